@@ -1,0 +1,206 @@
+//! The [`Environment`] trait every environment implements, and the generic
+//! episode bookkeeping (ids, step counts, done, action parsing, JSON) that
+//! wraps it, so no environment re-implements the protocol rules.
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::EnvError;
+use crate::points::Points;
+use crate::registry::{EnvInfo, TaskInfo};
+
+/// What one step of an environment produced.
+pub struct Transition<O> {
+    pub observation: O,
+    pub reward: Points,
+    pub done: bool,
+}
+
+/// One environment: a scenario generator, a simulator and a grader behind a
+/// typed action and observation.
+pub trait Environment: Sized + Send + 'static {
+    /// Parsed from the client's JSON; unknown keys are refused.
+    type Action: DeserializeOwned + Serialize + JsonSchema;
+    type Observation: Serialize + JsonSchema;
+    /// Environment-specific state, flattened into [`EpisodeState`].
+    type State: Serialize + JsonSchema;
+
+    fn info() -> &'static EnvInfo;
+
+    /// Generate the scenario of `task` for `seed` and return the first
+    /// observation. Same task and seed, same scenario, on every platform.
+    fn reset(task: &'static TaskInfo, seed: u64) -> (Self, Self::Observation);
+
+    /// Apply one action. `Err` only for an action the protocol refuses (it
+    /// is not counted as a step); a wrong answer is a scored transition.
+    fn step(&mut self, action: Self::Action) -> Result<Transition<Self::Observation>, EnvError>;
+
+    fn state(&self) -> Self::State;
+
+    /// The task score in [0, 1] once the episode has ended.
+    fn terminal_score(&self) -> Option<Points>;
+
+    /// The next action of the reference policy (built from the hidden ground
+    /// truth), or `None` when it has nothing left to do. Used by tests and
+    /// the baseline runner, never served to agents.
+    fn reference_action(&self) -> Option<Self::Action>;
+}
+
+/// Reply to reset and step: the OpenEnv result shape.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepResult {
+    pub observation: Value,
+    pub reward: Option<f64>,
+    pub done: bool,
+}
+
+/// The state every environment reports, plus its own fields.
+#[derive(Serialize, JsonSchema)]
+pub struct EpisodeState<S> {
+    /// Set by `reset`; `null` before the first reset.
+    pub episode_id: Option<String>,
+    /// Accepted steps since reset (refused actions do not count).
+    pub step_count: u32,
+    pub env: &'static str,
+    pub task: Option<&'static str>,
+    pub seed: Option<u64>,
+    pub max_steps: Option<u32>,
+    pub steps_remaining: Option<u32>,
+    pub done: bool,
+    #[serde(flatten)]
+    pub details: Option<S>,
+}
+
+/// An episode of any environment, driven with JSON. Implemented once, for
+/// [`Episode<E>`]; the seam in [`crate::AnyEnv`] holds it boxed.
+pub(crate) trait DynEpisode: Send {
+    fn step(&mut self, action: &Value) -> Result<StepResult, EnvError>;
+    fn state(&self) -> Value;
+    fn is_done(&self) -> bool;
+    fn terminal_score(&self) -> Option<Points>;
+    fn reference_action(&self) -> Option<Value>;
+}
+
+pub(crate) type EpisodeFactory =
+    fn(&'static TaskInfo, u64, Option<String>) -> (Box<dyn DynEpisode>, StepResult);
+pub(crate) type SchemaFactory = fn() -> Value;
+
+struct Episode<E: Environment> {
+    env: E,
+    task: &'static TaskInfo,
+    seed: u64,
+    episode_id: Option<String>,
+    step_count: u32,
+    done: bool,
+}
+
+fn to_json<T: Serialize>(value: &T) -> Value {
+    // Serialising our own plain data types cannot fail; `Null` is unreachable.
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// Parse an action, naming the offending field (`action.raw`) on failure.
+pub(crate) fn parse_action<A: DeserializeOwned>(action: &Value) -> Result<A, EnvError> {
+    serde_path_to_error::deserialize(action).map_err(|err| {
+        let path = err.path().to_string();
+        let field = if path == "." {
+            "action".to_owned()
+        } else {
+            format!("action.{path}")
+        };
+        EnvError::validation(field, err.into_inner().to_string())
+    })
+}
+
+pub(crate) fn start<E: Environment>(
+    task: &'static TaskInfo,
+    seed: u64,
+    episode_id: Option<String>,
+) -> (Box<dyn DynEpisode>, StepResult) {
+    let (env, observation) = E::reset(task, seed);
+    let result = StepResult {
+        observation: to_json(&observation),
+        reward: None,
+        done: false,
+    };
+    let episode = Episode {
+        env,
+        task,
+        seed,
+        episode_id,
+        step_count: 0,
+        done: false,
+    };
+    (Box::new(episode), result)
+}
+
+pub(crate) fn schemas<E: Environment>() -> Value {
+    serde_json::json!({
+        "action": schemars::schema_for!(E::Action),
+        "observation": schemars::schema_for!(E::Observation),
+        "state": schemars::schema_for!(EpisodeState<E::State>),
+    })
+}
+
+/// The state of an environment that has not been reset yet.
+pub(crate) fn blank_state(info: &EnvInfo) -> Value {
+    to_json(&EpisodeState::<()> {
+        episode_id: None,
+        step_count: 0,
+        env: info.id,
+        task: None,
+        seed: None,
+        max_steps: None,
+        steps_remaining: None,
+        done: false,
+        details: None,
+    })
+}
+
+impl<E: Environment> DynEpisode for Episode<E> {
+    fn step(&mut self, action: &Value) -> Result<StepResult, EnvError> {
+        if self.done {
+            return Err(EnvError::EpisodeDone);
+        }
+        let action: E::Action = parse_action(action)?;
+        let transition = self.env.step(action)?;
+        self.step_count += 1;
+        self.done = transition.done;
+        Ok(StepResult {
+            observation: to_json(&transition.observation),
+            reward: Some(transition.reward.to_f64()),
+            done: transition.done,
+        })
+    }
+
+    fn state(&self) -> Value {
+        to_json(&EpisodeState {
+            episode_id: self.episode_id.clone(),
+            step_count: self.step_count,
+            env: E::info().id,
+            task: Some(self.task.id),
+            seed: Some(self.seed),
+            max_steps: Some(self.task.max_steps),
+            steps_remaining: Some(self.task.max_steps.saturating_sub(self.step_count)),
+            done: self.done,
+            details: Some(self.env.state()),
+        })
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+
+    fn terminal_score(&self) -> Option<Points> {
+        self.env.terminal_score()
+    }
+
+    fn reference_action(&self) -> Option<Value> {
+        if self.done {
+            return None;
+        }
+        self.env.reference_action().map(|a| to_json(&a))
+    }
+}

@@ -1,0 +1,76 @@
+//! The one error type of the core. A wrong answer is never an error (it is a
+//! scored observation); `EnvError` is only for calls the protocol forbids.
+
+use serde::Serialize;
+
+/// A refused call, with a stable machine-readable [`EnvError::code`] and a
+/// message that says what to do instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EnvError {
+    #[error("unknown environment `{env}`; available: {available}")]
+    UnknownEnv { env: String, available: String },
+
+    #[error("unknown task `{task}` for environment `{env}`; available: {available}")]
+    UnknownTask {
+        env: String,
+        task: String,
+        available: String,
+    },
+
+    /// The request or action does not fit its schema; `field` is a dotted
+    /// path such as `action.raw` or `seed`.
+    #[error("invalid `{field}`: {message}")]
+    Validation { field: String, message: String },
+
+    #[error("no episode in progress: call reset before step")]
+    NotStarted,
+
+    #[error("the episode is over: call reset to start a new one")]
+    EpisodeDone,
+}
+
+impl EnvError {
+    pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
+        EnvError::Validation {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// Stable code for clients; the server maps it to an HTTP status.
+    pub fn code(&self) -> &'static str {
+        match self {
+            EnvError::UnknownEnv { .. } => "UNKNOWN_ENV",
+            EnvError::UnknownTask { .. } => "UNKNOWN_TASK",
+            EnvError::Validation { .. } => "VALIDATION_ERROR",
+            EnvError::NotStarted => "EPISODE_NOT_STARTED",
+            EnvError::EpisodeDone => "EPISODE_DONE",
+        }
+    }
+
+    /// The offending field, where there is one.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            EnvError::Validation { field, .. } => Some(field),
+            EnvError::UnknownTask { .. } => Some("task"),
+            _ => None,
+        }
+    }
+
+    /// The JSON body both front ends show: `{"code", "message", "field"?}`.
+    pub fn to_body(&self) -> ErrorBody {
+        ErrorBody {
+            code: self.code(),
+            message: self.to_string(),
+            field: self.field().map(str::to_owned),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrorBody {
+    pub code: &'static str,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}

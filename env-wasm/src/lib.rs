@@ -1,0 +1,35 @@
+//! DeskBench core: every scenario generator, simulator and grader, behind one
+//! JSON seam that the native server and the browser share.
+//!
+//! The pipeline of an episode:
+//! 1. [`registry::ENVIRONMENTS`] lists every environment and its tasks.
+//! 2. [`AnyEnv::new`] opens a session of one environment; [`AnyEnv::reset`]
+//!    parses the options ([`ResetOptions`]) and asks the environment's
+//!    generator for the scenario of that task and seed, drawn from a
+//!    [`rng::SeededRng`].
+//! 3. [`AnyEnv::step`] parses the action JSON into the environment's typed
+//!    action and runs its [`Environment::step`]: the simulator updates the
+//!    scenario, the grader scores in integer [`Points`].
+//! 4. Results leave as [`StepResult`] JSON (`observation`, `reward`, `done`);
+//!    [`AnyEnv::state`] reports the [`episode::EpisodeState`].
+//!
+//! The crate never touches clocks, threads, files or the network, so the
+//! same seed gives byte-identical JSON natively and under wasm32.
+
+pub mod episode;
+pub mod error;
+pub mod points;
+pub mod productivity;
+pub mod registry;
+pub mod rng;
+pub mod seam;
+pub mod text;
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod wasm;
+
+pub use episode::{Environment, StepResult, Transition};
+pub use error::{EnvError, ErrorBody};
+pub use points::Points;
+pub use registry::{Difficulty, EnvInfo, TaskInfo};
+pub use seam::{AnyEnv, ResetDefaults, ResetOptions};

@@ -1,0 +1,126 @@
+//! The static table of every environment and task. `/tasks`, `/metadata`,
+//! the web task picker, `openenv.yaml` and the CLI all read this one table.
+
+use serde::Serialize;
+
+use crate::episode::{self, EpisodeFactory, SchemaFactory};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+/// One task of an environment.
+#[derive(Debug, PartialEq, Eq, Serialize)]
+pub struct TaskInfo {
+    pub id: &'static str,
+    /// Other names `reset` accepts for this task (descriptive ones).
+    pub aliases: &'static [&'static str],
+    pub difficulty: Difficulty,
+    pub max_steps: u32,
+    /// One line: what the task asks and how it is scored.
+    pub summary: &'static str,
+}
+
+/// One environment: its metadata, tasks, and how to build its episodes.
+#[derive(Serialize)]
+pub struct EnvInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub version: &'static str,
+    pub tasks: &'static [TaskInfo],
+    #[serde(skip)]
+    pub(crate) start_episode: EpisodeFactory,
+    #[serde(skip)]
+    pub(crate) schemas: SchemaFactory,
+}
+
+impl std::fmt::Debug for EnvInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EnvInfo").field("id", &self.id).finish()
+    }
+}
+
+impl EnvInfo {
+    /// The task named `name` (its id or an alias, any case).
+    pub fn task(&self, name: &str) -> Option<&'static TaskInfo> {
+        let wanted = name.trim();
+        self.tasks.iter().find(|t| {
+            t.id.eq_ignore_ascii_case(wanted)
+                || t.aliases.iter().any(|a| a.eq_ignore_ascii_case(wanted))
+        })
+    }
+
+    /// The task `reset` plays when none is named.
+    pub fn default_task(&self) -> &'static TaskInfo {
+        &self.tasks[0]
+    }
+
+    pub fn task_ids(&self) -> String {
+        self.tasks.iter().map(|t| t.id).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Every environment, the default (served at the API root) first.
+pub static ENVIRONMENTS: &[&EnvInfo] = &[&crate::productivity::INFO];
+
+/// The environment with this id.
+pub fn find(env_id: &str) -> Option<&'static EnvInfo> {
+    ENVIRONMENTS.iter().copied().find(|e| e.id == env_id)
+}
+
+pub fn env_ids() -> String {
+    ENVIRONMENTS.iter().map(|e| e.id).collect::<Vec<_>>().join(", ")
+}
+
+/// The registry as JSON, for `/tasks` and the web picker.
+pub fn to_json() -> serde_json::Value {
+    serde_json::to_value(ENVIRONMENTS).unwrap_or_default()
+}
+
+/// Build the static entry of an environment type; used by each environment's
+/// `INFO` so the table stays a plain `static`.
+pub const fn entry<E: episode::Environment>(
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+    tasks: &'static [TaskInfo],
+) -> EnvInfo {
+    EnvInfo {
+        id,
+        name,
+        description,
+        version: env!("CARGO_PKG_VERSION"),
+        tasks,
+        start_episode: episode::start::<E>,
+        schemas: episode::schemas::<E>,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_tasks_resolve_by_alias() {
+        let mut ids: Vec<&str> = ENVIRONMENTS.iter().map(|e| e.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), ENVIRONMENTS.len());
+        for env in ENVIRONMENTS {
+            assert!(!env.tasks.is_empty(), "{} has no task", env.id);
+            for task in env.tasks {
+                assert!(task.max_steps > 0);
+                assert_eq!(env.task(task.id).map(|t| t.id), Some(task.id));
+                for alias in task.aliases {
+                    assert_eq!(env.task(&alias.to_uppercase()).map(|t| t.id), Some(task.id));
+                }
+            }
+        }
+        assert!(find("no-such-env").is_none());
+    }
+}

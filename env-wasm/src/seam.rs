@@ -1,0 +1,269 @@
+//! [`AnyEnv`], the single JSON seam both front ends drive: the server's HTTP
+//! and WebSocket handlers and the browser's wasm exports call only these
+//! methods, so every score shown anywhere comes from the same code.
+
+use serde_json::Value;
+
+use crate::episode::{DynEpisode, StepResult, blank_state};
+use crate::error::EnvError;
+use crate::points::Points;
+use crate::registry::{self, EnvInfo, TaskInfo};
+
+/// Longest accepted `episode_id`, as in the OpenEnv reference server.
+pub const MAX_EPISODE_ID_LEN: usize = 255;
+
+/// Largest seed accepted: integers above 2^53 do not survive a JSON round
+/// trip through JavaScript, and the browser must replay any server seed.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// What the caller supplies for options the client left out. The core has
+/// no entropy of its own, so a fresh seed comes from the front end.
+#[derive(Debug, Clone, Default)]
+pub struct ResetDefaults {
+    pub seed: u64,
+    pub episode_id: Option<String>,
+}
+
+/// Reset options after validation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResetOptions {
+    pub seed: Option<u64>,
+    pub episode_id: Option<String>,
+    pub task: &'static TaskInfo,
+}
+
+impl ResetOptions {
+    /// Read `seed`, `episode_id` and `task` (alias `task_name`) from a reset
+    /// body; other keys are ignored, as OpenEnv allows extra reset kwargs.
+    pub fn parse(info: &'static EnvInfo, options: &Value) -> Result<Self, EnvError> {
+        let empty = serde_json::Map::new();
+        let fields = match options {
+            Value::Object(map) => map,
+            Value::Null => &empty,
+            other => {
+                return Err(EnvError::validation(
+                    "body",
+                    format!(
+                        "reset options must be a JSON object, got {}",
+                        json_type(other)
+                    ),
+                ));
+            }
+        };
+        let seed = match fields.get("seed") {
+            None | Some(Value::Null) => None,
+            Some(value) => Some(parse_seed(value)?),
+        };
+        let episode_id = match fields.get("episode_id") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(id)) if id.chars().count() <= MAX_EPISODE_ID_LEN => Some(id.clone()),
+            Some(Value::String(_)) => {
+                return Err(EnvError::validation(
+                    "episode_id",
+                    format!("must be at most {MAX_EPISODE_ID_LEN} characters"),
+                ));
+            }
+            Some(other) => {
+                return Err(EnvError::validation(
+                    "episode_id",
+                    format!("must be a string or null, got {}", json_type(other)),
+                ));
+            }
+        };
+        let task_name = ["task", "task_name", "task_id"]
+            .iter()
+            .find_map(|key| fields.get(*key).filter(|v| !v.is_null()).map(|v| (*key, v)));
+        let task = match task_name {
+            None => info.default_task(),
+            Some((_, Value::String(name))) => {
+                info.task(name).ok_or_else(|| EnvError::UnknownTask {
+                    env: info.id.to_owned(),
+                    task: name.clone(),
+                    available: info.task_ids(),
+                })?
+            }
+            Some((key, other)) => {
+                return Err(EnvError::validation(
+                    key,
+                    format!(
+                        "must be a task name ({}), got {}",
+                        info.task_ids(),
+                        json_type(other)
+                    ),
+                ));
+            }
+        };
+        Ok(ResetOptions {
+            seed,
+            episode_id,
+            task,
+        })
+    }
+}
+
+/// Seeds are non-negative integers; like the reference server, numeric
+/// strings ("42") and integral floats (42.0) are accepted.
+fn parse_seed(value: &Value) -> Result<u64, EnvError> {
+    let parsed = match value {
+        Value::Number(n) => n
+            .as_u64()
+            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0).map(|f| f as u64)),
+        Value::String(s) => s.trim().parse::<u64>().ok(),
+        _ => None,
+    };
+    parsed.filter(|seed| *seed <= MAX_SEED).ok_or_else(|| {
+        EnvError::validation(
+            "seed",
+            format!("must be an integer from 0 to {MAX_SEED}, got {value}"),
+        )
+    })
+}
+
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// One session of one environment: reset, step and state as JSON.
+pub struct AnyEnv {
+    info: &'static EnvInfo,
+    episode: Option<Box<dyn DynEpisode>>,
+}
+
+impl std::fmt::Debug for AnyEnv {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnyEnv")
+            .field("env", &self.info.id)
+            .field("started", &self.episode.is_some())
+            .finish()
+    }
+}
+
+impl AnyEnv {
+    /// A session of the environment `env_id`, not yet reset.
+    pub fn new(env_id: &str) -> Result<Self, EnvError> {
+        let info = registry::find(env_id).ok_or_else(|| EnvError::UnknownEnv {
+            env: env_id.to_owned(),
+            available: registry::env_ids(),
+        })?;
+        Ok(Self::of(info))
+    }
+
+    pub fn of(info: &'static EnvInfo) -> Self {
+        AnyEnv {
+            info,
+            episode: None,
+        }
+    }
+
+    pub fn info(&self) -> &'static EnvInfo {
+        self.info
+    }
+
+    /// Start a new episode. `options` is the reset body (`seed`,
+    /// `episode_id`, `task`); `defaults` fills what it leaves out.
+    pub fn reset(&mut self, options: &Value, defaults: ResetDefaults) -> Result<StepResult, EnvError> {
+        let options = ResetOptions::parse(self.info, options)?;
+        Ok(self.reset_with(options, defaults))
+    }
+
+    /// Start a new episode from options already parsed.
+    pub fn reset_with(&mut self, options: ResetOptions, defaults: ResetDefaults) -> StepResult {
+        let seed = options.seed.unwrap_or(defaults.seed & MAX_SEED);
+        let episode_id = options.episode_id.or(defaults.episode_id);
+        let (episode, result) = (self.info.start_episode)(options.task, seed, episode_id);
+        self.episode = Some(episode);
+        result
+    }
+
+    /// Apply one action (the bare action object, not the HTTP wrapper).
+    pub fn step(&mut self, action: &Value) -> Result<StepResult, EnvError> {
+        match self.episode.as_mut() {
+            Some(episode) => episode.step(action),
+            None => Err(EnvError::NotStarted),
+        }
+    }
+
+    /// The full state: common fields plus the environment's own.
+    pub fn state(&self) -> Value {
+        match &self.episode {
+            Some(episode) => episode.state(),
+            None => blank_state(self.info),
+        }
+    }
+
+    pub fn is_started(&self) -> bool {
+        self.episode.is_some()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.episode.as_ref().is_some_and(|e| e.is_done())
+    }
+
+    /// The task score in [0, 1] once the episode has ended.
+    pub fn terminal_score(&self) -> Option<f64> {
+        self.episode
+            .as_ref()
+            .and_then(|e| e.terminal_score())
+            .map(Points::to_f64)
+    }
+
+    /// The reference policy's next action (from hidden ground truth): for
+    /// tests and baselines only, never for agents.
+    pub fn reference_action(&self) -> Option<Value> {
+        self.episode.as_ref().and_then(|e| e.reference_action())
+    }
+
+    /// JSON Schemas of this environment's action, observation and state.
+    pub fn schemas(&self) -> Value {
+        (self.info.schemas)()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn info() -> &'static EnvInfo {
+        registry::ENVIRONMENTS[0]
+    }
+
+    #[test]
+    fn seeds_are_read_leniently_but_not_loosely() {
+        for ok in [json!(42), json!("42"), json!(42.0), json!(0)] {
+            let parsed = ResetOptions::parse(info(), &json!({ "seed": ok }));
+            assert!(parsed.is_ok(), "{ok} should be a seed");
+        }
+        for bad in [json!(-1), json!("abc"), json!(42.5), json!(true), json!([1]), json!(1u64 << 60)] {
+            let err = ResetOptions::parse(info(), &json!({ "seed": bad })).err();
+            assert_eq!(err.as_ref().and_then(|e| e.field()), Some("seed"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn unknown_task_and_bad_body_are_refused() {
+        let err = ResetOptions::parse(info(), &json!({"task": "nope"})).err();
+        assert_eq!(err.map(|e| e.code()), Some("UNKNOWN_TASK"));
+        let err = ResetOptions::parse(info(), &json!([1, 2])).err();
+        assert_eq!(err.map(|e| e.code()), Some("VALIDATION_ERROR"));
+        let err = ResetOptions::parse(info(), &json!({"episode_id": 5})).err();
+        assert_eq!(err.and_then(|e| e.field().map(str::to_owned)).as_deref(), Some("episode_id"));
+        let long = "x".repeat(MAX_EPISODE_ID_LEN + 1);
+        assert!(ResetOptions::parse(info(), &json!({ "episode_id": long })).is_err());
+    }
+
+    #[test]
+    fn step_before_reset_and_after_done_are_refused() {
+        let mut env = AnyEnv::of(info());
+        assert_eq!(env.step(&json!({})).err(), Some(EnvError::NotStarted));
+        assert_eq!(env.state()["step_count"], json!(0));
+        assert!(AnyEnv::new("nope").is_err());
+    }
+}
