@@ -46,6 +46,10 @@ pub trait Environment: Sized + Send + 'static {
     /// truth), or `None` when it has nothing left to do. Used by tests and
     /// the baseline runner, never served to agents.
     fn reference_action(&self) -> Option<Self::Action>;
+
+    /// An action that submits an empty answer; the conformance tests check
+    /// that playing it scores about 0.
+    fn empty_answer(&self) -> Self::Action;
 }
 
 /// Reply to reset and step: the OpenEnv result shape.
@@ -81,6 +85,7 @@ pub(crate) trait DynEpisode: Send {
     fn is_done(&self) -> bool;
     fn terminal_score(&self) -> Option<Points>;
     fn reference_action(&self) -> Option<Value>;
+    fn empty_answer(&self) -> Value;
 }
 
 pub(crate) type EpisodeFactory =
@@ -202,5 +207,9 @@ impl<E: Environment> DynEpisode for Episode<E> {
             return None;
         }
         self.env.reference_action().map(|a| to_json(&a))
+    }
+
+    fn empty_answer(&self) -> Value {
+        to_json(&self.env.empty_answer())
     }
 }

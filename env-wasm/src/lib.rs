@@ -18,6 +18,8 @@
 
 pub mod episode;
 pub mod error;
+pub mod golden;
+pub mod grading;
 pub mod points;
 pub mod productivity;
 pub mod registry;

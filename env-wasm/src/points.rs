@@ -96,6 +96,9 @@ mod tests {
         assert_eq!(Points::FULL.weighted(Points(6000)), Points(6000));
         assert_eq!(Points(5000).weighted(Points(1500)), Points(750));
         assert_eq!(Points(-200).to_f64(), -0.02);
-        assert_eq!(serde_json::to_string(&Points(9800)).ok().as_deref(), Some("0.98"));
+        assert_eq!(
+            serde_json::to_string(&Points(9800)).ok().as_deref(),
+            Some("0.98")
+        );
     }
 }

@@ -61,7 +61,11 @@ impl EnvInfo {
     }
 
     pub fn task_ids(&self) -> String {
-        self.tasks.iter().map(|t| t.id).collect::<Vec<_>>().join(", ")
+        self.tasks
+            .iter()
+            .map(|t| t.id)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -74,7 +78,11 @@ pub fn find(env_id: &str) -> Option<&'static EnvInfo> {
 }
 
 pub fn env_ids() -> String {
-    ENVIRONMENTS.iter().map(|e| e.id).collect::<Vec<_>>().join(", ")
+    ENVIRONMENTS
+        .iter()
+        .map(|e| e.id)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The registry as JSON, for `/tasks` and the web picker.

@@ -105,9 +105,11 @@ impl ResetOptions {
 /// strings ("42") and integral floats (42.0) are accepted.
 fn parse_seed(value: &Value) -> Result<u64, EnvError> {
     let parsed = match value {
-        Value::Number(n) => n
-            .as_u64()
-            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0).map(|f| f as u64)),
+        Value::Number(n) => n.as_u64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && *f >= 0.0)
+                .map(|f| f as u64)
+        }),
         Value::String(s) => s.trim().parse::<u64>().ok(),
         _ => None,
     };
@@ -168,7 +170,11 @@ impl AnyEnv {
 
     /// Start a new episode. `options` is the reset body (`seed`,
     /// `episode_id`, `task`); `defaults` fills what it leaves out.
-    pub fn reset(&mut self, options: &Value, defaults: ResetDefaults) -> Result<StepResult, EnvError> {
+    pub fn reset(
+        &mut self,
+        options: &Value,
+        defaults: ResetDefaults,
+    ) -> Result<StepResult, EnvError> {
         let options = ResetOptions::parse(self.info, options)?;
         Ok(self.reset_with(options, defaults))
     }
@@ -220,6 +226,11 @@ impl AnyEnv {
         self.episode.as_ref().and_then(|e| e.reference_action())
     }
 
+    /// An action submitting an empty answer (for conformance tests).
+    pub fn empty_answer(&self) -> Option<Value> {
+        self.episode.as_ref().map(|e| e.empty_answer())
+    }
+
     /// JSON Schemas of this environment's action, observation and state.
     pub fn schemas(&self) -> Value {
         (self.info.schemas)()
@@ -241,7 +252,14 @@ mod tests {
             let parsed = ResetOptions::parse(info(), &json!({ "seed": ok }));
             assert!(parsed.is_ok(), "{ok} should be a seed");
         }
-        for bad in [json!(-1), json!("abc"), json!(42.5), json!(true), json!([1]), json!(1u64 << 60)] {
+        for bad in [
+            json!(-1),
+            json!("abc"),
+            json!(42.5),
+            json!(true),
+            json!([1]),
+            json!(1u64 << 60),
+        ] {
             let err = ResetOptions::parse(info(), &json!({ "seed": bad })).err();
             assert_eq!(err.as_ref().and_then(|e| e.field()), Some("seed"), "{bad}");
         }
@@ -254,7 +272,10 @@ mod tests {
         let err = ResetOptions::parse(info(), &json!([1, 2])).err();
         assert_eq!(err.map(|e| e.code()), Some("VALIDATION_ERROR"));
         let err = ResetOptions::parse(info(), &json!({"episode_id": 5})).err();
-        assert_eq!(err.and_then(|e| e.field().map(str::to_owned)).as_deref(), Some("episode_id"));
+        assert_eq!(
+            err.and_then(|e| e.field().map(str::to_owned)).as_deref(),
+            Some("episode_id")
+        );
         let long = "x".repeat(MAX_EPISODE_ID_LEN + 1);
         assert!(ResetOptions::parse(info(), &json!({ "episode_id": long })).is_err());
     }

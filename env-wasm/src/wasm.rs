@@ -45,11 +45,19 @@ impl WasmEnv {
             seed: fallback_seed as u64,
             episode_id: None,
         };
-        reply(parse(options_json).and_then(|o| self.0.reset(&o, defaults)).map(to_value))
+        reply(
+            parse(options_json)
+                .and_then(|o| self.0.reset(&o, defaults))
+                .map(to_value),
+        )
     }
 
     pub fn step(&mut self, action_json: &str) -> String {
-        reply(parse(action_json).and_then(|a| self.0.step(&a)).map(to_value))
+        reply(
+            parse(action_json)
+                .and_then(|a| self.0.step(&a))
+                .map(to_value),
+        )
     }
 
     pub fn state(&self) -> String {

@@ -1,35 +1,418 @@
-//! placeholder
+//! Task `hard`: clean a messy customer table by written rules and report
+//! what was kept.
+//!
+//! Rows carry stray whitespace, mixed case, money in several formats,
+//! invalid emails and repeated ids. The rules are applied in a stated order
+//! (deduplicate first, then drop invalid emails), so a repeated id whose
+//! second row has a bad email is a duplicate, not an invalid email: the
+//! answer needs the rules, not pattern matching. Set answers are scored by
+//! F1, so listing every id costs.
+
+use std::collections::BTreeSet;
+
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::Grade;
+use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
+use crate::grading::{
+    all_or_nothing, cents_field, f1, format_cents, list_field, set_field, text_field,
+};
+use crate::points::Points;
+use crate::rng::SeededRng;
+use crate::text::normalize;
 
-pub const ANSWER_FIELDS: &[(&str, &str)] = &[];
+pub const ANSWER_FIELDS: &[(&str, &str)] = &[
+    ("valid_rows", "integer"),
+    ("duplicate_ids", "list of ids"),
+    ("invalid_emails", "list of emails as written (trimmed)"),
+    (
+        "normalized_total",
+        "decimal string with 2 places, e.g. \"561.40\"",
+    ),
+    ("retained_ids", "list of ids in table order"),
+];
+
+const WEIGHTS: [(&str, Points); 6] = [
+    ("valid_rows", Points(1500)),
+    ("duplicate_ids", Points(1500)),
+    ("invalid_emails", Points(1500)),
+    ("normalized_total", Points(2000)),
+    ("retained_ids", Points(2000)),
+    ("retained_ids_order", Points(1500)),
+];
+
+const RULES: &[&str] = &[
+    "Trim surrounding whitespace from every value; ids and emails are case-insensitive (report them in lower case).",
+    "A valid email has exactly one '@', a non-empty part before it, no spaces, and a domain after it that contains a '.' but neither starts nor ends with one.",
+    "Deduplicate first: keep the first row of each id; every later row with the same id is a duplicate and is dropped.",
+    "Then drop the remaining rows whose email is invalid.",
+    "Amounts may carry '$', 'USD' and thousands commas; normalized_total is the sum of the kept rows' amounts, rounded to 2 decimal places.",
+];
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct CleaningPayload {}
+pub struct Row {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub amount: String,
+}
 
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CleaningPayload {
+    pub table_name: String,
+    pub columns: [&'static str; 4],
+    pub rows: Vec<Row>,
+    pub rules: Vec<&'static str>,
+}
+
+/// The generated table and the gold results of the rules.
 #[derive(Debug, Clone)]
 pub struct Table {
-    seed: u64,
+    table_name: String,
+    rows: Vec<Row>,
+    valid_rows: usize,
+    duplicate_ids: BTreeSet<String>,
+    invalid_emails: BTreeSet<String>,
+    total_cents: i64,
+    retained_ids: Vec<String>,
+}
+
+/// The email rule of [`RULES`], on a trimmed value.
+pub fn is_valid_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    let domain_ok = domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.');
+    !local.is_empty() && !domain.contains('@') && !email.contains(char::is_whitespace) && domain_ok
+}
+
+fn messy_amount(rng: &mut SeededRng, cents: i64) -> String {
+    let (whole, rest) = (cents / 100, cents % 100);
+    let grouped = {
+        let digits = whole.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    match rng.below(5) {
+        0 => format!("{whole}.{rest:02}"),
+        1 => format!("${grouped}.{rest:02}"),
+        2 if rest % 10 == 0 => format!("USD {whole}.{}", rest / 10),
+        3 => format!("  {grouped}.{rest:02} "),
+        _ => format!("{whole}.{rest:02}"),
+    }
+}
+
+fn messy_case(rng: &mut SeededRng, text: &str) -> String {
+    match rng.below(4) {
+        0 => text.to_uppercase(),
+        1 => {
+            let mut chars = text.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        }
+        _ => text.to_owned(),
+    }
+}
+
+fn pad(rng: &mut SeededRng, text: &str) -> String {
+    match rng.below(4) {
+        0 => format!(" {text}"),
+        1 => format!("{text}  "),
+        _ => text.to_owned(),
+    }
+}
+
+/// Random case, then random padding.
+fn mess_up(rng: &mut SeededRng, text: &str) -> String {
+    let cased = messy_case(rng, text);
+    pad(rng, &cased)
+}
+
+fn invalid_email(rng: &mut SeededRng, local: &str, domain: &str) -> String {
+    let stem = domain.trim_end_matches(".example");
+    match rng.below(6) {
+        0 => format!("{local}.{domain}"),
+        1 => format!("{local}@@{domain}"),
+        2 => format!("{local}@{stem}"),
+        3 => format!("{} @{domain}", local.replace('.', " ")),
+        4 => format!("@{domain}"),
+        _ => format!("{local}@{domain}."),
+    }
 }
 
 pub fn generate(seed: u64) -> Table {
-    Table { seed }
+    let mut rng = SeededRng::new(seed, 3);
+    let (company, domain) = *rng.pick(COMPANIES);
+    let unique = rng.range(6, 10) as usize;
+    let mut ids = BTreeSet::new();
+    while ids.len() < unique {
+        let letter = char::from(b'a' + rng.below(26) as u8);
+        ids.insert(format!("{letter}{:03}", rng.range(1, 999)));
+    }
+    let mut ids: Vec<String> = ids.into_iter().collect();
+    rng.shuffle(&mut ids);
+
+    let invalid_count = rng.range(1, 3) as usize;
+    let duplicate_count = rng.range(1, 3) as usize;
+    // Which first rows get a bad email, which ids repeat later.
+    let invalid_first: Vec<usize> = rng.sample(&(0..unique).collect::<Vec<_>>(), invalid_count);
+    let repeated: Vec<usize> = rng.sample(&(0..unique).collect::<Vec<_>>(), duplicate_count);
+
+    let mut rows: Vec<(usize, Row, bool, i64)> = Vec::new();
+    for (index, id) in ids.iter().enumerate() {
+        let first = *rng.pick(FIRST_NAMES);
+        let last = *rng.pick(LAST_NAMES);
+        let local = format!("{}.{}", first.to_lowercase(), last.to_lowercase());
+        let bad = invalid_first.contains(&index);
+        let email = if bad {
+            invalid_email(&mut rng, &local, domain)
+        } else {
+            format!("{local}@{domain}")
+        };
+        let cents = rng.range(500, 250_000);
+        let row = Row {
+            id: mess_up(&mut rng, id),
+            name: pad(&mut rng, &format!("{first} {last}")),
+            email: mess_up(&mut rng, &email),
+            amount: messy_amount(&mut rng, cents),
+        };
+        rows.push((index, row, !bad, cents));
+    }
+    for index in repeated {
+        // Earlier insertions shift rows, so find the first occurrence by tag.
+        let first_at = rows.iter().position(|r| r.0 == index).unwrap_or(0);
+        let template = rows[first_at].1.clone();
+        let bad = rng.chance(1, 3);
+        let trimmed = template.email.trim().to_lowercase();
+        let local = trimmed
+            .split('@')
+            .next()
+            .unwrap_or("someone")
+            .replace(' ', ".");
+        let email = if bad {
+            invalid_email(&mut rng, &local, domain)
+        } else {
+            format!("{local}@{domain}")
+        };
+        let cents = rng.range(500, 250_000);
+        let id = ids[index].clone();
+        let row = Row {
+            id: mess_up(&mut rng, &id),
+            name: template.name,
+            email: pad(&mut rng, &email),
+            amount: messy_amount(&mut rng, cents),
+        };
+        let position = first_at + 1 + rng.index(rows.len() - first_at);
+        rows.insert(position, (index, row, !bad, cents));
+    }
+
+    // Apply the rules, in their order, to get the gold answer.
+    let mut seen = BTreeSet::new();
+    let mut duplicate_ids = BTreeSet::new();
+    let mut invalid_emails = BTreeSet::new();
+    let mut retained_ids = Vec::new();
+    let mut total_cents = 0;
+    for (_, row, _, cents) in &rows {
+        let id = normalize(&row.id);
+        if !seen.insert(id.clone()) {
+            duplicate_ids.insert(id);
+            continue;
+        }
+        let email = row.email.trim();
+        if !is_valid_email(email) {
+            invalid_emails.insert(normalize(email));
+            continue;
+        }
+        total_cents += cents;
+        retained_ids.push(id);
+    }
+    Table {
+        table_name: format!("{company} customer refunds"),
+        rows: rows.into_iter().map(|(_, row, _, _)| row).collect(),
+        valid_rows: retained_ids.len(),
+        duplicate_ids,
+        invalid_emails,
+        total_cents,
+        retained_ids,
+    }
 }
 
 impl Table {
     pub fn payload(&self) -> CleaningPayload {
-        CleaningPayload {}
+        CleaningPayload {
+            table_name: self.table_name.clone(),
+            columns: ["id", "name", "email", "amount"],
+            rows: self.rows.clone(),
+            rules: RULES.to_vec(),
+        }
     }
+
     pub fn instruction(&self) -> String {
-        format!("todo {}", self.seed)
+        let rules: Vec<String> = RULES
+            .iter()
+            .enumerate()
+            .map(|(i, r)| format!("{}. {r}", i + 1))
+            .collect();
+        format!(
+            "Clean the table `{}` in the payload by these rules, in order:\n{}\n\n\
+             Answer with one JSON object: {{\"valid_rows\": n, \"duplicate_ids\": [...], \
+             \"invalid_emails\": [...], \"normalized_total\": \"0.00\", \"retained_ids\": [...]}}. \
+             duplicate_ids lists each repeated id once; invalid_emails lists the emails of the \
+             rows dropped by rule 4; retained_ids keeps table order.",
+            self.table_name,
+            rules.join("\n")
+        )
     }
-    pub fn grade(&self, _answer: &Map<String, Value>) -> Grade {
-        Grade::weighted(&[])
+
+    pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
+        let valid_rows = text_field(answer, "valid_rows");
+        let retained = list_field(answer, "retained_ids").unwrap_or_default();
+        let retained_set: BTreeSet<String> = retained.iter().cloned().collect();
+        let gold_retained: BTreeSet<String> = self.retained_ids.iter().cloned().collect();
+        let scores = [
+            all_or_nothing(valid_rows == Some(self.valid_rows.to_string())),
+            f1(
+                &set_field(answer, "duplicate_ids").unwrap_or_default(),
+                &self.duplicate_ids,
+            ),
+            f1(
+                &set_field(answer, "invalid_emails").unwrap_or_default(),
+                &self.invalid_emails,
+            ),
+            all_or_nothing(cents_field(answer, "normalized_total") == Some(self.total_cents)),
+            if answer.contains_key("retained_ids") {
+                f1(&retained_set, &gold_retained)
+            } else {
+                Points::ZERO
+            },
+            all_or_nothing(retained == self.retained_ids),
+        ];
+        let parts: Vec<_> = WEIGHTS
+            .iter()
+            .zip(scores)
+            .map(|((name, weight), score)| (*name, score, *weight))
+            .collect();
+        Grade::weighted(&parts)
     }
+
     pub fn reference_answer(&self) -> Value {
-        Value::Null
+        json!({
+            "valid_rows": self.valid_rows,
+            "duplicate_ids": self.duplicate_ids,
+            "invalid_emails": self.invalid_emails,
+            "normalized_total": format_cents(self.total_cents),
+            "retained_ids": self.retained_ids,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(value: Value) -> Map<String, Value> {
+        value.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn email_rule() {
+        for ok in ["a@b.co", "maya.costa@bluepeak.example", "x@a.b.c"] {
+            assert!(is_valid_email(ok), "{ok}");
+        }
+        for bad in [
+            "ab.co", "a@@b.co", "a@b", "a b@c.co", "@b.co", "a@b.co.", "a@.co", "",
+        ] {
+            assert!(!is_valid_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn reference_scores_full_and_tables_have_traps() {
+        let mut duplicate_with_bad_email = 0;
+        for seed in 0..300 {
+            let table = generate(seed);
+            assert_eq!(
+                table.grade(&answer(table.reference_answer())).total,
+                Points::FULL,
+                "seed {seed}"
+            );
+            assert!(
+                !table.duplicate_ids.is_empty() && !table.invalid_emails.is_empty(),
+                "seed {seed}: {table:#?}"
+            );
+            assert!(table.valid_rows >= 1);
+            let bad_later = table
+                .rows
+                .iter()
+                .filter(|r| !is_valid_email(r.email.trim()))
+                .count()
+                > table.invalid_emails.len();
+            duplicate_with_bad_email += usize::from(bad_later);
+        }
+        assert!(duplicate_with_bad_email > 20, "{duplicate_with_bad_email}");
+    }
+
+    #[test]
+    fn supersets_and_loose_answers_do_not_score_full() {
+        for seed in 0..100 {
+            let table = generate(seed);
+            let all_ids: BTreeSet<String> = table.rows.iter().map(|r| normalize(&r.id)).collect();
+            let all_emails: Vec<String> = table.rows.iter().map(|r| normalize(&r.email)).collect();
+            let mut greedy = answer(table.reference_answer());
+            greedy.insert("duplicate_ids".into(), json!(all_ids));
+            greedy.insert("invalid_emails".into(), json!(all_emails));
+            let grade = table.grade(&greedy);
+            assert!(
+                grade.criteria["duplicate_ids"] < Points::FULL,
+                "seed {seed}"
+            );
+            assert!(
+                grade.criteria["invalid_emails"] < Points::FULL,
+                "seed {seed}"
+            );
+            assert!(grade.total < Points::FULL, "seed {seed}: {grade:?}");
+
+            // Knowing nothing and listing everything everywhere.
+            let everything = answer(json!({
+                "valid_rows": all_ids.len(),
+                "duplicate_ids": all_ids,
+                "invalid_emails": all_emails,
+                "retained_ids": all_ids,
+            }));
+            assert!(table.grade(&everything).total < Points(5000), "seed {seed}");
+
+            let mut keep_all = answer(table.reference_answer());
+            keep_all.insert("retained_ids".into(), json!(all_ids));
+            assert!(table.grade(&keep_all).total < Points::FULL);
+        }
+        assert_eq!(generate(1).grade(&Map::new()).total, Points::ZERO);
+    }
+
+    #[test]
+    fn total_accepts_numbers_and_strings() {
+        let table = generate(4);
+        let mut numeric = answer(table.reference_answer());
+        let as_number: Value =
+            serde_json::from_str(&format_cents(table.total_cents)).unwrap_or(Value::Null);
+        numeric.insert("normalized_total".into(), as_number);
+        assert_eq!(table.grade(&numeric).total, Points::FULL);
+        numeric.insert(
+            "normalized_total".into(),
+            json!(format_cents(table.total_cents + 1)),
+        );
+        assert_eq!(
+            table.grade(&numeric).criteria["normalized_total"],
+            Points::ZERO
+        );
     }
 }

@@ -48,7 +48,8 @@ impl Command {
 
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &text[prefix.len()..])
 }
 
 #[cfg(test)]
@@ -58,13 +59,23 @@ mod tests {
     #[test]
     fn parses_the_three_commands() {
         assert_eq!(Command::parse("  Inspect "), Ok(Command::Inspect));
-        assert!(matches!(Command::parse("final: {\"a\": 1}"), Ok(Command::Final(m)) if m.len() == 1));
+        assert!(
+            matches!(Command::parse("final: {\"a\": 1}"), Ok(Command::Final(m)) if m.len() == 1)
+        );
         assert!(matches!(Command::parse("PROPOSE:{}"), Ok(Command::Propose(m)) if m.is_empty()));
     }
 
     #[test]
     fn refuses_what_is_not_a_command() {
-        for bad in ["", "inspect now", "final {}", "final: [1]", "final: {oops", "propose:", "é"] {
+        for bad in [
+            "",
+            "inspect now",
+            "final {}",
+            "final: [1]",
+            "final: {oops",
+            "propose:",
+            "é",
+        ] {
             assert!(Command::parse(bad).is_err(), "{bad:?} should be malformed");
         }
     }

@@ -1,35 +1,670 @@
-//! placeholder
+//! Task `easy`: classify one email under a written inbox policy.
+//!
+//! The label, priority and needs-reply of each generated email follow from
+//! the policy applied to details that are only in the body and headers (the
+//! sender's real domain against the owner's known accounts, a due date
+//! relative to the email's date, whether a question is asked), never from
+//! the subject line, which is written to be neutral or misleading.
+
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::Grade;
+use super::dates::{Day, clock};
+use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
+use crate::grading::{all_or_nothing, text_field};
+use crate::points::Points;
+use crate::rng::SeededRng;
 
-pub const ANSWER_FIELDS: &[(&str, &str)] = &[];
+pub const ANSWER_FIELDS: &[(&str, &str)] = &[
+    ("label", "one of work | personal | spam | finance"),
+    ("priority", "one of low | normal | high"),
+    ("needs_reply", "yes | no"),
+];
+
+const LABEL_WEIGHT: Points = Points(6000);
+const PRIORITY_WEIGHT: Points = Points(2000);
+const REPLY_WEIGHT: Points = Points(2000);
+
+/// (institution, domain): banks, card issuers, payroll and utility billers.
+const ACCOUNTS: &[(&str, &str)] = &[
+    ("Northstar Bank", "northstarbank.example"),
+    ("Civic Credit Union", "civiccu.example"),
+    ("Atlas Card Services", "atlascard.example"),
+    ("Brightline Energy", "brightline-energy.example"),
+    ("Clearwave Mobile", "clearwave.example"),
+    ("Evergreen Mortgage", "evergreen-mortgage.example"),
+    ("PayPoint Payroll", "paypoint.example"),
+    ("Summit Insurance", "summit-insure.example"),
+    ("Harborview Water", "harborview-water.example"),
+    ("Keystone Brokerage", "keystone-invest.example"),
+];
+
+const PERSONAL_DOMAINS: &[&str] = &[
+    "mailbox.example",
+    "postbox.example",
+    "homemail.example",
+    "letterkit.example",
+];
+const RELATIONS: &[&str] = &[
+    "sister",
+    "brother",
+    "cousin",
+    "old university friend",
+    "neighbour",
+    "aunt",
+];
+const DOCUMENTS: &[&str] = &[
+    "Q3 budget forecast",
+    "vendor contract draft",
+    "onboarding checklist",
+    "release notes",
+    "risk register",
+    "hiring plan",
+    "customer survey summary",
+    "migration runbook",
+];
+const MEETINGS: &[&str] = &[
+    "weekly sync",
+    "design review",
+    "quarterly planning",
+    "client check-in",
+    "sprint retro",
+];
+const SYSTEMS: &[&str] = &[
+    "payments API",
+    "order database",
+    "customer portal",
+    "warehouse scanner fleet",
+];
+const EVENTS: &[&str] = &[
+    "the lake trip",
+    "Grandma's birthday",
+    "the wedding",
+    "the hiking weekend",
+    "the school play",
+];
+const OFFERS: &[&str] = &[
+    "a 14-day cruise",
+    "a new tablet",
+    "a $500 gift card",
+    "a luxury watch",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Label {
+    Work,
+    Personal,
+    Spam,
+    Finance,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Priority {
+    Low,
+    Normal,
+    High,
+}
+
+/// An institution the mailbox owner really has an account with.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct KnownAccount {
+    pub name: String,
+    pub domain: String,
+}
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct EmailPayload {}
+pub struct EmailMessage {
+    pub from_name: String,
+    pub from_address: String,
+    pub to: String,
+    /// When it was sent, e.g. `Thu, 9 Apr 2026 09:14`.
+    pub date: String,
+    pub subject: String,
+    pub body: String,
+}
 
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct EmailPayload {
+    pub mailbox_owner: String,
+    pub owner_role: String,
+    pub company: String,
+    pub company_domain: String,
+    pub known_accounts: Vec<KnownAccount>,
+    pub email: EmailMessage,
+}
+
+/// A generated email with its gold classification.
 #[derive(Debug, Clone)]
 pub struct Email {
-    seed: u64,
+    payload: EmailPayload,
+    label: Label,
+    priority: Priority,
+    needs_reply: bool,
+}
+
+/// What a situation writer produces; the cast and dates come from [`Cast`].
+struct Draft {
+    from_name: String,
+    from_address: String,
+    subject: String,
+    body: String,
+    label: Label,
+    priority: Priority,
+    needs_reply: bool,
+}
+
+/// The people and dates one email is written about.
+struct Cast {
+    owner_first: String,
+    company_domain: String,
+    sent: Day,
+    accounts: Vec<(&'static str, &'static str)>,
+}
+
+fn person(rng: &mut SeededRng) -> (String, String) {
+    let first = *rng.pick(FIRST_NAMES);
+    let last = *rng.pick(LAST_NAMES);
+    (
+        format!("{first} {last}"),
+        format!("{}.{}", first.to_lowercase(), last.to_lowercase()),
+    )
+}
+
+/// A due date `days` after `sent`, written the way people write them.
+fn due_phrase(rng: &mut SeededRng, sent: Day, days: i64) -> String {
+    let due = sent.plus(days);
+    match (days, rng.below(3)) {
+        (0, 0) => "by the end of today".to_owned(),
+        (1, 0) => "by tomorrow evening".to_owned(),
+        (_, 1) => format!("by {}", due.long()),
+        _ => format!("by {} ({})", due.iso(), due.weekday_name()),
+    }
+}
+
+/// Days until a deadline: 0 or 1 makes the email high priority.
+fn deadline_days(rng: &mut SeededRng) -> i64 {
+    if rng.chance(1, 2) {
+        rng.range(0, 1)
+    } else {
+        rng.range(3, 12)
+    }
+}
+
+fn by_deadline(days: i64) -> Priority {
+    if days <= 1 {
+        Priority::High
+    } else {
+        Priority::Normal
+    }
+}
+
+const SIGN_OFFS: &[&str] = &[
+    "Thanks,",
+    "Best,",
+    "Cheers,",
+    "Kind regards,",
+    "Many thanks,",
+];
+
+fn sign(rng: &mut SeededRng, name: &str) -> String {
+    let first = name.split(' ').next().unwrap_or(name);
+    format!("{}\n{first}", rng.pick(SIGN_OFFS))
+}
+
+fn work(rng: &mut SeededRng, cast: &Cast) -> Draft {
+    let (name, local) = person(rng);
+    let from_address = format!("{local}@{}", cast.company_domain);
+    let hello = format!("Hi {},", cast.owner_first);
+    let (subject, text, priority, needs_reply) = match rng.below(4) {
+        0 => {
+            let doc = *rng.pick(DOCUMENTS);
+            let days = deadline_days(rng);
+            let due = due_phrase(rng, cast.sent, days);
+            (
+                capitalize(doc),
+                format!(
+                    "Could you review the {doc} and tell me whether it is ready to send {due}? I have left comments on the open points."
+                ),
+                by_deadline(days),
+                true,
+            )
+        }
+        1 => {
+            let doc = *rng.pick(DOCUMENTS);
+            let later = cast.sent.plus(rng.range(14, 40));
+            (
+                format!("{} - update", capitalize(doc)),
+                format!(
+                    "For your records, the final {doc} is attached. No action is needed from you. The next revision is planned for {}.",
+                    later.long()
+                ),
+                Priority::Low,
+                false,
+            )
+        }
+        2 => {
+            let meeting = *rng.pick(MEETINGS);
+            let days = deadline_days(rng).max(1);
+            let day = cast.sent.plus(days);
+            let hour = rng.range(9, 16) as u32 * 60;
+            (
+                format!("{} moved", capitalize(meeting)),
+                format!(
+                    "The {meeting} has moved to {} at {}. Can you confirm that you can still attend?",
+                    day.long(),
+                    clock(hour)
+                ),
+                by_deadline(days),
+                true,
+            )
+        }
+        _ => {
+            let system = *rng.pick(SYSTEMS);
+            (
+                format!("Quick question about the {system}"),
+                format!(
+                    "The {system} has been failing since this morning and customers are affected. We need your approval for the rollback within the hour. Please reply with a go or no-go."
+                ),
+                Priority::High,
+                true,
+            )
+        }
+    };
+    let body = format!("{hello}\n\n{text}\n\n{}", sign(rng, &name));
+    Draft {
+        from_name: name,
+        from_address,
+        subject,
+        body,
+        label: Label::Work,
+        priority,
+        needs_reply,
+    }
+}
+
+fn personal(rng: &mut SeededRng, cast: &Cast) -> Draft {
+    let (name, local) = person(rng);
+    let from_address = format!("{local}@{}", rng.pick(PERSONAL_DOMAINS));
+    let relation = *rng.pick(RELATIONS);
+    let hello = format!("Hey {}!", cast.owner_first);
+    let (subject, text, priority, needs_reply) = match rng.below(3) {
+        0 => {
+            let day = cast.sent.plus(rng.range(3, 20));
+            (
+                "Catching up".to_owned(),
+                format!(
+                    "It has been ages. Are you free for dinner on {}? Let me know and I will book somewhere.",
+                    day.long()
+                ),
+                Priority::Normal,
+                true,
+            )
+        }
+        1 => {
+            let event = *rng.pick(EVENTS);
+            (
+                format!("Photos from {event}"),
+                format!(
+                    "Here are the photos from {event}, as promised. No need to reply, just enjoy them!"
+                ),
+                Priority::Low,
+                false,
+            )
+        }
+        _ => {
+            let hour = rng.range(14, 17) as u32 * 60;
+            (
+                "Small favour".to_owned(),
+                format!(
+                    "Could you pick up the kids from school today at {}? My train is cancelled. Please let me know as soon as you can.",
+                    clock(hour)
+                ),
+                Priority::High,
+                true,
+            )
+        }
+    };
+    let body = format!(
+        "{hello}\n\n{text}\n\nLove,\n{} (your {relation})",
+        name.split(' ').next().unwrap_or(&name)
+    );
+    Draft {
+        from_name: name,
+        from_address,
+        subject,
+        body,
+        label: Label::Personal,
+        priority,
+        needs_reply,
+    }
+}
+
+fn finance(rng: &mut SeededRng, cast: &Cast) -> Draft {
+    let (institution, domain) = *rng.pick(&cast.accounts);
+    let from_address = format!(
+        "{}@{domain}",
+        rng.pick(&["billing", "statements", "no-reply", "accounts"])
+    );
+    let reference = rng.range(10_000, 99_999);
+    let amount = format!("{}.{:02}", rng.range(20, 2400), rng.below(100));
+    let (subject, text, priority, needs_reply) = match rng.below(4) {
+        0 => (
+            format!("Document {reference} available"),
+            format!(
+                "Your statement {reference} is now available in your online account. The balance of ${amount} will be collected automatically; no action is needed."
+            ),
+            Priority::Normal,
+            false,
+        ),
+        1 => {
+            let days = deadline_days(rng);
+            let due = due_phrase(rng, cast.sent, days);
+            (
+                format!("Invoice {reference}"),
+                format!(
+                    "Invoice {reference} for ${amount} is due {due}. You can pay it in your online account; there is no need to reply to this message."
+                ),
+                by_deadline(days),
+                false,
+            )
+        }
+        2 => {
+            let ask = rng.chance(1, 2);
+            let text = if ask {
+                format!(
+                    "We could not collect payment {reference} of ${amount}; your account is now overdue. Please reply to confirm whether we should retry the same card."
+                )
+            } else {
+                format!(
+                    "We could not collect payment {reference} of ${amount}; your account is now overdue. Please update your card in your online account."
+                )
+            };
+            (
+                format!("Account notice {reference}"),
+                text,
+                Priority::High,
+                ask,
+            )
+        }
+        _ => (
+            format!("Reference {reference}"),
+            format!(
+                "We have processed a refund of ${amount} to your account. It should appear within five working days. This is an automated message."
+            ),
+            Priority::Normal,
+            false,
+        ),
+    };
+    let body = format!("Dear {},\n\n{text}\n\n{institution}", cast.owner_first);
+    Draft {
+        from_name: institution.to_owned(),
+        from_address,
+        subject,
+        body,
+        label: Label::Finance,
+        priority,
+        needs_reply,
+    }
+}
+
+fn spam(rng: &mut SeededRng, cast: &Cast) -> Draft {
+    let (institution, domain) = *rng.pick(&cast.accounts);
+    let stem = domain.trim_end_matches(".example");
+    let (from_name, from_address, subject, text) = match rng.below(3) {
+        0 => {
+            let fake = format!(
+                "{}@{stem}-{}.example",
+                rng.pick(&["security", "alerts", "support"]),
+                rng.pick(&["secure-login", "verify", "account-check"])
+            );
+            (
+                institution.to_owned(),
+                fake,
+                format!("URGENT: invoice {} overdue", rng.range(10_000, 99_999)),
+                "Your account has been locked. Reply within 24 hours with your password and card number to avoid permanent closure.".to_owned(),
+            )
+        }
+        1 => {
+            let offer = *rng.pick(OFFERS);
+            (
+                "Rewards Team".to_owned(),
+                format!("winner{}@prize-centre.example", rng.range(100, 999)),
+                "Your delivery is waiting".to_owned(),
+                format!(
+                    "Congratulations! You have been selected to receive {offer}. Reply today with your home address and a small handling fee to claim it."
+                ),
+            )
+        }
+        _ => (
+            "Capital Growth Desk".to_owned(),
+            format!("desk@fast-returns-{}.example", rng.range(10, 99)),
+            "Re: our call".to_owned(),
+            format!(
+                "Double your savings in 7 days with our guaranteed crypto fund. Reply now, places close {}!",
+                cast.sent.plus(1).long()
+            ),
+        ),
+    };
+    let body = format!("Dear customer,\n\n{text}\n\n{from_name}");
+    Draft {
+        from_name,
+        from_address,
+        subject,
+        body,
+        label: Label::Spam,
+        priority: Priority::Low,
+        needs_reply: false,
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 pub fn generate(seed: u64) -> Email {
-    Email { seed }
+    let mut rng = SeededRng::new(seed, 1);
+    let (company, company_domain) = *rng.pick(COMPANIES);
+    let owner_first = *rng.pick(FIRST_NAMES);
+    let owner_last = *rng.pick(LAST_NAMES);
+    let mut sent = Day::EPOCH_2026.plus(rng.range(0, 330));
+    while sent.is_weekend() {
+        sent = sent.plus(1);
+    }
+    let accounts = rng.sample(ACCOUNTS, 3);
+    let cast = Cast {
+        owner_first: owner_first.to_owned(),
+        company_domain: company_domain.to_owned(),
+        sent,
+        accounts,
+    };
+    let draft = match rng.below(4) {
+        0 => work(&mut rng, &cast),
+        1 => personal(&mut rng, &cast),
+        2 => finance(&mut rng, &cast),
+        _ => spam(&mut rng, &cast),
+    };
+    let minute = rng.range(7 * 60, 19 * 60) as u32;
+    let owner_address = format!(
+        "{}.{}@{company_domain}",
+        owner_first.to_lowercase(),
+        owner_last.to_lowercase()
+    );
+    Email {
+        payload: EmailPayload {
+            mailbox_owner: format!("{owner_first} {owner_last}"),
+            owner_role: (*rng.pick(ROLES)).to_owned(),
+            company: company.to_owned(),
+            company_domain: company_domain.to_owned(),
+            known_accounts: cast
+                .accounts
+                .iter()
+                .map(|(name, domain)| KnownAccount {
+                    name: (*name).to_owned(),
+                    domain: (*domain).to_owned(),
+                })
+                .collect(),
+            email: EmailMessage {
+                from_name: draft.from_name,
+                from_address: draft.from_address,
+                to: owner_address,
+                date: format!("{} {}", sent.header(), clock(minute)),
+                subject: draft.subject,
+                body: draft.body,
+            },
+        },
+        label: draft.label,
+        priority: draft.priority,
+        needs_reply: draft.needs_reply,
+    }
 }
+
+const POLICY: &str = "Inbox policy.\n\
+Label (exactly one):\n\
+- finance: statements, invoices, payments, refunds and account notices sent from the domain of one of the owner's known accounts (payload.known_accounts).\n\
+- spam: unsolicited offers, prizes, investment pitches, and any message that claims to come from a bank or biller but is sent from a domain that is not one of the known accounts, or that asks for a password or card number.\n\
+- work: messages about the owner's job from an address at the company domain.\n\
+- personal: messages from friends and family at personal addresses.\n\
+Priority (the first rule that applies):\n\
+1. spam is low.\n\
+2. high: the reader is asked to act by the end of the day the email was sent or by the next day (compare the stated deadline with the email's date), something is failing right now, or a payment failed or is overdue.\n\
+3. low: nothing is asked of the reader (FYI, photos, newsletters) and it is not about money.\n\
+4. normal: everything else.\n\
+Needs reply: yes when the sender asks the reader a question or asks them to reply or confirm; no for notices that say no reply is needed, and never for spam.";
 
 impl Email {
     pub fn payload(&self) -> EmailPayload {
-        EmailPayload {}
+        self.payload.clone()
     }
+
     pub fn instruction(&self) -> String {
-        format!("todo {}", self.seed)
+        format!(
+            "You are the email assistant of {}. Classify the email in the payload.\n\n{POLICY}\n\n\
+             Answer with one JSON object: {{\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}}.",
+            self.payload.mailbox_owner
+        )
     }
-    pub fn grade(&self, _answer: &Map<String, Value>) -> Grade {
-        Grade::weighted(&[])
+
+    pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
+        let label = text_field(answer, "label");
+        let priority = text_field(answer, "priority");
+        let reply = text_field(answer, "needs_reply").and_then(|r| read_yes_no(&r));
+        Grade::weighted(&[
+            (
+                "label",
+                all_or_nothing(label.as_deref() == Some(label_name(self.label))),
+                LABEL_WEIGHT,
+            ),
+            (
+                "priority",
+                all_or_nothing(priority.as_deref() == Some(priority_name(self.priority))),
+                PRIORITY_WEIGHT,
+            ),
+            (
+                "needs_reply",
+                all_or_nothing(reply == Some(self.needs_reply)),
+                REPLY_WEIGHT,
+            ),
+        ])
     }
+
     pub fn reference_answer(&self) -> Value {
-        Value::Null
+        json!({
+            "label": label_name(self.label),
+            "priority": priority_name(self.priority),
+            "needs_reply": if self.needs_reply { "yes" } else { "no" },
+        })
+    }
+}
+
+fn label_name(label: Label) -> &'static str {
+    match label {
+        Label::Work => "work",
+        Label::Personal => "personal",
+        Label::Spam => "spam",
+        Label::Finance => "finance",
+    }
+}
+
+fn priority_name(priority: Priority) -> &'static str {
+    match priority {
+        Priority::Low => "low",
+        Priority::Normal => "normal",
+        Priority::High => "high",
+    }
+}
+
+/// `yes`/`true`/`needed` and `no`/`false`/`not needed`; anything else
+/// (including "yes or no") is no answer.
+fn read_yes_no(text: &str) -> Option<bool> {
+    match text {
+        "yes" | "y" | "true" | "1" | "reply" | "needed" | "required" => Some(true),
+        "no" | "n" | "false" | "0" | "none" | "not needed" | "no reply" | "not required" => {
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(value: Value) -> Map<String, Value> {
+        value.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn reference_scores_full_and_generation_is_seeded() {
+        for seed in 0..200 {
+            let email = generate(seed);
+            let grade = email.grade(&answer(email.reference_answer()));
+            assert_eq!(grade.total, Points::FULL, "seed {seed}");
+            assert_eq!(format!("{:?}", generate(seed)), format!("{email:?}"));
+        }
+    }
+
+    #[test]
+    fn partial_and_wrong_answers() {
+        let email = generate(3);
+        let mut right = answer(email.reference_answer());
+        let wrong_label = if email.label == Label::Spam {
+            "work"
+        } else {
+            "spam"
+        };
+        right.insert("label".into(), json!(wrong_label));
+        assert_eq!(email.grade(&right).total, Points(4000));
+        let every_option = answer(
+            json!({"label": "work, personal, spam, finance", "priority": "low|normal|high", "needs_reply": "yes or no"}),
+        );
+        assert_eq!(email.grade(&every_option).total, Points::ZERO);
+        assert_eq!(email.grade(&Map::new()).total, Points::ZERO);
+        let bool_reply = answer(json!({"needs_reply": email.needs_reply}));
+        assert_eq!(
+            email.grade(&bool_reply).criteria["needs_reply"],
+            Points::FULL
+        );
+    }
+
+    #[test]
+    fn subjects_do_not_give_the_label_away() {
+        // The same subject shape must occur under different gold answers,
+        // so the body has to be read: count priorities per subject prefix.
+        let mut invoice_priorities = std::collections::BTreeSet::new();
+        for seed in 0..400 {
+            let email = generate(seed);
+            if email.payload.email.subject.starts_with("Invoice ") {
+                invoice_priorities.insert(priority_name(email.priority));
+            }
+        }
+        assert!(invoice_priorities.len() >= 2, "{invoice_priorities:?}");
     }
 }

@@ -11,7 +11,9 @@
 pub mod calendar;
 pub mod cleaning;
 pub mod command;
+pub mod dates;
 pub mod email;
+pub mod names;
 pub mod shaping;
 
 use std::collections::BTreeMap;
@@ -125,9 +127,15 @@ pub struct Grade {
 impl Grade {
     /// Weighted sum of criteria; the weights (basis points) add up to 1.
     pub fn weighted(parts: &[(&'static str, Points, Points)]) -> Grade {
-        let total = parts.iter().map(|(_, score, weight)| score.weighted(*weight)).sum();
+        let total = parts
+            .iter()
+            .map(|(_, score, weight)| score.weighted(*weight))
+            .sum();
         Grade {
-            criteria: parts.iter().map(|(name, score, _)| (*name, *score)).collect(),
+            criteria: parts
+                .iter()
+                .map(|(name, score, _)| (*name, *score))
+                .collect(),
             total,
         }
     }
@@ -251,7 +259,10 @@ impl Environment for Productivity {
         (env, observation)
     }
 
-    fn step(&mut self, action: ProductivityAction) -> Result<Transition<ProductivityObservation>, EnvError> {
+    fn step(
+        &mut self,
+        action: ProductivityAction,
+    ) -> Result<Transition<ProductivityObservation>, EnvError> {
         if action.raw.chars().count() > command::MAX_RAW_CHARS {
             return Err(EnvError::validation(
                 "action.raw",
@@ -295,12 +306,15 @@ impl Environment for Productivity {
         if !done && self.step_count >= self.task.max_steps {
             done = true;
             self.terminated_by = Some("max_steps");
-            self.last_feedback.push_str(" Step limit reached: the last graded answer is scored.");
+            self.last_feedback
+                .push_str(" Step limit reached: the last graded answer is scored.");
         }
         if done {
-            self.terminal = Some(self.last_grade.clone().unwrap_or_else(|| {
-                self.scenario.grade(&serde_json::Map::new())
-            }));
+            self.terminal = Some(
+                self.last_grade
+                    .clone()
+                    .unwrap_or_else(|| self.scenario.grade(&serde_json::Map::new())),
+            );
         }
         self.last_action = Some(action.raw);
         let reward = breakdown.value;
@@ -328,5 +342,12 @@ impl Environment for Productivity {
             raw: format!("final: {}", self.scenario.reference_answer()),
             metadata: None,
         })
+    }
+
+    fn empty_answer(&self) -> ProductivityAction {
+        ProductivityAction {
+            raw: "final: {}".to_owned(),
+            metadata: None,
+        }
     }
 }

@@ -78,7 +78,11 @@ impl Shaper {
     }
 
     pub fn graded(&mut self, raw: &str, score: Points) -> RewardBreakdown {
-        let delta = if score > self.best { score - self.best } else { Points::ZERO };
+        let delta = if score > self.best {
+            score - self.best
+        } else {
+            Points::ZERO
+        };
         let wrong_answer_penalty = if score < self.best {
             REGRESSION_PENALTY
         } else if score == Points::ZERO {
@@ -111,15 +115,27 @@ mod tests {
         assert_eq!(shaper.inspect("inspect").value, Points(-200));
         assert_eq!(shaper.inspect("inspect").value, Points(-700));
         assert_eq!(shaper.malformed().value, Points(-2700));
-        assert_eq!(shaper.graded("propose: {}", Points::ZERO).value, Points(-700));
+        assert_eq!(
+            shaper.graded("propose: {}", Points::ZERO).value,
+            Points(-700)
+        );
     }
 
     #[test]
     fn repeating_a_good_answer_earns_nothing_and_regressing_costs() {
         let mut shaper = Shaper::default();
-        assert_eq!(shaper.graded("propose: {\"a\":1}", Points(6000)).value, Points(5800));
-        assert_eq!(shaper.graded("propose: {\"a\":1}", Points(6000)).value, Points(-700));
-        assert_eq!(shaper.graded("propose: {\"a\":2}", Points(3000)).value, Points(-1700));
+        assert_eq!(
+            shaper.graded("propose: {\"a\":1}", Points(6000)).value,
+            Points(5800)
+        );
+        assert_eq!(
+            shaper.graded("propose: {\"a\":1}", Points(6000)).value,
+            Points(-700)
+        );
+        assert_eq!(
+            shaper.graded("propose: {\"a\":2}", Points(3000)).value,
+            Points(-1700)
+        );
         assert_eq!(shaper.best(), Points(6000));
     }
 }
