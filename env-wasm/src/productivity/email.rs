@@ -655,6 +655,26 @@ mod tests {
     }
 
     #[test]
+    fn no_blind_constant_answer_does_well() {
+        // Every one of the 24 constant answers, over 400 seeds.
+        let emails: Vec<Email> = (0..400).map(generate).collect();
+        for label in ["work", "personal", "spam", "finance"] {
+            for priority in ["low", "normal", "high"] {
+                for reply in ["yes", "no"] {
+                    let constant =
+                        answer(json!({"label": label, "priority": priority, "needs_reply": reply}));
+                    let total: i64 = emails
+                        .iter()
+                        .map(|e| i64::from(e.grade(&constant).total.0))
+                        .sum();
+                    let mean = total / emails.len() as i64;
+                    assert!(mean < 5000, "{label}/{priority}/{reply} averages {mean}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn subjects_do_not_give_the_label_away() {
         // The same subject shape must occur under different gold answers,
         // so the body has to be read: count priorities per subject prefix.

@@ -110,7 +110,8 @@ pub struct ProductivityObservation {
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ProductivityState {
-    /// The score of the answer graded last (proposal or final).
+    /// The score of the answer graded last; hidden until the episode ends,
+    /// so proposals cannot be used to probe the grader.
     pub last_score: Option<Points>,
     pub best_score: Points,
     /// What ended the episode: `final_answer`, `perfect_proposal` or `max_steps`.
@@ -327,7 +328,11 @@ impl Environment for Productivity {
 
     fn state(&self) -> ProductivityState {
         ProductivityState {
-            last_score: self.last_grade.as_ref().map(|g| g.total),
+            last_score: self
+                .terminal
+                .as_ref()
+                .and(self.last_grade.as_ref())
+                .map(|g| g.total),
             best_score: self.shaper.best(),
             terminated_by: self.terminated_by,
         }
