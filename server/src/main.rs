@@ -1,1 +1,103 @@
-fn main() {}
+//! `deskbench`: serve every DeskBench environment over the OpenEnv HTTP and
+//! WebSocket API, and the web UI under `/web`.
+//!
+//! Run: `deskbench serve [--host 127.0.0.1] [--port 7860]` (or
+//! `cargo run -p server -- serve --port 0`; the chosen port is in the
+//! `deskbench listening on http://...` line on stdout). Logs go to stderr,
+//! filtered by `RUST_LOG` (default `info`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use env_wasm::{EnvInfo, registry};
+use server::Config;
+use server::config::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECS};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "deskbench",
+    version,
+    about = "DeskBench: OpenEnv environments for workplace operations"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the API (every environment at /envs/{env_id}, the default one at /) and /web.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    /// Address to bind.
+    #[arg(long, env = "HOST", default_value = "127.0.0.1")]
+    host: String,
+    /// Port to bind; 0 picks a free one (printed on stdout).
+    #[arg(long, env = "PORT", default_value_t = 7860)]
+    port: u16,
+    /// Environment served at the root (default: the first registered).
+    #[arg(long, env = "DESKBENCH_DEFAULT_ENV", value_parser = parse_env)]
+    default_env: Option<&'static EnvInfo>,
+    /// Most live sessions: HTTP sessions and open /ws connections together.
+    #[arg(long, env = "DESKBENCH_MAX_SESSIONS", default_value_t = DEFAULT_MAX_SESSIONS, value_parser = parse_positive)]
+    max_sessions: usize,
+    /// Seconds after which an unused session (or a silent /ws connection) ends.
+    #[arg(long, env = "DESKBENCH_SESSION_IDLE_SECS", default_value_t = DEFAULT_SESSION_IDLE_SECS, value_parser = clap::value_parser!(u64).range(1..))]
+    session_idle_secs: u64,
+    /// Largest request body or WebSocket message, in bytes.
+    #[arg(long, env = "DESKBENCH_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES, value_parser = parse_positive)]
+    max_body_bytes: usize,
+    /// Directory of the built web bundle, served under /web.
+    #[arg(long, env = "WEB_DIST", default_value = "dist")]
+    web_dist: PathBuf,
+}
+
+fn parse_env(id: &str) -> Result<&'static EnvInfo, String> {
+    registry::find(id).ok_or_else(|| {
+        format!(
+            "unknown environment `{id}`; available: {}",
+            registry::env_ids()
+        )
+    })
+}
+
+fn parse_positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("`{text}` is not a whole number greater than 0")),
+    }
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let Command::Serve(args) = Cli::parse().command;
+    let config = Config {
+        host: args.host,
+        port: args.port,
+        default_env: args.default_env.unwrap_or(registry::ENVIRONMENTS[0]),
+        max_sessions: args.max_sessions,
+        session_idle: Duration::from_secs(args.session_idle_secs),
+        max_body_bytes: args.max_body_bytes,
+        web_dist: args.web_dist,
+    };
+    let addr = format!("{}:{}", config.host, config.port);
+    match server::serve(config).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("deskbench: cannot serve on {addr}: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}

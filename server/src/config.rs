@@ -1,0 +1,45 @@
+//! [`Config`]: everything the server can be told at start-up, with the
+//! defaults the CLI and the tests share.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use env_wasm::EnvInfo;
+use env_wasm::registry;
+
+/// Default cap on live sessions (HTTP sessions and open `/ws` connections).
+pub const DEFAULT_MAX_SESSIONS: usize = 10_000;
+/// Default idle time after which a session is dropped.
+pub const DEFAULT_SESSION_IDLE_SECS: u64 = 900;
+/// Default cap on a request body and on a WebSocket message: 1 MiB.
+pub const DEFAULT_MAX_BODY_BYTES: usize = 1 << 20;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub host: String,
+    pub port: u16,
+    /// The environment also served at the API root.
+    pub default_env: &'static EnvInfo,
+    /// HTTP sessions and open `/ws` connections, counted together.
+    pub max_sessions: usize,
+    /// A session (or `/ws` connection) unused this long is dropped.
+    pub session_idle: Duration,
+    /// Largest accepted request body or WebSocket message, in bytes.
+    pub max_body_bytes: usize,
+    /// The built web bundle served under `/web` (holds `index.html`).
+    pub web_dist: PathBuf,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            host: "127.0.0.1".to_owned(),
+            port: 7860,
+            default_env: registry::ENVIRONMENTS[0],
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            session_idle: Duration::from_secs(DEFAULT_SESSION_IDLE_SECS),
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            web_dist: PathBuf::from("dist"),
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! DeskBench server: the OpenEnv HTTP and WebSocket API over the
+//! [`env_wasm`] seam, for every environment, plus the `/web` UI host.
+//!
+//! How a request is served:
+//! 1. [`app`] builds one [`Mount`](mount::Mount) per environment at
+//!    `/envs/{env_id}` and one for the default environment at the root; each
+//!    answers the whole OpenEnv surface itself ([`http`], [`ws`], [`mcp`],
+//!    [`openapi`]).
+//! 2. Bodies are read by [`body::JsonBody`] (size limit, lenient JSON), and
+//!    every failure is one [`error::ApiError`] with one JSON shape.
+//! 3. `/reset`, `/step` and `/state` find their session through
+//!    [`ids::resolve`] (header, body field, query, cookie) in the bounded
+//!    [`sessions::Sessions`] table; `/ws` connections hold their own
+//!    environment and a slot in the same table.
+//! 4. The session's [`env_wasm::AnyEnv`] does the work: the server never
+//!    parses an action or computes a reward.
+//! 5. [`serve`] binds, prints the listening line, and shuts down gracefully
+//!    on SIGINT or SIGTERM.
+
+pub mod body;
+pub mod config;
+pub mod error;
+pub mod http;
+pub mod ids;
+pub mod mcp;
+pub mod mount;
+pub mod openapi;
+pub mod sessions;
+pub mod web;
+pub mod ws;
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::HeaderName;
+use axum::routing::{any, get, post};
+use env_wasm::registry;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::cors::{Any, CorsLayer};
+use tower_http::trace::TraceLayer;
+
+pub use config::Config;
+use mount::{AppState, Mount};
+use sessions::Sessions;
+
+/// How long shutdown waits for open `/ws` connections to close.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// A handle on a built app: its session table and its shutdown switch.
+#[derive(Debug, Clone)]
+pub struct AppHandle {
+    state: Arc<AppState>,
+}
+
+impl AppHandle {
+    pub fn sessions(&self) -> &Arc<Sessions> {
+        &self.state.sessions
+    }
+
+    /// Ask every open `/ws` connection to close (code 1001).
+    pub fn shutdown(&self) {
+        self.state.shutdown.send_replace(true);
+    }
+}
+
+/// The whole API as a router (tests drive it with `tower::ServiceExt::oneshot`).
+pub fn app(config: Config) -> Router {
+    build(config).0
+}
+
+/// The router and a handle on its state. Inside a Tokio runtime this also
+/// starts the background sweep of idle sessions.
+pub fn build(config: Config) -> (Router, AppHandle) {
+    let sessions = Sessions::new(config.max_sessions, config.session_idle);
+    if tokio::runtime::Handle::try_current().is_ok() {
+        sessions.spawn_sweeper();
+    }
+    let (shutdown, _) = watch::channel(false);
+    let state = Arc::new(AppState {
+        config,
+        sessions,
+        shutdown,
+    });
+
+    let default_env = state.config.default_env;
+    let mut router = Router::new()
+        .merge(env_routes(Mount::new(default_env, "", state.clone())))
+        .route("/envs", get(http::envs))
+        .route("/envs/{env_id}", any(http::under_envs))
+        .route("/envs/{env_id}/{*rest}", any(http::under_envs));
+    for info in registry::ENVIRONMENTS {
+        let prefix = format!("/envs/{}", info.id);
+        router = router.nest(
+            &prefix,
+            env_routes(Mount::new(info, &prefix, state.clone())),
+        );
+    }
+    let cors = CorsLayer::new()
+        .allow_origin(Any)
+        .allow_methods(Any)
+        .allow_headers(Any)
+        .expose_headers([HeaderName::from_static(ids::HEADER)]);
+    let router = router
+        .merge(web::routes(&state.config.web_dist))
+        .fallback(http::not_found)
+        .layer(axum::middleware::from_fn(http::json_method_not_allowed))
+        .layer(CatchPanicLayer::custom(error::panic_response))
+        .layer(cors)
+        .layer(TraceLayer::new_for_http());
+    (router, AppHandle { state })
+}
+
+/// The OpenEnv surface of one mount, paths relative to it.
+fn env_routes(mount: Mount) -> Router {
+    Router::new()
+        .route("/health", get(http::health))
+        .route("/metadata", get(http::metadata))
+        .route("/schema", get(http::schema))
+        .route("/tasks", get(http::tasks))
+        .route("/openapi.json", get(http::openapi))
+        .route("/reset", post(http::reset))
+        .route("/step", post(http::step))
+        .route("/state", get(http::state))
+        .route("/mcp", post(mcp::http))
+        .route("/ws", get(ws::upgrade))
+        .with_state(mount)
+}
+
+/// Bind, print `deskbench listening on http://<addr>` (scripts read the
+/// port from it), serve until SIGINT or SIGTERM, then let open `/ws`
+/// connections close.
+pub async fn serve(config: Config) -> std::io::Result<()> {
+    let listener = TcpListener::bind((config.host.as_str(), config.port)).await?;
+    let addr = listener.local_addr()?;
+    let (router, handle) = build(config);
+    {
+        let mut stdout = std::io::stdout().lock();
+        writeln!(stdout, "deskbench listening on http://{addr}")?;
+        stdout.flush()?;
+    }
+    tracing::info!(%addr, "serving");
+    let on_signal = handle.clone();
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            tracing::info!("shutting down");
+            on_signal.shutdown();
+        })
+        .await?;
+    let deadline = tokio::time::Instant::now() + DRAIN_TIMEOUT;
+    while handle.sessions().connections() > 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Ok(())
+}
+
+/// SIGINT (Ctrl-C) or SIGTERM. A signal that cannot be watched is ignored
+/// rather than read as a request to stop.
+async fn shutdown_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}

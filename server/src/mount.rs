@@ -1,0 +1,131 @@
+//! [`Mount`]: one environment served under one path prefix (the root for
+//! the default environment, `/envs/{env_id}` for every one), with its
+//! documents (`/metadata`, `/schema`, `/tasks`, `/openapi.json`) rendered
+//! once at start-up, and the [`AppState`] all mounts share.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use env_wasm::{AnyEnv, EnvInfo};
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use crate::config::Config;
+use crate::openapi;
+use crate::sessions::Sessions;
+
+/// What every mount shares.
+#[derive(Debug)]
+pub struct AppState {
+    pub config: Config,
+    pub sessions: Arc<Sessions>,
+    /// Set to true when the server shuts down; open `/ws` connections then
+    /// close with 1001.
+    pub shutdown: watch::Sender<bool>,
+}
+
+/// The state of one mount's handlers.
+#[derive(Debug, Clone)]
+pub struct Mount {
+    pub info: &'static EnvInfo,
+    pub app: Arc<AppState>,
+    pub docs: Arc<Docs>,
+}
+
+/// A mount's fixed documents, serialised once.
+#[derive(Debug)]
+pub struct Docs {
+    pub metadata: Bytes,
+    pub schema: Bytes,
+    pub tasks: Bytes,
+    pub openapi: Bytes,
+    pub blank_state: Bytes,
+    /// The action JSON Schema (the MCP `step` tool's input schema).
+    pub action_schema: Value,
+    /// The reset options JSON Schema (the MCP `reset` tool's input schema).
+    pub reset_schema: Value,
+}
+
+impl Mount {
+    /// `prefix` is `""` for the root mount, else `/envs/{env_id}`.
+    pub fn new(info: &'static EnvInfo, prefix: &str, app: Arc<AppState>) -> Mount {
+        let env = AnyEnv::of(info);
+        let schemas = env.schemas();
+        let action_schema = schemas.get("action").cloned().unwrap_or_else(|| json!({}));
+        let reset_schema = reset_schema(info);
+        let metadata = json!({
+            "name": info.name,
+            "description": info.description,
+            "version": info.version,
+            "readme_content": null,
+            "author": "DeskBench",
+            "documentation_url": null,
+            "env_id": info.id,
+            "tasks": info.tasks,
+        });
+        let tasks = json!({
+            "env_id": info.id,
+            "default_task": info.default_task().id,
+            "tasks": info.tasks,
+            "action_schema": action_schema,
+        });
+        let openapi = openapi::document(info, prefix, &schemas, &reset_schema);
+        let docs = Docs {
+            metadata: to_bytes(&metadata),
+            schema: to_bytes(&schemas),
+            tasks: to_bytes(&tasks),
+            openapi: to_bytes(&openapi),
+            blank_state: to_bytes(&env.state()),
+            action_schema,
+            reset_schema,
+        };
+        Mount {
+            info,
+            app,
+            docs: Arc::new(docs),
+        }
+    }
+}
+
+pub fn to_bytes(value: &Value) -> Bytes {
+    Bytes::from(value.to_string())
+}
+
+/// The reset options: what `env_wasm::ResetOptions` reads, plus the
+/// `session_id` the server reads. Other keys are allowed and ignored.
+pub fn reset_schema(info: &EnvInfo) -> Value {
+    let names: Vec<&str> = info
+        .tasks
+        .iter()
+        .flat_map(|t| std::iter::once(t.id).chain(t.aliases.iter().copied()))
+        .collect();
+    let task = json!({
+        "type": ["string", "null"],
+        "enum": names.iter().map(|n| json!(n)).chain(std::iter::once(Value::Null)).collect::<Vec<_>>(),
+        "description": format!("Task id or alias; default `{}`.", info.default_task().id),
+    });
+    json!({
+        "type": "object",
+        "properties": {
+            "seed": {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "maximum": env_wasm::seam::MAX_SEED,
+                "description": "Scenario seed; random when absent. Same task and seed, same scenario.",
+            },
+            "episode_id": {
+                "type": ["string", "null"],
+                "maxLength": env_wasm::seam::MAX_EPISODE_ID_LEN,
+                "description": "Echoed in the state; random when absent.",
+            },
+            "task": task,
+            "task_name": task,
+            "session_id": {
+                "type": ["string", "null"],
+                "pattern": "^[A-Za-z0-9._:-]{1,128}$",
+                "description": "HTTP session to reset; the X-Session-Id header takes precedence.",
+            },
+        },
+        "additionalProperties": true,
+    })
+}

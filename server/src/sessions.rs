@@ -1,0 +1,366 @@
+//! [`Sessions`]: the bounded table of live sessions. HTTP sessions are keyed
+//! by (environment, session id), so an id is never shared across
+//! environments; each environment also has an anonymous slot for requests
+//! that name no session. Open `/ws` connections hold a [`ConnectionSlot`]
+//! and count against the same cap. Idle sessions expire, by a background
+//! sweep and by a check on every access.
+//!
+//! The table lock is held only for map operations; a step locks just its
+//! own [`Session`], so sessions never wait on each other's episodes.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::Duration;
+
+use env_wasm::{AnyEnv, EnvInfo};
+use tokio::time::Instant;
+
+use crate::error::ApiError;
+use crate::ids;
+
+/// A full table sweeps at most this often, so a flood of refused requests
+/// cannot turn every refusal into a walk over the whole table.
+const FULL_SWEEP_EVERY_MS: u64 = 100;
+
+/// One HTTP session: an environment and when it was last used.
+#[derive(Debug)]
+pub struct Session {
+    id: String,
+    env: Mutex<AnyEnv>,
+    /// Milliseconds since [`Sessions`] was created; atomic so the sweep
+    /// reads it without locking the environment.
+    last_used_ms: AtomicU64,
+}
+
+impl Session {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The session's environment. A panic while it was locked (a bug, caught
+    /// by the panic layer) leaves it usable rather than poisoning the session.
+    pub fn env(&self) -> MutexGuard<'_, AnyEnv> {
+        self.env.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[derive(Debug, Default)]
+struct EnvSessions {
+    by_id: HashMap<String, Arc<Session>>,
+    /// The session that requests naming no session use.
+    anonymous: Option<String>,
+}
+
+#[derive(Debug, Default)]
+struct Table {
+    envs: HashMap<&'static str, EnvSessions>,
+    http: usize,
+    connections: usize,
+    last_full_sweep_ms: Option<u64>,
+}
+
+impl Table {
+    fn active(&self) -> usize {
+        self.http + self.connections
+    }
+
+    fn remove(&mut self, env: &str, id: &str) -> bool {
+        let Some(sessions) = self.envs.get_mut(env) else {
+            return false;
+        };
+        let removed = sessions.by_id.remove(id).is_some();
+        if removed {
+            self.http -= 1;
+            if sessions.anonymous.as_deref() == Some(id) {
+                sessions.anonymous = None;
+            }
+        }
+        removed
+    }
+}
+
+#[derive(Debug)]
+pub struct Sessions {
+    table: Mutex<Table>,
+    max: usize,
+    idle_ms: u64,
+    epoch: Instant,
+}
+
+impl Sessions {
+    pub fn new(max: usize, idle: Duration) -> Arc<Self> {
+        Arc::new(Sessions {
+            table: Mutex::new(Table::default()),
+            max,
+            idle_ms: u64::try_from(idle.as_millis()).unwrap_or(u64::MAX),
+            epoch: Instant::now(),
+        })
+    }
+
+    fn table(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn is_expired(&self, session: &Session, now_ms: u64) -> bool {
+        now_ms.saturating_sub(session.last_used_ms.load(Ordering::Relaxed)) > self.idle_ms
+    }
+
+    pub fn max(&self) -> usize {
+        self.max
+    }
+
+    pub fn idle(&self) -> Duration {
+        Duration::from_millis(self.idle_ms)
+    }
+
+    /// Open `/ws` connections.
+    pub fn connections(&self) -> usize {
+        self.table().connections
+    }
+
+    /// Live HTTP sessions plus open connections.
+    pub fn active(&self) -> usize {
+        self.table().active()
+    }
+
+    /// The live session `id` names in `env`, or the anonymous one when `id`
+    /// is `None`; marks it used. An expired one is dropped here.
+    pub fn get(&self, env: &EnvInfo, id: Option<&str>) -> Option<Arc<Session>> {
+        self.get_in(env.id, id)
+    }
+
+    /// [`Sessions::get`] in the table of environment id `scope`.
+    fn get_in(&self, scope: &str, id: Option<&str>) -> Option<Arc<Session>> {
+        let now = self.now_ms();
+        let mut table = self.table();
+        let sessions = table.envs.get(scope)?;
+        let id = match id {
+            Some(id) => id,
+            None => sessions.anonymous.as_deref()?,
+        };
+        let session = sessions.by_id.get(id)?.clone();
+        if self.is_expired(&session, now) {
+            table.remove(scope, &session.id);
+            return None;
+        }
+        session.last_used_ms.store(now, Ordering::Relaxed);
+        Some(session)
+    }
+
+    /// The session a reset plays in: the live one `id` names, else a new
+    /// one with that id; with no id, a new session with a generated id that
+    /// becomes the environment's anonymous session.
+    pub fn get_or_create(
+        &self,
+        env: &'static EnvInfo,
+        id: Option<String>,
+    ) -> Result<Arc<Session>, ApiError> {
+        if let Some(id) = &id
+            && let Some(session) = self.get(env, Some(id))
+        {
+            return Ok(session);
+        }
+        let anonymous = id.is_none();
+        let id = match id {
+            Some(id) => id,
+            None => ids::generate_session_id()?,
+        };
+        self.insert(env.id, env, id, anonymous)
+    }
+
+    /// A new, not yet reset session with a generated id.
+    pub fn create(&self, env: &'static EnvInfo) -> Result<Arc<Session>, ApiError> {
+        self.insert(env.id, env, ids::generate_session_id()?, false)
+    }
+
+    /// Add a session of `env` to the table of environment id `scope`.
+    fn insert(
+        &self,
+        scope: &'static str,
+        env: &'static EnvInfo,
+        id: String,
+        anonymous: bool,
+    ) -> Result<Arc<Session>, ApiError> {
+        let now = self.now_ms();
+        let mut table = self.table();
+        self.make_room(&mut table, now)?;
+        let session = Arc::new(Session {
+            id: id.clone(),
+            env: Mutex::new(AnyEnv::of(env)),
+            last_used_ms: AtomicU64::new(now),
+        });
+        let sessions = table.envs.entry(scope).or_default();
+        let replaced = sessions.by_id.insert(id.clone(), session.clone()).is_some();
+        if anonymous {
+            sessions.anonymous = Some(id);
+        }
+        if !replaced {
+            table.http += 1;
+        }
+        Ok(session)
+    }
+
+    /// End the session `id` of `env`; false when there was none.
+    pub fn remove(&self, env: &EnvInfo, id: &str) -> bool {
+        self.table().remove(env.id, id)
+    }
+
+    /// Reserve a slot for an open connection; released when it drops.
+    pub fn open_connection(self: &Arc<Self>) -> Result<ConnectionSlot, ApiError> {
+        let now = self.now_ms();
+        let mut table = self.table();
+        self.make_room(&mut table, now)?;
+        table.connections += 1;
+        Ok(ConnectionSlot(self.clone()))
+    }
+
+    /// Ok when one more session fits, sweeping expired ones first if full.
+    fn make_room(&self, table: &mut Table, now: u64) -> Result<(), ApiError> {
+        if table.active() >= self.max {
+            let recently = table
+                .last_full_sweep_ms
+                .is_some_and(|at| now.saturating_sub(at) < FULL_SWEEP_EVERY_MS);
+            if !recently {
+                table.last_full_sweep_ms = Some(now);
+                self.sweep_locked(table, now);
+            }
+        }
+        if table.active() >= self.max {
+            return Err(ApiError::CapacityReached {
+                active: table.active(),
+                max: self.max,
+            });
+        }
+        Ok(())
+    }
+
+    /// Drop every session idle longer than the timeout; returns how many.
+    pub fn sweep(&self) -> usize {
+        let now = self.now_ms();
+        self.sweep_locked(&mut self.table(), now)
+    }
+
+    fn sweep_locked(&self, table: &mut Table, now: u64) -> usize {
+        let mut removed = 0;
+        for sessions in table.envs.values_mut() {
+            let before = sessions.by_id.len();
+            sessions.by_id.retain(|_, s| !self.is_expired(s, now));
+            removed += before - sessions.by_id.len();
+            if let Some(anonymous) = &sessions.anonymous
+                && !sessions.by_id.contains_key(anonymous)
+            {
+                sessions.anonymous = None;
+            }
+        }
+        table.http -= removed;
+        removed
+    }
+
+    /// Sweep in the background, a few times per idle timeout, for as long
+    /// as the table lives. Needs a Tokio runtime.
+    pub fn spawn_sweeper(self: &Arc<Self>) {
+        let every = (self.idle() / 4).clamp(Duration::from_millis(250), Duration::from_secs(60));
+        let table: Weak<Sessions> = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let Some(sessions) = table.upgrade() else {
+                    break;
+                };
+                let removed = sessions.sweep();
+                if removed > 0 {
+                    tracing::debug!(removed, active = sessions.active(), "expired idle sessions");
+                }
+            }
+        });
+    }
+}
+
+/// A `/ws` connection's place in the session count; freed on drop.
+#[derive(Debug)]
+pub struct ConnectionSlot(Arc<Sessions>);
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut table = self.0.table();
+        table.connections = table.connections.saturating_sub(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use env_wasm::registry::ENVIRONMENTS;
+
+    fn env() -> &'static EnvInfo {
+        ENVIRONMENTS[0]
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn idle_sessions_expire_on_access_and_by_sweep() {
+        let sessions = Sessions::new(10, Duration::from_secs(60));
+        let kept = sessions.get_or_create(env(), Some("kept".into())).unwrap();
+        sessions.get_or_create(env(), None).unwrap();
+        sessions
+            .get_or_create(env(), Some("dropped".into()))
+            .unwrap();
+        assert_eq!(sessions.active(), 3);
+        tokio::time::advance(Duration::from_secs(45)).await;
+        assert!(sessions.get(env(), Some(kept.id())).is_some());
+        tokio::time::advance(Duration::from_secs(30)).await;
+        assert!(
+            sessions.get(env(), Some("dropped")).is_none(),
+            "expired on access"
+        );
+        assert_eq!(sessions.active(), 2);
+        assert_eq!(sessions.sweep(), 1, "the anonymous session expired");
+        assert!(sessions.get(env(), None).is_none());
+        assert!(sessions.get(env(), Some("kept")).is_some());
+    }
+
+    #[test]
+    fn ids_are_scoped_by_environment() {
+        // The registry holds one environment today; a second table scope
+        // stands in for a second environment.
+        let sessions = Sessions::new(10, Duration::from_secs(60));
+        let a = sessions
+            .insert(env().id, env(), "same".into(), false)
+            .unwrap();
+        let b = sessions
+            .insert("other", env(), "same".into(), true)
+            .unwrap();
+        assert_eq!(sessions.active(), 2);
+        assert!(!Arc::ptr_eq(&a, &b));
+        assert!(Arc::ptr_eq(&sessions.get_in("other", None).unwrap(), &b));
+        assert!(
+            sessions.get(env(), None).is_none(),
+            "anonymous slots are per environment"
+        );
+        assert!(sessions.table().remove("other", "same"));
+        assert!(Arc::ptr_eq(&sessions.get(env(), Some("same")).unwrap(), &a));
+        assert!(sessions.get_in("other", Some("same")).is_none());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_full_table_refuses_until_something_expires() {
+        let sessions = Sessions::new(2, Duration::from_secs(10));
+        sessions.get_or_create(env(), None).unwrap();
+        let slot = sessions.open_connection().unwrap();
+        let refused = sessions.get_or_create(env(), None).unwrap_err();
+        assert_eq!(refused, ApiError::CapacityReached { active: 2, max: 2 });
+        assert!(sessions.open_connection().is_err());
+        drop(slot);
+        let _slot = sessions.open_connection().unwrap();
+        tokio::time::advance(Duration::from_secs(11)).await;
+        // The HTTP session expired; connections never do.
+        assert!(sessions.create(env()).is_ok());
+        assert_eq!(sessions.active(), 2);
+    }
+}

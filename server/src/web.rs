@@ -1,0 +1,77 @@
+//! `/web`: the built UI bundle from `web_dist`, with precompressed `.br` and
+//! `.gz` files served to clients that accept them and every unknown path
+//! answered with `index.html` (the UI routes in the page). Before the
+//! bundle is built, `/web/` explains how to build it; `/` leads to `/web/`.
+
+use std::path::{Path, PathBuf};
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::Uri;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::get;
+use tower::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+
+#[derive(Debug, Clone)]
+struct Web {
+    index: PathBuf,
+    files: ServeDir<ServeFile>,
+}
+
+/// `/`, `/web` and everything under `/web/`.
+pub fn routes(dist: &Path) -> Router {
+    let index = dist.join("index.html");
+    let web = Web {
+        files: ServeDir::new(dist)
+            .precompressed_br()
+            .precompressed_gzip()
+            .fallback(
+                ServeFile::new(&index)
+                    .precompressed_br()
+                    .precompressed_gzip(),
+            ),
+        index,
+    };
+    Router::new()
+        .route("/", get(|| async { Redirect::temporary("/web/") }))
+        .route("/web", get(|| async { Redirect::temporary("/web/") }))
+        .route("/web/", get(serve))
+        .route("/web/{*path}", get(serve))
+        .with_state(web)
+}
+
+async fn serve(State(web): State<Web>, mut request: Request) -> Response {
+    // Checked per request so a bundle built after start-up is picked up.
+    if !web.index.is_file() {
+        return Html(NOT_BUILT).into_response();
+    }
+    let path = request.uri().path();
+    let inner = path.strip_prefix("/web").unwrap_or(path);
+    let inner = match request.uri().query() {
+        Some(query) => format!("{inner}?{query}"),
+        None => inner.to_owned(),
+    };
+    match inner.parse::<Uri>() {
+        Ok(uri) => *request.uri_mut() = uri,
+        Err(_) => return Html(NOT_BUILT).into_response(),
+    }
+    match web.files.oneshot(request).await {
+        Ok(response) => response.map(Body::new),
+        Err(never) => match never {},
+    }
+}
+
+const NOT_BUILT: &str = r#"<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>DeskBench</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<h1>DeskBench</h1>
+<p>The web bundle is not built. Run <code>make web</code>, then reload this page
+(or start the server with <code>--web-dist</code> pointing at a built bundle).</p>
+<p>The API is running: <a href="/health">/health</a>, <a href="/envs">/envs</a>,
+<a href="/openapi.json">/openapi.json</a>, and the WebSocket at <code>/ws</code>.</p>
+</body>
+</html>
+"#;

@@ -1,0 +1,164 @@
+//! Helpers: build the app, send one request, read the reply as JSON.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use server::Config;
+use tower::ServiceExt;
+
+/// The valid and invalid actions of the default environment.
+pub const INSPECT: &str = r#"{"action": {"raw": "inspect"}}"#;
+
+/// A config whose web bundle is missing and whose limits are the defaults.
+pub fn config() -> Config {
+    Config {
+        web_dist: PathBuf::from("/nonexistent/deskbench-dist"),
+        ..Config::default()
+    }
+}
+
+pub fn app() -> Router {
+    server::app(config())
+}
+
+/// A fresh, empty directory under the system temp dir.
+pub fn temp_dir(name: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "deskbench-test-{}-{}-{name}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub bytes: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.bytes)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.bytes)))
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    pub fn session_id(&self) -> String {
+        self.header("x-session-id")
+            .expect("x-session-id header")
+            .to_owned()
+    }
+
+    /// Assert the status and our error shape; returns the body.
+    pub fn error(&self, status: u16, code: &str) -> Value {
+        let body = self.json();
+        assert_eq!(self.status.as_u16(), status, "{body}");
+        assert_eq!(body["error"]["code"], code, "{body}");
+        assert!(
+            body["error"]["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty()),
+            "{body}"
+        );
+        assert!(body.get("detail").is_some(), "{body}");
+        if status == 422 {
+            let detail = body["detail"].as_array().expect("422 detail is a list");
+            assert_eq!(detail[0]["loc"][0], "body", "{body}");
+            assert!(
+                detail[0]["msg"].is_string() && detail[0]["type"].is_string(),
+                "{body}"
+            );
+        } else {
+            assert_eq!(body["detail"], body["error"]["message"], "{body}");
+        }
+        body
+    }
+}
+
+pub async fn send(app: &Router, request: Request<Body>) -> Reply {
+    let response = app.clone().oneshot(request).await.expect("infallible");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes()
+        .to_vec();
+    Reply {
+        status,
+        headers,
+        bytes,
+    }
+}
+
+pub fn request(method: Method, uri: &str, body: impl Into<Body>) -> Request<Body> {
+    Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(body.into())
+        .expect("request")
+}
+
+pub async fn get(app: &Router, uri: &str) -> Reply {
+    send(app, request(Method::GET, uri, Body::empty())).await
+}
+
+pub async fn post(app: &Router, uri: &str, body: &str) -> Reply {
+    send(app, request(Method::POST, uri, body.to_owned())).await
+}
+
+/// A request carrying `X-Session-Id`.
+pub fn with_id(method: Method, uri: &str, id: &str, body: &str) -> Request<Body> {
+    let mut request = request(method, uri, body.to_owned());
+    request
+        .headers_mut()
+        .insert("x-session-id", id.parse().expect("header value"));
+    request
+}
+
+/// Step until the episode ends (a final answer ends it; the step limit
+/// bounds it either way); returns the last result.
+pub async fn finish_episode(app: &Router, prefix: &str, id: &str) -> Value {
+    let uri = format!("{prefix}/step");
+    let first = send(
+        app,
+        with_id(
+            Method::POST,
+            &uri,
+            id,
+            r#"{"action": {"raw": "final: {}"}}"#,
+        ),
+    )
+    .await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text());
+    let mut last = first.json();
+    for _ in 0..10 {
+        if last["done"] == true {
+            return last;
+        }
+        let reply = send(app, with_id(Method::POST, &uri, id, INSPECT)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        last = reply.json();
+    }
+    panic!("the episode never ended: {last}");
+}

@@ -1,0 +1,12 @@
+//! API tests of the `deskbench` server: every route and error status with
+//! `tower::ServiceExt::oneshot`, HTTP sessions, MCP, OpenAPI, the web host,
+//! and the `/ws` protocol on a real socket. Run with `cargo test -p server`.
+
+mod common;
+mod errors;
+mod mcp;
+mod openapi;
+mod routes;
+mod sessions;
+mod web;
+mod ws;

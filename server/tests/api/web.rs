@@ -1,0 +1,67 @@
+//! `/web`: the built bundle with precompressed files and an SPA fallback,
+//! or a page saying how to build it.
+
+use axum::http::{Method, StatusCode};
+use server::Config;
+
+use crate::common::*;
+
+#[tokio::test]
+async fn without_a_bundle_web_explains_how_to_build_it() {
+    let app = app();
+    for uri in ["/web/", "/web/some/route"] {
+        let reply = get(&app, uri).await;
+        assert_eq!(reply.status, StatusCode::OK, "{uri}");
+        assert!(
+            reply
+                .header("content-type")
+                .is_some_and(|c| c.starts_with("text/html"))
+        );
+        assert!(reply.text().contains("make web"), "{uri}");
+    }
+    let reply = get(&app, "/web").await;
+    assert_eq!(reply.status, StatusCode::TEMPORARY_REDIRECT);
+    assert_eq!(reply.header("location"), Some("/web/"));
+}
+
+#[tokio::test]
+async fn a_built_bundle_is_served_with_precompression_and_fallback() {
+    let dist = temp_dir("dist");
+    std::fs::write(dist.join("index.html"), "<!doctype html><title>ui</title>").expect("write");
+    std::fs::write(dist.join("app.js"), "console.log('plain')").expect("write");
+    std::fs::write(dist.join("app.js.gz"), b"gzipped-bytes").expect("write");
+    std::fs::write(dist.join("app.js.br"), b"brotli-bytes").expect("write");
+    let app = server::app(Config {
+        web_dist: dist.clone(),
+        ..config()
+    });
+
+    let index = get(&app, "/web/").await;
+    assert_eq!(index.status, StatusCode::OK);
+    assert_eq!(index.text(), "<!doctype html><title>ui</title>");
+    let route = get(&app, "/web/play/productivity?seed=3").await;
+    assert_eq!(
+        route.status,
+        StatusCode::OK,
+        "unknown paths fall back to index.html"
+    );
+    assert_eq!(route.text(), index.text());
+
+    let plain = get(&app, "/web/app.js").await;
+    assert_eq!(plain.text(), "console.log('plain')");
+    assert!(
+        plain
+            .header("content-type")
+            .is_some_and(|c| c.contains("javascript"))
+    );
+    for (encoding, body) in [("gzip", "gzipped-bytes"), ("br", "brotli-bytes")] {
+        let mut request = request(Method::GET, "/web/app.js", axum::body::Body::empty());
+        request
+            .headers_mut()
+            .insert("accept-encoding", encoding.parse().expect("header"));
+        let reply = send(&app, request).await;
+        assert_eq!(reply.header("content-encoding"), Some(encoding));
+        assert_eq!(reply.text(), body);
+    }
+    let _ = std::fs::remove_dir_all(dist);
+}
