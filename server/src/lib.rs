@@ -2,7 +2,7 @@
 //! [`env_wasm`] seam, for every environment, plus the `/web` UI host.
 //!
 //! How a request is served:
-//! 1. [`app`] builds one [`Mount`](mount::Mount) per environment at
+//! 1. [`app`] builds one [`Mount`] per environment at
 //!    `/envs/{env_id}` and one for the default environment at the root; each
 //!    answers the whole OpenEnv surface itself ([`http`], [`ws`], [`mcp`],
 //!    [`openapi`]).
@@ -91,6 +91,7 @@ pub fn build(config: Config) -> (Router, AppHandle) {
         .merge(env_routes(Mount::new(default_env, "", state.clone())))
         .route("/envs", get(http::envs))
         .route("/envs/{env_id}", any(http::under_envs))
+        .route("/envs/{env_id}/", any(http::under_envs))
         .route("/envs/{env_id}/{*rest}", any(http::under_envs));
     for info in registry::ENVIRONMENTS {
         let prefix = format!("/envs/{}", info.id);

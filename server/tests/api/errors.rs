@@ -18,6 +18,7 @@ async fn unknown_environment_is_404_listing_the_ids() {
         (Method::GET, "/envs/nope/health"),
         (Method::POST, "/envs/nope/reset"),
         (Method::GET, "/envs/nope"),
+        (Method::GET, "/envs/nope/"),
         (Method::GET, "/envs/nope/a/b/c"),
     ] {
         let reply = send(&app, request(method, uri, "{}")).await;

@@ -243,15 +243,15 @@ async fn replies_come_in_order_for_pipelined_messages() {
     ] {
         ws.send(Message::text(message)).await.expect("send");
     }
-    let kinds: Vec<Value> = [(); 4].iter().map(|_| Value::Null).collect();
-    let mut got = kinds;
-    for slot in got.iter_mut() {
+    let mut got = Vec::new();
+    for _ in 0..4 {
         let r = reply(&mut ws).await;
-        *slot = if r["type"] == "error" {
-            r["data"]["code"].clone()
+        let kind = if r["type"] == "error" {
+            &r["data"]["code"]
         } else {
-            r["type"].clone()
+            &r["type"]
         };
+        got.push(kind.clone());
     }
     assert_eq!(
         got,
