@@ -18,7 +18,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use crate::body::kind;
+use crate::body;
 use crate::error::{ApiError, field_path};
 use crate::ids;
 use crate::mcp;
@@ -194,8 +194,13 @@ fn error_frame(code: &str, message: String, extra: Value) -> String {
 }
 
 /// A `VALIDATION_ERROR` with the pydantic-style `errors` list.
-fn validation_frame(message: String, field: Option<&str>, loc: Vec<Value>, kind: &str) -> String {
-    let mut extra = json!({ "errors": [{ "loc": loc, "msg": message, "type": kind }] });
+fn validation_frame(
+    message: String,
+    field: Option<&str>,
+    loc: Vec<Value>,
+    error_type: &str,
+) -> String {
+    let mut extra = json!({ "errors": [{ "loc": loc, "msg": message, "type": error_type }] });
     if let Some(field) = field {
         extra["field"] = json!(field);
     }
@@ -245,7 +250,7 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
         return Outcome::Reply(validation_frame(
             format!(
                 "a message must be a JSON object {{\"type\": ..., \"data\": ...}}, got {}",
-                kind(&value)
+                body::kind(&value)
             ),
             None,
             vec![],
@@ -348,7 +353,7 @@ fn object_data(data: Option<Value>, required: bool) -> Result<Value, String> {
         )),
         Some(data @ Value::Object(_)) => Ok(data),
         Some(other) => Err(validation_frame(
-            format!("`data` must be a JSON object, got {}", kind(&other)),
+            format!("`data` must be a JSON object, got {}", body::kind(&other)),
             Some("data"),
             vec![json!("data")],
             "model_type",
