@@ -1,17 +1,22 @@
-# DeskBench: `make run` serves the API (and /web) on port 7860; `make test`
-# runs the whole suite. Both bootstrap a fresh machine first.
+# DeskBench: `make run` serves the API and the /web UI on port 7860;
+# `make test` runs the whole suite. Both bootstrap a fresh machine first.
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 CARGO ?= cargo
 HOST ?= 127.0.0.1
 PORT ?= 7860
+export CHROMEDRIVER ?= /usr/bin/chromedriver
+export WEB_DIST ?= $(CURDIR)/dist
 
-.PHONY: bootstrap build run test lint fmt-check clippy unit conformance fmt
+.PHONY: bootstrap web build run test lint fmt fmt-check clippy unit wasm-test conformance
 
 bootstrap:
 	@scripts/bootstrap.sh
 
-build: bootstrap
+web: bootstrap
+	scripts/build-web.sh
+
+build: web
 	$(CARGO) build --release --locked -p server
 
 run: build
@@ -25,15 +30,20 @@ fmt-check:
 
 clippy:
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
-	$(CARGO) clippy -p env-wasm --target wasm32-unknown-unknown --locked -- -D warnings
+	$(CARGO) clippy -p env-wasm -p web --target wasm32-unknown-unknown --locked -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -p env-wasm --no-deps --locked --quiet
 
 lint: fmt-check clippy
 
-unit:
+# Native tests; the browser end-to-end test in server/tests uses the bundle.
+unit: web
 	$(CARGO) test --workspace --locked
+
+# The determinism digest under wasm32, in headless Chromium.
+wasm-test:
+	$(CARGO) test -p env-wasm --target wasm32-unknown-unknown --locked --test wasm_determinism
 
 conformance:
 	scripts/conformance.sh
 
-test: bootstrap lint unit conformance
+test: bootstrap lint unit wasm-test conformance

@@ -27,3 +27,37 @@ else
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "openenv-core==$OPENENV_CORE_VERSION"
 fi
+
+# 3. Browser tests and the web bundle: Debian's chromium and its matching
+#    chromedriver, brotli to precompress assets.
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v chromedriver >/dev/null || missing+=(chromium-driver)
+command -v brotli >/dev/null || missing+=(brotli)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]} from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  say "chromium, chromedriver and brotli present"
+fi
+
+# 4. wasm-bindgen CLI at exactly the version in Cargo.lock (the crate is
+#    pinned with `=`); no --locked: its published lockfile names a crate
+#    version the registry mirror lacks.
+WBG=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" = "$WBG" ]; then
+  say "wasm-bindgen-cli $WBG present"
+else
+  say "installing wasm-bindgen-cli $WBG (about 5 minutes)"
+  cargo install --quiet wasm-bindgen-cli --version "$WBG"
+fi
+
+# 5. wasm-opt from npm binaryen 132 (Debian's 108 breaks the bundle).
+if [ -x node_modules/.bin/wasm-opt ] && node_modules/.bin/wasm-opt --version | grep -q 'version 132'; then
+  say "wasm-opt (binaryen 132) present"
+else
+  say "installing binaryen 132 from npm"
+  npm ci --no-audit --no-fund --silent
+fi

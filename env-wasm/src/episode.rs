@@ -86,6 +86,7 @@ pub(crate) trait DynEpisode: Send {
     fn terminal_score(&self) -> Option<Points>;
     fn reference_action(&self) -> Option<Value>;
     fn empty_answer(&self) -> Value;
+    fn validate_action(&self, action: &Value) -> Result<(), EnvError>;
 }
 
 pub(crate) type EpisodeFactory =
@@ -211,5 +212,9 @@ impl<E: Environment> DynEpisode for Episode<E> {
 
     fn empty_answer(&self) -> Value {
         to_json(&self.env.empty_answer())
+    }
+
+    fn validate_action(&self, action: &Value) -> Result<(), EnvError> {
+        parse_action::<E::Action>(action).map(|_| ())
     }
 }

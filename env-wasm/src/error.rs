@@ -67,7 +67,7 @@ impl EnvError {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ErrorBody {
     pub code: &'static str,
     pub message: String,

@@ -226,6 +226,15 @@ impl AnyEnv {
         self.episode.as_ref().and_then(|e| e.reference_action())
     }
 
+    /// Check an action against the action type without stepping (the web
+    /// UI's raw-JSON mode); the same parser `step` uses.
+    pub fn validate_action(&self, action: &Value) -> Result<(), EnvError> {
+        match self.episode.as_ref() {
+            Some(episode) => episode.validate_action(action),
+            None => Err(EnvError::NotStarted),
+        }
+    }
+
     /// An action submitting an empty answer (for conformance tests).
     pub fn empty_answer(&self) -> Option<Value> {
         self.episode.as_ref().map(|e| e.empty_answer())

@@ -2,6 +2,7 @@
 //! over many seeds, reset is deterministic, the reference policy scores 1.0,
 //! an empty answer scores about 0, scores and rewards stay in range, refused
 //! actions do not count, step after done is refused, and seeds differ.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeSet;
 

@@ -4,6 +4,7 @@
 //! golden files are regenerated and the diff reviewed:
 //! `UPDATE_GOLDEN=1 cargo test -p env-wasm --test determinism` and
 //! `cargo insta review`.
+#![cfg(not(target_arch = "wasm32"))]
 
 use env_wasm::golden::{DIGEST_SEEDS, transcript};
 use env_wasm::registry::ENVIRONMENTS;
