@@ -54,6 +54,14 @@ pub fn list_field(answer: &Map<String, Value>, key: &str) -> Option<Vec<String>>
     }
 }
 
+/// A JSON value as an answer object (anything else is an empty answer).
+pub fn answer_object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
 /// Precision-and-recall agreement of two sets; two empty sets agree fully.
 pub fn f1<T: Ord>(predicted: &BTreeSet<T>, gold: &BTreeSet<T>) -> Points {
     if predicted.is_empty() && gold.is_empty() {

@@ -8,6 +8,7 @@ use crate::episode::{DynEpisode, StepResult, blank_state};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, EnvInfo, TaskInfo};
+use crate::text::json_kind;
 
 /// Longest accepted `episode_id`, as in the OpenEnv reference server.
 pub const MAX_EPISODE_ID_LEN: usize = 255;
@@ -45,7 +46,7 @@ impl ResetOptions {
                     "body",
                     format!(
                         "reset options must be a JSON object, got {}",
-                        json_type(other)
+                        json_kind(other)
                     ),
                 ));
             }
@@ -66,7 +67,7 @@ impl ResetOptions {
             Some(other) => {
                 return Err(EnvError::validation(
                     "episode_id",
-                    format!("must be a string or null, got {}", json_type(other)),
+                    format!("must be a string or null, got {}", json_kind(other)),
                 ));
             }
         };
@@ -88,7 +89,7 @@ impl ResetOptions {
                     format!(
                         "must be a task name ({}), got {}",
                         info.task_ids(),
-                        json_type(other)
+                        json_kind(other)
                     ),
                 ));
             }
@@ -119,17 +120,6 @@ fn parse_seed(value: &Value) -> Result<u64, EnvError> {
             format!("must be an integer from 0 to {MAX_SEED}, got {value}"),
         )
     })
-}
-
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// One session of one environment: reset, step and state as JSON.

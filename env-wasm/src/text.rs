@@ -15,6 +15,20 @@ pub fn is_one_of(text: &str, allowed: &[&str]) -> bool {
     allowed.contains(&folded.as_str())
 }
 
+/// "a string", "an array": the kind of a JSON value, for messages about a
+/// value of the wrong type.
+pub fn json_kind(value: &serde_json::Value) -> &'static str {
+    use serde_json::Value;
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

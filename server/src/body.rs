@@ -72,14 +72,7 @@ pub fn parse(bytes: &[u8]) -> Result<Option<Value>, ApiError> {
 
 /// "a string", "an array": for messages about a value of the wrong type.
 pub fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+    env_wasm::text::json_kind(value)
 }
 
 #[cfg(test)]

@@ -26,6 +26,45 @@ enum Verify {
     Failed(String),
 }
 
+/// An episode named in the page's query string, so a link can share one.
+#[derive(Debug, Default)]
+struct LinkedEpisode {
+    env: Option<String>,
+    task: Option<String>,
+    seed: Option<u64>,
+}
+
+impl LinkedEpisode {
+    fn from_location() -> Self {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let mut linked = LinkedEpisode::default();
+        for pair in search.trim_start_matches('?').split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = js_sys::decode_uri_component(value)
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
+            match key {
+                "env" => linked.env = Some(value),
+                "task" => linked.task = Some(value),
+                "seed" => linked.seed = value.parse().ok(),
+                _ => {}
+            }
+        }
+        linked
+    }
+}
+
+/// Put the episode in the address bar so the page's link replays it.
+fn share_link(env: &str, task: &str, seed: u64) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let query = format!("?env={env}&task={task}&seed={seed}");
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&query));
+    }
+}
+
 fn random_seed() -> u64 {
     (js_sys::Math::random() * 1_000_000_000.0) as u64
 }
@@ -69,6 +108,7 @@ pub fn App() -> impl IntoView {
         let mut fresh = AnyEnv::of(env);
         match episode::start(&mut fresh, &task, seed) {
             Ok(view) => {
+                share_link(env.id, &task, seed);
                 session.set_value(fresh);
                 raw_text.set(String::new());
                 episode.set(Some(view));
@@ -84,8 +124,24 @@ pub fn App() -> impl IntoView {
         }
     };
 
-    // Show a scenario at once: the first task of the first environment, seed 42.
-    begin(ENVIRONMENTS[0], task_id.get_untracked(), 42);
+    // Show a scenario at once: the one the link names (`?env=&task=&seed=`),
+    // else the first task of the first environment with seed 42.
+    let linked = LinkedEpisode::from_location();
+    let first_env = linked
+        .env
+        .as_deref()
+        .and_then(registry::find)
+        .unwrap_or(ENVIRONMENTS[0]);
+    let first_task = linked
+        .task
+        .as_deref()
+        .and_then(|t| first_env.task(t))
+        .unwrap_or(first_env.default_task());
+    let first_seed = linked.seed.unwrap_or(42);
+    env_id.set(first_env.id.to_owned());
+    task_id.set(first_task.id.to_owned());
+    seed_text.set(first_seed.to_string());
+    begin(first_env, first_task.id.to_owned(), first_seed);
 
     let start = move |_| {
         let seed = match seed_text.get().trim() {
@@ -207,8 +263,10 @@ pub fn App() -> impl IntoView {
             .tasks
             .iter()
             .map(|t| {
-                let label =
-                    format!("{} ({:?}, {} steps)", t.id, t.difficulty, t.max_steps).to_lowercase();
+                let label = match t.aliases.first() {
+                    Some(alias) => format!("{} · {alias} ({} steps)", t.id, t.max_steps),
+                    None => format!("{} ({} steps)", t.id, t.max_steps),
+                };
                 view! { <option value=t.id selected=move || task_id.get() == t.id>{label}</option> }
             })
             .collect_view()

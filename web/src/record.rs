@@ -38,3 +38,32 @@ impl EpisodeRecord {
         serde_json::from_str(text).map_err(|e| format!("not an exported episode: {e}"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use env_wasm::AnyEnv;
+    use serde_json::json;
+
+    use super::*;
+    use crate::episode;
+
+    #[test]
+    fn export_keeps_accepted_actions_and_round_trips() {
+        let mut env = AnyEnv::new("productivity").expect("registered");
+        let mut view = episode::start(&mut env, "easy", 3).expect("reset");
+        episode::step(&mut env, &mut view, json!({"bogus": 1}));
+        episode::step(&mut env, &mut view, json!({"raw": "inspect"}));
+        let reference = env.reference_action().expect("reference");
+        episode::step(&mut env, &mut view, reference.clone());
+        assert_eq!(view.steps.len(), 3);
+        assert!(view.done);
+
+        let record = EpisodeRecord::of(&view);
+        assert_eq!(record.actions, vec![json!({"raw": "inspect"}), reference]);
+        assert_eq!(record.final_score, Some(1.0));
+        assert_eq!(record.rewards.len(), 2);
+        let again = EpisodeRecord::parse(&record.to_json()).expect("round trip");
+        assert_eq!(again.actions, record.actions);
+        assert!(EpisodeRecord::parse("{}").is_err());
+    }
+}

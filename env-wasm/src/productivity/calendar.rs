@@ -474,10 +474,7 @@ impl Calendar {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn answer(value: Value) -> Map<String, Value> {
-        value.as_object().cloned().unwrap_or_default()
-    }
+    use crate::grading::answer_object as answer;
 
     #[test]
     fn every_scenario_is_solvable_and_the_reference_scores_full() {

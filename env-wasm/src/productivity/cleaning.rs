@@ -319,10 +319,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn answer(value: Value) -> Map<String, Value> {
-        value.as_object().cloned().unwrap_or_default()
-    }
+    use crate::grading::answer_object as answer;
 
     #[test]
     fn email_rule() {

@@ -616,10 +616,7 @@ fn read_yes_no(text: &str) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn answer(value: Value) -> Map<String, Value> {
-        value.as_object().cloned().unwrap_or_default()
-    }
+    use crate::grading::answer_object as answer;
 
     #[test]
     fn reference_scores_full_and_generation_is_seeded() {
