@@ -294,7 +294,7 @@ async fn play_and_compare(client: &Client, app: &Router, native: &Native) {
     );
     assert_eq!(
         result.server_score.as_deref(),
-        Some(format!("{:.3}", api.score).as_str()),
+        Some(format!("{:.4}", api.score).as_str()),
         "{label}: #verify-result[data-server-score] vs API score"
     );
     check_no_errors(client, &label, &[]).await;

@@ -71,7 +71,7 @@ fn random_seed() -> u64 {
 
 fn score_text(score: Option<f64>) -> String {
     score
-        .map(|s| format!("{s:.3}"))
+        .map(|s| format!("{s:.4}"))
         .unwrap_or_else(|| "-".to_owned())
 }
 
@@ -273,6 +273,11 @@ pub fn App() -> impl IntoView {
     };
     let summary = move || info().task(&task_id.get()).map(|t| t.summary).unwrap_or("");
 
+    // A field of the running episode, for display ("" before the first).
+    let running = move |field: fn(&EpisodeView) -> String| -> String {
+        episode.with(|e| e.as_ref().map(field).unwrap_or_default())
+    };
+
     let scenario = move || {
         episode.with(|view| {
             view.as_ref()
@@ -385,8 +390,23 @@ pub fn App() -> impl IntoView {
                 <section class="panel" aria-label="Act">
                     <h2>"Act"</h2>
                     <div class="status">
-                        "Step "<span id="step-count">{move || episode.with(|e| e.as_ref().map(|v| v.step_count()).unwrap_or(0))}</span>
-                        {move || format!(" of {}", info().task(&task_id.get()).map(|t| t.max_steps).unwrap_or(0))}
+                        "Step "
+                        <span
+                            id="step-count"
+                            data-env=move || running(|v| v.env_id.clone())
+                            data-task=move || running(|v| v.task.clone())
+                            data-seed=move || running(|v| v.seed.to_string())
+                        >
+                            {move || running(|v| v.step_count().to_string())}
+                        </span>
+                        // The running episode's limit, not the picker's (which may
+                        // already name the next task).
+                        {move || format!(" of {}", running(|v| {
+                            registry::find(&v.env_id)
+                                .and_then(|env| env.task(&v.task))
+                                .map(|t| t.max_steps.to_string())
+                                .unwrap_or_default()
+                        }))}
                         {move || episode.with(|e| e.as_ref().is_some_and(|v| v.done)).then(|| view! { <span class="done">" · episode over"</span> })}
                     </div>
                     <label class="check">

@@ -79,7 +79,7 @@ pub struct Table {
     retained_ids: Vec<String>,
 }
 
-/// The email rule of [`RULES`], on a trimmed value.
+/// The email rule (rule 2 of the written cleaning rules), on a trimmed value.
 pub fn is_valid_email(email: &str) -> bool {
     let Some((local, domain)) = email.split_once('@') else {
         return false;
