@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{EnvInfo, TaskInfo};
+use crate::rng::SeededRng;
 
 /// What one step of an environment produced.
 pub struct Transition<O> {
@@ -50,6 +51,20 @@ pub trait Environment: Sized + Send + 'static {
     /// An action that submits an empty answer; the conformance tests check
     /// that playing it scores about 0.
     fn empty_answer(&self) -> Self::Action;
+
+    /// Names of the baseline policies this environment offers besides
+    /// `reference`: blind, constant or random strategies that its grader
+    /// must score low (`deskbench eval` runs them; tests bound them).
+    fn baseline_names() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The next action of baseline `name`, drawing from `rng` (the policy's
+    /// own stream, seeded per trial); `None` for an unknown name.
+    fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Self::Action> {
+        let _ = (name, rng);
+        None
+    }
 }
 
 /// Reply to reset and step: the OpenEnv result shape.
@@ -86,12 +101,14 @@ pub(crate) trait DynEpisode: Send {
     fn terminal_score(&self) -> Option<Points>;
     fn reference_action(&self) -> Option<Value>;
     fn empty_answer(&self) -> Value;
+    fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Value>;
     fn validate_action(&self, action: &Value) -> Result<(), EnvError>;
 }
 
 pub(crate) type EpisodeFactory =
     fn(&'static TaskInfo, u64, Option<String>) -> (Box<dyn DynEpisode>, StepResult);
 pub(crate) type SchemaFactory = fn() -> Value;
+pub(crate) type BaselineNames = fn() -> &'static [&'static str];
 
 struct Episode<E: Environment> {
     env: E,
@@ -212,6 +229,13 @@ impl<E: Environment> DynEpisode for Episode<E> {
 
     fn empty_answer(&self) -> Value {
         to_json(&self.env.empty_answer())
+    }
+
+    fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Value> {
+        if self.done {
+            return None;
+        }
+        self.env.baseline_action(name, rng).map(|a| to_json(&a))
     }
 
     fn validate_action(&self, action: &Value) -> Result<(), EnvError> {

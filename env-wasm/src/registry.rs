@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::episode::{self, EpisodeFactory, SchemaFactory};
+use crate::episode::{self, BaselineNames, EpisodeFactory, SchemaFactory};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -37,6 +37,8 @@ pub struct EnvInfo {
     pub(crate) start_episode: EpisodeFactory,
     #[serde(skip)]
     pub(crate) schemas: SchemaFactory,
+    #[serde(skip)]
+    pub(crate) baselines: BaselineNames,
 }
 
 impl std::fmt::Debug for EnvInfo {
@@ -60,6 +62,14 @@ impl EnvInfo {
         &self.tasks[0]
     }
 
+    /// Every policy `AnyEnv::policy_action` knows for this environment:
+    /// `reference` first, then the environment's baselines.
+    pub fn policy_names(&self) -> Vec<&'static str> {
+        let mut names = vec![REFERENCE_POLICY];
+        names.extend((self.baselines)().iter().copied());
+        names
+    }
+
     pub fn task_ids(&self) -> String {
         self.tasks
             .iter()
@@ -68,6 +78,9 @@ impl EnvInfo {
             .join(", ")
     }
 }
+
+/// The policy that plays the hidden ground truth; it must score 1.0.
+pub const REFERENCE_POLICY: &str = "reference";
 
 /// Every environment, the default (served at the API root) first.
 pub static ENVIRONMENTS: &[&EnvInfo] = &[&crate::productivity::INFO];
@@ -106,6 +119,7 @@ pub const fn entry<E: episode::Environment>(
         tasks,
         start_episode: episode::start::<E>,
         schemas: episode::schemas::<E>,
+        baselines: E::baseline_names,
     }
 }
 

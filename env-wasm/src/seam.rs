@@ -8,6 +8,7 @@ use crate::episode::{DynEpisode, StepResult, blank_state};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, EnvInfo, TaskInfo};
+use crate::rng::SeededRng;
 use crate::text::json_kind;
 
 /// Longest accepted `episode_id`, as in the OpenEnv reference server.
@@ -223,6 +224,19 @@ impl AnyEnv {
             Some(episode) => episode.validate_action(action),
             None => Err(EnvError::NotStarted),
         }
+    }
+
+    /// The next action of the named policy (`reference` or one of the
+    /// environment's baselines, see [`EnvInfo::policy_names`]); `None` when
+    /// the episode is over or the name is unknown. For tests and
+    /// `deskbench eval`, never for agents.
+    pub fn policy_action(&self, policy: &str, rng: &mut SeededRng) -> Option<Value> {
+        if policy == registry::REFERENCE_POLICY {
+            return self.reference_action();
+        }
+        self.episode
+            .as_ref()
+            .and_then(|e| e.baseline_action(policy, rng))
     }
 
     /// An action submitting an empty answer (for conformance tests).

@@ -20,7 +20,7 @@ fn reset(env: &mut AnyEnv, task: &str, seed: u64) -> Value {
 }
 
 /// Play `policy` until done; returns (terminal score, rewards, steps).
-fn play(env: &mut AnyEnv, policy: impl Fn(&AnyEnv) -> Value) -> (f64, Vec<f64>, u32) {
+fn play(env: &mut AnyEnv, mut policy: impl FnMut(&AnyEnv) -> Value) -> (f64, Vec<f64>, u32) {
     let mut rewards = Vec::new();
     let mut steps = 0;
     while !env.is_done() {
@@ -133,6 +133,41 @@ fn scenarios_are_diverse_over_ten_thousand_seeds() {
                 task.id,
                 distinct.len()
             );
+        }
+    }
+}
+
+#[test]
+fn no_baseline_policy_does_well() {
+    // Every baseline of every task (blind, constant, memorised, random,
+    // list-everything) over 200 seeds; the means are printed for the record.
+    use env_wasm::rng::SeededRng;
+    for info in ENVIRONMENTS {
+        for policy in info.policy_names().into_iter().skip(1) {
+            for task in info.tasks {
+                let mut total = 0.0;
+                for seed in 0..200 {
+                    let mut env = AnyEnv::of(info);
+                    reset(&mut env, task.id, seed);
+                    let mut rng = SeededRng::new(seed, 99);
+                    let (score, _, _) = play(&mut env, |e| {
+                        e.policy_action(policy, &mut rng)
+                            .unwrap_or_else(|| e.empty_answer().unwrap_or_default())
+                    });
+                    total += score;
+                }
+                let mean = total / 200.0;
+                println!(
+                    "baseline {}/{} {policy}: mean {mean:.3} over 200 seeds",
+                    info.id, task.id
+                );
+                assert!(
+                    mean <= 0.5,
+                    "{}/{} {policy} averages {mean:.3}",
+                    info.id,
+                    task.id
+                );
+            }
         }
     }
 }

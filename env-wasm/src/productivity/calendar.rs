@@ -46,13 +46,16 @@ const TIMEZONES: &[&str] = &[
 ];
 const BLOCKERS: &[&str] = &["all-hands", "fire drill", "office maintenance", "town hall"];
 
+/// The parts a reader can copy from the payload (day, duration, who is
+/// required) weigh little; finding a time everyone is free and a room that
+/// fits is the task, so those two carry most of the score.
 const WEIGHTS: [(&str, Points); 6] = [
-    ("day", Points(1000)),
-    ("duration", Points(1000)),
-    ("participants", Points(1500)),
-    ("no_blocked_overlap", Points(1500)),
-    ("participant_availability", Points(2500)),
-    ("room_valid", Points(2500)),
+    ("day", Points(500)),
+    ("duration", Points(500)),
+    ("participants", Points(1000)),
+    ("no_blocked_overlap", Points(1000)),
+    ("participant_availability", Points(3500)),
+    ("room_valid", Points(3500)),
 ];
 
 /// Quarter-hours of one day as bits (bit i = minutes 15*i .. 15*i+15).

@@ -8,6 +8,7 @@
 //! - [`command`]: parsing the seed-compatible `raw` command.
 //! - [`shaping`]: the seed's per-step reward shaping.
 
+pub mod baselines;
 pub mod calendar;
 pub mod cleaning;
 pub mod command;
@@ -25,6 +26,7 @@ use crate::episode::{Environment, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
+use crate::rng::SeededRng;
 
 use command::Command;
 use shaping::{RewardBreakdown, Shaper};
@@ -345,6 +347,21 @@ impl Environment for Productivity {
     fn reference_action(&self) -> Option<ProductivityAction> {
         Some(ProductivityAction {
             raw: format!("final: {}", self.scenario.reference_answer()),
+            metadata: None,
+        })
+    }
+
+    fn baseline_names() -> &'static [&'static str] {
+        baselines::NAMES
+    }
+
+    fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<ProductivityAction> {
+        let answer = match name {
+            "memorised" => Scenario::generate(self.task, 0).reference_answer(),
+            _ => baselines::answer(name, &self.scenario.payload(), rng)?,
+        };
+        Some(ProductivityAction {
+            raw: format!("final: {answer}"),
             metadata: None,
         })
     }
