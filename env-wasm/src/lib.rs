@@ -25,6 +25,7 @@ pub mod productivity;
 pub mod registry;
 pub mod rng;
 pub mod seam;
+pub mod support_triage;
 pub mod text;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]

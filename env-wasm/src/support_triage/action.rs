@@ -1,0 +1,257 @@
+//! The seed-compatible action and its labels. Every label is a closed enum:
+//! a value outside it (`"priority": "super-urgent"`) is refused before the
+//! step counts, with a message naming the allowed values, because a typo in
+//! a label is a schema violation, not a triage decision. Case and
+//! surrounding spaces are forgiven (`" High "` reads as `high`), as the
+//! seed's lower-casing did.
+
+use std::fmt;
+
+use schemars::JsonSchema;
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize};
+
+/// Longest accepted `reply_body`, in characters; longer is refused.
+pub const MAX_REPLY_CHARS: usize = 4000;
+
+/// Longest `ticket_id` echoed back in feedback.
+pub const MAX_ECHOED_ID_CHARS: usize = 24;
+
+/// A closed set of lower-case names, read leniently and refused clearly.
+pub trait Label: Sized + Copy + 'static {
+    /// What the label is called in messages (`priority`).
+    const WHAT: &'static str;
+    const ALL: &'static [Self];
+    fn name(self) -> &'static str;
+
+    fn parse(text: &str) -> Option<Self> {
+        let folded = text.trim().to_ascii_lowercase();
+        Self::ALL.iter().copied().find(|l| l.name() == folded)
+    }
+
+    /// `low, medium, high, urgent`
+    fn allowed() -> String {
+        Self::ALL
+            .iter()
+            .map(|l| l.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn read_label<'de, D: Deserializer<'de>, L: Label>(deserializer: D) -> Result<L, D::Error> {
+    struct Visitor<L>(std::marker::PhantomData<L>);
+    impl<L: Label> de::Visitor<'_> for Visitor<L> {
+        type Value = L;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a {} (one of: {})", L::WHAT, L::allowed())
+        }
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<L, E> {
+            L::parse(text).ok_or_else(|| {
+                E::custom(format!(
+                    "unknown {} `{}`; allowed: {}",
+                    L::WHAT,
+                    text.chars().take(40).collect::<String>(),
+                    L::allowed()
+                ))
+            })
+        }
+    }
+    deserializer.deserialize_str(Visitor(std::marker::PhantomData))
+}
+
+macro_rules! label_enum {
+    ($(#[$meta:meta])* $name:ident, $what:literal, { $($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name {
+            $($(#[$vmeta])* $variant),+
+        }
+
+        impl Label for $name {
+            const WHAT: &'static str = $what;
+            const ALL: &'static [Self] = &[$($name::$variant),+];
+            fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text),+
+                }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                read_label(deserializer)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+label_enum!(
+    /// What the agent does this step.
+    Command, "command", {
+        /// Summarise the inbox (it is also in every observation).
+        ShowInbox => "show_inbox",
+        /// Open a ticket: its body and the customer record.
+        ViewTicket => "view_ticket",
+        /// Set `priority` and/or `department` of a ticket.
+        SetTriage => "set_triage",
+        /// Save `reply_body` as the ticket's reply (replaces an earlier draft).
+        DraftReply => "draft_reply",
+        /// Set the ticket's `disposition`.
+        SetDisposition => "set_disposition",
+        /// End the episode and grade the desk as it stands.
+        SubmitEpisode => "submit_episode",
+    }
+);
+
+label_enum!(
+    Priority, "priority", {
+        Low => "low",
+        Medium => "medium",
+        High => "high",
+        Urgent => "urgent",
+    }
+);
+
+label_enum!(
+    Department, "department", {
+        Billing => "billing",
+        Technical => "technical",
+        General => "general",
+    }
+);
+
+label_enum!(
+    Disposition, "disposition", {
+        Resolved => "resolved",
+        EscalateSupervisor => "escalate_supervisor",
+        PendingCustomer => "pending_customer",
+    }
+);
+
+/// The seed's action: a `command` and the fields that command reads; the
+/// others are ignored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SupportTriageAction {
+    pub command: Command,
+    /// The ticket acted on, e.g. `T-4821` (all commands but `show_inbox`
+    /// and `submit_episode`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket_id: Option<String>,
+    /// For `set_triage`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<Priority>,
+    /// For `set_triage`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub department: Option<Department>,
+    /// For `draft_reply`: the customer-visible reply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 4000))]
+    pub reply_body: Option<String>,
+    /// For `set_disposition`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disposition: Option<Disposition>,
+    /// Free-form client metadata; accepted and ignored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+impl SupportTriageAction {
+    /// An action with only a command set.
+    pub fn command(command: Command) -> Self {
+        SupportTriageAction {
+            command,
+            ticket_id: None,
+            priority: None,
+            department: None,
+            reply_body: None,
+            disposition: None,
+            metadata: None,
+        }
+    }
+
+    pub fn on(command: Command, ticket_id: &str) -> Self {
+        SupportTriageAction {
+            ticket_id: Some(ticket_id.to_owned()),
+            ..Self::command(command)
+        }
+    }
+
+    /// What identifies the action for loop detection: every field but
+    /// `metadata`, with the reply's whitespace folded.
+    pub fn fingerprint(&self) -> String {
+        let reply = self
+            .reply_body
+            .as_deref()
+            .map(|r| r.split_whitespace().collect::<Vec<_>>().join(" "));
+        format!(
+            "{}|{:?}|{:?}|{:?}|{:?}|{:?}",
+            self.command,
+            self.ticket_id.as_deref().map(str::trim),
+            self.priority,
+            self.department,
+            reply,
+            self.disposition
+        )
+    }
+}
+
+/// `T-4821`, `t4821`, ` T-4821 ` and `4821` all name ticket `T-4821`.
+pub fn normalize_ticket_id(text: &str) -> String {
+    let trimmed = text.trim().trim_start_matches('#');
+    let digits = trimmed
+        .strip_prefix(['T', 't'])
+        .map(|rest| rest.trim_start_matches('-'))
+        .unwrap_or(trimmed);
+    if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+        format!("T-{digits}")
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn labels_read_leniently_and_refuse_clearly() {
+        let action: SupportTriageAction =
+            serde_json::from_value(json!({"command": " Set_Triage ", "priority": "HIGH"}))
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(action.command, Command::SetTriage);
+        assert_eq!(action.priority, Some(Priority::High));
+        let err = serde_json::from_value::<SupportTriageAction>(
+            json!({"command": "show_inbox", "priority": "super-urgent"}),
+        )
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+        assert!(
+            err.contains("unknown priority `super-urgent`; allowed: low, medium, high, urgent"),
+            "{err}"
+        );
+        assert_eq!(
+            serde_json::to_value(Disposition::EscalateSupervisor).ok(),
+            Some(json!("escalate_supervisor"))
+        );
+    }
+
+    #[test]
+    fn ticket_ids_are_normalised() {
+        for text in ["T-4821", "t4821", " T-4821 ", "4821", "#4821", "t-4821"] {
+            assert_eq!(normalize_ticket_id(text), "T-4821", "{text}");
+        }
+        assert_eq!(normalize_ticket_id("abc"), "abc");
+        assert_eq!(normalize_ticket_id(""), "");
+    }
+}

@@ -1,0 +1,577 @@
+//! `support_triage` (seed 001): a customer-support desk. The agent opens
+//! tickets, sets priority and department by a written routing policy and,
+//! for policy exceptions, drafts a reply and sets a disposition; then
+//! submits. The seed's command set and field names are kept.
+//!
+//! - [`action`]: the seed-compatible action and its closed label sets.
+//! - [`generate`] and [`names`]: the seeded desk (customers, tickets).
+//! - [`policy`]: the written policy and the gold labels it gives.
+//! - [`reply`]: reading a reply as commitments, moves and violations.
+//! - [`grade`]: the terminal graders.
+//! - [`shaping`]: per-step process rewards that cannot be farmed.
+//! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones.
+
+pub mod action;
+pub mod baselines;
+pub mod generate;
+pub mod grade;
+pub mod names;
+pub mod policy;
+pub mod reference;
+pub mod reply;
+pub mod shaping;
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::episode::{Environment, Transition};
+use crate::error::EnvError;
+use crate::points::Points;
+use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
+use crate::rng::SeededRng;
+
+pub use action::{
+    Command, Department, Disposition, Label, Priority, SupportTriageAction, normalize_ticket_id,
+};
+use action::{MAX_ECHOED_ID_CHARS, MAX_REPLY_CHARS};
+use generate::{Desk, Ticket};
+use grade::{Grade, Work};
+use shaping::{LIMIT_PENALTY, LOOP_PENALTY, MISTAKE_PENALTY, RewardBreakdown, STEP_COST, Shaper};
+
+pub static INFO: EnvInfo = registry::entry::<SupportTriage>(
+    "support_triage",
+    "DeskBench Support Triage",
+    "A customer-support desk: open tickets, set priority and department by a written \
+     routing policy, and handle policy exceptions (late refunds, data deletion, legal \
+     threats, security incidents, fee waivers) with a compliant reply and the right \
+     disposition. Seeded tickets; labels follow from details only in the ticket body.",
+    &TASKS,
+);
+
+static TASKS: [TaskInfo; 3] = [
+    TaskInfo {
+        id: "easy",
+        aliases: &["single_ticket"],
+        difficulty: Difficulty::Easy,
+        max_steps: 18,
+        summary: "Open the one ticket in the inbox and set its priority and department by the \
+                  written policy; each label is half the score.",
+    },
+    TaskInfo {
+        id: "medium",
+        aliases: &["ticket_queue"],
+        difficulty: Difficulty::Medium,
+        max_steps: 28,
+        summary: "Triage a queue of 3 to 5 tickets: priority and department of every ticket, \
+                  scored as the mean over tickets.",
+    },
+    TaskInfo {
+        id: "hard",
+        aliases: &["policy_exception"],
+        difficulty: Difficulty::Hard,
+        max_steps: 36,
+        summary: "Handle one policy-exception ticket: labels, the right disposition, and a reply \
+                  that names the customer, quotes the ticket, gives a next step within the SLA, \
+                  does what the case needs and commits to nothing the policy forbids.",
+    },
+];
+
+/// One row of the inbox: what the desk shows without opening the ticket,
+/// and what the agent has set so far.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct InboxRow {
+    pub ticket_id: String,
+    pub customer: String,
+    pub subject: String,
+    pub received: String,
+    pub viewed: bool,
+    pub priority: Option<Priority>,
+    pub department: Option<Department>,
+    pub disposition: Option<Disposition>,
+    pub reply_drafted: bool,
+}
+
+/// The customer record shown with an opened ticket.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CustomerRecord {
+    pub name: String,
+    pub company: String,
+    /// The account email on file.
+    pub account_email: String,
+    pub plan: &'static str,
+    pub customer_since: String,
+    pub seats: u32,
+    /// Date of the last late-fee waiver, or `none`.
+    pub last_fee_waiver: String,
+}
+
+/// An opened ticket; it stays open until another one is opened.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TicketDetail {
+    pub ticket_id: String,
+    pub received: String,
+    /// The address the ticket was sent from.
+    pub from: String,
+    pub subject: String,
+    pub product: String,
+    pub body: String,
+    pub customer: CustomerRecord,
+    /// The reply drafted so far.
+    pub draft_reply: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SupportTriageObservation {
+    pub task_name: &'static str,
+    /// What to do in this task and how it is graded.
+    pub scenario_instruction: String,
+    /// The written routing and reply policy the grader applies.
+    pub policy: &'static str,
+    pub inbox_summary: Vec<InboxRow>,
+    pub ticket_detail: Option<TicketDetail>,
+    pub feedback: String,
+    pub reward_breakdown: RewardBreakdown,
+    pub step_count: u32,
+    pub max_steps: u32,
+    pub steps_remaining: u32,
+    /// The task score in [0, 1]; set on the final observation only.
+    pub terminal_grader: Option<Points>,
+    /// Criterion -> score in [0, 1]; set on the final observation only.
+    pub score_breakdown: Option<BTreeMap<&'static str, Points>>,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SupportTriageState {
+    /// True once the episode is graded.
+    pub finalized: bool,
+    /// `submit` or `max_steps`.
+    pub terminated_by: Option<&'static str>,
+    pub tickets: u32,
+    pub tickets_viewed: u32,
+    pub tickets_triaged: u32,
+}
+
+pub struct SupportTriage {
+    task: &'static TaskInfo,
+    desk: Desk,
+    work: Vec<Work>,
+    viewed: Vec<bool>,
+    /// Process units already paid per ticket: triage, reply, disposition.
+    paid: Vec<[bool; 3]>,
+    opened: Option<usize>,
+    shaper: Shaper,
+    step_count: u32,
+    feedback: String,
+    terminal: Option<Grade>,
+    terminated_by: Option<&'static str>,
+}
+
+/// Process units: a first view is worth two, every other first once one.
+const VIEW_UNITS: u32 = 2;
+
+impl SupportTriage {
+    fn exceptions(&self) -> bool {
+        self.task.id == "hard"
+    }
+
+    fn instruction(&self) -> String {
+        let n = self.desk.tickets.len();
+        let what = match self.task.id {
+            "medium" => format!(
+                "Triage all {n} tickets in the inbox: open each one (view_ticket), set its priority and \
+                 department by the policy (set_triage), then call submit_episode. Graded: the mean over \
+                 tickets of priority (50%) and department (50%). Replies and dispositions are not graded here."
+            ),
+            "hard" => "The inbox holds one ticket that may need a policy exception. Open it (view_ticket), \
+                 set its priority and department (set_triage), draft the customer reply (draft_reply), set \
+                 the disposition (set_disposition), then call submit_episode. Graded: priority 15%, \
+                 department 10%, disposition 25%, reply elements 10% (customer's name, ticket id, a next \
+                 step), reply handling 15% (does what the case needs, nothing else), reply compliance 25% \
+                 (handles the case and makes no forbidden commitment or statement)."
+                .to_owned(),
+            _ => "Triage the ticket in the inbox: open it (view_ticket), set its priority and department by \
+                 the policy (set_triage), then call submit_episode. Graded: priority 50%, department 50%."
+                .to_owned(),
+        };
+        format!(
+            "You staff the {} support desk. {what} Per-step rewards pay only for process (opening tickets, \
+             first complete entries) and never show whether a label is right; the grade arrives when the \
+             episode ends. Commands: show_inbox | view_ticket | set_triage | draft_reply | set_disposition | \
+             submit_episode, with ticket_id, priority (low|medium|high|urgent), department \
+             (billing|technical|general), reply_body, disposition (resolved|escalate_supervisor|pending_customer).",
+            self.desk.vendor
+        )
+    }
+
+    fn inbox(&self) -> Vec<InboxRow> {
+        self.desk
+            .tickets
+            .iter()
+            .zip(&self.work)
+            .zip(&self.viewed)
+            .map(|((t, w), viewed)| InboxRow {
+                ticket_id: t.id.clone(),
+                customer: t.customer.name(),
+                subject: t.subject.clone(),
+                received: t.received_text(),
+                viewed: *viewed,
+                priority: w.priority,
+                department: w.department,
+                disposition: w.disposition,
+                reply_drafted: w.reply.is_some(),
+            })
+            .collect()
+    }
+
+    fn detail(&self, index: usize) -> Option<TicketDetail> {
+        let t: &Ticket = self.desk.tickets.get(index)?;
+        let c = &t.customer;
+        Some(TicketDetail {
+            ticket_id: t.id.clone(),
+            received: t.received_text(),
+            from: t.from.clone(),
+            subject: t.subject.clone(),
+            product: t.product.clone(),
+            body: t.body.clone(),
+            customer: CustomerRecord {
+                name: c.name(),
+                company: c.company.clone(),
+                account_email: c.account_email.clone(),
+                plan: c.plan.name(),
+                customer_since: c.since.iso(),
+                seats: c.seats,
+                last_fee_waiver: c
+                    .last_fee_waiver
+                    .map_or_else(|| "none".to_owned(), |d| d.iso()),
+            },
+            draft_reply: self.work.get(index).and_then(|w| w.reply.clone()),
+        })
+    }
+
+    fn observation(&self, breakdown: RewardBreakdown) -> SupportTriageObservation {
+        SupportTriageObservation {
+            task_name: self.task.id,
+            scenario_instruction: self.instruction(),
+            policy: policy::POLICY,
+            inbox_summary: self.inbox(),
+            ticket_detail: self.opened.and_then(|i| self.detail(i)),
+            feedback: self.feedback.clone(),
+            reward_breakdown: breakdown,
+            step_count: self.step_count,
+            max_steps: self.task.max_steps,
+            steps_remaining: self.task.max_steps.saturating_sub(self.step_count),
+            terminal_grader: self.terminal.as_ref().map(|g| g.total),
+            score_breakdown: self.terminal.as_ref().map(|g| g.criteria.clone()),
+        }
+    }
+
+    fn ids(&self) -> String {
+        self.desk
+            .tickets
+            .iter()
+            .map(|t| t.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The ticket an action names, or the feedback for a missing or unknown id.
+    fn target(&self, action: &SupportTriageAction) -> Result<usize, String> {
+        let command = action.command;
+        let Some(raw) = action.ticket_id.as_deref().filter(|s| !s.trim().is_empty()) else {
+            return Err(format!(
+                "`{command}` needs a `ticket_id`; the inbox holds {}.",
+                self.ids()
+            ));
+        };
+        let id = normalize_ticket_id(raw);
+        self.desk
+            .tickets
+            .iter()
+            .position(|t| t.id == id)
+            .ok_or_else(|| {
+                let shown: String = raw.trim().chars().take(MAX_ECHOED_ID_CHARS).collect();
+                format!(
+                    "There is no ticket `{shown}` in this inbox; it holds {}.",
+                    self.ids()
+                )
+            })
+    }
+
+    /// Pay a process unit of kind `slot` (0 triage, 1 reply, 2
+    /// disposition) for ticket `i`, once, and only after it was opened.
+    fn pay(&mut self, i: usize, slot: usize) -> Points {
+        if !self.viewed[i] || self.paid[i][slot] {
+            return Points::ZERO;
+        }
+        self.paid[i][slot] = true;
+        self.shaper.earn(1)
+    }
+
+    fn grade(&self) -> Grade {
+        if self.exceptions() {
+            match (self.desk.tickets.first(), self.work.first()) {
+                (Some(ticket), Some(work)) => grade::grade_exception(ticket, work),
+                _ => grade::grade_triage(&[], &[]),
+            }
+        } else {
+            grade::grade_triage(&self.desk.tickets, &self.work)
+        }
+    }
+
+    /// Apply the action; returns (process reward, mistake penalty, submitted).
+    fn apply(&mut self, action: &SupportTriageAction) -> (Points, Points, bool) {
+        let mistake = |env: &mut Self, message: String| {
+            env.feedback = message;
+            (Points::ZERO, MISTAKE_PENALTY, false)
+        };
+        match action.command {
+            Command::ShowInbox => {
+                let viewed = self.viewed.iter().filter(|v| **v).count();
+                let triaged = self
+                    .work
+                    .iter()
+                    .filter(|w| w.priority.is_some() && w.department.is_some())
+                    .count();
+                self.feedback = format!(
+                    "Inbox: {} ticket(s), {viewed} opened, {triaged} with priority and department set. \
+                     The rows are in inbox_summary.",
+                    self.desk.tickets.len()
+                );
+                (Points::ZERO, Points::ZERO, false)
+            }
+            Command::SubmitEpisode => {
+                self.feedback = "Episode submitted.".to_owned();
+                (Points::ZERO, Points::ZERO, true)
+            }
+            command => {
+                let i = match self.target(action) {
+                    Ok(i) => i,
+                    Err(message) => return mistake(self, message),
+                };
+                let id = self.desk.tickets[i].id.clone();
+                match command {
+                    Command::ViewTicket => {
+                        self.opened = Some(i);
+                        let first = !self.viewed[i];
+                        self.viewed[i] = true;
+                        self.feedback = format!(
+                            "Opened {id}{}; it is in ticket_detail.",
+                            if first { "" } else { " again" }
+                        );
+                        let reward = if first {
+                            self.shaper.earn(VIEW_UNITS)
+                        } else {
+                            Points::ZERO
+                        };
+                        (reward, Points::ZERO, false)
+                    }
+                    Command::SetTriage => {
+                        if action.priority.is_none() && action.department.is_none() {
+                            return mistake(
+                                self,
+                                "`set_triage` needs `priority` and/or `department`.".to_owned(),
+                            );
+                        }
+                        let work = &mut self.work[i];
+                        if action.priority.is_some() {
+                            work.priority = action.priority;
+                        }
+                        if action.department.is_some() {
+                            work.department = action.department;
+                        }
+                        let complete = work.priority.is_some() && work.department.is_some();
+                        // The same words whatever the labels: feedback must
+                        // never tell a right label from a wrong one.
+                        self.feedback = format!(
+                            "Triage recorded for {id}; the inbox shows it. It is graded when the episode ends."
+                        );
+                        let reward = if complete {
+                            self.pay(i, 0)
+                        } else {
+                            Points::ZERO
+                        };
+                        (reward, Points::ZERO, false)
+                    }
+                    Command::DraftReply => {
+                        let Some(body) = action
+                            .reply_body
+                            .as_deref()
+                            .filter(|b| !b.trim().is_empty())
+                        else {
+                            return mistake(
+                                self,
+                                "`draft_reply` needs a non-empty `reply_body`.".to_owned(),
+                            );
+                        };
+                        self.work[i].reply = Some(body.to_owned());
+                        let graded = self.exceptions();
+                        self.feedback = if graded {
+                            format!(
+                                "Reply saved for {id} (it replaces any earlier draft). It is graded when the episode ends."
+                            )
+                        } else {
+                            format!("Reply saved for {id}; replies are not graded in this task.")
+                        };
+                        let reward = if graded { self.pay(i, 1) } else { Points::ZERO };
+                        (reward, Points::ZERO, false)
+                    }
+                    Command::SetDisposition => {
+                        let Some(disposition) = action.disposition else {
+                            return mistake(
+                                self,
+                                "`set_disposition` needs a `disposition`: resolved, escalate_supervisor or pending_customer."
+                                    .to_owned(),
+                            );
+                        };
+                        self.work[i].disposition = Some(disposition);
+                        let graded = self.exceptions();
+                        self.feedback = if graded {
+                            format!(
+                                "Disposition recorded for {id}. It is graded when the episode ends."
+                            )
+                        } else {
+                            format!(
+                                "Disposition recorded for {id}; dispositions are not graded in this task."
+                            )
+                        };
+                        let reward = if graded { self.pay(i, 2) } else { Points::ZERO };
+                        (reward, Points::ZERO, false)
+                    }
+                    Command::ShowInbox | Command::SubmitEpisode => {
+                        (Points::ZERO, Points::ZERO, false)
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Environment for SupportTriage {
+    type Action = SupportTriageAction;
+    type Observation = SupportTriageObservation;
+    type State = SupportTriageState;
+
+    fn info() -> &'static EnvInfo {
+        &INFO
+    }
+
+    fn reset(task: &'static TaskInfo, seed: u64) -> (Self, SupportTriageObservation) {
+        let desk = generate::generate(task.id, seed);
+        let n = desk.tickets.len();
+        let per_ticket = VIEW_UNITS + if task.id == "hard" { 3 } else { 1 };
+        let env = SupportTriage {
+            task,
+            work: vec![Work::default(); n],
+            viewed: vec![false; n],
+            paid: vec![[false; 3]; n],
+            opened: None,
+            shaper: Shaper::new(per_ticket * n as u32),
+            step_count: 0,
+            feedback: "New episode: read the instruction and the policy, then open a ticket with view_ticket."
+                .to_owned(),
+            terminal: None,
+            terminated_by: None,
+            desk,
+        };
+        let observation = env.observation(RewardBreakdown::default());
+        (env, observation)
+    }
+
+    fn step(
+        &mut self,
+        action: SupportTriageAction,
+    ) -> Result<Transition<SupportTriageObservation>, EnvError> {
+        if let Some(body) = &action.reply_body
+            && body.chars().count() > MAX_REPLY_CHARS
+        {
+            return Err(EnvError::validation(
+                "action.reply_body",
+                format!("must be at most {MAX_REPLY_CHARS} characters"),
+            ));
+        }
+        self.step_count += 1;
+        let repeated = self.shaper.repeats(action.fingerprint());
+        let (mut progress, mistake, submitted) = self.apply(&action);
+        let mut penalty = mistake;
+        if repeated && !submitted {
+            penalty = penalty + LOOP_PENALTY;
+            self.feedback
+                .push_str(" This repeats the previous action exactly.");
+        }
+        let limit = !submitted && self.step_count >= self.task.max_steps;
+        let done = submitted || limit;
+        let mut terminal_grader = None;
+        if done {
+            let grade = self.grade();
+            progress = progress + grade.total;
+            terminal_grader = Some(grade.total);
+            if limit {
+                penalty = penalty + LIMIT_PENALTY;
+                self.feedback
+                    .push_str(" Step limit reached: the desk is graded as it stands.");
+            }
+            self.feedback.push_str(&format!(
+                " Score {:.4}. {}",
+                grade.total.to_f64(),
+                grade.notes.join(" ")
+            ));
+            self.terminated_by = Some(if limit { "max_steps" } else { "submit" });
+            self.terminal = Some(grade);
+        } else {
+            penalty = penalty + STEP_COST;
+        }
+        let breakdown = RewardBreakdown::new(progress, penalty, terminal_grader);
+        Ok(Transition {
+            observation: self.observation(breakdown),
+            reward: breakdown.total,
+            done,
+        })
+    }
+
+    fn state(&self) -> SupportTriageState {
+        SupportTriageState {
+            finalized: self.terminal.is_some(),
+            terminated_by: self.terminated_by,
+            tickets: self.desk.tickets.len() as u32,
+            tickets_viewed: self.viewed.iter().filter(|v| **v).count() as u32,
+            tickets_triaged: self
+                .work
+                .iter()
+                .filter(|w| w.priority.is_some() && w.department.is_some())
+                .count() as u32,
+        }
+    }
+
+    fn terminal_score(&self) -> Option<Points> {
+        self.terminal.as_ref().map(|g| g.total)
+    }
+
+    fn reference_action(&self) -> Option<SupportTriageAction> {
+        if self.terminal.is_some() {
+            return None;
+        }
+        Some(reference::next_action(
+            self.exceptions(),
+            &self.desk,
+            &self.work,
+            &self.viewed,
+        ))
+    }
+
+    fn baseline_names() -> &'static [&'static str] {
+        baselines::NAMES
+    }
+
+    fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<SupportTriageAction> {
+        if self.terminal.is_some() {
+            return None;
+        }
+        baselines::next_action(name, self.task.id, &self.desk, &self.work, rng)
+    }
+
+    fn empty_answer(&self) -> SupportTriageAction {
+        SupportTriageAction::command(Command::SubmitEpisode)
+    }
+}

@@ -1,0 +1,376 @@
+//! The written routing and reply policy, and the gold labels it gives.
+//!
+//! The generator ([`super::generate`]) writes each ticket from a [`Case`]:
+//! the facts the policy reads (is the whole organisation blocked, is there
+//! a workaround, how much was charged twice, how many days ago, from which
+//! address). The facts are stated only in the ticket body and the customer
+//! record, never in the subject. The functions here apply the policy text
+//! in [`POLICY`] to those facts; the grader and the reference policy both
+//! read the gold from here, so the text and the gold cannot drift apart
+//! without a test failing.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::action::{Department, Disposition, Priority};
+use super::reply::{Commitment, Move, Team};
+
+/// A refund is the desk's to approve up to this many calendar days after
+/// the charge.
+pub const REFUND_WINDOW_DAYS: i64 = 30;
+/// A duplicate or unauthorised charge this large (cents) is high priority.
+pub const DUPLICATE_HIGH_CENTS: i64 = 20_000;
+/// The largest late fee (cents) the desk may waive.
+pub const FEE_WAIVER_LIMIT_CENTS: i64 = 5_000;
+/// One waiver per this many days.
+pub const WAIVER_COOLDOWN_DAYS: i64 = 365;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+pub enum Plan {
+    Free,
+    Starter,
+    Business,
+    Enterprise,
+}
+
+impl Plan {
+    pub const ALL: [Plan; 4] = [Plan::Free, Plan::Starter, Plan::Business, Plan::Enterprise];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Plan::Free => "Free",
+            Plan::Starter => "Starter",
+            Plan::Business => "Business",
+            Plan::Enterprise => "Enterprise",
+        }
+    }
+}
+
+/// The facts of a ticket that the policy reads. Hidden from the agent: the
+/// ticket's body and customer record state them in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    SignIn {
+        whole_org: bool,
+    },
+    Crash {
+        workaround: bool,
+    },
+    ApiErrors {
+        all_failing: bool,
+    },
+    Slow,
+    HowTo,
+    Suspended {
+        whole_org: bool,
+    },
+    DuplicateCharge {
+        cents: i64,
+    },
+    InvoiceCorrection,
+    Pricing,
+    FeatureRequest,
+    Feedback,
+    AccountChange,
+    Security {
+        leaked_key: bool,
+    },
+    Legal,
+    /// `verified`: sent from the account email on file.
+    Deletion {
+        verified: bool,
+    },
+    Refund {
+        invoice_named: bool,
+        days_since_charge: i64,
+    },
+    FeeWaiver {
+        cents: i64,
+        waived_within_year: bool,
+    },
+}
+
+impl Case {
+    /// Whether the case is one of the policy exceptions of the hard task.
+    pub fn is_exception(self) -> bool {
+        matches!(
+            self,
+            Case::Security { .. }
+                | Case::Legal
+                | Case::Deletion { .. }
+                | Case::Refund { .. }
+                | Case::FeeWaiver { .. }
+        )
+    }
+
+    /// A short name of the kind, for tests and the final feedback.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Case::SignIn { .. } => "sign_in",
+            Case::Crash { .. } => "crash",
+            Case::ApiErrors { .. } => "api_errors",
+            Case::Slow => "slow",
+            Case::HowTo => "how_to",
+            Case::Suspended { .. } => "suspended",
+            Case::DuplicateCharge { .. } => "duplicate_charge",
+            Case::InvoiceCorrection => "invoice_correction",
+            Case::Pricing => "pricing",
+            Case::FeatureRequest => "feature_request",
+            Case::Feedback => "feedback",
+            Case::AccountChange => "account_change",
+            Case::Security { .. } => "security_incident",
+            Case::Legal => "legal_threat",
+            Case::Deletion { verified: true } => "deletion_verified",
+            Case::Deletion { verified: false } => "deletion_unverified",
+            Case::Refund {
+                invoice_named: false,
+                ..
+            } => "refund_missing_invoice",
+            Case::Refund {
+                days_since_charge, ..
+            } if days_since_charge <= REFUND_WINDOW_DAYS => "refund_in_window",
+            Case::Refund { .. } => "refund_late",
+            Case::FeeWaiver { .. } if fee_waivable(self) => "fee_waiver_allowed",
+            Case::FeeWaiver { .. } => "fee_waiver_over_limit",
+        }
+    }
+}
+
+fn fee_waivable(case: Case) -> bool {
+    matches!(case, Case::FeeWaiver { cents, waived_within_year }
+        if cents <= FEE_WAIVER_LIMIT_CENTS && !waived_within_year)
+}
+
+/// Priority rules 1-4, before the plan rule.
+pub fn base_priority(case: Case) -> Priority {
+    use Priority::*;
+    match case {
+        Case::Security { .. } => Urgent,
+        Case::SignIn { whole_org: true } | Case::Suspended { whole_org: true } => Urgent,
+        Case::ApiErrors { all_failing: true } => Urgent,
+        Case::SignIn { whole_org: false } | Case::Crash { workaround: false } => High,
+        Case::Suspended { whole_org: false } | Case::Legal | Case::Deletion { .. } => High,
+        Case::DuplicateCharge { cents } if cents >= DUPLICATE_HIGH_CENTS => High,
+        Case::Crash { workaround: true } | Case::ApiErrors { all_failing: false } | Case::Slow => {
+            Medium
+        }
+        Case::DuplicateCharge { .. } | Case::InvoiceCorrection | Case::AccountChange => Medium,
+        Case::Refund { .. } | Case::FeeWaiver { .. } => Medium,
+        Case::HowTo | Case::Pricing | Case::FeatureRequest | Case::Feedback => Low,
+    }
+}
+
+/// The priority the policy gives: rules 1-4, then the plan rule.
+pub fn priority(case: Case, plan: Plan) -> Priority {
+    match (base_priority(case), plan) {
+        (Priority::Medium, Plan::Enterprise) => Priority::High,
+        (p, _) => p,
+    }
+}
+
+pub fn department(case: Case) -> Department {
+    use Department::*;
+    match case {
+        Case::SignIn { .. }
+        | Case::Crash { .. }
+        | Case::ApiErrors { .. }
+        | Case::Slow
+        | Case::HowTo
+        | Case::Security { .. } => Technical,
+        Case::Suspended { .. }
+        | Case::DuplicateCharge { .. }
+        | Case::InvoiceCorrection
+        | Case::Pricing
+        | Case::Refund { .. }
+        | Case::FeeWaiver { .. } => Billing,
+        Case::FeatureRequest
+        | Case::Feedback
+        | Case::AccountChange
+        | Case::Legal
+        | Case::Deletion { .. } => General,
+    }
+}
+
+/// The disposition of a policy exception; `None` for routine tickets, whose
+/// disposition no task grades.
+pub fn disposition(case: Case) -> Option<Disposition> {
+    use Disposition::*;
+    Some(match case {
+        Case::Security { .. } | Case::Legal | Case::Deletion { verified: true } => {
+            EscalateSupervisor
+        }
+        Case::Deletion { verified: false } => PendingCustomer,
+        Case::Refund {
+            invoice_named: false,
+            ..
+        } => PendingCustomer,
+        Case::Refund {
+            days_since_charge, ..
+        } if days_since_charge <= REFUND_WINDOW_DAYS => Resolved,
+        Case::Refund { .. } => EscalateSupervisor,
+        Case::FeeWaiver { .. } if fee_waivable(case) => Resolved,
+        Case::FeeWaiver { .. } => EscalateSupervisor,
+        _ => return None,
+    })
+}
+
+/// What the reply to a policy exception must do, and which commitments
+/// it may make. Any other team, request or commitment is off-policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplyRules {
+    pub required: &'static [Move],
+    pub allowed_commitments: &'static [Commitment],
+}
+
+pub fn reply_rules(case: Case) -> ReplyRules {
+    const NONE: &[Commitment] = &[];
+    let (required, allowed_commitments): (&'static [Move], &'static [Commitment]) = match case {
+        Case::Security { .. } => (&[Move::Escalate(Team::Security), Move::AskSecure], NONE),
+        Case::Legal => (&[Move::Escalate(Team::Legal)], NONE),
+        Case::Deletion { verified: true } => (&[Move::Escalate(Team::Privacy)], NONE),
+        Case::Deletion { verified: false } => (&[Move::AskVerification], NONE),
+        Case::Refund { .. } => match disposition(case) {
+            Some(Disposition::PendingCustomer) => (&[Move::AskInvoice], NONE),
+            Some(Disposition::Resolved) => (
+                &[Move::Commit(Commitment::Refund)],
+                &[Commitment::Refund, Commitment::Grant],
+            ),
+            _ => (&[Move::Escalate(Team::Billing)], NONE),
+        },
+        Case::FeeWaiver { .. } if fee_waivable(case) => (
+            &[Move::Commit(Commitment::Waiver)],
+            &[Commitment::Waiver, Commitment::Grant],
+        ),
+        Case::FeeWaiver { .. } => (&[Move::Escalate(Team::Billing)], NONE),
+        // Routine tickets: no reply is graded; nothing may be promised.
+        _ => (&[], NONE),
+    };
+    ReplyRules {
+        required,
+        allowed_commitments,
+    }
+}
+
+/// First-response time of a priority tier, in minutes (a business day
+/// counts 1440), and as the policy writes it.
+pub fn sla(priority: Priority) -> (u32, &'static str) {
+    match priority {
+        Priority::Urgent => (60, "1 hour"),
+        Priority::High => (240, "4 hours"),
+        Priority::Medium => (1440, "1 business day"),
+        Priority::Low => (3 * 1440, "3 business days"),
+    }
+}
+
+/// The written policy, as every observation carries it.
+pub const POLICY: &str = "\
+SUPPORT DESK POLICY
+
+1. Department: route by the problem the customer needs solved, not by words mentioned in passing \
+(a customer who cannot sign in to download an invoice has a technical problem).
+- billing: charges, refunds, invoices, late fees, payment methods, prices and plans, accounts or seats suspended for non-payment.
+- technical: sign-in problems, errors, crashes, slowness, the API and integrations, how-to questions about using the product, security incidents.
+- general: privacy and data requests, legal matters, account ownership or account email changes, feedback and feature requests.
+A legal threat is general whatever the dispute is about; a security incident is technical.
+
+2. Priority: apply the first rule that matches, then the plan rule.
+- urgent: a security incident (sign-ins the customer does not recognise, a leaked password or API key, someone who should no longer have access), \
+or the product is unusable for the customer's whole organisation (every user blocked, or their production integration completely down).
+- high: one user or one core feature blocked with no workaround; a duplicate or unauthorised charge of $200.00 or more; \
+a user seat suspended for non-payment; a legal threat; a data-deletion request.
+- medium: something broken that has a workaround, errors that succeed on retry, or slowness; a duplicate charge under $200.00; \
+refund, invoice-correction and late-fee-waiver requests; account ownership or account email changes.
+- low: questions, how-to, prices, feedback and feature requests.
+Plan rule: for a customer on the Enterprise plan (see the customer record), a medium ticket is high.
+The customer's own words (\"URGENT\", \"ASAP\", a calm tone) never set the priority; the facts do.
+
+3. First-response times (SLA) by priority: urgent 1 hour, high 4 hours, medium 1 business day, low 3 business days.
+
+4. Policy exceptions: apply the first that matches.
+- Security incident: escalate_supervisor. Ask the customer to secure the account (reset the password, or revoke the leaked key, \
+and turn on two-factor authentication) and say our security team is handling it.
+- Legal threat (a lawyer, legal action, a court, a complaint to a regulator): escalate_supervisor and say our legal team will review it. \
+Promise no refund, credit or compensation.
+- Data-deletion request: sent from the account email on file (see the customer record): escalate_supervisor and say our privacy officer \
+will handle it. Sent from any other address: pending_customer, and ask the customer to write from the account email so we can verify \
+their identity. Never promise or confirm a deletion.
+- Refund request: the ticket must name the invoice (INV-...). If it does not: pending_customer, ask for the invoice number, promise nothing. \
+If the charge is at most 30 calendar days before the day the ticket arrived: resolved, and the reply commits to the refund. \
+Older: escalate_supervisor, say our billing supervisor will review it, promise no refund or credit.
+- Late-fee waiver request: a fee of $50.00 or less when the customer record shows no waiver in the 12 months before the ticket: \
+resolved, and the reply commits to waiving it. Otherwise: escalate_supervisor, say our billing supervisor will review it, promise no waiver.
+Dispositions: resolved (the desk settled it), escalate_supervisor (it needs someone above the desk), pending_customer (we wait for the customer).
+
+5. Every reply must:
+- address the customer by name and quote the ticket id;
+- give a concrete next step: a request to the customer, or what we will do and when; a time you give for our next response \
+must be no later than the first-response time of the ticket's priority;
+- commit only to what section 4 allows: a refund, credit, fee waiver or data deletion promised in any wording \
+(\"we will refund you\", \"you'll get your money back\", \"refund approved\") is a commitment; saying what we cannot do is not;
+- never ask for a password, card number or one-time code, never admit fault or legal liability, and never tell the customer \
+their data is safe or was not accessed;
+- do what its case needs and nothing it does not: name only the team that takes the case, and ask only for what the case needs.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plan_rule_lifts_only_medium() {
+        assert_eq!(priority(Case::Slow, Plan::Enterprise), Priority::High);
+        assert_eq!(priority(Case::Slow, Plan::Business), Priority::Medium);
+        assert_eq!(priority(Case::HowTo, Plan::Enterprise), Priority::Low);
+        assert_eq!(
+            priority(Case::Security { leaked_key: true }, Plan::Free),
+            Priority::Urgent
+        );
+    }
+
+    #[test]
+    fn refund_window_and_fee_limit_are_inclusive() {
+        let refund = |days| Case::Refund {
+            invoice_named: true,
+            days_since_charge: days,
+        };
+        assert_eq!(disposition(refund(30)), Some(Disposition::Resolved));
+        assert_eq!(
+            disposition(refund(31)),
+            Some(Disposition::EscalateSupervisor)
+        );
+        let fee = |cents, recent| Case::FeeWaiver {
+            cents,
+            waived_within_year: recent,
+        };
+        assert_eq!(disposition(fee(5000, false)), Some(Disposition::Resolved));
+        assert_eq!(
+            disposition(fee(5001, false)),
+            Some(Disposition::EscalateSupervisor)
+        );
+        assert_eq!(
+            disposition(fee(1000, true)),
+            Some(Disposition::EscalateSupervisor)
+        );
+        assert_eq!(disposition(Case::Slow), None);
+    }
+
+    #[test]
+    fn every_exception_has_rules_that_ask_for_something() {
+        for case in [
+            Case::Security { leaked_key: false },
+            Case::Legal,
+            Case::Deletion { verified: true },
+            Case::Deletion { verified: false },
+            Case::Refund {
+                invoice_named: false,
+                days_since_charge: 3,
+            },
+            Case::FeeWaiver {
+                cents: 100,
+                waived_within_year: false,
+            },
+        ] {
+            assert!(case.is_exception());
+            assert!(!reply_rules(case).required.is_empty(), "{case:?}");
+        }
+    }
+}
