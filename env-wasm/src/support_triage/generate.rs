@@ -88,14 +88,14 @@ pub fn generate(task: &str, seed: u64) -> Desk {
     }
     let mut minute = rng.range(7 * 60, 10 * 60) as u32;
     let mut number = rng.range(1000, 9000) as u32;
-    let mut tickets = Vec::with_capacity(count);
+    let mut tickets: Vec<Ticket> = Vec::with_capacity(count);
     for _ in 0..count {
         let (case, plan) = if task == "hard" {
             (exception_case(&mut rng), *rng.pick(&Plan::ALL))
         } else {
             routine_case(&mut rng)
         };
-        let customer = customer(&mut rng, plan, received, case);
+        let customer = customer(&mut rng, plan, received, case, &tickets);
         let ticket = write_ticket(
             &mut rng,
             vendor,
@@ -305,9 +305,22 @@ fn exception_case(rng: &mut SeededRng) -> Case {
     }
 }
 
-fn customer(rng: &mut SeededRng, plan: Plan, received: Day, case: Case) -> Customer {
-    let first = *rng.pick(FIRST_NAMES);
-    let last = *rng.pick(LAST_NAMES);
+/// A customer whose name no earlier ticket of the desk uses, so one name
+/// never comes with two different customer records.
+fn customer(
+    rng: &mut SeededRng,
+    plan: Plan,
+    received: Day,
+    case: Case,
+    earlier: &[Ticket],
+) -> Customer {
+    let (mut first, mut last) = (*rng.pick(FIRST_NAMES), *rng.pick(LAST_NAMES));
+    while earlier
+        .iter()
+        .any(|t| t.customer.first == first && t.customer.last == last)
+    {
+        (first, last) = (*rng.pick(FIRST_NAMES), *rng.pick(LAST_NAMES));
+    }
     let (company, domain) = *rng.pick(COMPANIES);
     let seats = match plan {
         Plan::Free => rng.range(1, 3),
@@ -852,6 +865,17 @@ mod tests {
             }
         }
         assert_ne!(generate("easy", 1), generate("easy", 2));
+    }
+
+    #[test]
+    fn one_name_is_one_customer() {
+        for seed in 0..2000 {
+            let desk = generate("medium", seed);
+            let mut names: Vec<String> = desk.tickets.iter().map(|t| t.customer.name()).collect();
+            names.sort();
+            names.dedup();
+            assert_eq!(names.len(), desk.tickets.len(), "seed {seed}");
+        }
     }
 
     #[test]
