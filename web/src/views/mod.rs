@@ -4,6 +4,7 @@
 
 mod generic;
 mod productivity;
+mod support_triage;
 
 use leptos::prelude::*;
 use serde_json::Value;
@@ -12,6 +13,7 @@ use serde_json::Value;
 pub fn scenario(env_id: &str, observation: &Value) -> AnyView {
     match env_id {
         "productivity" => productivity::scenario(observation),
+        "support_triage" => support_triage::scenario(observation),
         _ => generic::scenario(observation),
     }
 }
@@ -25,6 +27,7 @@ pub fn composer(
 ) -> AnyView {
     match env_id {
         "productivity" => productivity::composer(observation, submit),
+        "support_triage" => support_triage::composer(observation, submit),
         _ => generic::composer(action_schema, submit),
     }
 }
