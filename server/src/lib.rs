@@ -16,8 +16,13 @@
 //!    parses an action or computes a reward.
 //! 5. [`serve`] binds, prints the listening line, and shuts down gracefully
 //!    on SIGINT or SIGTERM.
+//!
+//! The runners of the `deskbench` binary besides `serve` (`eval`,
+//! `inference`) live in [`cli`]; they are clients of the same seam and of
+//! this API's `/ws`.
 
 pub mod body;
+pub mod cli;
 pub mod config;
 pub mod error;
 pub mod http;

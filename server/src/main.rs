@@ -1,10 +1,13 @@
 //! `deskbench`: serve every DeskBench environment over the OpenEnv HTTP and
-//! WebSocket API, and the web UI under `/web`.
+//! WebSocket API and the web UI under `/web`; evaluate built-in policies;
+//! run an LLM agent.
 //!
 //! Run: `deskbench serve [--host 127.0.0.1] [--port 7860]` (or
 //! `cargo run -p server -- serve --port 0`; the chosen port is in the
 //! `deskbench listening on http://...` line on stdout). Logs go to stderr,
 //! filtered by `RUST_LOG` (default `info`).
+//! `deskbench eval --policy all --seeds 100 [--url http://host:7860]` prints
+//! a score table; `deskbench inference` plays a model (see `--help`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +34,12 @@ struct Cli {
 enum Command {
     /// Serve the API (every environment at /envs/{env_id}, the default one at /) and /web.
     Serve(ServeArgs),
+    /// Play built-in policies over many seeds, in-process or against a server, and report
+    /// mean, spread, success rate and pass^k per environment, task and policy.
+    Eval(server::cli::eval::EvalArgs),
+    /// Play an LLM agent over an OpenAI-compatible chat API (API_BASE_URL, MODEL_NAME,
+    /// HF_TOKEN / API_KEY / OPENAI_API_KEY) and print the [START]/[STEP]/[END] log.
+    Inference(server::cli::inference::InferenceArgs),
 }
 
 #[derive(Debug, Args)]
@@ -82,7 +91,11 @@ async fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
-    let Command::Serve(args) = Cli::parse().command;
+    let args = match Cli::parse().command {
+        Command::Serve(args) => args,
+        Command::Eval(args) => return server::cli::eval::run(args).await,
+        Command::Inference(args) => return server::cli::inference::run(args).await,
+    };
     let config = Config {
         host: args.host,
         port: args.port,

@@ -1,0 +1,63 @@
+//! The `deskbench` runners besides `serve`: [`eval`] plays built-in policies
+//! over many seeds and reports mean, spread and pass^k; [`inference`] plays
+//! an LLM agent over an OpenAI-compatible chat API and prints the
+//! `[START]`/`[STEP]`/`[END]` log.
+//!
+//! How a runner plays one episode:
+//! 1. It picks environments and tasks from [`env_wasm::registry`] by name
+//!    ([`select`]).
+//! 2. It plays either in-process through the [`env_wasm::AnyEnv`] seam, or
+//!    against a running server over the OpenEnv `/ws` protocol
+//!    ([`ws_client::WsSession`]), connecting to `{base}/envs/{env_id}/ws`.
+//! 3. `eval` asks the seam for the policy's next action even in server mode
+//!    (a local `AnyEnv` kept in lock-step, see [`eval`]); `inference` asks
+//!    the model ([`llm::ChatClient`], prompts from [`prompt`]).
+//! 4. Rewards, `done` and the task score come from whoever plays the
+//!    episode: the seam in-process, the server's replies otherwise
+//!    ([`terminal_grader`]).
+//! 5. `eval` aggregates ([`report`]); `inference` prints one line per event
+//!    ([`log`]).
+
+pub mod eval;
+pub mod inference;
+pub mod llm;
+pub mod log;
+pub mod prompt;
+pub mod report;
+pub mod select;
+pub mod ws_client;
+
+use serde_json::Value;
+
+/// Scores and rewards leave the core as integer basis points divided once
+/// ([`env_wasm::Points`]), so rounding to 1/10,000 is lossless; it also
+/// absorbs the last-bit difference a float may pick up in a JSON round trip,
+/// so in-process and server runs compare bit for bit.
+pub fn to_points(value: f64) -> f64 {
+    (value * 10_000.0).round() / 10_000.0
+}
+
+/// The task score an environment puts on its final observation
+/// (`terminal_grader`, in [0, 1]); `None` before the end.
+pub fn terminal_grader(observation: &Value) -> Option<f64> {
+    observation
+        .get("terminal_grader")
+        .and_then(Value::as_f64)
+        .map(to_points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn points_round_to_basis_points() {
+        assert_eq!(to_points(0.123_449_999_999_9), 0.1234);
+        assert_eq!(to_points(0.7 + 1e-15), 0.7);
+        assert_eq!(to_points(1.0), 1.0);
+        assert_eq!(terminal_grader(&json!({"terminal_grader": 0.5})), Some(0.5));
+        assert_eq!(terminal_grader(&json!({"terminal_grader": null})), None);
+        assert_eq!(terminal_grader(&json!({})), None);
+    }
+}

@@ -1,0 +1,563 @@
+//! `deskbench inference`, run as the real binary against a fake
+//! OpenAI-compatible server started here on 127.0.0.1 with scripted
+//! replies: a 500 and a timeout (retried), a reply in a code fence with
+//! prose and newlines, malformed JSON, an action the environment refuses,
+//! a body that is not JSON, a 401 (not retried), an unreachable API, a
+//! missing key and an unreachable environment server.
+//!
+//! Every stdout line must match the contract's regexes, in order
+//! `[START]`, `[STEP]`..., `[END]` for every task; and replaying the
+//! accepted actions on the seam must give the printed rewards and score.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::Output;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Json;
+use axum::Router;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use env_wasm::{AnyEnv, ResetDefaults};
+use regex::Regex;
+use serde_json::{Value, json};
+use tokio::process::Command;
+
+const RUN_LIMIT: Duration = Duration::from_secs(60);
+const ENV: &str = "productivity";
+const TASK: &str = "easy";
+const SEED: u64 = 42;
+/// The runner's limit on one model call in these tests, and how long the
+/// fake's slow reply takes: well past it.
+const TIMEOUT_SECS: &str = "0.5";
+const SLOW: Duration = Duration::from_secs(5);
+
+// ---------------------------------------------------------------------------
+// The fake chat completions server
+
+#[derive(Debug, Clone)]
+enum Turn {
+    /// 200 with this assistant message.
+    Reply(String),
+    /// This status with an OpenAI-style error body.
+    Status(u16),
+    /// The reply, after [`SLOW`].
+    Slow(String),
+    /// 200 with a body that is not JSON.
+    NotJson,
+}
+
+#[derive(Clone, Default)]
+struct Fake {
+    script: Arc<Mutex<VecDeque<Turn>>>,
+    /// (Authorization header, request body) of every call.
+    calls: Arc<Mutex<Vec<(String, Value)>>>,
+}
+
+impl Fake {
+    fn calls(&self) -> Vec<(String, Value)> {
+        self.calls.lock().expect("calls").clone()
+    }
+}
+
+fn completion(content: &str) -> Response {
+    Json(json!({
+        "id": "chatcmpl-test",
+        "object": "chat.completion",
+        "model": "test-model",
+        "choices": [{"index": 0, "finish_reason": "stop",
+                     "message": {"role": "assistant", "content": content}}],
+    }))
+    .into_response()
+}
+
+async fn completions(State(fake): State<Fake>, headers: HeaderMap, body: String) -> Response {
+    let auth = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let body: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+    fake.calls.lock().expect("calls").push((auth, body));
+    let turn = fake.script.lock().expect("script").pop_front();
+    match turn {
+        Some(Turn::Reply(text)) => completion(&text),
+        Some(Turn::Slow(text)) => {
+            tokio::time::sleep(SLOW).await;
+            completion(&text)
+        }
+        Some(Turn::Status(code)) => (
+            StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            Json(json!({"error": {"message": format!("scripted failure {code}")}})),
+        )
+            .into_response(),
+        Some(Turn::NotJson) => (StatusCode::OK, "<html>upstream hiccup</html>").into_response(),
+        None => (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"error": {"message": "the script is exhausted"}})),
+        )
+            .into_response(),
+    }
+}
+
+async fn listen(app: Router) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    addr
+}
+
+/// A fake API playing `script`; its base URL (with `/v1`) and its handle.
+async fn fake_api(script: Vec<Turn>) -> (String, Fake) {
+    let fake = Fake {
+        script: Arc::new(Mutex::new(script.into())),
+        ..Fake::default()
+    };
+    let app = Router::new()
+        .route("/v1/chat/completions", post(completions))
+        .with_state(fake.clone());
+    (format!("http://{}/v1", listen(app).await), fake)
+}
+
+async fn deskbench_server() -> String {
+    let (app, _handle) = server::build(server::Config {
+        web_dist: PathBuf::from("/nonexistent/deskbench-dist"),
+        ..server::Config::default()
+    });
+    format!("http://{}", listen(app).await)
+}
+
+/// An address nobody listens on (bound, then freed).
+async fn closed_port() -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    listener.local_addr().expect("addr")
+}
+
+// ---------------------------------------------------------------------------
+// Running the binary and reading its log
+
+struct Run {
+    api: String,
+    key: Option<&'static str>,
+    env_url: Option<String>,
+    extra: Vec<&'static str>,
+}
+
+impl Run {
+    fn new(api: &str) -> Self {
+        Run {
+            api: api.to_owned(),
+            key: Some("test-key"),
+            env_url: None,
+            extra: Vec::new(),
+        }
+    }
+
+    async fn output(self) -> Output {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_deskbench"));
+        // A clean environment: only what this run sets can reach it.
+        command
+            .env_clear()
+            .env("RUST_LOG", "warn")
+            .env("API_BASE_URL", &self.api)
+            .env("MODEL_NAME", "test-model")
+            .args([
+                "inference",
+                "--env",
+                ENV,
+                "--seed",
+                &SEED.to_string(),
+                "--timeout-secs",
+                TIMEOUT_SECS,
+                "--retries",
+                "2",
+                "--backoff-ms",
+                "10",
+            ])
+            .args(&self.extra)
+            .kill_on_drop(true);
+        if !self.extra.contains(&"--task") {
+            command.args(["--task", TASK]);
+        }
+        if let Some(key) = self.key {
+            command.env("HF_TOKEN", key);
+        }
+        if let Some(url) = &self.env_url {
+            command.env("ENV_BASE_URL", url);
+        }
+        tokio::time::timeout(RUN_LIMIT, command.output())
+            .await
+            .expect("deskbench inference finished in time")
+            .expect("deskbench runs")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct StepLine {
+    n: u32,
+    action: String,
+    reward: String,
+    done: bool,
+    error: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Episode {
+    task: String,
+    env: String,
+    model: String,
+    steps: Vec<StepLine>,
+    success: bool,
+    score: String,
+    rewards: Vec<String>,
+}
+
+/// Check every line of `stdout` against the contract and group them by task.
+fn parse_log(stdout: &str) -> Vec<Episode> {
+    let start = Regex::new(r"^\[START\] task=(\S+) env=(\S+) model=(\S+)$").expect("regex");
+    let step = Regex::new(
+        r"^\[STEP\] step=(\d+) action=(\S.*) reward=(-?\d+\.\d{2}) done=(true|false) error=(\S.*)$",
+    )
+    .expect("regex");
+    let end = Regex::new(
+        r"^\[END\] success=(true|false) steps=(\d+) score=(\d\.\d{3}) rewards=((?:-?\d+\.\d{2})(?:,-?\d+\.\d{2})*)?$",
+    )
+    .expect("regex");
+    let mut episodes = Vec::new();
+    let mut open: Option<Episode> = None;
+    for line in stdout.lines() {
+        if let Some(c) = start.captures(line) {
+            assert!(open.is_none(), "[START] before the last [END]: {stdout}");
+            open = Some(Episode {
+                task: c[1].to_owned(),
+                env: c[2].to_owned(),
+                model: c[3].to_owned(),
+                steps: Vec::new(),
+                success: false,
+                score: String::new(),
+                rewards: Vec::new(),
+            });
+        } else if let Some(c) = step.captures(line) {
+            let episode = open.as_mut().expect("[STEP] outside an episode");
+            let n: u32 = c[1].parse().expect("step number");
+            assert_eq!(
+                n as usize,
+                episode.steps.len() + 1,
+                "step numbers run 1, 2, ..."
+            );
+            assert!(
+                episode.steps.last().is_none_or(|s| !s.done),
+                "a [STEP] after done=true: {stdout}"
+            );
+            episode.steps.push(StepLine {
+                n,
+                action: c[2].to_owned(),
+                reward: c[3].to_owned(),
+                done: &c[4] == "true",
+                error: c[5].to_owned(),
+            });
+        } else if let Some(c) = end.captures(line) {
+            let mut episode = open.take().expect("[END] outside an episode");
+            episode.success = &c[1] == "true";
+            assert_eq!(
+                c[2].parse::<usize>().ok(),
+                Some(episode.steps.len()),
+                "{line}"
+            );
+            episode.score = c[3].to_owned();
+            episode.rewards = c
+                .get(4)
+                .map(|r| r.as_str().split(',').map(str::to_owned).collect())
+                .unwrap_or_default();
+            let step_rewards: Vec<String> =
+                episode.steps.iter().map(|s| s.reward.clone()).collect();
+            assert_eq!(episode.rewards, step_rewards, "{line}");
+            episodes.push(episode);
+        } else {
+            panic!("a line outside the contract: {line:?}\nin:\n{stdout}");
+        }
+    }
+    assert!(open.is_none(), "an episode without [END]: {stdout}");
+    episodes
+}
+
+/// Replay the accepted actions of `episode` on the seam: the printed
+/// rewards and score must be the environment's own.
+fn replay(episode: &Episode) {
+    let info = env_wasm::registry::find(&episode.env).expect("a registered environment");
+    let mut env = AnyEnv::of(info);
+    env.reset(
+        &json!({"task": episode.task, "seed": SEED}),
+        ResetDefaults::default(),
+    )
+    .expect("reset");
+    for step in episode.steps.iter().filter(|s| s.error == "null") {
+        let action: Value = serde_json::from_str(&step.action).expect("the action is JSON");
+        let result = env
+            .step(&action)
+            .expect("an accepted action is accepted again");
+        assert_eq!(
+            format!("{:.2}", result.reward.unwrap_or(0.0)),
+            step.reward,
+            "{step:?}"
+        );
+        assert_eq!(result.done, step.done, "{step:?}");
+    }
+    let score = if env.is_done() {
+        env.terminal_score().expect("a done episode has a score")
+    } else {
+        0.0
+    };
+    assert_eq!(format!("{score:.3}"), episode.score, "{episode:?}");
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The reference policy's answer for the test's task, pretty-printed both
+/// inside `raw` and around it: a reply full of newlines.
+fn reference_reply() -> (Value, String) {
+    let info = env_wasm::registry::find(ENV).expect("env");
+    let mut env = AnyEnv::of(info);
+    env.reset(
+        &json!({"task": TASK, "seed": SEED}),
+        ResetDefaults::default(),
+    )
+    .expect("reset");
+    let action = env.reference_action().expect("a reference action");
+    let raw = action["raw"].as_str().expect("raw");
+    let answer: Value =
+        serde_json::from_str(raw.trim_start_matches("final:").trim()).expect("an answer object");
+    let pretty_raw = format!(
+        "final: {}",
+        serde_json::to_string_pretty(&answer).expect("json")
+    );
+    let action = json!({ "raw": pretty_raw });
+    let reply = format!(
+        "Here is my final answer:\n{}\nI followed the policy.",
+        serde_json::to_string_pretty(&action).expect("json")
+    );
+    (action, reply)
+}
+
+fn script() -> Vec<Turn> {
+    let (_, final_reply) = reference_reply();
+    vec![
+        Turn::Status(500),
+        Turn::Reply("Let me look first.\n```json\n{\"raw\": \"inspect\"}\n```\n".to_owned()),
+        Turn::Reply("{\"raw\": \"final: {\n  \\\"label\\\": ".to_owned()),
+        Turn::Reply("{\"command\": \"dance\"}".to_owned()),
+        Turn::Slow("{\"raw\": \"inspect\"}".to_owned()),
+        Turn::Reply(final_reply),
+    ]
+}
+
+// ---------------------------------------------------------------------------
+// The tests
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scripted_episode_logs_the_contract_in_process_and_on_a_server() {
+    let (api_local, fake_local) = fake_api(script()).await;
+    let (api_remote, fake_remote) = fake_api(script()).await;
+    let server = deskbench_server().await;
+    let mut remote = Run::new(&api_remote);
+    remote.env_url = Some(server);
+    let (local, remote) = tokio::join!(Run::new(&api_local).output(), remote.output());
+    let stdout = text(&local.stdout);
+    assert!(
+        local.status.success(),
+        "{}\n{}",
+        stdout,
+        text(&local.stderr)
+    );
+    assert!(remote.status.success(), "{}", text(&remote.stderr));
+    assert_eq!(
+        stdout,
+        text(&remote.stdout),
+        "in-process and server logs differ"
+    );
+    // The transcript, for `cargo test -- --nocapture`.
+    eprintln!("stdout:\n{stdout}stderr:\n{}", text(&local.stderr));
+
+    let episodes = parse_log(&stdout);
+    assert_eq!(episodes.len(), 1, "{stdout}");
+    let episode = &episodes[0];
+    assert_eq!(
+        (
+            episode.task.as_str(),
+            episode.env.as_str(),
+            episode.model.as_str()
+        ),
+        (TASK, ENV, "test-model")
+    );
+    let (final_action, _) = reference_reply();
+    let steps = &episode.steps;
+    assert_eq!(steps.len(), 4, "{stdout}");
+    assert_eq!(
+        (
+            steps[0].action.as_str(),
+            steps[0].done,
+            steps[0].error.as_str()
+        ),
+        (r#"{"raw":"inspect"}"#, false, "null")
+    );
+    assert_eq!(
+        (
+            steps[1].action.as_str(),
+            steps[1].reward.as_str(),
+            steps[1].done
+        ),
+        ("null", "0.00", false)
+    );
+    assert!(steps[1].error.contains("no JSON object"), "{stdout}");
+    assert_eq!(steps[2].action, r#"{"command":"dance"}"#);
+    assert!(steps[2].error.contains("command"), "{stdout}");
+    assert_eq!(steps[3].action, final_action.to_string());
+    assert!(
+        steps[3].action.contains("\\n"),
+        "newlines inside the action stay escaped"
+    );
+    assert_eq!((steps[3].done, steps[3].error.as_str()), (true, "null"));
+    assert!(episode.success && episode.score == "1.000", "{stdout}");
+    replay(episode);
+
+    let stderr = text(&local.stderr);
+    assert!(
+        stderr.contains("HTTP 500") && stderr.contains("timeout"),
+        "{stderr}"
+    );
+    for fake in [fake_local, fake_remote] {
+        let calls = fake.calls();
+        assert_eq!(calls.len(), 6, "a 500 and a timeout are retried once each");
+        for (auth, body) in &calls {
+            assert_eq!(auth, "Bearer test-key");
+            assert_eq!(
+                (body["model"].as_str(), body["temperature"].as_f64()),
+                (Some("test-model"), Some(0.0))
+            );
+        }
+        // A retry resends the same conversation.
+        assert_eq!(calls[0].1, calls[1].1);
+        assert_eq!(calls[4].1, calls[5].1);
+        let system = calls[0].1["messages"][0]["content"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            system.contains("JSON Schema") && system.contains("\"raw\""),
+            "{system}"
+        );
+        // The refusal is explained to the model in the next turn.
+        let last = calls[5].1["messages"].as_array().map(Vec::len).unwrap_or(0);
+        assert_eq!(
+            last, 8,
+            "system, observation, then three (reply, answer) pairs"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_replies_end_the_episode_after_three() {
+    let garbage = || Turn::Reply("I think the answer is 42.\nThanks!".to_owned());
+    let (api, fake) = fake_api(vec![Turn::NotJson, garbage(), garbage(), garbage()]).await;
+    let out = Run::new(&api).output().await;
+    let stdout = text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "model garbage is not a run failure: {}",
+        text(&out.stderr)
+    );
+    let episodes = parse_log(&stdout);
+    assert_eq!(episodes.len(), 1, "{stdout}");
+    let episode = &episodes[0];
+    assert_eq!(episode.steps.len(), 3, "{stdout}");
+    assert!(
+        episode
+            .steps
+            .iter()
+            .all(|s| s.action == "null" && s.error.contains("no JSON object"))
+    );
+    assert_eq!(
+        episode.steps.iter().map(|s| s.done).collect::<Vec<_>>(),
+        [false, false, true]
+    );
+    assert!(!episode.success && episode.score == "0.000", "{stdout}");
+    assert_eq!(episode.rewards, ["0.00", "0.00", "0.00"]);
+    replay(episode);
+    assert_eq!(fake.calls().len(), 4, "the non-JSON body was retried");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_key_still_prints_start_and_end_for_every_task() {
+    let (api, fake) = fake_api(script()).await;
+    let mut run = Run::new(&api);
+    run.key = None;
+    run.extra = vec!["--task", "all"];
+    let out = run.output().await;
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("missing API key"),
+        "{}",
+        text(&out.stderr)
+    );
+    let episodes = parse_log(&text(&out.stdout));
+    let info = env_wasm::registry::find(ENV).expect("env");
+    assert_eq!(
+        episodes.iter().map(|e| e.task.as_str()).collect::<Vec<_>>(),
+        info.tasks.iter().map(|t| t.id).collect::<Vec<_>>()
+    );
+    for episode in &episodes {
+        assert!(episode.steps.is_empty() && !episode.success && episode.score == "0.000");
+    }
+    assert!(fake.calls().is_empty(), "no call without a key");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreachable_apis_refused_keys_and_absent_servers_end_cleanly() {
+    // Nobody listens: three attempts, then one failed step.
+    let out = Run::new(&format!("http://{}/v1", closed_port().await))
+        .output()
+        .await;
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let episodes = parse_log(&stdout);
+    assert_eq!(episodes.len(), 1, "{stdout}");
+    let step = &episodes[0].steps;
+    assert_eq!(step.len(), 1, "{stdout}");
+    assert_eq!((step[0].action.as_str(), step[0].done), ("null", true));
+    assert!(step[0].error.contains("after 3 attempts"), "{stdout}");
+    assert!(!episodes[0].success && episodes[0].score == "0.000");
+
+    // A 401 is final: one call, no retry.
+    let (api, fake) = fake_api(vec![Turn::Status(401), Turn::Reply("{}".to_owned())]).await;
+    let out = Run::new(&api).output().await;
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let episodes = parse_log(&stdout);
+    assert!(episodes[0].steps[0].error.contains("HTTP 401"), "{stdout}");
+    assert_eq!(fake.calls().len(), 1);
+
+    // The environment server is absent: no step, but [START] and [END].
+    let (api, fake) = fake_api(script()).await;
+    let mut run = Run::new(&api);
+    run.env_url = Some(format!("http://{}", closed_port().await));
+    let out = run.output().await;
+    assert_eq!(out.status.code(), Some(1));
+    let episodes = parse_log(&text(&out.stdout));
+    assert_eq!(episodes.len(), 1);
+    assert!(episodes[0].steps.is_empty() && episodes[0].score == "0.000");
+    assert!(
+        text(&out.stderr).contains("cannot connect"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(fake.calls().is_empty());
+}
