@@ -20,6 +20,7 @@ pub mod episode;
 pub mod error;
 pub mod golden;
 pub mod grading;
+pub mod it_mental_health;
 pub mod points;
 pub mod productivity;
 pub mod registry;

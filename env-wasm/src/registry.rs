@@ -83,7 +83,11 @@ impl EnvInfo {
 pub const REFERENCE_POLICY: &str = "reference";
 
 /// Every environment, the default (served at the API root) first.
-pub static ENVIRONMENTS: &[&EnvInfo] = &[&crate::productivity::INFO, &crate::support_triage::INFO];
+pub static ENVIRONMENTS: &[&EnvInfo] = &[
+    &crate::productivity::INFO,
+    &crate::it_mental_health::INFO,
+    &crate::support_triage::INFO,
+];
 
 /// The environment with this id.
 pub fn find(env_id: &str) -> Option<&'static EnvInfo> {

@@ -20,6 +20,9 @@ pub enum IdSource {
     Header(&'static str),
     /// A top-level field of the JSON body (reset and step bodies).
     BodyField(&'static str),
+    /// A field nested in the JSON body, by its path of keys (the seed of
+    /// `it_mental_health` sends `action.metadata.session_id` on step).
+    BodyPath(&'static [&'static str]),
     Query(&'static str),
     Cookie(&'static str),
 }
@@ -32,12 +35,29 @@ pub const DEFAULT_SOURCES: &[IdSource] = &[
     IdSource::Cookie(COOKIE_NAME),
 ];
 
-/// The id sources of one environment, in the order they are tried. This is
-/// the one place an environment would add its own (an env-specific cookie,
-/// `action.metadata.session_id` as a new [`IdSource`] variant): every route
-/// resolves ids through it.
-pub fn sources_for(_env: &EnvInfo) -> &'static [IdSource] {
-    DEFAULT_SOURCES
+/// The cookie the `it_mental_health` seed set and read.
+pub const ITMH_COOKIE: &str = "itmh_session_id";
+
+/// `it_mental_health` also accepts where its seed carried the id:
+/// `metadata.session_id` inside the step action, and its own cookie, which
+/// is tried before the shared one (a browser may hold a `deskbench_session`
+/// cookie from another environment; the seed's clients send only theirs).
+pub const IT_MENTAL_HEALTH_SOURCES: &[IdSource] = &[
+    IdSource::Header(HEADER),
+    IdSource::BodyField(FIELD),
+    IdSource::BodyPath(&["action", "metadata", FIELD]),
+    IdSource::Query(FIELD),
+    IdSource::Cookie(ITMH_COOKIE),
+    IdSource::Cookie(COOKIE_NAME),
+];
+
+/// The id sources of one environment, in the order they are tried; every
+/// route resolves ids through it.
+pub fn sources_for(env: &EnvInfo) -> &'static [IdSource] {
+    match env.id {
+        "it_mental_health" => IT_MENTAL_HEALTH_SOURCES,
+        _ => DEFAULT_SOURCES,
+    }
 }
 
 /// The session id the request names, from the first source that has one;
@@ -66,6 +86,13 @@ pub fn resolve(
                 Some(Value::String(id)) => Some(id.clone()),
                 Some(_) => return Err(invalid(format!("`{name}` must be a string"))),
             },
+            IdSource::BodyPath(path) => match nested(body, path) {
+                None | Some(Value::Null) => None,
+                Some(Value::String(id)) => Some(id.clone()),
+                Some(_) => {
+                    return Err(invalid(format!("`{}` must be a string", path.join("."))));
+                }
+            },
             IdSource::Query(name) => query_param(uri, name),
             IdSource::Cookie(name) => cookie(headers, name),
         };
@@ -75,6 +102,17 @@ pub fn resolve(
         }
     }
     Ok(None)
+}
+
+/// The value at `path` in a JSON body; `None` when any step is missing or
+/// is not an object.
+fn nested<'a>(body: Option<&'a Map<String, Value>>, path: &[&str]) -> Option<&'a Value> {
+    let (last, parents) = path.split_last()?;
+    let mut map = body?;
+    for key in parents {
+        map = map.get(*key)?.as_object()?;
+    }
+    map.get(*last)
 }
 
 fn invalid(message: String) -> ApiError {
@@ -119,6 +157,25 @@ fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(key, _)| *key == name)
         .map(|(_, value)| value.trim_matches('"').to_owned())
+}
+
+/// [`session_headers`] for a session of `env`, plus the seed's own cookie
+/// where the environment had one (`itmh_session_id`), so the seed's
+/// clients find the cookie they expect.
+pub fn session_headers_for(env: &EnvInfo, id: &str) -> Vec<(HeaderName, HeaderValue)> {
+    let mut headers = session_headers(id);
+    let own_cookie = sources_for(env).iter().find_map(|s| match s {
+        IdSource::Cookie(name) if *name != COOKIE_NAME => Some(*name),
+        _ => None,
+    });
+    if let Some(name) = own_cookie
+        && !headers.is_empty()
+        && let Ok(cookie) =
+            HeaderValue::from_str(&format!("{name}={id}; Path=/; HttpOnly; SameSite=Lax"))
+    {
+        headers.push((SET_COOKIE, cookie));
+    }
+    headers
 }
 
 /// `X-Session-Id` and the `deskbench_session` cookie that hand the id back.
@@ -249,5 +306,56 @@ mod tests {
         );
         let bad = json!({"session_id": 5});
         assert!(resolve(DEFAULT_SOURCES, &HeaderMap::new(), &plain, bad.as_object()).is_err());
+    }
+
+    #[test]
+    fn it_mental_health_reads_the_seeds_places_too() {
+        let itmh = env_wasm::registry::find("it_mental_health").expect("registered");
+        assert_eq!(sources_for(itmh), IT_MENTAL_HEALTH_SOURCES);
+        let plain: Uri = "/step".parse().unwrap();
+        let step =
+            json!({"action": {"response": "x", "metadata": {"session_id": "from-metadata"}}});
+        let sources = sources_for(itmh);
+        assert_eq!(
+            resolve(sources, &HeaderMap::new(), &plain, step.as_object())
+                .unwrap()
+                .as_deref(),
+            Some("from-metadata")
+        );
+        // Other environments do not look inside the action.
+        assert_eq!(
+            resolve(DEFAULT_SOURCES, &HeaderMap::new(), &plain, step.as_object()).unwrap(),
+            None
+        );
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            COOKIE,
+            HeaderValue::from_static("deskbench_session=shared; itmh_session_id=own"),
+        );
+        assert_eq!(
+            resolve(sources, &headers, &plain, None).unwrap().as_deref(),
+            Some("own")
+        );
+        let bad = json!({"action": {"metadata": {"session_id": 7}}});
+        assert!(resolve(sources, &HeaderMap::new(), &plain, bad.as_object()).is_err());
+        let odd = json!({"action": {"metadata": "not an object"}});
+        assert_eq!(
+            resolve(sources, &HeaderMap::new(), &plain, odd.as_object()).unwrap(),
+            None
+        );
+        let cookies: Vec<String> = session_headers_for(itmh, "abc")
+            .into_iter()
+            .filter(|(name, _)| *name == SET_COOKIE)
+            .map(|(_, v)| v.to_str().unwrap_or("").to_owned())
+            .collect();
+        assert_eq!(
+            cookies,
+            [
+                "deskbench_session=abc; Path=/; HttpOnly; SameSite=Lax",
+                "itmh_session_id=abc; Path=/; HttpOnly; SameSite=Lax"
+            ]
+        );
+        let productivity = env_wasm::registry::find("productivity").expect("registered");
+        assert_eq!(session_headers_for(productivity, "abc").len(), 2);
     }
 }

@@ -4,6 +4,7 @@
 
 mod common;
 mod errors;
+mod itmh_sessions;
 mod mcp;
 mod openapi;
 mod routes;

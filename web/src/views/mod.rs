@@ -3,6 +3,7 @@
 //! so a newly registered environment appears in the UI at once.
 
 mod generic;
+mod it_mental_health;
 mod productivity;
 mod support_triage;
 
@@ -13,6 +14,7 @@ use serde_json::Value;
 pub fn scenario(env_id: &str, observation: &Value) -> AnyView {
     match env_id {
         "productivity" => productivity::scenario(observation),
+        "it_mental_health" => it_mental_health::scenario(observation),
         "support_triage" => support_triage::scenario(observation),
         _ => generic::scenario(observation),
     }
@@ -27,6 +29,7 @@ pub fn composer(
 ) -> AnyView {
     match env_id {
         "productivity" => productivity::composer(observation, submit),
+        "it_mental_health" => it_mental_health::composer(observation, submit),
         "support_triage" => support_triage::composer(observation, submit),
         _ => generic::composer(action_schema, submit),
     }

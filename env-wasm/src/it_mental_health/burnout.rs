@@ -1,0 +1,854 @@
+//! Task `burnout_detection`: one IT employee, described by numbers (hours,
+//! leave, on-call), what colleagues noticed and their own words, plus
+//! distractor facts. The truth follows from the stated rubric: the active
+//! Maslach dimensions are the ones with evidence, severity is the sum of
+//! rubric points, escalation is yes for High and Critical, and the red
+//! flags are this case's concerning facts. Every symptom is written several
+//! ways and no sentence names its dimension.
+
+use std::collections::BTreeSet;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::names::{COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, TEAMS};
+use super::scenario::{FormatSection, ResponseFormat, fill};
+use crate::rng::SeededRng;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dimension {
+    Exhaustion,
+    Depersonalization,
+    ReducedAccomplishment,
+}
+
+impl Dimension {
+    pub const ALL: [Dimension; 3] = [
+        Dimension::Exhaustion,
+        Dimension::Depersonalization,
+        Dimension::ReducedAccomplishment,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dimension::Exhaustion => "exhaustion",
+            Dimension::Depersonalization => "depersonalization",
+            Dimension::ReducedAccomplishment => "reduced personal accomplishment",
+        }
+    }
+
+    /// Ways an answer names the dimension itself (not its symptoms).
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            Dimension::Exhaustion => &[
+                "exhaust*",
+                "fatigue*",
+                "depleted",
+                "depletion",
+                "worn out",
+                "drained",
+                "tiredness",
+            ],
+            Dimension::Depersonalization => &[
+                "depersonali*",
+                "cynic*",
+                "detach*",
+                "mental distance",
+                "distancing",
+                "disengag*",
+                "callous*",
+            ],
+            Dimension::ReducedAccomplishment => &[
+                "accomplish*",
+                "inefficacy",
+                "efficacy",
+                "ineffective*",
+                "inefficac*",
+                "low achievement",
+                "reduced achievement",
+            ],
+        }
+    }
+
+    fn concept(self) -> &'static str {
+        match self {
+            Dimension::Exhaustion => "exhaustion_sign",
+            Dimension::Depersonalization => "cynicism_sign",
+            Dimension::ReducedAccomplishment => "inefficacy_sign",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Severity {
+    Low,
+    Moderate,
+    High,
+    Critical,
+}
+
+impl Severity {
+    pub const ALL: [Severity; 4] = [
+        Severity::Low,
+        Severity::Moderate,
+        Severity::High,
+        Severity::Critical,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Low => "Low",
+            Severity::Moderate => "Moderate",
+            Severity::High => "High",
+            Severity::Critical => "Critical",
+        }
+    }
+
+    /// Words an answer may use for the level.
+    pub fn words(self) -> &'static [&'static str] {
+        match self {
+            Severity::Low => &["low"],
+            Severity::Moderate => &["moderate", "medium"],
+            Severity::High => &["high"],
+            Severity::Critical => &["critical"],
+        }
+    }
+
+    fn from_points(points: u32) -> Severity {
+        match points {
+            0..=3 => Severity::Low,
+            4..=5 => Severity::Moderate,
+            6..=7 => Severity::High,
+            _ => Severity::Critical,
+        }
+    }
+}
+
+/// A red-flag concept: how an answer names it, and whether citing it needs
+/// this case's number.
+pub struct FlagConcept {
+    pub id: &'static str,
+    pub phrases: &'static [&'static str],
+    pub numeric: bool,
+}
+
+pub const FLAG_CONCEPTS: &[FlagConcept] = &[
+    FlagConcept {
+        id: "hours",
+        phrases: &[
+            "hour*",
+            "hrs",
+            "overtime",
+            "timesheet*",
+            "long days",
+            "work week*",
+            "workweek*",
+        ],
+        numeric: true,
+    },
+    FlagConcept {
+        id: "leave",
+        phrases: &[
+            "leave",
+            "holiday*",
+            "vacation*",
+            "time off",
+            "days off",
+            "day off",
+            "break*",
+            "pto",
+        ],
+        numeric: true,
+    },
+    FlagConcept {
+        id: "on_call",
+        phrases: &["on call", "pager*", "paged", "rota*", "rotation*"],
+        numeric: true,
+    },
+    FlagConcept {
+        id: "after_midnight",
+        phrases: &[
+            "midnight",
+            "after hours",
+            "late night*",
+            "chat log*",
+            "messages",
+        ],
+        numeric: false,
+    },
+    FlagConcept {
+        id: "exhaustion_sign",
+        phrases: &[
+            "exhaust*", "tired*", "drain*", "fatigue*", "empty", "energy", "doz*", "asleep",
+            "worn", "tank", "recover*", "coffee*", "stare*",
+        ],
+        numeric: false,
+    },
+    FlagConcept {
+        id: "cynicism_sign",
+        phrases: &[
+            "cynic*",
+            "sarcas*",
+            "detach*",
+            "withdr*",
+            "distanc*",
+            "ticket*",
+            "caring",
+            "care",
+            "social",
+            "camera*",
+            "noise",
+            "in writing",
+            "bother*",
+            "head down",
+            "listening",
+            "disengag*",
+            "reviewing",
+        ],
+        numeric: false,
+    },
+    FlagConcept {
+        id: "inefficacy_sign",
+        phrases: &[
+            "accomplish*",
+            "commitment*",
+            "missed",
+            "rewr*",
+            "pull request*",
+            "fraud*",
+            "matter*",
+            "volunteer*",
+            "design work",
+            "double check*",
+            "doubt*",
+            "good enough",
+            "anything right",
+            "ineffect*",
+            "rated",
+        ],
+        numeric: false,
+    },
+    FlagConcept {
+        id: "sleep",
+        phrases: &[
+            "sleep*", "slept", "insomnia", "wake*", "waking", "woke", "awake",
+        ],
+        numeric: false,
+    },
+    FlagConcept {
+        id: "headaches",
+        phrases: &["headache*", "migraine*", "head pain"],
+        numeric: false,
+    },
+    FlagConcept {
+        id: "stomach",
+        phrases: &["stomach*", "digest*", "nause*", "gut"],
+        numeric: false,
+    },
+    FlagConcept {
+        id: "illness",
+        phrases: &["ill", "illness*", "sick*", "colds", "infection*"],
+        numeric: false,
+    },
+    FlagConcept {
+        id: "meals",
+        phrases: &["meal*", "lunch*", "eats", "eating", "appetite", "food"],
+        numeric: false,
+    },
+];
+
+/// One fact of the case: its concept, its sentence, the numbers it states
+/// (for leave also the month it names), and whether it is a red flag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fact {
+    pub concept: &'static str,
+    pub text: String,
+    pub numbers: Vec<u64>,
+    pub month: Option<&'static str>,
+    pub concerning: bool,
+}
+
+/// The employee as the page shows them.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PersonCard {
+    pub name: String,
+    pub role: String,
+    pub team: String,
+    pub company: String,
+    pub years_at_company: u32,
+    pub current_month: String,
+    pub hours_per_week: u32,
+    /// The leave fact as written in the case.
+    pub leave: String,
+    /// On-call and other workload facts.
+    pub workload: Vec<String>,
+    /// What colleagues and the manager noticed.
+    pub observations: Vec<String>,
+    /// The employee's own words.
+    pub quotes: Vec<String>,
+    /// Other context; not all of it matters.
+    pub context: Vec<String>,
+}
+
+/// The rubric points behind the severity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RubricPoints {
+    pub hours: u32,
+    pub leave: u32,
+    pub dimensions: u32,
+    pub health: u32,
+}
+
+impl RubricPoints {
+    pub fn total(&self) -> u32 {
+        self.hours + self.leave + self.dimensions + self.health
+    }
+}
+
+/// A generated case with its hidden truth.
+#[derive(Debug, Clone)]
+pub struct BurnoutCase {
+    pub card: PersonCard,
+    pub first: String,
+    pub facts: Vec<Fact>,
+    pub dimensions: BTreeSet<Dimension>,
+    pub points: RubricPoints,
+    pub severity: Severity,
+    pub escalate: bool,
+    /// Every number the case text states, for checking cited numbers.
+    pub numbers: BTreeSet<u64>,
+    pub text: String,
+}
+
+impl BurnoutCase {
+    /// The concerning facts in the order a careful reader would rank them.
+    pub fn red_flags(&self) -> Vec<&Fact> {
+        let rank = |f: &Fact| match f.concept {
+            "hours" => 0,
+            "leave" => 1,
+            "on_call" => 2,
+            c if c.ends_with("_sign") => 3,
+            "after_midnight" => 5,
+            _ => 4,
+        };
+        let mut flags: Vec<&Fact> = self.facts.iter().filter(|f| f.concerning).collect();
+        flags.sort_by_key(|f| rank(f));
+        flags
+    }
+
+    pub fn flag_concepts(&self) -> BTreeSet<&'static str> {
+        self.facts
+            .iter()
+            .filter(|f| f.concerning)
+            .map(|f| f.concept)
+            .collect()
+    }
+}
+
+const OBSERVATIONS: &[(Dimension, &[&str])] = &[
+    (
+        Dimension::Exhaustion,
+        &[
+            "{first} has dozed off in {n} afternoon meetings this month.",
+            "Colleagues say {first} looks worn out by Wednesday and needs {n} coffees to get through the morning.",
+            "{first} asked twice this sprint to skip the evening release because they feel completely drained.",
+            "Their manager notes that {first} now needs the whole weekend to recover enough energy for Monday.",
+            "{first} says they are too tired to talk before ten and now arrives late to stand-up.",
+        ],
+    ),
+    (
+        Dimension::Depersonalization,
+        &[
+            "{first} now refers to users as 'the tickets' and answers their reports with one-line replies.",
+            "{first} stopped joining the team's Friday social {n} weeks ago and keeps the camera off in every call.",
+            "In the last retro {first} said they had stopped caring whether the fix lands.",
+            "Teammates describe {first} as sarcastic about customer complaints, calling them 'noise'.",
+            "{first} now answers colleagues only in writing and has stopped reviewing other people's code.",
+        ],
+    ),
+    (
+        Dimension::ReducedAccomplishment,
+        &[
+            "{first} has missed {n} of the last {m} sprint commitments.",
+            "{first} rewrote the same pull request {n} times before asking for a review.",
+            "{first} stopped volunteering for design work this quarter, saying others do it better.",
+            "In their last review {first} rated their own work far below how their peers rated it.",
+            "{first} now asks a senior colleague to double-check every change before merging, even small ones.",
+        ],
+    ),
+];
+
+const QUOTES: &[(Dimension, &[&str])] = &[
+    (
+        Dimension::Exhaustion,
+        &[
+            "I'm running on empty by Wednesday, every single week.",
+            "Even after a full night in bed I wake up exhausted.",
+            "I've got nothing left in the tank after the last release.",
+            "By mid-afternoon I'm so drained I just stare at the screen.",
+            "I spend the whole weekend recovering and I'm still tired on Monday.",
+        ],
+    ),
+    (
+        Dimension::Depersonalization,
+        &[
+            "Honestly, the users can sort themselves out. They're just tickets to me now.",
+            "I don't really care what happens to the product anymore.",
+            "Customers complain about everything, so I've stopped listening.",
+            "I do my hours and keep my head down. The team can manage without me.",
+            "Whatever I fix, someone breaks it again, so why bother caring.",
+        ],
+    ),
+    (
+        Dimension::ReducedAccomplishment,
+        &[
+            "Nothing I ship seems to matter.",
+            "I feel like a fraud next to the rest of the team.",
+            "I can't seem to get anything right anymore.",
+            "I'd only slow the design work down, so I leave it to others.",
+            "Whatever I finish, it never feels good enough.",
+        ],
+    ),
+];
+
+const HEALTH: &[(&str, &[&str])] = &[
+    (
+        "sleep",
+        &[
+            "{first} says they wake at {clock} most nights and cannot get back to sleep.",
+            "{first} mentioned they have barely slept properly since the last release.",
+        ],
+    ),
+    (
+        "headaches",
+        &[
+            "{first} has had tension headaches on {n} of the last 14 days.",
+            "{first} takes painkillers for headaches most afternoons.",
+        ],
+    ),
+    (
+        "stomach",
+        &[
+            "{first} mentions stomach problems before every release.",
+            "{first} has had a nervous stomach most mornings for weeks.",
+        ],
+    ),
+    (
+        "illness",
+        &[
+            "{first} has been off ill {n} times this quarter with one cold after another.",
+            "{first} keeps catching colds and has been sick {n} times since spring.",
+        ],
+    ),
+    (
+        "meals",
+        &[
+            "{first} regularly skips lunch and eats at the desk late in the evening.",
+            "Colleagues notice {first} rarely stops for a meal during the day.",
+        ],
+    ),
+];
+
+/// Hours buckets of the rubric: (points, lowest, highest).
+const HOURS: [(u32, u32, u32); 4] = [(0, 38, 45), (1, 46, 55), (2, 56, 65), (3, 66, 78)];
+/// Months since a week or more of leave: (points, lowest, highest).
+const LEAVE: [(u32, u32, u32); 3] = [(0, 1, 4), (1, 5, 9), (2, 10, 20)];
+
+/// On-call every this many days or more often is a red flag.
+pub const ON_CALL_FLAG_DAYS: u32 = 5;
+
+/// Levels equally often, so neither a constant level nor a constant
+/// escalation answer beats chance.
+fn severity_target(rng: &mut SeededRng) -> Severity {
+    Severity::ALL[rng.index(Severity::ALL.len())]
+}
+
+/// Draw (hours bucket, leave bucket, dimension count, health count) until
+/// the rubric gives the target severity, so levels stay balanced.
+fn draw_points(rng: &mut SeededRng, target: Severity) -> (usize, usize, usize, usize) {
+    let mut draw = (0, 0, 1, 0);
+    for _ in 0..200 {
+        draw = (
+            rng.index(HOURS.len()),
+            rng.index(LEAVE.len()),
+            1 + rng.index(3),
+            rng.index(3),
+        );
+        let total = HOURS[draw.0].0 + LEAVE[draw.1].0 + draw.2 as u32 + draw.3 as u32;
+        if Severity::from_points(total) == target {
+            break;
+        }
+    }
+    draw
+}
+
+pub fn generate(seed: u64) -> BurnoutCase {
+    let mut rng = SeededRng::new(seed, 1);
+    let first = (*rng.pick(FIRST_NAMES)).to_owned();
+    let last = *rng.pick(LAST_NAMES);
+    let name = format!("{first} {last}");
+    let role = (*rng.pick(ROLES)).to_owned();
+    let team = (*rng.pick(TEAMS)).to_owned();
+    let company = (*rng.pick(COMPANIES)).to_owned();
+    let years = rng.range(1, 12) as u32;
+    let now = rng.index(12);
+
+    let target = severity_target(&mut rng);
+    let (hours_bucket, leave_bucket, dim_count, health_count) = draw_points(&mut rng, target);
+    let (hours_points, lo, hi) = HOURS[hours_bucket];
+    let hours = rng.range(i64::from(lo), i64::from(hi)) as u32;
+    let (leave_points, lo, hi) = LEAVE[leave_bucket];
+    let months = rng.range(i64::from(lo), i64::from(hi)) as u32;
+    let dimensions: BTreeSet<Dimension> =
+        rng.sample(&Dimension::ALL, dim_count).into_iter().collect();
+    let health = rng.sample(HEALTH, health_count);
+
+    let vars = |rng: &mut SeededRng| -> Vec<(&'static str, String)> {
+        let n = rng.range(2, 5);
+        vec![
+            ("first", first.clone()),
+            ("n", n.to_string()),
+            ("m", (n + rng.range(1, 3)).to_string()),
+            ("clock", format!("{} a.m.", rng.range(3, 4))),
+        ]
+    };
+    let mut facts: Vec<Fact> = Vec::new();
+    let fact = |concept: &'static str, text: String, concerning: bool| Fact {
+        numbers: numbers_in(&text),
+        concept,
+        text,
+        month: None,
+        concerning,
+    };
+
+    // Hours and leave, each written one of several ways.
+    let hours_text = fill(
+        rng.pick(&[
+            "Time tracking shows {first} averaging {h} hours a week over the last month.",
+            "{first} has logged an average of {h} hours a week for the past six weeks.",
+            "Their timesheets average {h} hours a week this quarter.",
+        ]),
+        &[("first", first.clone()), ("h", hours.to_string())],
+    );
+    facts.push(fact("hours", hours_text.clone(), hours_points > 0));
+    let leave_month = MONTHS[(now + 12 - (months as usize % 12)) % 12];
+    let (leave_text, named_month) = if months <= 11 && rng.chance(1, 3) {
+        (
+            format!(
+                "Their last holiday of a week or longer was in {leave_month}, and it is now {}.",
+                MONTHS[now]
+            ),
+            Some(leave_month),
+        )
+    } else {
+        let text = fill(
+            rng.pick(&[
+                "{first} last took a week or more off {m} months ago.",
+                "{first} has not taken more than two days off in a row for {m} months.",
+                "It has been {m} months since {first} last had a week of leave.",
+            ]),
+            &[("first", first.clone()), ("m", months.to_string())],
+        );
+        (text, None)
+    };
+    let mut leave_fact = fact("leave", leave_text.clone(), leave_points > 0);
+    leave_fact.month = named_month;
+    leave_fact.numbers.push(u64::from(months));
+    facts.push(leave_fact);
+
+    let mut workload = Vec::new();
+    let mut context = Vec::new();
+    if rng.chance(1, 2) {
+        let days = rng.range(2, i64::from(ON_CALL_FLAG_DAYS)) as u32;
+        let text = format!("They are on call every {days} days.");
+        workload.push(text.clone());
+        facts.push(fact("on_call", text, true));
+    } else if rng.chance(1, 2) {
+        let days = rng.range(10, 14);
+        let text =
+            format!("They are on call every {days} days, which the team considers a light rota.");
+        context.push(text.clone());
+        facts.push(fact("light_on_call", text, false));
+    }
+
+    // Evidence: one or two statements per active dimension, some in their
+    // own words.
+    let mut observations = Vec::new();
+    let mut quotes = Vec::new();
+    for dim in &dimensions {
+        let both = rng.chance(1, 3);
+        let as_quote = rng.chance(1, 2);
+        if both || !as_quote {
+            let pool = OBSERVATIONS.iter().find(|(d, _)| d == dim).map(|(_, p)| *p);
+            let v = vars(&mut rng);
+            let text = fill(rng.pick(pool.unwrap_or(&[])), &v);
+            observations.push(text.clone());
+            facts.push(fact(dim.concept(), text, true));
+        }
+        if both || as_quote {
+            let pool = QUOTES.iter().find(|(d, _)| d == dim).map(|(_, p)| *p);
+            let text = (*rng.pick(pool.unwrap_or(&[]))).to_owned();
+            quotes.push(text.clone());
+            facts.push(fact(dim.concept(), text, true));
+        }
+    }
+    for (concept, pool) in &health {
+        let v = vars(&mut rng);
+        let text = fill(rng.pick(pool), &v);
+        observations.push(text.clone());
+        facts.push(fact(concept, text, true));
+    }
+    if rng.chance(1, 3) {
+        let text = format!(
+            "Chat logs show messages from {first} after midnight on {} nights last week.",
+            rng.range(2, 5)
+        );
+        workload.push(text.clone());
+        facts.push(fact("after_midnight", text, true));
+    }
+
+    // Distractors: facts with no bearing on the rubric.
+    let mut distractors = vec![
+        format!(
+            "Outside work, {first} has recently taken up {}.",
+            rng.pick(HOBBIES)
+        ),
+        "Their code-review turnaround is in line with the team average.".to_owned(),
+        format!(
+            "{first} moved to the {team} team {} months ago by choice.",
+            rng.range(13, 30)
+        ),
+        "Their last performance rating was 'meets expectations'.".to_owned(),
+        format!(
+            "They completed a cloud certification last {}.",
+            MONTHS[rng.index(12)]
+        ),
+    ];
+    if months >= 2 {
+        // A long weekend is not leave under the rubric: a trap for skimmers.
+        let back = rng.range(0, i64::from(months.min(11)) - 1) as usize;
+        distractors.push(format!(
+            "{first} took a long weekend in {} to visit family.",
+            MONTHS[(now + 12 - back) % 12]
+        ));
+    }
+    rng.shuffle(&mut distractors);
+    let keep = rng.range(1, 3) as usize;
+    for text in distractors.into_iter().take(keep) {
+        context.push(text.clone());
+        facts.push(fact("context", text, false));
+    }
+    rng.shuffle(&mut observations);
+    rng.shuffle(&mut context);
+
+    let points = RubricPoints {
+        hours: hours_points,
+        leave: leave_points,
+        dimensions: dimensions.len() as u32,
+        health: health.len().min(2) as u32,
+    };
+    let severity = Severity::from_points(points.total());
+    let card = PersonCard {
+        name: name.clone(),
+        role: role.clone(),
+        team,
+        company,
+        years_at_company: years,
+        current_month: MONTHS[now].to_owned(),
+        hours_per_week: hours,
+        leave: leave_text.clone(),
+        workload,
+        observations,
+        quotes,
+        context,
+    };
+    let text = render(&card, &hours_text, &first);
+    let numbers = numbers_in(&text)
+        .into_iter()
+        .chain(facts.iter().flat_map(|f| f.numbers.iter().copied()))
+        .collect();
+    BurnoutCase {
+        card,
+        first,
+        facts,
+        dimensions,
+        points,
+        severity,
+        escalate: severity >= Severity::High,
+        numbers,
+        text,
+    }
+}
+
+/// "1 year", "4 years".
+pub fn years(n: u32) -> String {
+    if n == 1 {
+        "1 year".to_owned()
+    } else {
+        format!("{n} years")
+    }
+}
+
+/// "a" or "an" before `word`.
+pub fn article(word: &str) -> &'static str {
+    let vowel = word
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    // Initialisms read letter by letter: "an IT", "a QA".
+    let initialism_vowel = word.starts_with("IT") || word.starts_with("ML");
+    if vowel || initialism_vowel { "an" } else { "a" }
+}
+
+/// The numbers a sentence states ("62 hours", "4 of the last 6").
+pub fn numbers_in(text: &str) -> Vec<u64> {
+    super::lexicon::Text::new(text)
+        .numbers()
+        .into_iter()
+        .map(|(_, n)| n)
+        .collect()
+}
+
+fn render(card: &PersonCard, hours_text: &str, first: &str) -> String {
+    let mut out = format!(
+        "{} is {} {} on the {} team at {}, {} at the company. It is {} now.\n\n",
+        card.name,
+        article(&card.role),
+        card.role,
+        card.team,
+        card.company,
+        years(card.years_at_company),
+        card.current_month
+    );
+    out.push_str(&format!("Workload: {hours_text}"));
+    for line in &card.workload {
+        out.push(' ');
+        out.push_str(line);
+    }
+    out.push_str(&format!("\nLeave: {}\n", card.leave));
+    if !card.observations.is_empty() {
+        out.push_str("\nWhat colleagues and their manager have noticed:\n");
+        for line in &card.observations {
+            out.push_str(&format!("- {line}\n"));
+        }
+    }
+    if !card.quotes.is_empty() {
+        out.push_str(&format!("\nIn {first}'s own words:\n"));
+        for line in &card.quotes {
+            out.push_str(&format!("- \"{line}\"\n"));
+        }
+    }
+    out.push_str("\nOther context:\n");
+    for line in &card.context {
+        out.push_str(&format!("- {line}\n"));
+    }
+    out
+}
+
+pub const RUBRIC: &[&str] = &[
+    "Burnout dimensions (Maslach): exhaustion (drained, tired, no energy left); depersonalization, \
+     also called cynicism (distance from or sarcasm about users and colleagues, no longer caring); \
+     reduced personal accomplishment (feeling ineffective, missing commitments, self-doubt). A \
+     dimension is present when the case gives evidence of it.",
+    "Severity points: average weekly hours 45 or fewer = 0, 46 to 55 = 1, 56 to 65 = 2, more than \
+     65 = 3; time since the last leave of a week or more under 5 months = 0, 5 to 9 months = 1, 10 \
+     months or more = 2 (a long weekend or single days off do not count); 1 point for each \
+     dimension present; 1 point for each health sign (sleep problems, headaches, stomach \
+     problems, frequent illness, skipped meals), at most 2.",
+    "Severity from the total: 0 to 3 Low, 4 to 5 Moderate, 6 to 7 High, 8 or more Critical.",
+    "HR escalation: Yes when severity is High or Critical, otherwise No.",
+    "Red flags are concrete facts of this case that raise concern: weekly hours over 45, no week \
+     of leave for 5 months or more, on call every 5 days or more often, messages after midnight, \
+     each burnout symptom and each health sign. Context that is not concerning is not a red flag.",
+];
+
+pub fn response_format() -> ResponseFormat {
+    ResponseFormat {
+        sections: vec![
+            FormatSection {
+                label: "Burnout dimensions",
+                expects: "The Maslach dimensions this case gives evidence of (exhaustion, \
+                          depersonalization, reduced personal accomplishment); only those present."
+                    .to_owned(),
+            },
+            FormatSection {
+                label: "Severity",
+                expects: "Exactly one of Low, Moderate, High, Critical, then the rubric points \
+                          behind it."
+                    .to_owned(),
+            },
+            FormatSection {
+                label: "Red flags",
+                expects: "Up to three concrete facts from this case, one per line, each citing \
+                          the case's number where it gives one."
+                    .to_owned(),
+            },
+            FormatSection {
+                label: "HR escalation",
+                expects: "Yes or No, then the reason.".to_owned(),
+            },
+        ],
+        template: "Burnout dimensions: \nSeverity: \nRed flags:\n- \n- \n- \nHR escalation: "
+            .to_owned(),
+        word_limit: WORD_CAP,
+    }
+}
+
+/// Longest answer without a length penalty.
+pub const WORD_CAP: usize = 400;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::it_mental_health::lexicon::Text;
+
+    #[test]
+    fn every_symptom_sentence_reads_as_its_concept() {
+        let concept = |id: &str| FLAG_CONCEPTS.iter().find(|c| c.id == id).map(|c| c.phrases);
+        for (dim, pool) in OBSERVATIONS.iter().chain(QUOTES) {
+            for template in *pool {
+                let text = Text::new(template);
+                assert!(
+                    text.has(concept(dim.concept()).unwrap_or(&[])),
+                    "{template} does not read as {}",
+                    dim.concept()
+                );
+                // Symptoms never name another dimension, and only tiredness
+                // words ("exhausted", "drained") come close to naming their own.
+                for other in Dimension::ALL {
+                    let allowed = other == *dim && other == Dimension::Exhaustion;
+                    assert!(
+                        allowed || !text.has(other.names()),
+                        "{template} names {other:?}"
+                    );
+                }
+            }
+        }
+        for (id, pool) in HEALTH {
+            for template in *pool {
+                assert!(
+                    Text::new(template).has(concept(id).unwrap_or(&[])),
+                    "{template}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn severity_follows_the_rubric_and_levels_are_balanced() {
+        let mut counts = [0u32; 4];
+        for seed in 0..2000 {
+            let case = generate(seed);
+            assert_eq!(case.severity, Severity::from_points(case.points.total()));
+            assert_eq!(case.escalate, case.severity >= Severity::High);
+            assert!(!case.dimensions.is_empty());
+            counts[case.severity as usize] += 1;
+            let hours = HOURS.iter().find(|(p, _, _)| *p == case.points.hours);
+            assert!(
+                hours.is_some_and(|(_, lo, hi)| (*lo..=*hi).contains(&case.card.hours_per_week))
+            );
+        }
+        assert!(counts.iter().all(|c| *c > 250), "{counts:?}");
+    }
+}

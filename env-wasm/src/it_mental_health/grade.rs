@@ -1,0 +1,103 @@
+//! What a graded answer is: criterion scores, penalties and the total, put
+//! together once for every task so weighting, the too-short rule and the
+//! penalty cap are the same everywhere.
+
+use std::collections::BTreeMap;
+
+use super::penalties;
+use crate::points::Points;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grade {
+    /// Criterion -> score in [0, 1].
+    pub criteria: BTreeMap<&'static str, Points>,
+    /// Penalty -> points taken off the weighted score.
+    pub penalties: BTreeMap<&'static str, Points>,
+    /// The weighted criteria before penalties.
+    pub weighted: Points,
+    pub total: Points,
+    /// One line per criterion: what was read and what the rubric gives.
+    pub notes: Vec<String>,
+}
+
+/// Weigh `parts` (name, score, weight; weights add up to 1), apply the
+/// penalties of `answer` against the task's word cap, and clamp to [0, 1].
+pub fn assemble(
+    parts: &[(&'static str, Points, Points)],
+    answer: &str,
+    word_cap: usize,
+    mut notes: Vec<String>,
+) -> Grade {
+    let weighted: Points = parts
+        .iter()
+        .map(|(_, score, weight)| score.weighted(*weight))
+        .sum();
+    let assessment = penalties::assess(answer, word_cap);
+    let mut penalties = assessment.penalties.clone();
+    let total = if assessment.too_short {
+        penalties.insert("too_short_penalty", weighted);
+        notes.push(format!(
+            "The answer has {} words; under {} words it scores 0.",
+            assessment.words,
+            penalties::MIN_WORDS
+        ));
+        Points::ZERO
+    } else {
+        if !assessment.harmful.is_empty() {
+            notes.push(format!(
+                "Harmful advice: {}.",
+                assessment.harmful.join(", ")
+            ));
+        }
+        if penalties.contains_key("length_penalty") {
+            notes.push(format!(
+                "The answer has {} words, past the limit of {word_cap}.",
+                assessment.words
+            ));
+        }
+        (weighted - assessment.total).clamp(Points::ZERO, Points::FULL)
+    };
+    Grade {
+        criteria: parts
+            .iter()
+            .map(|(name, score, _)| (*name, *score))
+            .collect(),
+        penalties,
+        weighted,
+        total,
+        notes,
+    }
+}
+
+/// F1 of `hits` true positives among `predicted` answers and `gold` items.
+pub fn f1(hits: usize, predicted: usize, gold: usize) -> Points {
+    if predicted == 0 && gold == 0 {
+        return Points::FULL;
+    }
+    Points::ratio(2 * hits as u64, (predicted + gold) as u64)
+}
+
+/// F1 from a precision and a recall given as fractions.
+pub fn f1_of(precision: (usize, usize), recall: (usize, usize)) -> Points {
+    let (pn, pd) = (precision.0 as u64, precision.1 as u64);
+    let (rn, rd) = (recall.0 as u64, recall.1 as u64);
+    if pd == 0 || rd == 0 || pn == 0 || rn == 0 {
+        return Points::ZERO;
+    }
+    // 2PR / (P + R) with P = pn/pd and R = rn/rd, in integers.
+    Points::ratio(2 * pn * rn, pn * rd + rn * pd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn f1_in_integers() {
+        assert_eq!(f1(1, 1, 1), Points::FULL);
+        assert_eq!(f1(1, 3, 1), Points(5000));
+        assert_eq!(f1_of((1, 1), (1, 1)), Points::FULL);
+        assert_eq!(f1_of((1, 2), (1, 1)), Points(6667));
+        assert_eq!(f1_of((0, 2), (1, 1)), Points::ZERO);
+    }
+}

@@ -1,0 +1,389 @@
+//! Reading free text as words: [`Text`] tokenises an answer once (lower
+//! case, word boundaries, clause and sentence numbers, numbers as values),
+//! and phrase lists are matched on whole words, so
+//! "high" never matches "highlight", "hr" never matches "three" and "yes"
+//! never matches "eyes". A phrase word ending in `*` matches by prefix.
+
+/// One word of a text, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Word {
+    /// Lower-cased; numbers without thousands separators (`1200`, `9.5`).
+    pub text: String,
+    /// Byte offsets into the text the [`Text`] was built from.
+    pub start: usize,
+    pub end: usize,
+    /// Clauses end at `, ; : . ! ?`, brackets, dashes between spaces and
+    /// line breaks; negation never reaches across one.
+    pub clause: u32,
+    /// Sentences end at `. ! ? ;` and line breaks.
+    pub sentence: u32,
+}
+
+/// A tokenised text.
+#[derive(Debug, Clone, Default)]
+pub struct Text {
+    pub source: String,
+    pub words: Vec<Word>,
+    /// Word indices sorted by word (then position), so a phrase is looked
+    /// up by binary search rather than scanned for: graders try hundreds of
+    /// phrases on one answer.
+    order: Vec<u32>,
+}
+
+/// Words that join spellings of the same thing into one token, so every
+/// matcher sees one form: `1:1`, `1-1`, `1-on-1`, `one-on-one` become
+/// `oneonone`.
+const ONE_ON_ONE: &str = "oneonone";
+
+impl Text {
+    pub fn new(source: &str) -> Text {
+        let mut words: Vec<Word> = Vec::new();
+        let mut clause = 0u32;
+        let mut sentence = 0u32;
+        let bytes: Vec<(usize, char)> = source.char_indices().collect();
+        let mut i = 0;
+        while i < bytes.len() {
+            let (at, c) = bytes[i];
+            if c.is_alphanumeric() {
+                let start = at;
+                let numeric = c.is_ascii_digit();
+                let mut text = String::new();
+                let mut j = i;
+                while j < bytes.len() {
+                    let (_, d) = bytes[j];
+                    let joins_number = numeric
+                        && (d == ',' || d == '.')
+                        && bytes.get(j + 1).is_some_and(|(_, n)| n.is_ascii_digit())
+                        && bytes
+                            .get(j.wrapping_sub(1))
+                            .is_some_and(|(_, p)| p.is_ascii_digit());
+                    if d.is_alphanumeric() {
+                        text.extend(d.to_lowercase());
+                    } else if (d == '\'' || d == '\u{2019}') && is_inner_apostrophe(&bytes, j) {
+                        text.push('\'');
+                    } else if joins_number {
+                        if d == '.' {
+                            text.push('.');
+                        }
+                    } else {
+                        break;
+                    }
+                    j += 1;
+                }
+                let end = bytes.get(j).map_or(source.len(), |(b, _)| *b);
+                push_word(&mut words, text, start, end, clause, sentence);
+                i = j;
+                continue;
+            }
+            match c {
+                '.' | '!' | '?' | ';' | '\n' => {
+                    clause += 1;
+                    sentence += 1;
+                }
+                ',' | ':' | '(' | ')' | '[' | ']' | '|' | '"' | '\u{201c}' | '\u{201d}' => {
+                    clause += 1
+                }
+                '-' | '\u{2013}' | '\u{2014}' => {
+                    // A dash between spaces separates clauses; inside a word
+                    // ("on-call") it does not.
+                    let spaced =
+                        bytes.get(i + 1).is_none_or(|(_, n)| n.is_whitespace()) || c != '-';
+                    if spaced {
+                        clause += 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let words = join_one_on_one(words);
+        let mut order: Vec<u32> = (0..words.len() as u32).collect();
+        order.sort_unstable_by(|a, b| {
+            words[*a as usize]
+                .text
+                .cmp(&words[*b as usize].text)
+                .then(a.cmp(b))
+        });
+        Text {
+            source: source.to_owned(),
+            words,
+            order,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// The source text of words `from..to` (exclusive).
+    pub fn slice(&self, from: usize, to: usize) -> &str {
+        if from >= to || to > self.words.len() {
+            return "";
+        }
+        &self.source[self.words[from].start..self.words[to - 1].end]
+    }
+
+    /// Word spans (`start..end`) where `phrase` occurs.
+    pub fn find(&self, phrase: &str) -> Vec<(usize, usize)> {
+        let pattern: Vec<&str> = phrase_words(phrase);
+        if pattern.is_empty() || pattern.len() > self.words.len() {
+            return Vec::new();
+        }
+        let first = pattern[0];
+        let (key, prefix) = match first.strip_suffix('*') {
+            Some(prefix) => (prefix, true),
+            None => (first, false),
+        };
+        let text_at = |k: usize| self.words[self.order[k] as usize].text.as_str();
+        let from = self
+            .order
+            .partition_point(|i| self.words[*i as usize].text.as_str() < key);
+        let starts: Vec<usize> = (from..self.order.len())
+            .take_while(|&k| {
+                let word = text_at(k);
+                if prefix {
+                    word.starts_with(key)
+                } else {
+                    word == key
+                }
+            })
+            .map(|k| self.order[k] as usize)
+            .collect();
+        let mut found: Vec<(usize, usize)> = starts
+            .into_iter()
+            .filter(|&at| {
+                at + pattern.len() <= self.words.len()
+                    && pattern
+                        .iter()
+                        .zip(&self.words[at..])
+                        .all(|(p, w)| word_matches(p, &w.text))
+            })
+            .map(|at| (at, at + pattern.len()))
+            .collect();
+        found.sort_unstable();
+        found
+    }
+
+    /// Each word as a number, equal numbers for equal words (for counting
+    /// repeats cheaply).
+    pub fn word_ids(&self) -> Vec<u32> {
+        let mut ids = vec![0u32; self.words.len()];
+        let mut id = 0u32;
+        for (k, at) in self.order.iter().enumerate() {
+            if k > 0 && self.words[self.order[k - 1] as usize].text != self.words[*at as usize].text
+            {
+                id += 1;
+            }
+            ids[*at as usize] = id;
+        }
+        ids
+    }
+
+    /// Every occurrence of any phrase of `concept`, in text order.
+    pub fn mentions(&self, phrases: &[&str]) -> Vec<(usize, usize)> {
+        let mut spans: Vec<(usize, usize)> = phrases.iter().flat_map(|p| self.find(p)).collect();
+        spans.sort_unstable();
+        spans.dedup_by(|b, a| b.0 < a.1 && a.0 <= b.0);
+        spans
+    }
+
+    pub fn has(&self, phrases: &[&str]) -> bool {
+        phrases.iter().any(|p| !self.find(p).is_empty())
+    }
+
+    /// The numbers written in the text as integers (a decimal is cut to its
+    /// whole part), with their word index.
+    pub fn numbers(&self) -> Vec<(usize, u64)> {
+        self.words
+            .iter()
+            .enumerate()
+            .filter_map(|(i, w)| number_value(&w.text).map(|n| (i, n)))
+            .collect()
+    }
+}
+
+fn is_inner_apostrophe(chars: &[(usize, char)], at: usize) -> bool {
+    at > 0
+        && chars.get(at - 1).is_some_and(|(_, c)| c.is_alphabetic())
+        && chars.get(at + 1).is_some_and(|(_, c)| c.is_alphabetic())
+}
+
+/// Add one word, spelling out contractions (`don't` -> `do not`) so
+/// negation sees a plain `not`.
+fn push_word(
+    words: &mut Vec<Word>,
+    text: String,
+    start: usize,
+    end: usize,
+    clause: u32,
+    sentence: u32,
+) {
+    let mut push = |t: &str| {
+        words.push(Word {
+            text: t.to_owned(),
+            start,
+            end,
+            clause,
+            sentence,
+        })
+    };
+    match text.as_str() {
+        "can't" | "cannot" => {
+            push("can");
+            push("not");
+        }
+        "won't" => {
+            push("will");
+            push("not");
+        }
+        t if t.ends_with("n't") => {
+            push(&t[..t.len() - 3]);
+            push("not");
+        }
+        t => match t.split_once('\'') {
+            // "team's" reads as "team"; the possessive adds nothing.
+            Some((head, _)) => push(head),
+            None => push(t),
+        },
+    }
+}
+
+/// `1:1`, `1-1`, `1-on-1`, `1on1`, `one-on-one`, `one to one` as one word.
+fn join_one_on_one(words: Vec<Word>) -> Vec<Word> {
+    let one = |t: Option<&str>| matches!(t, Some("1" | "1s"));
+    // How many words starting at `i` spell a 1:1 (0 when none).
+    let span = |i: usize| {
+        let text = |k: usize| words.get(i + k).map(|x| x.text.as_str());
+        match (text(0), text(1), text(2)) {
+            (Some("1on1" | "1on1s"), _, _) => 1,
+            (Some("1"), Some("on"), t) if one(t) => 3,
+            (Some("one"), Some("on" | "to"), Some("one" | "ones")) => 3,
+            (Some("1"), t, _) if one(t) && adjacent(&words[i], &words[i + 1]) => 2,
+            _ => 0,
+        }
+    };
+    let spans: Vec<usize> = (0..words.len()).map(span).collect();
+    let mut out: Vec<Word> = Vec::with_capacity(words.len());
+    let mut skip = 0;
+    let mut end_of = Vec::with_capacity(words.len());
+    for w in &words {
+        end_of.push(w.end);
+    }
+    for (i, mut w) in words.into_iter().enumerate() {
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if spans[i] > 0 {
+            w.end = end_of[i + spans[i] - 1];
+            w.text = ONE_ON_ONE.to_owned();
+            skip = spans[i] - 1;
+        }
+        out.push(w);
+    }
+    out
+}
+
+/// `1:1` or `1-1`: the two numbers are one character apart.
+fn adjacent(a: &Word, b: &Word) -> bool {
+    b.start == a.end + 1
+}
+
+/// The words of a phrase as matched: lower case, hyphens and slashes as
+/// spaces, `1:1` spelled as one word.
+fn phrase_words(phrase: &str) -> Vec<&str> {
+    phrase
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '/')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn word_matches(pattern: &str, word: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => word.starts_with(prefix),
+        None => pattern == word,
+    }
+}
+
+/// `12` -> 12, `9.5` -> 9; words that are not numbers -> `None`.
+pub fn number_value(word: &str) -> Option<u64> {
+    let whole = word.split('.').next().unwrap_or("");
+    if whole.is_empty() || !whole.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if !word.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    whole.parse().ok()
+}
+
+/// Number words people write for small counts.
+pub fn small_number_word(word: &str) -> Option<u64> {
+    let n = match word {
+        "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        _ => return None,
+    };
+    Some(n)
+}
+
+/// How many words (runs of letters or digits) a text has.
+pub fn word_count(text: &str) -> usize {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(t: &Text) -> Vec<&str> {
+        t.words.iter().map(|w| w.text.as_str()).collect()
+    }
+
+    #[test]
+    fn words_numbers_and_contractions() {
+        let t = Text::new(
+            "Don't escalate; $1,200 for 9.5 hours. Team's 1:1s and 1-on-1 and one-to-one",
+        );
+        assert_eq!(
+            texts(&t),
+            [
+                "do", "not", "escalate", "1200", "for", "9.5", "hours", "team", "oneonone", "and",
+                "oneonone", "and", "oneonone"
+            ]
+        );
+        assert_eq!(
+            t.numbers().iter().map(|(_, n)| *n).collect::<Vec<_>>(),
+            [1200, 9]
+        );
+        assert_ne!(t.words[2].clause, t.words[3].clause);
+    }
+
+    #[test]
+    fn phrases_match_whole_words_only() {
+        let t = Text::new("Highlight the workflow below; three eyes. On-call every 3 days.");
+        for absent in ["high", "low", "hr", "yes"] {
+            assert!(t.find(absent).is_empty(), "{absent}");
+        }
+        assert_eq!(t.find("on call").len(), 1);
+        assert_eq!(t.find("work*").len(), 1);
+        assert_eq!(t.slice(0, 2), "Highlight the");
+        assert_eq!(word_count("a b-c 12"), 4);
+    }
+}

@@ -1,0 +1,407 @@
+//! `it_mental_health` (seed 000): workplace mental-health reasoning for IT
+//! teams. An episode plays `burnout_detection` (one person), then
+//! `stress_triage` (a team of three to five), then `intervention_plan` (a
+//! team profile), one graded free-text answer each; `reset` may name one
+//! task to play it alone. The answer is read, not keyword-counted: the
+//! graders parse labelled sections and score precision as well as recall,
+//! against truths that follow from a rubric stated in the observation.
+//!
+//! - [`burnout`], [`triage`], [`plan`]: one generator per task (cases,
+//!   hidden truth, rubric, response format).
+//! - [`grade_burnout`], [`grade_triage`], [`grade_plan`]: one grader per task,
+//!   on the shared readers [`parse`] (sections), [`lexicon`] (words and
+//!   phrases), [`negation`] and [`penalties`]; [`grade`] assembles scores.
+//! - [`writers`]: the reference answer and three differently worded ones;
+//!   [`baselines`]: the policies the graders must score low.
+//! - [`scenario`]: the task kinds and [`scenario::Case`] over the three.
+
+pub mod baselines;
+pub mod burnout;
+pub mod grade;
+pub mod grade_burnout;
+pub mod grade_plan;
+pub mod grade_triage;
+pub mod lexicon;
+pub mod names;
+pub mod negation;
+pub mod parse;
+pub mod penalties;
+pub mod plan;
+pub mod scenario;
+pub mod triage;
+pub mod writers;
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::episode::{Environment, Transition};
+use crate::error::EnvError;
+use crate::points::Points;
+use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
+use crate::rng::SeededRng;
+
+use grade::Grade;
+use scenario::{Case, ResponseFormat, Subject, TaskKind};
+use writers::Style;
+
+pub static INFO: EnvInfo = registry::entry::<ItMentalHealth>(
+    "it_mental_health",
+    "DeskBench IT Mental Health",
+    "Workplace mental-health reasoning for IT teams: detect burnout in one person, triage a \
+     team by urgency and plan a four-week intervention, each from a seeded case with a stated \
+     rubric, graded by reading labelled free-text answers for precision and recall.",
+    &TASKS,
+);
+
+/// The id of the task that plays all three in order.
+pub const FULL_EPISODE: &str = "full_episode";
+
+static TASKS: [TaskInfo; 4] = [
+    TaskInfo {
+        id: FULL_EPISODE,
+        aliases: &["episode", "all"],
+        difficulty: Difficulty::Hard,
+        max_steps: 3,
+        summary: "All three tasks in order (burnout detection, stress triage, intervention plan), \
+                  one answer each; each step's reward is that task's score and the episode \
+                  score is their mean.",
+    },
+    TaskInfo {
+        id: "burnout_detection",
+        aliases: &["burnout"],
+        difficulty: Difficulty::Easy,
+        max_steps: 1,
+        summary: "Name the burnout dimensions, the one severity level the rubric gives, three \
+                  red flags grounded in the case and whether to escalate to HR.",
+    },
+    TaskInfo {
+        id: "stress_triage",
+        aliases: &["triage"],
+        difficulty: Difficulty::Medium,
+        max_steps: 1,
+        summary: "Give each person of a team a tier (CRITICAL, RED, AMBER, GREEN) from their own \
+                  signs, a 24-hour and a 2-week action, and rank them by urgency.",
+    },
+    TaskInfo {
+        id: "intervention_plan",
+        aliases: &["plan", "intervention"],
+        difficulty: Difficulty::Hard,
+        max_steps: 1,
+        summary: "Write a four-week plan that tackles exactly this team's stressors, with owners \
+                  from the roster, KPIs with improving numeric targets, a risk and a budget in \
+                  range.",
+    },
+];
+
+/// Longest `response` accepted; longer is refused before it counts.
+pub const MAX_RESPONSE_CHARS: usize = 20_000;
+
+/// The seed's action: a free-text answer to the current task.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ItMentalHealthAction {
+    /// The answer, in the labelled sections of the observation's
+    /// `response_format`.
+    #[schemars(length(max = 20000))]
+    pub response: String,
+    /// The task being answered: the observation's `task_id`.
+    pub task_id: String,
+    /// Self-reported confidence in [0, 1]; recorded, not scored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub confidence: Option<f64>,
+    /// Free-form client metadata (the seed's `session_id` lives here on
+    /// HTTP); accepted and ignored by the environment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<Map<String, Value>>,
+}
+
+/// The score of one graded task.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct GradedTask {
+    pub task_id: &'static str,
+    pub score: Points,
+    /// Criterion -> score in [0, 1].
+    pub breakdown: BTreeMap<&'static str, Points>,
+    /// Penalty -> points taken off.
+    pub penalties: BTreeMap<&'static str, Points>,
+    /// What the grader read, criterion by criterion.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ItMentalHealthObservation {
+    /// The task the next answer is for (the last one once the episode is over).
+    pub task_id: &'static str,
+    /// `easy`, `medium` or `hard`.
+    pub difficulty: &'static str,
+    /// The tasks of this episode, in order.
+    pub episode_tasks: Vec<&'static str>,
+    /// Position of `task_id` in `episode_tasks`, from 1.
+    pub task_number: u32,
+    /// The case, the rubric, the task and the response format as one text.
+    pub scenario: String,
+    /// The same case as structured cards.
+    pub subject: Subject,
+    /// The rubric the truth follows from.
+    pub rubric: Vec<String>,
+    /// The labelled sections the grader reads, and a template.
+    pub response_format: ResponseFormat,
+    pub feedback: String,
+    /// The task the last step graded, with its per-criterion scores.
+    pub graded: Option<GradedTask>,
+    /// Task id -> score of every task graded so far.
+    pub task_scores: BTreeMap<&'static str, Points>,
+    /// The episode score in [0, 1]; set on the final observation only.
+    pub terminal_grader: Option<Points>,
+    /// What `terminal_grader` is made of: criterion -> score for a single
+    /// task, task -> score for a full episode; final observation only.
+    pub score_breakdown: Option<BTreeMap<&'static str, Points>>,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ItMentalHealthState {
+    /// The task the next step must answer; `null` once the episode is over.
+    pub current_task: Option<&'static str>,
+    pub episode_tasks: Vec<&'static str>,
+    pub tasks_completed: Vec<&'static str>,
+    pub task_scores: BTreeMap<&'static str, Points>,
+    /// Sum of the rewards so far.
+    pub cumulative_reward: Points,
+}
+
+pub struct ItMentalHealth {
+    cases: Vec<Case>,
+    /// Index into `cases` of the task the next step answers.
+    current: usize,
+    grades: Vec<(TaskKind, Grade)>,
+    feedback: String,
+    full_episode: bool,
+}
+
+impl ItMentalHealth {
+    fn done(&self) -> bool {
+        self.current >= self.cases.len()
+    }
+
+    /// The case on show: the current one, or the last once done.
+    fn shown(&self) -> &Case {
+        &self.cases[self.current.min(self.cases.len() - 1)]
+    }
+
+    fn episode_tasks(&self) -> Vec<&'static str> {
+        self.cases.iter().map(|c| c.kind().id()).collect()
+    }
+
+    fn task_scores(&self) -> BTreeMap<&'static str, Points> {
+        self.grades
+            .iter()
+            .map(|(kind, grade)| (kind.id(), grade.total))
+            .collect()
+    }
+
+    /// The episode's score and breakdown once every task is graded.
+    fn terminal(&self) -> Option<(Points, BTreeMap<&'static str, Points>)> {
+        if !self.done() {
+            return None;
+        }
+        if self.full_episode {
+            let scores = self.task_scores();
+            let sum: i32 = scores.values().map(|p| p.0).sum();
+            let mean = Points::ratio(sum.max(0) as u64, 10_000 * scores.len() as u64);
+            Some((mean, scores))
+        } else {
+            let (_, grade) = self.grades.last()?;
+            Some((grade.total, grade.criteria.clone()))
+        }
+    }
+
+    fn observation(&self) -> ItMentalHealthObservation {
+        let case = self.shown();
+        let kind = case.kind();
+        let terminal = self.terminal();
+        ItMentalHealthObservation {
+            task_id: kind.id(),
+            difficulty: difficulty_name(kind.difficulty()),
+            episode_tasks: self.episode_tasks(),
+            task_number: self.current.min(self.cases.len() - 1) as u32 + 1,
+            scenario: case.scenario_text(),
+            subject: case.subject(),
+            rubric: case.rubric(),
+            response_format: case.response_format(),
+            feedback: self.feedback.clone(),
+            graded: self.grades.last().map(|(kind, grade)| GradedTask {
+                task_id: kind.id(),
+                score: grade.total,
+                breakdown: grade.criteria.clone(),
+                penalties: grade.penalties.clone(),
+                notes: grade.notes.clone(),
+            }),
+            task_scores: self.task_scores(),
+            terminal_grader: terminal.as_ref().map(|(score, _)| *score),
+            score_breakdown: terminal.map(|(_, breakdown)| breakdown),
+        }
+    }
+}
+
+fn difficulty_name(difficulty: Difficulty) -> &'static str {
+    match difficulty {
+        Difficulty::Easy => "easy",
+        Difficulty::Medium => "medium",
+        Difficulty::Hard => "hard",
+    }
+}
+
+impl Environment for ItMentalHealth {
+    type Action = ItMentalHealthAction;
+    type Observation = ItMentalHealthObservation;
+    type State = ItMentalHealthState;
+
+    fn info() -> &'static EnvInfo {
+        &INFO
+    }
+
+    fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ItMentalHealthObservation) {
+        let kinds: Vec<TaskKind> = match TaskKind::from_id(task.id) {
+            Some(kind) => vec![kind],
+            None => TaskKind::ALL.to_vec(),
+        };
+        let full_episode = kinds.len() > 1;
+        let env = ItMentalHealth {
+            cases: kinds.iter().map(|k| Case::generate(*k, seed)).collect(),
+            current: 0,
+            grades: Vec::new(),
+            feedback: if full_episode {
+                "New episode of three tasks: answer each in the labelled sections of its \
+                 response format, with the observation's task_id."
+                    .to_owned()
+            } else {
+                "New episode: answer in the labelled sections of the response format, with the \
+                 observation's task_id."
+                    .to_owned()
+            },
+            full_episode,
+        };
+        let observation = env.observation();
+        (env, observation)
+    }
+
+    fn step(
+        &mut self,
+        action: ItMentalHealthAction,
+    ) -> Result<Transition<ItMentalHealthObservation>, EnvError> {
+        if action.response.chars().count() > MAX_RESPONSE_CHARS {
+            return Err(EnvError::validation(
+                "action.response",
+                format!("must be at most {MAX_RESPONSE_CHARS} characters"),
+            ));
+        }
+        if let Some(confidence) = action.confidence
+            && !(0.0..=1.0).contains(&confidence)
+        {
+            return Err(EnvError::validation(
+                "action.confidence",
+                format!("must be a number from 0 to 1, got {confidence}"),
+            ));
+        }
+        let expected = self.shown().kind().id();
+        if !action.task_id.trim().eq_ignore_ascii_case(expected) {
+            return Err(EnvError::validation(
+                "action.task_id",
+                format!(
+                    "expected `{expected}`, the current task (see the observation's task_id), \
+                     got `{}`",
+                    action.task_id
+                ),
+            ));
+        }
+        let case = self.shown();
+        let kind = case.kind();
+        let grade = case.grade(&action.response);
+        let reward = grade.total;
+        let mut feedback = format!(
+            "{} scored {:.2}. {}",
+            kind.id(),
+            reward.to_f64(),
+            grade.notes.join(" ")
+        );
+        self.grades.push((kind, grade));
+        self.current += 1;
+        let done = self.done();
+        if done {
+            if self.full_episode {
+                let mean = self.terminal().map_or(Points::ZERO, |(score, _)| score);
+                feedback.push_str(&format!(
+                    " Episode complete: the mean of the three task scores is {:.2}.",
+                    mean.to_f64()
+                ));
+            } else {
+                feedback.push_str(" Episode complete.");
+            }
+        } else {
+            feedback.push_str(&format!(" Next task: {}.", self.shown().kind().id()));
+        }
+        self.feedback = feedback;
+        Ok(Transition {
+            observation: self.observation(),
+            reward,
+            done,
+        })
+    }
+
+    fn state(&self) -> ItMentalHealthState {
+        ItMentalHealthState {
+            current_task: (!self.done()).then(|| self.shown().kind().id()),
+            episode_tasks: self.episode_tasks(),
+            tasks_completed: self.grades.iter().map(|(k, _)| k.id()).collect(),
+            task_scores: self.task_scores(),
+            cumulative_reward: self.grades.iter().map(|(_, g)| g.total).sum(),
+        }
+    }
+
+    fn terminal_score(&self) -> Option<Points> {
+        self.terminal().map(|(score, _)| score)
+    }
+
+    fn reference_action(&self) -> Option<ItMentalHealthAction> {
+        if self.done() {
+            return None;
+        }
+        let case = self.shown();
+        Some(ItMentalHealthAction {
+            response: case.write(Style::Reference),
+            task_id: case.kind().id().to_owned(),
+            confidence: None,
+            metadata: None,
+        })
+    }
+
+    fn baseline_names() -> &'static [&'static str] {
+        baselines::NAMES
+    }
+
+    fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<ItMentalHealthAction> {
+        if self.done() {
+            return None;
+        }
+        let case = self.shown();
+        Some(ItMentalHealthAction {
+            response: baselines::answer(name, case, rng)?,
+            task_id: case.kind().id().to_owned(),
+            confidence: None,
+            metadata: None,
+        })
+    }
+
+    fn empty_answer(&self) -> ItMentalHealthAction {
+        ItMentalHealthAction {
+            response: String::new(),
+            task_id: self.shown().kind().id().to_owned(),
+            confidence: None,
+            metadata: None,
+        }
+    }
+}

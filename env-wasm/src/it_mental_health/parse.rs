@@ -1,0 +1,520 @@
+//! The lenient section reader every grader starts with. An answer is read
+//! as lines; markdown (headings, bullets, numbering, bold, block quotes) is
+//! stripped; a line that starts with a known label ("Severity:", "## Red
+//! flags", "**HR escalation** - No", "| Week 2 | ...") opens a section that
+//! runs to the next label. Labels may also follow each other inside one
+//! line ("Severity: High. HR escalation: No."). Case never matters.
+
+use super::lexicon::word_count;
+
+/// A section the grader reads, and the ways an answer may title it.
+#[derive(Debug, Clone, Copy)]
+pub struct Label {
+    pub key: &'static str,
+    /// Lower-case ASCII titles; the longest that fits wins.
+    pub names: &'static [&'static str],
+    /// Whether a title may run on into a sentence ("Severity is high",
+    /// "Red flags include ..."), for answers written as prose.
+    pub loose: bool,
+}
+
+/// Words a loose title may run on with.
+const RUN_ON: &[&str] = &[
+    "is",
+    "are",
+    "was",
+    "were",
+    "include",
+    "includes",
+    "present",
+    "level",
+    "rating",
+    "would",
+    "should",
+    "identified",
+    "observed",
+    "decision",
+    "recommendation",
+];
+
+/// One line of an answer after markup is stripped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub plain: String,
+    /// The cells of a markdown table row, stripped; `None` for other lines.
+    pub cells: Option<Vec<String>>,
+    /// The line began with a bullet or a number.
+    pub listed: bool,
+}
+
+impl Line {
+    pub fn is_blank(&self) -> bool {
+        self.plain.trim().is_empty()
+    }
+}
+
+/// A labelled part of an answer: its key and its lines (the text after the
+/// title on the title line comes first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub key: &'static str,
+    pub lines: Vec<Line>,
+}
+
+impl Section {
+    pub fn text(&self) -> String {
+        self.lines
+            .iter()
+            .map(|l| l.plain.as_str())
+            .filter(|l| !l.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The section as separate items: one per line or bullet; a single line
+    /// is split at inline numbering ("1) ... 2) ..."), at semicolons, or at
+    /// commas when every part is a keyword of at most three words.
+    pub fn items(&self) -> Vec<String> {
+        let lines: Vec<&str> = self
+            .lines
+            .iter()
+            .map(|l| l.plain.trim())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut items = Vec::new();
+        for line in &lines {
+            let parts = if lines.len() == 1 {
+                split_single(line)
+            } else {
+                split_keywords(line)
+            };
+            items.extend(parts);
+        }
+        items.retain(|i| word_count(i) > 0);
+        items
+    }
+
+    pub fn words(&self) -> usize {
+        word_count(&self.text())
+    }
+}
+
+fn split_single(line: &str) -> Vec<String> {
+    let numbered = split_inline_numbering(line);
+    if numbered.len() > 1 {
+        return numbered;
+    }
+    let semis: Vec<String> = line
+        .split(';')
+        .map(|p| p.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if semis.len() > 1 {
+        return semis;
+    }
+    split_keywords(line)
+}
+
+/// "long hours, no leave, sleep" is a list of three keywords; "62 hours a
+/// week, including weekends" is one fact.
+fn split_keywords(line: &str) -> Vec<String> {
+    let parts: Vec<String> = line
+        .split(',')
+        .map(|p| p.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() >= 3 && parts.iter().all(|p| word_count(p) <= 3) {
+        parts
+    } else {
+        vec![line.trim().to_owned()]
+    }
+}
+
+/// "1) a 2) b 3) c" or "1. a 2. b" inside one line.
+fn split_inline_numbering(line: &str) -> Vec<String> {
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let mut cuts = Vec::new();
+    let mut expected = 1u32;
+    for (k, (at, c)) in chars.iter().enumerate() {
+        let Some(d) = c.to_digit(10) else { continue };
+        let starts_word = k == 0 || chars[k - 1].1.is_whitespace();
+        let marker = chars
+            .get(k + 1)
+            .is_some_and(|(_, m)| *m == ')' || *m == '.');
+        let spaced = chars.get(k + 2).is_some_and(|(_, s)| s.is_whitespace());
+        if d == expected && starts_word && marker && spaced {
+            cuts.push(*at);
+            expected += 1;
+        }
+    }
+    if cuts.len() < 2 {
+        return vec![line.to_owned()];
+    }
+    cuts.push(line.len());
+    cuts.windows(2)
+        .map(|w| strip_markup(&line[w[0]..w[1]]).0.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Strip list and emphasis markup from the start of a line; returns the
+/// text and whether it was a list item.
+pub fn strip_markup(line: &str) -> (String, bool) {
+    // Bold first, so "**1. Severity**" is seen as numbered.
+    let unbolded = line.replace("**", "").replace("__", "");
+    let mut text = unbolded.trim();
+    let mut listed = false;
+    // A numbered heading ("### 1. Name") is a heading, not a list item.
+    let heading = text.starts_with('#');
+    loop {
+        let before = text;
+        text = text.trim_start_matches(['#', '>']).trim_start();
+        for bullet in [
+            "- ",
+            "* ",
+            "+ ",
+            "\u{2022}",
+            "\u{00b7}",
+            "\u{2023}",
+            "\u{2013} ",
+            "\u{2014} ",
+        ] {
+            if let Some(rest) = text.strip_prefix(bullet) {
+                text = rest.trim_start();
+                listed = true;
+            }
+        }
+        if let Some(rest) = strip_number(text) {
+            text = rest;
+            listed = true;
+        }
+        if text == before {
+            break;
+        }
+    }
+    let cleaned = text.trim().trim_matches(['*', '_']).trim().to_owned();
+    (cleaned, listed && !heading)
+}
+
+/// "1." / "2)" / "(3)" / "4:" followed by a space.
+fn strip_number(text: &str) -> Option<&str> {
+    let body = text.strip_prefix('(').unwrap_or(text);
+    let digits = body.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let rest = &body[digits..];
+    let rest = rest
+        .strip_prefix(')')
+        .or_else(|| rest.strip_prefix('.'))
+        .or_else(|| rest.strip_prefix(':'))?;
+    rest.starts_with(' ').then(|| rest.trim_start())
+}
+
+/// One raw line as [`Line`]s: a table row, or text split where a second
+/// label starts inside it.
+fn read_line(raw: &str, labels: &[Label]) -> Vec<Line> {
+    let trimmed = raw.trim();
+    if trimmed.starts_with('|') {
+        let mut cells: Vec<String> = trimmed.split('|').map(|c| strip_markup(c).0).collect();
+        if cells.first().is_some_and(|c| c.is_empty()) {
+            cells.remove(0);
+        }
+        if cells.last().is_some_and(|c| c.is_empty()) {
+            cells.pop();
+        }
+        let separator = cells
+            .iter()
+            .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')));
+        if separator {
+            return Vec::new();
+        }
+        return vec![Line {
+            plain: cells.join(" | "),
+            cells: Some(cells),
+            listed: false,
+        }];
+    }
+    let (plain, listed) = strip_markup(trimmed);
+    split_inline_labels(&plain, labels)
+        .into_iter()
+        .enumerate()
+        .map(|(k, part)| Line {
+            plain: part,
+            cells: None,
+            listed: listed && k == 0,
+        })
+        .collect()
+}
+
+/// "Severity: High. HR escalation: No." is two lines: a label with a colon
+/// after a sentence end starts a new one.
+fn split_inline_labels(line: &str, labels: &[Label]) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut from = 0;
+    let bytes = line.as_bytes();
+    for at in 1..line.len() {
+        if !line.is_char_boundary(at) || at <= from {
+            continue;
+        }
+        let after_stop = matches!(bytes[at - 1], b' ')
+            && at >= 2
+            && matches!(bytes[at - 2], b'.' | b';' | b'!' | b'?');
+        if !after_stop {
+            continue;
+        }
+        let rest = &line[at..];
+        let strict = match_label(rest, labels).filter(|(_, _, sep)| *sep == Some(':'));
+        if strict.is_some() {
+            parts.push(line[from..at].trim().to_owned());
+            from = at;
+        }
+    }
+    parts.push(line[from..].trim().to_owned());
+    parts
+}
+
+/// The label a line starts with: its key, the text after the title, and
+/// the separator used (`None` for a bare title or a run-on).
+pub fn match_label(line: &str, labels: &[Label]) -> Option<(&'static str, String, Option<char>)> {
+    let (plain, _) = strip_markup(line);
+    let mut best: Option<(usize, &Label)> = None;
+    for label in labels {
+        for name in label.names {
+            if starts_with_ignore_case(&plain, name) && best.is_none_or(|(len, _)| name.len() > len)
+            {
+                best = Some((name.len(), label));
+            }
+        }
+    }
+    let (len, label) = best?;
+    let rest = &plain[len..];
+    if rest.chars().next().is_some_and(|c| c.is_alphanumeric()) {
+        return None;
+    }
+    // Italic marks may close the title: "*Severity*: High".
+    let mut rest = rest.trim_start_matches(['*', '_', ' ']);
+    if rest.starts_with('(')
+        && let Some(close) = rest.find(')')
+    {
+        rest = rest[close + 1..].trim_start();
+    }
+    match rest.chars().next() {
+        None => Some((label.key, String::new(), None)),
+        Some(c @ (':' | '-' | '\u{2013}' | '\u{2014}' | '|' | '.' | '=' | '?' | ',')) => {
+            Some((label.key, rest[c.len_utf8()..].trim().to_owned(), Some(c)))
+        }
+        Some(_) if label.loose => {
+            let next = rest
+                .split(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            RUN_ON
+                .contains(&next.as_str())
+                .then(|| (label.key, rest.trim().to_owned(), None))
+        }
+        Some(_) => None,
+    }
+}
+
+fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
+    text.len() >= prefix.len()
+        && text.is_char_boundary(prefix.len())
+        && text[..prefix.len()].eq_ignore_ascii_case(prefix)
+}
+
+/// An answer read as lines and labelled sections.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    pub lines: Vec<Line>,
+    /// Each section with the index in `lines` of its title line.
+    pub sections: Vec<(usize, Section)>,
+}
+
+impl Parsed {
+    /// The first section with this key that has content, else the first.
+    pub fn get(&self, key: &str) -> Option<&Section> {
+        let mut all = self
+            .sections
+            .iter()
+            .map(|(_, s)| s)
+            .filter(|s| s.key == key);
+        let first = all.clone().next();
+        all.find(|s| s.words() > 0).or(first)
+    }
+
+    /// Every section with this key, merged in order (a table may repeat a
+    /// week's title on each of its rows).
+    pub fn merged(&self, key: &'static str) -> Option<Section> {
+        let lines: Vec<Line> = self
+            .sections
+            .iter()
+            .filter(|(_, s)| s.key == key)
+            .flat_map(|(_, s)| s.lines.clone())
+            .collect();
+        self.sections
+            .iter()
+            .any(|(_, s)| s.key == key)
+            .then_some(Section { key, lines })
+    }
+}
+
+/// Read `answer` into lines and the sections `labels` name.
+pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut current: Option<Section> = None;
+    let mut current_at = 0;
+    for raw in answer.lines() {
+        for line in read_line(raw, labels) {
+            let title = match &line.cells {
+                Some(cells) => {
+                    cells
+                        .first()
+                        .and_then(|c| match_label(c, labels))
+                        .map(|(key, rest, _)| {
+                            let mut content: Vec<String> = Vec::new();
+                            if !rest.is_empty() {
+                                content.push(rest);
+                            }
+                            content.extend(cells.iter().skip(1).cloned());
+                            let plain = content.join(" | ");
+                            (
+                                key,
+                                Line {
+                                    plain,
+                                    cells: Some(cells.clone()),
+                                    listed: false,
+                                },
+                            )
+                        })
+                }
+                None => match_label(&line.plain, labels).map(|(key, rest, _)| {
+                    (
+                        key,
+                        Line {
+                            plain: rest,
+                            cells: None,
+                            listed: line.listed,
+                        },
+                    )
+                }),
+            };
+            parsed.lines.push(line.clone());
+            match title {
+                Some((key, first)) => {
+                    if let Some(done) = current.take() {
+                        parsed.sections.push((current_at, done));
+                    }
+                    current_at = parsed.lines.len() - 1;
+                    current = Some(Section {
+                        key,
+                        lines: vec![first],
+                    });
+                }
+                None => {
+                    if let Some(section) = current.as_mut() {
+                        section.lines.push(line);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(done) = current.take() {
+        parsed.sections.push((current_at, done));
+    }
+    parsed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LABELS: &[Label] = &[
+        Label {
+            key: "severity",
+            names: &["severity", "severity level"],
+            loose: true,
+        },
+        Label {
+            key: "red_flags",
+            names: &["red flags", "top 3 red flags"],
+            loose: true,
+        },
+        Label {
+            key: "escalation",
+            names: &["hr escalation", "escalation"],
+            loose: true,
+        },
+        Label {
+            key: "risk",
+            names: &["risk"],
+            loose: false,
+        },
+    ];
+
+    fn read(answer: &str, key: &str) -> Option<String> {
+        parse(answer, LABELS).get(key).map(Section::text)
+    }
+
+    #[test]
+    fn titles_in_every_markup() {
+        for answer in [
+            "Severity: High",
+            "## 2. Severity\nHigh",
+            "**Severity:** High",
+            "2) **Severity** - High",
+            "> Severity — High",
+            "| Severity | High |",
+            "Severity level (one of four): High",
+            "severity is High",
+            "**2. Severity**\nHigh",
+            "*Severity*: High",
+        ] {
+            let got = read(answer, "severity").unwrap_or_default();
+            assert!(got.to_lowercase().contains("high"), "{answer:?} -> {got:?}");
+        }
+        assert_eq!(read("Risk assessment by HR", "risk"), None);
+        assert_eq!(
+            read("Risk: low turnout", "risk").as_deref(),
+            Some("low turnout")
+        );
+        assert_eq!(read("Severely tired", "severity"), None);
+    }
+
+    #[test]
+    fn sections_run_to_the_next_title_and_split_inline() {
+        let answer = "Intro text\nSeverity: High. HR escalation: No, not warranted.\n\
+                      Red flags:\n- 62 hours a week\n- no leave for 11 months";
+        let parsed = parse(answer, LABELS);
+        assert_eq!(read(answer, "severity").as_deref(), Some("High."));
+        assert_eq!(
+            read(answer, "escalation").as_deref(),
+            Some("No, not warranted.")
+        );
+        let flags = parsed
+            .get("red_flags")
+            .map(Section::items)
+            .unwrap_or_default();
+        assert_eq!(flags, ["62 hours a week", "no leave for 11 months"]);
+    }
+
+    #[test]
+    fn items_split_lists_but_not_facts() {
+        let items = |t: &str| {
+            Section {
+                key: "x",
+                lines: vec![Line {
+                    plain: t.to_owned(),
+                    cells: None,
+                    listed: false,
+                }],
+            }
+            .items()
+        };
+        assert_eq!(items("long hours, no leave, sleep").len(), 3);
+        assert_eq!(items("62 hours a week, including most weekends").len(), 1);
+        assert_eq!(items("1) 62 hours 2) no leave 3) poor sleep").len(), 3);
+        assert_eq!(items("62 hours; 11 months without leave").len(), 2);
+    }
+}

@@ -1,0 +1,699 @@
+//! Task `intervention_plan`: a team profile with numbers (overtime, on-call
+//! rota, 1:1s, incidents, ...), a roster of people who can own actions and
+//! a budget range. The team's stressors are the profile items past the
+//! thresholds the rubric states; the plan must tackle those and only those,
+//! week by week, with owners, KPIs whose targets improve on the team's own
+//! numbers, a risk with its mitigation and a budget inside the range.
+
+use std::collections::BTreeSet;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::names::{COMPANIES, EAP_PROVIDERS, FIRST_NAMES, LAST_NAMES, MONTHS, TEAMS};
+use super::scenario::{FormatSection, ResponseFormat};
+use crate::rng::SeededRng;
+
+/// Who can own an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Owner {
+    Manager,
+    Hr,
+    Lead,
+    Head,
+    Eap,
+}
+
+impl Owner {
+    pub const ALL: [Owner; 5] = [
+        Owner::Manager,
+        Owner::Hr,
+        Owner::Lead,
+        Owner::Head,
+        Owner::Eap,
+    ];
+
+    pub fn role(self) -> &'static str {
+        match self {
+            Owner::Manager => "engineering manager",
+            Owner::Hr => "HR business partner",
+            Owner::Lead => "team lead",
+            Owner::Head => "head of engineering",
+            Owner::Eap => "external EAP provider",
+        }
+    }
+
+    /// The profile items this person can act on (metric ids).
+    pub fn remit(self) -> &'static [&'static str] {
+        match self {
+            Owner::Manager => &["overtime", "one_on_ones", "on_call", "connection"],
+            Owner::Hr => &["conduct", "staffing", "reorg"],
+            Owner::Lead => &["on_call", "incidents", "toil", "connection"],
+            Owner::Head => &["staffing", "priorities", "reorg"],
+            Owner::Eap => &[],
+        }
+    }
+
+    /// The remit as the roster states it.
+    pub fn remit_text(self) -> &'static str {
+        match self {
+            Owner::Manager => "overtime and workload, 1:1s, the on-call rota, team events",
+            Owner::Hr => {
+                "conduct complaints, cover for leave, communication about the reorganisation"
+            }
+            Owner::Lead => "the on-call rota, incidents, toil and automation, team events",
+            Owner::Head => "hiring and contractors, the roadmap, the reorganisation",
+            Owner::Eap => "confidential counselling and support only",
+        }
+    }
+}
+
+/// A profile item: how it reads, when it is a stressor, how an answer names
+/// it, and (for the answer writers) an action and a KPI that tackle it.
+pub struct Metric {
+    pub id: &'static str,
+    pub label: &'static str,
+    pub phrases: &'static [&'static str],
+    /// The rubric's threshold, as text.
+    pub threshold: &'static str,
+    stressed: (i64, i64),
+    fine: (i64, i64),
+    is_stressor: fn(i64) -> bool,
+    render: fn(i64) -> String,
+    /// Whether a KPI target must be below (`Some(true)`) or above
+    /// (`Some(false)`) the current value; `None` when units differ.
+    pub lower_is_better: Option<bool>,
+    pub owner: Owner,
+    pub action: &'static str,
+    pub outcome: &'static str,
+    kpi: fn(i64) -> String,
+}
+
+impl Metric {
+    pub fn kpi(&self, value: i64) -> String {
+        (self.kpi)(value)
+    }
+}
+
+pub const METRICS: &[Metric] = &[
+    Metric {
+        id: "overtime",
+        label: "Average overtime per person",
+        phrases: &[
+            "overtime",
+            "extra hours",
+            "long hours",
+            "working hours",
+            "hours per week",
+            "hours a week",
+            "weekly hours",
+            "hour cap",
+            "hours cap",
+            "h week",
+        ],
+        threshold: "overtime more than 5 hours a week",
+        stressed: (8, 20),
+        fine: (1, 4),
+        is_stressor: |v| v > 5,
+        render: |v| format!("{v} hours a week"),
+        lower_is_better: Some(true),
+        owner: Owner::Manager,
+        action: "Cap overtime at 5 hours a week per person and move non-urgent tickets out of the sprint",
+        outcome: "overtime back under 5 hours a week",
+        kpi: |v| format!("Average overtime: from {v} to at most 5 hours a week by week 4"),
+    },
+    Metric {
+        id: "on_call",
+        label: "On-call rota",
+        phrases: &[
+            "on call",
+            "pager*",
+            "paging",
+            "rota*",
+            "rotation*",
+            "out of hours",
+        ],
+        threshold: "on call every 5 days or more often",
+        stressed: (2, 5),
+        fine: (9, 14),
+        is_stressor: |v| v <= 5,
+        render: |v| format!("each engineer is on call every {v} days"),
+        lower_is_better: Some(false),
+        owner: Owner::Lead,
+        action: "Rebalance the on-call rota so nobody is on call more than once every 8 days, adding two engineers from the platform pool",
+        outcome: "fewer night pages per person",
+        kpi: |v| format!("On-call frequency: from every {v} days to at most once every 8 days"),
+    },
+    Metric {
+        id: "one_on_ones",
+        label: "Manager 1:1s",
+        phrases: &["oneonone*"],
+        threshold: "no 1:1s for 3 months or more",
+        stressed: (3, 8),
+        fine: (0, 0),
+        is_stressor: |v| v >= 3,
+        render: |v| {
+            if v == 0 {
+                "every two weeks, as planned".to_owned()
+            } else {
+                format!("none for {v} months")
+            }
+        },
+        lower_is_better: None,
+        owner: Owner::Manager,
+        action: "Restart fortnightly 1:1s with every team member, starting with the most affected",
+        outcome: "every person has had a 1:1",
+        kpi: |_| "1:1 coverage: 100% of the team has had a 1:1 by week 2".to_owned(),
+    },
+    Metric {
+        id: "connection",
+        label: "Last team event or offsite",
+        phrases: &[
+            "team building",
+            "team event*",
+            "social*",
+            "offsite*",
+            "off site*",
+            "team lunch*",
+            "team dinner*",
+            "get together*",
+        ],
+        threshold: "6 months or more since a team event",
+        stressed: (6, 24),
+        fine: (1, 3),
+        is_stressor: |v| v >= 6,
+        render: |v| format!("{v} months ago"),
+        lower_is_better: None,
+        owner: Owner::Lead,
+        action: "Hold a half-day team offsite on what the team wants to change",
+        outcome: "the team reconnects in person",
+        kpi: |_| {
+            "Team events: at least 1 team event by week 4 and one every quarter after".to_owned()
+        },
+    },
+    Metric {
+        id: "conduct",
+        label: "HR complaints about team conduct last quarter",
+        phrases: &[
+            "complaint*",
+            "conduct",
+            "respect*",
+            "grievance*",
+            "civility",
+            "behaviour*",
+            "behavior*",
+            "psychological safety",
+        ],
+        threshold: "2 or more HR complaints in a quarter",
+        stressed: (2, 5),
+        fine: (0, 1),
+        is_stressor: |v| v >= 2,
+        render: |v| v.to_string(),
+        lower_is_better: Some(true),
+        owner: Owner::Hr,
+        action: "Review the conduct complaints and run a facilitated session on respectful code reviews",
+        outcome: "agreed rules for respectful reviews",
+        kpi: |v| format!("HR complaints: from {v} last quarter to 0 next quarter"),
+    },
+    Metric {
+        id: "staffing",
+        label: "Team members on long-term leave with no cover",
+        phrases: &[
+            "staffing",
+            "understaff*",
+            "cover",
+            "covering",
+            "backfill*",
+            "contractor*",
+            "headcount",
+            "long term leave",
+        ],
+        threshold: "2 or more people on long-term leave without cover",
+        stressed: (2, 3),
+        fine: (0, 1),
+        is_stressor: |v| v >= 2,
+        render: |v| v.to_string(),
+        lower_is_better: Some(true),
+        owner: Owner::Head,
+        action: "Bring in a contractor to backfill the colleagues on long-term leave",
+        outcome: "no work left uncovered",
+        kpi: |v| format!("Uncovered long-term leave: from {v} people to 0 by week 2"),
+    },
+    Metric {
+        id: "incidents",
+        label: "Production incidents last month",
+        phrases: &[
+            "incident*",
+            "outage*",
+            "postmortem*",
+            "post mortem*",
+            "reliability",
+        ],
+        threshold: "6 or more production incidents a month",
+        stressed: (6, 15),
+        fine: (1, 3),
+        is_stressor: |v| v >= 6,
+        render: |v| v.to_string(),
+        lower_is_better: Some(true),
+        owner: Owner::Lead,
+        action: "Run a reliability review of the top incident causes and reserve a fifth of sprint capacity for fixes",
+        outcome: "the worst incident causes fixed",
+        kpi: |v| format!("Production incidents: from {v} to at most 3 a month"),
+    },
+    Metric {
+        id: "priorities",
+        label: "Roadmap priority changes this quarter",
+        phrases: &[
+            "roadmap*",
+            "priority change*",
+            "reprioriti*",
+            "scope",
+            "freeze",
+            "interrupt*",
+            "context switch*",
+        ],
+        threshold: "3 or more roadmap priority changes in a quarter",
+        stressed: (3, 6),
+        fine: (0, 1),
+        is_stressor: |v| v >= 3,
+        render: |v| v.to_string(),
+        lower_is_better: Some(true),
+        owner: Owner::Head,
+        action: "Freeze the roadmap for the rest of the quarter and route new requests through one weekly review",
+        outcome: "stable priorities for the quarter",
+        kpi: |v| {
+            format!("Roadmap priority changes: from {v} this quarter to at most 1 next quarter")
+        },
+    },
+    Metric {
+        id: "toil",
+        label: "Time spent on manual deployments and toil",
+        phrases: &[
+            "toil",
+            "manual*",
+            "automat*",
+            "deployment*",
+            "deploy*",
+            "script*",
+        ],
+        threshold: "30% or more of time on manual toil",
+        stressed: (30, 60),
+        fine: (5, 15),
+        is_stressor: |v| v >= 30,
+        render: |v| format!("{v}%"),
+        lower_is_better: Some(true),
+        owner: Owner::Lead,
+        action: "Automate the three most frequent manual deployment steps",
+        outcome: "less time lost to toil",
+        kpi: |v| format!("Manual toil: from {v}% to under 20% of time"),
+    },
+    Metric {
+        id: "reorg",
+        label: "Reorganisation",
+        phrases: &[
+            "reorg*",
+            "re org*",
+            "reorganis*",
+            "reorganiz*",
+            "restructur*",
+            "uncertain*",
+            "job security",
+        ],
+        threshold: "a reorganisation announced without details",
+        stressed: (2, 8),
+        fine: (0, 0),
+        is_stressor: |v| v > 0,
+        render: |v| {
+            if v == 0 {
+                "none planned".to_owned()
+            } else {
+                format!("announced {v} weeks ago; no dates or details shared since")
+            }
+        },
+        lower_is_better: None,
+        owner: Owner::Head,
+        action: "Hold a Q&A on the reorganisation and share a written timeline with dates",
+        outcome: "people know what happens to their roles",
+        kpi: |_| {
+            "Reorganisation: a written timeline shared with 100% of the team by week 2".to_owned()
+        },
+    },
+];
+
+/// Wellbeing measures any plan may track as a KPI.
+pub const GENERAL_KPI: &[&str] = &[
+    "pulse*",
+    "survey*",
+    "wellbeing",
+    "well being",
+    "enps",
+    "engagement",
+    "attrition",
+    "turnover",
+    "sick days",
+    "absence*",
+    "burnout score*",
+];
+
+/// Actions any plan may add, owned by the roster: (owner, action, outcome).
+pub const GENERAL_ACTIONS: &[(Owner, &str, &str)] = &[
+    (
+        Owner::Eap,
+        "Share the EAP contact details and offer confidential counselling sessions",
+        "people know where to get help",
+    ),
+    (
+        Owner::Hr,
+        "Run a short anonymous pulse survey on wellbeing",
+        "a baseline to compare against",
+    ),
+    (
+        Owner::Manager,
+        "Review progress with the team in the sprint retro and adjust the plan",
+        "the plan follows what the team reports",
+    ),
+    (
+        Owner::Hr,
+        "Brief managers on spotting burnout signs and where to refer people",
+        "earlier support for the next case",
+    ),
+    (
+        Owner::Lead,
+        "Set up peer buddies so nobody handles a hard week alone",
+        "people have someone to turn to",
+    ),
+    (
+        Owner::Manager,
+        "Hold a mid-plan review with the team to check what is working",
+        "the plan follows the team's feedback",
+    ),
+];
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ProfileItem {
+    pub label: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RosterEntry {
+    pub name: String,
+    pub role: String,
+    /// What this person can act on.
+    pub remit: String,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ProfileCard {
+    pub team: String,
+    pub company: String,
+    pub team_size: u32,
+    pub affected: u32,
+    pub wellbeing_score: u32,
+    pub profile: Vec<ProfileItem>,
+    pub context: Vec<String>,
+    pub roster: Vec<RosterEntry>,
+    pub budget_min: u32,
+    pub budget_max: u32,
+}
+
+/// A shown profile item with its value and whether it is a stressor.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading {
+    pub metric: &'static Metric,
+    pub value: i64,
+    pub stressor: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct PlanCase {
+    pub card: ProfileCard,
+    pub readings: Vec<Reading>,
+    /// (owner, name as written) for every roster entry.
+    pub roster: Vec<(Owner, String)>,
+    pub text: String,
+}
+
+impl std::fmt::Debug for Metric {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+impl PlanCase {
+    pub fn stressors(&self) -> BTreeSet<&'static str> {
+        self.readings
+            .iter()
+            .filter(|r| r.stressor)
+            .map(|r| r.metric.id)
+            .collect()
+    }
+
+    pub fn value_of(&self, id: &str) -> Option<i64> {
+        self.readings
+            .iter()
+            .find(|r| r.metric.id == id)
+            .map(|r| r.value)
+    }
+
+    pub fn name_of(&self, owner: Owner) -> &str {
+        self.roster
+            .iter()
+            .find(|(o, _)| *o == owner)
+            .map_or("", |(_, n)| n.as_str())
+    }
+}
+
+const CONTEXT: &[&str] = &[
+    "The team's tooling budget for next year was approved in {month}.",
+    "Retro attendance has stayed above 90%.",
+    "The team moved to a new office floor in {month}.",
+    "Code review turnaround is within the company target.",
+    "Customer satisfaction with the team's service is stable.",
+];
+
+pub fn generate(seed: u64) -> PlanCase {
+    let mut rng = SeededRng::new(seed, 3);
+    let team = (*rng.pick(TEAMS)).to_owned();
+    let company = (*rng.pick(COMPANIES)).to_owned();
+    let size = rng.range(8, 24) as u32;
+    let affected = (size * rng.range(40, 70) as u32).div_ceil(100);
+    let wellbeing = rng.range(3, 6) as u32;
+
+    let shown_count = rng.range(6, 8) as usize;
+    let shown: Vec<usize> = rng.sample(&(0..METRICS.len()).collect::<Vec<_>>(), shown_count);
+    let stressor_count = rng.range(3, 5) as usize;
+    let mut readings = Vec::new();
+    for (k, index) in shown.iter().enumerate() {
+        let metric = &METRICS[*index];
+        let stressed = k < stressor_count;
+        let (lo, hi) = if stressed {
+            metric.stressed
+        } else {
+            metric.fine
+        };
+        let value = rng.range(lo, hi);
+        readings.push(Reading {
+            metric,
+            value,
+            stressor: (metric.is_stressor)(value),
+        });
+    }
+    // Show the profile in the table's fixed order, not stressors first.
+    readings.sort_by_key(|r| METRICS.iter().position(|m| m.id == r.metric.id));
+
+    let firsts = rng.sample(FIRST_NAMES, 4);
+    let lasts = rng.sample(LAST_NAMES, 4);
+    let mut roster: Vec<(Owner, String)> = [Owner::Manager, Owner::Hr, Owner::Lead, Owner::Head]
+        .iter()
+        .enumerate()
+        .map(|(k, o)| (*o, format!("{} {}", firsts[k], lasts[k])))
+        .collect();
+    roster.push((Owner::Eap, (*rng.pick(EAP_PROVIDERS)).to_owned()));
+
+    let budget_min = 500 * rng.range(8, 24) as u32;
+    let budget_max = (budget_min * rng.range(14, 18) as u32 / 10).div_ceil(500) * 500;
+    let mut context: Vec<String> = rng
+        .sample(CONTEXT, 2)
+        .into_iter()
+        .map(|t| t.replace("{month}", MONTHS[rng.index(12)]))
+        .collect();
+    context.push(format!(
+        "Sick days last quarter: {} across the team.",
+        rng.range(10, 40)
+    ));
+
+    let card = ProfileCard {
+        team,
+        company,
+        team_size: size,
+        affected,
+        wellbeing_score: wellbeing,
+        profile: readings
+            .iter()
+            .map(|r| ProfileItem {
+                label: r.metric.label.to_owned(),
+                value: (r.metric.render)(r.value),
+            })
+            .collect(),
+        context,
+        roster: roster
+            .iter()
+            .map(|(o, n)| RosterEntry {
+                name: n.clone(),
+                role: o.role().to_owned(),
+                remit: o.remit_text().to_owned(),
+            })
+            .collect(),
+        budget_min,
+        budget_max,
+    };
+    let text = render(&card);
+    PlanCase {
+        card,
+        readings,
+        roster,
+        text,
+    }
+}
+
+/// `12500` as `$12,500`.
+pub fn dollars(amount: u32) -> String {
+    let digits = amount.to_string();
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("${out}")
+}
+
+fn render(card: &ProfileCard) -> String {
+    let mut out = format!(
+        "The {} team at {} has {} people; {} of them reported burnout symptoms in the last pulse \
+         survey (average wellbeing {}/10). Plan a four-week intervention for the team.\n\nTeam profile:\n",
+        card.team, card.company, card.team_size, card.affected, card.wellbeing_score
+    );
+    for item in &card.profile {
+        out.push_str(&format!("- {}: {}\n", item.label, item.value));
+    }
+    out.push_str("\nOther context:\n");
+    for line in &card.context {
+        out.push_str(&format!("- {line}\n"));
+    }
+    out.push_str("\nPeople who can own actions, and what they can act on:\n");
+    for entry in &card.roster {
+        out.push_str(&format!(
+            "- {} ({}): {}\n",
+            entry.name, entry.role, entry.remit
+        ));
+    }
+    out.push_str(&format!(
+        "\nBudget available for the four weeks: between {} and {}.\n",
+        dollars(card.budget_min),
+        dollars(card.budget_max)
+    ));
+    out
+}
+
+pub fn rubric() -> Vec<String> {
+    let thresholds: Vec<&str> = METRICS.iter().map(|m| m.threshold).collect();
+    vec![
+        format!(
+            "Stressors: a profile item is a stressor when it passes its threshold: {}. Tackle \
+             every stressor and only those; items within their threshold need no action.",
+            thresholds.join("; ")
+        ),
+        "Actions: each week has at least two actions, each on its own line with one owner named \
+         from the people listed whose remit covers it, and the expected outcome."
+            .to_owned(),
+        "KPIs: three, each measuring one of the team's stressors: what is measured, the team's \
+         current number from the profile and a numeric target that improves on it."
+            .to_owned(),
+        "Risk: the main risk to the plan and how it will be reduced.".to_owned(),
+        "Budget: one total in US dollars inside the stated range.".to_owned(),
+    ]
+}
+
+pub fn response_format() -> ResponseFormat {
+    let week = |n: u32| FormatSection {
+        label: WEEK_LABELS[n as usize - 1],
+        expects: "Two or more actions, one per line, each with one owner from the list and the \
+                  expected outcome."
+            .to_owned(),
+    };
+    ResponseFormat {
+        sections: vec![
+            week(1),
+            week(2),
+            week(3),
+            week(4),
+            FormatSection {
+                label: "KPIs",
+                expects: "Three lines: what is measured, from the team's current number to a \
+                          numeric target."
+                    .to_owned(),
+            },
+            FormatSection {
+                label: "Risk",
+                expects: "The main risk and how it will be reduced.".to_owned(),
+            },
+            FormatSection {
+                label: "Budget",
+                expects: "One total in US dollars inside the stated range, and what it pays for."
+                    .to_owned(),
+            },
+        ],
+        template:
+            "Week 1:\n- Action: ... Owner: ... Outcome: ...\n- \nWeek 2:\n- \n- \nWeek 3:\n- \n- \n\
+                   Week 4:\n- \n- \nKPIs:\n- \n- \n- \nRisk: \nBudget: $"
+                .to_owned(),
+        word_limit: WORD_CAP,
+    }
+}
+
+pub const WEEK_LABELS: [&str; 4] = ["Week 1", "Week 2", "Week 3", "Week 4"];
+
+/// Longest answer without a length penalty.
+pub const WORD_CAP: usize = 900;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::it_mental_health::lexicon::Text;
+
+    #[test]
+    fn stressors_follow_thresholds_and_vary() {
+        let mut counts = BTreeSet::new();
+        for seed in 0..500 {
+            let case = generate(seed);
+            let n = case.stressors().len();
+            assert!((3..=5).contains(&n), "seed {seed}: {n}");
+            counts.insert(case.stressors());
+            assert!(case.card.budget_max < 2 * case.card.budget_min);
+            assert!(case.card.budget_max > case.card.budget_min);
+        }
+        assert!(counts.len() > 200, "{}", counts.len());
+    }
+
+    #[test]
+    fn each_action_and_kpi_reads_as_its_own_metric_only() {
+        for metric in METRICS {
+            for text in [metric.action, &metric.kpi(9)] {
+                let read = Text::new(text);
+                let hits: Vec<&str> = METRICS
+                    .iter()
+                    .filter(|m| read.has(m.phrases))
+                    .map(|m| m.id)
+                    .collect();
+                assert_eq!(hits, [metric.id], "{text}");
+            }
+        }
+        for (_, action, _) in GENERAL_ACTIONS {
+            let read = Text::new(action);
+            assert!(METRICS.iter().all(|m| !read.has(m.phrases)), "{action}");
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! The three task kinds and their generated cases behind one type, [`Case`]:
+//! what the observation shows of a case (text, cards, rubric, response
+//! format) and how an answer to it is graded or written.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::burnout::{self, BurnoutCase, PersonCard};
+use super::grade::Grade;
+use super::plan::{self, PlanCase, ProfileCard};
+use super::triage::{self, TeamCard, TriageCase};
+use super::writers::{self, Style};
+use super::{grade_burnout, grade_plan, grade_triage};
+use crate::registry::Difficulty;
+
+/// One of the three graded tasks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskKind {
+    BurnoutDetection,
+    StressTriage,
+    InterventionPlan,
+}
+
+impl TaskKind {
+    pub const ALL: [TaskKind; 3] = [
+        TaskKind::BurnoutDetection,
+        TaskKind::StressTriage,
+        TaskKind::InterventionPlan,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            TaskKind::BurnoutDetection => "burnout_detection",
+            TaskKind::StressTriage => "stress_triage",
+            TaskKind::InterventionPlan => "intervention_plan",
+        }
+    }
+
+    pub fn difficulty(self) -> Difficulty {
+        match self {
+            TaskKind::BurnoutDetection => Difficulty::Easy,
+            TaskKind::StressTriage => Difficulty::Medium,
+            TaskKind::InterventionPlan => Difficulty::Hard,
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<TaskKind> {
+        TaskKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    fn ask(self) -> &'static str {
+        match self {
+            TaskKind::BurnoutDetection => {
+                "Task: assess this person's burnout using the rubric. Answer in the labelled \
+                 sections of the response format."
+            }
+            TaskKind::StressTriage => {
+                "Task: triage every person using the rubric: tier, main stressor, a 24-hour \
+                 action and a 2-week action each, then a priority ranking. Answer in the \
+                 labelled sections of the response format."
+            }
+            TaskKind::InterventionPlan => {
+                "Task: write a four-week intervention plan for this team using the rubric. \
+                 Answer in the labelled sections of the response format."
+            }
+        }
+    }
+}
+
+/// A labelled section the grader reads.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct FormatSection {
+    pub label: &'static str,
+    pub expects: String,
+}
+
+/// How to answer: the sections, a template to fill in, and the word limit
+/// past which padding costs points.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ResponseFormat {
+    pub sections: Vec<FormatSection>,
+    pub template: String,
+    pub word_limit: usize,
+}
+
+/// The case as cards for a human reader (the same facts as the text).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Subject {
+    Person(PersonCard),
+    Team(TeamCard),
+    TeamProfile(ProfileCard),
+}
+
+/// A generated case of one task, with its hidden truth.
+#[derive(Debug, Clone)]
+pub enum Case {
+    Burnout(BurnoutCase),
+    Triage(TriageCase),
+    Plan(PlanCase),
+}
+
+impl Case {
+    /// The case of `kind` for `seed`; each task draws from its own stream,
+    /// so a full episode plays the same cases as the tasks played alone.
+    pub fn generate(kind: TaskKind, seed: u64) -> Case {
+        match kind {
+            TaskKind::BurnoutDetection => Case::Burnout(burnout::generate(seed)),
+            TaskKind::StressTriage => Case::Triage(triage::generate(seed)),
+            TaskKind::InterventionPlan => Case::Plan(plan::generate(seed)),
+        }
+    }
+
+    pub fn kind(&self) -> TaskKind {
+        match self {
+            Case::Burnout(_) => TaskKind::BurnoutDetection,
+            Case::Triage(_) => TaskKind::StressTriage,
+            Case::Plan(_) => TaskKind::InterventionPlan,
+        }
+    }
+
+    pub fn subject(&self) -> Subject {
+        match self {
+            Case::Burnout(c) => Subject::Person(c.card.clone()),
+            Case::Triage(c) => Subject::Team(c.card.clone()),
+            Case::Plan(c) => Subject::TeamProfile(c.card.clone()),
+        }
+    }
+
+    pub fn rubric(&self) -> Vec<String> {
+        match self {
+            Case::Burnout(_) => burnout::RUBRIC.iter().map(|s| (*s).to_owned()).collect(),
+            Case::Triage(_) => triage::RUBRIC.iter().map(|s| (*s).to_owned()).collect(),
+            Case::Plan(_) => plan::rubric(),
+        }
+    }
+
+    pub fn response_format(&self) -> ResponseFormat {
+        match self {
+            Case::Burnout(_) => burnout::response_format(),
+            Case::Triage(c) => triage::response_format(c),
+            Case::Plan(_) => plan::response_format(),
+        }
+    }
+
+    /// Everything an agent reading only text needs: the case, the rubric,
+    /// the task and the response format.
+    pub fn scenario_text(&self) -> String {
+        let case = match self {
+            Case::Burnout(c) => &c.text,
+            Case::Triage(c) => &c.text,
+            Case::Plan(c) => &c.text,
+        };
+        let mut out = case.trim_end().to_owned();
+        out.push_str("\n\nRubric:\n");
+        for line in self.rubric() {
+            out.push_str(&format!("- {line}\n"));
+        }
+        out.push('\n');
+        out.push_str(self.kind().ask());
+        let format = self.response_format();
+        out.push_str("\n\nResponse format:\n");
+        for section in &format.sections {
+            out.push_str(&format!("- {}: {}\n", section.label, section.expects));
+        }
+        out.push_str(&format!(
+            "Write at least 20 words and at most {} words.",
+            format.word_limit
+        ));
+        out
+    }
+
+    pub fn grade(&self, answer: &str) -> Grade {
+        match self {
+            Case::Burnout(c) => grade_burnout::grade(c, answer),
+            Case::Triage(c) => grade_triage::grade(c, answer),
+            Case::Plan(c) => grade_plan::grade(c, answer),
+        }
+    }
+
+    /// An answer written from the hidden truth in one of the writer styles.
+    pub fn write(&self, style: Style) -> String {
+        match self {
+            Case::Burnout(c) => writers::burnout(c, style),
+            Case::Triage(c) => writers::triage(c, style),
+            Case::Plan(c) => writers::plan(c, style),
+        }
+    }
+}
+
+/// `{key}` placeholders replaced by their values.
+pub fn fill(template: impl AsRef<str>, vars: &[(&str, String)]) -> String {
+    let mut out = template.as_ref().to_owned();
+    for (key, value) in vars {
+        out = out.replace(&format!("{{{key}}}"), value);
+    }
+    out
+}

@@ -1,0 +1,702 @@
+//! Task `stress_triage`: a team of three to five people, each with a
+//! situation (their main stressor), notes from their lead and a quote. Each
+//! person's tier follows from the stated rubric applied to the signs in
+//! their own notes and words: any safety sign is CRITICAL, else any severe
+//! sign RED, else two or more strain signs AMBER, else GREEN. Signs are
+//! written many ways, mixed with coping talk and resolved past episodes
+//! (which do not count), so no sentence or quote gives a tier away.
+
+use std::collections::BTreeSet;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::names::{
+    COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, SYSTEMS, TEAMS, WEEKDAYS,
+};
+use super::scenario::{FormatSection, ResponseFormat, fill};
+use crate::rng::SeededRng;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Tier {
+    Critical,
+    Red,
+    Amber,
+    Green,
+}
+
+impl Tier {
+    pub const ALL: [Tier; 4] = [Tier::Critical, Tier::Red, Tier::Amber, Tier::Green];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::Critical => "CRITICAL",
+            Tier::Red => "RED",
+            Tier::Amber => "AMBER",
+            Tier::Green => "GREEN",
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Tier::Critical => "critical",
+            Tier::Red => "red",
+            Tier::Amber => "amber",
+            Tier::Green => "green",
+        }
+    }
+
+    /// Priority: 0 is the most urgent.
+    pub fn rank(self) -> u32 {
+        self as u32
+    }
+}
+
+/// How much a sign weighs under the rubric.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Safety,
+    Severe,
+    Strain,
+    Coping,
+    /// A past episode the person says is over: counts for nothing.
+    Resolved,
+}
+
+/// A sign: its level, how a lead would note it, and how the person says it.
+struct Sign {
+    level: Level,
+    notes: &'static [&'static str],
+    quotes: &'static [&'static str],
+}
+
+const SIGNS: &[Sign] = &[
+    Sign {
+        level: Level::Safety,
+        notes: &[
+            "{first} told a colleague that lately they feel there is no way out.",
+            "{first} told their lead they have felt like a burden to everyone for weeks.",
+            "A teammate reported that {first} has been giving away their things and sending goodbye-like messages.",
+        ],
+        quotes: &[
+            "Some days I think everyone would be better off without me.",
+            "I honestly can't see a way out of this anymore.",
+            "I keep wondering whether anyone would notice if I just wasn't here.",
+        ],
+    },
+    Sign {
+        level: Level::Safety,
+        notes: &[
+            "{first} had chest pains and felt faint during {day}'s incident call but did not see a doctor.",
+            "{first} blacked out briefly at their desk on {day} and went straight back to work.",
+        ],
+        quotes: &[
+            "My chest went tight on the incident call and I nearly passed out, but I finished the call.",
+            "I fainted for a second on {day}, but there was no time to see anyone.",
+        ],
+    },
+    Sign {
+        level: Level::Safety,
+        notes: &[
+            "{first} nearly fell asleep at the wheel driving home after a {long}-hour incident.",
+        ],
+        quotes: &["I caught myself drifting off at the wheel after the {long}-hour outage."],
+    },
+    Sign {
+        level: Level::Severe,
+        notes: &[
+            "{first} has had {n} panic attacks this week, one during stand-up.",
+            "{first} had to leave a meeting on {day} because they could not breathe.",
+        ],
+        quotes: &[
+            "My heart starts racing before every deploy and I can't breathe properly.",
+            "I had another panic attack in the car park this morning.",
+        ],
+    },
+    Sign {
+        level: Level::Severe,
+        notes: &["{first} has slept three or four hours a night for {n} weeks."],
+        quotes: &["I haven't slept more than four hours a night in {n} weeks."],
+    },
+    Sign {
+        level: Level::Severe,
+        notes: &["{first} was found in tears in a meeting room {n} times this week."],
+        quotes: &["I ended up crying in the quiet room again yesterday."],
+    },
+    Sign {
+        level: Level::Severe,
+        notes: &[
+            "{first} has made {n} production mistakes in {m} days and says they cannot concentrate at all.",
+        ],
+        quotes: &["I read the same line of code ten times and nothing goes in anymore."],
+    },
+    Sign {
+        level: Level::Severe,
+        notes: &["{first} has called in sick with stress {n} times this month."],
+        quotes: &["I had to call in sick again on {day}; I just couldn't face it."],
+    },
+    Sign {
+        level: Level::Strain,
+        notes: &["{first} is online until {late} p.m. most nights."],
+        quotes: &["I'm usually still at the laptop at {late} p.m."],
+    },
+    Sign {
+        level: Level::Strain,
+        notes: &["{first} has worked {n} of the last {m} weekends."],
+        quotes: &["I've lost most weekends this month to catch-up work."],
+    },
+    Sign {
+        level: Level::Strain,
+        notes: &["{first} has skipped lunch most days this sprint."],
+        quotes: &["Lunch is a sandwich over the keyboard most days."],
+    },
+    Sign {
+        level: Level::Strain,
+        notes: &["{first} snapped at a colleague in a code review on {day}."],
+        quotes: &["I've been short with people in reviews and I feel bad about it."],
+    },
+    Sign {
+        level: Level::Strain,
+        notes: &["{first} says the backlog is on their mind all evening."],
+        quotes: &["I keep running through the backlog in my head all evening."],
+    },
+    Sign {
+        level: Level::Coping,
+        notes: &[
+            "{first} took a week off last month and came back refreshed.",
+            "{first} says the workload is busy but manageable.",
+            "{first} blocks out Friday afternoons for learning and sticks to it.",
+            "{first} leaves on time twice a week for {hobby}.",
+            "{first} has been enjoying mentoring the new graduate.",
+        ],
+        quotes: &[
+            "Busy sprint, but I'm keeping on top of it.",
+            "I've got a good rhythm at the moment.",
+            "The new project is hard, but in a fun way.",
+            "Honestly I'm fine; tired on release days, but it passes.",
+        ],
+    },
+    Sign {
+        level: Level::Resolved,
+        notes: &[
+            "{first} had panic attacks last year, but says therapy helped and they have had none since {month}.",
+            "{first} went through a rough patch with sleep in the spring; they say it has been fine for months.",
+        ],
+        quotes: &[],
+    },
+];
+
+/// A stressor: its concept id, how an answer names it, and how the case
+/// states it (a situation note and an optional line in the person's words).
+pub struct Stressor {
+    pub id: &'static str,
+    pub phrases: &'static [&'static str],
+    situations: &'static [&'static str],
+    quotes: &'static [&'static str],
+}
+
+pub const STRESSORS: &[Stressor] = &[
+    Stressor {
+        id: "on_call",
+        phrases: &["on call", "pager*", "paged", "paging", "rota*", "rotation*"],
+        situations: &[
+            "{first} has been on the on-call rota every {n} days since the {system} went live.",
+        ],
+        quotes: &["Every {n} days I'm on call again and the pager never really stops."],
+    },
+    Stressor {
+        id: "deadline",
+        phrases: &[
+            "deadline*",
+            "launch*",
+            "due date",
+            "release date",
+            "go live",
+            "ship date",
+        ],
+        situations: &["{first} is leading the {system} launch, due in {n} days."],
+        quotes: &["The {system} launch is in {n} days and half of it isn't built."],
+    },
+    Stressor {
+        id: "reorg",
+        phrases: &[
+            "reorg*",
+            "re org*",
+            "reorganis*",
+            "reorganiz*",
+            "restructur*",
+            "job security",
+            "merged",
+            "merger",
+        ],
+        situations: &[
+            "{first}'s team may be merged in the reorganisation and they have had no news about their role.",
+        ],
+        quotes: &["Nobody will tell me whether my job survives the reorg."],
+    },
+    Stressor {
+        id: "caregiving",
+        phrases: &[
+            "caring",
+            "carer",
+            "caregiv*",
+            "parent*",
+            "hospital*",
+            "family",
+        ],
+        situations: &["{first} is caring for a parent who was taken ill in {month}."],
+        quotes: &["Between the hospital visits and work I never stop."],
+    },
+    Stressor {
+        id: "understaffing",
+        phrases: &[
+            "covering",
+            "understaff*",
+            "short staffed",
+            "staffing",
+            "two colleagues",
+            "backfill*",
+            "headcount",
+            "three people",
+        ],
+        situations: &["{first} has been covering the work of two colleagues who left in {month}."],
+        quotes: &["I've been doing three people's jobs since {month}."],
+    },
+    Stressor {
+        id: "customers",
+        phrases: &["customer*", "client*"],
+        situations: &["{first} handles customer escalations for the {system}, about {n} a week."],
+        quotes: &["Another {n} angry customers this week, all landing on me."],
+    },
+    Stressor {
+        id: "migration",
+        phrases: &["migration*", "migrat*", "legacy"],
+        situations: &["{first} owns the legacy {system} migration, which has slipped {n} times."],
+        quotes: &["The {system} migration has slipped {n} times and it's on me."],
+    },
+    Stressor {
+        id: "conflict",
+        phrases: &[
+            "conflict*",
+            "senior colleague",
+            "design review*",
+            "argument*",
+            "friction",
+            "tension*",
+        ],
+        situations: &[
+            "{first} has had repeated conflict with a senior colleague in design reviews.",
+        ],
+        quotes: &["Every design review with them turns into an argument."],
+    },
+    Stressor {
+        id: "incidents",
+        phrases: &[
+            "incident*",
+            "outage*",
+            "production issue*",
+            "firefight*",
+            "postmortem*",
+            "first responder",
+            "bridge",
+        ],
+        situations: &["{first} has been first responder on {n} production incidents this month."],
+        quotes: &["{n} incidents this month and I was first on the bridge for all of them."],
+    },
+    Stressor {
+        id: "new_role",
+        phrases: &[
+            "new role",
+            "new stack",
+            "the stack",
+            "learning",
+            "onboard*",
+            "ramp* up",
+            "new position",
+        ],
+        situations: &[
+            "{first} moved into a new role {n} weeks ago and is still learning the stack.",
+        ],
+        quotes: &["I'm still learning the stack and everyone assumes I already know it."],
+    },
+];
+
+/// One team member as the page shows them.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct EmployeeCard {
+    pub name: String,
+    pub role: String,
+    pub years_in_team: u32,
+    /// Their situation at work (what weighs on them).
+    pub situation: String,
+    /// What their lead noted.
+    pub notes: Vec<String>,
+    /// Their own words.
+    pub quote: String,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TeamCard {
+    pub team: String,
+    pub company: String,
+    pub lead: String,
+    pub employees: Vec<EmployeeCard>,
+}
+
+/// One employee with their hidden truth.
+#[derive(Debug, Clone)]
+pub struct Employee {
+    pub name: String,
+    pub first: String,
+    pub tier: Tier,
+    pub stressor: &'static str,
+    pub card: EmployeeCard,
+}
+
+#[derive(Debug, Clone)]
+pub struct TriageCase {
+    pub card: TeamCard,
+    pub employees: Vec<Employee>,
+    pub text: String,
+}
+
+impl TriageCase {
+    /// The employees from most to least urgent (stable within a tier).
+    pub fn priority(&self) -> Vec<&Employee> {
+        let mut order: Vec<&Employee> = self.employees.iter().collect();
+        order.sort_by_key(|e| e.tier.rank());
+        order
+    }
+
+    pub fn tiers(&self) -> BTreeSet<Tier> {
+        self.employees.iter().map(|e| e.tier).collect()
+    }
+}
+
+fn draw_tier(rng: &mut SeededRng) -> Tier {
+    match rng.below(100) {
+        0..=19 => Tier::Critical,
+        20..=47 => Tier::Red,
+        48..=75 => Tier::Amber,
+        _ => Tier::Green,
+    }
+}
+
+/// The signs of one person of `tier`: (level counts by kind).
+fn signs_for(rng: &mut SeededRng, tier: Tier) -> Vec<Level> {
+    let mut levels = Vec::new();
+    match tier {
+        Tier::Critical => {
+            levels.push(Level::Safety);
+            if rng.chance(1, 2) {
+                levels.push(Level::Severe);
+            }
+            if rng.chance(1, 2) {
+                levels.push(Level::Strain);
+            }
+        }
+        Tier::Red => {
+            levels.push(Level::Severe);
+            if rng.chance(1, 3) {
+                levels.push(Level::Severe);
+            }
+            if rng.chance(1, 2) {
+                levels.push(Level::Strain);
+            }
+            if rng.chance(1, 3) {
+                // Says they are fine: the severe sign still decides.
+                levels.push(Level::Coping);
+            }
+        }
+        Tier::Amber => {
+            levels.push(Level::Strain);
+            levels.push(Level::Strain);
+            if rng.chance(1, 3) {
+                levels.push(Level::Strain);
+            }
+            if rng.chance(1, 3) {
+                levels.push(Level::Coping);
+            }
+            if rng.chance(1, 4) {
+                levels.push(Level::Resolved);
+            }
+        }
+        Tier::Green => {
+            levels.push(Level::Coping);
+            if rng.chance(1, 2) {
+                levels.push(Level::Coping);
+            }
+            if rng.chance(1, 2) {
+                levels.push(Level::Strain);
+            }
+            if rng.chance(1, 4) {
+                levels.push(Level::Resolved);
+            }
+        }
+    }
+    levels
+}
+
+/// The tier the rubric gives for these signs.
+fn tier_of(levels: &[Level]) -> Tier {
+    let count = |l: Level| levels.iter().filter(|x| **x == l).count();
+    if count(Level::Safety) > 0 {
+        Tier::Critical
+    } else if count(Level::Severe) > 0 {
+        Tier::Red
+    } else if count(Level::Strain) >= 2 {
+        Tier::Amber
+    } else {
+        Tier::Green
+    }
+}
+
+pub fn generate(seed: u64) -> TriageCase {
+    let mut rng = SeededRng::new(seed, 2);
+    let team = (*rng.pick(TEAMS)).to_owned();
+    let company = (*rng.pick(COMPANIES)).to_owned();
+    let size = rng.range(3, 5) as usize;
+    let mut tiers: Vec<Tier> = (0..size).map(|_| draw_tier(&mut rng)).collect();
+    if tiers.iter().all(|t| *t == tiers[0]) {
+        // Two tiers at least, so the ranking means something.
+        let other = Tier::ALL[(tiers[0] as usize + 1 + rng.index(3)) % 4];
+        let at = rng.index(size);
+        tiers[at] = other;
+    }
+    let firsts = rng.sample(FIRST_NAMES, size + 1);
+    let lasts = rng.sample(LAST_NAMES, size + 1);
+    let lead = format!("{} {}", firsts[size], lasts[size]);
+    let stressors = rng.sample(&(0..STRESSORS.len()).collect::<Vec<_>>(), size);
+
+    let mut employees = Vec::new();
+    for k in 0..size {
+        let first = firsts[k].to_owned();
+        let name = format!("{first} {}", lasts[k]);
+        let levels = signs_for(&mut rng, tiers[k]);
+        let tier = tier_of(&levels);
+        let stressor = &STRESSORS[stressors[k]];
+        let system = *rng.pick(SYSTEMS);
+        let vars = |rng: &mut SeededRng| -> Vec<(&'static str, String)> {
+            let n = rng.range(2, 5);
+            vec![
+                ("first", first.clone()),
+                ("n", n.to_string()),
+                ("m", (n + rng.range(1, 3)).to_string()),
+                ("day", (*rng.pick(WEEKDAYS)).to_owned()),
+                ("month", MONTHS[rng.index(12)].to_owned()),
+                ("late", rng.range(10, 11).to_string()),
+                ("long", rng.range(10, 16).to_string()),
+                ("hobby", (*rng.pick(HOBBIES)).to_owned()),
+                ("system", system.to_owned()),
+            ]
+        };
+        // The situation and the person's words about it share one draw, so
+        // their numbers agree.
+        let stressor_vars = vars(&mut rng);
+        let situation = fill(rng.pick(stressor.situations), &stressor_vars);
+
+        // Render each sign once, as a note or (for one of them) as words.
+        let mut picked: Vec<&Sign> = Vec::new();
+        for level in &levels {
+            let pool: Vec<&Sign> = SIGNS
+                .iter()
+                .filter(|s| s.level == *level && !picked.iter().any(|p| std::ptr::eq(*p, *s)))
+                .collect();
+            if let Some(sign) = pool.get(rng.index(pool.len())) {
+                picked.push(sign);
+            }
+        }
+        // Half the time one sign is in their own words; otherwise every sign
+        // is in the notes and the quote is only about the situation, so the
+        // quote alone cannot give the tier away.
+        let quotable: Vec<usize> = (0..picked.len())
+            .filter(|i| !picked[*i].quotes.is_empty())
+            .collect();
+        let quoted = if rng.chance(1, 2) {
+            quotable.get(rng.index(quotable.len())).copied()
+        } else {
+            None
+        };
+        let mut notes = Vec::new();
+        let mut said = Vec::new();
+        for (i, sign) in picked.iter().enumerate() {
+            let v = vars(&mut rng);
+            if Some(i) == quoted {
+                said.push(fill(rng.pick(sign.quotes), &v));
+            } else {
+                notes.push(fill(rng.pick(sign.notes), &v));
+            }
+        }
+        if rng.chance(1, 2) || said.is_empty() {
+            said.insert(0, fill(rng.pick(stressor.quotes), &stressor_vars));
+        }
+        rng.shuffle(&mut notes);
+        let card = EmployeeCard {
+            name: name.clone(),
+            role: (*rng.pick(ROLES)).to_owned(),
+            years_in_team: rng.range(1, 9) as u32,
+            situation,
+            notes,
+            quote: said.join(" "),
+        };
+        employees.push(Employee {
+            name,
+            first,
+            tier,
+            stressor: stressor.id,
+            card,
+        });
+    }
+    let card = TeamCard {
+        team,
+        company,
+        lead,
+        employees: employees.iter().map(|e| e.card.clone()).collect(),
+    };
+    let text = render(&card);
+    TriageCase {
+        card,
+        employees,
+        text,
+    }
+}
+
+fn render(card: &TeamCard) -> String {
+    let mut out = format!(
+        "You support {}, lead of the {} team at {}. They ask you to triage {} people after a hard month.\n",
+        card.lead,
+        card.team,
+        card.company,
+        card.employees.len()
+    );
+    for e in &card.employees {
+        out.push_str(&format!(
+            "\n{} ({}, {} in the team)\nSituation: {}\n",
+            e.name,
+            e.role,
+            super::burnout::years(e.years_in_team),
+            e.situation
+        ));
+        for note in &e.notes {
+            out.push_str(&format!("- {note}\n"));
+        }
+        out.push_str(&format!("In their words: \"{}\"\n", e.quote));
+    }
+    out
+}
+
+pub const RUBRIC: &[&str] = &[
+    "Tiers: apply the first that fits. Only current signs count; an episode the person describes \
+     as over (for example panic attacks that stopped months ago) does not.",
+    "CRITICAL: any sign of risk to the person's safety: hopelessness, feeling like a burden or \
+     talk of not wanting to be here, giving things away; a physical emergency such as chest pain \
+     or fainting; or being unsafe, such as nearly falling asleep at the wheel.",
+    "RED: severe distress that is already stopping them from functioning: panic attacks or not \
+     being able to breathe, sleeping four hours or less a night for a week or more, crying at \
+     work, calling in sick with stress, or a run of mistakes from not being able to concentrate. \
+     Saying they are fine does not lower the tier.",
+    "AMBER: two or more signs of strain they are still coping with (working late most nights, \
+     losing weekends, skipping breaks, irritability, worry that follows them home) and no severe \
+     or safety sign.",
+    "GREEN: fewer than two strain signs and no severe or safety sign.",
+    "Priority ranking: CRITICAL first, then RED, AMBER, GREEN; people in the same tier may come \
+     in any order.",
+    "Actions: within 24 hours, CRITICAL needs same-day safety support (stay with them, a crisis \
+     line or emergency care, a safety plan); RED needs urgent support (EAP or occupational health \
+     referral, relief from the work causing it, time off); AMBER needs a check-in to reprioritise \
+     the workload; GREEN needs only a routine check-in or recognition. The 2-week action should \
+     tackle the person's own main stressor.",
+];
+
+pub fn response_format(case: &TriageCase) -> ResponseFormat {
+    let mut template = String::new();
+    for e in &case.employees {
+        template.push_str(&format!(
+            "Employee: {}\nTier: \nMain stressor: \n24-hour action: \n2-week action: \n\n",
+            e.name
+        ));
+    }
+    template.push_str("Priority ranking: ");
+    ResponseFormat {
+        sections: vec![
+            FormatSection {
+                label: "Employee",
+                expects: "One block per person, starting with their full name.".to_owned(),
+            },
+            FormatSection {
+                label: "Tier",
+                expects: "Exactly one of CRITICAL, RED, AMBER, GREEN, on the person's own line \
+                          or block."
+                    .to_owned(),
+            },
+            FormatSection {
+                label: "Main stressor",
+                expects: "The one thing weighing on this person most.".to_owned(),
+            },
+            FormatSection {
+                label: "24-hour action",
+                expects: "What happens within 24 hours, matched to the tier.".to_owned(),
+            },
+            FormatSection {
+                label: "2-week action",
+                expects: "Support over the next two weeks that tackles their main stressor."
+                    .to_owned(),
+            },
+            FormatSection {
+                label: "Priority ranking",
+                expects: "Every person's name, most urgent first.".to_owned(),
+            },
+        ],
+        template,
+        word_limit: word_cap(case),
+    }
+}
+
+/// Longest answer without a length penalty: room for every person.
+pub fn word_cap(case: &TriageCase) -> usize {
+    150 + 140 * case.employees.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::it_mental_health::lexicon::Text;
+
+    #[test]
+    fn tiers_follow_the_signs_and_vary() {
+        let mut seen = BTreeSet::new();
+        for seed in 0..500 {
+            let case = generate(seed);
+            assert!((3..=5).contains(&case.employees.len()));
+            assert!(case.tiers().len() >= 2, "seed {seed}");
+            let firsts: BTreeSet<&str> = case.employees.iter().map(|e| e.first.as_str()).collect();
+            assert_eq!(firsts.len(), case.employees.len());
+            seen.extend(case.tiers());
+        }
+        assert_eq!(seen.len(), 4);
+    }
+
+    #[test]
+    fn no_text_uses_a_tier_word_and_stressors_read_as_themselves() {
+        for seed in 0..300 {
+            let case = generate(seed);
+            let text = Text::new(&case.text);
+            for tier in Tier::ALL {
+                assert!(
+                    text.find(tier.word()).is_empty(),
+                    "seed {seed}: {}",
+                    tier.word()
+                );
+            }
+            for e in &case.employees {
+                let stressor = STRESSORS.iter().find(|s| s.id == e.stressor);
+                let situation = Text::new(&e.card.situation);
+                assert!(
+                    situation.has(stressor.map(|s| s.phrases).unwrap_or(&[])),
+                    "{}",
+                    e.card.situation
+                );
+            }
+        }
+    }
+}
