@@ -94,22 +94,15 @@ pub fn scenario(observation: &Value) -> AnyView {
 /// The task the last step graded, and every task score so far.
 fn graded(observation: &Value) -> Option<AnyView> {
     let graded = observation.get("graded").filter(|g| !g.is_null())?;
-    let scores = observation["task_scores"]
-        .as_object()
-        .cloned()
-        .unwrap_or_default();
-    let summary = (scores.len() > 1).then(|| {
-        scores
+    // The episode's task scores so far, in the episode's order.
+    let scores = &observation["task_scores"];
+    let tasks = strings(&observation["episode_tasks"]);
+    let summary = (tasks.len() > 1).then(|| {
+        tasks
             .iter()
-            .map(|(task, score)| {
-                chip(
-                    "",
-                    format!(
-                        "{} {:.2}",
-                        task.replace('_', " "),
-                        score.as_f64().unwrap_or(0.0)
-                    ),
-                )
+            .filter_map(|task| {
+                let score = scores.get(task)?.as_f64()?;
+                Some(chip("", format!("{} {score:.2}", task.replace('_', " "))))
             })
             .collect_view()
     });
@@ -200,7 +193,7 @@ fn profile(p: &Value) -> AnyView {
                 {chip("people", text_of(&p["team_size"]))}
                 {chip("with burnout symptoms", text_of(&p["affected"]))}
                 {chip("wellbeing", format!("{}/10", text_of(&p["wellbeing_score"])))}
-                {chip("budget", format!("${} to ${}", text_of(&p["budget_min"]), text_of(&p["budget_max"])))}
+                {chip("budget", format!("{} to {}", dollars(&p["budget_min"]), dollars(&p["budget_max"])))}
             </div>
         </div>
         <table class="data">
@@ -210,11 +203,24 @@ fn profile(p: &Value) -> AnyView {
             </tbody>
         </table>
         <h3>"Who can own actions"</h3>
-        {list(roster.iter().map(|r| format!("{} ({})", text_of(&r["name"]), text_of(&r["role"]))).collect())}
+        {list(roster.iter().map(|r| format!("{} ({}): {}", text_of(&r["name"]), text_of(&r["role"]), text_of(&r["remit"]))).collect())}
         <h3>"Other context"</h3>
         {list(strings(&p["context"]))}
     }
     .into_any()
+}
+
+/// `12500` as `$12,500`.
+fn dollars(value: &Value) -> String {
+    let digits = text_of(value);
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("${out}")
 }
 
 fn template(observation: &Value) -> String {
