@@ -27,6 +27,7 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod manifest;
 pub mod mcp;
 pub mod mount;
 pub mod openapi;
