@@ -7,6 +7,8 @@ use std::time::Duration;
 use env_wasm::EnvInfo;
 use env_wasm::registry;
 
+use crate::judge::JudgeConfig;
+
 /// Default cap on live sessions (HTTP sessions and open `/ws` connections).
 pub const DEFAULT_MAX_SESSIONS: usize = 10_000;
 /// Default idle time after which a session is dropped.
@@ -28,6 +30,8 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// The built web bundle served under `/web` (holds `index.html`).
     pub web_dist: PathBuf,
+    /// The optional LLM judge of `it_mental_health` steps; off when `None`.
+    pub judge: Option<JudgeConfig>,
 }
 
 impl Default for Config {
@@ -40,6 +44,7 @@ impl Default for Config {
             session_idle: Duration::from_secs(DEFAULT_SESSION_IDLE_SECS),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             web_dist: PathBuf::from("dist"),
+            judge: None,
         }
     }
 }

@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use crate::body::{JsonBody, kind};
 use crate::error::ApiError;
 use crate::ids;
+use crate::judge::Submission;
 use crate::mount::Mount;
 
 /// Reset keys that name the task; `?task=` applies only when none is set.
@@ -103,7 +104,8 @@ fn reset_inner(
 }
 
 /// `POST /step`: `{"action": {...}}` in the session the request names (the
-/// anonymous one when it names none).
+/// anonymous one when it names none). When the mount has a judge, the
+/// result waits for its verdict (off the runtime; the session is not held).
 pub async fn step(
     State(mount): State<Mount>,
     headers: HeaderMap,
@@ -111,17 +113,30 @@ pub async fn step(
     body: JsonBody,
 ) -> Response {
     let mut id = None;
-    let result = step_inner(&mount, &headers, &uri, body, &mut id);
+    let result = match step_inner(&mount, &headers, &uri, body, &mut id) {
+        Ok((mut result, submission)) => {
+            if let (Some(judge), Some(submission)) = (&mount.judge, submission) {
+                judge
+                    .verdict(mount.info, submission)
+                    .await
+                    .attach(&mut result);
+            }
+            Ok(Json(result))
+        }
+        Err(err) => Err(err),
+    };
     with_session(id.as_deref(), result)
 }
 
+/// Step the session; with a judge on the mount, also what it needs to judge
+/// the step.
 fn step_inner(
     mount: &Mount,
     headers: &HeaderMap,
     uri: &Uri,
     body: JsonBody,
     session_id: &mut Option<String>,
-) -> Result<Json<env_wasm::StepResult>, ApiError> {
+) -> Result<(env_wasm::StepResult, Option<Submission>), ApiError> {
     let body = body.into_object(true)?;
     let id = ids::resolve(ids::sources_for(mount.info), headers, uri, Some(&body))?;
     *session_id = id.clone();
@@ -147,8 +162,10 @@ fn step_inner(
         .get(mount.info, id.as_deref())
         .ok_or(ApiError::Env(EnvError::NotStarted))?;
     *session_id = Some(session.id().to_owned());
-    let result = session.env().step(action)?;
-    Ok(Json(result))
+    let mut env = session.env();
+    let result = env.step(action)?;
+    let submission = mount.judge.as_ref().map(|_| Submission::of(&env, action));
+    Ok((result, submission))
 }
 
 /// OpenEnv's optional step fields: `timeout_s` (a number > 0) and

@@ -13,7 +13,9 @@
 //!    [`sessions::Sessions`] table; `/ws` connections hold their own
 //!    environment and a slot in the same table.
 //! 4. The session's [`env_wasm::AnyEnv`] does the work: the server never
-//!    parses an action or computes a reward.
+//!    parses an action or computes a reward. The one thing it adds is the
+//!    optional [`judge`]'s second opinion on `it_mental_health` answers,
+//!    as an `llm_judge` field next to the seam's observation.
 //! 5. [`serve`] binds, prints the listening line, and shuts down gracefully
 //!    on SIGINT or SIGTERM.
 //!
@@ -27,6 +29,8 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod judge;
+pub mod llm;
 pub mod manifest;
 pub mod mcp;
 pub mod mount;
@@ -50,6 +54,7 @@ use tower_http::cors::{Any, CorsLayer};
 use tower_http::trace::TraceLayer;
 
 pub use config::Config;
+use judge::Judge;
 use mount::{AppState, Mount};
 use sessions::Sessions;
 
@@ -86,10 +91,12 @@ pub fn build(config: Config) -> (Router, AppHandle) {
         sessions.spawn_sweeper();
     }
     let (shutdown, _) = watch::channel(false);
+    let judge = config.judge.clone().map(|c| Arc::new(Judge::new(c)));
     let state = Arc::new(AppState {
         config,
         sessions,
         shutdown,
+        judge,
     });
 
     let default_env = state.config.default_env;

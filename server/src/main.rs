@@ -6,6 +6,8 @@
 //! `cargo run -p server -- serve --port 0`; the chosen port is in the
 //! `deskbench listening on http://...` line on stdout). Logs go to stderr,
 //! filtered by `RUST_LOG` (default `info`).
+//! `JUDGE_BASE_URL`, `JUDGE_MODEL` and `JUDGE_API_KEY` together turn on the
+//! optional LLM judge of `it_mental_health` steps (`llm_judge` field).
 //! `deskbench eval --policy all --seeds 100 [--url http://host:7860]` prints
 //! a score table; `deskbench inference` plays a model (see `--help`).
 
@@ -17,6 +19,7 @@ use clap::{Args, Parser, Subcommand};
 use env_wasm::{EnvInfo, registry};
 use server::Config;
 use server::config::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECS};
+use server::judge::{self, ApiKey, JudgeConfig};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Debug, Parser)]
@@ -65,6 +68,19 @@ struct ServeArgs {
     /// Directory of the built web bundle, served under /web.
     #[arg(long, env = "WEB_DIST", default_value = "dist")]
     web_dist: PathBuf,
+    /// OpenAI-compatible API of the optional LLM judge of it_mental_health steps; the judge is
+    /// on when this, --judge-model and --judge-api-key are all set.
+    #[arg(long, env = "JUDGE_BASE_URL", hide_env_values = true)]
+    judge_base_url: Option<String>,
+    /// Model the judge asks.
+    #[arg(long, env = "JUDGE_MODEL")]
+    judge_model: Option<String>,
+    /// Key of the judge's API (prefer the variable: a flag shows in the process list).
+    #[arg(long, env = "JUDGE_API_KEY", hide_env_values = true)]
+    judge_api_key: Option<ApiKey>,
+    /// Limit on one judge call, in seconds; on timeout the step's `llm_judge` has a null score.
+    #[arg(long, env = "JUDGE_TIMEOUT_SECS", default_value_t = judge::DEFAULT_TIMEOUT_SECS, value_parser = parse_secs)]
+    judge_timeout_secs: f64,
 }
 
 fn parse_env(id: &str) -> Result<&'static EnvInfo, String> {
@@ -83,6 +99,15 @@ fn parse_positive(text: &str) -> Result<usize, String> {
     }
 }
 
+fn parse_secs(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs <= 3600.0 => Ok(secs),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds greater than 0 and at most 3600"
+        )),
+    }
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()
@@ -96,6 +121,29 @@ async fn main() -> ExitCode {
         Command::Eval(args) => return server::cli::eval::run(args).await,
         Command::Inference(args) => return server::cli::inference::run(args).await,
     };
+    let judge = match JudgeConfig::from_parts(
+        args.judge_base_url,
+        args.judge_model,
+        args.judge_api_key,
+        Duration::from_secs_f64(args.judge_timeout_secs),
+    ) {
+        Ok(judge) => judge,
+        Err(missing) => {
+            tracing::warn!(
+                "LLM judge off: {} not set (the judge needs JUDGE_BASE_URL, JUDGE_MODEL and JUDGE_API_KEY)",
+                missing.join(", ")
+            );
+            None
+        }
+    };
+    if let Some(judge) = &judge {
+        tracing::info!(
+            model = %judge.model,
+            timeout_secs = judge.timeout.as_secs_f64(),
+            "LLM judge on for {} steps",
+            server::judge::JUDGED_ENV
+        );
+    }
     let config = Config {
         host: args.host,
         port: args.port,
@@ -104,6 +152,7 @@ async fn main() -> ExitCode {
         session_idle: Duration::from_secs(args.session_idle_secs),
         max_body_bytes: args.max_body_bytes,
         web_dist: args.web_dist,
+        judge,
     };
     let addr = format!("{}:{}", config.host, config.port);
     match server::serve(config).await {

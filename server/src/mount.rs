@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::config::Config;
+use crate::judge::{self, Judge};
 use crate::openapi;
 use crate::sessions::Sessions;
 
@@ -22,6 +23,8 @@ pub struct AppState {
     /// Set to true when the server shuts down; open `/ws` connections then
     /// close with 1001.
     pub shutdown: watch::Sender<bool>,
+    /// The LLM judge, when [`Config::judge`] configures one.
+    pub judge: Option<Arc<Judge>>,
 }
 
 /// The state of one mount's handlers.
@@ -30,6 +33,9 @@ pub struct Mount {
     pub info: &'static EnvInfo,
     pub app: Arc<AppState>,
     pub docs: Arc<Docs>,
+    /// The judge of this mount's steps: set only when a judge is configured
+    /// and judges this environment.
+    pub judge: Option<Arc<Judge>>,
 }
 
 /// A mount's fixed documents, serialised once.
@@ -50,7 +56,13 @@ impl Mount {
     /// `prefix` is `""` for the root mount, else `/envs/{env_id}`.
     pub fn new(info: &'static EnvInfo, prefix: &str, app: Arc<AppState>) -> Mount {
         let env = AnyEnv::of(info);
-        let schemas = env.schemas();
+        let judge = app.judge.clone().filter(|j| j.judges(info));
+        let mut schemas = env.schemas();
+        if judge.is_some()
+            && let Some(Value::Object(properties)) = schemas.pointer_mut("/observation/properties")
+        {
+            properties.insert("llm_judge".to_owned(), judge::schema());
+        }
         let action_schema = schemas.get("action").cloned().unwrap_or_else(|| json!({}));
         let reset_schema = reset_schema(info);
         let metadata = json!({
@@ -62,6 +74,9 @@ impl Mount {
             "documentation_url": null,
             "env_id": info.id,
             "tasks": info.tasks,
+            // Whether steps here carry `llm_judge`; where the judge is
+            // and its key are not for clients.
+            "llm_judge": judge.is_some(),
         });
         let tasks = json!({
             "env_id": info.id,
@@ -83,6 +98,7 @@ impl Mount {
             info,
             app,
             docs: Arc::new(docs),
+            judge,
         }
     }
 }

@@ -5,15 +5,22 @@
 //!
 //! Steps take microseconds, so they run inline on the connection task; the
 //! task is always back to reading the socket at once, which is when
-//! tungstenite answers the client's pings.
+//! tungstenite answers the client's pings. A step the [`Judge`] must see is
+//! the exception: its reply waits seconds for the verdict, so the loop
+//! polls the verdict and the socket together. Pings are answered meanwhile,
+//! and text frames that arrive are queued and answered after the judged
+//! reply, in order.
 
+use std::collections::VecDeque;
+use std::future::Future;
+use std::pin::Pin;
 use std::time::Duration;
 
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
-use env_wasm::{AnyEnv, EnvError, ResetDefaults};
+use env_wasm::{AnyEnv, EnvError, ResetDefaults, StepResult};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
@@ -21,6 +28,7 @@ use tokio::time::Instant;
 use crate::body;
 use crate::error::{ApiError, field_path};
 use crate::ids;
+use crate::judge::{Judge, Submission, Verdict};
 use crate::mcp;
 use crate::mount::Mount;
 
@@ -30,6 +38,10 @@ const CLOSE_GOING_AWAY: u16 = 1001;
 const CLOSE_UNSUPPORTED: u16 = 1003;
 /// How long to wait for the client's half of a close handshake.
 const CLOSE_HANDSHAKE: Duration = Duration::from_secs(2);
+/// Messages held while a judged step waits for its verdict. A client that
+/// awaits each reply (the OpenEnv client does) sends none; past this many
+/// the socket is not read until the verdict is in.
+const MAX_QUEUED: usize = 32;
 
 pub async fn upgrade(
     State(mount): State<Mount>,
@@ -52,6 +64,30 @@ pub async fn upgrade(
         .max_frame_size(limit)
         .on_failed_upgrade(|err| tracing::debug!(%err, "websocket upgrade failed"))
         .on_upgrade(move |socket| run(socket, mount))
+}
+
+/// A step whose reply waits for the judge's verdict.
+struct Judging {
+    result: StepResult,
+    verdict: Pin<Box<dyn Future<Output = Verdict> + Send>>,
+}
+
+/// How a connection ends.
+enum Ending {
+    /// The peer went away or broke the protocol: nothing more can be said.
+    Gone,
+    /// A close frame with this code and reason.
+    Close(u16, String),
+    /// This error frame, then a close frame.
+    Refuse(String, u16, &'static str),
+}
+
+/// What woke the connection task.
+enum Event {
+    Shutdown,
+    Verdict(Verdict),
+    /// `Err` when the idle deadline passed first.
+    Received(Result<Option<Result<Message, axum::Error>>, tokio::time::error::Elapsed>),
 }
 
 /// Serve one connection until `close`, a socket close, an idle timeout or
@@ -81,51 +117,69 @@ async fn run(mut socket: WebSocket, mount: Mount) {
     let mut shutdown = mount.app.shutdown.subscribe();
     let mut env = AnyEnv::of(mount.info);
     let mut deadline = Instant::now() + idle;
-    let ending: Option<(u16, String)> = loop {
-        let received = tokio::select! {
-            _ = shutdown.wait_for(|down| *down) => {
-                break Some((CLOSE_GOING_AWAY, "server shutting down".to_owned()));
+    let mut judging: Option<Judging> = None;
+    let mut queued: VecDeque<Message> = VecDeque::new();
+    let ending = loop {
+        // Messages that came in while a verdict was awaited, oldest first.
+        if judging.is_none()
+            && let Some(message) = queued.pop_front()
+        {
+            match answer(&mut socket, &mount, &mut env, &mut judging, message).await {
+                Ok(()) => continue,
+                Err(ending) => break ending,
             }
-            received = tokio::time::timeout_at(deadline, socket.recv()) => received,
+        }
+        // No idle deadline while the judge has the turn: the wait is ours.
+        let idle_deadline = judging.is_none().then_some(deadline);
+        let event = tokio::select! {
+            _ = shutdown.wait_for(|down| *down) => Event::Shutdown,
+            verdict = next_verdict(&mut judging) => Event::Verdict(verdict),
+            received = receive(&mut socket, idle_deadline), if queued.len() < MAX_QUEUED => {
+                Event::Received(received)
+            }
         };
-        let message = match received {
-            Err(_elapsed) => {
-                break Some((
+        let message = match event {
+            Event::Shutdown => {
+                break Ending::Close(CLOSE_GOING_AWAY, "server shutting down".to_owned());
+            }
+            Event::Verdict(verdict) => {
+                let Some(Judging { mut result, .. }) = judging.take() else {
+                    continue;
+                };
+                verdict.attach(&mut result);
+                deadline = Instant::now() + idle;
+                if socket
+                    .send(text(envelope("observation", result)))
+                    .await
+                    .is_err()
+                {
+                    break Ending::Gone;
+                }
+                continue;
+            }
+            Event::Received(Err(_elapsed)) => {
+                break Ending::Close(
                     CLOSE_NORMAL,
                     format!("idle for more than {} s", idle.as_secs()),
-                ));
+                );
             }
             // The peer went away or broke the protocol (an oversized frame
             // included): nothing more can be said on this socket.
-            Ok(None | Some(Err(_))) => break None,
-            Ok(Some(Ok(message))) => message,
+            Event::Received(Ok(None | Some(Err(_)))) => break Ending::Gone,
+            Event::Received(Ok(Some(Ok(message)))) => message,
         };
         match message {
-            Message::Text(frame) => {
+            Message::Text(_) | Message::Binary(_) => {
                 // Only protocol messages count as activity; pings keep the
                 // socket alive but not the session.
                 deadline = Instant::now() + idle;
-                match handle(&mount, &mut env, frame.as_str()) {
-                    Outcome::Reply(reply) => {
-                        if socket.send(text(reply)).await.is_err() {
-                            break None;
-                        }
-                    }
-                    Outcome::Close => break Some((CLOSE_NORMAL, String::new())),
+                if judging.is_some() {
+                    queued.push_back(message);
+                } else if let Err(ending) =
+                    answer(&mut socket, &mount, &mut env, &mut judging, message).await
+                {
+                    break ending;
                 }
-            }
-            Message::Binary(_) => {
-                let frame = error_frame(
-                    "SESSION_ERROR",
-                    "binary frames are not supported: send JSON text frames; closing the session"
-                        .to_owned(),
-                    json!({}),
-                );
-                drop(slot);
-                if socket.send(text(frame)).await.is_ok() {
-                    close(socket, CLOSE_UNSUPPORTED, "binary frames are not supported").await;
-                }
-                return;
             }
             // tungstenite queues the pong itself and sends it on the next read.
             Message::Ping(_) | Message::Pong(_) => {}
@@ -135,9 +189,75 @@ async fn run(mut socket: WebSocket, mount: Mount) {
         }
     };
     drop(slot);
-    if let Some((code, reason)) = ending {
-        close(socket, code, &reason).await;
+    match ending {
+        Ending::Gone => {}
+        Ending::Close(code, reason) => close(socket, code, &reason).await,
+        Ending::Refuse(frame, code, reason) => {
+            if socket.send(text(frame)).await.is_ok() {
+                close(socket, code, reason).await;
+            }
+        }
     }
+}
+
+/// The verdict of the step being judged; never ready when there is none.
+async fn next_verdict(judging: &mut Option<Judging>) -> Verdict {
+    match judging {
+        Some(judging) => judging.verdict.as_mut().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The next message from the peer, or `Err` once `deadline` passes.
+async fn receive(
+    socket: &mut WebSocket,
+    deadline: Option<Instant>,
+) -> Result<Option<Result<Message, axum::Error>>, tokio::time::error::Elapsed> {
+    match deadline {
+        Some(deadline) => tokio::time::timeout_at(deadline, socket.recv()).await,
+        None => Ok(socket.recv().await),
+    }
+}
+
+/// Answer one message: reply at once, or leave a judged step in `judging`
+/// (its reply goes out with the verdict). `Err` ends the connection.
+async fn answer(
+    socket: &mut WebSocket,
+    mount: &Mount,
+    env: &mut AnyEnv,
+    judging: &mut Option<Judging>,
+    message: Message,
+) -> Result<(), Ending> {
+    let reply = match message {
+        Message::Text(frame) => match handle(mount, env, frame.as_str()) {
+            Outcome::Reply(reply) => reply,
+            Outcome::Close => return Err(Ending::Close(CLOSE_NORMAL, String::new())),
+            Outcome::Judge { result, submission } => match &mount.judge {
+                Some(judge) => {
+                    *judging = Some(Judging {
+                        result,
+                        verdict: Box::pin(Judge::verdict(judge, mount.info, submission)),
+                    });
+                    return Ok(());
+                }
+                None => envelope("observation", result),
+            },
+        },
+        Message::Binary(_) => {
+            return Err(Ending::Refuse(
+                error_frame(
+                    "SESSION_ERROR",
+                    "binary frames are not supported: send JSON text frames; closing the session"
+                        .to_owned(),
+                    json!({}),
+                ),
+                CLOSE_UNSUPPORTED,
+                "binary frames are not supported",
+            ));
+        }
+        Message::Ping(_) | Message::Pong(_) | Message::Close(_) => return Ok(()),
+    };
+    socket.send(text(reply)).await.map_err(|_| Ending::Gone)
 }
 
 /// Send a close frame and wait briefly for the client's, so the closing
@@ -164,6 +284,11 @@ fn text(body: String) -> Message {
 #[derive(Debug, PartialEq)]
 pub enum Outcome {
     Reply(String),
+    /// An accepted step the mount's judge must see before the reply.
+    Judge {
+        result: StepResult,
+        submission: Submission,
+    },
     Close,
 }
 
@@ -316,6 +441,10 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
         "step" => match object_data(data, true) {
             Err(frame) => frame,
             Ok(action) => match env.step(&action) {
+                Ok(result) if mount.judge.is_some() => {
+                    let submission = Submission::of(env, &action);
+                    return Outcome::Judge { result, submission };
+                }
                 Ok(result) => envelope("observation", result),
                 Err(err) => env_error_frame(&err),
             },

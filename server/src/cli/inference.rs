@@ -9,7 +9,7 @@
 //! the final observation's `terminal_grader` on a server.
 //!
 //! Turns and failures:
-//! - The model's reply is read with [`super::llm::extract_action`]; any JSON
+//! - The model's reply is read with [`crate::llm::extract_action`]; any JSON
 //!   object found is sent as the action, and the environment judges it.
 //! - A reply without a JSON object, or an action the environment refuses,
 //!   is a `[STEP]` with `action=null` (or the refused action), reward 0,
@@ -33,9 +33,9 @@ use std::time::Duration;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, StepResult, TaskInfo};
 use serde_json::{Value, json};
 
-use super::llm::{ChatClient, ChatConfig, ChatError, Message, extract_action};
 use super::ws_client::{Reply, WsSession};
 use super::{log, prompt, select, terminal_grader, to_points};
+use crate::llm::{ChatClient, ChatConfig, ChatError, Message, extract_action};
 
 /// Replies in a row that are not actions, or are refused, before giving up.
 pub const MAX_BAD_REPLIES: u32 = 3;

@@ -11,7 +11,7 @@
 //!    ([`ws_client::WsSession`]), connecting to `{base}/envs/{env_id}/ws`.
 //! 3. `eval` asks the seam for the policy's next action even in server mode
 //!    (a local `AnyEnv` kept in lock-step, see [`eval`]); `inference` asks
-//!    the model ([`llm::ChatClient`], prompts from [`prompt`]).
+//!    the model ([`crate::llm::ChatClient`], prompts from [`prompt`]).
 //! 4. Rewards, `done` and the task score come from whoever plays the
 //!    episode: the seam in-process, the server's replies otherwise
 //!    ([`terminal_grader`]).
@@ -20,7 +20,6 @@
 
 pub mod eval;
 pub mod inference;
-pub mod llm;
 pub mod log;
 pub mod prompt;
 pub mod report;

@@ -1,7 +1,10 @@
 //! A client of OpenAI-compatible chat completions (`POST
 //! {base}/chat/completions`), blocking, with a timeout per call and retries
 //! with exponential backoff on transient failures, and [`extract_action`],
-//! which reads the action object out of a model's reply.
+//! which reads the JSON object out of a model's reply. Two callers share it:
+//! the `deskbench inference` runner ([`crate::cli::inference`]) asks its
+//! model for actions, and the server's optional [`crate::judge`] asks a judge
+//! model for a verdict (one attempt, from a blocking thread).
 //!
 //! Transient: connection failures, timeouts, 408, 425, 429, 5xx, and a
 //! success whose body is not a chat completion (a proxy cutting the reply).
@@ -17,7 +20,7 @@ const MAX_BACKOFF: Duration = Duration::from_secs(60);
 /// How much of an error body goes into a message.
 const BODY_EXCERPT: usize = 300;
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ChatConfig {
     /// e.g. `https://router.huggingface.co/v1`; `/chat/completions` is appended.
     pub base_url: String,
@@ -31,6 +34,22 @@ pub struct ChatConfig {
     pub retries: u32,
     /// Wait before the first retry; doubled for each one after it.
     pub backoff: Duration,
+}
+
+/// The key stays out of `{:?}`, so no log line or panic message can hold it.
+impl std::fmt::Debug for ChatConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChatConfig")
+            .field("base_url", &self.base_url)
+            .field("model", &self.model)
+            .field("api_key", &"[redacted]")
+            .field("temperature", &self.temperature)
+            .field("max_tokens", &self.max_tokens)
+            .field("timeout", &self.timeout)
+            .field("retries", &self.retries)
+            .field("backoff", &self.backoff)
+            .finish()
+    }
 }
 
 /// One chat message.
@@ -249,9 +268,10 @@ impl ChatClient {
     }
 }
 
-/// The action in a model's reply: the whole reply if it is a JSON object,
-/// else the first fenced block that is one, else the first `{...}` span
-/// that parses as an object. `Err` says why there is none.
+/// The JSON object in a model's reply (an agent's action, a judge's
+/// verdict): the whole reply if it is a JSON object, else the first fenced
+/// block that is one, else the first `{...}` span that parses as an
+/// object. `Err` says why there is none.
 pub fn extract_action(reply: &str) -> Result<Value, String> {
     let text = reply.trim();
     if text.is_empty() {
