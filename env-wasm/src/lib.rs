@@ -16,6 +16,7 @@
 //! The crate never touches clocks, threads, files or the network, so the
 //! same seed gives byte-identical JSON natively and under wasm32.
 
+pub mod dates;
 pub mod episode;
 pub mod error;
 pub mod golden;

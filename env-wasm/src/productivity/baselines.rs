@@ -10,7 +10,7 @@
 use serde_json::{Value, json};
 
 use super::Payload;
-use super::dates::clock;
+use crate::dates::clock;
 use crate::rng::SeededRng;
 
 pub const NAMES: &[&str] = &["random", "constant", "memorised", "everything"];

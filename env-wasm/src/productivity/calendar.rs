@@ -14,8 +14,8 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::Grade;
-use super::dates::{Day, clock, parse_clock};
 use super::names::FIRST_NAMES;
+use crate::dates::{Day, clock, parse_clock};
 use crate::grading::{all_or_nothing, f1, set_field, text_field};
 use crate::points::Points;
 use crate::rng::SeededRng;

@@ -11,8 +11,8 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::Grade;
-use super::dates::{Day, clock};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
+use crate::dates::{Day, clock};
 use crate::grading::{all_or_nothing, text_field};
 use crate::points::Points;
 use crate::rng::SeededRng;

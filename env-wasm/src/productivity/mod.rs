@@ -12,7 +12,6 @@ pub mod baselines;
 pub mod calendar;
 pub mod cleaning;
 pub mod command;
-pub mod dates;
 pub mod email;
 pub mod names;
 pub mod shaping;

@@ -14,8 +14,8 @@ use super::names::*;
 use super::policy::{
     Case, DUPLICATE_HIGH_CENTS, FEE_WAIVER_LIMIT_CENTS, Plan, WAIVER_COOLDOWN_DAYS, priority,
 };
+use crate::dates::{Day, clock};
 use crate::grading::format_cents;
-use crate::productivity::dates::{Day, clock};
 use crate::rng::SeededRng;
 
 use super::action::{Department, Disposition, Priority};

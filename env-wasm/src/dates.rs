@@ -1,4 +1,5 @@
-//! Plain calendar dates derived from the seed (the core has no clock):
+//! Plain calendar dates derived from the seed (the core has no clock), shared
+//! by every generator that writes dates:
 //! day numbers since 1970-01-01, converted with Howard Hinnant's civil
 //! algorithms, and clock times as minutes after midnight.
 
