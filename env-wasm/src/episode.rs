@@ -107,6 +107,7 @@ pub(crate) trait DynEpisode: Send {
 
 pub(crate) type EpisodeFactory =
     fn(&'static TaskInfo, u64, Option<String>) -> (Box<dyn DynEpisode>, StepResult);
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) type SchemaFactory = fn() -> Value;
 pub(crate) type BaselineNames = fn() -> &'static [&'static str];
 
@@ -159,6 +160,7 @@ pub(crate) fn start<E: Environment>(
     (Box::new(episode), result)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn schemas<E: Environment>() -> Value {
     serde_json::json!({
         "action": schemars::schema_for!(E::Action),
@@ -221,7 +223,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
     }
 
     fn reference_action(&self) -> Option<Value> {
-        if self.done {
+        if self.done || !cfg!(feature = "policies") {
             return None;
         }
         self.env.reference_action().map(|a| to_json(&a))
@@ -233,6 +235,10 @@ impl<E: Environment> DynEpisode for Episode<E> {
 
     fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Value> {
         if self.done {
+            return None;
+        }
+        if !cfg!(feature = "policies") {
+            let _ = (name, rng);
             return None;
         }
         self.env.baseline_action(name, rng).map(|a| to_json(&a))

@@ -3,7 +3,9 @@
 
 use serde::Serialize;
 
-use crate::episode::{self, BaselineNames, EpisodeFactory, SchemaFactory};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::episode::SchemaFactory;
+use crate::episode::{self, BaselineNames, EpisodeFactory};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -35,6 +37,10 @@ pub struct EnvInfo {
     pub tasks: &'static [TaskInfo],
     #[serde(skip)]
     pub(crate) start_episode: EpisodeFactory,
+    /// Generated schemas, native only: the browser reads the committed
+    /// action schema in `env-wasm/schemas/` instead (see
+    /// [`committed_action_schema`]).
+    #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub(crate) schemas: SchemaFactory,
     #[serde(skip)]
@@ -102,6 +108,20 @@ pub fn env_ids() -> String {
         .join(", ")
 }
 
+/// The committed JSON Schema of an environment's action. The browser uses
+/// it instead of generating schemas: the schemars code would add about 40 KB
+/// gzipped to the page, over its budget, and the page needs only the action
+/// schema (for its generic action form). `tests/schemas.rs` keeps every file
+/// equal to the generated schema, so a new environment adds its line here.
+pub fn committed_action_schema(env_id: &str) -> Option<&'static str> {
+    match env_id {
+        "productivity" => Some(include_str!("../schemas/productivity.action.json")),
+        "it_mental_health" => Some(include_str!("../schemas/it_mental_health.action.json")),
+        "support_triage" => Some(include_str!("../schemas/support_triage.action.json")),
+        _ => None,
+    }
+}
+
 /// The registry as JSON, for `/tasks` and the web picker.
 pub fn to_json() -> serde_json::Value {
     serde_json::to_value(ENVIRONMENTS).unwrap_or_default()
@@ -122,6 +142,7 @@ pub const fn entry<E: episode::Environment>(
         version: env!("CARGO_PKG_VERSION"),
         tasks,
         start_episode: episode::start::<E>,
+        #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,
         baselines: E::baseline_names,
     }

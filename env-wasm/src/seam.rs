@@ -244,9 +244,18 @@ impl AnyEnv {
         self.episode.as_ref().map(|e| e.empty_answer())
     }
 
-    /// JSON Schemas of this environment's action, observation and state.
+    /// JSON Schemas of this environment's action, observation and state. In
+    /// the browser only `action` is present (from the committed copy, see
+    /// [`registry::committed_action_schema`]); the API serves all three.
     pub fn schemas(&self) -> Value {
-        (self.info.schemas)()
+        #[cfg(not(target_arch = "wasm32"))]
+        return (self.info.schemas)();
+        #[cfg(target_arch = "wasm32")]
+        return serde_json::json!({
+            "action": registry::committed_action_schema(self.info.id)
+                .and_then(|text| serde_json::from_str::<Value>(text).ok())
+                .unwrap_or(Value::Null)
+        });
     }
 }
 

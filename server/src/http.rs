@@ -8,7 +8,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use env_wasm::{EnvError, ResetDefaults, ResetOptions, registry};
+use env_wasm::{EnvError, EnvInfo, ResetDefaults, ResetOptions, registry};
 use serde_json::{Map, Value};
 
 use crate::body::{JsonBody, kind};
@@ -53,10 +53,14 @@ pub async fn openapi(State(mount): State<Mount>) -> Response {
 }
 
 /// Attach the session id (header and cookie) to a response, success or error.
-fn with_session(id: Option<&str>, response: impl IntoResponse) -> Response {
+/// The response with the session's id in `X-Session-Id` and its cookies
+/// (the shared one, plus the environment's own where a seed had one).
+fn with_session(info: &EnvInfo, id: Option<&str>, response: impl IntoResponse) -> Response {
     let mut response = response.into_response();
     if let Some(id) = id {
-        response.headers_mut().extend(ids::session_headers(id));
+        response
+            .headers_mut()
+            .extend(ids::session_headers_for(info, id));
     }
     response
 }
@@ -71,7 +75,7 @@ pub async fn reset(
 ) -> Response {
     let mut id = None;
     let result = reset_inner(&mount, &headers, &uri, body, &mut id);
-    with_session(id.as_deref(), result)
+    with_session(mount.info, id.as_deref(), result)
 }
 
 fn reset_inner(
@@ -125,7 +129,7 @@ pub async fn step(
         }
         Err(err) => Err(err),
     };
-    with_session(id.as_deref(), result)
+    with_session(mount.info, id.as_deref(), result)
 }
 
 /// Step the session; with a judge on the mount, also what it needs to judge
@@ -204,9 +208,13 @@ pub async fn state(State(mount): State<Mount>, headers: HeaderMap, uri: Uri) -> 
     match mount.app.sessions.get(mount.info, id.as_deref()) {
         Some(session) => {
             let state = session.env().state();
-            with_session(Some(session.id()), Json(state))
+            with_session(mount.info, Some(session.id()), Json(state))
         }
-        None => with_session(id.as_deref(), json_bytes(mount.docs.blank_state.clone())),
+        None => with_session(
+            mount.info,
+            id.as_deref(),
+            json_bytes(mount.docs.blank_state.clone()),
+        ),
     }
 }
 

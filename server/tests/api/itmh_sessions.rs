@@ -51,6 +51,19 @@ async fn the_seeds_session_places_continue_their_sessions() {
     .await;
     assert_eq!(reset.status, StatusCode::OK, "{}", reset.text());
     assert_eq!(reset.session_id(), "seed-client");
+    // The seed's own cookie comes back too, so its clients keep working.
+    let cookies: Vec<&str> = reset
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    assert!(
+        cookies
+            .iter()
+            .any(|c| c.starts_with("itmh_session_id=seed-client;")),
+        "{cookies:?}"
+    );
     assert_eq!(reset.json()["observation"]["task_id"], "burnout_detection");
     let body = json!({"action": action(json!({"session_id": "seed-client"}))}).to_string();
     let step = post(&app, &url("/step"), &body).await;
