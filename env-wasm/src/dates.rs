@@ -3,7 +3,8 @@
 //! day numbers since 1970-01-01, converted with Howard Hinnant's civil
 //! algorithms, and clock times as minutes after midnight.
 
-const MONTHS: [&str; 12] = [
+/// Month names, January first.
+pub const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",

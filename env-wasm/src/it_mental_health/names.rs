@@ -342,20 +342,7 @@ pub const HOBBIES: &[&str] = &[
     "restoring an old bicycle",
 ];
 
-pub const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+pub use crate::dates::MONTHS;
 
 /// Days of the week, for "on Tuesday" details.
 pub const WEEKDAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
