@@ -425,12 +425,7 @@ impl Calendar {
             Points::ratio(available as u64, required.len() as u64),
             all_or_nothing(room_ok),
         ];
-        let parts: Vec<_> = WEIGHTS
-            .iter()
-            .zip(scores)
-            .map(|((name, weight), score)| (*name, score, *weight))
-            .collect();
-        Grade::weighted(&parts)
+        Grade::from_table(&WEIGHTS, scores)
     }
 
     /// The earliest slot and the first room (by name) meeting every constraint.

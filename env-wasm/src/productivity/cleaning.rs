@@ -297,12 +297,7 @@ impl Table {
             },
             all_or_nothing(retained == self.retained_ids),
         ];
-        let parts: Vec<_> = WEIGHTS
-            .iter()
-            .zip(scores)
-            .map(|((name, weight), score)| (*name, score, *weight))
-            .collect();
-        Grade::weighted(&parts)
+        Grade::from_table(&WEIGHTS, scores)
     }
 
     pub fn reference_answer(&self) -> Value {

@@ -127,6 +127,20 @@ pub struct Grade {
 }
 
 impl Grade {
+    /// [`Grade::weighted`] from a table of (criterion, weight) and the
+    /// scores in the table's order.
+    pub fn from_table<const N: usize>(
+        weights: &[(&'static str, Points); N],
+        scores: [Points; N],
+    ) -> Grade {
+        let parts: Vec<_> = weights
+            .iter()
+            .zip(scores)
+            .map(|((name, weight), score)| (*name, score, *weight))
+            .collect();
+        Grade::weighted(&parts)
+    }
+
     /// Weighted sum of criteria; the weights (basis points) add up to 1.
     pub fn weighted(parts: &[(&'static str, Points, Points)]) -> Grade {
         let total = parts
