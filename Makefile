@@ -8,7 +8,7 @@ PORT ?= 7860
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 export WEB_DIST ?= $(CURDIR)/dist
 
-.PHONY: bootstrap web build run test lint fmt fmt-check clippy unit wasm-test conformance
+.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance bench soak
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -47,3 +47,20 @@ conformance:
 	scripts/conformance.sh
 
 test: bootstrap lint unit wasm-test conformance
+
+# The long runs, outside `make test`. `make bench`: criterion, the wasm/native
+# ratio and the HTTP, WebSocket and idle-memory figures against the Python
+# reference (BENCHMARKS.md records one run). `make soak`: the large fuzz run,
+# schemathesis on every mount and the 1,000-session soak.
+bootstrap-long:
+	@scripts/bootstrap.sh --long-runs
+
+bench: bootstrap-long
+	$(CARGO) bench -p env-wasm --locked --bench envs
+	scripts/bench-wasm.sh
+	scripts/bench-http.sh
+
+soak: bootstrap-long
+	scripts/fuzz.sh
+	scripts/schemathesis.sh
+	$(CARGO) test --release -p server --locked --test soak -- --ignored --nocapture --test-threads 1

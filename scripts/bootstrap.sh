@@ -10,6 +10,10 @@ VENV=".venv-openenv"
 
 say() { printf 'bootstrap: %s\n' "$*"; }
 
+# `--long-runs`: also the tools of `make bench` and `make soak` (section 6).
+LONG_RUNS=0
+[ "${1:-}" = "--long-runs" ] && LONG_RUNS=1
+
 # 1. The wasm32 target, for the core's wasm check and the browser bundle.
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "wasm32-unknown-unknown target present"
@@ -60,4 +64,27 @@ if [ -x node_modules/.bin/wasm-opt ] && node_modules/.bin/wasm-opt --version | g
 else
   say "installing binaryen 132 from npm"
   npm ci --no-audit --no-fund --silent
+fi
+
+# 6. Only for `make bench` and `make soak`: wrk (HTTP load) from Debian, and
+#    schemathesis in a venv of its own so its pins never touch openenv-core's.
+if [ "$LONG_RUNS" = 1 ]; then
+  SCHEMATHESIS_VERSION="4.32.5"
+  LONG_VENV=".venv-long"
+  if command -v wrk >/dev/null && command -v taskset >/dev/null; then
+    say "wrk and taskset present"
+  else
+    say "installing wrk and util-linux (taskset) from Debian"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends wrk util-linux >/dev/null
+  fi
+  if [ -x "$LONG_VENV/bin/schemathesis" ] \
+    && "$LONG_VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$SCHEMATHESIS_VERSION')" 2>/dev/null; then
+    say "schemathesis $SCHEMATHESIS_VERSION present in $LONG_VENV"
+  else
+    say "creating $LONG_VENV with schemathesis $SCHEMATHESIS_VERSION"
+    python3 -m venv "$LONG_VENV"
+    "$LONG_VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+  fi
 fi
