@@ -148,15 +148,21 @@ pub fn query_param(uri: &Uri, name: &str) -> Option<String> {
     }
 }
 
+/// The value of cookie `name`. Pairs are split on the raw bytes, so another
+/// cookie of the host with non-ASCII bytes (browsers send them all in one
+/// header) cannot hide ours and drop the request into the anonymous
+/// session; a value of ours that is not UTF-8 is read lossily, for
+/// [`validate`] to refuse.
 fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(COOKIE)
         .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|line| line.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value.trim_matches('"').to_owned())
+        .flat_map(|value| value.as_bytes().split(|byte| *byte == b';'))
+        .map(String::from_utf8_lossy)
+        .find_map(|pair| {
+            let (key, value) = pair.trim().split_once('=')?;
+            (key == name).then(|| value.trim_matches('"').to_owned())
+        })
 }
 
 /// [`session_headers`] for a session of `env`, plus the seed's own cookie
