@@ -36,6 +36,9 @@ use crate::mount::Mount;
 const CLOSE_NORMAL: u16 = 1000;
 const CLOSE_GOING_AWAY: u16 = 1001;
 const CLOSE_UNSUPPORTED: u16 = 1003;
+/// A text frame whose payload is not UTF-8 (RFC 6455 section 7.4.1).
+const CLOSE_INVALID_DATA: u16 = 1007;
+const CLOSE_TOO_BIG: u16 = 1009;
 /// How long to wait for the client's half of a close handshake.
 const CLOSE_HANDSHAKE: Duration = Duration::from_secs(2);
 /// Messages held while a judged step waits for its verdict. A client that
@@ -163,9 +166,16 @@ async fn run(mut socket: WebSocket, mount: Mount) {
                     format!("idle for more than {} s", idle.as_secs()),
                 );
             }
-            // The peer went away or broke the protocol (an oversized frame
-            // included): nothing more can be said on this socket.
-            Event::Received(Ok(None | Some(Err(_)))) => break Ending::Gone,
+            Event::Received(Ok(None)) => break Ending::Gone,
+            // A text frame that is not UTF-8 or a message over the limit gets
+            // the close code that says so; any other error means the peer
+            // is gone.
+            Event::Received(Ok(Some(Err(err)))) => {
+                break match refusal(err, mount.app.config.max_body_bytes) {
+                    Some((code, reason)) => Ending::Close(code, reason),
+                    None => Ending::Gone,
+                };
+            }
             Event::Received(Ok(Some(Ok(message)))) => message,
         };
         match message {
@@ -197,6 +207,20 @@ async fn run(mut socket: WebSocket, mount: Mount) {
                 close(socket, code, reason).await;
             }
         }
+    }
+}
+
+/// The close frame owed to a peer whose message broke the protocol, when
+/// the read error was one: invalid UTF-8 or a message over `limit` bytes.
+fn refusal(err: axum::Error, limit: usize) -> Option<(u16, String)> {
+    use tokio_tungstenite::tungstenite::error::{CapacityError, Error};
+    match err.into_inner().downcast_ref::<Error>()? {
+        Error::Utf8(_) => Some((CLOSE_INVALID_DATA, "text frames must be UTF-8".to_owned())),
+        Error::Capacity(CapacityError::MessageTooLong { .. }) => Some((
+            CLOSE_TOO_BIG,
+            format!("messages are limited to {limit} bytes"),
+        )),
+        _ => None,
     }
 }
 

@@ -4,6 +4,9 @@
 
 mod common;
 mod errors;
+mod fuzz;
+mod hostile;
+mod isolation;
 mod itmh_sessions;
 mod mcp;
 mod openapi;
