@@ -16,6 +16,8 @@
 //! The crate never touches clocks, threads, files or the network, so the
 //! same seed gives byte-identical JSON natively and under wasm32.
 
+#[cfg(feature = "bench")]
+pub mod bench;
 pub mod dates;
 pub mod episode;
 pub mod error;
