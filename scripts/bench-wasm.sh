@@ -4,17 +4,17 @@
 # feature `bench`, binds it for node with the pinned wasm-bindgen CLI, then
 # times every workload natively (`cargo bench --bench envs -- --native-table`)
 # and the same batches of the same code under node, and prints workload,
-# native µs/op, wasm µs/op and wasm/native. About a minute after the builds;
+# native µs/op, wasm µs/op and wasm/native. About a minute once built;
 # outputs in target/bench-wasm/.
 # Usage: scripts/bench-wasm.sh [FILTER]   (FILTER: part of a workload name, e.g. grade/)
-#   ROUNDS=n (default 2): native and wasm rounds alternate, and each figure
+#   ROUNDS=n (default 3): native and wasm rounds alternate, and each figure
 #   is the fastest over the rounds, so load from other work on the machine
 #   during one phase does not skew the ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench-wasm
 FILTER=${1:-}
-ROUNDS=${ROUNDS:-2}
+ROUNDS=${ROUNDS:-3}
 BINDGEN_VERSION=0.2.130
 
 for tool in node wasm-bindgen; do
