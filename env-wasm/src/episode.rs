@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::{RawValue, to_raw_value};
 
 use crate::error::EnvError;
 use crate::points::Points;
@@ -70,9 +71,62 @@ pub trait Environment: Sized + Send + 'static {
 /// Reply to reset and step: the OpenEnv result shape.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StepResult {
-    pub observation: Value,
+    pub observation: Observation,
     pub reward: Option<f64>,
     pub done: bool,
+}
+
+/// An observation, serialised once, straight from the environment's typed
+/// observation. The server writes these bytes into its replies as they
+/// are: building a [`Value`] tree first and serialising that would cost
+/// about as much again as the step itself. Readers (the browser's views,
+/// tests, the runners) take a [`Value`] with [`Observation::to_value`].
+/// Keys come in the observation type's field order; equality and the
+/// determinism transcript compare parsed values, so order never matters.
+#[derive(Debug, Clone)]
+pub struct Observation(Box<RawValue>);
+
+impl Observation {
+    pub(crate) fn of<T: Serialize>(observation: &T) -> Self {
+        // Serialising our own plain data types cannot fail; `null` is unreachable.
+        Observation(to_raw_value(observation).unwrap_or_default())
+    }
+
+    /// The observation as a JSON value tree.
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.0.get()).unwrap_or(Value::Null)
+    }
+
+    /// An observation from a value tree (a reply read back from a server,
+    /// or one the server annotated, such as the judge's verdict).
+    pub fn from_value(value: &Value) -> Self {
+        Observation::of(value)
+    }
+
+    /// The serialised JSON text.
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+}
+
+impl PartialEq for Observation {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.get() == other.0.get() || self.to_value() == other.to_value()
+    }
+}
+
+impl Serialize for Observation {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Observation {
+    /// Through a [`Value`], so any deserializer works (`from_value`
+    /// included, which cannot hand out raw JSON text).
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Value::deserialize(deserializer).map(|value| Observation::from_value(&value))
+    }
 }
 
 /// The state every environment reports, plus its own fields.
@@ -145,7 +199,7 @@ pub(crate) fn start<E: Environment>(
 ) -> (Box<dyn DynEpisode>, StepResult) {
     let (env, observation) = E::reset(task, seed);
     let result = StepResult {
-        observation: to_json(&observation),
+        observation: Observation::of(&observation),
         reward: None,
         done: false,
     };
@@ -194,7 +248,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         self.step_count += 1;
         self.done = transition.done;
         Ok(StepResult {
-            observation: to_json(&transition.observation),
+            observation: Observation::of(&transition.observation),
             reward: Some(transition.reward.to_f64()),
             done: transition.done,
         })

@@ -39,6 +39,15 @@ pub fn transcript(seeds: u64) -> String {
     lines.join("\n")
 }
 
+/// A [`crate::StepResult`] with its observation as a value tree: sorted
+/// keys, so the digest pins content, not the order fields are declared in.
+#[derive(serde::Serialize)]
+struct CanonicalResult {
+    observation: Value,
+    reward: Option<f64>,
+    done: bool,
+}
+
 enum Policy {
     Reference,
     Empty,
@@ -46,7 +55,12 @@ enum Policy {
 
 fn reply(result: Result<crate::StepResult, crate::EnvError>) -> String {
     match result {
-        Ok(result) => serde_json::to_string(&result).unwrap_or_default(),
+        Ok(result) => serde_json::to_string(&CanonicalResult {
+            observation: result.observation.to_value(),
+            reward: result.reward,
+            done: result.done,
+        })
+        .unwrap_or_default(),
         Err(err) => Value::String(err.to_string()).to_string(),
     }
 }

@@ -21,6 +21,7 @@ fn reset(env: &mut AnyEnv, options: Value) -> Value {
     env.reset(&options, ResetDefaults::default())
         .expect("reset")
         .observation
+        .to_value()
 }
 
 fn points(value: &Value) -> i64 {
@@ -69,7 +70,7 @@ fn a_reset_without_a_task_plays_the_three_tasks_in_order() {
             .expect("a valid step");
         assert_eq!(points(&json!(result.reward)), expected[k], "step {k}");
         assert_eq!(result.done, k == 2);
-        let obs = &result.observation;
+        let obs = &result.observation.to_value();
         assert_eq!(
             obs["task_id"], next[k],
             "the next task comes with the reward"
@@ -115,7 +116,7 @@ fn the_final_observation_explains_the_episode_score() {
         let mut last = Value::Null;
         while !env.is_done() {
             let action = env.reference_action().expect("reference");
-            last = env.step(&action).expect("step").observation;
+            last = env.step(&action).expect("step").observation.to_value();
         }
         assert_eq!(points(&last["terminal_grader"]), 10_000, "{task}");
         let breakdown = last["score_breakdown"]
@@ -222,7 +223,7 @@ fn observations_carry_the_contract_fields_and_no_reserved_keys() {
                     break;
                 }
                 let action = env.reference_action().expect("reference");
-                obs = env.step(&action).expect("step").observation;
+                obs = env.step(&action).expect("step").observation.to_value();
             }
         }
     }
@@ -242,7 +243,7 @@ fn a_task_alone_is_the_same_case_as_in_the_full_episode() {
                 Some(in_episode.clone()),
                 "{task} {seed}"
             );
-            let next = full.step(&in_episode).expect("step").observation;
+            let next = full.step(&in_episode).expect("step").observation.to_value();
             if !full.is_done() {
                 assert_ne!(next["scenario"], single["scenario"]);
             }

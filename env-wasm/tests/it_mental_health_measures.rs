@@ -262,7 +262,7 @@ fn observation(task: &str, seed: u64) -> Value {
             ResetDefaults::default(),
         )
         .expect("reset");
-    result.observation
+    result.observation.to_value()
 }
 
 fn texts(value: &Value) -> Vec<String> {

@@ -24,7 +24,7 @@ fn env(task: &str, seed: u64) -> (AnyEnv, Value) {
             ResetDefaults::default(),
         )
         .expect("valid reset");
-    (env, reset.observation)
+    (env, reset.observation.to_value())
 }
 
 fn step(env: &mut AnyEnv, action: Value) -> (Value, f64, bool) {
@@ -32,7 +32,7 @@ fn step(env: &mut AnyEnv, action: Value) -> (Value, f64, bool) {
         .step(&action)
         .unwrap_or_else(|e| panic!("{action} refused: {e}"));
     (
-        result.observation,
+        result.observation.to_value(),
         result.reward.unwrap_or(f64::NAN),
         result.done,
     )

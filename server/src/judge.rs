@@ -29,7 +29,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, StepResult};
+use env_wasm::{AnyEnv, EnvInfo, Observation, ResetDefaults, StepResult};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -169,8 +169,12 @@ impl Verdict {
 
     /// Add the verdict to the step result's observation as `llm_judge`.
     pub fn attach(&self, result: &mut StepResult) {
-        if let Value::Object(observation) = &mut result.observation {
-            observation.insert("llm_judge".to_owned(), json!(self));
+        // Rare (one model call per judged step), so a parse and a
+        // re-serialisation of the observation cost nothing that matters.
+        let mut observation = result.observation.to_value();
+        if let Value::Object(fields) = &mut observation {
+            fields.insert("llm_judge".to_owned(), json!(self));
+            result.observation = Observation::from_value(&observation);
         }
     }
 }
@@ -310,7 +314,7 @@ pub fn shown_observation(info: &'static EnvInfo, state: &Value) -> Result<Value,
             .step(&answer)
             .map_err(|err| rebuild_failed(&err.to_string()))?;
     }
-    Ok(shown.observation)
+    Ok(shown.observation.to_value())
 }
 
 /// The judge's messages: the task, the case text with its rubric and

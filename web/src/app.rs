@@ -305,9 +305,10 @@ pub fn App() -> impl IntoView {
                 .map(|StepView { action, outcome }| match outcome {
                     Ok(result) => {
                         n += 1;
+                        let observation = result.observation.to_value();
                         let feedback = ["last_feedback", "feedback"]
                             .iter()
-                            .find_map(|k| result.observation.get(*k))
+                            .find_map(|k| observation.get(*k))
                             .map(views::text_of)
                             .unwrap_or_default();
                         let reward = result.reward.map(|r| format!("{r:+.2}")).unwrap_or_default();

@@ -71,7 +71,7 @@ pub fn start(env: &mut AnyEnv, task: &str, seed: u64) -> Result<EpisodeView, Err
         env_id: env.info().id.to_owned(),
         task: task.to_owned(),
         seed,
-        observation: result.observation,
+        observation: result.observation.to_value(),
         steps: Vec::new(),
         done: false,
         state: env.state(),
@@ -82,7 +82,7 @@ pub fn start(env: &mut AnyEnv, task: &str, seed: u64) -> Result<EpisodeView, Err
 pub fn step(env: &mut AnyEnv, view: &mut EpisodeView, action: Value) {
     let outcome = env.step(&action).map_err(|e| e.to_body());
     if let Ok(result) = &outcome {
-        view.observation = result.observation.clone();
+        view.observation = result.observation.to_value();
         view.done = result.done;
     }
     view.state = env.state();

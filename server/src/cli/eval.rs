@@ -230,7 +230,10 @@ fn same_json(a: &Value, b: &Value) -> bool {
 fn same_result(local: &StepResult, server: &StepResult) -> bool {
     local.done == server.done
         && local.reward.map(to_points) == server.reward.map(to_points)
-        && same_json(&local.observation, &server.observation)
+        && same_json(
+            &local.observation.to_value(),
+            &server.observation.to_value(),
+        )
 }
 
 /// Play one episode: in-process when `server` is `None`, else in lock-step
@@ -327,7 +330,7 @@ pub async fn play(
             // server's final observation otherwise.
             let score = match server {
                 None => local.terminal_score().map(to_points),
-                Some(_) => super::terminal_grader(&result.observation),
+                Some(_) => super::terminal_grader(&result.observation.to_value()),
             };
             match score {
                 Some(score) => {

@@ -171,7 +171,7 @@ impl Backend {
     fn score(&self, last: &StepResult) -> Option<f64> {
         match self {
             Backend::Local(env) => env.terminal_score().map(to_points),
-            Backend::Remote(_) => terminal_grader(&last.observation),
+            Backend::Remote(_) => terminal_grader(&last.observation.to_value()),
         }
     }
 
@@ -260,7 +260,7 @@ impl Runner {
         let schema = AnyEnv::of(env).schemas()["action"].clone();
         let mut messages = vec![
             Message::system(prompt::system(env, task, &schema)),
-            Message::user(prompt::first(&first.observation)),
+            Message::user(prompt::first(&first.observation.to_value())),
         ];
         let turns = self
             .max_steps
@@ -303,7 +303,7 @@ impl Runner {
                         }
                         messages.push(Message::user(prompt::after_step(
                             result.reward,
-                            &result.observation,
+                            &result.observation.to_value(),
                         )));
                         None
                     }
