@@ -13,6 +13,8 @@ pub const HEADER: &str = "x-session-id";
 pub const FIELD: &str = "session_id";
 pub const COOKIE_NAME: &str = "deskbench_session";
 pub const MAX_LEN: usize = 128;
+/// [`validate`]'s rule as a JSON Schema `pattern`, for the documents.
+pub const PATTERN: &str = "^[A-Za-z0-9._:-]{1,128}$";
 
 /// One place a request may carry its session id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,15 +63,18 @@ pub fn sources_for(env: &EnvInfo) -> &'static [IdSource] {
 }
 
 /// The session id the request names, from the first source that has one;
-/// `None` when it names none (the anonymous session). An id that breaks the
-/// rules is refused rather than skipped, so a typo never silently lands in
-/// another session.
+/// `None` when it names none (the anonymous session). Every id the request
+/// carries must follow the rules, the ones a higher source overrides too:
+/// an id that breaks them is refused rather than skipped, so a typo never
+/// silently lands in another session, and each place accepts exactly what
+/// `/openapi.json` documents for it.
 pub fn resolve(
     sources: &[IdSource],
     headers: &HeaderMap,
     uri: &Uri,
     body: Option<&Map<String, Value>>,
 ) -> Result<Option<String>, ApiError> {
+    let mut chosen = None;
     for source in sources {
         let found = match source {
             IdSource::Header(name) => match headers.get(*name) {
@@ -98,10 +103,10 @@ pub fn resolve(
         };
         if let Some(id) = found {
             validate(&id)?;
-            return Ok(Some(id));
+            chosen.get_or_insert(id);
         }
     }
-    Ok(None)
+    Ok(chosen)
 }
 
 /// The value at `path` in a JSON body; `None` when any step is missing or
@@ -152,7 +157,9 @@ pub fn query_param(uri: &Uri, name: &str) -> Option<String> {
 /// cookie of the host with non-ASCII bytes (browsers send them all in one
 /// header) cannot hide ours and drop the request into the anonymous
 /// session; a value of ours that is not UTF-8 is read lossily, for
-/// [`validate`] to refuse.
+/// [`validate`] to refuse. The value is taken as sent: the server never
+/// quotes the ids it sets, so a quoted one is refused like any other
+/// character outside the documented pattern.
 fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(COOKIE)
@@ -161,7 +168,7 @@ fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(String::from_utf8_lossy)
         .find_map(|pair| {
             let (key, value) = pair.trim().split_once('=')?;
-            (key == name).then(|| value.trim_matches('"').to_owned())
+            (key == name).then(|| value.to_owned())
         })
 }
 
@@ -249,6 +256,7 @@ mod tests {
 
     #[test]
     fn ids_are_validated() {
+        assert!(PATTERN.ends_with(&format!("{{1,{MAX_LEN}}}$")));
         for ok in ["a", "A-b_c.d:e", &"x".repeat(MAX_LEN)] {
             assert!(validate(ok).is_ok(), "{ok}");
         }
@@ -312,6 +320,13 @@ mod tests {
         );
         let bad = json!({"session_id": 5});
         assert!(resolve(DEFAULT_SOURCES, &HeaderMap::new(), &plain, bad.as_object()).is_err());
+        // A malformed id is refused even where a higher source overrides it.
+        let empty_query: Uri = "/step?session_id=".parse().unwrap();
+        assert!(resolve(DEFAULT_SOURCES, &headers, &empty_query, body).is_err());
+        let mut bad_cookie = HeaderMap::new();
+        bad_cookie.insert(HEADER, HeaderValue::from_static("from-header"));
+        bad_cookie.insert(COOKIE, HeaderValue::from_static("deskbench_session=a$b"));
+        assert!(resolve(DEFAULT_SOURCES, &bad_cookie, &plain, None).is_err());
     }
 
     #[test]

@@ -64,7 +64,7 @@ impl Mount {
             properties.insert("llm_judge".to_owned(), judge::schema());
         }
         let action_schema = schemas.get("action").cloned().unwrap_or_else(|| json!({}));
-        let reset_schema = reset_schema(info);
+        let reset_schema = openapi::reset_schema(info);
         let metadata = json!({
             "name": info.name,
             "description": info.description,
@@ -105,43 +105,4 @@ impl Mount {
 
 pub fn to_bytes(value: &Value) -> Bytes {
     Bytes::from(value.to_string())
-}
-
-/// The reset options: what `env_wasm::ResetOptions` reads, plus the
-/// `session_id` the server reads. Other keys are allowed and ignored.
-pub fn reset_schema(info: &EnvInfo) -> Value {
-    let names: Vec<&str> = info
-        .tasks
-        .iter()
-        .flat_map(|t| std::iter::once(t.id).chain(t.aliases.iter().copied()))
-        .collect();
-    let task = json!({
-        "type": ["string", "null"],
-        "enum": names.iter().map(|n| json!(n)).chain(std::iter::once(Value::Null)).collect::<Vec<_>>(),
-        "description": format!("Task id or alias; default `{}`.", info.default_task().id),
-    });
-    json!({
-        "type": "object",
-        "properties": {
-            "seed": {
-                "type": ["integer", "null"],
-                "minimum": 0,
-                "maximum": env_wasm::seam::MAX_SEED,
-                "description": "Scenario seed; random when absent. Same task and seed, same scenario.",
-            },
-            "episode_id": {
-                "type": ["string", "null"],
-                "maxLength": env_wasm::seam::MAX_EPISODE_ID_LEN,
-                "description": "Echoed in the state; random when absent.",
-            },
-            "task": task,
-            "task_name": task,
-            "session_id": {
-                "type": ["string", "null"],
-                "pattern": "^[A-Za-z0-9._:-]{1,128}$",
-                "description": "HTTP session to reset; the X-Session-Id header takes precedence.",
-            },
-        },
-        "additionalProperties": true,
-    })
 }

@@ -3,17 +3,25 @@
 //! environment's own action, observation and state JSON Schemas.
 //! `openenv validate --url` reads `info.version` ("1.0.0", the OpenEnv HTTP
 //! profile) and the `/reset`, `/step`, `/state` paths from it.
+//!
+//! The document is a contract, not a sketch: every parameter and body
+//! schema accepts exactly what the server accepts (lenient forms included,
+//! such as decimal-string seeds and task names in any case), and every
+//! status an operation can answer is listed with its JSON body.
+//! `scripts/schemathesis.sh` holds a live server to it.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use env_wasm::EnvInfo;
 use serde_json::{Map, Value, json};
 
+use crate::ids::{self, IdSource};
+
 /// The OpenEnv HTTP profile version `openenv validate` checks.
 pub const OPENENV_HTTP_VERSION: &str = "1.0.0";
 
 /// Our own component names; environment `$defs` are renamed around them.
-const FIXED: [&str; 15] = [
+const FIXED: [&str; 16] = [
     "Action",
     "Observation",
     "State",
@@ -29,6 +37,7 @@ const FIXED: [&str; 15] = [
     "Schemas",
     "JsonRpcRequest",
     "JsonRpcResponse",
+    "Environment",
 ];
 
 fn schema_ref(name: &str) -> Value {
@@ -111,7 +120,7 @@ fn with_session(description: &str, schema: Value) -> Value {
     response
 }
 
-/// Error responses for the given statuses.
+/// Error responses for the given statuses, each the JSON `Error` body.
 fn errors(statuses: &[u16]) -> Map<String, Value> {
     statuses
         .iter()
@@ -138,28 +147,227 @@ fn responses(success: (&str, Value), error_statuses: &[u16]) -> Value {
     Value::Object(map)
 }
 
-fn session_parameters() -> Value {
-    json!([
-        {
-            "name": "X-Session-Id", "in": "header", "required": false,
-            "description": "Session id (first choice). Without any id, requests share the environment's anonymous session.",
-            "schema": { "type": "string", "pattern": "^[A-Za-z0-9._:-]{1,128}$" },
-        },
-        {
-            "name": "session_id", "in": "query", "required": false,
-            "description": "Session id, when neither the header nor the body names one.",
-            "schema": { "type": "string", "pattern": "^[A-Za-z0-9._:-]{1,128}$" },
-        },
-        {
-            "name": "deskbench_session", "in": "cookie", "required": false,
-            "description": "Session id set by the server; used last.",
-            "schema": { "type": "string" },
-        },
-    ])
+/// [`responses`] of a session route: errors carry the session headers too
+/// whenever the request's session is known.
+fn session_responses(success: (&str, Value), error_statuses: &[u16]) -> Value {
+    let mut map = Map::new();
+    map.insert(success.0.to_owned(), success.1);
+    for (status, mut response) in errors(error_statuses) {
+        response["headers"] = session_headers();
+        map.insert(status, response);
+    }
+    Value::Object(map)
+}
+
+/// A session id as a client may send it: what [`ids::validate`] accepts.
+fn session_id_schema(nullable: bool) -> Value {
+    let kind = if nullable {
+        json!(["string", "null"])
+    } else {
+        json!("string")
+    };
+    json!({ "type": kind, "pattern": ids::PATTERN })
+}
+
+/// Where this environment's requests carry a session id, in the order
+/// [`ids::resolve`] tries them (see [`ids::sources_for`]).
+fn session_sources(info: &EnvInfo) -> String {
+    ids::sources_for(info)
+        .iter()
+        .map(|source| match source {
+            IdSource::Header(name) => format!("the `{name}` header"),
+            IdSource::BodyField(name) => format!("the `{name}` body field"),
+            IdSource::BodyPath(path) => format!("the `{}` body field", path.join(".")),
+            IdSource::Query(name) => format!("`?{name}=`"),
+            IdSource::Cookie(name) => format!("the `{name}` cookie"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The header, query and cookie parameters that carry a session id, one per
+/// place [`ids::sources_for`] lists (body fields are in the body schemas).
+/// Every id present must match the pattern, also one a higher place
+/// overrides; without any, requests share the environment's anonymous
+/// session.
+fn session_parameters(info: &EnvInfo) -> Vec<Value> {
+    let order = session_sources(info);
+    ids::sources_for(info)
+        .iter()
+        .filter_map(|source| {
+            let (name, place) = match *source {
+                IdSource::Header(name) => (name, "header"),
+                IdSource::Query(name) => (name, "query"),
+                IdSource::Cookie(name) => (name, "cookie"),
+                IdSource::BodyField(_) | IdSource::BodyPath(_) => return None,
+            };
+            let name = if name == ids::HEADER {
+                "X-Session-Id"
+            } else {
+                name
+            };
+            Some(json!({
+                "name": name, "in": place, "required": false,
+                "description": format!(
+                    "Session id. The first of {order} that is present names the session; every one present must be 1 to {} characters of A-Z a-z 0-9 . _ : -. With none, requests share the environment's anonymous session.",
+                    ids::MAX_LEN
+                ),
+                "schema": session_id_schema(false),
+            }))
+        })
+        .collect()
+}
+
+/// `StepRequest.action`: the environment's action, plus the session id
+/// fields the server reads inside it (`it_mental_health` reads
+/// `action.metadata.session_id`, as its seed did). Only where the path is
+/// made of objects is the id read, so the extra schema constrains nothing
+/// else.
+fn step_action_schema(info: &EnvInfo) -> Value {
+    let overlays: Vec<Value> = ids::sources_for(info)
+        .iter()
+        .filter_map(|source| match source {
+            IdSource::BodyPath(["action", inner @ .., last]) => {
+                let mut schema = json!({ "properties": { *last: session_id_schema(true) } });
+                for key in inner.iter().rev() {
+                    schema = json!({ "properties": { *key: schema } });
+                }
+                Some(schema)
+            }
+            _ => None,
+        })
+        .collect();
+    if overlays.is_empty() {
+        return schema_ref("Action");
+    }
+    let mut all_of = vec![schema_ref("Action")];
+    all_of.extend(overlays);
+    json!({ "allOf": all_of })
 }
 
 fn get(summary: &str, description: &str, responses: Value) -> Value {
     json!({ "get": { "summary": summary, "description": description, "responses": responses } })
+}
+
+/// What `str::trim` removes (`char::is_whitespace`), as a regex class.
+const WHITESPACE: &str =
+    r"[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
+
+/// A regex alternation of the decimal numerals of `0..=max` without
+/// leading zeros: the shorter ones, then those as long as `max` that follow
+/// its digits and then fall below one of them.
+pub fn decimal_at_most(max: u64) -> String {
+    let digits = max.to_string();
+    let digits = digits.as_bytes();
+    let n = digits.len();
+    let mut alternatives = Vec::new();
+    if n > 1 {
+        alternatives.push(format!("[0-9]{{1,{}}}", n - 1));
+    }
+    for (i, &digit) in digits.iter().enumerate() {
+        let prefix = std::str::from_utf8(&digits[..i]).unwrap_or_default();
+        let digit = char::from(digit);
+        if i == n - 1 {
+            alternatives.push(format!("{prefix}[0-{digit}]"));
+        } else if digit > '0' {
+            let below = char::from(digit as u8 - 1);
+            alternatives.push(format!("{prefix}[0-{below}][0-9]{{{}}}", n - i - 1));
+        }
+    }
+    alternatives.join("|")
+}
+
+/// A regex of `name` in any ASCII case (`str::eq_ignore_ascii_case`).
+fn any_ascii_case(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphabetic() {
+                format!("[{}{}]", c.to_ascii_lowercase(), c.to_ascii_uppercase())
+            } else if c.is_ascii_alphanumeric() || c == '_' {
+                c.to_string()
+            } else {
+                format!("\\{c}")
+            }
+        })
+        .collect()
+}
+
+/// A task name as `EnvInfo::task` reads it: an id or alias, in any ASCII
+/// case, with surrounding whitespace; or null for the default task.
+fn task_schema(info: &EnvInfo, description: &str) -> Value {
+    let names: Vec<&str> = info
+        .tasks
+        .iter()
+        .flat_map(|t| std::iter::once(t.id).chain(t.aliases.iter().copied()))
+        .collect();
+    let spelled: Vec<String> = names.iter().map(|n| any_ascii_case(n)).collect();
+    json!({
+        "description": description,
+        "anyOf": [
+            { "type": "string", "enum": names },
+            {
+                "type": "string",
+                "pattern": format!("^{WHITESPACE}*(?:{}){WHITESPACE}*$", spelled.join("|")),
+                "description": "The same names in any ASCII case, surrounding whitespace ignored.",
+            },
+            { "type": "null" },
+        ],
+    })
+}
+
+/// The reset options: what `env_wasm::ResetOptions` reads, plus the
+/// `session_id` the server reads; other keys are allowed and ignored (OpenEnv
+/// forwards extra reset keyword arguments). The task is the first non-null
+/// of `task`, `task_name` and `task_id`; the later ones are read only when
+/// the earlier are absent or null, which the `allOf` conditions say. Also
+/// the MCP `reset` tool's input schema.
+pub fn reset_schema(info: &EnvInfo) -> Value {
+    let default = info.default_task().id;
+    let task = task_schema(info, &format!("Task id or alias; default `{default}`."));
+    let not_set = |keys: &[&str]| {
+        let properties: Map<String, Value> = keys
+            .iter()
+            .map(|k| ((*k).to_owned(), json!({ "type": "null" })))
+            .collect();
+        json!({ "properties": properties })
+    };
+    json!({
+        "type": "object",
+        "properties": {
+            "seed": {
+                "description": "Scenario seed; random when absent. Same task and seed, same scenario. Also accepted as a decimal string (\"42\").",
+                "anyOf": [
+                    { "type": "integer", "minimum": 0, "maximum": env_wasm::seam::MAX_SEED },
+                    {
+                        "type": "string",
+                        "pattern": format!(
+                            "^{WHITESPACE}*\\+?0*(?:{}){WHITESPACE}*$",
+                            decimal_at_most(env_wasm::seam::MAX_SEED)
+                        ),
+                    },
+                    { "type": "null" },
+                ],
+            },
+            "episode_id": {
+                "type": ["string", "null"],
+                "maxLength": env_wasm::seam::MAX_EPISODE_ID_LEN,
+                "description": "Echoed in the state; random when absent.",
+            },
+            "task": task,
+            "task_name": { "description": "Alias of `task`, read when `task` is absent or null." },
+            "task_id": { "description": "Alias of `task`, read when `task` and `task_name` are absent or null." },
+            "session_id": {
+                "type": ["string", "null"],
+                "pattern": ids::PATTERN,
+                "description": "HTTP session to reset; the X-Session-Id header takes precedence.",
+            },
+        },
+        "allOf": [
+            { "if": not_set(&["task"]), "then": { "properties": { "task_name": task_schema(info, "The task, when `task` names none.") } } },
+            { "if": not_set(&["task", "task_name"]), "then": { "properties": { "task_id": task_schema(info, "The task, when `task` and `task_name` name none.") } } },
+        ],
+        "additionalProperties": true,
+    })
 }
 
 /// The OpenAPI document of the mount of `info` at `prefix` (`""` or
@@ -200,11 +408,12 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                 "type": "object",
                 "required": ["action"],
                 "properties": {
-                    "action": schema_ref("Action"),
-                    "timeout_s": { "type": "number", "exclusiveMinimum": 0, "description": "Accepted for OpenEnv compatibility; steps take microseconds." },
-                    "request_id": { "type": "string", "maxLength": 255 },
-                    "session_id": { "type": "string", "pattern": "^[A-Za-z0-9._:-]{1,128}$" },
+                    "action": step_action_schema(info),
+                    "timeout_s": { "type": ["number", "null"], "exclusiveMinimum": 0, "description": "Accepted for OpenEnv compatibility; steps take microseconds." },
+                    "request_id": { "type": ["string", "null"], "maxLength": 255 },
+                    "session_id": session_id_schema(true),
                 },
+                "description": "Other keys are accepted and ignored, as OpenEnv forwards them to the environment.",
                 "additionalProperties": true,
             }),
         ),
@@ -238,6 +447,8 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                             ] },
                             "message": { "type": "string", "description": "What went wrong and what to do." },
                             "field": { "type": "string", "description": "Dotted path of the offending field, e.g. `action.raw`." },
+                            "active_sessions": { "type": "integer", "minimum": 0, "description": "CAPACITY_REACHED only." },
+                            "max_sessions": { "type": "integer", "minimum": 0, "description": "CAPACITY_REACHED only." },
                         },
                     },
                     "detail": {
@@ -299,6 +510,19 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             }),
         ),
         (
+            "Environment".to_owned(),
+            json!({
+                "type": "object",
+                "required": ["id", "name", "description", "tasks"],
+                "properties": {
+                    "id": { "type": "string" },
+                    "name": { "type": "string" },
+                    "description": { "type": "string" },
+                    "tasks": { "type": "array", "items": schema_ref("Task") },
+                },
+            }),
+        ),
+        (
             "Schemas".to_owned(),
             json!({
                 "type": "object",
@@ -317,13 +541,20 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                 "required": ["jsonrpc", "method"],
                 "properties": {
                     "jsonrpc": { "const": "2.0" },
-                    "method": { "type": "string", "enum": [
-                        "initialize", "ping", "tools/list", "tools/call",
-                        "openenv/session/create", "openenv/session/close"
-                    ] },
-                    "params": { "type": "object", "description": "tools/call: {name: reset|step|state, arguments, session_id?}" },
-                    "id": { "type": ["string", "integer", "null"] },
+                    "method": {
+                        "description": "An implemented method, or a notification (answered with an empty result); others get error -32601.",
+                        "anyOf": [
+                            { "type": "string", "enum": [
+                                "initialize", "ping", "tools/list", "tools/call",
+                                "openenv/session/create", "openenv/session/close"
+                            ] },
+                            { "type": "string", "pattern": "^notifications/" },
+                        ],
+                    },
+                    "params": { "type": ["object", "null"], "description": "tools/call: {name: reset|step|state, arguments, session_id?}" },
+                    "id": { "type": ["string", "number", "null"], "description": "Echoed in the response; any JSON number is accepted." },
                 },
+                "additionalProperties": true,
             }),
         ),
         (
@@ -333,8 +564,8 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                 "required": ["jsonrpc", "id"],
                 "properties": {
                     "jsonrpc": { "const": "2.0" },
-                    "id": { "type": ["string", "integer", "null"] },
-                    "result": {},
+                    "id": { "type": ["string", "number", "null"], "description": "The request's id; null when the request could not be read." },
+                    "result": { "description": "The method's result, when it succeeded." },
                     "error": {
                         "type": "object",
                         "required": ["code", "message"],
@@ -386,16 +617,16 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         "/reset".into(),
         json!({ "post": {
             "summary": "Start an episode",
-            "description": "Starts an episode in the session the request names (X-Session-Id header, `session_id` field, `?session_id=`, cookie, in that order), or in a new anonymous session when it names none. The body is optional; `?task=` names the task when the body does not.",
-            "parameters": session_parameters().as_array().cloned().unwrap_or_default().into_iter()
+            "description": format!("Starts an episode in the session the request names ({}, in that order), or in a new anonymous session when it names none. The body is optional; `?task=` names the task when the body does not.", session_sources(info)),
+            "parameters": session_parameters(info).into_iter()
                 .chain(std::iter::once(json!({
                     "name": "task", "in": "query", "required": false,
-                    "description": "Task id or alias, when the body names none.",
+                    "description": "Task id or alias, when the body names none (an unknown one is 404 UNKNOWN_TASK); ignored when it does.",
                     "schema": { "type": "string" },
                 })))
                 .collect::<Vec<_>>(),
             "requestBody": { "required": false, "content": json_content(schema_ref("ResetRequest")) },
-            "responses": responses(("200", with_session("The first observation", schema_ref("StepResult"))), &[404, 413, 422, 503]),
+            "responses": session_responses(("200", with_session("The first observation", schema_ref("StepResult"))), &[404, 413, 422, 503]),
         } }),
     );
     paths.insert(
@@ -403,9 +634,9 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         json!({ "post": {
             "summary": "Apply one action",
             "description": "Applies `action` in the session the request names, or the anonymous session. A refused action (422) does not count as a step.",
-            "parameters": session_parameters(),
+            "parameters": session_parameters(info),
             "requestBody": { "required": true, "content": json_content(schema_ref("StepRequest")) },
-            "responses": responses(("200", with_session("The next observation, reward and done", schema_ref("StepResult"))), &[409, 413, 422]),
+            "responses": session_responses(("200", with_session("The next observation, reward and done", schema_ref("StepResult"))), &[409, 413, 422]),
         } }),
     );
     paths.insert(
@@ -413,8 +644,8 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         json!({ "get": {
             "summary": "Episode state",
             "description": "The full state of the session's episode (every field); a blank state when the session has none.",
-            "parameters": session_parameters(),
-            "responses": responses(("200", with_session("State", schema_ref("State"))), &[422]),
+            "parameters": session_parameters(info),
+            "responses": session_responses(("200", with_session("State", schema_ref("State"))), &[422]),
         } }),
     );
     paths.insert(
@@ -439,7 +670,20 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         get(
             "This document",
             "OpenAPI 3.1, paths relative to this mount.",
-            json!({ "200": ok("OpenAPI document", json!({ "type": "object" })) }),
+            json!({ "200": ok("OpenAPI document", json!({
+                "type": "object",
+                "required": ["openapi", "info", "paths", "components"],
+                "properties": {
+                    "openapi": { "const": "3.1.0" },
+                    "info": {
+                        "type": "object",
+                        "required": ["title", "version"],
+                        "properties": { "version": { "const": OPENENV_HTTP_VERSION } },
+                    },
+                    "paths": { "type": "object" },
+                    "components": { "type": "object" },
+                },
+            })) }),
         ),
     );
     if prefix.is_empty() {
@@ -448,7 +692,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             get(
                 "Environments",
                 "Every environment and task; each is also served at /envs/{env_id}/...",
-                json!({ "200": ok("The registry", json!({ "type": "array", "items": { "type": "object" } })) }),
+                json!({ "200": ok("The registry", json!({ "type": "array", "items": schema_ref("Environment") })) }),
             ),
         );
     }

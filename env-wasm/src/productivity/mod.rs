@@ -279,6 +279,14 @@ impl Environment for Productivity {
         &mut self,
         action: ProductivityAction,
     ) -> Result<Transition<ProductivityObservation>, EnvError> {
+        // The length bounds the action schema declares (`minLength` 1,
+        // `maxLength` 4000) are refusals, not scored malformed commands.
+        if action.raw.is_empty() {
+            return Err(EnvError::validation(
+                "action.raw",
+                "must not be empty: send `inspect`, `propose: {json}` or `final: {json}`",
+            ));
+        }
         if action.raw.chars().count() > command::MAX_RAW_CHARS {
             return Err(EnvError::validation(
                 "action.raw",
