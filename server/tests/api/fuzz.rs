@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 
 use crate::common::*;
 
-const DEFAULT_CASES: u32 = 300;
+const DEFAULT_CASES: u32 = 500;
 /// Cases per app (see below); well under the default session cap.
 const APP_EVERY: u64 = 500;
 
