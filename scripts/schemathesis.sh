@@ -2,8 +2,9 @@
 # Property-based tests of the HTTP API with schemathesis: for the root mount
 # and every /envs/{env_id}, read that mount's /openapi.json from a live
 # release server and run every phase (examples, coverage, fuzzing, stateful)
-# with every applicable check, deterministically seeded. Fails on any
-# failure, on any 5xx response, or on a schemathesis error.
+# with every applicable check, seeded. Fails on any failure, on any 5xx
+# response, or on a schemathesis error; prints operations, cases, failures
+# and 5xx per mount.
 # Usage: scripts/schemathesis.sh  (after scripts/bootstrap.sh --long-runs;
 # `make soak` runs it). SCHEMATHESIS_MAX_EXAMPLES (100) and SCHEMATHESIS_SEED
 # change the budget and the seed; a run takes a few minutes on 2 cores.
@@ -117,9 +118,10 @@ for mount in "${mounts[@]}"; do
     --report json,ndjson --report-json-path "$work/$name.json" \
     --report-ndjson-path "$work/$name.ndjson" \
     >"$work/$name.log" 2>&1 || status=$?
-  # The summary: operations tested, cases generated, unique failures and
-  # errors from the JSON report; responses and 5xx from every recorded
-  # interaction.
+  # The summary: operations tested, cases generated, unique failures,
+  # errors and the phases that ran (examples is skipped: the documents
+  # carry no examples) from the JSON report; responses and 5xx from every
+  # recorded interaction.
   summary=$("$PY" - "$work/$name.json" "$work/$name.ndjson" "$label" <<'EOF'
 import json, sys
 report = json.load(open(sys.argv[1]))
@@ -135,8 +137,10 @@ for line in open(sys.argv[2]):
             server_errors += response["status_code"] >= 500
 ops, cases = report["operations"], report["test_cases"]
 failures = sum(f["count"] for f in report["failures"])
+ran = [name for name, phase in report["phases"].items() if phase["status"] != "skip"]
 print(f"{sys.argv[3]:<26} operations {ops['tested']}/{ops['total']}  cases {cases['generated']:>5}  "
-      f"responses {responses:>5}  failures {failures}  errors {len(report['errors'])}  5xx {server_errors}")
+      f"responses {responses:>5}  failures {failures}  errors {len(report['errors'])}  5xx {server_errors}  "
+      f"phases {','.join(ran)}")
 if failures or report["errors"] or server_errors or not cases["generated"]:
     sys.exit(1)
 EOF
