@@ -11,9 +11,10 @@
 //!
 //! Every server is the binary started with `serve --port 0` (its resident
 //! memory is read from `/proc/PID/status`, so this is Linux only). Waits
-//! are bounded by [`harness::WAIT`]; the only timed waits are for idle
-//! expiry, whose timing is the behaviour under test, and the pacing of a
-//! client that must stay busy across it.
+//! are bounded by [`harness::WAIT`], or for memory to come back by the
+//! server's sweep interval; the only timed waits are for idle expiry,
+//! whose timing is the behaviour under test, and the pacing of a client
+//! that must stay busy across it.
 
 #[path = "soak/harness.rs"]
 mod harness;
@@ -317,14 +318,20 @@ const MEMORY_STEPS: usize = 20;
 const MEMORY_IDLE_SECS: u64 = 10;
 /// Slack for the comparisons of resident memory, in MiB (see the test).
 const SLACK_MIB: u64 = 16;
+/// How often the memory test's server sweeps: a quarter of its idle
+/// timeout (`Sessions::spawn_sweeper`). The sweep that finds sessions gone
+/// also returns their memory to the OS.
+const MEMORY_SWEEP_EVERY: Duration = Duration::from_millis(MEMORY_IDLE_SECS * 1_000 / 4);
+/// Late timers and a trim still running (it takes milliseconds).
+const TIMER_SLACK: Duration = Duration::from_secs(1);
 
 /// Memory: the server's resident set at start, after a warm-up (the
 /// baseline), with 1,000 `/ws` sessions open, after they close, again for
 /// a second identical round, with 10,000 idle HTTP sessions (exactly the
 /// cap: one more is refused), after they expire, and after the cap is
 /// filled again. Freed memory must be reused (a second round and a refill
-/// grow nothing), and once everything has closed and expired the resident
-/// set must be back within a bound of the baseline.
+/// grow nothing), and within a sweep interval of sessions closing or
+/// expiring the resident set must be back within a bound of the baseline.
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "long: run by `make soak`"]
 async fn memory_returns_to_baseline_after_sessions_close_and_expire() {
@@ -346,11 +353,22 @@ async fn memory_returns_to_baseline_after_sessions_close_and_expire() {
     }
     let baseline = server.memory();
     figures.push(("after warm-up (baseline)", baseline));
+    let bound = baseline.rss_kib + (baseline.rss_kib / 4).max(SLACK_MIB * 1024);
 
+    // Every session has closed once `run_concurrent` returns (the server
+    // frees a slot before its close frame goes out), so the next sweep
+    // returns their memory: read until it is back, for one sweep interval.
     let mut rounds = Vec::new();
-    for _ in 0..2 {
+    for round in 1..=2 {
         let run = run_concurrent(&server, SOAK_SESSIONS, MEMORY_STEPS).await;
-        let closed = server.memory();
+        let closed_at = Instant::now();
+        let deadline = closed_at + MEMORY_SWEEP_EVERY + TIMER_SLACK;
+        let what = format!("round {round} of {SOAK_SESSIONS} /ws sessions closed");
+        let closed = back_to_baseline(&server, bound, baseline, deadline, &what).await;
+        println!(
+            "memory: {what}; back within the bound after {:.2} s",
+            closed_at.elapsed().as_secs_f64()
+        );
         verify(&run).assert_clean();
         rounds.push((run.all_open, closed));
     }
@@ -382,11 +400,19 @@ async fn memory_returns_to_baseline_after_sessions_close_and_expire() {
 
     // No request from here until the memory is read: only the server's
     // background sweep can free the sessions. It runs every idle/4, so by
-    // last use + idle + idle/4 (+ a second of timer slack) every session
-    // is gone. This waits for the expiry contract itself, not for a race.
-    let sweep = Duration::from_secs(MEMORY_IDLE_SECS).mul_f64(1.25) + Duration::from_secs(1);
-    tokio::time::sleep_until((filled_at + sweep).into()).await;
-    let expired = server.memory();
+    // last use + idle + idle/4 (+ timer slack) every session is gone. This
+    // waits for the expiry contract itself, not for a race. The sweep that
+    // removed the last of them returned their memory right after; read
+    // until it is back, for at most one more sweep interval.
+    let gone = filled_at + Duration::from_secs(MEMORY_IDLE_SECS) + MEMORY_SWEEP_EVERY + TIMER_SLACK;
+    tokio::time::sleep_until(gone.into()).await;
+    let what = format!("{IDLE_HTTP_SESSIONS} idle HTTP sessions expired");
+    let expired =
+        back_to_baseline(&server, bound, baseline, gone + MEMORY_SWEEP_EVERY, &what).await;
+    println!(
+        "memory: {what}; back within the bound {:.2} s after their expiry deadline",
+        gone.elapsed().as_secs_f64()
+    );
     figures.push(("after they expired", expired));
 
     // They are gone (a blank state; a step is refused as not started) and
@@ -426,7 +452,6 @@ async fn memory_returns_to_baseline_after_sessions_close_and_expire() {
             mib(memory.hwm_kib)
         );
     }
-    let bound = baseline.rss_kib + (baseline.rss_kib / 4).max(SLACK_MIB * 1024);
     println!(
         "memory: bound for \"back to baseline\" {:.1} MiB (baseline + max(25%, {SLACK_MIB} MiB)); \
          after everything closed and expired the server holds {:.1} MiB",
@@ -437,10 +462,11 @@ async fn memory_returns_to_baseline_after_sessions_close_and_expire() {
     // Reuse, i.e. no leak. A second identical round and a refill of the
     // cap must fit in the memory the first ones left behind, give or take
     // SLACK_MIB (or a quarter of what the first round added, if more) for
-    // allocator fragmentation. A leak shows up well past that: sessions
-    // keeping their connection buffers (128 KiB each) would add 125 MiB a
-    // round, a leak of 4 KiB per episode about 40 MiB (a round of 20-step
-    // scripts plays about 10,000 episodes), and 10,000 leaked HTTP
+    // allocator fragmentation; both rounds were read after the trim, so
+    // what is compared is live memory. A leak shows up well past that:
+    // sessions keeping their connection buffers (128 KiB each) would add
+    // 125 MiB a round, a leak of 4 KiB per episode about 40 MiB (a round of
+    // 20-step scripts plays about 10,000 episodes), and 10,000 leaked HTTP
     // sessions as much as they first took.
     let round_slack =
         (SLACK_MIB * 1024).max(rounds[0].0.rss_kib.saturating_sub(baseline.rss_kib) / 4);
@@ -456,27 +482,42 @@ async fn memory_returns_to_baseline_after_sessions_close_and_expire() {
         mib(refilled.rss_kib),
         mib(idle_full.rss_kib)
     );
+}
 
-    // Back to baseline once everything has closed and expired (read after
-    // the expiry wait, so a server that releases memory on a timer has had
-    // at least one sweep interval): baseline + 25%, or SLACK_MIB if more.
-    // Not the exact baseline, because an allocator keeps some freed memory
-    // for reuse and the kernel still counts touched stack and arena pages;
-    // but nothing proportional to the sessions may stay resident, and the
-    // peak was ten times the baseline. glibc's malloc returns freed memory
-    // to the system only from the top of a heap, for blocks it mapped
-    // separately, or on malloc_trim; a server that never trims can fail
-    // this bound without leaking anything (the reuse checks above tell the
-    // difference).
-    assert!(
-        expired.rss_kib <= bound,
-        "memory did not return to baseline: {:.1} MiB once every session had closed and expired, \
-         over the bound of {:.1} MiB (baseline {:.1} MiB). The reuse checks passed, so this is \
-         freed memory the allocator keeps, not a leak",
-        mib(expired.rss_kib),
-        mib(bound),
-        mib(baseline.rss_kib)
-    );
+/// Read the server's memory until its resident set is back within `bound`
+/// of the baseline (baseline + 25%, or SLACK_MIB if more) and return that
+/// reading; fail once `deadline` has passed. Not the exact baseline, because
+/// an allocator keeps some freed memory for reuse and the kernel still
+/// counts touched stack and arena pages; but nothing proportional to the
+/// sessions may stay resident, and the peak is several times the baseline.
+/// glibc's malloc returns freed memory to the system only from the top of a
+/// heap, for blocks it mapped separately, or on `malloc_trim`, which the
+/// server's sweep calls when sessions have gone; what stays after that is
+/// live.
+async fn back_to_baseline(
+    server: &Server,
+    bound: u64,
+    baseline: Memory,
+    deadline: Instant,
+    what: &str,
+) -> Memory {
+    const POLL: Duration = Duration::from_millis(50);
+    loop {
+        let read_at = Instant::now();
+        let memory = server.memory();
+        if memory.rss_kib <= bound {
+            return memory;
+        }
+        assert!(
+            read_at < deadline,
+            "memory did not return to baseline once {what}: {:.1} MiB, over the bound of {:.1} MiB \
+             (baseline {:.1} MiB), a sweep interval after they had gone",
+            mib(memory.rss_kib),
+            mib(bound),
+            mib(baseline.rss_kib)
+        );
+        tokio::time::sleep(POLL).await;
+    }
 }
 
 /// The mount of idle HTTP session `j`: spread over every environment.
