@@ -45,6 +45,11 @@ const CLOSE_HANDSHAKE: Duration = Duration::from_secs(2);
 /// awaits each reply (the OpenEnv client does) sends none; past this many
 /// the socket is not read until the verdict is in.
 const MAX_QUEUED: usize = 32;
+/// Bytes read from the socket at a time. tungstenite's default, 128 KiB,
+/// is allocated for every connection (1.3 GB for the 10,000 sessions the
+/// table allows) and zero-filled before every read; protocol messages are
+/// a few KB, and longer ones are still read, in more reads.
+const READ_BUFFER_BYTES: usize = 8 * 1024;
 
 pub async fn upgrade(
     State(mount): State<Mount>,
@@ -63,6 +68,7 @@ pub async fn upgrade(
     };
     let limit = mount.app.config.max_body_bytes;
     upgrade
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(limit)
         .max_frame_size(limit)
         .on_failed_upgrade(|err| tracing::debug!(%err, "websocket upgrade failed"))
