@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::{RawValue, to_raw_value};
+use std::sync::Arc;
 
 use crate::error::EnvError;
 use crate::points::Points;
@@ -126,6 +127,29 @@ impl<'de> Deserialize<'de> for Observation {
     /// included, which cannot hand out raw JSON text).
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Value::deserialize(deserializer).map(|value| Observation::from_value(&value))
+    }
+}
+
+/// A part of an observation that stays the same for a whole episode (the
+/// instruction, the scenario), serialised once at reset and shared by every
+/// step's observation, so a step serialises only what changed. Text fields
+/// of a scenario are most of an observation's bytes, and escaping them
+/// again on every step was the largest cost of a step. A field of this type
+/// names its real type with `#[schemars(with = "...")]`, so the schema is
+/// the same as if it held the value.
+#[derive(Debug, Clone)]
+pub struct FrozenJson(Arc<RawValue>);
+
+impl FrozenJson {
+    pub fn of<T: Serialize>(value: &T) -> Self {
+        // As in [`Observation::of`]: our own data types always serialise.
+        FrozenJson(Arc::from(to_raw_value(value).unwrap_or_default()))
+    }
+}
+
+impl Serialize for FrozenJson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
     }
 }
 

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::episode::{Environment, Transition};
+use crate::episode::{Environment, FrozenJson, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -93,10 +93,13 @@ pub enum Payload {
 pub struct ProductivityObservation {
     pub task_name: &'static str,
     /// What to do, with the written policy the grader applies.
-    pub instruction: String,
-    pub payload: Payload,
+    #[schemars(with = "String")]
+    pub instruction: FrozenJson,
+    #[schemars(with = "Payload")]
+    pub payload: FrozenJson,
     /// The fields the answer object must have, with their types.
-    pub answer_schema: BTreeMap<&'static str, &'static str>,
+    #[schemars(with = "BTreeMap<String, String>")]
+    pub answer_schema: FrozenJson,
     pub action_format: [&'static str; 3],
     pub step_count: u32,
     pub max_steps: u32,
@@ -153,6 +156,23 @@ impl Grade {
                 .map(|(name, score, _)| (*name, *score))
                 .collect(),
             total,
+        }
+    }
+}
+
+/// The parts of every observation that the episode never changes.
+struct ShownScenario {
+    instruction: FrozenJson,
+    payload: FrozenJson,
+    answer_schema: FrozenJson,
+}
+
+impl ShownScenario {
+    fn of(scenario: &Scenario) -> Self {
+        ShownScenario {
+            instruction: FrozenJson::of(&scenario.instruction()),
+            payload: FrozenJson::of(&scenario.payload()),
+            answer_schema: FrozenJson::of(&scenario.answer_schema()),
         }
     }
 }
@@ -219,6 +239,8 @@ impl Scenario {
 pub struct Productivity {
     task: &'static TaskInfo,
     scenario: Scenario,
+    /// The scenario as every observation shows it, serialised at reset.
+    shown: ShownScenario,
     shaper: Shaper,
     step_count: u32,
     last_action: Option<String>,
@@ -233,9 +255,9 @@ impl Productivity {
     fn observation(&self, breakdown: RewardBreakdown) -> ProductivityObservation {
         ProductivityObservation {
             task_name: self.task.id,
-            instruction: self.scenario.instruction(),
-            payload: self.scenario.payload(),
-            answer_schema: self.scenario.answer_schema(),
+            instruction: self.shown.instruction.clone(),
+            payload: self.shown.payload.clone(),
+            answer_schema: self.shown.answer_schema.clone(),
             action_format: command::FORMATS,
             step_count: self.step_count,
             max_steps: self.task.max_steps,
@@ -258,9 +280,11 @@ impl Environment for Productivity {
     }
 
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ProductivityObservation) {
+        let scenario = Scenario::generate(task, seed);
         let env = Productivity {
             task,
-            scenario: Scenario::generate(task, seed),
+            shown: ShownScenario::of(&scenario),
+            scenario,
             shaper: Shaper::default(),
             step_count: 0,
             last_action: None,

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::episode::{Environment, Transition};
+use crate::episode::{Environment, FrozenJson, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -126,9 +126,11 @@ pub struct TicketDetail {
 pub struct SupportTriageObservation {
     pub task_name: &'static str,
     /// What to do in this task and how it is graded.
-    pub scenario_instruction: String,
+    #[schemars(with = "String")]
+    pub scenario_instruction: FrozenJson,
     /// The written routing and reply policy the grader applies.
-    pub policy: &'static str,
+    #[schemars(with = "String")]
+    pub policy: FrozenJson,
     pub inbox_summary: Vec<InboxRow>,
     pub ticket_detail: Option<TicketDetail>,
     pub feedback: String,
@@ -156,6 +158,10 @@ pub struct SupportTriageState {
 pub struct SupportTriage {
     task: &'static TaskInfo,
     desk: Desk,
+    /// The instruction and the policy as every observation shows them,
+    /// serialised at reset (they are most of an observation's bytes).
+    shown_instruction: FrozenJson,
+    shown_policy: FrozenJson,
     work: Vec<Work>,
     viewed: Vec<bool>,
     /// Process units already paid per ticket: triage, reply, disposition.
@@ -176,9 +182,10 @@ impl SupportTriage {
         self.task.id == "hard"
     }
 
-    fn instruction(&self) -> String {
-        let n = self.desk.tickets.len();
-        let what = match self.task.id {
+    /// The task's instruction for this desk; the same all episode long.
+    fn instruction(task: &TaskInfo, desk: &Desk) -> String {
+        let n = desk.tickets.len();
+        let what = match task.id {
             "medium" => format!(
                 "Triage all {n} tickets in the inbox: open each one (view_ticket), set its priority and \
                  department by the policy (set_triage), then call submit_episode. Graded: the mean over \
@@ -201,7 +208,7 @@ impl SupportTriage {
              episode ends. Commands: show_inbox | view_ticket | set_triage | draft_reply | set_disposition | \
              submit_episode, with ticket_id, priority (low|medium|high|urgent), department \
              (billing|technical|general), reply_body, disposition (resolved|escalate_supervisor|pending_customer).",
-            self.desk.vendor
+            desk.vendor
         )
     }
 
@@ -253,8 +260,8 @@ impl SupportTriage {
     fn observation(&self, breakdown: RewardBreakdown) -> SupportTriageObservation {
         SupportTriageObservation {
             task_name: self.task.id,
-            scenario_instruction: self.instruction(),
-            policy: policy::POLICY,
+            scenario_instruction: self.shown_instruction.clone(),
+            policy: self.shown_policy.clone(),
             inbox_summary: self.inbox(),
             ticket_detail: self.opened.and_then(|i| self.detail(i)),
             feedback: self.feedback.clone(),
@@ -463,6 +470,8 @@ impl Environment for SupportTriage {
         let per_ticket = VIEW_UNITS + if task.id == "hard" { 3 } else { 1 };
         let env = SupportTriage {
             task,
+            shown_instruction: FrozenJson::of(&Self::instruction(task, &desk)),
+            shown_policy: FrozenJson::of(&policy::POLICY),
             work: vec![Work::default(); n],
             viewed: vec![false; n],
             paid: vec![[false; 3]; n],
