@@ -32,6 +32,21 @@ pub fn json_bytes(bytes: Bytes) -> Response {
         .into_response()
 }
 
+/// A reset or step result as a JSON response, written into a buffer sized
+/// for its observation: axum's `Json` starts at 128 bytes and regrows
+/// through the few KB an observation takes.
+pub struct ResultJson(pub env_wasm::StepResult);
+
+impl IntoResponse for ResultJson {
+    fn into_response(self) -> Response {
+        let mut out = Vec::with_capacity(self.0.observation.json().len() + 64);
+        match serde_json::to_writer(&mut out, &self.0) {
+            Ok(()) => json_bytes(Bytes::from(out)),
+            Err(_) => ApiError::Internal.into_response(),
+        }
+    }
+}
+
 pub async fn health() -> Response {
     json_bytes(Bytes::from_static(br#"{"status":"healthy"}"#))
 }
@@ -84,7 +99,7 @@ fn reset_inner(
     uri: &Uri,
     body: JsonBody,
     session_id: &mut Option<String>,
-) -> Result<Json<env_wasm::StepResult>, ApiError> {
+) -> Result<ResultJson, ApiError> {
     let mut options = body.into_object(true)?;
     let id = ids::resolve(ids::sources_for(mount.info), headers, uri, Some(&options))?;
     *session_id = id.clone();
@@ -104,7 +119,7 @@ fn reset_inner(
     let session = mount.app.sessions.get_or_create(mount.info, id)?;
     *session_id = Some(session.id().to_owned());
     let result = session.env().reset_with(parsed, defaults);
-    Ok(Json(result))
+    Ok(ResultJson(result))
 }
 
 /// `POST /step`: `{"action": {...}}` in the session the request names (the
@@ -125,7 +140,7 @@ pub async fn step(
                     .await
                     .attach(&mut result);
             }
-            Ok(Json(result))
+            Ok(ResultJson(result))
         }
         Err(err) => Err(err),
     };

@@ -157,11 +157,7 @@ async fn run(mut socket: WebSocket, mount: Mount) {
                 };
                 verdict.attach(&mut result);
                 deadline = Instant::now() + idle;
-                if socket
-                    .send(text(envelope("observation", result)))
-                    .await
-                    .is_err()
-                {
+                if socket.send(text(observation_frame(&result))).await.is_err() {
                     break Ending::Gone;
                 }
                 continue;
@@ -270,7 +266,7 @@ async fn answer(
                     });
                     return Ok(());
                 }
-                None => envelope("observation", result),
+                None => observation_frame(&result),
             },
         },
         Message::Binary(_) => {
@@ -330,13 +326,34 @@ struct Envelope<T: Serialize> {
 }
 
 fn envelope<T: Serialize>(kind: &'static str, data: T) -> String {
-    serde_json::to_string(&Envelope { kind, data }).unwrap_or_else(|_| {
-        error_frame(
-            "SESSION_ERROR",
-            "the reply could not be encoded".to_owned(),
-            json!({}),
-        )
-    })
+    encode(&Envelope { kind, data }, 128)
+}
+
+/// `{"type":"observation","data":...}`, written into a buffer sized for the
+/// observation rather than regrown to it.
+fn observation_frame(result: &StepResult) -> String {
+    let capacity = result.observation.json().len() + 64;
+    encode(
+        &Envelope {
+            kind: "observation",
+            data: result,
+        },
+        capacity,
+    )
+}
+
+fn encode<T: Serialize>(value: &T, capacity: usize) -> String {
+    let mut out = Vec::with_capacity(capacity);
+    serde_json::to_writer(&mut out, value)
+        .ok()
+        .and_then(|()| String::from_utf8(out).ok())
+        .unwrap_or_else(|| {
+            error_frame(
+                "SESSION_ERROR",
+                "the reply could not be encoded".to_owned(),
+                json!({}),
+            )
+        })
 }
 
 /// `{"type":"error","data":{"message","code",...extra}}`.
@@ -463,7 +480,7 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
                     }
                 };
                 match env.reset(&options, defaults) {
-                    Ok(result) => envelope("observation", result),
+                    Ok(result) => observation_frame(&result),
                     Err(err) => env_error_frame(&err),
                 }
             }
@@ -475,7 +492,7 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
                     let submission = Submission::of(env, &action);
                     return Outcome::Judge { result, submission };
                 }
-                Ok(result) => envelope("observation", result),
+                Ok(result) => observation_frame(&result),
                 Err(err) => env_error_frame(&err),
             },
         },
