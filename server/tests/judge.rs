@@ -35,12 +35,15 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use server::Config;
 use server::judge::{ApiKey, JudgeConfig};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
 use tokio::process::Command;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tower::ServiceExt;
+
+#[path = "support/listening.rs"]
+mod listening;
 
 const ENV: &str = "it_mental_health";
 /// Distinctive enough that finding it anywhere is a leak.
@@ -804,17 +807,7 @@ async fn start_binary(vars: &[(&str, &str)]) -> (String, tokio::process::Child) 
         .stderr(Stdio::piped())
         .kill_on_drop(true);
     let mut child = command.spawn().expect("deskbench runs");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    tokio::time::timeout(WAIT, BufReader::new(stdout).read_line(&mut line))
-        .await
-        .expect("the listening line within the wait")
-        .expect("read stdout");
-    let addr = line
-        .trim()
-        .strip_prefix("deskbench listening on http://")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_owned();
+    let addr = listening::listening_addr(&mut child, WAIT).await;
     (addr, child)
 }
 

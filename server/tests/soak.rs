@@ -18,6 +18,8 @@
 
 #[path = "soak/harness.rs"]
 mod harness;
+#[path = "support/listening.rs"]
+mod listening;
 #[path = "soak/plan.rs"]
 mod plan;
 

@@ -13,7 +13,6 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::process::{Child, Command};
 use tokio_tungstenite::tungstenite::Message;
@@ -60,17 +59,7 @@ impl Server {
             .kill_on_drop(true);
         let mut child = command.spawn().expect("deskbench runs");
         let pid = child.id().expect("a running child has a pid");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut line = String::new();
-        tokio::time::timeout(WAIT, BufReader::new(stdout).read_line(&mut line))
-            .await
-            .expect("the listening line within the wait")
-            .expect("read stdout");
-        let addr = line
-            .trim()
-            .strip_prefix("deskbench listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_owned();
+        let addr = super::listening::listening_addr(&mut child, WAIT).await;
         Server { child, pid, addr }
     }
 
