@@ -51,7 +51,8 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::cors::{Any, CorsLayer};
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
+use tracing::Level;
 
 pub use config::Config;
 use judge::Judge;
@@ -124,7 +125,10 @@ pub fn build(config: Config) -> (Router, AppHandle) {
         .layer(axum::middleware::from_fn(http::json_method_not_allowed))
         .layer(CatchPanicLayer::custom(error::panic_response))
         .layer(cors)
-        .layer(TraceLayer::new_for_http());
+        // A 5xx here is a refusal the API answers on purpose (503 at capacity,
+        // already logged at WARN with its code) or a panic (logged at ERROR
+        // by the panic handler): the trace layer's own line is a WARN.
+        .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(Level::WARN)));
     (router, AppHandle { state })
 }
 
