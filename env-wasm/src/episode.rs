@@ -77,6 +77,15 @@ pub struct StepResult {
     pub done: bool,
 }
 
+impl StepResult {
+    /// About the bytes this result takes as JSON: its observation plus room
+    /// for `reward`, `done` and an envelope. Writers size their buffer with
+    /// it instead of regrowing one through a few KB of observation.
+    pub fn json_size_hint(&self) -> usize {
+        self.observation.json().len() + 64
+    }
+}
+
 /// An observation, serialised once, straight from the environment's typed
 /// observation. The server writes these bytes into its replies as they
 /// are: building a [`Value`] tree first and serialising that would cost

@@ -39,7 +39,7 @@ pub struct ResultJson(pub env_wasm::StepResult);
 
 impl IntoResponse for ResultJson {
     fn into_response(self) -> Response {
-        let mut out = Vec::with_capacity(self.0.observation.json().len() + 64);
+        let mut out = Vec::with_capacity(self.0.json_size_hint());
         match serde_json::to_writer(&mut out, &self.0) {
             Ok(()) => json_bytes(Bytes::from(out)),
             Err(_) => ApiError::Internal.into_response(),

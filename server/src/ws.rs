@@ -332,13 +332,12 @@ fn envelope<T: Serialize>(kind: &'static str, data: T) -> String {
 /// `{"type":"observation","data":...}`, written into a buffer sized for the
 /// observation rather than regrown to it.
 fn observation_frame(result: &StepResult) -> String {
-    let capacity = result.observation.json().len() + 64;
     encode(
         &Envelope {
             kind: "observation",
             data: result,
         },
-        capacity,
+        result.json_size_hint(),
     )
 }
 
