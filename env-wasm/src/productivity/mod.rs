@@ -435,12 +435,23 @@ impl Environment for Productivity {
     }
 
     fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<ProductivityAction> {
-        let answer = match name {
-            "memorised" => Scenario::generate(self.task, 0).reference_answer(),
-            _ => baselines::answer(name, &self.scenario.payload(), rng)?,
+        let raw = match name {
+            "memorised" => format!(
+                "final: {}",
+                Scenario::generate(self.task, 0).reference_answer()
+            ),
+            _ => {
+                let seen = baselines::Seen {
+                    payload: &self.scenario.payload(),
+                    instruction: &self.scenario.instruction(),
+                    steps: &self.seen,
+                    max_steps: self.task.max_steps,
+                };
+                baselines::next_command(name, &seen, rng)?
+            }
         };
         Some(ProductivityAction {
-            raw: format!("final: {answer}"),
+            raw,
             metadata: None,
         })
     }
