@@ -153,9 +153,10 @@ pub fn fold_name(item: &str) -> String {
 }
 
 /// An id as compared: lower case, with no whitespace at all (` C 042 ` is
-/// `c042`).
+/// `c042`) and without a sentence's closing full stop.
 pub fn fold_id(item: &str) -> String {
-    item.chars()
+    item.trim_end_matches(|c: char| c == '.' || c.is_whitespace())
+        .chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
         .collect()
@@ -214,9 +215,10 @@ pub fn cents_value(value: &Value) -> Option<i64> {
 }
 
 /// Parse one money amount into cents: an optional currency mark (`$`,
-/// `US$` or `USD` before, `USD` after), an optional minus, digits with
-/// commas only as thousands separators, at most one decimal point. Anything
-/// else (a second amount, a range, words, a decimal comma) is no amount.
+/// `US$` or `USD` before, `USD` or `dollars` after), an optional minus,
+/// digits with commas only as thousands separators, at most one decimal
+/// point. Anything else (a second amount, a range, words, a decimal comma)
+/// is no amount.
 pub fn parse_cents(text: &str) -> Option<i64> {
     let lower = text.trim().to_ascii_lowercase();
     let mut rest = lower.as_str();
@@ -230,8 +232,11 @@ pub fn parse_cents(text: &str) -> Option<i64> {
             break;
         }
     }
-    if let Some(before) = rest.strip_suffix("usd") {
-        rest = before.trim_end();
+    for mark in ["usd", "dollars"] {
+        if let Some(before) = rest.strip_suffix(mark) {
+            rest = before.trim_end();
+            break;
+        }
     }
     let negative_inside = rest.starts_with('-');
     if negative_inside {
@@ -310,6 +315,7 @@ mod tests {
             ("usd1234.50", 123450),
             ("1234.50 USD", 123450),
             ("US$ 7", 700),
+            ("7.5 dollars", 750),
             (" 0.005 ", 1),
             ("-3.10", -310),
             ("$-3.10", -310),
@@ -334,7 +340,8 @@ mod tests {
             "-$-3",
             "1234,50",
             "USD",
-            "12 dollars",
+            "12 bucks",
+            "dollars",
         ] {
             assert_eq!(parse_cents(bad), None, "{bad}");
         }
