@@ -76,6 +76,23 @@ impl EnvInfo {
         names
     }
 
+    /// The policies a name selects: `all` every one, `exploits` every
+    /// exploit policy (named `exploit_...`), any other name itself when
+    /// this environment offers it. In the environment's order.
+    pub fn policies_named(&self, name: &str) -> Vec<&'static str> {
+        let offered = self.policy_names();
+        if name.eq_ignore_ascii_case(ALL_POLICIES) {
+            return offered;
+        }
+        if name.eq_ignore_ascii_case(EXPLOIT_POLICIES) {
+            return offered
+                .into_iter()
+                .filter(|p| p.starts_with(EXPLOIT_PREFIX))
+                .collect();
+        }
+        offered.into_iter().filter(|p| *p == name).collect()
+    }
+
     pub fn task_ids(&self) -> String {
         self.tasks
             .iter()
@@ -87,6 +104,18 @@ impl EnvInfo {
 
 /// The policy that plays the hidden ground truth; it must score 1.0.
 pub const REFERENCE_POLICY: &str = "reference";
+
+/// Selects every policy of an environment.
+pub const ALL_POLICIES: &str = "all";
+
+/// Selects every exploit policy: a baseline that plays one way of gaming a
+/// grader (enumerating through proposals, hedging, stuffing, copying the
+/// scenario, ...). Each must score low; `deskbench eval --policy exploits`
+/// shows it.
+pub const EXPLOIT_POLICIES: &str = "exploits";
+
+/// The name prefix of exploit policies.
+pub const EXPLOIT_PREFIX: &str = "exploit_";
 
 /// Every environment, the default (served at the API root) first.
 pub static ENVIRONMENTS: &[&EnvInfo] = &[

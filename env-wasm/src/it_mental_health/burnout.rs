@@ -703,7 +703,7 @@ pub fn article(word: &str) -> &'static str {
 
 /// The numbers a sentence states ("62 hours", "4 of the last 6").
 pub fn numbers_in(text: &str) -> Vec<u64> {
-    super::lexicon::Text::new(text)
+    crate::text::Text::new(text)
         .numbers()
         .into_iter()
         .map(|(_, n)| n)
@@ -801,7 +801,7 @@ pub const WORD_CAP: usize = 400;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::it_mental_health::lexicon::Text;
+    use crate::text::Text;
 
     #[test]
     fn every_symptom_sentence_reads_as_its_concept() {

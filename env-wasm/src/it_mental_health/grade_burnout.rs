@@ -8,12 +8,13 @@
 use std::collections::BTreeSet;
 
 use super::burnout::{BurnoutCase, Dimension, FLAG_CONCEPTS, Severity, WORD_CAP};
+use super::decision::yes_no;
 use super::grade::{Grade, assemble, f1, f1_of};
-use super::lexicon::{Text, word_count};
 use super::names::FIRST_NAMES;
-use super::negation::{negated, yes_no};
 use super::parse::{Label, Section, parse};
 use crate::points::Points;
+use crate::text::negated;
+use crate::text::{Text, word_count};
 
 const LABELS: &[Label] = &[
     Label {

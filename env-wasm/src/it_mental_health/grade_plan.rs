@@ -10,11 +10,11 @@
 use std::collections::BTreeSet;
 
 use super::grade::{Grade, assemble, f1, f1_of};
-use super::lexicon::{Text, word_count};
 use super::names::FIRST_NAMES;
 use super::parse::{Label, Parsed, Section, parse};
 use super::plan::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
 use crate::points::Points;
+use crate::text::{Text, word_count};
 
 const LABELS: &[Label] = &[
     Label {

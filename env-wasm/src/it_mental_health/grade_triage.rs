@@ -10,12 +10,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::grade::{Grade, assemble, f1};
-use super::lexicon::{Text, word_count};
 use super::names::FIRST_NAMES;
-use super::negation::negated;
 use super::parse::{Label, Line, parse};
 use super::triage::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::points::Points;
+use crate::text::negated;
+use crate::text::{Text, word_count};
 
 const LABELS: &[Label] = &[
     Label {

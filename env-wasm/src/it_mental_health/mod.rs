@@ -9,21 +9,20 @@
 //! - [`burnout`], [`triage`], [`plan`]: one generator per task (cases,
 //!   hidden truth, rubric, response format).
 //! - [`grade_burnout`], [`grade_triage`], [`grade_plan`]: one grader per task,
-//!   on the shared readers [`parse`] (sections), [`lexicon`] (words and
-//!   phrases), [`negation`] and [`penalties`]; [`grade`] assembles scores.
+//!   on [`parse`] (sections), [`decision`] (yes or no), [`penalties`] and
+//!   the shared [`crate::text`] layer; [`grade`] assembles scores.
 //! - [`writers`]: the reference answer and three differently worded ones;
 //!   [`baselines`]: the policies the graders must score low.
 //! - [`scenario`]: the task kinds and [`scenario::Case`] over the three.
 
 pub mod baselines;
 pub mod burnout;
+pub mod decision;
 pub mod grade;
 pub mod grade_burnout;
 pub mod grade_plan;
 pub mod grade_triage;
-pub mod lexicon;
 pub mod names;
-pub mod negation;
 pub mod parse;
 pub mod penalties;
 pub mod plan;

@@ -5,7 +5,7 @@
 //! runs to the next label. Labels may also follow each other inside one
 //! line ("Severity: High. HR escalation: No."). Case never matters.
 
-use super::lexicon::word_count;
+use crate::text::word_count;
 
 /// A section the grader reads, and the ways an answer may title it.
 #[derive(Debug, Clone, Copy)]

@@ -7,9 +7,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::lexicon::{Text, word_count};
-use super::negation::negated;
 use crate::points::Points;
+use crate::text::negated;
+use crate::text::{Text, word_count};
 
 /// Fewer words than this and the answer scores 0.
 pub const MIN_WORDS: usize = 20;

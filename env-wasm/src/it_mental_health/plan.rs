@@ -662,7 +662,7 @@ pub const WORD_CAP: usize = 900;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::it_mental_health::lexicon::Text;
+    use crate::text::Text;
 
     #[test]
     fn stressors_follow_thresholds_and_vary() {

@@ -660,7 +660,7 @@ pub fn word_cap(case: &TriageCase) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::it_mental_health::lexicon::Text;
+    use crate::text::Text;
 
     #[test]
     fn tiers_follow_the_signs_and_vary() {

@@ -127,6 +127,20 @@ impl Text {
         &self.source[self.words[from].start..self.words[to - 1].end]
     }
 
+    /// The source text between word `at - 1` and word `at`: the spaces and
+    /// punctuation that separate them (from the start of the text for the
+    /// first word, empty past the end).
+    pub fn gap(&self, at: usize) -> &str {
+        let Some(word) = self.words.get(at) else {
+            return "";
+        };
+        let from = at
+            .checked_sub(1)
+            .and_then(|k| self.words.get(k))
+            .map_or(0, |w| w.end);
+        self.source.get(from..word.start).unwrap_or("")
+    }
+
     /// Word spans (`start..end`) where `phrase` occurs.
     pub fn find(&self, phrase: &str) -> Vec<(usize, usize)> {
         let pattern: Vec<&str> = phrase_words(phrase);
@@ -201,7 +215,7 @@ impl Text {
         self.words
             .iter()
             .enumerate()
-            .filter_map(|(i, w)| number_value(&w.text).map(|n| (i, n)))
+            .filter_map(|(i, w)| super::numbers::number_value(&w.text).map(|n| (i, n)))
             .collect()
     }
 }
@@ -212,8 +226,8 @@ fn is_inner_apostrophe(chars: &[(usize, char)], at: usize) -> bool {
         && chars.get(at + 1).is_some_and(|(_, c)| c.is_alphabetic())
 }
 
-/// Add one word, spelling out contractions (`don't` -> `do not`) so
-/// negation sees a plain `not`.
+/// Add one word, spelling out contractions (`don't` -> `do not`, `we'll`
+/// -> `we will`) so negation sees a plain `not` and readers a plain verb.
 fn push_word(
     words: &mut Vec<Word>,
     text: String,
@@ -232,23 +246,38 @@ fn push_word(
         })
     };
     match text.as_str() {
-        "can't" | "cannot" => {
-            push("can");
-            push("not");
+        "can't" | "cannot" => return push_all(&mut push, &["can", "not"]),
+        "won't" => return push_all(&mut push, &["will", "not"]),
+        "shan't" => return push_all(&mut push, &["shall", "not"]),
+        // "it's" is "it is"; other "'s" are possessives ("team's" reads
+        // as "team"), which add nothing.
+        "it's" | "that's" | "there's" | "what's" | "here's" | "who's" | "he's" | "she's" => {
+            let stem = &text[..text.len() - 2];
+            return push_all(&mut push, &[stem, "is"]);
         }
-        "won't" => {
-            push("will");
-            push("not");
+        _ => {}
+    }
+    for (suffix, meaning) in [
+        ("n't", "not"),
+        ("'ll", "will"),
+        ("'ve", "have"),
+        ("'re", "are"),
+        ("'m", "am"),
+        ("'d", "would"),
+    ] {
+        if let Some(stem) = text.strip_suffix(suffix) {
+            return push_all(&mut push, &[stem, meaning]);
         }
-        t if t.ends_with("n't") => {
-            push(&t[..t.len() - 3]);
-            push("not");
-        }
-        t => match t.split_once('\'') {
-            // "team's" reads as "team"; the possessive adds nothing.
-            Some((head, _)) => push(head),
-            None => push(t),
-        },
+    }
+    match text.split_once('\'') {
+        Some((head, _)) => push(head),
+        None => push(&text),
+    }
+}
+
+fn push_all(push: &mut impl FnMut(&str), parts: &[&str]) {
+    for part in parts {
+        push(part);
     }
 }
 
@@ -307,38 +336,6 @@ fn word_matches(pattern: &str, word: &str) -> bool {
         Some(prefix) => word.starts_with(prefix),
         None => pattern == word,
     }
-}
-
-/// `12` -> 12, `9.5` -> 9; words that are not numbers -> `None`.
-pub fn number_value(word: &str) -> Option<u64> {
-    let whole = word.split('.').next().unwrap_or("");
-    if whole.is_empty() || !whole.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    if !word.chars().all(|c| c.is_ascii_digit() || c == '.') {
-        return None;
-    }
-    whole.parse().ok()
-}
-
-/// Number words people write for small counts.
-pub fn small_number_word(word: &str) -> Option<u64> {
-    let n = match word {
-        "one" => 1,
-        "two" => 2,
-        "three" => 3,
-        "four" => 4,
-        "five" => 5,
-        "six" => 6,
-        "seven" => 7,
-        "eight" => 8,
-        "nine" => 9,
-        "ten" => 10,
-        "eleven" => 11,
-        "twelve" => 12,
-        _ => return None,
-    };
-    Some(n)
 }
 
 /// How many words (runs of letters or digits) a text has.

@@ -1,5 +1,27 @@
-//! Text normalisation shared by graders: answers are compared after the same
-//! folding everywhere, so "  Finance " and "finance" are one label.
+//! The text-reading layer every grader shares, so a rule about reading
+//! lives in one place:
+//! 1. [`Text`] ([`words`]): an answer as words, with clause and sentence
+//!    numbers, contractions spelled out, whole-word phrase matching.
+//! 2. [`numbers`]: digits and number words (`twenty-four`, `eleven`).
+//! 3. [`negation`]: whether a mention is negated, by clause scope.
+//! 4. [`hedge`]: one-value fields and hedges ([`OneValue`]), scored as
+//!    their worst reading.
+//! 5. [`copy`]: runs of words copied from the observation.
+//!
+//! Plus the normalisation answers are compared after everywhere, so
+//! "  Finance " and "finance" are one label.
+
+pub mod copy;
+pub mod hedge;
+pub mod negation;
+pub mod numbers;
+pub mod words;
+
+pub use copy::CopySource;
+pub use hedge::OneValue;
+pub use negation::negated;
+pub use numbers::{number_at, number_value, number_word};
+pub use words::{Text, Word, word_count};
 
 /// Lower-cased, trimmed, inner whitespace collapsed to single spaces.
 pub fn normalize(text: &str) -> String {

@@ -4,82 +4,18 @@
 //! escalate" is no, "yes, escalate today" is yes). The seed scored a
 //! correct "No" as yes because its heading contained "escalat".
 
-use super::lexicon::Text;
+use crate::text::Text;
 
-/// Words that negate what follows them in the same clause.
+/// Words that refuse a decision before it ("do not escalate").
 const BEFORE: &[&str] = &[
     "no", "not", "never", "without", "nor", "neither", "none", "nothing", "lack", "lacks", "avoid",
     "absence",
 ];
 
-/// Words that start a new thought: negation before them stops there ("not
-/// exhaustion but cynicism").
+/// Words that start a new thought: negation before them stops there.
 const CONJUNCTIONS: &[&str] = &[
     "but", "while", "whereas", "however", "although", "though", "yet",
 ];
-
-/// How far back a negating word reaches.
-const REACH: usize = 6;
-
-const COPULAS: &[&str] = &[
-    "is", "are", "was", "were", "seems", "seem", "appears", "appear", "do", "does", "be",
-];
-
-/// Whether the mention at words `start..end` is negated.
-pub fn negated(text: &Text, start: usize, end: usize) -> bool {
-    let words = &text.words;
-    let Some(first) = words.get(start) else {
-        return false;
-    };
-    let before = words[start.saturating_sub(REACH)..start]
-        .iter()
-        .rev()
-        .take_while(|w| w.clause == first.clause && !CONJUNCTIONS.contains(&w.text.as_str()));
-    if before.clone().any(|w| BEFORE.contains(&w.text.as_str())) {
-        return true;
-    }
-    // After the mention: "cynicism is not present", "cynicism: no",
-    // "cynicism absent"; but not "exhaustion (no leave for 11 months)" or
-    // "exhaustion (not sleeping)", where the negation belongs to a detail.
-    let Some(last) = words.get(end.saturating_sub(1)) else {
-        return false;
-    };
-    let after: Vec<&super::lexicon::Word> = words[end..]
-        .iter()
-        .take(REACH)
-        .take_while(|w| w.sentence == last.sentence)
-        .collect();
-    for (k, w) in after.iter().enumerate() {
-        let next = after.get(k + 1);
-        let ends_clause = next.is_none_or(|n| n.clause != w.clause);
-        match w.text.as_str() {
-            "absent" | "unlikely" | "none" => return true,
-            "ruled" if next.is_some_and(|n| n.text == "out") => return true,
-            "no" if k == 0 && (ends_clause || next.is_some_and(|n| is_evidence(&n.text))) => {
-                return true;
-            }
-            "not" => {
-                let after_copula = k > 0 && COPULAS.contains(&after[k - 1].text.as_str());
-                let gerund = next.is_some_and(|n| n.text.ends_with("ing"));
-                if (k == 0 || after_copula) && !gerund {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-        if k > 0 && w.clause != after[0].clause && w.clause != last.clause {
-            break;
-        }
-    }
-    false
-}
-
-fn is_evidence(word: &str) -> bool {
-    matches!(
-        word,
-        "evidence" | "sign" | "signs" | "indication" | "indications"
-    )
-}
 
 /// Phrases that decide an escalation: acting on it, or judging it needed.
 const DECIDING: &[&str] = &[
@@ -223,40 +159,6 @@ mod tests {
         ];
         for (answer, expected) in table {
             assert_eq!(yes_no(answer), *expected, "{answer:?}");
-        }
-    }
-
-    fn negated_at(text: &str, word: &str) -> bool {
-        let t = Text::new(text);
-        let (s, e) = t.find(word)[0];
-        negated(&t, s, e)
-    }
-
-    #[test]
-    fn mentions_are_negated_only_in_scope() {
-        for (text, word, expected) in [
-            ("No sign of cynicism.", "cynicism", true),
-            ("Cynicism is not present.", "cynicism", true),
-            ("Cynicism: no", "cynicism", true),
-            ("Cynicism absent; exhaustion present", "cynicism", true),
-            ("Cynicism absent; exhaustion present", "exhaustion", false),
-            ("Exhaustion (no leave for 11 months)", "exhaustion", false),
-            ("Exhaustion (not sleeping well)", "exhaustion", false),
-            ("Not exhaustion but cynicism", "exhaustion", true),
-            ("Not exhaustion but cynicism", "cynicism", false),
-            (
-                "No leave in 11 months, exhaustion is clear",
-                "exhaustion",
-                false,
-            ),
-            ("Exhaustion and cynicism", "cynicism", false),
-            (
-                "There is no direct evidence of emotional exhaustion",
-                "exhaustion",
-                true,
-            ),
-        ] {
-            assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }
     }
 }

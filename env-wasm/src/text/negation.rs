@@ -1,0 +1,297 @@
+//! Negation scope, shared by every reader: whether a mention is negated
+//! ("no sign of cynicism", "cynicism is not present", "we will not refund
+//! or credit you").
+//!
+//! A negating word reaches forward to the end of its clause, however far
+//! that is ("there is no direct evidence of emotional exhaustion or
+//! depersonalisation"), and no further: punctuation, a contrast ("not
+//! exhaustion but cynicism"), a subordinate clause ("no leave because she
+//! is exhausted") or a new subject after `and`/`or` ("no leave and she is
+//! exhausted") ends it. It carries through coordination: the items of a
+//! list after commas ("no evidence of exhaustion, cynicism or
+//! detachment"), and a short aside in brackets after a negated word ("no
+//! sign of cynicism (detachment)"). After a mention, "is not present",
+//! ": no", "absent", "ruled out" negate it.
+
+use super::words::Text;
+
+/// Words that negate what follows them in their clause.
+pub const NEGATORS: &[&str] = &[
+    "no", "not", "never", "without", "nor", "neither", "none", "nothing", "nobody", "lack",
+    "lacks", "lacking", "absence", "unable",
+];
+
+/// Words that open a new clause: negation before them stops there.
+pub const SCOPE_ENDS: &[&str] = &[
+    "but",
+    "however",
+    "although",
+    "though",
+    "while",
+    "whereas",
+    "yet",
+    "except",
+    "because",
+    "since",
+    "unless",
+    "until",
+    "if",
+    "when",
+    "whenever",
+    "which",
+    "who",
+    "whom",
+    "whose",
+    "so",
+    "otherwise",
+    "instead",
+    "meanwhile",
+];
+
+/// Words that start a clause of their own after `and` / `or`.
+const SUBJECTS: &[&str] = &[
+    "i", "we", "you", "he", "she", "they", "it", "there", "this", "that", "these", "those",
+];
+
+/// Verbs and auxiliaries: a bracket or comma segment holding one is a
+/// clause of its own, not an item of a list.
+const VERBS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does",
+    "did", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "seems",
+    "seem", "seemed", "appears", "appear", "appeared", "shows", "show", "showed", "feels", "feel",
+    "felt", "looks", "look", "remains", "remain", "says", "said",
+];
+
+const COORDINATORS: &[&str] = &["and", "or", "nor"];
+
+/// The longest a list item or a bracketed aside may be, in words.
+const ITEM_WORDS: usize = 4;
+
+/// Whether the mention at words `start..end` is negated.
+pub fn negated(text: &Text, start: usize, end: usize) -> bool {
+    if start >= text.len() {
+        return false;
+    }
+    negated_before(text, start) || negated_after(text, start, end)
+}
+
+/// Whether a negating word earlier in the mention's scope reaches it.
+pub fn negated_before(text: &Text, start: usize) -> bool {
+    let words = &text.words;
+    let Some(first) = words.get(start) else {
+        return false;
+    };
+    let mut i = start;
+    while i > 0 {
+        let prev = &words[i - 1];
+        if prev.sentence != first.sentence {
+            return false;
+        }
+        if prev.clause != words[i].clause && !joins_back(text, i) {
+            return false;
+        }
+        let w = prev.text.as_str();
+        if SCOPE_ENDS.contains(&w) {
+            return false;
+        }
+        if COORDINATORS.contains(&w) && words.get(i).is_some_and(|n| opens_clause(&n.text)) {
+            return false;
+        }
+        if NEGATORS.contains(&w) {
+            return true;
+        }
+        i -= 1;
+    }
+    false
+}
+
+fn opens_clause(word: &str) -> bool {
+    SUBJECTS.contains(&word)
+}
+
+/// The words of clause `clause`, as indices.
+fn clause_span(text: &Text, at: usize) -> (usize, usize) {
+    let clause = text.words[at].clause;
+    let mut from = at;
+    while from > 0 && text.words[from - 1].clause == clause {
+        from -= 1;
+    }
+    let mut to = at + 1;
+    while to < text.len() && text.words[to].clause == clause {
+        to += 1;
+    }
+    (from, to)
+}
+
+/// A short segment with no verb: an item of a list or an aside.
+fn is_item(text: &Text, from: usize, to: usize) -> bool {
+    to - from <= ITEM_WORDS
+        && text.words[from..to]
+            .iter()
+            .all(|w| !VERBS.contains(&w.text.as_str()) && !NEGATORS.contains(&w.text.as_str()))
+}
+
+/// Whether the clause that starts at word `at` continues the one before
+/// it: a bracketed aside, or an item of a list that ends with `and`,
+/// `or` or `nor` ("exhaustion, cynicism or detachment").
+fn joins_back(text: &Text, at: usize) -> bool {
+    let gap = text.gap(at);
+    let (from, to) = clause_span(text, at);
+    if gap.contains('(') || gap.contains('[') {
+        return is_item(text, from, to);
+    }
+    if gap.trim() != "," {
+        return false;
+    }
+    // Every segment from here to the one that closes the list is an item.
+    let mut segment = (from, to);
+    loop {
+        if !is_item(text, segment.0, segment.1) {
+            return false;
+        }
+        let closes = text.words[segment.0..segment.1]
+            .iter()
+            .any(|w| COORDINATORS.contains(&w.text.as_str()));
+        if closes {
+            return true;
+        }
+        if segment.1 >= text.len() || text.gap(segment.1).trim() != "," {
+            return false;
+        }
+        segment = clause_span(text, segment.1);
+    }
+}
+
+/// How far after a mention a trailing negation is looked for.
+const AFTER_REACH: usize = 6;
+
+const COPULAS: &[&str] = &[
+    "is", "are", "was", "were", "seems", "seem", "appears", "appear", "do", "does", "be",
+];
+
+/// After the mention: "cynicism is not present", "cynicism: no",
+/// "cynicism absent"; but not "exhaustion (no leave for 11 months)" or
+/// "exhaustion (not sleeping)", where the negation belongs to a detail.
+pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
+    let words = &text.words;
+    let Some(last) = words.get(end.saturating_sub(1).max(start)) else {
+        return false;
+    };
+    let after: Vec<&super::words::Word> = words[end.min(words.len())..]
+        .iter()
+        .take(AFTER_REACH)
+        .take_while(|w| w.sentence == last.sentence)
+        .collect();
+    for (k, w) in after.iter().enumerate() {
+        let next = after.get(k + 1);
+        let ends_clause = next.is_none_or(|n| n.clause != w.clause);
+        match w.text.as_str() {
+            "absent" | "unlikely" | "none" => return true,
+            "ruled" if next.is_some_and(|n| n.text == "out") => return true,
+            "no" if k == 0 && (ends_clause || next.is_some_and(|n| is_evidence(&n.text))) => {
+                return true;
+            }
+            "not" => {
+                let after_copula = k > 0 && COPULAS.contains(&after[k - 1].text.as_str());
+                let gerund = next.is_some_and(|n| n.text.ends_with("ing"));
+                if (k == 0 || after_copula) && !gerund {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        if k > 0 && w.clause != after[0].clause && w.clause != last.clause {
+            break;
+        }
+    }
+    false
+}
+
+fn is_evidence(word: &str) -> bool {
+    matches!(
+        word,
+        "evidence" | "sign" | "signs" | "indication" | "indications"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn negated_at(text: &str, word: &str) -> bool {
+        let t = Text::new(text);
+        let spans = t.find(word);
+        let (s, e) = spans.first().copied().unwrap_or((t.len(), t.len()));
+        negated(&t, s, e)
+    }
+
+    #[test]
+    fn negation_reaches_the_end_of_its_clause_and_no_further() {
+        for (text, word, expected) in [
+            ("No sign of cynicism.", "cynicism", true),
+            ("Cynicism is not present.", "cynicism", true),
+            ("Cynicism: no", "cynicism", true),
+            ("Cynicism absent; exhaustion present", "cynicism", true),
+            ("Cynicism absent; exhaustion present", "exhaustion", false),
+            ("Exhaustion (no leave for 11 months)", "exhaustion", false),
+            ("Exhaustion (not sleeping well)", "exhaustion", false),
+            ("Not exhaustion but cynicism", "exhaustion", true),
+            ("Not exhaustion but cynicism", "cynicism", false),
+            (
+                "No leave in 11 months, exhaustion is clear",
+                "exhaustion",
+                false,
+            ),
+            ("Exhaustion and cynicism", "cynicism", false),
+            (
+                "There is no direct evidence of emotional exhaustion",
+                "exhaustion",
+                true,
+            ),
+            // Scope is the clause, not a window of words.
+            (
+                "There is no direct evidence at this point of emotional exhaustion or depersonalisation",
+                "depersonalisation",
+                true,
+            ),
+            // Coordination and lists carry it.
+            ("No evidence of exhaustion or cynicism", "cynicism", true),
+            (
+                "no evidence of exhaustion, cynicism or detachment",
+                "detachment",
+                true,
+            ),
+            (
+                "no evidence of exhaustion, cynicism, or detachment",
+                "cynicism",
+                true,
+            ),
+            ("We will not refund or credit you.", "credit", true),
+            ("Neither exhaustion nor cynicism.", "cynicism", true),
+            // A short aside after a negated word.
+            ("No sign of cynicism (detachment).", "detachment", true),
+            (
+                "No sign of cynicism (she is detached at times).",
+                "detached",
+                false,
+            ),
+            // New clauses end it.
+            (
+                "No leave since March and she is exhausted",
+                "exhausted",
+                false,
+            ),
+            ("No leave because she is exhausted", "exhausted", false),
+            ("Don't worry, we will refund you.", "refund", false),
+            (
+                "We cannot refund this charge, but we will credit your account.",
+                "credit",
+                false,
+            ),
+            ("no leave, exhaustion evident", "exhaustion", false),
+            ("I can't promise that we will refund you.", "refund", true),
+        ] {
+            assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Numbers as people write them: digits (`12`, `9.5`, `1,200` once
+//! [`super::Text`] has joined it) and number words, one table for every
+//! reader (`twenty-four hours`, `five business days`, `eleven months`).
+
+/// `12` -> 12, `9.5` -> 9; words that are not numbers -> `None`.
+pub fn number_value(word: &str) -> Option<u64> {
+    let whole = word.split('.').next().unwrap_or("");
+    if whole.is_empty() || !whole.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if !word.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    whole.parse().ok()
+}
+
+/// A number word on its own: `zero` to `nineteen`, the tens, `hundred`.
+pub fn number_word(word: &str) -> Option<u64> {
+    let n = match word {
+        "zero" | "none" => 0,
+        "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        "thirteen" => 13,
+        "fourteen" => 14,
+        "fifteen" => 15,
+        "sixteen" => 16,
+        "seventeen" => 17,
+        "eighteen" => 18,
+        "nineteen" => 19,
+        "twenty" => 20,
+        "thirty" => 30,
+        "forty" => 40,
+        "fifty" => 50,
+        "sixty" => 60,
+        "seventy" => 70,
+        "eighty" => 80,
+        "ninety" => 90,
+        "hundred" => 100,
+        _ => return None,
+    };
+    Some(n)
+}
+
+/// The number that starts at `words[at]`, with how many words it takes:
+/// digits (`24`), a word (`five`), or a ten and a unit (`twenty four`,
+/// which is how [`super::Text`] reads `twenty-four`).
+pub fn number_at<S: AsRef<str>>(words: &[S], at: usize) -> Option<(u64, usize)> {
+    let word = words.get(at)?.as_ref();
+    if let Some(n) = number_value(word) {
+        return Some((n, 1));
+    }
+    let n = number_word(word)?;
+    let unit = words
+        .get(at + 1)
+        .and_then(|w| number_word(w.as_ref()))
+        .filter(|u| (20..100).contains(&n) && n % 10 == 0 && (1..10).contains(u));
+    Some(match unit {
+        Some(u) => (n + u, 2),
+        None => (n, 1),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_words_and_compounds() {
+        assert_eq!(number_value("9.5"), Some(9));
+        assert_eq!(number_value("9a"), None);
+        let words = ["twenty", "four", "hours", "within", "5", "days", "fifty"];
+        assert_eq!(number_at(&words, 0), Some((24, 2)));
+        assert_eq!(number_at(&words, 1), Some((4, 1)));
+        assert_eq!(number_at(&words, 2), None);
+        assert_eq!(number_at(&words, 4), Some((5, 1)));
+        assert_eq!(number_at(&words, 6), Some((50, 1)));
+        assert_eq!(number_at(&["ten", "five"], 0), Some((10, 1)));
+    }
+}
