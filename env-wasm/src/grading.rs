@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use crate::points::Points;
-use crate::text::normalize;
+use crate::text::{OneValue, Text, normalize};
 
 /// Why an answer field has no reading. It names no detail of the value, so
 /// a draft check that reports it tells the form of an answer, never how
@@ -51,51 +51,64 @@ pub fn scalar_text(value: &Value) -> Option<String> {
 
 /// One value of a one-value field, each scalar read by `read`. A list counts
 /// only when all its items read the same value (`["work"]`,
-/// `["work", "work"]`); items that read differently are a hedge, and a hedge
-/// reads as nothing.
-pub fn one_value<T: PartialEq>(
+/// `["work", "work"]`); items that read differently are a hedge
+/// ([`OneValue::Hedged`]), and a hedge reads as nothing.
+pub fn one_value<T: Ord + Clone>(
     answer: &Map<String, Value>,
     key: &str,
     read: impl Fn(&Value) -> Option<T>,
 ) -> Reading<T> {
     let value = present(answer, key)?;
-    let Value::Array(items) = value else {
-        return read(value).ok_or(Unreadable::IllFormed);
+    let readings: Option<Vec<T>> = match value {
+        Value::Array(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::Array(_) | Value::Object(_) => None,
+                scalar => read(scalar),
+            })
+            .collect(),
+        scalar => read(scalar).map(|one| vec![one]),
     };
-    let mut readings = items.iter().map(|item| match item {
-        Value::Array(_) | Value::Object(_) => None,
-        scalar => read(scalar),
-    });
-    let first = readings.next().flatten().ok_or(Unreadable::IllFormed)?;
-    for other in readings {
-        if other.as_ref() != Some(&first) {
-            return Err(Unreadable::IllFormed);
-        }
-    }
-    Ok(first)
+    let readings = readings.ok_or(Unreadable::IllFormed)?;
+    OneValue::of(readings)
+        .one()
+        .cloned()
+        .ok_or(Unreadable::IllFormed)
 }
 
-/// The one choice a short text names. Every word (see
-/// [`crate::text::words`]) must name a choice through `choice_of` or be one
-/// of `filler`; two different choices, or any other word (`or`, `not`,
-/// `maybe`, pasted prose), name none.
-pub fn one_choice<T: PartialEq>(
+/// The one choice a short text names. Every word (as [`Text`] reads it,
+/// contractions spelled out) must name a choice through `choice_of` or be
+/// one of `filler`; two different choices ([`OneValue::Hedged`]), or any
+/// other word (`or`, `not`, `maybe`, pasted prose), name none.
+pub fn one_choice<T: Ord + Clone>(
     text: &str,
     choice_of: impl Fn(&str) -> Option<T>,
     filler: &[&str],
 ) -> Option<T> {
-    let mut chosen = None;
-    for word in crate::text::words(text) {
-        if let Some(choice) = choice_of(&word) {
-            match &chosen {
-                Some(earlier) if *earlier != choice => return None,
-                _ => chosen = Some(choice),
-            }
-        } else if !filler.contains(&word.as_str()) {
-            return None;
+    let mut named = Vec::new();
+    for word in Text::new(text).words {
+        match choice_of(&word.text) {
+            Some(choice) => named.push(choice),
+            None if filler.contains(&word.text.as_str()) => {}
+            None => return None,
         }
     }
-    chosen
+    OneValue::of(named).one().cloned()
+}
+
+/// A one-value field that names one of a few choices in words (a label, a
+/// room): [`one_value`] of [`one_choice`] on each string.
+pub fn choice_field<T: Ord + Clone>(
+    answer: &Map<String, Value>,
+    key: &str,
+    choice_of: impl Fn(&str) -> Option<T>,
+    filler: &[&str],
+) -> Reading<T> {
+    one_value(answer, key, |value| {
+        value
+            .as_str()
+            .and_then(|text| one_choice(text, &choice_of, filler))
+    })
 }
 
 /// The items of a set or list field, in the order written, each folded by

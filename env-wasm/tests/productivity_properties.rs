@@ -17,7 +17,9 @@
 mod productivity_support;
 
 use env_wasm::rng::SeededRng;
-use productivity_support::{TASKS, episode, grade, observation, reference, step};
+use productivity_support::{
+    TASKS, episode, grade, hhmm, minutes, observation, reference, shifted_iso, step, strings,
+};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -38,40 +40,6 @@ impl Field {
     fn right(&self) -> &Value {
         &self.well[0]
     }
-}
-
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str())
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn hhmm(m: i64) -> String {
-    let m = m.rem_euclid(24 * 60);
-    format!("{:02}:{:02}", m / 60, m % 60)
-}
-
-fn minutes(text: &str) -> i64 {
-    let (h, m) = text.split_once(':').unwrap_or(("0", "0"));
-    h.parse::<i64>().unwrap_or(0) * 60 + m.parse::<i64>().unwrap_or(0)
-}
-
-/// Another day of the same month, `days` away (or back, near the month's end).
-fn shifted_iso(iso: &str, days: i64) -> String {
-    let (ym, d) = iso.rsplit_once('-').unwrap_or(("2026-01", "1"));
-    let d: i64 = d.parse().unwrap_or(1);
-    let moved = if (1..=28).contains(&(d + days)) {
-        d + days
-    } else {
-        d - days
-    };
-    format!("{ym}-{moved:02}")
 }
 
 fn cents_text(cents: i64) -> String {
@@ -120,8 +88,8 @@ fn fields(task: &str, seed: u64) -> Vec<Field> {
         }
         "medium" => {
             let day = answer["day"].as_str().unwrap_or_default().to_owned();
-            let start = minutes(answer["start"].as_str().unwrap_or_default());
-            let end = minutes(answer["end"].as_str().unwrap_or_default());
+            let start = i64::from(minutes(answer["start"].as_str().unwrap_or_default()));
+            let end = i64::from(minutes(answer["end"].as_str().unwrap_or_default()));
             let required = strings(&answer["participants"]);
             let everyone: Vec<String> = payload["availability"]
                 .as_array()

@@ -17,7 +17,7 @@ use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade};
 use crate::dates::{Day, clock, parse_clock, parse_day};
 use crate::grading::{
-    Reading, all_or_nothing, f1, fold_name, item_set, items, items_form, one_choice, one_value,
+    Reading, all_or_nothing, choice_field, f1, fold_name, item_set, items, items_form, one_value,
     scalar_text,
 };
 use crate::points::Points;
@@ -381,10 +381,7 @@ impl Calendar {
             start: one_value(answer, "start", clock_of),
             end: one_value(answer, "end", clock_of),
             participants: items(answer, "participants", fold_name),
-            room: one_value(answer, "room", |value| match value {
-                Value::String(text) => one_choice(text, room_of, ROOM_FILLER),
-                _ => None,
-            }),
+            room: choice_field(answer, "room", room_of, ROOM_FILLER),
         }
     }
 

@@ -340,30 +340,6 @@ struct Report {
     retained_ids: Reading<Vec<String>>,
 }
 
-const NUMBER_WORDS: [&str; 21] = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-];
-
 /// Words that may stand around a count ("7 valid rows").
 const COUNT_FILLER: &[&str] = &[
     "rows",
@@ -405,10 +381,7 @@ fn read_count(value: &Value) -> Option<u64> {
         let number = if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
             Some(word.parse().ok()?)
         } else {
-            NUMBER_WORDS
-                .iter()
-                .position(|w| *w == word)
-                .map(|n| n as u64)
+            crate::text::number_word(word)
         };
         match number {
             Some(_) if count.is_some() => return None,

@@ -13,7 +13,7 @@ use serde_json::{Map, Value, json};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
 use super::{FormCheck, Grade};
 use crate::dates::{Day, clock};
-use crate::grading::{Reading, all_or_nothing, one_choice, one_value, scalar_text};
+use crate::grading::{Reading, all_or_nothing, choice_field, one_value};
 use crate::points::Points;
 use crate::rng::SeededRng;
 
@@ -92,7 +92,7 @@ const OFFERS: &[&str] = &[
     "a luxury watch",
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 enum Label {
     Work,
@@ -101,7 +101,7 @@ enum Label {
     Finance,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 enum Priority {
     Low,
@@ -618,18 +618,9 @@ struct Classification {
 
 impl Classification {
     fn read(answer: &Map<String, Value>) -> Classification {
-        fn text_choice<T: PartialEq>(
-            value: &Value,
-            choice_of: fn(&str) -> Option<T>,
-            filler: &[&str],
-        ) -> Option<T> {
-            scalar_text(value).and_then(|text| one_choice(&text, choice_of, filler))
-        }
         Classification {
-            label: one_value(answer, "label", |v| text_choice(v, label_of, LABEL_FILLER)),
-            priority: one_value(answer, "priority", |v| {
-                text_choice(v, priority_of, PRIORITY_FILLER)
-            }),
+            label: choice_field(answer, "label", label_of, LABEL_FILLER),
+            priority: choice_field(answer, "priority", priority_of, PRIORITY_FILLER),
             needs_reply: one_value(answer, "needs_reply", read_needs_reply),
         }
     }
@@ -648,8 +639,8 @@ fn label_of(word: &str) -> Option<Label> {
 
 /// Words that may stand around a label ("a work email", "Category: spam").
 const LABEL_FILLER: &[&str] = &[
-    "label", "category", "class", "type", "email", "mail", "message", "it", "s", "is", "this",
-    "the", "a", "an", "related",
+    "label", "category", "class", "type", "email", "mail", "message", "it", "is", "this", "the",
+    "a", "an", "related",
 ];
 
 fn priority_of(word: &str) -> Option<Priority> {
@@ -667,7 +658,6 @@ const PRIORITY_FILLER: &[&str] = &[
     "level",
     "importance",
     "it",
-    "s",
     "is",
     "the",
     "a",
@@ -691,14 +681,16 @@ fn read_needs_reply(value: &Value) -> Option<bool> {
         _ => return None,
     };
     let (mut yes, mut no, mut about_replying) = (false, false, false);
-    for word in crate::text::words(text) {
-        match word.as_str() {
+    for word in crate::text::Text::new(text).words {
+        match word.text.as_str() {
             "yes" | "y" | "yeah" | "yep" | "true" | "1" => yes = true,
+            // `don't`, `doesn't`, `isn't` arrive spelled out, with `not`.
             "no" | "n" | "nope" | "false" | "0" | "not" | "none" | "never" | "unnecessary"
-            | "don" | "dont" | "doesn" | "doesnt" | "isn" | "isnt" => no = true,
+            | "dont" | "doesnt" | "isnt" => no = true,
             "reply" | "replies" | "respond" | "response" | "answer" | "needed" | "needs"
             | "need" | "required" | "requires" | "necessary" | "expected" => about_replying = true,
-            "a" | "is" | "it" | "s" | "t" | "the" | "to" | "be" | "should" | "this" | "email" => {}
+            "a" | "is" | "it" | "the" | "to" | "be" | "should" | "this" | "email" | "does"
+            | "do" => {}
             _ => return None,
         }
     }

@@ -31,14 +31,6 @@ pub fn normalize(text: &str) -> String {
         .join(" ")
 }
 
-/// The words of a text: lower-cased runs of letters and digits, so
-/// punctuation separates (`work/spam` is two words, `it's` is `it`, `s`).
-pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-}
-
 /// Whether `text` normalises to one of `allowed` (already normalised).
 pub fn is_one_of(text: &str, allowed: &[&str]) -> bool {
     let folded = normalize(text);
@@ -69,7 +61,5 @@ mod tests {
         assert_eq!(normalize(""), "");
         assert!(is_one_of(" SPAM ", &["spam", "work"]));
         assert!(!is_one_of("spamwork", &["spam", "work"]));
-        let split: Vec<String> = words("Work/SPAM, it's 9am").collect();
-        assert_eq!(split, ["work", "spam", "it", "s", "9am"]);
     }
 }

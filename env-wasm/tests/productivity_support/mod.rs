@@ -105,3 +105,42 @@ pub fn mean(seeds: std::ops::Range<u64>, mut score: impl FnMut(u64) -> f64) -> f
     let count = seeds.end - seeds.start;
     seeds.map(&mut score).sum::<f64>() / count as f64
 }
+
+/// The strings of a JSON list (other items and other values: none).
+pub fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| item.as_str())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `HH:MM` as minutes after midnight (0 for anything else).
+pub fn minutes(text: &str) -> u32 {
+    let (h, m) = text.split_once(':').unwrap_or(("0", "0"));
+    h.parse::<u32>().unwrap_or(0) * 60 + m.parse::<u32>().unwrap_or(0)
+}
+
+/// Minutes after midnight as `HH:MM`, wrapping around the day.
+pub fn hhmm(minutes: impl Into<i64>) -> String {
+    let m = minutes.into().rem_euclid(24 * 60);
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+/// Another day of the same month as the ISO `iso`, `days` away (or as far
+/// back, near the month's end).
+pub fn shifted_iso(iso: &str, days: i64) -> String {
+    let (month, day) = iso.rsplit_once('-').unwrap_or(("2026-01", "1"));
+    let day: i64 = day.parse().unwrap_or(1);
+    let moved = if (1..=28).contains(&(day + days)) {
+        day + days
+    } else {
+        day - days
+    };
+    format!("{month}-{moved:02}")
+}
