@@ -303,8 +303,20 @@ fn seed_and_task() -> impl Strategy<Value = (u64, &'static str)> {
     (0u64..1_000_000, prop::sample::select(TASKS.to_vec()))
 }
 
+/// 256 cases from a fixed seed, so `make test` is the same run every time;
+/// `PROPTEST_RNG_SEED` (and `PROPTEST_CASES`) explore further.
+fn config() -> ProptestConfig {
+    let number = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    ProptestConfig {
+        cases: number("PROPTEST_CASES").map_or(256, |n| n as u32),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(number("PROPTEST_RNG_SEED").unwrap_or(11)),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(config())]
 
     #[test]
     fn a_hedge_scores_no_better_than_its_worst_reading(

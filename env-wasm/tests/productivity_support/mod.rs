@@ -137,10 +137,10 @@ pub fn hhmm(minutes: impl Into<i64>) -> String {
 pub fn shifted_iso(iso: &str, days: i64) -> String {
     let (month, day) = iso.rsplit_once('-').unwrap_or(("2026-01", "1"));
     let day: i64 = day.parse().unwrap_or(1);
-    let moved = if (1..=28).contains(&(day + days)) {
-        day + days
-    } else {
-        day - days
-    };
+    // Another valid day of the same month: every month has days 1 to 28.
+    let moved = [day + days, day - days, 14 + days]
+        .into_iter()
+        .find(|d| (1..=28).contains(d))
+        .unwrap_or(14);
     format!("{month}-{moved:02}")
 }
