@@ -31,7 +31,10 @@ fn truth(task: &str, seed: u64) -> (Value, Map<String, Value>) {
         .policy_action("reference", &mut SeededRng::new(seed, 5))
         .expect("reference answers");
     let raw = action["raw"].as_str().unwrap_or_default();
-    let json_text = raw.strip_prefix("final:").expect("reference answers with final").trim();
+    let json_text = raw
+        .strip_prefix("final:")
+        .expect("reference answers with final")
+        .trim();
     let answer: Value = serde_json::from_str(json_text).expect("reference answer is JSON");
     (obs, answer.as_object().cloned().unwrap_or_default())
 }
@@ -131,19 +134,47 @@ fn and_list(items: &[String]) -> String {
 
 /// (name, answer body, criteria that must be 1) for the natural spellings
 /// of one seed's right answer.
-fn natural_answers(task: &str, obs: &Value, gold: &Map<String, Value>) -> Vec<(String, String, Vec<&'static str>)> {
+fn natural_answers(
+    task: &str,
+    obs: &Value,
+    gold: &Map<String, Value>,
+) -> Vec<(String, String, Vec<&'static str>)> {
     let mut rows = Vec::new();
     match task {
         "easy" => {
             let label = gold["label"].as_str().unwrap_or_default();
             let priority = gold["priority"].as_str().unwrap_or_default();
             let reply = gold["needs_reply"].as_str().unwrap_or_default() == "yes";
-            rows.push(("label capitalised".into(), with(gold, "label", json!(capitalize(label))), vec!["label"]));
-            rows.push(("label upper case".into(), with(gold, "label", json!(label.to_uppercase())), vec!["label"]));
-            rows.push(("priority capitalised".into(), with(gold, "priority", json!(capitalize(priority))), vec!["priority"]));
-            rows.push(("priority upper case".into(), with(gold, "priority", json!(priority.to_uppercase())), vec!["priority"]));
-            rows.push(("needs_reply as a boolean".into(), with(gold, "needs_reply", json!(reply)), vec!["needs_reply"]));
-            rows.push(("needs_reply capitalised".into(), with(gold, "needs_reply", json!(if reply { "Yes" } else { "No" })), vec!["needs_reply"]));
+            rows.push((
+                "label capitalised".into(),
+                with(gold, "label", json!(capitalize(label))),
+                vec!["label"],
+            ));
+            rows.push((
+                "label upper case".into(),
+                with(gold, "label", json!(label.to_uppercase())),
+                vec!["label"],
+            ));
+            rows.push((
+                "priority capitalised".into(),
+                with(gold, "priority", json!(capitalize(priority))),
+                vec!["priority"],
+            ));
+            rows.push((
+                "priority upper case".into(),
+                with(gold, "priority", json!(priority.to_uppercase())),
+                vec!["priority"],
+            ));
+            rows.push((
+                "needs_reply as a boolean".into(),
+                with(gold, "needs_reply", json!(reply)),
+                vec!["needs_reply"],
+            ));
+            rows.push((
+                "needs_reply capitalised".into(),
+                with(gold, "needs_reply", json!(if reply { "Yes" } else { "No" })),
+                vec!["needs_reply"],
+            ));
             let mut all = gold.clone();
             all.insert("label".into(), json!(capitalize(label)));
             all.insert("priority".into(), json!(capitalize(priority)));
@@ -164,20 +195,45 @@ fn natural_answers(task: &str, obs: &Value, gold: &Map<String, Value>) -> Vec<(S
                 rows.push((
                     format!("12-hour times {:?}", twelve_hour(start_t, style)),
                     Value::Object(a).to_string(),
-                    vec!["duration", "participant_availability", "no_blocked_overlap", "room_valid"],
+                    vec![
+                        "duration",
+                        "participant_availability",
+                        "no_blocked_overlap",
+                        "room_valid",
+                    ],
                 ));
             }
             let people = names(gold, "participants");
-            rows.push(("participants as one 'and' string".into(), with(gold, "participants", json!(and_list(&people))), vec!["participants", "participant_availability"]));
-            rows.push(("participants as one comma string".into(), with(gold, "participants", json!(people.join(", "))), vec!["participants", "participant_availability"]));
+            rows.push((
+                "participants as one 'and' string".into(),
+                with(gold, "participants", json!(and_list(&people))),
+                vec!["participants", "participant_availability"],
+            ));
+            rows.push((
+                "participants as one comma string".into(),
+                with(gold, "participants", json!(people.join(", "))),
+                vec!["participants", "participant_availability"],
+            ));
             rows.push((
                 "participants in lower case".into(),
-                with(gold, "participants", json!(people.iter().map(|p| p.to_lowercase()).collect::<Vec<_>>())),
+                with(
+                    gold,
+                    "participants",
+                    json!(people.iter().map(|p| p.to_lowercase()).collect::<Vec<_>>()),
+                ),
                 vec!["participants", "participant_availability"],
             ));
             let room = gold["room"].as_str().unwrap_or_default();
-            rows.push(("room in lower case".into(), with(gold, "room", json!(room.to_lowercase())), vec!["room_valid"]));
-            rows.push(("room in upper case".into(), with(gold, "room", json!(room.to_uppercase())), vec!["room_valid"]));
+            rows.push((
+                "room in lower case".into(),
+                with(gold, "room", json!(room.to_lowercase())),
+                vec!["room_valid"],
+            ));
+            rows.push((
+                "room in upper case".into(),
+                with(gold, "room", json!(room.to_uppercase())),
+                vec!["room_valid"],
+            ));
             if let Some((s, r)) = other_valid_slot(obs, gold) {
                 let duration = obs["payload"]["duration_minutes"].as_u64().unwrap_or(0) as u32;
                 let mut a = gold.clone();
@@ -187,31 +243,89 @@ fn natural_answers(task: &str, obs: &Value, gold: &Map<String, Value>) -> Vec<(S
                 rows.push((
                     format!("another valid slot {} in {r}", hhmm(s)),
                     Value::Object(a).to_string(),
-                    vec!["day", "duration", "no_blocked_overlap", "participant_availability", "participants", "room_valid"],
+                    vec![
+                        "day",
+                        "duration",
+                        "no_blocked_overlap",
+                        "participant_availability",
+                        "participants",
+                        "room_valid",
+                    ],
                 ));
             }
         }
         _ => {
-            let upper = |key: &str| json!(names(gold, key).iter().map(|s| s.to_uppercase()).collect::<Vec<_>>());
-            rows.push(("retained ids in upper case".into(), with(gold, "retained_ids", upper("retained_ids")), vec!["retained_ids", "retained_ids_order"]));
-            rows.push(("duplicate ids in upper case".into(), with(gold, "duplicate_ids", upper("duplicate_ids")), vec!["duplicate_ids"]));
-            rows.push(("retained ids as one comma string".into(), with(gold, "retained_ids", json!(names(gold, "retained_ids").join(", "))), vec!["retained_ids", "retained_ids_order"]));
+            let upper = |key: &str| {
+                json!(
+                    names(gold, key)
+                        .iter()
+                        .map(|s| s.to_uppercase())
+                        .collect::<Vec<_>>()
+                )
+            };
+            rows.push((
+                "retained ids in upper case".into(),
+                with(gold, "retained_ids", upper("retained_ids")),
+                vec!["retained_ids", "retained_ids_order"],
+            ));
+            rows.push((
+                "duplicate ids in upper case".into(),
+                with(gold, "duplicate_ids", upper("duplicate_ids")),
+                vec!["duplicate_ids"],
+            ));
+            rows.push((
+                "retained ids as one comma string".into(),
+                with(
+                    gold,
+                    "retained_ids",
+                    json!(names(gold, "retained_ids").join(", ")),
+                ),
+                vec!["retained_ids", "retained_ids_order"],
+            ));
             let dups = names(gold, "duplicate_ids");
             if dups.len() >= 2 {
-                rows.push(("duplicate ids as one 'and' string".into(), with(gold, "duplicate_ids", json!(and_list(&dups))), vec!["duplicate_ids"]));
+                rows.push((
+                    "duplicate ids as one 'and' string".into(),
+                    with(gold, "duplicate_ids", json!(and_list(&dups))),
+                    vec!["duplicate_ids"],
+                ));
             }
             let total = gold["normalized_total"].as_str().unwrap_or_default();
             let with_commas = money_commas(total);
-            rows.push((format!("total as ${with_commas}"), with(gold, "normalized_total", json!(format!("${with_commas}"))), vec!["normalized_total"]));
-            rows.push((format!("total as {with_commas} USD"), with(gold, "normalized_total", json!(format!("{with_commas} USD"))), vec!["normalized_total"]));
+            rows.push((
+                format!("total as ${with_commas}"),
+                with(gold, "normalized_total", json!(format!("${with_commas}"))),
+                vec!["normalized_total"],
+            ));
+            rows.push((
+                format!("total as {with_commas} USD"),
+                with(
+                    gold,
+                    "normalized_total",
+                    json!(format!("{with_commas} USD")),
+                ),
+                vec!["normalized_total"],
+            ));
             if let Ok(number) = total.parse::<f64>() {
-                rows.push(("total as a JSON number".into(), with(gold, "normalized_total", json!(number)), vec!["normalized_total"]));
+                rows.push((
+                    "total as a JSON number".into(),
+                    with(gold, "normalized_total", json!(number)),
+                    vec!["normalized_total"],
+                ));
             }
             let valid = gold["valid_rows"].as_u64().unwrap_or(0);
-            rows.push(("valid_rows as a string".into(), with(gold, "valid_rows", json!(valid.to_string())), vec!["valid_rows"]));
+            rows.push((
+                "valid_rows as a string".into(),
+                with(gold, "valid_rows", json!(valid.to_string())),
+                vec!["valid_rows"],
+            ));
             let originals = original_emails(obs, &names(gold, "invalid_emails"));
             if originals != names(gold, "invalid_emails") {
-                rows.push(("invalid emails as written (trimmed)".into(), with(gold, "invalid_emails", json!(originals)), vec!["invalid_emails"]));
+                rows.push((
+                    "invalid emails as written (trimmed)".into(),
+                    with(gold, "invalid_emails", json!(originals)),
+                    vec!["invalid_emails"],
+                ));
             }
         }
     }
@@ -253,7 +367,12 @@ fn intervals(list: &Value) -> Vec<(u32, u32)> {
     list.as_array()
         .into_iter()
         .flatten()
-        .map(|w| (minutes(w["start"].as_str().unwrap_or("0:0")), minutes(w["end"].as_str().unwrap_or("0:0"))))
+        .map(|w| {
+            (
+                minutes(w["start"].as_str().unwrap_or("0:0")),
+                minutes(w["end"].as_str().unwrap_or("0:0")),
+            )
+        })
         .collect()
 }
 
@@ -262,9 +381,16 @@ fn intervals(list: &Value) -> Vec<(u32, u32)> {
 fn other_valid_slot(obs: &Value, gold: &Map<String, Value>) -> Option<(u32, String)> {
     let p = &obs["payload"];
     let duration = p["duration_minutes"].as_u64()? as u32;
-    let (work_start, work_end) = (minutes(p["working_hours"]["start"].as_str()?), minutes(p["working_hours"]["end"].as_str()?));
+    let (work_start, work_end) = (
+        minutes(p["working_hours"]["start"].as_str()?),
+        minutes(p["working_hours"]["end"].as_str()?),
+    );
     let blocked = intervals(&p["blocked_windows"]);
-    let required: BTreeSet<String> = p["required_participants"].as_array()?.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect();
+    let required: BTreeSet<String> = p["required_participants"]
+        .as_array()?
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
     let free: Vec<Vec<(u32, u32)>> = p["availability"]
         .as_array()?
         .iter()
@@ -282,7 +408,10 @@ fn other_valid_slot(obs: &Value, gold: &Map<String, Value>) -> Option<(u32, Stri
             for room in p["rooms"].as_array()? {
                 let name = room["name"].as_str().unwrap_or_default();
                 let fits = room["capacity"].as_u64().unwrap_or(0) as usize >= required.len();
-                if fits && inside(s, e, &intervals(&room["open"])) && (s != gold_start || name != gold_room) {
+                if fits
+                    && inside(s, e, &intervals(&room["open"]))
+                    && (s != gold_start || name != gold_room)
+                {
                     return Some((s, name.to_owned()));
                 }
             }
@@ -302,7 +431,15 @@ fn natural_right_answers_earn_their_criteria() {
                 let (end, _, done) = submit(task, seed, &[], &body);
                 for crit in crits {
                     let got = earned(&end, done, crit);
-                    table.row(got >= 1.0 - 1e-9, || describe(task, seed, &body, &end, &format!("{name}: {crit}={got}, want 1")));
+                    table.row(got >= 1.0 - 1e-9, || {
+                        describe(
+                            task,
+                            seed,
+                            &body,
+                            &end,
+                            &format!("{name}: {crit}={got}, want 1"),
+                        )
+                    });
                 }
             }
         }
@@ -323,7 +460,12 @@ fn other<'a>(options: &[&'a str], right: &str, k: usize) -> &'a str {
 }
 
 /// (name, answer body, criterion, bound) for the exploits of one seed.
-fn exploits(task: &str, seed: u64, obs: &Value, gold: &Map<String, Value>) -> Vec<(String, String, &'static str, f64)> {
+fn exploits(
+    task: &str,
+    seed: u64,
+    obs: &Value,
+    gold: &Map<String, Value>,
+) -> Vec<(String, String, &'static str, f64)> {
     let mut rows = Vec::new();
     let k = seed as usize;
     match task {
@@ -341,7 +483,13 @@ fn exploits(task: &str, seed: u64, obs: &Value, gold: &Map<String, Value>) -> Ve
             }
             let priority = gold["priority"].as_str().unwrap_or_default();
             let wrong = other(&PRIORITIES, priority, k);
-            let (lo, hi) = if PRIORITIES.iter().position(|p| *p == priority) < PRIORITIES.iter().position(|p| *p == wrong) { (priority, wrong) } else { (wrong, priority) };
+            let (lo, hi) = if PRIORITIES.iter().position(|p| *p == priority)
+                < PRIORITIES.iter().position(|p| *p == wrong)
+            {
+                (priority, wrong)
+            } else {
+                (wrong, priority)
+            };
             for (name, value) in [
                 ("priority 'lo to hi'", json!(format!("{lo} to {hi}"))),
                 ("priority 'X/Y'", json!(format!("{priority}/{wrong}"))),
@@ -355,47 +503,104 @@ fn exploits(task: &str, seed: u64, obs: &Value, gold: &Map<String, Value>) -> Ve
                 ("needs_reply as a list", json!(["yes", "no"])),
                 ("needs_reply 'maybe'", json!("maybe")),
             ] {
-                rows.push((name.into(), with(gold, "needs_reply", value), "needs_reply", 0.01));
+                rows.push((
+                    name.into(),
+                    with(gold, "needs_reply", value),
+                    "needs_reply",
+                    0.01,
+                ));
             }
             // A second answer object with another label.
-            rows.push(("a second answer object".into(), format!("{}\n{}", Value::Object(gold.clone()), with(gold, "label", json!(other(&LABELS, label, k + 1)))), "label", 0.01));
+            rows.push((
+                "a second answer object".into(),
+                format!(
+                    "{}\n{}",
+                    Value::Object(gold.clone()),
+                    with(gold, "label", json!(other(&LABELS, label, k + 1)))
+                ),
+                "label",
+                0.01,
+            ));
         }
         "medium" => {
             let p = &obs["payload"];
             let day = gold["day"].as_str().unwrap_or_default();
             let next_day = next_date(day);
-            rows.push(("day 'X or Y'".into(), with(gold, "day", json!(format!("{day} or {next_day}"))), "day", 0.01));
-            rows.push(("day as a list".into(), with(gold, "day", json!([day, next_day])), "day", 0.01));
+            rows.push((
+                "day 'X or Y'".into(),
+                with(gold, "day", json!(format!("{day} or {next_day}"))),
+                "day",
+                0.01,
+            ));
+            rows.push((
+                "day as a list".into(),
+                with(gold, "day", json!([day, next_day])),
+                "day",
+                0.01,
+            ));
             // A second slot inside a blocked window.
             if let Some(window) = p["blocked_windows"].as_array().and_then(|w| w.first()) {
                 let duration = p["duration_minutes"].as_u64().unwrap_or(0) as u32;
                 let bad_start = window["start"].as_str().unwrap_or("12:00").to_owned();
                 let bad_end = hhmm(minutes(&bad_start) + duration);
-                let (gs, ge) = (gold["start"].as_str().unwrap_or_default(), gold["end"].as_str().unwrap_or_default());
+                let (gs, ge) = (
+                    gold["start"].as_str().unwrap_or_default(),
+                    gold["end"].as_str().unwrap_or_default(),
+                );
                 let mut a = gold.clone();
                 a.insert("start".into(), json!(format!("{gs} or {bad_start}")));
                 a.insert("end".into(), json!(format!("{ge} or {bad_end}")));
-                rows.push(("times 'X or Y', Y in a blocked window".into(), Value::Object(a).to_string(), "no_blocked_overlap", 0.01));
+                rows.push((
+                    "times 'X or Y', Y in a blocked window".into(),
+                    Value::Object(a).to_string(),
+                    "no_blocked_overlap",
+                    0.01,
+                ));
                 let mut a = gold.clone();
                 a.insert("start".into(), json!([gs, bad_start]));
                 a.insert("end".into(), json!([ge, bad_end]));
-                rows.push(("times as lists, one in a blocked window".into(), Value::Object(a).to_string(), "no_blocked_overlap", 0.01));
+                rows.push((
+                    "times as lists, one in a blocked window".into(),
+                    Value::Object(a).to_string(),
+                    "no_blocked_overlap",
+                    0.01,
+                ));
             }
             // A second room that cannot hold the meeting.
             let required = p["required_participants"].as_array().map_or(0, Vec::len) as u64;
-            let (s, e) = (minutes(gold["start"].as_str().unwrap_or("0:0")), minutes(gold["end"].as_str().unwrap_or("0:0")));
+            let (s, e) = (
+                minutes(gold["start"].as_str().unwrap_or("0:0")),
+                minutes(gold["end"].as_str().unwrap_or("0:0")),
+            );
             let gold_room = gold["room"].as_str().unwrap_or_default();
             if let Some(bad) = p["rooms"].as_array().into_iter().flatten().find(|r| {
                 let name = r["name"].as_str().unwrap_or_default();
-                let open = intervals(&r["open"]).iter().any(|(a, b)| *a <= s && e <= *b);
+                let open = intervals(&r["open"])
+                    .iter()
+                    .any(|(a, b)| *a <= s && e <= *b);
                 name != gold_room && (r["capacity"].as_u64().unwrap_or(0) < required || !open)
             }) {
                 let bad = bad["name"].as_str().unwrap_or_default();
-                rows.push(("room 'X or Y', Y unusable".into(), with(gold, "room", json!(format!("{gold_room} or {bad}"))), "room_valid", 0.01));
-                rows.push(("room as a list, one unusable".into(), with(gold, "room", json!([gold_room, bad])), "room_valid", 0.01));
+                rows.push((
+                    "room 'X or Y', Y unusable".into(),
+                    with(gold, "room", json!(format!("{gold_room} or {bad}"))),
+                    "room_valid",
+                    0.01,
+                ));
+                rows.push((
+                    "room as a list, one unusable".into(),
+                    with(gold, "room", json!([gold_room, bad])),
+                    "room_valid",
+                    0.01,
+                ));
             }
             // Everyone in the availability list invited.
-            let everyone: Vec<String> = p["availability"].as_array().into_iter().flatten().filter_map(|a| a["name"].as_str().map(str::to_owned)).collect();
+            let everyone: Vec<String> = p["availability"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|a| a["name"].as_str().map(str::to_owned))
+                .collect();
             if everyone.len() as u64 > required {
                 rows.push((
                     "every colleague invited".into(),
@@ -406,25 +611,63 @@ fn exploits(task: &str, seed: u64, obs: &Value, gold: &Map<String, Value>) -> Ve
             }
         }
         _ => {
-            let total = gold["normalized_total"].as_str().unwrap_or_default().to_owned();
+            let total = gold["normalized_total"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
             let t: f64 = total.parse().unwrap_or(0.0);
             for (name, value) in [
-                ("total 'between $A and $B'", json!(format!("between ${:.2} and ${:.2}", (t - 50.0).max(0.0), t + 50.0))),
-                ("total 'X or Y'", json!(format!("{total} or {:.2}", t + 1.0))),
-                ("total as a list", json!([total.clone(), format!("{:.2}", t - 10.0)])),
-                ("total as a range 'A-B'", json!(format!("{:.2}-{:.2}", t, t + 25.0))),
+                (
+                    "total 'between $A and $B'",
+                    json!(format!(
+                        "between ${:.2} and ${:.2}",
+                        (t - 50.0).max(0.0),
+                        t + 50.0
+                    )),
+                ),
+                (
+                    "total 'X or Y'",
+                    json!(format!("{total} or {:.2}", t + 1.0)),
+                ),
+                (
+                    "total as a list",
+                    json!([total.clone(), format!("{:.2}", t - 10.0)]),
+                ),
+                (
+                    "total as a range 'A-B'",
+                    json!(format!("{:.2}-{:.2}", t, t + 25.0)),
+                ),
             ] {
-                rows.push((name.into(), with(gold, "normalized_total", value), "normalized_total", 0.01));
+                rows.push((
+                    name.into(),
+                    with(gold, "normalized_total", value),
+                    "normalized_total",
+                    0.01,
+                ));
             }
             let valid = gold["valid_rows"].as_u64().unwrap_or(0);
             for (name, value) in [
-                ("valid_rows 'N or N+1'", json!(format!("{valid} or {}", valid + 1))),
+                (
+                    "valid_rows 'N or N+1'",
+                    json!(format!("{valid} or {}", valid + 1)),
+                ),
                 ("valid_rows as a list", json!([valid, valid + 1])),
-                ("valid_rows 'N-1 to N'", json!(format!("{} to {valid}", valid.saturating_sub(1)))),
+                (
+                    "valid_rows 'N-1 to N'",
+                    json!(format!("{} to {valid}", valid.saturating_sub(1))),
+                ),
             ] {
-                rows.push((name.into(), with(gold, "valid_rows", value), "valid_rows", 0.01));
+                rows.push((
+                    name.into(),
+                    with(gold, "valid_rows", value),
+                    "valid_rows",
+                    0.01,
+                ));
             }
-            let table_rows = obs["payload"]["rows"].as_array().cloned().unwrap_or_default();
+            let table_rows = obs["payload"]["rows"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
             let mut ids: Vec<String> = Vec::new();
             for r in &table_rows {
                 let id = r["id"].as_str().unwrap_or_default().trim().to_lowercase();
@@ -434,16 +677,30 @@ fn exploits(task: &str, seed: u64, obs: &Value, gold: &Map<String, Value>) -> Ve
             }
             let retained = names(gold, "retained_ids");
             if ids.len() > retained.len() {
-                rows.push(("retained_ids: every id in the table".into(), with(gold, "retained_ids", json!(ids.clone())), "retained_ids", f1(retained.len(), ids.len(), retained.len()) + EPS));
+                rows.push((
+                    "retained_ids: every id in the table".into(),
+                    with(gold, "retained_ids", json!(ids.clone())),
+                    "retained_ids",
+                    f1(retained.len(), ids.len(), retained.len()) + EPS,
+                ));
             }
             let dups = names(gold, "duplicate_ids");
             if !dups.is_empty() && ids.len() > dups.len() {
-                rows.push(("duplicate_ids: every id in the table".into(), with(gold, "duplicate_ids", json!(ids.clone())), "duplicate_ids", f1(dups.len(), ids.len(), dups.len()) + EPS));
+                rows.push((
+                    "duplicate_ids: every id in the table".into(),
+                    with(gold, "duplicate_ids", json!(ids.clone())),
+                    "duplicate_ids",
+                    f1(dups.len(), ids.len(), dups.len()) + EPS,
+                ));
             }
             let mut emails: Vec<String> = Vec::new();
             let mut keys: BTreeSet<String> = BTreeSet::new();
             for r in &table_rows {
-                let e = r["email"].as_str().unwrap_or_default().trim().to_lowercase();
+                let e = r["email"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_lowercase();
                 // Spacing variants of one address count once.
                 if keys.insert(e.split_whitespace().collect::<Vec<_>>().join(" ")) {
                     emails.push(e);
@@ -451,7 +708,16 @@ fn exploits(task: &str, seed: u64, obs: &Value, gold: &Map<String, Value>) -> Ve
             }
             let invalid = names(gold, "invalid_emails");
             if !invalid.is_empty() && emails.len() > invalid.len() {
-                rows.push(("invalid_emails: every email in the table copied".into(), with(gold, "invalid_emails", json!(emails)), "invalid_emails", f1(invalid.len(), emails.len().max(invalid.len()), invalid.len()) + EPS));
+                rows.push((
+                    "invalid_emails: every email in the table copied".into(),
+                    with(gold, "invalid_emails", json!(emails)),
+                    "invalid_emails",
+                    f1(
+                        invalid.len(),
+                        emails.len().max(invalid.len()),
+                        invalid.len(),
+                    ) + EPS,
+                ));
             }
         }
     }
@@ -462,7 +728,11 @@ fn next_date(day: &str) -> String {
     // Good enough for a hedge: the next day of the month, or the 1st.
     let (prefix, dd) = day.rsplit_once('-').unwrap_or((day, "01"));
     let d: u32 = dd.parse().unwrap_or(1);
-    if d < 28 { format!("{prefix}-{:02}", d + 1) } else { format!("{prefix}-01") }
+    if d < 28 {
+        format!("{prefix}-{:02}", d + 1)
+    } else {
+        format!("{prefix}-01")
+    }
 }
 
 #[test]
@@ -474,7 +744,15 @@ fn hedges_and_padded_sets_earn_nothing() {
             for (name, body, crit, bound) in exploits(task, seed, &obs, &gold) {
                 let (end, _, done) = submit(task, seed, &[], &body);
                 let got = earned(&end, done, crit);
-                table.row(got <= bound, || describe(task, seed, &body, &end, &format!("{name}: {crit}={got}, want <= {bound:.3}")));
+                table.row(got <= bound, || {
+                    describe(
+                        task,
+                        seed,
+                        &body,
+                        &end,
+                        &format!("{name}: {crit}={got}, want <= {bound:.3}"),
+                    )
+                });
             }
         }
     }
@@ -494,7 +772,8 @@ fn wrong_drafts(task: &str, gold: &Map<String, Value>, n: usize) -> Vec<String> 
             for label in LABELS {
                 for priority in PRIORITIES {
                     for reply in ["yes", "no"] {
-                        let candidate = json!({"label": label, "priority": priority, "needs_reply": reply});
+                        let candidate =
+                            json!({"label": label, "priority": priority, "needs_reply": reply});
                         if candidate.as_object() != Some(gold) && out.len() < n {
                             out.push(candidate.to_string());
                         }
@@ -508,7 +787,11 @@ fn wrong_drafts(task: &str, gold: &Map<String, Value>, n: usize) -> Vec<String> 
             for k in 1..=n as u32 {
                 let shift = 30 * k;
                 let mut a = gold.clone();
-                let (ns, ne) = if s >= shift + 9 * 60 { (s - shift, e - shift) } else { (s + shift, e + shift) };
+                let (ns, ne) = if s >= shift + 9 * 60 {
+                    (s - shift, e - shift)
+                } else {
+                    (s + shift, e + shift)
+                };
                 a.insert("start".into(), json!(hhmm(ns)));
                 a.insert("end".into(), json!(hhmm(ne)));
                 out.push(Value::Object(a).to_string());
@@ -560,7 +843,8 @@ fn nothing_before_the_end_depends_on_draft_quality() {
                 let (mut env, _) = start("productivity", task, seed);
                 let mut views = Vec::new();
                 for draft in drafts {
-                    let Some((obs, reward, done)) = try_step(&mut env, &raw("propose", draft)) else {
+                    let Some((obs, reward, done)) = try_step(&mut env, &raw("propose", draft))
+                    else {
                         views.push(json!({"refused": "the episode had already ended", "state": env.state()}));
                         continue;
                     };
@@ -601,17 +885,43 @@ fn a_perfect_final_earns_098_and_the_step_limit_grades_the_last_draft() {
 
             let (obs, reward, done) = submit(task, seed, &[], &right);
             let ok = done && reward.is_some_and(|r| (r - 0.98).abs() < 1e-9);
-            table.row(ok, || describe(task, seed, &right, &obs, &format!("direct perfect final: reward {reward:?}, done {done}; want 0.98")));
+            table.row(ok, || {
+                describe(
+                    task,
+                    seed,
+                    &right,
+                    &obs,
+                    &format!("direct perfect final: reward {reward:?}, done {done}; want 0.98"),
+                )
+            });
 
             let drafts = [wrong[0].clone(), right.clone()];
             let (obs, reward, done) = submit(task, seed, &drafts, &right);
             let ok = done && reward.is_some_and(|r| (r - 0.98).abs() < 1e-9);
-            table.row(ok, || describe(task, seed, &right, &obs, &format!("perfect final after drafts [wrong, right]: reward {reward:?}; want 0.98")));
+            table.row(ok, || {
+                describe(
+                    task,
+                    seed,
+                    &right,
+                    &obs,
+                    &format!(
+                        "perfect final after drafts [wrong, right]: reward {reward:?}; want 0.98"
+                    ),
+                )
+            });
 
             let drafts = [wrong[0].clone(), wrong[1].clone()];
             let (obs, reward, done) = submit(task, seed, &drafts, &right);
             let ok = done && reward.is_some_and(|r| (r - 0.98).abs() < 1e-9);
-            table.row(ok, || describe(task, seed, &right, &obs, &format!("perfect final after two wrong drafts: reward {reward:?}; want 0.98")));
+            table.row(ok, || {
+                describe(
+                    task,
+                    seed,
+                    &right,
+                    &obs,
+                    &format!("perfect final after two wrong drafts: reward {reward:?}; want 0.98"),
+                )
+            });
 
             // Five drafts, the last one right: the step limit grades it.
             let (mut env, _) = start("productivity", task, seed);

@@ -305,6 +305,7 @@ fn seed_and_task() -> impl Strategy<Value = (u64, &'static str)> {
 
 /// 256 cases from a fixed seed, so `make test` is the same run every time;
 /// `PROPTEST_RNG_SEED` (and `PROPTEST_CASES`) explore further.
+#[allow(clippy::disallowed_methods)] // a test helper, not the core: it may read the environment
 fn config() -> ProptestConfig {
     let number = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
     ProptestConfig {
