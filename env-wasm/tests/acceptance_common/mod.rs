@@ -38,6 +38,7 @@ impl Table {
     /// Print the size and pass count, show some failures, and fail the test
     /// when any row failed (or the table is empty: a table that checks
     /// nothing proves nothing).
+    #[allow(clippy::disallowed_methods)] // a test helper may read ACCEPTANCE_SHOW
     pub fn finish(self) {
         let show: usize = std::env::var("ACCEPTANCE_SHOW")
             .ok()
