@@ -797,7 +797,7 @@ fn scenarios_are_diverse_over_ten_thousand_seeds() {
 #[test]
 fn replies_are_judged_against_their_case() {
     use env_wasm::support_triage::generate::generate;
-    use env_wasm::support_triage::grade::judge_reply;
+    use env_wasm::support_triage::grade::{Observed, judge_reply};
     use env_wasm::support_triage::policy::{self, Case};
     use env_wasm::support_triage::reference::reference_reply;
     let mut kinds = BTreeSet::new();
@@ -807,12 +807,15 @@ fn replies_are_judged_against_their_case() {
         let kind = ticket.case.kind();
         kinds.insert(kind);
         let reference = reference_reply(desk.vendor, ticket);
-        let verdict = judge_reply(ticket, &reference);
+        let observed = Observed::of(&desk, ticket);
+        let judge_reply = |text: &str| judge_reply(ticket, text, &observed);
+        let verdict = judge_reply(&reference);
         assert!(
             verdict.compliant() && verdict.elements() == env_wasm::Points::FULL,
             "{kind}: {verdict:?}"
         );
-        // A forbidden promise, in other words, breaks compliance only.
+        // A forbidden promise, in other words, is something the case does
+        // not call for: it breaks handling and compliance.
         let may_refund = matches!(
             policy::disposition(ticket.case),
             Some(env_wasm::support_triage::Disposition::Resolved)
@@ -822,27 +825,32 @@ fn replies_are_judged_against_their_case() {
             "Refund approved.",
             "We will refund you in full today.",
         ] {
-            let verdict = judge_reply(ticket, &format!("{reference} {promise}"));
+            let verdict = judge_reply(&format!("{reference} {promise}"));
             assert_eq!(verdict.compliant(), may_refund, "{kind}: {promise}");
-            assert!(verdict.handled(), "{kind}: {promise}");
+            assert_eq!(verdict.handled(), may_refund, "{kind}: {promise}");
         }
-        // A negated one does not.
-        let verdict = judge_reply(ticket, &format!("{reference} We cannot promise a refund."));
-        assert!(verdict.compliant(), "{kind}: negation read as a promise");
+        // A negated one does not; where the reply must refund, declining
+        // the refund it promised is a contradiction that delivers nothing.
+        let verdict = judge_reply(&format!("{reference} We cannot promise a refund."));
+        assert_eq!(
+            verdict.compliant(),
+            !may_refund,
+            "{kind}: negation read as a promise"
+        );
         // Asking for what the case does not need, or naming every team, is off-policy.
         let sink = format!(
             "{reference} Our billing supervisor, privacy officer, legal team and security team are all copied. \
              Please reply with the invoice number."
         );
         assert!(
-            !judge_reply(ticket, &sink).handled(),
+            !judge_reply(&sink).handled(),
             "{kind}: kitchen sink handled"
         );
         // Promising our next response later than the SLA loses the next step.
         let (sla, _) = policy::sla(policy::priority(ticket.case, ticket.customer.plan));
         if sla < 5 * 1440 {
             let slow = format!("{reference} We will contact you again within 5 business days.");
-            let verdict = judge_reply(ticket, &slow);
+            let verdict = judge_reply(&slow);
             assert!(!verdict.next_step, "{kind}: slow follow-up accepted");
         }
         // Missing name and id cost two thirds of the elements.
@@ -850,7 +858,7 @@ fn replies_are_judged_against_their_case() {
             .replace(&ticket.customer.first, "there")
             .replace(&ticket.id, "your ticket");
         assert_eq!(
-            judge_reply(ticket, &bare).elements(),
+            judge_reply(&bare).elements(),
             env_wasm::Points(3333),
             "{kind}"
         );

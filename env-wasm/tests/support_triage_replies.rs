@@ -237,9 +237,16 @@ fn moves_name_teams_and_requests() {
 
 #[test]
 fn next_steps_need_a_request_or_a_time() {
-    // (reply, has a request, has a dated future step, follow-up minutes)
-    let table: &[(&str, bool, bool, &[u32])] = &[
-        ("We will contact you within 4 hours.", false, true, &[240]),
+    use reply::DayWord::*;
+    use reply::When::{self, *};
+    // (reply, has a request, has a dated future step, follow-up times)
+    let table: &[(&str, bool, bool, &[When])] = &[
+        (
+            "We will contact you within 4 hours.",
+            false,
+            true,
+            &[Within(240)],
+        ),
         ("Please reply with the invoice number.", true, false, &[]),
         ("Let us know if you have any questions.", false, false, &[]),
         ("We will get back to you soon.", false, false, &[]),
@@ -247,7 +254,7 @@ fn next_steps_need_a_request_or_a_time() {
             "You will hear from our legal team within one business day.",
             false,
             true,
-            &[1440],
+            &[Within(1440)],
         ),
         (
             "We will refund it within 5 business days.",
@@ -259,25 +266,24 @@ fn next_steps_need_a_request_or_a_time() {
             "Our security team is on it and will call you within the hour.",
             false,
             true,
-            &[60],
+            &[Within(60)],
         ),
         (
             "We will review your case and update you by the end of the day.",
             false,
             true,
-            &[480],
+            &[On {
+                day: Today,
+                minute: None,
+            }],
         ),
         ("Please do not reply to this email.", false, false, &[]),
     ];
-    for (text, request, timed, minutes) in table {
+    for (text, request, timed, due) in table {
         let r = reply::read(text);
         assert_eq!(
-            (
-                r.has_request,
-                r.has_timed_step,
-                r.follow_up_minutes.as_slice()
-            ),
-            (*request, *timed, *minutes),
+            (r.has_request, r.has_timed_step, r.follow_ups.as_slice()),
+            (*request, *timed, *due),
             "{text}"
         );
     }

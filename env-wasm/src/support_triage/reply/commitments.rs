@@ -1,0 +1,918 @@
+//! What a reply promises, as meaning classes rather than phrases.
+//!
+//! A promise is an outcome ([`Commitment`]) with someone behind it and a
+//! certainty, read in one of five frames:
+//! 1. a deed by our side: "we will refund you", "I've removed the fee",
+//!    "we'll get rid of your data", "we'll restore your access";
+//! 2. a gift or a receipt: "we will issue a full refund", "we can offer you
+//!    a free month", "you'll get your money back", "expect the credit on
+//!    your next invoice";
+//! 3. an outcome stated: "refund approved", "your data is gone", "the fee
+//!    has been taken off", "your refund is on its way";
+//! 4. an outcome said by denying its opposite: "the fee won't apply",
+//!    "you don't owe the late fee", "we will no longer hold any of your
+//!    data", "nothing will remain";
+//! 5. access given back: "you'll be able to sign in again", "we'll get you
+//!    back in".
+//!
+//! The verb or noun decides the class, or its object does ("remove the
+//! fee" waives, "remove your data" deletes, "reverse the charge"
+//! refunds). A date by which the case will be resolved is a promise too
+//! ([`Commitment::Deadline`]): "this will be resolved by Friday".
+//!
+//! Certainty: "will", "have done", "is done", "can", "promise" are firm;
+//! "may", "might", "could" leave the outcome open and promise nothing;
+//! "probably", "try to", "hope to" lean towards it ([`Reading::leaning`]).
+//! Habits and rules ("we usually refund charges", "we refund charges
+//! within 30 days") are not promises. Negation (the shared
+//! [`crate::text::negated`], scoped by clause) turns a promise into a
+//! refusal ([`Reading::declined`]). A genuine condition (a supervisor's
+//! approval, a review, eligibility: "if our supervisor approves it, we
+//! will refund you", "whether a refund is possible") leaves its clauses
+//! open; a condition on the customer's own consent or action ("if you
+//! confirm, we'll refund you") does not, and neither does "once", which
+//! presupposes what it waits for. The customer's own words ("you asked us
+//! to delete it") promise nothing.
+
+use super::next_step;
+use super::{Clause, Commitment, Move, Opener, Reading, continued, has_subject, ours};
+use crate::text::{Text, base_of, is_form_of, negated};
+
+/// How sure a promise is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Certainty {
+    Firm,
+    Leaning,
+    /// May or may not happen: no promise.
+    Open,
+    /// A habit or a rule, not this customer's outcome.
+    Generic,
+}
+
+/// One outcome found in a clause, with the words it was read from.
+struct Found {
+    outcome: Commitment,
+    /// Word indices (of the whole [`Text`]) to test for negation.
+    at: [usize; 2],
+    /// The outcome is said by denying its opposite (frame 4): negation is
+    /// what makes it a promise.
+    by_denial: bool,
+}
+
+/// Read every clause for promises and refusals.
+pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
+    let conditioned = conditioned(text, clauses);
+    let questions = question_sentences(text);
+    for (at, clause) in clauses.iter().enumerate() {
+        if conditioned[at] {
+            continue;
+        }
+        let question = questions.contains(&clause.sentence) && !offers(text, clause);
+        for found in frames(text, clauses, at) {
+            let certainty = certainty(text, clauses, at, found.at[0]);
+            let negative = found.at.iter().any(|&i| negated(text, i, i + 1));
+            let promised = negative == found.by_denial;
+            match (promised, certainty) {
+                (_, Certainty::Open | Certainty::Generic) => {}
+                (true, _) if question => {}
+                (true, Certainty::Firm) => {
+                    reading.moves.insert(Move::Commit(found.outcome));
+                }
+                (true, Certainty::Leaning) => {
+                    reading.leaning.insert(found.outcome);
+                }
+                (false, _) if !found.by_denial => {
+                    reading.declined.insert(found.outcome);
+                }
+                (false, _) => {}
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------ vocabulary
+
+/// What an object or subject is, for verbs whose outcome depends on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Thing {
+    Data,
+    Account,
+    Fee,
+    Money,
+    Access,
+    /// The case itself: "this", "the issue", "your case".
+    Case,
+}
+
+fn thing(word: &str) -> Option<Thing> {
+    Some(match word {
+        "data" | "information" | "info" | "records" | "record" | "history" | "files" | "file"
+        | "details" | "everything" | "backups" | "backup" | "copies" | "copy" | "trace"
+        | "traces" | "profile" | "personal" => Thing::Data,
+        "account" | "accounts" => Thing::Account,
+        "fee" | "fees" | "penalty" | "penalties" | "surcharge" | "late" => Thing::Fee,
+        "charge" | "charges" | "payment" | "transaction" | "amount" | "money" | "funds"
+        | "renewal" | "sum" | "cost" => Thing::Money,
+        "access" | "login" | "seat" | "seats" | "workspace" | "sign" => Thing::Access,
+        "case" | "matter" | "issue" | "ticket" | "problem" | "complaint" | "dispute" | "this"
+        | "it" | "that" | "everything's" => Thing::Case,
+        w if crate::text::number_value(w).is_some() => Thing::Money,
+        _ => return None,
+    })
+}
+
+/// Verb families: how a verb turns into an outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verb {
+    /// Money back whatever the object: refund, reimburse, repay.
+    Refund,
+    Credit,
+    Waive,
+    /// Erasing: needs data (or the account) as its object.
+    Erase,
+    /// Taking away: the object decides (a fee, a charge, data).
+    Remove,
+    /// Giving back: money, or a fee.
+    Return,
+    /// Access back.
+    Restore,
+    /// Settling the case: a deadline when a time goes with it.
+    Resolve,
+}
+
+fn verb(word: &str) -> Option<Verb> {
+    const FAMILIES: &[(Verb, &[&str])] = &[
+        (Verb::Refund, &["refund", "reimburse", "repay"]),
+        (Verb::Credit, &["credit", "compensate"]),
+        (Verb::Waive, &["waive", "forgive"]),
+        (
+            Verb::Erase,
+            &[
+                "delete",
+                "erase",
+                "purge",
+                "destroy",
+                "shred",
+                "scrub",
+                "wipe",
+                "anonymise",
+                "anonymize",
+            ],
+        ),
+        (
+            Verb::Remove,
+            &[
+                "remove", "cancel", "drop", "clear", "scrap", "void", "reverse",
+            ],
+        ),
+        (Verb::Return, &["return"]),
+        (
+            Verb::Restore,
+            &[
+                "restore",
+                "reinstate",
+                "unlock",
+                "unblock",
+                "reactivate",
+                "unsuspend",
+            ],
+        ),
+        (
+            Verb::Resolve,
+            &[
+                "resolve", "fix", "sort", "settle", "solve", "finalise", "finalize", "conclude",
+            ],
+        ),
+    ];
+    // "canceled" and "cancelled" both.
+    let word = if word == "canceled" {
+        "cancelled"
+    } else {
+        word
+    };
+    FAMILIES
+        .iter()
+        .find(|(_, bases)| base_of(word, bases).is_some())
+        .map(|(family, _)| *family)
+}
+
+/// Phrasal verbs that work like one of the families: "get rid of your
+/// data", "take the fee off", "pay you back", "write the fee off".
+fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
+    let w = words[k];
+    let near = |word: &str, reach: usize| {
+        words
+            .get(k + 1..(k + 1 + reach).min(words.len()))
+            .is_some_and(|after| after.contains(&word))
+    };
+    if is_form_of(w, "get") && words.get(k + 1) == Some(&"rid") {
+        return Some((Verb::Remove, k + 2));
+    }
+    if (is_form_of(w, "take") || is_form_of(w, "knock") || is_form_of(w, "write")) && near("off", 4)
+    {
+        return Some((Verb::Remove, k + 1));
+    }
+    if ["pay", "give", "send", "put", "transfer", "credit"]
+        .iter()
+        .any(|b| is_form_of(w, b))
+        && near("back", 4)
+    {
+        return Some((Verb::Return, k + 1));
+    }
+    if is_form_of(w, "close") {
+        return Some((Verb::Remove, k + 1));
+    }
+    if is_form_of(w, "wrap") && near("up", 2) {
+        return Some((Verb::Resolve, k + 1));
+    }
+    None
+}
+
+/// The outcome of a verb family done to a thing (`None` for no object).
+fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
+    use Commitment::*;
+    Some(match (family, object) {
+        (Verb::Refund | Verb::Return, Some(Thing::Fee)) => Waiver,
+        (Verb::Refund, _) => Refund,
+        (Verb::Return, Some(Thing::Money)) => Refund,
+        (Verb::Credit, _) => Credit,
+        (Verb::Waive, Some(Thing::Fee) | None) => Waiver,
+        (Verb::Erase, Some(Thing::Data | Thing::Account)) => Deletion,
+        (Verb::Remove, Some(Thing::Data | Thing::Account)) => Deletion,
+        (Verb::Remove, Some(Thing::Fee)) => Waiver,
+        (Verb::Remove, Some(Thing::Money)) => Refund,
+        (Verb::Restore, Some(Thing::Access | Thing::Account) | None) => AccessRestored,
+        (Verb::Resolve, Some(Thing::Case) | None) => Deadline,
+        _ => return None,
+    })
+}
+
+/// Nouns that name an outcome.
+fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
+    use Commitment::*;
+    let next = words.get(n + 1).copied();
+    Some(match words[n] {
+        "refund" | "refunds" | "reimbursement" | "repayment" | "chargeback" => Refund,
+        "money" | "funds" if next == Some("back") => Refund,
+        "credit" | "credits" | "compensation" | "voucher" | "vouchers" | "coupon" | "discount"
+        | "goodwill" => Credit,
+        "free" if next.is_some_and(|w| matches!(w, "month" | "months" | "year" | "period")) => {
+            Credit
+        }
+        "month" | "months" if next == Some("free") => Credit,
+        "off" if n > 0 && thing(words[n - 1]) == Some(Thing::Money) => Credit,
+        "waiver" => Waiver,
+        "deletion" | "erasure" => Deletion,
+        "exception" => Exception,
+        "resolution" => Deadline,
+        "request" => Grant,
+        _ => return None,
+    })
+}
+
+/// A noun followed by one of these is talked about, not given: "your
+/// refund request", "our refund policy".
+const MENTION_FOLLOWERS: &[&str] = &[
+    "request",
+    "requests",
+    "policy",
+    "policies",
+    "window",
+    "eligibility",
+    "rules",
+    "terms",
+    "form",
+    "question",
+    "questions",
+    "claim",
+    "period",
+    "team",
+    "officer",
+    "options",
+    "card",
+    "cards",
+    "process",
+    "limit",
+    "history",
+    "note",
+];
+
+/// Determiners before a verb-shaped word make it a noun ("a refund").
+const DETERMINERS: &[&str] = &[
+    "a", "an", "the", "your", "my", "our", "this", "that", "any", "no", "full", "partial", "its",
+    "their", "his", "her",
+];
+
+/// Verbs that commit us when their object is an outcome noun.
+const GIVING: &[&str] = &[
+    "issue",
+    "process",
+    "approve",
+    "grant",
+    "give",
+    "send",
+    "arrange",
+    "provide",
+    "offer",
+    "promise",
+    "guarantee",
+    "authorise",
+    "authorize",
+    "apply",
+    "add",
+    "complete",
+    "initiate",
+    "start",
+    "release",
+    "return",
+    "honour",
+    "honor",
+    "fulfil",
+    "fulfill",
+    "pay",
+    "put",
+    "push",
+    "organise",
+    "organize",
+    "make",
+    "confirm",
+    "submit",
+    "raise",
+    "trigger",
+    "action",
+    "book",
+    "get",
+    "accept",
+    "sort",
+    "ensure",
+];
+
+/// Only these grant an unnamed request.
+const GRANTING: &[&str] = &[
+    "approve", "grant", "honour", "honor", "fulfil", "fulfill", "accept",
+];
+
+/// Verbs the customer is the subject of when receiving an outcome.
+const RECEIVING: &[&str] = &[
+    "get", "receive", "see", "have", "expect", "notice", "find", "enjoy", "allow", "watch",
+];
+
+/// Words that state an outcome of any class named by their subject:
+/// "refund approved", "your request has been granted".
+const DONE: &[&str] = &[
+    "approved",
+    "processed",
+    "issued",
+    "granted",
+    "confirmed",
+    "completed",
+    "complete",
+    "done",
+    "initiated",
+    "sent",
+    "arranged",
+    "applied",
+    "authorised",
+    "authorized",
+    "underway",
+    "honoured",
+    "honored",
+    "accepted",
+    "made",
+    "submitted",
+    "raised",
+    "actioned",
+    "given",
+    "added",
+    "released",
+    "guaranteed",
+];
+
+/// Words that state money or access arriving: "your refund will arrive",
+/// "the money will be back in your account".
+const ARRIVING: &[&str] = &[
+    "arrive", "appear", "show", "reach", "land", "post", "back", "way", "through",
+];
+
+/// The subject of a state at `k`: the nearest word before it (within six)
+/// that names an outcome or a thing.
+fn subject_before(words: &[&str], k: usize) -> Option<(usize, Option<Commitment>, Option<Thing>)> {
+    (k.saturating_sub(6)..k).rev().find_map(|s| {
+        let noun = outcome_noun(words, s);
+        let object = thing(words[s]).or_else(|| (words[s] == "you").then_some(Thing::Money));
+        (noun.is_some() || object.is_some()).then_some((s, noun, object))
+    })
+}
+
+/// The first thing within six words after `k`.
+fn object_after(words: &[&str], k: usize) -> Option<(usize, Thing)> {
+    (k + 1..(k + 7).min(words.len())).find_map(|o| thing(words[o]).map(|t| (o, t)))
+}
+
+// ------------------------------------------------------------ frames
+
+/// Every outcome the clause at `at` states, in all five frames.
+fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
+    let clause = &clauses[at];
+    let words = clause.texts(text);
+    let base = clause.from;
+    let ours_before = |k: usize| ours(&words[..k]) || inherits_ours(text, clauses, at, &words, k);
+    let you_before = |k: usize| words[..k].contains(&"you");
+    let timed = !next_step::times_in(text, clauses, at).is_empty();
+    let mut found = Vec::new();
+    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
+        if outcome != Commitment::Deadline || timed {
+            found.push(Found {
+                outcome,
+                at: [base + at[0], base + at[1]],
+                by_denial,
+            });
+        }
+    };
+    for k in 0..words.len() {
+        let w = words[k];
+        if wished(&words, k) {
+            continue;
+        }
+        let previous = k.checked_sub(1).map(|p| words[p]);
+        let next = words.get(k + 1).copied();
+        let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
+            || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n));
+        let participle = w.ends_with("ed") || matches!(w, "paid" | "sent" | "gone" | "done");
+        let passive = participle && (k > 0) && passive_before(&words, k);
+
+        // 1. A deed: "we will refund you", "the fee has been removed".
+        let family = phrasal(&words, k).or_else(|| verb(w).map(|f| (f, k + 1)));
+        if let Some((family, object_from)) = family
+            && !is_noun
+        {
+            let object = if passive {
+                subject_before(&words, k).and_then(|(_, _, t)| t)
+            } else {
+                object_after(&words, object_from.saturating_sub(1)).map(|(_, t)| t)
+            };
+            let object = match (family, object) {
+                // "credit your account": the account is the credit's place.
+                (Verb::Credit, _) => None,
+                // "delete it", "erase this": in a reply, the customer's data.
+                (Verb::Erase, Some(Thing::Case)) => Some(Thing::Data),
+                // "refund the fee" waives it; other objects are the money.
+                (Verb::Refund, Some(t)) if t != Thing::Fee => None,
+                (_, o) => o,
+            };
+            let by_us = ours_before(k);
+            let to_customer = passive && you_before(k);
+            let erasing_needs_object = matches!(family, Verb::Erase | Verb::Remove);
+            let outcome = outcome_of(family, object).filter(|_| {
+                !(erasing_needs_object && object.is_none()) && (by_us || passive || to_customer)
+            });
+            if let Some(outcome) = outcome
+                && !generic_object(&words, k)
+            {
+                push(outcome, [k, k], false);
+                continue;
+            }
+        }
+
+        // 2. A gift by us, or a receipt by the customer.
+        let giving = base_of(w, GIVING).is_some();
+        let receiving = base_of(w, RECEIVING).is_some();
+        if (giving || receiving) && !is_noun {
+            let by_us = giving && ours_before(k);
+            // "you'll get a refund"; "expect" and "allow" only as advice
+            // ("please allow 5 days for the refund", "you can expect a
+            // credit"), since "you expect a refund" is the customer's wish.
+            let imperative = k == 0 || matches!(previous, Some("please" | "kindly" | "just"));
+            let advice = matches!(w, "expect" | "allow" | "watch");
+            let modal_before = words[..k]
+                .iter()
+                .any(|p| matches!(*p, "can" | "will" | "should" | "would" | "shall"));
+            let to_customer = receiving
+                && if advice {
+                    imperative || (you_before(k) && modal_before)
+                } else {
+                    you_before(k)
+                };
+            if by_us || to_customer {
+                for n in k + 1..(k + 6).min(words.len()) {
+                    let Some(outcome) = outcome_noun(&words, n) else {
+                        continue;
+                    };
+                    let mentioned = words
+                        .get(n + 1)
+                        .is_some_and(|a| MENTION_FOLLOWERS.contains(a) && *a != "request");
+                    let grants = outcome != Commitment::Grant || base_of(w, GRANTING).is_some();
+                    if !mentioned && grants {
+                        push(outcome, [k, n], false);
+                    }
+                    break;
+                }
+            }
+        }
+
+        // 3. An outcome stated of its subject: "refund approved", "your
+        // data is gone", "your refund is on its way".
+        if let Some(outcome) = stated_outcome(&words, k) {
+            push(outcome, [k, k], false);
+        }
+
+        // 4. An outcome said by denying its opposite.
+        if let Some(outcome) = denied_opposite(&words, k, ours_before(k)) {
+            push(outcome, [k, k], true);
+        }
+
+        // 5. Access given back by us ("we'll get you back in", "we will
+        // have you signing in again") or as the customer's ("you'll have
+        // access again", "you will regain access"). The customer signing in
+        // again by themselves ("reset it, then sign in again") is advice.
+        let back_in = w == "back" && matches!(next, Some("in" | "into" | "online"));
+        let again = w == "again"
+            && k > 0
+            && words[..k]
+                .iter()
+                .rev()
+                .take(4)
+                .any(|p| matches!(*p, "in" | "access" | "login" | "account"));
+        let access_word = words.iter().any(|x| matches!(*x, "access" | "login"));
+        let regain = is_form_of(w, "regain") && access_word;
+        let customer_has = you_before(k) && (regain || (again && access_word));
+        if ((back_in || again) && ours_before(k)) || customer_has {
+            push(Commitment::AccessRestored, [k, k], false);
+        }
+    }
+    found
+}
+
+/// Whether the verb at `k` is passive: a form of "be" (or "get") before it,
+/// allowing an adverb between ("has been fully refunded").
+fn passive_before(words: &[&str], k: usize) -> bool {
+    (k.saturating_sub(3)..k).any(|p| {
+        matches!(
+            words[p],
+            "be" | "been" | "being" | "is" | "are" | "was" | "were" | "get" | "got" | "gets"
+        )
+    })
+}
+
+/// Frame 3: the state at `k` and the outcome it gives its subject.
+fn stated_outcome(words: &[&str], k: usize) -> Option<Commitment> {
+    use Commitment::*;
+    let w = words[k];
+    let done = DONE.contains(&w);
+    let arriving = base_of(w, ARRIVING).is_some();
+    let naming = verb(w).filter(|_| w.ends_with("ed") || w == "repaid");
+    let gone = w == "gone";
+    if !(done || arriving || naming.is_some() || gone) {
+        return None;
+    }
+    // "on its way", "on the way"; "go through", "come through".
+    if w == "way" && !words[..k].iter().rev().take(2).any(|p| *p == "on") {
+        return None;
+    }
+    if w == "through"
+        && !words[..k]
+            .last()
+            .is_some_and(|p| is_form_of(p, "go") || is_form_of(p, "come"))
+    {
+        return None;
+    }
+    let (_, noun, object) = subject_before(words, k)?;
+    if let Some(family) = naming {
+        return match family {
+            // "deleted" only of the customer's data or account.
+            Verb::Erase | Verb::Remove => {
+                outcome_of(family, object.filter(|t| !matches!(t, Thing::Case)))
+            }
+            Verb::Resolve => outcome_of(family, object.filter(|t| *t == Thing::Case)),
+            _ => noun
+                .filter(|c| matches!(c, Refund | Credit | Waiver))
+                .and_then(|_| outcome_of(family, object))
+                .or_else(|| outcome_of(family, object)),
+        };
+    }
+    if gone {
+        return match object {
+            Some(Thing::Data | Thing::Account) => Some(Deletion),
+            Some(Thing::Fee) => Some(Waiver),
+            _ => None,
+        };
+    }
+    if arriving {
+        return match (noun, object) {
+            (Some(c @ (Refund | Credit)), _) => Some(c),
+            (_, Some(Thing::Money)) if w == "back" => Some(Refund),
+            (_, Some(Thing::Access)) if w == "back" => Some(AccessRestored),
+            _ => None,
+        };
+    }
+    match noun? {
+        Grant => matches!(
+            w,
+            "approved" | "granted" | "honoured" | "honored" | "accepted"
+        )
+        .then_some(Grant),
+        Exception => matches!(w, "approved" | "granted" | "made").then_some(Exception),
+        Deadline => None,
+        c => Some(c),
+    }
+}
+
+/// Frame 4: "the fee won't apply", "you won't be charged the late fee",
+/// "we will no longer hold your data", "nothing will remain". Negation is
+/// checked by the caller; here only the shape.
+fn denied_opposite(words: &[&str], k: usize, by_us: bool) -> Option<Commitment> {
+    let w = words[k];
+    let fee_in_clause = words.iter().any(|x| thing(x) == Some(Thing::Fee));
+    let paying = ["pay", "owe", "charge", "bill"]
+        .iter()
+        .any(|b| is_form_of(w, b))
+        || matches!(
+            w,
+            "payable" | "due" | "apply" | "applies" | "stand" | "stands" | "owed"
+        );
+    if paying && fee_in_clause {
+        return Some(Commitment::Waiver);
+    }
+    let holding = ["hold", "keep", "store", "retain"]
+        .iter()
+        .any(|b| is_form_of(w, b));
+    let lasting = ["remain", "exist", "stay"].iter().any(|b| is_form_of(w, b));
+    let data = words
+        .iter()
+        .any(|x| thing(x) == Some(Thing::Data) || matches!(*x, "nothing" | "none"));
+    if ((holding && by_us) || lasting) && data {
+        return Some(Commitment::Deletion);
+    }
+    None
+}
+
+/// A bare plural right after the verb is a rule, not a promise: "we
+/// refund charges made in the last 30 days".
+fn generic_object(words: &[&str], k: usize) -> bool {
+    words.get(k + 1).is_some_and(|o| {
+        matches!(
+            *o,
+            "charges"
+                | "payments"
+                | "purchases"
+                | "fees"
+                | "refunds"
+                | "requests"
+                | "accounts"
+                | "subscriptions"
+                | "invoices"
+                | "renewals"
+                | "customers"
+        )
+    })
+}
+
+/// Words that report someone's wish: "you asked us to delete it", "I
+/// understand you want your money back".
+const WISHING: &[&str] = &[
+    "ask", "request", "want", "wish", "like", "demand", "expect", "hope", "mention", "say",
+    "write", "tell", "claim", "threaten", "prefer", "insist",
+];
+
+/// Whether the word at `k` is only the customer's wish: a wishing verb
+/// with "you" as its subject before it, or "your request to ...". An
+/// offer ("would you like us to waive it?") is not a report.
+fn wished(words: &[&str], k: usize) -> bool {
+    let before = &words[..k];
+    let offer = before.windows(2).any(|p| {
+        matches!(
+            p,
+            ["would", "you"] | ["do", "you"] | ["shall", "we"] | ["should", "we"]
+        )
+    });
+    let reported = before
+        .iter()
+        .enumerate()
+        .any(|(i, w)| base_of(w, WISHING).is_some() && before[..i].contains(&"you"));
+    let request_to = before.ends_with(&["request", "to"]) || before.ends_with(&["requests", "to"]);
+    (reported && !offer) || request_to
+}
+
+/// Whether clause `at` has no subject of its own before `k` and continues
+/// a clause whose subject is on our side.
+fn inherits_ours(text: &Text, clauses: &[Clause], at: usize, words: &[&str], k: usize) -> bool {
+    if has_subject(&words[..k]) || ours(&words[..k]) {
+        return false;
+    }
+    let mut at = at;
+    while let Some(previous) = continued(clauses, at) {
+        let earlier = clauses[previous].texts(text);
+        if ours(&earlier) {
+            return true;
+        }
+        if has_subject(&earlier) {
+            return false;
+        }
+        at = previous;
+    }
+    false
+}
+
+// ------------------------------------------------------------ certainty
+
+const OPEN: &[&str] = &[
+    "may",
+    "might",
+    "could",
+    "maybe",
+    "perhaps",
+    "possibly",
+    "potentially",
+];
+const LEANING: &[&str] = &["probably", "likely", "hopefully", "ideally"];
+const LEANING_VERBS: &[&str] = &["try", "attempt", "aim", "hope", "intend", "seek"];
+const HABITUAL: &[&str] = &[
+    "usually",
+    "normally",
+    "typically",
+    "generally",
+    "always",
+    "often",
+    "sometimes",
+    "rarely",
+    "ordinarily",
+];
+
+/// The certainty of a promise at word `at`: the modal words before it in
+/// its clause, and in the clause it continues when it has no subject of
+/// its own ("we might review it and refund you").
+fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certainty {
+    let mut spans = vec![(clauses[clause].from, at)];
+    let own = clauses[clause].texts(text);
+    let local = at - clauses[clause].from;
+    if !has_subject(&own[..local])
+        && let Some(previous) = continued(clauses, clause)
+    {
+        spans.push((clauses[previous].from, clauses[previous].to));
+    }
+    let words: Vec<&str> = spans
+        .iter()
+        .flat_map(|(from, to)| text.words[*from..*to].iter().map(|w| w.text.as_str()))
+        .collect();
+    if words.iter().any(|w| OPEN.contains(w)) {
+        return Certainty::Open;
+    }
+    if words.iter().any(|w| HABITUAL.contains(w)) {
+        return Certainty::Generic;
+    }
+    if words
+        .iter()
+        .any(|w| LEANING.contains(w) || base_of(w, LEANING_VERBS).is_some())
+    {
+        return Certainty::Leaning;
+    }
+    Certainty::Firm
+}
+
+// ------------------------------------------------------------ conditions
+
+/// Words that make a condition a genuine one whoever its subject is: the
+/// outcome depends on the policy, not on the customer.
+const ELIGIBILITY: &[&str] = &[
+    "eligible",
+    "eligibility",
+    "entitled",
+    "possible",
+    "policy",
+    "permitted",
+    "permits",
+    "allowed",
+    "allows",
+    "approval",
+    "approvals",
+    "decision",
+    "authorisation",
+    "authorization",
+    "review",
+    "sign-off",
+    "exception",
+];
+
+/// Verbs of deciding: genuine when someone on our side decides ("if our
+/// supervisor approves"), consent when the customer does ("if you agree").
+const DECIDING: &[&str] = &[
+    "approve",
+    "authorise",
+    "authorize",
+    "decide",
+    "review",
+    "agree",
+    "accept",
+    "allow",
+    "grant",
+    "sign",
+    "qualify",
+    "confirm",
+];
+
+/// Phrases that make a clause conditional without a condition word:
+/// "subject to approval", "pending review".
+const CONDITIONAL: &[&str] = &[
+    "subject to",
+    "pending",
+    "depending on",
+    "dependent on",
+    "conditional on",
+    "contingent on",
+];
+
+/// Which clauses a genuine condition leaves open: the condition itself
+/// and the clause it governs (the one after it when it opens the
+/// sentence, else the one before), with the clauses that continue that
+/// one ("if approved, we will refund you and credit you").
+fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
+    let mut open = vec![false; clauses.len()];
+    for (at, clause) in clauses.iter().enumerate() {
+        let words = clause.texts(text);
+        let condition_word = clause.opener == Some(Opener::Condition);
+        let phrase = CONDITIONAL.iter().any(|p| clause.find(text, p).is_some());
+        let whether = clause.opener == Some(Opener::Whether);
+        if !(whether || phrase || (condition_word && genuine(&words))) {
+            continue;
+        }
+        open[at] = true;
+        if whether {
+            continue;
+        }
+        let first_in_sentence = at == 0 || clauses[at - 1].sentence != clause.sentence;
+        let leads = condition_word && (first_in_sentence || open[at - 1]);
+        if leads {
+            // The clause after it, and those that continue that one.
+            let mut next = at + 1;
+            while next < clauses.len()
+                && clauses[next].sentence == clause.sentence
+                && (next == at + 1 || clauses[next].continues)
+            {
+                open[next] = true;
+                next += 1;
+            }
+        } else if phrase && !condition_word && !clause.continues {
+            // "We will refund you subject to approval": the clause itself.
+        } else {
+            let mut previous = at;
+            while previous > 0 && clauses[previous - 1].sentence == clause.sentence {
+                previous -= 1;
+                open[previous] = true;
+                if !clauses[previous].continues {
+                    break;
+                }
+            }
+        }
+    }
+    open
+}
+
+/// Whether a condition's words make it genuine: eligibility or an
+/// approval noun, or a deciding verb whose subject is not the customer.
+fn genuine(words: &[&str]) -> bool {
+    if words.iter().any(|w| ELIGIBILITY.contains(w)) {
+        return true;
+    }
+    words.iter().enumerate().any(|(i, w)| {
+        base_of(w, DECIDING).is_some() && {
+            let subject = words[..i]
+                .iter()
+                .rev()
+                .find(|s| super::SUBJECTS.contains(s) || super::OUR_SIDE.contains(s));
+            subject != Some(&"you")
+        }
+    })
+}
+
+// ------------------------------------------------------------ questions
+
+/// Sentences that end with a question mark.
+fn question_sentences(text: &Text) -> Vec<u32> {
+    let mut out = Vec::new();
+    for (i, word) in text.words.iter().enumerate() {
+        let last = text
+            .words
+            .get(i + 1)
+            .is_none_or(|n| n.sentence != word.sentence);
+        let after = text.source.get(word.end..).unwrap_or("");
+        if last && after.trim_start().starts_with('?') {
+            out.push(word.sentence);
+        }
+    }
+    out
+}
+
+/// A question that offers an outcome ("would you like us to waive it?",
+/// "shall we refund it to your card?") promises it on the customer's yes.
+fn offers(text: &Text, clause: &Clause) -> bool {
+    [
+        "would you like",
+        "do you want",
+        "shall we",
+        "should we",
+        "can we",
+    ]
+    .iter()
+    .flat_map(|p| text.find(p))
+    .any(|(s, _)| text.words[s].sentence == clause.sentence)
+}
