@@ -102,13 +102,15 @@ enum Thing {
     Access,
     /// The case itself: "this", "the issue", "your case".
     Case,
+    /// The customer, as the subject of "you have been refunded".
+    Customer,
 }
 
 fn thing(word: &str) -> Option<Thing> {
     Some(match word {
         "data" | "information" | "info" | "records" | "record" | "history" | "files" | "file"
-        | "details" | "everything" | "backups" | "backup" | "copies" | "copy" | "trace"
-        | "traces" | "profile" | "personal" => Thing::Data,
+        | "details" | "everything" | "anything" | "backups" | "backup" | "copies" | "copy"
+        | "trace" | "traces" | "profile" | "personal" => Thing::Data,
         "account" | "accounts" => Thing::Account,
         "fee" | "fees" | "penalty" | "penalties" | "surcharge" | "late" => Thing::Fee,
         "charge" | "charges" | "payment" | "transaction" | "amount" | "money" | "funds"
@@ -138,6 +140,11 @@ enum Verb {
     Restore,
     /// Settling the case: a deadline when a time goes with it.
     Resolve,
+    /// Closing: an account (erased) or the case (settled).
+    Close,
+    /// Taking an amount off ("knock 20% off your next invoice"): a
+    /// discount, or a fee waived.
+    TakeOff,
 }
 
 fn verb(word: &str) -> Option<Verb> {
@@ -183,6 +190,7 @@ fn verb(word: &str) -> Option<Verb> {
                 "resolve", "fix", "sort", "settle", "solve", "finalise", "finalize", "conclude",
             ],
         ),
+        (Verb::Close, &["close"]),
     ];
     // "canceled" and "cancelled" both.
     let word = if word == "canceled" {
@@ -208,19 +216,22 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     if is_form_of(w, "get") && words.get(k + 1) == Some(&"rid") {
         return Some((Verb::Remove, k + 2));
     }
-    if (is_form_of(w, "take") || is_form_of(w, "knock") || is_form_of(w, "write")) && near("off", 4)
-    {
+    if (is_form_of(w, "take") || is_form_of(w, "knock")) && near("off", 4) {
+        return Some((Verb::TakeOff, k + 1));
+    }
+    if is_form_of(w, "write") && near("off", 4) {
         return Some((Verb::Remove, k + 1));
     }
-    if ["pay", "give", "send", "put", "transfer", "credit"]
+    // "pay you back" is money back whatever follows.
+    if is_form_of(w, "pay") && near("back", 3) {
+        return Some((Verb::Refund, k + 1));
+    }
+    if ["give", "send", "put", "transfer", "credit"]
         .iter()
         .any(|b| is_form_of(w, b))
         && near("back", 4)
     {
         return Some((Verb::Return, k + 1));
-    }
-    if is_form_of(w, "close") {
-        return Some((Verb::Remove, k + 1));
     }
     if is_form_of(w, "wrap") && near("up", 2) {
         return Some((Verb::Resolve, k + 1));
@@ -242,7 +253,10 @@ fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
         (Verb::Remove, Some(Thing::Fee)) => Waiver,
         (Verb::Remove, Some(Thing::Money)) => Refund,
         (Verb::Restore, Some(Thing::Access | Thing::Account) | None) => AccessRestored,
-        (Verb::Resolve, Some(Thing::Case) | None) => Deadline,
+        (Verb::Resolve | Verb::Close, Some(Thing::Case) | None) => Deadline,
+        (Verb::Close, Some(Thing::Data | Thing::Account)) => Deletion,
+        (Verb::TakeOff, Some(Thing::Fee)) => Waiver,
+        (Verb::TakeOff, Some(Thing::Money)) => Credit,
         _ => return None,
     })
 }
@@ -399,7 +413,7 @@ const ARRIVING: &[&str] = &[
 fn subject_before(words: &[&str], k: usize) -> Option<(usize, Option<Commitment>, Option<Thing>)> {
     (k.saturating_sub(6)..k).rev().find_map(|s| {
         let noun = outcome_noun(words, s);
-        let object = thing(words[s]).or_else(|| (words[s] == "you").then_some(Thing::Money));
+        let object = thing(words[s]).or_else(|| (words[s] == "you").then_some(Thing::Customer));
         (noun.is_some() || object.is_some()).then_some((s, noun, object))
     })
 }
@@ -462,7 +476,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
             };
             let by_us = ours_before(k);
             let to_customer = passive && you_before(k);
-            let erasing_needs_object = matches!(family, Verb::Erase | Verb::Remove);
+            let erasing_needs_object = matches!(family, Verb::Erase | Verb::Remove | Verb::TakeOff);
             let outcome = outcome_of(family, object).filter(|_| {
                 !(erasing_needs_object && object.is_none()) && (by_us || passive || to_customer)
             });
@@ -576,7 +590,28 @@ fn stated_outcome(words: &[&str], k: usize) -> Option<Commitment> {
     {
         return None;
     }
-    let (_, noun, object) = subject_before(words, k)?;
+    let (s, noun, object) = subject_before(words, k)?;
+    // "Refunds are issued within 30 days": a rule about refunds.
+    let plural = matches!(
+        words[s],
+        "refunds"
+            | "credits"
+            | "fees"
+            | "charges"
+            | "requests"
+            | "waivers"
+            | "exceptions"
+            | "accounts"
+            | "payments"
+    );
+    let determined = s > 0
+        && matches!(
+            words[s - 1],
+            "your" | "the" | "these" | "those" | "our" | "my"
+        );
+    if plural && !determined {
+        return None;
+    }
     if let Some(family) = naming {
         return match family {
             // "deleted" only of the customer's data or account.
@@ -584,6 +619,7 @@ fn stated_outcome(words: &[&str], k: usize) -> Option<Commitment> {
                 outcome_of(family, object.filter(|t| !matches!(t, Thing::Case)))
             }
             Verb::Resolve => outcome_of(family, object.filter(|t| *t == Thing::Case)),
+            Verb::Close => outcome_of(family, object.filter(|t| *t != Thing::Customer)),
             _ => noun
                 .filter(|c| matches!(c, Refund | Credit | Waiver))
                 .and_then(|_| outcome_of(family, object))
@@ -840,8 +876,13 @@ fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
             continue;
         }
         let first_in_sentence = at == 0 || clauses[at - 1].sentence != clause.sentence;
-        let leads = condition_word && (first_in_sentence || open[at - 1]);
-        if leads {
+        let leads = first_in_sentence || open[at - 1];
+        let alone = clauses
+            .get(at + 1)
+            .is_none_or(|c| c.sentence != clause.sentence);
+        if phrase && !condition_word && leads && alone {
+            // "We will refund you subject to approval": the clause itself.
+        } else if leads {
             // The clause after it, and those that continue that one.
             let mut next = at + 1;
             while next < clauses.len()
@@ -851,8 +892,6 @@ fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
                 open[next] = true;
                 next += 1;
             }
-        } else if phrase && !condition_word && !clause.continues {
-            // "We will refund you subject to approval": the clause itself.
         } else {
             let mut previous = at;
             while previous > 0 && clauses[previous - 1].sentence == clause.sentence {

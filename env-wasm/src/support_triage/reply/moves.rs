@@ -135,6 +135,16 @@ const NEED_MARKERS: &[&str] = &[
     "we still need",
 ];
 
+/// Phrases of a closing formula, not a request.
+const BOILERPLATE: &[&str] = &[
+    "if you have",
+    "you have any",
+    "anything else we",
+    "anything else you",
+    "if there is anything",
+    "feel free",
+];
+
 /// How far after a marker the verb may come.
 const MARKER_REACH: usize = 4;
 
@@ -222,10 +232,7 @@ fn request_verb(
     // Boilerplate, in the clause or in the condition after it ("let us know
     // | if you have any questions").
     let boilerplate = |c: &Clause| {
-        c.find(text, "if you have").is_some()
-            || c.find(text, "you have any").is_some()
-            || c.find(text, "anything else").is_some()
-            || c.find(text, "feel free").is_some()
+        BOILERPLATE.iter().any(|p| c.find(text, p).is_some())
             || c.words(text)
                 .iter()
                 .any(|w| matches!(w.text.as_str(), "questions" | "hesitate" | "concerns"))
@@ -344,16 +351,12 @@ fn read_asks(words: &[&str], reading: &mut Reading) {
             "account",
         ],
     );
-    let identity = any(
-        words,
-        &[
-            "identity",
-            "ownership",
-            "verification",
-            "verify",
-            "verified",
-        ],
-    ) && (any(words, &["identity", "ownership", "you", "owner"]) || address);
+    // "verify it is you", "confirm your identity"; not "two-step
+    // verification", which secures the account.
+    let it_is_you = words.windows(3).any(|w| w == ["it", "is", "you"])
+        || words.windows(2).any(|w| w == ["you", "own"]);
+    let identity = any(words, &["identity", "ownership", "owner", "holder"])
+        || (any(words, &["verify", "verified", "verification", "prove"]) && (it_is_you || address));
     if identity || (address && on_record) {
         reading.moves.insert(Move::AskVerification);
     }
