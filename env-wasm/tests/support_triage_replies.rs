@@ -813,3 +813,41 @@ fn next_steps_need_a_request_or_a_time() {
         );
     }
 }
+
+/// The quoted strings of the policy line that starts with `opening`.
+fn policy_quotes(opening: &str) -> Vec<String> {
+    let policy = env_wasm::support_triage::policy::POLICY;
+    let Some(line) = policy.lines().find(|l| l.starts_with(opening)) else {
+        return Vec::new();
+    };
+    line.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_policy_examples_read_as_the_policy_says() {
+    // Section 5 quotes what counts as a promise; the reader must agree,
+    // so the policy text and the grader cannot drift apart.
+    let promises = policy_quotes("- promise only the outcome");
+    assert!(promises.len() >= 7, "{promises:?}");
+    for quote in &promises {
+        assert!(
+            !reply::commitments(quote).is_empty(),
+            "the policy calls {quote:?} a promise; the reader does not"
+        );
+    }
+    let times = policy_quotes("- give a concrete next step");
+    assert_eq!(times.len(), 2, "{times:?}");
+    for quote in &times {
+        let reading = reply::read(&format!("We will contact you {quote}."));
+        assert_eq!(reading.follow_ups.len(), 1, "{quote:?}");
+    }
+    println!(
+        "policy examples: {} promises and {} times read as the policy says",
+        promises.len(),
+        times.len()
+    );
+}

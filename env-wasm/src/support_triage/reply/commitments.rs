@@ -151,7 +151,7 @@ fn verb(word: &str) -> Option<Verb> {
     const FAMILIES: &[(Verb, &[&str])] = &[
         (Verb::Refund, &["refund", "reimburse", "repay"]),
         (Verb::Credit, &["credit", "compensate"]),
-        (Verb::Waive, &["waive", "forgive"]),
+        (Verb::Waive, &["waive"]),
         (
             Verb::Erase,
             &[
@@ -247,7 +247,8 @@ fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
         (Verb::Refund, _) => Refund,
         (Verb::Return, Some(Thing::Money)) => Refund,
         (Verb::Credit, _) => Credit,
-        (Verb::Waive, Some(Thing::Fee) | None) => Waiver,
+        // Only fees are waived: "waive it" is the fee.
+        (Verb::Waive, _) => Waiver,
         (Verb::Erase, Some(Thing::Data | Thing::Account)) => Deletion,
         (Verb::Remove, Some(Thing::Data | Thing::Account)) => Deletion,
         (Verb::Remove, Some(Thing::Fee)) => Waiver,
