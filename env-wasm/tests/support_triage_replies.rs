@@ -26,9 +26,10 @@ fn commitments_are_read_as_commitments_not_phrases() {
             "We have reviewed your case and will refund the full amount.",
             &[Refund],
         ),
+        // "Consider it settled" with a time is a date the case is settled.
         (
             "Consider it settled: we'll pay you back this week.",
-            &[Refund],
+            &[Refund, Deadline],
         ),
         ("You will be reimbursed for the renewal.", &[Refund]),
         ("I am issuing a refund to your card now.", &[Refund]),

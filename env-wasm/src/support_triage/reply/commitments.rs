@@ -60,7 +60,10 @@ struct Found {
 }
 
 /// Read every clause for promises and refusals.
-pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
+/// Returns the sentences that hold a firm promise, which [`super::next_step`]
+/// reads a time near as the promise's date.
+pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Vec<u32> {
+    let mut promising = Vec::new();
     let conditioned = conditioned(text, clauses);
     let questions = question_sentences(text);
     for (at, clause) in clauses.iter().enumerate() {
@@ -77,6 +80,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
                 (true, _) if question => {}
                 (true, Certainty::Firm) => {
                     reading.moves.insert(Move::Commit(found.outcome));
+                    promising.push(clause.sentence);
                 }
                 (true, Certainty::Leaning) => {
                     reading.leaning.insert(found.outcome);
@@ -88,6 +92,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
             }
         }
     }
+    promising
 }
 
 // ------------------------------------------------------------ vocabulary
@@ -256,7 +261,8 @@ fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
         (Verb::Restore, Some(Thing::Access | Thing::Account) | None) => AccessRestored,
         (Verb::Resolve | Verb::Close, Some(Thing::Case) | None) => Deadline,
         (Verb::Close, Some(Thing::Data | Thing::Account)) => Deletion,
-        (Verb::TakeOff, Some(Thing::Fee)) => Waiver,
+        // "take it off your invoice": what comes off an invoice is the fee.
+        (Verb::TakeOff, Some(Thing::Fee | Thing::Case) | None) => Waiver,
         (Verb::TakeOff, Some(Thing::Money)) => Credit,
         _ => return None,
     })
@@ -453,7 +459,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
         let next = words.get(k + 1).copied();
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
             || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n));
-        let participle = w.ends_with("ed") || matches!(w, "paid" | "sent" | "gone" | "done");
+        let participle = w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&w);
         let passive = participle && (k > 0) && passive_before(&words, k);
 
         // 1. A deed: "we will refund you", "the fee has been removed".
@@ -558,8 +564,14 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
     found
 }
 
+const IRREGULAR_PARTICIPLES: &[&str] = &[
+    "paid", "sent", "gone", "done", "taken", "given", "made", "kept", "held", "written", "put",
+    "set", "got", "gotten",
+];
+
 /// Whether the verb at `k` is passive: a form of "be" (or "get") before it,
-/// allowing an adverb between ("has been fully refunded").
+/// allowing an adverb or a short object between ("has been fully
+/// refunded", "get the fee taken off").
 fn passive_before(words: &[&str], k: usize) -> bool {
     (k.saturating_sub(3)..k).any(|p| {
         matches!(

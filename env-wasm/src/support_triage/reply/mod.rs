@@ -148,11 +148,14 @@ impl Reading {
         all
     }
 
-    /// Whether the reply delivers `outcome`: promised firmly and never
-    /// also declined ("we will refund you ... we cannot refund you" is a
-    /// contradiction, whose worst reading delivers nothing).
+    /// Whether the reply delivers `outcome`: promised firmly, and neither
+    /// declined nor hedged elsewhere ("we will refund you ... we cannot
+    /// refund you", "... we'll probably be able to refund you": the worst
+    /// reading of a contradiction or a hedge delivers nothing).
     pub fn delivers(&self, outcome: Commitment) -> bool {
-        self.moves.contains(&Move::Commit(outcome)) && !self.declined.contains(&outcome)
+        self.moves.contains(&Move::Commit(outcome))
+            && !self.declined.contains(&outcome)
+            && !self.leaning.contains(&outcome)
     }
 }
 
@@ -169,10 +172,10 @@ pub fn read(source: &str) -> Reading {
         words: text.words.iter().map(|w| w.text.clone()).collect(),
         ..Reading::default()
     };
-    commitments::read(&text, &clauses, &mut reading);
+    let promising = commitments::read(&text, &clauses, &mut reading);
     moves::read(&text, &clauses, &mut reading);
     violations::read(&text, &clauses, &mut reading.violations);
-    next_step::read(&text, &clauses, &mut reading);
+    next_step::read(&text, &clauses, &promising, &mut reading);
     reading
 }
 
@@ -213,6 +216,12 @@ fn opener(word: &str) -> Option<Opener> {
     })
 }
 
+/// Whether the text between two words is a label's colon, markdown
+/// emphasis around it included ("**Refund:** approved").
+pub(crate) fn labels(gap: &str) -> bool {
+    gap.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`')) == ":"
+}
+
 /// A clause of a reply: words `from..to` of its [`Text`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Clause {
@@ -251,7 +260,9 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
     let mut out: Vec<Clause> = Vec::new();
     let mut start: Option<Clause> = None;
     for (i, word) in text.words.iter().enumerate() {
-        let breaks_here = i > 0 && text.words[i - 1].clause != word.clause;
+        // A colon joins a label to what it labels ("Next step: please
+        // reply ...", "Refund: approved"): one reply clause.
+        let breaks_here = i > 0 && text.words[i - 1].clause != word.clause && !labels(text.gap(i));
         // "not yet" is an adverb, not the contrast "yet".
         let adverb_yet = word.text == "yet"
             && i > 0

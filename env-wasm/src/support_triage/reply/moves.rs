@@ -133,6 +133,9 @@ const NEED_MARKERS: &[&str] = &[
     "i will need",
     "we require",
     "we still need",
+    "just need",
+    "only need",
+    "all we need",
 ];
 
 /// Phrases of a closing formula, not a request.
@@ -204,6 +207,7 @@ const REQUEST_VERBS: &[&str] = &[
     "review",
     "add",
     "invalidate",
+    "get",
 ];
 
 /// Words that may open an imperative clause before its verb.
@@ -272,9 +276,14 @@ fn request_verb(
         }
     }
     if found.is_empty() && imperative {
-        let first = words.iter().position(|w| !LEAD_WORDS.contains(w))?;
-        if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 {
-            found.push(first);
+        // A verb opening the clause, or opening what a label introduces
+        // ("First thing: reset your password").
+        let after_label = (1..words.len()).filter(|&k| super::labels(text.gap(clause.from + k)));
+        let opening = words.iter().position(|w| !LEAD_WORDS.contains(w));
+        for first in opening.into_iter().chain(after_label) {
+            if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 {
+                found.push(first);
+            }
         }
     }
     // "please do not reply"; but "don't forget to reset it" asks.

@@ -385,9 +385,12 @@ const TIME_CONNECTIVES: &[&str] = &[
     "probably",
     "earliest",
     "latest",
+    "next",
 ];
 
-const FUTURE: &[&str] = &["will", "shall"];
+/// Words of a future action; "should" as in "you should see it within 5
+/// days", "expect" as in "you can expect a reply within the hour".
+const FUTURE: &[&str] = &["will", "shall", "should", "expect"];
 
 /// Whether clause `at` states a future action of ours or the customer's
 /// ("we will ...", "you'll hear ..."), not negated, or is an imperative
@@ -403,11 +406,6 @@ fn future(text: &Text, clauses: &[Clause], at: usize) -> bool {
             && !negated(text, i, i + 1)
     });
     if own.is_some() {
-        return true;
-    }
-    if words.first().is_some_and(|w| *w == "expect")
-        || words.windows(2).any(|p| p == ["please", "expect"])
-    {
         return true;
     }
     !has_subject(&words) && continued(clauses, at).is_some_and(|p| future(text, clauses, p))
@@ -467,21 +465,59 @@ fn follow_up(text: &Text, clauses: &[Clause], at: usize) -> bool {
             .iter()
             .any(|p| clauses[at].find(text, p).is_some());
     let news = words.iter().any(|w| FOLLOW_UP_NOUNS.contains(w));
-    let ours_here = ours(&words)
-        || (!has_subject(&words)
-            && continued(clauses, at).is_some_and(|p| ours(&clauses[p].texts(text))));
-    let to_customer = words.contains(&"you") || words.first() == Some(&"expect");
-    (responding || news) && (ours_here || to_customer)
+    if !(responding || news) {
+        return false;
+    }
+    match responder(text, clauses, at) {
+        Responder::Us => true,
+        // "you'll hear from us", "you'll get an update".
+        Responder::Customer => news || words.iter().any(|w| base_of(w, &["hear"]).is_some()),
+        // "our next update will follow"; not "the invoice will be emailed".
+        Responder::Thing => words.iter().take(4).any(|w| FOLLOW_UP_NOUNS.contains(w)),
+    }
 }
 
-/// Read every clause for timed steps and follow-ups.
-pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
+/// Who acts in a clause, for follow-ups.
+enum Responder {
+    Us,
+    Customer,
+    Thing,
+}
+
+/// The clause's subject: ours ("we", "our team", "they", "someone"), the
+/// customer, or a thing; a clause without one has the subject of the
+/// clause it continues, and an imperative ("expect a call") is ours.
+fn responder(text: &Text, clauses: &[Clause], at: usize) -> Responder {
+    let words = clauses[at].texts(text);
+    let first = words
+        .iter()
+        .copied()
+        .find(|w| !matches!(*w, "then" | "also" | "now" | "and" | "so"));
+    match first {
+        Some("you") => Responder::Customer,
+        Some(w) if ours(&[w]) || matches!(w, "they" | "someone" | "somebody" | "he" | "she") => {
+            Responder::Us
+        }
+        _ if has_subject(&words) => Responder::Thing,
+        _ => match continued(clauses, at) {
+            Some(previous) => responder(text, clauses, previous),
+            None => Responder::Us,
+        },
+    }
+}
+
+/// Read every clause for timed steps and follow-ups. A time within two
+/// sentences of a firm promise dates it ("- Refund: approved / - When:
+/// within 5 business days"), which is a timed step too.
+pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: &mut Reading) {
     for at in 0..clauses.len() {
         let due = times_in(text, clauses, at);
         if due.is_empty() {
             continue;
         }
-        if future(text, clauses, at) {
+        let sentence = clauses[at].sentence;
+        let dates_a_promise = promising.iter().any(|s| s.abs_diff(sentence) <= 2);
+        if dates_a_promise || future(text, clauses, at) {
             reading.has_timed_step = true;
         }
         if follow_up(text, clauses, at) {
