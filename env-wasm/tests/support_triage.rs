@@ -110,6 +110,9 @@ enum BlindReply {
     Escalation,
     /// Every team and every request at once.
     KitchenSink,
+    /// Name, ticket id and the fastest next step any SLA allows: the
+    /// strongest reply that does nothing case-specific.
+    Fast,
 }
 
 fn blind_reply(kind: BlindReply, first: &str, id: &str) -> String {
@@ -121,6 +124,7 @@ fn blind_reply(kind: BlindReply, first: &str, id: &str) -> String {
         BlindReply::Escalation => {
             "I have passed your message to our billing supervisor for review. Our billing supervisor will contact you within 1 hour."
         }
+        BlindReply::Fast => "We are looking into it and will get back to you within 1 hour.",
         BlindReply::KitchenSink => {
             "I have passed your message to our billing supervisor, our privacy officer, our legal team and our security team. \
              Please reply with the invoice number. Please reply from the email address registered on your account to verify your identity. \
@@ -870,7 +874,13 @@ fn replies_are_judged_against_their_case() {
 #[test]
 fn named_baselines_stay_below_the_bound() {
     let info = env_wasm::registry::find("support_triage").expect("registered");
-    for policy in info.policy_names().into_iter().skip(1) {
+    // The exploit_* policies have their own, tighter test below.
+    let baselines = info
+        .policy_names()
+        .into_iter()
+        .skip(1)
+        .filter(|name| !name.starts_with("exploit_"));
+    for policy in baselines {
         for task in TASKS {
             let scores = (0..BLIND_SEEDS).map(|seed| {
                 let (mut env, _) = env(task, seed);
@@ -888,4 +898,74 @@ fn named_baselines_stay_below_the_bound() {
             assert!(m <= BLIND_BOUND, "{task} {policy}: {m}");
         }
     }
+}
+
+/// The most a blind exploit may average, unless a blind constant answer
+/// does better on that task.
+const EXPLOIT_BOUND: f64 = 0.30;
+
+/// The best mean over `seeds` of a blind constant answer to `task`: every
+/// constant labelling, with the reply that names the customer, quotes the
+/// ticket id and promises a reply within the hour (in the exception task).
+fn best_constant_answer(task: &str, seeds: u64) -> (f64, String) {
+    let dispositions: &[&'static str] = if task == "hard" {
+        &DISPOSITIONS
+    } else {
+        &["resolved"]
+    };
+    let mut best = (0.0, String::new());
+    for p in PRIORITIES {
+        for d in DEPARTMENTS {
+            for disp in dispositions {
+                let m = mean(
+                    (0..seeds)
+                        .map(|seed| play_blind(task, seed, BlindReply::Fast, |_| (p, d, disp))),
+                );
+                if m > best.0 {
+                    best = (m, format!("{p}/{d}/{disp}"));
+                }
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn exploit_policies_score_no_better_than_a_blind_constant_answer() {
+    let info = env_wasm::registry::find("support_triage").expect("registered");
+    let exploits: Vec<&str> = info
+        .policy_names()
+        .into_iter()
+        .filter(|name| name.starts_with("exploit_"))
+        .collect();
+    assert!(exploits.len() >= 4, "{exploits:?}");
+    let mut table = Vec::new();
+    for task in TASKS {
+        let (best, labels) = best_constant_answer(task, BLIND_SEEDS);
+        let bound = EXPLOIT_BOUND.max(best);
+        println!(
+            "exploits support_triage/{task}: best blind constant answer {best:.4} ({labels}), bound {bound:.4}"
+        );
+        for policy in &exploits {
+            let scores = (0..BLIND_SEEDS).map(|seed| {
+                let (mut env, _) = env(task, seed);
+                let mut rng = SeededRng::new(seed, 99);
+                while !env.is_done() {
+                    let action = env.policy_action(policy, &mut rng).expect("exploit acts");
+                    step(&mut env, action);
+                }
+                env.terminal_score().unwrap_or(f64::NAN)
+            });
+            let m = mean(scores);
+            table.push(format!("{policy} {task} {m:.4}"));
+            assert!(
+                m <= bound + 1e-9,
+                "{task} {policy}: {m:.4} beats the bound {bound:.4}"
+            );
+        }
+    }
+    println!(
+        "exploit means over {BLIND_SEEDS} seeds:\n{}",
+        table.join("\n")
+    );
 }

@@ -583,7 +583,14 @@ impl Environment for SupportTriage {
         if self.terminal.is_some() {
             return None;
         }
-        baselines::next_action(name, self.task.id, &self.desk, &self.work, rng)
+        baselines::next_action(
+            name,
+            self.task.id,
+            &self.desk,
+            &self.work,
+            &self.viewed,
+            rng,
+        )
     }
 
     fn empty_answer(&self) -> SupportTriageAction {
