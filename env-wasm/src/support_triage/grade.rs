@@ -4,7 +4,7 @@
 //! [`super::policy`]. A reply is read at its worst: a hedged promise
 //! breaks a rule and delivers nothing, a promise it also declines delivers
 //! nothing, the latest of several follow-up times is the one held to the
-//! SLA, and a reply that is mostly text pasted from the observation (the
+//! SLA, and a reply that pastes text from the observation (the
 //! instruction, the policy, the ticket) earns no reply credit. Scores are
 //! integer [`Points`]; the final feedback explains every criterion (the
 //! episode is over, so it may).
@@ -18,6 +18,9 @@ use super::reply::{self, Commitment, DayWord, Move, Reading, Team, Violation, Wh
 use crate::grading::all_or_nothing;
 use crate::points::Points;
 use crate::text::{CopySource, Text};
+use std::sync::OnceLock;
+
+use super::names::VENDORS;
 
 /// What the agent set on one ticket.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -92,51 +95,102 @@ pub fn grade_triage(tickets: &[Ticket], work: &[Work]) -> Grade {
 /// copy, not a reading.
 pub const COPY_RUN: usize = 12;
 
+/// A reply with this many copied words is a paste: more than one quoted
+/// sentence ("you wrote: ...") of the ticket. A count, not a share of the
+/// reply, so padding cannot dilute a paste into a quotation.
+pub const PASTE_WORDS: usize = 20;
+
 /// What the agent was shown, for telling a reply from a paste of it: the
 /// instruction, the policy, the ticket and its customer record.
 #[derive(Debug, Clone)]
 pub struct Observed {
-    copies: CopySource,
+    /// The ticket and its record (and the instruction, when it is not one
+    /// of the stock ones of [`stock`]).
+    own: CopySource,
+    policy: &'static CopySource,
+    instruction: Option<&'static CopySource>,
+}
+
+/// The parts of the observation that every episode of a vendor shares, read
+/// once: the policy, and the exception task's instruction per vendor.
+struct Stock {
+    policy: CopySource,
+    instructions: Vec<(&'static str, CopySource)>,
+}
+
+fn stock() -> &'static Stock {
+    static STOCK: OnceLock<Stock> = OnceLock::new();
+    STOCK.get_or_init(|| Stock {
+        policy: CopySource::new(&Text::new(policy::POLICY), COPY_RUN),
+        instructions: VENDORS
+            .iter()
+            .map(|vendor| {
+                let desk = Desk {
+                    vendor,
+                    tickets: Vec::new(),
+                };
+                let text = Text::new(&super::instruction("hard", &desk));
+                (*vendor, CopySource::new(&text, COPY_RUN))
+            })
+            .collect(),
+    })
 }
 
 impl Observed {
+    /// `instruction` as shown, with the stock policy and `ticket`.
     pub fn new(instruction: &str, ticket: &Ticket) -> Observed {
-        let c = &ticket.customer;
-        let shown = [
-            instruction,
-            policy::POLICY,
-            &ticket.subject,
-            &ticket.body,
-            &ticket.from,
-            &c.name(),
-            &c.company,
-            &c.account_email,
-        ]
-        .join("\n");
         Observed {
-            copies: CopySource::new(&Text::new(&shown), COPY_RUN),
+            own: CopySource::new(
+                &Text::new(&[instruction, &shown_ticket(ticket)].join("\n")),
+                COPY_RUN,
+            ),
+            policy: &stock().policy,
+            instruction: None,
         }
     }
 
     /// What the agent of the exception task sees for `ticket` of `desk`.
     pub fn of(desk: &Desk, ticket: &Ticket) -> Observed {
-        Observed::new(&super::instruction("hard", desk), ticket)
+        let stock = stock();
+        match stock.instructions.iter().find(|(v, _)| *v == desk.vendor) {
+            Some((_, instruction)) => Observed {
+                own: CopySource::new(&Text::new(&shown_ticket(ticket)), COPY_RUN),
+                policy: &stock.policy,
+                instruction: Some(instruction),
+            },
+            None => Observed::new(&super::instruction("hard", desk), ticket),
+        }
     }
 
-    /// Whether a reply is mostly pasted: at least a quarter of its words
-    /// lie in runs copied from the observation. A quoted line of the
-    /// ticket ("you wrote: ...") is not.
-    pub fn pasted(&self, reply: &str) -> bool {
-        let text = Text::new(reply);
-        let copied = self.copies.copied_words(&text);
-        copied > 0 && copied * 4 >= text.len()
+    /// Whether a reply pastes the observation: [`PASTE_WORDS`] or more of
+    /// its words lie in runs copied from it. A quoted line of the ticket
+    /// ("you wrote: ...") is not a paste.
+    pub fn pasted(&self, reply: &Text) -> bool {
+        let copied = self.own.copied_words(reply)
+            + self.policy.copied_words(reply)
+            + self.instruction.map_or(0, |i| i.copied_words(reply));
+        copied >= PASTE_WORDS
     }
+}
+
+/// A ticket as the agent sees it: subject, body, sender and record.
+fn shown_ticket(ticket: &Ticket) -> String {
+    let c = &ticket.customer;
+    [
+        ticket.subject.as_str(),
+        &ticket.body,
+        &ticket.from,
+        &c.name(),
+        &c.company,
+        &c.account_email,
+    ]
+    .join("\n")
 }
 
 /// How a reply fares against its case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplyVerdict {
-    /// Most of the reply is pasted from the observation: no reply credit.
+    /// The reply pastes the observation: no reply credit.
     pub pasted: bool,
     pub names_customer: bool,
     pub quotes_ticket: bool,
@@ -244,7 +298,14 @@ fn business_days_until(ticket: &Ticket, weekday: usize) -> i64 {
 
 /// Read `text` as the reply to `ticket`, shown `observed`.
 pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVerdict {
-    let reading = reply::read(text);
+    let words = Text::new(text);
+    let pasted = observed.pasted(&words);
+    // A paste earns nothing whatever it says; it is not read.
+    let reading = if pasted {
+        Reading::default()
+    } else {
+        reply::read_text(&words)
+    };
     let rules: ReplyRules = policy::reply_rules(ticket.case);
     let (sla, _) = policy::sla(policy::priority(ticket.case, ticket.customer.plan));
     let first = ticket.customer.first.to_lowercase();
@@ -273,7 +334,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         .filter(|c| !rules.allowed_commitments.contains(c))
         .collect();
     ReplyVerdict {
-        pasted: observed.pasted(text),
+        pasted,
         names_customer,
         quotes_ticket: mentions_ticket(text, &ticket.id),
         next_step,
@@ -379,7 +440,7 @@ pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Gra
             .unwrap_or_default();
         if verdict.pasted {
             notes.push(
-                "Reply: most of it is text pasted from the instruction, policy or ticket, so it earns no reply credit."
+                "Reply: it pastes text from the instruction, policy or ticket, so it earns no reply credit."
                     .to_owned(),
             );
         }

@@ -321,11 +321,9 @@ impl SupportTriage {
     fn grade(&self) -> Grade {
         if self.exceptions() {
             match (self.desk.tickets.first(), self.work.first()) {
-                (Some(ticket), Some(work)) => grade::grade_exception(
-                    ticket,
-                    work,
-                    &grade::Observed::new(&instruction(self.task.id, &self.desk), ticket),
-                ),
+                (Some(ticket), Some(work)) => {
+                    grade::grade_exception(ticket, work, &grade::Observed::of(&self.desk, ticket))
+                }
                 _ => grade::grade_triage(&[], &[]),
             }
         } else {

@@ -21,7 +21,7 @@ pub mod words;
 
 pub use copy::CopySource;
 pub use hedge::OneValue;
-pub use inflection::{base_of, is_form_of};
+pub use inflection::{base_of, bases_of, is_form_of};
 pub use negation::negated;
 pub use numbers::{number_at, number_value, number_word};
 pub use words::{Text, Word, word_count};

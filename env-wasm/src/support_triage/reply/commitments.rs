@@ -35,8 +35,11 @@
 //! to delete it") promise nothing.
 
 use super::next_step;
-use super::{Clause, Commitment, Move, Opener, Reading, continued, has_subject, ours};
-use crate::text::{Text, base_of, is_form_of, negated};
+use super::{Clause, Commitment, Move, Occurrences, Opener, Reading, continued, has_subject, ours};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use crate::text::{Text, base_of, bases_of, is_form_of, negated};
 
 /// How sure a promise is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,11 +69,12 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     let mut promising = Vec::new();
     let conditioned = conditioned(text, clauses);
     let questions = question_sentences(text);
+    let offered = Occurrences::of(text, OFFERS).sentences(text);
     for (at, clause) in clauses.iter().enumerate() {
         if conditioned[at] {
             continue;
         }
-        let question = questions.contains(&clause.sentence) && !offers(text, clause);
+        let question = questions.contains(&clause.sentence) && !offered.contains(&clause.sentence);
         for found in frames(text, clauses, at) {
             let certainty = certainty(text, clauses, at, found.at[0]);
             let negative = found.at.iter().any(|&i| negated(text, i, i + 1));
@@ -152,61 +156,118 @@ enum Verb {
     TakeOff,
 }
 
-fn verb(word: &str) -> Option<Verb> {
-    const FAMILIES: &[(Verb, &[&str])] = &[
-        (Verb::Refund, &["refund", "reimburse", "repay"]),
-        (Verb::Credit, &["credit", "compensate"]),
-        (Verb::Waive, &["waive"]),
-        (
-            Verb::Erase,
-            &[
-                "delete",
-                "erase",
-                "purge",
-                "destroy",
-                "shred",
-                "scrub",
-                "wipe",
-                "anonymise",
-                "anonymize",
-            ],
-        ),
-        (
-            Verb::Remove,
-            &[
-                "remove", "cancel", "drop", "clear", "scrap", "void", "reverse",
-            ],
-        ),
-        (Verb::Return, &["return"]),
-        (
-            Verb::Restore,
-            &[
-                "restore",
-                "reinstate",
-                "unlock",
-                "unblock",
-                "reactivate",
-                "unsuspend",
-            ],
-        ),
-        (
-            Verb::Resolve,
-            &[
-                "resolve", "fix", "sort", "settle", "solve", "finalise", "finalize", "conclude",
-            ],
-        ),
-        (Verb::Close, &["close"]),
-    ];
-    // "canceled" and "cancelled" both.
-    let word = if word == "canceled" {
-        "cancelled"
-    } else {
-        word
-    };
-    FAMILIES
-        .iter()
-        .find(|(_, bases)| base_of(word, bases).is_some())
-        .map(|(family, _)| *family)
+/// The verb families and the bases of each.
+const FAMILIES: &[(Verb, &[&str])] = &[
+    (Verb::Refund, &["refund", "reimburse", "repay"]),
+    (Verb::Credit, &["credit", "compensate"]),
+    (Verb::Waive, &["waive"]),
+    (
+        Verb::Erase,
+        &[
+            "delete",
+            "erase",
+            "purge",
+            "destroy",
+            "shred",
+            "scrub",
+            "wipe",
+            "anonymise",
+            "anonymize",
+        ],
+    ),
+    (
+        Verb::Remove,
+        &[
+            "remove", "cancel", "drop", "clear", "scrap", "void", "reverse",
+        ],
+    ),
+    (Verb::Return, &["return"]),
+    (
+        Verb::Restore,
+        &[
+            "restore",
+            "reinstate",
+            "unlock",
+            "unblock",
+            "reactivate",
+            "unsuspend",
+        ],
+    ),
+    (
+        Verb::Resolve,
+        &[
+            "resolve", "fix", "sort", "settle", "solve", "finalise", "finalize", "conclude",
+        ],
+    ),
+    (Verb::Close, &["close"]),
+];
+
+/// What a word can be, looked up once per word in one table built from the
+/// word lists (a reader tries a hundred bases on every word; testing each
+/// with [`is_form_of`] is most of a long reply's reading time).
+#[derive(Debug, Clone, Copy, Default)]
+struct Lex {
+    family: Option<Verb>,
+    giving: bool,
+    receiving: bool,
+    granting: bool,
+    arriving: bool,
+    paying: bool,
+    holding: bool,
+    lasting: bool,
+}
+
+/// A word list, and the mark it sets on the [`Lex`] of its words.
+type WordList = (&'static [&'static str], fn(&mut Lex));
+
+const PAYING: &[&str] = &["pay", "owe", "charge", "bill"];
+const HOLDING: &[&str] = &["hold", "keep", "store", "retain"];
+const LASTING: &[&str] = &["remain", "exist", "stay"];
+
+fn lexicon() -> &'static BTreeMap<&'static str, Lex> {
+    static LEXICON: OnceLock<BTreeMap<&'static str, Lex>> = OnceLock::new();
+    LEXICON.get_or_init(|| {
+        let mut table: BTreeMap<&'static str, Lex> = BTreeMap::new();
+        for (family, bases) in FAMILIES {
+            for base in *bases {
+                table.entry(base).or_default().family = Some(*family);
+            }
+        }
+        let lists: [WordList; 7] = [
+            (GIVING, |l| l.giving = true),
+            (RECEIVING, |l| l.receiving = true),
+            (GRANTING, |l| l.granting = true),
+            (ARRIVING, |l| l.arriving = true),
+            (PAYING, |l| l.paying = true),
+            (HOLDING, |l| l.holding = true),
+            (LASTING, |l| l.lasting = true),
+        ];
+        for (bases, mark) in lists {
+            for base in bases {
+                mark(table.entry(base).or_default());
+            }
+        }
+        table
+    })
+}
+
+/// Everything `word` can be, over every base it may be a form of.
+fn lex(word: &str) -> Lex {
+    let table = lexicon();
+    let mut out = Lex::default();
+    for base in bases_of(word) {
+        if let Some(found) = table.get(base.as_ref()) {
+            out.family = out.family.or(found.family);
+            out.giving |= found.giving;
+            out.receiving |= found.receiving;
+            out.granting |= found.granting;
+            out.arriving |= found.arriving;
+            out.paying |= found.paying;
+            out.holding |= found.holding;
+            out.lasting |= found.lasting;
+        }
+    }
+    out
 }
 
 /// Phrasal verbs that work like one of the families: "get rid of your
@@ -437,9 +498,19 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
     let clause = &clauses[at];
     let words = clause.texts(text);
     let base = clause.from;
-    let ours_before = |k: usize| ours(&words[..k]) || inherits_ours(text, clauses, at, &words, k);
-    let you_before = |k: usize| words[..k].contains(&"you");
+    // Who is before each word, found once per clause.
+    let first_ours = words.iter().position(|w| ours(&[w]));
+    let first_you = words.iter().position(|w| *w == "you");
+    let inherits = inherits_ours(text, clauses, at, &words);
+    let ours_before = |k: usize| first_ours.is_some_and(|o| o < k) || inherits;
+    let you_before = |k: usize| first_you.is_some_and(|y| y < k);
+    let in_clause = |kind: Thing| words.iter().any(|x| thing(x) == Some(kind));
+    let holds = Holds {
+        fee: in_clause(Thing::Fee),
+        data: in_clause(Thing::Data) || words.iter().any(|x| matches!(*x, "nothing" | "none")),
+    };
     let timed = !next_step::times_in(text, clauses, at).is_empty();
+    let wish = wish_start(&words);
     let mut found = Vec::new();
     let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
         if outcome != Commitment::Deadline || timed {
@@ -452,7 +523,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
     };
     for k in 0..words.len() {
         let w = words[k];
-        if wished(&words, k) {
+        if wished(&words, wish, k) {
             continue;
         }
         let previous = k.checked_sub(1).map(|p| words[p]);
@@ -463,7 +534,8 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
         let passive = participle && (k > 0) && passive_before(&words, k);
 
         // 1. A deed: "we will refund you", "the fee has been removed".
-        let family = phrasal(&words, k).or_else(|| verb(w).map(|f| (f, k + 1)));
+        let lx = lex(w);
+        let family = phrasal(&words, k).or_else(|| lx.family.map(|f| (f, k + 1)));
         if let Some((family, object_from)) = family
             && !is_noun
         {
@@ -496,8 +568,8 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
         }
 
         // 2. A gift by us, or a receipt by the customer.
-        let giving = base_of(w, GIVING).is_some();
-        let receiving = base_of(w, RECEIVING).is_some();
+        let giving = lx.giving;
+        let receiving = lx.receiving;
         if (giving || receiving) && !is_noun {
             let by_us = giving && ours_before(k);
             // "you'll get a refund"; "expect" and "allow" only as advice
@@ -522,7 +594,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
                     let mentioned = words
                         .get(n + 1)
                         .is_some_and(|a| MENTION_FOLLOWERS.contains(a) && *a != "request");
-                    let grants = outcome != Commitment::Grant || base_of(w, GRANTING).is_some();
+                    let grants = outcome != Commitment::Grant || lx.granting;
                     if !mentioned && grants {
                         push(outcome, [k, n], false);
                     }
@@ -533,12 +605,12 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
 
         // 3. An outcome stated of its subject: "refund approved", "your
         // data is gone", "your refund is on its way".
-        if let Some(outcome) = stated_outcome(&words, k) {
+        if let Some(outcome) = stated_outcome(&words, k, lx) {
             push(outcome, [k, k], false);
         }
 
         // 4. An outcome said by denying its opposite.
-        if let Some(outcome) = denied_opposite(&words, k, ours_before(k)) {
+        if let Some(outcome) = denied_opposite(w, lx, &holds, ours_before(k)) {
             push(outcome, [k, k], true);
         }
 
@@ -582,12 +654,12 @@ fn passive_before(words: &[&str], k: usize) -> bool {
 }
 
 /// Frame 3: the state at `k` and the outcome it gives its subject.
-fn stated_outcome(words: &[&str], k: usize) -> Option<Commitment> {
+fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
     use Commitment::*;
     let w = words[k];
     let done = DONE.contains(&w);
-    let arriving = base_of(w, ARRIVING).is_some();
-    let naming = verb(w).filter(|_| w.ends_with("ed") || w == "repaid");
+    let arriving = lx.arriving;
+    let naming = lx.family.filter(|_| w.ends_with("ed") || w == "repaid");
     let gone = w == "gone";
     if !(done || arriving || naming.is_some() || gone) {
         return None;
@@ -669,27 +741,23 @@ fn stated_outcome(words: &[&str], k: usize) -> Option<Commitment> {
 /// Frame 4: "the fee won't apply", "you won't be charged the late fee",
 /// "we will no longer hold your data", "nothing will remain". Negation is
 /// checked by the caller; here only the shape.
-fn denied_opposite(words: &[&str], k: usize, by_us: bool) -> Option<Commitment> {
-    let w = words[k];
-    let fee_in_clause = words.iter().any(|x| thing(x) == Some(Thing::Fee));
-    let paying = ["pay", "owe", "charge", "bill"]
-        .iter()
-        .any(|b| is_form_of(w, b))
+/// What a clause speaks of anywhere in it.
+struct Holds {
+    fee: bool,
+    /// Data, or "nothing" / "none" ("nothing will remain").
+    data: bool,
+}
+
+fn denied_opposite(w: &str, lx: Lex, holds: &Holds, by_us: bool) -> Option<Commitment> {
+    let paying = lx.paying
         || matches!(
             w,
             "payable" | "due" | "apply" | "applies" | "stand" | "stands" | "owed"
         );
-    if paying && fee_in_clause {
+    if paying && holds.fee {
         return Some(Commitment::Waiver);
     }
-    let holding = ["hold", "keep", "store", "retain"]
-        .iter()
-        .any(|b| is_form_of(w, b));
-    let lasting = ["remain", "exist", "stay"].iter().any(|b| is_form_of(w, b));
-    let data = words
-        .iter()
-        .any(|x| thing(x) == Some(Thing::Data) || matches!(*x, "nothing" | "none"));
-    if ((holding && by_us) || lasting) && data {
+    if ((lx.holding && by_us) || lx.lasting) && holds.data {
         return Some(Commitment::Deletion);
     }
     None
@@ -723,29 +791,36 @@ const WISHING: &[&str] = &[
     "write", "tell", "claim", "threaten", "prefer", "insist",
 ];
 
-/// Whether the word at `k` is only the customer's wish: a wishing verb
-/// with "you" as its subject before it, or "your request to ...". An
+/// Where the customer's wish starts in a clause: the first wishing verb
+/// with "you" before it ("you asked us to delete it", "I understand you
+/// want your money back"); what follows it is the wish, not a promise. An
 /// offer ("would you like us to waive it?") is not a report.
-fn wished(words: &[&str], k: usize) -> bool {
-    let before = &words[..k];
-    let offer = before.windows(2).any(|p| {
+fn wish_start(words: &[&str]) -> Option<usize> {
+    let offer = words.windows(2).any(|p| {
         matches!(
             p,
             ["would", "you"] | ["do", "you"] | ["shall", "we"] | ["should", "we"]
         )
     });
-    let reported = before
-        .iter()
-        .enumerate()
-        .any(|(i, w)| base_of(w, WISHING).is_some() && before[..i].contains(&"you"));
-    let request_to = before.ends_with(&["request", "to"]) || before.ends_with(&["requests", "to"]);
-    (reported && !offer) || request_to
+    let you = words.iter().position(|w| *w == "you")?;
+    if offer {
+        return None;
+    }
+    (you + 1..words.len()).find(|&i| base_of(words[i], WISHING).is_some())
 }
 
-/// Whether clause `at` has no subject of its own before `k` and continues
-/// a clause whose subject is on our side.
-fn inherits_ours(text: &Text, clauses: &[Clause], at: usize, words: &[&str], k: usize) -> bool {
-    if has_subject(&words[..k]) || ours(&words[..k]) {
+/// Whether the word at `k` is only the customer's wish: after the wish's
+/// start, or after "your request to ...".
+fn wished(words: &[&str], wish: Option<usize>, k: usize) -> bool {
+    let before = &words[..k];
+    let request_to = before.ends_with(&["request", "to"]) || before.ends_with(&["requests", "to"]);
+    wish.is_some_and(|w| w < k) || request_to
+}
+
+/// Whether clause `at` has no subject of its own and continues a clause
+/// whose subject is on our side ("we will review it and refund you").
+fn inherits_ours(text: &Text, clauses: &[Clause], at: usize, words: &[&str]) -> bool {
+    if has_subject(words) {
         return false;
     }
     let mut at = at;
@@ -875,11 +950,12 @@ const CONDITIONAL: &[&str] = &[
 /// sentence, else the one before), with the clauses that continue that
 /// one ("if approved, we will refund you and credit you").
 fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
+    let phrases = Occurrences::of(text, CONDITIONAL);
     let mut open = vec![false; clauses.len()];
     for (at, clause) in clauses.iter().enumerate() {
         let words = clause.texts(text);
         let condition_word = clause.opener == Some(Opener::Condition);
-        let phrase = CONDITIONAL.iter().any(|p| clause.find(text, p).is_some());
+        let phrase = phrases.any_within(clause);
         let whether = clause.opener == Some(Opener::Whether);
         if !(whether || phrase || (condition_word && genuine(&words))) {
             continue;
@@ -956,15 +1032,10 @@ fn question_sentences(text: &Text) -> Vec<u32> {
 
 /// A question that offers an outcome ("would you like us to waive it?",
 /// "shall we refund it to your card?") promises it on the customer's yes.
-fn offers(text: &Text, clause: &Clause) -> bool {
-    [
-        "would you like",
-        "do you want",
-        "shall we",
-        "should we",
-        "can we",
-    ]
-    .iter()
-    .flat_map(|p| text.find(p))
-    .any(|(s, _)| text.words[s].sentence == clause.sentence)
-}
+const OFFERS: &[&str] = &[
+    "would you like",
+    "do you want",
+    "shall we",
+    "should we",
+    "can we",
+];

@@ -166,16 +166,20 @@ pub fn commitments(text: &str) -> BTreeSet<Commitment> {
 
 /// Read a reply.
 pub fn read(source: &str) -> Reading {
-    let text = Text::new(source);
-    let clauses = clauses(&text);
+    read_text(&Text::new(source))
+}
+
+/// Read a reply already read as a [`Text`].
+pub fn read_text(text: &Text) -> Reading {
+    let clauses = clauses(text);
     let mut reading = Reading {
         words: text.words.iter().map(|w| w.text.clone()).collect(),
         ..Reading::default()
     };
-    let promising = commitments::read(&text, &clauses, &mut reading);
-    moves::read(&text, &clauses, &mut reading);
-    violations::read(&text, &clauses, &mut reading.violations);
-    next_step::read(&text, &clauses, &promising, &mut reading);
+    let promising = commitments::read(text, &clauses, &mut reading);
+    moves::read(text, &clauses, &mut reading);
+    violations::read(text, &clauses, &mut reading.violations);
+    next_step::read(text, &clauses, &promising, &mut reading);
     reading
 }
 
@@ -245,12 +249,41 @@ impl Clause {
         self.words(text).iter().map(|w| w.text.as_str()).collect()
     }
 
-    /// Whether the phrase occurs inside this clause; its first word index.
-    pub fn find(&self, text: &Text, phrase: &str) -> Option<usize> {
-        text.find(phrase)
-            .into_iter()
-            .find(|(s, e)| *s >= self.from && *e <= self.to)
-            .map(|(s, _)| s)
+    pub fn contains(&self, start: usize, end: usize) -> bool {
+        start >= self.from && end <= self.to
+    }
+}
+
+/// Where the phrases of a list occur in a reply: word spans `start..end`,
+/// found once per reply rather than once per clause (readers try dozens of
+/// phrases on every clause).
+pub(crate) struct Occurrences(Vec<(usize, usize)>);
+
+impl Occurrences {
+    pub fn of(text: &Text, phrases: &[&str]) -> Occurrences {
+        let mut spans: Vec<(usize, usize)> = phrases.iter().flat_map(|p| text.find(p)).collect();
+        spans.sort_unstable();
+        Occurrences(spans)
+    }
+
+    /// The spans inside `clause`, as (clause-local start, length).
+    pub fn within<'a>(&'a self, clause: &'a Clause) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.0
+            .iter()
+            .filter(|(s, e)| clause.contains(*s, *e))
+            .map(|(s, e)| (s - clause.from, e - s))
+    }
+
+    pub fn any_within(&self, clause: &Clause) -> bool {
+        self.within(clause).next().is_some()
+    }
+
+    /// The sentences holding one.
+    pub fn sentences(&self, text: &Text) -> Vec<u32> {
+        self.0
+            .iter()
+            .map(|(s, _)| text.words[*s].sentence)
+            .collect()
     }
 }
 

@@ -11,7 +11,7 @@
 //! purpose clauses after it ("reply from your account email, so we can
 //! verify it is you").
 
-use super::{Clause, Move, Opener, Reading, Team};
+use super::{Clause, Move, Occurrences, Opener, Reading, Team};
 use crate::text::{Text, base_of, negated};
 
 /// How each team may be named.
@@ -226,8 +226,17 @@ const LEAD_WORDS: &[&str] = &[
 /// or `None` when the clause is no request. `imperative`: a clause opening
 /// with a verb counts (after "and" only when the previous clause was a
 /// request: "please reset it and turn on 2FA").
+/// The phrase lists a request is read with, found once per reply.
+struct Markers {
+    markers: Occurrences,
+    verb_markers: Occurrences,
+    needs: Occurrences,
+    boilerplate: Occurrences,
+}
+
 fn request_verb(
     text: &Text,
+    found_in: &Markers,
     clause: &Clause,
     condition: Option<&Clause>,
     imperative: bool,
@@ -236,7 +245,7 @@ fn request_verb(
     // Boilerplate, in the clause or in the condition after it ("let us know
     // | if you have any questions").
     let boilerplate = |c: &Clause| {
-        BOILERPLATE.iter().any(|p| c.find(text, p).is_some())
+        found_in.boilerplate.any_within(c)
             || c.words(text)
                 .iter()
                 .any(|w| matches!(w.text.as_str(), "questions" | "hesitate" | "concerns"))
@@ -244,33 +253,24 @@ fn request_verb(
     if boilerplate(clause) || condition.is_some_and(boilerplate) {
         return None;
     }
-    let local = |phrases: &[&str]| -> Vec<(usize, usize)> {
-        phrases
-            .iter()
-            .filter_map(|p| {
-                clause
-                    .find(text, p)
-                    .map(|i| (i - clause.from, p.split(' ').count()))
-            })
-            .collect()
-    };
+    let local = |phrases: &Occurrences| -> Vec<(usize, usize)> { phrases.within(clause).collect() };
     let verb_after = |from: usize| {
         (from..(from + MARKER_REACH).min(words.len()))
             .find(|&k| base_of(words[k], REQUEST_VERBS).is_some())
     };
     let mut found: Vec<usize> = Vec::new();
-    for (at, len) in local(MARKERS) {
+    for (at, len) in local(&found_in.markers) {
         found.extend(verb_after(at + len));
     }
     // "let us know" with nothing to tell ("let us know if you need
     // anything") asks for nothing.
-    for (at, len) in local(VERB_MARKERS) {
+    for (at, len) in local(&found_in.verb_markers) {
         if at + len >= words.len() {
             return None;
         }
         found.push(at);
     }
-    for (at, len) in local(NEED_MARKERS) {
+    for (at, len) in local(&found_in.needs) {
         if words.get(at + len) != Some(&"to") {
             found.push(at);
         }
@@ -306,13 +306,19 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
             }
         }
     }
+    let found_in = Markers {
+        markers: Occurrences::of(text, MARKERS),
+        verb_markers: Occurrences::of(text, VERB_MARKERS),
+        needs: Occurrences::of(text, NEED_MARKERS),
+        boilerplate: Occurrences::of(text, BOILERPLATE),
+    };
     let mut previous_request = false;
     for (at, clause) in clauses.iter().enumerate() {
         let imperative = clause.opener != Some(Opener::And) || previous_request;
         let condition = clauses
             .get(at + 1)
             .filter(|c| c.sentence == clause.sentence && c.opener == Some(Opener::Condition));
-        let request = request_verb(text, clause, condition, imperative).is_some();
+        let request = request_verb(text, &found_in, clause, condition, imperative).is_some();
         previous_request = request;
         if !request {
             continue;

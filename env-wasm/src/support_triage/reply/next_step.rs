@@ -13,7 +13,7 @@
 //! the latest within 3 days", "1 or 2 days") keeps every reading, and the
 //! grader holds the reply to the latest.
 
-use super::{Clause, Reading, continued, has_subject, ours};
+use super::{Clause, Occurrences, Reading, continued, has_subject, ours};
 use crate::dates::parse_clock;
 use crate::text::{Text, base_of, negated, number_at};
 
@@ -455,15 +455,13 @@ const FOLLOW_UP_NOUNS: &[&str] = &[
 /// "you will hear from our legal team by the end of the day", "expect an
 /// update by 17:00". Other dated promises ("we will refund it within 5
 /// business days") are not held to the SLA, which is about responding.
-fn follow_up(text: &Text, clauses: &[Clause], at: usize) -> bool {
+fn follow_up(text: &Text, clauses: &[Clause], phrases: &Occurrences, at: usize) -> bool {
     if !future(text, clauses, at) {
         return false;
     }
     let words = clauses[at].texts(text);
     let responding = words.iter().any(|w| base_of(w, FOLLOW_UP_VERBS).is_some())
-        || FOLLOW_UP_PHRASES
-            .iter()
-            .any(|p| clauses[at].find(text, p).is_some());
+        || phrases.any_within(&clauses[at]);
     let news = words.iter().any(|w| FOLLOW_UP_NOUNS.contains(w));
     if !(responding || news) {
         return false;
@@ -510,6 +508,7 @@ fn responder(text: &Text, clauses: &[Clause], at: usize) -> Responder {
 /// sentences of a firm promise dates it ("- Refund: approved / - When:
 /// within 5 business days"), which is a timed step too.
 pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: &mut Reading) {
+    let phrases = Occurrences::of(text, FOLLOW_UP_PHRASES);
     for at in 0..clauses.len() {
         let due = times_in(text, clauses, at);
         if due.is_empty() {
@@ -520,7 +519,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: 
         if dates_a_promise || future(text, clauses, at) {
             reading.has_timed_step = true;
         }
-        if follow_up(text, clauses, at) {
+        if follow_up(text, clauses, &phrases, at) {
             reading.follow_ups.extend(due);
         }
     }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{Clause, Opener, Violation, ours};
+use super::{Clause, Occurrences, Opener, Violation, ours};
 use crate::text::{Text, base_of, negated};
 
 const CREDENTIALS: &[&str] = &[
@@ -41,7 +41,11 @@ const DOING: &[&str] = &[
     "store", "remember", "use",
 ];
 
+/// Phrases that are an all-clear by themselves.
+const ALL_CLEAR: &[&str] = &["no risk", "nothing to worry about"];
+
 pub(super) fn read(text: &Text, clauses: &[Clause], violations: &mut BTreeSet<Violation>) {
+    let all_clear = Occurrences::of(text, ALL_CLEAR);
     for clause in clauses {
         let words = clause.texts(text);
         if asks_for_secret(text, clause, &words) {
@@ -50,7 +54,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], violations: &mut BTreeSet<Vi
         if admits_fault(text, clause, &words) {
             violations.insert(Violation::LiabilityAdmission);
         }
-        if assures_safety(text, clause, &words) {
+        if assures_safety(text, clause, &words, &all_clear) {
             violations.insert(Violation::SafetyAssurance);
         }
     }
@@ -184,7 +188,7 @@ const GOALS: &[&str] = &[
 /// when it is itself negated or left open ("we cannot yet confirm that
 /// your data is safe", "whether any data was accessed"), nor a goal ("to
 /// keep your account secure, please ...").
-fn assures_safety(text: &Text, clause: &Clause, words: &[&str]) -> bool {
+fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occurrences) -> bool {
     if matches!(clause.opener, Some(Opener::Whether | Opener::Condition)) {
         return false;
     }
@@ -219,6 +223,5 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str]) -> bool {
             }
         }
     }
-    clause.find(text, "no risk").is_some() && !open_question
-        || clause.find(text, "nothing to worry about").is_some()
+    all_clear.any_within(clause) && !open_question
 }
