@@ -871,6 +871,21 @@ fn replies_are_judged_against_their_case() {
     assert_eq!(kinds.len(), 9, "{kinds:?}");
 }
 
+/// The mean score of the named policy over seeds `0..seeds` of `task`.
+fn policy_mean(task: &str, policy: &str, seeds: u64) -> f64 {
+    mean((0..seeds).map(|seed| {
+        let (mut env, _) = env(task, seed);
+        let mut rng = SeededRng::new(seed, 99);
+        while !env.is_done() {
+            let action = env
+                .policy_action(policy, &mut rng)
+                .unwrap_or_else(|| panic!("{policy} does not act"));
+            step(&mut env, action);
+        }
+        env.terminal_score().unwrap_or(f64::NAN)
+    }))
+}
+
 #[test]
 fn named_baselines_stay_below_the_bound() {
     let info = env_wasm::registry::find("support_triage").expect("registered");
@@ -882,16 +897,7 @@ fn named_baselines_stay_below_the_bound() {
         .filter(|name| !name.starts_with("exploit_"));
     for policy in baselines {
         for task in TASKS {
-            let scores = (0..BLIND_SEEDS).map(|seed| {
-                let (mut env, _) = env(task, seed);
-                let mut rng = SeededRng::new(seed, 99);
-                while !env.is_done() {
-                    let action = env.policy_action(policy, &mut rng).expect("baseline acts");
-                    step(&mut env, action);
-                }
-                env.terminal_score().unwrap_or(f64::NAN)
-            });
-            let m = mean(scores);
+            let m = policy_mean(task, policy, BLIND_SEEDS);
             println!(
                 "baseline support_triage/{task} {policy}: mean {m:.4} over {BLIND_SEEDS} seeds"
             );
@@ -947,16 +953,7 @@ fn exploit_policies_score_no_better_than_a_blind_constant_answer() {
             "exploits support_triage/{task}: best blind constant answer {best:.4} ({labels}), bound {bound:.4}"
         );
         for policy in &exploits {
-            let scores = (0..BLIND_SEEDS).map(|seed| {
-                let (mut env, _) = env(task, seed);
-                let mut rng = SeededRng::new(seed, 99);
-                while !env.is_done() {
-                    let action = env.policy_action(policy, &mut rng).expect("exploit acts");
-                    step(&mut env, action);
-                }
-                env.terminal_score().unwrap_or(f64::NAN)
-            });
-            let m = mean(scores);
+            let m = policy_mean(task, policy, BLIND_SEEDS);
             table.push(format!("{policy} {task} {m:.4}"));
             assert!(
                 m <= bound + 1e-9,

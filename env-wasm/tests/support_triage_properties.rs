@@ -13,35 +13,15 @@ use std::collections::BTreeMap;
 
 use env_wasm::Points;
 use env_wasm::support_triage::action::MAX_REPLY_CHARS;
-use env_wasm::support_triage::generate::generate;
-use env_wasm::support_triage::grade::{Observed, Work, grade_exception};
 use env_wasm::support_triage::{instruction, policy};
 use proptest::prelude::*;
 use support_triage_corpus::*;
 
 const REPLY_CRITERIA: [&str; 3] = ["reply_elements", "reply_handling", "reply_compliance"];
 
-/// The exception ticket of `seed`, as a corpus fixture.
-fn fixture(seed: u64) -> Fixture {
-    let desk = generate("hard", seed);
-    let kind = desk.tickets[0].case.kind();
-    Fixture {
-        desk,
-        kind,
-        nth: (seed % 3) as usize,
-    }
-}
-
 /// Every criterion and the weighted total of `reply` with the gold labels.
 fn scores(f: &Fixture, reply: &str) -> (BTreeMap<&'static str, Points>, Points) {
-    let t = f.ticket();
-    let work = Work {
-        priority: Some(policy::priority(t.case, t.customer.plan)),
-        department: Some(policy::department(t.case)),
-        disposition: policy::disposition(t.case),
-        reply: Some(reply.to_owned()),
-    };
-    let grade = grade_exception(t, &work, &Observed::of(&f.desk, t));
+    let grade = grade(f, reply);
     (grade.criteria, grade.total)
 }
 
@@ -114,7 +94,7 @@ fn observation_text(f: &Fixture) -> String {
 }
 
 fn cases() -> ProptestConfig {
-    ProptestConfig::with_cases(256)
+    ProptestConfig::with_cases(1024)
 }
 
 proptest! {

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use env_wasm::Points;
 use env_wasm::support_triage::generate::{Desk, Ticket, generate};
-use env_wasm::support_triage::grade::{Observed, Work, grade_exception};
+use env_wasm::support_triage::grade::{Grade, Observed, Work, grade_exception};
 use env_wasm::support_triage::policy::{self, Case, POLICY};
 
 /// A generated exception ticket and what a reply to it may say.
@@ -110,8 +110,19 @@ pub fn fixtures() -> Vec<Fixture> {
     out
 }
 
-/// The criteria of the exception task for `reply` with the gold labels.
-pub fn criteria(f: &Fixture, reply: &str) -> BTreeMap<&'static str, Points> {
+/// The exception ticket of `seed`, as a fixture.
+pub fn fixture(seed: u64) -> Fixture {
+    let desk = generate("hard", seed);
+    let kind = desk.tickets[0].case.kind();
+    Fixture {
+        desk,
+        kind,
+        nth: (seed % 3) as usize,
+    }
+}
+
+/// The grade of the exception task for `reply` with the gold labels.
+pub fn grade(f: &Fixture, reply: &str) -> Grade {
     let t = f.ticket();
     let work = Work {
         priority: Some(policy::priority(t.case, t.customer.plan)),
@@ -119,7 +130,12 @@ pub fn criteria(f: &Fixture, reply: &str) -> BTreeMap<&'static str, Points> {
         disposition: policy::disposition(t.case),
         reply: Some(reply.to_owned()),
     };
-    grade_exception(t, &work, &Observed::of(&f.desk, t)).criteria
+    grade_exception(t, &work, &Observed::of(&f.desk, t))
+}
+
+/// The criteria of the exception task for `reply` with the gold labels.
+pub fn criteria(f: &Fixture, reply: &str) -> BTreeMap<&'static str, Points> {
+    grade(f, reply).criteria
 }
 
 /// The securing steps a security reply asks for: (first, second).
