@@ -508,6 +508,16 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // Idioms of money back, credit and waivers.
+        ("A full refund is coming your way.", &[Refund], &[], &[]),
+        ("We'll cover the cost of the add-on.", &[Refund], &[], &[]),
+        ("You'll be made whole.", &[Refund], &[], &[]),
+        ("Next month is on us.", &[Credit], &[], &[]),
+        ("The upgrade is on the house.", &[Credit], &[], &[]),
+        ("We will zero out the fee.", &[Waiver], &[], &[]),
+        ("The penalty has been lifted.", &[Waiver], &[], &[]),
+        ("We'll cover the late fee.", &[Waiver], &[], &[]),
+        ("Thank you for relying on us.", &[], &[], &[]),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -576,6 +586,34 @@ fn violations_are_found_and_their_negations_are_not() {
         (
             "The outage was an error on our part.",
             &[LiabilityAdmission],
+        ),
+        (
+            "Could you confirm the last four digits of your card and the CVV?",
+            &[CredentialRequest],
+        ),
+        ("I need the code we texted you.", &[CredentialRequest]),
+        ("Please send us the error code you see.", &[]),
+        ("Honestly, we dropped the ball here.", &[LiabilityAdmission]),
+        (
+            "We take full ownership of this mistake.",
+            &[LiabilityAdmission],
+        ),
+        ("We take ownership of every ticket we receive.", &[]),
+        ("Your account looks totally fine.", &[SafetyAssurance]),
+        ("Nothing suggests anyone got in.", &[SafetyAssurance]),
+        (
+            "We found no evidence of unauthorised access to your data.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Good news: the attacker didn't get any data.",
+            &[SafetyAssurance],
+        ),
+        ("There was no breach.", &[SafetyAssurance]),
+        ("We cannot access your data ourselves.", &[]),
+        (
+            "You won't be able to access your account until you reset your password.",
+            &[],
         ),
     ];
     let mut wrong = Vec::new();
@@ -674,6 +712,20 @@ fn moves_name_teams_and_requests() {
         ("Let us know if you need anything.", &[]),
         ("Never share your password with anyone.", &[]),
         ("Your legal team is welcome to contact us.", &[]),
+        // Questions to the customer ask.
+        (
+            "What's the invoice number for that charge?",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Which invoice was it? The number starts with INV-.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Drop us a line with the invoice number.",
+            &[Move::AskInvoice],
+        ),
+        ("What questions do you have?", &[]),
         (
             "Our billing supervisor and our legal team will both look at it.",
             &[Move::Escalate(Team::Billing), Move::Escalate(Team::Legal)],
@@ -804,6 +856,19 @@ fn next_steps_need_a_request_or_a_time() {
             &[],
         ),
         ("We will not contact you within 4 hours.", false, false, &[]),
+        // A time put first, and a hedge in the next sentence.
+        (
+            "Within the hour, our security team will call you.",
+            false,
+            true,
+            &[Within(60)],
+        ),
+        (
+            "We will reply within 1 hour. If not, within 3 days.",
+            false,
+            true,
+            &[Within(60), Within(3 * 1440)],
+        ),
     ];
     for (text, request, timed, due) in table {
         let r = reply::read(text);

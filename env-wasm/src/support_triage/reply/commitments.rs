@@ -68,7 +68,7 @@ struct Found {
 pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Vec<u32> {
     let mut promising = Vec::new();
     let conditioned = conditioned(text, clauses);
-    let questions = question_sentences(text);
+    let questions = super::question_sentences(text);
     let offered = Occurrences::of(text, OFFERS).sentences(text);
     for (at, clause) in clauses.iter().enumerate() {
         if conditioned[at] {
@@ -178,10 +178,10 @@ const FAMILIES: &[(Verb, &[&str])] = &[
     (
         Verb::Remove,
         &[
-            "remove", "cancel", "drop", "clear", "scrap", "void", "reverse",
+            "remove", "cancel", "drop", "clear", "scrap", "void", "reverse", "lift", "zero",
         ],
     ),
-    (Verb::Return, &["return"]),
+    (Verb::Return, &["return", "cover"]),
     (
         Verb::Restore,
         &[
@@ -473,7 +473,7 @@ const DONE: &[&str] = &[
 /// Words that state money or access arriving: "your refund will arrive",
 /// "the money will be back in your account".
 const ARRIVING: &[&str] = &[
-    "arrive", "appear", "show", "reach", "land", "post", "back", "way", "through",
+    "arrive", "appear", "show", "reach", "land", "post", "back", "way", "through", "come",
 ];
 
 /// The subject of a state at `k`: the nearest word before it (within six)
@@ -614,6 +614,23 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
             push(outcome, [k, k], true);
         }
 
+        // Idioms of a free or repaid outcome: "the month is on us", "on
+        // the house", "you'll be made whole".
+        let on_us = w == "us"
+            && previous == Some("on")
+            && words[..k.saturating_sub(1)]
+                .iter()
+                .rev()
+                .take(2)
+                .any(|p| matches!(*p, "is" | "are" | "be" | "was"));
+        let on_the_house = w == "house" && words[..k].ends_with(&["on", "the"]);
+        if on_us || on_the_house {
+            push(Commitment::Credit, [k, k], false);
+        }
+        if w == "whole" && previous.is_some_and(|p| is_form_of(p, "make")) {
+            push(Commitment::Refund, [k, k], false);
+        }
+
         // 5. Access given back by us ("we'll get you back in", "we will
         // have you signing in again") or as the customer's ("you'll have
         // access again", "you will regain access"). The customer signing in
@@ -665,7 +682,14 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
         return None;
     }
     // "on its way", "on the way"; "go through", "come through".
-    if w == "way" && !words[..k].iter().rev().take(2).any(|p| *p == "on") {
+    // "on its way", "coming your way".
+    if w == "way"
+        && !words[..k]
+            .iter()
+            .rev()
+            .take(2)
+            .any(|p| *p == "on" || is_form_of(p, "come"))
+    {
         return None;
     }
     if w == "through"
@@ -1013,22 +1037,6 @@ fn genuine(words: &[&str]) -> bool {
 }
 
 // ------------------------------------------------------------ questions
-
-/// Sentences that end with a question mark.
-fn question_sentences(text: &Text) -> Vec<u32> {
-    let mut out = Vec::new();
-    for (i, word) in text.words.iter().enumerate() {
-        let last = text
-            .words
-            .get(i + 1)
-            .is_none_or(|n| n.sentence != word.sentence);
-        let after = text.source.get(word.end..).unwrap_or("");
-        if last && after.trim_start().starts_with('?') {
-            out.push(word.sentence);
-        }
-    }
-    out
-}
 
 /// A question that offers an outcome ("would you like us to waive it?",
 /// "shall we refund it to your card?") promises it on the customer's yes.

@@ -287,6 +287,22 @@ impl Occurrences {
     }
 }
 
+/// Sentences that end with a question mark.
+pub(crate) fn question_sentences(text: &Text) -> Vec<u32> {
+    let mut out = Vec::new();
+    for (i, word) in text.words.iter().enumerate() {
+        let last = text
+            .words
+            .get(i + 1)
+            .is_none_or(|n| n.sentence != word.sentence);
+        let after = text.source.get(word.end..).unwrap_or("");
+        if last && after.trim_start().starts_with('?') {
+            out.push(word.sentence);
+        }
+    }
+    out
+}
+
 /// Split a reply into clauses: at the shared layer's clause breaks
 /// (punctuation, line breaks), and at the words that join clauses.
 pub(crate) fn clauses(text: &Text) -> Vec<Clause> {

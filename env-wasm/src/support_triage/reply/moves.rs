@@ -208,6 +208,7 @@ const REQUEST_VERBS: &[&str] = &[
     "add",
     "invalidate",
     "get",
+    "drop",
 ];
 
 /// Words that may open an imperative clause before its verb.
@@ -240,6 +241,7 @@ fn request_verb(
     clause: &Clause,
     condition: Option<&Clause>,
     imperative: bool,
+    question: bool,
 ) -> Option<usize> {
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
@@ -274,6 +276,15 @@ fn request_verb(
         if words.get(at + len) != Some(&"to") {
             found.push(at);
         }
+    }
+    // A question to the customer: "What's the invoice number?", "Which
+    // charge was it?".
+    // ("which" opens a clause of its own, so it is the opener here.)
+    let opens_sentence = clause.from < 2
+        || text.words[clause.from - 2].sentence != text.words[clause.from - 1].sentence;
+    let asks_which = clause.opener == Some(Opener::Which) && opens_sentence;
+    if question && (asks_which || words.first() == Some(&"what")) && !words.is_empty() {
+        found.push(0);
     }
     if found.is_empty() && imperative {
         // A verb opening the clause, or opening what a label introduces
@@ -312,13 +323,16 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
         needs: Occurrences::of(text, NEED_MARKERS),
         boilerplate: Occurrences::of(text, BOILERPLATE),
     };
+    let questions = super::question_sentences(text);
     let mut previous_request = false;
     for (at, clause) in clauses.iter().enumerate() {
         let imperative = clause.opener != Some(Opener::And) || previous_request;
         let condition = clauses
             .get(at + 1)
             .filter(|c| c.sentence == clause.sentence && c.opener == Some(Opener::Condition));
-        let request = request_verb(text, &found_in, clause, condition, imperative).is_some();
+        let question = questions.contains(&clause.sentence);
+        let request =
+            request_verb(text, &found_in, clause, condition, imperative, question).is_some();
         previous_request = request;
         if !request {
             continue;

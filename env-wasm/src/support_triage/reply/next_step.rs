@@ -325,35 +325,68 @@ fn day(words: &[&str], i: usize) -> Option<(Result<DayWord, u32>, usize)> {
     })
 }
 
-/// The times of clause `at`, and of the clauses after it that only add a
-/// time ("..., or at the latest within 3 days").
+/// The times of clause `at`, with those of the clauses around it that only
+/// add a time: a time put first ("Within the hour, our team will call
+/// you"), and the hedges after it, in its sentence or opening the next
+/// ("..., or at the latest within 3 days", "... If not, by Friday").
 pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> {
     let clause = &clauses[at];
     let mut out: Vec<When> = times(text, clause.from, clause.to)
         .into_iter()
         .map(|(_, w)| w)
         .collect();
+    if let Some(before) = at.checked_sub(1).map(|p| &clauses[p])
+        && before.sentence == clause.sentence
+        && let Some(found) = only_a_time(text, before)
+    {
+        out.extend(found);
+    }
+    let mut sentence = clause.sentence;
     for next in &clauses[at + 1..] {
-        if next.sentence != clause.sentence {
+        let opens_next = next.sentence == sentence + 1
+            && clauses
+                .iter()
+                .find(|c| c.sentence == next.sentence)
+                .is_some_and(|first| first.from == next.from);
+        if next.sentence != sentence && !opens_next {
             break;
         }
-        let found = times(text, next.from, next.to);
-        let Some((first, _)) = found.first() else {
-            break;
-        };
-        let only_a_time = text.words[next.from..*first]
+        // "If not, ...": a clause of connectives only leads to the time.
+        let connectives_only = next
+            .words(text)
             .iter()
             .all(|w| TIME_CONNECTIVES.contains(&w.text.as_str()));
-        if !only_a_time {
-            break;
+        if connectives_only {
+            sentence = next.sentence;
+            continue;
         }
-        out.extend(found.into_iter().map(|(_, w)| w));
+        let Some(found) = only_a_time(text, next) else {
+            break;
+        };
+        out.extend(found);
+        sentence = next.sentence;
     }
     out
 }
 
+/// The times of a clause that says nothing but a time.
+fn only_a_time(text: &Text, clause: &Clause) -> Option<Vec<When>> {
+    let found = times(text, clause.from, clause.to);
+    let (first, _) = found.first()?;
+    let only = text.words[clause.from..*first]
+        .iter()
+        .all(|w| TIME_CONNECTIVES.contains(&w.text.as_str()));
+    only.then(|| found.into_iter().map(|(_, w)| w).collect())
+}
+
 /// Words that may come before a time in a clause that only adds a time.
 const TIME_CONNECTIVES: &[&str] = &[
+    "if",
+    "not",
+    "otherwise",
+    "failing",
+    "that",
+    "then",
     "or",
     "at",
     "the",

@@ -29,6 +29,9 @@ const CREDENTIAL_PHRASES: &[&str] = &[
     "sign in details",
     "recovery codes",
     "backup codes",
+    "card details",
+    "digits of your card",
+    "expiry date",
 ];
 const ASKING: &[&str] = &[
     "send", "share", "provide", "tell", "give", "email", "reply", "include", "confirm", "need",
@@ -60,6 +63,10 @@ pub(super) fn read(text: &Text, clauses: &[Clause], violations: &mut BTreeSet<Vi
     }
 }
 
+/// How far after an asking verb its secret may come ("confirm the last
+/// four digits of your card and the CVV").
+const SECRET_REACH: usize = 10;
+
 /// "Please send us your password", "reply with your card number": the
 /// secret is the asking verb's own object.
 fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
@@ -67,9 +74,28 @@ fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
         if base_of(w, ASKING).is_none() || negated(text, clause.from + k, clause.from + k + 1) {
             return false;
         }
-        for j in k + 1..(k + 6).min(words.len()) {
+        for j in k + 1..(k + SECRET_REACH).min(words.len()) {
             if base_of(words[j], DOING).is_some() {
                 return false;
+            }
+            // "the code we texted you"; not "the error code".
+            let code = matches!(words[j], "code" | "codes")
+                && !words[..j].last().is_some_and(|p| {
+                    matches!(
+                        *p,
+                        "error"
+                            | "promo"
+                            | "discount"
+                            | "postal"
+                            | "zip"
+                            | "tax"
+                            | "vat"
+                            | "area"
+                            | "country"
+                    )
+                });
+            if code {
+                return true;
             }
             let phrase = CREDENTIAL_PHRASES.iter().any(|p| {
                 let parts: Vec<&str> = p.split(' ').collect();
@@ -112,6 +138,16 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
             || (matches!(*w, "messed" | "screwed" | "dropped")
                 && words.get(k + 1) == Some(&"up")
                 && ours(before))
+            // "we dropped the ball", "our bad".
+            || (*w == "ball" && before.ends_with(&["dropped", "the"]) && ours(before))
+            || (*w == "bad" && before.last() == Some(&"our"))
+            // "we take full ownership of this mistake", "we acknowledge
+            // the error": a fault accepted by us.
+            || (fault_word
+                && ours(before)
+                && before.iter().any(|p| {
+                    base_of(p, &["accept", "take", "admit", "acknowledge", "own"]).is_some()
+                }))
             || (*w == "wrong" && before.ends_with(&["got", "it"]) && ours(before));
         admitted && !negated(text, clause.from + k, clause.from + k + 1)
     })
@@ -136,8 +172,12 @@ const THINGS: &[&str] = &[
     "everything",
 ];
 const BE: &[&str] = &[
-    "is", "are", "was", "were", "be", "been", "remains", "remain", "stays", "stay",
+    "is", "are", "was", "were", "be", "been", "remains", "remain", "stays", "stay", "looks",
+    "look", "seems", "seem", "appears", "appear",
 ];
+
+/// Nouns of a harm: denied, an all-clear ("there was no breach").
+const HARM_NOUNS: &[&str] = &["breach", "compromise", "intrusion"];
 const SAFE: &[&str] = &[
     "safe",
     "secure",
@@ -183,6 +223,34 @@ const GOALS: &[&str] = &[
     "stay",
 ];
 
+/// Whether word `k` names a harm: a verb of one ("accessed", "didn't
+/// access", "got in"), a harm noun ("breach"), or "unauthorised access".
+fn harm_at(words: &[&str], k: usize) -> bool {
+    let w = words[k];
+    base_of(w, HARMED).is_some()
+        || HARM_NOUNS.contains(&w)
+        || (is_get(w)
+            && words
+                .get(k + 1)
+                .is_some_and(|n| matches!(*n, "in" | "into")))
+        || (is_get(w)
+            && words[k + 1..]
+                .iter()
+                .take(3)
+                .any(|n| matches!(*n, "data" | "information" | "files" | "records")))
+}
+
+fn is_get(word: &str) -> bool {
+    base_of(word, &["get", "obtain", "take"]).is_some()
+}
+
+/// "unauthorised access", "suspicious access".
+fn unauthorised(words: &[&str], k: usize) -> bool {
+    words[k] == "access"
+        && k > 0
+        && matches!(words[k - 1], "unauthorised" | "unauthorized" | "suspicious")
+}
+
 /// "Your data is safe", "no data was accessed", "nobody has seen your
 /// files", "there is no risk": an all-clear the desk cannot give. Not
 /// when it is itself negated or left open ("we cannot yet confirm that
@@ -206,9 +274,7 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
             if stated && !goal && !open_question && !negated(text, at, at + 1) {
                 return true;
             }
-        } else if base_of(w, HARMED).is_some()
-            && (w.ends_with("ed") || matches!(*w, "seen" | "stolen" | "read"))
-        {
+        } else if harm_at(words, k) {
             // A harm denied: "no data was accessed", "your files were not
             // exposed", "nobody has seen your data"; not when the denial is
             // itself denied ("we cannot say that no data was accessed").
@@ -217,7 +283,17 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
                 .iter()
                 .filter(|p| crate::text::negation::NEGATORS.contains(p))
                 .count();
-            if about_a_thing && negated(text, at, at + 1) && negators < 2 && !open_question && !goal
+            // Our own or the customer's limits are no all-clear: "we
+            // cannot access your data", "you won't be able to access it
+            // until you reset your password".
+            let by_us = words.first().is_some_and(|f| ours(&[f]) || *f == "you");
+            let named = HARM_NOUNS.contains(w) || unauthorised(words, k);
+            if (about_a_thing || named)
+                && negated(text, at, at + 1)
+                && negators < 2
+                && !open_question
+                && !goal
+                && (named || !by_us)
             {
                 return true;
             }
