@@ -252,6 +252,11 @@ fn wrong_replies_lose_reply_elements() {
             f,
             base.replace(f.id(), "your ticket"),
         ));
+        rows.push((
+            "another ticket's id".to_owned(),
+            f,
+            base.replace(f.id(), &format!("{}7", f.id())),
+        ));
         rows.push(("no next step".to_owned(), f, without_next_step(f)));
         for pick in 0..2 {
             if let Some(late) = with_late_follow_up(f, &base, pick) {

@@ -235,13 +235,20 @@ impl ReplyVerdict {
     }
 }
 
-fn mentions_ticket(text: &str, id: &str) -> bool {
-    let lower = text.to_lowercase();
-    let digits = id.trim_start_matches("T-");
-    lower.contains(&id.to_lowercase())
-        || lower.contains(&format!("t{digits}"))
-        || lower.contains(&format!("#{digits}"))
-        || lower.contains(&format!("ticket {digits}"))
+/// Whether the reply quotes the ticket id: `T-1234`, `T1234`, `#1234`,
+/// `ticket 1234`, as whole words (another ticket, `T-12345`, is not it).
+fn mentions_ticket(text: &Text, id: &str) -> bool {
+    let digits = id.trim_start_matches("T-").to_lowercase();
+    let joined = format!("t{digits}");
+    text.words.iter().enumerate().any(|(i, w)| {
+        let labelled = i.checked_sub(1).is_some_and(|p| {
+            matches!(
+                text.words[p].text.as_str(),
+                "t" | "ticket" | "ref" | "reference" | "case" | "no"
+            )
+        });
+        w.text == joined || (w.text == digits && (labelled || text.gap(i).contains('#')))
+    })
 }
 
 /// The end of a business day, for a day named without a time ("today",
@@ -336,7 +343,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
     ReplyVerdict {
         pasted,
         names_customer,
-        quotes_ticket: mentions_ticket(text, &ticket.id),
+        quotes_ticket: mentions_ticket(&words, &ticket.id),
         next_step,
         addresses_case,
         off_policy,
