@@ -3,10 +3,10 @@
 //!
 //! A reply is read once as a [`Text`] (the shared reading layer: words,
 //! clause and sentence numbers, contractions spelled out, clause-scoped
-//! negation), then split further into [`Clause`]s at the words that join
+//! negation), then split further into clauses (`Clause`) at the words that join
 //! clauses in replies ("and", "but", "so", "if", "whether", ...). Each
 //! concern reads the clauses in its own module:
-//! - [`commitments`]: what the reply promises, as meaning classes
+//! - `commitments`: what the reply promises, as meaning classes
 //!   ([`Commitment`]): who (our side, or the customer as receiver), an
 //!   outcome (money returned, a credit, a fee waived, data erased, access
 //!   restored, an exception, a date the case will be settled) and
@@ -14,13 +14,13 @@
 //!   Negation and genuine conditions (a supervisor's approval, a review)
 //!   cancel a promise; a condition on the customer's own consent ("if you
 //!   confirm, we will refund you") does not;
-//! - [`moves`]: naming the team that takes an escalation, and requests
+//! - `moves`: naming the team that takes an escalation, and requests
 //!   (asking for an invoice number, for identity verification, for the
 //!   account to be secured), advice included ("we recommend", "you
 //!   should");
-//! - [`violations`]: asking for a password or card number, admitting fault
+//! - `violations`: asking for a password or card number, admitting fault
 //!   or liability, telling the customer their data is safe;
-//! - [`next_step`]: a request or a dated future action, and when every
+//! - `next_step`: a request or a dated future action, and when every
 //!   promised follow-up is due ([`When`]), so the grader can hold it to
 //!   the SLA.
 //!
