@@ -250,8 +250,10 @@ fn clock(text: &Text, from: usize, words: &[&str], i: usize) -> Option<(Option<u
             end += 1;
         }
     }
-    // "5 pm", "5:30 p.m." (the shared reader ends a sentence at the dot
-    // of "p.", so the marker is read from the source after it).
+    // "5 pm", "5:30 p.m." (the shared reader may end a sentence at the dot
+    // of "p.", so the marker is read from the source after it). A marker
+    // in words of its own is handed to the clock reader as "pm" / "am".
+    let clock_end = end;
     if marker.is_none() {
         match words.get(end).copied() {
             Some(m @ ("am" | "pm")) => {
@@ -271,7 +273,13 @@ fn clock(text: &Text, from: usize, words: &[&str], i: usize) -> Option<(Option<u
     if !minutes_given && marker.is_none() {
         return None;
     }
-    let read = parse_clock(text.slice(from + i, from + end));
+    let written = text.slice(from + i, from + clock_end);
+    let read = match marker {
+        Some(pm) if end > clock_end => {
+            parse_clock(&format!("{written} {}", if pm { "pm" } else { "am" }))
+        }
+        _ => parse_clock(text.slice(from + i, from + end)),
+    };
     // Believe the clock reader only where its value agrees with the
     // marker: pm is from noon on, am before it.
     let minute = match (read, marker) {
