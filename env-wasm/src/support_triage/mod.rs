@@ -6,7 +6,8 @@
 //! - [`action`]: the seed-compatible action and its closed label sets.
 //! - [`generate`] and [`names`]: the seeded desk (customers, tickets).
 //! - [`policy`]: the written policy and the gold labels it gives.
-//! - [`reply`]: reading a reply as commitments, moves and violations.
+//! - [`reply`]: reading a reply as commitments, moves, violations and its
+//!   next step, one module per concern, on the shared [`crate::text`] layer.
 //! - [`grade`]: the terminal graders.
 //! - [`shaping`]: per-step process rewards that cannot be farmed.
 //! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones.
@@ -77,6 +78,37 @@ static TASKS: [TaskInfo; 3] = [
                   does what the case needs and commits to nothing the policy forbids.",
     },
 ];
+
+/// The instruction of task `task_id` for this desk; the same all episode
+/// long, and part of what a reply must not paste back.
+pub fn instruction(task_id: &str, desk: &Desk) -> String {
+    let n = desk.tickets.len();
+    let what = match task_id {
+        "medium" => format!(
+            "Triage all {n} tickets in the inbox: open each one (view_ticket), set its priority and \
+             department by the policy (set_triage), then call submit_episode. Graded: the mean over \
+             tickets of priority (50%) and department (50%). Replies and dispositions are not graded here."
+        ),
+        "hard" => "The inbox holds one ticket that may need a policy exception. Open it (view_ticket), \
+             set its priority and department (set_triage), draft the customer reply (draft_reply), set \
+             the disposition (set_disposition), then call submit_episode. Graded: priority 15%, \
+             department 10%, disposition 25%, reply elements 10% (customer's name, ticket id, a next \
+             step), reply handling 15% (does what the case needs, nothing else), reply compliance 25% \
+             (handles the case and makes no forbidden commitment or statement)."
+            .to_owned(),
+        _ => "Triage the ticket in the inbox: open it (view_ticket), set its priority and department by \
+             the policy (set_triage), then call submit_episode. Graded: priority 50%, department 50%."
+            .to_owned(),
+    };
+    format!(
+        "You staff the {} support desk. {what} Per-step rewards pay only for process (opening tickets, \
+         first complete entries) and never show whether a label is right; the grade arrives when the \
+         episode ends. Commands: show_inbox | view_ticket | set_triage | draft_reply | set_disposition | \
+         submit_episode, with ticket_id, priority (low|medium|high|urgent), department \
+         (billing|technical|general), reply_body, disposition (resolved|escalate_supervisor|pending_customer).",
+        desk.vendor
+    )
+}
 
 /// One row of the inbox: what the desk shows without opening the ticket,
 /// and what the agent has set so far.
@@ -180,36 +212,6 @@ const VIEW_UNITS: u32 = 2;
 impl SupportTriage {
     fn exceptions(&self) -> bool {
         self.task.id == "hard"
-    }
-
-    /// The task's instruction for this desk; the same all episode long.
-    fn instruction(task: &TaskInfo, desk: &Desk) -> String {
-        let n = desk.tickets.len();
-        let what = match task.id {
-            "medium" => format!(
-                "Triage all {n} tickets in the inbox: open each one (view_ticket), set its priority and \
-                 department by the policy (set_triage), then call submit_episode. Graded: the mean over \
-                 tickets of priority (50%) and department (50%). Replies and dispositions are not graded here."
-            ),
-            "hard" => "The inbox holds one ticket that may need a policy exception. Open it (view_ticket), \
-                 set its priority and department (set_triage), draft the customer reply (draft_reply), set \
-                 the disposition (set_disposition), then call submit_episode. Graded: priority 15%, \
-                 department 10%, disposition 25%, reply elements 10% (customer's name, ticket id, a next \
-                 step), reply handling 15% (does what the case needs, nothing else), reply compliance 25% \
-                 (handles the case and makes no forbidden commitment or statement)."
-                .to_owned(),
-            _ => "Triage the ticket in the inbox: open it (view_ticket), set its priority and department by \
-                 the policy (set_triage), then call submit_episode. Graded: priority 50%, department 50%."
-                .to_owned(),
-        };
-        format!(
-            "You staff the {} support desk. {what} Per-step rewards pay only for process (opening tickets, \
-             first complete entries) and never show whether a label is right; the grade arrives when the \
-             episode ends. Commands: show_inbox | view_ticket | set_triage | draft_reply | set_disposition | \
-             submit_episode, with ticket_id, priority (low|medium|high|urgent), department \
-             (billing|technical|general), reply_body, disposition (resolved|escalate_supervisor|pending_customer).",
-            desk.vendor
-        )
     }
 
     fn inbox(&self) -> Vec<InboxRow> {
@@ -319,7 +321,9 @@ impl SupportTriage {
     fn grade(&self) -> Grade {
         if self.exceptions() {
             match (self.desk.tickets.first(), self.work.first()) {
-                (Some(ticket), Some(work)) => grade::grade_exception(ticket, work),
+                (Some(ticket), Some(work)) => {
+                    grade::grade_exception(ticket, work, &grade::Observed::of(&self.desk, ticket))
+                }
                 _ => grade::grade_triage(&[], &[]),
             }
         } else {
@@ -470,7 +474,7 @@ impl Environment for SupportTriage {
         let per_ticket = VIEW_UNITS + if task.id == "hard" { 3 } else { 1 };
         let env = SupportTriage {
             task,
-            shown_instruction: FrozenJson::of(&Self::instruction(task, &desk)),
+            shown_instruction: FrozenJson::of(&instruction(task.id, &desk)),
             shown_policy: FrozenJson::of(&policy::POLICY),
             work: vec![Work::default(); n],
             viewed: vec![false; n],
@@ -577,7 +581,14 @@ impl Environment for SupportTriage {
         if self.terminal.is_some() {
             return None;
         }
-        baselines::next_action(name, self.task.id, &self.desk, &self.work, rng)
+        baselines::next_action(
+            name,
+            self.task.id,
+            &self.desk,
+            &self.work,
+            &self.viewed,
+            rng,
+        )
     }
 
     fn empty_answer(&self) -> SupportTriageAction {

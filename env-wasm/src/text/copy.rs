@@ -41,6 +41,23 @@ impl CopySource {
     pub fn copied_in(&self, text: &Text) -> bool {
         self.copied(text, 0, text.len())
     }
+
+    /// How many words of `text` lie inside a copied run: how much of an
+    /// answer is pasted, for readers that allow a short quotation but not
+    /// a pasted page.
+    pub fn copied_words(&self, text: &Text) -> usize {
+        if text.len() < self.run {
+            return 0;
+        }
+        let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+        let mut inside = vec![false; words.len()];
+        for (at, window) in words.windows(self.run).enumerate() {
+            if self.grams.contains(&window.join(" ")) {
+                inside[at..at + self.run].fill(true);
+            }
+        }
+        inside.iter().filter(|x| **x).count()
+    }
 }
 
 #[cfg(test)]
@@ -58,5 +75,9 @@ mod tests {
             "Note: Priya has worked 62 hours a week since March and more."
         )));
         assert!(!copies.copied_in(&Text::new("")));
+        let pasted =
+            Text::new("As you said, Priya has worked 62 hours a week since March and more.");
+        assert_eq!(copies.copied_words(&pasted), 10);
+        assert_eq!(copies.copied_words(&Text::new("62 hours a week")), 0);
     }
 }

@@ -7,18 +7,21 @@
 //! 4. [`hedge`]: one-value fields and hedges ([`OneValue`]), scored as
 //!    their worst reading.
 //! 5. [`copy`]: runs of words copied from the observation.
+//! 6. [`inflection`]: verb forms, so word lists name a verb once.
 //!
 //! Plus the normalisation answers are compared after everywhere, so
 //! "  Finance " and "finance" are one label.
 
 pub mod copy;
 pub mod hedge;
+pub mod inflection;
 pub mod negation;
 pub mod numbers;
 pub mod words;
 
 pub use copy::CopySource;
 pub use hedge::OneValue;
+pub use inflection::{base_of, bases_of, is_form_of};
 pub use negation::negated;
 pub use numbers::{number_at, number_value, number_word};
 pub use words::{Text, Word, word_count};

@@ -91,7 +91,10 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
             return false;
         }
         let w = prev.text.as_str();
-        if SCOPE_ENDS.contains(&w) {
+        // "not yet", "cannot yet confirm": after a negator "yet" is an
+        // adverb, not the contrast that ends a scope.
+        let adverb_yet = w == "yet" && i >= 2 && NEGATORS.contains(&words[i - 2].text.as_str());
+        if SCOPE_ENDS.contains(&w) && !adverb_yet {
             return false;
         }
         if COORDINATORS.contains(&w) && words.get(i).is_some_and(|n| opens_clause(&n.text)) {
@@ -290,6 +293,13 @@ mod tests {
             ),
             ("no leave, exhaustion evident", "exhaustion", false),
             ("I can't promise that we will refund you.", "refund", true),
+            // "yet" after a negator is an adverb, not a contrast.
+            (
+                "We cannot yet confirm that your data is safe.",
+                "safe",
+                true,
+            ),
+            ("Not exhaustion, yet cynicism is clear", "cynicism", false),
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }
