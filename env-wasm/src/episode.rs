@@ -32,6 +32,12 @@ pub trait Environment: Sized + Send + 'static {
 
     fn info() -> &'static EnvInfo;
 
+    /// The action field a bare JSON string stands for, where the seed's
+    /// clients sent the action as a string (`productivity`'s `"inspect"`
+    /// is `{"raw": "inspect"}`); `None` refuses a bare string. Read here,
+    /// in the seam, so HTTP, `/ws`, MCP and the browser all accept it.
+    const TEXT_ACTION_FIELD: Option<&'static str> = None;
+
     /// Generate the scenario of `task` for `seed` and return the first
     /// observation. Same task and seed, same scenario, on every platform.
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, Self::Observation);
@@ -212,6 +218,40 @@ fn to_json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
+/// Parse an action of `E`, naming the offending field (`action.raw`) on
+/// failure; a bare string is first read as [`Environment::TEXT_ACTION_FIELD`].
+fn parse_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError> {
+    match (action, E::TEXT_ACTION_FIELD) {
+        (Value::String(text), Some(field)) => {
+            let mut wrapped = serde_json::Map::new();
+            wrapped.insert(field.to_owned(), Value::String(text.clone()));
+            parse_action(&Value::Object(wrapped))
+        }
+        _ => {
+            check_action_shape(action, E::TEXT_ACTION_FIELD)?;
+            parse_action(action)
+        }
+    }
+}
+
+/// Refuse a value no action can be: anything but an object, or a string
+/// where the environment reads one as its `text_field`. The seam checks
+/// this before the episode's state, so a malformed action is a
+/// validation error whether or not an episode is running.
+pub(crate) fn check_action_shape(action: &Value, text_field: Option<&str>) -> Result<(), EnvError> {
+    match (action, text_field) {
+        (Value::Object(_), _) | (Value::String(_), Some(_)) => Ok(()),
+        (other, text_field) => Err(EnvError::validation(
+            "action",
+            format!(
+                "must be a JSON object{}, got {}",
+                text_field.map_or_else(String::new, |f| format!(" or a string (its `{f}`)")),
+                crate::text::json_kind(other)
+            ),
+        )),
+    }
+}
+
 /// Parse an action, naming the offending field (`action.raw`) on failure.
 pub(crate) fn parse_action<A: DeserializeOwned>(action: &Value) -> Result<A, EnvError> {
     serde_path_to_error::deserialize(action).map_err(|err| {
@@ -276,7 +316,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         if self.done {
             return Err(EnvError::EpisodeDone);
         }
-        let action: E::Action = parse_action(action)?;
+        let action = parse_action_of::<E>(action)?;
         let transition = self.env.step(action)?;
         self.step_count += 1;
         self.done = transition.done;
@@ -332,6 +372,6 @@ impl<E: Environment> DynEpisode for Episode<E> {
     }
 
     fn validate_action(&self, action: &Value) -> Result<(), EnvError> {
-        parse_action::<E::Action>(action).map(|_| ())
+        parse_action_of::<E>(action).map(|_| ())
     }
 }

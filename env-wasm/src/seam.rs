@@ -181,6 +181,7 @@ impl AnyEnv {
 
     /// Apply one action (the bare action object, not the HTTP wrapper).
     pub fn step(&mut self, action: &Value) -> Result<StepResult, EnvError> {
+        self.info.check_action_shape(action)?;
         match self.episode.as_mut() {
             Some(episode) => episode.step(action),
             None => Err(EnvError::NotStarted),
@@ -220,6 +221,7 @@ impl AnyEnv {
     /// Check an action against the action type without stepping (the web
     /// UI's raw-JSON mode); the same parser `step` uses.
     pub fn validate_action(&self, action: &Value) -> Result<(), EnvError> {
+        self.info.check_action_shape(action)?;
         match self.episode.as_ref() {
             Some(episode) => episode.validate_action(action),
             None => Err(EnvError::NotStarted),
@@ -300,6 +302,34 @@ mod tests {
         );
         let long = "x".repeat(MAX_EPISODE_ID_LEN + 1);
         assert!(ResetOptions::parse(info(), &json!({ "episode_id": long })).is_err());
+    }
+
+    #[test]
+    fn a_bare_string_is_the_text_field_where_an_environment_has_one() {
+        let mut productivity = AnyEnv::new("productivity").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(productivity.info().text_action_field, Some("raw"));
+        let options = json!({"seed": 3});
+        let reset = productivity.reset(&options, ResetDefaults::default());
+        assert!(reset.is_ok());
+        assert!(productivity.validate_action(&json!("inspect")).is_ok());
+        let bare = productivity.step(&json!("inspect")).map(|r| r.reward);
+        let mut wrapped = AnyEnv::new("productivity").unwrap_or_else(|e| panic!("{e}"));
+        let _ = wrapped.reset(&options, ResetDefaults::default());
+        assert_eq!(
+            bare,
+            wrapped.step(&json!({"raw": "inspect"})).map(|r| r.reward)
+        );
+        let empty = productivity.step(&json!("")).err();
+        assert_eq!(
+            empty.as_ref().and_then(|e| e.field()),
+            Some("action.raw"),
+            "{empty:?}"
+        );
+        let mut triage = AnyEnv::new("support_triage").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(triage.info().text_action_field, None);
+        let _ = triage.reset(&json!({}), ResetDefaults::default());
+        let refused = triage.step(&json!("show_inbox")).err();
+        assert_eq!(refused.as_ref().and_then(|e| e.field()), Some("action"));
     }
 
     #[test]

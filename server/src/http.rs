@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use env_wasm::{EnvError, EnvInfo, ResetDefaults, ResetOptions, registry};
 use serde_json::{Map, Value};
 
-use crate::body::{JsonBody, kind};
+use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::ids;
 use crate::judge::Submission;
@@ -160,6 +160,8 @@ fn step_inner(
     let id = ids::resolve(ids::sources_for(mount.info), headers, uri, Some(&body))?;
     *session_id = id.clone();
     check_step_extras(&body)?;
+    // Any other value goes to the seam, which reads the action or says
+    // why not (a bare string is `productivity`'s `raw`, as its seed sent it).
     let action = match body.get("action") {
         None | Some(Value::Null) => {
             return Err(ApiError::Missing {
@@ -167,14 +169,9 @@ fn step_inner(
                 hint: "wrap the action: {\"action\": {...}}",
             });
         }
-        Some(action @ Value::Object(_)) => action,
-        Some(other) => {
-            return Err(ApiError::validation(
-                "action",
-                format!("must be a JSON object, got {}", kind(other)),
-            ));
-        }
+        Some(action) => action,
     };
+    mount.info.check_action_shape(action)?;
     let session = mount
         .app
         .sessions

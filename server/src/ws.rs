@@ -484,7 +484,7 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
                 }
             }
         },
-        "step" => match object_data(data, true) {
+        "step" => match action_data(data) {
             Err(frame) => frame,
             Ok(action) => match env.step(&action) {
                 Ok(result) if mount.judge.is_some() => {
@@ -514,6 +514,15 @@ fn unknown_type(kind: &str) -> String {
         format!("Unknown message type: {kind}; expected reset, step, state, close or mcp"),
         json!({}),
     )
+}
+
+/// A step's `data`: the action, for the seam to read (an object, or the
+/// bare string an environment with a text action accepts); required.
+fn action_data(data: Option<Value>) -> Result<Value, String> {
+    match data {
+        None | Some(Value::Null) => object_data(data, true),
+        Some(action) => Ok(action),
+    }
 }
 
 /// `data` as an object; when absent, `{}` unless `required`.

@@ -68,7 +68,8 @@ static TASKS: [TaskInfo; 3] = [
     },
 ];
 
-/// The seed-compatible action: one line of text.
+/// The seed-compatible action: one line of text. A bare JSON string
+/// (`"inspect"`, as the seed's clients send it) is read as its `raw`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProductivityAction {
@@ -278,6 +279,8 @@ impl Environment for Productivity {
     fn info() -> &'static EnvInfo {
         &INFO
     }
+
+    const TEXT_ACTION_FIELD: Option<&'static str> = Some("raw");
 
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ProductivityObservation) {
         let scenario = Scenario::generate(task, seed);

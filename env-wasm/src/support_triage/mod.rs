@@ -9,6 +9,7 @@
 //! - [`reply`]: reading a reply as commitments, moves and violations.
 //! - [`grade`]: the terminal graders.
 //! - [`shaping`]: per-step process rewards that cannot be farmed.
+//! - [`text_form`]: the inbox and the opened ticket as the seed's text.
 //! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones.
 
 pub mod action;
@@ -20,6 +21,7 @@ pub mod policy;
 pub mod reference;
 pub mod reply;
 pub mod shaping;
+pub mod text_form;
 
 use std::collections::BTreeMap;
 
@@ -131,8 +133,16 @@ pub struct SupportTriageObservation {
     /// The written routing and reply policy the grader applies.
     #[schemars(with = "String")]
     pub policy: FrozenJson,
-    pub inbox_summary: Vec<InboxRow>,
-    pub ticket_detail: Option<TicketDetail>,
+    /// The inbox as text, one line per ticket (`- <id>: <subject> (...)`),
+    /// typed as the seed's clients read it; `inbox` has the same rows.
+    pub inbox_summary: String,
+    /// The opened ticket as text; `""` when none is open (`opened_ticket`
+    /// has the same ticket).
+    pub ticket_detail: String,
+    /// The inbox rows, structured.
+    pub inbox: Vec<InboxRow>,
+    /// The opened ticket, structured; it stays open until another one is.
+    pub opened_ticket: Option<TicketDetail>,
     pub feedback: String,
     pub reward_breakdown: RewardBreakdown,
     pub step_count: u32,
@@ -258,12 +268,16 @@ impl SupportTriage {
     }
 
     fn observation(&self, breakdown: RewardBreakdown) -> SupportTriageObservation {
+        let inbox = self.inbox();
+        let opened_ticket = self.opened.and_then(|i| self.detail(i));
         SupportTriageObservation {
             task_name: self.task.id,
             scenario_instruction: self.shown_instruction.clone(),
             policy: self.shown_policy.clone(),
-            inbox_summary: self.inbox(),
-            ticket_detail: self.opened.and_then(|i| self.detail(i)),
+            inbox_summary: text_form::inbox_text(&inbox),
+            ticket_detail: text_form::ticket_text(opened_ticket.as_ref()),
+            inbox,
+            opened_ticket,
             feedback: self.feedback.clone(),
             reward_breakdown: breakdown,
             step_count: self.step_count,
