@@ -48,6 +48,11 @@ pub trait Environment: Sized + Send + 'static {
 
     fn state(&self) -> Self::State;
 
+    /// The observation as it stands: what the last reset or step returned,
+    /// rendered again, for front ends that show it on demand (a seed's
+    /// `GET /state` returned its observation).
+    fn current_observation(&self) -> Self::Observation;
+
     /// The task score in [0, 1] once the episode has ended.
     fn terminal_score(&self) -> Option<Points>;
 
@@ -190,6 +195,7 @@ pub struct EpisodeState<S> {
 pub(crate) trait DynEpisode: Send {
     fn step(&mut self, action: &Value) -> Result<StepResult, EnvError>;
     fn state(&self) -> Value;
+    fn current_observation(&self) -> Observation;
     fn is_done(&self) -> bool;
     fn terminal_score(&self) -> Option<Points>;
     fn reference_action(&self) -> Option<Value>;
@@ -339,6 +345,10 @@ impl<E: Environment> DynEpisode for Episode<E> {
             done: self.done,
             details: Some(self.env.state()),
         })
+    }
+
+    fn current_observation(&self) -> Observation {
+        Observation::of(&self.env.current_observation())
     }
 
     fn is_done(&self) -> bool {

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::episode::{DynEpisode, StepResult, blank_state};
+use crate::episode::{DynEpisode, Observation, StepResult, blank_state};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, EnvInfo, TaskInfo};
@@ -196,6 +196,12 @@ impl AnyEnv {
         }
     }
 
+    /// The observation as it stands (what the last reset or step
+    /// returned); `None` before the first reset.
+    pub fn observation(&self) -> Option<Observation> {
+        self.episode.as_ref().map(|e| e.current_observation())
+    }
+
     pub fn is_started(&self) -> bool {
         self.episode.is_some()
     }
@@ -330,6 +336,44 @@ mod tests {
         let _ = triage.reset(&json!({}), ResetDefaults::default());
         let refused = triage.step(&json!("show_inbox")).err();
         assert_eq!(refused.as_ref().and_then(|e| e.field()), Some("action"));
+    }
+
+    #[test]
+    fn the_current_observation_is_the_one_last_returned() {
+        for info in registry::ENVIRONMENTS {
+            for task in info.tasks {
+                for seed in 0..4 {
+                    let mut env = AnyEnv::of(info);
+                    assert!(env.observation().is_none());
+                    let options = json!({"task": task.id, "seed": seed});
+                    let mut last = env.reset(&options, ResetDefaults::default()).ok();
+                    let mut steps = 0;
+                    loop {
+                        let shown = last.as_ref().map(|r| r.observation.to_value());
+                        let now = env.observation().map(|o| o.to_value());
+                        assert_eq!(
+                            now, shown,
+                            "{}/{} seed {seed} step {steps}",
+                            info.id, task.id
+                        );
+                        if env.is_done() || steps > 40 {
+                            break;
+                        }
+                        // Alternate the reference and the empty answer, so
+                        // wrong answers and refusals are rendered too.
+                        let action = if steps % 2 == 0 {
+                            env.reference_action()
+                        } else {
+                            env.empty_answer()
+                        };
+                        if let Ok(result) = env.step(&action.unwrap_or_default()) {
+                            last = Some(result);
+                        }
+                        steps += 1;
+                    }
+                }
+            }
+        }
     }
 
     #[test]

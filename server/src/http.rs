@@ -2,6 +2,8 @@
 //! `/tasks`, `/openapi.json`, and the stateful `/reset`, `/step`, `/state`;
 //! plus the root-only `/envs` and the 404 and 405 answers.
 
+use std::sync::Arc;
+
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Request, State};
@@ -16,6 +18,7 @@ use crate::error::ApiError;
 use crate::ids;
 use crate::judge::Submission;
 use crate::mount::Mount;
+use crate::sessions::Session;
 
 /// Reset keys that name the task; `?task=` applies only when none is set.
 const TASK_KEYS: [&str; 3] = ["task", "task_name", "task_id"];
@@ -67,10 +70,10 @@ pub async fn openapi(State(mount): State<Mount>) -> Response {
     json_bytes(mount.docs.openapi.clone())
 }
 
-/// Attach the session id (header and cookie) to a response, success or error.
-/// The response with the session's id in `X-Session-Id` and its cookies
-/// (the shared one, plus the environment's own where a seed had one).
-fn with_session(info: &EnvInfo, id: Option<&str>, response: impl IntoResponse) -> Response {
+/// The response, success or error, with the session's id in
+/// `X-Session-Id` and its cookies (the shared one, plus the environment's
+/// own where a seed had one).
+pub fn with_session(info: &EnvInfo, id: Option<&str>, response: impl IntoResponse) -> Response {
     let mut response = response.into_response();
     if let Some(id) = id {
         response
@@ -110,6 +113,19 @@ fn reset_inner(
     {
         options.insert("task".to_owned(), Value::String(task));
     }
+    let (session, result) = reset_session(mount, id, options)?;
+    *session_id = Some(session.id().to_owned());
+    Ok(ResultJson(result))
+}
+
+/// Start an episode with reset `options` in the session `id` names, or in
+/// a new anonymous session when it names none; every mount's reset (the
+/// compatibility ones too) goes through here.
+pub fn reset_session(
+    mount: &Mount,
+    id: Option<String>,
+    options: Map<String, Value>,
+) -> Result<(Arc<Session>, env_wasm::StepResult), ApiError> {
     // Validate before touching the table, so a bad request creates nothing.
     let parsed = ResetOptions::parse(mount.info, &Value::Object(options))?;
     let defaults = ResetDefaults {
@@ -117,9 +133,8 @@ fn reset_inner(
         episode_id: Some(ids::generate_episode_id()?),
     };
     let session = mount.app.sessions.get_or_create(mount.info, id)?;
-    *session_id = Some(session.id().to_owned());
     let result = session.env().reset_with(parsed, defaults);
-    Ok(ResultJson(result))
+    Ok((session, result))
 }
 
 /// `POST /step`: `{"action": {...}}` in the session the request names (the

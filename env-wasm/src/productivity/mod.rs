@@ -246,6 +246,8 @@ pub struct Productivity {
     step_count: u32,
     last_action: Option<String>,
     last_feedback: String,
+    /// The reward terms of the last step, as its observation showed them.
+    last_breakdown: RewardBreakdown,
     /// The answer graded last; it is the one scored when steps run out.
     last_grade: Option<Grade>,
     terminal: Option<Grade>,
@@ -294,6 +296,7 @@ impl Environment for Productivity {
             last_feedback: "New episode: read the instruction and payload, then answer with \
                             `final: {json}`."
                 .to_owned(),
+            last_breakdown: RewardBreakdown::default(),
             last_grade: None,
             terminal: None,
             terminated_by: None,
@@ -368,6 +371,7 @@ impl Environment for Productivity {
             );
         }
         self.last_action = Some(action.raw);
+        self.last_breakdown = breakdown;
         let reward = breakdown.value;
         Ok(Transition {
             observation: self.observation(breakdown),
@@ -386,6 +390,10 @@ impl Environment for Productivity {
             best_score: self.shaper.best(),
             terminated_by: self.terminated_by,
         }
+    }
+
+    fn current_observation(&self) -> ProductivityObservation {
+        self.observation(self.last_breakdown)
     }
 
     fn terminal_score(&self) -> Option<Points> {

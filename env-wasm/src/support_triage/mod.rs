@@ -180,6 +180,8 @@ pub struct SupportTriage {
     shaper: Shaper,
     step_count: u32,
     feedback: String,
+    /// The reward terms of the last step, as its observation showed them.
+    last_breakdown: RewardBreakdown,
     terminal: Option<Grade>,
     terminated_by: Option<&'static str>,
 }
@@ -494,6 +496,7 @@ impl Environment for SupportTriage {
             step_count: 0,
             feedback: "New episode: read the instruction and the policy, then open a ticket with view_ticket."
                 .to_owned(),
+            last_breakdown: RewardBreakdown::default(),
             terminal: None,
             terminated_by: None,
             desk,
@@ -546,6 +549,7 @@ impl Environment for SupportTriage {
             penalty = penalty + STEP_COST;
         }
         let breakdown = RewardBreakdown::new(progress, penalty, terminal_grader);
+        self.last_breakdown = breakdown;
         Ok(Transition {
             observation: self.observation(breakdown),
             reward: breakdown.total,
@@ -565,6 +569,10 @@ impl Environment for SupportTriage {
                 .filter(|w| w.priority.is_some() && w.department.is_some())
                 .count() as u32,
         }
+    }
+
+    fn current_observation(&self) -> SupportTriageObservation {
+        self.observation(self.last_breakdown)
     }
 
     fn terminal_score(&self) -> Option<Points> {
