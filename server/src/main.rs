@@ -6,6 +6,8 @@
 //! `cargo run -p server -- serve --port 0`; the chosen port is in the
 //! `deskbench listening on http://...` line on stdout). Logs go to stderr,
 //! filtered by `RUST_LOG` (default `info`).
+//! `/compat/{env_id}` speaks the original projects' own HTTP contracts;
+//! `--root-api compat` puts the default environment's at the root too.
 //! `JUDGE_BASE_URL`, `JUDGE_MODEL` and `JUDGE_API_KEY` together turn on the
 //! optional LLM judge of `it_mental_health` steps (`llm_judge` field).
 //! `deskbench eval --policy all --seeds 100 [--url http://host:7860]` prints
