@@ -21,7 +21,7 @@
 //! the scores are the OpenEnv mounts' for the same seed and answers.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -32,7 +32,7 @@ use serde_json::{Map, Value, json};
 use super::{number, refusal};
 use crate::body::{JsonBody, kind};
 use crate::error::ApiError;
-use crate::http::{reset_session, with_session};
+use crate::http::{SessionRequest, reset_session};
 use crate::ids::{self, IdSource};
 use crate::judge::Submission;
 use crate::mount::Mount;
@@ -180,27 +180,14 @@ async fn schema(State(mount): State<Mount>) -> Json<Value> {
 
 /// `POST /reset`: a full episode in the session the request names, or in
 /// a new one (which requests naming none then continue).
-async fn reset(
-    State(mount): State<Mount>,
-    headers: HeaderMap,
-    uri: Uri,
-    body: JsonBody,
-) -> Response {
-    let mut id = None;
-    let reply = reset_inner(&mount, &headers, &uri, body, &mut id);
-    with_session(mount.info, id.as_deref(), reply)
+async fn reset(mut request: SessionRequest, body: JsonBody) -> Response {
+    let reply = reset_inner(&mut request, body);
+    request.reply(reply)
 }
 
-fn reset_inner(
-    mount: &Mount,
-    headers: &HeaderMap,
-    uri: &Uri,
-    body: JsonBody,
-    session_id: &mut Option<String>,
-) -> Result<Json<Value>, ApiError> {
+fn reset_inner(request: &mut SessionRequest, body: JsonBody) -> Result<Json<Value>, ApiError> {
     let body = body.into_object(true)?;
-    let id = ids::resolve(SESSION_SOURCES, headers, uri, Some(&body))?;
-    *session_id = id.clone();
+    let id = request.resolve(SESSION_SOURCES, Some(&body))?;
     // The seed's reset read only `seed` (and the session): always the
     // three tasks.
     let mut options = Map::new();
@@ -208,8 +195,8 @@ fn reset_inner(
         options.insert("seed".to_owned(), seed.clone());
     }
     options.insert("task".to_owned(), json!(FULL_EPISODE));
-    let (session, result) = reset_session(mount, id, options)?;
-    *session_id = Some(session.id().to_owned());
+    let (session, result) = reset_session(&request.mount, id, options)?;
+    request.answering(&session);
     let seed = session.env().state().get("seed").cloned();
     let observation = result.observation.to_value();
     let task_id = observation.get("task_id").cloned().unwrap_or(Value::Null);
@@ -235,81 +222,74 @@ fn reset_inner(
 }
 
 /// What a step did: graded an answer (the reply waits for the judge when
-/// the mount has one), or nothing, the episode being over.
+/// the mount has one), or nothing, the episode being over. Either way, in
+/// the session `session_id`.
 enum Stepped {
     Graded {
         result: StepResult,
         state: Value,
         submission: Option<Submission>,
+        session_id: String,
     },
     AfterEnd {
         state: Value,
+        session_id: String,
     },
 }
 
 /// `POST /step`: the unwrapped action, in the session the request names
 /// (the anonymous one when it names none).
-async fn step(
-    State(mount): State<Mount>,
-    headers: HeaderMap,
-    uri: Uri,
-    body: JsonBody,
-) -> Response {
-    let mut id = None;
-    let reply = match step_inner(&mount, &headers, &uri, body, &mut id) {
+async fn step(mut request: SessionRequest, body: JsonBody) -> Response {
+    let reply = match step_inner(&mut request, body) {
         Ok(Stepped::Graded {
             mut result,
             state,
             submission,
+            session_id,
         }) => {
-            if let (Some(judge), Some(submission)) = (&mount.judge, submission) {
-                judge
-                    .verdict(mount.info, submission)
-                    .await
-                    .attach(&mut result);
-            }
-            let session = id.as_deref().unwrap_or_default();
-            Ok(Json(graded_reply(mount.info, &result, &state, session)))
+            request.mount.judge_step(&mut result, submission).await;
+            let info = request.mount.info;
+            Ok(Json(graded_reply(info, &result, &state, &session_id)))
         }
-        Ok(Stepped::AfterEnd { state }) => {
-            let session = id.as_deref().unwrap_or_default();
-            Ok(Json(after_end_reply(&state, session)))
+        Ok(Stepped::AfterEnd { state, session_id }) => {
+            Ok(Json(after_end_reply(&state, &session_id)))
         }
         Err(err) => Err(err),
     };
-    with_session(mount.info, id.as_deref(), reply)
+    request.reply(reply)
 }
 
-fn step_inner(
-    mount: &Mount,
-    headers: &HeaderMap,
-    uri: &Uri,
-    body: JsonBody,
-    session_id: &mut Option<String>,
-) -> Result<Stepped, ApiError> {
+fn step_inner(request: &mut SessionRequest, body: JsonBody) -> Result<Stepped, ApiError> {
     let body = body.into_object(false)?;
     let action = action_of(&body)?;
-    let id = ids::resolve(SESSION_SOURCES, headers, uri, Some(&body))?;
-    *session_id = id.clone();
+    let id = request.resolve(SESSION_SOURCES, Some(&body))?;
+    let mount = &request.mount;
     let Some(session) = mount.app.sessions.get(mount.info, id.as_deref()) else {
         return Err(not_initialized());
     };
-    *session_id = Some(session.id().to_owned());
+    let judged = mount.judge.is_some();
+    request.answering(&session);
+    let session_id = session.id().to_owned();
     let mut env = session.env();
     if env.is_done() {
-        return Ok(Stepped::AfterEnd { state: env.state() });
+        let state = env.state();
+        return Ok(Stepped::AfterEnd { state, session_id });
     }
     match env.step(&action) {
         Ok(result) => {
-            let submission = mount.judge.as_ref().map(|_| Submission::of(&env, &action));
+            let submission = judged.then(|| Submission::of(&env, &action));
             Ok(Stepped::Graded {
                 result,
                 state: env.state(),
                 submission,
+                session_id,
             })
         }
         Err(EnvError::NotStarted) => Err(not_initialized()),
-        Err(EnvError::EpisodeDone) => Ok(Stepped::AfterEnd { state: env.state() }),
+        Err(EnvError::EpisodeDone) => Ok(Stepped::AfterEnd {
+            state: env.state(),
+            session_id,
+        }),
         // The seam refuses an answer to another task on `task_id`; the
         // seed's clients read the refusal as its 400.
         Err(EnvError::Validation { field, .. }) if field == "action.task_id" => {
@@ -460,20 +440,22 @@ fn current_task(state: &Value) -> Value {
 }
 
 /// `GET /state`: the session's state in the seed's fields.
-async fn state(State(mount): State<Mount>, headers: HeaderMap, uri: Uri) -> Response {
-    let id = match ids::resolve(SESSION_SOURCES, &headers, &uri, None) {
+async fn state(mut request: SessionRequest) -> Response {
+    let id = match request.resolve(SESSION_SOURCES, None) {
         Ok(id) => id,
         Err(err) => return err.into_response(),
     };
-    match mount.app.sessions.get(mount.info, id.as_deref()) {
+    let info = request.mount.info;
+    match request.mount.app.sessions.get(info, id.as_deref()) {
         Some(session) => {
+            request.answering(&session);
             let state = session.env().state();
-            let reply = state_reply(mount.info, &state, session.id());
-            with_session(mount.info, Some(session.id()), Json(reply))
+            let reply = state_reply(info, &state, session.id());
+            request.reply(Json(reply))
         }
         None => {
             // A session never reset reads as the seed's fresh one.
-            let first = graded_tasks(mount.info).next().map(|t| t.id);
+            let first = graded_tasks(info).next().map(|t| t.id);
             let reply = json!({
                 "episode_id": null,
                 "step_count": 0,
@@ -485,7 +467,7 @@ async fn state(State(mount): State<Mount>, headers: HeaderMap, uri: Uri) -> Resp
                 "difficulty_scores": {},
                 "session_id": id.as_deref().unwrap_or("anonymous"),
             });
-            with_session(mount.info, id.as_deref(), Json(reply))
+            request.reply(Json(reply))
         }
     }
 }

@@ -55,12 +55,7 @@ pub fn routes(mount: Mount, with_index: bool) -> Option<Router> {
 /// `/compat/...` that no compatibility mount answered.
 pub async fn not_found(uri: Uri) -> Response {
     let requested = uri.path();
-    let env_id = requested
-        .trim_start_matches("/compat/")
-        .split('/')
-        .next()
-        .unwrap_or("");
-    if ENV_IDS.contains(&env_id) {
+    if ENV_IDS.contains(&crate::http::env_segment(requested, "/compat/")) {
         return ApiError::NotFound {
             path: requested.to_owned(),
         }

@@ -19,8 +19,6 @@
 //! `terminal_grader` and `score_breakdown`. `reward.value` and its terms
 //! are the seam's reward, as the OpenEnv mounts show it.
 
-use axum::extract::State;
-use axum::http::{HeaderMap, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -31,8 +29,8 @@ use serde_json::{Map, Value, json};
 use super::{number, refusal};
 use crate::body::JsonBody;
 use crate::error::ApiError;
-use crate::http::{reset_session, with_session};
-use crate::ids::{self, DEFAULT_SOURCES};
+use crate::http::{SessionRequest, reset_session, step_action};
+use crate::ids::DEFAULT_SOURCES;
 use crate::mount::Mount;
 
 /// The `benchmark` the seed's observation names.
@@ -77,73 +75,47 @@ async fn health() -> Json<Value> {
 /// `POST /reset?task=&seed=`: a new episode in the session the request
 /// names, or in a new one (which requests naming none then continue). The
 /// seed's reset read no body, so neither does this one.
-async fn reset(State(mount): State<Mount>, headers: HeaderMap, uri: Uri) -> Response {
-    let mut id = None;
-    let reply = reset_inner(&mount, &headers, &uri, &mut id);
-    with_session(mount.info, id.as_deref(), reply)
+async fn reset(mut request: SessionRequest) -> Response {
+    let reply = reset_inner(&mut request);
+    request.reply(reply)
 }
 
-fn reset_inner(
-    mount: &Mount,
-    headers: &HeaderMap,
-    uri: &Uri,
-    session_id: &mut Option<String>,
-) -> Result<Json<Value>, ApiError> {
-    let id = ids::resolve(DEFAULT_SOURCES, headers, uri, None)?;
-    *session_id = id.clone();
+fn reset_inner(request: &mut SessionRequest) -> Result<Json<Value>, ApiError> {
+    let id = request.resolve(DEFAULT_SOURCES, None)?;
     let mut options = Map::new();
     for key in ["task", "seed"] {
-        if let Some(value) = ids::query_param(uri, key) {
+        if let Some(value) = request.query(key) {
             options.insert(key.to_owned(), Value::String(value));
         }
     }
-    let (session, result) = reset_session(mount, id, options)?;
-    *session_id = Some(session.id().to_owned());
+    let (session, result) = reset_session(&request.mount, id, options)?;
+    request.answering(&session);
     Ok(Json(observation(&result.observation.to_value(), false)))
 }
 
 /// `POST /step` `{"action": "..."}` in the session the request names.
-async fn step(
-    State(mount): State<Mount>,
-    headers: HeaderMap,
-    uri: Uri,
-    body: JsonBody,
-) -> Response {
-    let mut id = None;
-    let reply = step_inner(&mount, &headers, &uri, body, &mut id);
-    with_session(mount.info, id.as_deref(), reply)
+async fn step(mut request: SessionRequest, body: JsonBody) -> Response {
+    let reply = step_inner(&mut request, body);
+    request.reply(reply)
 }
 
-fn step_inner(
-    mount: &Mount,
-    headers: &HeaderMap,
-    uri: &Uri,
-    body: JsonBody,
-    session_id: &mut Option<String>,
-) -> Result<Json<Value>, ApiError> {
+fn step_inner(request: &mut SessionRequest, body: JsonBody) -> Result<Json<Value>, ApiError> {
     let body = body.into_object(false)?;
     // A string, as the seed sent it; the seam also reads `{"raw": ...}`.
-    let action = match body.get("action") {
-        None | Some(Value::Null) => {
-            return Err(ApiError::Missing {
-                field: "action",
-                hint: "send {\"action\": \"inspect\" | \"propose: {...}\" | \"final: {...}\"}",
-            });
-        }
-        Some(action) => action,
-    };
-    mount
-        .info
-        .check_action_shape(action)
-        .map_err(|err| refusal(err, str::to_owned))?;
-    let id = ids::resolve(DEFAULT_SOURCES, headers, uri, Some(&body))?;
-    *session_id = id.clone();
-    let session = mount
+    let info = request.mount.info;
+    let action = step_action(
+        info,
+        &body,
+        "send {\"action\": \"inspect\" | \"propose: {...}\" | \"final: {...}\"}",
+    )?;
+    let id = request.resolve(DEFAULT_SOURCES, Some(&body))?;
+    let session = request
+        .mount
         .app
         .sessions
-        .get(mount.info, id.as_deref())
+        .get(info, id.as_deref())
         .ok_or(ApiError::Env(EnvError::NotStarted))?;
-    *session_id = Some(session.id().to_owned());
+    request.answering(&session);
     let mut env = session.env();
     match env.step(action) {
         Ok(result) => Ok(Json(step_reply(&result, &env.state()))),
@@ -164,32 +136,22 @@ fn step_inner(
 }
 
 /// `GET /state`: the session's observation.
-async fn state(State(mount): State<Mount>, headers: HeaderMap, uri: Uri) -> Response {
-    let id = match ids::resolve(DEFAULT_SOURCES, &headers, &uri, None) {
+async fn state(mut request: SessionRequest) -> Response {
+    let id = match request.resolve(DEFAULT_SOURCES, None) {
         Ok(id) => id,
         Err(err) => return err.into_response(),
     };
-    let shown = mount
-        .app
-        .sessions
-        .get(mount.info, id.as_deref())
-        .and_then(|session| {
-            let env = session.env();
-            let shown = env.observation()?;
-            Some((session.id().to_owned(), shown, env.is_done()))
-        });
-    match shown {
-        Some((id, shown, done)) => with_session(
-            mount.info,
-            Some(&id),
-            Json(observation(&shown.to_value(), done)),
-        ),
-        None => with_session(
-            mount.info,
-            id.as_deref(),
-            ApiError::Env(EnvError::NotStarted),
-        ),
-    }
+    let info = request.mount.info;
+    let Some(session) = request.mount.app.sessions.get(info, id.as_deref()) else {
+        return request.reply(ApiError::Env(EnvError::NotStarted));
+    };
+    request.answering(&session);
+    let env = session.env();
+    let reply = match env.observation() {
+        Some(shown) => Ok(Json(observation(&shown.to_value(), env.is_done()))),
+        None => Err(ApiError::Env(EnvError::NotStarted)),
+    };
+    request.reply(reply)
 }
 
 /// The task score, once the seam has ended the episode; `null` before.
