@@ -195,6 +195,9 @@ pub struct EpisodeState<S> {
 pub(crate) trait DynEpisode: Send {
     fn step(&mut self, action: &Value) -> Result<StepResult, EnvError>;
     fn state(&self) -> Value;
+    /// Native only: the page never shows an observation again, and the
+    /// bundle is at its size budget.
+    #[cfg(not(target_arch = "wasm32"))]
     fn current_observation(&self) -> Observation;
     fn is_done(&self) -> bool;
     fn terminal_score(&self) -> Option<Points>;
@@ -241,9 +244,7 @@ fn parse_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError
 }
 
 /// Refuse a value no action can be: anything but an object, or a string
-/// where the environment reads one as its `text_field`. The seam checks
-/// this before the episode's state, so a malformed action is a
-/// validation error whether or not an episode is running.
+/// where the environment reads one as its `text_field`.
 pub(crate) fn check_action_shape(action: &Value, text_field: Option<&str>) -> Result<(), EnvError> {
     match (action, text_field) {
         (Value::Object(_), _) | (Value::String(_), Some(_)) => Ok(()),
@@ -347,6 +348,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         })
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn current_observation(&self) -> Observation {
         Observation::of(&self.env.current_observation())
     }

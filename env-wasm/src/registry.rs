@@ -70,9 +70,10 @@ impl EnvInfo {
 
     /// Refuse a value that is no action of this environment whatever its
     /// episode's state: anything but an object, or a string where the
-    /// environment has a [`EnvInfo::text_action_field`]. Front ends that
-    /// look a session up first check this before, so a malformed action is
-    /// a validation error even when no episode is running.
+    /// environment has a [`EnvInfo::text_action_field`]. The seam refuses
+    /// it too, after the episode's state; front ends that check this
+    /// before looking a session up make it a validation error even when no
+    /// episode is running.
     pub fn check_action_shape(&self, action: &serde_json::Value) -> Result<(), crate::EnvError> {
         episode::check_action_shape(action, self.text_action_field)
     }

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::episode::{DynEpisode, Observation, StepResult, blank_state};
+use crate::episode::{DynEpisode, StepResult, blank_state};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, EnvInfo, TaskInfo};
@@ -181,7 +181,6 @@ impl AnyEnv {
 
     /// Apply one action (the bare action object, not the HTTP wrapper).
     pub fn step(&mut self, action: &Value) -> Result<StepResult, EnvError> {
-        self.info.check_action_shape(action)?;
         match self.episode.as_mut() {
             Some(episode) => episode.step(action),
             None => Err(EnvError::NotStarted),
@@ -197,8 +196,10 @@ impl AnyEnv {
     }
 
     /// The observation as it stands (what the last reset or step
-    /// returned); `None` before the first reset.
-    pub fn observation(&self) -> Option<Observation> {
+    /// returned); `None` before the first reset. Native only, like the
+    /// schemas: the page has no use for it.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn observation(&self) -> Option<crate::Observation> {
         self.episode.as_ref().map(|e| e.current_observation())
     }
 
@@ -227,7 +228,6 @@ impl AnyEnv {
     /// Check an action against the action type without stepping (the web
     /// UI's raw-JSON mode); the same parser `step` uses.
     pub fn validate_action(&self, action: &Value) -> Result<(), EnvError> {
-        self.info.check_action_shape(action)?;
         match self.episode.as_ref() {
             Some(episode) => episode.validate_action(action),
             None => Err(EnvError::NotStarted),

@@ -80,7 +80,7 @@ fn read_optional_label<'de, D: Deserializer<'de>, L: Label>(
             Ok(None)
         }
         fn visit_some<D: Deserializer<'de>>(self, inner: D) -> Result<Option<L>, D::Error> {
-            inner.deserialize_any(self)
+            inner.deserialize_str(self)
         }
         fn visit_str<E: de::Error>(self, text: &str) -> Result<Option<L>, E> {
             if text.trim().is_empty() {
