@@ -283,7 +283,6 @@ fn explanation(shown: &Value, score: &Value, components: &Value) -> String {
 fn terminated_by(ours: &Value) -> Value {
     match ours.as_str() {
         Some("final_answer") => json!("final_action"),
-        Some("perfect_proposal") => json!("perfect_score"),
         _ => ours.clone(),
     }
 }
