@@ -35,6 +35,11 @@ pub struct EnvInfo {
     pub description: &'static str,
     pub version: &'static str,
     pub tasks: &'static [TaskInfo],
+    /// The action field a bare JSON string action stands for
+    /// ([`episode::Environment::TEXT_ACTION_FIELD`]), for the documents
+    /// that describe the action.
+    #[serde(skip)]
+    pub text_action_field: Option<&'static str>,
     #[serde(skip)]
     pub(crate) start_episode: EpisodeFactory,
     /// Generated schemas, native only: the browser reads the committed
@@ -61,6 +66,16 @@ impl EnvInfo {
             t.id.eq_ignore_ascii_case(wanted)
                 || t.aliases.iter().any(|a| a.eq_ignore_ascii_case(wanted))
         })
+    }
+
+    /// Refuse a value that is no action of this environment whatever its
+    /// episode's state: anything but an object, or a string where the
+    /// environment has a [`EnvInfo::text_action_field`]. The seam refuses
+    /// it too, after the episode's state; front ends that check this
+    /// before looking a session up make it a validation error even when no
+    /// episode is running.
+    pub fn check_action_shape(&self, action: &serde_json::Value) -> Result<(), crate::EnvError> {
+        episode::check_action_shape(action, self.text_action_field)
     }
 
     /// The task `reset` plays when none is named.
@@ -170,6 +185,7 @@ pub const fn entry<E: episode::Environment>(
         description,
         version: env!("CARGO_PKG_VERSION"),
         tasks,
+        text_action_field: E::TEXT_ACTION_FIELD,
         start_episode: episode::start::<E>,
         #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,

@@ -39,7 +39,7 @@ fn step(env: &mut AnyEnv, action: Value) -> (Value, f64, bool) {
 }
 
 fn ids(observation: &Value) -> Vec<String> {
-    observation["inbox_summary"]
+    observation["inbox"]
         .as_array()
         .map(|rows| {
             rows.iter()
@@ -94,7 +94,7 @@ fn reference_policy_scores_full_on_a_thousand_seeds() {
 
 /// The customer's first name as the inbox shows it.
 fn first_name(observation: &Value, index: usize) -> String {
-    observation["inbox_summary"][index]["customer"]
+    observation["inbox"][index]["customer"]
         .as_str()
         .and_then(|c| c.split(' ').next())
         .unwrap_or_default()
@@ -426,9 +426,14 @@ fn no_sequence_earns_more_than_the_bound_before_the_end() {
     );
 }
 
-/// The observation without the agent's own labels in the inbox.
+/// The observation without the agent's own labels in the inbox (the text
+/// forms, which carry them too, go whole: they are written from the rows).
 fn without_labels(mut observation: Value) -> Value {
-    if let Some(rows) = observation["inbox_summary"].as_array_mut() {
+    if let Some(fields) = observation.as_object_mut() {
+        fields.remove("inbox_summary");
+        fields.remove("ticket_detail");
+    }
+    if let Some(rows) = observation["inbox"].as_array_mut() {
         for row in rows {
             if let Some(row) = row.as_object_mut() {
                 row.remove("priority");
@@ -437,7 +442,7 @@ fn without_labels(mut observation: Value) -> Value {
             }
         }
     }
-    if let Some(detail) = observation["ticket_detail"].as_object_mut() {
+    if let Some(detail) = observation["opened_ticket"].as_object_mut() {
         detail.remove("draft_reply");
     }
     observation
@@ -569,11 +574,8 @@ fn invalid_values_are_refused_naming_the_field_and_do_not_count() {
     // Labels are read leniently: case and spaces are forgiven.
     let ok = json!({"command": "set_triage", "ticket_id": id.to_lowercase(), "priority": " High ", "department": "BILLING"});
     let (observation, _, _) = step(&mut env, ok);
-    assert_eq!(observation["inbox_summary"][0]["priority"], json!("high"));
-    assert_eq!(
-        observation["inbox_summary"][0]["department"],
-        json!("billing")
-    );
+    assert_eq!(observation["inbox"][0]["priority"], json!("high"));
+    assert_eq!(observation["inbox"][0]["department"], json!("billing"));
 }
 
 #[test]
@@ -730,7 +732,7 @@ fn the_body_is_needed_the_subject_is_not_enough() {
         let (_, first) = env("medium", seed);
         for (i, id) in ids(&first).iter().enumerate() {
             let gold = gold_triage("medium", seed, id);
-            let subject = first["inbox_summary"][i]["subject"]
+            let subject = first["inbox"][i]["subject"]
                 .as_str()
                 .unwrap_or_default()
                 .to_owned();
@@ -777,11 +779,11 @@ fn scenarios_are_diverse_over_ten_thousand_seeds() {
         let mut bodies = BTreeSet::new();
         for seed in 0..10_000 {
             let (mut env, first) = env(task, seed);
-            let mut scenario = vec![first["inbox_summary"].to_string()];
+            let mut scenario = vec![first["inbox"].to_string()];
             for id in ids(&first) {
                 let (observation, _, _) =
                     step(&mut env, json!({"command": "view_ticket", "ticket_id": id}));
-                let detail = &observation["ticket_detail"];
+                let detail = &observation["opened_ticket"];
                 bodies.insert(detail["body"].to_string());
                 scenario.push(detail.to_string());
             }

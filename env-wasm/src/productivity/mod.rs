@@ -79,7 +79,8 @@ static TASKS: [TaskInfo; 3] = [
     },
 ];
 
-/// The seed-compatible action: one line of text.
+/// The seed-compatible action: one line of text. A bare JSON string
+/// (`"inspect"`, as the seed's clients send it) is read as its `raw`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProductivityAction {
@@ -280,6 +281,8 @@ pub struct Productivity {
     step_count: u32,
     last_action: Option<String>,
     last_feedback: String,
+    /// The reward terms of the last step, as its observation showed them.
+    last_breakdown: RewardBreakdown,
     /// The last draft; it is the answer graded when steps run out.
     last_draft: Option<serde_json::Map<String, serde_json::Value>>,
     /// The reward and feedback of every step so far: what the agent has
@@ -317,6 +320,8 @@ impl Environment for Productivity {
         &INFO
     }
 
+    const TEXT_ACTION_FIELD: Option<&'static str> = Some("raw");
+
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ProductivityObservation) {
         let scenario = Scenario::generate(task, seed);
         let env = Productivity {
@@ -330,6 +335,7 @@ impl Environment for Productivity {
                             `final: {json}` (`propose: {json}` checks a draft's form without \
                             grading it)."
                 .to_owned(),
+            last_breakdown: RewardBreakdown::default(),
             last_draft: None,
             seen: Vec::new(),
             terminal: None,
@@ -400,6 +406,7 @@ impl Environment for Productivity {
             self.terminal = Some(grade);
         }
         self.last_action = Some(action.raw);
+        self.last_breakdown = breakdown;
         self.seen
             .push((breakdown.value, self.last_feedback.clone()));
         let reward = breakdown.value;
@@ -417,6 +424,10 @@ impl Environment for Productivity {
             best_score: score,
             terminated_by: self.terminated_by,
         }
+    }
+
+    fn current_observation(&self) -> ProductivityObservation {
+        self.observation(self.last_breakdown)
     }
 
     fn terminal_score(&self) -> Option<Points> {

@@ -10,6 +10,7 @@
 //!   next step, one module per concern, on the shared [`crate::text`] layer.
 //! - [`grade`]: the terminal graders.
 //! - [`shaping`]: per-step process rewards that cannot be farmed.
+//! - [`text_form`]: the inbox and the opened ticket as the seed's text.
 //! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones.
 
 pub mod action;
@@ -21,6 +22,7 @@ pub mod policy;
 pub mod reference;
 pub mod reply;
 pub mod shaping;
+pub mod text_form;
 
 use std::collections::BTreeMap;
 
@@ -163,8 +165,16 @@ pub struct SupportTriageObservation {
     /// The written routing and reply policy the grader applies.
     #[schemars(with = "String")]
     pub policy: FrozenJson,
-    pub inbox_summary: Vec<InboxRow>,
-    pub ticket_detail: Option<TicketDetail>,
+    /// The inbox as text, one line per ticket (`- <id>: <subject> (...)`),
+    /// typed as the seed's clients read it; `inbox` has the same rows.
+    pub inbox_summary: String,
+    /// The opened ticket as text; `""` when none is open (`opened_ticket`
+    /// has the same ticket).
+    pub ticket_detail: String,
+    /// The inbox rows, structured.
+    pub inbox: Vec<InboxRow>,
+    /// The opened ticket, structured; it stays open until another one is.
+    pub opened_ticket: Option<TicketDetail>,
     pub feedback: String,
     pub reward_breakdown: RewardBreakdown,
     pub step_count: u32,
@@ -202,6 +212,8 @@ pub struct SupportTriage {
     shaper: Shaper,
     step_count: u32,
     feedback: String,
+    /// The reward terms of the last step, as its observation showed them.
+    last_breakdown: RewardBreakdown,
     terminal: Option<Grade>,
     terminated_by: Option<&'static str>,
 }
@@ -260,12 +272,16 @@ impl SupportTriage {
     }
 
     fn observation(&self, breakdown: RewardBreakdown) -> SupportTriageObservation {
+        let inbox = self.inbox();
+        let opened_ticket = self.opened.and_then(|i| self.detail(i));
         SupportTriageObservation {
             task_name: self.task.id,
             scenario_instruction: self.shown_instruction.clone(),
             policy: self.shown_policy.clone(),
-            inbox_summary: self.inbox(),
-            ticket_detail: self.opened.and_then(|i| self.detail(i)),
+            inbox_summary: text_form::inbox_text(&inbox),
+            ticket_detail: text_form::ticket_text(opened_ticket.as_ref()),
+            inbox,
+            opened_ticket,
             feedback: self.feedback.clone(),
             reward_breakdown: breakdown,
             step_count: self.step_count,
@@ -484,6 +500,7 @@ impl Environment for SupportTriage {
             step_count: 0,
             feedback: "New episode: read the instruction and the policy, then open a ticket with view_ticket."
                 .to_owned(),
+            last_breakdown: RewardBreakdown::default(),
             terminal: None,
             terminated_by: None,
             desk,
@@ -536,6 +553,7 @@ impl Environment for SupportTriage {
             penalty = penalty + STEP_COST;
         }
         let breakdown = RewardBreakdown::new(progress, penalty, terminal_grader);
+        self.last_breakdown = breakdown;
         Ok(Transition {
             observation: self.observation(breakdown),
             reward: breakdown.total,
@@ -555,6 +573,10 @@ impl Environment for SupportTriage {
                 .filter(|w| w.priority.is_some() && w.department.is_some())
                 .count() as u32,
         }
+    }
+
+    fn current_observation(&self) -> SupportTriageObservation {
+        self.observation(self.last_breakdown)
     }
 
     fn terminal_score(&self) -> Option<Points> {
