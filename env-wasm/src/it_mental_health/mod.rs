@@ -288,10 +288,7 @@ impl Environment for ItMentalHealth {
         (env, observation)
     }
 
-    fn step(
-        &mut self,
-        action: ItMentalHealthAction,
-    ) -> Result<Transition<ItMentalHealthObservation>, EnvError> {
+    fn admit(&self, action: &ItMentalHealthAction) -> Result<(), EnvError> {
         if action.response.chars().count() > MAX_RESPONSE_CHARS {
             return Err(EnvError::validation(
                 "action.response",
@@ -317,6 +314,13 @@ impl Environment for ItMentalHealth {
                 ),
             ));
         }
+        Ok(())
+    }
+
+    fn step(
+        &mut self,
+        action: ItMentalHealthAction,
+    ) -> Result<Transition<ItMentalHealthObservation>, EnvError> {
         let case = self.shown();
         let kind = case.kind();
         let grade = case.grade(&action.response);

@@ -345,10 +345,7 @@ impl Environment for Productivity {
         (env, observation)
     }
 
-    fn step(
-        &mut self,
-        action: ProductivityAction,
-    ) -> Result<Transition<ProductivityObservation>, EnvError> {
+    fn admit(&self, action: &ProductivityAction) -> Result<(), EnvError> {
         // The length bounds the action schema declares (`minLength` 1,
         // `maxLength` 4000) are refusals, not scored malformed commands.
         if action.raw.is_empty() {
@@ -363,6 +360,13 @@ impl Environment for Productivity {
                 format!("must be at most {} characters", command::MAX_RAW_CHARS),
             ));
         }
+        Ok(())
+    }
+
+    fn step(
+        &mut self,
+        action: ProductivityAction,
+    ) -> Result<Transition<ProductivityObservation>, EnvError> {
         self.step_count += 1;
         let command = Command::parse(&action.raw);
         // The answer this step grades: a final one, or the last draft when
