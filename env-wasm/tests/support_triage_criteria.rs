@@ -307,6 +307,27 @@ fn wrong_replies_lose_reply_handling() {
             format!("{base}\n\n{}", pasted_policy()),
         ));
         match f.kind {
+            "security_incident" => {
+                // The securing steps named, but as a list the reply says
+                // the customer need not work through.
+                let (a, b) = secure_steps(f);
+                let negated = [
+                    format!("There's no need to {a}, {b} or change anything else for now."),
+                    format!("You don't have to {a}, sign out of other devices, or {b} yet."),
+                    format!("Please don't {a}, {b} or touch your settings until we call."),
+                ];
+                rows.push((
+                    "securing steps negated".to_owned(),
+                    f,
+                    format!(
+                        "Hi {}, about {}: {} Our security team is investigating and will contact you {}.",
+                        f.first(),
+                        f.id(),
+                        negated[f.nth % negated.len()],
+                        f.on_time(0)
+                    ),
+                ));
+            }
             "refund_in_window" => {
                 rows.push((
                     "hedged outcome".to_owned(),

@@ -455,6 +455,31 @@ fn outcomes_are_read_in_other_words() {
             &[Waiver],
         ),
         ("We can't offer compensation.", &[], &[], &[Credit]),
+        // A refusal reaches every item of a list of verb phrases.
+        (
+            "We're unable to reverse the charge, cancel the late fee or give you a credit.",
+            &[],
+            &[],
+            &[Refund, Waiver, Credit],
+        ),
+        (
+            "I can't erase your records, close the account or purge your backups at this stage.",
+            &[],
+            &[],
+            &[Deletion],
+        ),
+        (
+            "We won't be refunding the renewal, crediting your account, or waiving anything.",
+            &[],
+            &[],
+            &[Refund, Credit, Waiver],
+        ),
+        (
+            "We'll reverse the charge, cancel the late fee and add a credit.",
+            &[Refund, Waiver, Credit],
+            &[],
+            &[],
+        ),
         // Commit and decline: both are read; the grader takes the worst.
         (
             "We will refund you today. We cannot refund you.",
@@ -726,6 +751,31 @@ fn moves_name_teams_and_requests() {
             &[Move::AskInvoice],
         ),
         ("What questions do you have?", &[]),
+        // A negated request reaches every item of its list.
+        (
+            "There's no need to change your password, rotate your API keys or switch on 2FA.",
+            &[],
+        ),
+        (
+            "You don't have to reset anything, revoke your tokens, or turn on two-step verification for now.",
+            &[],
+        ),
+        (
+            "Please don't rotate the key, change your password or enable MFA until our security team calls.",
+            &[Move::Escalate(Team::Security)],
+        ),
+        (
+            "Please change your password, rotate the key and enable MFA.",
+            &[Move::AskSecure],
+        ),
+        (
+            "Don't worry, just change your password and turn on 2FA.",
+            &[Move::AskSecure],
+        ),
+        (
+            "We haven't seen anything else yet, so please reset your password or revoke the key.",
+            &[Move::AskSecure],
+        ),
         (
             "Our billing supervisor and our legal team will both look at it.",
             &[Move::Escalate(Team::Billing), Move::Escalate(Team::Legal)],

@@ -75,9 +75,11 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             continue;
         }
         let question = questions.contains(&clause.sentence) && !offered.contains(&clause.sentence);
+        // "We won't refund the charge, waive the fee or credit you".
+        let list_negated = super::negated_item(text, clauses, at, outcome_verb);
         for found in frames(text, clauses, at) {
             let certainty = certainty(text, clauses, at, found.at[0]);
-            let negative = found.at.iter().any(|&i| negated(text, i, i + 1));
+            let negative = list_negated || found.at.iter().any(|&i| negated(text, i, i + 1));
             let promised = negative == found.by_denial;
             match (promised, certainty) {
                 (_, Certainty::Open | Certainty::Generic) => {}
@@ -268,6 +270,17 @@ fn lex(word: &str) -> Lex {
         }
     }
     out
+}
+
+/// Whether `word` is a verb an outcome is made with: a family's, a giving
+/// or paying verb, or the head of a phrasal one ("take it off").
+fn outcome_verb(word: &str) -> bool {
+    let lx = lex(word);
+    lx.family.is_some()
+        || lx.giving
+        || lx.paying
+        || lx.holding
+        || base_of(word, &["take", "knock", "write", "wrap"]).is_some()
 }
 
 /// Phrasal verbs that work like one of the families: "get rid of your

@@ -34,7 +34,7 @@ mod violations;
 
 use std::collections::BTreeSet;
 
-use crate::text::{Text, Word};
+use crate::text::{Text, Word, negated, negation};
 
 pub use next_step::{DayWord, When};
 
@@ -403,6 +403,60 @@ pub(crate) fn has_subject(words: &[&str]) -> bool {
 /// Whether a word on our side occurs in `words`.
 pub(crate) fn ours(words: &[&str]) -> bool {
     words.iter().any(|w| OUR_SIDE.contains(w))
+}
+
+/// Whether clause `at` is an item of a list of verb phrases whose head is
+/// negated, so the negation reaches it: "we won't refund the charge,
+/// waive the fee or credit your account", "there's no need to reset your
+/// password, revoke any keys or turn on two-factor authentication".
+///
+/// The shared [`crate::text::negated`] carries a negation through a list
+/// of short nouns; a list of verb phrases is the reply's to read, since
+/// only it knows the verbs (`is_verb`). An item follows a comma, has no
+/// subject and opens with a verb; the list closes with "and", "or" or
+/// "nor" (so "don't panic, just reset your password" is two statements),
+/// and its head clause has a negated verb of the same kind whose negation
+/// reaches the end of that clause.
+pub(crate) fn negated_item(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    is_verb: impl Fn(&str) -> bool,
+) -> bool {
+    let is_item = |k: usize| {
+        let clause = &clauses[k];
+        let words = clause.texts(text);
+        let first = words
+            .iter()
+            .find(|w| !LEAD_ADVERBS.contains(w) && !matches!(**w, "or" | "nor"));
+        matches!(clause.opener, None | Some(Opener::And))
+            && clause.continues
+            && k > 0
+            && clauses[k - 1].sentence == clause.sentence
+            && first.is_some_and(|w| is_verb(w))
+            && !has_subject(&words)
+    };
+    if !is_item(at) {
+        return false;
+    }
+    let closes = (at..clauses.len()).take_while(|&k| is_item(k)).any(|k| {
+        clauses[k].opener == Some(Opener::And)
+            || clauses[k]
+                .texts(text)
+                .iter()
+                .any(|w| matches!(*w, "or" | "nor"))
+    });
+    if !closes {
+        return false;
+    }
+    let mut head = at - 1;
+    while head > 0 && is_item(head) {
+        head -= 1;
+    }
+    let clause = &clauses[head];
+    let verb_negated =
+        (clause.from..clause.to).any(|i| is_verb(&text.words[i].text) && negated(text, i, i + 1));
+    verb_negated && negation::negated_before(text, clause.to - 1)
 }
 
 /// The clause a continuing clause continues: the nearest earlier clause of

@@ -331,8 +331,12 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
             .get(at + 1)
             .filter(|c| c.sentence == clause.sentence && c.opener == Some(Opener::Condition));
         let question = questions.contains(&clause.sentence);
-        let request =
-            request_verb(text, &found_in, clause, condition, imperative, question).is_some();
+        // "There's no need to reset your password, revoke any keys or turn
+        // on two-factor authentication": the negation reaches every item.
+        let negated_item =
+            super::negated_item(text, clauses, at, |w| base_of(w, REQUEST_VERBS).is_some());
+        let request = !negated_item
+            && request_verb(text, &found_in, clause, condition, imperative, question).is_some();
         previous_request = request;
         if !request {
             continue;
