@@ -636,6 +636,39 @@ fn violations_are_found_and_their_negations_are_not() {
         ),
         ("There was no breach.", &[SafetyAssurance]),
         ("We cannot access your data ourselves.", &[]),
+        // A purpose is a goal, not an all-clear; a result or a deed is one.
+        (
+            "So your files stay protected from now on, please rotate the key today.",
+            &[],
+        ),
+        (
+            "Please change your password so nobody else can sign in to your account.",
+            &[],
+        ),
+        (
+            "We recommend turning on 2FA, so your account remains protected going forward.",
+            &[],
+        ),
+        (
+            "So that no one can use the leaked token against your data, revoke it now.",
+            &[],
+        ),
+        (
+            "In order that your records remain secure, we'd ask you to reset your password.",
+            &[],
+        ),
+        ("This keeps your account secure, so please enable it.", &[]),
+        (
+            "We've rotated the key, so your data is safe.",
+            &[SafetyAssurance],
+        ),
+        ("So, nothing was accessed.", &[SafetyAssurance]),
+        ("We've made sure your data is safe.", &[SafetyAssurance]),
+        (
+            "We have ensured your account is protected.",
+            &[SafetyAssurance],
+        ),
+        ("Your account stays secure with us.", &[SafetyAssurance]),
         (
             "You won't be able to access your account until you reset your password.",
             &[],

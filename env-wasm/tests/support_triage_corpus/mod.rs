@@ -204,6 +204,20 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                         t(5)
                     ),
                 ),
+                (
+                    "purpose first",
+                    format!(
+                        "Hi {first},\n\nThank you for raising {id} with us. So that nobody else can get into your account, please {a} and {b} today. Our security team is looking into the sign-ins and will be in touch {}.\n\nRegards",
+                        t(6)
+                    ),
+                ),
+                (
+                    "purpose after",
+                    format!(
+                        "Dear {full},\n\nRe {id}: for your security, we'd ask you to {a} and then {b}, so your account stays protected from here on. Our security team has been alerted and will contact you {}.\n\nKind regards,\n{vendor}",
+                        t(7)
+                    ),
+                ),
             ]
         }
         "legal_threat" => vec![

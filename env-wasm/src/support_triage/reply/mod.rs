@@ -177,8 +177,8 @@ pub fn read_text(text: &Text) -> Reading {
         ..Reading::default()
     };
     let promising = commitments::read(text, &clauses, &mut reading);
-    moves::read(text, &clauses, &mut reading);
-    violations::read(text, &clauses, &mut reading.violations);
+    let requests = moves::read(text, &clauses, &mut reading);
+    violations::read(text, &clauses, &requests, &mut reading.violations);
     next_step::read(text, &clauses, &promising, &mut reading);
     reading
 }

@@ -304,8 +304,11 @@ fn request_verb(
     })
 }
 
-/// Read teams and requests.
-pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
+/// Read teams and requests. Returns which clauses are requests, for
+/// telling a purpose ("so your account stays safe, please ...") from a
+/// statement.
+pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Vec<bool> {
+    let mut requests = vec![false; clauses.len()];
     for (team, phrases) in TEAMS {
         for phrase in *phrases {
             for (start, end) in text.find(phrase) {
@@ -338,6 +341,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
         let request = !negated_item
             && request_verb(text, &found_in, clause, condition, imperative, question).is_some();
         previous_request = request;
+        requests[at] = request;
         if !request {
             continue;
         }
@@ -352,6 +356,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
         }
         read_asks(&words, reading);
     }
+    requests
 }
 
 fn any(words: &[&str], set: &[&str]) -> bool {
