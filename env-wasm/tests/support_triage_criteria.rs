@@ -328,6 +328,19 @@ fn wrong_replies_lose_reply_handling() {
                     ),
                 ));
             }
+            "refund_missing_invoice" => {
+                // A list after a colon that asks for nothing.
+                rows.push((
+                    "list that asks nothing".to_owned(),
+                    f,
+                    format!(
+                        "Hi {},\n\nThanks for contacting us about {}. Here's where things stand:\n\n- We could not find an invoice number in your message\n- We will look into the charge {}\n\nBest regards",
+                        f.first(),
+                        f.id(),
+                        f.on_time(0)
+                    ),
+                ));
+            }
             "refund_in_window" => {
                 rows.push((
                     "hedged outcome".to_owned(),

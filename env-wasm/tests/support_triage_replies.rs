@@ -784,6 +784,44 @@ fn moves_name_teams_and_requests() {
             &[Move::AskInvoice],
         ),
         ("What questions do you have?", &[]),
+        // A request's object may follow on the next lines: a list after a
+        // colon or at the end of the line, or the line after a colon.
+        (
+            "We need just one detail from you:\n\n1. The **invoice number** (INV-…)\n\nThanks.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Could you send us the following?\n- the invoice reference\n- the date you were charged",
+            &[Move::AskInvoice],
+        ),
+        (
+            "**What we'll need from you**\n\n* Invoice number (starts with INV-)",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Here's what I need:\nthe number printed at the top of your invoice.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Please reply with:\n- a message sent from the email address on your account",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please note:\n- Our billing supervisor will review the invoice.",
+            &[Move::Escalate(Team::Billing)],
+        ),
+        (
+            "Thanks for your patience:\n- your invoice INV-12345 has been updated",
+            &[],
+        ),
+        (
+            "We need to check a few things first:\n- the invoice history",
+            &[],
+        ),
+        (
+            "Please do not send any of the following:\n- your invoice number",
+            &[],
+        ),
         // A negated request reaches every item of its list.
         (
             "There's no need to change your password, rotate your API keys or switch on 2FA.",

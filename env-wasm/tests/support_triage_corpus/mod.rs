@@ -345,6 +345,12 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     "Hi {first},\n\nThanks for contacting us about {id}. Before we can act on this, we need to verify your identity. Please reply from the email address associated with your account.\n\nBest,\nSupport"
                 ),
             ),
+            (
+                "numbered list",
+                format!(
+                    "Hi {first},\n\nThanks for your message ({id}). Before we go any further we need one thing from you:\n\n1. A reply sent from the email address registered on your account, so we can be sure it's you.\n\nThank you!"
+                ),
+            ),
         ],
         "refund_missing_invoice" => vec![
             (
@@ -379,6 +385,18 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                 "british",
                 format!(
                     "Hi {first},\n\nThanks for getting in touch about {id}. Could you let us have the invoice number (INV-…) for the charge you'd like refunded? Then we can look into it.\n\nKind regards"
+                ),
+            ),
+            (
+                "numbered list",
+                format!(
+                    "Hi {first},\n\nSorry for the trouble with this charge ({id}). So we can look into it, we need just one detail from you:\n\n1. The **invoice number** (it begins with `INV-`).\n\nAs soon as we have it, we'll pick this up."
+                ),
+            ),
+            (
+                "bullets",
+                format!(
+                    "**Re: {id}**\n\nHello {first},\n\n**What we'll need from you**\n\n* The invoice reference for the charge (printed at the top, `INV-` followed by digits)\n\nThanks, and sorry for the extra step."
                 ),
             ),
         ],

@@ -221,9 +221,12 @@ fn opener(word: &str) -> Option<Opener> {
 }
 
 /// Whether the text between two words is a label's colon, markdown
-/// emphasis around it included ("**Refund:** approved").
+/// emphasis around it included ("**Refund:** approved"). A colon that
+/// ends its line introduces what follows (a list, a paragraph) rather
+/// than labelling one word of it; requests read that as their object.
 pub(crate) fn labels(gap: &str) -> bool {
-    gap.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`')) == ":"
+    !gap.contains('\n')
+        && gap.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`')) == ":"
 }
 
 /// A clause of a reply: words `from..to` of its [`Text`].

@@ -235,14 +235,29 @@ struct Markers {
     boilerplate: Occurrences,
 }
 
+/// How a clause stands in its reply, for [`request_verb`].
+struct Setting<'c> {
+    /// The condition after it in the sentence, if any.
+    condition: Option<&'c Clause>,
+    /// A clause opening with a verb counts as an imperative.
+    imperative: bool,
+    question: bool,
+    /// It introduces a list or a line as its object ([`introduced`]).
+    introduces: bool,
+}
+
 fn request_verb(
     text: &Text,
     found_in: &Markers,
     clause: &Clause,
-    condition: Option<&Clause>,
-    imperative: bool,
-    question: bool,
+    setting: &Setting,
 ) -> Option<usize> {
+    let Setting {
+        condition,
+        imperative,
+        question,
+        introduces,
+    } = *setting;
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
     // | if you have any questions").
@@ -267,7 +282,7 @@ fn request_verb(
     // "let us know" with nothing to tell ("let us know if you need
     // anything") asks for nothing.
     for (at, len) in local(&found_in.verb_markers) {
-        if at + len >= words.len() {
+        if at + len >= words.len() && !introduces {
             return None;
         }
         found.push(at);
@@ -338,8 +353,14 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         // on two-factor authentication": the negation reaches every item.
         let negated_item =
             super::negated_item(text, clauses, at, |w| base_of(w, REQUEST_VERBS).is_some());
-        let request = !negated_item
-            && request_verb(text, &found_in, clause, condition, imperative, question).is_some();
+        let object = introduced(text, clauses, at);
+        let setting = Setting {
+            condition,
+            imperative,
+            question,
+            introduces: !object.is_empty(),
+        };
+        let request = !negated_item && request_verb(text, &found_in, clause, &setting).is_some();
         previous_request = request;
         requests[at] = request;
         if !request {
@@ -354,9 +375,77 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             }
             words.extend(purpose.texts(text));
         }
+        // "We need one thing from you:\n\n1. The invoice number".
+        for item in &clauses[object] {
+            words.extend(item.texts(text));
+        }
         read_asks(&words, reading);
     }
     requests
+}
+
+/// The longest list a request is read over, in lines.
+const LIST_LINES: usize = 12;
+
+/// Whether a line (trimmed) is an item of a list: "- ...", "* ...",
+/// "• ...", "1. ...", "2) ...".
+fn list_item(line: &str) -> bool {
+    let mut chars = line.chars();
+    match chars.next() {
+        Some('-' | '*' | '+') => chars.next().is_some_and(char::is_whitespace),
+        Some('•' | '·' | '–') => true,
+        Some(c) if c.is_ascii_digit() => {
+            let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+            rest.starts_with('.') || rest.starts_with(')')
+        }
+        _ => false,
+    }
+}
+
+/// The clauses a request at clause `at` introduces as its object: the
+/// list that follows a colon or the end of its line ("we need one thing
+/// from you:\n\n1. The invoice number", "**What we need**\n- the
+/// invoice number"), or the one line after a colon ("Here's what we
+/// need:\nthe invoice number"). Blank lines between items are allowed;
+/// the list ends at the first line that is not an item.
+fn introduced(text: &Text, clauses: &[Clause], at: usize) -> std::ops::Range<usize> {
+    let none = at + 1..at + 1;
+    let Some(clause) = clauses.get(at) else {
+        return none;
+    };
+    if clause.to >= text.len() || clause.to == clause.from {
+        return none;
+    }
+    let gap = text.gap(clause.to);
+    let Some(line_break) = gap.find('\n') else {
+        return none;
+    };
+    let colon = gap[..line_break].contains(':');
+    let from = text.words[clause.to - 1].end + line_break + 1;
+    let mut end = from;
+    let mut items = 0;
+    let mut offset = from;
+    for line in text.source[from..].split('\n').take(LIST_LINES) {
+        let line_end = offset + line.len();
+        let trimmed = line.trim();
+        offset = line_end + 1;
+        if trimmed.is_empty() {
+            continue;
+        }
+        if list_item(trimmed) {
+            items += 1;
+            end = line_end;
+            continue;
+        }
+        if colon && items == 0 {
+            end = line_end;
+        }
+        break;
+    }
+    let to = (at + 1..clauses.len())
+        .find(|&k| text.words[clauses[k].from].start >= end)
+        .unwrap_or(clauses.len());
+    at + 1..to.max(at + 1)
 }
 
 fn any(words: &[&str], set: &[&str]) -> bool {
