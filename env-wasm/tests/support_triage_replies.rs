@@ -487,6 +487,57 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[Refund],
         ),
+        // What someone may do is no promise: a kind of outcome as a bare
+        // plural, "only X can", an ability in a relative clause.
+        (
+            "It falls outside the period in which our desk is able to approve refunds.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Only our billing supervisor can approve a refund this far back.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor is the only one who can approve a refund this late.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The support desk is only authorised to issue credits for outages.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Late fees over $50 are something only the billing team can waive.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Only a supervisor can grant an exception, so I have passed it on.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I've passed it to our billing supervisor, who will approve your refund today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We can only offer you a partial refund.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We'll issue both refunds today.", &[Refund], &[], &[]),
         // Rules, habits and mentions are not promises.
         (
             "We can only refund charges made in the last 30 days.",

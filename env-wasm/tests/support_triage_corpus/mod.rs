@@ -481,6 +481,20 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     t(5)
                 ),
             ),
+            (
+                "policy explained",
+                format!(
+                    "Dear {full},\n\nRegarding {id}: the charge was made more than 30 days ago, which is beyond the period in which the support desk is able to authorise refunds. I have therefore forwarded your request to our billing supervisor, who will review it and be in touch {}.\n\nYours sincerely,\n{vendor} Support",
+                    t(6)
+                ),
+            ),
+            (
+                "who decides",
+                format!(
+                    "Hi {first},\n\nThanks for writing in about {id}. Only our billing supervisor can approve a refund for a charge this old, so I've sent your request their way; they'll get back to you {}.\n\nBest",
+                    t(7)
+                ),
+            ),
         ],
         "fee_waiver_allowed" => vec![
             (
@@ -561,6 +575,13 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                 format!(
                     "Hi {first},\n\nThanks for contacting us about {id}. I've escalated your fee waiver request to our billing team's supervisor, and our billing supervisor will reach out {}.\n\nBest,\nSupport",
                     t(5)
+                ),
+            ),
+            (
+                "policy explained",
+                format!(
+                    "Hello {first},\n\nAbout {id}: a fee of this size is one only our billing supervisor can waive, as the desk can grant waivers for smaller fees only. I've passed it to our billing supervisor, who will contact you {}.\n\nKind regards",
+                    t(6)
                 ),
             ),
         ],

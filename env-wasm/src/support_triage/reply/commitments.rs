@@ -541,8 +541,11 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
         }
         let previous = k.checked_sub(1).map(|p| words[p]);
         let next = words.get(k + 1).copied();
+        // "a refund", "refund policy", and the object of a giving verb
+        // ("issue refunds", "process credits"; "get refunded" is passive).
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
-            || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n));
+            || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n))
+            || (previous.is_some_and(|p| lex(p).giving) && !w.ends_with("ed"));
         let participle = w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&w);
         let passive = participle && (k > 0) && passive_before(&words, k);
 
@@ -608,7 +611,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
                         .get(n + 1)
                         .is_some_and(|a| MENTION_FOLLOWERS.contains(a) && *a != "request");
                     let grants = outcome != Commitment::Grant || lx.granting;
-                    if !mentioned && grants {
+                    if !mentioned && grants && !generic_noun(&words, n) {
                         push(outcome, [k, n], false);
                     }
                     break;
@@ -800,6 +803,32 @@ fn denied_opposite(w: &str, lx: Lex, holds: &Holds, by_us: bool) -> Option<Commi
     None
 }
 
+/// An outcome noun as a bare plural is a kind of thing, not this
+/// customer's: "the desk can authorise refunds", "we issue credits for
+/// outages"; not "your refunds", "both refunds", "a refund".
+fn generic_noun(words: &[&str], n: usize) -> bool {
+    let plural = matches!(
+        words[n],
+        "refunds"
+            | "credits"
+            | "waivers"
+            | "exceptions"
+            | "discounts"
+            | "vouchers"
+            | "coupons"
+            | "reimbursements"
+            | "deletions"
+            | "chargebacks"
+    );
+    let determined = n > 0
+        && (DETERMINERS.contains(&words[n - 1])
+            || matches!(words[n - 1], "both" | "these" | "those" | "two" | "all")
+            || crate::text::number_value(words[n - 1]).is_some());
+    let after_full =
+        n > 1 && matches!(words[n - 1], "full" | "partial") && !DETERMINERS.contains(&words[n - 2]);
+    plural && (!determined || after_full)
+}
+
 /// A bare plural right after the verb is a rule, not a promise: "we
 /// refund charges made in the last 30 days".
 fn generic_object(words: &[&str], k: usize) -> bool {
@@ -885,6 +914,16 @@ const OPEN: &[&str] = &[
     "possibly",
     "potentially",
 ];
+/// Words of what someone is able or allowed to do.
+const ABILITY: &[&str] = &[
+    "can",
+    "able",
+    "allowed",
+    "permitted",
+    "authorised",
+    "authorized",
+    "entitled",
+];
 const LEANING: &[&str] = &["probably", "likely", "hopefully", "ideally"];
 const LEANING_VERBS: &[&str] = &["try", "attempt", "aim", "hope", "intend", "seek"];
 const HABITUAL: &[&str] = &[
@@ -919,6 +958,21 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
         return Certainty::Open;
     }
     if words.iter().any(|w| HABITUAL.contains(w)) {
+        return Certainty::Generic;
+    }
+    // What someone may do, not what they will: "only our billing
+    // supervisor can approve a refund", "the period in which the desk can
+    // authorise refunds".
+    let restricted = words.windows(2).any(|p| {
+        p[0] == "only" && (super::OUR_SIDE.contains(&p[1]) || matches!(p[1], "a" | "an" | "the"))
+    });
+    let ability = words.iter().any(|w| ABILITY.contains(w));
+    let relative = clauses[clause].opener == Some(Opener::Which)
+        || words
+            .iter()
+            .position(|w| matches!(*w, "who" | "which" | "whom"))
+            .is_some_and(|r| words[r..].iter().any(|w| ABILITY.contains(w)));
+    if restricted || (relative && ability) {
         return Certainty::Generic;
     }
     if words
