@@ -352,6 +352,19 @@ fn wrong_replies_lose_reply_handling() {
                     f,
                     format!("{base} Unfortunately we cannot refund this charge."),
                 ));
+                // Another outcome, whose class its head noun decides.
+                rows.push((
+                    "late charge written off too".to_owned(),
+                    f,
+                    format!("{base} I've also written off the $35.00 late charge on your account."),
+                ));
+                rows.push((
+                    "relative-clause deletion too".to_owned(),
+                    f,
+                    format!(
+                        "{base} Everything you uploaded to your workspace will be wiped as well."
+                    ),
+                ));
             }
             "fee_waiver_allowed" => {
                 rows.push((
@@ -363,6 +376,16 @@ fn wrong_replies_lose_reply_handling() {
                     "outcome declined too".to_owned(),
                     f,
                     format!("{base} That said, we are not able to waive the fee."),
+                ));
+                rows.push((
+                    "charge reversed too".to_owned(),
+                    f,
+                    format!("{base} The renewal charge on your card has been reversed too."),
+                ));
+                rows.push((
+                    "account data removed too".to_owned(),
+                    f,
+                    format!("{base} The payment details on your account will be removed as well."),
                 ));
             }
             _ => {}

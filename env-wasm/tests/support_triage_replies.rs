@@ -487,6 +487,110 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[Refund],
         ),
+        // A terse outcome: the head of its noun phrase is the subject,
+        // whatever modifies it ("refund of $89.00 on INV-55102").
+        (
+            "Refund of $89.00 on INV-55102: approved.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "T-2231 update: full refund for invoice INV-40917 issued today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Your refund ($120.00) has been processed.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The refund on your Visa ending 1234 is confirmed.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The $25 penalty on invoice INV-3 has been taken off.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Your request to erase your account has been granted.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "The charge on your account was processed on 3 March.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee on your account is still under review by our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("The fee on your invoice has been reviewed.", &[], &[], &[]),
+        ("Your data request has been received.", &[], &[], &[]),
+        // The head decides the class: a late charge is a fee, payment
+        // details are data, the fee on an account is not the account.
+        (
+            "I've cancelled the $12.50 late payment fee on INV-7781.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We've dropped the late charge from your March invoice.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The penalty charge on your account has been removed.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll delete your payment details from our records.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "I've reversed the renewal charge on your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We'll cover the cost of the late fee.", &[Waiver], &[], &[]),
+        // A relative clause is no subject: what it modifies is.
+        (
+            "Everything you uploaded to your workspace will be wiped.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "The records we hold about you will be destroyed.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "The fee we charged you in March has been cancelled.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
         // What someone may do is no promise: a kind of outcome as a bare
         // plural, "only X can", an ability in a relative clause.
         (

@@ -81,6 +81,15 @@ impl Fixture {
         options[(pick + self.nth) % options.len()].to_owned()
     }
 
+    /// The late fee of a fee-waiver ticket, as "$12.50" ("the fee" for
+    /// other cases).
+    pub fn fee(&self) -> String {
+        match self.ticket().case {
+            Case::FeeWaiver { cents, .. } => format!("${}.{:02}", cents / 100, cents % 100),
+            _ => "the fee".to_owned(),
+        }
+    }
+
     pub fn leaked_key(&self) -> bool {
         matches!(self.ticket().case, Case::Security { leaked_key: true })
     }
@@ -437,6 +446,18 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     "Hi {first},\n\nThanks for reaching out about {id}. Since the charge is within our 30-day refund window, I've processed a full refund to your card. You'll see it in 5 to 7 business days.\n\nBest,\nSupport"
                 ),
             ),
+            (
+                "ticket line",
+                format!(
+                    "{first} - {id}: refund of the full charge on your invoice approved; it'll reach your card within 5 business days."
+                ),
+            ),
+            (
+                "status",
+                format!(
+                    "Hi {first},\n\n**{id}** – full refund (original payment method): approved. Expect it within 5-7 business days.\n\nThanks"
+                ),
+            ),
         ],
         "refund_late" => vec![
             (
@@ -531,6 +552,20 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                 "american",
                 format!(
                     "Hi {first},\n\nThanks for reaching out about {id}. I've gone ahead and waived the late fee, so you won't owe anything extra. The updated invoice will be emailed to you within 2 business days.\n\nBest,\nSupport"
+                ),
+            ),
+            (
+                "itemised",
+                format!(
+                    "Hi {first},\n\nThanks for your patience with {id}. I have removed the {} late payment fee from your invoice, and the corrected invoice will reach you within 2 business days.\n\nBest",
+                    f.fee()
+                ),
+            ),
+            (
+                "ticket line",
+                format!(
+                    "{first} – {id}: the {} late charge on your account has been removed; you'll see the corrected invoice within 2 business days.",
+                    f.fee()
                 ),
             ),
         ],

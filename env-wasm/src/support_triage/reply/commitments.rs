@@ -35,6 +35,7 @@
 //! to delete it") promise nothing.
 
 use super::next_step;
+use super::nouns::{Thing, object_after, outcome_noun, subject_before, thing};
 use super::{Clause, Commitment, Move, Occurrences, Opener, Reading, continued, has_subject, ours};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -70,6 +71,10 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     let conditioned = conditioned(text, clauses);
     let questions = super::question_sentences(text);
     let offered = Occurrences::of(text, OFFERS).sentences(text);
+    let mut aside = vec![false; text.len()];
+    for (from, to) in super::asides(text) {
+        aside[from..=to].fill(true);
+    }
     for (at, clause) in clauses.iter().enumerate() {
         if conditioned[at] {
             continue;
@@ -77,7 +82,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         let question = questions.contains(&clause.sentence) && !offered.contains(&clause.sentence);
         // "We won't refund the charge, waive the fee or credit you".
         let list_negated = super::negated_item(text, clauses, at, outcome_verb);
-        for found in frames(text, clauses, at) {
+        for found in frames(text, clauses, at, &aside) {
             let certainty = certainty(text, clauses, at, found.at[0]);
             let negative = list_negated || found.at.iter().any(|&i| negated(text, i, i + 1));
             let promised = negative == found.by_denial;
@@ -102,37 +107,6 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
 }
 
 // ------------------------------------------------------------ vocabulary
-
-/// What an object or subject is, for verbs whose outcome depends on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Thing {
-    Data,
-    Account,
-    Fee,
-    Money,
-    Access,
-    /// The case itself: "this", "the issue", "your case".
-    Case,
-    /// The customer, as the subject of "you have been refunded".
-    Customer,
-}
-
-fn thing(word: &str) -> Option<Thing> {
-    Some(match word {
-        "data" | "information" | "info" | "records" | "record" | "history" | "files" | "file"
-        | "details" | "everything" | "anything" | "backups" | "backup" | "copies" | "copy"
-        | "trace" | "traces" | "profile" | "personal" => Thing::Data,
-        "account" | "accounts" => Thing::Account,
-        "fee" | "fees" | "penalty" | "penalties" | "surcharge" | "late" => Thing::Fee,
-        "charge" | "charges" | "payment" | "transaction" | "amount" | "money" | "funds"
-        | "renewal" | "sum" | "cost" => Thing::Money,
-        "access" | "login" | "seat" | "seats" | "workspace" | "sign" => Thing::Access,
-        "case" | "matter" | "issue" | "ticket" | "problem" | "complaint" | "dispute" | "this"
-        | "it" | "that" | "everything's" => Thing::Case,
-        w if crate::text::number_value(w).is_some() => Thing::Money,
-        _ => return None,
-    })
-}
 
 /// Verb families: how a verb turns into an outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -342,29 +316,6 @@ fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
     })
 }
 
-/// Nouns that name an outcome.
-fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
-    use Commitment::*;
-    let next = words.get(n + 1).copied();
-    Some(match words[n] {
-        "refund" | "refunds" | "reimbursement" | "repayment" | "chargeback" => Refund,
-        "money" | "funds" if next == Some("back") => Refund,
-        "credit" | "credits" | "compensation" | "voucher" | "vouchers" | "coupon" | "discount"
-        | "goodwill" => Credit,
-        "free" if next.is_some_and(|w| matches!(w, "month" | "months" | "year" | "period")) => {
-            Credit
-        }
-        "month" | "months" if next == Some("free") => Credit,
-        "off" if n > 0 && thing(words[n - 1]) == Some(Thing::Money) => Credit,
-        "waiver" => Waiver,
-        "deletion" | "erasure" => Deletion,
-        "exception" => Exception,
-        "resolution" => Deadline,
-        "request" => Grant,
-        _ => return None,
-    })
-}
-
 /// A noun followed by one of these is talked about, not given: "your
 /// refund request", "our refund policy".
 const MENTION_FOLLOWERS: &[&str] = &[
@@ -489,27 +440,20 @@ const ARRIVING: &[&str] = &[
     "arrive", "appear", "show", "reach", "land", "post", "back", "way", "through", "come",
 ];
 
-/// The subject of a state at `k`: the nearest word before it (within six)
-/// that names an outcome or a thing.
-fn subject_before(words: &[&str], k: usize) -> Option<(usize, Option<Commitment>, Option<Thing>)> {
-    (k.saturating_sub(6)..k).rev().find_map(|s| {
-        let noun = outcome_noun(words, s);
-        let object = thing(words[s]).or_else(|| (words[s] == "you").then_some(Thing::Customer));
-        (noun.is_some() || object.is_some()).then_some((s, noun, object))
-    })
-}
-
-/// The first thing within six words after `k`.
-fn object_after(words: &[&str], k: usize) -> Option<(usize, Thing)> {
-    (k + 1..(k + 7).min(words.len())).find_map(|o| thing(words[o]).map(|t| (o, t)))
-}
-
 // ------------------------------------------------------------ frames
 
 /// Every outcome the clause at `at` states, in all five frames.
-fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
+/// `aside`: which words of the text are in a bracketed aside
+/// ([`super::asides`]), which are no part of the clause's noun phrases
+/// ("your refund ($120.00) has been processed").
+fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Found> {
     let clause = &clauses[at];
-    let words = clause.texts(text);
+    let words: Vec<&str> = clause
+        .texts(text)
+        .into_iter()
+        .enumerate()
+        .map(|(k, w)| if aside[clause.from + k] { "" } else { w })
+        .collect();
     let base = clause.from;
     // Who is before each word, found once per clause.
     let first_ours = words.iter().position(|w| ours(&[w]));
@@ -716,6 +660,12 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
         return None;
     }
     let (s, noun, object) = subject_before(words, k)?;
+    // "Your request for a refund has been approved", "your request to
+    // delete your data is granted": what is requested is what is given.
+    let noun = match noun {
+        Some(Grant) => requested(words, s + 1, k).or(noun),
+        other => other,
+    };
     // "Refunds are issued within 30 days": a rule about refunds.
     let plural = matches!(
         words[s],
@@ -776,6 +726,19 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
         Deadline => None,
         c => Some(c),
     }
+}
+
+/// What a request at words `from..to` asks for: an outcome noun ("for a
+/// refund") or a verb of one with its object ("to delete your data").
+fn requested(words: &[&str], from: usize, to: usize) -> Option<Commitment> {
+    (from..to).find_map(|j| {
+        if let Some(c) = outcome_noun(words, j).filter(|c| *c != Commitment::Grant) {
+            return Some(c);
+        }
+        let family = lex(words[j]).family?;
+        let object = object_after(&words[..to], j).map(|(_, t)| t);
+        outcome_of(family, object)
+    })
 }
 
 /// Frame 4: "the fee won't apply", "you won't be charged the late fee",

@@ -30,6 +30,7 @@
 mod commitments;
 mod moves;
 mod next_step;
+mod nouns;
 mod violations;
 
 use std::collections::BTreeSet;
@@ -311,10 +312,13 @@ pub(crate) fn question_sentences(text: &Text) -> Vec<u32> {
 pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
     let mut out: Vec<Clause> = Vec::new();
     let mut start: Option<Clause> = None;
+    let asides = aside_joins(text);
     for (i, word) in text.words.iter().enumerate() {
         // A colon joins a label to what it labels ("Next step: please
-        // reply ...", "Refund: approved"): one reply clause.
-        let breaks_here = i > 0 && text.words[i - 1].clause != word.clause && !labels(text.gap(i));
+        // reply ...", "Refund: approved"): one reply clause; so does a
+        // short aside in brackets ("Refund ($355.50) approved").
+        let breaks_here =
+            i > 0 && text.words[i - 1].clause != word.clause && !labels(text.gap(i)) && !asides[i];
         // "not yet" is an adverb, not the contrast "yet".
         let adverb_yet = word.text == "yet"
             && i > 0
@@ -349,6 +353,68 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
         });
     }
     out
+}
+
+/// The longest bracketed aside read as part of its clause, in words.
+const ASIDE_WORDS: usize = 4;
+
+/// Words that make a bracketed text a clause of its own.
+const CLAUSE_WORDS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "should", "may",
+    "might", "must", "has", "have", "had", "do", "does", "did", "we", "i", "you", "it", "they",
+    "please",
+];
+
+/// Short asides in brackets with no verb or subject of their own
+/// ("refund ($355.50) approved", "the fee (INV-2231) is waived"), as
+/// word spans `from..=to`: they read as part of the clause around them,
+/// and are no part of its noun phrases.
+pub(crate) fn asides(text: &Text) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let only = |gap: &str, c: char| {
+        let bare = gap.trim_matches(|x: char| {
+            x.is_whitespace() || matches!(x, '$' | '£' | '€' | '*' | '_' | '`' | '#')
+        });
+        bare.len() == c.len_utf8() && bare.starts_with(c)
+    };
+    let mut i = 1;
+    while i < text.len() {
+        if !only(text.gap(i), '(') {
+            i += 1;
+            continue;
+        }
+        let close = (i..text.len().min(i + ASIDE_WORDS))
+            .find(|&j| j + 1 == text.len() || text.gap(j + 1).trim_start().starts_with(')'));
+        let Some(close) = close else {
+            i += 1;
+            continue;
+        };
+        let clause_words = text.words[i..=close]
+            .iter()
+            .any(|w| CLAUSE_WORDS.contains(&w.text.as_str()));
+        let same_sentence = text.words[close].sentence == text.words[i - 1].sentence;
+        if !clause_words && same_sentence {
+            out.push((i, close));
+        }
+        i = close + 1;
+    }
+    out
+}
+
+/// For each word, whether the clause break before it only opens or
+/// closes an aside ([`asides`]).
+fn aside_joins(text: &Text) -> Vec<bool> {
+    let mut joins = vec![false; text.len()];
+    for (from, to) in asides(text) {
+        joins[from] = true;
+        // ") ", or "): " before what the clause labels.
+        let after = text.gap(to + 1).trim_start().strip_prefix(')');
+        let closes_only = after.is_some_and(|rest| rest.trim().is_empty() || labels(rest));
+        if to + 1 < text.len() && closes_only {
+            joins[to + 1] = true;
+        }
+    }
+    joins
 }
 
 /// Words on our side of the conversation.
