@@ -458,6 +458,12 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     "Hi {first},\n\n**{id}** – full refund (original payment method): approved. Expect it within 5-7 business days.\n\nThanks"
                 ),
             ),
+            (
+                "idiomatic",
+                format!(
+                    "Hi {first}, good news on {id}: you won't be out of pocket. We've reversed the charge, and it'll come off your card statement within 5 business days."
+                ),
+            ),
         ],
         "refund_late" => vec![
             (
@@ -568,6 +574,12 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     f.fee()
                 ),
             ),
+            (
+                "idiomatic",
+                format!(
+                    "Hey {first}! Sorted on {id}: I've struck the late fee off your account, so you won't be out of pocket. It'll drop off your invoice within 2 business days."
+                ),
+            ),
         ],
         "fee_waiver_over_limit" => vec![
             (
@@ -673,6 +685,33 @@ pub fn plain_promises() -> Vec<(&'static str, &'static [&'static str])> {
         ),
         (
             "Your request has been approved.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        // Idioms, and outcomes whose head or clause decides their class.
+        // Money kept: a refund, or the fee when a fee is what it is about.
+        (
+            "Rest assured, you won't be out of pocket for this.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        (
+            "You won't be charged for it again.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        ("We'll make it up to you.", NONE),
+        ("Everything you stored with us will be erased.", NONE),
+        ("I've struck the late charge off your account.", WAIVER),
+        ("The late fee will drop off your next invoice.", WAIVER),
+        ("Your workspace will be back up and running today.", NONE),
+        (
+            "Consider it done.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        (
+            "Refund of the full amount for your invoice: approved.",
+            REFUND,
+        ),
+        (
+            "We'll put things right.",
             &["refund_in_window", "fee_waiver_allowed"],
         ),
     ]

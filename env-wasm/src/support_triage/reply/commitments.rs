@@ -35,8 +35,9 @@
 //! to delete it") promise nothing.
 
 use super::next_step;
-use super::nouns::{Thing, object_after, outcome_noun, subject_before, thing};
+use super::nouns::{Thing, heads, object_after, outcome_noun, pronoun, subject_before, thing};
 use super::{Clause, Commitment, Move, Occurrences, Opener, Reading, continued, has_subject, ours};
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -157,7 +158,7 @@ const FAMILIES: &[(Verb, &[&str])] = &[
             "remove", "cancel", "drop", "clear", "scrap", "void", "reverse", "lift", "zero",
         ],
     ),
-    (Verb::Return, &["return", "cover"]),
+    (Verb::Return, &["return", "cover", "absorb"]),
     (
         Verb::Restore,
         &[
@@ -269,11 +270,29 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     if is_form_of(w, "get") && words.get(k + 1) == Some(&"rid") {
         return Some((Verb::Remove, k + 2));
     }
-    if (is_form_of(w, "take") || is_form_of(w, "knock")) && near("off", 4) {
+    // "we've taken care of the late fee": settled for the customer.
+    if is_form_of(w, "take") && words.get(k + 1..k + 3) == Some(&["care", "of"][..]) {
+        return Some((Verb::Return, k + 3));
+    }
+    if ["take", "knock", "shave"].iter().any(|b| is_form_of(w, b)) && near("off", 4) {
         return Some((Verb::TakeOff, k + 1));
     }
-    if is_form_of(w, "write") && near("off", 4) {
+    if ["write", "strike", "cross"]
+        .iter()
+        .any(|b| is_form_of(w, b))
+        && near("off", 4)
+    {
         return Some((Verb::Remove, k + 1));
+    }
+    // "we'll foot the bill", "we'll pick up the cost": money paid for the
+    // customer.
+    let bill = |reach: usize| {
+        ["bill", "tab", "cost", "costs"]
+            .iter()
+            .any(|b| near(b, reach))
+    };
+    if (is_form_of(w, "foot") && bill(2)) || (is_form_of(w, "pick") && near("up", 1) && bill(3)) {
+        return Some((Verb::Refund, k + 1));
     }
     // "pay you back" is money back whatever follows.
     if is_form_of(w, "pay") && near("back", 3) {
@@ -303,6 +322,8 @@ fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
         // Only fees are waived: "waive it" is the fee.
         (Verb::Waive, _) => Waiver,
         (Verb::Erase, Some(Thing::Data | Thing::Account)) => Deletion,
+        // "wipe the late fee off your account".
+        (Verb::Erase, Some(Thing::Fee)) => Waiver,
         (Verb::Remove, Some(Thing::Data | Thing::Account)) => Deletion,
         (Verb::Remove, Some(Thing::Fee)) => Waiver,
         (Verb::Remove, Some(Thing::Money)) => Refund,
@@ -468,6 +489,17 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
     };
     let timed = !next_step::times_in(text, clauses, at).is_empty();
     let wish = wish_start(&words);
+    // What "it" stands for, found when a clause needs it.
+    let earlier = OnceCell::new();
+    let resolve = || *earlier.get_or_init(|| antecedent(text, clauses, at, aside));
+    let money_in_clause = in_clause(Thing::Money);
+    // "... once you reset your password", "... if you sign in again": what
+    // follows from the customer's own step is advice, not our outcome.
+    let by_own_hand = clauses.iter().any(|c| {
+        c.sentence == clause.sentence
+            && matches!(c.opener, Some(Opener::Once | Opener::Condition))
+            && c.texts(text).first() == Some(&"you")
+    });
     let mut found = Vec::new();
     let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
         if outcome != Commitment::Deadline || timed {
@@ -496,13 +528,30 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         // 1. A deed: "we will refund you", "the fee has been removed".
         let lx = lex(w);
         let family = phrasal(&words, k).or_else(|| lx.family.map(|f| (f, k + 1)));
+        // Something coming off by itself: "the fee will drop off your
+        // invoice", "it'll disappear from your account" (what it comes
+        // off is a place, not an object).
+        if !passive && let Some(outcome) = comes_off(&words, k, family, &resolve) {
+            push(outcome, [k, k], false);
+            continue;
+        }
         if let Some((family, object_from)) = family
             && !is_noun
         {
-            let object = if passive {
-                subject_before(&words, k).and_then(|(_, _, t)| t)
+            let noun_phrase = if passive {
+                subject_before(&words, k).and_then(|(i, _, t)| t.map(|t| (i, t)))
             } else {
-                object_after(&words, object_from.saturating_sub(1)).map(|(_, t)| t)
+                object_after(&words, object_from.saturating_sub(1))
+            };
+            // "remove it", "it has been taken off": what "it" stands for,
+            // for the verbs whose outcome their object decides.
+            let taking = matches!(family, Verb::Remove | Verb::TakeOff | Verb::Erase)
+                || (family == Verb::Return && !is_form_of(w, "take"));
+            let object = match noun_phrase {
+                Some((i, Thing::Case)) if taking && pronoun(words[i]) => {
+                    resolve().or(Some(Thing::Case))
+                }
+                other => other.map(|(_, t)| t),
             };
             let object = match (family, object) {
                 // "credit your account": the account is the credit's place.
@@ -572,6 +621,19 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         // 4. An outcome said by denying its opposite.
         if let Some(outcome) = denied_opposite(w, lx, &holds, ours_before(k)) {
             push(outcome, [k, k], true);
+        } else if denied_loss(&words, k)
+            || (lx.paying && (you_before(k) || ours_before(k)) && future(&words[..k]))
+        {
+            // "you won't be out of pocket", "you won't be charged for the
+            // renewal", "you won't have to pay for it": money the customer
+            // keeps, or a fee waived when a fee is what the reply spoke of.
+            let fee = holds.fee || (!money_in_clause && resolve() == Some(Thing::Fee));
+            let outcome = if fee {
+                Commitment::Waiver
+            } else {
+                Commitment::Refund
+            };
+            push(outcome, [k, k], true);
         }
 
         // Idioms of a free or repaid outcome: "the month is on us", "on
@@ -590,12 +652,70 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         if w == "whole" && previous.is_some_and(|p| is_form_of(p, "make")) {
             push(Commitment::Refund, [k, k], false);
         }
+        // "we'll make it right", "we'll put things right": a remedy,
+        // unnamed; "we'll make it up to you": compensation.
+        let remedied = k >= 2
+            && matches!(
+                previous,
+                Some("it" | "this" | "things" | "that" | "everything")
+            )
+            && ["make", "put", "set"]
+                .iter()
+                .any(|b| is_form_of(words[k - 2], b));
+        if w == "right" && remedied && ours_before(k) {
+            push(Commitment::Grant, [k, k], false);
+        }
+        if w == "up"
+            && next == Some("to")
+            && remedied
+            && words.get(k + 2) == Some(&"you")
+            && ours_before(k)
+        {
+            push(Commitment::Credit, [k, k], false);
+        }
+        // "consider it done", "consider it sorted": the request granted.
+        let considered = k >= 2
+            && matches!(previous, Some("it" | "this" | "that"))
+            && is_form_of(words[k - 2], "consider");
+        if considered && matches!(w, "done" | "sorted" | "handled" | "granted" | "fixed") {
+            push(Commitment::Grant, [k, k], false);
+        }
 
         // 5. Access given back by us ("we'll get you back in", "we will
         // have you signing in again") or as the customer's ("you'll have
         // access again", "you will regain access"). The customer signing in
         // again by themselves ("reset it, then sign in again") is advice.
-        let back_in = w == "back" && matches!(next, Some("in" | "into" | "online"));
+        // "back in" of money is money back ("we'll put the money back in
+        // your account"), of the customer access.
+        let money_before = words[..k].iter().enumerate().any(|(i, x)| {
+            matches!(thing(x), Some(Thing::Money | Thing::Fee)) || outcome_noun(&words, i).is_some()
+        });
+        let back_in =
+            w == "back" && matches!(next, Some("in" | "into" | "online")) && !money_before;
+        // "your account will be back up and running", "your workspace
+        // will be available again".
+        let working = w == "back" && matches!(next, Some("up" | "online"))
+            || (w == "again"
+                && previous.is_some_and(|p| {
+                    matches!(
+                        p,
+                        "active"
+                            | "available"
+                            | "accessible"
+                            | "working"
+                            | "running"
+                            | "usable"
+                            | "live"
+                            | "open"
+                    )
+                }));
+        if working
+            && !by_own_hand
+            && subject_before(&words, k)
+                .is_some_and(|(_, _, t)| matches!(t, Some(Thing::Account | Thing::Access)))
+        {
+            push(Commitment::AccessRestored, [k, k], false);
+        }
         let again = w == "again"
             && k > 0
             && words[..k]
@@ -792,6 +912,106 @@ fn generic_noun(words: &[&str], n: usize) -> bool {
     plural && (!determined || after_full)
 }
 
+/// What "it" stands for in clause `at`: the last noun phrase head of the
+/// nearest earlier clause (of this sentence or the one before) that names
+/// a fee, money, data or the account ("I've removed the late fee from
+/// your invoice. It'll drop off within two days").
+fn antecedent(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Option<Thing> {
+    let sentence = clauses[at].sentence;
+    clauses[..at]
+        .iter()
+        .rev()
+        .take_while(|c| c.sentence + 2 >= sentence)
+        .find_map(|c| {
+            let words: Vec<&str> = (c.from..c.to)
+                .map(|i| {
+                    if aside[i] {
+                        ""
+                    } else {
+                        text.words[i].text.as_str()
+                    }
+                })
+                .collect();
+            heads(&words)
+                .into_iter()
+                .rev()
+                .find_map(|(_, noun, t)| match (noun, t) {
+                    (Some(Commitment::Refund), _) => Some(Thing::Money),
+                    (Some(Commitment::Waiver), _) => Some(Thing::Fee),
+                    (Some(Commitment::Deletion), _) => Some(Thing::Data),
+                    (_, Some(t @ (Thing::Fee | Thing::Money | Thing::Data | Thing::Account))) => {
+                        Some(t)
+                    }
+                    _ => None,
+                })
+        })
+}
+
+/// Verbs of something coming off or going by itself.
+const COMING_OFF: &[&str] = &["drop", "come", "fall", "slide"];
+const VANISHING: &[&str] = &["disappear", "vanish"];
+
+/// "The fee will drop off your invoice", "it'll disappear from your
+/// account", "the charge will come off your bill": the subject comes off
+/// a place. A verb that takes an object ("drop the fee", "wipe off the
+/// fee") is a deed, read by frame 1.
+fn comes_off(
+    words: &[&str],
+    k: usize,
+    family: Option<(Verb, usize)>,
+    resolve: &impl Fn() -> Option<Thing>,
+) -> Option<Commitment> {
+    let w = words[k];
+    let next = words.get(k + 1).copied();
+    let particle = matches!(next, Some("off" | "from" | "away" | "out"));
+    let place_after = object_after(words, k + 1)
+        .is_none_or(|(_, t)| matches!(t, Thing::Account | Thing::Access | Thing::Case));
+    let off = base_of(w, COMING_OFF).is_some() && next == Some("off");
+    let vanishing = base_of(w, VANISHING).is_some();
+    let removing = family.is_some_and(|(f, _)| matches!(f, Verb::Remove | Verb::Erase)) && particle;
+    if !((off || vanishing || removing) && place_after) {
+        return None;
+    }
+    let subject = subject_before(words, k)?;
+    let class = match subject {
+        (i, _, Some(Thing::Case)) if pronoun(words[i]) => resolve()?,
+        (_, Some(Commitment::Waiver), _) => Thing::Fee,
+        (_, _, Some(t)) => t,
+        _ => return None,
+    };
+    match class {
+        Thing::Fee => Some(Commitment::Waiver),
+        Thing::Money => Some(Commitment::Refund),
+        Thing::Data | Thing::Account if vanishing || removing => Some(Commitment::Deletion),
+        _ => None,
+    }
+}
+
+/// "You won't be out of pocket", "you won't lose a penny": money kept,
+/// said by denying its loss (frame 4).
+fn denied_loss(words: &[&str], k: usize) -> bool {
+    let w = words[k];
+    let out_of_pocket = w == "pocket" && words[..k].ends_with(&["out", "of"]);
+    let after = &words[k + 1..(k + 4).min(words.len())];
+    let lose = is_form_of(w, "lose")
+        && (after.first() == Some(&"out")
+            || after.iter().any(|n| {
+                matches!(*n, "penny" | "cent" | "dime" | "dollar" | "pound" | "euro")
+                    || thing(n) == Some(Thing::Money)
+            }));
+    out_of_pocket || lose
+}
+
+/// Whether words before a verb put it in the future or make it a need:
+/// "won't be charged", "no longer have to pay", "don't need to pay"; not
+/// a fact about the past ("you have not been charged").
+fn future(before: &[&str]) -> bool {
+    before.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "will" | "shall" | "going" | "longer" | "need")
+            || (*w == "have" && before.get(i + 1) == Some(&"to"))
+    })
+}
+
 /// A bare plural right after the verb is a rule, not a promise: "we
 /// refund charges made in the last 30 days".
 fn generic_object(words: &[&str], k: usize) -> bool {
@@ -888,7 +1108,7 @@ const ABILITY: &[&str] = &[
     "entitled",
 ];
 const LEANING: &[&str] = &["probably", "likely", "hopefully", "ideally"];
-const LEANING_VERBS: &[&str] = &["try", "attempt", "aim", "hope", "intend", "seek"];
+const LEANING_VERBS: &[&str] = &["try", "attempt", "aim", "hope", "intend", "seek", "want"];
 const HABITUAL: &[&str] = &[
     "usually",
     "normally",

@@ -281,6 +281,35 @@ fn noun_at(
     Some((s, None, run_class(words, from, s)))
 }
 
+/// The heads of the noun phrases of `words` that no preposition ties to
+/// another noun, in order: what a clause is about ("I've removed the late
+/// fee from your account" is about the fee). Pronouns and "everything"
+/// are none.
+pub(super) fn heads(words: &[&str]) -> Vec<(usize, Option<Commitment>, Option<Thing>)> {
+    let mut out = Vec::new();
+    for s in 0..words.len() {
+        let noun = outcome_noun(words, s);
+        let ends_run = run_word(words, s) && !(s + 1 < words.len() && run_word(words, s + 1));
+        if noun.is_none() && !ends_run {
+            continue;
+        }
+        let Some(found) = noun_at(words, 0, s) else {
+            continue;
+        };
+        let mut from = s;
+        while noun.is_none() && from > 0 && run_word(words, from - 1) {
+            from -= 1;
+        }
+        let modifier = after_preposition(words, from).is_some_and(|p| {
+            p > 0 && (thing(words[p - 1]).is_some() || outcome_noun(words, p - 1).is_some())
+        });
+        if !modifier {
+            out.push(found);
+        }
+    }
+    out
+}
+
 /// The object after a verb at `k`: the first noun within six words, read
 /// by the head of its run ("the $15.00 late payment fee" is a fee).
 pub(super) fn object_after(words: &[&str], k: usize) -> Option<(usize, Thing)> {
