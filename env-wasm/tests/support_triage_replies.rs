@@ -1145,6 +1145,28 @@ fn moves_name_teams_and_requests() {
             "Please do not send any of the following:\n- your invoice number",
             &[],
         ),
+        // A question to the customer asks whatever its verb; a polite
+        // request may be put as a condition; "that address" is the one the
+        // sentence before names.
+        (
+            "Could you point us to the invoice in question? The number starts with INV-.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Would you mind resending the invoice reference?",
+            &[Move::AskInvoice],
+        ),
+        (
+            "If you could send over the invoice number, we'll get started.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "We only act on requests from the email address registered to the account. Could you resend yours from that address?",
+            &[Move::AskVerification],
+        ),
+        ("Would you like us to call you instead?", &[]),
+        ("Can you believe how long this took?", &[]),
+        ("We've checked that number against our records.", &[]),
         // A negated request reaches every item of its list.
         (
             "There's no need to change your password, rotate your API keys or switch on 2FA.",

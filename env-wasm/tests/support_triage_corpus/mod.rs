@@ -360,6 +360,12 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     "Hi {first},\n\nThanks for your message ({id}). Before we go any further we need one thing from you:\n\n1. A reply sent from the email address registered on your account, so we can be sure it's you.\n\nThank you!"
                 ),
             ),
+            (
+                "back reference",
+                format!(
+                    "Hi {first}, thanks for getting in touch ({id}). To protect your privacy, we only act on requests that come from the email address registered to the account. Would you mind resending yours from that address?"
+                ),
+            ),
         ],
         "refund_missing_invoice" => vec![
             (
@@ -406,6 +412,12 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                 "bullets",
                 format!(
                     "**Re: {id}**\n\nHello {first},\n\n**What we'll need from you**\n\n* The invoice reference for the charge (printed at the top, `INV-` followed by digits)\n\nThanks, and sorry for the extra step."
+                ),
+            ),
+            (
+                "question",
+                format!(
+                    "Hi {first} ({id}), could you point us to the invoice in question? Its number starts with INV- and sits at the top of the page."
                 ),
             ),
         ],

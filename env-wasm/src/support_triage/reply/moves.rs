@@ -114,6 +114,29 @@ const MARKERS: &[&str] = &[
     "all you need to do is",
 ];
 
+/// Questions that ask the customer to act, whatever the verb after them.
+const QUESTIONS: &[&str] = &["could you", "can you", "would you", "will you"];
+
+/// Words between a question marker and its verb.
+const FILLERS: &[&str] = &[
+    "please", "kindly", "just", "also", "possibly", "perhaps", "quickly",
+];
+
+/// Verbs after a question marker that ask nothing of the customer
+/// ("can you believe it", "would you be ...").
+const NO_ACTION: &[&str] = &[
+    "not",
+    "be",
+    "have",
+    "believe",
+    "imagine",
+    "understand",
+    "see",
+    "like",
+    "want",
+    "need",
+];
+
 /// Markers that hold their own verb: "let us know ...", "reply with ...".
 const VERB_MARKERS: &[&str] = &[
     "let us know",
@@ -230,6 +253,7 @@ const LEAD_WORDS: &[&str] = &[
 /// The phrase lists a request is read with, found once per reply.
 struct Markers {
     markers: Occurrences,
+    questions: Occurrences,
     verb_markers: Occurrences,
     needs: Occurrences,
     boilerplate: Occurrences,
@@ -278,6 +302,24 @@ fn request_verb(
     let mut found: Vec<usize> = Vec::new();
     for (at, len) in local(&found_in.markers) {
         found.extend(verb_after(at + len));
+    }
+    // "Could you point us to the invoice?", "would you mind resending
+    // it?": a question to the customer asks whatever its verb.
+    for (at, len) in local(&found_in.questions) {
+        let verb = words[at + len..]
+            .iter()
+            .position(|w| !FILLERS.contains(w))
+            .map(|k| at + len + k)
+            .filter(|&k| !NO_ACTION.contains(&words[k]));
+        found.extend(verb);
+    }
+    // "If you could send us the invoice number, ...": a polite request
+    // put as a condition.
+    if clause.opener == Some(Opener::Condition)
+        && words.first() == Some(&"you")
+        && matches!(words.get(1), Some(&"could" | &"can" | &"would"))
+    {
+        found.extend(verb_after(2));
     }
     // "let us know" with nothing to tell ("let us know if you need
     // anything") asks for nothing.
@@ -337,6 +379,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     }
     let found_in = Markers {
         markers: Occurrences::of(text, MARKERS),
+        questions: Occurrences::of(text, QUESTIONS),
         verb_markers: Occurrences::of(text, VERB_MARKERS),
         needs: Occurrences::of(text, NEED_MARKERS),
         boilerplate: Occurrences::of(text, BOILERPLATE),
@@ -378,6 +421,27 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         // "We need one thing from you:\n\n1. The invoice number".
         for item in &clauses[object] {
             words.extend(item.texts(text));
+        }
+        // "... from the address registered to the account. Could you
+        // resend it from that address?": what "that address" is, is said
+        // in the sentence before.
+        let refers_back = words.windows(2).any(|p| {
+            matches!(p[0], "that" | "this" | "same")
+                && matches!(
+                    p[1],
+                    "address" | "email" | "mailbox" | "inbox" | "number" | "reference" | "one"
+                )
+        });
+        if refers_back
+            && let Some(before) = clauses[..at]
+                .iter()
+                .map(|c| c.sentence)
+                .filter(|s| *s < clause.sentence)
+                .max()
+        {
+            for earlier in clauses[..at].iter().filter(|c| c.sentence == before) {
+                words.extend(earlier.texts(text));
+            }
         }
         read_asks(&words, reading);
     }
