@@ -726,6 +726,18 @@ pub fn plain_promises() -> Vec<(&'static str, &'static [&'static str])> {
             "We'll put things right.",
             &["refund_in_window", "fee_waiver_allowed"],
         ),
+        ("We'll throw in a free month for the trouble.", NONE),
+        (
+            "Don't worry about the late fee, it's been dealt with.",
+            WAIVER,
+        ),
+        ("Nothing will be kept on file.", NONE),
+        ("You'll be able to log back in later today.", NONE),
+        (
+            "We've decided to bend the rules for you.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        ("Happy to refund you.", REFUND),
     ]
 }
 

@@ -35,7 +35,9 @@
 //! to delete it") promise nothing.
 
 use super::next_step;
-use super::nouns::{Thing, heads, object_after, outcome_noun, pronoun, subject_before, thing};
+use super::nouns::{
+    PREPOSITIONS, Thing, heads, object_after, outcome_noun, pronoun, subject_before, thing,
+};
 use super::{Clause, Commitment, Move, Occurrences, Opener, Reading, continued, has_subject, ours};
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
@@ -131,6 +133,9 @@ enum Verb {
     /// Taking an amount off ("knock 20% off your next invoice"): a
     /// discount, or a fee waived.
     TakeOff,
+    /// Letting a debt go ("forgive the late fee", "let the fee go"): a fee
+    /// waived, a charge not collected.
+    Forgive,
 }
 
 /// The verb families and the bases of each.
@@ -177,6 +182,7 @@ const FAMILIES: &[(Verb, &[&str])] = &[
         ],
     ),
     (Verb::Close, &["close"]),
+    (Verb::Forgive, &["forgive", "overlook", "excuse"]),
 ];
 
 /// What a word can be, looked up once per word in one table built from the
@@ -270,9 +276,24 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     if is_form_of(w, "get") && words.get(k + 1) == Some(&"rid") {
         return Some((Verb::Remove, k + 2));
     }
-    // "we've taken care of the late fee": settled for the customer.
-    if is_form_of(w, "take") && words.get(k + 1..k + 3) == Some(&["care", "of"][..]) {
+    // "we've taken care of the late fee", "it's been dealt with": settled
+    // for the customer; done, not a handover ("our supervisor will take
+    // care of it" is one).
+    let done = k > 0
+        && words[..k]
+            .iter()
+            .rev()
+            .take(3)
+            .any(|p| matches!(*p, "have" | "has" | "had" | "been" | "is" | "are" | "was"));
+    if w == "taken" && done && words.get(k + 1..k + 3) == Some(&["care", "of"][..]) {
         return Some((Verb::Return, k + 3));
+    }
+    if w == "dealt" && done && words.get(k + 1) == Some(&"with") {
+        return Some((Verb::Return, k + 2));
+    }
+    // "we'll let the late fee go", "we'll let it slide".
+    if is_form_of(w, "let") && (near("go", 4) || near("slide", 4)) {
+        return Some((Verb::Forgive, k + 1));
     }
     if ["take", "knock", "shave"].iter().any(|b| is_form_of(w, b)) && near("off", 4) {
         return Some((Verb::TakeOff, k + 1));
@@ -333,6 +354,10 @@ fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
         // "take it off your invoice": what comes off an invoice is the fee.
         (Verb::TakeOff, Some(Thing::Fee | Thing::Case) | None) => Waiver,
         (Verb::TakeOff, Some(Thing::Money)) => Credit,
+        (Verb::Forgive, Some(Thing::Fee)) => Waiver,
+        (Verb::Forgive, Some(Thing::Money)) => Refund,
+        // "sort out your access".
+        (Verb::Resolve, Some(Thing::Access)) => AccessRestored,
         _ => return None,
     })
 }
@@ -412,6 +437,8 @@ const GIVING: &[&str] = &[
     "accept",
     "sort",
     "ensure",
+    "throw",
+    "proceed",
 ];
 
 /// Only these grant an unnamed request.
@@ -477,7 +504,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         .collect();
     let base = clause.from;
     // Who is before each word, found once per clause.
-    let first_ours = words.iter().position(|w| ours(&[w]));
+    // "Happy to refund you": our side, unsaid.
+    let glad = words
+        .iter()
+        .position(|w| !matches!(*w, "sure" | "yes" | "of" | "course" | "absolutely" | "so"))
+        .filter(|&g| {
+            matches!(words[g], "happy" | "glad" | "pleased" | "delighted")
+                && words.get(g + 1) == Some(&"to")
+        });
+    let first_ours = words.iter().position(|w| ours(&[w])).or(glad);
     let first_you = words.iter().position(|w| *w == "you");
     let inherits = inherits_ours(text, clauses, at, &words);
     let ours_before = |k: usize| first_ours.is_some_and(|o| o < k) || inherits;
@@ -545,8 +580,10 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             };
             // "remove it", "it has been taken off": what "it" stands for,
             // for the verbs whose outcome their object decides.
-            let taking = matches!(family, Verb::Remove | Verb::TakeOff | Verb::Erase)
-                || (family == Verb::Return && !is_form_of(w, "take"));
+            let taking = matches!(
+                family,
+                Verb::Remove | Verb::TakeOff | Verb::Erase | Verb::Return | Verb::Forgive
+            );
             let object = match noun_phrase {
                 Some((i, Thing::Case)) if taking && pronoun(words[i]) => {
                     resolve().or(Some(Thing::Case))
@@ -576,11 +613,22 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             }
         }
 
-        // 2. A gift by us, or a receipt by the customer.
-        let giving = lx.giving;
+        // 2. A gift by us, or a receipt by the customer: "here's a credit",
+        // "we'll go ahead with the refund" are gifts too.
+        let here_is = w == "is" && previous == Some("here");
+        let go_ahead = w == "ahead" && previous.is_some_and(|p| is_form_of(p, "go"));
+        // Verbs that give only what is their direct object: "we'll do
+        // that refund", not "we'll do our best with your refund request".
+        // "Do" gives only with a determiner after it ("we can do that
+        // refund"); as an auxiliary ("we do refund charges ...") it gives
+        // nothing.
+        let do_that = is_form_of(w, "do")
+            && next.is_some_and(|n| DETERMINERS.contains(&n) || n == "this" || n == "that");
+        let weak = here_is || go_ahead || do_that || is_form_of(w, "proceed");
+        let giving = lx.giving || here_is || go_ahead || do_that;
         let receiving = lx.receiving;
         if (giving || receiving) && !is_noun {
-            let by_us = giving && ours_before(k);
+            let by_us = giving && (ours_before(k) || here_is);
             // "you'll get a refund"; "expect" and "allow" only as advice
             // ("please allow 5 days for the refund", "you can expect a
             // credit"), since "you expect a refund" is the customer's wish.
@@ -604,7 +652,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                         .get(n + 1)
                         .is_some_and(|a| MENTION_FOLLOWERS.contains(a) && *a != "request");
                     let grants = outcome != Commitment::Grant || lx.granting;
-                    if !mentioned && grants && !generic_noun(&words, n) {
+                    let direct = !weak
+                        || (n <= k + 4
+                            && !words
+                                .get(n + 1)
+                                .is_some_and(|a| MENTION_FOLLOWERS.contains(a))
+                            && words[k + 1..n]
+                                .iter()
+                                .all(|x| *x == "with" || !PREPOSITIONS.contains(x)));
+                    if !mentioned && grants && direct && !generic_noun(&words, n) {
                         push(outcome, [k, n], false);
                     }
                     break;
@@ -619,7 +675,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         }
 
         // 4. An outcome said by denying its opposite.
-        if let Some(outcome) = denied_opposite(w, lx, &holds, ours_before(k)) {
+        if let Some(outcome) = denied_opposite(w, lx, &holds, ours_before(k), passive) {
             push(outcome, [k, k], true);
         } else if denied_loss(&words, k)
             || (lx.paying && (you_before(k) || ours_before(k)) && future(&words[..k]))
@@ -673,6 +729,14 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         {
             push(Commitment::Credit, [k, k], false);
         }
+        // "we'll bend the rules for you": an exception.
+        if matches!(w, "rules" | "rule")
+            && k >= 2
+            && is_form_of(words[k - 2], "bend")
+            && ours_before(k)
+        {
+            push(Commitment::Exception, [k, k], false);
+        }
         // "consider it done", "consider it sorted": the request granted.
         let considered = k >= 2
             && matches!(previous, Some("it" | "this" | "that"))
@@ -725,7 +789,13 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 .any(|p| matches!(*p, "in" | "access" | "login" | "account"));
         let access_word = words.iter().any(|x| matches!(*x, "access" | "login"));
         let regain = is_form_of(w, "regain") && access_word;
-        let customer_has = you_before(k) && (regain || (again && access_word));
+        // "you'll be able to log back in": the customer's access back,
+        // unless their own step gives it ("once you reset ...").
+        let able_back = w == "back"
+            && matches!(next, Some("in" | "into" | "online"))
+            && words[..k].contains(&"able")
+            && !by_own_hand;
+        let customer_has = you_before(k) && (regain || (again && access_word) || able_back);
         if ((back_in || again) && ours_before(k)) || customer_has {
             push(Commitment::AccessRestored, [k, k], false);
         }
@@ -735,7 +805,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
 
 const IRREGULAR_PARTICIPLES: &[&str] = &[
     "paid", "sent", "gone", "done", "taken", "given", "made", "kept", "held", "written", "put",
-    "set", "got", "gotten",
+    "set", "got", "gotten", "dealt", "struck", "forgiven", "let",
 ];
 
 /// Whether the verb at `k` is passive: a form of "be" (or "get") before it,
@@ -871,7 +941,13 @@ struct Holds {
     data: bool,
 }
 
-fn denied_opposite(w: &str, lx: Lex, holds: &Holds, by_us: bool) -> Option<Commitment> {
+fn denied_opposite(
+    w: &str,
+    lx: Lex,
+    holds: &Holds,
+    by_us: bool,
+    passive: bool,
+) -> Option<Commitment> {
     let paying = lx.paying
         || matches!(
             w,
@@ -880,7 +956,8 @@ fn denied_opposite(w: &str, lx: Lex, holds: &Holds, by_us: bool) -> Option<Commi
     if paying && holds.fee {
         return Some(Commitment::Waiver);
     }
-    if ((lx.holding && by_us) || lx.lasting) && holds.data {
+    // "We won't keep your data", "nothing will be kept on file".
+    if ((lx.holding && (by_us || passive)) || lx.lasting) && holds.data {
         return Some(Commitment::Deletion);
     }
     None

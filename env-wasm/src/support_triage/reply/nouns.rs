@@ -56,7 +56,8 @@ pub(super) fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
     let next = words.get(n + 1).copied();
     Some(match words[n] {
         "refund" | "refunds" | "reimbursement" | "repayment" | "chargeback" => Refund,
-        "money" | "funds" if next == Some("back") => Refund,
+        // "your money back", "the full amount back", "the $49 back".
+        w if next == Some("back") && thing(w) == Some(Thing::Money) => Refund,
         "credit" | "credits" | "compensation" | "voucher" | "vouchers" | "coupon" | "discount"
         | "goodwill" => Credit,
         "free" if next.is_some_and(|w| matches!(w, "month" | "months" | "year" | "period")) => {
@@ -75,7 +76,7 @@ pub(super) fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
 
 /// Words after which a noun modifies the one before ("refund of $40",
 /// "the fee on your account", "your request to delete it").
-const PREPOSITIONS: &[&str] = &[
+pub(super) const PREPOSITIONS: &[&str] = &[
     "of", "for", "on", "from", "to", "in", "into", "onto", "with", "at", "about", "under", "off",
     "against", "per", "via", "over",
 ];
