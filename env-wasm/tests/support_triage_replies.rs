@@ -1063,6 +1063,23 @@ fn violations_are_found_and_their_negations_are_not() {
         ),
         ("Your account stays secure with us.", &[SafetyAssurance]),
         (
+            "So your account stays safe from here on: please reset your password and enable 2FA.",
+            &[],
+        ),
+        (
+            "Our security team is reviewing the activity so that your account stays protected.",
+            &[],
+        ),
+        // A negation in a clause of its own does not reach back.
+        (
+            "Your account is protected, so please don't worry.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Your files are safe, but do not share the link again.",
+            &[SafetyAssurance],
+        ),
+        (
             "You won't be able to access your account until you reset your password.",
             &[],
         ),
@@ -1237,6 +1254,23 @@ fn moves_name_teams_and_requests() {
         ("Would you like us to call you instead?", &[]),
         ("Can you believe how long this took?", &[]),
         ("We've checked that number against our records.", &[]),
+        (
+            "Please send us the following. The invoice number and the date of the charge.",
+            &[Move::AskInvoice],
+        ),
+        // A list a negated request introduces asks nothing.
+        (
+            "You don't need to do any of the following:\n- reset your password\n- revoke your API key",
+            &[],
+        ),
+        (
+            "There's no need to:\n1. change your password\n2. turn on 2FA\n\nOur security team will call you within the hour.",
+            &[Move::Escalate(Team::Security)],
+        ),
+        (
+            "Please do the following:\n- reset your password\n- turn on two-factor authentication",
+            &[Move::AskSecure],
+        ),
         // A negated request reaches every item of its list.
         (
             "There's no need to change your password, rotate your API keys or switch on 2FA.",

@@ -504,14 +504,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         .collect();
     let base = clause.from;
     // Who is before each word, found once per clause.
-    // "Happy to refund you": our side, unsaid.
-    let glad = words
-        .iter()
-        .position(|w| !matches!(*w, "sure" | "yes" | "of" | "course" | "absolutely" | "so"))
-        .filter(|&g| {
-            matches!(words[g], "happy" | "glad" | "pleased" | "delighted")
-                && words.get(g + 1) == Some(&"to")
-        });
+    // "Happy to refund you": our side, unsaid (not "you'll be glad to
+    // hear ...", whose subject is the customer).
+    let glad = (0..words.len()).find(|&g| {
+        matches!(words[g], "happy" | "glad" | "pleased" | "delighted")
+            && words.get(g + 1) == Some(&"to")
+            && !words[..g]
+                .iter()
+                .any(|p| matches!(*p, "you" | "they" | "he" | "she"))
+    });
     let first_ours = words.iter().position(|w| ours(&[w])).or(glad);
     let first_you = words.iter().position(|w| *w == "you");
     let inherits = inherits_ours(text, clauses, at, &words);

@@ -12,7 +12,7 @@
 //! verify it is you").
 
 use super::{Clause, Move, Occurrences, Opener, Reading, Team};
-use crate::text::{Text, base_of, negated};
+use crate::text::{Text, base_of, is_form_of, negated};
 
 /// How each team may be named.
 const TEAMS: &[(Team, &[&str])] = &[
@@ -386,7 +386,18 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     };
     let questions = super::question_sentences(text);
     let mut previous_request = false;
+    // Clauses of a list a negated request introduces ("you don't need to
+    // do any of the following:\n- reset your password ..."): none asks.
+    let mut waived_until = 0;
     for (at, clause) in clauses.iter().enumerate() {
+        let object = introduced(text, clauses, at);
+        if !object.is_empty() && negated_ask(text, clause) {
+            waived_until = waived_until.max(object.end);
+        }
+        if at < waived_until {
+            previous_request = false;
+            continue;
+        }
         let imperative = clause.opener != Some(Opener::And) || previous_request;
         let condition = clauses
             .get(at + 1)
@@ -396,7 +407,6 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         // on two-factor authentication": the negation reaches every item.
         let negated_item =
             super::negated_item(text, clauses, at, |w| base_of(w, REQUEST_VERBS).is_some());
-        let object = introduced(text, clauses, at);
         let setting = Setting {
             condition,
             imperative,
@@ -448,6 +458,18 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     requests
 }
 
+/// Whether a clause asks for nothing by a negation: "you don't need to
+/// do any of the following", "there's no need to", "please don't".
+fn negated_ask(text: &Text, clause: &Clause) -> bool {
+    (clause.from..clause.to).any(|i| {
+        let w = text.words[i].text.as_str();
+        let asking = matches!(w, "need" | "needed" | "necessary" | "required" | "have")
+            || base_of(w, REQUEST_VERBS).is_some()
+            || is_form_of(w, "do");
+        asking && negated(text, i, i + 1)
+    })
+}
+
 /// The longest list a request is read over, in lines.
 const LIST_LINES: usize = 12;
 
@@ -482,6 +504,16 @@ fn introduced(text: &Text, clauses: &[Clause], at: usize) -> std::ops::Range<usi
     }
     let gap = text.gap(clause.to);
     let Some(line_break) = gap.find('\n') else {
+        // "Please send us the following. The invoice number and ...": the
+        // next sentence.
+        let last = text.words[clause.to - 1].text.as_str();
+        if matches!(last, "following" | "below") {
+            let next = text.words[clause.to].sentence;
+            let to = (at + 1..clauses.len())
+                .find(|&k| clauses[k].sentence != next)
+                .unwrap_or(clauses.len());
+            return at + 1..to;
+        }
         return none;
     };
     let colon = gap[..line_break].contains(':');

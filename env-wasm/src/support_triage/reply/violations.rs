@@ -264,7 +264,9 @@ fn purpose(text: &Text, clauses: &[Clause], requests: &[bool], at: usize) -> boo
         && !words.get(1).is_some_and(|w| BE.contains(w));
     let same = |k: usize| clauses[k].sentence == clause.sentence;
     let is_request = |k: usize| requests.get(k).copied().unwrap_or(false);
-    let after_request = at > 0 && same(at - 1) && is_request(at - 1);
+    // "So your account stays safe from here on: please reset ..." holds
+    // its request after a label.
+    let after_request = is_request(at) || (at > 0 && same(at - 1) && is_request(at - 1));
     let leads = at == 0 || !same(at - 1);
     let before_request = leads
         && (at + 1..clauses.len())
