@@ -267,6 +267,17 @@ fn outcome_verb(word: &str) -> bool {
 /// Phrasal verbs that work like one of the families: "get rid of your
 /// data", "take the fee off", "pay you back", "write the fee off".
 fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
+    // Every phrasal verb here has one of these after its verb; most words
+    // have none, and are done with at once.
+    let particles = [
+        "rid", "care", "with", "off", "back", "up", "go", "slide", "bill", "tab", "cost", "costs",
+    ];
+    if !words[k + 1..(k + 5).min(words.len())]
+        .iter()
+        .any(|w| particles.contains(w))
+    {
+        return None;
+    }
     let w = words[k];
     let near = |word: &str, reach: usize| {
         words
@@ -525,6 +536,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
     };
     let timed = !next_step::times_in(text, clauses, at).is_empty();
     let wish = wish_start(&words);
+    let lexes: Vec<Lex> = words.iter().map(|w| lex(w)).collect();
     // What "it" stands for, found when a clause needs it.
     let earlier = OnceCell::new();
     let resolve = || *earlier.get_or_init(|| antecedent(text, clauses, at, aside));
@@ -557,12 +569,12 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         // ("issue refunds", "process credits"; "get refunded" is passive).
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
             || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n))
-            || (previous.is_some_and(|p| lex(p).giving) && !w.ends_with("ed"));
+            || (k > 0 && lexes[k - 1].giving && !w.ends_with("ed"));
         let participle = w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&w);
         let passive = participle && (k > 0) && passive_before(&words, k);
 
         // 1. A deed: "we will refund you", "the fee has been removed".
-        let lx = lex(w);
+        let lx = lexes[k];
         let family = phrasal(&words, k).or_else(|| lx.family.map(|f| (f, k + 1)));
         // Something coming off by itself: "the fee will drop off your
         // invoice", "it'll disappear from your account" (what it comes
@@ -752,11 +764,14 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         // again by themselves ("reset it, then sign in again") is advice.
         // "back in" of money is money back ("we'll put the money back in
         // your account"), of the customer access.
-        let money_before = words[..k].iter().enumerate().any(|(i, x)| {
-            matches!(thing(x), Some(Thing::Money | Thing::Fee)) || outcome_noun(&words, i).is_some()
-        });
+        let money_before = || {
+            words[..k].iter().enumerate().any(|(i, x)| {
+                matches!(thing(x), Some(Thing::Money | Thing::Fee))
+                    || outcome_noun(&words, i).is_some()
+            })
+        };
         let back_in =
-            w == "back" && matches!(next, Some("in" | "into" | "online")) && !money_before;
+            w == "back" && matches!(next, Some("in" | "into" | "online")) && !money_before();
         // "your account will be back up and running", "your workspace
         // will be available again".
         let working = w == "back" && matches!(next, Some("up" | "online"))
@@ -1042,12 +1057,15 @@ fn comes_off(
     let w = words[k];
     let next = words.get(k + 1).copied();
     let particle = matches!(next, Some("off" | "from" | "away" | "out"));
+    let off = next == Some("off") && base_of(w, COMING_OFF).is_some();
+    let removing = particle && family.is_some_and(|(f, _)| matches!(f, Verb::Remove | Verb::Erase));
+    let vanishing = !off && !removing && base_of(w, VANISHING).is_some();
+    if !(off || vanishing || removing) {
+        return None;
+    }
     let place_after = object_after(words, k + 1)
         .is_none_or(|(_, t)| matches!(t, Thing::Account | Thing::Access | Thing::Case));
-    let off = base_of(w, COMING_OFF).is_some() && next == Some("off");
-    let vanishing = base_of(w, VANISHING).is_some();
-    let removing = family.is_some_and(|(f, _)| matches!(f, Verb::Remove | Verb::Erase)) && particle;
-    if !((off || vanishing || removing) && place_after) {
+    if !place_after {
         return None;
     }
     let subject = subject_before(words, k)?;
