@@ -186,6 +186,11 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
         .take_while(|w| w.sentence == last.sentence)
         .collect();
     for (k, w) in after.iter().enumerate() {
+        // A new clause opened by "but", "so", "because", ... is a statement
+        // of its own: "your account is protected, so please don't worry".
+        if w.clause != last.clause && SCOPE_ENDS.contains(&w.text.as_str()) {
+            break;
+        }
         let next = after.get(k + 1);
         let ends_clause = next.is_none_or(|n| n.clause != w.clause);
         match w.text.as_str() {
@@ -300,6 +305,9 @@ mod tests {
                 true,
             ),
             ("Not exhaustion, yet cynicism is clear", "cynicism", false),
+            // A trailing negation in a clause of its own is that clause's.
+            ("Cynicism, but exhaustion is not present", "cynicism", false),
+            ("Your data is safe, so do not worry", "safe", false),
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }

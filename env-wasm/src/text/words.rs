@@ -253,6 +253,7 @@ fn push_word(
     match text.as_str() {
         "can't" | "cannot" => return push_all(&mut push, &["can", "not"]),
         "won't" => return push_all(&mut push, &["will", "not"]),
+        "let's" => return push_all(&mut push, &["let", "us"]),
         "shan't" => return push_all(&mut push, &["shall", "not"]),
         // "it's" is "it is"; other "'s" are possessives ("team's" reads
         // as "team"), which add nothing.
@@ -361,13 +362,13 @@ mod tests {
     #[test]
     fn words_numbers_and_contractions() {
         let t = Text::new(
-            "Don't escalate; $1,200 for 9.5 hours. Team's 1:1s and 1-on-1 and one-to-one",
+            "Don't escalate; $1,200 for 9.5 hours. Team's 1:1s and 1-on-1 and one-to-one. Let's",
         );
         assert_eq!(
             texts(&t),
             [
                 "do", "not", "escalate", "1200", "for", "9.5", "hours", "team", "oneonone", "and",
-                "oneonone", "and", "oneonone"
+                "oneonone", "and", "oneonone", "let", "us"
             ]
         );
         assert_eq!(
