@@ -12,10 +12,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use env_wasm::it_mental_health::burnout::{self, Severity};
 use env_wasm::it_mental_health::plan::{self, METRICS};
+use env_wasm::it_mental_health::reading::penalties;
 use env_wasm::it_mental_health::scenario::{Case, TaskKind};
 use env_wasm::it_mental_health::triage::{self, Tier};
 use env_wasm::it_mental_health::writers::Style;
-use env_wasm::it_mental_health::{baselines, names, penalties};
+use env_wasm::it_mental_health::{baselines, names};
 use env_wasm::{AnyEnv, ResetDefaults};
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::penalties;
+use super::reading::penalties;
 use crate::points::Points;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

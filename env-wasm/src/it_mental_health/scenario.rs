@@ -10,7 +10,6 @@ use super::grade::Grade;
 use super::plan::{self, PlanCase, ProfileCard};
 use super::triage::{self, TeamCard, TriageCase};
 use super::writers::{self, Style};
-use super::{grade_burnout, grade_plan, grade_triage};
 use crate::registry::Difficulty;
 
 /// One of the three graded tasks.
@@ -173,9 +172,9 @@ impl Case {
 
     pub fn grade(&self, answer: &str) -> Grade {
         match self {
-            Case::Burnout(c) => grade_burnout::grade(c, answer),
-            Case::Triage(c) => grade_triage::grade(c, answer),
-            Case::Plan(c) => grade_plan::grade(c, answer),
+            Case::Burnout(c) => burnout::grade::grade(c, answer),
+            Case::Triage(c) => triage::grade::grade(c, answer),
+            Case::Plan(c) => plan::grade::grade(c, answer),
         }
     }
 

@@ -9,10 +9,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::grade::{Grade, assemble, f1};
-use super::names::FIRST_NAMES;
-use super::parse::{Label, Line, parse};
-use super::triage::{Employee, STRESSORS, Tier, TriageCase, word_cap};
+use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
+use crate::it_mental_health::grade::{Grade, assemble, f1};
+use crate::it_mental_health::names::FIRST_NAMES;
+use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::points::Points;
 use crate::text::negated;
 use crate::text::{Text, word_count};
@@ -239,7 +239,7 @@ pub fn grade(case: &TriageCase, answer: &str) -> Grade {
 
 /// The lines of the ranking section: its title line and what follows,
 /// until a blank line after some content or the next titled line.
-fn ranking_extent(lines: &[Line], sections: &[(usize, super::parse::Section)]) -> BTreeSet<usize> {
+fn ranking_extent(lines: &[Line], sections: &[(usize, Section)]) -> BTreeSet<usize> {
     let mut extent = BTreeSet::new();
     let starts: BTreeSet<usize> = sections.iter().map(|(at, _)| *at).collect();
     for (at, section) in sections {

@@ -6,13 +6,17 @@
 //! flags are this case's concerning facts. Every symptom is written several
 //! ways and no sentence names its dimension.
 
+pub mod grade;
+
 use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::names::{COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, TEAMS};
-use super::scenario::{FormatSection, ResponseFormat, fill};
+use crate::it_mental_health::names::{
+    COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, TEAMS,
+};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, fill};
 use crate::rng::SeededRng;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

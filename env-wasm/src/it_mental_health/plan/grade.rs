@@ -9,10 +9,10 @@
 
 use std::collections::BTreeSet;
 
-use super::grade::{Grade, assemble, f1, f1_of};
-use super::names::FIRST_NAMES;
-use super::parse::{Label, Parsed, Section, parse};
-use super::plan::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
+use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
+use crate::it_mental_health::grade::{Grade, assemble, f1, f1_of};
+use crate::it_mental_health::names::FIRST_NAMES;
+use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
 use crate::points::Points;
 use crate::text::{Text, word_count};
 

@@ -7,11 +7,11 @@
 
 use std::collections::BTreeSet;
 
-use super::burnout::{BurnoutCase, Dimension, FLAG_CONCEPTS, Severity, WORD_CAP};
-use super::decision::yes_no;
-use super::grade::{Grade, assemble, f1, f1_of};
-use super::names::FIRST_NAMES;
-use super::parse::{Label, Section, parse};
+use super::{BurnoutCase, Dimension, FLAG_CONCEPTS, Severity, WORD_CAP};
+use crate::it_mental_health::grade::{Grade, assemble, f1, f1_of};
+use crate::it_mental_health::names::FIRST_NAMES;
+use crate::it_mental_health::reading::decision::yes_no;
+use crate::it_mental_health::reading::sections::{Label, Section, parse};
 use crate::points::Points;
 use crate::text::negated;
 use crate::text::{Text, word_count};
@@ -351,7 +351,7 @@ mod tests {
         let read = |t: &str| {
             dimensions(&Section {
                 key: "dimensions",
-                lines: vec![super::super::parse::Line {
+                lines: vec![crate::it_mental_health::reading::sections::Line {
                     plain: t.to_owned(),
                     cells: None,
                     listed: false,

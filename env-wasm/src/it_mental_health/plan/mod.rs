@@ -5,13 +5,17 @@
 //! week by week, with owners, KPIs whose targets improve on the team's own
 //! numbers, a risk with its mitigation and a budget inside the range.
 
+pub mod grade;
+
 use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::names::{COMPANIES, EAP_PROVIDERS, FIRST_NAMES, LAST_NAMES, MONTHS, TEAMS};
-use super::scenario::{FormatSection, ResponseFormat};
+use crate::it_mental_health::names::{
+    COMPANIES, EAP_PROVIDERS, FIRST_NAMES, LAST_NAMES, MONTHS, TEAMS,
+};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat};
 use crate::rng::SeededRng;
 
 /// Who can own an action.
