@@ -1,45 +1,112 @@
 //! Text copied from the observation. An answer may quote a fact ("62 hours
-//! a week"), but a run of many words taken verbatim from the scenario is
-//! the scenario pasted back, not a reading of it, and earns nothing.
-
-use std::collections::BTreeSet;
+//! a week", or one whole sentence of the case), but a long run of words
+//! taken verbatim from the observation is the observation pasted back, not
+//! a reading of it, and earns nothing: graders [`CopySource::strip`] such
+//! runs before they read the answer.
+//!
+//! Runs are found in one pass over the answer: for each answer word the
+//! source positions holding the same word are looked up in the source's
+//! sorted word order, and a run ending there is one longer than a run
+//! ending at the previous source position. The cost is the number of
+//! (answer word, equal source word) pairs, never answer length times
+//! source length.
 
 use super::words::Text;
 
-/// The runs of `run` consecutive words of a source text.
+/// The words of a source text, and how long a verbatim run must be to
+/// count as copied.
 #[derive(Debug, Clone, Default)]
 pub struct CopySource {
     run: usize,
-    grams: BTreeSet<String>,
+    words: Vec<String>,
+    /// Indices into `words`, sorted by word and then position.
+    order: Vec<u32>,
 }
 
 impl CopySource {
     /// `run` words in a row from `source` count as copied.
     pub fn new(source: &Text, run: usize) -> CopySource {
-        let run = run.max(1);
-        let words: Vec<&str> = source.words.iter().map(|w| w.text.as_str()).collect();
-        let grams = words.windows(run).map(|w| w.join(" ")).collect();
-        CopySource { run, grams }
+        let words: Vec<String> = source.words.iter().map(|w| w.text.clone()).collect();
+        let mut order: Vec<u32> = (0..words.len() as u32).collect();
+        order.sort_unstable_by(|a, b| words[*a as usize].cmp(&words[*b as usize]).then(a.cmp(b)));
+        CopySource {
+            run: run.max(1),
+            words,
+            order,
+        }
+    }
+
+    /// Source positions holding `word`, ascending.
+    fn positions(&self, word: &str) -> &[u32] {
+        let from = self
+            .order
+            .partition_point(|i| self.words[*i as usize].as_str() < word);
+        let to =
+            from + self.order[from..].partition_point(|i| self.words[*i as usize].as_str() == word);
+        &self.order[from..to]
+    }
+
+    /// The runs of `text` (word spans `start..end`, in order, not
+    /// overlapping) that repeat at least `run` consecutive source words.
+    pub fn copied_spans(&self, text: &Text) -> Vec<(usize, usize)> {
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        // (source position, length of the run ending there) for the
+        // previous answer word.
+        let mut previous: Vec<(u32, usize)> = Vec::new();
+        for (i, word) in text.words.iter().enumerate() {
+            let mut current: Vec<(u32, usize)> = Vec::new();
+            let mut k = 0;
+            for &at in self.positions(&word.text) {
+                while k < previous.len() && previous[k].0 + 1 < at {
+                    k += 1;
+                }
+                let extends = k < previous.len() && previous[k].0 + 1 == at;
+                current.push((at, if extends { previous[k].1 + 1 } else { 1 }));
+            }
+            let longest = current.iter().map(|(_, len)| *len).max().unwrap_or(0);
+            if longest >= self.run {
+                let start = i + 1 - longest;
+                match spans.last_mut() {
+                    Some(last) if last.1 >= start => last.1 = i + 1,
+                    _ => spans.push((start, i + 1)),
+                }
+            }
+            previous = current;
+        }
+        spans
     }
 
     /// Whether words `from..to` of `text` hold a copied run.
     pub fn copied(&self, text: &Text, from: usize, to: usize) -> bool {
-        let to = to.min(text.len());
-        if from >= to || to - from < self.run {
-            return false;
-        }
-        let words: Vec<&str> = text.words[from..to]
+        self.copied_spans(text)
             .iter()
-            .map(|w| w.text.as_str())
-            .collect();
-        words
-            .windows(self.run)
-            .any(|w| self.grams.contains(&w.join(" ")))
+            .any(|(s, e)| (*s).max(from) + self.run <= (*e).min(to))
     }
 
-    /// Whether the whole of `text` holds a copied run.
+    /// Whether any of `text` is a copied run.
     pub fn copied_in(&self, text: &Text) -> bool {
-        self.copied(text, 0, text.len())
+        !self.copied_spans(text).is_empty()
+    }
+
+    /// `text` with every copied run cut out, each replaced by a line break
+    /// so that what follows it starts afresh rather than joining the words
+    /// before it.
+    pub fn strip(&self, text: &Text) -> String {
+        let spans = self.copied_spans(text);
+        if spans.is_empty() {
+            return text.source.clone();
+        }
+        let mut out = String::with_capacity(text.source.len());
+        let mut from = 0;
+        for (start, end) in spans {
+            let cut_from = text.words[start].start;
+            let cut_to = text.words[end - 1].end;
+            out.push_str(text.source.get(from..cut_from).unwrap_or(""));
+            out.push('\n');
+            from = cut_to;
+        }
+        out.push_str(text.source.get(from..).unwrap_or(""));
+        out
     }
 }
 
@@ -58,5 +125,31 @@ mod tests {
             "Note: Priya has worked 62 hours a week since March and more."
         )));
         assert!(!copies.copied_in(&Text::new("")));
+    }
+
+    #[test]
+    fn runs_are_found_wherever_they_start_and_cut_out() {
+        let source = Text::new("a b c d e f g h. x y z a b c q r s");
+        let copies = CopySource::new(&source, 4);
+        // "a b c" occurs twice in the source; the run follows the one that
+        // continues.
+        let text = Text::new("start a b c d e then x y z a b c q end");
+        assert_eq!(copies.copied_spans(&text), [(1, 6), (7, 14)]);
+        assert_eq!(copies.strip(&text), "start \n then \n end");
+        assert!(copies.copied(&text, 0, 6));
+        assert!(!copies.copied(&text, 3, 8));
+        // Three words in a row are a quote, not a copy.
+        assert!(!copies.copied_in(&Text::new("b c d and then y z a")));
+    }
+
+    #[test]
+    fn repeated_words_do_not_make_a_run() {
+        let source = Text::new("the the the the the");
+        let copies = CopySource::new(&source, 4);
+        assert_eq!(copies.copied_spans(&Text::new("the the the")), []);
+        assert_eq!(
+            copies.copied_spans(&Text::new("x the the the the the the y")),
+            [(1, 7)]
+        );
     }
 }

@@ -11,7 +11,8 @@
 //! list after commas ("no evidence of exhaustion, cynicism or
 //! detachment"), and a short aside in brackets after a negated word ("no
 //! sign of cynicism (detachment)"). After a mention, "is not present",
-//! ": no", "absent", "ruled out" negate it.
+//! ": no", "absent", "ruled out" negate it. "Not only" and "not just"
+//! affirm ("not only exhausted but cynical").
 
 use super::words::Text;
 
@@ -97,7 +98,12 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
         if COORDINATORS.contains(&w) && words.get(i).is_some_and(|n| opens_clause(&n.text)) {
             return false;
         }
-        if NEGATORS.contains(&w) {
+        // "not only exhausted but cynical" affirms both.
+        let affirming = w == "not"
+            && words
+                .get(i)
+                .is_some_and(|n| matches!(n.text.as_str(), "only" | "just" | "merely" | "simply"));
+        if NEGATORS.contains(&w) && !affirming {
             return true;
         }
         i -= 1;
@@ -290,6 +296,76 @@ mod tests {
             ),
             ("no leave, exhaustion evident", "exhaustion", false),
             ("I can't promise that we will refund you.", "refund", true),
+        ] {
+            assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
+        }
+    }
+
+    #[test]
+    fn negation_over_lists_asides_and_idioms() {
+        for (text, word, expected) in [
+            // Lists and coordination carry it.
+            (
+                "No evidence of exhaustion, cynicism or reduced accomplishment.",
+                "accomplishment",
+                true,
+            ),
+            (
+                "There are no signs of depersonalisation.",
+                "depersonalisation",
+                true,
+            ),
+            ("Without any sign of cynicism.", "cynicism", true),
+            (
+                "She shows no cynicism and no detachment.",
+                "detachment",
+                true,
+            ),
+            ("Cynicism isn't evident.", "cynicism", true),
+            ("Depersonalization: not present", "depersonalization", true),
+            ("Depersonalisation - absent", "depersonalisation", true),
+            ("Reduced accomplishment: none", "accomplishment", true),
+            ("We did not see exhaustion.", "exhaustion", true),
+            ("Never mentions exhaustion.", "exhaustion", true),
+            (
+                "No exhaustion, cynicism, or inefficacy.",
+                "inefficacy",
+                true,
+            ),
+            ("Neither cynical nor detached.", "detached", true),
+            ("Exhaustion was ruled out.", "exhaustion", true),
+            ("I wouldn't call it cynicism.", "cynicism", true),
+            ("Nothing suggests cynicism.", "cynicism", true),
+            ("Cynicism: yes; exhaustion: no", "exhaustion", true),
+            ("Exhaustion is present, not cynicism.", "cynicism", true),
+            // An aside of a few words after a negated word, abbreviations
+            // included.
+            ("No sign of cynicism (i.e. detachment).", "detachment", true),
+            ("No sign of cynicism (e.g. sarcasm).", "sarcasm", true),
+            // Not negated: other clauses, idioms, affirmations.
+            ("Cynicism: yes; exhaustion: no", "cynicism", false),
+            ("Exhaustion is present, not cynicism.", "exhaustion", false),
+            ("Not only exhausted but cynical.", "exhausted", false),
+            ("Not only exhausted but cynical.", "cynical", false),
+            ("Not just tired: exhausted.", "tired", false),
+            ("Without doubt, exhaustion is present.", "exhaustion", false),
+            (
+                "No leave for 11 months; exhaustion is clear.",
+                "exhaustion",
+                false,
+            ),
+            (
+                "There's no exhaustion or cynicism here, only reduced accomplishment.",
+                "accomplishment",
+                false,
+            ),
+            ("No exhaustion, but cynicism.", "cynicism", false),
+            ("She wakes at 3 a.m. and is exhausted.", "exhausted", false),
+            (
+                "No time off; she is exhausted and detached.",
+                "detached",
+                false,
+            ),
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }

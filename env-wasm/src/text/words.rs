@@ -76,6 +76,8 @@ impl Text {
                 continue;
             }
             match c {
+                // The dots of "i.e.", "e.g." and "3 a.m." end nothing.
+                '.' if is_abbreviation_dot(&bytes, i, words.last()) => {}
                 '.' | '!' | '?' | ';' | '\n' => {
                     clause += 1;
                     sentence += 1;
@@ -218,6 +220,28 @@ impl Text {
             .filter_map(|(i, w)| super::numbers::number_value(&w.text).map(|n| (i, n)))
             .collect()
     }
+}
+
+/// Abbreviations whose dot is not a sentence end.
+const ABBREVIATIONS: &[&str] = &["vs", "approx", "incl", "mr", "mrs", "ms", "dr", "cf"];
+
+/// Whether the `.` at `chars[at]` belongs to an abbreviation: a letter on
+/// its own between dots ("i.e.", "e.g.", "a.m.") or a known short form.
+fn is_abbreviation_dot(chars: &[(usize, char)], at: usize, last: Option<&Word>) -> bool {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|(_, c)| c.is_alphabetic())
+    };
+    let is = |k: Option<usize>, want: char| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|(_, c)| *c == want)
+    };
+    let single_letter = letter(at.checked_sub(1)) && !letter(at.checked_sub(2));
+    let inner = single_letter && letter(Some(at + 1));
+    let closing = single_letter && is(at.checked_sub(2), '.');
+    let known =
+        last.is_some_and(|w| w.end == chars[at].0 && ABBREVIATIONS.contains(&w.text.as_str()));
+    inner || closing || known
 }
 
 fn is_inner_apostrophe(chars: &[(usize, char)], at: usize) -> bool {
@@ -382,5 +406,15 @@ mod tests {
         assert_eq!(t.find("work*").len(), 1);
         assert_eq!(t.slice(0, 2), "Highlight the");
         assert_eq!(word_count("a b-c 12"), 4);
+    }
+
+    #[test]
+    fn abbreviation_dots_end_no_sentence() {
+        let t = Text::new("Wakes at 3 a.m. most nights, i.e. poor sleep. Plan B. Next vs. last.");
+        let sentence = |w: &str| t.words.iter().find(|x| x.text == w).map(|x| x.sentence);
+        assert_eq!(sentence("wakes"), sentence("poor"));
+        assert_ne!(sentence("poor"), sentence("plan"));
+        assert_ne!(sentence("plan"), sentence("next"));
+        assert_eq!(sentence("next"), sentence("last"));
     }
 }
