@@ -77,6 +77,22 @@ pub fn f1(hits: usize, predicted: usize, gold: usize) -> Points {
     Points::ratio(2 * hits as u64, (predicted + gold) as u64)
 }
 
+/// F1 in which every wrong answer also cancels a right one:
+/// `2 (hits - wrong) / (predicted + gold)`, never below 0. Plain F1 still
+/// pays half or more for listing every option; here naming what the case
+/// does not need takes back credit for what it does, so "everything" scores
+/// little unless nearly everything is right.
+pub fn offset_f1(hits: usize, predicted: usize, gold: usize) -> Points {
+    if predicted == 0 && gold == 0 {
+        return Points::FULL;
+    }
+    let wrong = predicted.saturating_sub(hits);
+    Points::ratio(
+        2 * hits.saturating_sub(wrong) as u64,
+        (predicted + gold) as u64,
+    )
+}
+
 /// F1 from a precision and a recall given as fractions.
 pub fn f1_of(precision: (usize, usize), recall: (usize, usize)) -> Points {
     let (pn, pd) = (precision.0 as u64, precision.1 as u64);
@@ -99,5 +115,9 @@ mod tests {
         assert_eq!(f1_of((1, 1), (1, 1)), Points::FULL);
         assert_eq!(f1_of((1, 2), (1, 1)), Points(6667));
         assert_eq!(f1_of((0, 2), (1, 1)), Points::ZERO);
+        assert_eq!(offset_f1(1, 1, 2), Points(6667));
+        assert_eq!(offset_f1(2, 3, 2), Points(4000));
+        assert_eq!(offset_f1(1, 3, 1), Points::ZERO);
+        assert_eq!(offset_f1(3, 3, 3), Points::FULL);
     }
 }

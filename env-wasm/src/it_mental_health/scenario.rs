@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::burnout::{self, BurnoutCase, PersonCard};
 use super::grade::Grade;
 use super::plan::{self, PlanCase, ProfileCard};
+use super::reading::Answer;
 use super::triage::{self, TeamCard, TriageCase};
 use super::writers::{self, Style};
 use crate::registry::Difficulty;
@@ -170,11 +171,14 @@ impl Case {
         out
     }
 
+    /// Grade `answer`: the penalties judge it as sent, the criteria read it
+    /// with the runs copied from this observation's scenario cut out.
     pub fn grade(&self, answer: &str) -> Grade {
+        let answer = Answer::new(answer, &self.scenario_text());
         match self {
-            Case::Burnout(c) => burnout::grade::grade(c, answer),
-            Case::Triage(c) => triage::grade::grade(c, answer),
-            Case::Plan(c) => plan::grade::grade(c, answer),
+            Case::Burnout(c) => burnout::grade::grade(c, &answer),
+            Case::Triage(c) => triage::grade::grade(c, &answer),
+            Case::Plan(c) => plan::grade::grade(c, &answer),
         }
     }
 

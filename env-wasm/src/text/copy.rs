@@ -13,37 +13,22 @@
 
 use super::words::Text;
 
-/// The words of a source text, and how long a verbatim run must be to
-/// count as copied.
-#[derive(Debug, Clone, Default)]
-pub struct CopySource {
+/// A source text, and how long a verbatim run from it must be to count as
+/// copied. It borrows the source's [`Text`], whose words are already
+/// sorted for lookup.
+#[derive(Debug, Clone)]
+pub struct CopySource<'a> {
     run: usize,
-    words: Vec<String>,
-    /// Indices into `words`, sorted by word and then position.
-    order: Vec<u32>,
+    source: &'a Text,
 }
 
-impl CopySource {
+impl<'a> CopySource<'a> {
     /// `run` words in a row from `source` count as copied.
-    pub fn new(source: &Text, run: usize) -> CopySource {
-        let words: Vec<String> = source.words.iter().map(|w| w.text.clone()).collect();
-        let mut order: Vec<u32> = (0..words.len() as u32).collect();
-        order.sort_unstable_by(|a, b| words[*a as usize].cmp(&words[*b as usize]).then(a.cmp(b)));
+    pub fn new(source: &'a Text, run: usize) -> CopySource<'a> {
         CopySource {
             run: run.max(1),
-            words,
-            order,
+            source,
         }
-    }
-
-    /// Source positions holding `word`, ascending.
-    fn positions(&self, word: &str) -> &[u32] {
-        let from = self
-            .order
-            .partition_point(|i| self.words[*i as usize].as_str() < word);
-        let to =
-            from + self.order[from..].partition_point(|i| self.words[*i as usize].as_str() == word);
-        &self.order[from..to]
     }
 
     /// The runs of `text` (word spans `start..end`, in order, not
@@ -56,7 +41,7 @@ impl CopySource {
         for (i, word) in text.words.iter().enumerate() {
             let mut current: Vec<(u32, usize)> = Vec::new();
             let mut k = 0;
-            for &at in self.positions(&word.text) {
+            for &at in self.source.positions(&word.text) {
                 while k < previous.len() && previous[k].0 + 1 < at {
                     k += 1;
                 }

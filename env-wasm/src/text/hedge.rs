@@ -267,35 +267,56 @@ const HEDGES: &[&str] = &[
     "near",
 ];
 
-/// Verbs that assign a value: "the tier is RED", "I would rate it High".
-const ASSIGNING: &[&str] = &[
-    "is",
-    "are",
-    "be",
-    "was",
-    "seems",
-    "appears",
-    "looks",
-    "rate",
-    "rated",
-    "rating",
-    "call",
-    "called",
-    "classify",
-    "classified",
-    "assess",
-    "assessed",
-    "grade",
-    "graded",
-    "put",
-    "place",
-    "placed",
-    "mark",
-    "marked",
-    "consider",
-    "considered",
-    "say",
+/// What assigns a value: a copula after the field itself ("the severity
+/// is High", "it's RED"; not "hours are low"), a rating verb before
+/// "it" ("I'd rate it High"), or a rating verb's past form ("rated High").
+const COPULAS: &[&str] = &[
+    "is", "are", "was", "be", "seems", "appears", "looks", "remains",
 ];
+const FIELD_SUBJECTS: &[&str] = &[
+    "severity",
+    "level",
+    "it",
+    "this",
+    "that",
+    "which",
+    "tier",
+    "rating",
+    "case",
+    "burnout",
+    "overall",
+    "classification",
+    "category",
+    "risk",
+    "priority",
+    "status",
+    "they",
+    "she",
+    "he",
+];
+const RATING: &[&str] = &[
+    "rate", "call", "classify", "put", "place", "grade", "assess", "mark", "consider", "score",
+];
+const RATED: &[&str] = &[
+    "rated",
+    "called",
+    "classified",
+    "graded",
+    "assessed",
+    "marked",
+    "considered",
+    "scored",
+    "placed",
+];
+
+fn assigned(text: &Text, start: usize) -> bool {
+    match two_before(text, start) {
+        (Some(verb), Some(subject)) if COPULAS.contains(&verb) => FIELD_SUBJECTS.contains(&subject),
+        (Some("it" | "them" | "this" | "her" | "him"), Some(verb)) => RATING.contains(&verb),
+        (Some(verb), _) => RATED.contains(&verb),
+        _ => false,
+    }
+}
 
 /// Words that end the statement of the value and start its reasons.
 const REASONS: &[&str] = &[
@@ -333,15 +354,22 @@ const SKIPPED: &[&str] = &[
 ///    "Low, Moderate, High or Critical").
 /// 3. After it, in the reasons, a mention is stated only when it is offered
 ///    as an answer: after a hedge word ("possibly Critical", "or AMBER"),
-///    after a verb that assigns it ("the tier is RED"; not a threshold such
-///    as "8 or more is Critical"), or standing alone in its clause
-///    ("High. Critical.").
+///    when assigned to the field ("the tier is RED", "rated High"; not
+///    "hours are low", nor a threshold such as "8 or more is Critical"), or
+///    standing alone in its clause ("High. Critical.").
 pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<T> {
+    let mut mentioned = vec![false; text.len()];
+    for m in mentions {
+        let end = m.end.min(text.len());
+        mentioned[m.start.min(end)..end]
+            .iter_mut()
+            .for_each(|at| *at = true);
+    }
     let live: Vec<&Mention<T>> = mentions
         .iter()
         .filter(|m| m.start < m.end && m.end <= text.len())
         .filter(|m| !negated(text, m.start, m.end))
-        .filter(|m| !modifies_a_noun(text, mentions, m.end))
+        .filter(|m| !modifies_a_noun(text, &mentioned, m.end))
         .filter(|m| !compared(text, m.start))
         .collect();
     let Some(first) = live.first() else {
@@ -350,21 +378,22 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
     let head_end = statement_end(text, first.end);
     let values = live
         .iter()
-        .filter(|m| m.start < head_end || offered(text, mentions, m.start, m.end));
+        .filter(|m| m.start < head_end || offered(text, &mentioned, m.start, m.end));
     OneValue::of(values.map(|m| m.value.clone()))
 }
 
-fn is_mention_at<T>(mentions: &[Mention<T>], at: usize) -> bool {
-    mentions.iter().any(|m| m.start <= at && at < m.end)
-}
+/// How many words around a mention in the reasons are looked at to tell
+/// whether it is offered as an answer; bounded so that reading stays
+/// linear however long a clause is.
+const WINDOW: usize = 12;
 
 /// Whether the word after a mention ending at `end` is a noun it modifies.
-fn modifies_a_noun<T>(text: &Text, mentions: &[Mention<T>], end: usize) -> bool {
+fn modifies_a_noun(text: &Text, mentioned: &[bool], end: usize) -> bool {
     let (Some(last), Some(next)) = (text.words.get(end.wrapping_sub(1)), text.words.get(end))
     else {
         return false;
     };
-    if next.clause != last.clause || is_mention_at(mentions, end) {
+    if next.clause != last.clause || mentioned.get(end).copied().unwrap_or(false) {
         return false;
     }
     let word = next.text.as_str();
@@ -418,11 +447,12 @@ fn statement_end(text: &Text, from: usize) -> usize {
 }
 
 /// Whether a mention in the reasons is offered as a value.
-fn offered<T>(text: &Text, mentions: &[Mention<T>], start: usize, end: usize) -> bool {
+fn offered(text: &Text, mentioned: &[bool], start: usize, end: usize) -> bool {
     let clause = text.words[start].clause;
     let before: Vec<&str> = text.words[..start]
         .iter()
         .rev()
+        .take(WINDOW)
         .take_while(|w| w.clause == clause)
         .map(|w| w.text.as_str())
         .collect();
@@ -437,21 +467,19 @@ fn offered<T>(text: &Text, mentions: &[Mention<T>], start: usize, end: usize) ->
     if before.iter().take(3).any(|w| HEDGES.contains(w)) {
         return true;
     }
-    if two_before(text, start)
-        .0
-        .is_some_and(|w| ASSIGNING.contains(&w))
-    {
+    if assigned(text, start) {
         return true;
     }
     // Alone in its clause, apart from other values and hedge words.
-    let after = text.words[end..]
+    let mut after = text.words[end..]
         .iter()
         .enumerate()
+        .take(WINDOW)
         .take_while(|(_, w)| w.clause == clause);
     before.iter().all(|w| HEDGES.contains(w))
-        && after
-            .into_iter()
-            .all(|(k, w)| HEDGES.contains(&w.text.as_str()) || is_mention_at(mentions, end + k))
+        && after.all(|(k, w)| {
+            HEDGES.contains(&w.text.as_str()) || mentioned.get(end + k).copied().unwrap_or(false)
+        })
 }
 
 #[cfg(test)]
@@ -527,6 +555,10 @@ mod tests {
         ] {
             assert_eq!(levels(field), OneValue::One("high"), "{field:?}");
         }
+        assert_eq!(
+            levels("is Moderate because hours are low"),
+            OneValue::One("moderate")
+        );
     }
 
     #[test]

@@ -68,6 +68,12 @@ const COORDINATORS: &[&str] = &["and", "or", "nor"];
 /// The longest a list item or a bracketed aside may be, in words.
 const ITEM_WORDS: usize = 4;
 
+/// How far back a negating word is looked for, in words, and how many
+/// items a negated list may have. No clause or list of a real answer is
+/// longer; the bounds keep reading linear in the length of any answer.
+const REACH: usize = 48;
+const LIST_ITEMS: usize = 16;
+
 /// Whether the mention at words `start..end` is negated.
 pub fn negated(text: &Text, start: usize, end: usize) -> bool {
     if start >= text.len() {
@@ -83,7 +89,7 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
         return false;
     };
     let mut i = start;
-    while i > 0 {
+    while i > 0 && start - i < REACH {
         let prev = &words[i - 1];
         if prev.sentence != first.sentence {
             return false;
@@ -115,15 +121,17 @@ fn opens_clause(word: &str) -> bool {
     SUBJECTS.contains(&word)
 }
 
-/// The words of clause `clause`, as indices.
+/// The words of the clause that starts at word `at`, as indices; a clause
+/// longer than an item is cut one word past [`ITEM_WORDS`], which is all
+/// [`is_item`] needs to see to refuse it.
 fn clause_span(text: &Text, at: usize) -> (usize, usize) {
     let clause = text.words[at].clause;
     let mut from = at;
-    while from > 0 && text.words[from - 1].clause == clause {
+    while from > 0 && at - from <= ITEM_WORDS && text.words[from - 1].clause == clause {
         from -= 1;
     }
     let mut to = at + 1;
-    while to < text.len() && text.words[to].clause == clause {
+    while to < text.len() && to - from <= ITEM_WORDS && text.words[to].clause == clause {
         to += 1;
     }
     (from, to)
@@ -151,7 +159,7 @@ fn joins_back(text: &Text, at: usize) -> bool {
     }
     // Every segment from here to the one that closes the list is an item.
     let mut segment = (from, to);
-    loop {
+    for _ in 0..LIST_ITEMS {
         if !is_item(text, segment.0, segment.1) {
             return false;
         }
@@ -166,6 +174,7 @@ fn joins_back(text: &Text, at: usize) -> bool {
         }
         segment = clause_span(text, segment.1);
     }
+    false
 }
 
 /// How far after a mention a trailing negation is looked for.

@@ -28,6 +28,8 @@ pub struct Text {
     /// up by binary search rather than scanned for: graders try hundreds of
     /// phrases on one answer.
     order: Vec<u32>,
+    /// For each word, the index of the first word of its sentence.
+    sentence_starts: Vec<u32>,
 }
 
 /// Words that join spellings of the same thing into one token, so every
@@ -57,7 +59,9 @@ impl Text {
                         && bytes
                             .get(j.wrapping_sub(1))
                             .is_some_and(|(_, p)| p.is_ascii_digit());
-                    if d.is_alphanumeric() {
+                    if d.is_ascii_alphanumeric() {
+                        text.push(d.to_ascii_lowercase());
+                    } else if d.is_alphanumeric() {
                         text.extend(d.to_lowercase());
                     } else if (d == '\'' || d == '\u{2019}') && is_inner_apostrophe(&bytes, j) {
                         text.push('\'');
@@ -106,11 +110,26 @@ impl Text {
                 .cmp(&words[*b as usize].text)
                 .then(a.cmp(b))
         });
+        let mut sentence_starts = Vec::with_capacity(words.len());
+        for (i, word) in words.iter().enumerate() {
+            let start = match i.checked_sub(1) {
+                Some(k) if words[k].sentence == word.sentence => sentence_starts[k],
+                _ => i as u32,
+            };
+            sentence_starts.push(start);
+        }
         Text {
             source: source.to_owned(),
             words,
             order,
+            sentence_starts,
         }
+    }
+
+    /// The index of the first word of word `at`'s sentence (`at` itself
+    /// past the end).
+    pub fn sentence_start(&self, at: usize) -> usize {
+        self.sentence_starts.get(at).map_or(at, |s| *s as usize)
     }
 
     pub fn len(&self) -> usize {
@@ -182,6 +201,16 @@ impl Text {
             .collect();
         found.sort_unstable();
         found
+    }
+
+    /// The indices of the words equal to `word`, ascending.
+    pub fn positions(&self, word: &str) -> &[u32] {
+        let from = self
+            .order
+            .partition_point(|i| self.words[*i as usize].text.as_str() < word);
+        let to = from
+            + self.order[from..].partition_point(|i| self.words[*i as usize].text.as_str() == word);
+        &self.order[from..to]
     }
 
     /// Each word as a number, equal numbers for equal words (for counting
@@ -295,7 +324,14 @@ fn push_word(
     }
     match text.split_once('\'') {
         Some((head, _)) => push(head),
-        None => push(&text),
+        // The common case: the word as read, without copying it again.
+        None => words.push(Word {
+            text,
+            start,
+            end,
+            clause,
+            sentence,
+        }),
     }
 }
 

@@ -1,20 +1,22 @@
-//! Grading `burnout_detection`: the dimensions named (F1 against the ones
-//! with evidence, negation aware), exactly one severity level (hedges such
-//! as "moderate to high" score 0, and so does a neighbouring level), red flags
-//! that are grounded in this case's concerning facts (precision and
-//! recall; a numeric fact must be cited with this case's number), and the
-//! escalation decision read with negation.
+//! Grading `burnout_detection`: the dimensions named (against the ones
+//! with evidence, negation aware, each one named without evidence taking
+//! back one with it), exactly one severity level (a hedge such as
+//! "moderate to high", or two copies of the section that disagree, scores
+//! 0, and so does a neighbouring level), red flags grounded in this case's
+//! concerning facts (the first three items, one fact each; a numeric fact
+//! must be cited with this case's number), and the escalation decision read
+//! with negation, a hedged yes/no scoring 0.
 
 use std::collections::BTreeSet;
 
-use super::{BurnoutCase, Dimension, FLAG_CONCEPTS, Severity, WORD_CAP};
-use crate::it_mental_health::grade::{Grade, assemble, f1, f1_of};
+use super::{BurnoutCase, Dimension, FLAG_CONCEPTS, FlagConcept, Severity, WORD_CAP};
+use crate::it_mental_health::grade::{Grade, assemble, f1_of, offset_f1};
 use crate::it_mental_health::names::FIRST_NAMES;
-use crate::it_mental_health::reading::decision::yes_no;
+use crate::it_mental_health::reading::decision::decision;
 use crate::it_mental_health::reading::sections::{Label, Section, parse};
+use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
-use crate::text::negated;
-use crate::text::{Text, word_count};
+use crate::text::{CopySource, Mention, OneValue, Text, negated, stated, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -88,13 +90,23 @@ const ESCALATION: Points = Points(2000);
 /// Numbers the rubric itself states; citing them is not inventing a fact.
 const RUBRIC_NUMBERS: &[u64] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 45, 46, 55, 56, 65];
 
-pub fn grade(case: &BurnoutCase, answer: &str) -> Grade {
-    let parsed = parse(answer, LABELS);
+/// Red flags the response format asks for; items past them earn nothing.
+pub const FLAGS_ASKED: usize = 3;
+
+/// The longest a red flag may be, in words: one fact and its number, not a
+/// paragraph that mentions every fact.
+pub const FLAG_WORDS: usize = 30;
+
+pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
+    let parsed = parse(&answer.read, LABELS);
     let mut notes = Vec::new();
 
-    let named = parsed.get("dimensions").map(dimensions).unwrap_or_default();
+    let named = parsed
+        .merged("dimensions")
+        .map(|s| dimensions(&s))
+        .unwrap_or_default();
     let hits = named.intersection(&case.dimensions).count();
-    let dimension_score = f1(hits, named.len(), case.dimensions.len());
+    let dimension_score = offset_f1(hits, named.len(), case.dimensions.len());
     notes.push(format!(
         "Dimensions: read {}; the case gives evidence of {}.",
         list(named.iter().map(|d| d.name())),
@@ -102,39 +114,42 @@ pub fn grade(case: &BurnoutCase, answer: &str) -> Grade {
     ));
 
     let severity = parsed
-        .get("severity")
-        .and_then(|s| read_severity(&s.text()));
-    let severity_score = match severity {
-        // The rubric is arithmetic: a neighbouring level is a misreading,
-        // and partial credit for it would pay a blind constant answer.
-        Some(level) if level == case.severity => Points::FULL,
-        _ => Points::ZERO,
-    };
+        .copies("severity")
+        .map(|s| read_severity(&s.text()))
+        .fold(OneValue::Missing, OneValue::and);
+    // The rubric is arithmetic: a neighbouring level is a misreading, and
+    // partial credit for it would pay a blind constant answer.
+    let severity_score = severity.score(|level| right(*level == case.severity));
     notes.push(format!(
         "Severity: read {}; the rubric gives {} ({} points).",
-        severity.map_or("no single level", Severity::name),
+        match &severity {
+            OneValue::One(level) => level.name().to_owned(),
+            OneValue::Missing => "no level".to_owned(),
+            OneValue::Hedged(levels) =>
+                format!("a hedge ({})", list(levels.iter().map(|l| l.name()))),
+        },
         case.severity.name(),
         case.points.total()
     ));
 
-    let (flag_score, flag_note) = match parsed.get("red_flags") {
-        Some(section) => red_flags(case, section),
+    let (flag_score, flag_note) = match parsed.merged("red_flags") {
+        Some(section) => red_flags(case, &section),
         None => (Points::ZERO, "Red flags: no labelled section.".to_owned()),
     };
     notes.push(flag_note);
 
-    let decision = parsed.get("escalation").and_then(|s| yes_no(&s.text()));
-    let escalation_score = if decision == Some(case.escalate) {
-        Points::FULL
-    } else {
-        Points::ZERO
-    };
+    let decided = parsed
+        .copies("escalation")
+        .map(|s| decision(&s.text()))
+        .fold(OneValue::Missing, OneValue::and);
+    let escalation_score = decided.score(|yes| right(*yes == case.escalate));
     notes.push(format!(
         "HR escalation: read {}; the rubric says {}.",
-        match decision {
-            Some(true) => "yes",
-            Some(false) => "no",
-            None => "no clear yes or no",
+        match decided {
+            OneValue::One(true) => "yes",
+            OneValue::One(false) => "no",
+            OneValue::Missing => "no clear yes or no",
+            OneValue::Hedged(_) => "both yes and no",
         },
         if case.escalate { "yes" } else { "no" }
     ));
@@ -146,10 +161,14 @@ pub fn grade(case: &BurnoutCase, answer: &str) -> Grade {
             ("red_flags", flag_score, RED_FLAGS),
             ("escalation", escalation_score, ESCALATION),
         ],
-        answer,
+        answer.sent,
         WORD_CAP,
         notes,
     )
+}
+
+fn right(ok: bool) -> Points {
+    if ok { Points::FULL } else { Points::ZERO }
 }
 
 fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
@@ -174,114 +193,103 @@ fn dimensions(section: &Section) -> BTreeSet<Dimension> {
         .collect()
 }
 
-/// Words after which an answer gives its reasons, ending the part that
-/// states the level.
-const REASON_WORDS: &[&str] = &[
-    "because",
-    "since",
-    "given",
-    "due",
-    "as",
-    "driven",
-    "with",
-    "based",
-    "from",
-    "reflecting",
-];
-
-/// The one severity level a section states: the first level it names (not
-/// negated), provided nothing before its reasons names another.
-pub fn read_severity(section: &str) -> Option<Severity> {
+/// The severity levels a section states ([`stated`]: reasons beside the
+/// level are not more levels, a second level offered is a hedge).
+pub fn read_severity(section: &str) -> OneValue<Severity> {
     let text = Text::new(section);
-    let level_at = |i: usize| {
-        Severity::ALL
-            .into_iter()
-            .find(|l| l.words().contains(&text.words[i].text.as_str()))
-    };
-    let first = (0..text.len()).find(|&i| level_at(i).is_some() && !negated(&text, i, i + 1))?;
-    let level = level_at(first)?;
-    let head_end = head_end(section, text.words[first].start);
-    let head = Text::new(&section[text.words[first].start..head_end]);
-    let mut levels = BTreeSet::new();
-    for (i, w) in head.words.iter().enumerate() {
-        if let Some(l) = Severity::ALL
-            .into_iter()
-            .find(|l| l.words().contains(&w.text.as_str()))
-            && !negated(&head, i, i + 1)
-        {
-            levels.insert(l);
-        }
-    }
-    (levels.len() == 1).then_some(level)
-}
-
-/// Where the statement of the level ends: at a sentence end, a bracket, a
-/// colon, a dash, a line break or a reason word.
-fn head_end(section: &str, from: usize) -> usize {
-    let rest = &section[from..];
-    let mut end = rest.len();
-    for stop in [
-        ". ", ".\n", ";", "(", ":", " - ", "\u{2014}", "\u{2013}", "\n", "=",
-    ] {
-        if let Some(at) = rest.find(stop) {
-            end = end.min(at);
-        }
-    }
-    if rest.ends_with('.') {
-        end = end.min(rest.len() - 1);
-    }
-    let text = Text::new(&rest[..end]);
-    if let Some(w) = text
+    let mentions: Vec<Mention<Severity>> = text
         .words
         .iter()
-        .find(|w| REASON_WORDS.contains(&w.text.as_str()))
-    {
-        end = end.min(w.start);
-    }
-    from + end
+        .enumerate()
+        .filter_map(|(i, w)| {
+            let level = Severity::ALL
+                .into_iter()
+                .find(|l| l.words().contains(&w.text.as_str()))?;
+            Some(Mention {
+                value: level,
+                start: i,
+                end: i + 1,
+            })
+        })
+        .collect();
+    stated(&text, &mentions)
 }
 
-/// Red flags as precision (items grounded in a concerning fact) and recall
-/// (distinct concerning facts cited, out of three or fewer).
+/// Red flags as precision and recall. Only the first [`FLAGS_ASKED`]
+/// items can earn, each citing a concerning fact not cited before; items
+/// past them earn nothing, and those that are no red flag of this case (a
+/// distractor, a vague or invented claim) still count against precision,
+/// so listing every fact of the case does not pay. Recall is the distinct
+/// concerning facts cited, out of three or fewer.
 fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     let items = section.items();
+    let considered = items.len().min(FLAGS_ASKED);
     let concerning = case.flag_concepts();
-    let mut grounded = 0;
+    let facts: Vec<(Text, &'static str)> = case
+        .facts
+        .iter()
+        .map(|f| (Text::new(&f.text), f.concept))
+        .collect();
     let mut cited: BTreeSet<&str> = BTreeSet::new();
-    for item in &items {
-        let credited = credited_concepts(case, &concerning, item);
-        if !credited.is_empty() {
-            grounded += 1;
-            cited.extend(credited);
+    // Past LIST_READ items a list is read no further: each item after it
+    // counts as no red flag.
+    let mut wrong_later = items.len().saturating_sub(LIST_READ);
+    for (k, item) in items.iter().take(LIST_READ).enumerate() {
+        let concept = item_concept(case, &facts, &concerning, item);
+        match concept {
+            Some(concept) if k < FLAGS_ASKED => {
+                cited.insert(concept);
+            }
+            None if k >= FLAGS_ASKED => wrong_later += 1,
+            _ => {}
         }
     }
-    let wanted = concerning.len().min(3);
-    let score = f1_of((grounded, items.len()), (cited.len().min(3), wanted));
+    let wanted = concerning.len().min(FLAGS_ASKED);
+    let score = f1_of(
+        (cited.len(), considered + wrong_later),
+        (cited.len().min(wanted), wanted),
+    );
     let note = format!(
-        "Red flags: {grounded} of {} items are grounded in this case's concerning facts; {} of \
-         {wanted} wanted facts cited.",
-        items.len(),
-        cited.len().min(3)
+        "Red flags: {} of the first {considered} items cite a concerning fact of this case; \
+         {} of {wanted} wanted facts cited{}.",
+        cited.len(),
+        cited.len().min(wanted),
+        if wrong_later > 0 {
+            format!("; {wrong_later} more items are not red flags of this case")
+        } else {
+            String::new()
+        }
     );
     (score, note)
 }
 
-/// The concerning concepts one red-flag item cites correctly.
-fn credited_concepts(
+/// Words in a row an item shares with a fact of the case to quote it.
+const QUOTED_RUN: usize = 5;
+
+/// The one concerning fact a red-flag item cites, if any. An item earns at
+/// most one credit. An item that quotes a fact of the case is that fact
+/// (a distractor quoted earns nothing; two facts pasted into one item are
+/// a list, not a flag); otherwise it is the kind of fact it names first,
+/// and an item naming more than two kinds is a list of topics. An item
+/// past [`FLAG_WORDS`], one about someone else, or one with a number the
+/// case never states earns nothing, and a fact with a number must be cited
+/// with it.
+fn item_concept(
     case: &BurnoutCase,
+    facts: &[(Text, &'static str)],
     concerning: &BTreeSet<&'static str>,
     item: &str,
-) -> BTreeSet<&'static str> {
-    let mut credited = BTreeSet::new();
-    if word_count(item) < 2 {
-        return credited;
+) -> Option<&'static str> {
+    let words = word_count(item);
+    if !(2..=FLAG_WORDS).contains(&words) {
+        return None;
     }
     // A fact about someone else (another case's name) is not this case's.
     let other_person = item
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| FIRST_NAMES.contains(&w) && w != case.first);
     if other_person {
-        return credited;
+        return None;
     }
     let text = Text::new(item);
     let numbers: Vec<u64> = text.numbers().into_iter().map(|(_, n)| n).collect();
@@ -289,29 +297,47 @@ fn credited_concepts(
         .iter()
         .any(|n| !case.numbers.contains(n) && !RUBRIC_NUMBERS.contains(n));
     if invented {
-        return credited;
+        return None;
     }
-    for concept in FLAG_CONCEPTS {
-        if !concerning.contains(concept.id) || !text.has(concept.phrases) {
-            continue;
-        }
-        if concept.numeric {
-            let cites_fact = case
-                .facts
-                .iter()
-                .filter(|f| f.concept == concept.id && f.concerning)
-                .any(|f| {
-                    f.numbers.iter().any(|n| numbers.contains(n))
-                        || f.month
-                            .is_some_and(|m| !text.find(&m.to_lowercase()).is_empty())
-                });
-            if !cites_fact {
-                continue;
-            }
-        }
-        credited.insert(concept.id);
+    let quoted: BTreeSet<&'static str> = facts
+        .iter()
+        .filter(|(fact, _)| CopySource::new(fact, QUOTED_RUN.min(fact.len())).copied_in(&text))
+        .map(|(_, concept)| *concept)
+        .collect();
+    let concept: &'static str = match quoted.len() {
+        0 => named_concept(&text)?.id,
+        1 => quoted.first().copied()?,
+        _ => return None,
+    };
+    if !concerning.contains(concept) {
+        return None;
     }
-    credited
+    let numeric = FLAG_CONCEPTS.iter().any(|c| c.id == concept && c.numeric);
+    let cites_fact = !numeric
+        || case
+            .facts
+            .iter()
+            .filter(|f| f.concept == concept && f.concerning)
+            .any(|f| {
+                f.numbers.iter().any(|n| numbers.contains(n))
+                    || f.month
+                        .is_some_and(|m| !text.find(&m.to_lowercase()).is_empty())
+            });
+    cites_fact.then_some(concept)
+}
+
+/// The kind of fact an item in its own words names first; none when it
+/// names more than two.
+fn named_concept(text: &Text) -> Option<&'static FlagConcept> {
+    let mut named: Vec<(usize, &'static FlagConcept)> = FLAG_CONCEPTS
+        .iter()
+        .filter_map(|c| text.mentions(c.phrases).first().map(|(at, _)| (*at, c)))
+        .collect();
+    if named.len() > 2 {
+        return None;
+    }
+    named.sort_by_key(|(at, _)| *at);
+    named.first().map(|(_, c)| *c)
 }
 
 #[cfg(test)]
@@ -340,9 +366,10 @@ mod tests {
             ("Low, Moderate, High or Critical", None),
             ("low moderate high critical", None),
             ("High/Critical", None),
+            ("High. Or Critical.", None),
             ("unclear", None),
         ] {
-            assert_eq!(read_severity(answer), expected, "{answer:?}");
+            assert_eq!(read_severity(answer).one().copied(), expected, "{answer:?}");
         }
     }
 

@@ -167,7 +167,7 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
     },
     FlagConcept {
         id: "on_call",
-        phrases: &["on call", "pager*", "paged", "rota*", "rotation*"],
+        phrases: &["on call", "pager*", "paged", "rota", "rotas", "rotation*"],
         numeric: true,
     },
     FlagConcept {

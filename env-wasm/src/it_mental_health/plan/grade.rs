@@ -1,20 +1,32 @@
 //! Grading `intervention_plan`. Each week's section is cut into actions
-//! (lines, or sentences of a prose paragraph); an action counts when it
+//! (lines, or sentences of a prose paragraph). An action earns at most one
+//! thing: the first of this team's stressors it names. It is on target
+//! when that is one of the team's stressors, off target when it tackles a
+//! profile item within its threshold (or one the profile never shows), a
+//! list of topics when it names more than two, and generic when it names
+//! none; generic actions neither earn nor pad. It is well owned when it
 //! names one or two people of this team's roster, by name and nobody else,
-//! one of whom has the remit for what it tackles. Coverage is F1 between the stressors the actions tackle and the
-//! team's stressors (an action naming more than two is a list of topics,
-//! not an action). KPIs need a metric of a stressor (or wellbeing) and a
-//! numeric target that improves on the team's number; the budget must be
-//! one total inside the stated range; the risk needs a mitigation.
+//! one of whom has the remit for what it tackles.
+//!
+//! Precision is read once for the whole plan: of the profile items within
+//! their thresholds, the share the plan tackles anyway shows it did not
+//! read them, and discounts coverage, structure and ownership alike, so a
+//! plan tackling every item shown scores about nothing on them however
+//! well formed. KPIs are a list of three: one measure each, with a numeric
+//! target that improves on the team's number; a KPI on a measure the team
+//! does not need costs precision, past the first three too. The budget is
+//! one total inside the stated range (a range or alternatives is none), and
+//! the risk names a concrete risk and its mitigation.
 
 use std::collections::BTreeSet;
 
 use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
-use crate::it_mental_health::grade::{Grade, assemble, f1, f1_of};
+use crate::it_mental_health::grade::{Grade, assemble, f1_of};
 use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
+use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
-use crate::text::{Text, word_count};
+use crate::text::{Amount, OneValue, Text, amounts, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -93,6 +105,19 @@ const CHANGE_WORDS: &[&str] = &[
     "reduce", "reduced", "cut", "lower", "decrease", "increase", "raise", "improve", "by",
 ];
 
+/// The longest a planned action may be, in words, and the longest KPI:
+/// past them a line is a paragraph of topics, not one action or measure.
+pub const ACTION_WORDS: usize = 50;
+pub const KPI_WORDS: usize = 30;
+
+/// KPIs the response format asks for; items past them earn nothing.
+pub const KPIS_ASKED: usize = 3;
+
+/// How many sentences of the risk section are read: the main risk and its
+/// mitigation, not whatever follows them.
+const RISK_SENTENCES: u32 = 3;
+
+/// Words that name a concrete risk to the plan.
 const RISK_WORDS: &[&str] = &[
     "participation",
     "attendance",
@@ -122,48 +147,94 @@ const RISK_WORDS: &[&str] = &[
     "losing",
     "sceptic*",
     "skeptic*",
+    "time",
+    "busy",
+    "pressure",
+    "morale",
+    "engagement",
+    "quit*",
+    "leav*",
+    "delay*",
+    "stall*",
+    "revert*",
+    "fade*",
+    "stick",
+    "sustain*",
+    "competing",
+    "pushback",
+    "push back",
+    "disrupt*",
+    "workload",
+    "backslid*",
 ];
 
+/// Words that name how a risk is reduced.
 const MITIGATION: &[&str] = &[
     "mitigat*",
     "reduce",
+    "reducing",
     "avoid",
     "so that",
     "contingency",
     "fallback",
-    "if",
-    "by",
     "address*",
     "counter*",
     "prevent*",
     "plan b",
-    "review*",
+    "minimi*",
+    "lessen",
+    "offset",
+    "limit",
+    "protect*",
+    "safeguard*",
+    "to keep",
+    "by having",
+    "by making",
+    "by keeping",
+    "by running",
+    "by scheduling",
+    "by sharing",
 ];
 
-/// One action of a week: what it tackles and whether one roster person
-/// owns it.
+/// What an action is aimed at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aim {
+    /// One of the team's stressors: the first it names.
+    OnTarget(&'static str),
+    /// A profile item within its threshold, or one the profile never
+    /// shows (or several topics at once).
+    OffTarget,
+    /// Nothing in particular: neither earns nor pads.
+    Generic,
+}
+
+/// One action of a week.
 #[derive(Debug, Clone)]
 struct Action {
-    stressors: BTreeSet<&'static str>,
+    aim: Aim,
+    /// Every stressor it names; those the team does not need count against
+    /// the plan's precision.
+    named: BTreeSet<&'static str>,
     /// The roster people it names (when it names nobody else).
     owners: BTreeSet<Owner>,
 }
 
 impl Action {
-    /// Owned by one or two named people, about this team (one of its
-    /// stressors, or general support such as EAP sessions or a survey),
-    /// and within the remit of one of its owners.
-    fn counts(&self, gold: &BTreeSet<&'static str>) -> bool {
-        (1..=2).contains(&self.owners.len())
-            && self
-                .stressors
-                .iter()
-                .all(|s| gold.contains(s) && self.owners.iter().any(|o| o.remit().contains(s)))
+    /// On target, and owned by one or two named people one of whom has
+    /// the remit for what it tackles.
+    fn well_owned(&self) -> bool {
+        match self.aim {
+            Aim::OnTarget(stressor) => {
+                (1..=2).contains(&self.owners.len())
+                    && self.owners.iter().any(|o| o.remit().contains(&stressor))
+            }
+            _ => false,
+        }
     }
 }
 
-pub fn grade(case: &PlanCase, answer: &str) -> Grade {
-    let parsed = parse(answer, LABELS);
+pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
+    let parsed = parse(&answer.read, LABELS);
     let gold = case.stressors();
     let mut notes = Vec::new();
 
@@ -172,50 +243,65 @@ pub fn grade(case: &PlanCase, answer: &str) -> Grade {
         .map(|key| {
             parsed
                 .merged(key)
-                .map(|s| actions(case, &s))
+                .map(|s| actions(case, &gold, &s))
                 .unwrap_or_default()
         })
         .collect();
     let all: Vec<&Action> = weeks.iter().flatten().collect();
     let tackled: BTreeSet<&str> = all
         .iter()
-        .filter(|a| a.stressors.len() <= 2)
-        .flat_map(|a| a.stressors.iter().copied())
+        .filter_map(|a| match a.aim {
+            Aim::OnTarget(s) => Some(s),
+            _ => None,
+        })
         .collect();
-    let hits = tackled.intersection(&gold).count();
-    let coverage = f1(hits, tackled.len(), gold.len());
+    let extra: BTreeSet<&str> = all
+        .iter()
+        .flat_map(|a| a.named.iter().copied())
+        .filter(|s| !gold.contains(s))
+        .collect();
+    let precision = plan_precision(case, &gold, extra.len());
+    let coverage = Points::ratio(tackled.len() as u64, gold.len() as u64).weighted(precision);
     notes.push(format!(
-        "Stressors: the actions tackle {}; the team's stressors are {}.",
+        "Stressors: the actions tackle {}; the team's stressors are {}{}.",
         join(&tackled),
-        join(&gold)
+        join(&gold),
+        if extra.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; they also tackle {}, which the profile does not call for",
+                join(&extra)
+            )
+        }
     ));
 
-    // Structure and ownership count only actions about this team, so a
-    // well-formed plan for some other team earns little of either.
+    // Structure and ownership count only actions on this team's stressors,
+    // so generic advice, however well formed, earns neither.
     let structure_total: u64 = weeks
         .iter()
-        .map(|w| match w.iter().filter(|a| a.counts(&gold)).count() {
-            0 => 0,
-            1 => 5000,
-            _ => 10_000,
-        })
+        .map(|w| 5000 * w.iter().filter(|a| a.well_owned()).count().min(2) as u64)
         .sum();
-    let structure = Points::ratio(structure_total, 40_000);
-    let owned = all.iter().filter(|a| a.counts(&gold)).count();
-    let owners = Points::ratio(owned as u64, all.len() as u64);
+    let structure = Points::ratio(structure_total, 40_000).weighted(precision);
+    let on_target = all
+        .iter()
+        .filter(|a| matches!(a.aim, Aim::OnTarget(_)))
+        .count();
+    let owned = all.iter().filter(|a| a.well_owned()).count();
+    let owners = Points::ratio(owned as u64, on_target as u64).weighted(precision);
     notes.push(format!(
-        "Weeks: {} actions, {owned} owned by one named person from the roster and about this \
-         team; {} of 4 weeks have two such actions.",
+        "Weeks: {} actions, {on_target} on this team's stressors, {owned} of them owned by a \
+         named person of the roster with the remit; {} of 4 weeks have two such actions.",
         all.len(),
         weeks
             .iter()
-            .filter(|w| w.iter().filter(|a| a.counts(&gold)).count() >= 2)
+            .filter(|w| w.iter().filter(|a| a.well_owned()).count() >= 2)
             .count()
     ));
 
-    let (kpis, kpi_note) = kpis(case, &gold, parsed.get("kpis"));
+    let (kpis, kpi_note) = kpis(case, &gold, parsed.merged("kpis").as_ref());
     notes.push(kpi_note);
-    let (risk, risk_note) = risk(parsed.get("risk"));
+    let (risk, risk_note) = risk(parsed.merged("risk").as_ref());
     notes.push(risk_note);
     let (budget, budget_note) = budget(case, &parsed);
     notes.push(budget_note);
@@ -229,10 +315,18 @@ pub fn grade(case: &PlanCase, answer: &str) -> Grade {
             ("risk", risk, RISK),
             ("budget", budget, BUDGET),
         ],
-        answer,
+        answer.sent,
         WORD_CAP,
         notes,
     )
+}
+
+/// The plan's precision: 1 less the share of the profile's items within
+/// their thresholds that it tackles (or measures) anyway; a metric the
+/// profile never shows counts as one more. Tackling every item shown is 0.
+fn plan_precision(case: &PlanCase, gold: &BTreeSet<&'static str>, extra: usize) -> Points {
+    let fine = case.readings.len().saturating_sub(gold.len()).max(1);
+    Points::ratio(fine.saturating_sub(extra) as u64, fine as u64)
 }
 
 fn join(items: &BTreeSet<&str>) -> String {
@@ -245,7 +339,7 @@ fn join(items: &BTreeSet<&str>) -> String {
 
 /// A week's actions: its lines, or the sentences of a single paragraph
 /// (an "Owner: ..." or "Outcome: ..." sentence belongs to the one before).
-fn actions(case: &PlanCase, week: &Section) -> Vec<Action> {
+fn actions(case: &PlanCase, gold: &BTreeSet<&str>, week: &Section) -> Vec<Action> {
     let lines: Vec<&str> = week
         .lines
         .iter()
@@ -260,7 +354,7 @@ fn actions(case: &PlanCase, week: &Section) -> Vec<Action> {
     units
         .iter()
         .filter(|u| word_count(u) >= 4)
-        .map(|u| read_action(case, u))
+        .map(|u| read_action(case, gold, u))
         .collect()
 }
 
@@ -295,13 +389,22 @@ fn sentences(paragraph: &str) -> Vec<String> {
     out
 }
 
-fn read_action(case: &PlanCase, unit: &str) -> Action {
+fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
     let text = Text::new(unit);
-    let stressors: BTreeSet<&'static str> = METRICS
+    let mut mentioned: Vec<(usize, &'static str)> = METRICS
         .iter()
-        .filter(|m| text.has(m.phrases))
-        .map(|m| m.id)
+        .filter_map(|m| text.mentions(m.phrases).first().map(|(at, _)| (*at, m.id)))
         .collect();
+    mentioned.sort_unstable();
+    let named: BTreeSet<&'static str> = mentioned.iter().map(|(_, id)| *id).collect();
+    let aim = match mentioned.first() {
+        None => Aim::Generic,
+        // One line, one action: more than two topics, or a paragraph, is
+        // a list of them.
+        Some(_) if named.len() > 2 || word_count(unit) > ACTION_WORDS => Aim::OffTarget,
+        Some((_, first)) if gold.contains(first) => Aim::OnTarget(first),
+        Some(_) => Aim::OffTarget,
+    };
     let owners = owners_in(case, &text);
     let roster_firsts: Vec<&str> = case
         .roster
@@ -312,15 +415,18 @@ fn read_action(case: &PlanCase, unit: &str) -> Action {
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| FIRST_NAMES.contains(&w) && !roster_firsts.contains(&w));
     Action {
-        stressors,
+        aim,
+        named,
         owners: if foreign { BTreeSet::new() } else { owners },
     }
 }
 
 /// The roster owners a text names. Only names count: every roster has the
 /// same roles, so "owner: team lead" could be written without reading it.
+/// Owners offered as alternatives ("owner: Nadia or Omar") are a hedge of
+/// the one owner an action has, and own nothing.
 fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
-    let mut found = BTreeSet::new();
+    let mut found: Vec<(usize, usize, Owner)> = Vec::new();
     for (owner, name) in &case.roster {
         let mut forms = vec![name.to_lowercase()];
         let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
@@ -330,11 +436,22 @@ fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
         } else {
             forms.extend(words);
         }
-        if forms.iter().any(|f| !text.find(f).is_empty()) {
-            found.insert(*owner);
-        }
+        let spans = forms.iter().flat_map(|f| text.find(f));
+        found.extend(spans.map(|(s, e)| (s, e, *owner)));
     }
-    found
+    found.sort_unstable();
+    let hedged = found.windows(2).any(|pair| {
+        let (first, second) = (pair[0], pair[1]);
+        first.2 != second.2
+            && (text.words[first.1..second.0.max(first.1)]
+                .iter()
+                .any(|w| w.text == "or")
+                || text.gap(second.0).contains('/'))
+    });
+    if hedged {
+        return BTreeSet::new();
+    }
+    found.into_iter().map(|(_, _, owner)| owner).collect()
 }
 
 /// Numbers in a KPI that can be targets: not week numbers ("by week 4")
@@ -359,12 +476,51 @@ fn targets(text: &Text) -> Vec<u64> {
         .collect()
 }
 
-/// KPIs as precision (lines that are valid KPIs) and recall (distinct
-/// stressors of this team measured, out of three). A valid line names one
-/// or two measures and a numeric target; a measure of this team's stressor
-/// with a number in the profile must cite that number and move away from
-/// it in the right direction. Wellbeing measures (pulse survey, attrition)
-/// are valid lines but measure no stressor, so they add no recall.
+/// What a KPI line measures.
+enum Measure {
+    /// One of the team's stressors, with a target that improves on its
+    /// number.
+    Stressor(&'static str),
+    /// General wellbeing (a pulse survey, attrition) with a target: a
+    /// fine KPI that measures none of the stressors.
+    Wellbeing,
+    /// A measure the team does not need: a profile item within its
+    /// threshold, or one the profile never shows.
+    OffTarget,
+    /// No measure, no numeric target, a target that does not improve, or
+    /// a list of measures.
+    Invalid,
+}
+
+fn measure(case: &PlanCase, gold: &BTreeSet<&'static str>, item: &str) -> Measure {
+    if word_count(item) > KPI_WORDS {
+        return Measure::Invalid;
+    }
+    let text = Text::new(item);
+    let mut metrics: Vec<(usize, &'static str)> = METRICS
+        .iter()
+        .filter_map(|m| text.mentions(m.phrases).first().map(|(at, _)| (*at, m.id)))
+        .collect();
+    metrics.sort_unstable();
+    let general = text.has(GENERAL_KPI);
+    let numbers = targets(&text);
+    if metrics.len() + usize::from(general) > 2 || numbers.is_empty() {
+        return Measure::Invalid;
+    }
+    match metrics.first() {
+        None if general => Measure::Wellbeing,
+        None => Measure::Invalid,
+        Some((_, id)) if !gold.contains(id) => Measure::OffTarget,
+        Some((_, id)) if improves_on_the_team(case, id, &text, &numbers) => Measure::Stressor(id),
+        Some(_) => Measure::Invalid,
+    }
+}
+
+/// KPIs as precision (of the first [`KPIS_ASKED`] lines, the valid KPIs)
+/// and recall (distinct stressors of this team measured, out of three or
+/// fewer), discounted, as actions are, by the share of the items within
+/// their thresholds that the KPIs measure anyway (past the first three
+/// too). A wellbeing measure is valid but measures no stressor.
 fn kpis(
     case: &PlanCase,
     gold: &BTreeSet<&'static str>,
@@ -374,42 +530,37 @@ fn kpis(
         return (Points::ZERO, "KPIs: no labelled section.".to_owned());
     };
     let items = section.items();
+    let considered = items.len().min(KPIS_ASKED);
     let mut valid = 0;
+    // Past LIST_READ lines a list is read no further: each line after it
+    // counts as measuring what the team does not need.
+    let mut off_target = items.len().saturating_sub(LIST_READ);
     let mut measured: BTreeSet<&str> = BTreeSet::new();
-    for item in &items {
-        let text = Text::new(item);
-        let metrics: Vec<&'static str> = METRICS
-            .iter()
-            .filter(|m| text.has(m.phrases))
-            .map(|m| m.id)
-            .collect();
-        let general = text.has(GENERAL_KPI);
-        let named = metrics.len() + usize::from(general);
-        let numbers = targets(&text);
-        let relevant: Vec<&'static str> = metrics
-            .iter()
-            .copied()
-            .filter(|m| gold.contains(m))
-            .collect();
-        if numbers.is_empty() || named == 0 || named > 2 || (relevant.is_empty() && !general) {
-            continue;
+    for (k, item) in items.iter().take(LIST_READ).enumerate() {
+        let first = k < KPIS_ASKED;
+        match measure(case, gold, item) {
+            // The same stressor twice is one KPI and a wasted line.
+            Measure::Stressor(id) if first && measured.insert(id) => valid += 1,
+            Measure::Wellbeing if first => valid += 1,
+            Measure::OffTarget => off_target += 1,
+            _ => {}
         }
-        let improves = relevant
-            .iter()
-            .all(|id| improves_on_the_team(case, id, &text, &numbers));
-        if !improves {
-            continue;
-        }
-        valid += 1;
-        measured.extend(relevant);
     }
-    let wanted = gold.len().min(3);
-    let score = f1_of((valid, items.len()), (measured.len().min(wanted), wanted));
+    let wanted = gold.len().min(KPIS_ASKED);
+    // KPIs on items within their thresholds show the thresholds unread, as
+    // actions on them do ([`plan_precision`]).
+    let precision = plan_precision(case, gold, off_target);
+    let score =
+        f1_of((valid, considered), (measured.len().min(wanted), wanted)).weighted(precision);
     let note = format!(
-        "KPIs: {valid} of {} lines are measures with a target that improves on the team's number; \
-         {} of this team's stressors measured.",
-        items.len(),
-        measured.len()
+        "KPIs: {valid} of the first {considered} lines are measures with a target that improves \
+         on the team's number; {} of this team's stressors measured{}.",
+        measured.len(),
+        if off_target > 0 {
+            format!("; {off_target} measure what the team does not need")
+        } else {
+            String::new()
+        }
     );
     (score, note)
 }
@@ -429,14 +580,20 @@ fn improves_on_the_team(case: &PlanCase, id: &str, text: &Text, numbers: &[u64])
     if !numbers.contains(&current) {
         return false;
     }
-    let beyond = numbers.iter().any(|t| {
+    let improves = |t: &u64| {
         if lower_is_better {
             *t < current
         } else {
             *t > current
         }
-    });
-    beyond || text.has(CHANGE_WORDS)
+    };
+    // A target is one value: "from 14 to 7 or 16" hedges between a better
+    // and a worse number and reads as its worse one.
+    let targets: Vec<&u64> = numbers.iter().filter(|t| **t != current).collect();
+    if targets.is_empty() {
+        return text.has(CHANGE_WORDS);
+    }
+    targets.into_iter().all(improves)
 }
 
 fn risk(section: Option<&Section>) -> (Points, String) {
@@ -444,22 +601,22 @@ fn risk(section: Option<&Section>) -> (Points, String) {
         return (Points::ZERO, "Risk: no labelled section.".to_owned());
     };
     let body = section.text();
-    let text = Text::new(&body);
-    if word_count(&body) < 6 {
+    let full = Text::new(&body);
+    let first_sentence = full.words.first().map_or(0, |w| w.sentence);
+    let kept = full
+        .words
+        .iter()
+        .take_while(|w| w.sentence < first_sentence + RISK_SENTENCES)
+        .last()
+        .map_or(0, |w| w.end);
+    let text = Text::new(&body[..kept]);
+    if text.len() < 6 {
         return (
             Points::ZERO,
             "Risk: too short to name a risk and its mitigation.".to_owned(),
         );
     }
-    // A risk is a statement, not a rating: "low, medium or high" names none.
-    let ratings = ["low", "medium", "high", "risk", "risks", "or", "and"];
-    let named = text.has(RISK_WORDS)
-        || text
-            .words
-            .iter()
-            .filter(|w| !ratings.contains(&w.text.as_str()))
-            .count()
-            >= 6;
+    let named = text.has(RISK_WORDS);
     let mitigated = text.has(MITIGATION);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (
@@ -480,74 +637,12 @@ fn risk(section: Option<&Section>) -> (Points, String) {
     )
 }
 
-/// Money amounts in a text, in whole dollars, with their byte offset:
-/// `$9,500`, `9.5k`, `USD 9500`, `9500 dollars`, or a bare number of 500
-/// or more.
-pub fn amounts(text: &str) -> Vec<(usize, u64)> {
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let (at, c) = chars[i];
-        let starts = c.is_ascii_digit() && (i == 0 || !chars[i - 1].1.is_alphanumeric());
-        if !starts {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        let mut digits = String::new();
-        let mut fraction = String::new();
-        let mut in_fraction = false;
-        while j < chars.len() {
-            let d = chars[j].1;
-            let next_digit = chars.get(j + 1).is_some_and(|(_, n)| n.is_ascii_digit());
-            if d.is_ascii_digit() {
-                if in_fraction {
-                    fraction.push(d);
-                } else {
-                    digits.push(d);
-                }
-            } else if d == ',' && next_digit && !in_fraction {
-            } else if d == '.' && next_digit && !in_fraction {
-                in_fraction = true;
-            } else {
-                break;
-            }
-            j += 1;
-        }
-        let before = text[..at].trim_end().to_lowercase();
-        let dollar = before.ends_with('$') || before.ends_with("usd");
-        let rest = text[chars.get(j).map_or(text.len(), |(b, _)| *b)..].to_lowercase();
-        let thousands =
-            rest.starts_with('k') && !rest[1..].starts_with(|c: char| c.is_alphabetic());
-        let named = rest.trim_start().starts_with("usd") || rest.trim_start().starts_with("dollar");
-        let percent = rest.starts_with('%');
-        let whole: u64 = digits.parse().unwrap_or(0);
-        let value = if thousands {
-            let tenths: u64 = fraction
-                .chars()
-                .next()
-                .and_then(|d| d.to_digit(10))
-                .map_or(0, u64::from);
-            whole * 1000 + tenths * 100
-        } else {
-            whole
-        };
-        if !percent && (dollar || thousands || named || value >= 500) {
-            out.push((at, value));
-        }
-        i = j.max(i + 1);
-    }
-    out
-}
-
 /// The total of a list of amounts: one amount is the total; a first (or
 /// last) amount equal to the sum of the others is the total with its items
 /// ("$12,000 (cover $9,000, tools $3,000)"); otherwise the items are summed.
 /// More than six amounts is a list of numbers, not a budget.
-fn itemised_total(found: &[(usize, u64)]) -> Option<u64> {
-    let values: Vec<u64> = found.iter().map(|(_, v)| *v).collect();
-    match values.as_slice() {
+fn itemised_total(values: &[u64]) -> Option<u64> {
+    match values {
         [] => None,
         [one] => Some(*one),
         [first, rest @ ..] if rest.len() < 6 && rest.iter().sum::<u64>() == *first => Some(*first),
@@ -557,34 +652,102 @@ fn itemised_total(found: &[(usize, u64)]) -> Option<u64> {
     }
 }
 
-fn budget(case: &PlanCase, parsed: &Parsed) -> (Points, String) {
-    let Some(section) = parsed.get("budget") else {
-        return (Points::ZERO, "Budget: no labelled section.".to_owned());
+/// Words between two amounts that make them alternatives or a range
+/// rather than items: "$9,000 or $12,000", "$9,000 to $12,000", "between
+/// $9,000 and $12,000", "$9,000-$12,000".
+const ALTERNATIVE: &[&str] = &[
+    "or",
+    "to",
+    "either",
+    "alternatively",
+    "possibly",
+    "maybe",
+    "perhaps",
+    "up",
+    "max",
+    "maximum",
+    "ideally",
+    "otherwise",
+    "else",
+    "if",
+];
+
+/// Words that mark a range as the stated one, echoed beside the answer.
+const ECHO: &[&str] = &[
+    "range",
+    "within",
+    "inside",
+    "available",
+    "allowed",
+    "stated",
+    "envelope",
+    "limit",
+    "limits",
+];
+
+/// The totals one budget section states: one total, or (for a range or
+/// alternatives) every amount offered.
+fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
+    let text = Text::new(body);
+    let mut found = amounts(&text);
+    // "$11,500 (inside the $8,000 to $14,000 range)": the stated range,
+    // echoed as such, is not part of the answer. Bare bounds ("between
+    // $8,000 and $14,000") are a range, and a range is no total.
+    let echo = found.windows(2).position(|pair| {
+        let (a, b) = (pair[0], pair[1]);
+        let around = text.words[a.at.saturating_sub(3)..(b.at + 3).min(text.len())]
+            .iter()
+            .any(|w| ECHO.contains(&w.text.as_str()));
+        a.dollars == lo && b.dollars == hi && around
+    });
+    if let Some(k) = echo {
+        found.drain(k..k + 2);
+    }
+    let between = |a: &Amount, b: &Amount| -> bool {
+        let words = &text.words[a.at + 1..b.at];
+        let gap = text.gap(b.at);
+        let ranged = words.is_empty() && gap.contains(['-', '\u{2013}', '\u{2014}', '/']);
+        let offered = words.iter().any(|w| ALTERNATIVE.contains(&w.text.as_str()));
+        let opened = a.at > 0
+            && text.words[..a.at]
+                .iter()
+                .rev()
+                .take(2)
+                .any(|w| matches!(w.text.as_str(), "between" | "from"));
+        ranged || offered || (opened && words.iter().any(|w| w.text == "and"))
     };
-    let body = section.text();
+    let hedged = found.windows(2).any(|pair| between(&pair[0], &pair[1]));
+    if hedged {
+        return OneValue::of(found.iter().map(|a| a.dollars));
+    }
+    let total_at = text.words.iter().position(|w| w.text == "total");
+    let total = match total_at {
+        Some(at) if !found.is_empty() => found
+            .iter()
+            .min_by_key(|a| a.at.abs_diff(at))
+            .map(|a| a.dollars),
+        _ => itemised_total(&found.iter().map(|a| a.dollars).collect::<Vec<_>>()),
+    };
+    OneValue::of(total)
+}
+
+fn budget(case: &PlanCase, parsed: &Parsed) -> (Points, String) {
     let (lo, hi) = (
         u64::from(case.card.budget_min),
         u64::from(case.card.budget_max),
     );
-    let mut found = amounts(&body);
-    // "$11,500 (inside the $8,000 to $14,000 range)": the echoed bounds are
-    // not part of the answer when something else is stated.
-    if found.iter().any(|(_, v)| *v != lo && *v != hi) {
-        found.retain(|(_, v)| *v != lo && *v != hi);
-    }
-    let lower = body.to_lowercase();
-    let total = match lower.find("total") {
-        Some(at) if !found.is_empty() => found
-            .iter()
-            .min_by_key(|(offset, _)| offset.abs_diff(at))
-            .map(|(_, v)| *v),
-        _ => itemised_total(&found),
+    let totals = parsed
+        .copies("budget")
+        .map(|s| budget_totals(&s.text(), lo, hi))
+        .fold(OneValue::Missing, OneValue::and);
+    let read = match &totals {
+        OneValue::One(t) => format!("${t}"),
+        OneValue::Missing => "no total".to_owned(),
+        OneValue::Hedged(_) => "a range or alternatives, not one total".to_owned(),
     };
-    let inside = total.is_some_and(|t| (lo..=hi).contains(&t));
-    let note = format!(
-        "Budget: read {}; the range is ${lo} to ${hi}.",
-        total.map_or("no single total".to_owned(), |t| format!("${t}"))
-    );
+    // A range is not one total even when both ends are inside.
+    let inside = totals.one().is_some_and(|t| (lo..=hi).contains(t));
+    let note = format!("Budget: read {read}; the range is ${lo} to ${hi}.");
     (if inside { Points::FULL } else { Points::ZERO }, note)
 }
 
@@ -593,28 +756,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn money_is_read_in_the_usual_forms() {
-        let values = |t: &str| amounts(t).into_iter().map(|(_, v)| v).collect::<Vec<_>>();
-        assert_eq!(values("$9,500 total"), [9500]);
-        assert_eq!(values("about 9.5k for cover"), [9500]);
-        assert_eq!(values("USD 12000 and 300 dollars"), [12000, 300]);
-        assert_eq!(
-            values("2 engineers, 40% of time, 12 hours"),
-            Vec::<u64>::new()
-        );
-        assert_eq!(values("week 4: 7500"), [7500]);
-    }
-
-    #[test]
     fn itemised_budgets_are_read_as_their_total() {
-        let total = |t: &str| itemised_total(&amounts(t));
+        let total = |t: &str| budget_totals(t, 8000, 14_000);
         assert_eq!(
             total("$12,000 (contractors $9,000, tools $2,000, EAP $1,000)"),
-            Some(12000)
+            OneValue::One(12000)
         );
-        assert_eq!(total("cover $9,000 + tools $3,000 = $12,000"), Some(12000));
-        assert_eq!(total("cover $9,000 and tools $3,000"), Some(12000));
-        assert_eq!(total("$1 $2 $3 $4 $5 $6 $7 $8"), None);
+        assert_eq!(
+            total("cover $9,000 + tools $3,000 = $12,000"),
+            OneValue::One(12000)
+        );
+        assert_eq!(total("cover $9,000 and tools $3,000"), OneValue::One(12000));
+        assert_eq!(total("$1 $2 $3 $4 $5 $6 $7 $8"), OneValue::Missing);
+        assert_eq!(
+            total("$11,500 (inside the $8,000 to $14,000 range)"),
+            OneValue::One(11500)
+        );
+        for hedge in [
+            "between $9,000 and $12,000",
+            "$9,000 or $12,000",
+            "$9,000-$12,000",
+            "$9k to $12k",
+            "$10,000, or up to $12,000 if cover is needed",
+            "$9,000, $10,000 or $11,000",
+            "between $8,000 and $14,000",
+            "between $8,000 and $14,000, or $11,000 with cover",
+        ] {
+            assert!(total(hedge).is_hedged(), "{hedge}");
+        }
     }
 
     #[test]

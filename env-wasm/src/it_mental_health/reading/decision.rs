@@ -1,15 +1,26 @@
-//! Negation, kept small and explicit: whether a mention is negated ("no
-//! sign of cynicism", "cynicism is not present", "cynicism: no"), and how
-//! a yes/no answer reads ("HR escalation: No, not warranted" is no, "do not
-//! escalate" is no, "yes, escalate today" is yes). The seed scored a
-//! correct "No" as yes because its heading contained "escalat".
+//! A yes/no answer (HR escalation) read as a one-value field: every
+//! decision a section states is a reading ("No, not warranted" is no, "do
+//! not escalate" is no, "yes, escalate today" is yes), and a section that
+//! states both ("yes or no", "No. Escalate to HR now.") is a hedge. The
+//! seed scored a correct "No" as yes because its heading contained
+//! "escalat".
+//!
+//! Decisions are: a yes or no that opens the section; a later yes or no
+//! given as an answer ("..., or no", "Actually, no."); a deciding verb
+//! ("escalate", "refer to HR", "involve HR") or judgement ("warranted",
+//! "needed") with the negation before it ("no need to involve HR",
+//! "escalation is not required") or a refusing word beside it ("would be
+//! premature"). A decision under a condition ("escalate if it gets worse")
+//! is a plan, not the answer, and is not read.
 
-use crate::text::Text;
+use std::collections::BTreeSet;
+
+use crate::text::{OneValue, Text};
 
 /// Words that refuse a decision before it ("do not escalate").
 const BEFORE: &[&str] = &[
     "no", "not", "never", "without", "nor", "neither", "none", "nothing", "lack", "lacks", "avoid",
-    "absence",
+    "absence", "hold", "defer",
 ];
 
 /// Words that start a new thought: negation before them stops there.
@@ -17,8 +28,9 @@ const CONJUNCTIONS: &[&str] = &[
     "but", "while", "whereas", "however", "although", "though", "yet",
 ];
 
-/// Phrases that decide an escalation: acting on it, or judging it needed.
-const DECIDING: &[&str] = &[
+/// Verbs that act on an escalation; all but "escalate" need HR in their
+/// clause ("refer them to the EAP" is not an HR escalation).
+const ACTING: &[&str] = &[
     "escalate",
     "escalating",
     "escalated",
@@ -27,8 +39,15 @@ const DECIDING: &[&str] = &[
     "referred",
     "involve",
     "involving",
+    "involved",
     "notify",
-    "alert hr",
+    "notifying",
+    "alert",
+];
+
+/// Judgements of an escalation; read in the section's first clause (right
+/// after its title) or in a clause that names the escalation or HR.
+const JUDGING: &[&str] = &[
     "warranted",
     "required",
     "needed",
@@ -43,58 +62,97 @@ const DECIDING: &[&str] = &[
 /// Words that decide "no" by themselves.
 const REFUSING: &[&str] = &["unnecessary", "unwarranted", "premature", "unneeded"];
 
-/// Read a yes/no answer (HR escalation). `None` when it gives none or both.
-pub fn yes_no(answer: &str) -> Option<bool> {
+/// Words that put a decision under a condition.
+const CONDITIONS: &[&str] = &["if", "unless", "when", "whenever", "once", "otherwise"];
+
+/// The decisions a yes/no section states.
+pub fn decision(answer: &str) -> OneValue<bool> {
     let cleaned = strip_prompt_echo(answer);
     let text = Text::new(&cleaned);
-    let first = text.words.first()?;
+    let mut readings = Vec::new();
+    let Some(first) = text.words.first() else {
+        return OneValue::Missing;
+    };
+    let context = Context::of(&text);
     match first.text.as_str() {
-        "yes" | "y" | "true" => return decided(&text, true),
-        "no" | "n" | "false" | "none" | "not" | "never" => return decided(&text, false),
+        "yes" | "y" | "true" => readings.push(true),
+        "no" | "n" | "false" | "none" | "not" | "never" => readings.push(false),
         _ => {}
-    }
-    let first_sentence = first.sentence;
-    if text
-        .words
-        .iter()
-        .take_while(|w| w.sentence == first_sentence)
-        .any(|w| REFUSING.contains(&w.text.as_str()))
-    {
-        return Some(false);
     }
     for (i, w) in text.words.iter().enumerate() {
         let word = w.text.as_str();
-        let deciding = DECIDING.contains(&word)
-            || (word == "alert" && text.words.get(i + 1).is_some_and(|n| n.text == "hr"));
-        if deciding {
-            return Some(!negated_decision(&text, i));
+        if i > 0 && matches!(word, "yes" | "no") && given_as_answer(&text, i) {
+            readings.push(word == "yes");
+            continue;
+        }
+        if REFUSING.contains(&word) {
+            readings.push(false);
+            continue;
+        }
+        let names_hr = context.hr_clauses.contains(&w.clause);
+        let acting = ACTING.contains(&word) && (word.starts_with("escalat") || names_hr);
+        let judging = JUDGING.contains(&word) && (w.clause == first.clause || names_hr);
+        if (acting || judging) && !context.conditional.contains(&w.sentence) {
+            let refused = refused_before(&text, i) || context.refusing.contains(&w.sentence);
+            readings.push(!refused);
         }
     }
-    None
+    OneValue::of(readings)
 }
 
-/// An answer that opens with yes or no, unless it then hedges ("yes or no",
-/// "no / yes").
-fn decided(text: &Text, value: bool) -> Option<bool> {
-    let first_clause = text.words[0].clause;
-    let hedged = text.words.iter().skip(1).take(3).any(|w| {
-        w.clause <= first_clause + 1 && matches!(w.text.as_str(), "yes" | "no") && {
-            let opposite = if value { "no" } else { "yes" };
-            w.text == opposite
+/// A yes or no given as an answer: alone in its clause ("Actually, no."),
+/// or offered beside the other one ("yes or no", "yes/no").
+fn given_as_answer(text: &Text, at: usize) -> bool {
+    let w = &text.words[at];
+    let alone_before = text.words[at - 1].clause != w.clause;
+    let alone_after = text.words.get(at + 1).is_none_or(|n| n.clause != w.clause);
+    let offered = matches!(text.words[at - 1].text.as_str(), "or" | "otherwise")
+        || text.gap(at).contains('/');
+    (alone_before && alone_after) || offered
+}
+
+/// What a section's clauses and sentences hold, read once: clauses that
+/// name HR or the escalation, sentences under a condition ("escalate if
+/// it worsens") and sentences with a refusing word ("escalating now would
+/// be premature").
+struct Context {
+    hr_clauses: BTreeSet<u32>,
+    conditional: BTreeSet<u32>,
+    refusing: BTreeSet<u32>,
+}
+
+impl Context {
+    fn of(text: &Text) -> Context {
+        let mut context = Context {
+            hr_clauses: BTreeSet::new(),
+            conditional: BTreeSet::new(),
+            refusing: BTreeSet::new(),
+        };
+        for w in &text.words {
+            let word = w.text.as_str();
+            if word == "hr" || word == "resources" || word.starts_with("escalat") {
+                context.hr_clauses.insert(w.clause);
+            }
+            if CONDITIONS.contains(&word) {
+                context.conditional.insert(w.sentence);
+            }
+            if REFUSING.contains(&word) {
+                context.refusing.insert(w.sentence);
+            }
         }
-    });
-    if hedged { None } else { Some(value) }
+        context
+    }
 }
 
-/// A deciding word negated by what precedes it in its clause ("do not
+/// A deciding word refused by what precedes it in its clause ("do not
 /// escalate", "no need to involve HR", "escalation is not required").
-fn negated_decision(text: &Text, at: usize) -> bool {
+fn refused_before(text: &Text, at: usize) -> bool {
     let clause = text.words[at].clause;
     text.words[at.saturating_sub(5)..at]
         .iter()
         .rev()
         .take_while(|w| w.clause == clause && !CONJUNCTIONS.contains(&w.text.as_str()))
-        .any(|w| BEFORE.contains(&w.text.as_str()) || w.text == "hold" || w.text == "defer")
+        .any(|w| BEFORE.contains(&w.text.as_str()))
 }
 
 /// Drop an echoed template hint such as "(yes/no)" or "Yes/No:" so it is
@@ -124,6 +182,7 @@ mod tests {
     #[test]
     fn escalation_answers_read_with_negation() {
         // The issue's table, and paraphrases.
+        let yes_no = |a: &str| decision(a).one().copied();
         let table: &[(&str, Option<bool>)] = &[
             ("No, not warranted", Some(false)),
             ("No, not warranted at this stage.", Some(false)),
@@ -156,9 +215,26 @@ mod tests {
             ("yes or no", None),
             ("", None),
             ("It depends.", None),
+            ("No. Escalate only if things get worse.", Some(false)),
+            (
+                "No, but refer them to the EAP as a precaution.",
+                Some(false),
+            ),
+            ("Yes, escalate now, even if they object.", Some(true)),
+            ("Recommended: involve HR now.", Some(true)),
+            ("is not needed yet: the manager can handle it.", Some(false)),
         ];
         for (answer, expected) in table {
             assert_eq!(yes_no(answer), *expected, "{answer:?}");
+        }
+        for hedge in [
+            "yes or no",
+            "Yes/No",
+            "Yes. Actually, no.",
+            "No. Escalate to HR today.",
+            "Yes, but there is no need to involve HR.",
+        ] {
+            assert!(decision(hedge).is_hedged(), "{hedge:?}");
         }
     }
 }

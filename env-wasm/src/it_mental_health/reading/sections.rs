@@ -132,19 +132,31 @@ fn split_keywords(line: &str) -> Vec<String> {
 
 /// "1) a 2) b 3) c" or "1. a 2. b" inside one line.
 fn split_inline_numbering(line: &str) -> Vec<String> {
-    let chars: Vec<(usize, char)> = line.char_indices().collect();
-    let mut cuts = Vec::new();
-    let mut expected = 1u32;
-    for (k, (at, c)) in chars.iter().enumerate() {
-        let Some(d) = c.to_digit(10) else { continue };
-        let starts_word = k == 0 || chars[k - 1].1.is_whitespace();
-        let marker = chars
-            .get(k + 1)
-            .is_some_and(|(_, m)| *m == ')' || *m == '.');
-        let spaced = chars.get(k + 2).is_some_and(|(_, s)| s.is_whitespace());
-        if d == expected && starts_word && marker && spaced {
-            cuts.push(*at);
-            expected += 1;
+    // A line that began "1) ..." has lost its first number to
+    // `strip_markup`; its items then start at 2.
+    let numbered = |first: u32| {
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        let mut cuts = Vec::new();
+        let mut expected = first;
+        for (k, (at, c)) in chars.iter().enumerate() {
+            let Some(d) = c.to_digit(10) else { continue };
+            let starts_word = k == 0 || chars[k - 1].1.is_whitespace();
+            let marker = chars
+                .get(k + 1)
+                .is_some_and(|(_, m)| *m == ')' || *m == '.');
+            let spaced = chars.get(k + 2).is_some_and(|(_, s)| s.is_whitespace());
+            if d == expected && starts_word && marker && spaced {
+                cuts.push(*at);
+                expected += 1;
+            }
+        }
+        cuts
+    };
+    let mut cuts = numbered(1);
+    if cuts.len() < 2 {
+        cuts = numbered(2);
+        if cuts.len() >= 2 || (cuts.len() == 1 && cuts[0] > 0) {
+            cuts.insert(0, 0);
         }
     }
     if cuts.len() < 2 {
@@ -333,29 +345,24 @@ pub struct Parsed {
 }
 
 impl Parsed {
-    /// The first section with this key that has content, else the first.
-    pub fn get(&self, key: &str) -> Option<&Section> {
-        let mut all = self
-            .sections
+    /// Every section with this key, in order: an answer may give a
+    /// section twice, and a one-value field read from two copies is a
+    /// hedge when they disagree, so graders read them all.
+    pub fn copies<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Section> + 'a {
+        self.sections
             .iter()
             .map(|(_, s)| s)
-            .filter(|s| s.key == key);
-        let first = all.clone().next();
-        all.find(|s| s.words() > 0).or(first)
+            .filter(move |s| s.key == key)
     }
 
     /// Every section with this key, merged in order (a table may repeat a
-    /// week's title on each of its rows).
+    /// week's title on each of its rows, and a list given twice is one
+    /// list: its items past the number asked for earn nothing).
     pub fn merged(&self, key: &'static str) -> Option<Section> {
-        let lines: Vec<Line> = self
-            .sections
-            .iter()
-            .filter(|(_, s)| s.key == key)
-            .flat_map(|(_, s)| s.lines.clone())
-            .collect();
-        self.sections
-            .iter()
-            .any(|(_, s)| s.key == key)
+        let lines: Vec<Line> = self.copies(key).flat_map(|s| s.lines.clone()).collect();
+        self.copies(key)
+            .next()
+            .is_some()
             .then_some(Section { key, lines })
     }
 }
@@ -453,8 +460,8 @@ mod tests {
         },
     ];
 
-    fn read(answer: &str, key: &str) -> Option<String> {
-        parse(answer, LABELS).get(key).map(Section::text)
+    fn read(answer: &str, key: &'static str) -> Option<String> {
+        parse(answer, LABELS).merged(key).map(|s| s.text())
     }
 
     #[test]
@@ -493,8 +500,8 @@ mod tests {
             Some("No, not warranted.")
         );
         let flags = parsed
-            .get("red_flags")
-            .map(Section::items)
+            .merged("red_flags")
+            .map(|s| s.items())
             .unwrap_or_default();
         assert_eq!(flags, ["62 hours a week", "no leave for 11 months"]);
     }
@@ -515,6 +522,9 @@ mod tests {
         assert_eq!(items("long hours, no leave, sleep").len(), 3);
         assert_eq!(items("62 hours a week, including most weekends").len(), 1);
         assert_eq!(items("1) 62 hours 2) no leave 3) poor sleep").len(), 3);
+        // The first number already stripped as the line's own marker.
+        assert_eq!(items("62 hours 2) no leave 3) poor sleep").len(), 3);
+        assert_eq!(items("62 hours 2. no leave").len(), 2);
         assert_eq!(items("62 hours; 11 months without leave").len(), 2);
     }
 }

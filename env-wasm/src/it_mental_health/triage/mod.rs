@@ -200,7 +200,15 @@ pub struct Stressor {
 pub const STRESSORS: &[Stressor] = &[
     Stressor {
         id: "on_call",
-        phrases: &["on call", "pager*", "paged", "paging", "rota*", "rotation*"],
+        phrases: &[
+            "on call",
+            "pager*",
+            "paged",
+            "paging",
+            "rota",
+            "rotas",
+            "rotation*",
+        ],
         situations: &[
             "{first} has been on the on-call rota every {n} days since the {system} went live.",
         ],
