@@ -48,18 +48,23 @@ const COUNTED: &[&str] = &[
 pub fn amounts(text: &Text) -> Vec<Amount> {
     let mut out = Vec::new();
     for (i, word) in text.words.iter().enumerate() {
-        let Some((whole, thousands)) = money_word(&word.text) else {
+        let Some(whole) = number_value(&word.text) else {
             continue;
         };
+        // "9.5k": the unit is the next word, written on the number.
+        let thousands = text
+            .words
+            .get(i + 1)
+            .filter(|k| k.text == "k" && text.gap(i + 1).is_empty())
+            .map(|_| tenths(&word.text));
+        let skip = usize::from(thousands.is_some());
         let before = text.gap(i);
-        let after = text.words.get(i + 1);
-        let gap_after = text.gap(i + 1);
-        let percent = after.is_some_and(|_| gap_after.trim_start().starts_with('%'))
-            || (after.is_none()
-                && text
-                    .source
-                    .get(word.end..)
-                    .is_some_and(|r| r.starts_with('%')));
+        let after = text.words.get(i + 1 + skip);
+        let written_end = text.words.get(i + skip).map_or(word.end, |w| w.end);
+        let percent = text
+            .source
+            .get(written_end..)
+            .is_some_and(|rest| rest.trim_start().starts_with('%'));
         if percent {
             continue;
         }
@@ -81,18 +86,13 @@ pub fn amounts(text: &Text) -> Vec<Amount> {
     out
 }
 
-/// `9500` -> (9500, None); `9.5k` -> (9, Some(5)); other words -> `None`.
-fn money_word(word: &str) -> Option<(u64, Option<u64>)> {
-    if let Some(number) = word.strip_suffix('k') {
-        let whole = number_value(number)?;
-        let tenths = number
-            .split_once('.')
-            .and_then(|(_, f)| f.chars().next())
-            .and_then(|d| d.to_digit(10))
-            .map_or(0, u64::from);
-        return Some((whole, Some(tenths)));
-    }
-    Some((number_value(word)?, None))
+/// The tenths of a decimal number (`9.5` -> 5, `12` -> 0).
+fn tenths(number: &str) -> u64 {
+    number
+        .split_once('.')
+        .and_then(|(_, f)| f.chars().next())
+        .and_then(|d| d.to_digit(10))
+        .map_or(0, u64::from)
 }
 
 #[cfg(test)]

@@ -181,12 +181,18 @@ fn joins_back(text: &Text, at: usize) -> bool {
 const AFTER_REACH: usize = 6;
 
 const COPULAS: &[&str] = &[
-    "is", "are", "was", "were", "seems", "seem", "appears", "appear", "do", "does", "be",
+    "is", "are", "was", "were", "seems", "seem", "appears", "appear", "do", "does", "did", "be",
+    "has", "have", "had", "been",
 ];
 
-/// After the mention: "cynicism is not present", "cynicism: no",
-/// "cynicism absent"; but not "exhaustion (no leave for 11 months)" or
-/// "exhaustion (not sleeping)", where the negation belongs to a detail.
+/// After the mention, a negation that is about it: one right after it
+/// ("cynicism: no", "cynicism absent", "exhaustion (none)", "cynicism: not
+/// present"), or one after a copula the mention is the subject of
+/// ("cynicism is not present", "exhaustion and cynicism are absent",
+/// "exhaustion was ruled out"). Not one about a detail ("exhaustion (no
+/// leave for 11 months)", "exhaustion (not sleeping)", "efficacy (no
+/// evidence of exhaustion)"), one of a new subject ("..., and I don't see
+/// X"), or one of the next item ("efficacy \u{2013} exhaustion is absent").
 pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
     let words = &text.words;
     let Some(last) = words.get(end.saturating_sub(1).max(start)) else {
@@ -197,30 +203,111 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
         .take(AFTER_REACH)
         .take_while(|w| w.sentence == last.sentence)
         .collect();
-    for (k, w) in after.iter().enumerate() {
-        let next = after.get(k + 1);
-        let ends_clause = next.is_none_or(|n| n.clause != w.clause);
-        match w.text.as_str() {
-            "absent" | "unlikely" | "none" => return true,
-            "ruled" if next.is_some_and(|n| n.text == "out") => return true,
-            "no" if k == 0 && (ends_clause || next.is_some_and(|n| is_evidence(&n.text))) => {
-                return true;
-            }
-            "not" => {
-                let after_copula = k > 0 && COPULAS.contains(&after[k - 1].text.as_str());
-                let gerund = next.is_some_and(|n| n.text.ends_with("ing"));
-                if (k == 0 || after_copula) && !gerund {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-        if k > 0 && w.clause != after[0].clause && w.clause != last.clause {
-            break;
-        }
+    if negates_from(&after, 0) {
+        return true;
     }
-    false
+    // The mention as the subject: maybe a coordinated item, then a copula
+    // in the same clause, then the negation.
+    let Some(first) = after.first() else {
+        return false;
+    };
+    if first.clause != last.clause {
+        return false;
+    }
+    let copula = after.iter().take(4).position(|w| {
+        w.clause != last.clause
+            || COPULAS.contains(&w.text.as_str())
+            || SCOPE_ENDS.contains(&w.text.as_str())
+            || SUBJECTS.contains(&w.text.as_str())
+    });
+    match copula {
+        Some(c) if COPULAS.contains(&after[c].text.as_str()) && after[c].clause == last.clause => {
+            negates_from(&after, c + 1)
+                || (after
+                    .get(c + 1)
+                    .is_some_and(|w| ADVERBS.contains(&w.text.as_str()))
+                    && negates_from(&after, c + 2))
+        }
+        _ => false,
+    }
 }
+
+/// Adverbs and auxiliaries between a copula and its negation: "is clearly
+/// not present", "has been ruled out".
+const ADVERBS: &[&str] = &[
+    "clearly",
+    "really",
+    "currently",
+    "definitely",
+    "probably",
+    "simply",
+    "been",
+    "being",
+];
+
+/// Whether the words of `after` from `k` open with a negation of what
+/// stands before them.
+fn negates_from(after: &[&super::words::Word], k: usize) -> bool {
+    let Some(w) = after.get(k) else {
+        return false;
+    };
+    let next = after.get(k + 1);
+    let then = after.get(k + 2);
+    let ends_clause = next.is_none_or(|n| n.clause != w.clause);
+    // A verdict ends its clause or says what was not found: "cynicism:
+    // none", "(none reported)"; "none of fatigue" negates fatigue.
+    let verdict = ends_clause || next.is_some_and(|n| VERDICTS.contains(&n.text.as_str()));
+    match w.text.as_str() {
+        "absent" | "unlikely" | "nowhere" | "missing" | "lacking" => true,
+        "none" => verdict,
+        "ruled" => next.is_some_and(|n| n.text == "out"),
+        // "cynicism: no evidence", but not "(no evidence of exhaustion)",
+        // which is about exhaustion.
+        "no" => {
+            ends_clause
+                || next.is_some_and(|n| is_evidence(&n.text))
+                    && then.is_none_or(|t| {
+                        t.text != "of"
+                            || after
+                                .get(k + 3)
+                                .is_some_and(|r| REFERRING.contains(&r.text.as_str()))
+                    })
+        }
+        // "cynicism: not present", but not "(not sleeping well)" or "High,
+        // not Low", which negate what follows.
+        "not" if k == 0 => verdict,
+        "not" => {
+            !next.is_some_and(|n| n.text.ends_with("ing") || n.text == "only" || n.text == "just")
+        }
+        _ => false,
+    }
+}
+
+/// Words that complete a verdict on what stands before: "not present",
+/// "none reported".
+const VERDICTS: &[&str] = &[
+    "present",
+    "evident",
+    "seen",
+    "observed",
+    "found",
+    "there",
+    "applicable",
+    "relevant",
+    "indicated",
+    "shown",
+    "apparent",
+    "noted",
+    "reported",
+    "detected",
+    "identified",
+    "clear",
+    "obvious",
+    "visible",
+];
+
+/// Words after "no evidence of" that refer back to the mention.
+const REFERRING: &[&str] = &["it", "this", "that", "them", "these", "those"];
 
 fn is_evidence(word: &str) -> bool {
     matches!(
@@ -375,6 +462,61 @@ mod tests {
                 "detached",
                 false,
             ),
+            // Trailing negations belong to what they follow.
+            (
+                "Exhaustion and cynicism are not present.",
+                "exhaustion",
+                true,
+            ),
+            ("Exhaustion has been ruled out.", "exhaustion", true),
+            ("Cynicism: no evidence.", "cynicism", true),
+            ("Cynicism (none).", "cynicism", true),
+            ("Cynicism is clearly not present.", "cynicism", true),
+            ("Cynicism: no evidence of it.", "cynicism", true),
+            ("Cynicism (none reported)", "cynicism", true),
+            (
+                "Cynicism and inefficacy (no evidence of exhaustion)",
+                "inefficacy",
+                false,
+            ),
+            (
+                "Cynicism and inefficacy (no evidence of exhaustion)",
+                "exhaustion",
+                true,
+            ),
+            (
+                "Cynicism, though exhaustion is not there.",
+                "cynicism",
+                false,
+            ),
+            (
+                "Detachment, inefficacy \u{2013} exhaustion is absent",
+                "inefficacy",
+                false,
+            ),
+            (
+                "Detachment and inefficacy \u{2013} none of fatigue.",
+                "detachment",
+                false,
+            ),
+            (
+                "Detachment and inefficacy \u{2013} none of fatigue.",
+                "fatigue",
+                true,
+            ),
+            (
+                "Inefficacy, and I don't see exhaustion.",
+                "inefficacy",
+                false,
+            ),
+            (
+                "Inefficacy, and I don't see exhaustion.",
+                "exhaustion",
+                true,
+            ),
+            ("High, not Low.", "high", false),
+            ("High, not Low.", "low", true),
+            ("Exhaustion \u{2013} not cynicism", "exhaustion", false),
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }

@@ -75,7 +75,21 @@ impl Text {
                     j += 1;
                 }
                 let end = bytes.get(j).map_or(source.len(), |(b, _)| *b);
-                push_word(&mut words, text, start, end, clause, sentence);
+                // "62h", "9.5k", "3pm": a number and its unit are two words.
+                match unit_split(&text) {
+                    Some(at) => {
+                        let unit = text[at..].to_owned();
+                        let mut number = text;
+                        number.truncate(at);
+                        let unit_start = source[start..end]
+                            .char_indices()
+                            .find(|(_, c)| c.is_alphabetic())
+                            .map_or(end, |(k, _)| start + k);
+                        push_word(&mut words, number, start, unit_start, clause, sentence);
+                        push_word(&mut words, unit, unit_start, end, clause, sentence);
+                    }
+                    None => push_word(&mut words, text, start, end, clause, sentence),
+                }
                 i = j;
                 continue;
             }
@@ -249,6 +263,18 @@ impl Text {
             .filter_map(|(i, w)| super::numbers::number_value(&w.text).map(|n| (i, n)))
             .collect()
     }
+}
+
+/// Where the unit of a number written with it starts ("62h" at 2,
+/// "9.5k" at 3): digits (with a decimal point) then letters only. Words
+/// that mix them otherwise ("1on1") stay whole, and so does a plural
+/// ("1:1s", "1990s").
+fn unit_split(word: &str) -> Option<usize> {
+    let at = word.find(|c: char| !c.is_ascii_digit() && c != '.')?;
+    let (number, unit) = word.split_at(at);
+    let digits = number.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let letters = !unit.is_empty() && unit != "s" && unit.chars().all(char::is_alphabetic);
+    (digits && letters).then_some(at)
 }
 
 /// Abbreviations whose dot is not a sentence end.
@@ -442,6 +468,17 @@ mod tests {
         assert_eq!(t.find("work*").len(), 1);
         assert_eq!(t.slice(0, 2), "Highlight the");
         assert_eq!(word_count("a b-c 12"), 4);
+    }
+
+    #[test]
+    fn a_number_and_its_unit_are_two_words() {
+        let t = Text::new("62h/week, $9.5k, 3pm and 1on1s");
+        assert_eq!(
+            texts(&t),
+            ["62", "h", "week", "9.5", "k", "3", "pm", "and", "oneonone"]
+        );
+        assert_eq!(t.slice(0, 2), "62h");
+        assert_eq!(t.gap(1), "");
     }
 
     #[test]

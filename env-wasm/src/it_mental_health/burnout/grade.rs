@@ -76,7 +76,6 @@ const LABELS: &[Label] = &[
             "escalation required",
             "escalation recommended",
             "escalation to hr needed",
-            "escalate to hr?",
         ],
         loose: true,
     },

@@ -71,6 +71,13 @@ impl Dimension {
                 "inefficac*",
                 "low achievement",
                 "reduced achievement",
+                // The dimension named by the lack of its opposite: present,
+                // however "lack" or "no" reads on its own.
+                "lack of accomplish*",
+                "lack of achievement",
+                "no sense of accomplish*",
+                "little sense of accomplish*",
+                "loss of accomplish*",
             ],
         }
     }
@@ -143,6 +150,8 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
         phrases: &[
             "hour*",
             "hrs",
+            // "62h a week", once the unit is its own word.
+            "h",
             "overtime",
             "timesheet*",
             "long days",
@@ -160,6 +169,8 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
             "time off",
             "days off",
             "day off",
+            "week off",
+            "weeks off",
             "break*",
             "pto",
         ],

@@ -59,6 +59,15 @@ const JUDGING: &[&str] = &[
     "justified",
 ];
 
+/// Words that may stand before an opening yes or no.
+const INTENSIFIERS: &[&str] = &[
+    "definitely",
+    "absolutely",
+    "certainly",
+    "clearly",
+    "honestly",
+];
+
 /// Words that decide "no" by themselves.
 const REFUSING: &[&str] = &["unnecessary", "unwarranted", "premature", "unneeded"];
 
@@ -74,9 +83,16 @@ pub fn decision(answer: &str) -> OneValue<bool> {
         return OneValue::Missing;
     };
     let context = Context::of(&text);
-    match first.text.as_str() {
-        "yes" | "y" | "true" => readings.push(true),
-        "no" | "n" | "false" | "none" | "not" | "never" => readings.push(false),
+    // "Definitely yes", "Absolutely not": an intensifier before the answer.
+    let opening = text
+        .words
+        .iter()
+        .take(3)
+        .find(|w| !INTENSIFIERS.contains(&w.text.as_str()))
+        .map_or("", |w| w.text.as_str());
+    match opening {
+        "yes" | "y" | "true" | "yep" | "yeah" | "yup" | "aye" => readings.push(true),
+        "no" | "n" | "false" | "none" | "not" | "never" | "nope" | "nah" => readings.push(false),
         _ => {}
     }
     for (i, w) in text.words.iter().enumerate() {
@@ -223,6 +239,10 @@ mod tests {
             ("Yes, escalate now, even if they object.", Some(true)),
             ("Recommended: involve HR now.", Some(true)),
             ("is not needed yet: the manager can handle it.", Some(false)),
+            ("Definitely yes, this week.", Some(true)),
+            ("Absolutely not at this stage.", Some(false)),
+            ("Nope, the manager can handle it.", Some(false)),
+            ("Yep - escalate.", Some(true)),
         ];
         for (answer, expected) in table {
             assert_eq!(yes_no(answer), *expected, "{answer:?}");

@@ -72,12 +72,19 @@ impl Section {
     }
 
     /// The section as separate items: one per line or bullet; a single line
-    /// is split at inline numbering ("1) ... 2) ..."), at semicolons, or at
-    /// commas when every part is a keyword of at most three words.
+    /// is split at inline numbering ("1) ... 2) ..."), at semicolons, in a
+    /// series ("A, B and C"), or at commas when every part is a keyword of
+    /// at most three words. When some lines are bullets or numbered (or
+    /// table rows), the others are remarks around the list, not items.
     pub fn items(&self) -> Vec<String> {
+        let listed = self
+            .lines
+            .iter()
+            .any(|l| (l.listed || l.cells.is_some()) && !l.is_blank());
         let lines: Vec<&str> = self
             .lines
             .iter()
+            .filter(|l| !listed || l.listed || l.cells.is_some())
             .map(|l| l.plain.trim())
             .filter(|l| !l.is_empty())
             .collect();
@@ -112,7 +119,59 @@ fn split_single(line: &str) -> Vec<String> {
     if semis.len() > 1 {
         return semis;
     }
-    split_keywords(line)
+    split_series(line).unwrap_or_else(|| split_keywords(line))
+}
+
+/// A sentence listing its items in a series: "A, B, and C" or "A, B and
+/// C" (at least three items, the last joined by "and" or "or"). "62 hours a
+/// week, including weekends" is no series.
+fn split_series(line: &str) -> Option<Vec<String>> {
+    let body = line.trim().trim_end_matches(['.', ';']);
+    let mut parts: Vec<String> = outside_quotes(body, ',')
+        .into_iter()
+        .map(|p| p.trim().to_owned())
+        .collect();
+    if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    let last = parts.pop()?;
+    let joined = ["and ", "or "]
+        .iter()
+        .find_map(|j| last.strip_prefix(j))
+        .map(|rest| vec![rest.trim().to_owned()]);
+    let tail = match joined {
+        // "A, B, and C"
+        Some(rest) => rest,
+        // "A, B and C"
+        None => {
+            let (head, rest) = last
+                .rsplit_once(" and ")
+                .or_else(|| last.rsplit_once(" or "))?;
+            vec![head.trim().to_owned(), rest.trim().to_owned()]
+        }
+    };
+    parts.extend(tail);
+    (parts.len() >= 3 && parts.iter().all(|p| word_count(p) > 0)).then_some(parts)
+}
+
+/// `text` split at `at` where it stands outside double quotes, so a quoted
+/// sentence with commas stays one part.
+fn outside_quotes(text: &str, at: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut quoted = false;
+    let mut from = 0;
+    for (k, c) in text.char_indices() {
+        match c {
+            '"' | '\u{201c}' | '\u{201d}' => quoted = !quoted,
+            c if c == at && !quoted => {
+                parts.push(&text[from..k]);
+                from = k + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[from..]);
+    parts
 }
 
 /// "long hours, no leave, sleep" is a list of three keywords; "62 hours a
@@ -223,6 +282,14 @@ fn strip_number(text: &str) -> Option<&str> {
     rest.starts_with(' ').then(|| rest.trim_start())
 }
 
+/// `|---|:---:|`: the line under a markdown table's header row.
+fn is_table_separator(raw: &str) -> bool {
+    let trimmed = raw.trim();
+    trimmed.starts_with('|')
+        && trimmed.contains('-')
+        && trimmed.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+}
+
 /// One raw line as [`Line`]s: a table row, or text split where a second
 /// label starts inside it.
 fn read_line(raw: &str, labels: &[Label]) -> Vec<Line> {
@@ -235,10 +302,7 @@ fn read_line(raw: &str, labels: &[Label]) -> Vec<Line> {
         if cells.last().is_some_and(|c| c.is_empty()) {
             cells.pop();
         }
-        let separator = cells
-            .iter()
-            .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')));
-        if separator {
+        if is_table_separator(trimmed) {
             return Vec::new();
         }
         return vec![Line {
@@ -373,6 +437,14 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
     let mut current: Option<Section> = None;
     let mut current_at = 0;
     for raw in answer.lines() {
+        // The row above a table's `|---|` line names its columns; it is
+        // no content of the section it stands in ("| Red flag | Evidence |").
+        if is_table_separator(raw)
+            && let Some(last) = current.as_mut().and_then(|s| s.lines.last_mut())
+            && last.cells.is_some()
+        {
+            last.plain.clear();
+        }
         for line in read_line(raw, labels) {
             let title = match &line.cells {
                 Some(cells) => {
@@ -526,5 +598,17 @@ mod tests {
         assert_eq!(items("62 hours 2) no leave 3) poor sleep").len(), 3);
         assert_eq!(items("62 hours 2. no leave").len(), 2);
         assert_eq!(items("62 hours; 11 months without leave").len(), 2);
+        assert_eq!(
+            items("working 62 hours a week, no leave for 11 months, and dozing off in meetings"),
+            [
+                "working 62 hours a week",
+                "no leave for 11 months",
+                "dozing off in meetings"
+            ]
+        );
+        assert_eq!(
+            items("62 hours a week, no leave for 11 months and poor sleep.").len(),
+            3
+        );
     }
 }

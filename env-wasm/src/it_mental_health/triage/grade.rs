@@ -169,7 +169,7 @@ const STRONG_CUES: &[(Field, &[&str])] = &[
         Field::Day,
         &[
             "24 hour*",
-            "24h",
+            "24 h",
             "24 hrs",
             "within 24",
             "next 24",
@@ -184,7 +184,7 @@ const STRONG_CUES: &[(Field, &[&str])] = &[
             "two week*",
             "fortnight*",
             "14 days",
-            "2wk",
+            "2 wk",
             "2 wk",
         ],
     ),
