@@ -36,6 +36,9 @@ pub const SCOPE_ENDS: &[&str] = &[
     "since",
     "unless",
     "until",
+    // "not knowing whether their job survives the reorg" does not deny
+    // the reorg.
+    "whether",
     "if",
     "when",
     "whenever",

@@ -5,7 +5,7 @@ use env_wasm::it_mental_health::names::FIRST_NAMES;
 use env_wasm::it_mental_health::scenario::Case;
 use env_wasm::it_mental_health::writers::Style;
 
-use super::support::{Seeded, Table, Vars, check};
+use super::support::{Seeded, Table, Vars, check, filled};
 
 /// Ways of naming each dimension, as answers do.
 fn wordings(d: Dimension) -> [&'static str; 7] {
@@ -299,7 +299,7 @@ fn burnout_dimensions_table() {
             wrong: &wrong,
         },
         &seeds,
-        |s, row| answer_with(s, 0, row),
+        |s, row| filled(row, &s.vars).map(|t| answer_with(s, 0, &t)),
     );
 }
 
@@ -405,7 +405,7 @@ fn burnout_severity_table() {
             wrong: &wrong,
         },
         &seeds,
-        |s, row| answer_with(s, 1, row),
+        |s, row| filled(row, &s.vars).map(|t| answer_with(s, 1, &t)),
     );
 }
 
@@ -542,7 +542,7 @@ fn burnout_red_flags_table() {
             wrong: &wrong,
         },
         &seeds,
-        |s, row| answer_with(s, 2, row),
+        |s, row| filled(row, &s.vars).map(|t| answer_with(s, 2, &t)),
     );
 }
 
@@ -633,6 +633,6 @@ fn burnout_escalation_table() {
             wrong: &wrong,
         },
         &seeds,
-        |s, row| answer_with(s, 3, row),
+        |s, row| filled(row, &s.vars).map(|t| answer_with(s, 3, &t)),
     );
 }

@@ -12,3 +12,4 @@
 
 mod burnout;
 mod support;
+mod triage;

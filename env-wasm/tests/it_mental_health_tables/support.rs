@@ -32,8 +32,9 @@ fn criterion(case: &Case, answer: &str, name: &str) -> i32 {
     case.grade(answer).criteria.get(name).map_or(-1, |p| p.0)
 }
 
-/// Fill `row` for one case; `None` when a placeholder stays unfilled.
-fn filled(row: &str, vars: &Vars) -> Option<String> {
+/// Fill `row` from `vars`; `None` when a placeholder stays unfilled (the
+/// row does not apply).
+pub fn filled(row: &str, vars: &Vars) -> Option<String> {
     let text = fill(row, vars);
     let open = text.find('{');
     let placeholder = open.is_some_and(|at| {
@@ -46,8 +47,9 @@ fn filled(row: &str, vars: &Vars) -> Option<String> {
 
 /// Check every row of `table` on every case it applies to, print the
 /// corpus size and pass counts, and fail listing the rows that do not
-/// hold. `answer` builds the whole answer around a filled row.
-pub fn check(table: &Table, cases: &[Seeded], answer: impl Fn(&Seeded, &str) -> String) {
+/// hold. `answer` builds the whole answer around a row template, filling
+/// it ([`filled`]); `None` when the row does not apply to the case.
+pub fn check(table: &Table, cases: &[Seeded], answer: impl Fn(&Seeded, &str) -> Option<String>) {
     for (side, rows) in [("right", table.right), ("wrong", table.wrong)] {
         let distinct: BTreeSet<&&str> = rows.iter().collect();
         assert_eq!(
@@ -70,11 +72,10 @@ pub fn check(table: &Table, cases: &[Seeded], answer: impl Fn(&Seeded, &str) -> 
             let mut applied = 0;
             let mut held = true;
             for seeded in cases {
-                let Some(text) = filled(row, &seeded.vars) else {
+                let Some(whole) = answer(seeded, row) else {
                     continue;
                 };
                 applied += 1;
-                let whole = answer(seeded, &text);
                 let score = criterion(&seeded.case, &whole, table.criterion);
                 let ok = if k == 0 {
                     score == 10_000
@@ -84,7 +85,7 @@ pub fn check(table: &Table, cases: &[Seeded], answer: impl Fn(&Seeded, &str) -> 
                 if !ok {
                     held = false;
                     failures.push(format!(
-                        "{} {} row on seed {} scored {score}:\n{text}",
+                        "{} {} row on seed {} scored {score}:\n{row}\n---\n{whole}",
                         table.criterion,
                         if k == 0 { "right" } else { "wrong" },
                         seeded.seed

@@ -23,6 +23,7 @@ use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::Answer;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::points::Points;
+use crate::text::negation::{NEGATORS, SCOPE_ENDS};
 use crate::text::{Mention, OneValue, Text, negated, stated, word_count};
 
 const LABELS: &[Label] = &[
@@ -479,15 +480,14 @@ fn tiers_in(text: &str) -> OneValue<Tier> {
     stated(&read, &mentions)
 }
 
-/// The tier of a block: from its tier field (every copy of it), else from
-/// the person's own lines, else from the whole block.
+/// The tier of a block: from its tier field (every copy of it) when it has
+/// one, else from the person's own lines, else from the whole block.
 fn read_tier(block: &Block, field: &[String]) -> OneValue<Tier> {
-    let from_field = field
-        .iter()
-        .map(|f| tiers_in(f))
-        .fold(OneValue::Missing, OneValue::and);
-    if from_field != OneValue::Missing {
-        return from_field;
+    if !field.is_empty() {
+        return field
+            .iter()
+            .map(|f| tiers_in(f))
+            .fold(OneValue::Missing, OneValue::and);
     }
     let own = tiers_in(&block.own.join("\n"));
     if own != OneValue::Missing {
@@ -590,12 +590,36 @@ fn conditional_words(text: &Text) -> Vec<bool> {
     out
 }
 
-/// The stressors `text` names, in order of first mention.
+/// The stressors `text` names and does not deny, in order of first
+/// mention. Only "not" or "never" earlier in the clause denies a stressor
+/// ("not the on-call rota"): a "no" is usually the stressor itself ("no
+/// backfill for the leavers", "no clarity on the reorg").
 fn stressors_in(text: &str) -> Vec<&'static str> {
     let read = Text::new(text);
+    let denied = |at: usize| {
+        let clause = read.words[at].clause;
+        for w in read.words[..at].iter().rev().take(12) {
+            let word = w.text.as_str();
+            if w.clause != clause || SCOPE_ENDS.contains(&word) {
+                return false;
+            }
+            if matches!(word, "not" | "never") {
+                return true;
+            }
+            if NEGATORS.contains(&word) {
+                return false;
+            }
+        }
+        false
+    };
     let mut named: Vec<(usize, &'static str)> = STRESSORS
         .iter()
-        .filter_map(|s| read.mentions(s.phrases).first().map(|(at, _)| (*at, s.id)))
+        .filter_map(|s| {
+            read.mentions(s.phrases)
+                .into_iter()
+                .find(|(at, _)| !denied(*at))
+                .map(|(at, _)| (at, s.id))
+        })
         .collect();
     named.sort_unstable();
     named.into_iter().map(|(_, id)| id).collect()
@@ -619,14 +643,14 @@ fn fortnight_score(employee: &Employee, field: &[String]) -> Points {
 }
 
 /// The main stressor of a block: what its stressor field names (every copy
-/// of it), else what the whole block names; one value or a hedge.
+/// of it) when it has one, else what the whole block names; one value or
+/// a hedge.
 fn read_stressor(block: &Block, field: &[String]) -> OneValue<&'static str> {
-    let from_field = field
-        .iter()
-        .map(|f| OneValue::of(stressors_in(f)))
-        .fold(OneValue::Missing, OneValue::and);
-    if from_field != OneValue::Missing {
-        return from_field;
+    if !field.is_empty() {
+        return field
+            .iter()
+            .map(|f| OneValue::of(stressors_in(f)))
+            .fold(OneValue::Missing, OneValue::and);
     }
     OneValue::of(stressors_in(&block.all.join("\n")))
 }

@@ -248,7 +248,7 @@ pub const STRESSORS: &[Stressor] = &[
         id: "caregiving",
         phrases: &[
             "caring",
-            "carer",
+            "carer*",
             "caregiv*",
             "parent*",
             "hospital*",
