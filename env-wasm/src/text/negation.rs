@@ -180,6 +180,31 @@ fn joins_back(text: &Text, at: usize) -> bool {
     false
 }
 
+/// Whether a "not" or "never" earlier in its clause denies the thing named
+/// at word `at`: "not the on-call rota", "don't touch the roadmap". A
+/// "no", "without" or "lack" there does not: for a problem they describe
+/// it ("no backfill for the leavers", "working without cover") rather
+/// than deny it. For topics an answer tackles (stressors, actions), where
+/// [`negated`] would read "no backfill" as no staffing problem.
+pub fn denied(text: &Text, at: usize) -> bool {
+    let Some(word) = text.words.get(at) else {
+        return false;
+    };
+    for w in text.words[..at].iter().rev().take(REACH) {
+        let before = w.text.as_str();
+        if w.clause != word.clause || SCOPE_ENDS.contains(&before) {
+            return false;
+        }
+        if matches!(before, "not" | "never") {
+            return true;
+        }
+        if NEGATORS.contains(&before) {
+            return false;
+        }
+    }
+    false
+}
+
 /// How far after a mention a trailing negation is looked for.
 const AFTER_REACH: usize = 6;
 
@@ -398,6 +423,26 @@ mod tests {
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }
+    }
+
+    #[test]
+    fn topics_are_denied_only_by_not() {
+        let denied_at = |text: &str, word: &str| {
+            let t = Text::new(text);
+            t.find(word).first().is_some_and(|(s, _)| denied(&t, *s))
+        };
+        assert!(denied_at("Not the on-call rota but the deadline", "rota"));
+        assert!(denied_at("Don't touch the roadmap.", "roadmap"));
+        assert!(!denied_at(
+            "Not the on-call rota but the deadline",
+            "deadline"
+        ));
+        assert!(!denied_at("No backfill for the leavers", "backfill"));
+        assert!(!denied_at("Working without cover since March", "cover"));
+        assert!(!denied_at(
+            "Not knowing whether their job survives the reorg",
+            "reorg"
+        ));
     }
 
     #[test]

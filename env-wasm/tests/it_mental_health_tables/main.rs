@@ -11,5 +11,6 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod burnout;
+mod plan;
 mod support;
 mod triage;

@@ -26,6 +26,7 @@ use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
+use crate::text::negation::denied;
 use crate::text::{Amount, OneValue, Text, amounts, word_count};
 
 const LABELS: &[Label] = &[
@@ -135,7 +136,7 @@ const RISK_WORDS: &[&str] = &[
     "attrition",
     "turnover",
     "bandwidth",
-    "relapse",
+    "relapse*",
     "momentum",
     "fatigue",
     "resist*",
@@ -166,6 +167,8 @@ const RISK_WORDS: &[&str] = &[
     "disrupt*",
     "workload",
     "backslid*",
+    "gap*",
+    "shortfall*",
 ];
 
 /// Words that name how a risk is reduced.
@@ -175,6 +178,7 @@ const MITIGATION: &[&str] = &[
     "reducing",
     "avoid",
     "so that",
+    "so we",
     "contingency",
     "fallback",
     "address*",
@@ -389,13 +393,25 @@ fn sentences(paragraph: &str) -> Vec<String> {
     out
 }
 
-fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
-    let text = Text::new(unit);
+/// The metrics `text` names and does not deny ("don't change the rota"),
+/// each at its first mention, in text order.
+fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
     let mut mentioned: Vec<(usize, &'static str)> = METRICS
         .iter()
-        .filter_map(|m| text.mentions(m.phrases).first().map(|(at, _)| (*at, m.id)))
+        .filter_map(|m| {
+            text.mentions(m.phrases)
+                .into_iter()
+                .find(|(at, _)| !denied(text, *at))
+                .map(|(at, _)| (at, m.id))
+        })
         .collect();
     mentioned.sort_unstable();
+    mentioned
+}
+
+fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
+    let text = Text::new(unit);
+    let mentioned = metrics_in(&text);
     let named: BTreeSet<&'static str> = mentioned.iter().map(|(_, id)| *id).collect();
     let aim = match mentioned.first() {
         None => Aim::Generic,
@@ -497,11 +513,7 @@ fn measure(case: &PlanCase, gold: &BTreeSet<&'static str>, item: &str) -> Measur
         return Measure::Invalid;
     }
     let text = Text::new(item);
-    let mut metrics: Vec<(usize, &'static str)> = METRICS
-        .iter()
-        .filter_map(|m| text.mentions(m.phrases).first().map(|(at, _)| (*at, m.id)))
-        .collect();
-    metrics.sort_unstable();
+    let metrics = metrics_in(&text);
     let general = text.has(GENERAL_KPI);
     let numbers = targets(&text);
     if metrics.len() + usize::from(general) > 2 || numbers.is_empty() {
@@ -534,18 +546,28 @@ fn kpis(
     let mut valid = 0;
     // Past LIST_READ lines a list is read no further: each line after it
     // counts as measuring what the team does not need.
-    let mut off_target = items.len().saturating_sub(LIST_READ);
+    let overflow = items.len().saturating_sub(LIST_READ);
+    // Measures the team does not need, named anywhere in the list (also
+    // beside a stressor in one line).
+    let mut off_target: BTreeSet<&str> = BTreeSet::new();
     let mut measured: BTreeSet<&str> = BTreeSet::new();
     for (k, item) in items.iter().take(LIST_READ).enumerate() {
         let first = k < KPIS_ASKED;
+        let named = metrics_in(&Text::new(item));
+        off_target.extend(
+            named
+                .iter()
+                .map(|(_, id)| *id)
+                .filter(|id| !gold.contains(id)),
+        );
         match measure(case, gold, item) {
             // The same stressor twice is one KPI and a wasted line.
             Measure::Stressor(id) if first && measured.insert(id) => valid += 1,
             Measure::Wellbeing if first => valid += 1,
-            Measure::OffTarget => off_target += 1,
             _ => {}
         }
     }
+    let off_target = off_target.len() + overflow;
     let wanted = gold.len().min(KPIS_ASKED);
     // KPIs on items within their thresholds show the thresholds unread, as
     // actions on them do ([`plan_precision`]).

@@ -23,7 +23,7 @@ use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::Answer;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::points::Points;
-use crate::text::negation::{NEGATORS, SCOPE_ENDS};
+use crate::text::negation::denied;
 use crate::text::{Mention, OneValue, Text, negated, stated, word_count};
 
 const LABELS: &[Label] = &[
@@ -596,28 +596,12 @@ fn conditional_words(text: &Text) -> Vec<bool> {
 /// backfill for the leavers", "no clarity on the reorg").
 fn stressors_in(text: &str) -> Vec<&'static str> {
     let read = Text::new(text);
-    let denied = |at: usize| {
-        let clause = read.words[at].clause;
-        for w in read.words[..at].iter().rev().take(12) {
-            let word = w.text.as_str();
-            if w.clause != clause || SCOPE_ENDS.contains(&word) {
-                return false;
-            }
-            if matches!(word, "not" | "never") {
-                return true;
-            }
-            if NEGATORS.contains(&word) {
-                return false;
-            }
-        }
-        false
-    };
     let mut named: Vec<(usize, &'static str)> = STRESSORS
         .iter()
         .filter_map(|s| {
             read.mentions(s.phrases)
                 .into_iter()
-                .find(|(at, _)| !denied(*at))
+                .find(|(at, _)| !denied(&read, *at))
                 .map(|(at, _)| (at, s.id))
         })
         .collect();
