@@ -13,52 +13,160 @@
 
 use super::words::Text;
 
-/// A source text, and how long a verbatim run from it must be to count as
-/// copied. It borrows the source's [`Text`], whose words are already
+/// The shortest verbatim piece a chain of copied pieces is made of.
+pub const PIECE: usize = 6;
+
+/// The most words between two pieces of one chain, in the answer and in
+/// the source.
+pub const GAP: usize = 12;
+
+/// A verbatim piece: answer words `start..end` repeating source words
+/// `source_start..source_end`.
+#[derive(Debug, Clone, Copy)]
+struct Piece {
+    start: usize,
+    end: usize,
+    source_start: usize,
+    source_end: usize,
+}
+
+impl Piece {
+    /// The run of `len` words that ends before answer word `end` and at
+    /// source position `source_last`.
+    fn ending(end: usize, source_last: u32, len: usize) -> Piece {
+        let source_end = source_last as usize + 1;
+        Piece {
+            start: end - len,
+            end,
+            source_start: source_end - len,
+            source_end,
+        }
+    }
+}
+
+/// Source texts, and how long a verbatim run from one must be to count as
+/// copied. It borrows the sources' [`Text`]s, whose words are already
 /// sorted for lookup.
 #[derive(Debug, Clone)]
 pub struct CopySource<'a> {
     run: usize,
-    source: &'a Text,
+    sources: Vec<&'a Text>,
 }
 
 impl<'a> CopySource<'a> {
     /// `run` words in a row from `source` count as copied.
     pub fn new(source: &'a Text, run: usize) -> CopySource<'a> {
+        CopySource::of(&[source], run)
+    }
+
+    /// `run` words in a row from any of `sources` count as copied (a run
+    /// lies in one source).
+    pub fn of(sources: &[&'a Text], run: usize) -> CopySource<'a> {
         CopySource {
             run: run.max(1),
-            source,
+            sources: sources.to_vec(),
         }
     }
 
     /// The runs of `text` (word spans `start..end`, in order, not
-    /// overlapping) that repeat at least `run` consecutive source words.
+    /// overlapping) that repeat the source: one run of at least `run`
+    /// consecutive source words, or a chain of shorter verbatim pieces (at
+    /// least [`PIECE`] words each) that follow the source's order with at
+    /// most [`GAP`] words between them, in the answer and in the source,
+    /// adding up to twice `run`. The chain catches the source pasted with
+    /// a line slipped in every few sentences; twice the run keeps an answer
+    /// that quotes several facts in the order the case gives them clear.
     pub fn copied_spans(&self, text: &Text) -> Vec<(usize, usize)> {
         let mut spans: Vec<(usize, usize)> = Vec::new();
+        for source in &self.sources {
+            self.copied_from(source, text, &mut spans);
+        }
+        spans.sort_unstable();
+        let mut merged: Vec<(usize, usize)> = Vec::new();
+        for (start, end) in spans {
+            match merged.last_mut() {
+                Some(last) if last.1 >= start => last.1 = last.1.max(end),
+                _ => merged.push((start, end)),
+            }
+        }
+        merged
+    }
+
+    /// The copied spans of `text` from one `source`, added to `spans`.
+    fn copied_from(&self, source: &Text, text: &Text, spans: &mut Vec<(usize, usize)>) {
+        let mut pieces: Vec<Piece> = Vec::new();
+        // A run shorter than a piece can still be a whole copy when `run`
+        // is shorter still.
+        let shortest = PIECE.min(self.run);
         // (source position, length of the run ending there) for the
         // previous answer word.
         let mut previous: Vec<(u32, usize)> = Vec::new();
+        let mut best_before: Option<(u32, usize)> = None;
         for (i, word) in text.words.iter().enumerate() {
             let mut current: Vec<(u32, usize)> = Vec::new();
             let mut k = 0;
-            for &at in self.source.positions(&word.text) {
+            for &at in source.positions(&word.text) {
                 while k < previous.len() && previous[k].0 + 1 < at {
                     k += 1;
                 }
                 let extends = k < previous.len() && previous[k].0 + 1 == at;
                 current.push((at, if extends { previous[k].1 + 1 } else { 1 }));
             }
-            let longest = current.iter().map(|(_, len)| *len).max().unwrap_or(0);
-            if longest >= self.run {
-                let start = i + 1 - longest;
-                match spans.last_mut() {
-                    Some(last) if last.1 >= start => last.1 = i + 1,
-                    _ => spans.push((start, i + 1)),
+            let best = current
+                .iter()
+                .copied()
+                .max_by_key(|(at, len)| (*len, u32::MAX - *at));
+            // The run ending at the previous word ends there unless this
+            // word continues it.
+            if let Some((at, len)) = best_before {
+                let continued = best.is_some_and(|(b, l)| l == len + 1 && b == at + 1);
+                if !continued && len >= shortest {
+                    pieces.push(Piece::ending(i, at, len));
                 }
             }
+            best_before = best;
             previous = current;
         }
-        spans
+        if let Some((at, len)) = best_before
+            && len >= shortest
+        {
+            pieces.push(Piece::ending(text.len(), at, len));
+        }
+        let mut chain: Vec<Piece> = Vec::new();
+        // Source ranges found pasted: another piece of them is the same
+        // paste again ("- Risk: ..." of a pasted rubric given twice).
+        let mut pasted: Vec<(usize, usize)> = Vec::new();
+        let mut flush = |chain: &mut Vec<Piece>, spans: &mut Vec<(usize, usize)>| {
+            let total: usize = chain.iter().map(|p| p.end - p.start).sum();
+            for p in chain.iter() {
+                if p.end - p.start >= self.run || total >= 2 * self.run {
+                    spans.push((p.start, p.end));
+                    pasted.push((p.source_start, p.source_end));
+                }
+            }
+            chain.clear();
+        };
+        for &piece in &pieces {
+            let follows = chain.last().is_some_and(|last: &Piece| {
+                piece.start >= last.end
+                    && piece.start - last.end <= GAP
+                    && piece.source_start >= last.source_end
+                    && piece.source_start - last.source_end <= GAP
+            });
+            if !follows {
+                flush(&mut chain, spans);
+            }
+            chain.push(piece);
+        }
+        flush(&mut chain, spans);
+        for piece in pieces {
+            let again = pasted
+                .iter()
+                .any(|(s, e)| piece.source_start < *e && *s < piece.source_end);
+            if again {
+                spans.push((piece.start, piece.end));
+            }
+        }
     }
 
     /// Whether words `from..to` of `text` hold a copied run.
@@ -125,6 +233,35 @@ mod tests {
         assert!(!copies.copied(&text, 3, 8));
         // Three words in a row are a quote, not a copy.
         assert!(!copies.copied_in(&Text::new("b c d and then y z a")));
+    }
+
+    #[test]
+    fn a_paste_with_lines_slipped_in_is_still_a_copy() {
+        let source: String = (0..120).map(|k| format!("w{k} ")).collect();
+        let source = Text::new(&source);
+        let copies = CopySource::new(&source, 40);
+        // Thirty words at a time with a line of filler between: no run of
+        // forty, but a chain of ninety.
+        let mut pasted = String::new();
+        for chunk in 0..3 {
+            for k in chunk * 30..chunk * 30 + 30 {
+                pasted.push_str(&format!("w{k} "));
+            }
+            pasted.push_str("\nsome words of our own here\n");
+        }
+        let text = Text::new(&pasted);
+        let copied: usize = copies.copied_spans(&text).iter().map(|(s, e)| e - s).sum();
+        assert_eq!(copied, 90);
+        // Three quoted pieces of ten words in the source's order are
+        // quotes, not a copy.
+        let quotes = "w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 and w20 w21 w22 w23 w24 w25 w26 w27 w28 w29 \
+                      then w40 w41 w42 w43 w44 w45 w46 w47 w48 w49";
+        assert!(!copies.copied_in(&Text::new(quotes)));
+        // A piece of the pasted stretch given again is the paste again.
+        let again = format!("{pasted}\nw40 w41 w42 w43 w44 w45 w46");
+        let text = Text::new(&again);
+        let copied: usize = copies.copied_spans(&text).iter().map(|(s, e)| e - s).sum();
+        assert_eq!(copied, 97);
     }
 
     #[test]

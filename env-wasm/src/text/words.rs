@@ -117,13 +117,19 @@ impl Text {
             i += 1;
         }
         let words = join_one_on_one(words);
-        let mut order: Vec<u32> = (0..words.len() as u32).collect();
-        order.sort_unstable_by(|a, b| {
-            words[*a as usize]
-                .text
-                .cmp(&words[*b as usize].text)
+        // Sorted by a key whose first eight bytes settle most comparisons
+        // without reading the strings (the same order as sorting by text).
+        let mut keyed: Vec<(u64, u32)> = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (prefix_key(&w.text), i as u32))
+            .collect();
+        keyed.sort_unstable_by(|(ka, a), (kb, b)| {
+            ka.cmp(kb)
+                .then_with(|| words[*a as usize].text.cmp(&words[*b as usize].text))
                 .then(a.cmp(b))
         });
+        let order: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
         let mut sentence_starts = Vec::with_capacity(words.len());
         for (i, word) in words.iter().enumerate() {
             let start = match i.checked_sub(1) {
@@ -263,6 +269,16 @@ impl Text {
             .filter_map(|(i, w)| super::numbers::number_value(&w.text).map(|n| (i, n)))
             .collect()
     }
+}
+
+/// The first eight bytes of a word as a number, in the order the words
+/// sort in (a shorter word is padded with zeros, which sort first).
+fn prefix_key(word: &str) -> u64 {
+    let mut key = [0u8; 8];
+    for (slot, byte) in key.iter_mut().zip(word.bytes()) {
+        *slot = byte;
+    }
+    u64::from_be_bytes(key)
 }
 
 /// Where the unit of a number written with it starts ("62h" at 2,

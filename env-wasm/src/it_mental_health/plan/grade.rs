@@ -215,6 +215,8 @@ enum Aim {
 /// One action of a week.
 #[derive(Debug, Clone)]
 struct Action {
+    /// The action as written, normalised: the same action twice is one.
+    key: String,
     aim: Aim,
     /// Every stressor it names; those the team does not need count against
     /// the plan's precision.
@@ -281,17 +283,24 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     ));
 
     // Structure and ownership count only actions on this team's stressors,
-    // so generic advice, however well formed, earns neither.
+    // so generic advice, however well formed, earns neither; an action
+    // written twice is one action.
+    let distinct = |actions: &mut dyn Iterator<Item = &Action>, keep: fn(&Action) -> bool| {
+        actions
+            .filter(|a| keep(a))
+            .map(|a| a.key.as_str())
+            .collect::<BTreeSet<&str>>()
+            .len()
+    };
     let structure_total: u64 = weeks
         .iter()
-        .map(|w| 5000 * w.iter().filter(|a| a.well_owned()).count().min(2) as u64)
+        .map(|w| 5000 * distinct(&mut w.iter(), Action::well_owned).min(2) as u64)
         .sum();
     let structure = Points::ratio(structure_total, 40_000).weighted(precision);
-    let on_target = all
-        .iter()
-        .filter(|a| matches!(a.aim, Aim::OnTarget(_)))
-        .count();
-    let owned = all.iter().filter(|a| a.well_owned()).count();
+    let on_target = distinct(&mut all.iter().copied(), |a| {
+        matches!(a.aim, Aim::OnTarget(_))
+    });
+    let owned = distinct(&mut all.iter().copied(), Action::well_owned);
     let owners = Points::ratio(owned as u64, on_target as u64).weighted(precision);
     notes.push(format!(
         "Weeks: {} actions, {on_target} on this team's stressors, {owned} of them owned by a \
@@ -299,7 +308,7 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
         all.len(),
         weeks
             .iter()
-            .filter(|w| w.iter().filter(|a| a.well_owned()).count() >= 2)
+            .filter(|w| distinct(&mut w.iter(), Action::well_owned) >= 2)
             .count()
     ));
 
@@ -431,6 +440,7 @@ fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| FIRST_NAMES.contains(&w) && !roster_firsts.contains(&w));
     Action {
+        key: crate::text::normalize(unit),
         aim,
         named,
         owners: if foreign { BTreeSet::new() } else { owners },

@@ -33,11 +33,9 @@ pub struct Answer<'a> {
 }
 
 impl<'a> Answer<'a> {
-    /// `sent` against the `observation` text it answers (the scenario as
-    /// the observation shows it: case, rubric and response format).
-    pub fn new(sent: &'a str, observation: &str) -> Answer<'a> {
-        let observation = Text::new(observation);
-        let copies = CopySource::new(&observation, COPY_RUN);
+    /// `sent` against the texts of the observation it answers.
+    pub fn new(sent: &'a str, observation: &[&Text]) -> Answer<'a> {
+        let copies = CopySource::of(observation, COPY_RUN);
         Answer {
             sent,
             read: copies.strip(&Text::new(sent)),

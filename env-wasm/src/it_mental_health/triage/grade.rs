@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
-use crate::it_mental_health::names::FIRST_NAMES;
+use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
 use crate::it_mental_health::reading::Answer;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::points::Points;
@@ -323,17 +323,55 @@ fn name_forms(employee: &Employee) -> Vec<String> {
     forms
 }
 
-/// The word index where each team member is first named in `text`.
+/// The word index where each team member is first named in `text`. A
+/// first name followed by another surname ("Damir Fontaine" when the team
+/// has Damir Bianchi) names someone else.
 fn first_mentions(case: &TriageCase, text: &Text) -> Vec<Option<usize>> {
     case.employees
         .iter()
         .map(|e| {
+            let last = e
+                .name
+                .split_whitespace()
+                .last()
+                .unwrap_or("")
+                .to_lowercase();
+            let first = e.first.to_lowercase();
+            let someone_else = |end: usize| {
+                text.words.get(end).is_some_and(|next| {
+                    text.gap(end).trim().is_empty() && next.text != last && is_surname(&next.text)
+                })
+            };
             name_forms(e)
                 .iter()
-                .filter_map(|form| text.find(form).first().map(|(s, _)| *s))
+                .flat_map(|form| text.find(form).into_iter().map(move |span| (form, span)))
+                .filter(|(form, (_, end))| **form != first || !someone_else(*end))
+                .map(|(_, (s, _))| s)
                 .min()
         })
         .collect()
+}
+
+fn is_surname(word: &str) -> bool {
+    LAST_NAMES.iter().any(|n| n.eq_ignore_ascii_case(word))
+}
+
+/// Whether `text` opens with a person who is not on the team ("Employee:
+/// Adrian Duarte", "### Adrian Duarte"): a first and a last name from the
+/// name pools within its first words, and no team member before them.
+fn opens_with_someone_else(case: &TriageCase, text: &Text, mentions: &[Option<usize>]) -> bool {
+    let first_member = mentions.iter().flatten().min().copied();
+    let stranger = text.words.windows(2).take(4).position(|pair| {
+        let first = FIRST_NAMES
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(&pair[0].text));
+        let member = case
+            .employees
+            .iter()
+            .any(|e| e.name.to_lowercase() == format!("{} {}", pair[0].text, pair[1].text));
+        first && is_surname(&pair[1].text) && !member
+    });
+    stranger.is_some_and(|at| first_member.is_none_or(|m| at < m))
 }
 
 /// Table columns by field, from a header row.
@@ -438,6 +476,8 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
                 current = Some(k);
             }
             None if named.len() >= 2 && !passing => current = None,
+            // Another person's block: nothing in it is any member's.
+            None if opens_with_someone_else(case, &text, &mentions) => current = None,
             None => {
                 if let Some(k) = current {
                     blocks[k].all.push(line.plain.clone());
