@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drive a live DeskBench server with the real Python openenv-core client:
 # GenericEnvClient episodes over /ws, the HTTP surface, error frames, and
-# `openenv validate --url`, for the root mount and every /envs/{env_id}.
+# `openenv validate --url`, for the root mount and every /envs/{env_id};
+# then support_triage through a client typed as seed 001's was.
 # Usage: scripts/conformance.sh  (after scripts/bootstrap.sh; `make test` runs it)
 # Each environment lists a valid and an invalid action in conformance/{env_id}/.
 set -euo pipefail
@@ -57,6 +58,15 @@ run_check "root (default env $default_env)" "" "$default_env"
 for env in "${envs[@]}"; do
   run_check "env $env" "/envs/$env" "$env"
 done
-echo "conformance: $passed mount(s) passed, $failed failed"
+
+# support_triage as seed 001's typed client reads it: a pydantic model with
+# the seed's field types (text inbox_summary and ticket_detail, "" for unset
+# labels) parses a whole episode of every task.
+echo "== support_triage with the seed's field types ($base/envs/support_triage)"
+if NO_PROXY=127.0.0.1,localhost "$PY" conformance/support_triage/typed_client.py "$base/envs/support_triage"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
 echo "conformance: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

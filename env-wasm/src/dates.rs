@@ -49,6 +49,23 @@ impl Day {
         (y, m, d)
     }
 
+    /// The day of a civil date; `None` for a date that does not exist
+    /// (`2026-02-30`, month 13).
+    pub fn from_civil(year: i64, month: u32, day: u32) -> Option<Day> {
+        if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+            return None;
+        }
+        let y = if month <= 2 { year - 1 } else { year };
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let mp = i64::from((month + 9) % 12);
+        let doy = (153 * mp + 2) / 5 + i64::from(day) - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        let date = Day(era * 146_097 + doe - 719_468);
+        // A day past the month's end rolls into the next month; refuse it.
+        (date.civil() == (year, month, day)).then_some(date)
+    }
+
     /// 0 = Monday ... 6 = Sunday.
     pub fn weekday(self) -> usize {
         (self.0 + 3).rem_euclid(7) as usize
@@ -98,18 +115,184 @@ pub fn clock(minutes: u32) -> String {
     format!("{:02}:{:02}", minutes / 60, minutes % 60)
 }
 
-/// Read `14:00`, `9:30`, `1400` or `14h00` as minutes after midnight.
+/// Read a time of day as minutes after midnight, in the forms people write:
+/// 24-hour (`14:15`, `9:30`, `1415`, `930`, `14h15`, `14h`, `14.15`, `14`,
+/// `14:15:00`), 12-hour (`2:15 PM`, `2:15pm`, `2 pm`, `2.15 p.m.`;
+/// `12:30 AM` is 00:30 and `12 PM` is noon) and `noon`, `midday`,
+/// `midnight`. The whole text must be one time: a range, a list or any other
+/// word (`10:00-11:00`, `10 or 11`) is no time at all, so a hedge never reads
+/// as one of its options.
 pub fn parse_clock(text: &str) -> Option<u32> {
-    let digits: String = text.trim().chars().filter(|c| c.is_ascii_digit()).collect();
-    let separated = text.trim().contains([':', 'h', '.']);
-    let (hours, minutes) = match (digits.len(), separated) {
-        (3, _) => (&digits[..1], &digits[1..]),
-        (4, _) => (&digits[..2], &digits[2..]),
-        (1 | 2, false) => (digits.as_str(), "00"),
+    let folded = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    match folded.as_str() {
+        "noon" | "midday" | "12 noon" | "12:00 noon" => return Some(12 * 60),
+        "midnight" | "12 midnight" => return Some(0),
+        _ => {}
+    }
+    let (clock_part, meridiem) = split_meridiem(&folded);
+    let (hours, minutes) = hours_and_minutes(clock_part.trim_end())?;
+    if minutes >= 60 {
+        return None;
+    }
+    match meridiem {
+        None => (hours < 24).then_some(hours * 60 + minutes),
+        Some(after_noon) => {
+            if !(1..=12).contains(&hours) {
+                return None;
+            }
+            let hours = hours % 12 + if after_noon { 12 } else { 0 };
+            Some(hours * 60 + minutes)
+        }
+    }
+}
+
+/// `(rest, Some(true))` for a trailing `pm`/`p.m.`, `Some(false)` for
+/// `am`/`a.m.`, `None` without one.
+fn split_meridiem(text: &str) -> (&str, Option<bool>) {
+    for (suffix, after_noon) in [
+        ("a.m.", false),
+        ("p.m.", true),
+        ("a.m", false),
+        ("p.m", true),
+        ("am", false),
+        ("pm", true),
+    ] {
+        if let Some(rest) = text.strip_suffix(suffix) {
+            return (rest, Some(after_noon));
+        }
+    }
+    (text, None)
+}
+
+/// `14:15`, `14.15`, `14h15`, `14h`, `14:15:00`, `1415`, `930`, `9`: hours
+/// and minutes, unchecked. Minutes after a separator are exactly two digits
+/// (`9.5` is no time: half past or five past?).
+fn hours_and_minutes(text: &str) -> Option<(u32, u32)> {
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let number = |s: &str| s.parse::<u32>().ok();
+    if all_digits(text) {
+        return match text.len() {
+            1 | 2 => Some((number(text)?, 0)),
+            3 => Some((number(&text[..1])?, number(&text[1..])?)),
+            4 => Some((number(&text[..2])?, number(&text[2..])?)),
+            _ => None,
+        };
+    }
+    let split = text.find([':', '.', 'h'])?;
+    let (hours, rest) = (&text[..split], &text[split + 1..]);
+    if !all_digits(hours) || hours.len() > 2 {
+        return None;
+    }
+    let minutes = match rest.split_once(':') {
+        // Seconds are accepted only when they say nothing: `14:15:00`.
+        Some((minutes, "00")) if text.as_bytes()[split] == b':' => minutes,
+        Some(_) => return None,
+        None => rest,
+    };
+    let minutes = match minutes {
+        "" if text.as_bytes()[split] == b'h' => 0,
+        m if m.len() == 2 && all_digits(m) => number(m)?,
         _ => return None,
     };
-    let (h, m): (u32, u32) = (hours.parse().ok()?, minutes.parse().ok()?);
-    (h < 24 && m < 60).then_some(h * 60 + m)
+    Some((number(hours)?, minutes))
+}
+
+/// Read one calendar day: `2026-04-09` (also with `/` or `.`), `9 April`,
+/// `April 9, 2026`, `Thu, 9 Apr 2026`, `Thursday the 9th of April`, or an
+/// ISO date with its weekday (`2026-04-09 (Thursday)`). A missing year is
+/// `year`. A weekday that is not the date's, two different dates, a range
+/// or any other word is no day at all, so a hedge never reads as one of its
+/// options and pasted prose does not read as the date it mentions.
+pub fn parse_day(text: &str, year: i64) -> Option<Day> {
+    let mut iso = None;
+    let mut weekday = None;
+    let mut month = None;
+    let mut day_of_month = None;
+    let mut year_given = None;
+    let tokens = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
+        .filter(|t| !t.is_empty());
+    for token in tokens {
+        let token = token.to_lowercase();
+        let word = token.trim_end_matches('.');
+        let slot = if let Some(date) = iso_date(word) {
+            set_once(&mut iso, date)
+        } else if let Some(i) = name_index(word, &WEEKDAYS) {
+            set_once(&mut weekday, i)
+        } else if let Some(i) = name_index(word, &MONTHS).or((word == "sept").then_some(8)) {
+            set_once(&mut month, i as u32 + 1)
+        } else if let Some(n) = day_number(word) {
+            set_once(&mut day_of_month, n)
+        } else if word.len() == 4 && word.bytes().all(|b| b.is_ascii_digit()) {
+            set_once(&mut year_given, word.parse().ok()?)
+        } else {
+            matches!(word, "the" | "of" | "on").then_some(())
+        };
+        slot?;
+    }
+    let written = match (month, day_of_month) {
+        (Some(m), Some(d)) => Some(Day::from_civil(year_given.unwrap_or(year), m, d)?),
+        (None, None) if year_given.is_none() => None,
+        _ => return None,
+    };
+    let date = match (iso, written) {
+        (Some(a), Some(b)) if a != b => return None,
+        (Some(date), _) | (None, Some(date)) => date,
+        (None, None) => return None,
+    };
+    match weekday {
+        Some(w) if w != date.weekday() => None,
+        _ => Some(date),
+    }
+}
+
+/// Fill `slot` unless it is already filled (a second date, month, ...).
+fn set_once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
+    if slot.is_some() {
+        return None;
+    }
+    *slot = Some(value);
+    Some(())
+}
+
+/// `2026-04-09`, `2026/4/9`, `2026.04.09`: year first, one separator kind.
+fn iso_date(word: &str) -> Option<Day> {
+    let separator = word.chars().find(|c| matches!(c, '-' | '/' | '.'))?;
+    let mut parts = word.split(separator);
+    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits = |s: &str, lengths: &[usize]| {
+        lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    if parts.next().is_some() || !digits(y, &[4]) || !digits(m, &[1, 2]) || !digits(d, &[1, 2]) {
+        return None;
+    }
+    Day::from_civil(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+}
+
+/// The index of a full or three-letter name (`thursday`, `thu`).
+fn name_index(word: &str, names: &[&str]) -> Option<usize> {
+    names.iter().position(|name| {
+        let name = name.to_lowercase();
+        word == name || (word.len() == 3 && name.starts_with(word))
+    })
+}
+
+/// `9`, `09`, `9th`, `1st`, `22nd`, `23rd`: a day of the month, 1 to 31.
+fn day_number(word: &str) -> Option<u32> {
+    let digits = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &word[digits.len()..];
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if !matches!(suffix, "" | "st" | "nd" | "rd" | "th") {
+        return None;
+    }
+    let n: u32 = digits.parse().ok()?;
+    (1..=31).contains(&n).then_some(n)
 }
 
 #[cfg(test)]
@@ -135,11 +318,90 @@ mod tests {
             ("1400", 840),
             ("14h00", 840),
             ("9", 540),
+            ("2:15 PM", 855),
+            ("2:15pm", 855),
+            ("2 pm", 840),
+            ("2.15 p.m.", 855),
+            ("14:15", 855),
+            ("14h15", 855),
+            ("14h", 840),
+            ("1415", 855),
+            ("930", 570),
+            ("14:15:00", 855),
+            (" 9:30\u{202f}AM ", 570),
+            ("noon", 720),
+            ("12 noon", 720),
+            ("Midnight", 0),
+            ("12:30 AM", 30),
+            ("12 PM", 720),
+            ("12am", 0),
         ] {
             assert_eq!(parse_clock(text), Some(minutes), "{text}");
         }
-        for bad in ["", "25:00", "12:75", "noon", "123456"] {
+        for bad in [
+            "",
+            "25:00",
+            "12:75",
+            "123456",
+            "10:00-11:00",
+            "10 or 11",
+            "10:00 11:00",
+            "14:15 pm",
+            "0 am",
+            "13pm",
+            "9.5",
+            "14:15:30",
+            "at noon or 1",
+            "pm",
+            "-9",
+        ] {
             assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn days() {
+        let thursday = Day::EPOCH_2026.plus(98);
+        assert_eq!(Day::from_civil(2026, 4, 9), Some(thursday));
+        assert_eq!(Day::from_civil(1970, 1, 1), Some(Day(0)));
+        assert_eq!(Day::from_civil(2026, 2, 29), None);
+        assert_eq!(
+            Day::from_civil(2024, 2, 29).map(Day::iso).as_deref(),
+            Some("2024-02-29")
+        );
+        for text in [
+            "2026-04-09",
+            "2026/04/09",
+            "2026.4.9",
+            "9 April",
+            "9 April 2026",
+            "April 9, 2026",
+            "Thu, 9 Apr 2026",
+            "Thursday 9 April",
+            "thursday the 9th of april",
+            "2026-04-09 (Thursday)",
+            "Thursday 9 April (2026-04-09)",
+            " apr 9th ",
+        ] {
+            assert_eq!(parse_day(text, 2026), Some(thursday), "{text}");
+        }
+        for bad in [
+            "",
+            "Thursday",
+            "April",
+            "2026-04-09 or 2026-04-10",
+            "9-10 April",
+            "9 or 10 April",
+            "Friday 9 April",
+            "2026-04-09 (Friday 10 April)",
+            "04/09/2026",
+            "2026-13-01",
+            "31 April",
+            "book it on 9 April",
+            "2026-04-09 2026",
+            "April 2026",
+        ] {
+            assert_eq!(parse_day(bad, 2026), None, "{bad}");
         }
     }
 }

@@ -32,6 +32,12 @@ pub trait Environment: Sized + Send + 'static {
 
     fn info() -> &'static EnvInfo;
 
+    /// The action field a bare JSON string stands for, where the seed's
+    /// clients sent the action as a string (`productivity`'s `"inspect"`
+    /// is `{"raw": "inspect"}`); `None` refuses a bare string. Read here,
+    /// in the seam, so HTTP, `/ws`, MCP and the browser all accept it.
+    const TEXT_ACTION_FIELD: Option<&'static str> = None;
+
     /// Generate the scenario of `task` for `seed` and return the first
     /// observation. Same task and seed, same scenario, on every platform.
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, Self::Observation);
@@ -41,6 +47,11 @@ pub trait Environment: Sized + Send + 'static {
     fn step(&mut self, action: Self::Action) -> Result<Transition<Self::Observation>, EnvError>;
 
     fn state(&self) -> Self::State;
+
+    /// The observation as it stands: what the last reset or step returned,
+    /// rendered again, for front ends that show it on demand (a seed's
+    /// `GET /state` returned its observation).
+    fn current_observation(&self) -> Self::Observation;
 
     /// The task score in [0, 1] once the episode has ended.
     fn terminal_score(&self) -> Option<Points>;
@@ -184,6 +195,10 @@ pub struct EpisodeState<S> {
 pub(crate) trait DynEpisode: Send {
     fn step(&mut self, action: &Value) -> Result<StepResult, EnvError>;
     fn state(&self) -> Value;
+    /// Native only: the page never shows an observation again, and the
+    /// bundle is at its size budget.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn current_observation(&self) -> Observation;
     fn is_done(&self) -> bool;
     fn terminal_score(&self) -> Option<Points>;
     fn reference_action(&self) -> Option<Value>;
@@ -210,6 +225,38 @@ struct Episode<E: Environment> {
 fn to_json<T: Serialize>(value: &T) -> Value {
     // Serialising our own plain data types cannot fail; `Null` is unreachable.
     serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// Parse an action of `E`, naming the offending field (`action.raw`) on
+/// failure; a bare string is first read as [`Environment::TEXT_ACTION_FIELD`].
+fn parse_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError> {
+    match (action, E::TEXT_ACTION_FIELD) {
+        (Value::String(text), Some(field)) => {
+            let mut wrapped = serde_json::Map::new();
+            wrapped.insert(field.to_owned(), Value::String(text.clone()));
+            parse_action(&Value::Object(wrapped))
+        }
+        _ => {
+            check_action_shape(action, E::TEXT_ACTION_FIELD)?;
+            parse_action(action)
+        }
+    }
+}
+
+/// Refuse a value no action can be: anything but an object, or a string
+/// where the environment reads one as its `text_field`.
+pub(crate) fn check_action_shape(action: &Value, text_field: Option<&str>) -> Result<(), EnvError> {
+    match (action, text_field) {
+        (Value::Object(_), _) | (Value::String(_), Some(_)) => Ok(()),
+        (other, text_field) => Err(EnvError::validation(
+            "action",
+            format!(
+                "must be a JSON object{}, got {}",
+                text_field.map_or_else(String::new, |f| format!(" or a string (its `{f}`)")),
+                crate::text::json_kind(other)
+            ),
+        )),
+    }
 }
 
 /// Parse an action, naming the offending field (`action.raw`) on failure.
@@ -276,7 +323,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         if self.done {
             return Err(EnvError::EpisodeDone);
         }
-        let action: E::Action = parse_action(action)?;
+        let action = parse_action_of::<E>(action)?;
         let transition = self.env.step(action)?;
         self.step_count += 1;
         self.done = transition.done;
@@ -299,6 +346,11 @@ impl<E: Environment> DynEpisode for Episode<E> {
             done: self.done,
             details: Some(self.env.state()),
         })
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn current_observation(&self) -> Observation {
+        Observation::of(&self.env.current_observation())
     }
 
     fn is_done(&self) -> bool {
@@ -332,6 +384,6 @@ impl<E: Environment> DynEpisode for Episode<E> {
     }
 
     fn validate_action(&self, action: &Value) -> Result<(), EnvError> {
-        parse_action::<E::Action>(action).map(|_| ())
+        parse_action_of::<E>(action).map(|_| ())
     }
 }

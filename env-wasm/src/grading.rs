@@ -1,56 +1,195 @@
-//! Scoring pieces shared by graders: reading answer fields leniently
-//! (strings, numbers, lists) and set agreement as F1, so listing every
-//! option never earns full credit.
+//! Scoring pieces shared by graders: reading answer fields leniently about
+//! form and strictly about meaning, and set agreement as F1, so listing
+//! every option never earns full credit.
+//!
+//! A one-value field reads as one value or as nothing: a list of different
+//! readings, a range or "X or Y" is a hedge, and a hedge reads as nothing,
+//! which scores what a wrong value scores. The same readers serve the
+//! grader and the draft check (`propose`), so a draft the check calls well
+//! formed is read by the grader exactly as written.
 
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
 use crate::points::Points;
-use crate::text::normalize;
+use crate::text::{OneValue, Text, normalize};
 
-/// The field as normalised text; numbers and booleans are read as their
-/// JSON text so `4` and `"4"` agree.
-pub fn text_field(answer: &Map<String, Value>, key: &str) -> Option<String> {
-    match answer.get(key)? {
-        Value::String(s) => Some(normalize(s)),
+/// Why an answer field has no reading. It names no detail of the value, so
+/// a draft check that reports it tells the form of an answer, never how
+/// good it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unreadable {
+    /// The key is absent or `null`.
+    Missing,
+    /// The value is not one value of the field's kind (wrong type, a hedge,
+    /// an unknown word, a value outside the allowed ones).
+    IllFormed,
+}
+
+/// A field as the grader reads it.
+pub type Reading<T> = Result<T, Unreadable>;
+
+/// The field's value, or [`Unreadable::Missing`] for an absent or `null` key.
+pub fn present<'a>(answer: &'a Map<String, Value>, key: &str) -> Reading<&'a Value> {
+    match answer.get(key) {
+        None | Some(Value::Null) => Err(Unreadable::Missing),
+        Some(value) => Ok(value),
+    }
+}
+
+/// A string, number or boolean as text (numbers in their shortest JSON
+/// form, so `4` and `"4"` agree); `None` for lists, objects and `null`.
+pub fn scalar_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
     }
 }
 
-/// The field as a set of normalised strings: a JSON list of strings or
-/// numbers, or one comma-separated string.
-pub fn set_field(answer: &Map<String, Value>, key: &str) -> Option<BTreeSet<String>> {
-    let items: Vec<String> = match answer.get(key)? {
+/// One value of a one-value field, each scalar read by `read`. A list counts
+/// only when all its items read the same value (`["work"]`,
+/// `["work", "work"]`); items that read differently are a hedge
+/// ([`OneValue::Hedged`]), and a hedge reads as nothing.
+pub fn one_value<T: Ord + Clone>(
+    answer: &Map<String, Value>,
+    key: &str,
+    read: impl Fn(&Value) -> Option<T>,
+) -> Reading<T> {
+    let value = present(answer, key)?;
+    let readings: Option<Vec<T>> = match value {
         Value::Array(items) => items
             .iter()
-            .filter_map(|item| match item {
-                Value::String(s) => Some(normalize(s)),
-                Value::Number(n) => Some(n.to_string()),
-                _ => None,
+            .map(|item| match item {
+                Value::Array(_) | Value::Object(_) => None,
+                scalar => read(scalar),
             })
             .collect(),
-        Value::String(s) => s.split(',').map(normalize).collect(),
-        _ => return None,
+        scalar => read(scalar).map(|one| vec![one]),
     };
-    Some(items.into_iter().filter(|s| !s.is_empty()).collect())
+    let readings = readings.ok_or(Unreadable::IllFormed)?;
+    OneValue::of(readings)
+        .one()
+        .cloned()
+        .ok_or(Unreadable::IllFormed)
 }
 
-/// The field as an ordered list of normalised strings.
-pub fn list_field(answer: &Map<String, Value>, key: &str) -> Option<Vec<String>> {
-    match answer.get(key)? {
-        Value::Array(items) => Some(
-            items
-                .iter()
-                .map(|item| match item {
-                    Value::String(s) => normalize(s),
-                    other => other.to_string(),
-                })
-                .collect(),
-        ),
-        _ => None,
+/// The one choice a short text names. Every word (as [`Text`] reads it,
+/// contractions spelled out) must name a choice through `choice_of` or be
+/// one of `filler`; two different choices ([`OneValue::Hedged`]), or any
+/// other word (`or`, `not`, `maybe`, pasted prose), name none.
+pub fn one_choice<T: Ord + Clone>(
+    text: &str,
+    choice_of: impl Fn(&str) -> Option<T>,
+    filler: &[&str],
+) -> Option<T> {
+    let mut named = Vec::new();
+    for word in Text::new(text).words {
+        match choice_of(&word.text) {
+            Some(choice) => named.push(choice),
+            None if filler.contains(&word.text.as_str()) => {}
+            None => return None,
+        }
+    }
+    OneValue::of(named).one().cloned()
+}
+
+/// A one-value field that names one of a few choices in words (a label, a
+/// room): [`one_value`] of [`one_choice`] on each string.
+pub fn choice_field<T: Ord + Clone>(
+    answer: &Map<String, Value>,
+    key: &str,
+    choice_of: impl Fn(&str) -> Option<T>,
+    filler: &[&str],
+) -> Reading<T> {
+    one_value(answer, key, |value| {
+        value
+            .as_str()
+            .and_then(|text| one_choice(text, &choice_of, filler))
+    })
+}
+
+/// The items of a set or list field, in the order written, each folded by
+/// `fold` (empty items dropped). A JSON list gives one item per element,
+/// never split, so one element earns at most one credit; a string is split
+/// at commas, semicolons, `&`, line breaks and the word `and` (a string that
+/// holds a JSON list is read as that list). Anything else is ill formed.
+pub fn items(
+    answer: &Map<String, Value>,
+    key: &str,
+    fold: impl Fn(&str) -> String,
+) -> Reading<Vec<String>> {
+    let value = present(answer, key)?;
+    let raw: Vec<String> = match value {
+        Value::Array(elements) => elements
+            .iter()
+            .map(|e| scalar_text(e).unwrap_or_else(|| e.to_string()))
+            .collect(),
+        Value::String(text) => match serde_json::from_str::<Vec<String>>(text.trim()) {
+            Ok(listed) => listed,
+            Err(_) => split_items(text),
+        },
+        _ => return Err(Unreadable::IllFormed),
+    };
+    Ok(raw
+        .iter()
+        .map(|item| fold(item))
+        .filter(|item| !item.is_empty())
+        .collect())
+}
+
+/// `"Ana, Ben and Chloe"`, `"Ana & Ben"`, `"a1; b2"`: the pieces of a
+/// written list.
+fn split_items(text: &str) -> Vec<String> {
+    let mut pieces = Vec::new();
+    for part in text.split([',', ';', '&', '\n']) {
+        let mut current: Vec<&str> = Vec::new();
+        for word in part.split_whitespace() {
+            if word.eq_ignore_ascii_case("and") {
+                pieces.push(current.join(" "));
+                current.clear();
+            } else {
+                current.push(word);
+            }
+        }
+        pieces.push(current.join(" "));
+    }
+    pieces
+}
+
+/// A name or email as compared: [`normalize`]d, without a sentence's
+/// closing full stop.
+pub fn fold_name(item: &str) -> String {
+    normalize(item).trim_end_matches('.').trim_end().to_owned()
+}
+
+/// An id as compared: lower case, with no whitespace at all (` C 042 ` is
+/// `c042`) and without a sentence's closing full stop.
+pub fn fold_id(item: &str) -> String {
+    item.trim_end_matches(|c: char| c == '.' || c.is_whitespace())
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The field's items as a set, or nothing when the field is unreadable.
+pub fn item_set(reading: &Reading<Vec<String>>) -> Option<BTreeSet<String>> {
+    reading
+        .as_ref()
+        .ok()
+        .map(|items| items.iter().cloned().collect())
+}
+
+/// The draft-check form of a set or list field: well formed when every item
+/// is one of `allowed`.
+pub fn items_form(reading: &Reading<Vec<String>>, allowed: &BTreeSet<String>) -> Reading<()> {
+    match reading {
+        Ok(items) if items.iter().all(|item| allowed.contains(item)) => Ok(()),
+        Ok(_) => Err(Unreadable::IllFormed),
+        Err(problem) => Err(*problem),
     }
 }
 
@@ -77,51 +216,81 @@ pub fn all_or_nothing(ok: bool) -> Points {
     if ok { Points::FULL } else { Points::ZERO }
 }
 
-/// A decimal amount in cents from `12`, `12.5`, `"12.50"` or `"$1,234.5"`,
-/// rounded half up to the cent. Floats are read through their shortest JSON
-/// text, never through float arithmetic.
-pub fn cents_field(answer: &Map<String, Value>, key: &str) -> Option<i64> {
-    match answer.get(key)? {
+/// A decimal amount in cents from `12`, `12.5`, `"12.50"`, `"$1,234.5"` or
+/// `"USD 1234.50"`, rounded half up to the cent. Floats are read through
+/// their shortest JSON text, never through float arithmetic.
+pub fn cents_value(value: &Value) -> Option<i64> {
+    match value {
         Value::Number(n) => parse_cents(&n.to_string()),
         Value::String(s) => parse_cents(s),
         _ => None,
     }
 }
 
-/// Parse a money amount into cents: optional currency marks (`$`, `USD`),
-/// thousands commas, at most one decimal point.
+/// Parse one money amount into cents: an optional currency mark (`$`,
+/// `US$` or `USD` before, `USD` or `dollars` after), an optional minus,
+/// digits with commas only as thousands separators, at most one decimal
+/// point. Anything else (a second amount, a range, words, a decimal comma)
+/// is no amount.
 pub fn parse_cents(text: &str) -> Option<i64> {
-    let cleaned: String = text
-        .trim()
-        .trim_start_matches("USD")
-        .trim_start_matches("usd")
-        .trim()
-        .trim_start_matches('$')
-        .chars()
-        .filter(|c| *c != ',' && !c.is_whitespace())
-        .collect();
-    let (negative, digits) = match cleaned.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, cleaned.as_str()),
-    };
-    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-    if whole.is_empty() && fraction.is_empty() {
+    let lower = text.trim().to_ascii_lowercase();
+    let mut rest = lower.as_str();
+    let negative_outside = rest.starts_with('-');
+    if negative_outside {
+        rest = rest[1..].trim_start();
+    }
+    for mark in ["usd", "us$", "$"] {
+        if let Some(after) = rest.strip_prefix(mark) {
+            rest = after.trim_start();
+            break;
+        }
+    }
+    for mark in ["usd", "dollars"] {
+        if let Some(before) = rest.strip_suffix(mark) {
+            rest = before.trim_end();
+            break;
+        }
+    }
+    let negative_inside = rest.starts_with('-');
+    if negative_inside {
+        rest = &rest[1..];
+    }
+    if negative_outside && negative_inside {
         return None;
     }
-    if !whole.chars().all(|c| c.is_ascii_digit()) || !fraction.chars().all(|c| c.is_ascii_digit()) {
+    let (whole, fraction) = rest.split_once('.').unwrap_or((rest, ""));
+    let whole = thousands(whole)?;
+    if (whole.is_empty() && fraction.is_empty()) || !fraction.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let whole: i64 = if whole.is_empty() {
+    let units: i64 = if whole.is_empty() {
         0
     } else {
         whole.parse().ok()?
     };
-    let mut frac_digits = fraction.chars().map(|c| i64::from(c as u8 - b'0'));
+    let mut frac_digits = fraction.bytes().map(|b| i64::from(b - b'0'));
     let tenths = frac_digits.next().unwrap_or(0);
     let hundredths = frac_digits.next().unwrap_or(0);
     let round_up = frac_digits.next().is_some_and(|d| d >= 5);
-    let cents = whole.checked_mul(100)? + tenths * 10 + hundredths + i64::from(round_up);
-    Some(if negative { -cents } else { cents })
+    let cents = units.checked_mul(100)? + tenths * 10 + hundredths + i64::from(round_up);
+    Some(if negative_outside || negative_inside {
+        -cents
+    } else {
+        cents
+    })
+}
+
+/// The digits of a whole part written with or without thousands commas
+/// (`1234`, `1,234`); `None` for commas anywhere else (`12,34` may be a
+/// decimal comma) or any other character.
+fn thousands(whole: &str) -> Option<String> {
+    let groups: Vec<&str> = whole.split(',').collect();
+    let digits = |g: &str| g.bytes().all(|b| b.is_ascii_digit());
+    let grouped = groups.len() == 1
+        || (!groups[0].is_empty()
+            && groups[0].len() <= 3
+            && groups[1..].iter().all(|g| g.len() == 3));
+    (grouped && groups.iter().all(|g| digits(g))).then(|| groups.concat())
 }
 
 /// Cents as `1234.50`.
@@ -156,33 +325,104 @@ mod tests {
             ("561.4", 56140),
             ("$1,234.50", 123450),
             ("USD 12", 1200),
+            ("usd1234.50", 123450),
+            ("1234.50 USD", 123450),
+            ("US$ 7", 700),
+            ("7.5 dollars", 750),
             (" 0.005 ", 1),
             ("-3.10", -310),
+            ("$-3.10", -310),
+            ("1,234,567.8", 123456780),
+            (".5", 50),
         ] {
             assert_eq!(parse_cents(text), Some(cents), "{text}");
         }
-        for bad in ["", "abc", "1.2.3", "$", "12a"] {
+        for bad in [
+            "",
+            "abc",
+            "1.2.3",
+            "$",
+            "12a",
+            "12,34",
+            "1,2345",
+            ",123",
+            "10 12",
+            "$10.00-$12.00",
+            "5 or 6",
+            "--3",
+            "-$-3",
+            "1234,50",
+            "USD",
+            "12 bucks",
+            "dollars",
+        ] {
             assert_eq!(parse_cents(bad), None, "{bad}");
         }
         assert_eq!(format_cents(56140), "561.40");
+        assert_eq!(cents_value(&json!(561.4)), Some(56140));
+        assert_eq!(cents_value(&json!(["1.00"])), None);
+    }
+
+    #[test]
+    fn fields_are_read_leniently_and_hedges_not_at_all() {
+        let answer = answer_object(json!({
+            "one": ["A", " a "], "two": ["a", "b"], "null": null, "nested": [["a"]],
+            "list": ["Ana and Ben", " chloe. "], "text": "Ana, Ben and Chloe", "amp": "Ana & Ben",
+            "json": "[\"x1\", \"Y2\"]", "ids": " C 042 ; d7", "number": 7,
+        }));
+        let fold = |v: &Value| scalar_text(v).map(|s| normalize(&s));
+        assert_eq!(one_value(&answer, "one", fold), Ok("a".to_owned()));
+        assert_eq!(one_value(&answer, "two", fold), Err(Unreadable::IllFormed));
         assert_eq!(
-            cents_field(json!({"t": 561.4}).as_object().unwrap_or(&Map::new()), "t"),
-            Some(56140)
+            one_value(&answer, "nested", fold),
+            Err(Unreadable::IllFormed)
+        );
+        assert_eq!(one_value(&answer, "null", fold), Err(Unreadable::Missing));
+        assert_eq!(one_value(&answer, "absent", fold), Err(Unreadable::Missing));
+        assert_eq!(one_value(&answer, "number", fold), Ok("7".to_owned()));
+        let names = |key| items(&answer, key, fold_name);
+        assert_eq!(
+            names("list"),
+            Ok(vec!["ana and ben".to_owned(), "chloe".to_owned()])
+        );
+        assert_eq!(
+            names("text"),
+            Ok(vec!["ana".into(), "ben".into(), "chloe".into()])
+        );
+        assert_eq!(names("amp"), Ok(vec!["ana".into(), "ben".into()]));
+        assert_eq!(
+            items(&answer, "json", fold_id),
+            Ok(vec!["x1".into(), "y2".into()])
+        );
+        assert_eq!(
+            items(&answer, "ids", fold_id),
+            Ok(vec!["c042".into(), "d7".into()])
+        );
+        assert_eq!(names("number"), Err(Unreadable::IllFormed));
+        let allowed = set(&["ana", "ben", "chloe"]);
+        assert_eq!(items_form(&names("text"), &allowed), Ok(()));
+        assert_eq!(
+            items_form(&names("list"), &allowed),
+            Err(Unreadable::IllFormed)
         );
     }
 
     #[test]
-    fn fields_are_read_leniently() {
-        let answer = json!({"n": 4, "s": " Four ", "l": ["A", " b "], "c": "a, b"});
-        let answer = answer.as_object().cloned().unwrap_or_default();
-        assert_eq!(text_field(&answer, "n").as_deref(), Some("4"));
-        assert_eq!(text_field(&answer, "s").as_deref(), Some("four"));
-        assert_eq!(set_field(&answer, "l"), Some(set(&["a", "b"])));
-        assert_eq!(set_field(&answer, "c"), Some(set(&["a", "b"])));
-        assert_eq!(
-            list_field(&answer, "l"),
-            Some(vec!["a".to_owned(), "b".to_owned()])
-        );
-        assert_eq!(text_field(&answer, "missing"), None);
+    fn one_choice_needs_exactly_one_named_choice() {
+        let choice = |w: &str| ["low", "high"].iter().position(|c| *c == w);
+        let filler = ["priority"];
+        assert_eq!(one_choice("High priority", choice, &filler), Some(1));
+        assert_eq!(one_choice(" low ", choice, &filler), Some(0));
+        assert_eq!(one_choice("low low", choice, &filler), Some(0));
+        for hedge in [
+            "low or high",
+            "low/high",
+            "not low",
+            "",
+            "priority",
+            "low-ish",
+        ] {
+            assert_eq!(one_choice(hedge, choice, &filler), None, "{hedge}");
+        }
     }
 }

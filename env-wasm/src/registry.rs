@@ -35,6 +35,11 @@ pub struct EnvInfo {
     pub description: &'static str,
     pub version: &'static str,
     pub tasks: &'static [TaskInfo],
+    /// The action field a bare JSON string action stands for
+    /// ([`episode::Environment::TEXT_ACTION_FIELD`]), for the documents
+    /// that describe the action.
+    #[serde(skip)]
+    pub text_action_field: Option<&'static str>,
     #[serde(skip)]
     pub(crate) start_episode: EpisodeFactory,
     /// Generated schemas, native only: the browser reads the committed
@@ -63,6 +68,16 @@ impl EnvInfo {
         })
     }
 
+    /// Refuse a value that is no action of this environment whatever its
+    /// episode's state: anything but an object, or a string where the
+    /// environment has a [`EnvInfo::text_action_field`]. The seam refuses
+    /// it too, after the episode's state; front ends that check this
+    /// before looking a session up make it a validation error even when no
+    /// episode is running.
+    pub fn check_action_shape(&self, action: &serde_json::Value) -> Result<(), crate::EnvError> {
+        episode::check_action_shape(action, self.text_action_field)
+    }
+
     /// The task `reset` plays when none is named.
     pub fn default_task(&self) -> &'static TaskInfo {
         &self.tasks[0]
@@ -76,6 +91,23 @@ impl EnvInfo {
         names
     }
 
+    /// The policies a name selects: `all` every one, `exploits` every
+    /// exploit policy (named `exploit_...`), any other name itself when
+    /// this environment offers it. In the environment's order.
+    pub fn policies_named(&self, name: &str) -> Vec<&'static str> {
+        let offered = self.policy_names();
+        if name.eq_ignore_ascii_case(ALL_POLICIES) {
+            return offered;
+        }
+        if name.eq_ignore_ascii_case(EXPLOIT_POLICIES) {
+            return offered
+                .into_iter()
+                .filter(|p| p.starts_with(EXPLOIT_PREFIX))
+                .collect();
+        }
+        offered.into_iter().filter(|p| *p == name).collect()
+    }
+
     pub fn task_ids(&self) -> String {
         self.tasks
             .iter()
@@ -87,6 +119,18 @@ impl EnvInfo {
 
 /// The policy that plays the hidden ground truth; it must score 1.0.
 pub const REFERENCE_POLICY: &str = "reference";
+
+/// Selects every policy of an environment.
+pub const ALL_POLICIES: &str = "all";
+
+/// Selects every exploit policy: a baseline that plays one way of gaming a
+/// grader (enumerating through proposals, hedging, stuffing, copying the
+/// scenario, ...). Each must score low; `deskbench eval --policy exploits`
+/// shows it.
+pub const EXPLOIT_POLICIES: &str = "exploits";
+
+/// The name prefix of exploit policies.
+pub const EXPLOIT_PREFIX: &str = "exploit_";
 
 /// Every environment, the default (served at the API root) first.
 pub static ENVIRONMENTS: &[&EnvInfo] = &[
@@ -141,6 +185,7 @@ pub const fn entry<E: episode::Environment>(
         description,
         version: env!("CARGO_PKG_VERSION"),
         tasks,
+        text_action_field: E::TEXT_ACTION_FIELD,
         start_episode: episode::start::<E>,
         #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,

@@ -195,6 +195,14 @@ impl AnyEnv {
         }
     }
 
+    /// The observation as it stands (what the last reset or step
+    /// returned); `None` before the first reset. Native only, like the
+    /// schemas: the page has no use for it.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn observation(&self) -> Option<crate::Observation> {
+        self.episode.as_ref().map(|e| e.current_observation())
+    }
+
     pub fn is_started(&self) -> bool {
         self.episode.is_some()
     }
@@ -300,6 +308,72 @@ mod tests {
         );
         let long = "x".repeat(MAX_EPISODE_ID_LEN + 1);
         assert!(ResetOptions::parse(info(), &json!({ "episode_id": long })).is_err());
+    }
+
+    #[test]
+    fn a_bare_string_is_the_text_field_where_an_environment_has_one() {
+        let mut productivity = AnyEnv::new("productivity").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(productivity.info().text_action_field, Some("raw"));
+        let options = json!({"seed": 3});
+        let reset = productivity.reset(&options, ResetDefaults::default());
+        assert!(reset.is_ok());
+        assert!(productivity.validate_action(&json!("inspect")).is_ok());
+        let bare = productivity.step(&json!("inspect")).map(|r| r.reward);
+        let mut wrapped = AnyEnv::new("productivity").unwrap_or_else(|e| panic!("{e}"));
+        let _ = wrapped.reset(&options, ResetDefaults::default());
+        assert_eq!(
+            bare,
+            wrapped.step(&json!({"raw": "inspect"})).map(|r| r.reward)
+        );
+        let empty = productivity.step(&json!("")).err();
+        assert_eq!(
+            empty.as_ref().and_then(|e| e.field()),
+            Some("action.raw"),
+            "{empty:?}"
+        );
+        let mut triage = AnyEnv::new("support_triage").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(triage.info().text_action_field, None);
+        let _ = triage.reset(&json!({}), ResetDefaults::default());
+        let refused = triage.step(&json!("show_inbox")).err();
+        assert_eq!(refused.as_ref().and_then(|e| e.field()), Some("action"));
+    }
+
+    #[test]
+    fn the_current_observation_is_the_one_last_returned() {
+        for info in registry::ENVIRONMENTS {
+            for task in info.tasks {
+                for seed in 0..4 {
+                    let mut env = AnyEnv::of(info);
+                    assert!(env.observation().is_none());
+                    let options = json!({"task": task.id, "seed": seed});
+                    let mut last = env.reset(&options, ResetDefaults::default()).ok();
+                    let mut steps = 0;
+                    loop {
+                        let shown = last.as_ref().map(|r| r.observation.to_value());
+                        let now = env.observation().map(|o| o.to_value());
+                        assert_eq!(
+                            now, shown,
+                            "{}/{} seed {seed} step {steps}",
+                            info.id, task.id
+                        );
+                        if env.is_done() || steps > 40 {
+                            break;
+                        }
+                        // Alternate the reference and the empty answer, so
+                        // wrong answers and refusals are rendered too.
+                        let action = if steps % 2 == 0 {
+                            env.reference_action()
+                        } else {
+                            env.empty_answer()
+                        };
+                        if let Ok(result) = env.step(&action.unwrap_or_default()) {
+                            last = Some(result);
+                        }
+                        steps += 1;
+                    }
+                }
+            }
+        }
     }
 
     #[test]

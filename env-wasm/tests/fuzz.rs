@@ -274,7 +274,7 @@ impl Run {
 
     /// A ticket id from the `support_triage` inbox on show.
     fn ticket(&self, pick: Option<&Index>) -> Option<String> {
-        let inbox = self.observation["inbox_summary"].as_array()?;
+        let inbox = self.observation["inbox"].as_array()?;
         if inbox.is_empty() {
             return None;
         }

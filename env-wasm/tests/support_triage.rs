@@ -39,7 +39,7 @@ fn step(env: &mut AnyEnv, action: Value) -> (Value, f64, bool) {
 }
 
 fn ids(observation: &Value) -> Vec<String> {
-    observation["inbox_summary"]
+    observation["inbox"]
         .as_array()
         .map(|rows| {
             rows.iter()
@@ -94,7 +94,7 @@ fn reference_policy_scores_full_on_a_thousand_seeds() {
 
 /// The customer's first name as the inbox shows it.
 fn first_name(observation: &Value, index: usize) -> String {
-    observation["inbox_summary"][index]["customer"]
+    observation["inbox"][index]["customer"]
         .as_str()
         .and_then(|c| c.split(' ').next())
         .unwrap_or_default()
@@ -110,6 +110,9 @@ enum BlindReply {
     Escalation,
     /// Every team and every request at once.
     KitchenSink,
+    /// Name, ticket id and the fastest next step any SLA allows: the
+    /// strongest reply that does nothing case-specific.
+    Fast,
 }
 
 fn blind_reply(kind: BlindReply, first: &str, id: &str) -> String {
@@ -121,6 +124,7 @@ fn blind_reply(kind: BlindReply, first: &str, id: &str) -> String {
         BlindReply::Escalation => {
             "I have passed your message to our billing supervisor for review. Our billing supervisor will contact you within 1 hour."
         }
+        BlindReply::Fast => "We are looking into it and will get back to you within 1 hour.",
         BlindReply::KitchenSink => {
             "I have passed your message to our billing supervisor, our privacy officer, our legal team and our security team. \
              Please reply with the invoice number. Please reply from the email address registered on your account to verify your identity. \
@@ -422,9 +426,14 @@ fn no_sequence_earns_more_than_the_bound_before_the_end() {
     );
 }
 
-/// The observation without the agent's own labels in the inbox.
+/// The observation without the agent's own labels in the inbox (the text
+/// forms, which carry them too, go whole: they are written from the rows).
 fn without_labels(mut observation: Value) -> Value {
-    if let Some(rows) = observation["inbox_summary"].as_array_mut() {
+    if let Some(fields) = observation.as_object_mut() {
+        fields.remove("inbox_summary");
+        fields.remove("ticket_detail");
+    }
+    if let Some(rows) = observation["inbox"].as_array_mut() {
         for row in rows {
             if let Some(row) = row.as_object_mut() {
                 row.remove("priority");
@@ -433,7 +442,7 @@ fn without_labels(mut observation: Value) -> Value {
             }
         }
     }
-    if let Some(detail) = observation["ticket_detail"].as_object_mut() {
+    if let Some(detail) = observation["opened_ticket"].as_object_mut() {
         detail.remove("draft_reply");
     }
     observation
@@ -565,11 +574,8 @@ fn invalid_values_are_refused_naming_the_field_and_do_not_count() {
     // Labels are read leniently: case and spaces are forgiven.
     let ok = json!({"command": "set_triage", "ticket_id": id.to_lowercase(), "priority": " High ", "department": "BILLING"});
     let (observation, _, _) = step(&mut env, ok);
-    assert_eq!(observation["inbox_summary"][0]["priority"], json!("high"));
-    assert_eq!(
-        observation["inbox_summary"][0]["department"],
-        json!("billing")
-    );
+    assert_eq!(observation["inbox"][0]["priority"], json!("high"));
+    assert_eq!(observation["inbox"][0]["department"], json!("billing"));
 }
 
 #[test]
@@ -726,7 +732,7 @@ fn the_body_is_needed_the_subject_is_not_enough() {
         let (_, first) = env("medium", seed);
         for (i, id) in ids(&first).iter().enumerate() {
             let gold = gold_triage("medium", seed, id);
-            let subject = first["inbox_summary"][i]["subject"]
+            let subject = first["inbox"][i]["subject"]
                 .as_str()
                 .unwrap_or_default()
                 .to_owned();
@@ -773,11 +779,11 @@ fn scenarios_are_diverse_over_ten_thousand_seeds() {
         let mut bodies = BTreeSet::new();
         for seed in 0..10_000 {
             let (mut env, first) = env(task, seed);
-            let mut scenario = vec![first["inbox_summary"].to_string()];
+            let mut scenario = vec![first["inbox"].to_string()];
             for id in ids(&first) {
                 let (observation, _, _) =
                     step(&mut env, json!({"command": "view_ticket", "ticket_id": id}));
-                let detail = &observation["ticket_detail"];
+                let detail = &observation["opened_ticket"];
                 bodies.insert(detail["body"].to_string());
                 scenario.push(detail.to_string());
             }
@@ -797,7 +803,7 @@ fn scenarios_are_diverse_over_ten_thousand_seeds() {
 #[test]
 fn replies_are_judged_against_their_case() {
     use env_wasm::support_triage::generate::generate;
-    use env_wasm::support_triage::grade::judge_reply;
+    use env_wasm::support_triage::grade::{Observed, judge_reply};
     use env_wasm::support_triage::policy::{self, Case};
     use env_wasm::support_triage::reference::reference_reply;
     let mut kinds = BTreeSet::new();
@@ -807,12 +813,15 @@ fn replies_are_judged_against_their_case() {
         let kind = ticket.case.kind();
         kinds.insert(kind);
         let reference = reference_reply(desk.vendor, ticket);
-        let verdict = judge_reply(ticket, &reference);
+        let observed = Observed::of(&desk, ticket);
+        let judge_reply = |text: &str| judge_reply(ticket, text, &observed);
+        let verdict = judge_reply(&reference);
         assert!(
             verdict.compliant() && verdict.elements() == env_wasm::Points::FULL,
             "{kind}: {verdict:?}"
         );
-        // A forbidden promise, in other words, breaks compliance only.
+        // A forbidden promise, in other words, is something the case does
+        // not call for: it breaks handling and compliance.
         let may_refund = matches!(
             policy::disposition(ticket.case),
             Some(env_wasm::support_triage::Disposition::Resolved)
@@ -822,27 +831,32 @@ fn replies_are_judged_against_their_case() {
             "Refund approved.",
             "We will refund you in full today.",
         ] {
-            let verdict = judge_reply(ticket, &format!("{reference} {promise}"));
+            let verdict = judge_reply(&format!("{reference} {promise}"));
             assert_eq!(verdict.compliant(), may_refund, "{kind}: {promise}");
-            assert!(verdict.handled(), "{kind}: {promise}");
+            assert_eq!(verdict.handled(), may_refund, "{kind}: {promise}");
         }
-        // A negated one does not.
-        let verdict = judge_reply(ticket, &format!("{reference} We cannot promise a refund."));
-        assert!(verdict.compliant(), "{kind}: negation read as a promise");
+        // A negated one does not; where the reply must refund, declining
+        // the refund it promised is a contradiction that delivers nothing.
+        let verdict = judge_reply(&format!("{reference} We cannot promise a refund."));
+        assert_eq!(
+            verdict.compliant(),
+            !may_refund,
+            "{kind}: negation read as a promise"
+        );
         // Asking for what the case does not need, or naming every team, is off-policy.
         let sink = format!(
             "{reference} Our billing supervisor, privacy officer, legal team and security team are all copied. \
              Please reply with the invoice number."
         );
         assert!(
-            !judge_reply(ticket, &sink).handled(),
+            !judge_reply(&sink).handled(),
             "{kind}: kitchen sink handled"
         );
         // Promising our next response later than the SLA loses the next step.
         let (sla, _) = policy::sla(policy::priority(ticket.case, ticket.customer.plan));
         if sla < 5 * 1440 {
             let slow = format!("{reference} We will contact you again within 5 business days.");
-            let verdict = judge_reply(ticket, &slow);
+            let verdict = judge_reply(&slow);
             assert!(!verdict.next_step, "{kind}: slow follow-up accepted");
         }
         // Missing name and id cost two thirds of the elements.
@@ -850,7 +864,7 @@ fn replies_are_judged_against_their_case() {
             .replace(&ticket.customer.first, "there")
             .replace(&ticket.id, "your ticket");
         assert_eq!(
-            judge_reply(ticket, &bare).elements(),
+            judge_reply(&bare).elements(),
             env_wasm::Points(3333),
             "{kind}"
         );
@@ -859,25 +873,98 @@ fn replies_are_judged_against_their_case() {
     assert_eq!(kinds.len(), 9, "{kinds:?}");
 }
 
+/// The mean score of the named policy over seeds `0..seeds` of `task`.
+fn policy_mean(task: &str, policy: &str, seeds: u64) -> f64 {
+    mean((0..seeds).map(|seed| {
+        let (mut env, _) = env(task, seed);
+        let mut rng = SeededRng::new(seed, 99);
+        while !env.is_done() {
+            let action = env
+                .policy_action(policy, &mut rng)
+                .unwrap_or_else(|| panic!("{policy} does not act"));
+            step(&mut env, action);
+        }
+        env.terminal_score().unwrap_or(f64::NAN)
+    }))
+}
+
 #[test]
 fn named_baselines_stay_below_the_bound() {
     let info = env_wasm::registry::find("support_triage").expect("registered");
-    for policy in info.policy_names().into_iter().skip(1) {
+    // The exploit_* policies have their own, tighter test below.
+    let baselines = info
+        .policy_names()
+        .into_iter()
+        .skip(1)
+        .filter(|name| !name.starts_with("exploit_"));
+    for policy in baselines {
         for task in TASKS {
-            let scores = (0..BLIND_SEEDS).map(|seed| {
-                let (mut env, _) = env(task, seed);
-                let mut rng = SeededRng::new(seed, 99);
-                while !env.is_done() {
-                    let action = env.policy_action(policy, &mut rng).expect("baseline acts");
-                    step(&mut env, action);
-                }
-                env.terminal_score().unwrap_or(f64::NAN)
-            });
-            let m = mean(scores);
+            let m = policy_mean(task, policy, BLIND_SEEDS);
             println!(
                 "baseline support_triage/{task} {policy}: mean {m:.4} over {BLIND_SEEDS} seeds"
             );
             assert!(m <= BLIND_BOUND, "{task} {policy}: {m}");
         }
     }
+}
+
+/// The most a blind exploit may average, unless a blind constant answer
+/// does better on that task.
+const EXPLOIT_BOUND: f64 = 0.30;
+
+/// The best mean over `seeds` of a blind constant answer to `task`: every
+/// constant labelling, with the reply that names the customer, quotes the
+/// ticket id and promises a reply within the hour (in the exception task).
+fn best_constant_answer(task: &str, seeds: u64) -> (f64, String) {
+    let dispositions: &[&'static str] = if task == "hard" {
+        &DISPOSITIONS
+    } else {
+        &["resolved"]
+    };
+    let mut best = (0.0, String::new());
+    for p in PRIORITIES {
+        for d in DEPARTMENTS {
+            for disp in dispositions {
+                let m = mean(
+                    (0..seeds)
+                        .map(|seed| play_blind(task, seed, BlindReply::Fast, |_| (p, d, disp))),
+                );
+                if m > best.0 {
+                    best = (m, format!("{p}/{d}/{disp}"));
+                }
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn exploit_policies_score_no_better_than_a_blind_constant_answer() {
+    let info = env_wasm::registry::find("support_triage").expect("registered");
+    let exploits: Vec<&str> = info
+        .policy_names()
+        .into_iter()
+        .filter(|name| name.starts_with("exploit_"))
+        .collect();
+    assert!(exploits.len() >= 4, "{exploits:?}");
+    let mut table = Vec::new();
+    for task in TASKS {
+        let (best, labels) = best_constant_answer(task, BLIND_SEEDS);
+        let bound = EXPLOIT_BOUND.max(best);
+        println!(
+            "exploits support_triage/{task}: best blind constant answer {best:.4} ({labels}), bound {bound:.4}"
+        );
+        for policy in &exploits {
+            let m = policy_mean(task, policy, BLIND_SEEDS);
+            table.push(format!("{policy} {task} {m:.4}"));
+            assert!(
+                m <= bound + 1e-9,
+                "{task} {policy}: {m:.4} beats the bound {bound:.4}"
+            );
+        }
+    }
+    println!(
+        "exploit means over {BLIND_SEEDS} seeds:\n{}",
+        table.join("\n")
+    );
 }

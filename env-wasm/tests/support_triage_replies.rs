@@ -26,9 +26,10 @@ fn commitments_are_read_as_commitments_not_phrases() {
             "We have reviewed your case and will refund the full amount.",
             &[Refund],
         ),
+        // "Consider it settled" with a time is a date the case is settled.
         (
             "Consider it settled: we'll pay you back this week.",
-            &[Refund],
+            &[Refund, Deadline],
         ),
         ("You will be reimbursed for the renewal.", &[Refund]),
         ("I am issuing a refund to your card now.", &[Refund]),
@@ -130,6 +131,404 @@ fn commitments_are_read_as_commitments_not_phrases() {
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
 
+/// A reply, and the outcomes it promises firmly, promises with a hedge
+/// that leans to them, and declines.
+type OutcomeRow = (
+    &'static str,
+    &'static [Commitment],
+    &'static [Commitment],
+    &'static [Commitment],
+);
+
+/// Read a table of outcome rows and list the misreadings.
+fn misread_commitments(table: &[OutcomeRow]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (text, firm, leaning, declined) in table {
+        let r = reply::read(text);
+        let set = |xs: &[Commitment]| xs.iter().copied().collect::<BTreeSet<_>>();
+        let got = (r.commitments(), r.leaning.clone(), r.declined.clone());
+        let want = (set(firm), set(leaning), set(declined));
+        if got != want {
+            wrong.push(format!(
+                "{text:?}: got firm {:?} leaning {:?} declined {:?}, want {:?} {:?} {:?}",
+                got.0, got.1, got.2, want.0, want.1, want.2
+            ));
+        }
+    }
+    wrong
+}
+
+#[test]
+fn outcomes_are_read_in_other_words() {
+    // Every outcome class, in words the policy never uses.
+    let table: &[OutcomeRow] = &[
+        // Money returned.
+        (
+            "The $49 will be back on your card by Friday.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We'll send the money back to your original payment method.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("I have reversed the charge.", &[Refund], &[], &[]),
+        (
+            "The renewal charge has been cancelled and the amount returned to you.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Please allow 5-7 business days for the refund to appear on your statement.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "You should see the reimbursement within a week.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We're happy to pay you back for the add-on.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Good news: your money is on its way back to you.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // Credit and compensation.
+        (
+            "We'll knock 20% off your next invoice.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "As an apology we're adding a month free to your plan.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "I can offer you a voucher for the trouble.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "You'll receive a goodwill credit of $25.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We will compensate you for the lost day of sales.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        // Fee removed or not payable.
+        (
+            "We've taken the late fee off your invoice.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("You won't have to pay the late fee.", &[Waiver], &[], &[]),
+        (
+            "The $35 fee no longer applies to your account.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("That late charge is not payable.", &[Waiver], &[], &[]),
+        ("We will write the penalty off.", &[Waiver], &[], &[]),
+        ("I've refunded the late fee.", &[Waiver], &[], &[]),
+        (
+            "You will not be charged the late payment fee.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Data erased or gone.
+        ("Your data is gone from our systems.", &[Deletion], &[], &[]),
+        (
+            "We'll get rid of every record we hold about you.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "We will no longer hold any of your personal information.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Nothing of yours will remain on our servers after today.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Your account and its history have been erased.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "We'll close your account and scrub your details.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        // Access restored.
+        (
+            "We will restore your access this afternoon.",
+            &[AccessRestored],
+            &[],
+            &[],
+        ),
+        (
+            "Your seat has been reactivated.",
+            &[AccessRestored],
+            &[],
+            &[],
+        ),
+        (
+            "We'll get you back in within the hour.",
+            &[AccessRestored],
+            &[],
+            &[],
+        ),
+        (
+            "You'll have access to the workspace again by tomorrow.",
+            &[AccessRestored],
+            &[],
+            &[],
+        ),
+        // An exception.
+        (
+            "We'll make an exception for you this time.",
+            &[Exception],
+            &[],
+            &[],
+        ),
+        (
+            "An exception has been approved for your account.",
+            &[Exception],
+            &[],
+            &[],
+        ),
+        // A date the case will be settled.
+        (
+            "We will have this resolved by Friday.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
+        (
+            "Your case will be closed within 24 hours.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
+        (
+            "We'll get this sorted out for you by the end of the day.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
+        (
+            "You will have a resolution within two business days.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
+        // A follow-up is not a deadline, and an undated fix is no date.
+        (
+            "Our legal team will contact you within 4 hours.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We will look into this and get back to you by 17:00.",
+            &[],
+            &[],
+            &[],
+        ),
+        // A promise on the customer's own consent or action is a promise.
+        (
+            "If you confirm, we'll refund you in full.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Just reply yes and we'll waive the fee.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Once you confirm the address, we will delete your account.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "If you agree, we will credit your account with $20.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        ("Would you like us to remove the fee?", &[Waiver], &[], &[]),
+        (
+            "Send us the invoice number and we'll refund it today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // A genuine condition leaves it open.
+        (
+            "If our billing supervisor agrees, we will refund the charge.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We will waive the fee if your account is eligible.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Subject to approval, the refund would be issued to your card.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Depending on the review, we may be able to offer a credit.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our supervisor will decide whether an exception can be made.",
+            &[],
+            &[],
+            &[],
+        ),
+        // Hedges: open, or leaning.
+        (
+            "We may be able to refund part of the charge.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("We could possibly waive the fee.", &[], &[], &[]),
+        ("We will probably refund you.", &[], &[Refund], &[]),
+        ("We'll try to get your money back.", &[], &[Refund], &[]),
+        // Refusals.
+        (
+            "We won't be deleting anything until we have verified your identity.",
+            &[],
+            &[],
+            &[Deletion],
+        ),
+        (
+            "I'm not able to waive the late fee myself.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        ("We can't offer compensation.", &[], &[], &[Credit]),
+        // Commit and decline: both are read; the grader takes the worst.
+        (
+            "We will refund you today. We cannot refund you.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        // Rules, habits and mentions are not promises.
+        (
+            "We can only refund charges made in the last 30 days.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("We usually waive a first late fee.", &[], &[], &[]),
+        (
+            "Refunds are issued within 30 days of a charge.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("I understand you want your money back.", &[], &[], &[]),
+        ("You asked us to erase your records.", &[], &[], &[]),
+        (
+            "Our billing supervisor will review your refund request.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor will review the late fee.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Please reset your password, then sign in again.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "To keep your account secure, please turn on two-factor authentication.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Please send us the invoice number so we can look into the charge.",
+            &[],
+            &[],
+            &[],
+        ),
+        // Idioms of money back, credit and waivers.
+        ("A full refund is coming your way.", &[Refund], &[], &[]),
+        ("We'll cover the cost of the add-on.", &[Refund], &[], &[]),
+        ("You'll be made whole.", &[Refund], &[], &[]),
+        ("Next month is on us.", &[Credit], &[], &[]),
+        ("The upgrade is on the house.", &[Credit], &[], &[]),
+        ("We will zero out the fee.", &[Waiver], &[], &[]),
+        ("The penalty has been lifted.", &[Waiver], &[], &[]),
+        ("We'll cover the late fee.", &[Waiver], &[], &[]),
+        ("Thank you for relying on us.", &[], &[], &[]),
+    ];
+    let wrong = misread_commitments(table);
+    println!(
+        "outcome table: {} replies, {} read right",
+        table.len(),
+        table.len() - wrong.len()
+    );
+    assert!(table.len() >= 60);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
 #[test]
 fn violations_are_found_and_their_negations_are_not() {
     use Violation::*;
@@ -170,6 +569,52 @@ fn violations_are_found_and_their_negations_are_not() {
             &[],
         ),
         ("Keeping your data safe is our priority.", &[]),
+        (
+            "To keep your account secure, please reset your password.",
+            &[],
+        ),
+        ("Nobody has seen your files.", &[SafetyAssurance]),
+        ("Your account is secure now.", &[SafetyAssurance]),
+        ("There is no risk to your data.", &[SafetyAssurance]),
+        ("We can't say yet whether anyone saw the key.", &[]),
+        ("Enter your one-time code below.", &[CredentialRequest]),
+        (
+            "Please share the 2FA code you received.",
+            &[CredentialRequest],
+        ),
+        ("We messed up on our side, sorry.", &[LiabilityAdmission]),
+        (
+            "The outage was an error on our part.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "Could you confirm the last four digits of your card and the CVV?",
+            &[CredentialRequest],
+        ),
+        ("I need the code we texted you.", &[CredentialRequest]),
+        ("Please send us the error code you see.", &[]),
+        ("Honestly, we dropped the ball here.", &[LiabilityAdmission]),
+        (
+            "We take full ownership of this mistake.",
+            &[LiabilityAdmission],
+        ),
+        ("We take ownership of every ticket we receive.", &[]),
+        ("Your account looks totally fine.", &[SafetyAssurance]),
+        ("Nothing suggests anyone got in.", &[SafetyAssurance]),
+        (
+            "We found no evidence of unauthorised access to your data.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Good news: the attacker didn't get any data.",
+            &[SafetyAssurance],
+        ),
+        ("There was no breach.", &[SafetyAssurance]),
+        ("We cannot access your data ourselves.", &[]),
+        (
+            "You won't be able to access your account until you reset your password.",
+            &[],
+        ),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -219,6 +664,72 @@ fn moves_name_teams_and_requests() {
         ("Please revoke the API key now.", &[Move::AskSecure]),
         ("We reset the page for you.", &[]),
         ("Please do not reply with your invoice number here.", &[]),
+        // Advice is a request.
+        (
+            "We recommend resetting your password straight away.",
+            &[Move::AskSecure],
+        ),
+        (
+            "You should revoke the leaked key and issue a new one.",
+            &[Move::AskSecure],
+        ),
+        (
+            "I'd encourage you to switch on two-step verification.",
+            &[Move::AskSecure],
+        ),
+        (
+            "Make sure you change your password on every device.",
+            &[Move::AskSecure],
+        ),
+        (
+            "It's best to rotate the token before anything else.",
+            &[Move::AskSecure],
+        ),
+        (
+            "We need you to write to us from the address on your account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "We'd advise you to include the invoice reference (INV-...).",
+            &[Move::AskInvoice],
+        ),
+        // A request keeps its purpose after "so".
+        (
+            "Please write to us from your registered mailbox, so we can verify it is you.",
+            &[Move::AskVerification],
+        ),
+        // A goal is not an all-clear, and the request after it counts.
+        (
+            "To keep your account secure, please turn on two-factor authentication.",
+            &[Move::AskSecure],
+        ),
+        // Our own tasks and boilerplate are not requests.
+        ("We need to check a few things first.", &[]),
+        (
+            "Please note that our security team will review the sign-ins.",
+            &[Move::Escalate(Team::Security)],
+        ),
+        ("Let us know if you need anything.", &[]),
+        ("Never share your password with anyone.", &[]),
+        ("Your legal team is welcome to contact us.", &[]),
+        // Questions to the customer ask.
+        (
+            "What's the invoice number for that charge?",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Which invoice was it? The number starts with INV-.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Drop us a line with the invoice number.",
+            &[Move::AskInvoice],
+        ),
+        ("What questions do you have?", &[]),
+        (
+            "Our billing supervisor and our legal team will both look at it.",
+            &[Move::Escalate(Team::Billing), Move::Escalate(Team::Legal)],
+        ),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -237,9 +748,16 @@ fn moves_name_teams_and_requests() {
 
 #[test]
 fn next_steps_need_a_request_or_a_time() {
-    // (reply, has a request, has a dated future step, follow-up minutes)
-    let table: &[(&str, bool, bool, &[u32])] = &[
-        ("We will contact you within 4 hours.", false, true, &[240]),
+    use reply::DayWord::*;
+    use reply::When::{self, *};
+    // (reply, has a request, has a dated future step, follow-up times)
+    let table: &[(&str, bool, bool, &[When])] = &[
+        (
+            "We will contact you within 4 hours.",
+            false,
+            true,
+            &[Within(240)],
+        ),
         ("Please reply with the invoice number.", true, false, &[]),
         ("Let us know if you have any questions.", false, false, &[]),
         ("We will get back to you soon.", false, false, &[]),
@@ -247,7 +765,7 @@ fn next_steps_need_a_request_or_a_time() {
             "You will hear from our legal team within one business day.",
             false,
             true,
-            &[1440],
+            &[Within(1440)],
         ),
         (
             "We will refund it within 5 business days.",
@@ -259,26 +777,143 @@ fn next_steps_need_a_request_or_a_time() {
             "Our security team is on it and will call you within the hour.",
             false,
             true,
-            &[60],
+            &[Within(60)],
         ),
         (
             "We will review your case and update you by the end of the day.",
             false,
             true,
-            &[480],
+            &[On {
+                day: Today,
+                minute: None,
+            }],
         ),
         ("Please do not reply to this email.", false, false, &[]),
+        // Advice is a request.
+        ("You should reset your password now.", true, false, &[]),
+        (
+            "We recommend turning on two-factor authentication.",
+            true,
+            false,
+            &[],
+        ),
+        ("Let us know if you need anything.", false, false, &[]),
+        // Clock times (24-hour) and days.
+        (
+            "Our legal team will contact you before 17:00 today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(17 * 60),
+            }],
+        ),
+        (
+            "Expect a call from our security team by 10:30.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(630),
+            }],
+        ),
+        (
+            "We will update you by 09:00 tomorrow.",
+            false,
+            true,
+            &[On {
+                day: Tomorrow,
+                minute: Some(540),
+            }],
+        ),
+        (
+            "Our billing supervisor will get back to you by Friday.",
+            false,
+            true,
+            &[On {
+                day: Weekday(4),
+                minute: None,
+            }],
+        ),
+        // A hedge over times keeps every reading.
+        (
+            "We will reply within 1 hour, or at the latest within 3 business days.",
+            false,
+            true,
+            &[Within(60), Within(3 * 1440)],
+        ),
+        (
+            "We'll get back to you in 1-2 business days.",
+            false,
+            true,
+            &[Within(2 * 1440)],
+        ),
+        // Periods and windows are not times from now.
+        (
+            "The charge is older than 30 days, so our supervisor will review it.",
+            false,
+            false,
+            &[],
+        ),
+        ("We will not contact you within 4 hours.", false, false, &[]),
+        // A time put first, and a hedge in the next sentence.
+        (
+            "Within the hour, our security team will call you.",
+            false,
+            true,
+            &[Within(60)],
+        ),
+        (
+            "We will reply within 1 hour. If not, within 3 days.",
+            false,
+            true,
+            &[Within(60), Within(3 * 1440)],
+        ),
     ];
-    for (text, request, timed, minutes) in table {
+    for (text, request, timed, due) in table {
         let r = reply::read(text);
         assert_eq!(
-            (
-                r.has_request,
-                r.has_timed_step,
-                r.follow_up_minutes.as_slice()
-            ),
-            (*request, *timed, *minutes),
+            (r.has_request, r.has_timed_step, r.follow_ups.as_slice()),
+            (*request, *timed, *due),
             "{text}"
         );
     }
+}
+
+/// The quoted strings of the policy line that starts with `opening`.
+fn policy_quotes(opening: &str) -> Vec<String> {
+    let policy = env_wasm::support_triage::policy::POLICY;
+    let Some(line) = policy.lines().find(|l| l.starts_with(opening)) else {
+        return Vec::new();
+    };
+    line.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_policy_examples_read_as_the_policy_says() {
+    // Section 5 quotes what counts as a promise; the reader must agree,
+    // so the policy text and the grader cannot drift apart.
+    let promises = policy_quotes("- promise only the outcome");
+    assert!(promises.len() >= 7, "{promises:?}");
+    for quote in &promises {
+        assert!(
+            !reply::commitments(quote).is_empty(),
+            "the policy calls {quote:?} a promise; the reader does not"
+        );
+    }
+    let times = policy_quotes("- give a concrete next step");
+    assert_eq!(times.len(), 2, "{times:?}");
+    for quote in &times {
+        let reading = reply::read(&format!("We will contact you {quote}."));
+        assert_eq!(reading.follow_ups.len(), 1, "{quote:?}");
+    }
+    println!(
+        "policy examples: {} promises and {} times read as the policy says",
+        promises.len(),
+        times.len()
+    );
 }

@@ -16,12 +16,26 @@ pub const DEFAULT_SESSION_IDLE_SECS: u64 = 900;
 /// Default cap on a request body and on a WebSocket message: 1 MiB.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1 << 20;
 
+/// What the API root speaks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RootApi {
+    /// The OpenEnv surface of the default environment.
+    #[default]
+    #[value(name = "openenv")]
+    OpenEnv,
+    /// The default environment's original HTTP contract (its
+    /// `/compat/{env_id}` mount), for clients that hard-code a root URL.
+    Compat,
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub host: String,
     pub port: u16,
     /// The environment also served at the API root.
     pub default_env: &'static EnvInfo,
+    /// What the root speaks for it.
+    pub root_api: RootApi,
     /// HTTP sessions and open `/ws` connections, counted together.
     pub max_sessions: usize,
     /// A session (or `/ws` connection) unused this long is dropped.
@@ -40,6 +54,7 @@ impl Default for Config {
             host: "127.0.0.1".to_owned(),
             port: 7860,
             default_env: registry::ENVIRONMENTS[0],
+            root_api: RootApi::OpenEnv,
             max_sessions: DEFAULT_MAX_SESSIONS,
             session_idle: Duration::from_secs(DEFAULT_SESSION_IDLE_SECS),
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,

@@ -49,6 +49,16 @@ pub enum ApiError {
     #[error("{0}")]
     UpgradeRequired(String),
 
+    /// A refusal whose `detail` string an original project's HTTP contract
+    /// fixes: its compatibility mount answers it word for word (its
+    /// clients match on it), with our stable `code` beside it.
+    #[error("{detail}")]
+    Contract {
+        status: StatusCode,
+        code: &'static str,
+        detail: String,
+    },
+
     #[error("the request body could not be read; send it again")]
     BodyUnreadable,
 
@@ -73,6 +83,7 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => "PAYLOAD_TOO_LARGE",
             ApiError::CapacityReached { .. } => "CAPACITY_REACHED",
             ApiError::UpgradeRequired(_) => "UPGRADE_REQUIRED",
+            ApiError::Contract { code, .. } => code,
             ApiError::BodyUnreadable => "BAD_REQUEST",
             ApiError::Internal => "INTERNAL_ERROR",
         }
@@ -91,6 +102,7 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::CapacityReached { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::UpgradeRequired(_) => StatusCode::UPGRADE_REQUIRED,
+            ApiError::Contract { status, .. } => *status,
             ApiError::BodyUnreadable => StatusCode::BAD_REQUEST,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }

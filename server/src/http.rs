@@ -2,20 +2,25 @@
 //! `/tasks`, `/openapi.json`, and the stateful `/reset`, `/step`, `/state`;
 //! plus the root-only `/envs` and the 404 and 405 answers.
 
+use std::convert::Infallible;
+use std::sync::Arc;
+
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Request, State};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use env_wasm::{EnvError, EnvInfo, ResetDefaults, ResetOptions, registry};
 use serde_json::{Map, Value};
 
-use crate::body::{JsonBody, kind};
+use crate::body::JsonBody;
 use crate::error::ApiError;
-use crate::ids;
+use crate::ids::{self, IdSource};
 use crate::judge::Submission;
 use crate::mount::Mount;
+use crate::sessions::Session;
 
 /// Reset keys that name the task; `?task=` applies only when none is set.
 const TASK_KEYS: [&str; 3] = ["task", "task_name", "task_id"];
@@ -67,10 +72,10 @@ pub async fn openapi(State(mount): State<Mount>) -> Response {
     json_bytes(mount.docs.openapi.clone())
 }
 
-/// Attach the session id (header and cookie) to a response, success or error.
-/// The response with the session's id in `X-Session-Id` and its cookies
-/// (the shared one, plus the environment's own where a seed had one).
-fn with_session(info: &EnvInfo, id: Option<&str>, response: impl IntoResponse) -> Response {
+/// The response, success or error, with the session's id in
+/// `X-Session-Id` and its cookies (the shared one, plus the environment's
+/// own where a seed had one).
+pub fn with_session(info: &EnvInfo, id: Option<&str>, response: impl IntoResponse) -> Response {
     let mut response = response.into_response();
     if let Some(id) = id {
         response
@@ -80,36 +85,88 @@ fn with_session(info: &EnvInfo, id: Option<&str>, response: impl IntoResponse) -
     response
 }
 
-/// `POST /reset`: start an episode in the session the request names, or in
-/// a new anonymous session when it names none.
-pub async fn reset(
-    State(mount): State<Mount>,
+/// A request to a session route, less its body: the mount it came to, the
+/// headers and URI a session id may come in, and the session its reply
+/// names (from the request, then the one it played in), which every reply,
+/// an error too, hands back in `X-Session-Id` and the cookies.
+pub struct SessionRequest {
+    pub mount: Mount,
     headers: HeaderMap,
     uri: Uri,
-    body: JsonBody,
-) -> Response {
-    let mut id = None;
-    let result = reset_inner(&mount, &headers, &uri, body, &mut id);
-    with_session(mount.info, id.as_deref(), result)
+    answering: Option<String>,
 }
 
-fn reset_inner(
-    mount: &Mount,
-    headers: &HeaderMap,
-    uri: &Uri,
-    body: JsonBody,
-    session_id: &mut Option<String>,
-) -> Result<ResultJson, ApiError> {
+impl FromRequestParts<Mount> for SessionRequest {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, mount: &Mount) -> Result<Self, Infallible> {
+        Ok(SessionRequest {
+            mount: mount.clone(),
+            headers: parts.headers.clone(),
+            uri: parts.uri.clone(),
+            answering: None,
+        })
+    }
+}
+
+impl SessionRequest {
+    /// The session id the request carries in `sources` (`body` is the
+    /// JSON body, where the route reads one); the reply names it.
+    pub fn resolve(
+        &mut self,
+        sources: &[IdSource],
+        body: Option<&Map<String, Value>>,
+    ) -> Result<Option<String>, ApiError> {
+        let id = ids::resolve(sources, &self.headers, &self.uri, body)?;
+        self.answering.clone_from(&id);
+        Ok(id)
+    }
+
+    /// The reply names `session`, the one the request played in.
+    pub fn answering(&mut self, session: &Session) {
+        self.answering = Some(session.id().to_owned());
+    }
+
+    pub fn query(&self, name: &str) -> Option<String> {
+        ids::query_param(&self.uri, name)
+    }
+
+    /// The response, with the session it names ([`with_session`]).
+    pub fn reply(self, reply: impl IntoResponse) -> Response {
+        with_session(self.mount.info, self.answering.as_deref(), reply)
+    }
+}
+
+/// `POST /reset`: start an episode in the session the request names, or in
+/// a new anonymous session when it names none.
+pub async fn reset(mut request: SessionRequest, body: JsonBody) -> Response {
+    let reply = reset_inner(&mut request, body);
+    request.reply(reply)
+}
+
+fn reset_inner(request: &mut SessionRequest, body: JsonBody) -> Result<ResultJson, ApiError> {
     let mut options = body.into_object(true)?;
-    let id = ids::resolve(ids::sources_for(mount.info), headers, uri, Some(&options))?;
-    *session_id = id.clone();
-    if let Some(task) = ids::query_param(uri, "task")
+    let id = request.resolve(ids::sources_for(request.mount.info), Some(&options))?;
+    if let Some(task) = request.query("task")
         && !TASK_KEYS
             .iter()
             .any(|k| options.get(*k).is_some_and(|v| !v.is_null()))
     {
         options.insert("task".to_owned(), Value::String(task));
     }
+    let (session, result) = reset_session(&request.mount, id, options)?;
+    request.answering(&session);
+    Ok(ResultJson(result))
+}
+
+/// Start an episode with reset `options` in the session `id` names, or in
+/// a new anonymous session when it names none; every mount's reset (the
+/// compatibility ones too) goes through here.
+pub fn reset_session(
+    mount: &Mount,
+    id: Option<String>,
+    options: Map<String, Value>,
+) -> Result<(Arc<Session>, env_wasm::StepResult), ApiError> {
     // Validate before touching the table, so a bad request creates nothing.
     let parsed = ResetOptions::parse(mount.info, &Value::Object(options))?;
     let defaults = ResetDefaults {
@@ -117,74 +174,66 @@ fn reset_inner(
         episode_id: Some(ids::generate_episode_id()?),
     };
     let session = mount.app.sessions.get_or_create(mount.info, id)?;
-    *session_id = Some(session.id().to_owned());
     let result = session.env().reset_with(parsed, defaults);
-    Ok(ResultJson(result))
+    Ok((session, result))
 }
 
 /// `POST /step`: `{"action": {...}}` in the session the request names (the
 /// anonymous one when it names none). When the mount has a judge, the
 /// result waits for its verdict (off the runtime; the session is not held).
-pub async fn step(
-    State(mount): State<Mount>,
-    headers: HeaderMap,
-    uri: Uri,
-    body: JsonBody,
-) -> Response {
-    let mut id = None;
-    let result = match step_inner(&mount, &headers, &uri, body, &mut id) {
+pub async fn step(mut request: SessionRequest, body: JsonBody) -> Response {
+    let reply = match step_inner(&mut request, body) {
         Ok((mut result, submission)) => {
-            if let (Some(judge), Some(submission)) = (&mount.judge, submission) {
-                judge
-                    .verdict(mount.info, submission)
-                    .await
-                    .attach(&mut result);
-            }
+            request.mount.judge_step(&mut result, submission).await;
             Ok(ResultJson(result))
         }
         Err(err) => Err(err),
     };
-    with_session(mount.info, id.as_deref(), result)
+    request.reply(reply)
 }
 
 /// Step the session; with a judge on the mount, also what it needs to judge
 /// the step.
 fn step_inner(
-    mount: &Mount,
-    headers: &HeaderMap,
-    uri: &Uri,
+    request: &mut SessionRequest,
     body: JsonBody,
-    session_id: &mut Option<String>,
 ) -> Result<(env_wasm::StepResult, Option<Submission>), ApiError> {
     let body = body.into_object(true)?;
-    let id = ids::resolve(ids::sources_for(mount.info), headers, uri, Some(&body))?;
-    *session_id = id.clone();
+    let id = request.resolve(ids::sources_for(request.mount.info), Some(&body))?;
     check_step_extras(&body)?;
-    let action = match body.get("action") {
-        None | Some(Value::Null) => {
-            return Err(ApiError::Missing {
-                field: "action",
-                hint: "wrap the action: {\"action\": {...}}",
-            });
-        }
-        Some(action @ Value::Object(_)) => action,
-        Some(other) => {
-            return Err(ApiError::validation(
-                "action",
-                format!("must be a JSON object, got {}", kind(other)),
-            ));
-        }
-    };
+    let mount = &request.mount;
+    let action = step_action(mount.info, &body, "wrap the action: {\"action\": {...}}")?;
     let session = mount
         .app
         .sessions
         .get(mount.info, id.as_deref())
         .ok_or(ApiError::Env(EnvError::NotStarted))?;
-    *session_id = Some(session.id().to_owned());
     let mut env = session.env();
     let result = env.step(action)?;
     let submission = mount.judge.as_ref().map(|_| Submission::of(&env, action));
+    request.answering(&session);
     Ok((result, submission))
+}
+
+/// The `action` of a step body, when its shape can be an action of `info`
+/// (an object, or the bare string of its text action field, which the seam
+/// reads: `productivity`'s `raw`, as its seed sent it); `hint` says what to
+/// send when there is none.
+pub fn step_action<'a>(
+    info: &EnvInfo,
+    body: &'a Map<String, Value>,
+    hint: &'static str,
+) -> Result<&'a Value, ApiError> {
+    match body.get("action") {
+        None | Some(Value::Null) => Err(ApiError::Missing {
+            field: "action",
+            hint,
+        }),
+        Some(action) => {
+            info.check_action_shape(action)?;
+            Ok(action)
+        }
+    }
 }
 
 /// OpenEnv's optional step fields: `timeout_s` (a number > 0) and
@@ -215,21 +264,19 @@ fn check_step_extras(body: &Map<String, Value>) -> Result<(), ApiError> {
 
 /// `GET /state`: the full state of the session (every field, not only the
 /// reference's `episode_id`/`step_count`); a blank state when there is none.
-pub async fn state(State(mount): State<Mount>, headers: HeaderMap, uri: Uri) -> Response {
-    let id = match ids::resolve(ids::sources_for(mount.info), &headers, &uri, None) {
+pub async fn state(mut request: SessionRequest) -> Response {
+    let mount = request.mount.clone();
+    let id = match request.resolve(ids::sources_for(mount.info), None) {
         Ok(id) => id,
         Err(err) => return err.into_response(),
     };
     match mount.app.sessions.get(mount.info, id.as_deref()) {
         Some(session) => {
+            request.answering(&session);
             let state = session.env().state();
-            with_session(mount.info, Some(session.id()), Json(state))
+            request.reply(Json(state))
         }
-        None => with_session(
-            mount.info,
-            id.as_deref(),
-            json_bytes(mount.docs.blank_state.clone()),
-        ),
+        None => request.reply(json_bytes(mount.docs.blank_state.clone())),
     }
 }
 
@@ -238,14 +285,18 @@ pub async fn envs() -> Response {
     Json(registry::to_json()).into_response()
 }
 
+/// The first path segment after `prefix` (`/envs/`): the environment a
+/// path under a family of mounts names; `""` when it names none.
+pub fn env_segment<'a>(path: &'a str, prefix: &str) -> &'a str {
+    path.strip_prefix(prefix)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or("")
+}
+
 /// `/envs/{env_id}` and anything under it that no mount answered.
 pub async fn under_envs(uri: Uri) -> Response {
     let path = uri.path();
-    let env_id = path
-        .trim_start_matches("/envs/")
-        .split('/')
-        .next()
-        .unwrap_or("");
+    let env_id = env_segment(path, "/envs/");
     match registry::find(env_id) {
         None => ApiError::Env(EnvError::UnknownEnv {
             env: env_id.to_owned(),

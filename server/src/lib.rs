@@ -16,7 +16,9 @@
 //!    parses an action or computes a reward. The one thing it adds is the
 //!    optional [`judge`]'s second opinion on `it_mental_health` answers,
 //!    as an `llm_judge` field next to the seam's observation.
-//! 5. [`serve`] binds, prints the listening line, and shuts down gracefully
+//! 5. [`compat`] mounts `/compat/{env_id}`: the original projects' own HTTP
+//!    contracts as thin adapters over the same sessions and seam.
+//! 6. [`serve`] binds, prints the listening line, and shuts down gracefully
 //!    on SIGINT or SIGTERM.
 //!
 //! The runners of the `deskbench` binary besides `serve` (`eval`,
@@ -25,6 +27,7 @@
 
 pub mod body;
 pub mod cli;
+pub mod compat;
 pub mod config;
 pub mod error;
 pub mod http;
@@ -54,7 +57,7 @@ use tower_http::cors::{Any, CorsLayer};
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use tracing::Level;
 
-pub use config::Config;
+pub use config::{Config, RootApi};
 use judge::Judge;
 use mount::{AppState, Mount};
 use sessions::Sessions;
@@ -101,18 +104,35 @@ pub fn build(config: Config) -> (Router, AppHandle) {
     });
 
     let default_env = state.config.default_env;
+    let root_mount = Mount::new(default_env, "", state.clone());
+    // The root speaks the default environment's original contract when
+    // asked to and it has one (its `/` stays the web UI's).
+    let root = match state.config.root_api {
+        RootApi::Compat => compat::routes(root_mount.clone(), false),
+        RootApi::OpenEnv => None,
+    }
+    .unwrap_or_else(|| env_routes(root_mount));
     let mut router = Router::new()
-        .merge(env_routes(Mount::new(default_env, "", state.clone())))
+        .merge(root)
         .route("/envs", get(http::envs))
         .route("/envs/{env_id}", any(http::under_envs))
         .route("/envs/{env_id}/", any(http::under_envs))
-        .route("/envs/{env_id}/{*rest}", any(http::under_envs));
+        .route("/envs/{env_id}/{*rest}", any(http::under_envs))
+        .route("/compat", any(compat::not_found))
+        .route("/compat/{env_id}", any(compat::not_found))
+        .route("/compat/{env_id}/", any(compat::not_found))
+        .route("/compat/{env_id}/{*rest}", any(compat::not_found));
     for info in registry::ENVIRONMENTS {
         let prefix = format!("/envs/{}", info.id);
-        router = router.nest(
-            &prefix,
-            env_routes(Mount::new(info, &prefix, state.clone())),
-        );
+        let mount = Mount::new(info, &prefix, state.clone());
+        // The compatibility mount shares the environment's mount: its
+        // sessions, judge and body limit.
+        if let (Some(path), Some(routes)) =
+            (compat::path(info.id), compat::routes(mount.clone(), true))
+        {
+            router = router.nest(&path, routes);
+        }
+        router = router.nest(&prefix, env_routes(mount));
     }
     let cors = CorsLayer::new()
         .allow_origin(Any)

@@ -6,6 +6,8 @@
 //! `cargo run -p server -- serve --port 0`; the chosen port is in the
 //! `deskbench listening on http://...` line on stdout). Logs go to stderr,
 //! filtered by `RUST_LOG` (default `info`).
+//! `/compat/{env_id}` speaks the original projects' own HTTP contracts;
+//! `--root-api compat` puts the default environment's at the root too.
 //! `JUDGE_BASE_URL`, `JUDGE_MODEL` and `JUDGE_API_KEY` together turn on the
 //! optional LLM judge of `it_mental_health` steps (`llm_judge` field).
 //! `deskbench eval --policy all --seeds 100 [--url http://host:7860]` prints
@@ -17,9 +19,9 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use env_wasm::{EnvInfo, registry};
-use server::Config;
 use server::config::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECS};
 use server::judge::{self, ApiKey, JudgeConfig};
+use server::{Config, RootApi};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Debug, Parser)]
@@ -56,6 +58,10 @@ struct ServeArgs {
     /// Environment served at the root (default: the first registered).
     #[arg(long, env = "DESKBENCH_DEFAULT_ENV", value_parser = parse_env)]
     default_env: Option<&'static EnvInfo>,
+    /// What the root speaks for the default environment: `openenv`, or `compat` for its original
+    /// project's HTTP contract (as at /compat/{env_id}), for scripts that hard-code a root URL.
+    #[arg(long, env = "DESKBENCH_ROOT_API", value_enum, default_value_t = RootApi::OpenEnv)]
+    root_api: RootApi,
     /// Most live sessions: HTTP sessions and open /ws connections together.
     #[arg(long, env = "DESKBENCH_MAX_SESSIONS", default_value_t = DEFAULT_MAX_SESSIONS, value_parser = parse_positive)]
     max_sessions: usize,
@@ -144,10 +150,21 @@ async fn main() -> ExitCode {
             server::judge::JUDGED_ENV
         );
     }
+    let default_env = args.default_env.unwrap_or(registry::ENVIRONMENTS[0]);
+    if args.root_api == RootApi::Compat && server::compat::path(default_env.id).is_none() {
+        eprintln!(
+            "deskbench: --root-api compat needs a default environment with an original HTTP contract \
+             ({}); `{}` speaks OpenEnv at the root already",
+            server::compat::ENV_IDS.join(", "),
+            default_env.id
+        );
+        return ExitCode::from(2);
+    }
     let config = Config {
         host: args.host,
         port: args.port,
-        default_env: args.default_env.unwrap_or(registry::ENVIRONMENTS[0]),
+        default_env,
+        root_api: args.root_api,
         max_sessions: args.max_sessions,
         session_idle: Duration::from_secs(args.session_idle_secs),
         max_body_bytes: args.max_body_bytes,

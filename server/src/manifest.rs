@@ -19,7 +19,7 @@ fn difficulty(task: &env_wasm::TaskInfo) -> String {
 /// The manifest text: the Space shape OpenEnv tools read (`spec_version`,
 /// `name`, `type`, `runtime`, `app`, `port`, `description`), the default
 /// environment's tasks at the top level, and every environment with its
-/// mount path and tasks.
+/// mount path (and compatibility mount, where it has one) and tasks.
 pub fn render() -> String {
     let mut out = String::new();
     let default = ENVIRONMENTS[0];
@@ -42,7 +42,7 @@ pub fn render() -> String {
         out,
         "description: {}",
         quoted(
-            "Workplace-operations RL environments (OpenEnv): every environment at /envs/{env_id}, the default at the root, the web UI at /web."
+            "Workplace-operations RL environments (OpenEnv): every environment at /envs/{env_id}, the default at the root, the original projects' own HTTP contracts at /compat/{env_id} (compat_path), the web UI at /web."
         )
     );
     let _ = writeln!(out, "default_environment: {}", default.id);
@@ -57,6 +57,9 @@ pub fn render() -> String {
         let _ = writeln!(out, "  - id: {}", env.id);
         let _ = writeln!(out, "    name: {}", quoted(env.name));
         let _ = writeln!(out, "    path: /envs/{}", env.id);
+        if let Some(path) = crate::compat::path(env.id) {
+            let _ = writeln!(out, "    compat_path: {path}");
+        }
         let _ = writeln!(out, "    description: {}", quoted(env.description));
         let _ = writeln!(out, "    tasks:");
         for task in env.tasks {

@@ -243,6 +243,9 @@ fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Val
     let arguments = match params.get("arguments") {
         None | Some(Value::Null) => Value::Object(Map::new()),
         Some(args @ Value::Object(_)) => args.clone(),
+        // `step`'s arguments are the action, which the seam reads: a bare
+        // string is `productivity`'s `raw`, as its seed sent it.
+        Some(text @ Value::String(_)) if name == "step" => text.clone(),
         Some(_) => {
             return Err(rpc_error(
                 INVALID_PARAMS,

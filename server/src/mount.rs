@@ -6,12 +6,12 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use env_wasm::{AnyEnv, EnvInfo};
+use env_wasm::{AnyEnv, EnvInfo, StepResult};
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::config::Config;
-use crate::judge::{self, Judge};
+use crate::judge::{self, Judge, Submission};
 use crate::openapi;
 use crate::sessions::Sessions;
 
@@ -99,6 +99,17 @@ impl Mount {
             app,
             docs: Arc::new(docs),
             judge,
+        }
+    }
+}
+
+impl Mount {
+    /// Add the judge's verdict on `submission` to the step's `result` (as
+    /// `llm_judge`) when this mount has a judge; waits for it, off the
+    /// runtime, with no session held.
+    pub async fn judge_step(&self, result: &mut StepResult, submission: Option<Submission>) {
+        if let (Some(judge), Some(submission)) = (&self.judge, submission) {
+            judge.verdict(self.info, submission).await.attach(result);
         }
     }
 }

@@ -218,12 +218,13 @@ fn session_parameters(info: &EnvInfo) -> Vec<Value> {
         .collect()
 }
 
-/// `StepRequest.action`: the environment's action, plus the session id
+/// `StepRequest.action`: the environment's action (or the bare string of
+/// its text action field, where it has one), plus the session id
 /// fields the server reads inside it (`it_mental_health` reads
 /// `action.metadata.session_id`, as its seed did). Only where the path is
 /// made of objects is the id read, so the extra schema constrains nothing
 /// else.
-fn step_action_schema(info: &EnvInfo) -> Value {
+fn step_action_schema(info: &EnvInfo, action_schema: &Value) -> Value {
     let overlays: Vec<Value> = ids::sources_for(info)
         .iter()
         .filter_map(|source| match source {
@@ -237,10 +238,25 @@ fn step_action_schema(info: &EnvInfo) -> Value {
             _ => None,
         })
         .collect();
+    // An environment with a text action also takes the bare string.
+    let action = match info.text_action_field {
+        Some(field) => {
+            // The string obeys the field's own rules (length bounds).
+            let mut text = action_schema
+                .pointer(&format!("/properties/{field}"))
+                .cloned()
+                .unwrap_or_else(|| json!({ "type": "string" }));
+            text["description"] = json!(format!(
+                "Shorthand for {{\"{field}\": <this string>}}, as the seed's clients send it."
+            ));
+            json!({ "anyOf": [schema_ref("Action"), text] })
+        }
+        None => schema_ref("Action"),
+    };
     if overlays.is_empty() {
-        return schema_ref("Action");
+        return action;
     }
-    let mut all_of = vec![schema_ref("Action")];
+    let mut all_of = vec![action];
     all_of.extend(overlays);
     json!({ "allOf": all_of })
 }
@@ -408,7 +424,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                 "type": "object",
                 "required": ["action"],
                 "properties": {
-                    "action": step_action_schema(info),
+                    "action": step_action_schema(info, schemas.get("action").unwrap_or(&Value::Null)),
                     "timeout_s": { "type": ["number", "null"], "exclusiveMinimum": 0, "description": "Accepted for OpenEnv compatibility; steps take microseconds." },
                     "request_id": { "type": ["string", "null"], "maxLength": 255 },
                     "session_id": session_id_schema(true),

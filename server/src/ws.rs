@@ -20,7 +20,7 @@ use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
-use env_wasm::{AnyEnv, EnvError, ResetDefaults, StepResult};
+use env_wasm::{AnyEnv, EnvError, EnvInfo, ResetDefaults, StepResult};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
@@ -484,7 +484,7 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
                 }
             }
         },
-        "step" => match object_data(data, true) {
+        "step" => match action_data(mount.info, data) {
             Err(frame) => frame,
             Ok(action) => match env.step(&action) {
                 Ok(result) if mount.judge.is_some() => {
@@ -514,6 +514,19 @@ fn unknown_type(kind: &str) -> String {
         format!("Unknown message type: {kind}; expected reset, step, state, close or mcp"),
         json!({}),
     )
+}
+
+/// A step's `data`: the action, for the seam to read (an object, or the
+/// bare string an environment with a text action accepts); required, and
+/// refused before the episode's state when it can be no action.
+fn action_data(info: &EnvInfo, data: Option<Value>) -> Result<Value, String> {
+    match data {
+        None | Some(Value::Null) => object_data(data, true),
+        Some(action) => match info.check_action_shape(&action) {
+            Ok(()) => Ok(action),
+            Err(_) => object_data(Some(action), true),
+        },
+    }
 }
 
 /// `data` as an object; when absent, `{}` unless `required`.

@@ -418,6 +418,50 @@ async fn http_steps_carry_the_verdict_and_keep_the_seams_reward() {
 }
 
 #[tokio::test]
+async fn compat_steps_carry_the_verdict_in_their_metadata() {
+    let scores = [(0.7, "Sound."), (0.2, "Thin."), (0.9, "Specific.")];
+    let fake = fake_judge(scores.iter().map(|(s, r)| verdict(*s, r)).collect()).await;
+    let (app, _handle) = server::build(config(ENV, Some(fake.config(WAIT))));
+    let prefix = "/compat/it_mental_health";
+    let reset = http(
+        &app,
+        Method::POST,
+        &format!("{prefix}/reset"),
+        None,
+        &json!({ "seed": SEED }).to_string(),
+    )
+    .await;
+    assert_eq!(reset.status, StatusCode::OK, "{}", reset.body);
+    let session = reset.session.expect("a session id");
+    let mut env = local("full_episode");
+    for (step, (score, rationale)) in scores.iter().enumerate() {
+        let action = answer(&env, step);
+        let want = env.step(&action).expect("the seam accepts it");
+        // The seed's step body is the action itself.
+        let got = http(
+            &app,
+            Method::POST,
+            &format!("{prefix}/step"),
+            Some(&session),
+            &action.to_string(),
+        )
+        .await;
+        assert_eq!(got.status, StatusCode::OK, "{}", got.body);
+        assert_eq!(
+            got.body["reward"],
+            json!(want.reward),
+            "step {step}: the judge changed the reward"
+        );
+        assert_verdict(
+            got.body["metadata"].get("llm_judge").cloned(),
+            *score,
+            rationale,
+        );
+    }
+    assert_eq!(fake.calls().len(), 3);
+}
+
+#[tokio::test]
 async fn ws_steps_carry_the_verdict_and_keep_the_seams_reward() {
     let scores = [(0.9, "Sound."), (0.0, "Wrong tiers."), (0.5, "Half there.")];
     let fake = fake_judge(

@@ -19,6 +19,9 @@ fn openenv_yaml_equals_the_registry() {
     );
     for env in env_wasm::registry::ENVIRONMENTS {
         assert!(committed.contains(&format!("path: /envs/{}", env.id)));
+        if let Some(path) = server::compat::path(env.id) {
+            assert!(committed.contains(&format!("compat_path: {path}")));
+        }
     }
 }
 

@@ -357,6 +357,10 @@ impl Environment for ItMentalHealth {
         }
     }
 
+    fn current_observation(&self) -> ItMentalHealthObservation {
+        self.observation()
+    }
+
     fn terminal_score(&self) -> Option<Points> {
         self.terminal().map(|(score, _)| score)
     }

@@ -8,11 +8,11 @@ use serde::Serialize;
 use super::burnout::{self, BurnoutCase, PersonCard};
 use super::grade::Grade;
 use super::plan::{self, PlanCase, ProfileCard};
-use super::reading::Answer;
+use super::reading::{Answer, COPY_RUN};
 use super::triage::{self, TeamCard, TriageCase};
 use super::writers::{self, Style};
 use crate::registry::Difficulty;
-use crate::text::Text;
+use crate::text::{CopySource, Text};
 use std::sync::OnceLock;
 
 /// One of the three graded tasks.
@@ -174,11 +174,13 @@ impl Case {
         out
     }
 
-    /// [`Case::guidance`] as words, read once per task: the copy rule reads
-    /// it on every grade, and it never changes.
-    fn guidance_text(&self) -> &'static Text {
-        static GUIDANCE: [OnceLock<Text>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        GUIDANCE[self.kind() as usize].get_or_init(|| Text::new(&self.guidance()))
+    /// [`Case::guidance`] as a copy source, read once per task: the copy
+    /// rule reads it on every grade, and it never changes.
+    fn guidance_copies(&self) -> &'static CopySource {
+        static GUIDANCE: [OnceLock<CopySource>; 3] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        GUIDANCE[self.kind() as usize]
+            .get_or_init(|| CopySource::owning(Text::new(&self.guidance()), COPY_RUN))
     }
 
     /// The case as the scenario tells it, before the rubric and the
@@ -195,8 +197,8 @@ impl Case {
     /// with the runs copied from the observation (the case text, the
     /// rubric and the response format) cut out.
     pub fn grade(&self, answer: &str) -> Grade {
-        let case = Text::new(self.case_text());
-        let answer = Answer::new(answer, &[&case, self.guidance_text()]);
+        let case = CopySource::owning(Text::new(self.case_text()), COPY_RUN);
+        let answer = Answer::new(answer, &[&case, self.guidance_copies()]);
         match self {
             Case::Burnout(c) => burnout::grade::grade(c, &answer),
             Case::Triage(c) => triage::grade::grade(c, &answer),

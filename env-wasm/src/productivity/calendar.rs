@@ -13,10 +13,13 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::Grade;
 use super::names::FIRST_NAMES;
-use crate::dates::{Day, clock, parse_clock};
-use crate::grading::{all_or_nothing, f1, set_field, text_field};
+use super::{FormCheck, Grade};
+use crate::dates::{Day, clock, parse_clock, parse_day};
+use crate::grading::{
+    Reading, all_or_nothing, choice_field, f1, fold_name, item_set, items, items_form, one_value,
+    scalar_text,
+};
 use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::text::normalize;
@@ -278,31 +281,19 @@ pub fn generate(seed: u64) -> Calendar {
     }
 }
 
-/// A proposed booking, read leniently from the answer.
+/// A proposed booking as the grader reads it.
 struct Booking {
-    day: Option<String>,
-    start: Option<u32>,
-    end: Option<u32>,
-    participants: BTreeSet<String>,
-    room: Option<String>,
+    day: Reading<Day>,
+    start: Reading<u32>,
+    end: Reading<u32>,
+    /// Folded names, in the order written.
+    participants: Reading<Vec<String>>,
+    /// An index into [`Calendar::rooms`].
+    room: Reading<usize>,
 }
 
-impl Booking {
-    fn read(answer: &Map<String, Value>) -> Booking {
-        let clock_field = |key: &str| match answer.get(key) {
-            Some(Value::String(s)) => parse_clock(s),
-            Some(Value::Number(n)) => parse_clock(&n.to_string()),
-            _ => None,
-        };
-        Booking {
-            day: text_field(answer, "day").map(|d| d.replace('/', "-")),
-            start: clock_field("start"),
-            end: clock_field("end"),
-            participants: set_field(answer, "participants").unwrap_or_default(),
-            room: text_field(answer, "room"),
-        }
-    }
-}
+/// Words that may stand around a room's name ("the Cedar room").
+const ROOM_FILLER: &[&str] = &["room", "the", "meeting", "conference", "in", "rm"];
 
 impl Calendar {
     pub fn payload(&self) -> CalendarPayload {
@@ -374,15 +365,61 @@ impl Calendar {
             .map(|(_, s)| *s)
     }
 
+    fn read(&self, answer: &Map<String, Value>) -> Booking {
+        let (year, _, _) = self.day.civil();
+        let clock_of = |value: &Value| scalar_text(value).and_then(|text| parse_clock(&text));
+        let room_of = |word: &str| {
+            self.rooms
+                .iter()
+                .position(|r| r.name.eq_ignore_ascii_case(word))
+        };
+        Booking {
+            day: one_value(answer, "day", |value| match value {
+                Value::String(text) => parse_day(text, year),
+                _ => None,
+            }),
+            start: one_value(answer, "start", clock_of),
+            end: one_value(answer, "end", clock_of),
+            participants: items(answer, "participants", fold_name),
+            room: choice_field(answer, "room", room_of, ROOM_FILLER),
+        }
+    }
+
+    /// Everyone the payload names: the listed people and the organizer.
+    fn known_people(&self) -> BTreeSet<String> {
+        self.people
+            .iter()
+            .map(|(name, _)| *name)
+            .chain([self.organizer])
+            .map(normalize)
+            .collect()
+    }
+
+    /// The draft check: each field read as the grader reads it, names
+    /// among the payload's people.
+    pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
+        let booking = self.read(answer);
+        vec![
+            ("day", booking.day.map(drop)),
+            ("start", booking.start.map(drop)),
+            ("end", booking.end.map(drop)),
+            (
+                "participants",
+                items_form(&booking.participants, &self.known_people()),
+            ),
+            ("room", booking.room.map(drop)),
+        ]
+    }
+
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
-        let booking = Booking::read(answer);
+        let booking = self.read(answer);
         let required: BTreeSet<String> = self.required.iter().map(|s| normalize(s)).collect();
-        let day_ok = booking.day.as_deref() == Some(self.day.iso().as_str());
+        let day_ok = booking.day == Ok(self.day);
         // The interval constraints are only checked for a real meeting of at
         // least the asked length on the right day, so a one-minute or
         // wrong-day booking cannot dodge them.
         let interval = match (booking.start, booking.end) {
-            (Some(start), Some(end))
+            (Ok(start), Ok(end))
                 if day_ok
                     && start >= DAY_START
                     && end <= DAY_END
@@ -392,35 +429,40 @@ impl Calendar {
             }
             _ => None,
         };
-        let duration_ok = matches!((booking.start, booking.end), (Some(s), Some(e)) if e > s && e - s == self.duration);
+        let duration_ok = matches!((booking.start, booking.end), (Ok(s), Ok(e)) if e > s && e - s == self.duration);
         let blocked = Slots(
             self.blocked
                 .iter()
                 .fold(0, |acc, b| acc | Slots::span(b.1, b.2).0),
         );
-        let available = match interval {
-            Some(meeting) => required
+        let invited = item_set(&booking.participants);
+        let available = match (interval, &invited) {
+            (Some(meeting), Some(invited)) => required
                 .iter()
-                .filter(|name| booking.participants.contains(*name))
+                .filter(|name| invited.contains(*name))
                 .filter(|name| {
                     self.free_slots(name)
                         .is_some_and(|free| free.covers(meeting))
                 })
                 .count(),
-            None => 0,
+            _ => 0,
         };
-        let headcount = booking.participants.len().max(required.len()) as u32;
-        let room_ok = interval.is_some_and(|meeting| {
-            self.rooms.iter().any(|room| {
-                booking.room.as_deref() == Some(normalize(room.name).as_str())
-                    && room.capacity >= headcount
-                    && room.open.covers(meeting)
-            })
-        });
+        // The room must hold everyone required and everyone else invited, so
+        // leaving a required name out never makes a small room fit.
+        let headcount = invited
+            .as_ref()
+            .map(|invited| invited.union(&required).count() as u32);
+        let room_ok = match (interval, headcount, booking.room) {
+            (Some(meeting), Some(headcount), Ok(room)) => self
+                .rooms
+                .get(room)
+                .is_some_and(|room| room.capacity >= headcount && room.open.covers(meeting)),
+            _ => false,
+        };
         let scores = [
             all_or_nothing(day_ok),
             all_or_nothing(duration_ok),
-            f1(&booking.participants, &required),
+            invited.map_or(Points::ZERO, |invited| f1(&invited, &required)),
             all_or_nothing(interval.is_some_and(|m| !m.overlaps(blocked))),
             Points::ratio(available as u64, required.len() as u64),
             all_or_nothing(room_ok),
@@ -576,6 +618,46 @@ mod tests {
             assert_eq!(grade.criteria["room_valid"], Points::ZERO);
             assert_eq!(grade.criteria["participant_availability"], Points::ZERO);
         }
+    }
+
+    #[test]
+    fn natural_forms_read_and_hedges_do_not() {
+        let calendar = generate(3);
+        let (start, room) = calendar
+            .solve()
+            .map(|(s, r)| (s, r.name))
+            .unwrap_or((DAY_START, ""));
+        let twelve_hour = |minutes: u32| {
+            let (h, m) = (minutes / 60, minutes % 60);
+            let meridiem = if h >= 12 { "PM" } else { "AM" };
+            format!("{}:{m:02} {meridiem}", (h + 11) % 12 + 1)
+        };
+        let names = calendar.required.join(", ").to_uppercase();
+        let natural = answer(json!({
+            "day": calendar.day.long(),
+            "start": twelve_hour(start),
+            "end": twelve_hour(start + calendar.duration),
+            "participants": names,
+            "room": format!("{room} Room"),
+        }));
+        assert_eq!(calendar.grade(&natural).total, Points::FULL, "{natural:?}");
+        assert!(calendar.form(&natural).iter().all(|(_, form)| form.is_ok()));
+        let mut hedged = natural.clone();
+        hedged.insert(
+            "start".into(),
+            json!(format!("{} or {}", clock(start), clock(start + 15))),
+        );
+        hedged.insert(
+            "room".into(),
+            json!(format!("{room} or {}", calendar.rooms[0].name)),
+        );
+        let grade = calendar.grade(&hedged);
+        assert_eq!(grade.criteria["room_valid"], Points::ZERO);
+        assert_eq!(grade.criteria["participant_availability"], Points::ZERO);
+        let form = calendar.form(&answer(
+            json!({"participants": ["Nobody"], "room": "Cedar or Maple"}),
+        ));
+        assert!(form.iter().all(|(_, f)| f.is_err()), "{form:?}");
     }
 
     #[test]

@@ -14,10 +14,11 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::Grade;
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
+use super::{FormCheck, Grade};
 use crate::grading::{
-    all_or_nothing, cents_field, f1, format_cents, list_field, set_field, text_field,
+    Reading, all_or_nothing, cents_value, f1, fold_id, format_cents, item_set, items, items_form,
+    one_value,
 };
 use crate::points::Points;
 use crate::rng::SeededRng;
@@ -274,28 +275,47 @@ impl Table {
         )
     }
 
+    fn read(answer: &Map<String, Value>) -> Report {
+        Report {
+            valid_rows: one_value(answer, "valid_rows", read_count),
+            duplicate_ids: items(answer, "duplicate_ids", fold_id),
+            invalid_emails: items(answer, "invalid_emails", normalize),
+            normalized_total: one_value(answer, "normalized_total", cents_value),
+            retained_ids: items(answer, "retained_ids", fold_id),
+        }
+    }
+
+    /// The draft check: each field read as the grader reads it, ids and
+    /// emails among the table's.
+    pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
+        let report = Table::read(answer);
+        let ids: BTreeSet<String> = self.rows.iter().map(|r| fold_id(&r.id)).collect();
+        let emails: BTreeSet<String> = self.rows.iter().map(|r| normalize(&r.email)).collect();
+        vec![
+            ("valid_rows", report.valid_rows.map(drop)),
+            ("duplicate_ids", items_form(&report.duplicate_ids, &ids)),
+            (
+                "invalid_emails",
+                items_form(&report.invalid_emails, &emails),
+            ),
+            ("normalized_total", report.normalized_total.map(drop)),
+            ("retained_ids", items_form(&report.retained_ids, &ids)),
+        ]
+    }
+
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
-        let valid_rows = text_field(answer, "valid_rows");
-        let retained = list_field(answer, "retained_ids").unwrap_or_default();
-        let retained_set: BTreeSet<String> = retained.iter().cloned().collect();
+        let report = Table::read(answer);
+        let set_score = |reading: &Reading<Vec<String>>, gold: &BTreeSet<String>| {
+            item_set(reading).map_or(Points::ZERO, |items| f1(&items, gold))
+        };
         let gold_retained: BTreeSet<String> = self.retained_ids.iter().cloned().collect();
         let scores = [
-            all_or_nothing(valid_rows == Some(self.valid_rows.to_string())),
-            f1(
-                &set_field(answer, "duplicate_ids").unwrap_or_default(),
-                &self.duplicate_ids,
-            ),
-            f1(
-                &set_field(answer, "invalid_emails").unwrap_or_default(),
-                &self.invalid_emails,
-            ),
-            all_or_nothing(cents_field(answer, "normalized_total") == Some(self.total_cents)),
-            if answer.contains_key("retained_ids") {
-                f1(&retained_set, &gold_retained)
-            } else {
-                Points::ZERO
-            },
-            all_or_nothing(retained == self.retained_ids),
+            all_or_nothing(report.valid_rows == Ok(self.valid_rows as u64)),
+            set_score(&report.duplicate_ids, &self.duplicate_ids),
+            set_score(&report.invalid_emails, &self.invalid_emails),
+            all_or_nothing(report.normalized_total == Ok(self.total_cents)),
+            set_score(&report.retained_ids, &gold_retained),
+            all_or_nothing(report.retained_ids.as_ref() == Ok(&self.retained_ids)),
         ];
         Grade::from_table(&WEIGHTS, scores)
     }
@@ -309,6 +329,68 @@ impl Table {
             "retained_ids": self.retained_ids,
         })
     }
+}
+
+/// A cleaning report as the grader reads it.
+struct Report {
+    valid_rows: Reading<u64>,
+    duplicate_ids: Reading<Vec<String>>,
+    invalid_emails: Reading<Vec<String>>,
+    normalized_total: Reading<i64>,
+    retained_ids: Reading<Vec<String>>,
+}
+
+/// Words that may stand around a count ("7 valid rows").
+const COUNT_FILLER: &[&str] = &[
+    "rows",
+    "row",
+    "valid",
+    "kept",
+    "retained",
+    "remaining",
+    "remain",
+    "left",
+    "are",
+    "there",
+    "records",
+    "record",
+    "in",
+    "total",
+];
+
+/// A row count: `7`, `7.0`, `"7"`, `"seven"`, `"7 valid rows"`. Two numbers
+/// (`5 or 6`, `5-6`), a sign or any other word is no count.
+fn read_count(value: &Value) -> Option<u64> {
+    let text = match value {
+        Value::Number(n) => {
+            return n.as_u64().or_else(|| {
+                let written = n.to_string();
+                written.strip_suffix(".0")?.parse().ok()
+            });
+        }
+        Value::String(text) => text,
+        _ => return None,
+    };
+    let mut count = None;
+    let tokens = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '(' | ')'))
+        .filter(|t| !t.is_empty());
+    for token in tokens {
+        let token = token.to_lowercase();
+        let word = token.trim_end_matches('.');
+        let number = if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+            Some(word.parse().ok()?)
+        } else {
+            crate::text::number_word(word)
+        };
+        match number {
+            Some(_) if count.is_some() => return None,
+            Some(n) => count = Some(n),
+            None if COUNT_FILLER.contains(&word) => {}
+            None => return None,
+        }
+    }
+    count
 }
 
 #[cfg(test)]
@@ -388,6 +470,54 @@ mod tests {
             assert!(table.grade(&keep_all).total < Points::FULL);
         }
         assert_eq!(generate(1).grade(&Map::new()).total, Points::ZERO);
+    }
+
+    #[test]
+    fn counts_read_one_number_only() {
+        for (value, count) in [
+            (json!(7), 7),
+            (json!(7.0), 7),
+            (json!("7"), 7),
+            (json!("seven"), 7),
+            (json!("7 valid rows"), 7),
+        ] {
+            assert_eq!(read_count(&value), Some(count), "{value}");
+        }
+        for bad in [
+            json!("5 or 6"),
+            json!("5-6"),
+            json!("-7"),
+            json!(7.5),
+            json!("7 of 9"),
+            json!(true),
+        ] {
+            assert_eq!(read_count(&bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn natural_forms_score_and_unknown_items_are_ill_formed() {
+        let table = generate(6);
+        let shouted: Vec<String> = table
+            .retained_ids
+            .iter()
+            .map(|id| format!(" {} ", id.to_uppercase()))
+            .collect();
+        let mut natural = answer(table.reference_answer());
+        natural.insert("retained_ids".into(), json!(shouted.join(", ")));
+        natural.insert(
+            "normalized_total".into(),
+            json!(format!("${}", format_cents(table.total_cents))),
+        );
+        natural.insert("valid_rows".into(), json!(table.valid_rows.to_string()));
+        assert_eq!(table.grade(&natural).total, Points::FULL);
+        assert!(table.form(&natural).iter().all(|(_, form)| form.is_ok()));
+        natural.insert("duplicate_ids".into(), json!(["zz999"]));
+        let form = table.form(&natural);
+        assert_eq!(
+            form[1],
+            ("duplicate_ids", Err(crate::grading::Unreadable::IllFormed))
+        );
     }
 
     #[test]

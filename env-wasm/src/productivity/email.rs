@@ -10,10 +10,10 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::Grade;
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
+use super::{FormCheck, Grade};
 use crate::dates::{Day, clock};
-use crate::grading::{all_or_nothing, text_field};
+use crate::grading::{Reading, all_or_nothing, choice_field, one_value};
 use crate::points::Points;
 use crate::rng::SeededRng;
 
@@ -92,7 +92,7 @@ const OFFERS: &[&str] = &[
     "a luxury watch",
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 enum Label {
     Work,
@@ -101,7 +101,7 @@ enum Label {
     Finance,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 enum Priority {
     Low,
@@ -553,26 +553,34 @@ impl Email {
     }
 
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
-        let label = text_field(answer, "label");
-        let priority = text_field(answer, "priority");
-        let reply = text_field(answer, "needs_reply").and_then(|r| read_yes_no(&r));
+        let read = Classification::read(answer);
         Grade::weighted(&[
             (
                 "label",
-                all_or_nothing(label.as_deref() == Some(label_name(self.label))),
+                all_or_nothing(read.label == Ok(self.label)),
                 LABEL_WEIGHT,
             ),
             (
                 "priority",
-                all_or_nothing(priority.as_deref() == Some(priority_name(self.priority))),
+                all_or_nothing(read.priority == Ok(self.priority)),
                 PRIORITY_WEIGHT,
             ),
             (
                 "needs_reply",
-                all_or_nothing(reply == Some(self.needs_reply)),
+                all_or_nothing(read.needs_reply == Ok(self.needs_reply)),
                 REPLY_WEIGHT,
             ),
         ])
+    }
+
+    /// The draft check: each field read as the grader reads it.
+    pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
+        let read = Classification::read(answer);
+        vec![
+            ("label", read.label.map(drop)),
+            ("priority", read.priority.map(drop)),
+            ("needs_reply", read.needs_reply.map(drop)),
+        ]
     }
 
     pub fn reference_answer(&self) -> Value {
@@ -601,22 +609,103 @@ fn priority_name(priority: Priority) -> &'static str {
     }
 }
 
-/// `yes`/`true`/`needed` and `no`/`false`/`not needed`; anything else
-/// (including "yes or no") is no answer.
-fn read_yes_no(text: &str) -> Option<bool> {
-    match text {
-        "yes" | "y" | "true" | "1" | "reply" | "needed" | "required" => Some(true),
-        "no" | "n" | "false" | "0" | "none" | "not needed" | "no reply" | "not required" => {
-            Some(false)
+/// An answer as the grader reads it.
+struct Classification {
+    label: Reading<Label>,
+    priority: Reading<Priority>,
+    needs_reply: Reading<bool>,
+}
+
+impl Classification {
+    fn read(answer: &Map<String, Value>) -> Classification {
+        Classification {
+            label: choice_field(answer, "label", label_of, LABEL_FILLER),
+            priority: choice_field(answer, "priority", priority_of, PRIORITY_FILLER),
+            needs_reply: one_value(answer, "needs_reply", read_needs_reply),
         }
+    }
+}
+
+/// Words that name a label: the policy's own and their plain synonyms.
+fn label_of(word: &str) -> Option<Label> {
+    match word {
+        "work" | "job" | "professional" => Some(Label::Work),
+        "personal" | "private" => Some(Label::Personal),
+        "spam" | "junk" | "phishing" | "scam" => Some(Label::Spam),
+        "finance" | "financial" | "finances" => Some(Label::Finance),
         _ => None,
+    }
+}
+
+/// Words that may stand around a label ("a work email", "Category: spam").
+const LABEL_FILLER: &[&str] = &[
+    "label", "category", "class", "type", "email", "mail", "message", "it", "is", "this", "the",
+    "a", "an", "related",
+];
+
+fn priority_of(word: &str) -> Option<Priority> {
+    match word {
+        "low" | "lowest" => Some(Priority::Low),
+        "normal" | "medium" | "moderate" | "standard" => Some(Priority::Normal),
+        "high" | "highest" | "urgent" => Some(Priority::High),
+        _ => None,
+    }
+}
+
+const PRIORITY_FILLER: &[&str] = &[
+    "priority",
+    "prio",
+    "level",
+    "importance",
+    "it",
+    "is",
+    "the",
+    "a",
+];
+
+/// `true`/`false`, `1`/`0`, or text: `yes`, `no`, `needs a reply`,
+/// `yes, reply needed`, `no reply needed`, `not required`. A text with both
+/// a yes and a no (`yes or no`, `yes/no`), or any word that is not about
+/// replying (`maybe`), is no answer.
+fn read_needs_reply(value: &Value) -> Option<bool> {
+    let text = match value {
+        Value::Bool(b) => return Some(*b),
+        Value::Number(n) => {
+            return match n.as_u64() {
+                Some(1) => Some(true),
+                Some(0) => Some(false),
+                _ => None,
+            };
+        }
+        Value::String(text) => text,
+        _ => return None,
+    };
+    let (mut yes, mut no, mut about_replying) = (false, false, false);
+    for word in crate::text::Text::new(text).words {
+        match word.text.as_str() {
+            "yes" | "y" | "yeah" | "yep" | "true" | "1" => yes = true,
+            // `don't`, `doesn't`, `isn't` arrive spelled out, with `not`.
+            "no" | "n" | "nope" | "false" | "0" | "not" | "none" | "never" | "unnecessary"
+            | "dont" | "doesnt" | "isnt" => no = true,
+            "reply" | "replies" | "respond" | "response" | "answer" | "needed" | "needs"
+            | "need" | "required" | "requires" | "necessary" | "expected" => about_replying = true,
+            "a" | "is" | "it" | "the" | "to" | "be" | "should" | "this" | "email" | "does"
+            | "do" => {}
+            _ => return None,
+        }
+    }
+    match (yes, no) {
+        (true, true) => None,
+        (_, true) => Some(false),
+        (true, false) => Some(true),
+        (false, false) => about_replying.then_some(true),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grading::answer_object as answer;
+    use crate::grading::{Unreadable, answer_object as answer};
 
     #[test]
     fn reference_scores_full_and_generation_is_seeded() {
@@ -648,6 +737,46 @@ mod tests {
         assert_eq!(
             email.grade(&bool_reply).criteria["needs_reply"],
             Points::FULL
+        );
+    }
+
+    #[test]
+    fn natural_forms_read_and_hedges_do_not() {
+        let read = |value: Value| Classification::read(&answer(value));
+        let natural = read(
+            json!({"label": " Finance ", "priority": "High priority", "needs_reply": "yes, reply needed"}),
+        );
+        assert_eq!(natural.label, Ok(Label::Finance));
+        assert_eq!(natural.priority, Ok(Priority::High));
+        assert_eq!(natural.needs_reply, Ok(true));
+        let negated = read(json!({"needs_reply": "no reply needed", "label": ["spam", "Spam"]}));
+        assert_eq!(negated.needs_reply, Ok(false));
+        assert_eq!(negated.label, Ok(Label::Spam));
+        for hedge in [
+            json!("work or spam"),
+            json!("work/spam"),
+            json!(["work", "spam"]),
+            json!("not spam"),
+        ] {
+            assert_eq!(
+                read(json!({"label": hedge})).label,
+                Err(Unreadable::IllFormed),
+                "{hedge}"
+            );
+        }
+        assert_eq!(
+            read(json!({"needs_reply": "yes or no"})).needs_reply,
+            Err(Unreadable::IllFormed)
+        );
+        assert_eq!(read(json!({})).priority, Err(Unreadable::Missing));
+        let form = generate(1).form(&answer(json!({"label": "work", "priority": "low|high"})));
+        assert_eq!(
+            form,
+            vec![
+                ("label", Ok(())),
+                ("priority", Err(Unreadable::IllFormed)),
+                ("needs_reply", Err(Unreadable::Missing)),
+            ]
         );
     }
 

@@ -1,17 +1,23 @@
 //! `productivity` (seed 002): an office assistant's inbox, calendar and
 //! spreadsheet. Each task is one seeded scenario with a written policy; the
-//! agent may `inspect`, `propose: {json}` (graded, score hidden) and
-//! `final: {json}` (graded, ends the episode).
+//! agent may `inspect`, `propose: {json}` (a draft: its form is checked, it
+//! is not graded) and `final: {json}` (graded, ends the episode). At the
+//! step limit the last draft is graded. Nothing before the graded end
+//! (reward, feedback, state, observation) depends on how good an answer is.
 //!
 //! - [`email`], [`calendar`], [`cleaning`]: one task each, with its
-//!   generator, grader and reference answer.
+//!   generator, grader (and the draft check, through the same field
+//!   readers) and reference answer.
 //! - [`command`]: parsing the seed-compatible `raw` command.
-//! - [`shaping`]: the seed's per-step reward shaping.
+//! - [`draft`]: the form-only report on a `propose`.
+//! - [`shaping`]: the per-step reward terms.
+//! - [`baselines`]: blind and exploiting policies the graders must score low.
 
 pub mod baselines;
 pub mod calendar;
 pub mod cleaning;
 pub mod command;
+pub mod draft;
 pub mod email;
 pub mod names;
 pub mod shaping;
@@ -28,7 +34,12 @@ use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
 use crate::rng::SeededRng;
 
 use command::Command;
+use draft::DraftCheck;
 use shaping::{RewardBreakdown, Shaper};
+
+/// Each answer field of a task and its reading's form: `Ok` when the field
+/// is present and well formed. What a draft check reports, never a score.
+pub type FormCheck = Vec<(&'static str, crate::grading::Reading<()>)>;
 
 pub static INFO: EnvInfo = registry::entry::<Productivity>(
     "productivity",
@@ -68,7 +79,8 @@ static TASKS: [TaskInfo; 3] = [
     },
 ];
 
-/// The seed-compatible action: one line of text.
+/// The seed-compatible action: one line of text. A bare JSON string
+/// (`"inspect"`, as the seed's clients send it) is read as its `raw`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProductivityAction {
@@ -114,11 +126,13 @@ pub struct ProductivityObservation {
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ProductivityState {
-    /// The score of the answer graded last; hidden until the episode ends,
-    /// so proposals cannot be used to probe the grader.
+    /// The task score of the graded answer; `null` until the episode ends,
+    /// so the state cannot be used to probe the grader.
     pub last_score: Option<Points>,
-    pub best_score: Points,
-    /// What ended the episode: `final_answer`, `perfect_proposal` or `max_steps`.
+    /// The best graded score; one answer is graded per episode, so this is
+    /// `last_score` (kept for seed-002 clients), `null` until the end.
+    pub best_score: Option<Points>,
+    /// What ended the episode: `final_answer` or `max_steps`.
     pub terminated_by: Option<&'static str>,
 }
 
@@ -159,6 +173,14 @@ impl Grade {
         }
     }
 }
+
+/// How the commands work, told in every task's instruction.
+const COMMANDS: &str = "Commands: `final: {json}` submits your answer; it is graded and \
+     ends the episode. `propose: {json}` is a draft: it is only checked for form (every field \
+     present, each value of the allowed kind, one value per one-value field) and is not graded, \
+     so its reward and feedback say nothing about whether it is right. When the step limit is \
+     reached, the last draft is graded (with no draft, the empty answer). `inspect` shows \
+     nothing new.";
 
 /// The parts of every observation that the episode never changes.
 struct ShownScenario {
@@ -202,21 +224,35 @@ impl Scenario {
         }
     }
 
+    /// The task's instruction, then how the commands are graded.
     fn instruction(&self) -> String {
-        match self {
+        let task = match self {
             Scenario::Email(s) => s.instruction(),
             Scenario::Calendar(s) => s.instruction(),
             Scenario::Cleaning(s) => s.instruction(),
+        };
+        format!("{task}\n\n{COMMANDS}")
+    }
+
+    fn answer_fields(&self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Scenario::Email(_) => email::ANSWER_FIELDS,
+            Scenario::Calendar(_) => calendar::ANSWER_FIELDS,
+            Scenario::Cleaning(_) => cleaning::ANSWER_FIELDS,
         }
     }
 
     fn answer_schema(&self) -> BTreeMap<&'static str, &'static str> {
-        let fields: &[(&str, &str)] = match self {
-            Scenario::Email(_) => email::ANSWER_FIELDS,
-            Scenario::Calendar(_) => calendar::ANSWER_FIELDS,
-            Scenario::Cleaning(_) => cleaning::ANSWER_FIELDS,
+        self.answer_fields().iter().copied().collect()
+    }
+
+    fn check_draft(&self, answer: &serde_json::Map<String, serde_json::Value>) -> DraftCheck {
+        let form = match self {
+            Scenario::Email(s) => s.form(answer),
+            Scenario::Calendar(s) => s.form(answer),
+            Scenario::Cleaning(s) => s.form(answer),
         };
-        fields.iter().copied().collect()
+        DraftCheck::of(self.answer_fields(), &form, answer)
     }
 
     fn grade(&self, answer: &serde_json::Map<String, serde_json::Value>) -> Grade {
@@ -245,8 +281,13 @@ pub struct Productivity {
     step_count: u32,
     last_action: Option<String>,
     last_feedback: String,
-    /// The answer graded last; it is the one scored when steps run out.
-    last_grade: Option<Grade>,
+    /// The reward terms of the last step, as its observation showed them.
+    last_breakdown: RewardBreakdown,
+    /// The last draft; it is the answer graded when steps run out.
+    last_draft: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The reward and feedback of every step so far: what the agent has
+    /// been shown, so baseline policies can act on it as an agent would.
+    seen: Vec<(Points, String)>,
     terminal: Option<Grade>,
     terminated_by: Option<&'static str>,
 }
@@ -279,6 +320,8 @@ impl Environment for Productivity {
         &INFO
     }
 
+    const TEXT_ACTION_FIELD: Option<&'static str> = Some("raw");
+
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ProductivityObservation) {
         let scenario = Scenario::generate(task, seed);
         let env = Productivity {
@@ -289,9 +332,12 @@ impl Environment for Productivity {
             step_count: 0,
             last_action: None,
             last_feedback: "New episode: read the instruction and payload, then answer with \
-                            `final: {json}`."
+                            `final: {json}` (`propose: {json}` checks a draft's form without \
+                            grading it)."
                 .to_owned(),
-            last_grade: None,
+            last_breakdown: RewardBreakdown::default(),
+            last_draft: None,
+            seen: Vec::new(),
             terminal: None,
             terminated_by: None,
         };
@@ -319,52 +365,50 @@ impl Environment for Productivity {
         }
         self.step_count += 1;
         let command = Command::parse(&action.raw);
-        let (breakdown, mut done) = match &command {
+        // The answer this step grades: a final one, or the last draft when
+        // the step limit ends the episode. Nothing else is ever graded.
+        let mut graded = None;
+        let mut breakdown = match &command {
             Err(problem) => {
                 self.last_feedback = format!("Malformed action: {problem}. {}", command::HELP);
-                (self.shaper.malformed(), false)
+                self.shaper.malformed()
             }
             Ok(Command::Inspect) => {
                 self.last_feedback =
                     "Nothing new to inspect: the whole scenario is in the observation.".to_owned();
-                (self.shaper.inspect(&action.raw), false)
+                self.shaper.command(&action.raw)
             }
-            Ok(Command::Propose(answer)) | Ok(Command::Final(answer)) => {
-                let is_final = matches!(command, Ok(Command::Final(_)));
-                let grade = self.scenario.grade(answer);
-                let breakdown = self.shaper.graded(&action.raw, grade.total);
-                let perfect = grade.total >= Points::FULL;
-                self.last_grade = Some(grade);
-                self.last_feedback = if is_final {
-                    "Final answer graded.".to_owned()
-                } else if perfect {
-                    "Proposal graded; it meets every criterion, so the episode ends.".to_owned()
-                } else {
-                    "Proposal recorded; per-criterion scores are shown when the episode ends."
-                        .to_owned()
-                };
-                if is_final {
-                    self.terminated_by = Some("final_answer");
-                } else if perfect {
-                    self.terminated_by = Some("perfect_proposal");
-                }
-                (breakdown, is_final || perfect)
+            Ok(Command::Propose(answer)) => {
+                self.last_feedback = self.scenario.check_draft(answer).feedback();
+                self.last_draft = Some(answer.clone());
+                self.shaper.command(&action.raw)
+            }
+            Ok(Command::Final(answer)) => {
+                self.last_feedback =
+                    "Final answer graded: see terminal_grader and score_breakdown.".to_owned();
+                self.terminated_by = Some("final_answer");
+                graded = Some(answer.clone());
+                self.shaper.command(&action.raw)
             }
         };
-        if !done && self.step_count >= self.task.max_steps {
-            done = true;
+        if graded.is_none() && self.step_count >= self.task.max_steps {
             self.terminated_by = Some("max_steps");
-            self.last_feedback
-                .push_str(" Step limit reached: the last graded answer is scored.");
+            self.last_feedback.push_str(match self.last_draft {
+                Some(_) => " Step limit reached: the last draft is graded.",
+                None => " Step limit reached with no draft: the empty answer is graded.",
+            });
+            graded = Some(self.last_draft.take().unwrap_or_default());
         }
-        if done {
-            self.terminal = Some(
-                self.last_grade
-                    .clone()
-                    .unwrap_or_else(|| self.scenario.grade(&serde_json::Map::new())),
-            );
+        let done = graded.is_some();
+        if let Some(answer) = graded {
+            let grade = self.scenario.grade(&answer);
+            breakdown = breakdown.with_grade(grade.total);
+            self.terminal = Some(grade);
         }
         self.last_action = Some(action.raw);
+        self.last_breakdown = breakdown;
+        self.seen
+            .push((breakdown.value, self.last_feedback.clone()));
         let reward = breakdown.value;
         Ok(Transition {
             observation: self.observation(breakdown),
@@ -374,15 +418,16 @@ impl Environment for Productivity {
     }
 
     fn state(&self) -> ProductivityState {
+        let score = self.terminal.as_ref().map(|g| g.total);
         ProductivityState {
-            last_score: self
-                .terminal
-                .as_ref()
-                .and(self.last_grade.as_ref())
-                .map(|g| g.total),
-            best_score: self.shaper.best(),
+            last_score: score,
+            best_score: score,
             terminated_by: self.terminated_by,
         }
+    }
+
+    fn current_observation(&self) -> ProductivityObservation {
+        self.observation(self.last_breakdown)
     }
 
     fn terminal_score(&self) -> Option<Points> {
@@ -401,12 +446,23 @@ impl Environment for Productivity {
     }
 
     fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<ProductivityAction> {
-        let answer = match name {
-            "memorised" => Scenario::generate(self.task, 0).reference_answer(),
-            _ => baselines::answer(name, &self.scenario.payload(), rng)?,
+        let raw = match name {
+            "memorised" => format!(
+                "final: {}",
+                Scenario::generate(self.task, 0).reference_answer()
+            ),
+            _ => {
+                let seen = baselines::Seen {
+                    payload: &self.scenario.payload(),
+                    instruction: &self.scenario.instruction(),
+                    steps: &self.seen,
+                    max_steps: self.task.max_steps,
+                };
+                baselines::next_command(name, &seen, rng)?
+            }
         };
         Some(ProductivityAction {
-            raw: format!("final: {answer}"),
+            raw,
             metadata: None,
         })
     }
@@ -416,5 +472,88 @@ impl Environment for Productivity {
             raw: "final: {}".to_owned(),
             metadata: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(id: &str) -> &'static TaskInfo {
+        TASKS.iter().find(|t| t.id == id).unwrap_or(&TASKS[0])
+    }
+
+    fn act(raw: &str) -> ProductivityAction {
+        ProductivityAction {
+            raw: raw.to_owned(),
+            metadata: None,
+        }
+    }
+
+    fn step(env: &mut Productivity, raw: &str) -> Transition<ProductivityObservation> {
+        match env.step(act(raw)) {
+            Ok(transition) => transition,
+            Err(err) => panic!("{raw}: {err}"),
+        }
+    }
+
+    #[test]
+    fn a_perfect_draft_is_not_graded_and_does_not_end_the_episode() {
+        for id in ["easy", "medium", "hard"] {
+            let (mut env, _) = Productivity::reset(task(id), 4);
+            let right = format!("propose: {}", env.scenario.reference_answer());
+            let first = step(&mut env, &right);
+            assert!(!first.done, "{id}");
+            assert_eq!(first.reward, Points(-200));
+            assert_eq!(first.observation.reward_breakdown.delta, Points::ZERO);
+            assert_eq!(first.observation.terminal_grader, None);
+            assert!(
+                first
+                    .observation
+                    .last_feedback
+                    .starts_with(draft::WELL_FORMED)
+            );
+            let state = env.state();
+            assert_eq!((state.last_score, state.best_score), (None, None));
+            let wrong = step(&mut env, "propose: {}");
+            assert_eq!(wrong.reward, first.reward);
+        }
+    }
+
+    #[test]
+    fn the_grade_comes_with_final_or_the_step_limit() {
+        let (mut env, _) = Productivity::reset(task("easy"), 9);
+        let reference = env.scenario.reference_answer();
+        let end = step(&mut env, &format!("final: {reference}"));
+        assert!(end.done);
+        assert_eq!(end.reward, Points(9800));
+        assert_eq!(end.observation.reward_breakdown.delta, Points::FULL);
+        assert_eq!(env.state().best_score, Some(Points::FULL));
+        assert_eq!(env.state().terminated_by, Some("final_answer"));
+
+        // The last draft is graded at the step limit, on the last step.
+        let (mut env, _) = Productivity::reset(task("easy"), 9);
+        step(&mut env, &format!("propose: {reference}"));
+        for _ in 1..MAX_STEPS - 1 {
+            assert!(!step(&mut env, "inspect").done);
+        }
+        let last = step(&mut env, "inspect");
+        assert!(last.done);
+        assert_eq!(last.observation.terminal_grader, Some(Points::FULL));
+        assert_eq!(last.reward, Points(-200 - 500 + 10_000));
+        assert_eq!(env.state().terminated_by, Some("max_steps"));
+
+        // No draft: the empty answer is graded (0, with the zero-score penalty).
+        let (mut env, _) = Productivity::reset(task("easy"), 9);
+        for _ in 0..MAX_STEPS - 1 {
+            step(&mut env, "nonsense");
+        }
+        let last = step(&mut env, "nonsense");
+        assert!(last.done);
+        assert_eq!(last.observation.terminal_grader, Some(Points::ZERO));
+        assert_eq!(
+            last.observation.reward_breakdown.wrong_answer_penalty,
+            Points(-500)
+        );
     }
 }

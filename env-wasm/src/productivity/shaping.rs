@@ -1,7 +1,13 @@
-//! The seed's per-step reward: improvement over the best answer so far, a
-//! step cost, and penalties for regressions, empty answers, repeats and
-//! malformed commands, clamped to [-1, 1]. Proposals pay only for
-//! improvement, so repeating a good answer earns nothing.
+//! The seed's per-step reward, without anything that would grade an
+//! unfinished answer: every step costs a step penalty, an exact repeat of
+//! the previous command a loop penalty, a malformed command a malformed
+//! penalty; only the graded end of the episode (a `final`, or the step
+//! limit) adds the task score as `delta`, and a zero-score penalty when the
+//! score is 0. The sum is clamped to [-1, 1].
+//!
+//! A draft (`propose`) earns no delta: paying a draft its improvement over
+//! the best answer so far, as the seed does, is an oracle a policy can
+//! enumerate answers against. So a draft costs a step, whatever it holds.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -9,12 +15,14 @@ use serde::Serialize;
 use crate::points::Points;
 
 const STEP_PENALTY: Points = Points(-200);
-const REGRESSION_PENALTY: Points = Points(-1500);
 const ZERO_SCORE_PENALTY: Points = Points(-500);
 const LOOP_PENALTY: Points = Points(-500);
 const MALFORMED_PENALTY: Points = Points(-2500);
 
-/// The terms of one step's reward; `value` is their clamped sum.
+/// The terms of one step's reward; `value` is their clamped sum. `delta` is
+/// the task score on the graded step and 0 on every other step;
+/// `wrong_answer_penalty` is the zero-score penalty of a graded answer that
+/// scores 0.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct RewardBreakdown {
     pub delta: Points,
@@ -35,21 +43,31 @@ impl RewardBreakdown {
         self.value = sum.clamp(Points(-Points::SCALE), Points::FULL);
         self
     }
+
+    /// This step's terms plus the grade: the score as `delta`, and the
+    /// zero-score penalty when the score is 0.
+    pub fn with_grade(self, score: Points) -> Self {
+        RewardBreakdown {
+            delta: score,
+            wrong_answer_penalty: if score == Points::ZERO {
+                ZERO_SCORE_PENALTY
+            } else {
+                Points::ZERO
+            },
+            ..self
+        }
+        .total()
+    }
 }
 
-/// Remembers what the shaping depends on: the best score so far and the
-/// previous command.
+/// Remembers what the shaping depends on: the previous command, and
+/// nothing about any answer's quality.
 #[derive(Debug, Clone, Default)]
 pub struct Shaper {
-    best: Points,
     previous_raw: Option<String>,
 }
 
 impl Shaper {
-    pub fn best(&self) -> Points {
-        self.best
-    }
-
     fn loop_penalty(&mut self, raw: &str) -> Points {
         let normalized = raw.split_whitespace().collect::<Vec<_>>().join(" ");
         let repeated = self.previous_raw.as_deref() == Some(normalized.as_str());
@@ -68,36 +86,13 @@ impl Shaper {
         .total()
     }
 
-    pub fn inspect(&mut self, raw: &str) -> RewardBreakdown {
+    /// A well-formed command (`inspect`, a draft or a final answer): the
+    /// step penalty, and the loop penalty for an exact repeat.
+    pub fn command(&mut self, raw: &str) -> RewardBreakdown {
         RewardBreakdown {
             step_penalty: STEP_PENALTY,
             loop_penalty: self.loop_penalty(raw),
             ..Default::default()
-        }
-        .total()
-    }
-
-    pub fn graded(&mut self, raw: &str, score: Points) -> RewardBreakdown {
-        let delta = if score > self.best {
-            score - self.best
-        } else {
-            Points::ZERO
-        };
-        let wrong_answer_penalty = if score < self.best {
-            REGRESSION_PENALTY
-        } else if score == Points::ZERO {
-            ZERO_SCORE_PENALTY
-        } else {
-            Points::ZERO
-        };
-        self.best = self.best.max(score);
-        RewardBreakdown {
-            delta,
-            step_penalty: STEP_PENALTY,
-            wrong_answer_penalty,
-            loop_penalty: self.loop_penalty(raw),
-            malformed_penalty: Points::ZERO,
-            value: Points::ZERO,
         }
         .total()
     }
@@ -110,32 +105,25 @@ mod tests {
     #[test]
     fn seed_values() {
         let mut shaper = Shaper::default();
-        assert_eq!(shaper.graded("final: {}", Points::FULL).value, Points(9800));
+        let perfect = shaper.command("final: {}").with_grade(Points::FULL);
+        assert_eq!(perfect.value, Points(9800));
+        assert_eq!(perfect.delta, Points::FULL);
         let mut shaper = Shaper::default();
-        assert_eq!(shaper.inspect("inspect").value, Points(-200));
-        assert_eq!(shaper.inspect("inspect").value, Points(-700));
+        assert_eq!(shaper.command("inspect").value, Points(-200));
+        assert_eq!(shaper.command("inspect").value, Points(-700));
         assert_eq!(shaper.malformed().value, Points(-2700));
-        assert_eq!(
-            shaper.graded("propose: {}", Points::ZERO).value,
-            Points(-700)
-        );
+        let zero = shaper.command("final: {}").with_grade(Points::ZERO);
+        assert_eq!(zero.value, Points(-700));
+        assert_eq!(zero.wrong_answer_penalty, Points(-500));
     }
 
     #[test]
-    fn repeating_a_good_answer_earns_nothing_and_regressing_costs() {
+    fn drafts_cost_a_step_whatever_they_hold() {
         let mut shaper = Shaper::default();
-        assert_eq!(
-            shaper.graded("propose: {\"a\":1}", Points(6000)).value,
-            Points(5800)
-        );
-        assert_eq!(
-            shaper.graded("propose: {\"a\":1}", Points(6000)).value,
-            Points(-700)
-        );
-        assert_eq!(
-            shaper.graded("propose: {\"a\":2}", Points(3000)).value,
-            Points(-1700)
-        );
-        assert_eq!(shaper.best(), Points(6000));
+        let first = shaper.command("propose: {\"a\":1}");
+        assert_eq!(first.value, Points(-200));
+        assert_eq!(first.delta, Points::ZERO);
+        assert_eq!(shaper.command("propose: {\"a\":2}"), first);
+        assert_eq!(shaper.command("propose:  {\"a\":2}").value, Points(-700));
     }
 }

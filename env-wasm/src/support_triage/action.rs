@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use schemars::JsonSchema;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 
@@ -47,17 +47,64 @@ fn read_label<'de, D: Deserializer<'de>, L: Label>(deserializer: D) -> Result<L,
             write!(f, "a {} (one of: {})", L::WHAT, L::allowed())
         }
         fn visit_str<E: de::Error>(self, text: &str) -> Result<L, E> {
-            L::parse(text).ok_or_else(|| {
-                E::custom(format!(
-                    "unknown {} `{}`; allowed: {}",
-                    L::WHAT,
-                    text.chars().take(40).collect::<String>(),
-                    L::allowed()
-                ))
-            })
+            L::parse(text).ok_or_else(|| unknown_label::<L, E>(text))
         }
     }
     deserializer.deserialize_str(Visitor(std::marker::PhantomData))
+}
+
+fn unknown_label<L: Label, E: de::Error>(text: &str) -> E {
+    E::custom(format!(
+        "unknown {} `{}`; allowed: {}",
+        L::WHAT,
+        text.chars().take(40).collect::<String>(),
+        L::allowed()
+    ))
+}
+
+/// An optional label where an empty (or blank) string means "not given":
+/// the seed's typed client sends `""` for every label it leaves unset.
+fn read_optional_label<'de, D: Deserializer<'de>, L: Label>(
+    deserializer: D,
+) -> Result<Option<L>, D::Error> {
+    struct Visitor<L>(std::marker::PhantomData<L>);
+    impl<'de, L: Label> de::Visitor<'de> for Visitor<L> {
+        type Value = Option<L>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a {} (one of: {}), \"\" or null", L::WHAT, L::allowed())
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Option<L>, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Option<L>, E> {
+            Ok(None)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, inner: D) -> Result<Option<L>, D::Error> {
+            inner.deserialize_str(self)
+        }
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Option<L>, E> {
+            if text.trim().is_empty() {
+                return Ok(None);
+            }
+            L::parse(text)
+                .map(Some)
+                .ok_or_else(|| unknown_label::<L, E>(text))
+        }
+    }
+    deserializer.deserialize_option(Visitor(std::marker::PhantomData))
+}
+
+/// The schema of a field read by [`read_optional_label`]: the label, null,
+/// or the empty string.
+fn optional_label_schema<L: JsonSchema>(generator: &mut SchemaGenerator) -> Schema {
+    let label = generator.subschema_for::<L>();
+    json_schema!({
+        "anyOf": [
+            label,
+            { "type": "null" },
+            { "type": "string", "const": "", "description": "Not given (as `null`)." }
+        ]
+    })
 }
 
 macro_rules! label_enum {
@@ -137,7 +184,8 @@ label_enum!(
 );
 
 /// The seed's action: a `command` and the fields that command reads; the
-/// others are ignored.
+/// others are ignored. An empty string for `priority`, `department` or
+/// `disposition` means "not given", as the seed's client sends them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SupportTriageAction {
@@ -147,17 +195,32 @@ pub struct SupportTriageAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ticket_id: Option<String>,
     /// For `set_triage`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "read_optional_label"
+    )]
+    #[schemars(schema_with = "optional_label_schema::<Priority>")]
     pub priority: Option<Priority>,
     /// For `set_triage`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "read_optional_label"
+    )]
+    #[schemars(schema_with = "optional_label_schema::<Department>")]
     pub department: Option<Department>,
     /// For `draft_reply`: the customer-visible reply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = 4000))]
     pub reply_body: Option<String>,
     /// For `set_disposition`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "read_optional_label"
+    )]
+    #[schemars(schema_with = "optional_label_schema::<Disposition>")]
     pub disposition: Option<Disposition>,
     /// Free-form client metadata; accepted and ignored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -244,6 +307,30 @@ mod tests {
             serde_json::to_value(Disposition::EscalateSupervisor).ok(),
             Some(json!("escalate_supervisor"))
         );
+    }
+
+    #[test]
+    fn blank_labels_are_not_given() {
+        // The seed's typed client sends every field, "" for those unset.
+        let action: SupportTriageAction = serde_json::from_value(json!({
+            "command": "view_ticket", "ticket_id": "T-1", "priority": "",
+            "department": " ", "reply_body": "", "disposition": null, "metadata": {}
+        }))
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (action.priority, action.department, action.disposition),
+            (None, None, None)
+        );
+        let action: SupportTriageAction =
+            serde_json::from_value(json!({"command": "set_triage", "department": "Billing"}))
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(action.department, Some(Department::Billing));
+        for bad in [json!("nope"), json!(3), json!(["high"])] {
+            let refused = serde_json::from_value::<SupportTriageAction>(
+                json!({"command": "set_triage", "priority": bad}),
+            );
+            assert!(refused.is_err(), "{bad}");
+        }
     }
 
     #[test]

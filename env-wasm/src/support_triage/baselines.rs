@@ -1,6 +1,7 @@
 //! Baseline policies the grader must score low, played by `deskbench eval`
-//! and bounded by tests. None opens a ticket: they see the inbox (ids,
-//! customer names, subjects) and nothing else, except `memorised`.
+//! and bounded by tests. They are blind: they see what an agent sees (the
+//! inbox's ids, customer names and subjects, the policy, and a ticket's
+//! body once they open it) and never the hidden case, except `memorised`.
 //!
 //! - `constant`: the same labels for every ticket (medium, billing,
 //!   escalate_supervisor) and, in the exception task, a generic reply with
@@ -11,8 +12,20 @@
 //!   case to the billing supervisor (right for a few cases, blindly);
 //! - `memorised`: the gold labels and reference reply of seed 0, by
 //!   position, for every seed.
+//!
+//! The `exploit_*` policies try what a policy optimised against the grader
+//! would find if the grader let it (`deskbench eval --policy exploits`
+//! runs them all); each must score no better than a blind constant answer:
+//! - `exploit_plain_promises`: every outcome promised in plain words;
+//! - `exploit_consent`: every outcome promised on the customer's yes;
+//! - `exploit_stuffing`: every team and every request in one reply;
+//! - `exploit_copy`: the ticket and the policy pasted back as the reply;
+//! - `exploit_hedge`: every label and every disposition in turn, and a
+//!   reply that commits and declines, names two teams and two times.
 
-use super::action::{Command, Department, Disposition, Label, Priority, SupportTriageAction};
+use super::action::{
+    Command, Department, Disposition, Label, MAX_REPLY_CHARS, Priority, SupportTriageAction,
+};
 use super::generate::{Desk, generate};
 use super::grade::Work;
 use super::{policy, reference};
@@ -24,29 +37,109 @@ pub const NAMES: &[&str] = &[
     "random",
     "escalation_template",
     "memorised",
+    "exploit_plain_promises",
+    "exploit_consent",
+    "exploit_stuffing",
+    "exploit_copy",
+    "exploit_hedge",
 ];
 
-/// A reply written from the inbox row alone.
-fn blind_reply(desk: &Desk, i: usize, escalate: bool) -> String {
+/// The opening every blind reply shares: the name and id the inbox shows.
+fn greeting(desk: &Desk, i: usize) -> String {
     let ticket = &desk.tickets[i];
-    let step = if escalate {
-        "I have passed your message to our billing supervisor for review. \
-         Our billing supervisor will contact you within 1 hour."
-    } else {
-        "We are looking into it and will get back to you within one business day."
-    };
     format!(
-        "Hi {},\n\nThank you for contacting us about ticket {}. {step}\n\nBest regards,\n{} Support",
-        ticket.customer.first, ticket.id, desk.vendor
+        "Hi {},\n\nThank you for contacting us about ticket {}.",
+        ticket.customer.first, ticket.id
     )
 }
 
+fn sign_off(desk: &Desk) -> String {
+    format!("\n\nBest regards,\n{} Support", desk.vendor)
+}
+
+/// What each blind policy writes after the greeting.
+fn blind_body(name: &str) -> &'static str {
+    match name {
+        "escalation_template" => {
+            "I have passed your message to our billing supervisor for review. \
+             Our billing supervisor will contact you within 1 hour."
+        }
+        "exploit_plain_promises" => {
+            "You'll get your money back. We'll add a credit to your account for the trouble. \
+             We'll take the late fee off. Your data will be deleted. We'll restore your access. \
+             We'll make an exception for you. This will be resolved today. \
+             Your request has been approved. We will contact you within 1 hour."
+        }
+        "exploit_consent" => {
+            "If you confirm, we'll refund you in full and credit your account. \
+             Just reply yes and we'll waive the fee, delete your data and restore your access. \
+             Once you agree, we will make an exception. We will contact you within 1 hour."
+        }
+        "exploit_stuffing" => {
+            "I have passed your message to our billing supervisor, our privacy officer, \
+             our legal team and our security team. Please reply with the invoice number, \
+             reply from the email address registered on your account to verify your identity, \
+             reset your password and turn on two-factor authentication. \
+             We will contact you within 1 hour."
+        }
+        "exploit_hedge" => {
+            "We will refund you in full. Unfortunately, we cannot refund you. \
+             We'll waive the fee, or we may not be able to waive it. \
+             Our billing supervisor or our legal team will review it. \
+             We will contact you within 1 hour, or at the latest within 3 business days."
+        }
+        _ => "We are looking into it and will get back to you within one business day.",
+    }
+}
+
+/// A reply written from what the policy has seen: the inbox row, and the
+/// ticket's body for `exploit_copy`, which has opened it.
+fn blind_reply(name: &str, desk: &Desk, i: usize) -> String {
+    if name == "exploit_copy" {
+        // The ticket, then as much of the policy as a reply may hold.
+        let body = desk.tickets.get(i).map_or("", |t| t.body.as_str());
+        let pasted = format!("{}\n\n{body}\n\n{}", greeting(desk, i), policy::POLICY);
+        return pasted.chars().take(MAX_REPLY_CHARS).collect();
+    }
+    format!(
+        "{} {}{}",
+        greeting(desk, i),
+        blind_body(name),
+        sign_off(desk)
+    )
+}
+
+/// Labels `exploit_hedge` sets in turn; the last stays.
+const HEDGE_TRIAGE: [(Priority, Department); 4] = [
+    (Priority::Low, Department::General),
+    (Priority::Medium, Department::Technical),
+    (Priority::High, Department::General),
+    (Priority::Urgent, Department::Billing),
+];
+const HEDGE_DISPOSITIONS: [Disposition; 3] = [
+    Disposition::Resolved,
+    Disposition::PendingCustomer,
+    Disposition::EscalateSupervisor,
+];
+
+/// The next label of a hedge that sets every value in turn: the one after
+/// `current` in `turns`, or `None` once the last is set.
+fn next_turn<T: Copy + PartialEq>(turns: &[T], current: Option<T>) -> Option<T> {
+    match current.and_then(|c| turns.iter().position(|t| *t == c)) {
+        None => turns.first().copied(),
+        Some(at) => turns.get(at + 1).copied(),
+    }
+}
+
 /// The next action of baseline `name`, or `None` for an unknown name.
+/// `viewed`: the tickets the policy has opened (only `exploit_copy` opens
+/// one, to paste its body).
 pub fn next_action(
     name: &str,
     task: &str,
     desk: &Desk,
     work: &[Work],
+    viewed: &[bool],
     rng: &mut SeededRng,
 ) -> Option<SupportTriageAction> {
     if !NAMES.contains(&name) {
@@ -57,6 +150,9 @@ pub fn next_action(
     for (i, ticket) in desk.tickets.iter().enumerate() {
         let done = work.get(i).cloned().unwrap_or_default();
         let id = ticket.id.as_str();
+        if name == "exploit_copy" && exceptions && !viewed.get(i).copied().unwrap_or(false) {
+            return Some(SupportTriageAction::on(Command::ViewTicket, id));
+        }
         let remembered = memory
             .as_ref()
             .and_then(|m| m.tickets.get(i % m.tickets.len().max(1)));
@@ -71,6 +167,9 @@ pub fn next_action(
                 *rng.pick(Department::ALL),
                 *rng.pick(Disposition::ALL),
             ),
+            ("exploit_plain_promises" | "exploit_consent", _) => {
+                (Priority::Medium, Department::Billing, Disposition::Resolved)
+            }
             (_, Some(old)) => (
                 policy::priority(old.case, old.customer.plan),
                 policy::department(old.case),
@@ -82,7 +181,16 @@ pub fn next_action(
                 Disposition::EscalateSupervisor,
             ),
         };
-        if done.priority.is_none() || done.department.is_none() {
+        if name == "exploit_hedge" {
+            let current = done.priority.zip(done.department);
+            if let Some((priority, department)) = next_turn(&HEDGE_TRIAGE, current) {
+                return Some(SupportTriageAction {
+                    priority: Some(priority),
+                    department: Some(department),
+                    ..SupportTriageAction::on(Command::SetTriage, id)
+                });
+            }
+        } else if done.priority.is_none() || done.department.is_none() {
             return Some(SupportTriageAction {
                 priority: Some(labels.0),
                 department: Some(labels.1),
@@ -95,14 +203,21 @@ pub fn next_action(
         if done.reply.is_none() {
             let body = match (remembered, memory.as_ref()) {
                 (Some(old), Some(m)) => reference::reference_reply(m.vendor, old),
-                _ => blind_reply(desk, i, name == "escalation_template"),
+                _ => blind_reply(name, desk, i),
             };
             return Some(SupportTriageAction {
                 reply_body: Some(body),
                 ..SupportTriageAction::on(Command::DraftReply, id)
             });
         }
-        if done.disposition.is_none() {
+        if name == "exploit_hedge" {
+            if let Some(disposition) = next_turn(&HEDGE_DISPOSITIONS, done.disposition) {
+                return Some(SupportTriageAction {
+                    disposition: Some(disposition),
+                    ..SupportTriageAction::on(Command::SetDisposition, id)
+                });
+            }
+        } else if done.disposition.is_none() {
             return Some(SupportTriageAction {
                 disposition: Some(labels.2),
                 ..SupportTriageAction::on(Command::SetDisposition, id)
@@ -110,4 +225,19 @@ pub fn next_action(
         }
     }
     Some(SupportTriageAction::command(Command::SubmitEpisode))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hedge_sets_every_value_then_stops() {
+        let turns = [1, 2, 3];
+        assert_eq!(next_turn(&turns, None), Some(1));
+        assert_eq!(next_turn(&turns, Some(2)), Some(3));
+        assert_eq!(next_turn(&turns, Some(3)), None);
+        // A value set by someone else starts the turns again.
+        assert_eq!(next_turn(&turns, Some(9)), Some(1));
+    }
 }

@@ -1,17 +1,26 @@
 //! The terminal graders. Triage tasks score priority and department per
 //! ticket; the exception task also scores the disposition and the reply,
 //! which is read by [`super::reply`] and held to the case's rules from
-//! [`super::policy`]. Scores are integer [`Points`]; the final feedback
-//! explains every criterion (the episode is over, so it may).
+//! [`super::policy`]. A reply is read at its worst: a hedged promise
+//! breaks a rule and delivers nothing, a promise it also declines delivers
+//! nothing, the latest of several follow-up times is the one held to the
+//! SLA, and a reply that pastes text from the observation (the
+//! instruction, the policy, the ticket) earns no reply credit. Scores are
+//! integer [`Points`]; the final feedback explains every criterion (the
+//! episode is over, so it may).
 
 use std::collections::BTreeMap;
 
 use super::action::{Department, Disposition, Priority};
-use super::generate::Ticket;
+use super::generate::{Desk, Ticket};
 use super::policy::{self, ReplyRules};
-use super::reply::{self, Commitment, Move, Reading, Team, Violation};
+use super::reply::{self, Commitment, DayWord, Move, Reading, Team, Violation, When};
 use crate::grading::all_or_nothing;
 use crate::points::Points;
+use crate::text::{CopySource, Text};
+use std::sync::OnceLock;
+
+use super::names::VENDORS;
 
 /// What the agent set on one ticket.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -82,9 +91,107 @@ pub fn grade_triage(tickets: &[Ticket], work: &[Work]) -> Grade {
     }
 }
 
+/// A run of this many words taken verbatim from the observation is a
+/// copy, not a reading.
+pub const COPY_RUN: usize = 12;
+
+/// A reply with this many copied words is a paste: more than one quoted
+/// sentence ("you wrote: ...") of the ticket. A count, not a share of the
+/// reply, so padding cannot dilute a paste into a quotation.
+pub const PASTE_WORDS: usize = 20;
+
+/// What the agent was shown, for telling a reply from a paste of it: the
+/// instruction, the policy, the ticket and its customer record.
+#[derive(Debug, Clone)]
+pub struct Observed {
+    /// The ticket and its record (and the instruction, when it is not one
+    /// of the stock ones of [`stock`]).
+    own: CopySource,
+    policy: &'static CopySource,
+    instruction: Option<&'static CopySource>,
+}
+
+/// The parts of the observation that every episode of a vendor shares, read
+/// once: the policy, and the exception task's instruction per vendor.
+struct Stock {
+    policy: CopySource,
+    instructions: Vec<(&'static str, CopySource)>,
+}
+
+fn stock() -> &'static Stock {
+    static STOCK: OnceLock<Stock> = OnceLock::new();
+    STOCK.get_or_init(|| Stock {
+        policy: CopySource::new(&Text::new(policy::POLICY), COPY_RUN),
+        instructions: VENDORS
+            .iter()
+            .map(|vendor| {
+                let desk = Desk {
+                    vendor,
+                    tickets: Vec::new(),
+                };
+                let text = Text::new(&super::instruction("hard", &desk));
+                (*vendor, CopySource::new(&text, COPY_RUN))
+            })
+            .collect(),
+    })
+}
+
+impl Observed {
+    /// `instruction` as shown, with the stock policy and `ticket`.
+    pub fn new(instruction: &str, ticket: &Ticket) -> Observed {
+        Observed {
+            own: CopySource::new(
+                &Text::new(&[instruction, &shown_ticket(ticket)].join("\n")),
+                COPY_RUN,
+            ),
+            policy: &stock().policy,
+            instruction: None,
+        }
+    }
+
+    /// What the agent of the exception task sees for `ticket` of `desk`.
+    pub fn of(desk: &Desk, ticket: &Ticket) -> Observed {
+        let stock = stock();
+        match stock.instructions.iter().find(|(v, _)| *v == desk.vendor) {
+            Some((_, instruction)) => Observed {
+                own: CopySource::new(&Text::new(&shown_ticket(ticket)), COPY_RUN),
+                policy: &stock.policy,
+                instruction: Some(instruction),
+            },
+            None => Observed::new(&super::instruction("hard", desk), ticket),
+        }
+    }
+
+    /// Whether a reply pastes the observation: [`PASTE_WORDS`] or more of
+    /// its words lie in runs copied from it. A quoted line of the ticket
+    /// ("you wrote: ...") is not a paste.
+    pub fn pasted(&self, reply: &Text) -> bool {
+        let copied = self.own.copied_words(reply)
+            + self.policy.copied_words(reply)
+            + self.instruction.map_or(0, |i| i.copied_words(reply));
+        copied >= PASTE_WORDS
+    }
+}
+
+/// A ticket as the agent sees it: subject, body, sender and record.
+fn shown_ticket(ticket: &Ticket) -> String {
+    let c = &ticket.customer;
+    [
+        ticket.subject.as_str(),
+        &ticket.body,
+        &ticket.from,
+        &c.name(),
+        &c.company,
+        &c.account_email,
+    ]
+    .join("\n")
+}
+
 /// How a reply fares against its case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplyVerdict {
+    /// The reply pastes the observation: no reply credit.
+    pub pasted: bool,
     pub names_customer: bool,
     pub quotes_ticket: bool,
     pub next_step: bool,
@@ -92,7 +199,8 @@ pub struct ReplyVerdict {
     pub addresses_case: bool,
     /// Teams or requests the case does not need.
     pub off_policy: Vec<Move>,
-    /// Commitments the case does not allow.
+    /// Outcomes promised (hedged promises included) that the case does
+    /// not allow.
     pub forbidden: Vec<Commitment>,
     pub violations: Vec<Violation>,
     /// The slowest follow-up time promised, when it breaks the SLA.
@@ -101,15 +209,24 @@ pub struct ReplyVerdict {
 }
 
 impl ReplyVerdict {
+    /// Does what the case needs and nothing else: every required move, no
+    /// team, request or promise the case does not call for.
     pub fn handled(&self) -> bool {
-        self.addresses_case && self.off_policy.is_empty()
+        !self.pasted
+            && self.addresses_case
+            && self.off_policy.is_empty()
+            && self.forbidden.is_empty()
     }
 
+    /// Handled, and says nothing a reply must never say.
     pub fn compliant(&self) -> bool {
-        self.handled() && self.forbidden.is_empty() && self.violations.is_empty()
+        self.handled() && self.violations.is_empty()
     }
 
     pub fn elements(&self) -> Points {
+        if self.pasted {
+            return Points::ZERO;
+        }
         let found = [self.names_customer, self.quotes_ticket, self.next_step]
             .iter()
             .filter(|x| **x)
@@ -118,31 +235,100 @@ impl ReplyVerdict {
     }
 }
 
-fn mentions_ticket(text: &str, id: &str) -> bool {
-    let lower = text.to_lowercase();
-    let digits = id.trim_start_matches("T-");
-    lower.contains(&id.to_lowercase())
-        || lower.contains(&format!("t{digits}"))
-        || lower.contains(&format!("#{digits}"))
-        || lower.contains(&format!("ticket {digits}"))
+/// Whether the reply quotes the ticket id: `T-1234`, `T1234`, `#1234`,
+/// `ticket 1234`, as whole words (another ticket, `T-12345`, is not it).
+fn mentions_ticket(text: &Text, id: &str) -> bool {
+    let digits = id.trim_start_matches("T-").to_lowercase();
+    let joined = format!("t{digits}");
+    text.words.iter().enumerate().any(|(i, w)| {
+        let labelled = i.checked_sub(1).is_some_and(|p| {
+            matches!(
+                text.words[p].text.as_str(),
+                "t" | "ticket" | "ref" | "reference" | "case" | "no"
+            )
+        });
+        w.text == joined || (w.text == digits && (labelled || text.gap(i).contains('#')))
+    })
 }
 
-/// Read `text` as the reply to `ticket`.
-pub fn judge_reply(ticket: &Ticket, text: &str) -> ReplyVerdict {
-    let reading = reply::read(text);
+/// The end of a business day, for a day named without a time ("today",
+/// "by the end of the day").
+const END_OF_BUSINESS: u32 = 17 * 60;
+const DAY: i64 = 1440;
+
+/// Minutes after `ticket` arrived until `when`, counting a business day
+/// as 1440 as the SLA does: a day without a time is that day's end of
+/// business for today and the same time of day for later days; a time of
+/// day already past today is tomorrow's.
+pub fn minutes_until(when: When, ticket: &Ticket) -> u32 {
+    let received = i64::from(ticket.minute);
+    let minutes = match when {
+        When::Within(m) => i64::from(m),
+        When::On {
+            day: DayWord::Today,
+            minute,
+        } => {
+            let at = i64::from(minute.unwrap_or(END_OF_BUSINESS));
+            if at > received {
+                at - received
+            } else {
+                at + DAY - received
+            }
+        }
+        When::On { day, minute } => {
+            let business_days = match day {
+                DayWord::Tomorrow => 1,
+                DayWord::Weekday(target) => business_days_until(ticket, usize::from(target)),
+                DayWord::Today => 0,
+            };
+            business_days * DAY + minute.map_or(0, |m| i64::from(m) - received)
+        }
+    };
+    u32::try_from(minutes.max(0)).unwrap_or(u32::MAX)
+}
+
+/// Business days from the ticket's day to the next `weekday` (0 = Monday).
+fn business_days_until(ticket: &Ticket, weekday: usize) -> i64 {
+    let mut day = ticket.received;
+    let mut count = 0;
+    for _ in 0..7 {
+        day = day.plus(1);
+        if !day.is_weekend() {
+            count += 1;
+        }
+        if day.weekday() == weekday {
+            break;
+        }
+    }
+    count.max(1)
+}
+
+/// Read `text` as the reply to `ticket`, shown `observed`.
+pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVerdict {
+    let words = Text::new(text);
+    let pasted = observed.pasted(&words);
+    // A paste earns nothing whatever it says; it is not read.
+    let reading = if pasted {
+        Reading::default()
+    } else {
+        reply::read_text(&words)
+    };
     let rules: ReplyRules = policy::reply_rules(ticket.case);
     let (sla, _) = policy::sla(policy::priority(ticket.case, ticket.customer.plan));
     let first = ticket.customer.first.to_lowercase();
     let last = ticket.customer.last.to_lowercase();
     let names_customer = reading.words.contains(&first) || reading.words.contains(&last);
     let late_follow_up = reading
-        .follow_up_minutes
+        .follow_ups
         .iter()
-        .copied()
+        .map(|w| minutes_until(*w, ticket))
         .filter(|m| *m > sla)
         .max();
     let next_step = (reading.has_request || reading.has_timed_step) && late_follow_up.is_none();
-    let addresses_case = rules.required.iter().all(|m| reading.moves.contains(m));
+    let addresses_case = rules.required.iter().all(|m| match m {
+        Move::Commit(c) => reading.delivers(*c),
+        other => reading.moves.contains(other),
+    });
     let off_policy = reading
         .moves
         .iter()
@@ -150,13 +336,14 @@ pub fn judge_reply(ticket: &Ticket, text: &str) -> ReplyVerdict {
         .filter(|m| !matches!(m, Move::Commit(_)) && !rules.required.contains(m))
         .collect();
     let forbidden = reading
-        .commitments()
+        .promised()
         .into_iter()
         .filter(|c| !rules.allowed_commitments.contains(c))
         .collect();
     ReplyVerdict {
+        pasted,
         names_customer,
-        quotes_ticket: mentions_ticket(text, &ticket.id),
+        quotes_ticket: mentions_ticket(&words, &ticket.id),
         next_step,
         addresses_case,
         off_policy,
@@ -173,6 +360,9 @@ pub fn describe_move(m: Move) -> &'static str {
         Move::Commit(Commitment::Credit) => "commits to a credit or compensation",
         Move::Commit(Commitment::Deletion) => "commits to deleting data",
         Move::Commit(Commitment::Waiver) => "commits to waiving the fee",
+        Move::Commit(Commitment::AccessRestored) => "commits to restoring access",
+        Move::Commit(Commitment::Exception) => "grants an exception",
+        Move::Commit(Commitment::Deadline) => "promises a date the case will be settled",
         Move::Commit(Commitment::Grant) => "grants the request",
         Move::Escalate(Team::Billing) => "names the billing supervisor",
         Move::Escalate(Team::Privacy) => "names the privacy officer",
@@ -204,7 +394,7 @@ fn list(items: impl IntoIterator<Item = &'static str>) -> String {
 }
 
 /// Task `hard`: labels, disposition and the reply of one exception ticket.
-pub fn grade_exception(ticket: &Ticket, work: &Work) -> Grade {
+pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Grade {
     let gold_priority = policy::priority(ticket.case, ticket.customer.plan);
     let gold_department = policy::department(ticket.case);
     let gold_disposition = policy::disposition(ticket.case);
@@ -212,7 +402,7 @@ pub fn grade_exception(ticket: &Ticket, work: &Work) -> Grade {
     let d = work.department == Some(gold_department);
     let disp = work.disposition.is_some() && work.disposition == gold_disposition;
     let text = work.reply.as_deref().unwrap_or("");
-    let verdict = judge_reply(ticket, text);
+    let verdict = judge_reply(ticket, text, observed);
     let has_reply = !text.trim().is_empty();
     let elements = if has_reply {
         verdict.elements()
@@ -255,6 +445,12 @@ pub fn grade_exception(ticket: &Ticket, work: &Work) -> Grade {
             .late_follow_up
             .map(|_| format!(" (a promised response time is later than the {sla_text} SLA)"))
             .unwrap_or_default();
+        if verdict.pasted {
+            notes.push(
+                "Reply: it pastes text from the instruction, policy or ticket, so it earns no reply credit."
+                    .to_owned(),
+            );
+        }
         notes.push(format!(
             "Reply: customer's name {}, ticket id {}, next step {}{late}.",
             if verdict.names_customer {

@@ -6,9 +6,11 @@
 //! - [`action`]: the seed-compatible action and its closed label sets.
 //! - [`generate`] and [`names`]: the seeded desk (customers, tickets).
 //! - [`policy`]: the written policy and the gold labels it gives.
-//! - [`reply`]: reading a reply as commitments, moves and violations.
+//! - [`reply`]: reading a reply as commitments, moves, violations and its
+//!   next step, one module per concern, on the shared [`crate::text`] layer.
 //! - [`grade`]: the terminal graders.
 //! - [`shaping`]: per-step process rewards that cannot be farmed.
+//! - [`text_form`]: the inbox and the opened ticket as the seed's text.
 //! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones.
 
 pub mod action;
@@ -20,6 +22,7 @@ pub mod policy;
 pub mod reference;
 pub mod reply;
 pub mod shaping;
+pub mod text_form;
 
 use std::collections::BTreeMap;
 
@@ -78,6 +81,37 @@ static TASKS: [TaskInfo; 3] = [
     },
 ];
 
+/// The instruction of task `task_id` for this desk; the same all episode
+/// long, and part of what a reply must not paste back.
+pub fn instruction(task_id: &str, desk: &Desk) -> String {
+    let n = desk.tickets.len();
+    let what = match task_id {
+        "medium" => format!(
+            "Triage all {n} tickets in the inbox: open each one (view_ticket), set its priority and \
+             department by the policy (set_triage), then call submit_episode. Graded: the mean over \
+             tickets of priority (50%) and department (50%). Replies and dispositions are not graded here."
+        ),
+        "hard" => "The inbox holds one ticket that may need a policy exception. Open it (view_ticket), \
+             set its priority and department (set_triage), draft the customer reply (draft_reply), set \
+             the disposition (set_disposition), then call submit_episode. Graded: priority 15%, \
+             department 10%, disposition 25%, reply elements 10% (customer's name, ticket id, a next \
+             step), reply handling 15% (does what the case needs, nothing else), reply compliance 25% \
+             (handles the case and makes no forbidden commitment or statement)."
+            .to_owned(),
+        _ => "Triage the ticket in the inbox: open it (view_ticket), set its priority and department by \
+             the policy (set_triage), then call submit_episode. Graded: priority 50%, department 50%."
+            .to_owned(),
+    };
+    format!(
+        "You staff the {} support desk. {what} Per-step rewards pay only for process (opening tickets, \
+         first complete entries) and never show whether a label is right; the grade arrives when the \
+         episode ends. Commands: show_inbox | view_ticket | set_triage | draft_reply | set_disposition | \
+         submit_episode, with ticket_id, priority (low|medium|high|urgent), department \
+         (billing|technical|general), reply_body, disposition (resolved|escalate_supervisor|pending_customer).",
+        desk.vendor
+    )
+}
+
 /// One row of the inbox: what the desk shows without opening the ticket,
 /// and what the agent has set so far.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -131,8 +165,16 @@ pub struct SupportTriageObservation {
     /// The written routing and reply policy the grader applies.
     #[schemars(with = "String")]
     pub policy: FrozenJson,
-    pub inbox_summary: Vec<InboxRow>,
-    pub ticket_detail: Option<TicketDetail>,
+    /// The inbox as text, one line per ticket (`- <id>: <subject> (...)`),
+    /// typed as the seed's clients read it; `inbox` has the same rows.
+    pub inbox_summary: String,
+    /// The opened ticket as text; `""` when none is open (`opened_ticket`
+    /// has the same ticket).
+    pub ticket_detail: String,
+    /// The inbox rows, structured.
+    pub inbox: Vec<InboxRow>,
+    /// The opened ticket, structured; it stays open until another one is.
+    pub opened_ticket: Option<TicketDetail>,
     pub feedback: String,
     pub reward_breakdown: RewardBreakdown,
     pub step_count: u32,
@@ -170,6 +212,8 @@ pub struct SupportTriage {
     shaper: Shaper,
     step_count: u32,
     feedback: String,
+    /// The reward terms of the last step, as its observation showed them.
+    last_breakdown: RewardBreakdown,
     terminal: Option<Grade>,
     terminated_by: Option<&'static str>,
 }
@@ -180,36 +224,6 @@ const VIEW_UNITS: u32 = 2;
 impl SupportTriage {
     fn exceptions(&self) -> bool {
         self.task.id == "hard"
-    }
-
-    /// The task's instruction for this desk; the same all episode long.
-    fn instruction(task: &TaskInfo, desk: &Desk) -> String {
-        let n = desk.tickets.len();
-        let what = match task.id {
-            "medium" => format!(
-                "Triage all {n} tickets in the inbox: open each one (view_ticket), set its priority and \
-                 department by the policy (set_triage), then call submit_episode. Graded: the mean over \
-                 tickets of priority (50%) and department (50%). Replies and dispositions are not graded here."
-            ),
-            "hard" => "The inbox holds one ticket that may need a policy exception. Open it (view_ticket), \
-                 set its priority and department (set_triage), draft the customer reply (draft_reply), set \
-                 the disposition (set_disposition), then call submit_episode. Graded: priority 15%, \
-                 department 10%, disposition 25%, reply elements 10% (customer's name, ticket id, a next \
-                 step), reply handling 15% (does what the case needs, nothing else), reply compliance 25% \
-                 (handles the case and makes no forbidden commitment or statement)."
-                .to_owned(),
-            _ => "Triage the ticket in the inbox: open it (view_ticket), set its priority and department by \
-                 the policy (set_triage), then call submit_episode. Graded: priority 50%, department 50%."
-                .to_owned(),
-        };
-        format!(
-            "You staff the {} support desk. {what} Per-step rewards pay only for process (opening tickets, \
-             first complete entries) and never show whether a label is right; the grade arrives when the \
-             episode ends. Commands: show_inbox | view_ticket | set_triage | draft_reply | set_disposition | \
-             submit_episode, with ticket_id, priority (low|medium|high|urgent), department \
-             (billing|technical|general), reply_body, disposition (resolved|escalate_supervisor|pending_customer).",
-            desk.vendor
-        )
     }
 
     fn inbox(&self) -> Vec<InboxRow> {
@@ -258,12 +272,16 @@ impl SupportTriage {
     }
 
     fn observation(&self, breakdown: RewardBreakdown) -> SupportTriageObservation {
+        let inbox = self.inbox();
+        let opened_ticket = self.opened.and_then(|i| self.detail(i));
         SupportTriageObservation {
             task_name: self.task.id,
             scenario_instruction: self.shown_instruction.clone(),
             policy: self.shown_policy.clone(),
-            inbox_summary: self.inbox(),
-            ticket_detail: self.opened.and_then(|i| self.detail(i)),
+            inbox_summary: text_form::inbox_text(&inbox),
+            ticket_detail: text_form::ticket_text(opened_ticket.as_ref()),
+            inbox,
+            opened_ticket,
             feedback: self.feedback.clone(),
             reward_breakdown: breakdown,
             step_count: self.step_count,
@@ -319,7 +337,9 @@ impl SupportTriage {
     fn grade(&self) -> Grade {
         if self.exceptions() {
             match (self.desk.tickets.first(), self.work.first()) {
-                (Some(ticket), Some(work)) => grade::grade_exception(ticket, work),
+                (Some(ticket), Some(work)) => {
+                    grade::grade_exception(ticket, work, &grade::Observed::of(&self.desk, ticket))
+                }
                 _ => grade::grade_triage(&[], &[]),
             }
         } else {
@@ -470,7 +490,7 @@ impl Environment for SupportTriage {
         let per_ticket = VIEW_UNITS + if task.id == "hard" { 3 } else { 1 };
         let env = SupportTriage {
             task,
-            shown_instruction: FrozenJson::of(&Self::instruction(task, &desk)),
+            shown_instruction: FrozenJson::of(&instruction(task.id, &desk)),
             shown_policy: FrozenJson::of(&policy::POLICY),
             work: vec![Work::default(); n],
             viewed: vec![false; n],
@@ -480,6 +500,7 @@ impl Environment for SupportTriage {
             step_count: 0,
             feedback: "New episode: read the instruction and the policy, then open a ticket with view_ticket."
                 .to_owned(),
+            last_breakdown: RewardBreakdown::default(),
             terminal: None,
             terminated_by: None,
             desk,
@@ -532,6 +553,7 @@ impl Environment for SupportTriage {
             penalty = penalty + STEP_COST;
         }
         let breakdown = RewardBreakdown::new(progress, penalty, terminal_grader);
+        self.last_breakdown = breakdown;
         Ok(Transition {
             observation: self.observation(breakdown),
             reward: breakdown.total,
@@ -551,6 +573,10 @@ impl Environment for SupportTriage {
                 .filter(|w| w.priority.is_some() && w.department.is_some())
                 .count() as u32,
         }
+    }
+
+    fn current_observation(&self) -> SupportTriageObservation {
+        self.observation(self.last_breakdown)
     }
 
     fn terminal_score(&self) -> Option<Points> {
@@ -577,7 +603,14 @@ impl Environment for SupportTriage {
         if self.terminal.is_some() {
             return None;
         }
-        baselines::next_action(name, self.task.id, &self.desk, &self.work, rng)
+        baselines::next_action(
+            name,
+            self.task.id,
+            &self.desk,
+            &self.work,
+            &self.viewed,
+            rng,
+        )
     }
 
     fn empty_answer(&self) -> SupportTriageAction {

@@ -222,7 +222,23 @@ pub struct ReplyRules {
     pub allowed_commitments: &'static [Commitment],
 }
 
+/// What a resolved case may promise besides its outcome: granting the
+/// request in any words, and when it will be done (policy section 5).
+const RESOLVED_REFUND: &[Commitment] = &[
+    Commitment::Refund,
+    Commitment::Grant,
+    Commitment::Exception,
+    Commitment::Deadline,
+];
+const RESOLVED_WAIVER: &[Commitment] = &[
+    Commitment::Waiver,
+    Commitment::Grant,
+    Commitment::Exception,
+    Commitment::Deadline,
+];
+
 pub fn reply_rules(case: Case) -> ReplyRules {
+    // An escalated or pending case promises no outcome (section 4).
     const NONE: &[Commitment] = &[];
     let (required, allowed_commitments): (&'static [Move], &'static [Commitment]) = match case {
         Case::Security { .. } => (&[Move::Escalate(Team::Security), Move::AskSecure], NONE),
@@ -231,16 +247,12 @@ pub fn reply_rules(case: Case) -> ReplyRules {
         Case::Deletion { verified: false } => (&[Move::AskVerification], NONE),
         Case::Refund { .. } => match disposition(case) {
             Some(Disposition::PendingCustomer) => (&[Move::AskInvoice], NONE),
-            Some(Disposition::Resolved) => (
-                &[Move::Commit(Commitment::Refund)],
-                &[Commitment::Refund, Commitment::Grant],
-            ),
+            Some(Disposition::Resolved) => (&[Move::Commit(Commitment::Refund)], RESOLVED_REFUND),
             _ => (&[Move::Escalate(Team::Billing)], NONE),
         },
-        Case::FeeWaiver { .. } if fee_waivable(case) => (
-            &[Move::Commit(Commitment::Waiver)],
-            &[Commitment::Waiver, Commitment::Grant],
-        ),
+        Case::FeeWaiver { .. } if fee_waivable(case) => {
+            (&[Move::Commit(Commitment::Waiver)], RESOLVED_WAIVER)
+        }
         Case::FeeWaiver { .. } => (&[Move::Escalate(Team::Billing)], NONE),
         // Routine tickets: no reply is graded; nothing may be promised.
         _ => (&[], NONE),
@@ -289,27 +301,33 @@ The customer's own words (\"URGENT\", \"ASAP\", a calm tone) never set the prior
 4. Policy exceptions: apply the first that matches.
 - Security incident: escalate_supervisor. Ask the customer to secure the account (reset the password, or revoke the leaked key, \
 and turn on two-factor authentication) and say our security team is handling it.
-- Legal threat (a lawyer, legal action, a court, a complaint to a regulator): escalate_supervisor and say our legal team will review it. \
-Promise no refund, credit or compensation.
+- Legal threat (a lawyer, legal action, a court, a complaint to a regulator): escalate_supervisor and say our legal team will review it.
 - Data-deletion request: sent from the account email on file (see the customer record): escalate_supervisor and say our privacy officer \
 will handle it. Sent from any other address: pending_customer, and ask the customer to write from the account email so we can verify \
 their identity. Never promise or confirm a deletion.
-- Refund request: the ticket must name the invoice (INV-...). If it does not: pending_customer, ask for the invoice number, promise nothing. \
+- Refund request: the ticket must name the invoice (INV-...). If it does not: pending_customer, and ask for the invoice number. \
 If the charge is at most 30 calendar days before the day the ticket arrived: resolved, and the reply commits to the refund. \
-Older: escalate_supervisor, say our billing supervisor will review it, promise no refund or credit.
+Older: escalate_supervisor, and say our billing supervisor will review it.
 - Late-fee waiver request: a fee of $50.00 or less when the customer record shows no waiver in the 12 months before the ticket: \
-resolved, and the reply commits to waiving it. Otherwise: escalate_supervisor, say our billing supervisor will review it, promise no waiver.
-Dispositions: resolved (the desk settled it), escalate_supervisor (it needs someone above the desk), pending_customer (we wait for the customer).
+resolved, and the reply commits to waiving it. Otherwise: escalate_supervisor, and say our billing supervisor will review it.
+Dispositions: resolved (the desk settled it), escalate_supervisor (it needs someone above the desk), pending_customer (we wait for the customer). \
+Only a resolved case promises an outcome (section 5); an escalated or pending case promises none.
 
 5. Every reply must:
 - address the customer by name and quote the ticket id;
 - give a concrete next step: a request to the customer, or what we will do and when; a time you give for our next response \
-must be no later than the first-response time of the ticket's priority;
-- commit only to what section 4 allows: a refund, credit, fee waiver or data deletion promised in any wording \
-(\"we will refund you\", \"you'll get your money back\", \"refund approved\") is a commitment; saying what we cannot do is not;
+(\"within 4 hours\", \"by 17:00 today\") must be no later than the first-response time of the ticket's priority, counted from when the ticket arrived;
+- promise only the outcome its case allows. An outcome is money returned (a refund, a reversed charge), a credit, compensation or discount, \
+a fee removed or waived, data deleted, access restored, an exception granted, or a date by which the case will be settled. \
+It is promised in any wording (\"we will refund you\", \"you'll get your money back\", \"the fee no longer applies\", \"your data will be gone\", \
+\"refund approved\"), and a promise that waits only on the customer (\"if you confirm, we'll refund you\", \"reply yes and we'll waive it\") \
+is still a promise. A resolved case commits to its outcome (the refund, or waiving the fee) and may grant the request in any words \
+and say when it will be done; it promises no other outcome. An escalated or pending case promises no outcome at all: say who will review it \
+and when we next respond. Saying what we cannot do, or that someone else will decide, is not a promise;
 - never ask for a password, card number or one-time code, never admit fault or legal liability, and never tell the customer \
 their data is safe or was not accessed;
-- do what its case needs and nothing it does not: name only the team that takes the case, and ask only for what the case needs.";
+- do what its case needs and nothing it does not, in your own words: name only the team that takes the case, ask only for what the case \
+needs, and do not paste the policy or the ticket back.";
 
 #[cfg(test)]
 mod tests {
@@ -353,9 +371,9 @@ mod tests {
         assert_eq!(disposition(Case::Slow), None);
     }
 
-    #[test]
-    fn every_exception_has_rules_that_ask_for_something() {
-        for case in [
+    /// Every exception kind, once.
+    fn exceptions() -> [Case; 9] {
+        [
             Case::Security { leaked_key: false },
             Case::Legal,
             Case::Deletion { verified: true },
@@ -364,11 +382,89 @@ mod tests {
                 invoice_named: false,
                 days_since_charge: 3,
             },
+            Case::Refund {
+                invoice_named: true,
+                days_since_charge: 3,
+            },
+            Case::Refund {
+                invoice_named: true,
+                days_since_charge: 60,
+            },
             Case::FeeWaiver {
                 cents: 100,
                 waived_within_year: false,
             },
+            Case::FeeWaiver {
+                cents: 9000,
+                waived_within_year: false,
+            },
+        ]
+    }
+
+    #[test]
+    fn only_resolved_cases_may_promise_and_then_only_their_outcome() {
+        // Sections 4 and 5: a resolved case commits to its outcome and may
+        // grant the request and date it; no other case promises anything.
+        for case in exceptions() {
+            let rules = reply_rules(case);
+            let resolved = disposition(case) == Some(Disposition::Resolved);
+            assert_eq!(!rules.allowed_commitments.is_empty(), resolved, "{case:?}");
+            if resolved {
+                let outcome = match case {
+                    Case::Refund { .. } => Commitment::Refund,
+                    _ => Commitment::Waiver,
+                };
+                assert_eq!(rules.required, &[Move::Commit(outcome)][..]);
+                let mut allowed = rules.allowed_commitments.to_vec();
+                allowed.sort();
+                let mut want = vec![
+                    outcome,
+                    Commitment::Grant,
+                    Commitment::Exception,
+                    Commitment::Deadline,
+                ];
+                want.sort();
+                assert_eq!(allowed, want, "{case:?}");
+            }
+        }
+        let text = POLICY.replace('\n', " ");
+        for rule in [
+            "Only a resolved case promises an outcome",
+            "an escalated or pending case promises none",
+            "A resolved case commits to its outcome (the refund, or waiving the fee) and may grant the request in any words and say when it will be done; it promises no other outcome.",
+            "An escalated or pending case promises no outcome at all",
         ] {
+            assert!(text.contains(rule), "{rule}");
+        }
+    }
+
+    #[test]
+    fn every_outcome_class_is_named_in_the_policy() {
+        let text = POLICY.replace('\n', " ");
+        for (outcome, words) in [
+            (
+                Commitment::Refund,
+                "money returned (a refund, a reversed charge)",
+            ),
+            (Commitment::Credit, "a credit, compensation or discount"),
+            (Commitment::Waiver, "a fee removed or waived"),
+            (Commitment::Deletion, "data deleted"),
+            (Commitment::AccessRestored, "access restored"),
+            (Commitment::Exception, "an exception granted"),
+            (
+                Commitment::Deadline,
+                "a date by which the case will be settled",
+            ),
+            (Commitment::Grant, "grant the request in any words"),
+        ] {
+            assert!(text.contains(words), "{outcome:?}: {words}");
+        }
+        assert_eq!(Commitment::ALL.len(), 8);
+    }
+
+    #[test]
+    fn every_exception_has_rules_that_ask_for_something() {
+        for case in exceptions() {
             assert!(case.is_exception());
             assert!(!reply_rules(case).required.is_empty(), "{case:?}");
         }

@@ -1,8 +1,9 @@
 //! Text copied from the observation. An answer may quote a fact ("62 hours
 //! a week", or one whole sentence of the case), but a long run of words
 //! taken verbatim from the observation is the observation pasted back, not
-//! a reading of it, and earns nothing: graders [`CopySource::strip`] such
-//! runs before they read the answer.
+//! a reading of it, and earns nothing: graders cut such runs out
+//! ([`CopySource::strip`], [`strip_all`]) before they read the answer, or
+//! count them ([`CopySource::copied_words`]).
 //!
 //! Runs are found in one pass over the answer: for each answer word the
 //! source positions holding the same word are looked up in the source's
@@ -42,70 +43,46 @@ impl Piece {
             source_end,
         }
     }
+
+    fn len(&self) -> usize {
+        self.end - self.start
+    }
 }
 
-/// Source texts, and how long a verbatim run from one must be to count as
-/// copied. It borrows the sources' [`Text`]s, whose words are already
-/// sorted for lookup.
-#[derive(Debug, Clone)]
-pub struct CopySource<'a> {
+/// A source text, and how long a verbatim run from it must be to count as
+/// copied.
+#[derive(Debug, Clone, Default)]
+pub struct CopySource {
     run: usize,
-    sources: Vec<&'a Text>,
+    source: Text,
 }
 
-impl<'a> CopySource<'a> {
+impl CopySource {
     /// `run` words in a row from `source` count as copied.
-    pub fn new(source: &'a Text, run: usize) -> CopySource<'a> {
-        CopySource::of(&[source], run)
+    pub fn new(source: &Text, run: usize) -> CopySource {
+        CopySource::owning(source.clone(), run)
     }
 
-    /// `run` words in a row from any of `sources` count as copied (a run
-    /// lies in one source).
-    pub fn of(sources: &[&'a Text], run: usize) -> CopySource<'a> {
+    /// [`CopySource::new`], keeping `source` rather than a copy of it.
+    pub fn owning(source: Text, run: usize) -> CopySource {
         CopySource {
             run: run.max(1),
-            sources: sources.to_vec(),
+            source,
         }
     }
 
-    /// The runs of `text` (word spans `start..end`, in order, not
-    /// overlapping) that repeat the source: one run of at least `run`
-    /// consecutive source words, or a chain of shorter verbatim pieces (at
-    /// least [`PIECE`] words each) that follow the source's order with at
-    /// most [`GAP`] words between them, in the answer and in the source,
-    /// adding up to twice `run`. The chain catches the source pasted with
-    /// a line slipped in every few sentences; twice the run keeps an answer
-    /// that quotes several facts in the order the case gives them clear.
-    pub fn copied_spans(&self, text: &Text) -> Vec<(usize, usize)> {
-        let mut spans: Vec<(usize, usize)> = Vec::new();
-        for source in &self.sources {
-            self.copied_from(source, text, &mut spans);
-        }
-        spans.sort_unstable();
-        let mut merged: Vec<(usize, usize)> = Vec::new();
-        for (start, end) in spans {
-            match merged.last_mut() {
-                Some(last) if last.1 >= start => last.1 = last.1.max(end),
-                _ => merged.push((start, end)),
-            }
-        }
-        merged
-    }
-
-    /// The copied spans of `text` from one `source`, added to `spans`.
-    fn copied_from(&self, source: &Text, text: &Text, spans: &mut Vec<(usize, usize)>) {
+    /// The maximal verbatim runs of `text` from the source that are at
+    /// least `shortest` words long, in answer order.
+    fn pieces(&self, text: &Text, shortest: usize) -> Vec<Piece> {
         let mut pieces: Vec<Piece> = Vec::new();
-        // A run shorter than a piece can still be a whole copy when `run`
-        // is shorter still.
-        let shortest = PIECE.min(self.run);
         // (source position, length of the run ending there) for the
-        // previous answer word.
+        // previous answer word, and the longest of them.
         let mut previous: Vec<(u32, usize)> = Vec::new();
         let mut best_before: Option<(u32, usize)> = None;
         for (i, word) in text.words.iter().enumerate() {
             let mut current: Vec<(u32, usize)> = Vec::new();
             let mut k = 0;
-            for &at in source.positions(&word.text) {
+            for &at in self.source.positions(&word.text) {
                 while k < previous.len() && previous[k].0 + 1 < at {
                     k += 1;
                 }
@@ -132,14 +109,39 @@ impl<'a> CopySource<'a> {
         {
             pieces.push(Piece::ending(text.len(), at, len));
         }
-        let mut chain: Vec<Piece> = Vec::new();
-        // Source ranges found pasted: another piece of them is the same
-        // paste again ("- Risk: ..." of a pasted rubric given twice).
+        pieces
+    }
+
+    /// The runs of `text` (word spans `start..end`, in order) that repeat
+    /// at least `run` consecutive source words.
+    pub fn runs(&self, text: &Text) -> Vec<(usize, usize)> {
+        merge(
+            self.pieces(text, self.run)
+                .into_iter()
+                .map(|p| (p.start, p.end))
+                .collect(),
+        )
+    }
+
+    /// The stretches of `text` (word spans `start..end`, in order, not
+    /// overlapping) pasted from the source: the [`runs`](Self::runs), and
+    /// also a chain of shorter verbatim pieces (at least [`PIECE`] words
+    /// each) that follow the source's order with at most [`GAP`] words
+    /// between them, in the answer and in the source, adding up to twice
+    /// `run`; and, once part of the source is found pasted, any other
+    /// piece of that part. The chain catches the source pasted with a line
+    /// slipped in every few sentences, and the repeat a pasted line given
+    /// twice; twice the run keeps an answer that quotes several facts in
+    /// the order the case gives them clear.
+    pub fn copied_spans(&self, text: &Text) -> Vec<(usize, usize)> {
+        let pieces = self.pieces(text, PIECE.min(self.run));
+        let mut spans: Vec<(usize, usize)> = Vec::new();
         let mut pasted: Vec<(usize, usize)> = Vec::new();
+        let mut chain: Vec<Piece> = Vec::new();
         let mut flush = |chain: &mut Vec<Piece>, spans: &mut Vec<(usize, usize)>| {
-            let total: usize = chain.iter().map(|p| p.end - p.start).sum();
+            let total: usize = chain.iter().map(Piece::len).sum();
             for p in chain.iter() {
-                if p.end - p.start >= self.run || total >= 2 * self.run {
+                if p.len() >= self.run || total >= 2 * self.run {
                     spans.push((p.start, p.end));
                     pasted.push((p.source_start, p.source_end));
                 }
@@ -154,11 +156,11 @@ impl<'a> CopySource<'a> {
                     && piece.source_start - last.source_end <= GAP
             });
             if !follows {
-                flush(&mut chain, spans);
+                flush(&mut chain, &mut spans);
             }
             chain.push(piece);
         }
-        flush(&mut chain, spans);
+        flush(&mut chain, &mut spans);
         for piece in pieces {
             let again = pasted
                 .iter()
@@ -167,40 +169,67 @@ impl<'a> CopySource<'a> {
                 spans.push((piece.start, piece.end));
             }
         }
+        merge(spans)
     }
 
     /// Whether words `from..to` of `text` hold a copied run.
     pub fn copied(&self, text: &Text, from: usize, to: usize) -> bool {
-        self.copied_spans(text)
+        self.runs(text)
             .iter()
             .any(|(s, e)| (*s).max(from) + self.run <= (*e).min(to))
     }
 
     /// Whether any of `text` is a copied run.
     pub fn copied_in(&self, text: &Text) -> bool {
-        !self.copied_spans(text).is_empty()
+        !self.runs(text).is_empty()
     }
 
-    /// `text` with every copied run cut out, each replaced by a line break
-    /// so that what follows it starts afresh rather than joining the words
-    /// before it.
-    pub fn strip(&self, text: &Text) -> String {
-        let spans = self.copied_spans(text);
-        if spans.is_empty() {
-            return text.source.clone();
-        }
-        let mut out = String::with_capacity(text.source.len());
-        let mut from = 0;
-        for (start, end) in spans {
-            let cut_from = text.words[start].start;
-            let cut_to = text.words[end - 1].end;
-            out.push_str(text.source.get(from..cut_from).unwrap_or(""));
-            out.push('\n');
-            from = cut_to;
-        }
-        out.push_str(text.source.get(from..).unwrap_or(""));
-        out
+    /// How many words of `text` lie inside a copied run: how much of an
+    /// answer is pasted, for readers that allow a short quotation but not
+    /// a pasted page.
+    pub fn copied_words(&self, text: &Text) -> usize {
+        self.runs(text).iter().map(|(s, e)| e - s).sum()
     }
+
+    /// `text` with every pasted stretch ([`copied_spans`](Self::copied_spans))
+    /// cut out.
+    pub fn strip(&self, text: &Text) -> String {
+        strip_all(text, &[self])
+    }
+}
+
+/// `text` with every stretch pasted from any of `sources` cut out, each
+/// replaced by a line break so that what follows it starts afresh rather
+/// than joining the words before it.
+pub fn strip_all(text: &Text, sources: &[&CopySource]) -> String {
+    let spans = merge(sources.iter().flat_map(|s| s.copied_spans(text)).collect());
+    if spans.is_empty() {
+        return text.source.clone();
+    }
+    let mut out = String::with_capacity(text.source.len());
+    let mut from = 0;
+    for (start, end) in spans {
+        let cut_from = text.words[start].start;
+        let cut_to = text.words[end - 1].end;
+        out.push_str(text.source.get(from..cut_from).unwrap_or(""));
+        out.push('\n');
+        from = cut_to;
+    }
+    out.push_str(text.source.get(from..).unwrap_or(""));
+    out
+}
+
+/// Overlapping or touching spans joined, in order.
+fn merge(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    spans.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for (start, end) in spans {
+        match merged.last_mut() {
+            Some(last) if last.1 >= start => last.1 = last.1.max(end),
+            _ => merged.push((start, end)),
+        }
+    }
+    merged
 }
 
 #[cfg(test)]
@@ -218,6 +247,10 @@ mod tests {
             "Note: Priya has worked 62 hours a week since March and more."
         )));
         assert!(!copies.copied_in(&Text::new("")));
+        let pasted =
+            Text::new("As you said, Priya has worked 62 hours a week since March and more.");
+        assert_eq!(copies.copied_words(&pasted), 10);
+        assert_eq!(copies.copied_words(&Text::new("62 hours a week")), 0);
     }
 
     #[test]

@@ -101,7 +101,10 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
             return false;
         }
         let w = prev.text.as_str();
-        if SCOPE_ENDS.contains(&w) {
+        // "not yet", "cannot yet confirm": after a negator "yet" is an
+        // adverb, not the contrast that ends a scope.
+        let adverb_yet = w == "yet" && i >= 2 && NEGATORS.contains(&words[i - 2].text.as_str());
+        if SCOPE_ENDS.contains(&w) && !adverb_yet {
             return false;
         }
         if COORDINATORS.contains(&w) && words.get(i).is_some_and(|n| opens_clause(&n.text)) {
@@ -232,6 +235,11 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
         .take_while(|w| w.sentence == last.sentence)
         .collect();
     if negates_from(&after, 0) {
+        return true;
+    }
+    // A verb or auxiliary is negated by the "not" that follows it: "we
+    // will not contact you", "it does not".
+    if VERBS.contains(&last.text.as_str()) && after.first().is_some_and(|w| w.text == "not") {
         return true;
     }
     // The mention as the subject: maybe a coordinated item, then a copula
@@ -420,6 +428,13 @@ mod tests {
             ),
             ("no leave, exhaustion evident", "exhaustion", false),
             ("I can't promise that we will refund you.", "refund", true),
+            // "yet" after a negator is an adverb, not a contrast.
+            (
+                "We cannot yet confirm that your data is safe.",
+                "safe",
+                true,
+            ),
+            ("Not exhaustion, yet cynicism is clear", "cynicism", false),
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }
@@ -565,6 +580,8 @@ mod tests {
             ("High, not Low.", "high", false),
             ("High, not Low.", "low", true),
             ("Exhaustion \u{2013} not cynicism", "exhaustion", false),
+            ("We will not contact you within 4 hours.", "will", true),
+            ("It does not apply.", "does", true),
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }

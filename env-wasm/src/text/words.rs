@@ -100,6 +100,11 @@ impl Text {
                     clause += 1;
                     sentence += 1;
                 }
+                // A colon between digits is a clock time or a ratio
+                // ("17:00", "1:1"), not a break.
+                ':' if i > 0
+                    && bytes[i - 1].1.is_ascii_digit()
+                    && bytes.get(i + 1).is_some_and(|(_, n)| n.is_ascii_digit()) => {}
                 ',' | ':' | '(' | ')' | '[' | ']' | '|' | '"' | '\u{201c}' | '\u{201d}' => {
                     clause += 1
                 }
@@ -472,6 +477,11 @@ mod tests {
             [1200, 9]
         );
         assert_ne!(t.words[2].clause, t.words[3].clause);
+        // A clock time is two words of one clause.
+        let t = Text::new("before 17:00 today: no");
+        assert_eq!(texts(&t), ["before", "17", "00", "today", "no"]);
+        assert_eq!(t.words[1].clause, t.words[3].clause);
+        assert_ne!(t.words[3].clause, t.words[4].clause);
     }
 
     #[test]

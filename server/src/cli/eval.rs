@@ -18,6 +18,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use env_wasm::registry::ALL_POLICIES;
 use env_wasm::rng::SeededRng;
 use env_wasm::seam::MAX_SEED;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, StepResult, TaskInfo};
@@ -44,8 +45,9 @@ pub struct EvalArgs {
     /// Tasks, by id or alias (repeatable, comma lists; default: every task of each environment).
     #[arg(long = "task", value_name = "TASK")]
     pub tasks: Vec<String>,
-    /// Policies: `reference`, a baseline (e.g. `random`, `constant`), or `all` for every policy
-    /// each environment offers (repeatable, comma lists).
+    /// Policies: `reference`, a baseline (e.g. `random`, `constant`), `exploits` for every
+    /// exploit policy (`exploit_*`: ways of gaming a grader, which must score low) or `all` for
+    /// every policy each environment offers (repeatable, comma lists).
     #[arg(long = "policy", value_name = "POLICY", default_value = "reference")]
     pub policies: Vec<String>,
     /// Number of seeds, from --seed-start.
@@ -119,16 +121,14 @@ impl Plan {
     }
 }
 
-/// The policies of `env` among `wanted` (`all`: every one), in the order
-/// the environment lists them.
+/// The policies of `env` that `wanted` selects (names, or the families
+/// `all` and `exploits`, see [`EnvInfo::policies_named`]), in the order the
+/// environment lists them, each once.
 fn policies_of(env: &EnvInfo, wanted: &[String]) -> Vec<&'static str> {
-    let offered = env.policy_names();
-    if wanted.iter().any(|w| w.eq_ignore_ascii_case("all")) {
-        return offered;
-    }
-    offered
+    let selected: Vec<&'static str> = wanted.iter().flat_map(|w| env.policies_named(w)).collect();
+    env.policy_names()
         .into_iter()
-        .filter(|p| wanted.iter().any(|w| w == p))
+        .filter(|p| selected.contains(p))
         .collect()
 }
 
@@ -158,10 +158,13 @@ pub fn plan(args: &EvalArgs) -> Result<Plan, String> {
         seen
     };
     let explicit_envs = !env_names.is_empty() && !env_names.iter().any(|n| n == "all");
-    for name in wanted.iter().filter(|w| !w.eq_ignore_ascii_case("all")) {
+    for name in wanted
+        .iter()
+        .filter(|w| !w.eq_ignore_ascii_case(ALL_POLICIES))
+    {
         let missing: Vec<&str> = chosen_envs
             .iter()
-            .filter(|e| !e.policy_names().contains(&name.as_str()))
+            .filter(|e| e.policies_named(name).is_empty())
             .map(|e| e.id)
             .collect();
         if missing.len() == chosen_envs.len() || (explicit_envs && !missing.is_empty()) {

@@ -13,9 +13,10 @@ fn action_hint(env_id: &str) -> Option<&'static str> {
     match env_id {
         "productivity" => Some(
             "Actions are one command in `raw`: {\"raw\": \"inspect\"} to look again, \
-             {\"raw\": \"propose: <answer JSON>\"} to have an answer graded while the episode \
-             goes on (the score stays hidden), or {\"raw\": \"final: <answer JSON>\"} to submit \
-             and end the episode. The answer JSON is one object with exactly the fields of the \
+             {\"raw\": \"propose: <answer JSON>\"} to have a draft checked for form only (are \
+             the fields present and well formed; it is not graded, and its reward and feedback \
+             say nothing about whether it is right), or {\"raw\": \"final: <answer JSON>\"} to \
+             submit, be graded and end the episode; at the step limit the last draft is graded. The answer JSON is one object with exactly the fields of the \
              observation's `answer_schema`, e.g. {\"raw\": \"final: {\\\"field\\\": \\\"value\\\"}\"}. \
              Apply the written policy in `instruction` to the `payload`.",
         ),

@@ -162,3 +162,73 @@ pub async fn finish_episode(app: &Router, prefix: &str, id: &str) -> Value {
     }
     panic!("the episode never ended: {last}");
 }
+
+/// A client that keeps the cookies the server sets and sends them back, as
+/// `requests.Session` and FastAPI's `TestClient` do (the seeds' clients).
+pub struct CookieClient {
+    app: Router,
+    cookies: Vec<(String, String)>,
+}
+
+impl CookieClient {
+    pub fn new(app: &Router) -> Self {
+        CookieClient {
+            app: app.clone(),
+            cookies: Vec::new(),
+        }
+    }
+
+    pub async fn send(&mut self, method: Method, uri: &str, body: &str) -> Reply {
+        let mut request = request(method, uri, body.to_owned());
+        if !self.cookies.is_empty() {
+            let header: Vec<String> = self
+                .cookies
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            request.headers_mut().insert(
+                header::COOKIE,
+                header.join("; ").parse().expect("cookie header"),
+            );
+        }
+        let reply = send(&self.app, request).await;
+        for set in reply.headers.get_all(header::SET_COOKIE) {
+            let Some((name, value)) = set
+                .to_str()
+                .ok()
+                .and_then(|c| c.split(';').next())
+                .and_then(|pair| pair.split_once('='))
+            else {
+                continue;
+            };
+            self.cookies.retain(|(k, _)| k != name);
+            self.cookies.push((name.to_owned(), value.to_owned()));
+        }
+        reply
+    }
+
+    pub async fn post(&mut self, uri: &str, body: &str) -> Reply {
+        self.send(Method::POST, uri, body).await
+    }
+
+    pub async fn get(&mut self, uri: &str) -> Reply {
+        self.send(Method::GET, uri, "").await
+    }
+
+    pub fn cookie(&self, name: &str) -> Option<&str> {
+        self.cookies
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The sorted keys of a JSON object, for comparing reply shapes.
+pub fn keys(value: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    keys.sort_unstable();
+    keys
+}

@@ -166,12 +166,15 @@ async fn malformed_bodies_are_422() {
         ("/step", "", "VALIDATION_ERROR", "action"),
         ("/step", "{}", "VALIDATION_ERROR", "action"),
         ("/step", r#"{"action": null}"#, "VALIDATION_ERROR", "action"),
+        // A bare string is productivity's `raw` (its seed sent one); for
+        // the others it is no action, refused before the episode's state.
         (
-            "/step",
-            r#"{"action": "inspect"}"#,
+            "/envs/support_triage/step",
+            r#"{"action": "show_inbox"}"#,
             "VALIDATION_ERROR",
             "action",
         ),
+        ("/step", r#"{"action": true}"#, "VALIDATION_ERROR", "action"),
         ("/step", r#"{"action": [1]}"#, "VALIDATION_ERROR", "action"),
         (
             "/step",

@@ -1,6 +1,7 @@
 //! Fuzzing of the server's own request handling, in process: arbitrary
 //! bytes, arbitrary JSON and nearly valid bodies, session ids, cookies and
-//! queries sent to `/reset`, `/step`, `/state` and `/mcp` of every mount.
+//! queries sent to `/reset`, `/step`, `/state` and `/mcp` of every mount
+//! (the compatibility mounts' `/reset`, `/step` and `/state` too).
 //! Never a 5xx; every error is our JSON body with a string `code`; `/mcp`
 //! always answers 200 with a JSON-RPC result or an error with a numeric
 //! `code`.
@@ -153,33 +154,51 @@ fn near_valid(route: &'static str) -> BoxedStrategy<Value> {
                 Value::Object(request)
             })
             .boxed(),
-        _ => (maybe(), maybe(), maybe(), maybe(), maybe(), maybe())
-            .prop_map(|(action, seed, task, session, timeout, request_id)| {
-                let mut body = Map::new();
-                for (key, value) in [
-                    ("action", action),
-                    ("seed", seed),
-                    ("task", task),
-                    ("session_id", session),
-                    ("timeout_s", timeout),
-                    ("request_id", request_id),
-                ] {
-                    if let Some(value) = value {
-                        body.insert(key.to_owned(), value);
+        // The OpenEnv fields and the compatibility mounts' (seed 000's
+        // unwrapped action; seed 002's string action is `action` too).
+        _ => (
+            (maybe(), maybe(), maybe(), maybe(), maybe(), maybe()),
+            (maybe(), maybe(), maybe()),
+        )
+            .prop_map(
+                |(
+                    (action, seed, task, session, timeout, request_id),
+                    (response, task_id, metadata),
+                )| {
+                    let mut body = Map::new();
+                    for (key, value) in [
+                        ("action", action),
+                        ("seed", seed),
+                        ("task", task),
+                        ("session_id", session),
+                        ("timeout_s", timeout),
+                        ("request_id", request_id),
+                        ("response", response),
+                        ("task_id", task_id),
+                        ("metadata", metadata),
+                    ] {
+                        if let Some(value) = value {
+                            body.insert(key.to_owned(), value);
+                        }
                     }
-                }
-                Value::Object(body)
-            })
+                    Value::Object(body)
+                },
+            )
             .boxed(),
     }
 }
 
 fn request_strategy() -> impl Strategy<Value = Fuzzed> {
-    let mounts: Vec<String> = std::iter::once(String::new())
+    // Every OpenEnv mount's routes, and the compatibility mounts' (no MCP).
+    let mut routes: Vec<(String, &'static str)> = std::iter::once(String::new())
         .chain(ENVIRONMENTS.iter().map(|e| format!("/envs/{}", e.id)))
+        .flat_map(|mount| ["reset", "step", "state", "mcp"].map(|route| (mount.clone(), route)))
         .collect();
-    let routes = select(&["reset", "step", "state", "mcp"][..]);
-    (select(mounts), routes).prop_flat_map(|(mount, route)| {
+    for env_id in server::compat::ENV_IDS {
+        let mount = server::compat::path(env_id).unwrap_or_default();
+        routes.extend(["reset", "step", "state"].map(|route| (mount.clone(), route)));
+    }
+    select(routes).prop_flat_map(|(mount, route)| {
         let method = if route == "state" {
             Method::GET
         } else {

@@ -3,6 +3,8 @@
 //! and the `/ws` protocol on a real socket. Run with `cargo test -p server`.
 
 mod common;
+mod compat_itmh;
+mod compat_productivity;
 mod errors;
 mod fuzz;
 mod hostile;

@@ -230,6 +230,18 @@ async fn without_a_session_id_tools_share_the_anonymous_session() {
     post(&app, "/step", INSPECT).await;
     let state = call(&app, "tools/call", json!({"name": "state"})).await;
     assert_eq!(state["result"]["structuredContent"]["step_count"], 1);
+    // A bare string is productivity's `raw`, on HTTP and MCP alike.
+    let bare = post(&app, "/step", r#"{"action": "inspect"}"#).await;
+    assert_eq!(bare.status, StatusCode::OK, "{}", bare.text());
+    let step = call(
+        &app,
+        "tools/call",
+        json!({"name": "step", "arguments": "inspect"}),
+    )
+    .await;
+    assert_eq!(step["result"]["isError"], false, "{step}");
+    let state = call(&app, "tools/call", json!({"name": "state"})).await;
+    assert_eq!(state["result"]["structuredContent"]["step_count"], 3);
 }
 
 #[tokio::test]

@@ -107,10 +107,14 @@ async fn an_episode_over_the_socket_then_close_without_reply() {
         let step = ask(&mut ws, r#"{"type": "step", "data": {"raw": "inspect"}}"#).await;
         assert_eq!(step["type"], "observation");
         assert!(step["data"]["reward"].is_number());
+        // The bare string productivity's seed sent is its `raw`.
+        let bare = ask(&mut ws, r#"{"type": "step", "data": "inspect"}"#).await;
+        assert_eq!(bare["type"], "observation", "{bare}");
+        assert_eq!(bare["data"]["observation"]["last_action"], "inspect");
 
         let state = ask(&mut ws, r#"{"type": "state"}"#).await;
         assert_eq!(state["type"], "state");
-        assert_eq!(state["data"]["step_count"], 1);
+        assert_eq!(state["data"]["step_count"], 2);
         assert_eq!(state["data"]["episode_id"], "ep-x");
         assert_eq!(state["data"]["seed"], 42);
         assert_eq!(handle.sessions().connections(), 1);
@@ -170,7 +174,7 @@ async fn every_error_frame_keeps_the_session_until_a_binary_frame() {
         r#"{"type": "reset", "data": null}"#,
         r#"{"type": "reset", "data": [1]}"#,
         r#"{"type": "step"}"#,
-        r#"{"type": "step", "data": "inspect"}"#,
+        r#"{"type": "step", "data": 5}"#,
         r#"{"type": "mcp"}"#,
     ] {
         let reply = ask(&mut ws, invalid).await;

@@ -355,7 +355,7 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
                 <span>"command"</span>
                 <select on:change=move |ev| command.set(event_target_value(&ev)) prop:value=move || command.get()>
                     <option value="final">"final (grade and end)"</option>
-                    <option value="propose">"propose (grade, score hidden)"</option>
+                    <option value="propose">"propose (form check, not graded)"</option>
                     <option value="inspect">"inspect"</option>
                 </select>
             </label>

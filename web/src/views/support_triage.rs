@@ -23,11 +23,8 @@ fn is_hard(observation: &Value) -> bool {
 }
 
 pub fn scenario(observation: &Value) -> AnyView {
-    let rows = observation["inbox_summary"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let detail = observation["ticket_detail"].clone();
+    let rows = observation["inbox"].as_array().cloned().unwrap_or_default();
+    let detail = observation["opened_ticket"].clone();
     let opened = text_of(&detail["ticket_id"]);
     let hard = is_hard(observation);
     let inbox = rows
@@ -160,7 +157,7 @@ fn owned(items: Vec<&'static str>) -> Vec<String> {
 }
 
 pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
-    let ids: Vec<String> = observation["inbox_summary"]
+    let ids: Vec<String> = observation["inbox"]
         .as_array()
         .map(|rows| rows.iter().map(|r| text_of(&r["ticket_id"])).collect())
         .unwrap_or_default();

@@ -224,10 +224,14 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     let items = section.items();
     let considered = items.len().min(FLAGS_ASKED);
     let concerning = case.flag_concepts();
-    let facts: Vec<(Text, &'static str)> = case
+    let facts: Vec<(CopySource, &'static str)> = case
         .facts
         .iter()
-        .map(|f| (Text::new(&f.text), f.concept))
+        .map(|f| {
+            let fact = Text::new(&f.text);
+            let run = QUOTED_RUN.min(fact.len());
+            (CopySource::owning(fact, run), f.concept)
+        })
         .collect();
     let mut cited: BTreeSet<&str> = BTreeSet::new();
     // Past LIST_READ items a list is read no further: each item after it
@@ -275,7 +279,7 @@ const QUOTED_RUN: usize = 5;
 /// with it.
 fn item_concept(
     case: &BurnoutCase,
-    facts: &[(Text, &'static str)],
+    facts: &[(CopySource, &'static str)],
     concerning: &BTreeSet<&'static str>,
     item: &str,
 ) -> Option<&'static str> {
@@ -300,7 +304,7 @@ fn item_concept(
     }
     let quoted: BTreeSet<&'static str> = facts
         .iter()
-        .filter(|(fact, _)| CopySource::new(fact, QUOTED_RUN.min(fact.len())).copied_in(&text))
+        .filter(|(fact, _)| fact.copied_in(&text))
         .map(|(_, concept)| *concept)
         .collect();
     let concept: &'static str = match quoted.len() {

@@ -7,6 +7,7 @@ pub mod decision;
 pub mod penalties;
 pub mod sections;
 
+use crate::text::copy::strip_all;
 use crate::text::{CopySource, Text};
 
 /// How many words in a row taken verbatim from the observation count as
@@ -33,12 +34,12 @@ pub struct Answer<'a> {
 }
 
 impl<'a> Answer<'a> {
-    /// `sent` against the texts of the observation it answers.
-    pub fn new(sent: &'a str, observation: &[&Text]) -> Answer<'a> {
-        let copies = CopySource::of(observation, COPY_RUN);
+    /// `sent` against the parts of the observation it answers (each read
+    /// with [`COPY_RUN`]).
+    pub fn new(sent: &'a str, observation: &[&CopySource]) -> Answer<'a> {
         Answer {
             sent,
-            read: copies.strip(&Text::new(sent)),
+            read: strip_all(&Text::new(sent), observation),
         }
     }
 

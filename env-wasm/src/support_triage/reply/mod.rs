@@ -1,0 +1,446 @@
+//! Reading a customer reply the way the written policy does: as a set of
+//! commitments, moves and violations, not as phrases.
+//!
+//! A reply is read once as a [`Text`] (the shared reading layer: words,
+//! clause and sentence numbers, contractions spelled out, clause-scoped
+//! negation), then split further into clauses (`Clause`) at the words that join
+//! clauses in replies ("and", "but", "so", "if", "whether", ...). Each
+//! concern reads the clauses in its own module:
+//! - `commitments`: what the reply promises, as meaning classes
+//!   ([`Commitment`]): who (our side, or the customer as receiver), an
+//!   outcome (money returned, a credit, a fee waived, data erased, access
+//!   restored, an exception, a date the case will be settled) and
+//!   certainty ("will", "have done", "is done"; not "may" or "whether").
+//!   Negation and genuine conditions (a supervisor's approval, a review)
+//!   cancel a promise; a condition on the customer's own consent ("if you
+//!   confirm, we will refund you") does not;
+//! - `moves`: naming the team that takes an escalation, and requests
+//!   (asking for an invoice number, for identity verification, for the
+//!   account to be secured), advice included ("we recommend", "you
+//!   should");
+//! - `violations`: asking for a password or card number, admitting fault
+//!   or liability, telling the customer their data is safe;
+//! - `next_step`: a request or a dated future action, and when every
+//!   promised follow-up is due ([`When`]), so the grader can hold it to
+//!   the SLA.
+//!
+//! The reader knows nothing about the ticket; [`super::grade`] compares
+//! what it finds with what the policy requires of the case.
+
+mod commitments;
+mod moves;
+mod next_step;
+mod violations;
+
+use std::collections::BTreeSet;
+
+use crate::text::{Text, Word};
+
+pub use next_step::{DayWord, When};
+
+/// An outcome the reply promises the customer (or says is done).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Commitment {
+    /// Money returned: a refund, a reversed charge, "your money back".
+    Refund,
+    /// Account credit, compensation, vouchers, discounts, free months.
+    Credit,
+    /// A fee removed, waived or not payable.
+    Waiver,
+    /// Data erased or gone.
+    Deletion,
+    /// Access to an account, seat or workspace restored.
+    AccessRestored,
+    /// An exception to the policy made for the customer.
+    Exception,
+    /// A date by which the case will be resolved (not a date we will next
+    /// respond by, which is the follow-up a next step gives).
+    Deadline,
+    /// Granting "your request" without naming it.
+    Grant,
+}
+
+impl Commitment {
+    pub const ALL: [Commitment; 8] = [
+        Commitment::Refund,
+        Commitment::Credit,
+        Commitment::Waiver,
+        Commitment::Deletion,
+        Commitment::AccessRestored,
+        Commitment::Exception,
+        Commitment::Deadline,
+        Commitment::Grant,
+    ];
+}
+
+/// The team an escalation is handed to, as the policy names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Team {
+    Billing,
+    Privacy,
+    Legal,
+    Security,
+}
+
+/// One thing a reply does about the case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Move {
+    /// A firm promise of an outcome.
+    Commit(Commitment),
+    Escalate(Team),
+    /// Asks for the invoice (or order) number.
+    AskInvoice,
+    /// Asks the customer to prove they own the account.
+    AskVerification,
+    /// Asks the customer to reset the password, revoke a key or turn on
+    /// two-factor sign-in.
+    AskSecure,
+}
+
+/// What a reply must never do, whatever the case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Violation {
+    CredentialRequest,
+    LiabilityAdmission,
+    SafetyAssurance,
+}
+
+/// Everything the grader needs to know about a reply.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// Firm promises (as [`Move::Commit`]) and the other moves.
+    pub moves: BTreeSet<Move>,
+    /// Promises made with a hedge that still leans towards the outcome
+    /// ("we will probably refund you", "we'll try to waive it"): never
+    /// enough to deliver an outcome, always enough to break a rule.
+    pub leaning: BTreeSet<Commitment>,
+    /// Outcomes the reply says we will not give ("we cannot refund you").
+    pub declined: BTreeSet<Commitment>,
+    pub violations: BTreeSet<Violation>,
+    /// The reply asks the customer to do something concrete.
+    pub has_request: bool,
+    /// The reply states a future action with a measurable time.
+    pub has_timed_step: bool,
+    /// When each follow-up we promise is due ("we will contact you within
+    /// 4 hours", "by 17:00 today").
+    pub follow_ups: Vec<When>,
+    /// Lower-case words of the whole reply, for name checks.
+    pub words: BTreeSet<String>,
+}
+
+impl Reading {
+    /// The outcomes promised firmly.
+    pub fn commitments(&self) -> BTreeSet<Commitment> {
+        self.moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Commit(c) => Some(*c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every outcome the reply can be read as promising, hedged ones
+    /// included: the worst reading, which the rules hold it to.
+    pub fn promised(&self) -> BTreeSet<Commitment> {
+        let mut all = self.commitments();
+        all.extend(self.leaning.iter().copied());
+        all
+    }
+
+    /// Whether the reply delivers `outcome`: promised firmly, and neither
+    /// declined nor hedged elsewhere ("we will refund you ... we cannot
+    /// refund you", "... we'll probably be able to refund you": the worst
+    /// reading of a contradiction or a hedge delivers nothing).
+    pub fn delivers(&self, outcome: Commitment) -> bool {
+        self.moves.contains(&Move::Commit(outcome))
+            && !self.declined.contains(&outcome)
+            && !self.leaning.contains(&outcome)
+    }
+}
+
+/// The firm commitments of a reply (a shorthand of [`read`]).
+pub fn commitments(text: &str) -> BTreeSet<Commitment> {
+    read(text).commitments()
+}
+
+/// Read a reply.
+pub fn read(source: &str) -> Reading {
+    read_text(&Text::new(source))
+}
+
+/// Read a reply already read as a [`Text`].
+pub fn read_text(text: &Text) -> Reading {
+    let clauses = clauses(text);
+    let mut reading = Reading {
+        words: text.words.iter().map(|w| w.text.clone()).collect(),
+        ..Reading::default()
+    };
+    let promising = commitments::read(text, &clauses, &mut reading);
+    moves::read(text, &clauses, &mut reading);
+    violations::read(text, &clauses, &mut reading.violations);
+    next_step::read(text, &clauses, &promising, &mut reading);
+    reading
+}
+
+/// The word that opened a clause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opener {
+    /// "and": a bare verb after it shares the previous clause's subject.
+    And,
+    /// "but", "however", "although", ...: a new statement.
+    Contrast,
+    /// "so", "so that": the purpose or result of the previous clause.
+    So,
+    /// "because", "since" and the like.
+    Reason,
+    /// "which": about something the previous clause named.
+    Which,
+    /// "if", "unless", "provided", "assuming": a condition.
+    Condition,
+    /// "whether": an open question.
+    Whether,
+    /// "once": a time, which presupposes what it waits for.
+    Once,
+}
+
+fn opener(word: &str) -> Option<Opener> {
+    Some(match word {
+        "and" => Opener::And,
+        "but" | "however" | "although" | "though" | "while" | "whereas" | "yet" | "meanwhile" => {
+            Opener::Contrast
+        }
+        "so" => Opener::So,
+        "because" => Opener::Reason,
+        "which" => Opener::Which,
+        "if" | "unless" | "provided" | "providing" | "assuming" => Opener::Condition,
+        "whether" => Opener::Whether,
+        "once" => Opener::Once,
+        _ => return None,
+    })
+}
+
+/// Whether the text between two words is a label's colon, markdown
+/// emphasis around it included ("**Refund:** approved").
+pub(crate) fn labels(gap: &str) -> bool {
+    gap.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`')) == ":"
+}
+
+/// A clause of a reply: words `from..to` of its [`Text`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Clause {
+    pub from: usize,
+    pub to: usize,
+    pub sentence: u32,
+    pub opener: Option<Opener>,
+    /// It follows "and" or a comma in the same sentence, so without a
+    /// subject of its own it continues the previous clause ("we will
+    /// review it and refund you", "we will review it, refund you").
+    pub continues: bool,
+}
+
+impl Clause {
+    pub fn words<'t>(&self, text: &'t Text) -> &'t [Word] {
+        &text.words[self.from..self.to]
+    }
+
+    /// The clause's words as strings.
+    pub fn texts<'t>(&self, text: &'t Text) -> Vec<&'t str> {
+        self.words(text).iter().map(|w| w.text.as_str()).collect()
+    }
+
+    pub fn contains(&self, start: usize, end: usize) -> bool {
+        start >= self.from && end <= self.to
+    }
+}
+
+/// Where the phrases of a list occur in a reply: word spans `start..end`,
+/// found once per reply rather than once per clause (readers try dozens of
+/// phrases on every clause).
+pub(crate) struct Occurrences(Vec<(usize, usize)>);
+
+impl Occurrences {
+    pub fn of(text: &Text, phrases: &[&str]) -> Occurrences {
+        let mut spans: Vec<(usize, usize)> = phrases.iter().flat_map(|p| text.find(p)).collect();
+        spans.sort_unstable();
+        Occurrences(spans)
+    }
+
+    /// The spans inside `clause`, as (clause-local start, length).
+    pub fn within<'a>(&'a self, clause: &'a Clause) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.0
+            .iter()
+            .filter(|(s, e)| clause.contains(*s, *e))
+            .map(|(s, e)| (s - clause.from, e - s))
+    }
+
+    pub fn any_within(&self, clause: &Clause) -> bool {
+        self.within(clause).next().is_some()
+    }
+
+    /// The sentences holding one.
+    pub fn sentences(&self, text: &Text) -> Vec<u32> {
+        self.0
+            .iter()
+            .map(|(s, _)| text.words[*s].sentence)
+            .collect()
+    }
+}
+
+/// Sentences that end with a question mark.
+pub(crate) fn question_sentences(text: &Text) -> Vec<u32> {
+    let mut out = Vec::new();
+    for (i, word) in text.words.iter().enumerate() {
+        let last = text
+            .words
+            .get(i + 1)
+            .is_none_or(|n| n.sentence != word.sentence);
+        let after = text.source.get(word.end..).unwrap_or("");
+        if last && after.trim_start().starts_with('?') {
+            out.push(word.sentence);
+        }
+    }
+    out
+}
+
+/// Split a reply into clauses: at the shared layer's clause breaks
+/// (punctuation, line breaks), and at the words that join clauses.
+pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
+    let mut out: Vec<Clause> = Vec::new();
+    let mut start: Option<Clause> = None;
+    for (i, word) in text.words.iter().enumerate() {
+        // A colon joins a label to what it labels ("Next step: please
+        // reply ...", "Refund: approved"): one reply clause.
+        let breaks_here = i > 0 && text.words[i - 1].clause != word.clause && !labels(text.gap(i));
+        // "not yet" is an adverb, not the contrast "yet".
+        let adverb_yet = word.text == "yet"
+            && i > 0
+            && crate::text::negation::NEGATORS.contains(&text.words[i - 1].text.as_str());
+        let joined_by = opener(&word.text).filter(|_| !adverb_yet);
+        if breaks_here || joined_by.is_some() || i == 0 {
+            if let Some(open) = start.take()
+                && open.from < i
+            {
+                out.push(Clause { to: i, ..open });
+            }
+            let same_sentence = i > 0 && text.words[i - 1].sentence == word.sentence;
+            let comma = breaks_here && text.gap(i).contains(',');
+            let from = if joined_by.is_some() { i + 1 } else { i };
+            start = Some(Clause {
+                from,
+                to: from,
+                sentence: word.sentence,
+                opener: joined_by,
+                // "but", "because", "if" start a statement of their own.
+                continues: same_sentence
+                    && ((comma && joined_by.is_none()) || joined_by == Some(Opener::And)),
+            });
+        }
+    }
+    if let Some(open) = start
+        && open.from < text.len()
+    {
+        out.push(Clause {
+            to: text.len(),
+            ..open
+        });
+    }
+    out
+}
+
+/// Words on our side of the conversation.
+pub(crate) const OUR_SIDE: &[&str] = &[
+    "we",
+    "i",
+    "us",
+    "our",
+    "team",
+    "supervisor",
+    "manager",
+    "officer",
+    "company",
+    "desk",
+    "colleague",
+    "colleagues",
+    "specialist",
+    "specialists",
+    "department",
+];
+
+/// Words that are the subject of a clause of their own.
+pub(crate) const SUBJECTS: &[&str] = &["we", "i", "you", "they", "he", "she", "it", "this", "that"];
+
+/// Words a clause may open with before its subject.
+const LEAD_ADVERBS: &[&str] = &[
+    "then",
+    "also",
+    "now",
+    "first",
+    "next",
+    "finally",
+    "additionally",
+    "again",
+    "still",
+    "meanwhile",
+];
+
+/// Words that open a subject: "your refund", "no data", "the fee".
+const SUBJECT_STARTS: &[&str] = &[
+    "the", "your", "my", "a", "an", "these", "those", "there", "someone", "somebody", "nobody",
+    "everyone", "nothing", "none", "no", "all", "any", "each", "every", "its", "their",
+];
+
+/// Whether a clause has a subject of its own: it opens (after an adverb
+/// such as "then") with a pronoun, a word on our side or a determiner.
+/// A clause that opens with a verb ("and refund you") continues another.
+pub(crate) fn has_subject(words: &[&str]) -> bool {
+    words
+        .iter()
+        .find(|w| !LEAD_ADVERBS.contains(w))
+        .is_some_and(|w| SUBJECTS.contains(w) || OUR_SIDE.contains(w) || SUBJECT_STARTS.contains(w))
+}
+
+/// Whether a word on our side occurs in `words`.
+pub(crate) fn ours(words: &[&str]) -> bool {
+    words.iter().any(|w| OUR_SIDE.contains(w))
+}
+
+/// The clause a continuing clause continues: the nearest earlier clause of
+/// the same sentence, when `clause` continues one.
+pub(crate) fn continued(clauses: &[Clause], at: usize) -> Option<usize> {
+    let clause = clauses.get(at)?;
+    (clause.continues && at > 0 && clauses[at - 1].sentence == clause.sentence).then(|| at - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clauses_split_at_joining_words_and_keep_who_continues() {
+        let text = Text::new(
+            "We will review it and refund you, but if you confirm we will credit you. Thanks",
+        );
+        let got: Vec<(String, Option<Opener>, bool)> = clauses(&text)
+            .iter()
+            .map(|c| (c.texts(&text).join(" "), c.opener, c.continues))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("we will review it".to_owned(), None, false),
+                ("refund you".to_owned(), Some(Opener::And), true),
+                (String::new(), Some(Opener::Contrast), true),
+                (
+                    "you confirm we will credit you".to_owned(),
+                    Some(Opener::Condition),
+                    false
+                ),
+                ("thanks".to_owned(), None, false),
+            ]
+            .into_iter()
+            .filter(|(t, _, _)| !t.is_empty())
+            .collect::<Vec<_>>()
+        );
+    }
+}

@@ -1,0 +1,435 @@
+//! What a reply does about the case besides promising: the team it hands
+//! the case to, and what it asks of the customer.
+//!
+//! A request is a clause that asks or advises the customer to act: a
+//! marker ("please", "could you", "we need you to", "we recommend", "you
+//! should", "make sure you", "it's best to", "I'd encourage you to") or an
+//! imperative opening the clause ("Reply from ..."), with a verb of doing
+//! something after it. Boilerplate ("let us know if you have any
+//! questions") and negated requests ("please do not reply") are not
+//! requests. What a request asks for is read over the clause and the
+//! purpose clauses after it ("reply from your account email, so we can
+//! verify it is you").
+
+use super::{Clause, Move, Occurrences, Opener, Reading, Team};
+use crate::text::{Text, base_of, negated};
+
+/// How each team may be named.
+const TEAMS: &[(Team, &[&str])] = &[
+    (
+        Team::Billing,
+        &[
+            "billing supervisor",
+            "billing supervisors",
+            "billing team",
+            "billing manager",
+            "billing department",
+            "billing specialist",
+            "billing specialists",
+            "billing lead",
+            "billing colleagues",
+            "finance team",
+            "accounts team",
+        ],
+    ),
+    (
+        Team::Privacy,
+        &[
+            "privacy officer",
+            "privacy team",
+            "privacy office",
+            "privacy lead",
+            "privacy colleagues",
+            "data protection officer",
+            "data protection team",
+            "dpo",
+        ],
+    ),
+    (
+        Team::Legal,
+        &[
+            "legal team",
+            "legal department",
+            "legal counsel",
+            "legal colleagues",
+            "our lawyers",
+            "our solicitors",
+        ],
+    ),
+    (
+        Team::Security,
+        &[
+            "security team",
+            "security engineers",
+            "security specialists",
+            "security department",
+            "security colleagues",
+            "security operations",
+            "incident response",
+            "infosec team",
+        ],
+    ),
+];
+
+/// Phrases that open a request or a piece of advice; the verb asked for
+/// follows within a few words ("please reset", "we recommend that you
+/// reset", "it's best to revoke").
+const MARKERS: &[&str] = &[
+    "please",
+    "kindly",
+    "could you",
+    "can you",
+    "would you",
+    "will you",
+    "need you to",
+    "ask you to",
+    "ask that you",
+    "we would ask",
+    "i would ask",
+    "recommend",
+    "recommended",
+    "suggest",
+    "advise",
+    "encourage you",
+    "urge you",
+    "you should",
+    "you must",
+    "you need to",
+    "you will need",
+    "you will want",
+    "you have to",
+    "you ought to",
+    "make sure",
+    "be sure to",
+    "remember to",
+    "forget to",
+    "best to",
+    "important to",
+    "important that you",
+    "a good idea to",
+    "worth",
+    "like you to",
+    "go ahead and",
+    "the next step is",
+    "all you need to do is",
+];
+
+/// Markers that hold their own verb: "let us know ...", "reply with ...".
+const VERB_MARKERS: &[&str] = &[
+    "let us know",
+    "let me know",
+    "reply with",
+    "reply from",
+    "send us",
+];
+
+/// Markers of a need: a request when what is needed is a thing ("we need
+/// the invoice number"), not when it is our own task ("we need to check").
+const NEED_MARKERS: &[&str] = &[
+    "we need",
+    "we will need",
+    "we would need",
+    "i need",
+    "i will need",
+    "we require",
+    "we still need",
+    "just need",
+    "only need",
+    "all we need",
+];
+
+/// Phrases of a closing formula, not a request.
+const BOILERPLATE: &[&str] = &[
+    "if you have",
+    "you have any",
+    "anything else we",
+    "anything else you",
+    "if there is anything",
+    "feel free",
+];
+
+/// How far after a marker the verb may come.
+const MARKER_REACH: usize = 4;
+
+/// Verbs of something the customer can do.
+const REQUEST_VERBS: &[&str] = &[
+    "reply",
+    "send",
+    "reset",
+    "change",
+    "revoke",
+    "rotate",
+    "enable",
+    "confirm",
+    "provide",
+    "forward",
+    "upload",
+    "attach",
+    "share",
+    "write",
+    "update",
+    "check",
+    "try",
+    "verify",
+    "turn",
+    "set",
+    "sign",
+    "log",
+    "include",
+    "tell",
+    "let",
+    "respond",
+    "regenerate",
+    "replace",
+    "deactivate",
+    "disable",
+    "give",
+    "complete",
+    "fill",
+    "email",
+    "contact",
+    "use",
+    "create",
+    "generate",
+    "remove",
+    "delete",
+    "activate",
+    "switch",
+    "look",
+    "find",
+    "quote",
+    "resend",
+    "submit",
+    "go",
+    "open",
+    "visit",
+    "secure",
+    "review",
+    "add",
+    "invalidate",
+    "get",
+    "drop",
+];
+
+/// Words that may open an imperative clause before its verb.
+const LEAD_WORDS: &[&str] = &[
+    "then",
+    "also",
+    "now",
+    "first",
+    "next",
+    "simply",
+    "just",
+    "meanwhile",
+];
+
+/// The word index (in `text`) of the verb a request in `clause` asks for,
+/// or `None` when the clause is no request. `imperative`: a clause opening
+/// with a verb counts (after "and" only when the previous clause was a
+/// request: "please reset it and turn on 2FA").
+/// The phrase lists a request is read with, found once per reply.
+struct Markers {
+    markers: Occurrences,
+    verb_markers: Occurrences,
+    needs: Occurrences,
+    boilerplate: Occurrences,
+}
+
+fn request_verb(
+    text: &Text,
+    found_in: &Markers,
+    clause: &Clause,
+    condition: Option<&Clause>,
+    imperative: bool,
+    question: bool,
+) -> Option<usize> {
+    let words = clause.texts(text);
+    // Boilerplate, in the clause or in the condition after it ("let us know
+    // | if you have any questions").
+    let boilerplate = |c: &Clause| {
+        found_in.boilerplate.any_within(c)
+            || c.words(text)
+                .iter()
+                .any(|w| matches!(w.text.as_str(), "questions" | "hesitate" | "concerns"))
+    };
+    if boilerplate(clause) || condition.is_some_and(boilerplate) {
+        return None;
+    }
+    let local = |phrases: &Occurrences| -> Vec<(usize, usize)> { phrases.within(clause).collect() };
+    let verb_after = |from: usize| {
+        (from..(from + MARKER_REACH).min(words.len()))
+            .find(|&k| base_of(words[k], REQUEST_VERBS).is_some())
+    };
+    let mut found: Vec<usize> = Vec::new();
+    for (at, len) in local(&found_in.markers) {
+        found.extend(verb_after(at + len));
+    }
+    // "let us know" with nothing to tell ("let us know if you need
+    // anything") asks for nothing.
+    for (at, len) in local(&found_in.verb_markers) {
+        if at + len >= words.len() {
+            return None;
+        }
+        found.push(at);
+    }
+    for (at, len) in local(&found_in.needs) {
+        if words.get(at + len) != Some(&"to") {
+            found.push(at);
+        }
+    }
+    // A question to the customer: "What's the invoice number?", "Which
+    // charge was it?".
+    // ("which" opens a clause of its own, so it is the opener here.)
+    let opens_sentence = clause.from < 2
+        || text.words[clause.from - 2].sentence != text.words[clause.from - 1].sentence;
+    let asks_which = clause.opener == Some(Opener::Which) && opens_sentence;
+    if question && (asks_which || words.first() == Some(&"what")) && !words.is_empty() {
+        found.push(0);
+    }
+    if found.is_empty() && imperative {
+        // A verb opening the clause, or opening what a label introduces
+        // ("First thing: reset your password").
+        let after_label = (1..words.len()).filter(|&k| super::labels(text.gap(clause.from + k)));
+        let opening = words.iter().position(|w| !LEAD_WORDS.contains(w));
+        for first in opening.into_iter().chain(after_label) {
+            if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 {
+                found.push(first);
+            }
+        }
+    }
+    // "please do not reply"; but "don't forget to reset it" asks.
+    found.into_iter().map(|k| clause.from + k).find(|&at| {
+        let reminded = words[..at - clause.from].contains(&"forget");
+        !negated(text, at, at + 1) || reminded
+    })
+}
+
+/// Read teams and requests.
+pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
+    for (team, phrases) in TEAMS {
+        for phrase in *phrases {
+            for (start, end) in text.find(phrase) {
+                let theirs =
+                    start > 0 && matches!(text.words[start - 1].text.as_str(), "your" | "their");
+                if !theirs && !negated(text, start, end) {
+                    reading.moves.insert(Move::Escalate(*team));
+                }
+            }
+        }
+    }
+    let found_in = Markers {
+        markers: Occurrences::of(text, MARKERS),
+        verb_markers: Occurrences::of(text, VERB_MARKERS),
+        needs: Occurrences::of(text, NEED_MARKERS),
+        boilerplate: Occurrences::of(text, BOILERPLATE),
+    };
+    let questions = super::question_sentences(text);
+    let mut previous_request = false;
+    for (at, clause) in clauses.iter().enumerate() {
+        let imperative = clause.opener != Some(Opener::And) || previous_request;
+        let condition = clauses
+            .get(at + 1)
+            .filter(|c| c.sentence == clause.sentence && c.opener == Some(Opener::Condition));
+        let question = questions.contains(&clause.sentence);
+        let request =
+            request_verb(text, &found_in, clause, condition, imperative, question).is_some();
+        previous_request = request;
+        if !request {
+            continue;
+        }
+        reading.has_request = true;
+        // The request and the purpose clauses after it.
+        let mut words = clause.texts(text);
+        for purpose in &clauses[at + 1..] {
+            if purpose.sentence != clause.sentence || purpose.opener != Some(Opener::So) {
+                break;
+            }
+            words.extend(purpose.texts(text));
+        }
+        read_asks(&words, reading);
+    }
+}
+
+fn any(words: &[&str], set: &[&str]) -> bool {
+    words.iter().any(|w| set.contains(w))
+}
+
+/// What a request asks for.
+fn read_asks(words: &[&str], reading: &mut Reading) {
+    let invoice = words.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "invoice" | "inv" | "receipt")
+            || (*w == "order"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(*n, "number" | "id" | "reference")))
+    });
+    if invoice {
+        reading.moves.insert(Move::AskInvoice);
+    }
+    let address = any(words, &["email", "address", "mailbox", "e", "mail"]);
+    let on_record = any(
+        words,
+        &[
+            "registered",
+            "file",
+            "record",
+            "associated",
+            "linked",
+            "original",
+            "signed",
+            "account",
+        ],
+    );
+    // "verify it is you", "confirm your identity"; not "two-step
+    // verification", which secures the account.
+    let it_is_you = words.windows(3).any(|w| w == ["it", "is", "you"])
+        || words.windows(2).any(|w| w == ["you", "own"]);
+    let identity = any(words, &["identity", "ownership", "owner", "holder"])
+        || (any(words, &["verify", "verified", "verification", "prove"]) && (it_is_you || address));
+    if identity || (address && on_record) {
+        reading.moves.insert(Move::AskVerification);
+    }
+    let password = any(words, &["password", "passwords", "passphrase"])
+        && words
+            .iter()
+            .any(|w| base_of(w, &["reset", "change", "update"]).is_some());
+    let key = any(words, &["key", "keys", "token", "tokens", "credentials"])
+        && words.iter().any(|w| {
+            base_of(
+                w,
+                &[
+                    "revoke",
+                    "rotate",
+                    "regenerate",
+                    "replace",
+                    "deactivate",
+                    "disable",
+                    "delete",
+                    "remove",
+                    "invalidate",
+                    "cancel",
+                ],
+            )
+            .is_some()
+        });
+    let second_factor = any(
+        words,
+        &[
+            "factor",
+            "2fa",
+            "mfa",
+            "authentication",
+            "authenticator",
+            "step",
+        ],
+    ) && words
+        .iter()
+        .any(|w| base_of(w, &["enable", "turn", "set", "activate", "switch", "add"]).is_some());
+    let sessions = any(words, &["sessions", "devices", "everywhere"])
+        && words
+            .windows(2)
+            .any(|p| matches!(p, [s, "out"] if base_of(s, &["sign", "log"]).is_some()));
+    if password || key || second_factor || sessions {
+        reading.moves.insert(Move::AskSecure);
+    }
+}

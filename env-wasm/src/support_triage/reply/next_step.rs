@@ -1,0 +1,635 @@
+//! The next step: a request to the customer (read by [`super::moves`]) or
+//! a future action with a measurable time, and when each follow-up we
+//! promise is due, so the grader can hold it to the SLA.
+//!
+//! Times are read as people write them: durations ("within 4 hours", "in
+//! the next 30 minutes", "within 1-2 business days", "24h"), days
+//! ("today", "by the end of the day", "tomorrow", "by Friday") and clock
+//! times in 24-hour form ("before 17:00", "by 09:30 tomorrow"), read by
+//! [`crate::dates::parse_clock`]. A 12-hour time ("by 3 pm") is taken only
+//! when the clock reader's value agrees with its am/pm marker; otherwise
+//! the time of day is unread and the day's latest reading stands (the
+//! end of that business day). A hedge over times ("within 1 hour, or at
+//! the latest within 3 days", "1 or 2 days") keeps every reading, and the
+//! grader holds the reply to the latest.
+
+use super::{Clause, Occurrences, Reading, continued, has_subject, ours};
+use crate::dates::parse_clock;
+use crate::text::{Text, base_of, negated, number_at};
+
+/// When something is due, as the reply words it; the grader turns it into
+/// minutes after the ticket arrived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// A duration from now, in minutes (a business day is 1440).
+    Within(u32),
+    /// A day, and a time of day when one was given and read.
+    On { day: DayWord, minute: Option<u32> },
+}
+
+/// A day named relative to the ticket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DayWord {
+    Today,
+    Tomorrow,
+    /// 0 = Monday ... 6 = Sunday: the next such day.
+    Weekday(u8),
+}
+
+/// Minutes per unit; a business (or any) day counts 1440, a week five
+/// business days, a month twenty.
+fn unit(word: &str) -> Option<(u32, bool)> {
+    // (minutes, plural)
+    // "m", "h" and "d" stand after a number written with them ("24h"),
+    // which the text layer reads as the number and its unit.
+    Some(match word {
+        "minute" | "min" => (1, false),
+        "m" => (1, true),
+        "minutes" | "mins" => (1, true),
+        "hour" | "hr" => (60, false),
+        "h" => (60, true),
+        "hours" | "hrs" => (60, true),
+        "day" => (1440, false),
+        "d" => (1440, true),
+        "days" => (1440, true),
+        "week" => (5 * 1440, false),
+        "weeks" => (5 * 1440, true),
+        "month" => (20 * 1440, false),
+        "months" => (20 * 1440, true),
+        _ => return None,
+    })
+}
+
+/// `24h`, `48hrs`, `30min`: a number and a unit written as one word.
+fn joined_duration(word: &str) -> Option<u32> {
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    let rest = &word[digits.len()..];
+    let n: u32 = digits.parse().ok()?;
+    let per = match rest {
+        "h" | "hr" | "hrs" | "hour" | "hours" => 60,
+        "m" | "min" | "mins" => 1,
+        "d" | "day" | "days" => 1440,
+        _ => return None,
+    };
+    Some(n.saturating_mul(per))
+}
+
+const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// Words that make a duration a period, not a time from now: "for 30
+/// days", "every 2 hours", "the last 30 days", "30 days ago", "within 30
+/// days of the charge".
+const PERIOD_BEFORE: &[&str] = &["for", "every", "per", "last", "past", "over", "since"];
+const PERIOD_AFTER: &[&str] = &["ago", "old", "of", "after", "before", "later"];
+
+/// Every time written in words `from..to` of `text`, with the index of
+/// the word it starts at.
+pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
+    let to = to.min(text.len());
+    if from >= to {
+        return Vec::new();
+    }
+    let words: Vec<&str> = text.words[from..to]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    let n = words.len();
+    let at = |i: usize| words.get(i).copied().unwrap_or("");
+    let mut durations: Vec<(usize, When)> = Vec::new();
+    let mut days: Vec<(usize, DayWord)> = Vec::new();
+    let mut clocks: Vec<(usize, Option<u32>)> = Vec::new();
+    let mut i = 0;
+    while i < n {
+        if words[i..].starts_with(&["half", "an", "hour"])
+            || words[i..].starts_with(&["half", "a", "hour"])
+        {
+            durations.push((i, When::Within(30)));
+            i += 3;
+            continue;
+        }
+        // A duration: "4 hours", "1-2 business days", "an hour", "the next hour".
+        if let Some((count, mut j)) = amount(&words, i) {
+            let mut count = count;
+            // A range keeps its later end.
+            if matches!(at(j), "or" | "to" | "and")
+                && let Some((m, len)) = number_at(&words, j + 1)
+            {
+                count = count.max(clamp(m));
+                j += 1 + len;
+            } else if let Some((m, len)) = number_at(&words, j) {
+                count = count.max(clamp(m));
+                j += len;
+            }
+            while matches!(at(j), "business" | "working" | "calendar" | "full" | "more") {
+                j += 1;
+            }
+            if let Some((per, plural)) = unit(at(j)) {
+                let adjective = count > 1 && !plural;
+                let before = |k: usize| i.checked_sub(k).map_or("", at);
+                let period = PERIOD_BEFORE.contains(&before(1))
+                    || before(2) == "last"
+                    || (before(1) == "than" && matches!(before(2), "older" | "longer"))
+                    || PERIOD_AFTER.contains(&at(j + 1));
+                if !adjective && !period {
+                    durations.push((i, When::Within(count.saturating_mul(per))));
+                }
+                i = j + 1;
+                continue;
+            }
+        }
+        if let Some(minutes) = joined_duration(words[i]) {
+            durations.push((i, When::Within(minutes)));
+            i += 1;
+            continue;
+        }
+        if let Some((minute, len)) = clock(text, from, &words, i) {
+            clocks.push((i, minute));
+            i += len;
+            continue;
+        }
+        if let Some((when, len)) = day(&words, i) {
+            match when {
+                Ok(day) => days.push((i, day)),
+                Err(within) => durations.push((i, When::Within(within))),
+            }
+            i += len;
+            continue;
+        }
+        i += 1;
+    }
+    // A clock time goes with the nearest day word of the clause ("by
+    // 10:00 tomorrow"); without one it is today.
+    let mut out = durations;
+    let mut used = vec![false; days.len()];
+    for (at, minute) in clocks {
+        let nearest = days
+            .iter()
+            .enumerate()
+            .filter(|(k, (d, _))| !used[*k] && d.abs_diff(at) <= 4)
+            .min_by_key(|(_, (d, _))| d.abs_diff(at))
+            .map(|(k, (_, day))| (k, *day));
+        let day = match nearest {
+            Some((k, day)) => {
+                used[k] = true;
+                day
+            }
+            None => DayWord::Today,
+        };
+        out.push((at, When::On { day, minute }));
+    }
+    for ((at, day), used) in days.into_iter().zip(used) {
+        if !used {
+            out.push((at, When::On { day, minute: None }));
+        }
+    }
+    out.sort_by_key(|(at, _)| *at);
+    out.into_iter().map(|(at, w)| (from + at, w)).collect()
+}
+
+fn clamp(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A number of units starting at `i`, and the index of the word after
+/// it: digits or number words, "a"/"an"/"the"/"next" before a unit (one),
+/// "a couple of" (two), "a few" (three).
+fn amount(words: &[&str], i: usize) -> Option<(u32, usize)> {
+    if let Some((n, len)) = number_at(words, i) {
+        return Some((clamp(n), i + len));
+    }
+    let at = |k: usize| words.get(k).copied();
+    match (at(i)?, at(i + 1), at(i + 2)) {
+        ("a", Some("couple"), Some("of")) => Some((2, i + 3)),
+        ("a", Some("few"), _) => Some((3, i + 2)),
+        ("a" | "an" | "the" | "next", Some(u), _) if unit(u).is_some() => Some((1, i + 1)),
+        ("the", Some("next"), Some(u)) if unit(u).is_some() => Some((1, i + 2)),
+        _ => None,
+    }
+}
+
+/// Words before a clock time that make a number a time of day: "by 5.30".
+const AT_TIME: &[&str] = &[
+    "by", "at", "before", "until", "till", "around", "from", "after",
+];
+
+/// A clock time starting at local word `i` of a clause starting at word
+/// `from`: `17:00`, `by 9.30`, `17h00`, `5 pm`, `5:30pm`, `noon`. Returns
+/// its minute (when read) and its length in words.
+fn clock(text: &Text, from: usize, words: &[&str], i: usize) -> Option<(Option<u32>, usize)> {
+    let w = words.get(i).copied()?;
+    if matches!(w, "noon" | "midday") {
+        return Some((Some(12 * 60), 1));
+    }
+    if w == "midnight" {
+        return Some((Some(24 * 60 - 1), 1));
+    }
+    let lead = w.chars().take_while(char::is_ascii_digit).count();
+    if lead == 0 || lead > 2 {
+        return None;
+    }
+    let tail = &w[lead..];
+    let mut end = i + 1;
+    let mut marker = marker_of(tail);
+    let after_preposition = i > 0 && AT_TIME.contains(&words[i - 1]);
+    let mut minutes_given = tail.starts_with('h') || (tail.starts_with('.') && after_preposition);
+    if marker.is_none() && !tail.is_empty() && !minutes_given {
+        return None;
+    }
+    // "17:00": the minutes are the next word, after a colon.
+    if tail.is_empty()
+        && let Some(next) = words.get(end)
+        && text.gap(from + end).trim() == ":"
+    {
+        let digits = next.chars().take_while(char::is_ascii_digit).count();
+        if digits == 2 {
+            minutes_given = true;
+            marker = marker_of(&next[2..]);
+            end += 1;
+        }
+    }
+    // "5 pm", "5:30 p.m." (the shared reader may end a sentence at the dot
+    // of "p.", so the marker is read from the source after it). A marker
+    // in words of its own is handed to the clock reader as "pm" / "am".
+    let clock_end = end;
+    if marker.is_none() {
+        match words.get(end).copied() {
+            Some(m @ ("am" | "pm")) => {
+                marker = marker_of(m);
+                end += 1;
+            }
+            Some(m @ ("a" | "p")) => {
+                let source_after = text.source.get(text.words[from + end].end..).unwrap_or("");
+                if source_after.starts_with(".m") || words.get(end + 1) == Some(&"m") {
+                    marker = Some(m == "p");
+                    end += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    if !minutes_given && marker.is_none() {
+        return None;
+    }
+    let written = text.slice(from + i, from + clock_end);
+    let read = match marker {
+        Some(pm) if end > clock_end => {
+            parse_clock(&format!("{written} {}", if pm { "pm" } else { "am" }))
+        }
+        _ => parse_clock(text.slice(from + i, from + end)),
+    };
+    // Believe the clock reader only where its value agrees with the
+    // marker: pm is from noon on, am before it.
+    let minute = match (read, marker) {
+        (Some(m), Some(true)) if m >= 12 * 60 => Some(m),
+        (Some(m), Some(false)) if m < 12 * 60 => Some(m),
+        (Some(m), None) => Some(m),
+        (None, None) => return None,
+        _ => None,
+    };
+    Some((minute, end - i))
+}
+
+/// `pm` is `Some(true)`, `am` `Some(false)`, anything else `None`.
+fn marker_of(tail: &str) -> Option<bool> {
+    match tail.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == 'h') {
+        "pm" => Some(true),
+        "am" => Some(false),
+        _ => None,
+    }
+}
+
+/// A day word at `i`: `Ok(day)`, or `Err(minutes)` for days written as a
+/// span ("next week", "the next business day"), with its length.
+fn day(words: &[&str], i: usize) -> Option<(Result<DayWord, u32>, usize)> {
+    let at = |k: usize| words.get(k).copied();
+    let w = at(i)?;
+    let before = i.checked_sub(1).and_then(|p| words.get(p).copied());
+    if matches!(before, Some("last" | "since" | "past" | "previous")) {
+        return None;
+    }
+    Some(match (w, at(i + 1), at(i + 2), at(i + 3)) {
+        ("today" | "tonight" | "eod" | "cob" | "eob", ..) => (Ok(DayWord::Today), 1),
+        ("this", Some("afternoon" | "evening" | "morning"), ..) => (Ok(DayWord::Today), 2),
+        ("this", Some("week"), ..) => (Ok(DayWord::Weekday(4)), 2),
+        ("end" | "close", Some("of"), Some("business"), _) => (Ok(DayWord::Today), 3),
+        ("end", Some("of"), Some("today"), _) => (Ok(DayWord::Today), 3),
+        ("end", Some("of"), Some("the"), Some("day" | "business" | "working")) => {
+            (Ok(DayWord::Today), 4)
+        }
+        ("end", Some("of"), Some("day"), _) => (Ok(DayWord::Today), 3),
+        ("end", Some("of"), Some("the"), Some("week")) => (Ok(DayWord::Weekday(4)), 4),
+        ("end", Some("of"), Some("the"), Some("month")) => (Err(20 * 1440), 4),
+        ("tomorrow", ..) => (Ok(DayWord::Tomorrow), 1),
+        ("next", Some("business" | "working"), Some("day"), _) => (Err(1440), 3),
+        ("next", Some("week"), ..) => (Err(5 * 1440), 2),
+        ("next", Some("month"), ..) => (Err(20 * 1440), 2),
+        _ => {
+            let n = WEEKDAYS.iter().position(|d| *d == w)?;
+            (Ok(DayWord::Weekday(n as u8)), 1)
+        }
+    })
+}
+
+/// The times of clause `at`, with those of the clauses around it that only
+/// add a time: a time put first ("Within the hour, our team will call
+/// you"), and the hedges after it, in its sentence or opening the next
+/// ("..., or at the latest within 3 days", "... If not, by Friday").
+pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> {
+    let clause = &clauses[at];
+    let mut out: Vec<When> = times(text, clause.from, clause.to)
+        .into_iter()
+        .map(|(_, w)| w)
+        .collect();
+    if let Some(before) = at.checked_sub(1).map(|p| &clauses[p])
+        && before.sentence == clause.sentence
+        && let Some(found) = only_a_time(text, before)
+    {
+        out.extend(found);
+    }
+    let mut sentence = clause.sentence;
+    for next in &clauses[at + 1..] {
+        let opens_next = next.sentence == sentence + 1
+            && clauses
+                .iter()
+                .find(|c| c.sentence == next.sentence)
+                .is_some_and(|first| first.from == next.from);
+        if next.sentence != sentence && !opens_next {
+            break;
+        }
+        // "If not, ...": a clause of connectives only leads to the time.
+        let connectives_only = next
+            .words(text)
+            .iter()
+            .all(|w| TIME_CONNECTIVES.contains(&w.text.as_str()));
+        if connectives_only {
+            sentence = next.sentence;
+            continue;
+        }
+        let Some(found) = only_a_time(text, next) else {
+            break;
+        };
+        out.extend(found);
+        sentence = next.sentence;
+    }
+    out
+}
+
+/// The times of a clause that says nothing but a time.
+fn only_a_time(text: &Text, clause: &Clause) -> Option<Vec<When>> {
+    let found = times(text, clause.from, clause.to);
+    let (first, _) = found.first()?;
+    let only = text.words[clause.from..*first]
+        .iter()
+        .all(|w| TIME_CONNECTIVES.contains(&w.text.as_str()));
+    only.then(|| found.into_iter().map(|(_, w)| w).collect())
+}
+
+/// Words that may come before a time in a clause that only adds a time.
+const TIME_CONNECTIVES: &[&str] = &[
+    "if",
+    "not",
+    "otherwise",
+    "failing",
+    "that",
+    "then",
+    "or",
+    "at",
+    "the",
+    "latest",
+    "no",
+    "later",
+    "than",
+    "by",
+    "within",
+    "in",
+    "and",
+    "around",
+    "about",
+    "approximately",
+    "roughly",
+    "ideally",
+    "hopefully",
+    "possibly",
+    "even",
+    "before",
+    "until",
+    "on",
+    "up",
+    "to",
+    "under",
+    "just",
+    "so",
+    "likely",
+    "probably",
+    "earliest",
+    "latest",
+    "next",
+];
+
+/// Words of a future action; "should" as in "you should see it within 5
+/// days", "expect" as in "you can expect a reply within the hour".
+const FUTURE: &[&str] = &["will", "shall", "should", "expect"];
+
+/// Whether clause `at` states a future action of ours or the customer's
+/// ("we will ...", "you'll hear ..."), not negated, or is an imperative
+/// "expect ..." ("expect a call within the hour"); a clause without a
+/// subject of its own inherits the future of the clause it continues.
+fn future(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let clause = &clauses[at];
+    let words = clause.texts(text);
+    let own = (clause.from..clause.to).find(|&i| {
+        let w = text.words[i].text.as_str();
+        (FUTURE.contains(&w)
+            || (w == "going" && text.words.get(i + 1).is_some_and(|n| n.text == "to")))
+            && !negated(text, i, i + 1)
+    });
+    if own.is_some() {
+        return true;
+    }
+    !has_subject(&words) && continued(clauses, at).is_some_and(|p| future(text, clauses, p))
+}
+
+/// Verbs of responding to the customer: a future one with a time is a
+/// follow-up the SLA applies to.
+const FOLLOW_UP_VERBS: &[&str] = &[
+    "contact",
+    "update",
+    "reply",
+    "respond",
+    "follow",
+    "reach",
+    "call",
+    "email",
+    "write",
+    "hear",
+    "review",
+    "investigate",
+    "look",
+    "answer",
+    "assess",
+    "examine",
+    "message",
+    "phone",
+    "ring",
+    "notify",
+    "inform",
+    "advise",
+    "tell",
+    "let",
+];
+const FOLLOW_UP_PHRASES: &[&str] = &[
+    "get back",
+    "be in touch",
+    "come back",
+    "circle back",
+    "check in",
+];
+/// Nouns of a response: "you'll get an update within 2 hours".
+const FOLLOW_UP_NOUNS: &[&str] = &[
+    "update", "reply", "response", "answer", "call", "email", "news", "decision", "message",
+];
+
+/// A promise of our next response: "we will contact you within 4 hours",
+/// "you will hear from our legal team by the end of the day", "expect an
+/// update by 17:00". Other dated promises ("we will refund it within 5
+/// business days") are not held to the SLA, which is about responding.
+fn follow_up(text: &Text, clauses: &[Clause], phrases: &Occurrences, at: usize) -> bool {
+    if !future(text, clauses, at) {
+        return false;
+    }
+    let words = clauses[at].texts(text);
+    let responding = words.iter().any(|w| base_of(w, FOLLOW_UP_VERBS).is_some())
+        || phrases.any_within(&clauses[at]);
+    let news = words.iter().any(|w| FOLLOW_UP_NOUNS.contains(w));
+    if !(responding || news) {
+        return false;
+    }
+    match responder(text, clauses, at) {
+        Responder::Us => true,
+        // "you'll hear from us", "you'll get an update".
+        Responder::Customer => news || words.iter().any(|w| base_of(w, &["hear"]).is_some()),
+        // "our next update will follow"; not "the invoice will be emailed".
+        Responder::Thing => words.iter().take(4).any(|w| FOLLOW_UP_NOUNS.contains(w)),
+    }
+}
+
+/// Who acts in a clause, for follow-ups.
+enum Responder {
+    Us,
+    Customer,
+    Thing,
+}
+
+/// The clause's subject: ours ("we", "our team", "they", "someone"), the
+/// customer, or a thing; a clause without one has the subject of the
+/// clause it continues, and an imperative ("expect a call") is ours.
+fn responder(text: &Text, clauses: &[Clause], at: usize) -> Responder {
+    let words = clauses[at].texts(text);
+    let first = words
+        .iter()
+        .copied()
+        .find(|w| !matches!(*w, "then" | "also" | "now" | "and" | "so"));
+    match first {
+        Some("you") => Responder::Customer,
+        Some(w) if ours(&[w]) || matches!(w, "they" | "someone" | "somebody" | "he" | "she") => {
+            Responder::Us
+        }
+        _ if has_subject(&words) => Responder::Thing,
+        _ => match continued(clauses, at) {
+            Some(previous) => responder(text, clauses, previous),
+            None => Responder::Us,
+        },
+    }
+}
+
+/// Read every clause for timed steps and follow-ups. A time within two
+/// sentences of a firm promise dates it ("- Refund: approved / - When:
+/// within 5 business days"), which is a timed step too.
+pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: &mut Reading) {
+    let phrases = Occurrences::of(text, FOLLOW_UP_PHRASES);
+    for at in 0..clauses.len() {
+        let due = times_in(text, clauses, at);
+        if due.is_empty() {
+            continue;
+        }
+        let sentence = clauses[at].sentence;
+        let dates_a_promise = promising.iter().any(|s| s.abs_diff(sentence) <= 2);
+        if dates_a_promise || future(text, clauses, at) {
+            reading.has_timed_step = true;
+        }
+        if follow_up(text, clauses, &phrases, at) {
+            reading.follow_ups.extend(due);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_times(text: &str) -> Vec<When> {
+        let t = Text::new(text);
+        times(&t, 0, t.len()).into_iter().map(|(_, w)| w).collect()
+    }
+
+    #[test]
+    fn durations_days_and_clock_times() {
+        use DayWord::*;
+        use When::*;
+        for (text, expected) in [
+            ("we will reply within 4 hours", vec![Within(240)]),
+            ("within one business day", vec![Within(1440)]),
+            ("in the next 30 minutes", vec![Within(30)]),
+            ("within the hour", vec![Within(60)]),
+            ("within half an hour", vec![Within(30)]),
+            ("within 24h", vec![Within(1440)]),
+            ("within 1-2 business days", vec![Within(2880)]),
+            ("in twenty-four hours", vec![Within(1440)]),
+            (
+                "by the end of the day",
+                vec![On {
+                    day: Today,
+                    minute: None,
+                }],
+            ),
+            ("within 3 working days", vec![Within(3 * 1440)]),
+            (
+                "by Friday",
+                vec![On {
+                    day: Weekday(4),
+                    minute: None,
+                }],
+            ),
+            (
+                "before 17:00",
+                vec![On {
+                    day: Today,
+                    minute: Some(1020),
+                }],
+            ),
+            (
+                "by 09:30 tomorrow",
+                vec![On {
+                    day: Tomorrow,
+                    minute: Some(570),
+                }],
+            ),
+            ("next week", vec![Within(5 * 1440)]),
+            ("shortly", vec![]),
+            ("within our 30-day window", vec![]),
+            ("charges from the last 30 days", vec![]),
+            ("within 30 days of the charge", vec![]),
+            ("for 30 days", vec![]),
+        ] {
+            assert_eq!(read_times(text), expected, "{text}");
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! What a reply must never do, whatever the case: ask for a secret, admit
+//! fault or liability, or give an all-clear the desk cannot give. Each is
+//! read per clause, and a negated or open one ("we will never ask for
+//! your password", "it was not our fault", "we are checking whether any
+//! data was accessed") is none.
+
+use std::collections::BTreeSet;
+
+use super::{Clause, Occurrences, Opener, Violation, ours};
+use crate::text::{Text, base_of, negated};
+
+const CREDENTIALS: &[&str] = &[
+    "password",
+    "passwords",
+    "passcode",
+    "pin",
+    "cvv",
+    "cvc",
+    "otp",
+];
+const CREDENTIAL_PHRASES: &[&str] = &[
+    "card number",
+    "security code",
+    "one time code",
+    "verification code",
+    "2fa code",
+    "login code",
+    "login details",
+    "sign in details",
+    "recovery codes",
+    "backup codes",
+    "card details",
+    "digits of your card",
+    "expiry date",
+];
+const ASKING: &[&str] = &[
+    "send", "share", "provide", "tell", "give", "email", "reply", "include", "confirm", "need",
+    "what", "type", "post", "enter",
+];
+/// Verbs that end the reach of an asking verb: "confirm once you have
+/// reset your password" asks for no secret.
+const DOING: &[&str] = &[
+    "reset", "change", "update", "revoke", "rotate", "enable", "turn", "set", "keep", "protect",
+    "store", "remember", "use",
+];
+
+/// Phrases that are an all-clear by themselves.
+const ALL_CLEAR: &[&str] = &["no risk", "nothing to worry about"];
+
+pub(super) fn read(text: &Text, clauses: &[Clause], violations: &mut BTreeSet<Violation>) {
+    let all_clear = Occurrences::of(text, ALL_CLEAR);
+    for clause in clauses {
+        let words = clause.texts(text);
+        if asks_for_secret(text, clause, &words) {
+            violations.insert(Violation::CredentialRequest);
+        }
+        if admits_fault(text, clause, &words) {
+            violations.insert(Violation::LiabilityAdmission);
+        }
+        if assures_safety(text, clause, &words, &all_clear) {
+            violations.insert(Violation::SafetyAssurance);
+        }
+    }
+}
+
+/// How far after an asking verb its secret may come ("confirm the last
+/// four digits of your card and the CVV").
+const SECRET_REACH: usize = 10;
+
+/// "Please send us your password", "reply with your card number": the
+/// secret is the asking verb's own object.
+fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(k, w)| {
+        if base_of(w, ASKING).is_none() || negated(text, clause.from + k, clause.from + k + 1) {
+            return false;
+        }
+        for j in k + 1..(k + SECRET_REACH).min(words.len()) {
+            if base_of(words[j], DOING).is_some() {
+                return false;
+            }
+            // "the code we texted you"; not "the error code".
+            let code = matches!(words[j], "code" | "codes")
+                && !words[..j].last().is_some_and(|p| {
+                    matches!(
+                        *p,
+                        "error"
+                            | "promo"
+                            | "discount"
+                            | "postal"
+                            | "zip"
+                            | "tax"
+                            | "vat"
+                            | "area"
+                            | "country"
+                    )
+                });
+            if code {
+                return true;
+            }
+            let phrase = CREDENTIAL_PHRASES.iter().any(|p| {
+                let parts: Vec<&str> = p.split(' ').collect();
+                words[j..].starts_with(&parts)
+            });
+            if CREDENTIALS.contains(&words[j]) || phrase {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+/// "This is our fault", "we accept full responsibility", "we made a
+/// mistake", "we are liable".
+fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(k, w)| {
+        let before = &words[..k];
+        let ours_possessive = before.last().is_some_and(|p| matches!(*p, "our" | "my"));
+        let fault_word = matches!(*w, "fault" | "mistake" | "error" | "negligence" | "failure");
+        let on_our_side = fault_word
+            && words.get(k + 1) == Some(&"on")
+            && words.get(k + 2).is_some_and(|p| matches!(*p, "our" | "my"));
+        let admitted = (ours_possessive && fault_word)
+            || on_our_side
+            || (matches!(*w, "responsible" | "liable" | "negligent" | "culpable")
+                && ours(before)
+                && !(*w == "responsible"
+                    && words.get(k + 1) == Some(&"for")
+                    && words.get(k + 2).is_some_and(|n| n.ends_with("ing"))))
+            || (matches!(*w, "responsibility" | "liability" | "blame" | "fault")
+                && words[k.saturating_sub(3)..k].iter().any(|p| {
+                    base_of(p, &["accept", "take", "admit", "acknowledge", "own"]).is_some()
+                }))
+            || (base_of(w, &["admit"]).is_some() && ours(before))
+            || (base_of(w, &["make"]).is_some()
+                && words
+                    .get(k + 1..(k + 3).min(words.len()))
+                    .is_some_and(|n| n.iter().any(|x| matches!(*x, "mistake" | "error" | "mess"))))
+            || (matches!(*w, "messed" | "screwed" | "dropped")
+                && words.get(k + 1) == Some(&"up")
+                && ours(before))
+            // "we dropped the ball", "our bad".
+            || (*w == "ball" && before.ends_with(&["dropped", "the"]) && ours(before))
+            || (*w == "bad" && before.last() == Some(&"our"))
+            // "we take full ownership of this mistake", "we acknowledge
+            // the error": a fault accepted by us.
+            || (fault_word
+                && ours(before)
+                && before.iter().any(|p| {
+                    base_of(p, &["accept", "take", "admit", "acknowledge", "own"]).is_some()
+                }))
+            || (*w == "wrong" && before.ends_with(&["got", "it"]) && ours(before));
+        admitted && !negated(text, clause.from + k, clause.from + k + 1)
+    })
+}
+
+/// What an all-clear is about.
+const THINGS: &[&str] = &[
+    "data",
+    "information",
+    "account",
+    "accounts",
+    "files",
+    "records",
+    "details",
+    "documents",
+    "key",
+    "keys",
+    "credentials",
+    "systems",
+    "workspace",
+    "you",
+    "everything",
+];
+const BE: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "remains", "remain", "stays", "stay", "looks",
+    "look", "seems", "seem", "appears", "appear",
+];
+
+/// Nouns of a harm: denied, an all-clear ("there was no breach").
+const HARM_NOUNS: &[&str] = &["breach", "compromise", "intrusion"];
+const SAFE: &[&str] = &[
+    "safe",
+    "secure",
+    "protected",
+    "unaffected",
+    "intact",
+    "fine",
+    "untouched",
+    "uncompromised",
+    "ok",
+    "okay",
+];
+const HARMED: &[&str] = &[
+    "access",
+    "compromise",
+    "expose",
+    "leak",
+    "steal",
+    "stolen",
+    "affect",
+    "view",
+    "see",
+    "breach",
+    "touch",
+    "misuse",
+    "use",
+    "read",
+];
+/// Verbs of a goal or a habit, not a finding: "to keep your account
+/// secure", "keeping your data safe is our priority", "make sure your
+/// account stays secure".
+const GOALS: &[&str] = &[
+    "keep",
+    "keeping",
+    "make",
+    "making",
+    "ensure",
+    "ensuring",
+    "help",
+    "helping",
+    "protect",
+    "protecting",
+    "stay",
+];
+
+/// Whether word `k` names a harm: a verb of one ("accessed", "didn't
+/// access", "got in"), a harm noun ("breach"), or "unauthorised access".
+fn harm_at(words: &[&str], k: usize) -> bool {
+    let w = words[k];
+    base_of(w, HARMED).is_some()
+        || HARM_NOUNS.contains(&w)
+        || (is_get(w)
+            && words
+                .get(k + 1)
+                .is_some_and(|n| matches!(*n, "in" | "into")))
+        || (is_get(w)
+            && words[k + 1..]
+                .iter()
+                .take(3)
+                .any(|n| matches!(*n, "data" | "information" | "files" | "records")))
+}
+
+fn is_get(word: &str) -> bool {
+    base_of(word, &["get", "obtain", "take"]).is_some()
+}
+
+/// "unauthorised access", "suspicious access".
+fn unauthorised(words: &[&str], k: usize) -> bool {
+    words[k] == "access"
+        && k > 0
+        && matches!(words[k - 1], "unauthorised" | "unauthorized" | "suspicious")
+}
+
+/// "Your data is safe", "no data was accessed", "nobody has seen your
+/// files", "there is no risk": an all-clear the desk cannot give. Not
+/// when it is itself negated or left open ("we cannot yet confirm that
+/// your data is safe", "whether any data was accessed"), nor a goal ("to
+/// keep your account secure, please ...").
+fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occurrences) -> bool {
+    if matches!(clause.opener, Some(Opener::Whether | Opener::Condition)) {
+        return false;
+    }
+    let open_question = words
+        .iter()
+        .any(|w| matches!(*w, "whether" | "if" | "checking" | "investigating"));
+    for (k, w) in words.iter().enumerate() {
+        let at = clause.from + k;
+        let goal = words[..k].iter().any(|p| GOALS.contains(p));
+        if SAFE.contains(w) {
+            let Some(s) = words[..k].iter().rposition(|t| THINGS.contains(t)) else {
+                continue;
+            };
+            let stated = k - s <= 4 && words[s..k].iter().any(|t| BE.contains(t));
+            if stated && !goal && !open_question && !negated(text, at, at + 1) {
+                return true;
+            }
+        } else if harm_at(words, k) {
+            // A harm denied: "no data was accessed", "your files were not
+            // exposed", "nobody has seen your data"; not when the denial is
+            // itself denied ("we cannot say that no data was accessed").
+            let about_a_thing = words.iter().any(|t| THINGS.contains(t) || *t == "nothing");
+            let negators = words[..k]
+                .iter()
+                .filter(|p| crate::text::negation::NEGATORS.contains(p))
+                .count();
+            // Our own or the customer's limits are no all-clear: "we
+            // cannot access your data", "you won't be able to access it
+            // until you reset your password".
+            let by_us = words.first().is_some_and(|f| ours(&[f]) || *f == "you");
+            let named = HARM_NOUNS.contains(w) || unauthorised(words, k);
+            if (about_a_thing || named)
+                && negated(text, at, at + 1)
+                && negators < 2
+                && !open_question
+                && !goal
+                && (named || !by_us)
+            {
+                return true;
+            }
+        }
+    }
+    all_clear.any_within(clause) && !open_question
+}

@@ -1,0 +1,534 @@
+//! Metamorphic properties of the `productivity` graders and episode, over
+//! random seeds of every task:
+//! - adding a wrong option to a right one-value answer (a list, "X or Y",
+//!   "X/Y", a range) never raises any criterion above what either reading
+//!   earns alone;
+//! - removing a field, or every copy of a right item of a set, never raises
+//!   the score;
+//! - repeating values, reordering keys or padding values never raises it;
+//! - pasting the instruction or the payload into a field earns at most 0.1
+//!   on the criteria that field feeds;
+//! - nothing before the graded end depends on the quality of a draft: two
+//!   episodes whose drafts have the same form but different values (right
+//!   or wrong) show the same rewards, feedback, reward breakdowns and
+//!   `/state` at every step before the end.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod productivity_support;
+
+use env_wasm::rng::SeededRng;
+use productivity_support::{
+    TASKS, episode, grade, hhmm, minutes, observation, reference, shifted_iso, step, strings,
+};
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+
+/// The values one answer field can take in these properties.
+struct Field {
+    key: &'static str,
+    /// Well formed: the right value first, then wrong ones.
+    well: Vec<Value>,
+    /// Not well formed (hedges, unknown values, wrong types).
+    ill: Vec<Value>,
+    /// One value, or a set of items.
+    one_value: bool,
+    /// The criteria this field feeds.
+    criteria: &'static [&'static str],
+}
+
+impl Field {
+    fn right(&self) -> &Value {
+        &self.well[0]
+    }
+}
+
+fn cents_text(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+/// Every field of `task` for `seed`, with right, wrong and ill-formed values.
+fn fields(task: &str, seed: u64) -> Vec<Field> {
+    let answer = reference(task, seed);
+    let payload = observation(task, seed)["payload"].clone();
+    let right = |key: &str| answer[key].clone();
+    match task {
+        "easy" => {
+            let others = |right: &Value, all: &[&str]| -> Vec<Value> {
+                let mut values = vec![right.clone()];
+                values.extend(all.iter().filter(|v| json!(v) != *right).map(|v| json!(v)));
+                values
+            };
+            vec![
+                Field {
+                    key: "label",
+                    well: others(&right("label"), &["work", "personal", "spam", "finance"]),
+                    ill: vec![
+                        json!("work or spam"),
+                        json!(["finance", "personal"]),
+                        json!("maybe"),
+                    ],
+                    one_value: true,
+                    criteria: &["label"],
+                },
+                Field {
+                    key: "priority",
+                    well: others(&right("priority"), &["low", "normal", "high"]),
+                    ill: vec![json!("low/high"), json!(3), json!("critical")],
+                    one_value: true,
+                    criteria: &["priority"],
+                },
+                Field {
+                    key: "needs_reply",
+                    well: others(&right("needs_reply"), &["yes", "no"]),
+                    ill: vec![json!("yes or no"), json!(["yes", "no"]), json!("perhaps")],
+                    one_value: true,
+                    criteria: &["needs_reply"],
+                },
+            ]
+        }
+        "medium" => {
+            let day = answer["day"].as_str().unwrap_or_default().to_owned();
+            let start = i64::from(minutes(answer["start"].as_str().unwrap_or_default()));
+            let end = i64::from(minutes(answer["end"].as_str().unwrap_or_default()));
+            let required = strings(&answer["participants"]);
+            let everyone: Vec<String> = payload["availability"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p["name"].as_str())
+                .map(str::to_owned)
+                .collect();
+            let rooms: Vec<Value> = payload["rooms"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|r| r["name"].clone())
+                .collect();
+            let mut room_values = vec![right("room")];
+            room_values.extend(rooms.into_iter().filter(|r| *r != right("room")));
+            let time_field = |key: &'static str, at: i64| Field {
+                key,
+                well: [0, 15, -15, 60, 120]
+                    .iter()
+                    .map(|shift| json!(hhmm(at + shift)))
+                    .collect(),
+                ill: vec![
+                    json!(format!("{}-{}", hhmm(at), hhmm(at + 60))),
+                    json!("tbd"),
+                    json!([hhmm(at), hhmm(at + 30)]),
+                ],
+                one_value: true,
+                criteria: &[
+                    "duration",
+                    "no_blocked_overlap",
+                    "participant_availability",
+                    "room_valid",
+                ],
+            };
+            vec![
+                Field {
+                    key: "day",
+                    well: vec![
+                        json!(day),
+                        json!(shifted_iso(&day, 1)),
+                        json!(shifted_iso(&day, -1)),
+                        json!(shifted_iso(&day, 7)),
+                    ],
+                    ill: vec![
+                        json!(format!("{day} or {}", shifted_iso(&day, 1))),
+                        json!("tomorrow"),
+                        json!(20260101),
+                    ],
+                    one_value: true,
+                    criteria: &[
+                        "day",
+                        "no_blocked_overlap",
+                        "participant_availability",
+                        "room_valid",
+                    ],
+                },
+                time_field("start", start),
+                time_field("end", end),
+                Field {
+                    key: "participants",
+                    well: vec![
+                        json!(required),
+                        json!(required[1..]),
+                        json!(everyone),
+                        json!([]),
+                        json!(required[..1]),
+                    ],
+                    ill: vec![json!(["Nobody"]), json!("everyone"), json!(7)],
+                    one_value: false,
+                    criteria: &["participants"],
+                },
+                Field {
+                    key: "room",
+                    well: room_values,
+                    ill: vec![json!("Nowhere"), json!(["a", "b"]), json!("any room")],
+                    one_value: true,
+                    criteria: &["room_valid"],
+                },
+            ]
+        }
+        _ => {
+            let n = answer["valid_rows"].as_i64().unwrap_or(0);
+            let total = {
+                let text = answer["normalized_total"].as_str().unwrap_or_default();
+                let (whole, frac) = text.split_once('.').unwrap_or((text, "0"));
+                whole.parse::<i64>().unwrap_or(0) * 100 + frac.parse::<i64>().unwrap_or(0)
+            };
+            let ids: Vec<String> = {
+                let mut seen = std::collections::BTreeSet::new();
+                payload["rows"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|r| r["id"].as_str())
+                    .map(|id| id.trim().to_lowercase())
+                    .filter(|id| seen.insert(id.clone()))
+                    .collect()
+            };
+            let emails: Vec<String> = payload["rows"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|r| r["email"].as_str())
+                .map(|e| {
+                    e.split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .to_lowercase()
+                })
+                .collect();
+            let set_field = |key: &'static str, universe: &[String], criteria| {
+                let gold = strings(&answer[key]);
+                let plus_one: Vec<String> = gold
+                    .iter()
+                    .cloned()
+                    .chain(universe.iter().find(|u| !gold.contains(u)).cloned())
+                    .collect();
+                Field {
+                    key,
+                    well: vec![
+                        json!(gold),
+                        json!(universe),
+                        json!([]),
+                        json!(plus_one),
+                        json!(gold[1..]),
+                    ],
+                    ill: vec![json!(["zz999"]), json!(true), json!("a or b")],
+                    one_value: false,
+                    criteria,
+                }
+            };
+            vec![
+                Field {
+                    key: "valid_rows",
+                    well: vec![json!(n), json!(n - 1), json!(n + 1), json!(n + 2)],
+                    ill: vec![json!(format!("{n} or {}", n + 1)), json!(-1), json!("many")],
+                    one_value: true,
+                    criteria: &["valid_rows"],
+                },
+                set_field("duplicate_ids", &ids, &["duplicate_ids"]),
+                set_field("invalid_emails", &emails, &["invalid_emails"]),
+                Field {
+                    key: "normalized_total",
+                    well: vec![
+                        json!(cents_text(total)),
+                        json!(cents_text(total + 1)),
+                        json!(cents_text(total - 1)),
+                        json!(cents_text(total + 10_000)),
+                    ],
+                    ill: vec![json!("$10.00-$12.00"), json!("12,34"), json!("lots")],
+                    one_value: true,
+                    criteria: &["normalized_total"],
+                },
+                set_field(
+                    "retained_ids",
+                    &ids,
+                    &["retained_ids", "retained_ids_order"],
+                ),
+            ]
+        }
+    }
+}
+
+/// A random answer: each field right, wrong, ill formed or missing.
+fn random_answer(fields: &[Field], rng: &mut SeededRng) -> Map<String, Value> {
+    let mut answer = Map::new();
+    for field in fields {
+        let value = match rng.below(4) {
+            0 => Some(field.right().clone()),
+            1 => Some(rng.pick(&field.well).clone()),
+            2 => Some(rng.pick(&field.ill).clone()),
+            _ => None,
+        };
+        if let Some(value) = value {
+            answer.insert(field.key.to_owned(), value);
+        }
+    }
+    answer
+}
+
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `right` and `wrong` in one value, written in one of several ways.
+fn hedge(right: &Value, wrong: &Value, style: usize) -> Value {
+    let (r, w) = (text_of(right), text_of(wrong));
+    match style % 10 {
+        0 => json!([right, wrong]),
+        1 => json!([wrong, right]),
+        2 => json!(format!("{r} or {w}")),
+        3 => json!(format!("{r}/{w}")),
+        4 => json!(format!("{r}, {w}")),
+        5 => json!(format!("{w} or {r}")),
+        6 => json!(format!("either {r} or {w}")),
+        7 => json!(format!("{r}-{w}")),
+        8 => json!(format!("{r} and {w}")),
+        _ => json!(format!("{r} | {w}")),
+    }
+}
+
+fn total(task: &str, seed: u64, answer: &Map<String, Value>) -> f64 {
+    grade(task, seed, &Value::Object(answer.clone())).total
+}
+
+fn seed_and_task() -> impl Strategy<Value = (u64, &'static str)> {
+    (0u64..1_000_000, prop::sample::select(TASKS.to_vec()))
+}
+
+/// 256 cases from a fixed seed, so `make test` is the same run every time;
+/// `PROPTEST_RNG_SEED` (and `PROPTEST_CASES`) explore further.
+#[allow(clippy::disallowed_methods)] // a test helper, not the core: it may read the environment
+fn config() -> ProptestConfig {
+    let number = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    ProptestConfig {
+        cases: number("PROPTEST_CASES").map_or(256, |n| n as u32),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(number("PROPTEST_RNG_SEED").unwrap_or(11)),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn a_hedge_scores_no_better_than_its_worst_reading(
+        (seed, task) in seed_and_task(),
+        field in any::<prop::sample::Index>(),
+        wrong in any::<prop::sample::Index>(),
+        style in 0usize..10,
+    ) {
+        let fields = fields(task, seed);
+        let one_value: Vec<&Field> = fields.iter().filter(|f| f.one_value).collect();
+        let field = one_value[field.index(one_value.len())];
+        let wrong = &field.well[1 + wrong.index(field.well.len() - 1)];
+        let reference = reference(task, seed).as_object().cloned().unwrap_or_default();
+        let with = |value: Value| {
+            let mut answer = reference.clone();
+            answer.insert(field.key.to_owned(), value);
+            grade(task, seed, &Value::Object(answer))
+        };
+        let (right_alone, wrong_alone) = (with(field.right().clone()), with(wrong.clone()));
+        let hedged_value = hedge(field.right(), wrong, style);
+        let hedged = with(hedged_value.clone());
+        for (criterion, score) in &hedged.criteria {
+            let worst = right_alone.criteria[criterion].min(wrong_alone.criteria[criterion]);
+            prop_assert!(
+                *score <= worst,
+                "{task} seed {seed}: {} = {hedged_value} earns {criterion} {score}, its worst reading {worst}",
+                field.key
+            );
+        }
+    }
+
+    #[test]
+    fn removing_a_field_or_a_right_item_never_raises_the_score(
+        (seed, task) in seed_and_task(),
+        choices in any::<u64>(),
+        target in any::<prop::sample::Index>(),
+    ) {
+        let fields = fields(task, seed);
+        let mut rng = SeededRng::new(choices, 1);
+        let answer = random_answer(&fields, &mut rng);
+        let before = total(task, seed, &answer);
+        let field = &fields[target.index(fields.len())];
+        let mut removed = answer.clone();
+        let gold = strings(field.right());
+        match (removed.get_mut(field.key), gold.first()) {
+            // A set field: drop every copy of one right item.
+            (Some(Value::Array(items)), Some(_)) if !field.one_value => {
+                let item = rng.pick(&gold).clone();
+                items.retain(|v| v.as_str().map(|s| s.trim().to_lowercase()) != Some(item.to_lowercase()));
+            }
+            _ => {
+                removed.remove(field.key);
+            }
+        }
+        let after = total(task, seed, &removed);
+        prop_assert!(
+            after <= before,
+            "{task} seed {seed}: {before} -> {after} removing from {}: {answer:?} -> {removed:?}",
+            field.key
+        );
+    }
+
+    #[test]
+    fn repeating_reordering_or_padding_never_raises_the_score(
+        (seed, task) in seed_and_task(),
+        choices in any::<u64>(),
+        edit in 0usize..4,
+    ) {
+        let fields = fields(task, seed);
+        let mut rng = SeededRng::new(choices, 2);
+        let answer = random_answer(&fields, &mut rng);
+        let before = total(task, seed, &answer);
+        let pad = |value: &Value, junk: bool| match value {
+            Value::String(s) if junk => json!(format!("{s} lorem")),
+            Value::String(s) => json!(format!(" \t{s}  ")),
+            Value::Array(items) => Value::Array(items.iter().map(|item| match item {
+                Value::String(s) if junk => json!(format!("{s} ipsum")),
+                Value::String(s) => json!(format!("  {s} ")),
+                other => other.clone(),
+            }).collect()),
+            other => other.clone(),
+        };
+        let after = match edit {
+            // Repeat: every list twice over, every scalar as a list of two.
+            0 => {
+                let repeated: Map<String, Value> = answer.iter().map(|(k, v)| {
+                    let twice = match v {
+                        Value::Array(items) => Value::Array(items.iter().chain(items).cloned().collect()),
+                        other => json!([other, other]),
+                    };
+                    (k.clone(), twice)
+                }).collect();
+                total(task, seed, &repeated)
+            }
+            // Reorder: the keys written in reverse order.
+            1 => {
+                let members: Vec<String> = answer.iter().rev()
+                    .map(|(k, v)| format!("{}: {v}", json!(k)))
+                    .collect();
+                let mut env = episode(task, seed);
+                step(&mut env, &format!("final: {{{}}}", members.join(", ")));
+                let reordered = env.terminal_score().unwrap_or(f64::NAN);
+                prop_assert_eq!(reordered, before, "{} seed {}: key order changed the score", task, seed);
+                reordered
+            }
+            // Pad with whitespace, or with a junk word.
+            padding => {
+                let padded: Map<String, Value> = answer.iter()
+                    .map(|(k, v)| (k.clone(), pad(v, padding == 3)))
+                    .collect();
+                total(task, seed, &padded)
+            }
+        };
+        prop_assert!(after <= before, "{task} seed {seed} edit {edit}: {before} -> {after} for {answer:?}");
+    }
+
+    #[test]
+    fn pasting_the_observation_earns_at_most_a_tenth(
+        (seed, task) in seed_and_task(),
+        field in any::<prop::sample::Index>(),
+        source in 0usize..4,
+    ) {
+        let fields = fields(task, seed);
+        let field = &fields[field.index(fields.len())];
+        let shown = observation(task, seed);
+        let text = match source % 2 {
+            0 => shown["instruction"].as_str().unwrap_or_default().to_owned(),
+            _ => shown["payload"].to_string(),
+        };
+        let pasted = if source < 2 { json!(text) } else { json!([text]) };
+        let mut answer = reference(task, seed).as_object().cloned().unwrap_or_default();
+        answer.insert(field.key.to_owned(), pasted);
+        let graded = grade(task, seed, &Value::Object(answer));
+        for criterion in field.criteria {
+            let score = graded.criteria[*criterion];
+            prop_assert!(
+                score <= 0.1,
+                "{task} seed {seed}: pasting into {} earns {criterion} {score}",
+                field.key
+            );
+        }
+    }
+
+    #[test]
+    fn nothing_before_the_end_depends_on_a_drafts_quality(
+        (seed, task) in seed_and_task(),
+        plan in prop::collection::vec((0usize..6, any::<u64>()), 1..5),
+        relabel in any::<u64>(),
+    ) {
+        let fields = fields(task, seed);
+        // Each step: 0 inspect, 1 malformed, 2 to 4 a draft whose fields take
+        // a form (well formed, ill formed, missing) drawn from the step's
+        // own stream, 5 a well-formed draft that is the right answer half
+        // the time. The second episode draws the same forms but maps every
+        // value through a fixed permutation of its pool, so repeats stay
+        // repeats and only the values (right or wrong) differ.
+        let pools: Vec<[usize; 2]> = fields.iter().map(|f| [f.well.len(), f.ill.len()]).collect();
+        let mut shuffle = SeededRng::new(relabel, 3);
+        let permutations: Vec<[Vec<usize>; 2]> = pools.iter().map(|sizes| {
+            sizes.map(|n| {
+                let mut order: Vec<usize> = (0..n).collect();
+                shuffle.shuffle(&mut order);
+                order
+            })
+        }).collect();
+        let draft = |choices: u64, well_formed: bool, permuted: bool| {
+            let mut rng = SeededRng::new(choices, 4);
+            let right = well_formed && rng.chance(1, 2);
+            let mut answer = Map::new();
+            for (i, field) in fields.iter().enumerate() {
+                let form = if well_formed { 0 } else { rng.below(3) as usize };
+                if form == 2 {
+                    continue;
+                }
+                let pool = if form == 0 { &field.well } else { &field.ill };
+                let pick = if right { 0 } else { rng.index(pool.len()) };
+                let pick = if permuted { permutations[i][form][pick] } else { pick };
+                answer.insert(field.key.to_owned(), pool[pick].clone());
+            }
+            format!("propose: {}", Value::Object(answer))
+        };
+        let play = |permuted: bool| {
+            let mut env = episode(task, seed);
+            plan.iter().map(|(kind, choices)| {
+                let raw = match kind {
+                    0 => "inspect".to_owned(),
+                    1 => "please grade this".to_owned(),
+                    5 => draft(*choices, true, permuted),
+                    _ => draft(*choices, false, permuted),
+                };
+                let (reward, mut shown, mut state) = step(&mut env, &raw);
+                if let Some(o) = shown.as_object_mut() {
+                    // The agent's own command, echoed back.
+                    o.remove("last_action");
+                }
+                if let Some(s) = state.as_object_mut() {
+                    s.remove("episode_id");
+                }
+                (reward, shown, state, env.is_done())
+            }).collect::<Vec<_>>()
+        };
+        let (plain, permuted) = (play(false), play(true));
+        for (i, (a, b)) in plain.iter().zip(&permuted).enumerate() {
+            let at = format!("{task} seed {seed} step {}", i + 1);
+            prop_assert!(!a.3 && !b.3, "{at}: the episode ended");
+            prop_assert_eq!(a.0, b.0, "{}: the reward depends on the values", at);
+            for part in ["last_feedback", "reward_breakdown", "terminal_grader", "score_breakdown"] {
+                prop_assert_eq!(&a.1[part], &b.1[part], "{}: {} depends on the values", at, part);
+            }
+            prop_assert_eq!(&a.2, &b.2, "{}: /state depends on the values", at);
+            prop_assert_eq!(&a.1, &b.1, "{}: the observation depends on the values", at);
+        }
+    }
+}

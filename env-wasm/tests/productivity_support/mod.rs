@@ -1,0 +1,146 @@
+//! Shared by the productivity test files: play a task of the real seam
+//! and read back what an agent sees (observation, reward, state) and the
+//! grade of a final answer.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use env_wasm::registry::ENVIRONMENTS;
+use env_wasm::rng::SeededRng;
+use env_wasm::{AnyEnv, ResetDefaults};
+use serde_json::{Value, json};
+
+pub const TASKS: [&str; 3] = ["easy", "medium", "hard"];
+
+/// A `productivity` episode of `task` and `seed`, just reset, and its
+/// first observation.
+pub fn start(task: &str, seed: u64) -> (AnyEnv, Value) {
+    let info = ENVIRONMENTS
+        .iter()
+        .find(|info| info.id == "productivity")
+        .expect("productivity is registered");
+    let mut env = AnyEnv::of(info);
+    let reset = env
+        .reset(
+            &json!({"task": task, "seed": seed}),
+            ResetDefaults::default(),
+        )
+        .expect("reset with a known task");
+    (env, reset.observation.to_value())
+}
+
+pub fn episode(task: &str, seed: u64) -> AnyEnv {
+    start(task, seed).0
+}
+
+pub fn observation(task: &str, seed: u64) -> Value {
+    start(task, seed).1
+}
+
+/// Step `raw`, returning (reward, observation, state).
+pub fn step(env: &mut AnyEnv, raw: &str) -> (f64, Value, Value) {
+    let result = env
+        .step(&json!({ "raw": raw }))
+        .unwrap_or_else(|e| panic!("{raw:.80}: {e}"));
+    (
+        result.reward.unwrap_or(f64::NAN),
+        result.observation.to_value(),
+        env.state(),
+    )
+}
+
+/// A final answer's grade: the task score and criterion -> score.
+pub struct Graded {
+    pub total: f64,
+    pub criteria: BTreeMap<String, f64>,
+}
+
+pub fn grade(task: &str, seed: u64, answer: &Value) -> Graded {
+    let mut env = episode(task, seed);
+    let (_, observation, _) = step(&mut env, &format!("final: {answer}"));
+    let criteria = observation["score_breakdown"]
+        .as_object()
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| (k.clone(), v.as_f64().unwrap_or(f64::NAN)))
+                .collect()
+        })
+        .unwrap_or_default();
+    Graded {
+        total: env.terminal_score().unwrap_or(f64::NAN),
+        criteria,
+    }
+}
+
+/// The reference policy's answer object.
+pub fn reference(task: &str, seed: u64) -> Value {
+    let env = episode(task, seed);
+    let raw = env.reference_action().expect("a reference action")["raw"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let answer = raw.strip_prefix("final:").unwrap_or(&raw);
+    serde_json::from_str(answer.trim()).expect("the reference answer is JSON")
+}
+
+/// Play `policy` to the end; its terminal score.
+pub fn play_policy(task: &str, seed: u64, policy: &str) -> f64 {
+    let mut env = episode(task, seed);
+    let mut rng = SeededRng::new(seed, 99);
+    let mut steps = 0;
+    while !env.is_done() {
+        let action = env
+            .policy_action(policy, &mut rng)
+            .unwrap_or_else(|| panic!("{policy} has no action"));
+        env.step(&action)
+            .unwrap_or_else(|e| panic!("{policy} played a refused action: {e}"));
+        steps += 1;
+        assert!(steps <= 10, "{policy} does not end");
+    }
+    env.terminal_score().unwrap_or(f64::NAN)
+}
+
+/// The mean of `score` over `seeds`.
+pub fn mean(seeds: std::ops::Range<u64>, mut score: impl FnMut(u64) -> f64) -> f64 {
+    let count = seeds.end - seeds.start;
+    seeds.map(&mut score).sum::<f64>() / count as f64
+}
+
+/// The strings of a JSON list (other items and other values: none).
+pub fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| item.as_str())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `HH:MM` as minutes after midnight (0 for anything else).
+pub fn minutes(text: &str) -> u32 {
+    let (h, m) = text.split_once(':').unwrap_or(("0", "0"));
+    h.parse::<u32>().unwrap_or(0) * 60 + m.parse::<u32>().unwrap_or(0)
+}
+
+/// Minutes after midnight as `HH:MM`, wrapping around the day.
+pub fn hhmm(minutes: impl Into<i64>) -> String {
+    let m = minutes.into().rem_euclid(24 * 60);
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+/// Another day of the same month as the ISO `iso`, `days` away (or as far
+/// back, near the month's end).
+pub fn shifted_iso(iso: &str, days: i64) -> String {
+    let (month, day) = iso.rsplit_once('-').unwrap_or(("2026-01", "1"));
+    let day: i64 = day.parse().unwrap_or(1);
+    // Another valid day of the same month: every month has days 1 to 28.
+    let moved = [day + days, day - days, 14 + days]
+        .into_iter()
+        .find(|d| (1..=28).contains(d))
+        .unwrap_or(14);
+    format!("{month}-{moved:02}")
+}
