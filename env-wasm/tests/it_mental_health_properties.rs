@@ -28,6 +28,7 @@ use env_wasm::it_mental_health::writers::Style;
 use env_wasm::points::Points;
 use env_wasm::rng::SeededRng;
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseResult;
 
 /// 96 cases a property, unless `PROPTEST_CASES` says otherwise.
 // A test helper, not the core: it may read the environment.
@@ -144,6 +145,45 @@ impl Sections {
     }
 }
 
+/// One trial of a structural property: a case and an answer to it.
+struct Trial {
+    kind: TaskKind,
+    seed: u64,
+    case: Case,
+    original: String,
+}
+
+impl Trial {
+    fn new(k: usize, seed: u64, pick: usize) -> Trial {
+        let kind = kind_of(k);
+        let case = Case::generate(kind, seed);
+        let original = answer(&case, seed, pick);
+        Trial {
+            kind,
+            seed,
+            case,
+            original,
+        }
+    }
+
+    fn sections(&self) -> Sections {
+        Sections::of(self.kind, &self.original)
+    }
+
+    /// Whether `changed` (the answer after `what`) scores no more than the
+    /// original ([`no_higher`]).
+    fn holds(&self, changed: &str, what: &str) -> TestCaseResult {
+        let verdict = no_higher(&self.case, &self.original, changed);
+        prop_assert!(
+            verdict.is_ok(),
+            "{} seed {}: {what} raised the score\n{changed}\n{verdict:?}",
+            self.kind.id(),
+            self.seed
+        );
+        Ok(())
+    }
+}
+
 /// Sentences that say nothing about any case.
 const FILLER: [&str; 4] = [
     "This note was prepared for the line manager.",
@@ -157,70 +197,46 @@ proptest! {
 
     #[test]
     fn repeating_a_section_never_raises_the_score(k in 0usize..3, seed in 0u64..10_000, pick in 0usize..64, at in 0usize..64) {
-        let kind = kind_of(k);
-        let case = Case::generate(kind, seed);
-        let original = answer(&case, seed, pick);
-        let mut s = Sections::of(kind, &original);
+        let trial = Trial::new(k, seed, pick);
+        let mut s = trial.sections();
         prop_assume!(!s.sections.is_empty());
         let i = at % s.sections.len();
         let copy = s.sections[i].clone();
         s.sections.insert(i + 1, copy);
-        let repeated = s.text();
-        let verdict = no_higher(&case, &original, &repeated);
-        prop_assert!(
-            verdict.is_ok(),
-            "{} seed {seed}: repeating section {i} raised the score\n{repeated}\n{verdict:?}",
-            kind.id()
-        );
+        trial.holds(&s.text(), &format!("repeating section {i}"))?;
     }
 
     #[test]
     fn reordering_sections_never_raises_the_score(k in 0usize..3, seed in 0u64..10_000, pick in 0usize..64, rotate in 1usize..8) {
-        let kind = kind_of(k);
-        let case = Case::generate(kind, seed);
-        let original = answer(&case, seed, pick);
+        let trial = Trial::new(k, seed, pick);
         // A triage answer is reordered by whole person blocks, so that no
         // person's field moves into someone else's block.
-        let reordered = if kind == TaskKind::StressTriage {
-            let blocks: Vec<&str> = original.split("\n\n").collect();
+        let reordered = if trial.kind == TaskKind::StressTriage {
+            let mut blocks: Vec<&str> = trial.original.split("\n\n").collect();
             prop_assume!(blocks.len() > 1);
-            let mut blocks = blocks;
             let n = blocks.len();
             blocks.rotate_left(rotate % n);
             blocks.join("\n\n")
         } else {
-            let mut s = Sections::of(kind, &original);
+            let mut s = trial.sections();
             prop_assume!(s.sections.len() > 1);
             let n = s.sections.len();
             s.sections.rotate_left(rotate % n);
             s.text()
         };
-        let verdict = no_higher(&case, &original, &reordered);
-        prop_assert!(
-            verdict.is_ok(),
-            "{} seed {seed}: reordering raised the score\n{reordered}\n{verdict:?}",
-            kind.id()
-        );
+        trial.holds(&reordered, "reordering")?;
     }
 
     #[test]
     fn padding_a_section_never_raises_the_score(k in 0usize..3, seed in 0u64..10_000, pick in 0usize..64, at in 0usize..64, lines in 1usize..4) {
-        let kind = kind_of(k);
-        let case = Case::generate(kind, seed);
-        let original = answer(&case, seed, pick);
-        let mut s = Sections::of(kind, &original);
+        let trial = Trial::new(k, seed, pick);
+        let mut s = trial.sections();
         prop_assume!(!s.sections.is_empty());
         let i = at % s.sections.len();
         let padding: Vec<String> = FILLER.iter().take(lines).map(|f| (*f).to_owned()).collect();
         let end = s.sections[i].len();
         s.sections[i].splice(end..end, padding);
-        let padded = s.text();
-        let verdict = no_higher(&case, &original, &padded);
-        prop_assert!(
-            verdict.is_ok(),
-            "{} seed {seed}: padding section {i} raised the score\n{padded}\n{verdict:?}",
-            kind.id()
-        );
+        trial.holds(&s.text(), &format!("padding section {i}"))?;
     }
 
     #[test]

@@ -84,6 +84,27 @@ pub struct Mention<T> {
     pub end: usize,
 }
 
+/// The values a one-value field states ([`stated`]) when each value is
+/// written as one word: `value_of` names the value a word is, if any.
+pub fn stated_words<T: Ord + Clone>(
+    text: &Text,
+    value_of: impl Fn(&str) -> Option<T>,
+) -> OneValue<T> {
+    let mentions: Vec<Mention<T>> = text
+        .words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| {
+            Some(Mention {
+                value: value_of(&w.text)?,
+                start: i,
+                end: i + 1,
+            })
+        })
+        .collect();
+    stated(text, &mentions)
+}
+
 /// Words that may follow a value without making it a modifier of another
 /// noun: the value's own nouns ("High severity", "RED tier"), joining and
 /// reason words, verbs and time words. Any other word after a value makes
@@ -514,22 +535,11 @@ mod tests {
     /// The levels a field states, read with `stated`.
     fn levels(field: &str) -> OneValue<&'static str> {
         let text = Text::new(field);
-        let mentions: Vec<Mention<&'static str>> = text
-            .words
-            .iter()
-            .enumerate()
-            .filter_map(|(i, w)| {
-                let level = ["low", "moderate", "high", "critical"]
-                    .into_iter()
-                    .find(|l| *l == w.text)?;
-                Some(Mention {
-                    value: level,
-                    start: i,
-                    end: i + 1,
-                })
-            })
-            .collect();
-        stated(&text, &mentions)
+        stated_words(&text, |w| {
+            ["low", "moderate", "high", "critical"]
+                .into_iter()
+                .find(|l| *l == w)
+        })
     }
 
     #[test]

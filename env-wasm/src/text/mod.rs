@@ -22,7 +22,7 @@ pub mod numbers;
 pub mod words;
 
 pub use copy::CopySource;
-pub use hedge::{Mention, OneValue, stated};
+pub use hedge::{Mention, OneValue, stated, stated_words};
 pub use inflection::{base_of, bases_of, is_form_of};
 pub use money::{Amount, amounts};
 pub use negation::negated;

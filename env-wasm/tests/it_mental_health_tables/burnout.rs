@@ -5,7 +5,7 @@ use env_wasm::it_mental_health::names::FIRST_NAMES;
 use env_wasm::it_mental_health::scenario::Case;
 use env_wasm::it_mental_health::writers::Style;
 
-use super::support::{Seeded, Table, Vars, check, filled};
+use super::support::{Seeded, Table, Vars, check, filled, refs, seeded};
 
 /// Ways of naming each dimension, as answers do.
 fn wordings(d: Dimension) -> [&'static str; 7] {
@@ -188,16 +188,7 @@ fn answer_with(seeded: &Seeded, replaced: usize, row: &str) -> String {
 }
 
 fn cases(pick: impl Fn(&BurnoutCase) -> bool, n: usize) -> Vec<Seeded> {
-    (0..2000)
-        .map(|seed| (seed, burnout::generate(seed)))
-        .filter(|(_, c)| pick(c))
-        .take(n)
-        .map(|(seed, c)| Seeded {
-            seed,
-            vars: vars(&c),
-            case: Case::Burnout(c),
-        })
-        .collect()
+    seeded(n, burnout::generate, pick, vars, Case::Burnout)
 }
 
 #[test]
@@ -608,7 +599,7 @@ fn burnout_escalation_table() {
         .map(|r| r.replace("{if_yes}", "{if_no}"))
         .chain(KEEP.iter().map(|r| r.replace("{if_no}", "{if_yes}")))
         .collect();
-    let mut wrong: Vec<&str> = swapped.iter().map(String::as_str).collect();
+    let mut wrong = refs(&swapped);
     wrong.extend([
         "HR escalation: Yes or no.",
         "HR escalation: Maybe.",

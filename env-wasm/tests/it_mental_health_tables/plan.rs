@@ -8,7 +8,7 @@ use env_wasm::it_mental_health::plan::{self, METRICS, Metric, Owner, PlanCase, d
 use env_wasm::it_mental_health::scenario::Case;
 use env_wasm::it_mental_health::writers::Style;
 
-use super::support::{Seeded, Table, Vars, check, filled};
+use super::support::{Seeded, Table, Vars, check, filled, refs, seeded};
 
 /// Three wordings of an action on each metric, as a manager would write
 /// them.
@@ -446,23 +446,13 @@ fn answer_with(seeded: &Seeded, replaced: Option<usize>, row: &str) -> Option<St
 }
 
 fn cases(n: usize) -> Vec<Seeded> {
-    (0..500)
-        .map(|seed| (seed, plan::generate(seed)))
-        .filter(|(_, c)| {
-            c.readings.iter().filter(|r| !r.stressor).count() >= 2
-                && c.readings
-                    .iter()
-                    .filter(|r| r.stressor && r.metric.lower_is_better.is_some())
-                    .count()
-                    >= 1
-        })
-        .take(n)
-        .map(|(seed, c)| Seeded {
-            seed,
-            vars: vars(&c),
-            case: Case::Plan(c),
-        })
-        .collect()
+    let keep = |c: &PlanCase| {
+        c.readings.iter().filter(|r| !r.stressor).count() >= 2
+            && c.readings
+                .iter()
+                .any(|r| r.stressor && r.metric.lower_is_better.is_some())
+    };
+    seeded(n, plan::generate, keep, vars, Case::Plan)
 }
 
 fn run(criterion: &'static str, right: &[&str], wrong: &[&str], replaced: Option<usize>) {
@@ -493,7 +483,7 @@ fn right_plans() -> Vec<String> {
 #[test]
 fn plan_stressor_coverage_table() {
     let rows = right_plans();
-    let right: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let right = refs(&rows);
     let mut wrong_rows: Vec<String> = Vec::new();
     for layout in 0..5 {
         for kind in ["extra", "all", "fewer", "generic"] {
@@ -539,14 +529,14 @@ fn plan_stressor_coverage_table() {
         ]
         .map(str::to_owned),
     );
-    let wrong: Vec<&str> = wrong_rows.iter().map(String::as_str).collect();
+    let wrong = refs(&wrong_rows);
     run("stressor_coverage", &right, &wrong, None);
 }
 
 #[test]
 fn plan_weekly_structure_table() {
     let rows = right_plans();
-    let right: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let right = refs(&rows);
     let mut wrong_rows: Vec<String> = Vec::new();
     for layout in 0..5 {
         for kind in [
@@ -576,14 +566,14 @@ fn plan_weekly_structure_table() {
         ]
         .map(str::to_owned),
     );
-    let wrong: Vec<&str> = wrong_rows.iter().map(String::as_str).collect();
+    let wrong = refs(&wrong_rows);
     run("weekly_structure", &right, &wrong, None);
 }
 
 #[test]
 fn plan_owners_table() {
     let rows = right_plans();
-    let right: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let right = refs(&rows);
     let mut wrong_rows: Vec<String> = Vec::new();
     for layout in 0..5 {
         for kind in ["strangers", "either", "roles", "eap_owned"] {
@@ -618,7 +608,7 @@ fn plan_owners_table() {
         ]
         .map(str::to_owned),
     );
-    let wrong: Vec<&str> = wrong_rows.iter().map(String::as_str).collect();
+    let wrong = refs(&wrong_rows);
     run("owners", &right, &wrong, None);
 }
 
@@ -642,7 +632,7 @@ fn plan_kpis_table() {
     }
     right_rows.push("KPIs: {kpi0_0}; {kpi1_1}; {kpi2_2}".to_owned());
     right_rows.push("| KPI | Target |\n|---|---|\n| {kpi0_0} | as stated |\n| {kpi1_2} | as stated |\n| {kpi2_4} | as stated |".to_owned());
-    let right: Vec<&str> = right_rows.iter().map(String::as_str).collect();
+    let right = refs(&right_rows);
     let wrong_rows: Vec<String> = [
         "KPIs:\n- {kpi0_worse}\n- {kpi1_0}\n- {kpi2_0}",
         "KPIs:\n- {kpi0_hedge}\n- {kpi1_hedge}\n- {kpi2_hedge}",
@@ -689,7 +679,7 @@ fn plan_kpis_table() {
     ]
     .map(str::to_owned)
     .to_vec();
-    let wrong: Vec<&str> = wrong_rows.iter().map(String::as_str).collect();
+    let wrong = refs(&wrong_rows);
     run("kpis", &right, &wrong, Some(0));
 }
 

@@ -16,6 +16,32 @@ pub struct Seeded {
     pub vars: Vars,
 }
 
+/// The first `n` cases among seeds `0..2000` that `keep` accepts, with the
+/// facts `vars` reads from them.
+pub fn seeded<C>(
+    n: usize,
+    generate: impl Fn(u64) -> C,
+    keep: impl Fn(&C) -> bool,
+    vars: impl Fn(&C) -> Vars,
+    wrap: impl Fn(C) -> Case,
+) -> Vec<Seeded> {
+    (0..2000)
+        .map(|seed| (seed, generate(seed)))
+        .filter(|(_, c)| keep(c))
+        .take(n)
+        .map(|(seed, c)| Seeded {
+            seed,
+            vars: vars(&c),
+            case: wrap(c),
+        })
+        .collect()
+}
+
+/// Rows built as `String`s, as the `&str` rows a [`Table`] takes.
+pub fn refs(rows: &[String]) -> Vec<&str> {
+    rows.iter().map(String::as_str).collect()
+}
+
 /// One criterion's rows.
 pub struct Table<'a> {
     pub criterion: &'static str,

@@ -8,7 +8,7 @@ use env_wasm::it_mental_health::scenario::Case;
 use env_wasm::it_mental_health::triage::{self, Employee, Tier, TriageCase};
 use env_wasm::it_mental_health::writers::Style;
 
-use super::support::{Seeded, Table, Vars, check, filled};
+use super::support::{Seeded, Table, Vars, check, filled, refs, seeded};
 
 /// 24-hour actions of each level of support, as leads would write them.
 fn support(tier: Tier) -> [&'static str; 12] {
@@ -434,16 +434,8 @@ fn with_ranking(seeded: &Seeded, row: &str) -> Option<String> {
 }
 
 fn cases(n: usize) -> Vec<Seeded> {
-    (0..500)
-        .map(|seed| (seed, triage::generate(seed)))
-        .filter(|(_, c)| c.tiers().len() >= 3)
-        .take(n)
-        .map(|(seed, c)| Seeded {
-            seed,
-            vars: case_vars(&c),
-            case: Case::Triage(c),
-        })
-        .collect()
+    let keep = |c: &TriageCase| c.tiers().len() >= 3;
+    seeded(n, triage::generate, keep, case_vars, Case::Triage)
 }
 
 fn run(
@@ -573,7 +565,7 @@ fn triage_immediate_actions_table() {
                 .map(|l| layouts[l].replace("{x}", &phrase))
         })
         .collect();
-    let right: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
             [
@@ -606,7 +598,7 @@ fn triage_immediate_actions_table() {
         ]
         .map(str::to_owned),
     );
-    let wrong: Vec<&str> = wrong_rows.iter().map(String::as_str).collect();
+    let wrong = refs(&wrong_rows);
     run("immediate_actions", &right, &wrong, |s, row| {
         per_person(s, Field::Day, row)
     });
@@ -629,7 +621,7 @@ fn triage_two_week_support_table() {
             layouts.iter().map(move |l| l.replace("{x}", &phrase))
         })
         .collect();
-    let right: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
         .flat_map(|k| {
             [
@@ -667,7 +659,7 @@ fn triage_two_week_support_table() {
         ]
         .map(str::to_owned),
     );
-    let wrong: Vec<&str> = wrong_rows.iter().map(String::as_str).collect();
+    let wrong = refs(&wrong_rows);
     run("two_week_support", &right, &wrong, |s, row| {
         per_person(s, Field::Fortnight, row)
     });
@@ -690,7 +682,7 @@ fn triage_stressors_table() {
             layouts.iter().map(move |l| l.replace("{x}", &phrase))
         })
         .collect();
-    let right: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
         .flat_map(|k| {
             [
@@ -728,7 +720,7 @@ fn triage_stressors_table() {
         ]
         .map(str::to_owned),
     );
-    let wrong: Vec<&str> = wrong_rows.iter().map(String::as_str).collect();
+    let wrong = refs(&wrong_rows);
     run("stressors", &right, &wrong, |s, row| {
         per_person(s, Field::Stressor, row)
     });
@@ -789,7 +781,7 @@ fn triage_priority_ranking_table() {
         ]
         .map(str::to_owned),
     );
-    let right: Vec<&str> = right_rows.iter().map(String::as_str).collect();
-    let wrong: Vec<&str> = wrong_rows.iter().map(String::as_str).collect();
+    let right = refs(&right_rows);
+    let wrong = refs(&wrong_rows);
     run("priority_ranking", &right, &wrong, with_ranking);
 }

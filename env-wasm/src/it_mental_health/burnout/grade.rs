@@ -16,7 +16,7 @@ use crate::it_mental_health::reading::decision::decision;
 use crate::it_mental_health::reading::sections::{Label, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
-use crate::text::{CopySource, Mention, OneValue, Text, negated, stated, word_count};
+use crate::text::{CopySource, OneValue, Text, negated, stated_words, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -196,22 +196,11 @@ fn dimensions(section: &Section) -> BTreeSet<Dimension> {
 /// level are not more levels, a second level offered is a hedge).
 pub fn read_severity(section: &str) -> OneValue<Severity> {
     let text = Text::new(section);
-    let mentions: Vec<Mention<Severity>> = text
-        .words
-        .iter()
-        .enumerate()
-        .filter_map(|(i, w)| {
-            let level = Severity::ALL
-                .into_iter()
-                .find(|l| l.words().contains(&w.text.as_str()))?;
-            Some(Mention {
-                value: level,
-                start: i,
-                end: i + 1,
-            })
-        })
-        .collect();
-    stated(&text, &mentions)
+    stated_words(&text, |word| {
+        Severity::ALL
+            .into_iter()
+            .find(|l| l.words().contains(&word))
+    })
 }
 
 /// Red flags as precision and recall. Only the first [`FLAGS_ASKED`]

@@ -24,7 +24,7 @@ use crate::it_mental_health::reading::Answer;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::points::Points;
 use crate::text::negation::denied;
-use crate::text::{Mention, OneValue, Text, negated, stated, word_count};
+use crate::text::{OneValue, Text, negated, stated_words, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -504,20 +504,9 @@ fn sole_member(case: &TriageCase, cell: &str) -> Option<usize> {
 /// stated; two stated tiers are a hedge.
 fn tiers_in(text: &str) -> OneValue<Tier> {
     let read = Text::new(text);
-    let mentions: Vec<Mention<Tier>> = read
-        .words
-        .iter()
-        .enumerate()
-        .filter_map(|(i, w)| {
-            let tier = Tier::ALL.into_iter().find(|t| t.word() == w.text)?;
-            Some(Mention {
-                value: tier,
-                start: i,
-                end: i + 1,
-            })
-        })
-        .collect();
-    stated(&read, &mentions)
+    stated_words(&read, |word| {
+        Tier::ALL.into_iter().find(|t| t.word() == word)
+    })
 }
 
 /// The tier of a block: from its tier field (every copy of it) when it has
