@@ -192,7 +192,7 @@ fn dimensions(section: &Section) -> BTreeSet<Dimension> {
         .collect()
 }
 
-/// The severity levels a section states ([`stated`]: reasons beside the
+/// The severity levels a section states ([`crate::text::stated`]: reasons beside the
 /// level are not more levels, a second level offered is a hedge).
 pub fn read_severity(section: &str) -> OneValue<Severity> {
     let text = Text::new(section);

@@ -499,7 +499,7 @@ fn sole_member(case: &TriageCase, cell: &str) -> Option<usize> {
     (named.len() == 1).then(|| named[0])
 }
 
-/// The tiers a text states ([`stated`]): negated tiers, modifiers ("red
+/// The tiers a text states ([`crate::text::stated`]): negated tiers, modifiers ("red
 /// flag", "green light", "critical incident") and compared ones are not
 /// stated; two stated tiers are a hedge.
 fn tiers_in(text: &str) -> OneValue<Tier> {
