@@ -513,6 +513,8 @@ fn burnout_red_flags_table() {
         "Red flags:\n- Hours: high\n- Leave: low\n- Mood: poor",
         "Red flags:\n- {symptom}\n- {distractor}\n- {distractor2}",
         "Red flags: TBD",
+        "Red flags:\n- Signs of exhaustion\n- Cynical about users\n- Doubts their own work",
+        "Red flags:\n- Burnt out and tired\n- Detached from the team\n- Feels ineffective",
     ];
     let seeds = cases(
         |c| {

@@ -16,7 +16,9 @@ use crate::it_mental_health::reading::decision::decision;
 use crate::it_mental_health::reading::sections::{Label, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
-use crate::text::{CopySource, OneValue, Text, negated, stated_words, word_count};
+use crate::text::{
+    CopySource, OneValue, Text, bases_of, negated, number_value, stated_words, word_count,
+};
 
 const LABELS: &[Label] = &[
     Label {
@@ -213,15 +215,7 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     let items = section.items();
     let considered = items.len().min(FLAGS_ASKED);
     let concerning = case.flag_concepts();
-    let facts: Vec<(CopySource, &'static str)> = case
-        .facts
-        .iter()
-        .map(|f| {
-            let fact = Text::new(&f.text);
-            let run = QUOTED_RUN.min(fact.len());
-            (CopySource::owning(fact, run), f.concept)
-        })
-        .collect();
+    let facts: Vec<ReadFact> = case.facts.iter().map(|f| ReadFact::of(case, f)).collect();
     let mut cited: BTreeSet<&str> = BTreeSet::new();
     // Past LIST_READ items a list is read no further: each item after it
     // counts as no red flag.
@@ -258,6 +252,187 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
 /// Words in a row an item shares with a fact of the case to quote it.
 const QUOTED_RUN: usize = 5;
 
+/// Facts of a dimension's symptoms, which an item must tie to this case.
+const DIMENSION_SIGNS: &[&str] = &["exhaustion_sign", "cynicism_sign", "inefficacy_sign"];
+
+/// Words too common to tie an item to a fact.
+const COMMON: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "and",
+    "or",
+    "but",
+    "of",
+    "to",
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "by",
+    "from",
+    "as",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "has",
+    "have",
+    "had",
+    "it",
+    "its",
+    "this",
+    "that",
+    "these",
+    "those",
+    "they",
+    "them",
+    "their",
+    "he",
+    "she",
+    "his",
+    "her",
+    "i",
+    "my",
+    "me",
+    "we",
+    "our",
+    "you",
+    "your",
+    "so",
+    "too",
+    "very",
+    "now",
+    "not",
+    "no",
+    "most",
+    "every",
+    "each",
+    "all",
+    "any",
+    "some",
+    "more",
+    "than",
+    "then",
+    "just",
+    "still",
+    "even",
+    "also",
+    "again",
+    "since",
+    "about",
+    "over",
+    "after",
+    "before",
+    "says",
+    "said",
+    "say",
+    "one",
+    "last",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "day",
+    "days",
+    "time",
+    "times",
+    "get",
+    "got",
+    "really",
+    "only",
+    "much",
+    "many",
+    "what",
+    "when",
+    "who",
+    "which",
+    "how",
+    "do",
+    "does",
+    "did",
+    "would",
+    "could",
+    "can",
+    "will",
+    "there",
+    "out",
+    "up",
+    "off",
+    "signs",
+    "sign",
+    "work",
+    "team",
+    "colleagues",
+    "manager",
+    "people",
+    "lot",
+    "things",
+    "feeling",
+    "seems",
+    "looks",
+    "often",
+    "always",
+    "lately",
+    "recently",
+    "anymore",
+];
+
+/// A fact of the case as red flags are read against it: its quotes, and
+/// the words that tie an item to it (not common words, the person's
+/// name, numbers or the words of a kind of fact).
+struct ReadFact {
+    copies: CopySource,
+    concept: &'static str,
+    concerning: bool,
+    numbers: Vec<u64>,
+    words: BTreeSet<String>,
+}
+
+impl ReadFact {
+    fn of(case: &BurnoutCase, fact: &super::Fact) -> ReadFact {
+        let text = Text::new(&fact.text);
+        let words = content_words(&text, &case.first);
+        let run = QUOTED_RUN.min(text.len());
+        ReadFact {
+            copies: CopySource::owning(text, run),
+            concept: fact.concept,
+            concerning: fact.concerning,
+            numbers: fact.numbers.clone(),
+            words,
+        }
+    }
+}
+
+/// The words of `text` that can tie it to a fact, as their base forms
+/// ("meetings" and "meeting" share "meeting").
+fn content_words(text: &Text, first: &str) -> BTreeSet<String> {
+    let first = first.to_lowercase();
+    text.words
+        .iter()
+        .map(|w| w.text.as_str())
+        .filter(|w| !COMMON.contains(w) && *w != first && number_value(w).is_none())
+        .filter(|w| !names_a_kind(w))
+        .flat_map(|w| bases_of(w).into_iter().map(|b| b.into_owned()))
+        .collect()
+}
+
+/// Whether `word` is itself one of the words that name a kind of fact
+/// ("tired", "cynical", "sleep").
+fn names_a_kind(word: &str) -> bool {
+    FLAG_CONCEPTS
+        .iter()
+        .flat_map(|c| c.phrases)
+        .any(|p| match p.strip_suffix('*') {
+            Some(prefix) => !prefix.contains(' ') && word.starts_with(prefix),
+            None => !p.contains(' ') && *p == word,
+        })
+}
+
 /// The one concerning fact a red-flag item cites, if any. An item earns at
 /// most one credit. An item that quotes a fact of the case is that fact
 /// (a distractor quoted earns nothing; two facts pasted into one item are
@@ -268,7 +443,7 @@ const QUOTED_RUN: usize = 5;
 /// with it.
 fn item_concept(
     case: &BurnoutCase,
-    facts: &[(CopySource, &'static str)],
+    facts: &[ReadFact],
     concerning: &BTreeSet<&'static str>,
     item: &str,
 ) -> Option<&'static str> {
@@ -293,8 +468,8 @@ fn item_concept(
     }
     let quoted: BTreeSet<&'static str> = facts
         .iter()
-        .filter(|(fact, _)| fact.copied_in(&text))
-        .map(|(_, concept)| *concept)
+        .filter(|fact| fact.copies.copied_in(&text))
+        .map(|fact| fact.concept)
         .collect();
     let concept: &'static str = match quoted.len() {
         0 => named_concept(&text)?.id,
@@ -303,6 +478,19 @@ fn item_concept(
     };
     if !concerning.contains(concept) {
         return None;
+    }
+    // A symptom of a dimension in an answer's own words must be this
+    // case's: "signs of exhaustion" names a kind of fact most cases have,
+    // "dozes off in afternoon meetings" names this one.
+    if quoted.is_empty() && DIMENSION_SIGNS.contains(&concept) {
+        let words = content_words(&text, &case.first);
+        let ours = facts
+            .iter()
+            .filter(|f| f.concept == concept && f.concerning)
+            .any(|f| !f.words.is_disjoint(&words) || f.numbers.iter().any(|n| numbers.contains(n)));
+        if !ours {
+            return None;
+        }
     }
     let numeric = FLAG_CONCEPTS.iter().any(|c| c.id == concept && c.numeric);
     let cites_fact = !numeric
