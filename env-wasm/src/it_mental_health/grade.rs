@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::reading::penalties;
+use super::reading::{Answer, penalties};
 use crate::points::Points;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct Grade {
 /// penalties of `answer` against the task's word cap, and clamp to [0, 1].
 pub fn assemble(
     parts: &[(&'static str, Points, Points)],
-    answer: &str,
+    answer: &Answer,
     word_cap: usize,
     mut notes: Vec<String>,
 ) -> Grade {
@@ -32,7 +32,7 @@ pub fn assemble(
         .iter()
         .map(|(_, score, weight)| score.weighted(*weight))
         .sum();
-    let assessment = penalties::assess(answer, word_cap);
+    let assessment = penalties::assess_read(answer.sent, &answer.words, word_cap);
     let mut penalties = assessment.penalties.clone();
     let total = if assessment.too_short {
         penalties.insert("too_short_penalty", weighted);

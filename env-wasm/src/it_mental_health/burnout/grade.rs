@@ -162,7 +162,7 @@ pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
             ("red_flags", flag_score, RED_FLAGS),
             ("escalation", escalation_score, ESCALATION),
         ],
-        answer.sent,
+        answer,
         WORD_CAP,
         notes,
     )

@@ -328,7 +328,7 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
             ("risk", risk, RISK),
             ("budget", budget, BUDGET),
         ],
-        answer.sent,
+        answer,
         WORD_CAP,
         notes,
     )

@@ -30,6 +30,8 @@ pub const LIST_READ: usize = 24;
 #[derive(Debug, Clone)]
 pub struct Answer<'a> {
     pub sent: &'a str,
+    /// `sent` as words, read once for the copy rule and the penalties.
+    pub words: Text,
     pub read: String,
 }
 
@@ -37,16 +39,16 @@ impl<'a> Answer<'a> {
     /// `sent` against the parts of the observation it answers (each read
     /// with [`COPY_RUN`]).
     pub fn new(sent: &'a str, observation: &[&CopySource]) -> Answer<'a> {
-        Answer {
-            sent,
-            read: strip_all(&Text::new(sent), observation),
-        }
+        let words = Text::new(sent);
+        let read = strip_all(&words, observation);
+        Answer { sent, words, read }
     }
 
     /// An answer read as sent, with nothing cut (for unit tests).
     pub fn plain(sent: &'a str) -> Answer<'a> {
         Answer {
             sent,
+            words: Text::new(sent),
             read: sent.to_owned(),
         }
     }

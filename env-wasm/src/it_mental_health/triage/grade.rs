@@ -257,7 +257,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             ("two_week_support", mean(fortnight_points), TWO_WEEK),
             ("stressors", mean(stressor_points), STRESSOR),
         ],
-        answer.sent,
+        answer,
         word_cap(case),
         notes,
     )
