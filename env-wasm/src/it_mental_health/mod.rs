@@ -6,26 +6,22 @@
 //! graders parse labelled sections and score precision as well as recall,
 //! against truths that follow from a rubric stated in the observation.
 //!
-//! - [`burnout`], [`triage`], [`plan`]: one generator per task (cases,
-//!   hidden truth, rubric, response format).
-//! - [`grade_burnout`], [`grade_triage`], [`grade_plan`]: one grader per task,
-//!   on [`parse`] (sections), [`decision`] (yes or no), [`penalties`] and
-//!   the shared [`crate::text`] layer; [`grade`] assembles scores.
+//! - [`burnout`], [`triage`], [`plan`]: one folder per task, its generator
+//!   (cases, hidden truth, rubric, response format) in `mod.rs` and its
+//!   grader in `grade.rs`.
+//! - [`reading`]: what every grader reads answers with ([`reading::sections`],
+//!   [`reading::decision`] for yes or no, [`reading::penalties`]), on the
+//!   shared [`crate::text`] layer; [`grade`] assembles scores.
 //! - [`writers`]: the reference answer and three differently worded ones;
 //!   [`baselines`]: the policies the graders must score low.
 //! - [`scenario`]: the task kinds and [`scenario::Case`] over the three.
 
 pub mod baselines;
 pub mod burnout;
-pub mod decision;
 pub mod grade;
-pub mod grade_burnout;
-pub mod grade_plan;
-pub mod grade_triage;
 pub mod names;
-pub mod parse;
-pub mod penalties;
 pub mod plan;
+pub mod reading;
 pub mod scenario;
 pub mod triage;
 pub mod writers;

@@ -6,13 +6,17 @@
 //! flags are this case's concerning facts. Every symptom is written several
 //! ways and no sentence names its dimension.
 
+pub mod grade;
+
 use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::names::{COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, TEAMS};
-use super::scenario::{FormatSection, ResponseFormat, fill};
+use crate::it_mental_health::names::{
+    COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, TEAMS,
+};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, fill};
 use crate::rng::SeededRng;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -67,6 +71,13 @@ impl Dimension {
                 "inefficac*",
                 "low achievement",
                 "reduced achievement",
+                // The dimension named by the lack of its opposite: present,
+                // however "lack" or "no" reads on its own.
+                "lack of accomplish*",
+                "lack of achievement",
+                "no sense of accomplish*",
+                "little sense of accomplish*",
+                "loss of accomplish*",
             ],
         }
     }
@@ -139,6 +150,8 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
         phrases: &[
             "hour*",
             "hrs",
+            // "62h a week", once the unit is its own word.
+            "h",
             "overtime",
             "timesheet*",
             "long days",
@@ -156,6 +169,8 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
             "time off",
             "days off",
             "day off",
+            "week off",
+            "weeks off",
             "break*",
             "pto",
         ],
@@ -163,7 +178,7 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
     },
     FlagConcept {
         id: "on_call",
-        phrases: &["on call", "pager*", "paged", "rota*", "rotation*"],
+        phrases: &["on call", "pager*", "paged", "rota", "rotas", "rotation*"],
         numeric: true,
     },
     FlagConcept {
