@@ -80,6 +80,71 @@ pub trait Environment: Sized + Send + 'static {
     }
 }
 
+/// How an episode's step rewards are paid, chosen at reset (`reward_mode`).
+///
+/// `Shaped` is each environment's own per-step shaping (process rewards,
+/// step costs, the grade on the graded step): dense, but its sum is not the
+/// task score. `Score` pays nothing before the end and the task score on the
+/// step that ends the episode (a final answer, a submit or the step limit),
+/// so an episode's rewards add up to its score exactly, whatever the
+/// actions: the return a trainer maximises is the benchmark's score. Both
+/// are decided here, once, for every environment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RewardMode {
+    /// The environment's per-step shaping (the default).
+    #[default]
+    Shaped,
+    /// 0 before the end, the task score on the last step: the return is the score.
+    Score,
+}
+
+impl RewardMode {
+    pub const ALL: [RewardMode; 2] = [RewardMode::Shaped, RewardMode::Score];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RewardMode::Shaped => "shaped",
+            RewardMode::Score => "score",
+        }
+    }
+
+    /// One line for the documents that declare the modes.
+    pub fn summary(self) -> &'static str {
+        match self {
+            RewardMode::Shaped => {
+                "the environment's per-step shaping (process rewards, step costs, the grade on \
+                 the graded step); dense, but the rewards do not add up to the task score"
+            }
+            RewardMode::Score => {
+                "0 on every step but the last, which pays the task score: the rewards of any \
+                 episode add up exactly to its task score (terminal_grader)"
+            }
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<RewardMode> {
+        let wanted = name.trim();
+        Self::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(wanted))
+    }
+
+    fn is_shaped(&self) -> bool {
+        *self == RewardMode::Shaped
+    }
+
+    /// The reward of a step that the environment shaped as `shaped`, ending
+    /// the episode with task score `terminal` when `done`.
+    fn pay(self, shaped: Points, done: bool, terminal: Option<Points>) -> Points {
+        match self {
+            RewardMode::Shaped => shaped,
+            RewardMode::Score if done => terminal.unwrap_or(Points::ZERO),
+            RewardMode::Score => Points::ZERO,
+        }
+    }
+}
+
 /// Reply to reset and step: the OpenEnv result shape.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StepResult {
@@ -186,6 +251,10 @@ pub struct EpisodeState<S> {
     pub max_steps: Option<u32>,
     pub steps_remaining: Option<u32>,
     pub done: bool,
+    /// How step rewards are paid; only shown when it is `score`, the
+    /// non-default mode (see [`RewardMode`]).
+    #[serde(default, skip_serializing_if = "RewardMode::is_shaped")]
+    pub reward_mode: RewardMode,
     #[serde(flatten)]
     pub details: Option<S>,
 }
@@ -208,7 +277,7 @@ pub(crate) trait DynEpisode: Send {
 }
 
 pub(crate) type EpisodeFactory =
-    fn(&'static TaskInfo, u64, Option<String>) -> (Box<dyn DynEpisode>, StepResult);
+    fn(&'static TaskInfo, u64, Option<String>, RewardMode) -> (Box<dyn DynEpisode>, StepResult);
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) type SchemaFactory = fn() -> Value;
 pub(crate) type BaselineNames = fn() -> &'static [&'static str];
@@ -220,6 +289,7 @@ struct Episode<E: Environment> {
     episode_id: Option<String>,
     step_count: u32,
     done: bool,
+    reward_mode: RewardMode,
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -276,6 +346,7 @@ pub(crate) fn start<E: Environment>(
     task: &'static TaskInfo,
     seed: u64,
     episode_id: Option<String>,
+    reward_mode: RewardMode,
 ) -> (Box<dyn DynEpisode>, StepResult) {
     let (env, observation) = E::reset(task, seed);
     let result = StepResult {
@@ -290,6 +361,7 @@ pub(crate) fn start<E: Environment>(
         episode_id,
         step_count: 0,
         done: false,
+        reward_mode,
     };
     (Box::new(episode), result)
 }
@@ -314,6 +386,7 @@ pub(crate) fn blank_state(info: &EnvInfo) -> Value {
         max_steps: None,
         steps_remaining: None,
         done: false,
+        reward_mode: RewardMode::Shaped,
         details: None,
     })
 }
@@ -327,9 +400,17 @@ impl<E: Environment> DynEpisode for Episode<E> {
         let transition = self.env.step(action)?;
         self.step_count += 1;
         self.done = transition.done;
+        let terminal = if transition.done {
+            self.env.terminal_score()
+        } else {
+            None
+        };
+        let reward = self
+            .reward_mode
+            .pay(transition.reward, transition.done, terminal);
         Ok(StepResult {
             observation: Observation::of(&transition.observation),
-            reward: Some(transition.reward.to_f64()),
+            reward: Some(reward.to_f64()),
             done: transition.done,
         })
     }
@@ -344,6 +425,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
             max_steps: Some(self.task.max_steps),
             steps_remaining: Some(self.task.max_steps.saturating_sub(self.step_count)),
             done: self.done,
+            reward_mode: self.reward_mode,
             details: Some(self.env.state()),
         })
     }

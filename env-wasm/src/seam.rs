@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::episode::{DynEpisode, StepResult, blank_state};
+use crate::episode::{DynEpisode, RewardMode, StepResult, blank_state};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, EnvInfo, TaskInfo};
@@ -32,11 +32,14 @@ pub struct ResetOptions {
     pub seed: Option<u64>,
     pub episode_id: Option<String>,
     pub task: &'static TaskInfo,
+    /// How step rewards are paid (`reward_mode`; default `shaped`).
+    pub reward_mode: RewardMode,
 }
 
 impl ResetOptions {
-    /// Read `seed`, `episode_id` and `task` (alias `task_name`) from a reset
-    /// body; other keys are ignored, as OpenEnv allows extra reset kwargs.
+    /// Read `seed`, `episode_id`, `task` (alias `task_name`) and
+    /// `reward_mode` from a reset body; other keys are ignored, as OpenEnv
+    /// allows extra reset kwargs.
     pub fn parse(info: &'static EnvInfo, options: &Value) -> Result<Self, EnvError> {
         let empty = serde_json::Map::new();
         let fields = match options {
@@ -95,12 +98,44 @@ impl ResetOptions {
                 ));
             }
         };
+        let reward_mode = match fields.get(REWARD_MODE) {
+            None | Some(Value::Null) => RewardMode::default(),
+            Some(Value::String(name)) => RewardMode::parse(name).ok_or_else(|| {
+                EnvError::validation(
+                    REWARD_MODE,
+                    format!(
+                        "unknown reward mode `{}`; send one of: {}",
+                        name.chars().take(40).collect::<String>(),
+                        reward_mode_names()
+                    ),
+                )
+            })?,
+            Some(other) => {
+                return Err(EnvError::validation(
+                    REWARD_MODE,
+                    format!(
+                        "must be one of {} (a string), got {}",
+                        reward_mode_names(),
+                        json_kind(other)
+                    ),
+                ));
+            }
+        };
         Ok(ResetOptions {
             seed,
             episode_id,
             task,
+            reward_mode,
         })
     }
+}
+
+/// The reset option that picks the [`RewardMode`].
+pub const REWARD_MODE: &str = "reward_mode";
+
+/// `shaped, score`
+pub fn reward_mode_names() -> String {
+    RewardMode::ALL.map(RewardMode::name).join(", ")
 }
 
 /// Seeds are non-negative integers; like the reference server, numeric
@@ -174,7 +209,8 @@ impl AnyEnv {
     pub fn reset_with(&mut self, options: ResetOptions, defaults: ResetDefaults) -> StepResult {
         let seed = options.seed.unwrap_or(defaults.seed & MAX_SEED);
         let episode_id = options.episode_id.or(defaults.episode_id);
-        let (episode, result) = (self.info.start_episode)(options.task, seed, episode_id);
+        let (episode, result) =
+            (self.info.start_episode)(options.task, seed, episode_id, options.reward_mode);
         self.episode = Some(episode);
         result
     }

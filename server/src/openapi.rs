@@ -337,6 +337,22 @@ fn task_schema(info: &EnvInfo, description: &str) -> Value {
 /// of `task`, `task_name` and `task_id`; the later ones are read only when
 /// the earlier are absent or null, which the `allOf` conditions say. Also
 /// the MCP `reset` tool's input schema.
+/// The `reward_mode` reset option: its values and what each pays.
+pub fn reward_mode_schema() -> Value {
+    let modes = env_wasm::RewardMode::ALL;
+    let mut values: Vec<Value> = modes.iter().map(|m| json!(m.name())).collect();
+    values.push(Value::Null);
+    let described: Vec<String> = modes
+        .iter()
+        .map(|m| format!("`{}`: {}", m.name(), m.summary()))
+        .collect();
+    json!({
+        "enum": values,
+        "default": env_wasm::RewardMode::default().name(),
+        "description": format!("How step rewards are paid. {}.", described.join("; ")),
+    })
+}
+
 pub fn reset_schema(info: &EnvInfo) -> Value {
     let default = info.default_task().id;
     let task = task_schema(info, &format!("Task id or alias; default `{default}`."));
@@ -370,6 +386,7 @@ pub fn reset_schema(info: &EnvInfo) -> Value {
                 "description": "Echoed in the state; random when absent.",
             },
             "task": task,
+            env_wasm::seam::REWARD_MODE: reward_mode_schema(),
             "task_name": { "description": "Alias of `task`, read when `task` is absent or null." },
             "task_id": { "description": "Alias of `task`, read when `task` and `task_name` are absent or null." },
             "session_id": {
