@@ -5,6 +5,8 @@
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+#[cfg(not(target_arch = "wasm32"))]
+use serde_json::Map;
 use serde_json::Value;
 use serde_json::value::{RawValue, to_raw_value};
 use std::sync::Arc;
@@ -70,6 +72,36 @@ pub trait Environment: Sized + Send + 'static {
     /// must score low (`deskbench eval` runs them; tests bound them).
     fn baseline_names() -> &'static [&'static str] {
         &[]
+    }
+
+    /// The agent's verbs: one tool per command of the action type, with the
+    /// action fields it takes ([`crate::tools`]). Cheap; [`Self::tools`]
+    /// adds the descriptions and schemas.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_specs() -> Vec<crate::tools::ToolSpec>;
+
+    /// The tools as `tools/list` shows them, cut from the action schema.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tools() -> Vec<crate::tools::Tool>;
+
+    /// The action (as JSON, for the step's own parser) that a call of tool
+    /// `name` stands for; `arguments` already fit its [`crate::tools::ToolSpec`].
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_action(name: &str, arguments: Map<String, Value>) -> Value;
+
+    /// The tool call that plays `action`, where one does (clients, tests).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_call(action: &Self::Action) -> Option<crate::tools::ToolCall>;
+
+    /// An action that does what `action` plausibly meant, for an action the
+    /// environment cannot read (a language model's near miss: a field named
+    /// as another environment names it, the answer in the wrong place); the
+    /// refusal then says exactly what to send. `None` when there is no
+    /// such reading.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn suggest(action: &Value) -> Option<Value> {
+        let _ = action;
+        None
     }
 
     /// The next action of baseline `name`, drawing from `rng` (the policy's
@@ -299,7 +331,15 @@ fn to_json<T: Serialize>(value: &T) -> Value {
 
 /// Parse an action of `E`, naming the offending field (`action.raw`) on
 /// failure; a bare string is first read as [`Environment::TEXT_ACTION_FIELD`].
+/// A refusal of an action that plausibly meant another says what to send.
 fn parse_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError> {
+    let parsed = read_action_of::<E>(action);
+    #[cfg(not(target_arch = "wasm32"))]
+    let parsed = parsed.map_err(|err| with_suggestion::<E>(err, action));
+    parsed
+}
+
+fn read_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError> {
     match (action, E::TEXT_ACTION_FIELD) {
         (Value::String(text), Some(field)) => {
             let mut wrapped = serde_json::Map::new();
@@ -311,6 +351,99 @@ fn parse_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError
             parse_action(action)
         }
     }
+}
+
+/// `err`, refusing `action`, with the action it plausibly meant (the
+/// environment's [`Environment::suggest`], else a tool call written as a
+/// bare object: `{"name": "view_ticket", "arguments": {...}}`), when that
+/// action is one the environment reads.
+#[cfg(not(target_arch = "wasm32"))]
+fn with_suggestion<E: Environment>(err: EnvError, action: &Value) -> EnvError {
+    let EnvError::Validation { field, message } = err else {
+        return err;
+    };
+    let suggestion = E::suggest(action)
+        .or_else(|| tool_shaped::<E>(action))
+        .filter(|s| s != action && read_action_of::<E>(s).is_ok());
+    let message = match suggestion {
+        Some(s) => format!("{message}; send {} instead", sketch(&s)),
+        None => message,
+    };
+    EnvError::Validation { field, message }
+}
+
+/// An action written as a tool call (`name`/`tool`/`tool_name` and
+/// `arguments`/`args`/`parameters`), as the action it stands for.
+#[cfg(not(target_arch = "wasm32"))]
+fn tool_shaped<E: Environment>(action: &Value) -> Option<Value> {
+    let map = action.as_object()?;
+    let name = ["tool_name", "tool", "name", "function"]
+        .iter()
+        .find_map(|k| map.get(*k)?.as_str())?;
+    let arguments = ["arguments", "args", "parameters", "input"]
+        .iter()
+        .find_map(|k| map.get(*k)?.as_object())
+        .cloned()
+        .unwrap_or_default();
+    tool_action_of::<E>(name, arguments).ok()
+}
+
+/// `value` as JSON text with long strings cut (`"Dear Ana, ..."`): the
+/// shape to send, short enough for a refusal's message.
+#[cfg(not(target_arch = "wasm32"))]
+fn sketch(value: &Value) -> String {
+    fn cut(value: &Value) -> Value {
+        match value {
+            Value::String(text) if text.chars().count() > 60 => {
+                Value::String(format!("{}...", text.chars().take(40).collect::<String>()))
+            }
+            Value::Array(items) => Value::Array(items.iter().map(cut).collect()),
+            Value::Object(map) => {
+                Value::Object(map.iter().map(|(k, v)| (k.clone(), cut(v))).collect())
+            }
+            other => other.clone(),
+        }
+    }
+    cut(value).to_string()
+}
+
+/// The action a call of tool `name` with `arguments` stands for, after the
+/// checks every tool shares: a tool of `E` (never a reserved control),
+/// taking exactly these arguments.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn tool_action_of<E: Environment>(
+    name: &str,
+    arguments: Map<String, Value>,
+) -> Result<Value, EnvError> {
+    let specs = E::tool_specs();
+    let spec = specs
+        .iter()
+        .find(|s| s.name == name && !crate::tools::RESERVED.contains(&name))
+        .ok_or_else(|| EnvError::UnknownTool {
+            tool: name.to_owned(),
+            available: crate::tools::names(&specs),
+        })?;
+    spec.check(&arguments)?;
+    Ok(E::tool_action(name, arguments))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn tool_call_of<E: Environment>(action: &Value) -> Option<crate::tools::ToolCall> {
+    read_action_of::<E>(action)
+        .ok()
+        .and_then(|a| E::tool_call(&a))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn tools_of<E: Environment>() -> Vec<crate::tools::Tool> {
+    E::tools()
+}
+
+/// The JSON Schema of `E`'s action, the source every tool's input schema
+/// is cut from.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn action_schema<E: Environment>() -> Value {
+    to_json(&schemars::schema_for!(E::Action))
 }
 
 /// Refuse a value no action can be: anything but an object, or a string

@@ -31,6 +31,8 @@ pub mod rng;
 pub mod seam;
 pub mod support_triage;
 pub mod text;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tools;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod wasm;

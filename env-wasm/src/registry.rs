@@ -50,7 +50,23 @@ pub struct EnvInfo {
     pub(crate) schemas: SchemaFactory,
     #[serde(skip)]
     pub(crate) baselines: BaselineNames,
+    /// The agent's verbs as tools ([`crate::tools`]); native only.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) tools: fn() -> Vec<crate::tools::Tool>,
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) tool_action: ToolAction,
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) tool_call: fn(&serde_json::Value) -> Option<crate::tools::ToolCall>,
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) type ToolAction = fn(
+    &str,
+    serde_json::Map<String, serde_json::Value>,
+) -> Result<serde_json::Value, crate::EnvError>;
 
 impl std::fmt::Debug for EnvInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -76,6 +92,28 @@ impl EnvInfo {
     /// episode is running.
     pub fn check_action_shape(&self, action: &serde_json::Value) -> Result<(), crate::EnvError> {
         episode::check_action_shape(action, self.text_action_field)
+    }
+
+    /// This environment's tools: its own verbs, never a simulation control.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tools(&self) -> Vec<crate::tools::Tool> {
+        (self.tools)()
+    }
+
+    /// The action a call of tool `name` with `arguments` stands for.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tool_action(
+        &self,
+        name: &str,
+        arguments: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<serde_json::Value, crate::EnvError> {
+        (self.tool_action)(name, arguments)
+    }
+
+    /// The tool call that plays `action` (an action of this environment).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tool_call(&self, action: &serde_json::Value) -> Option<crate::tools::ToolCall> {
+        (self.tool_call)(action)
     }
 
     /// The task `reset` plays when none is named.
@@ -190,6 +228,12 @@ pub const fn entry<E: episode::Environment>(
         #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,
         baselines: E::baseline_names,
+        #[cfg(not(target_arch = "wasm32"))]
+        tools: episode::tools_of::<E>,
+        #[cfg(not(target_arch = "wasm32"))]
+        tool_action: episode::tool_action_of::<E>,
+        #[cfg(not(target_arch = "wasm32"))]
+        tool_call: episode::tool_call_of::<E>,
     }
 }
 

@@ -10,6 +10,9 @@ use serde_json::{Map, Value};
 use crate::error::ApiError;
 
 pub const HEADER: &str = "x-session-id";
+/// The session header of MCP's streamable HTTP transport; an MCP session is
+/// one of ours, so this id reaches it from `/reset`, `/step` and `/ws` too.
+pub const MCP_HEADER: &str = "mcp-session-id";
 pub const FIELD: &str = "session_id";
 pub const COOKIE_NAME: &str = "deskbench_session";
 pub const MAX_LEN: usize = 128;
@@ -232,6 +235,15 @@ pub fn generate_episode_id() -> Result<String, ApiError> {
         &h[16..20],
         &h[20..]
     ))
+}
+
+/// What a reset fills in that the client left out, the same on every
+/// transport: a fresh seed and a fresh episode id.
+pub fn reset_defaults() -> Result<env_wasm::ResetDefaults, ApiError> {
+    Ok(env_wasm::ResetDefaults {
+        seed: generate_seed()?,
+        episode_id: Some(generate_episode_id()?),
+    })
 }
 
 /// A random seed the browser can replay: at most 2^53 - 1.

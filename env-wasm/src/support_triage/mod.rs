@@ -28,6 +28,8 @@ use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::Serialize;
+#[cfg(not(target_arch = "wasm32"))]
+use serde_json::{Map, Value};
 
 use crate::episode::{Environment, FrozenJson, Transition};
 use crate::error::EnvError;
@@ -615,5 +617,72 @@ impl Environment for SupportTriage {
 
     fn empty_answer(&self) -> SupportTriageAction {
         SupportTriageAction::command(Command::SubmitEpisode)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_specs() -> Vec<crate::tools::ToolSpec> {
+        Command::ALL.iter().map(|c| c.tool()).collect()
+    }
+
+    /// One tool per command, described by the command's own doc.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tools() -> Vec<crate::tools::Tool> {
+        let schema = crate::episode::action_schema::<Self>();
+        Self::tool_specs()
+            .iter()
+            .map(|spec| crate::tools::Tool {
+                name: spec.name,
+                description: crate::tools::variant_doc(&schema, "command", spec.name)
+                    .unwrap_or_default(),
+                input_schema: crate::tools::input_schema(&schema, spec, &[]),
+            })
+            .collect()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_action(name: &str, mut arguments: Map<String, Value>) -> Value {
+        arguments.insert("command".to_owned(), Value::String(name.to_owned()));
+        Value::Object(arguments)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_call(action: &SupportTriageAction) -> Option<crate::tools::ToolCall> {
+        let mut arguments = match serde_json::to_value(action) {
+            Ok(Value::Object(map)) => map,
+            _ => return None,
+        };
+        arguments.remove("command");
+        arguments.remove("metadata");
+        Some(crate::tools::ToolCall::new(
+            action.command.name(),
+            arguments,
+        ))
+    }
+
+    /// A command under another name (`action`, `tool`), or a field named
+    /// as people name it (`ticket`, `reply`): the action meant.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn suggest(action: &Value) -> Option<Value> {
+        const RENAMES: [(&str, &str); 8] = [
+            ("action", "command"),
+            ("cmd", "command"),
+            ("ticket", "ticket_id"),
+            ("id", "ticket_id"),
+            ("reply", "reply_body"),
+            ("body", "reply_body"),
+            ("message", "reply_body"),
+            ("response", "reply_body"),
+        ];
+        let mut map = action.as_object()?.clone();
+        let mut changed = false;
+        for (from, to) in RENAMES {
+            if !map.contains_key(to)
+                && let Some(value) = map.remove(from)
+            {
+                map.insert(to.to_owned(), value);
+                changed = true;
+            }
+        }
+        changed.then_some(Value::Object(map))
     }
 }
