@@ -32,6 +32,32 @@ else
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "openenv-core==$OPENENV_CORE_VERSION"
 fi
 
+# 2b. The clients of tool-calling agents and trainers (server/tests/clients.rs),
+#     each in a venv of its own where their `mcp` pins conflict: the official
+#     MCP SDK beside openenv-core (both take mcp 2.3), openenv 0.10.0 (its
+#     MCPToolClient; mcp 1.x) and verifiers 0.4.0 with its OpenEnv extra
+#     (an older openenv and mcp 2.0).
+MCP_VERSION="2.3.0"
+if "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$MCP_VERSION')" 2>/dev/null; then
+  say "mcp $MCP_VERSION present in $VENV"
+else
+  say "installing mcp $MCP_VERSION into $VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_VERSION"
+fi
+client_venv() { # dir distribution version requirement
+  local dir=$1 dist=$2 version=$3 requirement=$4
+  if [ -x "$dir/bin/python" ] \
+    && "$dir/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('$dist') != '$version')" 2>/dev/null; then
+    say "$dist $version present in $dir"
+  else
+    say "creating $dir with $requirement"
+    python3 -m venv "$dir"
+    "$dir/bin/pip" install --quiet --disable-pip-version-check "$requirement"
+  fi
+}
+client_venv .venv-openenv010 openenv 0.10.0 "openenv==0.10.0"
+client_venv .venv-verifiers verifiers 0.4.0 "verifiers[openenv]==0.4.0"
+
 # 3. Browser tests and the web bundle: Debian's chromium and its matching
 #    chromedriver, brotli to precompress assets.
 missing=()

@@ -40,6 +40,23 @@ pub trait Environment: Sized + Send + 'static {
     /// in the seam, so HTTP, `/ws`, MCP and the browser all accept it.
     const TEXT_ACTION_FIELD: Option<&'static str> = None;
 
+    /// What a front end tells a language model of the action format, in a
+    /// few examples (`deskbench inference`'s prompt); the schema says what
+    /// is valid, this what an episode looks like.
+    const PROMPT_HINT: Option<&'static str> = None;
+
+    /// Whether the server's optional LLM judge gives its answers a second
+    /// opinion (free-text answers only).
+    const JUDGED: bool = false;
+
+    /// The session cookie the environment's original project set and read,
+    /// which its mounts set and read beside the shared one.
+    const SESSION_COOKIE: Option<&'static str> = None;
+
+    /// Where, inside the action, the original project's HTTP clients sent
+    /// their session id (a path of keys), read by the HTTP step.
+    const SESSION_IN_ACTION: Option<&'static [&'static str]> = None;
+
     /// Generate the scenario of `task` for `seed` and return the first
     /// observation. Same task and seed, same scenario, on every platform.
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, Self::Observation);

@@ -27,6 +27,23 @@ pub struct TaskInfo {
     pub summary: &'static str,
 }
 
+/// What the server needs to know of an environment besides its types (the
+/// [`episode::Environment`] constants it is read from), so an environment
+/// added to [`ENVIRONMENTS`] needs nothing in the server's code. Native
+/// only: the page serves no model and no session.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Serving {
+    /// [`episode::Environment::PROMPT_HINT`].
+    pub prompt_hint: Option<&'static str>,
+    /// [`episode::Environment::JUDGED`].
+    pub judged: bool,
+    /// [`episode::Environment::SESSION_COOKIE`].
+    pub session_cookie: Option<&'static str>,
+    /// [`episode::Environment::SESSION_IN_ACTION`].
+    pub session_in_action: Option<&'static [&'static str]>,
+}
+
 /// One environment: its metadata, tasks, and how to build its episodes.
 #[derive(Serialize)]
 pub struct EnvInfo {
@@ -40,6 +57,10 @@ pub struct EnvInfo {
     /// that describe the action.
     #[serde(skip)]
     pub text_action_field: Option<&'static str>,
+    /// How the server serves it ([`Serving`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub serving: Serving,
     #[serde(skip)]
     pub(crate) start_episode: EpisodeFactory,
     /// Generated schemas, native only: the browser reads the committed
@@ -224,6 +245,13 @@ pub const fn entry<E: episode::Environment>(
         version: env!("CARGO_PKG_VERSION"),
         tasks,
         text_action_field: E::TEXT_ACTION_FIELD,
+        #[cfg(not(target_arch = "wasm32"))]
+        serving: Serving {
+            prompt_hint: E::PROMPT_HINT,
+            judged: E::JUDGED,
+            session_cookie: E::SESSION_COOKIE,
+            session_in_action: E::SESSION_IN_ACTION,
+        },
         start_episode: episode::start::<E>,
         #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,

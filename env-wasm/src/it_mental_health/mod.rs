@@ -265,6 +265,20 @@ impl Environment for ItMentalHealth {
     type Observation = ItMentalHealthObservation;
     type State = ItMentalHealthState;
 
+    const PROMPT_HINT: Option<&'static str> = Some(
+        "Answer each task with {\"response\": \"<your answer>\"} (or with \"task_id\": \"<the \
+         observation's task_id>\" too), writing the response in the labelled sections the \
+         observation's `response_format` asks for. Each answer is graded at once.",
+    );
+
+    /// Free-text answers: the optional judge reads them.
+    const JUDGED: bool = true;
+
+    /// The seed's clients kept their session in this cookie, and sent its
+    /// id in the step action's `metadata`.
+    const SESSION_COOKIE: Option<&'static str> = Some("itmh_session_id");
+    const SESSION_IN_ACTION: Option<&'static [&'static str]> = Some(&["metadata", "session_id"]);
+
     fn info() -> &'static EnvInfo {
         &INFO
     }

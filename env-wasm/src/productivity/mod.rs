@@ -333,6 +333,16 @@ impl Environment for Productivity {
 
     const TEXT_ACTION_FIELD: Option<&'static str> = Some("raw");
 
+    const PROMPT_HINT: Option<&'static str> = Some(
+        "Actions are one command in `raw`: {\"raw\": \"inspect\"} to look again, \
+         {\"raw\": \"propose: <answer JSON>\"} to have a draft checked for form only (are \
+         the fields present and well formed; it is not graded, and its reward and feedback \
+         say nothing about whether it is right), or {\"raw\": \"final: <answer JSON>\"} to \
+         submit, be graded and end the episode; at the step limit the last draft is graded. The answer JSON is one object with exactly the fields of the \
+         observation's `answer_schema`, e.g. {\"raw\": \"final: {\\\"field\\\": \\\"value\\\"}\"}. \
+         Apply the written policy in `instruction` to the `payload`.",
+    );
+
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ProductivityObservation) {
         let scenario = Scenario::generate(task, seed);
         let env = Productivity {

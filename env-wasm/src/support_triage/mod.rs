@@ -482,6 +482,16 @@ impl Environment for SupportTriage {
     type Observation = SupportTriageObservation;
     type State = SupportTriageState;
 
+    const PROMPT_HINT: Option<&'static str> = Some(
+        "One command per step, e.g. {\"command\": \"view_ticket\", \"ticket_id\": \"T-1234\"}, \
+         {\"command\": \"set_triage\", \"ticket_id\": \"T-1234\", \"priority\": \"high\", \
+         \"department\": \"billing\"}, {\"command\": \"draft_reply\", \"ticket_id\": \"T-1234\", \
+         \"reply_body\": \"...\"}, {\"command\": \"set_disposition\", \"ticket_id\": \"T-1234\", \
+         \"disposition\": \"resolved\"}; finish with {\"command\": \"submit_episode\"}, which \
+         grades the desk as it stands. Open tickets before labelling them, and follow the \
+         written policy.",
+    );
+
     fn info() -> &'static EnvInfo {
         &INFO
     }
