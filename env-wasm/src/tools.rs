@@ -117,6 +117,18 @@ impl ToolCall {
     }
 }
 
+/// The arguments of the tool call that plays `action`: its fields as JSON,
+/// less those the tool's name stands for or that are no argument (`drop`).
+pub fn arguments_of<A: Serialize>(action: &A, drop: &[&str]) -> Option<Map<String, Value>> {
+    match serde_json::to_value(action) {
+        Ok(Value::Object(mut map)) => {
+            map.retain(|k, _| !drop.contains(&k.as_str()));
+            Some(map)
+        }
+        _ => None,
+    }
+}
+
 /// The input schema of `spec`: the action schema's properties it takes
 /// (`extra` supplies those that are not action fields), `$defs` carried
 /// along. A property that may be null or `""` in an action ("not given")

@@ -454,11 +454,7 @@ impl Environment for ItMentalHealth {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn tool_call(action: &ItMentalHealthAction) -> Option<crate::tools::ToolCall> {
-        let mut arguments = match serde_json::to_value(action) {
-            Ok(Value::Object(map)) => map,
-            _ => return None,
-        };
-        arguments.remove("metadata");
+        let arguments = crate::tools::arguments_of(action, &["metadata"])?;
         Some(crate::tools::ToolCall::new(ANSWER_TOOL, arguments))
     }
 

@@ -657,12 +657,7 @@ impl Environment for SupportTriage {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn tool_call(action: &SupportTriageAction) -> Option<crate::tools::ToolCall> {
-        let mut arguments = match serde_json::to_value(action) {
-            Ok(Value::Object(map)) => map,
-            _ => return None,
-        };
-        arguments.remove("command");
-        arguments.remove("metadata");
+        let arguments = crate::tools::arguments_of(action, &["command", "metadata"])?;
         Some(crate::tools::ToolCall::new(
             action.command.name(),
             arguments,
