@@ -375,7 +375,7 @@ fn read_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError>
 /// bare object: `{"name": "view_ticket", "arguments": {...}}`), when that
 /// action is one the environment reads.
 #[cfg(not(target_arch = "wasm32"))]
-fn with_suggestion<E: Environment>(err: EnvError, action: &Value) -> EnvError {
+pub(crate) fn with_suggestion<E: Environment>(err: EnvError, action: &Value) -> EnvError {
     let EnvError::Validation { field, message } = err else {
         return err;
     };

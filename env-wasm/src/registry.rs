@@ -81,6 +81,10 @@ pub struct EnvInfo {
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub(crate) tool_call: fn(&serde_json::Value) -> Option<crate::tools::ToolCall>,
+    /// A refusal of an action, with the action it plausibly meant.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) suggest: fn(crate::EnvError, &serde_json::Value) -> crate::EnvError,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -112,7 +116,11 @@ impl EnvInfo {
     /// before looking a session up make it a validation error even when no
     /// episode is running.
     pub fn check_action_shape(&self, action: &serde_json::Value) -> Result<(), crate::EnvError> {
-        episode::check_action_shape(action, self.text_action_field)
+        let checked = episode::check_action_shape(action, self.text_action_field);
+        // A near miss (a bare answer text) is told what to send.
+        #[cfg(not(target_arch = "wasm32"))]
+        let checked = checked.map_err(|err| (self.suggest)(err, action));
+        checked
     }
 
     /// This environment's tools: its own verbs, never a simulation control.
@@ -262,6 +270,8 @@ pub const fn entry<E: episode::Environment>(
         tool_action: episode::tool_action_of::<E>,
         #[cfg(not(target_arch = "wasm32"))]
         tool_call: episode::tool_call_of::<E>,
+        #[cfg(not(target_arch = "wasm32"))]
+        suggest: episode::with_suggestion::<E>,
     }
 }
 

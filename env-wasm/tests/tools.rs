@@ -270,6 +270,21 @@ fn near_miss_actions_are_told_exactly_what_to_send() {
         let message = refusal(id, action.clone());
         assert!(message.contains(wanted), "{id} {action}: {message}");
     }
+    // A bare text: the answer, or a command line.
+    let info = env("it_mental_health");
+    let err = info
+        .check_action_shape(&json!("Dimensions: exhaustion"))
+        .err();
+    let message = err.map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        message.contains(r#"send {"response":"Dimensions: exhaustion"} instead"#),
+        "{message}"
+    );
+    let message = refusal("support_triage", json!("view_ticket T-1001"));
+    assert!(
+        message.contains(r#"send {"command":"view_ticket","ticket_id":"T-1001"} instead"#),
+        "{message}"
+    );
     // Long texts are cut in the message, not the shape.
     let long = "x".repeat(500);
     let message = refusal("it_mental_health", json!({ "text": long }));

@@ -28,7 +28,7 @@
 
 use axum::Json;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use env_wasm::{AnyEnv, EnvError};
 use serde_json::{Map, Value, json};
@@ -133,7 +133,7 @@ pub async fn end_session(State(mount): State<Mount>, headers: HeaderMap) -> Resp
         .map(str::to_owned);
     match id {
         Some(id) if mount.app.sessions.remove(mount.info, &id) => {
-            StatusCode::NO_CONTENT.into_response()
+            Json(json!({ "session_id": id, "closed": true })).into_response()
         }
         Some(id) => unknown_session(&id).into_response(),
         None => ApiError::Missing {

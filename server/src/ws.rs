@@ -512,6 +512,8 @@ fn action_data(info: &EnvInfo, data: Option<Value>) -> Result<Value, ApiError> {
         None | Some(Value::Null) => object_data(data, true),
         Some(action) => match info.check_action_shape(&action) {
             Ok(()) => Ok(action),
+            // A bare text is a near miss the refusal says how to send.
+            Err(err) if action.is_string() => Err(ApiError::Env(err)),
             Err(_) => object_data(Some(action), true),
         },
     }

@@ -458,10 +458,13 @@ impl Environment for ItMentalHealth {
         Some(crate::tools::ToolCall::new(ANSWER_TOOL, arguments))
     }
 
-    /// The answer under another name (`answer`, `text`, `content`, ...):
-    /// the same answer as `response`.
+    /// The answer sent bare, as text, or under another name (`answer`,
+    /// `text`, `content`, ...): the same answer as `response`.
     #[cfg(not(target_arch = "wasm32"))]
     fn suggest(action: &Value) -> Option<Value> {
+        if let Value::String(text) = action {
+            return Some(serde_json::json!({ "response": text }));
+        }
         const NAMES: [&str; 7] = [
             "answer",
             "text",

@@ -664,8 +664,9 @@ impl Environment for SupportTriage {
         ))
     }
 
-    /// A command under another name (`action`, `tool`), or a field named
-    /// as people name it (`ticket`, `reply`): the action meant.
+    /// A command under another name (`action`, `cmd`), a field named as
+    /// people name it (`ticket`, `reply`), or a command line sent bare
+    /// (`"view_ticket T-1001"`): the action meant.
     #[cfg(not(target_arch = "wasm32"))]
     fn suggest(action: &Value) -> Option<Value> {
         const RENAMES: [(&str, &str); 8] = [
@@ -678,6 +679,20 @@ impl Environment for SupportTriage {
             ("message", "reply_body"),
             ("response", "reply_body"),
         ];
+        if let Value::String(line) = action {
+            // `view_ticket T-1001`: a command and its ticket as one line.
+            let mut words = line.split_whitespace();
+            let command = Command::parse(words.next()?)?;
+            let mut meant = Map::new();
+            meant.insert(
+                "command".to_owned(),
+                Value::String(command.name().to_owned()),
+            );
+            if let Some(ticket) = words.next() {
+                meant.insert("ticket_id".to_owned(), Value::String(ticket.to_owned()));
+            }
+            return Some(Value::Object(meant));
+        }
         let mut map = action.as_object()?.clone();
         let mut changed = false;
         for (from, to) in RENAMES {

@@ -298,7 +298,9 @@ async fn initialize_opens_a_session_every_transport_reaches() {
     let mut end = request(Method::DELETE, "/mcp", "");
     end.headers_mut()
         .insert("mcp-session-id", id.parse().expect("header"));
-    assert_eq!(send(&app, end).await.status, StatusCode::NO_CONTENT);
+    let ended = send(&app, end).await;
+    assert_eq!(ended.status, StatusCode::OK);
+    assert_eq!(ended.json()["closed"], true);
     let gone = rpc_with(&app, &headers, tools_call("inspect", json!({})))
         .await
         .json();
