@@ -156,7 +156,6 @@ fn a_wrong_task_id_is_refused_and_not_counted() {
         json!({"response": answer, "task_id": "burnout_detection", "confidence": 1.5}),
         json!({"response": answer, "task_id": "burnout_detection", "confidence": "high"}),
         json!({"response": 5, "task_id": "burnout_detection"}),
-        json!({"response": answer}),
         json!({"response": answer, "task_id": "burnout_detection", "extra": 1}),
         json!({"response": "x".repeat(20_001), "task_id": "burnout_detection"}),
     ] {

@@ -207,9 +207,9 @@ fn frame(kind: &str, data: &impl serde::Serialize) -> String {
 fn refusal(err: &EnvError) -> Expected {
     let (code, reason) = match err {
         EnvError::Validation { .. } => ("VALIDATION_ERROR", None),
-        EnvError::UnknownTask { .. } | EnvError::UnknownEnv { .. } => {
-            ("VALIDATION_ERROR", Some(err.code()))
-        }
+        EnvError::UnknownTask { .. }
+        | EnvError::UnknownEnv { .. }
+        | EnvError::UnknownTool { .. } => ("VALIDATION_ERROR", Some(err.code())),
         EnvError::NotStarted | EnvError::EpisodeDone => ("EXECUTION_ERROR", Some(err.code())),
     };
     Expected::Error {
