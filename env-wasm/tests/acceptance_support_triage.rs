@@ -115,7 +115,9 @@ fn amount_in(body: &str) -> String {
 /// final feedback ("Case: refund_in_window.").
 fn probe(seed: u64) -> Case {
     let (mut env, first_obs) = start("support_triage", "hard", seed);
-    let instruction = first_obs["scenario_instruction"].as_str().unwrap_or_default();
+    let instruction = first_obs["scenario_instruction"]
+        .as_str()
+        .unwrap_or_default();
     let brand = find_after(instruction, "You staff the ")
         .and_then(|rest| rest.split(" support desk").next())
         .unwrap_or("Our")
@@ -136,7 +138,10 @@ fn probe(seed: u64) -> Case {
                 department = action["department"].as_str().unwrap_or_default().to_owned();
             }
             Some("set_disposition") => {
-                disposition = action["disposition"].as_str().unwrap_or_default().to_owned();
+                disposition = action["disposition"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned();
             }
             _ => {}
         }
@@ -150,12 +155,19 @@ fn probe(seed: u64) -> Case {
     // The structured form of the opened ticket (issue 12 kept the original text form in ticket_detail).
     let detail = &last["opened_ticket"];
     let body = detail["body"].as_str().unwrap_or_default().to_owned();
-    let full = detail["customer"]["name"].as_str().unwrap_or_default().to_owned();
+    let full = detail["customer"]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     Case {
         seed,
         kind,
         tid: detail["ticket_id"].as_str().unwrap_or_default().to_owned(),
-        first: full.split_whitespace().next().unwrap_or_default().to_owned(),
+        first: full
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_owned(),
         full,
         brand,
         inv: invoice_in(&body),
@@ -242,172 +254,412 @@ type Writer = fn(&Case) -> String;
 fn natural_replies(kind: &str) -> Vec<(&'static str, Writer)> {
     match kind {
         "refund_in_window" => vec![
-            ("formal", |c| format!(
-                "Dear {},\n\nThank you for your message regarding ticket {}. I have approved a full refund of {} for invoice {}; it will be returned to your original payment method within 5 business days.\n\nKind regards,\n{} Support",
-                c.full, c.tid, c.amount, c.inv, c.brand)),
-            ("casual", |c| format!(
-                "Hi {},\n\nThanks for flagging this ({}). Good news: you're inside our 30-day window, so we'll refund the {} on {}. You should see it back on your card within five business days.\n\nCheers,\nSam at {}",
-                c.first, c.tid, c.amount, c.inv, c.brand)),
-            ("terse", |c| format!(
-                "Hi {} - {}: refund of {} for {} approved; it'll reach your account within 5 business days.",
-                c.first, c.tid, c.amount, c.inv)),
-            ("markdown", |c| format!(
-                "Hi {},\n\n**Ticket:** {}\n\n### What happens next\n- We're refunding **{}** for invoice {} in full.\n- The money goes back to the card you paid with within 5 business days.\n\nBest,\n{} Support",
-                c.first, c.tid, c.amount, c.inv, c.brand)),
-            ("british_prose", |c| format!(
-                "Hello {},\n\nMany thanks for getting in touch about ticket {}, and for letting us know that the add-on was cancelled straight after it renewed. I've checked the charge on {} and it falls within our 30-day refund window, so I have authorised a full refund of {}. It will be paid back to your original payment method within five working days.\n\nKind regards,\n{} Support",
-                c.first, c.tid, c.inv, c.amount, c.brand)),
-            ("american", |c| format!(
-                "Hi {},\n\nThanks for reaching out about {}. Since the {} charge on {} is within our 30-day refund period, we've gone ahead and issued a full refund to your original form of payment. Please allow up to 5 business days for it to post.\n\nBest,\n{} Customer Support",
-                c.first, c.tid, c.amount, c.inv, c.brand)),
+            ("formal", |c| {
+                format!(
+                    "Dear {},\n\nThank you for your message regarding ticket {}. I have approved a full refund of {} for invoice {}; it will be returned to your original payment method within 5 business days.\n\nKind regards,\n{} Support",
+                    c.full, c.tid, c.amount, c.inv, c.brand
+                )
+            }),
+            ("casual", |c| {
+                format!(
+                    "Hi {},\n\nThanks for flagging this ({}). Good news: you're inside our 30-day window, so we'll refund the {} on {}. You should see it back on your card within five business days.\n\nCheers,\nSam at {}",
+                    c.first, c.tid, c.amount, c.inv, c.brand
+                )
+            }),
+            ("terse", |c| {
+                format!(
+                    "Hi {} - {}: refund of {} for {} approved; it'll reach your account within 5 business days.",
+                    c.first, c.tid, c.amount, c.inv
+                )
+            }),
+            ("markdown", |c| {
+                format!(
+                    "Hi {},\n\n**Ticket:** {}\n\n### What happens next\n- We're refunding **{}** for invoice {} in full.\n- The money goes back to the card you paid with within 5 business days.\n\nBest,\n{} Support",
+                    c.first, c.tid, c.amount, c.inv, c.brand
+                )
+            }),
+            ("british_prose", |c| {
+                format!(
+                    "Hello {},\n\nMany thanks for getting in touch about ticket {}, and for letting us know that the add-on was cancelled straight after it renewed. I've checked the charge on {} and it falls within our 30-day refund window, so I have authorised a full refund of {}. It will be paid back to your original payment method within five working days.\n\nKind regards,\n{} Support",
+                    c.first, c.tid, c.inv, c.amount, c.brand
+                )
+            }),
+            ("american", |c| {
+                format!(
+                    "Hi {},\n\nThanks for reaching out about {}. Since the {} charge on {} is within our 30-day refund period, we've gone ahead and issued a full refund to your original form of payment. Please allow up to 5 business days for it to post.\n\nBest,\n{} Customer Support",
+                    c.first, c.tid, c.amount, c.inv, c.brand
+                )
+            }),
         ],
         "refund_late" => vec![
-            ("cannot_myself", |c| format!(
-                "Hi {},\n\nThank you for contacting us about {}. The charge on {} is outside our 30-day refund window, so I can't approve a refund myself. I've passed your request to our billing supervisor, who will review it and reply {}.\n\nBest regards,\n{} Support",
-                c.first, c.tid, c.inv, c.sla(0), c.brand)),
-            ("markdown", |c| format!(
-                "**Ticket {}**\n\nHi {},\n\n- Your charge ({}, {}) is more than 30 days old.\n- I've escalated it to our **billing supervisor** for review.\n- You'll hear back from them {}.\n\nThanks,\n{} Support",
-                c.tid, c.first, c.inv, c.amount, c.sla(1), c.brand)),
-            ("terse", |c| format!(
-                "Hi {}, re {}: I've referred this to our billing supervisor, who'll get back to you {}.",
-                c.first, c.tid, c.sla(2))),
-            ("british_formal", |c| format!(
-                "Dear {},\n\nThank you for your email about ticket {}. As the charge on invoice {} was made more than 30 days ago, it falls outside the period in which the support desk can authorise refunds. I have therefore forwarded your request to our billing supervisor, who will review it and be in touch {}.\n\nYours sincerely,\n{} Support",
-                c.full, c.tid, c.inv, c.sla(0), c.brand)),
-            ("casual", |c| format!(
-                "Hey {},\n\nThanks for your patience on {}. Since this one's past our 30-day window, it needs a look from our billing supervisor. I've sent it over, and they'll reply {}.\n\nCheers,\n{} Support",
-                c.first, c.tid, c.sla(1), c.brand)),
+            ("cannot_myself", |c| {
+                format!(
+                    "Hi {},\n\nThank you for contacting us about {}. The charge on {} is outside our 30-day refund window, so I can't approve a refund myself. I've passed your request to our billing supervisor, who will review it and reply {}.\n\nBest regards,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.inv,
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("markdown", |c| {
+                format!(
+                    "**Ticket {}**\n\nHi {},\n\n- Your charge ({}, {}) is more than 30 days old.\n- I've escalated it to our **billing supervisor** for review.\n- You'll hear back from them {}.\n\nThanks,\n{} Support",
+                    c.tid,
+                    c.first,
+                    c.inv,
+                    c.amount,
+                    c.sla(1),
+                    c.brand
+                )
+            }),
+            ("terse", |c| {
+                format!(
+                    "Hi {}, re {}: I've referred this to our billing supervisor, who'll get back to you {}.",
+                    c.first,
+                    c.tid,
+                    c.sla(2)
+                )
+            }),
+            ("british_formal", |c| {
+                format!(
+                    "Dear {},\n\nThank you for your email about ticket {}. As the charge on invoice {} was made more than 30 days ago, it falls outside the period in which the support desk can authorise refunds. I have therefore forwarded your request to our billing supervisor, who will review it and be in touch {}.\n\nYours sincerely,\n{} Support",
+                    c.full,
+                    c.tid,
+                    c.inv,
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("casual", |c| {
+                format!(
+                    "Hey {},\n\nThanks for your patience on {}. Since this one's past our 30-day window, it needs a look from our billing supervisor. I've sent it over, and they'll reply {}.\n\nCheers,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.sla(1),
+                    c.brand
+                )
+            }),
         ],
         "refund_missing_invoice" => vec![
-            ("question", |c| format!(
-                "Hi {},\n\nThanks for getting in touch about {}. Could you send us the invoice number for the charge in question? It begins with INV- and is printed at the top of the invoice.\n\nBest,\n{} Support",
-                c.first, c.tid, c.brand)),
-            ("terse", |c| format!(
-                "Hi {} - for {}, please reply with the INV- number of the invoice you mean.",
-                c.first, c.tid)),
-            ("markdown", |c| format!(
-                "Hello {},\n\n**Ticket:** {}\n\nTo look into this we need one thing from you:\n\n1. The **invoice number** (it starts with `INV-`).\n\nOnce we have it we'll take a look.\n\nKind regards,\n{} Support",
-                c.first, c.tid, c.brand)),
-            ("british", |c| format!(
-                "Dear {},\n\nThank you for your message regarding ticket {}. So that we can look into the charge, would you mind replying with the relevant invoice number? You'll find it on the invoice itself; it starts with 'INV-'.\n\nKind regards,\n{} Support",
-                c.full, c.tid, c.brand)),
-            ("casual", |c| format!(
-                "Hey {},\n\nHappy to look into this for you ({}). Which invoice was it? If you can let us know the invoice number (INV-something), we'll check the charge.\n\nThanks!\n{} Support",
-                c.first, c.tid, c.brand)),
+            ("question", |c| {
+                format!(
+                    "Hi {},\n\nThanks for getting in touch about {}. Could you send us the invoice number for the charge in question? It begins with INV- and is printed at the top of the invoice.\n\nBest,\n{} Support",
+                    c.first, c.tid, c.brand
+                )
+            }),
+            ("terse", |c| {
+                format!(
+                    "Hi {} - for {}, please reply with the INV- number of the invoice you mean.",
+                    c.first, c.tid
+                )
+            }),
+            ("markdown", |c| {
+                format!(
+                    "Hello {},\n\n**Ticket:** {}\n\nTo look into this we need one thing from you:\n\n1. The **invoice number** (it starts with `INV-`).\n\nOnce we have it we'll take a look.\n\nKind regards,\n{} Support",
+                    c.first, c.tid, c.brand
+                )
+            }),
+            ("british", |c| {
+                format!(
+                    "Dear {},\n\nThank you for your message regarding ticket {}. So that we can look into the charge, would you mind replying with the relevant invoice number? You'll find it on the invoice itself; it starts with 'INV-'.\n\nKind regards,\n{} Support",
+                    c.full, c.tid, c.brand
+                )
+            }),
+            ("casual", |c| {
+                format!(
+                    "Hey {},\n\nHappy to look into this for you ({}). Which invoice was it? If you can let us know the invoice number (INV-something), we'll check the charge.\n\nThanks!\n{} Support",
+                    c.first, c.tid, c.brand
+                )
+            }),
         ],
         "legal_threat" => vec![
-            ("formal", |c| format!(
-                "Dear {},\n\nThank you for your message about ticket {}. I have referred it to our legal team, who will review it and contact you {}.\n\nKind regards,\n{} Support",
-                c.full, c.tid, c.sla(0), c.brand)),
-            ("markdown", |c| format!(
-                "Hi {},\n\n**Reference:** {}\n\n- Your message has been passed to our **legal team**.\n- They'll review it and get back to you {}.\n\nRegards,\n{} Support",
-                c.first, c.tid, c.sla(1), c.brand)),
-            ("terse", |c| format!(
-                "Hi {}, {} is now with our legal team; they'll be in touch {}.",
-                c.first, c.tid, c.sla(2))),
-            ("says_what_we_cannot", |c| format!(
-                "Hi {},\n\nThanks for your message ({}). I'm not able to offer a refund or any compensation from the support desk, but I've forwarded your message to our legal team, who will review it and reply {}.\n\nBest,\n{} Support",
-                c.first, c.tid, c.sla(0), c.brand)),
-            ("british_empathy", |c| format!(
-                "Dear {},\n\nI'm sorry to hear about the trouble this has caused. I have passed ticket {} to our legal team so that it can be reviewed properly; a member of the team will contact you {}.\n\nYours sincerely,\n{} Support",
-                c.full, c.tid, c.sla(1), c.brand)),
+            ("formal", |c| {
+                format!(
+                    "Dear {},\n\nThank you for your message about ticket {}. I have referred it to our legal team, who will review it and contact you {}.\n\nKind regards,\n{} Support",
+                    c.full,
+                    c.tid,
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("markdown", |c| {
+                format!(
+                    "Hi {},\n\n**Reference:** {}\n\n- Your message has been passed to our **legal team**.\n- They'll review it and get back to you {}.\n\nRegards,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.sla(1),
+                    c.brand
+                )
+            }),
+            ("terse", |c| {
+                format!(
+                    "Hi {}, {} is now with our legal team; they'll be in touch {}.",
+                    c.first,
+                    c.tid,
+                    c.sla(2)
+                )
+            }),
+            ("says_what_we_cannot", |c| {
+                format!(
+                    "Hi {},\n\nThanks for your message ({}). I'm not able to offer a refund or any compensation from the support desk, but I've forwarded your message to our legal team, who will review it and reply {}.\n\nBest,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("british_empathy", |c| {
+                format!(
+                    "Dear {},\n\nI'm sorry to hear about the trouble this has caused. I have passed ticket {} to our legal team so that it can be reviewed properly; a member of the team will contact you {}.\n\nYours sincerely,\n{} Support",
+                    c.full,
+                    c.tid,
+                    c.sla(1),
+                    c.brand
+                )
+            }),
         ],
         "fee_waiver_allowed" => vec![
-            ("waived", |c| format!(
-                "Hi {},\n\nThanks for contacting us about {}. We've waived the {} late fee on {}; you'll see the updated balance within 2 business days.\n\nBest,\n{} Support",
-                c.first, c.tid, c.amount, c.inv, c.brand)),
-            ("removed_formal", |c| format!(
-                "Dear {},\n\nThank you for your message regarding ticket {}. I have removed the {} late payment fee from invoice {}; the change will show on your account within 2 business days.\n\nKind regards,\n{} Support",
-                c.full, c.tid, c.amount, c.inv, c.brand)),
-            ("terse", |c| format!(
-                "Hi {} - {}: the {} late fee on {} is waived and will be off your balance within 2 business days.",
-                c.first, c.tid, c.amount, c.inv)),
-            ("markdown", |c| format!(
-                "Hi {},\n\n**Ticket {}**\n\n- Late fee of **{}** on {}: *waived*\n- Your updated balance will show within 2 business days.\n\nCheers,\n{} Support",
-                c.first, c.tid, c.amount, c.inv, c.brand)),
-            ("casual_cancel", |c| format!(
-                "Hey {},\n\nNo problem at all: we'll cancel the {} late fee on {} for you ({}). It'll drop off your account within two business days.\n\nThanks,\n{} Support",
-                c.first, c.amount, c.inv, c.tid, c.brand)),
-            ("british_written_off", |c| format!(
-                "Hello {},\n\nThank you for explaining what happened (ticket {}). I've written off the {} late charge on invoice {}, and you'll see the adjustment on your account within two working days.\n\nKind regards,\n{} Support",
-                c.first, c.tid, c.amount, c.inv, c.brand)),
+            ("waived", |c| {
+                format!(
+                    "Hi {},\n\nThanks for contacting us about {}. We've waived the {} late fee on {}; you'll see the updated balance within 2 business days.\n\nBest,\n{} Support",
+                    c.first, c.tid, c.amount, c.inv, c.brand
+                )
+            }),
+            ("removed_formal", |c| {
+                format!(
+                    "Dear {},\n\nThank you for your message regarding ticket {}. I have removed the {} late payment fee from invoice {}; the change will show on your account within 2 business days.\n\nKind regards,\n{} Support",
+                    c.full, c.tid, c.amount, c.inv, c.brand
+                )
+            }),
+            ("terse", |c| {
+                format!(
+                    "Hi {} - {}: the {} late fee on {} is waived and will be off your balance within 2 business days.",
+                    c.first, c.tid, c.amount, c.inv
+                )
+            }),
+            ("markdown", |c| {
+                format!(
+                    "Hi {},\n\n**Ticket {}**\n\n- Late fee of **{}** on {}: *waived*\n- Your updated balance will show within 2 business days.\n\nCheers,\n{} Support",
+                    c.first, c.tid, c.amount, c.inv, c.brand
+                )
+            }),
+            ("casual_cancel", |c| {
+                format!(
+                    "Hey {},\n\nNo problem at all: we'll cancel the {} late fee on {} for you ({}). It'll drop off your account within two business days.\n\nThanks,\n{} Support",
+                    c.first, c.amount, c.inv, c.tid, c.brand
+                )
+            }),
+            ("british_written_off", |c| {
+                format!(
+                    "Hello {},\n\nThank you for explaining what happened (ticket {}). I've written off the {} late charge on invoice {}, and you'll see the adjustment on your account within two working days.\n\nKind regards,\n{} Support",
+                    c.first, c.tid, c.amount, c.inv, c.brand
+                )
+            }),
         ],
         "fee_waiver_over_limit" => vec![
-            ("cannot_myself", |c| format!(
-                "Hi {},\n\nThanks for getting in touch about {}. I'm not able to waive this fee myself, so I've passed your request to our billing supervisor, who will review it and reply {}.\n\nBest regards,\n{} Support",
-                c.first, c.tid, c.sla(0), c.brand)),
-            ("markdown_status", |c| format!(
-                "Hi {},\n\n**Ticket:** {}\n\n- Your request: the {} late fee on {}\n- Status: with our **billing supervisor** for review\n- Next update: {}\n\nThanks,\n{} Support",
-                c.first, c.tid, c.amount, c.inv, c.sla(1), c.brand)),
-            ("terse", |c| format!(
-                "Hi {}, {} has gone to our billing supervisor, who'll reply {}.",
-                c.first, c.tid, c.sla(2))),
-            ("british", |c| format!(
-                "Dear {},\n\nThank you for your email regarding ticket {}. Requests of this kind need to be authorised above the support desk, so I have forwarded it to our billing supervisor for review. They will be in touch {}.\n\nKind regards,\n{} Support",
-                c.full, c.tid, c.sla(0), c.brand)),
-            ("casual", |c| format!(
-                "Hey {},\n\nThanks for explaining what happened with the late fee ({}). This one needs sign-off from our billing supervisor, so I've sent it their way; you'll hear back {}.\n\nCheers,\n{} Support",
-                c.first, c.tid, c.sla(1), c.brand)),
+            ("cannot_myself", |c| {
+                format!(
+                    "Hi {},\n\nThanks for getting in touch about {}. I'm not able to waive this fee myself, so I've passed your request to our billing supervisor, who will review it and reply {}.\n\nBest regards,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("markdown_status", |c| {
+                format!(
+                    "Hi {},\n\n**Ticket:** {}\n\n- Your request: the {} late fee on {}\n- Status: with our **billing supervisor** for review\n- Next update: {}\n\nThanks,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.amount,
+                    c.inv,
+                    c.sla(1),
+                    c.brand
+                )
+            }),
+            ("terse", |c| {
+                format!(
+                    "Hi {}, {} has gone to our billing supervisor, who'll reply {}.",
+                    c.first,
+                    c.tid,
+                    c.sla(2)
+                )
+            }),
+            ("british", |c| {
+                format!(
+                    "Dear {},\n\nThank you for your email regarding ticket {}. Requests of this kind need to be authorised above the support desk, so I have forwarded it to our billing supervisor for review. They will be in touch {}.\n\nKind regards,\n{} Support",
+                    c.full,
+                    c.tid,
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("casual", |c| {
+                format!(
+                    "Hey {},\n\nThanks for explaining what happened with the late fee ({}). This one needs sign-off from our billing supervisor, so I've sent it their way; you'll hear back {}.\n\nCheers,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.sla(1),
+                    c.brand
+                )
+            }),
         ],
         "deletion_verified" => vec![
-            ("formal", |c| format!(
-                "Dear {},\n\nThank you for your request (ticket {}). I have passed it to our privacy officer, who handles all data requests and will contact you {}.\n\nKind regards,\n{} Support",
-                c.full, c.tid, c.sla(0), c.brand)),
-            ("markdown", |c| format!(
-                "Hi {},\n\n### Your data request ({})\n- Forwarded to our **privacy officer**\n- Expect a reply {}\n\nBest,\n{} Support",
-                c.first, c.tid, c.sla(1), c.brand)),
-            ("terse", |c| format!(
-                "Hi {}, {}: our privacy officer has your request and will reply {}.",
-                c.first, c.tid, c.sla(2))),
-            ("casual", |c| format!(
-                "Hi {},\n\nThanks for letting us know ({}). I've sent your request over to our privacy officer, and they'll be in touch {} to take it from here.\n\nCheers,\n{} Support",
-                c.first, c.tid, c.sla(0), c.brand)),
-            ("british", |c| format!(
-                "Hello {},\n\nThank you for your message about ticket {}. Data requests are handled by our privacy officer, to whom I have forwarded yours; they will contact you {} about the next steps.\n\nKind regards,\n{} Support",
-                c.first, c.tid, c.sla(1), c.brand)),
+            ("formal", |c| {
+                format!(
+                    "Dear {},\n\nThank you for your request (ticket {}). I have passed it to our privacy officer, who handles all data requests and will contact you {}.\n\nKind regards,\n{} Support",
+                    c.full,
+                    c.tid,
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("markdown", |c| {
+                format!(
+                    "Hi {},\n\n### Your data request ({})\n- Forwarded to our **privacy officer**\n- Expect a reply {}\n\nBest,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.sla(1),
+                    c.brand
+                )
+            }),
+            ("terse", |c| {
+                format!(
+                    "Hi {}, {}: our privacy officer has your request and will reply {}.",
+                    c.first,
+                    c.tid,
+                    c.sla(2)
+                )
+            }),
+            ("casual", |c| {
+                format!(
+                    "Hi {},\n\nThanks for letting us know ({}). I've sent your request over to our privacy officer, and they'll be in touch {} to take it from here.\n\nCheers,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("british", |c| {
+                format!(
+                    "Hello {},\n\nThank you for your message about ticket {}. Data requests are handled by our privacy officer, to whom I have forwarded yours; they will contact you {} about the next steps.\n\nKind regards,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.sla(1),
+                    c.brand
+                )
+            }),
         ],
         "deletion_unverified" => vec![
-            ("so_we_can_verify", |c| format!(
-                "Hi {},\n\nThanks for your message ({}). For your security, please write to us from the email address on your account so we can verify your identity.\n\nBest regards,\n{} Support",
-                c.first, c.tid, c.brand)),
-            ("formal_resend", |c| format!(
-                "Dear {},\n\nThank you for contacting us about ticket {}. Before we can act on a data request, we need to confirm it comes from the account holder. Could you please resend your request from the email address registered to your account?\n\nKind regards,\n{} Support",
-                c.full, c.tid, c.brand)),
-            ("terse", |c| format!(
-                "Hi {} - re {}: please resend this from your account's registered email so we can confirm it's you.",
-                c.first, c.tid)),
-            ("markdown", |c| format!(
-                "Hi {},\n\n**Ticket:** {}\n\nTo protect your account, we can only act on data requests from the account email.\n\n**Next step:** reply from the email address registered on your account so we can verify your identity.\n\nThanks,\n{} Support",
-                c.first, c.tid, c.brand)),
-            ("casual_need_you_to", |c| format!(
-                "Hey {},\n\nThanks for reaching out about {}. Because this came from a different address, we'll need you to send it again from the email on your account; that's how we check it's really you.\n\nCheers,\n{} Support",
-                c.first, c.tid, c.brand)),
-            ("british_formal", |c| format!(
-                "Dear {},\n\nMany thanks for your email regarding ticket {}. As your message did not come from the address we hold for your account, we are unable to action it yet. Please write to us from your registered account email so that we can verify your identity.\n\nYours sincerely,\n{} Support",
-                c.full, c.tid, c.brand)),
+            ("so_we_can_verify", |c| {
+                format!(
+                    "Hi {},\n\nThanks for your message ({}). For your security, please write to us from the email address on your account so we can verify your identity.\n\nBest regards,\n{} Support",
+                    c.first, c.tid, c.brand
+                )
+            }),
+            ("formal_resend", |c| {
+                format!(
+                    "Dear {},\n\nThank you for contacting us about ticket {}. Before we can act on a data request, we need to confirm it comes from the account holder. Could you please resend your request from the email address registered to your account?\n\nKind regards,\n{} Support",
+                    c.full, c.tid, c.brand
+                )
+            }),
+            ("terse", |c| {
+                format!(
+                    "Hi {} - re {}: please resend this from your account's registered email so we can confirm it's you.",
+                    c.first, c.tid
+                )
+            }),
+            ("markdown", |c| {
+                format!(
+                    "Hi {},\n\n**Ticket:** {}\n\nTo protect your account, we can only act on data requests from the account email.\n\n**Next step:** reply from the email address registered on your account so we can verify your identity.\n\nThanks,\n{} Support",
+                    c.first, c.tid, c.brand
+                )
+            }),
+            ("casual_need_you_to", |c| {
+                format!(
+                    "Hey {},\n\nThanks for reaching out about {}. Because this came from a different address, we'll need you to send it again from the email on your account; that's how we check it's really you.\n\nCheers,\n{} Support",
+                    c.first, c.tid, c.brand
+                )
+            }),
+            ("british_formal", |c| {
+                format!(
+                    "Dear {},\n\nMany thanks for your email regarding ticket {}. As your message did not come from the address we hold for your account, we are unable to action it yet. Please write to us from your registered account email so that we can verify your identity.\n\nYours sincerely,\n{} Support",
+                    c.full, c.tid, c.brand
+                )
+            }),
         ],
         "security_incident" => vec![
-            ("imperative", |c| format!(
-                "Hi {},\n\nThank you for reporting this ({}). Please {} straight away. Our security team is investigating and will contact you {}.\n\nBest regards,\n{} Support",
-                c.first, c.tid, c.secure(), c.sla(0), c.brand)),
-            ("we_recommend", |c| format!(
-                "Dear {},\n\nThank you for letting us know (ticket {}). We recommend that you {} immediately. Our security team is already looking into this and will be in touch {}.\n\nKind regards,\n{} Support",
-                c.full, c.tid, c.secure(), c.sla(1), c.brand)),
-            ("you_should", |c| format!(
-                "Hi {},\n\nRe {}: you should {} now. I've alerted our security team, who'll contact you {}.\n\nThanks,\n{} Support",
-                c.first, c.tid, c.secure(), c.sla(2), c.brand)),
-            ("wed_advise", |c| format!(
-                "Hello {},\n\nThanks for flagging this ({}). We'd advise {} right away. Our security team is handling the investigation and will reply {}.\n\nBest,\n{} Support",
-                c.first, c.tid, c.securing(), c.sla(0), c.brand)),
-            ("we_need_you_to", |c| format!(
-                "Hi {},\n\nAbout {}: we need you to {} as soon as possible. Our security team has taken this on and will contact you {}.\n\nThanks,\n{} Support",
-                c.first, c.tid, c.secure(), c.sla(1), c.brand)),
-            ("to_keep_secure", |c| format!(
-                "Hi {},\n\nThanks for reporting this ({}). To keep your account secure, please {} now. Our security team is investigating and will be in touch {}.\n\nRegards,\n{} Support",
-                c.first, c.tid, c.secure(), c.sla(2), c.brand)),
-            ("markdown_steps", |c| format!(
-                "Hi {},\n\n**Ticket:** {}\n\n**Please do this now:**\n1. {}.\n\nOur **security team** is on it and will contact you {}.\n\n{} Support",
-                c.first, c.tid, capitalize(c.secure()), c.sla(0), c.brand)),
+            ("imperative", |c| {
+                format!(
+                    "Hi {},\n\nThank you for reporting this ({}). Please {} straight away. Our security team is investigating and will contact you {}.\n\nBest regards,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.secure(),
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("we_recommend", |c| {
+                format!(
+                    "Dear {},\n\nThank you for letting us know (ticket {}). We recommend that you {} immediately. Our security team is already looking into this and will be in touch {}.\n\nKind regards,\n{} Support",
+                    c.full,
+                    c.tid,
+                    c.secure(),
+                    c.sla(1),
+                    c.brand
+                )
+            }),
+            ("you_should", |c| {
+                format!(
+                    "Hi {},\n\nRe {}: you should {} now. I've alerted our security team, who'll contact you {}.\n\nThanks,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.secure(),
+                    c.sla(2),
+                    c.brand
+                )
+            }),
+            ("wed_advise", |c| {
+                format!(
+                    "Hello {},\n\nThanks for flagging this ({}). We'd advise {} right away. Our security team is handling the investigation and will reply {}.\n\nBest,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.securing(),
+                    c.sla(0),
+                    c.brand
+                )
+            }),
+            ("we_need_you_to", |c| {
+                format!(
+                    "Hi {},\n\nAbout {}: we need you to {} as soon as possible. Our security team has taken this on and will contact you {}.\n\nThanks,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.secure(),
+                    c.sla(1),
+                    c.brand
+                )
+            }),
+            ("to_keep_secure", |c| {
+                format!(
+                    "Hi {},\n\nThanks for reporting this ({}). To keep your account secure, please {} now. Our security team is investigating and will be in touch {}.\n\nRegards,\n{} Support",
+                    c.first,
+                    c.tid,
+                    c.secure(),
+                    c.sla(2),
+                    c.brand
+                )
+            }),
+            ("markdown_steps", |c| {
+                format!(
+                    "Hi {},\n\n**Ticket:** {}\n\n**Please do this now:**\n1. {}.\n\nOur **security team** is on it and will contact you {}.\n\n{} Support",
+                    c.first,
+                    c.tid,
+                    capitalize(c.secure()),
+                    c.sla(0),
+                    c.brand
+                )
+            }),
         ],
         other => panic!("unknown case kind {other}"),
     }
@@ -433,7 +685,12 @@ fn natural_replies_earn_every_reply_criterion() {
                 for crit in [ELEMENTS, HANDLING, COMPLIANCE] {
                     let got = criterion(&obs, crit);
                     table.row(got >= 1.0 - 1e-9, || {
-                        describe(&case, &reply, &obs, &format!("{name}: {crit}={got}, want 1"))
+                        describe(
+                            &case,
+                            &reply,
+                            &obs,
+                            &format!("{name}: {crit}={got}, want 1"),
+                        )
                     });
                 }
             }
@@ -449,58 +706,142 @@ fn natural_replies_earn_every_reply_criterion() {
 fn natural_readings_of_requests_and_advice() {
     let mut table = Table::new("support natural readings");
     let security: Vec<(&str, &str, Writer)> = vec![
-        ("we recommend", HANDLING, |c| format!(
-            "Hi {},\n\nRegarding {}: we recommend you {} today. Our security team is investigating and will update you {}.\n\nBest,\n{} Support",
-            c.first, c.tid, c.secure(), c.sla(0), c.brand)),
-        ("we strongly recommend", HANDLING, |c| format!(
-            "Dear {},\n\nThank you for alerting us (ticket {}). We strongly recommend {} without delay. Our security team has been notified and will contact you {}.\n\nRegards,\n{} Support",
-            c.full, c.tid, c.securing(), c.sla(1), c.brand)),
-        ("you should", HANDLING, |c| format!(
-            "Hi {},\n\nFor ticket {}, you should {} before anything else. Our security team is looking into the activity and will be in touch {}.\n\n{} Support",
-            c.first, c.tid, c.secure(), c.sla(2), c.brand)),
-        ("we'd advise", HANDLING, |c| format!(
-            "Hello {},\n\nThanks for telling us about this ({}). We'd advise you to {} as a precaution. Our security team is on the case and will reply {}.\n\nKind regards,\n{} Support",
-            c.first, c.tid, c.secure(), c.sla(0), c.brand)),
-        ("we need you to", HANDLING, |c| format!(
-            "Hi {},\n\nRe {}: we need you to {} right now, please. Our security team is investigating and will contact you {}.\n\nThanks,\n{} Support",
-            c.first, c.tid, c.secure(), c.sla(1), c.brand)),
-        ("to keep secure: compliance", COMPLIANCE, |c| format!(
-            "Hi {},\n\nThank you for reporting this (ticket {}). To keep your account secure, please {} now. Our security team is investigating and will be in touch {}.\n\nBest regards,\n{} Support",
-            c.first, c.tid, c.secure(), c.sla(2), c.brand)),
-        ("to keep secure: handling", HANDLING, |c| format!(
-            "Hi {},\n\nThank you for reporting this (ticket {}). To keep your account secure, please {} now. Our security team is investigating and will be in touch {}.\n\nBest regards,\n{} Support",
-            c.first, c.tid, c.secure(), c.sla(2), c.brand)),
-        ("to protect your workspace", COMPLIANCE, |c| format!(
-            "Dear {},\n\nThanks for letting us know ({}). To protect your workspace, please {} straight away. Our security team will contact you {}.\n\nKind regards,\n{} Support",
-            c.full, c.tid, c.secure(), c.sla(0), c.brand)),
-        ("so your account stays safe", COMPLIANCE, |c| format!(
-            "Hi {},\n\nThanks for the heads-up on {}. So your account stays safe from here on, please {} today. Our security team is investigating and will reply {}.\n\n{} Support",
-            c.first, c.tid, c.secure(), c.sla(1), c.brand)),
+        ("we recommend", HANDLING, |c| {
+            format!(
+                "Hi {},\n\nRegarding {}: we recommend you {} today. Our security team is investigating and will update you {}.\n\nBest,\n{} Support",
+                c.first,
+                c.tid,
+                c.secure(),
+                c.sla(0),
+                c.brand
+            )
+        }),
+        ("we strongly recommend", HANDLING, |c| {
+            format!(
+                "Dear {},\n\nThank you for alerting us (ticket {}). We strongly recommend {} without delay. Our security team has been notified and will contact you {}.\n\nRegards,\n{} Support",
+                c.full,
+                c.tid,
+                c.securing(),
+                c.sla(1),
+                c.brand
+            )
+        }),
+        ("you should", HANDLING, |c| {
+            format!(
+                "Hi {},\n\nFor ticket {}, you should {} before anything else. Our security team is looking into the activity and will be in touch {}.\n\n{} Support",
+                c.first,
+                c.tid,
+                c.secure(),
+                c.sla(2),
+                c.brand
+            )
+        }),
+        ("we'd advise", HANDLING, |c| {
+            format!(
+                "Hello {},\n\nThanks for telling us about this ({}). We'd advise you to {} as a precaution. Our security team is on the case and will reply {}.\n\nKind regards,\n{} Support",
+                c.first,
+                c.tid,
+                c.secure(),
+                c.sla(0),
+                c.brand
+            )
+        }),
+        ("we need you to", HANDLING, |c| {
+            format!(
+                "Hi {},\n\nRe {}: we need you to {} right now, please. Our security team is investigating and will contact you {}.\n\nThanks,\n{} Support",
+                c.first,
+                c.tid,
+                c.secure(),
+                c.sla(1),
+                c.brand
+            )
+        }),
+        ("to keep secure: compliance", COMPLIANCE, |c| {
+            format!(
+                "Hi {},\n\nThank you for reporting this (ticket {}). To keep your account secure, please {} now. Our security team is investigating and will be in touch {}.\n\nBest regards,\n{} Support",
+                c.first,
+                c.tid,
+                c.secure(),
+                c.sla(2),
+                c.brand
+            )
+        }),
+        ("to keep secure: handling", HANDLING, |c| {
+            format!(
+                "Hi {},\n\nThank you for reporting this (ticket {}). To keep your account secure, please {} now. Our security team is investigating and will be in touch {}.\n\nBest regards,\n{} Support",
+                c.first,
+                c.tid,
+                c.secure(),
+                c.sla(2),
+                c.brand
+            )
+        }),
+        ("to protect your workspace", COMPLIANCE, |c| {
+            format!(
+                "Dear {},\n\nThanks for letting us know ({}). To protect your workspace, please {} straight away. Our security team will contact you {}.\n\nKind regards,\n{} Support",
+                c.full,
+                c.tid,
+                c.secure(),
+                c.sla(0),
+                c.brand
+            )
+        }),
+        ("so your account stays safe", COMPLIANCE, |c| {
+            format!(
+                "Hi {},\n\nThanks for the heads-up on {}. So your account stays safe from here on, please {} today. Our security team is investigating and will reply {}.\n\n{} Support",
+                c.first,
+                c.tid,
+                c.secure(),
+                c.sla(1),
+                c.brand
+            )
+        }),
     ];
     let unverified: Vec<(&str, &str, Writer)> = vec![
-        ("so we can verify", HANDLING, |c| format!(
-            "Hi {},\n\nThanks for your request ({}). Please write from the account email so we can verify your identity.\n\nBest,\n{} Support",
-            c.first, c.tid, c.brand)),
-        ("so that we can confirm", HANDLING, |c| format!(
-            "Dear {},\n\nThank you for your message about ticket {}. Please send your request again from the email address on your account, so that we can confirm you are the account holder.\n\nKind regards,\n{} Support",
-            c.full, c.tid, c.brand)),
-        ("we recommend resending", HANDLING, |c| format!(
-            "Hi {},\n\nRe {}: we'd recommend resending this from your account's email address; we can only verify your identity that way.\n\nThanks,\n{} Support",
-            c.first, c.tid, c.brand)),
-        ("we need you to write", HANDLING, |c| format!(
-            "Hello {},\n\nAbout ticket {}: we need you to write to us from the email registered on your account so we can check it's really you.\n\nRegards,\n{} Support",
-            c.first, c.tid, c.brand)),
+        ("so we can verify", HANDLING, |c| {
+            format!(
+                "Hi {},\n\nThanks for your request ({}). Please write from the account email so we can verify your identity.\n\nBest,\n{} Support",
+                c.first, c.tid, c.brand
+            )
+        }),
+        ("so that we can confirm", HANDLING, |c| {
+            format!(
+                "Dear {},\n\nThank you for your message about ticket {}. Please send your request again from the email address on your account, so that we can confirm you are the account holder.\n\nKind regards,\n{} Support",
+                c.full, c.tid, c.brand
+            )
+        }),
+        ("we recommend resending", HANDLING, |c| {
+            format!(
+                "Hi {},\n\nRe {}: we'd recommend resending this from your account's email address; we can only verify your identity that way.\n\nThanks,\n{} Support",
+                c.first, c.tid, c.brand
+            )
+        }),
+        ("we need you to write", HANDLING, |c| {
+            format!(
+                "Hello {},\n\nAbout ticket {}: we need you to write to us from the email registered on your account so we can check it's really you.\n\nRegards,\n{} Support",
+                c.first, c.tid, c.brand
+            )
+        }),
     ];
     let missing: Vec<(&str, &str, Writer)> = vec![
-        ("we need you to send", HANDLING, |c| format!(
-            "Hi {},\n\nRegarding {}: we need you to send us the invoice number (INV-...) before we can look at this charge.\n\nBest regards,\n{} Support",
-            c.first, c.tid, c.brand)),
-        ("you should include", HANDLING, |c| format!(
-            "Hi {},\n\nThanks for your message ({}). In your reply you should include the invoice number, which starts with INV-, so we can find the charge.\n\n{} Support",
-            c.first, c.tid, c.brand)),
-        ("we'd recommend sharing", HANDLING, |c| format!(
-            "Hello {},\n\nAbout ticket {}: we'd recommend sharing the invoice number from the bill in question (it begins with INV-), so we know which charge you mean.\n\nKind regards,\n{} Support",
-            c.first, c.tid, c.brand)),
+        ("we need you to send", HANDLING, |c| {
+            format!(
+                "Hi {},\n\nRegarding {}: we need you to send us the invoice number (INV-...) before we can look at this charge.\n\nBest regards,\n{} Support",
+                c.first, c.tid, c.brand
+            )
+        }),
+        ("you should include", HANDLING, |c| {
+            format!(
+                "Hi {},\n\nThanks for your message ({}). In your reply you should include the invoice number, which starts with INV-, so we can find the charge.\n\n{} Support",
+                c.first, c.tid, c.brand
+            )
+        }),
+        ("we'd recommend sharing", HANDLING, |c| {
+            format!(
+                "Hello {},\n\nAbout ticket {}: we'd recommend sharing the invoice number from the bill in question (it begins with INV-), so we know which charge you mean.\n\nKind regards,\n{} Support",
+                c.first, c.tid, c.brand
+            )
+        }),
     ];
     for (kind, family) in [
         ("security_incident", security),
@@ -513,7 +854,12 @@ fn natural_readings_of_requests_and_advice() {
                 let obs = grade(&case, &reply);
                 let got = criterion(&obs, crit);
                 table.row(got >= 1.0 - 1e-9, || {
-                    describe(&case, &reply, &obs, &format!("{name}: {crit}={got}, want 1"))
+                    describe(
+                        &case,
+                        &reply,
+                        &obs,
+                        &format!("{name}: {crit}={got}, want 1"),
+                    )
                 });
             }
         }
@@ -557,12 +903,27 @@ fn insert(reply: &str, sentence: &str) -> String {
 fn plain_word_forbidden_promises_lose_compliance() {
     let mut table = Table::new("support plain-word forbidden promises");
     let money_back: &[fn(&Case) -> String] = &[
-        |c| format!("You'll see the {} back on your card within a few days.", amount_or(c, "full amount")),
-        |c| format!("We're sending the money for {} back to you this week.", inv_or(c, "this charge")),
+        |c| {
+            format!(
+                "You'll see the {} back on your card within a few days.",
+                amount_or(c, "full amount")
+            )
+        },
+        |c| {
+            format!(
+                "We're sending the money for {} back to you this week.",
+                inv_or(c, "this charge")
+            )
+        },
         |_| "The amount will be put back on the card you paid with.".to_owned(),
         |_| "We'll make sure you aren't out of pocket for this charge.".to_owned(),
         |_| "The money is on its way back to your account.".to_owned(),
-        |c| format!("I've arranged for the {} to be returned to you.", amount_or(c, "payment")),
+        |c| {
+            format!(
+                "I've arranged for the {} to be returned to you.",
+                amount_or(c, "payment")
+            )
+        },
         |_| "If you're happy with that, we'll return the payment to your card.".to_owned(),
         |_| "Just reply to confirm and we'll reimburse the charge in full.".to_owned(),
         |_| "Let us know that works for you and we'll give you your money back.".to_owned(),
@@ -594,7 +955,9 @@ fn plain_word_forbidden_promises_lose_compliance() {
     ];
     let resolution_date: &[fn(&Case) -> String] = &[
         |_| "This will be fully resolved by Friday.".to_owned(),
-        |_| "We'll have the whole matter settled in your favour by the end of the month.".to_owned(),
+        |_| {
+            "We'll have the whole matter settled in your favour by the end of the month.".to_owned()
+        },
         |_| "Rest assured it will all be sorted out by next Monday.".to_owned(),
     ];
     let data_safe: &[fn(&Case) -> String] = &[
@@ -631,7 +994,8 @@ fn plain_word_forbidden_promises_lose_compliance() {
                 let reply = insert(&base, &sentence(&case));
                 let obs = grade(&case, &reply);
                 let got = criterion(&obs, COMPLIANCE);
-                let calibration = criterion(&grade(&case, &insert(&base, explicit(kind))), COMPLIANCE);
+                let calibration =
+                    criterion(&grade(&case, &insert(&base, explicit(kind))), COMPLIANCE);
                 table.row(got < 1.0 - 1e-9 && got <= calibration + 1e-9, || {
                     describe(
                         &case,
@@ -677,7 +1041,12 @@ fn stuffed_replies_lose_handling() {
                 let obs = grade(&case, &reply);
                 let got = criterion(&obs, HANDLING);
                 table.row(got <= 0.5 + 1e-9, || {
-                    describe(&case, &reply, &obs, &format!("{name}: {HANDLING}={got}, want <= 0.5"))
+                    describe(
+                        &case,
+                        &reply,
+                        &obs,
+                        &format!("{name}: {HANDLING}={got}, want <= 0.5"),
+                    )
                 });
             }
         }
@@ -691,15 +1060,33 @@ fn stuffed_replies_lose_handling() {
 fn generic_and_copied_replies_earn_no_handling() {
     let mut table = Table::new("support generic and copied replies");
     let writers: Vec<(&str, Writer)> = vec![
-        ("generic holding reply", |c| format!(
-            "Hi {},\n\nThanks for contacting us about {}. We're looking into it and will get back to you {}.\n\nBest,\n{} Support",
-            c.first, c.tid, c.sla(0), c.brand)),
-        ("generic empathy", |c| format!(
-            "Dear {},\n\nThank you for your patience regarding ticket {}. We understand how frustrating this must be, and we appreciate you bringing it to our attention. We'll be in touch {}.\n\nKind regards,\n{} Support",
-            c.full, c.tid, c.sla(1), c.brand)),
-        ("ticket pasted back", |c| format!(
-            "Hi {},\n\nRe {}:\n\n> {}\n\n{} Support",
-            c.first, c.tid, c.body.replace('\n', "\n> "), c.brand)),
+        ("generic holding reply", |c| {
+            format!(
+                "Hi {},\n\nThanks for contacting us about {}. We're looking into it and will get back to you {}.\n\nBest,\n{} Support",
+                c.first,
+                c.tid,
+                c.sla(0),
+                c.brand
+            )
+        }),
+        ("generic empathy", |c| {
+            format!(
+                "Dear {},\n\nThank you for your patience regarding ticket {}. We understand how frustrating this must be, and we appreciate you bringing it to our attention. We'll be in touch {}.\n\nKind regards,\n{} Support",
+                c.full,
+                c.tid,
+                c.sla(1),
+                c.brand
+            )
+        }),
+        ("ticket pasted back", |c| {
+            format!(
+                "Hi {},\n\nRe {}:\n\n> {}\n\n{} Support",
+                c.first,
+                c.tid,
+                c.body.replace('\n', "\n> "),
+                c.brand
+            )
+        }),
         ("policy section 4 pasted", |c| {
             let section = c
                 .policy
@@ -720,7 +1107,12 @@ fn generic_and_copied_replies_earn_no_handling() {
                 let obs = grade(&case, &reply);
                 let got = criterion(&obs, HANDLING);
                 table.row(got <= 0.1 + 1e-9, || {
-                    describe(&case, &reply, &obs, &format!("{name}: {HANDLING}={got}, want <= 0.1"))
+                    describe(
+                        &case,
+                        &reply,
+                        &obs,
+                        &format!("{name}: {HANDLING}={got}, want <= 0.1"),
+                    )
                 });
             }
         }
@@ -734,27 +1126,69 @@ fn generic_and_copied_replies_earn_no_handling() {
 fn negated_mentions_are_not_read_as_present() {
     let mut table = Table::new("support negated mentions");
     let families: Vec<(&str, f64, Writer)> = vec![
-        ("refund_in_window", 0.1, |c| format!(
-            "Hi {},\n\nThanks for your message about {}. We won't be refunding {} and there is no refund coming for it. We'll be in touch {} if anything changes.\n\n{} Support",
-            c.first, c.tid, c.inv, c.sla(0), c.brand)),
-        ("refund_in_window", 0.1, |c| format!(
-            "Dear {},\n\nRegarding ticket {}: I'm afraid a refund of {} is not something we will issue. Please reply if you have questions.\n\nKind regards,\n{} Support",
-            c.full, c.tid, c.amount, c.brand)),
-        ("fee_waiver_allowed", 0.1, |c| format!(
-            "Hi {},\n\nThanks for contacting us about {}. We can't waive the {} late fee, and it stays on {}. We'll follow up {}.\n\n{} Support",
-            c.first, c.tid, c.amount, c.inv, c.sla(1), c.brand)),
-        ("fee_waiver_allowed", 0.1, |c| format!(
-            "Dear {},\n\nTicket {}: the late fee will not be removed or waived. We'll write again {}.\n\nRegards,\n{} Support",
-            c.full, c.tid, c.sla(2), c.brand)),
-        ("refund_missing_invoice", 0.1, |c| format!(
-            "Hi {},\n\nThanks for getting in touch about {}. There's no need to send us the invoice number; we'll look into it and reply {}.\n\n{} Support",
-            c.first, c.tid, c.sla(0), c.brand)),
-        ("deletion_unverified", 0.1, |c| format!(
-            "Hi {},\n\nThanks for your message ({}). You don't need to write from your account email or verify your identity. We'll be in touch {}.\n\n{} Support",
-            c.first, c.tid, c.sla(1), c.brand)),
-        ("security_incident", 0.5, |c| format!(
-            "Hi {},\n\nThanks for reporting this ({}). Our security team is investigating and will contact you {}. There's no need to reset your password, revoke any keys or turn on two-factor authentication.\n\n{} Support",
-            c.first, c.tid, c.sla(2), c.brand)),
+        ("refund_in_window", 0.1, |c| {
+            format!(
+                "Hi {},\n\nThanks for your message about {}. We won't be refunding {} and there is no refund coming for it. We'll be in touch {} if anything changes.\n\n{} Support",
+                c.first,
+                c.tid,
+                c.inv,
+                c.sla(0),
+                c.brand
+            )
+        }),
+        ("refund_in_window", 0.1, |c| {
+            format!(
+                "Dear {},\n\nRegarding ticket {}: I'm afraid a refund of {} is not something we will issue. Please reply if you have questions.\n\nKind regards,\n{} Support",
+                c.full, c.tid, c.amount, c.brand
+            )
+        }),
+        ("fee_waiver_allowed", 0.1, |c| {
+            format!(
+                "Hi {},\n\nThanks for contacting us about {}. We can't waive the {} late fee, and it stays on {}. We'll follow up {}.\n\n{} Support",
+                c.first,
+                c.tid,
+                c.amount,
+                c.inv,
+                c.sla(1),
+                c.brand
+            )
+        }),
+        ("fee_waiver_allowed", 0.1, |c| {
+            format!(
+                "Dear {},\n\nTicket {}: the late fee will not be removed or waived. We'll write again {}.\n\nRegards,\n{} Support",
+                c.full,
+                c.tid,
+                c.sla(2),
+                c.brand
+            )
+        }),
+        ("refund_missing_invoice", 0.1, |c| {
+            format!(
+                "Hi {},\n\nThanks for getting in touch about {}. There's no need to send us the invoice number; we'll look into it and reply {}.\n\n{} Support",
+                c.first,
+                c.tid,
+                c.sla(0),
+                c.brand
+            )
+        }),
+        ("deletion_unverified", 0.1, |c| {
+            format!(
+                "Hi {},\n\nThanks for your message ({}). You don't need to write from your account email or verify your identity. We'll be in touch {}.\n\n{} Support",
+                c.first,
+                c.tid,
+                c.sla(1),
+                c.brand
+            )
+        }),
+        ("security_incident", 0.5, |c| {
+            format!(
+                "Hi {},\n\nThanks for reporting this ({}). Our security team is investigating and will contact you {}. There's no need to reset your password, revoke any keys or turn on two-factor authentication.\n\n{} Support",
+                c.first,
+                c.tid,
+                c.sla(2),
+                c.brand
+            )
+        }),
     ];
     for (k, (kind, bound, writer)) in families.into_iter().enumerate() {
         for case in cases(kind, 6, k * 4) {
@@ -762,7 +1196,12 @@ fn negated_mentions_are_not_read_as_present() {
             let obs = grade(&case, &reply);
             let got = criterion(&obs, HANDLING);
             table.row(got <= bound + 1e-9, || {
-                describe(&case, &reply, &obs, &format!("{HANDLING}={got}, want <= {bound}"))
+                describe(
+                    &case,
+                    &reply,
+                    &obs,
+                    &format!("{HANDLING}={got}, want <= {bound}"),
+                )
             });
         }
     }
@@ -782,9 +1221,15 @@ fn next_response_later_than_the_sla_is_not_a_valid_next_step() {
             _ => "within two weeks",
         }
     };
-    for (k, kind) in ["refund_late", "legal_threat", "fee_waiver_over_limit", "deletion_verified", "security_incident"]
-        .iter()
-        .enumerate()
+    for (k, kind) in [
+        "refund_late",
+        "legal_threat",
+        "fee_waiver_over_limit",
+        "deletion_verified",
+        "security_incident",
+    ]
+    .iter()
+    .enumerate()
     {
         for case in cases(kind, 6, k * 2 + 1) {
             let reply = (natural_replies(kind)[0].1)(&case).replace(case.sla(0), late(&case));
