@@ -28,18 +28,9 @@ use env_wasm::it_mental_health::writers::Style;
 use env_wasm::points::Points;
 use env_wasm::rng::SeededRng;
 use proptest::prelude::*;
-use proptest::test_runner::TestCaseResult;
 
-/// 96 cases a property, unless `PROPTEST_CASES` says otherwise.
-// A test helper, not the core: it may read the environment.
-#[allow(clippy::disallowed_methods)]
-fn config() -> ProptestConfig {
-    let mut config = ProptestConfig::default();
-    if std::env::var_os("PROPTEST_CASES").is_none() {
-        config.cases = 96;
-    }
-    config
-}
+mod proptest_config;
+use proptest::test_runner::TestCaseResult;
 
 fn kind_of(k: usize) -> TaskKind {
     TaskKind::ALL[k % 3]
@@ -193,7 +184,7 @@ const FILLER: [&str; 4] = [
 ];
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config::fixed(96, 17))]
 
     #[test]
     fn repeating_a_section_never_raises_the_score(k in 0usize..3, seed in 0u64..10_000, pick in 0usize..64, at in 0usize..64) {

@@ -15,23 +15,9 @@ use env_wasm::rng::SeededRng;
 use env_wasm::{AnyEnv, EnvInfo, Points, ResetDefaults, TaskInfo};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use proptest::test_runner::{Config, RngSeed};
 use serde_json::{Value, json};
 
-/// Test helpers, not the core: they may read the environment.
-#[allow(clippy::disallowed_methods)]
-fn number(name: &str) -> Option<u64> {
-    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
-}
-
-fn config() -> Config {
-    Config {
-        cases: number("PROPTEST_CASES").map_or(512, |n| n as u32),
-        rng_seed: RngSeed::Fixed(number("PROPTEST_RNG_SEED").unwrap_or(13)),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+mod proptest_config;
 
 /// Every (environment, task).
 fn tasks() -> Vec<(&'static EnvInfo, &'static TaskInfo)> {
@@ -97,7 +83,7 @@ fn play(
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config::fixed(512, 13))]
 
     #[test]
     fn score_mode_returns_add_up_to_the_task_score(
