@@ -22,15 +22,33 @@ else
   rustup target add wasm32-unknown-unknown
 fi
 
-# 2. A Python venv with the real openenv-core client, for the conformance test.
-if [ -x "$VENV/bin/python" ] \
-  && "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('openenv-core') != '$OPENENV_CORE_VERSION')" 2>/dev/null; then
-  say "openenv-core $OPENENV_CORE_VERSION present in $VENV"
-else
-  say "creating $VENV with openenv-core $OPENENV_CORE_VERSION"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check "openenv-core==$OPENENV_CORE_VERSION"
+# 2. Python venvs, each checked by the version of its one pinned package:
+#    the real openenv-core client (scripts/conformance.sh) with the official
+#    MCP SDK beside it (both take mcp 2.3), and for server/tests/clients.rs
+#    openenv 0.10.0 (its MCPToolClient; mcp 1.x) and verifiers 0.4.0 with its
+#    OpenEnv extra (an older openenv and mcp 2.0): their `mcp` pins conflict.
+has_version() { # python distribution version
+  "$1" -c "import importlib.metadata as m, sys; sys.exit(m.version('$2') != '$3')" 2>/dev/null
+}
+client_venv() { # dir distribution version requirement...
+  local dir=$1 dist=$2 version=$3
+  shift 3
+  if [ -x "$dir/bin/python" ] && has_version "$dir/bin/python" "$dist" "$version"; then
+    say "$dist $version present in $dir"
+  else
+    say "creating $dir with $*"
+    python3 -m venv "$dir"
+    "$dir/bin/pip" install --quiet --disable-pip-version-check "$@"
+  fi
+}
+MCP_VERSION="2.3.0"
+client_venv "$VENV" openenv-core "$OPENENV_CORE_VERSION" "openenv-core==$OPENENV_CORE_VERSION" "mcp==$MCP_VERSION"
+if ! has_version "$VENV/bin/python" mcp "$MCP_VERSION"; then
+  say "installing mcp $MCP_VERSION into $VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_VERSION"
 fi
+client_venv .venv-openenv010 openenv 0.10.0 "openenv==0.10.0"
+client_venv .venv-verifiers verifiers 0.4.0 "verifiers[openenv]==0.4.0"
 
 # 3. Browser tests and the web bundle: Debian's chromium and its matching
 #    chromedriver, brotli to precompress assets.
@@ -58,11 +76,13 @@ else
   cargo install --quiet wasm-bindgen-cli --version "$WBG"
 fi
 
-# 5. wasm-opt from npm binaryen 132 (Debian's 108 breaks the bundle).
-if [ -x node_modules/.bin/wasm-opt ] && node_modules/.bin/wasm-opt --version | grep -q 'version 132'; then
-  say "wasm-opt (binaryen 132) present"
+# 5. wasm-opt from npm binaryen 132 (Debian's 108 breaks the bundle) and
+#    esbuild (minifies the JS glue), both pinned in package-lock.json.
+if [ -x node_modules/.bin/wasm-opt ] && node_modules/.bin/wasm-opt --version | grep -q 'version 132' &&
+  [ -x node_modules/.bin/esbuild ]; then
+  say "wasm-opt (binaryen 132) and esbuild present"
 else
-  say "installing binaryen 132 from npm"
+  say "installing binaryen 132 and esbuild from npm"
   npm ci --no-audit --no-fund --silent
 fi
 

@@ -5,6 +5,8 @@
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+#[cfg(not(target_arch = "wasm32"))]
+use serde_json::Map;
 use serde_json::Value;
 use serde_json::value::{RawValue, to_raw_value};
 use std::sync::Arc;
@@ -37,6 +39,23 @@ pub trait Environment: Sized + Send + 'static {
     /// is `{"raw": "inspect"}`); `None` refuses a bare string. Read here,
     /// in the seam, so HTTP, `/ws`, MCP and the browser all accept it.
     const TEXT_ACTION_FIELD: Option<&'static str> = None;
+
+    /// What a front end tells a language model of the action format, in a
+    /// few examples (`deskbench inference`'s prompt); the schema says what
+    /// is valid, this what an episode looks like.
+    const PROMPT_HINT: Option<&'static str> = None;
+
+    /// Whether the server's optional LLM judge gives its answers a second
+    /// opinion (free-text answers only).
+    const JUDGED: bool = false;
+
+    /// The session cookie the environment's original project set and read,
+    /// which its mounts set and read beside the shared one.
+    const SESSION_COOKIE: Option<&'static str> = None;
+
+    /// Where, inside the action, the original project's HTTP clients sent
+    /// their session id (a path of keys), read by the HTTP step.
+    const SESSION_IN_ACTION: Option<&'static [&'static str]> = None;
 
     /// Generate the scenario of `task` for `seed` and return the first
     /// observation. Same task and seed, same scenario, on every platform.
@@ -84,11 +103,106 @@ pub trait Environment: Sized + Send + 'static {
         &[]
     }
 
+    /// The agent's verbs: one tool per command of the action type, with the
+    /// action fields it takes ([`crate::tools`]). Cheap; [`Self::tools`]
+    /// adds the descriptions and schemas.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_specs() -> Vec<crate::tools::ToolSpec>;
+
+    /// The tools as `tools/list` shows them, cut from the action schema.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tools() -> Vec<crate::tools::Tool>;
+
+    /// The action (as JSON, for the step's own parser) that a call of tool
+    /// `name` stands for; `arguments` already fit its [`crate::tools::ToolSpec`].
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_action(name: &str, arguments: Map<String, Value>) -> Value;
+
+    /// The tool call that plays `action`, where one does (clients, tests).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_call(action: &Self::Action) -> Option<crate::tools::ToolCall>;
+
+    /// An action that does what `action` plausibly meant, for an action the
+    /// environment cannot read (a language model's near miss: a field named
+    /// as another environment names it, the answer in the wrong place); the
+    /// refusal then says exactly what to send. `None` when there is no
+    /// such reading.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn suggest(action: &Value) -> Option<Value> {
+        let _ = action;
+        None
+    }
+
     /// The next action of baseline `name`, drawing from `rng` (the policy's
     /// own stream, seeded per trial); `None` for an unknown name.
     fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Self::Action> {
         let _ = (name, rng);
         None
+    }
+}
+
+/// How an episode's step rewards are paid, chosen at reset (`reward_mode`).
+///
+/// `Shaped` is each environment's own per-step shaping (process rewards,
+/// step costs, the grade on the graded step): dense, but its sum is not the
+/// task score. `Score` pays nothing before the end and the task score on the
+/// step that ends the episode (a final answer, a submit or the step limit),
+/// so an episode's rewards add up to its score exactly, whatever the
+/// actions: the return a trainer maximises is the benchmark's score. Both
+/// are decided here, once, for every environment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RewardMode {
+    /// The environment's per-step shaping (the default).
+    #[default]
+    Shaped,
+    /// 0 before the end, the task score on the last step: the return is the score.
+    Score,
+}
+
+impl RewardMode {
+    pub const ALL: [RewardMode; 2] = [RewardMode::Shaped, RewardMode::Score];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RewardMode::Shaped => "shaped",
+            RewardMode::Score => "score",
+        }
+    }
+
+    /// One line for the documents that declare the modes.
+    pub fn summary(self) -> &'static str {
+        match self {
+            RewardMode::Shaped => {
+                "the environment's per-step shaping (process rewards, step costs, the grade on \
+                 the graded step); dense, but the rewards do not add up to the task score"
+            }
+            RewardMode::Score => {
+                "0 on every step but the last, which pays the task score: the rewards of any \
+                 episode add up exactly to its task score (terminal_grader)"
+            }
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<RewardMode> {
+        let wanted = name.trim();
+        Self::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(wanted))
+    }
+
+    fn is_shaped(&self) -> bool {
+        *self == RewardMode::Shaped
+    }
+
+    /// The reward of a step that the environment shaped as `shaped`, ending
+    /// the episode with task score `terminal` when `done`.
+    fn pay(self, shaped: Points, done: bool, terminal: Option<Points>) -> Points {
+        match self {
+            RewardMode::Shaped => shaped,
+            RewardMode::Score if done => terminal.unwrap_or(Points::ZERO),
+            RewardMode::Score => Points::ZERO,
+        }
     }
 }
 
@@ -198,6 +312,10 @@ pub struct EpisodeState<S> {
     pub max_steps: Option<u32>,
     pub steps_remaining: Option<u32>,
     pub done: bool,
+    /// How step rewards are paid; only shown when it is `score`, the
+    /// non-default mode (see [`RewardMode`]).
+    #[serde(default, skip_serializing_if = "RewardMode::is_shaped")]
+    pub reward_mode: RewardMode,
     #[serde(flatten)]
     pub details: Option<S>,
 }
@@ -220,7 +338,7 @@ pub(crate) trait DynEpisode: Send {
 }
 
 pub(crate) type EpisodeFactory =
-    fn(&'static TaskInfo, u64, Option<String>) -> (Box<dyn DynEpisode>, StepResult);
+    fn(&'static TaskInfo, u64, Option<String>, RewardMode) -> (Box<dyn DynEpisode>, StepResult);
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) type SchemaFactory = fn() -> Value;
 pub(crate) type BaselineNames = fn() -> &'static [&'static str];
@@ -232,6 +350,7 @@ struct Episode<E: Environment> {
     episode_id: Option<String>,
     step_count: u32,
     done: bool,
+    reward_mode: RewardMode,
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -241,7 +360,15 @@ fn to_json<T: Serialize>(value: &T) -> Value {
 
 /// Parse an action of `E`, naming the offending field (`action.raw`) on
 /// failure; a bare string is first read as [`Environment::TEXT_ACTION_FIELD`].
+/// A refusal of an action that plausibly meant another says what to send.
 fn parse_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError> {
+    let parsed = read_action_of::<E>(action);
+    #[cfg(not(target_arch = "wasm32"))]
+    let parsed = parsed.map_err(|err| with_suggestion::<E>(err, action));
+    parsed
+}
+
+fn read_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError> {
     match (action, E::TEXT_ACTION_FIELD) {
         (Value::String(text), Some(field)) => {
             let mut wrapped = serde_json::Map::new();
@@ -253,6 +380,99 @@ fn parse_action_of<E: Environment>(action: &Value) -> Result<E::Action, EnvError
             parse_action(action)
         }
     }
+}
+
+/// `err`, refusing `action`, with the action it plausibly meant (the
+/// environment's [`Environment::suggest`], else a tool call written as a
+/// bare object: `{"name": "view_ticket", "arguments": {...}}`), when that
+/// action is one the environment reads.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn with_suggestion<E: Environment>(err: EnvError, action: &Value) -> EnvError {
+    let EnvError::Validation { field, message } = err else {
+        return err;
+    };
+    let suggestion = E::suggest(action)
+        .or_else(|| tool_shaped::<E>(action))
+        .filter(|s| s != action && read_action_of::<E>(s).is_ok());
+    let message = match suggestion {
+        Some(s) => format!("{message}; send {} instead", sketch(&s)),
+        None => message,
+    };
+    EnvError::Validation { field, message }
+}
+
+/// An action written as a tool call (`name`/`tool`/`tool_name` and
+/// `arguments`/`args`/`parameters`), as the action it stands for.
+#[cfg(not(target_arch = "wasm32"))]
+fn tool_shaped<E: Environment>(action: &Value) -> Option<Value> {
+    let map = action.as_object()?;
+    let name = ["tool_name", "tool", "name", "function"]
+        .iter()
+        .find_map(|k| map.get(*k)?.as_str())?;
+    let arguments = ["arguments", "args", "parameters", "input"]
+        .iter()
+        .find_map(|k| map.get(*k)?.as_object())
+        .cloned()
+        .unwrap_or_default();
+    tool_action_of::<E>(name, arguments).ok()
+}
+
+/// `value` as JSON text with long strings cut (`"Dear Ana, ..."`): the
+/// shape to send, short enough for a refusal's message.
+#[cfg(not(target_arch = "wasm32"))]
+fn sketch(value: &Value) -> String {
+    fn cut(value: &Value) -> Value {
+        match value {
+            Value::String(text) if text.chars().count() > 60 => {
+                Value::String(format!("{}...", text.chars().take(40).collect::<String>()))
+            }
+            Value::Array(items) => Value::Array(items.iter().map(cut).collect()),
+            Value::Object(map) => {
+                Value::Object(map.iter().map(|(k, v)| (k.clone(), cut(v))).collect())
+            }
+            other => other.clone(),
+        }
+    }
+    cut(value).to_string()
+}
+
+/// The action a call of tool `name` with `arguments` stands for, after the
+/// checks every tool shares: a tool of `E` (never a reserved control),
+/// taking exactly these arguments.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn tool_action_of<E: Environment>(
+    name: &str,
+    arguments: Map<String, Value>,
+) -> Result<Value, EnvError> {
+    let specs = E::tool_specs();
+    let spec = specs
+        .iter()
+        .find(|s| s.name == name && !crate::tools::RESERVED.contains(&name))
+        .ok_or_else(|| EnvError::UnknownTool {
+            tool: name.to_owned(),
+            available: crate::tools::names(&specs),
+        })?;
+    spec.check(&arguments)?;
+    Ok(E::tool_action(name, arguments))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn tool_call_of<E: Environment>(action: &Value) -> Option<crate::tools::ToolCall> {
+    read_action_of::<E>(action)
+        .ok()
+        .and_then(|a| E::tool_call(&a))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn tools_of<E: Environment>() -> Vec<crate::tools::Tool> {
+    E::tools()
+}
+
+/// The JSON Schema of `E`'s action, the source every tool's input schema
+/// is cut from.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn action_schema<E: Environment>() -> Value {
+    to_json(&schemars::schema_for!(E::Action))
 }
 
 /// Refuse a value no action can be: anything but an object, or a string
@@ -288,6 +508,7 @@ pub(crate) fn start<E: Environment>(
     task: &'static TaskInfo,
     seed: u64,
     episode_id: Option<String>,
+    reward_mode: RewardMode,
 ) -> (Box<dyn DynEpisode>, StepResult) {
     let (env, observation) = E::reset(task, seed);
     let result = StepResult {
@@ -302,6 +523,7 @@ pub(crate) fn start<E: Environment>(
         episode_id,
         step_count: 0,
         done: false,
+        reward_mode,
     };
     (Box::new(episode), result)
 }
@@ -326,6 +548,7 @@ pub(crate) fn blank_state(info: &EnvInfo) -> Value {
         max_steps: None,
         steps_remaining: None,
         done: false,
+        reward_mode: RewardMode::Shaped,
         details: None,
     })
 }
@@ -340,9 +563,17 @@ impl<E: Environment> DynEpisode for Episode<E> {
         let transition = self.env.step(action)?;
         self.step_count += 1;
         self.done = transition.done;
+        let terminal = if transition.done {
+            self.env.terminal_score()
+        } else {
+            None
+        };
+        let reward = self
+            .reward_mode
+            .pay(transition.reward, transition.done, terminal);
         Ok(StepResult {
             observation: Observation::of(&transition.observation),
-            reward: Some(transition.reward.to_f64()),
+            reward: Some(reward.to_f64()),
             done: transition.done,
         })
     }
@@ -357,6 +588,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
             max_steps: Some(self.task.max_steps),
             steps_remaining: Some(self.task.max_steps.saturating_sub(self.step_count)),
             done: self.done,
+            reward_mode: self.reward_mode,
             details: Some(self.env.state()),
         })
     }

@@ -22,6 +22,11 @@ pub enum EnvError {
     #[error("invalid `{field}`: {message}")]
     Validation { field: String, message: String },
 
+    /// A tool call names no tool of this environment (or one of OpenEnv's
+    /// reserved simulation controls, which are the trainer's, not tools).
+    #[error("{}", unknown_tool(tool, available))]
+    UnknownTool { tool: String, available: String },
+
     #[error("no episode in progress: call reset before step")]
     NotStarted,
 
@@ -43,6 +48,7 @@ impl EnvError {
             EnvError::UnknownEnv { .. } => "UNKNOWN_ENV",
             EnvError::UnknownTask { .. } => "UNKNOWN_TASK",
             EnvError::Validation { .. } => "VALIDATION_ERROR",
+            EnvError::UnknownTool { .. } => "UNKNOWN_TOOL",
             EnvError::NotStarted => "EPISODE_NOT_STARTED",
             EnvError::EpisodeDone => "EPISODE_DONE",
         }
@@ -53,6 +59,7 @@ impl EnvError {
         match self {
             EnvError::Validation { field, .. } => Some(field),
             EnvError::UnknownTask { .. } => Some("task"),
+            EnvError::UnknownTool { .. } => Some("name"),
             _ => None,
         }
     }
@@ -64,6 +71,18 @@ impl EnvError {
             message: self.to_string(),
             field: self.field().map(str::to_owned),
         }
+    }
+}
+
+fn unknown_tool(tool: &str, available: &str) -> String {
+    let shown: String = tool.chars().take(40).collect();
+    if ["reset", "step", "state", "close"].contains(&tool) {
+        format!(
+            "`{shown}` is a simulation control, not a tool: the trainer starts and ends episodes \
+             (reset over HTTP or /ws); call one of this environment's tools: {available}"
+        )
+    } else {
+        format!("unknown tool `{shown}`; this environment's tools: {available}")
     }
 }
 

@@ -10,8 +10,11 @@
 //! 3. [`AnyEnv::step`] parses the action JSON into the environment's typed
 //!    action and runs its [`Environment::step`]: the simulator updates the
 //!    scenario, the grader scores in integer [`Points`].
-//! 4. Results leave as [`StepResult`] JSON (`observation`, `reward`, `done`);
+//! 4. Results leave as [`StepResult`] JSON (`observation`, `reward`, `done`),
+//!    the reward as the reset's [`RewardMode`] pays it;
 //!    [`AnyEnv::state`] reports the [`episode::EpisodeState`].
+//! 5. Natively, `tools` lists each environment's verbs as tools, and
+//!    `AnyEnv::call_tool` plays a call as the step its action is.
 //!
 //! The crate never touches clocks, threads, files or the network, so the
 //! same seed gives byte-identical JSON natively and under wasm32.
@@ -24,6 +27,7 @@ pub mod error;
 pub mod golden;
 pub mod grading;
 pub mod it_mental_health;
+pub mod order;
 pub mod points;
 pub mod productivity;
 pub mod registry;
@@ -31,11 +35,13 @@ pub mod rng;
 pub mod seam;
 pub mod support_triage;
 pub mod text;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tools;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod wasm;
 
-pub use episode::{Environment, FrozenJson, Observation, StepResult, Transition};
+pub use episode::{Environment, FrozenJson, Observation, RewardMode, StepResult, Transition};
 pub use error::{EnvError, ErrorBody};
 pub use points::Points;
 pub use registry::{Difficulty, EnvInfo, TaskInfo};

@@ -27,6 +27,23 @@ pub struct TaskInfo {
     pub summary: &'static str,
 }
 
+/// What the server needs to know of an environment besides its types (the
+/// [`episode::Environment`] constants it is read from), so an environment
+/// added to [`ENVIRONMENTS`] needs nothing in the server's code. Native
+/// only: the page serves no model and no session.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Serving {
+    /// [`episode::Environment::PROMPT_HINT`].
+    pub prompt_hint: Option<&'static str>,
+    /// [`episode::Environment::JUDGED`].
+    pub judged: bool,
+    /// [`episode::Environment::SESSION_COOKIE`].
+    pub session_cookie: Option<&'static str>,
+    /// [`episode::Environment::SESSION_IN_ACTION`].
+    pub session_in_action: Option<&'static [&'static str]>,
+}
+
 /// One environment: its metadata, tasks, and how to build its episodes.
 #[derive(Serialize)]
 pub struct EnvInfo {
@@ -40,6 +57,10 @@ pub struct EnvInfo {
     /// that describe the action.
     #[serde(skip)]
     pub text_action_field: Option<&'static str>,
+    /// How the server serves it ([`Serving`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub serving: Serving,
     #[serde(skip)]
     pub(crate) start_episode: EpisodeFactory,
     /// Generated schemas, native only: the browser reads the committed
@@ -50,7 +71,27 @@ pub struct EnvInfo {
     pub(crate) schemas: SchemaFactory,
     #[serde(skip)]
     pub(crate) baselines: BaselineNames,
+    /// The agent's verbs as tools ([`crate::tools`]); native only.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) tools: fn() -> Vec<crate::tools::Tool>,
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) tool_action: ToolAction,
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) tool_call: fn(&serde_json::Value) -> Option<crate::tools::ToolCall>,
+    /// A refusal of an action, with the action it plausibly meant.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) suggest: fn(crate::EnvError, &serde_json::Value) -> crate::EnvError,
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) type ToolAction = fn(
+    &str,
+    serde_json::Map<String, serde_json::Value>,
+) -> Result<serde_json::Value, crate::EnvError>;
 
 impl std::fmt::Debug for EnvInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -75,7 +116,33 @@ impl EnvInfo {
     /// before looking a session up make it a validation error even when no
     /// episode is running.
     pub fn check_action_shape(&self, action: &serde_json::Value) -> Result<(), crate::EnvError> {
-        episode::check_action_shape(action, self.text_action_field)
+        let checked = episode::check_action_shape(action, self.text_action_field);
+        // A near miss (a bare answer text) is told what to send.
+        #[cfg(not(target_arch = "wasm32"))]
+        let checked = checked.map_err(|err| (self.suggest)(err, action));
+        checked
+    }
+
+    /// This environment's tools: its own verbs, never a simulation control.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tools(&self) -> Vec<crate::tools::Tool> {
+        (self.tools)()
+    }
+
+    /// The action a call of tool `name` with `arguments` stands for.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tool_action(
+        &self,
+        name: &str,
+        arguments: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<serde_json::Value, crate::EnvError> {
+        (self.tool_action)(name, arguments)
+    }
+
+    /// The tool call that plays `action` (an action of this environment).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tool_call(&self, action: &serde_json::Value) -> Option<crate::tools::ToolCall> {
+        (self.tool_call)(action)
     }
 
     /// The task `reset` plays when none is named.
@@ -186,10 +253,25 @@ pub const fn entry<E: episode::Environment>(
         version: env!("CARGO_PKG_VERSION"),
         tasks,
         text_action_field: E::TEXT_ACTION_FIELD,
+        #[cfg(not(target_arch = "wasm32"))]
+        serving: Serving {
+            prompt_hint: E::PROMPT_HINT,
+            judged: E::JUDGED,
+            session_cookie: E::SESSION_COOKIE,
+            session_in_action: E::SESSION_IN_ACTION,
+        },
         start_episode: episode::start::<E>,
         #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,
         baselines: E::baseline_names,
+        #[cfg(not(target_arch = "wasm32"))]
+        tools: episode::tools_of::<E>,
+        #[cfg(not(target_arch = "wasm32"))]
+        tool_action: episode::tool_action_of::<E>,
+        #[cfg(not(target_arch = "wasm32"))]
+        tool_call: episode::tool_call_of::<E>,
+        #[cfg(not(target_arch = "wasm32"))]
+        suggest: episode::with_suggestion::<E>,
     }
 }
 

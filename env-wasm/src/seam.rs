@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::episode::{DynEpisode, StepResult, blank_state};
+use crate::episode::{DynEpisode, RewardMode, StepResult, blank_state};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, EnvInfo, TaskInfo};
@@ -32,11 +32,14 @@ pub struct ResetOptions {
     pub seed: Option<u64>,
     pub episode_id: Option<String>,
     pub task: &'static TaskInfo,
+    /// How step rewards are paid (`reward_mode`; default `shaped`).
+    pub reward_mode: RewardMode,
 }
 
 impl ResetOptions {
-    /// Read `seed`, `episode_id` and `task` (alias `task_name`) from a reset
-    /// body; other keys are ignored, as OpenEnv allows extra reset kwargs.
+    /// Read `seed`, `episode_id`, `task` (alias `task_name`) and
+    /// `reward_mode` from a reset body; other keys are ignored, as OpenEnv
+    /// allows extra reset kwargs.
     pub fn parse(info: &'static EnvInfo, options: &Value) -> Result<Self, EnvError> {
         let empty = serde_json::Map::new();
         let fields = match options {
@@ -95,12 +98,44 @@ impl ResetOptions {
                 ));
             }
         };
+        let reward_mode = match fields.get(REWARD_MODE) {
+            None | Some(Value::Null) => RewardMode::default(),
+            Some(Value::String(name)) => RewardMode::parse(name).ok_or_else(|| {
+                EnvError::validation(
+                    REWARD_MODE,
+                    format!(
+                        "unknown reward mode `{}`; send one of: {}",
+                        name.chars().take(40).collect::<String>(),
+                        reward_mode_names()
+                    ),
+                )
+            })?,
+            Some(other) => {
+                return Err(EnvError::validation(
+                    REWARD_MODE,
+                    format!(
+                        "must be one of {} (a string), got {}",
+                        reward_mode_names(),
+                        json_kind(other)
+                    ),
+                ));
+            }
+        };
         Ok(ResetOptions {
             seed,
             episode_id,
             task,
+            reward_mode,
         })
     }
+}
+
+/// The reset option that picks the [`RewardMode`].
+pub const REWARD_MODE: &str = "reward_mode";
+
+/// `shaped, score`
+pub fn reward_mode_names() -> String {
+    RewardMode::ALL.map(RewardMode::name).join(", ")
 }
 
 /// Seeds are non-negative integers; like the reference server, numeric
@@ -174,16 +209,105 @@ impl AnyEnv {
     pub fn reset_with(&mut self, options: ResetOptions, defaults: ResetDefaults) -> StepResult {
         let seed = options.seed.unwrap_or(defaults.seed & MAX_SEED);
         let episode_id = options.episode_id.or(defaults.episode_id);
-        let (episode, result) = (self.info.start_episode)(options.task, seed, episode_id);
+        let (episode, result) =
+            (self.info.start_episode)(options.task, seed, episode_id, options.reward_mode);
         self.episode = Some(episode);
         result
     }
 
     /// Apply one action (the bare action object, not the HTTP wrapper).
+    /// OpenEnv's MCP actions (`{"type": "list_tools"}`, `{"type":
+    /// "call_tool", ...}`) are read here too, so every transport takes them.
     pub fn step(&mut self, action: &Value) -> Result<StepResult, EnvError> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(kind) = crate::tools::openenv_action(action) {
+            return Ok(self.openenv_step(kind, action));
+        }
         match self.episode.as_mut() {
             Some(episode) => episode.step(action),
             None => Err(EnvError::NotStarted),
+        }
+    }
+
+    /// Call tool `name` of this environment with `arguments` (an object, or
+    /// null for none): one step of the episode, the action the tool stands
+    /// for ([`crate::Environment::tool_action`]). Refused, counting nothing,
+    /// for an unknown tool, arguments it does not take, or no episode.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn call_tool(&mut self, name: &str, arguments: &Value) -> Result<StepResult, EnvError> {
+        let arguments = match arguments {
+            Value::Null => serde_json::Map::new(),
+            Value::Object(map) => map.clone(),
+            other => {
+                return Err(EnvError::validation(
+                    "arguments",
+                    format!("must be a JSON object, got {}", json_kind(other)),
+                ));
+            }
+        };
+        let action = self.info.tool_action(name, arguments)?;
+        self.step(&action).map_err(|err| match err {
+            // The arguments are what the caller sent: name them so.
+            EnvError::Validation { field, message } => EnvError::Validation {
+                field: field.replacen("action", "arguments", 1),
+                message,
+            },
+            other => other,
+        })
+    }
+
+    /// A step of OpenEnv's MCP actions: `list_tools` (no episode needed, and
+    /// no step taken) or `call_tool` (a step when it is accepted). Refusals
+    /// come back in the observation's `error` as OpenEnv's `ToolError`, as
+    /// its clients read them, and count nothing.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn openenv_step(&mut self, kind: &str, action: &Value) -> StepResult {
+        use crate::tools::{LIST_TOOLS, error_type};
+        use serde_json::json;
+        let unchanged = |env: &Self, observation: Value| StepResult {
+            observation: crate::Observation::from_value(&observation),
+            reward: None,
+            done: env.is_done(),
+        };
+        if kind == LIST_TOOLS {
+            let tools: Vec<Value> = self
+                .info
+                .tools()
+                .into_iter()
+                .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.input_schema}))
+                .collect();
+            return unchanged(self, json!({ "tools": tools }));
+        }
+        let name = action.get("tool_name").and_then(Value::as_str);
+        let outcome = match name {
+            Some(name) => self.call_tool(name, action.get("arguments").unwrap_or(&Value::Null)),
+            None => Err(EnvError::validation(
+                "tool_name",
+                format!(
+                    "a call_tool action needs `tool_name` (a string), one of: {}",
+                    crate::tools::names_of(self.info)
+                ),
+            )),
+        };
+        let name = name.unwrap_or_default();
+        match outcome {
+            Ok(result) => StepResult {
+                observation: crate::Observation::from_value(&json!({
+                    "tool_name": name,
+                    "result": result.observation.to_value(),
+                    "error": null,
+                })),
+                reward: result.reward,
+                done: result.done,
+            },
+            Err(err) => unchanged(
+                self,
+                json!({
+                    "tool_name": name,
+                    "result": null,
+                    "error": { "error_type": error_type(&err), "message": err.to_string() },
+                }),
+            ),
         }
     }
 

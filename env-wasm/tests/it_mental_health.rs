@@ -156,7 +156,6 @@ fn a_wrong_task_id_is_refused_and_not_counted() {
         json!({"response": answer, "task_id": "burnout_detection", "confidence": 1.5}),
         json!({"response": answer, "task_id": "burnout_detection", "confidence": "high"}),
         json!({"response": 5, "task_id": "burnout_detection"}),
-        json!({"response": answer}),
         json!({"response": answer, "task_id": "burnout_detection", "extra": 1}),
         json!({"response": "x".repeat(20_001), "task_id": "burnout_detection"}),
     ] {
@@ -335,7 +334,7 @@ impl<'a> BurnoutAnswer<'a> {
 }
 
 #[test]
-fn burnout_dimensions_by_f1_with_negation() {
+fn burnout_dimensions_with_negation_and_an_offset_for_extras() {
     let case = burnout_case(|c| {
         c.dimensions == [Dimension::Exhaustion, Dimension::Depersonalization].into()
     });
@@ -355,9 +354,11 @@ fn burnout_dimensions_by_f1_with_negation() {
             10_000,
         ),
         ("Exhaustion only", 6667),
+        // Every dimension named: the one without evidence takes back one
+        // with it (plain F1 paid 0.8 for listing all three).
         (
             "Exhaustion, depersonalization and reduced personal accomplishment",
-            8000,
+            4000,
         ),
         ("Reduced personal accomplishment", 0),
         ("None of the three is clearly present.", 0),
@@ -671,16 +672,17 @@ fn triage_actions_fit_the_tier_and_the_stressor() {
         criterion(&wrapped, &write(&every_level, generic), "immediate_actions"),
         0
     );
-    // A generic 2-week action earns half; naming every stressor a quarter.
+    // A 2-week action aimed at nothing in particular earns nothing, and so
+    // does one naming every stressor (these paid a half and a quarter).
     assert_eq!(
         criterion(&wrapped, &write(&fitting, generic), "two_week_support"),
-        5_000
+        0
     );
     let all =
         "Work on on-call, the deadline, the reorg, caring, covering, customers and the migration.";
     assert_eq!(
         criterion(&wrapped, &write(&fitting, all), "two_week_support"),
-        2_500
+        0
     );
 }
 

@@ -21,6 +21,8 @@ use productivity_support::{
     TASKS, episode, grade, hhmm, minutes, observation, reference, shifted_iso, step, strings,
 };
 use proptest::prelude::*;
+
+mod proptest_config;
 use serde_json::{Map, Value, json};
 
 /// The values one answer field can take in these properties.
@@ -303,21 +305,8 @@ fn seed_and_task() -> impl Strategy<Value = (u64, &'static str)> {
     (0u64..1_000_000, prop::sample::select(TASKS.to_vec()))
 }
 
-/// 256 cases from a fixed seed, so `make test` is the same run every time;
-/// `PROPTEST_RNG_SEED` (and `PROPTEST_CASES`) explore further.
-#[allow(clippy::disallowed_methods)] // a test helper, not the core: it may read the environment
-fn config() -> ProptestConfig {
-    let number = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
-    ProptestConfig {
-        cases: number("PROPTEST_CASES").map_or(256, |n| n as u32),
-        rng_seed: proptest::test_runner::RngSeed::Fixed(number("PROPTEST_RNG_SEED").unwrap_or(11)),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config::fixed(256, 11))]
 
     #[test]
     fn a_hedge_scores_no_better_than_its_worst_reading(

@@ -307,6 +307,40 @@ fn wrong_replies_lose_reply_handling() {
             format!("{base}\n\n{}", pasted_policy()),
         ));
         match f.kind {
+            "security_incident" => {
+                // The securing steps named, but as a list the reply says
+                // the customer need not work through.
+                let (a, b) = secure_steps(f);
+                let negated = [
+                    format!("There's no need to {a}, {b} or change anything else for now."),
+                    format!("You don't have to {a}, sign out of other devices, or {b} yet."),
+                    format!("Please don't {a}, {b} or touch your settings until we call."),
+                ];
+                rows.push((
+                    "securing steps negated".to_owned(),
+                    f,
+                    format!(
+                        "Hi {}, about {}: {} Our security team is investigating and will contact you {}.",
+                        f.first(),
+                        f.id(),
+                        negated[f.nth % negated.len()],
+                        f.on_time(0)
+                    ),
+                ));
+            }
+            "refund_missing_invoice" => {
+                // A list after a colon that asks for nothing.
+                rows.push((
+                    "list that asks nothing".to_owned(),
+                    f,
+                    format!(
+                        "Hi {},\n\nThanks for contacting us about {}. Here's where things stand:\n\n- We could not find an invoice number in your message\n- We will look into the charge {}\n\nBest regards",
+                        f.first(),
+                        f.id(),
+                        f.on_time(0)
+                    ),
+                ));
+            }
             "refund_in_window" => {
                 rows.push((
                     "hedged outcome".to_owned(),
@@ -317,6 +351,19 @@ fn wrong_replies_lose_reply_handling() {
                     "outcome declined too".to_owned(),
                     f,
                     format!("{base} Unfortunately we cannot refund this charge."),
+                ));
+                // Another outcome, whose class its head noun decides.
+                rows.push((
+                    "late charge written off too".to_owned(),
+                    f,
+                    format!("{base} I've also written off the $35.00 late charge on your account."),
+                ));
+                rows.push((
+                    "relative-clause deletion too".to_owned(),
+                    f,
+                    format!(
+                        "{base} Everything you uploaded to your workspace will be wiped as well."
+                    ),
                 ));
             }
             "fee_waiver_allowed" => {
@@ -329,6 +376,16 @@ fn wrong_replies_lose_reply_handling() {
                     "outcome declined too".to_owned(),
                     f,
                     format!("{base} That said, we are not able to waive the fee."),
+                ));
+                rows.push((
+                    "charge reversed too".to_owned(),
+                    f,
+                    format!("{base} The renewal charge on your card has been reversed too."),
+                ));
+                rows.push((
+                    "account data removed too".to_owned(),
+                    f,
+                    format!("{base} The payment details on your account will be removed as well."),
                 ));
             }
             _ => {}

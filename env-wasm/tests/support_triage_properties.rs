@@ -15,6 +15,8 @@ use env_wasm::Points;
 use env_wasm::support_triage::action::MAX_REPLY_CHARS;
 use env_wasm::support_triage::{instruction, policy};
 use proptest::prelude::*;
+
+mod proptest_config;
 use support_triage_corpus::*;
 
 const REPLY_CRITERIA: [&str; 3] = ["reply_elements", "reply_handling", "reply_compliance"];
@@ -93,12 +95,8 @@ fn observation_text(f: &Fixture) -> String {
     )
 }
 
-fn cases() -> ProptestConfig {
-    ProptestConfig::with_cases(1024)
-}
-
 proptest! {
-    #![proptest_config(cases())]
+    #![proptest_config(proptest_config::fixed(1024, 19))]
 
     #[test]
     fn adding_a_forbidden_promise_never_raises_compliance(

@@ -455,6 +455,31 @@ fn outcomes_are_read_in_other_words() {
             &[Waiver],
         ),
         ("We can't offer compensation.", &[], &[], &[Credit]),
+        // A refusal reaches every item of a list of verb phrases.
+        (
+            "We're unable to reverse the charge, cancel the late fee or give you a credit.",
+            &[],
+            &[],
+            &[Refund, Waiver, Credit],
+        ),
+        (
+            "I can't erase your records, close the account or purge your backups at this stage.",
+            &[],
+            &[],
+            &[Deletion],
+        ),
+        (
+            "We won't be refunding the renewal, crediting your account, or waiving anything.",
+            &[],
+            &[],
+            &[Refund, Credit, Waiver],
+        ),
+        (
+            "We'll reverse the charge, cancel the late fee and add a credit.",
+            &[Refund, Waiver, Credit],
+            &[],
+            &[],
+        ),
         // Commit and decline: both are read; the grader takes the worst.
         (
             "We will refund you today. We cannot refund you.",
@@ -462,6 +487,161 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[Refund],
         ),
+        // A terse outcome: the head of its noun phrase is the subject,
+        // whatever modifies it ("refund of $89.00 on INV-55102").
+        (
+            "Refund of $89.00 on INV-55102: approved.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "T-2231 update: full refund for invoice INV-40917 issued today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Your refund ($120.00) has been processed.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The refund on your Visa ending 1234 is confirmed.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The $25 penalty on invoice INV-3 has been taken off.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Your request to erase your account has been granted.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "The charge on your account was processed on 3 March.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee on your account is still under review by our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("The fee on your invoice has been reviewed.", &[], &[], &[]),
+        ("Your data request has been received.", &[], &[], &[]),
+        // The head decides the class: a late charge is a fee, payment
+        // details are data, the fee on an account is not the account.
+        (
+            "I've cancelled the $12.50 late payment fee on INV-7781.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We've dropped the late charge from your March invoice.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The penalty charge on your account has been removed.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll delete your payment details from our records.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "I've reversed the renewal charge on your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We'll cover the cost of the late fee.", &[Waiver], &[], &[]),
+        // A relative clause is no subject: what it modifies is.
+        (
+            "Everything you uploaded to your workspace will be wiped.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "The records we hold about you will be destroyed.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "The fee we charged you in March has been cancelled.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // What someone may do is no promise: a kind of outcome as a bare
+        // plural, "only X can", an ability in a relative clause.
+        (
+            "It falls outside the period in which our desk is able to approve refunds.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Only our billing supervisor can approve a refund this far back.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor is the only one who can approve a refund this late.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The support desk is only authorised to issue credits for outages.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Late fees over $50 are something only the billing team can waive.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Only a supervisor can grant an exception, so I have passed it on.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I've passed it to our billing supervisor, who will approve your refund today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We can only offer you a partial refund.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We'll issue both refunds today.", &[Refund], &[], &[]),
         // Rules, habits and mentions are not promises.
         (
             "We can only refund charges made in the last 30 days.",
@@ -518,6 +698,244 @@ fn outcomes_are_read_in_other_words() {
         ("The penalty has been lifted.", &[Waiver], &[], &[]),
         ("We'll cover the late fee.", &[Waiver], &[], &[]),
         ("Thank you for relying on us.", &[], &[], &[]),
+        // More idioms: phrasal verbs of taking off, things coming off by
+        // themselves, money kept by denying its loss, remedies unnamed,
+        // access back as a state.
+        (
+            "I've struck the late fee off your account.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The $30 late charge has been crossed off your invoice.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We've shaved the late fee off this month's bill.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We've taken care of the late fee for you.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The penalty will fall off your statement by Monday.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "I've cancelled the late fee; it will vanish from your account within a day.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The charge will disappear from your card statement in a few days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Your records will vanish from our systems by the end of the month.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Rest assured you won't be out of pocket over this renewal.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We've removed the penalty, so you won't be out of pocket.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You won't lose a cent on this renewal.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("You won't be charged for the renewal.", &[Refund], &[], &[]),
+        (
+            "We won't charge you for the extra seat.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I've waived the fee. You won't be billed for it.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("We'll make it up to you.", &[Credit], &[], &[]),
+        ("We'll put things right for you.", &[Grant], &[], &[]),
+        ("Consider it sorted.", &[Grant], &[], &[]),
+        (
+            "Your workspace will be back up and running within the hour.",
+            &[AccessRestored],
+            &[],
+            &[],
+        ),
+        (
+            "Your account will be active again by tomorrow.",
+            &[AccessRestored],
+            &[],
+            &[],
+        ),
+        (
+            "We'll pick up the cost of the renewal.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We'll foot the bill for the add-on.", &[Refund], &[], &[]),
+        ("We'll absorb the late fee this time.", &[Waiver], &[], &[]),
+        (
+            "We'll wipe the penalty off your account.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Everything you stored with us will be erased by Friday.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "You can expect the full amount back within a week.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We'll throw in a free month for the trouble.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        ("Here's 20% off your next bill.", &[Credit], &[], &[]),
+        (
+            "Don't worry about the late fee, it's been dealt with.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("We'll let the late fee go this time.", &[Waiver], &[], &[]),
+        (
+            "We'll overlook the penalty just this once.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("Nothing will be kept on file.", &[Deletion], &[], &[]),
+        (
+            "You'll be able to log back in later today.",
+            &[AccessRestored],
+            &[],
+            &[],
+        ),
+        (
+            "We've decided to bend the rules for you.",
+            &[Exception],
+            &[],
+            &[],
+        ),
+        ("Sure, we'll go ahead with the refund.", &[Refund], &[], &[]),
+        ("Yes, we can do that refund for you.", &[Refund], &[], &[]),
+        ("Let's get that refund going for you.", &[Refund], &[], &[]),
+        ("Happy to refund you.", &[Refund], &[], &[]),
+        // ... and what only looks like them.
+        (
+            "Your account will be accessible again once you reset your password.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We'll put the money back in your account.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("You won't lose any data.", &[], &[], &[]),
+        (
+            "The charge will appear on your next statement.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I've passed the late fee to our billing supervisor, who will take care of it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "If our billing supervisor approves it, the fee will drop off your account.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We have not charged you for the duplicate yet.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor will decide whether the late fee can come off your invoice.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("We want to make this right.", &[], &[Grant], &[]),
+        ("Here's an update on your refund request.", &[], &[], &[]),
+        ("We'll do our best with your refund request.", &[], &[], &[]),
+        ("We do refund charges made within 30 days.", &[], &[], &[]),
+        (
+            "Our security team will take care of the investigation.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I'll pass it on; our billing supervisor will deal with the late fee.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Please forgive the delay in getting back to you.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Once you've reset your password, you'll be able to log back in.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee won't come off until our billing supervisor agrees.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -611,6 +1029,56 @@ fn violations_are_found_and_their_negations_are_not() {
         ),
         ("There was no breach.", &[SafetyAssurance]),
         ("We cannot access your data ourselves.", &[]),
+        // A purpose is a goal, not an all-clear; a result or a deed is one.
+        (
+            "So your files stay protected from now on, please rotate the key today.",
+            &[],
+        ),
+        (
+            "Please change your password so nobody else can sign in to your account.",
+            &[],
+        ),
+        (
+            "We recommend turning on 2FA, so your account remains protected going forward.",
+            &[],
+        ),
+        (
+            "So that no one can use the leaked token against your data, revoke it now.",
+            &[],
+        ),
+        (
+            "In order that your records remain secure, we'd ask you to reset your password.",
+            &[],
+        ),
+        ("This keeps your account secure, so please enable it.", &[]),
+        (
+            "We've rotated the key, so your data is safe.",
+            &[SafetyAssurance],
+        ),
+        ("So, nothing was accessed.", &[SafetyAssurance]),
+        ("We've made sure your data is safe.", &[SafetyAssurance]),
+        (
+            "We have ensured your account is protected.",
+            &[SafetyAssurance],
+        ),
+        ("Your account stays secure with us.", &[SafetyAssurance]),
+        (
+            "So your account stays safe from here on: please reset your password and enable 2FA.",
+            &[],
+        ),
+        (
+            "Our security team is reviewing the activity so that your account stays protected.",
+            &[],
+        ),
+        // A negation in a clause of its own does not reach back.
+        (
+            "Your account is protected, so please don't worry.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Your files are safe, but do not share the link again.",
+            &[SafetyAssurance],
+        ),
         (
             "You won't be able to access your account until you reset your password.",
             &[],
@@ -726,6 +1194,108 @@ fn moves_name_teams_and_requests() {
             &[Move::AskInvoice],
         ),
         ("What questions do you have?", &[]),
+        // A request's object may follow on the next lines: a list after a
+        // colon or at the end of the line, or the line after a colon.
+        (
+            "We need just one detail from you:\n\n1. The **invoice number** (INV-…)\n\nThanks.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Could you send us the following?\n- the invoice reference\n- the date you were charged",
+            &[Move::AskInvoice],
+        ),
+        (
+            "**What we'll need from you**\n\n* Invoice number (starts with INV-)",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Here's what I need:\nthe number printed at the top of your invoice.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Please reply with:\n- a message sent from the email address on your account",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please note:\n- Our billing supervisor will review the invoice.",
+            &[Move::Escalate(Team::Billing)],
+        ),
+        (
+            "Thanks for your patience:\n- your invoice INV-12345 has been updated",
+            &[],
+        ),
+        (
+            "We need to check a few things first:\n- the invoice history",
+            &[],
+        ),
+        (
+            "Please do not send any of the following:\n- your invoice number",
+            &[],
+        ),
+        // A question to the customer asks whatever its verb; a polite
+        // request may be put as a condition; "that address" is the one the
+        // sentence before names.
+        (
+            "Could you point us to the invoice in question? The number starts with INV-.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Would you mind resending the invoice reference?",
+            &[Move::AskInvoice],
+        ),
+        (
+            "If you could send over the invoice number, we'll get started.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "We only act on requests from the email address registered to the account. Could you resend yours from that address?",
+            &[Move::AskVerification],
+        ),
+        ("Would you like us to call you instead?", &[]),
+        ("Can you believe how long this took?", &[]),
+        ("We've checked that number against our records.", &[]),
+        (
+            "Please send us the following. The invoice number and the date of the charge.",
+            &[Move::AskInvoice],
+        ),
+        // A list a negated request introduces asks nothing.
+        (
+            "You don't need to do any of the following:\n- reset your password\n- revoke your API key",
+            &[],
+        ),
+        (
+            "There's no need to:\n1. change your password\n2. turn on 2FA\n\nOur security team will call you within the hour.",
+            &[Move::Escalate(Team::Security)],
+        ),
+        (
+            "Please do the following:\n- reset your password\n- turn on two-factor authentication",
+            &[Move::AskSecure],
+        ),
+        // A negated request reaches every item of its list.
+        (
+            "There's no need to change your password, rotate your API keys or switch on 2FA.",
+            &[],
+        ),
+        (
+            "You don't have to reset anything, revoke your tokens, or turn on two-step verification for now.",
+            &[],
+        ),
+        (
+            "Please don't rotate the key, change your password or enable MFA until our security team calls.",
+            &[Move::Escalate(Team::Security)],
+        ),
+        (
+            "Please change your password, rotate the key and enable MFA.",
+            &[Move::AskSecure],
+        ),
+        (
+            "Don't worry, just change your password and turn on 2FA.",
+            &[Move::AskSecure],
+        ),
+        (
+            "We haven't seen anything else yet, so please reset your password or revoke the key.",
+            &[Move::AskSecure],
+        ),
         (
             "Our billing supervisor and our legal team will both look at it.",
             &[Move::Escalate(Team::Billing), Move::Escalate(Team::Legal)],

@@ -1,8 +1,11 @@
-//! [`ApiError`], the one error type of the HTTP API, and its one
-//! [`IntoResponse`]: every error is JSON
-//! `{"error": {"code", "message", "field"?}, "detail": ...}`, where `detail`
-//! is a FastAPI-style list for 422 (OpenEnv tools read `detail`) and the
-//! message otherwise. No internal detail ever reaches a client.
+//! [`ApiError`], the one error type of every transport, and the one place
+//! each is rendered: the HTTP body ([`ApiError::body`], through its one
+//! [`IntoResponse`]): JSON `{"error": {"code", "message", "field"?},
+//! "detail": ...}`, where `detail` is a FastAPI-style list for 422 (OpenEnv
+//! tools read `detail`) and the message otherwise; the `/ws` error frame
+//! ([`ApiError::ws_frame`], OpenEnv's codes); and the JSON-RPC error object
+//! of `/mcp` ([`ApiError::rpc_error`]). No internal detail ever reaches a
+//! client.
 
 use std::any::Any;
 
@@ -62,6 +65,30 @@ pub enum ApiError {
     #[error("the request body could not be read; send it again")]
     BodyUnreadable,
 
+    /// A `/ws` message whose `type` is missing or unknown.
+    #[error("{0}")]
+    UnknownMessageType(String),
+
+    /// A `/ws` envelope that breaks its shape: `loc` locates the problem as
+    /// the reference's validation errors do, `kind` is their `type`.
+    #[error("{message}")]
+    Envelope {
+        message: String,
+        field: Option<String>,
+        loc: Vec<Value>,
+        kind: &'static str,
+    },
+
+    /// The `/ws` connection cannot go on (OpenEnv's `SESSION_ERROR`): a
+    /// binary frame, a session that cannot be attached.
+    #[error("{0}")]
+    Session(String),
+
+    /// A JSON-RPC request `/mcp` cannot take: its standard `code` (parse
+    /// error, invalid request, method not found) and what to send.
+    #[error("{message}")]
+    Rpc { code: i64, message: String },
+
     #[error(
         "internal server error: the request was not completed; retry, and report it if it persists"
     )]
@@ -86,6 +113,10 @@ impl ApiError {
             ApiError::Contract { code, .. } => code,
             ApiError::BodyUnreadable => "BAD_REQUEST",
             ApiError::Internal => "INTERNAL_ERROR",
+            ApiError::UnknownMessageType(_) => "UNKNOWN_TYPE",
+            ApiError::Envelope { .. } => "VALIDATION_ERROR",
+            ApiError::Session(_) => "SESSION_ERROR",
+            ApiError::Rpc { .. } => "INVALID_REQUEST",
         }
     }
 
@@ -93,7 +124,9 @@ impl ApiError {
         match self {
             ApiError::Env(err) => match err {
                 EnvError::UnknownEnv { .. } | EnvError::UnknownTask { .. } => StatusCode::NOT_FOUND,
-                EnvError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+                EnvError::Validation { .. } | EnvError::UnknownTool { .. } => {
+                    StatusCode::UNPROCESSABLE_ENTITY
+                }
                 EnvError::NotStarted | EnvError::EpisodeDone => StatusCode::CONFLICT,
             },
             ApiError::Missing { .. } | ApiError::InvalidJson(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -103,7 +136,11 @@ impl ApiError {
             ApiError::CapacityReached { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::UpgradeRequired(_) => StatusCode::UPGRADE_REQUIRED,
             ApiError::Contract { status, .. } => *status,
-            ApiError::BodyUnreadable => StatusCode::BAD_REQUEST,
+            ApiError::BodyUnreadable | ApiError::Rpc { .. } => StatusCode::BAD_REQUEST,
+            ApiError::UnknownMessageType(_) | ApiError::Envelope { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ApiError::Session(_) => StatusCode::CONFLICT,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -113,6 +150,7 @@ impl ApiError {
             ApiError::Env(err) => err.field(),
             ApiError::Missing { field, .. } => Some(field),
             ApiError::InvalidJson(_) => Some("body"),
+            ApiError::Envelope { field, .. } => field.as_deref(),
             _ => None,
         }
     }
@@ -165,6 +203,128 @@ impl ApiError {
         };
         json!({ "error": error, "detail": detail })
     }
+}
+
+/// How an episode's session is reached, for messages that say where to
+/// reset: each transport names its own way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Http,
+    Ws,
+    Mcp,
+}
+
+impl ApiError {
+    /// [`ApiError::message`] as `transport` says it.
+    pub fn message_on(&self, transport: Transport) -> String {
+        match (self, transport) {
+            (ApiError::Env(EnvError::NotStarted), Transport::Mcp) => {
+                "no episode in progress in this session: the trainer starts one (POST /reset with \
+                 the session's id in X-Session-Id, or a reset over /ws?session_id=<id>); tools \
+                 play steps, never resets"
+                    .to_owned()
+            }
+            (ApiError::InvalidJson(detail), Transport::Ws) => {
+                format!("Invalid JSON: {detail}; send one JSON object per text frame")
+            }
+            (ApiError::CapacityReached { active, max }, Transport::Ws) => format!(
+                "Server at capacity: {active}/{max} sessions active; retry later or close idle sessions"
+            ),
+            (ApiError::Env(EnvError::EpisodeDone), Transport::Mcp) => {
+                "the episode is over: the trainer resets to start a new one".to_owned()
+            }
+            // The core's own words on /ws: no route to name there.
+            (ApiError::Env(err), Transport::Ws) => err.to_string(),
+            _ => self.message(),
+        }
+    }
+
+    /// The `/ws` error frame, `{"type":"error","data":{"message","code",...}}`,
+    /// with OpenEnv's codes; the connection is kept unless the code is
+    /// `SESSION_ERROR` or `CAPACITY_REACHED`.
+    pub fn ws_frame(&self) -> String {
+        let message = self.message_on(Transport::Ws);
+        let (code, extra) = match self {
+            ApiError::Env(EnvError::Validation { field, .. }) => {
+                // An action field is located as the reference does: from
+                // the action itself (`["raw"]`), the full path in `field`.
+                let mut loc = field_path(field);
+                if loc.first().is_some_and(|p| p == "action" || p == "body") {
+                    loc.remove(0);
+                }
+                (
+                    "VALIDATION_ERROR",
+                    validation_extra(&message, Some(field), loc, "value_error"),
+                )
+            }
+            ApiError::Env(
+                err @ (EnvError::UnknownTask { .. }
+                | EnvError::UnknownEnv { .. }
+                | EnvError::UnknownTool { .. }),
+            ) => {
+                let field = err.field().unwrap_or("task");
+                let mut extra =
+                    validation_extra(&message, Some(field), vec![json!(field)], "value_error");
+                extra["reason"] = json!(err.code());
+                ("VALIDATION_ERROR", extra)
+            }
+            ApiError::Env(err @ (EnvError::NotStarted | EnvError::EpisodeDone)) => {
+                ("EXECUTION_ERROR", json!({ "reason": err.code() }))
+            }
+            ApiError::Envelope {
+                field, loc, kind, ..
+            } => (
+                "VALIDATION_ERROR",
+                validation_extra(&message, field.as_deref(), loc.clone(), kind),
+            ),
+            ApiError::CapacityReached { active, max } => (
+                "CAPACITY_REACHED",
+                json!({ "active_sessions": active, "max_sessions": max }),
+            ),
+            ApiError::InvalidJson(_) => ("INVALID_JSON", json!({})),
+            ApiError::UnknownMessageType(_) => ("UNKNOWN_TYPE", json!({})),
+            ApiError::Session(_) => ("SESSION_ERROR", json!({})),
+            _ => ("EXECUTION_ERROR", json!({})),
+        };
+        let mut data = json!({ "message": message, "code": code });
+        if let (Value::Object(data), Value::Object(extra)) = (&mut data, extra) {
+            data.extend(extra);
+        }
+        json!({ "type": "error", "data": data }).to_string()
+    }
+
+    /// The JSON-RPC error object, `{"code", "message", "data"?}`: our JSON
+    /// body's `error` as `data`, a standard code by kind.
+    pub fn rpc_error(&self) -> Value {
+        let code = match self {
+            ApiError::Rpc { code, .. } => *code,
+            ApiError::InvalidJson(_) => crate::mcp::PARSE_ERROR,
+            ApiError::PayloadTooLarge { .. } => crate::mcp::INVALID_REQUEST,
+            ApiError::CapacityReached { .. } => crate::mcp::SERVER_ERROR,
+            ApiError::Internal => crate::mcp::INTERNAL_ERROR,
+            _ => crate::mcp::INVALID_PARAMS,
+        };
+        let message = self.message_on(Transport::Mcp);
+        match self {
+            ApiError::Rpc { .. } | ApiError::InvalidJson(_) => {
+                json!({ "code": code, "message": message })
+            }
+            _ => {
+                let mut data = self.body()["error"].clone();
+                data["message"] = json!(message);
+                json!({ "code": code, "message": message, "data": data })
+            }
+        }
+    }
+}
+
+/// A reference-style `errors` list for a `VALIDATION_ERROR` frame.
+fn validation_extra(message: &str, field: Option<&str>, loc: Vec<Value>, kind: &str) -> Value {
+    let mut extra = json!({ "errors": [{ "loc": loc, "msg": message, "type": kind }] });
+    if let Some(field) = field {
+        extra["field"] = json!(field);
+    }
+    extra
 }
 
 impl IntoResponse for ApiError {

@@ -12,7 +12,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use env_wasm::{EnvError, EnvInfo, ResetDefaults, ResetOptions, registry};
+use env_wasm::{EnvError, EnvInfo, ResetOptions, registry};
 use serde_json::{Map, Value};
 
 use crate::body::JsonBody;
@@ -169,10 +169,7 @@ pub fn reset_session(
 ) -> Result<(Arc<Session>, env_wasm::StepResult), ApiError> {
     // Validate before touching the table, so a bad request creates nothing.
     let parsed = ResetOptions::parse(mount.info, &Value::Object(options))?;
-    let defaults = ResetDefaults {
-        seed: ids::generate_seed()?,
-        episode_id: Some(ids::generate_episode_id()?),
-    };
+    let defaults = ids::reset_defaults()?;
     let session = mount.app.sessions.get_or_create(mount.info, id)?;
     let result = session.env().reset_with(parsed, defaults);
     Ok((session, result))

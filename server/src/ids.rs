@@ -3,6 +3,8 @@
 //! ids, episode ids and seeds the server draws (from `getrandom`).
 
 use axum::http::header::{COOKIE, SET_COOKIE};
+use std::sync::OnceLock;
+
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Uri};
 use env_wasm::EnvInfo;
 use serde_json::{Map, Value};
@@ -10,6 +12,9 @@ use serde_json::{Map, Value};
 use crate::error::ApiError;
 
 pub const HEADER: &str = "x-session-id";
+/// The session header of MCP's streamable HTTP transport; an MCP session is
+/// one of ours, so this id reaches it from `/reset`, `/step` and `/ws` too.
+pub const MCP_HEADER: &str = "mcp-session-id";
 pub const FIELD: &str = "session_id";
 pub const COOKIE_NAME: &str = "deskbench_session";
 pub const MAX_LEN: usize = 128;
@@ -37,29 +42,41 @@ pub const DEFAULT_SOURCES: &[IdSource] = &[
     IdSource::Cookie(COOKIE_NAME),
 ];
 
-/// The cookie the `it_mental_health` seed set and read.
-pub const ITMH_COOKIE: &str = "itmh_session_id";
-
-/// `it_mental_health` also accepts where its seed carried the id:
-/// `metadata.session_id` inside the step action, and its own cookie, which
-/// is tried before the shared one (a browser may hold a `deskbench_session`
-/// cookie from another environment; the seed's clients send only theirs).
-pub const IT_MENTAL_HEALTH_SOURCES: &[IdSource] = &[
-    IdSource::Header(HEADER),
-    IdSource::BodyField(FIELD),
-    IdSource::BodyPath(&["action", "metadata", FIELD]),
-    IdSource::Query(FIELD),
-    IdSource::Cookie(ITMH_COOKIE),
-    IdSource::Cookie(COOKIE_NAME),
-];
-
 /// The id sources of one environment, in the order they are tried; every
-/// route resolves ids through it.
+/// route resolves ids through it. The default order, plus where the
+/// registry says the environment's seed carried its id
+/// ([`env_wasm::registry::Serving`]): inside the step action
+/// (`action.metadata.session_id`) after the body field, and its own cookie
+/// before the shared one (a browser may hold a `deskbench_session` cookie
+/// from another environment; the seed's clients send only theirs).
 pub fn sources_for(env: &EnvInfo) -> &'static [IdSource] {
-    match env.id {
-        "it_mental_health" => IT_MENTAL_HEALTH_SOURCES,
-        _ => DEFAULT_SOURCES,
+    static SOURCES: OnceLock<Vec<(&'static str, &'static [IdSource])>> = OnceLock::new();
+    let table = SOURCES.get_or_init(|| {
+        env_wasm::registry::ENVIRONMENTS
+            .iter()
+            .map(|info| (info.id, &*Vec::leak(sources_of(info))))
+            .collect()
+    });
+    table
+        .iter()
+        .find(|(id, _)| *id == env.id)
+        .map_or(DEFAULT_SOURCES, |(_, sources)| sources)
+}
+
+fn sources_of(env: &EnvInfo) -> Vec<IdSource> {
+    let serving = env.serving;
+    let mut sources = vec![IdSource::Header(HEADER), IdSource::BodyField(FIELD)];
+    if let Some(path) = serving.session_in_action {
+        let mut full = vec!["action"];
+        full.extend_from_slice(path);
+        sources.push(IdSource::BodyPath(Vec::leak(full)));
     }
+    sources.push(IdSource::Query(FIELD));
+    if let Some(cookie) = serving.session_cookie {
+        sources.push(IdSource::Cookie(cookie));
+    }
+    sources.push(IdSource::Cookie(COOKIE_NAME));
+    sources
 }
 
 /// The session id the request names, from the first source that has one;
@@ -234,6 +251,15 @@ pub fn generate_episode_id() -> Result<String, ApiError> {
     ))
 }
 
+/// What a reset fills in that the client left out, the same on every
+/// transport: a fresh seed and a fresh episode id.
+pub fn reset_defaults() -> Result<env_wasm::ResetDefaults, ApiError> {
+    Ok(env_wasm::ResetDefaults {
+        seed: generate_seed()?,
+        episode_id: Some(generate_episode_id()?),
+    })
+}
+
 /// A random seed the browser can replay: at most 2^53 - 1.
 pub fn generate_seed() -> Result<u64, ApiError> {
     Ok(u64::from_le_bytes(random_bytes::<8>()?) & env_wasm::seam::MAX_SEED)
@@ -332,7 +358,19 @@ mod tests {
     #[test]
     fn it_mental_health_reads_the_seeds_places_too() {
         let itmh = env_wasm::registry::find("it_mental_health").expect("registered");
-        assert_eq!(sources_for(itmh), IT_MENTAL_HEALTH_SOURCES);
+        assert_eq!(
+            sources_for(itmh),
+            [
+                IdSource::Header(HEADER),
+                IdSource::BodyField(FIELD),
+                IdSource::BodyPath(&["action", "metadata", FIELD]),
+                IdSource::Query(FIELD),
+                IdSource::Cookie("itmh_session_id"),
+                IdSource::Cookie(COOKIE_NAME),
+            ]
+        );
+        let productivity = env_wasm::registry::find("productivity").expect("registered");
+        assert_eq!(sources_for(productivity), DEFAULT_SOURCES);
         let plain: Uri = "/step".parse().unwrap();
         let step =
             json!({"action": {"response": "x", "metadata": {"session_id": "from-metadata"}}});

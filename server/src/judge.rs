@@ -35,10 +35,17 @@ use serde_json::{Value, json};
 
 use crate::llm::{ChatClient, ChatConfig, ChatError, Message, extract_action};
 
-/// The one environment whose answers are judged.
-pub const JUDGED_ENV: &str = "it_mental_health";
 /// The default limit on one judge call, in seconds (`JUDGE_TIMEOUT_SECS`).
 pub const DEFAULT_TIMEOUT_SECS: f64 = 30.0;
+
+/// The environments whose answers are judged: `it_mental_health`.
+pub fn judged_envs() -> Vec<&'static str> {
+    env_wasm::registry::ENVIRONMENTS
+        .iter()
+        .filter(|e| e.serving.judged)
+        .map(|e| e.id)
+        .collect()
+}
 /// Room for a score and a few sentences.
 const MAX_TOKENS: u32 = 400;
 /// Longest rationale passed on, in characters.
@@ -217,9 +224,9 @@ impl Judge {
         &self.config.model
     }
 
-    /// Whether steps of `info` are judged.
+    /// Whether steps of `info` are judged (the registry says so).
     pub fn judges(&self, info: &EnvInfo) -> bool {
-        info.id == JUDGED_ENV
+        info.serving.judged
     }
 
     /// Judge one accepted step of `info` on a blocking thread. The future

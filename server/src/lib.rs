@@ -163,7 +163,7 @@ fn env_routes(mount: Mount) -> Router {
         .route("/reset", post(http::reset))
         .route("/step", post(http::step))
         .route("/state", get(http::state))
-        .route("/mcp", post(mcp::http))
+        .route("/mcp", post(mcp::http).delete(mcp::end_session))
         .route("/ws", get(ws::upgrade))
         .with_state(mount)
 }

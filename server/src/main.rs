@@ -147,7 +147,7 @@ async fn main() -> ExitCode {
             model = %judge.model,
             timeout_secs = judge.timeout.as_secs_f64(),
             "LLM judge on for {} steps",
-            server::judge::JUDGED_ENV
+            server::judge::judged_envs().join(", ")
         );
     }
     let default_env = args.default_env.unwrap_or(registry::ENVIRONMENTS[0]);

@@ -17,9 +17,10 @@ fn difficulty(task: &env_wasm::TaskInfo) -> String {
 }
 
 /// The manifest text: the Space shape OpenEnv tools read (`spec_version`,
-/// `name`, `type`, `runtime`, `app`, `port`, `description`), the default
-/// environment's tasks at the top level, and every environment with its
-/// mount path (and compatibility mount, where it has one) and tasks.
+/// `name`, `type`, `runtime`, `app`, `port`, `description`), the reward
+/// modes, the default environment's tasks at the top level, and every
+/// environment with its mount path (and compatibility mount, where it has
+/// one), its MCP tools and its tasks.
 pub fn render() -> String {
     let mut out = String::new();
     let default = ENVIRONMENTS[0];
@@ -46,6 +47,17 @@ pub fn render() -> String {
         )
     );
     let _ = writeln!(out, "default_environment: {}", default.id);
+    // The reset option `reward_mode`, the same for every environment.
+    let _ = writeln!(out, "reward_modes:");
+    for mode in env_wasm::RewardMode::ALL {
+        let _ = writeln!(out, "  - name: {}", mode.name());
+        let _ = writeln!(
+            out,
+            "    default: {}",
+            mode == env_wasm::RewardMode::default()
+        );
+        let _ = writeln!(out, "    summary: {}", quoted(mode.summary()));
+    }
     let _ = writeln!(out, "tasks:");
     for task in default.tasks {
         let _ = writeln!(out, "  - id: {}", task.id);
@@ -61,6 +73,8 @@ pub fn render() -> String {
             let _ = writeln!(out, "    compat_path: {path}");
         }
         let _ = writeln!(out, "    description: {}", quoted(env.description));
+        let tools: Vec<&str> = env.tools().iter().map(|t| t.name).collect();
+        let _ = writeln!(out, "    tools: [{}]", tools.join(", "));
         let _ = writeln!(out, "    tasks:");
         for task in env.tasks {
             let aliases: Vec<String> = task.aliases.iter().map(|a| quoted(a)).collect();

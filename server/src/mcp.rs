@@ -1,19 +1,43 @@
-//! MCP over JSON-RPC 2.0: `POST /mcp` (HTTP 200 always, sessions from the
-//! HTTP table) and the `/ws` `mcp` message (the connection's own
-//! environment). Tools `reset`, `step` and `state` drive the same
-//! [`AnyEnv`] seam as every other route; `openenv/session/create` and
-//! `openenv/session/close` manage HTTP sessions as OpenEnv's client expects.
+//! MCP over JSON-RPC 2.0: `POST /mcp` (streamable HTTP, JSON replies,
+//! HTTP 200 for every request) and the `/ws` `mcp` message (the
+//! connection's session).
+//!
+//! The tools are the environment's own verbs ([`env_wasm::tools`]), never
+//! OpenEnv's reserved simulation controls: `tools/call` plays one step of
+//! the session's episode ([`AnyEnv::call_tool`]) and returns the result as
+//! MCP content (the JSON as text, and `structuredContent` with
+//! `observation`, `reward` and `done`). Episodes are the trainer's: `/reset`,
+//! a `/ws` reset, and `openenv/session/create` / `openenv/session/close`.
+//!
+//! Sessions: `initialize` over HTTP opens one of the server's sessions (an
+//! episode of the default task, so an agent alone can play at once) and
+//! names it in `Mcp-Session-Id`; the same id is an `X-Session-Id` for
+//! `/reset` and `/step` and a `?session_id=` for `/ws`. A call names its
+//! session by `params.session_id` (OpenEnv's clients), else
+//! `Mcp-Session-Id`, else `X-Session-Id`, else the anonymous session.
+//! `DELETE /mcp` with `Mcp-Session-Id` ends it.
+//!
+//! The protocol layer is written here rather than taken from `rmcp`: its
+//! streamable HTTP service refuses requests that do not accept
+//! `text/event-stream` (406; OpenEnv's clients send `Accept: */*`) or are
+//! not `application/json` (415), keeps sessions of its own apart from the
+//! server's table, answers `POST /mcp {}` with an HTTP error where
+//! `openenv validate` wants a 200 JSON-RPC error, and cannot serve the
+//! `/ws` `mcp` message; what would remain, its model types, is a handful of
+//! JSON objects.
 
 use axum::Json;
 use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use env_wasm::{AnyEnv, EnvError, ResetDefaults};
+use env_wasm::{AnyEnv, EnvError};
 use serde_json::{Map, Value, json};
 
 use crate::body::read_limited;
-use crate::error::ApiError;
+use crate::error::{ApiError, Transport};
 use crate::ids;
 use crate::mount::Mount;
+use crate::sessions::Session;
 
 pub const PARSE_ERROR: i64 = -32700;
 pub const INVALID_REQUEST: i64 = -32600;
@@ -22,111 +46,127 @@ pub const INVALID_PARAMS: i64 = -32602;
 pub const INTERNAL_ERROR: i64 = -32603;
 pub const SERVER_ERROR: i64 = -32000;
 
-/// The MCP revision announced when the client names none.
-const PROTOCOL_VERSION: &str = "2025-06-18";
+/// The MCP revisions of the `initialize` handshake this server speaks; a
+/// client asking for another is answered with the newest.
+const PROTOCOL_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 const METHODS: &str =
     "initialize, ping, tools/list, tools/call, openenv/session/create, openenv/session/close";
 
-/// Where tool calls run.
+/// Where a request runs.
 pub enum Target<'a> {
-    /// `POST /mcp`: the HTTP session table (the anonymous session when the
-    /// call names none).
-    Http(&'a Mount),
-    /// A `/ws` connection: its own environment.
+    /// `POST /mcp`: the HTTP session table; `headers` may name the session.
+    Http(&'a Mount, &'a HeaderMap),
+    /// A `/ws` connection: its own environment (or the session it attached).
     Connection(&'a Mount, &'a mut AnyEnv),
 }
 
 impl Target<'_> {
     fn mount(&self) -> &Mount {
         match self {
-            Target::Http(mount) | Target::Connection(mount, _) => mount,
+            Target::Http(mount, _) | Target::Connection(mount, _) => mount,
         }
     }
 }
 
-/// A JSON-RPC error, before the id is attached.
-struct RpcError {
-    code: i64,
-    message: String,
-    data: Option<Value>,
+/// An answer: the JSON-RPC response and the session `initialize` opened,
+/// which the HTTP reply names.
+pub struct Answer {
+    pub response: Value,
+    pub session: Option<String>,
 }
 
-fn rpc_error(code: i64, message: impl Into<String>) -> RpcError {
-    RpcError {
+fn rpc(code: i64, message: impl Into<String>) -> ApiError {
+    ApiError::Rpc {
         code,
         message: message.into(),
-        data: None,
     }
 }
 
-impl From<ApiError> for RpcError {
-    fn from(err: ApiError) -> Self {
-        let code = match err {
-            ApiError::CapacityReached { .. } => SERVER_ERROR,
-            ApiError::Internal => INTERNAL_ERROR,
-            _ => INVALID_PARAMS,
-        };
-        RpcError {
-            code,
-            message: err.message(),
-            data: Some(err.body()["error"].clone()),
-        }
+/// A request refused before its id could be read.
+fn refused(err: ApiError) -> Answer {
+    Answer {
+        response: response(Value::Null, Err(err)),
+        session: None,
     }
 }
 
-fn response(id: Value, outcome: Result<Value, RpcError>) -> Value {
+fn response(id: Value, outcome: Result<Value, ApiError>) -> Value {
     match outcome {
         Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
-        Err(err) => {
-            let mut error = json!({ "code": err.code, "message": err.message });
-            if let Some(data) = err.data {
-                error["data"] = data;
-            }
-            json!({ "jsonrpc": "2.0", "id": id, "error": error })
-        }
+        Err(err) => json!({ "jsonrpc": "2.0", "id": id, "error": err.rpc_error() }),
     }
 }
 
-/// `POST /mcp`. Always HTTP 200: every problem is a JSON-RPC error.
+/// `POST /mcp`. Every request gets HTTP 200 and a JSON-RPC response (a
+/// notification too: clients ignore it, and the API answers JSON always).
 pub async fn http(State(mount): State<Mount>, request: Request) -> Response {
-    let reply = match read_limited(request, mount.app.config.max_body_bytes).await {
-        Err(err @ ApiError::PayloadTooLarge { .. }) => {
-            response(Value::Null, Err(rpc_error(INVALID_REQUEST, err.message())))
-        }
-        Err(err) => response(Value::Null, Err(rpc_error(PARSE_ERROR, err.message()))),
+    let headers = request.headers().clone();
+    let answer = match read_limited(request, mount.app.config.max_body_bytes).await {
+        Err(err @ ApiError::PayloadTooLarge { .. }) => refused(rpc(INVALID_REQUEST, err.message())),
+        Err(err) => refused(rpc(PARSE_ERROR, err.message())),
         Ok(bytes) => match serde_json::from_slice::<Value>(&bytes) {
-            Err(err) => response(
-                Value::Null,
-                Err(rpc_error(PARSE_ERROR, format!("Parse error: {err}"))),
-            ),
-            Ok(request) => handle(Target::Http(&mount), request),
+            Err(err) => refused(rpc(
+                PARSE_ERROR,
+                format!("Parse error: {err}; send one JSON-RPC 2.0 object"),
+            )),
+            Ok(request) => handle(Target::Http(&mount, &headers), request),
         },
     };
-    Json(reply).into_response()
+    let mut reply = Json(answer.response).into_response();
+    if let Some(id) = answer
+        .session
+        .as_deref()
+        .and_then(|id| HeaderValue::from_str(id).ok())
+    {
+        reply
+            .headers_mut()
+            .insert(HeaderName::from_static(ids::MCP_HEADER), id);
+    }
+    reply
+}
+
+/// `DELETE /mcp`: end the session `Mcp-Session-Id` names.
+pub async fn end_session(State(mount): State<Mount>, headers: HeaderMap) -> Response {
+    let id = headers
+        .get(ids::MCP_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    match id {
+        Some(id) if mount.app.sessions.remove(mount.info, &id) => {
+            Json(json!({ "session_id": id, "closed": true })).into_response()
+        }
+        Some(id) => unknown_session(&id).into_response(),
+        None => ApiError::Missing {
+            field: ids::MCP_HEADER,
+            hint: "DELETE /mcp ends the MCP session its Mcp-Session-Id header names",
+        }
+        .into_response(),
+    }
 }
 
 /// Answer one JSON-RPC request.
-pub fn handle(mut target: Target<'_>, request: Value) -> Value {
+pub fn handle(mut target: Target<'_>, request: Value) -> Answer {
+    let plain = |response| Answer {
+        response,
+        session: None,
+    };
     let Value::Object(request) = request else {
-        return response(
-            Value::Null,
-            Err(rpc_error(
-                INVALID_REQUEST,
-                "Invalid Request: send one JSON-RPC 2.0 object (batches are not supported)",
-            )),
-        );
+        return refused(rpc(
+            INVALID_REQUEST,
+            "Invalid Request: send one JSON-RPC 2.0 object (batches are not supported)",
+        ));
     };
     let id = match request.get("id") {
-        None => Value::Null,
-        Some(id @ (Value::Null | Value::String(_) | Value::Number(_))) => id.clone(),
+        None => None,
+        Some(id @ (Value::Null | Value::String(_) | Value::Number(_))) => Some(id.clone()),
         Some(_) => {
-            return response(
+            return plain(response(
                 Value::Null,
-                Err(rpc_error(
+                Err(rpc(
                     INVALID_REQUEST,
                     "Invalid Request: `id` must be a string, a number or null",
                 )),
-            );
+            ));
         }
     };
     let mut problems = Vec::new();
@@ -139,204 +179,242 @@ pub fn handle(mut target: Target<'_>, request: Value) -> Value {
     }
     let (Some(method), true) = (method, problems.is_empty()) else {
         let message = format!("Invalid Request: {}", problems.join("; "));
-        return response(id, Err(rpc_error(INVALID_REQUEST, message)));
+        return plain(response(
+            id.unwrap_or(Value::Null),
+            Err(rpc(INVALID_REQUEST, message)),
+        ));
     };
+    let id = id.unwrap_or(Value::Null);
     let empty = Map::new();
     let params = match request.get("params") {
         None | Some(Value::Null) => &empty,
         Some(Value::Object(params)) => params,
         Some(_) => {
-            return response(
+            return plain(response(
                 id,
-                Err(rpc_error(INVALID_PARAMS, "`params` must be an object")),
-            );
+                Err(rpc(INVALID_PARAMS, "`params` must be an object")),
+            ));
         }
     };
+    let mut session = None;
     let outcome = match method {
-        "initialize" => Ok(initialize(target.mount(), params)),
+        "initialize" => initialize(&target, params).map(|(result, opened)| {
+            session = opened;
+            result
+        }),
         "ping" => Ok(json!({})),
-        "tools/list" => Ok(json!({ "tools": tools(target.mount()) })),
+        "tools/list" => Ok(json!({ "tools": target.mount().docs.tools })),
         "tools/call" => call_tool(&mut target, params),
         "openenv/session/create" => create_session(&target),
         "openenv/session/close" => close_session(&target, params),
         m if m.starts_with("notifications/") => Ok(json!({})),
-        other => Err(rpc_error(
+        other => Err(rpc(
             METHOD_NOT_FOUND,
-            format!("Method not found: {other}; available: {METHODS}"),
+            format!(
+                "Method not found: {}; available: {METHODS}",
+                other.chars().take(60).collect::<String>()
+            ),
         )),
     };
-    response(id, outcome)
+    Answer {
+        response: response(id, outcome),
+        session,
+    }
 }
 
-fn initialize(mount: &Mount, params: &Map<String, Value>) -> Value {
-    let version = params
-        .get("protocolVersion")
-        .and_then(Value::as_str)
-        .unwrap_or(PROTOCOL_VERSION);
-    json!({
+/// The handshake; over HTTP it also opens the session the client's later
+/// requests name in `Mcp-Session-Id` (or continues the one it names).
+fn initialize(
+    target: &Target<'_>,
+    params: &Map<String, Value>,
+) -> Result<(Value, Option<String>), ApiError> {
+    let mount = target.mount();
+    let asked = params.get("protocolVersion").and_then(Value::as_str);
+    let version = asked
+        .filter(|v| PROTOCOL_VERSIONS.contains(v))
+        .unwrap_or(PROTOCOL_VERSIONS[PROTOCOL_VERSIONS.len() - 1]);
+    let opened = match target {
+        Target::Http(mount, headers) => {
+            let session = match header_session(headers)? {
+                Some(id) => mount
+                    .app
+                    .sessions
+                    .get(mount.info, Some(&id))
+                    .ok_or_else(|| unknown_session(&id))?,
+                None => {
+                    let session = mount.app.sessions.create(mount.info)?;
+                    session
+                        .env()
+                        .reset_with(default_options(mount), ids::reset_defaults()?);
+                    session
+                }
+            };
+            Some(session.id().to_owned())
+        }
+        Target::Connection(..) => None,
+    };
+    let result = json!({
         "protocolVersion": version,
         "serverInfo": { "name": format!("deskbench/{}", mount.info.id), "version": env!("CARGO_PKG_VERSION") },
         "capabilities": { "tools": { "listChanged": false } },
         "instructions": format!(
-            "{} Call `reset` (optionally with seed and task), then `step` with an action, and read `state`.",
-            mount.info.description
+            "{} Each tool ({}) plays one step of this session's episode and returns its \
+             observation, reward and done. The session opens on the default task with a \
+             fresh seed; the trainer picks another with POST /reset (X-Session-Id: this \
+             session's Mcp-Session-Id) or a reset over /ws?session_id=<id>.",
+            mount.info.description, mount.docs.tool_names
         ),
-    })
+    });
+    Ok((result, opened))
 }
 
-fn tools(mount: &Mount) -> Value {
-    json!([
-        {
-            "name": "reset",
-            "description": "Start a new episode. Arguments are the reset options (seed, episode_id, task); returns {observation, reward, done}.",
-            "inputSchema": mount.docs.reset_schema,
-        },
-        {
-            "name": "step",
-            "description": "Apply one action (the bare action object); returns {observation, reward, done}.",
-            "inputSchema": mount.docs.action_schema,
-        },
-        {
-            "name": "state",
-            "description": "The full state of the episode.",
-            "inputSchema": { "type": "object", "properties": {}, "additionalProperties": false },
-        },
-    ])
+fn default_options(mount: &Mount) -> env_wasm::ResetOptions {
+    env_wasm::ResetOptions {
+        seed: None,
+        episode_id: None,
+        task: mount.info.default_task(),
+        reward_mode: env_wasm::RewardMode::default(),
+    }
 }
 
-fn session_param(params: &Map<String, Value>) -> Result<Option<String>, RpcError> {
+/// The session id `Mcp-Session-Id` (else `X-Session-Id`) names.
+fn header_session(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    for name in [ids::MCP_HEADER, ids::HEADER] {
+        if let Some(value) = headers.get(name) {
+            let id = value.to_str().map_err(|_| {
+                ApiError::validation(
+                    ids::FIELD,
+                    format!("the {name} header is not visible ASCII"),
+                )
+            })?;
+            ids::validate(id)?;
+            return Ok(Some(id.to_owned()));
+        }
+    }
+    Ok(None)
+}
+
+fn session_param(params: &Map<String, Value>) -> Result<Option<String>, ApiError> {
     match params.get("session_id") {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(id)) => {
             ids::validate(id)?;
             Ok(Some(id.clone()))
         }
-        Some(_) => Err(rpc_error(
-            INVALID_PARAMS,
-            "`params.session_id` must be a string",
+        Some(_) => Err(ApiError::validation(
+            "params.session_id",
+            "must be a string (the id openenv/session/create returned)",
         )),
     }
 }
 
-fn unknown_session(id: &str) -> RpcError {
-    rpc_error(
-        INVALID_PARAMS,
+fn unknown_session(id: &str) -> ApiError {
+    ApiError::validation(
+        ids::FIELD,
         format!(
-            "unknown session `{id}`: create one with openenv/session/create (or POST /reset) first"
+            "unknown session `{id}` (never opened, closed or expired): open one with \
+             initialize, openenv/session/create or POST /reset"
         ),
     )
 }
 
-fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Value, RpcError> {
+/// The HTTP session a call plays in: named by `params.session_id`, else a
+/// session header, else the anonymous one (`None` when there is none yet).
+fn http_session(
+    mount: &Mount,
+    headers: &HeaderMap,
+    params: &Map<String, Value>,
+) -> Result<Option<std::sync::Arc<Session>>, ApiError> {
+    let named = match session_param(params)? {
+        Some(id) => Some(id),
+        None => header_session(headers)?,
+    };
+    match named {
+        Some(id) => mount
+            .app
+            .sessions
+            .get(mount.info, Some(&id))
+            .map(Some)
+            .ok_or_else(|| unknown_session(&id)),
+        None => Ok(mount.app.sessions.get(mount.info, None)),
+    }
+}
+
+fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
+    let tools = target.mount().docs.tool_names.clone();
     let name = params.get("name").and_then(Value::as_str).ok_or_else(|| {
-        rpc_error(
-            INVALID_PARAMS,
-            "`params.name` is required: one of reset, step, state",
+        ApiError::validation(
+            "params.name",
+            format!("`params.name` (a string) is required: one of {tools}"),
         )
     })?;
-    if !matches!(name, "reset" | "step" | "state") {
-        return Err(rpc_error(
-            INVALID_PARAMS,
-            format!("unknown tool `{name}`; tools: reset, step, state"),
-        ));
-    }
-    let arguments = match params.get("arguments") {
-        None | Some(Value::Null) => Value::Object(Map::new()),
-        Some(args @ Value::Object(_)) => args.clone(),
-        // `step`'s arguments are the action, which the seam reads: a bare
-        // string is `productivity`'s `raw`, as its seed sent it.
-        Some(text @ Value::String(_)) if name == "step" => text.clone(),
-        Some(_) => {
-            return Err(rpc_error(
-                INVALID_PARAMS,
-                "`params.arguments` must be an object",
-            ));
-        }
-    };
-    let defaults = if name == "reset" {
-        ResetDefaults {
-            seed: ids::generate_seed()?,
-            episode_id: Some(ids::generate_episode_id()?),
-        }
-    } else {
-        ResetDefaults::default()
-    };
+    let arguments = params.get("arguments").unwrap_or(&Value::Null);
     let outcome = match target {
-        Target::Connection(_, env) => run_tool(env, name, &arguments, defaults),
-        Target::Http(mount) => {
-            let sessions = &mount.app.sessions;
-            let session = match session_param(params)? {
-                Some(id) => Some(
-                    sessions
-                        .get(mount.info, Some(&id))
-                        .ok_or_else(|| unknown_session(&id))?,
-                ),
-                None if name == "reset" => Some(sessions.get_or_create(mount.info, None)?),
-                None => sessions.get(mount.info, None),
-            };
-            match session {
-                Some(session) => run_tool(&mut session.env(), name, &arguments, defaults),
-                None if name == "state" => Ok(AnyEnv::of(mount.info).state()),
-                None => Err(EnvError::NotStarted),
-            }
+        Target::Connection(_, env) => env.call_tool(name, arguments),
+        Target::Http(mount, headers) => match http_session(mount, headers, params)? {
+            Some(session) => session.env().call_tool(name, arguments),
+            // No session: the tool is still checked, so a wrong name says so.
+            None => AnyEnv::of(mount.info)
+                .call_tool(name, arguments)
+                .and(Err(EnvError::NotStarted)),
+        },
+    };
+    match outcome {
+        Ok(result) => {
+            let structured = json!({
+                "observation": result.observation,
+                "reward": result.reward,
+                "done": result.done,
+            });
+            Ok(json!({
+                "content": [{ "type": "text", "text": structured.to_string() }],
+                "structuredContent": structured,
+                "isError": false,
+            }))
         }
-    };
-    Ok(tool_result(outcome))
+        // A name that is no tool is a protocol error in MCP; anything else
+        // the agent can correct is a tool result with `isError`.
+        Err(err @ EnvError::UnknownTool { .. }) => Err(ApiError::Env(err)),
+        Err(err) => {
+            let err = ApiError::Env(err);
+            let message = err.message_on(Transport::Mcp);
+            let mut error = err.body()["error"].clone();
+            error["message"] = json!(message);
+            Ok(json!({
+                "content": [{ "type": "text", "text": message }],
+                "structuredContent": { "error": error },
+                "isError": true,
+            }))
+        }
+    }
 }
 
-fn run_tool(
-    env: &mut AnyEnv,
-    name: &str,
-    arguments: &Value,
-    defaults: ResetDefaults,
-) -> Result<Value, EnvError> {
-    let result = match name {
-        "reset" => env.reset(arguments, defaults)?,
-        "step" => env.step(arguments)?,
-        _ => return Ok(env.state()),
-    };
-    Ok(serde_json::to_value(result).unwrap_or(Value::Null))
-}
-
-/// An MCP tool result; a refused call is a result with `isError`, as MCP
-/// asks, so the agent sees the message.
-fn tool_result(outcome: Result<Value, EnvError>) -> Value {
-    let (value, is_error) = match outcome {
-        Ok(value) => (value, false),
-        Err(err) => (
-            serde_json::to_value(err.to_body()).unwrap_or(Value::Null),
-            true,
-        ),
-    };
-    json!({
-        "content": [{ "type": "text", "text": value.to_string() }],
-        "structuredContent": value,
-        "isError": is_error,
-    })
-}
-
-fn create_session(target: &Target<'_>) -> Result<Value, RpcError> {
-    let Target::Http(mount) = target else {
+fn create_session(target: &Target<'_>) -> Result<Value, ApiError> {
+    let Target::Http(mount, _) = target else {
         return Err(on_connection());
     };
     let session = mount.app.sessions.create(mount.info)?;
     Ok(json!({ "session_id": session.id() }))
 }
 
-fn close_session(target: &Target<'_>, params: &Map<String, Value>) -> Result<Value, RpcError> {
-    let Target::Http(mount) = target else {
+/// End the session; a `/ws` connection attached to it keeps playing its
+/// episode until it closes.
+fn close_session(target: &Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
+    let Target::Http(mount, _) = target else {
         return Err(on_connection());
     };
-    let id = session_param(params)?
-        .ok_or_else(|| rpc_error(INVALID_PARAMS, "`params.session_id` is required"))?;
+    let id = session_param(params)?.ok_or(ApiError::Missing {
+        field: "params.session_id",
+        hint: "name the session to close (the id openenv/session/create returned)",
+    })?;
     if !mount.app.sessions.remove(mount.info, &id) {
         return Err(unknown_session(&id));
     }
     Ok(json!({ "session_id": id, "closed": true }))
 }
 
-fn on_connection() -> RpcError {
-    rpc_error(
+fn on_connection() -> ApiError {
+    rpc(
         METHOD_NOT_FOUND,
         "openenv/session/* is for POST /mcp; on /ws the connection itself is the session",
     )

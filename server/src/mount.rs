@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use env_wasm::{AnyEnv, EnvInfo, StepResult};
+use env_wasm::{AnyEnv, EnvInfo, RewardMode, StepResult};
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
@@ -46,10 +46,10 @@ pub struct Docs {
     pub tasks: Bytes,
     pub openapi: Bytes,
     pub blank_state: Bytes,
-    /// The action JSON Schema (the MCP `step` tool's input schema).
-    pub action_schema: Value,
-    /// The reset options JSON Schema (the MCP `reset` tool's input schema).
-    pub reset_schema: Value,
+    /// The environment's tools as MCP's `tools/list` shows them.
+    pub tools: Value,
+    /// Their names, for messages.
+    pub tool_names: String,
 }
 
 impl Mount {
@@ -65,6 +65,12 @@ impl Mount {
         }
         let action_schema = schemas.get("action").cloned().unwrap_or_else(|| json!({}));
         let reset_schema = openapi::reset_schema(info);
+        let tools = tool_list(info, schemas.get("observation"));
+        let tool_names: Vec<&str> = info.tools().iter().map(|t| t.name).collect();
+        let reward_modes: Vec<Value> = RewardMode::ALL
+            .iter()
+            .map(|m| json!({ "name": m.name(), "summary": m.summary() }))
+            .collect();
         let metadata = json!({
             "name": info.name,
             "description": info.description,
@@ -77,6 +83,12 @@ impl Mount {
             // Whether steps here carry `llm_judge`; where the judge is
             // and its key are not for clients.
             "llm_judge": judge.is_some(),
+            // Reset option `reward_mode`: a trainer maximising the return
+            // plays `score`, whose rewards add up to the task score.
+            "reward_modes": reward_modes,
+            "default_reward_mode": RewardMode::default().name(),
+            // The agent's verbs, over MCP (`tools/list`, `tools/call`).
+            "tools": tool_names,
         });
         let tasks = json!({
             "env_id": info.id,
@@ -85,14 +97,18 @@ impl Mount {
             "action_schema": action_schema,
         });
         let openapi = openapi::document(info, prefix, &schemas, &reset_schema);
+        // `/schema` also declares the reset options (`reward_mode` among them).
+        if let Value::Object(map) = &mut schemas {
+            map.insert("reset".to_owned(), reset_schema.clone());
+        }
         let docs = Docs {
             metadata: to_bytes(&metadata),
             schema: to_bytes(&schemas),
             tasks: to_bytes(&tasks),
             openapi: to_bytes(&openapi),
             blank_state: to_bytes(&env.state()),
-            action_schema,
-            reset_schema,
+            tools,
+            tool_names: tool_names.join(", "),
         };
         Mount {
             info,
@@ -112,6 +128,44 @@ impl Mount {
             judge.verdict(self.info, submission).await.attach(result);
         }
     }
+}
+
+/// `tools/list`'s tools: each environment tool with its input schema, and
+/// the output schema of every call's `structuredContent` (the observation,
+/// its `$defs` lifted to the top so its references resolve, with `reward`
+/// and `done`).
+fn tool_list(info: &EnvInfo, observation: Option<&Value>) -> Value {
+    let mut observation = observation.cloned().unwrap_or_else(|| json!({}));
+    let defs = observation
+        .as_object_mut()
+        .and_then(|o| {
+            o.remove("$schema");
+            o.remove("$defs")
+        })
+        .unwrap_or_else(|| json!({}));
+    let output = json!({
+        "type": "object",
+        "properties": {
+            "observation": observation,
+            "reward": { "type": ["number", "null"] },
+            "done": { "type": "boolean" },
+        },
+        "required": ["observation", "reward", "done"],
+        "$defs": defs,
+    });
+    let tools: Vec<Value> = info
+        .tools()
+        .into_iter()
+        .map(|tool| {
+            json!({
+                "name": tool.name,
+                "description": tool.description,
+                "inputSchema": tool.input_schema,
+                "outputSchema": output,
+            })
+        })
+        .collect();
+    Value::Array(tools)
 }
 
 pub fn to_bytes(value: &Value) -> Bytes {

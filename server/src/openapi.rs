@@ -337,6 +337,22 @@ fn task_schema(info: &EnvInfo, description: &str) -> Value {
 /// of `task`, `task_name` and `task_id`; the later ones are read only when
 /// the earlier are absent or null, which the `allOf` conditions say. Also
 /// the MCP `reset` tool's input schema.
+/// The `reward_mode` reset option: its values and what each pays.
+pub fn reward_mode_schema() -> Value {
+    let modes = env_wasm::RewardMode::ALL;
+    let mut values: Vec<Value> = modes.iter().map(|m| json!(m.name())).collect();
+    values.push(Value::Null);
+    let described: Vec<String> = modes
+        .iter()
+        .map(|m| format!("`{}`: {}", m.name(), m.summary()))
+        .collect();
+    json!({
+        "enum": values,
+        "default": env_wasm::RewardMode::default().name(),
+        "description": format!("How step rewards are paid. {}.", described.join("; ")),
+    })
+}
+
 pub fn reset_schema(info: &EnvInfo) -> Value {
     let default = info.default_task().id;
     let task = task_schema(info, &format!("Task id or alias; default `{default}`."));
@@ -370,6 +386,7 @@ pub fn reset_schema(info: &EnvInfo) -> Value {
                 "description": "Echoed in the state; random when absent.",
             },
             "task": task,
+            env_wasm::seam::REWARD_MODE: reward_mode_schema(),
             "task_name": { "description": "Alias of `task`, read when `task` is absent or null." },
             "task_id": { "description": "Alias of `task`, read when `task` and `task_name` are absent or null." },
             "session_id": {
@@ -666,18 +683,39 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
     );
     paths.insert(
         "/mcp".into(),
-        json!({ "post": {
-            "summary": "MCP (JSON-RPC 2.0)",
-            "description": "Tools reset, step and state over JSON-RPC 2.0, plus openenv/session/create and openenv/session/close. Always HTTP 200; problems are JSON-RPC errors.",
-            "requestBody": { "required": true, "content": json_content(schema_ref("JsonRpcRequest")) },
-            "responses": { "200": ok("JSON-RPC response", schema_ref("JsonRpcResponse")) },
-        } }),
+        json!({
+            "post": {
+                "summary": "MCP (JSON-RPC 2.0, streamable HTTP)",
+                "description": format!(
+                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}}; reset, step, state and close are simulation controls, never tools. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one. Also openenv/session/create and openenv/session/close. Always HTTP 200; problems are JSON-RPC errors.",
+                    info.tools().iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
+                ),
+                "requestBody": { "required": true, "content": json_content(schema_ref("JsonRpcRequest")) },
+                "responses": { "200": ok("JSON-RPC response", schema_ref("JsonRpcResponse")) },
+            },
+            "delete": {
+                "summary": "End an MCP session",
+                "description": "Ends the session the Mcp-Session-Id header names (as openenv/session/close does).",
+                "parameters": [{
+                    "name": "Mcp-Session-Id", "in": "header", "required": true,
+                    "schema": { "type": "string", "pattern": ids::PATTERN },
+                }],
+                "responses": responses(
+                    ("200", ok("The session is closed", json!({
+                        "type": "object",
+                        "required": ["session_id", "closed"],
+                        "properties": { "session_id": { "type": "string" }, "closed": { "const": true } },
+                    }))),
+                    &[422],
+                ),
+            },
+        }),
     );
     paths.insert(
         "/ws".into(),
         json!({ "get": {
             "summary": "WebSocket session (OpenEnv protocol)",
-            "description": "Upgrade to a WebSocket with one environment per connection. Send text frames {\"type\": \"reset\"|\"step\"|\"state\"|\"close\"|\"mcp\", \"data\": ...}: reset data is the reset options, step data is the bare action. Each message gets exactly one reply, in order ({\"type\":\"observation\"|\"state\"|\"mcp\"|\"error\", \"data\": ...}), except close, which closes the socket with code 1000. Error codes: INVALID_JSON, UNKNOWN_TYPE, VALIDATION_ERROR, EXECUTION_ERROR (session kept); SESSION_ERROR and CAPACITY_REACHED (then closed).",
+            "description": "Upgrade to a WebSocket with one environment per connection, or, with ?session_id=<id> (or an X-Session-Id header), attached to that existing HTTP or MCP session's episode (one socket at a time; an unknown or busy session gets a SESSION_ERROR frame). Send text frames {\"type\": \"reset\"|\"step\"|\"state\"|\"close\"|\"mcp\", \"data\": ...}: reset data is the reset options, step data is the bare action. Each message gets exactly one reply, in order ({\"type\":\"observation\"|\"state\"|\"mcp\"|\"error\", \"data\": ...}), except close, which closes the socket with code 1000. Error codes: INVALID_JSON, UNKNOWN_TYPE, VALIDATION_ERROR, EXECUTION_ERROR (session kept); SESSION_ERROR and CAPACITY_REACHED (then closed).",
             "responses": responses(("101", json!({ "description": "Switching Protocols" })), &[426]),
         } }),
     );

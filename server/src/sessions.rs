@@ -10,7 +10,7 @@
 //! own [`Session`], so sessions never wait on each other's episodes.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
@@ -42,6 +42,9 @@ pub struct Session {
     /// Milliseconds since [`Sessions`] was created; atomic so the sweep
     /// reads it without locking the environment.
     last_used_ms: AtomicU64,
+    /// A `/ws` connection drives this session now; one at a time, and an
+    /// attached session never expires while it is attached.
+    attached: AtomicBool,
 }
 
 impl Session {
@@ -53,6 +56,30 @@ impl Session {
     /// by the panic layer) leaves it usable rather than poisoning the session.
     pub fn env(&self) -> MutexGuard<'_, AnyEnv> {
         self.env.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Let one `/ws` connection drive this session; `None` while another does.
+    pub fn attach(self: &Arc<Self>) -> Option<Attachment> {
+        self.attached
+            .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
+            .ok()
+            .map(|_| Attachment(self.clone()))
+    }
+}
+
+/// A `/ws` connection's hold on an HTTP or MCP session; released on drop.
+#[derive(Debug)]
+pub struct Attachment(Arc<Session>);
+
+impl Attachment {
+    pub fn session(&self) -> &Arc<Session> {
+        &self.0
+    }
+}
+
+impl Drop for Attachment {
+    fn drop(&mut self) {
+        self.0.attached.store(false, Ordering::Release);
     }
 }
 
@@ -124,7 +151,13 @@ impl Sessions {
     }
 
     fn is_expired(&self, session: &Session, now_ms: u64) -> bool {
-        now_ms.saturating_sub(session.last_used_ms.load(Ordering::Relaxed)) > self.idle_ms
+        !session.attached.load(Ordering::Acquire)
+            && now_ms.saturating_sub(session.last_used_ms.load(Ordering::Relaxed)) > self.idle_ms
+    }
+
+    /// Mark `session` used now (an attached `/ws` connection's messages).
+    pub fn touch(&self, session: &Session) {
+        session.last_used_ms.store(self.now_ms(), Ordering::Relaxed);
     }
 
     pub fn max(&self) -> usize {
@@ -210,6 +243,7 @@ impl Sessions {
             id: id.clone(),
             env: Mutex::new(AnyEnv::of(env)),
             last_used_ms: AtomicU64::new(now),
+            attached: AtomicBool::new(false),
         });
         let sessions = table.envs.entry(scope).or_default();
         let replaced = sessions.by_id.insert(id.clone(), session.clone()).is_some();

@@ -19,18 +19,20 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::http::{HeaderMap, Uri};
 use axum::response::{IntoResponse, Response};
-use env_wasm::{AnyEnv, EnvError, EnvInfo, ResetDefaults, StepResult};
+use env_wasm::{AnyEnv, EnvInfo, StepResult};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
 use crate::body;
-use crate::error::{ApiError, field_path};
+use crate::error::ApiError;
 use crate::ids;
 use crate::judge::{Judge, Submission, Verdict};
 use crate::mcp;
 use crate::mount::Mount;
+use crate::sessions::{Attachment, ConnectionSlot};
 
 /// Normal closure, as the reference sends after `close` and capacity errors.
 const CLOSE_NORMAL: u16 = 1000;
@@ -53,8 +55,18 @@ const READ_BUFFER_BYTES: usize = 8 * 1024;
 
 pub async fn upgrade(
     State(mount): State<Mount>,
+    uri: Uri,
+    headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
+    // `?session_id=` (or `X-Session-Id` on the upgrade) attaches the socket
+    // to that HTTP or MCP session's episode; checked once connected, so the
+    // refusal is a frame the client reads, as in the reference.
+    let attach = ids::query_param(&uri, ids::FIELD).or_else(|| {
+        headers
+            .get(ids::HEADER)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    });
     let upgrade = match upgrade {
         Ok(upgrade) => upgrade,
         Err(rejection) => {
@@ -72,7 +84,7 @@ pub async fn upgrade(
         .max_message_size(limit)
         .max_frame_size(limit)
         .on_failed_upgrade(|err| tracing::debug!(%err, "websocket upgrade failed"))
-        .on_upgrade(move |socket| run(socket, mount))
+        .on_upgrade(move |socket| run(socket, mount, attach))
 }
 
 /// A step whose reply waits for the judge's verdict.
@@ -99,24 +111,65 @@ enum Event {
     Received(Result<Option<Result<Message, axum::Error>>, tokio::time::error::Elapsed>),
 }
 
+/// Whose episode a connection plays.
+enum Played {
+    /// Its own, in a slot of the session table.
+    Own { env: AnyEnv, _slot: ConnectionSlot },
+    /// An HTTP or MCP session's, held while connected.
+    Attached(Attachment),
+}
+
+impl Played {
+    /// Run `f` on the episode; an attached session is marked used.
+    fn with<T>(&mut self, mount: &Mount, f: impl FnOnce(&mut AnyEnv) -> T) -> T {
+        match self {
+            Played::Own { env, .. } => f(env),
+            Played::Attached(attachment) => {
+                let session = attachment.session();
+                mount.app.sessions.touch(session);
+                f(&mut session.env())
+            }
+        }
+    }
+}
+
+/// The episode a new connection plays: its own, or the session `attach`
+/// names, which must exist and be driven by no other socket.
+fn open(mount: &Mount, attach: Option<String>) -> Result<Played, ApiError> {
+    let Some(id) = attach else {
+        let slot = mount.app.sessions.open_connection()?;
+        return Ok(Played::Own {
+            env: AnyEnv::of(mount.info),
+            _slot: slot,
+        });
+    };
+    ids::validate(&id).map_err(|err| ApiError::Session(err.message()))?;
+    let session = mount
+        .app
+        .sessions
+        .get(mount.info, Some(&id))
+        .ok_or_else(|| {
+            ApiError::Session(format!(
+                "unknown session `{id}` of {}: open it first (POST /reset, MCP initialize or \
+             openenv/session/create), or connect without session_id for a session of its own",
+                mount.info.id
+            ))
+        })?;
+    session.attach().map(Played::Attached).ok_or_else(|| {
+        ApiError::Session(format!(
+            "session `{id}` already has an attached WebSocket; one socket drives a session at a time"
+        ))
+    })
+}
+
 /// Serve one connection until `close`, a socket close, an idle timeout or
 /// server shutdown. Its session slot is freed before the closing frame goes
 /// out, so a client that saw the close can reconnect at once.
-async fn run(mut socket: WebSocket, mount: Mount) {
-    let slot = match mount.app.sessions.open_connection() {
-        Ok(slot) => slot,
+async fn run(mut socket: WebSocket, mount: Mount, attach: Option<String>) {
+    let mut played = match open(&mount, attach) {
+        Ok(played) => played,
         Err(err) => {
-            let frame = match err {
-                ApiError::CapacityReached { active, max } => error_frame(
-                    "CAPACITY_REACHED",
-                    format!(
-                        "Server at capacity: {active}/{max} sessions active; retry later or close idle sessions"
-                    ),
-                    json!({ "active_sessions": active, "max_sessions": max }),
-                ),
-                other => error_frame("SESSION_ERROR", other.message(), json!({})),
-            };
-            if socket.send(text(frame)).await.is_ok() {
+            if socket.send(text(err.ws_frame())).await.is_ok() {
                 close(socket, CLOSE_NORMAL, "").await;
             }
             return;
@@ -124,7 +177,6 @@ async fn run(mut socket: WebSocket, mount: Mount) {
     };
     let idle = mount.app.config.session_idle;
     let mut shutdown = mount.app.shutdown.subscribe();
-    let mut env = AnyEnv::of(mount.info);
     let mut deadline = Instant::now() + idle;
     let mut judging: Option<Judging> = None;
     let mut queued: VecDeque<Message> = VecDeque::new();
@@ -133,7 +185,7 @@ async fn run(mut socket: WebSocket, mount: Mount) {
         if judging.is_none()
             && let Some(message) = queued.pop_front()
         {
-            match answer(&mut socket, &mount, &mut env, &mut judging, message).await {
+            match answer(&mut socket, &mount, &mut played, &mut judging, message).await {
                 Ok(()) => continue,
                 Err(ending) => break ending,
             }
@@ -188,7 +240,7 @@ async fn run(mut socket: WebSocket, mount: Mount) {
                 if judging.is_some() {
                     queued.push_back(message);
                 } else if let Err(ending) =
-                    answer(&mut socket, &mount, &mut env, &mut judging, message).await
+                    answer(&mut socket, &mount, &mut played, &mut judging, message).await
                 {
                     break ending;
                 }
@@ -200,7 +252,7 @@ async fn run(mut socket: WebSocket, mount: Mount) {
             Message::Close(_) => {}
         }
     };
-    drop(slot);
+    drop(played);
     match ending {
         Ending::Gone => {}
         Ending::Close(code, reason) => close(socket, code, &reason).await,
@@ -250,33 +302,34 @@ async fn receive(
 async fn answer(
     socket: &mut WebSocket,
     mount: &Mount,
-    env: &mut AnyEnv,
+    played: &mut Played,
     judging: &mut Option<Judging>,
     message: Message,
 ) -> Result<(), Ending> {
     let reply = match message {
-        Message::Text(frame) => match handle(mount, env, frame.as_str()) {
-            Outcome::Reply(reply) => reply,
-            Outcome::Close => return Err(Ending::Close(CLOSE_NORMAL, String::new())),
-            Outcome::Judge { result, submission } => match &mount.judge {
-                Some(judge) => {
-                    *judging = Some(Judging {
-                        result,
-                        verdict: Box::pin(Judge::verdict(judge, mount.info, submission)),
-                    });
-                    return Ok(());
-                }
-                None => observation_frame(&result),
-            },
-        },
+        Message::Text(frame) => {
+            match played.with(mount, |env| handle(mount, env, frame.as_str())) {
+                Outcome::Reply(reply) => reply,
+                Outcome::Close => return Err(Ending::Close(CLOSE_NORMAL, String::new())),
+                Outcome::Judge { result, submission } => match &mount.judge {
+                    Some(judge) => {
+                        *judging = Some(Judging {
+                            result,
+                            verdict: Box::pin(Judge::verdict(judge, mount.info, submission)),
+                        });
+                        return Ok(());
+                    }
+                    None => observation_frame(&result),
+                },
+            }
+        }
         Message::Binary(_) => {
             return Err(Ending::Refuse(
-                error_frame(
-                    "SESSION_ERROR",
+                ApiError::Session(
                     "binary frames are not supported: send JSON text frames; closing the session"
                         .to_owned(),
-                    json!({}),
-                ),
+                )
+                .ws_frame(),
                 CLOSE_UNSUPPORTED,
                 "binary frames are not supported",
             ));
@@ -347,78 +400,37 @@ fn encode<T: Serialize>(value: &T, capacity: usize) -> String {
         .ok()
         .and_then(|()| String::from_utf8(out).ok())
         .unwrap_or_else(|| {
-            error_frame(
-                "SESSION_ERROR",
-                "the reply could not be encoded".to_owned(),
-                json!({}),
-            )
+            ApiError::Session("the reply could not be encoded".to_owned()).ws_frame()
         })
-}
-
-/// `{"type":"error","data":{"message","code",...extra}}`.
-fn error_frame(code: &str, message: String, extra: Value) -> String {
-    let mut data = json!({ "message": message, "code": code });
-    if let (Value::Object(data), Value::Object(extra)) = (&mut data, extra) {
-        data.extend(extra);
-    }
-    json!({ "type": "error", "data": data }).to_string()
-}
-
-/// A `VALIDATION_ERROR` with the pydantic-style `errors` list.
-fn validation_frame(
-    message: String,
-    field: Option<&str>,
-    loc: Vec<Value>,
-    error_type: &str,
-) -> String {
-    let mut extra = json!({ "errors": [{ "loc": loc, "msg": message, "type": error_type }] });
-    if let Some(field) = field {
-        extra["field"] = json!(field);
-    }
-    error_frame("VALIDATION_ERROR", message, extra)
-}
-
-/// The reply to a refusal from the core; the session is kept either way.
-fn env_error_frame(err: &EnvError) -> String {
-    match err {
-        EnvError::Validation { field, .. } => {
-            // An action field is located as the reference does: from the
-            // action itself (`["raw"]`), the full path staying in `field`.
-            let mut loc = field_path(field);
-            if loc.first().is_some_and(|p| p == "action" || p == "body") {
-                loc.remove(0);
-            }
-            validation_frame(err.to_string(), Some(field), loc, "value_error")
-        }
-        EnvError::UnknownTask { .. } | EnvError::UnknownEnv { .. } => {
-            let field = err.field().unwrap_or("task");
-            let mut frame = json!({ "errors": [{ "loc": [field], "msg": err.to_string(), "type": "value_error" }] });
-            frame["field"] = json!(field);
-            frame["reason"] = json!(err.code());
-            error_frame("VALIDATION_ERROR", err.to_string(), frame)
-        }
-        EnvError::NotStarted | EnvError::EpisodeDone => error_frame(
-            "EXECUTION_ERROR",
-            err.to_string(),
-            json!({ "reason": err.code() }),
-        ),
-    }
 }
 
 /// Answer one text frame. Every refusal leaves the session as it was.
 pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
-    let value: Value = match serde_json::from_str(frame) {
-        Ok(value) => value,
-        Err(err) => {
-            return Outcome::Reply(error_frame(
-                "INVALID_JSON",
-                format!("Invalid JSON: {err}"),
-                json!({}),
-            ));
-        }
-    };
+    match read(mount, env, frame) {
+        Ok(outcome) => outcome,
+        Err(err) => Outcome::Reply(err.ws_frame()),
+    }
+}
+
+fn envelope_error(
+    message: String,
+    field: Option<&str>,
+    loc: Vec<Value>,
+    kind: &'static str,
+) -> ApiError {
+    ApiError::Envelope {
+        message,
+        field: field.map(str::to_owned),
+        loc,
+        kind,
+    }
+}
+
+fn read(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Result<Outcome, ApiError> {
+    let value: Value =
+        serde_json::from_str(frame).map_err(|err| ApiError::InvalidJson(err.to_string()))?;
     let Value::Object(mut message) = value else {
-        return Outcome::Reply(validation_frame(
+        return Err(envelope_error(
             format!(
                 "a message must be a JSON object {{\"type\": ..., \"data\": ...}}, got {}",
                 body::kind(&value)
@@ -430,13 +442,11 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
     };
     let kind = match message.get("type") {
         Some(Value::String(kind)) => kind.as_str(),
-        Some(other) => return Outcome::Reply(unknown_type(&other.to_string())),
+        Some(other) => return Err(unknown_type(&other.to_string())),
         None => {
-            return Outcome::Reply(error_frame(
-                "UNKNOWN_TYPE",
+            return Err(ApiError::UnknownMessageType(
                 "Missing message type: send {\"type\": \"reset\" | \"step\" | \"state\" | \"close\" | \"mcp\", ...}"
                     .to_owned(),
-                json!({}),
             ));
         }
     };
@@ -446,11 +456,11 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
         "mcp" => ("mcp", &["type", "data"]),
         "state" => ("state", &["type"]),
         "close" => ("close", &["type"]),
-        other => return Outcome::Reply(unknown_type(other)),
+        other => return Err(unknown_type(other)),
     };
     // Envelopes forbid extra keys, as in the reference.
     if let Some(extra) = message.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Outcome::Reply(validation_frame(
+        return Err(envelope_error(
             format!(
                 "`{extra}` is not allowed in a `{kind}` message (allowed: {})",
                 allowed.join(", ")
@@ -462,85 +472,65 @@ pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
     }
     let data = message.remove("data");
     let reply = match kind {
-        "reset" => match object_data(data, false) {
-            Err(frame) => frame,
-            Ok(options) => {
-                let defaults = match (ids::generate_seed(), ids::generate_episode_id()) {
-                    (Ok(seed), Ok(episode_id)) => ResetDefaults {
-                        seed,
-                        episode_id: Some(episode_id),
-                    },
-                    _ => {
-                        return Outcome::Reply(error_frame(
-                            "EXECUTION_ERROR",
-                            ApiError::Internal.message(),
-                            json!({}),
-                        ));
-                    }
-                };
-                match env.reset(&options, defaults) {
-                    Ok(result) => observation_frame(&result),
-                    Err(err) => env_error_frame(&err),
-                }
+        "reset" => {
+            let options = object_data(data, false)?;
+            let defaults = ids::reset_defaults()?;
+            observation_frame(&env.reset(&options, defaults)?)
+        }
+        "step" => {
+            let action = action_data(mount.info, data)?;
+            let result = env.step(&action)?;
+            if mount.judge.is_some() {
+                let submission = Submission::of(env, &action);
+                return Ok(Outcome::Judge { result, submission });
             }
-        },
-        "step" => match action_data(mount.info, data) {
-            Err(frame) => frame,
-            Ok(action) => match env.step(&action) {
-                Ok(result) if mount.judge.is_some() => {
-                    let submission = Submission::of(env, &action);
-                    return Outcome::Judge { result, submission };
-                }
-                Ok(result) => observation_frame(&result),
-                Err(err) => env_error_frame(&err),
-            },
-        },
+            observation_frame(&result)
+        }
         "state" => envelope("state", env.state()),
-        "mcp" => match object_data(data, true) {
-            Err(frame) => frame,
-            Ok(request) => envelope(
-                "mcp",
-                mcp::handle(mcp::Target::Connection(mount, env), request),
-            ),
-        },
-        _ => return Outcome::Close,
+        "mcp" => {
+            let request = object_data(data, true)?;
+            let answer = mcp::handle(mcp::Target::Connection(mount, env), request);
+            envelope("mcp", answer.response)
+        }
+        _ => return Ok(Outcome::Close),
     };
-    Outcome::Reply(reply)
+    Ok(Outcome::Reply(reply))
 }
 
-fn unknown_type(kind: &str) -> String {
-    error_frame(
-        "UNKNOWN_TYPE",
-        format!("Unknown message type: {kind}; expected reset, step, state, close or mcp"),
-        json!({}),
-    )
+fn unknown_type(kind: &str) -> ApiError {
+    ApiError::UnknownMessageType(format!(
+        "Unknown message type: {}; expected reset, step, state, close or mcp",
+        kind.chars().take(40).collect::<String>()
+    ))
 }
 
 /// A step's `data`: the action, for the seam to read (an object, or the
 /// bare string an environment with a text action accepts); required, and
 /// refused before the episode's state when it can be no action.
-fn action_data(info: &EnvInfo, data: Option<Value>) -> Result<Value, String> {
+fn action_data(info: &EnvInfo, data: Option<Value>) -> Result<Value, ApiError> {
     match data {
         None | Some(Value::Null) => object_data(data, true),
         Some(action) => match info.check_action_shape(&action) {
             Ok(()) => Ok(action),
+            // A bare text is a near miss the refusal says how to send.
+            Err(err) if action.is_string() => Err(ApiError::Env(err)),
             Err(_) => object_data(Some(action), true),
         },
     }
 }
 
 /// `data` as an object; when absent, `{}` unless `required`.
-fn object_data(data: Option<Value>, required: bool) -> Result<Value, String> {
+fn object_data(data: Option<Value>, required: bool) -> Result<Value, ApiError> {
     match data {
         None if !required => Ok(Value::Object(Map::new())),
-        None => Err(validation_frame(
+        None => Err(envelope_error(
             "`data` is required".to_owned(),
             Some("data"),
             vec![json!("data")],
             "missing",
         )),
         Some(data @ Value::Object(_)) => Ok(data),
-        Some(other) => Err(validation_frame(
+        Some(other) => Err(envelope_error(
             format!("`data` must be a JSON object, got {}", body::kind(&other)),
             Some("data"),
             vec![json!("data")],

@@ -244,3 +244,41 @@ async fn a_server_that_disagrees_or_is_absent_is_an_error() {
     let out = deskbench(&["eval", "--env", "no-such-env"]).await;
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+/// `--policy exploits` plays every exploit policy of every environment on
+/// every task and nothing else; the bounds on what they may score are the
+/// core's exploit tests (500 seeds), this checks the family a user asks for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_exploits_family_plays_every_exploit_policy_on_every_task() {
+    let report = temp_path("exploits.json");
+    let path = report.to_str().expect("utf-8 temp path");
+    let run = deskbench(&[
+        "eval", "--policy", "exploits", "--seeds", "3", "--json", path, "--quiet",
+    ])
+    .await;
+    assert!(run.status.success(), "{}", stderr(&run));
+    let json = read_json(&report);
+    let summaries = json["summaries"].as_array().expect("summaries");
+    let mut played: Vec<(String, String, String)> = summaries
+        .iter()
+        .map(|s| {
+            let field = |k: &str| s[k].as_str().unwrap_or_default().to_owned();
+            (field("env"), field("task"), field("policy"))
+        })
+        .collect();
+    played.sort();
+    let mut expected = Vec::new();
+    for info in ENVIRONMENTS {
+        let exploits = info.policies_named(env_wasm::registry::EXPLOIT_POLICIES);
+        assert!(!exploits.is_empty(), "{} offers no exploit policy", info.id);
+        for task in info.tasks {
+            for policy in &exploits {
+                assert!(policy.starts_with(env_wasm::registry::EXPLOIT_PREFIX));
+                expected.push((info.id.to_owned(), task.id.to_owned(), (*policy).to_owned()));
+            }
+        }
+    }
+    expected.sort();
+    assert_eq!(played, expected);
+    let _ = std::fs::remove_file(&report);
+}

@@ -380,12 +380,12 @@ pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl Int
     };
     let options = move |pick: fn(&RunEpisode) -> String| {
         files.with(|f| {
-            let mut seen: Vec<String> = f
-                .iter()
-                .flat_map(|file| file.episodes.iter().map(pick))
-                .collect();
-            seen.sort();
-            seen.dedup();
+            // Inserted one by one: collecting would sort, which costs the
+            // bundle a sort routine of its own.
+            let mut seen = std::collections::BTreeSet::new();
+            for episode in f.iter().flat_map(|file| file.episodes.iter()) {
+                seen.insert(pick(episode));
+            }
             seen.into_iter()
                 .map(|o| view! { <option value=o.clone()>{o.clone()}</option> })
                 .collect_view()

@@ -11,11 +11,33 @@
 //! - `random`: well-formed answers with random choices;
 //! - `template`: the response format's template sent back unfilled;
 //! - `memorised`: the reference answer of seed 0, for every seed.
+//!
+//! And the exploits an adversary who has read the graders would try
+//! (`exploit_*`; `deskbench eval --policy exploits` plays them all). They
+//! read only the observation ([`Seen`]: the scenario text, the cards and
+//! the response format), never the hidden truth:
+//! - `exploit_hedge`: every one-value field answered with two values, a
+//!   range or "X or Y" (severity, escalation, tiers, support levels,
+//!   stressors, owners, the budget);
+//! - `exploit_stuffing`: one item naming every concept, every tier and
+//!   every support level, wherever an item is asked for;
+//! - `exploit_copy`: the scenario pasted into every section;
+//! - `exploit_generic_plan` and `exploit_generic_triage`: all-purpose
+//!   advice aimed at nothing in particular, with names from the case (the
+//!   roster's owners and the minimum budget for the plan);
+//! - `exploit_everything_plan` and `exploit_everything_triage`: every
+//!   profile item tackled regardless of its threshold, every stressor in
+//!   every person's actions (and every fact listed as a red flag).
+//!
+//! The generic and everything exploits play the same idea on every task,
+//! so each pair gives the same answers outside its own task.
 
+use super::MAX_RESPONSE_CHARS;
+use super::burnout::PersonCard;
 use super::names::{FIRST_NAMES, LAST_NAMES};
-use super::plan::{METRICS, dollars};
-use super::scenario::{Case, TaskKind};
-use super::triage::Tier;
+use super::plan::{GENERAL_ACTIONS, METRICS, Metric, Owner, ProfileCard, dollars};
+use super::scenario::{Case, ResponseFormat, Subject, TaskKind};
+use super::triage::{STRESSORS, TeamCard, Tier};
 use super::writers::Style;
 use crate::rng::SeededRng;
 
@@ -26,6 +48,13 @@ pub const NAMES: &[&str] = &[
     "random",
     "template",
     "memorised",
+    "exploit_hedge",
+    "exploit_stuffing",
+    "exploit_copy",
+    "exploit_generic_plan",
+    "exploit_generic_triage",
+    "exploit_everything_plan",
+    "exploit_everything_triage",
 ];
 
 /// The answer baseline `name` gives to `case`; `None` for an unknown name.
@@ -37,6 +66,13 @@ pub fn answer(name: &str, case: &Case, rng: &mut SeededRng) -> Option<String> {
         "random" => random(case, rng),
         "template" => case.response_format().template,
         "memorised" => Case::generate(case.kind(), 0).write(Style::Reference),
+        "exploit_hedge" => exploit_hedge(&Seen::of(case)),
+        "exploit_stuffing" => exploit_stuffing(&Seen::of(case)),
+        "exploit_copy" => exploit_copy(&Seen::of(case)),
+        "exploit_generic_plan" | "exploit_generic_triage" => exploit_generic(&Seen::of(case)),
+        "exploit_everything_plan" | "exploit_everything_triage" => {
+            exploit_everything(&Seen::of(case))
+        }
         _ => return None,
     })
 }
@@ -242,6 +278,354 @@ pub fn random(case: &Case, rng: &mut SeededRng) -> String {
                 "Risk: people may not join in; to reduce this leaders go first.\nBudget: {} in \
                  total.",
                 dollars(budget / 100 * 100)
+            ));
+            out
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Exploits: what an adversary who has read the graders would send.
+
+/// What an agent sees of a case: the observation's scenario text, cards
+/// and response format. The exploits read nothing else.
+pub struct Seen {
+    pub scenario: String,
+    pub subject: Subject,
+    pub format: ResponseFormat,
+}
+
+impl Seen {
+    pub fn of(case: &Case) -> Seen {
+        Seen {
+            scenario: case.scenario_text(),
+            subject: case.subject(),
+            format: case.response_format(),
+        }
+    }
+}
+
+/// The first number written in `text`.
+fn first_number(text: &str) -> Option<i64> {
+    crate::text::Text::new(text)
+        .numbers()
+        .first()
+        .and_then(|(_, n)| i64::try_from(*n).ok())
+}
+
+/// The roster name of the person with `owner`'s role.
+fn roster_name(card: &ProfileCard, owner: Owner) -> String {
+    card.roster
+        .iter()
+        .find(|r| r.role == owner.role())
+        .map_or_else(String::new, |r| r.name.clone())
+}
+
+/// The profile items of a plan card, as metrics with their shown value.
+fn shown_metrics(card: &ProfileCard) -> Vec<(&'static Metric, i64)> {
+    card.profile
+        .iter()
+        .filter_map(|item| {
+            let metric = METRICS.iter().find(|m| m.label == item.label)?;
+            Some((metric, first_number(&item.value).unwrap_or(0)))
+        })
+        .collect()
+}
+
+const ALL_DIMENSIONS: &str = "exhaustion, depersonalization (cynicism) and reduced personal \
+                              accomplishment";
+const ALL_FLAG_WORDS: &str = "long hours, overtime, no leave, no holiday, on call, after \
+                              midnight messages, exhausted, drained, cynical, sarcastic, missed \
+                              commitments, self-doubt, poor sleep, headaches, stomach problems, \
+                              frequent illness, skipped meals";
+const ALL_SUPPORT: &str = "stay with them, call a crisis line, agree a safety plan, an EAP and \
+                           occupational health referral, time off, a check-in to reprioritise \
+                           the workload, and recognition for what is going well";
+const ALL_TIERS: &str = "CRITICAL, RED, AMBER, GREEN";
+
+fn all_stressor_words() -> String {
+    STRESSORS
+        .iter()
+        .filter_map(|s| s.phrases.first())
+        .map(|p| p.trim_end_matches('*'))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn burnout_numbers(card: &PersonCard) -> (u32, i64) {
+    (
+        card.hours_per_week,
+        first_number(&card.leave).filter(|n| *n < 30).unwrap_or(6),
+    )
+}
+
+/// Every one-value field given two values, a range or "X or Y".
+pub fn exploit_hedge(seen: &Seen) -> String {
+    match &seen.subject {
+        Subject::Person(card) => {
+            let (hours, months) = burnout_numbers(card);
+            format!(
+                "Burnout dimensions: exhaustion or depersonalization, possibly reduced personal \
+                 accomplishment\nSeverity: Moderate to High, possibly Critical\nRed flags:\n- \
+                 Works {hours} hours a week, or more in release weeks\n- No week of leave for \
+                 {months} months, or only short breaks\n- Tired or cynical, or doubting their \
+                 work\nHR escalation: Yes or no: escalate if the severity is High, otherwise \
+                 not yet."
+            )
+        }
+        Subject::Team(team) => {
+            let mut out = String::new();
+            for e in &team.employees {
+                out.push_str(&format!(
+                    "Employee: {}\nTier: RED or AMBER (possibly CRITICAL)\nMain stressor: the \
+                     workload or the on-call rota, or a deadline\n24-hour action: an EAP \
+                     referral or a check-in to reprioritise the workload, whichever fits\n\
+                     2-week action: tackle the on-call rota or the deadline, or whatever weighs \
+                     on them most\n\n",
+                    e.name
+                ));
+            }
+            out.push_str(&format!("Priority ranking: {}", listed(team)));
+            out
+        }
+        Subject::TeamProfile(card) => {
+            let manager = roster_name(card, Owner::Manager);
+            let lead = roster_name(card, Owner::Lead);
+            let mut out = String::new();
+            let shown = shown_metrics(card);
+            for (week, pair) in shown.chunks(2).take(4).enumerate() {
+                out.push_str(&format!("Week {}:\n", week + 1));
+                for (metric, _) in pair {
+                    out.push_str(&format!(
+                        "- {} (owner: {manager} or {lead}; outcome: {})\n",
+                        metric.action, metric.outcome
+                    ));
+                }
+            }
+            out.push_str("KPIs:\n");
+            for (metric, value) in shown.iter().take(3) {
+                out.push_str(&format!(
+                    "- {}: from {value} to {} or {}\n",
+                    metric.label,
+                    value / 2,
+                    value + 2
+                ));
+            }
+            out.push_str(&format!(
+                "Risk: people may skip the sessions or lose trust; to reduce this, leaders go \
+                 first.\nBudget: between {} and {}, or {} if cover is needed.",
+                dollars(card.budget_min),
+                dollars(card.budget_max),
+                dollars((card.budget_min + card.budget_max) / 2)
+            ));
+            out
+        }
+    }
+}
+
+fn listed(team: &TeamCard) -> String {
+    team.employees
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One item naming every concept, every tier and every support level.
+pub fn exploit_stuffing(seen: &Seen) -> String {
+    match &seen.subject {
+        Subject::Person(card) => {
+            let (hours, months) = burnout_numbers(card);
+            let item = format!("{hours} hours a week, {months} months: {ALL_FLAG_WORDS}");
+            format!(
+                "Burnout dimensions: {ALL_DIMENSIONS}\nSeverity: Low, Moderate, High, Critical\n\
+                 Red flags:\n- {item}\n- {item}\n- {item}\nHR escalation: yes, escalate to HR; \
+                 no, not needed; escalation depends"
+            )
+        }
+        Subject::Team(team) => {
+            let stressors = all_stressor_words();
+            let mut out = String::new();
+            for e in &team.employees {
+                out.push_str(&format!(
+                    "Employee: {}\nTier: {ALL_TIERS}\nMain stressor: {stressors}\n24-hour \
+                     action: {ALL_SUPPORT}\n2-week action: work on the {stressors}\n\n",
+                    e.name
+                ));
+            }
+            out.push_str(&format!("Priority ranking: {}", listed(team)));
+            out
+        }
+        Subject::TeamProfile(card) => {
+            let names: Vec<&str> = card.roster.iter().map(|r| r.name.as_str()).collect();
+            let topics: Vec<String> = METRICS.iter().map(|m| m.label.to_lowercase()).collect();
+            let action = format!(
+                "- Tackle {} (owners: {})\n",
+                topics.join(", "),
+                names.join(", ")
+            );
+            let numbers: Vec<String> = shown_metrics(card)
+                .iter()
+                .map(|(_, v)| format!("from {v} to {}", v / 2))
+                .collect();
+            let mut out = String::new();
+            for week in 1..=4 {
+                out.push_str(&format!("Week {week}:\n{action}{action}"));
+            }
+            out.push_str(&format!(
+                "KPIs:\n- {}: {}\nRisk: low, medium or high risk of delivery, cost, stigma or \
+                 participation problems; mitigate by reviewing.\nBudget: {} in total.",
+                topics.join(", "),
+                numbers.join(", "),
+                dollars(card.budget_min)
+            ));
+            out
+        }
+    }
+}
+
+/// The observation's scenario pasted under every section title (for a
+/// team, once per person and into the ranking), cut to the longest answer
+/// the environment accepts.
+pub fn exploit_copy(seen: &Seen) -> String {
+    let mut out = String::new();
+    let pasted = &seen.scenario;
+    if let Subject::Team(team) = &seen.subject {
+        out.push_str(&format!("Priority ranking: {pasted}\n\n"));
+        for e in &team.employees {
+            out.push_str(&format!("Employee: {}\nTier: {pasted}\n\n", e.name));
+        }
+    } else {
+        for section in &seen.format.sections {
+            out.push_str(&format!("{}:\n{pasted}\n\n", section.label));
+        }
+    }
+    out.chars().take(MAX_RESPONSE_CHARS).collect()
+}
+
+/// All-purpose advice aimed at nothing in particular.
+pub fn exploit_generic(seen: &Seen) -> String {
+    match &seen.subject {
+        Subject::Person(card) => format!(
+            "Burnout dimensions: exhaustion\nSeverity: Moderate\nRed flags:\n- {} is working \
+             long hours\n- Has not had enough time off\n- Shows signs of stress\nHR escalation: \
+             No, the manager should keep supporting them and check in regularly.",
+            card.name
+        ),
+        Subject::Team(team) => {
+            let mut out = String::new();
+            for e in &team.employees {
+                out.push_str(&format!(
+                    "Employee: {}\nTier: AMBER\nMain stressor: the workload\n24-hour action: \
+                     talk to them today and listen to how they are doing\n2-week action: follow \
+                     up regularly, offer support and keep an eye on how they are coping\n\n",
+                    e.name
+                ));
+            }
+            out.push_str(&format!("Priority ranking: {}", listed(team)));
+            out
+        }
+        Subject::TeamProfile(card) => {
+            let mut out = String::new();
+            let actions: Vec<&(Owner, &str, &str)> = GENERAL_ACTIONS.iter().collect();
+            for (week, pair) in actions.chunks(2).take(4).enumerate() {
+                out.push_str(&format!("Week {}:\n", week + 1));
+                for (owner, action, outcome) in pair {
+                    out.push_str(&format!(
+                        "- {action} (owner: {}, {}; outcome: {outcome})\n",
+                        roster_name(card, *owner),
+                        owner.role()
+                    ));
+                }
+            }
+            if actions.len() < 8 {
+                out.push_str(&format!(
+                    "Week 4:\n- Share the EAP contact details again (owner: {})\n- Celebrate \
+                     progress with the team (owner: {})\n",
+                    roster_name(card, Owner::Eap),
+                    roster_name(card, Owner::Manager)
+                ));
+            }
+            out.push_str(&format!(
+                "KPIs:\n- Pulse survey wellbeing: from {}/10 to 7/10 by week 4\n- Attrition: 0 \
+                 leavers this quarter\n- Engagement score: up 10%\nRisk: people may skip the \
+                 sessions; to reduce this, leaders attend first.\nBudget: {} in total.",
+                card.wellbeing_score,
+                dollars(card.budget_min)
+            ));
+            out
+        }
+    }
+}
+
+/// Every option taken: every profile item tackled, every stressor in every
+/// person's actions, every fact a red flag and every level named.
+pub fn exploit_everything(seen: &Seen) -> String {
+    match &seen.subject {
+        Subject::Person(card) => {
+            let mut facts: Vec<String> = vec![
+                format!("Works {} hours a week", card.hours_per_week),
+                card.leave.clone(),
+            ];
+            facts.extend(card.workload.iter().cloned());
+            facts.extend(card.observations.iter().cloned());
+            facts.extend(card.quotes.iter().map(|q| format!("Says: \"{q}\"")));
+            facts.extend(card.context.iter().cloned());
+            format!(
+                "Burnout dimensions: {ALL_DIMENSIONS}\nSeverity: Low, Moderate, High or \
+                 Critical\nRed flags:\n{}\nHR escalation: Yes or no, as the severity requires.",
+                facts
+                    .iter()
+                    .map(|f| format!("- {f}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )
+        }
+        Subject::Team(team) => {
+            let mut out = String::new();
+            let stressors = all_stressor_words();
+            for e in &team.employees {
+                out.push_str(&format!(
+                    "Employee: {}\nTier: RED\nMain stressor: {stressors}\n24-hour action: an \
+                     EAP referral today and time off\n2-week action: reduce the {stressors}\n\n",
+                    e.name
+                ));
+            }
+            out.push_str(&format!("Priority ranking: {}", listed(team)));
+            out
+        }
+        Subject::TeamProfile(card) => {
+            let shown = shown_metrics(card);
+            let mut lines: Vec<String> = shown
+                .iter()
+                .map(|(m, _)| {
+                    format!(
+                        "- {} (owner: {}, {}; outcome: {})",
+                        m.action,
+                        roster_name(card, m.owner),
+                        m.owner.role(),
+                        m.outcome
+                    )
+                })
+                .collect();
+            while lines.len() < 8 {
+                let again = lines[lines.len() % shown.len().max(1)].clone();
+                lines.push(again);
+            }
+            let mut out = String::new();
+            let per_week = lines.len().div_ceil(4);
+            for (week, chunk) in lines.chunks(per_week).enumerate() {
+                out.push_str(&format!("Week {}:\n{}\n", week + 1, chunk.join("\n")));
+            }
+            out.push_str("KPIs:\n");
+            for (metric, value) in &shown {
+                out.push_str(&format!("- {}\n", metric.kpi(*value)));
+            }
+            out.push_str(&format!(
+                "Risk: people may skip the sessions for fear of being seen as struggling; to \
+                 reduce this, {} attends first.\nBudget: {} in total.",
+                roster_name(card, Owner::Manager),
+                dollars(card.budget_min)
             ));
             out
         }

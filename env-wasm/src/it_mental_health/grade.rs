@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::penalties;
+use super::reading::{Answer, penalties};
 use crate::points::Points;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct Grade {
 /// penalties of `answer` against the task's word cap, and clamp to [0, 1].
 pub fn assemble(
     parts: &[(&'static str, Points, Points)],
-    answer: &str,
+    answer: &Answer,
     word_cap: usize,
     mut notes: Vec<String>,
 ) -> Grade {
@@ -32,7 +32,7 @@ pub fn assemble(
         .iter()
         .map(|(_, score, weight)| score.weighted(*weight))
         .sum();
-    let assessment = penalties::assess(answer, word_cap);
+    let assessment = penalties::assess_read(answer.sent, &answer.words, word_cap);
     let mut penalties = assessment.penalties.clone();
     let total = if assessment.too_short {
         penalties.insert("too_short_penalty", weighted);
@@ -58,10 +58,7 @@ pub fn assemble(
         (weighted - assessment.total).clamp(Points::ZERO, Points::FULL)
     };
     Grade {
-        criteria: parts
-            .iter()
-            .map(|(name, score, _)| (*name, *score))
-            .collect(),
+        criteria: crate::order::map_of(parts.iter().map(|(name, score, _)| (*name, *score))),
         penalties,
         weighted,
         total,
@@ -75,6 +72,22 @@ pub fn f1(hits: usize, predicted: usize, gold: usize) -> Points {
         return Points::FULL;
     }
     Points::ratio(2 * hits as u64, (predicted + gold) as u64)
+}
+
+/// F1 in which every wrong answer also cancels a right one:
+/// `2 (hits - wrong) / (predicted + gold)`, never below 0. Plain F1 still
+/// pays half or more for listing every option; here naming what the case
+/// does not need takes back credit for what it does, so "everything" scores
+/// little unless nearly everything is right.
+pub fn offset_f1(hits: usize, predicted: usize, gold: usize) -> Points {
+    if predicted == 0 && gold == 0 {
+        return Points::FULL;
+    }
+    let wrong = predicted.saturating_sub(hits);
+    Points::ratio(
+        2 * hits.saturating_sub(wrong) as u64,
+        (predicted + gold) as u64,
+    )
 }
 
 /// F1 from a precision and a recall given as fractions.
@@ -99,5 +112,9 @@ mod tests {
         assert_eq!(f1_of((1, 1), (1, 1)), Points::FULL);
         assert_eq!(f1_of((1, 2), (1, 1)), Points(6667));
         assert_eq!(f1_of((0, 2), (1, 1)), Points::ZERO);
+        assert_eq!(offset_f1(1, 1, 2), Points(6667));
+        assert_eq!(offset_f1(2, 3, 2), Points(4000));
+        assert_eq!(offset_f1(1, 3, 1), Points::ZERO);
+        assert_eq!(offset_f1(3, 3, 3), Points::FULL);
     }
 }

@@ -6,26 +6,22 @@
 //! graders parse labelled sections and score precision as well as recall,
 //! against truths that follow from a rubric stated in the observation.
 //!
-//! - [`burnout`], [`triage`], [`plan`]: one generator per task (cases,
-//!   hidden truth, rubric, response format).
-//! - [`grade_burnout`], [`grade_triage`], [`grade_plan`]: one grader per task,
-//!   on [`parse`] (sections), [`decision`] (yes or no), [`penalties`] and
-//!   the shared [`crate::text`] layer; [`grade`] assembles scores.
+//! - [`burnout`], [`triage`], [`plan`]: one folder per task, its generator
+//!   (cases, hidden truth, rubric, response format) in `mod.rs` and its
+//!   grader in `grade.rs`.
+//! - [`reading`]: what every grader reads answers with ([`reading::sections`],
+//!   [`reading::decision`] for yes or no, [`reading::penalties`]), on the
+//!   shared [`crate::text`] layer; [`grade`] assembles scores.
 //! - [`writers`]: the reference answer and three differently worded ones;
 //!   [`baselines`]: the policies the graders must score low.
 //! - [`scenario`]: the task kinds and [`scenario::Case`] over the three.
 
 pub mod baselines;
 pub mod burnout;
-pub mod decision;
 pub mod grade;
-pub mod grade_burnout;
-pub mod grade_plan;
-pub mod grade_triage;
 pub mod names;
-pub mod parse;
-pub mod penalties;
 pub mod plan;
+pub mod reading;
 pub mod scenario;
 pub mod triage;
 pub mod writers;
@@ -95,6 +91,10 @@ static TASKS: [TaskInfo; 4] = [
     },
 ];
 
+/// The one tool: answer the current task.
+#[cfg(not(target_arch = "wasm32"))]
+pub const ANSWER_TOOL: &str = "answer";
+
 /// Longest `response` accepted; longer is refused before it counts.
 pub const MAX_RESPONSE_CHARS: usize = 20_000;
 
@@ -106,8 +106,10 @@ pub struct ItMentalHealthAction {
     /// `response_format`.
     #[schemars(length(max = 20000))]
     pub response: String,
-    /// The task being answered: the observation's `task_id`.
-    pub task_id: String,
+    /// The task being answered, the observation's `task_id`; when left
+    /// out, the current task. A task that is not the current one is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task_id: Option<String>,
     /// Self-reported confidence in [0, 1]; recorded, not scored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0.0, max = 1.0))]
@@ -259,6 +261,20 @@ impl Environment for ItMentalHealth {
     type Observation = ItMentalHealthObservation;
     type State = ItMentalHealthState;
 
+    const PROMPT_HINT: Option<&'static str> = Some(
+        "Answer each task with {\"response\": \"<your answer>\"} (or with \"task_id\": \"<the \
+         observation's task_id>\" too), writing the response in the labelled sections the \
+         observation's `response_format` asks for. Each answer is graded at once.",
+    );
+
+    /// Free-text answers: the optional judge reads them.
+    const JUDGED: bool = true;
+
+    /// The seed's clients kept their session in this cookie, and sent its
+    /// id in the step action's `metadata`.
+    const SESSION_COOKIE: Option<&'static str> = Some("itmh_session_id");
+    const SESSION_IN_ACTION: Option<&'static [&'static str]> = Some(&["metadata", "session_id"]);
+
     fn info() -> &'static EnvInfo {
         &INFO
     }
@@ -304,13 +320,15 @@ impl Environment for ItMentalHealth {
             ));
         }
         let expected = self.shown().kind().id();
-        if !action.task_id.trim().eq_ignore_ascii_case(expected) {
+        if let Some(task_id) = &action.task_id
+            && !task_id.trim().eq_ignore_ascii_case(expected)
+        {
             return Err(EnvError::validation(
                 "action.task_id",
                 format!(
-                    "expected `{expected}`, the current task (see the observation's task_id), \
-                     got `{}`",
-                    action.task_id
+                    "expected `{expected}`, the current task (see the observation's task_id; \
+                     or leave task_id out), got `{}`",
+                    task_id.chars().take(40).collect::<String>()
                 ),
             ));
         }
@@ -380,7 +398,7 @@ impl Environment for ItMentalHealth {
         let case = self.shown();
         Some(ItMentalHealthAction {
             response: case.write(Style::Reference),
-            task_id: case.kind().id().to_owned(),
+            task_id: Some(case.kind().id().to_owned()),
             confidence: None,
             metadata: None,
         })
@@ -397,16 +415,84 @@ impl Environment for ItMentalHealth {
         let case = self.shown();
         Some(ItMentalHealthAction {
             response: baselines::answer(name, case, rng)?,
-            task_id: case.kind().id().to_owned(),
+            task_id: Some(case.kind().id().to_owned()),
             confidence: None,
             metadata: None,
         })
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_specs() -> Vec<crate::tools::ToolSpec> {
+        vec![crate::tools::ToolSpec::new(
+            ANSWER_TOOL,
+            &["response"],
+            &["confidence", "task_id"],
+        )]
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tools() -> Vec<crate::tools::Tool> {
+        let schema = crate::episode::action_schema::<Self>();
+        Self::tool_specs()
+            .iter()
+            .map(|spec| crate::tools::Tool {
+                name: spec.name,
+                description: "Answer the current task (the observation's task_id) with a \
+                              free-text response in the labelled sections of its \
+                              response_format; it is graded at once and the next task (if any) \
+                              follows."
+                    .to_owned(),
+                input_schema: crate::tools::input_schema(&schema, spec, &[]),
+            })
+            .collect()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_action(_name: &str, arguments: Map<String, Value>) -> Value {
+        Value::Object(arguments)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_call(action: &ItMentalHealthAction) -> Option<crate::tools::ToolCall> {
+        let arguments = crate::tools::arguments_of(action, &["metadata"])?;
+        Some(crate::tools::ToolCall::new(ANSWER_TOOL, arguments))
+    }
+
+    /// The answer sent bare, as text, or under another name (`answer`,
+    /// `text`, `content`, ...): the same answer as `response`.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn suggest(action: &Value) -> Option<Value> {
+        if let Value::String(text) = action {
+            return Some(serde_json::json!({ "response": text }));
+        }
+        const NAMES: [&str; 7] = [
+            "answer",
+            "text",
+            "content",
+            "message",
+            "reply",
+            "output",
+            "responses",
+        ];
+        let map = action.as_object()?;
+        if map.contains_key("response") {
+            return None;
+        }
+        let (key, text) = NAMES
+            .iter()
+            .find_map(|k| map.get(*k).and_then(Value::as_str).map(|t| (*k, t)))?;
+        let mut meant = map.clone();
+        meant.remove(key);
+        meant.insert("response".to_owned(), Value::String(text.to_owned()));
+        meant
+            .retain(|k, _| ["response", "task_id", "confidence", "metadata"].contains(&k.as_str()));
+        Some(Value::Object(meant))
+    }
+
     fn empty_answer(&self) -> ItMentalHealthAction {
         ItMentalHealthAction {
             response: String::new(),
-            task_id: self.shown().kind().id().to_owned(),
+            task_id: Some(self.shown().kind().id().to_owned()),
             confidence: None,
             metadata: None,
         }

@@ -8,10 +8,12 @@ use serde::Serialize;
 use super::burnout::{self, BurnoutCase, PersonCard};
 use super::grade::Grade;
 use super::plan::{self, PlanCase, ProfileCard};
+use super::reading::{Answer, COPY_RUN};
 use super::triage::{self, TeamCard, TriageCase};
 use super::writers::{self, Style};
-use super::{grade_burnout, grade_plan, grade_triage};
 use crate::registry::Difficulty;
+use crate::text::{CopySource, Text};
+use std::sync::OnceLock;
 
 /// One of the three graded tasks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
@@ -147,35 +149,60 @@ impl Case {
     /// Everything an agent reading only text needs: the case, the rubric,
     /// the task and the response format.
     pub fn scenario_text(&self) -> String {
-        let case = match self {
-            Case::Burnout(c) => &c.text,
-            Case::Triage(c) => &c.text,
-            Case::Plan(c) => &c.text,
-        };
-        let mut out = case.trim_end().to_owned();
-        out.push_str("\n\nRubric:\n");
+        let mut out = self.case_text().trim_end().to_owned();
+        out.push_str(&self.guidance());
+        out.push_str(&format!(
+            "Write at least 20 words and at most {} words.",
+            self.response_format().word_limit
+        ));
+        out
+    }
+
+    /// The rubric, the task and the response format's sections as the
+    /// scenario shows them: the same for every case of a task.
+    fn guidance(&self) -> String {
+        let mut out = String::from("\n\nRubric:\n");
         for line in self.rubric() {
             out.push_str(&format!("- {line}\n"));
         }
         out.push('\n');
         out.push_str(self.kind().ask());
-        let format = self.response_format();
         out.push_str("\n\nResponse format:\n");
-        for section in &format.sections {
+        for section in &self.response_format().sections {
             out.push_str(&format!("- {}: {}\n", section.label, section.expects));
         }
-        out.push_str(&format!(
-            "Write at least 20 words and at most {} words.",
-            format.word_limit
-        ));
         out
     }
 
-    pub fn grade(&self, answer: &str) -> Grade {
+    /// [`Case::guidance`] as a copy source, read once per task: the copy
+    /// rule reads it on every grade, and it never changes.
+    fn guidance_copies(&self) -> &'static CopySource {
+        static GUIDANCE: [OnceLock<CopySource>; 3] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        GUIDANCE[self.kind() as usize]
+            .get_or_init(|| CopySource::owning(Text::new(&self.guidance()), COPY_RUN))
+    }
+
+    /// The case as the scenario tells it, before the rubric and the
+    /// response format.
+    pub fn case_text(&self) -> &str {
         match self {
-            Case::Burnout(c) => grade_burnout::grade(c, answer),
-            Case::Triage(c) => grade_triage::grade(c, answer),
-            Case::Plan(c) => grade_plan::grade(c, answer),
+            Case::Burnout(c) => &c.text,
+            Case::Triage(c) => &c.text,
+            Case::Plan(c) => &c.text,
+        }
+    }
+
+    /// Grade `answer`: the penalties judge it as sent, the criteria read it
+    /// with the runs copied from the observation (the case text, the
+    /// rubric and the response format) cut out.
+    pub fn grade(&self, answer: &str) -> Grade {
+        let case = CopySource::owning(Text::new(self.case_text()), COPY_RUN);
+        let answer = Answer::new(answer, &[&case, self.guidance_copies()]);
+        match self {
+            Case::Burnout(c) => burnout::grade::grade(c, &answer),
+            Case::Triage(c) => triage::grade::grade(c, &answer),
+            Case::Plan(c) => plan::grade::grade(c, &answer),
         }
     }
 
@@ -196,4 +223,20 @@ pub fn fill(template: impl AsRef<str>, vars: &[(&str, String)]) -> String {
         out = out.replace(&format!("{{{key}}}"), value);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_guidance_is_the_same_for_every_case_of_a_task() {
+        // `Case::guidance_text` reads it once per task.
+        for kind in TaskKind::ALL {
+            let first = Case::generate(kind, 0).guidance();
+            for seed in 1..200 {
+                assert_eq!(Case::generate(kind, seed).guidance(), first, "{kind:?}");
+            }
+        }
+    }
 }

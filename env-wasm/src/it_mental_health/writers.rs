@@ -5,7 +5,7 @@
 //! with bullet lists, and a markdown table.
 
 use super::burnout::{BurnoutCase, Dimension, Fact};
-use super::plan::{GENERAL_ACTIONS, Owner, PlanCase, dollars};
+use super::plan::{Metric, Owner, PlanCase, dollars};
 use super::triage::{Employee, Tier, TriageCase};
 
 /// How an answer is laid out.
@@ -262,7 +262,7 @@ fn day_action(tier: Tier) -> &'static str {
     match tier {
         Tier::Critical => {
             "Their lead meets them in private today, stays with them and connects them with a \
-             crisis line or emergency care; agree a safety plan and make an EAP referral"
+             crisis line or emergency care, and agrees a safety plan with them"
         }
         Tier::Red => {
             "A private conversation with their lead today, an EAP and occupational health \
@@ -383,28 +383,34 @@ struct Planned {
     outcome: String,
 }
 
-/// Two actions a week: every stressor's action first, then general ones.
+/// Two actions a week, all on the team's stressors: every stressor's
+/// action first, then their follow-ups in turn.
 fn planned(case: &PlanCase) -> Vec<Planned> {
-    let mut out: Vec<Planned> = case
+    let stressed: Vec<&Metric> = case
         .readings
         .iter()
         .filter(|r| r.stressor)
-        .map(|r| Planned {
-            owner: r.metric.owner,
-            action: r.metric.action.to_owned(),
-            outcome: r.metric.outcome.to_owned(),
+        .map(|r| r.metric)
+        .collect();
+    let mut out: Vec<Planned> = stressed
+        .iter()
+        .map(|m| Planned {
+            owner: m.owner,
+            action: m.action.to_owned(),
+            outcome: m.outcome.to_owned(),
         })
         .collect();
-    for (owner, action, outcome) in GENERAL_ACTIONS {
-        if out.len() >= 8 {
-            break;
+    for round in 0..2 {
+        for m in &stressed {
+            let (action, outcome) = m.follow_ups[round];
+            out.push(Planned {
+                owner: m.owner,
+                action: action.to_owned(),
+                outcome: outcome.to_owned(),
+            });
         }
-        out.push(Planned {
-            owner: *owner,
-            action: (*action).to_owned(),
-            outcome: (*outcome).to_owned(),
-        });
     }
+    out.truncate(8);
     out
 }
 

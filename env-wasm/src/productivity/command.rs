@@ -46,6 +46,93 @@ impl Command {
     }
 }
 
+/// The commands as tools, with what each does.
+#[cfg(not(target_arch = "wasm32"))]
+pub const TOOLS: [(crate::tools::ToolSpec, &str); 3] = [
+    (
+        crate::tools::ToolSpec::new("inspect", &[], &[]),
+        "Look at the scenario again (it is all in the observation already); costs a step.",
+    ),
+    (
+        crate::tools::ToolSpec::new("propose", &["answer"], &[]),
+        "Have a draft answer checked for form only (every field present and well formed); it \
+         is not graded, and its feedback says nothing about whether it is right. At the step \
+         limit the last draft is graded.",
+    ),
+    (
+        crate::tools::ToolSpec::new("final", &["answer"], &[]),
+        "Submit the answer: it is graded and the episode ends.",
+    ),
+];
+
+/// The `raw` line of tool `name` with `answer` (an object; a string is
+/// taken as the JSON text of one).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn tool_raw(name: &str, answer: Option<&Value>) -> String {
+    let text = match answer {
+        Some(Value::String(text)) => text.clone(),
+        Some(other) => other.to_string(),
+        None => "{}".to_owned(),
+    };
+    match name {
+        "inspect" => "inspect".to_owned(),
+        other => format!("{other}: {text}"),
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Command {
+    /// The tool call that sends this command.
+    pub fn tool_call(self) -> crate::tools::ToolCall {
+        let with_answer = |answer: Map<String, Value>| {
+            let mut arguments = Map::new();
+            arguments.insert("answer".to_owned(), Value::Object(answer));
+            arguments
+        };
+        match self {
+            Command::Inspect => crate::tools::ToolCall::new("inspect", Map::new()),
+            Command::Propose(answer) => crate::tools::ToolCall::new("propose", with_answer(answer)),
+            Command::Final(answer) => crate::tools::ToolCall::new("final", with_answer(answer)),
+        }
+    }
+}
+
+/// The `raw` line an action that is not `{"raw": ...}` plausibly meant:
+/// the command under another key (`{"command": "inspect"}`, `{"action":
+/// "final", "answer": {...}}`), `{"final": {...}}`, or an answer object of
+/// one of `tasks` sent bare (read as its `final`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn suggest(action: &Value, tasks: &[&[(&str, &str)]]) -> Option<String> {
+    let map = action.as_object()?;
+    if map.contains_key("raw") {
+        return None;
+    }
+    let answer = ["answer", "payload", "json", "data", "arguments"]
+        .iter()
+        .find_map(|k| map.get(*k));
+    let named = ["command", "action", "cmd", "type"]
+        .iter()
+        .find_map(|k| map.get(*k)?.as_str());
+    if let Some(named) = named {
+        let name = named.trim().trim_end_matches(':').to_ascii_lowercase();
+        return match name.as_str() {
+            "inspect" => Some(name),
+            "propose" | "final" => Some(tool_raw(&name, answer)),
+            // A whole command line under another key.
+            _ => Command::parse(named).ok().map(|_| named.trim().to_owned()),
+        };
+    }
+    for name in ["final", "propose"] {
+        if let Some(answer) = map.get(name) {
+            return Some(tool_raw(name, Some(answer)));
+        }
+    }
+    let is_answer = tasks
+        .iter()
+        .any(|fields| map.keys().all(|k| fields.iter().any(|(f, _)| f == k)));
+    (is_answer && !map.is_empty()).then(|| tool_raw("final", Some(action)))
+}
+
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)

@@ -26,6 +26,8 @@ use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+#[cfg(not(target_arch = "wasm32"))]
+use serde_json::{Map, Value};
 
 use crate::episode::{Environment, FrozenJson, Transition};
 use crate::error::EnvError;
@@ -51,6 +53,15 @@ pub static INFO: EnvInfo = registry::entry::<Productivity>(
 );
 
 const MAX_STEPS: u32 = 5;
+
+/// Every answer field of the three tasks: an object of only these, sent
+/// as the action, is an answer sent without its command.
+#[cfg(not(target_arch = "wasm32"))]
+const ANSWER_FIELD_NAMES: [&[(&str, &str)]; 3] = [
+    email::ANSWER_FIELDS,
+    calendar::ANSWER_FIELDS,
+    cleaning::ANSWER_FIELDS,
+];
 
 static TASKS: [TaskInfo; 3] = [
     TaskInfo {
@@ -165,10 +176,7 @@ impl Grade {
             .map(|(_, score, weight)| score.weighted(*weight))
             .sum();
         Grade {
-            criteria: parts
-                .iter()
-                .map(|(name, score, _)| (*name, *score))
-                .collect(),
+            criteria: crate::order::map_of(parts.iter().map(|(name, score, _)| (*name, *score))),
             total,
         }
     }
@@ -243,7 +251,7 @@ impl Scenario {
     }
 
     fn answer_schema(&self) -> BTreeMap<&'static str, &'static str> {
-        self.answer_fields().iter().copied().collect()
+        crate::order::map_of(self.answer_fields().iter().copied())
     }
 
     fn check_draft(&self, answer: &serde_json::Map<String, serde_json::Value>) -> DraftCheck {
@@ -321,6 +329,16 @@ impl Environment for Productivity {
     }
 
     const TEXT_ACTION_FIELD: Option<&'static str> = Some("raw");
+
+    const PROMPT_HINT: Option<&'static str> = Some(
+        "Actions are one command in `raw`: {\"raw\": \"inspect\"} to look again, \
+         {\"raw\": \"propose: <answer JSON>\"} to have a draft checked for form only (are \
+         the fields present and well formed; it is not graded, and its reward and feedback \
+         say nothing about whether it is right), or {\"raw\": \"final: <answer JSON>\"} to \
+         submit, be graded and end the episode; at the step limit the last draft is graded. The answer JSON is one object with exactly the fields of the \
+         observation's `answer_schema`, e.g. {\"raw\": \"final: {\\\"field\\\": \\\"value\\\"}\"}. \
+         Apply the written policy in `instruction` to the `payload`.",
+    );
 
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ProductivityObservation) {
         let scenario = Scenario::generate(task, seed);
@@ -476,6 +494,67 @@ impl Environment for Productivity {
             raw: "final: {}".to_owned(),
             metadata: None,
         }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_specs() -> Vec<crate::tools::ToolSpec> {
+        command::TOOLS.iter().map(|(spec, _)| *spec).collect()
+    }
+
+    /// `inspect`, `propose` and `final`, the commands of `raw`; the
+    /// answer they take is the object the observation's `answer_schema`
+    /// describes, which each task's fields fill.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tools() -> Vec<crate::tools::Tool> {
+        let schema = crate::episode::action_schema::<Self>();
+        let fields = |fields: &[(&str, &str)]| {
+            fields
+                .iter()
+                .map(|(name, form)| format!("{name} ({form})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let answer = serde_json::json!({
+            "type": "object",
+            "description": format!(
+                "The answer: one object with exactly the fields of the observation's \
+                 answer_schema. Email: {}. Calendar: {}. Cleaning: {}.",
+                fields(email::ANSWER_FIELDS),
+                fields(calendar::ANSWER_FIELDS),
+                fields(cleaning::ANSWER_FIELDS)
+            ),
+        });
+        command::TOOLS
+            .iter()
+            .map(|(spec, description)| crate::tools::Tool {
+                name: spec.name,
+                description: (*description).to_owned(),
+                input_schema: crate::tools::input_schema(
+                    &schema,
+                    spec,
+                    &[("answer", answer.clone())],
+                ),
+            })
+            .collect()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_action(name: &str, arguments: Map<String, Value>) -> Value {
+        serde_json::json!({ "raw": command::tool_raw(name, arguments.get("answer")) })
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_call(action: &ProductivityAction) -> Option<crate::tools::ToolCall> {
+        command::Command::parse(&action.raw)
+            .ok()
+            .map(|command| command.tool_call())
+    }
+
+    /// The command under another name (`command`, `action`), or the answer
+    /// object sent bare: the `raw` line meant.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn suggest(action: &Value) -> Option<Value> {
+        command::suggest(action, &ANSWER_FIELD_NAMES).map(|raw| serde_json::json!({ "raw": raw }))
     }
 }
 

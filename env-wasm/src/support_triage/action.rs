@@ -267,6 +267,23 @@ impl SupportTriageAction {
     }
 }
 
+impl Command {
+    /// This command as a tool: the fields it reads, the ticket first. An
+    /// exhaustive match, so a new command cannot be left without its tool.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tool(self) -> crate::tools::ToolSpec {
+        use crate::tools::ToolSpec;
+        let name = self.name();
+        match self {
+            Command::ShowInbox | Command::SubmitEpisode => ToolSpec::new(name, &[], &[]),
+            Command::ViewTicket => ToolSpec::new(name, &["ticket_id"], &[]),
+            Command::SetTriage => ToolSpec::new(name, &["ticket_id"], &["priority", "department"]),
+            Command::DraftReply => ToolSpec::new(name, &["ticket_id", "reply_body"], &[]),
+            Command::SetDisposition => ToolSpec::new(name, &["ticket_id", "disposition"], &[]),
+        }
+    }
+}
+
 /// `T-4821`, `t4821`, ` T-4821 ` and `4821` all name ticket `T-4821`.
 pub fn normalize_ticket_id(text: &str) -> String {
     let trimmed = text.trim().trim_start_matches('#');

@@ -28,6 +28,8 @@ use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::Serialize;
+#[cfg(not(target_arch = "wasm32"))]
+use serde_json::{Map, Value};
 
 use crate::episode::{Environment, FrozenJson, Transition};
 use crate::error::EnvError;
@@ -480,6 +482,16 @@ impl Environment for SupportTriage {
     type Observation = SupportTriageObservation;
     type State = SupportTriageState;
 
+    const PROMPT_HINT: Option<&'static str> = Some(
+        "One command per step, e.g. {\"command\": \"view_ticket\", \"ticket_id\": \"T-1234\"}, \
+         {\"command\": \"set_triage\", \"ticket_id\": \"T-1234\", \"priority\": \"high\", \
+         \"department\": \"billing\"}, {\"command\": \"draft_reply\", \"ticket_id\": \"T-1234\", \
+         \"reply_body\": \"...\"}, {\"command\": \"set_disposition\", \"ticket_id\": \"T-1234\", \
+         \"disposition\": \"resolved\"}; finish with {\"command\": \"submit_episode\"}, which \
+         grades the desk as it stands. Open tickets before labelling them, and follow the \
+         written policy.",
+    );
+
     fn info() -> &'static EnvInfo {
         &INFO
     }
@@ -619,5 +631,82 @@ impl Environment for SupportTriage {
 
     fn empty_answer(&self) -> SupportTriageAction {
         SupportTriageAction::command(Command::SubmitEpisode)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_specs() -> Vec<crate::tools::ToolSpec> {
+        Command::ALL.iter().map(|c| c.tool()).collect()
+    }
+
+    /// One tool per command, described by the command's own doc.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tools() -> Vec<crate::tools::Tool> {
+        let schema = crate::episode::action_schema::<Self>();
+        Self::tool_specs()
+            .iter()
+            .map(|spec| crate::tools::Tool {
+                name: spec.name,
+                description: crate::tools::variant_doc(&schema, "command", spec.name)
+                    .unwrap_or_default(),
+                input_schema: crate::tools::input_schema(&schema, spec, &[]),
+            })
+            .collect()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_action(name: &str, mut arguments: Map<String, Value>) -> Value {
+        arguments.insert("command".to_owned(), Value::String(name.to_owned()));
+        Value::Object(arguments)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tool_call(action: &SupportTriageAction) -> Option<crate::tools::ToolCall> {
+        let arguments = crate::tools::arguments_of(action, &["command", "metadata"])?;
+        Some(crate::tools::ToolCall::new(
+            action.command.name(),
+            arguments,
+        ))
+    }
+
+    /// A command under another name (`action`, `cmd`), a field named as
+    /// people name it (`ticket`, `reply`), or a command line sent bare
+    /// (`"view_ticket T-1001"`): the action meant.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn suggest(action: &Value) -> Option<Value> {
+        const RENAMES: [(&str, &str); 8] = [
+            ("action", "command"),
+            ("cmd", "command"),
+            ("ticket", "ticket_id"),
+            ("id", "ticket_id"),
+            ("reply", "reply_body"),
+            ("body", "reply_body"),
+            ("message", "reply_body"),
+            ("response", "reply_body"),
+        ];
+        if let Value::String(line) = action {
+            // `view_ticket T-1001`: a command and its ticket as one line.
+            let mut words = line.split_whitespace();
+            let command = Command::parse(words.next()?)?;
+            let mut meant = Map::new();
+            meant.insert(
+                "command".to_owned(),
+                Value::String(command.name().to_owned()),
+            );
+            if let Some(ticket) = words.next() {
+                meant.insert("ticket_id".to_owned(), Value::String(ticket.to_owned()));
+            }
+            return Some(Value::Object(meant));
+        }
+        let mut map = action.as_object()?.clone();
+        let mut changed = false;
+        for (from, to) in RENAMES {
+            if !map.contains_key(to)
+                && let Some(value) = map.remove(from)
+            {
+                map.insert(to.to_owned(), value);
+                changed = true;
+            }
+        }
+        changed.then_some(Value::Object(map))
     }
 }

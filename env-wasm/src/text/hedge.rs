@@ -4,9 +4,17 @@
 //! $12,000", the same section twice with different values) are a hedge,
 //! and a hedge scores as its worst reading, so naming several options can
 //! never pay better than naming the wrong one.
+//!
+//! [`stated`] reads which of the values mentioned in a field it states,
+//! so that reasons written beside the value ("High: long hours, low
+//! energy", "RED, not yet CRITICAL", "High (Critical starts at 8)") are not
+//! read as more values, while a second value offered as an answer ("High,
+//! possibly Critical", "RED. Or AMBER.") is.
 
 use std::collections::BTreeSet;
 
+use super::negation::negated;
+use super::words::Text;
 use crate::points::Points;
 
 /// What a one-value field states.
@@ -22,7 +30,7 @@ pub enum OneValue<T: Ord> {
 impl<T: Ord + Clone> OneValue<T> {
     /// The distinct values a field states, in any order.
     pub fn of(values: impl IntoIterator<Item = T>) -> Self {
-        let set: BTreeSet<T> = values.into_iter().collect();
+        let set: BTreeSet<T> = crate::order::set_of(values);
         let mut items = set.iter();
         match (items.next(), items.next()) {
             (None, _) => OneValue::Missing,
@@ -68,6 +76,433 @@ impl<T: Ord + Clone> OneValue<T> {
     }
 }
 
+/// A value mentioned in a field, at words `start..end` of its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention<T> {
+    pub value: T,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// The values a one-value field states ([`stated`]) when each value is
+/// written as one word: `value_of` names the value a word is, if any.
+pub fn stated_words<T: Ord + Clone>(
+    text: &Text,
+    value_of: impl Fn(&str) -> Option<T>,
+) -> OneValue<T> {
+    let mentions: Vec<Mention<T>> = text
+        .words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| {
+            Some(Mention {
+                value: value_of(&w.text)?,
+                start: i,
+                end: i + 1,
+            })
+        })
+        .collect();
+    stated(text, &mentions)
+}
+
+/// Words that may follow a value without making it a modifier of another
+/// noun: the value's own nouns ("High severity", "RED tier"), joining and
+/// reason words, verbs and time words. Any other word after a value makes
+/// it an adjective ("high hours", "low energy", "red flag", "critical
+/// incident"), which states no value.
+const FOLLOWERS: &[&str] = &[
+    // the value's nouns
+    "level",
+    "levels",
+    "severity",
+    "tier",
+    "tiers",
+    "risk",
+    "rating",
+    "category",
+    "band",
+    "priority",
+    "status",
+    "zone",
+    "case",
+    "overall",
+    "burnout",
+    "grade",
+    "classification",
+    "range",
+    "concern",
+    "urgency",
+    "alert",
+    // joining and reasons
+    "or",
+    "and",
+    "nor",
+    "to",
+    "but",
+    "because",
+    "since",
+    "given",
+    "due",
+    "as",
+    "with",
+    "based",
+    "from",
+    "driven",
+    "reflecting",
+    "per",
+    "under",
+    "on",
+    "at",
+    "by",
+    "in",
+    "for",
+    "according",
+    "considering",
+    "so",
+    "then",
+    "which",
+    "rather",
+    "not",
+    "also",
+    "too",
+    "only",
+    "though",
+    "although",
+    "while",
+    "whereas",
+    "if",
+    "unless",
+    // verbs and time
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "seems",
+    "appears",
+    "now",
+    "today",
+    "currently",
+    "here",
+    "this",
+    "it",
+    "right",
+    "even",
+    "still",
+    "yet",
+    "again",
+];
+
+/// Words right before a value that make it the thing compared with or
+/// forecast rather than the answer: "rather than Critical", "short of
+/// Critical", "below Critical", "could become Critical", "up from Moderate".
+const COMPARED: &[&str] = &[
+    "than",
+    "below",
+    "above",
+    "under",
+    "over",
+    "beyond",
+    "from",
+    "towards",
+    "toward",
+    "become",
+    "becomes",
+    "becoming",
+    "reach",
+    "reaches",
+    "reaching",
+    "escalate",
+    "escalates",
+    "escalating",
+    "rise",
+    "rises",
+    "rising",
+    "drop",
+    "drops",
+    "move",
+    "moves",
+    "tip",
+    "tips",
+    "into",
+    "downgrade",
+    "downgraded",
+    "upgrade",
+    "upgraded",
+];
+
+/// Verbs whose `to` forecasts a value: "could rise to Critical".
+const FORECAST: &[&str] = &[
+    "rise",
+    "rises",
+    "rising",
+    "move",
+    "moves",
+    "moving",
+    "escalate",
+    "escalates",
+    "escalating",
+    "drop",
+    "drops",
+    "go",
+    "goes",
+    "jump",
+    "jumps",
+    "fall",
+    "falls",
+    "change",
+    "changes",
+    "upgrade",
+    "downgrade",
+    "increase",
+    "decrease",
+    "shift",
+    "shifts",
+    "return",
+    "back",
+];
+
+/// Words that offer a value as an answer: "possibly Critical", "or AMBER".
+const HEDGES: &[&str] = &[
+    "or",
+    "maybe",
+    "possibly",
+    "perhaps",
+    "probably",
+    "likely",
+    "arguably",
+    "borderline",
+    "bordering",
+    "verging",
+    "nearly",
+    "almost",
+    "either",
+    "alternatively",
+    "could",
+    "might",
+    "potentially",
+    "approaching",
+    "conceivably",
+    "otherwise",
+    "close",
+    "near",
+];
+
+/// What assigns a value: a copula after the field itself ("the severity
+/// is High", "it's RED"; not "hours are low"), a rating verb before
+/// "it" ("I'd rate it High"), or a rating verb's past form ("rated High").
+const COPULAS: &[&str] = &[
+    "is", "are", "was", "be", "seems", "appears", "looks", "remains",
+];
+const FIELD_SUBJECTS: &[&str] = &[
+    "severity",
+    "level",
+    "it",
+    "this",
+    "that",
+    "which",
+    "tier",
+    "rating",
+    "case",
+    "burnout",
+    "overall",
+    "classification",
+    "category",
+    "risk",
+    "priority",
+    "status",
+    "they",
+    "she",
+    "he",
+];
+const RATING: &[&str] = &[
+    "rate", "call", "classify", "put", "place", "grade", "assess", "mark", "consider", "score",
+];
+const RATED: &[&str] = &[
+    "rated",
+    "called",
+    "classified",
+    "graded",
+    "assessed",
+    "marked",
+    "considered",
+    "scored",
+    "placed",
+];
+
+fn assigned(text: &Text, start: usize) -> bool {
+    match two_before(text, start) {
+        (Some(verb), Some(subject)) if COPULAS.contains(&verb) => FIELD_SUBJECTS.contains(&subject),
+        (Some("it" | "them" | "this" | "her" | "him"), Some(verb)) => RATING.contains(&verb),
+        (Some(verb), _) => RATED.contains(&verb),
+        _ => false,
+    }
+}
+
+/// Words that end the statement of the value and start its reasons.
+const REASONS: &[&str] = &[
+    "because",
+    "since",
+    "given",
+    "due",
+    "as",
+    "driven",
+    "with",
+    "based",
+    "from",
+    "reflecting",
+    "considering",
+    "owing",
+    "per",
+    "according",
+];
+
+/// Articles and adverbs skipped when looking at the word before a value.
+const SKIPPED: &[&str] = &[
+    "a", "an", "the", "at", "least", "most", "really", "actually", "now",
+];
+
+/// The values a one-value field states, from the `mentions` of candidate
+/// values in its `text` (in text order).
+///
+/// 1. A negated mention ("not CRITICAL", "no sign of high risk") states
+///    nothing, nor does a modifier ("low energy", "red flag") or a value
+///    compared with or forecast ("short of Critical", "could become RED").
+/// 2. The statement of the value runs from the first mention left to the
+///    first reason: the end of its sentence, a colon, semicolon, bracket,
+///    dash or `=`, or a reason word ("because", "given", "with").
+///    Every mention left in it is stated ("Moderate to high", "High/Critical",
+///    "Low, Moderate, High or Critical").
+/// 3. After it, in the reasons, a mention is stated only when it is offered
+///    as an answer: after a hedge word ("possibly Critical", "or AMBER"),
+///    when assigned to the field ("the tier is RED", "rated High"; not
+///    "hours are low", nor a threshold such as "8 or more is Critical"), or
+///    standing alone in its clause ("High. Critical.").
+pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<T> {
+    let mut mentioned = vec![false; text.len()];
+    for m in mentions {
+        let end = m.end.min(text.len());
+        mentioned[m.start.min(end)..end]
+            .iter_mut()
+            .for_each(|at| *at = true);
+    }
+    let live: Vec<&Mention<T>> = mentions
+        .iter()
+        .filter(|m| m.start < m.end && m.end <= text.len())
+        .filter(|m| !negated(text, m.start, m.end))
+        .filter(|m| !modifies_a_noun(text, &mentioned, m.end))
+        .filter(|m| !compared(text, m.start))
+        .collect();
+    let Some(first) = live.first() else {
+        return OneValue::Missing;
+    };
+    let head_end = statement_end(text, first.end);
+    let values = live
+        .iter()
+        .filter(|m| m.start < head_end || offered(text, &mentioned, m.start, m.end));
+    OneValue::of(values.map(|m| m.value.clone()))
+}
+
+/// How many words around a mention in the reasons are looked at to tell
+/// whether it is offered as an answer; bounded so that reading stays
+/// linear however long a clause is.
+const WINDOW: usize = 12;
+
+/// Whether the word after a mention ending at `end` is a noun it modifies.
+fn modifies_a_noun(text: &Text, mentioned: &[bool], end: usize) -> bool {
+    let (Some(last), Some(next)) = (text.words.get(end.wrapping_sub(1)), text.words.get(end))
+    else {
+        return false;
+    };
+    if next.clause != last.clause || mentioned.get(end).copied().unwrap_or(false) {
+        return false;
+    }
+    let word = next.text.as_str();
+    let number = word.chars().next().is_some_and(|c| c.is_ascii_digit());
+    !number && !FOLLOWERS.contains(&word)
+}
+
+/// The two words before `start` in its clause, skipping articles and
+/// adverbs.
+fn two_before(text: &Text, start: usize) -> (Option<&str>, Option<&str>) {
+    let Some(clause) = text.words.get(start).map(|w| w.clause) else {
+        return (None, None);
+    };
+    let mut before = text.words[..start]
+        .iter()
+        .rev()
+        .take_while(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .filter(|w| !SKIPPED.contains(w));
+    (before.next(), before.next())
+}
+
+fn compared(text: &Text, start: usize) -> bool {
+    match two_before(text, start) {
+        // "short of Critical", "instead of RED"; "a case of burnout" names
+        // no value, so `of` compares only after these.
+        (Some("of"), second) => matches!(second, Some("short" | "instead" | "ahead" | "shy")),
+        // "could rise to Critical"; "Moderate to High" is a range.
+        (Some("to"), second) => second.is_some_and(|w| FORECAST.contains(&w)),
+        (first, _) => first.is_some_and(|w| COMPARED.contains(&w)),
+    }
+}
+
+/// The first word index past the statement that starts before `from`.
+fn statement_end(text: &Text, from: usize) -> usize {
+    let sentence = text.words.get(from.saturating_sub(1)).map(|w| w.sentence);
+    for k in from..text.len() {
+        let word = &text.words[k];
+        if Some(word.sentence) != sentence || REASONS.contains(&word.text.as_str()) {
+            return k;
+        }
+        let gap = text.gap(k);
+        let breaks = gap.contains([';', ':', '(', '[', '=', '\u{2013}', '\u{2014}'])
+            || gap.contains(" - ")
+            || gap.trim_end().ends_with(" -");
+        if breaks {
+            return k;
+        }
+    }
+    text.len()
+}
+
+/// Whether a mention in the reasons is offered as a value.
+fn offered(text: &Text, mentioned: &[bool], start: usize, end: usize) -> bool {
+    let clause = text.words[start].clause;
+    let before: Vec<&str> = text.words[..start]
+        .iter()
+        .rev()
+        .take(WINDOW)
+        .take_while(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    // "8 or more is Critical", "8+ Critical": a threshold or the rubric's
+    // scale, not an answer.
+    let threshold = before
+        .iter()
+        .any(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()));
+    if threshold {
+        return false;
+    }
+    if before.iter().take(3).any(|w| HEDGES.contains(w)) {
+        return true;
+    }
+    if assigned(text, start) {
+        return true;
+    }
+    // Alone in its clause, apart from other values and hedge words.
+    let mut after = text.words[end..]
+        .iter()
+        .enumerate()
+        .take(WINDOW)
+        .take_while(|(_, w)| w.clause == clause);
+    before.iter().all(|w| HEDGES.contains(w))
+        && after.all(|(k, w)| {
+            HEDGES.contains(&w.text.as_str()) || mentioned.get(end + k).copied().unwrap_or(false)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +530,73 @@ mod tests {
             OneValue::of(["high"]).and(OneValue::Missing).one(),
             Some(&"high")
         );
+    }
+
+    /// The levels a field states, read with `stated`.
+    fn levels(field: &str) -> OneValue<&'static str> {
+        let text = Text::new(field);
+        stated_words(&text, |w| {
+            ["low", "moderate", "high", "critical"]
+                .into_iter()
+                .find(|l| *l == w)
+        })
+    }
+
+    #[test]
+    fn reasons_beside_a_value_are_not_more_values() {
+        for field in [
+            "High",
+            "**High** - 7 points",
+            "High, driven by 62 hours a week and low energy",
+            "High (7 points: hours 2, leave 2, dimensions 2, health 1)",
+            "It is high (7 points under the rubric).",
+            "Not critical, but high.",
+            "High rather than Critical: 7 points, one short of it.",
+            "High; it is one point short of Critical.",
+            "High (6-7 = High, 8+ = Critical)",
+            "High. Critical starts at 8 points.",
+            "High. 8 or more would be Critical.",
+            "high severity, with low mood and high hours",
+            "7 points, which is High.",
+            "High for now; it could rise to Critical if sleep gets worse.",
+            "I'd put it at High, up from Moderate last quarter.",
+            "High. Not Low or Moderate.",
+            "High. The severity is high.",
+        ] {
+            assert_eq!(levels(field), OneValue::One("high"), "{field:?}");
+        }
+        assert_eq!(
+            levels("is Moderate because hours are low"),
+            OneValue::One("moderate")
+        );
+    }
+
+    #[test]
+    fn a_second_value_offered_is_a_hedge() {
+        for field in [
+            "Moderate to high",
+            "High or Critical",
+            "High/Critical",
+            "Moderate-high",
+            "between High and Critical",
+            "Either High or Critical",
+            "High, possibly Critical",
+            "High (maybe Critical)",
+            "High. Or Critical.",
+            "High. Critical.",
+            "High - bordering on Critical",
+            "Low, Moderate, High or Critical",
+            "High. Then again the severity is Critical.",
+            "High, or arguably Moderate given the leave",
+        ] {
+            assert!(
+                levels(field).is_hedged(),
+                "{field:?} read {:?}",
+                levels(field)
+            );
+        }
+        for field in ["", "unclear", "Not high.", "Highlight the workflow below"] {
+            assert_eq!(levels(field), OneValue::Missing, "{field:?}");
+        }
     }
 }

@@ -30,6 +30,9 @@ const IRREGULAR: &[(&str, &[&str])] = &[
     ("let", &["letting"]),
     ("find", &["found"]),
     ("rid", &["ridding"]),
+    ("strike", &["struck", "stricken"]),
+    ("lose", &["lost"]),
+    ("fall", &["fell", "fallen"]),
 ];
 
 /// Whether `word` is `base` or one of its forms: `-s`, `-es`, `-ed`, `-d`,
@@ -144,6 +147,9 @@ mod tests {
             ("waives", "waive"),
             ("fixes", "fix"),
             ("seen", "see"),
+            ("struck", "strike"),
+            ("lost", "lose"),
+            ("fallen", "fall"),
         ] {
             assert!(is_form_of(word, base), "{word} / {base}");
         }

@@ -11,7 +11,8 @@
 //! list after commas ("no evidence of exhaustion, cynicism or
 //! detachment"), and a short aside in brackets after a negated word ("no
 //! sign of cynicism (detachment)"). After a mention, "is not present",
-//! ": no", "absent", "ruled out" negate it.
+//! ": no", "absent", "ruled out" negate it. "Not only" and "not just"
+//! affirm ("not only exhausted but cynical").
 
 use super::words::Text;
 
@@ -35,6 +36,9 @@ pub const SCOPE_ENDS: &[&str] = &[
     "since",
     "unless",
     "until",
+    // "not knowing whether their job survives the reorg" does not deny
+    // the reorg.
+    "whether",
     "if",
     "when",
     "whenever",
@@ -67,6 +71,12 @@ const COORDINATORS: &[&str] = &["and", "or", "nor"];
 /// The longest a list item or a bracketed aside may be, in words.
 const ITEM_WORDS: usize = 4;
 
+/// How far back a negating word is looked for, in words, and how many
+/// items a negated list may have. No clause or list of a real answer is
+/// longer; the bounds keep reading linear in the length of any answer.
+const REACH: usize = 48;
+const LIST_ITEMS: usize = 16;
+
 /// Whether the mention at words `start..end` is negated.
 pub fn negated(text: &Text, start: usize, end: usize) -> bool {
     if start >= text.len() {
@@ -82,7 +92,7 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
         return false;
     };
     let mut i = start;
-    while i > 0 {
+    while i > 0 && start - i < REACH {
         let prev = &words[i - 1];
         if prev.sentence != first.sentence {
             return false;
@@ -100,7 +110,12 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
         if COORDINATORS.contains(&w) && words.get(i).is_some_and(|n| opens_clause(&n.text)) {
             return false;
         }
-        if NEGATORS.contains(&w) {
+        // "not only exhausted but cynical" affirms both.
+        let affirming = w == "not"
+            && words
+                .get(i)
+                .is_some_and(|n| matches!(n.text.as_str(), "only" | "just" | "merely" | "simply"));
+        if NEGATORS.contains(&w) && !affirming {
             return true;
         }
         i -= 1;
@@ -112,15 +127,17 @@ fn opens_clause(word: &str) -> bool {
     SUBJECTS.contains(&word)
 }
 
-/// The words of clause `clause`, as indices.
+/// The words of the clause that starts at word `at`, as indices; a clause
+/// longer than an item is cut one word past [`ITEM_WORDS`], which is all
+/// [`is_item`] needs to see to refuse it.
 fn clause_span(text: &Text, at: usize) -> (usize, usize) {
     let clause = text.words[at].clause;
     let mut from = at;
-    while from > 0 && text.words[from - 1].clause == clause {
+    while from > 0 && at - from <= ITEM_WORDS && text.words[from - 1].clause == clause {
         from -= 1;
     }
     let mut to = at + 1;
-    while to < text.len() && text.words[to].clause == clause {
+    while to < text.len() && to - from <= ITEM_WORDS && text.words[to].clause == clause {
         to += 1;
     }
     (from, to)
@@ -148,7 +165,7 @@ fn joins_back(text: &Text, at: usize) -> bool {
     }
     // Every segment from here to the one that closes the list is an item.
     let mut segment = (from, to);
-    loop {
+    for _ in 0..LIST_ITEMS {
         if !is_item(text, segment.0, segment.1) {
             return false;
         }
@@ -163,18 +180,50 @@ fn joins_back(text: &Text, at: usize) -> bool {
         }
         segment = clause_span(text, segment.1);
     }
+    false
+}
+
+/// Whether a "not" or "never" earlier in its clause denies the thing named
+/// at word `at`: "not the on-call rota", "don't touch the roadmap". A
+/// "no", "without" or "lack" there does not: for a problem they describe
+/// it ("no backfill for the leavers", "working without cover") rather
+/// than deny it. For topics an answer tackles (stressors, actions), where
+/// [`negated`] would read "no backfill" as no staffing problem.
+pub fn denied(text: &Text, at: usize) -> bool {
+    let Some(word) = text.words.get(at) else {
+        return false;
+    };
+    for w in text.words[..at].iter().rev().take(REACH) {
+        let before = w.text.as_str();
+        if w.clause != word.clause || SCOPE_ENDS.contains(&before) {
+            return false;
+        }
+        if matches!(before, "not" | "never") {
+            return true;
+        }
+        if NEGATORS.contains(&before) {
+            return false;
+        }
+    }
+    false
 }
 
 /// How far after a mention a trailing negation is looked for.
 const AFTER_REACH: usize = 6;
 
 const COPULAS: &[&str] = &[
-    "is", "are", "was", "were", "seems", "seem", "appears", "appear", "do", "does", "be",
+    "is", "are", "was", "were", "seems", "seem", "appears", "appear", "do", "does", "did", "be",
+    "has", "have", "had", "been",
 ];
 
-/// After the mention: "cynicism is not present", "cynicism: no",
-/// "cynicism absent"; but not "exhaustion (no leave for 11 months)" or
-/// "exhaustion (not sleeping)", where the negation belongs to a detail.
+/// After the mention, a negation that is about it: one right after it
+/// ("cynicism: no", "cynicism absent", "exhaustion (none)", "cynicism: not
+/// present"), or one after a copula the mention is the subject of
+/// ("cynicism is not present", "exhaustion and cynicism are absent",
+/// "exhaustion was ruled out"). Not one about a detail ("exhaustion (no
+/// leave for 11 months)", "exhaustion (not sleeping)", "efficacy (no
+/// evidence of exhaustion)"), one of a new subject ("..., and I don't see
+/// X"), or one of the next item ("efficacy \u{2013} exhaustion is absent").
 pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
     let words = &text.words;
     let Some(last) = words.get(end.saturating_sub(1).max(start)) else {
@@ -185,30 +234,116 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
         .take(AFTER_REACH)
         .take_while(|w| w.sentence == last.sentence)
         .collect();
-    for (k, w) in after.iter().enumerate() {
-        let next = after.get(k + 1);
-        let ends_clause = next.is_none_or(|n| n.clause != w.clause);
-        match w.text.as_str() {
-            "absent" | "unlikely" | "none" => return true,
-            "ruled" if next.is_some_and(|n| n.text == "out") => return true,
-            "no" if k == 0 && (ends_clause || next.is_some_and(|n| is_evidence(&n.text))) => {
-                return true;
-            }
-            "not" => {
-                let after_copula = k > 0 && COPULAS.contains(&after[k - 1].text.as_str());
-                let gerund = next.is_some_and(|n| n.text.ends_with("ing"));
-                if (k == 0 || after_copula) && !gerund {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-        if k > 0 && w.clause != after[0].clause && w.clause != last.clause {
-            break;
-        }
+    if negates_from(&after, 0) {
+        return true;
     }
-    false
+    // A verb or auxiliary is negated by the "not" that follows it: "we
+    // will not contact you", "it does not".
+    if VERBS.contains(&last.text.as_str()) && after.first().is_some_and(|w| w.text == "not") {
+        return true;
+    }
+    // The mention as the subject: maybe a coordinated item, then a copula
+    // in the same clause, then the negation.
+    let Some(first) = after.first() else {
+        return false;
+    };
+    if first.clause != last.clause {
+        return false;
+    }
+    let copula = after.iter().take(4).position(|w| {
+        w.clause != last.clause
+            || COPULAS.contains(&w.text.as_str())
+            || SCOPE_ENDS.contains(&w.text.as_str())
+            || SUBJECTS.contains(&w.text.as_str())
+    });
+    match copula {
+        Some(c) if COPULAS.contains(&after[c].text.as_str()) && after[c].clause == last.clause => {
+            negates_from(&after, c + 1)
+                || (after
+                    .get(c + 1)
+                    .is_some_and(|w| ADVERBS.contains(&w.text.as_str()))
+                    && negates_from(&after, c + 2))
+        }
+        _ => false,
+    }
 }
+
+/// Adverbs and auxiliaries between a copula and its negation: "is clearly
+/// not present", "has been ruled out".
+const ADVERBS: &[&str] = &[
+    "clearly",
+    "really",
+    "currently",
+    "definitely",
+    "probably",
+    "simply",
+    "been",
+    "being",
+];
+
+/// Whether the words of `after` from `k` open with a negation of what
+/// stands before them.
+fn negates_from(after: &[&super::words::Word], k: usize) -> bool {
+    let Some(w) = after.get(k) else {
+        return false;
+    };
+    let next = after.get(k + 1);
+    let then = after.get(k + 2);
+    let ends_clause = next.is_none_or(|n| n.clause != w.clause);
+    // A verdict ends its clause or says what was not found: "cynicism:
+    // none", "(none reported)"; "none of fatigue" negates fatigue.
+    let verdict = ends_clause || next.is_some_and(|n| VERDICTS.contains(&n.text.as_str()));
+    match w.text.as_str() {
+        "absent" | "unlikely" | "nowhere" | "missing" | "lacking" => true,
+        "none" => verdict,
+        "ruled" => next.is_some_and(|n| n.text == "out"),
+        // "cynicism: no evidence", but not "(no evidence of exhaustion)",
+        // which is about exhaustion.
+        "no" => {
+            ends_clause
+                || next.is_some_and(|n| is_evidence(&n.text))
+                    && then.is_none_or(|t| {
+                        t.text != "of"
+                            || after
+                                .get(k + 3)
+                                .is_some_and(|r| REFERRING.contains(&r.text.as_str()))
+                    })
+        }
+        // "cynicism: not present", but not "(not sleeping well)" or "High,
+        // not Low", which negate what follows.
+        "not" if k == 0 => verdict,
+        "not" => {
+            !next.is_some_and(|n| n.text.ends_with("ing") || n.text == "only" || n.text == "just")
+        }
+        _ => false,
+    }
+}
+
+/// Words that complete a verdict on what stands before: "not present",
+/// "none reported".
+const VERDICTS: &[&str] = &[
+    "present",
+    "evident",
+    "seen",
+    "observed",
+    "found",
+    "there",
+    "applicable",
+    "relevant",
+    "indicated",
+    "shown",
+    "apparent",
+    "noted",
+    "reported",
+    "detected",
+    "identified",
+    "clear",
+    "obvious",
+    "visible",
+];
+
+/// Words after "no evidence of" that refer back to the mention.
+const REFERRING: &[&str] = &["it", "this", "that", "them", "these", "those"];
 
 fn is_evidence(word: &str) -> bool {
     matches!(
@@ -300,6 +435,156 @@ mod tests {
                 true,
             ),
             ("Not exhaustion, yet cynicism is clear", "cynicism", false),
+            // A trailing negation in a clause of its own is that clause's.
+            ("Cynicism, but exhaustion is not present", "cynicism", false),
+            ("Your data is safe, so do not worry", "safe", false),
+        ] {
+            assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
+        }
+    }
+
+    #[test]
+    fn topics_are_denied_only_by_not() {
+        let denied_at = |text: &str, word: &str| {
+            let t = Text::new(text);
+            t.find(word).first().is_some_and(|(s, _)| denied(&t, *s))
+        };
+        assert!(denied_at("Not the on-call rota but the deadline", "rota"));
+        assert!(denied_at("Don't touch the roadmap.", "roadmap"));
+        assert!(!denied_at(
+            "Not the on-call rota but the deadline",
+            "deadline"
+        ));
+        assert!(!denied_at("No backfill for the leavers", "backfill"));
+        assert!(!denied_at("Working without cover since March", "cover"));
+        assert!(!denied_at(
+            "Not knowing whether their job survives the reorg",
+            "reorg"
+        ));
+    }
+
+    #[test]
+    fn negation_over_lists_asides_and_idioms() {
+        for (text, word, expected) in [
+            // Lists and coordination carry it.
+            (
+                "No evidence of exhaustion, cynicism or reduced accomplishment.",
+                "accomplishment",
+                true,
+            ),
+            (
+                "There are no signs of depersonalisation.",
+                "depersonalisation",
+                true,
+            ),
+            ("Without any sign of cynicism.", "cynicism", true),
+            (
+                "She shows no cynicism and no detachment.",
+                "detachment",
+                true,
+            ),
+            ("Cynicism isn't evident.", "cynicism", true),
+            ("Depersonalization: not present", "depersonalization", true),
+            ("Depersonalisation - absent", "depersonalisation", true),
+            ("Reduced accomplishment: none", "accomplishment", true),
+            ("We did not see exhaustion.", "exhaustion", true),
+            ("Never mentions exhaustion.", "exhaustion", true),
+            (
+                "No exhaustion, cynicism, or inefficacy.",
+                "inefficacy",
+                true,
+            ),
+            ("Neither cynical nor detached.", "detached", true),
+            ("Exhaustion was ruled out.", "exhaustion", true),
+            ("I wouldn't call it cynicism.", "cynicism", true),
+            ("Nothing suggests cynicism.", "cynicism", true),
+            ("Cynicism: yes; exhaustion: no", "exhaustion", true),
+            ("Exhaustion is present, not cynicism.", "cynicism", true),
+            // An aside of a few words after a negated word, abbreviations
+            // included.
+            ("No sign of cynicism (i.e. detachment).", "detachment", true),
+            ("No sign of cynicism (e.g. sarcasm).", "sarcasm", true),
+            // Not negated: other clauses, idioms, affirmations.
+            ("Cynicism: yes; exhaustion: no", "cynicism", false),
+            ("Exhaustion is present, not cynicism.", "exhaustion", false),
+            ("Not only exhausted but cynical.", "exhausted", false),
+            ("Not only exhausted but cynical.", "cynical", false),
+            ("Not just tired: exhausted.", "tired", false),
+            ("Without doubt, exhaustion is present.", "exhaustion", false),
+            (
+                "No leave for 11 months; exhaustion is clear.",
+                "exhaustion",
+                false,
+            ),
+            (
+                "There's no exhaustion or cynicism here, only reduced accomplishment.",
+                "accomplishment",
+                false,
+            ),
+            ("No exhaustion, but cynicism.", "cynicism", false),
+            ("She wakes at 3 a.m. and is exhausted.", "exhausted", false),
+            (
+                "No time off; she is exhausted and detached.",
+                "detached",
+                false,
+            ),
+            // Trailing negations belong to what they follow.
+            (
+                "Exhaustion and cynicism are not present.",
+                "exhaustion",
+                true,
+            ),
+            ("Exhaustion has been ruled out.", "exhaustion", true),
+            ("Cynicism: no evidence.", "cynicism", true),
+            ("Cynicism (none).", "cynicism", true),
+            ("Cynicism is clearly not present.", "cynicism", true),
+            ("Cynicism: no evidence of it.", "cynicism", true),
+            ("Cynicism (none reported)", "cynicism", true),
+            (
+                "Cynicism and inefficacy (no evidence of exhaustion)",
+                "inefficacy",
+                false,
+            ),
+            (
+                "Cynicism and inefficacy (no evidence of exhaustion)",
+                "exhaustion",
+                true,
+            ),
+            (
+                "Cynicism, though exhaustion is not there.",
+                "cynicism",
+                false,
+            ),
+            (
+                "Detachment, inefficacy \u{2013} exhaustion is absent",
+                "inefficacy",
+                false,
+            ),
+            (
+                "Detachment and inefficacy \u{2013} none of fatigue.",
+                "detachment",
+                false,
+            ),
+            (
+                "Detachment and inefficacy \u{2013} none of fatigue.",
+                "fatigue",
+                true,
+            ),
+            (
+                "Inefficacy, and I don't see exhaustion.",
+                "inefficacy",
+                false,
+            ),
+            (
+                "Inefficacy, and I don't see exhaustion.",
+                "exhaustion",
+                true,
+            ),
+            ("High, not Low.", "high", false),
+            ("High, not Low.", "low", true),
+            ("Exhaustion \u{2013} not cynicism", "exhaustion", false),
+            ("We will not contact you within 4 hours.", "will", true),
+            ("It does not apply.", "does", true),
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }

@@ -28,7 +28,12 @@ pub struct Text {
     /// up by binary search rather than scanned for: graders try hundreds of
     /// phrases on one answer.
     order: Vec<u32>,
+    /// For each word, the index of the first word of its sentence.
+    sentence_starts: Vec<u32>,
 }
+
+/// The most words a phrase may have.
+const PHRASE_WORDS: usize = 8;
 
 /// Words that join spellings of the same thing into one token, so every
 /// matcher sees one form: `1:1`, `1-1`, `1-on-1`, `one-on-one` become
@@ -57,7 +62,9 @@ impl Text {
                         && bytes
                             .get(j.wrapping_sub(1))
                             .is_some_and(|(_, p)| p.is_ascii_digit());
-                    if d.is_alphanumeric() {
+                    if d.is_ascii_alphanumeric() {
+                        text.push(d.to_ascii_lowercase());
+                    } else if d.is_alphanumeric() {
                         text.extend(d.to_lowercase());
                     } else if (d == '\'' || d == '\u{2019}') && is_inner_apostrophe(&bytes, j) {
                         text.push('\'');
@@ -71,11 +78,27 @@ impl Text {
                     j += 1;
                 }
                 let end = bytes.get(j).map_or(source.len(), |(b, _)| *b);
-                push_word(&mut words, text, start, end, clause, sentence);
+                // "62h", "9.5k", "3pm": a number and its unit are two words.
+                match unit_split(&text) {
+                    Some(at) => {
+                        let unit = text[at..].to_owned();
+                        let mut number = text;
+                        number.truncate(at);
+                        let unit_start = source[start..end]
+                            .char_indices()
+                            .find(|(_, c)| c.is_alphabetic())
+                            .map_or(end, |(k, _)| start + k);
+                        push_word(&mut words, number, start, unit_start, clause, sentence);
+                        push_word(&mut words, unit, unit_start, end, clause, sentence);
+                    }
+                    None => push_word(&mut words, text, start, end, clause, sentence),
+                }
                 i = j;
                 continue;
             }
             match c {
+                // The dots of "i.e.", "e.g." and "3 a.m." end nothing.
+                '.' if is_abbreviation_dot(&bytes, i, words.last()) => {}
                 '.' | '!' | '?' | ';' | '\n' => {
                     clause += 1;
                     sentence += 1;
@@ -102,18 +125,39 @@ impl Text {
             i += 1;
         }
         let words = join_one_on_one(words);
-        let mut order: Vec<u32> = (0..words.len() as u32).collect();
-        order.sort_unstable_by(|a, b| {
-            words[*a as usize]
-                .text
-                .cmp(&words[*b as usize].text)
+        // Sorted by a key whose first eight bytes settle most comparisons
+        // without reading the strings (the same order as sorting by text).
+        let mut keyed: Vec<(u64, u32)> = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (prefix_key(&w.text), i as u32))
+            .collect();
+        keyed.sort_unstable_by(|(ka, a), (kb, b)| {
+            ka.cmp(kb)
+                .then_with(|| words[*a as usize].text.cmp(&words[*b as usize].text))
                 .then(a.cmp(b))
         });
+        let order: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
+        let mut sentence_starts = Vec::with_capacity(words.len());
+        for (i, word) in words.iter().enumerate() {
+            let start = match i.checked_sub(1) {
+                Some(k) if words[k].sentence == word.sentence => sentence_starts[k],
+                _ => i as u32,
+            };
+            sentence_starts.push(start);
+        }
         Text {
             source: source.to_owned(),
             words,
             order,
+            sentence_starts,
         }
+    }
+
+    /// The index of the first word of word `at`'s sentence (`at` itself
+    /// past the end).
+    pub fn sentence_start(&self, at: usize) -> usize {
+        self.sentence_starts.get(at).map_or(at, |s| *s as usize)
     }
 
     pub fn len(&self) -> usize {
@@ -148,43 +192,87 @@ impl Text {
 
     /// Word spans (`start..end`) where `phrase` occurs.
     pub fn find(&self, phrase: &str) -> Vec<(usize, usize)> {
-        let pattern: Vec<&str> = phrase_words(phrase);
-        if pattern.is_empty() || pattern.len() > self.words.len() {
-            return Vec::new();
+        let mut found: Vec<(usize, usize)> = Vec::new();
+        let prefix = self.each_match(phrase, |start, end| {
+            found.push((start, end));
+            true
+        });
+        // Exact first words come in text order already (the order is by
+        // word, then position); a prefix spans several words.
+        if prefix {
+            found.sort_unstable();
         }
-        let first = pattern[0];
-        let (key, prefix) = match first.strip_suffix('*') {
-            Some(prefix) => (prefix, true),
-            None => (first, false),
+        found
+    }
+
+    /// Call `each` with the span of every occurrence of `phrase`, in no
+    /// particular order, until it returns false; returns whether the
+    /// phrase's first word is a prefix. Looks words up by binary search and
+    /// allocates nothing: graders try hundreds of phrases on every answer.
+    fn each_match(&self, phrase: &str, each: impl FnMut(usize, usize) -> bool) -> bool {
+        let mut words = phrase
+            .split(|c: char| c.is_whitespace() || c == '-' || c == '/')
+            .filter(|w| !w.is_empty());
+        let mut pattern = [""; PHRASE_WORDS];
+        let mut len = 0;
+        for word in words.by_ref().take(PHRASE_WORDS) {
+            pattern[len] = word;
+            len += 1;
+        }
+        if len == PHRASE_WORDS {
+            // Longer than the phrases graders list: read on the heap.
+            let long: Vec<&str> = pattern.iter().copied().chain(words).collect();
+            if long.len() > PHRASE_WORDS {
+                return self.each_match_of(&long, each);
+            }
+        }
+        self.each_match_of(&pattern[..len], each)
+    }
+
+    /// [`Self::each_match`] of a phrase already split into words.
+    fn each_match_of(&self, pattern: &[&str], mut each: impl FnMut(usize, usize) -> bool) -> bool {
+        let len = pattern.len();
+        if len == 0 || len > self.words.len() {
+            return false;
+        }
+        let (key, prefix) = match pattern[0].strip_suffix('*') {
+            Some(key) => (key, true),
+            None => (pattern[0], false),
         };
-        let text_at = |k: usize| self.words[self.order[k] as usize].text.as_str();
         let from = self
             .order
             .partition_point(|i| self.words[*i as usize].text.as_str() < key);
-        let starts: Vec<usize> = (from..self.order.len())
-            .take_while(|&k| {
-                let word = text_at(k);
-                if prefix {
-                    word.starts_with(key)
-                } else {
-                    word == key
-                }
-            })
-            .map(|k| self.order[k] as usize)
-            .collect();
-        let mut found: Vec<(usize, usize)> = starts
-            .into_iter()
-            .filter(|&at| {
-                at + pattern.len() <= self.words.len()
-                    && pattern
-                        .iter()
-                        .zip(&self.words[at..])
-                        .all(|(p, w)| word_matches(p, &w.text))
-            })
-            .map(|at| (at, at + pattern.len()))
-            .collect();
-        found.sort_unstable();
-        found
+        for &at in &self.order[from..] {
+            let at = at as usize;
+            let word = self.words[at].text.as_str();
+            let first = if prefix {
+                word.starts_with(key)
+            } else {
+                word == key
+            };
+            if !first {
+                break;
+            }
+            let fits = at + len <= self.words.len()
+                && pattern[1..len]
+                    .iter()
+                    .zip(&self.words[at + 1..])
+                    .all(|(p, w)| word_matches(p, &w.text));
+            if fits && !each(at, at + len) {
+                break;
+            }
+        }
+        prefix
+    }
+
+    /// The indices of the words equal to `word`, ascending.
+    pub fn positions(&self, word: &str) -> &[u32] {
+        let from = self
+            .order
+            .partition_point(|i| self.words[*i as usize].text.as_str() < word);
+        let to = from
+            + self.order[from..].partition_point(|i| self.words[*i as usize].text.as_str() == word);
+        &self.order[from..to]
     }
 
     /// Each word as a number, equal numbers for equal words (for counting
@@ -211,7 +299,14 @@ impl Text {
     }
 
     pub fn has(&self, phrases: &[&str]) -> bool {
-        phrases.iter().any(|p| !self.find(p).is_empty())
+        phrases.iter().any(|p| {
+            let mut any = false;
+            self.each_match(p, |_, _| {
+                any = true;
+                false
+            });
+            any
+        })
     }
 
     /// The numbers written in the text as integers (a decimal is cut to its
@@ -223,6 +318,50 @@ impl Text {
             .filter_map(|(i, w)| super::numbers::number_value(&w.text).map(|n| (i, n)))
             .collect()
     }
+}
+
+/// The first eight bytes of a word as a number, in the order the words
+/// sort in (a shorter word is padded with zeros, which sort first).
+fn prefix_key(word: &str) -> u64 {
+    let mut key = [0u8; 8];
+    for (slot, byte) in key.iter_mut().zip(word.bytes()) {
+        *slot = byte;
+    }
+    u64::from_be_bytes(key)
+}
+
+/// Where the unit of a number written with it starts ("62h" at 2,
+/// "9.5k" at 3): digits (with a decimal point) then letters only. Words
+/// that mix them otherwise ("1on1") stay whole, and so does a plural
+/// ("1:1s", "1990s").
+fn unit_split(word: &str) -> Option<usize> {
+    let at = word.find(|c: char| !c.is_ascii_digit() && c != '.')?;
+    let (number, unit) = word.split_at(at);
+    let digits = number.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let letters = !unit.is_empty() && unit != "s" && unit.chars().all(char::is_alphabetic);
+    (digits && letters).then_some(at)
+}
+
+/// Abbreviations whose dot is not a sentence end.
+const ABBREVIATIONS: &[&str] = &["vs", "approx", "incl", "mr", "mrs", "ms", "dr", "cf"];
+
+/// Whether the `.` at `chars[at]` belongs to an abbreviation: a letter on
+/// its own between dots ("i.e.", "e.g.", "a.m.") or a known short form.
+fn is_abbreviation_dot(chars: &[(usize, char)], at: usize, last: Option<&Word>) -> bool {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|(_, c)| c.is_alphabetic())
+    };
+    let is = |k: Option<usize>, want: char| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|(_, c)| *c == want)
+    };
+    let single_letter = letter(at.checked_sub(1)) && !letter(at.checked_sub(2));
+    let inner = single_letter && letter(Some(at + 1));
+    let closing = single_letter && is(at.checked_sub(2), '.');
+    let known =
+        last.is_some_and(|w| w.end == chars[at].0 && ABBREVIATIONS.contains(&w.text.as_str()));
+    inner || closing || known
 }
 
 fn is_inner_apostrophe(chars: &[(usize, char)], at: usize) -> bool {
@@ -241,6 +380,17 @@ fn push_word(
     clause: u32,
     sentence: u32,
 ) {
+    // Most words hold no apostrophe and are no contraction: as read.
+    if text != "cannot" && !text.contains('\'') {
+        words.push(Word {
+            text,
+            start,
+            end,
+            clause,
+            sentence,
+        });
+        return;
+    }
     let mut push = |t: &str| {
         words.push(Word {
             text: t.to_owned(),
@@ -253,6 +403,7 @@ fn push_word(
     match text.as_str() {
         "can't" | "cannot" => return push_all(&mut push, &["can", "not"]),
         "won't" => return push_all(&mut push, &["will", "not"]),
+        "let's" => return push_all(&mut push, &["let", "us"]),
         "shan't" => return push_all(&mut push, &["shall", "not"]),
         // "it's" is "it is"; other "'s" are possessives ("team's" reads
         // as "team"), which add nothing.
@@ -276,7 +427,14 @@ fn push_word(
     }
     match text.split_once('\'') {
         Some((head, _)) => push(head),
-        None => push(&text),
+        // The common case: the word as read, without copying it again.
+        None => words.push(Word {
+            text,
+            start,
+            end,
+            clause,
+            sentence,
+        }),
     }
 }
 
@@ -288,6 +446,12 @@ fn push_all(push: &mut impl FnMut(&str), parts: &[&str]) {
 
 /// `1:1`, `1-1`, `1-on-1`, `1on1`, `one-on-one`, `one to one` as one word.
 fn join_one_on_one(words: Vec<Word>) -> Vec<Word> {
+    // Every spelling starts with "1", "1on1" or "one": a text without them
+    // is left as it is.
+    let starts = |w: &Word| matches!(w.text.as_str(), "1" | "one") || w.text.starts_with("1on1");
+    if !words.iter().any(starts) {
+        return words;
+    }
     let one = |t: Option<&str>| matches!(t, Some("1" | "1s"));
     // How many words starting at `i` spell a 1:1 (0 when none).
     let span = |i: usize| {
@@ -327,15 +491,6 @@ fn adjacent(a: &Word, b: &Word) -> bool {
     b.start == a.end + 1
 }
 
-/// The words of a phrase as matched: lower case, hyphens and slashes as
-/// spaces, `1:1` spelled as one word.
-fn phrase_words(phrase: &str) -> Vec<&str> {
-    phrase
-        .split(|c: char| c.is_whitespace() || c == '-' || c == '/')
-        .filter(|w| !w.is_empty())
-        .collect()
-}
-
 fn word_matches(pattern: &str, word: &str) -> bool {
     match pattern.strip_suffix('*') {
         Some(prefix) => word.starts_with(prefix),
@@ -361,13 +516,13 @@ mod tests {
     #[test]
     fn words_numbers_and_contractions() {
         let t = Text::new(
-            "Don't escalate; $1,200 for 9.5 hours. Team's 1:1s and 1-on-1 and one-to-one",
+            "Don't escalate; $1,200 for 9.5 hours. Team's 1:1s and 1-on-1 and one-to-one. Let's",
         );
         assert_eq!(
             texts(&t),
             [
                 "do", "not", "escalate", "1200", "for", "9.5", "hours", "team", "oneonone", "and",
-                "oneonone", "and", "oneonone"
+                "oneonone", "and", "oneonone", "let", "us"
             ]
         );
         assert_eq!(
@@ -392,5 +547,26 @@ mod tests {
         assert_eq!(t.find("work*").len(), 1);
         assert_eq!(t.slice(0, 2), "Highlight the");
         assert_eq!(word_count("a b-c 12"), 4);
+    }
+
+    #[test]
+    fn a_number_and_its_unit_are_two_words() {
+        let t = Text::new("62h/week, $9.5k, 3pm and 1on1s");
+        assert_eq!(
+            texts(&t),
+            ["62", "h", "week", "9.5", "k", "3", "pm", "and", "oneonone"]
+        );
+        assert_eq!(t.slice(0, 2), "62h");
+        assert_eq!(t.gap(1), "");
+    }
+
+    #[test]
+    fn abbreviation_dots_end_no_sentence() {
+        let t = Text::new("Wakes at 3 a.m. most nights, i.e. poor sleep. Plan B. Next vs. last.");
+        let sentence = |w: &str| t.words.iter().find(|x| x.text == w).map(|x| x.sentence);
+        assert_eq!(sentence("wakes"), sentence("poor"));
+        assert_ne!(sentence("poor"), sentence("plan"));
+        assert_ne!(sentence("plan"), sentence("next"));
+        assert_eq!(sentence("next"), sentence("last"));
     }
 }

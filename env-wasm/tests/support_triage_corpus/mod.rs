@@ -81,6 +81,15 @@ impl Fixture {
         options[(pick + self.nth) % options.len()].to_owned()
     }
 
+    /// The late fee of a fee-waiver ticket, as "$12.50" ("the fee" for
+    /// other cases).
+    pub fn fee(&self) -> String {
+        match self.ticket().case {
+            Case::FeeWaiver { cents, .. } => format!("${}.{:02}", cents / 100, cents % 100),
+            _ => "the fee".to_owned(),
+        }
+    }
+
     pub fn leaked_key(&self) -> bool {
         matches!(self.ticket().case, Case::Security { leaked_key: true })
     }
@@ -202,6 +211,20 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     format!(
                         "Hi {first},\n\nThanks for getting in touch about {id}. Please {a} straight away and {b}; our security team are investigating and will contact you {}. We will never ask you for your password.\n\nKind regards",
                         t(5)
+                    ),
+                ),
+                (
+                    "purpose first",
+                    format!(
+                        "Hi {first},\n\nThank you for raising {id} with us. So that nobody else can get into your account, please {a} and {b} today. Our security team is looking into the sign-ins and will be in touch {}.\n\nRegards",
+                        t(6)
+                    ),
+                ),
+                (
+                    "purpose after",
+                    format!(
+                        "Dear {full},\n\nRe {id}: for your security, we'd ask you to {a} and then {b}, so your account stays protected from here on. Our security team has been alerted and will contact you {}.\n\nKind regards,\n{vendor}",
+                        t(7)
                     ),
                 ),
             ]
@@ -331,6 +354,18 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     "Hi {first},\n\nThanks for contacting us about {id}. Before we can act on this, we need to verify your identity. Please reply from the email address associated with your account.\n\nBest,\nSupport"
                 ),
             ),
+            (
+                "numbered list",
+                format!(
+                    "Hi {first},\n\nThanks for your message ({id}). Before we go any further we need one thing from you:\n\n1. A reply sent from the email address registered on your account, so we can be sure it's you.\n\nThank you!"
+                ),
+            ),
+            (
+                "back reference",
+                format!(
+                    "Hi {first}, thanks for getting in touch ({id}). To protect your privacy, we only act on requests that come from the email address registered to the account. Would you mind resending yours from that address?"
+                ),
+            ),
         ],
         "refund_missing_invoice" => vec![
             (
@@ -365,6 +400,24 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                 "british",
                 format!(
                     "Hi {first},\n\nThanks for getting in touch about {id}. Could you let us have the invoice number (INV-…) for the charge you'd like refunded? Then we can look into it.\n\nKind regards"
+                ),
+            ),
+            (
+                "numbered list",
+                format!(
+                    "Hi {first},\n\nSorry for the trouble with this charge ({id}). So we can look into it, we need just one detail from you:\n\n1. The **invoice number** (it begins with `INV-`).\n\nAs soon as we have it, we'll pick this up."
+                ),
+            ),
+            (
+                "bullets",
+                format!(
+                    "**Re: {id}**\n\nHello {first},\n\n**What we'll need from you**\n\n* The invoice reference for the charge (printed at the top, `INV-` followed by digits)\n\nThanks, and sorry for the extra step."
+                ),
+            ),
+            (
+                "question",
+                format!(
+                    "Hi {first} ({id}), could you point us to the invoice in question? Its number starts with INV- and sits at the top of the page."
                 ),
             ),
         ],
@@ -403,6 +456,24 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                 "american",
                 format!(
                     "Hi {first},\n\nThanks for reaching out about {id}. Since the charge is within our 30-day refund window, I've processed a full refund to your card. You'll see it in 5 to 7 business days.\n\nBest,\nSupport"
+                ),
+            ),
+            (
+                "ticket line",
+                format!(
+                    "{first} - {id}: refund of the full charge on your invoice approved; it'll reach your card within 5 business days."
+                ),
+            ),
+            (
+                "status",
+                format!(
+                    "Hi {first},\n\n**{id}** – full refund (original payment method): approved. Expect it within 5-7 business days.\n\nThanks"
+                ),
+            ),
+            (
+                "idiomatic",
+                format!(
+                    "Hi {first}, good news on {id}: you won't be out of pocket. We've reversed the charge, and it'll come off your card statement within 5 business days."
                 ),
             ),
         ],
@@ -449,6 +520,20 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                     t(5)
                 ),
             ),
+            (
+                "policy explained",
+                format!(
+                    "Dear {full},\n\nRegarding {id}: the charge was made more than 30 days ago, which is beyond the period in which the support desk is able to authorise refunds. I have therefore forwarded your request to our billing supervisor, who will review it and be in touch {}.\n\nYours sincerely,\n{vendor} Support",
+                    t(6)
+                ),
+            ),
+            (
+                "who decides",
+                format!(
+                    "Hi {first},\n\nThanks for writing in about {id}. Only our billing supervisor can approve a refund for a charge this old, so I've sent your request their way; they'll get back to you {}.\n\nBest",
+                    t(7)
+                ),
+            ),
         ],
         "fee_waiver_allowed" => vec![
             (
@@ -485,6 +570,26 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                 "american",
                 format!(
                     "Hi {first},\n\nThanks for reaching out about {id}. I've gone ahead and waived the late fee, so you won't owe anything extra. The updated invoice will be emailed to you within 2 business days.\n\nBest,\nSupport"
+                ),
+            ),
+            (
+                "itemised",
+                format!(
+                    "Hi {first},\n\nThanks for your patience with {id}. I have removed the {} late payment fee from your invoice, and the corrected invoice will reach you within 2 business days.\n\nBest",
+                    f.fee()
+                ),
+            ),
+            (
+                "ticket line",
+                format!(
+                    "{first} – {id}: the {} late charge on your account has been removed; you'll see the corrected invoice within 2 business days.",
+                    f.fee()
+                ),
+            ),
+            (
+                "idiomatic",
+                format!(
+                    "Hey {first}! Sorted on {id}: I've struck the late fee off your account, so you won't be out of pocket. It'll drop off your invoice within 2 business days."
                 ),
             ),
         ],
@@ -529,6 +634,13 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
                 format!(
                     "Hi {first},\n\nThanks for contacting us about {id}. I've escalated your fee waiver request to our billing team's supervisor, and our billing supervisor will reach out {}.\n\nBest,\nSupport",
                     t(5)
+                ),
+            ),
+            (
+                "policy explained",
+                format!(
+                    "Hello {first},\n\nAbout {id}: a fee of this size is one only our billing supervisor can waive, as the desk can grant waivers for smaller fees only. I've passed it to our billing supervisor, who will contact you {}.\n\nKind regards",
+                    t(6)
                 ),
             ),
         ],
@@ -587,6 +699,45 @@ pub fn plain_promises() -> Vec<(&'static str, &'static [&'static str])> {
             "Your request has been approved.",
             &["refund_in_window", "fee_waiver_allowed"],
         ),
+        // Idioms, and outcomes whose head or clause decides their class.
+        // Money kept: a refund, or the fee when a fee is what it is about.
+        (
+            "Rest assured, you won't be out of pocket for this.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        (
+            "You won't be charged for it again.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        ("We'll make it up to you.", NONE),
+        ("Everything you stored with us will be erased.", NONE),
+        ("I've struck the late charge off your account.", WAIVER),
+        ("The late fee will drop off your next invoice.", WAIVER),
+        ("Your workspace will be back up and running today.", NONE),
+        (
+            "Consider it done.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        (
+            "Refund of the full amount for your invoice: approved.",
+            REFUND,
+        ),
+        (
+            "We'll put things right.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        ("We'll throw in a free month for the trouble.", NONE),
+        (
+            "Don't worry about the late fee, it's been dealt with.",
+            WAIVER,
+        ),
+        ("Nothing will be kept on file.", NONE),
+        ("You'll be able to log back in later today.", NONE),
+        (
+            "We've decided to bend the rules for you.",
+            &["refund_in_window", "fee_waiver_allowed"],
+        ),
+        ("Happy to refund you.", REFUND),
     ]
 }
 

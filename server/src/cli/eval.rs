@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use env_wasm::registry::ALL_POLICIES;
 use env_wasm::rng::SeededRng;
 use env_wasm::seam::MAX_SEED;
-use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, StepResult, TaskInfo};
+use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, RewardMode, StepResult, TaskInfo};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -78,6 +78,10 @@ pub struct EvalArgs {
     /// Never draw the progress bar (it is drawn on stderr only when that is a terminal).
     #[arg(long)]
     pub quiet: bool,
+    /// How step rewards are paid: `shaped` (each environment's shaping) or `score` (the
+    /// task score on the last step, so an episode's total reward is its score).
+    #[arg(long, default_value = "shaped", value_parser = super::parse_reward_mode)]
+    pub reward_mode: RewardMode,
 }
 
 fn parse_threshold(text: &str) -> Result<f64, String> {
@@ -99,6 +103,7 @@ pub struct Group {
 #[derive(Debug, Clone)]
 pub struct Plan {
     pub groups: Vec<Group>,
+    pub reward_mode: RewardMode,
     pub seed_start: u64,
     pub seeds: u64,
     pub trials: u32,
@@ -195,6 +200,7 @@ pub fn plan(args: &EvalArgs) -> Result<Plan, String> {
         .collect();
     Ok(Plan {
         groups,
+        reward_mode: args.reward_mode,
         seed_start: args.seed_start,
         seeds: args.seeds,
         trials: args.trials,
@@ -245,6 +251,7 @@ pub async fn play(
     group: Group,
     seed: u64,
     trial: u32,
+    reward_mode: RewardMode,
     mut server: Option<&mut WsSession>,
 ) -> Result<Episode, EvalError> {
     let where_ = || {
@@ -253,7 +260,7 @@ pub async fn play(
             group.env.id, group.task.id, group.policy
         )
     };
-    let options = json!({"task": group.task.id, "seed": seed});
+    let options = json!({"task": group.task.id, "seed": seed, "reward_mode": reward_mode.name()});
     let mut local = AnyEnv::of(group.env);
     let first = local
         .reset(&options, ResetDefaults::default())
@@ -366,7 +373,7 @@ pub async fn run_plan(
         let mut episodes = Vec::with_capacity(total);
         for i in 0..total {
             let (group, seed, trial) = plan.job(i);
-            episodes.push(play(group, seed, trial, None).await?);
+            episodes.push(play(group, seed, trial, plan.reward_mode, None).await?);
             progress.inc(1);
         }
         return Ok(episodes);
@@ -409,7 +416,7 @@ pub async fn run_plan(
                         Err(err) => break Err(EvalError::from(err)),
                     },
                 };
-                match play(group, seed, trial, Some(ws)).await {
+                match play(group, seed, trial, plan.reward_mode, Some(ws)).await {
                     Ok(episode) => {
                         if let Ok(mut slots) = results.lock() {
                             slots[i] = Some(episode);
@@ -464,6 +471,7 @@ pub fn summarise(plan: &Plan, episodes: &[Episode], threshold: f64) -> Vec<Summa
 #[derive(Debug, Serialize)]
 pub struct JsonReport<'a> {
     pub deskbench_version: &'static str,
+    pub reward_mode: &'static str,
     /// `in-process`, or the server root URL.
     pub source: &'a str,
     pub seed_start: u64,
@@ -532,6 +540,7 @@ pub async fn run(args: EvalArgs) -> ExitCode {
     if let Some(path) = &args.json {
         let report = JsonReport {
             deskbench_version: env!("CARGO_PKG_VERSION"),
+            reward_mode: plan.reward_mode.name(),
             source: args.url.as_deref().unwrap_or("in-process"),
             seed_start: plan.seed_start,
             seeds: plan.seeds,
@@ -626,9 +635,15 @@ mod tests {
                     task,
                     policy: "reference",
                 };
-                let episode = play(group, 7, 0, None).await.expect("in-process play");
+                let episode = play(group, 7, 0, RewardMode::Shaped, None)
+                    .await
+                    .expect("in-process play");
                 assert_eq!(episode.outcome, Outcome::Done, "{episode:?}");
                 assert_eq!(episode.score, 1.0, "{episode:?}");
+                let scored = play(group, 7, 0, RewardMode::Score, None)
+                    .await
+                    .expect("in-process play");
+                assert_eq!(scored.total_reward, scored.score, "{scored:?}");
             }
         }
     }

@@ -91,6 +91,10 @@ pub struct InferenceArgs {
         default_value = "Qwen/Qwen2.5-72B-Instruct"
     )]
     pub model: String,
+    /// How step rewards are paid: `shaped` (each environment's shaping) or `score` (the task
+    /// score on the last step, so the rewards add up to the score).
+    #[arg(long, env = "REWARD_MODE", default_value = "shaped", value_parser = super::parse_reward_mode)]
+    pub reward_mode: env_wasm::RewardMode,
     /// Root URL of a DeskBench server to play on over /ws (unset: in-process).
     #[arg(long = "env-url", env = "ENV_BASE_URL", value_name = "BASE")]
     pub env_url: Option<String>,
@@ -136,8 +140,13 @@ impl Backend {
         }
     }
 
-    async fn reset(&mut self, task: &TaskInfo, seed: u64) -> Result<StepResult, String> {
-        let options = json!({"task": task.id, "seed": seed});
+    async fn reset(
+        &mut self,
+        task: &TaskInfo,
+        seed: u64,
+        reward_mode: env_wasm::RewardMode,
+    ) -> Result<StepResult, String> {
+        let options = json!({"task": task.id, "seed": seed, "reward_mode": reward_mode.name()});
         match self {
             Backend::Local(env) => env
                 .reset(&options, ResetDefaults::default())
@@ -190,6 +199,7 @@ pub struct Runner {
     pub max_steps: Option<u32>,
     pub success_threshold: f64,
     pub env_url: Option<String>,
+    pub reward_mode: env_wasm::RewardMode,
 }
 
 /// How one task went.
@@ -249,7 +259,7 @@ impl Runner {
                 return self.finish(out, env, task, report);
             }
         };
-        let first = match backend.reset(task, self.seed).await {
+        let first = match backend.reset(task, self.seed, self.reward_mode).await {
             Ok(first) => first,
             Err(err) => {
                 report.failure = Some(err);
@@ -421,6 +431,7 @@ pub async fn run(args: InferenceArgs) -> ExitCode {
         seed: args.seed,
         max_steps: args.max_steps,
         success_threshold: args.success_threshold,
+        reward_mode: args.reward_mode,
         env_url: args
             .env_url
             .as_deref()

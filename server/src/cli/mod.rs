@@ -28,6 +28,16 @@ pub mod ws_client;
 
 use serde_json::Value;
 
+/// A `--reward-mode` value: `shaped` or `score` ([`env_wasm::RewardMode`]).
+pub fn parse_reward_mode(text: &str) -> Result<env_wasm::RewardMode, String> {
+    env_wasm::RewardMode::parse(text).ok_or_else(|| {
+        format!(
+            "`{text}` is not a reward mode; use one of: {}",
+            env_wasm::seam::reward_mode_names()
+        )
+    })
+}
+
 /// Scores and rewards leave the core as integer basis points divided once
 /// ([`env_wasm::Points`]), so rounding to 1/10,000 is lossless; it also
 /// absorbs the last-bit difference a float may pick up in a JSON round trip,

@@ -1,42 +1,10 @@
 //! What `deskbench inference` tells the model: a system prompt built from
-//! the registry (the environment's description, the task's summary), the
-//! action's JSON Schema from the seam, and a short per-environment example
-//! of the action format; then one user message per observation.
+//! the registry (the environment's description, the task's summary, its
+//! example actions), the action's JSON Schema from the seam; then one user
+//! message per observation.
 
 use env_wasm::{EnvInfo, TaskInfo};
 use serde_json::Value;
-
-/// A few example actions per environment: the schema says what is valid,
-/// these say what a typical episode looks like. Environments without an
-/// entry get the schema alone.
-fn action_hint(env_id: &str) -> Option<&'static str> {
-    match env_id {
-        "productivity" => Some(
-            "Actions are one command in `raw`: {\"raw\": \"inspect\"} to look again, \
-             {\"raw\": \"propose: <answer JSON>\"} to have a draft checked for form only (are \
-             the fields present and well formed; it is not graded, and its reward and feedback \
-             say nothing about whether it is right), or {\"raw\": \"final: <answer JSON>\"} to \
-             submit, be graded and end the episode; at the step limit the last draft is graded. The answer JSON is one object with exactly the fields of the \
-             observation's `answer_schema`, e.g. {\"raw\": \"final: {\\\"field\\\": \\\"value\\\"}\"}. \
-             Apply the written policy in `instruction` to the `payload`.",
-        ),
-        "support_triage" => Some(
-            "One command per step, e.g. {\"command\": \"view_ticket\", \"ticket_id\": \"T-1234\"}, \
-             {\"command\": \"set_triage\", \"ticket_id\": \"T-1234\", \"priority\": \"high\", \
-             \"department\": \"billing\"}, {\"command\": \"draft_reply\", \"ticket_id\": \"T-1234\", \
-             \"reply_body\": \"...\"}, {\"command\": \"set_disposition\", \"ticket_id\": \"T-1234\", \
-             \"disposition\": \"resolved\"}; finish with {\"command\": \"submit_episode\"}, which \
-             grades the desk as it stands. Open tickets before labelling them, and follow the \
-             written policy.",
-        ),
-        "it_mental_health" => Some(
-            "Answer each task with {\"task_id\": \"<the observation's task_id>\", \"response\": \
-             \"<your answer>\"}, writing the response in the labelled sections the observation's \
-             `response_format` asks for. Each answer is graded at once.",
-        ),
-        _ => None,
-    }
-}
 
 /// The system prompt of `task` of `env`.
 pub fn system(env: &EnvInfo, task: &TaskInfo, action_schema: &Value) -> String {
@@ -57,7 +25,9 @@ pub fn system(env: &EnvInfo, task: &TaskInfo, action_schema: &Value) -> String {
         max_steps = task.max_steps,
         schema = action_schema,
     );
-    if let Some(hint) = action_hint(env.id) {
+    // A few example actions, from the registry: the schema says what is
+    // valid, these what a typical episode looks like.
+    if let Some(hint) = env.serving.prompt_hint {
         prompt.push('\n');
         prompt.push_str(hint);
         prompt.push('\n');

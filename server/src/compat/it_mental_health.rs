@@ -25,7 +25,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use env_wasm::Environment;
 use env_wasm::it_mental_health::FULL_EPISODE;
+use env_wasm::it_mental_health::ItMentalHealth;
 use env_wasm::{EnvError, EnvInfo, StepResult};
 use serde_json::{Map, Value, json};
 
@@ -43,6 +45,13 @@ const BENCHMARK: &str = "it_mental_health_env";
 /// The task a step names when it names none, as in the seed.
 const DEFAULT_TASK_ID: &str = "burnout_detection";
 
+/// The cookie seed 000 set and read: the environment's own
+/// ([`Environment::SESSION_COOKIE`]).
+const ITMH_COOKIE: &str = match <ItMentalHealth as Environment>::SESSION_COOKIE {
+    Some(cookie) => cookie,
+    None => panic!("it_mental_health names its seed's session cookie"),
+};
+
 /// The seed's order: the request's explicit id (`session_id` in the reset
 /// body, `metadata.session_id` in the step body, `?session_id=` on state),
 /// then `X-Session-Id`, then its cookie (ours last, for browsers that hold
@@ -53,7 +62,7 @@ pub const SESSION_SOURCES: &[IdSource] = &[
     IdSource::BodyPath(&["metadata", ids::FIELD]),
     IdSource::Query(ids::FIELD),
     IdSource::Header(ids::HEADER),
-    IdSource::Cookie(ids::ITMH_COOKIE),
+    IdSource::Cookie(ITMH_COOKIE),
     IdSource::Cookie(ids::COOKIE_NAME),
 ];
 
@@ -90,7 +99,7 @@ async fn health(State(mount): State<Mount>) -> Json<Value> {
         "status": "ok",
         "env": BENCHMARK,
         "version": mount.info.version,
-        "session_cookie": ids::ITMH_COOKIE,
+        "session_cookie": ITMH_COOKIE,
     }))
 }
 

@@ -1,7 +1,7 @@
 //! `POST /mcp`: JSON-RPC 2.0, HTTP 200 always, tools over the HTTP sessions.
 
 use axum::Router;
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use server::Config;
 
@@ -24,6 +24,24 @@ fn error_code(reply: &Value) -> i64 {
     reply["error"]["code"]
         .as_i64()
         .unwrap_or_else(|| panic!("not an error: {reply}"))
+}
+
+/// `POST /mcp` with extra headers.
+async fn rpc_with(app: &Router, headers: &[(&str, &str)], body: Value) -> Reply {
+    let mut request = request(Method::POST, "/mcp", body.to_string());
+    for (name, value) in headers {
+        request.headers_mut().insert(
+            axum::http::HeaderName::from_bytes(name.as_bytes()).expect("header name"),
+            axum::http::HeaderValue::from_str(value).expect("header value"),
+        );
+    }
+    let reply = send(app, request).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    reply
+}
+
+fn tools_call(name: &str, arguments: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": name, "arguments": arguments}})
 }
 
 #[tokio::test]
@@ -53,6 +71,12 @@ async fn protocol_errors_have_their_codes() {
         (error_code(&unknown), unknown["id"].clone()),
         (-32601, json!("x"))
     );
+    // MCP's newer era probes `server/discover`; "not found" sends its
+    // clients to the `initialize` handshake.
+    assert_eq!(
+        error_code(&call(&app, "server/discover", json!({})).await),
+        -32601
+    );
     let bad_params = rpc(
         &app,
         r#"{"jsonrpc": "2.0", "method": "tools/call", "params": [1], "id": 1}"#,
@@ -63,27 +87,42 @@ async fn protocol_errors_have_their_codes() {
         error_code(&call(&app, "tools/call", json!({})).await),
         -32602
     );
-    assert_eq!(
-        error_code(&call(&app, "tools/call", json!({"name": "nope"})).await),
-        -32602
+    let nope = call(&app, "tools/call", json!({"name": "nope"})).await;
+    assert_eq!(error_code(&nope), -32602);
+    assert_eq!(nope["error"]["data"]["code"], "UNKNOWN_TOOL");
+    assert!(
+        nope["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("inspect, propose, final"))
     );
-    assert_eq!(
-        error_code(&call(&app, "tools/call", json!({"name": "step", "arguments": 5})).await),
-        -32602
-    );
+    for reserved in ["reset", "step", "state", "close"] {
+        let refused = call(&app, "tools/call", json!({"name": reserved})).await;
+        assert_eq!(error_code(&refused), -32602, "{reserved}");
+        assert!(
+            refused["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("simulation control")),
+            "{refused}"
+        );
+    }
     let unknown_session = call(
         &app,
         "tools/call",
-        json!({"name": "state", "session_id": "ghost"}),
+        json!({"name": "inspect", "session_id": "ghost"}),
     )
     .await;
     assert_eq!(error_code(&unknown_session), -32602);
+    assert!(
+        unknown_session["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("unknown session `ghost`"))
+    );
     assert_eq!(
         error_code(
             &call(
                 &app,
                 "tools/call",
-                json!({"name": "state", "session_id": "a b"})
+                json!({"name": "inspect", "session_id": "a b"})
             )
             .await
         ),
@@ -104,6 +143,13 @@ async fn protocol_errors_have_their_codes() {
         error_code(&call(&app, "openenv/session/close", json!({})).await),
         -32602
     );
+    // A notification is answered (clients ignore it): JSON, HTTP 200.
+    let note = rpc(
+        &app,
+        r#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#,
+    )
+    .await;
+    assert_eq!(note["result"], json!({}));
 }
 
 #[tokio::test]
@@ -118,29 +164,147 @@ async fn oversized_requests_are_still_http_200() {
 }
 
 #[tokio::test]
-async fn initialize_and_tools_list() {
+async fn tools_are_each_environments_own_verbs() {
     let app = app();
-    let init = call(&app, "initialize", json!({"protocolVersion": "2025-03-26"})).await;
-    assert_eq!(init["id"], 7);
-    assert_eq!(init["result"]["protocolVersion"], "2025-03-26");
-    assert_eq!(
-        init["result"]["serverInfo"]["name"],
-        "deskbench/productivity"
-    );
-    assert!(init["result"]["capabilities"]["tools"].is_object());
-    assert_eq!(call(&app, "ping", json!({})).await["result"], json!({}));
+    for (prefix, wanted) in [
+        ("", vec!["inspect", "propose", "final"]),
+        ("/envs/it_mental_health", vec!["answer"]),
+        (
+            "/envs/support_triage",
+            vec![
+                "show_inbox",
+                "view_ticket",
+                "set_triage",
+                "draft_reply",
+                "set_disposition",
+                "submit_episode",
+            ],
+        ),
+    ] {
+        let list = post(
+            &app,
+            &format!("{prefix}/mcp"),
+            r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}"#,
+        )
+        .await
+        .json();
+        let tools = list["result"]["tools"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+        assert_eq!(names, wanted, "{prefix}");
+        for tool in &tools {
+            assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
+            assert_eq!(tool["outputSchema"]["type"], "object");
+            assert_eq!(
+                tool["outputSchema"]["required"],
+                json!(["observation", "reward", "done"])
+            );
+            assert!(tool["description"].as_str().is_some_and(|d| d.len() > 20));
+        }
+        let metadata = get(&app, &format!("{prefix}/metadata")).await.json();
+        assert_eq!(metadata["tools"], json!(wanted));
+    }
+}
 
-    let list = call(&app, "tools/list", json!({})).await;
-    let tools = list["result"]["tools"].as_array().expect("tools");
-    let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
-    assert_eq!(names, ["reset", "step", "state"]);
-    let schema = get(&app, "/schema").await.json();
-    assert_eq!(tools[1]["inputSchema"], schema["action"]);
-    assert!(
-        tools
-            .iter()
-            .all(|t| t["inputSchema"]["type"] == "object" && t["description"].is_string())
+#[tokio::test]
+async fn initialize_opens_a_session_every_transport_reaches() {
+    let app = app();
+    let init = rpc_with(&app, &[], json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-03-26"}})).await;
+    let result = init.json()["result"].clone();
+    assert_eq!(result["protocolVersion"], "2025-03-26");
+    assert_eq!(result["serverInfo"]["name"], "deskbench/productivity");
+    assert!(result["capabilities"]["tools"].is_object());
+    let id = init
+        .header("mcp-session-id")
+        .expect("Mcp-Session-Id")
+        .to_owned();
+    assert_eq!(id.len(), 32);
+    let newest = call(&app, "initialize", json!({"protocolVersion": "2999-01-01"})).await;
+    assert_eq!(newest["result"]["protocolVersion"], "2025-11-25");
+
+    // An agent alone can play at once: the session has an episode.
+    let headers = [("mcp-session-id", id.as_str())];
+    let step = rpc_with(&app, &headers, tools_call("inspect", json!({})))
+        .await
+        .json();
+    let result = &step["result"];
+    assert_eq!(result["isError"], false, "{step}");
+    let structured = &result["structuredContent"];
+    assert_eq!(structured["reward"], -0.02);
+    assert_eq!(structured["done"], false);
+    assert_eq!(structured["observation"]["step_count"], 1);
+    let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().expect("text"))
+        .expect("json text");
+    assert_eq!(&text, structured);
+
+    // The trainer picks task, seed and reward mode over HTTP; the tools
+    // play that episode.
+    let reset = send(
+        &app,
+        with_id(
+            Method::POST,
+            "/reset",
+            &id,
+            r#"{"task": "easy", "seed": 11, "reward_mode": "score"}"#,
+        ),
+    )
+    .await;
+    assert_eq!(reset.status, StatusCode::OK);
+    let answer = json!({"label": "spam", "priority": "low", "needs_reply": "no"});
+    let graded = rpc_with(
+        &app,
+        &headers,
+        tools_call("final", json!({ "answer": answer })),
+    )
+    .await
+    .json();
+    let structured = &graded["result"]["structuredContent"];
+    assert_eq!(structured["done"], true, "{graded}");
+    assert_eq!(
+        structured["reward"],
+        structured["observation"]["terminal_grader"]
     );
+    let state = send(&app, with_id(Method::GET, "/state", &id, ""))
+        .await
+        .json();
+    assert_eq!(
+        (state["seed"].clone(), state["step_count"].clone()),
+        (json!(11), json!(1))
+    );
+    // After the end: a tool result the agent can read, not a protocol error.
+    let after = rpc_with(&app, &headers, tools_call("inspect", json!({})))
+        .await
+        .json();
+    assert_eq!(after["result"]["isError"], true);
+    assert_eq!(
+        after["result"]["structuredContent"]["error"]["code"],
+        "EPISODE_DONE"
+    );
+    let bad = rpc_with(
+        &app,
+        &headers,
+        tools_call("final", json!({"answer": {}, "extra": 1})),
+    )
+    .await
+    .json();
+    assert_eq!(
+        bad["result"]["structuredContent"]["error"]["field"],
+        "arguments.extra"
+    );
+
+    // DELETE /mcp ends it.
+    let mut end = request(Method::DELETE, "/mcp", "");
+    end.headers_mut()
+        .insert("mcp-session-id", id.parse().expect("header"));
+    let ended = send(&app, end).await;
+    assert_eq!(ended.status, StatusCode::OK);
+    assert_eq!(ended.json()["closed"], true);
+    let gone = rpc_with(&app, &headers, tools_call("inspect", json!({})))
+        .await
+        .json();
+    assert_eq!(error_code(&gone), -32602);
 }
 
 #[tokio::test]
@@ -154,51 +318,30 @@ async fn sessions_are_created_used_and_closed() {
     assert_eq!(id.len(), 32);
 
     let params = |name: &str, arguments: Value| json!({"name": name, "arguments": arguments, "session_id": id});
-    let before = call(
-        &app,
-        "tools/call",
-        params("step", json!({"raw": "inspect"})),
-    )
-    .await;
+    let before = call(&app, "tools/call", params("inspect", json!({}))).await;
     assert_eq!(before["result"]["isError"], true);
-    assert_eq!(
-        before["result"]["structuredContent"]["code"],
-        "EPISODE_NOT_STARTED"
+    let error = &before["result"]["structuredContent"]["error"];
+    assert_eq!(error["code"], "EPISODE_NOT_STARTED");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("the trainer starts one")),
+        "{error}"
     );
 
-    let reset = call(
-        &app,
-        "tools/call",
-        params("reset", json!({"seed": 3, "episode_id": "mcp-ep"})),
-    )
-    .await;
-    let result = &reset["result"];
-    assert_eq!(result["isError"], false);
-    assert_eq!(result["structuredContent"]["done"], false);
-    let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().expect("text"))
-        .expect("json text");
-    assert_eq!(text, result["structuredContent"]);
-    assert_eq!(result["content"][0]["type"], "text");
-
-    let step = call(
-        &app,
-        "tools/call",
-        params("step", json!({"raw": "inspect"})),
-    )
-    .await;
+    let reset = send(&app, with_id(Method::POST, "/reset", &id, r#"{"seed": 3}"#)).await;
+    assert_eq!(reset.status, StatusCode::OK);
+    let step = call(&app, "tools/call", params("inspect", json!({}))).await;
     assert!(step["result"]["structuredContent"]["reward"].is_number());
-    let invalid = call(&app, "tools/call", params("step", json!({"raw": 5}))).await;
+    let invalid = call(&app, "tools/call", params("propose", json!({}))).await;
     assert_eq!(invalid["result"]["isError"], true);
     assert_eq!(
-        invalid["result"]["structuredContent"]["field"],
-        "action.raw"
+        invalid["result"]["structuredContent"]["error"]["field"],
+        "arguments.answer"
     );
-    let state = call(&app, "tools/call", params("state", json!({}))).await;
-    assert_eq!(state["result"]["structuredContent"]["step_count"], 1);
-    assert_eq!(state["result"]["structuredContent"]["episode_id"], "mcp-ep");
 
     // The same session over plain HTTP.
-    let http = send(&app, with_id(axum::http::Method::GET, "/state", &id, ""))
+    let http = send(&app, with_id(Method::GET, "/state", &id, ""))
         .await
         .json();
     assert_eq!(http["step_count"], 1);
@@ -206,7 +349,7 @@ async fn sessions_are_created_used_and_closed() {
     let closed = call(&app, "openenv/session/close", json!({"session_id": id})).await;
     assert_eq!(closed["result"], json!({"session_id": id, "closed": true}));
     assert_eq!(
-        error_code(&call(&app, "tools/call", params("state", json!({}))).await),
+        error_code(&call(&app, "tools/call", params("inspect", json!({}))).await),
         -32602
     );
 }
@@ -214,34 +357,33 @@ async fn sessions_are_created_used_and_closed() {
 #[tokio::test]
 async fn without_a_session_id_tools_share_the_anonymous_session() {
     let app = app();
-    let state = call(&app, "tools/call", json!({"name": "state"})).await;
-    assert_eq!(state["result"]["structuredContent"]["step_count"], 0);
-    let step = call(
-        &app,
-        "tools/call",
-        json!({"name": "step", "arguments": {"raw": "inspect"}}),
-    )
-    .await;
+    let step = call(&app, "tools/call", json!({"name": "inspect"})).await;
     assert_eq!(
-        step["result"]["structuredContent"]["code"],
+        step["result"]["structuredContent"]["error"]["code"],
         "EPISODE_NOT_STARTED"
     );
-    call(&app, "tools/call", json!({"name": "reset"})).await;
+    post(&app, "/reset", "{}").await;
     post(&app, "/step", INSPECT).await;
-    let state = call(&app, "tools/call", json!({"name": "state"})).await;
-    assert_eq!(state["result"]["structuredContent"]["step_count"], 1);
-    // A bare string is productivity's `raw`, on HTTP and MCP alike.
-    let bare = post(&app, "/step", r#"{"action": "inspect"}"#).await;
-    assert_eq!(bare.status, StatusCode::OK, "{}", bare.text());
-    let step = call(
+    let step = call(&app, "tools/call", json!({"name": "inspect"})).await;
+    assert_eq!(
+        step["result"]["structuredContent"]["observation"]["step_count"], 2,
+        "{step}"
+    );
+    // The OpenEnv MCP actions are steps on /step too.
+    let listed = post(&app, "/step", r#"{"action": {"type": "list_tools"}}"#)
+        .await
+        .json();
+    assert_eq!(listed["observation"]["tools"][0]["name"], "inspect");
+    let called = post(
         &app,
-        "tools/call",
-        json!({"name": "step", "arguments": "inspect"}),
+        "/step",
+        r#"{"action": {"type": "call_tool", "tool_name": "inspect", "arguments": {}}}"#,
     )
-    .await;
-    assert_eq!(step["result"]["isError"], false, "{step}");
-    let state = call(&app, "tools/call", json!({"name": "state"})).await;
-    assert_eq!(state["result"]["structuredContent"]["step_count"], 3);
+    .await
+    .json();
+    assert_eq!(called["observation"]["tool_name"], "inspect");
+    assert_eq!(called["observation"]["result"]["step_count"], 3);
+    assert_eq!(called["reward"], -0.07, "a repeat of the previous command");
 }
 
 #[tokio::test]

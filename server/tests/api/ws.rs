@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use server::{AppHandle, Config};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::common::*;
@@ -277,7 +278,7 @@ async fn mcp_messages_use_the_connection_environment() {
         r#"{"type": "reset", "data": {"episode_id": "conn"}}"#,
     )
     .await;
-    let call = r#"{"type": "mcp", "data": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "step", "arguments": {"raw": "inspect"}}}}"#;
+    let call = r#"{"type": "mcp", "data": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "inspect", "arguments": {}}}}"#;
     let reply = ask(&mut ws, call).await;
     assert_eq!(reply["type"], "mcp");
     assert_eq!(reply["data"]["id"], 1);
@@ -295,15 +296,112 @@ async fn mcp_messages_use_the_connection_environment() {
         r#"{"type": "mcp", "data": {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}}"#,
     )
     .await;
-    assert_eq!(
-        list["data"]["result"]["tools"].as_array().map(Vec::len),
-        Some(3)
-    );
+    let names: Vec<&str> = list["data"]["result"]["tools"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(names, ["inspect", "propose", "final"]);
+    // The OpenEnv MCP actions are steps here too.
+    let stepped = ask(
+        &mut ws,
+        r#"{"type": "step", "data": {"type": "call_tool", "tool_name": "inspect", "arguments": {}}}"#,
+    )
+    .await;
+    assert_eq!(stepped["data"]["observation"]["tool_name"], "inspect");
+    assert_eq!(stepped["data"]["observation"]["result"]["step_count"], 2);
     let bad = ask(&mut ws, r#"{"type": "mcp", "data": {}}"#).await;
     assert_eq!(
         (bad["type"].clone(), bad["data"]["error"]["code"].clone()),
         (json!("mcp"), json!(-32600))
     );
+}
+
+/// A JSON-RPC call over plain HTTP to the test server at `base` (ws://...).
+async fn http_mcp(app: &Router, body: Value) -> Value {
+    post(app, "/mcp", &body.to_string()).await.json()
+}
+
+#[tokio::test]
+async fn a_socket_attaches_to_an_http_or_mcp_session() {
+    let (base, app, _) = spawn(config()).await;
+    let created = http_mcp(
+        &app,
+        json!({"jsonrpc": "2.0", "id": 1, "method": "openenv/session/create"}),
+    )
+    .await;
+    let id = created["result"]["session_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let mut ws = connect(&format!("{base}/ws?session_id={id}")).await;
+    let reset = ask(
+        &mut ws,
+        r#"{"type": "reset", "data": {"seed": 4, "task": "easy"}}"#,
+    )
+    .await;
+    assert_eq!(reset["type"], "observation");
+    // A tool call over HTTP plays the socket's episode.
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                      "params": {"name": "inspect", "arguments": {}, "session_id": id}});
+    let called = http_mcp(&app, call).await;
+    assert_eq!(called["result"]["isError"], false, "{called}");
+    let state = ask(&mut ws, r#"{"type": "state"}"#).await;
+    assert_eq!(
+        (
+            state["data"]["step_count"].clone(),
+            state["data"]["seed"].clone()
+        ),
+        (json!(1), json!(4))
+    );
+    // One socket at a time.
+    let mut second = connect(&format!("{base}/ws?session_id={id}")).await;
+    let refused = reply(&mut second).await;
+    assert_eq!(refused["data"]["code"], "SESSION_ERROR");
+    assert!(
+        refused["data"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("already has an attached WebSocket"))
+    );
+    assert_eq!(expect_close(&mut second).await, 1000);
+    // Closing the socket leaves the session; another socket takes it over,
+    // this time named by X-Session-Id on the upgrade.
+    ws.send(Message::text(r#"{"type": "close"}"#))
+        .await
+        .expect("close");
+    assert_eq!(expect_close(&mut ws).await, 1000);
+    let mut upgrade = format!("{base}/ws").into_client_request().expect("request");
+    upgrade
+        .headers_mut()
+        .insert("x-session-id", id.parse().expect("header"));
+    let mut again = None;
+    for _ in 0..50 {
+        let (mut socket, _) = tokio_tungstenite::connect_async(upgrade.clone())
+            .await
+            .expect("connect");
+        let state = ask(&mut socket, r#"{"type": "state"}"#).await;
+        if state["type"] == "state" {
+            again = Some(state);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        again.map(|s| s["data"]["step_count"].clone()),
+        Some(json!(1))
+    );
+    // An unknown session is refused, clearly.
+    let mut ghost = connect(&format!("{base}/ws?session_id=ghost")).await;
+    let refused = reply(&mut ghost).await;
+    assert_eq!(refused["data"]["code"], "SESSION_ERROR");
+    assert!(
+        refused["data"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("unknown session `ghost`")),
+        "{refused}"
+    );
+    assert_eq!(expect_close(&mut ghost).await, 1000);
 }
 
 #[tokio::test]

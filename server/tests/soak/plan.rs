@@ -12,6 +12,7 @@ use env_wasm::registry::ENVIRONMENTS;
 use env_wasm::rng::SeededRng;
 use env_wasm::{AnyEnv, EnvError, EnvInfo, ResetDefaults, TaskInfo};
 use serde_json::{Value, json};
+use server::error::{ApiError, Transport};
 
 /// The one text frame sent for [`Op::BadJson`]: a step cut off mid-object.
 pub const BAD_JSON: &str = r#"{"type": "step", "data": {"#;
@@ -207,9 +208,9 @@ fn frame(kind: &str, data: &impl serde::Serialize) -> String {
 fn refusal(err: &EnvError) -> Expected {
     let (code, reason) = match err {
         EnvError::Validation { .. } => ("VALIDATION_ERROR", None),
-        EnvError::UnknownTask { .. } | EnvError::UnknownEnv { .. } => {
-            ("VALIDATION_ERROR", Some(err.code()))
-        }
+        EnvError::UnknownTask { .. }
+        | EnvError::UnknownEnv { .. }
+        | EnvError::UnknownTool { .. } => ("VALIDATION_ERROR", Some(err.code())),
         EnvError::NotStarted | EnvError::EpisodeDone => ("EXECUTION_ERROR", Some(err.code())),
     };
     Expected::Error {
@@ -246,7 +247,8 @@ pub fn replay(script: &Script) -> (Vec<Expected>, Tally) {
                 let err = serde_json::from_str::<Value>(BAD_JSON).expect_err("broken JSON");
                 Expected::Error {
                     code: "INVALID_JSON",
-                    message: format!("Invalid JSON: {err}"),
+                    // The wording is the server's own, as a socket says it.
+                    message: ApiError::InvalidJson(err.to_string()).message_on(Transport::Ws),
                     reason: None,
                 }
             }

@@ -35,7 +35,11 @@
 //! to delete it") promise nothing.
 
 use super::next_step;
+use super::nouns::{
+    PREPOSITIONS, Thing, heads, object_after, outcome_noun, pronoun, subject_before, thing,
+};
 use super::{Clause, Commitment, Move, Occurrences, Opener, Reading, continued, has_subject, ours};
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -70,14 +74,20 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     let conditioned = conditioned(text, clauses);
     let questions = super::question_sentences(text);
     let offered = Occurrences::of(text, OFFERS).sentences(text);
+    let mut aside = vec![false; text.len()];
+    for (from, to) in super::asides(text) {
+        aside[from..=to].fill(true);
+    }
     for (at, clause) in clauses.iter().enumerate() {
         if conditioned[at] {
             continue;
         }
         let question = questions.contains(&clause.sentence) && !offered.contains(&clause.sentence);
-        for found in frames(text, clauses, at) {
+        // "We won't refund the charge, waive the fee or credit you".
+        let list_negated = super::negated_item(text, clauses, at, outcome_verb);
+        for found in frames(text, clauses, at, &aside) {
             let certainty = certainty(text, clauses, at, found.at[0]);
-            let negative = found.at.iter().any(|&i| negated(text, i, i + 1));
+            let negative = list_negated || found.at.iter().any(|&i| negated(text, i, i + 1));
             let promised = negative == found.by_denial;
             match (promised, certainty) {
                 (_, Certainty::Open | Certainty::Generic) => {}
@@ -101,37 +111,6 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
 
 // ------------------------------------------------------------ vocabulary
 
-/// What an object or subject is, for verbs whose outcome depends on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Thing {
-    Data,
-    Account,
-    Fee,
-    Money,
-    Access,
-    /// The case itself: "this", "the issue", "your case".
-    Case,
-    /// The customer, as the subject of "you have been refunded".
-    Customer,
-}
-
-fn thing(word: &str) -> Option<Thing> {
-    Some(match word {
-        "data" | "information" | "info" | "records" | "record" | "history" | "files" | "file"
-        | "details" | "everything" | "anything" | "backups" | "backup" | "copies" | "copy"
-        | "trace" | "traces" | "profile" | "personal" => Thing::Data,
-        "account" | "accounts" => Thing::Account,
-        "fee" | "fees" | "penalty" | "penalties" | "surcharge" | "late" => Thing::Fee,
-        "charge" | "charges" | "payment" | "transaction" | "amount" | "money" | "funds"
-        | "renewal" | "sum" | "cost" => Thing::Money,
-        "access" | "login" | "seat" | "seats" | "workspace" | "sign" => Thing::Access,
-        "case" | "matter" | "issue" | "ticket" | "problem" | "complaint" | "dispute" | "this"
-        | "it" | "that" | "everything's" => Thing::Case,
-        w if crate::text::number_value(w).is_some() => Thing::Money,
-        _ => return None,
-    })
-}
-
 /// Verb families: how a verb turns into an outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Verb {
@@ -154,6 +133,9 @@ enum Verb {
     /// Taking an amount off ("knock 20% off your next invoice"): a
     /// discount, or a fee waived.
     TakeOff,
+    /// Letting a debt go ("forgive the late fee", "let the fee go"): a fee
+    /// waived, a charge not collected.
+    Forgive,
 }
 
 /// The verb families and the bases of each.
@@ -181,7 +163,7 @@ const FAMILIES: &[(Verb, &[&str])] = &[
             "remove", "cancel", "drop", "clear", "scrap", "void", "reverse", "lift", "zero",
         ],
     ),
-    (Verb::Return, &["return", "cover"]),
+    (Verb::Return, &["return", "cover", "absorb"]),
     (
         Verb::Restore,
         &[
@@ -200,6 +182,7 @@ const FAMILIES: &[(Verb, &[&str])] = &[
         ],
     ),
     (Verb::Close, &["close"]),
+    (Verb::Forgive, &["forgive", "overlook", "excuse"]),
 ];
 
 /// What a word can be, looked up once per word in one table built from the
@@ -270,9 +253,31 @@ fn lex(word: &str) -> Lex {
     out
 }
 
+/// Whether `word` is a verb an outcome is made with: a family's, a giving
+/// or paying verb, or the head of a phrasal one ("take it off").
+fn outcome_verb(word: &str) -> bool {
+    let lx = lex(word);
+    lx.family.is_some()
+        || lx.giving
+        || lx.paying
+        || lx.holding
+        || base_of(word, &["take", "knock", "write", "wrap"]).is_some()
+}
+
 /// Phrasal verbs that work like one of the families: "get rid of your
 /// data", "take the fee off", "pay you back", "write the fee off".
 fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
+    // Every phrasal verb here has one of these after its verb; most words
+    // have none, and are done with at once.
+    let particles = [
+        "rid", "care", "with", "off", "back", "up", "go", "slide", "bill", "tab", "cost", "costs",
+    ];
+    if !words[k + 1..(k + 5).min(words.len())]
+        .iter()
+        .any(|w| particles.contains(w))
+    {
+        return None;
+    }
     let w = words[k];
     let near = |word: &str, reach: usize| {
         words
@@ -282,11 +287,44 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     if is_form_of(w, "get") && words.get(k + 1) == Some(&"rid") {
         return Some((Verb::Remove, k + 2));
     }
-    if (is_form_of(w, "take") || is_form_of(w, "knock")) && near("off", 4) {
+    // "we've taken care of the late fee", "it's been dealt with": settled
+    // for the customer; done, not a handover ("our supervisor will take
+    // care of it" is one).
+    let done = k > 0
+        && words[..k]
+            .iter()
+            .rev()
+            .take(3)
+            .any(|p| matches!(*p, "have" | "has" | "had" | "been" | "is" | "are" | "was"));
+    if w == "taken" && done && words.get(k + 1..k + 3) == Some(&["care", "of"][..]) {
+        return Some((Verb::Return, k + 3));
+    }
+    if w == "dealt" && done && words.get(k + 1) == Some(&"with") {
+        return Some((Verb::Return, k + 2));
+    }
+    // "we'll let the late fee go", "we'll let it slide".
+    if is_form_of(w, "let") && (near("go", 4) || near("slide", 4)) {
+        return Some((Verb::Forgive, k + 1));
+    }
+    if ["take", "knock", "shave"].iter().any(|b| is_form_of(w, b)) && near("off", 4) {
         return Some((Verb::TakeOff, k + 1));
     }
-    if is_form_of(w, "write") && near("off", 4) {
+    if ["write", "strike", "cross"]
+        .iter()
+        .any(|b| is_form_of(w, b))
+        && near("off", 4)
+    {
         return Some((Verb::Remove, k + 1));
+    }
+    // "we'll foot the bill", "we'll pick up the cost": money paid for the
+    // customer.
+    let bill = |reach: usize| {
+        ["bill", "tab", "cost", "costs"]
+            .iter()
+            .any(|b| near(b, reach))
+    };
+    if (is_form_of(w, "foot") && bill(2)) || (is_form_of(w, "pick") && near("up", 1) && bill(3)) {
+        return Some((Verb::Refund, k + 1));
     }
     // "pay you back" is money back whatever follows.
     if is_form_of(w, "pay") && near("back", 3) {
@@ -316,6 +354,8 @@ fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
         // Only fees are waived: "waive it" is the fee.
         (Verb::Waive, _) => Waiver,
         (Verb::Erase, Some(Thing::Data | Thing::Account)) => Deletion,
+        // "wipe the late fee off your account".
+        (Verb::Erase, Some(Thing::Fee)) => Waiver,
         (Verb::Remove, Some(Thing::Data | Thing::Account)) => Deletion,
         (Verb::Remove, Some(Thing::Fee)) => Waiver,
         (Verb::Remove, Some(Thing::Money)) => Refund,
@@ -325,29 +365,10 @@ fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
         // "take it off your invoice": what comes off an invoice is the fee.
         (Verb::TakeOff, Some(Thing::Fee | Thing::Case) | None) => Waiver,
         (Verb::TakeOff, Some(Thing::Money)) => Credit,
-        _ => return None,
-    })
-}
-
-/// Nouns that name an outcome.
-fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
-    use Commitment::*;
-    let next = words.get(n + 1).copied();
-    Some(match words[n] {
-        "refund" | "refunds" | "reimbursement" | "repayment" | "chargeback" => Refund,
-        "money" | "funds" if next == Some("back") => Refund,
-        "credit" | "credits" | "compensation" | "voucher" | "vouchers" | "coupon" | "discount"
-        | "goodwill" => Credit,
-        "free" if next.is_some_and(|w| matches!(w, "month" | "months" | "year" | "period")) => {
-            Credit
-        }
-        "month" | "months" if next == Some("free") => Credit,
-        "off" if n > 0 && thing(words[n - 1]) == Some(Thing::Money) => Credit,
-        "waiver" => Waiver,
-        "deletion" | "erasure" => Deletion,
-        "exception" => Exception,
-        "resolution" => Deadline,
-        "request" => Grant,
+        (Verb::Forgive, Some(Thing::Fee)) => Waiver,
+        (Verb::Forgive, Some(Thing::Money)) => Refund,
+        // "sort out your access".
+        (Verb::Resolve, Some(Thing::Access)) => AccessRestored,
         _ => return None,
     })
 }
@@ -427,6 +448,8 @@ const GIVING: &[&str] = &[
     "accept",
     "sort",
     "ensure",
+    "throw",
+    "proceed",
 ];
 
 /// Only these grant an unnamed request.
@@ -476,30 +499,32 @@ const ARRIVING: &[&str] = &[
     "arrive", "appear", "show", "reach", "land", "post", "back", "way", "through", "come",
 ];
 
-/// The subject of a state at `k`: the nearest word before it (within six)
-/// that names an outcome or a thing.
-fn subject_before(words: &[&str], k: usize) -> Option<(usize, Option<Commitment>, Option<Thing>)> {
-    (k.saturating_sub(6)..k).rev().find_map(|s| {
-        let noun = outcome_noun(words, s);
-        let object = thing(words[s]).or_else(|| (words[s] == "you").then_some(Thing::Customer));
-        (noun.is_some() || object.is_some()).then_some((s, noun, object))
-    })
-}
-
-/// The first thing within six words after `k`.
-fn object_after(words: &[&str], k: usize) -> Option<(usize, Thing)> {
-    (k + 1..(k + 7).min(words.len())).find_map(|o| thing(words[o]).map(|t| (o, t)))
-}
-
 // ------------------------------------------------------------ frames
 
 /// Every outcome the clause at `at` states, in all five frames.
-fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
+/// `aside`: which words of the text are in a bracketed aside
+/// ([`super::asides`]), which are no part of the clause's noun phrases
+/// ("your refund ($120.00) has been processed").
+fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Found> {
     let clause = &clauses[at];
-    let words = clause.texts(text);
+    let words: Vec<&str> = clause
+        .texts(text)
+        .into_iter()
+        .enumerate()
+        .map(|(k, w)| if aside[clause.from + k] { "" } else { w })
+        .collect();
     let base = clause.from;
     // Who is before each word, found once per clause.
-    let first_ours = words.iter().position(|w| ours(&[w]));
+    // "Happy to refund you": our side, unsaid (not "you'll be glad to
+    // hear ...", whose subject is the customer).
+    let glad = (0..words.len()).find(|&g| {
+        matches!(words[g], "happy" | "glad" | "pleased" | "delighted")
+            && words.get(g + 1) == Some(&"to")
+            && !words[..g]
+                .iter()
+                .any(|p| matches!(*p, "you" | "they" | "he" | "she"))
+    });
+    let first_ours = words.iter().position(|w| ours(&[w])).or(glad);
     let first_you = words.iter().position(|w| *w == "you");
     let inherits = inherits_ours(text, clauses, at, &words);
     let ours_before = |k: usize| first_ours.is_some_and(|o| o < k) || inherits;
@@ -511,6 +536,18 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
     };
     let timed = !next_step::times_in(text, clauses, at).is_empty();
     let wish = wish_start(&words);
+    let lexes: Vec<Lex> = words.iter().map(|w| lex(w)).collect();
+    // What "it" stands for, found when a clause needs it.
+    let earlier = OnceCell::new();
+    let resolve = || *earlier.get_or_init(|| antecedent(text, clauses, at, aside));
+    let money_in_clause = in_clause(Thing::Money);
+    // "... once you reset your password", "... if you sign in again": what
+    // follows from the customer's own step is advice, not our outcome.
+    let by_own_hand = clauses.iter().any(|c| {
+        c.sentence == clause.sentence
+            && matches!(c.opener, Some(Opener::Once | Opener::Condition))
+            && c.texts(text).first() == Some(&"you")
+    });
     let mut found = Vec::new();
     let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
         if outcome != Commitment::Deadline || timed {
@@ -528,21 +565,43 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
         }
         let previous = k.checked_sub(1).map(|p| words[p]);
         let next = words.get(k + 1).copied();
+        // "a refund", "refund policy", and the object of a giving verb
+        // ("issue refunds", "process credits"; "get refunded" is passive).
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
-            || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n));
+            || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n))
+            || (k > 0 && lexes[k - 1].giving && !w.ends_with("ed"));
         let participle = w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&w);
         let passive = participle && (k > 0) && passive_before(&words, k);
 
         // 1. A deed: "we will refund you", "the fee has been removed".
-        let lx = lex(w);
+        let lx = lexes[k];
         let family = phrasal(&words, k).or_else(|| lx.family.map(|f| (f, k + 1)));
+        // Something coming off by itself: "the fee will drop off your
+        // invoice", "it'll disappear from your account" (what it comes
+        // off is a place, not an object).
+        if !passive && let Some(outcome) = comes_off(&words, k, family, &resolve) {
+            push(outcome, [k, k], false);
+            continue;
+        }
         if let Some((family, object_from)) = family
             && !is_noun
         {
-            let object = if passive {
-                subject_before(&words, k).and_then(|(_, _, t)| t)
+            let noun_phrase = if passive {
+                subject_before(&words, k).and_then(|(i, _, t)| t.map(|t| (i, t)))
             } else {
-                object_after(&words, object_from.saturating_sub(1)).map(|(_, t)| t)
+                object_after(&words, object_from.saturating_sub(1))
+            };
+            // "remove it", "it has been taken off": what "it" stands for,
+            // for the verbs whose outcome their object decides.
+            let taking = matches!(
+                family,
+                Verb::Remove | Verb::TakeOff | Verb::Erase | Verb::Return | Verb::Forgive
+            );
+            let object = match noun_phrase {
+                Some((i, Thing::Case)) if taking && pronoun(words[i]) => {
+                    resolve().or(Some(Thing::Case))
+                }
+                other => other.map(|(_, t)| t),
             };
             let object = match (family, object) {
                 // "credit your account": the account is the credit's place.
@@ -567,11 +626,22 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
             }
         }
 
-        // 2. A gift by us, or a receipt by the customer.
-        let giving = lx.giving;
+        // 2. A gift by us, or a receipt by the customer: "here's a credit",
+        // "we'll go ahead with the refund" are gifts too.
+        let here_is = w == "is" && previous == Some("here");
+        let go_ahead = w == "ahead" && previous.is_some_and(|p| is_form_of(p, "go"));
+        // Verbs that give only what is their direct object: "we'll do
+        // that refund", not "we'll do our best with your refund request".
+        // "Do" gives only with a determiner after it ("we can do that
+        // refund"); as an auxiliary ("we do refund charges ...") it gives
+        // nothing.
+        let do_that = is_form_of(w, "do")
+            && next.is_some_and(|n| DETERMINERS.contains(&n) || n == "this" || n == "that");
+        let weak = here_is || go_ahead || do_that || is_form_of(w, "proceed");
+        let giving = lx.giving || here_is || go_ahead || do_that;
         let receiving = lx.receiving;
         if (giving || receiving) && !is_noun {
-            let by_us = giving && ours_before(k);
+            let by_us = giving && (ours_before(k) || here_is);
             // "you'll get a refund"; "expect" and "allow" only as advice
             // ("please allow 5 days for the refund", "you can expect a
             // credit"), since "you expect a refund" is the customer's wish.
@@ -595,7 +665,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
                         .get(n + 1)
                         .is_some_and(|a| MENTION_FOLLOWERS.contains(a) && *a != "request");
                     let grants = outcome != Commitment::Grant || lx.granting;
-                    if !mentioned && grants {
+                    let direct = !weak
+                        || (n <= k + 4
+                            && !words
+                                .get(n + 1)
+                                .is_some_and(|a| MENTION_FOLLOWERS.contains(a))
+                            && words[k + 1..n]
+                                .iter()
+                                .all(|x| *x == "with" || !PREPOSITIONS.contains(x)));
+                    if !mentioned && grants && direct && !generic_noun(&words, n) {
                         push(outcome, [k, n], false);
                     }
                     break;
@@ -610,7 +688,20 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
         }
 
         // 4. An outcome said by denying its opposite.
-        if let Some(outcome) = denied_opposite(w, lx, &holds, ours_before(k)) {
+        if let Some(outcome) = denied_opposite(w, lx, &holds, ours_before(k), passive) {
+            push(outcome, [k, k], true);
+        } else if denied_loss(&words, k)
+            || (lx.paying && (you_before(k) || ours_before(k)) && future(&words[..k]))
+        {
+            // "you won't be out of pocket", "you won't be charged for the
+            // renewal", "you won't have to pay for it": money the customer
+            // keeps, or a fee waived when a fee is what the reply spoke of.
+            let fee = holds.fee || (!money_in_clause && resolve() == Some(Thing::Fee));
+            let outcome = if fee {
+                Commitment::Waiver
+            } else {
+                Commitment::Refund
+            };
             push(outcome, [k, k], true);
         }
 
@@ -630,12 +721,81 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
         if w == "whole" && previous.is_some_and(|p| is_form_of(p, "make")) {
             push(Commitment::Refund, [k, k], false);
         }
+        // "we'll make it right", "we'll put things right": a remedy,
+        // unnamed; "we'll make it up to you": compensation.
+        let remedied = k >= 2
+            && matches!(
+                previous,
+                Some("it" | "this" | "things" | "that" | "everything")
+            )
+            && ["make", "put", "set"]
+                .iter()
+                .any(|b| is_form_of(words[k - 2], b));
+        if w == "right" && remedied && ours_before(k) {
+            push(Commitment::Grant, [k, k], false);
+        }
+        if w == "up"
+            && next == Some("to")
+            && remedied
+            && words.get(k + 2) == Some(&"you")
+            && ours_before(k)
+        {
+            push(Commitment::Credit, [k, k], false);
+        }
+        // "we'll bend the rules for you": an exception.
+        if matches!(w, "rules" | "rule")
+            && k >= 2
+            && is_form_of(words[k - 2], "bend")
+            && ours_before(k)
+        {
+            push(Commitment::Exception, [k, k], false);
+        }
+        // "consider it done", "consider it sorted": the request granted.
+        let considered = k >= 2
+            && matches!(previous, Some("it" | "this" | "that"))
+            && is_form_of(words[k - 2], "consider");
+        if considered && matches!(w, "done" | "sorted" | "handled" | "granted" | "fixed") {
+            push(Commitment::Grant, [k, k], false);
+        }
 
         // 5. Access given back by us ("we'll get you back in", "we will
         // have you signing in again") or as the customer's ("you'll have
         // access again", "you will regain access"). The customer signing in
         // again by themselves ("reset it, then sign in again") is advice.
-        let back_in = w == "back" && matches!(next, Some("in" | "into" | "online"));
+        // "back in" of money is money back ("we'll put the money back in
+        // your account"), of the customer access.
+        let money_before = || {
+            words[..k].iter().enumerate().any(|(i, x)| {
+                matches!(thing(x), Some(Thing::Money | Thing::Fee))
+                    || outcome_noun(&words, i).is_some()
+            })
+        };
+        let back_in =
+            w == "back" && matches!(next, Some("in" | "into" | "online")) && !money_before();
+        // "your account will be back up and running", "your workspace
+        // will be available again".
+        let working = w == "back" && matches!(next, Some("up" | "online"))
+            || (w == "again"
+                && previous.is_some_and(|p| {
+                    matches!(
+                        p,
+                        "active"
+                            | "available"
+                            | "accessible"
+                            | "working"
+                            | "running"
+                            | "usable"
+                            | "live"
+                            | "open"
+                    )
+                }));
+        if working
+            && !by_own_hand
+            && subject_before(&words, k)
+                .is_some_and(|(_, _, t)| matches!(t, Some(Thing::Account | Thing::Access)))
+        {
+            push(Commitment::AccessRestored, [k, k], false);
+        }
         let again = w == "again"
             && k > 0
             && words[..k]
@@ -645,7 +805,13 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
                 .any(|p| matches!(*p, "in" | "access" | "login" | "account"));
         let access_word = words.iter().any(|x| matches!(*x, "access" | "login"));
         let regain = is_form_of(w, "regain") && access_word;
-        let customer_has = you_before(k) && (regain || (again && access_word));
+        // "you'll be able to log back in": the customer's access back,
+        // unless their own step gives it ("once you reset ...").
+        let able_back = w == "back"
+            && matches!(next, Some("in" | "into" | "online"))
+            && words[..k].contains(&"able")
+            && !by_own_hand;
+        let customer_has = you_before(k) && (regain || (again && access_word) || able_back);
         if ((back_in || again) && ours_before(k)) || customer_has {
             push(Commitment::AccessRestored, [k, k], false);
         }
@@ -655,7 +821,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize) -> Vec<Found> {
 
 const IRREGULAR_PARTICIPLES: &[&str] = &[
     "paid", "sent", "gone", "done", "taken", "given", "made", "kept", "held", "written", "put",
-    "set", "got", "gotten",
+    "set", "got", "gotten", "dealt", "struck", "forgiven", "let",
 ];
 
 /// Whether the verb at `k` is passive: a form of "be" (or "get") before it,
@@ -700,6 +866,12 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
         return None;
     }
     let (s, noun, object) = subject_before(words, k)?;
+    // "Your request for a refund has been approved", "your request to
+    // delete your data is granted": what is requested is what is given.
+    let noun = match noun {
+        Some(Grant) => requested(words, s + 1, k).or(noun),
+        other => other,
+    };
     // "Refunds are issued within 30 days": a rule about refunds.
     let plural = matches!(
         words[s],
@@ -762,6 +934,19 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
     }
 }
 
+/// What a request at words `from..to` asks for: an outcome noun ("for a
+/// refund") or a verb of one with its object ("to delete your data").
+fn requested(words: &[&str], from: usize, to: usize) -> Option<Commitment> {
+    (from..to).find_map(|j| {
+        if let Some(c) = outcome_noun(words, j).filter(|c| *c != Commitment::Grant) {
+            return Some(c);
+        }
+        let family = lex(words[j]).family?;
+        let object = object_after(&words[..to], j).map(|(_, t)| t);
+        outcome_of(family, object)
+    })
+}
+
 /// Frame 4: "the fee won't apply", "you won't be charged the late fee",
 /// "we will no longer hold your data", "nothing will remain". Negation is
 /// checked by the caller; here only the shape.
@@ -772,7 +957,13 @@ struct Holds {
     data: bool,
 }
 
-fn denied_opposite(w: &str, lx: Lex, holds: &Holds, by_us: bool) -> Option<Commitment> {
+fn denied_opposite(
+    w: &str,
+    lx: Lex,
+    holds: &Holds,
+    by_us: bool,
+    passive: bool,
+) -> Option<Commitment> {
     let paying = lx.paying
         || matches!(
             w,
@@ -781,10 +972,140 @@ fn denied_opposite(w: &str, lx: Lex, holds: &Holds, by_us: bool) -> Option<Commi
     if paying && holds.fee {
         return Some(Commitment::Waiver);
     }
-    if ((lx.holding && by_us) || lx.lasting) && holds.data {
+    // "We won't keep your data", "nothing will be kept on file".
+    if ((lx.holding && (by_us || passive)) || lx.lasting) && holds.data {
         return Some(Commitment::Deletion);
     }
     None
+}
+
+/// An outcome noun as a bare plural is a kind of thing, not this
+/// customer's: "the desk can authorise refunds", "we issue credits for
+/// outages"; not "your refunds", "both refunds", "a refund".
+fn generic_noun(words: &[&str], n: usize) -> bool {
+    let plural = matches!(
+        words[n],
+        "refunds"
+            | "credits"
+            | "waivers"
+            | "exceptions"
+            | "discounts"
+            | "vouchers"
+            | "coupons"
+            | "reimbursements"
+            | "deletions"
+            | "chargebacks"
+    );
+    let determined = n > 0
+        && (DETERMINERS.contains(&words[n - 1])
+            || matches!(words[n - 1], "both" | "these" | "those" | "two" | "all")
+            || crate::text::number_value(words[n - 1]).is_some());
+    let after_full =
+        n > 1 && matches!(words[n - 1], "full" | "partial") && !DETERMINERS.contains(&words[n - 2]);
+    plural && (!determined || after_full)
+}
+
+/// What "it" stands for in clause `at`: the last noun phrase head of the
+/// nearest earlier clause (of this sentence or the one before) that names
+/// a fee, money, data or the account ("I've removed the late fee from
+/// your invoice. It'll drop off within two days").
+fn antecedent(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Option<Thing> {
+    let sentence = clauses[at].sentence;
+    clauses[..at]
+        .iter()
+        .rev()
+        .take_while(|c| c.sentence + 2 >= sentence)
+        .find_map(|c| {
+            let words: Vec<&str> = (c.from..c.to)
+                .map(|i| {
+                    if aside[i] {
+                        ""
+                    } else {
+                        text.words[i].text.as_str()
+                    }
+                })
+                .collect();
+            heads(&words)
+                .into_iter()
+                .rev()
+                .find_map(|(_, noun, t)| match (noun, t) {
+                    (Some(Commitment::Refund), _) => Some(Thing::Money),
+                    (Some(Commitment::Waiver), _) => Some(Thing::Fee),
+                    (Some(Commitment::Deletion), _) => Some(Thing::Data),
+                    (_, Some(t @ (Thing::Fee | Thing::Money | Thing::Data | Thing::Account))) => {
+                        Some(t)
+                    }
+                    _ => None,
+                })
+        })
+}
+
+/// Verbs of something coming off or going by itself.
+const COMING_OFF: &[&str] = &["drop", "come", "fall", "slide"];
+const VANISHING: &[&str] = &["disappear", "vanish"];
+
+/// "The fee will drop off your invoice", "it'll disappear from your
+/// account", "the charge will come off your bill": the subject comes off
+/// a place. A verb that takes an object ("drop the fee", "wipe off the
+/// fee") is a deed, read by frame 1.
+fn comes_off(
+    words: &[&str],
+    k: usize,
+    family: Option<(Verb, usize)>,
+    resolve: &impl Fn() -> Option<Thing>,
+) -> Option<Commitment> {
+    let w = words[k];
+    let next = words.get(k + 1).copied();
+    let particle = matches!(next, Some("off" | "from" | "away" | "out"));
+    let off = next == Some("off") && base_of(w, COMING_OFF).is_some();
+    let removing = particle && family.is_some_and(|(f, _)| matches!(f, Verb::Remove | Verb::Erase));
+    let vanishing = !off && !removing && base_of(w, VANISHING).is_some();
+    if !(off || vanishing || removing) {
+        return None;
+    }
+    let place_after = object_after(words, k + 1)
+        .is_none_or(|(_, t)| matches!(t, Thing::Account | Thing::Access | Thing::Case));
+    if !place_after {
+        return None;
+    }
+    let subject = subject_before(words, k)?;
+    let class = match subject {
+        (i, _, Some(Thing::Case)) if pronoun(words[i]) => resolve()?,
+        (_, Some(Commitment::Waiver), _) => Thing::Fee,
+        (_, _, Some(t)) => t,
+        _ => return None,
+    };
+    match class {
+        Thing::Fee => Some(Commitment::Waiver),
+        Thing::Money => Some(Commitment::Refund),
+        Thing::Data | Thing::Account if vanishing || removing => Some(Commitment::Deletion),
+        _ => None,
+    }
+}
+
+/// "You won't be out of pocket", "you won't lose a penny": money kept,
+/// said by denying its loss (frame 4).
+fn denied_loss(words: &[&str], k: usize) -> bool {
+    let w = words[k];
+    let out_of_pocket = w == "pocket" && words[..k].ends_with(&["out", "of"]);
+    let after = &words[k + 1..(k + 4).min(words.len())];
+    let lose = is_form_of(w, "lose")
+        && (after.first() == Some(&"out")
+            || after.iter().any(|n| {
+                matches!(*n, "penny" | "cent" | "dime" | "dollar" | "pound" | "euro")
+                    || thing(n) == Some(Thing::Money)
+            }));
+    out_of_pocket || lose
+}
+
+/// Whether words before a verb put it in the future or make it a need:
+/// "won't be charged", "no longer have to pay", "don't need to pay"; not
+/// a fact about the past ("you have not been charged").
+fn future(before: &[&str]) -> bool {
+    before.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "will" | "shall" | "going" | "longer" | "need")
+            || (*w == "have" && before.get(i + 1) == Some(&"to"))
+    })
 }
 
 /// A bare plural right after the verb is a rule, not a promise: "we
@@ -872,8 +1193,18 @@ const OPEN: &[&str] = &[
     "possibly",
     "potentially",
 ];
+/// Words of what someone is able or allowed to do.
+const ABILITY: &[&str] = &[
+    "can",
+    "able",
+    "allowed",
+    "permitted",
+    "authorised",
+    "authorized",
+    "entitled",
+];
 const LEANING: &[&str] = &["probably", "likely", "hopefully", "ideally"];
-const LEANING_VERBS: &[&str] = &["try", "attempt", "aim", "hope", "intend", "seek"];
+const LEANING_VERBS: &[&str] = &["try", "attempt", "aim", "hope", "intend", "seek", "want"];
 const HABITUAL: &[&str] = &[
     "usually",
     "normally",
@@ -906,6 +1237,21 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
         return Certainty::Open;
     }
     if words.iter().any(|w| HABITUAL.contains(w)) {
+        return Certainty::Generic;
+    }
+    // What someone may do, not what they will: "only our billing
+    // supervisor can approve a refund", "the period in which the desk can
+    // authorise refunds".
+    let restricted = words.windows(2).any(|p| {
+        p[0] == "only" && (super::OUR_SIDE.contains(&p[1]) || matches!(p[1], "a" | "an" | "the"))
+    });
+    let ability = words.iter().any(|w| ABILITY.contains(w));
+    let relative = clauses[clause].opener == Some(Opener::Which)
+        || words
+            .iter()
+            .position(|w| matches!(*w, "who" | "which" | "whom"))
+            .is_some_and(|r| words[r..].iter().any(|w| ABILITY.contains(w)));
+    if restricted || (relative && ability) {
         return Certainty::Generic;
     }
     if words

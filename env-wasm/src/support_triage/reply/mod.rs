@@ -30,11 +30,12 @@
 mod commitments;
 mod moves;
 mod next_step;
+mod nouns;
 mod violations;
 
 use std::collections::BTreeSet;
 
-use crate::text::{Text, Word};
+use crate::text::{Text, Word, negated, negation};
 
 pub use next_step::{DayWord, When};
 
@@ -177,8 +178,8 @@ pub fn read_text(text: &Text) -> Reading {
         ..Reading::default()
     };
     let promising = commitments::read(text, &clauses, &mut reading);
-    moves::read(text, &clauses, &mut reading);
-    violations::read(text, &clauses, &mut reading.violations);
+    let requests = moves::read(text, &clauses, &mut reading);
+    violations::read(text, &clauses, &requests, &mut reading.violations);
     next_step::read(text, &clauses, &promising, &mut reading);
     reading
 }
@@ -221,9 +222,12 @@ fn opener(word: &str) -> Option<Opener> {
 }
 
 /// Whether the text between two words is a label's colon, markdown
-/// emphasis around it included ("**Refund:** approved").
+/// emphasis around it included ("**Refund:** approved"). A colon that
+/// ends its line introduces what follows (a list, a paragraph) rather
+/// than labelling one word of it; requests read that as their object.
 pub(crate) fn labels(gap: &str) -> bool {
-    gap.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`')) == ":"
+    !gap.contains('\n')
+        && gap.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`')) == ":"
 }
 
 /// A clause of a reply: words `from..to` of its [`Text`].
@@ -308,10 +312,13 @@ pub(crate) fn question_sentences(text: &Text) -> Vec<u32> {
 pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
     let mut out: Vec<Clause> = Vec::new();
     let mut start: Option<Clause> = None;
+    let asides = aside_joins(text);
     for (i, word) in text.words.iter().enumerate() {
         // A colon joins a label to what it labels ("Next step: please
-        // reply ...", "Refund: approved"): one reply clause.
-        let breaks_here = i > 0 && text.words[i - 1].clause != word.clause && !labels(text.gap(i));
+        // reply ...", "Refund: approved"): one reply clause; so does a
+        // short aside in brackets ("Refund ($355.50) approved").
+        let breaks_here =
+            i > 0 && text.words[i - 1].clause != word.clause && !labels(text.gap(i)) && !asides[i];
         // "not yet" is an adverb, not the contrast "yet".
         let adverb_yet = word.text == "yet"
             && i > 0
@@ -346,6 +353,68 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
         });
     }
     out
+}
+
+/// The longest bracketed aside read as part of its clause, in words.
+const ASIDE_WORDS: usize = 4;
+
+/// Words that make a bracketed text a clause of its own.
+const CLAUSE_WORDS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "should", "may",
+    "might", "must", "has", "have", "had", "do", "does", "did", "we", "i", "you", "it", "they",
+    "please",
+];
+
+/// Short asides in brackets with no verb or subject of their own
+/// ("refund ($355.50) approved", "the fee (INV-2231) is waived"), as
+/// word spans `from..=to`: they read as part of the clause around them,
+/// and are no part of its noun phrases.
+pub(crate) fn asides(text: &Text) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let only = |gap: &str, c: char| {
+        let bare = gap.trim_matches(|x: char| {
+            x.is_whitespace() || matches!(x, '$' | '£' | '€' | '*' | '_' | '`' | '#')
+        });
+        bare.len() == c.len_utf8() && bare.starts_with(c)
+    };
+    let mut i = 1;
+    while i < text.len() {
+        if !only(text.gap(i), '(') {
+            i += 1;
+            continue;
+        }
+        let close = (i..text.len().min(i + ASIDE_WORDS))
+            .find(|&j| j + 1 == text.len() || text.gap(j + 1).trim_start().starts_with(')'));
+        let Some(close) = close else {
+            i += 1;
+            continue;
+        };
+        let clause_words = text.words[i..=close]
+            .iter()
+            .any(|w| CLAUSE_WORDS.contains(&w.text.as_str()));
+        let same_sentence = text.words[close].sentence == text.words[i - 1].sentence;
+        if !clause_words && same_sentence {
+            out.push((i, close));
+        }
+        i = close + 1;
+    }
+    out
+}
+
+/// For each word, whether the clause break before it only opens or
+/// closes an aside ([`asides`]).
+fn aside_joins(text: &Text) -> Vec<bool> {
+    let mut joins = vec![false; text.len()];
+    for (from, to) in asides(text) {
+        joins[from] = true;
+        // ") ", or "): " before what the clause labels.
+        let after = text.gap(to + 1).trim_start().strip_prefix(')');
+        let closes_only = after.is_some_and(|rest| rest.trim().is_empty() || labels(rest));
+        if to + 1 < text.len() && closes_only {
+            joins[to + 1] = true;
+        }
+    }
+    joins
 }
 
 /// Words on our side of the conversation.
@@ -403,6 +472,60 @@ pub(crate) fn has_subject(words: &[&str]) -> bool {
 /// Whether a word on our side occurs in `words`.
 pub(crate) fn ours(words: &[&str]) -> bool {
     words.iter().any(|w| OUR_SIDE.contains(w))
+}
+
+/// Whether clause `at` is an item of a list of verb phrases whose head is
+/// negated, so the negation reaches it: "we won't refund the charge,
+/// waive the fee or credit your account", "there's no need to reset your
+/// password, revoke any keys or turn on two-factor authentication".
+///
+/// The shared [`crate::text::negated`] carries a negation through a list
+/// of short nouns; a list of verb phrases is the reply's to read, since
+/// only it knows the verbs (`is_verb`). An item follows a comma, has no
+/// subject and opens with a verb; the list closes with "and", "or" or
+/// "nor" (so "don't panic, just reset your password" is two statements),
+/// and its head clause has a negated verb of the same kind whose negation
+/// reaches the end of that clause.
+pub(crate) fn negated_item(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    is_verb: impl Fn(&str) -> bool,
+) -> bool {
+    let is_item = |k: usize| {
+        let clause = &clauses[k];
+        let words = clause.texts(text);
+        let first = words
+            .iter()
+            .find(|w| !LEAD_ADVERBS.contains(w) && !matches!(**w, "or" | "nor"));
+        matches!(clause.opener, None | Some(Opener::And))
+            && clause.continues
+            && k > 0
+            && clauses[k - 1].sentence == clause.sentence
+            && first.is_some_and(|w| is_verb(w))
+            && !has_subject(&words)
+    };
+    if !is_item(at) {
+        return false;
+    }
+    let closes = (at..clauses.len()).take_while(|&k| is_item(k)).any(|k| {
+        clauses[k].opener == Some(Opener::And)
+            || clauses[k]
+                .texts(text)
+                .iter()
+                .any(|w| matches!(*w, "or" | "nor"))
+    });
+    if !closes {
+        return false;
+    }
+    let mut head = at - 1;
+    while head > 0 && is_item(head) {
+        head -= 1;
+    }
+    let clause = &clauses[head];
+    let verb_negated =
+        (clause.from..clause.to).any(|i| is_verb(&text.words[i].text) && negated(text, i, i + 1));
+    verb_negated && negation::negated_before(text, clause.to - 1)
 }
 
 /// The clause a continuing clause continues: the nearest earlier clause of

@@ -12,7 +12,7 @@
 //! verify it is you").
 
 use super::{Clause, Move, Occurrences, Opener, Reading, Team};
-use crate::text::{Text, base_of, negated};
+use crate::text::{Text, base_of, is_form_of, negated};
 
 /// How each team may be named.
 const TEAMS: &[(Team, &[&str])] = &[
@@ -112,6 +112,29 @@ const MARKERS: &[&str] = &[
     "go ahead and",
     "the next step is",
     "all you need to do is",
+];
+
+/// Questions that ask the customer to act, whatever the verb after them.
+const QUESTIONS: &[&str] = &["could you", "can you", "would you", "will you"];
+
+/// Words between a question marker and its verb.
+const FILLERS: &[&str] = &[
+    "please", "kindly", "just", "also", "possibly", "perhaps", "quickly",
+];
+
+/// Verbs after a question marker that ask nothing of the customer
+/// ("can you believe it", "would you be ...").
+const NO_ACTION: &[&str] = &[
+    "not",
+    "be",
+    "have",
+    "believe",
+    "imagine",
+    "understand",
+    "see",
+    "like",
+    "want",
+    "need",
 ];
 
 /// Markers that hold their own verb: "let us know ...", "reply with ...".
@@ -230,19 +253,35 @@ const LEAD_WORDS: &[&str] = &[
 /// The phrase lists a request is read with, found once per reply.
 struct Markers {
     markers: Occurrences,
+    questions: Occurrences,
     verb_markers: Occurrences,
     needs: Occurrences,
     boilerplate: Occurrences,
+}
+
+/// How a clause stands in its reply, for [`request_verb`].
+struct Setting<'c> {
+    /// The condition after it in the sentence, if any.
+    condition: Option<&'c Clause>,
+    /// A clause opening with a verb counts as an imperative.
+    imperative: bool,
+    question: bool,
+    /// It introduces a list or a line as its object ([`introduced`]).
+    introduces: bool,
 }
 
 fn request_verb(
     text: &Text,
     found_in: &Markers,
     clause: &Clause,
-    condition: Option<&Clause>,
-    imperative: bool,
-    question: bool,
+    setting: &Setting,
 ) -> Option<usize> {
+    let Setting {
+        condition,
+        imperative,
+        question,
+        introduces,
+    } = *setting;
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
     // | if you have any questions").
@@ -264,10 +303,28 @@ fn request_verb(
     for (at, len) in local(&found_in.markers) {
         found.extend(verb_after(at + len));
     }
+    // "Could you point us to the invoice?", "would you mind resending
+    // it?": a question to the customer asks whatever its verb.
+    for (at, len) in local(&found_in.questions) {
+        let verb = words[at + len..]
+            .iter()
+            .position(|w| !FILLERS.contains(w))
+            .map(|k| at + len + k)
+            .filter(|&k| !NO_ACTION.contains(&words[k]));
+        found.extend(verb);
+    }
+    // "If you could send us the invoice number, ...": a polite request
+    // put as a condition.
+    if clause.opener == Some(Opener::Condition)
+        && words.first() == Some(&"you")
+        && matches!(words.get(1), Some(&"could" | &"can" | &"would"))
+    {
+        found.extend(verb_after(2));
+    }
     // "let us know" with nothing to tell ("let us know if you need
     // anything") asks for nothing.
     for (at, len) in local(&found_in.verb_markers) {
-        if at + len >= words.len() {
+        if at + len >= words.len() && !introduces {
             return None;
         }
         found.push(at);
@@ -304,8 +361,11 @@ fn request_verb(
     })
 }
 
-/// Read teams and requests.
-pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
+/// Read teams and requests. Returns which clauses are requests, for
+/// telling a purpose ("so your account stays safe, please ...") from a
+/// statement.
+pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Vec<bool> {
+    let mut requests = vec![false; clauses.len()];
     for (team, phrases) in TEAMS {
         for phrase in *phrases {
             for (start, end) in text.find(phrase) {
@@ -319,21 +379,43 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
     }
     let found_in = Markers {
         markers: Occurrences::of(text, MARKERS),
+        questions: Occurrences::of(text, QUESTIONS),
         verb_markers: Occurrences::of(text, VERB_MARKERS),
         needs: Occurrences::of(text, NEED_MARKERS),
         boilerplate: Occurrences::of(text, BOILERPLATE),
     };
     let questions = super::question_sentences(text);
     let mut previous_request = false;
+    // Clauses of a list a negated request introduces ("you don't need to
+    // do any of the following:\n- reset your password ..."): none asks.
+    let mut waived_until = 0;
     for (at, clause) in clauses.iter().enumerate() {
+        let object = introduced(text, clauses, at);
+        if !object.is_empty() && negated_ask(text, clause) {
+            waived_until = waived_until.max(object.end);
+        }
+        if at < waived_until {
+            previous_request = false;
+            continue;
+        }
         let imperative = clause.opener != Some(Opener::And) || previous_request;
         let condition = clauses
             .get(at + 1)
             .filter(|c| c.sentence == clause.sentence && c.opener == Some(Opener::Condition));
         let question = questions.contains(&clause.sentence);
-        let request =
-            request_verb(text, &found_in, clause, condition, imperative, question).is_some();
+        // "There's no need to reset your password, revoke any keys or turn
+        // on two-factor authentication": the negation reaches every item.
+        let negated_item =
+            super::negated_item(text, clauses, at, |w| base_of(w, REQUEST_VERBS).is_some());
+        let setting = Setting {
+            condition,
+            imperative,
+            question,
+            introduces: !object.is_empty(),
+        };
+        let request = !negated_item && request_verb(text, &found_in, clause, &setting).is_some();
         previous_request = request;
+        requests[at] = request;
         if !request {
             continue;
         }
@@ -346,8 +428,120 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) {
             }
             words.extend(purpose.texts(text));
         }
+        // "We need one thing from you:\n\n1. The invoice number".
+        for item in &clauses[object] {
+            words.extend(item.texts(text));
+        }
+        // "... from the address registered to the account. Could you
+        // resend it from that address?": what "that address" is, is said
+        // in the sentence before.
+        let refers_back = words.windows(2).any(|p| {
+            matches!(p[0], "that" | "this" | "same")
+                && matches!(
+                    p[1],
+                    "address" | "email" | "mailbox" | "inbox" | "number" | "reference" | "one"
+                )
+        });
+        if refers_back
+            && let Some(before) = clauses[..at]
+                .iter()
+                .map(|c| c.sentence)
+                .filter(|s| *s < clause.sentence)
+                .max()
+        {
+            for earlier in clauses[..at].iter().filter(|c| c.sentence == before) {
+                words.extend(earlier.texts(text));
+            }
+        }
         read_asks(&words, reading);
     }
+    requests
+}
+
+/// Whether a clause asks for nothing by a negation: "you don't need to
+/// do any of the following", "there's no need to", "please don't".
+fn negated_ask(text: &Text, clause: &Clause) -> bool {
+    (clause.from..clause.to).any(|i| {
+        let w = text.words[i].text.as_str();
+        let asking = matches!(w, "need" | "needed" | "necessary" | "required" | "have")
+            || base_of(w, REQUEST_VERBS).is_some()
+            || is_form_of(w, "do");
+        asking && negated(text, i, i + 1)
+    })
+}
+
+/// The longest list a request is read over, in lines.
+const LIST_LINES: usize = 12;
+
+/// Whether a line (trimmed) is an item of a list: "- ...", "* ...",
+/// "• ...", "1. ...", "2) ...".
+fn list_item(line: &str) -> bool {
+    let mut chars = line.chars();
+    match chars.next() {
+        Some('-' | '*' | '+') => chars.next().is_some_and(char::is_whitespace),
+        Some('•' | '·' | '–') => true,
+        Some(c) if c.is_ascii_digit() => {
+            let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+            rest.starts_with('.') || rest.starts_with(')')
+        }
+        _ => false,
+    }
+}
+
+/// The clauses a request at clause `at` introduces as its object: the
+/// list that follows a colon or the end of its line ("we need one thing
+/// from you:\n\n1. The invoice number", "**What we need**\n- the
+/// invoice number"), or the one line after a colon ("Here's what we
+/// need:\nthe invoice number"). Blank lines between items are allowed;
+/// the list ends at the first line that is not an item.
+fn introduced(text: &Text, clauses: &[Clause], at: usize) -> std::ops::Range<usize> {
+    let none = at + 1..at + 1;
+    let Some(clause) = clauses.get(at) else {
+        return none;
+    };
+    if clause.to >= text.len() || clause.to == clause.from {
+        return none;
+    }
+    let gap = text.gap(clause.to);
+    let Some(line_break) = gap.find('\n') else {
+        // "Please send us the following. The invoice number and ...": the
+        // next sentence.
+        let last = text.words[clause.to - 1].text.as_str();
+        if matches!(last, "following" | "below") {
+            let next = text.words[clause.to].sentence;
+            let to = (at + 1..clauses.len())
+                .find(|&k| clauses[k].sentence != next)
+                .unwrap_or(clauses.len());
+            return at + 1..to;
+        }
+        return none;
+    };
+    let colon = gap[..line_break].contains(':');
+    let from = text.words[clause.to - 1].end + line_break + 1;
+    let mut end = from;
+    let mut items = 0;
+    let mut offset = from;
+    for line in text.source[from..].split('\n').take(LIST_LINES) {
+        let line_end = offset + line.len();
+        let trimmed = line.trim();
+        offset = line_end + 1;
+        if trimmed.is_empty() {
+            continue;
+        }
+        if list_item(trimmed) {
+            items += 1;
+            end = line_end;
+            continue;
+        }
+        if colon && items == 0 {
+            end = line_end;
+        }
+        break;
+    }
+    let to = (at + 1..clauses.len())
+        .find(|&k| text.words[clauses[k].from].start >= end)
+        .unwrap_or(clauses.len());
+    at + 1..to.max(at + 1)
 }
 
 fn any(words: &[&str], set: &[&str]) -> bool {

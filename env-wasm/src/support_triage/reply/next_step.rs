@@ -40,12 +40,17 @@ pub enum DayWord {
 /// business days, a month twenty.
 fn unit(word: &str) -> Option<(u32, bool)> {
     // (minutes, plural)
+    // "m", "h" and "d" stand after a number written with them ("24h"),
+    // which the text layer reads as the number and its unit.
     Some(match word {
         "minute" | "min" => (1, false),
+        "m" => (1, true),
         "minutes" | "mins" => (1, true),
         "hour" | "hr" => (60, false),
+        "h" => (60, true),
         "hours" | "hrs" => (60, true),
         "day" => (1440, false),
+        "d" => (1440, true),
         "days" => (1440, true),
         "week" => (5 * 1440, false),
         "weeks" => (5 * 1440, true),
@@ -185,7 +190,7 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
             out.push((at, When::On { day, minute: None }));
         }
     }
-    out.sort_by_key(|(at, _)| *at);
+    crate::order::sort_by_key(&mut out, |(at, _)| *at);
     out.into_iter().map(|(at, w)| (from + at, w)).collect()
 }
 

@@ -47,9 +47,16 @@ const DOING: &[&str] = &[
 /// Phrases that are an all-clear by themselves.
 const ALL_CLEAR: &[&str] = &["no risk", "nothing to worry about"];
 
-pub(super) fn read(text: &Text, clauses: &[Clause], violations: &mut BTreeSet<Violation>) {
+/// `requests`: which clauses ask the customer to act (from
+/// [`super::moves`]), for telling a purpose from a statement.
+pub(super) fn read(
+    text: &Text,
+    clauses: &[Clause],
+    requests: &[bool],
+    violations: &mut BTreeSet<Violation>,
+) {
     let all_clear = Occurrences::of(text, ALL_CLEAR);
-    for clause in clauses {
+    for (at, clause) in clauses.iter().enumerate() {
         let words = clause.texts(text);
         if asks_for_secret(text, clause, &words) {
             violations.insert(Violation::CredentialRequest);
@@ -57,7 +64,8 @@ pub(super) fn read(text: &Text, clauses: &[Clause], violations: &mut BTreeSet<Vi
         if admits_fault(text, clause, &words) {
             violations.insert(Violation::LiabilityAdmission);
         }
-        if assures_safety(text, clause, &words, &all_clear) {
+        if !purpose(text, clauses, requests, at) && assures_safety(text, clause, &words, &all_clear)
+        {
             violations.insert(Violation::SafetyAssurance);
         }
     }
@@ -220,8 +228,52 @@ const GOALS: &[&str] = &[
     "helping",
     "protect",
     "protecting",
+    "safeguard",
+    "safeguarding",
     "stay",
 ];
+
+/// Whether `word` is a verb of a goal in a form that states one ("keep",
+/// "keeps", "keeping"), not a past deed ("we have made sure your data is
+/// safe" is a finding); "stay" only bare ("for it to stay safe"), since
+/// "your account stays secure" is a finding.
+fn goal_word(word: &str) -> bool {
+    GOALS.contains(&word)
+        || GOALS.iter().filter(|g| **g != "stay").any(|g| {
+            word.strip_prefix(g)
+                .is_some_and(|rest| matches!(rest, "s" | "es"))
+        })
+}
+
+/// Whether clause `at` states a purpose, not a finding: "so that ...",
+/// "in order to ...", or a "so" clause beside the request it serves
+/// ("please reset your password so your account stays safe", "so your
+/// account stays safe from here on, please reset your password"). A
+/// "so" of result after a statement ("we have locked it, so your data is
+/// safe") or opening a reply ("So, your data is safe") is a finding.
+fn purpose(text: &Text, clauses: &[Clause], requests: &[bool], at: usize) -> bool {
+    let clause = &clauses[at];
+    let words = clause.texts(text);
+    if words.windows(2).any(|p| p == ["in", "order"]) {
+        return true;
+    }
+    if clause.opener != Some(Opener::So) {
+        return false;
+    }
+    let so_that = matches!(words.first(), Some(&"that" | &"as"))
+        && !words.get(1).is_some_and(|w| BE.contains(w));
+    let same = |k: usize| clauses[k].sentence == clause.sentence;
+    let is_request = |k: usize| requests.get(k).copied().unwrap_or(false);
+    // "So your account stays safe from here on: please reset ..." holds
+    // its request after a label.
+    let after_request = is_request(at) || (at > 0 && same(at - 1) && is_request(at - 1));
+    let leads = at == 0 || !same(at - 1);
+    let before_request = leads
+        && (at + 1..clauses.len())
+            .take_while(|&k| same(k))
+            .any(is_request);
+    so_that || after_request || before_request
+}
 
 /// Whether word `k` names a harm: a verb of one ("accessed", "didn't
 /// access", "got in"), a harm noun ("breach"), or "unauthorised access".
@@ -265,7 +317,7 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
         .any(|w| matches!(*w, "whether" | "if" | "checking" | "investigating"));
     for (k, w) in words.iter().enumerate() {
         let at = clause.from + k;
-        let goal = words[..k].iter().any(|p| GOALS.contains(p));
+        let goal = words[..k].iter().any(|p| goal_word(p));
         if SAFE.contains(w) {
             let Some(s) = words[..k].iter().rposition(|t| THINGS.contains(t)) else {
                 continue;

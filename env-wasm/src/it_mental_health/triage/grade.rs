@@ -1,21 +1,30 @@
 //! Grading `stress_triage`. The answer is cut into one block per person:
 //! a line that starts with (or only names) one team member opens that
 //! person's block, a line naming several closes it, and a table row belongs
-//! to the person in its name column. Each person's tier is read from their
-//! own tier field or line (exactly one tier word, negation aware), their
-//! 24-hour action is matched to the tier's level of support, their 2-week
-//! action must tackle their own stressor, and the ranking is scored by the
-//! order of pairs whose tiers differ.
+//! to the person in its name column. Inside a block, a field's cue ("Tier",
+//! "24-hour action", "Over the next two weeks") opens that field only where
+//! a field can start: at the start of a line or sentence, not in the middle
+//! of one ("addressing the root cause: ...").
+//!
+//! Each person's tier, main stressor and the level of support of their
+//! 24-hour action are one-value fields: two values (in one field, or in
+//! two copies of it) are a hedge and earn what a wrong value earns. The
+//! tier is read from their own tier field or line (negation aware), the
+//! 24-hour action must give the tier's level of support and no other, the
+//! 2-week action must tackle their own stressor (each other stressor it
+//! names takes back half of that), and the ranking is scored by the order
+//! of pairs whose tiers differ.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::grade::{Grade, assemble, f1};
-use super::names::FIRST_NAMES;
-use super::parse::{Label, Line, parse};
-use super::triage::{Employee, STRESSORS, Tier, TriageCase, word_cap};
+use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
+use crate::it_mental_health::grade::{Grade, assemble};
+use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
+use crate::it_mental_health::reading::Answer;
+use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::points::Points;
-use crate::text::negated;
-use crate::text::{Text, word_count};
+use crate::text::negation::denied;
+use crate::text::{OneValue, Text, negated, stated_words, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -69,7 +78,8 @@ const TWO_WEEK: Points = Points(1500);
 const STRESSOR: Points = Points(1000);
 
 /// Levels of support in the first 24 hours, most intense first, aligned
-/// with [`Tier::rank`].
+/// with [`Tier::rank`]. A check-in on its own is no level (every tier may
+/// have one); what it is for decides ("to reprioritise", "routine").
 const SUPPORT: [&[&str]; 4] = [
     &[
         "crisis*",
@@ -79,11 +89,15 @@ const SUPPORT: [&[&str]; 4] = [
         "not leave them alone",
         "not alone",
         "medical attention",
+        "medical help",
         "doctor",
         "gp",
         "urgent care",
         "hotline",
+        "helpline",
         "samaritans",
+        "988",
+        "ambulance",
     ],
     &[
         "eap",
@@ -91,6 +105,7 @@ const SUPPORT: [&[&str]; 4] = [
         "occupational health",
         "counsel*",
         "therap*",
+        "psycholog*",
         "sick leave",
         "time off",
         "day off",
@@ -105,15 +120,19 @@ const SUPPORT: [&[&str]; 4] = [
         "handover",
     ],
     &[
-        "check in",
-        "check ins",
-        "checkin*",
         "reprioriti*",
+        "prioriti*",
         "workload review",
         "review their workload",
+        "review the workload",
         "protect their evenings",
         "protected evenings",
         "focus time",
+        "rebalanc*",
+        "lighten*",
+        "descope",
+        "de scope",
+        "scope down",
     ],
     &[
         "acknowledg*",
@@ -125,8 +144,15 @@ const SUPPORT: [&[&str]; 4] = [
         "keep doing",
         "no change*",
         "monitor*",
+        "well done",
+        "appreciat*",
+        "business as usual",
     ],
 ];
+
+/// Words that put a step under a condition: "if it gets worse, call the
+/// EAP" plans for later and is not the 24-hour action's level.
+const CONDITIONS: &[&str] = &["if", "unless", "should", "whenever", "once", "otherwise"];
 
 /// Field cues inside a person's block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -144,7 +170,7 @@ const STRONG_CUES: &[(Field, &[&str])] = &[
         Field::Day,
         &[
             "24 hour*",
-            "24h",
+            "24 h",
             "24 hrs",
             "within 24",
             "next 24",
@@ -159,7 +185,7 @@ const STRONG_CUES: &[(Field, &[&str])] = &[
             "two week*",
             "fortnight*",
             "14 days",
-            "2wk",
+            "2 wk",
             "2 wk",
         ],
     ),
@@ -178,8 +204,8 @@ struct Block {
     cells: Vec<(Field, String)>,
 }
 
-pub fn grade(case: &TriageCase, answer: &str) -> Grade {
-    let parsed = parse(answer, LABELS);
+pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
+    let parsed = parse(&answer.read, LABELS);
     let ranking_lines = ranking_extent(&parsed.lines, &parsed.sections);
     let blocks = blocks(case, &parsed.lines, &ranking_lines);
 
@@ -190,25 +216,25 @@ pub fn grade(case: &TriageCase, answer: &str) -> Grade {
     let mut notes = Vec::new();
     for (employee, block) in case.employees.iter().zip(&blocks) {
         let fields = fields(block);
-        let field = |f: Field| fields.get(&f).map_or("", String::as_str);
+        let field = |f: Field| fields.get(&f).map_or(&[][..], Vec::as_slice);
         let tier = read_tier(block, field(Field::Tier));
-        let tier_ok = tier == Some(employee.tier);
-        tier_points += if tier_ok { 10_000 } else { 0 };
-        let day = support_score(employee.tier, field(Field::Day));
-        day_points += day.0 as u64;
+        tier_points += tier.score(|t| right(*t == employee.tier)).0 as u64;
+        let level = support_level(field(Field::Day));
+        day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         let fortnight = fortnight_score(employee, field(Field::Fortnight));
         fortnight_points += fortnight.0 as u64;
-        let stressor = stressor_score(employee, block, field(Field::Stressor));
-        stressor_points += stressor.0 as u64;
+        let stressor = read_stressor(block, field(Field::Stressor));
+        stressor_points += stressor.score(|s| right(*s == employee.stressor)).0 as u64;
         notes.push(format!(
-            "{}: tier read {}, rubric gives {}; 24-hour action {:.2}; 2-week action {:.2}; \
-             stressor {:.2}.",
+            "{}: tier read {}, rubric gives {}; 24-hour support read {}, the tier needs {}; \
+             2-week action {:.2}; main stressor read {}.",
             employee.name,
-            tier.map_or("none", Tier::name),
+            describe(&tier, |t| t.name().to_owned()),
             employee.tier.name(),
-            day.to_f64(),
+            describe(&level, |l| LEVEL_NAMES[*l as usize].to_owned()),
+            LEVEL_NAMES[employee.tier.rank() as usize],
             fortnight.to_f64(),
-            stressor.to_f64()
+            describe(&stressor, |s| (*s).to_owned()),
         ));
     }
     let n = case.employees.len() as u64;
@@ -239,7 +265,7 @@ pub fn grade(case: &TriageCase, answer: &str) -> Grade {
 
 /// The lines of the ranking section: its title line and what follows,
 /// until a blank line after some content or the next titled line.
-fn ranking_extent(lines: &[Line], sections: &[(usize, super::parse::Section)]) -> BTreeSet<usize> {
+fn ranking_extent(lines: &[Line], sections: &[(usize, Section)]) -> BTreeSet<usize> {
     let mut extent = BTreeSet::new();
     let starts: BTreeSet<usize> = sections.iter().map(|(at, _)| *at).collect();
     for (at, section) in sections {
@@ -264,6 +290,30 @@ fn ranking_extent(lines: &[Line], sections: &[(usize, super::parse::Section)]) -
     extent
 }
 
+fn right(ok: bool) -> Points {
+    if ok { Points::FULL } else { Points::ZERO }
+}
+
+/// The levels of support by [`Tier::rank`], for notes.
+const LEVEL_NAMES: [&str; 4] = [
+    "same-day safety support",
+    "urgent support",
+    "a check-in to reprioritise",
+    "a routine check-in",
+];
+
+/// A one-value reading for a note: the value, "none", or the hedge.
+fn describe<T: Ord + Clone>(value: &OneValue<T>, name: impl Fn(&T) -> String) -> String {
+    match value {
+        OneValue::One(v) => name(v),
+        OneValue::Missing => "none".to_owned(),
+        OneValue::Hedged(values) => format!(
+            "a hedge ({})",
+            values.iter().map(name).collect::<Vec<_>>().join(" / ")
+        ),
+    }
+}
+
 /// Ways an answer may name a person: full name, first name, last name.
 fn name_forms(employee: &Employee) -> Vec<String> {
     let mut forms = vec![employee.name.to_lowercase(), employee.first.to_lowercase()];
@@ -273,17 +323,55 @@ fn name_forms(employee: &Employee) -> Vec<String> {
     forms
 }
 
-/// The word index where each team member is first named in `text`.
+/// The word index where each team member is first named in `text`. A
+/// first name followed by another surname ("Damir Fontaine" when the team
+/// has Damir Bianchi) names someone else.
 fn first_mentions(case: &TriageCase, text: &Text) -> Vec<Option<usize>> {
     case.employees
         .iter()
         .map(|e| {
+            let last = e
+                .name
+                .split_whitespace()
+                .last()
+                .unwrap_or("")
+                .to_lowercase();
+            let first = e.first.to_lowercase();
+            let someone_else = |end: usize| {
+                text.words.get(end).is_some_and(|next| {
+                    text.gap(end).trim().is_empty() && next.text != last && is_surname(&next.text)
+                })
+            };
             name_forms(e)
                 .iter()
-                .filter_map(|form| text.find(form).first().map(|(s, _)| *s))
+                .flat_map(|form| text.find(form).into_iter().map(move |span| (form, span)))
+                .filter(|(form, (_, end))| **form != first || !someone_else(*end))
+                .map(|(_, (s, _))| s)
                 .min()
         })
         .collect()
+}
+
+fn is_surname(word: &str) -> bool {
+    LAST_NAMES.iter().any(|n| n.eq_ignore_ascii_case(word))
+}
+
+/// Whether `text` opens with a person who is not on the team ("Employee:
+/// Adrian Duarte", "### Adrian Duarte"): a first and a last name from the
+/// name pools within its first words, and no team member before them.
+fn opens_with_someone_else(case: &TriageCase, text: &Text, mentions: &[Option<usize>]) -> bool {
+    let first_member = mentions.iter().flatten().min().copied();
+    let stranger = text.words.windows(2).take(4).position(|pair| {
+        let first = FIRST_NAMES
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(&pair[0].text));
+        let member = case
+            .employees
+            .iter()
+            .any(|e| e.name.to_lowercase() == format!("{} {}", pair[0].text, pair[1].text));
+        first && is_surname(&pair[1].text) && !member
+    });
+    stranger.is_some_and(|at| first_member.is_none_or(|m| at < m))
 }
 
 /// Table columns by field, from a header row.
@@ -388,6 +476,8 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
                 current = Some(k);
             }
             None if named.len() >= 2 && !passing => current = None,
+            // Another person's block: nothing in it is any member's.
+            None if opens_with_someone_else(case, &text, &mentions) => current = None,
             None => {
                 if let Some(k) = current {
                     blocks[k].all.push(line.plain.clone());
@@ -409,62 +499,46 @@ fn sole_member(case: &TriageCase, cell: &str) -> Option<usize> {
     (named.len() == 1).then(|| named[0])
 }
 
-/// Distinct tiers named (not negated) in `text`; "red flag" and "green
-/// light" are not tiers.
-fn tiers_in(text: &str) -> BTreeSet<Tier> {
+/// The tiers a text states ([`crate::text::stated`]): negated tiers, modifiers ("red
+/// flag", "green light", "critical incident") and compared ones are not
+/// stated; two stated tiers are a hedge.
+fn tiers_in(text: &str) -> OneValue<Tier> {
     let read = Text::new(text);
-    let mut found = BTreeSet::new();
-    for (i, w) in read.words.iter().enumerate() {
-        let Some(tier) = Tier::ALL.into_iter().find(|t| t.word() == w.text) else {
-            continue;
-        };
-        let next = read.words.get(i + 1).map(|n| n.text.as_str());
-        // "red flag", "green light", "critical incident" are not tiers.
-        let phrase = matches!(
-            next,
-            Some(
-                "flag"
-                    | "flags"
-                    | "light"
-                    | "path"
-                    | "incident"
-                    | "incidents"
-                    | "system"
-                    | "systems"
-                    | "service"
-                    | "services"
-                    | "bug"
-                    | "bugs"
-            )
-        );
-        if phrase {
-            continue;
-        }
-        if !negated(&read, i, i + 1) {
-            found.insert(tier);
-        }
-    }
-    found
+    stated_words(&read, |word| {
+        Tier::ALL.into_iter().find(|t| t.word() == word)
+    })
 }
 
-/// The tier of a block: from a tier field, else from the person's own
-/// line, else from the whole block; exactly one tier or none.
-fn read_tier(block: &Block, field: &str) -> Option<Tier> {
-    let candidates = [field.to_owned(), block.own.join("\n"), block.all.join("\n")];
-    for text in candidates {
-        let tiers = tiers_in(&text);
-        match tiers.len() {
-            0 => continue,
-            1 => return tiers.into_iter().next(),
-            _ => return None,
-        }
+/// The tier of a block: from its tier field (every copy of it) when it has
+/// one, else from the person's own lines, else from the whole block.
+fn read_tier(block: &Block, field: &[String]) -> OneValue<Tier> {
+    if !field.is_empty() {
+        return field
+            .iter()
+            .map(|f| tiers_in(f))
+            .fold(OneValue::Missing, OneValue::and);
     }
-    None
+    let own = tiers_in(&block.own.join("\n"));
+    if own != OneValue::Missing {
+        return own;
+    }
+    tiers_in(&block.all.join("\n"))
 }
 
-/// The text of every field in a block: its table cell, or the stretches
-/// from its cues to the next cue of another field.
-fn fields(block: &Block) -> BTreeMap<Field, String> {
+/// How far into its sentence a field's cue may stand: "Over the next two
+/// weeks, ..." opens a field, "addressing the root cause: ..." in the
+/// middle of an action does not.
+const CUE_REACH: usize = 3;
+
+/// Whether the cue at word `at` stands where a field can start: among the
+/// first words of its line or sentence.
+fn at_field_position(text: &Text, at: usize) -> bool {
+    at - text.sentence_start(at) <= CUE_REACH
+}
+
+/// The text of every field in a block: its table cells, or the stretches
+/// from its cues to the next cue of another field, one entry per copy.
+fn fields(block: &Block) -> BTreeMap<Field, Vec<String>> {
     let mut out: BTreeMap<Field, Vec<String>> = BTreeMap::new();
     for (field, cell) in &block.cells {
         out.entry(*field).or_default().push(cell.clone());
@@ -474,12 +548,16 @@ fn fields(block: &Block) -> BTreeMap<Field, String> {
     let mut cues: Vec<(usize, Field)> = Vec::new();
     for (f, phrases) in STRONG_CUES {
         for (s, _) in text.mentions(phrases) {
-            cues.push((s, *f));
+            if at_field_position(&text, s) {
+                cues.push((s, *f));
+            }
         }
     }
     if !cues.iter().any(|(_, f)| *f == Field::Day) {
         for (s, _) in text.mentions(WEAK_DAY_CUES) {
-            cues.push((s, Field::Day));
+            if at_field_position(&text, s) {
+                cues.push((s, Field::Day));
+            }
         }
     }
     cues.sort_unstable();
@@ -495,79 +573,99 @@ fn fields(block: &Block) -> BTreeMap<Field, String> {
             .or_default()
             .push(text.slice(*start, end).to_owned());
     }
-    out.into_iter()
-        .map(|(f, parts)| (f, parts.join("\n")))
-        .collect()
+    out
 }
 
-/// The 24-hour action against the support the tier needs: the right level
-/// (with at most neighbouring levels beside it) is full credit; the right
-/// level next to a far one, or only a neighbouring level, half; three or
-/// more levels at once is a hedge.
-fn support_score(tier: Tier, action: &str) -> Points {
-    let text = Text::new(action);
-    if word_count(action) < 3 {
-        return Points::ZERO;
-    }
-    let levels: BTreeSet<i32> = SUPPORT
+/// The levels of support a 24-hour action gives (by [`Tier::rank`]):
+/// every level it names, not negated and not under a condition. One level
+/// is what the tier needs or not; two or more ("an EAP referral or a
+/// check-in", a crisis line and a routine check-in) are a hedge.
+fn support_level(field: &[String]) -> OneValue<u32> {
+    field
         .iter()
-        .enumerate()
-        .filter(|(_, phrases)| {
-            text.mentions(phrases)
-                .into_iter()
-                .any(|(s, e)| !negated(&text, s, e))
+        .map(|action| {
+            let text = Text::new(action);
+            if text.len() < 3 {
+                return OneValue::Missing;
+            }
+            let conditional = conditional_words(&text);
+            OneValue::of(
+                SUPPORT
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, phrases)| {
+                        text.mentions(phrases)
+                            .into_iter()
+                            .any(|(s, e)| !negated(&text, s, e) && !conditional[s])
+                    })
+                    .map(|(k, _)| k as u32),
+            )
         })
-        .map(|(k, _)| k as i32)
-        .collect();
-    let want = tier.rank() as i32;
-    if levels.len() >= 3 {
-        return Points::ZERO;
-    }
-    let near = levels.iter().all(|l| (l - want).abs() <= 1);
-    match (levels.contains(&want), near) {
-        (true, true) => Points::FULL,
-        (true, false) => Points(5000),
-        (false, _) if levels.iter().any(|l| (l - want).abs() == 1) => Points(5000),
-        _ => Points::ZERO,
-    }
+        .fold(OneValue::Missing, OneValue::and)
 }
 
-/// The stressors an answer names in `text`.
-fn stressors_in(text: &str) -> BTreeSet<&'static str> {
+/// For each word, whether a condition stands before it in its sentence
+/// ("if it gets worse, ..."), read in one pass.
+fn conditional_words(text: &Text) -> Vec<bool> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut seen = false;
+    for (i, w) in text.words.iter().enumerate() {
+        if text.sentence_start(i) == i {
+            seen = false;
+        }
+        out.push(seen);
+        seen |= CONDITIONS.contains(&w.text.as_str());
+    }
+    out
+}
+
+/// The stressors `text` names and does not deny, in order of first
+/// mention. Only "not" or "never" earlier in the clause denies a stressor
+/// ("not the on-call rota"): a "no" is usually the stressor itself ("no
+/// backfill for the leavers", "no clarity on the reorg").
+fn stressors_in(text: &str) -> Vec<&'static str> {
     let read = Text::new(text);
-    STRESSORS
+    let mut named: Vec<(usize, &'static str)> = STRESSORS
         .iter()
-        .filter(|s| read.has(s.phrases))
-        .map(|s| s.id)
-        .collect()
+        .filter_map(|s| {
+            read.mentions(s.phrases)
+                .into_iter()
+                .find(|(at, _)| !denied(&read, *at))
+                .map(|(at, _)| (at, s.id))
+        })
+        .collect();
+    named.sort_unstable();
+    named.into_iter().map(|(_, id)| id).collect()
 }
 
-/// The 2-week action: full when it tackles the person's own stressor (and
-/// is not a list of every stressor), half for generic follow-up.
-fn fortnight_score(employee: &Employee, action: &str) -> Points {
-    if word_count(action) < 4 {
+/// The 2-week action: full when it tackles the person's own stressor,
+/// with half taken back for each other stressor it names (an action on
+/// every stressor earns nothing); nothing when it tackles none, or only
+/// someone else's.
+fn fortnight_score(employee: &Employee, field: &[String]) -> Points {
+    let action = field.join("\n");
+    if word_count(&action) < 4 {
         return Points::ZERO;
     }
-    let named = stressors_in(action);
-    if named.len() > 2 {
-        Points(2500)
-    } else if named.contains(employee.stressor) {
-        Points::FULL
-    } else {
-        Points(5000)
+    let named = stressors_in(&action);
+    if !named.contains(&employee.stressor) {
+        return Points::ZERO;
     }
+    let others = (named.len() - 1) as i32;
+    Points((10_000 - 5000 * others).max(0))
 }
 
-/// The named main stressor against the person's own, by F1.
-fn stressor_score(employee: &Employee, block: &Block, field: &str) -> Points {
-    let source = if field.trim().is_empty() {
-        block.all.join("\n")
-    } else {
-        field.to_owned()
-    };
-    let named = stressors_in(&source);
-    let hit = usize::from(named.contains(employee.stressor));
-    f1(hit, named.len(), 1)
+/// The main stressor of a block: what its stressor field names (every copy
+/// of it) when it has one, else what the whole block names; one value or
+/// a hedge.
+fn read_stressor(block: &Block, field: &[String]) -> OneValue<&'static str> {
+    if !field.is_empty() {
+        return field
+            .iter()
+            .map(|f| OneValue::of(stressors_in(f)))
+            .fold(OneValue::Missing, OneValue::and);
+    }
+    OneValue::of(stressors_in(&block.all.join("\n")))
 }
 
 /// Pairs of people with different tiers in the right order, scaled down
@@ -620,24 +718,51 @@ mod tests {
 
     #[test]
     fn tiers_are_read_as_words_with_negation() {
-        assert_eq!(tiers_in("RED - panic attacks"), [Tier::Red].into());
-        assert_eq!(tiers_in("not CRITICAL, but RED"), [Tier::Red].into());
-        assert_eq!(tiers_in("no red flags; GREEN"), [Tier::Green].into());
-        assert_eq!(tiers_in("CRITICAL / RED / AMBER / GREEN").len(), 4);
-        assert!(tiers_in("Greenberg reddit").is_empty());
+        assert_eq!(tiers_in("RED - panic attacks"), OneValue::One(Tier::Red));
+        assert_eq!(tiers_in("not CRITICAL, but RED"), OneValue::One(Tier::Red));
+        assert_eq!(tiers_in("no red flags; GREEN"), OneValue::One(Tier::Green));
+        assert!(tiers_in("CRITICAL / RED / AMBER / GREEN").is_hedged());
+        assert!(tiers_in("RED or AMBER").is_hedged());
+        assert_eq!(tiers_in("Greenberg reddit"), OneValue::Missing);
     }
 
     #[test]
     fn support_levels_match_tiers() {
-        let crisis =
-            "Today: stay with them, call a crisis line and agree a safety plan; EAP referral.";
-        assert_eq!(support_score(Tier::Critical, crisis), Points::FULL);
-        assert_eq!(support_score(Tier::Red, crisis), Points::FULL);
-        assert_eq!(support_score(Tier::Green, crisis), Points::ZERO);
+        let level = |a: &str| support_level(&[a.to_owned()]);
+        let crisis = "Today: stay with them, call a crisis line and agree a safety plan.";
+        assert_eq!(level(crisis), OneValue::One(0));
         let check = "Within 24 hours: a check-in to reprioritise their workload.";
-        assert_eq!(support_score(Tier::Amber, check), Points::FULL);
-        assert_eq!(support_score(Tier::Critical, check), Points::ZERO);
-        let hedge = "crisis line, EAP referral, a check-in and recognition";
-        assert_eq!(support_score(Tier::Red, hedge), Points::ZERO);
+        assert_eq!(level(check), OneValue::One(2));
+        assert_eq!(
+            level(
+                "A check-in today to reprioritise the sprint; if it gets worse, an EAP referral."
+            ),
+            OneValue::One(2)
+        );
+        for hedge in [
+            "crisis line, EAP referral, a check-in and recognition",
+            "an EAP referral or a check-in to reprioritise, whichever fits",
+            "Stay with them today and book an EAP session.",
+        ] {
+            assert!(level(hedge).is_hedged(), "{hedge}");
+        }
+        assert_eq!(level("Check in with them today."), OneValue::Missing);
+    }
+
+    #[test]
+    fn cues_open_fields_only_where_a_field_starts() {
+        let block = Block {
+            own: vec![],
+            all: vec![
+                "2-week action: re-plan the migration with the team, addressing the root \
+                 cause: the slipped milestones."
+                    .to_owned(),
+            ],
+            cells: vec![],
+        };
+        let fields = fields(&block);
+        assert!(!fields.contains_key(&Field::Stressor), "{fields:?}");
+        let fortnight = fields.get(&Field::Fortnight).map(|f| f.join(" "));
+        assert!(fortnight.is_some_and(|f| f.ends_with("milestones")));
     }
 }

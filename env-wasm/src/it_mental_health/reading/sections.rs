@@ -72,12 +72,19 @@ impl Section {
     }
 
     /// The section as separate items: one per line or bullet; a single line
-    /// is split at inline numbering ("1) ... 2) ..."), at semicolons, or at
-    /// commas when every part is a keyword of at most three words.
+    /// is split at inline numbering ("1) ... 2) ..."), at semicolons, in a
+    /// series ("A, B and C"), or at commas when every part is a keyword of
+    /// at most three words. When some lines are bullets or numbered (or
+    /// table rows), the others are remarks around the list, not items.
     pub fn items(&self) -> Vec<String> {
+        let listed = self
+            .lines
+            .iter()
+            .any(|l| (l.listed || l.cells.is_some()) && !l.is_blank());
         let lines: Vec<&str> = self
             .lines
             .iter()
+            .filter(|l| !listed || l.listed || l.cells.is_some())
             .map(|l| l.plain.trim())
             .filter(|l| !l.is_empty())
             .collect();
@@ -112,7 +119,59 @@ fn split_single(line: &str) -> Vec<String> {
     if semis.len() > 1 {
         return semis;
     }
-    split_keywords(line)
+    split_series(line).unwrap_or_else(|| split_keywords(line))
+}
+
+/// A sentence listing its items in a series: "A, B, and C" or "A, B and
+/// C" (at least three items, the last joined by "and" or "or"). "62 hours a
+/// week, including weekends" is no series.
+fn split_series(line: &str) -> Option<Vec<String>> {
+    let body = line.trim().trim_end_matches(['.', ';']);
+    let mut parts: Vec<String> = outside_quotes(body, ',')
+        .into_iter()
+        .map(|p| p.trim().to_owned())
+        .collect();
+    if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    let last = parts.pop()?;
+    let joined = ["and ", "or "]
+        .iter()
+        .find_map(|j| last.strip_prefix(j))
+        .map(|rest| vec![rest.trim().to_owned()]);
+    let tail = match joined {
+        // "A, B, and C"
+        Some(rest) => rest,
+        // "A, B and C"
+        None => {
+            let (head, rest) = last
+                .rsplit_once(" and ")
+                .or_else(|| last.rsplit_once(" or "))?;
+            vec![head.trim().to_owned(), rest.trim().to_owned()]
+        }
+    };
+    parts.extend(tail);
+    (parts.len() >= 3 && parts.iter().all(|p| word_count(p) > 0)).then_some(parts)
+}
+
+/// `text` split at `at` where it stands outside double quotes, so a quoted
+/// sentence with commas stays one part.
+fn outside_quotes(text: &str, at: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut quoted = false;
+    let mut from = 0;
+    for (k, c) in text.char_indices() {
+        match c {
+            '"' | '\u{201c}' | '\u{201d}' => quoted = !quoted,
+            c if c == at && !quoted => {
+                parts.push(&text[from..k]);
+                from = k + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[from..]);
+    parts
 }
 
 /// "long hours, no leave, sleep" is a list of three keywords; "62 hours a
@@ -132,19 +191,31 @@ fn split_keywords(line: &str) -> Vec<String> {
 
 /// "1) a 2) b 3) c" or "1. a 2. b" inside one line.
 fn split_inline_numbering(line: &str) -> Vec<String> {
-    let chars: Vec<(usize, char)> = line.char_indices().collect();
-    let mut cuts = Vec::new();
-    let mut expected = 1u32;
-    for (k, (at, c)) in chars.iter().enumerate() {
-        let Some(d) = c.to_digit(10) else { continue };
-        let starts_word = k == 0 || chars[k - 1].1.is_whitespace();
-        let marker = chars
-            .get(k + 1)
-            .is_some_and(|(_, m)| *m == ')' || *m == '.');
-        let spaced = chars.get(k + 2).is_some_and(|(_, s)| s.is_whitespace());
-        if d == expected && starts_word && marker && spaced {
-            cuts.push(*at);
-            expected += 1;
+    // A line that began "1) ..." has lost its first number to
+    // `strip_markup`; its items then start at 2.
+    let numbered = |first: u32| {
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        let mut cuts = Vec::new();
+        let mut expected = first;
+        for (k, (at, c)) in chars.iter().enumerate() {
+            let Some(d) = c.to_digit(10) else { continue };
+            let starts_word = k == 0 || chars[k - 1].1.is_whitespace();
+            let marker = chars
+                .get(k + 1)
+                .is_some_and(|(_, m)| *m == ')' || *m == '.');
+            let spaced = chars.get(k + 2).is_some_and(|(_, s)| s.is_whitespace());
+            if d == expected && starts_word && marker && spaced {
+                cuts.push(*at);
+                expected += 1;
+            }
+        }
+        cuts
+    };
+    let mut cuts = numbered(1);
+    if cuts.len() < 2 {
+        cuts = numbered(2);
+        if cuts.len() >= 2 || (cuts.len() == 1 && cuts[0] > 0) {
+            cuts.insert(0, 0);
         }
     }
     if cuts.len() < 2 {
@@ -211,6 +282,14 @@ fn strip_number(text: &str) -> Option<&str> {
     rest.starts_with(' ').then(|| rest.trim_start())
 }
 
+/// `|---|:---:|`: the line under a markdown table's header row.
+fn is_table_separator(raw: &str) -> bool {
+    let trimmed = raw.trim();
+    trimmed.starts_with('|')
+        && trimmed.contains('-')
+        && trimmed.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+}
+
 /// One raw line as [`Line`]s: a table row, or text split where a second
 /// label starts inside it.
 fn read_line(raw: &str, labels: &[Label]) -> Vec<Line> {
@@ -223,10 +302,7 @@ fn read_line(raw: &str, labels: &[Label]) -> Vec<Line> {
         if cells.last().is_some_and(|c| c.is_empty()) {
             cells.pop();
         }
-        let separator = cells
-            .iter()
-            .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')));
-        if separator {
+        if is_table_separator(trimmed) {
             return Vec::new();
         }
         return vec![Line {
@@ -333,29 +409,24 @@ pub struct Parsed {
 }
 
 impl Parsed {
-    /// The first section with this key that has content, else the first.
-    pub fn get(&self, key: &str) -> Option<&Section> {
-        let mut all = self
-            .sections
+    /// Every section with this key, in order: an answer may give a
+    /// section twice, and a one-value field read from two copies is a
+    /// hedge when they disagree, so graders read them all.
+    pub fn copies<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Section> + 'a {
+        self.sections
             .iter()
             .map(|(_, s)| s)
-            .filter(|s| s.key == key);
-        let first = all.clone().next();
-        all.find(|s| s.words() > 0).or(first)
+            .filter(move |s| s.key == key)
     }
 
     /// Every section with this key, merged in order (a table may repeat a
-    /// week's title on each of its rows).
+    /// week's title on each of its rows, and a list given twice is one
+    /// list: its items past the number asked for earn nothing).
     pub fn merged(&self, key: &'static str) -> Option<Section> {
-        let lines: Vec<Line> = self
-            .sections
-            .iter()
-            .filter(|(_, s)| s.key == key)
-            .flat_map(|(_, s)| s.lines.clone())
-            .collect();
-        self.sections
-            .iter()
-            .any(|(_, s)| s.key == key)
+        let lines: Vec<Line> = self.copies(key).flat_map(|s| s.lines.clone()).collect();
+        self.copies(key)
+            .next()
+            .is_some()
             .then_some(Section { key, lines })
     }
 }
@@ -366,6 +437,14 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
     let mut current: Option<Section> = None;
     let mut current_at = 0;
     for raw in answer.lines() {
+        // The row above a table's `|---|` line names its columns; it is
+        // no content of the section it stands in ("| Red flag | Evidence |").
+        if is_table_separator(raw)
+            && let Some(last) = current.as_mut().and_then(|s| s.lines.last_mut())
+            && last.cells.is_some()
+        {
+            last.plain.clear();
+        }
         for line in read_line(raw, labels) {
             let title = match &line.cells {
                 Some(cells) => {
@@ -453,8 +532,8 @@ mod tests {
         },
     ];
 
-    fn read(answer: &str, key: &str) -> Option<String> {
-        parse(answer, LABELS).get(key).map(Section::text)
+    fn read(answer: &str, key: &'static str) -> Option<String> {
+        parse(answer, LABELS).merged(key).map(|s| s.text())
     }
 
     #[test]
@@ -493,8 +572,8 @@ mod tests {
             Some("No, not warranted.")
         );
         let flags = parsed
-            .get("red_flags")
-            .map(Section::items)
+            .merged("red_flags")
+            .map(|s| s.items())
             .unwrap_or_default();
         assert_eq!(flags, ["62 hours a week", "no leave for 11 months"]);
     }
@@ -515,6 +594,21 @@ mod tests {
         assert_eq!(items("long hours, no leave, sleep").len(), 3);
         assert_eq!(items("62 hours a week, including most weekends").len(), 1);
         assert_eq!(items("1) 62 hours 2) no leave 3) poor sleep").len(), 3);
+        // The first number already stripped as the line's own marker.
+        assert_eq!(items("62 hours 2) no leave 3) poor sleep").len(), 3);
+        assert_eq!(items("62 hours 2. no leave").len(), 2);
         assert_eq!(items("62 hours; 11 months without leave").len(), 2);
+        assert_eq!(
+            items("working 62 hours a week, no leave for 11 months, and dozing off in meetings"),
+            [
+                "working 62 hours a week",
+                "no leave for 11 months",
+                "dozing off in meetings"
+            ]
+        );
+        assert_eq!(
+            items("62 hours a week, no leave for 11 months and poor sleep.").len(),
+            3
+        );
     }
 }

@@ -5,13 +5,17 @@
 //! week by week, with owners, KPIs whose targets improve on the team's own
 //! numbers, a risk with its mitigation and a budget inside the range.
 
+pub mod grade;
+
 use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::names::{COMPANIES, EAP_PROVIDERS, FIRST_NAMES, LAST_NAMES, MONTHS, TEAMS};
-use super::scenario::{FormatSection, ResponseFormat};
+use crate::it_mental_health::names::{
+    COMPANIES, EAP_PROVIDERS, FIRST_NAMES, LAST_NAMES, MONTHS, TEAMS,
+};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat};
 use crate::rng::SeededRng;
 
 /// Who can own an action.
@@ -86,6 +90,9 @@ pub struct Metric {
     pub owner: Owner,
     pub action: &'static str,
     pub outcome: &'static str,
+    /// Two later actions on the same item (action, outcome), so a plan can
+    /// keep two actions on the team's stressors in every week.
+    pub follow_ups: [(&'static str, &'static str); 2],
     kpi: fn(i64) -> String,
 }
 
@@ -120,6 +127,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Manager,
         action: "Cap overtime at 5 hours a week per person and move non-urgent tickets out of the sprint",
         outcome: "overtime back under 5 hours a week",
+        follow_ups: [
+            (
+                "Review each person's overtime against the cap in sprint planning and drop the work that breaks it",
+                "nobody over the cap two weeks running",
+            ),
+            (
+                "Publish the team's weekly overtime figures and agree what to stop doing if they rise",
+                "the overtime cap holds",
+            ),
+        ],
         kpi: |v| format!("Average overtime: from {v} to at most 5 hours a week by week 4"),
     },
     Metric {
@@ -129,7 +146,8 @@ pub const METRICS: &[Metric] = &[
             "on call",
             "pager*",
             "paging",
-            "rota*",
+            "rota",
+            "rotas",
             "rotation*",
             "out of hours",
         ],
@@ -142,6 +160,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Lead,
         action: "Rebalance the on-call rota so nobody is on call more than once every 8 days, adding two engineers from the platform pool",
         outcome: "fewer night pages per person",
+        follow_ups: [
+            (
+                "Move pager handovers to the start of the day so nobody begins a rota shift tired",
+                "rota shifts start rested",
+            ),
+            (
+                "Check night pages per person on the new rota and rebalance any heavy weeks",
+                "the rota load stays even",
+            ),
+        ],
         kpi: |v| format!("On-call frequency: from every {v} days to at most once every 8 days"),
     },
     Metric {
@@ -163,6 +191,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Manager,
         action: "Restart fortnightly 1:1s with every team member, starting with the most affected",
         outcome: "every person has had a 1:1",
+        follow_ups: [
+            (
+                "Hold the second round of 1:1s and note what each person needs",
+                "every need written down",
+            ),
+            (
+                "Review the notes from the 1:1s and act on the themes that recur",
+                "the 1:1s lead to changes",
+            ),
+        ],
         kpi: |_| "1:1 coverage: 100% of the team has had a 1:1 by week 2".to_owned(),
     },
     Metric {
@@ -187,6 +225,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Lead,
         action: "Hold a half-day team offsite on what the team wants to change",
         outcome: "the team reconnects in person",
+        follow_ups: [
+            (
+                "Start a monthly team lunch chosen by the team",
+                "a regular time together",
+            ),
+            (
+                "Plan the next quarter's team events with volunteers from the team",
+                "team events keep happening",
+            ),
+        ],
         kpi: |_| {
             "Team events: at least 1 team event by week 4 and one every quarter after".to_owned()
         },
@@ -213,6 +261,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Hr,
         action: "Review the conduct complaints and run a facilitated session on respectful code reviews",
         outcome: "agreed rules for respectful reviews",
+        follow_ups: [
+            (
+                "Agree and publish team rules for respectful reviews and meetings",
+                "everyone knows the rules",
+            ),
+            (
+                "Check with the people who raised complaints whether behaviour has changed",
+                "complaints followed up",
+            ),
+        ],
         kpi: |v| format!("HR complaints: from {v} last quarter to 0 next quarter"),
     },
     Metric {
@@ -237,6 +295,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Head,
         action: "Bring in a contractor to backfill the colleagues on long-term leave",
         outcome: "no work left uncovered",
+        follow_ups: [
+            (
+                "Hand the contractor the work left uncovered and agree who covers what",
+                "cover for every open task",
+            ),
+            (
+                "Confirm the headcount to cover the leave until the colleagues return",
+                "cover secured until they return",
+            ),
+        ],
         kpi: |v| format!("Uncovered long-term leave: from {v} people to 0 by week 2"),
     },
     Metric {
@@ -258,6 +326,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Lead,
         action: "Run a reliability review of the top incident causes and reserve a fifth of sprint capacity for fixes",
         outcome: "the worst incident causes fixed",
+        follow_ups: [
+            (
+                "Fix the two most frequent incident causes found in the review",
+                "fewer repeat incidents",
+            ),
+            (
+                "Hold blameless postmortems for every new incident and track repeat causes",
+                "lessons from every incident",
+            ),
+        ],
         kpi: |v| format!("Production incidents: from {v} to at most 3 a month"),
     },
     Metric {
@@ -281,6 +359,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Head,
         action: "Freeze the roadmap for the rest of the quarter and route new requests through one weekly review",
         outcome: "stable priorities for the quarter",
+        follow_ups: [
+            (
+                "Agree with stakeholders which roadmap items move to next quarter",
+                "a smaller roadmap for the quarter",
+            ),
+            (
+                "Log every request to change the roadmap and turn down those that break the freeze",
+                "the freeze holds",
+            ),
+        ],
         kpi: |v| {
             format!("Roadmap priority changes: from {v} this quarter to at most 1 next quarter")
         },
@@ -305,6 +393,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Lead,
         action: "Automate the three most frequent manual deployment steps",
         outcome: "less time lost to toil",
+        follow_ups: [
+            (
+                "Script the next most common manual task and retire its checklist",
+                "one less manual chore",
+            ),
+            (
+                "Measure the time spent on toil again and pick the next step to automate",
+                "toil keeps falling",
+            ),
+        ],
         kpi: |v| format!("Manual toil: from {v}% to under 20% of time"),
     },
     Metric {
@@ -334,6 +432,16 @@ pub const METRICS: &[Metric] = &[
         owner: Owner::Head,
         action: "Hold a Q&A on the reorganisation and share a written timeline with dates",
         outcome: "people know what happens to their roles",
+        follow_ups: [
+            (
+                "Give each person a written answer on what the reorganisation means for their role",
+                "no one left guessing",
+            ),
+            (
+                "Share an update on the reorganisation timeline and answer new questions",
+                "the timeline stays current",
+            ),
+        ],
         kpi: |_| {
             "Reorganisation: a written timeline shared with 100% of the team by week 2".to_owned()
         },
@@ -500,7 +608,9 @@ pub fn generate(seed: u64) -> PlanCase {
         });
     }
     // Show the profile in the table's fixed order, not stressors first.
-    readings.sort_by_key(|r| METRICS.iter().position(|m| m.id == r.metric.id));
+    crate::order::sort_by_key(&mut readings, |r| {
+        METRICS.iter().position(|m| m.id == r.metric.id)
+    });
 
     let firsts = rng.sample(FIRST_NAMES, 4);
     let lasts = rng.sample(LAST_NAMES, 4);
@@ -606,8 +716,10 @@ pub fn rubric() -> Vec<String> {
              every stressor and only those; items within their threshold need no action.",
             thresholds.join("; ")
         ),
-        "Actions: each week has at least two actions, each on its own line with one owner named \
-         from the people listed whose remit covers it, and the expected outcome."
+        "Actions: each week has at least two actions on the team's stressors, each on its own \
+         line with one owner named from the people listed whose remit covers it, and the \
+         expected outcome. General support (EAP sessions, a survey) is welcome but does not \
+         count towards the two."
             .to_owned(),
         "KPIs: three, each measuring one of the team's stressors: what is measured, the team's \
          current number from the profile and a numeric target that improves on it."
@@ -620,8 +732,8 @@ pub fn rubric() -> Vec<String> {
 pub fn response_format() -> ResponseFormat {
     let week = |n: u32| FormatSection {
         label: WEEK_LABELS[n as usize - 1],
-        expects: "Two or more actions, one per line, each with one owner from the list and the \
-                  expected outcome."
+        expects: "Two or more actions on the team's stressors, one per line, each with one \
+                  owner from the list and the expected outcome."
             .to_owned(),
     };
     ResponseFormat {
@@ -681,7 +793,11 @@ mod tests {
     #[test]
     fn each_action_and_kpi_reads_as_its_own_metric_only() {
         for metric in METRICS {
-            for text in [metric.action, &metric.kpi(9)] {
+            let follow_ups = metric.follow_ups.map(|(a, _)| a.to_owned());
+            let texts = [metric.action.to_owned(), metric.kpi(9)]
+                .into_iter()
+                .chain(follow_ups);
+            for text in &texts.collect::<Vec<_>>() {
                 let read = Text::new(text);
                 let hits: Vec<&str> = METRICS
                     .iter()

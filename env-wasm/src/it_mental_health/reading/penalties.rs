@@ -119,17 +119,21 @@ pub struct Assessment {
 
 /// Assess one answer against the task's word cap.
 pub fn assess(answer: &str, word_cap: usize) -> Assessment {
+    assess_read(answer, &Text::new(answer), word_cap)
+}
+
+/// [`assess`] of an answer already read as words.
+pub fn assess_read(answer: &str, text: &Text, word_cap: usize) -> Assessment {
     let words = word_count(answer);
     let mut result = Assessment {
         too_short: words < MIN_WORDS,
         words,
         ..Assessment::default()
     };
-    let text = Text::new(answer);
-    if repeated_share(&text) > REPEATED_SHARE || repeats_a_line(answer) {
+    if repeated_share(text) > REPEATED_SHARE || repeats_a_line(answer) {
         result.penalties.insert("repetition_penalty", REPETITION);
     }
-    result.harmful = harmful(&text);
+    result.harmful = harmful(text);
     if !result.harmful.is_empty() {
         let points = Points(HARMFUL_EACH.0 * result.harmful.len() as i32).min(HARMFUL_CAP);
         result.penalties.insert("harmful_advice_penalty", points);
@@ -153,7 +157,7 @@ fn repeated_share(text: &Text) -> u64 {
         return 0;
     }
     let grams: Vec<&[u32]> = ids.windows(4).collect();
-    let distinct: BTreeSet<&[u32]> = grams.iter().copied().collect();
+    let distinct: BTreeSet<&[u32]> = crate::order::set_of(grams.iter().copied());
     ((grams.len() - distinct.len()) as u64 * 10_000) / grams.len() as u64
 }
 

@@ -6,15 +6,17 @@
 //! written many ways, mixed with coping talk and resolved past episodes
 //! (which do not count), so no sentence or quote gives a tier away.
 
+pub mod grade;
+
 use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::names::{
+use crate::it_mental_health::names::{
     COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, SYSTEMS, TEAMS, WEEKDAYS,
 };
-use super::scenario::{FormatSection, ResponseFormat, fill};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, fill};
 use crate::rng::SeededRng;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -198,7 +200,15 @@ pub struct Stressor {
 pub const STRESSORS: &[Stressor] = &[
     Stressor {
         id: "on_call",
-        phrases: &["on call", "pager*", "paged", "paging", "rota*", "rotation*"],
+        phrases: &[
+            "on call",
+            "pager*",
+            "paged",
+            "paging",
+            "rota",
+            "rotas",
+            "rotation*",
+        ],
         situations: &[
             "{first} has been on the on-call rota every {n} days since the {system} went live.",
         ],
@@ -238,7 +248,7 @@ pub const STRESSORS: &[Stressor] = &[
         id: "caregiving",
         phrases: &[
             "caring",
-            "carer",
+            "carer*",
             "caregiv*",
             "parent*",
             "hospital*",
@@ -364,7 +374,7 @@ impl TriageCase {
     /// The employees from most to least urgent (stable within a tier).
     pub fn priority(&self) -> Vec<&Employee> {
         let mut order: Vec<&Employee> = self.employees.iter().collect();
-        order.sort_by_key(|e| e.tier.rank());
+        crate::order::sort_by_key(&mut order, |e| e.tier.rank());
         order
     }
 
@@ -574,7 +584,7 @@ fn render(card: &TeamCard) -> String {
             "\n{} ({}, {} in the team)\nSituation: {}\n",
             e.name,
             e.role,
-            super::burnout::years(e.years_in_team),
+            crate::it_mental_health::burnout::years(e.years_in_team),
             e.situation
         ));
         for note in &e.notes {

@@ -6,13 +6,17 @@
 //! flags are this case's concerning facts. Every symptom is written several
 //! ways and no sentence names its dimension.
 
+pub mod grade;
+
 use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::names::{COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, TEAMS};
-use super::scenario::{FormatSection, ResponseFormat, fill};
+use crate::it_mental_health::names::{
+    COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, TEAMS,
+};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, fill};
 use crate::rng::SeededRng;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -67,6 +71,13 @@ impl Dimension {
                 "inefficac*",
                 "low achievement",
                 "reduced achievement",
+                // The dimension named by the lack of its opposite: present,
+                // however "lack" or "no" reads on its own.
+                "lack of accomplish*",
+                "lack of achievement",
+                "no sense of accomplish*",
+                "little sense of accomplish*",
+                "loss of accomplish*",
             ],
         }
     }
@@ -139,6 +150,8 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
         phrases: &[
             "hour*",
             "hrs",
+            // "62h a week", once the unit is its own word.
+            "h",
             "overtime",
             "timesheet*",
             "long days",
@@ -156,6 +169,8 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
             "time off",
             "days off",
             "day off",
+            "week off",
+            "weeks off",
             "break*",
             "pto",
         ],
@@ -163,7 +178,7 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
     },
     FlagConcept {
         id: "on_call",
-        phrases: &["on call", "pager*", "paged", "rota*", "rotation*"],
+        phrases: &["on call", "pager*", "paged", "rota", "rotas", "rotation*"],
         numeric: true,
     },
     FlagConcept {
@@ -333,7 +348,7 @@ impl BurnoutCase {
             _ => 4,
         };
         let mut flags: Vec<&Fact> = self.facts.iter().filter(|f| f.concerning).collect();
-        flags.sort_by_key(|f| rank(f));
+        crate::order::sort_by_key(&mut flags, |f| rank(f));
         flags
     }
 
@@ -501,7 +516,7 @@ pub fn generate(seed: u64) -> BurnoutCase {
     let (leave_points, lo, hi) = LEAVE[leave_bucket];
     let months = rng.range(i64::from(lo), i64::from(hi)) as u32;
     let dimensions: BTreeSet<Dimension> =
-        rng.sample(&Dimension::ALL, dim_count).into_iter().collect();
+        crate::order::set_of(rng.sample(&Dimension::ALL, dim_count));
     let health = rng.sample(HEALTH, health_count);
 
     let vars = |rng: &mut SeededRng| -> Vec<(&'static str, String)> {
@@ -664,10 +679,11 @@ pub fn generate(seed: u64) -> BurnoutCase {
         context,
     };
     let text = render(&card, &hours_text, &first);
-    let numbers = numbers_in(&text)
-        .into_iter()
-        .chain(facts.iter().flat_map(|f| f.numbers.iter().copied()))
-        .collect();
+    let numbers = crate::order::set_of(
+        numbers_in(&text)
+            .into_iter()
+            .chain(facts.iter().flat_map(|f| f.numbers.iter().copied())),
+    );
     BurnoutCase {
         card,
         first,

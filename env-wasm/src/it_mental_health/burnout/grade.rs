@@ -1,0 +1,575 @@
+//! Grading `burnout_detection`: the dimensions named (against the ones
+//! with evidence, negation aware, each one named without evidence taking
+//! back one with it), exactly one severity level (a hedge such as
+//! "moderate to high", or two copies of the section that disagree, scores
+//! 0, and so does a neighbouring level), red flags grounded in this case's
+//! concerning facts (the first three items, one fact each; a numeric fact
+//! must be cited with this case's number), and the escalation decision read
+//! with negation, a hedged yes/no scoring 0.
+
+use std::collections::BTreeSet;
+
+use super::{BurnoutCase, Dimension, FLAG_CONCEPTS, FlagConcept, Severity, WORD_CAP};
+use crate::it_mental_health::grade::{Grade, assemble, f1_of, offset_f1};
+use crate::it_mental_health::names::FIRST_NAMES;
+use crate::it_mental_health::reading::decision::decision;
+use crate::it_mental_health::reading::sections::{Label, Section, parse};
+use crate::it_mental_health::reading::{Answer, LIST_READ};
+use crate::points::Points;
+use crate::text::{
+    CopySource, OneValue, Text, bases_of, negated, number_value, stated_words, word_count,
+};
+
+const LABELS: &[Label] = &[
+    Label {
+        key: "dimensions",
+        names: &[
+            "burnout dimensions",
+            "burnout dimension",
+            "dimensions",
+            "dimension",
+            "mbi dimensions",
+            "maslach dimensions",
+            "dimensions present",
+            "dimensions identified",
+            "burnout dimensions identified",
+            "maslach burnout dimensions",
+            "maslach burnout inventory dimensions",
+        ],
+        loose: true,
+    },
+    Label {
+        key: "severity",
+        names: &[
+            "severity",
+            "severity level",
+            "burnout severity",
+            "overall severity",
+            "severity rating",
+        ],
+        loose: true,
+    },
+    Label {
+        key: "red_flags",
+        names: &[
+            "red flags",
+            "red flag",
+            "top red flags",
+            "top 3 red flags",
+            "top three red flags",
+            "key red flags",
+            "warning signs",
+        ],
+        loose: true,
+    },
+    Label {
+        key: "escalation",
+        names: &[
+            "hr escalation",
+            "escalation",
+            "escalation to hr",
+            "hr referral",
+            "escalate to hr",
+            "escalate",
+            "hr escalation needed",
+            "hr escalation required",
+            "hr escalation recommended",
+            "escalation needed",
+            "escalation required",
+            "escalation recommended",
+            "escalation to hr needed",
+        ],
+        loose: true,
+    },
+];
+
+const DIMENSIONS: Points = Points(2000);
+const SEVERITY: Points = Points(3000);
+const RED_FLAGS: Points = Points(3000);
+const ESCALATION: Points = Points(2000);
+
+/// Numbers the rubric itself states; citing them is not inventing a fact.
+const RUBRIC_NUMBERS: &[u64] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 45, 46, 55, 56, 65];
+
+/// Red flags the response format asks for; items past them earn nothing.
+pub const FLAGS_ASKED: usize = 3;
+
+/// The longest a red flag may be, in words: one fact and its number, not a
+/// paragraph that mentions every fact.
+pub const FLAG_WORDS: usize = 30;
+
+pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
+    let parsed = parse(&answer.read, LABELS);
+    let mut notes = Vec::new();
+
+    let named = parsed
+        .merged("dimensions")
+        .map(|s| dimensions(&s))
+        .unwrap_or_default();
+    let hits = named.intersection(&case.dimensions).count();
+    let dimension_score = offset_f1(hits, named.len(), case.dimensions.len());
+    notes.push(format!(
+        "Dimensions: read {}; the case gives evidence of {}.",
+        list(named.iter().map(|d| d.name())),
+        list(case.dimensions.iter().map(|d| d.name()))
+    ));
+
+    let severity = parsed
+        .copies("severity")
+        .map(|s| read_severity(&s.text()))
+        .fold(OneValue::Missing, OneValue::and);
+    // The rubric is arithmetic: a neighbouring level is a misreading, and
+    // partial credit for it would pay a blind constant answer.
+    let severity_score = severity.score(|level| right(*level == case.severity));
+    notes.push(format!(
+        "Severity: read {}; the rubric gives {} ({} points).",
+        match &severity {
+            OneValue::One(level) => level.name().to_owned(),
+            OneValue::Missing => "no level".to_owned(),
+            OneValue::Hedged(levels) =>
+                format!("a hedge ({})", list(levels.iter().map(|l| l.name()))),
+        },
+        case.severity.name(),
+        case.points.total()
+    ));
+
+    let (flag_score, flag_note) = match parsed.merged("red_flags") {
+        Some(section) => red_flags(case, &section),
+        None => (Points::ZERO, "Red flags: no labelled section.".to_owned()),
+    };
+    notes.push(flag_note);
+
+    let decided = parsed
+        .copies("escalation")
+        .map(|s| decision(&s.text()))
+        .fold(OneValue::Missing, OneValue::and);
+    let escalation_score = decided.score(|yes| right(*yes == case.escalate));
+    notes.push(format!(
+        "HR escalation: read {}; the rubric says {}.",
+        match decided {
+            OneValue::One(true) => "yes",
+            OneValue::One(false) => "no",
+            OneValue::Missing => "no clear yes or no",
+            OneValue::Hedged(_) => "both yes and no",
+        },
+        if case.escalate { "yes" } else { "no" }
+    ));
+
+    assemble(
+        &[
+            ("dimensions", dimension_score, DIMENSIONS),
+            ("severity", severity_score, SEVERITY),
+            ("red_flags", flag_score, RED_FLAGS),
+            ("escalation", escalation_score, ESCALATION),
+        ],
+        answer,
+        WORD_CAP,
+        notes,
+    )
+}
+
+fn right(ok: bool) -> Points {
+    if ok { Points::FULL } else { Points::ZERO }
+}
+
+fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let items: Vec<&str> = items.collect();
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// The dimensions a section names and does not negate.
+fn dimensions(section: &Section) -> BTreeSet<Dimension> {
+    let text = Text::new(&section.text());
+    crate::order::set_of(Dimension::ALL.into_iter().filter(|d| {
+        text.mentions(d.names())
+            .into_iter()
+            .any(|(s, e)| !negated(&text, s, e))
+    }))
+}
+
+/// The severity levels a section states ([`crate::text::stated`]: reasons beside the
+/// level are not more levels, a second level offered is a hedge).
+pub fn read_severity(section: &str) -> OneValue<Severity> {
+    let text = Text::new(section);
+    stated_words(&text, |word| {
+        Severity::ALL
+            .into_iter()
+            .find(|l| l.words().contains(&word))
+    })
+}
+
+/// Red flags as precision and recall. Only the first [`FLAGS_ASKED`]
+/// items can earn, each citing a concerning fact not cited before; items
+/// past them earn nothing, and those that are no red flag of this case (a
+/// distractor, a vague or invented claim) still count against precision,
+/// so listing every fact of the case does not pay. Recall is the distinct
+/// concerning facts cited, out of three or fewer.
+fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
+    let items = section.items();
+    let considered = items.len().min(FLAGS_ASKED);
+    let concerning = case.flag_concepts();
+    let facts: Vec<ReadFact> = case.facts.iter().map(|f| ReadFact::of(case, f)).collect();
+    let mut cited: BTreeSet<&str> = BTreeSet::new();
+    // Past LIST_READ items a list is read no further: each item after it
+    // counts as no red flag.
+    let mut wrong_later = items.len().saturating_sub(LIST_READ);
+    for (k, item) in items.iter().take(LIST_READ).enumerate() {
+        let concept = item_concept(case, &facts, &concerning, item);
+        match concept {
+            Some(concept) if k < FLAGS_ASKED => {
+                cited.insert(concept);
+            }
+            None if k >= FLAGS_ASKED => wrong_later += 1,
+            _ => {}
+        }
+    }
+    let wanted = concerning.len().min(FLAGS_ASKED);
+    let score = f1_of(
+        (cited.len(), considered + wrong_later),
+        (cited.len().min(wanted), wanted),
+    );
+    let note = format!(
+        "Red flags: {} of the first {considered} items cite a concerning fact of this case; \
+         {} of {wanted} wanted facts cited{}.",
+        cited.len(),
+        cited.len().min(wanted),
+        if wrong_later > 0 {
+            format!("; {wrong_later} more items are not red flags of this case")
+        } else {
+            String::new()
+        }
+    );
+    (score, note)
+}
+
+/// Words in a row an item shares with a fact of the case to quote it.
+const QUOTED_RUN: usize = 5;
+
+/// Facts of a dimension's symptoms, which an item must tie to this case.
+const DIMENSION_SIGNS: &[&str] = &["exhaustion_sign", "cynicism_sign", "inefficacy_sign"];
+
+/// Words too common to tie an item to a fact.
+const COMMON: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "and",
+    "or",
+    "but",
+    "of",
+    "to",
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "by",
+    "from",
+    "as",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "has",
+    "have",
+    "had",
+    "it",
+    "its",
+    "this",
+    "that",
+    "these",
+    "those",
+    "they",
+    "them",
+    "their",
+    "he",
+    "she",
+    "his",
+    "her",
+    "i",
+    "my",
+    "me",
+    "we",
+    "our",
+    "you",
+    "your",
+    "so",
+    "too",
+    "very",
+    "now",
+    "not",
+    "no",
+    "most",
+    "every",
+    "each",
+    "all",
+    "any",
+    "some",
+    "more",
+    "than",
+    "then",
+    "just",
+    "still",
+    "even",
+    "also",
+    "again",
+    "since",
+    "about",
+    "over",
+    "after",
+    "before",
+    "says",
+    "said",
+    "say",
+    "one",
+    "last",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "day",
+    "days",
+    "time",
+    "times",
+    "get",
+    "got",
+    "really",
+    "only",
+    "much",
+    "many",
+    "what",
+    "when",
+    "who",
+    "which",
+    "how",
+    "do",
+    "does",
+    "did",
+    "would",
+    "could",
+    "can",
+    "will",
+    "there",
+    "out",
+    "up",
+    "off",
+    "signs",
+    "sign",
+    "work",
+    "team",
+    "colleagues",
+    "manager",
+    "people",
+    "lot",
+    "things",
+    "feeling",
+    "seems",
+    "looks",
+    "often",
+    "always",
+    "lately",
+    "recently",
+    "anymore",
+];
+
+/// A fact of the case as red flags are read against it: its quotes, and
+/// the words that tie an item to it (not common words, the person's
+/// name, numbers or the words of a kind of fact).
+struct ReadFact {
+    copies: CopySource,
+    concept: &'static str,
+    concerning: bool,
+    numbers: Vec<u64>,
+    words: BTreeSet<String>,
+}
+
+impl ReadFact {
+    fn of(case: &BurnoutCase, fact: &super::Fact) -> ReadFact {
+        let text = Text::new(&fact.text);
+        let words = content_words(&text, &case.first);
+        let run = QUOTED_RUN.min(text.len());
+        ReadFact {
+            copies: CopySource::owning(text, run),
+            concept: fact.concept,
+            concerning: fact.concerning,
+            numbers: fact.numbers.clone(),
+            words,
+        }
+    }
+}
+
+/// The words of `text` that can tie it to a fact, as their base forms
+/// ("meetings" and "meeting" share "meeting").
+fn content_words(text: &Text, first: &str) -> BTreeSet<String> {
+    let first = first.to_lowercase();
+    text.words
+        .iter()
+        .map(|w| w.text.as_str())
+        .filter(|w| !COMMON.contains(w) && *w != first && number_value(w).is_none())
+        .filter(|w| !names_a_kind(w))
+        .flat_map(|w| bases_of(w).into_iter().map(|b| b.into_owned()))
+        .collect()
+}
+
+/// Whether `word` is itself one of the words that name a kind of fact
+/// ("tired", "cynical", "sleep").
+fn names_a_kind(word: &str) -> bool {
+    FLAG_CONCEPTS
+        .iter()
+        .flat_map(|c| c.phrases)
+        .any(|p| match p.strip_suffix('*') {
+            Some(prefix) => !prefix.contains(' ') && word.starts_with(prefix),
+            None => !p.contains(' ') && *p == word,
+        })
+}
+
+/// The one concerning fact a red-flag item cites, if any. An item earns at
+/// most one credit. An item that quotes a fact of the case is that fact
+/// (a distractor quoted earns nothing; two facts pasted into one item are
+/// a list, not a flag); otherwise it is the kind of fact it names first,
+/// and an item naming more than two kinds is a list of topics. An item
+/// past [`FLAG_WORDS`], one about someone else, or one with a number the
+/// case never states earns nothing, and a fact with a number must be cited
+/// with it.
+fn item_concept(
+    case: &BurnoutCase,
+    facts: &[ReadFact],
+    concerning: &BTreeSet<&'static str>,
+    item: &str,
+) -> Option<&'static str> {
+    let words = word_count(item);
+    if !(2..=FLAG_WORDS).contains(&words) {
+        return None;
+    }
+    // A fact about someone else (another case's name) is not this case's.
+    let other_person = item
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| FIRST_NAMES.contains(&w) && w != case.first);
+    if other_person {
+        return None;
+    }
+    let text = Text::new(item);
+    let numbers: Vec<u64> = text.numbers().into_iter().map(|(_, n)| n).collect();
+    let invented = numbers
+        .iter()
+        .any(|n| !case.numbers.contains(n) && !RUBRIC_NUMBERS.contains(n));
+    if invented {
+        return None;
+    }
+    let quoted: BTreeSet<&'static str> = facts
+        .iter()
+        .filter(|fact| fact.copies.copied_in(&text))
+        .map(|fact| fact.concept)
+        .collect();
+    let concept: &'static str = match quoted.len() {
+        0 => named_concept(&text)?.id,
+        1 => quoted.first().copied()?,
+        _ => return None,
+    };
+    if !concerning.contains(concept) {
+        return None;
+    }
+    // A symptom of a dimension in an answer's own words must be this
+    // case's: "signs of exhaustion" names a kind of fact most cases have,
+    // "dozes off in afternoon meetings" names this one.
+    if quoted.is_empty() && DIMENSION_SIGNS.contains(&concept) {
+        let words = content_words(&text, &case.first);
+        let ours = facts
+            .iter()
+            .filter(|f| f.concept == concept && f.concerning)
+            .any(|f| !f.words.is_disjoint(&words) || f.numbers.iter().any(|n| numbers.contains(n)));
+        if !ours {
+            return None;
+        }
+    }
+    let numeric = FLAG_CONCEPTS.iter().any(|c| c.id == concept && c.numeric);
+    let cites_fact = !numeric
+        || case
+            .facts
+            .iter()
+            .filter(|f| f.concept == concept && f.concerning)
+            .any(|f| {
+                f.numbers.iter().any(|n| numbers.contains(n))
+                    || f.month
+                        .is_some_and(|m| !text.find(&m.to_lowercase()).is_empty())
+            });
+    cites_fact.then_some(concept)
+}
+
+/// The kind of fact an item in its own words names first; none when it
+/// names more than two.
+fn named_concept(text: &Text) -> Option<&'static FlagConcept> {
+    let mut named: Vec<(usize, &'static FlagConcept)> = FLAG_CONCEPTS
+        .iter()
+        .filter_map(|c| text.mentions(c.phrases).first().map(|(at, _)| (*at, c)))
+        .collect();
+    if named.len() > 2 {
+        return None;
+    }
+    crate::order::sort_by_key(&mut named, |(at, _)| *at);
+    named.first().map(|(_, c)| *c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exactly_one_severity() {
+        for (answer, expected) in [
+            ("High", Some(Severity::High)),
+            (
+                "high, driven by 62 hours a week and low morale",
+                Some(Severity::High),
+            ),
+            (
+                "High (7 points: hours 2, leave 2, dimensions 2, health 1)",
+                Some(Severity::High),
+            ),
+            (
+                "is Moderate because hours are low",
+                Some(Severity::Moderate),
+            ),
+            ("Not critical but high.", Some(Severity::High)),
+            ("7 points, which is High.", Some(Severity::High)),
+            ("Moderate to high", None),
+            ("Low, Moderate, High or Critical", None),
+            ("low moderate high critical", None),
+            ("High/Critical", None),
+            ("High. Or Critical.", None),
+            ("unclear", None),
+        ] {
+            assert_eq!(read_severity(answer).one().copied(), expected, "{answer:?}");
+        }
+    }
+
+    #[test]
+    fn dimensions_are_read_with_negation() {
+        let read = |t: &str| {
+            dimensions(&Section {
+                key: "dimensions",
+                lines: vec![crate::it_mental_health::reading::sections::Line {
+                    plain: t.to_owned(),
+                    cells: None,
+                    listed: false,
+                }],
+            })
+        };
+        assert_eq!(
+            read("Exhaustion and cynicism; no sign of reduced accomplishment."),
+            [Dimension::Exhaustion, Dimension::Depersonalization].into()
+        );
+        assert_eq!(
+            read("Depersonalisation only (detached from users)").len(),
+            1
+        );
+        assert_eq!(read("none of the three").len(), 0);
+    }
+}

@@ -1,0 +1,826 @@
+//! Grading `intervention_plan`. Each week's section is cut into actions
+//! (lines, or sentences of a prose paragraph). An action earns at most one
+//! thing: the first of this team's stressors it names. It is on target
+//! when that is one of the team's stressors, off target when it tackles a
+//! profile item within its threshold (or one the profile never shows), a
+//! list of topics when it names more than two, and generic when it names
+//! none; generic actions neither earn nor pad. It is well owned when it
+//! names one or two people of this team's roster, by name and nobody else,
+//! one of whom has the remit for what it tackles.
+//!
+//! Precision is read once for the whole plan: of the profile items within
+//! their thresholds, the share the plan tackles anyway shows it did not
+//! read them, and discounts coverage, structure and ownership alike, so a
+//! plan tackling every item shown scores about nothing on them however
+//! well formed. KPIs are a list of three: one measure each, with a numeric
+//! target that improves on the team's number; a KPI on a measure the team
+//! does not need costs precision, past the first three too. The budget is
+//! one total inside the stated range (a range or alternatives is none), and
+//! the risk names a concrete risk and its mitigation.
+
+use std::collections::BTreeSet;
+
+use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
+use crate::it_mental_health::grade::{Grade, assemble, f1_of};
+use crate::it_mental_health::names::FIRST_NAMES;
+use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
+use crate::it_mental_health::reading::{Answer, LIST_READ};
+use crate::points::Points;
+use crate::text::negation::denied;
+use crate::text::{Amount, OneValue, Text, amounts, word_count};
+
+const LABELS: &[Label] = &[
+    Label {
+        key: "week1",
+        names: &["week 1", "week one", "wk 1", "first week"],
+        loose: false,
+    },
+    Label {
+        key: "week2",
+        names: &["week 2", "week two", "wk 2", "second week"],
+        loose: false,
+    },
+    Label {
+        key: "week3",
+        names: &["week 3", "week three", "wk 3", "third week"],
+        loose: false,
+    },
+    Label {
+        key: "week4",
+        names: &["week 4", "week four", "wk 4", "fourth week"],
+        loose: false,
+    },
+    Label {
+        key: "kpis",
+        names: &[
+            "kpis",
+            "kpi",
+            "key performance indicators",
+            "metrics",
+            "success metrics",
+            "success measures",
+            "measures of success",
+        ],
+        loose: true,
+    },
+    Label {
+        key: "risk",
+        names: &[
+            "risk",
+            "risks",
+            "main risk",
+            "key risk",
+            "biggest risk",
+            "risk and mitigation",
+            "risks and mitigations",
+            "risk and mitigations",
+        ],
+        loose: true,
+    },
+    Label {
+        key: "budget",
+        names: &[
+            "budget",
+            "total budget",
+            "budget estimate",
+            "estimated budget",
+            "total cost",
+            "budget request",
+            "cost",
+        ],
+        loose: true,
+    },
+];
+
+const WEEKS: [&str; 4] = ["week1", "week2", "week3", "week4"];
+
+const COVERAGE: Points = Points(3500);
+const STRUCTURE: Points = Points(1500);
+const OWNERS: Points = Points(1500);
+const KPIS: Points = Points(2000);
+const RISK: Points = Points(500);
+const BUDGET: Points = Points(1000);
+
+/// Words that make a KPI's single number a change rather than a level.
+const CHANGE_WORDS: &[&str] = &[
+    "reduce", "reduced", "cut", "lower", "decrease", "increase", "raise", "improve", "by",
+];
+
+/// The longest a planned action may be, in words, and the longest KPI:
+/// past them a line is a paragraph of topics, not one action or measure.
+pub const ACTION_WORDS: usize = 50;
+pub const KPI_WORDS: usize = 30;
+
+/// KPIs the response format asks for; items past them earn nothing.
+pub const KPIS_ASKED: usize = 3;
+
+/// How many sentences of the risk section are read: the main risk and its
+/// mitigation, not whatever follows them.
+const RISK_SENTENCES: u32 = 3;
+
+/// Words that name a concrete risk to the plan.
+const RISK_WORDS: &[&str] = &[
+    "participation",
+    "attendance",
+    "attend*",
+    "skip*",
+    "stigma*",
+    "uptake",
+    "delivery",
+    "deadline*",
+    "slip*",
+    "cost*",
+    "overrun*",
+    "backlash",
+    "trust",
+    "attrition",
+    "turnover",
+    "bandwidth",
+    "relapse*",
+    "momentum",
+    "fatigue",
+    "resist*",
+    "buy in",
+    "fear*",
+    "capacity",
+    "drop off",
+    "lose",
+    "losing",
+    "sceptic*",
+    "skeptic*",
+    "time",
+    "busy",
+    "pressure",
+    "morale",
+    "engagement",
+    "quit*",
+    "leav*",
+    "delay*",
+    "stall*",
+    "revert*",
+    "fade*",
+    "stick",
+    "sustain*",
+    "competing",
+    "pushback",
+    "push back",
+    "disrupt*",
+    "workload",
+    "backslid*",
+    "gap*",
+    "shortfall*",
+];
+
+/// Words that name how a risk is reduced.
+const MITIGATION: &[&str] = &[
+    "mitigat*",
+    "reduce",
+    "reducing",
+    "avoid",
+    "so that",
+    "so we",
+    "contingency",
+    "fallback",
+    "address*",
+    "counter*",
+    "prevent*",
+    "plan b",
+    "minimi*",
+    "lessen",
+    "offset",
+    "limit",
+    "protect*",
+    "safeguard*",
+    "to keep",
+    "by having",
+    "by making",
+    "by keeping",
+    "by running",
+    "by scheduling",
+    "by sharing",
+];
+
+/// What an action is aimed at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aim {
+    /// One of the team's stressors: the first it names.
+    OnTarget(&'static str),
+    /// A profile item within its threshold, or one the profile never
+    /// shows (or several topics at once).
+    OffTarget,
+    /// Nothing in particular: neither earns nor pads.
+    Generic,
+}
+
+/// One action of a week.
+#[derive(Debug, Clone)]
+struct Action {
+    /// The action as written, normalised: the same action twice is one.
+    key: String,
+    aim: Aim,
+    /// Every stressor it names; those the team does not need count against
+    /// the plan's precision.
+    named: BTreeSet<&'static str>,
+    /// The roster people it names (when it names nobody else).
+    owners: BTreeSet<Owner>,
+}
+
+impl Action {
+    /// On target, and owned by one or two named people one of whom has
+    /// the remit for what it tackles.
+    fn well_owned(&self) -> bool {
+        match self.aim {
+            Aim::OnTarget(stressor) => {
+                (1..=2).contains(&self.owners.len())
+                    && self.owners.iter().any(|o| o.remit().contains(&stressor))
+            }
+            _ => false,
+        }
+    }
+}
+
+pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
+    let parsed = parse(&answer.read, LABELS);
+    let gold = case.stressors();
+    let mut notes = Vec::new();
+
+    let weeks: Vec<Vec<Action>> = WEEKS
+        .iter()
+        .map(|key| {
+            parsed
+                .merged(key)
+                .map(|s| actions(case, &gold, &s))
+                .unwrap_or_default()
+        })
+        .collect();
+    let all: Vec<&Action> = weeks.iter().flatten().collect();
+    let tackled: BTreeSet<&str> = all
+        .iter()
+        .filter_map(|a| match a.aim {
+            Aim::OnTarget(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    let extra: BTreeSet<&str> = all
+        .iter()
+        .flat_map(|a| a.named.iter().copied())
+        .filter(|s| !gold.contains(s))
+        .collect();
+    let precision = plan_precision(case, &gold, extra.len());
+    let coverage = Points::ratio(tackled.len() as u64, gold.len() as u64).weighted(precision);
+    notes.push(format!(
+        "Stressors: the actions tackle {}; the team's stressors are {}{}.",
+        join(&tackled),
+        join(&gold),
+        if extra.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; they also tackle {}, which the profile does not call for",
+                join(&extra)
+            )
+        }
+    ));
+
+    // Structure and ownership count only actions on this team's stressors,
+    // so generic advice, however well formed, earns neither; an action
+    // written twice is one action.
+    let distinct = |actions: &mut dyn Iterator<Item = &Action>, keep: fn(&Action) -> bool| {
+        actions
+            .filter(|a| keep(a))
+            .map(|a| a.key.as_str())
+            .collect::<BTreeSet<&str>>()
+            .len()
+    };
+    let structure_total: u64 = weeks
+        .iter()
+        .map(|w| 5000 * distinct(&mut w.iter(), Action::well_owned).min(2) as u64)
+        .sum();
+    let structure = Points::ratio(structure_total, 40_000).weighted(precision);
+    let on_target = distinct(&mut all.iter().copied(), |a| {
+        matches!(a.aim, Aim::OnTarget(_))
+    });
+    let owned = distinct(&mut all.iter().copied(), Action::well_owned);
+    let owners = Points::ratio(owned as u64, on_target as u64).weighted(precision);
+    notes.push(format!(
+        "Weeks: {} actions, {on_target} on this team's stressors, {owned} of them owned by a \
+         named person of the roster with the remit; {} of 4 weeks have two such actions.",
+        all.len(),
+        weeks
+            .iter()
+            .filter(|w| distinct(&mut w.iter(), Action::well_owned) >= 2)
+            .count()
+    ));
+
+    let (kpis, kpi_note) = kpis(case, &gold, parsed.merged("kpis").as_ref());
+    notes.push(kpi_note);
+    let (risk, risk_note) = risk(parsed.merged("risk").as_ref());
+    notes.push(risk_note);
+    let (budget, budget_note) = budget(case, &parsed);
+    notes.push(budget_note);
+
+    assemble(
+        &[
+            ("stressor_coverage", coverage, COVERAGE),
+            ("weekly_structure", structure, STRUCTURE),
+            ("owners", owners, OWNERS),
+            ("kpis", kpis, KPIS),
+            ("risk", risk, RISK),
+            ("budget", budget, BUDGET),
+        ],
+        answer,
+        WORD_CAP,
+        notes,
+    )
+}
+
+/// The plan's precision: 1 less the share of the profile's items within
+/// their thresholds that it tackles (or measures) anyway; a metric the
+/// profile never shows counts as one more. Tackling every item shown is 0.
+fn plan_precision(case: &PlanCase, gold: &BTreeSet<&'static str>, extra: usize) -> Points {
+    let fine = case.readings.len().saturating_sub(gold.len()).max(1);
+    Points::ratio(fine.saturating_sub(extra) as u64, fine as u64)
+}
+
+fn join(items: &BTreeSet<&str>) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.iter().copied().collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// A week's actions: its lines, or the sentences of a single paragraph
+/// (an "Owner: ..." or "Outcome: ..." sentence belongs to the one before).
+fn actions(case: &PlanCase, gold: &BTreeSet<&str>, week: &Section) -> Vec<Action> {
+    let lines: Vec<&str> = week
+        .lines
+        .iter()
+        .map(|l| l.plain.trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let units: Vec<String> = if lines.len() == 1 {
+        sentences(lines[0])
+    } else {
+        lines.iter().map(|l| (*l).to_owned()).collect()
+    };
+    units
+        .iter()
+        .filter(|u| word_count(u) >= 4)
+        .map(|u| read_action(case, gold, u))
+        .collect()
+}
+
+fn sentences(paragraph: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in paragraph
+        .split_inclusive([';'])
+        .flat_map(|p| p.split_inclusive(". "))
+    {
+        let trimmed = part.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let lower = trimmed.to_lowercase();
+        let continues = [
+            "owner",
+            "outcome",
+            "responsible",
+            "expected outcome",
+            "result",
+        ]
+        .iter()
+        .any(|w| lower.starts_with(w));
+        match out.last_mut() {
+            Some(last) if continues => {
+                last.push(' ');
+                last.push_str(trimmed);
+            }
+            _ => out.push(trimmed.to_owned()),
+        }
+    }
+    out
+}
+
+/// The metrics `text` names and does not deny ("don't change the rota"),
+/// each at its first mention, in text order.
+fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
+    let mut mentioned: Vec<(usize, &'static str)> = METRICS
+        .iter()
+        .filter_map(|m| {
+            text.mentions(m.phrases)
+                .into_iter()
+                .find(|(at, _)| !denied(text, *at))
+                .map(|(at, _)| (at, m.id))
+        })
+        .collect();
+    mentioned.sort_unstable();
+    mentioned
+}
+
+fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
+    let text = Text::new(unit);
+    let mentioned = metrics_in(&text);
+    let named: BTreeSet<&'static str> = mentioned.iter().map(|(_, id)| *id).collect();
+    let aim = match mentioned.first() {
+        None => Aim::Generic,
+        // One line, one action: more than two topics, or a paragraph, is
+        // a list of them.
+        Some(_) if named.len() > 2 || word_count(unit) > ACTION_WORDS => Aim::OffTarget,
+        Some((_, first)) if gold.contains(first) => Aim::OnTarget(first),
+        Some(_) => Aim::OffTarget,
+    };
+    let owners = owners_in(case, &text);
+    let roster_firsts: Vec<&str> = case
+        .roster
+        .iter()
+        .filter_map(|(_, n)| n.split_whitespace().next())
+        .collect();
+    let foreign = unit
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| FIRST_NAMES.contains(&w) && !roster_firsts.contains(&w));
+    Action {
+        key: crate::text::normalize(unit),
+        aim,
+        named,
+        owners: if foreign { BTreeSet::new() } else { owners },
+    }
+}
+
+/// The roster owners a text names. Only names count: every roster has the
+/// same roles, so "owner: team lead" could be written without reading it.
+/// Owners offered as alternatives ("owner: Nadia or Omar") are a hedge of
+/// the one owner an action has, and own nothing.
+fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
+    let mut found: Vec<(usize, usize, Owner)> = Vec::new();
+    for (owner, name) in &case.roster {
+        let mut forms = vec![name.to_lowercase()];
+        let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
+        if *owner == Owner::Eap {
+            // "Northstar Assist" may be called "Northstar".
+            forms.extend(words.first().cloned());
+        } else {
+            forms.extend(words);
+        }
+        let spans = forms.iter().flat_map(|f| text.find(f));
+        found.extend(spans.map(|(s, e)| (s, e, *owner)));
+    }
+    found.sort_unstable();
+    let hedged = found.windows(2).any(|pair| {
+        let (first, second) = (pair[0], pair[1]);
+        first.2 != second.2
+            && (text.words[first.1..second.0.max(first.1)]
+                .iter()
+                .any(|w| w.text == "or")
+                || text.gap(second.0).contains('/'))
+    });
+    if hedged {
+        return BTreeSet::new();
+    }
+    crate::order::set_of(found.into_iter().map(|(_, _, owner)| owner))
+}
+
+/// Numbers in a KPI that can be targets: not week numbers ("by week 4")
+/// or durations ("within 2 weeks").
+fn targets(text: &Text) -> Vec<u64> {
+    text.numbers()
+        .into_iter()
+        .filter(|(i, _)| {
+            let before = i.checked_sub(1).and_then(|k| text.words.get(k));
+            let after = text.words.get(i + 1);
+            let week_number = before.is_some_and(|w| w.text == "week" || w.text == "wk");
+            let duration = after.is_some_and(|w| {
+                matches!(
+                    w.text.as_str(),
+                    "weeks" | "week" | "months" | "month" | "quarters" | "sprints"
+                )
+            }) && before
+                .is_some_and(|w| matches!(w.text.as_str(), "within" | "in" | "after" | "for"));
+            !week_number && !duration
+        })
+        .map(|(_, n)| n)
+        .collect()
+}
+
+/// What a KPI line measures.
+enum Measure {
+    /// One of the team's stressors, with a target that improves on its
+    /// number.
+    Stressor(&'static str),
+    /// General wellbeing (a pulse survey, attrition) with a target: a
+    /// fine KPI that measures none of the stressors.
+    Wellbeing,
+    /// A measure the team does not need: a profile item within its
+    /// threshold, or one the profile never shows.
+    OffTarget,
+    /// No measure, no numeric target, a target that does not improve, or
+    /// a list of measures.
+    Invalid,
+}
+
+fn measure(case: &PlanCase, gold: &BTreeSet<&'static str>, item: &str) -> Measure {
+    if word_count(item) > KPI_WORDS {
+        return Measure::Invalid;
+    }
+    let text = Text::new(item);
+    let metrics = metrics_in(&text);
+    let general = text.has(GENERAL_KPI);
+    let numbers = targets(&text);
+    if metrics.len() + usize::from(general) > 2 || numbers.is_empty() {
+        return Measure::Invalid;
+    }
+    match metrics.first() {
+        None if general => Measure::Wellbeing,
+        None => Measure::Invalid,
+        Some((_, id)) if !gold.contains(id) => Measure::OffTarget,
+        Some((_, id)) if improves_on_the_team(case, id, &text, &numbers) => Measure::Stressor(id),
+        Some(_) => Measure::Invalid,
+    }
+}
+
+/// KPIs as precision (of the first [`KPIS_ASKED`] lines, the valid KPIs)
+/// and recall (distinct stressors of this team measured, out of three or
+/// fewer), discounted, as actions are, by the share of the items within
+/// their thresholds that the KPIs measure anyway (past the first three
+/// too). A wellbeing measure is valid but measures no stressor.
+fn kpis(
+    case: &PlanCase,
+    gold: &BTreeSet<&'static str>,
+    section: Option<&Section>,
+) -> (Points, String) {
+    let Some(section) = section else {
+        return (Points::ZERO, "KPIs: no labelled section.".to_owned());
+    };
+    let items = section.items();
+    let considered = items.len().min(KPIS_ASKED);
+    let mut valid = 0;
+    // Past LIST_READ lines a list is read no further: each line after it
+    // counts as measuring what the team does not need.
+    let overflow = items.len().saturating_sub(LIST_READ);
+    // Measures the team does not need, named anywhere in the list (also
+    // beside a stressor in one line).
+    let mut off_target: BTreeSet<&str> = BTreeSet::new();
+    let mut measured: BTreeSet<&str> = BTreeSet::new();
+    for (k, item) in items.iter().take(LIST_READ).enumerate() {
+        let first = k < KPIS_ASKED;
+        let named = metrics_in(&Text::new(item));
+        off_target.extend(
+            named
+                .iter()
+                .map(|(_, id)| *id)
+                .filter(|id| !gold.contains(id)),
+        );
+        match measure(case, gold, item) {
+            // The same stressor twice is one KPI and a wasted line.
+            Measure::Stressor(id) if first && measured.insert(id) => valid += 1,
+            Measure::Wellbeing if first => valid += 1,
+            _ => {}
+        }
+    }
+    let off_target = off_target.len() + overflow;
+    let wanted = gold.len().min(KPIS_ASKED);
+    // KPIs on items within their thresholds show the thresholds unread, as
+    // actions on them do ([`plan_precision`]).
+    let precision = plan_precision(case, gold, off_target);
+    let score =
+        f1_of((valid, considered), (measured.len().min(wanted), wanted)).weighted(precision);
+    let note = format!(
+        "KPIs: {valid} of the first {considered} lines are measures with a target that improves \
+         on the team's number; {} of this team's stressors measured{}.",
+        measured.len(),
+        if off_target > 0 {
+            format!("; {off_target} measure what the team does not need")
+        } else {
+            String::new()
+        }
+    );
+    (score, note)
+}
+
+/// Whether a KPI line on stressor `id` cites the team's current number and
+/// sets a target beyond it ("from 14 to at most 5 hours", "cut overtime by
+/// half from 14 hours"). Measures whose profile value is not a comparable
+/// number (1:1s, team events, the reorganisation) need only a target.
+fn improves_on_the_team(case: &PlanCase, id: &str, text: &Text, numbers: &[u64]) -> bool {
+    let metric = METRICS.iter().find(|m| m.id == id);
+    let (Some(lower_is_better), Some(baseline)) =
+        (metric.and_then(|m| m.lower_is_better), case.value_of(id))
+    else {
+        return true;
+    };
+    let current = u64::try_from(baseline).unwrap_or(0);
+    if !numbers.contains(&current) {
+        return false;
+    }
+    let improves = |t: &u64| {
+        if lower_is_better {
+            *t < current
+        } else {
+            *t > current
+        }
+    };
+    // A target is one value: "from 14 to 7 or 16" hedges between a better
+    // and a worse number and reads as its worse one.
+    let targets: Vec<&u64> = numbers.iter().filter(|t| **t != current).collect();
+    if targets.is_empty() {
+        return text.has(CHANGE_WORDS);
+    }
+    targets.into_iter().all(improves)
+}
+
+fn risk(section: Option<&Section>) -> (Points, String) {
+    let Some(section) = section else {
+        return (Points::ZERO, "Risk: no labelled section.".to_owned());
+    };
+    let body = section.text();
+    let full = Text::new(&body);
+    let first_sentence = full.words.first().map_or(0, |w| w.sentence);
+    let kept = full
+        .words
+        .iter()
+        .take_while(|w| w.sentence < first_sentence + RISK_SENTENCES)
+        .last()
+        .map_or(0, |w| w.end);
+    let text = Text::new(&body[..kept]);
+    if text.len() < 6 {
+        return (
+            Points::ZERO,
+            "Risk: too short to name a risk and its mitigation.".to_owned(),
+        );
+    }
+    let named = text.has(RISK_WORDS);
+    let mitigated = text.has(MITIGATION);
+    let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
+    (
+        score,
+        format!(
+            "Risk: {}, {}.",
+            if named {
+                "a concrete risk"
+            } else {
+                "no concrete risk"
+            },
+            if mitigated {
+                "with a mitigation"
+            } else {
+                "no mitigation"
+            }
+        ),
+    )
+}
+
+/// The total of a list of amounts: one amount is the total; a first (or
+/// last) amount equal to the sum of the others is the total with its items
+/// ("$12,000 (cover $9,000, tools $3,000)"); otherwise the items are summed.
+/// More than six amounts is a list of numbers, not a budget.
+fn itemised_total(values: &[u64]) -> Option<u64> {
+    match values {
+        [] => None,
+        [one] => Some(*one),
+        [first, rest @ ..] if rest.len() < 6 && rest.iter().sum::<u64>() == *first => Some(*first),
+        [rest @ .., last] if rest.len() < 6 && rest.iter().sum::<u64>() == *last => Some(*last),
+        items if items.len() <= 6 => Some(items.iter().sum()),
+        _ => None,
+    }
+}
+
+/// Words between two amounts that make them alternatives or a range
+/// rather than items: "$9,000 or $12,000", "$9,000 to $12,000", "between
+/// $9,000 and $12,000", "$9,000-$12,000".
+const ALTERNATIVE: &[&str] = &[
+    "or",
+    "to",
+    "either",
+    "alternatively",
+    "possibly",
+    "maybe",
+    "perhaps",
+    "up",
+    "max",
+    "maximum",
+    "ideally",
+    "otherwise",
+    "else",
+    "if",
+];
+
+/// Words that mark a range as the stated one, echoed beside the answer.
+const ECHO: &[&str] = &[
+    "range",
+    "within",
+    "inside",
+    "available",
+    "allowed",
+    "stated",
+    "envelope",
+    "limit",
+    "limits",
+];
+
+/// The totals one budget section states: one total, or (for a range or
+/// alternatives) every amount offered.
+fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
+    let text = Text::new(body);
+    let mut found = amounts(&text);
+    // "$11,500 (inside the $8,000 to $14,000 range)": the stated range,
+    // echoed as such, is not part of the answer. Bare bounds ("between
+    // $8,000 and $14,000") are a range, and a range is no total.
+    let echo = found.windows(2).position(|pair| {
+        let (a, b) = (pair[0], pair[1]);
+        let around = text.words[a.at.saturating_sub(3)..(b.at + 3).min(text.len())]
+            .iter()
+            .any(|w| ECHO.contains(&w.text.as_str()));
+        a.dollars == lo && b.dollars == hi && around
+    });
+    if let Some(k) = echo {
+        found.drain(k..k + 2);
+    }
+    let between = |a: &Amount, b: &Amount| -> bool {
+        let words = &text.words[a.at + 1..b.at];
+        let gap = text.gap(b.at);
+        let ranged = words.is_empty() && gap.contains(['-', '\u{2013}', '\u{2014}', '/']);
+        let offered = words.iter().any(|w| ALTERNATIVE.contains(&w.text.as_str()));
+        let opened = a.at > 0
+            && text.words[..a.at]
+                .iter()
+                .rev()
+                .take(2)
+                .any(|w| matches!(w.text.as_str(), "between" | "from"));
+        ranged || offered || (opened && words.iter().any(|w| w.text == "and"))
+    };
+    let hedged = found.windows(2).any(|pair| between(&pair[0], &pair[1]));
+    if hedged {
+        return OneValue::of(found.iter().map(|a| a.dollars));
+    }
+    let total_at = text.words.iter().position(|w| w.text == "total");
+    let total = match total_at {
+        Some(at) if !found.is_empty() => found
+            .iter()
+            .min_by_key(|a| a.at.abs_diff(at))
+            .map(|a| a.dollars),
+        _ => itemised_total(&found.iter().map(|a| a.dollars).collect::<Vec<_>>()),
+    };
+    OneValue::of(total)
+}
+
+fn budget(case: &PlanCase, parsed: &Parsed) -> (Points, String) {
+    let (lo, hi) = (
+        u64::from(case.card.budget_min),
+        u64::from(case.card.budget_max),
+    );
+    let totals = parsed
+        .copies("budget")
+        .map(|s| budget_totals(&s.text(), lo, hi))
+        .fold(OneValue::Missing, OneValue::and);
+    let read = match &totals {
+        OneValue::One(t) => format!("${t}"),
+        OneValue::Missing => "no total".to_owned(),
+        OneValue::Hedged(_) => "a range or alternatives, not one total".to_owned(),
+    };
+    // A range is not one total even when both ends are inside.
+    let inside = totals.one().is_some_and(|t| (lo..=hi).contains(t));
+    let note = format!("Budget: read {read}; the range is ${lo} to ${hi}.");
+    (if inside { Points::FULL } else { Points::ZERO }, note)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn itemised_budgets_are_read_as_their_total() {
+        let total = |t: &str| budget_totals(t, 8000, 14_000);
+        assert_eq!(
+            total("$12,000 (contractors $9,000, tools $2,000, EAP $1,000)"),
+            OneValue::One(12000)
+        );
+        assert_eq!(
+            total("cover $9,000 + tools $3,000 = $12,000"),
+            OneValue::One(12000)
+        );
+        assert_eq!(total("cover $9,000 and tools $3,000"), OneValue::One(12000));
+        assert_eq!(total("$1 $2 $3 $4 $5 $6 $7 $8"), OneValue::Missing);
+        assert_eq!(
+            total("$11,500 (inside the $8,000 to $14,000 range)"),
+            OneValue::One(11500)
+        );
+        for hedge in [
+            "between $9,000 and $12,000",
+            "$9,000 or $12,000",
+            "$9,000-$12,000",
+            "$9k to $12k",
+            "$10,000, or up to $12,000 if cover is needed",
+            "$9,000, $10,000 or $11,000",
+            "between $8,000 and $14,000",
+            "between $8,000 and $14,000, or $11,000 with cover",
+        ] {
+            assert!(total(hedge).is_hedged(), "{hedge}");
+        }
+    }
+
+    #[test]
+    fn kpi_targets_skip_weeks_and_durations() {
+        let t = Text::new("Overtime: from 14 to at most 5 hours a week by week 4, within 2 weeks");
+        assert_eq!(targets(&t), [14, 5]);
+    }
+}

@@ -1,0 +1,260 @@
+//! A yes/no answer (HR escalation) read as a one-value field: every
+//! decision a section states is a reading ("No, not warranted" is no, "do
+//! not escalate" is no, "yes, escalate today" is yes), and a section that
+//! states both ("yes or no", "No. Escalate to HR now.") is a hedge. The
+//! seed scored a correct "No" as yes because its heading contained
+//! "escalat".
+//!
+//! Decisions are: a yes or no that opens the section; a later yes or no
+//! given as an answer ("..., or no", "Actually, no."); a deciding verb
+//! ("escalate", "refer to HR", "involve HR") or judgement ("warranted",
+//! "needed") with the negation before it ("no need to involve HR",
+//! "escalation is not required") or a refusing word beside it ("would be
+//! premature"). A decision under a condition ("escalate if it gets worse")
+//! is a plan, not the answer, and is not read.
+
+use std::collections::BTreeSet;
+
+use crate::text::{OneValue, Text};
+
+/// Words that refuse a decision before it ("do not escalate").
+const BEFORE: &[&str] = &[
+    "no", "not", "never", "without", "nor", "neither", "none", "nothing", "lack", "lacks", "avoid",
+    "absence", "hold", "defer",
+];
+
+/// Words that start a new thought: negation before them stops there.
+const CONJUNCTIONS: &[&str] = &[
+    "but", "while", "whereas", "however", "although", "though", "yet",
+];
+
+/// Verbs that act on an escalation; all but "escalate" need HR in their
+/// clause ("refer them to the EAP" is not an HR escalation).
+const ACTING: &[&str] = &[
+    "escalate",
+    "escalating",
+    "escalated",
+    "refer",
+    "referring",
+    "referred",
+    "involve",
+    "involving",
+    "involved",
+    "notify",
+    "notifying",
+    "alert",
+];
+
+/// Judgements of an escalation; read in the section's first clause (right
+/// after its title) or in a clause that names the escalation or HR.
+const JUDGING: &[&str] = &[
+    "warranted",
+    "required",
+    "needed",
+    "necessary",
+    "recommended",
+    "advised",
+    "advisable",
+    "appropriate",
+    "justified",
+];
+
+/// Words that may stand before an opening yes or no.
+const INTENSIFIERS: &[&str] = &[
+    "definitely",
+    "absolutely",
+    "certainly",
+    "clearly",
+    "honestly",
+];
+
+/// Words that decide "no" by themselves.
+const REFUSING: &[&str] = &["unnecessary", "unwarranted", "premature", "unneeded"];
+
+/// Words that put a decision under a condition.
+const CONDITIONS: &[&str] = &["if", "unless", "when", "whenever", "once", "otherwise"];
+
+/// The decisions a yes/no section states.
+pub fn decision(answer: &str) -> OneValue<bool> {
+    let cleaned = strip_prompt_echo(answer);
+    let text = Text::new(&cleaned);
+    let mut readings = Vec::new();
+    let Some(first) = text.words.first() else {
+        return OneValue::Missing;
+    };
+    let context = Context::of(&text);
+    // "Definitely yes", "Absolutely not": an intensifier before the answer.
+    let opening = text
+        .words
+        .iter()
+        .take(3)
+        .find(|w| !INTENSIFIERS.contains(&w.text.as_str()))
+        .map_or("", |w| w.text.as_str());
+    match opening {
+        "yes" | "y" | "true" | "yep" | "yeah" | "yup" | "aye" => readings.push(true),
+        "no" | "n" | "false" | "none" | "not" | "never" | "nope" | "nah" => readings.push(false),
+        _ => {}
+    }
+    for (i, w) in text.words.iter().enumerate() {
+        let word = w.text.as_str();
+        if i > 0 && matches!(word, "yes" | "no") && given_as_answer(&text, i) {
+            readings.push(word == "yes");
+            continue;
+        }
+        if REFUSING.contains(&word) {
+            readings.push(false);
+            continue;
+        }
+        let names_hr = context.hr_clauses.contains(&w.clause);
+        let acting = ACTING.contains(&word) && (word.starts_with("escalat") || names_hr);
+        let judging = JUDGING.contains(&word) && (w.clause == first.clause || names_hr);
+        if (acting || judging) && !context.conditional.contains(&w.sentence) {
+            let refused = refused_before(&text, i) || context.refusing.contains(&w.sentence);
+            readings.push(!refused);
+        }
+    }
+    OneValue::of(readings)
+}
+
+/// A yes or no given as an answer: alone in its clause ("Actually, no."),
+/// or offered beside the other one ("yes or no", "yes/no").
+fn given_as_answer(text: &Text, at: usize) -> bool {
+    let w = &text.words[at];
+    let alone_before = text.words[at - 1].clause != w.clause;
+    let alone_after = text.words.get(at + 1).is_none_or(|n| n.clause != w.clause);
+    let offered = matches!(text.words[at - 1].text.as_str(), "or" | "otherwise")
+        || text.gap(at).contains('/');
+    (alone_before && alone_after) || offered
+}
+
+/// What a section's clauses and sentences hold, read once: clauses that
+/// name HR or the escalation, sentences under a condition ("escalate if
+/// it worsens") and sentences with a refusing word ("escalating now would
+/// be premature").
+struct Context {
+    hr_clauses: BTreeSet<u32>,
+    conditional: BTreeSet<u32>,
+    refusing: BTreeSet<u32>,
+}
+
+impl Context {
+    fn of(text: &Text) -> Context {
+        let mut context = Context {
+            hr_clauses: BTreeSet::new(),
+            conditional: BTreeSet::new(),
+            refusing: BTreeSet::new(),
+        };
+        for w in &text.words {
+            let word = w.text.as_str();
+            if word == "hr" || word == "resources" || word.starts_with("escalat") {
+                context.hr_clauses.insert(w.clause);
+            }
+            if CONDITIONS.contains(&word) {
+                context.conditional.insert(w.sentence);
+            }
+            if REFUSING.contains(&word) {
+                context.refusing.insert(w.sentence);
+            }
+        }
+        context
+    }
+}
+
+/// A deciding word refused by what precedes it in its clause ("do not
+/// escalate", "no need to involve HR", "escalation is not required").
+fn refused_before(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    text.words[at.saturating_sub(5)..at]
+        .iter()
+        .rev()
+        .take_while(|w| w.clause == clause && !CONJUNCTIONS.contains(&w.text.as_str()))
+        .any(|w| BEFORE.contains(&w.text.as_str()))
+}
+
+/// Drop an echoed template hint such as "(yes/no)" or "Yes/No:" so it is
+/// not read as the answer.
+fn strip_prompt_echo(answer: &str) -> String {
+    let mut text = answer.trim().to_owned();
+    for echo in [
+        "(yes/no)",
+        "(yes / no)",
+        "(yes or no)",
+        "yes/no:",
+        "yes / no:",
+        "[yes/no]",
+    ] {
+        if let Some(at) = text.to_lowercase().find(echo) {
+            text.replace_range(at..at + echo.len(), " ");
+        }
+    }
+    text.trim_start_matches([':', '-', ' ', '*', '\u{2014}', '\u{2013}'])
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escalation_answers_read_with_negation() {
+        // The issue's table, and paraphrases.
+        let yes_no = |a: &str| decision(a).one().copied();
+        let table: &[(&str, Option<bool>)] = &[
+            ("No, not warranted", Some(false)),
+            ("No, not warranted at this stage.", Some(false)),
+            ("do not escalate", Some(false)),
+            (
+                "Do not escalate; the manager can handle this within the team.",
+                Some(false),
+            ),
+            ("no need to involve HR", Some(false)),
+            ("There is no need to involve HR yet.", Some(false)),
+            ("escalation is not required", Some(false)),
+            ("Escalation is not required at this point.", Some(false)),
+            ("I would not escalate to HR.", Some(false)),
+            ("Escalating now would be premature.", Some(false)),
+            ("HR escalation is unnecessary for now.", Some(false)),
+            ("yes, escalate today", Some(true)),
+            (
+                "Yes - refer to HR and occupational health this week.",
+                Some(true),
+            ),
+            ("Escalate to HR today.", Some(true)),
+            ("Escalation is warranted given the hours.", Some(true)),
+            (
+                "Recommended: involve HR and occupational health now.",
+                Some(true),
+            ),
+            ("(yes/no) No", Some(false)),
+            ("Not at this stage; review in a month.", Some(false)),
+            ("Not yet.", Some(false)),
+            ("yes or no", None),
+            ("", None),
+            ("It depends.", None),
+            ("No. Escalate only if things get worse.", Some(false)),
+            (
+                "No, but refer them to the EAP as a precaution.",
+                Some(false),
+            ),
+            ("Yes, escalate now, even if they object.", Some(true)),
+            ("Recommended: involve HR now.", Some(true)),
+            ("is not needed yet: the manager can handle it.", Some(false)),
+            ("Definitely yes, this week.", Some(true)),
+            ("Absolutely not at this stage.", Some(false)),
+            ("Nope, the manager can handle it.", Some(false)),
+            ("Yep - escalate.", Some(true)),
+        ];
+        for (answer, expected) in table {
+            assert_eq!(yes_no(answer), *expected, "{answer:?}");
+        }
+        for hedge in [
+            "yes or no",
+            "Yes/No",
+            "Yes. Actually, no.",
+            "No. Escalate to HR today.",
+            "Yes, but there is no need to involve HR.",
+        ] {
+            assert!(decision(hedge).is_hedged(), "{hedge:?}");
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! How `it_mental_health` reads an answer, for all three graders: the
+//! labelled sections ([`sections`]), a yes/no decision ([`decision`]) and
+//! the behaviour penalties ([`penalties`]). Words, numbers, negation,
+//! hedges and copied text come from the shared [`crate::text`] layer.
+
+pub mod decision;
+pub mod penalties;
+pub mod sections;
+
+use crate::text::copy::strip_all;
+use crate::text::{CopySource, Text};
+
+/// How many words in a row taken verbatim from the observation count as
+/// copied. The longest sentence of any case is 21 words (a person's
+/// introduction, a quote, a profile line), so an answer that quotes one
+/// fact of the case, or two that stand next to each other (as three red
+/// flags picked from a list often do), still earns; 44 words in a row is
+/// more than any two sentences of a case, and every case text is several
+/// times longer, so pasting it back earns nothing.
+pub const COPY_RUN: usize = 44;
+
+/// How many items of a list (red flags, KPIs) are read at most: a list
+/// longer than this is a dump of everything, and reading stops there.
+pub const LIST_READ: usize = 24;
+
+/// An answer as the graders read it: the text as sent, which the penalties
+/// judge (so pasted text still counts against the length cap), and the
+/// text every criterion reads, with the runs copied from the observation
+/// cut out (pasted text earns nothing).
+#[derive(Debug, Clone)]
+pub struct Answer<'a> {
+    pub sent: &'a str,
+    /// `sent` as words, read once for the copy rule and the penalties.
+    pub words: Text,
+    pub read: String,
+}
+
+impl<'a> Answer<'a> {
+    /// `sent` against the parts of the observation it answers (each read
+    /// with [`COPY_RUN`]).
+    pub fn new(sent: &'a str, observation: &[&CopySource]) -> Answer<'a> {
+        let words = Text::new(sent);
+        let read = strip_all(&words, observation);
+        Answer { sent, words, read }
+    }
+
+    /// An answer read as sent, with nothing cut (for unit tests).
+    pub fn plain(sent: &'a str) -> Answer<'a> {
+        Answer {
+            sent,
+            words: Text::new(sent),
+            read: sent.to_owned(),
+        }
+    }
+}

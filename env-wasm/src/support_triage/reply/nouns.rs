@@ -1,0 +1,398 @@
+//! Noun phrases of a reply clause, read by their heads: what a verb is
+//! done to ("remove the $15.00 late payment fee from your invoice") and
+//! what a state is said of ("refund of $355.50 for INV-81513 approved").
+//!
+//! A noun phrase is a run of nouns with its head last: "late payment fee"
+//! is a fee and "payment details" data, and a money word a fee word
+//! modifies ("late charge", "fee amount", "the cost of the late fee") is a
+//! fee. What follows a preposition modifies the noun before it, so the
+//! subject of "the fee on your account has been removed" is the fee, not
+//! the account; a subject inside a relative clause ("everything you
+//! stored with us will be erased") is not the subject of the state.
+
+use super::Commitment;
+
+/// What an object or subject is, for verbs whose outcome depends on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Thing {
+    Data,
+    Account,
+    Fee,
+    Money,
+    Access,
+    /// The case itself: "this", "the issue", "your case".
+    Case,
+    /// The customer, as the subject of "you have been refunded".
+    Customer,
+}
+
+pub(super) fn thing(word: &str) -> Option<Thing> {
+    Some(match word {
+        "data" | "information" | "info" | "records" | "record" | "history" | "files" | "file"
+        | "details" | "everything" | "anything" | "backups" | "backup" | "copies" | "copy"
+        | "trace" | "traces" | "profile" | "personal" | "uploads" => Thing::Data,
+        "account" | "accounts" => Thing::Account,
+        "fee" | "fees" | "penalty" | "penalties" | "surcharge" | "surcharges" | "late" => {
+            Thing::Fee
+        }
+        "charge" | "charges" | "payment" | "transaction" | "amount" | "money" | "funds"
+        | "renewal" | "sum" | "cost" => Thing::Money,
+        "access" | "login" | "seat" | "seats" | "workspace" | "sign" => Thing::Access,
+        "case" | "matter" | "issue" | "ticket" | "problem" | "complaint" | "dispute" | "this"
+        | "it" | "that" | "everything's" => Thing::Case,
+        w if crate::text::number_value(w).is_some() => Thing::Money,
+        _ => return None,
+    })
+}
+
+/// Words that stand for a thing named before them.
+pub(super) fn pronoun(word: &str) -> bool {
+    matches!(word, "it" | "this" | "that" | "they" | "them")
+}
+
+/// Nouns that name an outcome.
+pub(super) fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
+    use Commitment::*;
+    let next = words.get(n + 1).copied();
+    Some(match words[n] {
+        "refund" | "refunds" | "reimbursement" | "repayment" | "chargeback" => Refund,
+        // "your money back", "the full amount back", "the $49 back".
+        w if next == Some("back") && thing(w) == Some(Thing::Money) => Refund,
+        "credit" | "credits" | "compensation" | "voucher" | "vouchers" | "coupon" | "discount"
+        | "goodwill" => Credit,
+        "free" if next.is_some_and(|w| matches!(w, "month" | "months" | "year" | "period")) => {
+            Credit
+        }
+        "month" | "months" if next == Some("free") => Credit,
+        "off" if n > 0 && thing(words[n - 1]) == Some(Thing::Money) => Credit,
+        "waiver" => Waiver,
+        "deletion" | "erasure" => Deletion,
+        "exception" => Exception,
+        "resolution" => Deadline,
+        "request" => Grant,
+        _ => return None,
+    })
+}
+
+/// Words after which a noun modifies the one before ("refund of $40",
+/// "the fee on your account", "your request to delete it").
+pub(super) const PREPOSITIONS: &[&str] = &[
+    "of", "for", "on", "from", "to", "in", "into", "onto", "with", "at", "about", "under", "off",
+    "against", "per", "via", "over",
+];
+
+/// Auxiliaries and adverbs that may stand between a subject and its
+/// state ("you have now been fully refunded").
+const AUXILIARIES: &[&str] = &[
+    "will",
+    "would",
+    "shall",
+    "should",
+    "can",
+    "could",
+    "may",
+    "might",
+    "must",
+    "have",
+    "has",
+    "had",
+    "be",
+    "been",
+    "being",
+    "is",
+    "are",
+    "was",
+    "were",
+    "am",
+    "not",
+    "now",
+    "also",
+    "already",
+    "just",
+    "fully",
+    "automatically",
+    "then",
+    "soon",
+    "get",
+    "got",
+    "gets",
+];
+
+/// How far back a state's subject may be, in words.
+const SUBJECT_REACH: usize = 10;
+
+/// How far back from a noun run a preposition may be ("for the
+/// duplicate charge").
+const PP_REACH: usize = 4;
+
+/// The class of the noun run `from..=to` (consecutive thing words) by its
+/// head, the last word: "late payment fee" is a fee, "payment details"
+/// data, and a money word modified by a fee word is a fee ("late charge",
+/// "fee amount").
+fn run_class(words: &[&str], from: usize, to: usize) -> Option<Thing> {
+    let head = thing(words[to])?;
+    let fee_modifier = words[from..to].iter().any(|w| thing(w) == Some(Thing::Fee));
+    Some(match head {
+        Thing::Money if fee_modifier || fee_complement(words, to) => Thing::Fee,
+        t => t,
+    })
+}
+
+/// "the cost of the late fee", "the charge for late payment": a money
+/// word whose complement is a fee.
+fn fee_complement(words: &[&str], head: usize) -> bool {
+    words
+        .get(head + 1)
+        .is_some_and(|p| matches!(*p, "of" | "for"))
+        && words[head + 2..(head + 2 + PP_REACH).min(words.len())]
+            .iter()
+            .take_while(|w| !AUXILIARIES.contains(w))
+            .any(|w| matches!(thing(w), Some(Thing::Fee)))
+}
+
+/// Whether word `i` can be part of a run of nouns: a thing, but not a
+/// pronoun or a word that is a phrase of its own ("access this
+/// afternoon", "everything").
+fn run_word(words: &[&str], i: usize) -> bool {
+    let w = words[i];
+    thing(w).is_some()
+        && outcome_noun(words, i).is_none()
+        && !pronoun(w)
+        && !matches!(w, "everything" | "anything" | "everything's")
+}
+
+fn is_number(word: &str) -> bool {
+    crate::text::number_value(word).is_some()
+}
+
+/// Whether the noun run starting at `from` follows a preposition, with
+/// only determiners and modifiers between ("for the duplicate charge",
+/// "on invoice INV-1", "about you").
+fn after_preposition(words: &[&str], from: usize) -> Option<usize> {
+    let lo = from.saturating_sub(PP_REACH);
+    for p in (lo..from).rev() {
+        let w = words[p];
+        if PREPOSITIONS.contains(&w) {
+            return Some(p);
+        }
+        if AUXILIARIES.contains(&w) || thing(w).is_some() || outcome_noun(words, p).is_some() {
+            return None;
+        }
+    }
+    None
+}
+
+/// The subject of a state at `k`: the nearest noun before it (within
+/// [`SUBJECT_REACH`]) that names an outcome or a thing, read by its head,
+/// skipping nouns after a preposition (they modify another) and subjects
+/// of a relative clause ("the files you uploaded"). When every noun is
+/// after a preposition, the nearest is the subject. A bare amount after
+/// an outcome noun is that noun's ("refund $40 approved").
+pub(super) fn subject_before(
+    words: &[&str],
+    k: usize,
+) -> Option<(usize, Option<Commitment>, Option<Thing>)> {
+    let lo = k.saturating_sub(SUBJECT_REACH);
+    // A relative clause: "everything you uploaded to your workspace will
+    // be wiped", "the fee we charged you has been removed": the noun
+    // before its subject is the subject.
+    let relative = (lo + 1..k).rev().find_map(|r| {
+        let subject = matches!(words[r], "you" | "we" | "i" | "they");
+        let adjacent = words[r + 1..k].iter().all(|x| AUXILIARIES.contains(x));
+        if !subject || adjacent {
+            return None;
+        }
+        let head = if matches!(words[r - 1], "that" | "which" | "who") {
+            r.checked_sub(2)?
+        } else {
+            r - 1
+        };
+        (head >= lo).then(|| noun_at(words, lo, head)).flatten()
+    });
+    if relative.is_some() {
+        return relative;
+    }
+    let mut fallback = None;
+    let mut s = k;
+    while s > lo {
+        s -= 1;
+        let w = words[s];
+        if w == "you" {
+            // "you have been refunded"; not "the data we hold about you".
+            let adjacent = words[s + 1..k].iter().all(|x| AUXILIARIES.contains(x));
+            if adjacent && after_preposition(words, s).is_none() {
+                return Some((s, None, Some(Thing::Customer)));
+            }
+            continue;
+        }
+        let noun = outcome_noun(words, s);
+        let object = thing(w);
+        if noun.is_none() && object.is_none() {
+            continue;
+        }
+        let mut from = s;
+        if noun.is_none() {
+            while from > lo && run_word(words, from - 1) {
+                from -= 1;
+            }
+        }
+        let mut found = (s, noun, object.and_then(|_| run_class(words, from, s)));
+        // "refund $355.50 approved": the amount is the refund's.
+        if noun.is_none()
+            && words[from..=s].iter().all(|x| is_number(x))
+            && from > 0
+            && let Some(c) = outcome_noun(words, from - 1)
+        {
+            found = (from - 1, Some(c), None);
+            from -= 1;
+        }
+        // Only a preposition right after a noun makes a modifier of it:
+        // "the fee on your account", not "allow 5 days for the refund to
+        // appear".
+        let modifier = after_preposition(words, from).filter(|&p| {
+            p > 0 && (thing(words[p - 1]).is_some() || outcome_noun(words, p - 1).is_some())
+        });
+        match modifier {
+            Some(p) => {
+                fallback.get_or_insert(found);
+                s = p;
+            }
+            None => return Some(found),
+        }
+    }
+    fallback
+}
+
+/// The noun at `s` as a subject, read by its run: `None` when it names
+/// neither an outcome nor a thing.
+fn noun_at(
+    words: &[&str],
+    lo: usize,
+    s: usize,
+) -> Option<(usize, Option<Commitment>, Option<Thing>)> {
+    let noun = outcome_noun(words, s);
+    if noun.is_some() {
+        return Some((s, noun, None));
+    }
+    thing(words[s])?;
+    let mut from = s;
+    while from > lo && run_word(words, from - 1) {
+        from -= 1;
+    }
+    Some((s, None, run_class(words, from, s)))
+}
+
+/// The heads of the noun phrases of `words` that no preposition ties to
+/// another noun, in order: what a clause is about ("I've removed the late
+/// fee from your account" is about the fee). Pronouns and "everything"
+/// are none.
+pub(super) fn heads(words: &[&str]) -> Vec<(usize, Option<Commitment>, Option<Thing>)> {
+    let mut out = Vec::new();
+    for s in 0..words.len() {
+        let noun = outcome_noun(words, s);
+        let ends_run = run_word(words, s) && !(s + 1 < words.len() && run_word(words, s + 1));
+        if noun.is_none() && !ends_run {
+            continue;
+        }
+        let Some(found) = noun_at(words, 0, s) else {
+            continue;
+        };
+        let mut from = s;
+        while noun.is_none() && from > 0 && run_word(words, from - 1) {
+            from -= 1;
+        }
+        let modifier = after_preposition(words, from).is_some_and(|p| {
+            p > 0 && (thing(words[p - 1]).is_some() || outcome_noun(words, p - 1).is_some())
+        });
+        if !modifier {
+            out.push(found);
+        }
+    }
+    out
+}
+
+/// The object after a verb at `k`: the first noun within six words, read
+/// by the head of its run ("the $15.00 late payment fee" is a fee).
+pub(super) fn object_after(words: &[&str], k: usize) -> Option<(usize, Thing)> {
+    let first = (k + 1..(k + 7).min(words.len())).find(|&o| thing(words[o]).is_some())?;
+    let mut head = first;
+    while head + 1 < words.len() && run_word(words, head + 1) {
+        head += 1;
+    }
+    run_class(words, first, head).map(|t| (head, t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<&str> {
+        text.split(' ').collect()
+    }
+
+    #[test]
+    fn a_noun_phrase_is_read_by_its_head() {
+        for (text, want) in [
+            (
+                "removed the 15.00 late payment fee from invoice",
+                Thing::Fee,
+            ),
+            ("cancel the late charge", Thing::Fee),
+            ("remove your payment details", Thing::Data),
+            ("cover the cost of the late fee", Thing::Fee),
+            ("cover the cost of the add on", Thing::Money),
+            ("reverse the renewal charge", Thing::Money),
+        ] {
+            let w = words(text);
+            assert_eq!(object_after(&w, 0).map(|(_, t)| t), Some(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_subject_skips_modifiers_and_relative_clauses() {
+        for (text, noun, object) in [
+            (
+                "refund of 355.50 for inv 81513 approved",
+                Some(Commitment::Refund),
+                None,
+            ),
+            (
+                "the late fee on your account has been removed",
+                None,
+                Some(Thing::Fee),
+            ),
+            (
+                "everything you stored with us will be erased",
+                None,
+                Some(Thing::Data),
+            ),
+            (
+                "all the data we hold about you will be deleted",
+                None,
+                Some(Thing::Data),
+            ),
+            ("you have been refunded", None, Some(Thing::Customer)),
+            ("refund 355.50 approved", Some(Commitment::Refund), None),
+            ("your late charge has been removed", None, Some(Thing::Fee)),
+            (
+                "everything you uploaded to your workspace will be wiped",
+                None,
+                Some(Thing::Data),
+            ),
+            (
+                "the fee we charged you has been removed",
+                None,
+                Some(Thing::Fee),
+            ),
+            (
+                "please allow 5 7 business days for the refund to appear",
+                Some(Commitment::Refund),
+                None,
+            ),
+        ] {
+            let w = words(text);
+            let got = subject_before(&w, w.len() - 1).map(|(_, n, t)| (n, t));
+            assert_eq!(got, Some((noun, object)), "{text}");
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Sums of money as answers write them, read from [`Text`] words (which
+//! already join `9,500` and `9.5`): `$9,500`, `9.5k`, `$12K`, `USD 9500`,
+//! `9500 dollars`, and a bare number of 500 or more (a budget line rarely
+//! gives a currency for every figure). Percentages and numbers counting
+//! something else ("600 tickets") are not money.
+
+use super::numbers::number_value;
+use super::words::Text;
+
+/// A sum of money: the word it is written in, and whole US dollars.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Amount {
+    pub at: usize,
+    pub dollars: u64,
+}
+
+/// Smallest bare number read as money.
+const BARE_FROM: u64 = 500;
+
+/// Words after a number that say what it counts, so it is not money.
+const COUNTED: &[&str] = &[
+    "hours",
+    "hour",
+    "hrs",
+    "h",
+    "days",
+    "day",
+    "weeks",
+    "week",
+    "months",
+    "month",
+    "people",
+    "person",
+    "engineers",
+    "staff",
+    "tickets",
+    "incidents",
+    "points",
+    "percent",
+    "per",
+    "sessions",
+    "minutes",
+    "times",
+    "words",
+];
+
+/// Every sum of money in `text`, in order.
+pub fn amounts(text: &Text) -> Vec<Amount> {
+    let mut out = Vec::new();
+    for (i, word) in text.words.iter().enumerate() {
+        let Some(whole) = number_value(&word.text) else {
+            continue;
+        };
+        // "9.5k": the unit is the next word, written on the number.
+        let thousands = text
+            .words
+            .get(i + 1)
+            .filter(|k| k.text == "k" && text.gap(i + 1).is_empty())
+            .map(|_| tenths(&word.text));
+        let skip = usize::from(thousands.is_some());
+        let before = text.gap(i);
+        let after = text.words.get(i + 1 + skip);
+        let written_end = text.words.get(i + skip).map_or(word.end, |w| w.end);
+        let percent = text
+            .source
+            .get(written_end..)
+            .is_some_and(|rest| rest.trim_start().starts_with('%'));
+        if percent {
+            continue;
+        }
+        let marked = before.contains('$')
+            || i.checked_sub(1)
+                .and_then(|k| text.words.get(k))
+                .is_some_and(|w| w.text == "usd" && !before.contains('\n'))
+            || after.is_some_and(|w| matches!(w.text.as_str(), "usd" | "dollars" | "dollar"));
+        let counted =
+            after.is_some_and(|w| COUNTED.contains(&w.text.as_str())) && !before.contains('$');
+        let dollars = match thousands {
+            Some(hundreds) => whole.saturating_mul(1000).saturating_add(hundreds * 100),
+            None => whole,
+        };
+        if !counted && (marked || thousands.is_some() || dollars >= BARE_FROM) {
+            out.push(Amount { at: i, dollars });
+        }
+    }
+    out
+}
+
+/// The tenths of a decimal number (`9.5` -> 5, `12` -> 0).
+fn tenths(number: &str) -> u64 {
+    number
+        .split_once('.')
+        .and_then(|(_, f)| f.chars().next())
+        .and_then(|d| d.to_digit(10))
+        .map_or(0, u64::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dollars(text: &str) -> Vec<u64> {
+        amounts(&Text::new(text))
+            .into_iter()
+            .map(|a| a.dollars)
+            .collect()
+    }
+
+    #[test]
+    fn money_is_read_in_the_usual_forms() {
+        assert_eq!(dollars("$9,500 total"), [9500]);
+        assert_eq!(dollars("about 9.5k for cover"), [9500]);
+        assert_eq!(dollars("$12K"), [12000]);
+        assert_eq!(dollars("USD 12000 and 300 dollars"), [12000, 300]);
+        assert_eq!(
+            dollars("2 engineers, 40% of time, 12 hours"),
+            Vec::<u64>::new()
+        );
+        assert_eq!(dollars("week 4: 7500"), [7500]);
+        assert_eq!(dollars("600 tickets, 80%"), Vec::<u64>::new());
+        assert_eq!(dollars("$8,000-$12,000"), [8000, 12000]);
+        assert_eq!(dollars("$600 per session"), [600]);
+    }
+}

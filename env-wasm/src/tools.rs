@@ -1,0 +1,277 @@
+//! Each environment's own verbs as tools, for agents that call tools (MCP's
+//! `tools/list` and `tools/call`, OpenEnv's `list_tools` and `call_tool`
+//! actions): one tool per command of the action type, taking the action
+//! fields that command reads, with input schemas cut from the action's own
+//! JSON Schema. A call is one step: [`crate::AnyEnv::call_tool`] turns it
+//! into the action ([`crate::Environment::tool_action`]) and plays it
+//! through the same step as every other transport, so a new command of an
+//! action type becomes a tool without touching a front end.
+//!
+//! `reset`, `step`, `state` and `close` are OpenEnv's simulation controls,
+//! the trainer's side of the episode ([`RESERVED`]): never tools.
+//!
+//! Native only, like the schemas: the page has no tool-calling agent.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::error::EnvError;
+
+/// Names OpenEnv reserves for the trainer's simulation controls.
+pub const RESERVED: [&str; 4] = ["reset", "step", "state", "close"];
+
+/// The `type` of OpenEnv's MCP actions, sent as ordinary steps by its
+/// older MCP clients: `{"type": "list_tools"}` and `{"type": "call_tool",
+/// "tool_name": ..., "arguments": {...}}`.
+pub const LIST_TOOLS: &str = "list_tools";
+pub const CALL_TOOL: &str = "call_tool";
+
+/// What a tool takes: its name and the arguments it requires or accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub required: &'static [&'static str],
+    pub optional: &'static [&'static str],
+}
+
+impl ToolSpec {
+    pub const fn new(
+        name: &'static str,
+        required: &'static [&'static str],
+        optional: &'static [&'static str],
+    ) -> Self {
+        ToolSpec {
+            name,
+            required,
+            optional,
+        }
+    }
+
+    fn takes(&self, argument: &str) -> bool {
+        self.required.contains(&argument) || self.optional.contains(&argument)
+    }
+
+    /// `ticket_id, priority, department`, or `nothing`.
+    fn arguments(&self) -> String {
+        let all: Vec<&str> = self.required.iter().chain(self.optional).copied().collect();
+        if all.is_empty() {
+            "nothing".to_owned()
+        } else {
+            all.join(", ")
+        }
+    }
+
+    /// Refuse arguments this tool does not take or lacks, naming what it takes.
+    pub(crate) fn check(&self, arguments: &Map<String, Value>) -> Result<(), EnvError> {
+        if let Some(extra) = arguments.keys().find(|k| !self.takes(k)) {
+            return Err(EnvError::validation(
+                format!("arguments.{extra}"),
+                format!(
+                    "`{}` takes no argument `{extra}`; it takes: {}",
+                    self.name,
+                    self.arguments()
+                ),
+            ));
+        }
+        if let Some(missing) = self
+            .required
+            .iter()
+            .find(|k| arguments.get(**k).is_none_or(Value::is_null))
+        {
+            return Err(EnvError::validation(
+                format!("arguments.{missing}"),
+                format!(
+                    "`{}` needs `{missing}`; it takes: {}",
+                    self.name,
+                    self.arguments()
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// One tool as `tools/list` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Tool {
+    pub name: &'static str,
+    pub description: String,
+    /// JSON Schema of the arguments: an object.
+    #[serde(rename = "inputSchema")]
+    pub input_schema: Value,
+}
+
+/// A call of a tool: what an agent sends for one action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCall {
+    pub name: String,
+    pub arguments: Map<String, Value>,
+}
+
+impl ToolCall {
+    pub fn new(name: &str, arguments: Map<String, Value>) -> Self {
+        ToolCall {
+            name: name.to_owned(),
+            arguments,
+        }
+    }
+}
+
+/// The arguments of the tool call that plays `action`: its fields as JSON,
+/// less those the tool's name stands for or that are no argument (`drop`).
+pub fn arguments_of<A: Serialize>(action: &A, drop: &[&str]) -> Option<Map<String, Value>> {
+    match serde_json::to_value(action) {
+        Ok(Value::Object(mut map)) => {
+            map.retain(|k, _| !drop.contains(&k.as_str()));
+            Some(map)
+        }
+        _ => None,
+    }
+}
+
+/// The input schema of `spec`: the action schema's properties it takes
+/// (`extra` supplies those that are not action fields), `$defs` carried
+/// along. A property that may be null or `""` in an action ("not given")
+/// is offered as its value alone: a tool argument left out is not given.
+pub fn input_schema(action_schema: &Value, spec: &ToolSpec, extra: &[(&str, Value)]) -> Value {
+    let mut properties = Map::new();
+    for name in spec.required.iter().chain(spec.optional) {
+        let schema = extra
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| s.clone())
+            .or_else(|| {
+                action_schema
+                    .pointer(&format!("/properties/{name}"))
+                    .cloned()
+            })
+            .map_or_else(|| json!({}), given);
+        properties.insert((*name).to_owned(), schema);
+    }
+    let mut schema = json!({
+        "type": "object",
+        "properties": properties,
+        "required": spec.required,
+        "additionalProperties": false,
+    });
+    if let Some(defs) = action_schema.get("$defs")
+        && schema.to_string().contains("#/$defs/")
+    {
+        schema["$defs"] = defs.clone();
+    }
+    schema
+}
+
+/// A property schema without its "not given" forms (`null`, `""`).
+fn given(mut schema: Value) -> Value {
+    let not_given =
+        |s: &Value| s.get("type") == Some(&json!("null")) || s.get("const") == Some(&json!(""));
+    if let Some(Value::Array(branches)) = schema.get_mut("anyOf") {
+        branches.retain(|b| !not_given(b));
+        if branches.len() == 1 {
+            let only = branches.remove(0);
+            let description = schema.get("description").cloned();
+            schema = only;
+            if let (Some(description), Value::Object(map)) = (description, &mut schema) {
+                map.entry("description").or_insert(description);
+            }
+        }
+    }
+    if let Some(Value::Array(types)) = schema.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            schema["type"] = types.remove(0);
+        }
+    }
+    schema
+}
+
+/// The description the action schema gives value `value` of its tag field
+/// `field` (a documented enum variant: schemars writes it in `oneOf`).
+pub fn variant_doc(action_schema: &Value, field: &str, value: &str) -> Option<String> {
+    let property = action_schema.pointer(&format!("/properties/{field}"))?;
+    let target = match property.get("$ref").and_then(Value::as_str) {
+        Some(reference) => action_schema.pointer(reference.strip_prefix('#')?)?,
+        None => property,
+    };
+    target
+        .get("oneOf")?
+        .as_array()?
+        .iter()
+        .find(|v| v.get("const").and_then(Value::as_str) == Some(value))?
+        .get("description")?
+        .as_str()
+        .map(str::to_owned)
+}
+
+/// `show_inbox, view_ticket, ...`
+pub fn names(specs: &[ToolSpec]) -> String {
+    specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+}
+
+/// The tool names of `info`'s environment.
+pub fn names_of(info: &crate::EnvInfo) -> String {
+    info.tools()
+        .iter()
+        .map(|t| t.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Which OpenEnv MCP action `action` is, if it is one.
+pub(crate) fn openenv_action(action: &Value) -> Option<&str> {
+    match action.as_object()?.get("type")?.as_str()? {
+        kind @ (LIST_TOOLS | CALL_TOOL) => Some(kind),
+        _ => None,
+    }
+}
+
+/// The category OpenEnv's `ToolError` gives a refused call.
+pub(crate) fn error_type(err: &EnvError) -> &'static str {
+    match err {
+        EnvError::UnknownTool { .. } => "tool_not_found",
+        EnvError::Validation { .. } => "invalid_args",
+        _ => "execution_error",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_checked_against_the_spec() {
+        let spec = ToolSpec::new("view_ticket", &["ticket_id"], &["note"]);
+        let ok = json!({"ticket_id": "T-1"});
+        assert!(spec.check(ok.as_object().unwrap_or(&Map::new())).is_ok());
+        let extra = json!({"ticket_id": "T-1", "id": 3});
+        let err = spec.check(extra.as_object().unwrap_or(&Map::new())).err();
+        assert_eq!(err.as_ref().and_then(|e| e.field()), Some("arguments.id"));
+        assert!(err.is_some_and(|e| e.to_string().contains("it takes: ticket_id, note")));
+        let missing = json!({"ticket_id": null});
+        let err = spec.check(missing.as_object().unwrap_or(&Map::new())).err();
+        assert_eq!(
+            err.and_then(|e| e.field().map(str::to_owned)).as_deref(),
+            Some("arguments.ticket_id")
+        );
+    }
+
+    #[test]
+    fn not_given_forms_are_dropped_from_argument_schemas() {
+        let optional_label = json!({"anyOf": [{"$ref": "#/$defs/P"}, {"type": "null"}, {"const": "", "type": "string"}], "description": "For x."});
+        assert_eq!(
+            given(optional_label),
+            json!({"$ref": "#/$defs/P", "description": "For x."})
+        );
+        assert_eq!(
+            given(json!({"type": ["number", "null"]})),
+            json!({"type": "number"})
+        );
+        assert_eq!(
+            openenv_action(&json!({"type": "call_tool"})),
+            Some(CALL_TOOL)
+        );
+        assert_eq!(openenv_action(&json!({"type": "other"})), None);
+        assert_eq!(openenv_action(&json!("list_tools")), None);
+    }
+}

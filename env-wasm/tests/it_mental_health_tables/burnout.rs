@@ -1,0 +1,631 @@
+//! `burnout_detection`: dimensions, severity, red flags, escalation.
+
+use env_wasm::it_mental_health::burnout::{self, BurnoutCase, Dimension, Severity};
+use env_wasm::it_mental_health::names::FIRST_NAMES;
+use env_wasm::it_mental_health::scenario::Case;
+use env_wasm::it_mental_health::writers::Style;
+
+use super::support::{Seeded, Table, Vars, check, filled, refs, seeded};
+
+/// Ways of naming each dimension, as answers do.
+fn wordings(d: Dimension) -> [&'static str; 7] {
+    match d {
+        Dimension::Exhaustion => [
+            "exhaustion",
+            "emotional exhaustion",
+            "exhausted",
+            "fatigue",
+            "worn out",
+            "drained",
+            "depletion",
+        ],
+        Dimension::Depersonalization => [
+            "depersonalization",
+            "depersonalisation",
+            "cynicism",
+            "detachment",
+            "mental distance",
+            "disengagement",
+            "cynical detachment",
+        ],
+        Dimension::ReducedAccomplishment => [
+            "reduced personal accomplishment",
+            "reduced accomplishment",
+            "inefficacy",
+            "reduced professional efficacy",
+            "a low sense of accomplishment",
+            "feeling ineffective",
+            "lack of accomplishment",
+        ],
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn near(level: Severity) -> Severity {
+    match level {
+        Severity::Low => Severity::Moderate,
+        Severity::Moderate => Severity::High,
+        Severity::High => Severity::Critical,
+        Severity::Critical => Severity::High,
+    }
+}
+
+fn far(level: Severity) -> Severity {
+    match level {
+        Severity::Low => Severity::High,
+        Severity::Moderate => Severity::Critical,
+        Severity::High => Severity::Low,
+        Severity::Critical => Severity::Moderate,
+    }
+}
+
+/// The facts of a burnout case that rows are filled from.
+fn vars(case: &BurnoutCase) -> Vars {
+    let mut v: Vars = vec![
+        ("first", case.first.clone()),
+        ("name", case.card.name.clone()),
+        ("Level", case.severity.name().to_owned()),
+        ("level", case.severity.name().to_lowercase()),
+        ("LEVEL", case.severity.name().to_uppercase()),
+        ("Near", near(case.severity).name().to_owned()),
+        ("Wrong", far(case.severity).name().to_owned()),
+        ("points", case.points.total().to_string()),
+        ("hp", case.points.hours.to_string()),
+        ("lp", case.points.leave.to_string()),
+        ("dp", case.points.dimensions.to_string()),
+        ("np", case.points.health.to_string()),
+        ("hours", case.card.hours_per_week.to_string()),
+        ("scenario", Case::Burnout(case.clone()).scenario_text()),
+        ("case_text", case.text.replace('\n', " ")),
+    ];
+    let other = FIRST_NAMES
+        .iter()
+        .find(|n| **n != case.first)
+        .copied()
+        .unwrap_or("Someone");
+    v.push(("other_first", other.to_owned()));
+    v.push((
+        if case.escalate { "if_yes" } else { "if_no" },
+        String::new(),
+    ));
+    let unused = |from: u64| (from..).find(|n| !case.numbers.contains(n)).unwrap_or(99);
+    v.push(("wrong_hours", unused(81).to_string()));
+    v.push(("wrong_months", unused(27).to_string()));
+    if let Some(months) = case
+        .facts
+        .iter()
+        .find(|f| f.concept == "leave")
+        .and_then(|f| f.numbers.last())
+    {
+        v.push(("months", months.to_string()));
+    }
+    let present: Vec<Dimension> = case.dimensions.iter().copied().collect();
+    if let [a, b] = present.as_slice() {
+        let absent = Dimension::ALL
+            .into_iter()
+            .find(|d| !case.dimensions.contains(d))
+            .unwrap_or(Dimension::Exhaustion);
+        for (prefix, d) in [("a", *a), ("b", *b), ("x", absent)] {
+            for (k, w) in wordings(d).iter().enumerate() {
+                let key: &'static str = Box::leak(format!("{prefix}{k}").into_boxed_str());
+                v.push((key, (*w).to_owned()));
+            }
+        }
+        v.push(("A0", capitalised(wordings(*a)[0])));
+        v.push(("B0", capitalised(wordings(*b)[0])));
+    }
+    let symptoms: Vec<&burnout::Fact> = case
+        .facts
+        .iter()
+        .filter(|f| f.concerning && !["hours", "leave", "on_call"].contains(&f.concept))
+        .collect();
+    let observed: Vec<&&burnout::Fact> = symptoms
+        .iter()
+        .filter(|f| case.card.observations.contains(&f.text))
+        .collect();
+    // Three facts of different kinds: an observation, another symptom, and
+    // the person's own words about a third.
+    if let Some(first) = observed.first() {
+        v.push(("symptom", first.text.clone()));
+        let second = symptoms.iter().find(|f| f.concept != first.concept);
+        if let Some(second) = second {
+            v.push(("symptom2", second.text.clone()));
+        }
+        let quote = symptoms.iter().find(|f| {
+            case.card.quotes.contains(&f.text)
+                && f.concept != first.concept
+                && second.is_none_or(|s| s.concept != f.concept)
+        });
+        if let Some(quote) = quote {
+            v.push(("quote", quote.text.clone()));
+        }
+    }
+    let context: Vec<&burnout::Fact> = case
+        .facts
+        .iter()
+        .filter(|f| f.concept == "context")
+        .collect();
+    if let [one, two, ..] = context.as_slice() {
+        v.push(("distractor", one.text.clone()));
+        v.push(("distractor2", two.text.clone()));
+    }
+    v
+}
+
+/// The reference answer's sections, keyed by their titles.
+const TITLES: [&str; 4] = [
+    "Burnout dimensions:",
+    "Severity:",
+    "Red flags:",
+    "HR escalation:",
+];
+
+/// The reference answer with section `replaced` (an index of [`TITLES`])
+/// given by `row`, which carries its own title.
+fn answer_with(seeded: &Seeded, replaced: usize, row: &str) -> String {
+    let reference = seeded.case.write(Style::Reference);
+    let starts: Vec<usize> = TITLES
+        .iter()
+        .map(|t| reference.find(t).unwrap_or(reference.len()))
+        .collect();
+    let mut parts = Vec::new();
+    for k in 0..TITLES.len() {
+        let end = starts.get(k + 1).copied().unwrap_or(reference.len());
+        if k == replaced {
+            parts.push(row.to_owned());
+        } else {
+            parts.push(reference[starts[k]..end].trim().to_owned());
+        }
+    }
+    parts.join("\n")
+}
+
+fn cases(pick: impl Fn(&BurnoutCase) -> bool, n: usize) -> Vec<Seeded> {
+    seeded(n, burnout::generate, pick, vars, Case::Burnout)
+}
+
+#[test]
+fn burnout_dimensions_table() {
+    let right = [
+        "Burnout dimensions: {a0}, {b0}",
+        "Burnout dimensions: {a0} and {b0}",
+        "## Burnout dimensions\n- {a1}\n- {b1}",
+        "**Burnout dimensions:** {a2} and {b2}; no sign of {x0}.",
+        "Burnout dimensions:\n- {a0}: present\n- {b0}: present\n- {x0}: absent",
+        "Burnout dimensions: {a3} and {b3}, but not {x1}.",
+        "Dimensions: {a0} + {b0}",
+        "Burnout dimensions present: {a4}, {b4}",
+        "Maslach dimensions: {a0} and {b0} (no evidence of {x0})",
+        "Burnout dimensions: mainly {a5} and {b5}.",
+        "Burnout dimensions: {a0} and {b0}. There's nothing pointing to {x2}.",
+        "Burnout dimensions:\n1. {a1}\n2. {b1}",
+        "| Burnout dimensions | {a0}, {b0} |",
+        "Burnout dimensions: {a6}; {b6}",
+        "Burnout dimensions: both {a0} and {b0} are evident.",
+        "Burnout dimensions: {a0} (in what colleagues notice) and {b0} (in their own words)",
+        "Burnout dimensions: {A0} & {B0}",
+        "Burnout dimensions \u{2014} {a2}, {b2}.",
+        "Burnout dimensions: {a0} and {b0}; {x0} isn't evident.",
+        "Burnout dimensions: {a0}, {b0}. {x0}: not present.",
+        "Dimensions identified: {a3}, {b3}",
+        "Burnout dimensions: we're seeing {a1} and {b1} here.",
+        "Burnout dimensions:\n* {a4}\n* {b4}",
+        "Burnout dimensions: {a0} and {b0} (two of the three)",
+        "Burnout dimensions: {a5}, plus {b5}",
+        "### Burnout dimensions\n**{A0}** and **{B0}**",
+        "Burnout dimensions: {a1}; {b1}. No {x3}.",
+        "1. Burnout dimensions: {a0}, {b0}",
+        "**1. Burnout dimensions**\n{A0}, {B0}",
+        "Burnout dimensions: {a2} as well as {b2}",
+        "Burnout dimensions: {a0} and {b0}, though {x4} is not there.",
+        "Maslach burnout dimensions: {a6} and {b6}",
+        "Burnout dimensions: {a3}, {b3} \u{2013} {x0} is absent",
+        "Burnout dimensions: {a4} and {b4}, with no indication of {x5}",
+        "> Burnout dimensions: {a0}, {b0}",
+        "Burnout dimensions: signs of {a1} and {b1}.",
+        "Burnout dimensions: {a0} (yes), {b0} (yes), {x0} (no)",
+        "MBI dimensions: {a5} and {b5}",
+        "Burnout dimensions: {a2} and {b2} both show up clearly.",
+        "Burnout dimensions: {A0}. {B0}.",
+        "Burnout dimensions: {a3} and {b3} \u{2013} none of {x6}.",
+        "Burnout dimensions: {a6} and {b6}, and I don't see {x1}.",
+    ];
+    let wrong = [
+        "Burnout dimensions: {a0}",
+        "Burnout dimensions: {b0}",
+        "Burnout dimensions: {a0}, {b0} and {x0}",
+        "Burnout dimensions: {x0}",
+        "Burnout dimensions: {a0} and {x0}",
+        "Burnout dimensions: none",
+        "Burnout dimensions: no {a0}, no {b0}",
+        "Burnout dimensions: not {a0} or {b0}",
+        "Burnout dimensions: all three Maslach dimensions",
+        "Burnout dimensions: exhaustion, depersonalization, reduced personal accomplishment, \
+         cynicism, inefficacy",
+        "Burnout dimensions: hard to tell from the notes",
+        "Burnout dimensions: burnout",
+        "Burnout dimensions: {a0}, {b0}, possibly {x0}",
+        "Burnout dimensions: stress and low mood",
+        "Burnout dimensions:\n{scenario}",
+        "Burnout dimensions: {a0} and {b0} are absent; {x0} is present",
+        "Burnout dimensions: the usual ones",
+        "Burnout dimensions: {x1} and {x2}",
+        "Burnout dimensions: {a0}\n\nBurnout dimensions: {x0}",
+        "Burnout dimensions: every dimension is present",
+        "Burnout dimensions: n/a",
+        "Burnout dimensions: {a1} (like most of the team)",
+        "Burnout dimensions: neither {a0} nor {b0}",
+        "Burnout dimensions: {b2}, and {x3} too",
+        "Burnout dimensions: workload, stress, sleep",
+        "## Burnout dimensions\n- {a0}\n- {b0}\n- {x0}",
+        "**Burnout dimensions:** {x0} only",
+        "Burnout dimensions: {case_text}",
+        "Burnout dimensions: {b1} but no {a1}",
+        "Burnout dimensions: {a2}; not {b2}",
+        "Burnout dimensions: all of them: {a0}, {b0}, {x0}",
+        "Burnout dimensions: {x4}, {x5}",
+        "Burnout dimensions: there's no {a3} and no {b3}",
+        "Burnout dimensions: {a0} and {b0} were ruled out",
+        "Burnout dimensions: unclear; maybe {a4}",
+        "Burnout dimensions: depends on the week",
+        "| Burnout dimensions | {x0} |",
+        "Burnout dimensions: tiredness in general",
+        "Burnout dimensions: {b4}, {x6} and {a4}",
+        "Burnout dimensions: high workload, long hours",
+        "Burnout dimensions: {x0}? {a0}? {b0}?",
+        "Burnout dimensions: no evidence of {a0}, {b0} or {x0}",
+    ];
+    let seeds = cases(|c| c.dimensions.len() == 2, 6);
+    check(
+        &Table {
+            criterion: "dimensions",
+            right: &right,
+            wrong: &wrong,
+        },
+        &seeds,
+        |s, row| filled(row, &s.vars).map(|t| answer_with(s, 0, &t)),
+    );
+}
+
+#[test]
+fn burnout_severity_table() {
+    let right = [
+        "Severity: {Level}",
+        "Severity: {level}",
+        "Severity: {LEVEL}",
+        "Severity: **{Level}**",
+        "## Severity\n{Level}",
+        "## 2. Severity\n**{Level}** ({points} points)",
+        "**Severity:** {Level} - {points} rubric points",
+        "Severity: {Level} ({points} points: hours {hp}, leave {lp}, dimensions {dp}, health {np})",
+        "Severity: I'd rate it {Level}.",
+        "Severity: It's {level}, given the hours and the missing leave.",
+        "Severity level: {Level}, on {points} points under the rubric.",
+        "Severity - {Level}. The points add up to {points}.",
+        "Severity is {level}: {points} points in total.",
+        "Overall severity: {Level}",
+        "Severity: {Level} severity",
+        "| Severity | {Level} ({points} pts) |",
+        "Severity: {Level}. Not a borderline call: {points} points.",
+        "Severity: {Level} \u{2014} with {points} points it sits squarely in that band.",
+        "Severity rating: {Level}",
+        "Burnout severity: {Level}, since the total is {points}.",
+        "Severity: {Level}\n(That's {points} points on the rubric's scale.)",
+        "Severity: {level} - {first} scores {points} on the rubric.",
+        "> Severity: {Level}",
+        "**2) Severity** \u{2013} {Level}",
+        "Severity: {Level} (rubric total {points})",
+        "Severity: My assessment is {Level}.",
+        "Severity: on balance, {Level}.",
+        "Severity: {Level}; it isn't a close call.",
+        "Severity: {Level}, because the hours, the leave and the symptoms add up to {points}.",
+        "Severity:\n{Level}",
+        "Severity: {Level} \u{2013} {points} points (hours {hp} + leave {lp} + dimensions {dp} + \
+         health {np}).",
+        "SEVERITY: {LEVEL}",
+        "Severity: {Level}, and the rubric's arithmetic leaves no doubt.",
+        "Severity: {level}-level burnout",
+        "Severity: the rubric gives {Level}.",
+        "Severity: {Level}\nReason: {points} points.",
+        "Severity: {Level}, I'm afraid.",
+        "Severity: clearly {Level}",
+        "Severity: {Level}. That's the band for {points} points.",
+        "Severity (one of four): {Level}",
+        "Severity: {Level}, not {Wrong}.",
+        "Severity: {Level} rather than {Near}, at {points} points.",
+        "Severity: {Level}. {first}'s total is {points}.",
+    ];
+    let wrong = [
+        "Severity: {Wrong}",
+        "Severity: {Near}",
+        "Severity: {Level} or {Near}",
+        "Severity: {Near} or {Level}",
+        "Severity: {Level}/{Near}",
+        "Severity: {Near} to {Level}",
+        "Severity: between {Near} and {Level}",
+        "Severity: {Level}, possibly {Near}",
+        "Severity: {Level} (maybe {Near})",
+        "Severity: {Level}. Or {Near}.",
+        "Severity: {Level}\n\nSeverity: {Near}",
+        "Severity: Low, Moderate, High or Critical",
+        "Severity: low moderate high critical",
+        "Severity: not {Level}",
+        "Severity: hard to say",
+        "Severity: somewhere in the middle",
+        "Severity: severe",
+        "Severity: mild",
+        "Severity: {Near}-{Level}",
+        "Severity: either {Level} or {Near}",
+        "Severity: {Level}, bordering on {Near}",
+        "Severity: {Wrong} ({points} points)",
+        "Severity: {Level} or {Wrong}, depending on how the leave is counted",
+        "Severity: It depends on the points.",
+        "Severity: 0-3 Low, 4-5 Moderate, 6-7 High, 8+ Critical",
+        "Severity: the rubric's four levels all apply in part",
+        "Severity: {Near}. The severity is {Level}.",
+        "Severity:\n{scenario}",
+        "Severity: {Level}\n\nSeverity level: {Wrong}",
+        "Severity: {Level}-to-{Near}",
+        "Severity: {Near} (could be {Level})",
+        "Severity: {Level}? {Near}?",
+        "Severity: {Level}, {Near}",
+        "Severity: probably {Near}",
+        "Severity: {Wrong}, as {first} is clearly struggling",
+        "Severity: no burnout at all",
+        "Severity: {Level} \u{2014} or {Near}, if you weigh the sleep problems",
+        "Severity: {Near}; the severity is {Level} on a strict reading",
+        "Severity: N/A",
+        "Severity: {Level} {Near} {Wrong}",
+        "Severity: see above",
+        "**Severity:** {Near} (borderline {Level})",
+        "Severity: extreme",
+        "Severity: {case_text}",
+    ];
+    let seeds = cases(|_| true, 12);
+    check(
+        &Table {
+            criterion: "severity",
+            right: &right,
+            wrong: &wrong,
+        },
+        &seeds,
+        |s, row| filled(row, &s.vars).map(|t| answer_with(s, 1, &t)),
+    );
+}
+
+#[test]
+fn burnout_red_flags_table() {
+    let right = [
+        "Red flags:\n- Works about {hours} hours a week\n- {months} months without a week of \
+         leave\n- {symptom}",
+        "Red flags:\n1. {hours}-hour weeks\n2. No proper holiday for {months} months\n3. {symptom}",
+        "Red flags: 1) {hours} hours a week 2) no leave in {months} months 3) {symptom}",
+        "## Red flags\n- **Hours:** {hours} a week on average\n- **Leave:** none for {months} \
+         months\n- **In their words:** \"{quote}\"",
+        "Red flags:\n- averaging {hours}h/week\n- {months} months since a real holiday\n- {symptom}",
+        "Red flags:\n- {hours} hrs a week\n- hasn't had a week off in {months} months\n- {symptom}",
+        "Red flags: {hours} hours a week; {months} months since any real leave; {symptom}",
+        "Red flags include working {hours} hours a week, no holiday for {months} months, and \
+         this: {symptom}",
+        "| Red flag | Evidence |\n|---|---|\n| Hours | {hours} a week |\n| Leave | none for \
+         {months} months |\n| Symptom | {symptom} |",
+        "Red flags:\n- {hours} hours/week (way over 45)\n- {months} months with no week of leave\n- \
+         Says \"{quote}\"",
+        "Red flags:\n- Long hours: {hours} a week.\n- Last proper break: {months} months ago.\n- \
+         {symptom}",
+        "Red flags:\n- {hours}h weeks\n- zero leave in {months} months\n- \"{quote}\"",
+        "Red flags: {first} works {hours} hours a week; {first} hasn't taken a week off for \
+         {months} months; {symptom}",
+        "Red flags:\n\u{2022} {hours} hours per week\n\u{2022} {months}-month gap since their last \
+         holiday\n\u{2022} {symptom}",
+        "Red flags:\n- Overtime: averaging {hours} hours weekly\n- Leave: nothing longer than a \
+         weekend in {months} months\n- Observed: {symptom}",
+        "**Red flags**\n1. Working {hours} hours a week\n2. No vacation in {months} months\n3. \
+         {symptom}",
+        "Red flags:\n- {symptom}\n- {hours} hours a week\n- {months} months without leave",
+        "Red flags:\n- \"{quote}\"\n- {symptom}\n- {hours}-hour weeks",
+        "Top 3 red flags:\n- {hours} hrs/week\n- no annual leave for {months} months\n- {symptom}",
+        "Red flags:\n- They're doing {hours}-hour weeks.\n- They haven't had a holiday in {months} \
+         months.\n- {symptom}",
+        "Warning signs:\n- {hours} hours a week\n- {months} months with no time off\n- {symptom}",
+        "Red flags:\n- {hours} hours logged per week\n- {months} months since a week's leave\n- \
+         {symptom2}",
+        "Red flags:\n- {hours} hours a week, well above 45\n- {months} months since a real \
+         holiday\n- {symptom}",
+        "Red flags:\n- Hours: {hours}/week\n- Leave: {months} months\n- Symptoms: {symptom}",
+        "Red flags:\n1) {hours} hours a week\n2) no leave for {months} months\n3) {symptom}",
+        "Red flags:\n- avg {hours} hours/wk\n- {months} months without leave\n- {symptom}",
+        "Red flags:\n- {hours} working hours a week\n- {months} months since any leave\n- {symptom}",
+        "Red flags:\n* {hours} hours per week\n* no holiday for {months} months\n* {symptom}",
+        "Red flags:\n- {symptom}\n- {symptom2}\n- {hours} hours a week",
+        "### Red flags\n1. **{hours} hours/week** on average\n2. **{months} months** without a \
+         proper break\n3. {symptom}",
+        "Red flags: {hours}-hour weeks; no leave for {months} months; \"{quote}\"",
+        "Red flags:\n- Timesheets show {hours} hours a week\n- {months} months since their last \
+         week off\n- {symptom}",
+        "Red flags:\n- {hours} hours a week (rubric: over 45 is a flag)\n- {months} months with no \
+         leave (rubric: 5 or more)\n- {symptom2}",
+        "Red flags:\n- Regularly doing {hours} hours a week\n- No time off in {months} months\n- \
+         Their words: \"{quote}\"",
+        "Red flags: {hours} hours a week, {months} months without a holiday and \"{quote}\"",
+        "Red flags:\n- {hours} hours a week\n- no vacation for {months} months\n- {symptom}\n\
+         (Other notes are context, not flags.)",
+        "Red flags:\n- {hours} hrs per week\n- {months} mths without leave\n- {symptom}",
+        "Key red flags:\n- {hours} hours a week\n- {months} months no leave\n- \"{quote}\"",
+        "Red flags:\n- Weekly hours: {hours}\n- Months since a week of leave: {months}\n- {symptom}",
+        "Red flags:\n- {symptom}\n- \"{quote}\"\n- {months} months without a week's holiday",
+        "Red flags:\n- {hours} hours a week.\n- {months} months, no leave.\n- {symptom}",
+    ];
+    let wrong = [
+        "Red flags:\n- Long working hours\n- Not enough leave\n- {symptom}",
+        "Red flags:\n- Works 91 hours a week\n- 44 months without leave\n- Takes 37 coffees a day",
+        "Red flags:\n- {distractor}\n- {distractor2}",
+        "Red flags: long hours, overtime, leave, sleep, headaches, cynicism, tired, fraud, \
+         stomach, meals",
+        "Red flags:\n- {hours} hours a week, {months} months without leave, tired, cynical, \
+         poor sleep, headaches, stomach trouble and skipped meals",
+        "Red flags:\n{scenario}",
+        "Red flags:\n- {case_text}",
+        "Red flags:\n- {hours} hours a week\n- {hours} hours a week\n- {hours} hours a week",
+        "Red flags:\n- {other_first} works {hours} hours a week\n- {other_first} has had no leave \
+         for {months} months\n- {symptom}",
+        "Red flags:\n- {wrong_hours} hours a week\n- {months} months without leave\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- {wrong_months} months without leave\n- {symptom}",
+        "Red flags: every fact in the case",
+        "Red flags:\n- Stress\n- Workload\n- Burnout",
+        "Red flags:\n- {hours} hours a week\n- {months} months without leave",
+        "Red flags:\n- hours\n- leave\n- sleep",
+        "Red flags: none",
+        "Red flags:\n- {symptom}\n- {symptom}\n- {symptom}",
+        "Red flags:\n- {distractor}\n- {hours} hours a week\n- {months} months without leave",
+        "Red flags:\n- {hours} hours a week and {months} months without leave and poor sleep and \
+         headaches",
+        "Red flags:\n- Long hours (lots)\n- Little leave (a while)\n- Tired",
+        "Red flags: see the case notes above",
+        "Red flags:\n- {hours} hours a week\n- {symptom}\n- {quote}\n- {distractor}\n- \
+         {distractor2}",
+        "Red flags:\n- Overworked\n- Needs a holiday\n- Seems fatigued",
+        "Red flags:\n- {hours} hours a week\n- no leave\n- lots of symptoms",
+        "Red flags:\n- {distractor2}\n- {symptom}",
+        "Red flags:\n- {other_first}: {symptom}",
+        "Red flags:\n- on call, midnight messages, sleep, headaches, stomach, illness, meals",
+        "Red flags:\n- {hours} hours a week; {months} months without leave; {symptom}; poor \
+         sleep; headaches; frequent colds",
+        "## Red flags\n1. Too much work\n2. Too little rest\n3. Too much stress",
+        "Red flags:\n- The hours\n- The leave\n- The symptoms",
+        "Red flags:\n- {hours}\n- {months}\n- {first}",
+        "Red flags: 45 hours, 5 months, on call every 5 days",
+        "Red flags:\n- {distractor}\n- {distractor2}\n- {symptom}",
+        "Red flags:\n- Working {wrong_hours}-hour weeks\n- No holiday for {wrong_months} months\n- \
+         Sleeping badly",
+        "Red flags:\n- Everything in the colleagues' notes",
+        "Red flags: {hours} hours a week, {months} months without leave, {symptom}, {symptom2}, \
+         {distractor}, {distractor2}",
+        "Red flags:\n- {first}\n- {name}\n- burnout",
+        "Red flags: (1) hours (2) leave (3) symptoms",
+        "Red flags:\n- Hours: high\n- Leave: low\n- Mood: poor",
+        "Red flags:\n- {symptom}\n- {distractor}\n- {distractor2}",
+        "Red flags: TBD",
+        "Red flags:\n- Signs of exhaustion\n- Cynical about users\n- Doubts their own work",
+        "Red flags:\n- Burnt out and tired\n- Detached from the team\n- Feels ineffective",
+    ];
+    let seeds = cases(
+        |c| {
+            let v = vars(c);
+            let has = |k: &str| v.iter().any(|(key, _)| *key == k);
+            c.points.hours >= 1
+                && c.points.leave >= 1
+                && ["symptom", "symptom2", "quote", "distractor", "months"]
+                    .iter()
+                    .all(|k| has(k))
+        },
+        6,
+    );
+    check(
+        &Table {
+            criterion: "red_flags",
+            right: &right,
+            wrong: &wrong,
+        },
+        &seeds,
+        |s, row| filled(row, &s.vars).map(|t| answer_with(s, 2, &t)),
+    );
+}
+
+/// Escalation rows right for cases that need it (`{if_yes}`) and for those
+/// that do not (`{if_no}`); the same rows swapped are the wrong answers.
+const ESCALATE: [&str; 22] = [
+    "HR escalation: Yes{if_yes}",
+    "HR escalation: Yes - refer {first} to HR this week.{if_yes}",
+    "HR escalation: yes, escalate today{if_yes}",
+    "**HR escalation:** Yes. {Level} severity means HR and occupational health should be \
+     involved.{if_yes}",
+    "## HR escalation\nYes - escalate now.{if_yes}",
+    "HR escalation: Escalate to HR today.{if_yes}",
+    "HR escalation: Escalation is warranted given the {level} severity.{if_yes}",
+    "HR escalation: Recommended: involve HR and occupational health now.{if_yes}",
+    "HR escalation: Y{if_yes}",
+    "HR escalation: Yes \u{2014} this needs HR's involvement.{if_yes}",
+    "HR escalation needed: yes{if_yes}",
+    "Escalate to HR? Yes, this week.{if_yes}",
+    "HR escalation: Definitely yes.{if_yes}",
+    "HR escalation: Yes, I'd escalate - the rubric sends High and Critical to HR.{if_yes}",
+    "HR escalation: Yes. Refer {first} to HR and occupational health today.{if_yes}",
+    "HR escalation \u{2014} YES{if_yes}",
+    "| HR escalation | Yes, escalate now |{if_yes}",
+    "HR escalation: Yes (severity {Level}).{if_yes}",
+    "HR escalation: Yes, please escalate.{if_yes}",
+    "HR escalation: yes \u{2014} notify HR today{if_yes}",
+    "HR escalation: Needed. Escalate to HR this week.{if_yes}",
+    "HR escalation: Yep - escalate to HR.{if_yes}",
+];
+
+const KEEP: [&str; 22] = [
+    "HR escalation: No{if_no}",
+    "HR escalation: No, not warranted.{if_no}",
+    "HR escalation: No - the manager can handle this within the team.{if_no}",
+    "HR escalation: Not at this stage; review in a month.{if_no}",
+    "HR escalation: Do not escalate yet.{if_no}",
+    "HR escalation: No need to involve HR at this point.{if_no}",
+    "HR escalation: Escalation is not required at {level} severity.{if_no}",
+    "**HR escalation:** No. Manage it in the team.{if_no}",
+    "## HR escalation\nNo \u{2013} not needed yet.{if_no}",
+    "HR escalation: I wouldn't escalate to HR yet.{if_no}",
+    "HR escalation: Escalating now would be premature.{if_no}",
+    "HR escalation: HR escalation is unnecessary for now.{if_no}",
+    "HR escalation: N{if_no}",
+    "HR escalation: No. Escalate only if things get worse.{if_no}",
+    "HR escalation: Nope, the line manager can support {first}.{if_no}",
+    "HR escalation: no (severity is {Level}).{if_no}",
+    "| HR escalation | No, handle within the team |{if_no}",
+    "HR escalation: Not yet.{if_no}",
+    "HR escalation: No; keep it with the manager for now.{if_no}",
+    "Escalate to HR? No.{if_no}",
+    "HR escalation: No, but check in weekly.{if_no}",
+    "HR escalation: No. Don't involve HR at this stage.{if_no}",
+];
+
+#[test]
+fn burnout_escalation_table() {
+    let mut right: Vec<&str> = ESCALATE.to_vec();
+    right.extend(KEEP);
+    let swapped: Vec<String> = ESCALATE
+        .iter()
+        .map(|r| r.replace("{if_yes}", "{if_no}"))
+        .chain(KEEP.iter().map(|r| r.replace("{if_no}", "{if_yes}")))
+        .collect();
+    let mut wrong = refs(&swapped);
+    wrong.extend([
+        "HR escalation: Yes or no.",
+        "HR escalation: Maybe.",
+        "HR escalation: Yes\n\nHR escalation: No",
+        "HR escalation: Yes/No",
+        "HR escalation: It depends.",
+        "HR escalation: Escalate if it gets worse.",
+        "HR escalation:\n{scenario}",
+        "HR escalation: yes (or no, if the manager disagrees)",
+        "HR escalation: No. Escalate to HR today.",
+        "HR escalation: Yes, but there is no need to involve HR.",
+        "HR escalation: TBD",
+        "HR escalation: HR",
+        "HR escalation: Up to the manager.",
+    ]);
+    let mut seeds = cases(|c| c.escalate, 4);
+    seeds.extend(cases(|c| !c.escalate, 4));
+    check(
+        &Table {
+            criterion: "escalation",
+            right: &right,
+            wrong: &wrong,
+        },
+        &seeds,
+        |s, row| filled(row, &s.vars).map(|t| answer_with(s, 3, &t)),
+    );
+}

@@ -1,0 +1,886 @@
+//! `intervention_plan`: stressor coverage, weekly structure, owners, KPIs,
+//! risk and budget. Week rows are whole plans built from the case's own
+//! stressors, roster and numbers in several layouts, owner styles and
+//! wordings (none of them the writers' own); the other rows replace one
+//! section of the reference answer.
+
+use env_wasm::it_mental_health::plan::{self, METRICS, Metric, Owner, PlanCase, dollars};
+use env_wasm::it_mental_health::scenario::Case;
+use env_wasm::it_mental_health::writers::Style;
+
+use super::support::{Seeded, Table, Vars, check, filled, refs, seeded};
+
+/// Three wordings of an action on each metric, as a manager would write
+/// them.
+fn wordings(id: &str) -> [&'static str; 3] {
+    match id {
+        "overtime" => [
+            "Set a hard cap of 5 hours' overtime per person each week",
+            "Stop weekend overtime and move the non-urgent work to next sprint",
+            "Track overtime daily and send people home when they pass the cap",
+        ],
+        "on_call" => [
+            "Spread the on-call rota so each engineer is on call at most once every 8 days",
+            "Add two volunteers to the rota to cut the on-call load",
+            "Give a day off after every on-call week and check the rota is fair",
+        ],
+        "one_on_ones" => [
+            "Book fortnightly 1:1s with every team member",
+            "Restart the lapsed 1:1s, most affected people first",
+            "Hold a 1:1 with each person to agree what support they need",
+        ],
+        "connection" => [
+            "Organise a team offsite to reconnect",
+            "Plan a team lunch every month",
+            "Run a team social with activities the team chooses",
+        ],
+        "conduct" => [
+            "Investigate the conduct complaints and agree team norms",
+            "Run a workshop on respectful behaviour in reviews",
+            "Follow up each complaint with the people involved",
+        ],
+        "staffing" => [
+            "Hire a contractor to cover the people on long-term leave",
+            "Request temporary headcount to backfill the absences",
+            "Agree cover for each open task left by the colleagues on leave",
+        ],
+        "incidents" => [
+            "Review the top causes of production incidents and fix two of them",
+            "Introduce blameless postmortems after every incident",
+            "Set aside time each sprint for reliability work on incident causes",
+        ],
+        "priorities" => [
+            "Freeze roadmap changes until the end of the quarter",
+            "Route every roadmap request through one weekly review",
+            "Limit scope changes to one per quarter",
+        ],
+        "toil" => [
+            "Automate the manual deployment steps",
+            "Script the most repeated manual tasks",
+            "Cut toil by automating release checks",
+        ],
+        _ => [
+            "Share the reorganisation timeline in a team meeting",
+            "Hold an open Q&A about the restructuring",
+            "Give each person written answers about the reorg and their role",
+        ],
+    }
+}
+
+const GENERIC: [&str; 8] = [
+    "Share the EAP details and offer confidential counselling",
+    "Run an anonymous pulse survey",
+    "Send a wellbeing newsletter to the team",
+    "Remind everyone to take breaks",
+    "Hold a mid-plan review with the team",
+    "Brief managers on spotting stress",
+    "Set up peer buddies for hard weeks",
+    "Celebrate small wins in the retro",
+];
+
+/// One planned action: what, and who owns it.
+struct Planned {
+    action: String,
+    owner: String,
+    role: &'static str,
+}
+
+fn roster(case: &PlanCase, owner: Owner) -> String {
+    case.name_of(owner).to_owned()
+}
+
+fn first_name(name: &str) -> String {
+    name.split_whitespace().next().unwrap_or("").to_owned()
+}
+
+fn last_name(name: &str) -> String {
+    name.split_whitespace().last().unwrap_or("").to_owned()
+}
+
+/// Eight actions, two a week, on `metrics` in turn, worded from set `w`
+/// onwards, each owned by the roster person with the remit.
+fn planned(case: &PlanCase, metrics: &[&Metric], w: usize) -> Vec<Planned> {
+    (0..8)
+        .map(|k| {
+            let m = metrics[k % metrics.len()];
+            let round = k / metrics.len();
+            Planned {
+                action: wordings(m.id)[(w + round) % 3].to_owned(),
+                owner: roster(case, m.owner),
+                role: m.owner.role(),
+            }
+        })
+        .collect()
+}
+
+/// The weeks in layout `layout` with owners named in style `style`.
+fn weeks(plan: &[Planned], layout: usize, style: usize) -> String {
+    let owner = |p: &Planned| match style % 3 {
+        0 => format!("owner: {}", p.owner),
+        1 => format!("Owner: {} ({})", first_name(&p.owner), p.role),
+        _ => format!("led by {}", last_name(&p.owner)),
+    };
+    let ordinal = ["first", "second", "third", "fourth"];
+    let mut out = String::new();
+    if layout % 5 == 2 {
+        out.push_str("| Week | Action | Owner |\n|---|---|---|\n");
+    }
+    for (week, pair) in plan.chunks(2).enumerate() {
+        let n = week + 1;
+        match layout % 5 {
+            0 => {
+                out.push_str(&format!("Week {n}:\n"));
+                for p in pair {
+                    out.push_str(&format!("- {} ({})\n", p.action, owner(p)));
+                }
+            }
+            1 => {
+                out.push_str(&format!("## Week {n}\n"));
+                for (k, p) in pair.iter().enumerate() {
+                    out.push_str(&format!(
+                        "{}. **{}** \u{2014} {}\n",
+                        k + 1,
+                        p.action,
+                        owner(p)
+                    ));
+                }
+            }
+            2 => {
+                for p in pair {
+                    out.push_str(&format!("| Week {n} | {} | {} |\n", p.action, owner(p)));
+                }
+            }
+            3 => {
+                let sentences: Vec<String> = pair
+                    .iter()
+                    .map(|p| format!("{}, {}.", p.action, owner(p)))
+                    .collect();
+                out.push_str(&format!(
+                    "Week {n}: in the {} week, {}\n",
+                    ordinal[week],
+                    sentences.join(" ")
+                ));
+            }
+            _ => {
+                out.push_str(&format!("**Week {n}:**\n"));
+                for p in pair {
+                    out.push_str(&format!("* {} \u{2013} {}\n", p.action, owner(p)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The metrics of the case: its stressors, and the profile items within
+/// their thresholds.
+fn metrics(case: &PlanCase) -> (Vec<&'static Metric>, Vec<&'static Metric>) {
+    let gold = case
+        .readings
+        .iter()
+        .filter(|r| r.stressor)
+        .map(|r| r.metric)
+        .collect();
+    let fine = case
+        .readings
+        .iter()
+        .filter(|r| !r.stressor)
+        .map(|r| r.metric)
+        .collect();
+    (gold, fine)
+}
+
+fn vars(case: &PlanCase) -> Vars {
+    let (gold, fine) = metrics(case);
+    let mut v: Vars = vec![
+        ("scenario", Case::Plan(case.clone()).scenario_text()),
+        ("lo", dollars(case.card.budget_min)),
+        ("hi", dollars(case.card.budget_max)),
+        ("manager", roster(case, Owner::Manager)),
+        ("lead", roster(case, Owner::Lead)),
+        ("hr", roster(case, Owner::Hr)),
+        ("head", roster(case, Owner::Head)),
+        ("eap", roster(case, Owner::Eap)),
+    ];
+    let mid = (case.card.budget_min + case.card.budget_max) / 2 / 500 * 500;
+    v.push(("mid", dollars(mid)));
+    v.push(("mid_plain", mid.to_string()));
+    v.push(("mid_k", format!("{}k", mid / 1000)));
+    v.push(("mid_less", dollars(mid - 1000)));
+    v.push(("thousand", dollars(1000)));
+    v.push(("over", dollars(case.card.budget_max + 500)));
+    v.push(("under", dollars(case.card.budget_min.saturating_sub(500))));
+    v.push(("low_mid", dollars(mid - 500)));
+    if mid.is_multiple_of(1000) {
+        v.push(("mid_k_exact", format!("${}k", mid / 1000)));
+    }
+    let key = |text: String| -> &'static str { Box::leak(text.into_boxed_str()) };
+    for layout in 0..5 {
+        for style in 0..3 {
+            for w in 0..3 {
+                v.push((
+                    key(format!("right_{layout}_{style}_{w}")),
+                    weeks(&planned(case, &gold, w), layout, style),
+                ));
+            }
+        }
+        let mut extra = gold.clone();
+        if let Some(f) = fine.first() {
+            extra.push(f);
+        }
+        v.push((
+            key(format!("extra_{layout}")),
+            weeks(&planned(case, &extra, 0), layout, 0),
+        ));
+        let mut all = gold.clone();
+        all.extend(fine.iter().copied());
+        v.push((
+            key(format!("all_{layout}")),
+            weeks(&planned(case, &all, 1), layout, 1),
+        ));
+        if gold.len() >= 2 {
+            let fewer = &gold[..gold.len() - 1];
+            v.push((
+                key(format!("fewer_{layout}")),
+                weeks(&planned(case, fewer, 2), layout, 2),
+            ));
+        }
+        let generic: Vec<Planned> = GENERIC
+            .iter()
+            .zip([
+                Owner::Eap,
+                Owner::Hr,
+                Owner::Hr,
+                Owner::Manager,
+                Owner::Manager,
+                Owner::Hr,
+                Owner::Lead,
+                Owner::Manager,
+            ])
+            .map(|(a, o)| Planned {
+                action: (*a).to_owned(),
+                owner: roster(case, o),
+                role: o.role(),
+            })
+            .collect();
+        v.push((key(format!("generic_{layout}")), weeks(&generic, layout, 0)));
+        // Right actions, but owned by whoever: the head of engineering for
+        // everything, strangers, everyone, or a choice of two.
+        let mut headed = planned(case, &gold, 0);
+        for p in &mut headed {
+            p.owner = roster(case, Owner::Eap);
+        }
+        v.push((
+            key(format!("eap_owned_{layout}")),
+            weeks(&headed, layout, 0),
+        ));
+        let mut strangers = planned(case, &gold, 1);
+        for p in &mut strangers {
+            p.owner = "Xavier Quinlan".to_owned();
+        }
+        v.push((
+            key(format!("strangers_{layout}")),
+            weeks(&strangers, layout, 0),
+        ));
+        let mut either = planned(case, &gold, 2);
+        let names = format!(
+            "{} or {}",
+            roster(case, Owner::Manager),
+            roster(case, Owner::Lead)
+        );
+        for p in &mut either {
+            p.owner = names.clone();
+        }
+        v.push((key(format!("either_{layout}")), weeks(&either, layout, 0)));
+        let mut roles = planned(case, &gold, 0);
+        for p in &mut roles {
+            p.owner = "the team lead".to_owned();
+        }
+        v.push((key(format!("roles_{layout}")), weeks(&roles, layout, 0)));
+    }
+    // One action a week, and the right plan squeezed into two weeks.
+    let single: Vec<Planned> = planned(case, &gold, 0).into_iter().step_by(2).collect();
+    let mut single_weeks = String::new();
+    for (k, p) in single.iter().enumerate() {
+        single_weeks.push_str(&format!(
+            "Week {}:\n- {} (owner: {})\n",
+            k + 1,
+            p.action,
+            p.owner
+        ));
+    }
+    v.push(("single", single_weeks));
+    let two: Vec<Planned> = planned(case, &gold, 1);
+    v.push(("two_weeks", weeks(&two[..4], 0, 0)));
+    let topics = METRICS
+        .iter()
+        .map(|m| m.label.to_lowercase())
+        .collect::<Vec<_>>()
+        .join(", ");
+    v.push(("topics", topics));
+    let everyone = case
+        .card
+        .roster
+        .iter()
+        .map(|r| r.name.clone())
+        .collect::<Vec<_>>()
+        .join(", ");
+    v.push(("everyone", everyone));
+    // KPIs: one line per stressor, in several forms; stressors with a
+    // number to improve on first, so a worse or hedged target is wrong.
+    let mut measured = gold.clone();
+    measured.sort_by_key(|m| m.lower_is_better.is_none());
+    for (k, (metric, value)) in measured
+        .iter()
+        .filter_map(|m| case.value_of(m.id).map(|v| (*m, v)))
+        .take(3)
+        .enumerate()
+    {
+        for (form, line) in kpi_forms(metric, value).into_iter().enumerate() {
+            v.push((key(format!("kpi{k}_{form}")), line));
+        }
+        v.push((key(format!("kpi{k}_worse")), kpi_worse(metric, value)));
+        v.push((key(format!("kpi{k}_hedge")), kpi_hedge(metric, value)));
+        v.push((
+            key(format!("kpi{k}_blind")),
+            format!("{}: better by week 4", metric.label),
+        ));
+    }
+    for (k, (metric, value)) in fine
+        .iter()
+        .filter_map(|m| case.value_of(m.id).map(|v| (*m, v)))
+        .take(2)
+        .enumerate()
+    {
+        v.push((key(format!("fine{k}")), kpi_forms(metric, value)[0].clone()));
+    }
+    v
+}
+
+/// A target that improves on `value` for `metric`.
+fn target(metric: &Metric, value: i64) -> i64 {
+    match metric.lower_is_better {
+        Some(true) => (value / 2).max(0),
+        Some(false) => value + 4,
+        None => 100,
+    }
+}
+
+/// Ten ways to write a KPI that improves on the team's number.
+fn kpi_forms(metric: &Metric, value: i64) -> Vec<String> {
+    let t = target(metric, value);
+    let name = metric.label;
+    match metric.lower_is_better {
+        None => vec![
+            format!("{name}: 100% of the team covered by week 3"),
+            format!("{name} \u{2014} target 100% by week 4"),
+            format!("{name}: reach 100% within the four weeks"),
+            format!("{name}: at least 1 by week 4, then every quarter"),
+            format!("{name} \u{2192} 100% by the end of the plan"),
+            format!("{name}: 100% (currently none)"),
+            format!("{name}: target of 100% of people by week 2"),
+            format!("{name}: done for 100% of the team"),
+            format!("{name}: 100% by week 4"),
+            format!("{name}: 1 within two weeks"),
+        ],
+        Some(_) => vec![
+            format!("{name}: from {value} to {t}"),
+            format!("{name}: {value} \u{2192} {t} by week 4"),
+            format!("{name} \u{2014} baseline {value}, target {t}"),
+            format!("{name}: move from {value} to {t} over the four weeks"),
+            format!("{name}: now {value}, goal {t}"),
+            format!("{name} from {value} to {t} by the end of the plan"),
+            format!("{name}: {value} today; {t} by week 4"),
+            format!("{name}: target {t} (currently {value})"),
+            format!("{name}: {value} -> {t}"),
+            format!("{name}: from {value} down to {t}").replace(
+                " down to ",
+                if metric.lower_is_better == Some(false) {
+                    " up to "
+                } else {
+                    " down to "
+                },
+            ),
+        ],
+    }
+}
+
+/// A KPI that does not improve: a worse target, or for a measure with no
+/// number to improve on, no target at all.
+fn kpi_worse(metric: &Metric, value: i64) -> String {
+    let worse = match metric.lower_is_better {
+        Some(true) => value + 5,
+        Some(false) => (value - 1).max(0),
+        None => return format!("{}: keep as it is", metric.label),
+    };
+    format!("{}: from {value} to {worse}", metric.label)
+}
+
+fn kpi_hedge(metric: &Metric, value: i64) -> String {
+    let t = target(metric, value);
+    let worse = match metric.lower_is_better {
+        Some(true) => value + 5,
+        Some(false) => (value - 1).max(0),
+        None => 0,
+    };
+    format!("{}: from {value} to {t} or {worse}", metric.label)
+}
+
+/// The reference answer with its weeks (`replaced` = None) or its KPIs
+/// (0), risk (1) or budget (2) given by `row`.
+fn answer_with(seeded: &Seeded, replaced: Option<usize>, row: &str) -> Option<String> {
+    let row = filled(row, &seeded.vars)?;
+    let reference = seeded.case.write(Style::Reference);
+    let kpis = reference.find("KPIs:")?;
+    let risk = reference.find("Risk:")?;
+    let budget = reference.find("Budget:")?;
+    let mut parts = [
+        reference[..kpis].to_owned(),
+        reference[kpis..risk].to_owned(),
+        reference[risk..budget].to_owned(),
+        reference[budget..].to_owned(),
+    ];
+    let k = replaced.map_or(0, |t| t + 1);
+    parts[k] = format!("{}\n", row.trim_end());
+    Some(parts.join(""))
+}
+
+fn cases(n: usize) -> Vec<Seeded> {
+    let keep = |c: &PlanCase| {
+        c.readings.iter().filter(|r| !r.stressor).count() >= 2
+            && c.readings
+                .iter()
+                .any(|r| r.stressor && r.metric.lower_is_better.is_some())
+    };
+    seeded(n, plan::generate, keep, vars, Case::Plan)
+}
+
+fn run(criterion: &'static str, right: &[&str], wrong: &[&str], replaced: Option<usize>) {
+    check(
+        &Table {
+            criterion,
+            right,
+            wrong,
+        },
+        &cases(6),
+        |s, row| answer_with(s, replaced, row),
+    );
+}
+
+/// The right plans: five layouts, three owner styles, three wordings.
+fn right_plans() -> Vec<String> {
+    let mut rows = Vec::new();
+    for layout in 0..5 {
+        for style in 0..3 {
+            for w in 0..3 {
+                rows.push(format!("{{right_{layout}_{style}_{w}}}"));
+            }
+        }
+    }
+    rows
+}
+
+#[test]
+fn plan_stressor_coverage_table() {
+    let rows = right_plans();
+    let right = refs(&rows);
+    let mut wrong_rows: Vec<String> = Vec::new();
+    for layout in 0..5 {
+        for kind in ["extra", "all", "fewer", "generic"] {
+            wrong_rows.push(format!("{{{kind}_{layout}}}"));
+        }
+    }
+    wrong_rows.extend(
+        [
+            "Week 1:\n- Address {topics} (owner: {manager})\nWeek 2:\n- Address {topics} (owner: \
+             {lead})\nWeek 3:\n- Address {topics} (owner: {hr})\nWeek 4:\n- Address {topics} \
+             (owner: {head})",
+            "Week 1:\n{scenario}\nWeek 2:\n{scenario}",
+            "Week 1: improve wellbeing\nWeek 2: improve wellbeing\nWeek 3: review\nWeek 4: review",
+            "Week 1:\n- Don't change the on-call rota, overtime or the roadmap (owner: {manager})\n- \
+             Run a pulse survey (owner: {hr})",
+            "Week 1-4: tackle every stressor",
+            "Week 1:\n- Work on the team's stressors (owner: {manager})\n- Work on the team's \
+             stressors (owner: {lead})",
+            "Week 1:\n- Fix everything (owner: {everyone})",
+            "Week 1:\n- TBD\nWeek 2:\n- TBD\nWeek 3:\n- TBD\nWeek 4:\n- TBD",
+            "Week 1:\n- Do what the rubric says (owner: {manager})",
+            "Week 1:\n- Share the EAP details (owner: {eap})\nWeek 2:\n- Team survey (owner: \
+             {hr})\nWeek 3:\n- Team lunch for morale (owner: {lead})\nWeek 4:\n- Review (owner: \
+             {manager})",
+            "{two_weeks}Week 3:\n- {topics} (owner: {manager})\nWeek 4:\n- {topics} (owner: \
+             {lead})",
+            "Week 1:\n- Reduce stress across the board (owner: {manager})\n- Improve morale (owner: \
+             {lead})\nWeek 2:\n- Offer flexible working (owner: {hr})\n- Wellbeing talk (owner: \
+             {eap})",
+            "Week 1:\n- Leave the rota, the roadmap and the overtime as they are (owner: {manager})",
+            "Weeks 1 to 4: as needed",
+            "Week 1:\n- Cap overtime, rebalance the on-call rota, restart 1:1s, hold an offsite, \
+             review complaints, hire contractors, fix incidents, freeze the roadmap, automate toil \
+             and explain the reorg (owner: {manager})",
+            "Week 1:\n- Hold a town hall on everything (owner: {head})\n- Publish a wellbeing \
+             policy (owner: {hr})",
+            "Week 1:\n- Check in with the team (owner: {manager})\n- Check in again (owner: \
+             {lead})\nWeek 2:\n- More check-ins (owner: {manager})",
+            "Week 1:\n- Look at all of the profile items (owner: {manager})",
+            "Week 1: see the profile\nWeek 2: see the profile\nWeek 3: see the profile\nWeek 4: \
+             see the profile",
+            "Week 1:\n- A plan for the whole profile: {topics}",
+        ]
+        .map(str::to_owned),
+    );
+    let wrong = refs(&wrong_rows);
+    run("stressor_coverage", &right, &wrong, None);
+}
+
+#[test]
+fn plan_weekly_structure_table() {
+    let rows = right_plans();
+    let right = refs(&rows);
+    let mut wrong_rows: Vec<String> = Vec::new();
+    for layout in 0..5 {
+        for kind in [
+            "all",
+            "generic",
+            "strangers",
+            "either",
+            "roles",
+            "eap_owned",
+        ] {
+            wrong_rows.push(format!("{{{kind}_{layout}}}"));
+        }
+    }
+    wrong_rows.extend(
+        [
+            "{single}",
+            "{two_weeks}",
+            "Week 1:\n{scenario}",
+            "Week 1: everything\nWeek 2: everything\nWeek 3: everything\nWeek 4: everything",
+            "Weeks 1-4: see above",
+            "Week 1:\n- Cap overtime (no owner yet)\n- Fix the rota (no owner yet)",
+            "Week 1:\n- {topics} (owner: {manager})\nWeek 2:\n- {topics} (owner: {lead})\nWeek 3:\n- \
+             {topics} (owner: {hr})\nWeek 4:\n- {topics} (owner: {head})",
+            "Week 1:\n- TBD\nWeek 2:\n- TBD\nWeek 3:\n- TBD\nWeek 4:\n- TBD",
+            "Week 5:\n- Review (owner: {manager})",
+            "Week 1:\n- Review (owner: {manager})\n- Survey (owner: {hr})",
+        ]
+        .map(str::to_owned),
+    );
+    let wrong = refs(&wrong_rows);
+    run("weekly_structure", &right, &wrong, None);
+}
+
+#[test]
+fn plan_owners_table() {
+    let rows = right_plans();
+    let right = refs(&rows);
+    let mut wrong_rows: Vec<String> = Vec::new();
+    for layout in 0..5 {
+        for kind in ["strangers", "either", "roles", "eap_owned"] {
+            wrong_rows.push(format!("{{{kind}_{layout}}}"));
+        }
+        wrong_rows.push(format!("{{all_{layout}}}"));
+    }
+    wrong_rows.extend(
+        [
+            "Week 1:\n- Cap overtime (owner: TBD)\n- Rebalance the on-call rota (owner: the team)",
+            "Week 1:\n- Cap overtime (owner: {everyone})\n- Rebalance the on-call rota (owner: \
+             {everyone})",
+            "Week 1:\n- Cap overtime (owner: HR)\n- Rebalance the on-call rota (owner: manager)",
+            "Week 1:\n- Cap overtime\n- Rebalance the on-call rota\n- Restart 1:1s\n- Freeze the \
+             roadmap",
+            "Week 1:\n{scenario}",
+            "Week 1:\n- Cap overtime (owner: whoever is free)\n- Automate toil (owner: someone)",
+            "Week 1:\n- Cap overtime (owner: Xavier Quinlan or {manager})",
+            "Week 1:\n- Cap overtime (owners: {manager}, {lead}, {hr} and {head})",
+            "Week 1:\n- Every stressor: {topics} (owner: {manager})",
+            "Week 1:\n- Cap overtime (owner: {eap})\n- Freeze the roadmap (owner: {eap})",
+            "Week 1:\n- Cap overtime (owner: a manager)\n- Fix the rota (owner: a lead)",
+            "Week 1:\n- Cap overtime (owner: {manager} / {head})",
+            "Week 1:\n- Cap overtime (owner: the whole team)",
+            "Week 1:\n- Owners to be agreed",
+            "Week 1:\n- Cap overtime (owner: {hr} or {eap})",
+            "Week 1:\n- Cap overtime (owner: Anonymous)",
+            "Week 1:\n- Improve things (owner: {manager})",
+            "Week 1:\n- Share the EAP details (owner: {eap})",
+            "Week 1:\n- Cap overtime (owner: me)",
+            "Week 1:\n- Cap overtime (owner: the CEO)",
+        ]
+        .map(str::to_owned),
+    );
+    let wrong = refs(&wrong_rows);
+    run("owners", &right, &wrong, None);
+}
+
+#[test]
+fn plan_kpis_table() {
+    let mut right_rows: Vec<String> = Vec::new();
+    for form in 0..10 {
+        let [a, b, c] = [form, (form + 3) % 10, (form + 7) % 10];
+        right_rows.push(format!(
+            "KPIs:\n- {{kpi0_{a}}}\n- {{kpi1_{b}}}\n- {{kpi2_{c}}}"
+        ));
+        right_rows.push(format!(
+            "## KPIs\n1. {{kpi1_{a}}}\n2. {{kpi2_{b}}}\n3. {{kpi0_{c}}}"
+        ));
+        right_rows.push(format!(
+            "**KPIs:**\n* {{kpi2_{a}}}\n* {{kpi0_{b}}}\n* {{kpi1_{c}}}"
+        ));
+        right_rows.push(format!(
+            "Key performance indicators:\n- {{kpi0_{b}}}\n- {{kpi2_{c}}}\n- {{kpi1_{a}}}"
+        ));
+    }
+    right_rows.push("KPIs: {kpi0_0}; {kpi1_1}; {kpi2_2}".to_owned());
+    right_rows.push("| KPI | Target |\n|---|---|\n| {kpi0_0} | as stated |\n| {kpi1_2} | as stated |\n| {kpi2_4} | as stated |".to_owned());
+    let right = refs(&right_rows);
+    let wrong_rows: Vec<String> = [
+        "KPIs:\n- {kpi0_worse}\n- {kpi1_0}\n- {kpi2_0}",
+        "KPIs:\n- {kpi0_hedge}\n- {kpi1_hedge}\n- {kpi2_hedge}",
+        "KPIs:\n- {kpi0_blind}\n- {kpi1_blind}\n- {kpi2_blind}",
+        "KPIs:\n- {fine0}\n- {fine1}\n- {kpi0_0}",
+        "KPIs:\n- {kpi0_0}\n- {kpi1_0}\n- {kpi2_0}\n- {fine0}\n- {fine1}",
+        "KPIs:\n- Pulse survey wellbeing: 4 to 7\n- Attrition: 0 leavers\n- Sick days: down 20%",
+        "KPIs: KPI metric measure indicator tracking 90-day overtime incidents complaints pulse \
+         survey 1 2 3 5 10 50 100",
+        "KPIs:\n{scenario}",
+        "KPIs:\n- Less overtime\n- Fewer incidents\n- Better wellbeing",
+        "KPIs:\n- {kpi0_0}\n- {kpi0_1}\n- {kpi0_2}",
+        "KPIs:\n- {kpi0_0}",
+        "KPIs:\n- {kpi0_0}\n- {kpi1_0}",
+        "KPIs: every profile item, improved",
+        "KPIs:\n- {fine0}\n- {fine1}",
+        "KPIs:\n- Overtime, incidents, complaints, toil, roadmap changes, 1:1s: all better by 50%",
+        "KPIs: TBD",
+        "KPIs:\n- {kpi0_worse}\n- {kpi1_worse}\n- {kpi2_worse}",
+        "KPIs:\n- Wellbeing score up\n- Happier team\n- Fewer complaints",
+        "KPIs:\n- {kpi0_blind}\n- {kpi1_0}\n- {kpi2_0}",
+        "KPIs:\n- {kpi0_hedge}\n- {kpi1_0}\n- {kpi2_0}",
+        "KPIs:\n- Team numbers: from 99 to 1\n- Incidents: from 98 to 2\n- Overtime: from 97 to 3",
+        "KPIs:\n- {kpi0_0} and {fine0}\n- {kpi1_0}\n- {kpi2_0} and {fine1}",
+        "KPIs: see the profile",
+        "KPIs:\n- {kpi1_0}\n- {kpi2_0}\n- {fine0}",
+        "KPIs:\n- {fine0}\n- {kpi1_0}\n- {kpi2_0}",
+        "KPIs:\n- Track everything weekly",
+        "KPIs:\n- {kpi0_0}\n- {kpi1_0}\n- {kpi2_0}\n\nKPIs:\n- {fine0}\n- {fine1}",
+        "KPIs:\n- Pulse survey: 7/10\n- eNPS: +10\n- Engagement: 80%",
+        "KPIs:\n- {kpi0_0} {kpi1_0} {kpi2_0} {fine0} {fine1}",
+        "KPIs:\n- 3 KPIs with numbers",
+        "KPIs:\n- {kpi0_blind}\n- {kpi1_blind}\n- Pulse survey: 7/10",
+        "KPIs:\n- Improve by 10%\n- Improve by 20%\n- Improve by 30%",
+        "KPIs:\n- {fine0}\n- {kpi0_0}\n- {fine1}\n- {kpi1_0}",
+        "KPIs:\n- Overtime: at most 5 hours a week\n- Incidents: at most 3 a month\n- Complaints: \
+         0",
+        "KPIs:\n- {kpi2_worse}\n- {kpi1_worse}\n- {kpi0_0}",
+        "KPIs:\n- {kpi0_hedge}\n- {kpi1_hedge}\n- {kpi2_0}",
+        "KPIs: n/a",
+        "KPIs:\n- Numbers to be agreed with the team",
+        "KPIs:\n- {kpi0_blind}\n- {kpi1_blind}\n- {kpi2_0}",
+        "KPIs:\n- {kpi2_0}\n- {fine1}\n- {fine0}",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let wrong = refs(&wrong_rows);
+    run("kpis", &right, &wrong, Some(0));
+}
+
+#[test]
+fn plan_risk_table() {
+    let right = [
+        "Risk: people may skip the sessions for fear of stigma; to reduce this, {manager} \
+         attends first and sessions stay confidential.",
+        "Risk: managers may not have time for the 1:1s; we'll protect the time in their \
+         calendars.",
+        "## Risk\nThe main risk is delivery pressure pulling people back into overtime. Mitigation: \
+         {head} agrees the reduced scope with stakeholders up front.",
+        "**Risk:** Low participation in the survey. We'll mitigate this by keeping it anonymous \
+         and short.",
+        "Risk: the changes may not stick once the four weeks end; to prevent that, we review them \
+         monthly in the retro.",
+        "Risk: the team could lose trust if nothing changes after the survey, so we share results \
+         and actions within a week.",
+        "Risk: contractors take time to ramp up; to limit the impact, {lead} pairs each one with \
+         an engineer.",
+        "Risk - cost overruns on cover. Mitigation: a fixed-price contract agreed in week 1.",
+        "Risk: people might resist the new rota; we'll address this by letting the team design \
+         it.",
+        "Risk: deadlines slip while we cut overtime; to counter this, the roadmap freeze stays in \
+         place.",
+        "Main risk: burnout relapses after the plan ends. We'll prevent it with monthly check-ins \
+         on the same measures.",
+        "Risk: fatigue with yet another initiative; to avoid it we keep the plan to what the team \
+         asked for.",
+        "Risk: scepticism that leadership means it; {head} addresses it by committing in writing.",
+        "Risk: attendance at the offsite may be low; we'll avoid that by holding it in work time.",
+        "Risk: losing momentum in weeks 3 and 4; a mid-plan review with {manager} prevents that.",
+        "Risk: the reorganisation news could land mid-plan and disrupt it; contingency: {hr} \
+         briefs people one to one first.",
+        "Risk: a busy release could crowd out the actions, so we keep a fallback date for each.",
+        "Risk: people leave before the changes help; to minimise this, {manager} meets anyone at \
+         risk of quitting.",
+        "Risk: pressure from other teams to take on more work; we'll counter it with one intake \
+         review a week.",
+        "Key risk: low uptake of counselling. Mitigation: {eap} runs a short intro session.",
+        "Biggest risk: engagement drops off after week 2; reduce it by sharing progress weekly.",
+        "Risk: skeptical engineers may skip the workshop; we'll address this by making it optional \
+         and practical.",
+        "Risk: the budget runs short if cover costs more; the contingency is to delay the offsite.",
+        "Risk: on-call gaps while the rota changes; to prevent them, {lead} keeps a backup list.",
+        "Risk: managers revert to old habits; {hr} reviews the 1:1 notes to prevent that.",
+        "Risk: the plan competes with delivery for time; we protect two hours a week for it.",
+        "Risk: stigma around asking for help; to reduce it, leaders share their own use of the \
+         EAP.",
+        "Risk: people fear being seen as struggling; confidential sessions mitigate this.",
+        "Risk: the cap could slip in release weeks; to avoid that, {manager} checks timesheets \
+         every Friday.",
+        "| Risk | Mitigation |\n|---|---|\n| Low attendance | reduce it by holding sessions in \
+         work time |",
+        "Risk: delays in hiring cover; mitigation: {head} approves a contractor in week 1.",
+        "Risk: backlash if the roadmap freeze annoys stakeholders; to counter it, {head} explains \
+         the reasons.",
+        "Risk \u{2014} survey fatigue: we keep it to five questions to reduce the load.",
+        "Risk: weak buy-in from senior engineers; we'll address it by involving them in the \
+         design.",
+        "Risk: the team may see this as box-ticking and lose trust; to prevent it, we act on \
+         the first results quickly.",
+        "Risk: workload creeps back up; a weekly capacity check mitigates it.",
+        "Risk: incidents keep pulling people away and the actions stall; to limit that, the \
+         second responder covers them.",
+        "Risk: not enough bandwidth to run everything; we prioritise the first two weeks' \
+         actions to reduce it.",
+        "Risk: morale dips if the reorg drags on; {head} addresses it with a dated timeline.",
+        "Risks and mitigations: people might skip the 1:1s. Mitigation: put them in the \
+         calendar for the whole quarter.",
+    ];
+    let wrong = [
+        "Risk: low",
+        "Risk: medium",
+        "Risk: high",
+        "Risk: low, medium or high",
+        "Risk: none",
+        "Risk: n/a",
+        "Risk: TBD",
+        "Risk: people may skip the sessions.",
+        "Risk: there is a risk of low participation.",
+        "Risk: we'll keep everything confidential.",
+        "Risk: mitigate everything",
+        "Risk:\n{scenario}",
+        "Risk: risk low medium high budget $",
+        "Risk: see above",
+        "Risk: something could go wrong",
+        "Risk: there are risks",
+        "Risk: the usual risks apply",
+        "Risk: standard",
+        "Risk: minimal risk overall",
+        "Risk: moderate",
+        "Risk: the plan might not work",
+        "Risk: budget",
+        "Risk: we will review it.",
+        "Risk: cost",
+        "Risk: low risk, low cost, high impact",
+        "Risk: none expected; the plan is safe",
+        "Risk: unknown at this stage",
+        "Risk: the main risk is risk",
+        "Risk: hmm",
+        "Risk: as per the rubric",
+        "Risk: people",
+        "Risk: participation",
+        "Risk: deadlines",
+        "Risk: everything could slip",
+        "Risk: fear",
+        "Risk: trust",
+        "Risk: we will monitor",
+        "Risk: the usual",
+        "Risk: it depends",
+        "Risk: no comment",
+    ];
+    run("risk", &right, &wrong, Some(1));
+}
+
+#[test]
+fn plan_budget_table() {
+    let right = [
+        "Budget: {mid}",
+        "Budget: {mid} total",
+        "Budget: {mid_plain} USD",
+        "Budget: about {mid}",
+        "Budget: {mid} (cover {mid_less}, facilitation {thousand})",
+        "Budget: {mid_less} + {thousand} = {mid}",
+        "Budget: we request {mid} for the four weeks.",
+        "Budget: {mid_plain} dollars",
+        "Budget: **{mid}**",
+        "| Budget | {mid} |",
+        "Total cost: {mid}",
+        "## Budget\n{mid} in total, mostly contractor cover.",
+        "Budget: {mid}, inside the {lo} to {hi} range",
+        "Budget: {mid} \u{2014} within the available {lo}-{hi}",
+        "Budget: a total of {mid}.",
+        "Budget: {mid}\n- cover: {mid_less}\n- facilitation: {thousand}",
+        "**Budget:** {mid} all in.",
+        "Budget: roughly {mid} over the four weeks",
+        "Budget: total {mid} (of which {thousand} for the offsite)",
+        "Budget request: {mid}",
+        "Estimated budget: {mid}",
+        "Budget: I'd ask for {mid}.",
+        "Budget: {mid} overall.",
+        "Budget: {mid} for cover and counselling",
+        "Budget: spend {mid}",
+        "Budget: USD {mid_plain}",
+        "Budget: {low_mid}",
+        "Budget: {low_mid} in total",
+        "Budget: {mid}; that's inside the stated range.",
+        "Budget: {mid} (contractor {mid_less}; EAP sessions {thousand})",
+        "Budget: {mid}.",
+        "Budget \u{2013} {mid}",
+        "Budget: ~{mid}",
+        "Budget: total: {mid}",
+        "Total budget: {mid}",
+        "Budget: {mid} for the whole plan",
+        "Budget: {mid}, paid from the team's wellbeing line",
+        "Budget: {mid_k_exact}",
+        "Budget: {mid} (one total)",
+        "Cost: {mid}",
+    ];
+    let wrong = [
+        "Budget: between {lo} and {hi}",
+        "Budget: {lo}-{hi}",
+        "Budget: {lo} to {hi}",
+        "Budget: {mid} or {hi}",
+        "Budget: {low_mid}, {mid} or {hi}",
+        "Budget: {over}",
+        "Budget: {under}",
+        "Budget: {mid}\n\nBudget: {over}",
+        "Budget: TBD",
+        "Budget: $",
+        "Budget: $ 1000 2000 5000 10000 15000 20000 25000",
+        "Budget: whatever is left",
+        "Budget: {mid}, possibly {hi}",
+        "Budget: {mid} to {hi}",
+        "Budget: {low_mid}/{mid}",
+        "Budget:\n{scenario}",
+        "Budget: either {lo} or {hi}",
+        "Budget: {mid} (or {over} if cover runs long)",
+        "Budget: to be decided",
+        "Budget: the full range",
+        "Budget: {hi} plus extras of {thousand}",
+        "Budget: from {lo} to {hi}",
+        "Budget: {lo} minimum, {hi} maximum",
+        "Budget: nothing",
+        "Budget: free",
+        "Budget: {over} total",
+        "Budget: {under} in total",
+        "Budget: as much as needed",
+        "Budget: {mid}; alternatively {over}",
+        "Budget: $1 $2 $3 $4 $5 $6 $7 $8",
+        "Budget: {mid} or so, maybe {over}",
+        "Budget: around {lo}-{hi}",
+        "Budget: the stated range",
+        "Budget: {over} (or {mid} if we skip the offsite)",
+        "Budget: n/a",
+        "Budget: {hi} or {lo}",
+        "Budget: {over}\nBudget: {mid}",
+        "Budget: 50%",
+        "Budget: same as last quarter",
+        "Budget: {low_mid} to {mid}",
+    ];
+    run("budget", &right, &wrong, Some(2));
+}

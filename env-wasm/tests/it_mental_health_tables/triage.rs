@@ -1,0 +1,787 @@
+//! `stress_triage`: tiers, priority ranking, 24-hour actions, 2-week
+//! support and stressors. Per-person rows are filled with each person's
+//! own facts (tier, stressor) and put in that person's block of the
+//! reference answer; ranking rows replace the ranking.
+
+use env_wasm::it_mental_health::names::FIRST_NAMES;
+use env_wasm::it_mental_health::scenario::Case;
+use env_wasm::it_mental_health::triage::{self, Employee, Tier, TriageCase};
+use env_wasm::it_mental_health::writers::Style;
+
+use super::support::{Seeded, Table, Vars, check, filled, refs, seeded};
+
+/// 24-hour actions of each level of support, as leads would write them.
+fn support(tier: Tier) -> [&'static str; 12] {
+    match tier {
+        Tier::Critical => [
+            "stay with them today and call a crisis line together",
+            "don't leave them alone today; contact emergency services if they're at risk",
+            "get them urgent medical attention today",
+            "agree a safety plan with them before they go home",
+            "take them to a doctor today and make sure someone stays with them",
+            "a same-day welfare check with a crisis helpline number and a safety plan",
+            "call the Samaritans with them and stay with them until support arrives",
+            "arrange urgent care today; their lead should not leave them alone",
+            "make a safety plan together today and share crisis line numbers",
+            "an emergency GP appointment today, with someone staying with them",
+            "ring the crisis team now and stay with them",
+            "book an urgent GP visit today and agree a safety plan",
+        ],
+        Tier::Red => [
+            "an EAP referral today and time off for the rest of the week",
+            "refer them to occupational health and take them off the launch work",
+            "book a counselling session through the employee assistance programme today",
+            "send them home with a few days off and relieve them of their duties",
+            "a referral to therapy via the EAP, and sick leave if they want it",
+            "hand over their incident work to a colleague and make an EAP referral",
+            "reassign their tickets for the week and get them an occupational health appointment",
+            "time off for the rest of the week and a call with an EAP counsellor",
+            "take them off the heavy work and arrange counselling",
+            "give them a couple of days off and point them to the employee assistance line",
+            "a referral to the company psychologist and lighter duties",
+            "relieve them of the worst of the work and book an occupational health review",
+        ],
+        Tier::Amber => [
+            "a check-in to reprioritise their sprint",
+            "sit down with them and reprioritise the workload",
+            "a workload review with their lead this afternoon",
+            "protect their evenings: no messages after 6pm",
+            "rebalance their tickets across the team",
+            "drop two tickets from their sprint so they can prioritise",
+            "agree focus time with no meetings and review their workload",
+            "a quick chat to reprioritize what's on their plate",
+            "descope one of their deliverables this sprint",
+            "lighten their load by moving the reporting work elsewhere",
+            "review the workload with them and cut what isn't urgent",
+            "help them prioritise the backlog and protect their evenings",
+        ],
+        Tier::Green => [
+            "a routine check-in to acknowledge how well they're doing",
+            "thank them for the mentoring they've been doing",
+            "recognise their good habits in the next 1:1",
+            "no change needed; keep doing what they're doing",
+            "keep monitoring in the usual 1:1s",
+            "a word of praise in stand-up",
+            "acknowledge the good rhythm they've found",
+            "business as usual, with a routine check-in",
+            "recognize their steady work in the team channel",
+            "thank them and carry on with routine 1:1s",
+            "a well done message from their lead; nothing else needed",
+            "appreciate their balance publicly and keep the routine check-ins",
+        ],
+    }
+}
+
+/// The main stressor in the words of an answer.
+fn stressor_words(id: &str) -> [&'static str; 6] {
+    match id {
+        "on_call" => [
+            "the on-call rota",
+            "being on call every few days",
+            "the pager",
+            "constant paging at night",
+            "their on-call rotation",
+            "on-call duty",
+        ],
+        "deadline" => [
+            "the launch deadline",
+            "the upcoming launch",
+            "an impossible deadline",
+            "the release date",
+            "the go-live date",
+            "deadline pressure",
+        ],
+        "reorg" => [
+            "the reorganisation",
+            "the reorg",
+            "not knowing whether their job survives the restructure",
+            "job security in the reorganization",
+            "the team being merged",
+            "uncertainty over the restructuring",
+        ],
+        "caregiving" => [
+            "caring for their ill parent",
+            "looking after a parent in hospital",
+            "being a carer at home",
+            "family caregiving",
+            "hospital visits for their parent",
+            "their caring responsibilities",
+        ],
+        "understaffing" => [
+            "covering for two colleagues who left",
+            "doing three people's jobs",
+            "the team being short staffed",
+            "understaffing since the resignations",
+            "no backfill for the leavers",
+            "covering vacant roles",
+        ],
+        "customers" => [
+            "the stream of customer escalations",
+            "angry customers",
+            "client complaints landing on them",
+            "handling customer escalations",
+            "customer pressure",
+            "difficult clients",
+        ],
+        "migration" => [
+            "the slipping legacy migration",
+            "owning the migration",
+            "the migration that keeps slipping",
+            "migrating the legacy system",
+            "the legacy platform move",
+            "the migration",
+        ],
+        "conflict" => [
+            "conflict with a senior colleague",
+            "arguments in design reviews",
+            "friction with a senior engineer",
+            "tension with a colleague",
+            "clashes in design reviews",
+            "an ongoing conflict at work",
+        ],
+        "incidents" => [
+            "being first responder on incidents",
+            "the run of production incidents",
+            "constant firefighting",
+            "outages landing on them",
+            "incident duty",
+            "the postmortems and outages",
+        ],
+        _ => [
+            "a new role and learning the stack",
+            "onboarding into a new position",
+            "ramping up on the new stack",
+            "learning the stack while everyone assumes they know it",
+            "starting a new role",
+            "the new role",
+        ],
+    }
+}
+
+/// 2-week actions on each stressor.
+fn fortnight_words(id: &str) -> [&'static str; 6] {
+    match id {
+        "on_call" => [
+            "take them off the on-call rota for two weeks",
+            "share out their pager shifts across the team",
+            "rebalance the on-call rotation so they're on every eight days",
+            "swap their next on-call weeks with volunteers",
+            "move them off the rota until they've recovered",
+            "cap their on-call to one week a month",
+        ],
+        "deadline" => [
+            "renegotiate the launch date with stakeholders",
+            "cut scope so the deadline is realistic",
+            "move the release date by two weeks",
+            "add a second engineer to the launch",
+            "agree a realistic deadline with product",
+            "split the launch into two smaller drops",
+        ],
+        "reorg" => [
+            "get them a clear answer on their role in the reorg",
+            "arrange a meeting with leadership about the restructure",
+            "share the reorganisation timeline with them",
+            "have HR explain what the reorganization means for their job",
+            "give them written details about the merger plans",
+            "a conversation with the director about job security",
+        ],
+        "caregiving" => [
+            "agree flexible hours while they care for their parent",
+            "offer carer's leave",
+            "let them work from near the hospital",
+            "adjust their hours around family commitments",
+            "point them to carers' support and flexible working",
+            "reduce their hours while their parent recovers",
+        ],
+        "understaffing" => [
+            "backfill the two vacant roles",
+            "bring in a contractor so they stop covering alone",
+            "get headcount approved for the leavers",
+            "share the uncovered work while we fill the headcount gap",
+            "hire to replace the two colleagues who left",
+            "redistribute the work of the vacant roles and start backfilling",
+        ],
+        "customers" => [
+            "rotate customer escalations across the team",
+            "take them off client calls for a fortnight",
+            "route customer complaints through the support lead",
+            "share the customer escalations with a second engineer",
+            "set up a triage so clients don't reach them directly",
+            "limit them to five customer tickets a week",
+        ],
+        "migration" => [
+            "re-plan the migration with smaller milestones",
+            "drop one milestone from the legacy migration",
+            "pair them with a second engineer on the migration",
+            "reset the migration plan with the team",
+            "move the legacy cut-over to next quarter",
+            "split the migration so it's shared",
+        ],
+        "conflict" => [
+            "mediate the conflict with the senior colleague",
+            "set ground rules for design reviews",
+            "bring in a facilitator for the next design review",
+            "a mediated conversation to resolve the tension",
+            "have someone else chair their design reviews",
+            "coach both on handling disagreements in design reviews",
+        ],
+        "incidents" => [
+            "add a second responder to incidents",
+            "take them off incident duty for two weeks",
+            "hold blameless postmortems and fix the top causes",
+            "share first responder duty with another engineer",
+            "rotate the incident lead role across the team",
+            "cap them at one incident call a week",
+        ],
+        _ => [
+            "pair them with a mentor while they learn the stack",
+            "set a realistic onboarding plan",
+            "give them an onboarding buddy",
+            "schedule time for learning the new stack",
+            "agree a ramp-up plan with clear goals",
+            "lower expectations while they're onboarding",
+        ],
+    }
+}
+
+fn near(tier: Tier) -> Tier {
+    Tier::ALL[if tier.rank() < 3 {
+        tier.rank() as usize + 1
+    } else {
+        2
+    }]
+}
+
+fn far(tier: Tier) -> Tier {
+    Tier::ALL[(tier.rank() as usize + 2) % 4]
+}
+
+fn keyed(prefix: &str, k: usize) -> &'static str {
+    Box::leak(format!("{prefix}{k}").into_boxed_str())
+}
+
+/// One person's facts.
+fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
+    let other = case
+        .employees
+        .iter()
+        .find(|o| o.tier != e.tier)
+        .unwrap_or(e);
+    let other_stressor = case
+        .employees
+        .iter()
+        .find(|o| o.stressor != e.stressor)
+        .map_or(e.stressor, |o| o.stressor);
+    let capital = |t: Tier| {
+        let n = t.name();
+        format!("{}{}", &n[..1], n[1..].to_lowercase())
+    };
+    let mut v: Vars = vec![
+        ("name", e.name.clone()),
+        ("first", e.first.clone()),
+        ("TIER", e.tier.name().to_owned()),
+        ("Tier", capital(e.tier)),
+        ("tier", e.tier.word().to_owned()),
+        ("NearTier", near(e.tier).name().to_owned()),
+        ("neartier", near(e.tier).word().to_owned()),
+        ("FarTier", far(e.tier).name().to_owned()),
+        ("other_tier", other.tier.name().to_owned()),
+        ("other_first", other.first.clone()),
+    ];
+    for k in 0..12 {
+        v.push((keyed("sup", k), support(e.tier)[k].to_owned()));
+        v.push((keyed("nearsup", k), support(near(e.tier))[k].to_owned()));
+        v.push((keyed("farsup", k), support(far(e.tier))[k].to_owned()));
+    }
+    v.push(("other_sup", support(other.tier)[0].to_owned()));
+    for k in 0..6 {
+        v.push((keyed("st", k), stressor_words(e.stressor)[k].to_owned()));
+        v.push((
+            keyed("other_st", k),
+            stressor_words(other_stressor)[k].to_owned(),
+        ));
+        v.push((keyed("fw", k), fortnight_words(e.stressor)[k].to_owned()));
+        v.push((
+            keyed("other_fw", k),
+            fortnight_words(other_stressor)[k].to_owned(),
+        ));
+    }
+    v
+}
+
+/// The team's facts: the ranking in every form rows use.
+fn case_vars(case: &TriageCase) -> Vars {
+    let order = case.priority();
+    let reversed: Vec<&Employee> = order.iter().rev().copied().collect();
+    let mut swapped = order.clone();
+    if swapped.len() > 1 && swapped[0].tier != swapped[1].tier {
+        swapped.swap(0, 1);
+    } else if let Some(at) = (1..swapped.len()).find(|k| swapped[*k].tier != swapped[0].tier) {
+        swapped.swap(0, at);
+    }
+    let mut v: Vars = vec![
+        ("scenario", Case::Triage(case.clone()).scenario_text()),
+        ("pool", FIRST_NAMES.join(", ")),
+    ];
+    let joins = [
+        ("gt", " > "),
+        ("comma", ", "),
+        ("arrow", " \u{2192} "),
+        ("then", ", then "),
+        ("semi", "; "),
+        ("slash", " / "),
+        ("dash", " - "),
+        ("and", " and then "),
+    ];
+    for (label, people) in [("o", &order), ("r", &reversed), ("s", &swapped)] {
+        let forms: [(&str, Vec<String>); 3] = [
+            ("full", people.iter().map(|e| e.name.clone()).collect()),
+            ("first", people.iter().map(|e| e.first.clone()).collect()),
+            (
+                "last",
+                people
+                    .iter()
+                    .map(|e| e.name.split_whitespace().last().unwrap_or("").to_owned())
+                    .collect(),
+            ),
+        ];
+        for (form, names) in &forms {
+            for (join, sep) in joins {
+                let key: &'static str =
+                    Box::leak(format!("{label}_{form}_{join}").into_boxed_str());
+                v.push((key, names.join(sep)));
+            }
+            let numbered: Vec<String> = names
+                .iter()
+                .enumerate()
+                .map(|(k, n)| format!("{}. {n}", k + 1))
+                .collect();
+            let key: &'static str = Box::leak(format!("{label}_{form}_numbered").into_boxed_str());
+            v.push((key, numbered.join("\n")));
+        }
+        let tiered: Vec<String> = people
+            .iter()
+            .map(|e| format!("{} ({})", e.name, e.tier.name()))
+            .collect();
+        let key: &'static str = Box::leak(format!("{label}_tiered").into_boxed_str());
+        v.push((key, tiered.join(" > ")));
+    }
+    let listed_differs = case
+        .employees
+        .windows(2)
+        .any(|w| w[0].tier.rank() > w[1].tier.rank());
+    if listed_differs {
+        let listed: Vec<&str> = case.employees.iter().map(|e| e.name.as_str()).collect();
+        v.push(("listed", listed.join(", ")));
+    }
+    v
+}
+
+/// Which field of each person's block a row replaces.
+#[derive(Clone, Copy)]
+enum Field {
+    /// The "Employee:" and "Tier:" lines together.
+    Header,
+    Stressor,
+    Day,
+    Fortnight,
+}
+
+impl Field {
+    fn prefix(self) -> &'static str {
+        match self {
+            Field::Header => "Tier:",
+            Field::Stressor => "Main stressor:",
+            Field::Day => "24-hour action:",
+            Field::Fortnight => "2-week action:",
+        }
+    }
+}
+
+/// The reference answer with `field` of every person given by `row`,
+/// filled with that person's facts.
+fn per_person(seeded: &Seeded, field: Field, row: &str) -> Option<String> {
+    let Case::Triage(case) = &seeded.case else {
+        return None;
+    };
+    let reference = seeded.case.write(Style::Reference);
+    let mut out = Vec::new();
+    let mut person = 0;
+    for line in reference.lines() {
+        if line.starts_with("Employee:") {
+            if matches!(field, Field::Header) {
+                continue;
+            }
+            out.push(line.to_owned());
+        } else if line.starts_with(field.prefix()) {
+            let e = case.employees.get(person)?;
+            let mut vars = person_vars(case, e);
+            vars.extend(seeded.vars.iter().cloned());
+            out.push(filled(row, &vars)?);
+            person += 1;
+        } else {
+            out.push(line.to_owned());
+        }
+    }
+    Some(out.join("\n"))
+}
+
+/// The reference answer with its ranking given by `row`.
+fn with_ranking(seeded: &Seeded, row: &str) -> Option<String> {
+    let reference = seeded.case.write(Style::Reference);
+    let body = reference.split("Priority ranking:").next()?;
+    Some(format!("{body}{}", filled(row, &seeded.vars)?))
+}
+
+fn cases(n: usize) -> Vec<Seeded> {
+    let keep = |c: &TriageCase| c.tiers().len() >= 3;
+    seeded(n, triage::generate, keep, case_vars, Case::Triage)
+}
+
+fn run(
+    criterion: &'static str,
+    right: &[&str],
+    wrong: &[&str],
+    answer: impl Fn(&Seeded, &str) -> Option<String>,
+) {
+    check(
+        &Table {
+            criterion,
+            right,
+            wrong,
+        },
+        &cases(6),
+        answer,
+    );
+}
+
+#[test]
+fn triage_tiers_table() {
+    let right = [
+        "Employee: {name}\nTier: {TIER}",
+        "Employee: {name}\nTier: {Tier}",
+        "Employee: {name}\nTier: {tier}",
+        "### {name} \u{2014} {TIER}",
+        "**{name}** ({TIER})",
+        "{name}: {TIER}",
+        "{name} - tier {TIER}",
+        "Employee: {name}\nTier: **{TIER}**",
+        "Employee: {name}\nRisk tier: {TIER}",
+        "Employee: {name}\nTriage tier: {TIER} (the first rule that fits)",
+        "## {first}\nTier: {TIER}",
+        "{name} is {TIER}.",
+        "{name} \u{2192} {TIER}",
+        "Employee: {name} | Tier: {TIER}",
+        "Employee: {name}\nTier: {TIER} \u{2013} going by their own notes",
+        "Employee: {name}\nTier: {TIER}. Not {FarTier}.",
+        "1. {name} \u{2014} {TIER}",
+        "- **{name}**: {TIER}",
+        "Employee: {name}\nTier: {TIER}, no question.",
+        "Employee: {name}\nTier \u{2014} {TIER}",
+        "Name: {name}\nTier: {TIER}",
+        "Person: {name}\nTier: {Tier}",
+        "{name}\nTier: {TIER}",
+        "### {name}\n**Tier:** {TIER}",
+        "Employee: {name}\nTier: I'd put {first} at {TIER}.",
+        "Employee: {name}\nTier: {TIER} (not {NearTier})",
+        "**{name} \u{2013} {TIER}**",
+        "{name} \u{2014} tier: {TIER}",
+        "Employee: {name}\nTier: {TIER}, going by the signs in {first}'s notes",
+        "Employee: {name}\nTier: {TIER}\nWhy: the first rule that fits.",
+        "| {name} | {TIER} |",
+        "Employee: {name}\nTier: {TIER} tier",
+        "Employee: {name}\nTier: {TIER} - {first}'s signs fit it best",
+        "{name}'s tier: {TIER}",
+        "Employee: {name}\nTier: {Tier} (first rule that applies)",
+        "Employee: {name}\nTier: {TIER}, as the rubric's order dictates",
+        "Employee: {name}\nTier: definitely {TIER}",
+        "{name} sits in {TIER}.",
+        "Employee: {name}\nTier: {TIER} \u{2014} {first} needs support at that level",
+        "**Employee:** {name}\n**Tier:** {TIER}",
+        "Employee: {name}\nTier: {TIER}; it isn't {FarTier}.",
+        "#### {first} ({TIER})",
+    ];
+    let wrong = [
+        "Employee: {name}\nTier: {FarTier}",
+        "Employee: {name}\nTier: {NearTier}",
+        "Employee: {name}\nTier: {TIER} or {NearTier}",
+        "Employee: {name}\nTier: {NearTier}/{TIER}",
+        "Employee: {name}\nTier: CRITICAL / RED / AMBER / GREEN",
+        "Employee: {name}\nTier: not {TIER}",
+        "Employee: {name}\nTier: {TIER}, possibly {NearTier}",
+        "Employee: {name}\nTier: {TIER}\nTier: {NearTier}",
+        "Employee: {name}\nTier: between {NearTier} and {TIER}",
+        "Employee: {name}\nTier: {NearTier} to {TIER}",
+        "Employee: {name}\nTier: TBD",
+        "Employee: {name}\nTier: red flag",
+        "Employee: {name}\nTier: green light to carry on",
+        "Employee: {name}\nTier: critical incident duty",
+        "Employee: {name}\nTier: {scenario}",
+        "Employee: {name}\nTier: same as {other_first}",
+        "Employee: {name}\nTier: {other_tier}",
+        "Employee: {name}\nTier: {TIER}, maybe {NearTier}",
+        "Employee: {name}\nTier: high",
+        "Employee: {name}\nTier: urgent",
+        "Employee: {name}\nTier: either {TIER} or {FarTier}",
+        "Employee: {name}\nTier: {TIER}? {NearTier}?",
+        "{name}: CRITICAL RED AMBER GREEN",
+        "Employee: {name}\nTier: {FarTier} (just to be safe)",
+        "Employee: {name}\nTier: {TIER} {NearTier} {FarTier}",
+        "Employee: {name}\nTier: depends on the follow-up",
+        "Employee: {name}\nTier: {NearTier}; the tier is {TIER} if you count the notes",
+        "Employee: {name}\nTier: n/a",
+        "Employee: {name}\nTier: {NearTier}, bordering on {TIER}",
+        "Employee: {name}\nTier: all four apply",
+        "Employee: {name}\nTier: at risk",
+        "Employee: {name}\nTier: fine",
+        "Employee: {name}\nTier: struggling",
+        "Employee: {name}\nTier: {FarTier}\nWhy: {first} seems okay.",
+        "Employee: {name}\nTier: {TIER} (or {FarTier})",
+        "Employee: {name}\nTier: {tier} / {neartier}",
+        "Employee: {name}\nTier: RED, AMBER",
+        "Employee: {name}\nTier: the highest",
+        "Employee: {name}\nTier: {NearTier}. Tier: {TIER}.",
+        "Employee: {name}\nTier: Tier 2",
+        "Employee: {name}\nTier: unknown",
+        "Employee: {name}\nTier: {neartier}",
+    ];
+    run("tiers", &right, &wrong, |s, row| {
+        per_person(s, Field::Header, row)
+    });
+}
+
+#[test]
+fn triage_immediate_actions_table() {
+    let layouts = [
+        "24-hour action: {x}",
+        "- **24-hour action:** {x}.",
+        "Within 24 hours: {x}.",
+        "24h action \u{2013} {x}",
+    ];
+    let rows: Vec<String> = (0..12)
+        .flat_map(|k| {
+            let phrase = format!("{{sup{k}}}");
+            [k % 4, (k + 1) % 4, (k + 2) % 4, (k + 3) % 4]
+                .map(|l| layouts[l].replace("{x}", &phrase))
+        })
+        .collect();
+    let right = refs(&rows);
+    let mut wrong_rows: Vec<String> = (0..12)
+        .flat_map(|k| {
+            [
+                format!("24-hour action: {{farsup{k}}}"),
+                format!("24-hour action: {{nearsup{k}}}"),
+            ]
+        })
+        .collect();
+    wrong_rows.extend(
+        [
+            "24-hour action: {sup0}, or {nearsup0}",
+            "24-hour action: {sup1} or {nearsup1}, whichever fits",
+            "24-hour action: {nearsup2} or {sup2}",
+            "24-hour action: {sup3}; alternatively {farsup3}",
+            "24-hour action: {sup4}, {nearsup4}, {farsup4} and a routine check-in",
+            "24-hour action: crisis line, EAP referral, a check-in to reprioritise and recognition",
+            "24-hour action: {sup5} and also {nearsup5}",
+            "24-hour action: talk to them today",
+            "24-hour action: check in with them",
+            "24-hour action: see how they're doing",
+            "24-hour action: offer support",
+            "24-hour action: have a chat with {first}",
+            "24-hour action: follow the rubric",
+            "24-hour action: no crisis line, EAP, reprioritising or recognition is needed",
+            "24-hour action: {scenario}",
+            "24-hour action: {other_sup}",
+            "24-hour action: whatever their tier needs",
+            "24-hour action: {nearsup6}\n24-hour action: {sup6}",
+            "24-hour action: {farsup7}; {sup7}",
+        ]
+        .map(str::to_owned),
+    );
+    let wrong = refs(&wrong_rows);
+    run("immediate_actions", &right, &wrong, |s, row| {
+        per_person(s, Field::Day, row)
+    });
+}
+
+#[test]
+fn triage_two_week_support_table() {
+    let layouts = [
+        "2-week action: {x}",
+        "- **Next 2 weeks:** {x}.",
+        "2-week action: over the next fortnight, {x}",
+        "Two-week action \u{2013} {x}",
+        "2-week action: {x}, then review together",
+        "2 week action: {x}.",
+        "2-week action: {x} \u{2014} that tackles what weighs on them most",
+    ];
+    let rows: Vec<String> = (0..6)
+        .flat_map(|k| {
+            let phrase = format!("{{fw{k}}}");
+            layouts.iter().map(move |l| l.replace("{x}", &phrase))
+        })
+        .collect();
+    let right = refs(&rows);
+    let mut wrong_rows: Vec<String> = (0..6)
+        .flat_map(|k| {
+            [
+                format!("2-week action: {{other_fw{k}}}"),
+                format!("2-week action: {{fw{k}}}, and also {{other_fw{k}}}; plus work on the reorg, incidents and customers"),
+                format!("2-week action: {{fw{k}}} or {{other_fw{k}}}"),
+            ]
+        })
+        .collect();
+    wrong_rows.extend(
+        [
+            "2-week action: follow up regularly",
+            "2-week action: keep an eye on them",
+            "2-week action: offer support and check in every week",
+            "2-week action: review how they're doing in two weeks",
+            "2-week action: a follow-up conversation with their lead",
+            "2-week action: keep talking",
+            "2-week action: work on on-call, the deadline, the reorg, caring, covering, customers, \
+             the migration, conflict, incidents and the new role",
+            "2-week action: {scenario}",
+            "2-week action: tackle their main stressor",
+            "2-week action: whatever helps {first} most",
+            "2-week action: wellbeing support",
+            "2-week action: EAP sessions",
+            "2-week action: monitor",
+            "2-week action: TBD",
+            "2-week action: the usual support plan",
+            "2-week action: sort out the workload",
+            "2-week action: discuss the {other_st0}",
+            "2-week action: reduce stress",
+            "2-week action: nothing for now",
+            "2-week action: have a chat in a fortnight",
+            "2-week action: same as {other_first}",
+            "2-week action: a team lunch",
+        ]
+        .map(str::to_owned),
+    );
+    let wrong = refs(&wrong_rows);
+    run("two_week_support", &right, &wrong, |s, row| {
+        per_person(s, Field::Fortnight, row)
+    });
+}
+
+#[test]
+fn triage_stressors_table() {
+    let layouts = [
+        "Main stressor: {x}",
+        "- **Main stressor:** {x}",
+        "Main stressor \u{2013} {x}.",
+        "Primary stressor: {x}",
+        "Stressor: mostly {x}",
+        "Main stressor: {x} (in their own words too)",
+        "Main stressor: it's {x}.",
+    ];
+    let rows: Vec<String> = (0..6)
+        .flat_map(|k| {
+            let phrase = format!("{{st{k}}}");
+            layouts.iter().map(move |l| l.replace("{x}", &phrase))
+        })
+        .collect();
+    let right = refs(&rows);
+    let mut wrong_rows: Vec<String> = (0..6)
+        .flat_map(|k| {
+            [
+                format!("Main stressor: {{other_st{k}}}"),
+                format!("Main stressor: {{st{k}}} and {{other_st{k}}}"),
+                format!("Main stressor: {{other_st{k}}} or {{st{k}}}"),
+            ]
+        })
+        .collect();
+    wrong_rows.extend(
+        [
+            "Main stressor: workload",
+            "Main stressor: stress",
+            "Main stressor: work",
+            "Main stressor: not {st0}",
+            "Main stressor: on-call, deadlines, the reorg, caring, covering, customers, the \
+             migration, conflict, incidents and a new role",
+            "Main stressor: {scenario}",
+            "Main stressor: unclear",
+            "Main stressor: everything",
+            "Main stressor: same as {other_first}",
+            "Main stressor: burnout",
+            "Main stressor: their tier",
+            "Main stressor: TBD",
+            "Main stressor: life",
+            "Main stressor: too much on",
+            "Main stressor: {st1}\nMain stressor: {other_st1}",
+            "Main stressor: the job",
+            "Main stressor: sleep",
+            "Main stressor: n/a",
+            "Main stressor: whatever the notes say",
+            "Main stressor: hard to say; {st2}, {other_st2} or both",
+            "Main stressor: the usual",
+            "Main stressor: pressure",
+        ]
+        .map(str::to_owned),
+    );
+    let wrong = refs(&wrong_rows);
+    run("stressors", &right, &wrong, |s, row| {
+        per_person(s, Field::Stressor, row)
+    });
+}
+
+#[test]
+fn triage_priority_ranking_table() {
+    let labels = ["Priority ranking: ", "## Priority ranking\n"];
+    let joins = [
+        "gt", "comma", "arrow", "then", "semi", "slash", "dash", "and",
+    ];
+    let mut right_rows: Vec<String> = Vec::new();
+    let mut wrong_rows: Vec<String> = Vec::new();
+    for (k, form) in ["full", "first", "last"].into_iter().enumerate() {
+        for (j, join) in joins.iter().enumerate() {
+            let label = labels[(j + k) % 2];
+            right_rows.push(format!("{label}{{o_{form}_{join}}}"));
+            wrong_rows.push(format!("{label}{{r_{form}_{join}}}"));
+        }
+        right_rows.push(format!("Priority ranking:\n{{o_{form}_numbered}}"));
+        right_rows.push(format!("**Priority ranking**\n{{o_{form}_numbered}}"));
+        wrong_rows.push(format!("Priority ranking:\n{{r_{form}_numbered}}"));
+        wrong_rows.push(format!("Priority ranking:\n{{s_{form}_numbered}}"));
+    }
+    right_rows.extend(
+        [
+            "Priority ranking: {o_tiered}",
+            "Ranking: {o_first_gt}",
+            "Priority order: {o_full_comma}",
+            "In order of priority: {o_first_then}.",
+            "Priority ranking (most urgent first): {o_full_comma}",
+            "Triage order: {o_first_gt}",
+            "Priority ranking: {o_first_comma} \u{2014} most urgent first",
+            "Order of priority: {o_last_gt}",
+            "Priority ranking:\n{o_full_numbered}\n(People in the same tier may come in any order.)",
+            "Priority ranking: most urgent is {o_first_then}.",
+            "### Priority ranking\n{o_last_numbered}",
+            "**Priority ranking:** {o_full_arrow}",
+            "Priority ranking: {o_full_semi}.",
+        ]
+        .map(str::to_owned),
+    );
+    wrong_rows.extend(
+        [
+            "Priority ranking: {r_tiered}",
+            "Priority ranking: {s_full_gt}",
+            "Priority ranking: {s_first_comma}",
+            "Priority ranking: {pool}",
+            "Priority ranking: everyone equally",
+            "Priority ranking: {scenario}",
+            "Priority ranking: all of them, most urgent first",
+            "Priority ranking: {listed}",
+            "Priority ranking: as listed in the case",
+            "Priority ranking: {o_full_gt}, {pool}",
+            "Priority ranking: TBD",
+            "Priority ranking: {r_last_numbered}",
+            "Priority ranking: by tier",
+        ]
+        .map(str::to_owned),
+    );
+    let right = refs(&right_rows);
+    let wrong = refs(&wrong_rows);
+    run("priority_ranking", &right, &wrong, with_ranking);
+}

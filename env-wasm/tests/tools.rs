@@ -1,0 +1,321 @@
+//! Each environment's tools: its own verbs, never OpenEnv's simulation
+//! controls, with typed input schemas; a tool call is the step its action
+//! is (the reference policy plays every task to 1.0 through tools); the
+//! OpenEnv MCP actions are steps; and actions a language model plausibly
+//! sends but the environment cannot read are refused with what to send.
+#![cfg(not(target_arch = "wasm32"))]
+
+use env_wasm::registry::ENVIRONMENTS;
+use env_wasm::tools::RESERVED;
+use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, registry};
+use serde_json::{Value, json};
+
+fn env(id: &str) -> &'static EnvInfo {
+    registry::find(id).unwrap_or_else(|| panic!("{id} is registered"))
+}
+
+fn started(info: &'static EnvInfo, options: Value) -> AnyEnv {
+    let mut env = AnyEnv::of(info);
+    let reset = env.reset(&options, ResetDefaults::default());
+    assert!(reset.is_ok(), "{}: {reset:?}", info.id);
+    env
+}
+
+#[test]
+fn every_environment_lists_its_own_verbs_with_object_schemas() {
+    let expected: &[(&str, &[&str])] = &[
+        ("productivity", &["inspect", "propose", "final"]),
+        ("it_mental_health", &["answer"]),
+        (
+            "support_triage",
+            &[
+                "show_inbox",
+                "view_ticket",
+                "set_triage",
+                "draft_reply",
+                "set_disposition",
+                "submit_episode",
+            ],
+        ),
+    ];
+    for info in ENVIRONMENTS {
+        let tools = info.tools();
+        let names: Vec<&str> = tools.iter().map(|t| t.name).collect();
+        let wanted = expected
+            .iter()
+            .find(|(id, _)| *id == info.id)
+            .map(|(_, n)| *n);
+        assert_eq!(Some(names.as_slice()), wanted, "{}", info.id);
+        for tool in &tools {
+            assert!(!RESERVED.contains(&tool.name), "{}: {}", info.id, tool.name);
+            assert!(
+                tool.description.len() > 20,
+                "{}: {} is described",
+                info.id,
+                tool.name
+            );
+            let schema = &tool.input_schema;
+            assert_eq!(schema["type"], "object", "{}: {}", info.id, tool.name);
+            assert_eq!(schema["additionalProperties"], false);
+            let properties = schema["properties"]
+                .as_object()
+                .cloned()
+                .unwrap_or_default();
+            for required in schema["required"].as_array().into_iter().flatten() {
+                let name = required.as_str().unwrap_or_default();
+                assert!(
+                    properties.contains_key(name),
+                    "{}: {} requires {name}",
+                    info.id,
+                    tool.name
+                );
+            }
+            // Every $ref resolves inside the schema itself.
+            let text = schema.to_string();
+            for reference in text.split("\"$ref\":\"#/").skip(1) {
+                let path = reference.split('"').next().unwrap_or_default();
+                assert!(
+                    schema.pointer(&format!("/{path}")).is_some(),
+                    "{}: {path}",
+                    tool.name
+                );
+            }
+        }
+    }
+    // Typed: support_triage's labels are their enums.
+    let tools = env("support_triage").tools();
+    let triage = tools
+        .iter()
+        .find(|t| t.name == "set_triage")
+        .map(|t| t.input_schema.clone());
+    let triage = triage.unwrap_or_default();
+    assert_eq!(triage["required"], json!(["ticket_id"]));
+    assert_eq!(triage["properties"]["priority"]["$ref"], "#/$defs/Priority");
+    assert_eq!(
+        triage["$defs"]["Priority"]["enum"],
+        json!(["low", "medium", "high", "urgent"])
+    );
+}
+
+#[test]
+fn the_reference_plays_every_task_to_one_through_tools() {
+    for info in ENVIRONMENTS {
+        for task in info.tasks {
+            for seed in 0..6 {
+                let options = json!({"task": task.id, "seed": seed, "reward_mode": "score"});
+                let mut by_tools = started(info, options.clone());
+                let mut by_actions = started(info, options);
+                let mut total = 0.0;
+                while let Some(action) = by_actions.reference_action() {
+                    let call = info
+                        .tool_call(&action)
+                        .unwrap_or_else(|| panic!("{}: no tool plays {action}", info.id));
+                    let arguments = Value::Object(call.arguments.clone());
+                    let played = by_tools.call_tool(&call.name, &arguments);
+                    let stepped = by_actions.step(&action);
+                    assert_eq!(
+                        played, stepped,
+                        "{}/{} seed {seed}: {}",
+                        info.id, task.id, call.name
+                    );
+                    total += played.ok().and_then(|r| r.reward).unwrap_or(0.0);
+                }
+                assert_eq!(total, 1.0, "{}/{} seed {seed}", info.id, task.id);
+                assert_eq!(by_tools.terminal_score(), Some(1.0));
+            }
+        }
+    }
+}
+
+#[test]
+fn tool_calls_are_refused_clearly_and_count_nothing() {
+    let mut desk = AnyEnv::of(env("support_triage"));
+    let err = desk.call_tool("show_inbox", &json!({})).err();
+    assert_eq!(err.map(|e| e.code()), Some("EPISODE_NOT_STARTED"));
+    let mut desk = started(env("support_triage"), json!({"seed": 3}));
+    for reserved in RESERVED {
+        let err = desk.call_tool(reserved, &json!({})).err();
+        let message = err.as_ref().map(ToString::to_string).unwrap_or_default();
+        assert_eq!(err.map(|e| e.code()), Some("UNKNOWN_TOOL"), "{reserved}");
+        assert!(
+            message.contains("simulation control") && message.contains("view_ticket"),
+            "{message}"
+        );
+    }
+    let err = desk.call_tool("open_ticket", &json!({})).err();
+    assert!(err.is_some_and(|e| e.to_string().contains("tools: show_inbox, view_ticket")));
+    let err = desk
+        .call_tool("view_ticket", &json!({"ticket": "T-1"}))
+        .err();
+    assert_eq!(
+        err.as_ref().and_then(|e| e.field()),
+        Some("arguments.ticket")
+    );
+    let err = desk.call_tool("view_ticket", &json!({})).err();
+    assert_eq!(
+        err.as_ref().and_then(|e| e.field()),
+        Some("arguments.ticket_id")
+    );
+    let err = desk
+        .call_tool(
+            "set_triage",
+            &json!({"ticket_id": "T-1", "priority": "asap"}),
+        )
+        .err();
+    assert_eq!(
+        err.as_ref().and_then(|e| e.field()),
+        Some("arguments.priority"),
+        "{err:?}"
+    );
+    let err = desk.call_tool("show_inbox", &json!([1])).err();
+    assert_eq!(err.as_ref().and_then(|e| e.field()), Some("arguments"));
+    assert_eq!(desk.state()["step_count"], 0, "no refusal counted");
+}
+
+#[test]
+fn openenv_mcp_actions_are_steps() {
+    let mut env = AnyEnv::of(env("productivity"));
+    // list_tools needs no episode and takes no step.
+    let listed = env
+        .step(&json!({"type": "list_tools"}))
+        .map(|r| r.observation.to_value());
+    let listed = listed.unwrap_or_default();
+    let names: Vec<&str> = listed["tools"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(names, ["inspect", "propose", "final"]);
+    assert_eq!(
+        listed["tools"][1]["input_schema"]["required"],
+        json!(["answer"])
+    );
+    let _ = env.reset(&json!({"seed": 5}), ResetDefaults::default());
+    let call = json!({"type": "call_tool", "tool_name": "inspect", "arguments": {}});
+    let stepped = env.step(&call).unwrap_or_else(|e| panic!("{e}"));
+    let observation = stepped.observation.to_value();
+    assert_eq!(observation["tool_name"], "inspect");
+    assert_eq!(observation["error"], Value::Null);
+    assert_eq!(observation["result"]["step_count"], 1);
+    assert_eq!(stepped.reward, Some(-0.02));
+    let refused = env
+        .step(&json!({"type": "call_tool", "tool_name": "step", "arguments": {"raw": "inspect"}}))
+        .map(|r| (r.observation.to_value(), r.reward));
+    let (observation, reward) = refused.unwrap_or_default();
+    assert_eq!(observation["error"]["error_type"], "tool_not_found");
+    assert_eq!(reward, None);
+    let missing = env
+        .step(&json!({"type": "call_tool"}))
+        .map(|r| r.observation.to_value());
+    assert_eq!(
+        missing.unwrap_or_default()["error"]["error_type"],
+        "invalid_args"
+    );
+    assert_eq!(env.state()["step_count"], 1);
+}
+
+/// The refusal of `action` in environment `id` (seed 2), as text.
+fn refusal(id: &str, action: Value) -> String {
+    let mut env = started(env(id), json!({"seed": 2}));
+    match env.step(&action) {
+        Ok(result) => panic!(
+            "{id}: {action} was accepted: {:?}",
+            result.observation.json()
+        ),
+        Err(err) => err.to_string(),
+    }
+}
+
+#[test]
+fn near_miss_actions_are_told_exactly_what_to_send() {
+    let cases = [
+        (
+            "productivity",
+            json!({"command": "inspect"}),
+            r#"send {"raw":"inspect"} instead"#,
+        ),
+        (
+            "productivity",
+            json!({"action": "final", "answer": {"label": "work"}}),
+            r#"send {"raw":"final: {\"label\":\"work\"}"} instead"#,
+        ),
+        (
+            "productivity",
+            json!({"label": "work", "priority": "high", "needs_reply": "no"}),
+            r#"send {"raw":"final: {"#,
+        ),
+        (
+            "productivity",
+            json!({"name": "propose", "arguments": {"answer": {"label": "spam"}}}),
+            r#"send {"raw":"propose: {\"label\":\"spam\"}"} instead"#,
+        ),
+        (
+            "it_mental_health",
+            json!({"answer": "Dimensions: exhaustion"}),
+            r#"send {"response":"Dimensions: exhaustion"} instead"#,
+        ),
+        (
+            "support_triage",
+            json!({"action": "view_ticket", "ticket": "T-1"}),
+            r#"send {"command":"view_ticket","ticket_id":"T-1"} instead"#,
+        ),
+        (
+            "support_triage",
+            json!({"tool": "set_triage", "args": {"ticket_id": "T-1", "priority": "high"}}),
+            r#""command":"set_triage""#,
+        ),
+    ];
+    for (id, action, wanted) in cases {
+        let message = refusal(id, action.clone());
+        assert!(message.contains(wanted), "{id} {action}: {message}");
+    }
+    // A bare text: the answer, or a command line.
+    let info = env("it_mental_health");
+    let err = info
+        .check_action_shape(&json!("Dimensions: exhaustion"))
+        .err();
+    let message = err.map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        message.contains(r#"send {"response":"Dimensions: exhaustion"} instead"#),
+        "{message}"
+    );
+    let message = refusal("support_triage", json!("view_ticket T-1001"));
+    assert!(
+        message.contains(r#"send {"command":"view_ticket","ticket_id":"T-1001"} instead"#),
+        "{message}"
+    );
+    // Long texts are cut in the message, not the shape.
+    let long = "x".repeat(500);
+    let message = refusal("it_mental_health", json!({ "text": long }));
+    assert!(
+        message.contains(r#"send {"response":"xxxx"#) && message.len() < 400,
+        "{message}"
+    );
+    // Nothing to suggest: the plain refusal.
+    let message = refusal("support_triage", json!({"command": "dance"}));
+    assert!(!message.contains("instead"), "{message}");
+}
+
+#[test]
+fn it_mental_health_answers_the_current_task_without_task_id() {
+    let info = env("it_mental_health");
+    let mut env = started(info, json!({"seed": 4}));
+    let first = env.step(&json!({"response": "Dimensions: exhaustion"}));
+    assert!(first.is_ok(), "{first:?}");
+    assert_eq!(env.state()["current_task"], "stress_triage");
+    let wrong = env
+        .step(&json!({"response": "x", "task_id": "burnout_detection"}))
+        .err();
+    let message = wrong.map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        message.contains("expected `stress_triage`") && message.contains("leave task_id out"),
+        "{message}"
+    );
+    let schema = env.schemas()["action"].clone();
+    assert_eq!(
+        schema["required"],
+        json!(["response"]),
+        "one required field: plain text fills it"
+    );
+}

@@ -1,0 +1,196 @@
+//! The real clients of tool-calling agents and trainers against a server on
+//! 127.0.0.1:0, each in the venv `scripts/bootstrap.sh` makes for it (their
+//! `mcp` pins differ): the official MCP Python SDK over streamable HTTP,
+//! openenv 0.10.0's `MCPToolClient` (reset over `/ws`, tools over `/mcp`,
+//! one session), and verifiers 0.4.0's OpenEnv taskset driven by a local
+//! fake model. Each plays the reference of every environment (the scripts
+//! in `conformance/clients/`, fed a plan computed here through the seam)
+//! and must reach the task score 1.0; in `score` mode the return equals it.
+//!
+//! Without the venvs (no bootstrap) the tests say so and pass, except under
+//! CI (`CI` set), where a missing venv fails them.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use env_wasm::registry::ENVIRONMENTS;
+use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, TaskInfo};
+use serde_json::{Value, json};
+
+const SEED: u64 = 7;
+/// The longest a client may take for its whole plan.
+const CLIENT_WAIT: Duration = Duration::from_secs(300);
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The venv's python, or `None` (the test then passes with a note) when it
+/// is absent outside CI.
+#[allow(clippy::disallowed_methods)]
+fn python(venv: &str) -> Option<PathBuf> {
+    let python = root().join(venv).join("bin/python");
+    if python.exists() {
+        return Some(python);
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "{} is missing: scripts/bootstrap.sh installs it",
+            python.display()
+        );
+    }
+    eprintln!(
+        "skipped: {} is missing (run scripts/bootstrap.sh)",
+        python.display()
+    );
+    None
+}
+
+/// The reference episode of `task` in score mode: its reset options, its
+/// tool calls, and the replies a model would give (the action as JSON, or
+/// the answer text where the action has one required text field).
+fn episode(info: &'static EnvInfo, task: &TaskInfo) -> Value {
+    let reset = json!({"task": task.id, "seed": SEED, "reward_mode": "score"});
+    let mut env = AnyEnv::of(info);
+    assert!(env.reset(&reset, ResetDefaults::default()).is_ok());
+    let (mut calls, mut replies) = (Vec::new(), Vec::new());
+    while let Some(action) = env.reference_action() {
+        let call = info
+            .tool_call(&action)
+            .expect("a tool plays every reference action");
+        calls.push(json!({"name": call.name, "arguments": call.arguments}));
+        replies.push(match action.get("response").and_then(Value::as_str) {
+            Some(text) => text.to_owned(),
+            None => action.to_string(),
+        });
+        assert!(env.step(&action).is_ok());
+    }
+    assert_eq!(env.terminal_score(), Some(1.0));
+    json!({"env": info.id, "task": task.id, "reset": reset, "calls": calls, "replies": replies})
+}
+
+/// Every task of every environment, or each environment's default task.
+fn plan(every_task: bool) -> Vec<Value> {
+    ENVIRONMENTS
+        .iter()
+        .flat_map(|info| {
+            let tasks: Vec<&TaskInfo> = if every_task {
+                info.tasks.iter().collect()
+            } else {
+                vec![info.default_task()]
+            };
+            tasks.into_iter().map(move |t| episode(info, t))
+        })
+        .collect()
+}
+
+async fn serve() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let app = server::app(server::Config {
+        web_dist: root().join("target/no-bundle"),
+        ..server::Config::default()
+    });
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("http://{addr}")
+}
+
+/// Run `script` with `python` over `plan`; one JSON object per episode.
+async fn run(python: &Path, script: &str, plan: &[Value]) -> Vec<Value> {
+    let base = serve().await;
+    let file = std::env::temp_dir().join(format!(
+        "deskbench-plan-{}-{script}.json",
+        std::process::id()
+    ));
+    std::fs::write(&file, serde_json::to_vec(plan).expect("plan")).expect("write the plan");
+    let mut command = tokio::process::Command::new(python);
+    command
+        .arg(root().join("conformance/clients").join(script))
+        .arg(&base)
+        .arg(&file)
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .kill_on_drop(true);
+    let output = tokio::time::timeout(CLIENT_WAIT, command.output())
+        .await
+        .unwrap_or_else(|_| panic!("{script} took more than {CLIENT_WAIT:?}"))
+        .expect("run the client");
+    let _ = std::fs::remove_file(&file);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{script} failed ({}):\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results: Vec<Value> = stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    for result in &results {
+        println!("{result}");
+    }
+    assert_eq!(
+        results.len(),
+        plan.len(),
+        "{script}: one result per episode:\n{stdout}"
+    );
+    results
+}
+
+fn tools_of(env: &str) -> Value {
+    let info = env_wasm::registry::find(env).expect("registered");
+    json!(info.tools().iter().map(|t| t.name).collect::<Vec<_>>())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_mcp_sdk_plays_every_task_to_the_reference_score() {
+    let Some(python) = python(".venv-openenv") else {
+        return;
+    };
+    for result in run(&python, "mcp_sdk.py", &plan(true)).await {
+        let env = result["env"].as_str().unwrap_or_default();
+        assert_eq!(result["tools"], tools_of(env), "{result}");
+        assert_eq!(result["score"], 1.0, "{result}");
+        assert_eq!(
+            result["return"], 1.0,
+            "score mode: the return is the score: {result}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openenv_mcp_tool_client_plays_every_task_over_ws_and_mcp() {
+    let Some(python) = python(".venv-openenv010") else {
+        return;
+    };
+    let plan = plan(true);
+    for (result, episode) in run(&python, "mcp_tool_client.py", &plan)
+        .await
+        .iter()
+        .zip(&plan)
+    {
+        let env = result["env"].as_str().unwrap_or_default();
+        assert_eq!(result["tools"], tools_of(env), "{result}");
+        assert_eq!(result["score"], 1.0, "{result}");
+        assert_eq!(result["return"], 1.0, "{result}");
+        // The /ws state saw every tool call: one session, two transports.
+        assert_eq!(
+            result["steps"].as_u64(),
+            episode["calls"].as_array().map(|c| c.len() as u64)
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verifiers_reports_the_task_score_as_the_reward_in_score_mode() {
+    let Some(python) = python(".venv-verifiers") else {
+        return;
+    };
+    for result in run(&python, "verifiers_taskset.py", &plan(false)).await {
+        let errors = result["errors"].as_array().map_or(0, Vec::len);
+        assert_eq!(errors, 0, "{result}");
+        assert_eq!(result["return"], 1.0, "{result}");
+    }
+}
