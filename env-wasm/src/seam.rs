@@ -36,11 +36,35 @@ pub struct ResetOptions {
     pub reward_mode: RewardMode,
 }
 
+/// Every reset option the seam reads, in the order refusals list them.
+/// Any other key is refused (a typo such as `sede`, or an option of a newer
+/// client), so a run never plays another benchmark than the one it asked
+/// for without a word.
+pub const RESET_OPTIONS: &[&str] = &[
+    "seed",
+    "episode_id",
+    "task",
+    "task_name",
+    "task_id",
+    REWARD_MODE,
+];
+
 impl ResetOptions {
-    /// Read `seed`, `episode_id`, `task` (alias `task_name`) and
-    /// `reward_mode` from a reset body; other keys are ignored, as OpenEnv
-    /// allows extra reset kwargs.
+    /// Read `seed`, `episode_id`, `task` (aliases `task_name`, `task_id`)
+    /// and `reward_mode` from a reset body; any other key is refused
+    /// ([`RESET_OPTIONS`]).
     pub fn parse(info: &'static EnvInfo, options: &Value) -> Result<Self, EnvError> {
+        Self::parse_with(info, options, &[])
+    }
+
+    /// [`ResetOptions::parse`] on a transport that reads keys of its own
+    /// from the reset body (HTTP's `session_id`): those are accepted here
+    /// and left to it.
+    pub fn parse_with(
+        info: &'static EnvInfo,
+        options: &Value,
+        transport_keys: &[&str],
+    ) -> Result<Self, EnvError> {
         let empty = serde_json::Map::new();
         let fields = match options {
             Value::Object(map) => map,
@@ -55,6 +79,7 @@ impl ResetOptions {
                 ));
             }
         };
+        refuse_unknown(fields, transport_keys)?;
         let seed = match fields.get("seed") {
             None | Some(Value::Null) => None,
             Some(value) => Some(parse_seed(value)?),
@@ -128,6 +153,53 @@ impl ResetOptions {
             reward_mode,
         })
     }
+}
+
+/// Refuse the first key that is no reset option, naming it, the option it
+/// plausibly meant and every accepted one.
+fn refuse_unknown(
+    fields: &serde_json::Map<String, Value>,
+    transport_keys: &[&str],
+) -> Result<(), EnvError> {
+    let accepted = || RESET_OPTIONS.iter().chain(transport_keys);
+    let Some(unknown) = fields.keys().find(|k| !accepted().any(|a| a == k)) else {
+        return Ok(());
+    };
+    let shown: String = unknown.chars().take(40).collect();
+    let lower = shown.to_ascii_lowercase();
+    let near = accepted()
+        .map(|a| (edit_distance(a, &lower), a))
+        .filter(|(distance, _)| *distance <= 2)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, a)| a);
+    let hint = near.map_or_else(String::new, |a| format!(" (did you mean `{a}`?)"));
+    let list: Vec<&str> = accepted().copied().collect();
+    Err(EnvError::validation(
+        shown.clone(),
+        format!(
+            "`{shown}` is not a reset option{hint}; the accepted options are: {}",
+            list.join(", ")
+        ),
+    ))
+}
+
+/// Levenshtein distance over chars, for "did you mean" (keys are short;
+/// longer ones are cut first).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().take(64).collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().take(64).enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// The reset option that picks the [`RewardMode`].
@@ -417,6 +489,45 @@ mod tests {
             let err = ResetOptions::parse(info(), &json!({ "seed": bad })).err();
             assert_eq!(err.as_ref().and_then(|e| e.field()), Some("seed"), "{bad}");
         }
+    }
+
+    #[test]
+    fn unknown_options_are_refused_by_name_with_the_accepted_ones() {
+        for (body, field, near) in [
+            (json!({"sede": 1}), "sede", Some("seed")),
+            (json!({"seed": 1, "dificulty": 3}), "dificulty", None),
+            (json!({"Task": "easy"}), "Task", Some("task")),
+            (
+                json!({"rewardmode": "score"}),
+                "rewardmode",
+                Some("reward_mode"),
+            ),
+        ] {
+            let err = ResetOptions::parse(info(), &body).err();
+            assert_eq!(err.as_ref().map(EnvError::code), Some("VALIDATION_ERROR"));
+            assert_eq!(err.as_ref().and_then(|e| e.field()), Some(field), "{body}");
+            let message = err.map(|e| e.to_string()).unwrap_or_default();
+            for option in RESET_OPTIONS {
+                assert!(message.contains(option), "{message}");
+            }
+            if let Some(near) = near {
+                assert!(
+                    message.contains(&format!("did you mean `{near}`")),
+                    "{message}"
+                );
+            }
+        }
+        let every: serde_json::Map<String, Value> = RESET_OPTIONS
+            .iter()
+            .map(|k| ((*k).to_owned(), Value::Null))
+            .collect();
+        assert!(ResetOptions::parse(info(), &Value::Object(every)).is_ok());
+        let http = json!({"seed": 1, "session_id": "abc"});
+        assert!(ResetOptions::parse(info(), &http).is_err());
+        assert!(ResetOptions::parse_with(info(), &http, &["session_id"]).is_ok());
+        let long = json!({ "x".repeat(500): 1 });
+        let err = ResetOptions::parse(info(), &long).err();
+        assert_eq!(err.and_then(|e| e.field().map(str::len)), Some(40));
     }
 
     #[test]

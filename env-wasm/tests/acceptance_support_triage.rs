@@ -973,7 +973,8 @@ fn plain_word_forbidden_promises_lose_compliance() {
         "security_incident" => "Your data is safe and was not accessed.",
         _ => "We will refund you in full.",
     };
-    let families: Vec<(&str, &[fn(&Case) -> String])> = vec![
+    type Writers<'a> = &'a [fn(&Case) -> String];
+    let families: Vec<(&str, Writers)> = vec![
         ("refund_late", money_back),
         ("refund_missing_invoice", money_back),
         ("legal_threat", money_back),

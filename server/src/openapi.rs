@@ -331,12 +331,6 @@ fn task_schema(info: &EnvInfo, description: &str) -> Value {
     })
 }
 
-/// The reset options: what `env_wasm::ResetOptions` reads, plus the
-/// `session_id` the server reads; other keys are allowed and ignored (OpenEnv
-/// forwards extra reset keyword arguments). The task is the first non-null
-/// of `task`, `task_name` and `task_id`; the later ones are read only when
-/// the earlier are absent or null, which the `allOf` conditions say. Also
-/// the MCP `reset` tool's input schema.
 /// The `reward_mode` reset option: its values and what each pays.
 pub fn reward_mode_schema() -> Value {
     let modes = env_wasm::RewardMode::ALL;
@@ -353,7 +347,13 @@ pub fn reward_mode_schema() -> Value {
     })
 }
 
-pub fn reset_schema(info: &EnvInfo) -> Value {
+/// The reset options: exactly what `env_wasm::ResetOptions` reads
+/// ([`env_wasm::seam::RESET_OPTIONS`]), plus, over HTTP (`http`), the
+/// `session_id` the server reads; any other key is refused (422 naming it),
+/// so `additionalProperties` is false. The task is the first non-null of
+/// `task`, `task_name` and `task_id`; the later ones are read only when the
+/// earlier are absent or null, which the `allOf` conditions say.
+pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
     let default = info.default_task().id;
     let task = task_schema(info, &format!("Task id or alias; default `{default}`."));
     let not_set = |keys: &[&str]| {
@@ -363,7 +363,7 @@ pub fn reset_schema(info: &EnvInfo) -> Value {
             .collect();
         json!({ "properties": properties })
     };
-    json!({
+    let mut schema = json!({
         "type": "object",
         "properties": {
             "seed": {
@@ -389,18 +389,24 @@ pub fn reset_schema(info: &EnvInfo) -> Value {
             env_wasm::seam::REWARD_MODE: reward_mode_schema(),
             "task_name": { "description": "Alias of `task`, read when `task` is absent or null." },
             "task_id": { "description": "Alias of `task`, read when `task` and `task_name` are absent or null." },
-            "session_id": {
-                "type": ["string", "null"],
-                "pattern": ids::PATTERN,
-                "description": "HTTP session to reset; the X-Session-Id header takes precedence.",
-            },
         },
         "allOf": [
             { "if": not_set(&["task"]), "then": { "properties": { "task_name": task_schema(info, "The task, when `task` names none.") } } },
             { "if": not_set(&["task", "task_name"]), "then": { "properties": { "task_id": task_schema(info, "The task, when `task` and `task_name` name none.") } } },
         ],
-        "additionalProperties": true,
-    })
+        "additionalProperties": false,
+    });
+    if http && let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        properties.insert(
+            ids::FIELD.to_owned(),
+            json!({
+                "type": ["string", "null"],
+                "pattern": ids::PATTERN,
+                "description": "HTTP session to reset; the X-Session-Id header takes precedence.",
+            }),
+        );
+    }
+    schema
 }
 
 /// The OpenAPI document of the mount of `info` at `prefix` (`""` or

@@ -12,6 +12,7 @@ mod isolation;
 mod itmh_sessions;
 mod mcp;
 mod openapi;
+mod reset_options;
 mod routes;
 mod sessions;
 mod web;
