@@ -40,7 +40,9 @@ pub mod tools;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod wasm;
 
-pub use episode::{Environment, FrozenJson, Observation, RewardMode, StepResult, Transition};
+pub use episode::{
+    Environment, FrozenJson, Observation, RewardMode, StepLimit, StepResult, Transition,
+};
 pub use error::{EnvError, ErrorBody};
 pub use points::Points;
 pub use registry::{Difficulty, EnvInfo, TaskInfo};

@@ -163,7 +163,7 @@ async fn in_process_and_server_runs_report_identical_numbers() {
         lines.next(),
         Some(
             "env,task,policy,episodes,mean,std,min,max,success_rate,pass^1,pass^2,\
-             mean_steps,mean_total_reward,ungraded"
+             mean_steps,mean_total_reward,truncated,ungraded"
         )
     );
     assert_eq!(lines.count(), expected.len());
@@ -188,8 +188,12 @@ async fn reference_scores_one_everywhere_and_reruns_are_identical() {
     assert_eq!(rows.len(), tasks, "{table}");
     for row in rows {
         let cells: Vec<&str> = row.split_whitespace().collect();
-        // env task policy episodes mean std min max success pass^1 steps
-        assert_eq!(cells.len(), 11, "{row}");
+        // env task policy episodes mean std min max success pass^1 steps truncated
+        assert_eq!(cells.len(), 12, "{row}");
+        assert_eq!(
+            cells[11], "0",
+            "the reference ends every episode itself: {row}"
+        );
         assert_eq!(cells[2], "reference", "{row}");
         assert_eq!(cells[3], "40", "{row}");
         assert_eq!(

@@ -345,7 +345,11 @@ pub async fn play(
             match score {
                 Some(score) => {
                     episode.score = score;
-                    episode.outcome = Outcome::Done;
+                    episode.outcome = if super::truncated(&result.observation.to_value()) {
+                        Outcome::Truncated
+                    } else {
+                        Outcome::Done
+                    };
                 }
                 None => {
                     return Err(EvalError::Mismatch(format!(
@@ -520,10 +524,7 @@ pub async fn run(args: EvalArgs) -> ExitCode {
     };
     let summaries = summarise(&plan, &episodes, args.success_threshold);
     print!("{}", report::table(&summaries, plan.trials));
-    let ungraded: Vec<&Episode> = episodes
-        .iter()
-        .filter(|e| e.outcome != Outcome::Done)
-        .collect();
+    let ungraded: Vec<&Episode> = episodes.iter().filter(|e| !e.outcome.graded()).collect();
     if let Some(first) = ungraded.first() {
         eprintln!(
             "deskbench eval: {} episode(s) were not graded and score 0; first: {}/{} {} seed {} trial {}: {}",
@@ -624,6 +625,28 @@ mod tests {
         ));
         assert!(!same_json(&json!({"a": 0.1}), &json!({"a": 0.1001})));
         assert!(!same_json(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
+    }
+
+    #[test]
+    fn truncated_episodes_are_graded_and_counted_apart() {
+        let episode = |outcome| Episode {
+            env: "productivity",
+            task: "easy",
+            policy: "p",
+            seed: 0,
+            trial: 0,
+            score: 0.5,
+            steps: 5,
+            total_reward: 0.5,
+            outcome,
+            note: None,
+        };
+        let episodes = [episode(Outcome::Done), episode(Outcome::Truncated)];
+        let summary = report::summarise(&episodes, 1, 0.5).expect("summary");
+        assert_eq!((summary.truncated, summary.ungraded), (1, 0));
+        assert!(!Outcome::StepLimit.graded() && Outcome::Truncated.graded());
+        assert!(super::super::truncated(&json!({"truncated": true})));
+        assert!(!super::super::truncated(&json!({"terminal_grader": 1.0})));
     }
 
     #[tokio::test]

@@ -15,5 +15,6 @@ mod openapi;
 mod reset_options;
 mod routes;
 mod sessions;
+mod truncation;
 mod web;
 mod ws;
