@@ -32,6 +32,7 @@ pub mod productivity;
 pub mod registry;
 pub mod rng;
 pub mod seam;
+pub mod splits;
 pub mod support_triage;
 pub mod text;
 #[cfg(not(target_arch = "wasm32"))]

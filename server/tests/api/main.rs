@@ -15,6 +15,7 @@ mod openapi;
 mod reset_options;
 mod routes;
 mod sessions;
+mod task_api;
 mod truncation;
 mod web;
 mod ws;
