@@ -248,3 +248,86 @@ async fn a_server_that_disagrees_or_is_absent_is_an_error() {
     let out = deskbench(&["eval", "--env", "no-such-env"]).await;
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+/// The trajectories file: one JSON object per episode, every step with its
+/// action, observation, reward, done and truncated; the schema README
+/// "Trajectories" documents (checked here in Rust: `datasets` is not
+/// installed by scripts/bootstrap.sh).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn trajectories_hold_every_step_of_every_episode() {
+    let path = std::env::temp_dir().join(format!("deskbench-traj-{}.jsonl", std::process::id()));
+    let file = path.to_string_lossy().into_owned();
+    let args = [
+        "eval",
+        "--policy",
+        "reference,random",
+        "--seeds",
+        "2",
+        "--seed-start",
+        "1000000",
+        "--trajectories",
+        &file,
+        "--quiet",
+    ];
+    let run = deskbench(&args).await;
+    assert!(run.status.success(), "{}", stderr(&run));
+    let text = std::fs::read_to_string(&path).expect("the trajectories were written");
+    let _ = std::fs::remove_file(&path);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    let policies: usize = ENVIRONMENTS
+        .iter()
+        .map(|e| {
+            e.tasks.len()
+                * if e.policy_names().contains(&"random") {
+                    2
+                } else {
+                    1
+                }
+        })
+        .sum();
+    assert_eq!(lines.len(), policies * 2);
+    for line in &lines {
+        for key in [
+            "env",
+            "task",
+            "difficulty",
+            "split",
+            "seed",
+            "policy",
+            "trial",
+            "reward_mode",
+            "steps",
+            "score",
+            "score_breakdown",
+            "outcome",
+            "truncated",
+            "total_reward",
+        ] {
+            assert!(line.get(key).is_some(), "{key} missing: {line}");
+        }
+        assert_eq!(line["split"], "validation");
+        assert_eq!(line["difficulty"], 2);
+        let steps = line["steps"].as_array().expect("steps");
+        assert_eq!(
+            steps[0]["action"],
+            serde_json::Value::Null,
+            "the reset comes first"
+        );
+        let last = steps.last().expect("a step");
+        assert_eq!(last["done"], true, "{line}");
+        assert_eq!(last["observation"]["terminal_grader"], line["score"]);
+        assert_eq!(last["truncated"], line["truncated"]);
+        for step in &steps[1..] {
+            assert!(
+                step["action"].is_object() && step["reward"].is_number(),
+                "{step}"
+            );
+        }
+        if line["policy"] == "reference" {
+            assert_eq!(line["score"], 1.0);
+        }
+    }
+}

@@ -51,6 +51,37 @@ pub struct Episode {
     /// Why the episode did not end normally, when it did not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Every step (`action`, `observation`, `reward`, `done`, `truncated`),
+    /// the first entry the reset's observation; the trajectories file
+    /// writes it, the JSON report leaves it out.
+    #[serde(skip)]
+    pub steps_taken: Vec<serde_json::Value>,
+    /// The final `score_breakdown` (criterion -> score).
+    #[serde(skip)]
+    pub breakdown: serde_json::Value,
+}
+
+impl Episode {
+    /// The episode as one line of a trajectories file (README
+    /// "Trajectories"): what was played and what it scored.
+    pub fn trajectory(&self, info: &env_wasm::EnvInfo, reward_mode: &str) -> serde_json::Value {
+        serde_json::json!({
+            "env": self.env,
+            "task": self.task,
+            "difficulty": env_wasm::splits::DEFAULT_LEVEL,
+            "split": info.split_of(self.seed).map(|s| s.name),
+            "seed": self.seed,
+            "policy": self.policy,
+            "trial": self.trial,
+            "reward_mode": reward_mode,
+            "steps": self.steps_taken,
+            "score": self.score,
+            "score_breakdown": self.breakdown,
+            "outcome": self.outcome,
+            "truncated": self.outcome == Outcome::Truncated,
+            "total_reward": self.total_reward,
+        })
+    }
 }
 
 /// The numbers of one environment, task and policy.
@@ -265,6 +296,8 @@ mod tests {
             total_reward: score,
             outcome: Outcome::Done,
             note: None,
+            steps_taken: Vec::new(),
+            breakdown: serde_json::Value::Null,
         }
     }
 
