@@ -32,6 +32,7 @@ pub mod productivity;
 pub mod registry;
 pub mod rng;
 pub mod seam;
+pub mod splits;
 pub mod support_triage;
 pub mod text;
 #[cfg(not(target_arch = "wasm32"))]
@@ -40,7 +41,9 @@ pub mod tools;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod wasm;
 
-pub use episode::{Environment, FrozenJson, Observation, RewardMode, StepResult, Transition};
+pub use episode::{
+    Environment, FrozenJson, Observation, RewardMode, StepLimit, StepResult, Transition,
+};
 pub use error::{EnvError, ErrorBody};
 pub use points::Points;
 pub use registry::{Difficulty, EnvInfo, TaskInfo};

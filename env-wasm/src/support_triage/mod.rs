@@ -31,7 +31,7 @@ use serde::Serialize;
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::{Map, Value};
 
-use crate::episode::{Environment, FrozenJson, Transition};
+use crate::episode::{Environment, FrozenJson, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -524,6 +524,7 @@ impl Environment for SupportTriage {
     fn step(
         &mut self,
         action: SupportTriageAction,
+        limit: StepLimit,
     ) -> Result<Transition<SupportTriageObservation>, EnvError> {
         if let Some(body) = &action.reply_body
             && body.chars().count() > MAX_REPLY_CHARS
@@ -542,7 +543,9 @@ impl Environment for SupportTriage {
             self.feedback
                 .push_str(" This repeats the previous action exactly.");
         }
-        let limit = !submitted && self.step_count >= self.task.max_steps;
+        // A submit ends the episode by itself; the step limit ends it
+        // truncated, grading the desk as it stands.
+        let limit = !submitted && limit.reached();
         let done = submitted || limit;
         let mut terminal_grader = None;
         if done {
@@ -569,7 +572,7 @@ impl Environment for SupportTriage {
         Ok(Transition {
             observation: self.observation(breakdown),
             reward: breakdown.total,
-            done,
+            done: submitted,
         })
     }
 
