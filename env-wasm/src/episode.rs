@@ -20,7 +20,38 @@ use crate::rng::SeededRng;
 pub struct Transition<O> {
     pub observation: O,
     pub reward: Points,
+    /// The action ended the episode by itself (a final answer, a submit,
+    /// the last case). At [`StepLimit::Reached`] the episode ends either
+    /// way; it is then *truncated* unless this is set.
     pub done: bool,
+}
+
+/// Where a step stands against its task's `max_steps`. The episode counts
+/// steps and enforces the limit for every environment, so each is told
+/// here rather than counting for itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepLimit {
+    /// Steps remain after this one.
+    Within,
+    /// This is the last step the task allows: the episode ends with it
+    /// whatever the action, so the environment grades what stands (and
+    /// says, in [`Transition::done`], whether the action ended it anyway).
+    Reached,
+}
+
+impl StepLimit {
+    /// The limit of step number `step` (1-based) of a task of `max_steps`.
+    pub fn of(step: u32, max_steps: u32) -> StepLimit {
+        if step >= max_steps {
+            StepLimit::Reached
+        } else {
+            StepLimit::Within
+        }
+    }
+
+    pub fn reached(self) -> bool {
+        self == StepLimit::Reached
+    }
 }
 
 /// One environment: a scenario generator, a simulator and a grader behind a
@@ -72,10 +103,16 @@ pub trait Environment: Sized + Send + 'static {
         Ok(())
     }
 
-    /// Apply one action that [`Environment::admit`] accepted. A wrong
-    /// answer is a scored transition; `Err` is left for refusals that only
-    /// the step itself can find (it is not counted as a step).
-    fn step(&mut self, action: Self::Action) -> Result<Transition<Self::Observation>, EnvError>;
+    /// Apply one action that [`Environment::admit`] accepted, the step
+    /// `limit` says how near the step limit ([`StepLimit::Reached`]: grade
+    /// what stands, the episode ends). A wrong answer is a scored
+    /// transition; `Err` is left for refusals that only the step itself can
+    /// find (it is not counted as a step).
+    fn step(
+        &mut self,
+        action: Self::Action,
+        limit: StepLimit,
+    ) -> Result<Transition<Self::Observation>, EnvError>;
 
     fn state(&self) -> Self::State;
 
@@ -312,6 +349,10 @@ pub struct EpisodeState<S> {
     pub max_steps: Option<u32>,
     pub steps_remaining: Option<u32>,
     pub done: bool,
+    /// The step limit ended the episode, not its own end (a final answer,
+    /// a submit, the last case); only shown, as `true`, when it did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
     /// How step rewards are paid; only shown when it is `score`, the
     /// non-default mode (see [`RewardMode`]).
     #[serde(default, skip_serializing_if = "RewardMode::is_shaped")]
@@ -350,7 +391,25 @@ struct Episode<E: Environment> {
     episode_id: Option<String>,
     step_count: u32,
     done: bool,
+    /// The step limit ended the episode ([`StepLimit::Reached`] and the
+    /// action did not end it by itself).
+    truncated: bool,
     reward_mode: RewardMode,
+}
+
+/// The observation field that marks a truncated episode's last
+/// observation; absent on every other one.
+pub const TRUNCATED: &str = "truncated";
+
+/// `observation` with `"truncated": true` added, for the observation of
+/// an episode the step limit ended (once per episode, so the round trip
+/// through a value tree costs nothing that matters).
+fn mark_truncated(observation: Observation) -> Observation {
+    let mut value = observation.to_value();
+    if let Value::Object(map) = &mut value {
+        map.insert(TRUNCATED.to_owned(), Value::Bool(true));
+    }
+    Observation::from_value(&value)
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -523,6 +582,7 @@ pub(crate) fn start<E: Environment>(
         episode_id,
         step_count: 0,
         done: false,
+        truncated: false,
         reward_mode,
     };
     (Box::new(episode), result)
@@ -530,9 +590,22 @@ pub(crate) fn start<E: Environment>(
 
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn schemas<E: Environment>() -> Value {
+    let mut observation = to_json(&schemars::schema_for!(E::Observation));
+    if let Some(Value::Object(properties)) = observation.get_mut("properties") {
+        properties.insert(
+            TRUNCATED.to_owned(),
+            serde_json::json!({
+                "type": "boolean",
+                "const": true,
+                "description": "Present, true, only on the last observation of an episode the \
+                                step limit ended (max_steps reached before the episode ended by \
+                                itself); the state shows it too.",
+            }),
+        );
+    }
     serde_json::json!({
         "action": schemars::schema_for!(E::Action),
-        "observation": schemars::schema_for!(E::Observation),
+        "observation": observation,
         "state": schemars::schema_for!(EpisodeState<E::State>),
     })
 }
@@ -548,6 +621,7 @@ pub(crate) fn blank_state(info: &EnvInfo) -> Value {
         max_steps: None,
         steps_remaining: None,
         done: false,
+        truncated: false,
         reward_mode: RewardMode::Shaped,
         details: None,
     })
@@ -560,21 +634,28 @@ impl<E: Environment> DynEpisode for Episode<E> {
         }
         let action = parse_action_of::<E>(action)?;
         self.env.admit(&action)?;
-        let transition = self.env.step(action)?;
+        let limit = StepLimit::of(self.step_count + 1, self.task.max_steps);
+        let transition = self.env.step(action, limit)?;
         self.step_count += 1;
-        self.done = transition.done;
-        let terminal = if transition.done {
+        // The one place the step limit is enforced: at it the episode ends,
+        // truncated unless the action ended it by itself.
+        self.truncated = limit.reached() && !transition.done;
+        self.done = transition.done || self.truncated;
+        let terminal = if self.done {
             self.env.terminal_score()
         } else {
             None
         };
-        let reward = self
-            .reward_mode
-            .pay(transition.reward, transition.done, terminal);
+        let reward = self.reward_mode.pay(transition.reward, self.done, terminal);
+        let observation = Observation::of(&transition.observation);
         Ok(StepResult {
-            observation: Observation::of(&transition.observation),
+            observation: if self.truncated {
+                mark_truncated(observation)
+            } else {
+                observation
+            },
             reward: Some(reward.to_f64()),
-            done: transition.done,
+            done: self.done,
         })
     }
 
@@ -588,6 +669,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
             max_steps: Some(self.task.max_steps),
             steps_remaining: Some(self.task.max_steps.saturating_sub(self.step_count)),
             done: self.done,
+            truncated: self.truncated,
             reward_mode: self.reward_mode,
             details: Some(self.env.state()),
         })
@@ -595,7 +677,12 @@ impl<E: Environment> DynEpisode for Episode<E> {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn current_observation(&self) -> Observation {
-        Observation::of(&self.env.current_observation())
+        let observation = Observation::of(&self.env.current_observation());
+        if self.truncated {
+            mark_truncated(observation)
+        } else {
+            observation
+        }
     }
 
     fn is_done(&self) -> bool {

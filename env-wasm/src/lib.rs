@@ -33,15 +33,18 @@ pub mod productivity;
 pub mod registry;
 pub mod rng;
 pub mod seam;
+pub mod splits;
 pub mod support_triage;
 pub mod text;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tools;
 
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
 mod wasm;
 
-pub use episode::{Environment, FrozenJson, Observation, RewardMode, StepResult, Transition};
+pub use episode::{
+    Environment, FrozenJson, Observation, RewardMode, StepLimit, StepResult, Transition,
+};
 pub use error::{EnvError, ErrorBody};
 pub use points::Points;
 pub use registry::{Difficulty, EnvInfo, TaskInfo};

@@ -9,6 +9,7 @@ use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, EnvInfo, TaskInfo};
 use crate::rng::SeededRng;
+use crate::splits::{self, Split};
 use crate::text::json_kind;
 
 /// Longest accepted `episode_id`, as in the OpenEnv reference server.
@@ -34,13 +35,45 @@ pub struct ResetOptions {
     pub task: &'static TaskInfo,
     /// How step rewards are paid (`reward_mode`; default `shaped`).
     pub reward_mode: RewardMode,
+    /// The declared split the seed comes from (`split`), when one is named:
+    /// with no seed, the reset draws one of its seeds.
+    pub split: Option<&'static Split>,
+    /// The difficulty level (`difficulty`, one of [`splits::LEVELS`]).
+    pub difficulty: u8,
 }
 
+/// Every reset option the seam reads, in the order refusals list them.
+/// Any other key is refused (a typo such as `sede`, or an option of a newer
+/// client), so a run never plays another benchmark than the one it asked
+/// for without a word.
+pub const RESET_OPTIONS: &[&str] = &[
+    "seed",
+    "episode_id",
+    "task",
+    "task_name",
+    "task_id",
+    REWARD_MODE,
+    splits::SPLIT,
+    splits::INDEX,
+    splits::DIFFICULTY,
+];
+
 impl ResetOptions {
-    /// Read `seed`, `episode_id`, `task` (alias `task_name`) and
-    /// `reward_mode` from a reset body; other keys are ignored, as OpenEnv
-    /// allows extra reset kwargs.
+    /// Read `seed`, `episode_id`, `task` (aliases `task_name`, `task_id`)
+    /// and `reward_mode` from a reset body; any other key is refused
+    /// ([`RESET_OPTIONS`]).
     pub fn parse(info: &'static EnvInfo, options: &Value) -> Result<Self, EnvError> {
+        Self::parse_with(info, options, &[])
+    }
+
+    /// [`ResetOptions::parse`] on a transport that reads keys of its own
+    /// from the reset body (HTTP's `session_id`): those are accepted here
+    /// and left to it.
+    pub fn parse_with(
+        info: &'static EnvInfo,
+        options: &Value,
+        transport_keys: &[&str],
+    ) -> Result<Self, EnvError> {
         let empty = serde_json::Map::new();
         let fields = match options {
             Value::Object(map) => map,
@@ -55,6 +88,7 @@ impl ResetOptions {
                 ));
             }
         };
+        refuse_unknown(fields, transport_keys)?;
         let seed = match fields.get("seed") {
             None | Some(Value::Null) => None,
             Some(value) => Some(parse_seed(value)?),
@@ -98,6 +132,7 @@ impl ResetOptions {
                 ));
             }
         };
+        let task_named = task_name.is_some();
         let reward_mode = match fields.get(REWARD_MODE) {
             None | Some(Value::Null) => RewardMode::default(),
             Some(Value::String(name)) => RewardMode::parse(name).ok_or_else(|| {
@@ -121,13 +156,199 @@ impl ResetOptions {
                 ));
             }
         };
-        Ok(ResetOptions {
+        let mut options = ResetOptions {
             seed,
             episode_id,
             task,
             reward_mode,
-        })
+            split: None,
+            difficulty: splits::DEFAULT_LEVEL,
+        };
+        let difficulty = parse_difficulty(fields.get(splits::DIFFICULTY))?;
+        options.difficulty = difficulty.unwrap_or(splits::DEFAULT_LEVEL);
+        options.select(info, fields, task_named, difficulty)?;
+        Ok(options)
     }
+
+    /// The reset options of the environment's default task, level and a
+    /// fresh seed (an MCP session's first episode).
+    pub fn default_for(info: &'static EnvInfo) -> Self {
+        ResetOptions {
+            seed: None,
+            episode_id: None,
+            task: info.default_task(),
+            reward_mode: RewardMode::default(),
+            split: None,
+            difficulty: splits::DEFAULT_LEVEL,
+        }
+    }
+
+    /// Apply `split` and `index`: the two name one task of a split
+    /// ([`EnvInfo::task_at`]), and any `task`, `seed` or `difficulty` also
+    /// sent must be that task's; `split` alone keeps the seed in its range.
+    fn select(
+        &mut self,
+        info: &'static EnvInfo,
+        fields: &serde_json::Map<String, Value>,
+        task_named: bool,
+        difficulty: Option<u8>,
+    ) -> Result<(), EnvError> {
+        let split = match fields.get(splits::SPLIT) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(name)) => Some(info.split(name)?),
+            Some(other) => {
+                return Err(EnvError::validation(
+                    splits::SPLIT,
+                    format!(
+                        "must be a split name (train, validation, test), got {}",
+                        json_kind(other)
+                    ),
+                ));
+            }
+        };
+        let index = match fields.get(splits::INDEX) {
+            None | Some(Value::Null) => None,
+            Some(value) => Some(value.as_u64().ok_or_else(|| {
+                EnvError::validation(
+                    splits::INDEX,
+                    format!("must be a task index (an integer from 0), got {value}"),
+                )
+            })?),
+        };
+        let Some(split) = split else {
+            return match index {
+                Some(_) => Err(EnvError::validation(
+                    splits::INDEX,
+                    "names a task of a split: send `split` with it (train, validation or test)",
+                )),
+                None => Ok(()),
+            };
+        };
+        self.split = Some(split);
+        let Some(index) = index else {
+            return match self.seed {
+                Some(seed) if !split.contains(seed) => Err(EnvError::validation(
+                    "seed",
+                    format!(
+                        "seed {seed} is not in split `{}` (seeds {} to {}); leave the seed out \
+                         to draw one of its seeds",
+                        split.name,
+                        split.start,
+                        split.stop - 1
+                    ),
+                )),
+                _ => Ok(()),
+            };
+        };
+        let record = info.task_at(split, index)?;
+        let disagree = |field: &str, sent: String, named: String| {
+            EnvError::validation(
+                field,
+                format!(
+                    "`{field}` {sent} disagrees with task {index} of split `{}` ({}), whose \
+                     {field} is {named}; send split and index alone",
+                    split.name,
+                    record.id()
+                ),
+            )
+        };
+        if task_named && self.task.id != record.task.id {
+            return Err(disagree(
+                "task",
+                self.task.id.to_owned(),
+                record.task.id.to_owned(),
+            ));
+        }
+        if let Some(seed) = self.seed.filter(|s| *s != record.seed) {
+            return Err(disagree("seed", seed.to_string(), record.seed.to_string()));
+        }
+        if let Some(level) = difficulty.filter(|d| *d != record.difficulty) {
+            return Err(disagree(
+                splits::DIFFICULTY,
+                level.to_string(),
+                record.difficulty.to_string(),
+            ));
+        }
+        self.task = record.task;
+        self.seed = Some(record.seed);
+        self.difficulty = record.difficulty;
+        Ok(())
+    }
+}
+
+/// The `difficulty` reset option: a level from 1 to 5 that is served
+/// ([`splits::LEVELS`]).
+fn parse_difficulty(value: Option<&Value>) -> Result<Option<u8>, EnvError> {
+    let levels: Vec<String> = splits::LEVELS.iter().map(u8::to_string).collect();
+    let level = match value {
+        None | Some(Value::Null) => return Ok(None),
+        Some(value) => value.as_u64().filter(|l| (1..=5).contains(l)).ok_or_else(|| {
+            EnvError::validation(
+                splits::DIFFICULTY,
+                format!(
+                    "must be a difficulty level, an integer from 1 to 5 (served: {}), got {value}",
+                    levels.join(", ")
+                ),
+            )
+        })? as u8,
+    };
+    if !splits::LEVELS.contains(&level) {
+        return Err(EnvError::validation(
+            splits::DIFFICULTY,
+            format!(
+                "level {level} is not served yet; the levels served are: {}",
+                levels.join(", ")
+            ),
+        ));
+    }
+    Ok(Some(level))
+}
+
+/// Refuse the first key that is no reset option, naming it, the option it
+/// plausibly meant and every accepted one.
+fn refuse_unknown(
+    fields: &serde_json::Map<String, Value>,
+    transport_keys: &[&str],
+) -> Result<(), EnvError> {
+    let accepted = || RESET_OPTIONS.iter().chain(transport_keys);
+    let Some(unknown) = fields.keys().find(|k| !accepted().any(|a| a == k)) else {
+        return Ok(());
+    };
+    let shown: String = unknown.chars().take(40).collect();
+    let lower = shown.to_ascii_lowercase();
+    let near = accepted()
+        .map(|a| (edit_distance(a, &lower), a))
+        .filter(|(distance, _)| *distance <= 2)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, a)| a);
+    let hint = near.map_or_else(String::new, |a| format!(" (did you mean `{a}`?)"));
+    let list: Vec<&str> = accepted().copied().collect();
+    Err(EnvError::validation(
+        shown.clone(),
+        format!(
+            "`{shown}` is not a reset option{hint}; the accepted options are: {}",
+            list.join(", ")
+        ),
+    ))
+}
+
+/// Levenshtein distance over chars, for "did you mean" (keys are short;
+/// longer ones are cut first).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().take(64).collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().take(64).enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// The reset option that picks the [`RewardMode`].
@@ -207,7 +428,11 @@ impl AnyEnv {
 
     /// Start a new episode from options already parsed.
     pub fn reset_with(&mut self, options: ResetOptions, defaults: ResetDefaults) -> StepResult {
-        let seed = options.seed.unwrap_or(defaults.seed & MAX_SEED);
+        // A split named without a seed draws one of its seeds.
+        let seed = options.seed.unwrap_or(match options.split {
+            Some(split) => split.start + defaults.seed % split.seeds(),
+            None => defaults.seed & MAX_SEED,
+        });
         let episode_id = options.episode_id.or(defaults.episode_id);
         let (episode, result) =
             (self.info.start_episode)(options.task, seed, episode_id, options.reward_mode);
@@ -419,6 +644,96 @@ mod tests {
             let err = ResetOptions::parse(info(), &json!({ "seed": bad })).err();
             assert_eq!(err.as_ref().and_then(|e| e.field()), Some("seed"), "{bad}");
         }
+    }
+
+    #[test]
+    fn unknown_options_are_refused_by_name_with_the_accepted_ones() {
+        for (body, field, near) in [
+            (json!({"sede": 1}), "sede", Some("seed")),
+            (json!({"seed": 1, "dificulty": 3}), "dificulty", None),
+            (json!({"Task": "easy"}), "Task", Some("task")),
+            (
+                json!({"rewardmode": "score"}),
+                "rewardmode",
+                Some("reward_mode"),
+            ),
+        ] {
+            let err = ResetOptions::parse(info(), &body).err();
+            assert_eq!(err.as_ref().map(EnvError::code), Some("VALIDATION_ERROR"));
+            assert_eq!(err.as_ref().and_then(|e| e.field()), Some(field), "{body}");
+            let message = err.map(|e| e.to_string()).unwrap_or_default();
+            for option in RESET_OPTIONS {
+                assert!(message.contains(option), "{message}");
+            }
+            if let Some(near) = near {
+                assert!(
+                    message.contains(&format!("did you mean `{near}`")),
+                    "{message}"
+                );
+            }
+        }
+        let every: serde_json::Map<String, Value> = RESET_OPTIONS
+            .iter()
+            .map(|k| ((*k).to_owned(), Value::Null))
+            .collect();
+        assert!(ResetOptions::parse(info(), &Value::Object(every)).is_ok());
+        let http = json!({"seed": 1, "session_id": "abc"});
+        assert!(ResetOptions::parse(info(), &http).is_err());
+        assert!(ResetOptions::parse_with(info(), &http, &["session_id"]).is_ok());
+        let long = json!({ "x".repeat(500): 1 });
+        let err = ResetOptions::parse(info(), &long).err();
+        assert_eq!(err.and_then(|e| e.field().map(str::len)), Some(40));
+    }
+
+    #[test]
+    fn split_and_index_select_one_task_deterministically() {
+        let info = info();
+        let parse = |body: Value| ResetOptions::parse(info, &body);
+        let record = info
+            .task_at(&splits::SPLITS[1], 5)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let picked = parse(json!({"split": "validation", "index": 5}));
+        let picked = picked.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(picked.seed, Some(record.seed));
+        assert_eq!(picked.task.id, record.task.id);
+        // Agreeing extras pass; disagreeing ones are refused by name.
+        let same = json!({"split": "validation", "index": 5, "seed": record.seed, "task": record.task.id, "difficulty": 2});
+        assert!(parse(same).is_ok());
+        for (body, field) in [
+            (
+                json!({"split": "validation", "index": 5, "seed": 1}),
+                "seed",
+            ),
+            (
+                json!({"split": "validation", "index": 6, "task": record.task.id}),
+                "task",
+            ),
+            (json!({"index": 5}), "index"),
+            (json!({"split": "dev", "index": 5}), "split"),
+            (json!({"split": "train", "index": -1}), "index"),
+            (json!({"split": "test", "index": 1u64 << 40}), "index"),
+            (json!({"split": "train", "seed": 1_000_000}), "seed"),
+            (json!({"difficulty": 3}), "difficulty"),
+            (json!({"difficulty": 0}), "difficulty"),
+            (json!({"difficulty": "2"}), "difficulty"),
+        ] {
+            let err = parse(body.clone()).err();
+            assert_eq!(
+                err.as_ref().and_then(|e| e.field()),
+                Some(field),
+                "{body}: {err:?}"
+            );
+        }
+        // A split alone draws a seed of its range from the front end's.
+        let mut env = AnyEnv::of(info);
+        let options = parse(json!({"split": "test"})).unwrap_or_else(|e| panic!("{e}"));
+        let defaults = ResetDefaults {
+            seed: 123_456_789,
+            episode_id: None,
+        };
+        env.reset_with(options, defaults);
+        let seed = env.state()["seed"].as_u64().unwrap_or_default();
+        assert!(splits::SPLITS[2].contains(seed), "{seed}");
     }
 
     #[test]

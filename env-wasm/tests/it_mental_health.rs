@@ -411,12 +411,9 @@ fn burnout_red_flags_must_be_grounded_in_this_case() {
         .find(|f| f.concept == "leave")
         .and_then(|f| f.numbers.last().copied())
         .unwrap_or(0);
-    let symptom = case
-        .facts
-        .iter()
-        .find(|f| f.concept.ends_with("_sign"))
-        .map(|f| f.text.clone())
-        .unwrap_or_default();
+    let sign = case.facts.iter().find(|f| f.concept.ends_with("_sign"));
+    let symptom = sign.map(|f| f.gist.clone()).unwrap_or_default();
+    let copied = sign.map(|f| f.text.clone()).unwrap_or_default();
     let weekend = case
         .facts
         .iter()
@@ -435,6 +432,14 @@ fn burnout_red_flags_must_be_grounded_in_this_case() {
         (
             format!("1) {hours}-hour weeks 2) no proper holiday for {months} months 3) {symptom}"),
             Box::new(move |s| s == full),
+        ),
+        (
+            // The symptom is the case's sentence copied whole: it earns
+            // nothing, the two facts in the answer's own words still do.
+            format!(
+                "- Works about {hours} hours per week\n- {months} months without a week of leave\n- {copied}"
+            ),
+            Box::new(move |s| s < full && s > 0),
         ),
         (
             // Right kinds, but no numbers: vague, not grounded.
@@ -894,7 +899,9 @@ fn chat_burnout(case: &BurnoutCase) -> String {
                 "On-call duty every {} days",
                 fact.numbers.first().copied().unwrap_or(0)
             ),
-            _ => format!("Observed: \"{}\"", fact.text),
+            // In its own words: a sentence of the case copied whole earns
+            // nothing.
+            _ => format!("Observed: {}", fact.gist),
         });
     }
     let flags: Vec<String> = flags

@@ -168,7 +168,8 @@ pub fn reset_session(
     options: Map<String, Value>,
 ) -> Result<(Arc<Session>, env_wasm::StepResult), ApiError> {
     // Validate before touching the table, so a bad request creates nothing.
-    let parsed = ResetOptions::parse(mount.info, &Value::Object(options))?;
+    // The body's `session_id` is HTTP's own (read by `ids::resolve`).
+    let parsed = ResetOptions::parse_with(mount.info, &Value::Object(options), &[ids::FIELD])?;
     let defaults = ids::reset_defaults()?;
     let session = mount.app.sessions.get_or_create(mount.info, id)?;
     let result = session.env().reset_with(parsed, defaults);

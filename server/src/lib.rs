@@ -18,7 +18,9 @@
 //!    as an `llm_judge` field next to the seam's observation.
 //! 5. [`compat`] mounts `/compat/{env_id}`: the original projects' own HTTP
 //!    contracts as thin adapters over the same sessions and seam.
-//! 6. [`serve`] binds, prints the listening line, and shuts down gracefully
+//! 6. [`task_api`] serves OpenEnv's Task API at the root: the declared
+//!    splits and their task records, for every environment.
+//! 7. [`serve`] binds, prints the listening line, and shuts down gracefully
 //!    on SIGINT or SIGTERM.
 //!
 //! The runners of the `deskbench` binary besides `serve` (`eval`,
@@ -39,6 +41,7 @@ pub mod mcp;
 pub mod mount;
 pub mod openapi;
 pub mod sessions;
+pub mod task_api;
 pub mod web;
 pub mod ws;
 
@@ -105,6 +108,7 @@ pub fn build(config: Config) -> (Router, AppHandle) {
 
     let default_env = state.config.default_env;
     let root_mount = Mount::new(default_env, "", state.clone());
+    let task_api = task_api::routes(root_mount.clone());
     // The root speaks the default environment's original contract when
     // asked to and it has one (its `/` stays the web UI's).
     let root = match state.config.root_api {
@@ -114,6 +118,7 @@ pub fn build(config: Config) -> (Router, AppHandle) {
     .unwrap_or_else(|| env_routes(root_mount));
     let mut router = Router::new()
         .merge(root)
+        .merge(task_api)
         .route("/envs", get(http::envs))
         .route("/envs/{env_id}", any(http::under_envs))
         .route("/envs/{env_id}/", any(http::under_envs))

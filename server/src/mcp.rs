@@ -269,12 +269,7 @@ fn initialize(
 }
 
 fn default_options(mount: &Mount) -> env_wasm::ResetOptions {
-    env_wasm::ResetOptions {
-        seed: None,
-        episode_id: None,
-        task: mount.info.default_task(),
-        reward_mode: env_wasm::RewardMode::default(),
-    }
+    env_wasm::ResetOptions::default_for(mount.info)
 }
 
 /// The session id `Mcp-Session-Id` (else `X-Session-Id`) names.

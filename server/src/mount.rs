@@ -64,7 +64,7 @@ impl Mount {
             properties.insert("llm_judge".to_owned(), judge::schema());
         }
         let action_schema = schemas.get("action").cloned().unwrap_or_else(|| json!({}));
-        let reset_schema = openapi::reset_schema(info);
+        let reset_schema = openapi::reset_schema(info, true);
         let tools = tool_list(info, schemas.get("observation"));
         let tool_names: Vec<&str> = info.tools().iter().map(|t| t.name).collect();
         let reward_modes: Vec<Value> = RewardMode::ALL
@@ -97,9 +97,11 @@ impl Mount {
             "action_schema": action_schema,
         });
         let openapi = openapi::document(info, prefix, &schemas, &reset_schema);
-        // `/schema` also declares the reset options (`reward_mode` among them).
+        // `/schema` also declares the reset options (`reward_mode` among
+        // them), as every transport reads them: the HTTP body's
+        // `session_id` is in the OpenAPI document only.
         if let Value::Object(map) = &mut schemas {
-            map.insert("reset".to_owned(), reset_schema.clone());
+            map.insert("reset".to_owned(), openapi::reset_schema(info, false));
         }
         let docs = Docs {
             metadata: to_bytes(&metadata),

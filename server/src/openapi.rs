@@ -261,6 +261,97 @@ fn step_action_schema(info: &EnvInfo, action_schema: &Value) -> Value {
     json!({ "allOf": all_of })
 }
 
+/// OpenEnv's Task API at the server root ([`crate::task_api`]), for every
+/// environment.
+fn task_api_paths() -> Map<String, Value> {
+    let env_id = json!([{
+        "name": "env_id", "in": "path", "required": true,
+        "schema": { "enum": env_wasm::registry::ENVIRONMENTS.iter().map(|e| e.id).collect::<Vec<_>>() },
+    }]);
+    let split = json!({ "type": ["string", "null"], "description": "train, validation or test; \"\" or absent is train" });
+    let record = json!({
+        "type": "object",
+        "required": ["index", "task_id", "task_name", "dataset", "env", "split", "task", "difficulty", "seed", "max_steps", "reset"],
+        "properties": {
+            "index": { "type": "integer" },
+            "task_id": { "type": "string", "description": "{env}/{task}/{difficulty}/{seed}, the task's stable name" },
+            "task_name": { "type": "string" }, "dataset": { "type": "string" },
+            "env": { "type": "string" }, "split": { "type": "string" }, "task": { "type": "string" },
+            "difficulty": { "type": "integer", "minimum": 1, "maximum": 5 },
+            "seed": { "type": "integer" }, "max_steps": { "type": "integer" },
+            "reset": { "type": "object", "description": "The reset options that play this task: {split, index}" },
+        },
+    });
+    let tasks = json!({ "type": "array", "items": record });
+    let post = |summary: &str, body: Value, reply: Value| {
+        json!({ "post": {
+            "summary": summary,
+            "parameters": env_id,
+            "requestBody": { "required": false, "content": json_content(body) },
+            "responses": responses(("200", ok(summary, reply)), &[404, 413, 422]),
+        } })
+    };
+    let body = |extra: Value| {
+        let mut properties = json!({ "split": split });
+        if let (Value::Object(p), Value::Object(e)) = (&mut properties, extra) {
+            p.extend(e);
+        }
+        json!({ "type": "object", "properties": properties, "additionalProperties": false })
+    };
+    let int = json!({ "type": ["integer", "null"] });
+    let mut paths = Map::new();
+    paths.insert(
+        "/list_environments".into(),
+        get(
+            "Environment ids",
+            "Every environment the Task API serves.",
+            json!({ "200": ok("Ids", json!({ "type": "array", "items": { "type": "string" } })) }),
+        ),
+    );
+    let mut splits = get(
+        "Declared splits",
+        "Each split: name, type, num_tasks, its seed range (start inclusive, stop exclusive; disjoint), levels and tasks.",
+        responses(
+            (
+                "200",
+                ok(
+                    "Splits",
+                    json!({ "type": "array", "items": { "type": "object" } }),
+                ),
+            ),
+            &[404],
+        ),
+    );
+    splits["get"]["parameters"] = env_id.clone();
+    paths.insert("/{env_id}/splits".into(), splits);
+    paths.insert(
+        "/{env_id}/num_tasks".into(),
+        post(
+            "Task count of a split",
+            body(json!({})),
+            json!({ "type": "object", "properties": { "num_tasks": { "type": "integer" } } }),
+        ),
+    );
+    paths.insert(
+        "/{env_id}/task".into(),
+        post(
+            "One task of a split",
+            body(json!({ "index": int })),
+            json!({ "type": "object", "properties": { "task": record } }),
+        ),
+    );
+    paths.insert(
+        "/{env_id}/task_range".into(),
+        post(
+            "Tasks start..stop of a split (Python slice ends; at most 10,000)",
+            body(json!({ "start": int, "stop": int })),
+            json!({ "type": "object", "properties": { "tasks": tasks } }),
+        ),
+    );
+    paths.insert("/{env_id}/tasks".into(), post("Every task of a split (at most 10,000: validation and test)", body(json!({})), json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } })));
+    paths
+}
+
 fn get(summary: &str, description: &str, responses: Value) -> Value {
     json!({ "get": { "summary": summary, "description": description, "responses": responses } })
 }
@@ -331,12 +422,15 @@ fn task_schema(info: &EnvInfo, description: &str) -> Value {
     })
 }
 
-/// The reset options: what `env_wasm::ResetOptions` reads, plus the
-/// `session_id` the server reads; other keys are allowed and ignored (OpenEnv
-/// forwards extra reset keyword arguments). The task is the first non-null
-/// of `task`, `task_name` and `task_id`; the later ones are read only when
-/// the earlier are absent or null, which the `allOf` conditions say. Also
-/// the MCP `reset` tool's input schema.
+/// The names `split` takes, and null.
+fn split_names(info: &EnvInfo) -> Vec<Value> {
+    info.splits()
+        .iter()
+        .map(|s| json!(s.name))
+        .chain([Value::Null])
+        .collect()
+}
+
 /// The `reward_mode` reset option: its values and what each pays.
 pub fn reward_mode_schema() -> Value {
     let modes = env_wasm::RewardMode::ALL;
@@ -353,7 +447,13 @@ pub fn reward_mode_schema() -> Value {
     })
 }
 
-pub fn reset_schema(info: &EnvInfo) -> Value {
+/// The reset options: exactly what `env_wasm::ResetOptions` reads
+/// ([`env_wasm::seam::RESET_OPTIONS`]), plus, over HTTP (`http`), the
+/// `session_id` the server reads; any other key is refused (422 naming it),
+/// so `additionalProperties` is false. The task is the first non-null of
+/// `task`, `task_name` and `task_id`; the later ones are read only when the
+/// earlier are absent or null, which the `allOf` conditions say.
+pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
     let default = info.default_task().id;
     let task = task_schema(info, &format!("Task id or alias; default `{default}`."));
     let not_set = |keys: &[&str]| {
@@ -363,7 +463,7 @@ pub fn reset_schema(info: &EnvInfo) -> Value {
             .collect();
         json!({ "properties": properties })
     };
-    json!({
+    let mut schema = json!({
         "type": "object",
         "properties": {
             "seed": {
@@ -387,20 +487,39 @@ pub fn reset_schema(info: &EnvInfo) -> Value {
             },
             "task": task,
             env_wasm::seam::REWARD_MODE: reward_mode_schema(),
+            env_wasm::splits::SPLIT: {
+                "enum": split_names(info),
+                "description": "A declared split (seed range): with `index`, play that task of it (GET /{env_id}/splits and POST /{env_id}/task at the server root list them; any `task`, `seed` or `difficulty` sent too must agree); alone, draw a seed of its range.",
+            },
+            env_wasm::splits::INDEX: {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": "The task's index in `split` (needs `split`).",
+            },
+            env_wasm::splits::DIFFICULTY: {
+                "enum": env_wasm::splits::LEVELS.iter().map(|l| json!(l)).chain([Value::Null]).collect::<Vec<_>>(),
+                "description": "Difficulty level, 1 to 5; the levels served today are listed (default 2).",
+            },
             "task_name": { "description": "Alias of `task`, read when `task` is absent or null." },
             "task_id": { "description": "Alias of `task`, read when `task` and `task_name` are absent or null." },
-            "session_id": {
-                "type": ["string", "null"],
-                "pattern": ids::PATTERN,
-                "description": "HTTP session to reset; the X-Session-Id header takes precedence.",
-            },
         },
         "allOf": [
             { "if": not_set(&["task"]), "then": { "properties": { "task_name": task_schema(info, "The task, when `task` names none.") } } },
             { "if": not_set(&["task", "task_name"]), "then": { "properties": { "task_id": task_schema(info, "The task, when `task` and `task_name` name none.") } } },
         ],
-        "additionalProperties": true,
-    })
+        "additionalProperties": false,
+    });
+    if http && let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        properties.insert(
+            ids::FIELD.to_owned(),
+            json!({
+                "type": ["string", "null"],
+                "pattern": ids::PATTERN,
+                "description": "HTTP session to reset; the X-Session-Id header takes precedence.",
+            }),
+        );
+    }
+    schema
 }
 
 /// The OpenAPI document of the mount of `info` at `prefix` (`""` or
@@ -741,6 +860,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         ),
     );
     if prefix.is_empty() {
+        paths.extend(task_api_paths());
         paths.insert(
             "/envs".into(),
             get(

@@ -194,3 +194,37 @@ async fn verifiers_reports_the_task_score_as_the_reward_in_score_mode() {
         assert_eq!(result["return"], 1.0, "{result}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openenv_harbor_client_reads_the_task_api_and_reset_plays_its_task() {
+    let Some(python) = python(".venv-openenv010") else {
+        return;
+    };
+    let plan: Vec<Value> = ENVIRONMENTS.iter().map(|e| json!({"env": e.id})).collect();
+    for result in run(&python, "harbor_task_api.py", &plan).await {
+        let info = env_wasm::registry::find(result["env"].as_str().unwrap_or_default())
+            .expect("registered");
+        assert_eq!(
+            result["splits"],
+            json!(["train", "validation", "test"]),
+            "{result}"
+        );
+        for split in info.splits() {
+            assert_eq!(
+                result["num_tasks"][split.name],
+                info.num_tasks(split),
+                "{result}"
+            );
+        }
+        assert_eq!(result["default_num_tasks"], result["num_tasks"]["train"]);
+        let split = info.split("validation").expect("declared");
+        let task = info.task_at(split, 4).expect("in range");
+        assert_eq!(result["task"]["task_id"], task.id(), "{result}");
+        assert_eq!(result["task"]["index"], 4);
+        assert_eq!(result["range"].as_array().map(Vec::len), Some(5));
+        assert_eq!(
+            result["played"],
+            json!({"task": task.task.id, "seed": task.seed})
+        );
+    }
+}

@@ -16,10 +16,11 @@
 //!   refuses, an empty final answer, reply, disposition or mental-health
 //!   answer asks before it is sent, a finished episode offers only a new one,
 //!   and a bad share link or import file says so and changes nothing.
-//! - `run_files_open_and_replay_with_the_same_scores`: a `deskbench eval
-//!   --json` report and a trajectories file open side by side, every episode
-//!   replays in the page with the file's scores (a tampered reward is
-//!   flagged), and an episode opens in the play view step by step.
+//! - `run_files_open_and_replay_with_the_same_scores`: `deskbench eval
+//!   --json` reports, the `deskbench eval --trajectories` file of every
+//!   policy (score mode) and hand-made trajectories open side by side, every
+//!   episode replays in the page with the file's scores (a tampered reward
+//!   is flagged), and an episode opens in the play view step by step.
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
@@ -371,6 +372,29 @@ async fn run_files_open_and_replay_with_the_same_scores() {
         &baselines,
     );
 
+    // `deskbench eval --trajectories`: every policy of every task (the
+    // baselines too, whose actions the file records), rewards paid in score
+    // mode, which the page must replay in the same mode.
+    let eval_trajectories = files.join("eval-trajectories.jsonl");
+    deskbench_eval(
+        &[
+            "--policy",
+            "all",
+            "--seeds",
+            "1",
+            "--reward-mode",
+            "score",
+            "--trajectories",
+            &eval_trajectories.display().to_string(),
+        ],
+        &files.join("eval-trajectories-report.json"),
+    );
+    let eval_lines: Vec<Value> = std::fs::read_to_string(&eval_trajectories)
+        .expect("read the trajectories")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+
     // Trajectories as JSON Lines: per environment the reference and the empty
     // answer, one line whose recorded reward was changed, and a bad line.
     let mut lines = Vec::new();
@@ -401,7 +425,12 @@ async fn run_files_open_and_replay_with_the_same_scores() {
     with_browser(async |client: &Client| {
         open(client, &format!("{origin}/web/")).await;
         click(client, "mode-runs").await;
-        upload(client, "run-files", &[&report, &baselines, &trajectories]).await;
+        upload(
+            client,
+            "run-files",
+            &[&report, &baselines, &trajectories, &eval_trajectories],
+        )
+        .await;
         let leaderboard = wait_text(client, "#leaderboard").await;
         for name in ["reference", "random", "ref-model", "empty-model", "trajectories.jsonl"] {
             assert!(leaderboard.contains(name), "the leaderboard has no {name}: {leaderboard}");
@@ -420,22 +449,46 @@ async fn run_files_open_and_replay_with_the_same_scores() {
             js(
                 client,
                 "return Array.from(document.querySelectorAll('#run-episodes tbody tr'), r => ({
-                   env: r.dataset.env, seed: r.dataset.seed, score: r.dataset.score,
-                   who: r.children[1].textContent, check: r.children[5].dataset.check || null }));",
+                   env: r.dataset.env, task: r.dataset.task, seed: r.dataset.seed, score: r.dataset.score,
+                   who: r.children[1].textContent, check: r.children[5].dataset.check || null,
+                   file: r.querySelector('th small').textContent }));",
             )
             .await,
         )
         .expect("rows");
         let report_rows = 2 * ENVIRONMENTS.iter().map(|e| e.tasks.len()).sum::<usize>();
-        assert_eq!(rows.len(), report_rows + 2 + expected.len() + 1, "{rows:#?}");
+        assert_eq!(
+            rows.len(),
+            report_rows + 2 + expected.len() + 1 + eval_lines.len(),
+            "{rows:#?}"
+        );
         for row in &rows {
-            let want = match row["who"].as_str().unwrap_or_default() {
-                "random" => "unplayable",
-                "tampered" => "differs",
+            // The page carries the reference policy alone: a report's
+            // baseline cannot be replayed, a trajectory's can.
+            let want = match (row["file"].as_str(), row["who"].as_str()) {
+                (Some("baselines.json"), _) => "unplayable",
+                (_, Some("tampered")) => "differs",
                 _ => "same",
             };
             assert_eq!(row["check"], want, "{row}");
         }
+        for line in &eval_lines {
+            let row = rows
+                .iter()
+                .find(|r| {
+                    r["file"] == "eval-trajectories.jsonl"
+                        && r["env"] == line["env"]
+                        && r["task"] == line["task"]
+                        && r["who"] == line["policy"]
+                })
+                .unwrap_or_else(|| panic!("no row for {}", line["policy"]));
+            let score = line["score"].as_f64().expect("a score");
+            assert_eq!(row["score"], format!("{score:.4}"), "{row}");
+        }
+        println!(
+            "e2e: {} episodes of `deskbench eval --trajectories` (score mode) replayed with the file's scores",
+            eval_lines.len()
+        );
         for (env, seed, model, score) in &expected {
             let row = rows
                 .iter()

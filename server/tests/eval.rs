@@ -163,7 +163,7 @@ async fn in_process_and_server_runs_report_identical_numbers() {
         lines.next(),
         Some(
             "env,task,policy,episodes,mean,std,min,max,success_rate,pass^1,pass^2,\
-             mean_steps,mean_total_reward,ungraded"
+             mean_steps,mean_total_reward,truncated,ungraded"
         )
     );
     assert_eq!(lines.count(), expected.len());
@@ -188,8 +188,12 @@ async fn reference_scores_one_everywhere_and_reruns_are_identical() {
     assert_eq!(rows.len(), tasks, "{table}");
     for row in rows {
         let cells: Vec<&str> = row.split_whitespace().collect();
-        // env task policy episodes mean std min max success pass^1 steps
-        assert_eq!(cells.len(), 11, "{row}");
+        // env task policy episodes mean std min max success pass^1 steps truncated
+        assert_eq!(cells.len(), 12, "{row}");
+        assert_eq!(
+            cells[11], "0",
+            "the reference ends every episode itself: {row}"
+        );
         assert_eq!(cells[2], "reference", "{row}");
         assert_eq!(cells[3], "40", "{row}");
         assert_eq!(
@@ -281,4 +285,87 @@ async fn the_exploits_family_plays_every_exploit_policy_on_every_task() {
     expected.sort();
     assert_eq!(played, expected);
     let _ = std::fs::remove_file(&report);
+}
+
+/// The trajectories file: one JSON object per episode, every step with its
+/// action, observation, reward, done and truncated; the schema README
+/// "Trajectories" documents (checked here in Rust: `datasets` is not
+/// installed by scripts/bootstrap.sh).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn trajectories_hold_every_step_of_every_episode() {
+    let path = std::env::temp_dir().join(format!("deskbench-traj-{}.jsonl", std::process::id()));
+    let file = path.to_string_lossy().into_owned();
+    let args = [
+        "eval",
+        "--policy",
+        "reference,random",
+        "--seeds",
+        "2",
+        "--seed-start",
+        "1000000",
+        "--trajectories",
+        &file,
+        "--quiet",
+    ];
+    let run = deskbench(&args).await;
+    assert!(run.status.success(), "{}", stderr(&run));
+    let text = std::fs::read_to_string(&path).expect("the trajectories were written");
+    let _ = std::fs::remove_file(&path);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    let policies: usize = ENVIRONMENTS
+        .iter()
+        .map(|e| {
+            e.tasks.len()
+                * if e.policy_names().contains(&"random") {
+                    2
+                } else {
+                    1
+                }
+        })
+        .sum();
+    assert_eq!(lines.len(), policies * 2);
+    for line in &lines {
+        for key in [
+            "env",
+            "task",
+            "difficulty",
+            "split",
+            "seed",
+            "policy",
+            "trial",
+            "reward_mode",
+            "steps",
+            "score",
+            "score_breakdown",
+            "outcome",
+            "truncated",
+            "total_reward",
+        ] {
+            assert!(line.get(key).is_some(), "{key} missing: {line}");
+        }
+        assert_eq!(line["split"], "validation");
+        assert_eq!(line["difficulty"], 2);
+        let steps = line["steps"].as_array().expect("steps");
+        assert_eq!(
+            steps[0]["action"],
+            serde_json::Value::Null,
+            "the reset comes first"
+        );
+        let last = steps.last().expect("a step");
+        assert_eq!(last["done"], true, "{line}");
+        assert_eq!(last["observation"]["terminal_grader"], line["score"]);
+        assert_eq!(last["truncated"], line["truncated"]);
+        for step in &steps[1..] {
+            assert!(
+                step["action"].is_object() && step["reward"].is_number(),
+                "{step}"
+            );
+        }
+        if line["policy"] == "reference" {
+            assert_eq!(line["score"], 1.0);
+        }
+    }
 }

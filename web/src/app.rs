@@ -219,6 +219,7 @@ pub fn App() -> impl IntoView {
         env.id,
         &task,
         seed,
+        None,
         Vec::new(),
     ) {
         Ok(played) => install(played, None),
@@ -343,6 +344,7 @@ pub fn App() -> impl IntoView {
                     &record.env,
                     &record.task,
                     record.seed,
+                    None,
                     record.actions.into_iter().map(|a| (a, None)),
                 )?;
                 match played.view.steps.iter().position(|s| s.outcome.is_err()) {

@@ -125,7 +125,7 @@ pub fn panel(
     server: Signal<bool>,
     example: Signal<Value>,
 ) -> impl IntoView {
-    let pretty = |value: &Value| serde_json::to_string_pretty(value).unwrap_or_default();
+    let pretty = crate::format::pretty_json;
     let observation = Signal::derive(move || {
         episode.with(|e| {
             e.as_ref()
@@ -193,8 +193,8 @@ mod tests {
 
     #[test]
     fn the_snippets_replay_this_episode() {
-        let played =
-            crate::episode::play_policy("productivity", "easy", 4, "reference", 0).expect("plays");
+        let played = crate::episode::play_policy("productivity", "easy", 4, "reference", 0, None)
+            .expect("plays");
         let example = json!({"raw": "inspect"});
         let curl = curl(&played.view, "http://host:1", &example);
         assert!(curl.contains("BASE=http://host:1/envs/productivity"));

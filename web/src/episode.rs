@@ -97,13 +97,20 @@ impl EpisodeView {
     }
 }
 
-/// Start an episode of `task` with `seed` in `env`.
-pub fn start(env: &mut AnyEnv, task: &str, seed: u64) -> Result<EpisodeView, ErrorBody> {
+/// Start an episode of `task` with `seed` in `env`, rewards paid in
+/// `reward_mode` (the seam's default when `None`) as a run file recorded.
+pub fn start(
+    env: &mut AnyEnv,
+    task: &str,
+    seed: u64,
+    reward_mode: Option<&str>,
+) -> Result<EpisodeView, ErrorBody> {
+    let mut options = json!({"task": task, "seed": seed});
+    if let Some(mode) = reward_mode {
+        options[env_wasm::seam::REWARD_MODE] = json!(mode);
+    }
     let result = env
-        .reset(
-            &json!({"task": task, "seed": seed}),
-            ResetDefaults::default(),
-        )
+        .reset(&options, ResetDefaults::default())
         .map_err(|e| e.to_body())?;
     let first = result.observation.to_value();
     Ok(EpisodeView {
@@ -145,15 +152,17 @@ pub struct Played {
 }
 
 /// Replay `actions` (with the rewards a file recorded, if any) from a
-/// fresh reset. A refused action is kept in the view as a refusal.
+/// fresh reset in `reward_mode`. A refused action is kept in the view as a
+/// refusal.
 pub fn replay(
     env_id: &str,
     task: &str,
     seed: u64,
+    reward_mode: Option<&str>,
     actions: impl IntoIterator<Item = (Value, Option<f64>)>,
 ) -> Result<Played, String> {
     let mut env = AnyEnv::new(env_id).map_err(|e| e.to_body().message)?;
-    let mut view = start(&mut env, task, seed).map_err(|e| e.message)?;
+    let mut view = start(&mut env, task, seed, reward_mode).map_err(|e| e.message)?;
     for (action, recorded) in actions {
         if env.is_done() {
             break;
@@ -174,19 +183,21 @@ pub const POLICY_STREAM: u64 = 1000;
 /// (as `deskbench eval` allows).
 const STEP_SLACK: u32 = 8;
 
-/// Play `policy` (`reference` or a baseline) on a fresh episode.
+/// Play `policy` (`reference` or a baseline) on a fresh episode, rewards
+/// paid in `reward_mode`.
 pub fn play_policy(
     env_id: &str,
     task: &str,
     seed: u64,
     policy: &str,
     trial: u32,
+    reward_mode: Option<&str>,
 ) -> Result<Played, String> {
     let mut env = AnyEnv::new(env_id).map_err(|e| e.to_body().message)?;
     if !env.info().policy_names().contains(&policy) {
         return Err(format!("`{policy}` is not a policy of {env_id}"));
     }
-    let mut view = start(&mut env, task, seed).map_err(|e| e.message)?;
+    let mut view = start(&mut env, task, seed, reward_mode).map_err(|e| e.message)?;
     let limit = env
         .info()
         .task(task)
@@ -219,7 +230,7 @@ mod tests {
     fn the_reference_plays_to_a_full_score_and_replays_the_same() {
         for env in env_wasm::registry::ENVIRONMENTS {
             for task in env.tasks {
-                let played = play_policy(env.id, task.id, 7, "reference", 0).expect("plays");
+                let played = play_policy(env.id, task.id, 7, "reference", 0, None).expect("plays");
                 assert_eq!(
                     played.view.final_score(),
                     Some(1.0),
@@ -231,6 +242,7 @@ mod tests {
                     env.id,
                     task.id,
                     7,
+                    None,
                     played
                         .view
                         .accepted()
@@ -245,19 +257,19 @@ mod tests {
                 assert_eq!(again.view.observation_after(0), again.view.first);
             }
         }
-        assert!(play_policy("productivity", "easy", 1, "nope", 0).is_err());
-        assert!(replay("nope", "easy", 1, Vec::new()).is_err());
+        assert!(play_policy("productivity", "easy", 1, "nope", 0, None).is_err());
+        assert!(replay("nope", "easy", 1, None, Vec::new()).is_err());
     }
 
     #[test]
     fn a_changed_reward_is_flagged() {
-        let played = play_policy("productivity", "easy", 2, "reference", 0).expect("plays");
+        let played = play_policy("productivity", "easy", 2, "reference", 0, None).expect("plays");
         let actions: Vec<_> = played
             .view
             .accepted()
             .map(|(a, r)| (a.clone(), r.reward.map(|x| x + 0.01)))
             .collect();
-        let again = replay("productivity", "easy", 2, actions).expect("replays");
+        let again = replay("productivity", "easy", 2, None, actions).expect("replays");
         assert!(again.view.steps.iter().all(StepView::reward_differs));
     }
 }

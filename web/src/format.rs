@@ -3,6 +3,53 @@
 //! 0.00 as a gain. The exact value (the core's basis points, four decimals)
 //! goes in titles and in the `data-` attributes the tests read.
 
+/// JSON laid out for reading, two spaces an indent level: the layout of
+/// `serde_json::to_string_pretty`, written over a `Value` with the compact
+/// writer the core already carries (the pretty one would be a second JSON
+/// writer in the bundle).
+pub fn pretty_json(value: &serde_json::Value) -> String {
+    let mut out = String::new();
+    write_pretty(&mut out, value, 0);
+    out
+}
+
+fn write_pretty(out: &mut String, value: &serde_json::Value, depth: usize) {
+    use serde_json::Value;
+    let indent = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    };
+    match value {
+        Value::Array(items) if !items.is_empty() => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                indent(out, depth + 1);
+                write_pretty(out, item, depth + 1);
+            }
+            indent(out, depth);
+            out.push(']');
+        }
+        Value::Object(fields) if !fields.is_empty() => {
+            out.push('{');
+            for (i, (key, item)) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                indent(out, depth + 1);
+                out.push_str(&Value::from(key.as_str()).to_string());
+                out.push_str(": ");
+                write_pretty(out, item, depth + 1);
+            }
+            indent(out, depth);
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
 /// The value in basis points, the core's unit (every score and reward is
 /// a whole number of them).
 fn basis_points(value: f64) -> i64 {
@@ -43,6 +90,15 @@ pub fn share(weight: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pretty_json_is_laid_out_as_serde_json_lays_it_out() {
+        let value = serde_json::json!({"a": [1, {"b": "x\"y", "c": []}, {}], "d": null, "é": 0.25});
+        assert_eq!(
+            pretty_json(&value),
+            serde_json::to_string_pretty(&value).unwrap()
+        );
+    }
 
     #[test]
     fn two_decimals_cut_toward_zero() {

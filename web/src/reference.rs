@@ -224,18 +224,18 @@ pub fn steps_in_words(steps: usize) -> String {
 /// agent's, as HTML text (see [`crate::html`]).
 pub fn reveal(agent: &EpisodeView) -> String {
     let mut html = Html::new();
-    let played = match episode::play_policy(&agent.env_id, &agent.task, agent.seed, "reference", 0)
-    {
-        Ok(played) => played.view,
-        Err(e) => {
-            html.element(
-                "p",
-                &[("class", "error"), ("id", "reference")],
-                &format!("The reference cannot play here: {e}"),
-            );
-            return html.into_string();
-        }
-    };
+    let played =
+        match episode::play_policy(&agent.env_id, &agent.task, agent.seed, "reference", 0, None) {
+            Ok(played) => played.view,
+            Err(e) => {
+                html.element(
+                    "p",
+                    &[("class", "error"), ("id", "reference")],
+                    &format!("The reference cannot play here: {e}"),
+                );
+                return html.into_string();
+            }
+        };
     let score = played.final_score().unwrap_or(0.0);
     let actions = Value::Array(played.accepted_actions()).to_string();
     html.open(
@@ -320,10 +320,10 @@ mod tests {
     fn every_task_compares_the_reference_field_by_field() {
         for env in env_wasm::registry::ENVIRONMENTS {
             for task in env.tasks {
-                let agent = episode::play_policy(env.id, task.id, 2, "reference", 0)
+                let agent = episode::play_policy(env.id, task.id, 2, "reference", 0, None)
                     .expect("plays")
                     .view;
-                let reference = episode::play_policy(env.id, task.id, 2, "reference", 0)
+                let reference = episode::play_policy(env.id, task.id, 2, "reference", 0, None)
                     .expect("plays")
                     .view;
                 let rows = compared(&reference, &agent);

@@ -55,6 +55,8 @@ pub struct RunEpisode {
     pub model: Option<String>,
     pub split: Option<String>,
     pub level: Option<String>,
+    /// How its rewards were paid (`shaped` or `score`; `None`: the default).
+    pub reward_mode: Option<String>,
     pub score: Option<f64>,
     /// The recorded steps of a trajectory; `None` for a report's episode.
     pub steps: Option<Vec<RecordedStep>>,
@@ -80,12 +82,18 @@ impl RunEpisode {
                 self.env,
                 self.task,
                 self.seed,
+                self.reward_mode.as_deref(),
                 steps.iter().map(|s| (s.action.clone(), s.reward)),
             ),
             None => match &self.policy {
-                Some(policy) => {
-                    episode::play_policy(self.env, self.task, self.seed, policy, self.trial)
-                }
+                Some(policy) => episode::play_policy(
+                    self.env,
+                    self.task,
+                    self.seed,
+                    policy,
+                    self.trial,
+                    self.reward_mode.as_deref(),
+                ),
                 None => Err("the episode names no policy and has no steps".to_owned()),
             },
         }
@@ -184,9 +192,15 @@ fn action_of(value: &Value) -> Value {
 fn recorded_steps(fields: &Map<String, Value>) -> Result<Vec<RecordedStep>, String> {
     if let Some(steps) = fields.get("steps") {
         let steps = steps.as_array().ok_or("`steps` is not a list")?;
+        // `deskbench eval --trajectories` records the reset first, as a
+        // step with a null action.
+        let reset = steps
+            .first()
+            .is_some_and(|s| s.get("action").is_some_and(Value::is_null));
         return steps
             .iter()
             .enumerate()
+            .skip(usize::from(reset))
             .map(|(i, step)| {
                 let action = step
                     .get("action")
@@ -213,8 +227,10 @@ fn recorded_steps(fields: &Map<String, Value>) -> Result<Vec<RecordedStep>, Stri
         .collect())
 }
 
-/// One episode from its fields (a trajectory line or a report's entry).
-fn episode_of(value: &Value, from_report: bool) -> Result<RunEpisode, String> {
+/// One episode from its fields (a trajectory line or a report's entry;
+/// `report` holds the report's own fields, such as its `reward_mode`).
+fn episode_of(value: &Value, report: Option<&Value>) -> Result<RunEpisode, String> {
+    let from_report = report.is_some();
     let fields = value.as_object().ok_or("not a JSON object")?;
     let env_name = text(fields, "env").ok_or("no `env`")?;
     let env = registry::find(&env_name).ok_or_else(|| format!("no environment `{env_name}`"))?;
@@ -246,7 +262,13 @@ fn episode_of(value: &Value, from_report: bool) -> Result<RunEpisode, String> {
         policy: text(fields, "policy"),
         model: text(fields, "model"),
         split: text(fields, "split"),
-        level: text(fields, "level"),
+        level: text(fields, "level").or_else(|| text(fields, "difficulty")),
+        reward_mode: text(fields, "reward_mode").or_else(|| {
+            report
+                .and_then(|r| r.get("reward_mode"))
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        }),
         score: fields
             .get("score")
             .or_else(|| fields.get("final_score"))
@@ -290,7 +312,7 @@ pub fn parse(name: &str, text: &str) -> Result<RunFile, String> {
                 add(
                     &mut file,
                     format!("episode {}", i + 1),
-                    episode_of(entry, true),
+                    episode_of(entry, whole.as_ref()),
                 );
             }
         }
@@ -302,7 +324,7 @@ pub fn parse(name: &str, text: &str) -> Result<RunFile, String> {
             {
                 let item = serde_json::from_str::<Value>(line)
                     .map_err(|e| format!("not JSON ({e})"))
-                    .and_then(|v| episode_of(&v, false));
+                    .and_then(|v| episode_of(&v, None));
                 add(&mut file, format!("line {}", i + 1), item);
             }
         }
@@ -334,7 +356,7 @@ mod tests {
     #[test]
     fn trajectories_are_read_line_by_line_and_bad_lines_are_reported() {
         let played =
-            episode::play_policy("productivity", "easy", 3, "reference", 0).expect("plays");
+            episode::play_policy("productivity", "easy", 3, "reference", 0, None).expect("plays");
         let steps: Vec<Value> = played
             .view
             .accepted()
@@ -369,6 +391,42 @@ mod tests {
     }
 
     #[test]
+    fn eval_trajectories_replay_in_their_reward_mode_from_after_the_reset() {
+        // The shape `deskbench eval --trajectories` writes: the reset first
+        // (a null action), `difficulty`, `reward_mode`.
+        let played =
+            episode::play_policy("support_triage", "easy", 4, "reference", 0, Some("score"))
+                .expect("plays");
+        let shaped =
+            episode::play_policy("support_triage", "easy", 4, "reference", 0, None).expect("plays");
+        assert_ne!(
+            played.view.rewards(),
+            shaped.view.rewards(),
+            "the modes pay alike"
+        );
+        let mut steps =
+            vec![json!({"action": null, "observation": {}, "reward": null, "done": false})];
+        steps.extend(played.view.accepted().map(|(a, r)| {
+            json!({"action": a, "observation": {}, "reward": r.reward, "done": r.done, "truncated": false})
+        }));
+        let line = json!({"env": "support_triage", "task": "easy", "difficulty": 2, "split": "train",
+                          "seed": 4, "policy": "reference", "trial": 0, "reward_mode": "score",
+                          "steps": steps, "score": played.view.final_score(), "outcome": "done"});
+        let file = parse("eval.jsonl", &line.to_string()).expect("a trajectory");
+        let episode = &file.episodes[0];
+        assert_eq!(episode.level.as_deref(), Some("2"));
+        assert_eq!(
+            episode.steps.as_ref().map(Vec::len),
+            Some(played.view.steps.len())
+        );
+        let check = episode.check();
+        assert_eq!(check.verdict, Verdict::Same, "{check:?}");
+        let mut shaped_file = episode.clone();
+        shaped_file.reward_mode = None;
+        assert_eq!(shaped_file.check().verdict, Verdict::Differs);
+    }
+
+    #[test]
     fn a_report_is_replayed_from_its_policies() {
         let mut entries = Vec::new();
         for (env, task, policy) in [
@@ -376,7 +434,7 @@ mod tests {
             ("support_triage", "easy", "reference"),
             ("it_mental_health", "stress_triage", "reference"),
         ] {
-            let played = episode::play_policy(env, task, 5, policy, 1).expect("plays");
+            let played = episode::play_policy(env, task, 5, policy, 1, None).expect("plays");
             let view = &played.view;
             entries.push(json!({
                 "env": env, "task": task, "policy": policy, "seed": 5, "trial": 1,

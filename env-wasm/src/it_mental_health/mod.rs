@@ -32,7 +32,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::episode::{Environment, Transition};
+use crate::episode::{Environment, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -335,9 +335,13 @@ impl Environment for ItMentalHealth {
         Ok(())
     }
 
+    /// Every accepted step answers a case and `max_steps` is the number
+    /// of cases, so the last case ends the episode by itself at the limit:
+    /// an `it_mental_health` episode is never truncated.
     fn step(
         &mut self,
         action: ItMentalHealthAction,
+        _limit: StepLimit,
     ) -> Result<Transition<ItMentalHealthObservation>, EnvError> {
         let case = self.shown();
         let kind = case.kind();

@@ -198,7 +198,7 @@ impl Case {
     /// rubric and the response format) cut out.
     pub fn grade(&self, answer: &str) -> Grade {
         let case = CopySource::owning(Text::new(self.case_text()), COPY_RUN);
-        let answer = Answer::new(answer, &[&case, self.guidance_copies()]);
+        let answer = Answer::new(answer, &case, self.guidance_copies());
         match self {
             Case::Burnout(c) => burnout::grade::grade(c, &answer),
             Case::Triage(c) => triage::grade::grade(c, &answer),

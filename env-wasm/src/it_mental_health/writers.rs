@@ -53,7 +53,7 @@ fn lower_first(text: &str) -> String {
 // ---------------------------------------------------------------------------
 // burnout_detection
 
-/// A red flag written from its fact, citing the number.
+/// A red flag written from its fact in other words, citing the number.
 fn flag_item(case: &BurnoutCase, fact: &Fact) -> String {
     match fact.concept {
         "hours" => format!("Averages {} hours a week", case.card.hours_per_week),
@@ -68,8 +68,8 @@ fn flag_item(case: &BurnoutCase, fact: &Fact) -> String {
             "On call every {} days",
             fact.numbers.first().copied().unwrap_or(0)
         ),
-        _ if case.card.quotes.contains(&fact.text) => format!("Says: \"{}\"", fact.text),
-        _ => fact.text.clone(),
+        // Symptoms in other words: a fact copied whole earns nothing.
+        _ => fact.gist.clone(),
     }
 }
 

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::{Map, Value};
 
-use crate::episode::{Environment, FrozenJson, Transition};
+use crate::episode::{Environment, FrozenJson, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -384,6 +384,7 @@ impl Environment for Productivity {
     fn step(
         &mut self,
         action: ProductivityAction,
+        limit: StepLimit,
     ) -> Result<Transition<ProductivityObservation>, EnvError> {
         self.step_count += 1;
         let command = Command::parse(&action.raw);
@@ -413,7 +414,10 @@ impl Environment for Productivity {
                 self.shaper.command(&action.raw)
             }
         };
-        if graded.is_none() && self.step_count >= self.task.max_steps {
+        // A final answer ends the episode by itself; the step limit ends
+        // it truncated, grading the last draft.
+        let answered = graded.is_some();
+        if !answered && limit.reached() {
             self.terminated_by = Some("max_steps");
             self.last_feedback.push_str(match self.last_draft {
                 Some(_) => " Step limit reached: the last draft is graded.",
@@ -421,7 +425,6 @@ impl Environment for Productivity {
             });
             graded = Some(self.last_draft.take().unwrap_or_default());
         }
-        let done = graded.is_some();
         if let Some(answer) = graded {
             let grade = self.scenario.grade(&answer);
             breakdown = breakdown.with_grade(grade.total);
@@ -435,7 +438,7 @@ impl Environment for Productivity {
         Ok(Transition {
             observation: self.observation(breakdown),
             reward,
-            done,
+            done: answered,
         })
     }
 
@@ -574,7 +577,8 @@ mod tests {
     }
 
     fn step(env: &mut Productivity, raw: &str) -> Transition<ProductivityObservation> {
-        match env.step(act(raw)) {
+        let limit = StepLimit::of(env.step_count + 1, env.task.max_steps);
+        match env.step(act(raw), limit) {
             Ok(transition) => transition,
             Err(err) => panic!("{raw}: {err}"),
         }
@@ -621,7 +625,7 @@ mod tests {
             assert!(!step(&mut env, "inspect").done);
         }
         let last = step(&mut env, "inspect");
-        assert!(last.done);
+        assert!(!last.done, "the limit ended it, not the action");
         assert_eq!(last.observation.terminal_grader, Some(Points::FULL));
         assert_eq!(last.reward, Points(-200 - 500 + 10_000));
         assert_eq!(env.state().terminated_by, Some("max_steps"));
@@ -632,7 +636,7 @@ mod tests {
             step(&mut env, "nonsense");
         }
         let last = step(&mut env, "nonsense");
-        assert!(last.done);
+        assert!(!last.done, "the limit ended it, not the action");
         assert_eq!(last.observation.terminal_grader, Some(Points::ZERO));
         assert_eq!(
             last.observation.reward_breakdown.wrong_answer_penalty,

@@ -31,7 +31,7 @@ use serde::Serialize;
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::{Map, Value};
 
-use crate::episode::{Environment, FrozenJson, Transition};
+use crate::episode::{Environment, FrozenJson, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -536,6 +536,7 @@ impl Environment for SupportTriage {
     fn step(
         &mut self,
         action: SupportTriageAction,
+        limit: StepLimit,
     ) -> Result<Transition<SupportTriageObservation>, EnvError> {
         self.step_count += 1;
         let repeated = self.shaper.repeats(action.fingerprint());
@@ -546,7 +547,9 @@ impl Environment for SupportTriage {
             self.feedback
                 .push_str(" This repeats the previous action exactly.");
         }
-        let limit = !submitted && self.step_count >= self.task.max_steps;
+        // A submit ends the episode by itself; the step limit ends it
+        // truncated, grading the desk as it stands.
+        let limit = !submitted && limit.reached();
         let done = submitted || limit;
         let mut terminal_grader = None;
         if done {
@@ -573,7 +576,7 @@ impl Environment for SupportTriage {
         Ok(Transition {
             observation: self.observation(breakdown),
             reward: breakdown.total,
-            done,
+            done: submitted,
         })
     }
 

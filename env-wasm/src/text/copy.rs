@@ -172,6 +172,44 @@ impl CopySource {
         merge(spans)
     }
 
+    /// The longest run of words of `text` repeated verbatim from the
+    /// source.
+    pub fn longest_run(&self, text: &Text) -> usize {
+        self.pieces(text, 1)
+            .iter()
+            .map(Piece::len)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// How many sentences of the source `text` repeats: those with at
+    /// least [`PIECE`] of their words (all of them, when shorter) inside
+    /// one verbatim piece of `text`. Quoting one sentence of a case, or
+    /// part of it, is a quote; repeating two is pasting the case.
+    pub fn sentences_copied(&self, text: &Text) -> usize {
+        let words = &self.source.words;
+        let mut copied: Vec<u32> = Vec::new();
+        for piece in self.pieces(text, PIECE.min(self.run)) {
+            let mut k = piece.source_start;
+            while k < piece.source_end.min(words.len()) {
+                let sentence = words[k].sentence;
+                let from = k;
+                while k < piece.source_end && words.get(k).is_some_and(|w| w.sentence == sentence) {
+                    k += 1;
+                }
+                let start = self.source.sentence_start(from);
+                let len = words[start..]
+                    .iter()
+                    .take_while(|w| w.sentence == sentence)
+                    .count();
+                if k - from >= PIECE.min(len) && !copied.contains(&sentence) {
+                    copied.push(sentence);
+                }
+            }
+        }
+        copied.len()
+    }
+
     /// Whether words `from..to` of `text` hold a copied run.
     pub fn copied(&self, text: &Text, from: usize, to: usize) -> bool {
         self.runs(text)
@@ -198,9 +236,20 @@ impl CopySource {
     }
 }
 
+/// What a pasted stretch is replaced by, on a line of its own: no word (so
+/// nothing reads it as content), but a reader of one field can tell that
+/// text was cut from it ([`was_cut`]).
+pub const CUT: char = '\u{2702}';
+
+/// Whether `text` (part of an answer read by [`strip_all`]) had a pasted
+/// stretch cut out of it.
+pub fn was_cut(text: &str) -> bool {
+    text.contains(CUT)
+}
+
 /// `text` with every stretch pasted from any of `sources` cut out, each
-/// replaced by a line break so that what follows it starts afresh rather
-/// than joining the words before it.
+/// replaced by a line holding only [`CUT`], so that what follows it starts
+/// afresh rather than joining the words before it.
 pub fn strip_all(text: &Text, sources: &[&CopySource]) -> String {
     let spans = merge(sources.iter().flat_map(|s| s.copied_spans(text)).collect());
     if spans.is_empty() {
@@ -212,6 +261,8 @@ pub fn strip_all(text: &Text, sources: &[&CopySource]) -> String {
         let cut_from = text.words[start].start;
         let cut_to = text.words[end - 1].end;
         out.push_str(text.source.get(from..cut_from).unwrap_or(""));
+        out.push('\n');
+        out.push(CUT);
         out.push('\n');
         from = cut_to;
     }
@@ -261,7 +312,11 @@ mod tests {
         // continues.
         let text = Text::new("start a b c d e then x y z a b c q end");
         assert_eq!(copies.copied_spans(&text), [(1, 6), (7, 14)]);
-        assert_eq!(copies.strip(&text), "start \n then \n end");
+        assert_eq!(
+            copies.strip(&text),
+            "start \n\u{2702}\n then \n\u{2702}\n end"
+        );
+        assert!(was_cut(&copies.strip(&text)));
         assert!(copies.copied(&text, 0, 6));
         assert!(!copies.copied(&text, 3, 8));
         // Three words in a row are a quote, not a copy.
@@ -295,6 +350,27 @@ mod tests {
         let text = Text::new(&again);
         let copied: usize = copies.copied_spans(&text).iter().map(|(s, e)| e - s).sum();
         assert_eq!(copied, 97);
+    }
+
+    #[test]
+    fn sentences_copied_counts_whole_sentences_not_quotes() {
+        let source = Text::new(
+            "Ana has been covering the work of two colleagues who left in May. \
+             Ana is online until 11 p.m. most nights. \"I keep running through the backlog.\"",
+        );
+        let copies = CopySource::new(&source, 44);
+        let count = |t: &str| copies.sentences_copied(&Text::new(t));
+        assert_eq!(
+            count("covering the work of two colleagues who left in May"),
+            1
+        );
+        assert_eq!(count("two colleagues left; online late"), 0);
+        assert_eq!(
+            count(
+                "Ana has been covering the work of two colleagues who left in May. Ana is online until 11 p.m. most nights."
+            ),
+            2
+        );
     }
 
     #[test]

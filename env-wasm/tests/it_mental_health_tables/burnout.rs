@@ -133,10 +133,14 @@ fn vars(case: &BurnoutCase) -> Vars {
     // Three facts of different kinds: an observation, another symptom, and
     // the person's own words about a third.
     if let Some(first) = observed.first() {
-        v.push(("symptom", first.text.clone()));
+        // Cited in other words: a sentence of the case copied whole earns
+        // nothing (the `_copied` forms are the wrong rows).
+        v.push(("symptom", first.gist.clone()));
+        v.push(("symptom_copied", first.text.clone()));
         let second = symptoms.iter().find(|f| f.concept != first.concept);
         if let Some(second) = second {
-            v.push(("symptom2", second.text.clone()));
+            v.push(("symptom2", second.gist.clone()));
+            v.push(("symptom2_copied", second.text.clone()));
         }
         let quote = symptoms.iter().find(|f| {
             case.card.quotes.contains(&f.text)
@@ -144,7 +148,8 @@ fn vars(case: &BurnoutCase) -> Vars {
                 && second.is_none_or(|s| s.concept != f.concept)
         });
         if let Some(quote) = quote {
-            v.push(("quote", quote.text.clone()));
+            v.push(("quote", quote.gist.clone()));
+            v.push(("quote_copied", quote.text.clone()));
         }
     }
     let context: Vec<&burnout::Fact> = case
@@ -515,6 +520,14 @@ fn burnout_red_flags_table() {
         "Red flags: TBD",
         "Red flags:\n- Signs of exhaustion\n- Cynical about users\n- Doubts their own work",
         "Red flags:\n- Burnt out and tired\n- Detached from the team\n- Feels ineffective",
+        // Sentences of the case copied whole, in every layout.
+        "Red flags:\n- {symptom_copied}\n- {symptom2_copied}\n- {quote_copied}",
+        "Red flags:\n1. {quote_copied}\n2. {symptom_copied}\n3. {symptom2_copied}",
+        "## Red flags\n* \"{quote_copied}\"\n* {symptom2_copied}\n* {symptom_copied}",
+        "| Red flag | Evidence |\n|---|---|\n| Observed | {symptom_copied} |\n| Also | \
+         {symptom2_copied} |\n| Said | {quote_copied} |",
+        // One bullet packing three facts is one item.
+        "Red flags:\n- {hours} hours a week; {months} months without leave; {symptom}",
     ];
     let seeds = cases(
         |c| {

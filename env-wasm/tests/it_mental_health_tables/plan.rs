@@ -113,6 +113,9 @@ fn planned(case: &PlanCase, metrics: &[&Metric], w: usize) -> Vec<Planned> {
         .collect()
 }
 
+/// How many layouts [`weeks`] writes.
+const LAYOUTS: usize = 6;
+
 /// The weeks in layout `layout` with owners named in style `style`.
 fn weeks(plan: &[Planned], layout: usize, style: usize) -> String {
     let owner = |p: &Planned| match style % 3 {
@@ -122,12 +125,15 @@ fn weeks(plan: &[Planned], layout: usize, style: usize) -> String {
     };
     let ordinal = ["first", "second", "third", "fourth"];
     let mut out = String::new();
-    if layout % 5 == 2 {
-        out.push_str("| Week | Action | Owner |\n|---|---|---|\n");
+    match layout % LAYOUTS {
+        2 => out.push_str("| Week | Action | Owner |\n|---|---|---|\n"),
+        // The week in its own column, as a number under a "Week" title.
+        5 => out.push_str("| Week | Action | Owner | Outcome |\n|---|---|---|---|\n"),
+        _ => {}
     }
     for (week, pair) in plan.chunks(2).enumerate() {
         let n = week + 1;
-        match layout % 5 {
+        match layout % LAYOUTS {
             0 => {
                 out.push_str(&format!("Week {n}:\n"));
                 for p in pair {
@@ -160,6 +166,15 @@ fn weeks(plan: &[Planned], layout: usize, style: usize) -> String {
                     ordinal[week],
                     sentences.join(" ")
                 ));
+            }
+            5 => {
+                for p in pair {
+                    out.push_str(&format!(
+                        "| {n} | {} | {} | progress on it |\n",
+                        p.action,
+                        owner(p)
+                    ));
+                }
             }
             _ => {
                 out.push_str(&format!("**Week {n}:**\n"));
@@ -214,8 +229,18 @@ fn vars(case: &PlanCase) -> Vars {
     if mid.is_multiple_of(1000) {
         v.push(("mid_k_exact", format!("${}k", mid / 1000)));
     }
+    // The stressors' profile lines as the page shows them: a baseline
+    // copied, with no target.
+    let copied: Vec<String> = case
+        .card
+        .profile
+        .iter()
+        .filter(|item| gold.iter().any(|m| m.label == item.label))
+        .map(|item| format!("- {}: {}", item.label, item.value))
+        .collect();
+    v.push(("copied_kpis", copied.join("\n")));
     let key = |text: String| -> &'static str { Box::leak(text.into_boxed_str()) };
-    for layout in 0..5 {
+    for layout in 0..LAYOUTS {
         for style in 0..3 {
             for w in 0..3 {
                 v.push((
@@ -467,10 +492,10 @@ fn run(criterion: &'static str, right: &[&str], wrong: &[&str], replaced: Option
     );
 }
 
-/// The right plans: five layouts, three owner styles, three wordings.
+/// The right plans: six layouts, three owner styles, three wordings.
 fn right_plans() -> Vec<String> {
     let mut rows = Vec::new();
-    for layout in 0..5 {
+    for layout in 0..LAYOUTS {
         for style in 0..3 {
             for w in 0..3 {
                 rows.push(format!("{{right_{layout}_{style}_{w}}}"));
@@ -485,7 +510,7 @@ fn plan_stressor_coverage_table() {
     let rows = right_plans();
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = Vec::new();
-    for layout in 0..5 {
+    for layout in 0..LAYOUTS {
         for kind in ["extra", "all", "fewer", "generic"] {
             wrong_rows.push(format!("{{{kind}_{layout}}}"));
         }
@@ -538,7 +563,7 @@ fn plan_weekly_structure_table() {
     let rows = right_plans();
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = Vec::new();
-    for layout in 0..5 {
+    for layout in 0..LAYOUTS {
         for kind in [
             "all",
             "generic",
@@ -575,7 +600,7 @@ fn plan_owners_table() {
     let rows = right_plans();
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = Vec::new();
-    for layout in 0..5 {
+    for layout in 0..LAYOUTS {
         for kind in ["strangers", "either", "roles", "eap_owned"] {
             wrong_rows.push(format!("{{{kind}_{layout}}}"));
         }
@@ -674,6 +699,9 @@ fn plan_kpis_table() {
         "KPIs:\n- {kpi0_hedge}\n- {kpi1_hedge}\n- {kpi2_0}",
         "KPIs: n/a",
         "KPIs:\n- Numbers to be agreed with the team",
+        "KPIs:\n{copied_kpis}",
+        "## KPIs\n1. {kpi0_0}; {kpi1_0}; {kpi2_0}",
+        "KPIs:\n- {kpi0_3}, {kpi1_3} and {kpi2_3}",
         "KPIs:\n- {kpi0_blind}\n- {kpi1_blind}\n- {kpi2_0}",
         "KPIs:\n- {kpi2_0}\n- {fine1}\n- {fine0}",
     ]

@@ -72,6 +72,89 @@ fn support(tier: Tier) -> [&'static str; 12] {
     }
 }
 
+/// 24-hour actions in plainer words (deferring, handing on, a normal
+/// catch-up), as chat answers write them.
+fn plain_support(tier: Tier) -> [&'static str; 3] {
+    match tier {
+        Tier::Critical => [
+            "ring 999 with them if they are in danger and keep someone with them",
+            "accompany them to hospital today",
+            "call 911 or a suicide prevention line with them right away",
+        ],
+        Tier::Red => [
+            "a stress leave day tomorrow and an occ health appointment",
+            "get the worst of the work off their plate and book a mental health day",
+            "send them home and have a colleague cover their work",
+        ],
+        Tier::Amber => [
+            "agree which of their tasks can wait or be deferred",
+            "postpone their non-urgent tickets and deprioritise the reporting work",
+            "reschedule two of their deliverables so they can log off on time",
+        ],
+        Tier::Green => [
+            "the regular catch-up as usual",
+            "a shout-out in the team channel; no further action",
+            "kudos in stand-up and the usual check-in",
+        ],
+    }
+}
+
+/// The main stressor in words none of the other tables use.
+fn plain_stressor(id: &str) -> [&'static str; 3] {
+    match id {
+        "on_call" => [
+            "out-of-hours call-outs",
+            "standby every few nights",
+            "night shifts on standby",
+        ],
+        "deadline" => [
+            "getting the release out the door",
+            "shipping on time",
+            "the crunch before the release",
+        ],
+        "reorg" => [
+            "fear of redundancy",
+            "possible layoffs in the merger",
+            "uncertainty about their future role",
+        ],
+        "caregiving" => [
+            "looking after their mother",
+            "a relative who is seriously ill",
+            "their dad being in and out of care",
+        ],
+        "understaffing" => [
+            "the team being two people short",
+            "the vacancies nobody has hired for",
+            "picking up the leavers' work",
+        ],
+        "customers" => [
+            "a run of escalations from unhappy users",
+            "complaints that land on them",
+            "angry users every week",
+        ],
+        "migration" => [
+            "moving off the legacy system",
+            "a migration behind schedule",
+            "the migration nobody else owns",
+        ],
+        "conflict" => [
+            "clashes with a senior engineer",
+            "disagreements that turn hostile in reviews",
+            "a dispute with a senior colleague",
+        ],
+        "incidents" => [
+            "too many prod issues",
+            "being on every outage bridge",
+            "incident after incident",
+        ],
+        _ => [
+            "getting up to speed in a new job",
+            "settling in to an unfamiliar team",
+            "a steep induction into the new stack",
+        ],
+    }
+}
+
 /// The main stressor in the words of an answer.
 fn stressor_words(id: &str) -> [&'static str; 6] {
     match id {
@@ -294,6 +377,24 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         v.push((keyed("farsup", k), support(far(e.tier))[k].to_owned()));
     }
     v.push(("other_sup", support(other.tier)[0].to_owned()));
+    for k in 0..3 {
+        v.push((keyed("psup", k), plain_support(e.tier)[k].to_owned()));
+        v.push((
+            keyed("nearpsup", k),
+            plain_support(near(e.tier))[k].to_owned(),
+        ));
+        v.push((keyed("pst", k), plain_stressor(e.stressor)[k].to_owned()));
+    }
+    // The person's case as the page shows it, pasted whole.
+    v.push((
+        "case_block",
+        format!(
+            "{} {} \"{}\"",
+            e.card.situation,
+            e.card.notes.join(" "),
+            e.card.quote
+        ),
+    ));
     for k in 0..6 {
         v.push((keyed("st", k), stressor_words(e.stressor)[k].to_owned()));
         v.push((
@@ -565,6 +666,8 @@ fn triage_immediate_actions_table() {
                 .map(|l| layouts[l].replace("{x}", &phrase))
         })
         .collect();
+    let mut rows = rows;
+    rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{psup{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -595,6 +698,10 @@ fn triage_immediate_actions_table() {
             "24-hour action: whatever their tier needs",
             "24-hour action: {nearsup6}\n24-hour action: {sup6}",
             "24-hour action: {farsup7}; {sup7}",
+            // Two levels in plain words: a hedge, read as its worst.
+            "24-hour action: {psup0}. {nearpsup0}.",
+            "24-hour action: {nearpsup1}, and {psup1}",
+            "24-hour action: {psup2} \u{2014} {nearsup8}",
         ]
         .map(str::to_owned),
     );
@@ -621,6 +728,13 @@ fn triage_two_week_support_table() {
             layouts.iter().map(move |l| l.replace("{x}", &phrase))
         })
         .collect();
+    let mut rows = rows;
+    // A lead-in naming the stressor does not cut the action short.
+    rows.extend([
+        "2-week action: Root cause: {st0}. {fw0}".to_owned(),
+        "- **2-week action:** Main cause - {pst1}. {fw1}.".to_owned(),
+        "2-week action: Stressor: {st2}; {fw2}".to_owned(),
+    ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
         .flat_map(|k| {
@@ -656,6 +770,7 @@ fn triage_two_week_support_table() {
             "2-week action: have a chat in a fortnight",
             "2-week action: same as {other_first}",
             "2-week action: a team lunch",
+            "2-week action: {case_block}",
         ]
         .map(str::to_owned),
     );
@@ -682,6 +797,8 @@ fn triage_stressors_table() {
             layouts.iter().map(move |l| l.replace("{x}", &phrase))
         })
         .collect();
+    let mut rows = rows;
+    rows.extend((0..3).map(|k| layouts[k + 2].replace("{x}", &format!("{{pst{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
         .flat_map(|k| {
@@ -717,6 +834,10 @@ fn triage_stressors_table() {
             "Main stressor: hard to say; {st2}, {other_st2} or both",
             "Main stressor: the usual",
             "Main stressor: pressure",
+            // The person's case pasted: copied text earns nothing.
+            "Main stressor: {case_block}",
+            "- **Main stressor:** As the notes say: {case_block}",
+            "Main stressor: {pst0} or {other_st3}",
         ]
         .map(str::to_owned),
     );

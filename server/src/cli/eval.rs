@@ -75,6 +75,11 @@ pub struct EvalArgs {
     /// Also write the summaries as CSV to this file.
     #[arg(long, value_name = "PATH")]
     pub csv: Option<PathBuf>,
+    /// Also write every episode as one JSON line to this file: env, task, difficulty, split,
+    /// seed, policy, every step's action, observation, reward, done and truncated, the score
+    /// and its breakdown (README "Trajectories").
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub trajectories: Option<PathBuf>,
     /// Never draw the progress bar (it is drawn on stderr only when that is a terminal).
     #[arg(long)]
     pub quiet: bool,
@@ -296,6 +301,14 @@ pub async fn play(
         total_reward: 0.0,
         outcome: Outcome::PolicyStopped,
         note: None,
+        steps_taken: vec![json!({
+            "action": null,
+            "observation": first.observation.to_value(),
+            "reward": first.reward,
+            "done": first.done,
+            "truncated": false,
+        })],
+        breakdown: Value::Null,
     };
     loop {
         let Some(action) = local.policy_action(group.policy, &mut rng) else {
@@ -335,6 +348,20 @@ pub async fn play(
         };
         episode.steps += 1;
         episode.total_reward = to_points(episode.total_reward + result.reward.unwrap_or(0.0));
+        let observation = result.observation.to_value();
+        if result.done {
+            episode.breakdown = observation
+                .get("score_breakdown")
+                .cloned()
+                .unwrap_or(Value::Null);
+        }
+        episode.steps_taken.push(json!({
+            "action": action,
+            "truncated": super::truncated(&observation),
+            "observation": observation,
+            "reward": result.reward,
+            "done": result.done,
+        }));
         if result.done {
             // The score is the player's: the seam's own in-process, the
             // server's final observation otherwise.
@@ -345,7 +372,11 @@ pub async fn play(
             match score {
                 Some(score) => {
                     episode.score = score;
-                    episode.outcome = Outcome::Done;
+                    episode.outcome = if super::truncated(&result.observation.to_value()) {
+                        Outcome::Truncated
+                    } else {
+                        Outcome::Done
+                    };
                 }
                 None => {
                     return Err(EvalError::Mismatch(format!(
@@ -520,10 +551,7 @@ pub async fn run(args: EvalArgs) -> ExitCode {
     };
     let summaries = summarise(&plan, &episodes, args.success_threshold);
     print!("{}", report::table(&summaries, plan.trials));
-    let ungraded: Vec<&Episode> = episodes
-        .iter()
-        .filter(|e| e.outcome != Outcome::Done)
-        .collect();
+    let ungraded: Vec<&Episode> = episodes.iter().filter(|e| !e.outcome.graded()).collect();
     if let Some(first) = ungraded.first() {
         eprintln!(
             "deskbench eval: {} episode(s) were not graded and score 0; first: {}/{} {} seed {} trial {}: {}",
@@ -556,6 +584,24 @@ pub async fn run(args: EvalArgs) -> ExitCode {
                 std::fs::write(path, bytes).map_err(|e| e.to_string())
             });
         if let Err(err) = written {
+            eprintln!("deskbench eval: cannot write {}: {err}", path.display());
+            status = ExitCode::FAILURE;
+        }
+    }
+    if let Some(path) = &args.trajectories {
+        let mut lines = String::new();
+        for episode in &episodes {
+            let info = env_wasm::registry::find(episode.env);
+            if let Some(info) = info {
+                lines.push_str(
+                    &episode
+                        .trajectory(info, plan.reward_mode.name())
+                        .to_string(),
+                );
+                lines.push('\n');
+            }
+        }
+        if let Err(err) = std::fs::write(path, lines) {
             eprintln!("deskbench eval: cannot write {}: {err}", path.display());
             status = ExitCode::FAILURE;
         }
@@ -624,6 +670,30 @@ mod tests {
         ));
         assert!(!same_json(&json!({"a": 0.1}), &json!({"a": 0.1001})));
         assert!(!same_json(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
+    }
+
+    #[test]
+    fn truncated_episodes_are_graded_and_counted_apart() {
+        let episode = |outcome| Episode {
+            env: "productivity",
+            task: "easy",
+            policy: "p",
+            seed: 0,
+            trial: 0,
+            score: 0.5,
+            steps: 5,
+            total_reward: 0.5,
+            outcome,
+            note: None,
+            steps_taken: Vec::new(),
+            breakdown: Value::Null,
+        };
+        let episodes = [episode(Outcome::Done), episode(Outcome::Truncated)];
+        let summary = report::summarise(&episodes, 1, 0.5).expect("summary");
+        assert_eq!((summary.truncated, summary.ungraded), (1, 0));
+        assert!(!Outcome::StepLimit.graded() && Outcome::Truncated.graded());
+        assert!(super::super::truncated(&json!({"truncated": true})));
+        assert!(!super::super::truncated(&json!({"terminal_grader": 1.0})));
     }
 
     #[tokio::test]

@@ -55,6 +55,12 @@ pub fn terminal_grader(observation: &Value) -> Option<f64> {
         .map(to_points)
 }
 
+/// Whether the step limit ended the episode (`truncated: true` on its last
+/// observation, see [`env_wasm::episode::TRUNCATED`]) rather than its own end.
+pub fn truncated(observation: &Value) -> bool {
+    observation.get(env_wasm::episode::TRUNCATED) == Some(&Value::Bool(true))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

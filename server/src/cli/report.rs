@@ -11,8 +11,12 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
-    /// The environment ended it and graded it.
+    /// It ended by itself (a final answer, a submit, the last case) and
+    /// was graded.
     Done,
+    /// The task's step limit ended it (`truncated` in its last
+    /// observation); graded as it stood.
+    Truncated,
     /// The policy had no action left before the end (scored 0).
     PolicyStopped,
     /// The environment refused the policy's action (scored 0).
@@ -20,6 +24,13 @@ pub enum Outcome {
     /// The environment had not ended after many more steps than the task
     /// allows (scored 0).
     StepLimit,
+}
+
+impl Outcome {
+    /// Whether the episode was graded: it ended by itself or at the limit.
+    pub fn graded(self) -> bool {
+        matches!(self, Outcome::Done | Outcome::Truncated)
+    }
 }
 
 /// One played episode: `trial` of `policy` on `task` of `env` with `seed`.
@@ -40,6 +51,37 @@ pub struct Episode {
     /// Why the episode did not end normally, when it did not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Every step (`action`, `observation`, `reward`, `done`, `truncated`),
+    /// the first entry the reset's observation; the trajectories file
+    /// writes it, the JSON report leaves it out.
+    #[serde(skip)]
+    pub steps_taken: Vec<serde_json::Value>,
+    /// The final `score_breakdown` (criterion -> score).
+    #[serde(skip)]
+    pub breakdown: serde_json::Value,
+}
+
+impl Episode {
+    /// The episode as one line of a trajectories file (README
+    /// "Trajectories"): what was played and what it scored.
+    pub fn trajectory(&self, info: &env_wasm::EnvInfo, reward_mode: &str) -> serde_json::Value {
+        serde_json::json!({
+            "env": self.env,
+            "task": self.task,
+            "difficulty": env_wasm::splits::DEFAULT_LEVEL,
+            "split": info.split_of(self.seed).map(|s| s.name),
+            "seed": self.seed,
+            "policy": self.policy,
+            "trial": self.trial,
+            "reward_mode": reward_mode,
+            "steps": self.steps_taken,
+            "score": self.score,
+            "score_breakdown": self.breakdown,
+            "outcome": self.outcome,
+            "truncated": self.outcome == Outcome::Truncated,
+            "total_reward": self.total_reward,
+        })
+    }
 }
 
 /// The numbers of one environment, task and policy.
@@ -60,7 +102,9 @@ pub struct Summary {
     pub pass_k: Vec<f64>,
     pub mean_steps: f64,
     pub mean_total_reward: f64,
-    /// Episodes that were not graded (policy stopped, refused, step limit).
+    /// Episodes the step limit ended (graded as they stood).
+    pub truncated: usize,
+    /// Episodes that were not graded (policy stopped, refused, never ended).
     pub ungraded: usize,
 }
 
@@ -116,10 +160,11 @@ pub fn summarise(episodes: &[Episode], trials: u32, threshold: f64) -> Option<Su
         pass_k: pass_k(&successes, trials),
         mean_steps: episodes.iter().map(|e| f64::from(e.steps)).sum::<f64>() / n,
         mean_total_reward: episodes.iter().map(|e| e.total_reward).sum::<f64>() / n,
-        ungraded: episodes
+        truncated: episodes
             .iter()
-            .filter(|e| e.outcome != Outcome::Done)
+            .filter(|e| e.outcome == Outcome::Truncated)
             .count(),
+        ungraded: episodes.iter().filter(|e| !e.outcome.graded()).count(),
     })
 }
 
@@ -133,7 +178,7 @@ pub fn table(summaries: &[Summary], trials: u32) -> String {
     .map(|s| (*s).to_owned())
     .collect();
     header.extend((1..=trials).map(|k| format!("pass^{k}")));
-    header.push("steps".to_owned());
+    header.extend(["steps", "truncated"].map(str::to_owned));
     let rows: Vec<Vec<String>> = summaries
         .iter()
         .map(|s| {
@@ -150,6 +195,7 @@ pub fn table(summaries: &[Summary], trials: u32) -> String {
             ];
             row.extend(s.pass_k.iter().map(|p| format!("{p:.3}")));
             row.push(format!("{:.2}", s.mean_steps));
+            row.push(s.truncated.to_string());
             row
         })
         .collect();
@@ -208,7 +254,7 @@ pub fn csv(summaries: &[Summary], trials: u32) -> Result<Vec<u8>, csv::Error> {
     .map(|s| (*s).to_owned())
     .collect();
     header.extend((1..=trials).map(|k| format!("pass^{k}")));
-    header.extend(["mean_steps", "mean_total_reward", "ungraded"].map(str::to_owned));
+    header.extend(["mean_steps", "mean_total_reward", "truncated", "ungraded"].map(str::to_owned));
     writer.write_record(&header)?;
     for s in summaries {
         let mut row = vec![
@@ -226,6 +272,7 @@ pub fn csv(summaries: &[Summary], trials: u32) -> Result<Vec<u8>, csv::Error> {
         row.extend([
             s.mean_steps.to_string(),
             s.mean_total_reward.to_string(),
+            s.truncated.to_string(),
             s.ungraded.to_string(),
         ]);
         writer.write_record(&row)?;
@@ -249,6 +296,8 @@ mod tests {
             total_reward: score,
             outcome: Outcome::Done,
             note: None,
+            steps_taken: Vec::new(),
+            breakdown: serde_json::Value::Null,
         }
     }
 
@@ -290,8 +339,8 @@ mod tests {
         let csv = String::from_utf8(csv(&[s], 1).expect("csv")).expect("utf-8");
         assert_eq!(
             csv,
-            "env,task,policy,episodes,mean,std,min,max,success_rate,pass^1,mean_steps,mean_total_reward,ungraded\n\
-             e,t,p,1,1,0,1,1,1,1,2,1,0\n"
+            "env,task,policy,episodes,mean,std,min,max,success_rate,pass^1,mean_steps,mean_total_reward,truncated,ungraded\n\
+             e,t,p,1,1,0,1,1,1,1,2,1,0,0\n"
         );
     }
 }

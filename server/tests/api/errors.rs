@@ -149,7 +149,7 @@ async fn oversized_bodies_are_413() {
         .await
         .error(413, "PAYLOAD_TOO_LARGE");
     // Just under the limit is fine.
-    let fits = format!(r#"{{"pad": "{}"}}"#, "x".repeat(900));
+    let fits = format!(r#"{{"episode_id": "{}"}}"#, "x".repeat(200));
     assert_eq!(post(&app, "/reset", &fits).await.status, StatusCode::OK);
 }
 

@@ -20,7 +20,7 @@ type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// hanging it; replies normally arrive in microseconds.
 const WAIT: Duration = Duration::from_secs(10);
 
-async fn spawn(config: Config) -> (String, Router, AppHandle) {
+pub(crate) async fn spawn(config: Config) -> (String, Router, AppHandle) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
@@ -31,7 +31,7 @@ async fn spawn(config: Config) -> (String, Router, AppHandle) {
     (format!("ws://{addr}"), app, handle)
 }
 
-async fn connect(url: &str) -> Ws {
+pub(crate) async fn connect(url: &str) -> Ws {
     let (ws, response) = tokio_tungstenite::connect_async(url)
         .await
         .expect("connect");
@@ -40,7 +40,7 @@ async fn connect(url: &str) -> Ws {
 }
 
 /// The next frame that is not a ping or pong; `None` when the stream ended.
-async fn next_frame(ws: &mut Ws) -> Option<Message> {
+pub(crate) async fn next_frame(ws: &mut Ws) -> Option<Message> {
     loop {
         match tokio::time::timeout(WAIT, ws.next())
             .await
@@ -53,14 +53,14 @@ async fn next_frame(ws: &mut Ws) -> Option<Message> {
     }
 }
 
-async fn reply(ws: &mut Ws) -> Value {
+pub(crate) async fn reply(ws: &mut Ws) -> Value {
     match next_frame(ws).await {
         Some(Message::Text(text)) => serde_json::from_str(text.as_str()).expect("reply is JSON"),
         other => panic!("expected a text reply, got {other:?}"),
     }
 }
 
-async fn ask(ws: &mut Ws, message: &str) -> Value {
+pub(crate) async fn ask(ws: &mut Ws, message: &str) -> Value {
     ws.send(Message::text(message)).await.expect("send");
     reply(ws).await
 }
@@ -73,7 +73,7 @@ async fn expect_close(ws: &mut Ws) -> u16 {
     }
 }
 
-fn assert_error(reply: &Value, code: &str) {
+pub(crate) fn assert_error(reply: &Value, code: &str) {
     assert_eq!(reply["type"], "error", "{reply}");
     assert_eq!(reply["data"]["code"], code, "{reply}");
     assert!(
@@ -97,7 +97,7 @@ async fn an_episode_over_the_socket_then_close_without_reply() {
 
         let reset = ask(
             &mut ws,
-            r#"{"type": "reset", "data": {"seed": 42, "episode_id": "ep-x", "extra": 1}}"#,
+            r#"{"type": "reset", "data": {"seed": 42, "episode_id": "ep-x"}}"#,
         )
         .await;
         assert_eq!(reset["type"], "observation", "{reset}");

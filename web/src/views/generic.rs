@@ -20,7 +20,7 @@ pub fn scenario(html: &mut Html, observation: &Value) {
     html.element(
         "pre",
         &[("class", "json")],
-        &serde_json::to_string_pretty(observation).unwrap_or_default(),
+        &crate::format::pretty_json(observation),
     )
     .close("div");
 }

@@ -107,7 +107,7 @@ pub fn scenario(html: &mut Html, observation: &Value) {
             html.element(
                 "pre",
                 &[("class", "json")],
-                &serde_json::to_string_pretty(payload).unwrap_or_default(),
+                &crate::format::pretty_json(payload),
             );
         }
     }

@@ -249,6 +249,15 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
 /// Words in a row an item shares with a fact of the case to quote it.
 const QUOTED_RUN: usize = 5;
 
+/// The shortest run that copies a fact whole: a short remark ("Nothing I
+/// ship seems to matter.") may be quoted as it stands, a sentence of the
+/// case may not.
+const WHOLE_RUN: usize = 8;
+
+/// How many words of a fact a copy of it may leave out and still be that
+/// fact copied whole (its subject: "Priya has").
+const WHOLE_SLACK: usize = 2;
+
 /// Facts of a dimension's symptoms, which an item must tie to this case.
 const DIMENSION_SIGNS: &[&str] = &["exhaustion_sign", "cynicism_sign", "inefficacy_sign"];
 
@@ -384,6 +393,8 @@ const COMMON: &[&str] = &[
 /// name, numbers or the words of a kind of fact).
 struct ReadFact {
     copies: CopySource,
+    /// How many words the fact has.
+    len: usize,
     concept: &'static str,
     concerning: bool,
     numbers: Vec<u64>,
@@ -396,6 +407,7 @@ impl ReadFact {
         let words = content_words(&text, &case.first);
         let run = QUOTED_RUN.min(text.len());
         ReadFact {
+            len: text.len(),
             copies: CopySource::owning(text, run),
             concept: fact.concept,
             concerning: fact.concerning,
@@ -418,6 +430,17 @@ fn content_words(text: &Text, first: &str) -> BTreeSet<String> {
         .collect()
 }
 
+impl ReadFact {
+    /// Whether `item` repeats this fact whole: a verbatim run of at least
+    /// [`WHOLE_RUN`] words that leaves out at most [`WHOLE_SLACK`] of the
+    /// fact's words. That is the case's sentence copied, not a reading of
+    /// it.
+    fn copied_whole(&self, item: &Text) -> bool {
+        let run = self.copies.longest_run(item);
+        run >= WHOLE_RUN && run + WHOLE_SLACK >= self.len
+    }
+}
+
 /// Whether `word` is itself one of the words that name a kind of fact
 /// ("tired", "cynical", "sleep").
 fn names_a_kind(word: &str) -> bool {
@@ -431,7 +454,8 @@ fn names_a_kind(word: &str) -> bool {
 }
 
 /// The one concerning fact a red-flag item cites, if any. An item earns at
-/// most one credit. An item that quotes a fact of the case is that fact
+/// most one credit, and none when it is a fact of the case copied whole.
+/// An item that quotes a fact of the case is that fact
 /// (a distractor quoted earns nothing; two facts pasted into one item are
 /// a list, not a flag); otherwise it is the kind of fact it names first,
 /// and an item naming more than two kinds is a list of topics. An item
@@ -461,6 +485,11 @@ fn item_concept(
         .iter()
         .any(|n| !case.numbers.contains(n) && !RUBRIC_NUMBERS.contains(n));
     if invented {
+        return None;
+    }
+    // Copied case text earns nothing: an item that is a sentence of the
+    // case copied whole cites no fact, however right the fact.
+    if facts.iter().any(|fact| fact.copied_whole(&text)) {
         return None;
     }
     let quoted: BTreeSet<&'static str> = facts

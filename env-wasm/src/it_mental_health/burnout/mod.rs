@@ -195,8 +195,28 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
     FlagConcept {
         id: "exhaustion_sign",
         phrases: &[
-            "exhaust*", "tired*", "drain*", "fatigue*", "empty", "energy", "doz*", "asleep",
-            "worn", "tank", "recover*", "coffee*", "stare*",
+            "exhaust*",
+            "tired*",
+            "drain*",
+            "fatigue*",
+            "empty",
+            "energy",
+            "doz*",
+            "asleep",
+            "worn",
+            "tank",
+            "recover*",
+            "coffee*",
+            "stare*",
+            "shattered",
+            "spent",
+            "knackered",
+            "weary",
+            "letharg*",
+            "depleted",
+            "nodded",
+            "nodding",
+            "nods off",
         ],
         numeric: false,
     },
@@ -220,6 +240,15 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
             "listening",
             "disengag*",
             "reviewing",
+            "cares",
+            "dismiss*",
+            "mock*",
+            "brush* off",
+            "tune* out",
+            "indifferen*",
+            "apath*",
+            "aloof",
+            "isolat*",
         ],
         numeric: false,
     },
@@ -241,13 +270,33 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
             "anything right",
             "ineffect*",
             "rated",
+            "impost*",
+            "imposter*",
+            "incompeten*",
+            "useless",
+            "inadequa*",
+            "worthless",
+            "second guess*",
+            "self assess*",
+            "underperform*",
+            "confidence",
+            "pr",
+            "prs",
         ],
         numeric: false,
     },
     FlagConcept {
         id: "sleep",
         phrases: &[
-            "sleep*", "slept", "insomnia", "wake*", "waking", "woke", "awake",
+            "sleep*",
+            "slept",
+            "insomnia",
+            "wake*",
+            "waking",
+            "woke",
+            "awake",
+            "nightmare*",
+            "restless",
         ],
         numeric: false,
     },
@@ -258,17 +307,28 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
     },
     FlagConcept {
         id: "stomach",
-        phrases: &["stomach*", "digest*", "nause*", "gut"],
+        phrases: &["stomach*", "digest*", "nause*", "gut", "tummy", "gastr*"],
         numeric: false,
     },
     FlagConcept {
         id: "illness",
-        phrases: &["ill", "illness*", "sick*", "colds", "infection*"],
+        phrases: &[
+            "ill",
+            "illness*",
+            "sick*",
+            "colds",
+            "cold",
+            "flu",
+            "unwell",
+            "infection*",
+        ],
         numeric: false,
     },
     FlagConcept {
         id: "meals",
-        phrases: &["meal*", "lunch*", "eats", "eating", "appetite", "food"],
+        phrases: &[
+            "meal*", "lunch*", "eat", "eats", "eating", "appetite", "food",
+        ],
         numeric: false,
     },
 ];
@@ -279,6 +339,10 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
 pub struct Fact {
     pub concept: &'static str,
     pub text: String,
+    /// The fact in other words, as an answer cites it rather than copying
+    /// it; for hours, leave and on-call (cited by their numbers) and for
+    /// context, the sentence itself.
+    pub gist: String,
     pub numbers: Vec<u64>,
     pub month: Option<&'static str>,
     pub concerning: bool,
@@ -361,106 +425,231 @@ impl BurnoutCase {
     }
 }
 
-const OBSERVATIONS: &[(Dimension, &[&str])] = &[
+/// A symptom as the case states it, and its gist: the same fact in other
+/// words, as the answer writers cite it (a red flag copied whole from the
+/// case earns nothing).
+type Worded = (&'static str, &'static str);
+
+const OBSERVATIONS: &[(Dimension, &[Worded])] = &[
     (
         Dimension::Exhaustion,
         &[
-            "{first} has dozed off in {n} afternoon meetings this month.",
-            "Colleagues say {first} looks worn out by Wednesday and needs {n} coffees to get through the morning.",
-            "{first} asked twice this sprint to skip the evening release because they feel completely drained.",
-            "Their manager notes that {first} now needs the whole weekend to recover enough energy for Monday.",
-            "{first} says they are too tired to talk before ten and now arrives late to stand-up.",
+            (
+                "{first} has dozed off in {n} afternoon meetings this month.",
+                "Nodding off in afternoon meetings ({n} this month)",
+            ),
+            (
+                "Colleagues say {first} looks worn out by Wednesday and needs {n} coffees to get through the morning.",
+                "Worn out by midweek and needing {n} coffees each morning",
+            ),
+            (
+                "{first} asked twice this sprint to skip the evening release because they feel completely drained.",
+                "Too drained for evening releases and asked twice to skip them",
+            ),
+            (
+                "Their manager notes that {first} now needs the whole weekend to recover enough energy for Monday.",
+                "Needs every weekend just to recover for Monday",
+            ),
+            (
+                "{first} says they are too tired to talk before ten and now arrives late to stand-up.",
+                "Too tired to talk in the mornings and late to stand-up",
+            ),
         ],
     ),
     (
         Dimension::Depersonalization,
         &[
-            "{first} now refers to users as 'the tickets' and answers their reports with one-line replies.",
-            "{first} stopped joining the team's Friday social {n} weeks ago and keeps the camera off in every call.",
-            "In the last retro {first} said they had stopped caring whether the fix lands.",
-            "Teammates describe {first} as sarcastic about customer complaints, calling them 'noise'.",
-            "{first} now answers colleagues only in writing and has stopped reviewing other people's code.",
+            (
+                "{first} now refers to users as 'the tickets' and answers their reports with one-line replies.",
+                "Calls users 'the tickets' and gives one-line replies",
+            ),
+            (
+                "{first} stopped joining the team's Friday social {n} weeks ago and keeps the camera off in every call.",
+                "Withdrawn from the Friday social for {n} weeks with the camera always off",
+            ),
+            (
+                "In the last retro {first} said they had stopped caring whether the fix lands.",
+                "Told the retro they no longer care if fixes land",
+            ),
+            (
+                "Teammates describe {first} as sarcastic about customer complaints, calling them 'noise'.",
+                "Sarcastic about customer complaints ('noise')",
+            ),
+            (
+                "{first} now answers colleagues only in writing and has stopped reviewing other people's code.",
+                "Talks to colleagues only in writing and no longer reviews code",
+            ),
         ],
     ),
     (
         Dimension::ReducedAccomplishment,
         &[
-            "{first} has missed {n} of the last {m} sprint commitments.",
-            "{first} rewrote the same pull request {n} times before asking for a review.",
-            "{first} stopped volunteering for design work this quarter, saying others do it better.",
-            "In their last review {first} rated their own work far below how their peers rated it.",
-            "{first} now asks a senior colleague to double-check every change before merging, even small ones.",
+            (
+                "{first} has missed {n} of the last {m} sprint commitments.",
+                "Missed {n} sprint commitments out of {m}",
+            ),
+            (
+                "{first} rewrote the same pull request {n} times before asking for a review.",
+                "Reworked one pull request {n} times before review",
+            ),
+            (
+                "{first} stopped volunteering for design work this quarter, saying others do it better.",
+                "No longer volunteers for design work as others do it better",
+            ),
+            (
+                "In their last review {first} rated their own work far below how their peers rated it.",
+                "Rated their own work far lower than peers did",
+            ),
+            (
+                "{first} now asks a senior colleague to double-check every change before merging, even small ones.",
+                "Needs a senior to double-check even small changes",
+            ),
         ],
     ),
 ];
 
-const QUOTES: &[(Dimension, &[&str])] = &[
+const QUOTES: &[(Dimension, &[Worded])] = &[
     (
         Dimension::Exhaustion,
         &[
-            "I'm running on empty by Wednesday, every single week.",
-            "Even after a full night in bed I wake up exhausted.",
-            "I've got nothing left in the tank after the last release.",
-            "By mid-afternoon I'm so drained I just stare at the screen.",
-            "I spend the whole weekend recovering and I'm still tired on Monday.",
+            (
+                "I'm running on empty by Wednesday, every single week.",
+                "Says they run on empty by Wednesday",
+            ),
+            (
+                "Even after a full night in bed I wake up exhausted.",
+                "Exhausted on waking even after a full night's rest",
+            ),
+            (
+                "I've got nothing left in the tank after the last release.",
+                "No energy left since the last release",
+            ),
+            (
+                "By mid-afternoon I'm so drained I just stare at the screen.",
+                "So drained by mid-afternoon they stare at the screen",
+            ),
+            (
+                "I spend the whole weekend recovering and I'm still tired on Monday.",
+                "Still tired on Mondays after a weekend of recovery",
+            ),
         ],
     ),
     (
         Dimension::Depersonalization,
         &[
-            "Honestly, the users can sort themselves out. They're just tickets to me now.",
-            "I don't really care what happens to the product anymore.",
-            "Customers complain about everything, so I've stopped listening.",
-            "I do my hours and keep my head down. The team can manage without me.",
-            "Whatever I fix, someone breaks it again, so why bother caring.",
+            (
+                "Honestly, the users can sort themselves out. They're just tickets to me now.",
+                "Sees users as just tickets now",
+            ),
+            (
+                "I don't really care what happens to the product anymore.",
+                "Says they no longer care about the product",
+            ),
+            (
+                "Customers complain about everything, so I've stopped listening.",
+                "Has stopped listening to customer complaints",
+            ),
+            (
+                "I do my hours and keep my head down. The team can manage without me.",
+                "Keeps their head down and says the team would manage without them",
+            ),
+            (
+                "Whatever I fix, someone breaks it again, so why bother caring.",
+                "Asks why bother caring when fixes keep breaking",
+            ),
         ],
     ),
     (
         Dimension::ReducedAccomplishment,
         &[
-            "Nothing I ship seems to matter.",
-            "I feel like a fraud next to the rest of the team.",
-            "I can't seem to get anything right anymore.",
-            "I'd only slow the design work down, so I leave it to others.",
-            "Whatever I finish, it never feels good enough.",
+            (
+                "Nothing I ship seems to matter.",
+                "Feels nothing they ship matters",
+            ),
+            (
+                "I feel like a fraud next to the rest of the team.",
+                "Feels like a fraud beside their teammates",
+            ),
+            (
+                "I can't seem to get anything right anymore.",
+                "Feels they can't get anything right",
+            ),
+            (
+                "I'd only slow the design work down, so I leave it to others.",
+                "Avoids design work in the belief they'd only slow it down",
+            ),
+            (
+                "Whatever I finish, it never feels good enough.",
+                "Never feels their work is good enough",
+            ),
         ],
     ),
 ];
 
-const HEALTH: &[(&str, &[&str])] = &[
+const HEALTH: &[(&str, &[Worded])] = &[
     (
         "sleep",
         &[
-            "{first} says they wake at {clock} most nights and cannot get back to sleep.",
-            "{first} mentioned they have barely slept properly since the last release.",
+            (
+                "{first} says they wake at {clock} most nights and cannot get back to sleep.",
+                "Wakes at {clock} most nights unable to fall asleep again",
+            ),
+            (
+                "{first} mentioned they have barely slept properly since the last release.",
+                "Poor sleep since the last release",
+            ),
         ],
     ),
     (
         "headaches",
         &[
-            "{first} has had tension headaches on {n} of the last 14 days.",
-            "{first} takes painkillers for headaches most afternoons.",
+            (
+                "{first} has had tension headaches on {n} of the last 14 days.",
+                "Headaches on {n} of the past 14 days",
+            ),
+            (
+                "{first} takes painkillers for headaches most afternoons.",
+                "Needs painkillers for afternoon headaches",
+            ),
         ],
     ),
     (
         "stomach",
         &[
-            "{first} mentions stomach problems before every release.",
-            "{first} has had a nervous stomach most mornings for weeks.",
+            (
+                "{first} mentions stomach problems before every release.",
+                "Stomach trouble ahead of each release",
+            ),
+            (
+                "{first} has had a nervous stomach most mornings for weeks.",
+                "Weeks of a nervous stomach in the mornings",
+            ),
         ],
     ),
     (
         "illness",
         &[
-            "{first} has been off ill {n} times this quarter with one cold after another.",
-            "{first} keeps catching colds and has been sick {n} times since spring.",
+            (
+                "{first} has been off ill {n} times this quarter with one cold after another.",
+                "Off sick {n} times this quarter with colds",
+            ),
+            (
+                "{first} keeps catching colds and has been sick {n} times since spring.",
+                "Repeated colds with {n} sick spells since spring",
+            ),
         ],
     ),
     (
         "meals",
         &[
-            "{first} regularly skips lunch and eats at the desk late in the evening.",
-            "Colleagues notice {first} rarely stops for a meal during the day.",
+            (
+                "{first} regularly skips lunch and eats at the desk late in the evening.",
+                "Skips lunch and eats late at the desk",
+            ),
+            (
+                "Colleagues notice {first} rarely stops for a meal during the day.",
+                "Hardly stops for a meal in the working day",
+            ),
         ],
     ),
 ];
@@ -532,6 +721,7 @@ pub fn generate(seed: u64) -> BurnoutCase {
     let fact = |concept: &'static str, text: String, concerning: bool| Fact {
         numbers: numbers_in(&text),
         concept,
+        gist: text.clone(),
         text,
         month: None,
         concerning,
@@ -597,30 +787,44 @@ pub fn generate(seed: u64) -> BurnoutCase {
         if both || !as_quote {
             let pool = OBSERVATIONS.iter().find(|(d, _)| d == dim).map(|(_, p)| *p);
             let v = vars(&mut rng);
-            let text = fill(rng.pick(pool.unwrap_or(&[])), &v);
+            let (template, gist) = rng.pick(pool.unwrap_or(&[("", "")]));
+            let text = fill(template, &v);
             observations.push(text.clone());
-            facts.push(fact(dim.concept(), text, true));
+            facts.push(Fact {
+                gist: fill(gist, &v),
+                ..fact(dim.concept(), text, true)
+            });
         }
         if both || as_quote {
             let pool = QUOTES.iter().find(|(d, _)| d == dim).map(|(_, p)| *p);
-            let text = (*rng.pick(pool.unwrap_or(&[]))).to_owned();
-            quotes.push(text.clone());
-            facts.push(fact(dim.concept(), text, true));
+            let (text, gist) = *rng.pick(pool.unwrap_or(&[("", "")]));
+            quotes.push(text.to_owned());
+            facts.push(Fact {
+                gist: gist.to_owned(),
+                ..fact(dim.concept(), text.to_owned(), true)
+            });
         }
     }
     for (concept, pool) in &health {
         let v = vars(&mut rng);
-        let text = fill(rng.pick(pool), &v);
+        let (template, gist) = rng.pick(pool);
+        let text = fill(template, &v);
         observations.push(text.clone());
-        facts.push(fact(concept, text, true));
+        facts.push(Fact {
+            gist: fill(gist, &v),
+            ..fact(concept, text, true)
+        });
     }
     if rng.chance(1, 3) {
+        let nights = rng.range(2, 5);
         let text = format!(
-            "Chat logs show messages from {first} after midnight on {} nights last week.",
-            rng.range(2, 5)
+            "Chat logs show messages from {first} after midnight on {nights} nights last week."
         );
         workload.push(text.clone());
-        facts.push(fact("after_midnight", text, true));
+        facts.push(Fact {
+            gist: format!("Messages after midnight on {nights} nights last week"),
+            ..fact("after_midnight", text, true)
+        });
     }
 
     // Distractors: facts with no bearing on the rubric.
@@ -823,7 +1027,7 @@ mod tests {
     fn every_symptom_sentence_reads_as_its_concept() {
         let concept = |id: &str| FLAG_CONCEPTS.iter().find(|c| c.id == id).map(|c| c.phrases);
         for (dim, pool) in OBSERVATIONS.iter().chain(QUOTES) {
-            for template in *pool {
+            for template in pool.iter().flat_map(|(t, g)| [t, g]) {
                 let text = Text::new(template);
                 assert!(
                     text.has(concept(dim.concept()).unwrap_or(&[])),
@@ -842,11 +1046,27 @@ mod tests {
             }
         }
         for (id, pool) in HEALTH {
-            for template in *pool {
+            for template in pool.iter().flat_map(|(t, g)| [t, g]) {
                 assert!(
                     Text::new(template).has(concept(id).unwrap_or(&[])),
                     "{template}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn gists_are_single_items() {
+        // A gist is cited inside lists of every layout: no separator a
+        // reader splits items at.
+        for (_, pool) in OBSERVATIONS.iter().chain(QUOTES) {
+            for (_, gist) in *pool {
+                assert!(!gist.contains([',', ';']), "{gist}");
+            }
+        }
+        for (_, pool) in HEALTH {
+            for (_, gist) in *pool {
+                assert!(!gist.contains([',', ';']), "{gist}");
             }
         }
     }

@@ -600,15 +600,18 @@ fn kpis(
 /// Whether a KPI line on stressor `id` cites the team's current number and
 /// sets a target beyond it ("from 14 to at most 5 hours", "cut overtime by
 /// half from 14 hours"). Measures whose profile value is not a comparable
-/// number (1:1s, team events, the reorganisation) need only a target.
+/// number (1:1s, team events, the reorganisation) need only a target, but
+/// the profile's own number is no target: "Last team event: 11 months ago"
+/// is the profile line copied, not a KPI.
 fn improves_on_the_team(case: &PlanCase, id: &str, text: &Text, numbers: &[u64]) -> bool {
     let metric = METRICS.iter().find(|m| m.id == id);
-    let (Some(lower_is_better), Some(baseline)) =
-        (metric.and_then(|m| m.lower_is_better), case.value_of(id))
-    else {
+    let baseline = case.value_of(id).map(|v| u64::try_from(v).unwrap_or(0));
+    let Some(lower_is_better) = metric.and_then(|m| m.lower_is_better) else {
+        return numbers.iter().any(|n| Some(*n) != baseline);
+    };
+    let Some(current) = baseline else {
         return true;
     };
-    let current = u64::try_from(baseline).unwrap_or(0);
     if !numbers.contains(&current) {
         return false;
     }

@@ -349,6 +349,8 @@ pub const METRICS: &[Metric] = &[
             "freeze",
             "interrupt*",
             "context switch*",
+            "priorities",
+            "intake",
         ],
         threshold: "3 or more roadmap priority changes in a quarter",
         stressed: (3, 6),

@@ -7,7 +7,7 @@ pub mod decision;
 pub mod penalties;
 pub mod sections;
 
-use crate::text::copy::strip_all;
+use crate::text::copy::{strip_all, was_cut};
 use crate::text::{CopySource, Text};
 
 /// How many words in a row taken verbatim from the observation count as
@@ -33,15 +33,24 @@ pub struct Answer<'a> {
     /// `sent` as words, read once for the copy rule and the penalties.
     pub words: Text,
     pub read: String,
+    /// The case text the answer is read against, for graders that judge a
+    /// shorter copy inside one field ([`CopySource::sentences_copied`]);
+    /// `None` for an answer read as sent.
+    pub case: Option<&'a CopySource>,
 }
 
 impl<'a> Answer<'a> {
-    /// `sent` against the parts of the observation it answers (each read
-    /// with [`COPY_RUN`]).
-    pub fn new(sent: &'a str, observation: &[&CopySource]) -> Answer<'a> {
+    /// `sent` against the case text and the rest of the observation it
+    /// answers (each read with [`COPY_RUN`]).
+    pub fn new(sent: &'a str, case: &'a CopySource, guidance: &CopySource) -> Answer<'a> {
         let words = Text::new(sent);
-        let read = strip_all(&words, observation);
-        Answer { sent, words, read }
+        let read = strip_all(&words, &[case, guidance]);
+        Answer {
+            sent,
+            words,
+            read,
+            case: Some(case),
+        }
     }
 
     /// An answer read as sent, with nothing cut (for unit tests).
@@ -50,6 +59,19 @@ impl<'a> Answer<'a> {
             sent,
             words: Text::new(sent),
             read: sent.to_owned(),
+            case: None,
         }
+    }
+
+    /// Whether `field` (read from [`Answer::read`]) pastes the case: it
+    /// had a long paste cut out of it, or still repeats two or more
+    /// sentences of the case. One sentence, or part of one, is a quote; a
+    /// field that asks for one thing and holds the case given back is not
+    /// a reading of it.
+    pub fn pastes_case(&self, field: &str) -> bool {
+        was_cut(field)
+            || self
+                .case
+                .is_some_and(|case| case.sentences_copied(&Text::new(field)) >= 2)
     }
 }

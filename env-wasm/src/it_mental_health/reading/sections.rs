@@ -71,29 +71,37 @@ impl Section {
             .join("\n")
     }
 
-    /// The section as separate items: one per line or bullet; a single line
-    /// is split at inline numbering ("1) ... 2) ..."), at semicolons, in a
-    /// series ("A, B and C"), or at commas when every part is a keyword of
-    /// at most three words. When some lines are bullets or numbered (or
-    /// table rows), the others are remarks around the list, not items.
+    /// The section as separate items: one per line or bullet; a single
+    /// unmarked line is split at inline numbering ("1) ... 2) ..."), at
+    /// semicolons, in a series ("A, B and C"), or at commas when every part
+    /// is a keyword of at most three words. When some lines are bullets or
+    /// numbered (or table rows), the others are remarks around the list, not
+    /// items, and each bullet is one item however much it packs in ("- A;
+    /// B; C" earns at most one credit, as one list item does); only explicit
+    /// inline numbering inside it ("- 1) A 2) B") makes it several. A table
+    /// row that only gives the section's title and its content ("| Red flags
+    /// | A; B; C |") is that content as one line, not a row of a list.
     pub fn items(&self) -> Vec<String> {
-        let listed = self
+        let rows = self
             .lines
             .iter()
-            .any(|l| (l.listed || l.cells.is_some()) && !l.is_blank());
+            .skip(1)
+            .any(|l| l.cells.is_some() && !l.is_blank());
+        let marked = |l: &Line| l.listed || (l.cells.is_some() && rows);
+        let listed = self.lines.iter().any(|l| marked(l) && !l.is_blank());
         let lines: Vec<&str> = self
             .lines
             .iter()
-            .filter(|l| !listed || l.listed || l.cells.is_some())
+            .filter(|l| !listed || marked(l))
             .map(|l| l.plain.trim())
             .filter(|l| !l.is_empty())
             .collect();
         let mut items = Vec::new();
         for line in &lines {
-            let parts = if lines.len() == 1 {
-                split_single(line)
-            } else {
-                split_keywords(line)
+            let parts = match (listed, lines.len()) {
+                (true, _) => split_inline_numbering(line),
+                (false, 1) => split_single(line),
+                (false, _) => split_keywords(line),
             };
             items.extend(parts);
         }
@@ -436,21 +444,44 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
     let mut parsed = Parsed::default();
     let mut current: Option<Section> = None;
     let mut current_at = 0;
+    // The cells of the last table row read, and the title of the first
+    // column of the table being read ("Week" over rows "| 1 | ...").
+    let mut last_cells: Option<Vec<String>> = None;
+    let mut first_column: Option<String> = None;
     for raw in answer.lines() {
         // The row above a table's `|---|` line names its columns; it is
         // no content of the section it stands in ("| Red flag | Evidence |").
-        if is_table_separator(raw)
-            && let Some(last) = current.as_mut().and_then(|s| s.lines.last_mut())
-            && last.cells.is_some()
-        {
-            last.plain.clear();
+        if is_table_separator(raw) {
+            first_column = last_cells
+                .as_ref()
+                .and_then(|cells| cells.first())
+                .filter(|c| !c.is_empty())
+                .cloned();
+            if let Some(last) = current.as_mut().and_then(|s| s.lines.last_mut())
+                && last.cells.is_some()
+            {
+                last.plain.clear();
+            }
         }
         for line in read_line(raw, labels) {
+            last_cells = line.cells.clone();
+            if line.cells.is_none() {
+                first_column = None;
+            }
             let title = match &line.cells {
                 Some(cells) => {
                     cells
                         .first()
-                        .and_then(|c| match_label(c, labels))
+                        .and_then(|c| {
+                            // A row is titled by its first cell, or by that
+                            // cell under its column's title ("Week" and "2"
+                            // read as "Week 2").
+                            match_label(c, labels).or_else(|| {
+                                let column = first_column.as_ref()?;
+                                match_label(&format!("{column} {c}"), labels)
+                                    .filter(|(_, rest, _)| rest.is_empty())
+                            })
+                        })
                         .map(|(key, rest, _)| {
                             let mut content: Vec<String> = Vec::new();
                             if !rest.is_empty() {

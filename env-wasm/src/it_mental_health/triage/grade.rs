@@ -13,7 +13,8 @@
 //! 24-hour action must give the tier's level of support and no other, the
 //! 2-week action must tackle their own stressor (each other stressor it
 //! names takes back half of that), and the ranking is scored by the order
-//! of pairs whose tiers differ.
+//! of pairs whose tiers differ. A field that pastes the person's case (two
+//! sentences of it or more) is copied text and reads as nothing.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -97,7 +98,14 @@ const SUPPORT: [&[&str]; 4] = [
         "helpline",
         "samaritans",
         "988",
+        "911",
+        "999",
         "ambulance",
+        "hospital",
+        "suicid*",
+        "safeguard*",
+        "accompan*",
+        "mental health first aid*",
     ],
     &[
         "eap",
@@ -118,6 +126,19 @@ const SUPPORT: [&[&str]; 4] = [
         "reassign*",
         "hand over",
         "handover",
+        "occ health",
+        "leave of absence",
+        "paid leave",
+        "stress leave",
+        "mental health day*",
+        "wellbeing day*",
+        "send them home",
+        "step back from",
+        "stand them down",
+        "off their plate",
+        "work off them",
+        "cover their work",
+        "cover for them",
     ],
     &[
         "reprioriti*",
@@ -133,6 +154,20 @@ const SUPPORT: [&[&str]; 4] = [
         "descope",
         "de scope",
         "scope down",
+        "defer*",
+        "postpon*",
+        "deprioriti*",
+        "can wait",
+        "push back",
+        "pushed back",
+        "trim*",
+        "adjust their workload",
+        "adjust the workload",
+        "workload check*",
+        "reschedul*",
+        "log off on time",
+        "finish on time",
+        "leave on time",
     ],
     &[
         "acknowledg*",
@@ -147,6 +182,19 @@ const SUPPORT: [&[&str]; 4] = [
         "well done",
         "appreciat*",
         "business as usual",
+        "as usual",
+        "regular catch up",
+        "regular check in",
+        "usual check in",
+        "usual catch up",
+        "nothing extra",
+        "no action needed",
+        "no further action",
+        "keep an eye",
+        "celebrat*",
+        "kudos",
+        "shout out",
+        "positive feedback",
     ],
 ];
 
@@ -200,6 +248,8 @@ struct Block {
     own: Vec<String>,
     /// Every line of the block, own lines included.
     all: Vec<String>,
+    /// For each line of `all`, whether it is a table row.
+    tabled: Vec<bool>,
     /// Table cells by field, when the block is a table row under a header.
     cells: Vec<(Field, String)>,
 }
@@ -215,7 +265,14 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
     let mut stressor_points = 0u64;
     let mut notes = Vec::new();
     for (employee, block) in case.employees.iter().zip(&blocks) {
-        let fields = fields(block);
+        let mut fields = fields(block);
+        // A field that pastes the person's case (two sentences of it or
+        // more) is copied text and reads as nothing.
+        for copy in fields.values_mut().flatten() {
+            if answer.pastes_case(copy) {
+                copy.clear();
+            }
+        }
         let field = |f: Field| fields.get(&f).map_or(&[][..], Vec::as_slice);
         let tier = read_tier(block, field(Field::Tier));
         tier_points += tier.score(|t| right(*t == employee.tier)).0 as u64;
@@ -223,7 +280,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         let fortnight = fortnight_score(employee, field(Field::Fortnight));
         fortnight_points += fortnight.0 as u64;
-        let stressor = read_stressor(block, field(Field::Stressor));
+        let stressor = read_stressor(block, field(Field::Stressor), answer);
         stressor_points += stressor.score(|s| right(*s == employee.stressor)).0 as u64;
         notes.push(format!(
             "{}: tier read {}, rubric gives {}; 24-hour support read {}, the tier needs {}; \
@@ -441,6 +498,7 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
                 if let Some(k) = owner {
                     blocks[k].own.push(line.plain.clone());
                     blocks[k].all.push(line.plain.clone());
+                    blocks[k].tabled.push(true);
                     for (field, cell) in fields.iter().zip(cells) {
                         if let Some(FieldOrName::Field(f)) = field {
                             blocks[k].cells.push((*f, cell.clone()));
@@ -473,6 +531,7 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
             Some(k) => {
                 blocks[k].own.push(line.plain.clone());
                 blocks[k].all.push(line.plain.clone());
+                blocks[k].tabled.push(line.cells.is_some());
                 current = Some(k);
             }
             None if named.len() >= 2 && !passing => current = None,
@@ -481,6 +540,7 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
             None => {
                 if let Some(k) = current {
                     blocks[k].all.push(line.plain.clone());
+                    blocks[k].tabled.push(line.cells.is_some());
                 }
             }
         }
@@ -536,44 +596,92 @@ fn at_field_position(text: &Text, at: usize) -> bool {
     at - text.sentence_start(at) <= CUE_REACH
 }
 
+/// Words that may follow a field's cue inside its title ("2-week action:",
+/// "24-hour plan -"): a cue right after them, before any content of the
+/// field, leads that field's content in ("2-week action: Root cause: the
+/// rota. Rebalance it.") and opens no field of its own.
+const TITLE_WORDS: &[&str] = &[
+    "action", "actions", "step", "steps", "support", "plan", "plans", "follow", "up", "level",
+];
+
 /// The text of every field in a block: its table cells, or the stretches
 /// from its cues to the next cue of another field, one entry per copy.
+/// Table rows and the block's other lines are read apart: a cue inside a
+/// table row opens only a field the table has no column for (its cells are
+/// those fields), while a line outside the table ("Tier: RED" under a row
+/// that gave AMBER) is one more copy of whatever field it opens.
 fn fields(block: &Block) -> BTreeMap<Field, Vec<String>> {
     let mut out: BTreeMap<Field, Vec<String>> = BTreeMap::new();
     for (field, cell) in &block.cells {
         out.entry(*field).or_default().push(cell.clone());
     }
-    let joined = block.all.join("\n");
-    let text = Text::new(&joined);
-    let mut cues: Vec<(usize, Field)> = Vec::new();
+    let lines = |table: bool| -> String {
+        block
+            .all
+            .iter()
+            .zip(&block.tabled)
+            .filter(|(_, t)| **t == table)
+            .map(|(l, _)| l.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let columns: BTreeSet<Field> = block.cells.iter().map(|(f, _)| *f).collect();
+    stretches(&lines(true), &columns, &mut out);
+    stretches(&lines(false), &BTreeSet::new(), &mut out);
+    out
+}
+
+/// Add to `out` the stretch of `joined` each field cue opens, up to the
+/// next cue of another field, for fields not in `skip`.
+fn stretches(joined: &str, skip: &BTreeSet<Field>, out: &mut BTreeMap<Field, Vec<String>>) {
+    if joined.trim().is_empty() {
+        return;
+    }
+    let text = Text::new(joined);
+    let mut cues: Vec<(usize, usize, Field)> = Vec::new();
     for (f, phrases) in STRONG_CUES {
-        for (s, _) in text.mentions(phrases) {
+        for (s, e) in text.mentions(phrases) {
             if at_field_position(&text, s) {
-                cues.push((s, *f));
+                cues.push((s, e, *f));
             }
         }
     }
-    if !cues.iter().any(|(_, f)| *f == Field::Day) {
-        for (s, _) in text.mentions(WEAK_DAY_CUES) {
+    if !cues.iter().any(|(_, _, f)| *f == Field::Day) {
+        for (s, e) in text.mentions(WEAK_DAY_CUES) {
             if at_field_position(&text, s) {
-                cues.push((s, Field::Day));
+                cues.push((s, e, Field::Day));
             }
         }
     }
     cues.sort_unstable();
-    // A repeated cue of the same field does not start a new stretch.
-    cues.dedup_by(|b, a| a.1 == b.1);
-    for (k, (start, field)) in cues.iter().enumerate() {
-        if block.cells.iter().any(|(f, _)| f == field) {
-            // A table cell is the field; cue words inside other cells are not.
+    let mut opened: Vec<(usize, usize, Field)> = Vec::new();
+    for cue in cues {
+        let (start, _, field) = cue;
+        if let Some(&(_, last_end, last_field)) = opened.last() {
+            // A repeated cue of the same field does not start a new stretch.
+            if last_field == field {
+                continue;
+            }
+            let lead_in = last_end <= start
+                && text.words[last_end.saturating_sub(1)].sentence == text.words[start].sentence
+                && text.words[last_end..start]
+                    .iter()
+                    .all(|w| TITLE_WORDS.contains(&w.text.as_str()));
+            if lead_in {
+                continue;
+            }
+        }
+        opened.push(cue);
+    }
+    for (k, (start, _, field)) in opened.iter().enumerate() {
+        if skip.contains(field) {
             continue;
         }
-        let end = cues.get(k + 1).map_or(text.len(), |(e, _)| *e);
+        let end = opened.get(k + 1).map_or(text.len(), |(e, _, _)| *e);
         out.entry(*field)
             .or_default()
             .push(text.slice(*start, end).to_owned());
     }
-    out
 }
 
 /// The levels of support a 24-hour action gives (by [`Tier::rank`]):
@@ -656,16 +764,20 @@ fn fortnight_score(employee: &Employee, field: &[String]) -> Points {
 }
 
 /// The main stressor of a block: what its stressor field names (every copy
-/// of it) when it has one, else what the whole block names; one value or
-/// a hedge.
-fn read_stressor(block: &Block, field: &[String]) -> OneValue<&'static str> {
+/// of it) when it has one, else what the whole block names, unless the
+/// block pastes the case; one value or a hedge.
+fn read_stressor(block: &Block, field: &[String], answer: &Answer) -> OneValue<&'static str> {
     if !field.is_empty() {
         return field
             .iter()
             .map(|f| OneValue::of(stressors_in(f)))
             .fold(OneValue::Missing, OneValue::and);
     }
-    OneValue::of(stressors_in(&block.all.join("\n")))
+    let all = block.all.join("\n");
+    if answer.pastes_case(&all) {
+        return OneValue::Missing;
+    }
+    OneValue::of(stressors_in(&all))
 }
 
 /// Pairs of people with different tiers in the right order, scaled down
@@ -758,11 +870,36 @@ mod tests {
                  cause: the slipped milestones."
                     .to_owned(),
             ],
+            tabled: vec![false],
             cells: vec![],
         };
         let fields = fields(&block);
         assert!(!fields.contains_key(&Field::Stressor), "{fields:?}");
         let fortnight = fields.get(&Field::Fortnight).map(|f| f.join(" "));
         assert!(fortnight.is_some_and(|f| f.ends_with("milestones")));
+    }
+
+    #[test]
+    fn a_cue_leading_a_field_in_opens_no_other() {
+        let block = Block {
+            own: vec![],
+            all: vec![
+                "Tier: AMBER".to_owned(),
+                "2-week action: Root cause: the pager load. Rebalance the rota.".to_owned(),
+                "Tier: RED - main stressor: the launch".to_owned(),
+            ],
+            tabled: vec![false, false, false],
+            cells: vec![],
+        };
+        let fields = fields(&block);
+        let fortnight = fields.get(&Field::Fortnight).map(|f| f.join(" "));
+        assert!(
+            fortnight.is_some_and(|f| f.ends_with("Rebalance the rota")),
+            "{fields:?}"
+        );
+        // Content before the second cue: it opens its field.
+        let stressor = fields.get(&Field::Stressor).map(|f| f.join(" "));
+        assert_eq!(stressor.as_deref(), Some("stressor: the launch"));
+        assert_eq!(fields.get(&Field::Tier).map(Vec::len), Some(2));
     }
 }

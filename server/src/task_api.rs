@@ -1,0 +1,200 @@
+//! OpenEnv's Task API at the server root, as the `openenv` package's
+//! server serves it and its harbor client calls it: `GET
+//! /list_environments`, `GET /{env_id}/splits`, and `POST /{env_id}/num_tasks`
+//! `{"split"}` -> `{"num_tasks"}`, `/task` `{"split", "index"}` -> `{"task"}`,
+//! `/task_range` `{"split", "start"?, "stop"?}` -> `{"tasks"}` (Python slice
+//! ends) and `/tasks` `{"split"}` -> `{"tasks", "env_name"}`. The splits and
+//! task records are the core's ([`env_wasm::splits`]); a record's `reset`
+//! (`{"split", "index"}`) plays that task on any mount.
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use env_wasm::splits::{self, INDEX, SPLIT};
+use env_wasm::{EnvError, EnvInfo, registry};
+use serde_json::{Map, Value, json};
+
+use crate::body::JsonBody;
+use crate::error::ApiError;
+use crate::mount::Mount;
+
+/// The most task records one reply carries; larger windows are refused
+/// with what to send instead.
+pub const MAX_LISTED: u64 = 10_000;
+
+/// The routes, served at the server root whatever its default environment.
+pub fn routes(mount: Mount) -> Router {
+    Router::new()
+        .route("/list_environments", get(list_environments))
+        .route("/{env_id}/splits", get(list_splits))
+        .route("/{env_id}/num_tasks", post(num_tasks))
+        .route("/{env_id}/task", post(task))
+        .route("/{env_id}/task_range", post(task_range))
+        .route("/{env_id}/tasks", post(tasks))
+        .with_state(mount)
+}
+
+async fn list_environments() -> Response {
+    let ids: Vec<&str> = registry::ENVIRONMENTS.iter().map(|e| e.id).collect();
+    Json(ids).into_response()
+}
+
+fn env(env_id: &str) -> Result<&'static EnvInfo, ApiError> {
+    registry::find(env_id).ok_or_else(|| {
+        ApiError::Env(EnvError::UnknownEnv {
+            env: env_id.chars().take(40).collect(),
+            available: registry::env_ids(),
+        })
+    })
+}
+
+/// `GET /{env_id}/splits`: each split's name, OpenEnv `type`, task count,
+/// seed range and levels.
+async fn list_splits(Path(env_id): Path<String>) -> Response {
+    let reply = env(&env_id).map(|info| {
+        let tasks: Vec<&str> = info.tasks.iter().map(|t| t.id).collect();
+        let listed: Vec<Value> = info
+            .splits()
+            .iter()
+            .map(|split| {
+                json!({
+                    "name": split.name,
+                    "type": split.name,
+                    "num_tasks": info.num_tasks(split),
+                    "seeds": { "start": split.start, "stop": split.stop },
+                    "levels": splits::LEVELS,
+                    "tasks": tasks,
+                    "description": split.summary,
+                })
+            })
+            .collect();
+        Json(listed)
+    });
+    reply.into_response()
+}
+
+/// A Task API body: an object of only `allowed` keys, and its split.
+fn read(
+    info: &'static EnvInfo,
+    body: JsonBody,
+    allowed: &[&str],
+) -> Result<(&'static splits::Split, Map<String, Value>), ApiError> {
+    let body = body.into_object(true)?;
+    if let Some(extra) = body.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(ApiError::validation(
+            extra.chars().take(40).collect::<String>(),
+            format!(
+                "`{}` is not read here; send {}",
+                extra.chars().take(40).collect::<String>(),
+                allowed.join(", ")
+            ),
+        ));
+    }
+    let split = match body.get(SPLIT) {
+        None | Some(Value::Null) => info.split("")?,
+        Some(Value::String(name)) => info.split(name)?,
+        Some(other) => {
+            return Err(ApiError::validation(
+                SPLIT,
+                format!(
+                    "must be a split name (a string), got {}",
+                    crate::body::kind(other)
+                ),
+            ));
+        }
+    };
+    Ok((split, body))
+}
+
+/// An integer field: `None` when absent or null.
+fn integer(body: &Map<String, Value>, field: &'static str) -> Result<Option<i64>, ApiError> {
+    match body.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => value
+            .as_i64()
+            .map(Some)
+            .ok_or_else(|| ApiError::validation(field, format!("must be an integer, got {value}"))),
+    }
+}
+
+async fn num_tasks(Path(env_id): Path<String>, State(_): State<Mount>, body: JsonBody) -> Response {
+    let reply = env(&env_id).and_then(|info| {
+        let (split, _) = read(info, body, &[SPLIT])?;
+        Ok(Json(json!({ "num_tasks": info.num_tasks(split) })))
+    });
+    reply.into_response()
+}
+
+async fn task(Path(env_id): Path<String>, State(_): State<Mount>, body: JsonBody) -> Response {
+    let reply = env(&env_id).and_then(|info| {
+        let (split, body) = read(info, body, &[SPLIT, INDEX])?;
+        let index = integer(&body, INDEX)?.ok_or(ApiError::Missing {
+            field: INDEX,
+            hint: "send the task's index in the split, from 0 (POST /{env_id}/num_tasks counts them)",
+        })?;
+        let index = u64::try_from(index).map_err(|_| {
+            ApiError::validation(INDEX, format!("must be at least 0, got {index}"))
+        })?;
+        Ok(Json(json!({ "task": info.task_at(split, index)?.to_json() })))
+    });
+    reply.into_response()
+}
+
+/// Records `range` of `split`, refusing a window over [`MAX_LISTED`].
+fn records(
+    info: &'static EnvInfo,
+    split: &'static splits::Split,
+    range: std::ops::Range<u64>,
+    what: &str,
+) -> Result<Vec<Value>, ApiError> {
+    let count = range.end - range.start;
+    if count > MAX_LISTED {
+        return Err(ApiError::validation(
+            what.to_owned(),
+            format!(
+                "{count} tasks asked for; at most {MAX_LISTED} come in one reply: page through \
+                 split `{}` ({} tasks) with POST /{}/task_range {{\"split\", \"start\", \"stop\"}}",
+                split.name,
+                info.num_tasks(split),
+                info.id
+            ),
+        ));
+    }
+    range
+        .map(|i| {
+            info.task_at(split, i)
+                .map(|t| t.to_json())
+                .map_err(ApiError::from)
+        })
+        .collect()
+}
+
+async fn task_range(
+    Path(env_id): Path<String>,
+    State(_): State<Mount>,
+    body: JsonBody,
+) -> Response {
+    let reply = env(&env_id).and_then(|info| {
+        let (split, body) = read(info, body, &[SPLIT, "start", "stop"])?;
+        let range = splits::slice(
+            info.num_tasks(split),
+            integer(&body, "start")?,
+            integer(&body, "stop")?,
+        );
+        Ok(Json(
+            json!({ "tasks": records(info, split, range, "stop")? }),
+        ))
+    });
+    reply.into_response()
+}
+
+async fn tasks(Path(env_id): Path<String>, State(_): State<Mount>, body: JsonBody) -> Response {
+    let reply = env(&env_id).and_then(|info| {
+        let (split, _) = read(info, body, &[SPLIT])?;
+        let all = records(info, split, 0..info.num_tasks(split), SPLIT)?;
+        Ok(Json(json!({ "tasks": all, "env_name": info.id })))
+    });
+    reply.into_response()
+}
