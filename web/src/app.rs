@@ -65,6 +65,13 @@ fn score_text(score: Option<f64>) -> String {
     score.map(exact).unwrap_or_else(|| "-".to_owned())
 }
 
+/// A score in the page's one precision (the exact figure goes in a title).
+fn shown_score(score: Option<f64>) -> String {
+    score
+        .map(crate::format::number)
+        .unwrap_or_else(|| "-".to_owned())
+}
+
 /// Bring the score card into view once the DOM has it, and move the
 /// keyboard focus there.
 fn show_result_card() {
@@ -637,9 +644,10 @@ pub fn App() -> impl IntoView {
                             Verify::Idle => None,
                             Verify::Running => Some(view! { <p id="verify-result" class="muted">"Replaying on the server…"</p> }.into_any()),
                             Verify::Done { local, server, matched } => Some(view! {
-                                <p id="verify-result" class=if matched { "match" } else { "mismatch" } data-server-score=score_text(server)>
+                                <p id="verify-result" class=if matched { "match" } else { "mismatch" } data-server-score=score_text(server)
+                                    title=format!("exactly {} in the browser, {} on the server", score_text(local), score_text(server))>
                                     {if matched { "✔ match" } else { "✘ mismatch" }}
-                                    {format!(": browser {} · server {}", score_text(local), score_text(server))}
+                                    {format!(": browser {} · server {}", shown_score(local), shown_score(server))}
                                 </p>
                             }.into_any()),
                             Verify::Failed(e) => Some(view! { <p id="verify-result" class="mismatch">{format!("Could not verify: {e}")}</p> }.into_any()),
