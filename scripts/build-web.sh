@@ -2,10 +2,10 @@
 # Build the web UI bundle into dist/ (or $WEB_DIST) without trunk: cargo for
 # wasm32 with the size profile, wasm-bindgen (the pinned CLI), wasm-opt -Oz
 # (npm binaryen 132), index.html from the same root template trunk uses (its
-# copy-file links copied in), the JS glue minified (npm esbuild), and
-# precompressed .gz/.br copies for the server. Prints the size the page
-# transfers (brotli, as the server sends it) and fails over the budget of
-# DESIGN.md section 7.
+# copy-file links copied in), the JS glue and style sheet minified (npm
+# esbuild), and precompressed .gz/.br copies for the server. Prints the size
+# the page transfers (brotli, as the server sends it) and fails over the
+# budget of DESIGN.md section 7.
 # Usage: scripts/build-web.sh [all|compile|finish]   (after scripts/bootstrap.sh)
 #   compile: cargo + wasm-bindgen into $OUT.staging (needs the Rust tools)
 #   finish:  esbuild, wasm-opt, index.html, compression, then $OUT.staging -> $OUT (needs node)
@@ -78,6 +78,15 @@ finish() {
     echo "build-web: index.html has a data-trunk tag this script does not handle" >&2
     exit 1
   fi
+  # The inline style sheet, minified as well (its own lines in index.html).
+  awk '/<\/style>/ { inside = 0 } inside { print } /<style>/ { inside = 1 }' \
+    "$STAGING/index.html" | esbuild --loader=css --minify --log-level=warning >"$STAGING/style.css"
+  awk -v css="$STAGING/style.css" '
+    /<style>/ { print; while ((getline line < css) > 0) print line; skip = 1; next }
+    /<\/style>/ { skip = 0 }
+    !skip { print }' "$STAGING/index.html" >"$STAGING/index.min.html"
+  mv "$STAGING/index.min.html" "$STAGING/index.html"
+  rm "$STAGING/style.css"
   local file
   for file in "$STAGING"/web.js "$STAGING"/web_bg.wasm "$STAGING"/index.html "$STAGING"/api.json; do
     gzip -k -9 -f "$file"
