@@ -76,11 +76,13 @@ else
   cargo install --quiet wasm-bindgen-cli --version "$WBG"
 fi
 
-# 5. wasm-opt from npm binaryen 132 (Debian's 108 breaks the bundle).
-if [ -x node_modules/.bin/wasm-opt ] && node_modules/.bin/wasm-opt --version | grep -q 'version 132'; then
-  say "wasm-opt (binaryen 132) present"
+# 5. wasm-opt from npm binaryen 132 (Debian's 108 breaks the bundle) and
+#    esbuild (minifies the JS glue), both pinned in package-lock.json.
+if [ -x node_modules/.bin/wasm-opt ] && node_modules/.bin/wasm-opt --version | grep -q 'version 132' &&
+  [ -x node_modules/.bin/esbuild ]; then
+  say "wasm-opt (binaryen 132) and esbuild present"
 else
-  say "installing binaryen 132 from npm"
+  say "installing binaryen 132 and esbuild from npm"
   npm ci --no-audit --no-fund --silent
 fi
 

@@ -1,47 +1,115 @@
 #!/usr/bin/env bash
 # Build the web UI bundle into dist/ (or $WEB_DIST) without trunk: cargo for
 # wasm32 with the size profile, wasm-bindgen (the pinned CLI), wasm-opt -Oz
-# (npm binaryen 132), index.html from the same root template trunk uses, and
-# precompressed .gz/.br copies for the server. Prints the bundle sizes.
+# (npm binaryen 132), index.html from the same root template trunk uses (its
+# copy-file links copied in), the JS glue and style sheet minified (npm
+# esbuild), and precompressed .gz/.br copies for the server. Prints the size
+# the page transfers (brotli, as the server sends it) and fails over the
+# budget of DESIGN.md section 7.
 # Usage: scripts/build-web.sh [all|compile|finish]   (after scripts/bootstrap.sh)
 #   compile: cargo + wasm-bindgen into $OUT.staging (needs the Rust tools)
-#   finish:  wasm-opt, index.html, compression, then $OUT.staging -> $OUT (needs node)
+#   finish:  esbuild, wasm-opt, index.html, compression, then $OUT.staging -> $OUT (needs node)
 # The Dockerfile runs the two halves in different build stages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${WEB_DIST:-dist}
 STAGING="$OUT.staging"
+# 400 KB transferred, in brotli: index.html, web.js, web_bg.wasm, api.json.
+BUDGET=409600
 export PATH="$PWD/node_modules/.bin:$PATH"
 
+# The files index.html asks trunk to copy into the bundle, one per line.
+copied_files() {
+  sed -n 's/.*<link data-trunk rel="copy-file" href="\([^"]*\)".*/\1/p' index.html
+}
+
 compile() {
-  cargo build -p web --target wasm32-unknown-unknown --profile wasm-release --locked --quiet
+  # Cargo says where it wrote the wasm (CARGO_TARGET_DIR, a workspace
+  # target-dir setting or the default): read it from its artifact messages
+  # instead of guessing a path, where an old build may linger.
+  local messages wasm
+  messages=$(cargo build -p web --target wasm32-unknown-unknown --profile wasm-release --locked \
+    --message-format=json-render-diagnostics)
+  wasm=$(grep '"reason":"compiler-artifact"' <<<"$messages" | grep '"name":"web"' |
+    grep -o '"filenames":\["[^"]*\.wasm"' | sed 's/.*\["//; s/"$//' | tail -n 1)
+  if [ -z "$wasm" ] || [ ! -f "$wasm" ]; then
+    echo "build-web: cargo reported no web.wasm (got: '${wasm}')" >&2
+    exit 1
+  fi
+  # Refuse a wasm older than the code it is built from: a stale artifact
+  # would pass every test of the old page. (Manifests are left out: cargo
+  # rightly keeps the wasm when an edit there does not concern it.)
+  local newer
+  newer=$(find web/src env-wasm/src env-wasm/schemas -type f -newer "$wasm" -print -quit)
+  if [ -n "$newer" ]; then
+    echo "build-web: $wasm is older than $newer; refusing to package it" >&2
+    exit 1
+  fi
   rm -rf "$STAGING"
   mkdir -p "$STAGING"
-  wasm-bindgen --target web --no-typescript --out-dir "$STAGING" --out-name web \
-    target/wasm32-unknown-unknown/wasm-release/web.wasm
+  wasm-bindgen --target web --no-typescript --out-dir "$STAGING" --out-name web "$wasm"
+  # The copied files travel with the staging folder (the finish stage of
+  # the Dockerfile has no sources).
+  local file
+  while read -r file; do
+    cp "$file" "$STAGING/$(basename "$file")"
+  done < <(copied_files)
+  echo "build-web: compiled $wasm"
 }
 
 finish() {
-  wasm-opt -Oz "$STAGING/web_bg.wasm" -o "$STAGING/web_bg.wasm"
-  # Cache-busting query from the content; relative URLs so any static host works.
+  # The glue wasm-bindgen writes, minified (npm esbuild): 2 KB of the
+  # transfer budget.
+  esbuild --minify --format=esm --log-level=warning <"$STAGING/web.js" >"$STAGING/web.min.js"
+  mv "$STAGING/web.min.js" "$STAGING/web.js"
+  wasm-opt -Oz --converge --strip-producers --strip-target-features \
+    "$STAGING/web_bg.wasm" -o "$STAGING/web_bg.wasm"
+  # Cache-busting query from the content; relative URLs so any static host
+  # works. From file:// the browser would refuse the module (index.html
+  # says why instead), so the loader does not ask for it there.
   local hash loader
   hash=$(cat "$STAGING/web.js" "$STAGING/web_bg.wasm" | sha256sum | cut -c1-16)
-  loader="<script type=\"module\">import init from './web.js?v=$hash'; await init({ module_or_path: './web_bg.wasm?v=$hash' });</script>"
-  awk -v loader="$loader" '/<link data-trunk rel="rust"/ { print "  " loader; next } { print }' index.html >"$STAGING/index.html"
+  loader="<script type=\"module\">if (location.protocol !== 'file:') { const { default: init } = await import('./web.js?v=$hash'); await init({ module_or_path: './web_bg.wasm?v=$hash' }); }</script>"
+  awk -v loader="$loader" '
+    /<link data-trunk rel="rust"/ { print "  " loader; next }
+    /<link data-trunk rel="copy-file"/ { next }
+    { print }' index.html >"$STAGING/index.html"
   if grep -q 'data-trunk' "$STAGING/index.html"; then
     echo "build-web: index.html has a data-trunk tag this script does not handle" >&2
     exit 1
   fi
-  for file in "$STAGING"/web.js "$STAGING"/web_bg.wasm "$STAGING"/index.html; do
+  # The inline style sheet, minified as well (its own lines in index.html).
+  awk '/<\/style>/ { inside = 0 } inside { print } /<style>/ { inside = 1 }' \
+    "$STAGING/index.html" | esbuild --loader=css --minify --log-level=warning >"$STAGING/style.css"
+  awk -v css="$STAGING/style.css" '
+    /<style>/ { print; while ((getline line < css) > 0) print line; skip = 1; next }
+    /<\/style>/ { skip = 0 }
+    !skip { print }' "$STAGING/index.html" >"$STAGING/index.min.html"
+  mv "$STAGING/index.min.html" "$STAGING/index.html"
+  rm "$STAGING/style.css"
+  local file
+  for file in "$STAGING"/web.js "$STAGING"/web_bg.wasm "$STAGING"/index.html "$STAGING"/api.json; do
     gzip -k -9 -f "$file"
     if command -v brotli >/dev/null; then brotli -k -f -q 11 "$file"; fi
   done
   rm -rf "$OUT"
   mv "$STAGING" "$OUT"
-  local raw gz
+  local raw
   raw=$(($(stat -c %s "$OUT/web_bg.wasm") + $(stat -c %s "$OUT/web.js")))
-  gz=$(($(stat -c %s "$OUT/web_bg.wasm.gz") + $(stat -c %s "$OUT/web.js.gz")))
-  echo "build-web: $OUT/ wasm $(stat -c %s "$OUT/web_bg.wasm") B, js $(stat -c %s "$OUT/web.js") B; wasm+js $raw B raw, $gz B gzipped (budget 409600)"
+  echo "build-web: $OUT/ wasm $(stat -c %s "$OUT/web_bg.wasm") B, js $(stat -c %s "$OUT/web.js") B ($raw B raw)"
+  if ! command -v brotli >/dev/null; then
+    echo "build-web: no brotli here, so the transferred size is not measured (budget $BUDGET B brotli)"
+    return
+  fi
+  local sent=0
+  for file in index.html web.js web_bg.wasm api.json; do
+    sent=$((sent + $(stat -c %s "$OUT/$file.br")))
+  done
+  echo "build-web: the page transfers $sent B (brotli: index.html, web.js, web_bg.wasm, api.json; budget $BUDGET B)"
+  if [ "$sent" -gt "$BUDGET" ]; then
+    echo "build-web: over the transfer budget of DESIGN.md section 7" >&2
+    exit 1
+  fi
 }
 
 case "${1:-all}" in

@@ -92,10 +92,22 @@ pub trait Environment: Sized + Send + 'static {
     /// observation. Same task and seed, same scenario, on every platform.
     fn reset(task: &'static TaskInfo, seed: u64) -> (Self, Self::Observation);
 
-    /// Apply one action, the step `limit` says how near the step limit
-    /// ([`StepLimit::Reached`]: grade what stands, the episode ends). `Err`
-    /// only for an action the protocol refuses (it is not counted as a
-    /// step); a wrong answer is a scored transition.
+    /// Refuse an action its type admits but the protocol does not (a
+    /// length bound, a number out of range, another task's id). The seam
+    /// asks before every [`Environment::step`] and in
+    /// [`crate::AnyEnv::validate_action`], so a front end that checks an
+    /// action first (the page's Step button) never sends one `step` would
+    /// refuse. A wrong answer is not a refusal: it is a scored step.
+    fn admit(&self, action: &Self::Action) -> Result<(), EnvError> {
+        let _ = action;
+        Ok(())
+    }
+
+    /// Apply one action that [`Environment::admit`] accepted, the step
+    /// `limit` says how near the step limit ([`StepLimit::Reached`]: grade
+    /// what stands, the episode ends). A wrong answer is a scored
+    /// transition; `Err` is left for refusals that only the step itself can
+    /// find (it is not counted as a step).
     fn step(
         &mut self,
         action: Self::Action,
@@ -621,6 +633,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
             return Err(EnvError::EpisodeDone);
         }
         let action = parse_action_of::<E>(action)?;
+        self.env.admit(&action)?;
         let limit = StepLimit::of(self.step_count + 1, self.task.max_steps);
         let transition = self.env.step(action, limit)?;
         self.step_count += 1;
@@ -681,7 +694,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
     }
 
     fn reference_action(&self) -> Option<Value> {
-        if self.done || !cfg!(feature = "policies") {
+        if self.done || !cfg!(feature = "reference") {
             return None;
         }
         self.env.reference_action().map(|a| to_json(&a))
@@ -703,6 +716,10 @@ impl<E: Environment> DynEpisode for Episode<E> {
     }
 
     fn validate_action(&self, action: &Value) -> Result<(), EnvError> {
-        parse_action_of::<E>(action).map(|_| ())
+        // The refusals of `step`, in its order.
+        if self.done {
+            return Err(EnvError::EpisodeDone);
+        }
+        self.env.admit(&parse_action_of::<E>(action)?)
     }
 }

@@ -27,6 +27,7 @@ pub mod error;
 pub mod golden;
 pub mod grading;
 pub mod it_mental_health;
+pub mod order;
 pub mod points;
 pub mod productivity;
 pub mod registry;
@@ -38,7 +39,7 @@ pub mod text;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tools;
 
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
 mod wasm;
 
 pub use episode::{

@@ -574,8 +574,10 @@ impl AnyEnv {
         self.episode.as_ref().and_then(|e| e.reference_action())
     }
 
-    /// Check an action against the action type without stepping (the web
-    /// UI's raw-JSON mode); the same parser `step` uses.
+    /// Whether `step` would accept `action`, without stepping: the same
+    /// refusals in the same order (no episode, episode over, the action's
+    /// type, [`crate::Environment::admit`]). The page enables its Step
+    /// buttons only for an action this accepts.
     pub fn validate_action(&self, action: &Value) -> Result<(), EnvError> {
         match self.episode.as_ref() {
             Some(episode) => episode.validate_action(action),

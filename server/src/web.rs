@@ -2,6 +2,8 @@
 //! `.gz` files served to clients that accept them and every unknown path
 //! answered with `index.html` (the UI routes in the page). Before the
 //! bundle is built, `/web/` explains how to build it; `/` leads to `/web/`.
+//! `/web/api.json` tells the page that an API answers at this origin (the
+//! bundle's own copy, which a static host serves, says there is none).
 
 use std::path::{Path, PathBuf};
 
@@ -38,8 +40,14 @@ pub fn routes(dist: &Path) -> Router {
         .route("/", get(|| async { Redirect::temporary("/web/") }))
         .route("/web", get(|| async { Redirect::temporary("/web/") }))
         .route("/web/", get(serve))
+        .route("/web/api.json", get(api_marker))
         .route("/web/{*path}", get(serve))
         .with_state(web)
+}
+
+/// What the page reads to offer "Verify on server" and the API panel.
+async fn api_marker() -> axum::Json<serde_json::Value> {
+    axum::Json(serde_json::json!({"api": true, "version": env!("CARGO_PKG_VERSION")}))
 }
 
 async fn serve(State(web): State<Web>, mut request: Request) -> Response {

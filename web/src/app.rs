@@ -1,18 +1,25 @@
 //! The page: pickers, the scenario, the composer, the step timeline, the
-//! score, server verification and export/import. Display only: every
-//! reset, step and validation goes through `env_wasm::AnyEnv`.
+//! score card, server verification, export/import, the developer panel and
+//! the run viewer. Display only: every reset, step and validation goes
+//! through `env_wasm::AnyEnv`.
 
 use env_wasm::registry::{self, ENVIRONMENTS};
+use env_wasm::seam::MAX_SEED;
 use env_wasm::{AnyEnv, EnvInfo};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 
-use crate::episode::{self, EpisodeView, StepView};
+use crate::compose::{Composing, Draft, step_button};
+use crate::episode::{self, EpisodeView, Played};
+use crate::format::{exact, number, signed};
+use crate::html::{Html, clicked_data};
 use crate::record::EpisodeRecord;
-use crate::verify;
-use crate::views;
+use crate::reference::compact;
+use crate::run_files::RunFile;
+use crate::runs::{self, Opened};
+use crate::{developer, link, result, verify, views};
 
 #[derive(Debug, Clone, PartialEq)]
 enum Verify {
@@ -26,42 +33,27 @@ enum Verify {
     Failed(String),
 }
 
-/// An episode named in the page's query string, so a link can share one.
-#[derive(Debug, Default)]
-struct LinkedEpisode {
-    env: Option<String>,
-    task: Option<String>,
-    seed: Option<u64>,
+/// The panel on show below 900 px, where the three do not fit side by side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tab {
+    Scenario,
+    Act,
+    Timeline,
 }
 
-impl LinkedEpisode {
-    fn from_location() -> Self {
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        let mut linked = LinkedEpisode::default();
-        for pair in search.trim_start_matches('?').split('&') {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = js_sys::decode_uri_component(value)
-                .ok()
-                .and_then(|v| v.as_string())
-                .unwrap_or_default();
-            match key {
-                "env" => linked.env = Some(value),
-                "task" => linked.task = Some(value),
-                "seed" => linked.seed = value.parse().ok(),
-                _ => {}
-            }
+impl Tab {
+    const ALL: [(Tab, &'static str, &'static str); 3] = [
+        (Tab::Scenario, "tab-scenario", "Scenario"),
+        (Tab::Act, "tab-act", "Act"),
+        (Tab::Timeline, "tab-timeline", "Timeline"),
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Tab::Scenario => "scenario",
+            Tab::Act => "act",
+            Tab::Timeline => "timeline",
         }
-        linked
-    }
-}
-
-/// Put the episode in the address bar so the page's link replays it.
-fn share_link(env: &str, task: &str, seed: u64) {
-    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let query = format!("?env={env}&task={task}&seed={seed}");
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&query));
     }
 }
 
@@ -70,18 +62,112 @@ fn random_seed() -> u64 {
 }
 
 fn score_text(score: Option<f64>) -> String {
+    score.map(exact).unwrap_or_else(|| "-".to_owned())
+}
+
+/// A score in the page's one precision (the exact figure goes in a title).
+fn shown_score(score: Option<f64>) -> String {
     score
-        .map(|s| format!("{s:.4}"))
+        .map(crate::format::number)
         .unwrap_or_else(|| "-".to_owned())
 }
 
-fn compact(action: &Value) -> String {
-    let text = action.to_string();
-    if text.chars().count() > 160 {
-        format!("{}…", text.chars().take(160).collect::<String>())
-    } else {
-        text
+/// Bring the score card into view once the DOM has it, and move the
+/// keyboard focus there.
+fn show_result_card() {
+    request_animation_frame(|| {
+        let card = document()
+            .get_element_by_id("result-card")
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(card) = card {
+            card.scroll_into_view_with_bool(true);
+            let _ = card.focus();
+        }
+    });
+}
+
+/// What a screen reader hears when an episode ends.
+fn announcement(view: &EpisodeView) -> String {
+    match view.final_score() {
+        Some(score) => format!(
+            "Episode over after {} steps. Score {} of 1.",
+            view.accepted().count(),
+            number(score)
+        ),
+        None => "Episode over.".to_owned(),
     }
+}
+
+/// The steps of an episode as HTML text (see [`crate::html`]): each
+/// accepted step's number is a button that shows the scenario after it.
+fn timeline_html(view: &EpisodeView, shown: Option<usize>) -> String {
+    let mut html = Html::new();
+    let mut n = 0;
+    for step in &view.steps {
+        let differs = step.reward_differs();
+        match &step.outcome {
+            Ok(result) => {
+                n += 1;
+                let observation = result.observation.to_value();
+                let feedback = ["last_feedback", "feedback"]
+                    .iter()
+                    .find_map(|k| observation.get(*k))
+                    .map(views::text_of)
+                    .unwrap_or_default();
+                let mut class = "step".to_owned();
+                if differs {
+                    class.push_str(" differs");
+                }
+                if shown == Some(n) {
+                    class.push_str(" shown");
+                }
+                let mut reward = result.reward.map(signed).unwrap_or_default();
+                if let Some(recorded) = step.recorded_reward.filter(|_| differs) {
+                    reward.push_str(&format!(" (file: {})", signed(recorded)));
+                }
+                let exact_reward = result.reward.map(exact).unwrap_or_default();
+                html.open("li", &[("class", &class)])
+                    .open("div", &[("class", "step-head")])
+                    .element(
+                        "button",
+                        &[
+                            ("class", "step-no"),
+                            ("data-step", &n.to_string()),
+                            ("title", "Show the scenario after this step"),
+                        ],
+                        &format!("#{n}"),
+                    )
+                    .element("code", &[], &compact(&step.action))
+                    .element(
+                        "span",
+                        &[("class", "reward"), ("title", &exact_reward)],
+                        &reward,
+                    )
+                    .close("div")
+                    .element("div", &[("class", "feedback")], &feedback)
+                    .close("li");
+            }
+            Err(error) => {
+                let class = if differs {
+                    "step refused differs"
+                } else {
+                    "step refused"
+                };
+                html.open("li", &[("class", class)])
+                    .open("div", &[("class", "step-head")])
+                    .element("b", &[], "refused")
+                    .element("code", &[], &compact(&step.action))
+                    .close("div")
+                    .element(
+                        "div",
+                        &[("class", "feedback")],
+                        &format!("{}: {}", error.code, error.message),
+                    )
+                    .close("li");
+            }
+        }
+    }
+    html.into_string()
 }
 
 #[component]
@@ -93,74 +179,99 @@ pub fn App() -> impl IntoView {
     let episode = RwSignal::new(None::<EpisodeView>);
     // Bumped on every start so the composer is rebuilt per episode, not per step.
     let started = RwSignal::new(0u64);
+    // The accepted step whose scenario is on show (`None`: the latest).
+    let shown_step = RwSignal::new(None::<usize>);
+    // Where a replayed episode came from (a run file, an import).
+    let source = RwSignal::new(None::<String>);
     let raw_mode = RwSignal::new(false);
     let raw_text = RwSignal::new(String::new());
     let notice = RwSignal::new(None::<String>);
+    let announced = RwSignal::new(String::new());
     let server_up = RwSignal::new(false);
     let verify_state = RwSignal::new(Verify::Idle);
+    let tab = RwSignal::new(Tab::Scenario);
+    let runs_open = RwSignal::new(false);
+    let run_files = RwSignal::new(Vec::<RunFile>::new());
+    let link_note = RwSignal::new(None::<String>);
 
     spawn_local(async move { server_up.set(verify::server_available().await) });
 
-    let info =
+    let picked =
         move || -> &'static EnvInfo { registry::find(&env_id.get()).unwrap_or(ENVIRONMENTS[0]) };
 
-    let begin = move |env: &'static EnvInfo, task: String, seed: u64| -> bool {
-        let mut fresh = AnyEnv::of(env);
-        match episode::start(&mut fresh, &task, seed) {
-            Ok(view) => {
-                share_link(env.id, &task, seed);
-                session.set_value(fresh);
-                raw_text.set(String::new());
-                episode.set(Some(view));
-                started.update(|n| *n += 1);
-                verify_state.set(Verify::Idle);
-                notice.set(None);
-                true
-            }
-            Err(e) => {
-                notice.set(Some(e.message));
-                false
-            }
+    // Show a played episode: its session goes on from where it stands.
+    let install = move |played: Played, from: Option<String>| {
+        let Played { env, view } = played;
+        link::show_in_address_bar(&view.env_id, &view.task, view.seed);
+        env_id.set(view.env_id.clone());
+        task_id.set(view.task.clone());
+        seed_text.set(view.seed.to_string());
+        let over = view.done;
+        if over {
+            announced.set(announcement(&view));
         }
+        session.set_value(env);
+        raw_text.set(String::new());
+        episode.set(Some(view));
+        started.update(|n| *n += 1);
+        shown_step.set(None);
+        source.set(from);
+        verify_state.set(Verify::Idle);
+        notice.set(None);
+        runs_open.set(false);
+        tab.set(if over { Tab::Act } else { Tab::Scenario });
+    };
+
+    let begin = move |env: &'static EnvInfo, task: String, seed: u64| match episode::replay(
+        env.id,
+        &task,
+        seed,
+        None,
+        Vec::new(),
+    ) {
+        Ok(played) => install(played, None),
+        Err(e) => notice.set(Some(e)),
     };
 
     // Show a scenario at once: the one the link names (`?env=&task=&seed=`),
-    // else the first task of the first environment with seed 42.
-    let linked = LinkedEpisode::from_location();
-    let first_env = linked
-        .env
-        .as_deref()
-        .and_then(registry::find)
-        .unwrap_or(ENVIRONMENTS[0]);
-    let first_task = linked
-        .task
-        .as_deref()
-        .and_then(|t| first_env.task(t))
-        .unwrap_or(first_env.default_task());
-    let first_seed = linked.seed.unwrap_or(42);
-    env_id.set(first_env.id.to_owned());
-    task_id.set(first_task.id.to_owned());
-    seed_text.set(first_seed.to_string());
-    begin(first_env, first_task.id.to_owned(), first_seed);
+    // else the first task of the first environment with seed 42; say what
+    // in the link named nothing.
+    let search = window().location().search().unwrap_or_default();
+    let linked = link::parse(&search);
+    begin(linked.env, linked.task.id.to_owned(), linked.seed);
+    if !linked.problems.is_empty() {
+        notice.set(Some(linked.problems.join(" ")));
+    }
 
     let start = move |_| {
         let seed = match seed_text.get().trim() {
             "" => random_seed(),
             text => match text.parse::<u64>() {
-                Ok(seed) => seed,
-                Err(_) => {
-                    notice.set(Some(
-                        "The seed must be a whole number (or empty for a random one).".to_owned(),
-                    ));
+                Ok(seed) if seed <= MAX_SEED => seed,
+                _ => {
+                    notice.set(Some(format!(
+                        "The seed must be a whole number from 0 to {MAX_SEED} (or empty for a random one)."
+                    )));
                     return;
                 }
             },
         };
-        seed_text.set(seed.to_string());
-        begin(info(), task_id.get(), seed);
+        begin(picked(), task_id.get(), seed);
     };
+    let restart = Callback::new(move |seed: u64| {
+        let running =
+            episode.with_untracked(|e| e.as_ref().map(|v| (v.env_id.clone(), v.task.clone())));
+        if let Some((env, task)) = running
+            && let Some(env) = registry::find(&env)
+        {
+            begin(env, task, seed);
+        }
+    });
 
     let submit = Callback::new(move |action: Value| {
+        if episode.with_untracked(|e| e.as_ref().is_none_or(|v| v.done)) {
+            return;
+        }
         session.update_value(|env| {
             episode.update(|view| {
                 if let Some(view) = view {
@@ -168,27 +279,57 @@ pub fn App() -> impl IntoView {
                 }
             })
         });
-    });
-
-    let raw_check = move || -> Result<Value, String> {
-        let value: Value =
-            serde_json::from_str(&raw_text.get()).map_err(|e| format!("not JSON: {e}"))?;
-        session
-            .with_value(|env| env.validate_action(&value))
-            .map_err(|e| e.to_body().message)?;
-        Ok(value)
-    };
-    let raw_send = move || {
-        if let Ok(action) = raw_check() {
-            submit.run(action);
+        shown_step.set(None);
+        if let Some(text) =
+            episode.with_untracked(|e| e.as_ref().filter(|v| v.done).map(announcement))
+        {
+            announced.set(text);
+            tab.set(Tab::Act);
+            show_result_card();
         }
+    });
+    let check = Callback::new(move |action: Value| {
+        session
+            .with_value(|env| env.validate_action(&action))
+            .map_err(|e| {
+                let body = e.to_body();
+                match body.field {
+                    Some(field) => format!("Not accepted: {field} {}", body.message),
+                    None => format!("Not accepted: {}", body.message),
+                }
+            })
+    });
+    let observation = Signal::derive(move || {
+        episode.with(|e| {
+            e.as_ref()
+                .map(|v| v.observation.clone())
+                .unwrap_or_default()
+        })
+    });
+    let last_step =
+        Signal::derive(move || episode.with(|e| e.as_ref().is_some_and(EpisodeView::on_last_step)));
+    let composing = Composing {
+        submit,
+        check,
+        observation,
+        last_step,
     };
+
+    let raw_draft = Signal::derive(move || Draft {
+        action: serde_json::from_str::<Value>(&raw_text.get())
+            .map_err(|e| format!("Not JSON: {e}")),
+        blanks: Vec::new(),
+        ends: false,
+    });
 
     let on_env_change = move |ev| {
         env_id.set(event_target_value(&ev));
-        task_id.set(info().default_task().id.to_owned());
+        task_id.set(picked().default_task().id.to_owned());
     };
 
+    // An exported episode: replayed in full before anything on the page
+    // changes, so a bad file leaves the episode, the pickers and the link
+    // as they were.
     let import = move |ev: leptos::ev::Event| {
         let Some(input) = ev
             .target()
@@ -199,33 +340,43 @@ pub fn App() -> impl IntoView {
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
             return;
         };
+        // Choosing the same file again must read it again.
+        input.set_value("");
         spawn_local(async move {
+            let name = file.name();
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             let text = text.ok().and_then(|t| t.as_string()).unwrap_or_default();
-            let record = match EpisodeRecord::parse(&text) {
-                Ok(record) => record,
-                Err(e) => {
-                    notice.set(Some(e));
-                    return;
+            let outcome = EpisodeRecord::parse(&text).and_then(|record| {
+                let played = episode::replay(
+                    &record.env,
+                    &record.task,
+                    record.seed,
+                    None,
+                    record.actions.into_iter().map(|a| (a, None)),
+                )?;
+                match played.view.steps.iter().position(|s| s.outcome.is_err()) {
+                    Some(at) => {
+                        let reason = played.view.steps[at]
+                            .outcome
+                            .as_ref()
+                            .err()
+                            .map(|e| e.message.clone())
+                            .unwrap_or_default();
+                        Err(format!("its action {} is refused: {reason}", at + 1))
+                    }
+                    None => Ok(played),
                 }
-            };
-            let Some(env) = registry::find(&record.env) else {
-                notice.set(Some(format!(
-                    "unknown environment `{}` in the file",
-                    record.env
-                )));
-                return;
-            };
-            env_id.set(env.id.to_owned());
-            task_id.set(record.task.clone());
-            seed_text.set(record.seed.to_string());
-            if begin(env, record.task.clone(), record.seed) {
-                for action in record.actions {
-                    submit.run(action);
-                }
+            });
+            match outcome {
+                Ok(played) => install(played, Some(format!("Imported from {name}."))),
+                Err(e) => notice.set(Some(format!(
+                    "{name} was not imported ({e}); the episode on show is unchanged."
+                ))),
             }
         });
     };
+
+    let open_run = Callback::new(move |opened: Opened| install(opened.played, Some(opened.source)));
 
     let run_verify = move |_| {
         let Some(view) = episode.get_untracked() else {
@@ -246,6 +397,16 @@ pub fn App() -> impl IntoView {
         });
     };
 
+    let copy_link = move |_| {
+        spawn_local(async move {
+            let href = link::current();
+            link_note.set(Some(match link::copy(&href).await {
+                Ok(()) => "Link copied.".to_owned(),
+                Err(()) => format!("Copy refused by the browser; the link: {href}"),
+            }));
+        });
+    };
+
     let export_href = move || {
         episode.with(|view| {
             view.as_ref().map(|v| {
@@ -259,7 +420,7 @@ pub fn App() -> impl IntoView {
     };
 
     let task_options = move || {
-        info()
+        picked()
             .tasks
             .iter()
             .map(|t| {
@@ -271,191 +432,235 @@ pub fn App() -> impl IntoView {
             })
             .collect_view()
     };
-    let summary = move || info().task(&task_id.get()).map(|t| t.summary).unwrap_or("");
 
     // A field of the running episode, for display ("" before the first).
     let running = move |field: fn(&EpisodeView) -> String| -> String {
         episode.with(|e| e.as_ref().map(field).unwrap_or_default())
     };
+    let running_task = move || {
+        episode.with(|e| {
+            e.as_ref()
+                .and_then(|v| registry::find(&v.env_id).and_then(|env| env.task(&v.task)))
+        })
+    };
+    let summary = move || running_task().map(|t| t.summary).unwrap_or("");
+    // The pickers may already name another episode; say so until Start.
+    let pending = move || {
+        let (env, task, seed) = (env_id.get(), task_id.get(), seed_text.get());
+        let same = episode.with(|e| {
+            e.as_ref().is_some_and(|v| {
+                v.env_id == env && v.task == task && v.seed.to_string() == seed.trim()
+            })
+        });
+        (!same).then(|| format!("Start episode to play {env} / {task} with seed {}; the episode below is unchanged.", if seed.trim().is_empty() { "random" } else { seed.trim() }))
+    };
 
     let scenario = move || {
         episode.with(|view| {
             view.as_ref()
-                .map(|v| views::scenario(&v.env_id, &v.observation))
+                .map(|v| {
+                    let observation = match shown_step.get() {
+                        Some(step) => v.observation_after(step),
+                        None => v.observation.clone(),
+                    };
+                    views::scenario(&v.env_id, &observation)
+                })
+                .unwrap_or_default()
+        })
+    };
+    let on_scenario_click = move |ev: leptos::ev::MouseEvent| {
+        views::on_scenario_click(&running(|v| v.env_id.clone()), &ev)
+    };
+    let on_scenario_change =
+        move |ev: leptos::ev::Event| views::on_scenario_change(&running(|v| v.env_id.clone()), &ev);
+    let browsing = move || {
+        let step = shown_step.get()?;
+        let total = episode.with(|e| e.as_ref().map_or(0, |v| v.accepted().count()));
+        Some(view! {
+            <p class="browsing" id="browsing-note">
+                {format!("Showing the scenario after step {step} of {total}. ")}
+                <button on:click=move |_| shown_step.set(None)>"Show the latest"</button>
+            </p>
         })
     };
     let composer = move || {
         started.get();
         let view = episode.get_untracked()?;
         let schema = session.with_value(|env| env.schemas())["action"].clone();
-        Some(views::composer(
-            &view.env_id,
-            &view.observation,
-            &schema,
-            submit,
-        ))
+        Some(views::composer(&view.env_id, &schema, composing))
+    };
+    let over = move || episode.with(|e| e.as_ref().is_some_and(|v| v.done));
+    let card = move || {
+        episode.with(|e| {
+            e.as_ref()
+                .filter(|v| v.done)
+                .map(move |v| result::card(v, restart))
+        })
     };
 
     let timeline = move || {
+        let shown = shown_step.get();
         episode.with(|view| {
-            let Some(view) = view else { return Vec::new() };
-            let mut n = 0;
-            view.steps
-                .iter()
-                .map(|StepView { action, outcome }| match outcome {
-                    Ok(result) => {
-                        n += 1;
-                        let observation = result.observation.to_value();
-                        let feedback = ["last_feedback", "feedback"]
-                            .iter()
-                            .find_map(|k| observation.get(*k))
-                            .map(views::text_of)
-                            .unwrap_or_default();
-                        let reward = result.reward.map(|r| format!("{r:+.2}")).unwrap_or_default();
-                        view! {
-                            <li class="step">
-                                <div class="step-head"><b>{format!("#{n}")}</b><code>{compact(action)}</code><span class="reward">{reward}</span></div>
-                                <div class="feedback">{feedback}</div>
-                            </li>
-                        }
-                        .into_any()
-                    }
-                    Err(error) => view! {
-                        <li class="step refused">
-                            <div class="step-head"><b>"refused"</b><code>{compact(action)}</code></div>
-                            <div class="feedback">{format!("{}: {}", error.code, error.message)}</div>
-                        </li>
-                    }
-                    .into_any(),
-                })
-                .collect::<Vec<_>>()
+            view.as_ref()
+                .map(|v| timeline_html(v, shown))
+                .unwrap_or_default()
+        })
+    };
+    let on_timeline_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some(step) = clicked_data(&ev, "step").and_then(|s| s.parse().ok()) {
+            shown_step.set(Some(step));
+            tab.set(Tab::Scenario);
+        }
+    };
+    let stepper = move || {
+        let total = episode.with(|e| e.as_ref().map_or(0, |v| v.accepted().count()));
+        (total > 0).then(|| {
+            let at = move || shown_step.get().unwrap_or(total);
+            view! {
+                <div class="stepper" aria-label="Step through the episode">
+                    <button id="step-prev" disabled=move || at() == 0 on:click=move |_| shown_step.set(Some(at().saturating_sub(1)))>"◀"</button>
+                    <span>{move || if at() == 0 { "the start".to_owned() } else { format!("after step {} of {total}", at()) }}</span>
+                    <button id="step-next" disabled=move || total <= at() on:click=move |_| { let next = at() + 1; shown_step.set((next < total).then_some(next)); }>"▶"</button>
+                </div>
+            }
         })
     };
 
-    let breakdown = move || {
-        episode.with(|view| {
-            let view = view.as_ref()?;
-            let criteria = view.observation.get("score_breakdown")?.as_object()?.clone();
-            Some(
-                criteria
-                    .into_iter()
-                    .map(|(name, score)| {
-                        let value = score.as_f64().unwrap_or(0.0);
-                        view! {
-                            <div class="bar">
-                                <span class="bar-label">{name}</span>
-                                <span class="bar-track"><span class="bar-fill" style:width=format!("{:.1}%", value * 100.0)></span></span>
-                                <span class="bar-value">{format!("{value:.2}")}</span>
-                            </div>
-                        }
-                    })
-                    .collect_view(),
-            )
-        })
+    let example = Signal::derive(move || {
+        started.get();
+        session
+            .with_value(|env| env.empty_answer())
+            .unwrap_or_default()
+    });
+    let on_show = Signal::derive(move || episode.get());
+
+    let tab_bar = move || {
+        Tab::ALL
+            .iter()
+            .map(|&(which, id, label)| {
+                view! {
+                    <button id=id role="tab" aria-selected=move || (tab.get() == which).to_string()
+                        class:active=move || tab.get() == which on:click=move |_| tab.set(which)>{label}</button>
+                }
+            })
+            .collect_view()
     };
 
     view! {
-        <header>
-            <h1>"DeskBench"</h1>
-            <p class="muted">"Workplace-operations environments for AI agents, running in your browser. Same seed, same actions, same score as the API."</p>
+        <header class="top">
+            <div>
+                <h1>"DeskBench"</h1>
+                <p class="muted">"Workplace-operations environments for AI agents, running in your browser. Same seed, same actions, same score as the API."</p>
+            </div>
+            <nav class="modes" aria-label="Views">
+                <button id="mode-play" class:active=move || !runs_open.get() on:click=move |_| runs_open.set(false)>"Play"</button>
+                <button id="mode-runs" class:active=move || runs_open.get() on:click=move |_| runs_open.set(true)>"Runs"</button>
+                <button id="copy-link" on:click=copy_link title="Copy a link to this episode">"Copy link"</button>
+            </nav>
         </header>
-        <section class="controls" aria-label="Episode set-up">
-            <label class="field">
-                <span>"Environment"</span>
-                <select id="env-select" on:change=on_env_change prop:value=move || env_id.get()>
-                    {ENVIRONMENTS.iter().map(|e| view! { <option value=e.id>{e.name}</option> }).collect_view()}
-                </select>
-            </label>
-            <label class="field">
-                <span>"Task"</span>
-                <select id="task-select" on:change=move |ev| task_id.set(event_target_value(&ev)) prop:value=move || task_id.get()>
-                    {task_options}
-                </select>
-            </label>
-            <label class="field">
-                <span>"Seed"</span>
-                <input id="seed-input" inputmode="numeric" prop:value=move || seed_text.get()
-                    on:input=move |ev| seed_text.set(event_target_value(&ev)) />
-            </label>
-            <button id="random-seed" on:click=move |_| seed_text.set(random_seed().to_string())>"Random seed"</button>
-            <button id="start-btn" class="primary" on:click=start>"Start episode"</button>
-        </section>
-        <p class="summary">{summary}</p>
-        {move || notice.get().map(|n| view! { <p class="error" role="alert">{n}</p> })}
-        <Show when=move || episode.with(|e| e.is_some())>
-            <main class="layout">
-                <section class="panel" aria-label="Scenario">
-                    <h2>"Scenario"</h2>
-                    {scenario}
-                </section>
-                <section class="panel" aria-label="Act">
-                    <h2>"Act"</h2>
-                    <div class="status">
-                        "Step "
-                        <span
-                            id="step-count"
-                            data-env=move || running(|v| v.env_id.clone())
-                            data-task=move || running(|v| v.task.clone())
-                            data-seed=move || running(|v| v.seed.to_string())
-                        >
-                            {move || running(|v| v.step_count().to_string())}
-                        </span>
-                        // The running episode's limit, not the picker's (which may
-                        // already name the next task).
-                        {move || format!(" of {}", running(|v| {
-                            registry::find(&v.env_id)
-                                .and_then(|env| env.task(&v.task))
-                                .map(|t| t.max_steps.to_string())
-                                .unwrap_or_default()
-                        }))}
-                        {move || episode.with(|e| e.as_ref().is_some_and(|v| v.done)).then(|| view! { <span class="done">" · episode over"</span> })}
-                    </div>
-                    <label class="check">
-                        <input id="mode-raw" type="checkbox" on:change=move |ev| raw_mode.set(event_target_checked(&ev)) />
-                        "Raw JSON action"
-                    </label>
-                    <Show when=move || raw_mode.get() fallback=composer>
-                        <div class="form">
-                            <textarea id="raw-action" rows="6" spellcheck="false" placeholder="{\"raw\": \"inspect\"}"
-                                prop:value=move || raw_text.get()
-                                on:input=move |ev| raw_text.set(event_target_value(&ev))
-                                on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.ctrl_key() && ev.key() == "Enter" { raw_send() }></textarea>
-                            <p class="hint">{move || match raw_check() {
-                                Ok(_) => "Valid action (Ctrl+Enter to step).".to_owned(),
-                                Err(e) => e,
-                            }}</p>
-                            <button id="raw-step-btn" class="primary" on:click=move |_| raw_send()
-                                disabled=move || raw_check().is_err()>"Step"</button>
+        <p id="announcer" class="visually-hidden" aria-live="polite">{move || announced.get()}</p>
+        {move || link_note.get().map(|n| view! { <p class="hint" id="link-note" role="status">{n}</p> })}
+        <div class:hidden=move || !runs_open.get()>{runs::viewer(run_files, open_run)}</div>
+        <div class:hidden=move || runs_open.get()>
+            <section class="controls" aria-label="Episode set-up">
+                <label class="field">
+                    <span>"Environment"</span>
+                    <select id="env-select" on:change=on_env_change prop:value=move || env_id.get()>
+                        {ENVIRONMENTS.iter().map(|e| view! { <option value=e.id>{e.name}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>"Task"</span>
+                    <select id="task-select" on:change=move |ev| task_id.set(event_target_value(&ev)) prop:value=move || task_id.get()>
+                        {task_options}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>"Seed"</span>
+                    <input id="seed-input" inputmode="numeric" prop:value=move || seed_text.get()
+                        on:input=move |ev| seed_text.set(event_target_value(&ev)) />
+                </label>
+                <button id="random-seed" on:click=move |_| seed_text.set(random_seed().to_string())>"Random seed"</button>
+                <button id="start-btn" class="primary" on:click=start>"Start episode"</button>
+            </section>
+            <p class="summary">{summary}</p>
+            {move || pending().map(|p| view! { <p class="pending hint" id="pending-note">{p}</p> })}
+            {move || notice.get().map(|n| view! { <p class="error" role="alert" id="notice">{n}</p> })}
+            {move || source.get().map(|s| view! { <p class="source hint" id="source-note">{s}</p> })}
+            <Show when=move || episode.with(|e| e.is_some())>
+                <div class="tabs" role="tablist" aria-label="Panels">{tab_bar}</div>
+                <main class="layout" data-tab=move || tab.get().name()>
+                    <section class="panel" id="scenario-panel" aria-label="Scenario">
+                        <h2>"Scenario"</h2>
+                        {browsing}
+                        <div on:click=on_scenario_click on:change=on_scenario_change inner_html=scenario></div>
+                    </section>
+                    <section class="panel" id="act-panel" aria-label="Act">
+                        <h2>"Act"</h2>
+                        <div class="status">
+                            "Step "
+                            <span
+                                id="step-count"
+                                data-env=move || running(|v| v.env_id.clone())
+                                data-task=move || running(|v| v.task.clone())
+                                data-seed=move || running(|v| v.seed.to_string())
+                            >
+                                {move || running(|v| v.step_count().to_string())}
+                            </span>
+                            // The running episode's limit, not the picker's (which may
+                            // already name the next task).
+                            {move || format!(" of {}", running_task().map(|t| t.max_steps.to_string()).unwrap_or_default())}
+                            {move || over().then(|| view! { <span class="done">" · episode over"</span> })}
                         </div>
-                    </Show>
-                    <h3>"Timeline"</h3>
-                    <ol id="timeline" class="timeline">{timeline}</ol>
-                    {move || episode.with(|e| e.as_ref().and_then(|v| v.final_score())).map(|score| view! {
-                        <div class="final">
-                            <div id="final-score" data-score=format!("{score:.4}")>"Final score "<b>{format!("{score:.3}")}</b></div>
-                            <div class="bars">{breakdown}</div>
-                        </div>
-                    })}
-                    <div class="actions">
-                        <Show when=move || server_up.get() && episode.with(|e| e.as_ref().is_some_and(|v| v.done))>
-                            <button id="verify-btn" on:click=run_verify>"Verify on server"</button>
+                        <Show when=move || !over() fallback=card>
+                            <label class="check">
+                                <input id="mode-raw" type="checkbox" prop:checked=move || raw_mode.get() on:change=move |ev| raw_mode.set(event_target_checked(&ev)) />
+                                "Raw JSON action"
+                            </label>
+                            <Show when=move || raw_mode.get() fallback=composer>
+                                <div class="form">
+                                    <textarea id="raw-action" rows="6" spellcheck="false" placeholder="{\"raw\": \"inspect\"}"
+                                        prop:value=move || raw_text.get()
+                                        on:input=move |ev| raw_text.set(event_target_value(&ev))
+                                        on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                                            if ev.ctrl_key() && ev.key() == "Enter"
+                                                && let Some(button) = document().get_element_by_id("raw-step-btn").and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+                                            {
+                                                button.click();
+                                            }
+                                        }></textarea>
+                                    {step_button("raw-step-btn", "Step", raw_draft, composing)}
+                                </div>
+                            </Show>
                         </Show>
-                        {move || export_href().map(|href| view! { <a id="export-link" class="button" href=href download="deskbench-episode.json">"Export episode"</a> })}
-                        <label class="button">"Import episode"<input id="import-file" type="file" accept="application/json" class="visually-hidden" on:change=import /></label>
-                    </div>
-                    {move || match verify_state.get() {
-                        Verify::Idle => None,
-                        Verify::Running => Some(view! { <p id="verify-result" class="muted">"Replaying on the server…"</p> }.into_any()),
-                        Verify::Done { local, server, matched } => Some(view! {
-                            <p id="verify-result" class=if matched { "match" } else { "mismatch" } data-server-score=score_text(server)>
-                                {if matched { "✔ match" } else { "✘ mismatch" }}
-                                {format!(": browser {} · server {}", score_text(local), score_text(server))}
-                            </p>
-                        }.into_any()),
-                        Verify::Failed(e) => Some(view! { <p id="verify-result" class="mismatch">{format!("Could not verify: {e}")}</p> }.into_any()),
-                    }}
-                </section>
-            </main>
-        </Show>
+                        <div class="actions">
+                            <Show when=move || server_up.get() && over()>
+                                <button id="verify-btn" on:click=run_verify>"Verify on server"</button>
+                            </Show>
+                            {move || export_href().map(|href| view! { <a id="export-link" class="button" href=href download="deskbench-episode.json">"Export episode"</a> })}
+                            <label class="button">"Import episode"<input id="import-file" type="file" accept="application/json,.json" class="visually-hidden" on:change=import /></label>
+                        </div>
+                        {move || match verify_state.get() {
+                            Verify::Idle => None,
+                            Verify::Running => Some(view! { <p id="verify-result" class="muted">"Replaying on the server…"</p> }.into_any()),
+                            Verify::Done { local, server, matched } => Some(view! {
+                                <p id="verify-result" class=if matched { "match" } else { "mismatch" } data-server-score=score_text(server)
+                                    title=format!("exactly {} in the browser, {} on the server", score_text(local), score_text(server))>
+                                    {if matched { "✔ match" } else { "✘ mismatch" }}
+                                    {format!(": browser {} · server {}", shown_score(local), shown_score(server))}
+                                </p>
+                            }.into_any()),
+                            Verify::Failed(e) => Some(view! { <p id="verify-result" class="mismatch">{format!("Could not verify: {e}")}</p> }.into_any()),
+                        }}
+                    </section>
+                    <section class="panel" id="timeline-panel" aria-label="Timeline">
+                        <h2>"Timeline"</h2>
+                        {stepper}
+                        <ol id="timeline" class="timeline" on:click=on_timeline_click inner_html=timeline></ol>
+                    </section>
+                </main>
+                {developer::panel(on_show, server_up.into(), example)}
+            </Show>
+        </div>
     }
 }

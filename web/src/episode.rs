@@ -1,6 +1,9 @@
 //! The episode as the page shows it: every call goes through the same
-//! `AnyEnv` JSON seam the server uses; this module only records results.
+//! `AnyEnv` JSON seam the server uses; this module only records results,
+//! and plays a whole episode from a list of actions or a policy (an import,
+//! a run file, the reference after the end).
 
+use env_wasm::rng::SeededRng;
 use env_wasm::{AnyEnv, ErrorBody, ResetDefaults, StepResult};
 use serde_json::{Value, json};
 
@@ -10,14 +13,34 @@ pub struct StepView {
     pub action: Value,
     /// `Ok` for a step, `Err` for an action the environment refused (not a step).
     pub outcome: Result<StepResult, ErrorBody>,
+    /// The reward a run file recorded for this step, when it was replayed
+    /// from one; the timeline flags a step whose reward differs.
+    pub recorded_reward: Option<f64>,
 }
 
-/// What the page renders: the latest observation, the steps, the score.
+impl StepView {
+    /// Whether the replayed reward differs from the recorded one by half a
+    /// basis point or more (rewards are whole basis points).
+    pub fn reward_differs(&self) -> bool {
+        match (&self.outcome, self.recorded_reward) {
+            (Ok(result), Some(recorded)) => {
+                (result.reward.unwrap_or(0.0) - recorded).abs() >= 0.000_05
+            }
+            (Err(_), Some(_)) => true,
+            _ => false,
+        }
+    }
+}
+
+/// What the page renders: the observations, the steps, the score.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EpisodeView {
     pub env_id: String,
     pub task: String,
     pub seed: u64,
+    /// The observation the reset returned.
+    pub first: Value,
+    /// The latest observation.
     pub observation: Value,
     pub steps: Vec<StepView>,
     pub done: bool,
@@ -25,20 +48,29 @@ pub struct EpisodeView {
 }
 
 impl EpisodeView {
-    /// The actions that were accepted as steps, in order (what a replay sends).
-    pub fn accepted_actions(&self) -> Vec<Value> {
+    /// The steps the environment accepted, in order.
+    pub fn accepted(&self) -> impl Iterator<Item = (&Value, &StepResult)> {
         self.steps
             .iter()
-            .filter(|s| s.outcome.is_ok())
-            .map(|s| s.action.clone())
-            .collect()
+            .filter_map(|s| s.outcome.as_ref().ok().map(|r| (&s.action, r)))
+    }
+
+    /// The actions that were accepted as steps, in order (what a replay sends).
+    pub fn accepted_actions(&self) -> Vec<Value> {
+        self.accepted().map(|(action, _)| action.clone()).collect()
     }
 
     pub fn rewards(&self) -> Vec<Option<f64>> {
-        self.steps
-            .iter()
-            .filter_map(|s| s.outcome.as_ref().ok().map(|r| r.reward))
-            .collect()
+        self.accepted().map(|(_, r)| r.reward).collect()
+    }
+
+    /// The observation after accepted step `step` (0: the reset's).
+    pub fn observation_after(&self, step: usize) -> Value {
+        match step.checked_sub(1).and_then(|i| self.accepted().nth(i)) {
+            Some((_, result)) => result.observation.to_value(),
+            None if step == 0 => self.first.clone(),
+            None => self.observation.clone(),
+        }
     }
 
     /// The task score once the episode is over.
@@ -57,21 +89,41 @@ impl EpisodeView {
             .and_then(Value::as_u64)
             .unwrap_or(0)
     }
+
+    /// Whether the next accepted step is the task's last.
+    pub fn on_last_step(&self) -> bool {
+        let left = self.state.get("steps_remaining").and_then(Value::as_u64);
+        left == Some(1)
+    }
 }
 
-/// Start an episode in `env`; the page draws a seed when none is given.
-pub fn start(env: &mut AnyEnv, task: &str, seed: u64) -> Result<EpisodeView, ErrorBody> {
+/// Start an episode of `task` with `seed` in `env`, rewards paid in
+/// `reward_mode` (the seam's default when `None`) as a run file recorded.
+pub fn start(
+    env: &mut AnyEnv,
+    task: &str,
+    seed: u64,
+    reward_mode: Option<&str>,
+) -> Result<EpisodeView, ErrorBody> {
+    let mut options = json!({"task": task, "seed": seed});
+    if let Some(mode) = reward_mode {
+        options[env_wasm::seam::REWARD_MODE] = json!(mode);
+    }
     let result = env
-        .reset(
-            &json!({"task": task, "seed": seed}),
-            ResetDefaults::default(),
-        )
+        .reset(&options, ResetDefaults::default())
         .map_err(|e| e.to_body())?;
+    let first = result.observation.to_value();
     Ok(EpisodeView {
         env_id: env.info().id.to_owned(),
-        task: task.to_owned(),
+        task: env
+            .state()
+            .get("task")
+            .and_then(Value::as_str)
+            .unwrap_or(task)
+            .to_owned(),
         seed,
-        observation: result.observation.to_value(),
+        observation: first.clone(),
+        first,
         steps: Vec::new(),
         done: false,
         state: env.state(),
@@ -86,5 +138,138 @@ pub fn step(env: &mut AnyEnv, view: &mut EpisodeView, action: Value) {
         view.done = result.done;
     }
     view.state = env.state();
-    view.steps.push(StepView { action, outcome });
+    view.steps.push(StepView {
+        action,
+        outcome,
+        recorded_reward: None,
+    });
+}
+
+/// A whole episode: its session (still open, so play can go on) and view.
+pub struct Played {
+    pub env: AnyEnv,
+    pub view: EpisodeView,
+}
+
+/// Replay `actions` (with the rewards a file recorded, if any) from a
+/// fresh reset in `reward_mode`. A refused action is kept in the view as a
+/// refusal.
+pub fn replay(
+    env_id: &str,
+    task: &str,
+    seed: u64,
+    reward_mode: Option<&str>,
+    actions: impl IntoIterator<Item = (Value, Option<f64>)>,
+) -> Result<Played, String> {
+    let mut env = AnyEnv::new(env_id).map_err(|e| e.to_body().message)?;
+    let mut view = start(&mut env, task, seed, reward_mode).map_err(|e| e.message)?;
+    for (action, recorded) in actions {
+        if env.is_done() {
+            break;
+        }
+        step(&mut env, &mut view, action);
+        if let Some(last) = view.steps.last_mut() {
+            last.recorded_reward = recorded;
+        }
+    }
+    Ok(Played { env, view })
+}
+
+/// The stream of trial `t`'s policy randomness is `POLICY_STREAM + t`, as
+/// in `deskbench eval`, so the page replays the same episode a report lists.
+pub const POLICY_STREAM: u64 = 1000;
+
+/// Steps a policy may take past the task's limit before the replay stops
+/// (as `deskbench eval` allows).
+const STEP_SLACK: u32 = 8;
+
+/// Play `policy` (`reference` or a baseline) on a fresh episode, rewards
+/// paid in `reward_mode`.
+pub fn play_policy(
+    env_id: &str,
+    task: &str,
+    seed: u64,
+    policy: &str,
+    trial: u32,
+    reward_mode: Option<&str>,
+) -> Result<Played, String> {
+    let mut env = AnyEnv::new(env_id).map_err(|e| e.to_body().message)?;
+    if !env.info().policy_names().contains(&policy) {
+        return Err(format!("`{policy}` is not a policy of {env_id}"));
+    }
+    let mut view = start(&mut env, task, seed, reward_mode).map_err(|e| e.message)?;
+    let limit = env
+        .info()
+        .task(task)
+        .map_or(0, |t| t.max_steps + STEP_SLACK);
+    let mut rng = SeededRng::new(seed, POLICY_STREAM + u64::from(trial));
+    while !env.is_done() && (view.steps.len() as u32) < limit {
+        let Some(action) = env.policy_action(policy, &mut rng) else {
+            if view.steps.is_empty() {
+                // The page is built with the reference policy only.
+                return Err(format!(
+                    "`{policy}` does not play in the page, which carries the reference policy only; \
+                     its trajectories file replays here"
+                ));
+            }
+            break;
+        };
+        step(&mut env, &mut view, action);
+        if view.steps.last().is_some_and(|s| s.outcome.is_err()) {
+            break;
+        }
+    }
+    Ok(Played { env, view })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reference_plays_to_a_full_score_and_replays_the_same() {
+        for env in env_wasm::registry::ENVIRONMENTS {
+            for task in env.tasks {
+                let played = play_policy(env.id, task.id, 7, "reference", 0, None).expect("plays");
+                assert_eq!(
+                    played.view.final_score(),
+                    Some(1.0),
+                    "{}/{}",
+                    env.id,
+                    task.id
+                );
+                let again = replay(
+                    env.id,
+                    task.id,
+                    7,
+                    None,
+                    played
+                        .view
+                        .accepted()
+                        .map(|(a, r)| (a.clone(), r.reward))
+                        .collect::<Vec<_>>(),
+                )
+                .expect("replays");
+                assert_eq!(again.view.final_score(), Some(1.0));
+                assert!(again.view.steps.iter().all(|s| !s.reward_differs()));
+                let n = again.view.accepted().count();
+                assert_eq!(again.view.observation_after(n), again.view.observation);
+                assert_eq!(again.view.observation_after(0), again.view.first);
+            }
+        }
+        assert!(play_policy("productivity", "easy", 1, "nope", 0, None).is_err());
+        assert!(replay("nope", "easy", 1, None, Vec::new()).is_err());
+    }
+
+    #[test]
+    fn a_changed_reward_is_flagged() {
+        let played = play_policy("productivity", "easy", 2, "reference", 0, None).expect("plays");
+        let actions: Vec<_> = played
+            .view
+            .accepted()
+            .map(|(a, r)| (a.clone(), r.reward.map(|x| x + 0.01)))
+            .collect();
+        let again = replay("productivity", "easy", 2, None, actions).expect("replays");
+        assert!(again.view.steps.iter().all(StepView::reward_differs));
+    }
 }

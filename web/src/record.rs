@@ -31,7 +31,8 @@ impl EpisodeRecord {
     }
 
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+        serde_json::to_value(self)
+            .map_or_else(|_| String::new(), |v| crate::format::pretty_json(&v))
     }
 
     pub fn parse(text: &str) -> Result<Self, String> {
@@ -50,7 +51,7 @@ mod tests {
     #[test]
     fn export_keeps_accepted_actions_and_round_trips() {
         let mut env = AnyEnv::new("productivity").expect("registered");
-        let mut view = episode::start(&mut env, "easy", 3).expect("reset");
+        let mut view = episode::start(&mut env, "easy", 3, None).expect("reset");
         episode::step(&mut env, &mut view, json!({"bogus": 1}));
         episode::step(&mut env, &mut view, json!({"raw": "inspect"}));
         let reference = env.reference_action().expect("reference");

@@ -1,6 +1,7 @@
 //! "Verify on server": replay the page's seed and actions against the REST
 //! API of the server that served the page, in a fresh session of its own,
-//! and compare every reward and the final score.
+//! and compare every reward and the final score; and whether there is such
+//! a server at all.
 
 use gloo_net::http::Request;
 use serde_json::{Value, json};
@@ -14,14 +15,16 @@ pub struct ServerReplay {
     pub final_score: Option<f64>,
 }
 
-/// Whether an API answers at this origin (false on a static host).
+/// Whether the DeskBench server serves this page: it answers the bundle's
+/// `api.json` (relative to the page) with `{"api": true}`, where a static
+/// host serves the bundle's own copy, `{"api": false}`. Asking for a file
+/// every host has keeps a static host's console free of 404s.
 pub async fn server_available() -> bool {
-    match Request::get("/health").send().await {
+    match Request::get("./api.json").send().await {
         Ok(resp) if resp.ok() => resp
             .json::<Value>()
             .await
-            .map(|body| body["status"] == "healthy")
-            .unwrap_or(false),
+            .is_ok_and(|body| body["api"] == true),
         _ => false,
     }
 }

@@ -58,10 +58,7 @@ pub fn assemble(
         (weighted - assessment.total).clamp(Points::ZERO, Points::FULL)
     };
     Grade {
-        criteria: parts
-            .iter()
-            .map(|(name, score, _)| (*name, *score))
-            .collect(),
+        criteria: crate::order::map_of(parts.iter().map(|(name, score, _)| (*name, *score))),
         penalties,
         weighted,
         total,

@@ -304,14 +304,7 @@ impl Environment for ItMentalHealth {
         (env, observation)
     }
 
-    /// Every accepted step answers a case and `max_steps` is the number
-    /// of cases, so the last case ends the episode by itself at the limit:
-    /// an `it_mental_health` episode is never truncated.
-    fn step(
-        &mut self,
-        action: ItMentalHealthAction,
-        _limit: StepLimit,
-    ) -> Result<Transition<ItMentalHealthObservation>, EnvError> {
+    fn admit(&self, action: &ItMentalHealthAction) -> Result<(), EnvError> {
         if action.response.chars().count() > MAX_RESPONSE_CHARS {
             return Err(EnvError::validation(
                 "action.response",
@@ -339,6 +332,17 @@ impl Environment for ItMentalHealth {
                 ),
             ));
         }
+        Ok(())
+    }
+
+    /// Every accepted step answers a case and `max_steps` is the number
+    /// of cases, so the last case ends the episode by itself at the limit:
+    /// an `it_mental_health` episode is never truncated.
+    fn step(
+        &mut self,
+        action: ItMentalHealthAction,
+        _limit: StepLimit,
+    ) -> Result<Transition<ItMentalHealthObservation>, EnvError> {
         let case = self.shown();
         let kind = case.kind();
         let grade = case.grade(&action.response);

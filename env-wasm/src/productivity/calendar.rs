@@ -199,7 +199,7 @@ pub fn generate(seed: u64) -> Calendar {
     if !Slots::span(other, other + 60).overlaps(Slots::span(lunch, lunch + 60)) {
         blocked.push((*rng.pick(BLOCKERS), other, other + 60));
     }
-    blocked.sort_by_key(|b| b.1);
+    crate::order::sort_by_key(&mut blocked, |b| b.1);
     let blocked_slots = Slots(
         blocked
             .iter()
@@ -481,7 +481,7 @@ impl Calendar {
             Slots(acc.0 & self.free_slots(&normalize(name)).unwrap_or_default().0)
         });
         let mut rooms: Vec<&Room> = self.rooms.iter().collect();
-        rooms.sort_by_key(|r| r.name);
+        crate::order::sort_by_key(&mut rooms, |r| r.name);
         (DAY_START..=DAY_END - self.duration)
             .step_by(QUARTER as usize)
             .find_map(|start| {

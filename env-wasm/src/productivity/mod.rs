@@ -176,10 +176,7 @@ impl Grade {
             .map(|(_, score, weight)| score.weighted(*weight))
             .sum();
         Grade {
-            criteria: parts
-                .iter()
-                .map(|(name, score, _)| (*name, *score))
-                .collect(),
+            criteria: crate::order::map_of(parts.iter().map(|(name, score, _)| (*name, *score))),
             total,
         }
     }
@@ -254,7 +251,7 @@ impl Scenario {
     }
 
     fn answer_schema(&self) -> BTreeMap<&'static str, &'static str> {
-        self.answer_fields().iter().copied().collect()
+        crate::order::map_of(self.answer_fields().iter().copied())
     }
 
     fn check_draft(&self, answer: &serde_json::Map<String, serde_json::Value>) -> DraftCheck {
@@ -366,11 +363,7 @@ impl Environment for Productivity {
         (env, observation)
     }
 
-    fn step(
-        &mut self,
-        action: ProductivityAction,
-        limit: StepLimit,
-    ) -> Result<Transition<ProductivityObservation>, EnvError> {
+    fn admit(&self, action: &ProductivityAction) -> Result<(), EnvError> {
         // The length bounds the action schema declares (`minLength` 1,
         // `maxLength` 4000) are refusals, not scored malformed commands.
         if action.raw.is_empty() {
@@ -385,6 +378,14 @@ impl Environment for Productivity {
                 format!("must be at most {} characters", command::MAX_RAW_CHARS),
             ));
         }
+        Ok(())
+    }
+
+    fn step(
+        &mut self,
+        action: ProductivityAction,
+        limit: StepLimit,
+    ) -> Result<Transition<ProductivityObservation>, EnvError> {
         self.step_count += 1;
         let command = Command::parse(&action.raw);
         // The answer this step grades: a final one, or the last draft when

@@ -481,10 +481,7 @@ pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Gra
         notes.push("No reply was drafted.".to_owned());
     }
     Grade {
-        criteria: parts
-            .iter()
-            .map(|(name, score, _)| (*name, *score))
-            .collect(),
+        criteria: crate::order::map_of(parts.iter().map(|(name, score, _)| (*name, *score))),
         total,
         notes,
     }

@@ -521,11 +521,7 @@ impl Environment for SupportTriage {
         (env, observation)
     }
 
-    fn step(
-        &mut self,
-        action: SupportTriageAction,
-        limit: StepLimit,
-    ) -> Result<Transition<SupportTriageObservation>, EnvError> {
+    fn admit(&self, action: &SupportTriageAction) -> Result<(), EnvError> {
         if let Some(body) = &action.reply_body
             && body.chars().count() > MAX_REPLY_CHARS
         {
@@ -534,6 +530,14 @@ impl Environment for SupportTriage {
                 format!("must be at most {MAX_REPLY_CHARS} characters"),
             ));
         }
+        Ok(())
+    }
+
+    fn step(
+        &mut self,
+        action: SupportTriageAction,
+        limit: StepLimit,
+    ) -> Result<Transition<SupportTriageObservation>, EnvError> {
         self.step_count += 1;
         let repeated = self.shaper.repeats(action.fingerprint());
         let (mut progress, mistake, submitted) = self.apply(&action);

@@ -30,7 +30,7 @@ pub enum OneValue<T: Ord> {
 impl<T: Ord + Clone> OneValue<T> {
     /// The distinct values a field states, in any order.
     pub fn of(values: impl IntoIterator<Item = T>) -> Self {
-        let set: BTreeSet<T> = values.into_iter().collect();
+        let set: BTreeSet<T> = crate::order::set_of(values);
         let mut items = set.iter();
         match (items.next(), items.next()) {
             (None, _) => OneValue::Missing,

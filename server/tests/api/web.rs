@@ -65,3 +65,24 @@ async fn a_built_bundle_is_served_with_precompression_and_fallback() {
     }
     let _ = std::fs::remove_dir_all(dist);
 }
+
+#[tokio::test]
+async fn the_page_learns_from_api_json_that_an_api_answers_here() {
+    // The bundle's own api.json (what a static host serves) says there is
+    // no API; the server answers the same path itself, built or not.
+    let dist = temp_dir("dist-api");
+    std::fs::write(dist.join("index.html"), "<!doctype html>").expect("write");
+    std::fs::write(dist.join("api.json"), r#"{"api": false}"#).expect("write");
+    for app in [
+        app(),
+        server::app(Config {
+            web_dist: dist.clone(),
+            ..config()
+        }),
+    ] {
+        let reply = get(&app, "/web/api.json").await;
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.json()["api"], true);
+    }
+    let _ = std::fs::remove_dir_all(dist);
+}

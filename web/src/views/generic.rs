@@ -6,21 +6,23 @@ use leptos::prelude::*;
 use serde_json::{Map, Value};
 
 use super::{folded, text_of};
+use crate::compose::{Composing, Draft, step_button};
+use crate::html::Html;
 
-pub fn scenario(observation: &Value) -> AnyView {
+pub fn scenario(html: &mut Html, observation: &Value) {
     let instruction = ["instruction", "scenario", "prompt"]
         .iter()
         .find_map(|k| observation.get(*k))
         .map(text_of)
         .unwrap_or_default();
-    let pretty = serde_json::to_string_pretty(observation).unwrap_or_default();
-    view! {
-        <div class="generic">
-            {folded("Instruction", instruction)}
-            <pre class="json">{pretty}</pre>
-        </div>
-    }
-    .into_any()
+    html.open("div", &[("class", "generic")]);
+    folded(html, "Instruction", &instruction);
+    html.element(
+        "pre",
+        &[("class", "json")],
+        &crate::format::pretty_json(observation),
+    )
+    .close("div");
 }
 
 /// A property of the action schema, resolved through `$ref`.
@@ -66,7 +68,7 @@ fn kind(property: &Value) -> &str {
     }
 }
 
-pub fn composer(schema: &Value, submit: Callback<Value>) -> AnyView {
+pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
     let properties: Vec<(String, Value)> = schema
         .get("properties")
         .and_then(Value::as_object)
@@ -88,7 +90,7 @@ pub fn composer(schema: &Value, submit: Callback<Value>) -> AnyView {
         })
         .collect();
     let collected = fields.clone();
-    let send = move |_| {
+    let draft = Signal::derive(move || {
         let mut action = Map::new();
         for (name, kind, value) in &collected {
             let text = value.get();
@@ -103,13 +105,14 @@ pub fn composer(schema: &Value, submit: Callback<Value>) -> AnyView {
             };
             action.insert(name.clone(), parsed);
         }
-        submit.run(Value::Object(action));
-    };
+        Draft::of(Value::Object(action)).ending(ctx.last_step.get())
+    });
     let rows = properties
         .into_iter()
         .zip(fields)
         .map(|((name, property), (_, kind, value))| {
             let label = name.clone();
+            let about = text_of(&property["description"]);
             let control = match enum_values(&property) {
                 Some(options) => view! {
                     <select on:change=move |ev| value.set(event_target_value(&ev))>
@@ -135,13 +138,13 @@ pub fn composer(schema: &Value, submit: Callback<Value>) -> AnyView {
                 }
                 .into_any(),
             };
-            view! { <label class="field"><span>{label}</span>{control}</label> }
+            view! { <label class="field" title=about><span>{label}</span>{control}</label> }
         })
         .collect_view();
     view! {
         <div class="form">
             {rows}
-            <button class="primary" on:click=send>"Step"</button>
+            {step_button("step-btn", "Step", draft, ctx)}
         </div>
     }
     .into_any()

@@ -4,175 +4,224 @@
 //! task scores; and a response editor pre-filled with the task's section
 //! template that submits `{"response", "task_id"}`.
 //!
-//! The page rebuilds the composer once per episode, while a full episode
-//! moves through three tasks. So [`scenario`], which is drawn for every
-//! observation, shares the latest one with the composer through
-//! [`SHOWN`], and the composer follows its `task_id` and template.
+//! The page builds the composer once per episode, while a full episode
+//! moves through three tasks, so the composer follows the latest
+//! observation's `task_id` and template.
 
 use leptos::prelude::*;
 use serde_json::{Value, json};
 
-use super::{folded, text_of};
+use super::{folded, strings, text_of};
+use crate::compose::{Composing, Draft, step_button};
+use crate::format;
+use crate::html::Html;
 
-thread_local! {
-    /// The observation on show. Reference counted rather than owned by a
-    /// render, so it outlives the closures that draw it.
-    static SHOWN: ArcRwSignal<Value> = ArcRwSignal::new(Value::Null);
+fn list(html: &mut Html, items: Vec<String>) {
+    html.open("ul", &[("class", "rules")]);
+    for item in items {
+        html.element("li", &[], &item);
+    }
+    html.close("ul");
 }
 
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|a| a.iter().map(text_of).collect())
-        .unwrap_or_default()
+fn quotes(html: &mut Html, items: Vec<String>) {
+    for quote in items {
+        html.element(
+            "blockquote",
+            &[("class", "prose quote")],
+            &format!("\u{201c}{quote}\u{201d}"),
+        );
+    }
 }
 
-fn list(items: Vec<String>) -> impl IntoView {
-    view! { <ul class="rules">{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul> }
+fn chip(html: &mut Html, label: &str, value: &str) {
+    html.open("span", &[("class", "chip")])
+        .element("span", &[("class", "muted")], &format!("{label} "))
+        .element("b", &[], value)
+        .close("span");
 }
 
-fn quotes(items: Vec<String>) -> impl IntoView {
-    items
-        .into_iter()
-        .map(|q| view! { <blockquote class="prose" style="margin:0.3rem 0;font-style:italic">{format!("\u{201c}{q}\u{201d}")}</blockquote> })
-        .collect_view()
-}
-
-fn chip(label: &'static str, value: String) -> impl IntoView {
-    view! { <span class="chip"><span class="muted">{label}" "</span><b>{value}</b></span> }
+fn heading(html: &mut Html, text: &str) {
+    html.element("h3", &[], text);
 }
 
 /// Bars for a criterion -> score map.
-fn bars(scores: &Value) -> impl IntoView {
-    scores
-        .as_object()
-        .cloned()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(name, score)| {
-            let value = score.as_f64().unwrap_or(0.0);
-            view! {
-                <div class="bar">
-                    <span class="bar-label">{name.replace('_', " ")}</span>
-                    <span class="bar-track"><span class="bar-fill" style:width=format!("{:.1}%", value * 100.0)></span></span>
-                    <span class="bar-value">{format!("{value:.2}")}</span>
-                </div>
-            }
-        })
-        .collect_view()
+fn bars(html: &mut Html, scores: &Value) {
+    html.open("div", &[("class", "bars")]);
+    for (name, score) in scores.as_object().into_iter().flatten() {
+        let value = score.as_f64().unwrap_or(0.0);
+        html.open("div", &[("class", "bar")])
+            .element(
+                "span",
+                &[("class", "bar-label")],
+                &crate::criteria::humanise(name),
+            )
+            .score_bar(value, "bar-value")
+            .close("div");
+    }
+    html.close("div");
 }
 
-pub fn scenario(observation: &Value) -> AnyView {
-    SHOWN.with(|shown| shown.set(observation.clone()));
+pub fn scenario(html: &mut Html, observation: &Value) {
     let subject = &observation["subject"];
-    let body = match subject["kind"].as_str() {
-        Some("person") => person(subject),
-        Some("team") => team(subject),
-        Some("team_profile") => profile(subject),
-        _ => view! { <pre class="json">{serde_json::to_string_pretty(subject).unwrap_or_default()}</pre> }.into_any(),
-    };
     let tasks = strings(&observation["episode_tasks"]);
     let number = observation["task_number"].as_u64().unwrap_or(1);
-    let heading = format!(
+    let title = format!(
         "Task {number} of {}: {} ({})",
         tasks.len(),
         text_of(&observation["task_id"]).replace('_', " "),
         text_of(&observation["difficulty"])
     );
-    view! {
-        <div class="scenario">
-            <div class="context"><b>{heading}</b></div>
-            {graded(observation)}
-            {body}
-            {folded("Rubric", strings(&observation["rubric"]).join("\n\n"))}
-            {folded("The case as the agent reads it", text_of(&observation["scenario"]))}
-        </div>
+    html.open("div", &[("class", "scenario")])
+        .open("div", &[("class", "context")])
+        .element("b", &[], &title)
+        .close("div");
+    graded(html, observation);
+    match subject["kind"].as_str() {
+        Some("person") => person(html, subject),
+        Some("team") => team(html, subject),
+        Some("team_profile") => profile(html, subject),
+        _ => {
+            html.element(
+                "pre",
+                &[("class", "json")],
+                &crate::format::pretty_json(subject),
+            );
+        }
     }
-    .into_any()
+    folded(
+        html,
+        "Rubric",
+        &strings(&observation["rubric"]).join("\n\n"),
+    );
+    folded(
+        html,
+        "The case as the agent reads it",
+        &text_of(&observation["scenario"]),
+    );
+    html.close("div");
 }
 
 /// The task the last step graded, and every task score so far.
-fn graded(observation: &Value) -> Option<AnyView> {
-    let graded = observation.get("graded").filter(|g| !g.is_null())?;
-    // The episode's task scores so far, in the episode's order.
-    let scores = &observation["task_scores"];
-    let tasks = strings(&observation["episode_tasks"]);
-    let summary = (tasks.len() > 1).then(|| {
-        tasks
+fn graded(html: &mut Html, observation: &Value) {
+    let Some(graded) = observation.get("graded").filter(|g| !g.is_null()) else {
+        return;
+    };
+    let title = format!(
+        "{} scored {}",
+        text_of(&graded["task_id"]).replace('_', " "),
+        format::number(graded["score"].as_f64().unwrap_or(0.0))
+    );
+    html.open("article", &[("class", "email graded")])
+        .open("div", &[])
+        .element("b", &[], &title)
+        .close("div");
+    bars(html, &graded["breakdown"]);
+    if let Some(penalties) = graded["penalties"].as_object().filter(|p| !p.is_empty()) {
+        let text = penalties
             .iter()
-            .filter_map(|task| {
-                let score = scores.get(task)?.as_f64()?;
-                Some(chip("", format!("{} {score:.2}", task.replace('_', " "))))
+            .map(|(k, v)| {
+                format!(
+                    "{} -{}",
+                    k.replace('_', " "),
+                    format::number(v.as_f64().unwrap_or(0.0))
+                )
             })
-            .collect_view()
-    });
-    let penalties = graded["penalties"]
-        .as_object()
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let text = p
-                .iter()
-                .map(|(k, v)| format!("{} -{:.2}", k.replace('_', " "), v.as_f64().unwrap_or(0.0)))
-                .collect::<Vec<_>>()
-                .join(", ");
-            view! { <p class="hint">"Penalties: "{text}</p> }
-        });
-    Some(
-        view! {
-            <article class="email" style="margin-bottom:0.6rem">
-                <div><b>{format!("{} scored {:.2}", text_of(&graded["task_id"]).replace('_', " "), graded["score"].as_f64().unwrap_or(0.0))}</b></div>
-                <div class="bars">{bars(&graded["breakdown"])}</div>
-                {penalties}
-                {folded("What the grader read", strings(&graded["notes"]).join("\n"))}
-                <div class="chips">{summary}</div>
-            </article>
+            .collect::<Vec<_>>()
+            .join(", ");
+        html.element("p", &[("class", "hint")], &format!("Penalties: {text}"));
+    }
+    folded(
+        html,
+        "What the grader read",
+        &strings(&graded["notes"]).join("\n"),
+    );
+    // The episode's task scores so far, in the episode's order.
+    let tasks = strings(&observation["episode_tasks"]);
+    html.open("div", &[("class", "chips")]);
+    if tasks.len() > 1 {
+        for task in &tasks {
+            if let Some(score) = observation["task_scores"].get(task).and_then(Value::as_f64) {
+                chip(html, &task.replace('_', " "), &format::number(score));
+            }
         }
-        .into_any(),
-    )
+    }
+    html.close("div").close("article");
 }
 
-fn person(p: &Value) -> AnyView {
+fn person(html: &mut Html, p: &Value) {
+    let line = format!(
+        ", {}, {} team at {}",
+        text_of(&p["role"]),
+        text_of(&p["team"]),
+        text_of(&p["company"])
+    );
+    html.open("article", &[("class", "email")])
+        .open("div", &[])
+        .element("b", &[], &text_of(&p["name"]))
+        .text(&line)
+        .close("div")
+        .open("div", &[("class", "chips")]);
+    chip(html, "hours a week", &text_of(&p["hours_per_week"]));
+    chip(
+        html,
+        "years at the company",
+        &text_of(&p["years_at_company"]),
+    );
+    chip(html, "now", &text_of(&p["current_month"]));
+    html.close("div")
+        .open("p", &[])
+        .element("span", &[("class", "muted")], "Leave: ")
+        .text(&text_of(&p["leave"]))
+        .close("p");
     let workload = strings(&p["workload"]);
-    view! {
-        <article class="email">
-            <div><b>{text_of(&p["name"])}</b>", "{text_of(&p["role"])}", "{text_of(&p["team"])}" team at "{text_of(&p["company"])}</div>
-            <div class="chips">
-                {chip("hours a week", text_of(&p["hours_per_week"]))}
-                {chip("years at the company", text_of(&p["years_at_company"]))}
-                {chip("now", text_of(&p["current_month"]))}
-            </div>
-            <p><span class="muted">"Leave: "</span>{text_of(&p["leave"])}</p>
-            {(!workload.is_empty()).then(|| view! { <h3>"Workload"</h3>{list(workload)} })}
-            <h3>"What colleagues noticed"</h3>
-            {list(strings(&p["observations"]))}
-            <h3>"In their own words"</h3>
-            {quotes(strings(&p["quotes"]))}
-            <h3>"Other context"</h3>
-            {list(strings(&p["context"]))}
-        </article>
+    if !workload.is_empty() {
+        heading(html, "Workload");
+        list(html, workload);
     }
-    .into_any()
+    heading(html, "What colleagues noticed");
+    list(html, strings(&p["observations"]));
+    heading(html, "In their own words");
+    quotes(html, strings(&p["quotes"]));
+    heading(html, "Other context");
+    list(html, strings(&p["context"]));
+    html.close("article");
 }
 
-fn team(t: &Value) -> AnyView {
-    let people = t["employees"].as_array().cloned().unwrap_or_default();
-    view! {
-        <div class="context">
-            <b>{text_of(&t["team"])}" team"</b>" at "{text_of(&t["company"])}", led by "{text_of(&t["lead"])}
-        </div>
-        <div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:0.6rem">
-            {people.into_iter().map(|e| view! {
-                <article class="email">
-                    <div><b>{text_of(&e["name"])}</b></div>
-                    <div class="muted">{format!("{}, {} in the team", text_of(&e["role"]), years(&e["years_in_team"]))}</div>
-                    <p><span class="muted">"Situation: "</span>{text_of(&e["situation"])}</p>
-                    {list(strings(&e["notes"]))}
-                    {quotes(vec![text_of(&e["quote"])])}
-                </article>
-            }).collect_view()}
-        </div>
+fn team(html: &mut Html, t: &Value) {
+    let line = format!(
+        " at {}, led by {}",
+        text_of(&t["company"]),
+        text_of(&t["lead"])
+    );
+    html.open("div", &[("class", "context")])
+        .element("b", &[], &format!("{} team", text_of(&t["team"])))
+        .text(&line)
+        .close("div")
+        .open("div", &[("class", "cards")]);
+    for e in t["employees"].as_array().into_iter().flatten() {
+        html.open("article", &[("class", "email")])
+            .open("div", &[])
+            .element("b", &[], &text_of(&e["name"]))
+            .close("div")
+            .element(
+                "div",
+                &[("class", "muted")],
+                &format!(
+                    "{}, {} in the team",
+                    text_of(&e["role"]),
+                    years(&e["years_in_team"])
+                ),
+            )
+            .open("p", &[])
+            .element("span", &[("class", "muted")], "Situation: ")
+            .text(&text_of(&e["situation"]))
+            .close("p");
+        list(html, strings(&e["notes"]));
+        quotes(html, vec![text_of(&e["quote"])]);
+        html.close("article");
     }
-    .into_any()
+    html.close("div");
 }
 
 fn years(value: &Value) -> String {
@@ -183,31 +232,62 @@ fn years(value: &Value) -> String {
     }
 }
 
-fn profile(p: &Value) -> AnyView {
-    let items = p["profile"].as_array().cloned().unwrap_or_default();
-    let roster = p["roster"].as_array().cloned().unwrap_or_default();
-    view! {
-        <div class="context">
-            <b>{text_of(&p["team"])}" team"</b>" at "{text_of(&p["company"])}
-            <div class="chips">
-                {chip("people", text_of(&p["team_size"]))}
-                {chip("with burnout symptoms", text_of(&p["affected"]))}
-                {chip("wellbeing", format!("{}/10", text_of(&p["wellbeing_score"])))}
-                {chip("budget", format!("{} to {}", dollars(&p["budget_min"]), dollars(&p["budget_max"])))}
-            </div>
-        </div>
-        <table class="data">
-            <thead><tr><th>"Team profile"</th><th>"Now"</th></tr></thead>
-            <tbody>
-                {items.into_iter().map(|i| view! { <tr><td>{text_of(&i["label"])}</td><td>{text_of(&i["value"])}</td></tr> }).collect_view()}
-            </tbody>
-        </table>
-        <h3>"Who can own actions"</h3>
-        {list(roster.iter().map(|r| format!("{} ({}): {}", text_of(&r["name"]), text_of(&r["role"]), text_of(&r["remit"]))).collect())}
-        <h3>"Other context"</h3>
-        {list(strings(&p["context"]))}
+fn profile(html: &mut Html, p: &Value) {
+    html.open("div", &[("class", "context")])
+        .element("b", &[], &format!("{} team", text_of(&p["team"])))
+        .text(&format!(" at {}", text_of(&p["company"])))
+        .open("div", &[("class", "chips")]);
+    chip(html, "people", &text_of(&p["team_size"]));
+    chip(html, "with burnout symptoms", &text_of(&p["affected"]));
+    chip(
+        html,
+        "wellbeing",
+        &format!("{}/10", text_of(&p["wellbeing_score"])),
+    );
+    chip(
+        html,
+        "budget",
+        &format!(
+            "{} to {}",
+            dollars(&p["budget_min"]),
+            dollars(&p["budget_max"])
+        ),
+    );
+    html.close("div")
+        .close("div")
+        .open("div", &[("class", "grid-scroll")])
+        .open("table", &[("class", "data sticky")])
+        .open("thead", &[])
+        .open("tr", &[])
+        .element("th", &[], "Team profile")
+        .element("th", &[], "Now")
+        .close("tr")
+        .close("thead")
+        .open("tbody", &[]);
+    for item in p["profile"].as_array().into_iter().flatten() {
+        html.open("tr", &[])
+            .element("td", &[], &text_of(&item["label"]))
+            .element("td", &[], &text_of(&item["value"]))
+            .close("tr");
     }
-    .into_any()
+    html.close("tbody").close("table").close("div");
+    heading(html, "Who can own actions");
+    let roster = p["roster"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            format!(
+                "{} ({}): {}",
+                text_of(&r["name"]),
+                text_of(&r["role"]),
+                text_of(&r["remit"])
+            )
+        })
+        .collect();
+    list(html, roster);
+    heading(html, "Other context");
+    list(html, strings(&p["context"]));
 }
 
 /// `12500` as `$12,500`.
@@ -227,32 +307,33 @@ fn template(observation: &Value) -> String {
     text_of(&observation["response_format"]["template"])
 }
 
-fn done(observation: &Value) -> bool {
-    !observation["terminal_grader"].is_null()
+/// Whether a response says nothing beyond the template's section labels.
+fn only_template(response: &str, template: &str) -> bool {
+    let words = |text: &str| {
+        text.split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let given = words(response);
+    let labels = words(template);
+    given.iter().all(|w| labels.contains(w))
 }
 
-pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
-    let shown = SHOWN.with(|s| s.clone());
-    if shown.with_untracked(Value::is_null) {
-        shown.set(observation.clone());
-    }
-    let text = RwSignal::new(template(observation));
+pub fn composer(ctx: Composing) -> AnyView {
+    let text = RwSignal::new(ctx.observation.with_untracked(template));
     // Follow the episode to its next task: a new task brings its template.
-    let follow = shown.clone();
-    let first_task = text_of(&observation["task_id"]);
+    let first_task = ctx.observation.with_untracked(|o| text_of(&o["task_id"]));
     Effect::new(move |previous: Option<String>| {
-        let task = follow.with(|o| text_of(&o["task_id"]));
+        let task = ctx.observation.with(|o| text_of(&o["task_id"]));
         let previous = previous.unwrap_or_else(|| first_task.clone());
         if task != previous {
-            text.set(follow.with(template));
+            text.set(ctx.observation.with_untracked(template));
         }
         task
     });
-    let current = shown.clone();
-    let task_id = move || current.with(|o| text_of(&o["task_id"]));
-    let sections = shown.clone();
+    let task_id = move || ctx.observation.with(|o| text_of(&o["task_id"]));
     let help = move || {
-        sections.with(|o| {
+        ctx.observation.with(|o| {
             o["response_format"]["sections"]
                 .as_array()
                 .cloned()
@@ -262,20 +343,28 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
                 .collect_view()
         })
     };
-    let limit = shown.clone();
     let words = move || {
         let count = text.with(|t| t.split_whitespace().count());
-        let most = limit.with(|o| o["response_format"]["word_limit"].as_u64().unwrap_or(0));
+        let most = ctx
+            .observation
+            .with(|o| o["response_format"]["word_limit"].as_u64().unwrap_or(0));
         format!("{count} words (at least 20, at most {most})")
     };
-    let over = shown.clone();
-    let finished = move || over.with(done);
-    let send_task = task_id.clone();
-    let send = move |_| {
-        submit.run(json!({"response": text.get(), "task_id": send_task()}));
-    };
+    let draft = Signal::derive(move || {
+        let response = text.get();
+        let (template, last) = ctx.observation.with(|o| {
+            let tasks = o["episode_tasks"].as_array().map_or(1, Vec::len) as u64;
+            (template(o), o["task_number"].as_u64() == Some(tasks))
+        });
+        Draft::of(json!({"response": response, "task_id": task_id()}))
+            .blank_if(
+                only_template(&response, &template),
+                "response (only the template)",
+            )
+            .ending(last)
+    });
     view! {
-        <div class="form">
+        <div class="form" id="it-mental-health-composer">
             <div class="hint">"Answering "<code>{task_id}</code></div>
             <details class="folded">
                 <summary>"Sections the grader reads"</summary>
@@ -283,11 +372,11 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
             </details>
             <label class="field wide">
                 <span>"response"</span>
-                <textarea rows="14" maxlength="20000" prop:value=move || text.get()
+                <textarea id="mh-response" rows="14" maxlength="20000" prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))></textarea>
             </label>
             <p class="hint">{words}</p>
-            <button class="primary" on:click=send disabled=finished>"Submit answer"</button>
+            {step_button("step-btn", "Submit answer", draft, ctx)}
         </div>
     }
     .into_any()

@@ -1,6 +1,7 @@
 //! One small module per environment decides how its scenario looks and how
 //! its actions are composed; `generic` serves any environment without one,
-//! so a newly registered environment appears in the UI at once.
+//! so a newly registered environment appears in the UI at once. Every
+//! composer sends through [`crate::compose::step_button`].
 
 mod generic;
 mod it_mental_health;
@@ -10,39 +11,53 @@ mod support_triage;
 use leptos::prelude::*;
 use serde_json::Value;
 
-/// The scenario panel for the latest observation of `env_id`.
-pub fn scenario(env_id: &str, observation: &Value) -> AnyView {
+use crate::compose::Composing;
+use crate::html::Html;
+
+/// The scenario panel for an observation of `env_id`, as HTML text (see
+/// [`crate::html`]); [`on_scenario_click`] and [`on_scenario_change`] take
+/// what a person does on it.
+pub fn scenario(env_id: &str, observation: &Value) -> String {
+    let mut html = Html::new();
     match env_id {
-        "productivity" => productivity::scenario(observation),
-        "it_mental_health" => it_mental_health::scenario(observation),
-        "support_triage" => support_triage::scenario(observation),
-        _ => generic::scenario(observation),
+        "productivity" => productivity::scenario(&mut html, observation),
+        "it_mental_health" => it_mental_health::scenario(&mut html, observation),
+        "support_triage" => support_triage::scenario(&mut html, observation),
+        _ => generic::scenario(&mut html, observation),
+    }
+    html.into_string()
+}
+
+/// A click on the scenario (productivity's calendar grid picks a slot).
+pub fn on_scenario_click(env_id: &str, event: &web_sys::MouseEvent) {
+    if env_id == "productivity" {
+        productivity::on_click(event);
     }
 }
 
-/// The structured action composer; `submit` steps the episode.
-pub fn composer(
-    env_id: &str,
-    observation: &Value,
-    action_schema: &Value,
-    submit: Callback<Value>,
-) -> AnyView {
+/// A changed control on the scenario (productivity's cleaning ticks).
+pub fn on_scenario_change(env_id: &str, event: &web_sys::Event) {
+    if env_id == "productivity" {
+        productivity::on_change(event);
+    }
+}
+
+/// The structured action composer of a new episode.
+pub fn composer(env_id: &str, action_schema: &Value, ctx: Composing) -> AnyView {
     match env_id {
-        "productivity" => productivity::composer(observation, submit),
-        "it_mental_health" => it_mental_health::composer(observation, submit),
-        "support_triage" => support_triage::composer(observation, submit),
-        _ => generic::composer(action_schema, submit),
+        "productivity" => productivity::composer(ctx),
+        "it_mental_health" => it_mental_health::composer(ctx),
+        "support_triage" => support_triage::composer(action_schema, ctx),
+        _ => generic::composer(action_schema, ctx),
     }
 }
 
 /// A folded block of long text (instructions, policies).
-pub fn folded(title: &'static str, text: String) -> impl IntoView {
-    view! {
-        <details class="folded">
-            <summary>{title}</summary>
-            <pre class="prose">{text}</pre>
-        </details>
-    }
+pub fn folded(html: &mut Html, title: &str, text: &str) {
+    html.open("details", &[("class", "folded")])
+        .element("summary", &[], title)
+        .element("pre", &[("class", "prose")], text)
+        .close("details");
 }
 
 pub fn text_of(value: &Value) -> String {
@@ -50,5 +65,32 @@ pub fn text_of(value: &Value) -> String {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
         other => other.to_string(),
+    }
+}
+
+/// The items of a JSON array as text (empty for anything else).
+pub fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|a| a.iter().map(text_of).collect())
+        .unwrap_or_default()
+}
+
+/// A select over `options` with an optional empty first choice.
+pub fn choice(
+    label: &'static str,
+    id: &'static str,
+    options: Vec<String>,
+    blank: Option<&'static str>,
+    value: RwSignal<String>,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{label}</span>
+            <select id=id on:change=move |ev| value.set(event_target_value(&ev)) prop:value=move || value.get()>
+                {blank.map(|b| view! { <option value="">{b}</option> })}
+                {options.into_iter().map(|o| view! { <option value=o.clone()>{o.clone()}</option> }).collect_view()}
+            </select>
+        </label>
     }
 }

@@ -1,19 +1,80 @@
 //! `productivity` for people: the email as an email, the calendar as a day
 //! grid of free time, blocked windows and rooms, the table as a table; and
 //! an answer form per task that writes the seed's `final: {json}` command.
+//!
+//! The scenario and the composer share what a person picks on the
+//! scenario itself ([`PICKS`]): the calendar slot clicked in the grid (the
+//! form's start, end and room follow it, and the grid overlays it) and the
+//! cleaning rows ticked in the table (the form's id and email lists).
+
+use std::collections::BTreeSet;
 
 use leptos::prelude::*;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
+use wasm_bindgen::JsCast;
 
-use super::{folded, text_of};
+use super::{choice, folded, strings, text_of};
+use crate::compose::{Composing, Draft, step_button};
+use crate::html::{Html, clicked_data};
 
 const GRID_START: u32 = 9 * 60;
 const GRID_END: u32 = 18 * 60;
 const QUARTER: u32 = 15;
 
-fn minutes(text: &str) -> u32 {
-    let (h, m) = text.split_once(':').unwrap_or(("0", "0"));
-    h.parse::<u32>().unwrap_or(0) * 60 + m.parse::<u32>().unwrap_or(0)
+/// What a person picked on the scenario of the current episode.
+#[derive(Clone)]
+struct Picks {
+    start: ArcRwSignal<String>,
+    end: ArcRwSignal<String>,
+    room: ArcRwSignal<String>,
+    /// The meeting's length, which a picked slot spans.
+    duration: ArcRwSignal<u32>,
+    /// Row indices of the cleaning table ticked in each column.
+    duplicate: ArcRwSignal<BTreeSet<usize>>,
+    invalid: ArcRwSignal<BTreeSet<usize>>,
+    keep: ArcRwSignal<BTreeSet<usize>>,
+}
+
+impl Picks {
+    fn new() -> Self {
+        Picks {
+            start: ArcRwSignal::new(String::new()),
+            end: ArcRwSignal::new(String::new()),
+            room: ArcRwSignal::new(String::new()),
+            duration: ArcRwSignal::new(30),
+            duplicate: ArcRwSignal::new(BTreeSet::new()),
+            invalid: ArcRwSignal::new(BTreeSet::new()),
+            keep: ArcRwSignal::new(BTreeSet::new()),
+        }
+    }
+
+    fn clear(&self) {
+        self.start.set(String::new());
+        self.end.set(String::new());
+        self.room.set(String::new());
+        self.duplicate.set(BTreeSet::new());
+        self.invalid.set(BTreeSet::new());
+        self.keep.set(BTreeSet::new());
+    }
+}
+
+thread_local! {
+    /// Reference counted rather than owned by a render, so the picks
+    /// outlive the scenario drawn for each step; cleared per episode.
+    static PICKS: Picks = Picks::new();
+}
+
+fn picks() -> Picks {
+    PICKS.with(Picks::clone)
+}
+
+fn minutes(text: &str) -> Option<u32> {
+    let (h, m) = text.trim().split_once(':')?;
+    Some(h.parse::<u32>().ok()? * 60 + m.parse::<u32>().ok()?)
+}
+
+fn clock(minutes: u32) -> String {
+    format!("{:02}:{:02}", minutes / 60, minutes % 60)
 }
 
 fn windows(value: &Value) -> Vec<(u32, u32)> {
@@ -22,280 +83,438 @@ fn windows(value: &Value) -> Vec<(u32, u32)> {
         .map(|ws| {
             ws.iter()
                 .map(|w| {
-                    (
-                        minutes(w["start"].as_str().unwrap_or("")),
-                        minutes(w["end"].as_str().unwrap_or("")),
-                    )
+                    let at = |key: &str| w[key].as_str().and_then(minutes).unwrap_or(0);
+                    (at("start"), at("end"))
                 })
                 .collect()
         })
         .unwrap_or_default()
 }
 
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|a| a.iter().map(text_of).collect())
-        .unwrap_or_default()
-}
-
-pub fn scenario(observation: &Value) -> AnyView {
+pub fn scenario(html: &mut Html, observation: &Value) {
     let payload = &observation["payload"];
-    let body = match payload["kind"].as_str() {
-        Some("email") => email(payload),
-        Some("calendar") => calendar(payload),
-        Some("cleaning") => cleaning(payload),
-        _ => view! { <pre class="json">{serde_json::to_string_pretty(payload).unwrap_or_default()}</pre> }.into_any(),
-    };
-    view! {
-        <div class="scenario">
-            {folded("Instruction and policy", text_of(&observation["instruction"]))}
-            {body}
-        </div>
-    }
-    .into_any()
-}
-
-fn email(payload: &Value) -> AnyView {
-    let mail = &payload["email"];
-    let accounts = payload["known_accounts"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|acc| format!("{} ({})", text_of(&acc["name"]), text_of(&acc["domain"])))
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default();
-    view! {
-        <div class="context">
-            <b>{text_of(&payload["mailbox_owner"])}</b>", "{text_of(&payload["owner_role"])}" at "
-            {text_of(&payload["company"])}" ("{text_of(&payload["company_domain"])}")"
-            <div class="chips">
-                <span class="muted">"Known accounts: "</span>
-                {accounts.into_iter().map(|a| view! { <span class="chip">{a}</span> }).collect_view()}
-            </div>
-        </div>
-        <article class="email">
-            <dl>
-                <dt>"From"</dt><dd>{text_of(&mail["from_name"])}" <"{text_of(&mail["from_address"])}">"</dd>
-                <dt>"To"</dt><dd>{text_of(&mail["to"])}</dd>
-                <dt>"Date"</dt><dd>{text_of(&mail["date"])}</dd>
-                <dt>"Subject"</dt><dd class="subject">{text_of(&mail["subject"])}</dd>
-            </dl>
-            <pre class="prose">{text_of(&mail["body"])}</pre>
-        </article>
-    }
-    .into_any()
-}
-
-/// One row of the day grid: which quarters are free (or blocked).
-fn grid_row(
-    label: String,
-    note: String,
-    filled: Vec<(u32, u32)>,
-    class: &'static str,
-) -> impl IntoView {
-    let cells = (GRID_START..GRID_END)
-        .step_by(QUARTER as usize)
-        .map(|t| {
-            let on = filled.iter().any(|(a, b)| *a <= t && t < *b);
-            let hour = if t % 60 == 0 { "hour" } else { "" };
-            view! { <td class=format!("cell {hour} {}", if on { class } else { "" })></td> }
-        })
-        .collect_view();
-    view! { <tr><th scope="row">{label}<small>{note}</small></th>{cells}</tr> }
-}
-
-fn calendar(payload: &Value) -> AnyView {
-    let required = strings(&payload["required_participants"]);
-    let header = (GRID_START..GRID_END)
-        .step_by(60)
-        .map(|t| view! { <th colspan="4" class="hour">{format!("{:02}:00", t / 60)}</th> })
-        .collect_view();
-    let people = payload["availability"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|p| {
-            let name = text_of(&p["name"]);
-            let note = if required.contains(&name) {
-                " required"
-            } else {
-                " not invited"
-            };
-            grid_row(name, note.to_owned(), windows(&p["free"]), "free")
-        })
-        .collect_view();
-    let blocked = payload["blocked_windows"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|b| {
-            let span = (
-                minutes(b["start"].as_str().unwrap_or("")),
-                minutes(b["end"].as_str().unwrap_or("")),
+    html.open("div", &[("class", "scenario")]);
+    folded(
+        html,
+        "Instruction and policy",
+        &text_of(&observation["instruction"]),
+    );
+    match payload["kind"].as_str() {
+        Some("email") => email(html, payload),
+        Some("calendar") => calendar(html, payload),
+        Some("cleaning") => cleaning(html, payload),
+        _ => {
+            html.element(
+                "pre",
+                &[("class", "json")],
+                &crate::format::pretty_json(payload),
             );
-            grid_row(
-                text_of(&b["label"]),
-                " blocked".to_owned(),
-                vec![span],
-                "blocked",
-            )
-        })
-        .collect_view();
-    let rooms = payload["rooms"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|r| {
-            grid_row(
-                text_of(&r["name"]),
-                format!(" room, seats {}", text_of(&r["capacity"])),
-                windows(&r["open"]),
-                "open",
-            )
-        })
-        .collect_view();
-    view! {
-        <div class="context">
-            <b>{format!("{} minutes", text_of(&payload["duration_minutes"]))}</b>" on "
-            {text_of(&payload["day_name"])}" "{text_of(&payload["day"])}" ("{text_of(&payload["timezone"])}"), organised by "
-            {text_of(&payload["organizer"])}". Required: "{required.join(", ")}
-        </div>
-        <div class="grid-scroll">
-            <table class="daygrid">
-                <thead><tr><th></th>{header}</tr></thead>
-                <tbody>
-                    <tr class="section"><th colspan="37">"People (green: free)"</th></tr>
-                    {people}
-                    <tr class="section"><th colspan="37">"Blocked windows"</th></tr>
-                    {blocked}
-                    <tr class="section"><th colspan="37">"Rooms (blue: open)"</th></tr>
-                    {rooms}
-                </tbody>
-            </table>
-        </div>
+        }
     }
-    .into_any()
+    html.close("div");
 }
 
-fn cleaning(payload: &Value) -> AnyView {
+fn email(html: &mut Html, payload: &Value) {
+    let mail = &payload["email"];
+    html.open("div", &[("class", "context")])
+        .element("b", &[], &text_of(&payload["mailbox_owner"]))
+        .text(&format!(
+            ", {} at {} ({})",
+            text_of(&payload["owner_role"]),
+            text_of(&payload["company"]),
+            text_of(&payload["company_domain"])
+        ))
+        .open("div", &[("class", "chips")])
+        .element("span", &[("class", "muted")], "Known accounts: ");
+    for account in payload["known_accounts"].as_array().into_iter().flatten() {
+        let text = format!(
+            "{} ({})",
+            text_of(&account["name"]),
+            text_of(&account["domain"])
+        );
+        html.element("span", &[("class", "chip")], &text);
+    }
+    html.close("div")
+        .close("div")
+        .open("article", &[("class", "email")])
+        .open("dl", &[]);
+    let from = format!(
+        "{} <{}>",
+        text_of(&mail["from_name"]),
+        text_of(&mail["from_address"])
+    );
+    for (term, value, class) in [
+        ("From", from, ""),
+        ("To", text_of(&mail["to"]), ""),
+        ("Date", text_of(&mail["date"]), ""),
+        ("Subject", text_of(&mail["subject"]), "subject"),
+    ] {
+        html.element("dt", &[], term)
+            .element("dd", &[("class", class)], &value);
+    }
+    html.close("dl")
+        .element("pre", &[("class", "prose")], &text_of(&mail["body"]))
+        .close("article");
+}
+
+/// One row of the day grid. Every quarter says what it is in a tooltip and
+/// carries its time (and room, on a room row), which a click reads
+/// ([`on_click`]); the picked slot is outlined on every row.
+fn grid_row(
+    html: &mut Html,
+    label: &str,
+    note: &str,
+    filled: &[(u32, u32)],
+    class: &'static str,
+    room: Option<&str>,
+) {
+    let (start, end) = PICKS.with(|p| (p.start.get_untracked(), p.end.get_untracked()));
+    let chosen =
+        |t: u32| matches!((minutes(&start), minutes(&end)), (Some(a), Some(b)) if a <= t && t < b);
+    html.open("tr", &[])
+        .open("th", &[("scope", "row")])
+        .text(label)
+        .element("small", &[], note)
+        .close("th");
+    for t in (GRID_START..GRID_END).step_by(QUARTER as usize) {
+        let on = filled.iter().any(|(a, b)| *a <= t && t < *b);
+        let state = match (on, class) {
+            (true, "blocked") => "blocked",
+            (true, "open") => "open",
+            (true, _) => "free",
+            (false, "blocked") => "clear",
+            (false, "open") => "closed",
+            (false, _) => "busy",
+        };
+        let mut classes = String::from("cell");
+        if t % 60 == 0 {
+            classes.push_str(" hour");
+        }
+        if on {
+            classes.push(' ');
+            classes.push_str(class);
+        }
+        if chosen(t) {
+            classes.push_str(" chosen");
+        }
+        let tip = format!("{label} · {}–{} {state}", clock(t), clock(t + QUARTER));
+        let at = t.to_string();
+        let mut attributes = vec![
+            ("class", classes.as_str()),
+            ("title", tip.as_str()),
+            ("data-at", at.as_str()),
+        ];
+        if let Some(room) = room {
+            attributes.push(("data-room", room));
+        }
+        html.element("td", &attributes, "");
+    }
+    html.close("tr");
+}
+
+fn section_row(html: &mut Html, title: &str) {
+    html.open("tr", &[("class", "section")])
+        .element("th", &[("colspan", "37")], title)
+        .close("tr");
+}
+
+fn calendar(html: &mut Html, payload: &Value) {
+    let required = strings(&payload["required_participants"]);
+    let duration = payload["duration_minutes"].as_u64().unwrap_or(30);
+    PICKS.with(|p| p.duration.set(duration as u32));
+    let line = format!(
+        " on {} {} ({}), organised by {}. Required: {}",
+        text_of(&payload["day_name"]),
+        text_of(&payload["day"]),
+        text_of(&payload["timezone"]),
+        text_of(&payload["organizer"]),
+        required.join(", ")
+    );
+    html.open("div", &[("class", "context")])
+        .element("b", &[], &format!("{duration} minutes"))
+        .text(&line)
+        .close("div")
+        .element(
+            "p",
+            &[("class", "hint")],
+            "Click a quarter in the grid to pick the slot that starts there (on a room's row, the room too).",
+        )
+        .open("div", &[("class", "grid-scroll")])
+        .open("table", &[("class", "daygrid"), ("id", "day-grid")])
+        .open("thead", &[])
+        .open("tr", &[])
+        .element("th", &[], "");
+    for t in (GRID_START..GRID_END).step_by(60) {
+        html.element("th", &[("colspan", "4"), ("class", "hour")], &clock(t));
+    }
+    html.close("tr").close("thead").open("tbody", &[]);
+    let items = |key: &str| payload[key].as_array().cloned().unwrap_or_default();
+    section_row(html, "People (green: free)");
+    for p in items("availability") {
+        let name = text_of(&p["name"]);
+        let note = if required.contains(&name) {
+            " required"
+        } else {
+            " not invited"
+        };
+        grid_row(html, &name, note, &windows(&p["free"]), "free", None);
+    }
+    section_row(html, "Blocked windows");
+    for b in items("blocked_windows") {
+        grid_row(
+            html,
+            &text_of(&b["label"]),
+            " blocked",
+            &windows(&json!([b])),
+            "blocked",
+            None,
+        );
+    }
+    section_row(html, "Rooms (blue: open)");
+    for r in items("rooms") {
+        let name = text_of(&r["name"]);
+        let note = format!(" room, seats {}", text_of(&r["capacity"]));
+        grid_row(
+            html,
+            &name,
+            &note,
+            &windows(&r["open"]),
+            "open",
+            Some(&name),
+        );
+    }
+    html.close("tbody").close("table").close("div");
+}
+
+/// Outline the picked slot on the grid on show, without drawing it again
+/// (which would lose its scroll position).
+fn outline_pick(start: &str, end: &str) {
+    let Some(grid) = document().get_element_by_id("day-grid") else {
+        return;
+    };
+    let Ok(cells) = grid.query_selector_all("td[data-at]") else {
+        return;
+    };
+    let span = (minutes(start), minutes(end));
+    for i in 0..cells.length() {
+        let Some(cell) = cells
+            .item(i)
+            .and_then(|c| c.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        let at = cell
+            .get_attribute("data-at")
+            .and_then(|a| a.parse::<u32>().ok());
+        let on = matches!((span, at), ((Some(a), Some(b)), Some(t)) if a <= t && t < b);
+        let _ = cell.class_list().toggle_with_force("chosen", on);
+    }
+}
+
+/// A click on the grid picks the slot starting at the clicked quarter.
+pub fn on_click(event: &web_sys::MouseEvent) {
+    let Some(at) = clicked_data(event, "at").and_then(|a| a.parse::<u32>().ok()) else {
+        return;
+    };
+    let picks = picks();
+    picks.start.set(clock(at));
+    picks.end.set(clock(at + picks.duration.get_untracked()));
+    if let Some(room) = clicked_data(event, "room") {
+        picks.room.set(room);
+    }
+}
+
+/// A tick in the cleaning table puts its row in or out of its list.
+pub fn on_change(event: &web_sys::Event) {
+    let Some(input) = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some((list, row)) = input.get_attribute("data-mark").and_then(|m| {
+        let (list, row) = m.split_once(':')?;
+        Some((list.to_owned(), row.parse::<usize>().ok()?))
+    }) else {
+        return;
+    };
+    let picks = picks();
+    let set = match list.as_str() {
+        "duplicate" => picks.duplicate,
+        "invalid" => picks.invalid,
+        _ => picks.keep,
+    };
+    let on = input.checked();
+    set.update(|s| {
+        if on {
+            s.insert(row);
+        } else {
+            s.remove(&row);
+        }
+    });
+}
+
+fn cleaning(html: &mut Html, payload: &Value) {
     let rows = payload["rows"].as_array().cloned().unwrap_or_default();
-    let rules = strings(&payload["rules"]);
-    view! {
-        <div class="context"><b>{text_of(&payload["table_name"])}</b>{format!(" ({} rows)", rows.len())}</div>
-        <ol class="rules">{rules.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ol>
-        <div class="grid-scroll">
-            <table class="data">
-                <thead><tr><th>"#"</th><th>"id"</th><th>"name"</th><th>"email"</th><th>"amount"</th></tr></thead>
-                <tbody>
-                    {rows.into_iter().enumerate().map(|(i, r)| view! {
-                        <tr>
-                            <td class="muted">{i + 1}</td>
-                            // Whitespace matters here: show it.
-                            <td><code>{format!("{:?}", text_of(&r["id"]))}</code></td>
-                            <td><code>{format!("{:?}", text_of(&r["name"]))}</code></td>
-                            <td><code>{format!("{:?}", text_of(&r["email"]))}</code></td>
-                            <td><code>{format!("{:?}", text_of(&r["amount"]))}</code></td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
-        </div>
+    let picks = picks();
+    html.open("div", &[("class", "context")])
+        .element("b", &[], &text_of(&payload["table_name"]))
+        .text(&format!(" ({} rows)", rows.len()))
+        .close("div")
+        .open("ol", &[("class", "rules")]);
+    for rule in strings(&payload["rules"]) {
+        html.element("li", &[], &rule);
     }
-    .into_any()
+    html.close("ol")
+        .element(
+            "p",
+            &[("class", "hint")],
+            "Tick rows to fill the answer's lists: a duplicate id, an invalid email, a row to keep.",
+        )
+        .open("div", &[("class", "grid-scroll")])
+        .open("table", &[("class", "data sticky"), ("id", "cleaning-table")])
+        .open("thead", &[])
+        .open("tr", &[]);
+    for head in [
+        "#",
+        "id",
+        "name",
+        "email",
+        "amount",
+        "dup.",
+        "bad email",
+        "keep",
+    ] {
+        html.element("th", &[], head);
+    }
+    html.close("tr").close("thead").open("tbody", &[]);
+    for (i, r) in rows.iter().enumerate() {
+        html.open("tr", &[])
+            .element("td", &[("class", "muted")], &(i + 1).to_string());
+        for key in ["id", "name", "email", "amount"] {
+            // Whitespace matters here: show it.
+            html.open("td", &[])
+                .element("code", &[], &format!("{:?}", text_of(&r[key])))
+                .close("td");
+        }
+        for (list, set, what) in [
+            ("duplicate", &picks.duplicate, "duplicate id"),
+            ("invalid", &picks.invalid, "invalid email"),
+            ("keep", &picks.keep, "keep"),
+        ] {
+            let mark = format!("{list}:{i}");
+            let label = format!("{what}, row {}", i + 1);
+            let mut attributes = vec![
+                ("type", "checkbox"),
+                ("data-mark", mark.as_str()),
+                ("aria-label", label.as_str()),
+            ];
+            if set.with_untracked(|s| s.contains(&i)) {
+                attributes.push(("checked", ""));
+            }
+            html.open("td", &[("class", "mark")])
+                .open("input", &attributes)
+                .close("td");
+        }
+        html.close("tr");
+    }
+    html.close("tbody").close("table").close("div");
 }
 
-/// An answer template with every field of `answer_schema` empty.
-fn template(observation: &Value) -> String {
-    let fields = observation["answer_schema"]
-        .as_object()
-        .cloned()
-        .unwrap_or_default();
-    let answer: Map<String, Value> = fields
-        .into_iter()
-        .map(|(k, kind)| {
-            let empty = if kind.as_str().is_some_and(|t| t.starts_with("list")) {
-                json!([])
-            } else {
-                json!("")
-            };
-            (k, empty)
-        })
-        .collect();
-    serde_json::to_string_pretty(&answer).unwrap_or_default()
+const LABELS: &[&str] = &["work", "personal", "spam", "finance"];
+const PRIORITIES: &[&str] = &["low", "normal", "high"];
+const YES_NO: &[&str] = &["yes", "no"];
+
+fn owned(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_owned()).collect()
 }
 
-fn select(
-    label: &'static str,
-    options: &'static [&'static str],
-    value: RwSignal<String>,
-) -> impl IntoView {
-    view! {
-        <label class="field">
-            <span>{label}</span>
-            <select on:change=move |ev| value.set(event_target_value(&ev)) prop:value=move || value.get()>
-                <option value="">"(choose)"</option>
-                {options.iter().map(|o| view! { <option value=*o>{*o}</option> }).collect_view()}
-            </select>
-        </label>
+/// The trimmed text of `key` in the ticked rows, each once, in table order.
+fn ticked(rows: &[Value], set: &BTreeSet<usize>, key: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for row in set {
+        if let Some(r) = rows.get(*row) {
+            let text = text_of(&r[key]).trim().to_owned();
+            if !out.contains(&text) {
+                out.push(text);
+            }
+        }
+    }
+    out
+}
+
+/// Whether an answer field is empty: blank text, or no one invited and no
+/// row kept (an empty list of duplicates or invalid emails can be right).
+fn left_empty(field: &str, value: &Value) -> bool {
+    match value {
+        Value::String(text) => text.trim().is_empty(),
+        Value::Array(items) => items.is_empty() && matches!(field, "participants" | "retained_ids"),
+        _ => false,
     }
 }
 
-pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
+pub fn composer(ctx: Composing) -> AnyView {
+    let observation = ctx.observation.get_untracked();
     let payload = observation["payload"].clone();
-    let command = RwSignal::new("final".to_owned());
     let kind = payload["kind"].as_str().unwrap_or("").to_owned();
-    // Structured fields for the email and calendar tasks; JSON for the table.
+    let shared = picks();
+    shared.clear();
+    let command = RwSignal::new("final".to_owned());
     let label = RwSignal::new(String::new());
     let priority = RwSignal::new(String::new());
     let reply = RwSignal::new(String::new());
     let day = RwSignal::new(text_of(&payload["day"]));
-    let start = RwSignal::new(String::new());
-    let end = RwSignal::new(String::new());
-    let room = RwSignal::new(String::new());
     let invited = RwSignal::new(Vec::<String>::new());
-    let answer_json = RwSignal::new(template(observation));
+    let valid_rows = RwSignal::new(String::new());
+    let total = RwSignal::new(String::new());
+    let rows = payload["rows"].as_array().cloned().unwrap_or_default();
 
-    let build_kind = kind.clone();
-    let answer = move || -> Result<Value, String> {
-        match build_kind.as_str() {
-            "email" => Ok(
-                json!({"label": label.get(), "priority": priority.get(), "needs_reply": reply.get()}),
-            ),
-            "calendar" => Ok(json!({
-                "day": day.get(), "start": start.get(), "end": end.get(),
-                "participants": invited.get(), "room": room.get(),
-            })),
-            _ => serde_json::from_str::<Value>(&answer_json.get())
-                .map_err(|e| format!("the answer is not JSON: {e}")),
+    let (start, end) = (shared.start.clone(), shared.end.clone());
+    Effect::new(move |_| outline_pick(&start.get(), &end.get()));
+    let p = shared.clone();
+    let answer = move || -> Value {
+        match kind.as_str() {
+            "email" => json!({
+                "label": label.get(), "priority": priority.get(), "needs_reply": reply.get(),
+            }),
+            "calendar" => json!({
+                "day": day.get(), "start": p.start.get(), "end": p.end.get(),
+                "participants": invited.get(), "room": p.room.get(),
+            }),
+            _ => {
+                let count = valid_rows.get();
+                json!({
+                    "valid_rows": count.trim().parse::<u64>().map_or_else(|_| json!(count), |n| json!(n)),
+                    "duplicate_ids": p.duplicate.with(|s| ticked(&rows, s, "id")),
+                    "invalid_emails": p.invalid.with(|s| ticked(&rows, s, "email")),
+                    "normalized_total": total.get(),
+                    "retained_ids": p.keep.with(|s| ticked(&rows, s, "id")),
+                })
+            }
         }
     };
-    let error = RwSignal::new(None::<String>);
-    let send = move |_| {
-        let raw = if command.get() == "inspect" {
-            "inspect".to_owned()
-        } else {
-            match answer() {
-                Ok(value) => format!("{}: {}", command.get(), value),
-                Err(e) => {
-                    error.set(Some(e));
-                    return;
-                }
+    let draft = Signal::derive(move || {
+        let chosen = command.get();
+        if chosen == "inspect" {
+            return Draft::of(json!({"raw": "inspect"})).ending(ctx.last_step.get());
+        }
+        let value = answer();
+        // A final answer, or a draft the step limit will grade.
+        let graded = chosen == "final" || ctx.last_step.get();
+        let mut draft = Draft::of(json!({"raw": format!("{chosen}: {value}")})).ending(graded);
+        if graded {
+            for (field, v) in value.as_object().into_iter().flatten() {
+                draft = draft.blank_if(left_empty(field, v), field.clone());
             }
-        };
-        error.set(None);
-        submit.run(json!({ "raw": raw }));
-    };
+        }
+        draft
+    });
 
-    let fields = match kind.as_str() {
+    let fields = match payload["kind"].as_str().unwrap_or("") {
         "email" => view! {
-            {select("label", &["work", "personal", "spam", "finance"], label)}
-            {select("priority", &["low", "normal", "high"], priority)}
-            {select("needs_reply", &["yes", "no"], reply)}
+            {choice("label", "pr-label", owned(LABELS), Some("(choose)"), label)}
+            {choice("priority", "pr-priority", owned(PRIORITIES), Some("(choose)"), priority)}
+            {choice("needs_reply", "pr-needs-reply", owned(YES_NO), Some("(choose)"), reply)}
         }
         .into_any(),
         "calendar" => {
@@ -307,10 +526,26 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
                 .as_array()
                 .map(|a| a.iter().map(|r| text_of(&r["name"])).collect::<Vec<_>>())
                 .unwrap_or_default();
+            let duration = payload["duration_minutes"].as_u64().unwrap_or(30) as u32;
+            let (start, end, room) = (
+                shared.start.clone(),
+                shared.end.clone(),
+                shared.room.clone(),
+            );
+            let (start_in, end_in, room_in) = (start.clone(), end.clone(), room.clone());
+            let end_follow = end.clone();
             view! {
-                <label class="field"><span>"day"</span><input prop:value=move || day.get() on:input=move |ev| day.set(event_target_value(&ev)) /></label>
-                <label class="field"><span>"start"</span><input placeholder="HH:MM" on:input=move |ev| start.set(event_target_value(&ev)) /></label>
-                <label class="field"><span>"end"</span><input placeholder="HH:MM" on:input=move |ev| end.set(event_target_value(&ev)) /></label>
+                <label class="field"><span>"day"</span><input id="pr-day" prop:value=move || day.get() on:input=move |ev| day.set(event_target_value(&ev)) /></label>
+                <label class="field"><span>"start (or click the grid)"</span>
+                    <input id="pr-start" type="time" step="900" prop:value=move || start.get()
+                        on:input=move |ev| {
+                            let value = event_target_value(&ev);
+                            if let Some(at) = minutes(&value) { end_follow.set(clock(at + duration)); }
+                            start_in.set(value);
+                        } /></label>
+                <label class="field"><span>{format!("end (start + {duration} min)")}</span>
+                    <input id="pr-end" type="time" step="900" prop:value=move || end.get()
+                        on:input=move |ev| end_in.set(event_target_value(&ev)) /></label>
                 <fieldset class="field">
                     <legend>"participants"</legend>
                     {names.into_iter().map(|name| {
@@ -331,7 +566,7 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
                 </fieldset>
                 <label class="field">
                     <span>"room"</span>
-                    <select on:change=move |ev| room.set(event_target_value(&ev))>
+                    <select id="pr-room" prop:value=move || room.get() on:change=move |ev| room_in.set(event_target_value(&ev))>
                         <option value="">"(choose)"</option>
                         {rooms.into_iter().map(|r| view! { <option value=r.clone()>{r.clone()}</option> }).collect_view()}
                     </select>
@@ -339,29 +574,41 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
             }
             .into_any()
         }
-        _ => view! {
-            <label class="field wide">
-                <span>"answer (JSON)"</span>
-                <textarea rows="9" spellcheck="false" prop:value=move || answer_json.get()
-                    on:input=move |ev| answer_json.set(event_target_value(&ev))></textarea>
-            </label>
+        _ => {
+            let lists = shared.clone();
+            let summary = move || {
+                format!(
+                    "From the ticks: {} duplicate, {} invalid email, {} kept.",
+                    lists.duplicate.with(BTreeSet::len),
+                    lists.invalid.with(BTreeSet::len),
+                    lists.keep.with(BTreeSet::len)
+                )
+            };
+            view! {
+                <p class="hint" id="cleaning-summary">{summary}</p>
+                <label class="field"><span>"valid_rows"</span>
+                    <input id="pr-valid-rows" inputmode="numeric" prop:value=move || valid_rows.get()
+                        on:input=move |ev| valid_rows.set(event_target_value(&ev)) /></label>
+                <label class="field"><span>"normalized_total"</span>
+                    <input id="pr-total" placeholder="561.40" prop:value=move || total.get()
+                        on:input=move |ev| total.set(event_target_value(&ev)) /></label>
+            }
+            .into_any()
         }
-        .into_any(),
     };
 
     view! {
-        <div class="form">
+        <div class="form" id="productivity-composer">
             <label class="field">
                 <span>"command"</span>
-                <select on:change=move |ev| command.set(event_target_value(&ev)) prop:value=move || command.get()>
+                <select id="pr-command" on:change=move |ev| command.set(event_target_value(&ev)) prop:value=move || command.get()>
                     <option value="final">"final (grade and end)"</option>
                     <option value="propose">"propose (form check, not graded)"</option>
                     <option value="inspect">"inspect"</option>
                 </select>
             </label>
             {fields}
-            {move || error.get().map(|e| view! { <p class="error">{e}</p> })}
-            <button class="primary" on:click=send>"Step"</button>
+            {step_button("step-btn", "Step", draft, ctx)}
         </div>
     }
     .into_any()

@@ -2,13 +2,16 @@
 //! far, the opened ticket and its customer record beside it, the written
 //! policy folded; and a composer with one control per field, whose label
 //! choices come from the core's own enums so the form never offers a value
-//! the environment would refuse.
+//! the environment would refuse, and whose commands are described in the
+//! words of the action schema.
 
 use env_wasm::support_triage::{Command, Department, Disposition, Label, Priority};
 use leptos::prelude::*;
 use serde_json::{Map, Value, json};
 
-use super::{folded, text_of};
+use super::{choice, folded, text_of};
+use crate::compose::{Composing, Draft, step_button};
+use crate::html::Html;
 
 /// `—` for a label the agent has not set yet.
 fn shown(value: &Value) -> String {
@@ -22,146 +25,207 @@ fn is_hard(observation: &Value) -> bool {
     observation["task_name"].as_str() == Some("hard")
 }
 
-pub fn scenario(observation: &Value) -> AnyView {
-    let rows = observation["inbox"].as_array().cloned().unwrap_or_default();
-    let detail = observation["opened_ticket"].clone();
+pub fn scenario(html: &mut Html, observation: &Value) {
+    let detail = &observation["opened_ticket"];
     let opened = text_of(&detail["ticket_id"]);
     let hard = is_hard(observation);
-    let inbox = rows
-        .into_iter()
-        .map(|row| {
-            let id = text_of(&row["ticket_id"]);
-            let style = if id == opened {
-                "background:#eef2fb"
-            } else {
-                ""
-            };
-            let seen = if row["viewed"].as_bool() == Some(true) {
-                "opened"
-            } else {
-                "new"
-            };
-            let mut triage = format!(
-                "{} · {}",
-                shown(&row["priority"]),
-                shown(&row["department"])
-            );
-            if hard {
-                let reply = if row["reply_drafted"].as_bool() == Some(true) {
-                    "reply drafted"
-                } else {
-                    "no reply"
-                };
-                triage = format!("{triage} · {} · {reply}", shown(&row["disposition"]));
-            }
-            let attribute = id.clone();
-            view! {
-                <tr style=style data-ticket=attribute>
-                    <td style="white-space:nowrap"><code>{id}</code><br/><small class="muted">{seen}</small></td>
-                    <td><b>{text_of(&row["customer"])}</b><br/>{text_of(&row["subject"])}<br/><small class="muted">{text_of(&row["received"])}</small></td>
-                    <td>{triage}</td>
-                </tr>
-            }
-        })
-        .collect_view();
     let triage_head = if hard {
         "Priority · department · disposition · reply"
     } else {
         "Priority · department"
     };
-    view! {
-        <div class="scenario">
-            <p class="context">{text_of(&observation["scenario_instruction"])}</p>
-            {folded("Support desk policy (routing, SLA, exceptions, reply rules)", text_of(&observation["policy"]))}
-            <div style="display:grid;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr));gap:1rem;align-items:start">
-                <section aria-label="Inbox">
-                    <h3>"Inbox"</h3>
-                    <table class="data" id="inbox-table">
-                        <thead>
-                            <tr><th>"Ticket"</th><th>"Customer and subject"</th><th>{triage_head}</th></tr>
-                        </thead>
-                        <tbody>{inbox}</tbody>
-                    </table>
-                </section>
-                <section aria-label="Opened ticket">
-                    <h3>"Opened ticket"</h3>
-                    {ticket(&detail)}
-                </section>
-            </div>
-        </div>
+    html.open("div", &[("class", "scenario")]).element(
+        "p",
+        &[("class", "context")],
+        &text_of(&observation["scenario_instruction"]),
+    );
+    folded(
+        html,
+        "Support desk policy (routing, SLA, exceptions, reply rules)",
+        &text_of(&observation["policy"]),
+    );
+    html.open("div", &[("class", "desk")])
+        .open("section", &[("aria-label", "Inbox")])
+        .element("h3", &[], "Inbox")
+        .open("div", &[("class", "grid-scroll")])
+        .open("table", &[("class", "data sticky"), ("id", "inbox-table")])
+        .open("thead", &[])
+        .open("tr", &[])
+        .element("th", &[], "Ticket")
+        .element("th", &[], "Customer and subject")
+        .element("th", &[], triage_head)
+        .close("tr")
+        .close("thead")
+        .open("tbody", &[]);
+    for row in observation["inbox"].as_array().into_iter().flatten() {
+        let id = text_of(&row["ticket_id"]);
+        let seen = if row["viewed"].as_bool() == Some(true) {
+            "opened"
+        } else {
+            "new"
+        };
+        let mut triage = format!(
+            "{} · {}",
+            shown(&row["priority"]),
+            shown(&row["department"])
+        );
+        if hard {
+            let reply = if row["reply_drafted"].as_bool() == Some(true) {
+                "reply drafted"
+            } else {
+                "no reply"
+            };
+            triage = format!("{triage} · {} · {reply}", shown(&row["disposition"]));
+        }
+        let class = if id == opened { "opened" } else { "" };
+        html.open("tr", &[("class", class), ("data-ticket", &id)])
+            .open("td", &[("class", "nowrap")])
+            .element("code", &[], &id)
+            .open("br", &[])
+            .element("small", &[("class", "muted")], seen)
+            .close("td")
+            .open("td", &[])
+            .element("b", &[("class", "nowrap")], &text_of(&row["customer"]))
+            .text(" ")
+            .element(
+                "small",
+                &[("class", "muted nowrap")],
+                &text_of(&row["received"]),
+            )
+            .open("br", &[])
+            .text(&text_of(&row["subject"]))
+            .close("td")
+            .element("td", &[], &triage)
+            .close("tr");
     }
-    .into_any()
+    html.close("tbody")
+        .close("table")
+        .close("div")
+        .close("section")
+        .open("section", &[("aria-label", "Opened ticket")])
+        .element("h3", &[], "Opened ticket");
+    ticket(html, detail);
+    html.close("section").close("div").close("div");
 }
 
-fn ticket(detail: &Value) -> AnyView {
+/// A definition list of (term, description) pairs.
+fn pairs(html: &mut Html, items: &[(&str, String)]) {
+    html.open("dl", &[]);
+    for (term, description) in items {
+        html.element("dt", &[], term)
+            .element("dd", &[], description);
+    }
+    html.close("dl");
+}
+
+fn ticket(html: &mut Html, detail: &Value) {
     if !detail.is_object() {
-        return view! { <p class="hint" id="ticket-detail">"No ticket is open: use view_ticket to read one here."</p> }
-            .into_any();
+        html.element(
+            "p",
+            &[("class", "hint"), ("id", "ticket-detail")],
+            "No ticket is open: use view_ticket to read one here.",
+        );
+        return;
     }
     let customer = &detail["customer"];
-    let draft = detail["draft_reply"].as_str().map(|reply| {
-        view! {
-            <p class="muted"><b>"Your draft reply"</b></p>
-            <pre class="prose">{reply.to_owned()}</pre>
+    html.open("article", &[("class", "email"), ("id", "ticket-detail")]);
+    pairs(
+        html,
+        &[
+            ("Ticket", text_of(&detail["ticket_id"])),
+            ("From", text_of(&detail["from"])),
+            ("Received", text_of(&detail["received"])),
+            ("Product", text_of(&detail["product"])),
+            ("Subject", text_of(&detail["subject"])),
+        ],
+    );
+    html.element("pre", &[("class", "prose")], &text_of(&detail["body"]))
+        .open("p", &[("class", "muted")])
+        .element("b", &[], "Customer record")
+        .close("p");
+    pairs(
+        html,
+        &[
+            (
+                "Name",
+                format!(
+                    "{} · {}",
+                    text_of(&customer["name"]),
+                    text_of(&customer["company"])
+                ),
+            ),
+            (
+                "Plan",
+                format!(
+                    "{} · {} seats",
+                    text_of(&customer["plan"]),
+                    text_of(&customer["seats"])
+                ),
+            ),
+            ("Account email", text_of(&customer["account_email"])),
+            ("Customer since", text_of(&customer["customer_since"])),
+            ("Last fee waiver", text_of(&customer["last_fee_waiver"])),
+        ],
+    );
+    if let Some(reply) = detail["draft_reply"].as_str() {
+        html.open("p", &[("class", "muted")])
+            .element("b", &[], "Your draft reply")
+            .close("p")
+            .element("pre", &[("class", "prose")], reply);
+    }
+    html.close("article");
+}
+
+fn names<L: Label>() -> Vec<String> {
+    L::ALL.iter().map(|l| l.name().to_owned()).collect()
+}
+
+/// Each command's description in the action schema (`$defs.Command`).
+fn descriptions(schema: &Value) -> Vec<(String, String)> {
+    schema["$defs"]["Command"]["oneOf"]
+        .as_array()
+        .map(|options| {
+            options
+                .iter()
+                .map(|o| (text_of(&o["const"]), text_of(&o["description"])))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What `submit_episode` would grade as unset, ticket by ticket.
+fn unset_on_desk(observation: &Value) -> Vec<String> {
+    let hard = is_hard(observation);
+    let mut unset = Vec::new();
+    for row in observation["inbox"].as_array().into_iter().flatten() {
+        let id = text_of(&row["ticket_id"]);
+        let mut missing: Vec<&str> = ["priority", "department"]
+            .into_iter()
+            .filter(|k| row[*k].is_null())
+            .collect();
+        if hard {
+            if row["disposition"].is_null() {
+                missing.push("disposition");
+            }
+            if row["reply_drafted"].as_bool() != Some(true) {
+                missing.push("reply");
+            }
         }
-    });
-    view! {
-        <article class="email" id="ticket-detail" style="overflow-wrap:anywhere">
-            <dl>
-                <dt>"Ticket"</dt><dd><code>{text_of(&detail["ticket_id"])}</code></dd>
-                <dt>"From"</dt><dd>{text_of(&detail["from"])}</dd>
-                <dt>"Received"</dt><dd>{text_of(&detail["received"])}</dd>
-                <dt>"Product"</dt><dd>{text_of(&detail["product"])}</dd>
-                <dt>"Subject"</dt><dd class="subject">{text_of(&detail["subject"])}</dd>
-            </dl>
-            <pre class="prose">{text_of(&detail["body"])}</pre>
-            <p class="muted"><b>"Customer record"</b></p>
-            <dl>
-                <dt>"Name"</dt><dd>{text_of(&customer["name"])}" · "{text_of(&customer["company"])}</dd>
-                <dt>"Plan"</dt><dd>{text_of(&customer["plan"])}{format!(" · {} seats", text_of(&customer["seats"]))}</dd>
-                <dt>"Account email"</dt><dd>{text_of(&customer["account_email"])}</dd>
-                <dt>"Customer since"</dt><dd>{text_of(&customer["customer_since"])}</dd>
-                <dt>"Last fee waiver"</dt><dd>{text_of(&customer["last_fee_waiver"])}</dd>
-            </dl>
-            {draft}
-        </article>
+        if !missing.is_empty() {
+            unset.push(format!("{id} {}", missing.join(" and ")));
+        }
     }
-    .into_any()
+    unset
 }
 
-fn names<L: Label>() -> Vec<&'static str> {
-    L::ALL.iter().map(|l| l.name()).collect()
-}
-
-/// A select over `options`; the empty first choice leaves the field out.
-fn choice(
-    label: &'static str,
-    id: &'static str,
-    options: Vec<String>,
-    blank: Option<&'static str>,
-    value: RwSignal<String>,
-) -> impl IntoView {
-    view! {
-        <label class="field">
-            <span>{label}</span>
-            <select id=id on:change=move |ev| value.set(event_target_value(&ev)) prop:value=move || value.get()>
-                {blank.map(|b| view! { <option value="">{b}</option> })}
-                {options.into_iter().map(|o| view! { <option value=o.clone()>{o.clone()}</option> }).collect_view()}
-            </select>
-        </label>
-    }
-}
-
-fn owned(items: Vec<&'static str>) -> Vec<String> {
-    items.into_iter().map(str::to_owned).collect()
-}
-
-pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
-    let ids: Vec<String> = observation["inbox"]
+pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
+    let first = ctx.observation.get_untracked();
+    let ids: Vec<String> = first["inbox"]
         .as_array()
         .map(|rows| rows.iter().map(|r| text_of(&r["ticket_id"])).collect())
         .unwrap_or_default();
-    let hard = is_hard(observation);
+    let hard = is_hard(&first);
+    let commands = descriptions(schema);
     let command = RwSignal::new(Command::ViewTicket.name().to_owned());
     let ticket = RwSignal::new(ids.first().cloned().unwrap_or_default());
     let priority = RwSignal::new(String::new());
@@ -170,38 +234,67 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
     let reply = RwSignal::new(String::new());
 
     // Only the fields the chosen command reads go into the action.
-    let send = move |_| {
+    let draft = Signal::derive(move || {
         let chosen = command.get();
         let mut action = Map::new();
         action.insert("command".into(), json!(chosen));
         let mut put = |key: &str, value: String| {
-            if !value.is_empty() {
+            if !value.trim().is_empty() {
                 action.insert(key.into(), json!(value));
             }
         };
-        if !matches!(chosen.as_str(), "show_inbox" | "submit_episode") {
+        let targeted = !matches!(chosen.as_str(), "show_inbox" | "submit_episode");
+        if targeted {
             put("ticket_id", ticket.get());
         }
+        let (p, d, disp, body) = (
+            priority.get(),
+            department.get(),
+            disposition.get(),
+            reply.get(),
+        );
         match chosen.as_str() {
             "set_triage" => {
-                put("priority", priority.get());
-                put("department", department.get());
+                put("priority", p.clone());
+                put("department", d.clone());
             }
-            "draft_reply" => put("reply_body", reply.get()),
-            "set_disposition" => put("disposition", disposition.get()),
+            "draft_reply" => put("reply_body", body.clone()),
+            "set_disposition" => put("disposition", disp.clone()),
             _ => {}
         }
-        submit.run(Value::Object(action));
-    };
+        let submit = chosen == "submit_episode";
+        let mut draft = Draft::of(Value::Object(action)).ending(submit || ctx.last_step.get());
+        draft = match chosen.as_str() {
+            "set_triage" => draft.blank_if(p.is_empty() && d.is_empty(), "priority and department"),
+            "draft_reply" => draft.blank_if(body.trim().is_empty(), "reply_body"),
+            "set_disposition" => draft.blank_if(disp.is_empty(), "disposition"),
+            _ => draft,
+        };
+        if submit {
+            for unset in ctx.observation.with(unset_on_desk) {
+                draft = draft.blank_if(true, unset);
+            }
+        }
+        draft
+    });
 
+    let explained = commands.clone();
+    let about = move || {
+        let chosen = command.get();
+        explained
+            .iter()
+            .find(|(name, _)| *name == chosen)
+            .map(|(_, text)| text.clone())
+            .unwrap_or_default()
+    };
     let fields = move || {
         let chosen = command.get();
         let target = (!matches!(chosen.as_str(), "show_inbox" | "submit_episode"))
             .then(|| choice("ticket", "st-ticket", ids.clone(), None, ticket));
         let specific = match chosen.as_str() {
             "set_triage" => view! {
-                {choice("priority", "st-priority", owned(names::<Priority>()), Some("(unchanged)"), priority)}
-                {choice("department", "st-department", owned(names::<Department>()), Some("(unchanged)"), department)}
+                {choice("priority", "st-priority", names::<Priority>(), Some("(unchanged)"), priority)}
+                {choice("department", "st-department", names::<Department>(), Some("(unchanged)"), department)}
             }
             .into_any(),
             "draft_reply" => view! {
@@ -214,7 +307,7 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
             }
             .into_any(),
             "set_disposition" => {
-                choice("disposition", "st-disposition", owned(names::<Disposition>()), Some("(choose)"), disposition)
+                choice("disposition", "st-disposition", names::<Disposition>(), Some("(choose)"), disposition)
                     .into_any()
             }
             _ => ().into_any(),
@@ -223,12 +316,26 @@ pub fn composer(observation: &Value, submit: Callback<Value>) -> AnyView {
             .then(|| view! { <p class="hint">"Replies and dispositions are graded only in the hard task."</p> });
         view! { {target}{specific}{note} }
     };
+    let options = if commands.is_empty() {
+        names::<Command>()
+            .into_iter()
+            .map(|n| (n, String::new()))
+            .collect()
+    } else {
+        commands
+    };
 
     view! {
         <div class="form" id="support-triage-composer">
-            {choice("command", "st-command", owned(names::<Command>()), None, command)}
+            <label class="field">
+                <span>"command"</span>
+                <select id="st-command" on:change=move |ev| command.set(event_target_value(&ev)) prop:value=move || command.get()>
+                    {options.into_iter().map(|(name, text)| view! { <option value=name.clone() title=text>{name.clone()}</option> }).collect_view()}
+                </select>
+            </label>
+            <p class="hint" id="st-command-about">{about}</p>
             {fields}
-            <button class="primary" on:click=send>"Step"</button>
+            {step_button("step-btn", "Step", draft, ctx)}
         </div>
     }
     .into_any()

@@ -184,14 +184,11 @@ fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
 /// The dimensions a section names and does not negate.
 fn dimensions(section: &Section) -> BTreeSet<Dimension> {
     let text = Text::new(&section.text());
-    Dimension::ALL
-        .into_iter()
-        .filter(|d| {
-            text.mentions(d.names())
-                .into_iter()
-                .any(|(s, e)| !negated(&text, s, e))
-        })
-        .collect()
+    crate::order::set_of(Dimension::ALL.into_iter().filter(|d| {
+        text.mentions(d.names())
+            .into_iter()
+            .any(|(s, e)| !negated(&text, s, e))
+    }))
 }
 
 /// The severity levels a section states ([`crate::text::stated`]: reasons beside the
@@ -545,7 +542,7 @@ fn named_concept(text: &Text) -> Option<&'static FlagConcept> {
     if named.len() > 2 {
         return None;
     }
-    named.sort_by_key(|(at, _)| *at);
+    crate::order::sort_by_key(&mut named, |(at, _)| *at);
     named.first().map(|(_, c)| *c)
 }
 

@@ -412,7 +412,7 @@ impl BurnoutCase {
             _ => 4,
         };
         let mut flags: Vec<&Fact> = self.facts.iter().filter(|f| f.concerning).collect();
-        flags.sort_by_key(|f| rank(f));
+        crate::order::sort_by_key(&mut flags, |f| rank(f));
         flags
     }
 
@@ -705,7 +705,7 @@ pub fn generate(seed: u64) -> BurnoutCase {
     let (leave_points, lo, hi) = LEAVE[leave_bucket];
     let months = rng.range(i64::from(lo), i64::from(hi)) as u32;
     let dimensions: BTreeSet<Dimension> =
-        rng.sample(&Dimension::ALL, dim_count).into_iter().collect();
+        crate::order::set_of(rng.sample(&Dimension::ALL, dim_count));
     let health = rng.sample(HEALTH, health_count);
 
     let vars = |rng: &mut SeededRng| -> Vec<(&'static str, String)> {
@@ -883,10 +883,11 @@ pub fn generate(seed: u64) -> BurnoutCase {
         context,
     };
     let text = render(&card, &hours_text, &first);
-    let numbers = numbers_in(&text)
-        .into_iter()
-        .chain(facts.iter().flat_map(|f| f.numbers.iter().copied()))
-        .collect();
+    let numbers = crate::order::set_of(
+        numbers_in(&text)
+            .into_iter()
+            .chain(facts.iter().flat_map(|f| f.numbers.iter().copied())),
+    );
     BurnoutCase {
         card,
         first,

@@ -477,7 +477,7 @@ fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
     if hedged {
         return BTreeSet::new();
     }
-    found.into_iter().map(|(_, _, owner)| owner).collect()
+    crate::order::set_of(found.into_iter().map(|(_, _, owner)| owner))
 }
 
 /// Numbers in a KPI that can be targets: not week numbers ("by week 4")

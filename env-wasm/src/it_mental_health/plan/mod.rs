@@ -610,7 +610,9 @@ pub fn generate(seed: u64) -> PlanCase {
         });
     }
     // Show the profile in the table's fixed order, not stressors first.
-    readings.sort_by_key(|r| METRICS.iter().position(|m| m.id == r.metric.id));
+    crate::order::sort_by_key(&mut readings, |r| {
+        METRICS.iter().position(|m| m.id == r.metric.id)
+    });
 
     let firsts = rng.sample(FIRST_NAMES, 4);
     let lasts = rng.sample(LAST_NAMES, 4);

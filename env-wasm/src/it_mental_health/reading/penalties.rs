@@ -157,7 +157,7 @@ fn repeated_share(text: &Text) -> u64 {
         return 0;
     }
     let grams: Vec<&[u32]> = ids.windows(4).collect();
-    let distinct: BTreeSet<&[u32]> = grams.iter().copied().collect();
+    let distinct: BTreeSet<&[u32]> = crate::order::set_of(grams.iter().copied());
     ((grams.len() - distinct.len()) as u64 * 10_000) / grams.len() as u64
 }
 

@@ -433,7 +433,7 @@ impl TriageCase {
     /// The employees from most to least urgent (stable within a tier).
     pub fn priority(&self) -> Vec<&Employee> {
         let mut order: Vec<&Employee> = self.employees.iter().collect();
-        order.sort_by_key(|e| e.tier.rank());
+        crate::order::sort_by_key(&mut order, |e| e.tier.rank());
         order
     }
 

@@ -190,7 +190,7 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
             out.push((at, When::On { day, minute: None }));
         }
     }
-    out.sort_by_key(|(at, _)| *at);
+    crate::order::sort_by_key(&mut out, |(at, _)| *at);
     out.into_iter().map(|(at, w)| (from + at, w)).collect()
 }
 

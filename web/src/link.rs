@@ -1,0 +1,207 @@
+//! The page's address as a link to an episode (`?env=&task=&seed=`): read
+//! at start-up, with a message for each part that names nothing, written
+//! back on every start, and copied to the clipboard, also from inside the
+//! Hugging Face Space's iframe, where the asynchronous clipboard may be
+//! denied by the frame's permissions.
+
+use env_wasm::registry::{self, ENVIRONMENTS};
+use env_wasm::seam::MAX_SEED;
+use env_wasm::{EnvInfo, TaskInfo};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+/// The episode a link names, and what in it was not understood.
+#[derive(Debug)]
+pub struct Linked {
+    pub env: &'static EnvInfo,
+    pub task: &'static TaskInfo,
+    pub seed: u64,
+    /// One sentence per part of the link that named nothing.
+    pub problems: Vec<String>,
+}
+
+/// Read `?env=&task=&seed=` (a query string, with or without its `?`).
+pub fn parse(query: &str) -> Linked {
+    let mut env_name = None;
+    let mut task_name = None;
+    let mut seed_text = None;
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let value = decode(value);
+        match key {
+            "env" => env_name = Some(value),
+            "task" => task_name = Some(value),
+            "seed" => seed_text = Some(value),
+            _ => {}
+        }
+    }
+    let mut problems = Vec::new();
+    let env = match env_name.as_deref() {
+        None => ENVIRONMENTS[0],
+        Some(name) => registry::find(name).unwrap_or_else(|| {
+            problems.push(format!(
+                "The link names no environment `{name}` (there are {}); showing {}.",
+                registry::env_ids(),
+                ENVIRONMENTS[0].id
+            ));
+            ENVIRONMENTS[0]
+        }),
+    };
+    let task = match task_name.as_deref() {
+        None => env.default_task(),
+        Some(name) => env.task(name).unwrap_or_else(|| {
+            problems.push(format!(
+                "{} has no task `{name}` (it has {}); showing {}.",
+                env.id,
+                env.task_ids(),
+                env.default_task().id
+            ));
+            env.default_task()
+        }),
+    };
+    let seed = match seed_text.as_deref() {
+        None => 42,
+        Some(text) => match text.trim().parse::<u64>() {
+            Ok(seed) if seed <= MAX_SEED => seed,
+            _ => {
+                problems.push(format!(
+                    "The link's seed `{text}` is not a whole number from 0 to {MAX_SEED}; showing seed 42."
+                ));
+                42
+            }
+        },
+    };
+    Linked {
+        env,
+        task,
+        seed,
+        problems,
+    }
+}
+
+/// Percent-decoding of a query value (`+` is a space), without the DOM, so
+/// it runs in native tests too; bytes that are not UTF-8 become U+FFFD.
+fn decode(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = match bytes[i] {
+            b'+' => b' ',
+            b'%' => match bytes
+                .get(i + 1..i + 3)
+                .filter(|hex| hex.iter().all(u8::is_ascii_hexdigit))
+                .and_then(|hex| std::str::from_utf8(hex).ok())
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            {
+                Some(byte) => {
+                    i += 2;
+                    byte
+                }
+                None => b'%',
+            },
+            other => other,
+        };
+        out.push(byte);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The query string of an episode.
+pub fn query(env: &str, task: &str, seed: u64) -> String {
+    format!("?env={env}&task={task}&seed={seed}")
+}
+
+/// Put the episode in the address bar, so the page's address links to it.
+pub fn show_in_address_bar(env: &str, task: &str, seed: u64) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query(env, task, seed)));
+    }
+}
+
+/// The page's address (in a Space, the Space's own `*.hf.space` address).
+pub fn current() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
+}
+
+/// Copy `text`: the asynchronous clipboard where the page may use it, else
+/// the older copy command on a selected text area (allowed in a frame
+/// during a click). `Err` when both are refused.
+pub async fn copy(text: &str) -> Result<(), ()> {
+    let window = web_sys::window().ok_or(())?;
+    let clipboard = js_sys::Reflect::get(&window.navigator(), &"clipboard".into())
+        .ok()
+        .filter(|c| !c.is_undefined() && !c.is_null());
+    if let Some(clipboard) = clipboard {
+        let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        if let Some(write) = write
+            && let Ok(promise) = write.call1(&clipboard, &text.into())
+            && let Ok(promise) = promise.dyn_into::<js_sys::Promise>()
+            && JsFuture::from(promise).await.is_ok()
+        {
+            return Ok(());
+        }
+    }
+    copy_by_command(text)
+}
+
+fn copy_by_command(text: &str) -> Result<(), ()> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or(())?;
+    let area = document
+        .create_element("textarea")
+        .ok()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+        .ok_or(())?;
+    area.set_value(text);
+    let _ = area.set_attribute("readonly", "");
+    let _ = area.set_attribute("style", "position:fixed;top:0;left:0;opacity:0");
+    let body = document.body().ok_or(())?;
+    let _ = body.append_child(&area);
+    area.select();
+    let copied = document
+        .dyn_ref::<web_sys::HtmlDocument>()
+        .and_then(|d| d.exec_command("copy").ok())
+        .unwrap_or(false);
+    area.remove();
+    if copied { Ok(()) } else { Err(()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_names_an_episode_or_says_what_it_does_not_name() {
+        let good = parse("?env=support_triage&task=ticket_queue&seed=7");
+        assert_eq!(
+            (good.env.id, good.task.id, good.seed),
+            ("support_triage", "medium", 7)
+        );
+        assert!(good.problems.is_empty());
+
+        let bad = parse("env=nope&seed=abc");
+        assert_eq!((bad.env.id, bad.seed), (ENVIRONMENTS[0].id, 42));
+        assert_eq!(bad.problems.len(), 2, "{:?}", bad.problems);
+        assert!(bad.problems[0].contains("`nope`") && bad.problems[1].contains("`abc`"));
+
+        let task = parse("?env=productivity&task=huge&seed=9007199254740992");
+        assert_eq!(task.problems.len(), 2, "{:?}", task.problems);
+        assert!(parse("").problems.is_empty());
+        assert_eq!(
+            parse("?env=it%5Fmental%5Fhealth").env.id,
+            "it_mental_health"
+        );
+        for odd in ["%", "%4", "%zz", "seed=%E2%82", "&&=&seed"] {
+            let _ = parse(odd);
+        }
+    }
+}
