@@ -149,6 +149,7 @@ struct Run {
     key: Option<&'static str>,
     env_url: Option<String>,
     extra: Vec<&'static str>,
+    trajectories: Option<PathBuf>,
 }
 
 impl Run {
@@ -158,6 +159,7 @@ impl Run {
             key: Some("test-key"),
             env_url: None,
             extra: Vec::new(),
+            trajectories: None,
         }
     }
 
@@ -192,6 +194,9 @@ impl Run {
         }
         if let Some(url) = &self.env_url {
             command.env("ENV_BASE_URL", url);
+        }
+        if let Some(path) = &self.trajectories {
+            command.arg("--trajectories").arg(path);
         }
         tokio::time::timeout(RUN_LIMIT, command.output())
             .await
@@ -560,4 +565,69 @@ async fn unreachable_apis_refused_keys_and_absent_servers_end_cleanly() {
         text(&out.stderr)
     );
     assert!(fake.calls().is_empty());
+}
+
+/// The trajectories file holds the episode the log printed, turn by turn,
+/// with the messages each model call carried exactly (a retried call sends
+/// the same conversation, so the distinct calls are the turns).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_trajectories_file_holds_every_turn_as_the_model_saw_it() {
+    let (api, fake) = fake_api(script()).await;
+    let path = std::env::temp_dir().join(format!(
+        "deskbench-inference-{}-trajectories.jsonl",
+        std::process::id()
+    ));
+    let mut run = Run::new(&api);
+    run.trajectories = Some(path.clone());
+    let output = run.output().await;
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let episodes = parse_log(&text(&output.stdout));
+    let file = std::fs::read_to_string(&path).expect("the trajectories file was written");
+    let _ = std::fs::remove_file(&path);
+    let lines: Vec<Value> = file
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{file}");
+    let line = &lines[0];
+    assert_eq!(
+        (&line["env"], &line["task"], &line["model"], &line["seed"]),
+        (
+            &json!(ENV),
+            &json!(TASK),
+            &json!("test-model"),
+            &json!(SEED)
+        )
+    );
+    assert_eq!(line["score"], json!(1.0));
+    assert_eq!(line["success"], json!(true));
+    assert_eq!(line["truncated"], json!(false));
+    assert!(line["score_breakdown"].is_object(), "{line}");
+    let steps = line["steps"].as_array().expect("steps");
+    // The reset, then one entry per [STEP] line.
+    assert_eq!(steps.len(), episodes[0].steps.len() + 1, "{file}");
+    assert!(steps[0]["action"].is_null() && steps[0]["observation"].is_object());
+    let mut calls: Vec<Value> = fake
+        .calls()
+        .into_iter()
+        .map(|(_, body)| body["messages"].clone())
+        .collect();
+    calls.dedup();
+    let sent: Vec<Value> = steps[1..].iter().map(|s| s["messages"].clone()).collect();
+    assert_eq!(
+        sent, calls,
+        "each turn's messages are the ones the model got"
+    );
+    assert!(
+        steps[2]["refused"]
+            .as_str()
+            .is_some_and(|r| r.contains("no JSON object"))
+    );
+    assert!(steps[3]["refused"].is_string() && steps[3]["action"].is_object());
+    let last = steps.last().expect("a last turn");
+    assert_eq!(
+        (&last["done"], &last["reward"]),
+        (&json!(true), &json!(0.98))
+    );
+    assert!(last["reply"].is_string() && last["observation"].is_object());
 }

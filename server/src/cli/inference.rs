@@ -98,6 +98,10 @@ pub struct InferenceArgs {
     /// Root URL of a DeskBench server to play on over /ws (unset: in-process).
     #[arg(long = "env-url", env = "ENV_BASE_URL", value_name = "BASE")]
     pub env_url: Option<String>,
+    /// Also write every task's episode to this file as one JSON line (README
+    /// "Trajectories"), each turn with the chat messages the model was sent.
+    #[arg(long, value_name = "PATH")]
+    pub trajectories: Option<std::path::PathBuf>,
 }
 
 fn parse_secs(text: &str) -> Result<f64, String> {
@@ -211,6 +215,14 @@ pub struct TaskReport {
     pub rewards: Vec<f64>,
     /// A key, API or connection failure (not the agent's doing).
     pub failure: Option<String>,
+    /// The reset, then every turn: the messages the model was sent, its
+    /// reply, and the action with the environment's answer (or the reason
+    /// it was refused); the trajectories file writes them.
+    pub turns: Vec<Value>,
+    /// The final `score_breakdown` (criterion -> score), once done.
+    pub breakdown: Value,
+    /// Whether the step limit ended the episode.
+    pub truncated: bool,
 }
 
 fn emit(out: &mut impl Write, line: &str) {
@@ -244,6 +256,9 @@ impl Runner {
             score: 0.0,
             rewards: Vec::new(),
             failure: None,
+            turns: Vec::new(),
+            breakdown: Value::Null,
+            truncated: false,
         };
         let Some(client) = self.client.clone() else {
             report.failure = Some(format!(
@@ -267,6 +282,13 @@ impl Runner {
                 return self.finish(out, env, task, report);
             }
         };
+        report.turns.push(json!({
+            "action": null,
+            "observation": first.observation.to_value(),
+            "reward": first.reward,
+            "done": first.done,
+            "truncated": false,
+        }));
         let schema = AnyEnv::of(env).schemas()["action"].clone();
         let mut messages = vec![
             Message::system(prompt::system(env, task, &schema)),
@@ -280,6 +302,7 @@ impl Runner {
         while report.steps < turns {
             trim_history(&mut messages);
             let asked = messages.clone();
+            let sent = serde_json::to_value(&asked).unwrap_or(Value::Null);
             let chat = client.clone();
             let reply = tokio::task::spawn_blocking(move || chat.complete(&asked))
                 .await
@@ -288,6 +311,9 @@ impl Runner {
                 Ok(reply) => reply,
                 Err(err) => {
                     let message = err.to_string();
+                    report
+                        .turns
+                        .push(json!({"messages": sent, "reply": null, "error": message}));
                     self.record(out, &mut report, None, 0.0, true, Some(&message));
                     report.failure = Some(message);
                     break;
@@ -298,6 +324,9 @@ impl Runner {
                 Err(reason) => Some((None, reason)),
                 Ok(action) => match backend.step(&action).await {
                     Err(err) => {
+                        report.turns.push(json!({
+                            "messages": sent, "reply": reply, "action": action, "error": err,
+                        }));
                         self.record(out, &mut report, Some(&action), 0.0, true, Some(&err));
                         report.failure = Some(err);
                         break;
@@ -305,6 +334,23 @@ impl Runner {
                     Ok(Stepped::Refused(reason)) => Some((Some(action), reason)),
                     Ok(Stepped::Accepted(result)) => {
                         bad_in_a_row = 0;
+                        let observation = result.observation.to_value();
+                        if result.done {
+                            report.truncated = super::truncated(&observation);
+                            report.breakdown = observation
+                                .get("score_breakdown")
+                                .cloned()
+                                .unwrap_or(Value::Null);
+                        }
+                        report.turns.push(json!({
+                            "messages": sent,
+                            "reply": reply,
+                            "action": action,
+                            "observation": observation,
+                            "reward": result.reward,
+                            "done": result.done,
+                            "truncated": report.truncated,
+                        }));
                         let reward = to_points(result.reward.unwrap_or(0.0));
                         self.record(out, &mut report, Some(&action), reward, result.done, None);
                         if result.done {
@@ -320,6 +366,9 @@ impl Runner {
                 },
             };
             if let Some((action, reason)) = refusal {
+                report.turns.push(json!({
+                    "messages": sent, "reply": reply, "action": action, "refused": reason,
+                }));
                 bad_in_a_row += 1;
                 let giving_up = bad_in_a_row >= MAX_BAD_REPLIES;
                 let error = if giving_up {
@@ -393,6 +442,30 @@ impl Runner {
     }
 }
 
+impl Runner {
+    /// `report` as one line of a trajectories file (README "Trajectories"):
+    /// the eval line's fields, `model` for `policy`, and every turn with the
+    /// messages the model was sent.
+    fn trajectory(&self, env: &EnvInfo, task: &TaskInfo, report: &TaskReport) -> Value {
+        json!({
+            "env": env.id,
+            "task": task.id,
+            "difficulty": env_wasm::splits::DEFAULT_LEVEL,
+            "split": env.split_of(self.seed).map(|s| s.name),
+            "seed": self.seed,
+            "model": self.model,
+            "reward_mode": self.reward_mode.name(),
+            "steps": report.turns,
+            "score": report.score,
+            "score_breakdown": report.breakdown,
+            "success": report.success,
+            "truncated": report.truncated,
+            "total_reward": to_points(report.rewards.iter().sum()),
+            "failure": report.failure,
+        })
+    }
+}
+
 /// Run `deskbench inference` with the API key found in the environment.
 pub async fn run(args: InferenceArgs) -> ExitCode {
     let env_names = args
@@ -441,9 +514,21 @@ pub async fn run(args: InferenceArgs) -> ExitCode {
     };
     let mut stdout = std::io::stdout();
     let mut failed = false;
+    let mut lines = String::new();
     for (env, task) in tasks {
         let report = runner.run_task(env, task, &mut stdout).await;
         failed |= report.failure.is_some();
+        lines.push_str(&runner.trajectory(env, task, &report).to_string());
+        lines.push('\n');
+    }
+    if let Some(path) = &args.trajectories
+        && let Err(err) = std::fs::write(path, lines)
+    {
+        eprintln!(
+            "deskbench inference: cannot write {}: {err}",
+            path.display()
+        );
+        failed = true;
     }
     if failed {
         ExitCode::FAILURE
