@@ -3,7 +3,8 @@
 //! replays them by playing the same policy), or trajectories as JSON Lines,
 //! one episode per line with at least `env`, `task`, `seed` and `steps:
 //! [{action, reward, done, ...}]` (optional `level`, `split`, `policy`,
-//! `model`, `score`; an `action` may be an object or a JSON string), which
+//! `model`, `score`; an `action` may be an object or a JSON string; a turn
+//! marked `refused` or `error`, as `deskbench inference` writes, is no step), which
 //! the page replays action by action. A page export (`actions`, `rewards`)
 //! reads as a trajectory too. A line that cannot be read is reported and
 //! left out; it never stops the rest of the file.
@@ -201,6 +202,9 @@ fn recorded_steps(fields: &Map<String, Value>) -> Result<Vec<RecordedStep>, Stri
             .iter()
             .enumerate()
             .skip(usize::from(reset))
+            // `deskbench inference` also records the model's turns that
+            // were no step (`refused`, or an API `error`): nothing to replay.
+            .filter(|(_, step)| step.get("refused").is_none() && step.get("error").is_none())
             .map(|(i, step)| {
                 let action = step
                     .get("action")
@@ -362,6 +366,16 @@ mod tests {
             .accepted()
             .map(|(a, r)| json!({"action": a.to_string(), "reward": r.reward, "done": r.done}))
             .collect();
+        let mut steps = steps;
+        // A model's turns that were no step, as `deskbench inference` writes them.
+        steps.insert(
+            1,
+            json!({"action": null, "reply": "thinking", "refused": "no JSON object"}),
+        );
+        steps.insert(
+            2,
+            json!({"action": {"raw": "dance"}, "refused": "unknown command"}),
+        );
         let good = json!({"env": "productivity", "task": "email", "seed": 3, "model": "m", "split": "test",
                           "score": 1.0, "steps": steps});
         let text = format!(
