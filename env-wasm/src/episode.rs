@@ -88,9 +88,22 @@ pub trait Environment: Sized + Send + 'static {
     /// their session id (a path of keys), read by the HTTP step.
     const SESSION_IN_ACTION: Option<&'static [&'static str]> = None;
 
-    /// Generate the scenario of `task` for `seed` and return the first
-    /// observation. Same task and seed, same scenario, on every platform.
-    fn reset(task: &'static TaskInfo, seed: u64) -> (Self, Self::Observation);
+    /// The difficulty levels [`Environment::reset`] takes, ascending, from
+    /// 1 to 5 ([`crate::splits::DEFAULT_LEVEL`] among them).
+    const LEVELS: &'static [u8] = &[crate::splits::DEFAULT_LEVEL];
+
+    /// The step limit of `task` at level `difficulty`: the task's
+    /// `max_steps` unless larger scenarios need more steps.
+    fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
+        let _ = difficulty;
+        task.max_steps
+    }
+
+    /// Generate the scenario of `task` at difficulty level `difficulty` (one
+    /// of [`Environment::LEVELS`]) for `seed` and return the first
+    /// observation. Same task, level and seed, same scenario, on every
+    /// platform. Levels change the scenario, never the grading rules.
+    fn reset(task: &'static TaskInfo, difficulty: u8, seed: u64) -> (Self, Self::Observation);
 
     /// Refuse an action its type admits but the protocol does not (a
     /// length bound, a number out of range, another task's id). The seam
@@ -174,6 +187,23 @@ pub trait Environment: Sized + Send + 'static {
     /// own stream, seeded per trial); `None` for an unknown name.
     fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Self::Action> {
         let _ = (name, rng);
+        None
+    }
+
+    /// The next action of the noisy reference: the reference action with
+    /// each of its graded decisions (a label, a field of an answer, a chosen
+    /// slot, a kept row...) made wrong, independently, with probability
+    /// `error_per_mille` / 1000, drawing from `rng`. Played at several
+    /// levels with the same rate it draws the difficulty curve (a harder
+    /// level has more decisions, so the same rate costs more). `None` when
+    /// the reference has nothing left to do, or the environment has no
+    /// noisy reference yet.
+    fn noisy_reference_action(
+        &self,
+        error_per_mille: u32,
+        rng: &mut SeededRng,
+    ) -> Option<Self::Action> {
+        let _ = (error_per_mille, rng);
         None
     }
 }
@@ -345,6 +375,8 @@ pub struct EpisodeState<S> {
     pub step_count: u32,
     pub env: &'static str,
     pub task: Option<&'static str>,
+    /// The difficulty level the scenario was generated at (1 to 5).
+    pub difficulty: Option<u8>,
     pub seed: Option<u64>,
     pub max_steps: Option<u32>,
     pub steps_remaining: Option<u32>,
@@ -375,11 +407,15 @@ pub(crate) trait DynEpisode: Send {
     fn reference_action(&self) -> Option<Value>;
     fn empty_answer(&self) -> Value;
     fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Value>;
+    fn noisy_reference_action(&self, error_per_mille: u32, rng: &mut SeededRng) -> Option<Value>;
     fn validate_action(&self, action: &Value) -> Result<(), EnvError>;
 }
 
+pub(crate) type StepLimitFn = fn(&TaskInfo, u8) -> u32;
+
+/// Start an episode of a task at a level (`difficulty`) for a seed.
 pub(crate) type EpisodeFactory =
-    fn(&'static TaskInfo, u64, Option<String>, RewardMode) -> (Box<dyn DynEpisode>, StepResult);
+    fn(&'static TaskInfo, u8, u64, Option<String>, RewardMode) -> (Box<dyn DynEpisode>, StepResult);
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) type SchemaFactory = fn() -> Value;
 pub(crate) type BaselineNames = fn() -> &'static [&'static str];
@@ -387,7 +423,10 @@ pub(crate) type BaselineNames = fn() -> &'static [&'static str];
 struct Episode<E: Environment> {
     env: E,
     task: &'static TaskInfo,
+    difficulty: u8,
     seed: u64,
+    /// [`Environment::max_steps`] of the task at its level.
+    max_steps: u32,
     episode_id: Option<String>,
     step_count: u32,
     done: bool,
@@ -565,11 +604,12 @@ pub(crate) fn parse_action<A: DeserializeOwned>(action: &Value) -> Result<A, Env
 
 pub(crate) fn start<E: Environment>(
     task: &'static TaskInfo,
+    difficulty: u8,
     seed: u64,
     episode_id: Option<String>,
     reward_mode: RewardMode,
 ) -> (Box<dyn DynEpisode>, StepResult) {
-    let (env, observation) = E::reset(task, seed);
+    let (env, observation) = E::reset(task, difficulty, seed);
     let result = StepResult {
         observation: Observation::of(&observation),
         reward: None,
@@ -578,7 +618,9 @@ pub(crate) fn start<E: Environment>(
     let episode = Episode {
         env,
         task,
+        difficulty,
         seed,
+        max_steps: E::max_steps(task, difficulty),
         episode_id,
         step_count: 0,
         done: false,
@@ -617,6 +659,7 @@ pub(crate) fn blank_state(info: &EnvInfo) -> Value {
         step_count: 0,
         env: info.id,
         task: None,
+        difficulty: None,
         seed: None,
         max_steps: None,
         steps_remaining: None,
@@ -634,7 +677,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         }
         let action = parse_action_of::<E>(action)?;
         self.env.admit(&action)?;
-        let limit = StepLimit::of(self.step_count + 1, self.task.max_steps);
+        let limit = StepLimit::of(self.step_count + 1, self.max_steps);
         let transition = self.env.step(action, limit)?;
         self.step_count += 1;
         // The one place the step limit is enforced: at it the episode ends,
@@ -665,9 +708,10 @@ impl<E: Environment> DynEpisode for Episode<E> {
             step_count: self.step_count,
             env: E::info().id,
             task: Some(self.task.id),
+            difficulty: Some(self.difficulty),
             seed: Some(self.seed),
-            max_steps: Some(self.task.max_steps),
-            steps_remaining: Some(self.task.max_steps.saturating_sub(self.step_count)),
+            max_steps: Some(self.max_steps),
+            steps_remaining: Some(self.max_steps.saturating_sub(self.step_count)),
             done: self.done,
             truncated: self.truncated,
             reward_mode: self.reward_mode,
@@ -713,6 +757,15 @@ impl<E: Environment> DynEpisode for Episode<E> {
             return None;
         }
         self.env.baseline_action(name, rng).map(|a| to_json(&a))
+    }
+
+    fn noisy_reference_action(&self, error_per_mille: u32, rng: &mut SeededRng) -> Option<Value> {
+        if self.done || !cfg!(feature = "policies") {
+            return None;
+        }
+        self.env
+            .noisy_reference_action(error_per_mille, rng)
+            .map(|a| to_json(&a))
     }
 
     fn validate_action(&self, action: &Value) -> Result<(), EnvError> {

@@ -6,21 +6,30 @@
 use serde_json::{Value, json};
 
 use crate::registry::ENVIRONMENTS;
+use crate::registry::EnvInfo;
+use crate::splits::DEFAULT_LEVEL;
 use crate::{AnyEnv, ResetDefaults};
 
 /// Seeds per task in the committed digest.
 pub const DIGEST_SEEDS: u64 = 16;
 
 /// Every result and final state of two episodes (reference policy, then
-/// an empty answer) per task and seed in `0..seeds`, one JSON text a line.
+/// an empty answer) per task, level and seed, one JSON text a line: seeds
+/// `0..seeds` at the default level, a quarter as many at every other level
+/// (their scenarios are larger, and the browser replays this transcript).
 pub fn transcript(seeds: u64) -> String {
     let mut lines = Vec::new();
     for info in ENVIRONMENTS {
         for task in info.tasks {
-            for seed in 0..seeds {
+            for (difficulty, seed) in levels_and_seeds(info, seeds) {
                 for policy in [Policy::Reference, Policy::Empty] {
                     let mut env = AnyEnv::of(info);
-                    let options = json!({"task": task.id, "seed": seed, "episode_id": "golden"});
+                    let options = json!({
+                        "task": task.id,
+                        "difficulty": difficulty,
+                        "seed": seed,
+                        "episode_id": "golden",
+                    });
                     lines.push(reply(env.reset(&options, ResetDefaults::default())));
                     let mut guard = 0;
                     while !env.is_done() && guard < 64 {
@@ -37,6 +46,17 @@ pub fn transcript(seeds: u64) -> String {
         }
     }
     lines.join("\n")
+}
+
+fn levels_and_seeds(info: &EnvInfo, seeds: u64) -> impl Iterator<Item = (u8, u64)> {
+    info.levels.iter().flat_map(move |&level| {
+        let count = if level == DEFAULT_LEVEL {
+            seeds
+        } else {
+            seeds.div_ceil(4)
+        };
+        (0..count).map(move |seed| (level, seed))
+    })
 }
 
 /// A [`crate::StepResult`] with its observation as a value tree: sorted

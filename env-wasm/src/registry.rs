@@ -52,6 +52,9 @@ pub struct EnvInfo {
     pub description: &'static str,
     pub version: &'static str,
     pub tasks: &'static [TaskInfo],
+    /// The difficulty levels its generators take
+    /// ([`episode::Environment::LEVELS`]), ascending.
+    pub levels: &'static [u8],
     /// The action field a bare JSON string action stands for
     /// ([`episode::Environment::TEXT_ACTION_FIELD`]), for the documents
     /// that describe the action.
@@ -63,6 +66,8 @@ pub struct EnvInfo {
     pub serving: Serving,
     #[serde(skip)]
     pub(crate) start_episode: EpisodeFactory,
+    #[serde(skip)]
+    pub(crate) step_limit: episode::StepLimitFn,
     /// Generated schemas, native only: the browser reads the committed
     /// action schema in `env-wasm/schemas/` instead (see
     /// [`committed_action_schema`]).
@@ -152,6 +157,12 @@ impl EnvInfo {
 
     /// Every policy `AnyEnv::policy_action` knows for this environment:
     /// `reference` first, then the environment's baselines.
+    /// The step limit of `task` at level `difficulty`
+    /// ([`episode::Environment::max_steps`]).
+    pub fn max_steps(&self, task: &TaskInfo, difficulty: u8) -> u32 {
+        (self.step_limit)(task, difficulty)
+    }
+
     pub fn policy_names(&self) -> Vec<&'static str> {
         let mut names = vec![REFERENCE_POLICY];
         names.extend((self.baselines)().iter().copied());
@@ -186,6 +197,11 @@ impl EnvInfo {
 
 /// The policy that plays the hidden ground truth; it must score 1.0.
 pub const REFERENCE_POLICY: &str = "reference";
+
+/// The reference with each graded decision wrong with a chosen
+/// probability ([`crate::AnyEnv::noisy_reference_action`]); named only
+/// explicitly (not part of `all`), with the error rate beside it.
+pub const NOISY_REFERENCE_POLICY: &str = "noisy_reference";
 
 /// Selects every policy of an environment.
 pub const ALL_POLICIES: &str = "all";
@@ -252,6 +268,7 @@ pub const fn entry<E: episode::Environment>(
         description,
         version: env!("CARGO_PKG_VERSION"),
         tasks,
+        levels: E::LEVELS,
         text_action_field: E::TEXT_ACTION_FIELD,
         #[cfg(not(target_arch = "wasm32"))]
         serving: Serving {
@@ -261,6 +278,7 @@ pub const fn entry<E: episode::Environment>(
             session_in_action: E::SESSION_IN_ACTION,
         },
         start_episode: episode::start::<E>,
+        step_limit: E::max_steps,
         #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,
         baselines: E::baseline_names,

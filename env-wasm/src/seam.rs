@@ -38,7 +38,7 @@ pub struct ResetOptions {
     /// The declared split the seed comes from (`split`), when one is named:
     /// with no seed, the reset draws one of its seeds.
     pub split: Option<&'static Split>,
-    /// The difficulty level (`difficulty`, one of [`splits::LEVELS`]).
+    /// The difficulty level (`difficulty`, one of [`EnvInfo::levels`]).
     pub difficulty: u8,
 }
 
@@ -164,7 +164,7 @@ impl ResetOptions {
             split: None,
             difficulty: splits::DEFAULT_LEVEL,
         };
-        let difficulty = parse_difficulty(fields.get(splits::DIFFICULTY))?;
+        let difficulty = parse_difficulty(info, fields.get(splits::DIFFICULTY))?;
         options.difficulty = difficulty.unwrap_or(splits::DEFAULT_LEVEL);
         options.select(info, fields, task_named, difficulty)?;
         Ok(options)
@@ -276,28 +276,35 @@ impl ResetOptions {
     }
 }
 
-/// The `difficulty` reset option: a level from 1 to 5 that is served
-/// ([`splits::LEVELS`]).
-fn parse_difficulty(value: Option<&Value>) -> Result<Option<u8>, EnvError> {
-    let levels: Vec<String> = splits::LEVELS.iter().map(u8::to_string).collect();
+/// The `difficulty` reset option: a level from 1 to 5 that `info` serves
+/// ([`EnvInfo::levels`]).
+fn parse_difficulty(info: &EnvInfo, value: Option<&Value>) -> Result<Option<u8>, EnvError> {
+    let served = || {
+        let levels: Vec<String> = info.levels.iter().map(u8::to_string).collect();
+        levels.join(", ")
+    };
     let level = match value {
         None | Some(Value::Null) => return Ok(None),
-        Some(value) => value.as_u64().filter(|l| (1..=5).contains(l)).ok_or_else(|| {
-            EnvError::validation(
-                splits::DIFFICULTY,
-                format!(
-                    "must be a difficulty level, an integer from 1 to 5 (served: {}), got {value}",
-                    levels.join(", ")
-                ),
-            )
-        })? as u8,
+        Some(value) => value
+            .as_u64()
+            .filter(|l| *l <= u64::from(u8::MAX) && splits::LEVELS.contains(&(*l as u8)))
+            .ok_or_else(|| {
+                EnvError::validation(
+                    splits::DIFFICULTY,
+                    format!(
+                        "must be a difficulty level, an integer from 1 to 5 (served: {}), got {value}",
+                        served()
+                    ),
+                )
+            })? as u8,
     };
-    if !splits::LEVELS.contains(&level) {
+    if !info.levels.contains(&level) {
         return Err(EnvError::validation(
             splits::DIFFICULTY,
             format!(
-                "level {level} is not served yet; the levels served are: {}",
-                levels.join(", ")
+                "level {level} is not served by {}; the levels served are: {}",
+                info.id,
+                served()
             ),
         ));
     }
@@ -434,8 +441,13 @@ impl AnyEnv {
             None => defaults.seed & MAX_SEED,
         });
         let episode_id = options.episode_id.or(defaults.episode_id);
-        let (episode, result) =
-            (self.info.start_episode)(options.task, seed, episode_id, options.reward_mode);
+        let (episode, result) = (self.info.start_episode)(
+            options.task,
+            options.difficulty,
+            seed,
+            episode_id,
+            options.reward_mode,
+        );
         self.episode = Some(episode);
         result
     }
@@ -596,6 +608,19 @@ impl AnyEnv {
         self.episode
             .as_ref()
             .and_then(|e| e.baseline_action(policy, rng))
+    }
+
+    /// The next action of the noisy reference, each graded decision wrong
+    /// with probability `error_per_mille` / 1000
+    /// ([`crate::Environment::noisy_reference_action`]).
+    pub fn noisy_reference_action(
+        &self,
+        error_per_mille: u32,
+        rng: &mut SeededRng,
+    ) -> Option<Value> {
+        self.episode
+            .as_ref()
+            .and_then(|e| e.noisy_reference_action(error_per_mille, rng))
     }
 
     /// An action submitting an empty answer (for conformance tests).

@@ -64,10 +64,9 @@ pub const INDEX: &str = "index";
 /// The reset option and task field of the difficulty level.
 pub const DIFFICULTY: &str = "difficulty";
 
-/// The difficulty levels a reset can play. Levels run from 1 to 5; today's
-/// generators are level 2, the only one served until the generators take a
-/// level (then this lists them and every split numbers them).
-pub const LEVELS: &[u8] = &[2];
+/// Every difficulty level there is; an environment serves those its
+/// generators take ([`EnvInfo::levels`]), and its splits number them.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 
 /// The level a reset plays when it names none.
 pub const DEFAULT_LEVEL: u8 = 2;
@@ -106,7 +105,7 @@ impl TaskRef {
             "task": self.task.id,
             DIFFICULTY: self.difficulty,
             "seed": self.seed,
-            "max_steps": self.task.max_steps,
+            "max_steps": self.env.max_steps(self.task, self.difficulty),
             "reset": { SPLIT: self.split.name, INDEX: self.index },
         })
     }
@@ -145,7 +144,7 @@ impl EnvInfo {
 
     /// How many tasks `split` holds: every task, level and seed.
     pub fn num_tasks(&self, split: &Split) -> u64 {
-        self.tasks.len() as u64 * LEVELS.len() as u64 * split.seeds()
+        self.tasks.len() as u64 * self.levels.len() as u64 * split.seeds()
     }
 
     /// Task `index` of `split`, or a refusal naming the range.
@@ -164,13 +163,13 @@ impl EnvInfo {
             ));
         }
         let tasks = self.tasks.len() as u64;
-        let levels = LEVELS.len() as u64;
+        let levels = self.levels.len() as u64;
         Ok(TaskRef {
             env: self,
             split,
             index,
             task: &self.tasks[(index % tasks) as usize],
-            difficulty: LEVELS[((index / tasks) % levels) as usize],
+            difficulty: self.levels[((index / tasks) % levels) as usize],
             seed: split.start + index / (tasks * levels),
         })
     }

@@ -497,8 +497,8 @@ pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
                 "description": "The task's index in `split` (needs `split`).",
             },
             env_wasm::splits::DIFFICULTY: {
-                "enum": env_wasm::splits::LEVELS.iter().map(|l| json!(l)).chain([Value::Null]).collect::<Vec<_>>(),
-                "description": "Difficulty level, 1 to 5; the levels served today are listed (default 2).",
+                "enum": info.levels.iter().map(|l| json!(l)).chain([Value::Null]).collect::<Vec<_>>(),
+                "description": format!("Difficulty level, 1 (easiest) to 5 (hardest); default {}. Levels change the scenario (its size and how many rules conflict), never the grading rules.", env_wasm::splits::DEFAULT_LEVEL),
             },
             "task_name": { "description": "Alias of `task`, read when `task` is absent or null." },
             "task_id": { "description": "Alias of `task`, read when `task` and `task_name` are absent or null." },

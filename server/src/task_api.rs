@@ -64,7 +64,7 @@ async fn list_splits(Path(env_id): Path<String>) -> Response {
                     "type": split.name,
                     "num_tasks": info.num_tasks(split),
                     "seeds": { "start": split.start, "stop": split.stop },
-                    "levels": splits::LEVELS,
+                    "levels": info.levels,
                     "tasks": tasks,
                     "description": split.summary,
                 })

@@ -279,7 +279,12 @@ impl Environment for ItMentalHealth {
         &INFO
     }
 
-    fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ItMentalHealthObservation) {
+    fn reset(
+        task: &'static TaskInfo,
+        difficulty: u8,
+        seed: u64,
+    ) -> (Self, ItMentalHealthObservation) {
+        let _ = difficulty; // one level until the generator takes one
         let kinds: Vec<TaskKind> = match TaskKind::from_id(task.id) {
             Some(kind) => vec![kind],
             None => TaskKind::ALL.to_vec(),

@@ -340,7 +340,12 @@ impl Environment for Productivity {
          Apply the written policy in `instruction` to the `payload`.",
     );
 
-    fn reset(task: &'static TaskInfo, seed: u64) -> (Self, ProductivityObservation) {
+    fn reset(
+        task: &'static TaskInfo,
+        difficulty: u8,
+        seed: u64,
+    ) -> (Self, ProductivityObservation) {
+        let _ = difficulty; // one level until the generator takes one
         let scenario = Scenario::generate(task, seed);
         let env = Productivity {
             task,
@@ -587,7 +592,7 @@ mod tests {
     #[test]
     fn a_perfect_draft_is_not_graded_and_does_not_end_the_episode() {
         for id in ["easy", "medium", "hard"] {
-            let (mut env, _) = Productivity::reset(task(id), 4);
+            let (mut env, _) = Productivity::reset(task(id), 2, 4);
             let right = format!("propose: {}", env.scenario.reference_answer());
             let first = step(&mut env, &right);
             assert!(!first.done, "{id}");
@@ -609,7 +614,7 @@ mod tests {
 
     #[test]
     fn the_grade_comes_with_final_or_the_step_limit() {
-        let (mut env, _) = Productivity::reset(task("easy"), 9);
+        let (mut env, _) = Productivity::reset(task("easy"), 2, 9);
         let reference = env.scenario.reference_answer();
         let end = step(&mut env, &format!("final: {reference}"));
         assert!(end.done);
@@ -619,7 +624,7 @@ mod tests {
         assert_eq!(env.state().terminated_by, Some("final_answer"));
 
         // The last draft is graded at the step limit, on the last step.
-        let (mut env, _) = Productivity::reset(task("easy"), 9);
+        let (mut env, _) = Productivity::reset(task("easy"), 2, 9);
         step(&mut env, &format!("propose: {reference}"));
         for _ in 1..MAX_STEPS - 1 {
             assert!(!step(&mut env, "inspect").done);
@@ -631,7 +636,7 @@ mod tests {
         assert_eq!(env.state().terminated_by, Some("max_steps"));
 
         // No draft: the empty answer is graded (0, with the zero-score penalty).
-        let (mut env, _) = Productivity::reset(task("easy"), 9);
+        let (mut env, _) = Productivity::reset(task("easy"), 2, 9);
         for _ in 0..MAX_STEPS - 1 {
             step(&mut env, "nonsense");
         }

@@ -496,7 +496,12 @@ impl Environment for SupportTriage {
         &INFO
     }
 
-    fn reset(task: &'static TaskInfo, seed: u64) -> (Self, SupportTriageObservation) {
+    fn reset(
+        task: &'static TaskInfo,
+        difficulty: u8,
+        seed: u64,
+    ) -> (Self, SupportTriageObservation) {
+        let _ = difficulty; // one level until the generator takes one
         let desk = generate::generate(task.id, seed);
         let n = desk.tickets.len();
         let per_ticket = VIEW_UNITS + if task.id == "hard" { 3 } else { 1 };
