@@ -1,8 +1,12 @@
-//! Choosing environments, tasks and policies by name from the registry, for
-//! both runners. Selections keep registry order whatever order the names
-//! came in, so the same arguments always give the same report.
+//! Choosing what a runner plays, for both `eval` and `inference`:
+//! environments, tasks, difficulty levels and seeds (a range, or a range
+//! within a declared split) by name from the registry. Selections keep
+//! registry order whatever order the names came in, so the same arguments
+//! always give the same report.
 
 use env_wasm::registry::{self, ENVIRONMENTS};
+use env_wasm::seam::MAX_SEED;
+use env_wasm::splits::{self, DEFAULT_LEVEL, Split};
 use env_wasm::{EnvInfo, TaskInfo};
 
 /// Names from repeated flags and comma lists (`--env a,b --env c`), trimmed,
@@ -78,6 +82,278 @@ pub fn tasks(
                 .map(move |t| (*e, t))
         })
         .collect())
+}
+
+/// The `--difficulty` values: none is the default level, `all` every level
+/// each environment serves, else the levels listed (ascending, each once).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Levels {
+    Default,
+    All,
+    Listed(Vec<u8>),
+}
+
+impl Levels {
+    /// Read repeated flags and comma lists of levels (1 to 5) or `all`.
+    pub fn parse(values: &[String]) -> Result<Self, String> {
+        let names = names(values);
+        if names.is_empty() {
+            return Ok(Levels::Default);
+        }
+        if names.iter().any(|n| n.eq_ignore_ascii_case("all")) {
+            return Ok(Levels::All);
+        }
+        let mut levels = Vec::new();
+        for name in &names {
+            let level = name
+                .parse::<u8>()
+                .ok()
+                .filter(|l| splits::LEVELS.contains(l))
+                .ok_or_else(|| {
+                    format!(
+                        "`{name}` is not a difficulty level: use {} to {} (comma lists) or `all`",
+                        splits::LEVELS.start(),
+                        splits::LEVELS.end()
+                    )
+                })?;
+            if !levels.contains(&level) {
+                levels.push(level);
+            }
+        }
+        levels.sort_unstable();
+        Ok(Levels::Listed(levels))
+    }
+
+    /// The levels of `env` this selects, ascending.
+    pub fn of(&self, env: &EnvInfo) -> Vec<u8> {
+        match self {
+            Levels::Default => vec![DEFAULT_LEVEL],
+            Levels::All => env.levels.to_vec(),
+            Levels::Listed(levels) => levels
+                .iter()
+                .copied()
+                .filter(|l| env.levels.contains(l))
+                .collect(),
+        }
+    }
+}
+
+fn served(env: &EnvInfo) -> String {
+    let levels: Vec<String> = env.levels.iter().map(u8::to_string).collect();
+    levels.join(", ")
+}
+
+/// The environments a run plays, and whether they were named one by one
+/// (rather than `all` or by default). A policy or level some of them lack
+/// is an error when none has it, or when they were named (the user asked
+/// for exactly those); otherwise it is skipped there with a warning.
+#[derive(Debug, Clone)]
+pub struct Scope {
+    pub envs: Vec<&'static EnvInfo>,
+    pub named: bool,
+}
+
+impl Scope {
+    /// `what` (e.g. "policy `random`") is `verb` (offered, served) by every
+    /// environment but `lacking`: `Ok(None)` when none lacks it, a warning
+    /// when it may be skipped there, else the usage error listing what each
+    /// environment has (`available`).
+    pub fn check(
+        &self,
+        what: &str,
+        verb: &str,
+        lacking: &[&'static EnvInfo],
+        available: impl Fn(&EnvInfo) -> String,
+    ) -> Result<Option<String>, String> {
+        if lacking.is_empty() {
+            return Ok(None);
+        }
+        let ids: Vec<&str> = lacking.iter().map(|e| e.id).collect();
+        if lacking.len() >= self.envs.len() || self.named {
+            let offered: Vec<String> = self
+                .envs
+                .iter()
+                .map(|e| format!("{}: {}", e.id, available(e)))
+                .collect();
+            return Err(format!(
+                "{what} is not {verb} by {}; {verb}: {}",
+                ids.join(", "),
+                offered.join("; ")
+            ));
+        }
+        Ok(Some(format!(
+            "{what} is not {verb} by {}; skipped there",
+            ids.join(", ")
+        )))
+    }
+}
+
+/// What a runner was asked to play, as its arguments gave it.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    /// `--env` values; empty is every environment.
+    pub envs: &'a [String],
+    /// `--task` values; empty is every task.
+    pub tasks: &'a [String],
+    /// `--difficulty` values ([`Levels::parse`]).
+    pub difficulty: &'a [String],
+    /// `--split`: the seeds are then `--seed-start` offsets within it.
+    pub split: Option<&'a str>,
+    pub seed_start: u64,
+    pub seeds: u64,
+}
+
+/// One chosen environment: its levels and where its seeds start.
+#[derive(Debug, Clone)]
+pub struct EnvChoice {
+    pub env: &'static EnvInfo,
+    /// Ascending, each served.
+    pub levels: Vec<u8>,
+    /// The split named, when one was.
+    pub split: Option<&'static Split>,
+    /// The first seed played (`--seed-start`, or that offset in the split).
+    pub first_seed: u64,
+}
+
+/// A task at a level, with its seed range: the unit both runners report.
+#[derive(Debug, Clone, Copy)]
+pub struct Cell {
+    pub env: &'static EnvInfo,
+    pub task: &'static TaskInfo,
+    pub difficulty: u8,
+    pub split: Option<&'static Split>,
+    pub first_seed: u64,
+}
+
+/// A request resolved: tasks in registry order, each environment's levels
+/// and seeds, and the warnings for what was skipped.
+#[derive(Debug, Clone)]
+pub struct Selection {
+    pub tasks: Vec<(&'static EnvInfo, &'static TaskInfo)>,
+    pub envs: Vec<EnvChoice>,
+    pub scope: Scope,
+    pub seeds: u64,
+    pub warnings: Vec<String>,
+}
+
+impl Selection {
+    /// The choice made for `env` (one of the selection's).
+    pub fn choice(&self, env: &EnvInfo) -> Option<&EnvChoice> {
+        self.envs.iter().find(|c| c.env.id == env.id)
+    }
+
+    /// Every task at every chosen level: environment, task, then level.
+    pub fn cells(&self) -> Vec<Cell> {
+        self.tasks
+            .iter()
+            .flat_map(|(env, task)| {
+                self.choice(env).into_iter().flat_map(move |choice| {
+                    choice.levels.iter().map(move |level| Cell {
+                        env,
+                        task,
+                        difficulty: *level,
+                        split: choice.split,
+                        first_seed: choice.first_seed,
+                    })
+                })
+            })
+            .collect()
+    }
+}
+
+/// The split and first seed of `env` for the request, or why the range
+/// does not fit (past [`MAX_SEED`], or out of the split).
+fn seed_range(
+    env: &EnvInfo,
+    request: &Request<'_>,
+) -> Result<(Option<&'static Split>, u64), String> {
+    let Some(name) = request.split else {
+        let last = request
+            .seed_start
+            .checked_add(request.seeds.saturating_sub(1))
+            .filter(|s| *s <= MAX_SEED);
+        return match last {
+            Some(_) => Ok((None, request.seed_start)),
+            None => Err(format!("seeds must stay at most {MAX_SEED}")),
+        };
+    };
+    if name.trim().is_empty() {
+        let names: Vec<&str> = env.splits().iter().map(|s| s.name).collect();
+        return Err(format!("--split needs a name: {}", names.join(", ")));
+    }
+    let split = env.split(name).map_err(|err| err.to_string())?;
+    let fits = request
+        .seed_start
+        .checked_add(request.seeds)
+        .is_some_and(|end| end <= split.seeds());
+    if !fits {
+        return Err(format!(
+            "--seed-start {} --seeds {} leave split `{}`: its {} seeds are {} to {}, so \
+             --seed-start (an offset within it) plus --seeds must stay at most {}",
+            request.seed_start,
+            request.seeds,
+            split.name,
+            split.seeds(),
+            split.start,
+            split.stop - 1,
+            split.seeds()
+        ));
+    }
+    Ok((Some(split), split.start + request.seed_start))
+}
+
+/// Resolve a request: environments, tasks, levels and seeds, or the usage
+/// error.
+pub fn select(request: Request<'_>) -> Result<Selection, String> {
+    let env_names = names(request.envs);
+    let mut tasks = tasks(&envs(&env_names)?, &names(request.tasks))?;
+    let mut chosen: Vec<&'static EnvInfo> = Vec::new();
+    for (env, _) in &tasks {
+        if !chosen.iter().any(|e| e.id == env.id) {
+            chosen.push(env);
+        }
+    }
+    let scope = Scope {
+        envs: chosen.clone(),
+        named: !is_all(&env_names),
+    };
+    if request.seeds == 0 {
+        return Err("--seeds must be at least 1".to_owned());
+    }
+    let levels = Levels::parse(request.difficulty)?;
+    let mut warnings = Vec::new();
+    if let Levels::Listed(listed) = &levels {
+        for level in listed {
+            let lacking: Vec<&'static EnvInfo> = chosen
+                .iter()
+                .copied()
+                .filter(|e| !e.levels.contains(level))
+                .collect();
+            warnings.extend(scope.check(&format!("level {level}"), "served", &lacking, served)?);
+        }
+    }
+    let mut choices = Vec::new();
+    for env in chosen {
+        let levels = levels.of(env);
+        if levels.is_empty() {
+            continue;
+        }
+        let (split, first_seed) = seed_range(env, &request)?;
+        choices.push(EnvChoice {
+            env,
+            levels,
+            split,
+            first_seed,
+        });
+    }
+    tasks.retain(|(env, _)| choices.iter().any(|c| c.env.id == env.id));
+    Ok(Selection {
+        tasks,
+        envs: choices,
+        scope,
+        seeds: request.seeds,
+        warnings,
+    })
 }
 
 #[cfg(test)]
