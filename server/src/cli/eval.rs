@@ -732,6 +732,7 @@ mod tests {
     use super::*;
     use clap::Parser;
     use env_wasm::registry::ENVIRONMENTS;
+    use env_wasm::seam::MAX_SEED;
 
     #[derive(Parser)]
     struct Cli {
@@ -769,6 +770,72 @@ mod tests {
         ]))
         .err();
         assert!(err.is_some_and(|e| e.contains("seeds")));
+    }
+
+    #[test]
+    fn noise_rates_are_probabilities_in_steps_of_a_thousandth() {
+        let strings = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(noise_rates(&[]), Ok(vec![DEFAULT_NOISE_PER_MILLE]));
+        assert_eq!(
+            noise_rates(&strings(&["0.3,0", "1", "0.30"])),
+            Ok(vec![0, 300, 1000])
+        );
+        for (bad, says) in [
+            ("1.5", "not a probability"),
+            ("-0.1", "not a probability"),
+            ("NaN", "not a probability"),
+            ("lots", "not a probability"),
+            ("0.0005", "finer than 0.001"),
+        ] {
+            let err = noise_rates(&strings(&[bad])).err().unwrap_or_default();
+            assert!(err.contains(says), "{bad}: {err}");
+        }
+        // --noise belongs to the noisy reference, and a rate out of range is a usage error.
+        let err = plan(&args(&["--noise", "0.1"])).err().unwrap_or_default();
+        assert!(err.contains("--noise sets the error rate"), "{err}");
+        let err = plan(&args(&["--policy", "noisy_reference", "--noise", "2"]))
+            .err()
+            .unwrap_or_default();
+        assert!(err.contains("not a probability"), "{err}");
+    }
+
+    #[test]
+    fn plans_play_every_level_and_split_offsets() {
+        let env = ENVIRONMENTS[0];
+        let plan = plan(&args(&[
+            "--env",
+            env.id,
+            "--difficulty",
+            "all",
+            "--split",
+            "validation",
+            "--seed-start",
+            "4",
+            "--seeds",
+            "2",
+        ]))
+        .expect("plan");
+        assert_eq!(plan.groups.len(), env.tasks.len() * env.levels.len());
+        assert_eq!(plan.split, Some("validation"));
+        let start = splits::SPLITS[1].start;
+        let (group, seed, _) = plan.job(1);
+        assert_eq!((group.difficulty, seed), (env.levels[0], start + 5));
+        assert!(group.split.is_some_and(|s| s.name == "validation"));
+        let err = super::plan(&args(&[
+            "--split",
+            "validation",
+            "--seed-start",
+            "999",
+            "--seeds",
+            "2",
+        ]))
+        .err()
+        .unwrap_or_default();
+        assert!(err.contains("leave split"), "{err}");
+        let err = super::plan(&args(&["--difficulty", "0"]))
+            .err()
+            .unwrap_or_default();
+        assert!(err.contains("not a difficulty level"), "{err}");
     }
 
     #[test]

@@ -380,11 +380,16 @@ impl Files<'_> {
     /// Write the JSON report, the CSV of its summaries and the trajectories
     /// (one JSON line each) where asked; what could not be written, each
     /// file tried whatever happened to the others.
-    pub fn write(&self, report: &JsonReport<'_>, trajectories: &[serde_json::Value]) -> Vec<String> {
+    pub fn write(
+        &self,
+        report: &JsonReport<'_>,
+        trajectories: &[serde_json::Value],
+    ) -> Vec<String> {
         let mut errors = Vec::new();
         let mut put = |path: Option<&std::path::Path>, bytes: Result<Vec<u8>, String>| {
             if let Some(path) = path
-                && let Err(err) = bytes.and_then(|b| std::fs::write(path, b).map_err(|e| e.to_string()))
+                && let Err(err) =
+                    bytes.and_then(|b| std::fs::write(path, b).map_err(|e| e.to_string()))
             {
                 errors.push(format!("cannot write {}: {err}", path.display()));
             }
@@ -491,13 +496,55 @@ mod tests {
             noise: Some(0.2),
             ..s.clone()
         };
-        let table = table(&[s, noisy.clone()], 1);
+        let noisy_table = super::table(&[s, noisy.clone()], 1);
         assert!(
-            table.starts_with("env  task  policy  noise  difficulty"),
-            "{table}"
+            noisy_table.starts_with("env  task  policy  noise  difficulty"),
+            "{noisy_table}"
         );
-        assert!(table.lines().nth(2).is_some_and(|row| row.contains(" 0.2 ")), "{table}");
-        let csv = String::from_utf8(csv(&[noisy], 1).expect("csv")).expect("utf-8");
-        assert!(csv.contains("\ne,t,p,0.2,2,"), "{csv}");
+        assert!(
+            noisy_table
+                .lines()
+                .nth(2)
+                .is_some_and(|row| row.contains(" 0.2 ")),
+            "{noisy_table}"
+        );
+        let noisy_csv = String::from_utf8(super::csv(&[noisy], 1).expect("csv")).expect("utf-8");
+        assert!(noisy_csv.contains("\ne,t,p,0.2,2,"), "{noisy_csv}");
+    }
+
+    #[test]
+    fn trajectory_lines_carry_free_form_parts_as_json_text() {
+        let mut played = episode(1_000_000, 1, 0.5);
+        played.split = Some("validation");
+        played.breakdown = serde_json::json!({"label": 0.5});
+        played.steps_taken = vec![
+            serde_json::json!({"action": null, "observation": {"a": 1}, "reward": null,
+                               "done": false, "truncated": false}),
+            serde_json::json!({"action": {"raw": "x"}, "observation": {"b": [2]}, "reward": 0.5,
+                               "done": true, "truncated": false}),
+        ];
+        let line = played.trajectory("shaped");
+        assert_eq!(line["split"], "validation");
+        assert_eq!(line["noise"], 0.0);
+        assert_eq!(line["difficulty"], 2);
+        assert_eq!(line["score_breakdown"], r#"{"label":0.5}"#);
+        let steps = line["steps"].as_array().cloned().unwrap_or_default();
+        assert_eq!(steps[0]["action"], serde_json::Value::Null, "the reset's");
+        assert_eq!(steps[0]["observation"], r#"{"a":1}"#);
+        assert_eq!(steps[1]["action"], r#"{"raw":"x"}"#);
+        assert_eq!(steps[1]["reward"], 0.5);
+        played.split = None;
+        played.noise = Some(0.2);
+        let line = played.trajectory("score");
+        assert_eq!(
+            (&line["split"], &line["noise"]),
+            (&serde_json::json!(""), &serde_json::json!(0.2))
+        );
+        // A turn without an observation (refused) keeps its fields as they were.
+        let refused = dataset_step(&serde_json::json!({"action": null, "refused": "no JSON"}));
+        assert_eq!(
+            refused,
+            serde_json::json!({"action": null, "refused": "no JSON"})
+        );
     }
 }

@@ -409,4 +409,112 @@ mod tests {
             .unwrap_or_default();
         assert!(err.contains("unknown task `no-such-task`"), "{err}");
     }
+
+    fn request<'a>(
+        envs: &'a [String],
+        difficulty: &'a [String],
+        split: Option<&'a str>,
+        seed_start: u64,
+        seeds: u64,
+    ) -> Request<'a> {
+        Request {
+            envs,
+            tasks: &[],
+            difficulty,
+            split,
+            seed_start,
+            seeds,
+        }
+    }
+
+    #[test]
+    fn levels_parse_lists_and_all_and_refuse_anything_else() {
+        assert_eq!(Levels::parse(&[]), Ok(Levels::Default));
+        assert_eq!(Levels::parse(&strings(&["ALL"])), Ok(Levels::All));
+        assert_eq!(
+            Levels::parse(&strings(&["3,1", "3"])),
+            Ok(Levels::Listed(vec![1, 3]))
+        );
+        for bad in ["0", "6", "two", "-1", "2.5"] {
+            let err = Levels::parse(&strings(&[bad])).err().unwrap_or_default();
+            assert!(
+                err.contains(&format!("`{bad}` is not a difficulty level")),
+                "{err}"
+            );
+        }
+        let env = ENVIRONMENTS[0];
+        assert_eq!(Levels::Default.of(env), vec![DEFAULT_LEVEL]);
+        assert_eq!(Levels::All.of(env), env.levels.to_vec());
+    }
+
+    #[test]
+    fn a_level_no_chosen_environment_serves_is_an_error_naming_what_they_serve() {
+        // A level some environment does not serve (5 until every generator takes it, then
+        // none is missing and the request plays).
+        let unserved = (1..=5u8).find(|l| ENVIRONMENTS.iter().all(|e| !e.levels.contains(l)));
+        if let Some(level) = unserved {
+            let wanted = strings(&[&level.to_string()]);
+            let err = select(request(&[], &wanted, None, 0, 1))
+                .err()
+                .unwrap_or_default();
+            assert!(
+                err.contains(&format!("level {level} is not served by")),
+                "{err}"
+            );
+            assert!(err.contains(&format!("{}: ", ENVIRONMENTS[0].id)), "{err}");
+        }
+        // A level one environment serves and another does not: skipped with a warning
+        // when both come from `all`, an error when both were named.
+        let partly = (1..=5u8).find(|l| {
+            ENVIRONMENTS.iter().any(|e| e.levels.contains(l))
+                && ENVIRONMENTS.iter().any(|e| !e.levels.contains(l))
+        });
+        if let Some(level) = partly {
+            let wanted = strings(&[&level.to_string()]);
+            let chosen = select(request(&[], &wanted, None, 0, 1)).expect("skipped, not refused");
+            assert_eq!(chosen.warnings.len(), 1, "{:?}", chosen.warnings);
+            assert!(chosen.envs.iter().all(|c| c.levels == vec![level]));
+            assert!(chosen.tasks.iter().all(|(e, _)| e.levels.contains(&level)));
+            let all: Vec<String> = ENVIRONMENTS.iter().map(|e| e.id.to_owned()).collect();
+            assert!(select(request(&all, &wanted, None, 0, 1)).is_err());
+        }
+        let every = select(request(&[], &strings(&["all"]), None, 0, 1)).expect("all");
+        let cells: usize = ENVIRONMENTS
+            .iter()
+            .map(|e| e.tasks.len() * e.levels.len())
+            .sum();
+        assert_eq!(every.cells().len(), cells);
+    }
+
+    #[test]
+    fn split_ranges_are_offsets_that_must_stay_inside_the_split() {
+        let env = strings(&[ENVIRONMENTS[0].id]);
+        let validation = splits::SPLITS[1].start;
+        let chosen = select(request(&env, &[], Some("validation"), 10, 990)).expect("in range");
+        assert_eq!(chosen.envs[0].split.map(|s| s.name), Some("validation"));
+        assert_eq!(chosen.envs[0].first_seed, validation + 10);
+        let cell = chosen.cells()[0];
+        assert_eq!(
+            (cell.first_seed, cell.difficulty),
+            (validation + 10, DEFAULT_LEVEL)
+        );
+        for (start, seeds) in [(10, 991), (1000, 1), (u64::MAX, 2)] {
+            let err = select(request(&env, &[], Some("validation"), start, seeds))
+                .err()
+                .unwrap_or_default();
+            assert!(err.contains("leave split `validation`"), "{err}");
+        }
+        let err = select(request(&env, &[], Some("dev"), 0, 1))
+            .err()
+            .unwrap_or_default();
+        assert!(err.contains("unknown split `dev`"), "{err}");
+        let err = select(request(&env, &[], Some(" "), 0, 1))
+            .err()
+            .unwrap_or_default();
+        assert!(err.contains("--split needs a name"), "{err}");
+        // Without a split, seeds are plain and stop at the largest seed.
+        let plain = select(request(&env, &[], None, 5, 3)).expect("plain seeds");
+        assert_eq!((plain.envs[0].split, plain.envs[0].first_seed), (None, 5));
+        assert!(select(request(&env, &[], None, MAX_SEED, 2)).is_err());
+    }
 }
