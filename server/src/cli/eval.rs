@@ -321,6 +321,13 @@ pub fn plan(args: &EvalArgs) -> Result<Plan, String> {
             }
         }
     }
+    if groups.is_empty() {
+        return Err(
+            "nothing to play: no chosen environment offers the policies at the levels \
+                    asked for"
+                .to_owned(),
+        );
+    }
     Ok(Plan {
         groups,
         reward_mode: args.reward_mode,

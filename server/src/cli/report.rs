@@ -485,7 +485,7 @@ mod tests {
             table.starts_with("env  task  policy  difficulty  episodes"),
             "{table}"
         );
-        let csv = String::from_utf8(csv(&[s.clone()], 1).expect("csv")).expect("utf-8");
+        let csv = String::from_utf8(csv(std::slice::from_ref(&s), 1).expect("csv")).expect("utf-8");
         assert_eq!(
             csv,
             "env,task,policy,noise,difficulty,episodes,mean,std,min,max,success_rate,pass^1,mean_steps,mean_total_reward,truncated,ungraded\n\
