@@ -380,3 +380,53 @@ async fn trajectories_hold_every_step_of_every_episode() {
         }
     }
 }
+
+/// Over `--url` every reset carries the level and the split: the server
+/// plays the same scenario as the seam at each level the environments
+/// serve (the lock-step check would refuse another), and the two reports
+/// agree row for row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn levels_and_splits_reach_the_server() {
+    let base = deskbench_server().await;
+    let common = [
+        "eval",
+        "--policy",
+        "reference,random",
+        "--difficulty",
+        "all",
+        "--split",
+        "validation",
+        "--seed-start",
+        "20",
+        "--seeds",
+        "2",
+        "--quiet",
+    ];
+    let mut remote_args = common.to_vec();
+    remote_args.extend(["--url", &base]);
+    let (local, remote) = tokio::join!(deskbench(&common), deskbench(&remote_args));
+    assert!(local.status.success(), "{}", stderr(&local));
+    assert!(remote.status.success(), "{}", stderr(&remote));
+    assert_eq!(stdout(&local), stdout(&remote), "the two tables differ");
+    let table = stdout(&local);
+    // One row per task, policy and served level, each naming its level.
+    let mut levels: Vec<String> = Vec::new();
+    for row in table.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        levels.push(format!("{}/{}/{}", cells[0], cells[1], cells[3]));
+    }
+    let expected: usize = ENVIRONMENTS
+        .iter()
+        .map(|e| {
+            let policies = 1 + usize::from(e.policy_names().contains(&"random"));
+            e.tasks.len() * e.levels.len() * policies
+        })
+        .sum();
+    assert_eq!(levels.len(), expected, "{table}");
+    for info in ENVIRONMENTS {
+        for level in info.levels {
+            let cell = format!("{}/{}/{level}", info.id, info.tasks[0].id);
+            assert!(levels.contains(&cell), "no row {cell}: {table}");
+        }
+    }
+}
