@@ -94,7 +94,11 @@ fn probe_plans_equal_the_registry_and_play_the_reference_to_a_full_score() {
         let actions = plan["actions"].as_array().expect("actions");
         assert!((1..=100).contains(&actions.len()));
         for (index, action) in actions.iter().enumerate() {
-            assert!(action.is_object(), "{}: action {index} is an object", env.id);
+            assert!(
+                action.is_object(),
+                "{}: action {index} is an object",
+                env.id
+            );
             let result = session.step(action).expect("the plan's action is accepted");
             assert_eq!(result.done, index + 1 == actions.len(), "{}", env.id);
         }
@@ -136,7 +140,8 @@ fn play(
     mode: RewardMode,
 ) -> (Vec<f64>, f64) {
     let mut session = AnyEnv::of(env);
-    let options = json!({"task": task, "difficulty": level, "seed": seed, "reward_mode": mode.name()});
+    let options =
+        json!({"task": task, "difficulty": level, "seed": seed, "reward_mode": mode.name()});
     session
         .reset(&options, ResetDefaults::default())
         .expect("reset");
@@ -151,7 +156,11 @@ fn play(
             // A baseline may send what the environment refuses; it counts nothing.
             Err(_) => break,
         }
-        assert!(rewards.len() <= 200, "{}/{task}: {policy} never ends", env.id);
+        assert!(
+            rewards.len() <= 200,
+            "{}/{task}: {policy} never ends",
+            env.id
+        );
     }
     (rewards, session.terminal_score().unwrap_or(0.0))
 }
@@ -218,7 +227,12 @@ fn declared_rewards_oracle_and_floor_hold_in_play() {
                 }
             }
         }
-        assert_eq!(lowest < 0.0, low < 0.0, "{}: lowest reward {lowest}", env.id);
+        assert_eq!(
+            lowest < 0.0,
+            low < 0.0,
+            "{}: lowest reward {lowest}",
+            env.id
+        );
         assert_eq!(highest, high, "{}: the top of the range is reached", env.id);
     }
 }
@@ -229,12 +243,7 @@ async fn post(app: &Router, uri: &str, body: Value) -> Value {
         .body(Body::from(body.to_string()))
         .expect("request");
     let reply = app.clone().oneshot(request).await.expect("reply");
-    let bytes = reply
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
+    let bytes = reply.into_body().collect().await.expect("body").to_bytes();
     serde_json::from_slice(&bytes).expect("JSON reply")
 }
 
@@ -313,8 +322,14 @@ fn the_image_port_is_openenvs() {
         .map(|(_, last)| last)
         .expect("a final stage");
     assert!(runtime.contains(&format!("PORT={IMAGE_PORT}")), "ENV PORT");
-    assert!(runtime.contains(&format!("\nEXPOSE {IMAGE_PORT}\n")), "EXPOSE");
-    assert!(runtime.contains("http://127.0.0.1:${PORT}/health"), "HEALTHCHECK");
+    assert!(
+        runtime.contains(&format!("\nEXPOSE {IMAGE_PORT}\n")),
+        "EXPOSE"
+    );
+    assert!(
+        runtime.contains("http://127.0.0.1:${PORT}/health"),
+        "HEALTHCHECK"
+    );
     assert!(manifest::render().contains(&format!("\nport: {IMAGE_PORT}\n")));
     // The oracle the manifest names is in the image and executable.
     assert!(runtime.contains("COPY validation /app/validation"));
