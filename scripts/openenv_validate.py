@@ -92,7 +92,8 @@ def final_stage(dockerfile: str) -> dict:
     logical, pending = [], ""
     for raw in dockerfile.splitlines():
         line = raw.strip()
-        if not pending and (not line or line.startswith("#")):
+        # Docker drops comment lines, also inside a continued instruction.
+        if not line or line.startswith("#"):
             continue
         if line.endswith("\\"):
             pending += line[:-1] + " "
