@@ -7,9 +7,11 @@ object that follows its provider protocol. `LocalProcessProvider` is one:
 its "image" is the `deskbench` binary cargo built (the one the Dockerfile's
 runtime stage copies) with the environment, user and command of the
 Dockerfile's final stage, and it runs it in a network namespace of its own
-(only `lo`, as `docker run --network none`), as an unprivileged user, with
-the declared CPU, memory and file-size limits, listening on OpenEnv's port
-8000 inside the namespace. The validator reaches it through a loopback
+(only `lo`, as `docker run --network none`) and a mount namespace that
+leaves the filesystem read-only but a `/tmp` and `/dev/shm` of the declared
+disk (`--read-only --tmpfs /tmp`), as an unprivileged user, with the
+declared CPU and memory limits, listening on OpenEnv's port 8000 inside the
+namespace. The validator reaches it through a loopback
 listener on a free host port that relays each connection into the namespace,
 as the Docker provider's exec relay does, and `runtime.network_policy`
 measures the namespace with the validator's own probe scripts against a sink
@@ -77,6 +79,20 @@ NOT_IMPLEMENTED = "grader not implemented in this build"
 # Every ICMP echo socket allowed, as Docker sets in every container, so the
 # ICMP probe measures routing rather than a permission.
 PING_GROUPS = "0 2147483647"
+# The subject's shared memory, taken from its declared disk as Docker's
+# provider does (`--shm-size`, at most 64 MiB).
+SHM_MB = 16
+# Run by root inside the subject's fresh network and mount namespaces, before
+# it drops to the subject's user: `lo` up, and the filesystem as Docker's
+# `--read-only --tmpfs /tmp` leaves it (read-only but a /tmp and a /dev/shm
+# of the declared disk). $0 ping groups, $1 /tmp MB, $2 /dev/shm MB.
+SANDBOX_SETUP = (
+    'ip link set lo up && sysctl -q -w "net.ipv4.ping_group_range=$0" '
+    "&& mount -o remount,bind,ro / "
+    '&& mount -t tmpfs -o "size=$1m,mode=1777,nosuid,nodev" tmpfs /tmp '
+    '&& mount -t tmpfs -o "size=$2m,mode=1777,nosuid,nodev" tmpfs /dev/shm '
+    '&& shift 2 && exec "$@"'
+)
 
 
 def say(text: str) -> None:
@@ -191,11 +207,15 @@ def netns_support() -> str | None:
         if shutil.which(tool) is None:
             return f"`{tool}` is not installed"
     try:
-        done = run(["unshare", "--net", "--", "ip", "link", "set", "lo", "up"], 10)
+        done = run(
+            ["unshare", "--net", "--mount", "--", "sh", "-c", SANDBOX_SETUP]
+            + [PING_GROUPS, "8", "1", "true"],
+            10,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return str(exc)
     if done.returncode:
-        return done.stderr.strip() or f"unshare --net exited {done.returncode}"
+        return done.stderr.strip() or f"unshare --net --mount exited {done.returncode}"
     return None
 
 
@@ -332,8 +352,8 @@ class RelayBridge:
 class LocalProcessProvider:
     """A validation provider whose image is a local `deskbench` binary.
 
-    `isolated` (network namespaces work here): the subject runs in a fresh
-    network namespace, so `no-network` is enforced and measured. Otherwise
+    `isolated` (namespaces work here): the subject runs in fresh network and
+    mount namespaces, so `no-network` is enforced and measured. Otherwise
     the subject runs on the host's loopback with a free port: the other
     checks run, no-network is not enforced, and the provider lacks the
     `network_policy` capability, so `runtime.network_policy` SKIPs.
@@ -455,16 +475,22 @@ class LocalSubject:
             ",".join(str(c) for c in self.cpus),
         ]
 
+    def tmpfs_mb(self) -> tuple[int, int]:
+        """/tmp and /dev/shm sizes, which add up to the declared disk."""
+        disk = self.spec.resources.disk_mb
+        shm = max(1, min(SHM_MB, disk // 4))
+        return max(1, disk - shm), shm
+
     def command(self) -> list[str]:
         serve = [self.config["binary"], *self.config["args"]]
         inner = unprivileged() + self.limits() + serve
         if not self.provider.isolated:
             return inner
-        # Bring `lo` up in the fresh namespace, then drop to the subject's user.
-        setup = (
-            'ip link set lo up && sysctl -q -w "net.ipv4.ping_group_range=$0" && exec "$@"'
+        tmp, shm = self.tmpfs_mb()
+        return (
+            ["unshare", "--net", "--mount", "--", "sh", "-c", SANDBOX_SETUP]
+            + [PING_GROUPS, str(tmp), str(shm), *inner]
         )
-        return ["unshare", "--net", "--", "sh", "-c", setup, PING_GROUPS, *inner]
 
     def launch(self):
         deadline = time.monotonic() + self.spec.startup_timeout_s
@@ -556,6 +582,11 @@ class LocalSubject:
             "pid": self.process.pid if self.process else None,
             "network_namespace": self.netns() if self.provider.isolated else "host",
             "network_isolated": self.provider.isolated,
+            "filesystem": (
+                "read-only; tmpfs /tmp {} MiB, /dev/shm {} MiB".format(*self.tmpfs_mb())
+                if self.provider.isolated
+                else "the host's"
+            ),
             "container_port": CONTAINER_PORT if self.provider.isolated else None,
             "user": f"{SUBJECT_UID}:{SUBJECT_UID}",
             "image_user": self.config["user"],
@@ -795,45 +826,51 @@ def main() -> int:
     failures = []
     verdicts = {}
     not_implemented = {}
-    with tempfile.TemporaryDirectory(prefix="deskbench-openenv-validate-") as scratch:
-        scratch = Path(scratch)
-        os.chmod(scratch, 0o755)  # the subject's user reads the image below it
-        provider_dir = scratch / "provider"
-        provider_dir.mkdir(mode=0o755)
-        provider = LocalProcessProvider(args.binary.resolve(), provider_dir, refused is None)
-        for env_id in envs:
-            package = scratch / f"package-{env_id}"
-            package.mkdir()
-            make_package(repo, files, manifest, env_id, package)
-            started = time.monotonic()
-            report = runner.run_validation(
-                package,
-                max_level=Level.SEMANTIC,
-                provider=provider,
-                artifacts_dir=args.artifacts / env_id if args.artifacts else None,
-            )
-            elapsed = time.monotonic() - started
-            verdicts[env_id] = report.verdict.value
-            if args.reports:
-                args.reports.mkdir(parents=True, exist_ok=True)
-                write_report(report, args.reports / f"{env_id}.json")
-            print(f"\n== {env_id}: verdict {report.verdict.value.upper()} ({elapsed:.1f} s)")
-            for result in report.results:
-                status = result.status
-                print(f"  {status.value.upper():5}  {result.check_id:34} {first_line(result)}")
-                expected_skip = status is CheckStatus.SKIP and (
-                    NOT_IMPLEMENTED in result.evidence
-                    or (
-                        refused is not None
-                        and result.check_id == "runtime.network_policy"
-                    )
+    # The "image" (a copy of the binary) and the subjects' working
+    # directories live under target/, not /tmp: a subject's /tmp is a tmpfs
+    # of its own that hides the host's.
+    (repo / "target").mkdir(exist_ok=True)
+    provider_dir = Path(tempfile.mkdtemp(prefix="openenv-validate-", dir=repo / "target"))
+    os.chmod(provider_dir, 0o755)  # the subject's user reads the image below it
+    try:
+        with tempfile.TemporaryDirectory(prefix="deskbench-openenv-validate-") as scratch:
+            scratch = Path(scratch)
+            provider = LocalProcessProvider(args.binary.resolve(), provider_dir, refused is None)
+            for env_id in envs:
+                package = scratch / f"package-{env_id}"
+                package.mkdir()
+                make_package(repo, files, manifest, env_id, package)
+                started = time.monotonic()
+                report = runner.run_validation(
+                    package,
+                    max_level=Level.SEMANTIC,
+                    provider=provider,
+                    artifacts_dir=args.artifacts / env_id if args.artifacts else None,
                 )
-                if status is CheckStatus.SKIP and NOT_IMPLEMENTED in result.evidence:
-                    not_implemented.setdefault(result.check_id, set()).add(env_id)
-                if status in (CheckStatus.FAIL, CheckStatus.ERROR) or (
-                    status is CheckStatus.SKIP and not expected_skip
-                ):
-                    failures.append(f"{env_id}: {status.value.upper()} {result.check_id}")
+                elapsed = time.monotonic() - started
+                verdicts[env_id] = report.verdict.value
+                if args.reports:
+                    args.reports.mkdir(parents=True, exist_ok=True)
+                    write_report(report, args.reports / f"{env_id}.json")
+                print(f"\n== {env_id}: verdict {report.verdict.value.upper()} ({elapsed:.1f} s)")
+                for result in report.results:
+                    status = result.status
+                    print(f"  {status.value.upper():5}  {result.check_id:34} {first_line(result)}")
+                    expected_skip = status is CheckStatus.SKIP and (
+                        NOT_IMPLEMENTED in result.evidence
+                        or (
+                            refused is not None
+                            and result.check_id == "runtime.network_policy"
+                        )
+                    )
+                    if status is CheckStatus.SKIP and NOT_IMPLEMENTED in result.evidence:
+                        not_implemented.setdefault(result.check_id, set()).add(env_id)
+                    if status in (CheckStatus.FAIL, CheckStatus.ERROR) or (
+                        status is CheckStatus.SKIP and not expected_skip
+                    ):
+                        failures.append(f"{env_id}: {status.value.upper()} {result.check_id}")
+    finally:
+        shutil.rmtree(provider_dir, ignore_errors=True)
 
     print("\n== summary")
     for env_id, verdict in verdicts.items():
