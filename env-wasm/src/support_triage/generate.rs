@@ -135,7 +135,7 @@ pub const LEVELS: [Level; 5] = [
         queue: (7, 9),
         date_edge: 3,
         amount_edge: 2,
-        distractor_halves: 3,
+        distractor_halves: 4,
         cover: 2,
         personal: 2,
         plan_rule: true,
@@ -144,7 +144,7 @@ pub const LEVELS: [Level; 5] = [
         queue: (9, 12),
         date_edge: 4,
         amount_edge: 4,
-        distractor_halves: 4,
+        distractor_halves: 6,
         cover: 4,
         personal: 3,
         plan_rule: true,
@@ -964,15 +964,15 @@ fn write_ticket(
     };
     let halves = level.distractor_halves;
     let distractors = halves / 2 + usize::from(halves % 2 == 1 && rng.chance(1, 2));
-    let distractor: String = match distractors {
-        0 => String::new(),
-        1 => format!(" {}", rng.pick(DISTRACTORS)),
-        n => rng
-            .sample(DISTRACTORS, n)
-            .iter()
-            .map(|d| format!(" {d}"))
-            .collect(),
-    };
+    // Distinct sentences: 4 steps apart in a pool of 9 never meet.
+    let mut distractor = String::new();
+    if distractors > 0 {
+        let start = rng.index(DISTRACTORS.len());
+        for k in 0..distractors {
+            distractor.push(' ');
+            distractor.push_str(DISTRACTORS[(start + 4 * k) % DISTRACTORS.len()]);
+        }
+    }
     let signature = if rng.chance(1, 2) {
         first.clone()
     } else {

@@ -176,13 +176,16 @@ fn wrong_decisions(
     wrong
 }
 
-/// A value of `all` other than `right`, drawn uniformly.
-fn other<T: Copy + PartialEq>(all: &[T], right: T, rng: &mut SeededRng) -> T {
-    let others: Vec<T> = all.iter().copied().filter(|v| *v != right).collect();
-    others
-        .get(rng.index(others.len()))
+/// A value of `all` other than the policy's (`gold`) and the one read
+/// (`read`), drawn uniformly: a wrong decision is wrong even when a
+/// misread fact already moved it.
+fn other<T: Copy + PartialEq>(all: &[T], gold: T, read: T, rng: &mut SeededRng) -> T {
+    let others: Vec<T> = all
+        .iter()
         .copied()
-        .unwrap_or(right)
+        .filter(|v| *v != gold && *v != read)
+        .collect();
+    others.get(rng.index(others.len())).copied().unwrap_or(read)
 }
 
 /// The noisy reference's next action for the desk as it stands: the
@@ -215,11 +218,13 @@ pub fn next_action(
         if triage {
             let mut priority = policy::priority(seen.case, seen.customer.plan);
             if slipped(PRIORITY) {
-                priority = other(Priority::ALL, priority, rng);
+                let gold = policy::priority(ticket.case, ticket.customer.plan);
+                priority = other(Priority::ALL, gold, priority, rng);
             }
             let mut department = policy::department(seen.case);
             if slipped(DEPARTMENT) {
-                department = other(Department::ALL, department, rng);
+                let gold = policy::department(ticket.case);
+                department = other(Department::ALL, gold, department, rng);
             }
             return SupportTriageAction {
                 priority: Some(priority),
@@ -231,10 +236,10 @@ pub fn next_action(
             let mut answered = seen;
             if slipped(REPLY) {
                 // The reply another kind of exception needs.
-                let rules = policy::reply_rules(answered.case);
+                let rules = [ticket.case, answered.case].map(policy::reply_rules);
                 let others: Vec<Case> = EXCEPTIONS
                     .into_iter()
-                    .filter(|c| policy::reply_rules(*c) != rules)
+                    .filter(|c| !rules.contains(&policy::reply_rules(*c)))
                     .collect();
                 if let Some(case) = others.get(rng.index(others.len())) {
                     answered.case = *case;
@@ -247,9 +252,10 @@ pub fn next_action(
         }
         // A request misread as routine (the billing request an exception
         // was written over) looks settled at the desk.
-        let mut chosen = policy::disposition(seen.case).unwrap_or(Disposition::Resolved);
+        let read = |t: &Ticket| policy::disposition(t.case).unwrap_or(Disposition::Resolved);
+        let mut chosen = read(&seen);
         if slipped(DISPOSITION) {
-            chosen = other(Disposition::ALL, chosen, rng);
+            chosen = other(Disposition::ALL, read(ticket), chosen, rng);
         }
         return SupportTriageAction {
             disposition: Some(chosen),
