@@ -9,6 +9,12 @@
 //! Exception tickets (task `hard`) draw the disposition uniformly, then a
 //! case. Subjects are drawn from generic lines and from topical lines shared
 //! by cases with different gold, so the subject never decides a label.
+//!
+//! Difficulty levels ([`LEVELS`]) change the desk, never the policy: the
+//! queue's length, and how many facts interact on a ticket (dates and
+//! amounts at a rule's limit, distractor sentences, the plan rule, a legal
+//! threat or security incident written over a billing request). Level 2 is
+//! the desk as first written, draw for draw.
 
 use super::names::*;
 use super::policy::{

@@ -11,7 +11,8 @@
 //! - [`grade`]: the terminal graders.
 //! - [`shaping`]: per-step process rewards that cannot be farmed.
 //! - [`text_form`]: the inbox and the opened ticket as the seed's text.
-//! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones.
+//! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones;
+//!   [`noisy`]: the reference with slips, for the difficulty curve.
 
 pub mod action;
 pub mod baselines;
