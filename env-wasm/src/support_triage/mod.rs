@@ -71,8 +71,8 @@ static TASKS: [TaskInfo; 3] = [
         aliases: &["ticket_queue"],
         difficulty: Difficulty::Medium,
         max_steps: 28,
-        summary: "Triage a queue of 3 to 5 tickets: priority and department of every ticket, \
-                  scored as the mean over tickets.",
+        summary: "Triage a queue of tickets (3 to 5 at level 2, 2 to 12 over levels 1 to 5): \
+                  priority and department of every ticket, scored as the mean over tickets.",
     },
     TaskInfo {
         id: "hard",
