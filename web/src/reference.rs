@@ -238,15 +238,15 @@ pub fn reveal(agent: &EpisodeView) -> String {
         reward_mode,
     ) {
         Ok(played) => played.view,
-            Err(e) => {
-                html.element(
-                    "p",
-                    &[("class", "error"), ("id", "reference")],
-                    &format!("The reference cannot play here: {e}"),
-                );
-                return html.into_string();
-            }
-        };
+        Err(e) => {
+            html.element(
+                "p",
+                &[("class", "error"), ("id", "reference")],
+                &format!("The reference cannot play here: {e}"),
+            );
+            return html.into_string();
+        }
+    };
     let score = played.final_score().unwrap_or(0.0);
     let actions = Value::Array(played.accepted_actions()).to_string();
     let rewards = played
@@ -255,9 +255,7 @@ pub fn reveal(agent: &EpisodeView) -> String {
         .map(|r| exact(r.unwrap_or(0.0)))
         .collect::<Vec<_>>()
         .join(" ");
-    let mode = reward_mode
-        .and_then(RewardMode::parse)
-        .unwrap_or_default();
+    let mode = reward_mode.and_then(RewardMode::parse).unwrap_or_default();
     html.open(
         "section",
         &[
@@ -360,7 +358,11 @@ mod tests {
         let (score_mode, shaped) = (play(Some("score")), play(None));
         assert_eq!(score_mode.reward_mode(), Some("score"));
         assert_eq!(shaped.reward_mode(), None);
-        assert_ne!(score_mode.rewards(), shaped.rewards(), "the modes pay alike");
+        assert_ne!(
+            score_mode.rewards(),
+            shaped.rewards(),
+            "the modes pay alike"
+        );
         for (agent, mode) in [(&score_mode, "score"), (&shaped, "shaped")] {
             let rewards: Vec<String> = agent
                 .rewards()
@@ -372,7 +374,10 @@ mod tests {
                 shown.contains(&format!("data-rewards=\"{}\"", rewards.join(" "))),
                 "{mode}: {shown}"
             );
-            assert!(shown.contains(&format!("data-reward-mode=\"{mode}\"")), "{shown}");
+            assert!(
+                shown.contains(&format!("data-reward-mode=\"{mode}\"")),
+                "{shown}"
+            );
         }
     }
 

@@ -42,7 +42,10 @@ async fn fetch_json(path: &str, post: Option<(&str, &Value)>) -> Result<(u16, Va
     let init = web_sys::RequestInit::new();
     if let Some((session, body)) = post {
         let headers = js_sys::Object::new();
-        for (name, value) in [("Content-Type", "application/json"), ("X-Session-Id", session)] {
+        for (name, value) in [
+            ("Content-Type", "application/json"),
+            ("X-Session-Id", session),
+        ] {
             js_sys::Reflect::set(&headers, &name.into(), &value.into()).map_err(js_message)?;
         }
         init.set_method("POST");
