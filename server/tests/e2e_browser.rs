@@ -20,7 +20,11 @@
 //!   --json` reports, the `deskbench eval --trajectories` file of every
 //!   policy (score mode) and hand-made trajectories open side by side, every
 //!   episode replays in the page with the file's scores (a tampered reward
-//!   is flagged), and an episode opens in the play view step by step.
+//!   is flagged), and an episode opens in the play view step by step; a
+//!   report's baseline episode says in the page why it does not replay
+//!   (the page carries the reference alone) and what does, and "How the
+//!   reference solves it" of a score-mode episode pays the reference in
+//!   score mode, as the file recorded.
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
