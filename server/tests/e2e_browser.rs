@@ -20,7 +20,11 @@
 //!   --json` reports, the `deskbench eval --trajectories` file of every
 //!   policy (score mode) and hand-made trajectories open side by side, every
 //!   episode replays in the page with the file's scores (a tampered reward
-//!   is flagged), and an episode opens in the play view step by step.
+//!   is flagged), and an episode opens in the play view step by step; a
+//!   report's baseline episode says in the page why it does not replay
+//!   (the page carries the reference alone) and what does, and "How the
+//!   reference solves it" of a score-mode episode pays the reference in
+//!   score mode, as the file recorded.
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
@@ -522,6 +526,77 @@ async fn run_files_open_and_replay_with_the_same_scores() {
         click(client, "step-prev").await;
         let browsing = wait_text(client, "#browsing-note").await;
         assert!(browsing.contains("after step 0"), "{browsing}");
+
+        // A report's baseline episode says in the page why it cannot be
+        // replayed there and what replays it.
+        click(client, "mode-runs").await;
+        let baseline_cell = js(
+            client,
+            "const r = Array.from(document.querySelectorAll('#run-episodes tbody tr'))
+               .find(r => r.querySelector('th small').textContent === 'baselines.json');
+             return r.children[5].textContent;",
+        )
+        .await;
+        assert!(
+            baseline_cell.as_str().is_some_and(|t| t.contains("trajectories file")),
+            "{baseline_cell}"
+        );
+        let progress = wait_text(client, "#replay-progress").await;
+        assert!(
+            progress.contains("reference policy only") && progress.contains("--trajectories"),
+            "the replay summary does not say why: {progress}"
+        );
+        js(
+            client,
+            "Array.from(document.querySelectorAll('#run-episodes tbody tr'))
+               .find(r => r.querySelector('th small').textContent === 'baselines.json')
+               .querySelector('button').click(); return null;",
+        )
+        .await;
+        let message = wait_text(client, "#runs-message").await;
+        assert!(
+            message.contains("`random` cannot be played in the page")
+                && message.contains("--trajectories"),
+            "{message}"
+        );
+
+        // A score-mode episode of the trajectories file: "How the reference
+        // solves it" pays the reference in score mode too.
+        let line = eval_lines
+            .iter()
+            .find(|l| l["env"] == "support_triage" && l["task"] == "easy" && l["policy"] == "reference")
+            .expect("the reference's support_triage/easy line");
+        let recorded: Vec<String> = line["steps"]
+            .as_array()
+            .expect("steps")
+            .iter()
+            .filter(|s| !s["action"].is_null())
+            .map(|s| format!("{:.4}", s["reward"].as_f64().unwrap_or(0.0)))
+            .collect();
+        js(
+            client,
+            "Array.from(document.querySelectorAll('#run-episodes tbody tr'))
+               .find(r => r.querySelector('th small').textContent === 'eval-trajectories.jsonl'
+                 && r.dataset.env === 'support_triage' && r.dataset.task === 'easy'
+                 && r.children[1].textContent === 'reference')
+               .querySelector('button').click(); return null;",
+        )
+        .await;
+        wait_text(client, "#result-card").await;
+        click(client, "reference-btn").await;
+        let shown = wait_js(
+            client,
+            "the reference of a score-mode episode",
+            "const r = document.getElementById('reference');
+             return r && [r.dataset.rewardMode, r.dataset.rewards];",
+        )
+        .await;
+        assert_eq!(shown[0], "score", "the reference's reward mode");
+        assert_eq!(
+            shown[1],
+            recorded.join(" "),
+            "the reference's rewards are not the score-mode rewards the file recorded"
+        );
         check_no_errors(client, "the run viewer", &[]).await;
     })
     .await;

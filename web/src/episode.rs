@@ -90,6 +90,14 @@ impl EpisodeView {
             .unwrap_or(0)
     }
 
+    /// How the episode's rewards are paid, as its state says (`score`);
+    /// `None` for the seam's default, which the state leaves out.
+    pub fn reward_mode(&self) -> Option<&str> {
+        self.state
+            .get(env_wasm::seam::REWARD_MODE)
+            .and_then(Value::as_str)
+    }
+
     /// Whether the next accepted step is the task's last.
     pub fn on_last_step(&self) -> bool {
         let left = self.state.get("steps_remaining").and_then(Value::as_u64);
@@ -183,6 +191,18 @@ pub const POLICY_STREAM: u64 = 1000;
 /// (as `deskbench eval` allows).
 const STEP_SLACK: u32 = 8;
 
+/// Why an episode of `policy` cannot be played again in the page: the page
+/// is built with the reference policy alone (env-wasm's `reference`
+/// feature; the baselines would not fit its download budget), and only a
+/// trajectories file holds the actions that replay any policy.
+pub fn not_in_the_page(policy: &str) -> String {
+    format!(
+        "`{policy}` cannot be played in the page, which carries the reference policy only; \
+         a report records no actions, so replay this run from its trajectories file \
+         (`deskbench eval --trajectories FILE.jsonl` records every action of every policy)"
+    )
+}
+
 /// Play `policy` (`reference` or a baseline) on a fresh episode, rewards
 /// paid in `reward_mode`.
 pub fn play_policy(
@@ -206,11 +226,7 @@ pub fn play_policy(
     while !env.is_done() && (view.steps.len() as u32) < limit {
         let Some(action) = env.policy_action(policy, &mut rng) else {
             if view.steps.is_empty() {
-                // The page is built with the reference policy only.
-                return Err(format!(
-                    "`{policy}` does not play in the page, which carries the reference policy only; \
-                     its trajectories file replays here"
-                ));
+                return Err(not_in_the_page(policy));
             }
             break;
         };

@@ -6,6 +6,7 @@
 //! the actions and final observations for display only; both were graded
 //! by the seam.
 
+use env_wasm::RewardMode;
 use serde_json::{Map, Value};
 
 use crate::episode::{self, EpisodeView};
@@ -224,20 +225,37 @@ pub fn steps_in_words(steps: usize) -> String {
 /// agent's, as HTML text (see [`crate::html`]).
 pub fn reveal(agent: &EpisodeView) -> String {
     let mut html = Html::new();
-    let played =
-        match episode::play_policy(&agent.env_id, &agent.task, agent.seed, "reference", 0, None) {
-            Ok(played) => played.view,
-            Err(e) => {
-                html.element(
-                    "p",
-                    &[("class", "error"), ("id", "reference")],
-                    &format!("The reference cannot play here: {e}"),
-                );
-                return html.into_string();
-            }
-        };
+    // The reference is paid as the agent was: a `score`-mode episode (a run
+    // file's, or one started in that mode) shows the reference's rewards in
+    // that mode too, not the environment's shaping.
+    let reward_mode = agent.reward_mode();
+    let played = match episode::play_policy(
+        &agent.env_id,
+        &agent.task,
+        agent.seed,
+        "reference",
+        0,
+        reward_mode,
+    ) {
+        Ok(played) => played.view,
+        Err(e) => {
+            html.element(
+                "p",
+                &[("class", "error"), ("id", "reference")],
+                &format!("The reference cannot play here: {e}"),
+            );
+            return html.into_string();
+        }
+    };
     let score = played.final_score().unwrap_or(0.0);
     let actions = Value::Array(played.accepted_actions()).to_string();
+    let rewards = played
+        .rewards()
+        .iter()
+        .map(|r| exact(r.unwrap_or(0.0)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mode = reward_mode.and_then(RewardMode::parse).unwrap_or_default();
     html.open(
         "section",
         &[
@@ -245,6 +263,8 @@ pub fn reveal(agent: &EpisodeView) -> String {
             ("class", "reference"),
             ("data-actions", &actions),
             ("data-score", &exact(score)),
+            ("data-rewards", &rewards),
+            ("data-reward-mode", mode.name()),
         ],
     )
     .element(
@@ -254,6 +274,18 @@ pub fn reveal(agent: &EpisodeView) -> String {
             "The reference scores {} {}",
             number(score),
             steps_in_words(played.accepted().count())
+        ),
+    )
+    .element(
+        "p",
+        &[("class", "hint")],
+        &format!(
+            "Rewards paid as in your episode, in {} mode ({}).",
+            mode.name(),
+            match mode {
+                RewardMode::Score => "nothing before the end, the score on the last step",
+                RewardMode::Shaped => "the environment's per-step shaping",
+            }
         ),
     )
     .open("ol", &[("class", "reference-steps")]);
@@ -314,6 +346,39 @@ mod tests {
         assert_eq!(cut, vec![Some("high".to_owned()), Some("- one".to_owned())]);
         assert_eq!(sections("nothing here", &labels), vec![None, None]);
         assert_eq!(sections("İİ Severity: x", &labels).len(), 2);
+    }
+
+    #[test]
+    fn the_reference_is_paid_in_the_agents_reward_mode() {
+        let play = |mode| {
+            episode::play_policy("support_triage", "easy", 4, "reference", 0, mode)
+                .expect("plays")
+                .view
+        };
+        let (score_mode, shaped) = (play(Some("score")), play(None));
+        assert_eq!(score_mode.reward_mode(), Some("score"));
+        assert_eq!(shaped.reward_mode(), None);
+        assert_ne!(
+            score_mode.rewards(),
+            shaped.rewards(),
+            "the modes pay alike"
+        );
+        for (agent, mode) in [(&score_mode, "score"), (&shaped, "shaped")] {
+            let rewards: Vec<String> = agent
+                .rewards()
+                .iter()
+                .map(|r| exact(r.unwrap_or(0.0)))
+                .collect();
+            let shown = reveal(agent);
+            assert!(
+                shown.contains(&format!("data-rewards=\"{}\"", rewards.join(" "))),
+                "{mode}: {shown}"
+            );
+            assert!(
+                shown.contains(&format!("data-reward-mode=\"{mode}\"")),
+                "{shown}"
+            );
+        }
     }
 
     #[test]

@@ -198,7 +198,7 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
                     ("data-check", "unplayable"),
                     ("title", &check.note),
                 ],
-                "not playable in the page",
+                "not playable in the page: open its trajectories file",
             ),
         };
         html.open("td", &[])
@@ -298,8 +298,15 @@ pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl Int
                 count(Verdict::Differs),
                 count(Verdict::Unplayable),
             );
+            let why = if unplayable > 0 {
+                " A report's episode is replayed by playing its policy again, and the page carries \
+                 the reference policy only: replay a baseline's episodes from the run's trajectories \
+                 file (deskbench eval --trajectories), which holds every action."
+            } else {
+                ""
+            };
             progress.set(Some(format!(
-                "Replayed: {same} with the file's scores, {differs} differently (marked ✘), {unplayable} not playable in the page."
+                "Replayed: {same} with the file's scores, {differs} differently (marked ✘), {unplayable} not playable in the page.{why}"
             )));
         });
     };
@@ -396,7 +403,8 @@ pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl Int
         <section class="panel runs" id="run-viewer" aria-label="Runs">
             <h2>"Runs"</h2>
             <p class="hint">"Open reports of "<code>"deskbench eval --json"</code>" or trajectory files (JSON Lines: "
-                <code>"env, task, seed, steps: [{action, reward, done}]"</code>"). Several files compare side by side. Files stay in this page; nothing is uploaded."</p>
+                <code>"env, task, seed, steps: [{action, reward, done}]"</code>"). Several files compare side by side. Files stay in this page; nothing is uploaded. "
+                "A trajectories file replays any policy or model, action by action; a report holds no actions, so the page replays its episodes by playing their policy again, and it carries the reference policy only."</p>
             <div class="actions">
                 <label class="button">"Open run files"<input id="run-files" type="file" multiple accept=".json,.jsonl,application/json" class="visually-hidden" on:change=on_files /></label>
                 <button id="replay-all" on:click=check_all disabled=move || files.with(Vec::is_empty)>"Replay every episode"</button>
