@@ -57,7 +57,8 @@ const RULES: &[&str] = &[
 
 /// Per level (1 to 5), as (fewest, most): distinct ids, first rows with an
 /// invalid email, ids repeated later. Then the near misses: rows of a
-/// listed person under an id one letter away (no duplicate: ids decide);
+/// listed person under an id one letter away (often no duplicate: ids
+/// decide, and the letter may come out the same);
 /// and rows with a zero amount, with the rule that drops them (rule 6).
 const UNIQUE: [(i64, i64); 5] = [(4, 6), (6, 10), (10, 14), (14, 18), (18, 24)];
 const INVALID: [(i64, i64); 5] = [(1, 1), (1, 3), (2, 4), (3, 5), (4, 6)];
@@ -257,7 +258,14 @@ pub fn generate(level: u8, seed: u64) -> Table {
         };
         rows.push((index, row, !bad, cents));
     }
-    for index in repeated {
+    // Harder levels add near misses: a listed person again, after the
+    // first row like a repeat, under an id one letter away (a duplicate
+    // only when the letter comes out the same).
+    let mut copies: Vec<(usize, bool)> = repeated.into_iter().map(|i| (i, false)).collect();
+    for _ in 0..at(&NEAR_MISSES, level) {
+        copies.push((rng.index(unique), true));
+    }
+    for (index, near) in copies {
         // Earlier insertions shift rows, so find the first occurrence by tag.
         let first_at = rows.iter().position(|r| r.0 == index).unwrap_or(0);
         let template = rows[first_at].1.clone();
@@ -274,7 +282,11 @@ pub fn generate(level: u8, seed: u64) -> Table {
             format!("{local}@{domain}")
         };
         let cents = rng.range(500, 250_000);
-        let id = ids[index].clone();
+        let mut id = ids[index].clone();
+        if near {
+            let letter = char::from(b'a' + rng.below(26) as u8);
+            id = format!("{letter}{}", id.get(1..).unwrap_or_default());
+        }
         let row = Row {
             id: mess_up(&mut rng, &id),
             name: template.name,
@@ -284,26 +296,7 @@ pub fn generate(level: u8, seed: u64) -> Table {
         let position = first_at + 1 + rng.index(rows.len() - first_at);
         rows.insert(position, (index, row, !bad, cents));
     }
-    // Harder levels: a listed person again under an id one letter away,
-    // after the first row; and first rows whose amount is zero.
-    for _ in 0..at(&NEAR_MISSES, level) {
-        let index = rng.index(unique);
-        let first_at = rows.iter().position(|r| r.0 == index).unwrap_or(0);
-        let letter = char::from(b'a' + rng.below(26) as u8);
-        let near = format!("{letter}{}", ids[index].get(1..).unwrap_or_default());
-        if ids.contains(&near) {
-            continue;
-        }
-        let template = rows[first_at].1.clone();
-        let cents = rng.range(500, 250_000);
-        let row = Row {
-            id: mess_up(&mut rng, &near),
-            amount: messy_amount(&mut rng, cents),
-            ..template
-        };
-        let position = first_at + 1 + rng.index(rows.len() - first_at);
-        rows.insert(position, (usize::MAX, row, true, cents));
-    }
+    // And first rows whose amount is zero.
     for index in rng.sample(&(0..unique).collect::<Vec<_>>(), at(&ZERO_AMOUNTS, level)) {
         if let Some(row) = rows.iter_mut().find(|r| r.0 == index) {
             row.1.amount = messy_amount(&mut rng, 0);

@@ -572,9 +572,9 @@ Needs reply: yes when the sender asks the reader a question or asks them to repl
 
 impl Email {
     /// The first `count` policy exceptions: each is written into the
-    /// policy and applies to this email or not (then a near miss may show
-    /// instead); the gold answer follows those that apply, in order, and
-    /// spam stays spam.
+    /// policy and applies to this email or not (some leave a decoy then);
+    /// the gold answer follows those that apply, in order, and spam stays
+    /// spam.
     fn add_exceptions(&mut self, rng: &mut SeededRng, count: usize) {
         let email = &mut self.payload.email;
         for rule in 0..count {
@@ -582,13 +582,9 @@ impl Email {
             let line = match rule {
                 0 => {
                     let mut vips: Vec<String> = (0..2).map(|_| person(rng).0).collect();
-                    let first = email.from_name.split(' ').next().unwrap_or_default();
-                    let near = format!("{first} {}", rng.pick(LAST_NAMES));
                     if applies {
                         vips.push(email.from_name.clone());
                         self.priority = Priority::High;
-                    } else if near != email.from_name {
-                        vips.push(near);
                     }
                     rng.shuffle(&mut vips);
                     format!(
