@@ -13,10 +13,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-#[cfg(not(target_arch = "wasm32"))]
-use super::Noise;
 use super::names::FIRST_NAMES;
-use super::{FormCheck, Grade, at};
+use super::{FormCheck, Grade, Noise, at};
 use crate::dates::{Day, clock, parse_clock, parse_day};
 use crate::grading::{
     Reading, all_or_nothing, choice_field, f1, fold_name, item_set, items, items_form, one_value,
@@ -527,7 +525,6 @@ impl Calendar {
     /// window avoided), and a misjudged one moves it to another start; the
     /// room is one judgement; each required person is one, and a misjudged
     /// one brings a colleague who is not invited instead (or nobody).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn noisy_answer(&self, noise: &mut Noise) -> Value {
         let mut answer = self.reference_answer();
         if noise.misjudged(self.required.len() + self.blocked.len()) {

@@ -10,10 +10,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-#[cfg(not(target_arch = "wasm32"))]
-use super::Noise;
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
-use super::{FormCheck, Grade, at};
+use super::{FormCheck, Grade, Noise, at};
 use crate::dates::{Day, clock};
 use crate::grading::{Reading, all_or_nothing, choice_field, one_value};
 use crate::points::Points;
@@ -648,7 +646,6 @@ impl Email {
 
     /// The reference answer, each field wrong when its own decision or any
     /// exception that decides it is misjudged.
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn noisy_answer(&self, noise: &mut Noise) -> Value {
         let mut decisions = [1usize; 3];
         for fields in EXCEPTION_FIELDS.iter().take(self.exceptions.len()) {

@@ -62,13 +62,11 @@ pub(crate) fn at<T: Copy>(table: &[T; 5], level: u8) -> T {
 
 /// The noisy reference's errors: each graded decision is misjudged,
 /// independently, with probability `per_mille` / 1000.
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) struct Noise<'a> {
     pub per_mille: u32,
     pub rng: &'a mut SeededRng,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl Noise<'_> {
     /// Whether any of `decisions` is misjudged (every one is drawn, so
     /// the stream does not depend on the outcome).
@@ -260,7 +258,6 @@ impl Scenario {
 
     /// The reference answer with each graded decision misjudged with the
     /// noise's probability.
-    #[cfg(not(target_arch = "wasm32"))]
     fn noisy_answer(&self, noise: &mut Noise) -> serde_json::Value {
         match self {
             Scenario::Email(s) => s.noisy_answer(noise),
@@ -546,8 +543,6 @@ impl Environment for Productivity {
         })
     }
 
-    // Native only: `deskbench eval` plays it; the page has no use for it.
-    #[cfg(not(target_arch = "wasm32"))]
     fn noisy_reference_action(
         &self,
         error_per_mille: u32,
