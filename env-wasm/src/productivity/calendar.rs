@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
-use super::{FormCheck, Grade};
+use super::{FormCheck, Grade, Noise, at};
 use crate::dates::{Day, clock, parse_clock, parse_day};
 use crate::grading::{
     Reading, all_or_nothing, choice_field, f1, fold_name, item_set, items, items_form, one_value,
@@ -48,6 +48,15 @@ const TIMEZONES: &[&str] = &[
     "Asia/Singapore",
 ];
 const BLOCKERS: &[&str] = &["all-hands", "fire drill", "office maintenance", "town hall"];
+
+/// Per level (1 to 5), as (fewest, most): the required participants, the
+/// colleagues listed who are not invited, and the rooms beyond the three
+/// planted ones (one that fits, one too small, one closed at the planted
+/// time); and how many more blocked hours are tried after the planted slot.
+const REQUIRED: [(i64, i64); 5] = [(2, 3), (3, 5), (4, 6), (5, 7), (6, 8)];
+const UNINVITED: [(i64, i64); 5] = [(1, 1), (1, 2), (2, 3), (2, 4), (3, 4)];
+const MORE_ROOMS: [(i64, i64); 5] = [(0, 0), (0, 2), (1, 3), (2, 4), (3, 5)];
+const MORE_BLOCKED: [usize; 5] = [0, 0, 1, 2, 3];
 
 /// The parts a reader can copy from the payload (day, duration, who is
 /// required) weigh little; finding a time everyone is free and a room that
@@ -182,7 +191,7 @@ fn random_blocks(rng: &mut SeededRng, count: u32) -> Slots {
     slots
 }
 
-pub fn generate(seed: u64) -> Calendar {
+pub fn generate(level: u8, seed: u64) -> Calendar {
     let mut rng = SeededRng::new(seed, 2);
     let mut day = Day::EPOCH_2026.plus(rng.range(0, 330));
     while day.is_weekend() {
@@ -199,8 +208,7 @@ pub fn generate(seed: u64) -> Calendar {
     if !Slots::span(other, other + 60).overlaps(Slots::span(lunch, lunch + 60)) {
         blocked.push((*rng.pick(BLOCKERS), other, other + 60));
     }
-    crate::order::sort_by_key(&mut blocked, |b| b.1);
-    let blocked_slots = Slots(
+    let mut blocked_slots = Slots(
         blocked
             .iter()
             .fold(0, |acc, b| acc | Slots::span(b.1, b.2).0),
@@ -216,12 +224,27 @@ pub fn generate(seed: u64) -> Calendar {
         }
     }
     let slot = Slots::span(start, start + duration);
+    // Harder levels block more of the day, never the planted slot.
+    for _ in 0..at(&MORE_BLOCKED, level) {
+        let from = rng.range(36, 66) as u32 * QUARTER;
+        let hour = Slots::span(from, from + 60);
+        if !hour.overlaps(Slots(blocked_slots.0 | slot.0)) {
+            blocked.push((*rng.pick(BLOCKERS), from, from + 60));
+            blocked_slots.0 |= hour.0;
+        }
+    }
+    crate::order::sort_by_key(&mut blocked, |b| b.1);
 
-    let mut cast = rng.sample(FIRST_NAMES, 8);
+    // Sampling shuffles the whole pool, so the cast of every level is a
+    // prefix of the same shuffle: enough names for the largest.
+    let mut cast = rng.sample(FIRST_NAMES, 13);
     let organizer = cast.remove(0);
-    let invited = rng.range(3, 5) as usize;
+    let (fewest, most) = at(&REQUIRED, level);
+    let invited = rng.range(fewest, most) as usize;
     let required: Vec<&'static str> = cast[..invited].to_vec();
-    let extra: Vec<&'static str> = cast[invited..invited + rng.range(1, 2) as usize].to_vec();
+    let (fewest, most) = at(&UNINVITED, level);
+    let extra: Vec<&'static str> =
+        cast[invited..invited + rng.range(fewest, most) as usize].to_vec();
     let mut people = Vec::new();
     for name in required.iter().chain(extra.iter()) {
         let before = rng.range(0, 4) as u32 * QUARTER;
@@ -240,7 +263,7 @@ pub fn generate(seed: u64) -> Calendar {
     }
 
     let n = invited as u32;
-    let mut room_names = rng.sample(ROOM_NAMES, 5);
+    let mut room_names = rng.sample(ROOM_NAMES, 8);
     let mut rooms = vec![
         Room {
             name: room_names.remove(0),
@@ -258,7 +281,8 @@ pub fn generate(seed: u64) -> Calendar {
             open: Slots(random_blocks(&mut rng, 2).0 & !slot.0),
         },
     ];
-    for _ in 0..rng.range(0, 2) {
+    let (fewest, most) = at(&MORE_ROOMS, level);
+    for _ in 0..rng.range(fewest, most) {
         let capacity = rng.range(2, 12) as u32;
         rooms.push(Room {
             name: room_names.remove(0),
@@ -496,6 +520,44 @@ impl Calendar {
             })
     }
 
+    /// The reference answer misjudged: the slot answers one judgement per
+    /// constraint it must meet (each required person free, each blocked
+    /// window avoided), and a misjudged one moves it to another start; the
+    /// room is one judgement; each required person is one, and a misjudged
+    /// one brings a colleague who is not invited instead (or nobody).
+    pub(crate) fn noisy_answer(&self, noise: &mut Noise) -> Value {
+        let mut answer = self.reference_answer();
+        if noise.misjudged(self.required.len() + self.blocked.len()) {
+            let right = self.solve().map_or(DAY_START, |(start, _)| start);
+            let starts: Vec<u32> = (DAY_START..=DAY_END - self.duration)
+                .step_by(QUARTER as usize)
+                .collect();
+            let start = noise.other(&starts, &right);
+            answer["start"] = json!(clock(start));
+            answer["end"] = json!(clock(start + self.duration));
+        }
+        if noise.misjudged(1) {
+            let rooms: Vec<Value> = self.rooms.iter().map(|r| json!(r.name)).collect();
+            answer["room"] = noise.other(&rooms, &answer["room"]);
+        }
+        let uninvited: Vec<&str> = self
+            .people
+            .iter()
+            .map(|(name, _)| *name)
+            .filter(|name| !self.required.contains(name))
+            .collect();
+        let participants: Vec<&str> = self
+            .required
+            .iter()
+            .filter_map(|name| match noise.misjudged(1) {
+                true => uninvited.get(noise.rng.index(uninvited.len())).copied(),
+                false => Some(*name),
+            })
+            .collect();
+        answer["participants"] = json!(participants);
+        answer
+    }
+
     pub fn reference_answer(&self) -> Value {
         let (start, room) = match self.solve() {
             Some((start, room)) => (start, room.name),
@@ -518,21 +580,25 @@ mod tests {
 
     #[test]
     fn every_scenario_is_solvable_and_the_reference_scores_full() {
-        for seed in 0..300 {
-            let calendar = generate(seed);
+        for (level, seed) in (1..=5).flat_map(|level| (0..300).map(move |seed| (level, seed))) {
+            let calendar = generate(level, seed);
             assert!(
                 calendar.solve().is_some(),
-                "seed {seed} has no feasible slot"
+                "level {level} seed {seed} has no feasible slot"
             );
             let grade = calendar.grade(&answer(calendar.reference_answer()));
-            assert_eq!(grade.total, Points::FULL, "seed {seed}: {grade:?}");
+            assert_eq!(
+                grade.total,
+                Points::FULL,
+                "level {level} seed {seed}: {grade:?}"
+            );
         }
     }
 
     #[test]
     fn any_feasible_slot_is_right() {
         // Enumerate every feasible (start, room) and check all score full.
-        let calendar = generate(11);
+        let calendar = generate(2, 11);
         let mut feasible = 0;
         for start in (DAY_START..=DAY_END - calendar.duration).step_by(QUARTER as usize) {
             for room in &calendar.rooms {
@@ -570,7 +636,7 @@ mod tests {
     #[test]
     fn broken_bookings_do_not_score_full() {
         for seed in 0..100 {
-            let calendar = generate(seed);
+            let calendar = generate(2, seed);
             let reference = answer(calendar.reference_answer());
             // A room that is open at the time but too small.
             let (start, _) = calendar.solve().unwrap_or((DAY_START, &calendar.rooms[0]));
@@ -622,7 +688,7 @@ mod tests {
 
     #[test]
     fn natural_forms_read_and_hedges_do_not() {
-        let calendar = generate(3);
+        let calendar = generate(2, 3);
         let (start, room) = calendar
             .solve()
             .map(|(s, r)| (s, r.name))
@@ -663,15 +729,15 @@ mod tests {
     #[test]
     fn a_memorised_answer_from_another_seed_fails() {
         let mut total = 0i64;
-        let memorised = answer(generate(0).reference_answer());
+        let memorised = answer(generate(2, 0).reference_answer());
         for seed in 1..201 {
-            total += i64::from(generate(seed).grade(&memorised).total.0);
+            total += i64::from(generate(2, seed).grade(&memorised).total.0);
         }
         assert!(
             total / 200 < 3000,
             "memorised answer averages {}",
             total / 200
         );
-        assert_eq!(generate(5).grade(&Map::new()).total, Points::ZERO);
+        assert_eq!(generate(2, 5).grade(&Map::new()).total, Points::ZERO);
     }
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
-use super::{FormCheck, Grade};
+use super::{FormCheck, Grade, Noise, at};
 use crate::grading::{
     Reading, all_or_nothing, cents_value, f1, fold_id, format_cents, item_set, items, items_form,
     one_value,
@@ -50,7 +50,19 @@ const RULES: &[&str] = &[
     "Deduplicate first: keep the first row of each id; every later row with the same id is a duplicate and is dropped.",
     "Then drop the remaining rows whose email is invalid.",
     "Amounts may carry '$', 'USD' and thousands commas; normalized_total is the sum of the kept rows' amounts, rounded to 2 decimal places.",
+    "Finally drop the remaining rows whose amount is zero (test records); they are listed neither as duplicates nor as invalid emails.",
 ];
+
+/// Per level (1 to 5), as (fewest, most): distinct ids, first rows with an
+/// invalid email, ids repeated later. Then the near misses: rows of a
+/// listed person under an id one letter away (often no duplicate: ids
+/// decide, and the letter may come out the same);
+/// and rows with a zero amount, with the rule that drops them (rule 6).
+const UNIQUE: [(i64, i64); 5] = [(4, 6), (6, 10), (10, 14), (14, 18), (18, 24)];
+const INVALID: [(i64, i64); 5] = [(1, 1), (1, 3), (2, 4), (3, 5), (4, 6)];
+const REPEATED: [(i64, i64); 5] = [(1, 1), (1, 3), (2, 4), (3, 5), (4, 6)];
+const NEAR_MISSES: [usize; 5] = [0, 0, 1, 2, 3];
+const ZERO_AMOUNTS: [usize; 5] = [0, 0, 0, 1, 2];
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Row {
@@ -73,11 +85,63 @@ pub struct CleaningPayload {
 pub struct Table {
     table_name: String,
     rows: Vec<Row>,
-    valid_rows: usize,
+    /// Each row's amount.
+    cents: Vec<i64>,
+    /// How many of [`RULES`] the table is cleaned by.
+    rules: usize,
+    gold: Cleaned,
+}
+
+/// What the rules make of a table.
+#[derive(Debug, Clone)]
+struct Cleaned {
     duplicate_ids: BTreeSet<String>,
     invalid_emails: BTreeSet<String>,
     total_cents: i64,
     retained_ids: Vec<String>,
+}
+
+impl Cleaned {
+    /// The rules applied to `rows` in their order; each decision (a
+    /// repeated id, an invalid email, a zero amount) is taken the other way
+    /// when `misjudged` says so (never, for the gold).
+    fn of(table: &Table, mut misjudged: impl FnMut() -> bool) -> Cleaned {
+        let mut seen = BTreeSet::new();
+        let mut cleaned = Cleaned {
+            duplicate_ids: BTreeSet::new(),
+            invalid_emails: BTreeSet::new(),
+            total_cents: 0,
+            retained_ids: Vec::new(),
+        };
+        for (row, cents) in table.rows.iter().zip(&table.cents) {
+            let id = normalize(&row.id);
+            if !seen.insert(id.clone()) ^ misjudged() {
+                cleaned.duplicate_ids.insert(id);
+                continue;
+            }
+            let email = row.email.trim();
+            if !is_valid_email(email) ^ misjudged() {
+                cleaned.invalid_emails.insert(normalize(email));
+                continue;
+            }
+            if table.rules == RULES.len() && (*cents == 0) ^ misjudged() {
+                continue;
+            }
+            cleaned.total_cents += cents;
+            cleaned.retained_ids.push(id);
+        }
+        cleaned
+    }
+
+    fn answer(&self) -> Value {
+        json!({
+            "valid_rows": self.retained_ids.len(),
+            "duplicate_ids": self.duplicate_ids,
+            "invalid_emails": self.invalid_emails,
+            "normalized_total": format_cents(self.total_cents),
+            "retained_ids": self.retained_ids,
+        })
+    }
 }
 
 /// The email rule (rule 2 of the written cleaning rules), on a trimmed value.
@@ -151,10 +215,11 @@ fn invalid_email(rng: &mut SeededRng, local: &str, domain: &str) -> String {
     }
 }
 
-pub fn generate(seed: u64) -> Table {
+pub fn generate(level: u8, seed: u64) -> Table {
     let mut rng = SeededRng::new(seed, 3);
     let (company, domain) = *rng.pick(COMPANIES);
-    let unique = rng.range(6, 10) as usize;
+    let (fewest, most) = at(&UNIQUE, level);
+    let unique = rng.range(fewest, most) as usize;
     let mut ids = BTreeSet::new();
     while ids.len() < unique {
         let letter = char::from(b'a' + rng.below(26) as u8);
@@ -163,8 +228,10 @@ pub fn generate(seed: u64) -> Table {
     let mut ids: Vec<String> = ids.into_iter().collect();
     rng.shuffle(&mut ids);
 
-    let invalid_count = rng.range(1, 3) as usize;
-    let duplicate_count = rng.range(1, 3) as usize;
+    let (fewest, most) = at(&INVALID, level);
+    let invalid_count = rng.range(fewest, most) as usize;
+    let (fewest, most) = at(&REPEATED, level);
+    let duplicate_count = rng.range(fewest, most) as usize;
     // Which first rows get a bad email, which ids repeat later.
     let invalid_first: Vec<usize> = rng.sample(&(0..unique).collect::<Vec<_>>(), invalid_count);
     let repeated: Vec<usize> = rng.sample(&(0..unique).collect::<Vec<_>>(), duplicate_count);
@@ -189,7 +256,14 @@ pub fn generate(seed: u64) -> Table {
         };
         rows.push((index, row, !bad, cents));
     }
-    for index in repeated {
+    // Harder levels add near misses: a listed person again, after the
+    // first row like a repeat, under an id one letter away (a duplicate
+    // only when the letter comes out the same).
+    let mut copies: Vec<(usize, bool)> = repeated.into_iter().map(|i| (i, false)).collect();
+    for _ in 0..at(&NEAR_MISSES, level) {
+        copies.push((rng.index(unique), true));
+    }
+    for (index, near) in copies {
         // Earlier insertions shift rows, so find the first occurrence by tag.
         let first_at = rows.iter().position(|r| r.0 == index).unwrap_or(0);
         let template = rows[first_at].1.clone();
@@ -206,7 +280,11 @@ pub fn generate(seed: u64) -> Table {
             format!("{local}@{domain}")
         };
         let cents = rng.range(500, 250_000);
-        let id = ids[index].clone();
+        let mut id = ids[index].clone();
+        if near {
+            let letter = char::from(b'a' + rng.below(26) as u8);
+            id = format!("{letter}{}", id.get(1..).unwrap_or_default());
+        }
         let row = Row {
             id: mess_up(&mut rng, &id),
             name: template.name,
@@ -216,36 +294,29 @@ pub fn generate(seed: u64) -> Table {
         let position = first_at + 1 + rng.index(rows.len() - first_at);
         rows.insert(position, (index, row, !bad, cents));
     }
+    // And first rows whose amount is zero.
+    for index in rng.sample(&(0..unique).collect::<Vec<_>>(), at(&ZERO_AMOUNTS, level)) {
+        if let Some(row) = rows.iter_mut().find(|r| r.0 == index) {
+            row.1.amount = messy_amount(&mut rng, 0);
+            row.3 = 0;
+        }
+    }
 
-    // Apply the rules, in their order, to get the gold answer.
-    let mut seen = BTreeSet::new();
-    let mut duplicate_ids = BTreeSet::new();
-    let mut invalid_emails = BTreeSet::new();
-    let mut retained_ids = Vec::new();
-    let mut total_cents = 0;
-    for (_, row, _, cents) in &rows {
-        let id = normalize(&row.id);
-        if !seen.insert(id.clone()) {
-            duplicate_ids.insert(id);
-            continue;
-        }
-        let email = row.email.trim();
-        if !is_valid_email(email) {
-            invalid_emails.insert(normalize(email));
-            continue;
-        }
-        total_cents += cents;
-        retained_ids.push(id);
-    }
-    Table {
+    let mut table = Table {
         table_name: format!("{company} customer refunds"),
+        cents: rows.iter().map(|r| r.3).collect(),
         rows: rows.into_iter().map(|(_, row, _, _)| row).collect(),
-        valid_rows: retained_ids.len(),
-        duplicate_ids,
-        invalid_emails,
-        total_cents,
-        retained_ids,
-    }
+        rules: RULES.len() - usize::from(level < 4),
+        gold: Cleaned {
+            duplicate_ids: BTreeSet::new(),
+            invalid_emails: BTreeSet::new(),
+            total_cents: 0,
+            retained_ids: Vec::new(),
+        },
+    };
+    // Apply the rules, in their order, to get the gold answer.
+    table.gold = Cleaned::of(&table, || false);
+    table
 }
 
 impl Table {
@@ -254,12 +325,12 @@ impl Table {
             table_name: self.table_name.clone(),
             columns: ["id", "name", "email", "amount"],
             rows: self.rows.clone(),
-            rules: RULES.to_vec(),
+            rules: RULES[..self.rules].to_vec(),
         }
     }
 
     pub fn instruction(&self) -> String {
-        let rules: Vec<String> = RULES
+        let rules: Vec<String> = RULES[..self.rules]
             .iter()
             .enumerate()
             .map(|(i, r)| format!("{}. {r}", i + 1))
@@ -308,26 +379,28 @@ impl Table {
         let set_score = |reading: &Reading<Vec<String>>, gold: &BTreeSet<String>| {
             item_set(reading).map_or(Points::ZERO, |items| f1(&items, gold))
         };
-        let gold_retained: BTreeSet<String> = self.retained_ids.iter().cloned().collect();
+        let gold = &self.gold;
+        let gold_retained: BTreeSet<String> = gold.retained_ids.iter().cloned().collect();
         let scores = [
-            all_or_nothing(report.valid_rows == Ok(self.valid_rows as u64)),
-            set_score(&report.duplicate_ids, &self.duplicate_ids),
-            set_score(&report.invalid_emails, &self.invalid_emails),
-            all_or_nothing(report.normalized_total == Ok(self.total_cents)),
+            all_or_nothing(report.valid_rows == Ok(gold.retained_ids.len() as u64)),
+            set_score(&report.duplicate_ids, &gold.duplicate_ids),
+            set_score(&report.invalid_emails, &gold.invalid_emails),
+            all_or_nothing(report.normalized_total == Ok(gold.total_cents)),
             set_score(&report.retained_ids, &gold_retained),
-            all_or_nothing(report.retained_ids.as_ref() == Ok(&self.retained_ids)),
+            all_or_nothing(report.retained_ids.as_ref() == Ok(&gold.retained_ids)),
         ];
         Grade::from_table(&WEIGHTS, scores)
     }
 
     pub fn reference_answer(&self) -> Value {
-        json!({
-            "valid_rows": self.valid_rows,
-            "duplicate_ids": self.duplicate_ids,
-            "invalid_emails": self.invalid_emails,
-            "normalized_total": format_cents(self.total_cents),
-            "retained_ids": self.retained_ids,
-        })
+        self.gold.answer()
+    }
+
+    /// The rules applied with each decision (a repeated id, an invalid
+    /// email, a zero amount) misjudged with the noise's probability: a
+    /// larger table has more of them.
+    pub(crate) fn noisy_answer(&self, noise: &mut Noise) -> Value {
+        Cleaned::of(self, || noise.misjudged(1)).answer()
     }
 }
 
@@ -413,33 +486,33 @@ mod tests {
     #[test]
     fn reference_scores_full_and_tables_have_traps() {
         let mut duplicate_with_bad_email = 0;
-        for seed in 0..300 {
-            let table = generate(seed);
+        for (level, seed) in (1..=5).flat_map(|level| (0..300).map(move |seed| (level, seed))) {
+            let table = generate(level, seed);
             assert_eq!(
                 table.grade(&answer(table.reference_answer())).total,
                 Points::FULL,
                 "seed {seed}"
             );
             assert!(
-                !table.duplicate_ids.is_empty() && !table.invalid_emails.is_empty(),
+                !table.gold.duplicate_ids.is_empty() && !table.gold.invalid_emails.is_empty(),
                 "seed {seed}: {table:#?}"
             );
-            assert!(table.valid_rows >= 1);
+            assert!(!table.gold.retained_ids.is_empty());
             let bad_later = table
                 .rows
                 .iter()
                 .filter(|r| !is_valid_email(r.email.trim()))
                 .count()
-                > table.invalid_emails.len();
+                > table.gold.invalid_emails.len();
             duplicate_with_bad_email += usize::from(bad_later);
         }
-        assert!(duplicate_with_bad_email > 20, "{duplicate_with_bad_email}");
+        assert!(duplicate_with_bad_email > 100, "{duplicate_with_bad_email}");
     }
 
     #[test]
     fn supersets_and_loose_answers_do_not_score_full() {
         for seed in 0..100 {
-            let table = generate(seed);
+            let table = generate(2, seed);
             let all_ids: BTreeSet<String> = table.rows.iter().map(|r| normalize(&r.id)).collect();
             let all_emails: Vec<String> = table.rows.iter().map(|r| normalize(&r.email)).collect();
             let mut greedy = answer(table.reference_answer());
@@ -469,7 +542,7 @@ mod tests {
             keep_all.insert("retained_ids".into(), json!(all_ids));
             assert!(table.grade(&keep_all).total < Points::FULL);
         }
-        assert_eq!(generate(1).grade(&Map::new()).total, Points::ZERO);
+        assert_eq!(generate(2, 1).grade(&Map::new()).total, Points::ZERO);
     }
 
     #[test]
@@ -497,8 +570,9 @@ mod tests {
 
     #[test]
     fn natural_forms_score_and_unknown_items_are_ill_formed() {
-        let table = generate(6);
+        let table = generate(2, 6);
         let shouted: Vec<String> = table
+            .gold
             .retained_ids
             .iter()
             .map(|id| format!(" {} ", id.to_uppercase()))
@@ -507,9 +581,12 @@ mod tests {
         natural.insert("retained_ids".into(), json!(shouted.join(", ")));
         natural.insert(
             "normalized_total".into(),
-            json!(format!("${}", format_cents(table.total_cents))),
+            json!(format!("${}", format_cents(table.gold.total_cents))),
         );
-        natural.insert("valid_rows".into(), json!(table.valid_rows.to_string()));
+        natural.insert(
+            "valid_rows".into(),
+            json!(table.gold.retained_ids.len().to_string()),
+        );
         assert_eq!(table.grade(&natural).total, Points::FULL);
         assert!(table.form(&natural).iter().all(|(_, form)| form.is_ok()));
         natural.insert("duplicate_ids".into(), json!(["zz999"]));
@@ -522,15 +599,15 @@ mod tests {
 
     #[test]
     fn total_accepts_numbers_and_strings() {
-        let table = generate(4);
+        let table = generate(2, 4);
         let mut numeric = answer(table.reference_answer());
         let as_number: Value =
-            serde_json::from_str(&format_cents(table.total_cents)).unwrap_or(Value::Null);
+            serde_json::from_str(&format_cents(table.gold.total_cents)).unwrap_or(Value::Null);
         numeric.insert("normalized_total".into(), as_number);
         assert_eq!(table.grade(&numeric).total, Points::FULL);
         numeric.insert(
             "normalized_total".into(),
-            json!(format_cents(table.total_cents + 1)),
+            json!(format_cents(table.gold.total_cents + 1)),
         );
         assert_eq!(
             table.grade(&numeric).criteria["normalized_total"],

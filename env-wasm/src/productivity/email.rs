@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
-use super::{FormCheck, Grade};
+use super::{FormCheck, Grade, Noise, at};
 use crate::dates::{Day, clock};
 use crate::grading::{Reading, all_or_nothing, choice_field, one_value};
 use crate::points::Points;
@@ -144,7 +144,27 @@ pub struct Email {
     label: Label,
     priority: Priority,
     needs_reply: bool,
+    /// The exceptions the level adds to the policy, as written in it.
+    exceptions: Vec<String>,
 }
+
+/// Per level (1 to 5): how many known accounts the owner has (the more,
+/// the more domains to check), and how many of the policy exceptions
+/// ([`EXCEPTION_FIELDS`]) the policy adds.
+const KNOWN_ACCOUNTS: [usize; 5] = [2, 3, 4, 5, 6];
+const EXCEPTION_COUNTS: [usize; 5] = [0, 0, 2, 3, 4];
+
+/// The answer fields (label, priority, needs_reply) each exception decides,
+/// in the policy's order: VIP senders, acknowledgements, distribution
+/// lists, a biller's moved domain.
+const EXCEPTION_FIELDS: [[bool; 3]; 4] = [
+    [false, true, false],
+    [false, false, true],
+    [false, true, true],
+    [true, false, false],
+];
+
+const LIST_ADDRESSES: &[&str] = &["all-staff", "announce", "team-updates"];
 
 /// What a situation writer produces; the cast and dates come from [`Cast`].
 struct Draft {
@@ -163,6 +183,7 @@ struct Cast {
     company_domain: String,
     sent: Day,
     accounts: Vec<(&'static str, &'static str)>,
+    level: u8,
 }
 
 fn person(rng: &mut SeededRng) -> (String, String) {
@@ -414,7 +435,11 @@ fn finance(rng: &mut SeededRng, cast: &Cast) -> Draft {
 fn spam(rng: &mut SeededRng, cast: &Cast) -> Draft {
     let (institution, domain) = *rng.pick(&cast.accounts);
     let stem = domain.trim_end_matches(".example");
-    let (from_name, from_address, subject, text) = match rng.below(3) {
+    // Level 1 has no spoof of a known account's name.
+    let (from_name, from_address, subject, text) = match rng
+        .below(3)
+        .max(u32::from(cast.level == 1))
+    {
         0 => {
             let fake = format!(
                 "{}@{stem}-{}.example",
@@ -469,7 +494,7 @@ fn capitalize(text: &str) -> String {
     }
 }
 
-pub fn generate(seed: u64) -> Email {
+pub fn generate(level: u8, seed: u64) -> Email {
     let mut rng = SeededRng::new(seed, 1);
     let (company, company_domain) = *rng.pick(COMPANIES);
     let owner_first = *rng.pick(FIRST_NAMES);
@@ -478,12 +503,13 @@ pub fn generate(seed: u64) -> Email {
     while sent.is_weekend() {
         sent = sent.plus(1);
     }
-    let accounts = rng.sample(ACCOUNTS, 3);
+    let accounts = rng.sample(ACCOUNTS, at(&KNOWN_ACCOUNTS, level));
     let cast = Cast {
         owner_first: owner_first.to_owned(),
         company_domain: company_domain.to_owned(),
         sent,
         accounts,
+        level,
     };
     let draft = match rng.below(4) {
         0 => work(&mut rng, &cast),
@@ -497,7 +523,7 @@ pub fn generate(seed: u64) -> Email {
         owner_first.to_lowercase(),
         owner_last.to_lowercase()
     );
-    Email {
+    let mut email = Email {
         payload: EmailPayload {
             mailbox_owner: format!("{owner_first} {owner_last}"),
             owner_role: (*rng.pick(ROLES)).to_owned(),
@@ -523,7 +549,10 @@ pub fn generate(seed: u64) -> Email {
         label: draft.label,
         priority: draft.priority,
         needs_reply: draft.needs_reply,
-    }
+        exceptions: Vec::new(),
+    };
+    email.add_exceptions(&mut rng, at(&EXCEPTION_COUNTS, level));
+    email
 }
 
 const POLICY: &str = "Inbox policy.\n\
@@ -540,13 +569,121 @@ Priority (the first rule that applies):\n\
 Needs reply: yes when the sender asks the reader a question or asks them to reply or confirm; no for notices that say no reply is needed, and never for spam.";
 
 impl Email {
+    /// The first `count` policy exceptions: each is written into the
+    /// policy and applies to this email or not (some leave a decoy then);
+    /// the gold answer follows those that apply, in order, and spam stays
+    /// spam.
+    fn add_exceptions(&mut self, rng: &mut SeededRng, count: usize) {
+        let email = &mut self.payload.email;
+        for rule in 0..count {
+            let applies = rng.chance(1, 2);
+            let line = match rule {
+                0 => {
+                    let mut vips: Vec<String> = (0..2).map(|_| person(rng).0).collect();
+                    if applies {
+                        vips.push(email.from_name.clone());
+                        self.priority = Priority::High;
+                    }
+                    rng.shuffle(&mut vips);
+                    format!(
+                        "VIP senders: a message from anyone on the VIP list ({}) is high priority.",
+                        vips.join("; ")
+                    )
+                }
+                1 => {
+                    email.body.push_str(match applies {
+                        true => "\n\nP.S. Please acknowledge that you have received this.",
+                        false => "\n\nP.S. No acknowledgement needed.",
+                    });
+                    self.needs_reply |= applies;
+                    "Acknowledgements: a message that asks the reader to acknowledge it needs a \
+                     reply, even when it also says that no reply is needed."
+                        .to_owned()
+                }
+                2 => {
+                    if applies {
+                        let list = rng.pick(LIST_ADDRESSES);
+                        email.to = format!("{list}@{}", self.payload.company_domain);
+                        self.priority = self.priority.min(Priority::Normal);
+                        self.needs_reply = false;
+                    }
+                    "Distribution lists: a message sent to a list address (its `to` is not the \
+                     owner's own address) is never high priority and needs no reply; this \
+                     overrides the exceptions above."
+                        .to_owned()
+                }
+                _ => {
+                    // A finance email from its biller's new domain, or another
+                    // known account's new domain announced.
+                    let (local, domain) = email.from_address.split_once('@').unwrap_or_default();
+                    let accounts = &self.payload.known_accounts;
+                    let moved = accounts
+                        .iter()
+                        .find(|a| applies && self.label == Label::Finance && a.domain == domain);
+                    let account = moved.unwrap_or_else(|| rng.pick(accounts));
+                    let new_domain = format!(
+                        "{}-mail.example",
+                        account.domain.trim_end_matches(".example")
+                    );
+                    let line = format!(
+                        "Moved domain: {} now also sends from {new_domain}; mail from that domain \
+                         counts as mail from a known account.",
+                        account.name
+                    );
+                    if moved.is_some() {
+                        email.from_address = format!("{local}@{new_domain}");
+                    }
+                    line
+                }
+            };
+            self.exceptions.push(line);
+        }
+        if self.label == Label::Spam {
+            self.priority = Priority::Low;
+            self.needs_reply = false;
+        }
+    }
+
+    /// The reference answer, each field wrong when its own decision or any
+    /// exception that decides it is misjudged.
+    pub(crate) fn noisy_answer(&self, noise: &mut Noise) -> Value {
+        let mut decisions = [1usize; 3];
+        for fields in EXCEPTION_FIELDS.iter().take(self.exceptions.len()) {
+            for (count, decides) in decisions.iter_mut().zip(fields) {
+                *count += usize::from(*decides);
+            }
+        }
+        let mut answer = self.reference_answer();
+        let options: [&[&str]; 3] = [&LABELS, &PRIORITIES, &["yes", "no"]];
+        for ((key, options), decisions) in ["label", "priority", "needs_reply"]
+            .into_iter()
+            .zip(options)
+            .zip(decisions)
+        {
+            if noise.misjudged(decisions) {
+                let options: Vec<Value> = options.iter().map(|o| json!(o)).collect();
+                answer[key] = noise.other(&options, &answer[key]);
+            }
+        }
+        answer
+    }
+
     pub fn payload(&self) -> EmailPayload {
         self.payload.clone()
     }
 
     pub fn instruction(&self) -> String {
+        let exceptions = match self.exceptions.is_empty() {
+            true => String::new(),
+            false => format!(
+                "\nExceptions, applied after the rules above and in this order (a later one \
+                 overrides an earlier one); spam stays low priority with no reply whatever an \
+                 exception says:\n- {}",
+                self.exceptions.join("\n- ")
+            ),
+        };
         format!(
-            "You are the email assistant of {}. Classify the email in the payload.\n\n{POLICY}\n\n\
+            "You are the email assistant of {}. Classify the email in the payload.\n\n{POLICY}{exceptions}\n\n\
              Answer with one JSON object: {{\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}}.",
             self.payload.mailbox_owner
         )
@@ -591,6 +728,9 @@ impl Email {
         })
     }
 }
+
+const LABELS: [&str; 4] = ["work", "personal", "spam", "finance"];
+const PRIORITIES: [&str; 3] = ["low", "normal", "high"];
 
 fn label_name(label: Label) -> &'static str {
     match label {
@@ -709,17 +849,17 @@ mod tests {
 
     #[test]
     fn reference_scores_full_and_generation_is_seeded() {
-        for seed in 0..200 {
-            let email = generate(seed);
+        for (level, seed) in (1..=5).flat_map(|level| (0..200).map(move |seed| (level, seed))) {
+            let email = generate(level, seed);
             let grade = email.grade(&answer(email.reference_answer()));
-            assert_eq!(grade.total, Points::FULL, "seed {seed}");
-            assert_eq!(format!("{:?}", generate(seed)), format!("{email:?}"));
+            assert_eq!(grade.total, Points::FULL, "level {level} seed {seed}");
+            assert_eq!(format!("{:?}", generate(level, seed)), format!("{email:?}"));
         }
     }
 
     #[test]
     fn partial_and_wrong_answers() {
-        let email = generate(3);
+        let email = generate(2, 3);
         let mut right = answer(email.reference_answer());
         let wrong_label = if email.label == Label::Spam {
             "work"
@@ -769,7 +909,7 @@ mod tests {
             Err(Unreadable::IllFormed)
         );
         assert_eq!(read(json!({})).priority, Err(Unreadable::Missing));
-        let form = generate(1).form(&answer(json!({"label": "work", "priority": "low|high"})));
+        let form = generate(2, 1).form(&answer(json!({"label": "work", "priority": "low|high"})));
         assert_eq!(
             form,
             vec![
@@ -783,7 +923,7 @@ mod tests {
     #[test]
     fn no_blind_constant_answer_does_well() {
         // Every one of the 24 constant answers, over 400 seeds.
-        let emails: Vec<Email> = (0..400).map(generate).collect();
+        let emails: Vec<Email> = (0..400).map(|seed| generate(2, seed)).collect();
         for label in ["work", "personal", "spam", "finance"] {
             for priority in ["low", "normal", "high"] {
                 for reply in ["yes", "no"] {
@@ -806,7 +946,7 @@ mod tests {
         // so the body has to be read: count priorities per subject prefix.
         let mut invoice_priorities = std::collections::BTreeSet::new();
         for seed in 0..400 {
-            let email = generate(seed);
+            let email = generate(2, seed);
             if email.payload.email.subject.starts_with("Invoice ") {
                 invoice_priorities.insert(priority_name(email.priority));
             }

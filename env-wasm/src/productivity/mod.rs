@@ -54,6 +54,38 @@ pub static INFO: EnvInfo = registry::entry::<Productivity>(
 
 const MAX_STEPS: u32 = 5;
 
+/// The value of a per-level table (levels 1 to 5; others read as the
+/// nearest level).
+pub(crate) fn at<T: Copy>(table: &[T; 5], level: u8) -> T {
+    table[usize::from(level.clamp(1, 5)) - 1]
+}
+
+/// The noisy reference's errors: each graded decision is misjudged,
+/// independently, with probability `per_mille` / 1000.
+pub(crate) struct Noise<'a> {
+    pub per_mille: u32,
+    pub rng: &'a mut SeededRng,
+}
+
+impl Noise<'_> {
+    /// Whether any of `decisions` is misjudged (every one is drawn, so
+    /// the stream does not depend on the outcome).
+    pub fn misjudged(&mut self, decisions: usize) -> bool {
+        (0..decisions).fold(false, |wrong, _| {
+            self.rng.chance(self.per_mille, 1000) | wrong
+        })
+    }
+
+    /// An option other than `right`, at random (`right` when there is none).
+    pub fn other<T: PartialEq + Clone>(&mut self, options: &[T], right: &T) -> T {
+        let others: Vec<&T> = options.iter().filter(|o| *o != right).collect();
+        match others.is_empty() {
+            true => right.clone(),
+            false => others[self.rng.index(others.len())].clone(),
+        }
+    }
+}
+
 /// Every answer field of the three tasks: an object of only these, sent
 /// as the action, is an answer sent without its command.
 #[cfg(not(target_arch = "wasm32"))]
@@ -216,11 +248,21 @@ enum Scenario {
 }
 
 impl Scenario {
-    fn generate(task: &TaskInfo, seed: u64) -> Scenario {
+    fn generate(task: &TaskInfo, level: u8, seed: u64) -> Scenario {
         match task.id {
-            "medium" => Scenario::Calendar(calendar::generate(seed)),
-            "hard" => Scenario::Cleaning(cleaning::generate(seed)),
-            _ => Scenario::Email(email::generate(seed)),
+            "medium" => Scenario::Calendar(calendar::generate(level, seed)),
+            "hard" => Scenario::Cleaning(cleaning::generate(level, seed)),
+            _ => Scenario::Email(email::generate(level, seed)),
+        }
+    }
+
+    /// The reference answer with each graded decision misjudged with the
+    /// noise's probability.
+    fn noisy_answer(&self, noise: &mut Noise) -> serde_json::Value {
+        match self {
+            Scenario::Email(s) => s.noisy_answer(noise),
+            Scenario::Calendar(s) => s.noisy_answer(noise),
+            Scenario::Cleaning(s) => s.noisy_answer(noise),
         }
     }
 
@@ -282,6 +324,8 @@ impl Scenario {
 
 pub struct Productivity {
     task: &'static TaskInfo,
+    /// The difficulty level the scenario was generated at.
+    level: u8,
     scenario: Scenario,
     /// The scenario as every observation shows it, serialised at reset.
     shown: ShownScenario,
@@ -330,6 +374,8 @@ impl Environment for Productivity {
 
     const TEXT_ACTION_FIELD: Option<&'static str> = Some("raw");
 
+    const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
+
     const PROMPT_HINT: Option<&'static str> = Some(
         "Actions are one command in `raw`: {\"raw\": \"inspect\"} to look again, \
          {\"raw\": \"propose: <answer JSON>\"} to have a draft checked for form only (are \
@@ -345,10 +391,10 @@ impl Environment for Productivity {
         difficulty: u8,
         seed: u64,
     ) -> (Self, ProductivityObservation) {
-        let _ = difficulty; // one level until the generator takes one
-        let scenario = Scenario::generate(task, seed);
+        let scenario = Scenario::generate(task, difficulty, seed);
         let env = Productivity {
             task,
+            level: difficulty,
             shown: ShownScenario::of(&scenario),
             scenario,
             shaper: Shaper::default(),
@@ -479,7 +525,7 @@ impl Environment for Productivity {
         let raw = match name {
             "memorised" => format!(
                 "final: {}",
-                Scenario::generate(self.task, 0).reference_answer()
+                Scenario::generate(self.task, self.level, 0).reference_answer()
             ),
             _ => {
                 let seen = baselines::Seen {
@@ -493,6 +539,21 @@ impl Environment for Productivity {
         };
         Some(ProductivityAction {
             raw,
+            metadata: None,
+        })
+    }
+
+    fn noisy_reference_action(
+        &self,
+        error_per_mille: u32,
+        rng: &mut SeededRng,
+    ) -> Option<ProductivityAction> {
+        let mut noise = Noise {
+            per_mille: error_per_mille,
+            rng,
+        };
+        Some(ProductivityAction {
+            raw: format!("final: {}", self.scenario.noisy_answer(&mut noise)),
             metadata: None,
         })
     }

@@ -12,9 +12,19 @@ use serde_json::{Value, json};
 
 pub const TASKS: [&str; 3] = ["easy", "medium", "hard"];
 
+/// The difficulty levels productivity serves; a reset that names none
+/// plays [`DEFAULT_LEVEL`].
+pub const LEVELS: [u8; 5] = [1, 2, 3, 4, 5];
+pub const DEFAULT_LEVEL: u8 = 2;
+
 /// A `productivity` episode of `task` and `seed`, just reset, and its
 /// first observation.
 pub fn start(task: &str, seed: u64) -> (AnyEnv, Value) {
+    start_at(task, DEFAULT_LEVEL, seed)
+}
+
+/// [`start`] at difficulty `level`.
+pub fn start_at(task: &str, level: u8, seed: u64) -> (AnyEnv, Value) {
     let info = ENVIRONMENTS
         .iter()
         .find(|info| info.id == "productivity")
@@ -22,7 +32,7 @@ pub fn start(task: &str, seed: u64) -> (AnyEnv, Value) {
     let mut env = AnyEnv::of(info);
     let reset = env
         .reset(
-            &json!({"task": task, "seed": seed}),
+            &json!({"task": task, "difficulty": level, "seed": seed}),
             ResetDefaults::default(),
         )
         .expect("reset with a known task");
@@ -56,7 +66,12 @@ pub struct Graded {
 }
 
 pub fn grade(task: &str, seed: u64, answer: &Value) -> Graded {
-    let mut env = episode(task, seed);
+    grade_at(task, DEFAULT_LEVEL, seed, answer)
+}
+
+/// [`grade`] at difficulty `level`.
+pub fn grade_at(task: &str, level: u8, seed: u64, answer: &Value) -> Graded {
+    let mut env = start_at(task, level, seed).0;
     let (_, observation, _) = step(&mut env, &format!("final: {answer}"));
     let criteria = observation["score_breakdown"]
         .as_object()
@@ -85,7 +100,12 @@ pub fn reference(task: &str, seed: u64) -> Value {
 
 /// Play `policy` to the end; its terminal score.
 pub fn play_policy(task: &str, seed: u64, policy: &str) -> f64 {
-    let mut env = episode(task, seed);
+    play_policy_at(task, DEFAULT_LEVEL, seed, policy)
+}
+
+/// [`play_policy`] at difficulty `level`.
+pub fn play_policy_at(task: &str, level: u8, seed: u64, policy: &str) -> f64 {
+    let mut env = start_at(task, level, seed).0;
     let mut rng = SeededRng::new(seed, 99);
     let mut steps = 0;
     while !env.is_done() {
@@ -96,6 +116,21 @@ pub fn play_policy(task: &str, seed: u64, policy: &str) -> f64 {
             .unwrap_or_else(|e| panic!("{policy} played a refused action: {e}"));
         steps += 1;
         assert!(steps <= 10, "{policy} does not end");
+    }
+    env.terminal_score().unwrap_or(f64::NAN)
+}
+
+/// Play the noisy reference (each graded decision wrong with probability
+/// `per_mille` / 1000) to the end at difficulty `level`; its terminal score.
+pub fn play_noisy(task: &str, level: u8, seed: u64, per_mille: u32) -> f64 {
+    let mut env = start_at(task, level, seed).0;
+    let mut rng = SeededRng::new(seed, 98);
+    while !env.is_done() {
+        let action = env
+            .noisy_reference_action(per_mille, &mut rng)
+            .expect("the noisy reference acts until the end");
+        env.step(&action)
+            .unwrap_or_else(|e| panic!("the noisy reference played a refused action: {e}"));
     }
     env.terminal_score().unwrap_or(f64::NAN)
 }

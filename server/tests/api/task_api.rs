@@ -108,7 +108,8 @@ async fn tasks_ranges_and_records() {
         .unwrap_or_default();
     assert_eq!(indices, [5, 6, 7, 8]);
     assert_eq!(range["tasks"][2], *task, "a range holds the same records");
-    // Python slice ends: from the end, clamped, empty when crossed.
+    // Python slice ends: from the end, clamped, empty when crossed
+    // (productivity's test split: 1000 seeds of 3 tasks at 5 levels).
     let tail = post(
         &app,
         "/productivity/task_range",
@@ -116,11 +117,11 @@ async fn tasks_ranges_and_records() {
     )
     .await
     .json();
-    assert_eq!(tail["tasks"][1]["index"], 2999);
+    assert_eq!(tail["tasks"][1]["index"], 14_999);
     let past = post(
         &app,
         "/productivity/task_range",
-        r#"{"split": "test", "start": 2999, "stop": 5000}"#,
+        r#"{"split": "test", "start": 14999, "stop": 20000}"#,
     )
     .await
     .json();
@@ -152,7 +153,7 @@ async fn refusals_name_what_to_send() {
         ),
         (
             "/productivity/task",
-            r#"{"split": "test", "index": 3000}"#,
+            r#"{"split": "test", "index": 15000}"#,
             422,
             "VALIDATION_ERROR",
             Some("index"),
@@ -245,7 +246,12 @@ async fn reset_with_split_and_index_plays_that_task_on_every_mount() {
                 (&record["task"], &record["seed"])
             );
             // The same task by its own options: the same first observation.
-            let direct = json!({"task": record["task"], "seed": record["seed"]}).to_string();
+            let direct = json!({
+                "task": record["task"],
+                "difficulty": record["difficulty"],
+                "seed": record["seed"],
+            })
+            .to_string();
             let again = post(&app, &format!("{prefix}/reset"), &direct).await.json();
             assert_eq!(again, reply.json(), "{}: deterministic", info.id);
             // Over /ws too.
