@@ -730,6 +730,10 @@ mod tests {
                 "seed",
             ),
             (
+                json!({"split": "validation", "index": 5, "difficulty": record.difficulty % 5 + 1}),
+                "difficulty",
+            ),
+            (
                 json!({"split": "validation", "index": 6, "task": record.task.id}),
                 "task",
             ),
@@ -738,7 +742,7 @@ mod tests {
             (json!({"split": "train", "index": -1}), "index"),
             (json!({"split": "test", "index": 1u64 << 40}), "index"),
             (json!({"split": "train", "seed": 1_000_000}), "seed"),
-            (json!({"difficulty": 3}), "difficulty"),
+            (json!({"difficulty": 6}), "difficulty"),
             (json!({"difficulty": 0}), "difficulty"),
             (json!({"difficulty": "2"}), "difficulty"),
         ] {

@@ -210,7 +210,8 @@ mod tests {
         for info in ENVIRONMENTS {
             for split in info.splits() {
                 let n = info.num_tasks(split);
-                assert_eq!(n, info.tasks.len() as u64 * split.seeds());
+                let per_seed = info.tasks.len() as u64 * info.levels.len() as u64;
+                assert_eq!(n, per_seed * split.seeds());
                 let first = info.task_at(split, 0).map(|t| t.seed);
                 assert_eq!(first, Ok(split.start));
                 let last = info.task_at(split, n - 1);
@@ -222,6 +223,17 @@ mod tests {
                     .collect();
                 let all: Vec<&str> = info.tasks.iter().map(|t| t.id).collect();
                 assert_eq!(prefix, all);
+                // A prefix of T * L indices is every task at every level once.
+                let mut pairs: Vec<(&str, u8)> = (0..per_seed)
+                    .filter_map(|i| {
+                        info.task_at(split, i)
+                            .ok()
+                            .map(|t| (t.task.id, t.difficulty))
+                    })
+                    .collect();
+                pairs.sort_unstable();
+                pairs.dedup();
+                assert_eq!(pairs.len() as u64, per_seed, "{}", info.id);
                 assert_eq!(info.split_of(split.start).map(|s| s.name), Some(split.name));
             }
             assert_eq!(info.split("").map(|s| s.name), Ok("train"));

@@ -166,7 +166,9 @@ fn test_split_scenarios_are_deterministic_and_distinct() {
 }
 
 /// Levels are scenarios of their own: the same seed at two levels of a task
-/// is not the same scenario.
+/// is not the same scenario. A scenario is what the agent is shown over the
+/// reference's episode (a support inbox lists subjects first; the ticket
+/// bodies a level rewrites are shown when opened).
 #[test]
 fn levels_of_a_task_are_different_scenarios() {
     for info in ENVIRONMENTS {
@@ -177,7 +179,14 @@ fn levels_of_a_task_are_different_scenarios() {
                     .levels
                     .iter()
                     .map(|&level| {
-                        reset_at(&mut env, task.id, level, seed)["observation"].to_string()
+                        let mut shown = vec![
+                            reset_at(&mut env, task.id, level, seed)["observation"].to_string(),
+                        ];
+                        while let Some(action) = env.reference_action().filter(|_| !env.is_done()) {
+                            let result = env.step(&action).expect("reference actions are valid");
+                            shown.push(result.observation.json().to_owned());
+                        }
+                        shown.join("\n")
                     })
                     .collect();
                 assert_eq!(

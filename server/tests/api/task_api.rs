@@ -30,6 +30,13 @@ async fn environments_splits_and_counts() {
             previous_stop = stop.as_u64().unwrap_or_default();
             assert_eq!(split["type"], split["name"]);
             assert_eq!(split["levels"], json!(info.levels));
+            // A held-out split comes whole in one `/tasks` reply.
+            if split["name"] != "train" {
+                assert!(
+                    split["num_tasks"].as_u64() <= Some(server::task_api::MAX_LISTED),
+                    "{split}"
+                );
+            }
             assert_eq!(
                 split["tasks"].as_array().map(Vec::len),
                 Some(info.tasks.len())
