@@ -6,7 +6,9 @@
 
 use std::collections::BTreeSet;
 
-use env_wasm::{AnyEnv, EnvError, ResetDefaults, registry::ENVIRONMENTS};
+use env_wasm::{
+    AnyEnv, EnvError, EnvInfo, ResetDefaults, TaskInfo, registry::ENVIRONMENTS, splits,
+};
 use serde_json::{Value, json};
 
 const SEEDS: u64 = 64;
@@ -33,69 +35,159 @@ fn play(env: &mut AnyEnv, mut policy: impl FnMut(&AnyEnv) -> Value) -> (f64, Vec
     (env.terminal_score().unwrap_or(f64::NAN), rewards, steps)
 }
 
+/// The seeds a task is checked on at a level: `SEEDS` from the train split
+/// and a quarter as many from validation at the default level, a quarter
+/// of each at the others. The test split is only reset, never played
+/// ([`test_split_scenarios_are_deterministic_and_distinct`]).
+fn seeds_at(level: u8) -> Vec<u64> {
+    let per_split = if level == splits::DEFAULT_LEVEL {
+        SEEDS
+    } else {
+        SEEDS / 4
+    };
+    let validation = &splits::SPLITS[1];
+    (0..per_split)
+        .chain(validation.start..validation.start + per_split / 4)
+        .collect()
+}
+
+fn reset_at(env: &mut AnyEnv, task: &str, level: u8, seed: u64) -> Value {
+    let result = env.reset(
+        &json!({"task": task, "difficulty": level, "seed": seed}),
+        ResetDefaults::default(),
+    );
+    serde_json::to_value(result.expect("reset with a served task, level and seed"))
+        .unwrap_or_default()
+}
+
 #[test]
-fn every_task_conforms_over_many_seeds() {
+fn every_task_conforms_at_every_level_over_many_seeds() {
     for info in ENVIRONMENTS {
         for task in info.tasks {
-            let mut scenarios = BTreeSet::new();
-            for seed in 0..SEEDS {
-                let where_ = format!("{}/{} seed {seed}", info.id, task.id);
-                let mut env = AnyEnv::of(info);
-                let first = reset(&mut env, task.id, seed);
-                let first_state = env.state();
-                assert_eq!(
-                    first,
-                    reset(&mut env, task.id, seed),
-                    "{where_}: reset is not deterministic"
-                );
-                assert_eq!(
-                    first_state,
-                    env.state(),
-                    "{where_}: state after reset differs"
-                );
-                assert_eq!(first["done"], json!(false));
-                assert_eq!(first["reward"], Value::Null);
-                scenarios.insert(first["observation"].to_string());
-
-                // A refused action is not a step and does not end anything.
-                let refused = env.step(&json!({"no_such_field": 1}));
-                assert_eq!(
-                    refused.err().map(|e| e.code()),
-                    Some("VALIDATION_ERROR"),
-                    "{where_}"
-                );
-                assert_eq!(env.state()["step_count"], json!(0), "{where_}");
-
-                let (score, rewards, steps) =
-                    play(&mut env, |e| e.reference_action().unwrap_or_default());
-                assert_eq!(score, 1.0, "{where_}: reference policy scored {score}");
-                assert!(steps <= task.max_steps, "{where_}: {steps} steps");
-                assert!(
-                    rewards.iter().all(|r| (-1.0..=1.0).contains(r)),
-                    "{where_}: {rewards:?}"
-                );
-                assert_eq!(env.state()["step_count"], json!(steps));
-                assert_eq!(
-                    env.step(&json!({})).err(),
-                    Some(EnvError::EpisodeDone),
-                    "{where_}"
-                );
-
-                reset(&mut env, task.id, seed);
-                let (score, rewards, _) = play(&mut env, |e| e.empty_answer().unwrap_or_default());
-                assert!(
-                    (0.0..=0.05).contains(&score),
-                    "{where_}: empty answer scored {score}"
-                );
-                assert!(rewards.iter().all(|r| (-1.0..=1.0).contains(r)), "{where_}");
+            for &level in info.levels {
+                conforms(info, task, level);
             }
-            assert_eq!(
-                scenarios.len() as u64,
-                SEEDS,
-                "{}/{}: seeds repeat scenarios",
-                info.id,
-                task.id
-            );
+        }
+    }
+}
+
+fn conforms(info: &'static EnvInfo, task: &TaskInfo, level: u8) {
+    let mut scenarios = BTreeSet::new();
+    let seeds = seeds_at(level);
+    let max_steps = info.max_steps(task, level);
+    for &seed in &seeds {
+        let where_ = format!("{}/{} level {level} seed {seed}", info.id, task.id);
+        let mut env = AnyEnv::of(info);
+        let first = reset_at(&mut env, task.id, level, seed);
+        let first_state = env.state();
+        assert_eq!(
+            first,
+            reset_at(&mut env, task.id, level, seed),
+            "{where_}: reset is not deterministic"
+        );
+        assert_eq!(
+            first_state,
+            env.state(),
+            "{where_}: state after reset differs"
+        );
+        assert_eq!(first["done"], json!(false));
+        assert_eq!(first["reward"], Value::Null);
+        assert_eq!(first_state["difficulty"], json!(level), "{where_}");
+        assert_eq!(first_state["max_steps"], json!(max_steps), "{where_}");
+        scenarios.insert(first["observation"].to_string());
+
+        // A refused action is not a step and does not end anything.
+        let refused = env.step(&json!({"no_such_field": 1}));
+        assert_eq!(
+            refused.err().map(|e| e.code()),
+            Some("VALIDATION_ERROR"),
+            "{where_}"
+        );
+        assert_eq!(env.state()["step_count"], json!(0), "{where_}");
+
+        let (score, rewards, steps) = play(&mut env, |e| e.reference_action().unwrap_or_default());
+        assert_eq!(score, 1.0, "{where_}: reference policy scored {score}");
+        assert!(steps <= max_steps, "{where_}: {steps} steps");
+        assert!(
+            rewards.iter().all(|r| (-1.0..=1.0).contains(r)),
+            "{where_}: {rewards:?}"
+        );
+        assert_eq!(env.state()["step_count"], json!(steps));
+        assert_eq!(
+            env.step(&json!({})).err(),
+            Some(EnvError::EpisodeDone),
+            "{where_}"
+        );
+
+        reset_at(&mut env, task.id, level, seed);
+        let (score, rewards, _) = play(&mut env, |e| e.empty_answer().unwrap_or_default());
+        assert!(
+            (0.0..=0.05).contains(&score),
+            "{where_}: empty answer scored {score}"
+        );
+        assert!(rewards.iter().all(|r| (-1.0..=1.0).contains(r)), "{where_}");
+    }
+    assert_eq!(
+        scenarios.len(),
+        seeds.len(),
+        "{}/{} level {level}: seeds repeat scenarios",
+        info.id,
+        task.id
+    );
+}
+
+/// The test split is held out from every test of a policy: its scenarios
+/// are only generated here, to show they are deterministic and distinct.
+#[test]
+fn test_split_scenarios_are_deterministic_and_distinct() {
+    let test = &splits::SPLITS[2];
+    assert_eq!(test.name, "test");
+    for info in ENVIRONMENTS {
+        for task in info.tasks {
+            for &level in info.levels {
+                let mut env = AnyEnv::of(info);
+                let firsts: Vec<String> = (test.start..test.start + 8)
+                    .map(|seed| reset_at(&mut env, task.id, level, seed)["observation"].to_string())
+                    .collect();
+                let again =
+                    reset_at(&mut env, task.id, level, test.start)["observation"].to_string();
+                assert_eq!(firsts[0], again, "{}/{} level {level}", info.id, task.id);
+                let distinct: BTreeSet<&String> = firsts.iter().collect();
+                assert_eq!(
+                    distinct.len(),
+                    firsts.len(),
+                    "{}/{} level {level}",
+                    info.id,
+                    task.id
+                );
+            }
+        }
+    }
+}
+
+/// Levels are scenarios of their own: the same seed at two levels of a task
+/// is not the same scenario.
+#[test]
+fn levels_of_a_task_are_different_scenarios() {
+    for info in ENVIRONMENTS {
+        for task in info.tasks {
+            for seed in 0..8 {
+                let mut env = AnyEnv::of(info);
+                let by_level: BTreeSet<String> = info
+                    .levels
+                    .iter()
+                    .map(|&level| {
+                        reset_at(&mut env, task.id, level, seed)["observation"].to_string()
+                    })
+                    .collect();
+                assert_eq!(
+                    by_level.len(),
+                    info.levels.len(),
+                    "{}/{} seed {seed}: two levels give the same scenario",
+                    info.id,
+                    task.id
+                );
+            }
         }
     }
 }
