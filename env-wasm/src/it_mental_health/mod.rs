@@ -267,6 +267,10 @@ impl Environment for ItMentalHealth {
          observation's `response_format` asks for. Each answer is graded at once.",
     );
 
+    /// Every task at levels 1 to 5: larger cases with more signals, near
+    /// misses and distractors, a tighter budget, under the same graders.
+    const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
+
     /// Free-text answers: the optional judge reads them.
     const JUDGED: bool = true;
 

@@ -398,8 +398,8 @@ impl Planned {
     }
 }
 
-/// Two actions a week, all on the team's stressors: every stressor's
-/// action first, then their follow-ups in turn.
+/// [`PlanCase::actions_per_week`] actions a week, all on the team's
+/// stressors: every stressor's action first, then their follow-ups in turn.
 pub fn planned(case: &PlanCase) -> Vec<Planned> {
     let stressed: Vec<&Metric> = case
         .readings
@@ -419,7 +419,7 @@ pub fn planned(case: &PlanCase) -> Vec<Planned> {
             });
         }
     }
-    out.truncate(8);
+    out.truncate(4 * case.actions_per_week());
     out
 }
 
@@ -460,7 +460,8 @@ pub fn plan(case: &PlanCase, style: Style) -> String {
     )
 }
 
-/// A plan of these actions (two a week), KPI lines and budget total.
+/// A plan of these actions ([`PlanCase::actions_per_week`] a week), KPI
+/// lines and budget total.
 pub fn plan_of(
     case: &PlanCase,
     actions: &[Planned],
@@ -468,7 +469,10 @@ pub fn plan_of(
     total: u32,
     style: Style,
 ) -> String {
-    let weeks: Vec<&[Planned]> = actions.chunks(2).take(4).collect();
+    let weeks: Vec<&[Planned]> = actions
+        .chunks(case.actions_per_week().max(1))
+        .take(4)
+        .collect();
     let budget = dollars(total);
     match style {
         Style::Reference => {

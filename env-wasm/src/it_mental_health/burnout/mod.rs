@@ -415,6 +415,9 @@ impl BurnoutCase {
     /// The concerning facts in the order a careful reader would rank them.
     pub fn red_flags(&self) -> Vec<&Fact> {
         let rank = |f: &Fact| match f.concept {
+            // A distractor is never concerning in a case; a reader who
+            // takes one for a red flag (the noisy reference) puts it first.
+            "context" | "light_on_call" => 0,
             "hours" => 0,
             "leave" => 1,
             "on_call" => 2,
@@ -734,7 +737,7 @@ const SHAPES: [Shape; 5] = [
     },
     Shape {
         health_max: 3,
-        both_odds: 2,
+        both_odds: 1,
         near_thresholds: true,
         distractors: (3, 5),
         near_misses: true,
@@ -742,9 +745,9 @@ const SHAPES: [Shape; 5] = [
     },
     Shape {
         health_max: 4,
-        both_odds: 2,
+        both_odds: 1,
         near_thresholds: true,
-        distractors: (4, 6),
+        distractors: (5, 7),
         near_misses: true,
         long_weekend: true,
     },

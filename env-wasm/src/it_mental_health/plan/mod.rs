@@ -571,6 +571,11 @@ impl std::fmt::Debug for Metric {
 }
 
 impl PlanCase {
+    /// How many actions a week the reference plan has.
+    pub fn actions_per_week(&self) -> usize {
+        by_level(self.level, SHAPES).actions_per_week
+    }
+
     pub fn stressors(&self) -> BTreeSet<&'static str> {
         self.readings
             .iter()
@@ -607,8 +612,9 @@ const CONTEXT: &[&str] = &[
 struct Shape {
     /// Profile items shown: (fewest, most).
     shown: (i64, i64),
-    /// Stressors among them: (fewest, most); at least two items stay
-    /// within their thresholds, or tackling everything would cost nothing.
+    /// Stressors among them: (fewest, most); outside level 2 at least
+    /// two items stay within their thresholds, so tackling everything
+    /// costs precision.
     stressors: (i64, i64),
     /// Chance in four that an item's value sits right at its threshold.
     near_odds: u32,
@@ -616,16 +622,20 @@ struct Shape {
     budget_ratio: (i64, i64),
     /// Lines of other context besides the sick days.
     context: usize,
+    /// Actions a week in the reference plan: with more stressors, more of
+    /// them, each a decision.
+    actions_per_week: usize,
 }
 
 /// The shape of each level, 1 to 5; level 2 is the original generator.
 const SHAPES: [Shape; 5] = [
     Shape {
-        shown: (5, 6),
+        shown: (6, 6),
         stressors: (3, 3),
         near_odds: 0,
         budget_ratio: (16, 20),
         context: 1,
+        actions_per_week: 2,
     },
     Shape {
         shown: (6, 8),
@@ -633,27 +643,31 @@ const SHAPES: [Shape; 5] = [
         near_odds: 0,
         budget_ratio: (14, 18),
         context: 2,
+        actions_per_week: 2,
     },
     Shape {
-        shown: (7, 9),
+        shown: (7, 8),
         stressors: (4, 5),
         near_odds: 1,
         budget_ratio: (13, 15),
         context: 3,
+        actions_per_week: 3,
     },
     Shape {
-        shown: (8, 10),
+        shown: (8, 9),
         stressors: (5, 6),
         near_odds: 2,
         budget_ratio: (12, 13),
         context: 3,
+        actions_per_week: 3,
     },
     Shape {
-        shown: (10, 10),
+        shown: (9, 10),
         stressors: (6, 7),
         near_odds: 3,
         budget_ratio: (11, 12),
         context: 4,
+        actions_per_week: 4,
     },
 ];
 

@@ -9,8 +9,8 @@
 //! Levels (1 to 5) change the team, never the rubric: how many people, and
 //! how many signs each carries beyond those that decide the tier (coping
 //! talk and resolved episodes, from level 3 also near misses such as one
-//! crying episode "long behind them"); level 1 has no coping talk beside a
-//! sign of strain or worse, and no resolved episodes.
+//! crying episode "long behind them"); at level 1 each person shows only
+//! the fewest signs that give their tier.
 
 pub mod grade;
 
@@ -559,8 +559,9 @@ struct Shape {
     size: (i64, i64),
     /// Signs added to each person that leave the tier as it is.
     extra_signs: usize,
-    /// Coping talk beside strain or worse, and resolved episodes.
-    conflicting: bool,
+    /// Signs beside those that decide the tier (at level 1 each person
+    /// shows only the fewest signs that give their tier).
+    beside: bool,
 }
 
 /// The shape of each level, 1 to 5; level 2 is the original generator.
@@ -568,27 +569,27 @@ const SHAPES: [Shape; 5] = [
     Shape {
         size: (2, 3),
         extra_signs: 0,
-        conflicting: false,
+        beside: false,
     },
     Shape {
         size: (3, 5),
         extra_signs: 0,
-        conflicting: true,
+        beside: true,
     },
     Shape {
         size: (5, 6),
         extra_signs: 1,
-        conflicting: true,
+        beside: true,
     },
     Shape {
         size: (6, 7),
         extra_signs: 2,
-        conflicting: true,
+        beside: true,
     },
     Shape {
         size: (7, 8),
         extra_signs: 3,
-        conflicting: true,
+        beside: true,
     },
 ];
 
@@ -601,6 +602,16 @@ fn extra_weights(tier: Tier, signs: &[Weight]) -> &'static [Weight] {
         Tier::Amber => &[Strain, Coping, Resolved],
         Tier::Green if !signs.contains(&Strain) => &[Strain, Coping, Resolved],
         Tier::Green => &[Coping, Resolved],
+    }
+}
+
+/// The fewest signs that give `tier`.
+fn deciding(tier: Tier) -> &'static [Weight] {
+    match tier {
+        Tier::Critical => &[Weight::Safety],
+        Tier::Red => &[Weight::Severe],
+        Tier::Amber => &[Weight::Strain, Weight::Strain],
+        Tier::Green => &[Weight::Coping],
     }
 }
 
@@ -647,9 +658,8 @@ pub fn generate_at(level: u8, seed: u64) -> TriageCase {
         let first = firsts[k].to_owned();
         let name = format!("{first} {}", lasts[k]);
         let mut weights = signs_for(&mut rng, tiers[k]);
-        if !shape.conflicting {
-            let green = tiers[k] == Tier::Green;
-            weights.retain(|l| *l != Weight::Resolved && (*l != Weight::Coping || green));
+        if !shape.beside {
+            weights = deciding(tiers[k]).to_vec();
         }
         for _ in 0..shape.extra_signs {
             let extra = *rng.pick(extra_weights(tiers[k], &weights));
