@@ -666,7 +666,9 @@ fn wrong(rng: &mut SeededRng, per_mille: u32) -> bool {
 ///   tight range, often inside a wide one).
 pub fn noisy(case: &Case, per_mille: u32, rng: &mut SeededRng) -> String {
     match case {
-        Case::Burnout(c) => writers::burnout(&misjudged_burnout(c, per_mille, rng), Style::Reference),
+        Case::Burnout(c) => {
+            writers::burnout(&misjudged_burnout(c, per_mille, rng), Style::Reference)
+        }
         Case::Triage(c) => writers::triage(&misread_triage(c, per_mille, rng), Style::Reference),
         Case::Plan(c) => noisy_plan(c, per_mille, rng),
     }
@@ -794,7 +796,11 @@ fn noisy_plan(case: &PlanCase, per_mille: u32, rng: &mut SeededRng) -> String {
     let mut total = writers::budget_total(case);
     if wrong(rng, per_mille) {
         let off = total / 500 * 100;
-        total = if rng.chance(1, 2) { total + off } else { total - off };
+        total = if rng.chance(1, 2) {
+            total + off
+        } else {
+            total - off
+        };
     }
     writers::plan_of(case, &actions, &kpis, total, Style::Reference)
 }

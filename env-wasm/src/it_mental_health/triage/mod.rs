@@ -200,32 +200,44 @@ const SIGNS: &[Sign] = &[
 const NEAR_MISS_SIGNS: &[Sign] = &[
     Sign {
         weight: Weight::Coping,
-        notes: &["{first} stays late on release days only and takes the time back the next morning."],
+        notes: &[
+            "{first} stays late on release days only and takes the time back the next morning.",
+        ],
         quotes: &["Release days run long, but I take the time back the morning after."],
     },
     Sign {
         weight: Weight::Coping,
-        notes: &["{first} says the {system} work is intense but they switch off completely at weekends."],
+        notes: &[
+            "{first} says the {system} work is intense but they switch off completely at weekends.",
+        ],
         quotes: &["It's intense, but I really do switch off at the weekend."],
     },
     Sign {
         weight: Weight::Coping,
-        notes: &["{first} laughed off the backlog in the retro and said it does not follow them home."],
+        notes: &[
+            "{first} laughed off the backlog in the retro and said it does not follow them home.",
+        ],
         quotes: &[],
     },
     Sign {
         weight: Weight::Resolved,
-        notes: &["{first} was signed off with stress two years ago and says they have been well since coming back."],
+        notes: &[
+            "{first} was signed off with stress two years ago and says they have been well since coming back.",
+        ],
         quotes: &[],
     },
     Sign {
         weight: Weight::Resolved,
-        notes: &["{first} cried in a meeting room once last year after a hard review and says it is long behind them."],
+        notes: &[
+            "{first} cried in a meeting room once last year after a hard review and says it is long behind them.",
+        ],
         quotes: &[],
     },
     Sign {
         weight: Weight::Resolved,
-        notes: &["{first} worked most weekends on the old project but has not worked one since {month}."],
+        notes: &[
+            "{first} worked most weekends on the old project but has not worked one since {month}.",
+        ],
         quotes: &[],
     },
 ];
