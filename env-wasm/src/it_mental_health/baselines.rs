@@ -783,7 +783,7 @@ fn noisy_plan(case: &PlanCase, per_mille: u32, rng: &mut SeededRng) -> String {
                 .collect();
             action.owner = *rng.pick(&lacking);
         } else {
-            *action = Planned::first(*rng.pick(&within));
+            *action = Planned::first(within[rng.index(within.len())]);
         }
     }
     let mut kpis = writers::kpi_lines(case);

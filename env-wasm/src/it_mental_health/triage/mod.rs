@@ -7,10 +7,9 @@
 //! (which do not count), so no sentence or quote gives a tier away.
 //!
 //! Levels (1 to 5) change the team, never the rubric: how many people, and
-//! how many signs each carries beyond those that decide the tier (coping
-//! talk and resolved episodes, from level 3 also near misses such as one
-//! crying episode "long behind them"); at level 1 each person shows only
-//! the fewest signs that give their tier.
+//! how many signs each carries beyond those that decide the tier (more
+//! strain and severe signs, coping talk and resolved episodes); at level 1
+//! each person shows only the fewest signs that give their tier.
 
 pub mod grade;
 
@@ -190,53 +189,6 @@ const SIGNS: &[Sign] = &[
         notes: &[
             "{first} had panic attacks last year, but says therapy helped and they have had none since {month}.",
             "{first} went through a rough patch with sleep in the spring; they say it has been fine for months.",
-        ],
-        quotes: &[],
-    },
-];
-
-/// Signs that only levels 3 to 5 draw, beside [`SIGNS`]: coping that
-/// sounds like strain, and episodes described as over that sound severe.
-const NEAR_MISS_SIGNS: &[Sign] = &[
-    Sign {
-        weight: Weight::Coping,
-        notes: &[
-            "{first} stays late on release days only and takes the time back the next morning.",
-        ],
-        quotes: &["Release days run long, but I take the time back the morning after."],
-    },
-    Sign {
-        weight: Weight::Coping,
-        notes: &[
-            "{first} says the {system} work is intense but they switch off completely at weekends.",
-        ],
-        quotes: &["It's intense, but I really do switch off at the weekend."],
-    },
-    Sign {
-        weight: Weight::Coping,
-        notes: &[
-            "{first} laughed off the backlog in the retro and said it does not follow them home.",
-        ],
-        quotes: &[],
-    },
-    Sign {
-        weight: Weight::Resolved,
-        notes: &[
-            "{first} was signed off with stress two years ago and says they have been well since coming back.",
-        ],
-        quotes: &[],
-    },
-    Sign {
-        weight: Weight::Resolved,
-        notes: &[
-            "{first} cried in a meeting room once last year after a hard review and says it is long behind them.",
-        ],
-        quotes: &[],
-    },
-    Sign {
-        weight: Weight::Resolved,
-        notes: &[
-            "{first} worked most weekends on the old project but has not worked one since {month}.",
         ],
         quotes: &[],
     },
@@ -699,18 +651,12 @@ pub fn generate_at(level: u8, seed: u64) -> TriageCase {
         let situation = fill(rng.pick(stressor.situations), &stressor_vars);
 
         // Render each sign once, as a note or (for one of them) as words;
-        // a weight with no sign left to render is dropped, and the tier is
-        // that of the signs shown.
-        let near_misses = if shape.extra_signs > 0 {
-            NEAR_MISS_SIGNS
-        } else {
-            &[]
-        };
+        // a weight with no sign left to render (a second coping sign, say)
+        // is dropped, and the tier is that of the signs shown.
         let mut picked: Vec<&Sign> = Vec::new();
         for weight in &weights {
             let pool: Vec<&Sign> = SIGNS
                 .iter()
-                .chain(near_misses)
                 .filter(|s| s.weight == *weight && !picked.iter().any(|p| std::ptr::eq(*p, *s)))
                 .collect();
             if let Some(sign) = pool.get(rng.index(pool.len())) {
