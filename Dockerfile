@@ -34,12 +34,15 @@ RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf 
 WORKDIR /app
 COPY --from=build /src/target/release/deskbench /usr/local/bin/deskbench
 COPY --from=web /src/dist /app/dist
+# The probe plans and the oracle script openenv.yaml's `validation:` names.
+COPY validation /app/validation
+# OpenEnv's container port, the one its validator probes; PORT still sets it.
 ENV HOST=0.0.0.0 \
-    PORT=7860 \
+    PORT=8000 \
     WEB_DIST=/app/dist \
     RUST_LOG=info
 USER deskbench
-EXPOSE 7860
+EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
     CMD curl -fsS "http://127.0.0.1:${PORT}/health" || exit 1
 CMD ["deskbench", "serve"]

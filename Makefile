@@ -8,7 +8,7 @@ PORT ?= 7860
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 export WEB_DIST ?= $(CURDIR)/dist
 
-.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance bench soak
+.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate bench soak
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -46,7 +46,14 @@ wasm-test:
 conformance:
 	scripts/conformance.sh
 
-test: bootstrap lint unit wasm-test conformance
+# openenv 0.10.0's quality bar on every environment (README "The OpenEnv
+# quality bar"). It validates the debug binary the conformance run built
+# (cargo's up-to-date check, no second build) unless DESKBENCH_BIN names one;
+# no standard input, as in CI.
+openenv-validate: bootstrap
+	scripts/openenv-validate.sh </dev/null
+
+test: bootstrap lint unit wasm-test conformance openenv-validate
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio and the HTTP, WebSocket and idle-memory figures against the Python

@@ -49,6 +49,10 @@ if ! has_version "$VENV/bin/python" mcp "$MCP_VERSION"; then
 fi
 client_venv .venv-openenv010 openenv 0.10.0 "openenv==0.10.0"
 client_venv .venv-verifiers verifiers 0.4.0 "verifiers[openenv]==0.4.0"
+#    Hugging Face `datasets` loads both runners' trajectories files in
+#    server/tests/inference.rs; a venv of its own (about 400 MB, most of it
+#    pyarrow and pandas; 25 s to create), as none of the others pins it.
+client_venv .venv-datasets datasets 5.2.0 "datasets==5.2.0"
 
 # 3. Browser tests and the web bundle: Debian's chromium and its matching
 #    chromedriver, brotli to precompress assets.

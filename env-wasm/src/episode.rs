@@ -440,15 +440,28 @@ struct Episode<E: Environment> {
 /// observation; absent on every other one.
 pub const TRUNCATED: &str = "truncated";
 
-/// `observation` with `"truncated": true` added, for the observation of
-/// an episode the step limit ended (once per episode, so the round trip
-/// through a value tree costs nothing that matters).
-fn mark_truncated(observation: Observation) -> Observation {
-    let mut value = observation.to_value();
-    if let Value::Object(map) = &mut value {
-        map.insert(TRUNCATED.to_owned(), Value::Bool(true));
+/// An observation with `"truncated": true` added, for the observation of an
+/// episode the step limit ended; serialised in one pass with the
+/// observation's own fields (a round trip through a value tree cost more
+/// than the rest of the step, and a policy that never ends its episodes,
+/// such as the HTTP bench's `inspect` loop, meets the limit every few steps).
+#[derive(Serialize)]
+struct Truncated<'a, O: Serialize> {
+    #[serde(flatten)]
+    observation: &'a O,
+    truncated: bool,
+}
+
+/// `observation` as JSON, marked truncated when `truncated`.
+fn observation_of<O: Serialize>(observation: &O, truncated: bool) -> Observation {
+    if truncated {
+        Observation::of(&Truncated {
+            observation,
+            truncated: true,
+        })
+    } else {
+        Observation::of(observation)
     }
-    Observation::from_value(&value)
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -690,13 +703,8 @@ impl<E: Environment> DynEpisode for Episode<E> {
             None
         };
         let reward = self.reward_mode.pay(transition.reward, self.done, terminal);
-        let observation = Observation::of(&transition.observation);
         Ok(StepResult {
-            observation: if self.truncated {
-                mark_truncated(observation)
-            } else {
-                observation
-            },
+            observation: observation_of(&transition.observation, self.truncated),
             reward: Some(reward.to_f64()),
             done: self.done,
         })
@@ -721,12 +729,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn current_observation(&self) -> Observation {
-        let observation = Observation::of(&self.env.current_observation());
-        if self.truncated {
-            mark_truncated(observation)
-        } else {
-            observation
-        }
+        observation_of(&self.env.current_observation(), self.truncated)
     }
 
     fn is_done(&self) -> bool {
@@ -774,5 +777,33 @@ impl<E: Environment> DynEpisode for Episode<E> {
             return Err(EnvError::EpisodeDone);
         }
         self.env.admit(&parse_action_of::<E>(action)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Shown {
+        text: &'static str,
+        frozen: FrozenJson,
+        nested: Option<Vec<u8>>,
+    }
+
+    #[test]
+    fn a_truncated_observation_is_the_observation_with_the_flag() {
+        let shown = Shown {
+            text: "a \"quoted\" }",
+            frozen: FrozenJson::of(&serde_json::json!({"x": [1, {}]})),
+            nested: None,
+        };
+        let plain = observation_of(&shown, false).to_value();
+        assert_eq!(plain.get(TRUNCATED), None);
+        let mut marked = plain;
+        if let Value::Object(map) = &mut marked {
+            map.insert(TRUNCATED.to_owned(), Value::Bool(true));
+        }
+        assert_eq!(observation_of(&shown, true).to_value(), marked);
     }
 }

@@ -170,7 +170,7 @@ pub fn reset_session(
     // Validate before touching the table, so a bad request creates nothing.
     // The body's `session_id` is HTTP's own (read by `ids::resolve`).
     let parsed = ResetOptions::parse_with(mount.info, &Value::Object(options), &[ids::FIELD])?;
-    let defaults = ids::reset_defaults()?;
+    let defaults = ids::reset_defaults(&parsed)?;
     let session = mount.app.sessions.get_or_create(mount.info, id)?;
     let result = session.env().reset_with(parsed, defaults);
     Ok((session, result))

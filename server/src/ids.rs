@@ -252,11 +252,21 @@ pub fn generate_episode_id() -> Result<String, ApiError> {
 }
 
 /// What a reset fills in that the client left out, the same on every
-/// transport: a fresh seed and a fresh episode id.
-pub fn reset_defaults() -> Result<env_wasm::ResetDefaults, ApiError> {
+/// transport: a fresh seed and a fresh episode id, each drawn from the OS
+/// only when `options` leaves it out (a system call per value, on the path
+/// of every reset).
+pub fn reset_defaults(
+    options: &env_wasm::ResetOptions,
+) -> Result<env_wasm::ResetDefaults, ApiError> {
     Ok(env_wasm::ResetDefaults {
-        seed: generate_seed()?,
-        episode_id: Some(generate_episode_id()?),
+        seed: match options.seed {
+            Some(_) => 0,
+            None => generate_seed()?,
+        },
+        episode_id: match options.episode_id {
+            Some(_) => None,
+            None => Some(generate_episode_id()?),
+        },
     })
 }
 

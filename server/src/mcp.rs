@@ -243,9 +243,9 @@ fn initialize(
                     .ok_or_else(|| unknown_session(&id))?,
                 None => {
                     let session = mount.app.sessions.create(mount.info)?;
-                    session
-                        .env()
-                        .reset_with(default_options(mount), ids::reset_defaults()?);
+                    let options = default_options(mount);
+                    let defaults = ids::reset_defaults(&options)?;
+                    session.env().reset_with(options, defaults);
                     session
                 }
             };

@@ -21,7 +21,7 @@ use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, Uri};
 use axum::response::{IntoResponse, Response};
-use env_wasm::{AnyEnv, EnvInfo, StepResult};
+use env_wasm::{AnyEnv, EnvInfo, ResetOptions, StepResult};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
@@ -473,9 +473,9 @@ fn read(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Result<Outcome, ApiErro
     let data = message.remove("data");
     let reply = match kind {
         "reset" => {
-            let options = object_data(data, false)?;
-            let defaults = ids::reset_defaults()?;
-            observation_frame(&env.reset(&options, defaults)?)
+            let options = ResetOptions::parse(mount.info, &object_data(data, false)?)?;
+            let defaults = ids::reset_defaults(&options)?;
+            observation_frame(&env.reset_with(options, defaults))
         }
         "step" => {
             let action = action_data(mount.info, data)?;

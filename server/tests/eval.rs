@@ -162,7 +162,7 @@ async fn in_process_and_server_runs_report_identical_numbers() {
     assert_eq!(
         lines.next(),
         Some(
-            "env,task,policy,episodes,mean,std,min,max,success_rate,pass^1,pass^2,\
+            "env,task,policy,noise,difficulty,episodes,mean,std,min,max,success_rate,pass^1,pass^2,\
              mean_steps,mean_total_reward,truncated,ungraded"
         )
     );
@@ -188,16 +188,17 @@ async fn reference_scores_one_everywhere_and_reruns_are_identical() {
     assert_eq!(rows.len(), tasks, "{table}");
     for row in rows {
         let cells: Vec<&str> = row.split_whitespace().collect();
-        // env task policy episodes mean std min max success pass^1 steps truncated
-        assert_eq!(cells.len(), 12, "{row}");
+        // env task policy difficulty episodes mean std min max success pass^1 steps truncated
+        assert_eq!(cells.len(), 13, "{row}");
         assert_eq!(
-            cells[11], "0",
+            cells[12], "0",
             "the reference ends every episode itself: {row}"
         );
         assert_eq!(cells[2], "reference", "{row}");
-        assert_eq!(cells[3], "40", "{row}");
+        assert_eq!(cells[3], "2", "the default level: {row}");
+        assert_eq!(cells[4], "40", "{row}");
         assert_eq!(
-            &cells[4..10],
+            &cells[5..11],
             ["1.000", "0.000", "1.000", "1.000", "1.000", "1.000"],
             "{row}"
         );
@@ -288,9 +289,9 @@ async fn the_exploits_family_plays_every_exploit_policy_on_every_task() {
 }
 
 /// The trajectories file: one JSON object per episode, every step with its
-/// action, observation, reward, done and truncated; the schema README
-/// "Trajectories" documents (checked here in Rust: `datasets` is not
-/// installed by scripts/bootstrap.sh).
+/// action and observation (as JSON text), reward, done and truncated; the
+/// schema README "Trajectories" documents (`tests/datasets.rs` loads it
+/// with Hugging Face `datasets`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn trajectories_hold_every_step_of_every_episode() {
     let path = std::env::temp_dir().join(format!("deskbench-traj-{}.jsonl", std::process::id()));
@@ -335,6 +336,7 @@ async fn trajectories_hold_every_step_of_every_episode() {
             "split",
             "seed",
             "policy",
+            "noise",
             "trial",
             "reward_mode",
             "steps",
@@ -348,24 +350,83 @@ async fn trajectories_hold_every_step_of_every_episode() {
         }
         assert_eq!(line["split"], "validation");
         assert_eq!(line["difficulty"], 2);
+        assert_eq!(line["noise"], 0.0, "no noise but the noisy reference's");
         let steps = line["steps"].as_array().expect("steps");
         assert_eq!(
             steps[0]["action"],
             serde_json::Value::Null,
             "the reset comes first"
         );
+        // Free-form parts are JSON text (one column type for every environment).
+        let decoded = |value: &Value| -> Value {
+            serde_json::from_str(value.as_str().expect("JSON text")).expect("JSON")
+        };
+        assert!(decoded(&line["score_breakdown"]).is_object(), "{line}");
         let last = steps.last().expect("a step");
         assert_eq!(last["done"], true, "{line}");
-        assert_eq!(last["observation"]["terminal_grader"], line["score"]);
+        assert_eq!(
+            decoded(&last["observation"])["terminal_grader"],
+            line["score"]
+        );
         assert_eq!(last["truncated"], line["truncated"]);
         for step in &steps[1..] {
             assert!(
-                step["action"].is_object() && step["reward"].is_number(),
+                decoded(&step["action"]).is_object() && step["reward"].is_number(),
                 "{step}"
             );
         }
         if line["policy"] == "reference" {
             assert_eq!(line["score"], 1.0);
+        }
+    }
+}
+
+/// Over `--url` every reset carries the level and the split: the server
+/// plays the same scenario as the seam at each level the environments
+/// serve (the lock-step check would refuse another), and the two reports
+/// agree row for row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn levels_and_splits_reach_the_server() {
+    let base = deskbench_server().await;
+    let common = [
+        "eval",
+        "--policy",
+        "reference,random",
+        "--difficulty",
+        "all",
+        "--split",
+        "validation",
+        "--seed-start",
+        "20",
+        "--seeds",
+        "2",
+        "--quiet",
+    ];
+    let mut remote_args = common.to_vec();
+    remote_args.extend(["--url", &base]);
+    let (local, remote) = tokio::join!(deskbench(&common), deskbench(&remote_args));
+    assert!(local.status.success(), "{}", stderr(&local));
+    assert!(remote.status.success(), "{}", stderr(&remote));
+    assert_eq!(stdout(&local), stdout(&remote), "the two tables differ");
+    let table = stdout(&local);
+    // One row per task, policy and served level, each naming its level.
+    let mut levels: Vec<String> = Vec::new();
+    for row in table.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        levels.push(format!("{}/{}/{}", cells[0], cells[1], cells[3]));
+    }
+    let expected: usize = ENVIRONMENTS
+        .iter()
+        .map(|e| {
+            let policies = 1 + usize::from(e.policy_names().contains(&"random"));
+            e.tasks.len() * e.levels.len() * policies
+        })
+        .sum();
+    assert_eq!(levels.len(), expected, "{table}");
+    for info in ENVIRONMENTS {
+        for level in info.levels {
+            let cell = format!("{}/{}/{level}", info.id, info.tasks[0].id);
+            assert!(levels.contains(&cell), "no row {cell}: {table}");
         }
     }
 }

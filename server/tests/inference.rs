@@ -148,7 +148,9 @@ struct Run {
     api: String,
     key: Option<&'static str>,
     env_url: Option<String>,
-    extra: Vec<&'static str>,
+    /// `--seed` (none: the run names its seeds in `extra`).
+    seed: Option<u64>,
+    extra: Vec<String>,
     trajectories: Option<PathBuf>,
 }
 
@@ -158,6 +160,7 @@ impl Run {
             api: api.to_owned(),
             key: Some("test-key"),
             env_url: None,
+            seed: Some(SEED),
             extra: Vec::new(),
             trajectories: None,
         }
@@ -171,12 +174,13 @@ impl Run {
             .env("RUST_LOG", "warn")
             .env("API_BASE_URL", &self.api)
             .env("MODEL_NAME", "test-model")
+            .args(["inference", "--env", ENV])
+            .args(
+                self.seed
+                    .map(|seed| vec!["--seed".to_owned(), seed.to_string()])
+                    .unwrap_or_default(),
+            )
             .args([
-                "inference",
-                "--env",
-                ENV,
-                "--seed",
-                &SEED.to_string(),
                 "--timeout-secs",
                 TIMEOUT_SECS,
                 "--retries",
@@ -186,7 +190,7 @@ impl Run {
             ])
             .args(&self.extra)
             .kill_on_drop(true);
-        if !self.extra.contains(&"--task") {
+        if !self.extra.iter().any(|a| a == "--task") {
             command.args(["--task", TASK]);
         }
         if let Some(key) = self.key {
@@ -331,10 +335,15 @@ fn text(bytes: &[u8]) -> String {
 /// The reference policy's answer for the test's task, pretty-printed both
 /// inside `raw` and around it: a reply full of newlines.
 fn reference_reply() -> (Value, String) {
+    reference_reply_for(SEED)
+}
+
+/// [`reference_reply`] for the test's task with another seed.
+fn reference_reply_for(seed: u64) -> (Value, String) {
     let info = env_wasm::registry::find(ENV).expect("env");
     let mut env = AnyEnv::of(info);
     env.reset(
-        &json!({"task": TASK, "seed": SEED}),
+        &json!({"task": TASK, "seed": seed}),
         ResetDefaults::default(),
     )
     .expect("reset");
@@ -505,7 +514,7 @@ async fn a_missing_key_still_prints_start_and_end_for_every_task() {
     let (api, fake) = fake_api(script()).await;
     let mut run = Run::new(&api);
     run.key = None;
-    run.extra = vec!["--task", "all"];
+    run.extra = vec!["--task".to_owned(), "all".to_owned()];
     let out = run.output().await;
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -602,11 +611,25 @@ async fn the_trajectories_file_holds_every_turn_as_the_model_saw_it() {
     assert_eq!(line["score"], json!(1.0));
     assert_eq!(line["success"], json!(true));
     assert_eq!(line["truncated"], json!(false));
-    assert!(line["score_breakdown"].is_object(), "{line}");
+    assert_eq!(
+        (
+            &line["difficulty"],
+            &line["split"],
+            &line["trial"],
+            &line["failure"]
+        ),
+        (&json!(2), &json!("train"), &json!(0), &json!(""))
+    );
+    assert_eq!(line["outcome"], "done");
+    // Free-form parts are JSON text (one column type for every environment).
+    let decoded = |value: &Value| -> Value {
+        serde_json::from_str(value.as_str().expect("JSON text")).expect("JSON")
+    };
+    assert!(decoded(&line["score_breakdown"]).is_object(), "{line}");
     let steps = line["steps"].as_array().expect("steps");
     // The reset, then one entry per [STEP] line.
     assert_eq!(steps.len(), episodes[0].steps.len() + 1, "{file}");
-    assert!(steps[0]["action"].is_null() && steps[0]["observation"].is_object());
+    assert!(steps[0]["action"].is_null() && decoded(&steps[0]["observation"]).is_object());
     let mut calls: Vec<Value> = fake
         .calls()
         .into_iter()
@@ -623,11 +646,357 @@ async fn the_trajectories_file_holds_every_turn_as_the_model_saw_it() {
             .as_str()
             .is_some_and(|r| r.contains("no JSON object"))
     );
-    assert!(steps[3]["refused"].is_string() && steps[3]["action"].is_object());
+    assert!(steps[3]["refused"].is_string() && decoded(&steps[3]["action"]).is_object());
     let last = steps.last().expect("a last turn");
     assert_eq!(
         (&last["done"], &last["reward"]),
         (&json!(true), &json!(0.98))
     );
-    assert!(last["reply"].is_string() && last["observation"].is_object());
+    assert!(last["reply"].is_string() && decoded(&last["observation"]).is_object());
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("deskbench-inference-{}-{name}", std::process::id()))
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_owned()).collect()
+}
+
+/// `--split`, `--seed-start` (then an offset within it), `--seeds`,
+/// `--trials` and `--difficulty`: every episode is played in report order
+/// (task and level, seed, trial); eval's pass^k table goes to stderr with
+/// the model in the policy column (stdout keeps the log alone); the JSON
+/// report and the trajectories carry each episode's level, split, seed and
+/// trial.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seed_ranges_splits_levels_and_trials_give_the_pass_k_table() {
+    // Validation seeds from offset 3.
+    let first = 1_000_003;
+    let garbage = || Turn::Reply("I would rather not answer.".to_owned());
+    let (_, right_a) = reference_reply_for(first);
+    let (_, right_b) = reference_reply_for(first + 1);
+    // Seed a: trial 0 right, trial 1 three bad replies; seed b: both right.
+    let script = vec![
+        Turn::Reply(right_a),
+        garbage(),
+        garbage(),
+        garbage(),
+        Turn::Reply(right_b.clone()),
+        Turn::Reply(right_b),
+    ];
+    let (api, fake) = fake_api(script).await;
+    let (json_path, trajectories) = (temp_file("ranges.json"), temp_file("ranges.jsonl"));
+    let mut run = Run::new(&api);
+    run.seed = None;
+    run.extra = strings(&[
+        "--split",
+        "validation",
+        "--seed-start",
+        "3",
+        "--seeds",
+        "2",
+        "--trials",
+        "2",
+        "--difficulty",
+        "2",
+        "--json",
+    ]);
+    run.extra.push(json_path.to_string_lossy().into_owned());
+    run.trajectories = Some(trajectories.clone());
+    let out = run.output().await;
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    let episodes = parse_log(&stdout);
+    assert_eq!(
+        episodes
+            .iter()
+            .map(|e| (e.success, e.score.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (true, "1.000"),
+            (false, "0.000"),
+            (true, "1.000"),
+            (true, "1.000")
+        ],
+        "{stdout}"
+    );
+    assert_eq!(fake.calls().len(), 6);
+
+    // The table: env task policy difficulty episodes mean std min max
+    // success pass^1 pass^2 steps truncated.
+    let row = stderr
+        .lines()
+        .find(|l| l.starts_with(ENV))
+        .unwrap_or_else(|| panic!("no table row on stderr: {stderr}"));
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(cells.len(), 14, "{row}");
+    assert_eq!(
+        (cells[1], cells[2], cells[3], cells[4], cells[5]),
+        (TASK, "test-model", "2", "4", "0.750"),
+        "{row}"
+    );
+    assert_eq!((cells[10], cells[11]), ("0.750", "0.500"), "{row}");
+
+    let report: Value = serde_json::from_str(
+        &std::fs::read_to_string(&json_path).expect("the JSON report was written"),
+    )
+    .expect("JSON");
+    let _ = std::fs::remove_file(&json_path);
+    assert_eq!(
+        (&report["split"], &report["seed_start"], &report["trials"]),
+        (&json!("validation"), &json!(3), &json!(2))
+    );
+    let summary = &report["summaries"][0];
+    assert_eq!(
+        (
+            &summary["policy"],
+            &summary["difficulty"],
+            &summary["pass_k"]
+        ),
+        (&json!("test-model"), &json!(2), &json!([0.75, 0.5]))
+    );
+    let played: Vec<(u64, u64, String)> = report["episodes"]
+        .as_array()
+        .expect("episodes")
+        .iter()
+        .map(|e| {
+            (
+                e["seed"].as_u64().unwrap_or_default(),
+                e["trial"].as_u64().unwrap_or_default(),
+                e["outcome"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    let expected: Vec<(u64, u64, String)> = [
+        (first, 0, "done"),
+        (first, 1, "refused"),
+        (first + 1, 0, "done"),
+        (first + 1, 1, "done"),
+    ]
+    .iter()
+    .map(|(s, t, o)| (*s, *t, (*o).to_owned()))
+    .collect();
+    assert_eq!(played, expected);
+
+    let file = std::fs::read_to_string(&trajectories).expect("the trajectories were written");
+    let _ = std::fs::remove_file(&trajectories);
+    let lines: Vec<Value> = file
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{file}");
+    for (line, (seed, trial, outcome)) in lines.iter().zip(&expected) {
+        assert_eq!(
+            (
+                &line["difficulty"],
+                &line["split"],
+                &line["seed"],
+                &line["trial"],
+                &line["outcome"]
+            ),
+            (
+                &json!(2),
+                &json!("validation"),
+                &json!(seed),
+                &json!(trial),
+                &json!(outcome)
+            )
+        );
+    }
+
+    // Usage errors name what is wrong, before any model call.
+    for (extra, says) in [
+        (strings(&["--difficulty", "9"]), "not a difficulty level"),
+        (
+            strings(&[
+                "--split",
+                "validation",
+                "--seed-start",
+                "999",
+                "--seeds",
+                "2",
+            ]),
+            "leave split `validation`",
+        ),
+        (strings(&["--split", "dev"]), "unknown split `dev`"),
+    ] {
+        let (api, fake) = fake_api(Vec::new()).await;
+        let mut run = Run::new(&api);
+        run.seed = None;
+        run.extra = extra;
+        let out = run.output().await;
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+        assert!(out.stdout.is_empty() && fake.calls().is_empty());
+    }
+}
+
+/// The venv `scripts/bootstrap.sh` installs Hugging Face `datasets` in, or
+/// `None` (the test then passes with a note) when it is absent outside CI.
+#[allow(clippy::disallowed_methods)]
+fn datasets_python() -> Option<PathBuf> {
+    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.venv-datasets/bin/python");
+    if python.exists() {
+        return Some(python);
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "{} is missing: scripts/bootstrap.sh installs it",
+            python.display()
+        );
+    }
+    eprintln!(
+        "skipped: {} is missing (run scripts/bootstrap.sh)",
+        python.display()
+    );
+    None
+}
+
+/// What the table of one trajectories file must hold, read from its lines
+/// here: row count, columns, scores, the last observation's
+/// `terminal_grader` and the breakdowns.
+fn expected_table(path: &std::path::Path) -> Value {
+    let file = std::fs::read_to_string(path).expect("the trajectories were written");
+    let lines: Vec<Value> = file
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let keys = |line: &Value| -> Vec<String> {
+        let mut keys: Vec<String> = line
+            .as_object()
+            .expect("an object")
+            .keys()
+            .cloned()
+            .collect();
+        keys.sort();
+        keys
+    };
+    let columns = keys(&lines[0]);
+    for line in &lines {
+        assert_eq!(keys(line), columns, "every line has the same fields");
+    }
+    let decode = |v: &Value| -> Value {
+        v.as_str()
+            .and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or(Value::Null)
+    };
+    json!({
+        "rows": lines.len(),
+        "columns": columns,
+        "scores": lines.iter().map(|l| l["score"].clone()).collect::<Vec<_>>(),
+        "last_graders": lines
+            .iter()
+            .map(|l| {
+                let last = l["steps"].as_array().and_then(|s| s.last()).cloned().unwrap_or(Value::Null);
+                decode(&last["observation"]).get("terminal_grader").cloned().unwrap_or(Value::Null)
+            })
+            .collect::<Vec<_>>(),
+        "breakdowns": lines.iter().map(|l| decode(&l["score_breakdown"])).collect::<Vec<_>>(),
+    })
+}
+
+/// The trajectories files of both runners load with Hugging Face
+/// `datasets` (`load_dataset("json", data_files=...)`) into one table
+/// each: an `eval` file mixing every environment, task and level (read
+/// whole, and in small chunks so the column types come from the first
+/// environment's rows alone), and an `inference` file with accepted,
+/// refused and retried turns; rows, columns, scores and breakdowns
+/// round-trip.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_trajectories_of_both_runners_load_with_datasets() {
+    let Some(python) = datasets_python() else {
+        return;
+    };
+    let (eval_file, inference_file) = (temp_file("eval.jsonl"), temp_file("inference.jsonl"));
+    let eval = Command::new(env!("CARGO_BIN_EXE_deskbench"))
+        .args([
+            "eval",
+            "--policy",
+            "reference,random",
+            "--difficulty",
+            "all",
+            "--seeds",
+            "2",
+            "--seed-start",
+            "1000000",
+            "--quiet",
+            "--trajectories",
+        ])
+        .arg(&eval_file)
+        .kill_on_drop(true)
+        .output();
+    let eval = tokio::time::timeout(RUN_LIMIT, eval)
+        .await
+        .expect("eval finished in time")
+        .expect("deskbench runs");
+    assert!(eval.status.success(), "{}", text(&eval.stderr));
+
+    // The scripted episode, then a second seed the model answers badly.
+    let mut script = script();
+    script.extend((0..3).map(|_| Turn::Reply("no idea".to_owned())));
+    let (api, _fake) = fake_api(script).await;
+    let mut run = Run::new(&api);
+    run.extra = strings(&["--seeds", "2"]);
+    run.trajectories = Some(inference_file.clone());
+    let out = run.output().await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let cache = temp_file("datasets-cache");
+    let loaded = Command::new(&python)
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/load_trajectories.py"))
+        .arg(&cache)
+        .args([&eval_file, &inference_file])
+        .env("HF_HOME", &cache)
+        .env("HF_HUB_OFFLINE", "1")
+        .env("HF_DATASETS_OFFLINE", "1")
+        .env("HF_HUB_DISABLE_TELEMETRY", "1")
+        .kill_on_drop(true)
+        .output();
+    let loaded = tokio::time::timeout(Duration::from_secs(300), loaded)
+        .await
+        .expect("datasets loaded the files in time")
+        .expect("python runs");
+    let _ = std::fs::remove_dir_all(&cache);
+    assert!(loaded.status.success(), "{}", text(&loaded.stderr));
+    let tables: Vec<Value> = text(&loaded.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("the loader prints JSON"))
+        .collect();
+    assert_eq!(tables.len(), 2, "{}", text(&loaded.stdout));
+    for (table, path) in tables.iter().zip([&eval_file, &inference_file]) {
+        eprintln!(
+            "{}: {} rows, features {}",
+            path.display(),
+            table["rows"],
+            table["features"]
+        );
+        let expected = expected_table(path);
+        let mut columns: Vec<String> = table["columns"]
+            .as_array()
+            .expect("columns")
+            .iter()
+            .filter_map(|c| c.as_str().map(str::to_owned))
+            .collect();
+        columns.sort();
+        assert_eq!(json!(columns), expected["columns"], "{}", path.display());
+        for key in ["rows", "scores", "last_graders", "breakdowns"] {
+            assert_eq!(table[key], expected[key], "{key} of {}", path.display());
+        }
+        assert_eq!(table["chunked_equal"], true, "{}", path.display());
+    }
+    // Every task at every level, the reference and (where offered) random, 2 seeds.
+    let eval_rows: usize = env_wasm::registry::ENVIRONMENTS
+        .iter()
+        .map(|e| {
+            let policies = 1 + usize::from(e.policy_names().contains(&"random"));
+            e.tasks.len() * e.levels.len() * policies * 2
+        })
+        .sum();
+    assert_eq!(tables[0]["rows"], json!(eval_rows));
+    assert_eq!(tables[1]["rows"], 2);
+    assert_eq!(tables[1]["scores"], json!([1.0, 0.0]));
+    for path in [eval_file, inference_file] {
+        let _ = std::fs::remove_file(path);
+    }
 }

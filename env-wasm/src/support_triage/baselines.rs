@@ -10,8 +10,8 @@
 //! - `random`: random labels and disposition, the generic reply;
 //! - `escalation_template`: constant labels and a reply that hands every
 //!   case to the billing supervisor (right for a few cases, blindly);
-//! - `memorised`: the gold labels and reference reply of seed 0, by
-//!   position, for every seed.
+//! - `memorised`: the gold labels and reference reply of seed 0 at the
+//!   same level, by position, for every seed.
 //!
 //! The `exploit_*` policies try what a policy optimised against the grader
 //! would find if the grader let it (`deskbench eval --policy exploits`
@@ -26,7 +26,7 @@
 use super::action::{
     Command, Department, Disposition, Label, MAX_REPLY_CHARS, Priority, SupportTriageAction,
 };
-use super::generate::{Desk, generate};
+use super::generate::{Desk, generate_at};
 use super::grade::Work;
 use super::{policy, reference};
 use crate::rng::SeededRng;
@@ -131,12 +131,12 @@ fn next_turn<T: Copy + PartialEq>(turns: &[T], current: Option<T>) -> Option<T> 
     }
 }
 
-/// The next action of baseline `name`, or `None` for an unknown name.
-/// `viewed`: the tickets the policy has opened (only `exploit_copy` opens
-/// one, to paste its body).
+/// The next action of baseline `name` on `task` at its level, or `None`
+/// for an unknown name. `viewed`: the tickets the policy has opened (only
+/// `exploit_copy` opens one, to paste its body).
 pub fn next_action(
     name: &str,
-    task: &str,
+    (task, difficulty): (&str, u8),
     desk: &Desk,
     work: &[Work],
     viewed: &[bool],
@@ -145,7 +145,7 @@ pub fn next_action(
     if !NAMES.contains(&name) {
         return None;
     }
-    let memory = (name == "memorised").then(|| generate(task, 0));
+    let memory = (name == "memorised").then(|| generate_at(task, difficulty, 0));
     let exceptions = task == "hard";
     for (i, ticket) in desk.tickets.iter().enumerate() {
         let done = work.get(i).cloned().unwrap_or_default();

@@ -9,6 +9,12 @@
 //! Exception tickets (task `hard`) draw the disposition uniformly, then a
 //! case. Subjects are drawn from generic lines and from topical lines shared
 //! by cases with different gold, so the subject never decides a label.
+//!
+//! Difficulty levels ([`LEVELS`]) change the desk, never the policy: the
+//! queue's length, and how many facts interact on a ticket (dates and
+//! amounts at a rule's limit, distractor sentences, the plan rule, a legal
+//! threat or security incident written over a billing request). Level 2 is
+//! the desk as first written, draw for draw.
 
 use super::names::*;
 use super::policy::{
@@ -51,6 +57,12 @@ pub struct Ticket {
     pub customer: Customer,
     /// The hidden facts the gold labels follow from.
     pub case: Case,
+    /// The request `case` outranks, written first in the same body (a
+    /// refund request that ends in a legal threat): the policy applies the
+    /// first exception that matches, so `case` decides every label.
+    pub cover: Option<Case>,
+    /// How many distractor sentences the body holds.
+    pub distractors: usize,
 }
 
 impl Ticket {
@@ -75,11 +87,99 @@ fn stream(task: &str) -> u64 {
     }
 }
 
+/// What a difficulty level changes in the desk, never the policy: how many
+/// tickets, and how many facts interact on each. Chances are in quarters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    /// Tickets in the `medium` queue, least and most (one in the others).
+    pub queue: (i64, i64),
+    /// A refund date drawn at the 30-day edge.
+    date_edge: u32,
+    /// A duplicate charge or a late fee drawn at its amount limit.
+    amount_edge: u32,
+    /// Distractor sentences per ticket, in halves: one more with even odds
+    /// when odd.
+    distractor_halves: usize,
+    /// A legal threat or a security incident written over a billing request.
+    cover: u32,
+    /// A routine ticket sent from a personal address, in sixths.
+    personal: u32,
+    /// Whether the Enterprise plan rule may lift a ticket's priority.
+    plan_rule: bool,
+}
+
+/// Levels 1 to 5; level 2 is the desk as first written.
+pub const LEVELS: [Level; 5] = [
+    Level {
+        queue: (2, 3),
+        date_edge: 0,
+        amount_edge: 0,
+        distractor_halves: 0,
+        cover: 0,
+        personal: 0,
+        plan_rule: false,
+    },
+    Level {
+        queue: (3, 5),
+        date_edge: 1,
+        amount_edge: 0,
+        distractor_halves: 1,
+        cover: 0,
+        personal: 1,
+        plan_rule: true,
+    },
+    Level {
+        queue: (5, 7),
+        date_edge: 2,
+        amount_edge: 1,
+        distractor_halves: 2,
+        cover: 1,
+        personal: 2,
+        plan_rule: true,
+    },
+    Level {
+        queue: (7, 9),
+        date_edge: 3,
+        amount_edge: 2,
+        distractor_halves: 4,
+        cover: 2,
+        personal: 2,
+        plan_rule: true,
+    },
+    Level {
+        queue: (9, 12),
+        date_edge: 4,
+        amount_edge: 4,
+        distractor_halves: 6,
+        cover: 4,
+        personal: 3,
+        plan_rule: true,
+    },
+];
+
+/// The shape of `level` (1 to 5; out of range, the nearest).
+pub fn level(level: u8) -> &'static Level {
+    &LEVELS[usize::from(level.clamp(1, 5) - 1)]
+}
+
+/// True with `quarters` / 4 odds, drawing only when the odds are not 0
+/// (so a level without a trap draws as the desk did before levels).
+fn odds(rng: &mut SeededRng, quarters: u32) -> bool {
+    quarters > 0 && rng.chance(quarters, 4)
+}
+
+/// The desk of `task` at level 2 for `seed`.
 pub fn generate(task: &str, seed: u64) -> Desk {
+    generate_at(task, crate::splits::DEFAULT_LEVEL, seed)
+}
+
+/// The desk of `task` at difficulty level `difficulty` for `seed`.
+pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
+    let level = level(difficulty);
     let mut rng = SeededRng::new(seed, stream(task));
     let vendor = *rng.pick(VENDORS);
     let count = match task {
-        "medium" => rng.range(3, 5) as usize,
+        "medium" => rng.range(level.queue.0, level.queue.1) as usize,
         _ => 1,
     };
     let mut received = Day::EPOCH_2026.plus(rng.range(80, 330));
@@ -91,19 +191,31 @@ pub fn generate(task: &str, seed: u64) -> Desk {
     let mut tickets: Vec<Ticket> = Vec::with_capacity(count);
     for _ in 0..count {
         let (case, plan) = if task == "hard" {
-            (exception_case(&mut rng), *rng.pick(&Plan::ALL))
+            let plans = if level.plan_rule {
+                &Plan::ALL[..]
+            } else {
+                &Plan::ALL[..3]
+            };
+            (exception_case(&mut rng, level), *rng.pick(plans))
         } else {
-            routine_case(&mut rng)
+            routine_case(&mut rng, level)
+        };
+        let cover = match case {
+            Case::Legal | Case::Security { .. } if odds(&mut rng, level.cover) => {
+                Some(billing_medium(&mut rng, level))
+            }
+            _ => None,
         };
         let customer = customer(&mut rng, plan, received, case, &tickets);
         let ticket = write_ticket(
             &mut rng,
+            level,
             vendor,
             format!("T-{number}"),
             received,
             minute,
             customer,
-            case,
+            (case, cover),
         );
         tickets.push(ticket);
         number += rng.range(1, 40) as u32;
@@ -128,8 +240,16 @@ fn draw_plan(rng: &mut SeededRng, plans: Plans) -> Plan {
     }
 }
 
-fn duplicate(rng: &mut SeededRng, high: bool) -> Case {
-    let cents = if high {
+fn duplicate(rng: &mut SeededRng, level: &Level, high: bool) -> Case {
+    let cents = if odds(rng, level.amount_edge) {
+        // Within $5.00 of the $200.00 line, on its side.
+        let offset = i64::from(rng.below(500));
+        if high {
+            DUPLICATE_HIGH_CENTS + offset
+        } else {
+            DUPLICATE_HIGH_CENTS - 1 - offset
+        }
+    } else if high {
         rng.range(DUPLICATE_HIGH_CENTS / 100, 2400) * 100 + i64::from(rng.below(100))
     } else {
         rng.range(9, DUPLICATE_HIGH_CENTS / 100 - 1) * 100 + i64::from(rng.below(100))
@@ -139,9 +259,9 @@ fn duplicate(rng: &mut SeededRng, high: bool) -> Case {
 
 /// A routine medium-priority billing case (refund and fee tickets
 /// included; their disposition is not graded outside the hard task).
-fn billing_medium(rng: &mut SeededRng) -> Case {
+fn billing_medium(rng: &mut SeededRng, level: &Level) -> Case {
     match rng.below(4) {
-        0 => duplicate(rng, false),
+        0 => duplicate(rng, level, false),
         1 => Case::InvoiceCorrection,
         2 => Case::Refund {
             invoice_named: rng.chance(3, 4),
@@ -164,9 +284,11 @@ fn technical_medium(rng: &mut SeededRng) -> Case {
 
 /// A routine ticket: the gold priority uniformly, a department it allows,
 /// then a situation and plan that give that pair.
-fn routine_case(rng: &mut SeededRng) -> (Case, Plan) {
+fn routine_case(rng: &mut SeededRng, level: &Level) -> (Case, Plan) {
     use Department::*;
     use Priority::*;
+    // The third way to a high ticket is a medium one lifted by the plan rule.
+    let high_ways = if level.plan_rule { 3 } else { 2 };
     let target = *rng.pick(&[Low, Medium, High, Urgent]);
     let department = match target {
         Urgent => *rng.pick(&[Technical, Billing]),
@@ -183,7 +305,7 @@ fn routine_case(rng: &mut SeededRng) -> (Case, Plan) {
                 Plans::Any,
             ),
         },
-        (Technical, High) => match rng.below(3) {
+        (Technical, High) => match rng.below(high_ways) {
             0 => (Case::SignIn { whole_org: false }, Plans::Any),
             1 => (Case::Crash { workaround: false }, Plans::Any),
             _ => (technical_medium(rng), Plans::Enterprise),
@@ -191,14 +313,14 @@ fn routine_case(rng: &mut SeededRng) -> (Case, Plan) {
         (Technical, Medium) => (technical_medium(rng), Plans::NotEnterprise),
         (Technical, Low) => (Case::HowTo, Plans::Any),
         (Billing, Urgent) => (Case::Suspended { whole_org: true }, Plans::Any),
-        (Billing, High) => match rng.below(3) {
+        (Billing, High) => match rng.below(high_ways) {
             0 => (Case::Suspended { whole_org: false }, Plans::Any),
-            1 => (duplicate(rng, true), Plans::Any),
-            _ => (billing_medium(rng), Plans::Enterprise),
+            1 => (duplicate(rng, level, true), Plans::Any),
+            _ => (billing_medium(rng, level), Plans::Enterprise),
         },
-        (Billing, Medium) => (billing_medium(rng), Plans::NotEnterprise),
+        (Billing, Medium) => (billing_medium(rng, level), Plans::NotEnterprise),
         (Billing, Low) => (Case::Pricing, Plans::Any),
-        (General, High) => match rng.below(3) {
+        (General, High) => match rng.below(high_ways) {
             0 => (Case::Legal, Plans::Any),
             1 => (
                 Case::Deletion {
@@ -224,24 +346,37 @@ fn routine_case(rng: &mut SeededRng) -> (Case, Plan) {
 }
 
 /// A policy exception: the disposition uniformly, then a case with it.
-fn exception_case(rng: &mut SeededRng) -> Case {
+fn exception_case(rng: &mut SeededRng, level: &Level) -> Case {
     use Disposition::*;
-    // Dates near the 30-day edge a quarter of the time: reading them is the task.
+    // Dates near the 30-day edge (a quarter of the time at level 2): reading
+    // them is the task.
     let in_window = |rng: &mut SeededRng| {
-        if rng.chance(1, 4) {
+        if rng.chance(level.date_edge, 4) {
             rng.range(26, 30)
         } else {
             rng.range(2, 30)
         }
     };
     let late = |rng: &mut SeededRng| {
-        if rng.chance(1, 4) {
+        if rng.chance(level.date_edge, 4) {
             rng.range(31, 35)
         } else {
             rng.range(31, 80)
         }
     };
+    // Fees within $5.00 of the $50.00 limit, on either side.
+    let edge_fee = |rng: &mut SeededRng, over: bool| {
+        let offset = i64::from(rng.below(10)) * 50;
+        if over {
+            FEE_WAIVER_LIMIT_CENTS + 50 + offset
+        } else {
+            FEE_WAIVER_LIMIT_CENTS - offset
+        }
+    };
     let small_fee = |rng: &mut SeededRng| {
+        if odds(rng, level.amount_edge) {
+            return edge_fee(rng, false);
+        }
         *rng.pick(&[
             1500,
             2000,
@@ -286,7 +421,11 @@ fn exception_case(rng: &mut SeededRng) -> Case {
             1 => {
                 if rng.chance(1, 2) {
                     Case::FeeWaiver {
-                        cents: *rng.pick(&[5500, 6000, 7500, 9000, 12000, 15000]),
+                        cents: if odds(rng, level.amount_edge) {
+                            edge_fee(rng, true)
+                        } else {
+                            *rng.pick(&[5500, 6000, 7500, 9000, 12000, 15000])
+                        },
                         waived_within_year: rng.chance(1, 3),
                     }
                 } else {
@@ -435,21 +574,19 @@ const DISTRACTORS: &[&str] = &[
     "I already mentioned this to your sales rep last week.",
 ];
 
-fn write_ticket(
+/// The subject themes and the body text of `case`, for `customer`; a case
+/// about the API or an app names that `product`.
+fn situation(
     rng: &mut SeededRng,
     vendor: &str,
-    id: String,
-    received: Day,
-    minute: u32,
-    customer: Customer,
+    product: &mut String,
+    customer: &Customer,
+    (received, minute): (Day, u32),
     case: Case,
-) -> Ticket {
-    let line = *rng.pick(PRODUCT_LINES);
-    let mut product = format!("{vendor} {line}");
-    let company = customer.company.clone();
-    let first = customer.first.clone();
+) -> (&'static [&'static [&'static str]], String) {
+    let company = &customer.company;
     let earlier = |rng: &mut SeededRng| clock(rng.range(6 * 60, minute.max(7 * 60) as i64) as u32);
-    let (themes, text): (&[&[&str]], String) = match case {
+    match case {
         Case::SignIn { whole_org: true } => {
             let n = rng.range(6, 60);
             let error = *rng.pick(SIGN_IN_ERRORS);
@@ -496,7 +633,7 @@ fn write_ticket(
         Case::Crash { workaround } => {
             let platform = *rng.pick(PLATFORMS);
             let screen = *rng.pick(SCREENS);
-            product = format!("{vendor} {platform} app");
+            *product = format!("{vendor} {platform} app");
             (
                 &[APP],
                 match (workaround, rng.below(2)) {
@@ -517,7 +654,7 @@ fn write_ticket(
         }
         Case::ApiErrors { all_failing } => {
             let endpoint = *rng.pick(ENDPOINTS);
-            product = format!("{vendor} API");
+            *product = format!("{vendor} API");
             let since = earlier(rng);
             (
                 &[API, APP],
@@ -587,7 +724,7 @@ fn write_ticket(
             )
         }
         Case::Security { leaked_key: true } => {
-            product = format!("{vendor} API");
+            *product = format!("{vendor} API");
             (
                 &[API, DATA, ACCESS],
                 if rng.chance(1, 2) {
@@ -798,18 +935,50 @@ fn write_ticket(
                 },
             )
         }
-    };
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_ticket(
+    rng: &mut SeededRng,
+    level: &Level,
+    vendor: &str,
+    id: String,
+    received: Day,
+    minute: u32,
+    customer: Customer,
+    (case, cover): (Case, Option<Case>),
+) -> Ticket {
+    let line = *rng.pick(PRODUCT_LINES);
+    let mut product = format!("{vendor} {line}");
+    let company = customer.company.clone();
+    let first = customer.first.clone();
+    let when = (received, minute);
+    let (mut themes, mut text) = situation(rng, vendor, &mut product, &customer, when, case);
+    if let Some(cover) = cover {
+        // The customer leads with the request, and the subject names it.
+        let (cover_themes, cover_text) =
+            situation(rng, vendor, &mut product, &customer, when, cover);
+        themes = cover_themes;
+        text = format!("{cover_text} {text}");
+    }
     let subject = if rng.chance(1, 2) {
         (*rng.pick(GENERIC_SUBJECTS)).to_owned()
     } else {
         let theme = *rng.pick(themes);
         (*rng.pick(theme)).to_owned()
     };
-    let distractor = if rng.chance(1, 2) {
-        format!(" {}", rng.pick(DISTRACTORS))
-    } else {
-        String::new()
-    };
+    let halves = level.distractor_halves;
+    let distractors = halves / 2 + usize::from(halves % 2 == 1 && rng.chance(1, 2));
+    // Distinct sentences: 4 steps apart in a pool of 9 never meet.
+    let mut distractor = String::new();
+    if distractors > 0 {
+        let start = rng.index(DISTRACTORS.len());
+        for k in 0..distractors {
+            distractor.push(' ');
+            distractor.push_str(DISTRACTORS[(start + 4 * k) % DISTRACTORS.len()]);
+        }
+    }
     let signature = if rng.chance(1, 2) {
         first.clone()
     } else {
@@ -831,7 +1000,7 @@ fn write_ticket(
     let from = match case {
         Case::Deletion { verified: false } => personal,
         Case::Deletion { verified: true } => customer.account_email.clone(),
-        _ if rng.chance(1, 6) => personal,
+        _ if level.personal > 0 && rng.chance(level.personal, 6) => personal,
         _ => customer.account_email.clone(),
     };
     Ticket {
@@ -844,6 +1013,8 @@ fn write_ticket(
         product,
         customer,
         case,
+        cover,
+        distractors,
     }
 }
 

@@ -11,13 +11,15 @@
 //! - [`grade`]: the terminal graders.
 //! - [`shaping`]: per-step process rewards that cannot be farmed.
 //! - [`text_form`]: the inbox and the opened ticket as the seed's text.
-//! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones.
+//! - [`reference`](mod@reference): the reference policy; [`baselines`]: blind ones;
+//!   [`noisy`]: the reference with slips, for the difficulty curve.
 
 pub mod action;
 pub mod baselines;
 pub mod generate;
 pub mod grade;
 pub mod names;
+pub mod noisy;
 pub mod policy;
 pub mod reference;
 pub mod reply;
@@ -69,8 +71,8 @@ static TASKS: [TaskInfo; 3] = [
         aliases: &["ticket_queue"],
         difficulty: Difficulty::Medium,
         max_steps: 28,
-        summary: "Triage a queue of 3 to 5 tickets: priority and department of every ticket, \
-                  scored as the mean over tickets.",
+        summary: "Triage a queue of tickets (3 to 5 at level 2, 2 to 12 over levels 1 to 5): \
+                  priority and department of every ticket, scored as the mean over tickets.",
     },
     TaskInfo {
         id: "hard",
@@ -201,6 +203,10 @@ pub struct SupportTriageState {
 
 pub struct SupportTriage {
     task: &'static TaskInfo,
+    /// The difficulty level the desk was generated at.
+    difficulty: u8,
+    /// The step limit of the task at that level.
+    max_steps: u32,
     desk: Desk,
     /// The instruction and the policy as every observation shows them,
     /// serialised at reset (they are most of an observation's bytes).
@@ -287,8 +293,8 @@ impl SupportTriage {
             feedback: self.feedback.clone(),
             reward_breakdown: breakdown,
             step_count: self.step_count,
-            max_steps: self.task.max_steps,
-            steps_remaining: self.task.max_steps.saturating_sub(self.step_count),
+            max_steps: self.max_steps,
+            steps_remaining: self.max_steps.saturating_sub(self.step_count),
             terminal_grader: self.terminal.as_ref().map(|g| g.total),
             score_breakdown: self.terminal.as_ref().map(|g| g.criteria.clone()),
         }
@@ -496,17 +502,31 @@ impl Environment for SupportTriage {
         &INFO
     }
 
+    const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
+
+    /// A longer queue gets three more steps per ticket beyond level 2's
+    /// largest: one to open it, one to triage it, one to spare.
+    fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
+        let most = |level: u8| generate::level(level).queue.1;
+        let extra = match task.id {
+            "medium" => most(difficulty) - most(crate::splits::DEFAULT_LEVEL),
+            _ => 0,
+        };
+        task.max_steps + 3 * extra.max(0) as u32
+    }
+
     fn reset(
         task: &'static TaskInfo,
         difficulty: u8,
         seed: u64,
     ) -> (Self, SupportTriageObservation) {
-        let _ = difficulty; // one level until the generator takes one
-        let desk = generate::generate(task.id, seed);
+        let desk = generate::generate_at(task.id, difficulty, seed);
         let n = desk.tickets.len();
         let per_ticket = VIEW_UNITS + if task.id == "hard" { 3 } else { 1 };
         let env = SupportTriage {
             task,
+            difficulty,
+            max_steps: Self::max_steps(task, difficulty),
             shown_instruction: FrozenJson::of(&instruction(task.id, &desk)),
             shown_policy: FrozenJson::of(&policy::POLICY),
             work: vec![Work::default(); n],
@@ -629,12 +649,30 @@ impl Environment for SupportTriage {
         }
         baselines::next_action(
             name,
-            self.task.id,
+            (self.task.id, self.difficulty),
             &self.desk,
             &self.work,
             &self.viewed,
             rng,
         )
+    }
+
+    fn noisy_reference_action(
+        &self,
+        error_per_mille: u32,
+        rng: &mut SeededRng,
+    ) -> Option<SupportTriageAction> {
+        if self.terminal.is_some() {
+            return None;
+        }
+        Some(noisy::next_action(
+            self.exceptions(),
+            &self.desk,
+            &self.work,
+            &self.viewed,
+            error_per_mille,
+            rng,
+        ))
     }
 
     fn empty_answer(&self) -> SupportTriageAction {

@@ -12,18 +12,22 @@
 //!
 //! Policy randomness is per trial: trial `t` of seed `s` draws from
 //! `SeededRng::new(s, 1000 + t)`, so trials differ and reruns do not.
+//!
+//! Besides the environments' own policies, `noisy_reference` plays the
+//! reference with each graded decision wrong with a chosen probability
+//! (`--noise`, one row per rate); played with `--difficulty all` it draws
+//! the difficulty curve (README "Difficulty levels").
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use env_wasm::registry::ALL_POLICIES;
+use env_wasm::registry::{ALL_POLICIES, NOISY_REFERENCE_POLICY};
 use env_wasm::rng::SeededRng;
-use env_wasm::seam::MAX_SEED;
+use env_wasm::splits::{self, Split};
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, RewardMode, StepResult, TaskInfo};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::report::{self, Episode, Outcome, Summary};
@@ -36,6 +40,8 @@ pub const POLICY_STREAM: u64 = 1000;
 /// An episode still running this many steps past its task's `max_steps` is
 /// cut off (every environment ends its episodes by `max_steps`).
 const STEP_SLACK: u32 = 10;
+/// The noisy reference's error rate when `--noise` is not given.
+pub const DEFAULT_NOISE_PER_MILLE: u32 = 200;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct EvalArgs {
@@ -46,14 +52,28 @@ pub struct EvalArgs {
     #[arg(long = "task", value_name = "TASK")]
     pub tasks: Vec<String>,
     /// Policies: `reference`, a baseline (e.g. `random`, `constant`), `exploits` for every
-    /// exploit policy (`exploit_*`: ways of gaming a grader, which must score low) or `all` for
-    /// every policy each environment offers (repeatable, comma lists).
+    /// exploit policy (`exploit_*`: ways of gaming a grader, which must score low), `all` for
+    /// every policy each environment offers, or `noisy_reference` (the reference with each
+    /// graded decision wrong with probability --noise; not part of `all`) (repeatable, comma
+    /// lists).
     #[arg(long = "policy", value_name = "POLICY", default_value = "reference")]
     pub policies: Vec<String>,
+    /// Error rates of `noisy_reference`: probabilities from 0 to 1 in steps of 0.001, one row
+    /// each (repeatable, comma lists; default 0.2).
+    #[arg(long = "noise", value_name = "RATES")]
+    pub noise: Vec<String>,
+    /// Difficulty levels, 1 to 5, or `all` for every level each environment serves
+    /// (repeatable, comma lists; default: the default level, 2).
+    #[arg(long = "difficulty", value_name = "LEVELS")]
+    pub difficulty: Vec<String>,
+    /// Play the seeds of this declared split (train, validation, test): --seed-start is then
+    /// the offset within it, and the range must stay inside it.
+    #[arg(long, value_name = "NAME")]
+    pub split: Option<String>,
     /// Number of seeds, from --seed-start.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub seeds: u64,
-    /// First seed.
+    /// First seed (with --split, the offset within the split).
     #[arg(long, default_value_t = 0)]
     pub seed_start: u64,
     /// Trials per seed (different policy randomness); pass^k is reported for k = 1..trials.
@@ -96,12 +116,50 @@ fn parse_threshold(text: &str) -> Result<f64, String> {
     }
 }
 
-/// One environment, task and policy: a row of the report.
+/// Parse `--noise` values: probabilities from 0 to 1 in steps of 0.001 (the
+/// noisy reference takes a rate per mille), ascending, each once; none
+/// given is [`DEFAULT_NOISE_PER_MILLE`].
+pub fn noise_rates(values: &[String]) -> Result<Vec<u32>, String> {
+    let names = select::names(values);
+    if names.is_empty() {
+        return Ok(vec![DEFAULT_NOISE_PER_MILLE]);
+    }
+    let mut rates = Vec::new();
+    for name in &names {
+        let rate = name
+            .parse::<f64>()
+            .ok()
+            .filter(|r| (0.0..=1.0).contains(r))
+            .ok_or_else(|| format!("--noise `{name}` is not a probability from 0 to 1"))?;
+        let per_mille = (rate * 1000.0).round();
+        if (per_mille / 1000.0 - rate).abs() > 1e-9 {
+            return Err(format!(
+                "--noise `{name}` is finer than 0.001, the noisy reference's step"
+            ));
+        }
+        // In 0..=1000 by the filter above.
+        let per_mille = per_mille as u32;
+        if !rates.contains(&per_mille) {
+            rates.push(per_mille);
+        }
+    }
+    rates.sort_unstable();
+    Ok(rates)
+}
+
+/// One environment, task, policy (with its noise rate) and level: a row of
+/// the report, and its seeds.
 #[derive(Debug, Clone, Copy)]
 pub struct Group {
     pub env: &'static EnvInfo,
     pub task: &'static TaskInfo,
     pub policy: &'static str,
+    /// The noisy reference's error rate per mille; `None` for other policies.
+    pub noise_per_mille: Option<u32>,
+    pub difficulty: u8,
+    /// The split named with `--split`, sent with each reset.
+    pub split: Option<&'static Split>,
+    pub first_seed: u64,
 }
 
 /// Everything `eval` will play, in report order.
@@ -109,9 +167,13 @@ pub struct Group {
 pub struct Plan {
     pub groups: Vec<Group>,
     pub reward_mode: RewardMode,
+    /// `--seed-start` as given (an offset when `split` is named).
     pub seed_start: u64,
+    pub split: Option<&'static str>,
     pub seeds: u64,
     pub trials: u32,
+    /// What was skipped where (a policy or level an environment lacks).
+    pub warnings: Vec<String>,
 }
 
 impl Plan {
@@ -125,18 +187,54 @@ impl Plan {
         let within = i % per_group;
         (
             self.groups[i / per_group],
-            self.seed_start + (within / self.trials as usize) as u64,
+            self.groups[i / per_group].first_seed + (within / self.trials as usize) as u64,
             (within % self.trials as usize) as u32,
         )
     }
 }
 
-/// The policies of `env` that `wanted` selects (names, or the families
-/// `all` and `exploits`, see [`EnvInfo::policies_named`]), in the order the
-/// environment lists them, each once.
-fn policies_of(env: &EnvInfo, wanted: &[String]) -> Vec<&'static str> {
-    let selected: Vec<&'static str> = wanted.iter().flat_map(|w| env.policies_named(w)).collect();
-    env.policy_names()
+/// Whether every task of `env` has a noisy reference (an environment
+/// without one answers `None`), probed on seed 0 at its first level.
+fn has_noisy_reference(env: &'static EnvInfo) -> bool {
+    let Some(level) = env.levels.first() else {
+        return false;
+    };
+    env.tasks.iter().all(|task| {
+        let mut probe = AnyEnv::of(env);
+        let options = json!({"task": task.id, "seed": 0, splits::DIFFICULTY: level});
+        probe.reset(&options, ResetDefaults::default()).is_ok()
+            && probe
+                .noisy_reference_action(0, &mut SeededRng::new(0, POLICY_STREAM))
+                .is_some()
+    })
+}
+
+/// The policies of `env` that `name` selects (a name, or the families `all`
+/// and `exploits`, see [`EnvInfo::policies_named`]; `noisy_reference` when
+/// the environment has one).
+fn policies_named(env: &'static EnvInfo, name: &str, noisy: bool) -> Vec<&'static str> {
+    if name == NOISY_REFERENCE_POLICY {
+        return if noisy {
+            vec![NOISY_REFERENCE_POLICY]
+        } else {
+            Vec::new()
+        };
+    }
+    env.policies_named(name)
+}
+
+/// The policies of `env` that `wanted` selects, in the order the
+/// environment lists them (the noisy reference last), each once.
+fn policies_of(env: &'static EnvInfo, wanted: &[String], noisy: bool) -> Vec<&'static str> {
+    let selected: Vec<&'static str> = wanted
+        .iter()
+        .flat_map(|w| policies_named(env, w, noisy))
+        .collect();
+    let mut offered = env.policy_names();
+    if noisy {
+        offered.push(NOISY_REFERENCE_POLICY);
+    }
+    offered
         .into_iter()
         .filter(|p| selected.contains(p))
         .collect()
@@ -144,71 +242,100 @@ fn policies_of(env: &EnvInfo, wanted: &[String]) -> Vec<&'static str> {
 
 /// Resolve the arguments into a plan; `Err` is a usage error.
 pub fn plan(args: &EvalArgs) -> Result<Plan, String> {
-    let env_names = select::names(&args.envs);
-    let envs = select::envs(&env_names)?;
-    let tasks = select::tasks(&envs, &select::names(&args.tasks))?;
+    let selection = select::select(select::Request {
+        envs: &args.envs,
+        tasks: &args.tasks,
+        difficulty: &args.difficulty,
+        split: args.split.as_deref(),
+        seed_start: args.seed_start,
+        seeds: args.seeds,
+    })?;
     let wanted = select::names(&args.policies);
     if wanted.is_empty() {
         return Err("no policy named; try --policy reference or --policy all".to_owned());
     }
-    let last_seed = args
-        .seed_start
-        .checked_add(args.seeds - 1)
-        .filter(|s| *s <= MAX_SEED);
-    if last_seed.is_none() {
-        return Err(format!("seeds must stay at most {MAX_SEED}"));
+    let wants_noisy = wanted.iter().any(|w| w == NOISY_REFERENCE_POLICY);
+    if !args.noise.is_empty() && !wants_noisy {
+        return Err(format!(
+            "--noise sets the error rate of --policy {NOISY_REFERENCE_POLICY}, which is not chosen"
+        ));
     }
-    let chosen_envs: Vec<&EnvInfo> = {
-        let mut seen: Vec<&EnvInfo> = Vec::new();
-        for (env, _) in &tasks {
-            if !seen.iter().any(|e| e.id == env.id) {
-                seen.push(env);
-            }
-        }
-        seen
-    };
-    let explicit_envs = !env_names.is_empty() && !env_names.iter().any(|n| n == "all");
+    let noise = noise_rates(&args.noise)?;
+    // Probed only when asked for: a reset and an action per task.
+    let noisy: Vec<(&str, bool)> = selection
+        .envs
+        .iter()
+        .map(|c| (c.env.id, wants_noisy && has_noisy_reference(c.env)))
+        .collect();
+    let noisy_of = |env: &EnvInfo| noisy.iter().any(|(id, has)| *id == env.id && *has);
+    let mut warnings = selection.warnings.clone();
     for name in wanted
         .iter()
         .filter(|w| !w.eq_ignore_ascii_case(ALL_POLICIES))
     {
-        let missing: Vec<&str> = chosen_envs
+        let lacking: Vec<&'static EnvInfo> = selection
+            .scope
+            .envs
             .iter()
-            .filter(|e| e.policies_named(name).is_empty())
-            .map(|e| e.id)
+            .copied()
+            .filter(|e| selection.choice(e).is_some())
+            .filter(|e| policies_named(e, name, noisy_of(e)).is_empty())
             .collect();
-        if missing.len() == chosen_envs.len() || (explicit_envs && !missing.is_empty()) {
-            let offered: Vec<String> = chosen_envs
-                .iter()
-                .map(|e| format!("{}: {}", e.id, e.policy_names().join(", ")))
-                .collect();
-            return Err(format!(
-                "policy `{name}` is not offered by {}; available: {}",
-                missing.join(", "),
-                offered.join("; ")
-            ));
-        }
-        if !missing.is_empty() {
-            eprintln!(
-                "deskbench eval: policy `{name}` is not offered by {}; skipped there",
-                missing.join(", ")
-            );
+        let available = |e: &EnvInfo| {
+            let mut names = e.policy_names();
+            if noisy_of(e) {
+                names.push(NOISY_REFERENCE_POLICY);
+            }
+            names.join(", ")
+        };
+        warnings.extend(selection.scope.check(
+            &format!("policy `{name}`"),
+            "offered",
+            &lacking,
+            available,
+        )?);
+    }
+    let mut groups = Vec::new();
+    for (env, task) in &selection.tasks {
+        let Some(choice) = selection.choice(env) else {
+            continue;
+        };
+        for policy in policies_of(env, &wanted, noisy_of(env)) {
+            let rates: Vec<Option<u32>> = if policy == NOISY_REFERENCE_POLICY {
+                noise.iter().copied().map(Some).collect()
+            } else {
+                vec![None]
+            };
+            for noise_per_mille in rates {
+                for &difficulty in &choice.levels {
+                    groups.push(Group {
+                        env,
+                        task,
+                        policy,
+                        noise_per_mille,
+                        difficulty,
+                        split: choice.split,
+                        first_seed: choice.first_seed,
+                    });
+                }
+            }
         }
     }
-    let groups = tasks
-        .iter()
-        .flat_map(|(env, task)| {
-            policies_of(env, &wanted)
-                .into_iter()
-                .map(|policy| Group { env, task, policy })
-        })
-        .collect();
+    if groups.is_empty() {
+        return Err(
+            "nothing to play: no chosen environment offers the policies at the levels \
+                    asked for"
+                .to_owned(),
+        );
+    }
     Ok(Plan {
         groups,
         reward_mode: args.reward_mode,
         seed_start: args.seed_start,
+        split: selection.envs.iter().find_map(|c| c.split).map(|s| s.name),
         seeds: args.seeds,
         trials: args.trials,
+        warnings,
     })
 }
 
@@ -261,11 +388,27 @@ pub async fn play(
 ) -> Result<Episode, EvalError> {
     let where_ = || {
         format!(
-            "{}/{} policy {} seed {seed} trial {trial}",
-            group.env.id, group.task.id, group.policy
+            "{}/{} level {} policy {}{} seed {seed} trial {trial}",
+            group.env.id,
+            group.task.id,
+            group.difficulty,
+            group.policy,
+            group
+                .noise_per_mille
+                .map(|n| format!(" noise {}", f64::from(n) / 1000.0))
+                .unwrap_or_default()
         )
     };
-    let options = json!({"task": group.task.id, "seed": seed, "reward_mode": reward_mode.name()});
+    let mut options = json!({
+        "task": group.task.id,
+        "seed": seed,
+        "reward_mode": reward_mode.name(),
+        splits::DIFFICULTY: group.difficulty,
+    });
+    if let Some(split) = group.split {
+        // The server checks the seed is the split's, as the seam does here.
+        options[splits::SPLIT] = json!(split.name);
+    }
     let mut local = AnyEnv::of(group.env);
     let first = local
         .reset(&options, ResetDefaults::default())
@@ -289,11 +432,17 @@ pub async fn play(
         }
     }
     let mut rng = SeededRng::new(seed, POLICY_STREAM + u64::from(trial));
-    let limit = group.task.max_steps.saturating_add(STEP_SLACK);
+    let limit = group
+        .env
+        .max_steps(group.task, group.difficulty)
+        .saturating_add(STEP_SLACK);
     let mut episode = Episode {
         env: group.env.id,
         task: group.task.id,
-        policy: group.policy,
+        difficulty: group.difficulty,
+        split: group.env.split_of(seed).map(|s| s.name),
+        policy: group.policy.to_owned(),
+        noise: group.noise_per_mille.map(|n| f64::from(n) / 1000.0),
         seed,
         trial,
         score: 0.0,
@@ -311,7 +460,11 @@ pub async fn play(
         breakdown: Value::Null,
     };
     loop {
-        let Some(action) = local.policy_action(group.policy, &mut rng) else {
+        let next = match group.noise_per_mille {
+            Some(per_mille) => local.noisy_reference_action(per_mille, &mut rng),
+            None => local.policy_action(group.policy, &mut rng),
+        };
+        let Some(action) = next else {
             episode.note = Some(format!(
                 "the policy had no action after {} steps",
                 episode.steps
@@ -498,21 +651,6 @@ pub fn summarise(plan: &Plan, episodes: &[Episode], threshold: f64) -> Vec<Summa
         .collect()
 }
 
-/// The JSON report: the settings, one summary per group, every episode.
-#[derive(Debug, Serialize)]
-pub struct JsonReport<'a> {
-    pub deskbench_version: &'static str,
-    pub reward_mode: &'static str,
-    /// `in-process`, or the server root URL.
-    pub source: &'a str,
-    pub seed_start: u64,
-    pub seeds: u64,
-    pub trials: u32,
-    pub success_threshold: f64,
-    pub summaries: &'a [Summary],
-    pub episodes: &'a [Episode],
-}
-
 /// Run `deskbench eval`: the table on stdout, files on request, exit 2 on a
 /// usage error, 1 on a protocol or I/O error.
 pub async fn run(args: EvalArgs) -> ExitCode {
@@ -523,6 +661,9 @@ pub async fn run(args: EvalArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    for warning in &plan.warnings {
+        eprintln!("deskbench eval: {warning}");
+    }
     let target = if args.quiet {
         ProgressDrawTarget::hidden()
     } else {
@@ -564,56 +705,31 @@ pub async fn run(args: EvalArgs) -> ExitCode {
             first.note.as_deref().unwrap_or("")
         );
     }
+    let report = report::JsonReport {
+        deskbench_version: env!("CARGO_PKG_VERSION"),
+        reward_mode: plan.reward_mode.name(),
+        source: args.url.as_deref().unwrap_or("in-process"),
+        seed_start: plan.seed_start,
+        split: plan.split,
+        seeds: plan.seeds,
+        trials: plan.trials,
+        success_threshold: args.success_threshold,
+        summaries: &summaries,
+        episodes: &episodes,
+    };
+    let files = report::Files {
+        json: args.json.as_deref(),
+        csv: args.csv.as_deref(),
+        trajectories: args.trajectories.as_deref(),
+    };
+    let lines: Vec<Value> = episodes
+        .iter()
+        .map(|e| e.trajectory(plan.reward_mode.name()))
+        .collect();
     let mut status = ExitCode::SUCCESS;
-    if let Some(path) = &args.json {
-        let report = JsonReport {
-            deskbench_version: env!("CARGO_PKG_VERSION"),
-            reward_mode: plan.reward_mode.name(),
-            source: args.url.as_deref().unwrap_or("in-process"),
-            seed_start: plan.seed_start,
-            seeds: plan.seeds,
-            trials: plan.trials,
-            success_threshold: args.success_threshold,
-            summaries: &summaries,
-            episodes: &episodes,
-        };
-        let written = serde_json::to_vec_pretty(&report)
-            .map_err(|e| e.to_string())
-            .and_then(|mut bytes| {
-                bytes.push(b'\n');
-                std::fs::write(path, bytes).map_err(|e| e.to_string())
-            });
-        if let Err(err) = written {
-            eprintln!("deskbench eval: cannot write {}: {err}", path.display());
-            status = ExitCode::FAILURE;
-        }
-    }
-    if let Some(path) = &args.trajectories {
-        let mut lines = String::new();
-        for episode in &episodes {
-            let info = env_wasm::registry::find(episode.env);
-            if let Some(info) = info {
-                lines.push_str(
-                    &episode
-                        .trajectory(info, plan.reward_mode.name())
-                        .to_string(),
-                );
-                lines.push('\n');
-            }
-        }
-        if let Err(err) = std::fs::write(path, lines) {
-            eprintln!("deskbench eval: cannot write {}: {err}", path.display());
-            status = ExitCode::FAILURE;
-        }
-    }
-    if let Some(path) = &args.csv {
-        let written = report::csv(&summaries, plan.trials)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
-        if let Err(err) = written {
-            eprintln!("deskbench eval: cannot write {}: {err}", path.display());
-            status = ExitCode::FAILURE;
-        }
+    for err in files.write(&report, &lines) {
+        eprintln!("deskbench eval: {err}");
+        status = ExitCode::FAILURE;
     }
     status
 }
@@ -623,6 +739,7 @@ mod tests {
     use super::*;
     use clap::Parser;
     use env_wasm::registry::ENVIRONMENTS;
+    use env_wasm::seam::MAX_SEED;
 
     #[derive(Parser)]
     struct Cli {
@@ -663,6 +780,72 @@ mod tests {
     }
 
     #[test]
+    fn noise_rates_are_probabilities_in_steps_of_a_thousandth() {
+        let strings = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(noise_rates(&[]), Ok(vec![DEFAULT_NOISE_PER_MILLE]));
+        assert_eq!(
+            noise_rates(&strings(&["0.3,0", "1", "0.30"])),
+            Ok(vec![0, 300, 1000])
+        );
+        for (bad, says) in [
+            ("1.5", "not a probability"),
+            ("-0.1", "not a probability"),
+            ("NaN", "not a probability"),
+            ("lots", "not a probability"),
+            ("0.0005", "finer than 0.001"),
+        ] {
+            let err = noise_rates(&strings(&[bad])).err().unwrap_or_default();
+            assert!(err.contains(says), "{bad}: {err}");
+        }
+        // --noise belongs to the noisy reference, and a rate out of range is a usage error.
+        let err = plan(&args(&["--noise", "0.1"])).err().unwrap_or_default();
+        assert!(err.contains("--noise sets the error rate"), "{err}");
+        let err = plan(&args(&["--policy", "noisy_reference", "--noise", "2"]))
+            .err()
+            .unwrap_or_default();
+        assert!(err.contains("not a probability"), "{err}");
+    }
+
+    #[test]
+    fn plans_play_every_level_and_split_offsets() {
+        let env = ENVIRONMENTS[0];
+        let plan = plan(&args(&[
+            "--env",
+            env.id,
+            "--difficulty",
+            "all",
+            "--split",
+            "validation",
+            "--seed-start",
+            "4",
+            "--seeds",
+            "2",
+        ]))
+        .expect("plan");
+        assert_eq!(plan.groups.len(), env.tasks.len() * env.levels.len());
+        assert_eq!(plan.split, Some("validation"));
+        let start = splits::SPLITS[1].start;
+        let (group, seed, _) = plan.job(1);
+        assert_eq!((group.difficulty, seed), (env.levels[0], start + 5));
+        assert!(group.split.is_some_and(|s| s.name == "validation"));
+        let err = super::plan(&args(&[
+            "--split",
+            "validation",
+            "--seed-start",
+            "999",
+            "--seeds",
+            "2",
+        ]))
+        .err()
+        .unwrap_or_default();
+        assert!(err.contains("leave split"), "{err}");
+        let err = super::plan(&args(&["--difficulty", "0"]))
+            .err()
+            .unwrap_or_default();
+        assert!(err.contains("not a difficulty level"), "{err}");
+    }
+
+    #[test]
     fn json_comparison_ignores_float_noise_only() {
         assert!(same_json(
             &json!({"a": [0.1, "x"]}),
@@ -677,7 +860,10 @@ mod tests {
         let episode = |outcome| Episode {
             env: "productivity",
             task: "easy",
-            policy: "p",
+            difficulty: 2,
+            split: Some("train"),
+            policy: "p".to_owned(),
+            noise: None,
             seed: 0,
             trial: 0,
             score: 0.5,
@@ -704,6 +890,10 @@ mod tests {
                     env,
                     task,
                     policy: "reference",
+                    noise_per_mille: None,
+                    difficulty: splits::DEFAULT_LEVEL,
+                    split: None,
+                    first_seed: 7,
                 };
                 let episode = play(group, 7, 0, RewardMode::Shaped, None)
                     .await

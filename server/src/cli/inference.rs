@@ -3,10 +3,15 @@
 //! `[START]`/`[STEP]`/`[END]` log ([`super::log`]) on stdout, nothing else
 //! (diagnostics go to stderr).
 //!
-//! Each task is one episode with `--seed`, played in-process through the
-//! seam, or, when `ENV_BASE_URL` is set, on that server over `/ws`. The
-//! score is the environment's own: [`AnyEnv::terminal_score`] in-process,
-//! the final observation's `terminal_grader` on a server.
+//! It plays what `eval` plays ([`super::select`]): every chosen task at
+//! every chosen level (`--difficulty`), for `--seeds` seeds from
+//! `--seed-start` (or offsets within `--split`), `--trials` times each;
+//! each episode in-process through the seam, or, when `ENV_BASE_URL` is
+//! set, on that server over `/ws`. The score is the environment's own:
+//! [`AnyEnv::terminal_score`] in-process, the final observation's
+//! `terminal_grader` on a server. After the last episode the pass^k table
+//! of `eval` ([`super::report`]), the model in the policy column, goes to
+//! stderr (stdout carries the log only), and to `--json` and `--csv`.
 //!
 //! Turns and failures:
 //! - The model's reply is read with [`crate::llm::extract_action`]; any JSON
@@ -30,9 +35,11 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use env_wasm::splits::{self, Split};
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, StepResult, TaskInfo};
 use serde_json::{Value, json};
 
+use super::report::{self, Episode, Outcome};
 use super::ws_client::{Reply, WsSession};
 use super::{log, prompt, select, terminal_grader, to_points};
 use crate::llm::{ChatClient, ChatConfig, ChatError, Message, extract_action};
@@ -44,6 +51,8 @@ pub const MAX_BAD_REPLIES: u32 = 3;
 const HISTORY_CHARS: usize = 80_000;
 /// Where the API key is looked for, in order.
 pub const KEY_VARS: [&str; 3] = ["HF_TOKEN", "API_KEY", "OPENAI_API_KEY"];
+/// The first seed when neither `--seed-start` nor `--split` is given.
+pub const DEFAULT_SEED: u64 = 42;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct InferenceArgs {
@@ -53,9 +62,24 @@ pub struct InferenceArgs {
     /// Tasks by id or alias (comma list; default: all tasks of each environment).
     #[arg(long = "task", env = "TASK_NAME", value_name = "TASK")]
     pub task: Option<String>,
-    /// Scenario seed of every task.
-    #[arg(long, env = "SEED", default_value_t = 42)]
-    pub seed: u64,
+    /// First seed (`--seed` is the same flag); with --split, the offset within the split
+    /// (default: 42, or 0 with --split).
+    #[arg(long = "seed-start", visible_alias = "seed", env = "SEED")]
+    pub seed_start: Option<u64>,
+    /// Number of seeds, from --seed-start.
+    #[arg(long, env = "SEEDS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub seeds: u64,
+    /// Play the seeds of this declared split (train, validation, test): --seed-start is then
+    /// the offset within it, and the range must stay inside it.
+    #[arg(long, env = "SPLIT", value_name = "NAME")]
+    pub split: Option<String>,
+    /// Difficulty levels, 1 to 5, or `all` for every level each environment serves (comma
+    /// lists; default: the default level, 2).
+    #[arg(long = "difficulty", env = "DIFFICULTY", value_name = "LEVELS")]
+    pub difficulty: Option<String>,
+    /// Episodes per seed and level; pass^k is reported for k = 1..trials.
+    #[arg(long, env = "TRIALS", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub trials: u32,
     /// Most model turns per task (default: the task's max_steps plus 3 for refused replies).
     #[arg(long, env = "MAX_STEPS", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_steps: Option<u32>,
@@ -98,10 +122,16 @@ pub struct InferenceArgs {
     /// Root URL of a DeskBench server to play on over /ws (unset: in-process).
     #[arg(long = "env-url", env = "ENV_BASE_URL", value_name = "BASE")]
     pub env_url: Option<String>,
-    /// Also write every task's episode to this file as one JSON line (README
+    /// Also write every episode to this file as one JSON line (README
     /// "Trajectories"), each turn with the chat messages the model was sent.
     #[arg(long, value_name = "PATH")]
     pub trajectories: Option<std::path::PathBuf>,
+    /// Also write the summaries and every episode as JSON to this file (as `eval --json`).
+    #[arg(long, value_name = "PATH")]
+    pub json: Option<std::path::PathBuf>,
+    /// Also write the summaries as CSV to this file (as `eval --csv`).
+    #[arg(long, value_name = "PATH")]
+    pub csv: Option<std::path::PathBuf>,
 }
 
 fn parse_secs(text: &str) -> Result<f64, String> {
@@ -146,11 +176,18 @@ impl Backend {
 
     async fn reset(
         &mut self,
-        task: &TaskInfo,
-        seed: u64,
+        job: &Job,
         reward_mode: env_wasm::RewardMode,
     ) -> Result<StepResult, String> {
-        let options = json!({"task": task.id, "seed": seed, "reward_mode": reward_mode.name()});
+        let mut options = json!({
+            "task": job.task.id,
+            "seed": job.seed,
+            "reward_mode": reward_mode.name(),
+            splits::DIFFICULTY: job.difficulty,
+        });
+        if let Some(split) = job.split {
+            options[splits::SPLIT] = json!(split.name);
+        }
         match self {
             Backend::Local(env) => env
                 .reset(&options, ResetDefaults::default())
@@ -195,11 +232,45 @@ impl Backend {
     }
 }
 
+/// One episode to play: a task at a level, a seed, a trial.
+#[derive(Debug, Clone, Copy)]
+pub struct Job {
+    pub env: &'static EnvInfo,
+    pub task: &'static TaskInfo,
+    pub difficulty: u8,
+    /// The split named with `--split`, sent with the reset.
+    pub split: Option<&'static Split>,
+    pub seed: u64,
+    pub trial: u32,
+}
+
+impl Job {
+    /// Every episode of a selection in report order: task and level, then
+    /// seed, then trial.
+    pub fn all(selection: &select::Selection, trials: u32) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        for cell in selection.cells() {
+            for seed in cell.first_seed..cell.first_seed + selection.seeds {
+                for trial in 0..trials {
+                    jobs.push(Job {
+                        env: cell.env,
+                        task: cell.task,
+                        difficulty: cell.difficulty,
+                        split: cell.split,
+                        seed,
+                        trial,
+                    });
+                }
+            }
+        }
+        jobs
+    }
+}
+
 /// Settings shared by every task of a run.
 pub struct Runner {
     pub client: Option<ChatClient>,
     pub model: String,
-    pub seed: u64,
     pub max_steps: Option<u32>,
     pub success_threshold: f64,
     pub env_url: Option<String>,
@@ -223,6 +294,9 @@ pub struct TaskReport {
     pub breakdown: Value,
     /// Whether the step limit ended the episode.
     pub truncated: bool,
+    /// How it ended: graded (`done`, `truncated`), three replies in a row
+    /// not accepted (`refused`), out of turns (`step_limit`), or `failed`.
+    pub outcome: Outcome,
 }
 
 fn emit(out: &mut impl Write, line: &str) {
@@ -242,13 +316,9 @@ fn trim_history(messages: &mut Vec<Message>) {
 }
 
 impl Runner {
-    /// Play `task` of `env`, printing its lines to `out`.
-    pub async fn run_task(
-        &self,
-        env: &'static EnvInfo,
-        task: &'static TaskInfo,
-        out: &mut impl Write,
-    ) -> TaskReport {
+    /// Play `job`, printing its lines to `out`.
+    pub async fn run_task(&self, job: &Job, out: &mut impl Write) -> TaskReport {
+        let (env, task) = (job.env, job.task);
         emit(out, &log::start(task.id, env.id, &self.model));
         let mut report = TaskReport {
             success: false,
@@ -259,6 +329,7 @@ impl Runner {
             turns: Vec::new(),
             breakdown: Value::Null,
             truncated: false,
+            outcome: Outcome::Failed,
         };
         let Some(client) = self.client.clone() else {
             report.failure = Some(format!(
@@ -274,7 +345,7 @@ impl Runner {
                 return self.finish(out, env, task, report);
             }
         };
-        let first = match backend.reset(task, self.seed, self.reward_mode).await {
+        let first = match backend.reset(job, self.reward_mode).await {
             Ok(first) => first,
             Err(err) => {
                 report.failure = Some(err);
@@ -294,9 +365,10 @@ impl Runner {
             Message::system(prompt::system(env, task, &schema)),
             Message::user(prompt::first(&first.observation.to_value())),
         ];
-        let turns = self
-            .max_steps
-            .unwrap_or(task.max_steps.saturating_add(MAX_BAD_REPLIES));
+        let turns = self.max_steps.unwrap_or(
+            env.max_steps(task, job.difficulty)
+                .saturating_add(MAX_BAD_REPLIES),
+        );
         let mut bad_in_a_row = 0;
         let mut last: Option<StepResult> = None;
         while report.steps < turns {
@@ -394,13 +466,23 @@ impl Runner {
         }
         if let Some(last) = &last {
             match backend.score(last) {
-                Some(score) => report.score = score,
+                Some(score) => {
+                    report.score = score;
+                    report.outcome = if report.truncated {
+                        Outcome::Truncated
+                    } else {
+                        Outcome::Done
+                    };
+                }
                 None => {
                     report.failure = Some("the final observation carries no task score".to_owned())
                 }
             }
             report.success = report.failure.is_none() && report.score >= self.success_threshold;
-        } else if report.failure.is_none() && bad_in_a_row < MAX_BAD_REPLIES {
+        } else if report.failure.is_none() && bad_in_a_row >= MAX_BAD_REPLIES {
+            report.outcome = Outcome::Refused;
+        } else if report.failure.is_none() {
+            report.outcome = Outcome::StepLimit;
             eprintln!(
                 "deskbench inference: {}/{}: not done after {turns} turns; scored 0",
                 env.id, task.id
@@ -444,48 +526,84 @@ impl Runner {
 
 impl Runner {
     /// `report` as one line of a trajectories file (README "Trajectories"):
-    /// the eval line's fields, `model` for `policy`, and every turn with the
-    /// messages the model was sent.
-    fn trajectory(&self, env: &EnvInfo, task: &TaskInfo, report: &TaskReport) -> Value {
+    /// the eval line's fields with `model` for `policy`, every turn with the
+    /// messages the model was sent; each field present, with one JSON type
+    /// in every line (`split` and `failure` are `""` when there is none).
+    pub fn trajectory(&self, job: &Job, report: &TaskReport) -> Value {
         json!({
-            "env": env.id,
-            "task": task.id,
-            "difficulty": env_wasm::splits::DEFAULT_LEVEL,
-            "split": env.split_of(self.seed).map(|s| s.name),
-            "seed": self.seed,
+            "env": job.env.id,
+            "task": job.task.id,
+            "difficulty": job.difficulty,
+            "split": job.env.split_of(job.seed).map_or("", |s| s.name),
+            "seed": job.seed,
+            "trial": job.trial,
             "model": self.model,
             "reward_mode": self.reward_mode.name(),
-            "steps": report.turns,
+            "steps": report.turns.iter().map(report::dataset_step).collect::<Vec<_>>(),
             "score": report.score,
-            "score_breakdown": report.breakdown,
+            "score_breakdown": report::json_text(&report.breakdown),
+            "outcome": report.outcome,
             "success": report.success,
             "truncated": report.truncated,
             "total_reward": to_points(report.rewards.iter().sum()),
-            "failure": report.failure,
+            "failure": report.failure.as_deref().unwrap_or(""),
         })
+    }
+
+    /// `report` as an episode of the pass^k table, the model its policy.
+    pub fn episode(&self, job: &Job, report: &TaskReport) -> Episode {
+        Episode {
+            env: job.env.id,
+            task: job.task.id,
+            difficulty: job.difficulty,
+            split: job.env.split_of(job.seed).map(|s| s.name),
+            policy: self.model.clone(),
+            noise: None,
+            seed: job.seed,
+            trial: job.trial,
+            score: report.score,
+            steps: report.steps,
+            total_reward: to_points(report.rewards.iter().sum()),
+            outcome: report.outcome,
+            note: report.failure.clone(),
+            steps_taken: Vec::new(),
+            breakdown: Value::Null,
+        }
     }
 }
 
 /// Run `deskbench inference` with the API key found in the environment.
 pub async fn run(args: InferenceArgs) -> ExitCode {
-    let env_names = args
+    let env_names: Vec<String> = args
         .env
         .as_deref()
         .map(|e| select::names(&[e.to_owned()]))
         .filter(|names| !names.is_empty())
         .unwrap_or_else(|| vec![env_wasm::registry::ENVIRONMENTS[0].id.to_owned()]);
-    let task_names = args
-        .task
-        .as_deref()
-        .map(|t| select::names(&[t.to_owned()]))
-        .unwrap_or_default();
-    let tasks = match select::envs(&env_names).and_then(|envs| select::tasks(&envs, &task_names)) {
-        Ok(tasks) => tasks,
+    let task_names: Vec<String> = args.task.iter().cloned().collect();
+    let difficulty: Vec<String> = args.difficulty.iter().cloned().collect();
+    let seed_start = args.seed_start.unwrap_or(if args.split.is_some() {
+        0
+    } else {
+        DEFAULT_SEED
+    });
+    let selection = match select::select(select::Request {
+        envs: &env_names,
+        tasks: &task_names,
+        difficulty: &difficulty,
+        split: args.split.as_deref(),
+        seed_start,
+        seeds: args.seeds,
+    }) {
+        Ok(selection) => selection,
         Err(message) => {
             eprintln!("deskbench inference: {message}");
             return ExitCode::from(2);
         }
     };
+    for warning in &selection.warnings {
+        eprintln!("deskbench inference: {warning}");
+    }
     let client = api_key_from_env().map(|api_key| {
         ChatClient::new(ChatConfig {
             base_url: args.api_base_url.clone(),
@@ -498,36 +616,56 @@ pub async fn run(args: InferenceArgs) -> ExitCode {
             backoff: Duration::from_millis(args.backoff_ms),
         })
     });
+    let env_url = args
+        .env_url
+        .as_deref()
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+        .map(str::to_owned);
     let runner = Runner {
         client,
         model: args.model.clone(),
-        seed: args.seed,
         max_steps: args.max_steps,
         success_threshold: args.success_threshold,
         reward_mode: args.reward_mode,
-        env_url: args
-            .env_url
-            .as_deref()
-            .map(str::trim)
-            .filter(|u| !u.is_empty())
-            .map(str::to_owned),
+        env_url: env_url.clone(),
     };
     let mut stdout = std::io::stdout();
     let mut failed = false;
-    let mut lines = String::new();
-    for (env, task) in tasks {
-        let report = runner.run_task(env, task, &mut stdout).await;
+    let mut lines = Vec::new();
+    let mut episodes = Vec::new();
+    for job in Job::all(&selection, args.trials) {
+        let report = runner.run_task(&job, &mut stdout).await;
         failed |= report.failure.is_some();
-        lines.push_str(&runner.trajectory(env, task, &report).to_string());
-        lines.push('\n');
+        lines.push(runner.trajectory(&job, &report));
+        episodes.push(runner.episode(&job, &report));
     }
-    if let Some(path) = &args.trajectories
-        && let Err(err) = std::fs::write(path, lines)
-    {
-        eprintln!(
-            "deskbench inference: cannot write {}: {err}",
-            path.display()
-        );
+    let per_row = (selection.seeds as usize).saturating_mul(args.trials as usize);
+    let summaries: Vec<report::Summary> = episodes
+        .chunks(per_row.max(1))
+        .filter_map(|row| report::summarise(row, args.trials, args.success_threshold))
+        .collect();
+    // stdout is the log's alone: the table goes to stderr.
+    eprint!("{}", report::table(&summaries, args.trials));
+    let json_report = report::JsonReport {
+        deskbench_version: env!("CARGO_PKG_VERSION"),
+        reward_mode: args.reward_mode.name(),
+        source: env_url.as_deref().unwrap_or("in-process"),
+        seed_start,
+        split: selection.envs.iter().find_map(|c| c.split).map(|s| s.name),
+        seeds: selection.seeds,
+        trials: args.trials,
+        success_threshold: args.success_threshold,
+        summaries: &summaries,
+        episodes: &episodes,
+    };
+    let files = report::Files {
+        json: args.json.as_deref(),
+        csv: args.csv.as_deref(),
+        trajectories: args.trajectories.as_deref(),
+    };
+    for err in files.write(&json_report, &lines) {
+        eprintln!("deskbench inference: {err}");
         failed = true;
     }
     if failed {

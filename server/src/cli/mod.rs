@@ -4,8 +4,9 @@
 //! `[START]`/`[STEP]`/`[END]` log.
 //!
 //! How a runner plays one episode:
-//! 1. It picks environments and tasks from [`env_wasm::registry`] by name
-//!    ([`select`]).
+//! 1. It picks environments, tasks, difficulty levels and seeds (a range, or
+//!    offsets within a declared split) from [`env_wasm::registry`] by name
+//!    ([`select`], the same for both runners).
 //! 2. It plays either in-process through the [`env_wasm::AnyEnv`] seam, or
 //!    against a running server over the OpenEnv `/ws` protocol
 //!    ([`ws_client::WsSession`]), connecting to `{base}/envs/{env_id}/ws`.
@@ -15,8 +16,9 @@
 //! 4. Rewards, `done` and the task score come from whoever plays the
 //!    episode: the seam in-process, the server's replies otherwise
 //!    ([`terminal_grader`]).
-//! 5. `eval` aggregates ([`report`]); `inference` prints one line per event
-//!    ([`log`]).
+//! 5. Both aggregate into the same pass^k table, JSON and CSV ([`report`]);
+//!    `inference` also prints one line per event ([`log`]) on stdout, so its
+//!    table goes to stderr.
 
 pub mod eval;
 pub mod inference;

@@ -29,7 +29,7 @@ async fn environments_splits_and_counts() {
             assert!(start.as_u64() >= Some(previous_stop), "{split}");
             previous_stop = stop.as_u64().unwrap_or_default();
             assert_eq!(split["type"], split["name"]);
-            assert_eq!(split["levels"], json!([2]));
+            assert_eq!(split["levels"], json!(info.levels));
             assert_eq!(
                 split["tasks"].as_array().map(Vec::len),
                 Some(info.tasks.len())
@@ -45,7 +45,9 @@ async fn environments_splits_and_counts() {
     let default = post(&app, "/productivity/num_tasks", "{\"split\": \"\"}")
         .await
         .json();
-    assert_eq!(default["num_tasks"], 3_000_000);
+    let productivity = env_wasm::registry::find("productivity").expect("productivity");
+    let per_seed = productivity.tasks.len() * productivity.levels.len();
+    assert_eq!(default["num_tasks"], json!(per_seed * 1_000_000));
 }
 
 #[tokio::test]
@@ -76,12 +78,19 @@ async fn tasks_ranges_and_records() {
         ]
     );
     assert_eq!(task["env"], "support_triage");
-    assert_eq!(task["difficulty"], 2);
+    // Index 7 by the numbering of `env_wasm::splits`: task 7 % T, level
+    // (7 / T) % L, seed start + 7 / (T * L).
+    let support = env_wasm::registry::find("support_triage").expect("support_triage");
+    let (tasks, levels) = (support.tasks.len(), support.levels.len());
+    let level = support.levels[(7 / tasks) % levels];
+    assert_eq!(task["task"], support.tasks[7 % tasks].id);
+    assert_eq!(task["difficulty"], level);
+    assert_eq!(task["seed"], json!(1_000_000 + 7 / (tasks * levels)));
     assert_eq!(task["reset"], json!({"split": "validation", "index": 7}));
     assert_eq!(
         task["task_id"],
         format!(
-            "support_triage/{}/2/{}",
+            "support_triage/{}/{level}/{}",
             task["task"].as_str().unwrap_or(""),
             task["seed"]
         )
