@@ -486,3 +486,143 @@ fn the_stated_thresholds_are_enough_to_find_the_stressors() {
         assert_eq!(found, truth.stressors(), "seed {seed}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Difficulty levels
+
+const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+
+/// Scores of `answer` on `kind` at `level` over `seeds`.
+fn grade_at(
+    kind: TaskKind,
+    level: u8,
+    seeds: std::ops::Range<u64>,
+    answer: impl Fn(&Case, u64) -> String,
+) -> Vec<i32> {
+    seeds
+        .map(|seed| {
+            let case = Case::generate_at(kind, level, seed);
+            case.grade(&answer(&case, seed)).total.0
+        })
+        .collect()
+}
+
+/// The noisy reference's mean score per task (and the full episode, the
+/// mean of the three) at `level`, each decision wrong with probability
+/// `per_mille` / 1000.
+fn noisy_means(level: u8, per_mille: u32, seeds: u64) -> [f64; 4] {
+    let mut means = [0.0; 4];
+    for (k, kind) in TaskKind::ALL.into_iter().enumerate() {
+        let scores = grade_at(kind, level, 0..seeds, |case, seed| {
+            let mut rng = env_wasm::rng::SeededRng::new(seed, 7);
+            baselines::noisy(case, per_mille, &mut rng)
+        });
+        means[k] = mean(&scores);
+    }
+    means[3] = (means[0] + means[1] + means[2]) / 3.0;
+    means
+}
+
+#[test]
+fn reference_answers_score_exactly_one_at_every_level() {
+    for level in LEVELS {
+        for kind in TaskKind::ALL {
+            let scores = grade_at(kind, level, 0..200, |c, _| c.write(Style::Reference));
+            let min = scores.iter().min().copied().unwrap_or(0);
+            assert_eq!(
+                min,
+                10_000,
+                "{} level {level}: a reference answer scored {min}",
+                kind.id()
+            );
+        }
+        // And through the seam: the full episode at this level, its state
+        // naming the level.
+        for seed in 0..5 {
+            let mut env = AnyEnv::of(&env_wasm::it_mental_health::INFO);
+            let options = json!({"task": "full_episode", "difficulty": level, "seed": seed});
+            env.reset(&options, ResetDefaults::default())
+                .expect("reset at a served level");
+            while let Some(action) = env.reference_action() {
+                env.step(&action).expect("the reference is accepted");
+            }
+            let state = env.state();
+            assert_eq!(state["difficulty"], json!(level));
+            let end = env.terminal_score();
+            assert_eq!(end, Some(1.0), "level {level} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn the_noisy_reference_scores_lower_at_higher_levels() {
+    // At rate 0 it is the reference itself, in the environment too.
+    for level in LEVELS {
+        for kind in TaskKind::ALL {
+            for seed in 0..30 {
+                let case = Case::generate_at(kind, level, seed);
+                let mut rng = env_wasm::rng::SeededRng::new(seed, 7);
+                assert_eq!(
+                    baselines::noisy(&case, 0, &mut rng),
+                    case.write(Style::Reference),
+                    "{} level {level} seed {seed}",
+                    kind.id()
+                );
+            }
+        }
+        let mut env = AnyEnv::of(&env_wasm::it_mental_health::INFO);
+        let options = json!({"task": "full_episode", "difficulty": level, "seed": 3});
+        env.reset(&options, ResetDefaults::default())
+            .expect("reset at a served level");
+        let mut rng = env_wasm::rng::SeededRng::new(3, 7);
+        while let Some(action) = env.noisy_reference_action(0, &mut rng) {
+            assert_eq!(Some(&action), env.reference_action().as_ref());
+            env.step(&action).expect("the noisy reference is accepted");
+        }
+        assert_eq!(env.terminal_score(), Some(1.0), "level {level}");
+    }
+
+    // The curve: the same rate costs more at a higher level (more facts to
+    // judge, more signs per person, more plan actions, a tighter budget).
+    let tasks = [
+        "burnout_detection",
+        "stress_triage",
+        "intervention_plan",
+        "full_episode",
+    ];
+    for (per_mille, seeds) in [(200, 200), (100, 100)] {
+        let curve: Vec<[f64; 4]> = LEVELS
+            .map(|level| noisy_means(level, per_mille, seeds))
+            .collect();
+        for (k, task) in tasks.iter().enumerate() {
+            let means: Vec<String> = curve.iter().map(|m| format!("{:.4}", m[k])).collect();
+            println!(
+                "noisy reference at {per_mille}\u{2030}, {task:<18} levels 1-5: {}",
+                means.join("  ")
+            );
+        }
+        if per_mille != 200 {
+            // Printed; only the ends are asserted on fewer seeds.
+            assert!(curve[4][3] < curve[0][3], "{per_mille}: {curve:.4?}");
+            continue;
+        }
+        // The full episode falls at every level; each task from level 1
+        // and from level 2 to level 5.
+        for pair in curve.windows(2) {
+            assert!(pair[1][3] < pair[0][3], "{per_mille}: {curve:.4?}");
+        }
+        for k in 0..3 {
+            assert!(
+                curve[4][k] < curve[1][k] && curve[1][k] <= curve[0][k],
+                "{per_mille} {}: {curve:.4?}",
+                tasks[k]
+            );
+        }
+    }
+    // Every decision wrong scores low.
+    for level in LEVELS {
+        let m = noisy_means(level, 1000, 50);
+        println!("noisy reference at 1000\u{2030}, level {level}: {m:.4?}");
+        assert!(m.iter().all(|s| *s <= 0.30), "level {level}: {m:?}");
+    }
+}

@@ -471,3 +471,119 @@ proptest! {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Difficulty levels: the same (task, level, seed) is the same case, the
+// levels of a seed are different cases, and the case grows with the level.
+
+/// The sizes a level changes, for one case: (what, how many).
+fn sizes(case: &Case) -> Vec<(&'static str, i64)> {
+    match case {
+        Case::Burnout(c) => vec![
+            ("burnout facts", c.facts.len() as i64),
+            (
+                "burnout facts that are no red flag",
+                c.facts.iter().filter(|f| !f.concerning).count() as i64,
+            ),
+        ],
+        Case::Triage(c) => vec![
+            ("triage people", c.employees.len() as i64),
+            (
+                "triage signs",
+                c.employees.iter().map(|e| e.signs.len() as i64).sum(),
+            ),
+        ],
+        Case::Plan(c) => vec![
+            ("plan profile items", c.readings.len() as i64),
+            ("plan stressors", c.stressors().len() as i64),
+            ("plan actions a week", c.actions_per_week() as i64),
+            // A tighter budget: the range's width in hundredths of its
+            // lower bound, negated so that it grows with the level too.
+            (
+                "plan budget tightness",
+                -i64::from((c.card.budget_max - c.card.budget_min) * 100 / c.card.budget_min),
+            ),
+        ],
+    }
+}
+
+#[test]
+fn cases_grow_with_the_level() {
+    const SEEDS: u64 = 200;
+    for kind in TaskKind::ALL {
+        // Per size, its total over the seeds at each level.
+        let totals: Vec<Vec<(&str, i64)>> = (1..=5u8)
+            .map(|level| {
+                let mut sum: Vec<(&str, i64)> = Vec::new();
+                for seed in 0..SEEDS {
+                    for (k, (what, n)) in sizes(&Case::generate_at(kind, level, seed))
+                        .into_iter()
+                        .enumerate()
+                    {
+                        match sum.get_mut(k) {
+                            Some(entry) => entry.1 += n,
+                            None => sum.push((what, n)),
+                        }
+                    }
+                }
+                sum
+            })
+            .collect();
+        for k in 0..totals[0].len() {
+            let what = totals[0][k].0;
+            let means: Vec<f64> = totals
+                .iter()
+                .map(|t| t[k].1 as f64 / SEEDS as f64)
+                .collect();
+            println!("{what:<36} levels 1-5: {means:.2?}");
+            assert!(
+                means.windows(2).all(|pair| pair[1] >= pair[0]),
+                "{what}: {means:?}"
+            );
+            assert!(means[4] > means[1], "{what}: {means:?}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(proptest_config::fixed(48, 0x1e7e1))]
+
+    #[test]
+    fn a_level_is_deterministic_and_the_levels_differ(k in 0usize..3, seed in 0u64..1_000_000) {
+        let kind = kind_of(k);
+        let mut texts = Vec::new();
+        for level in 1..=5u8 {
+            let case = Case::generate_at(kind, level, seed);
+            let again = Case::generate_at(kind, level, seed);
+            // The whole case, hidden truth included, and its reference.
+            prop_assert_eq!(format!("{case:?}"), format!("{again:?}"));
+            prop_assert_eq!(case.write(Style::Reference), again.write(Style::Reference));
+            prop_assert_eq!(case.level(), level);
+            texts.push(case.case_text().to_owned());
+        }
+        for (a, text) in texts.iter().enumerate() {
+            for (b, other) in texts.iter().enumerate().skip(a + 1) {
+                prop_assert!(
+                    text != other,
+                    "{} seed {seed}: levels {} and {} give the same case",
+                    kind.id(), a + 1, b + 1
+                );
+            }
+        }
+        // Level 5 is bigger than level 1 in every size, seed by seed, and
+        // a team never shrinks as the level rises.
+        let easiest = sizes(&Case::generate_at(kind, 1, seed));
+        let hardest = sizes(&Case::generate_at(kind, 5, seed));
+        for ((what, low), (_, high)) in easiest.iter().zip(&hardest) {
+            if *what != "burnout facts" {
+                prop_assert!(high > low, "{} seed {seed}: {what} {low} -> {high}", kind.id());
+            }
+        }
+        if kind == TaskKind::StressTriage {
+            let people: Vec<i64> = (1..=5u8)
+                .map(|level| sizes(&Case::generate_at(kind, level, seed))[0].1)
+                .collect();
+            prop_assert!(people.windows(2).all(|p| p[1] >= p[0]), "{people:?}");
+        }
+    }
+}

@@ -32,7 +32,7 @@ const SEEDS: &str = "100";
 const CURVE_ENVIRONMENTS: &[&str] = &["productivity", "support_triage", "it_mental_health"];
 /// Whether each of [`CURVE_ENVIRONMENTS`] must serve several levels and
 /// have a noisy reference (set once they all do).
-const REQUIRE_ALL_ENVIRONMENTS: bool = false;
+const REQUIRE_ALL_ENVIRONMENTS: bool = true;
 /// Bound on the run, so a hang fails instead of blocking.
 const RUN_LIMIT: Duration = Duration::from_secs(600);
 

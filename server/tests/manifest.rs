@@ -20,6 +20,10 @@ const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 /// Seeds per task and level for the measured claims: from the
 /// `validation` split, never `test`.
 const SEEDS: u64 = 12;
+/// Seeds a baseline's mean is taken over for the floor margin: a dozen is
+/// too few on a small scenario (a level-1 queue of two tickets), where one
+/// lucky seed moves the mean by a tenth.
+const FLOOR_SEEDS: u64 = 60;
 
 fn update() -> bool {
     std::env::var_os("UPDATE_MANIFEST").is_some()
@@ -165,10 +169,6 @@ fn play(
     (rewards, session.terminal_score().unwrap_or(0.0))
 }
 
-fn validation_seeds(env: &EnvInfo) -> std::ops::Range<u64> {
-    let start = manifest::probe_seed(env);
-    start..start + SEEDS
-}
 
 /// `reward.range`: every step reward of every policy, in both reward
 /// modes, lies in it; its low end is below 0 exactly when some step pays
@@ -188,8 +188,16 @@ fn declared_rewards_oracle_and_floor_hold_in_play() {
             for &level in env.levels {
                 for policy in env.policy_names() {
                     let mut scores = 0.0;
-                    for seed in validation_seeds(env) {
-                        for mode in RewardMode::ALL {
+                    let start = manifest::probe_seed(env);
+                    for seed in start..start + FLOOR_SEEDS {
+                        // Every reward mode on the first seeds; the floor's
+                        // mean over all of them, in the default mode.
+                        let modes = if seed < start + SEEDS {
+                            RewardMode::ALL.as_slice()
+                        } else {
+                            &[RewardMode::Shaped]
+                        };
+                        for &mode in modes {
                             let (rewards, score) = play(env, task.id, level, seed, policy, mode);
                             for &reward in &rewards {
                                 assert!(
@@ -214,7 +222,7 @@ fn declared_rewards_oracle_and_floor_hold_in_play() {
                             }
                         }
                     }
-                    let mean = scores / SEEDS as f64;
+                    let mean = scores / FLOOR_SEEDS as f64;
                     if policy != REFERENCE_POLICY {
                         assert!(
                             high - mean >= declared.floor_margin,

@@ -31,14 +31,21 @@
 //!
 //! The generic and everything exploits play the same idea on every task,
 //! so each pair gives the same answers outside its own task.
+//!
+//! And [`noisy`], the reference with each of its decisions made wrong with
+//! a given probability, for the difficulty curve: a harder level has more
+//! decisions (more facts to judge, more signs per person, fewer actions per
+//! stressor, a tighter budget), so the same rate costs it more.
 
 use super::MAX_RESPONSE_CHARS;
-use super::burnout::PersonCard;
+use super::burnout::{
+    self, BurnoutCase, Dimension, HEALTH_CAP, PersonCard, RubricPoints, Severity,
+};
 use super::names::{FIRST_NAMES, LAST_NAMES};
-use super::plan::{GENERAL_ACTIONS, METRICS, Metric, Owner, ProfileCard, dollars};
+use super::plan::{GENERAL_ACTIONS, METRICS, Metric, Owner, PlanCase, ProfileCard, dollars};
 use super::scenario::{Case, ResponseFormat, Subject, TaskKind};
-use super::triage::{STRESSORS, TeamCard, Tier};
-use super::writers::Style;
+use super::triage::{STRESSORS, TeamCard, Tier, TriageCase, Weight, tier_of};
+use super::writers::{self, Planned, Style};
 use crate::rng::SeededRng;
 
 pub const NAMES: &[&str] = &[
@@ -65,7 +72,7 @@ pub fn answer(name: &str, case: &Case, rng: &mut SeededRng) -> Option<String> {
         "constant" => constant(case.kind()),
         "random" => random(case, rng),
         "template" => case.response_format().template,
-        "memorised" => Case::generate(case.kind(), 0).write(Style::Reference),
+        "memorised" => Case::generate_at(case.kind(), case.level(), 0).write(Style::Reference),
         "exploit_hedge" => exploit_hedge(&Seen::of(case)),
         "exploit_stuffing" => exploit_stuffing(&Seen::of(case)),
         "exploit_copy" => exploit_copy(&Seen::of(case)),
@@ -630,4 +637,170 @@ pub fn exploit_everything(seen: &Seen) -> String {
             out
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// The noisy reference: the reference's reading of the case with each
+// decision wrong, independently, with probability `per_mille` / 1000.
+
+/// Whether the next decision goes wrong.
+fn wrong(rng: &mut SeededRng, per_mille: u32) -> bool {
+    rng.below(1000) < per_mille
+}
+
+/// The reference answer written from a reading of `case` in which each
+/// decision is wrong with probability `per_mille` / 1000 (0 is the
+/// reference itself):
+/// - burnout: each fact of the case is judged concerning or not (a
+///   distractor judged concerning counts as a sign and a red flag), and the
+///   dimensions, the rubric points, the severity, the escalation and the
+///   red flags follow from those judgments;
+/// - triage: each sign of each person is read at a neighbouring weight
+///   (safety as severe, strain as severe or coping, a resolved episode as
+///   current...), the tier, the 24-hour action and the ranking follow; and
+///   each person's main stressor (with the 2-week action on it) is
+///   another;
+/// - plan: each of the eight actions gets an owner without the remit or
+///   tackles an item within its threshold instead, each KPI measures such
+///   an item, and the budget total is misjudged by a fifth (outside a
+///   tight range, often inside a wide one).
+pub fn noisy(case: &Case, per_mille: u32, rng: &mut SeededRng) -> String {
+    match case {
+        Case::Burnout(c) => {
+            writers::burnout(&misjudged_burnout(c, per_mille, rng), Style::Reference)
+        }
+        Case::Triage(c) => writers::triage(&misread_triage(c, per_mille, rng), Style::Reference),
+        Case::Plan(c) => noisy_plan(c, per_mille, rng),
+    }
+}
+
+/// Rubric points after judging their fact concerning or not: a fact
+/// judged concerning is worth at least one point, one judged not none.
+fn judged_points(points: u32, concerning: bool) -> u32 {
+    match (points, concerning) {
+        (_, false) => 0,
+        (0, true) => 1,
+        (p, true) => p,
+    }
+}
+
+fn misjudged_burnout(case: &BurnoutCase, per_mille: u32, rng: &mut SeededRng) -> BurnoutCase {
+    let mut read = case.clone();
+    for fact in &mut read.facts {
+        if wrong(rng, per_mille) {
+            fact.concerning = !fact.concerning;
+        }
+    }
+    let concerning = |concept: &str| {
+        read.facts
+            .iter()
+            .any(|f| f.concept == concept && f.concerning)
+    };
+    read.dimensions = crate::order::set_of(
+        Dimension::ALL
+            .into_iter()
+            .filter(|d| concerning(d.concept())),
+    );
+    let health = read
+        .facts
+        .iter()
+        .filter(|f| f.concerning && burnout::is_health_sign(f.concept))
+        .count();
+    // Distractors judged concerning: counted as signs, as the reader
+    // believes them to be.
+    let imagined = read
+        .facts
+        .iter()
+        .filter(|f| f.concerning && matches!(f.concept, "context" | "light_on_call"))
+        .count();
+    read.points = RubricPoints {
+        hours: judged_points(case.points.hours, concerning("hours")),
+        leave: judged_points(case.points.leave, concerning("leave")),
+        dimensions: read.dimensions.len() as u32,
+        health: (health.min(HEALTH_CAP) + imagined) as u32,
+    };
+    read.severity = Severity::from_points(read.points.total());
+    read.escalate = read.severity >= Severity::High;
+    read
+}
+
+/// A sign read at a neighbouring weight.
+fn misread_weight(weight: Weight, rng: &mut SeededRng) -> Weight {
+    use Weight::*;
+    let options: &[Weight] = match weight {
+        Safety => &[Severe],
+        Severe => &[Safety, Strain],
+        Strain => &[Severe, Coping],
+        Coping => &[Strain],
+        Resolved => &[Severe, Strain],
+    };
+    *rng.pick(options)
+}
+
+fn misread_triage(case: &TriageCase, per_mille: u32, rng: &mut SeededRng) -> TriageCase {
+    let mut read = case.clone();
+    for person in &mut read.employees {
+        let signs: Vec<Weight> = person
+            .signs
+            .iter()
+            .map(|w| {
+                if wrong(rng, per_mille) {
+                    misread_weight(*w, rng)
+                } else {
+                    *w
+                }
+            })
+            .collect();
+        person.tier = tier_of(&signs);
+        if wrong(rng, per_mille) {
+            let others: Vec<&'static str> = STRESSORS
+                .iter()
+                .map(|s| s.id)
+                .filter(|id| *id != person.stressor)
+                .collect();
+            person.stressor = *rng.pick(&others);
+        }
+    }
+    read
+}
+
+fn noisy_plan(case: &PlanCase, per_mille: u32, rng: &mut SeededRng) -> String {
+    let within: Vec<&Metric> = case
+        .readings
+        .iter()
+        .filter(|r| !r.stressor)
+        .map(|r| r.metric)
+        .collect();
+    let mut actions = writers::planned(case);
+    for action in &mut actions {
+        if !wrong(rng, per_mille) {
+            continue;
+        }
+        if within.is_empty() || rng.chance(1, 2) {
+            let lacking: Vec<Owner> = Owner::ALL
+                .into_iter()
+                .filter(|o| !o.remit().contains(&action.metric))
+                .collect();
+            action.owner = *rng.pick(&lacking);
+        } else {
+            *action = Planned::first(within[rng.index(within.len())]);
+        }
+    }
+    let mut kpis = writers::kpi_lines(case);
+    for kpi in &mut kpis {
+        if wrong(rng, per_mille) && !within.is_empty() {
+            let metric = *rng.pick(&within);
+            *kpi = metric.kpi(case.value_of(metric.id).unwrap_or(0));
+        }
+    }
+    let mut total = writers::budget_total(case);
+    if wrong(rng, per_mille) {
+        let off = total / 500 * 100;
+        total = if rng.chance(1, 2) {
+            total + off
+        } else {
+            total - off
+        };
+    }
+    writers::plan_of(case, &actions, &kpis, total, Style::Reference)
 }

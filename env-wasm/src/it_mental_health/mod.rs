@@ -267,6 +267,10 @@ impl Environment for ItMentalHealth {
          observation's `response_format` asks for. Each answer is graded at once.",
     );
 
+    /// Every task at levels 1 to 5: larger cases with more signals, near
+    /// misses and distractors, a tighter budget, under the same graders.
+    const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
+
     /// Free-text answers: the optional judge reads them.
     const JUDGED: bool = true;
 
@@ -284,14 +288,16 @@ impl Environment for ItMentalHealth {
         difficulty: u8,
         seed: u64,
     ) -> (Self, ItMentalHealthObservation) {
-        let _ = difficulty; // one level until the generator takes one
         let kinds: Vec<TaskKind> = match TaskKind::from_id(task.id) {
             Some(kind) => vec![kind],
             None => TaskKind::ALL.to_vec(),
         };
         let full_episode = kinds.len() > 1;
         let env = ItMentalHealth {
-            cases: kinds.iter().map(|k| Case::generate(*k, seed)).collect(),
+            cases: kinds
+                .iter()
+                .map(|k| Case::generate_at(*k, difficulty, seed))
+                .collect(),
             current: 0,
             grades: Vec::new(),
             feedback: if full_episode {
@@ -424,6 +430,23 @@ impl Environment for ItMentalHealth {
         let case = self.shown();
         Some(ItMentalHealthAction {
             response: baselines::answer(name, case, rng)?,
+            task_id: Some(case.kind().id().to_owned()),
+            confidence: None,
+            metadata: None,
+        })
+    }
+
+    fn noisy_reference_action(
+        &self,
+        error_per_mille: u32,
+        rng: &mut SeededRng,
+    ) -> Option<ItMentalHealthAction> {
+        if self.done() {
+            return None;
+        }
+        let case = self.shown();
+        Some(ItMentalHealthAction {
+            response: baselines::noisy(case, error_per_mille, rng),
             task_id: Some(case.kind().id().to_owned()),
             confidence: None,
             metadata: None,

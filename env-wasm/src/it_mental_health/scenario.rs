@@ -12,6 +12,7 @@ use super::reading::{Answer, COPY_RUN};
 use super::triage::{self, TeamCard, TriageCase};
 use super::writers::{self, Style};
 use crate::registry::Difficulty;
+use crate::splits::DEFAULT_LEVEL;
 use crate::text::{CopySource, Text};
 use std::sync::OnceLock;
 
@@ -104,13 +105,28 @@ pub enum Case {
 }
 
 impl Case {
-    /// The case of `kind` for `seed`; each task draws from its own stream,
-    /// so a full episode plays the same cases as the tasks played alone.
+    /// The case of `kind` for `seed` at the default level.
     pub fn generate(kind: TaskKind, seed: u64) -> Case {
+        Case::generate_at(kind, DEFAULT_LEVEL, seed)
+    }
+
+    /// The case of `kind` at difficulty `level` (1 to 5) for `seed`; each
+    /// task draws from its own stream, so a full episode plays the same
+    /// cases as the tasks played alone at the same level.
+    pub fn generate_at(kind: TaskKind, level: u8, seed: u64) -> Case {
         match kind {
-            TaskKind::BurnoutDetection => Case::Burnout(burnout::generate(seed)),
-            TaskKind::StressTriage => Case::Triage(triage::generate(seed)),
-            TaskKind::InterventionPlan => Case::Plan(plan::generate(seed)),
+            TaskKind::BurnoutDetection => Case::Burnout(burnout::generate_at(level, seed)),
+            TaskKind::StressTriage => Case::Triage(triage::generate_at(level, seed)),
+            TaskKind::InterventionPlan => Case::Plan(plan::generate_at(level, seed)),
+        }
+    }
+
+    /// The difficulty level the case was generated at.
+    pub fn level(&self) -> u8 {
+        match self {
+            Case::Burnout(c) => c.level,
+            Case::Triage(c) => c.level,
+            Case::Plan(c) => c.level,
         }
     }
 
@@ -216,6 +232,12 @@ impl Case {
     }
 }
 
+/// The entry of a per-level table (levels 1 to 5) for `level`; a level
+/// outside 1 to 5 reads as the nearest one.
+pub fn by_level<T: Copy>(level: u8, table: [T; 5]) -> T {
+    table[usize::from(level.clamp(1, 5)) - 1]
+}
+
 /// `{key}` placeholders replaced by their values.
 pub fn fill(template: impl AsRef<str>, vars: &[(&str, String)]) -> String {
     let mut out = template.as_ref().to_owned();
@@ -234,8 +256,11 @@ mod tests {
         // `Case::guidance_text` reads it once per task.
         for kind in TaskKind::ALL {
             let first = Case::generate(kind, 0).guidance();
-            for seed in 1..200 {
-                assert_eq!(Case::generate(kind, seed).guidance(), first, "{kind:?}");
+            for level in 1..=5 {
+                for seed in 1..100 {
+                    let guidance = Case::generate_at(kind, level, seed).guidance();
+                    assert_eq!(guidance, first, "{kind:?} level {level}");
+                }
             }
         }
     }

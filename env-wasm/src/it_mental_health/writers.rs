@@ -376,45 +376,55 @@ pub fn triage(case: &TriageCase, style: Style) -> String {
 // ---------------------------------------------------------------------------
 // intervention_plan
 
-/// One planned action: owner, what, expected outcome.
-struct Planned {
-    owner: Owner,
-    action: String,
-    outcome: String,
+/// One planned action: the profile item it tackles, owner, what, expected
+/// outcome.
+#[derive(Debug, Clone)]
+pub struct Planned {
+    pub metric: &'static str,
+    pub owner: Owner,
+    pub action: String,
+    pub outcome: String,
 }
 
-/// Two actions a week, all on the team's stressors: every stressor's
-/// action first, then their follow-ups in turn.
-fn planned(case: &PlanCase) -> Vec<Planned> {
+impl Planned {
+    /// The first action on `metric`, by its usual owner.
+    pub fn first(metric: &Metric) -> Planned {
+        Planned {
+            metric: metric.id,
+            owner: metric.owner,
+            action: metric.action.to_owned(),
+            outcome: metric.outcome.to_owned(),
+        }
+    }
+}
+
+/// [`PlanCase::actions_per_week`] actions a week, all on the team's
+/// stressors: every stressor's action first, then their follow-ups in turn.
+pub fn planned(case: &PlanCase) -> Vec<Planned> {
     let stressed: Vec<&Metric> = case
         .readings
         .iter()
         .filter(|r| r.stressor)
         .map(|r| r.metric)
         .collect();
-    let mut out: Vec<Planned> = stressed
-        .iter()
-        .map(|m| Planned {
-            owner: m.owner,
-            action: m.action.to_owned(),
-            outcome: m.outcome.to_owned(),
-        })
-        .collect();
+    let mut out: Vec<Planned> = stressed.iter().map(|m| Planned::first(m)).collect();
     for round in 0..2 {
         for m in &stressed {
             let (action, outcome) = m.follow_ups[round];
             out.push(Planned {
+                metric: m.id,
                 owner: m.owner,
                 action: action.to_owned(),
                 outcome: outcome.to_owned(),
             });
         }
     }
-    out.truncate(8);
+    out.truncate(4 * case.actions_per_week());
     out
 }
 
-fn kpi_lines(case: &PlanCase) -> Vec<String> {
+/// A KPI line for each of the first three stressors.
+pub fn kpi_lines(case: &PlanCase) -> Vec<String> {
     case.readings
         .iter()
         .filter(|r| r.stressor)
@@ -423,7 +433,8 @@ fn kpi_lines(case: &PlanCase) -> Vec<String> {
         .collect()
 }
 
-fn budget_total(case: &PlanCase) -> u32 {
+/// The middle of the budget range, in hundreds of dollars.
+pub fn budget_total(case: &PlanCase) -> u32 {
     (case.card.budget_min + case.card.budget_max) / 200 * 100
 }
 
@@ -440,10 +451,29 @@ fn owner_text(case: &PlanCase, owner: Owner) -> String {
 }
 
 pub fn plan(case: &PlanCase, style: Style) -> String {
-    let actions = planned(case);
-    let weeks: Vec<&[Planned]> = actions.chunks(2).take(4).collect();
-    let kpis = kpi_lines(case);
-    let budget = dollars(budget_total(case));
+    plan_of(
+        case,
+        &planned(case),
+        &kpi_lines(case),
+        budget_total(case),
+        style,
+    )
+}
+
+/// A plan of these actions ([`PlanCase::actions_per_week`] a week), KPI
+/// lines and budget total.
+pub fn plan_of(
+    case: &PlanCase,
+    actions: &[Planned],
+    kpis: &[String],
+    total: u32,
+    style: Style,
+) -> String {
+    let weeks: Vec<&[Planned]> = actions
+        .chunks(case.actions_per_week().max(1))
+        .take(4)
+        .collect();
+    let budget = dollars(total);
     match style {
         Style::Reference => {
             let mut out = String::new();
@@ -459,7 +489,7 @@ pub fn plan(case: &PlanCase, style: Style) -> String {
                 }
             }
             out.push_str("KPIs:\n");
-            for kpi in &kpis {
+            for kpi in kpis {
                 out.push_str(&format!("- {kpi}\n"));
             }
             out.push_str(&format!(
@@ -537,7 +567,7 @@ pub fn plan(case: &PlanCase, style: Style) -> String {
                 }
             }
             out.push_str("\nKPIs:\n");
-            for kpi in &kpis {
+            for kpi in kpis {
                 out.push_str(&format!("- {kpi}\n"));
             }
             out.push_str(&format!(

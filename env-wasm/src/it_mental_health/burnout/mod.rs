@@ -5,6 +5,12 @@
 //! rubric points, escalation is yes for High and Critical, and the red
 //! flags are this case's concerning facts. Every symptom is written several
 //! ways and no sentence names its dimension.
+//!
+//! Levels (1 to 5, [`LEVELS`]) change the case, never the rubric: how many
+//! statements back each dimension, how many health signs past the cap of
+//! two, how close hours and leave sit to the rubric's thresholds, and how
+//! many distractors, from level 3 with near misses (a light rota just past
+//! the threshold, a colleague's hours, single days off, a one-off long day).
 
 pub mod grade;
 
@@ -16,8 +22,9 @@ use serde::Serialize;
 use crate::it_mental_health::names::{
     COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, TEAMS,
 };
-use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, fill};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, by_level, fill};
 use crate::rng::SeededRng;
+use crate::splits::DEFAULT_LEVEL;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -82,7 +89,8 @@ impl Dimension {
         }
     }
 
-    fn concept(self) -> &'static str {
+    /// The concept of the facts that are evidence of it.
+    pub fn concept(self) -> &'static str {
         match self {
             Dimension::Exhaustion => "exhaustion_sign",
             Dimension::Depersonalization => "cynicism_sign",
@@ -126,7 +134,8 @@ impl Severity {
         }
     }
 
-    fn from_points(points: u32) -> Severity {
+    /// The level the rubric gives for a total of points.
+    pub fn from_points(points: u32) -> Severity {
         match points {
             0..=3 => Severity::Low,
             4..=5 => Severity::Moderate,
@@ -388,6 +397,8 @@ impl RubricPoints {
 /// A generated case with its hidden truth.
 #[derive(Debug, Clone)]
 pub struct BurnoutCase {
+    /// The difficulty level it was generated at.
+    pub level: u8,
     pub card: PersonCard,
     pub first: String,
     pub facts: Vec<Fact>,
@@ -404,6 +415,9 @@ impl BurnoutCase {
     /// The concerning facts in the order a careful reader would rank them.
     pub fn red_flags(&self) -> Vec<&Fact> {
         let rank = |f: &Fact| match f.concept {
+            // A distractor is never concerning in a case; a reader who
+            // takes one for a red flag (the noisy reference) puts it first.
+            "context" | "light_on_call" => 0,
             "hours" => 0,
             "leave" => 1,
             "on_call" => 2,
@@ -654,6 +668,12 @@ const HEALTH: &[(&str, &[Worded])] = &[
     ),
 ];
 
+/// Whether facts of `concept` are health signs (a point each, at most
+/// [`HEALTH_CAP`]).
+pub fn is_health_sign(concept: &str) -> bool {
+    HEALTH.iter().any(|(id, _)| *id == concept)
+}
+
 /// Hours buckets of the rubric: (points, lowest, highest).
 const HOURS: [(u32, u32, u32); 4] = [(0, 38, 45), (1, 46, 55), (2, 56, 65), (3, 66, 78)];
 /// Months since a week or more of leave: (points, lowest, highest).
@@ -668,18 +688,100 @@ fn severity_target(rng: &mut SeededRng) -> Severity {
     Severity::ALL[rng.index(Severity::ALL.len())]
 }
 
+/// The rubric counts at most this many health signs.
+pub const HEALTH_CAP: usize = 2;
+
+/// What a level changes (see the module's documentation).
+#[derive(Clone, Copy)]
+struct Shape {
+    /// Health signs shown at most (past [`HEALTH_CAP`] they earn no point).
+    health_max: usize,
+    /// Chance in three that a dimension is backed by two statements.
+    both_odds: u32,
+    /// Hours and leave drawn next to a threshold of the rubric.
+    near_thresholds: bool,
+    /// Distractors kept: (fewest, most).
+    distractors: (i64, i64),
+    /// Near-miss distractors (the light rota just past the threshold
+    /// among them) join the pool.
+    near_misses: bool,
+    /// The long weekend, a trap for skimmers, joins the pool.
+    long_weekend: bool,
+}
+
+/// The shape of each level, 1 to 5; level 2 is the original generator.
+const SHAPES: [Shape; 5] = [
+    Shape {
+        health_max: 2,
+        both_odds: 0,
+        near_thresholds: false,
+        distractors: (1, 1),
+        near_misses: false,
+        long_weekend: false,
+    },
+    Shape {
+        health_max: 2,
+        both_odds: 1,
+        near_thresholds: false,
+        distractors: (1, 3),
+        near_misses: false,
+        long_weekend: true,
+    },
+    Shape {
+        health_max: 3,
+        both_odds: 1,
+        near_thresholds: false,
+        distractors: (2, 4),
+        near_misses: true,
+        long_weekend: true,
+    },
+    Shape {
+        health_max: 3,
+        both_odds: 1,
+        near_thresholds: true,
+        distractors: (3, 5),
+        near_misses: true,
+        long_weekend: true,
+    },
+    Shape {
+        health_max: 4,
+        both_odds: 1,
+        near_thresholds: true,
+        distractors: (5, 7),
+        near_misses: true,
+        long_weekend: true,
+    },
+];
+
+/// A value of a rubric bucket `(lo, hi)`: anywhere in it, or (`near`) one
+/// of the two values at an edge the rubric draws, the lower edge only
+/// when the bucket is not the first and the upper only when not the last.
+fn in_bucket(rng: &mut SeededRng, (lo, hi): (u32, u32), k: usize, last: usize, near: bool) -> u32 {
+    if !near {
+        return rng.range(i64::from(lo), i64::from(hi)) as u32;
+    }
+    let low_edge = k == last || (k > 0 && rng.chance(1, 2));
+    let at = if low_edge { lo } else { hi - 1 };
+    rng.range(i64::from(at), i64::from(at) + 1) as u32
+}
+
 /// Draw (hours bucket, leave bucket, dimension count, health count) until
 /// the rubric gives the target severity, so levels stay balanced.
-fn draw_points(rng: &mut SeededRng, target: Severity) -> (usize, usize, usize, usize) {
+fn draw_points(
+    rng: &mut SeededRng,
+    target: Severity,
+    health_max: usize,
+) -> (usize, usize, usize, usize) {
     let mut draw = (0, 0, 1, 0);
     for _ in 0..200 {
         draw = (
             rng.index(HOURS.len()),
             rng.index(LEAVE.len()),
             1 + rng.index(3),
-            rng.index(3),
+            rng.index(health_max + 1),
         );
-        let total = HOURS[draw.0].0 + LEAVE[draw.1].0 + draw.2 as u32 + draw.3 as u32;
+        let health = draw.3.min(HEALTH_CAP) as u32;
+        let total = HOURS[draw.0].0 + LEAVE[draw.1].0 + draw.2 as u32 + health;
         if Severity::from_points(total) == target {
             break;
         }
@@ -687,7 +789,14 @@ fn draw_points(rng: &mut SeededRng, target: Severity) -> (usize, usize, usize, u
     draw
 }
 
+/// The case of `seed` at the default level.
 pub fn generate(seed: u64) -> BurnoutCase {
+    generate_at(DEFAULT_LEVEL, seed)
+}
+
+/// The case of `seed` at difficulty `level` (1 to 5).
+pub fn generate_at(level: u8, seed: u64) -> BurnoutCase {
+    let shape = by_level(level, SHAPES);
     let mut rng = SeededRng::new(seed, 1);
     let first = (*rng.pick(FIRST_NAMES)).to_owned();
     let last = *rng.pick(LAST_NAMES);
@@ -699,11 +808,13 @@ pub fn generate(seed: u64) -> BurnoutCase {
     let now = rng.index(12);
 
     let target = severity_target(&mut rng);
-    let (hours_bucket, leave_bucket, dim_count, health_count) = draw_points(&mut rng, target);
+    let (hours_bucket, leave_bucket, dim_count, health_count) =
+        draw_points(&mut rng, target, shape.health_max);
+    let near = shape.near_thresholds;
     let (hours_points, lo, hi) = HOURS[hours_bucket];
-    let hours = rng.range(i64::from(lo), i64::from(hi)) as u32;
+    let hours = in_bucket(&mut rng, (lo, hi), hours_bucket, HOURS.len() - 1, near);
     let (leave_points, lo, hi) = LEAVE[leave_bucket];
-    let months = rng.range(i64::from(lo), i64::from(hi)) as u32;
+    let months = in_bucket(&mut rng, (lo, hi), leave_bucket, LEAVE.len() - 1, near);
     let dimensions: BTreeSet<Dimension> =
         crate::order::set_of(rng.sample(&Dimension::ALL, dim_count));
     let health = rng.sample(HEALTH, health_count);
@@ -770,7 +881,12 @@ pub fn generate(seed: u64) -> BurnoutCase {
         workload.push(text.clone());
         facts.push(fact("on_call", text, true));
     } else if rng.chance(1, 2) {
-        let days = rng.range(10, 14);
+        // From level 3 the light rota sits just past the threshold.
+        let days = if shape.near_misses {
+            rng.range(i64::from(ON_CALL_FLAG_DAYS) + 1, 8)
+        } else {
+            rng.range(10, 14)
+        };
         let text =
             format!("They are on call every {days} days, which the team considers a light rota.");
         context.push(text.clone());
@@ -782,7 +898,7 @@ pub fn generate(seed: u64) -> BurnoutCase {
     let mut observations = Vec::new();
     let mut quotes = Vec::new();
     for dim in &dimensions {
-        let both = rng.chance(1, 3);
+        let both = rng.chance(shape.both_odds, 3);
         let as_quote = rng.chance(1, 2);
         if both || !as_quote {
             let pool = OBSERVATIONS.iter().find(|(d, _)| d == dim).map(|(_, p)| *p);
@@ -844,7 +960,7 @@ pub fn generate(seed: u64) -> BurnoutCase {
             MONTHS[rng.index(12)]
         ),
     ];
-    if months >= 2 {
+    if months >= 2 && shape.long_weekend {
         // A long weekend is not leave under the rubric: a trap for skimmers.
         let back = rng.range(0, i64::from(months.min(11)) - 1) as usize;
         distractors.push(format!(
@@ -852,8 +968,30 @@ pub fn generate(seed: u64) -> BurnoutCase {
             MONTHS[(now + 12 - back) % 12]
         ));
     }
+    if shape.near_misses {
+        // Near misses: facts in the words of a red flag that the rubric
+        // does not count (someone else's hours, single days off, one long
+        // day); the grader already refuses them as flags.
+        let other = *rng.pick(FIRST_NAMES);
+        if other != first {
+            distractors.push(format!(
+                "{other}, who sits next to {first}, has averaged {} hours a week since the last \
+                 launch.",
+                rng.range(60, 72)
+            ));
+        }
+        distractors.push(format!(
+            "{first} took {} single days off this quarter, never two in a row.",
+            rng.range(2, 3)
+        ));
+        distractors.push(format!(
+            "{first} worked one {}-hour day during an outage and took the next morning off.",
+            rng.range(12, 14)
+        ));
+    }
     rng.shuffle(&mut distractors);
-    let keep = rng.range(1, 3) as usize;
+    let (fewest, most) = shape.distractors;
+    let keep = rng.range(fewest, most) as usize;
     for text in distractors.into_iter().take(keep) {
         context.push(text.clone());
         facts.push(fact("context", text, false));
@@ -865,7 +1003,7 @@ pub fn generate(seed: u64) -> BurnoutCase {
         hours: hours_points,
         leave: leave_points,
         dimensions: dimensions.len() as u32,
-        health: health.len().min(2) as u32,
+        health: health.len().min(HEALTH_CAP) as u32,
     };
     let severity = Severity::from_points(points.total());
     let card = PersonCard {
@@ -889,6 +1027,7 @@ pub fn generate(seed: u64) -> BurnoutCase {
             .chain(facts.iter().flat_map(|f| f.numbers.iter().copied())),
     );
     BurnoutCase {
+        level,
         card,
         first,
         facts,

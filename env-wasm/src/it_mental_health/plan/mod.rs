@@ -4,6 +4,11 @@
 //! thresholds the rubric states; the plan must tackle those and only those,
 //! week by week, with owners, KPIs whose targets improve on the team's own
 //! numbers, a risk with its mitigation and a budget inside the range.
+//!
+//! Levels (1 to 5) change the profile, never the rubric: how many items it
+//! shows and how many of them are stressors (so how few actions each
+//! stressor gets in the plan's eight), how many values sit right at a
+//! threshold, how narrow the budget range is, and how much other context.
 
 pub mod grade;
 
@@ -15,8 +20,9 @@ use serde::Serialize;
 use crate::it_mental_health::names::{
     COMPANIES, EAP_PROVIDERS, FIRST_NAMES, LAST_NAMES, MONTHS, TEAMS,
 };
-use crate::it_mental_health::scenario::{FormatSection, ResponseFormat};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, by_level};
 use crate::rng::SeededRng;
+use crate::splits::DEFAULT_LEVEL;
 
 /// Who can own an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -82,6 +88,8 @@ pub struct Metric {
     pub threshold: &'static str,
     stressed: (i64, i64),
     fine: (i64, i64),
+    /// Values right at the threshold: (within it, past it).
+    near: ((i64, i64), (i64, i64)),
     is_stressor: fn(i64) -> bool,
     render: fn(i64) -> String,
     /// Whether a KPI target must be below (`Some(true)`) or above
@@ -121,6 +129,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "overtime more than 5 hours a week",
         stressed: (8, 20),
         fine: (1, 4),
+        near: ((5, 5), (6, 7)),
         is_stressor: |v| v > 5,
         render: |v| format!("{v} hours a week"),
         lower_is_better: Some(true),
@@ -154,6 +163,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "on call every 5 days or more often",
         stressed: (2, 5),
         fine: (9, 14),
+        near: ((6, 7), (5, 5)),
         is_stressor: |v| v <= 5,
         render: |v| format!("each engineer is on call every {v} days"),
         lower_is_better: Some(false),
@@ -179,6 +189,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "no 1:1s for 3 months or more",
         stressed: (3, 8),
         fine: (0, 0),
+        near: ((2, 2), (3, 3)),
         is_stressor: |v| v >= 3,
         render: |v| {
             if v == 0 {
@@ -219,6 +230,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "6 months or more since a team event",
         stressed: (6, 24),
         fine: (1, 3),
+        near: ((4, 5), (6, 7)),
         is_stressor: |v| v >= 6,
         render: |v| format!("{v} months ago"),
         lower_is_better: None,
@@ -255,6 +267,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "2 or more HR complaints in a quarter",
         stressed: (2, 5),
         fine: (0, 1),
+        near: ((1, 1), (2, 2)),
         is_stressor: |v| v >= 2,
         render: |v| v.to_string(),
         lower_is_better: Some(true),
@@ -289,6 +302,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "2 or more people on long-term leave without cover",
         stressed: (2, 3),
         fine: (0, 1),
+        near: ((1, 1), (2, 2)),
         is_stressor: |v| v >= 2,
         render: |v| v.to_string(),
         lower_is_better: Some(true),
@@ -320,6 +334,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "6 or more production incidents a month",
         stressed: (6, 15),
         fine: (1, 3),
+        near: ((4, 5), (6, 7)),
         is_stressor: |v| v >= 6,
         render: |v| v.to_string(),
         lower_is_better: Some(true),
@@ -355,6 +370,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "3 or more roadmap priority changes in a quarter",
         stressed: (3, 6),
         fine: (0, 1),
+        near: ((2, 2), (3, 3)),
         is_stressor: |v| v >= 3,
         render: |v| v.to_string(),
         lower_is_better: Some(true),
@@ -389,6 +405,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "30% or more of time on manual toil",
         stressed: (30, 60),
         fine: (5, 15),
+        near: ((25, 29), (30, 33)),
         is_stressor: |v| v >= 30,
         render: |v| format!("{v}%"),
         lower_is_better: Some(true),
@@ -422,6 +439,7 @@ pub const METRICS: &[Metric] = &[
         threshold: "a reorganisation announced without details",
         stressed: (2, 8),
         fine: (0, 0),
+        near: ((0, 0), (2, 3)),
         is_stressor: |v| v > 0,
         render: |v| {
             if v == 0 {
@@ -537,6 +555,8 @@ pub struct Reading {
 
 #[derive(Debug, Clone)]
 pub struct PlanCase {
+    /// The difficulty level it was generated at.
+    pub level: u8,
     pub card: ProfileCard,
     pub readings: Vec<Reading>,
     /// (owner, name as written) for every roster entry.
@@ -551,6 +571,11 @@ impl std::fmt::Debug for Metric {
 }
 
 impl PlanCase {
+    /// How many actions a week the reference plan has.
+    pub fn actions_per_week(&self) -> usize {
+        by_level(self.level, SHAPES).actions_per_week
+    }
+
     pub fn stressors(&self) -> BTreeSet<&'static str> {
         self.readings
             .iter()
@@ -582,7 +607,78 @@ const CONTEXT: &[&str] = &[
     "Customer satisfaction with the team's service is stable.",
 ];
 
+/// What a level changes (see the module's documentation).
+#[derive(Clone, Copy)]
+struct Shape {
+    /// Profile items shown: (fewest, most).
+    shown: (i64, i64),
+    /// Stressors among them: (fewest, most); outside level 2 at least
+    /// two items stay within their thresholds, so tackling everything
+    /// costs precision.
+    stressors: (i64, i64),
+    /// Chance in four that an item's value sits right at its threshold.
+    near_odds: u32,
+    /// The budget's upper bound over its lower, in tenths: (least, most).
+    budget_ratio: (i64, i64),
+    /// Lines of other context besides the sick days.
+    context: usize,
+    /// Actions a week in the reference plan: with more stressors, more of
+    /// them, each a decision.
+    actions_per_week: usize,
+}
+
+/// The shape of each level, 1 to 5; level 2 is the original generator.
+const SHAPES: [Shape; 5] = [
+    Shape {
+        shown: (6, 6),
+        stressors: (3, 3),
+        near_odds: 0,
+        budget_ratio: (16, 20),
+        context: 1,
+        actions_per_week: 2,
+    },
+    Shape {
+        shown: (6, 8),
+        stressors: (3, 5),
+        near_odds: 0,
+        budget_ratio: (14, 18),
+        context: 2,
+        actions_per_week: 2,
+    },
+    Shape {
+        shown: (7, 8),
+        stressors: (4, 5),
+        near_odds: 1,
+        budget_ratio: (13, 15),
+        context: 3,
+        actions_per_week: 3,
+    },
+    Shape {
+        shown: (8, 9),
+        stressors: (5, 6),
+        near_odds: 2,
+        budget_ratio: (12, 13),
+        context: 3,
+        actions_per_week: 3,
+    },
+    Shape {
+        shown: (9, 10),
+        stressors: (6, 7),
+        near_odds: 3,
+        budget_ratio: (11, 12),
+        context: 4,
+        actions_per_week: 4,
+    },
+];
+
+/// The case of `seed` at the default level.
 pub fn generate(seed: u64) -> PlanCase {
+    generate_at(DEFAULT_LEVEL, seed)
+}
+
+/// The case of `seed` at difficulty `level` (1 to 5).
+pub fn generate_at(level: u8, seed: u64) -> PlanCase {
+    let shape = by_level(level, SHAPES);
     let mut rng = SeededRng::new(seed, 3);
     let team = (*rng.pick(TEAMS)).to_owned();
     let company = (*rng.pick(COMPANIES)).to_owned();
@@ -590,17 +686,21 @@ pub fn generate(seed: u64) -> PlanCase {
     let affected = (size * rng.range(40, 70) as u32).div_ceil(100);
     let wellbeing = rng.range(3, 6) as u32;
 
-    let shown_count = rng.range(6, 8) as usize;
+    let shown_count = rng.range(shape.shown.0, shape.shown.1) as usize;
     let shown: Vec<usize> = rng.sample(&(0..METRICS.len()).collect::<Vec<_>>(), shown_count);
-    let stressor_count = rng.range(3, 5) as usize;
+    let stressor_count = rng.range(shape.stressors.0, shape.stressors.1) as usize;
     let mut readings = Vec::new();
     for (k, index) in shown.iter().enumerate() {
         let metric = &METRICS[*index];
         let stressed = k < stressor_count;
-        let (lo, hi) = if stressed {
-            metric.stressed
-        } else {
-            metric.fine
+        // No draw at the levels without near values, which keeps level 2
+        // the original generator.
+        let near = shape.near_odds > 0 && rng.chance(shape.near_odds, 4);
+        let (lo, hi) = match (stressed, near) {
+            (true, false) => metric.stressed,
+            (false, false) => metric.fine,
+            (true, true) => metric.near.1,
+            (false, true) => metric.near.0,
         };
         let value = rng.range(lo, hi);
         readings.push(Reading {
@@ -624,9 +724,10 @@ pub fn generate(seed: u64) -> PlanCase {
     roster.push((Owner::Eap, (*rng.pick(EAP_PROVIDERS)).to_owned()));
 
     let budget_min = 500 * rng.range(8, 24) as u32;
-    let budget_max = (budget_min * rng.range(14, 18) as u32 / 10).div_ceil(500) * 500;
+    let ratio = rng.range(shape.budget_ratio.0, shape.budget_ratio.1) as u32;
+    let budget_max = (budget_min * ratio / 10).div_ceil(500) * 500;
     let mut context: Vec<String> = rng
-        .sample(CONTEXT, 2)
+        .sample(CONTEXT, shape.context)
         .into_iter()
         .map(|t| t.replace("{month}", MONTHS[rng.index(12)]))
         .collect();
@@ -662,6 +763,7 @@ pub fn generate(seed: u64) -> PlanCase {
     };
     let text = render(&card);
     PlanCase {
+        level,
         card,
         readings,
         roster,

@@ -5,6 +5,11 @@
 //! sign RED, else two or more strain signs AMBER, else GREEN. Signs are
 //! written many ways, mixed with coping talk and resolved past episodes
 //! (which do not count), so no sentence or quote gives a tier away.
+//!
+//! Levels (1 to 5) change the team, never the rubric: how many people, and
+//! how many signs each carries beyond those that decide the tier (more
+//! strain and severe signs, coping talk and resolved episodes); at level 1
+//! each person shows only the fewest signs that give their tier.
 
 pub mod grade;
 
@@ -16,8 +21,9 @@ use serde::Serialize;
 use crate::it_mental_health::names::{
     COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, SYSTEMS, TEAMS, WEEKDAYS,
 };
-use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, fill};
+use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, by_level, fill};
 use crate::rng::SeededRng;
+use crate::splits::DEFAULT_LEVEL;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Tier {
@@ -56,7 +62,7 @@ impl Tier {
 
 /// How much a sign weighs under the rubric.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Level {
+pub enum Weight {
     Safety,
     Severe,
     Strain,
@@ -65,16 +71,16 @@ enum Level {
     Resolved,
 }
 
-/// A sign: its level, how a lead would note it, and how the person says it.
+/// A sign: its weight, how a lead would note it, and how the person says it.
 struct Sign {
-    level: Level,
+    weight: Weight,
     notes: &'static [&'static str],
     quotes: &'static [&'static str],
 }
 
 const SIGNS: &[Sign] = &[
     Sign {
-        level: Level::Safety,
+        weight: Weight::Safety,
         notes: &[
             "{first} told a colleague that lately they feel there is no way out.",
             "{first} told their lead they have felt like a burden to everyone for weeks.",
@@ -87,7 +93,7 @@ const SIGNS: &[Sign] = &[
         ],
     },
     Sign {
-        level: Level::Safety,
+        weight: Weight::Safety,
         notes: &[
             "{first} had chest pains and felt faint during {day}'s incident call but did not see a doctor.",
             "{first} blacked out briefly at their desk on {day} and went straight back to work.",
@@ -98,14 +104,14 @@ const SIGNS: &[Sign] = &[
         ],
     },
     Sign {
-        level: Level::Safety,
+        weight: Weight::Safety,
         notes: &[
             "{first} nearly fell asleep at the wheel driving home after a {long}-hour incident.",
         ],
         quotes: &["I caught myself drifting off at the wheel after the {long}-hour outage."],
     },
     Sign {
-        level: Level::Severe,
+        weight: Weight::Severe,
         notes: &[
             "{first} has had {n} panic attacks this week, one during stand-up.",
             "{first} had to leave a meeting on {day} because they could not breathe.",
@@ -116,54 +122,54 @@ const SIGNS: &[Sign] = &[
         ],
     },
     Sign {
-        level: Level::Severe,
+        weight: Weight::Severe,
         notes: &["{first} has slept three or four hours a night for {n} weeks."],
         quotes: &["I haven't slept more than four hours a night in {n} weeks."],
     },
     Sign {
-        level: Level::Severe,
+        weight: Weight::Severe,
         notes: &["{first} was found in tears in a meeting room {n} times this week."],
         quotes: &["I ended up crying in the quiet room again yesterday."],
     },
     Sign {
-        level: Level::Severe,
+        weight: Weight::Severe,
         notes: &[
             "{first} has made {n} production mistakes in {m} days and says they cannot concentrate at all.",
         ],
         quotes: &["I read the same line of code ten times and nothing goes in anymore."],
     },
     Sign {
-        level: Level::Severe,
+        weight: Weight::Severe,
         notes: &["{first} has called in sick with stress {n} times this month."],
         quotes: &["I had to call in sick again on {day}; I just couldn't face it."],
     },
     Sign {
-        level: Level::Strain,
+        weight: Weight::Strain,
         notes: &["{first} is online until {late} p.m. most nights."],
         quotes: &["I'm usually still at the laptop at {late} p.m."],
     },
     Sign {
-        level: Level::Strain,
+        weight: Weight::Strain,
         notes: &["{first} has worked {n} of the last {m} weekends."],
         quotes: &["I've lost most weekends this month to catch-up work."],
     },
     Sign {
-        level: Level::Strain,
+        weight: Weight::Strain,
         notes: &["{first} has skipped lunch most days this sprint."],
         quotes: &["Lunch is a sandwich over the keyboard most days."],
     },
     Sign {
-        level: Level::Strain,
+        weight: Weight::Strain,
         notes: &["{first} snapped at a colleague in a code review on {day}."],
         quotes: &["I've been short with people in reviews and I feel bad about it."],
     },
     Sign {
-        level: Level::Strain,
+        weight: Weight::Strain,
         notes: &["{first} says the backlog is on their mind all evening."],
         quotes: &["I keep running through the backlog in my head all evening."],
     },
     Sign {
-        level: Level::Coping,
+        weight: Weight::Coping,
         notes: &[
             "{first} took a week off last month and came back refreshed.",
             "{first} says the workload is busy but manageable.",
@@ -179,7 +185,7 @@ const SIGNS: &[Sign] = &[
         ],
     },
     Sign {
-        level: Level::Resolved,
+        weight: Weight::Resolved,
         notes: &[
             "{first} had panic attacks last year, but says therapy helped and they have had none since {month}.",
             "{first} went through a rough patch with sleep in the spring; they say it has been fine for months.",
@@ -418,12 +424,16 @@ pub struct Employee {
     pub name: String,
     pub first: String,
     pub tier: Tier,
+    /// The weight of each sign the case shows of them, in drawing order.
+    pub signs: Vec<Weight>,
     pub stressor: &'static str,
     pub card: EmployeeCard,
 }
 
 #[derive(Debug, Clone)]
 pub struct TriageCase {
+    /// The difficulty level it was generated at.
+    pub level: u8,
     pub card: TeamCard,
     pub employees: Vec<Employee>,
     pub text: String,
@@ -451,80 +461,150 @@ fn draw_tier(rng: &mut SeededRng) -> Tier {
     }
 }
 
-/// The signs of one person of `tier`: (level counts by kind).
-fn signs_for(rng: &mut SeededRng, tier: Tier) -> Vec<Level> {
-    let mut levels = Vec::new();
+/// The signs of one person of `tier`: their weights.
+fn signs_for(rng: &mut SeededRng, tier: Tier) -> Vec<Weight> {
+    let mut weights = Vec::new();
     match tier {
         Tier::Critical => {
-            levels.push(Level::Safety);
+            weights.push(Weight::Safety);
             if rng.chance(1, 2) {
-                levels.push(Level::Severe);
+                weights.push(Weight::Severe);
             }
             if rng.chance(1, 2) {
-                levels.push(Level::Strain);
+                weights.push(Weight::Strain);
             }
         }
         Tier::Red => {
-            levels.push(Level::Severe);
+            weights.push(Weight::Severe);
             if rng.chance(1, 3) {
-                levels.push(Level::Severe);
+                weights.push(Weight::Severe);
             }
             if rng.chance(1, 2) {
-                levels.push(Level::Strain);
+                weights.push(Weight::Strain);
             }
             if rng.chance(1, 3) {
                 // Says they are fine: the severe sign still decides.
-                levels.push(Level::Coping);
+                weights.push(Weight::Coping);
             }
         }
         Tier::Amber => {
-            levels.push(Level::Strain);
-            levels.push(Level::Strain);
+            weights.push(Weight::Strain);
+            weights.push(Weight::Strain);
             if rng.chance(1, 3) {
-                levels.push(Level::Strain);
+                weights.push(Weight::Strain);
             }
             if rng.chance(1, 3) {
-                levels.push(Level::Coping);
+                weights.push(Weight::Coping);
             }
             if rng.chance(1, 4) {
-                levels.push(Level::Resolved);
+                weights.push(Weight::Resolved);
             }
         }
         Tier::Green => {
-            levels.push(Level::Coping);
+            weights.push(Weight::Coping);
             if rng.chance(1, 2) {
-                levels.push(Level::Coping);
+                weights.push(Weight::Coping);
             }
             if rng.chance(1, 2) {
-                levels.push(Level::Strain);
+                weights.push(Weight::Strain);
             }
             if rng.chance(1, 4) {
-                levels.push(Level::Resolved);
+                weights.push(Weight::Resolved);
             }
         }
     }
-    levels
+    weights
+}
+
+/// What a level changes (see the module's documentation).
+#[derive(Clone, Copy)]
+struct Shape {
+    /// Team size: (smallest, largest).
+    size: (i64, i64),
+    /// Signs added to each person that leave the tier as it is.
+    extra_signs: usize,
+    /// Signs beside those that decide the tier (at level 1 each person
+    /// shows only the fewest signs that give their tier).
+    beside: bool,
+}
+
+/// The shape of each level, 1 to 5; level 2 is the original generator.
+const SHAPES: [Shape; 5] = [
+    Shape {
+        size: (2, 3),
+        extra_signs: 0,
+        beside: false,
+    },
+    Shape {
+        size: (3, 5),
+        extra_signs: 0,
+        beside: true,
+    },
+    Shape {
+        size: (5, 6),
+        extra_signs: 1,
+        beside: true,
+    },
+    Shape {
+        size: (6, 7),
+        extra_signs: 2,
+        beside: true,
+    },
+    Shape {
+        size: (7, 8),
+        extra_signs: 3,
+        beside: true,
+    },
+];
+
+/// The weights a sign may add to a person of `tier` without changing it
+/// (a GREEN person's one strain sign, if they have none, is a near miss).
+fn extra_weights(tier: Tier, signs: &[Weight]) -> &'static [Weight] {
+    use Weight::*;
+    match tier {
+        Tier::Critical | Tier::Red => &[Severe, Strain, Coping, Resolved],
+        Tier::Amber => &[Strain, Coping, Resolved],
+        Tier::Green if !signs.contains(&Strain) => &[Strain, Coping, Resolved],
+        Tier::Green => &[Coping, Resolved],
+    }
+}
+
+/// The fewest signs that give `tier`.
+fn deciding(tier: Tier) -> &'static [Weight] {
+    match tier {
+        Tier::Critical => &[Weight::Safety],
+        Tier::Red => &[Weight::Severe],
+        Tier::Amber => &[Weight::Strain, Weight::Strain],
+        Tier::Green => &[Weight::Coping],
+    }
 }
 
 /// The tier the rubric gives for these signs.
-fn tier_of(levels: &[Level]) -> Tier {
-    let count = |l: Level| levels.iter().filter(|x| **x == l).count();
-    if count(Level::Safety) > 0 {
+pub fn tier_of(weights: &[Weight]) -> Tier {
+    let count = |l: Weight| weights.iter().filter(|x| **x == l).count();
+    if count(Weight::Safety) > 0 {
         Tier::Critical
-    } else if count(Level::Severe) > 0 {
+    } else if count(Weight::Severe) > 0 {
         Tier::Red
-    } else if count(Level::Strain) >= 2 {
+    } else if count(Weight::Strain) >= 2 {
         Tier::Amber
     } else {
         Tier::Green
     }
 }
 
+/// The case of `seed` at the default level.
 pub fn generate(seed: u64) -> TriageCase {
+    generate_at(DEFAULT_LEVEL, seed)
+}
+
+/// The case of `seed` at difficulty `level` (1 to 5).
+pub fn generate_at(level: u8, seed: u64) -> TriageCase {
+    let shape = by_level(level, SHAPES);
     let mut rng = SeededRng::new(seed, 2);
     let team = (*rng.pick(TEAMS)).to_owned();
     let company = (*rng.pick(COMPANIES)).to_owned();
-    let size = rng.range(3, 5) as usize;
+    let size = rng.range(shape.size.0, shape.size.1) as usize;
     let mut tiers: Vec<Tier> = (0..size).map(|_| draw_tier(&mut rng)).collect();
     if tiers.iter().all(|t| *t == tiers[0]) {
         // Two tiers at least, so the ranking means something.
@@ -541,8 +621,14 @@ pub fn generate(seed: u64) -> TriageCase {
     for k in 0..size {
         let first = firsts[k].to_owned();
         let name = format!("{first} {}", lasts[k]);
-        let levels = signs_for(&mut rng, tiers[k]);
-        let tier = tier_of(&levels);
+        let mut weights = signs_for(&mut rng, tiers[k]);
+        if !shape.beside {
+            weights = deciding(tiers[k]).to_vec();
+        }
+        for _ in 0..shape.extra_signs {
+            let extra = *rng.pick(extra_weights(tiers[k], &weights));
+            weights.push(extra);
+        }
         let stressor = &STRESSORS[stressors[k]];
         let system = *rng.pick(SYSTEMS);
         let vars = |rng: &mut SeededRng| -> Vec<(&'static str, String)> {
@@ -564,17 +650,21 @@ pub fn generate(seed: u64) -> TriageCase {
         let stressor_vars = vars(&mut rng);
         let situation = fill(rng.pick(stressor.situations), &stressor_vars);
 
-        // Render each sign once, as a note or (for one of them) as words.
+        // Render each sign once, as a note or (for one of them) as words;
+        // a weight with no sign left to render (a second coping sign, say)
+        // is dropped, and the tier is that of the signs shown.
         let mut picked: Vec<&Sign> = Vec::new();
-        for level in &levels {
+        for weight in &weights {
             let pool: Vec<&Sign> = SIGNS
                 .iter()
-                .filter(|s| s.level == *level && !picked.iter().any(|p| std::ptr::eq(*p, *s)))
+                .filter(|s| s.weight == *weight && !picked.iter().any(|p| std::ptr::eq(*p, *s)))
                 .collect();
             if let Some(sign) = pool.get(rng.index(pool.len())) {
                 picked.push(sign);
             }
         }
+        let signs: Vec<Weight> = picked.iter().map(|s| s.weight).collect();
+        let tier = tier_of(&signs);
         // Half the time one sign is in their own words; otherwise every sign
         // is in the notes and the quote is only about the situation, so the
         // quote alone cannot give the tier away.
@@ -612,6 +702,7 @@ pub fn generate(seed: u64) -> TriageCase {
             name,
             first,
             tier,
+            signs,
             stressor: stressor.id,
             card,
         });
@@ -624,6 +715,7 @@ pub fn generate(seed: u64) -> TriageCase {
     };
     let text = render(&card);
     TriageCase {
+        level,
         card,
         employees,
         text,
