@@ -169,7 +169,6 @@ fn play(
     (rewards, session.terminal_score().unwrap_or(0.0))
 }
 
-
 /// `reward.range`: every step reward of every policy, in both reward
 /// modes, lies in it; its low end is below 0 exactly when some step pays
 /// less than 0, and its top is reached (by the reference's graded step in

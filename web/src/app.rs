@@ -226,7 +226,7 @@ pub fn App() -> impl IntoView {
         env.id,
         &task,
         seed,
-        None,
+        episode::Variant::default(),
         Vec::new(),
     ) {
         Ok(played) => install(played, None),
@@ -351,8 +351,8 @@ pub fn App() -> impl IntoView {
                     &record.env,
                     &record.task,
                     record.seed,
-                    None,
-                    record.actions.into_iter().map(|a| (a, None)),
+                    record.variant(),
+                    record.actions.iter().map(|a| (a.clone(), None)),
                 )?;
                 match played.view.steps.iter().position(|s| s.outcome.is_err()) {
                     Some(at) => {

@@ -193,8 +193,15 @@ mod tests {
 
     #[test]
     fn the_snippets_replay_this_episode() {
-        let played = crate::episode::play_policy("productivity", "easy", 4, "reference", 0, None)
-            .expect("plays");
+        let played = crate::episode::play_policy(
+            "productivity",
+            "easy",
+            4,
+            "reference",
+            0,
+            Default::default(),
+        )
+        .expect("plays");
         let example = json!({"raw": "inspect"});
         let curl = curl(&played.view, "http://host:1", &example);
         assert!(curl.contains("BASE=http://host:1/envs/productivity"));

@@ -98,6 +98,19 @@ impl EpisodeView {
             .and_then(Value::as_str)
     }
 
+    /// The reward mode and level the episode was started with, as its state
+    /// says: what playing it again (the reference's reveal) must reuse.
+    pub fn variant(&self) -> Variant<'_> {
+        Variant {
+            reward_mode: self.reward_mode(),
+            difficulty: self
+                .state
+                .get(env_wasm::splits::DIFFICULTY)
+                .and_then(Value::as_u64)
+                .and_then(|level| u8::try_from(level).ok()),
+        }
+    }
+
     /// Whether the next accepted step is the task's last.
     pub fn on_last_step(&self) -> bool {
         let left = self.state.get("steps_remaining").and_then(Value::as_u64);
@@ -111,12 +124,9 @@ pub fn start(
     env: &mut AnyEnv,
     task: &str,
     seed: u64,
-    reward_mode: Option<&str>,
+    variant: Variant<'_>,
 ) -> Result<EpisodeView, ErrorBody> {
-    let mut options = json!({"task": task, "seed": seed});
-    if let Some(mode) = reward_mode {
-        options[env_wasm::seam::REWARD_MODE] = json!(mode);
-    }
+    let options = variant.reset_options(task, seed);
     let result = env
         .reset(&options, ResetDefaults::default())
         .map_err(|e| e.to_body())?;
@@ -166,11 +176,11 @@ pub fn replay(
     env_id: &str,
     task: &str,
     seed: u64,
-    reward_mode: Option<&str>,
+    variant: Variant<'_>,
     actions: impl IntoIterator<Item = (Value, Option<f64>)>,
 ) -> Result<Played, String> {
     let mut env = AnyEnv::new(env_id).map_err(|e| e.to_body().message)?;
-    let mut view = start(&mut env, task, seed, reward_mode).map_err(|e| e.message)?;
+    let mut view = start(&mut env, task, seed, variant).map_err(|e| e.message)?;
     for (action, recorded) in actions {
         if env.is_done() {
             break;
@@ -181,6 +191,29 @@ pub fn replay(
         }
     }
     Ok(Played { env, view })
+}
+
+/// How an episode is set up beside its task and seed: the reward mode and
+/// the difficulty level (`None`: the seam's defaults, `shaped` and level 2).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Variant<'a> {
+    pub reward_mode: Option<&'a str>,
+    pub difficulty: Option<u8>,
+}
+
+impl Variant<'_> {
+    /// The reset options of `task` and `seed` in this variant, the same in
+    /// the page and sent to the server (Verify).
+    pub fn reset_options(&self, task: &str, seed: u64) -> Value {
+        let mut options = json!({"task": task, "seed": seed});
+        if let Some(mode) = self.reward_mode {
+            options[env_wasm::seam::REWARD_MODE] = json!(mode);
+        }
+        if let Some(level) = self.difficulty {
+            options[env_wasm::splits::DIFFICULTY] = json!(level);
+        }
+        options
+    }
 }
 
 /// The stream of trial `t`'s policy randomness is `POLICY_STREAM + t`, as
@@ -203,25 +236,28 @@ pub fn not_in_the_page(policy: &str) -> String {
     )
 }
 
-/// Play `policy` (`reference` or a baseline) on a fresh episode, rewards
-/// paid in `reward_mode`.
+/// Play `policy` (`reference` or a baseline) on a fresh episode of
+/// `variant` (its reward mode and level).
 pub fn play_policy(
     env_id: &str,
     task: &str,
     seed: u64,
     policy: &str,
     trial: u32,
-    reward_mode: Option<&str>,
+    variant: Variant<'_>,
 ) -> Result<Played, String> {
     let mut env = AnyEnv::new(env_id).map_err(|e| e.to_body().message)?;
     if !env.info().policy_names().contains(&policy) {
         return Err(format!("`{policy}` is not a policy of {env_id}"));
     }
-    let mut view = start(&mut env, task, seed, reward_mode).map_err(|e| e.message)?;
+    let mut view = start(&mut env, task, seed, variant).map_err(|e| e.message)?;
+    let level = variant
+        .difficulty
+        .unwrap_or(env_wasm::splits::DEFAULT_LEVEL);
     let limit = env
         .info()
         .task(task)
-        .map_or(0, |t| t.max_steps + STEP_SLACK);
+        .map_or(0, |t| env.info().max_steps(t, level) + STEP_SLACK);
     let mut rng = SeededRng::new(seed, POLICY_STREAM + u64::from(trial));
     while !env.is_done() && (view.steps.len() as u32) < limit {
         let Some(action) = env.policy_action(policy, &mut rng) else {
@@ -246,46 +282,58 @@ mod tests {
     fn the_reference_plays_to_a_full_score_and_replays_the_same() {
         for env in env_wasm::registry::ENVIRONMENTS {
             for task in env.tasks {
-                let played = play_policy(env.id, task.id, 7, "reference", 0, None).expect("plays");
-                assert_eq!(
-                    played.view.final_score(),
-                    Some(1.0),
-                    "{}/{}",
-                    env.id,
-                    task.id
-                );
-                let again = replay(
-                    env.id,
-                    task.id,
-                    7,
-                    None,
-                    played
-                        .view
-                        .accepted()
-                        .map(|(a, r)| (a.clone(), r.reward))
-                        .collect::<Vec<_>>(),
-                )
-                .expect("replays");
-                assert_eq!(again.view.final_score(), Some(1.0));
-                assert!(again.view.steps.iter().all(|s| !s.reward_differs()));
-                let n = again.view.accepted().count();
-                assert_eq!(again.view.observation_after(n), again.view.observation);
-                assert_eq!(again.view.observation_after(0), again.view.first);
+                for &level in env.levels {
+                    let variant = Variant {
+                        reward_mode: None,
+                        difficulty: Some(level),
+                    };
+                    let played =
+                        play_policy(env.id, task.id, 7, "reference", 0, variant).expect("plays");
+                    let at = format!("{}/{} level {level}", env.id, task.id);
+                    assert_eq!(played.view.final_score(), Some(1.0), "{at}");
+                    assert_eq!(played.view.variant(), variant, "{at}");
+                    let again = replay(
+                        env.id,
+                        task.id,
+                        7,
+                        played.view.variant(),
+                        played
+                            .view
+                            .accepted()
+                            .map(|(a, r)| (a.clone(), r.reward))
+                            .collect::<Vec<_>>(),
+                    )
+                    .expect("replays");
+                    assert_eq!(again.view.final_score(), Some(1.0), "{at}");
+                    assert!(again.view.steps.iter().all(|s| !s.reward_differs()), "{at}");
+                    let n = again.view.accepted().count();
+                    assert_eq!(again.view.observation_after(n), again.view.observation);
+                    assert_eq!(again.view.observation_after(0), again.view.first);
+                }
             }
         }
-        assert!(play_policy("productivity", "easy", 1, "nope", 0, None).is_err());
-        assert!(replay("nope", "easy", 1, None, Vec::new()).is_err());
+        assert!(play_policy("productivity", "easy", 1, "nope", 0, Variant::default()).is_err());
+        assert!(replay("nope", "easy", 1, Variant::default(), Vec::new()).is_err());
     }
 
     #[test]
     fn a_changed_reward_is_flagged() {
-        let played = play_policy("productivity", "easy", 2, "reference", 0, None).expect("plays");
+        let played = play_policy(
+            "productivity",
+            "easy",
+            2,
+            "reference",
+            0,
+            Variant::default(),
+        )
+        .expect("plays");
         let actions: Vec<_> = played
             .view
             .accepted()
             .map(|(a, r)| (a.clone(), r.reward.map(|x| x + 0.01)))
             .collect();
-        let again = replay("productivity", "easy", 2, None, actions).expect("replays");
+        let again =
+            replay("productivity", "easy", 2, Variant::default(), actions).expect("replays");
         assert!(again.view.steps.iter().all(StepView::reward_differs));
     }
 }

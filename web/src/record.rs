@@ -16,6 +16,12 @@ pub struct EpisodeRecord {
     pub rewards: Vec<Option<f64>>,
     #[serde(default)]
     pub final_score: Option<f64>,
+    /// How the episode's rewards were paid (`score`; absent: the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward_mode: Option<String>,
+    /// Its difficulty level (absent in files from before levels: 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<u8>,
 }
 
 impl EpisodeRecord {
@@ -27,6 +33,16 @@ impl EpisodeRecord {
             actions: view.accepted_actions(),
             rewards: view.rewards(),
             final_score: view.final_score(),
+            reward_mode: view.reward_mode().map(str::to_owned),
+            difficulty: view.variant().difficulty,
+        }
+    }
+
+    /// The reward mode and level to play it again in.
+    pub fn variant(&self) -> crate::episode::Variant<'_> {
+        crate::episode::Variant {
+            reward_mode: self.reward_mode.as_deref(),
+            difficulty: self.difficulty,
         }
     }
 
@@ -51,7 +67,7 @@ mod tests {
     #[test]
     fn export_keeps_accepted_actions_and_round_trips() {
         let mut env = AnyEnv::new("productivity").expect("registered");
-        let mut view = episode::start(&mut env, "easy", 3, None).expect("reset");
+        let mut view = episode::start(&mut env, "easy", 3, Default::default()).expect("reset");
         episode::step(&mut env, &mut view, json!({"bogus": 1}));
         episode::step(&mut env, &mut view, json!({"raw": "inspect"}));
         let reference = env.reference_action().expect("reference");

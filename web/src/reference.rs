@@ -228,14 +228,14 @@ pub fn reveal(agent: &EpisodeView) -> String {
     // The reference is paid as the agent was: a `score`-mode episode (a run
     // file's, or one started in that mode) shows the reference's rewards in
     // that mode too, not the environment's shaping.
-    let reward_mode = agent.reward_mode();
+    let variant = agent.variant();
     let played = match episode::play_policy(
         &agent.env_id,
         &agent.task,
         agent.seed,
         "reference",
         0,
-        reward_mode,
+        variant,
     ) {
         Ok(played) => played.view,
         Err(e) => {
@@ -255,7 +255,10 @@ pub fn reveal(agent: &EpisodeView) -> String {
         .map(|r| exact(r.unwrap_or(0.0)))
         .collect::<Vec<_>>()
         .join(" ");
-    let mode = reward_mode.and_then(RewardMode::parse).unwrap_or_default();
+    let mode = variant
+        .reward_mode
+        .and_then(RewardMode::parse)
+        .unwrap_or_default();
     html.open(
         "section",
         &[
@@ -351,9 +354,19 @@ mod tests {
     #[test]
     fn the_reference_is_paid_in_the_agents_reward_mode() {
         let play = |mode| {
-            episode::play_policy("support_triage", "easy", 4, "reference", 0, mode)
-                .expect("plays")
-                .view
+            episode::play_policy(
+                "support_triage",
+                "easy",
+                4,
+                "reference",
+                0,
+                episode::Variant {
+                    reward_mode: mode,
+                    difficulty: None,
+                },
+            )
+            .expect("plays")
+            .view
         };
         let (score_mode, shaped) = (play(Some("score")), play(None));
         assert_eq!(score_mode.reward_mode(), Some("score"));
@@ -385,12 +398,14 @@ mod tests {
     fn every_task_compares_the_reference_field_by_field() {
         for env in env_wasm::registry::ENVIRONMENTS {
             for task in env.tasks {
-                let agent = episode::play_policy(env.id, task.id, 2, "reference", 0, None)
-                    .expect("plays")
-                    .view;
-                let reference = episode::play_policy(env.id, task.id, 2, "reference", 0, None)
-                    .expect("plays")
-                    .view;
+                let agent =
+                    episode::play_policy(env.id, task.id, 2, "reference", 0, Default::default())
+                        .expect("plays")
+                        .view;
+                let reference =
+                    episode::play_policy(env.id, task.id, 2, "reference", 0, Default::default())
+                        .expect("plays")
+                        .view;
                 let rows = compared(&reference, &agent);
                 assert!(!rows.is_empty(), "{}/{}", env.id, task.id);
                 assert!(

@@ -76,6 +76,15 @@ impl RunEpisode {
             .unwrap_or_else(|| "(unnamed)".to_owned())
     }
 
+    /// The reward mode and level it was played in (a level the file names
+    /// that is no number plays the default and shows as differing).
+    pub fn variant(&self) -> episode::Variant<'_> {
+        episode::Variant {
+            reward_mode: self.reward_mode.as_deref(),
+            difficulty: self.level.as_deref().and_then(|l| l.parse().ok()),
+        }
+    }
+
     /// Play the episode again in the page: its actions, or its policy.
     pub fn replay(&self) -> Result<Played, String> {
         match &self.steps {
@@ -83,7 +92,7 @@ impl RunEpisode {
                 self.env,
                 self.task,
                 self.seed,
-                self.reward_mode.as_deref(),
+                self.variant(),
                 steps.iter().map(|s| (s.action.clone(), s.reward)),
             ),
             None => match &self.policy {
@@ -93,7 +102,7 @@ impl RunEpisode {
                     self.seed,
                     policy,
                     self.trial,
-                    self.reward_mode.as_deref(),
+                    self.variant(),
                 ),
                 None => Err("the episode names no policy and has no steps".to_owned()),
             },
@@ -359,8 +368,15 @@ mod tests {
 
     #[test]
     fn trajectories_are_read_line_by_line_and_bad_lines_are_reported() {
-        let played =
-            episode::play_policy("productivity", "easy", 3, "reference", 0, None).expect("plays");
+        let played = episode::play_policy(
+            "productivity",
+            "easy",
+            3,
+            "reference",
+            0,
+            Default::default(),
+        )
+        .expect("plays");
         let steps: Vec<Value> = played
             .view
             .accepted()
@@ -405,14 +421,57 @@ mod tests {
     }
 
     #[test]
+    fn a_trajectory_replays_at_its_level() {
+        let level3 = episode::Variant {
+            reward_mode: None,
+            difficulty: Some(3),
+        };
+        let played =
+            episode::play_policy("productivity", "hard", 6, "reference", 0, level3).expect("plays");
+        let mut steps =
+            vec![json!({"action": null, "observation": "{}", "reward": null, "done": false})];
+        steps.extend(played.view.accepted().map(|(a, r)| {
+            json!({"action": a.to_string(), "observation": "{}", "reward": r.reward, "done": r.done})
+        }));
+        let line = |level: u8| {
+            json!({"env": "productivity", "task": "hard", "difficulty": level, "split": "train",
+                   "seed": 6, "policy": "reference", "trial": 0, "reward_mode": "shaped",
+                   "steps": steps, "score": 1.0, "outcome": "done"})
+            .to_string()
+        };
+        let file = parse("eval.jsonl", &line(3)).expect("a trajectory");
+        let check = file.episodes[0].check();
+        assert_eq!(check.verdict, Verdict::Same, "{check:?}");
+        // The same actions at another level are another scenario's answer.
+        let elsewhere = parse("eval.jsonl", &line(5)).expect("a trajectory");
+        assert_ne!(elsewhere.episodes[0].check().verdict, Verdict::Same);
+    }
+
+    #[test]
     fn eval_trajectories_replay_in_their_reward_mode_from_after_the_reset() {
         // The shape `deskbench eval --trajectories` writes: the reset first
         // (a null action), `difficulty`, `reward_mode`.
-        let played =
-            episode::play_policy("support_triage", "easy", 4, "reference", 0, Some("score"))
-                .expect("plays");
-        let shaped =
-            episode::play_policy("support_triage", "easy", 4, "reference", 0, None).expect("plays");
+        let played = episode::play_policy(
+            "support_triage",
+            "easy",
+            4,
+            "reference",
+            0,
+            episode::Variant {
+                reward_mode: Some("score"),
+                difficulty: None,
+            },
+        )
+        .expect("plays");
+        let shaped = episode::play_policy(
+            "support_triage",
+            "easy",
+            4,
+            "reference",
+            0,
+            Default::default(),
+        )
+        .expect("plays");
         assert_ne!(
             played.view.rewards(),
             shaped.view.rewards(),
@@ -448,7 +507,8 @@ mod tests {
             ("support_triage", "easy", "reference"),
             ("it_mental_health", "stress_triage", "reference"),
         ] {
-            let played = episode::play_policy(env, task, 5, policy, 1, None).expect("plays");
+            let played =
+                episode::play_policy(env, task, 5, policy, 1, Default::default()).expect("plays");
             let view = &played.view;
             entries.push(json!({
                 "env": env, "task": task, "policy": policy, "seed": 5, "trial": 1,

@@ -85,12 +85,8 @@ async fn post(path: &str, session: &str, body: &Value) -> Result<Value, String> 
 pub async fn replay(record: &EpisodeRecord) -> Result<ServerReplay, String> {
     let base = format!("/envs/{}", record.env);
     let session = session_id();
-    post(
-        &format!("{base}/reset"),
-        &session,
-        &json!({"task": record.task, "seed": record.seed}),
-    )
-    .await?;
+    let options = record.variant().reset_options(&record.task, record.seed);
+    post(&format!("{base}/reset"), &session, &options).await?;
     let mut rewards = Vec::new();
     let mut final_score = None;
     for action in &record.actions {
