@@ -6,7 +6,7 @@
 //! flags are this case's concerning facts. Every symptom is written several
 //! ways and no sentence names its dimension.
 //!
-//! Levels (1 to 5, [`LEVELS`]) change the case, never the rubric: how many
+//! Levels (1 to 5, [`crate::Environment::LEVELS`]) change the case, never the rubric: how many
 //! statements back each dimension, how many health signs past the cap of
 //! two, how close hours and leave sit to the rubric's thresholds, and how
 //! many distractors, from level 3 with near misses (a light rota just past
