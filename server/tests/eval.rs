@@ -290,7 +290,7 @@ async fn the_exploits_family_plays_every_exploit_policy_on_every_task() {
 
 /// The trajectories file: one JSON object per episode, every step with its
 /// action and observation (as JSON text), reward, done and truncated; the
-/// schema README "Trajectories" documents (`tests/datasets.rs` loads it
+/// schema README "Trajectories" documents (`tests/inference.rs` loads it
 /// with Hugging Face `datasets`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn trajectories_hold_every_step_of_every_episode() {
