@@ -25,26 +25,9 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The venv's python, or `None` (the test then passes with a note) when it
-/// is absent outside CI.
-#[allow(clippy::disallowed_methods)]
-fn python(venv: &str) -> Option<PathBuf> {
-    let python = root().join(venv).join("bin/python");
-    if python.exists() {
-        return Some(python);
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!(
-            "{} is missing: scripts/bootstrap.sh installs it",
-            python.display()
-        );
-    }
-    eprintln!(
-        "skipped: {} is missing (run scripts/bootstrap.sh)",
-        python.display()
-    );
-    None
-}
+#[path = "support/venv.rs"]
+mod venv;
+use venv::python;
 
 /// The reference episode of `task` in score mode: its reset options, its
 /// tool calls, and the replies a model would give (the action as JSON, or

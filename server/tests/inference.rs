@@ -832,26 +832,8 @@ async fn seed_ranges_splits_levels_and_trials_give_the_pass_k_table() {
     }
 }
 
-/// The venv `scripts/bootstrap.sh` installs Hugging Face `datasets` in, or
-/// `None` (the test then passes with a note) when it is absent outside CI.
-#[allow(clippy::disallowed_methods)]
-fn datasets_python() -> Option<PathBuf> {
-    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.venv-datasets/bin/python");
-    if python.exists() {
-        return Some(python);
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!(
-            "{} is missing: scripts/bootstrap.sh installs it",
-            python.display()
-        );
-    }
-    eprintln!(
-        "skipped: {} is missing (run scripts/bootstrap.sh)",
-        python.display()
-    );
-    None
-}
+#[path = "support/venv.rs"]
+mod venv;
 
 /// What the table of one trajectories file must hold, read from its lines
 /// here: row count, columns, scores, the last observation's
@@ -905,7 +887,7 @@ fn expected_table(path: &std::path::Path) -> Value {
 /// round-trip.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_trajectories_of_both_runners_load_with_datasets() {
-    let Some(python) = datasets_python() else {
+    let Some(python) = venv::python(".venv-datasets") else {
         return;
     };
     let (eval_file, inference_file) = (temp_file("eval.jsonl"), temp_file("inference.jsonl"));
