@@ -180,7 +180,7 @@ pub fn item_set(reading: &Reading<Vec<String>>) -> Option<BTreeSet<String>> {
     reading
         .as_ref()
         .ok()
-        .map(|items| items.iter().cloned().collect())
+        .map(|items| crate::order::set_of(items.iter().cloned()))
 }
 
 /// The draft-check form of a set or list field: well formed when every item

@@ -198,10 +198,11 @@ impl ItMentalHealth {
     }
 
     fn task_scores(&self) -> BTreeMap<&'static str, Points> {
-        self.grades
-            .iter()
-            .map(|(kind, grade)| (kind.id(), grade.total))
-            .collect()
+        crate::order::map_of(
+            self.grades
+                .iter()
+                .map(|(kind, grade)| (kind.id(), grade.total)),
+        )
     }
 
     /// The episode's score and breakdown once every task is graded.

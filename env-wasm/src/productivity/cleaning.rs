@@ -20,6 +20,7 @@ use crate::grading::{
     Reading, all_or_nothing, cents_value, f1, fold_id, format_cents, item_set, items, items_form,
     one_value,
 };
+use crate::order::set_of;
 use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::text::normalize;
@@ -360,8 +361,8 @@ impl Table {
     /// emails among the table's.
     pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
         let report = Table::read(answer);
-        let ids: BTreeSet<String> = self.rows.iter().map(|r| fold_id(&r.id)).collect();
-        let emails: BTreeSet<String> = self.rows.iter().map(|r| normalize(&r.email)).collect();
+        let ids: BTreeSet<String> = set_of(self.rows.iter().map(|r| fold_id(&r.id)));
+        let emails: BTreeSet<String> = set_of(self.rows.iter().map(|r| normalize(&r.email)));
         vec![
             ("valid_rows", report.valid_rows.map(drop)),
             ("duplicate_ids", items_form(&report.duplicate_ids, &ids)),
@@ -380,7 +381,7 @@ impl Table {
             item_set(reading).map_or(Points::ZERO, |items| f1(&items, gold))
         };
         let gold = &self.gold;
-        let gold_retained: BTreeSet<String> = gold.retained_ids.iter().cloned().collect();
+        let gold_retained: BTreeSet<String> = set_of(gold.retained_ids.iter().cloned());
         let scores = [
             all_or_nothing(report.valid_rows == Ok(gold.retained_ids.len() as u64)),
             set_score(&report.duplicate_ids, &gold.duplicate_ids),
@@ -513,7 +514,7 @@ mod tests {
     fn supersets_and_loose_answers_do_not_score_full() {
         for seed in 0..100 {
             let table = generate(2, seed);
-            let all_ids: BTreeSet<String> = table.rows.iter().map(|r| normalize(&r.id)).collect();
+            let all_ids: BTreeSet<String> = set_of(table.rows.iter().map(|r| normalize(&r.id)));
             let all_emails: Vec<String> = table.rows.iter().map(|r| normalize(&r.email)).collect();
             let mut greedy = answer(table.reference_answer());
             greedy.insert("duplicate_ids".into(), json!(all_ids));

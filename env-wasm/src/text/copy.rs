@@ -272,7 +272,7 @@ pub fn strip_all(text: &Text, sources: &[&CopySource]) -> String {
 
 /// Overlapping or touching spans joined, in order.
 fn merge(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-    spans.sort_unstable();
+    crate::order::sort(&mut spans);
     let mut merged: Vec<(usize, usize)> = Vec::new();
     for (start, end) in spans {
         match merged.last_mut() {

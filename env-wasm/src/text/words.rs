@@ -132,10 +132,11 @@ impl Text {
             .enumerate()
             .map(|(i, w)| (prefix_key(&w.text), i as u32))
             .collect();
-        keyed.sort_unstable_by(|(ka, a), (kb, b)| {
+        crate::order::sort_by(&mut keyed, |(ka, a), (kb, b)| {
             ka.cmp(kb)
                 .then_with(|| words[*a as usize].text.cmp(&words[*b as usize].text))
                 .then(a.cmp(b))
+                .is_lt()
         });
         let order: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
         let mut sentence_starts = Vec::with_capacity(words.len());
@@ -200,7 +201,7 @@ impl Text {
         // Exact first words come in text order already (the order is by
         // word, then position); a prefix spans several words.
         if prefix {
-            found.sort_unstable();
+            crate::order::sort(&mut found);
         }
         found
     }
@@ -293,7 +294,7 @@ impl Text {
     /// Every occurrence of any phrase of `concept`, in text order.
     pub fn mentions(&self, phrases: &[&str]) -> Vec<(usize, usize)> {
         let mut spans: Vec<(usize, usize)> = phrases.iter().flat_map(|p| self.find(p)).collect();
-        spans.sort_unstable();
+        crate::order::sort(&mut spans);
         spans.dedup_by(|b, a| b.0 < a.1 && a.0 <= b.0);
         spans
     }

@@ -421,13 +421,14 @@ impl ReadFact {
 /// ("meetings" and "meeting" share "meeting").
 fn content_words(text: &Text, first: &str) -> BTreeSet<String> {
     let first = first.to_lowercase();
-    text.words
-        .iter()
-        .map(|w| w.text.as_str())
-        .filter(|w| !COMMON.contains(w) && *w != first && number_value(w).is_none())
-        .filter(|w| !names_a_kind(w))
-        .flat_map(|w| bases_of(w).into_iter().map(|b| b.into_owned()))
-        .collect()
+    crate::order::set_of(
+        text.words
+            .iter()
+            .map(|w| w.text.as_str())
+            .filter(|w| !COMMON.contains(w) && *w != first && number_value(w).is_none())
+            .filter(|w| !names_a_kind(w))
+            .flat_map(|w| bases_of(w).into_iter().map(|b| b.into_owned())),
+    )
 }
 
 impl ReadFact {
@@ -492,11 +493,12 @@ fn item_concept(
     if facts.iter().any(|fact| fact.copied_whole(&text)) {
         return None;
     }
-    let quoted: BTreeSet<&'static str> = facts
-        .iter()
-        .filter(|fact| fact.copies.copied_in(&text))
-        .map(|fact| fact.concept)
-        .collect();
+    let quoted: BTreeSet<&'static str> = crate::order::set_of(
+        facts
+            .iter()
+            .filter(|fact| fact.copies.copied_in(&text))
+            .map(|fact| fact.concept),
+    );
     let concept: &'static str = match quoted.len() {
         0 => named_concept(&text)?.id,
         1 => quoted.first().copied()?,

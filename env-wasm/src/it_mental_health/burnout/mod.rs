@@ -431,11 +431,12 @@ impl BurnoutCase {
     }
 
     pub fn flag_concepts(&self) -> BTreeSet<&'static str> {
-        self.facts
-            .iter()
-            .filter(|f| f.concerning)
-            .map(|f| f.concept)
-            .collect()
+        crate::order::set_of(
+            self.facts
+                .iter()
+                .filter(|f| f.concerning)
+                .map(|f| f.concept),
+        )
     }
 }
 

@@ -25,6 +25,7 @@ use crate::it_mental_health::grade::{Grade, assemble, f1_of};
 use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
+use crate::order::set_of;
 use crate::points::Points;
 use crate::text::negation::denied;
 use crate::text::{Amount, OneValue, Text, amounts, word_count};
@@ -254,18 +255,15 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
         })
         .collect();
     let all: Vec<&Action> = weeks.iter().flatten().collect();
-    let tackled: BTreeSet<&str> = all
-        .iter()
-        .filter_map(|a| match a.aim {
-            Aim::OnTarget(s) => Some(s),
-            _ => None,
-        })
-        .collect();
-    let extra: BTreeSet<&str> = all
-        .iter()
-        .flat_map(|a| a.named.iter().copied())
-        .filter(|s| !gold.contains(s))
-        .collect();
+    let tackled: BTreeSet<&str> = set_of(all.iter().filter_map(|a| match a.aim {
+        Aim::OnTarget(s) => Some(s),
+        _ => None,
+    }));
+    let extra: BTreeSet<&str> = set_of(
+        all.iter()
+            .flat_map(|a| a.named.iter().copied())
+            .filter(|s| !gold.contains(s)),
+    );
     let precision = plan_precision(case, &gold, extra.len());
     let coverage = Points::ratio(tackled.len() as u64, gold.len() as u64).weighted(precision);
     notes.push(format!(
@@ -286,11 +284,7 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     // so generic advice, however well formed, earns neither; an action
     // written twice is one action.
     let distinct = |actions: &mut dyn Iterator<Item = &Action>, keep: fn(&Action) -> bool| {
-        actions
-            .filter(|a| keep(a))
-            .map(|a| a.key.as_str())
-            .collect::<BTreeSet<&str>>()
-            .len()
+        set_of(actions.filter(|a| keep(a)).map(|a| a.key.as_str())).len()
     };
     let structure_total: u64 = weeks
         .iter()
@@ -414,14 +408,14 @@ fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
                 .map(|(at, _)| (at, m.id))
         })
         .collect();
-    mentioned.sort_unstable();
+    crate::order::sort(&mut mentioned);
     mentioned
 }
 
 fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
     let text = Text::new(unit);
     let mentioned = metrics_in(&text);
-    let named: BTreeSet<&'static str> = mentioned.iter().map(|(_, id)| *id).collect();
+    let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
     let aim = match mentioned.first() {
         None => Aim::Generic,
         // One line, one action: more than two topics, or a paragraph, is
@@ -465,7 +459,7 @@ fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
         let spans = forms.iter().flat_map(|f| text.find(f));
         found.extend(spans.map(|(s, e)| (s, e, *owner)));
     }
-    found.sort_unstable();
+    crate::order::sort(&mut found);
     let hedged = found.windows(2).any(|pair| {
         let (first, second) = (pair[0], pair[1]);
         first.2 != second.2

@@ -577,11 +577,12 @@ impl PlanCase {
     }
 
     pub fn stressors(&self) -> BTreeSet<&'static str> {
-        self.readings
-            .iter()
-            .filter(|r| r.stressor)
-            .map(|r| r.metric.id)
-            .collect()
+        crate::order::set_of(
+            self.readings
+                .iter()
+                .filter(|r| r.stressor)
+                .map(|r| r.metric.id),
+        )
     }
 
     pub fn value_of(&self, id: &str) -> Option<i64> {

@@ -324,7 +324,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
 /// until a blank line after some content or the next titled line.
 fn ranking_extent(lines: &[Line], sections: &[(usize, Section)]) -> BTreeSet<usize> {
     let mut extent = BTreeSet::new();
-    let starts: BTreeSet<usize> = sections.iter().map(|(at, _)| *at).collect();
+    let starts: BTreeSet<usize> = crate::order::set_of(sections.iter().map(|(at, _)| *at));
     for (at, section) in sections {
         if section.key != "ranking" {
             continue;
@@ -625,7 +625,7 @@ fn fields(block: &Block) -> BTreeMap<Field, Vec<String>> {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let columns: BTreeSet<Field> = block.cells.iter().map(|(f, _)| *f).collect();
+    let columns: BTreeSet<Field> = crate::order::set_of(block.cells.iter().map(|(f, _)| *f));
     stretches(&lines(true), &columns, &mut out);
     stretches(&lines(false), &BTreeSet::new(), &mut out);
     out
@@ -653,7 +653,7 @@ fn stretches(joined: &str, skip: &BTreeSet<Field>, out: &mut BTreeMap<Field, Vec
             }
         }
     }
-    cues.sort_unstable();
+    crate::order::sort(&mut cues);
     let mut opened: Vec<(usize, usize, Field)> = Vec::new();
     for cue in cues {
         let (start, _, field) = cue;
@@ -742,7 +742,7 @@ fn stressors_in(text: &str) -> Vec<&'static str> {
                 .map(|(at, _)| (at, s.id))
         })
         .collect();
-    named.sort_unstable();
+    crate::order::sort(&mut named);
     named.into_iter().map(|(_, id)| id).collect()
 }
 
@@ -800,7 +800,8 @@ fn ranking_score(case: &TriageCase, ranking: &str) -> (Points, String) {
             }
         }
     }
-    let team: BTreeSet<String> = case.employees.iter().map(|e| e.first.clone()).collect();
+    let team: BTreeSet<String> =
+        crate::order::set_of(case.employees.iter().map(|e| e.first.clone()));
     let lead_first = case.card.lead.split_whitespace().next().unwrap_or("");
     let foreign = ranking
         .split(|c: char| !c.is_alphanumeric())

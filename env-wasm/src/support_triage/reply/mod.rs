@@ -132,13 +132,10 @@ pub struct Reading {
 impl Reading {
     /// The outcomes promised firmly.
     pub fn commitments(&self) -> BTreeSet<Commitment> {
-        self.moves
-            .iter()
-            .filter_map(|m| match m {
-                Move::Commit(c) => Some(*c),
-                _ => None,
-            })
-            .collect()
+        crate::order::set_of(self.moves.iter().filter_map(|m| match m {
+            Move::Commit(c) => Some(*c),
+            _ => None,
+        }))
     }
 
     /// Every outcome the reply can be read as promising, hedged ones
@@ -174,7 +171,7 @@ pub fn read(source: &str) -> Reading {
 pub fn read_text(text: &Text) -> Reading {
     let clauses = clauses(text);
     let mut reading = Reading {
-        words: text.words.iter().map(|w| w.text.clone()).collect(),
+        words: crate::order::set_of(text.words.iter().map(|w| w.text.clone())),
         ..Reading::default()
     };
     let promising = commitments::read(text, &clauses, &mut reading);
@@ -266,7 +263,7 @@ pub(crate) struct Occurrences(Vec<(usize, usize)>);
 impl Occurrences {
     pub fn of(text: &Text, phrases: &[&str]) -> Occurrences {
         let mut spans: Vec<(usize, usize)> = phrases.iter().flat_map(|p| text.find(p)).collect();
-        spans.sort_unstable();
+        crate::order::sort(&mut spans);
         Occurrences(spans)
     }
 
