@@ -22,6 +22,7 @@
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod dates;
+pub mod decimal;
 pub mod episode;
 pub mod error;
 pub mod golden;

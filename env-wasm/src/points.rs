@@ -39,6 +39,12 @@ impl Points {
     pub fn to_f64(self) -> f64 {
         f64::from(self.0) / f64::from(Self::SCALE)
     }
+
+    /// The value with `places` decimals, as `format!("{:.places$}",
+    /// self.to_f64())` writes it ([`crate::decimal::fixed`]).
+    pub fn decimals(self, places: usize) -> String {
+        crate::decimal::fixed(self.to_f64(), places)
+    }
 }
 
 impl std::ops::Add for Points {

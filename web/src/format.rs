@@ -79,7 +79,7 @@ pub fn signed(value: f64) -> String {
 
 /// The exact value: `0.8333`.
 pub fn exact(value: f64) -> String {
-    format!("{value:.4}")
+    env_wasm::decimal::fixed(value, 4)
 }
 
 /// A weight in basis points as a share: `60%`, `33%`.

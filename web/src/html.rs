@@ -10,6 +10,7 @@
 
 use std::fmt::Write as _;
 
+use env_wasm::decimal::fixed;
 use wasm_bindgen::JsCast;
 
 /// Text made safe for HTML content and for quoted attribute values.
@@ -70,7 +71,7 @@ impl Html {
                 "span",
                 &[
                     ("class", "bar-fill"),
-                    ("style", &format!("width:{:.1}%", value * 100.0)),
+                    ("style", &format!("width:{}%", fixed(value * 100.0, 1))),
                 ],
                 "",
             )

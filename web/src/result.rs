@@ -3,6 +3,7 @@
 //! each criterion's name and weight, how reward and score differ, and the
 //! ways on (the same or the next seed, and how the reference solves it).
 
+use env_wasm::decimal::fixed;
 use leptos::prelude::*;
 use serde_json::Value;
 
@@ -66,7 +67,7 @@ fn chart(episode: &EpisodeView) -> Html {
     // A margin above and below keeps the line's ends inside the box.
     let (height, margin, slot) = (40.0, 3.0, 100.0 / steps.len().max(1) as f64);
     let place = |v: f64| height - margin - (v - low) / span * (height - 2.0 * margin);
-    let y = |v: f64| format!("{:.2}", place(v));
+    let y = |v: f64| fixed(place(v), 2);
     let mut svg = Html::new();
     svg.open("figure", &[("class", "chart")]);
     let label = format!(
@@ -107,10 +108,10 @@ fn chart(episode: &EpisodeView) -> Html {
         svg.open(
             "rect",
             &[
-                ("x", &format!("{:.2}", i as f64 * slot + slot * 0.15)),
-                ("y", &format!("{top:.2}")),
-                ("width", &format!("{:.2}", slot * 0.7)),
-                ("height", &format!("{:.2}", (bottom - top).max(0.4))),
+                ("x", &fixed(i as f64 * slot + slot * 0.15, 2)),
+                ("y", &fixed(top, 2)),
+                ("width", &fixed(slot * 0.7, 2)),
+                ("height", &fixed((bottom - top).max(0.4), 2)),
                 ("class", if *reward < 0.0 { "loss" } else { "gain" }),
             ],
         )
@@ -120,7 +121,7 @@ fn chart(episode: &EpisodeView) -> Html {
     let line: Vec<String> = totals
         .iter()
         .enumerate()
-        .map(|(i, t)| format!("{:.2},{}", i as f64 * slot + slot / 2.0, y(*t)))
+        .map(|(i, t)| format!("{},{}", fixed(i as f64 * slot + slot / 2.0, 2), y(*t)))
         .collect();
     svg.element(
         "polyline",

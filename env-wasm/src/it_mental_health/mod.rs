@@ -328,7 +328,10 @@ impl Environment for ItMentalHealth {
         {
             return Err(EnvError::validation(
                 "action.confidence",
-                format!("must be a number from 0 to 1, got {confidence}"),
+                format!(
+                    "must be a number from 0 to 1, got {}",
+                    crate::decimal::shortest(confidence)
+                ),
             ));
         }
         let expected = self.shown().kind().id();
@@ -360,9 +363,9 @@ impl Environment for ItMentalHealth {
         let grade = case.grade(&action.response);
         let reward = grade.total;
         let mut feedback = format!(
-            "{} scored {:.2}. {}",
+            "{} scored {}. {}",
             kind.id(),
-            reward.to_f64(),
+            reward.decimals(2),
             grade.notes.join(" ")
         );
         self.grades.push((kind, grade));
@@ -372,8 +375,8 @@ impl Environment for ItMentalHealth {
             if self.full_episode {
                 let mean = self.terminal().map_or(Points::ZERO, |(score, _)| score);
                 feedback.push_str(&format!(
-                    " Episode complete: the mean of the three task scores is {:.2}.",
-                    mean.to_f64()
+                    " Episode complete: the mean of the three task scores is {}.",
+                    mean.decimals(2)
                 ));
             } else {
                 feedback.push_str(" Episode complete.");

@@ -587,8 +587,8 @@ impl Environment for SupportTriage {
                     .push_str(" Step limit reached: the desk is graded as it stands.");
             }
             self.feedback.push_str(&format!(
-                " Score {:.4}. {}",
-                grade.total.to_f64(),
+                " Score {}. {}",
+                grade.total.decimals(4),
                 grade.notes.join(" ")
             ));
             self.terminated_by = Some(if limit { "max_steps" } else { "submit" });

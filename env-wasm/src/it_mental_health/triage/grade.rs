@@ -284,13 +284,13 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         stressor_points += stressor.score(|s| right(*s == employee.stressor)).0 as u64;
         notes.push(format!(
             "{}: tier read {}, rubric gives {}; 24-hour support read {}, the tier needs {}; \
-             2-week action {:.2}; main stressor read {}.",
+             2-week action {}; main stressor read {}.",
             employee.name,
             describe(&tier, |t| t.name().to_owned()),
             employee.tier.name(),
             describe(&level, |l| LEVEL_NAMES[*l as usize].to_owned()),
             LEVEL_NAMES[employee.tier.rank() as usize],
-            fortnight.to_f64(),
+            fortnight.decimals(2),
             describe(&stressor, |s| (*s).to_owned()),
         ));
     }
