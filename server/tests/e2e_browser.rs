@@ -16,6 +16,13 @@
 //!   refuses, an empty final answer, reply, disposition or mental-health
 //!   answer asks before it is sent, a finished episode offers only a new one,
 //!   and a bad share link or import file says so and changes nothing.
+//! - `a_picked_level_is_played_recorded_and_linked`: the level picker
+//!   starts at level 2; support_triage's queue at level 4, picked in the
+//!   page, scores the same in the page, through the API and by Verify; its
+//!   state, export, curl snippet and share link (`difficulty=4`) carry the
+//!   level, the next seed keeps it, the link opens the episode at level 4
+//!   (step limit and all), and a link with a level the environment does
+//!   not serve says so and plays level 2.
 //! - `run_files_open_and_replay_with_the_same_scores`: `deskbench eval
 //!   --json` reports, the `deskbench eval --trajectories` file of every
 //!   policy (score mode) and hand-made trajectories open side by side, every
@@ -54,6 +61,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Method, Request, header};
 use env_wasm::registry::ENVIRONMENTS;
+use env_wasm::splits::DEFAULT_LEVEL;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults};
 use fantoccini::error::CmdError;
 use fantoccini::wd::WebDriverCompatibleCommand;
@@ -347,6 +355,92 @@ async fn the_page_sets_no_traps() {
         assert!(notice.contains("`nope`") && notice.contains("`abc`"), "{notice}");
         assert_eq!(step_attribute(client, "env").await, "productivity");
         check_no_errors(client, "the traps", &[]).await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_picked_level_is_played_recorded_and_linked() {
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app.clone()).await;
+    // A task whose level shows: support_triage's queue, and its step limit,
+    // grow with the level.
+    let env = env_wasm::registry::find("support_triage").expect("registered");
+    let task = env.task("medium").expect("a task");
+    let (seed, level) = (7, 4);
+    assert_ne!(
+        env.max_steps(task, level),
+        env.max_steps(task, DEFAULT_LEVEL),
+        "the test needs a task whose step limit differs between the levels"
+    );
+
+    with_browser(async |client: &Client| {
+        // The picker starts at the default level, and the link says so.
+        open(client, &format!("{origin}/web/")).await;
+        assert_eq!(level_shown(client).await, ["2", "2"], "the default level");
+        let search = js(client, "return location.search;").await;
+        let search = search.as_str().unwrap_or_default();
+        assert!(search.ends_with("&difficulty=2"), "{search}");
+
+        // Level 4 picked and played: the page, the API and Verify agree.
+        let native = native_episode_at(env, task.id, seed, level, Policy::Reference);
+        play_and_compare(client, &app, &native).await;
+        let shown = level_shown(client).await;
+        assert_eq!(shown, ["4", "4"], "the picker and the running episode");
+        let record = exported(client).await.expect("#export-link");
+        assert_eq!(record["difficulty"], level, "the exported episode's level");
+        let state: Value =
+            serde_json::from_str(&wait_text(client, "#raw-state").await).expect("state JSON");
+        assert_eq!(state["difficulty"], level, "the episode's state");
+        let curl = wait_text(client, "#api-curl").await;
+        assert!(curl.contains(r#""difficulty":4"#), "{curl}");
+        let link = js(client, "return location.href;").await;
+        let link = link.as_str().unwrap_or_default().to_owned();
+        assert!(
+            link.ends_with("?env=support_triage&task=medium&seed=7&difficulty=4"),
+            "{link}"
+        );
+        click(client, "copy-link").await;
+        let note = wait_text(client, "#link-note").await;
+        assert!(
+            note == "Link copied." || note.contains("difficulty=4"),
+            "{note}"
+        );
+        // Another seed from the score card keeps the level.
+        click(client, "next-seed-btn").await;
+        wait_js(
+            client,
+            "the next seed at the same level",
+            "const s = document.getElementById('step-count');
+             return s && s.dataset.seed === '8' && s.dataset.difficulty === '4'
+                 && s.textContent.trim() === '0';",
+        )
+        .await;
+        save_screenshot(client, "level-4").await;
+
+        // The link opens the same episode at its level, step limit and all.
+        open(client, &link).await;
+        assert_eq!(level_shown(client).await, ["4", "4"], "the link's level");
+        let status = wait_text(client, "#act-panel .status").await;
+        let of = format!("of {}", env.max_steps(task, level));
+        assert!(status.contains(&of), "{status}: not {of}");
+        let record = exported(client).await.expect("#export-link");
+        assert_eq!(
+            [&record["seed"], &record["difficulty"]],
+            [&json!(seed), &json!(level)]
+        );
+        let notice = js(client, "return !!document.getElementById('notice');").await;
+        assert_eq!(notice, json!(false), "a notice for a good link");
+
+        // A level the environment does not serve: said, and level 2 played.
+        for bad in ["9", "0", "abc", "-1", "%FF"] {
+            let query = format!("env=support_triage&task=medium&seed=7&difficulty={bad}");
+            open(client, &format!("{origin}/web/?{query}")).await;
+            let notice = wait_text(client, "#notice").await;
+            assert!(notice.contains("has no level"), "{query}: {notice}");
+            assert_eq!(level_shown(client).await, ["2", "2"], "{query}");
+        }
+        check_no_errors(client, "the level picker", &[]).await;
     })
     .await;
 }
@@ -748,6 +842,8 @@ struct Native {
     env: &'static EnvInfo,
     task: String,
     seed: u64,
+    /// The difficulty level it was played at.
+    level: u8,
     policy: Policy,
     actions: Vec<Value>,
     rewards: Vec<Option<f64>>,
@@ -757,21 +853,32 @@ struct Native {
 impl Native {
     fn label(&self) -> String {
         format!(
-            "{}/{} seed {} ({:?})",
-            self.env.id, self.task, self.seed, self.policy
+            "{}/{} seed {} level {} ({:?})",
+            self.env.id, self.task, self.seed, self.level, self.policy
         )
     }
 }
 
 fn native_episode(env: &'static EnvInfo, task: &str, seed: u64, policy: Policy) -> Native {
+    native_episode_at(env, task, seed, DEFAULT_LEVEL, policy)
+}
+
+/// [`native_episode`] at difficulty level `level`.
+fn native_episode_at(
+    env: &'static EnvInfo,
+    task: &str,
+    seed: u64,
+    level: u8,
+    policy: Policy,
+) -> Native {
     let mut session = AnyEnv::of(env);
     session
         .reset(
-            &json!({"task": task, "seed": seed}),
+            &json!({"task": task, "seed": seed, "difficulty": level}),
             ResetDefaults::default(),
         )
-        .unwrap_or_else(|e| panic!("native reset of {}/{task}: {e:?}", env.id));
-    let limit = env.task(task).expect("registered task").max_steps as usize + 1;
+        .unwrap_or_else(|e| panic!("native reset of {}/{task} at level {level}: {e:?}", env.id));
+    let limit = env.max_steps(env.task(task).expect("registered task"), level) as usize + 1;
     let (mut actions, mut rewards) = (Vec::new(), Vec::new());
     while !session.is_done() {
         assert!(
@@ -797,6 +904,7 @@ fn native_episode(env: &'static EnvInfo, task: &str, seed: u64, policy: Policy) 
         env,
         task: task.to_owned(),
         seed,
+        level,
         policy,
         actions,
         rewards,
@@ -889,7 +997,7 @@ async fn play_and_compare(client: &Client, app: &Router, native: &Native) {
 /// into the raw-JSON composer; returns the score the page shows.
 async fn play_in_ui(client: &Client, native: &Native) -> Ui {
     let label = native.label();
-    start_in_ui(client, native.env, &native.task, native.seed).await;
+    start_in_ui_at(client, native.env, &native.task, native.seed, native.level).await;
     let state = snapshot(client).await;
     assert!(
         state.score.is_none(),
@@ -952,9 +1060,15 @@ async fn play_in_ui(client: &Client, native: &Native) -> Ui {
     Ui { score, record }
 }
 
-/// Start an episode with the page's own pickers and Start button.
+/// Start an episode at the default level with the page's own pickers and
+/// Start button.
 async fn start_in_ui(client: &Client, env: &'static EnvInfo, task: &str, seed: u64) {
-    let label = format!("{}/{task} seed {seed}", env.id);
+    start_in_ui_at(client, env, task, seed, DEFAULT_LEVEL).await;
+}
+
+/// Start an episode at `level` with the page's own pickers and Start button.
+async fn start_in_ui_at(client: &Client, env: &'static EnvInfo, task: &str, seed: u64, level: u8) {
+    let label = format!("{}/{task} seed {seed} level {level}", env.id);
 
     // Environment, then its tasks (the task list follows the environment).
     let select = find(client, "env-select").await;
@@ -986,6 +1100,13 @@ async fn start_in_ui(client: &Client, env: &'static EnvInfo, task: &str, seed: u
         "{label}: #task-select"
     );
 
+    // The level, chosen.
+    let level_select = find(client, "level-select").await;
+    level_select
+        .select_by_value(&level.to_string())
+        .await
+        .unwrap_or_else(|e| panic!("{label}: select level: {e}"));
+
     // The seed, typed.
     let seed_input = find(client, "seed-input").await;
     seed_input.clear().await.expect("clear #seed-input");
@@ -1005,7 +1126,8 @@ async fn start_in_ui(client: &Client, env: &'static EnvInfo, task: &str, seed: u
         .click()
         .await
         .expect("click #start-btn");
-    // The new episode is the page's: its export names this env, task, seed.
+    // The new episode is the page's: its export names this env, task, seed
+    // and level.
     wait_for(
         &format!("{label}: the episode to start with the typed seed"),
         async || {
@@ -1014,6 +1136,7 @@ async fn start_in_ui(client: &Client, env: &'static EnvInfo, task: &str, seed: u
                 r["env"] == env.id
                     && r["task"] == task
                     && r["seed"] == seed
+                    && r["difficulty"] == level
                     && r["actions"] == json!([])
             });
             Ok(started.then_some(()))
@@ -1042,7 +1165,7 @@ async fn api_episode(app: &Router, native: &Native) -> Api {
         app,
         &format!("{base}/reset"),
         &session,
-        json!({"task": native.task, "seed": native.seed}),
+        json!({"task": native.task, "seed": native.seed, "difficulty": native.level}),
     )
     .await;
     let mut rewards = Vec::new();
@@ -1202,6 +1325,18 @@ async fn step_attribute(client: &Client, name: &str) -> String {
         .to_owned()
 }
 
+/// The level picker's value and the running episode's level (its state's).
+async fn level_shown(client: &Client) -> [String; 2] {
+    let shown = wait_js(
+        client,
+        "the level picker and #step-count",
+        "const p = document.getElementById('level-select'), s = document.getElementById('step-count');
+         return p && s && s.dataset.difficulty && [p.value, s.dataset.difficulty];",
+    )
+    .await;
+    serde_json::from_value(shown).expect("two strings")
+}
+
 async fn set_raw_mode(client: &Client, on: bool) {
     let toggle = client
         .wait()
@@ -1313,7 +1448,13 @@ async fn check_result_in_view(client: &Client, label: &str) {
 /// and score for the episode's scenario.
 async fn check_reference_reveal(client: &Client, native: &Native) {
     let label = native.label();
-    let reference = native_episode(native.env, &native.task, native.seed, Policy::Reference);
+    let reference = native_episode_at(
+        native.env,
+        &native.task,
+        native.seed,
+        native.level,
+        Policy::Reference,
+    );
     click(client, "reference-btn").await;
     let shown = wait_js(
         client,

@@ -5,6 +5,7 @@
 
 use env_wasm::registry::{self, ENVIRONMENTS};
 use env_wasm::seam::MAX_SEED;
+use env_wasm::splits::DEFAULT_LEVEL;
 use env_wasm::{AnyEnv, EnvInfo};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -14,7 +15,7 @@ use wasm_bindgen::JsCast;
 use crate::compose::{Composing, Draft, step_button};
 use crate::episode::{self, EpisodeView, Played};
 use crate::format::{exact, number, signed};
-use crate::html::{Html, clicked_data};
+use crate::html::{self, Html, clicked_data};
 use crate::record::EpisodeRecord;
 use crate::reference::compact;
 use crate::run_files::RunFile;
@@ -175,6 +176,7 @@ pub fn App() -> impl IntoView {
     let env_id = RwSignal::new(ENVIRONMENTS[0].id.to_owned());
     let task_id = RwSignal::new(ENVIRONMENTS[0].default_task().id.to_owned());
     let seed_text = RwSignal::new("42".to_owned());
+    let level = RwSignal::new(DEFAULT_LEVEL);
     let session = StoredValue::new_local(AnyEnv::of(ENVIRONMENTS[0]));
     let episode = RwSignal::new(None::<EpisodeView>);
     // Bumped on every start so the composer is rebuilt per episode, not per step.
@@ -202,10 +204,11 @@ pub fn App() -> impl IntoView {
     // Show a played episode: its session goes on from where it stands.
     let install = move |played: Played, from: Option<String>| {
         let Played { env, view } = played;
-        link::show_in_address_bar(&view.env_id, &view.task, view.seed);
+        link::show_in_address_bar(&view.env_id, &view.task, view.seed, view.level());
         env_id.set(view.env_id.clone());
         task_id.set(view.task.clone());
         seed_text.set(view.seed.to_string());
+        level.set(view.level());
         let over = view.done;
         if over {
             announced.set(announcement(&view));
@@ -222,23 +225,29 @@ pub fn App() -> impl IntoView {
         tab.set(if over { Tab::Act } else { Tab::Scenario });
     };
 
-    let begin = move |env: &'static EnvInfo, task: String, seed: u64| match episode::replay(
-        env.id,
-        &task,
-        seed,
-        episode::Variant::default(),
-        Vec::new(),
-    ) {
-        Ok(played) => install(played, None),
-        Err(e) => notice.set(Some(e)),
+    // A new episode at `difficulty`, rewards paid in the seam's default mode.
+    let begin = move |env: &'static EnvInfo, task: String, seed: u64, difficulty: u8| {
+        let variant = episode::Variant {
+            reward_mode: None,
+            difficulty: Some(difficulty),
+        };
+        match episode::replay(env.id, &task, seed, variant, Vec::new()) {
+            Ok(played) => install(played, None),
+            Err(e) => notice.set(Some(e)),
+        }
     };
 
-    // Show a scenario at once: the one the link names (`?env=&task=&seed=`),
-    // else the first task of the first environment with seed 42; say what
-    // in the link named nothing.
+    // Show a scenario at once: the one the link names
+    // (`?env=&task=&seed=&difficulty=`), else the first task of the first
+    // environment with seed 42 at level 2; say what in the link named nothing.
     let search = window().location().search().unwrap_or_default();
     let linked = link::parse(&search);
-    begin(linked.env, linked.task.id.to_owned(), linked.seed);
+    begin(
+        linked.env,
+        linked.task.id.to_owned(),
+        linked.seed,
+        linked.difficulty,
+    );
     if !linked.problems.is_empty() {
         notice.set(Some(linked.problems.join(" ")));
     }
@@ -256,15 +265,18 @@ pub fn App() -> impl IntoView {
                 }
             },
         };
-        begin(picked(), task_id.get(), seed);
+        begin(picked(), task_id.get(), seed, level.get());
     };
+    // The same or the next seed of the running episode, at its level.
     let restart = Callback::new(move |seed: u64| {
-        let running =
-            episode.with_untracked(|e| e.as_ref().map(|v| (v.env_id.clone(), v.task.clone())));
-        if let Some((env, task)) = running
+        let running = episode.with_untracked(|e| {
+            e.as_ref()
+                .map(|v| (v.env_id.clone(), v.task.clone(), v.level()))
+        });
+        if let Some((env, task, difficulty)) = running
             && let Some(env) = registry::find(&env)
         {
-            begin(env, task, seed);
+            begin(env, task, seed, difficulty);
         }
     });
 
@@ -325,6 +337,9 @@ pub fn App() -> impl IntoView {
     let on_env_change = move |ev| {
         env_id.set(event_target_value(&ev));
         task_id.set(picked().default_task().id.to_owned());
+        if !picked().levels.contains(&level.get_untracked()) {
+            level.set(DEFAULT_LEVEL);
+        }
     };
 
     // An exported episode: replayed in full before anything on the page
@@ -419,18 +434,39 @@ pub fn App() -> impl IntoView {
         })
     };
 
+    // Each task with its step limit at the picked level.
     let task_options = move || {
-        picked()
+        let env = picked();
+        let difficulty = level.get();
+        let labels: Vec<String> = env
             .tasks
             .iter()
             .map(|t| {
-                let label = match t.aliases.first() {
-                    Some(alias) => format!("{} · {alias} ({} steps)", t.id, t.max_steps),
-                    None => format!("{} ({} steps)", t.id, t.max_steps),
-                };
-                view! { <option value=t.id selected=move || task_id.get() == t.id>{label}</option> }
+                let steps = env.max_steps(t, difficulty);
+                match t.aliases.first() {
+                    Some(alias) => format!("{} · {alias} ({steps} steps)", t.id),
+                    None => format!("{} ({steps} steps)", t.id),
+                }
             })
-            .collect_view()
+            .collect();
+        let ids = env.tasks.iter().map(|t| t.id);
+        html::options(ids.zip(labels.iter().map(String::as_str)), &task_id.get())
+    };
+    let level_options = move || {
+        let levels: Vec<(String, String)> = picked()
+            .levels
+            .iter()
+            .map(|&n| {
+                let label = if n == DEFAULT_LEVEL {
+                    format!("{n} (default)")
+                } else {
+                    n.to_string()
+                };
+                (n.to_string(), label)
+            })
+            .collect();
+        let items = levels.iter().map(|(n, label)| (n.as_str(), label.as_str()));
+        html::options(items, &level.get().to_string())
     };
 
     // A field of the running episode, for display ("" before the first).
@@ -446,13 +482,17 @@ pub fn App() -> impl IntoView {
     let summary = move || running_task().map(|t| t.summary).unwrap_or("");
     // The pickers may already name another episode; say so until Start.
     let pending = move || {
-        let (env, task, seed) = (env_id.get(), task_id.get(), seed_text.get());
+        let (env, task, seed, difficulty) =
+            (env_id.get(), task_id.get(), seed_text.get(), level.get());
         let same = episode.with(|e| {
             e.as_ref().is_some_and(|v| {
-                v.env_id == env && v.task == task && v.seed.to_string() == seed.trim()
+                v.env_id == env
+                    && v.task == task
+                    && v.seed.to_string() == seed.trim()
+                    && v.level() == difficulty
             })
         });
-        (!same).then(|| format!("Start episode to play {env} / {task} with seed {}; the episode below is unchanged.", if seed.trim().is_empty() { "random" } else { seed.trim() }))
+        (!same).then(|| format!("Start episode to play {env} / {task} at level {difficulty} with seed {}; the episode below is unchanged.", if seed.trim().is_empty() { "random" } else { seed.trim() }))
     };
 
     let scenario = move || {
@@ -565,15 +605,15 @@ pub fn App() -> impl IntoView {
             <section class="controls" aria-label="Episode set-up">
                 <label class="field">
                     <span>"Environment"</span>
-                    <select id="env-select" on:change=on_env_change prop:value=move || env_id.get()>
-                        {ENVIRONMENTS.iter().map(|e| view! { <option value=e.id>{e.name}</option> }).collect_view()}
-                    </select>
+                    <select id="env-select" on:change=on_env_change inner_html=move || html::options(ENVIRONMENTS.iter().map(|e| (e.id, e.name)), &env_id.get())></select>
                 </label>
                 <label class="field">
                     <span>"Task"</span>
-                    <select id="task-select" on:change=move |ev| task_id.set(event_target_value(&ev)) prop:value=move || task_id.get()>
-                        {task_options}
-                    </select>
+                    <select id="task-select" on:change=move |ev| task_id.set(event_target_value(&ev)) inner_html=task_options></select>
+                </label>
+                <label class="field">
+                    <span>"Level"</span>
+                    <select id="level-select" on:change=move |ev| level.set(event_target_value(&ev).parse().unwrap_or(DEFAULT_LEVEL)) inner_html=level_options></select>
                 </label>
                 <label class="field">
                     <span>"Seed"</span>
@@ -604,12 +644,13 @@ pub fn App() -> impl IntoView {
                                 data-env=move || running(|v| v.env_id.clone())
                                 data-task=move || running(|v| v.task.clone())
                                 data-seed=move || running(|v| v.seed.to_string())
+                                data-difficulty=move || running(|v| v.level().to_string())
                             >
                                 {move || running(|v| v.step_count().to_string())}
                             </span>
-                            // The running episode's limit, not the picker's (which may
-                            // already name the next task).
-                            {move || format!(" of {}", running_task().map(|t| t.max_steps.to_string()).unwrap_or_default())}
+                            // The running episode's limit at its level, not the
+                            // pickers' (which may already name the next task).
+                            {move || format!(" of {}", running(|v| v.max_steps().map(|n| n.to_string()).unwrap_or_default()))}
                             {move || over().then(|| view! { <span class="done">" · episode over"</span> })}
                         </div>
                         <Show when=move || !over() fallback=card>

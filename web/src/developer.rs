@@ -57,13 +57,18 @@ fn actions_of(view: &EpisodeView, example: &Value) -> Vec<Value> {
     }
 }
 
+/// What the page's reset sent: task, seed, level and reward mode.
+fn reset_options(view: &EpisodeView) -> Value {
+    view.variant().reset_options(&view.task, view.seed)
+}
+
 pub fn curl(view: &EpisodeView, base: &str, example: &Value) -> String {
     let mut lines = vec![
         format!("BASE={base}/envs/{}", view.env_id),
         "SESSION=my-episode  # any id; the server keeps this episode under it".to_owned(),
         format!(
             "curl -s -XPOST $BASE/reset -H 'content-type: application/json' -H \"X-Session-Id: $SESSION\" -d {}",
-            quoted(&serde_json::json!({"task": view.task, "seed": view.seed}).to_string())
+            quoted(&reset_options(view).to_string())
         ),
     ];
     for action in actions_of(view, example) {
@@ -82,16 +87,22 @@ pub fn python_client(view: &EpisodeView, base: &str, example: &Value) -> String 
         .map(|a| format!("    {},", python(a)))
         .collect::<Vec<_>>()
         .join("\n");
+    let options = match reset_options(view) {
+        Value::Object(options) => options
+            .iter()
+            .map(|(key, value)| format!("{key}={}", python(value)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => String::new(),
+    };
     format!(
         "# pip install openenv-core\nfrom openenv.core import GenericEnvClient\n\nACTIONS = [\n{actions}\n]\n\n\
          with GenericEnvClient(base_url=\"{base}/envs/{env}\").sync() as env:\n    \
-         result = env.reset(seed={seed}, task=\"{task}\")\n    \
+         result = env.reset({options})\n    \
          for action in ACTIONS:\n        result = env.step(action)\n        \
          print(result.reward, result.done)\n    \
          print(result.observation.get(\"terminal_grader\"))",
         env = view.env_id,
-        seed = view.seed,
-        task = view.task,
     )
 }
 
@@ -205,10 +216,16 @@ mod tests {
         let example = json!({"raw": "inspect"});
         let curl = curl(&played.view, "http://host:1", &example);
         assert!(curl.contains("BASE=http://host:1/envs/productivity"));
-        assert!(curl.contains(r#"{"seed":4,"task":"easy"}"#), "{curl}");
+        assert!(
+            curl.contains(r#"{"difficulty":2,"seed":4,"task":"easy"}"#),
+            "{curl}"
+        );
         assert!(curl.contains("final:"), "{curl}");
         let script = python_client(&played.view, "http://host:1", &example);
-        assert!(script.contains("env.reset(seed=4, task=\"easy\")"));
+        assert!(
+            script.contains("env.reset(difficulty=2, seed=4, task=\"easy\")"),
+            "{script}"
+        );
         assert!(script.contains("{\"raw\": \"final:"));
     }
 }

@@ -111,6 +111,20 @@ impl EpisodeView {
         }
     }
 
+    /// The episode's difficulty level (the seam's default when its state
+    /// names none).
+    pub fn level(&self) -> u8 {
+        self.variant()
+            .difficulty
+            .unwrap_or(env_wasm::splits::DEFAULT_LEVEL)
+    }
+
+    /// The task's step limit at the episode's level.
+    pub fn max_steps(&self) -> Option<u32> {
+        let env = env_wasm::registry::find(&self.env_id)?;
+        Some(env.max_steps(env.task(&self.task)?, self.level()))
+    }
+
     /// Whether the next accepted step is the task's last.
     pub fn on_last_step(&self) -> bool {
         let left = self.state.get("steps_remaining").and_then(Value::as_u64);

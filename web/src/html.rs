@@ -97,6 +97,22 @@ impl Html {
     }
 }
 
+/// The `<option>`s of a `<select>`, `(value, label)` each, the one whose
+/// value is `selected` marked so: set with `inner_html`, a picker costs a
+/// few string writes instead of a typed view per option.
+pub fn options<'a>(items: impl IntoIterator<Item = (&'a str, &'a str)>, selected: &str) -> String {
+    let mut html = Html::new();
+    for (value, label) in items {
+        let attributes: &[(&str, &str)] = if value == selected {
+            &[("value", value), ("selected", "")]
+        } else {
+            &[("value", value)]
+        };
+        html.element("option", attributes, label);
+    }
+    html.into_string()
+}
+
 /// The value of `data-{name}` on the element a click landed in (or its
 /// nearest ancestor that has one).
 pub fn clicked_data(event: &web_sys::MouseEvent, name: &str) -> Option<String> {
@@ -120,6 +136,10 @@ mod tests {
         assert_eq!(
             html.into_string(),
             "<td title=\"a&quot;b&lt;c&gt;\">&lt;script&gt;&amp;&#39;</td>"
+        );
+        assert_eq!(
+            options([("1", "one"), ("2", "<two>")], "2"),
+            "<option value=\"1\">one</option><option value=\"2\" selected=\"\">&lt;two&gt;</option>"
         );
     }
 }

@@ -1,11 +1,12 @@
-//! The page's address as a link to an episode (`?env=&task=&seed=`): read
-//! at start-up, with a message for each part that names nothing, written
+//! The page's address as a link to an episode
+//! (`?env=&task=&seed=&difficulty=`): read at start-up, with a message for each part that names nothing, written
 //! back on every start, and copied to the clipboard, also from inside the
 //! Hugging Face Space's iframe, where the asynchronous clipboard may be
 //! denied by the frame's permissions.
 
 use env_wasm::registry::{self, ENVIRONMENTS};
 use env_wasm::seam::MAX_SEED;
+use env_wasm::splits::{DEFAULT_LEVEL, DIFFICULTY};
 use env_wasm::{EnvInfo, TaskInfo};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -16,15 +17,19 @@ pub struct Linked {
     pub env: &'static EnvInfo,
     pub task: &'static TaskInfo,
     pub seed: u64,
+    /// The difficulty level, one the environment serves.
+    pub difficulty: u8,
     /// One sentence per part of the link that named nothing.
     pub problems: Vec<String>,
 }
 
-/// Read `?env=&task=&seed=` (a query string, with or without its `?`).
+/// Read `?env=&task=&seed=&difficulty=` (a query string, with or without
+/// its `?`).
 pub fn parse(query: &str) -> Linked {
     let mut env_name = None;
     let mut task_name = None;
     let mut seed_text = None;
+    let mut level_text = None;
     for pair in query
         .trim_start_matches('?')
         .split('&')
@@ -36,6 +41,7 @@ pub fn parse(query: &str) -> Linked {
             "env" => env_name = Some(value),
             "task" => task_name = Some(value),
             "seed" => seed_text = Some(value),
+            DIFFICULTY => level_text = Some(value),
             _ => {}
         }
     }
@@ -75,10 +81,27 @@ pub fn parse(query: &str) -> Linked {
             }
         },
     };
+    let difficulty = match level_text.as_deref() {
+        None => DEFAULT_LEVEL,
+        Some(text) => match text.trim().parse::<u8>() {
+            Ok(level) if env.levels.contains(&level) => level,
+            _ => {
+                let (first, last) = (env.levels.first(), env.levels.last());
+                problems.push(format!(
+                    "{} has no level `{text}` (it has {} to {}); showing level {DEFAULT_LEVEL}.",
+                    env.id,
+                    first.unwrap_or(&DEFAULT_LEVEL),
+                    last.unwrap_or(&DEFAULT_LEVEL)
+                ));
+                DEFAULT_LEVEL
+            }
+        },
+    };
     Linked {
         env,
         task,
         seed,
+        difficulty,
         problems,
     }
 }
@@ -113,14 +136,15 @@ fn decode(value: &str) -> String {
 }
 
 /// The query string of an episode.
-pub fn query(env: &str, task: &str, seed: u64) -> String {
-    format!("?env={env}&task={task}&seed={seed}")
+pub fn query(env: &str, task: &str, seed: u64, difficulty: u8) -> String {
+    format!("?env={env}&task={task}&seed={seed}&{DIFFICULTY}={difficulty}")
 }
 
 /// Put the episode in the address bar, so the page's address links to it.
-pub fn show_in_address_bar(env: &str, task: &str, seed: u64) {
+pub fn show_in_address_bar(env: &str, task: &str, seed: u64, difficulty: u8) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query(env, task, seed)));
+        let query = query(env, task, seed, difficulty);
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
     }
 }
 
@@ -181,12 +205,17 @@ mod tests {
 
     #[test]
     fn a_link_names_an_episode_or_says_what_it_does_not_name() {
-        let good = parse("?env=support_triage&task=ticket_queue&seed=7");
+        let good = parse("?env=support_triage&task=ticket_queue&seed=7&difficulty=4");
         assert_eq!(
-            (good.env.id, good.task.id, good.seed),
-            ("support_triage", "medium", 7)
+            (good.env.id, good.task.id, good.seed, good.difficulty),
+            ("support_triage", "medium", 7, 4)
         );
         assert!(good.problems.is_empty());
+        assert_eq!(
+            query("support_triage", "medium", 7, 4),
+            "?env=support_triage&task=medium&seed=7&difficulty=4"
+        );
+        assert_eq!(parse("?env=productivity").difficulty, DEFAULT_LEVEL);
 
         let bad = parse("env=nope&seed=abc");
         assert_eq!((bad.env.id, bad.seed), (ENVIRONMENTS[0].id, 42));
@@ -195,12 +224,30 @@ mod tests {
 
         let task = parse("?env=productivity&task=huge&seed=9007199254740992");
         assert_eq!(task.problems.len(), 2, "{:?}", task.problems);
+        for level in ["0", "6", "-1", "2.5", "abc", "", "256", "%E2%82"] {
+            let odd = parse(&format!("?seed=3&difficulty={level}"));
+            assert_eq!((odd.seed, odd.difficulty), (3, DEFAULT_LEVEL), "{level}");
+            assert_eq!(odd.problems.len(), 1, "{level}: {:?}", odd.problems);
+            assert!(
+                odd.problems[0].contains("has no level"),
+                "{:?}",
+                odd.problems
+            );
+        }
         assert!(parse("").problems.is_empty());
         assert_eq!(
             parse("?env=it%5Fmental%5Fhealth").env.id,
             "it_mental_health"
         );
-        for odd in ["%", "%4", "%zz", "seed=%E2%82", "&&=&seed"] {
+        for odd in [
+            "%",
+            "%4",
+            "%zz",
+            "seed=%E2%82",
+            "&&=&seed",
+            "difficulty",
+            "difficulty==",
+        ] {
             let _ = parse(odd);
         }
     }
