@@ -81,17 +81,11 @@ const WEIGHTS: [(&str, Points); 6] = [
     ("participant_availability", Points(3500)),
     ("room_valid", Points(3500)),
 ];
-/// With preferences, meeting them is a tenth of the score, taken from the
-/// two heaviest criteria; it is only ever paid to a valid booking.
-const WEIGHTS_WITH_PREFERENCES: [(&str, Points); 7] = [
-    ("day", Points(500)),
-    ("duration", Points(500)),
-    ("participants", Points(1000)),
-    ("no_blocked_overlap", Points(1000)),
-    ("participant_availability", Points(3000)),
-    ("room_valid", Points(3000)),
-    ("preferences", Points(1000)),
-];
+/// With preferences, meeting them is a tenth of the score, taken in equal
+/// halves from the two heaviest criteria; it is only ever paid to a valid
+/// booking.
+const PREFERENCES_WEIGHT: Points = Points(1000);
+const PAYS_FOR_PREFERENCES: [&str; 2] = ["participant_availability", "room_valid"];
 
 /// Quarter-hours of one day as bits (bit i = minutes 15*i .. 15*i+15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -940,8 +934,18 @@ impl Calendar {
             0 => all_or_nothing(valid && room.is_some()),
             best => Points::ratio(met.min(best) as u64, best as u64),
         };
-        let [a, b, c, d, e, f] = scores;
-        Grade::from_table(&WEIGHTS_WITH_PREFERENCES, [a, b, c, d, e, f, preferences])
+        let mut parts: Vec<(&'static str, Points, Points)> = WEIGHTS
+            .iter()
+            .zip(scores)
+            .map(
+                |((name, weight), score)| match PAYS_FOR_PREFERENCES.contains(name) {
+                    true => (*name, score, Points(weight.0 - PREFERENCES_WEIGHT.0 / 2)),
+                    false => (*name, score, *weight),
+                },
+            )
+            .collect();
+        parts.push(("preferences", preferences, PREFERENCES_WEIGHT));
+        Grade::weighted(&parts)
     }
 
     /// Every booking of the required participants alone that meets every
