@@ -3,8 +3,10 @@
 //! its step rewards relate to its score. The core reports criteria by key
 //! (`score_breakdown`); the names are the page's, and the weights are the
 //! graders' own, held here because no observation carries them. The tests
-//! below prove them: for many seeds and every policy, the weighted sum of
-//! a final breakdown (less any penalties) is the episode's score.
+//! below prove them: for many seeds, levels and every policy, the weighted
+//! sum of a final breakdown (less any penalties) is the episode's score.
+
+use serde_json::{Map, Value};
 
 /// One graded criterion of a task.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +34,20 @@ const CALENDAR: &[Criterion] = &[
     c("no_blocked_overlap", "Clear of blocked windows", 1000),
     c("participant_availability", "Everyone is free", 3500),
     c("room_valid", "Room open and big enough", 3500),
+];
+/// A calendar with preferences (levels 3 to 5).
+const CALENDAR_WITH_PREFERENCES: &[Criterion] = &[
+    c("day", "Day", 500),
+    c("duration", "Duration", 500),
+    c("participants", "Required people invited", 1000),
+    c("no_blocked_overlap", "Clear of blocked windows", 1000),
+    c("participant_availability", "Everyone is free", 3000),
+    c("room_valid", "Room open and big enough", 3000),
+    c(
+        "preferences",
+        "Preferences met (of the most possible)",
+        1000,
+    ),
 ];
 const CLEANING: &[Criterion] = &[
     c("valid_rows", "Valid row count", 1500),
@@ -81,20 +97,33 @@ const EXCEPTION: &[Criterion] = &[
     c("reply_compliance", "Reply: keeps to the policy", 2500),
 ];
 
-/// The criteria of a task, in the order the page lists them.
-pub fn of_task(env: &str, task: &str) -> &'static [Criterion] {
+/// The criteria tables of a task, each in the order the page lists them:
+/// the calendar's gains a criterion when its scenario has preferences.
+fn tables(env: &str, task: &str) -> &'static [&'static [Criterion]] {
     match (env, task) {
-        ("productivity", "easy") => EMAIL,
-        ("productivity", "medium") => CALENDAR,
-        ("productivity", "hard") => CLEANING,
-        ("it_mental_health", "full_episode") => FULL_EPISODE,
-        ("it_mental_health", "burnout_detection") => BURNOUT,
-        ("it_mental_health", "stress_triage") => TRIAGE,
-        ("it_mental_health", "intervention_plan") => PLAN,
-        ("support_triage", "hard") => EXCEPTION,
-        ("support_triage", _) => TICKET_LABELS,
+        ("productivity", "easy") => &[EMAIL],
+        ("productivity", "medium") => &[CALENDAR, CALENDAR_WITH_PREFERENCES],
+        ("productivity", "hard") => &[CLEANING],
+        ("it_mental_health", "full_episode") => &[FULL_EPISODE],
+        ("it_mental_health", "burnout_detection") => &[BURNOUT],
+        ("it_mental_health", "stress_triage") => &[TRIAGE],
+        ("it_mental_health", "intervention_plan") => &[PLAN],
+        ("support_triage", "hard") => &[EXCEPTION],
+        ("support_triage", _) => &[TICKET_LABELS],
         _ => &[],
     }
+}
+
+/// The criteria of a task's graded `breakdown`: the table with exactly its
+/// keys (the task's first table when none has).
+pub fn of_breakdown(env: &str, task: &str, breakdown: &Map<String, Value>) -> &'static [Criterion] {
+    let tables = tables(env, task);
+    tables
+        .iter()
+        .find(|t| t.len() == breakdown.len() && t.iter().all(|c| breakdown.contains_key(c.key)))
+        .or(tables.first())
+        .copied()
+        .unwrap_or(&[])
 }
 
 /// A key as words, for a criterion or penalty the table does not name.
@@ -109,8 +138,9 @@ pub fn humanise(key: &str) -> String {
 
 /// The name the page shows for `key` of a task.
 pub fn name_of(env: &str, task: &str, key: &str) -> String {
-    of_task(env, task)
+    tables(env, task)
         .iter()
+        .flat_map(|t| t.iter())
         .find(|c| c.key == key)
         .map_or_else(|| humanise(key), |c| c.name.to_owned())
 }
@@ -144,14 +174,14 @@ mod tests {
     use env_wasm::registry::ENVIRONMENTS;
     use env_wasm::rng::SeededRng;
     use env_wasm::{AnyEnv, ResetDefaults};
-    use serde_json::{Value, json};
+    use serde_json::json;
 
     use super::*;
 
     /// Play `policy` on a fresh episode; the final observation.
-    fn play(env: &str, task: &str, seed: u64, policy: &str) -> Option<Value> {
+    fn play(env: &str, task: &str, difficulty: u8, seed: u64, policy: &str) -> Option<Value> {
         let mut session = AnyEnv::new(env).ok()?;
-        let options = json!({"task": task, "seed": seed});
+        let options = json!({"task": task, "difficulty": difficulty, "seed": seed});
         let mut last = session.reset(&options, ResetDefaults::default()).ok()?;
         let mut rng = SeededRng::new(seed, 1000);
         for _ in 0..60 {
@@ -168,10 +198,12 @@ mod tests {
     fn every_task_has_criteria_whose_weights_add_up_to_one() {
         for env in ENVIRONMENTS {
             for task in env.tasks {
-                let criteria = of_task(env.id, task.id);
-                assert!(!criteria.is_empty(), "{}/{}", env.id, task.id);
-                let sum: u32 = criteria.iter().map(|c| c.weight).sum();
-                assert_eq!(sum, 10_000, "{}/{}", env.id, task.id);
+                let all = tables(env.id, task.id);
+                assert!(!all.is_empty(), "{}/{}", env.id, task.id);
+                for criteria in all {
+                    let sum: u32 = criteria.iter().map(|c| c.weight).sum();
+                    assert_eq!(sum, 10_000, "{}/{}", env.id, task.id);
+                }
             }
         }
     }
@@ -179,15 +211,19 @@ mod tests {
     #[test]
     fn the_weighted_breakdown_less_penalties_is_the_score() {
         let mut checked = 0;
+        let mut tables_seen = std::collections::BTreeSet::new();
         for env in ENVIRONMENTS {
             for task in env.tasks {
-                let criteria = of_task(env.id, task.id);
                 for policy in env.policy_names() {
-                    for seed in 0..6 {
-                        let Some(last) = play(env.id, task.id, seed, policy) else {
+                    // The default level and one whose scenarios are larger
+                    // (the calendar's gain preferences there).
+                    for (difficulty, seed) in (0..6).map(|s| (2, s)).chain((0..3).map(|s| (4, s))) {
+                        let Some(last) = play(env.id, task.id, difficulty, seed, policy) else {
                             continue;
                         };
                         let breakdown = last["score_breakdown"].as_object().expect("breakdown");
+                        let criteria = of_breakdown(env.id, task.id, breakdown);
+                        tables_seen.insert((env.id, task.id, criteria.len()));
                         let keys: Vec<&str> = breakdown.keys().map(String::as_str).collect();
                         let mut listed: Vec<&str> = criteria.iter().map(|c| c.key).collect();
                         listed.sort_unstable();
@@ -208,7 +244,7 @@ mod tests {
                         let score = last["terminal_grader"].as_f64().expect("score");
                         assert!(
                             (expected - score).abs() < 2e-4,
-                            "{}/{} {policy} seed {seed}: weighted {expected} vs score {score}",
+                            "{}/{} {policy} level {difficulty} seed {seed}: weighted {expected} vs score {score}",
                             env.id,
                             task.id
                         );
@@ -218,6 +254,12 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} episodes checked");
+        // Every table of every task was the one a breakdown matched.
+        let tables_listed: usize = ENVIRONMENTS
+            .iter()
+            .flat_map(|env| env.tasks.iter().map(|task| tables(env.id, task.id).len()))
+            .sum();
+        assert_eq!(tables_seen.len(), tables_listed, "{tables_seen:?}");
     }
 
     #[test]

@@ -147,7 +147,7 @@ pub fn breakdown(env: &str, task: &str, observation: &Value) -> Html {
         .as_object()
         .cloned()
         .unwrap_or_default();
-    let table = criteria::of_task(env, task);
+    let table = criteria::of_breakdown(env, task, &scores);
     let mut rows: Vec<(String, Option<u32>, f64)> = table
         .iter()
         .filter_map(|c| {

@@ -102,10 +102,11 @@ fn blind(name: &str, payload: &Payload, rng: &mut SeededRng) -> Option<Value> {
             "needs_reply": "yes, no",
         }),
         ("random", Payload::Calendar(c)) => {
+            let days = c.candidate_days();
             let start =
                 rng.range(9 * 4, (18 * 60 - i64::from(c.duration_minutes)) / 15) as u32 * 15;
             json!({
-                "day": c.day,
+                "day": days.get(rng.index(days.len())),
                 "start": clock(start),
                 "end": clock(start + c.duration_minutes),
                 "participants": random_subset(rng, &people_or_ids),
@@ -113,14 +114,14 @@ fn blind(name: &str, payload: &Payload, rng: &mut SeededRng) -> Option<Value> {
             })
         }
         ("constant", Payload::Calendar(c)) => json!({
-            "day": c.day,
+            "day": c.candidate_days().first(),
             "start": "09:00",
             "end": clock(9 * 60 + c.duration_minutes),
             "participants": c.required_participants,
             "room": rooms_or_emails.first(),
         }),
         ("everything", Payload::Calendar(c)) => json!({
-            "day": c.day,
+            "day": c.candidate_days().first(),
             "start": "09:00",
             "end": "18:00",
             "participants": people_or_ids,
@@ -168,8 +169,9 @@ fn candidates(payload: &Payload) -> Vec<Value> {
             .iter()
             .enumerate()
             .map(|(i, start)| {
+                let days = c.candidate_days();
                 json!({
-                    "day": c.day,
+                    "day": days.get(i % days.len().max(1)),
                     "start": clock(*start),
                     "end": clock(start + c.duration_minutes),
                     "participants": c.required_participants,
@@ -252,7 +254,10 @@ fn hedge(payload: &Payload, rng: &mut SeededRng) -> Value {
                 (hedged(&starts, rng), hedged(&ends, rng))
             };
             json!({
-                "day": c.day,
+                "day": match c.candidate_days().as_slice() {
+                    [day] => json!(day),
+                    days => hedged(days, rng),
+                },
                 "start": start,
                 "end": end,
                 "participants": people_or_ids,

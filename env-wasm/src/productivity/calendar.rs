@@ -1,11 +1,17 @@
 //! Task `medium`: schedule one meeting under people, room and blocked-time
-//! constraints.
+//! constraints, and at the harder levels over several days with the
+//! participants' soft preferences.
 //!
-//! The generator plants one feasible slot (so every scenario is solvable)
-//! and surrounds it with decoys: rooms that are free but too small, large
-//! rooms that are closed at the right time, people who are not invited. The
-//! grader checks the constraints, not a memorised answer: any slot and room
-//! that satisfy all of them score 1.0.
+//! The generator plants one feasible booking (so every scenario is
+//! solvable) and surrounds it with decoys: rooms that are free but too
+//! small, large rooms that are closed at the right time, people who are not
+//! invited, and on the other days of a several-day window a slot where
+//! everyone but one required person is free. The grader checks the
+//! constraints, not a memorised answer: any day, slot and room that satisfy
+//! all of them score full on them. Preferences are soft: a booking is
+//! credited for meeting as many of them as the best valid booking can, so
+//! the grader enumerates the valid bookings rather than trusting the
+//! planted one.
 
 use std::collections::BTreeSet;
 
@@ -20,6 +26,7 @@ use crate::grading::{
     Reading, all_or_nothing, choice_field, f1, fold_name, item_set, items, items_form, one_value,
     scalar_text,
 };
+use crate::order::set_of;
 use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::text::normalize;
@@ -57,6 +64,11 @@ const REQUIRED: [(i64, i64); 5] = [(2, 3), (3, 5), (4, 6), (5, 7), (6, 8)];
 const UNINVITED: [(i64, i64); 5] = [(1, 1), (1, 2), (2, 3), (2, 4), (3, 4)];
 const MORE_ROOMS: [(i64, i64); 5] = [(0, 0), (0, 2), (1, 3), (2, 4), (3, 5)];
 const MORE_BLOCKED: [usize; 5] = [0, 0, 1, 2, 3];
+/// Per level: the consecutive working days the meeting may fall on, and
+/// the soft preferences. From level 4 the last preference contradicts the
+/// planted booking, so the preferences cannot always all be met.
+const DAYS: [usize; 5] = [1, 1, 2, 3, 5];
+const PREFERENCES: [usize; 5] = [0, 0, 1, 2, 3];
 
 /// The parts a reader can copy from the payload (day, duration, who is
 /// required) weigh little; finding a time everyone is free and a room that
@@ -69,6 +81,11 @@ const WEIGHTS: [(&str, Points); 6] = [
     ("participant_availability", Points(3500)),
     ("room_valid", Points(3500)),
 ];
+/// With preferences, meeting them is a tenth of the score, taken in equal
+/// halves from the two heaviest criteria; it is only ever paid to a valid
+/// booking.
+const PREFERENCES_WEIGHT: Points = Points(1000);
+const PAYS_FOR_PREFERENCES: [&str; 2] = ["participant_availability", "room_valid"];
 
 /// Quarter-hours of one day as bits (bit i = minutes 15*i .. 15*i+15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -91,7 +108,8 @@ impl Slots {
         self.0 & other.0 != 0
     }
 
-    fn windows(self) -> Vec<Window> {
+    /// The free runs, each named by `day` when the payload has several.
+    fn windows(self, day: Option<&str>) -> Vec<Window> {
         let mut out = Vec::new();
         let mut i = 0u32;
         while i < 96 {
@@ -101,6 +119,7 @@ impl Slots {
                     i += 1;
                 }
                 out.push(Window {
+                    day: day.map(str::to_owned),
                     start: clock(start * QUARTER),
                     end: clock(i * QUARTER),
                 });
@@ -114,6 +133,9 @@ impl Slots {
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Window {
+    /// The day (`YYYY-MM-DD`), when the meeting may be on several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day: Option<String>,
     pub start: String,
     pub end: String,
 }
@@ -121,13 +143,16 @@ pub struct Window {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PersonAvailability {
     pub name: String,
-    /// When this person is free on the meeting day.
+    /// When this person is free on the meeting day (or days).
     pub free: Vec<Window>,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct BlockedWindow {
     pub label: String,
+    /// The day (`YYYY-MM-DD`), when the meeting may be on several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day: Option<String>,
     pub start: String,
     pub end: String,
 }
@@ -136,15 +161,35 @@ pub struct BlockedWindow {
 pub struct RoomInfo {
     pub name: String,
     pub capacity: u32,
-    /// When the room can be booked on the meeting day.
+    /// When the room can be booked on the meeting day (or days).
     pub open: Vec<Window>,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CandidateDay {
+    pub day: String,
+    pub day_name: String,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PreferenceInfo {
+    /// Whose preference it is: a required participant or the organizer.
+    pub who: String,
+    pub text: String,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CalendarPayload {
     pub organizer: String,
-    pub day: String,
-    pub day_name: String,
+    /// The meeting day, when there is one (levels 1 and 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day_name: Option<String>,
+    /// The days the meeting may be on, when there are several (levels 3
+    /// to 5); every window then names its day.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub days: Vec<CandidateDay>,
     pub timezone: String,
     pub duration_minutes: u32,
     pub working_hours: Window,
@@ -154,26 +199,71 @@ pub struct CalendarPayload {
     pub availability: Vec<PersonAvailability>,
     pub blocked_windows: Vec<BlockedWindow>,
     pub rooms: Vec<RoomInfo>,
+    /// Soft constraints (levels 3 to 5): meet as many as a valid booking can.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub preferences: Vec<PreferenceInfo>,
+}
+
+impl CalendarPayload {
+    /// The days the meeting may be on, as `YYYY-MM-DD`.
+    pub fn candidate_days(&self) -> Vec<String> {
+        match &self.day {
+            Some(day) => vec![day.clone()],
+            None => self.days.iter().map(|d| d.day.clone()).collect(),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
 struct Room {
     name: &'static str,
     capacity: u32,
-    open: Slots,
+    /// Open time per candidate day.
+    open: Vec<Slots>,
 }
+
+#[derive(Debug, Clone, Copy)]
+struct Blocked {
+    label: &'static str,
+    /// An index into [`Calendar::days`].
+    day: usize,
+    start: u32,
+    end: u32,
+}
+
+/// What one preference asks of a booking.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Wish {
+    EndsBy(u32),
+    StartsFrom(u32),
+    /// An index into [`Calendar::days`].
+    NotOn(usize),
+    InRoom(&'static str),
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Preference {
+    who: &'static str,
+    wish: Wish,
+}
+
+/// A booking of the minimal party: the day's index, the start, the room.
+type Slot<'a> = (usize, u32, &'a Room);
 
 #[derive(Debug, Clone)]
 pub struct Calendar {
     organizer: &'static str,
-    day: Day,
+    /// The candidate days, consecutive working days.
+    days: Vec<Day>,
     timezone: &'static str,
     duration: u32,
     required: Vec<&'static str>,
-    /// Everyone listed in the payload, required first.
-    people: Vec<(&'static str, Slots)>,
-    blocked: Vec<(&'static str, u32, u32)>,
+    /// Everyone listed in the payload, required first, with their free
+    /// time per candidate day.
+    people: Vec<(&'static str, Vec<Slots>)>,
+    blocked: Vec<Blocked>,
     rooms: Vec<Room>,
+    preferences: Vec<Preference>,
 }
 
 /// Random extra free time: a few blocks of 30 to 120 minutes.
@@ -191,13 +281,8 @@ fn random_blocks(rng: &mut SeededRng, count: u32) -> Slots {
     slots
 }
 
-pub fn generate(level: u8, seed: u64) -> Calendar {
-    let mut rng = SeededRng::new(seed, 2);
-    let mut day = Day::EPOCH_2026.plus(rng.range(0, 330));
-    while day.is_weekend() {
-        day = day.plus(1);
-    }
-    let duration = *rng.pick(DURATIONS);
+/// Lunch at noon or half past, and perhaps one more blocked hour.
+fn day_blocks(rng: &mut SeededRng) -> Vec<(&'static str, u32, u32)> {
     let lunch = if rng.chance(1, 2) {
         12 * 60
     } else {
@@ -208,21 +293,43 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
     if !Slots::span(other, other + 60).overlaps(Slots::span(lunch, lunch + 60)) {
         blocked.push((*rng.pick(BLOCKERS), other, other + 60));
     }
-    let mut blocked_slots = Slots(
+    blocked
+}
+
+fn union(blocked: &[(&str, u32, u32)]) -> Slots {
+    Slots(
         blocked
             .iter()
             .fold(0, |acc, b| acc | Slots::span(b.1, b.2).0),
-    );
+    )
+}
 
-    // Plant the feasible slot.
+/// A start on the quarter at which a `duration` meeting clears `blocked`
+/// (the last one tried if none does).
+fn clear_start(rng: &mut SeededRng, duration: u32, blocked: Slots) -> u32 {
     let latest = (DAY_END - duration) / QUARTER;
     let mut start = DAY_START;
     for _ in 0..64 {
         start = rng.range(i64::from(DAY_START / QUARTER), i64::from(latest)) as u32 * QUARTER;
-        if !Slots::span(start, start + duration).overlaps(blocked_slots) {
+        if !Slots::span(start, start + duration).overlaps(blocked) {
             break;
         }
     }
+    start
+}
+
+pub fn generate(level: u8, seed: u64) -> Calendar {
+    let mut rng = SeededRng::new(seed, 2);
+    let mut day = Day::EPOCH_2026.plus(rng.range(0, 330));
+    while day.is_weekend() {
+        day = day.plus(1);
+    }
+    let duration = *rng.pick(DURATIONS);
+    let mut blocked = day_blocks(&mut rng);
+    let mut blocked_slots = union(&blocked);
+
+    // Plant the feasible slot.
+    let start = clear_start(&mut rng, duration, blocked_slots);
     let slot = Slots::span(start, start + duration);
     // Harder levels block more of the day, never the planted slot.
     for _ in 0..at(&MORE_BLOCKED, level) {
@@ -233,7 +340,6 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
             blocked_slots.0 |= hour.0;
         }
     }
-    crate::order::sort_by_key(&mut blocked, |b| b.1);
 
     // Sampling shuffles the whole pool, so the cast of every level is a
     // prefix of the same shuffle: enough names for the largest.
@@ -259,7 +365,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
             // Uninvited colleagues are often busy at the planted time.
             free.0 &= !slot.0;
         }
-        people.push((*name, free));
+        people.push((*name, vec![free]));
     }
 
     let n = invited as u32;
@@ -268,41 +374,246 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         Room {
             name: room_names.remove(0),
             capacity: n + rng.range(0, 4) as u32,
-            open: Slots(slot.0 | random_blocks(&mut rng, 2).0),
+            open: vec![Slots(slot.0 | random_blocks(&mut rng, 2).0)],
         },
         Room {
             name: room_names.remove(0),
             capacity: n - 1,
-            open: Slots(slot.0 | random_blocks(&mut rng, 2).0),
+            open: vec![Slots(slot.0 | random_blocks(&mut rng, 2).0)],
         },
         Room {
             name: room_names.remove(0),
             capacity: n + rng.range(2, 8) as u32,
-            open: Slots(random_blocks(&mut rng, 2).0 & !slot.0),
+            open: vec![Slots(random_blocks(&mut rng, 2).0 & !slot.0)],
         },
     ];
+    let planted_room = rooms[0].name;
     let (fewest, most) = at(&MORE_ROOMS, level);
     for _ in 0..rng.range(fewest, most) {
         let capacity = rng.range(2, 12) as u32;
         rooms.push(Room {
             name: room_names.remove(0),
             capacity,
-            open: random_blocks(&mut rng, 2),
+            open: vec![random_blocks(&mut rng, 2)],
         });
     }
     rng.shuffle(&mut rooms);
     rng.shuffle(&mut people);
+    let timezone = TIMEZONES[rng.index(TIMEZONES.len())];
+
+    // Everything above is the one-day calendar of levels 1 and 2, draw for
+    // draw; the other days and the preferences come after it.
+    let mut days = vec![day];
+    while days.len() < at(&DAYS, level) {
+        let mut next = days[days.len() - 1].plus(1);
+        while next.is_weekend() {
+            next = next.plus(1);
+        }
+        days.push(next);
+    }
+    let planted_day = rng.index(days.len());
+    // With preferences, one other day holds a second valid booking that
+    // they tell apart from the planted one.
+    let wants_rival = at(&PREFERENCES, level) > 0 && days.len() > 1;
+    let rival_day = (planted_day + 1 + rng.index(days.len() - 1)) % days.len();
+    let mut rival = None;
+    let mut all_blocked: Vec<Blocked> = Vec::new();
+    for index in 0..days.len() {
+        let blocks = if index == planted_day {
+            std::mem::take(&mut blocked)
+        } else {
+            let blocks = day_blocks(&mut rng);
+            let is_rival = wants_rival && index == rival_day;
+            let booking = other_day(
+                &mut rng,
+                duration,
+                &blocks,
+                &required,
+                &mut people,
+                &mut rooms,
+                is_rival,
+            );
+            if let Some((start, room)) = booking {
+                rival = Some(Booked {
+                    day: index,
+                    start,
+                    end: start + duration,
+                    room,
+                });
+            }
+            blocks
+        };
+        all_blocked.extend(blocks.into_iter().map(|(label, start, end)| Blocked {
+            label,
+            day: index,
+            start,
+            end,
+        }));
+    }
+    // The planted day's slots were made first: move them to its place.
+    for (_, free) in &mut people {
+        free[..=planted_day].rotate_left(1);
+    }
+    for room in &mut rooms {
+        room.open[..=planted_day].rotate_left(1);
+    }
+    crate::order::sort_by_key(&mut all_blocked, |b| (b.day, b.start));
+
+    let planted = Booked {
+        day: planted_day,
+        start,
+        end: start + duration,
+        room: planted_room,
+    };
+    let hours = (10..=17).map(|hour| hour * 60);
+    let candidates: Vec<Wish> = hours
+        .clone()
+        .filter(|&time| time >= DAY_START + duration)
+        .map(Wish::EndsBy)
+        .chain(
+            hours
+                .filter(|&time| time + duration <= DAY_END)
+                .map(Wish::StartsFrom),
+        )
+        .chain((0..days.len()).map(Wish::NotOn))
+        .chain(rooms.iter().map(|room| Wish::InRoom(room.name)))
+        .collect();
+    let preferences = preferences(
+        &mut rng,
+        at(&PREFERENCES, level),
+        level >= 4,
+        planted,
+        rival,
+        &[required.as_slice(), &[organizer]].concat(),
+        &candidates,
+    );
 
     Calendar {
         organizer,
-        day,
-        timezone: TIMEZONES[rng.index(TIMEZONES.len())],
+        days,
+        timezone,
         duration,
         required,
         people,
-        blocked,
+        blocked: all_blocked,
         rooms,
+        preferences,
     }
+}
+
+/// One more candidate day: free time and open rooms at random, and a decoy
+/// slot clear of the day's `blocked` hours where every required person is
+/// free and some rooms are open. On a `rival` day the decoy is a second
+/// valid booking, in a room big enough (returned); on the others one
+/// required person is busy at it. Appends the day to every person's and
+/// room's slots.
+fn other_day(
+    rng: &mut SeededRng,
+    duration: u32,
+    blocked: &[(&str, u32, u32)],
+    required: &[&'static str],
+    people: &mut [(&'static str, Vec<Slots>)],
+    rooms: &mut [Room],
+    rival: bool,
+) -> Option<(u32, &'static str)> {
+    let decoy_start = clear_start(rng, duration, union(blocked));
+    let decoy = Slots::span(decoy_start, decoy_start + duration);
+    let spoiler = match rival {
+        true => None,
+        false => Some(required[rng.index(required.len())]),
+    };
+    for (name, free) in people.iter_mut() {
+        let blocks = rng.range(1, 3) as u32;
+        let mut day = random_blocks(rng, blocks);
+        if required.contains(name) {
+            day.0 |= decoy.0;
+        }
+        if Some(*name) == spoiler {
+            day.0 &= !decoy.0;
+        }
+        free.push(day);
+    }
+    for room in rooms.iter_mut() {
+        let mut open = random_blocks(rng, 2);
+        if rng.chance(1, 2) {
+            open.0 |= decoy.0;
+        }
+        room.open.push(open);
+    }
+    if !rival {
+        return None;
+    }
+    let big: Vec<usize> = (0..rooms.len())
+        .filter(|&i| rooms[i].capacity >= required.len() as u32)
+        .collect();
+    let room = &mut rooms[big[rng.index(big.len())]];
+    if let Some(open) = room.open.last_mut() {
+        open.0 |= decoy.0;
+    }
+    Some((decoy_start, room.name))
+}
+
+/// A booking as preferences read it.
+#[derive(Debug, Clone, Copy)]
+struct Booked<'a> {
+    day: usize,
+    start: u32,
+    end: u32,
+    room: &'a str,
+}
+
+impl Wish {
+    fn met_by(self, booking: Booked) -> bool {
+        match self {
+            Wish::EndsBy(time) => booking.end <= time,
+            Wish::StartsFrom(time) => booking.start >= time,
+            Wish::NotOn(day) => booking.day != day,
+            Wish::InRoom(room) => booking.room == room,
+        }
+    }
+}
+
+/// `count` preferences of different `people` (the required and the organizer),
+/// each of a different kind. All are met by the `planted` booking but,
+/// with `contradict`, the last, which the `rival` misses too; the first is
+/// one the `rival` (a valid booking on another day) misses, so a booking
+/// made without reading the preferences is often not the best.
+fn preferences(
+    rng: &mut SeededRng,
+    count: usize,
+    contradict: bool,
+    planted: Booked<'static>,
+    rival: Option<Booked<'static>>,
+    people: &[&'static str],
+    candidates: &[Wish],
+) -> Vec<Preference> {
+    if count == 0 {
+        return Vec::new();
+    }
+    let holders = rng.sample(people, count);
+    let rival_meets = |wish: &Wish| rival.is_some_and(|rival| wish.met_by(rival));
+    let mut used: Vec<std::mem::Discriminant<Wish>> = Vec::new();
+    let mut out = Vec::new();
+    for (index, who) in holders.into_iter().enumerate() {
+        let last = index + 1 == count;
+        let options: Vec<Wish> = candidates
+            .iter()
+            .copied()
+            .filter(|wish| !used.contains(&std::mem::discriminant(wish)))
+            .filter(|wish| match (contradict && last, index) {
+                (true, _) => !wish.met_by(planted) && !rival_meets(wish),
+                (false, 0) => wish.met_by(planted) && !rival_meets(wish),
+                (false, _) => wish.met_by(planted),
+            })
+            .collect();
+        if options.is_empty() {
+            continue;
+        }
+        let wish = options[rng.index(options.len())];
+        used.push(std::mem::discriminant(&wish));
+        out.push(Preference { who, wish });
+    }
+    out
 }
 
 /// A proposed booking as the grader reads it.
@@ -320,14 +631,66 @@ struct Booking {
 const ROOM_FILLER: &[&str] = &["room", "the", "meeting", "conference", "in", "rm"];
 
 impl Calendar {
+    /// Whether the meeting may be on more than one day.
+    fn several_days(&self) -> bool {
+        self.days.len() > 1
+    }
+
+    /// The day's `YYYY-MM-DD` when windows must name it.
+    fn window_day(&self, index: usize) -> Option<String> {
+        self.several_days().then(|| self.days[index].iso())
+    }
+
+    fn windows(&self, slots: &[Slots]) -> Vec<Window> {
+        slots
+            .iter()
+            .enumerate()
+            .flat_map(|(index, day)| day.windows(self.window_day(index).as_deref()))
+            .collect()
+    }
+
+    fn preference_text(&self, preference: &Preference) -> String {
+        let who = preference.who;
+        match preference.wish {
+            Wish::EndsBy(time) => {
+                format!("{who} would like the meeting to end by {}.", clock(time))
+            }
+            Wish::StartsFrom(time) => {
+                format!(
+                    "{who} would rather it did not start before {}.",
+                    clock(time)
+                )
+            }
+            Wish::NotOn(day) => format!(
+                "{who} would rather not meet on {} ({}).",
+                self.days[day].long(),
+                self.days[day].iso()
+            ),
+            Wish::InRoom(room) => format!("{who} prefers the {room} room (it has a video link)."),
+        }
+    }
+
     pub fn payload(&self) -> CalendarPayload {
+        let single = (!self.several_days()).then_some(self.days[0]);
         CalendarPayload {
             organizer: self.organizer.to_owned(),
-            day: self.day.iso(),
-            day_name: self.day.weekday_name().to_owned(),
+            day: single.map(Day::iso),
+            day_name: single.map(|d| d.weekday_name().to_owned()),
+            days: match self.several_days() {
+                true => self
+                    .days
+                    .iter()
+                    .map(|d| CandidateDay {
+                        day: d.iso(),
+                        day_name: d.weekday_name().to_owned(),
+                    })
+                    .collect(),
+                false => Vec::new(),
+            },
             timezone: self.timezone.to_owned(),
             duration_minutes: self.duration,
             working_hours: Window {
+                day: None,
                 start: clock(DAY_START),
                 end: clock(DAY_END),
             },
@@ -337,16 +700,17 @@ impl Calendar {
                 .iter()
                 .map(|(name, free)| PersonAvailability {
                     name: (*name).to_owned(),
-                    free: free.windows(),
+                    free: self.windows(free),
                 })
                 .collect(),
             blocked_windows: self
                 .blocked
                 .iter()
-                .map(|(label, start, end)| BlockedWindow {
-                    label: (*label).to_owned(),
-                    start: clock(*start),
-                    end: clock(*end),
+                .map(|b| BlockedWindow {
+                    label: b.label.to_owned(),
+                    day: self.window_day(b.day),
+                    start: clock(b.start),
+                    end: clock(b.end),
                 })
                 .collect(),
             rooms: self
@@ -355,42 +719,93 @@ impl Calendar {
                 .map(|r| RoomInfo {
                     name: r.name.to_owned(),
                     capacity: r.capacity,
-                    open: r.open.windows(),
+                    open: self.windows(&r.open),
+                })
+                .collect(),
+            preferences: self
+                .preferences
+                .iter()
+                .map(|p| PreferenceInfo {
+                    who: p.who.to_owned(),
+                    text: self.preference_text(p),
                 })
                 .collect(),
         }
     }
 
+    /// The one-day text of levels 1 and 2, and from level 3 the same
+    /// constraints per day, the candidate days and the preferences.
     pub fn instruction(&self) -> String {
-        format!(
-            "You are {}'s scheduling assistant. Book one {}-minute meeting on {} ({}) for every \
+        let several = self.several_days();
+        let days: Vec<String> = self
+            .days
+            .iter()
+            .map(|d| format!("{} ({})", d.long(), d.iso()))
+            .collect();
+        let (on, given, of_day, on_day) = match several {
+            true => (
+                format!("on one of these days: {}", days.join(", ")),
+                "one of the given days",
+                " of that day",
+                " on that day",
+            ),
+            false => (format!("on {}", days.join("")), "the given day", "", ""),
+        };
+        let mut text = format!(
+            "You are {}'s scheduling assistant. Book one {}-minute meeting {on} for every \
              required participant.\n\nConstraints (all must hold):\n\
-             - the meeting lasts exactly {} minutes, starts and ends within working hours, on the given day;\n\
-             - it does not overlap any blocked window;\n\
-             - every required participant is free for the whole meeting (see availability; \
+             - the meeting lasts exactly {} minutes, starts and ends within working hours, on {given};\n\
+             - it does not overlap any blocked window{of_day};\n\
+             - every required participant is free for the whole meeting{on_day} (see availability; \
              colleagues who are not required must not be invited);\n\
              - the room's capacity is at least the number of participants and the room is open \
-             for the whole meeting.\n\
-             Any slot and room meeting every constraint is correct.\n\n\
-             Answer with one JSON object: {{\"day\": \"YYYY-MM-DD\", \"start\": \"HH:MM\", \"end\": \"HH:MM\", \
-             \"participants\": [names], \"room\": name}}.",
-            self.organizer,
-            self.duration,
-            self.day.long(),
-            self.day.iso(),
-            self.duration
-        )
+             for the whole meeting{on_day}.\n",
+            self.organizer, self.duration, self.duration
+        );
+        if several {
+            text.push_str("Every free, open and blocked window names its day.\n");
+        }
+        if self.preferences.is_empty() {
+            text.push_str("Any slot and room meeting every constraint is correct.\n");
+        } else {
+            text.push_str("\nPreferences (soft: they may not all be possible together):\n");
+            for preference in &self.preferences {
+                text.push_str("- ");
+                text.push_str(&self.preference_text(preference));
+                text.push('\n');
+            }
+            text.push_str(
+                "Among the bookings that meet every constraint, choose one that meets as many \
+                 preferences as any of them can; meeting fewer scores less, and preferences \
+                 count for nothing in a booking that breaks a constraint.\n",
+            );
+        }
+        text.push_str(
+            "\nAnswer with one JSON object: {\"day\": \"YYYY-MM-DD\", \"start\": \"HH:MM\", \
+             \"end\": \"HH:MM\", \"participants\": [names], \"room\": name}.",
+        );
+        text
     }
 
-    fn free_slots(&self, name: &str) -> Option<Slots> {
+    /// `name`'s (folded) free time per day.
+    fn free_slots(&self, name: &str) -> Option<&[Slots]> {
         self.people
             .iter()
             .find(|(n, _)| normalize(n) == name)
-            .map(|(_, s)| *s)
+            .map(|(_, s)| s.as_slice())
+    }
+
+    fn blocked_on(&self, day: usize) -> Slots {
+        Slots(
+            self.blocked
+                .iter()
+                .filter(|b| b.day == day)
+                .fold(0, |acc, b| acc | Slots::span(b.start, b.end).0),
+        )
     }
 
     fn read(&self, answer: &Map<String, Value>) -> Booking {
-        let (year, _, _) = self.day.civil();
+        let (year, _, _) = self.days[0].civil();
         let clock_of = |value: &Value| scalar_text(value).and_then(|text| parse_clock(&text));
         let room_of = |word: &str| {
             self.rooms
@@ -411,12 +826,13 @@ impl Calendar {
 
     /// Everyone the payload names: the listed people and the organizer.
     fn known_people(&self) -> BTreeSet<String> {
-        self.people
-            .iter()
-            .map(|(name, _)| *name)
-            .chain([self.organizer])
-            .map(normalize)
-            .collect()
+        set_of(
+            self.people
+                .iter()
+                .map(|(name, _)| *name)
+                .chain([self.organizer])
+                .map(normalize),
+        )
     }
 
     /// The draft check: each field read as the grader reads it, names
@@ -435,37 +851,42 @@ impl Calendar {
         ]
     }
 
+    /// How many preferences `booking` meets.
+    fn preferences_met(&self, booking: Booked) -> usize {
+        self.preferences
+            .iter()
+            .filter(|p| p.wish.met_by(booking))
+            .count()
+    }
+
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
         let booking = self.read(answer);
-        let required: BTreeSet<String> = self.required.iter().map(|s| normalize(s)).collect();
-        let day_ok = booking.day == Ok(self.day);
+        let required = set_of(self.required.iter().map(|s| normalize(s)));
+        let day = booking
+            .day
+            .ok()
+            .and_then(|day| self.days.iter().position(|d| *d == day));
         // The interval constraints are only checked for a real meeting of at
-        // least the asked length on the right day, so a one-minute or
+        // least the asked length on a candidate day, so a one-minute or
         // wrong-day booking cannot dodge them.
-        let interval = match (booking.start, booking.end) {
-            (Ok(start), Ok(end))
-                if day_ok
-                    && start >= DAY_START
-                    && end <= DAY_END
-                    && end >= start + self.duration =>
+        let interval = match (day, booking.start, booking.end) {
+            (Some(day), Ok(start), Ok(end))
+                if start >= DAY_START && end <= DAY_END && end >= start + self.duration =>
             {
-                Some(Slots::span(start, end))
+                Some((day, start, end, Slots::span(start, end)))
             }
             _ => None,
         };
         let duration_ok = matches!((booking.start, booking.end), (Ok(s), Ok(e)) if e > s && e - s == self.duration);
-        let blocked = Slots(
-            self.blocked
-                .iter()
-                .fold(0, |acc, b| acc | Slots::span(b.1, b.2).0),
-        );
+        let clear = interval.is_some_and(|(day, _, _, m)| !m.overlaps(self.blocked_on(day)));
         let invited = item_set(&booking.participants);
         let available = match (interval, &invited) {
-            (Some(meeting), Some(invited)) => required
+            (Some((day, _, _, meeting)), Some(invited)) => required
                 .iter()
                 .filter(|name| invited.contains(*name))
                 .filter(|name| {
                     self.free_slots(name)
+                        .and_then(|free| free.get(day))
                         .is_some_and(|free| free.covers(meeting))
                 })
                 .count(),
@@ -476,59 +897,128 @@ impl Calendar {
         let headcount = invited
             .as_ref()
             .map(|invited| invited.union(&required).count() as u32);
-        let room_ok = match (interval, headcount, booking.room) {
-            (Some(meeting), Some(headcount), Ok(room)) => self
-                .rooms
-                .get(room)
-                .is_some_and(|room| room.capacity >= headcount && room.open.covers(meeting)),
-            _ => false,
+        let room = match (interval, headcount, booking.room) {
+            (Some((day, _, _, meeting)), Some(headcount), Ok(room)) => {
+                self.rooms.get(room).filter(|room| {
+                    room.capacity >= headcount
+                        && room.open.get(day).is_some_and(|open| open.covers(meeting))
+                })
+            }
+            _ => None,
         };
         let scores = [
-            all_or_nothing(day_ok),
+            all_or_nothing(day.is_some()),
             all_or_nothing(duration_ok),
             invited.map_or(Points::ZERO, |invited| f1(&invited, &required)),
-            all_or_nothing(interval.is_some_and(|m| !m.overlaps(blocked))),
+            all_or_nothing(clear),
             Points::ratio(available as u64, required.len() as u64),
-            all_or_nothing(room_ok),
+            all_or_nothing(room.is_some()),
         ];
-        Grade::from_table(&WEIGHTS, scores)
+        if self.preferences.is_empty() {
+            return Grade::from_table(&WEIGHTS, scores);
+        }
+        // Preferences are only paid to a booking that meets every
+        // constraint, and against the best any valid booking achieves.
+        let valid = clear && available == required.len();
+        let met = match (interval, room) {
+            (Some((day, start, end, _)), Some(room)) if valid => self.preferences_met(Booked {
+                day,
+                start,
+                end,
+                room: room.name,
+            }),
+            _ => 0,
+        };
+        let best = self.solve().map_or(0, |(_, met)| met);
+        let preferences = match best {
+            0 => all_or_nothing(valid && room.is_some()),
+            best => Points::ratio(met.min(best) as u64, best as u64),
+        };
+        let mut parts: Vec<(&'static str, Points, Points)> = WEIGHTS
+            .iter()
+            .zip(scores)
+            .map(
+                |((name, weight), score)| match PAYS_FOR_PREFERENCES.contains(name) {
+                    true => (*name, score, Points(weight.0 - PREFERENCES_WEIGHT.0 / 2)),
+                    false => (*name, score, *weight),
+                },
+            )
+            .collect();
+        parts.push(("preferences", preferences, PREFERENCES_WEIGHT));
+        Grade::weighted(&parts)
     }
 
-    /// The earliest slot and the first room (by name) meeting every constraint.
-    fn solve(&self) -> Option<(u32, &Room)> {
-        let blocked = Slots(
-            self.blocked
-                .iter()
-                .fold(0, |acc, b| acc | Slots::span(b.1, b.2).0),
-        );
-        let everyone = self.required.iter().fold(Slots(u128::MAX), |acc, name| {
-            Slots(acc.0 & self.free_slots(&normalize(name)).unwrap_or_default().0)
-        });
+    /// Every booking of the required participants alone that meets every
+    /// constraint: by day, then start, then room name.
+    fn valid_slots(&self) -> Vec<Slot<'_>> {
         let mut rooms: Vec<&Room> = self.rooms.iter().collect();
         crate::order::sort_by_key(&mut rooms, |r| r.name);
-        (DAY_START..=DAY_END - self.duration)
-            .step_by(QUARTER as usize)
-            .find_map(|start| {
+        let headcount = self.required.len() as u32;
+        let mut out = Vec::new();
+        for day in 0..self.days.len() {
+            let blocked = self.blocked_on(day);
+            let everyone = self.required.iter().fold(Slots(u128::MAX), |acc, name| {
+                let free = self
+                    .free_slots(&normalize(name))
+                    .and_then(|free| free.get(day).copied());
+                Slots(acc.0 & free.unwrap_or_default().0)
+            });
+            for start in (DAY_START..=DAY_END - self.duration).step_by(QUARTER as usize) {
                 let meeting = Slots::span(start, start + self.duration);
                 if meeting.overlaps(blocked) || !everyone.covers(meeting) {
-                    return None;
+                    continue;
                 }
-                rooms
-                    .iter()
-                    .find(|r| r.capacity >= self.required.len() as u32 && r.open.covers(meeting))
-                    .map(|r| (start, *r))
-            })
+                out.extend(
+                    rooms
+                        .iter()
+                        .filter(|r| {
+                            r.capacity >= headcount
+                                && r.open.get(day).is_some_and(|open| open.covers(meeting))
+                        })
+                        .map(|r| (day, start, *r)),
+                );
+            }
+        }
+        out
     }
 
-    /// The reference answer misjudged: the slot answers one judgement per
-    /// constraint it must meet (each required person free, each blocked
-    /// window avoided), and a misjudged one moves it to another start; the
-    /// room is one judgement; each required person is one, and a misjudged
-    /// one brings a colleague who is not invited instead (or nobody).
+    /// The first valid booking (in [`Calendar::valid_slots`]' order) that
+    /// meets the most preferences, with how many it meets.
+    fn solve(&self) -> Option<(Slot<'_>, usize)> {
+        let mut best: Option<(Slot<'_>, usize)> = None;
+        for slot in self.valid_slots() {
+            let met = self.preferences_met(self.booked(slot));
+            if best.is_none_or(|(_, most)| met > most) {
+                best = Some((slot, met));
+            }
+        }
+        best
+    }
+
+    fn booked<'a>(&self, (day, start, room): Slot<'a>) -> Booked<'a> {
+        Booked {
+            day,
+            start,
+            end: start + self.duration,
+            room: room.name,
+        }
+    }
+
+    /// The reference answer misjudged: the preferences are one judgement
+    /// each, and a misjudged one books the first valid slot instead of the
+    /// best; the slot answers one judgement per constraint it must meet
+    /// (each required person free, each blocked window avoided), and a
+    /// misjudged one moves it to another start; the room is one judgement;
+    /// each required person is one, and a misjudged one brings a colleague
+    /// who is not invited instead (or nobody).
     pub(crate) fn noisy_answer(&self, noise: &mut Noise) -> Value {
-        let mut answer = self.reference_answer();
+        let mut slot = self.solve().map(|(slot, _)| slot);
+        if noise.misjudged(self.preferences.len()) {
+            slot = self.valid_slots().first().copied();
+        }
+        let mut answer = self.answer_for(slot);
         if noise.misjudged(self.required.len() + self.blocked.len()) {
-            let right = self.solve().map_or(DAY_START, |(start, _)| start);
+            let right = slot.map_or(DAY_START, |(_, start, _)| start);
             let starts: Vec<u32> = (DAY_START..=DAY_END - self.duration)
                 .step_by(QUARTER as usize)
                 .collect();
@@ -558,18 +1048,22 @@ impl Calendar {
         answer
     }
 
-    pub fn reference_answer(&self) -> Value {
-        let (start, room) = match self.solve() {
-            Some((start, room)) => (start, room.name),
-            None => (DAY_START, ""),
+    fn answer_for(&self, slot: Option<Slot<'_>>) -> Value {
+        let (day, start, room) = match slot {
+            Some((day, start, room)) => (day, start, room.name),
+            None => (0, DAY_START, ""),
         };
         json!({
-            "day": self.day.iso(),
+            "day": self.days[day].iso(),
             "start": clock(start),
             "end": clock(start + self.duration),
             "participants": self.required,
             "room": room,
         })
+    }
+
+    pub fn reference_answer(&self) -> Value {
+        self.answer_for(self.solve().map(|(slot, _)| slot))
     }
 }
 
@@ -586,6 +1080,7 @@ mod tests {
                 calendar.solve().is_some(),
                 "level {level} seed {seed} has no feasible slot"
             );
+            assert_eq!(calendar.days.len(), at(&DAYS, level));
             let grade = calendar.grade(&answer(calendar.reference_answer()));
             assert_eq!(
                 grade.total,
@@ -595,42 +1090,176 @@ mod tests {
         }
     }
 
+    /// Minutes of a payload window's `HH:MM`.
+    fn minutes_of(value: &Value) -> u32 {
+        value.as_str().and_then(parse_clock).unwrap_or(0)
+    }
+
+    /// Whether some window of `windows` on `day` (a window without a day
+    /// is on the only day) covers `start..end`, read from the payload.
+    fn payload_covers(windows: &Value, day: &str, start: u32, end: u32) -> bool {
+        windows.as_array().into_iter().flatten().any(|w| {
+            w["day"].as_str().is_none_or(|d| d == day)
+                && minutes_of(&w["start"]) <= start
+                && end <= minutes_of(&w["end"])
+        })
+    }
+
     #[test]
-    fn any_feasible_slot_is_right() {
-        // Enumerate every feasible (start, room) and check all score full.
-        let calendar = generate(2, 11);
-        let mut feasible = 0;
-        for start in (DAY_START..=DAY_END - calendar.duration).step_by(QUARTER as usize) {
-            for room in &calendar.rooms {
-                let mut booking = answer(calendar.reference_answer());
-                booking.insert("start".into(), json!(clock(start)));
-                booking.insert("end".into(), json!(clock(start + calendar.duration)));
-                booking.insert("room".into(), json!(room.name));
-                let grade = calendar.grade(&booking);
-                let meeting = Slots::span(start, start + calendar.duration);
-                let blocked = calendar
-                    .blocked
-                    .iter()
-                    .any(|b| Slots::span(b.1, b.2).overlaps(meeting));
-                let people_free = calendar.required.iter().all(|n| {
-                    calendar
-                        .free_slots(&normalize(n))
-                        .is_some_and(|f| f.covers(meeting))
-                });
-                let room_fits =
-                    room.capacity >= calendar.required.len() as u32 && room.open.covers(meeting);
-                let valid = !blocked && people_free && room_fits;
-                assert_eq!(
-                    grade.total == Points::FULL,
-                    valid,
-                    "start {} room {}",
-                    clock(start),
-                    room.name
+    fn any_valid_booking_is_right_and_the_best_for_preferences_scores_full() {
+        // Every day, start and room of the scenario against an oracle read
+        // from the payload alone (windows by day) and the preferences.
+        for (level, seed) in [(2, 11), (2, 4), (3, 1), (3, 8), (4, 2), (5, 0), (5, 9)] {
+            let calendar = generate(level, seed);
+            let payload = serde_json::to_value(calendar.payload()).unwrap_or_default();
+            let best = calendar.solve().map_or(0, |(_, met)| met);
+            let mut valid_count = 0;
+            for (index, day) in calendar.days.iter().enumerate() {
+                let iso = day.iso();
+                for start in (DAY_START..=DAY_END - calendar.duration).step_by(QUARTER as usize) {
+                    let end = start + calendar.duration;
+                    for room in &payload["rooms"].as_array().cloned().unwrap_or_default() {
+                        let name = room["name"].as_str().unwrap_or_default();
+                        let mut booking = answer(calendar.reference_answer());
+                        booking.insert("day".into(), json!(iso));
+                        booking.insert("start".into(), json!(clock(start)));
+                        booking.insert("end".into(), json!(clock(end)));
+                        booking.insert("room".into(), json!(name));
+                        let grade = calendar.grade(&booking);
+                        let blocked = payload["blocked_windows"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .any(|b| {
+                                b["day"].as_str().is_none_or(|d| d == iso)
+                                    && minutes_of(&b["start"]) < end
+                                    && start < minutes_of(&b["end"])
+                            });
+                        let people_free = calendar.required.iter().all(|n| {
+                            payload["availability"]
+                                .as_array()
+                                .into_iter()
+                                .flatten()
+                                .any(|p| {
+                                    p["name"] == *n && payload_covers(&p["free"], &iso, start, end)
+                                })
+                        });
+                        let room_fits = room["capacity"].as_u64().unwrap_or(0)
+                            >= calendar.required.len() as u64
+                            && payload_covers(&room["open"], &iso, start, end);
+                        let valid = !blocked && people_free && room_fits;
+                        let met = calendar.preferences_met(Booked {
+                            day: index,
+                            start,
+                            end,
+                            room: name,
+                        });
+                        let context =
+                            format!("level {level} seed {seed} {iso} {} {name}", clock(start));
+                        assert_eq!(
+                            grade.total == Points::FULL,
+                            valid && met == best,
+                            "{context}: {grade:?}"
+                        );
+                        if !calendar.preferences.is_empty() {
+                            let expected = match (valid, best) {
+                                (false, _) => Points::ZERO,
+                                (true, 0) => Points::FULL,
+                                (true, best) => Points::ratio(met as u64, best as u64),
+                            };
+                            assert_eq!(grade.criteria["preferences"], expected, "{context}");
+                        }
+                        valid_count += usize::from(valid);
+                    }
+                }
+            }
+            assert!(valid_count >= 1, "level {level} seed {seed}");
+        }
+    }
+
+    #[test]
+    fn one_day_levels_keep_the_one_day_payload() {
+        for level in [1, 2] {
+            let payload = serde_json::to_value(generate(level, 3).payload()).unwrap_or_default();
+            assert!(payload["day"].is_string() && payload["day_name"].is_string());
+            assert!(payload.get("days").is_none() && payload.get("preferences").is_none());
+            assert!(payload["availability"][0]["free"][0].get("day").is_none());
+        }
+        let payload = serde_json::to_value(generate(3, 3).payload()).unwrap_or_default();
+        assert!(payload.get("day").is_none());
+        assert_eq!(payload["days"].as_array().map(Vec::len), Some(2));
+        assert!(payload["blocked_windows"][0]["day"].is_string());
+        assert!(payload["rooms"][0]["open"][0]["day"].is_string());
+        assert_eq!(payload["preferences"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn preferences_decide_between_valid_bookings() {
+        // From level 3 a second valid booking stands on another day, and a
+        // booking made without reading the preferences (the first valid
+        // one) is often not the best; from level 4 they cannot all be met.
+        const SEEDS: u64 = 300;
+        for level in 3..=5 {
+            let (mut first_is_worse, mut unmeetable) = (0, 0);
+            for seed in 0..SEEDS {
+                let calendar = generate(level, seed);
+                let slots = calendar.valid_slots();
+                let days = set_of(slots.iter().map(|slot| slot.0));
+                assert!(days.len() >= 2, "level {level} seed {seed}: {days:?}");
+                let Some((_, best)) = calendar.solve() else {
+                    panic!("level {level} seed {seed} unsolvable");
+                };
+                let first = calendar.answer_for(slots.first().copied());
+                let grade = calendar.grade(&answer(first));
+                if grade.total < Points::FULL {
+                    assert!(calendar.preferences_met(calendar.booked(slots[0])) < best);
+                    first_is_worse += 1;
+                }
+                unmeetable += u64::from(best < calendar.preferences.len());
+            }
+            println!(
+                "level {level}: first valid booking not the best in {first_is_worse} of {SEEDS}; preferences unmeetable together in {unmeetable}"
+            );
+            assert!(
+                first_is_worse * 100 >= SEEDS * 35,
+                "level {level}: {first_is_worse}"
+            );
+            if level >= 4 {
+                assert!(
+                    unmeetable * 100 >= SEEDS * 80,
+                    "level {level}: {unmeetable}"
                 );
-                feasible += usize::from(valid);
             }
         }
-        assert!(feasible >= 1);
+    }
+
+    #[test]
+    fn several_days_read_naturally_and_hedged_days_do_not() {
+        for seed in 0..20 {
+            let calendar = generate(5, seed);
+            let reference = answer(calendar.reference_answer());
+            let Some(((day, _, _), _)) = calendar.solve() else {
+                panic!("seed {seed} unsolvable");
+            };
+            let date = calendar.days[day];
+            let (year, _, _) = date.civil();
+            let mut natural = reference.clone();
+            natural.insert("day".into(), json!(format!("{}, {year}", date.long())));
+            assert_eq!(calendar.grade(&natural).total, Points::FULL, "seed {seed}");
+            let all: Vec<String> = calendar.days.iter().map(|d| d.iso()).collect();
+            for hedge in [json!(all), json!(all.join(" or ")), json!(all.join(", "))] {
+                let mut hedged = reference.clone();
+                hedged.insert("day".into(), hedge);
+                let grade = calendar.grade(&hedged);
+                assert_eq!(grade.criteria["day"], Points::ZERO, "seed {seed}");
+                assert_eq!(grade.criteria["preferences"], Points::ZERO, "seed {seed}");
+                assert_eq!(grade.criteria["room_valid"], Points::ZERO, "seed {seed}");
+            }
+            // A day outside the window, however free everyone is.
+            let mut outside = reference.clone();
+            outside.insert("day".into(), json!(calendar.days[0].plus(-1).iso()));
+            assert!(calendar.grade(&outside).total < Points(2000), "seed {seed}");
+        }
     }
 
     #[test]
@@ -639,12 +1268,14 @@ mod tests {
             let calendar = generate(2, seed);
             let reference = answer(calendar.reference_answer());
             // A room that is open at the time but too small.
-            let (start, _) = calendar.solve().unwrap_or((DAY_START, &calendar.rooms[0]));
+            let start = calendar
+                .solve()
+                .map_or(DAY_START, |((_, start, _), _)| start);
             let meeting = Slots::span(start, start + calendar.duration);
             if let Some(small) = calendar
                 .rooms
                 .iter()
-                .find(|r| r.open.covers(meeting) && r.capacity < calendar.required.len() as u32)
+                .find(|r| r.open[0].covers(meeting) && r.capacity < calendar.required.len() as u32)
             {
                 let mut booking = reference.clone();
                 booking.insert("room".into(), json!(small.name));
@@ -656,8 +1287,8 @@ mod tests {
             let lunch = calendar
                 .blocked
                 .iter()
-                .find(|b| b.0 == "lunch")
-                .map(|b| b.1)
+                .find(|b| b.label == "lunch")
+                .map(|b| b.start)
                 .unwrap_or(720);
             let mut booking = reference.clone();
             booking.insert("start".into(), json!(clock(lunch)));
@@ -691,8 +1322,7 @@ mod tests {
         let calendar = generate(2, 3);
         let (start, room) = calendar
             .solve()
-            .map(|(s, r)| (s, r.name))
-            .unwrap_or((DAY_START, ""));
+            .map_or((DAY_START, ""), |((_, s, r), _)| (s, r.name));
         let twelve_hour = |minutes: u32| {
             let (h, m) = (minutes / 60, minutes % 60);
             let meridiem = if h >= 12 { "PM" } else { "AM" };
@@ -700,7 +1330,7 @@ mod tests {
         };
         let names = calendar.required.join(", ").to_uppercase();
         let natural = answer(json!({
-            "day": calendar.day.long(),
+            "day": calendar.days[0].long(),
             "start": twelve_hour(start),
             "end": twelve_hour(start + calendar.duration),
             "participants": names,

@@ -1,5 +1,6 @@
 //! `productivity` for people: the email as an email, the calendar as a day
-//! grid of free time, blocked windows and rooms, the table as a table; and
+//! grid of free time, blocked windows and rooms (a section per day when the
+//! meeting may be on several), the table as a table; and
 //! an answer form per task that writes the seed's `final: {json}` command.
 //!
 //! The scenario and the composer share what a person picks on the
@@ -24,6 +25,7 @@ const QUARTER: u32 = 15;
 /// What a person picked on the scenario of the current episode.
 #[derive(Clone)]
 struct Picks {
+    day: ArcRwSignal<String>,
     start: ArcRwSignal<String>,
     end: ArcRwSignal<String>,
     room: ArcRwSignal<String>,
@@ -38,6 +40,7 @@ struct Picks {
 impl Picks {
     fn new() -> Self {
         Picks {
+            day: ArcRwSignal::new(String::new()),
             start: ArcRwSignal::new(String::new()),
             end: ArcRwSignal::new(String::new()),
             room: ArcRwSignal::new(String::new()),
@@ -49,6 +52,7 @@ impl Picks {
     }
 
     fn clear(&self) {
+        self.day.set(String::new());
         self.start.set(String::new());
         self.end.set(String::new());
         self.room.set(String::new());
@@ -77,11 +81,14 @@ fn clock(minutes: u32) -> String {
     format!("{:02}:{:02}", minutes / 60, minutes % 60)
 }
 
-fn windows(value: &Value) -> Vec<(u32, u32)> {
+/// The windows of `value` on `day` (a window that names no day is on the
+/// only one).
+fn windows(value: &Value, day: &str) -> Vec<(u32, u32)> {
     value
         .as_array()
         .map(|ws| {
             ws.iter()
+                .filter(|w| w["day"].as_str().is_none_or(|d| d == day))
                 .map(|w| {
                     let at = |key: &str| w[key].as_str().and_then(minutes).unwrap_or(0);
                     (at("start"), at("end"))
@@ -162,15 +169,23 @@ fn email(html: &mut Html, payload: &Value) {
 /// ([`on_click`]); the picked slot is outlined on every row.
 fn grid_row(
     html: &mut Html,
-    label: &str,
-    note: &str,
+    (label, note): (&str, &str),
     filled: &[(u32, u32)],
     class: &'static str,
+    day: &str,
     room: Option<&str>,
 ) {
-    let (start, end) = PICKS.with(|p| (p.start.get_untracked(), p.end.get_untracked()));
-    let chosen =
-        |t: u32| matches!((minutes(&start), minutes(&end)), (Some(a), Some(b)) if a <= t && t < b);
+    let (picked, start, end) = PICKS.with(|p| {
+        (
+            p.day.get_untracked(),
+            p.start.get_untracked(),
+            p.end.get_untracked(),
+        )
+    });
+    let chosen = |t: u32| {
+        picked == day
+            && matches!((minutes(&start), minutes(&end)), (Some(a), Some(b)) if a <= t && t < b)
+    };
     html.open("tr", &[])
         .open("th", &[("scope", "row")])
         .text(label)
@@ -203,6 +218,7 @@ fn grid_row(
             ("class", classes.as_str()),
             ("title", tip.as_str()),
             ("data-at", at.as_str()),
+            ("data-day", day),
         ];
         if let Some(room) = room {
             attributes.push(("data-room", room));
@@ -218,14 +234,30 @@ fn section_row(html: &mut Html, title: &str) {
         .close("tr");
 }
 
+/// The days the meeting may be on: the one day, or each of several.
+fn candidate_days(payload: &Value) -> Vec<(String, String)> {
+    match payload["day"].as_str() {
+        Some(day) => vec![(day.to_owned(), text_of(&payload["day_name"]))],
+        None => payload["days"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|d| (text_of(&d["day"]), text_of(&d["day_name"])))
+            .collect(),
+    }
+}
+
 fn calendar(html: &mut Html, payload: &Value) {
     let required = strings(&payload["required_participants"]);
     let duration = payload["duration_minutes"].as_u64().unwrap_or(30);
     PICKS.with(|p| p.duration.set(duration as u32));
+    let days = candidate_days(payload);
+    let several = days.len() > 1;
+    let named: Vec<String> = days.iter().map(|(d, n)| format!("{n} {d}")).collect();
     let line = format!(
-        " on {} {} ({}), organised by {}. Required: {}",
-        text_of(&payload["day_name"]),
-        text_of(&payload["day"]),
+        " on {}{} ({}), organised by {}. Required: {}",
+        if several { "one of " } else { "" },
+        named.join(", "),
         text_of(&payload["timezone"]),
         text_of(&payload["organizer"]),
         required.join(", ")
@@ -233,62 +265,80 @@ fn calendar(html: &mut Html, payload: &Value) {
     html.open("div", &[("class", "context")])
         .element("b", &[], &format!("{duration} minutes"))
         .text(&line)
-        .close("div")
-        .element(
-            "p",
-            &[("class", "hint")],
-            "Click a quarter in the grid to pick the slot that starts there (on a room's row, the room too).",
-        )
-        .open("div", &[("class", "grid-scroll")])
-        .open("table", &[("class", "daygrid"), ("id", "day-grid")])
-        .open("thead", &[])
-        .open("tr", &[])
-        .element("th", &[], "");
+        .close("div");
+    let preferences = payload["preferences"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    if !preferences.is_empty() {
+        html.open("ol", &[("class", "rules"), ("id", "preferences")]);
+        for preference in &preferences {
+            html.element(
+                "li",
+                &[],
+                &format!("Preference: {}", text_of(&preference["text"])),
+            );
+        }
+        html.close("ol");
+    }
+    html.element(
+        "p",
+        &[("class", "hint")],
+        "Click a quarter in the grid to pick the slot that starts there (on a room's row, the room too).",
+    )
+    .open("div", &[("class", "grid-scroll")])
+    .open("table", &[("class", "daygrid"), ("id", "day-grid")])
+    .open("thead", &[])
+    .open("tr", &[])
+    .element("th", &[], "");
     for t in (GRID_START..GRID_END).step_by(60) {
         html.element("th", &[("colspan", "4"), ("class", "hour")], &clock(t));
     }
     html.close("tr").close("thead").open("tbody", &[]);
     let items = |key: &str| payload[key].as_array().cloned().unwrap_or_default();
-    section_row(html, "People (green: free)");
-    for p in items("availability") {
-        let name = text_of(&p["name"]);
-        let note = if required.contains(&name) {
-            " required"
-        } else {
-            " not invited"
-        };
-        grid_row(html, &name, note, &windows(&p["free"]), "free", None);
-    }
-    section_row(html, "Blocked windows");
-    for b in items("blocked_windows") {
-        grid_row(
-            html,
-            &text_of(&b["label"]),
-            " blocked",
-            &windows(&json!([b])),
-            "blocked",
-            None,
-        );
-    }
-    section_row(html, "Rooms (blue: open)");
-    for r in items("rooms") {
-        let name = text_of(&r["name"]);
-        let note = format!(" room, seats {}", text_of(&r["capacity"]));
-        grid_row(
-            html,
-            &name,
-            &note,
-            &windows(&r["open"]),
-            "open",
-            Some(&name),
-        );
+    for ((day, _), title) in days.iter().zip(&named) {
+        if several {
+            section_row(html, title);
+        }
+        section_row(html, "People (green: free)");
+        for p in items("availability") {
+            let name = text_of(&p["name"]);
+            let note = if required.contains(&name) {
+                " required"
+            } else {
+                " not invited"
+            };
+            grid_row(
+                html,
+                (&name, note),
+                &windows(&p["free"], day),
+                "free",
+                day,
+                None,
+            );
+        }
+        section_row(html, "Blocked windows");
+        for b in items("blocked_windows") {
+            let on_day = windows(&json!([b]), day);
+            if !on_day.is_empty() {
+                let label = text_of(&b["label"]);
+                grid_row(html, (&label, " blocked"), &on_day, "blocked", day, None);
+            }
+        }
+        section_row(html, "Rooms (blue: open)");
+        for r in items("rooms") {
+            let name = text_of(&r["name"]);
+            let note = format!(" room, seats {}", text_of(&r["capacity"]));
+            let open = windows(&r["open"], day);
+            grid_row(html, (&name, &note), &open, "open", day, Some(&name));
+        }
     }
     html.close("tbody").close("table").close("div");
 }
 
 /// Outline the picked slot on the grid on show, without drawing it again
 /// (which would lose its scroll position).
-fn outline_pick(start: &str, end: &str) {
+fn outline_pick(day: &str, start: &str, end: &str) {
     let Some(grid) = document().get_element_by_id("day-grid") else {
         return;
     };
@@ -306,7 +356,8 @@ fn outline_pick(start: &str, end: &str) {
         let at = cell
             .get_attribute("data-at")
             .and_then(|a| a.parse::<u32>().ok());
-        let on = matches!((span, at), ((Some(a), Some(b)), Some(t)) if a <= t && t < b);
+        let on = cell.get_attribute("data-day").as_deref() == Some(day)
+            && matches!((span, at), ((Some(a), Some(b)), Some(t)) if a <= t && t < b);
         let _ = cell.class_list().toggle_with_force("chosen", on);
     }
 }
@@ -317,6 +368,9 @@ pub fn on_click(event: &web_sys::MouseEvent) {
         return;
     };
     let picks = picks();
+    if let Some(day) = clicked_data(event, "day") {
+        picks.day.set(day);
+    }
     picks.start.set(clock(at));
     picks.end.set(clock(at + picks.duration.get_untracked()));
     if let Some(room) = clicked_data(event, "room") {
@@ -463,14 +517,21 @@ pub fn composer(ctx: Composing) -> AnyView {
     let label = RwSignal::new(String::new());
     let priority = RwSignal::new(String::new());
     let reply = RwSignal::new(String::new());
-    let day = RwSignal::new(text_of(&payload["day"]));
+    let day = shared.day.clone();
+    day.set(
+        candidate_days(&payload)
+            .into_iter()
+            .next()
+            .map(|(day, _)| day)
+            .unwrap_or_default(),
+    );
     let invited = RwSignal::new(Vec::<String>::new());
     let valid_rows = RwSignal::new(String::new());
     let total = RwSignal::new(String::new());
     let rows = payload["rows"].as_array().cloned().unwrap_or_default();
 
-    let (start, end) = (shared.start.clone(), shared.end.clone());
-    Effect::new(move |_| outline_pick(&start.get(), &end.get()));
+    let (picked_day, start, end) = (day.clone(), shared.start.clone(), shared.end.clone());
+    Effect::new(move |_| outline_pick(&picked_day.get(), &start.get(), &end.get()));
     let p = shared.clone();
     let answer = move || -> Value {
         match kind.as_str() {
@@ -478,7 +539,7 @@ pub fn composer(ctx: Composing) -> AnyView {
                 "label": label.get(), "priority": priority.get(), "needs_reply": reply.get(),
             }),
             "calendar" => json!({
-                "day": day.get(), "start": p.start.get(), "end": p.end.get(),
+                "day": p.day.get(), "start": p.start.get(), "end": p.end.get(),
                 "participants": invited.get(), "room": p.room.get(),
             }),
             _ => {
@@ -533,9 +594,10 @@ pub fn composer(ctx: Composing) -> AnyView {
                 shared.room.clone(),
             );
             let (start_in, end_in, room_in) = (start.clone(), end.clone(), room.clone());
+            let day_in = day.clone();
             let end_follow = end.clone();
             view! {
-                <label class="field"><span>"day"</span><input id="pr-day" prop:value=move || day.get() on:input=move |ev| day.set(event_target_value(&ev)) /></label>
+                <label class="field"><span>"day"</span><input id="pr-day" prop:value=move || day.get() on:input=move |ev| day_in.set(event_target_value(&ev)) /></label>
                 <label class="field"><span>"start (or click the grid)"</span>
                     <input id="pr-start" type="time" step="900" prop:value=move || start.get()
                         on:input=move |ev| {
