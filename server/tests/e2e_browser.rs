@@ -23,6 +23,11 @@
 //!   level, the next seed keeps it, the link opens the episode at level 4
 //!   (step limit and all), and a link with a level the environment does
 //!   not serve says so and plays level 2.
+//! - `a_several_day_calendar_shows_each_day_and_its_preferences`: a level-5
+//!   calendar link draws a grid section per candidate day and lists every
+//!   preference; a click on a room's quarter of the second day fills day,
+//!   start and room and outlines the slot on that day; the reference scores
+//!   the same in the page, the API and natively.
 //! - `run_files_open_and_replay_with_the_same_scores`: `deskbench eval
 //!   --json` reports, the `deskbench eval --trajectories` file of every
 //!   policy (score mode) and hand-made trajectories open side by side, every
@@ -441,6 +446,83 @@ async fn a_picked_level_is_played_recorded_and_linked() {
             assert_eq!(level_shown(client).await, ["2", "2"], "{query}");
         }
         check_no_errors(client, "the level picker", &[]).await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app.clone()).await;
+    let env = env_wasm::registry::find("productivity").expect("registered");
+    let (seed, level) = (3, 5);
+    let mut session = AnyEnv::of(env);
+    let reset = session
+        .reset(
+            &json!({"task": "medium", "seed": seed, "difficulty": level}),
+            ResetDefaults::default(),
+        )
+        .expect("native reset");
+    let payload = reset.observation.to_value()["payload"].clone();
+    let days: Vec<String> = payload["days"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["day"].as_str().map(str::to_owned))
+        .collect();
+    assert!(days.len() >= 3, "level {level} has several days: {payload}");
+    let preferences = payload["preferences"].as_array().map_or(0, Vec::len);
+    assert!(preferences >= 1, "level {level} has preferences: {payload}");
+
+    with_browser(async |client: &Client| {
+        let query = format!("env=productivity&task=medium&seed={seed}&difficulty={level}");
+        open(client, &format!("{origin}/web/?{query}")).await;
+        // One grid section per candidate day, every preference listed.
+        let shown = wait_js(
+            client,
+            "the day grid and the preferences",
+            "const g = document.getElementById('day-grid'), p = document.getElementById('preferences');
+             if (!g || !p) return null;
+             const days = [...new Set([...g.querySelectorAll('td[data-day]')].map(c => c.dataset.day))];
+             return [days, p.querySelectorAll('li').length];",
+        )
+        .await;
+        assert_eq!(shown, json!([days, preferences]), "{query}");
+        // A click on a room's quarter of the second day picks day, slot and room.
+        let picked = wait_js(
+            client,
+            "a room cell of the second day",
+            &format!(
+                "const c = document.querySelector('#day-grid td[data-room][data-day=\"{}\"]');
+                 if (!c) return null;
+                 c.click();
+                 return [c.dataset.at, c.dataset.room];",
+                days[1]
+            ),
+        )
+        .await;
+        let at: u32 = picked[0].as_str().and_then(|a| a.parse().ok()).expect("data-at");
+        let room = picked[1].as_str().unwrap_or_default().to_owned();
+        let start = format!("{:02}:{:02}", at / 60, at % 60);
+        let form = wait_js(
+            client,
+            "the form following the pick",
+            &format!(
+                "const v = id => (document.getElementById(id) || {{}}).value;
+                 return v('pr-day') === '{}' && v('pr-start') === '{start}' && v('pr-room') === '{room}'
+                     && document.querySelectorAll('#day-grid td.chosen[data-day=\"{}\"]').length > 0
+                     && [v('pr-day'), v('pr-start'), v('pr-room')];",
+                days[1], days[1]
+            ),
+        )
+        .await;
+        assert_eq!(form, json!([days[1], start, room]));
+        save_screenshot(client, "calendar-level-5").await;
+        // And the reference at this level scores the same in the page, the
+        // API and natively.
+        let native = native_episode_at(env, "medium", seed, level, Policy::Reference);
+        play_and_compare(client, &app, &native).await;
+        check_no_errors(client, "the several-day calendar", &[]).await;
     })
     .await;
 }

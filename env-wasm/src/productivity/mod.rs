@@ -110,7 +110,9 @@ static TASKS: [TaskInfo; 3] = [
         difficulty: Difficulty::Medium,
         max_steps: MAX_STEPS,
         summary: "Book a meeting slot and room that every required person can attend, avoiding \
-                  blocked windows; any slot that meets every constraint scores full.",
+                  blocked windows; any slot that meets every constraint scores full. From level \
+                  3 the meeting may be on one of several days and soft preferences pick the \
+                  best of the valid bookings.",
     },
     TaskInfo {
         id: "hard",
