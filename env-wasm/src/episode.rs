@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Map;
 use serde_json::Value;
 use serde_json::value::{RawValue, to_raw_value};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::EnvError;
 use crate::points::Points;
@@ -357,6 +357,100 @@ impl FrozenJson {
     pub fn of<T: Serialize>(value: &T) -> Self {
         // As in [`Observation::of`]: our own data types always serialise.
         FrozenJson(Arc::from(to_raw_value(value).unwrap_or_default()))
+    }
+
+    /// The JSON string of `pieces` joined, the same bytes as
+    /// `FrozenJson::of(&joined)`. A [`Piece::Static`] is copied already
+    /// escaped: serde_json escapes a byte at a time, and a policy written
+    /// into every scenario's instruction was most of what a reset escaped.
+    pub fn text(pieces: &[Piece]) -> Self {
+        let size = pieces.iter().map(|p| p.text().len()).sum::<usize>();
+        let mut json = String::with_capacity(size + size / 16 + 2);
+        json.push('"');
+        let mut scratch = Vec::new();
+        for piece in pieces {
+            match piece {
+                Piece::Text(text) => {
+                    scratch.clear();
+                    // Writing a `str` into a `Vec` cannot fail.
+                    let _ = serde_json::to_writer(&mut scratch, text);
+                    // The escaped text between the quotes serde_json adds;
+                    // escaping never splits a character, so it is UTF-8.
+                    let inner = scratch
+                        .get(1..scratch.len().saturating_sub(1))
+                        .unwrap_or(&[]);
+                    json.push_str(std::str::from_utf8(inner).unwrap_or_default());
+                }
+                Piece::Static(text) => json.push_str(text.escaped()),
+            }
+        }
+        json.push('"');
+        // The parse only checks what was just written; it cannot fail.
+        FrozenJson(Arc::from(RawValue::from_string(json).unwrap_or_default()))
+    }
+}
+
+/// Text fixed when the crate is built (a written policy, how the commands
+/// work), whose JSON escaping is done once per process and reused by every
+/// scenario that shows it ([`FrozenJson::text`], [`StaticText::frozen`]).
+pub struct StaticText {
+    text: &'static str,
+    escaped: OnceLock<String>,
+    frozen: OnceLock<FrozenJson>,
+}
+
+impl StaticText {
+    pub const fn new(text: &'static str) -> Self {
+        StaticText {
+            text,
+            escaped: OnceLock::new(),
+            frozen: OnceLock::new(),
+        }
+    }
+
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// The text as JSON escapes it, without the quotes.
+    fn escaped(&self) -> &str {
+        self.escaped.get_or_init(|| {
+            let quoted = serde_json::to_string(self.text).unwrap_or_default();
+            quoted
+                .get(1..quoted.len().saturating_sub(1))
+                .unwrap_or_default()
+                .to_owned()
+        })
+    }
+
+    /// The text as a JSON string of its own.
+    pub fn frozen(&self) -> FrozenJson {
+        self.frozen
+            .get_or_init(|| FrozenJson::text(&[Piece::Static(self)]))
+            .clone()
+    }
+}
+
+/// One piece of a text that [`FrozenJson::text`] joins.
+#[derive(Clone, Copy)]
+pub enum Piece<'a> {
+    /// Escaped as it is written.
+    Text(&'a str),
+    /// Escaped once per process.
+    Static(&'a StaticText),
+}
+
+impl Piece<'_> {
+    pub fn text(&self) -> &str {
+        match self {
+            Piece::Text(text) => text,
+            Piece::Static(text) => text.text(),
+        }
+    }
+
+    /// The pieces joined as plain text.
+    pub fn join(pieces: &[Piece]) -> String {
+        pieces.iter().map(Piece::text).collect()
     }
 }
 
@@ -783,6 +877,23 @@ impl<E: Environment> DynEpisode for Episode<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn frozen_text_is_the_json_string_of_the_joined_pieces() {
+        static FIXED: StaticText = StaticText::new("Policy:\n- \"quoted\" \\ tab\t \u{1} é ✓");
+        let pieces = [
+            Piece::Text("Owner \"Zoë\"\r\n"),
+            Piece::Static(&FIXED),
+            Piece::Text(""),
+            Piece::Text("\u{7f} end"),
+        ];
+        let joined = Piece::join(&pieces);
+        let expected = serde_json::to_string(&joined).unwrap();
+        let frozen = serde_json::to_string(&FrozenJson::text(&pieces)).unwrap();
+        assert_eq!(frozen, expected);
+        let whole = serde_json::to_string(&FIXED.frozen()).unwrap();
+        assert_eq!(whole, serde_json::to_string(FIXED.text()).unwrap());
+    }
 
     #[derive(Serialize)]
     struct Shown {

@@ -23,13 +23,14 @@ pub mod names;
 pub mod shaping;
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::{Map, Value};
 
-use crate::episode::{Environment, FrozenJson, StepLimit, Transition};
+use crate::episode::{Environment, FrozenJson, Piece, StaticText, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -215,12 +216,14 @@ impl Grade {
 }
 
 /// How the commands work, told in every task's instruction.
-const COMMANDS: &str = "Commands: `final: {json}` submits your answer; it is graded and \
+static COMMANDS: StaticText = StaticText::new(
+    "Commands: `final: {json}` submits your answer; it is graded and \
      ends the episode. `propose: {json}` is a draft: it is only checked for form (every field \
      present, each value of the allowed kind, one value per one-value field) and is not graded, \
      so its reward and feedback say nothing about whether it is right. When the step limit is \
      reached, the last draft is graded (with no draft, the empty answer). `inspect` shows \
-     nothing new.";
+     nothing new.",
+);
 
 /// The parts of every observation that the episode never changes.
 struct ShownScenario {
@@ -231,13 +234,27 @@ struct ShownScenario {
 
 impl ShownScenario {
     fn of(scenario: &Scenario) -> Self {
+        let mut scratch = String::new();
         ShownScenario {
-            instruction: FrozenJson::of(&scenario.instruction()),
-            payload: FrozenJson::of(&scenario.payload()),
-            answer_schema: FrozenJson::of(&scenario.answer_schema()),
+            instruction: FrozenJson::text(&scenario.instruction_pieces(&mut scratch)),
+            payload: scenario.shown_payload(),
+            answer_schema: scenario.shown_answer_schema(),
         }
     }
 }
+
+/// [`Payload`] by reference where a task's generator lends its payload,
+/// for freezing without a copy; serialised exactly as [`Payload`].
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum ShownPayload<'a> {
+    Email(&'a email::EmailPayload),
+}
+
+/// Each task's `answer_schema`, frozen once per process: it depends on the
+/// task alone.
+static ANSWER_SCHEMAS: [OnceLock<FrozenJson>; 3] =
+    [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 /// The generated scenario of one task, with its hidden truth.
 #[derive(Debug, Clone)]
@@ -274,14 +291,36 @@ impl Scenario {
         }
     }
 
+    /// The payload as the observation shows it, frozen.
+    fn shown_payload(&self) -> FrozenJson {
+        match self {
+            Scenario::Email(s) => FrozenJson::of(&ShownPayload::Email(s.shown_payload())),
+            _ => FrozenJson::of(&self.payload()),
+        }
+    }
+
     /// The task's instruction, then how the commands are graded.
     fn instruction(&self) -> String {
-        let task = match self {
-            Scenario::Email(s) => s.instruction(),
-            Scenario::Calendar(s) => s.instruction(),
-            Scenario::Cleaning(s) => s.instruction(),
+        let mut scratch = String::new();
+        Piece::join(&self.instruction_pieces(&mut scratch))
+    }
+
+    /// [`Scenario::instruction`] in pieces ([`FrozenJson::text`]); `scratch`
+    /// holds the text a task writes for the scenario.
+    fn instruction_pieces<'a>(&'a self, scratch: &'a mut String) -> Vec<Piece<'a>> {
+        let mut pieces = match self {
+            Scenario::Email(s) => s.instruction_pieces(scratch).to_vec(),
+            Scenario::Calendar(s) => {
+                *scratch = s.instruction();
+                vec![Piece::Text(scratch)]
+            }
+            Scenario::Cleaning(s) => {
+                *scratch = s.instruction();
+                vec![Piece::Text(scratch)]
+            }
         };
-        format!("{task}\n\n{COMMANDS}")
+        pieces.extend([Piece::Text("\n\n"), Piece::Static(&COMMANDS)]);
+        pieces
     }
 
     fn answer_fields(&self) -> &'static [(&'static str, &'static str)] {
@@ -294,6 +333,17 @@ impl Scenario {
 
     fn answer_schema(&self) -> BTreeMap<&'static str, &'static str> {
         crate::order::map_of(self.answer_fields().iter().copied())
+    }
+
+    fn shown_answer_schema(&self) -> FrozenJson {
+        let index = match self {
+            Scenario::Email(_) => 0,
+            Scenario::Calendar(_) => 1,
+            Scenario::Cleaning(_) => 2,
+        };
+        ANSWER_SCHEMAS[index]
+            .get_or_init(|| FrozenJson::of(&self.answer_schema()))
+            .clone()
     }
 
     fn check_draft(&self, answer: &serde_json::Map<String, serde_json::Value>) -> DraftCheck {
