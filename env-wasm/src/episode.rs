@@ -282,11 +282,39 @@ pub struct StepResult {
 }
 
 impl StepResult {
-    /// About the bytes this result takes as JSON: its observation plus room
-    /// for `reward`, `done` and an envelope. Writers size their buffer with
-    /// it instead of regrowing one through a few KB of observation.
-    pub fn json_size_hint(&self) -> usize {
-        self.observation.json().len() + 64
+    /// This result as JSON between `prefix` and `suffix` (an envelope, such
+    /// as `/ws`'s `{"type":"observation","data":` and `}`): the bytes
+    /// serde_json writes for it, in one buffer of the right size. The
+    /// observation is JSON text already, so it is copied, neither
+    /// re-serialised nor checked again as UTF-8 (a `Vec<u8>` made into a
+    /// `String` is, byte by byte, and an observation is a few KB).
+    pub fn to_json_within(&self, prefix: &str, suffix: &str) -> String {
+        let observation = self.observation.json();
+        let mut out = String::with_capacity(prefix.len() + observation.len() + 48 + suffix.len());
+        out.push_str(prefix);
+        out.push_str("{\"observation\":");
+        out.push_str(observation);
+        out.push_str(",\"reward\":");
+        match self.reward {
+            // serde_json's own number format (and `null` for a non-finite one).
+            Some(reward) => {
+                let mut digits = [0u8; 32];
+                let mut cursor = &mut digits[..];
+                let written =
+                    serde_json::to_writer(&mut cursor, &reward).map(|()| 32 - cursor.len());
+                let text = written
+                    .ok()
+                    .and_then(|n| std::str::from_utf8(&digits[..n]).ok());
+                out.push_str(text.unwrap_or("null"));
+            }
+            None => out.push_str("null"),
+        }
+        out.push_str(match self.done {
+            true => ",\"done\":true}",
+            false => ",\"done\":false}",
+        });
+        out.push_str(suffix);
+        out
     }
 }
 
@@ -698,6 +726,11 @@ pub(crate) fn check_action_shape(action: &Value, text_field: Option<&str>) -> Re
 
 /// Parse an action, naming the offending field (`action.raw`) on failure.
 pub(crate) fn parse_action<A: DeserializeOwned>(action: &Value) -> Result<A, EnvError> {
+    // Tracking the path costs as much as the parse; only a refusal needs
+    // it, so it reads the action again then.
+    if let Ok(parsed) = A::deserialize(action) {
+        return Ok(parsed);
+    }
     serde_path_to_error::deserialize(action).map_err(|err| {
         let path = err.path().to_string();
         let field = if path == "." {
@@ -877,6 +910,43 @@ impl<E: Environment> DynEpisode for Episode<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_written_within_an_envelope_is_what_serde_json_writes() {
+        let observation = Observation::of(&serde_json::json!({"text": "a \"b\"\n", "n": [1.5]}));
+        for reward in [
+            None,
+            Some(-0.02),
+            Some(1.0),
+            Some(0.0),
+            Some(-1e-7),
+            Some(f64::NAN),
+        ] {
+            for done in [false, true] {
+                let result = StepResult {
+                    observation: observation.clone(),
+                    reward,
+                    done,
+                };
+                let plain = serde_json::to_string(&result).unwrap();
+                assert_eq!(result.to_json_within("", ""), plain);
+                #[derive(Serialize)]
+                struct Envelope<'a> {
+                    #[serde(rename = "type")]
+                    kind: &'static str,
+                    data: &'a StepResult,
+                }
+                let enveloped = Envelope {
+                    kind: "observation",
+                    data: &result,
+                };
+                assert_eq!(
+                    result.to_json_within("{\"type\":\"observation\",\"data\":", "}"),
+                    serde_json::to_string(&enveloped).unwrap()
+                );
+            }
+        }
+    }
 
     #[test]
     fn frozen_text_is_the_json_string_of_the_joined_pieces() {

@@ -38,17 +38,14 @@ pub fn json_bytes(bytes: Bytes) -> Response {
 }
 
 /// A reset or step result as a JSON response, written into a buffer sized
-/// for its observation: axum's `Json` starts at 128 bytes and regrows
-/// through the few KB an observation takes.
+/// for its observation ([`env_wasm::StepResult::to_json_within`]): axum's
+/// `Json` starts at 128 bytes and regrows through the few KB an
+/// observation takes.
 pub struct ResultJson(pub env_wasm::StepResult);
 
 impl IntoResponse for ResultJson {
     fn into_response(self) -> Response {
-        let mut out = Vec::with_capacity(self.0.json_size_hint());
-        match serde_json::to_writer(&mut out, &self.0) {
-            Ok(()) => json_bytes(Bytes::from(out)),
-            Err(_) => ApiError::Internal.into_response(),
-        }
+        json_bytes(Bytes::from(self.0.to_json_within("", "")))
     }
 }
 

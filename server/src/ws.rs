@@ -383,15 +383,9 @@ fn envelope<T: Serialize>(kind: &'static str, data: T) -> String {
 }
 
 /// `{"type":"observation","data":...}`, written into a buffer sized for the
-/// observation rather than regrown to it.
+/// observation rather than regrown to it, as the [`Envelope`] would be.
 fn observation_frame(result: &StepResult) -> String {
-    encode(
-        &Envelope {
-            kind: "observation",
-            data: result,
-        },
-        result.json_size_hint(),
-    )
+    result.to_json_within("{\"type\":\"observation\",\"data\":", "}")
 }
 
 fn encode<T: Serialize>(value: &T, capacity: usize) -> String {
