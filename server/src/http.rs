@@ -90,7 +90,16 @@ pub struct SessionRequest {
     pub mount: Mount,
     headers: HeaderMap,
     uri: Uri,
-    answering: Option<String>,
+    answering: Answering,
+}
+
+/// The session a reply names.
+enum Answering {
+    Nobody,
+    /// An id the request carried, of a session that may not exist.
+    Id(String),
+    /// The session the request played in, whose headers are built.
+    Session(Arc<Session>),
 }
 
 impl FromRequestParts<Mount> for SessionRequest {
@@ -101,7 +110,7 @@ impl FromRequestParts<Mount> for SessionRequest {
             mount: mount.clone(),
             headers: parts.headers.clone(),
             uri: parts.uri.clone(),
-            answering: None,
+            answering: Answering::Nobody,
         })
     }
 }
@@ -115,13 +124,16 @@ impl SessionRequest {
         body: Option<&Map<String, Value>>,
     ) -> Result<Option<String>, ApiError> {
         let id = ids::resolve(sources, &self.headers, &self.uri, body)?;
-        self.answering.clone_from(&id);
+        self.answering = match &id {
+            Some(id) => Answering::Id(id.clone()),
+            None => Answering::Nobody,
+        };
         Ok(id)
     }
 
     /// The reply names `session`, the one the request played in.
-    pub fn answering(&mut self, session: &Session) {
-        self.answering = Some(session.id().to_owned());
+    pub fn answering(&mut self, session: &Arc<Session>) {
+        self.answering = Answering::Session(session.clone());
     }
 
     pub fn query(&self, name: &str) -> Option<String> {
@@ -130,7 +142,16 @@ impl SessionRequest {
 
     /// The response, with the session it names ([`with_session`]).
     pub fn reply(self, reply: impl IntoResponse) -> Response {
-        with_session(self.mount.info, self.answering.as_deref(), reply)
+        match self.answering {
+            Answering::Nobody => reply.into_response(),
+            Answering::Id(id) => with_session(self.mount.info, Some(&id), reply),
+            Answering::Session(session) => {
+                let mut response = reply.into_response();
+                let headers = session.reply_headers().iter().cloned();
+                response.headers_mut().extend(headers);
+                response
+            }
+        }
     }
 }
 
