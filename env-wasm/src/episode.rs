@@ -134,6 +134,15 @@ pub trait Environment: Sized + Send + 'static {
     /// `GET /state` returned its observation).
     fn current_observation(&self) -> Self::Observation;
 
+    /// `observation` as JSON text, with `"truncated": true` last when
+    /// `truncated`: the bytes serde_json writes for it (and for
+    /// [`Truncated`]). An environment whose observations are large and
+    /// alike may write them itself ([`JsonText`]: field names as text,
+    /// frozen parts copied), pinned to these bytes by a test.
+    fn observation_json(observation: &Self::Observation, truncated: bool) -> String {
+        serialized_observation(observation, truncated)
+    }
+
     /// The task score in [0, 1] once the episode has ended.
     fn terminal_score(&self) -> Option<Points>;
 
@@ -319,24 +328,25 @@ impl StepResult {
 }
 
 /// An observation, serialised once, straight from the environment's typed
-/// observation. The server writes these bytes into its replies as they
-/// are: building a [`Value`] tree first and serialising that would cost
-/// about as much again as the step itself. Readers (the browser's views,
-/// tests, the runners) take a [`Value`] with [`Observation::to_value`].
-/// Keys come in the observation type's field order; equality and the
-/// determinism transcript compare parsed values, so order never matters.
+/// observation ([`Environment::observation_json`]). The server writes these
+/// bytes into its replies as they are: building a [`Value`] tree first and
+/// serialising that would cost about as much again as the step itself.
+/// Readers (the browser's views, tests, the runners) take a [`Value`] with
+/// [`Observation::to_value`]. Keys come in the observation type's field
+/// order; equality and the determinism transcript compare parsed values,
+/// so order never matters.
 #[derive(Debug, Clone)]
-pub struct Observation(Box<RawValue>);
+pub struct Observation(String);
 
 impl Observation {
     pub(crate) fn of<T: Serialize>(observation: &T) -> Self {
         // Serialising our own plain data types cannot fail; `null` is unreachable.
-        Observation(to_raw_value(observation).unwrap_or_default())
+        Observation(serde_json::to_string(observation).unwrap_or_else(|_| "null".to_owned()))
     }
 
     /// The observation as a JSON value tree.
     pub fn to_value(&self) -> Value {
-        serde_json::from_str(self.0.get()).unwrap_or(Value::Null)
+        serde_json::from_str(&self.0).unwrap_or(Value::Null)
     }
 
     /// An observation from a value tree (a reply read back from a server,
@@ -347,19 +357,24 @@ impl Observation {
 
     /// The serialised JSON text.
     pub fn json(&self) -> &str {
-        self.0.get()
+        &self.0
     }
 }
 
 impl PartialEq for Observation {
     fn eq(&self, other: &Self) -> bool {
-        self.0.get() == other.0.get() || self.to_value() == other.to_value()
+        self.0 == other.0 || self.to_value() == other.to_value()
     }
 }
 
 impl Serialize for Observation {
+    /// The text as it is. It is JSON serde_json wrote (or an environment's
+    /// writer its tests pin to serde_json's bytes); reading it as a raw
+    /// value only finds where it ends. Replies on the step path skip this
+    /// and copy [`Observation::json`] ([`StepResult::to_json_within`]).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
+        let raw: &RawValue = serde_json::from_str(&self.0).map_err(serde::ser::Error::custom)?;
+        raw.serialize(serializer)
     }
 }
 
@@ -382,6 +397,11 @@ impl<'de> Deserialize<'de> for Observation {
 pub struct FrozenJson(Arc<RawValue>);
 
 impl FrozenJson {
+    /// The frozen JSON text, for writers that copy it ([`JsonText::raw`]).
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+
     pub fn of<T: Serialize>(value: &T) -> Self {
         // As in [`Observation::of`]: our own data types always serialise.
         FrozenJson(Arc::from(to_raw_value(value).unwrap_or_default()))
@@ -393,28 +413,72 @@ impl FrozenJson {
     /// into every scenario's instruction was most of what a reset escaped.
     pub fn text(pieces: &[Piece]) -> Self {
         let size = pieces.iter().map(|p| p.text().len()).sum::<usize>();
-        let mut json = String::with_capacity(size + size / 16 + 2);
-        json.push('"');
-        let mut scratch = Vec::new();
+        let mut json = JsonText::with_capacity(size + size / 16 + 2);
+        json.raw("\"");
         for piece in pieces {
             match piece {
-                Piece::Text(text) => {
-                    scratch.clear();
-                    // Writing a `str` into a `Vec` cannot fail.
-                    let _ = serde_json::to_writer(&mut scratch, text);
-                    // The escaped text between the quotes serde_json adds;
-                    // escaping never splits a character, so it is UTF-8.
-                    let inner = scratch
-                        .get(1..scratch.len().saturating_sub(1))
-                        .unwrap_or(&[]);
-                    json.push_str(std::str::from_utf8(inner).unwrap_or_default());
-                }
-                Piece::Static(text) => json.push_str(text.escaped()),
-            }
+                Piece::Text(text) => json.escaped(text),
+                Piece::Static(text) => json.raw(text.escaped()),
+            };
         }
-        json.push('"');
+        json.raw("\"");
         // The parse only checks what was just written; it cannot fail.
-        FrozenJson(Arc::from(RawValue::from_string(json).unwrap_or_default()))
+        let raw = RawValue::from_string(json.finish()).unwrap_or_default();
+        FrozenJson(Arc::from(raw))
+    }
+}
+
+/// JSON text written in pieces: text that is JSON already (a field name
+/// with its quotes and colon, a [`FrozenJson`]) copied, values written by
+/// serde_json. An observation written this way has the bytes of its
+/// derived `Serialize`, without serde_json escaping the same field names
+/// again on every step ([`Environment::observation_json`]).
+pub struct JsonText {
+    out: String,
+    scratch: Vec<u8>,
+}
+
+impl JsonText {
+    pub fn with_capacity(capacity: usize) -> Self {
+        JsonText {
+            out: String::with_capacity(capacity),
+            // Room for the values of an observation (a feedback line is the
+            // longest), so the scratch is not regrown value by value.
+            scratch: Vec::with_capacity(256),
+        }
+    }
+
+    /// Copy `json`, which must be JSON text (or a piece of it) already.
+    pub fn raw(&mut self, json: &str) -> &mut Self {
+        self.out.push_str(json);
+        self
+    }
+
+    /// Write `value` as serde_json does.
+    pub fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> &mut Self {
+        self.scratch.clear();
+        // Our own plain data into a `Vec` cannot fail, and serde_json
+        // writes UTF-8; `null` is unreachable.
+        let written = serde_json::to_writer(&mut self.scratch, value).ok();
+        let text = written.and_then(|()| std::str::from_utf8(&self.scratch).ok());
+        self.out.push_str(text.unwrap_or("null"));
+        self
+    }
+
+    /// Write `text` escaped as in a JSON string, without its quotes.
+    pub fn escaped(&mut self, text: &str) -> &mut Self {
+        self.scratch.clear();
+        let _ = serde_json::to_writer(&mut self.scratch, text);
+        // Between the quotes serde_json adds, one byte each; escaping never
+        // splits a character, so what lies between is UTF-8.
+        let inner = self.scratch.get(1..self.scratch.len().saturating_sub(1));
+        let text = inner.and_then(|bytes| std::str::from_utf8(bytes).ok());
+        self.out.push_str(text.unwrap_or_default());
+        self
+    }
+
+    pub fn finish(self) -> String {
+        self.out
     }
 }
 
@@ -574,16 +638,23 @@ struct Truncated<'a, O: Serialize> {
     truncated: bool,
 }
 
-/// `observation` as JSON, marked truncated when `truncated`.
-fn observation_of<O: Serialize>(observation: &O, truncated: bool) -> Observation {
-    if truncated {
-        Observation::of(&Truncated {
+/// `observation` as serde_json writes it, marked truncated when `truncated`:
+/// what [`Environment::observation_json`] returns unless overridden.
+pub(crate) fn serialized_observation<O: Serialize>(observation: &O, truncated: bool) -> String {
+    let json = match truncated {
+        true => serde_json::to_string(&Truncated {
             observation,
             truncated: true,
-        })
-    } else {
-        Observation::of(observation)
-    }
+        }),
+        false => serde_json::to_string(observation),
+    };
+    // Serialising our own plain data types cannot fail; `null` is unreachable.
+    json.unwrap_or_else(|_| "null".to_owned())
+}
+
+/// `observation` of `E` as JSON, marked truncated when `truncated`.
+fn observation_of<E: Environment>(observation: &E::Observation, truncated: bool) -> Observation {
+    Observation(E::observation_json(observation, truncated))
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -751,7 +822,7 @@ pub(crate) fn start<E: Environment>(
 ) -> (Box<dyn DynEpisode>, StepResult) {
     let (env, observation) = E::reset(task, difficulty, seed);
     let result = StepResult {
-        observation: Observation::of(&observation),
+        observation: observation_of::<E>(&observation, false),
         reward: None,
         done: false,
     };
@@ -831,7 +902,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         };
         let reward = self.reward_mode.pay(transition.reward, self.done, terminal);
         Ok(StepResult {
-            observation: observation_of(&transition.observation, self.truncated),
+            observation: observation_of::<E>(&transition.observation, self.truncated),
             reward: Some(reward.to_f64()),
             done: self.done,
         })
@@ -856,7 +927,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn current_observation(&self) -> Observation {
-        observation_of(&self.env.current_observation(), self.truncated)
+        observation_of::<E>(&self.env.current_observation(), self.truncated)
     }
 
     fn is_done(&self) -> bool {
@@ -979,12 +1050,13 @@ mod tests {
             frozen: FrozenJson::of(&serde_json::json!({"x": [1, {}]})),
             nested: None,
         };
-        let plain = observation_of(&shown, false).to_value();
+        let plain = Observation(serialized_observation(&shown, false)).to_value();
         assert_eq!(plain.get(TRUNCATED), None);
         let mut marked = plain;
         if let Value::Object(map) = &mut marked {
             map.insert(TRUNCATED.to_owned(), Value::Bool(true));
         }
-        assert_eq!(observation_of(&shown, true).to_value(), marked);
+        let truncated = Observation(serialized_observation(&shown, true));
+        assert_eq!(truncated.to_value(), marked);
     }
 }

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::{Map, Value};
 
-use crate::episode::{Environment, FrozenJson, Piece, StaticText, StepLimit, Transition};
+use crate::episode::{Environment, FrozenJson, JsonText, Piece, StaticText, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -166,6 +166,49 @@ pub struct ProductivityObservation {
     pub terminal_grader: Option<Points>,
     /// Criterion -> score in [0, 1]; set on the final observation only.
     pub score_breakdown: Option<BTreeMap<&'static str, Points>>,
+}
+
+impl ProductivityObservation {
+    /// This observation as JSON, the bytes of its derived `Serialize` (a
+    /// test pins them): the field names written as text and the frozen
+    /// scenario copied, serde_json writing the rest. serde_json escapes a
+    /// field name a byte at a time, and did so for all 19 on every step.
+    fn to_json(&self, truncated: bool) -> String {
+        let frozen = [&self.instruction, &self.payload, &self.answer_schema]
+            .iter()
+            .map(|part| part.json().len())
+            .sum::<usize>();
+        let mut json = JsonText::with_capacity(frozen + self.last_feedback.len() + 512);
+        json.raw("{\"task_name\":")
+            .value(self.task_name)
+            .raw(",\"instruction\":")
+            .raw(self.instruction.json())
+            .raw(",\"payload\":")
+            .raw(self.payload.json())
+            .raw(",\"answer_schema\":")
+            .raw(self.answer_schema.json())
+            .raw(",\"action_format\":")
+            .value(&self.action_format)
+            .raw(",\"step_count\":")
+            .value(&self.step_count)
+            .raw(",\"max_steps\":")
+            .value(&self.max_steps)
+            .raw(",\"last_action\":")
+            .value(&self.last_action)
+            .raw(",\"last_feedback\":")
+            .value(&self.last_feedback)
+            .raw(",\"reward_breakdown\":");
+        self.reward_breakdown.write_json(&mut json);
+        json.raw(",\"terminal_grader\":")
+            .value(&self.terminal_grader)
+            .raw(",\"score_breakdown\":")
+            .value(&self.score_breakdown);
+        if truncated {
+            json.raw(",\"truncated\":true");
+        }
+        json.raw("}");
+        json.finish()
+    }
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -556,6 +599,10 @@ impl Environment for Productivity {
         self.observation(self.last_breakdown)
     }
 
+    fn observation_json(observation: &ProductivityObservation, truncated: bool) -> String {
+        observation.to_json(truncated)
+    }
+
     fn terminal_score(&self) -> Option<Points> {
         self.terminal.as_ref().map(|g| g.total)
     }
@@ -697,6 +744,37 @@ mod tests {
         match env.step(act(raw), limit) {
             Ok(transition) => transition,
             Err(err) => panic!("{raw}: {err}"),
+        }
+    }
+
+    #[test]
+    fn observations_are_written_as_serde_json_writes_them() {
+        let check = |observation: &ProductivityObservation| {
+            for truncated in [false, true] {
+                assert_eq!(
+                    observation.to_json(truncated),
+                    crate::episode::serialized_observation(observation, truncated)
+                );
+            }
+        };
+        for id in ["easy", "medium", "hard"] {
+            for level in 1..=5 {
+                for seed in 0..6 {
+                    let (mut env, first) = Productivity::reset(task(id), level, seed);
+                    check(&first);
+                    let right = format!("final: {}", env.scenario.reference_answer());
+                    let plays = ["inspect", "nonsense \"quoted\"\n", "propose: {}", "inspect"];
+                    let last = if seed % 2 == 0 {
+                        right.as_str()
+                    } else {
+                        "inspect"
+                    };
+                    for raw in plays.into_iter().chain([last]) {
+                        check(&step(&mut env, raw).observation);
+                    }
+                    check(&env.current_observation());
+                }
+            }
         }
     }
 
