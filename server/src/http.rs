@@ -6,7 +6,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
@@ -45,9 +45,23 @@ pub struct ResultJson(pub env_wasm::StepResult);
 
 impl IntoResponse for ResultJson {
     fn into_response(self) -> Response {
-        json_bytes(Bytes::from(self.0.to_json_within("", "")))
+        let mut response = Response::new(Body::from(self.0.to_json_within("", "")));
+        // Room for every header the reply ends with (the session's, the CORS
+        // layer's, the length): a map grown past its first size is rehashed.
+        let mut headers = HeaderMap::with_capacity(RESULT_HEADERS);
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        *response.headers_mut() = headers;
+        response
     }
 }
+
+/// The headers of a reset or step reply: its type and length, the
+/// session's id and cookie (and an environment's own cookie), and the CORS
+/// layer's three.
+const RESULT_HEADERS: usize = 8;
 
 pub async fn health() -> Response {
     json_bytes(Bytes::from_static(br#"{"status":"healthy"}"#))
