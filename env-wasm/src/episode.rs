@@ -135,10 +135,10 @@ pub trait Environment: Sized + Send + 'static {
     fn current_observation(&self) -> Self::Observation;
 
     /// `observation` as JSON text, with `"truncated": true` last when
-    /// `truncated`: the bytes serde_json writes for it (and for
-    /// [`Truncated`]). An environment whose observations are large and
-    /// alike may write them itself ([`JsonText`]: field names as text,
-    /// frozen parts copied), pinned to these bytes by a test.
+    /// `truncated` ([`TRUNCATED`]): the bytes serde_json writes for it. An
+    /// environment whose observations are large and alike may write them
+    /// itself ([`JsonText`]: field names as text, frozen parts copied),
+    /// pinned to these bytes by a test.
     fn observation_json(observation: &Self::Observation, truncated: bool) -> String {
         serialized_observation(observation, truncated)
     }
