@@ -412,6 +412,12 @@ impl FrozenJson {
     /// escaped: serde_json escapes a byte at a time, and a policy written
     /// into every scenario's instruction was most of what a reset escaped.
     pub fn text(pieces: &[Piece]) -> Self {
+        // The page freezes one scenario at a time, and its bundle is at its
+        // size budget: it escapes the joined text, the same bytes, without
+        // the raw-value parser this needs.
+        if cfg!(target_arch = "wasm32") {
+            return FrozenJson::of(&Piece::join(pieces));
+        }
         let size = pieces.iter().map(|p| p.text().len()).sum::<usize>();
         let mut json = JsonText::with_capacity(size + size / 16 + 2);
         json.raw("\"");
@@ -798,7 +804,10 @@ pub(crate) fn check_action_shape(action: &Value, text_field: Option<&str>) -> Re
 /// Parse an action, naming the offending field (`action.raw`) on failure.
 pub(crate) fn parse_action<A: DeserializeOwned>(action: &Value) -> Result<A, EnvError> {
     // Tracking the path costs as much as the parse; only a refusal needs
-    // it, so it reads the action again then.
+    // it, so it reads the action again then. Native only: a second reader
+    // of every action type is bundle size the page, one click a step, would
+    // not get back.
+    #[cfg(not(target_arch = "wasm32"))]
     if let Ok(parsed) = A::deserialize(action) {
         return Ok(parsed);
     }

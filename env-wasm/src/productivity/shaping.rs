@@ -12,6 +12,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::episode::JsonText;
 use crate::points::Points;
 
@@ -36,7 +37,8 @@ pub struct RewardBreakdown {
 
 impl RewardBreakdown {
     /// These terms as JSON, the bytes of the derived `Serialize`
-    /// ([`super::ProductivityObservation`]'s writer).
+    /// ([`super::ProductivityObservation`]'s writer, native only).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn write_json(&self, json: &mut JsonText) {
         json.raw("{\"delta\":")
             .value(&self.delta)
