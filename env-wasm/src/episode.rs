@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Map;
 use serde_json::Value;
 use serde_json::value::{RawValue, to_raw_value};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::EnvError;
 use crate::points::Points;
@@ -133,6 +133,15 @@ pub trait Environment: Sized + Send + 'static {
     /// rendered again, for front ends that show it on demand (a seed's
     /// `GET /state` returned its observation).
     fn current_observation(&self) -> Self::Observation;
+
+    /// `observation` as JSON text, with `"truncated": true` last when
+    /// `truncated` ([`TRUNCATED`]): the bytes serde_json writes for it. An
+    /// environment whose observations are large and alike may write them
+    /// itself ([`JsonText`]: field names as text, frozen parts copied),
+    /// pinned to these bytes by a test.
+    fn observation_json(observation: &Self::Observation, truncated: bool) -> String {
+        serialized_observation(observation, truncated)
+    }
 
     /// The task score in [0, 1] once the episode has ended.
     fn terminal_score(&self) -> Option<Points>;
@@ -282,33 +291,62 @@ pub struct StepResult {
 }
 
 impl StepResult {
-    /// About the bytes this result takes as JSON: its observation plus room
-    /// for `reward`, `done` and an envelope. Writers size their buffer with
-    /// it instead of regrowing one through a few KB of observation.
-    pub fn json_size_hint(&self) -> usize {
-        self.observation.json().len() + 64
+    /// This result as JSON between `prefix` and `suffix` (an envelope, such
+    /// as `/ws`'s `{"type":"observation","data":` and `}`): the bytes
+    /// serde_json writes for it, in one buffer of the right size. The
+    /// observation is JSON text already, so it is copied, neither
+    /// re-serialised nor checked again as UTF-8 (a `Vec<u8>` made into a
+    /// `String` is, byte by byte, and an observation is a few KB).
+    pub fn to_json_within(&self, prefix: &str, suffix: &str) -> String {
+        let observation = self.observation.json();
+        let mut out = String::with_capacity(prefix.len() + observation.len() + 48 + suffix.len());
+        out.push_str(prefix);
+        out.push_str("{\"observation\":");
+        out.push_str(observation);
+        out.push_str(",\"reward\":");
+        match self.reward {
+            // serde_json's own number format (and `null` for a non-finite one).
+            Some(reward) => {
+                let mut digits = [0u8; 32];
+                let mut cursor = &mut digits[..];
+                let written =
+                    serde_json::to_writer(&mut cursor, &reward).map(|()| 32 - cursor.len());
+                let text = written
+                    .ok()
+                    .and_then(|n| std::str::from_utf8(&digits[..n]).ok());
+                out.push_str(text.unwrap_or("null"));
+            }
+            None => out.push_str("null"),
+        }
+        out.push_str(match self.done {
+            true => ",\"done\":true}",
+            false => ",\"done\":false}",
+        });
+        out.push_str(suffix);
+        out
     }
 }
 
 /// An observation, serialised once, straight from the environment's typed
-/// observation. The server writes these bytes into its replies as they
-/// are: building a [`Value`] tree first and serialising that would cost
-/// about as much again as the step itself. Readers (the browser's views,
-/// tests, the runners) take a [`Value`] with [`Observation::to_value`].
-/// Keys come in the observation type's field order; equality and the
-/// determinism transcript compare parsed values, so order never matters.
+/// observation ([`Environment::observation_json`]). The server writes these
+/// bytes into its replies as they are: building a [`Value`] tree first and
+/// serialising that would cost about as much again as the step itself.
+/// Readers (the browser's views, tests, the runners) take a [`Value`] with
+/// [`Observation::to_value`]. Keys come in the observation type's field
+/// order; equality and the determinism transcript compare parsed values,
+/// so order never matters.
 #[derive(Debug, Clone)]
-pub struct Observation(Box<RawValue>);
+pub struct Observation(String);
 
 impl Observation {
     pub(crate) fn of<T: Serialize>(observation: &T) -> Self {
         // Serialising our own plain data types cannot fail; `null` is unreachable.
-        Observation(to_raw_value(observation).unwrap_or_default())
+        Observation(serde_json::to_string(observation).unwrap_or_else(|_| "null".to_owned()))
     }
 
     /// The observation as a JSON value tree.
     pub fn to_value(&self) -> Value {
-        serde_json::from_str(self.0.get()).unwrap_or(Value::Null)
+        serde_json::from_str(&self.0).unwrap_or(Value::Null)
     }
 
     /// An observation from a value tree (a reply read back from a server,
@@ -319,19 +357,24 @@ impl Observation {
 
     /// The serialised JSON text.
     pub fn json(&self) -> &str {
-        self.0.get()
+        &self.0
     }
 }
 
 impl PartialEq for Observation {
     fn eq(&self, other: &Self) -> bool {
-        self.0.get() == other.0.get() || self.to_value() == other.to_value()
+        self.0 == other.0 || self.to_value() == other.to_value()
     }
 }
 
 impl Serialize for Observation {
+    /// The text as it is. It is JSON serde_json wrote (or an environment's
+    /// writer its tests pin to serde_json's bytes); reading it as a raw
+    /// value only finds where it ends. Replies on the step path skip this
+    /// and copy [`Observation::json`] ([`StepResult::to_json_within`]).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
+        let raw: &RawValue = serde_json::from_str(&self.0).map_err(serde::ser::Error::custom)?;
+        raw.serialize(serializer)
     }
 }
 
@@ -354,9 +397,158 @@ impl<'de> Deserialize<'de> for Observation {
 pub struct FrozenJson(Arc<RawValue>);
 
 impl FrozenJson {
+    /// The frozen JSON text, for writers that copy it ([`JsonText::raw`]).
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+
     pub fn of<T: Serialize>(value: &T) -> Self {
         // As in [`Observation::of`]: our own data types always serialise.
         FrozenJson(Arc::from(to_raw_value(value).unwrap_or_default()))
+    }
+
+    /// The JSON string of `pieces` joined, the same bytes as
+    /// `FrozenJson::of(&joined)`. A [`Piece::Static`] is copied already
+    /// escaped: serde_json escapes a byte at a time, and a policy written
+    /// into every scenario's instruction was most of what a reset escaped.
+    pub fn text(pieces: &[Piece]) -> Self {
+        // The page freezes one scenario at a time, and its bundle is at its
+        // size budget: it escapes the joined text, the same bytes, without
+        // the raw-value parser this needs.
+        if cfg!(target_arch = "wasm32") {
+            return FrozenJson::of(&Piece::join(pieces));
+        }
+        let size = pieces.iter().map(|p| p.text().len()).sum::<usize>();
+        let mut json = JsonText::with_capacity(size + size / 16 + 2);
+        json.raw("\"");
+        for piece in pieces {
+            match piece {
+                Piece::Text(text) => json.escaped(text),
+                Piece::Static(text) => json.raw(text.escaped()),
+            };
+        }
+        json.raw("\"");
+        // The parse only checks what was just written; it cannot fail.
+        let raw = RawValue::from_string(json.finish()).unwrap_or_default();
+        FrozenJson(Arc::from(raw))
+    }
+}
+
+/// JSON text written in pieces: text that is JSON already (a field name
+/// with its quotes and colon, a [`FrozenJson`]) copied, values written by
+/// serde_json. An observation written this way has the bytes of its
+/// derived `Serialize`, without serde_json escaping the same field names
+/// again on every step ([`Environment::observation_json`]).
+pub struct JsonText {
+    out: String,
+    scratch: Vec<u8>,
+}
+
+impl JsonText {
+    pub fn with_capacity(capacity: usize) -> Self {
+        JsonText {
+            out: String::with_capacity(capacity),
+            // Room for the values of an observation (a feedback line is the
+            // longest), so the scratch is not regrown value by value.
+            scratch: Vec::with_capacity(256),
+        }
+    }
+
+    /// Copy `json`, which must be JSON text (or a piece of it) already.
+    pub fn raw(&mut self, json: &str) -> &mut Self {
+        self.out.push_str(json);
+        self
+    }
+
+    /// Write `value` as serde_json does.
+    pub fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> &mut Self {
+        self.scratch.clear();
+        // Our own plain data into a `Vec` cannot fail, and serde_json
+        // writes UTF-8; `null` is unreachable.
+        let written = serde_json::to_writer(&mut self.scratch, value).ok();
+        let text = written.and_then(|()| std::str::from_utf8(&self.scratch).ok());
+        self.out.push_str(text.unwrap_or("null"));
+        self
+    }
+
+    /// Write `text` escaped as in a JSON string, without its quotes.
+    pub fn escaped(&mut self, text: &str) -> &mut Self {
+        self.scratch.clear();
+        let _ = serde_json::to_writer(&mut self.scratch, text);
+        // Between the quotes serde_json adds, one byte each; escaping never
+        // splits a character, so what lies between is UTF-8.
+        let inner = self.scratch.get(1..self.scratch.len().saturating_sub(1));
+        let text = inner.and_then(|bytes| std::str::from_utf8(bytes).ok());
+        self.out.push_str(text.unwrap_or_default());
+        self
+    }
+
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
+
+/// Text fixed when the crate is built (a written policy, how the commands
+/// work), whose JSON escaping is done once per process and reused by every
+/// scenario that shows it ([`FrozenJson::text`], [`StaticText::frozen`]).
+pub struct StaticText {
+    text: &'static str,
+    escaped: OnceLock<String>,
+    frozen: OnceLock<FrozenJson>,
+}
+
+impl StaticText {
+    pub const fn new(text: &'static str) -> Self {
+        StaticText {
+            text,
+            escaped: OnceLock::new(),
+            frozen: OnceLock::new(),
+        }
+    }
+
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// The text as JSON escapes it, without the quotes.
+    fn escaped(&self) -> &str {
+        self.escaped.get_or_init(|| {
+            let quoted = serde_json::to_string(self.text).unwrap_or_default();
+            quoted
+                .get(1..quoted.len().saturating_sub(1))
+                .unwrap_or_default()
+                .to_owned()
+        })
+    }
+
+    /// The text as a JSON string of its own.
+    pub fn frozen(&self) -> FrozenJson {
+        self.frozen
+            .get_or_init(|| FrozenJson::text(&[Piece::Static(self)]))
+            .clone()
+    }
+}
+
+/// One piece of a text that [`FrozenJson::text`] joins.
+#[derive(Clone, Copy)]
+pub enum Piece<'a> {
+    /// Escaped as it is written.
+    Text(&'a str),
+    /// Escaped once per process.
+    Static(&'a StaticText),
+}
+
+impl Piece<'_> {
+    pub fn text(&self) -> &str {
+        match self {
+            Piece::Text(text) => text,
+            Piece::Static(text) => text.text(),
+        }
+    }
+
+    /// The pieces joined as plain text.
+    pub fn join(pieces: &[Piece]) -> String {
+        pieces.iter().map(Piece::text).collect()
     }
 }
 
@@ -452,16 +644,23 @@ struct Truncated<'a, O: Serialize> {
     truncated: bool,
 }
 
-/// `observation` as JSON, marked truncated when `truncated`.
-fn observation_of<O: Serialize>(observation: &O, truncated: bool) -> Observation {
-    if truncated {
-        Observation::of(&Truncated {
+/// `observation` as serde_json writes it, marked truncated when `truncated`:
+/// what [`Environment::observation_json`] returns unless overridden.
+pub(crate) fn serialized_observation<O: Serialize>(observation: &O, truncated: bool) -> String {
+    let json = match truncated {
+        true => serde_json::to_string(&Truncated {
             observation,
             truncated: true,
-        })
-    } else {
-        Observation::of(observation)
-    }
+        }),
+        false => serde_json::to_string(observation),
+    };
+    // Serialising our own plain data types cannot fail; `null` is unreachable.
+    json.unwrap_or_else(|_| "null".to_owned())
+}
+
+/// `observation` of `E` as JSON, marked truncated when `truncated`.
+fn observation_of<E: Environment>(observation: &E::Observation, truncated: bool) -> Observation {
+    Observation(E::observation_json(observation, truncated))
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -604,6 +803,14 @@ pub(crate) fn check_action_shape(action: &Value, text_field: Option<&str>) -> Re
 
 /// Parse an action, naming the offending field (`action.raw`) on failure.
 pub(crate) fn parse_action<A: DeserializeOwned>(action: &Value) -> Result<A, EnvError> {
+    // Tracking the path costs as much as the parse; only a refusal needs
+    // it, so it reads the action again then. Native only: a second reader
+    // of every action type is bundle size the page, one click a step, would
+    // not get back.
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(parsed) = A::deserialize(action) {
+        return Ok(parsed);
+    }
     serde_path_to_error::deserialize(action).map_err(|err| {
         let path = err.path().to_string();
         let field = if path == "." {
@@ -624,7 +831,7 @@ pub(crate) fn start<E: Environment>(
 ) -> (Box<dyn DynEpisode>, StepResult) {
     let (env, observation) = E::reset(task, difficulty, seed);
     let result = StepResult {
-        observation: Observation::of(&observation),
+        observation: observation_of::<E>(&observation, false),
         reward: None,
         done: false,
     };
@@ -704,7 +911,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         };
         let reward = self.reward_mode.pay(transition.reward, self.done, terminal);
         Ok(StepResult {
-            observation: observation_of(&transition.observation, self.truncated),
+            observation: observation_of::<E>(&transition.observation, self.truncated),
             reward: Some(reward.to_f64()),
             done: self.done,
         })
@@ -729,7 +936,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn current_observation(&self) -> Observation {
-        observation_of(&self.env.current_observation(), self.truncated)
+        observation_of::<E>(&self.env.current_observation(), self.truncated)
     }
 
     fn is_done(&self) -> bool {
@@ -784,6 +991,60 @@ impl<E: Environment> DynEpisode for Episode<E> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_result_written_within_an_envelope_is_what_serde_json_writes() {
+        let observation = Observation::of(&serde_json::json!({"text": "a \"b\"\n", "n": [1.5]}));
+        for reward in [
+            None,
+            Some(-0.02),
+            Some(1.0),
+            Some(0.0),
+            Some(-1e-7),
+            Some(f64::NAN),
+        ] {
+            for done in [false, true] {
+                let result = StepResult {
+                    observation: observation.clone(),
+                    reward,
+                    done,
+                };
+                let plain = serde_json::to_string(&result).unwrap();
+                assert_eq!(result.to_json_within("", ""), plain);
+                #[derive(Serialize)]
+                struct Envelope<'a> {
+                    #[serde(rename = "type")]
+                    kind: &'static str,
+                    data: &'a StepResult,
+                }
+                let enveloped = Envelope {
+                    kind: "observation",
+                    data: &result,
+                };
+                assert_eq!(
+                    result.to_json_within("{\"type\":\"observation\",\"data\":", "}"),
+                    serde_json::to_string(&enveloped).unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn frozen_text_is_the_json_string_of_the_joined_pieces() {
+        static FIXED: StaticText = StaticText::new("Policy:\n- \"quoted\" \\ tab\t \u{1} é ✓");
+        let pieces = [
+            Piece::Text("Owner \"Zoë\"\r\n"),
+            Piece::Static(&FIXED),
+            Piece::Text(""),
+            Piece::Text("\u{7f} end"),
+        ];
+        let joined = Piece::join(&pieces);
+        let expected = serde_json::to_string(&joined).unwrap();
+        let frozen = serde_json::to_string(&FrozenJson::text(&pieces)).unwrap();
+        assert_eq!(frozen, expected);
+        let whole = serde_json::to_string(&FIXED.frozen()).unwrap();
+        assert_eq!(whole, serde_json::to_string(FIXED.text()).unwrap());
+    }
+
     #[derive(Serialize)]
     struct Shown {
         text: &'static str,
@@ -798,12 +1059,13 @@ mod tests {
             frozen: FrozenJson::of(&serde_json::json!({"x": [1, {}]})),
             nested: None,
         };
-        let plain = observation_of(&shown, false).to_value();
+        let plain = Observation(serialized_observation(&shown, false)).to_value();
         assert_eq!(plain.get(TRUNCATED), None);
         let mut marked = plain;
         if let Value::Object(map) = &mut marked {
             map.insert(TRUNCATED.to_owned(), Value::Bool(true));
         }
-        assert_eq!(observation_of(&shown, true).to_value(), marked);
+        let truncated = Observation(serialized_observation(&shown, true));
+        assert_eq!(truncated.to_value(), marked);
     }
 }

@@ -6,7 +6,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
@@ -38,19 +38,30 @@ pub fn json_bytes(bytes: Bytes) -> Response {
 }
 
 /// A reset or step result as a JSON response, written into a buffer sized
-/// for its observation: axum's `Json` starts at 128 bytes and regrows
-/// through the few KB an observation takes.
+/// for its observation ([`env_wasm::StepResult::to_json_within`]): axum's
+/// `Json` starts at 128 bytes and regrows through the few KB an
+/// observation takes.
 pub struct ResultJson(pub env_wasm::StepResult);
 
 impl IntoResponse for ResultJson {
     fn into_response(self) -> Response {
-        let mut out = Vec::with_capacity(self.0.json_size_hint());
-        match serde_json::to_writer(&mut out, &self.0) {
-            Ok(()) => json_bytes(Bytes::from(out)),
-            Err(_) => ApiError::Internal.into_response(),
-        }
+        let mut response = Response::new(Body::from(self.0.to_json_within("", "")));
+        // Room for every header the reply ends with (the session's, the CORS
+        // layer's, the length): a map grown past its first size is rehashed.
+        let mut headers = HeaderMap::with_capacity(RESULT_HEADERS);
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        *response.headers_mut() = headers;
+        response
     }
 }
+
+/// The headers of a reset or step reply: its type and length, the
+/// session's id and cookie (and an environment's own cookie), and the CORS
+/// layer's three.
+const RESULT_HEADERS: usize = 8;
 
 pub async fn health() -> Response {
     json_bytes(Bytes::from_static(br#"{"status":"healthy"}"#))
@@ -93,7 +104,16 @@ pub struct SessionRequest {
     pub mount: Mount,
     headers: HeaderMap,
     uri: Uri,
-    answering: Option<String>,
+    answering: Answering,
+}
+
+/// The session a reply names.
+enum Answering {
+    Nobody,
+    /// An id the request carried, of a session that may not exist.
+    Id(String),
+    /// The session the request played in, whose headers are built.
+    Session(Arc<Session>),
 }
 
 impl FromRequestParts<Mount> for SessionRequest {
@@ -104,7 +124,7 @@ impl FromRequestParts<Mount> for SessionRequest {
             mount: mount.clone(),
             headers: parts.headers.clone(),
             uri: parts.uri.clone(),
-            answering: None,
+            answering: Answering::Nobody,
         })
     }
 }
@@ -118,13 +138,16 @@ impl SessionRequest {
         body: Option<&Map<String, Value>>,
     ) -> Result<Option<String>, ApiError> {
         let id = ids::resolve(sources, &self.headers, &self.uri, body)?;
-        self.answering.clone_from(&id);
+        self.answering = match &id {
+            Some(id) => Answering::Id(id.clone()),
+            None => Answering::Nobody,
+        };
         Ok(id)
     }
 
     /// The reply names `session`, the one the request played in.
-    pub fn answering(&mut self, session: &Session) {
-        self.answering = Some(session.id().to_owned());
+    pub fn answering(&mut self, session: &Arc<Session>) {
+        self.answering = Answering::Session(session.clone());
     }
 
     pub fn query(&self, name: &str) -> Option<String> {
@@ -133,7 +156,16 @@ impl SessionRequest {
 
     /// The response, with the session it names ([`with_session`]).
     pub fn reply(self, reply: impl IntoResponse) -> Response {
-        with_session(self.mount.info, self.answering.as_deref(), reply)
+        match self.answering {
+            Answering::Nobody => reply.into_response(),
+            Answering::Id(id) => with_session(self.mount.info, Some(&id), reply),
+            Answering::Session(session) => {
+                let mut response = reply.into_response();
+                let headers = session.reply_headers().iter().cloned();
+                response.headers_mut().extend(headers);
+                response
+            }
+        }
     }
 }
 

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
+use axum::http::{HeaderName, HeaderValue};
 use env_wasm::{AnyEnv, EnvInfo};
 use tokio::time::Instant;
 
@@ -38,6 +39,10 @@ const TRIM_AFTER_FREED: usize = 64;
 #[derive(Debug)]
 pub struct Session {
     id: String,
+    /// The headers every reply that names this session carries
+    /// ([`ids::session_headers_for`]), built once: formatting and checking
+    /// them again was a tenth of a step request's own work.
+    reply_headers: Vec<(HeaderName, HeaderValue)>,
     env: Mutex<AnyEnv>,
     /// Milliseconds since [`Sessions`] was created; atomic so the sweep
     /// reads it without locking the environment.
@@ -50,6 +55,11 @@ pub struct Session {
 impl Session {
     pub fn id(&self) -> &str {
         &self.id
+    }
+
+    /// `X-Session-Id` and the cookies that hand this session's id back.
+    pub fn reply_headers(&self) -> &[(HeaderName, HeaderValue)] {
+        &self.reply_headers
     }
 
     /// The session's environment. A panic while it was locked (a bug, caught
@@ -240,6 +250,7 @@ impl Sessions {
         let mut table = self.table();
         self.make_room(&mut table, now)?;
         let session = Arc::new(Session {
+            reply_headers: ids::session_headers_for(env, &id),
             id: id.clone(),
             env: Mutex::new(AnyEnv::of(env)),
             last_used_ms: AtomicU64::new(now),

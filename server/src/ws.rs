@@ -49,9 +49,11 @@ const CLOSE_HANDSHAKE: Duration = Duration::from_secs(2);
 const MAX_QUEUED: usize = 32;
 /// Bytes read from the socket at a time. tungstenite's default, 128 KiB,
 /// is allocated for every connection (1.3 GB for the 10,000 sessions the
-/// table allows) and zero-filled before every read; protocol messages are
-/// a few KB, and longer ones are still read, in more reads.
-const READ_BUFFER_BYTES: usize = 8 * 1024;
+/// table allows) and zero-filled before every read, twice a message (the
+/// read that finds it and the one that waits for the next). Protocol
+/// messages are a few KB (the longest action productivity takes, 4,000
+/// characters, fits), and longer ones are still read, in more reads.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
 
 pub async fn upgrade(
     State(mount): State<Mount>,
@@ -383,15 +385,9 @@ fn envelope<T: Serialize>(kind: &'static str, data: T) -> String {
 }
 
 /// `{"type":"observation","data":...}`, written into a buffer sized for the
-/// observation rather than regrown to it.
+/// observation rather than regrown to it, as the [`Envelope`] would be.
 fn observation_frame(result: &StepResult) -> String {
-    encode(
-        &Envelope {
-            kind: "observation",
-            data: result,
-        },
-        result.json_size_hint(),
-    )
+    result.to_json_within("{\"type\":\"observation\",\"data\":", "}")
 }
 
 fn encode<T: Serialize>(value: &T, capacity: usize) -> String {

@@ -13,6 +13,7 @@ use serde_json::{Map, Value, json};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
 use super::{FormCheck, Grade, Noise, at};
 use crate::dates::{Day, clock};
+use crate::episode::{Piece, StaticText};
 use crate::grading::{Reading, all_or_nothing, choice_field, one_value};
 use crate::points::Points;
 use crate::rng::SeededRng;
@@ -555,7 +556,8 @@ pub fn generate(level: u8, seed: u64) -> Email {
     email
 }
 
-const POLICY: &str = "Inbox policy.\n\
+static POLICY: StaticText = StaticText::new(
+    "Inbox policy.\n\
 Label (exactly one):\n\
 - finance: statements, invoices, payments, refunds and account notices sent from the domain of one of the owner's known accounts (payload.known_accounts).\n\
 - spam: unsolicited offers, prizes, investment pitches, and any message that claims to come from a bank or biller but is sent from a domain that is not one of the known accounts, or that asks for a password or card number.\n\
@@ -566,7 +568,12 @@ Priority (the first rule that applies):\n\
 2. high: the reader is asked to act by the end of the day the email was sent or by the next day (compare the stated deadline with the email's date), something is failing right now, or a payment failed or is overdue.\n\
 3. low: nothing is asked of the reader (FYI, photos, newsletters) and it is not about money.\n\
 4. normal: everything else.\n\
-Needs reply: yes when the sender asks the reader a question or asks them to reply or confirm; no for notices that say no reply is needed, and never for spam.";
+Needs reply: yes when the sender asks the reader a question or asks them to reply or confirm; no for notices that say no reply is needed, and never for spam.",
+);
+
+static ANSWER_FORMAT: StaticText = StaticText::new(
+    "\n\nAnswer with one JSON object: {\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}.",
+);
 
 impl Email {
     /// The first `count` policy exceptions: each is written into the
@@ -672,21 +679,36 @@ impl Email {
         self.payload.clone()
     }
 
+    /// The payload as shown, without the copy [`Email::payload`] makes.
+    pub(crate) fn shown_payload(&self) -> &EmailPayload {
+        &self.payload
+    }
+
     pub fn instruction(&self) -> String {
-        let exceptions = match self.exceptions.is_empty() {
-            true => String::new(),
-            false => format!(
+        let mut exceptions = String::new();
+        Piece::join(&self.instruction_pieces(&mut exceptions))
+    }
+
+    /// The instruction in pieces, the policy and the answer format among
+    /// them as [`StaticText`] (escaped once per process when the scenario
+    /// is frozen); `exceptions` holds the level's exceptions as written.
+    pub(crate) fn instruction_pieces<'a>(&'a self, exceptions: &'a mut String) -> [Piece<'a>; 6] {
+        if !self.exceptions.is_empty() {
+            *exceptions = format!(
                 "\nExceptions, applied after the rules above and in this order (a later one \
                  overrides an earlier one); spam stays low priority with no reply whatever an \
                  exception says:\n- {}",
                 self.exceptions.join("\n- ")
-            ),
-        };
-        format!(
-            "You are the email assistant of {}. Classify the email in the payload.\n\n{POLICY}{exceptions}\n\n\
-             Answer with one JSON object: {{\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}}.",
-            self.payload.mailbox_owner
-        )
+            );
+        }
+        [
+            Piece::Text("You are the email assistant of "),
+            Piece::Text(&self.payload.mailbox_owner),
+            Piece::Text(". Classify the email in the payload.\n\n"),
+            Piece::Static(&POLICY),
+            Piece::Text(exceptions),
+            Piece::Static(&ANSWER_FORMAT),
+        ]
     }
 
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {

@@ -23,13 +23,16 @@ pub mod names;
 pub mod shaping;
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::{Map, Value};
 
-use crate::episode::{Environment, FrozenJson, StepLimit, Transition};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::episode::JsonText;
+use crate::episode::{Environment, FrozenJson, Piece, StaticText, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -169,6 +172,52 @@ pub struct ProductivityObservation {
     pub score_breakdown: Option<BTreeMap<&'static str, Points>>,
 }
 
+/// Native only, as the server's step path is: the page steps one episode at
+/// a time, and its bundle is at its size budget.
+#[cfg(not(target_arch = "wasm32"))]
+impl ProductivityObservation {
+    /// This observation as JSON, the bytes of its derived `Serialize` (a
+    /// test pins them): the field names written as text and the frozen
+    /// scenario copied, serde_json writing the rest. serde_json escapes a
+    /// field name a byte at a time, and did so for all 19 on every step.
+    fn to_json(&self, truncated: bool) -> String {
+        let frozen = [&self.instruction, &self.payload, &self.answer_schema]
+            .iter()
+            .map(|part| part.json().len())
+            .sum::<usize>();
+        let mut json = JsonText::with_capacity(frozen + self.last_feedback.len() + 512);
+        json.raw("{\"task_name\":")
+            .value(self.task_name)
+            .raw(",\"instruction\":")
+            .raw(self.instruction.json())
+            .raw(",\"payload\":")
+            .raw(self.payload.json())
+            .raw(",\"answer_schema\":")
+            .raw(self.answer_schema.json())
+            .raw(",\"action_format\":")
+            .value(&self.action_format)
+            .raw(",\"step_count\":")
+            .value(&self.step_count)
+            .raw(",\"max_steps\":")
+            .value(&self.max_steps)
+            .raw(",\"last_action\":")
+            .value(&self.last_action)
+            .raw(",\"last_feedback\":")
+            .value(&self.last_feedback)
+            .raw(",\"reward_breakdown\":");
+        self.reward_breakdown.write_json(&mut json);
+        json.raw(",\"terminal_grader\":")
+            .value(&self.terminal_grader)
+            .raw(",\"score_breakdown\":")
+            .value(&self.score_breakdown);
+        if truncated {
+            json.raw(",\"truncated\":true");
+        }
+        json.raw("}");
+        json.finish()
+    }
+}
+
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ProductivityState {
     /// The task score of the graded answer; `null` until the episode ends,
@@ -217,12 +266,14 @@ impl Grade {
 }
 
 /// How the commands work, told in every task's instruction.
-const COMMANDS: &str = "Commands: `final: {json}` submits your answer; it is graded and \
+static COMMANDS: StaticText = StaticText::new(
+    "Commands: `final: {json}` submits your answer; it is graded and \
      ends the episode. `propose: {json}` is a draft: it is only checked for form (every field \
      present, each value of the allowed kind, one value per one-value field) and is not graded, \
      so its reward and feedback say nothing about whether it is right. When the step limit is \
      reached, the last draft is graded (with no draft, the empty answer). `inspect` shows \
-     nothing new.";
+     nothing new.",
+);
 
 /// The parts of every observation that the episode never changes.
 struct ShownScenario {
@@ -233,13 +284,27 @@ struct ShownScenario {
 
 impl ShownScenario {
     fn of(scenario: &Scenario) -> Self {
+        let mut scratch = String::new();
         ShownScenario {
-            instruction: FrozenJson::of(&scenario.instruction()),
-            payload: FrozenJson::of(&scenario.payload()),
-            answer_schema: FrozenJson::of(&scenario.answer_schema()),
+            instruction: FrozenJson::text(&scenario.instruction_pieces(&mut scratch)),
+            payload: scenario.shown_payload(),
+            answer_schema: scenario.shown_answer_schema(),
         }
     }
 }
+
+/// [`Payload`] by reference where a task's generator lends its payload,
+/// for freezing without a copy; serialised exactly as [`Payload`].
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum ShownPayload<'a> {
+    Email(&'a email::EmailPayload),
+}
+
+/// Each task's `answer_schema`, frozen once per process: it depends on the
+/// task alone.
+static ANSWER_SCHEMAS: [OnceLock<FrozenJson>; 3] =
+    [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 /// The generated scenario of one task, with its hidden truth.
 #[derive(Debug, Clone)]
@@ -276,14 +341,41 @@ impl Scenario {
         }
     }
 
+    /// The payload as the observation shows it, frozen.
+    fn shown_payload(&self) -> FrozenJson {
+        // The page, one reset at a time and at its bundle's size budget,
+        // keeps to the one serializer of every payload.
+        if cfg!(target_arch = "wasm32") {
+            return FrozenJson::of(&self.payload());
+        }
+        match self {
+            Scenario::Email(s) => FrozenJson::of(&ShownPayload::Email(s.shown_payload())),
+            _ => FrozenJson::of(&self.payload()),
+        }
+    }
+
     /// The task's instruction, then how the commands are graded.
     fn instruction(&self) -> String {
-        let task = match self {
-            Scenario::Email(s) => s.instruction(),
-            Scenario::Calendar(s) => s.instruction(),
-            Scenario::Cleaning(s) => s.instruction(),
+        let mut scratch = String::new();
+        Piece::join(&self.instruction_pieces(&mut scratch))
+    }
+
+    /// [`Scenario::instruction`] in pieces ([`FrozenJson::text`]); `scratch`
+    /// holds the text a task writes for the scenario.
+    fn instruction_pieces<'a>(&'a self, scratch: &'a mut String) -> Vec<Piece<'a>> {
+        let mut pieces = match self {
+            Scenario::Email(s) => s.instruction_pieces(scratch).to_vec(),
+            Scenario::Calendar(s) => {
+                *scratch = s.instruction();
+                vec![Piece::Text(scratch)]
+            }
+            Scenario::Cleaning(s) => {
+                *scratch = s.instruction();
+                vec![Piece::Text(scratch)]
+            }
         };
-        format!("{task}\n\n{COMMANDS}")
+        pieces.extend([Piece::Text("\n\n"), Piece::Static(&COMMANDS)]);
+        pieces
     }
 
     fn answer_fields(&self) -> &'static [(&'static str, &'static str)] {
@@ -296,6 +388,17 @@ impl Scenario {
 
     fn answer_schema(&self) -> BTreeMap<&'static str, &'static str> {
         crate::order::map_of(self.answer_fields().iter().copied())
+    }
+
+    fn shown_answer_schema(&self) -> FrozenJson {
+        let index = match self {
+            Scenario::Email(_) => 0,
+            Scenario::Calendar(_) => 1,
+            Scenario::Cleaning(_) => 2,
+        };
+        ANSWER_SCHEMAS[index]
+            .get_or_init(|| FrozenJson::of(&self.answer_schema()))
+            .clone()
     }
 
     fn check_draft(&self, answer: &serde_json::Map<String, serde_json::Value>) -> DraftCheck {
@@ -508,6 +611,11 @@ impl Environment for Productivity {
         self.observation(self.last_breakdown)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn observation_json(observation: &ProductivityObservation, truncated: bool) -> String {
+        observation.to_json(truncated)
+    }
+
     fn terminal_score(&self) -> Option<Points> {
         self.terminal.as_ref().map(|g| g.total)
     }
@@ -649,6 +757,38 @@ mod tests {
         match env.step(act(raw), limit) {
             Ok(transition) => transition,
             Err(err) => panic!("{raw}: {err}"),
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn observations_are_written_as_serde_json_writes_them() {
+        let check = |observation: &ProductivityObservation| {
+            for truncated in [false, true] {
+                assert_eq!(
+                    observation.to_json(truncated),
+                    crate::episode::serialized_observation(observation, truncated)
+                );
+            }
+        };
+        for id in ["easy", "medium", "hard"] {
+            for level in 1..=5 {
+                for seed in 0..6 {
+                    let (mut env, first) = Productivity::reset(task(id), level, seed);
+                    check(&first);
+                    let right = format!("final: {}", env.scenario.reference_answer());
+                    let plays = ["inspect", "nonsense \"quoted\"\n", "propose: {}", "inspect"];
+                    let last = if seed % 2 == 0 {
+                        right.as_str()
+                    } else {
+                        "inspect"
+                    };
+                    for raw in plays.into_iter().chain([last]) {
+                        check(&step(&mut env, raw).observation);
+                    }
+                    check(&env.current_observation());
+                }
+            }
         }
     }
 

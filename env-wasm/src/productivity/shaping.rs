@@ -12,6 +12,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+#[cfg(not(target_arch = "wasm32"))]
+use crate::episode::JsonText;
 use crate::points::Points;
 
 const STEP_PENALTY: Points = Points(-200);
@@ -34,6 +36,25 @@ pub struct RewardBreakdown {
 }
 
 impl RewardBreakdown {
+    /// These terms as JSON, the bytes of the derived `Serialize`
+    /// ([`super::ProductivityObservation`]'s writer, native only).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn write_json(&self, json: &mut JsonText) {
+        json.raw("{\"delta\":")
+            .value(&self.delta)
+            .raw(",\"step_penalty\":")
+            .value(&self.step_penalty)
+            .raw(",\"wrong_answer_penalty\":")
+            .value(&self.wrong_answer_penalty)
+            .raw(",\"loop_penalty\":")
+            .value(&self.loop_penalty)
+            .raw(",\"malformed_penalty\":")
+            .value(&self.malformed_penalty)
+            .raw(",\"value\":")
+            .value(&self.value)
+            .raw("}");
+    }
+
     fn total(mut self) -> Self {
         let sum = self.delta
             + self.step_penalty
@@ -69,7 +90,14 @@ pub struct Shaper {
 
 impl Shaper {
     fn loop_penalty(&mut self, raw: &str) -> Points {
-        let normalized = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+        // The words joined by single spaces, written in one pass.
+        let mut normalized = String::with_capacity(raw.len());
+        for word in raw.split_whitespace() {
+            if !normalized.is_empty() {
+                normalized.push(' ');
+            }
+            normalized.push_str(word);
+        }
         let repeated = self.previous_raw.as_deref() == Some(normalized.as_str());
         self.previous_raw = Some(normalized);
         if repeated { LOOP_PENALTY } else { Points::ZERO }

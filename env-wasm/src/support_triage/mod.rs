@@ -33,7 +33,7 @@ use serde::Serialize;
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::{Map, Value};
 
-use crate::episode::{Environment, FrozenJson, StepLimit, Transition};
+use crate::episode::{Environment, FrozenJson, StaticText, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
@@ -228,6 +228,9 @@ pub struct SupportTriage {
 
 /// Process units: a first view is worth two, every other first once one.
 const VIEW_UNITS: u32 = 2;
+
+/// The desk policy every observation shows, frozen once per process.
+static SHOWN_POLICY: StaticText = StaticText::new(policy::POLICY);
 
 impl SupportTriage {
     fn exceptions(&self) -> bool {
@@ -528,7 +531,7 @@ impl Environment for SupportTriage {
             difficulty,
             max_steps: Self::max_steps(task, difficulty),
             shown_instruction: FrozenJson::of(&instruction(task.id, &desk)),
-            shown_policy: FrozenJson::of(&policy::POLICY),
+            shown_policy: SHOWN_POLICY.frozen(),
             work: vec![Work::default(); n],
             viewed: vec![false; n],
             paid: vec![[false; 3]; n],
