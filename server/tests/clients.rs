@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use env_wasm::registry::ENVIRONMENTS;
+use env_wasm::splits::DEFAULT_LEVEL;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, TaskInfo};
 use serde_json::{Value, json};
 
@@ -32,8 +33,8 @@ use venv::python;
 /// The reference episode of `task` in score mode: its reset options, its
 /// tool calls, and the replies a model would give (the action as JSON, or
 /// the answer text where the action has one required text field).
-fn episode(info: &'static EnvInfo, task: &TaskInfo) -> Value {
-    let reset = json!({"task": task.id, "seed": SEED, "reward_mode": "score"});
+fn episode(info: &'static EnvInfo, task: &TaskInfo, level: u8) -> Value {
+    let reset = json!({"task": task.id, "seed": SEED, "difficulty": level, "reward_mode": "score"});
     let mut env = AnyEnv::of(info);
     assert!(env.reset(&reset, ResetDefaults::default()).is_ok());
     let (mut calls, mut replies) = (Vec::new(), Vec::new());
@@ -52,8 +53,13 @@ fn episode(info: &'static EnvInfo, task: &TaskInfo) -> Value {
     json!({"env": info.id, "task": task.id, "reset": reset, "calls": calls, "replies": replies})
 }
 
-/// Every task of every environment, or each environment's default task.
+/// Every task of every environment, or each environment's default task, at
+/// the default level.
 fn plan(every_task: bool) -> Vec<Value> {
+    plan_at(every_task, DEFAULT_LEVEL)
+}
+
+fn plan_at(every_task: bool, level: u8) -> Vec<Value> {
     ENVIRONMENTS
         .iter()
         .flat_map(|info| {
@@ -62,7 +68,7 @@ fn plan(every_task: bool) -> Vec<Value> {
             } else {
                 vec![info.default_task()]
             };
-            tasks.into_iter().map(move |t| episode(info, t))
+            tasks.into_iter().map(move |t| episode(info, t, level))
         })
         .collect()
 }
@@ -132,7 +138,12 @@ async fn the_mcp_sdk_plays_every_task_to_the_reference_score() {
     let Some(python) = python(".venv-openenv") else {
         return;
     };
-    for result in run(&python, "mcp_sdk.py", &plan(true)).await {
+    // The SDK checks every `structuredContent` against its tool's
+    // `outputSchema`, so the top level's scenarios (a several-day calendar
+    // with preferences, the largest queues and tables) are played too.
+    let mut plan = plan(true);
+    plan.extend(plan_at(true, 5));
+    for result in run(&python, "mcp_sdk.py", &plan).await {
         let env = result["env"].as_str().unwrap_or_default();
         assert_eq!(result["tools"], tools_of(env), "{result}");
         assert_eq!(result["score"], 1.0, "{result}");

@@ -188,7 +188,7 @@ pub struct CalendarPayload {
     pub day_name: Option<String>,
     /// The days the meeting may be on, when there are several (levels 3
     /// to 5); every window then names its day.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub days: Vec<CandidateDay>,
     pub timezone: String,
     pub duration_minutes: u32,
@@ -200,7 +200,7 @@ pub struct CalendarPayload {
     pub blocked_windows: Vec<BlockedWindow>,
     pub rooms: Vec<RoomInfo>,
     /// Soft constraints (levels 3 to 5): meet as many as a valid booking can.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub preferences: Vec<PreferenceInfo>,
 }
 
