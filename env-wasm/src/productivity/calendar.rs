@@ -918,21 +918,22 @@ impl Calendar {
             return Grade::from_table(&WEIGHTS, scores);
         }
         // Preferences are only paid to a booking that meets every
-        // constraint, and against the best any valid booking achieves.
-        let valid = clear && available == required.len();
-        let met = match (interval, room) {
-            (Some((day, start, end, _)), Some(room)) if valid => self.preferences_met(Booked {
-                day,
-                start,
-                end,
-                room: room.name,
-            }),
-            _ => 0,
-        };
-        let best = self.solve().map_or(0, |(_, met)| met);
-        let preferences = match best {
-            0 => all_or_nothing(valid && room.is_some()),
-            best => Points::ratio(met.min(best) as u64, best as u64),
+        // constraint, and against the best any valid booking achieves (only
+        // then worth the enumeration).
+        let preferences = match (interval, room) {
+            (Some((day, start, end, _)), Some(room)) if clear && available == required.len() => {
+                let met = self.preferences_met(Booked {
+                    day,
+                    start,
+                    end,
+                    room: room.name,
+                });
+                match self.solve().map_or(0, |(_, most)| most) {
+                    0 => Points::FULL,
+                    best => Points::ratio(met.min(best) as u64, best as u64),
+                }
+            }
+            _ => Points::ZERO,
         };
         let mut parts: Vec<(&'static str, Points, Points)> = WEIGHTS
             .iter()
