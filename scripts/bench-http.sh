@@ -9,6 +9,8 @@
 #   BENCH_DURATION=10      measured seconds per load run
 #   BENCH_WARMUP=2         seconds of load before each measured run (discarded)
 #   BENCH_CONNECTIONS=32   wrk connections and /ws sessions of the concurrent runs
+#   BENCH_ROUNDS=3         rounds of DeskBench's /health, HTTP step and /ws runs, in
+#                          turn; its ratios are the median of each round's own ratio
 #   BENCH_IDLE_SESSIONS=10000     idle HTTP sessions held by DeskBench
 #   BENCH_WS_IDLE_SESSIONS=1000   idle /ws sessions held by each server
 #   BENCH_MOUNT=""         DeskBench mount to step (e.g. /envs/support_triage)
@@ -30,6 +32,7 @@ cd "$(dirname "$0")/.."
 DURATION=${BENCH_DURATION:-10}
 WARMUP=${BENCH_WARMUP:-2}
 CONNS=${BENCH_CONNECTIONS:-32}
+ROUNDS=${BENCH_ROUNDS:-3}
 IDLE_SESSIONS=${BENCH_IDLE_SESSIONS:-10000}
 WS_IDLE_SESSIONS=${BENCH_WS_IDLE_SESSIONS:-1000}
 MOUNT=${BENCH_MOUNT:-}
@@ -45,11 +48,12 @@ RESULTS=$OUT/results.jsonl
 say() { printf 'bench-http: %s\n' "$*" >&2; }
 die() { say "$*"; exit 2; }
 
-for n in DURATION WARMUP CONNS IDLE_SESSIONS WS_IDLE_SESSIONS SERVER_CPU CLIENT_CPU; do
+for n in DURATION WARMUP CONNS ROUNDS IDLE_SESSIONS WS_IDLE_SESSIONS SERVER_CPU CLIENT_CPU; do
   [[ ${!n} =~ ^[0-9]+$ ]] || die "BENCH_$n must be a whole number, got '${!n}'"
 done
 [[ $NICE =~ ^-?[0-9]+$ ]] || die "BENCH_NICE must be a whole number, got '$NICE'"
 [ "$DURATION" -gt 0 ] || die "BENCH_DURATION must be at least 1"
+[ "$ROUNDS" -gt 0 ] || die "BENCH_ROUNDS must be at least 1"
 if [ "$NICE" != 0 ]; then
   nice -n "$NICE" true 2>/dev/null || die "BENCH_NICE=$NICE: not permitted here (negative niceness needs root)"
 fi
@@ -185,10 +189,11 @@ start_python() { # name -> sets server_pid, base
 
 # One measured run of a load generator, with the server's and the
 # generator's CPU share over it; the generator's last line matching $2 is
-# the raw record.
+# the raw record. $round numbers the run's round.
+round=1
 measure() { # target row sessions pattern command...
   local target=$1 row=$2 sessions=$3 pattern=$4; shift 4
-  local log="$OUT/$target-$row-$sessions.txt"
+  local log="$OUT/$target-$row-$sessions-$round.txt"
   local s0 c0 w0 t0 s1 c1 w1 t1 raw
   s0=$(cpu_ticks "$server_pid"); c0=$(child_ticks); w0=$(wait_ns "$server_pid"); t0=$(now)
   run_generator "$log" "$@"
@@ -200,11 +205,11 @@ measure() { # target row sessions pattern command...
   fi
   local secs
   secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-  "$PY" bench/report.py add "$RESULTS" --target "$target" --row "$row" --sessions "$sessions" \
+  "$PY" bench/report.py add "$RESULTS" --target "$target" --row "$row" --sessions "$sessions" --round "$round" \
     --server-cpu "$(share $((s1 - s0)) "$secs")" --client-cpu "$(share $((c1 - c0)) "$secs")" \
     --server-wait "$(awk -v w=$((w1 - w0)) -v s="$secs" 'BEGIN { printf "%.3f", w / 1e9 / s }')" \
     --raw "$raw"
-  say "$target $row x$sessions: $(grep -v '^WRK_JSON\|^{' "$log" | grep -i 'requests/sec\|steps/s' | head -1)"
+  say "$target $row x$sessions (round $round): $(grep -v '^WRK_JSON\|^{' "$log" | grep -i 'requests/sec\|steps/s' | head -1)"
 }
 
 wrk_run() { # target row url mode [VAR=value...]
@@ -249,13 +254,19 @@ idle_run() { # target transport sessions url
 
 ws_url() { sed 's#^http://#ws://#' <<<"$1"; }
 
-# 1. DeskBench throughput.
+# 1. DeskBench throughput. The same row differs by 10 to 15% between runs
+#    minutes apart on a virtual machine, more than the step path's changes,
+#    so /health, the HTTP step and /ws take turns for BENCH_ROUNDS rounds
+#    and each ratio to /health is taken within a round.
 start_deskbench deskbench
-wrk_run deskbench http-health "$base$MOUNT/health" get
-wrk_run deskbench http-step "$base$MOUNT" session \
-  WRK_RESET_BODY="$RESET" WRK_STEP_BODY="{\"action\":$ACTION}" WRK_POOL=$((CONNS * 8))
 ws_run deskbench 1 "$(ws_url "$base")$MOUNT/ws"
-ws_run deskbench "$CONNS" "$(ws_url "$base")$MOUNT/ws"
+for round in $(seq "$ROUNDS"); do
+  wrk_run deskbench http-health "$base$MOUNT/health" get
+  wrk_run deskbench http-step "$base$MOUNT" session \
+    WRK_RESET_BODY="$RESET" WRK_STEP_BODY="{\"action\":$ACTION}" WRK_POOL=$((CONNS * 8))
+  ws_run deskbench "$CONNS" "$(ws_url "$base")$MOUNT/ws"
+done
+round=1
 stop
 
 # 2. The Python reference, driven the same way. Its HTTP /step is stateless
@@ -284,7 +295,7 @@ echo
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo '?')
 git diff --quiet HEAD -- server env-wasm Cargo.lock 2>/dev/null || rev="$rev + uncommitted changes"
 echo "DeskBench $rev vs openenv-core $("$PY" -c 'import importlib.metadata as m; print(m.version("openenv-core"))'), $(date -u +%Y-%m-%dT%H:%MZ)"
-echo "$(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)); server on core $SERVER_CPU, generator on core $CLIENT_CPU; ${DURATION} s runs after ${WARMUP} s warm-up"
+echo "$(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)); server on core $SERVER_CPU, generator on core $CLIENT_CPU; ${DURATION} s runs after ${WARMUP} s warm-up; $ROUNDS DeskBench rounds"
 echo "load average $load_before at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end (other work on the machine skews every figure); niceness $NICE"
 if [ "$NICE" = 0 ] && awk -v l="${load_before%% *}" -v n="$(nproc)" 'BEGIN { exit !(l > n / 2) }'; then
   echo "warning: the machine was busy (load average ${load_before%% *} on $(nproc) CPUs); a fast server waits for"

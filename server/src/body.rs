@@ -3,9 +3,10 @@
 //! content type (the seeds' clients and curl often send none), and reports
 //! malformed input in our error format instead of axum's plain text.
 
+use axum::body::HttpBody as _;
 use axum::body::{Body, Bytes};
 use axum::extract::FromRequest;
-use axum::http::{Request, header};
+use axum::http::Request;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::{Map, Value};
 
@@ -41,16 +42,16 @@ impl FromRequest<Mount> for JsonBody {
 }
 
 /// The whole body, refusing more than `limit` bytes without reading them all.
+/// A declared `Content-Length` is the body's exact size hint (hyper reads it
+/// from the header before the handler runs), so a body declared too large
+/// is refused before it is read, with no look at the headers, which
+/// [`crate::http::SessionRequest`] has taken by then.
 pub async fn read_limited(request: Request<Body>, limit: usize) -> Result<Bytes, ApiError> {
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > limit as u64) {
+    let body = request.into_body();
+    if body.size_hint().lower() > limit as u64 {
         return Err(ApiError::PayloadTooLarge { limit });
     }
-    match Limited::new(request.into_body(), limit).collect().await {
+    match Limited::new(body, limit).collect().await {
         Ok(collected) => Ok(collected.to_bytes()),
         Err(err) if err.downcast_ref::<LengthLimitError>().is_some() => {
             Err(ApiError::PayloadTooLarge { limit })

@@ -119,11 +119,15 @@ enum Answering {
 impl FromRequestParts<Mount> for SessionRequest {
     type Rejection = Infallible;
 
+    /// The headers and URI are taken, not copied (copying the header map
+    /// and dropping both cost a step request about 4% of its instructions):
+    /// routing and the layers have read them already, and the only
+    /// extractor after this one, the body's, needs none of them.
     async fn from_request_parts(parts: &mut Parts, mount: &Mount) -> Result<Self, Infallible> {
         Ok(SessionRequest {
             mount: mount.clone(),
-            headers: parts.headers.clone(),
-            uri: parts.uri.clone(),
+            headers: std::mem::take(&mut parts.headers),
+            uri: std::mem::take(&mut parts.uri),
             answering: Answering::Nobody,
         })
     }
