@@ -293,16 +293,20 @@ pub struct StepResult {
 impl StepResult {
     /// This result as JSON between `prefix` and `suffix` (an envelope, such
     /// as `/ws`'s `{"type":"observation","data":` and `}`): the bytes
-    /// serde_json writes for it, in one buffer of the right size. The
-    /// observation is JSON text already, so it is copied, neither
-    /// re-serialised nor checked again as UTF-8 (a `Vec<u8>` made into a
-    /// `String` is, byte by byte, and an observation is a few KB).
-    pub fn to_json_within(&self, prefix: &str, suffix: &str) -> String {
-        let observation = self.observation.json();
-        let mut out = String::with_capacity(prefix.len() + observation.len() + 48 + suffix.len());
-        out.push_str(prefix);
-        out.push_str("{\"observation\":");
-        out.push_str(observation);
+    /// serde_json writes for it. The observation is JSON text already, so
+    /// it is neither re-serialised nor checked again as UTF-8 (a `Vec<u8>`
+    /// made into a `String` is, byte by byte); the reply is written around
+    /// it in its own buffer, which has room to spare (observation writers
+    /// size theirs with some), so a step's few KB are neither allocated
+    /// nor freed a second time.
+    pub fn into_json_within(self, prefix: &str, suffix: &str) -> String {
+        const OPEN: &str = "{\"observation\":";
+        let mut out = self.observation.0;
+        let mut head = String::with_capacity(prefix.len() + OPEN.len());
+        head.push_str(prefix);
+        head.push_str(OPEN);
+        out.reserve(head.len() + 48 + suffix.len());
+        out.insert_str(0, &head);
         out.push_str(",\"reward\":");
         match self.reward {
             // serde_json's own number format (and `null` for a non-finite one).
@@ -371,7 +375,7 @@ impl Serialize for Observation {
     /// The text as it is. It is JSON serde_json wrote (or an environment's
     /// writer its tests pin to serde_json's bytes); reading it as a raw
     /// value only finds where it ends. Replies on the step path skip this
-    /// and copy [`Observation::json`] ([`StepResult::to_json_within`]).
+    /// and write around [`Observation::json`] ([`StepResult::into_json_within`]).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let raw: &RawValue = serde_json::from_str(&self.0).map_err(serde::ser::Error::custom)?;
         raw.serialize(serializer)
@@ -1009,7 +1013,7 @@ mod tests {
                     done,
                 };
                 let plain = serde_json::to_string(&result).unwrap();
-                assert_eq!(result.to_json_within("", ""), plain);
+                assert_eq!(result.clone().into_json_within("", ""), plain);
                 #[derive(Serialize)]
                 struct Envelope<'a> {
                     #[serde(rename = "type")]
@@ -1020,9 +1024,10 @@ mod tests {
                     kind: "observation",
                     data: &result,
                 };
+                let expected = serde_json::to_string(&enveloped).unwrap();
                 assert_eq!(
-                    result.to_json_within("{\"type\":\"observation\",\"data\":", "}"),
-                    serde_json::to_string(&enveloped).unwrap()
+                    result.into_json_within("{\"type\":\"observation\",\"data\":", "}"),
+                    expected
                 );
             }
         }

@@ -38,14 +38,14 @@ pub fn json_bytes(bytes: Bytes) -> Response {
 }
 
 /// A reset or step result as a JSON response, written into a buffer sized
-/// for its observation ([`env_wasm::StepResult::to_json_within`]): axum's
+/// for its observation ([`env_wasm::StepResult::into_json_within`]): axum's
 /// `Json` starts at 128 bytes and regrows through the few KB an
 /// observation takes.
 pub struct ResultJson(pub env_wasm::StepResult);
 
 impl IntoResponse for ResultJson {
     fn into_response(self) -> Response {
-        let mut response = Response::new(Body::from(self.0.to_json_within("", "")));
+        let mut response = Response::new(Body::from(self.0.into_json_within("", "")));
         // Room for every header the reply ends with (the session's, the CORS
         // layer's, the length): a map grown past its first size is rehashed.
         let mut headers = HeaderMap::with_capacity(RESULT_HEADERS);

@@ -211,7 +211,7 @@ async fn run(mut socket: WebSocket, mount: Mount, attach: Option<String>) {
                 };
                 verdict.attach(&mut result);
                 deadline = Instant::now() + idle;
-                if socket.send(text(observation_frame(&result))).await.is_err() {
+                if socket.send(text(observation_frame(result))).await.is_err() {
                     break Ending::Gone;
                 }
                 continue;
@@ -321,7 +321,7 @@ async fn answer(
                         });
                         return Ok(());
                     }
-                    None => observation_frame(&result),
+                    None => observation_frame(result),
                 },
             }
         }
@@ -386,8 +386,8 @@ fn envelope<T: Serialize>(kind: &'static str, data: T) -> String {
 
 /// `{"type":"observation","data":...}`, written into a buffer sized for the
 /// observation rather than regrown to it, as the [`Envelope`] would be.
-fn observation_frame(result: &StepResult) -> String {
-    result.to_json_within("{\"type\":\"observation\",\"data\":", "}")
+fn observation_frame(result: StepResult) -> String {
+    result.into_json_within("{\"type\":\"observation\",\"data\":", "}")
 }
 
 fn encode<T: Serialize>(value: &T, capacity: usize) -> String {
@@ -471,7 +471,7 @@ fn read(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Result<Outcome, ApiErro
         "reset" => {
             let options = ResetOptions::parse(mount.info, &object_data(data, false)?)?;
             let defaults = ids::reset_defaults(&options)?;
-            observation_frame(&env.reset_with(options, defaults))
+            observation_frame(env.reset_with(options, defaults))
         }
         "step" => {
             let action = action_data(mount.info, data)?;
@@ -480,7 +480,7 @@ fn read(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Result<Outcome, ApiErro
                 let submission = Submission::of(env, &action);
                 return Ok(Outcome::Judge { result, submission });
             }
-            observation_frame(&result)
+            observation_frame(result)
         }
         "state" => envelope("state", env.state()),
         "mcp" => {
