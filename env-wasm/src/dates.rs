@@ -123,7 +123,7 @@ pub fn clock(minutes: u32) -> String {
 /// word (`10:00-11:00`, `10 or 11`) is no time at all, so a hedge never reads
 /// as one of its options.
 pub fn parse_clock(text: &str) -> Option<u32> {
-    let folded = text
+    let folded = unmarked(text)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -217,7 +217,7 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
         .filter(|t| !t.is_empty());
     for token in tokens {
-        let token = token.to_lowercase();
+        let token = unmarked(token).to_lowercase();
         let word = token.trim_end_matches('.');
         let slot = if let Some(date) = iso_date(word) {
             set_once(&mut iso, date)
@@ -248,6 +248,15 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
         Some(w) if w != date.weekday() => None,
         _ => Some(date),
     }
+}
+
+/// `text` without the markdown marks a chat model wraps a value in
+/// (`**10:30**`, `` `2026-04-09` ``, `_Thursday_`); only at its ends, so
+/// what stands between two values still keeps them apart.
+fn unmarked(text: &str) -> &str {
+    text.trim()
+        .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
+        .trim()
 }
 
 /// Fill `slot` unless it is already filled (a second date, month, ...).
@@ -335,6 +344,9 @@ mod tests {
             ("12:30 AM", 30),
             ("12 PM", 720),
             ("12am", 0),
+            ("**14:15**", 855),
+            ("`2:15 pm`", 855),
+            ("_9:30_", 570),
         ] {
             assert_eq!(parse_clock(text), Some(minutes), "{text}");
         }
@@ -354,6 +366,9 @@ mod tests {
             "at noon or 1",
             "pm",
             "-9",
+            "**10:00** or **11:00**",
+            "**10:00**-**11:00**",
+            "**",
         ] {
             assert_eq!(parse_clock(bad), None, "{bad}");
         }
@@ -382,6 +397,10 @@ mod tests {
             "2026-04-09 (Thursday)",
             "Thursday 9 April (2026-04-09)",
             " apr 9th ",
+            "**2026-04-09**",
+            "`2026-04-09`",
+            "**Thursday**, 9 April",
+            "_Thu 9 Apr_",
         ] {
             assert_eq!(parse_day(text, 2026), Some(thursday), "{text}");
         }
@@ -400,6 +419,10 @@ mod tests {
             "book it on 9 April",
             "2026-04-09 2026",
             "April 2026",
+            "**2026-04-09** or **2026-04-10**",
+            "**2026-04-09**/**2026-04-10**",
+            "**Friday** 9 April",
+            "**",
         ] {
             assert_eq!(parse_day(bad, 2026), None, "{bad}");
         }

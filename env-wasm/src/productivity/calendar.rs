@@ -1339,6 +1339,15 @@ mod tests {
         }));
         assert_eq!(calendar.grade(&natural).total, Points::FULL, "{natural:?}");
         assert!(calendar.form(&natural).iter().all(|(_, form)| form.is_ok()));
+        // Values wrapped in markdown, as chat models write them.
+        let marked = answer(json!({
+            "day": format!("**{}**", calendar.days[0].iso()),
+            "start": format!("`{}`", clock(start)),
+            "end": format!("**{}**", twelve_hour(start + calendar.duration)),
+            "participants": names,
+            "room": format!("**{room}**"),
+        }));
+        assert_eq!(calendar.grade(&marked).total, Points::FULL, "{marked:?}");
         let mut hedged = natural.clone();
         hedged.insert(
             "start".into(),
