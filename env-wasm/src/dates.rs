@@ -215,9 +215,10 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
     let mut year_given = None;
     let tokens = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
+        .map(unmarked)
         .filter(|t| !t.is_empty());
     for token in tokens {
-        let token = unmarked(token).to_lowercase();
+        let token = token.to_lowercase();
         let word = token.trim_end_matches('.');
         let slot = if let Some(date) = iso_date(word) {
             set_once(&mut iso, date)
@@ -401,6 +402,7 @@ mod tests {
             "`2026-04-09`",
             "**Thursday**, 9 April",
             "_Thu 9 Apr_",
+            "** 2026-04-09 **",
         ] {
             assert_eq!(parse_day(text, 2026), Some(thursday), "{text}");
         }
