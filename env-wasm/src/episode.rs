@@ -363,6 +363,14 @@ impl Observation {
     pub fn json(&self) -> &str {
         &self.0
     }
+
+    /// An observation from JSON text as a server wrote it, its keys in the
+    /// order written (a client that reads it through a [`Value`] would sort
+    /// them); `Err` when the text is not JSON.
+    pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
+        let raw: &RawValue = serde_json::from_str(text)?;
+        Ok(Observation(raw.get().to_owned()))
+    }
 }
 
 impl PartialEq for Observation {

@@ -10,6 +10,17 @@ use crate::registry::EnvInfo;
 use crate::splits::DEFAULT_LEVEL;
 use crate::{AnyEnv, ResetDefaults};
 
+/// The committed digest of [`transcript`] (`tests/golden/determinism.sha256`).
+const DIGEST: &str = include_str!("../tests/golden/determinism.sha256");
+
+/// The task set's version: the committed determinism digest, which changes
+/// whenever any generator's or grader's output on the transcript does.
+/// Results carry it, so scores from different task sets are never mixed
+/// unknowingly (`deskbench regrade` replays old results on the current one).
+pub fn task_set_version() -> &'static str {
+    DIGEST.trim()
+}
+
 /// Seeds per task in the committed digest.
 pub const DIGEST_SEEDS: u64 = 16;
 

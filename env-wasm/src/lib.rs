@@ -15,10 +15,14 @@
 //!    [`AnyEnv::state`] reports the [`episode::EpisodeState`].
 //! 5. Natively, `tools` lists each environment's verbs as tools, and
 //!    `AnyEnv::call_tool` plays a call as the step its action is.
+//! 6. A language model plays through [`agent`]: its prompts, the chat
+//!    messages of each turn, and its replies read into actions or tool
+//!    calls, the same in every front end that runs one.
 //!
 //! The crate never touches clocks, threads, files or the network, so the
 //! same seed gives byte-identical JSON natively and under wasm32.
 
+pub mod agent;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod dates;

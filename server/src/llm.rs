@@ -1,19 +1,34 @@
 //! A client of OpenAI-compatible chat completions (`POST
-//! {base}/chat/completions`), blocking, with a timeout per call and retries
-//! with exponential backoff on transient failures, and [`extract_action`],
-//! which reads the JSON object out of a model's reply. Two callers share it:
-//! the `deskbench inference` runner ([`crate::cli::inference`]) asks its
-//! model for actions, and the server's optional [`crate::judge`] asks a judge
-//! model for a verdict (one attempt, from a blocking thread).
+//! {base}/chat/completions`) with a timeout per call, retries with
+//! exponential backoff on transient failures, and [`RateLimiter`], which
+//! keeps many concurrent callers under requests- and tokens-per-minute
+//! limits and pauses them all when the API answers 429. Two callers share
+//! it: the `deskbench inference` runner ([`crate::cli::inference`]) asks its
+//! model for actions ([`ChatClient::call`], async, many in flight), and the
+//! server's optional [`crate::judge`] asks a judge model for a verdict
+//! ([`ChatClient::complete`], one blocking attempt). What a request says and
+//! how a reply is read is the core's ([`env_wasm::agent`]), so every front
+//! end that runs a model sends the same messages.
+//!
+//! Each attempt is one blocking `ureq` request on Tokio's blocking pool
+//! (one thread per call in flight, its connection kept for the next call);
+//! waits between attempts are async, so they cost no thread.
 //!
 //! Transient: connection failures, timeouts, 408, 425, 429, 5xx, and a
 //! success whose body is not a chat completion (a proxy cutting the reply).
 //! Any other 4xx is final: retrying a bad key or a bad request cannot help.
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
 
-use serde::Serialize;
-use serde_json::{Value, json};
+use env_wasm::agent::{Completion, read_completion};
+use serde_json::Value;
+use tokio::sync::Mutex;
+use tokio::time::Instant;
+
+/// The JSON object in a reply's text (the judge's verdict).
+pub use env_wasm::agent::extract_json_object as extract_action;
+pub use env_wasm::agent::{Message, Usage};
 
 /// The longest single wait between two attempts, `Retry-After` included.
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
@@ -52,34 +67,6 @@ impl std::fmt::Debug for ChatConfig {
     }
 }
 
-/// One chat message.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Message {
-    pub role: &'static str,
-    pub content: String,
-}
-
-impl Message {
-    pub fn system(content: impl Into<String>) -> Self {
-        Message {
-            role: "system",
-            content: content.into(),
-        }
-    }
-    pub fn user(content: impl Into<String>) -> Self {
-        Message {
-            role: "user",
-            content: content.into(),
-        }
-    }
-    pub fn assistant(content: impl Into<String>) -> Self {
-        Message {
-            role: "assistant",
-            content: content.into(),
-        }
-    }
-}
-
 /// Why a completion could not be had.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ChatError {
@@ -91,9 +78,12 @@ pub enum ChatError {
     Final(String),
 }
 
-enum Failure {
+/// How one attempt failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
     Transient {
         message: String,
+        /// The API's own wait (`Retry-After`, `retry-after-ms`).
         retry_after: Option<Duration>,
     },
     Final(String),
@@ -107,6 +97,34 @@ fn excerpt(text: &str) -> String {
     }
 }
 
+/// The wait an API asks for: `retry-after-ms` (OpenAI), else `Retry-After`
+/// in seconds or as an HTTP date.
+fn retry_after(headers: &ureq::http::HeaderMap) -> Option<Duration> {
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+    };
+    if let Some(ms) = header("retry-after-ms").and_then(|v| v.parse::<f64>().ok())
+        && ms.is_finite()
+        && ms >= 0.0
+    {
+        return Some(Duration::from_secs_f64(ms / 1000.0).min(MAX_BACKOFF));
+    }
+    let value = header("retry-after")?;
+    if let Ok(secs) = value.parse::<f64>() {
+        return (secs.is_finite() && secs >= 0.0)
+            .then(|| Duration::from_secs_f64(secs.min(MAX_BACKOFF.as_secs_f64())));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(
+        at.duration_since(SystemTime::now())
+            .unwrap_or_default()
+            .min(MAX_BACKOFF),
+    )
+}
+
 #[derive(Debug, Clone)]
 pub struct ChatClient {
     config: ChatConfig,
@@ -115,34 +133,45 @@ pub struct ChatClient {
 }
 
 impl ChatClient {
+    /// A client keeping up to 3 idle connections to the API.
     pub fn new(config: ChatConfig) -> Self {
+        Self::with_connections(config, 3)
+    }
+
+    /// A client keeping up to `connections` idle connections to the API:
+    /// as many as calls in flight, so none is opened again per call.
+    pub fn with_connections(config: ChatConfig, connections: usize) -> Self {
         let agent = ureq::Agent::config_builder()
             .timeout_global(Some(config.timeout))
             .http_status_as_error(false)
+            .max_idle_connections(connections.max(1))
+            .max_idle_connections_per_host(connections.max(1))
             .build()
             .into();
         let url = format!("{}/chat/completions", config.base_url.trim_end_matches('/'));
         ChatClient { config, url, agent }
     }
 
-    pub fn model(&self) -> &str {
-        &self.config.model
+    pub fn config(&self) -> &ChatConfig {
+        &self.config
     }
 
-    /// The assistant's reply to `messages` (blocking; retries included).
+    /// The reply's text to `messages` (blocking; retries included, with
+    /// blocking waits: the judge makes one attempt).
     pub fn complete(&self, messages: &[Message]) -> Result<String, ChatError> {
-        let body = json!({
-            "model": self.config.model,
-            "messages": messages,
-            "temperature": self.config.temperature,
-            "max_tokens": self.config.max_tokens,
-        })
-        .to_string();
+        let body = env_wasm::agent::request_body(
+            &self.config.model,
+            messages,
+            &[],
+            self.config.temperature,
+            self.config.max_tokens,
+        );
         let attempts = self.config.retries + 1;
         let mut backoff = self.config.backoff;
         for attempt in 1..=attempts {
             match self.attempt(&body) {
-                Ok(reply) => return Ok(reply),
+                // A missing content (a refusal, a tool call) is an empty reply.
+                Ok(completion) => return Ok(completion.content.unwrap_or_default()),
                 Err(Failure::Final(message)) => return Err(ChatError::Final(message)),
                 Err(Failure::Transient {
                     message,
@@ -154,13 +183,7 @@ impl ChatClient {
                             last: message,
                         });
                     }
-                    let wait = retry_after.unwrap_or(backoff).min(MAX_BACKOFF);
-                    eprintln!(
-                        "deskbench inference: {message}; retry {attempt}/{} in {:.2} s",
-                        attempts - 1,
-                        wait.as_secs_f64()
-                    );
-                    std::thread::sleep(wait);
+                    std::thread::sleep(retry_after.unwrap_or(backoff).min(MAX_BACKOFF));
                     backoff = backoff.saturating_mul(2).min(MAX_BACKOFF);
                 }
             }
@@ -168,7 +191,57 @@ impl ChatClient {
         Err(ChatError::Final("no attempt was made".to_owned()))
     }
 
-    fn attempt(&self, body: &str) -> Result<String, Failure> {
+    /// The completion of request `body` (JSON text, see
+    /// [`env_wasm::agent::request_body`]): attempts on the blocking pool,
+    /// each let through by `limiter` first, with async waits between them.
+    /// `on_retry` hears of each failed attempt that is retried.
+    pub async fn call(
+        self: &Arc<Self>,
+        body: Arc<str>,
+        limiter: &RateLimiter,
+        on_retry: impl Fn(&str, u32, Duration),
+    ) -> Result<Completion, ChatError> {
+        let attempts = self.config.retries + 1;
+        let mut backoff = self.config.backoff;
+        for attempt in 1..=attempts {
+            limiter.admit().await;
+            let (client, sent) = (Arc::clone(self), Arc::clone(&body));
+            let outcome = tokio::task::spawn_blocking(move || client.attempt(&sent))
+                .await
+                .unwrap_or_else(|err| Err(Failure::Final(format!("the API call stopped: {err}"))));
+            let (message, retry_after) = match outcome {
+                Ok(completion) => {
+                    limiter
+                        .charge(completion.usage.map_or(0, |u| u.total()))
+                        .await;
+                    return Ok(completion);
+                }
+                Err(Failure::Final(message)) => return Err(ChatError::Final(message)),
+                Err(Failure::Transient {
+                    message,
+                    retry_after,
+                }) => (message, retry_after),
+            };
+            if attempt == attempts {
+                return Err(ChatError::GaveUp {
+                    attempts,
+                    last: message,
+                });
+            }
+            let wait = retry_after.unwrap_or(backoff).min(MAX_BACKOFF);
+            if retry_after.is_some() {
+                // The API says when it takes calls again: nobody calls before.
+                limiter.pause(wait).await;
+            }
+            on_retry(&message, attempt, wait);
+            tokio::time::sleep(wait).await;
+            backoff = backoff.saturating_mul(2).min(MAX_BACKOFF);
+        }
+        Err(ChatError::Final("no attempt was made".to_owned()))
+    }
+
+    /// One request (blocking).
+    pub fn attempt(&self, body: &str) -> Result<Completion, Failure> {
         let sent = self
             .agent
             .post(&self.url)
@@ -176,6 +249,12 @@ impl ChatClient {
             .header("Content-Type", "application/json")
             .header("Accept", "application/json")
             .send(body);
+        let timeout = || {
+            format!(
+                "no reply within {:.1} s (timeout)",
+                self.config.timeout.as_secs_f64()
+            )
+        };
         let mut response = match sent {
             Ok(response) => response,
             Err(err) => {
@@ -188,10 +267,7 @@ impl ChatClient {
                         | ureq::Error::Protocol(_)
                 );
                 let message = match err {
-                    ureq::Error::Timeout(_) => format!(
-                        "no reply within {:.1} s (timeout)",
-                        self.config.timeout.as_secs_f64()
-                    ),
+                    ureq::Error::Timeout(_) => timeout(),
                     other => format!("cannot reach {}: {other}", self.url),
                 };
                 return Err(if transient {
@@ -205,20 +281,12 @@ impl ChatClient {
             }
         };
         let status = response.status().as_u16();
-        let retry_after = response
-            .headers()
-            .get("retry-after")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(Duration::from_secs);
+        let retry_after = retry_after(response.headers());
         let text = match response.body_mut().read_to_string() {
             Ok(text) => text,
             Err(err) => {
                 let message = match err {
-                    ureq::Error::Timeout(_) => format!(
-                        "no reply within {:.1} s (timeout)",
-                        self.config.timeout.as_secs_f64()
-                    ),
+                    ureq::Error::Timeout(_) => timeout(),
                     other => format!("reading the reply failed: {other}"),
                 };
                 return Err(Failure::Transient {
@@ -248,136 +316,191 @@ impl ChatClient {
                 Failure::Final(message)
             });
         }
-        let parsed: Option<Value> = serde_json::from_str(&text).ok();
-        let message = parsed
-            .as_ref()
-            .and_then(|v| v.pointer("/choices/0/message"));
-        match message {
-            // A null or missing content (a refusal, a tool call) is an empty
-            // reply: the runner records it as a reply without an action.
-            Some(message) => Ok(message
-                .get("content")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_owned()),
-            None => Err(Failure::Transient {
-                message: format!("not a chat completion: {}", excerpt(&text)),
+        serde_json::from_str::<Value>(&text)
+            .map_err(|err| err.to_string())
+            .and_then(|body| read_completion(&body))
+            .map_err(|why| Failure::Transient {
+                message: format!("not a chat completion ({why}): {}", excerpt(&text)),
                 retry_after: None,
+            })
+    }
+}
+
+/// Requests- and tokens-per-minute limits shared by every caller of a run.
+///
+/// Requests start at least `60 / rpm` seconds apart. Tokens are known only
+/// when a reply reports its `usage`, so they are charged then: a call may
+/// start while the last minute's budget (`tpm`, refilled continuously) is
+/// not overdrawn, and the calls in flight may overdraw it, which delays the
+/// next ones. A 429 with a wait pauses every caller until it has passed.
+/// (The `governor` crate's GCRA cannot charge a cost after the fact, which
+/// the token limit needs.)
+#[derive(Debug)]
+pub struct RateLimiter {
+    rpm: Option<u32>,
+    tpm: Option<u64>,
+    state: Mutex<LimiterState>,
+}
+
+#[derive(Debug)]
+struct LimiterState {
+    /// When the next request may start.
+    next_request: Instant,
+    /// Tokens left of the last minute's budget (negative: overdrawn).
+    tokens: f64,
+    refilled: Instant,
+    paused_until: Instant,
+}
+
+impl RateLimiter {
+    /// A limiter of `rpm` requests and `tpm` tokens a minute (`None`: no limit).
+    pub fn new(rpm: Option<u32>, tpm: Option<u64>) -> Self {
+        let now = Instant::now();
+        RateLimiter {
+            rpm: rpm.filter(|r| *r > 0),
+            tpm: tpm.filter(|t| *t > 0),
+            state: Mutex::new(LimiterState {
+                next_request: now,
+                tokens: tpm.unwrap_or(0) as f64,
+                refilled: now,
+                paused_until: now,
             }),
         }
     }
-}
 
-/// The JSON object in a model's reply (an agent's action, a judge's
-/// verdict): the whole reply if it is a JSON object, else the first fenced
-/// block that is one, else the first `{...}` span that parses as an
-/// object. `Err` says why there is none.
-pub fn extract_action(reply: &str) -> Result<Value, String> {
-    let text = reply.trim();
-    if text.is_empty() {
-        return Err("the model's reply is empty".to_owned());
-    }
-    let object = |candidate: &str| match serde_json::from_str::<Value>(candidate.trim()) {
-        Ok(value @ Value::Object(_)) => Some(value),
-        _ => None,
-    };
-    if let Some(value) = object(text) {
-        return Ok(value);
-    }
-    // Fenced blocks: ```json ... ``` (the info string is skipped).
-    let mut rest = text;
-    while let Some(open) = rest.find("```") {
-        let after = &rest[open + 3..];
-        let body_start = after.find('\n').map_or(after.len(), |i| i + 1);
-        let body = &after[body_start..];
-        let Some(close) = body.find("```") else { break };
-        if let Some(value) = object(&body[..close]) {
-            return Ok(value);
+    /// Wait until a request may start, and count it.
+    pub async fn admit(&self) {
+        if self.rpm.is_none() && self.tpm.is_none() {
+            let paused_until = self.state.lock().await.paused_until;
+            tokio::time::sleep_until(paused_until).await;
+            return;
         }
-        rest = &body[close + 3..];
-    }
-    for (start, _) in text.match_indices('{') {
-        if let Some(end) = balanced_end(&text[start..])
-            && let Some(value) = object(&text[start..start + end])
-        {
-            return Ok(value);
-        }
-    }
-    let mut preview = excerpt(text);
-    if preview.len() > 120 {
-        preview = format!("{}...", preview.chars().take(120).collect::<String>());
-    }
-    Err(format!("no JSON object in the model's reply: {preview:?}"))
-}
-
-/// The length of the `{...}` span that opens `text`, braces inside JSON
-/// strings ignored; `None` when it never closes.
-fn balanced_end(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
-        if in_string {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '"' => in_string = true,
-            '{' => depth += 1,
-            '}' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i + 1);
+        loop {
+            let wake = {
+                let mut state = self.state.lock().await;
+                let now = Instant::now();
+                self.refill(&mut state, now);
+                let mut ready = state.paused_until.max(state.next_request);
+                if let Some(tpm) = self.tpm
+                    && state.tokens < 0.0
+                {
+                    let refill = Duration::from_secs_f64(-state.tokens * 60.0 / tpm as f64);
+                    ready = ready.max(now + refill);
                 }
-            }
-            _ => {}
+                if ready <= now {
+                    if let Some(rpm) = self.rpm {
+                        state.next_request = now + Duration::from_secs_f64(60.0 / f64::from(rpm));
+                    }
+                    return;
+                }
+                ready
+            };
+            tokio::time::sleep_until(wake).await;
         }
     }
-    None
+
+    /// Charge `tokens` a call used against the tokens-per-minute budget.
+    pub async fn charge(&self, tokens: u64) {
+        if self.tpm.is_some() {
+            let mut state = self.state.lock().await;
+            self.refill(&mut state, Instant::now());
+            state.tokens -= tokens as f64;
+        }
+    }
+
+    /// No request starts for `wait` from now.
+    pub async fn pause(&self, wait: Duration) {
+        let mut state = self.state.lock().await;
+        state.paused_until = state.paused_until.max(Instant::now() + wait);
+    }
+
+    fn refill(&self, state: &mut LimiterState, now: Instant) {
+        if let Some(tpm) = self.tpm {
+            let elapsed = now.saturating_duration_since(state.refilled).as_secs_f64();
+            state.tokens = (state.tokens + elapsed * tpm as f64 / 60.0).min(tpm as f64);
+        }
+        state.refilled = now;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn actions_are_found_in_fences_prose_and_bare_json() {
-        let want = json!({"raw": "final: {\"a\": \"}\"}"});
-        for reply in [
-            r#"{"raw": "final: {\"a\": \"}\"}"}"#,
-            "```json\n{\"raw\": \"final: {\\\"a\\\": \\\"}\\\"}\"}\n```",
-            "Sure! Here it is:\n{\"raw\": \"final: {\\\"a\\\": \\\"}\\\"}\"}\nGood luck.",
-            "```\nnot json\n```\nthen {\"raw\": \"final: {\\\"a\\\": \\\"}\\\"}\"}",
-        ] {
-            assert_eq!(extract_action(reply), Ok(want.clone()), "{reply}");
+    fn headers(pairs: &[(&str, &str)]) -> ureq::http::HeaderMap {
+        let mut map = ureq::http::HeaderMap::new();
+        for (name, value) in pairs {
+            if let (Ok(name), Ok(value)) = (
+                ureq::http::HeaderName::from_bytes(name.as_bytes()),
+                ureq::http::HeaderValue::from_str(value),
+            ) {
+                map.insert(name, value);
+            }
         }
-        // The first object wins; a broken one is skipped.
-        assert_eq!(
-            extract_action(r#"{"raw": "fin {"x": 1} {"y": 2}"#),
-            Ok(json!({"x": 1}))
-        );
+        map
     }
 
     #[test]
-    fn replies_without_an_object_are_refused() {
-        for reply in [
-            "",
-            "   ",
-            "inspect",
-            "[1, 2]",
-            r#"{"raw": "final: {"#,
-            "\"text\"",
-        ] {
-            let err = extract_action(reply).err().unwrap_or_default();
-            assert!(
-                err.contains("no JSON object") || err.contains("empty"),
-                "{reply:?}: {err}"
-            );
+    fn retry_after_is_read_in_every_form() {
+        let read = |pairs: &[(&str, &str)]| retry_after(&headers(pairs));
+        assert_eq!(read(&[("retry-after", "2")]), Some(Duration::from_secs(2)));
+        assert_eq!(
+            read(&[("retry-after", "0.25")]),
+            Some(Duration::from_millis(250))
+        );
+        assert_eq!(
+            read(&[("retry-after-ms", "150"), ("retry-after", "9")]),
+            Some(Duration::from_millis(150))
+        );
+        assert_eq!(read(&[("retry-after", "86400")]), Some(MAX_BACKOFF));
+        let later = httpdate::fmt_http_date(SystemTime::now() + Duration::from_secs(30));
+        let wait = read(&[("retry-after", &later)]).unwrap_or_default();
+        assert!(wait > Duration::from_secs(25) && wait <= Duration::from_secs(30));
+        let past = httpdate::fmt_http_date(SystemTime::now() - Duration::from_secs(30));
+        assert_eq!(read(&[("retry-after", &past)]), Some(Duration::ZERO));
+        assert_eq!(read(&[("retry-after", "soon")]), None);
+        assert_eq!(read(&[("retry-after", "-1")]), None);
+        assert_eq!(read(&[]), None);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn requests_are_spaced_by_the_rpm_limit() {
+        let limiter = RateLimiter::new(Some(120), None);
+        let start = Instant::now();
+        for _ in 0..5 {
+            limiter.admit().await;
         }
+        // The first at once, then one every 0.5 s.
+        assert_eq!(start.elapsed(), Duration::from_secs(2));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn tokens_are_charged_after_the_call_and_an_overdraft_waits() {
+        let limiter = RateLimiter::new(None, Some(6_000));
+        let start = Instant::now();
+        limiter.admit().await;
+        limiter.charge(5_000).await;
+        limiter.admit().await;
+        assert_eq!(start.elapsed(), Duration::ZERO, "1,000 tokens are left");
+        limiter.charge(4_000).await;
+        // 3,000 overdrawn at 100 tokens a second: 30 s.
+        limiter.admit().await;
+        let waited = start.elapsed();
+        assert!(
+            waited >= Duration::from_secs(30) && waited < Duration::from_millis(30_100),
+            "{waited:?}"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_pause_holds_every_caller() {
+        let limiter = RateLimiter::new(None, None);
+        let start = Instant::now();
+        limiter.pause(Duration::from_secs(3)).await;
+        limiter.pause(Duration::from_secs(1)).await;
+        limiter.admit().await;
+        assert_eq!(start.elapsed(), Duration::from_secs(3));
+        limiter.admit().await;
+        assert_eq!(start.elapsed(), Duration::from_secs(3));
     }
 }

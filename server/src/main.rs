@@ -11,7 +11,9 @@
 //! `JUDGE_BASE_URL`, `JUDGE_MODEL` and `JUDGE_API_KEY` together turn on the
 //! optional LLM judge of `it_mental_health` steps (`llm_judge` field).
 //! `deskbench eval --policy all --seeds 100 [--url http://host:7860]` prints
-//! a score table; `deskbench inference` plays a model (see `--help`).
+//! a score table; `deskbench inference` plays a model (see `--help`);
+//! `deskbench regrade FILE.jsonl` replays a trajectories file's episodes on
+//! the current task set.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,6 +47,9 @@ enum Command {
     /// Play an LLM agent over an OpenAI-compatible chat API (API_BASE_URL, MODEL_NAME,
     /// HF_TOKEN / API_KEY / OPENAI_API_KEY) and print the [START]/[STEP]/[END] log.
     Inference(server::cli::inference::InferenceArgs),
+    /// Replay the episodes of a trajectories file on the current environments and write
+    /// each with its new score beside the old one.
+    Regrade(server::cli::regrade::RegradeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -126,6 +131,7 @@ async fn main() -> ExitCode {
         Command::Serve(args) => args,
         Command::Eval(args) => return server::cli::eval::run(args).await,
         Command::Inference(args) => return server::cli::inference::run(args).await,
+        Command::Regrade(args) => return server::cli::regrade::run(args),
     };
     let judge = match JudgeConfig::from_parts(
         args.judge_base_url,

@@ -163,7 +163,7 @@ async fn in_process_and_server_runs_report_identical_numbers() {
         lines.next(),
         Some(
             "env,task,policy,noise,difficulty,episodes,mean,std,min,max,success_rate,pass^1,pass^2,\
-             mean_steps,mean_total_reward,truncated,ungraded"
+             mean_steps,mean_total_reward,truncated,ungraded,deskbench_version,task_set_version"
         )
     );
     assert_eq!(lines.count(), expected.len());

@@ -1,33 +1,40 @@
-//! `deskbench inference`, run as the real binary against a fake
-//! OpenAI-compatible server started here on 127.0.0.1 with scripted
-//! replies: a 500 and a timeout (retried), a reply in a code fence with
-//! prose and newlines, malformed JSON, an action the environment refuses,
-//! a body that is not JSON, a 401 (not retried), an unreachable API, a
-//! missing key and an unreachable environment server.
+//! `deskbench inference` (and `deskbench regrade`), run as the real binary
+//! against fake OpenAI-compatible models (`support/fake_model.rs`) served
+//! here on 127.0.0.1, answering in milliseconds:
+//! - scripted replies: a 500 and a timeout (retried), a reply in a code
+//!   fence with prose and newlines, malformed JSON, an action the
+//!   environment refuses, a body that is not JSON, a 401 (not retried), an
+//!   unreachable API, a missing key and an unreachable environment server;
+//! - an oracle answering the reference actions as text or as tool calls,
+//!   with faults (429 with `retry-after-ms` and 500 on some requests the
+//!   first time, scenarios that always fail or stall), played many at once:
+//!   scores equal the reference played in-process, errors are counted and
+//!   left out, usage totals equal what the fake reported, a run killed or
+//!   interrupted mid-way and resumed gives the file and report of an
+//!   uninterrupted one, and a regrade of the file reproduces its scores.
 //!
 //! Every stdout line must match the contract's regexes, in order
 //! `[START]`, `[STEP]`..., `[END]` for every task; and replaying the
 //! accepted actions on the seam must give the printed rewards and score.
 
-use std::collections::VecDeque;
+#[path = "support/fake_model.rs"]
+mod fake_model;
+#[path = "support/venv.rs"]
+mod venv;
+
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Json;
-use axum::Router;
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::post;
 use env_wasm::{AnyEnv, ResetDefaults};
+use fake_model::{Fake, Faults, Player, Turn};
 use regex::Regex;
 use serde_json::{Value, json};
 use tokio::process::Command;
 
-const RUN_LIMIT: Duration = Duration::from_secs(60);
+const RUN_LIMIT: Duration = Duration::from_secs(90);
 const ENV: &str = "productivity";
 const TASK: &str = "easy";
 const SEED: u64 = 42;
@@ -37,92 +44,21 @@ const TIMEOUT_SECS: &str = "0.5";
 const SLOW: Duration = Duration::from_secs(5);
 
 // ---------------------------------------------------------------------------
-// The fake chat completions server
-
-#[derive(Debug, Clone)]
-enum Turn {
-    /// 200 with this assistant message.
-    Reply(String),
-    /// This status with an OpenAI-style error body.
-    Status(u16),
-    /// The reply, after [`SLOW`].
-    Slow(String),
-    /// 200 with a body that is not JSON.
-    NotJson,
-}
-
-#[derive(Clone, Default)]
-struct Fake {
-    script: Arc<Mutex<VecDeque<Turn>>>,
-    /// (Authorization header, request body) of every call.
-    calls: Arc<Mutex<Vec<(String, Value)>>>,
-}
-
-impl Fake {
-    fn calls(&self) -> Vec<(String, Value)> {
-        self.calls.lock().expect("calls").clone()
-    }
-}
-
-fn completion(content: &str) -> Response {
-    Json(json!({
-        "id": "chatcmpl-test",
-        "object": "chat.completion",
-        "model": "test-model",
-        "choices": [{"index": 0, "finish_reason": "stop",
-                     "message": {"role": "assistant", "content": content}}],
-    }))
-    .into_response()
-}
-
-async fn completions(State(fake): State<Fake>, headers: HeaderMap, body: String) -> Response {
-    let auth = headers
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
-    let body: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
-    fake.calls.lock().expect("calls").push((auth, body));
-    let turn = fake.script.lock().expect("script").pop_front();
-    match turn {
-        Some(Turn::Reply(text)) => completion(&text),
-        Some(Turn::Slow(text)) => {
-            tokio::time::sleep(SLOW).await;
-            completion(&text)
-        }
-        Some(Turn::Status(code)) => (
-            StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-            Json(json!({"error": {"message": format!("scripted failure {code}")}})),
-        )
-            .into_response(),
-        Some(Turn::NotJson) => (StatusCode::OK, "<html>upstream hiccup</html>").into_response(),
-        None => (
-            StatusCode::BAD_REQUEST,
-            Json(json!({"error": {"message": "the script is exhausted"}})),
-        )
-            .into_response(),
-    }
-}
-
-async fn listen(app: Router) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    addr
-}
+// Servers
 
 /// A fake API playing `script`; its base URL (with `/v1`) and its handle.
-async fn fake_api(script: Vec<Turn>) -> (String, Fake) {
-    let fake = Fake {
-        script: Arc::new(Mutex::new(script.into())),
-        ..Fake::default()
-    };
-    let app = Router::new()
-        .route("/v1/chat/completions", post(completions))
-        .with_state(fake.clone());
-    (format!("http://{}/v1", listen(app).await), fake)
+async fn fake_api(script: Vec<Turn>) -> (String, Arc<Fake>) {
+    let fake = Arc::new(Fake::new(Player::Script(script.into())));
+    (fake_model::start(Arc::clone(&fake)).await, fake)
+}
+
+/// A fake API answering the reference of `episodes`, with `faults`.
+async fn oracle_api(
+    episodes: &[(&'static str, &str, u8, u64)],
+    faults: Faults,
+) -> (String, Arc<Fake>) {
+    let fake = Arc::new(Fake::new(fake_model::oracle(episodes)).with_faults(faults));
+    (fake_model::start(Arc::clone(&fake)).await, fake)
 }
 
 async fn deskbench_server() -> String {
@@ -130,7 +66,12 @@ async fn deskbench_server() -> String {
         web_dist: PathBuf::from("/nonexistent/deskbench-dist"),
         ..server::Config::default()
     });
-    format!("http://{}", listen(app).await)
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("http://{addr}")
 }
 
 /// An address nobody listens on (bound, then freed).
@@ -142,16 +83,21 @@ async fn closed_port() -> SocketAddr {
 }
 
 // ---------------------------------------------------------------------------
-// Running the binary and reading its log
+// Running the binary and reading its output
 
 struct Run {
     api: String,
     key: Option<&'static str>,
     env_url: Option<String>,
+    /// `--env` (none: the run names it in `extra`).
+    env: Option<&'static str>,
     /// `--seed` (none: the run names its seeds in `extra`).
     seed: Option<u64>,
     extra: Vec<String>,
     trajectories: Option<PathBuf>,
+    /// `--timeout-secs` and `--retries`.
+    timeout_secs: &'static str,
+    retries: &'static str,
 }
 
 impl Run {
@@ -160,13 +106,21 @@ impl Run {
             api: api.to_owned(),
             key: Some("test-key"),
             env_url: None,
+            env: Some(ENV),
             seed: Some(SEED),
             extra: Vec::new(),
             trajectories: None,
+            timeout_secs: TIMEOUT_SECS,
+            retries: "2",
         }
     }
 
-    async fn output(self) -> Output {
+    fn args(mut self, args: &[&str]) -> Self {
+        self.extra.extend(args.iter().map(|a| (*a).to_owned()));
+        self
+    }
+
+    fn command(&self) -> Command {
         let mut command = Command::new(env!("CARGO_BIN_EXE_deskbench"));
         // A clean environment: only what this run sets can reach it.
         command
@@ -174,7 +128,12 @@ impl Run {
             .env("RUST_LOG", "warn")
             .env("API_BASE_URL", &self.api)
             .env("MODEL_NAME", "test-model")
-            .args(["inference", "--env", ENV])
+            .arg("inference")
+            .args(
+                self.env
+                    .map(|env| vec!["--env".to_owned(), env.to_owned()])
+                    .unwrap_or_default(),
+            )
             .args(
                 self.seed
                     .map(|seed| vec!["--seed".to_owned(), seed.to_string()])
@@ -182,9 +141,9 @@ impl Run {
             )
             .args([
                 "--timeout-secs",
-                TIMEOUT_SECS,
+                self.timeout_secs,
                 "--retries",
-                "2",
+                self.retries,
                 "--backoff-ms",
                 "10",
             ])
@@ -202,7 +161,12 @@ impl Run {
         if let Some(path) = &self.trajectories {
             command.arg("--trajectories").arg(path);
         }
-        tokio::time::timeout(RUN_LIMIT, command.output())
+        command
+    }
+
+    async fn output(self) -> Output {
+        let output = self.command().output();
+        tokio::time::timeout(RUN_LIMIT, output)
             .await
             .expect("deskbench inference finished in time")
             .expect("deskbench runs")
@@ -332,6 +296,27 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("deskbench-inference-{}-{name}", std::process::id()))
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_owned()).collect()
+}
+
+fn read_lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the report was written"))
+        .expect("JSON")
+}
+
 /// The reference policy's answer for the test's task, pretty-printed both
 /// inside `raw` and around it: a reply full of newlines.
 fn reference_reply() -> (Value, String) {
@@ -340,15 +325,8 @@ fn reference_reply() -> (Value, String) {
 
 /// [`reference_reply`] for the test's task with another seed.
 fn reference_reply_for(seed: u64) -> (Value, String) {
-    let info = env_wasm::registry::find(ENV).expect("env");
-    let mut env = AnyEnv::of(info);
-    env.reset(
-        &json!({"task": TASK, "seed": seed}),
-        ResetDefaults::default(),
-    )
-    .expect("reset");
-    let action = env.reference_action().expect("a reference action");
-    let raw = action["raw"].as_str().expect("raw");
+    let (_, actions) = fake_model::reference_play(ENV, TASK, 2, seed);
+    let raw = actions[0]["raw"].as_str().expect("raw");
     let answer: Value =
         serde_json::from_str(raw.trim_start_matches("final:").trim()).expect("an answer object");
     let pretty_raw = format!(
@@ -370,13 +348,31 @@ fn script() -> Vec<Turn> {
         Turn::Reply("Let me look first.\n```json\n{\"raw\": \"inspect\"}\n```\n".to_owned()),
         Turn::Reply("{\"raw\": \"final: {\n  \\\"label\\\": ".to_owned()),
         Turn::Reply("{\"command\": \"dance\"}".to_owned()),
-        Turn::Slow("{\"raw\": \"inspect\"}".to_owned()),
+        Turn::Slow(
+            SLOW,
+            Box::new(Turn::Reply("{\"raw\": \"inspect\"}".to_owned())),
+        ),
         Turn::Reply(final_reply),
     ]
 }
 
+/// The messages of a turn's request, rebuilt from the line's `messages`:
+/// the first two, then those after the dropped ones up to `messages_sent`.
+fn sent_messages(line: &Value, turn: &Value) -> Value {
+    let all = line["messages"].as_array().expect("messages");
+    let end = turn["messages_sent"].as_u64().expect("messages_sent") as usize;
+    let dropped = turn["messages_dropped"].as_u64().expect("messages_dropped") as usize;
+    Value::Array(
+        all[..2]
+            .iter()
+            .chain(&all[2 + dropped..end])
+            .cloned()
+            .collect(),
+    )
+}
+
 // ---------------------------------------------------------------------------
-// The tests
+// One episode at a time: the log contract, turns and failures
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_scripted_episode_logs_the_contract_in_process_and_on_a_server() {
@@ -458,6 +454,10 @@ async fn a_scripted_episode_logs_the_contract_in_process_and_on_a_server() {
                 (body["model"].as_str(), body["temperature"].as_f64()),
                 (Some("test-model"), Some(0.0))
             );
+            assert!(
+                body.get("tools").is_none(),
+                "the text protocol offers no tools"
+            );
         }
         // A retry resends the same conversation.
         assert_eq!(calls[0].1, calls[1].1);
@@ -512,9 +512,11 @@ async fn garbage_replies_end_the_episode_after_three() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_missing_key_still_prints_start_and_end_for_every_task() {
     let (api, fake) = fake_api(script()).await;
+    let json_path = temp_file("nokey.json");
     let mut run = Run::new(&api);
     run.key = None;
-    run.extra = vec!["--task".to_owned(), "all".to_owned()];
+    run.extra = vec!["--task".to_owned(), "all".to_owned(), "--json".to_owned()];
+    run.extra.push(json_path.to_string_lossy().into_owned());
     let out = run.output().await;
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -532,6 +534,17 @@ async fn a_missing_key_still_prints_start_and_end_for_every_task() {
         assert!(episode.steps.is_empty() && !episode.success && episode.score == "0.000");
     }
     assert!(fake.calls().is_empty(), "no call without a key");
+    // In the report they are errors, not zeros.
+    let report = read_json(&json_path);
+    let _ = std::fs::remove_file(&json_path);
+    for episode in report["episodes"].as_array().expect("episodes") {
+        assert_eq!(
+            (&episode["outcome"], &episode["score"]),
+            (&json!("error"), &Value::Null)
+        );
+    }
+    assert_eq!(report["errors"], json!(info.tasks.len()));
+    assert_eq!(report["summaries"][0]["mean"], Value::Null);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -576,28 +589,22 @@ async fn unreachable_apis_refused_keys_and_absent_servers_end_cleanly() {
     assert!(fake.calls().is_empty());
 }
 
-/// The trajectories file holds the episode the log printed, turn by turn,
-/// with the messages each model call carried exactly (a retried call sends
-/// the same conversation, so the distinct calls are the turns).
+/// The trajectories file holds the episode the log printed, turn by turn:
+/// the whole conversation once, and for each turn the part of it its
+/// request carried (a retried call sends the same conversation, so the
+/// distinct calls are the turns), its reply and usage.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_trajectories_file_holds_every_turn_as_the_model_saw_it() {
     let (api, fake) = fake_api(script()).await;
-    let path = std::env::temp_dir().join(format!(
-        "deskbench-inference-{}-trajectories.jsonl",
-        std::process::id()
-    ));
+    let path = temp_file("trajectories.jsonl");
     let mut run = Run::new(&api);
     run.trajectories = Some(path.clone());
     let output = run.output().await;
     assert!(output.status.success(), "{}", text(&output.stderr));
     let episodes = parse_log(&text(&output.stdout));
-    let file = std::fs::read_to_string(&path).expect("the trajectories file was written");
+    let lines = read_lines(&path);
     let _ = std::fs::remove_file(&path);
-    let lines: Vec<Value> = file
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect();
-    assert_eq!(lines.len(), 1, "{file}");
+    assert_eq!(lines.len(), 1);
     let line = &lines[0];
     assert_eq!(
         (&line["env"], &line["task"], &line["model"], &line["seed"]),
@@ -616,11 +623,24 @@ async fn the_trajectories_file_holds_every_turn_as_the_model_saw_it() {
             &line["difficulty"],
             &line["split"],
             &line["trial"],
-            &line["failure"]
+            &line["failure"],
+            &line["protocol"],
         ),
-        (&json!(2), &json!("train"), &json!(0), &json!(""))
+        (
+            &json!(2),
+            &json!("train"),
+            &json!(0),
+            &json!(""),
+            &json!("text")
+        )
     );
     assert_eq!(line["outcome"], "done");
+    assert!(
+        line["task_set_version"]
+            .as_str()
+            .is_some_and(|v| v.len() == 64)
+    );
+    assert_eq!(line["deskbench_version"], env!("CARGO_PKG_VERSION"));
     // Free-form parts are JSON text (one column type for every environment).
     let decoded = |value: &Value| -> Value {
         serde_json::from_str(value.as_str().expect("JSON text")).expect("JSON")
@@ -628,7 +648,7 @@ async fn the_trajectories_file_holds_every_turn_as_the_model_saw_it() {
     assert!(decoded(&line["score_breakdown"]).is_object(), "{line}");
     let steps = line["steps"].as_array().expect("steps");
     // The reset, then one entry per [STEP] line.
-    assert_eq!(steps.len(), episodes[0].steps.len() + 1, "{file}");
+    assert_eq!(steps.len(), episodes[0].steps.len() + 1);
     assert!(steps[0]["action"].is_null() && decoded(&steps[0]["observation"]).is_object());
     let mut calls: Vec<Value> = fake
         .calls()
@@ -636,7 +656,7 @@ async fn the_trajectories_file_holds_every_turn_as_the_model_saw_it() {
         .map(|(_, body)| body["messages"].clone())
         .collect();
     calls.dedup();
-    let sent: Vec<Value> = steps[1..].iter().map(|s| s["messages"].clone()).collect();
+    let sent: Vec<Value> = steps[1..].iter().map(|s| sent_messages(line, s)).collect();
     assert_eq!(
         sent, calls,
         "each turn's messages are the ones the model got"
@@ -653,14 +673,20 @@ async fn the_trajectories_file_holds_every_turn_as_the_model_saw_it() {
         (&json!(true), &json!(0.98))
     );
     assert!(last["reply"].is_string() && decoded(&last["observation"]).is_object());
-}
-
-fn temp_file(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("deskbench-inference-{}-{name}", std::process::id()))
-}
-
-fn strings(items: &[&str]) -> Vec<String> {
-    items.iter().map(|s| (*s).to_owned()).collect()
+    // Usage per turn and per episode: what the fake reported.
+    let per_turn: u64 = steps[1..]
+        .iter()
+        .map(|s| s["usage"]["prompt_tokens"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(line["usage"]["prompt_tokens"], json!(per_turn));
+    assert_eq!(
+        line["usage"]["prompt_tokens"],
+        json!(fake.reported().prompt_tokens)
+    );
+    assert_eq!(
+        line["usage"]["completion_tokens"],
+        json!(fake.reported().completion_tokens)
+    );
 }
 
 /// `--split`, `--seed-start` (then an offset within it), `--seeds`,
@@ -723,25 +749,22 @@ async fn seed_ranges_splits_levels_and_trials_give_the_pass_k_table() {
     );
     assert_eq!(fake.calls().len(), 6);
 
-    // The table: env task policy difficulty episodes mean std min max
-    // success pass^1 pass^2 steps truncated.
+    // The table: env task policy difficulty episodes errors mean std min
+    // max success pass^1 pass^2 steps truncated tokens_in tokens_out.
     let row = stderr
         .lines()
         .find(|l| l.starts_with(ENV))
         .unwrap_or_else(|| panic!("no table row on stderr: {stderr}"));
     let cells: Vec<&str> = row.split_whitespace().collect();
-    assert_eq!(cells.len(), 14, "{row}");
+    assert_eq!(cells.len(), 17, "{row}");
     assert_eq!(
-        (cells[1], cells[2], cells[3], cells[4], cells[5]),
-        (TASK, "test-model", "2", "4", "0.750"),
+        (cells[1], cells[2], cells[3], cells[4], cells[5], cells[6]),
+        (TASK, "test-model", "2", "4", "0", "0.750"),
         "{row}"
     );
-    assert_eq!((cells[10], cells[11]), ("0.750", "0.500"), "{row}");
+    assert_eq!((cells[11], cells[12]), ("0.750", "0.500"), "{row}");
 
-    let report: Value = serde_json::from_str(
-        &std::fs::read_to_string(&json_path).expect("the JSON report was written"),
-    )
-    .expect("JSON");
+    let report = read_json(&json_path);
     let _ = std::fs::remove_file(&json_path);
     assert_eq!(
         (&report["split"], &report["seed_start"], &report["trials"]),
@@ -779,13 +802,9 @@ async fn seed_ranges_splits_levels_and_trials_give_the_pass_k_table() {
     .collect();
     assert_eq!(played, expected);
 
-    let file = std::fs::read_to_string(&trajectories).expect("the trajectories were written");
+    let lines = read_lines(&trajectories);
     let _ = std::fs::remove_file(&trajectories);
-    let lines: Vec<Value> = file
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
-    assert_eq!(lines.len(), 4, "{file}");
+    assert_eq!(lines.len(), 4);
     for (line, (seed, trial, outcome)) in lines.iter().zip(&expected) {
         assert_eq!(
             (
@@ -820,6 +839,8 @@ async fn seed_ranges_splits_levels_and_trials_give_the_pass_k_table() {
             "leave split `validation`",
         ),
         (strings(&["--split", "dev"]), "unknown split `dev`"),
+        (strings(&["--resume"]), "--trajectories"),
+        (strings(&["--max-errors", "2"]), "not a number from 0 to 1"),
     ] {
         let (api, fake) = fake_api(Vec::new()).await;
         let mut run = Run::new(&api);
@@ -832,18 +853,643 @@ async fn seed_ranges_splits_levels_and_trials_give_the_pass_k_table() {
     }
 }
 
-#[path = "support/venv.rs"]
-mod venv;
+// ---------------------------------------------------------------------------
+// Many episodes at once: the oracle
+
+/// Every task of every environment at `levels`, for `seeds` seeds from 0,
+/// in report order.
+fn every_task(levels: &[u8], seeds: u64) -> Vec<(&'static str, &'static str, u8, u64)> {
+    let mut episodes = Vec::new();
+    for info in env_wasm::registry::ENVIRONMENTS {
+        for task in info.tasks {
+            for &level in levels {
+                for seed in 0..seeds {
+                    episodes.push((info.id, task.id, level, seed));
+                }
+            }
+        }
+    }
+    episodes
+}
+
+/// The reference's own score of an episode, played in-process.
+fn reference_score(env_id: &str, task: &str, difficulty: u8, seed: u64) -> f64 {
+    let info = env_wasm::registry::find(env_id).expect("env");
+    let mut env = AnyEnv::of(info);
+    env.reset(
+        &json!({"task": task, "seed": seed, "difficulty": difficulty}),
+        ResetDefaults::default(),
+    )
+    .expect("reset");
+    while let Some(action) = env.reference_action() {
+        if env.step(&action).expect("step").done {
+            break;
+        }
+    }
+    env.terminal_score()
+        .expect("the reference ends every episode")
+}
+
+/// The tools MCP `tools/list` gives for `env_id` on `server`, as a chat
+/// completions request lists them.
+async fn mcp_tools(server: &str, env_id: &str) -> Value {
+    let url = format!("{server}/envs/{env_id}/mcp");
+    let reply = tokio::task::spawn_blocking(move || {
+        ureq::post(&url)
+            .header("Content-Type", "application/json")
+            .send(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+            .and_then(|mut r| r.body_mut().read_to_string())
+    })
+    .await
+    .expect("joined")
+    .expect("tools/list answers");
+    let reply: Value = serde_json::from_str(&reply).expect("JSON-RPC");
+    let tools: Vec<Value> = reply["result"]["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .map(|t| {
+            json!({"type": "function", "function": {
+                "name": t["name"], "description": t["description"], "parameters": t["inputSchema"]}})
+        })
+        .collect();
+    Value::Array(tools)
+}
+
+/// The oracle plays every task in both protocols, eight episodes at once,
+/// in-process and (tool calls) on a server: every score is the one the
+/// reference gets in-process, every line says how it was played, the tools
+/// offered are exactly MCP's `tools/list`, and a server run writes the
+/// same trajectories as an in-process one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_oracle_scores_the_reference_as_text_and_as_tool_calls_many_at_once() {
+    // Levels 2 and 4: support_triage's `medium` at 4 needs more history
+    // than a request carries.
+    let episodes = every_task(&[2, 4], 2);
+    let (api, fake) = oracle_api(&episodes, Faults::default()).await;
+    let server = deskbench_server().await;
+    let files: Vec<(PathBuf, PathBuf)> = ["text", "tools", "tools-server"]
+        .iter()
+        .map(|name| {
+            (
+                temp_file(&format!("oracle-{name}.jsonl")),
+                temp_file(&format!("oracle-{name}.json")),
+            )
+        })
+        .collect();
+    let run = |i: usize, tools: bool, env_url: Option<String>| {
+        let mut run = Run::new(&api).args(&[
+            "--task",
+            "all",
+            "--difficulty",
+            "2,4",
+            "--seed-start",
+            "0",
+            "--seeds",
+            "2",
+            "--concurrency",
+            "8",
+            "--json",
+        ]);
+        run.timeout_secs = "30";
+        run.extra.push(files[i].1.to_string_lossy().into_owned());
+        if tools {
+            run.extra.push("--tool-calls".to_owned());
+        }
+        run.env = None;
+        run.extra.extend(strings(&["--env", "all"]));
+        run.seed = None;
+        run.env_url = env_url;
+        run.trajectories = Some(files[i].0.clone());
+        run
+    };
+    let (text_run, tools_run, server_run) = tokio::join!(
+        run(0, false, None).output(),
+        run(1, true, None).output(),
+        run(2, true, Some(server.clone())).output(),
+    );
+    for out in [&text_run, &tools_run, &server_run] {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let logged = parse_log(&text(&out.stdout));
+        assert_eq!(
+            logged.len(),
+            episodes.len(),
+            "every episode, in report order"
+        );
+    }
+    for (i, (trajectories, report)) in files.iter().enumerate() {
+        let lines = read_lines(trajectories);
+        let report = read_json(report);
+        assert_eq!(lines.len(), episodes.len());
+        for (line, &(env, task, level, seed)) in lines.iter().zip(&episodes) {
+            assert_eq!(
+                (&line["env"], &line["task"], &line["seed"]),
+                (&json!(env), &json!(task), &json!(seed)),
+                "report order"
+            );
+            assert_eq!(
+                line["score"].as_f64(),
+                Some(reference_score(env, task, level, seed)),
+                "{env}/{task} seed {seed}: {}",
+                line["failure"]
+            );
+            assert_eq!(line["protocol"], if i == 0 { "text" } else { "tool_calls" });
+        }
+        assert_eq!(report["errors"], 0);
+        assert_eq!(
+            report["protocol"],
+            if i == 0 { "text" } else { "tool_calls" }
+        );
+    }
+    // support_triage's `medium` at level 4 outgrows the request: old turns
+    // were left out.
+    let text_lines = read_lines(&files[0].0);
+    assert!(
+        text_lines
+            .iter()
+            .flat_map(|l| l["steps"].as_array().cloned().unwrap_or_default())
+            .any(|s| s["messages_dropped"].as_u64() > Some(0)),
+        "a long episode's requests drop old turns"
+    );
+    // A tool-call turn: the call, and the action it stands for.
+    let tool_lines = read_lines(&files[1].0);
+    let triage = tool_lines
+        .iter()
+        .find(|l| l["env"] == "support_triage")
+        .expect("a support_triage episode");
+    let turn = &triage["steps"][1];
+    eprintln!("a tool-calling turn: {turn}");
+    assert!(
+        turn["tool_call"]["name"].is_string() && turn["action"].is_string(),
+        "{turn}"
+    );
+    let messages = triage["messages"].as_array().expect("messages");
+    assert!(
+        messages.iter().any(|m| m["role"] == "tool"),
+        "results are tool messages"
+    );
+    // The server's trajectories are the in-process ones.
+    assert_eq!(
+        std::fs::read_to_string(&files[1].0).expect("tools"),
+        std::fs::read_to_string(&files[2].0).expect("tools on the server"),
+    );
+    // The tools offered are MCP's tools/list, for every environment.
+    for info in env_wasm::registry::ENVIRONMENTS {
+        let offered = fake
+            .calls()
+            .into_iter()
+            .map(|(_, body)| body)
+            .find(|b| {
+                b.get("tools").is_some()
+                    && b["messages"][0]["content"]
+                        .as_str()
+                        .is_some_and(|s| s.contains(&format!("(`{}`)", info.id)))
+            })
+            .expect("a tool-call request");
+        assert_eq!(
+            offered["tools"],
+            mcp_tools(&server, info.id).await,
+            "{}",
+            info.id
+        );
+    }
+    for (a, b) in files {
+        let _ = std::fs::remove_file(a);
+        let _ = std::fs::remove_file(b);
+    }
+}
+
+/// Faults: some requests fail once (429 with `retry-after-ms`, 500) and
+/// are retried; two scenarios fail every time and are errors: listed with
+/// their cause, not scored, left out of the mean and pass^k (which stay
+/// the oracle's 1.0), and the exit status says so. The tokens counted are
+/// exactly those the fake reported.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failures_are_retried_errors_are_left_out_and_usage_adds_up() {
+    let episodes: Vec<_> = (0..12).map(|seed| (ENV, TASK, 2, seed)).collect();
+    let failing: Vec<String> = [3, 8]
+        .iter()
+        .map(|&seed| fake_model::reference_play(ENV, TASK, 2, seed).0)
+        .collect();
+    let faults = Faults {
+        one_in: 2,
+        always_fail: failing.into_iter().collect(),
+        ..Faults::default()
+    };
+    let (api, fake) = oracle_api(&episodes, faults).await;
+    let (trajectories, report_path, csv_path) = (
+        temp_file("faults.jsonl"),
+        temp_file("faults.json"),
+        temp_file("faults.csv"),
+    );
+    let mut run = Run::new(&api).args(&[
+        "--seed-start",
+        "0",
+        "--seeds",
+        "6",
+        "--trials",
+        "2",
+        "--concurrency",
+        "4",
+        "--price-in",
+        "2",
+        "--price-out",
+        "10",
+        "--csv",
+    ]);
+    run.extra.push(csv_path.to_string_lossy().into_owned());
+    run.extra.push("--json".to_owned());
+    run.extra.push(report_path.to_string_lossy().into_owned());
+    run.seed = None;
+    run.trajectories = Some(trajectories.clone());
+    let out = run.output().await;
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "errors make the exit status 1: {stderr}"
+    );
+    eprintln!("{stderr}");
+    assert!(
+        stderr.contains("HTTP 429") && stderr.contains("HTTP 500"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("episodes that could not be played")
+            && stderr.contains("productivity/easy level 2 seed 3 trial 0"),
+        "{stderr}"
+    );
+    let report = read_json(&report_path);
+    let summary = &report["summaries"][0];
+    assert_eq!(
+        (&summary["episodes"], &summary["errors"]),
+        (&json!(12), &json!(2))
+    );
+    assert_eq!(
+        (&summary["mean"], &summary["pass_k"]),
+        (&json!(1.0), &json!([1.0, 1.0]))
+    );
+    let errors: Vec<&Value> = report["episodes"]
+        .as_array()
+        .expect("episodes")
+        .iter()
+        .filter(|e| e["outcome"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 2);
+    for error in &errors {
+        assert_eq!(error["score"], Value::Null);
+        assert!(
+            error["note"]
+                .as_str()
+                .is_some_and(|n| n.contains("after 3 attempts") && n.contains("HTTP 503"))
+        );
+    }
+    let reported = fake.reported();
+    assert_eq!(
+        (
+            &report["usage"]["prompt_tokens"],
+            &report["usage"]["completion_tokens"]
+        ),
+        (
+            &json!(reported.prompt_tokens),
+            &json!(reported.completion_tokens)
+        )
+    );
+    let cost =
+        (reported.prompt_tokens as f64 * 2.0 + reported.completion_tokens as f64 * 10.0) / 1e6;
+    assert!((report["cost"].as_f64().unwrap_or_default() - cost).abs() < 1e-12);
+    let lines = read_lines(&trajectories);
+    let line_tokens: u64 = lines
+        .iter()
+        .map(|l| l["usage"]["prompt_tokens"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(line_tokens, reported.prompt_tokens);
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l["outcome"] == "error" && l["score"].is_null())
+            .count(),
+        2
+    );
+    let csv = std::fs::read_to_string(&csv_path).expect("csv");
+    assert!(
+        csv.lines()
+            .next()
+            .is_some_and(|h| h.contains(",errors,prompt_tokens,completion_tokens,cost,")),
+        "{csv}"
+    );
+    for path in [trajectories, report_path, csv_path] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// An episode whose model stalls runs out of `--episode-timeout` and is an
+/// error; the others, in flight beside it, are played meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_episode_times_out_without_holding_up_the_others() {
+    let episodes: Vec<_> = (0..6).map(|seed| (ENV, TASK, 2, seed)).collect();
+    let stalled = fake_model::reference_play(ENV, TASK, 2, 1).0;
+    let faults = Faults {
+        stall: [(stalled, Duration::from_secs(60))].into_iter().collect(),
+        ..Faults::default()
+    };
+    let (api, fake) = oracle_api(&episodes, faults).await;
+    let report_path = temp_file("stall.json");
+    let mut run = Run::new(&api).args(&[
+        "--seed-start",
+        "0",
+        "--seeds",
+        "6",
+        "--concurrency",
+        "3",
+        "--episode-timeout",
+        "1",
+        "--json",
+    ]);
+    run.timeout_secs = "120";
+    run.extra.push(report_path.to_string_lossy().into_owned());
+    run.seed = None;
+    let out = run.output().await;
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report = read_json(&report_path);
+    let _ = std::fs::remove_file(&report_path);
+    let outcomes: Vec<(&Value, &Value)> = report["episodes"]
+        .as_array()
+        .expect("episodes")
+        .iter()
+        .map(|e| (&e["seed"], &e["outcome"]))
+        .collect();
+    assert_eq!(outcomes.len(), 6);
+    for (seed, outcome) in outcomes {
+        let expected = if *seed == json!(1) { "error" } else { "done" };
+        assert_eq!(outcome, expected, "seed {seed}");
+    }
+    assert!(
+        report["episodes"][1]["note"]
+            .as_str()
+            .is_some_and(|n| n.contains("ran out of time")),
+        "{}",
+        report["episodes"][1]
+    );
+    assert_eq!(fake.answered(), 5, "the other episodes were answered");
+}
+
+/// A run that is only failing stops after `--max-errors`: no new episodes
+/// once more than half have failed (after ten), the file stays valid.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_that_only_fails_stops() {
+    let episodes: Vec<_> = (0..40).map(|seed| (ENV, TASK, 2, seed)).collect();
+    let faults = Faults {
+        always_fail: episodes
+            .iter()
+            .map(|&(e, t, l, s)| fake_model::reference_play(e, t, l, s).0)
+            .collect(),
+        ..Faults::default()
+    };
+    let (api, _fake) = oracle_api(&episodes, faults).await;
+    let (trajectories, report_path) = (temp_file("failing.jsonl"), temp_file("failing.json"));
+    let mut run = Run::new(&api).args(&[
+        "--seed-start",
+        "0",
+        "--seeds",
+        "40",
+        "--concurrency",
+        "2",
+        "--json",
+    ]);
+    run.retries = "0";
+    run.extra.push(report_path.to_string_lossy().into_owned());
+    run.seed = None;
+    run.trajectories = Some(trajectories.clone());
+    let out = run.output().await;
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("stopped: ") && stderr.contains("--max-errors 0.5"),
+        "{stderr}"
+    );
+    let report = read_json(&report_path);
+    let played = report["episodes"].as_array().map_or(0, Vec::len);
+    assert!((10..40).contains(&played), "{played} episodes");
+    assert!(
+        report["stopped"]
+            .as_str()
+            .is_some_and(|s| s.contains("ended in error"))
+    );
+    assert_eq!(read_lines(&trajectories).len(), played);
+    let _ = std::fs::remove_file(trajectories);
+    let _ = std::fs::remove_file(report_path);
+}
+
+/// Lines of a file, once it has at least `n` complete ones (polled).
+async fn wait_for_lines(path: &Path, n: usize) {
+    let waited = tokio::time::timeout(RUN_LIMIT, async {
+        loop {
+            let count =
+                std::fs::read(path).map_or(0, |b| b.iter().filter(|c| **c == b'\n').count());
+            if count >= n {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    });
+    waited.await.expect("the run wrote its first lines");
+}
+
+/// The JSON report without what differs between a run and its resumption.
+fn comparable(mut report: Value) -> Value {
+    report["resumed"] = Value::Null;
+    report
+}
+
+/// A run killed mid-way (SIGKILL: at most a cut last line) or interrupted
+/// (Ctrl-C: the episodes in flight end, exit 130) and then resumed gives
+/// the same trajectories file, byte for byte, and the same report as one
+/// that was never stopped; the resumed run plays only what was missing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_or_interrupted_run_resumes_to_the_uninterrupted_result() {
+    let episodes: Vec<_> = env_wasm::registry::find(ENV)
+        .expect("env")
+        .tasks
+        .iter()
+        .flat_map(|t| (0..6).map(move |seed| (ENV, t.id, 2, seed)))
+        .collect();
+    let faults = Faults {
+        one_in: 5,
+        ..Faults::default()
+    };
+    let fake = Arc::new(
+        Fake::new(fake_model::oracle(&episodes))
+            .with_faults(faults)
+            .with_latency(Duration::from_millis(100)),
+    );
+    let api = fake_model::start(Arc::clone(&fake)).await;
+    let total = episodes.len() * 2;
+    let run = |name: &str, resume: bool| {
+        let mut run = Run::new(&api).args(&[
+            "--task",
+            "all",
+            "--seed-start",
+            "0",
+            "--seeds",
+            "6",
+            "--trials",
+            "2",
+            "--concurrency",
+            "4",
+            "--json",
+        ]);
+        run.extra.push(
+            temp_file(&format!("{name}.json"))
+                .to_string_lossy()
+                .into_owned(),
+        );
+        if resume {
+            run.extra.push("--resume".to_owned());
+        }
+        run.seed = None;
+        run.trajectories = Some(temp_file(&format!("{name}.jsonl")));
+        run
+    };
+    let whole = run("whole", false).output().await;
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    let expected_file = std::fs::read_to_string(temp_file("whole.jsonl")).expect("trajectories");
+    let expected_report = comparable(read_json(&temp_file("whole.json")));
+    assert_eq!(expected_file.lines().count(), total);
+
+    for (name, signal) in [("killed", "KILL"), ("interrupted", "INT")] {
+        let mut child = run(name, false)
+            .command()
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("deskbench runs");
+        // 36 episodes of 100 ms, 4 at a time: about a second in all.
+        wait_for_lines(&temp_file(&format!("{name}.jsonl")), 4).await;
+        let pid = child.id().expect("running").to_string();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status()
+            .await;
+        assert!(sent.is_ok_and(|s| s.success()));
+        let status = tokio::time::timeout(RUN_LIMIT, child.wait())
+            .await
+            .expect("the run stopped")
+            .expect("status");
+        let partial = std::fs::read_to_string(temp_file(&format!("{name}.jsonl"))).expect("file");
+        let whole_lines = partial
+            .lines()
+            .filter(|l| serde_json::from_str::<Value>(l).is_ok())
+            .count();
+        assert!(
+            whole_lines < total,
+            "{name}: stopped before the end ({whole_lines} of {total})"
+        );
+        if signal == "INT" {
+            assert_eq!(status.code(), Some(130), "{name}");
+            assert_eq!(whole_lines, partial.lines().count(), "every line is whole");
+        }
+        let resumed = run(name, true).output().await;
+        let stderr = text(&resumed.stderr);
+        assert!(resumed.status.success(), "{name}: {stderr}");
+        assert!(stderr.contains("resuming: "), "{stderr}");
+        eprintln!("{name}, then resumed:\n{stderr}");
+        let replayed = parse_log(&text(&resumed.stdout)).len();
+        assert!(
+            replayed < total && replayed >= total - whole_lines,
+            "{name}: {replayed}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(temp_file(&format!("{name}.jsonl"))).expect("file"),
+            expected_file,
+            "{name}: the resumed file is the uninterrupted one"
+        );
+        let report = read_json(&temp_file(&format!("{name}.json")));
+        assert_eq!(report["resumed"].as_u64(), Some((total - replayed) as u64));
+        assert_eq!(comparable(report), expected_report, "{name}");
+    }
+
+    // Resuming with other settings is refused, naming them.
+    let mut other = run("whole", true);
+    other.extra.push("--tool-calls".to_owned());
+    let out = other.output().await;
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("protocol `text`"),
+        "{}",
+        text(&out.stderr)
+    );
+    for name in ["whole", "killed", "interrupted"] {
+        let _ = std::fs::remove_file(temp_file(&format!("{name}.jsonl")));
+        let _ = std::fs::remove_file(temp_file(&format!("{name}.json")));
+    }
+}
+
+/// `deskbench regrade` of a file nothing changed since reproduces every
+/// score exactly, scenario for scenario; errors stay errors.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_regrade_of_an_unchanged_file_reproduces_its_scores() {
+    let episodes = every_task(&[2], 1);
+    let failing = fake_model::reference_play("productivity", "hard", 2, 0).0;
+    let faults = Faults {
+        always_fail: [failing].into_iter().collect(),
+        ..Faults::default()
+    };
+    let (api, _fake) = oracle_api(&episodes, faults).await;
+    let (file, out_file) = (temp_file("regrade.jsonl"), temp_file("regrade.out.jsonl"));
+    let mut run = Run::new(&api).args(&["--task", "all", "--seed-start", "0", "--tool-calls"]);
+    run.env = None;
+    run.extra.extend(strings(&["--env", "all"]));
+    run.seed = None;
+    run.trajectories = Some(file.clone());
+    let played = run.output().await;
+    assert_eq!(
+        played.status.code(),
+        Some(1),
+        "one error: {}",
+        text(&played.stderr)
+    );
+    let regrade = Command::new(env!("CARGO_BIN_EXE_deskbench"))
+        .arg("regrade")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out_file)
+        .kill_on_drop(true)
+        .output();
+    let regrade = tokio::time::timeout(RUN_LIMIT, regrade)
+        .await
+        .expect("in time")
+        .expect("runs");
+    let stdout = text(&regrade.stdout);
+    assert!(regrade.status.success(), "{}", text(&regrade.stderr));
+    assert!(
+        stdout.contains("0 scores changed, 0 scenarios no longer the same, 1 errors"),
+        "{stdout}"
+    );
+    let (before, after) = (read_lines(&file), read_lines(&out_file));
+    assert_eq!(before.len(), after.len());
+    for (old, new) in before.iter().zip(&after) {
+        assert_eq!(new["score"], old["score"], "{}/{}", old["env"], old["task"]);
+        assert_eq!(new["previous_score"], old["score"]);
+        assert_eq!(new["scenario_changed"], false);
+        assert_eq!(new["score_breakdown"], old["score_breakdown"]);
+        assert_eq!(new["total_reward"], old["total_reward"]);
+        if old["outcome"] != "error" {
+            assert_eq!(new["regrade_note"], "", "{}", new["regrade_note"]);
+        }
+    }
+    let _ = std::fs::remove_file(file);
+    let _ = std::fs::remove_file(out_file);
+}
+
+// ---------------------------------------------------------------------------
+// Hugging Face datasets
 
 /// What the table of one trajectories file must hold, read from its lines
 /// here: row count, columns, scores, the last observation's
 /// `terminal_grader` and the breakdowns.
 fn expected_table(path: &std::path::Path) -> Value {
-    let file = std::fs::read_to_string(path).expect("the trajectories were written");
-    let lines: Vec<Value> = file
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let lines = read_lines(path);
     let keys = |line: &Value| -> Vec<String> {
         let mut keys: Vec<String> = line
             .as_object()
@@ -882,15 +1528,20 @@ fn expected_table(path: &std::path::Path) -> Value {
 /// `datasets` (`load_dataset("json", data_files=...)`) into one table
 /// each: an `eval` file mixing every environment, task and level (read
 /// whole, and in small chunks so the column types come from the first
-/// environment's rows alone), and an `inference` file with accepted,
-/// refused and retried turns; rows, columns, scores and breakdowns
+/// environment's rows alone), an `inference` file with accepted, refused
+/// and retried turns, and a tool-call file of every environment with an
+/// error among its episodes; rows, columns, scores and breakdowns
 /// round-trip.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_trajectories_of_both_runners_load_with_datasets() {
     let Some(python) = venv::python(".venv-datasets") else {
         return;
     };
-    let (eval_file, inference_file) = (temp_file("eval.jsonl"), temp_file("inference.jsonl"));
+    let (eval_file, inference_file, tools_file) = (
+        temp_file("eval.jsonl"),
+        temp_file("inference.jsonl"),
+        temp_file("tools.jsonl"),
+    );
     let eval = Command::new(env!("CARGO_BIN_EXE_deskbench"))
         .args([
             "eval",
@@ -924,11 +1575,27 @@ async fn the_trajectories_of_both_runners_load_with_datasets() {
     let out = run.output().await;
     assert!(out.status.success(), "{}", text(&out.stderr));
 
+    // Tool calls over every environment, the second episode an error.
+    let episodes = every_task(&[2], 1);
+    let failing = fake_model::reference_play("productivity", "medium", 2, 0).0;
+    let faults = Faults {
+        always_fail: [failing].into_iter().collect(),
+        ..Faults::default()
+    };
+    let (api, _fake) = oracle_api(&episodes, faults).await;
+    let mut run = Run::new(&api).args(&["--task", "all", "--seed-start", "0", "--tool-calls"]);
+    run.env = None;
+    run.extra.extend(strings(&["--env", "all"]));
+    run.seed = None;
+    run.trajectories = Some(tools_file.clone());
+    let out = run.output().await;
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+
     let cache = temp_file("datasets-cache");
     let loaded = Command::new(&python)
         .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/load_trajectories.py"))
         .arg(&cache)
-        .args([&eval_file, &inference_file])
+        .args([&eval_file, &inference_file, &tools_file])
         .env("HF_HOME", &cache)
         .env("HF_HUB_OFFLINE", "1")
         .env("HF_DATASETS_OFFLINE", "1")
@@ -945,8 +1612,11 @@ async fn the_trajectories_of_both_runners_load_with_datasets() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("the loader prints JSON"))
         .collect();
-    assert_eq!(tables.len(), 2, "{}", text(&loaded.stdout));
-    for (table, path) in tables.iter().zip([&eval_file, &inference_file]) {
+    assert_eq!(tables.len(), 3, "{}", text(&loaded.stdout));
+    for (table, path) in tables
+        .iter()
+        .zip([&eval_file, &inference_file, &tools_file])
+    {
         eprintln!(
             "{}: {} rows, features {}",
             path.display(),
@@ -978,7 +1648,13 @@ async fn the_trajectories_of_both_runners_load_with_datasets() {
     assert_eq!(tables[0]["rows"], json!(eval_rows));
     assert_eq!(tables[1]["rows"], 2);
     assert_eq!(tables[1]["scores"], json!([1.0, 0.0]));
-    for path in [eval_file, inference_file] {
+    assert_eq!(tables[2]["rows"], json!(episodes.len()));
+    assert_eq!(
+        tables[2]["scores"][1],
+        Value::Null,
+        "the error has no score"
+    );
+    for path in [eval_file, inference_file, tools_file] {
         let _ = std::fs::remove_file(path);
     }
 }

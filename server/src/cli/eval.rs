@@ -445,11 +445,12 @@ pub async fn play(
         noise: group.noise_per_mille.map(|n| f64::from(n) / 1000.0),
         seed,
         trial,
-        score: 0.0,
+        score: Some(0.0),
         steps: 0,
         total_reward: 0.0,
         outcome: Outcome::PolicyStopped,
         note: None,
+        usage: None,
         steps_taken: vec![json!({
             "action": null,
             "observation": first.observation.to_value(),
@@ -524,7 +525,7 @@ pub async fn play(
             };
             match score {
                 Some(score) => {
-                    episode.score = score;
+                    episode.score = Some(score);
                     episode.outcome = if super::truncated(&result.observation.to_value()) {
                         Outcome::Truncated
                     } else {
@@ -706,7 +707,8 @@ pub async fn run(args: EvalArgs) -> ExitCode {
         );
     }
     let report = report::JsonReport {
-        deskbench_version: env!("CARGO_PKG_VERSION"),
+        deskbench_version: report::DESKBENCH_VERSION,
+        task_set_version: report::task_set_version(),
         reward_mode: plan.reward_mode.name(),
         source: args.url.as_deref().unwrap_or("in-process"),
         seed_start: plan.seed_start,
@@ -716,6 +718,7 @@ pub async fn run(args: EvalArgs) -> ExitCode {
         success_threshold: args.success_threshold,
         summaries: &summaries,
         episodes: &episodes,
+        model_run: None,
     };
     let files = report::Files {
         json: args.json.as_deref(),
@@ -866,11 +869,12 @@ mod tests {
             noise: None,
             seed: 0,
             trial: 0,
-            score: 0.5,
+            score: Some(0.5),
             steps: 5,
             total_reward: 0.5,
             outcome,
             note: None,
+            usage: None,
             steps_taken: Vec::new(),
             breakdown: Value::Null,
         };
@@ -899,11 +903,11 @@ mod tests {
                     .await
                     .expect("in-process play");
                 assert_eq!(episode.outcome, Outcome::Done, "{episode:?}");
-                assert_eq!(episode.score, 1.0, "{episode:?}");
+                assert_eq!(episode.score, Some(1.0), "{episode:?}");
                 let scored = play(group, 7, 0, RewardMode::Score, None)
                     .await
                     .expect("in-process play");
-                assert_eq!(scored.total_reward, scored.score, "{scored:?}");
+                assert_eq!(Some(scored.total_reward), scored.score, "{scored:?}");
             }
         }
     }

@@ -1,58 +1,68 @@
-//! `deskbench inference`: an LLM agent over any OpenAI-compatible chat
+//! `deskbench inference`: a model over any OpenAI-compatible chat
 //! completions API, playing DeskBench tasks and printing the
-//! `[START]`/`[STEP]`/`[END]` log ([`super::log`]) on stdout, nothing else
-//! (diagnostics go to stderr).
+//! `[START]`/`[STEP]`/`[END]` log ([`super::log`]) on stdout, nothing else.
 //!
 //! It plays what `eval` plays ([`super::select`]): every chosen task at
-//! every chosen level (`--difficulty`), for `--seeds` seeds from
-//! `--seed-start` (or offsets within `--split`), `--trials` times each;
-//! each episode in-process through the seam, or, when `ENV_BASE_URL` is
-//! set, on that server over `/ws`. The score is the environment's own:
-//! [`AnyEnv::terminal_score`] in-process, the final observation's
-//! `terminal_grader` on a server. After the last episode the pass^k table
-//! of `eval` ([`super::report`]), the model in the policy column, goes to
-//! stderr (stdout carries the log only), and to `--json` and `--csv`.
+//! every chosen level, for `--seeds` seeds from `--seed-start` (or offsets
+//! within `--split`), `--trials` times each; each episode in-process
+//! through the seam, or, with `ENV_BASE_URL`, on that server over `/ws`
+//! ([`super::play`]).
 //!
-//! Turns and failures:
-//! - The model's reply is read with [`crate::llm::extract_action`]; any JSON
-//!   object found is sent as the action, and the environment judges it.
-//! - A reply without a JSON object, or an action the environment refuses,
-//!   is a `[STEP]` with `action=null` (or the refused action), reward 0,
-//!   `done=false` and the reason in `error`; the model is told why and the
-//!   episode goes on. Three such replies in a row end it.
-//! - A model API failure (after retries) or a lost server connection is a
-//!   `[STEP]` with the error and `done=true`, and ends the episode.
-//! - A missing API key, or a server that cannot be reached at the start,
-//!   prints `[START]` and `[END]` with no step.
+//! A run over a whole split:
+//! 1. `--concurrency N` episodes are in flight on one async runtime, each
+//!    with its own session; workers take the episodes in report order, and
+//!    a slow or failing one holds up no other. `--max-rpm` and `--max-tpm`
+//!    limit the calls ([`RateLimiter`]; a 429's `Retry-After` pauses them
+//!    all); `--episode-timeout` bounds an episode.
+//! 2. Each episode's log lines are printed together, in report order; each
+//!    is appended to `--trajectories` as it ends, and the file is put in
+//!    report order at the end ([`trajectories`]), so the output is the same
+//!    whatever order the episodes ended in.
+//! 3. `--resume` skips the episodes the file already holds, so the same
+//!    command continues after a crash or a Ctrl-C; the report covers them
+//!    all. A first Ctrl-C (or SIGTERM) starts no more episodes and lets
+//!    those in flight end; a second abandons them. The file is valid
+//!    either way.
+//! 4. An episode that could not be played (the API failed after its
+//!    retries, a timeout, a lost server) is an error: kept in the
+//!    trajectories with its cause, counted and listed, left out of the
+//!    means and pass^k. When more than `--max-errors` of the episodes end
+//!    so (after at least [`MIN_ERRORS_TO_STOP`]), the run stops.
+//! 5. Tokens are counted from each reply's `usage`, per turn, episode and
+//!    row, and priced with `--price-in`/`--price-out`.
+//! 6. A progress bar (episodes, running mean, errors, tokens, ETA) is
+//!    drawn on stderr when it is a terminal; after the last episode the
+//!    pass^k table goes to stderr too, and to `--json` and `--csv`.
 //!
-//! `[END]` is printed for every task whatever happened: `steps` counts the
-//! `[STEP]` lines, `rewards` lists their rewards, and an episode the
-//! environment did not end scores 0 and is not a success. The exit status
-//! is 1 when any task met an API, key or connection failure, 2 on bad
-//! arguments, 0 otherwise (whatever the scores).
+//! Exit status: 2 on bad arguments, 130 after Ctrl-C, 1 when an episode
+//! ended in error, the run stopped on errors or a file could not be
+//! written, else 0 (whatever the scores).
 
+use std::collections::BTreeMap;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use env_wasm::splits::{self, Split};
-use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, StepResult, TaskInfo};
-use serde_json::{Value, json};
+use env_wasm::agent::{Protocol, Usage};
+use env_wasm::{AnyEnv, RewardMode};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::Value;
+use tokio::sync::{mpsc, watch};
 
-use super::report::{self, Episode, Outcome};
-use super::ws_client::{Reply, WsSession};
-use super::{log, prompt, select, terminal_grader, to_points};
-use crate::llm::{ChatClient, ChatConfig, ChatError, Message, extract_action};
+use super::play::{self, Job, KEY_VARS, Played, Settings};
+use super::report::{self, Episode, Prices};
+use super::{select, trajectories};
+use crate::llm::{ChatClient, ChatConfig, RateLimiter};
 
-/// Replies in a row that are not actions, or are refused, before giving up.
-pub const MAX_BAD_REPLIES: u32 = 3;
-/// The conversation is trimmed (oldest turns first, the system prompt and
-/// the first observation kept) to stay under this many characters.
-const HISTORY_CHARS: usize = 80_000;
-/// Where the API key is looked for, in order.
-pub const KEY_VARS: [&str; 3] = ["HF_TOKEN", "API_KEY", "OPENAI_API_KEY"];
 /// The first seed when neither `--seed-start` nor `--split` is given.
 pub const DEFAULT_SEED: u64 = 42;
+/// Errors a run must have seen before `--max-errors` can stop it.
+pub const MIN_ERRORS_TO_STOP: usize = 10;
+/// How many errors the closing summary lists (the JSON report has all).
+const ERRORS_LISTED: usize = 10;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct InferenceArgs {
@@ -80,9 +90,43 @@ pub struct InferenceArgs {
     /// Episodes per seed and level; pass^k is reported for k = 1..trials.
     #[arg(long, env = "TRIALS", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub trials: u32,
-    /// Most model turns per task (default: the task's max_steps plus 3 for refused replies).
+    /// Most model turns per task (default: the task's step limit at its level plus 3 for
+    /// refused replies).
     #[arg(long, env = "MAX_STEPS", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_steps: Option<u32>,
+    /// Episodes in flight at once, each with its own session.
+    #[arg(long, env = "CONCURRENCY", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub concurrency: u32,
+    /// Most model API requests a minute, over all episodes (default: no limit).
+    #[arg(long, env = "MAX_RPM", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_rpm: Option<u32>,
+    /// Most tokens (prompt and completion) a minute, over all episodes, as the replies'
+    /// `usage` reports them (default: no limit).
+    #[arg(long, env = "MAX_TPM", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tpm: Option<u64>,
+    /// An episode still running after this many seconds ends in error (default: no limit).
+    #[arg(long, env = "EPISODE_TIMEOUT_SECS", value_parser = parse_secs)]
+    pub episode_timeout: Option<f64>,
+    /// Act by function calls: the model gets the environment's tools (as MCP `tools/list`
+    /// lists them) and each call is a step; without it, the action is a JSON object in the
+    /// reply's text.
+    #[arg(long, env = "TOOL_CALLS")]
+    pub tool_calls: bool,
+    /// Skip the episodes --trajectories already holds (same model, environment, task, level,
+    /// split, seed and trial) and play the rest; episodes that ended in error are played
+    /// again.
+    #[arg(long, requires = "trajectories")]
+    pub resume: bool,
+    /// Stop the run (no new episodes) once more than this fraction of its episodes ended in
+    /// error, after at least 10 errors; 1 never stops.
+    #[arg(long, env = "MAX_ERRORS", default_value_t = 0.5, value_parser = parse_fraction)]
+    pub max_errors: f64,
+    /// Price of a million prompt tokens, for the cost in the report.
+    #[arg(long, value_name = "PRICE", value_parser = parse_price)]
+    pub price_in: Option<f64>,
+    /// Price of a million completion tokens, for the cost in the report.
+    #[arg(long, value_name = "PRICE", value_parser = parse_price)]
+    pub price_out: Option<f64>,
     /// Sampling temperature.
     #[arg(long, env = "TEMPERATURE", default_value_t = 0.0)]
     pub temperature: f64,
@@ -95,11 +139,12 @@ pub struct InferenceArgs {
     /// Retries of a model API call after a transient failure (connection, timeout, 429, 5xx).
     #[arg(long, env = "RETRIES", default_value_t = 3)]
     pub retries: u32,
-    /// Wait before the first retry, in milliseconds; doubled for each further one.
+    /// Wait before the first retry, in milliseconds; doubled for each further one (a
+    /// `Retry-After` from the API is waited instead).
     #[arg(long, env = "BACKOFF_MS", default_value_t = 1000)]
     pub backoff_ms: u64,
     /// A task succeeds when the environment ended it with a score at least this.
-    #[arg(long, env = "SUCCESS_THRESHOLD", default_value_t = 0.5)]
+    #[arg(long, env = "SUCCESS_THRESHOLD", default_value_t = 0.5, value_parser = parse_fraction)]
     pub success_threshold: f64,
     /// OpenAI-compatible API root (`/chat/completions` is appended).
     #[arg(
@@ -118,26 +163,43 @@ pub struct InferenceArgs {
     /// How step rewards are paid: `shaped` (each environment's shaping) or `score` (the task
     /// score on the last step, so the rewards add up to the score).
     #[arg(long, env = "REWARD_MODE", default_value = "shaped", value_parser = super::parse_reward_mode)]
-    pub reward_mode: env_wasm::RewardMode,
+    pub reward_mode: RewardMode,
     /// Root URL of a DeskBench server to play on over /ws (unset: in-process).
     #[arg(long = "env-url", env = "ENV_BASE_URL", value_name = "BASE")]
     pub env_url: Option<String>,
-    /// Also write every episode to this file as one JSON line (README
-    /// "Trajectories"), each turn with the chat messages the model was sent.
-    #[arg(long, value_name = "PATH")]
-    pub trajectories: Option<std::path::PathBuf>,
+    /// Write every episode to this file as one JSON line as it ends (README
+    /// "Trajectories"); the file is put in report order at the end.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub trajectories: Option<PathBuf>,
     /// Also write the summaries and every episode as JSON to this file (as `eval --json`).
     #[arg(long, value_name = "PATH")]
-    pub json: Option<std::path::PathBuf>,
+    pub json: Option<PathBuf>,
     /// Also write the summaries as CSV to this file (as `eval --csv`).
     #[arg(long, value_name = "PATH")]
-    pub csv: Option<std::path::PathBuf>,
+    pub csv: Option<PathBuf>,
+    /// Never draw the progress bar (it is drawn on stderr only when that is a terminal).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 fn parse_secs(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
         _ => Err(format!("`{text}` is not a number of seconds above 0")),
+    }
+}
+
+fn parse_fraction(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        _ => Err(format!("`{text}` is not a number from 0 to 1")),
+    }
+}
+
+fn parse_price(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if p.is_finite() && p >= 0.0 => Ok(p),
+        _ => Err(format!("`{text}` is not a price (a number, 0 or more)")),
     }
 }
 
@@ -151,429 +213,110 @@ pub fn api_key_from_env() -> Option<String> {
     })
 }
 
-/// Where the episode is played.
-enum Backend {
-    Local(AnyEnv),
-    Remote(Box<WsSession>),
+fn say(message: &str) {
+    eprintln!("deskbench inference: {message}");
 }
 
-/// The environment's answer to an action.
-enum Stepped {
-    Accepted(StepResult),
-    Refused(String),
+/// Log blocks printed in report order as their episodes end.
+struct InOrder<'a> {
+    next: usize,
+    /// Jobs with nothing to print (resumed).
+    skip: &'a [bool],
+    pending: BTreeMap<usize, Vec<String>>,
 }
 
-impl Backend {
-    async fn open(env: &'static EnvInfo, base: Option<&str>) -> Result<Self, String> {
-        match base {
-            None => Ok(Backend::Local(AnyEnv::of(env))),
-            Some(base) => WsSession::connect(base, env.id)
-                .await
-                .map(|ws| Backend::Remote(Box::new(ws)))
-                .map_err(|e| e.to_string()),
-        }
-    }
-
-    async fn reset(
-        &mut self,
-        job: &Job,
-        reward_mode: env_wasm::RewardMode,
-    ) -> Result<StepResult, String> {
-        let mut options = json!({
-            "task": job.task.id,
-            "seed": job.seed,
-            "reward_mode": reward_mode.name(),
-            splits::DIFFICULTY: job.difficulty,
-        });
-        if let Some(split) = job.split {
-            options[splits::SPLIT] = json!(split.name);
-        }
-        match self {
-            Backend::Local(env) => env
-                .reset(&options, ResetDefaults::default())
-                .map_err(|e| e.to_string()),
-            Backend::Remote(ws) => match ws.reset(&options).await {
-                Ok(Reply::Result(result)) => Ok(result),
-                Ok(Reply::Refused { code, message }) => {
-                    Err(format!("the server refused the reset ({code}): {message}"))
+impl InOrder<'_> {
+    fn add(&mut self, job: usize, lines: Vec<String>) {
+        self.pending.insert(job, lines);
+        loop {
+            while self.skip.get(self.next) == Some(&true) {
+                self.next += 1;
+            }
+            match self.pending.remove(&self.next) {
+                Some(lines) => {
+                    print_lines(&lines);
+                    self.next += 1;
                 }
-                Err(err) => Err(err.to_string()),
-            },
-        }
-    }
-
-    /// `Err` is a failure of the connection, not a refusal.
-    async fn step(&mut self, action: &Value) -> Result<Stepped, String> {
-        match self {
-            Backend::Local(env) => Ok(match env.step(action) {
-                Ok(result) => Stepped::Accepted(result),
-                Err(err) => Stepped::Refused(err.to_string()),
-            }),
-            Backend::Remote(ws) => match ws.step(action).await {
-                Ok(Reply::Result(result)) => Ok(Stepped::Accepted(result)),
-                Ok(Reply::Refused { message, .. }) => Ok(Stepped::Refused(message)),
-                Err(err) => Err(err.to_string()),
-            },
-        }
-    }
-
-    /// The task score once `last` (the final result) has ended the episode.
-    fn score(&self, last: &StepResult) -> Option<f64> {
-        match self {
-            Backend::Local(env) => env.terminal_score().map(to_points),
-            Backend::Remote(_) => terminal_grader(&last.observation.to_value()),
-        }
-    }
-
-    async fn close(self) {
-        if let Backend::Remote(ws) = self {
-            ws.close().await;
-        }
-    }
-}
-
-/// One episode to play: a task at a level, a seed, a trial.
-#[derive(Debug, Clone, Copy)]
-pub struct Job {
-    pub env: &'static EnvInfo,
-    pub task: &'static TaskInfo,
-    pub difficulty: u8,
-    /// The split named with `--split`, sent with the reset.
-    pub split: Option<&'static Split>,
-    pub seed: u64,
-    pub trial: u32,
-}
-
-impl Job {
-    /// Every episode of a selection in report order: task and level, then
-    /// seed, then trial.
-    pub fn all(selection: &select::Selection, trials: u32) -> Vec<Job> {
-        let mut jobs = Vec::new();
-        for cell in selection.cells() {
-            for seed in cell.first_seed..cell.first_seed + selection.seeds {
-                for trial in 0..trials {
-                    jobs.push(Job {
-                        env: cell.env,
-                        task: cell.task,
-                        difficulty: cell.difficulty,
-                        split: cell.split,
-                        seed,
-                        trial,
-                    });
-                }
+                None => break,
             }
         }
-        jobs
+    }
+
+    /// Print what is left (the run stopped before the episodes between).
+    fn drain(&mut self) {
+        for lines in std::mem::take(&mut self.pending).into_values() {
+            print_lines(&lines);
+        }
     }
 }
 
-/// Settings shared by every task of a run.
-pub struct Runner {
-    pub client: Option<ChatClient>,
-    pub model: String,
-    pub max_steps: Option<u32>,
-    pub success_threshold: f64,
-    pub env_url: Option<String>,
-    pub reward_mode: env_wasm::RewardMode,
-}
-
-/// How one task went.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TaskReport {
-    pub success: bool,
-    pub steps: u32,
-    pub score: f64,
-    pub rewards: Vec<f64>,
-    /// A key, API or connection failure (not the agent's doing).
-    pub failure: Option<String>,
-    /// The reset, then every turn: the messages the model was sent, its
-    /// reply, and the action with the environment's answer (or the reason
-    /// it was refused); the trajectories file writes them.
-    pub turns: Vec<Value>,
-    /// The final `score_breakdown` (criterion -> score), once done.
-    pub breakdown: Value,
-    /// Whether the step limit ended the episode.
-    pub truncated: bool,
-    /// How it ended: graded (`done`, `truncated`), three replies in a row
-    /// not accepted (`refused`), out of turns (`step_limit`), or `failed`.
-    pub outcome: Outcome,
-}
-
-fn emit(out: &mut impl Write, line: &str) {
-    // A closed stdout (say, `| head`) must not stop the run: the remaining
-    // tasks still produce their results.
-    let _ = writeln!(out, "{line}");
+fn print_lines(lines: &[String]) {
+    // A closed stdout (say, `| head`) must not stop the run.
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
     let _ = out.flush();
 }
 
-/// Keep the system prompt and the first observation; drop the oldest
-/// turns after them until the conversation fits.
-fn trim_history(messages: &mut Vec<Message>) {
-    let size = |m: &[Message]| m.iter().map(|m| m.content.len()).sum::<usize>();
-    while size(messages) > HISTORY_CHARS && messages.len() > 4 {
-        messages.drain(2..4);
+/// Running figures for the progress bar.
+#[derive(Default)]
+struct Tally {
+    played: usize,
+    errors: usize,
+    score_sum: f64,
+    scored: usize,
+    usage: Usage,
+}
+
+impl Tally {
+    fn add(&mut self, episode: &Episode) {
+        self.played += 1;
+        match episode.score {
+            Some(score) if episode.scored() => {
+                self.score_sum += score;
+                self.scored += 1;
+            }
+            _ => self.errors += 1,
+        }
+        if let Some(usage) = episode.usage {
+            self.usage += usage;
+        }
+    }
+
+    fn message(&self) -> String {
+        let mean = if self.scored == 0 {
+            "-".to_owned()
+        } else {
+            format!("{:.3}", self.score_sum / self.scored as f64)
+        };
+        format!(
+            "mean {mean}  errors {}  tokens {}",
+            self.errors,
+            tokens(self.usage.total())
+        )
     }
 }
 
-impl Runner {
-    /// Play `job`, printing its lines to `out`.
-    pub async fn run_task(&self, job: &Job, out: &mut impl Write) -> TaskReport {
-        let (env, task) = (job.env, job.task);
-        emit(out, &log::start(task.id, env.id, &self.model));
-        let mut report = TaskReport {
-            success: false,
-            steps: 0,
-            score: 0.0,
-            rewards: Vec::new(),
-            failure: None,
-            turns: Vec::new(),
-            breakdown: Value::Null,
-            truncated: false,
-            outcome: Outcome::Failed,
-        };
-        let Some(client) = self.client.clone() else {
-            report.failure = Some(format!(
-                "missing API key: set one of {}",
-                KEY_VARS.join(", ")
-            ));
-            return self.finish(out, env, task, report);
-        };
-        let mut backend = match Backend::open(env, self.env_url.as_deref()).await {
-            Ok(backend) => backend,
-            Err(err) => {
-                report.failure = Some(err);
-                return self.finish(out, env, task, report);
-            }
-        };
-        let first = match backend.reset(job, self.reward_mode).await {
-            Ok(first) => first,
-            Err(err) => {
-                report.failure = Some(err);
-                backend.close().await;
-                return self.finish(out, env, task, report);
-            }
-        };
-        report.turns.push(json!({
-            "action": null,
-            "observation": first.observation.to_value(),
-            "reward": first.reward,
-            "done": first.done,
-            "truncated": false,
-        }));
-        let schema = AnyEnv::of(env).schemas()["action"].clone();
-        let mut messages = vec![
-            Message::system(prompt::system(env, task, &schema)),
-            Message::user(prompt::first(&first.observation.to_value())),
-        ];
-        let turns = self.max_steps.unwrap_or(
-            env.max_steps(task, job.difficulty)
-                .saturating_add(MAX_BAD_REPLIES),
-        );
-        let mut bad_in_a_row = 0;
-        let mut last: Option<StepResult> = None;
-        while report.steps < turns {
-            trim_history(&mut messages);
-            let asked = messages.clone();
-            let sent = serde_json::to_value(&asked).unwrap_or(Value::Null);
-            let chat = client.clone();
-            let reply = tokio::task::spawn_blocking(move || chat.complete(&asked))
-                .await
-                .unwrap_or_else(|err| Err(ChatError::Final(format!("model call failed: {err}"))));
-            let reply = match reply {
-                Ok(reply) => reply,
-                Err(err) => {
-                    let message = err.to_string();
-                    report
-                        .turns
-                        .push(json!({"messages": sent, "reply": null, "error": message}));
-                    self.record(out, &mut report, None, 0.0, true, Some(&message));
-                    report.failure = Some(message);
-                    break;
-                }
-            };
-            messages.push(Message::assistant(reply.clone()));
-            let refusal = match extract_action(&reply) {
-                Err(reason) => Some((None, reason)),
-                Ok(action) => match backend.step(&action).await {
-                    Err(err) => {
-                        report.turns.push(json!({
-                            "messages": sent, "reply": reply, "action": action, "error": err,
-                        }));
-                        self.record(out, &mut report, Some(&action), 0.0, true, Some(&err));
-                        report.failure = Some(err);
-                        break;
-                    }
-                    Ok(Stepped::Refused(reason)) => Some((Some(action), reason)),
-                    Ok(Stepped::Accepted(result)) => {
-                        bad_in_a_row = 0;
-                        let observation = result.observation.to_value();
-                        if result.done {
-                            report.truncated = super::truncated(&observation);
-                            report.breakdown = observation
-                                .get("score_breakdown")
-                                .cloned()
-                                .unwrap_or(Value::Null);
-                        }
-                        report.turns.push(json!({
-                            "messages": sent,
-                            "reply": reply,
-                            "action": action,
-                            "observation": observation,
-                            "reward": result.reward,
-                            "done": result.done,
-                            "truncated": report.truncated,
-                        }));
-                        let reward = to_points(result.reward.unwrap_or(0.0));
-                        self.record(out, &mut report, Some(&action), reward, result.done, None);
-                        if result.done {
-                            last = Some(result);
-                            break;
-                        }
-                        messages.push(Message::user(prompt::after_step(
-                            result.reward,
-                            &result.observation.to_value(),
-                        )));
-                        None
-                    }
-                },
-            };
-            if let Some((action, reason)) = refusal {
-                report.turns.push(json!({
-                    "messages": sent, "reply": reply, "action": action, "refused": reason,
-                }));
-                bad_in_a_row += 1;
-                let giving_up = bad_in_a_row >= MAX_BAD_REPLIES;
-                let error = if giving_up {
-                    format!(
-                        "{reason} ({MAX_BAD_REPLIES} replies in a row were not accepted: the episode ends)"
-                    )
-                } else {
-                    reason.clone()
-                };
-                self.record(
-                    out,
-                    &mut report,
-                    action.as_ref(),
-                    0.0,
-                    giving_up,
-                    Some(&error),
-                );
-                if giving_up {
-                    break;
-                }
-                messages.push(Message::user(prompt::after_refusal(&reason)));
-            }
-        }
-        if let Some(last) = &last {
-            match backend.score(last) {
-                Some(score) => {
-                    report.score = score;
-                    report.outcome = if report.truncated {
-                        Outcome::Truncated
-                    } else {
-                        Outcome::Done
-                    };
-                }
-                None => {
-                    report.failure = Some("the final observation carries no task score".to_owned())
-                }
-            }
-            report.success = report.failure.is_none() && report.score >= self.success_threshold;
-        } else if report.failure.is_none() && bad_in_a_row >= MAX_BAD_REPLIES {
-            report.outcome = Outcome::Refused;
-        } else if report.failure.is_none() {
-            report.outcome = Outcome::StepLimit;
-            eprintln!(
-                "deskbench inference: {}/{}: not done after {turns} turns; scored 0",
-                env.id, task.id
-            );
-        }
-        backend.close().await;
-        self.finish(out, env, task, report)
-    }
-
-    fn record(
-        &self,
-        out: &mut impl Write,
-        report: &mut TaskReport,
-        action: Option<&Value>,
-        reward: f64,
-        done: bool,
-        error: Option<&str>,
-    ) {
-        report.steps += 1;
-        report.rewards.push(reward);
-        emit(out, &log::step(report.steps, action, reward, done, error));
-    }
-
-    fn finish(
-        &self,
-        out: &mut impl Write,
-        env: &EnvInfo,
-        task: &TaskInfo,
-        report: TaskReport,
-    ) -> TaskReport {
-        if let Some(failure) = &report.failure {
-            eprintln!("deskbench inference: {}/{}: {failure}", env.id, task.id);
-        }
-        emit(
-            out,
-            &log::end(report.success, report.steps, report.score, &report.rewards),
-        );
-        report
+/// `1.2M`, `35.0k`, `812`.
+fn tokens(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
     }
 }
 
-impl Runner {
-    /// `report` as one line of a trajectories file (README "Trajectories"):
-    /// the eval line's fields with `model` for `policy`, every turn with the
-    /// messages the model was sent; each field present, with one JSON type
-    /// in every line (`split` and `failure` are `""` when there is none).
-    pub fn trajectory(&self, job: &Job, report: &TaskReport) -> Value {
-        json!({
-            "env": job.env.id,
-            "task": job.task.id,
-            "difficulty": job.difficulty,
-            "split": job.env.split_of(job.seed).map_or("", |s| s.name),
-            "seed": job.seed,
-            "trial": job.trial,
-            "model": self.model,
-            "reward_mode": self.reward_mode.name(),
-            "steps": report.turns.iter().map(report::dataset_step).collect::<Vec<_>>(),
-            "score": report.score,
-            "score_breakdown": report::json_text(&report.breakdown),
-            "outcome": report.outcome,
-            "success": report.success,
-            "truncated": report.truncated,
-            "total_reward": to_points(report.rewards.iter().sum()),
-            "failure": report.failure.as_deref().unwrap_or(""),
-        })
-    }
-
-    /// `report` as an episode of the pass^k table, the model its policy.
-    pub fn episode(&self, job: &Job, report: &TaskReport) -> Episode {
-        Episode {
-            env: job.env.id,
-            task: job.task.id,
-            difficulty: job.difficulty,
-            split: job.env.split_of(job.seed).map(|s| s.name),
-            policy: self.model.clone(),
-            noise: None,
-            seed: job.seed,
-            trial: job.trial,
-            score: report.score,
-            steps: report.steps,
-            total_reward: to_points(report.rewards.iter().sum()),
-            outcome: report.outcome,
-            note: report.failure.clone(),
-            steps_taken: Vec::new(),
-            breakdown: Value::Null,
-        }
-    }
+/// Why the run stopped early.
+enum Stop {
+    Errors(String),
+    Interrupted,
+    Abandoned,
 }
 
 /// Run `deskbench inference` with the API key found in the environment.
 pub async fn run(args: InferenceArgs) -> ExitCode {
+    // Returns only on a usage error; a run ends the process (see its end).
     let env_names: Vec<String> = args
         .env
         .as_deref()
@@ -597,24 +340,91 @@ pub async fn run(args: InferenceArgs) -> ExitCode {
     }) {
         Ok(selection) => selection,
         Err(message) => {
-            eprintln!("deskbench inference: {message}");
+            say(&message);
             return ExitCode::from(2);
         }
     };
     for warning in &selection.warnings {
-        eprintln!("deskbench inference: {warning}");
+        say(warning);
     }
+    let protocol = if args.tool_calls {
+        Protocol::ToolCalls
+    } else {
+        Protocol::Text
+    };
+    let jobs: Arc<Vec<Job>> = Arc::new(Job::all(&selection, args.trials));
+
+    // Episodes already played (`--resume`), and the file new ones go to.
+    let mut done: Vec<Option<Episode>> = vec![None; jobs.len()];
+    if args.resume
+        && let Some(path) = &args.trajectories
+    {
+        let run = trajectories::RunSettings {
+            model: &args.model,
+            protocol,
+            reward_mode: args.reward_mode.name(),
+        };
+        match trajectories::resume(path, &jobs, &run) {
+            Ok(resumed) => {
+                let kept = resumed.done.iter().flatten().count();
+                say(&format!(
+                    "resuming: {kept} of {} episodes are in {}{}; playing the other {}",
+                    jobs.len(),
+                    path.display(),
+                    if resumed.errors > 0 {
+                        format!(" ({} errors are played again)", resumed.errors)
+                    } else {
+                        String::new()
+                    },
+                    jobs.len() - kept
+                ));
+                done = resumed.done;
+            }
+            Err(message) => {
+                say(&message);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let mut appender = match &args.trajectories {
+        Some(path) => match trajectories::Appender::open(path, args.resume) {
+            Ok(appender) => Some(appender),
+            Err(message) => {
+                say(&message);
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let resumed = done.iter().flatten().count();
+    let skip: Arc<Vec<bool>> = Arc::new(done.iter().map(Option::is_some).collect());
+
+    let target = if args.quiet {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let progress = ProgressBar::with_draw_target(Some((jobs.len() - resumed) as u64), target);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} episodes  {msg}  {elapsed} (eta {eta})")
+    {
+        progress.set_style(style);
+    }
+    let concurrency = (args.concurrency as usize).clamp(1, (jobs.len() - resumed).max(1));
     let client = api_key_from_env().map(|api_key| {
-        ChatClient::new(ChatConfig {
-            base_url: args.api_base_url.clone(),
-            model: args.model.clone(),
-            api_key,
-            temperature: args.temperature,
-            max_tokens: args.max_tokens,
-            timeout: Duration::from_secs_f64(args.timeout_secs),
-            retries: args.retries,
-            backoff: Duration::from_millis(args.backoff_ms),
-        })
+        Arc::new(ChatClient::with_connections(
+            ChatConfig {
+                base_url: args.api_base_url.clone(),
+                model: args.model.clone(),
+                api_key,
+                temperature: args.temperature,
+                max_tokens: args.max_tokens,
+                timeout: Duration::from_secs_f64(args.timeout_secs),
+                retries: args.retries,
+                backoff: Duration::from_millis(args.backoff_ms),
+            },
+            concurrency,
+        ))
     });
     let env_url = args
         .env_url
@@ -622,33 +432,202 @@ pub async fn run(args: InferenceArgs) -> ExitCode {
         .map(str::trim)
         .filter(|u| !u.is_empty())
         .map(str::to_owned);
-    let runner = Runner {
+    let retry_bar = progress.clone();
+    let settings = Arc::new(Settings {
         client,
+        limiter: RateLimiter::new(args.max_rpm, args.max_tpm),
         model: args.model.clone(),
-        max_steps: args.max_steps,
+        protocol,
+        max_turns: args.max_steps,
+        episode_timeout: args.episode_timeout.map(Duration::from_secs_f64),
         success_threshold: args.success_threshold,
-        reward_mode: args.reward_mode,
         env_url: env_url.clone(),
-    };
-    let mut stdout = std::io::stdout();
-    let mut failed = false;
-    let mut lines = Vec::new();
-    let mut episodes = Vec::new();
-    for job in Job::all(&selection, args.trials) {
-        let report = runner.run_task(&job, &mut stdout).await;
-        failed |= report.failure.is_some();
-        lines.push(runner.trajectory(&job, &report));
-        episodes.push(runner.episode(&job, &report));
+        reward_mode: args.reward_mode,
+        on_retry: Box::new(move |message| retry_bar.suspend(|| say(message))),
+    });
+    // The action schema of each environment, generated once.
+    let schemas: Arc<BTreeMap<&'static str, Value>> = Arc::new(
+        selection
+            .envs
+            .iter()
+            .map(|cell| {
+                (
+                    cell.env.id,
+                    AnyEnv::of(cell.env).schemas()["action"].clone(),
+                )
+            })
+            .collect(),
+    );
+
+    // Workers take the jobs in order and hand each played episode over.
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (abandon, abandoned) = watch::channel(false);
+    let (sender, mut receiver) = mpsc::channel::<(usize, Played)>(concurrency * 2);
+    for _ in 0..concurrency {
+        let (jobs, skip, next, stop, settings, schemas, sender) = (
+            Arc::clone(&jobs),
+            Arc::clone(&skip),
+            Arc::clone(&next),
+            Arc::clone(&stop),
+            Arc::clone(&settings),
+            Arc::clone(&schemas),
+            sender.clone(),
+        );
+        let mut abandoned = abandoned.clone();
+        tokio::spawn(async move {
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(i) else { break };
+                if skip[i] {
+                    continue;
+                }
+                let schema = schemas.get(job.env.id).unwrap_or(&Value::Null);
+                let played = tokio::select! {
+                    played = play::play(job, &settings, schema) => played,
+                    _ = abandoned.wait_for(|gone| *gone) => break,
+                };
+                if sender.send((i, played)).await.is_err() {
+                    break;
+                }
+            }
+        });
     }
-    let per_row = (selection.seeds as usize).saturating_mul(args.trials as usize);
-    let summaries: Vec<report::Summary> = episodes
-        .chunks(per_row.max(1))
-        .filter_map(|row| report::summarise(row, args.trials, args.success_threshold))
-        .collect();
-    // stdout is the log's alone: the table goes to stderr.
+    drop(sender);
+
+    let mut interrupts = signals();
+    let mut in_order = InOrder {
+        next: 0,
+        skip: &skip,
+        pending: BTreeMap::new(),
+    };
+    let mut tally = Tally::default();
+    let mut stopped: Option<Stop> = None;
+    let mut file_errors = Vec::new();
+    loop {
+        tokio::select! {
+            received = receiver.recv() => {
+                let Some((i, played)) = received else { break };
+                if let Some(appender) = appender.as_mut()
+                    && let Err(err) = appender.append(&played.line)
+                    && file_errors.is_empty()
+                {
+                    file_errors.push(err);
+                }
+                tally.add(&played.episode);
+                progress.inc(1);
+                progress.set_message(tally.message());
+                progress.suspend(|| in_order.add(i, played.log));
+                done[i] = Some(played.episode);
+                if stopped.is_none()
+                    && tally.errors >= MIN_ERRORS_TO_STOP
+                    && tally.errors as f64 > args.max_errors * tally.played as f64
+                {
+                    let why = format!(
+                        "stopped: {} of {} episodes ended in error (more than --max-errors {}); \
+                         the last: {}",
+                        tally.errors,
+                        tally.played,
+                        args.max_errors,
+                        done[i].as_ref().and_then(|e| e.note.as_deref()).unwrap_or("")
+                    );
+                    progress.suspend(|| say(&why));
+                    stop.store(true, Ordering::Relaxed);
+                    stopped = Some(Stop::Errors(why));
+                }
+            }
+            Some(()) = interrupts.recv() => {
+                if matches!(stopped, Some(Stop::Interrupted)) {
+                    progress.suspend(|| say("abandoning the episodes in flight"));
+                    let _ = abandon.send(true);
+                    stopped = Some(Stop::Abandoned);
+                } else if !matches!(stopped, Some(Stop::Abandoned)) {
+                    progress.suspend(|| say(
+                        "interrupted: finishing the episodes in flight (Ctrl-C again abandons them)",
+                    ));
+                    stop.store(true, Ordering::Relaxed);
+                    stopped = Some(Stop::Interrupted);
+                }
+            }
+        }
+    }
+    progress.finish_and_clear();
+    in_order.drain();
+    drop(appender);
+    if let Some(path) = &args.trajectories
+        && let Err(err) = trajectories::put_in_order(path, &jobs, &args.model)
+    {
+        file_errors.push(err);
+    }
+
+    let episodes: Vec<Episode> = done.into_iter().flatten().collect();
+    let mut summaries = summarise(&episodes, args.trials, args.success_threshold);
+    let prices = match (args.price_in, args.price_out) {
+        (None, None) => None,
+        (input, output) => Some(Prices {
+            input: input.unwrap_or(0.0),
+            output: output.unwrap_or(0.0),
+        }),
+    };
+    if let Some(prices) = prices {
+        report::price(&mut summaries, prices);
+    }
+    // stdout is the log's alone: the table and the totals go to stderr.
     eprint!("{}", report::table(&summaries, args.trials));
+    let usage = episodes
+        .iter()
+        .filter_map(|e| e.usage)
+        .fold(Usage::default(), |mut sum, u| {
+            sum += u;
+            sum
+        });
+    let cost = prices.map(|p| p.cost(usage));
+    let errors: Vec<&Episode> = episodes.iter().filter(|e| !e.scored()).collect();
+    eprintln!(
+        "\n{} episodes ({} resumed from the trajectories, {} played now), {} errors; tokens: \
+         {} prompt, {} completion{}",
+        episodes.len(),
+        resumed,
+        episodes.len() - resumed,
+        errors.len(),
+        usage.prompt_tokens,
+        usage.completion_tokens,
+        cost.map(|c| format!(", cost {c:.4}")).unwrap_or_default()
+    );
+    if !errors.is_empty() {
+        eprintln!("episodes that could not be played (left out of the means and pass^k):");
+        for e in errors.iter().take(ERRORS_LISTED) {
+            eprintln!(
+                "  {}/{} level {} seed {} trial {}: {}",
+                e.env,
+                e.task,
+                e.difficulty,
+                e.seed,
+                e.trial,
+                e.note.as_deref().unwrap_or("")
+            );
+        }
+        if errors.len() > ERRORS_LISTED {
+            eprintln!(
+                "  ... and {} more (every one is in --json and --trajectories)",
+                errors.len() - ERRORS_LISTED
+            );
+        }
+    }
+    let stop_reason = match &stopped {
+        Some(Stop::Errors(why)) => Some(why.as_str()),
+        Some(Stop::Interrupted) => Some("interrupted (Ctrl-C): the episodes in flight ended"),
+        Some(Stop::Abandoned) => {
+            Some("interrupted (Ctrl-C twice): the episodes in flight were abandoned")
+        }
+        None => None,
+    };
     let json_report = report::JsonReport {
-        deskbench_version: env!("CARGO_PKG_VERSION"),
+        deskbench_version: report::DESKBENCH_VERSION,
+        task_set_version: report::task_set_version(),
         reward_mode: args.reward_mode.name(),
         source: env_url.as_deref().unwrap_or("in-process"),
         seed_start,
@@ -658,19 +637,83 @@ pub async fn run(args: InferenceArgs) -> ExitCode {
         success_threshold: args.success_threshold,
         summaries: &summaries,
         episodes: &episodes,
+        model_run: Some(report::ModelRun {
+            model: &args.model,
+            protocol: protocol.name(),
+            usage,
+            prices,
+            cost,
+            errors: errors.len(),
+            resumed,
+            stopped: stop_reason,
+        }),
     };
     let files = report::Files {
         json: args.json.as_deref(),
         csv: args.csv.as_deref(),
-        trajectories: args.trajectories.as_deref(),
+        trajectories: None,
     };
-    for err in files.write(&json_report, &lines) {
-        eprintln!("deskbench inference: {err}");
-        failed = true;
+    file_errors.extend(files.write(&json_report, &[]));
+    for err in &file_errors {
+        say(err);
     }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
+    if let Some(reason) = stop_reason {
+        say(reason);
     }
+    let status = match stopped {
+        Some(Stop::Interrupted | Stop::Abandoned) => 130,
+        Some(Stop::Errors(_)) => 1,
+        None if !errors.is_empty() || !file_errors.is_empty() => 1,
+        None => 0,
+    };
+    // A call given up on (an episode out of time, or abandoned) may still
+    // hold a blocking thread until its own timeout, and the runtime would
+    // wait for it on the way out: everything is written, so leave now.
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    std::process::exit(status)
+}
+
+/// Summaries of the episodes (in report order), one per environment, task
+/// and level.
+fn summarise(episodes: &[Episode], trials: u32, threshold: f64) -> Vec<report::Summary> {
+    episodes
+        .chunk_by(|a, b| (a.env, a.task, a.difficulty) == (b.env, b.task, b.difficulty))
+        .filter_map(|row| report::summarise(row, trials, threshold))
+        .collect()
+}
+
+/// Ctrl-C and SIGTERM, once each time they come. The handlers are in
+/// place when this returns: from then on neither kills the process.
+fn signals() -> mpsc::Receiver<()> {
+    let (sender, receiver) = mpsc::channel(4);
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let (Ok(mut interrupt), Ok(mut terminate)) = (
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::terminate()),
+        ) {
+            tokio::spawn(async move {
+                loop {
+                    tokio::select! {
+                        _ = interrupt.recv() => {}
+                        _ = terminate.recv() => {}
+                    }
+                    if sender.send(()).await.is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    }
+    #[cfg(not(unix))]
+    tokio::spawn(async move {
+        while tokio::signal::ctrl_c().await.is_ok() {
+            if sender.send(()).await.is_err() {
+                return;
+            }
+        }
+    });
+    receiver
 }

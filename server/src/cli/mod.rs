@@ -1,7 +1,8 @@
 //! The `deskbench` runners besides `serve`: [`eval`] plays built-in policies
 //! over many seeds and reports mean, spread and pass^k; [`inference`] plays
-//! an LLM agent over an OpenAI-compatible chat API and prints the
-//! `[START]`/`[STEP]`/`[END]` log.
+//! an LLM agent over an OpenAI-compatible chat API, many episodes at once,
+//! and prints the `[START]`/`[STEP]`/`[END]` log; [`regrade`] replays the
+//! episodes of a trajectories file on the current task set.
 //!
 //! How a runner plays one episode:
 //! 1. It picks environments, tasks, difficulty levels and seeds (a range, or
@@ -12,20 +13,24 @@
 //!    ([`ws_client::WsSession`]), connecting to `{base}/envs/{env_id}/ws`.
 //! 3. `eval` asks the seam for the policy's next action even in server mode
 //!    (a local `AnyEnv` kept in lock-step, see [`eval`]); `inference` asks
-//!    the model ([`crate::llm::ChatClient`], prompts from [`prompt`]).
+//!    the model ([`play`]: [`crate::llm::ChatClient`], with the prompts and
+//!    reply reading of [`env_wasm::agent`]).
 //! 4. Rewards, `done` and the task score come from whoever plays the
 //!    episode: the seam in-process, the server's replies otherwise
 //!    ([`terminal_grader`]).
 //! 5. Both aggregate into the same pass^k table, JSON and CSV ([`report`]);
 //!    `inference` also prints one line per event ([`log`]) on stdout, so its
-//!    table goes to stderr.
+//!    table goes to stderr, and keeps its trajectories file valid and
+//!    resumable ([`trajectories`]).
 
 pub mod eval;
 pub mod inference;
 pub mod log;
-pub mod prompt;
+pub mod play;
+pub mod regrade;
 pub mod report;
 pub mod select;
+pub mod trajectories;
 pub mod ws_client;
 
 use serde_json::Value;

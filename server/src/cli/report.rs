@@ -1,11 +1,26 @@
-//! What `deskbench eval` reports: one [`Summary`] per environment, task and
-//! policy (mean, spread, success rate, pass^k, steps) as a table, JSON and
-//! CSV. Everything here is a pure function of the sorted episodes, so the
-//! same arguments give byte-identical reports.
+//! What `deskbench eval` and `deskbench inference` report: one [`Summary`]
+//! per environment, task and policy or model (mean, spread, success rate,
+//! pass^k, steps; for a model also errors, tokens and cost) as a table,
+//! JSON and CSV. Everything here is a pure function of the sorted
+//! episodes, so the same episodes give byte-identical reports.
+//!
+//! An episode a model run could not finish ([`Outcome::Error`]: the API
+//! failed after its retries, a timeout, a lost server) has no score: it is
+//! counted and listed, and left out of the means and of pass^k.
 
 use std::fmt::Write as _;
 
+use env_wasm::agent::Usage;
 use serde::Serialize;
+
+/// The DeskBench release that wrote a report or trajectory.
+pub const DESKBENCH_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The task set a report or trajectory was played on (the determinism
+/// digest: it changes whenever a generator's or grader's output does).
+pub fn task_set_version() -> &'static str {
+    env_wasm::golden::task_set_version()
+}
 
 /// How one episode ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -24,15 +39,41 @@ pub enum Outcome {
     /// The environment had not ended after many more steps than the task
     /// allows (scored 0).
     StepLimit,
-    /// `deskbench inference` only: a missing key, a model API failure or a
-    /// lost server connection ended it (scored 0; not the agent's doing).
-    Failed,
+    /// `deskbench inference` only: the episode could not be played to an
+    /// end (a missing key, a model API failure after its retries, a
+    /// timeout, a lost server connection); not the agent's doing, so it has
+    /// no score and is left out of means and pass^k.
+    Error,
 }
 
 impl Outcome {
     /// Whether the episode was graded: it ended by itself or at the limit.
     pub fn graded(self) -> bool {
         matches!(self, Outcome::Done | Outcome::Truncated)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Done => "done",
+            Outcome::Truncated => "truncated",
+            Outcome::PolicyStopped => "policy_stopped",
+            Outcome::Refused => "refused",
+            Outcome::StepLimit => "step_limit",
+            Outcome::Error => "error",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Outcome> {
+        [
+            Outcome::Done,
+            Outcome::Truncated,
+            Outcome::PolicyStopped,
+            Outcome::Refused,
+            Outcome::StepLimit,
+            Outcome::Error,
+        ]
+        .into_iter()
+        .find(|o| o.name() == name)
     }
 }
 
@@ -52,8 +93,9 @@ pub struct Episode {
     pub noise: Option<f64>,
     pub seed: u64,
     pub trial: u32,
-    /// The task score in [0, 1]; 0 unless the episode was graded.
-    pub score: f64,
+    /// The task score in [0, 1]; 0 when the episode was not graded, `None`
+    /// when it could not be played ([`Outcome::Error`]).
+    pub score: Option<f64>,
     /// Accepted steps (`inference`: model turns).
     pub steps: u32,
     /// Sum of the step rewards.
@@ -62,6 +104,9 @@ pub struct Episode {
     /// Why the episode did not end normally, when it did not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The model's tokens (`deskbench inference`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
     /// Every step (`action`, `observation`, `reward`, `done`, `truncated`),
     /// the first entry the reset's observation; the trajectories file
     /// writes it, the JSON report leaves it out.
@@ -120,7 +165,19 @@ impl Episode {
             "outcome": self.outcome,
             "truncated": self.outcome == Outcome::Truncated,
             "total_reward": self.total_reward,
+            "deskbench_version": DESKBENCH_VERSION,
+            "task_set_version": task_set_version(),
         })
+    }
+
+    /// Whether it was played to an end (graded or not): not an error.
+    pub fn scored(&self) -> bool {
+        self.outcome != Outcome::Error
+    }
+
+    /// Whether it succeeded: scored at least `threshold`.
+    pub fn succeeded(&self, threshold: f64) -> bool {
+        self.score.is_some_and(|s| s >= threshold)
     }
 }
 
@@ -133,13 +190,20 @@ pub struct Summary {
     /// The noisy reference's error rate; `None` for other policies.
     pub noise: Option<f64>,
     pub difficulty: u8,
+    /// Every episode, errors included.
     pub episodes: usize,
-    pub mean: f64,
+    /// Episodes that could not be played ([`Outcome::Error`]): left out of
+    /// every figure below but the tokens.
+    pub errors: usize,
+    /// Mean, spread and range of the scored episodes' scores; `None` when
+    /// every episode was an error.
+    pub mean: Option<f64>,
     /// Population standard deviation of the scores.
-    pub std: f64,
-    pub min: f64,
-    pub max: f64,
-    /// Episodes scoring at least the success threshold, over all episodes.
+    pub std: Option<f64>,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    /// Episodes scoring at least the success threshold, over the scored
+    /// episodes (0 when there are none).
     pub success_rate: f64,
     /// `pass_k[k - 1]` is pass^k for k = 1..trials (see [`pass_k`]).
     pub pass_k: Vec<f64>,
@@ -147,8 +211,39 @@ pub struct Summary {
     pub mean_total_reward: f64,
     /// Episodes the step limit ended (graded as they stood).
     pub truncated: usize,
-    /// Episodes that were not graded (policy stopped, refused, never ended).
+    /// Episodes that were not graded (policy stopped, refused, never
+    /// ended); errors are not among them.
     pub ungraded: usize,
+    /// The model's tokens over every episode, errors included
+    /// (`deskbench inference`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
+    /// What those tokens cost, with `--price-in` and `--price-out`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
+}
+
+/// Prices of a model's tokens, per million.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Prices {
+    /// Per million prompt tokens.
+    pub input: f64,
+    /// Per million completion tokens.
+    pub output: f64,
+}
+
+impl Prices {
+    pub fn cost(&self, usage: Usage) -> f64 {
+        (usage.prompt_tokens as f64 * self.input + usage.completion_tokens as f64 * self.output)
+            / 1_000_000.0
+    }
+}
+
+/// Put the cost of their tokens on `summaries`.
+pub fn price(summaries: &mut [Summary], prices: Prices) {
+    for summary in summaries {
+        summary.cost = summary.usage.map(|u| prices.cost(u));
+    }
 }
 
 /// pass^k of each k = 1..=trials: the chance that k trials of one seed all
@@ -157,39 +252,59 @@ pub struct Summary {
 /// uses every trial for every k; pass^1 is the success rate and pass^n the
 /// fraction of seeds whose trials all succeed.
 ///
-/// `successes[s]` is the number of successful trials of seed `s`.
-pub fn pass_k(successes: &[u32], trials: u32) -> Vec<f64> {
-    if successes.is_empty() {
-        return vec![0.0; trials as usize];
-    }
+/// `seeds[s]` is `(c, n)` of seed `s`: its successful trials and its scored
+/// ones (an error is no trial). A seed with fewer than k scored trials
+/// cannot say whether k trials all succeed, and is left out of pass^k;
+/// pass^k is 0 when no seed has k.
+pub fn pass_k(seeds: &[(u32, u32)], trials: u32) -> Vec<f64> {
     (1..=trials)
         .map(|k| {
-            let total: f64 = successes
-                .iter()
-                .map(|&c| {
-                    (0..k)
-                        .map(|i| f64::from(c.saturating_sub(i)) / f64::from(trials - i))
-                        .product::<f64>()
-                })
-                .sum();
-            total / successes.len() as f64
+            let (total, counted) = seeds.iter().filter(|(_, n)| *n >= k).fold(
+                (0.0, 0usize),
+                |(total, counted), &(c, n)| {
+                    let chance = (0..k)
+                        .map(|i| f64::from(c.saturating_sub(i)) / f64::from(n - i))
+                        .product::<f64>();
+                    (total + chance, counted + 1)
+                },
+            );
+            if counted == 0 {
+                0.0
+            } else {
+                total / counted as f64
+            }
         })
         .collect()
 }
 
 /// Summarise the episodes of one group, ordered by seed then trial, with
-/// `trials` trials per seed.
+/// up to `trials` trials per seed (a run stopped early may lack some).
 pub fn summarise(episodes: &[Episode], trials: u32, threshold: f64) -> Option<Summary> {
     let first = episodes.first()?;
-    let n = episodes.len() as f64;
-    let scores: Vec<f64> = episodes.iter().map(|e| e.score).collect();
-    let mean = scores.iter().sum::<f64>() / n;
-    let variance = scores.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / n;
-    let successes: Vec<u32> = episodes
-        .chunks(trials.max(1) as usize)
-        .map(|seed| seed.iter().filter(|e| e.score >= threshold).count() as u32)
+    let scored: Vec<&Episode> = episodes.iter().filter(|e| e.scored()).collect();
+    let scores: Vec<f64> = scored.iter().filter_map(|e| e.score).collect();
+    let n = scores.len() as f64;
+    let mean = (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / n);
+    let std =
+        mean.map(|mean| (scores.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / n).sqrt());
+    let seeds: Vec<(u32, u32)> = episodes
+        .chunk_by(|a, b| a.seed == b.seed)
+        .map(|seed| {
+            let succeeded = seed.iter().filter(|e| e.succeeded(threshold)).count();
+            let played = seed.iter().filter(|e| e.scored()).count();
+            (succeeded as u32, played as u32)
+        })
         .collect();
-    let succeeded: u32 = successes.iter().sum();
+    let succeeded: u32 = seeds.iter().map(|(c, _)| c).sum();
+    let per_scored = |total: f64| if scored.is_empty() { 0.0 } else { total / n };
+    let usage = episodes
+        .iter()
+        .filter_map(|e| e.usage)
+        .fold(None, |sum, u| {
+            let mut sum: Usage = sum.unwrap_or_default();
+            sum += u;
+            Some(sum)
+        });
     Some(Summary {
         env: first.env,
         task: first.task,
@@ -197,20 +312,28 @@ pub fn summarise(episodes: &[Episode], trials: u32, threshold: f64) -> Option<Su
         noise: first.noise,
         difficulty: first.difficulty,
         episodes: episodes.len(),
+        errors: episodes.len() - scored.len(),
         mean,
-        std: variance.sqrt(),
-        min: scores.iter().copied().fold(f64::INFINITY, f64::min),
-        max: scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-        success_rate: f64::from(succeeded) / n,
-        pass_k: pass_k(&successes, trials),
-        mean_steps: episodes.iter().map(|e| f64::from(e.steps)).sum::<f64>() / n,
-        mean_total_reward: episodes.iter().map(|e| e.total_reward).sum::<f64>() / n,
-        truncated: episodes
+        std,
+        min: scores.iter().copied().reduce(f64::min),
+        max: scores.iter().copied().reduce(f64::max),
+        success_rate: per_scored(f64::from(succeeded)),
+        pass_k: pass_k(&seeds, trials),
+        mean_steps: per_scored(scored.iter().map(|e| f64::from(e.steps)).sum::<f64>()),
+        mean_total_reward: per_scored(scored.iter().map(|e| e.total_reward).sum::<f64>()),
+        truncated: scored
             .iter()
             .filter(|e| e.outcome == Outcome::Truncated)
             .count(),
-        ungraded: episodes.iter().filter(|e| !e.outcome.graded()).count(),
+        ungraded: scored.iter().filter(|e| !e.outcome.graded()).count(),
+        usage,
+        cost: None,
     })
+}
+
+/// A figure of the table: three decimals, or `-` when there is none.
+fn figure(value: Option<f64>) -> String {
+    value.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}"))
 }
 
 /// A noise rate as the report prints it (`0.2`, not `0.2000`).
@@ -218,48 +341,81 @@ fn noise_text(noise: Option<f64>) -> String {
     noise.map(|n| n.to_string()).unwrap_or_default()
 }
 
+/// Which of the optional columns a table or CSV has.
+#[derive(Debug, Clone, Copy)]
+struct Columns {
+    /// The noisy reference was played.
+    noise: bool,
+    /// A model was played: errors and tokens.
+    model: bool,
+    /// Prices were given.
+    cost: bool,
+}
+
+impl Columns {
+    fn of(summaries: &[Summary]) -> Self {
+        Columns {
+            noise: summaries.iter().any(|s| s.noise.is_some()),
+            model: summaries.iter().any(|s| s.usage.is_some() || s.errors > 0),
+            cost: summaries.iter().any(|s| s.cost.is_some()),
+        }
+    }
+}
+
 /// The report as an aligned text table, one row per summary and a blank
 /// line between environments. The `noise` column is there only when a row
-/// has a noise rate (the noisy reference was played).
+/// has a noise rate (the noisy reference was played); `errors`,
+/// `tokens_in` and `tokens_out` when a model was played, `cost` when its
+/// prices were given. A figure of a row whose every episode was an error
+/// is `-`.
 pub fn table(summaries: &[Summary], trials: u32) -> String {
-    let with_noise = summaries.iter().any(|s| s.noise.is_some());
+    let columns = Columns::of(summaries);
     let mut header: Vec<String> = vec!["env".into(), "task".into(), "policy".into()];
-    if with_noise {
+    if columns.noise {
         header.push("noise".into());
     }
-    header.extend(
-        [
-            "difficulty",
-            "episodes",
-            "mean",
-            "std",
-            "min",
-            "max",
-            "success",
-        ]
-        .map(str::to_owned),
-    );
+    header.extend(["difficulty", "episodes"].map(str::to_owned));
+    if columns.model {
+        header.push("errors".into());
+    }
+    header.extend(["mean", "std", "min", "max", "success"].map(str::to_owned));
     header.extend((1..=trials).map(|k| format!("pass^{k}")));
     header.extend(["steps", "truncated"].map(str::to_owned));
+    if columns.model {
+        header.extend(["tokens_in", "tokens_out"].map(str::to_owned));
+    }
+    if columns.cost {
+        header.push("cost".into());
+    }
     let rows: Vec<Vec<String>> = summaries
         .iter()
         .map(|s| {
             let mut row = vec![s.env.to_owned(), s.task.to_owned(), s.policy.clone()];
-            if with_noise {
+            if columns.noise {
                 row.push(noise_text(s.noise));
             }
+            row.extend([s.difficulty.to_string(), s.episodes.to_string()]);
+            if columns.model {
+                row.push(s.errors.to_string());
+            }
             row.extend([
-                s.difficulty.to_string(),
-                s.episodes.to_string(),
-                format!("{:.3}", s.mean),
-                format!("{:.3}", s.std),
-                format!("{:.3}", s.min),
-                format!("{:.3}", s.max),
+                figure(s.mean),
+                figure(s.std),
+                figure(s.min),
+                figure(s.max),
                 format!("{:.3}", s.success_rate),
             ]);
             row.extend(s.pass_k.iter().map(|p| format!("{p:.3}")));
             row.push(format!("{:.2}", s.mean_steps));
             row.push(s.truncated.to_string());
+            if columns.model {
+                let usage = s.usage.unwrap_or_default();
+                row.push(usage.prompt_tokens.to_string());
+                row.push(usage.completion_tokens.to_string());
+            }
+            if columns.cost {
+                row.push(s.cost.map_or_else(|| "-".to_owned(), |c| format!("{c:.4}")));
+            }
             row
         })
         .collect();
@@ -301,8 +457,12 @@ pub fn table(summaries: &[Summary], trials: u32) -> String {
 }
 
 /// The summaries as CSV: one header row, then one row per summary; `noise`
-/// is empty for policies without one.
+/// is empty for policies without one, a figure empty when every episode of
+/// its row was an error. The usage columns (`errors`, `prompt_tokens`,
+/// `completion_tokens`, `cost`) are there when a model was played; every
+/// row ends with the DeskBench and task-set versions.
 pub fn csv(summaries: &[Summary], trials: u32) -> Result<Vec<u8>, csv::Error> {
+    let columns = Columns::of(summaries);
     let mut writer = csv::Writer::from_writer(Vec::new());
     let mut header: Vec<String> = [
         "env",
@@ -322,7 +482,12 @@ pub fn csv(summaries: &[Summary], trials: u32) -> Result<Vec<u8>, csv::Error> {
     .collect();
     header.extend((1..=trials).map(|k| format!("pass^{k}")));
     header.extend(["mean_steps", "mean_total_reward", "truncated", "ungraded"].map(str::to_owned));
+    if columns.model {
+        header.extend(["errors", "prompt_tokens", "completion_tokens", "cost"].map(str::to_owned));
+    }
+    header.extend(["deskbench_version", "task_set_version"].map(str::to_owned));
     writer.write_record(&header)?;
+    let number = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
     for s in summaries {
         let mut row = vec![
             s.env.to_owned(),
@@ -331,10 +496,10 @@ pub fn csv(summaries: &[Summary], trials: u32) -> Result<Vec<u8>, csv::Error> {
             noise_text(s.noise),
             s.difficulty.to_string(),
             s.episodes.to_string(),
-            s.mean.to_string(),
-            s.std.to_string(),
-            s.min.to_string(),
-            s.max.to_string(),
+            number(s.mean),
+            number(s.std),
+            number(s.min),
+            number(s.max),
             s.success_rate.to_string(),
         ];
         row.extend(s.pass_k.iter().map(f64::to_string));
@@ -344,6 +509,16 @@ pub fn csv(summaries: &[Summary], trials: u32) -> Result<Vec<u8>, csv::Error> {
             s.truncated.to_string(),
             s.ungraded.to_string(),
         ]);
+        if columns.model {
+            let usage = s.usage.unwrap_or_default();
+            row.extend([
+                s.errors.to_string(),
+                usage.prompt_tokens.to_string(),
+                usage.completion_tokens.to_string(),
+                number(s.cost),
+            ]);
+        }
+        row.extend([DESKBENCH_VERSION.to_owned(), task_set_version().to_owned()]);
         writer.write_record(&row)?;
     }
     writer.into_inner().map_err(|err| err.into_error().into())
@@ -354,6 +529,8 @@ pub fn csv(summaries: &[Summary], trials: u32) -> Result<Vec<u8>, csv::Error> {
 #[derive(Debug, Serialize)]
 pub struct JsonReport<'a> {
     pub deskbench_version: &'static str,
+    /// [`task_set_version`].
+    pub task_set_version: &'static str,
     pub reward_mode: &'static str,
     /// `in-process`, or the server root URL.
     pub source: &'a str,
@@ -366,6 +543,30 @@ pub struct JsonReport<'a> {
     pub success_threshold: f64,
     pub summaries: &'a [Summary],
     pub episodes: &'a [Episode],
+    /// What a model run adds (`deskbench inference`).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub model_run: Option<ModelRun<'a>>,
+}
+
+/// The settings and totals of a model run, in its JSON report.
+#[derive(Debug, Serialize)]
+pub struct ModelRun<'a> {
+    pub model: &'a str,
+    /// `text` or `tool_calls` ([`env_wasm::agent::Protocol`]).
+    pub protocol: &'static str,
+    /// Tokens over every episode, errors included.
+    pub usage: Usage,
+    /// Per million tokens, when given.
+    pub prices: Option<Prices>,
+    pub cost: Option<f64>,
+    /// Episodes that could not be played (listed in `episodes` with
+    /// outcome `error` and the cause in `note`).
+    pub errors: usize,
+    /// Episodes read from the trajectories file (`--resume`) rather than
+    /// played by this run.
+    pub resumed: usize,
+    /// Why the run stopped before its last episode, if it did.
+    pub stopped: Option<&'a str>,
 }
 
 /// The files a run writes on request.
@@ -437,25 +638,41 @@ mod tests {
             noise: None,
             seed,
             trial,
-            score,
+            score: Some(score),
             steps: 2,
             total_reward: score,
             outcome: Outcome::Done,
             note: None,
+            usage: None,
             steps_taken: Vec::new(),
             breakdown: serde_json::Value::Null,
+        }
+    }
+
+    fn error(seed: u64, trial: u32) -> Episode {
+        Episode {
+            score: None,
+            outcome: Outcome::Error,
+            note: Some("HTTP 503".to_owned()),
+            steps: 1,
+            total_reward: 0.0,
+            ..episode(seed, trial, 0.0)
         }
     }
 
     #[test]
     fn pass_k_is_the_unbiased_all_k_succeed_estimate() {
         // One seed, 2 of 3 trials succeed: pass^1 = 2/3, pass^2 = 1/3, pass^3 = 0.
-        let p = pass_k(&[2], 3);
+        let p = pass_k(&[(2, 3)], 3);
         assert!((p[0] - 2.0 / 3.0).abs() < 1e-12 && (p[1] - 1.0 / 3.0).abs() < 1e-12);
         assert_eq!(p[2], 0.0);
         // All succeed on one seed, none on the other: 0.5 for every k.
-        assert_eq!(pass_k(&[3, 0], 3), vec![0.5, 0.5, 0.5]);
+        assert_eq!(pass_k(&[(3, 3), (0, 3)], 3), vec![0.5, 0.5, 0.5]);
         assert_eq!(pass_k(&[], 2), vec![0.0, 0.0]);
+        // A seed with one scored trial of two (the other an error) counts
+        // for pass^1 only.
+        assert_eq!(pass_k(&[(2, 2), (1, 1)], 2), vec![1.0, 1.0]);
+        assert_eq!(pass_k(&[(1, 2), (0, 1)], 2), vec![0.25, 0.0]);
     }
 
     #[test]
@@ -467,13 +684,129 @@ mod tests {
             episode(1, 1, 0.5),
         ];
         let s = summarise(&episodes, 2, 0.5).expect("summary");
-        assert_eq!(s.episodes, 4);
-        assert!((s.mean - 0.6).abs() < 1e-12);
-        assert_eq!((s.min, s.max), (0.4, 1.0));
+        assert_eq!((s.episodes, s.errors), (4, 0));
+        assert!((s.mean.unwrap_or_default() - 0.6).abs() < 1e-12);
+        assert_eq!((s.min, s.max), (Some(0.4), Some(1.0)));
         assert_eq!(s.success_rate, 0.75);
         assert_eq!(s.pass_k, vec![0.75, 0.5]);
-        assert!((s.std - 0.055f64.sqrt()).abs() < 1e-12);
+        assert!((s.std.unwrap_or_default() - 0.055f64.sqrt()).abs() < 1e-12);
         assert!(summarise(&[], 1, 0.5).is_none());
+    }
+
+    #[test]
+    fn errors_are_counted_and_left_out_of_every_figure() {
+        let mut played = [
+            episode(0, 0, 1.0),
+            error(0, 1),
+            episode(1, 0, 0.0),
+            episode(1, 1, 0.5),
+        ];
+        played[0].usage = Some(Usage {
+            prompt_tokens: 100,
+            completion_tokens: 10,
+        });
+        played[1].usage = Some(Usage {
+            prompt_tokens: 50,
+            completion_tokens: 0,
+        });
+        let s = summarise(&played, 2, 0.5).expect("summary");
+        assert_eq!((s.episodes, s.errors, s.ungraded), (4, 1, 0));
+        assert_eq!(s.mean, Some(0.5), "the mean of 1.0, 0.0 and 0.5");
+        assert_eq!((s.min, s.max), (Some(0.0), Some(1.0)));
+        assert!((s.success_rate - 2.0 / 3.0).abs() < 1e-12);
+        // Seed 0: 1 of 1 scored; seed 1: 1 of 2. pass^2 only from seed 1.
+        assert_eq!(s.pass_k, vec![0.75, 0.0]);
+        assert_eq!(s.mean_steps, 2.0);
+        assert_eq!(
+            s.usage,
+            Some(Usage {
+                prompt_tokens: 150,
+                completion_tokens: 10
+            }),
+            "an error's tokens were spent too"
+        );
+        // Nothing but errors: no figures, and the table says so.
+        let none = summarise(&[error(0, 0), error(1, 0)], 2, 0.5).expect("summary");
+        assert_eq!(
+            (none.mean, none.std, none.min, none.max),
+            (None, None, None, None)
+        );
+        assert_eq!(
+            (none.success_rate, none.pass_k.clone()),
+            (0.0, vec![0.0, 0.0])
+        );
+        let mut priced = vec![s, none];
+        price(
+            &mut priced,
+            Prices {
+                input: 2.0,
+                output: 10.0,
+            },
+        );
+        assert_eq!(priced[0].cost, Some(0.0004));
+        assert_eq!(priced[1].cost, None);
+        let table = table(&priced, 2);
+        let header = table.lines().next().unwrap_or_default();
+        let columns: Vec<&str> = header.split_whitespace().collect();
+        assert_eq!(
+            columns,
+            [
+                "env",
+                "task",
+                "policy",
+                "difficulty",
+                "episodes",
+                "errors",
+                "mean",
+                "std",
+                "min",
+                "max",
+                "success",
+                "pass^1",
+                "pass^2",
+                "steps",
+                "truncated",
+                "tokens_in",
+                "tokens_out",
+                "cost"
+            ],
+            "{table}"
+        );
+        let row: Vec<&str> = table
+            .lines()
+            .nth(2)
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect();
+        assert_eq!(
+            row[4..11],
+            ["2", "2", "-", "-", "-", "-", "0.000"],
+            "{table}"
+        );
+        assert_eq!(row[15..], ["0", "0", "-"], "{table}");
+        let csv = String::from_utf8(csv(&priced, 2).expect("csv")).expect("utf-8");
+        let header = csv.lines().next().unwrap_or_default();
+        assert!(
+            header.ends_with(
+                "ungraded,errors,prompt_tokens,completion_tokens,cost,deskbench_version,task_set_version"
+            ),
+            "{csv}"
+        );
+        assert!(
+            csv.lines()
+                .nth(1)
+                .is_some_and(|r| r.contains(",1,150,10,0.0004,")),
+            "{csv}"
+        );
+        assert!(
+            csv.lines().nth(2).is_some_and(|r| r.contains(",2,,,,,0,")),
+            "{csv}"
+        );
+        let json = serde_json::to_value(&played[1]).expect("json");
+        assert_eq!(
+            (&json["score"], &json["outcome"]),
+            (&serde_json::Value::Null, &serde_json::json!("error"))
+        );
     }
 
     #[test]
@@ -482,14 +815,17 @@ mod tests {
         let table = table(&[s.clone(), s.clone()], 1);
         assert_eq!(table.lines().count(), 3, "{table}");
         assert!(
-            table.starts_with("env  task  policy  difficulty  episodes"),
+            table.starts_with("env  task  policy  difficulty  episodes   mean"),
             "{table}"
         );
         let csv = String::from_utf8(csv(std::slice::from_ref(&s), 1).expect("csv")).expect("utf-8");
         assert_eq!(
             csv,
-            "env,task,policy,noise,difficulty,episodes,mean,std,min,max,success_rate,pass^1,mean_steps,mean_total_reward,truncated,ungraded\n\
-             e,t,p,,2,1,1,0,1,1,1,1,2,1,0,0\n"
+            format!(
+                "env,task,policy,noise,difficulty,episodes,mean,std,min,max,success_rate,pass^1,mean_steps,mean_total_reward,truncated,ungraded,deskbench_version,task_set_version\n\
+                 e,t,p,,2,1,1,0,1,1,1,1,2,1,0,0,{DESKBENCH_VERSION},{}\n",
+                task_set_version()
+            )
         );
         // A noisy row brings the noise column into the table.
         let noisy = Summary {
@@ -528,6 +864,14 @@ mod tests {
         assert_eq!(line["noise"], 0.0);
         assert_eq!(line["difficulty"], 2);
         assert_eq!(line["score_breakdown"], r#"{"label":0.5}"#);
+        assert_eq!(
+            (&line["deskbench_version"], &line["task_set_version"]),
+            (
+                &serde_json::json!(DESKBENCH_VERSION),
+                &serde_json::json!(task_set_version())
+            )
+        );
+        assert_eq!(task_set_version().len(), 64, "a SHA-256 digest");
         let steps = line["steps"].as_array().cloned().unwrap_or_default();
         assert_eq!(steps[0]["action"], serde_json::Value::Null, "the reset's");
         assert_eq!(steps[0]["observation"], r#"{"a":1}"#);
@@ -546,5 +890,12 @@ mod tests {
             refused,
             serde_json::json!({"action": null, "refused": "no JSON"})
         );
+        for outcome in [Outcome::Done, Outcome::Error, Outcome::StepLimit] {
+            assert_eq!(Outcome::parse(outcome.name()), Some(outcome));
+            assert_eq!(
+                serde_json::json!(outcome),
+                serde_json::json!(outcome.name())
+            );
+        }
     }
 }

@@ -9,8 +9,9 @@
 
 use std::time::Duration;
 
-use env_wasm::StepResult;
+use env_wasm::{Observation, StepResult};
 use futures_util::{SinkExt, StreamExt};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -156,7 +157,7 @@ impl WsSession {
     }
 
     /// Send one message and wait for the one text frame that answers it.
-    async fn request(&mut self, message: Value) -> Result<Value, WsError> {
+    async fn request(&mut self, message: Value) -> Result<String, WsError> {
         let closed = |url: &str, reason: String| WsError::Closed {
             url: url.to_owned(),
             reason,
@@ -176,11 +177,7 @@ impl WsSession {
                 Ok(Some(Ok(frame))) => frame,
             };
             match frame {
-                Message::Text(text) => {
-                    return serde_json::from_str(text.as_str()).map_err(|err| {
-                        self.protocol(format!("the reply is not JSON ({err}): {text}"))
-                    });
-                }
+                Message::Text(text) => return Ok(text.as_str().to_owned()),
                 Message::Close(frame) => {
                     let reason = frame
                         .map(|f| format!("code {}: {}", u16::from(f.code), f.reason))
@@ -195,22 +192,53 @@ impl WsSession {
         }
     }
 
-    /// Read an `observation` or `error` reply.
-    fn result(&self, reply: Value) -> Result<Reply, WsError> {
-        let kind = reply.get("type").and_then(Value::as_str).unwrap_or("");
-        let data = reply.get("data").cloned().unwrap_or(Value::Null);
-        match kind {
-            "observation" => serde_json::from_value::<StepResult>(data)
-                .map(Reply::Result)
+    /// Read an `observation` or `error` reply. The observation keeps the
+    /// server's bytes (its keys in the order the server wrote them).
+    fn result(&self, reply: String) -> Result<Reply, WsError> {
+        #[derive(serde::Deserialize)]
+        struct Frame<'a> {
+            #[serde(rename = "type", default)]
+            kind: String,
+            #[serde(borrow, default)]
+            data: Option<&'a RawValue>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Observed<'a> {
+            #[serde(borrow)]
+            observation: &'a RawValue,
+            reward: Option<f64>,
+            done: bool,
+        }
+        #[derive(serde::Deserialize)]
+        struct Refusal {
+            #[serde(default)]
+            code: String,
+            #[serde(default)]
+            message: String,
+        }
+        let frame: Frame<'_> = serde_json::from_str(&reply)
+            .map_err(|err| self.protocol(format!("the reply is not JSON ({err}): {reply}")))?;
+        let data = frame.data.map_or("null", RawValue::get);
+        match frame.kind.as_str() {
+            "observation" => serde_json::from_str::<Observed<'_>>(data)
+                .map_err(|err| err.to_string())
+                .and_then(|observed| {
+                    Observation::from_json(observed.observation.get())
+                        .map(|observation| {
+                            Reply::Result(StepResult {
+                                observation,
+                                reward: observed.reward,
+                                done: observed.done,
+                            })
+                        })
+                        .map_err(|err| err.to_string())
+                })
                 .map_err(|err| self.protocol(format!("malformed observation reply ({err})"))),
             "error" => {
-                let field = |name: &str| {
-                    data.get(name)
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_owned()
-                };
-                let (code, message) = (field("code"), field("message"));
+                let Refusal { code, message } = serde_json::from_str(data).unwrap_or(Refusal {
+                    code: String::new(),
+                    message: String::new(),
+                });
                 if code == "VALIDATION_ERROR" || code == "EXECUTION_ERROR" {
                     Ok(Reply::Refused { code, message })
                 } else {
