@@ -56,8 +56,9 @@ openenv-validate: bootstrap
 test: bootstrap lint unit wasm-test conformance openenv-validate
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
-# ratio and the HTTP, WebSocket and idle-memory figures against the Python
-# reference (BENCHMARKS.md records one run). `make soak`: the large fuzz run,
+# ratio, the HTTP, WebSocket and idle-memory figures against the Python
+# reference, and `deskbench inference` against a 200 ms fake model
+# (BENCHMARKS.md records one run). `make soak`: the large fuzz run,
 # schemathesis on every mount and the 1,000-session soak.
 bootstrap-long:
 	@scripts/bootstrap.sh --long-runs
@@ -66,6 +67,7 @@ bench: bootstrap-long
 	$(CARGO) bench -p env-wasm --locked --bench envs
 	scripts/bench-wasm.sh
 	scripts/bench-http.sh
+	scripts/bench-inference.sh
 
 soak: bootstrap-long
 	scripts/fuzz.sh

@@ -90,18 +90,19 @@ else
   npm ci --no-audit --no-fund --silent
 fi
 
-# 6. Only for `make bench` and `make soak`: wrk (HTTP load) from Debian, and
+# 6. Only for `make bench` and `make soak`: wrk (HTTP load) from Debian, GNU
+#    time (CPU and peak memory of scripts/bench-inference.sh's runs), and
 #    schemathesis in a venv of its own so its pins never touch openenv-core's.
 if [ "$LONG_RUNS" = 1 ]; then
   SCHEMATHESIS_VERSION="4.32.5"
   LONG_VENV=".venv-long"
-  if command -v wrk >/dev/null && command -v taskset >/dev/null; then
-    say "wrk and taskset present"
+  if command -v wrk >/dev/null && command -v taskset >/dev/null && [ -x /usr/bin/time ]; then
+    say "wrk, taskset and time present"
   else
-    say "installing wrk and util-linux (taskset) from Debian"
+    say "installing wrk, util-linux (taskset) and time from Debian"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends wrk util-linux >/dev/null
+    apt-get install -y -qq --no-install-recommends wrk util-linux time >/dev/null
   fi
   if [ -x "$LONG_VENV/bin/schemathesis" ] \
     && "$LONG_VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$SCHEMATHESIS_VERSION')" 2>/dev/null; then

@@ -315,8 +315,9 @@ enum Stop {
 }
 
 /// Run `deskbench inference` with the API key found in the environment.
+/// It returns only on a usage error (2): a run that started ends the
+/// process itself once everything is written (see the end).
 pub async fn run(args: InferenceArgs) -> ExitCode {
-    // Returns only on a usage error; a run ends the process (see its end).
     let env_names: Vec<String> = args
         .env
         .as_deref()
