@@ -1029,9 +1029,10 @@ async fn the_oracle_scores_the_reference_as_text_and_as_tool_calls_many_at_once(
         "results are tool messages"
     );
     // The server's trajectories are the in-process ones.
-    assert_eq!(
-        std::fs::read_to_string(&files[1].0).expect("tools"),
-        std::fs::read_to_string(&files[2].0).expect("tools on the server"),
+    assert_same_lines(
+        &std::fs::read_to_string(&files[2].0).expect("tools on the server"),
+        &std::fs::read_to_string(&files[1].0).expect("tools"),
+        "the server's trajectories",
     );
     // The tools offered are MCP's tools/list, for every environment.
     for info in env_wasm::registry::ENVIRONMENTS {
@@ -1296,6 +1297,38 @@ async fn wait_for_lines(path: &Path, n: usize) {
     waited.await.expect("the run wrote its first lines");
 }
 
+/// Two trajectories files are the same, byte for byte; a difference is
+/// named by its line's episode rather than shown whole (a line is many KB).
+fn assert_same_lines(got: &str, want: &str, what: &str) {
+    let (got, want): (Vec<&str>, Vec<&str>) = (got.lines().collect(), want.lines().collect());
+    for (i, (a, b)) in got.iter().zip(&want).enumerate() {
+        if a != b {
+            let name = |line: &str| {
+                serde_json::from_str::<Value>(line).map_or_else(
+                    |_| "(not JSON)".to_owned(),
+                    |v| {
+                        format!(
+                            "{}/{} seed {} trial {}",
+                            v["env"], v["task"], v["seed"], v["trial"]
+                        )
+                    },
+                )
+            };
+            panic!(
+                "{what}: line {} is {}, expected {}",
+                i + 1,
+                name(a),
+                name(b)
+            );
+        }
+    }
+    assert_eq!(got.len(), want.len(), "{what}: lines");
+    assert!(
+        got.len() == want.len() && got.iter().zip(&want).all(|(a, b)| a == b),
+        "{what}"
+    );
+}
+
 /// The JSON report without what differs between a run and its resumption.
 fn comparable(mut report: Value) -> Value {
     report["resumed"] = Value::Null;
@@ -1399,11 +1432,9 @@ async fn a_killed_or_interrupted_run_resumes_to_the_uninterrupted_result() {
             replayed < total && replayed >= total - whole_lines,
             "{name}: {replayed}"
         );
-        assert_eq!(
-            std::fs::read_to_string(temp_file(&format!("{name}.jsonl"))).expect("file"),
-            expected_file,
-            "{name}: the resumed file is the uninterrupted one"
-        );
+        let resumed_file =
+            std::fs::read_to_string(temp_file(&format!("{name}.jsonl"))).expect("file");
+        assert_same_lines(&resumed_file, &expected_file, name);
         let report = read_json(&temp_file(&format!("{name}.json")));
         assert_eq!(report["resumed"].as_u64(), Some((total - replayed) as u64));
         assert_eq!(comparable(report), expected_report, "{name}");
