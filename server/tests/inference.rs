@@ -1184,6 +1184,33 @@ async fn failures_are_retried_errors_are_left_out_and_usage_adds_up() {
     }
 }
 
+/// `--max-rpm` spaces the calls of every episode in flight: ten calls at
+/// 600 a minute (one each 100 ms) cannot all start within 900 ms, however
+/// many episodes are in flight and however fast the model answers (the
+/// same run unlimited takes a fraction of that).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_request_limit_spaces_the_calls_of_all_episodes() {
+    let episodes: Vec<_> = (0..10).map(|seed| (ENV, TASK, 2, seed)).collect();
+    let (api, fake) = oracle_api(&episodes, Faults::default()).await;
+    let mut run = Run::new(&api).args(&[
+        "--seed-start",
+        "0",
+        "--seeds",
+        "10",
+        "--concurrency",
+        "10",
+        "--max-rpm",
+        "600",
+    ]);
+    run.seed = None;
+    let started = std::time::Instant::now();
+    let out = run.output().await;
+    let took = started.elapsed();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(fake.answered(), 10);
+    assert!(took >= Duration::from_millis(900), "ten calls in {took:?}");
+}
+
 /// An episode whose model stalls runs out of `--episode-timeout` and is an
 /// error; the others, in flight beside it, are played meanwhile.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
