@@ -120,6 +120,28 @@ impl Run {
         self
     }
 
+    /// Seeds 0 to `n - 1`.
+    fn seeds(mut self, n: u64) -> Self {
+        self.seed = None;
+        self.args(&["--seed-start", "0", "--seeds", &n.to_string()])
+    }
+
+    /// Every task of every environment.
+    fn everything(mut self) -> Self {
+        self.env = None;
+        self.args(&["--env", "all", "--task", "all"])
+    }
+
+    /// `flag` with a file's path.
+    fn file(self, flag: &str, path: &Path) -> Self {
+        self.args(&[flag, &path.to_string_lossy()])
+    }
+
+    fn trajectories(mut self, path: &Path) -> Self {
+        self.trajectories = Some(path.to_owned());
+        self
+    }
+
     fn command(&self) -> Command {
         let mut command = Command::new(env!("CARGO_BIN_EXE_deskbench"));
         // A clean environment: only what this run sets can reach it.
@@ -938,29 +960,17 @@ async fn the_oracle_scores_the_reference_as_text_and_as_tool_calls_many_at_once(
         })
         .collect();
     let run = |i: usize, tools: bool, env_url: Option<String>| {
-        let mut run = Run::new(&api).args(&[
-            "--task",
-            "all",
-            "--difficulty",
-            "2,4",
-            "--seed-start",
-            "0",
-            "--seeds",
-            "2",
-            "--concurrency",
-            "8",
-            "--json",
-        ]);
-        run.timeout_secs = "30";
-        run.extra.push(files[i].1.to_string_lossy().into_owned());
+        let mut run = Run::new(&api)
+            .everything()
+            .seeds(2)
+            .args(&["--difficulty", "2,4", "--concurrency", "8"])
+            .file("--json", &files[i].1)
+            .trajectories(&files[i].0);
         if tools {
-            run.extra.push("--tool-calls".to_owned());
+            run = run.args(&["--tool-calls"]);
         }
-        run.env = None;
-        run.extra.extend(strings(&["--env", "all"]));
-        run.seed = None;
+        run.timeout_secs = "30";
         run.env_url = env_url;
-        run.trajectories = Some(files[i].0.clone());
         run
     };
     let (text_run, tools_run, server_run) = tokio::join!(
@@ -1083,27 +1093,15 @@ async fn failures_are_retried_errors_are_left_out_and_usage_adds_up() {
         temp_file("faults.json"),
         temp_file("faults.csv"),
     );
-    let mut run = Run::new(&api).args(&[
-        "--seed-start",
-        "0",
-        "--seeds",
-        "6",
-        "--trials",
-        "2",
-        "--concurrency",
-        "4",
-        "--price-in",
-        "2",
-        "--price-out",
-        "10",
-        "--csv",
-    ]);
-    run.extra.push(csv_path.to_string_lossy().into_owned());
-    run.extra.push("--json".to_owned());
-    run.extra.push(report_path.to_string_lossy().into_owned());
-    run.seed = None;
-    run.trajectories = Some(trajectories.clone());
-    let out = run.output().await;
+    let out = Run::new(&api)
+        .seeds(6)
+        .args(&["--trials", "2", "--concurrency", "4"])
+        .args(&["--price-in", "2", "--price-out", "10"])
+        .file("--csv", &csv_path)
+        .file("--json", &report_path)
+        .trajectories(&trajectories)
+        .output()
+        .await;
     let stderr = text(&out.stderr);
     assert_eq!(
         out.status.code(),
@@ -1192,17 +1190,9 @@ async fn failures_are_retried_errors_are_left_out_and_usage_adds_up() {
 async fn the_request_limit_spaces_the_calls_of_all_episodes() {
     let episodes: Vec<_> = (0..10).map(|seed| (ENV, TASK, 2, seed)).collect();
     let (api, fake) = oracle_api(&episodes, Faults::default()).await;
-    let mut run = Run::new(&api).args(&[
-        "--seed-start",
-        "0",
-        "--seeds",
-        "10",
-        "--concurrency",
-        "10",
-        "--max-rpm",
-        "600",
-    ]);
-    run.seed = None;
+    let run = Run::new(&api)
+        .seeds(10)
+        .args(&["--concurrency", "10", "--max-rpm", "600"]);
     let started = std::time::Instant::now();
     let out = run.output().await;
     let took = started.elapsed();
@@ -1223,20 +1213,11 @@ async fn a_stalled_episode_times_out_without_holding_up_the_others() {
     };
     let (api, fake) = oracle_api(&episodes, faults).await;
     let report_path = temp_file("stall.json");
-    let mut run = Run::new(&api).args(&[
-        "--seed-start",
-        "0",
-        "--seeds",
-        "6",
-        "--concurrency",
-        "3",
-        "--episode-timeout",
-        "1",
-        "--json",
-    ]);
+    let mut run = Run::new(&api)
+        .seeds(6)
+        .args(&["--concurrency", "3", "--episode-timeout", "1"])
+        .file("--json", &report_path);
     run.timeout_secs = "120";
-    run.extra.push(report_path.to_string_lossy().into_owned());
-    run.seed = None;
     let out = run.output().await;
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let report = read_json(&report_path);
@@ -1276,19 +1257,12 @@ async fn a_run_that_only_fails_stops() {
     };
     let (api, _fake) = oracle_api(&episodes, faults).await;
     let (trajectories, report_path) = (temp_file("failing.jsonl"), temp_file("failing.json"));
-    let mut run = Run::new(&api).args(&[
-        "--seed-start",
-        "0",
-        "--seeds",
-        "40",
-        "--concurrency",
-        "2",
-        "--json",
-    ]);
+    let mut run = Run::new(&api)
+        .seeds(40)
+        .args(&["--concurrency", "2"])
+        .file("--json", &report_path)
+        .trajectories(&trajectories);
     run.retries = "0";
-    run.extra.push(report_path.to_string_lossy().into_owned());
-    run.seed = None;
-    run.trajectories = Some(trajectories.clone());
     let out = run.output().await;
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
@@ -1386,30 +1360,12 @@ async fn a_killed_or_interrupted_run_resumes_to_the_uninterrupted_result() {
     let api = fake_model::start(Arc::clone(&fake)).await;
     let total = episodes.len() * 2;
     let run = |name: &str, resume: bool| {
-        let mut run = Run::new(&api).args(&[
-            "--task",
-            "all",
-            "--seed-start",
-            "0",
-            "--seeds",
-            "6",
-            "--trials",
-            "2",
-            "--concurrency",
-            "4",
-            "--json",
-        ]);
-        run.extra.push(
-            temp_file(&format!("{name}.json"))
-                .to_string_lossy()
-                .into_owned(),
-        );
-        if resume {
-            run.extra.push("--resume".to_owned());
-        }
-        run.seed = None;
-        run.trajectories = Some(temp_file(&format!("{name}.jsonl")));
-        run
+        let run = Run::new(&api)
+            .seeds(6)
+            .args(&["--task", "all", "--trials", "2", "--concurrency", "4"])
+            .file("--json", &temp_file(&format!("{name}.json")))
+            .trajectories(&temp_file(&format!("{name}.jsonl")));
+        if resume { run.args(&["--resume"]) } else { run }
     };
     let whole = run("whole", false).output().await;
     assert!(whole.status.success(), "{}", text(&whole.stderr));
@@ -1468,9 +1424,7 @@ async fn a_killed_or_interrupted_run_resumes_to_the_uninterrupted_result() {
     }
 
     // Resuming with other settings is refused, naming them.
-    let mut other = run("whole", true);
-    other.extra.push("--tool-calls".to_owned());
-    let out = other.output().await;
+    let out = run("whole", true).args(&["--tool-calls"]).output().await;
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("protocol `text`"),
@@ -1495,12 +1449,13 @@ async fn a_regrade_of_an_unchanged_file_reproduces_its_scores() {
     };
     let (api, _fake) = oracle_api(&episodes, faults).await;
     let (file, out_file) = (temp_file("regrade.jsonl"), temp_file("regrade.out.jsonl"));
-    let mut run = Run::new(&api).args(&["--task", "all", "--seed-start", "0", "--tool-calls"]);
-    run.env = None;
-    run.extra.extend(strings(&["--env", "all"]));
-    run.seed = None;
-    run.trajectories = Some(file.clone());
-    let played = run.output().await;
+    let played = Run::new(&api)
+        .everything()
+        .seeds(1)
+        .args(&["--tool-calls"])
+        .trajectories(&file)
+        .output()
+        .await;
     assert_eq!(
         played.status.code(),
         Some(1),
@@ -1641,12 +1596,13 @@ async fn the_trajectories_of_both_runners_load_with_datasets() {
         ..Faults::default()
     };
     let (api, _fake) = oracle_api(&episodes, faults).await;
-    let mut run = Run::new(&api).args(&["--task", "all", "--seed-start", "0", "--tool-calls"]);
-    run.env = None;
-    run.extra.extend(strings(&["--env", "all"]));
-    run.seed = None;
-    run.trajectories = Some(tools_file.clone());
-    let out = run.output().await;
+    let out = Run::new(&api)
+        .everything()
+        .seeds(1)
+        .args(&["--tool-calls"])
+        .trajectories(&tools_file)
+        .output()
+        .await;
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
 
     let cache = temp_file("datasets-cache");
