@@ -105,7 +105,7 @@ pub struct InferenceArgs {
     #[arg(long, env = "MAX_TPM", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tpm: Option<u64>,
     /// An episode still running after this many seconds ends in error (default: no limit).
-    #[arg(long, env = "EPISODE_TIMEOUT_SECS", value_parser = parse_secs)]
+    #[arg(long, env = "EPISODE_TIMEOUT_SECS", value_name = "SECS", value_parser = parse_secs)]
     pub episode_timeout: Option<f64>,
     /// Act by function calls: the model gets the environment's tools (as MCP `tools/list`
     /// lists them) and each call is a step; without it, the action is a JSON object in the
