@@ -16,7 +16,7 @@ OUT=${WEB_DIST:-dist}
 STAGING="$OUT.staging"
 # 512 KB transferred, in brotli: index.html, web.js, web_bg.wasm, api.json.
 BUDGET=524288
-export PATH="$PWD/node_modules/.bin:$PATH"
+export PATH="$PWD/.venv/npm/node_modules/.bin:$PATH"
 
 # The files index.html asks trunk to copy into the bundle, one per line.
 copied_files() {
