@@ -99,6 +99,11 @@ pub trait Environment: Sized + Send + 'static {
         task.max_steps
     }
 
+    /// What `task` at level `difficulty` is graded on: the criteria, weights
+    /// and gates its grader applies ([`crate::rubric`]), published in
+    /// `/metadata`.
+    fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric;
+
     /// Generate the scenario of `task` at difficulty level `difficulty` (one
     /// of [`Environment::LEVELS`]) for `seed` and return the first
     /// observation. Same task, level and seed, same scenario, on every
@@ -907,7 +912,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         if self.done {
             return Err(EnvError::EpisodeDone);
         }
-        let action = parse_action_of::<E>(action)?;
+        let action = parse_action_of::<E>(&crate::text::fold_json(action))?;
         self.env.admit(&action)?;
         let limit = StepLimit::of(self.step_count + 1, self.max_steps);
         let transition = self.env.step(action, limit)?;
@@ -995,7 +1000,8 @@ impl<E: Environment> DynEpisode for Episode<E> {
         if self.done {
             return Err(EnvError::EpisodeDone);
         }
-        self.env.admit(&parse_action_of::<E>(action)?)
+        self.env
+            .admit(&parse_action_of::<E>(&crate::text::fold_json(action))?)
     }
 }
 

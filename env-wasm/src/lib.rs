@@ -9,7 +9,8 @@
 //!    [`rng::SeededRng`].
 //! 3. [`AnyEnv::step`] parses the action JSON into the environment's typed
 //!    action and runs its [`Environment::step`]: the simulator updates the
-//!    scenario, the grader scores in integer [`Points`].
+//!    scenario, the grader scores in integer [`Points`] by the task's
+//!    [`rubric::Rubric`] (criteria with weights and gates, as data).
 //! 4. Results leave as [`StepResult`] JSON (`observation`, `reward`, `done`),
 //!    the reward as the reset's [`RewardMode`] pays it;
 //!    [`AnyEnv::state`] reports the [`episode::EpisodeState`].
@@ -37,6 +38,7 @@ pub mod points;
 pub mod productivity;
 pub mod registry;
 pub mod rng;
+pub mod rubric;
 pub mod seam;
 pub mod splits;
 pub mod support_triage;

@@ -68,6 +68,8 @@ pub struct EnvInfo {
     pub(crate) start_episode: EpisodeFactory,
     #[serde(skip)]
     pub(crate) step_limit: episode::StepLimitFn,
+    #[serde(skip)]
+    pub(crate) rubric: fn(&TaskInfo, u8) -> crate::rubric::TaskRubric,
     /// Generated schemas, native only: the browser reads the committed
     /// action schema in `env-wasm/schemas/` instead (see
     /// [`committed_action_schema`]).
@@ -161,6 +163,36 @@ impl EnvInfo {
     /// ([`episode::Environment::max_steps`]).
     pub fn max_steps(&self, task: &TaskInfo, difficulty: u8) -> u32 {
         (self.step_limit)(task, difficulty)
+    }
+
+    /// What `task` at level `difficulty` is graded on
+    /// ([`episode::Environment::rubric`]).
+    pub fn rubric(&self, task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
+        (self.rubric)(task, difficulty)
+    }
+
+    /// Every task's rubric, each with the levels it applies at (levels
+    /// that share one rubric are listed together), for `/metadata`.
+    pub fn rubrics_json(&self) -> serde_json::Value {
+        let mut out = Vec::new();
+        for task in self.tasks {
+            let mut groups: Vec<(crate::rubric::TaskRubric, Vec<u8>)> = Vec::new();
+            for &level in self.levels {
+                let rubric = self.rubric(task, level);
+                match groups.iter_mut().find(|(r, _)| *r == rubric) {
+                    Some((_, levels)) => levels.push(level),
+                    None => groups.push((rubric, vec![level])),
+                }
+            }
+            for (rubric, levels) in groups {
+                out.push(serde_json::json!({
+                    "task": task.id,
+                    "levels": levels,
+                    "rubric": rubric,
+                }));
+            }
+        }
+        serde_json::Value::Array(out)
     }
 
     pub fn policy_names(&self) -> Vec<&'static str> {
@@ -279,6 +311,7 @@ pub const fn entry<E: episode::Environment>(
         },
         start_episode: episode::start::<E>,
         step_limit: E::max_steps,
+        rubric: E::rubric,
         #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,
         baselines: E::baseline_names,

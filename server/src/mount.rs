@@ -89,6 +89,9 @@ impl Mount {
             "default_reward_mode": RewardMode::default().name(),
             // The agent's verbs, over MCP (`tools/list`, `tools/call`).
             "tools": tool_names,
+            // What each task is graded on, per level: criteria with
+            // weights and gates, penalties (`env_wasm::rubric`).
+            "rubrics": info.rubrics_json(),
         });
         let tasks = json!({
             "env_id": info.id,

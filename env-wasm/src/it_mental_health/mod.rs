@@ -272,6 +272,18 @@ impl Environment for ItMentalHealth {
     /// misses and distractors, a tighter budget, under the same graders.
     const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
 
+    fn rubric(task: &TaskInfo, _difficulty: u8) -> crate::rubric::TaskRubric {
+        use crate::rubric::TaskRubric;
+        match task.id {
+            "burnout_detection" => TaskRubric::Weighted(&burnout::grade::RUBRIC),
+            "stress_triage" => TaskRubric::Weighted(&triage::grade::RUBRIC),
+            "intervention_plan" => TaskRubric::Weighted(&plan::grade::RUBRIC),
+            _ => TaskRubric::MeanOf {
+                tasks: &["burnout_detection", "stress_triage", "intervention_plan"],
+            },
+        }
+    }
+
     /// Free-text answers: the optional judge reads them.
     const JUDGED: bool = true;
 

@@ -29,6 +29,7 @@ use crate::grading::{
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rng::SeededRng;
+use crate::rubric::{Criterion, Rubric};
 use crate::text::normalize;
 
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
@@ -86,6 +87,53 @@ const WEIGHTS: [(&str, Points); 6] = [
 /// booking.
 const PREFERENCES_WEIGHT: Points = Points(1000);
 const PAYS_FOR_PREFERENCES: [&str; 2] = ["participant_availability", "room_valid"];
+
+/// A one-day calendar (levels 1 and 2).
+pub static RUBRIC: Rubric = Rubric::new(&[
+    Criterion::new("day", WEIGHTS[0].1, "Day"),
+    Criterion::new("duration", WEIGHTS[1].1, "Duration"),
+    Criterion::new("participants", WEIGHTS[2].1, "Required people invited"),
+    Criterion::new(
+        "no_blocked_overlap",
+        WEIGHTS[3].1,
+        "Clear of blocked windows",
+    ),
+    Criterion::new("participant_availability", WEIGHTS[4].1, "Everyone is free"),
+    Criterion::new("room_valid", WEIGHTS[5].1, "Room open and big enough"),
+]);
+
+/// A calendar with preferences (levels 3 to 5).
+pub static RUBRIC_WITH_PREFERENCES: Rubric = Rubric::new(&[
+    Criterion::new("day", WEIGHTS[0].1, "Day"),
+    Criterion::new("duration", WEIGHTS[1].1, "Duration"),
+    Criterion::new("participants", WEIGHTS[2].1, "Required people invited"),
+    Criterion::new("no_blocked_overlap", WEIGHTS[3].1, "Clear of blocked windows"),
+    Criterion::new(
+        "participant_availability",
+        Points(WEIGHTS[4].1.0 - PREFERENCES_WEIGHT.0 / 2),
+        "Everyone is free",
+    ),
+    Criterion::new(
+        "room_valid",
+        Points(WEIGHTS[5].1.0 - PREFERENCES_WEIGHT.0 / 2),
+        "Room open and big enough",
+    ),
+    Criterion::new(
+        "preferences",
+        PREFERENCES_WEIGHT,
+        "Preferences met (of the most possible)",
+    )
+    .about("Paid only to a valid booking: the preferences it meets over the most any valid booking meets."),
+]);
+
+/// The rubric of a calendar at `level`.
+pub fn rubric(level: u8) -> &'static Rubric {
+    if at(&PREFERENCES, level) > 0 {
+        &RUBRIC_WITH_PREFERENCES
+    } else {
+        &RUBRIC
+    }
+}
 
 /// Quarter-hours of one day as bits (bit i = minutes 15*i .. 15*i+15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -23,6 +23,7 @@ use crate::grading::{
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rng::SeededRng;
+use crate::rubric::{Criterion, Rubric};
 use crate::text::normalize;
 
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
@@ -44,6 +45,19 @@ const WEIGHTS: [(&str, Points); 6] = [
     ("retained_ids", Points(2000)),
     ("retained_ids_order", Points(1500)),
 ];
+
+pub static RUBRIC: Rubric = Rubric::new(&[
+    Criterion::new("valid_rows", WEIGHTS[0].1, "Valid row count"),
+    Criterion::new("duplicate_ids", WEIGHTS[1].1, "Duplicate ids"),
+    Criterion::new("invalid_emails", WEIGHTS[2].1, "Invalid emails"),
+    Criterion::new("normalized_total", WEIGHTS[3].1, "Normalised total"),
+    Criterion::new("retained_ids", WEIGHTS[4].1, "Retained ids"),
+    Criterion::new(
+        "retained_ids_order",
+        WEIGHTS[5].1,
+        "Retained ids in table order",
+    ),
+]);
 
 const RULES: &[&str] = &[
     "Trim surrounding whitespace from every value; ids and emails are case-insensitive (report them in lower case).",

@@ -17,6 +17,7 @@ use crate::episode::{Piece, StaticText};
 use crate::grading::{Reading, all_or_nothing, choice_field, one_value};
 use crate::points::Points;
 use crate::rng::SeededRng;
+use crate::rubric::{Criterion, Rubric};
 
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("label", "one of work | personal | spam | finance"),
@@ -27,6 +28,12 @@ pub const ANSWER_FIELDS: &[(&str, &str)] = &[
 const LABEL_WEIGHT: Points = Points(6000);
 const PRIORITY_WEIGHT: Points = Points(2000);
 const REPLY_WEIGHT: Points = Points(2000);
+
+pub static RUBRIC: Rubric = Rubric::new(&[
+    Criterion::new("label", LABEL_WEIGHT, "Label"),
+    Criterion::new("priority", PRIORITY_WEIGHT, "Priority"),
+    Criterion::new("needs_reply", REPLY_WEIGHT, "Needs a reply"),
+]);
 
 /// (institution, domain): banks, card issuers, payroll and utility billers.
 const ACCOUNTS: &[(&str, &str)] = &[

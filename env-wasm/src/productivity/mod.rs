@@ -481,6 +481,14 @@ impl Environment for Productivity {
 
     const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
 
+    fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
+        crate::rubric::TaskRubric::Weighted(match task.id {
+            "medium" => calendar::rubric(difficulty),
+            "hard" => &cleaning::RUBRIC,
+            _ => &email::RUBRIC,
+        })
+    }
+
     const PROMPT_HINT: Option<&'static str> = Some(
         "Actions are one command in `raw`: {\"raw\": \"inspect\"} to look again, \
          {\"raw\": \"propose: <answer JSON>\"} to have a draft checked for form only (are \

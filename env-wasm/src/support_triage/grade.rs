@@ -17,6 +17,7 @@ use super::policy::{self, ReplyRules};
 use super::reply::{self, Commitment, DayWord, Move, Reading, Team, Violation, When};
 use crate::grading::all_or_nothing;
 use crate::points::Points;
+use crate::rubric::{Criterion, Rubric};
 use crate::text::{CopySource, Text};
 use std::sync::OnceLock;
 
@@ -49,6 +50,36 @@ pub const DISPOSITION_WEIGHT: Points = Points(2500);
 pub const ELEMENTS_WEIGHT: Points = Points(1000);
 pub const HANDLING_WEIGHT: Points = Points(1500);
 pub const COMPLIANCE_WEIGHT: Points = Points(2500);
+
+/// Tasks `easy` and `medium`.
+pub static TRIAGE_RUBRIC: Rubric = Rubric::new(&[
+    Criterion::new("priority", TRIAGE_WEIGHTS.0, "Priority of each ticket")
+        .about("The share of tickets whose priority is the routing policy's."),
+    Criterion::new("department", TRIAGE_WEIGHTS.1, "Department of each ticket")
+        .about("The share of tickets whose department is the routing policy's."),
+]);
+
+/// Task `hard`, the policy exception.
+pub static EXCEPTION_RUBRIC: Rubric = Rubric::new(&[
+    Criterion::new("priority", PRIORITY_WEIGHT, "Priority"),
+    Criterion::new("department", DEPARTMENT_WEIGHT, "Department"),
+    Criterion::new("disposition", DISPOSITION_WEIGHT, "Disposition"),
+    Criterion::new(
+        "reply_elements",
+        ELEMENTS_WEIGHT,
+        "Reply: required elements",
+    )
+    .about("The customer's name, the ticket id and a next step within the SLA."),
+    Criterion::new("reply_handling", HANDLING_WEIGHT, "Reply: handles the case").about(
+        "The moves the policy asks of this case (decline, escalate, ask for what is needed).",
+    ),
+    Criterion::new(
+        "reply_compliance",
+        COMPLIANCE_WEIGHT,
+        "Reply: keeps to the policy",
+    )
+    .about("No forbidden commitment, in any wording."),
+]);
 
 fn mark(ok: bool) -> &'static str {
     if ok { "right" } else { "wrong" }

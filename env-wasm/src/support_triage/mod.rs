@@ -509,6 +509,14 @@ impl Environment for SupportTriage {
 
     /// A longer queue gets three more steps per ticket beyond level 2's
     /// largest: one to open it, one to triage it, one to spare.
+    fn rubric(task: &TaskInfo, _difficulty: u8) -> crate::rubric::TaskRubric {
+        crate::rubric::TaskRubric::Weighted(if task.id == "hard" {
+            &grade::EXCEPTION_RUBRIC
+        } else {
+            &grade::TRIAGE_RUBRIC
+        })
+    }
+
     fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
         let most = |level: u8| generate::level(level).queue.1;
         let extra = match task.id {

@@ -10,10 +10,17 @@
 //! 6. [`money`]: sums of money (`$9,500`, `9.5k`, `USD 9500`).
 //! 7. [`inflection`]: verb forms, so word lists name a verb once.
 //!
+//! Before any of these, [`fold()`] turns an answer into what a person sees
+//! (no invisible characters, compatibility forms and look-alike letters
+//! folded): [`Text::new`] and [`normalize`] apply it, and so does the episode
+//! to every string of an action before its environment reads it.
+//!
 //! Plus the normalisation answers are compared after everywhere, so
 //! "  Finance " and "finance" are one label.
 
 pub mod copy;
+pub mod fold;
+mod fold_table;
 pub mod hedge;
 pub mod inflection;
 pub mod money;
@@ -22,6 +29,7 @@ pub mod numbers;
 pub mod words;
 
 pub use copy::CopySource;
+pub use fold::{fold, fold_json};
 pub use hedge::{Mention, OneValue, stated, stated_words};
 pub use inflection::{base_of, bases_of, is_form_of};
 pub use money::{Amount, amounts};
@@ -29,9 +37,11 @@ pub use negation::negated;
 pub use numbers::{number_at, number_value, number_word};
 pub use words::{Text, Word, word_count};
 
-/// Lower-cased, trimmed, inner whitespace collapsed to single spaces.
+/// Folded ([`fold()`]), lower-cased, trimmed, inner whitespace collapsed to
+/// single spaces.
 pub fn normalize(text: &str) -> String {
-    text.split_whitespace()
+    fold(text)
+        .split_whitespace()
         .map(str::to_lowercase)
         .collect::<Vec<_>>()
         .join(" ")

@@ -13,9 +13,11 @@ use super::{BurnoutCase, Dimension, FLAG_CONCEPTS, FlagConcept, Severity, WORD_C
 use crate::it_mental_health::grade::{Grade, assemble, f1_of, offset_f1};
 use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::decision::decision;
+use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
+use crate::rubric::{Criterion, Rubric};
 use crate::text::{
     CopySource, OneValue, Text, bases_of, negated, number_value, stated_words, word_count,
 };
@@ -87,6 +89,14 @@ const DIMENSIONS: Points = Points(2000);
 const SEVERITY: Points = Points(3000);
 const RED_FLAGS: Points = Points(3000);
 const ESCALATION: Points = Points(2000);
+
+pub static RUBRIC: Rubric = Rubric::new(&[
+    Criterion::new("dimensions", DIMENSIONS, "Burnout dimensions"),
+    Criterion::new("severity", SEVERITY, "Severity"),
+    Criterion::new("red_flags", RED_FLAGS, "Grounded red flags"),
+    Criterion::new("escalation", ESCALATION, "HR escalation"),
+])
+.with_penalties(&PENALTIES);
 
 /// Numbers the rubric itself states; citing them is not inventing a fact.
 const RUBRIC_NUMBERS: &[u64] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 45, 46, 55, 56, 65];

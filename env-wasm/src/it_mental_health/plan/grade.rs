@@ -23,10 +23,12 @@ use std::collections::BTreeSet;
 use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
 use crate::it_mental_health::grade::{Grade, assemble, f1_of};
 use crate::it_mental_health::names::FIRST_NAMES;
+use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::order::set_of;
 use crate::points::Points;
+use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::denied;
 use crate::text::{Amount, OneValue, Text, amounts, word_count};
 
@@ -101,6 +103,16 @@ const OWNERS: Points = Points(1500);
 const KPIS: Points = Points(2000);
 const RISK: Points = Points(500);
 const BUDGET: Points = Points(1000);
+
+pub static RUBRIC: Rubric = Rubric::new(&[
+    Criterion::new("stressor_coverage", COVERAGE, "Stressors covered"),
+    Criterion::new("weekly_structure", STRUCTURE, "Weekly structure"),
+    Criterion::new("owners", OWNERS, "Owners from the roster"),
+    Criterion::new("kpis", KPIS, "KPIs with targets"),
+    Criterion::new("risk", RISK, "Risk and mitigation"),
+    Criterion::new("budget", BUDGET, "Budget within range"),
+])
+.with_penalties(&PENALTIES);
 
 /// Words that make a KPI's single number a change rather than a level.
 const CHANGE_WORDS: &[&str] = &[

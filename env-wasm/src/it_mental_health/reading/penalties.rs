@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::points::Points;
+use crate::rubric::Penalty;
 use crate::text::negated;
 use crate::text::{Text, word_count};
 
@@ -21,6 +22,31 @@ const OVER_LENGTH_STEP: Points = Points(1000);
 const OVER_LENGTH_CAP: Points = Points(4000);
 /// The most all penalties together take, as in the seed.
 const TOTAL_CAP: Points = Points(6000);
+
+/// The penalties of every task's rubric (under [`MIN_WORDS`] words an
+/// answer scores 0 whatever its criteria: `too_short_penalty` takes it all).
+pub static PENALTIES: [Penalty; 4] = [
+    Penalty {
+        name: "too_short_penalty",
+        about: "Under 20 words: the answer scores 0.",
+        most: Points::FULL,
+    },
+    Penalty {
+        name: "repetition_penalty",
+        about: "Looping: repeated lines or word runs.",
+        most: REPETITION,
+    },
+    Penalty {
+        name: "harmful_advice_penalty",
+        about: "Harmful advice (punishing, firing, shaming, dismissing distress, breaking confidentiality), 0.12 each.",
+        most: HARMFUL_CAP,
+    },
+    Penalty {
+        name: "length_penalty",
+        about: "Past the task's word cap: 0.10 per quarter of the cap over.",
+        most: OVER_LENGTH_CAP,
+    },
+];
 
 /// Share of repeated word 4-grams (in basis points) above which an answer
 /// counts as looping.

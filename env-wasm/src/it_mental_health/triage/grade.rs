@@ -22,8 +22,10 @@ use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
 use crate::it_mental_health::reading::Answer;
+use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::points::Points;
+use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::denied;
 use crate::text::{OneValue, Text, negated, stated_words, word_count};
 
@@ -77,6 +79,15 @@ const RANKING: Points = Points(2000);
 const IMMEDIATE: Points = Points(1500);
 const TWO_WEEK: Points = Points(1500);
 const STRESSOR: Points = Points(1000);
+
+pub static RUBRIC: Rubric = Rubric::new(&[
+    Criterion::new("tiers", TIERS, "Triage tier of each person"),
+    Criterion::new("priority_ranking", RANKING, "Priority ranking"),
+    Criterion::new("immediate_actions", IMMEDIATE, "Actions within 24 hours"),
+    Criterion::new("two_week_support", TWO_WEEK, "Two-week support"),
+    Criterion::new("stressors", STRESSOR, "Stressors named"),
+])
+.with_penalties(&PENALTIES);
 
 /// Levels of support in the first 24 hours, most intense first, aligned
 /// with [`Tier::rank`]. A check-in on its own is no level (every tier may
