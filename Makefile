@@ -8,7 +8,7 @@ PORT ?= 7860
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 export WEB_DIST ?= $(CURDIR)/dist
 
-.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate bench soak
+.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate bench soak python-test trainers
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -53,7 +53,13 @@ conformance:
 openenv-validate: bootstrap
 	scripts/openenv-validate.sh </dev/null
 
-test: bootstrap lint unit wasm-test conformance openenv-validate
+# The `deskbench` Python package (python/): generated models and tools against the
+# server, every observation through the typed clients, TRL's tool-schema extraction,
+# a TRL-shaped rollout (no torch; about 3 minutes).
+python-test: bootstrap
+	scripts/python-test.sh
+
+test: bootstrap lint unit wasm-test conformance openenv-validate python-test
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio and the HTTP, WebSocket and idle-memory figures against the Python
@@ -71,3 +77,11 @@ soak: bootstrap-long
 	scripts/fuzz.sh
 	scripts/schemathesis.sh
 	$(CARGO) test --release -p server --locked --test soak -- --ignored --nocapture --test-threads 1
+
+# Outside `make test`: a GRPO run with TRL's GRPOTrainer on a tiny random model (CPU;
+# DEVICE=cuda on an accelerator) against a server on loopback, then falsepass's audit of
+# the in-process Environment classes. Its venv is about 6 GB (torch from PyPI).
+DEVICE ?= cpu
+trainers:
+	@scripts/bootstrap.sh --trainers
+	scripts/trainers.sh --device $(DEVICE)
