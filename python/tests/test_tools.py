@@ -136,15 +136,15 @@ def test_a_trl_shaped_rollout_plays_the_reference_to_the_score_and_closes_every_
         assert {(r["task"], r["difficulty"]) for r in rows} == {(t, d) for t, d, _ in reference}
         with deskbench.environment_factory(env_id, base_url=server) as factory:
             instances = [factory() for _ in rows]
-            prompts = [instance.reset(**row) for instance, row in zip(instances, rows)]
+            prompts = [instance.reset(**row) for instance, row in zip(instances, rows, strict=True)]
             assert all(prompts) and all(not instance.done for instance in instances)
             plans = []
-            for instance, row in zip(instances, rows):
-                record = deskbench.TaskRecord.model_validate(deskbench._tasks.task(server, env_id, "validation", row["index"]))
+            for row in rows:
+                record = deskbench._tasks.task(server, env_id, "validation", row["index"])
                 episode = reference[(record.task, record.difficulty, record.seed)]
                 plans.append([tool_call(step["action"], tools) for step in episode["steps"][1:]])
             for turn in range(max(len(plan) for plan in plans)):
-                for instance, plan in zip(instances, plans):
+                for instance, plan in zip(instances, plans, strict=True):
                     if turn < len(plan):
                         name, arguments = plan[turn]
                         result = getattr(instance, name)(**arguments)

@@ -40,19 +40,21 @@ REPO = Path(__file__).resolve().parents[2]
 AUDITED = {"productivity": None, "it_mental_health": {"burnout_detection", "stress_triage", "intervention_plan"}}
 
 
-def reference_answers(binary: str, env: str, seeds: int, work: Path) -> dict[tuple[str, int, int], dict]:
-    path = work / f"{env}-reference.jsonl"
-    subprocess.run([binary, "eval", "--quiet", "--env", env, "--policy", "reference", "--split", "validation",
+def played(binary: str, env: str, policy: str, seeds: int, work: Path) -> dict[tuple[str, int, int], dict]:
+    """`deskbench eval --policy POLICY` on the validation split's first `seeds` seeds at every
+    level, in reward mode `score`: (task, level, seed) -> the episode of its trajectories file."""
+    path = work / f"{env}-{policy}.jsonl"
+    subprocess.run([binary, "eval", "--quiet", "--env", env, "--policy", policy, "--split", "validation",
                     "--seeds", str(seeds), "--difficulty", "all", "--reward-mode", "score", "--trajectories", str(path)],
                    check=True, stdout=subprocess.DEVNULL)  # fmt: skip
-    answers = {}
-    for line in path.read_text().splitlines():
-        episode = json.loads(line)
-        actions = [json.loads(step["action"]) for step in episode["steps"][1:]]
-        if len(actions) == 1:
-            answer = {k: v for k, v in actions[0].items() if k != "task_id"}
-            answers[(episode["task"], episode["difficulty"], episode["seed"])] = answer
-    return answers
+    episodes = (json.loads(line) for line in path.read_text().splitlines())
+    return {(e["task"], e["difficulty"], e["seed"]): e for e in episodes}
+
+
+def reference_answer(episode: dict) -> dict | None:
+    """The reference's one action, without `task_id` (the current task when left out)."""
+    actions = [json.loads(step["action"]) for step in episode["steps"][1:]]
+    return {k: v for k, v in actions[0].items() if k != "task_id"} if len(actions) == 1 else None
 
 
 def audit(env: str, url: str, binary: str, work: Path) -> dict:
@@ -60,13 +62,13 @@ def audit(env: str, url: str, binary: str, work: Path) -> dict:
     folder.mkdir(parents=True, exist_ok=True)
     levels = len(next(e for e in deskbench._tasks.environments(url) if e["id"] == env)["levels"])
     per_seed = len(deskbench.TOOL_ENVS[env]) * levels  # the split's tasks of one seed: every task at every level
-    answers = reference_answers(binary, env, per_seed, work)
+    references = played(binary, env, "reference", per_seed, work)
     tasks, audited = [], []
     for j in range(per_seed):
         record = deskbench._tasks.task(url, env, "validation", j + per_seed * j)  # task j's task and level, seed j
         if AUDITED[env] is not None and record.task not in AUDITED[env]:
             continue
-        answer = answers[(record.task, record.difficulty, record.seed)]
+        answer = reference_answer(references[(record.task, record.difficulty, record.seed)])
         audited.append((record.task, record.difficulty, record.seed))
         tasks.append({"key": f"validation-{record.index}", **record.reset, "reward_mode": "score",
                       "answer": json.dumps(answer, ensure_ascii=False)})  # fmt: skip
@@ -97,26 +99,14 @@ def audit(env: str, url: str, binary: str, work: Path) -> dict:
         print(f"  false pass: {r['probe']} {r['name']}/{r['variant']} on {r['example']}: {r['detail']}")
     other_task = [r["score"] or 0.0 for r in results if r["probe"] == "X1"]
     x1_mean = sum(other_task) / len(other_task) if other_task else 0.0
-    guess = uniform_guess(binary, env, per_seed, audited, work)
+    random = played(binary, env, "random", per_seed, work)  # the uniform guess, on the same tasks
+    guess = sum(random[key]["score"] for key in audited) / len(audited)
     print(f"  X1 (another task's answer): mean {x1_mean:.3f}, highest {max(other_task, default=0):.3f}; "
           f"the uniform guess (`random`) on the same tasks: {guess:.3f}")
     passed = run.returncode == 0 and not false_passes and x1_mean <= guess
     verdict = (f"every probe scored; no known-bad reply paid but X1's, whose mean {x1_mean:.3f} is within the uniform "
                f"guess {guess:.3f}") if passed else "FAILED"  # fmt: skip
     return {"env": env, "tasks": len(tasks), "passed": passed, "verdict": verdict}
-
-
-def uniform_guess(binary: str, env: str, seeds: int, audited: list[tuple[str, int, int]], work: Path) -> float:
-    """The `random` baseline's mean score on the audited (task, level, seed) triples."""
-    path = work / f"{env}-random.jsonl"
-    subprocess.run([binary, "eval", "--quiet", "--env", env, "--policy", "random", "--split", "validation",
-                    "--seeds", str(seeds), "--difficulty", "all", "--reward-mode", "score", "--trajectories", str(path)],
-                   check=True, stdout=subprocess.DEVNULL)  # fmt: skip
-    scores = {}
-    for line in path.read_text().splitlines():
-        episode = json.loads(line)
-        scores[(episode["task"], episode["difficulty"], episode["seed"])] = episode["score"]
-    return sum(scores[key] for key in audited) / len(audited)
 
 
 def main() -> int:
