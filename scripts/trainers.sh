@@ -17,6 +17,7 @@ STEPS=3 BATCH=4 GENERATIONS=2
 
 cargo build --locked -p server --quiet
 # The package as a user installs it (a wheel built from python/), in place of bootstrap's editable one.
+rm -rf python/build  # setuptools would reuse stale files from an earlier build
 "$PY" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./python
 work=$(mktemp -d)
 exec 3< <(exec target/debug/deskbench serve --host 127.0.0.1 --port 0 --max-sessions "$BATCH" \
