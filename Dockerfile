@@ -20,8 +20,9 @@ RUN cargo build --release --locked -p server \
 FROM node:20-bookworm-slim AS web
 WORKDIR /src
 RUN apt-get update && apt-get install -y --no-install-recommends brotli && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# Where scripts/bootstrap.sh installs them, so build-web.sh finds them.
+COPY package.json package-lock.json .venv/npm/
+RUN cd .venv/npm && npm ci --no-audit --no-fund
 COPY index.html ./
 COPY scripts/build-web.sh scripts/
 COPY --from=build /src/dist.staging dist.staging

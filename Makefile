@@ -8,7 +8,7 @@ PORT ?= 7860
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 export WEB_DIST ?= $(CURDIR)/dist
 
-.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate bench soak python-test trainers
+.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate openenv-validate-root bench soak python-test trainers
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -53,13 +53,20 @@ conformance:
 openenv-validate: bootstrap
 	scripts/openenv-validate.sh </dev/null
 
+# `openenv validate` where every OpenEnv README tells users to run it: at the
+# root of this built checkout, venvs, npm tools, target/ and dist/ in place.
+# The static level: the runtime one builds the image with Docker, which CI
+# lacks. It hashes the tree twice (target/ included: about 1.5 minutes).
+openenv-validate-root: bootstrap
+	.venv/openenv010/bin/openenv validate --level static . </dev/null
+
 # The `deskbench` Python package (python/): generated models and tools against the
 # server, every observation through the typed clients, TRL's tool-schema extraction,
 # a TRL-shaped rollout (no torch; about 3 minutes).
 python-test: bootstrap
 	scripts/python-test.sh
 
-test: bootstrap lint unit wasm-test conformance openenv-validate python-test
+test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio and the HTTP, WebSocket and idle-memory figures against the Python

@@ -4,7 +4,7 @@ reference is normally run (openenv-core's own create_app, uvicorn, one
 worker).
 
 Run (from the repository root, after scripts/bootstrap.sh):
-    .venv-openenv/bin/python -m uvicorn reference_app:app --app-dir bench \
+    .venv/openenv/bin/python -m uvicorn reference_app:app --app-dir bench \
         --host 127.0.0.1 --port 8000
 
 The action has DeskBench productivity's shape ({"raw": "inspect"}), so the

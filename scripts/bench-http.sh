@@ -41,7 +41,7 @@ ACTION=${BENCH_ACTION:-'{"raw":"inspect"}'}
 NICE=${BENCH_NICE:-0}
 SERVER_CPU=${BENCH_SERVER_CPU:-0}
 CLIENT_CPU=${BENCH_CLIENT_CPU:-1}
-PY=.venv-openenv/bin/python
+PY=.venv/openenv/bin/python
 OUT=target/bench-http
 RESULTS=$OUT/results.jsonl
 

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 OPENENV_CORE_VERSION="0.3.0"
-VENV=".venv-openenv"
+VENV=".venv/openenv"
 
 say() { printf 'bootstrap: %s\n' "$*"; }
 
@@ -22,7 +22,20 @@ else
   rustup target add wasm32-unknown-unknown
 fi
 
-# 2. Python venvs, each checked by the version of its one pinned package:
+# 2. Everything installed here lives under .venv/ (one folder per venv,
+#    .venv/npm for the npm tools): `openenv validate` hashes the package tree
+#    but .venv, refusing any symbolic link (a venv's lib64, npm's .bin), so a
+#    built checkout validates like a clean one. The folders of earlier
+#    bootstraps at the root are removed (all rebuilt under .venv/).
+for legacy in .venv-openenv .venv-openenv010 .venv-verifiers .venv-datasets .venv-long node_modules; do
+  if [ -e "$legacy" ]; then
+    say "removing $legacy (now under .venv/)"
+    rm -rf "$legacy"
+  fi
+done
+mkdir -p .venv
+
+#    Python venvs, each checked by the version of its one pinned package:
 #    the real openenv-core client (scripts/conformance.sh) with the official
 #    MCP SDK beside it (both take mcp 2.3), and for server/tests/clients.rs
 #    openenv 0.10.0 (its MCPToolClient; mcp 1.x) and verifiers 0.4.0 with its
@@ -47,12 +60,12 @@ if ! has_version "$VENV/bin/python" mcp "$MCP_VERSION"; then
   say "installing mcp $MCP_VERSION into $VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_VERSION"
 fi
-client_venv .venv-openenv010 openenv 0.10.0 "openenv==0.10.0"
-client_venv .venv-verifiers verifiers 0.4.0 "verifiers[openenv]==0.4.0"
+client_venv .venv/openenv010 openenv 0.10.0 "openenv==0.10.0"
+client_venv .venv/verifiers verifiers 0.4.0 "verifiers[openenv]==0.4.0"
 #    Hugging Face `datasets` loads both runners' trajectories files in
 #    server/tests/inference.rs; a venv of its own (about 400 MB, most of it
 #    pyarrow and pandas; 25 s to create), as none of the others pins it.
-client_venv .venv-datasets datasets 5.2.0 "datasets==5.2.0"
+client_venv .venv/datasets datasets 5.2.0 "datasets==5.2.0"
 
 # 2b. The `deskbench` Python package (python/): its test venv (.venv/python: openenv-core,
 #     transformers without torch, datamodel-code-generator, pytest; about 650 MB) and, with
@@ -102,20 +115,27 @@ else
 fi
 
 # 5. wasm-opt from npm binaryen 132 (Debian's 108 breaks the bundle) and
-#    esbuild (minifies the JS glue), both pinned in package-lock.json.
-if [ -x node_modules/.bin/wasm-opt ] && node_modules/.bin/wasm-opt --version | grep -q 'version 132' &&
-  [ -x node_modules/.bin/esbuild ]; then
-  say "wasm-opt (binaryen 132) and esbuild present"
+#    esbuild (minifies the JS glue), both pinned in package-lock.json and
+#    installed in .venv/npm from a copy of package.json and the lock file
+#    (scripts/build-web.sh puts .venv/npm/node_modules/.bin on its PATH).
+NPM_DIR=.venv/npm
+if cmp -s package-lock.json "$NPM_DIR/package-lock.json" &&
+  [ -x "$NPM_DIR/node_modules/.bin/wasm-opt" ] &&
+  "$NPM_DIR/node_modules/.bin/wasm-opt" --version | grep -q 'version 132' &&
+  [ -x "$NPM_DIR/node_modules/.bin/esbuild" ]; then
+  say "wasm-opt (binaryen 132) and esbuild present in $NPM_DIR"
 else
-  say "installing binaryen 132 and esbuild from npm"
-  npm ci --no-audit --no-fund --silent
+  say "installing binaryen 132 and esbuild from npm into $NPM_DIR"
+  mkdir -p "$NPM_DIR"
+  cp package.json package-lock.json "$NPM_DIR/"
+  (cd "$NPM_DIR" && npm ci --no-audit --no-fund --silent)
 fi
 
 # 6. Only for `make bench` and `make soak`: wrk (HTTP load) from Debian, and
 #    schemathesis in a venv of its own so its pins never touch openenv-core's.
 if [ "$LONG_RUNS" = 1 ]; then
   SCHEMATHESIS_VERSION="4.32.5"
-  LONG_VENV=".venv-long"
+  LONG_VENV=".venv/long"
   if command -v wrk >/dev/null && command -v taskset >/dev/null; then
     say "wrk and taskset present"
   else

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CHECK="${OPENENV_CHECK:-../shared/tools/openenv_client_check.py}"
-PY=.venv-openenv/bin/python
+PY=.venv/openenv/bin/python
 [ -f "$CHECK" ] || { echo "conformance: $CHECK not found (the shared/ folder beside the checkout)"; exit 1; }
 [ -x "$PY" ] || { echo "conformance: $PY missing; run scripts/bootstrap.sh"; exit 1; }
 

@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PY=.venv-openenv010/bin/python
+PY=.venv/openenv010/bin/python
 [ -x "$PY" ] || { echo "openenv-validate: $PY missing; run scripts/bootstrap.sh"; exit 1; }
 if [ -z "${DESKBENCH_BIN:-}" ]; then
   # The binary the rest of the suite uses: a no-op when it is up to date.

@@ -11,8 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ST=.venv-long/bin/schemathesis
-PY=.venv-long/bin/python
+ST=.venv/long/bin/schemathesis
+PY=.venv/long/bin/python
 MAX_EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-100}"
 SEED="${SCHEMATHESIS_SEED:-7}"
 [ -x "$ST" ] || { echo "schemathesis: $ST missing; run scripts/bootstrap.sh --long-runs"; exit 1; }

@@ -135,7 +135,7 @@ fn tools_of(env: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_mcp_sdk_plays_every_task_to_the_reference_score() {
-    let Some(python) = python(".venv-openenv") else {
+    let Some(python) = python(".venv/openenv") else {
         return;
     };
     // The SDK checks every `structuredContent` against its tool's
@@ -156,7 +156,7 @@ async fn the_mcp_sdk_plays_every_task_to_the_reference_score() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn openenv_mcp_tool_client_plays_every_task_over_ws_and_mcp() {
-    let Some(python) = python(".venv-openenv010") else {
+    let Some(python) = python(".venv/openenv010") else {
         return;
     };
     let plan = plan(true);
@@ -179,7 +179,7 @@ async fn openenv_mcp_tool_client_plays_every_task_over_ws_and_mcp() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn verifiers_reports_the_task_score_as_the_reward_in_score_mode() {
-    let Some(python) = python(".venv-verifiers") else {
+    let Some(python) = python(".venv/verifiers") else {
         return;
     };
     for result in run(&python, "verifiers_taskset.py", &plan(false)).await {
@@ -191,7 +191,7 @@ async fn verifiers_reports_the_task_score_as_the_reward_in_score_mode() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn openenv_harbor_client_reads_the_task_api_and_reset_plays_its_task() {
-    let Some(python) = python(".venv-openenv010") else {
+    let Some(python) = python(".venv/openenv010") else {
         return;
     };
     let plan: Vec<Value> = ENVIRONMENTS.iter().map(|e| json!({"env": e.id})).collect();

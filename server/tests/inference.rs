@@ -887,7 +887,7 @@ fn expected_table(path: &std::path::Path) -> Value {
 /// round-trip.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_trajectories_of_both_runners_load_with_datasets() {
-    let Some(python) = venv::python(".venv-datasets") else {
+    let Some(python) = venv::python(".venv/datasets") else {
         return;
     };
     let (eval_file, inference_file) = (temp_file("eval.jsonl"), temp_file("inference.jsonl"));

@@ -1,129 +1,70 @@
-//! How the page names what a grader scores: a human name and the weight of
-//! every criterion of every task, and one sentence per environment on how
-//! its step rewards relate to its score. The core reports criteria by key
-//! (`score_breakdown`); the names are the page's, and the weights are the
-//! graders' own, held here because no observation carries them. The tests
-//! below prove them: for many seeds, levels and every policy, the weighted
-//! sum of a final breakdown (less any penalties) is the episode's score.
+//! How the page names what a grader scores: the human title and the weight
+//! of every criterion, read from the core's rubric of the task
+//! ([`env_wasm::EnvInfo::rubric`], the same data `/metadata` publishes as
+//! `rubrics`), so the page never restates a weight; and one sentence per
+//! environment on how its step rewards relate to its score.
 
+use env_wasm::registry;
+use env_wasm::rubric::TaskRubric;
 use serde_json::{Map, Value};
 
-/// One graded criterion of a task.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One graded criterion of a task, as the page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Criterion {
     /// The key in `score_breakdown`.
     pub key: &'static str,
-    pub name: &'static str,
+    pub name: String,
     /// The criterion's share of the score, in basis points (10,000 = all).
     pub weight: u32,
 }
 
-const fn c(key: &'static str, name: &'static str, weight: u32) -> Criterion {
-    Criterion { key, name, weight }
-}
-
-const EMAIL: &[Criterion] = &[
-    c("label", "Label", 6000),
-    c("priority", "Priority", 2000),
-    c("needs_reply", "Needs a reply", 2000),
-];
-const CALENDAR: &[Criterion] = &[
-    c("day", "Day", 500),
-    c("duration", "Duration", 500),
-    c("participants", "Required people invited", 1000),
-    c("no_blocked_overlap", "Clear of blocked windows", 1000),
-    c("participant_availability", "Everyone is free", 3500),
-    c("room_valid", "Room open and big enough", 3500),
-];
-/// A calendar with preferences (levels 3 to 5).
-const CALENDAR_WITH_PREFERENCES: &[Criterion] = &[
-    c("day", "Day", 500),
-    c("duration", "Duration", 500),
-    c("participants", "Required people invited", 1000),
-    c("no_blocked_overlap", "Clear of blocked windows", 1000),
-    c("participant_availability", "Everyone is free", 3000),
-    c("room_valid", "Room open and big enough", 3000),
-    c(
-        "preferences",
-        "Preferences met (of the most possible)",
-        1000,
-    ),
-];
-const CLEANING: &[Criterion] = &[
-    c("valid_rows", "Valid row count", 1500),
-    c("duplicate_ids", "Duplicate ids", 1500),
-    c("invalid_emails", "Invalid emails", 1500),
-    c("normalized_total", "Normalised total", 2000),
-    c("retained_ids", "Retained ids", 2000),
-    c("retained_ids_order", "Retained ids in table order", 1500),
-];
-const BURNOUT: &[Criterion] = &[
-    c("dimensions", "Burnout dimensions", 2000),
-    c("severity", "Severity", 3000),
-    c("red_flags", "Grounded red flags", 3000),
-    c("escalation", "HR escalation", 2000),
-];
-const TRIAGE: &[Criterion] = &[
-    c("tiers", "Triage tier of each person", 4000),
-    c("priority_ranking", "Priority ranking", 2000),
-    c("immediate_actions", "Actions within 24 hours", 1500),
-    c("two_week_support", "Two-week support", 1500),
-    c("stressors", "Stressors named", 1000),
-];
-const PLAN: &[Criterion] = &[
-    c("stressor_coverage", "Stressors covered", 3500),
-    c("weekly_structure", "Weekly structure", 1500),
-    c("owners", "Owners from the roster", 1500),
-    c("kpis", "KPIs with targets", 2000),
-    c("risk", "Risk and mitigation", 500),
-    c("budget", "Budget within range", 1000),
-];
-/// A full episode scores the mean of its three tasks.
-const FULL_EPISODE: &[Criterion] = &[
-    c("burnout_detection", "Burnout detection (task 1)", 3333),
-    c("stress_triage", "Stress triage (task 2)", 3333),
-    c("intervention_plan", "Intervention plan (task 3)", 3334),
-];
-const TICKET_LABELS: &[Criterion] = &[
-    c("priority", "Priority of each ticket", 5000),
-    c("department", "Department of each ticket", 5000),
-];
-const EXCEPTION: &[Criterion] = &[
-    c("priority", "Priority", 1500),
-    c("department", "Department", 1000),
-    c("disposition", "Disposition", 2500),
-    c("reply_elements", "Reply: required elements", 1000),
-    c("reply_handling", "Reply: handles the case", 1500),
-    c("reply_compliance", "Reply: keeps to the policy", 2500),
-];
-
-/// The criteria tables of a task, each in the order the page lists them:
-/// the calendar's gains a criterion when its scenario has preferences.
-fn tables(env: &str, task: &str) -> &'static [&'static [Criterion]] {
-    match (env, task) {
-        ("productivity", "easy") => &[EMAIL],
-        ("productivity", "medium") => &[CALENDAR, CALENDAR_WITH_PREFERENCES],
-        ("productivity", "hard") => &[CLEANING],
-        ("it_mental_health", "full_episode") => &[FULL_EPISODE],
-        ("it_mental_health", "burnout_detection") => &[BURNOUT],
-        ("it_mental_health", "stress_triage") => &[TRIAGE],
-        ("it_mental_health", "intervention_plan") => &[PLAN],
-        ("support_triage", "hard") => &[EXCEPTION],
-        ("support_triage", _) => &[TICKET_LABELS],
-        _ => &[],
+/// The criteria of `task` at `level`, in the rubric's order.
+fn criteria_at(env: &str, task: &str, level: u8) -> Vec<Criterion> {
+    let Some(info) = registry::find(env) else {
+        return Vec::new();
+    };
+    let Some(task) = info.task(task) else {
+        return Vec::new();
+    };
+    match info.rubric(task, level) {
+        TaskRubric::Weighted(rubric) => rubric
+            .criteria
+            .iter()
+            .map(|c| Criterion {
+                key: c.name,
+                name: c.title.to_owned(),
+                weight: u32::try_from(c.weight.0).unwrap_or(0),
+            })
+            .collect(),
+        TaskRubric::MeanOf { tasks } => {
+            let count = u32::try_from(tasks.len()).unwrap_or(1).max(1);
+            tasks
+                .iter()
+                .enumerate()
+                .map(|(i, part)| Criterion {
+                    key: part,
+                    name: format!("{} (task {})", humanise(part), i + 1),
+                    // The last part takes the rounding, so the shares add up.
+                    weight: if i + 1 == tasks.len() {
+                        10_000 - 10_000 / count * (count - 1)
+                    } else {
+                        10_000 / count
+                    },
+                })
+                .collect()
+        }
     }
 }
 
-/// The criteria of a task's graded `breakdown`: the table with exactly its
-/// keys (the task's first table when none has).
-pub fn of_breakdown(env: &str, task: &str, breakdown: &Map<String, Value>) -> &'static [Criterion] {
-    let tables = tables(env, task);
-    tables
+/// The criteria of a task's graded `breakdown`: those of the level whose
+/// rubric has exactly its keys (the default level's when none has).
+pub fn of_breakdown(env: &str, task: &str, breakdown: &Map<String, Value>) -> Vec<Criterion> {
+    let levels = registry::find(env).map_or(&[][..], |info| info.levels);
+    levels
         .iter()
+        .map(|&level| criteria_at(env, task, level))
         .find(|t| t.len() == breakdown.len() && t.iter().all(|c| breakdown.contains_key(c.key)))
-        .or(tables.first())
-        .copied()
-        .unwrap_or(&[])
+        .unwrap_or_else(|| criteria_at(env, task, env_wasm::splits::DEFAULT_LEVEL))
 }
 
 /// A key as words, for a criterion or penalty the table does not name.
@@ -138,11 +79,12 @@ pub fn humanise(key: &str) -> String {
 
 /// The name the page shows for `key` of a task.
 pub fn name_of(env: &str, task: &str, key: &str) -> String {
-    tables(env, task)
+    let levels = registry::find(env).map_or(&[][..], |info| info.levels);
+    levels
         .iter()
-        .flat_map(|t| t.iter())
+        .flat_map(|&level| criteria_at(env, task, level))
         .find(|c| c.key == key)
-        .map_or_else(|| humanise(key), |c| c.name.to_owned())
+        .map_or_else(|| humanise(key), |c| c.name)
 }
 
 /// Reward against score, in general and for one environment.
@@ -195,71 +137,28 @@ mod tests {
     }
 
     #[test]
-    fn every_task_has_criteria_whose_weights_add_up_to_one() {
-        for env in ENVIRONMENTS {
-            for task in env.tasks {
-                let all = tables(env.id, task.id);
-                assert!(!all.is_empty(), "{}/{}", env.id, task.id);
-                for criteria in all {
-                    let sum: u32 = criteria.iter().map(|c| c.weight).sum();
-                    assert_eq!(sum, 10_000, "{}/{}", env.id, task.id);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_weighted_breakdown_less_penalties_is_the_score() {
+    fn every_breakdown_finds_its_criteria_and_their_weights_add_up_to_one() {
         let mut checked = 0;
-        let mut tables_seen = std::collections::BTreeSet::new();
         for env in ENVIRONMENTS {
             for task in env.tasks {
-                for policy in env.policy_names() {
-                    // The default level and one whose scenarios are larger
-                    // (the calendar's gain preferences there).
-                    for (difficulty, seed) in (0..6).map(|s| (2, s)).chain((0..3).map(|s| (4, s))) {
-                        let Some(last) = play(env.id, task.id, difficulty, seed, policy) else {
-                            continue;
-                        };
-                        let breakdown = last["score_breakdown"].as_object().expect("breakdown");
-                        let criteria = of_breakdown(env.id, task.id, breakdown);
-                        tables_seen.insert((env.id, task.id, criteria.len()));
-                        let keys: Vec<&str> = breakdown.keys().map(String::as_str).collect();
-                        let mut listed: Vec<&str> = criteria.iter().map(|c| c.key).collect();
-                        listed.sort_unstable();
-                        assert_eq!(keys, listed, "{}/{} keys", env.id, task.id);
-                        let weighted: f64 = criteria
-                            .iter()
-                            .map(|c| {
-                                f64::from(c.weight) / 10_000.0
-                                    * breakdown[c.key].as_f64().unwrap_or(0.0)
-                            })
-                            .sum();
-                        let penalties: f64 = last["graded"]["penalties"]
-                            .as_object()
-                            .filter(|_| criteria != FULL_EPISODE)
-                            .map(|p| p.values().filter_map(Value::as_f64).sum())
-                            .unwrap_or(0.0);
-                        let expected = (weighted - penalties).clamp(0.0, 1.0);
-                        let score = last["terminal_grader"].as_f64().expect("score");
-                        assert!(
-                            (expected - score).abs() < 2e-4,
-                            "{}/{} {policy} level {difficulty} seed {seed}: weighted {expected} vs score {score}",
-                            env.id,
-                            task.id
-                        );
-                        checked += 1;
-                    }
+                for &level in env.levels {
+                    let Some(last) = play(env.id, task.id, level, 1, "reference") else {
+                        continue;
+                    };
+                    let breakdown = last["score_breakdown"].as_object().expect("breakdown");
+                    let criteria = of_breakdown(env.id, task.id, breakdown);
+                    let mut keys: Vec<&str> = criteria.iter().map(|c| c.key).collect();
+                    keys.sort_unstable();
+                    let listed: Vec<&str> = breakdown.keys().map(String::as_str).collect();
+                    assert_eq!(keys, listed, "{}/{} level {level}", env.id, task.id);
+                    let sum: u32 = criteria.iter().map(|c| c.weight).sum();
+                    assert_eq!(sum, 10_000, "{}/{} level {level}", env.id, task.id);
+                    assert!(criteria.iter().all(|c| !c.name.is_empty()));
+                    checked += 1;
                 }
             }
         }
-        assert!(checked > 100, "only {checked} episodes checked");
-        // Every table of every task was the one a breakdown matched.
-        let tables_listed: usize = ENVIRONMENTS
-            .iter()
-            .flat_map(|env| env.tasks.iter().map(|task| tables(env.id, task.id).len()))
-            .sum();
-        assert_eq!(tables_seen.len(), tables_listed, "{tables_seen:?}");
+        assert!(checked >= 50, "only {checked} tasks and levels checked");
     }
 
     #[test]

@@ -153,7 +153,7 @@ pub fn breakdown(env: &str, task: &str, observation: &Value) -> Html {
         .filter_map(|c| {
             scores
                 .get(c.key)
-                .map(|s| (c.name.to_owned(), Some(c.weight), s.as_f64().unwrap_or(0.0)))
+                .map(|s| (c.name.clone(), Some(c.weight), s.as_f64().unwrap_or(0.0)))
         })
         .collect();
     for (key, value) in &scores {

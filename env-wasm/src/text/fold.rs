@@ -12,29 +12,67 @@
 //! a digit or punctuation, and ASCII itself is never remapped (UTS #39 gives
 //! `m` the prototype `rn`): the fold undoes disguises, it does not rewrite
 //! honest text. Letters with no Latin look-alike (`é`, `ß`, Greek `λ`) stay.
+//!
+//! The mapping is a generated table (`fold_table.rs`: each character whose
+//! fold is ASCII or nothing, as runs) rather than the `unicode-normalization`
+//! and `unicode-security` crates it is generated from: their full tables
+//! cost the page 74 KB of its 512 KB (brotli) for the few thousand
+//! characters that fold to Latin. `tests/fold_table.rs` regenerates the
+//! table from those crates and checks every code point against them; the
+//! table is also what pins the fold's Unicode version.
 
 use std::borrow::Cow;
-use std::sync::OnceLock;
 
 use serde_json::Value;
-use unicode_normalization::UnicodeNormalization;
-use unicode_security::confusable_detection::skeleton;
+
+use super::fold_table::{MULTI, RUNS};
 
 /// `text` as a person reads it; see the module documentation.
 pub fn fold(text: &str) -> Cow<'_, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
-    let visible: String = text.chars().filter(|&c| !is_invisible(c)).collect();
-    let mut out = String::with_capacity(visible.len());
-    for c in visible.nfkc() {
-        out.push(if c.is_ascii() || !c.is_alphabetic() {
-            c
-        } else {
-            latin_look_alike(c).unwrap_or(c)
-        });
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match folded_char(c) {
+            Folded::Keep => out.push(c),
+            Folded::Drop => {}
+            Folded::Char(ascii) => out.push(ascii),
+            Folded::Text(ascii) => out.push_str(ascii),
+        }
     }
     Cow::Owned(out)
+}
+
+/// What [`fold`] does with one character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Folded {
+    Keep,
+    Drop,
+    Char(char),
+    Text(&'static str),
+}
+
+/// [`fold`] of one character, from the generated table.
+pub fn folded_char(c: char) -> Folded {
+    if c.is_ascii() {
+        return Folded::Keep;
+    }
+    let code = c as u32;
+    let at = RUNS.partition_point(|run| run.0 <= code);
+    if let Some(&(first, last, target, step)) = at.checked_sub(1).and_then(|i| RUNS.get(i))
+        && code <= last
+    {
+        if target == 0 {
+            return Folded::Drop;
+        }
+        let offset = if step { code - first } else { 0 };
+        return char::from_u32(u32::from(target) + offset).map_or(Folded::Keep, Folded::Char);
+    }
+    match MULTI.binary_search_by_key(&code, |(c, _)| *c) {
+        Ok(i) => Folded::Text(MULTI[i].1),
+        Err(_) => Folded::Keep,
+    }
 }
 
 /// Every string in `value` (keys stay) folded by [`fold`]; the value as it
@@ -63,34 +101,6 @@ fn has_foldable(value: &Value) -> bool {
         Value::Object(map) => map.values().any(has_foldable),
         _ => false,
     }
-}
-
-/// A default-ignorable code point: UTS #39's skeleton drops exactly those,
-/// so a character whose skeleton is empty is one.
-fn is_invisible(c: char) -> bool {
-    !c.is_ascii() && skeleton(c.encode_utf8(&mut [0; 4])).next().is_none()
-}
-
-/// The ASCII letter `c` imitates, of `c`'s case, when exactly one does.
-fn latin_look_alike(c: char) -> Option<char> {
-    let prototype: String = skeleton(c.encode_utf8(&mut [0; 4])).collect();
-    let mut found = ascii_prototypes()
-        .iter()
-        .filter(|(letter, p)| *p == prototype && letter.is_ascii_uppercase() == c.is_uppercase())
-        .map(|(letter, _)| *letter);
-    let letter = found.next()?;
-    found.next().is_none().then_some(letter)
-}
-
-/// Each ASCII letter with its UTS #39 prototype, computed once.
-fn ascii_prototypes() -> &'static [(char, String)] {
-    static TABLE: OnceLock<Vec<(char, String)>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        ('A'..='Z')
-            .chain('a'..='z')
-            .map(|letter| (letter, skeleton(letter.encode_utf8(&mut [0; 4])).collect()))
-            .collect()
-    })
 }
 
 #[cfg(test)]
@@ -138,7 +148,7 @@ mod tests {
             "λ and π",
             "日本",
         ] {
-            assert_eq!(fold(text), text.nfkc().collect::<String>(), "{text}");
+            assert_eq!(fold(text), text, "{text}");
         }
         assert_eq!(fold("Zoë"), "Zoë");
     }

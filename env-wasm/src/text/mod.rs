@@ -10,7 +10,7 @@
 //! 6. [`money`]: sums of money (`$9,500`, `9.5k`, `USD 9500`).
 //! 7. [`inflection`]: verb forms, so word lists name a verb once.
 //!
-//! Before any of these, [`fold`] turns an answer into what a person sees
+//! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
 //! folded): [`Text::new`] and [`normalize`] apply it, and so does the episode
 //! to every string of an action before its environment reads it.
@@ -20,6 +20,7 @@
 
 pub mod copy;
 pub mod fold;
+mod fold_table;
 pub mod hedge;
 pub mod inflection;
 pub mod money;
@@ -36,7 +37,7 @@ pub use negation::negated;
 pub use numbers::{number_at, number_value, number_word};
 pub use words::{Text, Word, word_count};
 
-/// Folded ([`fold`]), lower-cased, trimmed, inner whitespace collapsed to
+/// Folded ([`fold()`]), lower-cased, trimmed, inner whitespace collapsed to
 /// single spaces.
 pub fn normalize(text: &str) -> String {
     fold(text)

@@ -41,7 +41,7 @@ const PHRASE_WORDS: usize = 8;
 const ONE_ON_ONE: &str = "oneonone";
 
 impl Text {
-    /// `source` read as words, after [`super::fold`]: `Text::source` and
+    /// `source` read as words, after [`super::fold()`]: `Text::source` and
     /// every word's offsets are those of the folded text.
     pub fn new(source: &str) -> Text {
         let source = &*super::fold(source);

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 /// The python of `venv` (a folder at the repository root, such as
-/// `.venv-openenv`), or `None` (the test then passes with a note) when it
+/// `.venv/openenv`), or `None` (the test then passes with a note) when it
 /// is absent outside CI; in CI its absence fails the test.
 #[allow(clippy::disallowed_methods)]
 pub fn python(venv: &str) -> Option<PathBuf> {
