@@ -8,7 +8,7 @@ PORT ?= 7860
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 export WEB_DIST ?= $(CURDIR)/dist
 
-.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate openenv-validate-root bench soak
+.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate openenv-validate-root bench soak python-test trainers
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -60,7 +60,13 @@ openenv-validate: bootstrap
 openenv-validate-root: bootstrap
 	.venv/openenv010/bin/openenv validate --level static . </dev/null
 
-test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root
+# The `deskbench` Python package (python/): generated models and tools against the
+# server, every observation through the typed clients, TRL's tool-schema extraction,
+# a TRL-shaped rollout (no torch; about 3 minutes).
+python-test: bootstrap
+	scripts/python-test.sh
+
+test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio, the HTTP, WebSocket and idle-memory figures against the Python
@@ -80,3 +86,11 @@ soak: bootstrap-long
 	scripts/fuzz.sh
 	scripts/schemathesis.sh
 	$(CARGO) test --release -p server --locked --test soak -- --ignored --nocapture --test-threads 1
+
+# Outside `make test`: a GRPO run with TRL's GRPOTrainer on a tiny random model (CPU;
+# DEVICE=cuda on an accelerator) against a server on loopback, then falsepass's audit of
+# the in-process Environment classes. Its venv is about 6 GB (torch from PyPI).
+DEVICE ?= cpu
+trainers:
+	@scripts/bootstrap.sh --trainers
+	scripts/trainers.sh --device $(DEVICE)

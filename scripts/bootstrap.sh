@@ -67,6 +67,27 @@ client_venv .venv/verifiers verifiers 0.4.0 "verifiers[openenv]==0.4.0"
 #    pyarrow and pandas; 25 s to create), as none of the others pins it.
 client_venv .venv/datasets datasets 5.2.0 "datasets==5.2.0"
 
+# 2b. The `deskbench` Python package (python/): its test venv (.venv/python: openenv-core,
+#     transformers without torch, datamodel-code-generator, pytest; about 650 MB) and, with
+#     --trainers, `make trainers`' venv (.venv/trainers: torch, TRL, falsepass; about 6 GB,
+#     15 minutes). Each is rebuilt when its requirements file or python/pyproject.toml
+#     changes (a stamp of both in the venv); the package is installed editable.
+package_venv() { # dir requirements-file
+  local dir=$1 requirements=$2 want
+  want=$(cat "$requirements" python/pyproject.toml | sha256sum | cut -d' ' -f1)
+  if [ -x "$dir/bin/python" ] && [ "$(cat "$dir/.requirements.sha256" 2>/dev/null)" = "$want" ]; then
+    say "$dir up to date with $requirements"
+    return
+  fi
+  say "installing $requirements and python/ into $dir"
+  [ -x "$dir/bin/python" ] || python3 -m venv "$dir"
+  "$dir/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+  "$dir/bin/pip" install --quiet --disable-pip-version-check --no-deps -e python
+  echo "$want" >"$dir/.requirements.sha256"
+}
+package_venv .venv/python python/requirements-test.txt
+[ "${1:-}" = "--trainers" ] && package_venv .venv/trainers python/requirements-trainers.txt
+
 # 3. Browser tests and the web bundle: Debian's chromium and its matching
 #    chromedriver, brotli to precompress assets.
 missing=()
