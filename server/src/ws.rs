@@ -80,6 +80,12 @@ pub async fn upgrade(
             .into_response();
         }
     };
+    // A draining replica refuses a socket of its own before the upgrade: a
+    // 503 the proxy retries on another replica (after the upgrade it could
+    // only be an error frame). Attaching to a session it holds goes on.
+    if attach.is_none() && mount.app.sessions.is_draining() {
+        return ApiError::Draining.into_response();
+    }
     let limit = mount.app.config.max_body_bytes;
     upgrade
         .read_buffer_size(READ_BUFFER_BYTES)

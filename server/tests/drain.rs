@@ -242,10 +242,17 @@ async fn episodes_in_flight_finish_after_sigterm_and_new_ones_go_elsewhere() {
         .await;
     assert_eq!((status, retry.as_deref()), (503, Some("1")), "{refused}");
     assert_eq!(refused["error"]["code"], "DRAINING", "{refused}");
-    let mut late_ws = server.ws().await;
-    let refused = next(&mut late_ws).await;
-    let refused: Value = serde_json::from_str(refused.to_text().expect("text")).expect("JSON");
-    assert_eq!(refused["data"]["code"], "DRAINING", "{refused}");
+    // A new socket is refused before the upgrade, with a 503 a proxy retries.
+    let url = format!("ws://{}/ws", server.addr);
+    match tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url)).await {
+        Ok(Err(tokio_tungstenite::tungstenite::Error::Http(response))) => {
+            assert_eq!(response.status(), 503);
+            let body: Value = serde_json::from_slice(response.body().as_deref().unwrap_or(b""))
+                .expect("a JSON refusal");
+            assert_eq!(body["error"]["code"], "DRAINING", "{body}");
+        }
+        other => panic!("a new /ws while draining: {other:?}"),
+    }
     assert_eq!(
         close_frame(&mut idle_ws).await.0,
         1001,
