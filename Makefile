@@ -78,7 +78,7 @@ k8s-validate: bootstrap
 cluster-test: bootstrap
 	scripts/cluster-test.sh </dev/null
 
-test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test k8s-validate
+test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test k8s-validate cluster-test
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio, the HTTP, WebSocket and idle-memory figures against the Python

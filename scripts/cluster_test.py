@@ -10,7 +10,7 @@ Phases (each bounded; every wait has a timeout):
    they all play to their end and new ones start meanwhile: zero failed
    requests, and replica 2 exits once its episodes are over;
 3. kill: episodes in progress on the two survivors when replica 3 gets
-   SIGKILL: its HTTP sessions get 409 NOT_STARTED ("reset first"), its /ws
+   SIGKILL: its HTTP sessions get 409 EPISODE_NOT_STARTED ("reset first"), its /ws
    sockets drop, and every session on replica 1 plays on untouched.
 """
 
@@ -329,7 +329,7 @@ async def main():
         for e, ok in zip(victims, outcomes):
             if "replica3" in e.served_by:
                 lost[e.kind] += 1
-                if e.kind == "http" and not ok and e.last_error == (409, "NOT_STARTED"):
+                if e.kind == "http" and not ok and e.last_error == (409, "EPISODE_NOT_STARTED"):
                     clear += 1
                 elif e.kind == "ws" and not ok:
                     clear += 1
@@ -342,7 +342,7 @@ async def main():
             await e.close()
         print(f"phase 3 (kill replica 3): {len(victims)} episodes in progress, "
               f"{lost['http']} HTTP and {lost['ws']} /ws on replica 3: {clear} of them got the "
-              f"clear error (409 NOT_STARTED / socket closed); {len(survivors)} elsewhere: "
+              f"clear error (409 EPISODE_NOT_STARTED / socket closed); {len(survivors)} elsewhere: "
               f"{untouched_failed + len(tally.errors)} failed; "
               f"{(tally.steps - steps_before) / took:.0f} steps/s on the one replica left")
         seen = sorted({str(e.last_error) for e, ok in zip(victims, outcomes)
