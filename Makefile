@@ -8,7 +8,7 @@ PORT ?= 7860
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 export WEB_DIST ?= $(CURDIR)/dist
 
-.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate openenv-validate-root bench soak python-test trainers exploits
+.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate openenv-validate-root bench soak python-test trainers k8s-validate cluster-test exploits
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -66,7 +66,19 @@ openenv-validate-root: bootstrap
 python-test: bootstrap
 	scripts/python-test.sh
 
-test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test
+# The Kubernetes manifests against the API schemas (kubernetes-validate) and
+# the checkov security linter, and the HAProxy router configuration (about
+# 1.5 minutes, most of it checkov).
+k8s-validate: bootstrap
+	scripts/k8s-validate.sh </dev/null
+
+# Three replicas of the debug binary behind the shipped HAProxy configuration
+# on loopback: affinity over HTTP, /ws and MCP, a drain and a kill
+# (README "Running at scale"; bounded at 5 minutes).
+cluster-test: bootstrap
+	scripts/cluster-test.sh </dev/null
+
+test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test k8s-validate cluster-test
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio, the HTTP, WebSocket and idle-memory figures against the Python

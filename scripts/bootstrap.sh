@@ -66,6 +66,11 @@ client_venv .venv/verifiers verifiers 0.4.0 "verifiers[openenv]==0.4.0"
 #    server/tests/inference.rs; a venv of its own (about 400 MB, most of it
 #    pyarrow and pandas; 25 s to create), as none of the others pins it.
 client_venv .venv/datasets datasets 5.2.0 "datasets==5.2.0"
+#    The Kubernetes manifests (deploy/kubernetes, `make k8s-validate`): the
+#    Kubernetes schemas' validator and the checkov security linter, each in a
+#    venv of its own (checkov pins much of the ecosystem).
+client_venv .venv/kubernetes-validate kubernetes-validate 1.37.0 "kubernetes-validate==1.37.0"
+client_venv .venv/checkov checkov 3.3.30 "checkov==3.3.30"
 
 # 2b. The `deskbench` Python package (python/): its test venv (.venv/python: openenv-core,
 #     transformers without torch, datamodel-code-generator, pytest; about 650 MB) and, with
@@ -89,11 +94,14 @@ package_venv .venv/python python/requirements-test.txt
 [ "${1:-}" = "--trainers" ] && package_venv .venv/trainers python/requirements-trainers.txt
 
 # 3. Browser tests and the web bundle: Debian's chromium and its matching
-#    chromedriver, brotli to precompress assets.
+#    chromedriver, brotli to precompress assets; haproxy for the cluster test.
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v brotli >/dev/null || missing+=(brotli)
+#    HAProxy runs the cluster test (scripts/cluster-test.sh) with the shipped
+#    session-affine configuration (deploy/kubernetes/base/haproxy/haproxy.cfg).
+command -v haproxy >/dev/null || missing+=(haproxy)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive

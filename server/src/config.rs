@@ -13,6 +13,9 @@ use crate::judge::JudgeConfig;
 pub const DEFAULT_MAX_SESSIONS: usize = 10_000;
 /// Default idle time after which a session is dropped.
 pub const DEFAULT_SESSION_IDLE_SECS: u64 = 900;
+/// Default drain grace: how long a stopping server lets its episodes in
+/// progress finish before it closes what is left.
+pub const DEFAULT_DRAIN_GRACE_SECS: u64 = 30;
 /// Default cap on a request body and on a WebSocket message: 1 MiB.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 1 << 20;
 
@@ -46,6 +49,9 @@ pub struct Config {
     pub web_dist: PathBuf,
     /// The optional LLM judge of `it_mental_health` steps; off when `None`.
     pub judge: Option<JudgeConfig>,
+    /// After SIGTERM, how long episodes in progress may run on before the
+    /// server closes what is left and exits.
+    pub drain_grace: Duration,
 }
 
 impl Default for Config {
@@ -60,6 +66,7 @@ impl Default for Config {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             web_dist: PathBuf::from("dist"),
             judge: None,
+            drain_grace: Duration::from_secs(DEFAULT_DRAIN_GRACE_SECS),
         }
     }
 }

@@ -49,6 +49,16 @@ pub enum ApiError {
     )]
     CapacityReached { active: usize, max: usize },
 
+    /// The server is shutting down: it finishes the episodes it holds and
+    /// starts none. Through a load balancer the retry reaches a replica
+    /// that is not draining.
+    #[error(
+        "this replica is draining (shutting down): it finishes the episodes in progress and starts \
+         no new session or episode; retry elsewhere (through the load balancer a retry lands on \
+         another replica; an episode is deterministic, so reset the same task and seed there)"
+    )]
+    Draining,
+
     #[error("{0}")]
     UpgradeRequired(String),
 
@@ -109,6 +119,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "METHOD_NOT_ALLOWED",
             ApiError::PayloadTooLarge { .. } => "PAYLOAD_TOO_LARGE",
             ApiError::CapacityReached { .. } => "CAPACITY_REACHED",
+            ApiError::Draining => "DRAINING",
             ApiError::UpgradeRequired(_) => "UPGRADE_REQUIRED",
             ApiError::Contract { code, .. } => code,
             ApiError::BodyUnreadable => "BAD_REQUEST",
@@ -133,7 +144,9 @@ impl ApiError {
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::CapacityReached { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::CapacityReached { .. } | ApiError::Draining => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::UpgradeRequired(_) => StatusCode::UPGRADE_REQUIRED,
             ApiError::Contract { status, .. } => *status,
             ApiError::BodyUnreadable | ApiError::Rpc { .. } => StatusCode::BAD_REQUEST,
@@ -241,7 +254,7 @@ impl ApiError {
 
     /// The `/ws` error frame, `{"type":"error","data":{"message","code",...}}`,
     /// with OpenEnv's codes; the connection is kept unless the code is
-    /// `SESSION_ERROR` or `CAPACITY_REACHED`.
+    /// `SESSION_ERROR`, `CAPACITY_REACHED` or `DRAINING`.
     pub fn ws_frame(&self) -> String {
         let message = self.message_on(Transport::Ws);
         let (code, extra) = match self {
@@ -281,6 +294,7 @@ impl ApiError {
                 "CAPACITY_REACHED",
                 json!({ "active_sessions": active, "max_sessions": max }),
             ),
+            ApiError::Draining => ("DRAINING", json!({})),
             ApiError::InvalidJson(_) => ("INVALID_JSON", json!({})),
             ApiError::UnknownMessageType(_) => ("UNKNOWN_TYPE", json!({})),
             ApiError::Session(_) => ("SESSION_ERROR", json!({})),
@@ -300,7 +314,7 @@ impl ApiError {
             ApiError::Rpc { code, .. } => *code,
             ApiError::InvalidJson(_) => crate::mcp::PARSE_ERROR,
             ApiError::PayloadTooLarge { .. } => crate::mcp::INVALID_REQUEST,
-            ApiError::CapacityReached { .. } => crate::mcp::SERVER_ERROR,
+            ApiError::CapacityReached { .. } | ApiError::Draining => crate::mcp::SERVER_ERROR,
             ApiError::Internal => crate::mcp::INTERNAL_ERROR,
             _ => crate::mcp::INVALID_PARAMS,
         };
@@ -333,7 +347,8 @@ impl IntoResponse for ApiError {
             tracing::warn!(code = self.code(), "{}", self.message());
         }
         let mut response = (self.status(), Json(self.body())).into_response();
-        if let ApiError::CapacityReached { .. } = self {
+        response.extensions_mut().insert(ErrorCode(self.code()));
+        if let ApiError::CapacityReached { .. } | ApiError::Draining = self {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
@@ -341,6 +356,11 @@ impl IntoResponse for ApiError {
         response
     }
 }
+
+/// The stable code of the error a response carries, for the error
+/// counter of `/metrics` ([`crate::http::count_errors`]).
+#[derive(Debug, Clone, Copy)]
+pub struct ErrorCode(pub &'static str);
 
 /// A dotted field path (`action.raw`, `action.items[2].id`) as a FastAPI
 /// `loc`: `["body", "action", "items", 2, "id"]`.

@@ -4,6 +4,7 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::Json;
 use axum::body::{Body, Bytes};
@@ -13,14 +14,14 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use env_wasm::{EnvError, EnvInfo, ResetOptions, registry};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use crate::body::JsonBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::ids::{self, IdSource};
 use crate::judge::Submission;
-use crate::mount::Mount;
-use crate::sessions::Session;
+use crate::mount::{AppState, Mount};
+use crate::sessions::{EnvCount, Session};
 
 /// Reset keys that name the task; `?task=` applies only when none is set.
 const TASK_KEYS: [&str; 3] = ["task", "task_name", "task_id"];
@@ -63,8 +64,105 @@ impl IntoResponse for ResultJson {
 /// layer's three.
 const RESULT_HEADERS: usize = 8;
 
+/// `GET /health`: liveness. The process answers; it says nothing of
+/// capacity or drain (`/ready` and `/stats` do).
 pub async fn health() -> Response {
     json_bytes(Bytes::from_static(br#"{"status":"healthy"}"#))
+}
+
+/// `GET /ready`: whether a load balancer should send this replica new
+/// sessions. 503 with `Retry-After` while it drains. At its session limit it
+/// stays ready (with `"at_capacity": true`): readiness also decides whether
+/// the sessions it holds stay reachable (a not-ready Kubernetes pod leaves
+/// its Service), and a full replica answers new sessions with a 503
+/// `CAPACITY_REACHED` that the proxy retries elsewhere.
+pub async fn ready(State(state): State<Arc<AppState>>) -> Response {
+    let sessions = &state.sessions;
+    let active = sessions.active();
+    let at_capacity = active >= sessions.max();
+    let draining = sessions.is_draining();
+    let body = json!({
+        "status": if draining { "draining" } else { "ready" },
+        "draining": draining,
+        "at_capacity": at_capacity,
+        "active_sessions": active,
+        "max_sessions": sessions.max(),
+    });
+    if draining {
+        let mut response = (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return response;
+    }
+    Json(body).into_response()
+}
+
+/// `GET /stats`: capacity on the wire: live and maximum sessions, by
+/// transport and environment; the idle timeout; uptime; version; drain.
+pub async fn stats(State(state): State<Arc<AppState>>) -> Response {
+    let sessions = &state.sessions;
+    let census = sessions.census();
+    let mut by_env = Map::new();
+    let mut totals = EnvCount::default();
+    for info in registry::ENVIRONMENTS {
+        let count = census.get(info.id).copied().unwrap_or_default();
+        totals.http += count.http;
+        totals.mcp += count.mcp;
+        totals.ws += count.ws;
+        by_env.insert(
+            info.id.to_owned(),
+            json!({ "http": count.http, "mcp": count.mcp, "ws": count.ws, "total": count.total() }),
+        );
+    }
+    Json(json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "uptime_secs": state.started.elapsed().as_secs_f64(),
+        "draining": sessions.is_draining(),
+        "sessions": {
+            // What counts against the limit: HTTP and MCP sessions and open
+            // /ws connections (a /ws attached to an HTTP session is that
+            // session's).
+            "active": sessions.active(),
+            "max": sessions.max(),
+            "by_transport": { "http": totals.http, "mcp": totals.mcp, "ws": totals.ws },
+            "by_env": by_env,
+        },
+        "idle_timeout_secs": sessions.idle().as_secs(),
+        "episodes_in_progress": sessions.episodes_in_progress(),
+        "resets_served": state.metrics.resets_served(),
+        "steps_served": state.metrics.steps_served(),
+    }))
+    .into_response()
+}
+
+/// `GET /metrics`: the Prometheus text exposition ([`crate::metrics`]).
+pub async fn metrics(State(state): State<Arc<AppState>>) -> Response {
+    let text = state
+        .metrics
+        .render(&state.sessions, state.started.elapsed());
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(crate::metrics::CONTENT_TYPE),
+        )],
+        text,
+    )
+        .into_response()
+}
+
+/// Count every refusal by its code: [`ApiError`]'s response carries it
+/// as an [`ErrorCode`] extension.
+pub async fn count_errors(
+    State(state): State<Arc<AppState>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let response = next.run(request).await;
+    if let Some(ErrorCode(code)) = response.extensions().get::<ErrorCode>() {
+        state.metrics.error(code);
+    }
+    response
 }
 
 pub async fn metadata(State(mount): State<Mount>) -> Response {
@@ -207,7 +305,11 @@ pub fn reset_session(
     // The body's `session_id` is HTTP's own (read by `ids::resolve`).
     let parsed = ResetOptions::parse_with(mount.info, &Value::Object(options), &[ids::FIELD])?;
     let defaults = ids::reset_defaults(&parsed)?;
+    // A draining replica starts no episode, in a new session or an old one:
+    // the retry elsewhere plays it, and the drain ends.
+    mount.app.sessions.check_not_draining()?;
     let session = mount.app.sessions.get_or_create(mount.info, id)?;
+    mount.app.metrics.reset(mount.info.id, parsed.task.id);
     let result = session.env().reset_with(parsed, defaults);
     Ok((session, result))
 }
@@ -241,12 +343,26 @@ fn step_inner(
         .app
         .sessions
         .get(mount.info, id.as_deref())
-        .ok_or(ApiError::Env(EnvError::NotStarted))?;
+        .ok_or_else(|| unknown_session(mount))?;
     let mut env = session.env();
+    let started = Instant::now();
     let result = env.step(action)?;
+    mount.app.metrics.step(mount.info.id, started.elapsed());
     let submission = mount.judge.as_ref().map(|_| Submission::of(&env, action));
     request.answering(&session);
     Ok((result, submission))
+}
+
+/// The refusal of a step in a session this replica does not hold: "reset
+/// first", except while it drains, when the session may live on another
+/// replica (placed there by a retry after this one refused it): 503
+/// `DRAINING` sends the proxy's retry to the next replica on the hash ring.
+fn unknown_session(mount: &Mount) -> ApiError {
+    if mount.app.sessions.is_draining() {
+        ApiError::Draining
+    } else {
+        ApiError::Env(EnvError::NotStarted)
+    }
 }
 
 /// The `action` of a step body, when its shape can be an action of `info`

@@ -20,8 +20,13 @@
 //!    contracts as thin adapters over the same sessions and seam.
 //! 6. [`task_api`] serves OpenEnv's Task API at the root: the declared
 //!    splits and their task records, for every environment.
-//! 7. [`serve`] binds, prints the listening line, and shuts down gracefully
-//!    on SIGINT or SIGTERM.
+//! 7. [`serve`] binds, prints the listening line, and on SIGINT or SIGTERM
+//!    drains ([`AppHandle::drain`]): not ready, no new session or episode
+//!    (503 `DRAINING`), episodes in progress play on up to the grace
+//!    period, then every `/ws` closes with 1001 and the server exits.
+//! 8. `/ready`, `/stats` and `/metrics` (root only: they describe the
+//!    process) put capacity on the wire; [`metrics`] counts resets, steps,
+//!    step latency and errors.
 //!
 //! The runners of the `deskbench` binary besides `serve` (`eval`,
 //! `inference`) live in [`cli`]; they are clients of the same seam and of
@@ -38,6 +43,7 @@ pub mod judge;
 pub mod llm;
 pub mod manifest;
 pub mod mcp;
+pub mod metrics;
 pub mod mount;
 pub mod openapi;
 pub mod sessions;
@@ -65,8 +71,11 @@ use judge::Judge;
 use mount::{AppState, Mount};
 use sessions::Sessions;
 
-/// How long shutdown waits for open `/ws` connections to close.
-const DRAIN_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long shutdown waits for open `/ws` connections to finish their
+/// close handshake once told to close.
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(3);
+/// How often a drain looks at what is still in progress.
+const DRAIN_POLL: Duration = Duration::from_millis(50);
 
 /// A handle on a built app: its session table and its shutdown switch.
 #[derive(Debug, Clone)]
@@ -83,6 +92,55 @@ impl AppHandle {
     pub fn shutdown(&self) {
         self.state.shutdown.send_replace(true);
     }
+
+    /// Drain: report not ready and refuse new sessions and episodes at
+    /// once; let the episodes in progress (HTTP, MCP and `/ws`) play on
+    /// until none is left or `grace` has passed; then ask every `/ws` to
+    /// close. Requests keep being served meanwhile: a session's next step
+    /// may come on a new connection.
+    pub async fn drain(&self, grace: Duration) -> Drained {
+        let started = tokio::time::Instant::now();
+        let sessions = &self.state.sessions;
+        sessions.start_draining();
+        tracing::info!(
+            grace_secs = grace.as_secs_f64(),
+            episodes = sessions.episodes_in_progress(),
+            connections = sessions.connections(),
+            "draining: refusing new sessions, waiting for episodes in progress"
+        );
+        let deadline = started + grace;
+        let drained = loop {
+            let episodes = sessions.episodes_in_progress();
+            let connections = sessions.connections();
+            if episodes == 0 && connections == 0 {
+                break Drained::Complete;
+            }
+            if tokio::time::Instant::now() >= deadline {
+                tracing::warn!(
+                    episodes,
+                    connections,
+                    "drain grace over: closing what is left"
+                );
+                break Drained::GraceOver {
+                    episodes,
+                    connections,
+                };
+            }
+            tokio::time::sleep(DRAIN_POLL).await;
+        };
+        tracing::info!(took_ms = started.elapsed().as_millis(), ?drained, "drained");
+        self.shutdown();
+        drained
+    }
+}
+
+/// How a drain ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drained {
+    /// Every episode in progress finished and every `/ws` closed.
+    Complete,
+    /// The grace period ran out with these still open.
+    GraceOver { episodes: usize, connections: usize },
 }
 
 /// The whole API as a router (tests drive it with `tower::ServiceExt::oneshot`).
@@ -104,6 +162,8 @@ pub fn build(config: Config) -> (Router, AppHandle) {
         sessions,
         shutdown,
         judge,
+        metrics: metrics::Metrics::new(),
+        started: std::time::Instant::now(),
     });
 
     let default_env = state.config.default_env;
@@ -119,6 +179,13 @@ pub fn build(config: Config) -> (Router, AppHandle) {
     let mut router = Router::new()
         .merge(root)
         .merge(task_api)
+        .merge(
+            Router::new()
+                .route("/ready", get(http::ready))
+                .route("/stats", get(http::stats))
+                .route("/metrics", get(http::metrics))
+                .with_state(state.clone()),
+        )
         .route("/envs", get(http::envs))
         .route("/envs/{env_id}", any(http::under_envs))
         .route("/envs/{env_id}/", any(http::under_envs))
@@ -148,6 +215,10 @@ pub fn build(config: Config) -> (Router, AppHandle) {
         .merge(web::routes(&state.config.web_dist))
         .fallback(http::not_found)
         .layer(axum::middleware::from_fn(http::json_method_not_allowed))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            http::count_errors,
+        ))
         .layer(CatchPanicLayer::custom(error::panic_response))
         .layer(cors)
         // A 5xx here is a refusal the API answers on purpose (503 at capacity,
@@ -174,11 +245,13 @@ fn env_routes(mount: Mount) -> Router {
 }
 
 /// Bind, print `deskbench listening on http://<addr>` (scripts read the
-/// port from it), serve until SIGINT or SIGTERM, then let open `/ws`
+/// port from it), serve until SIGINT or SIGTERM, drain ([`AppHandle::drain`]),
+/// stop accepting, finish the requests in flight, and let open `/ws`
 /// connections close.
 pub async fn serve(config: Config) -> std::io::Result<()> {
     let listener = TcpListener::bind((config.host.as_str(), config.port)).await?;
     let addr = listener.local_addr()?;
+    let grace = config.drain_grace;
     let (router, handle) = build(config);
     {
         let mut stdout = std::io::stdout().lock();
@@ -190,11 +263,11 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
             shutdown_signal().await;
+            on_signal.drain(grace).await;
             tracing::info!("shutting down");
-            on_signal.shutdown();
         })
         .await?;
-    let deadline = tokio::time::Instant::now() + DRAIN_TIMEOUT;
+    let deadline = tokio::time::Instant::now() + CLOSE_TIMEOUT;
     while handle.sessions().connections() > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }

@@ -21,7 +21,10 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use env_wasm::{EnvInfo, registry};
-use server::config::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECS};
+use server::config::{
+    DEFAULT_DRAIN_GRACE_SECS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS,
+    DEFAULT_SESSION_IDLE_SECS,
+};
 use server::judge::{self, ApiKey, JudgeConfig};
 use server::{Config, RootApi};
 use tracing_subscriber::EnvFilter;
@@ -73,6 +76,11 @@ struct ServeArgs {
     /// Seconds after which an unused session (or a silent /ws connection) ends.
     #[arg(long, env = "DESKBENCH_SESSION_IDLE_SECS", default_value_t = DEFAULT_SESSION_IDLE_SECS, value_parser = clap::value_parser!(u64).range(1..))]
     session_idle_secs: u64,
+    /// After SIGTERM (or SIGINT), seconds the episodes in progress may play on while the server
+    /// refuses new sessions (503 DRAINING) before it closes what is left and exits. Keep the
+    /// Kubernetes terminationGracePeriodSeconds above this plus the preStop pause.
+    #[arg(long, env = "DESKBENCH_DRAIN_GRACE_SECS", default_value_t = DEFAULT_DRAIN_GRACE_SECS, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    drain_grace_secs: u64,
     /// Largest request body or WebSocket message, in bytes.
     #[arg(long, env = "DESKBENCH_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES, value_parser = parse_positive)]
     max_body_bytes: usize,
@@ -176,6 +184,7 @@ async fn main() -> ExitCode {
         max_body_bytes: args.max_body_bytes,
         web_dist: args.web_dist,
         judge,
+        drain_grace: Duration::from_secs(args.drain_grace_secs),
     };
     let addr = format!("{}:{}", config.host, config.port);
     match server::serve(config).await {

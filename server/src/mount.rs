@@ -12,6 +12,7 @@ use tokio::sync::watch;
 
 use crate::config::Config;
 use crate::judge::{self, Judge, Submission};
+use crate::metrics::Metrics;
 use crate::openapi;
 use crate::sessions::Sessions;
 
@@ -25,6 +26,10 @@ pub struct AppState {
     pub shutdown: watch::Sender<bool>,
     /// The LLM judge, when [`Config::judge`] configures one.
     pub judge: Option<Arc<Judge>>,
+    /// What `/metrics` exposes.
+    pub metrics: Metrics,
+    /// When the app was built, for uptime.
+    pub started: std::time::Instant,
 }
 
 /// The state of one mount's handlers.

@@ -8,6 +8,10 @@
 //!
 //! The table lock is held only for map operations; a step locks just its
 //! own [`Session`], so sessions never wait on each other's episodes.
+//!
+//! While the server drains ([`Sessions::start_draining`]) the table makes
+//! no new session and opens no connection: the refusal is
+//! [`ApiError::Draining`], which tells the client to retry elsewhere.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -16,6 +20,7 @@ use std::time::Duration;
 
 use axum::http::{HeaderName, HeaderValue};
 use env_wasm::{AnyEnv, EnvInfo};
+use tokio::sync::watch;
 use tokio::time::Instant;
 
 use crate::error::ApiError;
@@ -35,10 +40,20 @@ const FULL_SWEEP_EVERY_MS: u64 = 100;
 /// takes) once a sweep interval has passed.
 const TRIM_AFTER_FREED: usize = 64;
 
+/// The transport that opened a session, for `/stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A reset over HTTP (or a compatibility mount).
+    Http,
+    /// MCP's `initialize` or `openenv/session/create` ([`Sessions::create`]).
+    Mcp,
+}
+
 /// One HTTP session: an environment and when it was last used.
 #[derive(Debug)]
 pub struct Session {
     id: String,
+    origin: Origin,
     /// The headers every reply that names this session carries
     /// ([`ids::session_headers_for`]), built once: formatting and checking
     /// them again was a tenth of a step request's own work.
@@ -105,6 +120,8 @@ struct Table {
     envs: HashMap<&'static str, EnvSessions>,
     http: usize,
     connections: usize,
+    /// Open `/ws` connections by environment id.
+    connections_by_env: HashMap<&'static str, usize>,
     last_full_sweep_ms: Option<u64>,
     /// The most sessions live at once since the sweep last trimmed.
     high_water: usize,
@@ -140,6 +157,23 @@ pub struct Sessions {
     max: usize,
     idle_ms: u64,
     epoch: Instant,
+    /// True once the server drains; a watch so open `/ws` connections
+    /// learn of it while they wait for a message.
+    draining: watch::Sender<bool>,
+}
+
+/// Live sessions of one environment, by transport ([`Sessions::census`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct EnvCount {
+    pub http: usize,
+    pub mcp: usize,
+    pub ws: usize,
+}
+
+impl EnvCount {
+    pub fn total(&self) -> usize {
+        self.http + self.mcp + self.ws
+    }
 }
 
 impl Sessions {
@@ -149,7 +183,79 @@ impl Sessions {
             max,
             idle_ms: u64::try_from(idle.as_millis()).unwrap_or(u64::MAX),
             epoch: Instant::now(),
+            draining: watch::Sender::new(false),
         })
+    }
+
+    /// From now on make no new session and open no connection.
+    pub fn start_draining(&self) {
+        self.draining.send_replace(true);
+    }
+
+    pub fn is_draining(&self) -> bool {
+        *self.draining.borrow()
+    }
+
+    /// A receiver that sees the drain start ([`watch::Receiver::wait_for`]).
+    pub fn draining(&self) -> watch::Receiver<bool> {
+        self.draining.subscribe()
+    }
+
+    /// Ok unless the server drains.
+    pub fn check_not_draining(&self) -> Result<(), ApiError> {
+        if self.is_draining() {
+            return Err(ApiError::Draining);
+        }
+        Ok(())
+    }
+
+    /// Live sessions by environment and transport (expired ones that no
+    /// sweep has dropped yet are left out).
+    pub fn census(&self) -> HashMap<&'static str, EnvCount> {
+        let now = self.now_ms();
+        let table = self.table();
+        let mut counts: HashMap<&'static str, EnvCount> = HashMap::new();
+        for (env, sessions) in &table.envs {
+            for session in sessions.by_id.values() {
+                if self.is_expired(session, now) {
+                    continue;
+                }
+                let count = counts.entry(env).or_default();
+                match session.origin {
+                    Origin::Http => count.http += 1,
+                    Origin::Mcp => count.mcp += 1,
+                }
+            }
+        }
+        for (env, open) in &table.connections_by_env {
+            if *open > 0 {
+                counts.entry(env).or_default().ws += open;
+            }
+        }
+        counts
+    }
+
+    /// HTTP and MCP sessions with an episode started and not over, not
+    /// expired: what a drain waits for (besides open connections). Each
+    /// session's environment is locked in turn, never the table with it.
+    pub fn episodes_in_progress(&self) -> usize {
+        let now = self.now_ms();
+        let live: Vec<Arc<Session>> = {
+            let table = self.table();
+            table
+                .envs
+                .values()
+                .flat_map(|sessions| sessions.by_id.values())
+                .filter(|session| !self.is_expired(session, now))
+                .cloned()
+                .collect()
+        };
+        live.iter()
+            .filter(|session| {
+                let env = session.env();
+                env.is_started() && !env.is_done()
+            })
+            .count()
     }
 
     fn table(&self) -> MutexGuard<'_, Table> {
@@ -230,12 +336,12 @@ impl Sessions {
             Some(id) => id,
             None => ids::generate_session_id()?,
         };
-        self.insert(env.id, env, id, anonymous)
+        self.insert(env.id, env, id, anonymous, Origin::Http)
     }
 
-    /// A new, not yet reset session with a generated id.
+    /// A new, not yet reset session with a generated id: MCP's.
     pub fn create(&self, env: &'static EnvInfo) -> Result<Arc<Session>, ApiError> {
-        self.insert(env.id, env, ids::generate_session_id()?, false)
+        self.insert(env.id, env, ids::generate_session_id()?, false, Origin::Mcp)
     }
 
     /// Add a session of `env` to the table of environment id `scope`.
@@ -245,11 +351,14 @@ impl Sessions {
         env: &'static EnvInfo,
         id: String,
         anonymous: bool,
+        origin: Origin,
     ) -> Result<Arc<Session>, ApiError> {
+        self.check_not_draining()?;
         let now = self.now_ms();
         let mut table = self.table();
         self.make_room(&mut table, now)?;
         let session = Arc::new(Session {
+            origin,
             reply_headers: ids::session_headers_for(env, &id),
             id: id.clone(),
             env: Mutex::new(AnyEnv::of(env)),
@@ -273,14 +382,22 @@ impl Sessions {
         self.table().remove(env.id, id)
     }
 
-    /// Reserve a slot for an open connection; released when it drops.
-    pub fn open_connection(self: &Arc<Self>) -> Result<ConnectionSlot, ApiError> {
+    /// Reserve a slot for an open connection to `env`; released when it drops.
+    pub fn open_connection(
+        self: &Arc<Self>,
+        env: &'static EnvInfo,
+    ) -> Result<ConnectionSlot, ApiError> {
+        self.check_not_draining()?;
         let now = self.now_ms();
         let mut table = self.table();
         self.make_room(&mut table, now)?;
         table.connections += 1;
+        *table.connections_by_env.entry(env.id).or_default() += 1;
         table.note_high_water();
-        Ok(ConnectionSlot(self.clone()))
+        Ok(ConnectionSlot {
+            sessions: self.clone(),
+            env: env.id,
+        })
     }
 
     /// Ok when one more session fits, sweeping expired ones first if full.
@@ -398,12 +515,18 @@ fn release_free_memory() -> bool {
 
 /// A `/ws` connection's place in the session count; freed on drop.
 #[derive(Debug)]
-pub struct ConnectionSlot(Arc<Sessions>);
+pub struct ConnectionSlot {
+    sessions: Arc<Sessions>,
+    env: &'static str,
+}
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
-        let mut table = self.0.table();
+        let mut table = self.sessions.table();
         table.connections = table.connections.saturating_sub(1);
+        if let Some(open) = table.connections_by_env.get_mut(self.env) {
+            *open = open.saturating_sub(1);
+        }
     }
 }
 
@@ -444,10 +567,10 @@ mod tests {
         // stands in for a second environment.
         let sessions = Sessions::new(10, Duration::from_secs(60));
         let a = sessions
-            .insert(env().id, env(), "same".into(), false)
+            .insert(env().id, env(), "same".into(), false, Origin::Http)
             .unwrap();
         let b = sessions
-            .insert("other", env(), "same".into(), true)
+            .insert("other", env(), "same".into(), true, Origin::Http)
             .unwrap();
         assert_eq!(sessions.active(), 2);
         assert!(!Arc::ptr_eq(&a, &b));
@@ -465,7 +588,7 @@ mod tests {
     fn freed_memory_is_trimmed_after_a_real_drop_not_churn() {
         let sessions = Sessions::new(1_000, Duration::from_secs(60));
         let slots: Vec<_> = (0..TRIM_AFTER_FREED + 10)
-            .map(|_| sessions.open_connection().unwrap())
+            .map(|_| sessions.open_connection(env()).unwrap())
             .collect();
         assert_eq!(sessions.take_freed(TRIM_AFTER_FREED), None, "nothing gone");
         // Churn: sessions come and go, the table never shrinks much.
@@ -487,12 +610,12 @@ mod tests {
     async fn a_full_table_refuses_until_something_expires() {
         let sessions = Sessions::new(2, Duration::from_secs(10));
         sessions.get_or_create(env(), None).unwrap();
-        let slot = sessions.open_connection().unwrap();
+        let slot = sessions.open_connection(env()).unwrap();
         let refused = sessions.get_or_create(env(), None).unwrap_err();
         assert_eq!(refused, ApiError::CapacityReached { active: 2, max: 2 });
-        assert!(sessions.open_connection().is_err());
+        assert!(sessions.open_connection(env()).is_err());
         drop(slot);
-        let _slot = sessions.open_connection().unwrap();
+        let _slot = sessions.open_connection(env()).unwrap();
         tokio::time::advance(Duration::from_secs(11)).await;
         // The HTTP session expired; connections never do.
         assert!(sessions.create(env()).is_ok());

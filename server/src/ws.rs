@@ -80,6 +80,12 @@ pub async fn upgrade(
             .into_response();
         }
     };
+    // A draining replica refuses a socket of its own before the upgrade: a
+    // 503 the proxy retries on another replica (after the upgrade it could
+    // only be an error frame). Attaching to a session it holds goes on.
+    if attach.is_none() && mount.app.sessions.is_draining() {
+        return ApiError::Draining.into_response();
+    }
     let limit = mount.app.config.max_body_bytes;
     upgrade
         .read_buffer_size(READ_BUFFER_BYTES)
@@ -108,6 +114,8 @@ enum Ending {
 /// What woke the connection task.
 enum Event {
     Shutdown,
+    /// The server started draining.
+    Drain,
     Verdict(Verdict),
     /// `Err` when the idle deadline passed first.
     Received(Result<Option<Result<Message, axum::Error>>, tokio::time::error::Elapsed>),
@@ -122,6 +130,11 @@ enum Played {
 }
 
 impl Played {
+    /// An episode started and not over: a draining server lets it finish.
+    fn in_episode(&mut self, mount: &Mount) -> bool {
+        self.with(mount, |env| env.is_started() && !env.is_done())
+    }
+
     /// Run `f` on the episode; an attached session is marked used.
     fn with<T>(&mut self, mount: &Mount, f: impl FnOnce(&mut AnyEnv) -> T) -> T {
         match self {
@@ -139,7 +152,7 @@ impl Played {
 /// names, which must exist and be driven by no other socket.
 fn open(mount: &Mount, attach: Option<String>) -> Result<Played, ApiError> {
     let Some(id) = attach else {
-        let slot = mount.app.sessions.open_connection()?;
+        let slot = mount.app.sessions.open_connection(mount.info)?;
         return Ok(Played::Own {
             env: AnyEnv::of(mount.info),
             _slot: slot,
@@ -179,6 +192,8 @@ async fn run(mut socket: WebSocket, mount: Mount, attach: Option<String>) {
     };
     let idle = mount.app.config.session_idle;
     let mut shutdown = mount.app.shutdown.subscribe();
+    let mut draining = mount.app.sessions.draining();
+    let mut drain_seen = false;
     let mut deadline = Instant::now() + idle;
     let mut judging: Option<Judging> = None;
     let mut queued: VecDeque<Message> = VecDeque::new();
@@ -196,6 +211,7 @@ async fn run(mut socket: WebSocket, mount: Mount, attach: Option<String>) {
         let idle_deadline = judging.is_none().then_some(deadline);
         let event = tokio::select! {
             _ = shutdown.wait_for(|down| *down) => Event::Shutdown,
+            _ = draining.wait_for(|on| *on), if !drain_seen => Event::Drain,
             verdict = next_verdict(&mut judging) => Event::Verdict(verdict),
             received = receive(&mut socket, idle_deadline), if queued.len() < MAX_QUEUED => {
                 Event::Received(received)
@@ -204,6 +220,13 @@ async fn run(mut socket: WebSocket, mount: Mount, attach: Option<String>) {
         let message = match event {
             Event::Shutdown => {
                 break Ending::Close(CLOSE_GOING_AWAY, "server shutting down".to_owned());
+            }
+            Event::Drain => {
+                drain_seen = true;
+                if judging.is_none() && !played.in_episode(&mount) {
+                    break drained();
+                }
+                continue;
             }
             Event::Verdict(verdict) => {
                 let Some(Judging { mut result, .. }) = judging.take() else {
@@ -246,6 +269,15 @@ async fn run(mut socket: WebSocket, mount: Mount, attach: Option<String>) {
                 {
                     break ending;
                 }
+                // Draining, a connection ends with its episode (a reset was
+                // refused with DRAINING just now, or the step ended it).
+                if judging.is_none()
+                    && queued.is_empty()
+                    && mount.app.sessions.is_draining()
+                    && !played.in_episode(&mount)
+                {
+                    break drained();
+                }
             }
             // tungstenite queues the pong itself and sends it on the next read.
             Message::Ping(_) | Message::Pong(_) => {}
@@ -264,6 +296,14 @@ async fn run(mut socket: WebSocket, mount: Mount, attach: Option<String>) {
             }
         }
     }
+}
+
+/// The close of a connection whose episode is over on a draining server.
+fn drained() -> Ending {
+    Ending::Close(
+        CLOSE_GOING_AWAY,
+        "server draining: reconnect for the next episode (another replica takes it)".to_owned(),
+    )
 }
 
 /// The close frame owed to a peer whose message broke the protocol, when
@@ -404,7 +444,10 @@ fn encode<T: Serialize>(value: &T, capacity: usize) -> String {
 pub fn handle(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Outcome {
     match read(mount, env, frame) {
         Ok(outcome) => outcome,
-        Err(err) => Outcome::Reply(err.ws_frame()),
+        Err(err) => {
+            mount.app.metrics.error(err.code());
+            Outcome::Reply(err.ws_frame())
+        }
     }
 }
 
@@ -471,11 +514,15 @@ fn read(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Result<Outcome, ApiErro
         "reset" => {
             let options = ResetOptions::parse(mount.info, &object_data(data, false)?)?;
             let defaults = ids::reset_defaults(&options)?;
+            mount.app.sessions.check_not_draining()?;
+            mount.app.metrics.reset(mount.info.id, options.task.id);
             observation_frame(env.reset_with(options, defaults))
         }
         "step" => {
             let action = action_data(mount.info, data)?;
+            let started = std::time::Instant::now();
             let result = env.step(&action)?;
+            mount.app.metrics.step(mount.info.id, started.elapsed());
             if mount.judge.is_some() {
                 let submission = Submission::of(env, &action);
                 return Ok(Outcome::Judge { result, submission });

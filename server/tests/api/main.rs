@@ -2,6 +2,7 @@
 //! `tower::ServiceExt::oneshot`, HTTP sessions, MCP, OpenAPI, the web host,
 //! and the `/ws` protocol on a real socket. Run with `cargo test -p server`.
 
+mod capacity;
 mod common;
 mod compat_itmh;
 mod compat_productivity;
