@@ -1476,7 +1476,7 @@ fn the_policy_examples_read_as_the_policy_says() {
         );
     }
     let times = policy_quotes("- give a concrete next step");
-    assert_eq!(times.len(), 2, "{times:?}");
+    assert!(times.len() >= 2, "{times:?}");
     for quote in &times {
         let reading = reply::read(&format!("We will contact you {quote}."));
         assert_eq!(reading.follow_ups.len(), 1, "{quote:?}");

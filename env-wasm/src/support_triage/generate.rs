@@ -6,9 +6,9 @@
 //! uniformly, then a department the priority allows, then a situation and a
 //! plan that give exactly that pair under the policy; so constant labels
 //! score about a quarter of the priority and a third of the department.
-//! Exception tickets (task `hard`) draw the disposition uniformly, then a
-//! case. Subjects are drawn from generic lines and from topical lines shared
-//! by cases with different gold, so the subject never decides a label.
+//! Exception tickets (task `hard`) draw the kind of case in shares that
+//! keep every label near uniform and no reply kind frequent. Subjects are drawn from generic lines and from topical lines shared
+//! by every case alike, so the subject says nothing about the labels.
 //!
 //! Difficulty levels ([`LEVELS`]) change the desk, never the policy: the
 //! queue's length, and how many facts interact on a ticket (dates and
@@ -24,7 +24,7 @@ use crate::dates::{Day, clock};
 use crate::grading::format_cents;
 use crate::rng::SeededRng;
 
-use super::action::{Department, Disposition, Priority};
+use super::action::{Department, Priority};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Customer {
@@ -345,9 +345,8 @@ fn routine_case(rng: &mut SeededRng, level: &Level) -> (Case, Plan) {
     (case, plan)
 }
 
-/// A policy exception: the disposition uniformly, then a case with it.
+/// A policy exception, in the shares below.
 fn exception_case(rng: &mut SeededRng, level: &Level) -> Case {
-    use Disposition::*;
     // Dates near the 30-day edge (a quarter of the time at level 2): reading
     // them is the task.
     let in_window = |rng: &mut SeededRng| {
@@ -389,57 +388,55 @@ fn exception_case(rng: &mut SeededRng, level: &Level) -> Case {
             FEE_WAIVER_LIMIT_CENTS,
         ])
     };
-    match *rng.pick(&[Resolved, PendingCustomer, EscalateSupervisor]) {
-        Resolved => {
+    // One draw out of 40 picks the kind of reply the case needs, in shares
+    // that keep every label near uniform (a constant disposition, department
+    // or priority gains at most a few hundredths of the score over a
+    // uniform guess) and no reply kind common enough for one canned reply
+    // with constant labels to pay (tests/support_triage_exploits.rs).
+    match rng.below(40) {
+        // Resolved: a refund in the window, a fee the desk may waive.
+        0..5 => Case::Refund {
+            invoice_named: true,
+            days_since_charge: in_window(rng),
+        },
+        5..10 => Case::FeeWaiver {
+            cents: small_fee(rng),
+            waived_within_year: false,
+        },
+        // Pending: a refund without its invoice, an unverified deletion.
+        10..16 => Case::Refund {
+            invoice_named: false,
+            days_since_charge: rng.range(2, 80),
+        },
+        16..22 => Case::Deletion { verified: false },
+        // Escalated: a late refund or a fee the desk may not waive (the
+        // billing supervisor), a verified deletion, a legal threat, a
+        // security incident.
+        22..24 => Case::Refund {
+            invoice_named: true,
+            days_since_charge: late(rng),
+        },
+        24..26 => {
             if rng.chance(1, 2) {
-                Case::Refund {
-                    invoice_named: true,
-                    days_since_charge: in_window(rng),
+                Case::FeeWaiver {
+                    cents: if odds(rng, level.amount_edge) {
+                        edge_fee(rng, true)
+                    } else {
+                        *rng.pick(&[5500, 6000, 7500, 9000, 12000, 15000])
+                    },
+                    waived_within_year: rng.chance(1, 3),
                 }
             } else {
                 Case::FeeWaiver {
                     cents: small_fee(rng),
-                    waived_within_year: false,
+                    waived_within_year: true,
                 }
             }
         }
-        PendingCustomer => {
-            if rng.chance(1, 2) {
-                Case::Refund {
-                    invoice_named: false,
-                    days_since_charge: rng.range(2, 80),
-                }
-            } else {
-                Case::Deletion { verified: false }
-            }
-        }
-        EscalateSupervisor => match rng.below(5) {
-            0 => Case::Refund {
-                invoice_named: true,
-                days_since_charge: late(rng),
-            },
-            1 => {
-                if rng.chance(1, 2) {
-                    Case::FeeWaiver {
-                        cents: if odds(rng, level.amount_edge) {
-                            edge_fee(rng, true)
-                        } else {
-                            *rng.pick(&[5500, 6000, 7500, 9000, 12000, 15000])
-                        },
-                        waived_within_year: rng.chance(1, 3),
-                    }
-                } else {
-                    Case::FeeWaiver {
-                        cents: small_fee(rng),
-                        waived_within_year: true,
-                    }
-                }
-            }
-            2 => Case::Deletion { verified: true },
-            3 => Case::Legal,
-            _ => Case::Security {
-                leaked_key: rng.chance(1, 2),
-            },
+        26..30 => Case::Deletion { verified: true },
+        30..34 => Case::Legal,
+        _ => Case::Security {
+            leaked_key: rng.chance(1, 2),
         },
     }
 }
@@ -526,9 +523,10 @@ const GENERIC_SUBJECTS: &[&str] = &[
     "Help please",
 ];
 
-// Topical subjects come in themes shared by cases of different departments
-// and priorities: "Access issue" may be a sign-in fault (technical), a seat
-// suspended for non-payment (billing) or an ownership change (general).
+// Topical subjects come in themes. A ticket's subject is drawn from every
+// theme alike, whatever its case (customers title tickets loosely: "Invoice"
+// over a crash report happens as often as over a refund), so nothing the
+// inbox shows before a ticket is opened predicts its labels.
 const ACCESS: &[&str] = &[
     "Access issue",
     "Can't get in",
@@ -542,6 +540,7 @@ const ACCOUNT: &[&str] = &["Account request", "Account change", "About our accou
 const PAYMENT: &[&str] = &["Charge on my card", "Payment problem", "Charged again"];
 const DATA: &[&str] = &["Data question", "Our data", "Privacy"];
 const API: &[&str] = &["API question", "Integration", "Developer question"];
+const THEMES: &[&[&str]] = &[ACCESS, INVOICE, APP, IDEAS, ACCOUNT, PAYMENT, DATA, API];
 
 const GREETINGS: &[&str] = &[
     "Hi,",
@@ -954,18 +953,17 @@ fn write_ticket(
     let company = customer.company.clone();
     let first = customer.first.clone();
     let when = (received, minute);
-    let (mut themes, mut text) = situation(rng, vendor, &mut product, &customer, when, case);
+    let (_, mut text) = situation(rng, vendor, &mut product, &customer, when, case);
     if let Some(cover) = cover {
-        // The customer leads with the request, and the subject names it.
-        let (cover_themes, cover_text) =
-            situation(rng, vendor, &mut product, &customer, when, cover);
-        themes = cover_themes;
+        // The customer leads with the request the case outranks.
+        let (_, cover_text) = situation(rng, vendor, &mut product, &customer, when, cover);
         text = format!("{cover_text} {text}");
     }
+    // Drawn independently of the case: see THEMES.
     let subject = if rng.chance(1, 2) {
         (*rng.pick(GENERIC_SUBJECTS)).to_owned()
     } else {
-        let theme = *rng.pick(themes);
+        let theme = *rng.pick(THEMES);
         (*rng.pick(theme)).to_owned()
     };
     let halves = level.distractor_halves;

@@ -64,12 +64,16 @@ pub static EXCEPTION_RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("priority", PRIORITY_WEIGHT, "Priority"),
     Criterion::new("department", DEPARTMENT_WEIGHT, "Department"),
     Criterion::new("disposition", DISPOSITION_WEIGHT, "Disposition"),
+    // Form credit only with substance: a name, an id and a time earn
+    // nothing on a reply that does not handle its case (a canned reply
+    // with the inbox's name and id handles none).
     Criterion::new(
         "reply_elements",
         ELEMENTS_WEIGHT,
         "Reply: required elements",
     )
-    .about("The customer's name, the ticket id and a next step within the SLA."),
+    .about("The customer's name, the ticket id and a next step within the SLA; counted only for a reply that handles its case.")
+    .gated("reply_handling", Points::FULL),
     Criterion::new("reply_handling", HANDLING_WEIGHT, "Reply: handles the case").about(
         "The moves the policy asks of this case (decline, escalate, ask for what is needed).",
     ),
@@ -289,8 +293,9 @@ const DAY: i64 = 1440;
 
 /// Minutes after `ticket` arrived until `when`, counting a business day
 /// as 1440 as the SLA does: a day without a time is that day's end of
-/// business for today and the same time of day for later days; a time of
-/// day already past today is tomorrow's.
+/// business; a later business day by its end of business counts as whole
+/// business days (policy section 5); a time of day already past today is
+/// tomorrow's.
 pub fn minutes_until(when: When, ticket: &Ticket) -> u32 {
     let received = i64::from(ticket.minute);
     let minutes = match when {
@@ -312,7 +317,10 @@ pub fn minutes_until(when: When, ticket: &Ticket) -> u32 {
                 DayWord::Weekday(target) => business_days_until(ticket, usize::from(target)),
                 DayWord::Today => 0,
             };
-            business_days * DAY + minute.map_or(0, |m| i64::from(m) - received)
+            // A time by the end of business on that day counts as the day
+            // (policy section 5): "by 17:00 tomorrow" is 1 business day.
+            let past_end = minute.map_or(0, |m| (i64::from(m) - i64::from(END_OF_BUSINESS)).max(0));
+            business_days * DAY + past_end
         }
     };
     u32::try_from(minutes.max(0)).unwrap_or(u32::MAX)
@@ -334,6 +342,48 @@ fn business_days_until(ticket: &Ticket, weekday: usize) -> i64 {
     count.max(1)
 }
 
+/// `reply` without the customer's own words it quotes from `body` (`You
+/// wrote: "I want my money back ..."`): what the customer asked for is not
+/// what we promise. A quotation is a span between double quotes whose
+/// words, an ellipsis aside, run in the body.
+fn without_quotes_of(reply: &str, body: &str) -> String {
+    let said: Vec<String> = Text::new(body)
+        .words
+        .iter()
+        .map(|w| w.text.clone())
+        .collect();
+    let mut out = String::with_capacity(reply.len());
+    let mut rest = reply;
+    while let Some(open) = rest.find(['"', '\u{201c}']) {
+        let after = &rest[open..];
+        let quote_len = after.chars().next().map_or(1, char::len_utf8);
+        let Some(close) = after[quote_len..].find(['"', '\u{201d}']) else {
+            break;
+        };
+        let inner = &after[quote_len..quote_len + close];
+        let quoted: Vec<String> = Text::new(inner)
+            .words
+            .iter()
+            .map(|w| w.text.clone())
+            .collect();
+        let from_body =
+            !quoted.is_empty() && said.windows(quoted.len()).any(|w| w == quoted.as_slice());
+        let end = quote_len
+            + close
+            + after[quote_len + close..]
+                .chars()
+                .next()
+                .map_or(1, char::len_utf8);
+        out.push_str(&rest[..open]);
+        if !from_body {
+            out.push_str(&after[..end]);
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Read `text` as the reply to `ticket`, shown `observed`.
 pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVerdict {
     let words = Text::new(text);
@@ -342,7 +392,12 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
     let reading = if pasted {
         Reading::default()
     } else {
-        reply::read_text(&words)
+        let unquoted = without_quotes_of(text, &ticket.body);
+        if unquoted == text {
+            reply::read_text(&words)
+        } else {
+            reply::read(&unquoted)
+        }
     };
     let rules: ReplyRules = policy::reply_rules(ticket.case);
     let (sla, _) = policy::sla(policy::priority(ticket.case, ticket.customer.plan));
@@ -364,7 +419,11 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         .moves
         .iter()
         .copied()
-        .filter(|m| !matches!(m, Move::Commit(_)) && !rules.required.contains(m))
+        .filter(|m| {
+            !matches!(m, Move::Commit(_))
+                && !rules.required.contains(m)
+                && !rules.allowed.contains(m)
+        })
         .collect();
     let forbidden = reading
         .promised()
@@ -442,15 +501,17 @@ pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Gra
     };
     let handling = all_or_nothing(has_reply && verdict.handled());
     let compliance = all_or_nothing(has_reply && verdict.compliant());
-    let parts = [
-        ("priority", all_or_nothing(p), PRIORITY_WEIGHT),
-        ("department", all_or_nothing(d), DEPARTMENT_WEIGHT),
-        ("disposition", all_or_nothing(disp), DISPOSITION_WEIGHT),
-        ("reply_elements", elements, ELEMENTS_WEIGHT),
-        ("reply_handling", handling, HANDLING_WEIGHT),
-        ("reply_compliance", compliance, COMPLIANCE_WEIGHT),
-    ];
-    let total = parts.iter().map(|(_, s, w)| s.weighted(*w)).sum();
+    let graded = EXCEPTION_RUBRIC.grade(
+        &[
+            ("priority", all_or_nothing(p)),
+            ("department", all_or_nothing(d)),
+            ("disposition", all_or_nothing(disp)),
+            ("reply_elements", elements),
+            ("reply_handling", handling),
+            ("reply_compliance", compliance),
+        ],
+        &[],
+    );
     let rules = policy::reply_rules(ticket.case);
     let (_, sla_text) = policy::sla(gold_priority);
     let mut notes = vec![
@@ -482,19 +543,26 @@ pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Gra
                     .to_owned(),
             );
         }
+        let customer = &ticket.customer;
         notes.push(format!(
             "Reply: customer's name {}, ticket id {}, next step {}{late}.",
             if verdict.names_customer {
-                "yes"
+                "yes".to_owned()
             } else {
-                "missing"
+                format!("missing (expected {} or {})", customer.first, customer.last)
             },
             if verdict.quotes_ticket {
-                "yes"
+                "yes".to_owned()
             } else {
-                "missing"
+                format!("missing (expected {})", ticket.id)
             },
-            if verdict.next_step { "yes" } else { "missing" },
+            if verdict.next_step {
+                "yes".to_owned()
+            } else {
+                format!(
+                    "missing (expected a request to the customer, or when we next respond, no later than {sla_text} after the ticket arrived)"
+                )
+            },
         ));
         notes.push(format!(
             "Reply does: {}. Off-policy: {}. Forbidden: {}.",
@@ -511,9 +579,19 @@ pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Gra
     } else {
         notes.push("No reply was drafted.".to_owned());
     }
+    if graded
+        .gated
+        .iter()
+        .any(|(name, s)| *name == "reply_elements" && *s > Points::ZERO)
+    {
+        notes.push(
+            "Reply elements count only for a reply that handles its case; this one does not, so they earn nothing."
+                .to_owned(),
+        );
+    }
     Grade {
-        criteria: crate::order::map_of(parts.iter().map(|(name, score, _)| (*name, *score))),
-        total,
+        criteria: graded.criteria,
+        total: graded.total,
         notes,
     }
 }

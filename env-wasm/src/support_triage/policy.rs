@@ -219,6 +219,9 @@ pub fn disposition(case: Case) -> Option<Disposition> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReplyRules {
     pub required: &'static [Move],
+    /// Moves the case allows without requiring them: an unverified
+    /// deletion request may say who handles it once verified.
+    pub allowed: &'static [Move],
     pub allowed_commitments: &'static [Commitment],
 }
 
@@ -257,8 +260,13 @@ pub fn reply_rules(case: Case) -> ReplyRules {
         // Routine tickets: no reply is graded; nothing may be promised.
         _ => (&[], NONE),
     };
+    let allowed: &'static [Move] = match case {
+        Case::Deletion { verified: false } => &[Move::Escalate(Team::Privacy)],
+        _ => &[],
+    };
     ReplyRules {
         required,
+        allowed,
         allowed_commitments,
     }
 }
@@ -304,7 +312,8 @@ and turn on two-factor authentication) and say our security team is handling it.
 - Legal threat (a lawyer, legal action, a court, a complaint to a regulator): escalate_supervisor and say our legal team will review it.
 - Data-deletion request: sent from the account email on file (see the customer record): escalate_supervisor and say our privacy officer \
 will handle it. Sent from any other address: pending_customer, and ask the customer to write from the account email so we can verify \
-their identity. Never promise or confirm a deletion.
+their identity (you may add that our privacy officer will handle it once verified). Never promise or confirm a deletion; \
+restating what the customer asked for is not confirming it.
 - Refund request: the ticket must name the invoice (INV-...). If it does not: pending_customer, and ask for the invoice number. \
 If the charge is at most 30 calendar days before the day the ticket arrived: resolved, and the reply commits to the refund. \
 Older: escalate_supervisor, and say our billing supervisor will review it.
@@ -316,7 +325,10 @@ Only a resolved case promises an outcome (section 5); an escalated or pending ca
 5. Every reply must:
 - address the customer by name and quote the ticket id;
 - give a concrete next step: a request to the customer, or what we will do and when; a time you give for our next response \
-(\"within 4 hours\", \"by 17:00 today\") must be no later than the first-response time of the ticket's priority, counted from when the ticket arrived;
+(\"within 4 hours\", \"by 17:00 today\") must be no later than the first-response time of the ticket's priority, counted from when the ticket arrived. \
+A business day counts 24 hours on business days; a day without a time means its end of business (17:00), and a time no later than 17:00 \
+on a later business day counts as that many business days (\"by tomorrow\", \"by end of day tomorrow\" and \"by 17:00 tomorrow\" are all 1 business day). \
+A time for our next response is a next step, never an outcome;
 - promise only the outcome its case allows. An outcome is money returned (a refund, a reversed charge), a credit, compensation or discount, \
 a fee removed or waived, data deleted, access restored, an exception granted, or a date by which the case will be settled. \
 It is promised in any wording (\"we will refund you\", \"you'll get your money back\", \"the fee no longer applies\", \"your data will be gone\", \

@@ -102,6 +102,12 @@ impl Text {
             match c {
                 // The dots of "i.e.", "e.g." and "3 a.m." end nothing.
                 '.' if is_abbreviation_dot(&bytes, i, words.last()) => {}
+                // A dot between letters or digits with no space is inside
+                // an address ("ana.diaz@firm.example", "example.com"), not
+                // a sentence end.
+                '.' if i > 0
+                    && bytes[i - 1].1.is_alphanumeric()
+                    && bytes.get(i + 1).is_some_and(|(_, n)| n.is_alphanumeric()) => {}
                 '.' | '!' | '?' | ';' | '\n' => {
                     clause += 1;
                     sentence += 1;

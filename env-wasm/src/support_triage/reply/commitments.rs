@@ -548,8 +548,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             && matches!(c.opener, Some(Opener::Once | Opener::Condition))
             && c.texts(text).first() == Some(&"you")
     });
+    // "You'll hear from us within the hour about the next steps to get you
+    // back in", "we'll update you on the refund": what a message from us
+    // will be about is its topic, not an outcome given.
+    let topic_from = topic_start(&words);
     let mut found = Vec::new();
     let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
+        if topic_from.is_some_and(|t| at[0] > t) {
+            return;
+        }
         if outcome != Commitment::Deadline || timed {
             found.push(Found {
                 outcome,
@@ -565,6 +572,11 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         }
         let previous = k.checked_sub(1).map(|p| words[p]);
         let next = words.get(k + 1).copied();
+        // "by close of business", "at the close of play": a time, not
+        // closing the case.
+        if w == "close" && next == Some("of") {
+            continue;
+        }
         // "a refund", "refund policy", and the object of a giving verb
         // ("issue refunds", "process credits"; "get refunded" is passive).
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
@@ -817,6 +829,37 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         }
     }
     found
+}
+
+/// Where the topic of a message we promise starts: a verb of telling
+/// the customer ("hear from us", "update you", "get back to you", "be in
+/// touch", "contact you") followed by "about", "regarding", "on",
+/// "concerning" or "with an update on".
+fn topic_start(words: &[&str]) -> Option<usize> {
+    let telling = words.iter().position(|w| {
+        matches!(
+            *w,
+            "hear"
+                | "update"
+                | "contact"
+                | "touch"
+                | "reply"
+                | "respond"
+                | "write"
+                | "call"
+                | "email"
+                | "follow"
+        ) || (*w == "back"
+            && words
+                .iter()
+                .take_while(|x| **x != "back")
+                .any(|x| is_form_of(x, "get") || is_form_of(x, "come")))
+    })?;
+    (telling + 1..words.len()).find(|&k| {
+        matches!(words[k], "about" | "regarding" | "concerning")
+            || (words[k] == "on" && words[k - 1] == "update")
+            || (words[k] == "steps" && words.get(k + 1) == Some(&"to"))
+    })
 }
 
 const IRREGULAR_PARTICIPLES: &[&str] = &[

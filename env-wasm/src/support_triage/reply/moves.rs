@@ -71,6 +71,119 @@ const TEAMS: &[(Team, &[&str])] = &[
     ),
 ];
 
+/// People a case can be handed to, named by their role ("the manager who
+/// approves billing exceptions", "our billing escalations lead", "someone
+/// from finance").
+const ROLES: &[&str] = &[
+    "team",
+    "teams",
+    "supervisor",
+    "supervisors",
+    "manager",
+    "managers",
+    "lead",
+    "leads",
+    "officer",
+    "officers",
+    "specialist",
+    "specialists",
+    "department",
+    "colleague",
+    "colleagues",
+    "group",
+    "desk",
+    "staff",
+    "reviewer",
+    "reviewers",
+    "analyst",
+    "analysts",
+    "engineers",
+    "experts",
+    "unit",
+    "counsel",
+    "someone",
+    "person",
+    "head",
+    "director",
+];
+
+/// The function a role works in, and the team that names.
+const FUNCTIONS: &[(Team, &[&str])] = &[
+    (
+        Team::Billing,
+        &[
+            "billing",
+            "finance",
+            "financial",
+            "payments",
+            "accounting",
+            "refunds",
+            "invoicing",
+        ],
+    ),
+    (Team::Privacy, &["privacy", "gdpr", "dpo", "protection"]),
+    (
+        Team::Legal,
+        &[
+            "legal",
+            "lawyers",
+            "lawyer",
+            "solicitor",
+            "solicitors",
+            "attorney",
+            "attorneys",
+        ],
+    ),
+    (
+        Team::Security,
+        &[
+            "security",
+            "infosec",
+            "cybersecurity",
+            "incident",
+            "incidents",
+        ],
+    ),
+];
+
+/// How many words apart a role and its function may be.
+const ROLE_REACH: usize = 4;
+
+/// Teams named by function in other words than [`TEAMS`]: a role word
+/// within a few words of a function word in the same sentence, neither
+/// the customer's ("your finance team") nor negated.
+fn teams_by_function(text: &Text, reading: &mut Reading) {
+    for (r, role) in text.words.iter().enumerate() {
+        if !ROLES.contains(&role.text.as_str()) {
+            continue;
+        }
+        let theirs = r > 0 && matches!(text.words[r - 1].text.as_str(), "your" | "their");
+        let from = r.saturating_sub(ROLE_REACH);
+        let to = (r + ROLE_REACH + 1).min(text.words.len());
+        for f in from..to {
+            let word = &text.words[f];
+            if word.sentence != role.sentence {
+                continue;
+            }
+            let Some((team, _)) = FUNCTIONS
+                .iter()
+                .find(|(_, words)| words.contains(&word.text.as_str()))
+            else {
+                continue;
+            };
+            // "data protection" only: "protection" alone is no function.
+            if word.text == "protection" && (f == 0 || text.words[f - 1].text != "data") {
+                continue;
+            }
+            let (start, end) = (f.min(r), f.max(r) + 1);
+            let customers = f > 0 && matches!(text.words[f - 1].text.as_str(), "your" | "their");
+            if !theirs && !customers && !negated(text, start, end) {
+                reading.moves.insert(Move::Escalate(*team));
+            }
+        }
+    }
+}
+
 /// Phrases that open a request or a piece of advice; the verb asked for
 /// follows within a few words ("please reset", "we recommend that you
 /// reset", "it's best to revoke").
@@ -299,9 +412,20 @@ fn request_verb(
         (from..(from + MARKER_REACH).min(words.len()))
             .find(|&k| base_of(words[k], REQUEST_VERBS).is_some())
     };
+    // "make sure the exposed key is revoked", "please ensure your password
+    // gets changed": the verb asked for comes passive, after its object.
+    let passive_after = |from: usize| {
+        let sure = words[from.saturating_sub(1)..(from + MARKER_REACH).min(words.len())]
+            .iter()
+            .any(|w| matches!(*w, "sure" | "ensure"));
+        (from + 1..words.len()).find(|&k| {
+            sure && matches!(words[k - 1], "is" | "are" | "been" | "gets" | "get")
+                && base_of(words[k], REQUEST_VERBS).is_some()
+        })
+    };
     let mut found: Vec<usize> = Vec::new();
     for (at, len) in local(&found_in.markers) {
-        found.extend(verb_after(at + len));
+        found.extend(verb_after(at + len).or_else(|| passive_after(at + len)));
     }
     // "Could you point us to the invoice?", "would you mind resending
     // it?": a question to the customer asks whatever its verb.
@@ -377,6 +501,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             }
         }
     }
+    teams_by_function(text, reading);
     let found_in = Markers {
         markers: Occurrences::of(text, MARKERS),
         questions: Occurrences::of(text, QUESTIONS),
@@ -420,10 +545,21 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             continue;
         }
         reading.has_request = true;
-        // The request and the purpose clauses after it.
-        let mut words = clause.texts(text);
+        // The request, a purpose put before it ("To verify your identity,
+        // please ..."), and the purpose clauses and asides after it ("...,
+        // so we can verify it", "..., the account email on file").
+        let mut words = Vec::new();
+        if let Some(before) = at.checked_sub(1).map(|b| &clauses[b])
+            && before.sentence == clause.sentence
+            && before.texts(text).first() == Some(&"to")
+        {
+            words.extend(before.texts(text));
+        }
+        words.extend(clause.texts(text));
         for purpose in &clauses[at + 1..] {
-            if purpose.sentence != clause.sentence || purpose.opener != Some(Opener::So) {
+            if purpose.sentence != clause.sentence
+                || !matches!(purpose.opener, Some(Opener::So) | None)
+            {
                 break;
             }
             words.extend(purpose.texts(text));

@@ -210,6 +210,12 @@ fn amount(words: &[&str], i: usize) -> Option<(u32, usize)> {
         ("a", Some("couple"), Some("of")) => Some((2, i + 3)),
         ("a", Some("few"), _) => Some((3, i + 2)),
         ("a" | "an" | "the" | "next", Some(u), _) if unit(u).is_some() => Some((1, i + 1)),
+        // "within a business day", "a working day": the kind comes between.
+        ("a" | "the" | "next", Some("business" | "working" | "calendar" | "full"), Some(u))
+            if unit(u).is_some() =>
+        {
+            Some((1, i + 1))
+        }
         ("the", Some("next"), Some(u)) if unit(u).is_some() => Some((1, i + 2)),
         _ => None,
     }
@@ -309,6 +315,24 @@ fn marker_of(tail: &str) -> Option<bool> {
 /// A day word at `i`: `Ok(day)`, or `Err(minutes)` for days written as a
 /// span ("next week", "the next business day"), with its length.
 fn day(words: &[&str], i: usize) -> Option<(Result<DayWord, u32>, usize)> {
+    let (when, len) = day_word(words, i)?;
+    // "end of day tomorrow", "close of business on Friday": the end of
+    // that day, one time.
+    let ends_a_day =
+        matches!(words[i], "end" | "close" | "eod" | "cob" | "eob") && when == Ok(DayWord::Today);
+    if ends_a_day {
+        let skip = usize::from(words.get(i + len) == Some(&"on"));
+        if let Some((Ok(later), more)) = day_word(words, i + len + skip)
+            && later != DayWord::Today
+        {
+            return Some((Ok(later), len + skip + more));
+        }
+    }
+    Some((when, len))
+}
+
+/// One day word at `i`, as [`day`] reads it.
+fn day_word(words: &[&str], i: usize) -> Option<(Result<DayWord, u32>, usize)> {
     let at = |k: usize| words.get(k).copied();
     let w = at(i)?;
     let before = i.checked_sub(1).and_then(|p| words.get(p).copied());
