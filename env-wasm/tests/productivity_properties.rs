@@ -60,8 +60,13 @@ fn cents_text(cents: i64) -> String {
 
 /// Every field of `task` for `seed`, with right, wrong and ill-formed values.
 fn fields(task: &str, seed: u64) -> Vec<Field> {
-    let answer = reference(task, seed);
-    let payload = observation(task, seed)["payload"].clone();
+    fields_at(task, productivity_support::DEFAULT_LEVEL, seed)
+}
+
+/// [`fields`] at difficulty `level`.
+fn fields_at(task: &str, level: u8, seed: u64) -> Vec<Field> {
+    let answer = Value::Object(reference_at(task, level, seed));
+    let payload = start_at(task, level, seed).1["payload"].clone();
     let right = |key: &str| answer[key].clone();
     match task {
         "easy" => {
@@ -744,9 +749,7 @@ fn a_second_section_with_another_value_never_raises_a_criterion() {
         for level in LEVELS {
             for seed in 0..8 {
                 let answer = reference_at(task, level, seed);
-                // The other values of each field, from the default level's
-                // scenario: another value either way.
-                for field in fields(task, seed).iter().filter(|f| f.one_value) {
+                for field in fields_at(task, level, seed).iter().filter(|f| f.one_value) {
                     let right = text_of(&answer[field.key]);
                     for wrong in field
                         .well

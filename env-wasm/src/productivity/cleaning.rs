@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
-use super::{FormCheck, Grade, Noise, at, without_brackets, written};
+use super::{FormCheck, Grade, Noise, at, with_asides, without_brackets, written};
 use crate::grading::{
     Reading, all_or_nothing, cents_value, f1, fold_id, format_cents, item_set, items, items_form,
     one_value, parse_cents,
@@ -492,11 +492,16 @@ fn read_count(value: &Value) -> Option<u64> {
         Value::String(text) => text,
         _ => return None,
     };
-    if text.contains('-') && text.trim_start().starts_with('-') {
+    if text.trim_start().starts_with('-') || text.contains(APPROXIMATE) {
         return None;
     }
-    let plain = without_brackets(text);
-    let text = crate::text::Text::new(&plain);
+    // `12 (3 dropped)`: an aside; `3 (2)`: two counts.
+    with_asides(text, count_words)
+}
+
+/// The count a text of number and filler words says.
+fn count_words(text: &str) -> Option<u64> {
+    let text = crate::text::Text::new(text);
     let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
     let mut count = None;
     let mut at = 0;
@@ -522,6 +527,23 @@ fn read_count(value: &Value) -> Option<u64> {
     count
 }
 
+/// Marks of an approximate or bounded number: no count, no total.
+const APPROXIMATE: [char; 5] = ['~', '\u{2248}', '<', '>', '\u{00B1}'];
+
+/// Words that may stand around a total (`Total: $561.40 USD`).
+const TOTAL_FILLER: &[&str] = &[
+    "total",
+    "normalized_total",
+    "normalized",
+    "sum",
+    "is",
+    "the",
+    "$",
+    "usd",
+    "us$",
+    "dollars",
+];
+
 /// The total in cents: one amount (`561.40`, `"$1,234.50"`), or a total
 /// written with its breakdown, which is the total and not the breakdown's
 /// first amount: `"1,234.50 (1,000.00 + 234.50)"`, `"1000 + 234.50 =
@@ -531,17 +553,37 @@ fn read_total(value: &Value) -> Option<i64> {
     if let Some(cents) = cents_value(value) {
         return Some(cents);
     }
-    let text = without_brackets(value.as_str()?);
+    // A bracket that holds one other amount (`561.40 (600.00)`) is a hedge;
+    // a breakdown or a comment in brackets is not.
+    with_asides(value.as_str()?, |text| {
+        parse_cents(text).or_else(|| sum_total(text))
+    })
+}
+
+/// A total written as a sum (see [`read_total`]), brackets left out.
+fn sum_total(text: &str) -> Option<i64> {
+    let text = without_brackets(text);
+    if text.contains(APPROXIMATE) {
+        return None;
+    }
+    // Words other than amounts and the total's own words (`approx`, `or`)
+    // make the segment unreadable.
     let amounts = |segment: &str| -> Vec<i64> {
-        segment
+        let tokens = segment
             .split(|c: char| c.is_whitespace() || c == '+')
             .map(|token| {
                 token.trim_matches(|c: char| matches!(c, ':' | ',' | ';' | '.' | '*' | '`'))
             })
-            .filter(|token| token.bytes().any(|b| b.is_ascii_digit()))
-            .map(parse_cents)
-            .collect::<Option<Vec<i64>>>()
-            .unwrap_or_else(|| vec![i64::MIN, i64::MIN])
+            .filter(|token| !token.is_empty());
+        let mut found = Vec::new();
+        for token in tokens {
+            if token.bytes().any(|b| b.is_ascii_digit()) {
+                found.push(parse_cents(token).unwrap_or(i64::MIN));
+            } else if !TOTAL_FILLER.contains(&token.to_lowercase().as_str()) {
+                found.push(i64::MIN);
+            }
+        }
+        found
     };
     let segments: Vec<Vec<i64>> = text.split('=').map(amounts).collect();
     if let [only] = segments.as_slice() {

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
-use super::{FormCheck, Grade, Noise, at, stated_choice_field, without_brackets, written};
+use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
 use crate::dates::{Day, clock};
 use crate::episode::{Piece, StaticText};
 use crate::grading::{Reading, all_or_nothing, one_value};
@@ -25,10 +25,14 @@ pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("needs_reply", "yes | no"),
 ];
 
+/// Priority and needs-reply follow from what the email is (spam is low
+/// with no reply; a bill's deadline is read differently from a friend's
+/// favour), so they are paid only with the right label: a blind answer
+/// cannot collect them by guessing the most common values.
 pub static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("label", Points(6000), "Label"),
-    Criterion::new("priority", Points(2000), "Priority"),
-    Criterion::new("needs_reply", Points(2000), "Needs a reply"),
+    Criterion::new("priority", Points(2000), "Priority").gated("label", Points::FULL),
+    Criterion::new("needs_reply", Points(2000), "Needs a reply").gated("label", Points::FULL),
 ]);
 
 /// (institution, domain): banks, card issuers, payroll and utility billers.
@@ -499,7 +503,7 @@ fn capitalize(text: &str) -> String {
 }
 
 /// The gold (label, priority, needs_reply) an email is drawn to, one of
-/// these twelve at random: every label a quarter, every priority a third
+/// these twelve, each once in every twelve consecutive seeds: every label a quarter, every priority a third
 /// and each needs-reply value a half at every level, so no constant answer
 /// does better than a uniform guess (0.6/4 + 0.2/3 + 0.2/2 = 0.32) and the
 /// level's exceptions cannot skew a field. Each is an outcome the writers
@@ -522,13 +526,19 @@ const GOLD_TARGETS: [(Label, Priority, bool); 12] = [
 /// Emails written per seed at most while looking for the drawn gold.
 const ATTEMPTS: u64 = 64;
 
-/// The email of `seed`: its gold is drawn from [`GOLD_TARGETS`], then
+/// The email of `seed`: its gold is one of [`GOLD_TARGETS`], then
 /// emails of that label are written (each from its own stream) until one
 /// has that gold; if none has in [`ATTEMPTS`], the first that matches the
 /// most fields.
 pub fn generate(level: u8, seed: u64) -> Email {
+    // Every twelve consecutive seeds take the twelve golds once each, in
+    // an order shuffled per block, so any range of seeds is balanced and
+    // not only a large one.
+    let block = seed / GOLD_TARGETS.len() as u64;
+    let mut order: Vec<usize> = (0..GOLD_TARGETS.len()).collect();
+    SeededRng::new(block, 11).shuffle(&mut order);
     let (label, priority, needs_reply) =
-        GOLD_TARGETS[SeededRng::new(seed, 11).index(GOLD_TARGETS.len())];
+        GOLD_TARGETS[order[(seed % GOLD_TARGETS.len() as u64) as usize]];
     let mut closest: Option<(u8, Email)> = None;
     for attempt in 0..ATTEMPTS {
         let email = write(level, seed, attempt, label);
@@ -626,7 +636,7 @@ Needs reply: yes when the sender asks the reader a question or asks them to repl
 
 static ANSWER_FORMAT: StaticText = StaticText::new(
     "\n\nAnswer with one JSON object: {\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}. \
-Each field takes exactly one value: two values (\"work or finance\") earn nothing; an aside in brackets \
+Priority and needs_reply earn only with the right label. Each field takes exactly one value: two values (\"work or finance\") earn nothing; an aside in brackets \
 (\"normal (not urgent)\") is read as a comment, and a value you deny (\"not urgent\") is not your answer.",
 );
 
@@ -909,13 +919,13 @@ fn read_needs_reply(value: &Value) -> Option<bool> {
         Value::String(text) => text,
         _ => return None,
     };
-    // A bracketed aside (`no (FYI only)`) explains; it is not the answer.
-    let plain = without_brackets(text);
-    let text = if plain.trim().is_empty() {
-        text.as_str()
-    } else {
-        plain.as_str()
-    };
+    // A bracketed aside (`no (FYI only)`) explains; it is not the answer,
+    // unless it is another answer (`no (yes)`), which makes a hedge.
+    with_asides(text, reply_words)
+}
+
+/// The reply a text of reply words says (see [`read_needs_reply`]).
+fn reply_words(text: &str) -> Option<bool> {
     let (mut yes, mut no, mut about_replying) = (false, false, false);
     for word in crate::text::Text::new(text).words {
         match word.text.as_str() {
@@ -963,13 +973,18 @@ mod tests {
             "spam"
         };
         right.insert("label".into(), json!(wrong_label));
-        assert_eq!(email.grade(&right).total, Points(4000));
+        // Priority and needs-reply are paid only with the right label.
+        let grade = email.grade(&right);
+        assert_eq!(grade.total, Points::ZERO);
+        assert!(grade.deductions.iter().any(|d| d.criterion == "label"));
+        assert!(grade.deductions.iter().any(|d| d.criterion == "priority"));
         let every_option = answer(
             json!({"label": "work, personal, spam, finance", "priority": "low|normal|high", "needs_reply": "yes or no"}),
         );
         assert_eq!(email.grade(&every_option).total, Points::ZERO);
         assert_eq!(email.grade(&Map::new()).total, Points::ZERO);
-        let bool_reply = answer(json!({"needs_reply": email.needs_reply}));
+        let bool_reply =
+            answer(json!({"label": label_name(email.label), "needs_reply": email.needs_reply}));
         assert_eq!(
             email.grade(&bool_reply).criteria["needs_reply"],
             Points::FULL

@@ -317,6 +317,39 @@ pub(crate) fn without_brackets(text: &str) -> String {
     out
 }
 
+/// The bracketed parts of `text` (`a (b) [c]` gives `b`, `c`).
+pub(crate) fn bracketed(text: &str) -> impl Iterator<Item = &str> {
+    text.split(['(', '['])
+        .skip(1)
+        .filter_map(|aside| aside.split([')', ']']).next())
+}
+
+/// `reading` of `text` read without its brackets, unless a bracket holds
+/// another reading on its own (`3 (2)`, `no (yes)`): an aside explains,
+/// another value is a hedge.
+pub(crate) fn with_asides<T: PartialEq>(text: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
+    let plain = without_brackets(text);
+    if plain.trim().is_empty() {
+        return read(text);
+    }
+    if bracketed(text).any(offers_another) {
+        return None;
+    }
+    let value = read(&plain)?;
+    let contradicted = bracketed(text).any(|aside| read(aside).is_some_and(|other| other != value));
+    (!contradicted).then_some(value)
+}
+
+/// Whether a bracket offers another answer (`(or any free room)`,
+/// `(alternatively ...)`): a hedge, not an aside.
+fn offers_another(aside: &str) -> bool {
+    let first = aside.split_whitespace().next().unwrap_or("").to_lowercase();
+    matches!(
+        first.as_str(),
+        "or" | "alternatively" | "otherwise" | "else" | "failing"
+    )
+}
+
 /// Words that deny the choice after them (`not urgent`, `never spam`).
 const DENIALS: &[&str] = &["not", "no", "never", "nor", "isnt", "neither", "without"];
 
@@ -335,6 +368,9 @@ pub(crate) fn stated_choice<T: Ord + Clone>(
     choice_of: impl Fn(&str) -> Option<T>,
     filler: &[&str],
 ) -> Option<T> {
+    if bracketed(text).any(offers_another) {
+        return None;
+    }
     let text = crate::text::Text::new(text);
     let mut named = Vec::new();
     let (mut depth, mut denying) = (0u32, false);
