@@ -1187,6 +1187,13 @@ fn participants_tables() -> Table {
         seeds: 0..8,
         pass: vec![
             ("the list", |c| with_names(c, json!(required(c)))),
+            // The instruction says the organizer is not a participant and
+            // naming them as well is ignored.
+            ("the organizer added", |c| {
+                let mut names = required(c);
+                names.push(c.payload["organizer"].as_str()?.to_owned());
+                with_names(c, json!(names))
+            }),
             ("shouted", |c| {
                 let names: Vec<String> = required(c).iter().map(|n| n.to_uppercase()).collect();
                 with_names(c, json!(names))
@@ -1280,11 +1287,6 @@ fn participants_tables() -> Table {
                     .collect();
                 with_names(c, json!(everyone))
             }),
-            ("the organizer added", |c| {
-                let mut names = required(c);
-                names.push(c.payload["organizer"].as_str()?.to_owned());
-                with_names(c, json!(names))
-            }),
             ("a near-miss name", |c| {
                 let mut names = required(c);
                 names[0] = format!("{}{}", names[0], names[0].chars().last()?);
@@ -1347,28 +1349,29 @@ fn overlap_tables() -> Table {
     }
     fn clear(c: &Case, latest: bool) -> Option<Value> {
         let length = duration(c);
-        let mut all = starts(c)
-            .into_iter()
-            .filter(|s| !blocked(c, *s, s + length));
-        let s = if latest {
+        let mut all = starts(c).into_iter().filter_map(|s| {
+            let valid =
+                !blocked(c, s, s + length) && required(c).iter().all(|n| free(c, n, s, s + length));
+            valid
+                .then(|| rooms_for(c, s, s + length).into_iter().next())
+                .flatten()
+                .map(|room| (s, room))
+        });
+        let (s, room) = if latest {
             all.next_back()?
         } else {
             all.next()?
         };
-        at(c, s, None)
+        at(c, s, Some(&room))
     }
     let mut pass = time_pass_rows();
     pass.extend([
+        // A slot clear of blocked windows earns this criterion only when
+        // the whole booking is valid (the rubric's gate), so these rows
+        // take the earliest and latest clear slots where everyone is free
+        // and the room is open.
         ("the earliest clear slot", (|c| clear(c, false)) as Writer),
         ("the latest clear slot", |c| clear(c, true)),
-        ("the latest clear slot, 12-hour", |c| {
-            let length = duration(c);
-            let s = starts(c)
-                .into_iter()
-                .rev()
-                .find(|s| !blocked(c, *s, s + length))?;
-            c.with_all(&[("start", json!(ampm(s))), ("end", json!(ampm(s + length)))])
-        }),
     ]);
     let mut fail = time_fail_rows();
     fail.extend([

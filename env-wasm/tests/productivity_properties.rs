@@ -60,8 +60,13 @@ fn cents_text(cents: i64) -> String {
 
 /// Every field of `task` for `seed`, with right, wrong and ill-formed values.
 fn fields(task: &str, seed: u64) -> Vec<Field> {
-    let answer = reference(task, seed);
-    let payload = observation(task, seed)["payload"].clone();
+    fields_at(task, productivity_support::DEFAULT_LEVEL, seed)
+}
+
+/// [`fields`] at difficulty `level`.
+fn fields_at(task: &str, level: u8, seed: u64) -> Vec<Field> {
+    let answer = Value::Object(reference_at(task, level, seed));
+    let payload = start_at(task, level, seed).1["payload"].clone();
     let right = |key: &str| answer[key].clone();
     match task {
         "easy" => {
@@ -678,4 +683,124 @@ fn the_same_error_rate_costs_more_at_a_higher_level() {
         "noisy productivity (mean of the tasks) at 200 per mille, levels 1 to 5: {overall:.3?}"
     );
     assert!(overall.windows(2).all(|w| w[1] < w[0]), "{overall:?}");
+}
+
+/// `text` disguised as a person would not see it: a zero-width space and
+/// a soft hyphen inside each word, and every other letter fullwidth.
+fn disguised(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            'a'..='z' | 'A'..='Z' if i % 2 == 0 => {
+                out.push(char::from_u32(c as u32 - 0x21 + 0xFF01).unwrap_or(c));
+            }
+            _ => out.push(c),
+        }
+        if c.is_alphabetic() && i % 3 == 1 {
+            out.push(if i % 2 == 0 { '\u{200B}' } else { '\u{00AD}' });
+        }
+    }
+    out
+}
+
+fn disguise_value(value: &Value) -> Value {
+    match value {
+        Value::String(s) => json!(disguised(s)),
+        Value::Array(items) => Value::Array(items.iter().map(disguise_value).collect()),
+        other => other.clone(),
+    }
+}
+
+#[test]
+fn disguised_text_grades_as_its_plain_form() {
+    for task in TASKS {
+        for seed in 0..12 {
+            let fields = fields(task, seed);
+            for pick in 0..3 {
+                // The right answer, then answers with some wrong values.
+                let answer: Map<String, Value> = fields
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| {
+                        let value = &f.well[(i * pick + seed as usize * pick) % f.well.len()];
+                        (f.key.to_owned(), value.clone())
+                    })
+                    .collect();
+                let disguised: Map<String, Value> = answer
+                    .iter()
+                    .map(|(k, v)| (k.clone(), disguise_value(v)))
+                    .collect();
+                let plain = grade(task, seed, &Value::Object(answer.clone()));
+                let hidden = grade(task, seed, &Value::Object(disguised.clone()));
+                assert_eq!(
+                    plain.criteria, hidden.criteria,
+                    "{task} seed {seed}: {disguised:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_second_section_with_another_value_never_raises_a_criterion() {
+    // A one-value field written as two sections ("work\n\nLabel: spam",
+    // either order) scores no more than its worse value alone.
+    for task in TASKS {
+        for level in LEVELS {
+            for seed in 0..8 {
+                let answer = reference_at(task, level, seed);
+                for field in fields_at(task, level, seed).iter().filter(|f| f.one_value) {
+                    let right = text_of(&answer[field.key]);
+                    for wrong in field
+                        .well
+                        .iter()
+                        .map(text_of)
+                        .filter(|w| *w != right)
+                        .take(3)
+                    {
+                        for both in [
+                            format!("{right}\n\n{}: {wrong}", field.key),
+                            format!("{wrong}. {}: {right}", field.key),
+                            format!("{right} ({wrong})"),
+                        ] {
+                            let mut edited = answer.clone();
+                            edited.insert(field.key.to_owned(), json!(both));
+                            let mut alone = answer.clone();
+                            alone.insert(field.key.to_owned(), json!(wrong));
+                            let two = productivity_support::grade_at(
+                                task,
+                                level,
+                                seed,
+                                &Value::Object(edited),
+                            );
+                            let one = productivity_support::grade_at(
+                                task,
+                                level,
+                                seed,
+                                &Value::Object(alone),
+                            );
+                            for criterion in field.criteria {
+                                assert!(
+                                    two.criteria[*criterion] <= one.criteria[*criterion],
+                                    "{task} level {level} seed {seed} {criterion}: {both:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The reference answer of `task` at `level`.
+fn reference_at(task: &str, level: u8, seed: u64) -> Map<String, Value> {
+    let env = start_at(task, level, seed).0;
+    let raw = env
+        .reference_action()
+        .map(|a| a["raw"].clone())
+        .unwrap_or_default();
+    let raw = raw.as_str().unwrap_or_default();
+    serde_json::from_str::<Map<String, Value>>(raw.trim_start_matches("final:").trim())
+        .unwrap_or_default()
 }

@@ -20,16 +20,15 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
-use super::{FormCheck, Grade, Noise, at};
+use super::{FormCheck, Grade, Noise, at, stated_choice_field, written};
 use crate::dates::{Day, clock, parse_clock, parse_day};
 use crate::grading::{
-    Reading, all_or_nothing, choice_field, f1, fold_name, item_set, items, items_form, one_value,
-    scalar_text,
+    Reading, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
 };
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::rubric::{Criterion, Rubric};
+use crate::rubric::{Criterion, Deduction, Rubric};
 use crate::text::normalize;
 
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
@@ -72,8 +71,11 @@ const DAYS: [usize; 5] = [1, 1, 2, 3, 5];
 const PREFERENCES: [usize; 5] = [0, 0, 1, 2, 3];
 
 /// The parts a reader can copy from the payload (day, duration, who is
-/// required) weigh little; finding a time everyone is free and a room that
-/// fits is the task, so those two carry most of the score.
+/// required) weigh little and are all a booking that breaks a hard
+/// constraint can earn (0.2): the rest is paid only to a booking that meets
+/// every constraint (`valid_booking`, a gate of weight 0), so a blind
+/// booking earns nothing for the people who happen to be free or a room
+/// that happens to be open.
 const WEIGHTS: [(&str, Points); 6] = [
     ("day", Points(500)),
     ("duration", Points(500)),
@@ -83,23 +85,30 @@ const WEIGHTS: [(&str, Points); 6] = [
     ("room_valid", Points(3500)),
 ];
 /// With preferences, meeting them is a tenth of the score, taken in equal
-/// halves from the two heaviest criteria; it is only ever paid to a valid
-/// booking.
+/// halves from the two heaviest criteria.
 const PREFERENCES_WEIGHT: Points = Points(1000);
-const PAYS_FOR_PREFERENCES: [&str; 2] = ["participant_availability", "room_valid"];
+
+const VALID: &str = "valid_booking";
+const VALID_ABOUT: &str = "Every hard constraint holds: a candidate day, the exact duration within working hours, \
+     exactly the required participants, no blocked window, everyone free, a room open and big enough. \
+     Weight 0: it gates the criteria after it, so a booking that breaks a constraint earns at most 0.2.";
 
 /// A one-day calendar (levels 1 and 2).
 pub static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("day", WEIGHTS[0].1, "Day"),
     Criterion::new("duration", WEIGHTS[1].1, "Duration"),
     Criterion::new("participants", WEIGHTS[2].1, "Required people invited"),
+    Criterion::new(VALID, Points::ZERO, "Every constraint holds").about(VALID_ABOUT),
     Criterion::new(
         "no_blocked_overlap",
         WEIGHTS[3].1,
         "Clear of blocked windows",
-    ),
-    Criterion::new("participant_availability", WEIGHTS[4].1, "Everyone is free"),
-    Criterion::new("room_valid", WEIGHTS[5].1, "Room open and big enough"),
+    )
+    .gated(VALID, Points::FULL),
+    Criterion::new("participant_availability", WEIGHTS[4].1, "Everyone is free")
+        .gated(VALID, Points::FULL),
+    Criterion::new("room_valid", WEIGHTS[5].1, "Room open and big enough")
+        .gated(VALID, Points::FULL),
 ]);
 
 /// A calendar with preferences (levels 3 to 5).
@@ -107,23 +116,28 @@ pub static RUBRIC_WITH_PREFERENCES: Rubric = Rubric::new(&[
     Criterion::new("day", WEIGHTS[0].1, "Day"),
     Criterion::new("duration", WEIGHTS[1].1, "Duration"),
     Criterion::new("participants", WEIGHTS[2].1, "Required people invited"),
-    Criterion::new("no_blocked_overlap", WEIGHTS[3].1, "Clear of blocked windows"),
+    Criterion::new(VALID, Points::ZERO, "Every constraint holds").about(VALID_ABOUT),
+    Criterion::new("no_blocked_overlap", WEIGHTS[3].1, "Clear of blocked windows")
+        .gated(VALID, Points::FULL),
     Criterion::new(
         "participant_availability",
         Points(WEIGHTS[4].1.0 - PREFERENCES_WEIGHT.0 / 2),
         "Everyone is free",
-    ),
+    )
+    .gated(VALID, Points::FULL),
     Criterion::new(
         "room_valid",
         Points(WEIGHTS[5].1.0 - PREFERENCES_WEIGHT.0 / 2),
         "Room open and big enough",
-    ),
+    )
+    .gated(VALID, Points::FULL),
     Criterion::new(
         "preferences",
         PREFERENCES_WEIGHT,
         "Preferences met (of the most possible)",
     )
-    .about("Paid only to a valid booking: the preferences it meets over the most any valid booking meets."),
+    .about("Paid only to a valid booking: the preferences it meets over the most any valid booking meets.")
+    .gated(VALID, Points::FULL),
 ]);
 
 /// The rubric of a calendar at `level`.
@@ -807,8 +821,13 @@ impl Calendar {
              - every required participant is free for the whole meeting{on_day} (see availability; \
              colleagues who are not required must not be invited);\n\
              - the room's capacity is at least the number of participants and the room is open \
-             for the whole meeting{on_day}.\n",
-            self.organizer, self.duration, self.duration
+             for the whole meeting{on_day}.\n\
+             The organizer ({}) books the meeting and is not a participant: `participants` lists \
+             exactly the required participants (naming the organizer as well is ignored), and \
+             the room's capacity counts only them. A booking that breaks any constraint earns \
+             at most 0.2 (day, duration and participants); the rest is paid only to a booking \
+             that meets them all.\n",
+            self.organizer, self.duration, self.duration, self.organizer
         );
         if several {
             text.push_str("Every free, open and blocked window names its day.\n");
@@ -868,7 +887,7 @@ impl Calendar {
             start: one_value(answer, "start", clock_of),
             end: one_value(answer, "end", clock_of),
             participants: items(answer, "participants", fold_name),
-            room: choice_field(answer, "room", room_of, ROOM_FILLER),
+            room: stated_choice_field(answer, "room", room_of, ROOM_FILLER),
         }
     }
 
@@ -927,18 +946,35 @@ impl Calendar {
         };
         let duration_ok = matches!((booking.start, booking.end), (Ok(s), Ok(e)) if e > s && e - s == self.duration);
         let clear = interval.is_some_and(|(day, _, _, m)| !m.overlaps(self.blocked_on(day)));
-        let invited = item_set(&booking.participants);
-        let available = match (interval, &invited) {
-            (Some((day, _, _, meeting)), Some(invited)) => required
+        // The organizer books the meeting and is not a participant (the
+        // instruction says so): naming them is neither credited nor held
+        // against the booking, and they take no seat.
+        let organizer = normalize(self.organizer);
+        let invited = item_set(&booking.participants).map(|mut invited| {
+            invited.remove(&organizer);
+            invited
+        });
+        let busy: Vec<&str> = match interval {
+            Some((day, _, _, meeting)) => self
+                .required
                 .iter()
-                .filter(|name| invited.contains(*name))
+                .copied()
                 .filter(|name| {
-                    self.free_slots(name)
+                    !self
+                        .free_slots(&normalize(name))
                         .and_then(|free| free.get(day))
                         .is_some_and(|free| free.covers(meeting))
                 })
+                .collect(),
+            None => self.required.clone(),
+        };
+        let available = match &invited {
+            Some(invited) => self
+                .required
+                .iter()
+                .filter(|name| invited.contains(&normalize(name)) && !busy.contains(*name))
                 .count(),
-            _ => 0,
+            None => 0,
         };
         // The room must hold everyone required and everyone else invited, so
         // leaving a required name out never makes a small room fit.
@@ -954,47 +990,182 @@ impl Calendar {
             }
             _ => None,
         };
-        let scores = [
-            all_or_nothing(day.is_some()),
-            all_or_nothing(duration_ok),
-            invited.map_or(Points::ZERO, |invited| f1(&invited, &required)),
-            all_or_nothing(clear),
-            Points::ratio(available as u64, required.len() as u64),
-            all_or_nothing(room.is_some()),
+        let exactly_required = invited.as_ref() == Some(&required);
+        let valid = day.is_some()
+            && duration_ok
+            && exactly_required
+            && clear
+            && available == required.len()
+            && room.is_some();
+        // Preferences count against the best any valid booking achieves
+        // (only then worth the enumeration).
+        let best = self.solve().map_or(0, |(_, most)| most);
+        let met = match (interval, room) {
+            (Some((day, start, end, _)), Some(room)) => self.preferences_met(Booked {
+                day,
+                start,
+                end,
+                room: room.name,
+            }),
+            _ => 0,
+        };
+        let preferences = match best {
+            0 => Points::FULL,
+            best => Points::ratio(met.min(best) as u64, best as u64),
+        };
+        let mut scores: Vec<(&'static str, Points)> = vec![
+            ("day", all_or_nothing(day.is_some())),
+            ("duration", all_or_nothing(duration_ok)),
+            (
+                "participants",
+                invited
+                    .as_ref()
+                    .map_or(Points::ZERO, |invited| f1(invited, &required)),
+            ),
+            (VALID, all_or_nothing(valid)),
+            ("no_blocked_overlap", all_or_nothing(clear)),
+            (
+                "participant_availability",
+                Points::ratio(available as u64, required.len() as u64),
+            ),
+            ("room_valid", all_or_nothing(room.is_some())),
         ];
-        if self.preferences.is_empty() {
-            return Grade::from_table(&WEIGHTS, scores);
+        let rubric = if self.preferences.is_empty() {
+            &RUBRIC
+        } else {
+            scores.push(("preferences", preferences));
+            &RUBRIC_WITH_PREFERENCES
+        };
+        let deductions = self.deductions(
+            answer, &booking, day, interval, &invited, &busy, room, met, best,
+        );
+        Grade::of(rubric, &scores, deductions)
+    }
+
+    /// Where a booking lost points, each with the value expected.
+    #[allow(clippy::too_many_arguments)]
+    fn deductions(
+        &self,
+        answer: &Map<String, Value>,
+        booking: &Booking,
+        day: Option<usize>,
+        interval: Option<(usize, u32, u32, Slots)>,
+        invited: &Option<BTreeSet<String>>,
+        busy: &[&str],
+        room: Option<&Room>,
+        met: usize,
+        best: usize,
+    ) -> Vec<Deduction> {
+        let mut out = Vec::new();
+        let candidates: Vec<String> = self.days.iter().map(|d| d.iso()).collect();
+        if day.is_none() {
+            out.push(Deduction::new(
+                "day",
+                "day",
+                written(answer, "day"),
+                format!("one of {}", candidates.join(", ")),
+            ));
         }
-        // Preferences are only paid to a booking that meets every
-        // constraint, and against the best any valid booking achieves (only
-        // then worth the enumeration).
-        let preferences = match (interval, room) {
-            (Some((day, start, end, _)), Some(room)) if clear && available == required.len() => {
-                let met = self.preferences_met(Booked {
-                    day,
-                    start,
-                    end,
-                    room: room.name,
-                });
-                match self.solve().map_or(0, |(_, most)| most) {
-                    0 => Points::FULL,
-                    best => Points::ratio(met.min(best) as u64, best as u64),
+        let times = format!("{} to {}", written(answer, "start"), written(answer, "end"));
+        if !matches!((booking.start, booking.end), (Ok(s), Ok(e)) if e > s && e - s == self.duration)
+        {
+            out.push(Deduction::new(
+                "duration",
+                "start and end",
+                times.clone(),
+                format!(
+                    "exactly {} minutes within working hours {} to {}",
+                    self.duration,
+                    clock(DAY_START),
+                    clock(DAY_END)
+                ),
+            ));
+        }
+        let required: Vec<String> = self.required.iter().map(|s| (*s).to_owned()).collect();
+        if invited.as_ref().map(|i| i.len()) != Some(required.len())
+            || invited
+                .as_ref()
+                .is_some_and(|i| !self.required.iter().all(|r| i.contains(&normalize(r))))
+        {
+            out.push(Deduction::new(
+                "participants",
+                "participants",
+                written(answer, "participants"),
+                format!(
+                    "exactly the required participants: {} (not the organizer, no one else)",
+                    required.join(", ")
+                ),
+            ));
+        }
+        match interval {
+            None => {}
+            Some((day, start, end, meeting)) => {
+                for blocked in self
+                    .blocked
+                    .iter()
+                    .filter(|b| b.day == day && Slots::span(b.start, b.end).overlaps(meeting))
+                {
+                    out.push(Deduction::new(
+                        "no_blocked_overlap",
+                        format!("blocked window {}", blocked.label),
+                        format!("{} to {}", clock(start), clock(end)),
+                        format!(
+                            "no overlap with {} to {}",
+                            clock(blocked.start),
+                            clock(blocked.end)
+                        ),
+                    ));
+                }
+                for name in busy {
+                    let free = self
+                        .free_slots(&normalize(name))
+                        .and_then(|free| free.get(day).copied())
+                        .unwrap_or_default()
+                        .windows(None)
+                        .iter()
+                        .map(|w| format!("{}-{}", w.start, w.end))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    out.push(Deduction::new(
+                        "participant_availability",
+                        *name,
+                        format!("busy at some of {} to {}", clock(start), clock(end)),
+                        format!("a time inside their free windows that day: {free}"),
+                    ));
                 }
             }
-            _ => Points::ZERO,
-        };
-        let mut parts: Vec<(&'static str, Points, Points)> = WEIGHTS
-            .iter()
-            .zip(scores)
-            .map(
-                |((name, weight), score)| match PAYS_FOR_PREFERENCES.contains(name) {
-                    true => (*name, score, Points(weight.0 - PREFERENCES_WEIGHT.0 / 2)),
-                    false => (*name, score, *weight),
-                },
-            )
-            .collect();
-        parts.push(("preferences", preferences, PREFERENCES_WEIGHT));
-        Grade::weighted(&parts)
+        }
+        if interval.is_none() && day.is_some() {
+            out.push(Deduction::new(
+                "participant_availability",
+                "start and end",
+                times,
+                format!(
+                    "a meeting of at least {} minutes within working hours, for the constraints to be checked",
+                    self.duration
+                ),
+            ));
+        }
+        if room.is_none() {
+            out.push(Deduction::new(
+                "room_valid",
+                "room",
+                written(answer, "room"),
+                format!(
+                    "a room with capacity at least {} that is open for the whole meeting",
+                    self.required.len()
+                ),
+            ));
+        }
+        if !self.preferences.is_empty() && met < best {
+            out.push(Deduction::new(
+                "preferences",
+                "preferences",
+                format!("{met} met"),
+                format!("{best} met, as the best valid booking does"),
+            ));
+        }
+        out
     }
 
     /// Every booking of the required participants alone that meets every
@@ -1123,7 +1294,7 @@ mod tests {
 
     #[test]
     fn every_scenario_is_solvable_and_the_reference_scores_full() {
-        for (level, seed) in (1..=5).flat_map(|level| (0..300).map(move |seed| (level, seed))) {
+        for (level, seed) in (1..=5).flat_map(|level| (0..1000).map(move |seed| (level, seed))) {
             let calendar = generate(level, seed);
             assert!(
                 calendar.solve().is_some(),
@@ -1412,6 +1583,128 @@ mod tests {
             json!({"participants": ["Nobody"], "room": "Cedar or Maple"}),
         ));
         assert!(form.iter().all(|(_, f)| f.is_err()), "{form:?}");
+    }
+
+    /// `calendar` with every person renamed to a name it does not use, and
+    /// the renaming.
+    fn renamed(calendar: &Calendar) -> (Calendar, Vec<(&'static str, &'static str)>) {
+        let cast: Vec<&'static str> = calendar
+            .people
+            .iter()
+            .map(|(name, _)| *name)
+            .chain([calendar.organizer])
+            .collect();
+        let fresh: Vec<&'static str> = FIRST_NAMES
+            .iter()
+            .rev()
+            .copied()
+            .filter(|name| !cast.contains(name))
+            .collect();
+        let map: Vec<(&'static str, &'static str)> = cast.iter().copied().zip(fresh).collect();
+        let to = |name: &'static str| {
+            map.iter()
+                .find(|(from, _)| *from == name)
+                .map_or(name, |(_, to)| *to)
+        };
+        let mut other = calendar.clone();
+        other.organizer = to(other.organizer);
+        other.required = other.required.iter().map(|n| to(*n)).collect();
+        for (name, _) in &mut other.people {
+            *name = to(*name);
+        }
+        for preference in &mut other.preferences {
+            preference.who = to(preference.who);
+        }
+        (other, map)
+    }
+
+    #[test]
+    fn renaming_people_leaves_every_score_unchanged() {
+        for level in 1..=5 {
+            for seed in 0..40 {
+                let calendar = generate(level, seed);
+                let (other, map) = renamed(&calendar);
+                let mut rng = SeededRng::new(seed, 77);
+                for per_mille in [0, 300, 1000] {
+                    let mut noise = Noise {
+                        per_mille,
+                        rng: &mut rng,
+                    };
+                    let original = answer(calendar.noisy_answer(&mut noise));
+                    let mut moved = original.clone();
+                    let names: Vec<Value> = original["participants"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|name| {
+                            let name = name.as_str().unwrap_or_default();
+                            json!(
+                                map.iter()
+                                    .find(|(from, _)| *from == name)
+                                    .map_or(name, |(_, to)| *to)
+                            )
+                        })
+                        .collect();
+                    moved.insert("participants".into(), json!(names));
+                    assert_eq!(
+                        calendar.grade(&original).criteria,
+                        other.grade(&moved).criteria,
+                        "level {level} seed {seed} rate {per_mille}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_booking_that_breaks_a_constraint_earns_at_most_a_fifth() {
+        for level in 1..=5 {
+            for seed in 0..60 {
+                let calendar = generate(level, seed);
+                let reference = answer(calendar.reference_answer());
+                let start = calendar.solve().map_or(DAY_START, |((_, s, _), _)| s);
+                let mut broken = Vec::new();
+                // Every start of the day: the invalid ones.
+                for other in (DAY_START..=DAY_END - calendar.duration).step_by(QUARTER as usize) {
+                    let mut booking = reference.clone();
+                    booking.insert("start".into(), json!(clock(other)));
+                    booking.insert("end".into(), json!(clock(other + calendar.duration)));
+                    broken.push(booking);
+                }
+                // A required person left out; a colleague who is not invited.
+                let mut fewer = reference.clone();
+                fewer.insert("participants".into(), json!(calendar.required[1..]));
+                broken.push(fewer);
+                let extra = calendar
+                    .people
+                    .iter()
+                    .map(|p| p.0)
+                    .find(|n| !calendar.required.contains(n));
+                let mut more = reference.clone();
+                more.insert(
+                    "participants".into(),
+                    json!([calendar.required.clone(), extra.into_iter().collect()].concat()),
+                );
+                broken.push(more);
+                for booking in broken {
+                    let grade = calendar.grade(&booking);
+                    if grade.criteria[VALID] < Points::FULL {
+                        assert!(
+                            grade.total <= Points(2000),
+                            "level {level} seed {seed} {start}: {grade:?}"
+                        );
+                        assert!(!grade.deductions.is_empty());
+                    }
+                }
+                // Naming the organizer as well changes nothing.
+                let mut with_organizer = reference.clone();
+                with_organizer.insert(
+                    "participants".into(),
+                    json!([&[calendar.organizer][..], &calendar.required[..]].concat()),
+                );
+                assert_eq!(calendar.grade(&with_organizer).total, Points::FULL);
+            }
+        }
     }
 
     #[test]

@@ -34,15 +34,48 @@ impl Command {
         } else {
             return Err("the command must start with `inspect`, `propose:` or `final:`".to_owned());
         };
-        match serde_json::from_str::<Value>(rest.trim()) {
-            Ok(Value::Object(answer)) => Ok(if is_final {
-                Command::Final(answer)
-            } else {
-                Command::Propose(answer)
-            }),
-            Ok(_) => Err("the answer after the prefix must be a JSON object".to_owned()),
-            Err(e) => Err(format!("the answer is not valid JSON ({e})")),
+        let answer = first_object(rest)?;
+        Ok(if is_final {
+            Command::Final(answer)
+        } else {
+            Command::Propose(answer)
+        })
+    }
+}
+
+/// The JSON object that opens `text` (inside a Markdown code fence or not).
+/// Prose after it is a comment and is ignored; a second JSON object after
+/// it is refused, since which of the two is the answer would be a guess.
+fn first_object(text: &str) -> Result<Map<String, Value>, String> {
+    let mut text = text.trim_start();
+    if let Some(fenced) = text.strip_prefix("```") {
+        let fenced = fenced.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        text = fenced.trim_start();
+    }
+    let mut values = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    let answer = match values.next() {
+        Some(Ok(Value::Object(answer))) => answer,
+        Some(Ok(_)) => return Err("the answer after the prefix must be a JSON object".to_owned()),
+        Some(Err(e)) => return Err(format!("the answer is not valid JSON ({e})")),
+        None => {
+            return Err("the answer after the prefix is missing: send one JSON object".to_owned());
         }
+    };
+    let after = &text[values.byte_offset()..];
+    let second = after.char_indices().any(|(at, c)| {
+        c == '{'
+            && matches!(
+                serde_json::Deserializer::from_str(&after[at..])
+                    .into_iter::<Value>()
+                    .next(),
+                Some(Ok(Value::Object(_)))
+            )
+    });
+    match second {
+        true => Err(
+            "there is a second JSON object after the answer: send exactly one object".to_owned(),
+        ),
+        false => Ok(answer),
     }
 }
 
@@ -150,6 +183,27 @@ mod tests {
             matches!(Command::parse("final: {\"a\": 1}"), Ok(Command::Final(m)) if m.len() == 1)
         );
         assert!(matches!(Command::parse("PROPOSE:{}"), Ok(Command::Propose(m)) if m.is_empty()));
+    }
+
+    #[test]
+    fn prose_after_the_object_is_a_comment_and_a_second_object_is_refused() {
+        for with_prose in [
+            "final: {\"a\": 1} I chose this because the deadline is today.",
+            "final: {\"a\": 1}\n\nReasoning: the sender {the bank} is known.",
+            "propose: ```json\n{\"a\": 1}\n``` (draft)",
+        ] {
+            let parsed = Command::parse(with_prose);
+            assert!(
+                matches!(&parsed, Ok(Command::Final(m) | Command::Propose(m)) if m.len() == 1),
+                "{with_prose:?}: {parsed:?}"
+            );
+        }
+        for two in [
+            "final: {\"a\": 1} or rather {\"a\": 2}",
+            "final: {\"a\": 1}{\"a\": 2}",
+        ] {
+            assert!(Command::parse(two).is_err(), "{two:?}");
+        }
     }
 
     #[test]

@@ -11,13 +11,13 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
-use super::{FormCheck, Grade, Noise, at};
+use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
 use crate::dates::{Day, clock};
 use crate::episode::{Piece, StaticText};
-use crate::grading::{Reading, all_or_nothing, choice_field, one_value};
+use crate::grading::{Reading, all_or_nothing, one_value};
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::rubric::{Criterion, Rubric};
+use crate::rubric::{Criterion, Deduction, Rubric};
 
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("label", "one of work | personal | spam | finance"),
@@ -25,14 +25,14 @@ pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("needs_reply", "yes | no"),
 ];
 
-const LABEL_WEIGHT: Points = Points(6000);
-const PRIORITY_WEIGHT: Points = Points(2000);
-const REPLY_WEIGHT: Points = Points(2000);
-
+/// Priority and needs-reply follow from what the email is (spam is low
+/// with no reply; a bill's deadline is read differently from a friend's
+/// favour), so they are paid only with the right label: a blind answer
+/// cannot collect them by guessing the most common values.
 pub static RUBRIC: Rubric = Rubric::new(&[
-    Criterion::new("label", LABEL_WEIGHT, "Label"),
-    Criterion::new("priority", PRIORITY_WEIGHT, "Priority"),
-    Criterion::new("needs_reply", REPLY_WEIGHT, "Needs a reply"),
+    Criterion::new("label", Points(6000), "Label"),
+    Criterion::new("priority", Points(2000), "Priority").gated("label", Points::FULL),
+    Criterion::new("needs_reply", Points(2000), "Needs a reply").gated("label", Points::FULL),
 ]);
 
 /// (institution, domain): banks, card issuers, payroll and utility billers.
@@ -502,8 +502,64 @@ fn capitalize(text: &str) -> String {
     }
 }
 
+/// The gold (label, priority, needs_reply) an email is drawn to, one of
+/// these twelve, each once in every twelve consecutive seeds: every label a quarter, every priority a third
+/// and each needs-reply value a half at every level, so no constant answer
+/// does better than a uniform guess (0.6/4 + 0.2/3 + 0.2/2 = 0.32) and the
+/// level's exceptions cannot skew a field. Each is an outcome the writers
+/// (with the exceptions) produce.
+const GOLD_TARGETS: [(Label, Priority, bool); 12] = [
+    (Label::Spam, Priority::Low, false),
+    (Label::Spam, Priority::Low, false),
+    (Label::Spam, Priority::Low, false),
+    (Label::Work, Priority::High, true),
+    (Label::Work, Priority::Normal, true),
+    (Label::Work, Priority::Low, false),
+    (Label::Personal, Priority::High, true),
+    (Label::Personal, Priority::Normal, true),
+    (Label::Personal, Priority::Normal, true),
+    (Label::Finance, Priority::High, true),
+    (Label::Finance, Priority::High, false),
+    (Label::Finance, Priority::Normal, false),
+];
+
+/// Emails written per seed at most while looking for the drawn gold.
+const ATTEMPTS: u64 = 64;
+
+/// The email of `seed`: its gold is one of [`GOLD_TARGETS`], then
+/// emails of that label are written (each from its own stream) until one
+/// has that gold; if none has in [`ATTEMPTS`], the first that matches the
+/// most fields.
 pub fn generate(level: u8, seed: u64) -> Email {
-    let mut rng = SeededRng::new(seed, 1);
+    // Every twelve consecutive seeds take the twelve golds once each, in
+    // an order shuffled per block, so any range of seeds is balanced and
+    // not only a large one.
+    let block = seed / GOLD_TARGETS.len() as u64;
+    let mut order: Vec<usize> = (0..GOLD_TARGETS.len()).collect();
+    SeededRng::new(block, 11).shuffle(&mut order);
+    let (label, priority, needs_reply) =
+        GOLD_TARGETS[order[(seed % GOLD_TARGETS.len() as u64) as usize]];
+    let mut closest: Option<(u8, Email)> = None;
+    for attempt in 0..ATTEMPTS {
+        let email = write(level, seed, attempt, label);
+        let matched =
+            u8::from(email.priority == priority) + u8::from(email.needs_reply == needs_reply);
+        if matched == 2 {
+            return email;
+        }
+        if closest.as_ref().is_none_or(|(best, _)| matched > *best) {
+            closest = Some((matched, email));
+        }
+    }
+    match closest {
+        Some((_, email)) => email,
+        None => write(level, seed, 0, label),
+    }
+}
+
+/// One email of `label` from the `attempt`-th stream of `seed`.
+fn write(level: u8, seed: u64, attempt: u64, label: Label) -> Email {
+    let mut rng = SeededRng::new(seed, 1 + 16 * attempt);
     let (company, company_domain) = *rng.pick(COMPANIES);
     let owner_first = *rng.pick(FIRST_NAMES);
     let owner_last = *rng.pick(LAST_NAMES);
@@ -519,11 +575,11 @@ pub fn generate(level: u8, seed: u64) -> Email {
         accounts,
         level,
     };
-    let draft = match rng.below(4) {
-        0 => work(&mut rng, &cast),
-        1 => personal(&mut rng, &cast),
-        2 => finance(&mut rng, &cast),
-        _ => spam(&mut rng, &cast),
+    let draft = match label {
+        Label::Work => work(&mut rng, &cast),
+        Label::Personal => personal(&mut rng, &cast),
+        Label::Finance => finance(&mut rng, &cast),
+        Label::Spam => spam(&mut rng, &cast),
     };
     let minute = rng.range(7 * 60, 19 * 60) as u32;
     let owner_address = format!(
@@ -579,7 +635,9 @@ Needs reply: yes when the sender asks the reader a question or asks them to repl
 );
 
 static ANSWER_FORMAT: StaticText = StaticText::new(
-    "\n\nAnswer with one JSON object: {\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}.",
+    "\n\nAnswer with one JSON object: {\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}. \
+Priority and needs_reply earn only with the right label. Each field takes exactly one value: two values (\"work or finance\") earn nothing; an aside in brackets \
+(\"normal (not urgent)\") is read as a comment, and a value you deny (\"not urgent\") is not your answer.",
 );
 
 impl Email {
@@ -720,23 +778,35 @@ impl Email {
 
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
         let read = Classification::read(answer);
-        Grade::weighted(&[
+        let right = [
             (
                 "label",
-                all_or_nothing(read.label == Ok(self.label)),
-                LABEL_WEIGHT,
+                read.label == Ok(self.label),
+                label_name(self.label),
             ),
             (
                 "priority",
-                all_or_nothing(read.priority == Ok(self.priority)),
-                PRIORITY_WEIGHT,
+                read.priority == Ok(self.priority),
+                priority_name(self.priority),
             ),
             (
                 "needs_reply",
-                all_or_nothing(read.needs_reply == Ok(self.needs_reply)),
-                REPLY_WEIGHT,
+                read.needs_reply == Ok(self.needs_reply),
+                if self.needs_reply { "yes" } else { "no" },
             ),
-        ])
+        ];
+        let deductions = right
+            .iter()
+            .filter(|(_, ok, _)| !ok)
+            .map(|(field, _, expected)| {
+                Deduction::new(field, *field, written(answer, field), *expected)
+            })
+            .collect();
+        let scores: Vec<(&'static str, Points)> = right
+            .iter()
+            .map(|(field, ok, _)| (*field, all_or_nothing(*ok)))
+            .collect();
+        Grade::of(&RUBRIC, &scores, deductions)
     }
 
     /// The draft check: each field read as the grader reads it.
@@ -788,8 +858,8 @@ struct Classification {
 impl Classification {
     fn read(answer: &Map<String, Value>) -> Classification {
         Classification {
-            label: choice_field(answer, "label", label_of, LABEL_FILLER),
-            priority: choice_field(answer, "priority", priority_of, PRIORITY_FILLER),
+            label: stated_choice_field(answer, "label", label_of, LABEL_FILLER),
+            priority: stated_choice_field(answer, "priority", priority_of, PRIORITY_FILLER),
             needs_reply: one_value(answer, "needs_reply", read_needs_reply),
         }
     }
@@ -849,6 +919,13 @@ fn read_needs_reply(value: &Value) -> Option<bool> {
         Value::String(text) => text,
         _ => return None,
     };
+    // A bracketed aside (`no (FYI only)`) explains; it is not the answer,
+    // unless it is another answer (`no (yes)`), which makes a hedge.
+    with_asides(text, reply_words)
+}
+
+/// The reply a text of reply words says (see [`read_needs_reply`]).
+fn reply_words(text: &str) -> Option<bool> {
     let (mut yes, mut no, mut about_replying) = (false, false, false);
     for word in crate::text::Text::new(text).words {
         match word.text.as_str() {
@@ -878,7 +955,7 @@ mod tests {
 
     #[test]
     fn reference_scores_full_and_generation_is_seeded() {
-        for (level, seed) in (1..=5).flat_map(|level| (0..200).map(move |seed| (level, seed))) {
+        for (level, seed) in (1..=5).flat_map(|level| (0..1000).map(move |seed| (level, seed))) {
             let email = generate(level, seed);
             let grade = email.grade(&answer(email.reference_answer()));
             assert_eq!(grade.total, Points::FULL, "level {level} seed {seed}");
@@ -896,13 +973,18 @@ mod tests {
             "spam"
         };
         right.insert("label".into(), json!(wrong_label));
-        assert_eq!(email.grade(&right).total, Points(4000));
+        // Priority and needs-reply are paid only with the right label.
+        let grade = email.grade(&right);
+        assert_eq!(grade.total, Points::ZERO);
+        assert!(grade.deductions.iter().any(|d| d.criterion == "label"));
+        assert!(grade.deductions.iter().any(|d| d.criterion == "priority"));
         let every_option = answer(
             json!({"label": "work, personal, spam, finance", "priority": "low|normal|high", "needs_reply": "yes or no"}),
         );
         assert_eq!(email.grade(&every_option).total, Points::ZERO);
         assert_eq!(email.grade(&Map::new()).total, Points::ZERO);
-        let bool_reply = answer(json!({"needs_reply": email.needs_reply}));
+        let bool_reply =
+            answer(json!({"label": label_name(email.label), "needs_reply": email.needs_reply}));
         assert_eq!(
             email.grade(&bool_reply).criteria["needs_reply"],
             Points::FULL
@@ -950,20 +1032,51 @@ mod tests {
     }
 
     #[test]
-    fn no_blind_constant_answer_does_well() {
-        // Every one of the 24 constant answers, over 400 seeds.
-        let emails: Vec<Email> = (0..400).map(|seed| generate(2, seed)).collect();
-        for label in ["work", "personal", "spam", "finance"] {
-            for priority in ["low", "normal", "high"] {
-                for reply in ["yes", "no"] {
-                    let constant =
-                        answer(json!({"label": label, "priority": priority, "needs_reply": reply}));
-                    let total: i64 = emails
-                        .iter()
-                        .map(|e| i64::from(e.grade(&constant).total.0))
-                        .sum();
-                    let mean = total / emails.len() as i64;
-                    assert!(mean < 5000, "{label}/{priority}/{reply} averages {mean}");
+    fn no_blind_constant_answer_does_well_at_any_level() {
+        // Every one of the 24 constant answers, over 400 seeds per level:
+        // none beats the uniform guess (0.317) by more than 0.05, and each
+        // field's gold is balanced on its own.
+        const SEEDS: usize = 400;
+        for level in 1..=5 {
+            let emails: Vec<Email> = (0..SEEDS as u64)
+                .map(|seed| generate(level, seed))
+                .collect();
+            let share = |count: usize| count as f64 / SEEDS as f64;
+            for label in [Label::Work, Label::Personal, Label::Spam, Label::Finance] {
+                let count = emails.iter().filter(|e| e.label == label).count();
+                assert!(
+                    share(count) < 0.25 + 0.05,
+                    "level {level} {label:?} {count}"
+                );
+            }
+            for priority in [Priority::Low, Priority::Normal, Priority::High] {
+                let count = emails.iter().filter(|e| e.priority == priority).count();
+                assert!(
+                    share(count) < 1.0 / 3.0 + 0.05,
+                    "level {level} {priority:?} {count}"
+                );
+            }
+            let yes = emails.iter().filter(|e| e.needs_reply).count();
+            assert!(
+                (share(yes) - 0.5).abs() < 0.05,
+                "level {level} replies {yes}"
+            );
+            for label in LABELS {
+                for priority in PRIORITIES {
+                    for reply in ["yes", "no"] {
+                        let constant = answer(
+                            json!({"label": label, "priority": priority, "needs_reply": reply}),
+                        );
+                        let total: i64 = emails
+                            .iter()
+                            .map(|e| i64::from(e.grade(&constant).total.0))
+                            .sum();
+                        let mean = total / SEEDS as i64;
+                        assert!(
+                            mean <= 3667,
+                            "level {level} {label}/{priority}/{reply} averages {mean}"
+                        );
+                    }
                 }
             }
         }

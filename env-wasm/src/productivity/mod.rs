@@ -230,39 +230,194 @@ pub struct ProductivityState {
     pub terminated_by: Option<&'static str>,
 }
 
-/// A graded answer: criterion -> score in [0, 1], and the weighted total.
+/// A graded answer: criterion -> score in [0, 1] (after its rubric's
+/// gates), the task score, and where it lost points (each deduction names
+/// the field or item and the value expected), shown at the graded end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grade {
     pub criteria: BTreeMap<&'static str, Points>,
     pub total: Points,
+    pub deductions: Vec<crate::rubric::Deduction>,
 }
 
 impl Grade {
-    /// [`Grade::weighted`] from a table of (criterion, weight) and the
-    /// scores in the table's order.
-    pub fn from_table<const N: usize>(
-        weights: &[(&'static str, Points); N],
-        scores: [Points; N],
+    /// `rubric` applied to each criterion's raw score; a criterion whose
+    /// gate is shut adds a deduction saying so.
+    pub fn of(
+        rubric: &crate::rubric::Rubric,
+        scores: &[(&'static str, Points)],
+        mut deductions: Vec<crate::rubric::Deduction>,
     ) -> Grade {
-        let parts: Vec<_> = weights
-            .iter()
-            .zip(scores)
-            .map(|((name, weight), score)| (*name, score, *weight))
-            .collect();
-        Grade::weighted(&parts)
-    }
-
-    /// Weighted sum of criteria; the weights (basis points) add up to 1.
-    pub fn weighted(parts: &[(&'static str, Points, Points)]) -> Grade {
-        let total = parts
-            .iter()
-            .map(|(_, score, weight)| score.weighted(*weight))
-            .sum();
+        let graded = rubric.grade(scores, &[]);
+        for (name, would) in &graded.gated {
+            if *would > Points::ZERO {
+                let gate = rubric
+                    .criteria
+                    .iter()
+                    .find(|c| c.name == *name)
+                    .and_then(|c| c.gate)
+                    .map_or("", |g| g.on);
+                deductions.push(crate::rubric::Deduction::new(
+                    name,
+                    "the whole answer",
+                    format!("{} earned but not paid", would.decimals(2)),
+                    format!("`{gate}` met in full first"),
+                ));
+            }
+        }
         Grade {
-            criteria: crate::order::map_of(parts.iter().map(|(name, score, _)| (*name, *score))),
-            total,
+            criteria: graded.criteria,
+            total: graded.total,
+            deductions,
         }
     }
+
+    /// The final feedback: the score, each deduction, and the expected
+    /// answer (`reference`), as the other environments show theirs.
+    pub fn feedback(&self, expected: &str, reference: &serde_json::Value) -> String {
+        let mut text = format!("Final answer graded: score {}.", self.total.decimals(4));
+        for d in &self.deductions {
+            text.push_str(&format!(
+                " {} ({}): got {}; expected {}.",
+                d.criterion, d.item, d.got, d.expected
+            ));
+        }
+        text.push_str(&format!(" {expected}: {reference}."));
+        text
+    }
+}
+
+/// What an answer wrote in field `key`, as a deduction quotes it (its
+/// JSON, cut at 80 characters), or `nothing` for a missing field.
+pub(crate) fn written(answer: &serde_json::Map<String, serde_json::Value>, key: &str) -> String {
+    match answer.get(key) {
+        None | Some(serde_json::Value::Null) => "nothing".to_owned(),
+        Some(value) => {
+            let text = value.to_string();
+            match text.char_indices().nth(80) {
+                Some((cut, _)) => format!("{}...", &text[..cut]),
+                None => text,
+            }
+        }
+    }
+}
+
+/// `text` without its bracketed parts (an aside, a breakdown).
+pub(crate) fn without_brackets(text: &str) -> String {
+    let mut depth = 0u32;
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The bracketed parts of `text` (`a (b) [c]` gives `b`, `c`).
+pub(crate) fn bracketed(text: &str) -> impl Iterator<Item = &str> {
+    text.split(['(', '['])
+        .skip(1)
+        .filter_map(|aside| aside.split([')', ']']).next())
+}
+
+/// `reading` of `text` read without its brackets, unless a bracket holds
+/// another reading on its own (`3 (2)`, `no (yes)`): an aside explains,
+/// another value is a hedge.
+pub(crate) fn with_asides<T: PartialEq>(text: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
+    let plain = without_brackets(text);
+    if plain.trim().is_empty() {
+        return read(text);
+    }
+    if bracketed(text).any(offers_another) {
+        return None;
+    }
+    let value = read(&plain)?;
+    let contradicted = bracketed(text).any(|aside| read(aside).is_some_and(|other| other != value));
+    (!contradicted).then_some(value)
+}
+
+/// Whether a bracket offers another answer (`(or any free room)`,
+/// `(alternatively ...)`): a hedge, not an aside.
+fn offers_another(aside: &str) -> bool {
+    let first = aside.split_whitespace().next().unwrap_or("").to_lowercase();
+    matches!(
+        first.as_str(),
+        "or" | "alternatively" | "otherwise" | "else" | "failing"
+    )
+}
+
+/// Words that deny the choice after them (`not urgent`, `never spam`).
+const DENIALS: &[&str] = &["not", "no", "never", "nor", "isnt", "neither", "without"];
+
+/// Words that join choices: two different choices joined are a hedge.
+const JOINERS: &[&str] = &["or", "and", "but", "either"];
+
+/// The one choice a short text states, as [`crate::grading::one_choice`]
+/// reads it but with asides: a choice under a denial is not stated (the
+/// denial reaches through lists and coordination, `not urgent or spam`,
+/// and ends at a closing bracket, a `but` or a sentence break), and words
+/// in brackets that name no choice are an aside (`normal (due next
+/// week)`). Two different stated choices are a hedge and read as none;
+/// another word outside brackets (pasted prose) reads as none.
+pub(crate) fn stated_choice<T: Ord + Clone>(
+    text: &str,
+    choice_of: impl Fn(&str) -> Option<T>,
+    filler: &[&str],
+) -> Option<T> {
+    if bracketed(text).any(offers_another) {
+        return None;
+    }
+    let text = crate::text::Text::new(text);
+    let mut named = Vec::new();
+    let (mut depth, mut denying) = (0u32, false);
+    for (i, word) in text.words.iter().enumerate() {
+        for c in text.gap(i).chars() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => {
+                    depth = depth.saturating_sub(1);
+                    denying = false;
+                }
+                '.' | '!' | '?' | ';' | '\n' => denying = false,
+                _ => {}
+            }
+        }
+        let w = word.text.as_str();
+        if DENIALS.contains(&w) {
+            denying = true;
+            continue;
+        }
+        if w == "but" {
+            denying = false;
+            continue;
+        }
+        match choice_of(w) {
+            Some(_) if denying => {}
+            Some(choice) => named.push(choice),
+            None if filler.contains(&w) || JOINERS.contains(&w) || depth > 0 => {}
+            None => return None,
+        }
+    }
+    crate::text::OneValue::of(named).one().cloned()
+}
+
+/// A one-value field that names one of a few choices, read by
+/// [`stated_choice`].
+pub(crate) fn stated_choice_field<T: Ord + Clone>(
+    answer: &serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    choice_of: impl Fn(&str) -> Option<T>,
+    filler: &[&str],
+) -> crate::grading::Reading<T> {
+    crate::grading::one_value(answer, key, |value| {
+        value
+            .as_str()
+            .and_then(|text| stated_choice(text, &choice_of, filler))
+    })
 }
 
 /// How the commands work, told in every task's instruction.
@@ -272,7 +427,11 @@ static COMMANDS: StaticText = StaticText::new(
      present, each value of the allowed kind, one value per one-value field) and is not graded, \
      so its reward and feedback say nothing about whether it is right. When the step limit is \
      reached, the last draft is graded (with no draft, the empty answer). `inspect` shows \
-     nothing new.",
+     nothing new. Prose after the JSON object is ignored, but a second JSON object makes the \
+     command malformed. Each field holds its value only: a value copied with other text \
+     (a pasted sentence of the instruction or the payload) reads as no value; a name, room, \
+     id or email copied from the payload is of course the value. After `final`, the feedback \
+     lists each deduction with the value expected, and the expected answer.",
 );
 
 /// The parts of every observation that the episode never changes.
@@ -415,6 +574,17 @@ impl Scenario {
             Scenario::Email(s) => s.grade(answer),
             Scenario::Calendar(s) => s.grade(answer),
             Scenario::Cleaning(s) => s.grade(answer),
+        }
+    }
+
+    /// How the final feedback introduces the reference answer.
+    fn expected_label(&self) -> &'static str {
+        match self {
+            Scenario::Calendar(_) => {
+                "Expected answer (any booking that meets every constraint and as many \
+                 preferences as any valid booking scores the same)"
+            }
+            _ => "Expected answer",
         }
     }
 
@@ -592,6 +762,19 @@ impl Environment for Productivity {
         if let Some(answer) = graded {
             let grade = self.scenario.grade(&answer);
             breakdown = breakdown.with_grade(grade.total);
+            // At the graded end the feedback teaches: every deduction with
+            // its expected value, and the expected answer.
+            let limit_note = match answered {
+                true => String::new(),
+                false => format!(" {}", self.last_feedback),
+            };
+            self.last_feedback = format!(
+                "{}{limit_note}",
+                grade.feedback(
+                    self.scenario.expected_label(),
+                    &self.scenario.reference_answer()
+                )
+            );
             self.terminal = Some(grade);
         }
         self.last_action = Some(action.raw);

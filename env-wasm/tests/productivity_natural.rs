@@ -1,0 +1,341 @@
+//! Natural right answers to `productivity` must score full, at every level:
+//! the answers careful agents write (capitalised values, asides in
+//! brackets, booleans, 12-hour times, long dates, names as one string, the
+//! organizer named too, number words, a total with its breakdown, Markdown
+//! fences, prose after the JSON object, Unicode look-alikes), next to the
+//! exploit tables of `productivity_exploits`. Built from the reference answer
+//! of each seed through the JSON seam only, plus the model-written answers a
+//! black-box player judged right (`productivity_tables/played.jsonl`). The
+//! table prints its size and pass count (`-- --nocapture`).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod productivity_support;
+
+use productivity_support::{LEVELS, TASKS, start_at, step};
+use serde_json::{Map, Value, json};
+
+/// Seeds per task and level.
+const SEEDS: u64 = 6;
+
+/// The reference answer and the payload of `task` at `level` and `seed`.
+fn truth(task: &str, level: u8, seed: u64) -> (Map<String, Value>, Value) {
+    let (env, observation) = start_at(task, level, seed);
+    let raw = env
+        .reference_action()
+        .map(|a| a["raw"].clone())
+        .unwrap_or_default();
+    let raw = raw.as_str().unwrap_or_default();
+    let answer =
+        serde_json::from_str::<Map<String, Value>>(raw.trim_start_matches("final:").trim())
+            .unwrap_or_default();
+    (answer, observation["payload"].clone())
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn text(answer: &Map<String, Value>, key: &str) -> String {
+    answer[key].as_str().unwrap_or_default().to_owned()
+}
+
+fn with(answer: &Map<String, Value>, edits: &[(&str, Value)]) -> Map<String, Value> {
+    let mut out = answer.clone();
+    for (key, value) in edits {
+        out.insert((*key).to_owned(), value.clone());
+    }
+    out
+}
+
+/// 14:15 as "2:15 PM".
+fn twelve_hour(hhmm: &str) -> String {
+    let (h, m) = hhmm.split_once(':').unwrap_or(("0", "0"));
+    let h: u32 = h.parse().unwrap_or(0);
+    let meridiem = if h >= 12 { "PM" } else { "AM" };
+    format!("{}:{m} {meridiem}", (h + 11) % 12 + 1)
+}
+
+/// 0 to 99 in words ("twenty-one").
+fn in_words(n: u64) -> String {
+    const UNITS: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 10] = [
+        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    match n {
+        0..=19 => UNITS[n as usize].to_owned(),
+        20..=99 if n % 10 == 0 => TENS[(n / 10) as usize].to_owned(),
+        20..=99 => format!("{}-{}", TENS[(n / 10) as usize], UNITS[(n % 10) as usize]),
+        _ => n.to_string(),
+    }
+}
+
+/// Each letter of `text` as its fullwidth form, with a zero-width space
+/// after every third character.
+fn disguised(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            'a'..='z' | 'A'..='Z' => {
+                out.push(char::from_u32(c as u32 - 0x21 + 0xFF01).unwrap_or(c))
+            }
+            _ => out.push(c),
+        }
+        if i % 3 == 2 {
+            out.push('\u{200B}');
+        }
+    }
+    out
+}
+
+/// (style, raw command) for the natural right answers of one seed.
+fn natural(task: &str, level: u8, seed: u64) -> Vec<(String, String)> {
+    let (gold, payload) = truth(task, level, seed);
+    let final_of =
+        |answer: &Map<String, Value>| format!("final: {}", Value::Object(answer.clone()));
+    let mut rows: Vec<(String, String)> = Vec::new();
+    let mut push = |style: &str, raw: String| rows.push((style.to_owned(), raw));
+    push(
+        "reference with reasoning after the JSON",
+        format!(
+            "{}\n\nReasoning: I applied each rule of the policy to the payload in order.",
+            final_of(&gold)
+        ),
+    );
+    push(
+        "in a Markdown fence",
+        format!(
+            "final: ```json\n{}\n```",
+            serde_json::to_string_pretty(&Value::Object(gold.clone())).unwrap_or_default()
+        ),
+    );
+    match task {
+        "easy" => {
+            let label = text(&gold, "label");
+            let priority = text(&gold, "priority");
+            let reply = text(&gold, "needs_reply");
+            let aside = match priority.as_str() {
+                "high" => "high (it cannot wait)",
+                "normal" => "normal (not urgent)",
+                _ => "low (nothing is asked, no deadline)",
+            };
+            push(
+                "capitalised",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("label", json!(capitalized(&label))),
+                        ("priority", json!(capitalized(&priority))),
+                        ("needs_reply", json!(capitalized(&reply))),
+                    ],
+                )),
+            );
+            push(
+                "asides in brackets",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("label", json!(format!("{label} (see the sender's domain)"))),
+                        ("priority", json!(aside)),
+                        ("needs_reply", json!(format!("{reply} (per the policy)"))),
+                    ],
+                )),
+            );
+            push(
+                "boolean reply and worded priority",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("label", json!(format!("{} email", capitalized(&label)))),
+                        (
+                            "priority",
+                            json!(format!("{} priority", capitalized(&priority))),
+                        ),
+                        ("needs_reply", json!(reply == "yes")),
+                    ],
+                )),
+            );
+            push(
+                "Unicode look-alikes",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("label", json!(disguised(&label))),
+                        ("priority", json!(disguised(&priority))),
+                    ],
+                )),
+            );
+        }
+        "medium" => {
+            let people: Vec<String> = gold["participants"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p.as_str().map(str::to_owned))
+                .collect();
+            let listed = match people.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => people.join(""),
+            };
+            let organizer = payload["organizer"].as_str().unwrap_or_default();
+            let room = text(&gold, "room");
+            push(
+                "12-hour times, names as one string, Room",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("start", json!(twelve_hour(&text(&gold, "start")))),
+                        ("end", json!(twelve_hour(&text(&gold, "end")))),
+                        ("participants", json!(listed)),
+                        ("room", json!(format!("{room} Room"))),
+                    ],
+                )),
+            );
+            let mut everyone = vec![json!(organizer)];
+            everyone.extend(people.iter().map(|p| json!(p)));
+            push(
+                "the organizer named as well",
+                final_of(&with(&gold, &[("participants", Value::Array(everyone))])),
+            );
+            let capacity = payload["rooms"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|r| r["name"] == gold["room"])
+                .map_or(0, |r| r["capacity"].as_u64().unwrap_or(0));
+            push(
+                "room with an aside",
+                final_of(&with(
+                    &gold,
+                    &[("room", json!(format!("{room} (capacity {capacity})")))],
+                )),
+            );
+            push(
+                "Unicode look-alikes",
+                final_of(&with(&gold, &[("room", json!(disguised(&room)))])),
+            );
+        }
+        _ => {
+            let rows_kept = gold["valid_rows"].as_u64().unwrap_or(0);
+            let total = text(&gold, "normalized_total");
+            let ids: Vec<Value> = gold["retained_ids"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|id| json!(id.as_str().unwrap_or_default().to_uppercase()))
+                .collect();
+            push(
+                "count in words, total with $ and an aside",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("valid_rows", json!(in_words(rows_kept))),
+                        (
+                            "normalized_total",
+                            json!(format!("${total} (sum of the {rows_kept} kept rows)")),
+                        ),
+                    ],
+                )),
+            );
+            push(
+                "count with words around it, total labelled",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("valid_rows", json!(format!("{rows_kept} valid rows"))),
+                        ("normalized_total", json!(format!("Total: {total} USD"))),
+                        ("retained_ids", Value::Array(ids)),
+                    ],
+                )),
+            );
+            push(
+                "total as a sum",
+                final_of(&with(
+                    &gold,
+                    &[("normalized_total", json!(format!("{total} = {total}")))],
+                )),
+            );
+        }
+    }
+    rows
+}
+
+/// The model-written answers a black-box player judged right, as
+/// (task, level, seed, raw command): one JSON object a line.
+fn played() -> Vec<(String, u8, u64, String)> {
+    include_str!("productivity_tables/played.jsonl")
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|row| {
+            Some((
+                row["task"].as_str()?.to_owned(),
+                u8::try_from(row["level"].as_u64()?).ok()?,
+                row["seed"].as_u64()?,
+                row["raw"].as_str()?.to_owned(),
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn natural_right_answers_score_full_at_every_level() {
+    let mut failures = Vec::new();
+    let mut score = |task: &str, level: u8, seed: u64, style: &str, raw: &str| {
+        let mut env = start_at(task, level, seed).0;
+        let (_, observation, _) = step(&mut env, raw);
+        let total = env.terminal_score().unwrap_or(f64::NAN);
+        if total != 1.0 {
+            failures.push(format!(
+                "{task} level {level} seed {seed} {style}: {total} for {raw:?}: {}",
+                observation["last_feedback"].as_str().unwrap_or_default()
+            ));
+        }
+    };
+    let mut generated = 0;
+    for task in TASKS {
+        for level in LEVELS {
+            for seed in 0..SEEDS {
+                for (style, raw) in natural(task, level, seed) {
+                    score(task, level, seed, &style, &raw);
+                    generated += 1;
+                }
+            }
+        }
+    }
+    let played = played();
+    for (task, level, seed, raw) in &played {
+        score(task, *level, *seed, "played", raw);
+    }
+    let count = generated + played.len();
+    println!(
+        "natural right answers: {generated} generated and {} played, {} failing",
+        count - generated,
+        failures.len()
+    );
+    assert!(count >= 200, "only {count} natural answers");
+    assert!(failures.is_empty(), "{failures:#?}");
+}
