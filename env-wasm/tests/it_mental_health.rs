@@ -434,12 +434,12 @@ fn burnout_red_flags_must_be_grounded_in_this_case() {
             Box::new(move |s| s == full),
         ),
         (
-            // The symptom is the case's sentence copied whole: it earns
-            // nothing, the two facts in the answer's own words still do.
+            // The symptom is the case's sentence restated whole: one fact
+            // of the case per item is grounded and earns.
             format!(
                 "- Works about {hours} hours per week\n- {months} months without a week of leave\n- {copied}"
             ),
-            Box::new(move |s| s < full && s > 0),
+            Box::new(move |s| s == full),
         ),
         (
             // Right kinds, but no numbers: vague, not grounded.

@@ -410,7 +410,14 @@ proptest! {
                     "a check-in to reprioritise the workload",
                     "a routine check-in to acknowledge their work",
                 ];
-                let wrong = phrases[(e.tier as usize + other) % 4];
+                let wrong_level = (e.tier as usize + other) % 4;
+                // The next less intense level's step given beside the
+                // right one, not as an alternative, is more care for the
+                // tier (the rubric's rule), not a second option.
+                if form == 4 && wrong_level == e.tier as usize + 1 {
+                    return Ok(());
+                }
+                let wrong = phrases[wrong_level];
                 let right = phrases[e.tier as usize];
                 let marker = format!("Employee: {}\n", e.name);
                 let at = reference.find(&marker).unwrap_or(0);
@@ -586,4 +593,54 @@ proptest! {
             prop_assert!(people.windows(2).all(|p| p[1] >= p[0]), "{people:?}");
         }
     }
+}
+
+/// Burnout sections given twice with other values (a second answer's
+/// sections after the first, or before it) never raise a criterion above
+/// what either answer earns alone: a second copy is read as the worse one,
+/// never as the better. Over every level, on answers that fill every
+/// section (the noisy reference at several error rates, the random and
+/// memorised baselines); an empty copy has no other values.
+#[test]
+fn burnout_sections_repeated_with_other_values_never_beat_either_copy() {
+    let mut failures = Vec::new();
+    for level in 1..=5u8 {
+        for seed in 0..30u64 {
+            let case = Case::generate_at(TaskKind::BurnoutDetection, level, seed);
+            let mut rng = SeededRng::new(seed, 7);
+            let mut answers: Vec<String> = [200, 500, 800]
+                .into_iter()
+                .map(|rate| baselines::noisy(&case, rate, &mut rng))
+                .collect();
+            for name in ["random", "memorised"] {
+                answers.extend(baselines::answer(name, &case, &mut rng));
+            }
+            let grades: Vec<_> = answers.iter().map(|a| case.grade(a)).collect();
+            for (i, first) in answers.iter().enumerate() {
+                for (j, other) in answers.iter().enumerate().skip(i + 1) {
+                    let mixed = case.grade(&format!("{first}\n\n{other}"));
+                    let swapped = case.grade(&format!("{other}\n\n{first}"));
+                    for (name, score) in mixed.criteria.iter().chain(&swapped.criteria) {
+                        let worst = [&grades[i], &grades[j]]
+                            .iter()
+                            .map(|g| g.criteria.get(name).copied().unwrap_or(Points::ZERO))
+                            .min()
+                            .unwrap_or(Points::ZERO);
+                        if *score > worst {
+                            failures.push(format!(
+                                "level {level} seed {seed} {name}: {score:?} > {worst:?} for \
+                                 {first:?} and {other:?}"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures, first: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(3)]
+    );
 }

@@ -27,7 +27,11 @@
 //!   roster's owners and the minimum budget for the plan);
 //! - `exploit_everything_plan` and `exploit_everything_triage`: every
 //!   profile item tackled regardless of its threshold, every stressor in
-//!   every person's actions (and every fact listed as a red flag).
+//!   every person's actions (and every fact listed as a red flag);
+//! - `exploit_copied_triage`: every person in the same tier (AMBER, the
+//!   likeliest with RED), their stressor copied from the situation line
+//!   that states it, the tier's canned 24-hour action and a canned 2-week
+//!   action for that stressor; the generic answer on the other tasks.
 //!
 //! The generic and everything exploits play the same idea on every task,
 //! so each pair gives the same answers outside its own task.
@@ -62,6 +66,7 @@ pub const NAMES: &[&str] = &[
     "exploit_generic_triage",
     "exploit_everything_plan",
     "exploit_everything_triage",
+    "exploit_copied_triage",
 ];
 
 /// The answer baseline `name` gives to `case`; `None` for an unknown name.
@@ -80,6 +85,7 @@ pub fn answer(name: &str, case: &Case, rng: &mut SeededRng) -> Option<String> {
         "exploit_everything_plan" | "exploit_everything_triage" => {
             exploit_everything(&Seen::of(case))
         }
+        "exploit_copied_triage" => exploit_copied(&Seen::of(case)),
         _ => return None,
     })
 }
@@ -563,6 +569,32 @@ pub fn exploit_generic(seen: &Seen) -> String {
             out
         }
     }
+}
+
+/// Same tier for everyone, each stressor copied from its situation line
+/// and a canned action per stressor: what triage pays without judging
+/// anyone's signs.
+pub fn exploit_copied(seen: &Seen) -> String {
+    let Subject::Team(team) = &seen.subject else {
+        return exploit_generic(seen);
+    };
+    let mut out = String::new();
+    for e in &team.employees {
+        let situation = crate::text::Text::new(&e.situation);
+        let stressor = STRESSORS
+            .iter()
+            .find(|s| !situation.mentions(s.phrases).is_empty())
+            .map_or("", |s| s.id);
+        out.push_str(&format!(
+            "Employee: {}\nTier: AMBER\nMain stressor: {}\n24-hour action: a check-in today to \
+             reprioritise the sprint workload\n2-week action: {}.\n\n",
+            e.name,
+            e.situation,
+            writers::stressor_action(stressor)
+        ));
+    }
+    out.push_str(&format!("Priority ranking: {}", listed(team)));
+    out
 }
 
 /// Every option taken: every profile item tackled, every stressor in every

@@ -241,7 +241,9 @@ fn stressor_phrase(id: &str) -> &'static str {
     }
 }
 
-fn stressor_action(id: &str) -> &'static str {
+/// The reference's 2-week action for a stressor (also the canned action
+/// of `exploit_copied_triage`).
+pub fn stressor_action(id: &str) -> &'static str {
     match id {
         "on_call" => "Move them off the on-call rota and rebalance it across the team",
         "deadline" => "Agree a realistic scope for the launch and move the deadline or add help",

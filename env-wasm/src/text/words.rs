@@ -19,6 +19,12 @@ pub struct Word {
     pub sentence: u32,
 }
 
+impl AsRef<str> for Word {
+    fn as_ref(&self) -> &str {
+        &self.text
+    }
+}
+
 /// A tokenised text.
 #[derive(Debug, Clone, Default)]
 pub struct Text {
@@ -320,13 +326,26 @@ impl Text {
     }
 
     /// The numbers written in the text as integers (a decimal is cut to its
-    /// whole part), with their word index.
+    /// whole part), with their word index: digits and number words alike
+    /// ("eighteen months", "twenty-four hours"), so a number reads the same
+    /// however it is written. "None" is no number written.
     pub fn numbers(&self) -> Vec<(usize, u64)> {
-        self.words
-            .iter()
-            .enumerate()
-            .filter_map(|(i, w)| super::numbers::number_value(&w.text).map(|n| (i, n)))
-            .collect()
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < self.words.len() {
+            let word = self.words[i].text.as_str();
+            let read = (word != "none")
+                .then(|| super::numbers::number_at(&self.words, i))
+                .flatten();
+            match read {
+                Some((n, taken)) => {
+                    out.push((i, n));
+                    i += taken;
+                }
+                None => i += 1,
+            }
+        }
+        out
     }
 }
 
@@ -538,6 +557,11 @@ mod tests {
         assert_eq!(
             t.numbers().iter().map(|(_, n)| *n).collect::<Vec<_>>(),
             [1200, 9]
+        );
+        let t = Text::new("eighteen months, twenty-four hours and 3 days; none");
+        assert_eq!(
+            t.numbers().iter().map(|(_, n)| *n).collect::<Vec<_>>(),
+            [18, 24, 3]
         );
         assert_ne!(t.words[2].clause, t.words[3].clause);
         // A clock time is two words of one clause.

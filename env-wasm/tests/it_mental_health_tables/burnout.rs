@@ -467,6 +467,13 @@ fn burnout_red_flags_table() {
         "Red flags:\n- Weekly hours: {hours}\n- Months since a week of leave: {months}\n- {symptom}",
         "Red flags:\n- {symptom}\n- \"{quote}\"\n- {months} months without a week's holiday",
         "Red flags:\n- {hours} hours a week.\n- {months} months, no leave.\n- {symptom}",
+        // One fact of the case per item, restated in the case's own words
+        // (quoted or not), in every layout: grounded, so it earns.
+        "Red flags:\n- {symptom_copied}\n- {symptom2_copied}\n- {quote_copied}",
+        "Red flags:\n1. {quote_copied}\n2. {symptom_copied}\n3. {symptom2_copied}",
+        "## Red flags\n* \"{quote_copied}\"\n* {symptom2_copied}\n* {symptom_copied}",
+        "| Red flag | Evidence |\n|---|---|\n| Observed | {symptom_copied} |\n| Also | \
+         {symptom2_copied} |\n| Said | {quote_copied} |",
     ];
     let wrong = [
         "Red flags:\n- Long working hours\n- Not enough leave\n- {symptom}",
@@ -520,12 +527,6 @@ fn burnout_red_flags_table() {
         "Red flags: TBD",
         "Red flags:\n- Signs of exhaustion\n- Cynical about users\n- Doubts their own work",
         "Red flags:\n- Burnt out and tired\n- Detached from the team\n- Feels ineffective",
-        // Sentences of the case copied whole, in every layout.
-        "Red flags:\n- {symptom_copied}\n- {symptom2_copied}\n- {quote_copied}",
-        "Red flags:\n1. {quote_copied}\n2. {symptom_copied}\n3. {symptom2_copied}",
-        "## Red flags\n* \"{quote_copied}\"\n* {symptom2_copied}\n* {symptom_copied}",
-        "| Red flag | Evidence |\n|---|---|\n| Observed | {symptom_copied} |\n| Also | \
-         {symptom2_copied} |\n| Said | {quote_copied} |",
         // One bullet packing three facts is one item.
         "Red flags:\n- {hours} hours a week; {months} months without leave; {symptom}",
     ];

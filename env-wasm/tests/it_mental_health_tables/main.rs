@@ -11,6 +11,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod burnout;
+mod corpus;
 mod plan;
 mod support;
 mod triage;

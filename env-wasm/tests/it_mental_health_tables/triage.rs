@@ -685,7 +685,7 @@ fn triage_immediate_actions_table() {
             "24-hour action: {sup3}; alternatively {farsup3}",
             "24-hour action: {sup4}, {nearsup4}, {farsup4} and a routine check-in",
             "24-hour action: crisis line, EAP referral, a check-in to reprioritise and recognition",
-            "24-hour action: {sup5} and also {nearsup5}",
+            "24-hour action: {sup5}, or else {nearsup5}",
             "24-hour action: talk to them today",
             "24-hour action: check in with them",
             "24-hour action: see how they're doing",

@@ -4,8 +4,11 @@
 //! "moderate to high", or two copies of the section that disagree, scores
 //! 0, and so does a neighbouring level), red flags grounded in this case's
 //! concerning facts (the first three items, one fact each; a numeric fact
-//! must be cited with this case's number), and the escalation decision read
-//! with negation, a hedged yes/no scoring 0.
+//! must be cited with this case's number, which may be written in words;
+//! an item restating one fact, even in the case's words, is grounded), and
+//! the escalation decision read with negation, a hedged yes/no scoring 0.
+//! A dimensions or red-flags section given twice (apart) is read as its
+//! worst copy.
 
 use std::collections::BTreeSet;
 
@@ -112,12 +115,25 @@ pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
     let parsed = parse(&answer.read, LABELS);
     let mut notes = Vec::new();
 
-    let named = parsed
-        .merged("dimensions")
-        .map(|s| dimensions(&s))
-        .unwrap_or_default();
-    let hits = named.intersection(&case.dimensions).count();
-    let dimension_score = offset_f1(hits, named.len(), case.dimensions.len());
+    // Each copy of the section is read on its own and the worst counts:
+    // a second copy with other dimensions never adds to the first.
+    // A copy that names no dimension and does not say none ("Dimensions:
+    // 3. Health signs: ..." among the severity points) is a rubric point,
+    // not a value of this section; an empty copy or "none" is one.
+    let (dimension_score, named) = parsed
+        .runs("dimensions")
+        .iter()
+        .map(|s| (dimensions(s), s.text()))
+        .filter(|(named, text)| !named.is_empty() || says_none(text))
+        .map(|(named, _)| {
+            let hits = named.intersection(&case.dimensions).count();
+            (offset_f1(hits, named.len(), case.dimensions.len()), named)
+        })
+        .min_by_key(|(score, _)| *score)
+        .unwrap_or_else(|| {
+            let none = BTreeSet::new();
+            (offset_f1(0, 0, case.dimensions.len()), none)
+        });
     notes.push(format!(
         "Dimensions: read {}; the case gives evidence of {}.",
         list(named.iter().map(|d| d.name())),
@@ -143,10 +159,12 @@ pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
         case.points.total()
     ));
 
-    let (flag_score, flag_note) = match parsed.merged("red_flags") {
-        Some(section) => red_flags(case, &section),
-        None => (Points::ZERO, "Red flags: no labelled section.".to_owned()),
-    };
+    let (flag_score, flag_note) = parsed
+        .runs("red_flags")
+        .iter()
+        .map(|section| red_flags(case, section))
+        .min_by_key(|(score, _)| *score)
+        .unwrap_or((Points::ZERO, "Red flags: no labelled section.".to_owned()));
     notes.push(flag_note);
 
     let decided = parsed
@@ -197,8 +215,34 @@ fn dimensions(section: &Section) -> BTreeSet<Dimension> {
     crate::order::set_of(Dimension::ALL.into_iter().filter(|d| {
         text.mentions(d.names())
             .into_iter()
-            .any(|(s, e)| !negated(&text, s, e))
+            .any(|(s, e)| !negated(&text, s, e) && !countered(&text, s))
     }))
+}
+
+/// Whether a dimensions section names none: empty, or saying so.
+fn says_none(text: &str) -> bool {
+    let read = Text::new(text);
+    read.words.is_empty() || read.has(&["none", "no", "not", "neither", "nor", "nothing"])
+}
+
+/// Words that argue a dimension away without a negating word: "the
+/// certification argues against reduced accomplishment", "nothing here
+/// contradicts ..." is rare; "rules out".
+const COUNTERS: &[&str] = &[
+    "against",
+    "contradict*",
+    "rules out",
+    "ruled out",
+    "rule out",
+];
+
+/// Whether a [`COUNTERS`] word stands among the few words before the
+/// mention at `at`, in its clause.
+fn countered(text: &Text, at: usize) -> bool {
+    let clause = text.words.get(at).map(|w| w.clause);
+    text.mentions(COUNTERS).into_iter().any(|(_, e)| {
+        e <= at && at - e <= 2 && text.words.get(e.saturating_sub(1)).map(|w| w.clause) == clause
+    })
 }
 
 /// The severity levels a section states ([`crate::text::stated`]: reasons beside the
@@ -258,15 +302,6 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
 
 /// Words in a row an item shares with a fact of the case to quote it.
 const QUOTED_RUN: usize = 5;
-
-/// The shortest run that copies a fact whole: a short remark ("Nothing I
-/// ship seems to matter.") may be quoted as it stands, a sentence of the
-/// case may not.
-const WHOLE_RUN: usize = 8;
-
-/// How many words of a fact a copy of it may leave out and still be that
-/// fact copied whole (its subject: "Priya has").
-const WHOLE_SLACK: usize = 2;
 
 /// Facts of a dimension's symptoms, which an item must tie to this case.
 const DIMENSION_SIGNS: &[&str] = &["exhaustion_sign", "cynicism_sign", "inefficacy_sign"];
@@ -403,8 +438,6 @@ const COMMON: &[&str] = &[
 /// name, numbers or the words of a kind of fact).
 struct ReadFact {
     copies: CopySource,
-    /// How many words the fact has.
-    len: usize,
     concept: &'static str,
     concerning: bool,
     numbers: Vec<u64>,
@@ -417,7 +450,6 @@ impl ReadFact {
         let words = content_words(&text, &case.first);
         let run = QUOTED_RUN.min(text.len());
         ReadFact {
-            len: text.len(),
             copies: CopySource::owning(text, run),
             concept: fact.concept,
             concerning: fact.concerning,
@@ -439,17 +471,6 @@ fn content_words(text: &Text, first: &str) -> BTreeSet<String> {
             .filter(|w| !names_a_kind(w))
             .flat_map(|w| bases_of(w).into_iter().map(|b| b.into_owned())),
     )
-}
-
-impl ReadFact {
-    /// Whether `item` repeats this fact whole: a verbatim run of at least
-    /// [`WHOLE_RUN`] words that leaves out at most [`WHOLE_SLACK`] of the
-    /// fact's words. That is the case's sentence copied, not a reading of
-    /// it.
-    fn copied_whole(&self, item: &Text) -> bool {
-        let run = self.copies.longest_run(item);
-        run >= WHOLE_RUN && run + WHOLE_SLACK >= self.len
-    }
 }
 
 /// Whether `word` is itself one of the words that name a kind of fact
@@ -498,11 +519,9 @@ fn item_concept(
     if invented {
         return None;
     }
-    // Copied case text earns nothing: an item that is a sentence of the
-    // case copied whole cites no fact, however right the fact.
-    if facts.iter().any(|fact| fact.copied_whole(&text)) {
-        return None;
-    }
+    // An item that restates one fact of the case, in the case's words or
+    // quoted, is grounded in it and earns; the copy rule refuses only what
+    // goes beyond one item (two facts pasted into one, below).
     let quoted: BTreeSet<&'static str> = crate::order::set_of(
         facts
             .iter()

@@ -1121,6 +1121,10 @@ pub const RUBRIC: &[&str] = &[
     "Red flags are concrete facts of this case that raise concern: weekly hours over 45, no week \
      of leave for 5 months or more, on call every 5 days or more often, messages after midnight, \
      each burnout symptom and each health sign. Context that is not concerning is not a red flag.",
+    "Grading: only the first three red-flag items are read, one fact each; an item may restate \
+     one fact of the case in its own words or the case's (quoted or not), but an item that packs \
+     in two or more facts earns nothing, and a number must be this case's (in digits or words). \
+     A section given twice with other values is read as its worst copy.",
 ];
 
 pub fn response_format() -> ResponseFormat {

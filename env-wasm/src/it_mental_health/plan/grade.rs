@@ -25,7 +25,7 @@ use crate::it_mental_health::grade::{Grade, assemble, f1_of};
 use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
-use crate::it_mental_health::reading::{Answer, LIST_READ};
+use crate::it_mental_health::reading::{Answer, LIST_READ, targeted};
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -107,7 +107,10 @@ const BUDGET: Points = Points(1000);
 pub static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("stressor_coverage", COVERAGE, "Stressors covered"),
     Criterion::new("weekly_structure", STRUCTURE, "Weekly structure"),
-    Criterion::new("owners", OWNERS, "Owners from the roster"),
+    Criterion::new("owners", OWNERS, "Owners from the roster").about(
+        "Each of the team's stressors tackled by an action owned by one or two named people of \
+         the roster, one with the remit for it.",
+    ),
     Criterion::new("kpis", KPIS, "KPIs with targets"),
     Criterion::new("risk", RISK, "Risk and mitigation"),
     Criterion::new("budget", BUDGET, "Budget within range"),
@@ -182,6 +185,27 @@ const RISK_WORDS: &[&str] = &[
     "backslid*",
     "gap*",
     "shortfall*",
+    // The way a plan fails, in any words: the stressor lingers or worsens,
+    // people stay anxious or stop believing in it.
+    "drag*",
+    "anxiety",
+    "anxious",
+    "worse*",
+    "worsen*",
+    "persist*",
+    "fail*",
+    "undermin*",
+    "derail*",
+    "ignore*",
+    "overload*",
+    "unrealistic",
+    "cynic*",
+    "distrust",
+    "rumour*",
+    "rumor*",
+    "drift*",
+    "show up",
+    "turn up",
 ];
 
 /// Words that name how a risk is reduced.
@@ -307,7 +331,18 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
         matches!(a.aim, Aim::OnTarget(_))
     });
     let owned = distinct(&mut all.iter().copied(), Action::well_owned);
-    let owners = Points::ratio(owned as u64, on_target as u64).weighted(precision);
+    // Owners are paid per stressor of the team that a well-owned action
+    // tackles: naming the roster on one lucky action is no substance, and
+    // a stressor missed costs its own share, not the whole criterion.
+    let owned_stressors = set_of(all.iter().filter(|a| a.well_owned()).filter_map(
+        |a| match a.aim {
+            Aim::OnTarget(s) => Some(s),
+            _ => None,
+        },
+    ))
+    .len();
+    let owners =
+        Points::ratio(owned_stressors as u64, gold.len().max(1) as u64).weighted(precision);
     notes.push(format!(
         "Weeks: {} actions, {on_target} on this team's stressors, {owned} of them owned by a \
          named person of the roster with the remit; {} of 4 weeks have two such actions.",
@@ -408,20 +443,14 @@ fn sentences(paragraph: &str) -> Vec<String> {
     out
 }
 
-/// The metrics `text` names and does not deny ("don't change the rota"),
-/// each at its first mention, in text order.
+/// The metrics `text` targets and does not deny ("don't change the
+/// rota"), each at its first mention, in text order: one named only by a
+/// means ("automate", "a rota") serves the one named outright
+/// ([`targeted`]).
 fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
-    let mut mentioned: Vec<(usize, &'static str)> = METRICS
-        .iter()
-        .filter_map(|m| {
-            text.mentions(m.phrases)
-                .into_iter()
-                .find(|(at, _)| !denied(text, *at))
-                .map(|(at, _)| (at, m.id))
-        })
-        .collect();
-    crate::order::sort(&mut mentioned);
-    mentioned
+    targeted(text, METRICS.iter().map(|m| (m.id, m.phrases)), |at| {
+        !denied(text, at)
+    })
 }
 
 fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
@@ -500,8 +529,12 @@ fn targets(text: &Text) -> Vec<u64> {
                     w.text.as_str(),
                     "weeks" | "week" | "months" | "month" | "quarters" | "sprints"
                 )
-            }) && before
-                .is_some_and(|w| matches!(w.text.as_str(), "within" | "in" | "after" | "for"));
+            }) && before.is_some_and(|w| {
+                matches!(
+                    w.text.as_str(),
+                    "within" | "in" | "after" | "for" | "over" | "the" | "next" | "past" | "last"
+                )
+            });
             !week_number && !duration
         })
         .map(|(_, n)| n)
@@ -657,7 +690,9 @@ fn risk(section: Option<&Section>) -> (Points, String) {
             "Risk: too short to name a risk and its mitigation.".to_owned(),
         );
     }
-    let named = text.has(RISK_WORDS);
+    // A risk names what may go wrong: a way a plan fails, or one of the
+    // stressors it tackles ("the reorganisation drags on").
+    let named = text.has(RISK_WORDS) || !metrics_in(&text).is_empty();
     let mitigated = text.has(MITIGATION);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (

@@ -75,3 +75,80 @@ impl<'a> Answer<'a> {
                 .is_some_and(|case| case.sentences_copied(&Text::new(field)) >= 2)
     }
 }
+
+/// Words of the concept lists that name how something is done (a verb, a
+/// way of sharing work) rather than what it is done to: "automate the
+/// incident causes" targets incidents, "spread the escalations across a
+/// rota" targets the escalations, "release them from the bridge" no
+/// launch. What an action targets is what it does to whom.
+pub const MEANS: &[&str] = &[
+    "rota",
+    "rotas",
+    "rotation*",
+    "rotate*",
+    "standby",
+    "automat*",
+    "script*",
+    "cover",
+    "covering",
+    "contractor*",
+    "backfill*",
+    "hire",
+    "hiring",
+    "recruit*",
+    "release",
+    "releases",
+    "ship",
+    "shipping",
+    "bridge",
+    "mentor*",
+    "buddy",
+    "learning",
+    "mediat*",
+    "reprioriti*",
+    "scope",
+    "hospital*",
+    "family",
+];
+
+/// The concepts (id and phrases) `text` targets, each at its first
+/// mention `keep` admits, in text order. A concept named only through a
+/// [`MEANS`] word counts only when no concept is named otherwise: the
+/// means serve the concept the text names outright.
+pub fn targeted<'c>(
+    text: &Text,
+    concepts: impl IntoIterator<Item = (&'c str, &'c [&'c str])>,
+    keep: impl Fn(usize) -> bool,
+) -> Vec<(usize, &'c str)> {
+    let means: std::collections::BTreeSet<usize> = crate::order::set_of(
+        text.mentions(MEANS)
+            .into_iter()
+            .filter(|(s, e)| e - s == 1)
+            .map(|(s, _)| s),
+    );
+    // Per concept: its first admitted mention, and whether any admitted
+    // mention names it outright.
+    let found: Vec<(usize, &'c str, bool)> = concepts
+        .into_iter()
+        .filter_map(|(id, phrases)| {
+            let admitted: Vec<(usize, usize)> = text
+                .mentions(phrases)
+                .into_iter()
+                .filter(|(s, _)| keep(*s))
+                .collect();
+            let first = admitted.first()?.0;
+            let outright = admitted
+                .iter()
+                .any(|(s, e)| !(e - s == 1 && means.contains(s)));
+            Some((first, id, outright))
+        })
+        .collect();
+    let any_outright = found.iter().any(|(_, _, o)| *o);
+    let mut out: Vec<(usize, &'c str)> = found
+        .into_iter()
+        .filter(|(_, _, outright)| *outright || !any_outright)
+        .map(|(at, id, _)| (at, id))
+        .collect();
+    crate::order::sort(&mut out);
+    out
+}

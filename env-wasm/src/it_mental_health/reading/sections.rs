@@ -427,6 +427,31 @@ impl Parsed {
             .filter(move |s| s.key == key)
     }
 
+    /// Every copy of this key's section: sections with this key that
+    /// follow one another ("Red flag 1: ...", "Red flag 2: ...") are one
+    /// copy, merged in order; another section between them starts a new
+    /// copy. A list-valued field given twice with other values is read as
+    /// its worst copy, so repeating or reordering sections never pays.
+    pub fn runs(&self, key: &'static str) -> Vec<Section> {
+        let mut runs: Vec<Section> = Vec::new();
+        let mut previous: Option<&str> = None;
+        for (_, section) in &self.sections {
+            if section.key == key {
+                match runs.last_mut() {
+                    Some(run) if previous == Some(key) => {
+                        run.lines.extend(section.lines.iter().cloned());
+                    }
+                    _ => runs.push(Section {
+                        key,
+                        lines: section.lines.clone(),
+                    }),
+                }
+            }
+            previous = Some(section.key);
+        }
+        runs
+    }
+
     /// Every section with this key, merged in order (a table may repeat a
     /// week's title on each of its rows, and a list given twice is one
     /// list: its items past the number asked for earn nothing).

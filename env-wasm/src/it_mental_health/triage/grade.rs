@@ -6,6 +6,11 @@
 //! a field can start: at the start of a line or sentence, not in the middle
 //! of one ("addressing the root cause: ...").
 //!
+//! A person whose tier is wrong earns nothing for their actions, and a
+//! ranked pair counts only where the answer's tiers order it the same way;
+//! the main stressor is read and reported but paid nothing (the case
+//! states it outright).
+//!
 //! Each person's tier, main stressor and the level of support of their
 //! 24-hour action are one-value fields: two values (in one field, or in
 //! two copies of it) are a hedge and earn what a wrong value earns. The
@@ -21,9 +26,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
-use crate::it_mental_health::reading::Answer;
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
+use crate::it_mental_health::reading::{Answer, targeted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::denied;
@@ -74,18 +79,33 @@ const LABELS: &[Label] = &[
     },
 ];
 
-const TIERS: Points = Points(4000);
+const TIERS: Points = Points(5000);
 const RANKING: Points = Points(2000);
 const IMMEDIATE: Points = Points(1500);
 const TWO_WEEK: Points = Points(1500);
-const STRESSOR: Points = Points(1000);
+/// The case states each person's stressor outright, so naming it is
+/// copying, not judgment: read and reported, paid nothing.
+const STRESSOR: Points = Points(0);
 
 pub static RUBRIC: Rubric = Rubric::new(&[
-    Criterion::new("tiers", TIERS, "Triage tier of each person"),
-    Criterion::new("priority_ranking", RANKING, "Priority ranking"),
-    Criterion::new("immediate_actions", IMMEDIATE, "Actions within 24 hours"),
-    Criterion::new("two_week_support", TWO_WEEK, "Two-week support"),
-    Criterion::new("stressors", STRESSOR, "Stressors named"),
+    Criterion::new("tiers", TIERS, "Triage tier of each person").about(
+        "Each person's one tier, from their own current signs by the rubric's first tier that fits.",
+    ),
+    Criterion::new("priority_ranking", RANKING, "Priority ranking").about(
+        "Pairs of people in different tiers ranked in the right order, counted only where the \
+         answer's own tiers for the two also put them in that order.",
+    ),
+    Criterion::new("immediate_actions", IMMEDIATE, "Actions within 24 hours").about(
+        "The 24-hour action gives the tier's level of support and no other; paid only for a \
+         person whose tier is right.",
+    ),
+    Criterion::new("two_week_support", TWO_WEEK, "Two-week support").about(
+        "The 2-week action tackles the person's own main stressor; paid only for a person whose \
+         tier is right.",
+    ),
+    Criterion::new("stressors", STRESSOR, "Stressors named").about(
+        "The main stressor named; the case states it outright, so it is reported, not paid.",
+    ),
 ])
 .with_penalties(&PENALTIES);
 
@@ -274,6 +294,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
     let mut day_points = 0u64;
     let mut fortnight_points = 0u64;
     let mut stressor_points = 0u64;
+    let mut answered_tiers: Vec<Option<Tier>> = Vec::new();
     let mut notes = Vec::new();
     for (employee, block) in case.employees.iter().zip(&blocks) {
         let mut fields = fields(block);
@@ -286,22 +307,36 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         }
         let field = |f: Field| fields.get(&f).map_or(&[][..], Vec::as_slice);
         let tier = read_tier(block, field(Field::Tier));
+        let tier_right = tier.one() == Some(&employee.tier);
         tier_points += tier.score(|t| right(*t == employee.tier)).0 as u64;
+        answered_tiers.push(tier.one().copied());
+        // A person whose tier is wrong earns nothing for their actions: an
+        // action is right only for the person it is for.
         let level = support_level(field(Field::Day));
-        day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
+        if tier_right {
+            day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
+        }
         let fortnight = fortnight_score(employee, field(Field::Fortnight));
-        fortnight_points += fortnight.0 as u64;
+        if tier_right {
+            fortnight_points += fortnight.0 as u64;
+        }
         let stressor = read_stressor(block, field(Field::Stressor), answer);
         stressor_points += stressor.score(|s| right(*s == employee.stressor)).0 as u64;
         notes.push(format!(
             "{}: tier read {}, rubric gives {}; 24-hour support read {}, the tier needs {}; \
-             2-week action {}; main stressor read {}.",
+             2-week action {} (tackles the main stressor {}){}; main stressor read {}.",
             employee.name,
             describe(&tier, |t| t.name().to_owned()),
             employee.tier.name(),
             describe(&level, |l| LEVEL_NAMES[*l as usize].to_owned()),
             LEVEL_NAMES[employee.tier.rank() as usize],
             fortnight.decimals(2),
+            employee.stressor,
+            if tier_right {
+                ""
+            } else {
+                "; the tier is wrong, so the actions earn nothing"
+            },
             describe(&stressor, |s| (*s).to_owned()),
         ));
     }
@@ -314,7 +349,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         .filter(|(i, _)| ranking_lines.contains(i))
         .map(|(_, l)| l.plain.clone())
         .collect();
-    let (ranking, ranking_note) = ranking_score(case, &ranking_text.join("\n"));
+    let (ranking, ranking_note) = ranking_score(case, &ranking_text.join("\n"), &answered_tiers);
     notes.push(ranking_note);
 
     assemble(
@@ -708,19 +743,93 @@ fn support_level(field: &[String]) -> OneValue<u32> {
                 return OneValue::Missing;
             }
             let conditional = conditional_words(&text);
-            OneValue::of(
-                SUPPORT
+            let levels: Vec<u32> = SUPPORT
+                .iter()
+                .enumerate()
+                .filter(|(_, phrases)| {
+                    text.mentions(phrases)
+                        .into_iter()
+                        .any(|(s, e)| !negated(&text, s, e) && !conditional[s])
+                })
+                .map(|(k, _)| k as u32)
+                .collect();
+            // More care beside the tier's level (taking a CRITICAL person
+            // off the pager too, recognition beside an AMBER check-in) is
+            // care, not a second tier: the more intense level is the
+            // action's, unless the two are offered as alternatives.
+            let only_care = |level: u32| {
+                SUPPORT[level as usize]
                     .iter()
-                    .enumerate()
-                    .filter(|(_, phrases)| {
-                        text.mentions(phrases)
+                    .filter(|p| !CARE.contains(p))
+                    .all(|p| {
+                        text.mentions(&[p])
                             .into_iter()
-                            .any(|(s, e)| !negated(&text, s, e) && !conditional[s])
+                            .all(|(s, e)| negated(&text, s, e) || conditional[s])
                     })
-                    .map(|(k, _)| k as u32),
-            )
+            };
+            match levels.as_slice() {
+                [intense, next]
+                    if *next == intense + 1 && only_care(*next) && !offers_alternatives(&text) =>
+                {
+                    OneValue::One(*intense)
+                }
+                _ => OneValue::of(levels),
+            }
         })
         .fold(OneValue::Missing, OneValue::and)
+}
+
+/// Steps of a level that are care beside a more intense level (relief
+/// from the work, a lighter sprint, recognition), as opposed to a level of
+/// its own (a referral, a routine check-in offered instead).
+const CARE: &[&str] = &[
+    "time off",
+    "day off",
+    "days off",
+    "rest of the week",
+    "take them off",
+    "taken off",
+    "remove them from",
+    "relieve*",
+    "reassign*",
+    "hand over",
+    "handover",
+    "step back from",
+    "stand them down",
+    "off their plate",
+    "work off them",
+    "cover their work",
+    "cover for them",
+    "send them home",
+    "reprioriti*",
+    "prioriti*",
+    "deprioriti*",
+    "defer*",
+    "postpon*",
+    "descope",
+    "lighten*",
+    "rebalanc*",
+    "acknowledg*",
+    "recognis*",
+    "recogniz*",
+    "thank*",
+    "praise*",
+    "appreciat*",
+];
+
+/// Whether an action offers its steps as alternatives ("an EAP referral
+/// or a check-in, whichever fits").
+fn offers_alternatives(text: &Text) -> bool {
+    text.has(&[
+        "whichever",
+        "either",
+        "depending",
+        "or",
+        "possibly",
+        "perhaps",
+        "maybe",
+        "might",
+    ])
 }
 
 /// For each word, whether a condition stands before it in its sentence
@@ -738,23 +847,19 @@ fn conditional_words(text: &Text) -> Vec<bool> {
     out
 }
 
-/// The stressors `text` names and does not deny, in order of first
-/// mention. Only "not" or "never" earlier in the clause denies a stressor
+/// The stressors `text` targets ([`targeted`]: a stressor named only by
+/// a means such as "a rota" serves the one named outright) and does not
+/// deny, in order of first mention. Only "not" or "never" earlier in the clause denies a stressor
 /// ("not the on-call rota"): a "no" is usually the stressor itself ("no
 /// backfill for the leavers", "no clarity on the reorg").
 fn stressors_in(text: &str) -> Vec<&'static str> {
     let read = Text::new(text);
-    let mut named: Vec<(usize, &'static str)> = STRESSORS
-        .iter()
-        .filter_map(|s| {
-            read.mentions(s.phrases)
-                .into_iter()
-                .find(|(at, _)| !denied(&read, *at))
-                .map(|(at, _)| (at, s.id))
-        })
-        .collect();
-    crate::order::sort(&mut named);
-    named.into_iter().map(|(_, id)| id).collect()
+    targeted(&read, STRESSORS.iter().map(|s| (s.id, s.phrases)), |at| {
+        !denied(&read, at)
+    })
+    .into_iter()
+    .map(|(_, id)| id)
+    .collect()
 }
 
 /// The 2-week action: full when it tackles the person's own stressor,
@@ -792,8 +897,12 @@ fn read_stressor(block: &Block, field: &[String], answer: &Answer) -> OneValue<&
 }
 
 /// Pairs of people with different tiers in the right order, scaled down
-/// by names in the ranking that are not on the team.
-fn ranking_score(case: &TriageCase, ranking: &str) -> (Points, String) {
+/// by names in the ranking that are not on the team. A pair counts only
+/// where the answer's own tiers (`answered`, per employee) put its two
+/// people in that order too: an order that no tier supports (everyone in
+/// one tier, listed as the case lists them) is a guess, and a misread tier
+/// costs the pairs it touches, not the whole ranking.
+fn ranking_score(case: &TriageCase, ranking: &str, answered: &[Option<Tier>]) -> (Points, String) {
     let text = Text::new(ranking);
     let at = first_mentions(case, &text);
     let mut right = 0u64;
@@ -804,8 +913,13 @@ fn ranking_score(case: &TriageCase, ranking: &str) -> (Points, String) {
                 continue;
             }
             pairs += 1;
+            let tiers_agree = matches!(
+                (answered.get(i).copied().flatten(), answered.get(j).copied().flatten()),
+                (Some(ta), Some(tb)) if ta.rank() < tb.rank()
+            );
             if let (Some(x), Some(y)) = (at[i], at[j])
                 && x < y
+                && tiers_agree
             {
                 right += 1;
             }
@@ -866,10 +980,16 @@ mod tests {
         for hedge in [
             "crisis line, EAP referral, a check-in and recognition",
             "an EAP referral or a check-in to reprioritise, whichever fits",
-            "Stay with them today and book an EAP session.",
+            "Stay with them today or book an EAP session.",
+            "Call a crisis line today and acknowledge their good work.",
         ] {
             assert!(level(hedge).is_hedged(), "{hedge}");
         }
+        // More care for a higher tier is that tier's level, not a hedge.
+        assert_eq!(
+            level("Stay with them today, call a crisis line and take them off the pager."),
+            OneValue::One(0)
+        );
         assert_eq!(level("Check in with them today."), OneValue::Missing);
     }
 
