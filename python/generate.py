@@ -106,6 +106,8 @@ def mcp_tools_per_task(base: str, env: dict[str, Any]) -> dict[str, list[dict[st
             tools[task["id"]] = [
                 {"name": t["name"], "description": t.get("description") or "", "inputSchema": t["inputSchema"]}
                 for t in reply["result"]["tools"]
+                # `read_task` is MCP's free reading; a ToolEnv holds the observation already.
+                if t["name"] != "read_task"
             ]
     finally:
         http("DELETE", f"{mount}/mcp", headers={"mcp-session-id": session})

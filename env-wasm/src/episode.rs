@@ -792,7 +792,7 @@ pub(crate) fn tool_call_of<E: Environment>(action: &Value) -> Option<crate::tool
 
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn tools_of<E: Environment>() -> Vec<crate::tools::Tool> {
-    E::tools()
+    E::tools().into_iter().map(crate::tools::finished).collect()
 }
 
 /// The JSON Schema of `E`'s action, the source every tool's input schema

@@ -73,6 +73,32 @@ impl ToolSpec {
                 ),
             ));
         }
+        // An answer (productivity's `answer`, an object) that is no object
+        // would be played as a malformed command: refused instead.
+        if let Some(answer) = arguments.get("answer").filter(|a| !a.is_object()) {
+            return Err(EnvError::validation(
+                "arguments.answer",
+                format!(
+                    "must be a JSON object with the answer's fields, got {}; nothing was played",
+                    crate::text::json_kind(answer)
+                ),
+            ));
+        }
+        // An empty text or answer is refused, not played: the schema says
+        // so ([`finished`]: `minLength`, `minProperties`).
+        if let Some((empty, _)) = arguments.iter().find(|(_, v)| match v {
+            Value::String(text) => text.trim().is_empty(),
+            Value::Object(fields) => fields.is_empty(),
+            _ => false,
+        }) {
+            return Err(EnvError::validation(
+                format!("arguments.{empty}"),
+                format!(
+                    "`{empty}` is empty: write it out (leave an optional argument out rather \
+                     than sending it empty); nothing was played"
+                ),
+            ));
+        }
         if let Some(missing) = self
             .required
             .iter()
@@ -184,6 +210,50 @@ fn given(mut schema: Value) -> Value {
         }
     }
     schema
+}
+
+/// Tools that grade when called, so may end the episode: irreversible.
+pub const GRADING_TOOLS: [&str; 3] = ["submit_episode", "final", "answer"];
+
+/// `tool` as every transport lists it: its description says what a call
+/// costs (a step; grading for [`GRADING_TOOLS`]), and its schema what
+/// [`ToolSpec::check`] refuses as empty (a required text takes at least one
+/// character, an object argument at least one field).
+pub fn finished(mut tool: Tool) -> Tool {
+    let cost = if GRADING_TOOLS.contains(&tool.name) {
+        "Costs one step; irreversible: it grades, and may end the episode."
+    } else {
+        "Costs one step."
+    };
+    tool.description = format!("{} {cost}", tool.description.trim_end());
+    let required: Vec<String> = tool
+        .input_schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(Value::Object(properties)) = tool.input_schema.get_mut("properties") {
+        for (name, property) in properties.iter_mut() {
+            let Value::Object(property) = property else {
+                continue;
+            };
+            match property.get("type").and_then(Value::as_str) {
+                Some("string") if required.contains(name) => {
+                    property.entry("minLength").or_insert(json!(1));
+                }
+                Some("object") => {
+                    property.entry("minProperties").or_insert(json!(1));
+                }
+                _ => {}
+            }
+        }
+    }
+    tool
 }
 
 /// The description the action schema gives value `value` of its tag field

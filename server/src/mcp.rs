@@ -1,16 +1,18 @@
-//! MCP over JSON-RPC 2.0: `POST /mcp` (streamable HTTP, JSON replies,
-//! HTTP 200 for every request) and the `/ws` `mcp` message (the
-//! connection's session).
+//! MCP over JSON-RPC 2.0: `POST /mcp` (streamable HTTP, JSON replies; the
+//! statuses of the transport's rules, see [`http`]) and the `/ws` `mcp`
+//! message (the connection's session).
 //!
-//! The tools are the environment's own verbs ([`env_wasm::tools`]), never
-//! OpenEnv's reserved simulation controls: `tools/call` plays one step of
-//! the session's episode ([`AnyEnv::call_tool`]) and returns the result as
-//! MCP content (the JSON as text, and `structuredContent` with
-//! `observation`, `reward` and `done`). Episodes are the trainer's: `/reset`,
-//! a `/ws` reset, and `openenv/session/create` / `openenv/session/close`.
+//! The tools are the free `read_task` (the episode as it stands, no step)
+//! and the environment's own verbs ([`env_wasm::tools`]), never OpenEnv's
+//! reserved simulation controls: a verb's `tools/call` plays one step of
+//! the session's episode ([`AnyEnv::call_tool`]) and returns it compactly
+//! (`structuredContent` with the reward, done and the observation fields
+//! that changed; a short text summary). Episodes are the trainer's:
+//! `/reset`, a `/ws` reset, and `openenv/session/create` / `close`.
 //!
 //! Sessions: `initialize` over HTTP opens one of the server's sessions (an
-//! episode of the default task, so an agent alone can play at once) and
+//! episode of what the endpoint's query names, else the default task, so
+//! an agent alone can play at once) and
 //! names it in `Mcp-Session-Id`; the same id is an `X-Session-Id` for
 //! `/reset` and `/step` and a `?session_id=` for `/ws`. A call names its
 //! session by `params.session_id` (OpenEnv's clients), else
@@ -28,7 +30,7 @@
 
 use axum::Json;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use env_wasm::{AnyEnv, EnvError};
 use serde_json::{Map, Value, json};
@@ -36,7 +38,7 @@ use serde_json::{Map, Value, json};
 use crate::body::read_limited;
 use crate::error::{ApiError, Transport};
 use crate::ids;
-use crate::mount::Mount;
+use crate::mount::{Mount, READ_TASK};
 use crate::sessions::Session;
 
 pub const PARSE_ERROR: i64 = -32700;
@@ -49,13 +51,17 @@ pub const SERVER_ERROR: i64 = -32000;
 /// The MCP revisions of the `initialize` handshake this server speaks; a
 /// client asking for another is answered with the newest.
 const PROTOCOL_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+/// The header a client names its negotiated protocol revision in.
+const PROTOCOL_VERSION_HEADER: &str = "mcp-protocol-version";
 const METHODS: &str =
     "initialize, ping, tools/list, tools/call, openenv/session/create, openenv/session/close";
 
 /// Where a request runs.
 pub enum Target<'a> {
-    /// `POST /mcp`: the HTTP session table; `headers` may name the session.
-    Http(&'a Mount, &'a HeaderMap),
+    /// `POST /mcp`: the HTTP session table; `headers` may name the session,
+    /// and the endpoint's query (`?task=medium&difficulty=3`) is the reset
+    /// options of the session `initialize` opens.
+    Http(&'a Mount, &'a HeaderMap, Option<&'a str>),
     /// A `/ws` connection: its own environment (or the session it attached).
     Connection(&'a Mount, &'a mut AnyEnv),
 }
@@ -63,7 +69,7 @@ pub enum Target<'a> {
 impl Target<'_> {
     fn mount(&self) -> &Mount {
         match self {
-            Target::Http(mount, _) | Target::Connection(mount, _) => mount,
+            Target::Http(mount, ..) | Target::Connection(mount, _) => mount,
         }
     }
 }
@@ -97,10 +103,14 @@ fn response(id: Value, outcome: Result<Value, ApiError>) -> Value {
     }
 }
 
-/// `POST /mcp`. Every request gets HTTP 200 and a JSON-RPC response (a
-/// notification too: clients ignore it, and the API answers JSON always).
+/// `POST /mcp`. A request gets HTTP 200 and a JSON-RPC response, a
+/// notification 202 and no body, as the streamable HTTP transport says;
+/// a request naming a session that is not (or no longer) open is 404 (the
+/// client's cue to initialize again), a malformed session id or an
+/// unsupported `MCP-Protocol-Version` 400, each with a JSON-RPC error body.
 pub async fn http(State(mount): State<Mount>, request: Request) -> Response {
     let headers = request.headers().clone();
+    let query = request.uri().query().map(str::to_owned);
     let answer = match read_limited(request, mount.app.config.max_body_bytes).await {
         Err(err @ ApiError::PayloadTooLarge { .. }) => refused(rpc(INVALID_REQUEST, err.message())),
         Err(err) => refused(rpc(PARSE_ERROR, err.message())),
@@ -109,7 +119,16 @@ pub async fn http(State(mount): State<Mount>, request: Request) -> Response {
                 PARSE_ERROR,
                 format!("Parse error: {err}; send one JSON-RPC 2.0 object"),
             )),
-            Ok(request) => handle(Target::Http(&mount, &headers), request),
+            Ok(request) => {
+                if let Err((status, err)) = transport_check(&mount, &headers) {
+                    let id = request_id(&request);
+                    return (status, Json(response(id, Err(err)))).into_response();
+                }
+                if is_notification(&request) {
+                    return StatusCode::ACCEPTED.into_response();
+                }
+                handle(Target::Http(&mount, &headers, query.as_deref()), request)
+            }
         },
     };
     let mut reply = Json(answer.response).into_response();
@@ -125,22 +144,83 @@ pub async fn http(State(mount): State<Mount>, request: Request) -> Response {
     reply
 }
 
-/// `DELETE /mcp`: end the session `Mcp-Session-Id` names.
+/// The id of a request, for the error that refuses it (null when it has
+/// none a response may echo).
+fn request_id(request: &Value) -> Value {
+    match request.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => Value::Null,
+    }
+}
+
+/// A well-formed JSON-RPC notification (`notifications/...`, no `id`):
+/// accepted with 202 and no body over HTTP. Other id-less messages are
+/// answered as before, so a malformed one still hears why.
+fn is_notification(request: &Value) -> bool {
+    request.get("id").is_none()
+        && request.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
+        && request
+            .get("method")
+            .and_then(Value::as_str)
+            .is_some_and(|m| m.starts_with("notifications/"))
+}
+
+/// The streamable HTTP transport's refusals, before any method runs: an
+/// `MCP-Protocol-Version` this server does not speak (400), a session
+/// header that is no session id (400) or names no open session (404).
+fn transport_check(mount: &Mount, headers: &HeaderMap) -> Result<(), (StatusCode, ApiError)> {
+    if let Some(version) = headers.get(PROTOCOL_VERSION_HEADER) {
+        let version = version.to_str().unwrap_or_default();
+        if !PROTOCOL_VERSIONS.contains(&version) {
+            return Err((
+                StatusCode::BAD_REQUEST,
+                rpc(
+                    INVALID_REQUEST,
+                    format!(
+                        "unsupported MCP-Protocol-Version `{}`: send one of {} (the version \
+                         initialize answered)",
+                        version.chars().take(40).collect::<String>(),
+                        PROTOCOL_VERSIONS.join(", ")
+                    ),
+                ),
+            ));
+        }
+    }
+    match header_session(headers) {
+        Err(err) => Err((StatusCode::BAD_REQUEST, err)),
+        Ok(Some(id)) if mount.app.sessions.get(mount.info, Some(&id)).is_none() => {
+            Err((StatusCode::NOT_FOUND, unknown_session(&id)))
+        }
+        Ok(_) => Ok(()),
+    }
+}
+
+/// `DELETE /mcp`: end the session `Mcp-Session-Id` names; 404 when it is
+/// not open, 400 when the header is missing or no session id.
 pub async fn end_session(State(mount): State<Mount>, headers: HeaderMap) -> Response {
-    let id = headers
-        .get(ids::MCP_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    match id {
-        Some(id) if mount.app.sessions.remove(mount.info, &id) => {
-            Json(json!({ "session_id": id, "closed": true })).into_response()
+    let id = match headers.get(ids::MCP_HEADER) {
+        None => {
+            let err = ApiError::Missing {
+                field: ids::MCP_HEADER,
+                hint: "DELETE /mcp ends the MCP session its Mcp-Session-Id header names",
+            };
+            return (StatusCode::BAD_REQUEST, Json(err.body())).into_response();
         }
-        Some(id) => unknown_session(&id).into_response(),
-        None => ApiError::Missing {
-            field: ids::MCP_HEADER,
-            hint: "DELETE /mcp ends the MCP session its Mcp-Session-Id header names",
-        }
-        .into_response(),
+        Some(_) => match header_session(&headers) {
+            Ok(Some(id)) => id,
+            Ok(None) | Err(_) => {
+                let err = ApiError::validation(
+                    ids::MCP_HEADER,
+                    "not a session id: send the Mcp-Session-Id initialize returned",
+                );
+                return (StatusCode::BAD_REQUEST, Json(err.body())).into_response();
+            }
+        },
+    };
+    if mount.app.sessions.remove(mount.info, &id) {
+        Json(json!({ "session_id": id, "closed": true })).into_response()
+    } else {
+        (StatusCode::NOT_FOUND, Json(unknown_session(&id).body())).into_response()
     }
 }
 
@@ -234,7 +314,7 @@ fn initialize(
         .filter(|v| PROTOCOL_VERSIONS.contains(v))
         .unwrap_or(PROTOCOL_VERSIONS[PROTOCOL_VERSIONS.len() - 1]);
     let opened = match target {
-        Target::Http(mount, headers) => {
+        Target::Http(mount, headers, query) => {
             let session = match header_session(headers)? {
                 Some(id) => mount
                     .app
@@ -242,9 +322,11 @@ fn initialize(
                     .get(mount.info, Some(&id))
                     .ok_or_else(|| unknown_session(&id))?,
                 None => {
-                    let session = mount.app.sessions.create(mount.info)?;
-                    let options = default_options(mount);
+                    // Validate before touching the table, so a bad query
+                    // opens nothing.
+                    let options = endpoint_options(mount, *query)?;
                     let defaults = ids::reset_defaults(&options)?;
+                    let session = mount.app.sessions.create(mount.info)?;
                     session.env().reset_with(options, defaults);
                     session
                 }
@@ -257,15 +339,93 @@ fn initialize(
         "protocolVersion": version,
         "serverInfo": { "name": format!("deskbench/{}", mount.info.id), "version": env!("CARGO_PKG_VERSION") },
         "capabilities": { "tools": { "listChanged": false } },
-        "instructions": format!(
-            "{} Each tool ({}) plays one step of this session's episode and returns its \
-             observation, reward and done. The session opens on the default task with a \
-             fresh seed; the trainer picks another with POST /reset (X-Session-Id: this \
-             session's Mcp-Session-Id) or a reset over /ws?session_id=<id>.",
-            mount.info.description, mount.docs.tool_names
-        ),
+        "instructions": instructions(mount),
     });
     Ok((result, opened))
+}
+
+/// What an agent is told once: the environment, then its tools in MCP's
+/// call syntax (`view_ticket(ticket_id)`), what a call costs and returns.
+fn instructions(mount: &Mount) -> String {
+    let signatures: Vec<String> = mount
+        .docs
+        .tools
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter(|t| t["name"] != READ_TASK)
+        .map(signature)
+        .collect();
+    format!(
+        "{} Call {READ_TASK}() first: it shows the whole case for free (no step). Then {} each \
+         play one step and return the reward, done and the observation fields the step \
+         changed; the call that ends the episode says the score (0 to 1) and its deductions. \
+         The episode is the trainer's: this session plays the task and level the endpoint URL \
+         names (?task=...&difficulty=...), else the default task; after a reset by the \
+         trainer, {READ_TASK}() shows the new case.",
+        mount.info.description,
+        signatures.join(", ")
+    )
+}
+
+/// `view_ticket(ticket_id)`, `set_triage(ticket_id, priority?, department?)`.
+fn signature(tool: &Value) -> String {
+    let required: Vec<&str> = tool
+        .pointer("/inputSchema/required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let arguments: Vec<String> = tool
+        .pointer("/inputSchema/properties")
+        .and_then(Value::as_object)
+        .map(|p| {
+            p.keys()
+                .map(|k| match required.contains(&k.as_str()) {
+                    true => k.clone(),
+                    false => format!("{k}?"),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    format!(
+        "{}({})",
+        tool["name"].as_str().unwrap_or_default(),
+        arguments.join(", ")
+    )
+}
+
+/// The reset options the endpoint's query names (`?task=medium&
+/// difficulty=3&seed=7&reward_mode=score`, the same names as `/reset`'s
+/// body), else the default task: a harness chooses what its agent plays
+/// when it opens the session, while later resets stay the trainer's.
+fn endpoint_options(
+    mount: &Mount,
+    query: Option<&str>,
+) -> Result<env_wasm::ResetOptions, ApiError> {
+    let Some(query) = query.filter(|q| !q.is_empty()) else {
+        return Ok(default_options(mount));
+    };
+    let uri: axum::http::Uri = format!("/?{query}").parse().map_err(|_| {
+        ApiError::validation("query", "not a URL query: send ?task=<id>&difficulty=<1-5>")
+    })?;
+    let axum::extract::Query(pairs) =
+        axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&uri).map_err(|_| {
+            ApiError::validation("query", "not a URL query: send ?task=<id>&difficulty=<1-5>")
+        })?;
+    let options: Map<String, Value> = pairs
+        .into_iter()
+        .map(|(name, value)| {
+            // Numbers (seed, difficulty, index) as numbers; the rest as text.
+            let value = match value.parse::<u64>() {
+                Ok(number) => json!(number),
+                Err(_) => Value::String(value),
+            };
+            (name, value)
+        })
+        .collect();
+    env_wasm::ResetOptions::parse_with(mount.info, &Value::Object(options), &[ids::FIELD])
+        .map_err(ApiError::Env)
 }
 
 fn default_options(mount: &Mount) -> env_wasm::ResetOptions {
@@ -340,33 +500,23 @@ fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Val
     let name = params.get("name").and_then(Value::as_str).ok_or_else(|| {
         ApiError::validation(
             "params.name",
-            format!("`params.name` (a string) is required: one of {tools}"),
+            format!("`params.name` (a string) is required: {READ_TASK} or one of {tools}"),
         )
     })?;
     let arguments = params.get("arguments").unwrap_or(&Value::Null);
     let outcome = match target {
-        Target::Connection(_, env) => env.call_tool(name, arguments),
-        Target::Http(mount, headers) => match http_session(mount, headers, params)? {
-            Some(session) => session.env().call_tool(name, arguments),
+        Target::Connection(_, env) => play(env, name, arguments),
+        Target::Http(mount, headers, _) => match http_session(mount, headers, params)? {
+            Some(session) => play(&mut session.env(), name, arguments),
             // No session: the tool is still checked, so a wrong name says so.
+            None if name == READ_TASK => Err(EnvError::NotStarted),
             None => AnyEnv::of(mount.info)
                 .call_tool(name, arguments)
                 .and(Err(EnvError::NotStarted)),
         },
     };
     match outcome {
-        Ok(result) => {
-            let structured = json!({
-                "observation": result.observation,
-                "reward": result.reward,
-                "done": result.done,
-            });
-            Ok(json!({
-                "content": [{ "type": "text", "text": structured.to_string() }],
-                "structuredContent": structured,
-                "isError": false,
-            }))
-        }
+        Ok(result) => Ok(result),
         // A name that is no tool is a protocol error in MCP; anything else
         // the agent can correct is a tool result with `isError`.
         Err(err @ EnvError::UnknownTool { .. }) => Err(ApiError::Env(err)),
@@ -384,8 +534,95 @@ fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Val
     }
 }
 
+/// One tool call on `env`: `read_task` reads, any other tool plays a step
+/// unless [`AnyEnv::call_tool`] refuses it (spending no step).
+fn play(env: &mut AnyEnv, name: &str, arguments: &Value) -> Result<Value, EnvError> {
+    if name == READ_TASK {
+        return read_task(env, arguments);
+    }
+    let before = env.observation().map(|o| o.to_value());
+    let result = env.call_tool(name, arguments)?;
+    Ok(step_result(env, before, result))
+}
+
+/// The episode as it stands, as one JSON text: what a harness that shows
+/// its model only text content needs, given once rather than twice (no
+/// `structuredContent` copy).
+fn read_task(env: &AnyEnv, arguments: &Value) -> Result<Value, EnvError> {
+    if arguments.as_object().is_some_and(|a| !a.is_empty()) {
+        return Err(EnvError::validation(
+            "arguments",
+            format!("`{READ_TASK}` takes no arguments: send {{}}"),
+        ));
+    }
+    let observation = env.observation().ok_or(EnvError::NotStarted)?;
+    let state = env.state();
+    let mut read = json!({
+        "task": state["task"],
+        "difficulty": state["difficulty"],
+        "step_count": state["step_count"],
+        "steps_remaining": state["steps_remaining"],
+        "done": state["done"],
+        "observation": observation.to_value(),
+    });
+    if let Some(score) = env.terminal_score() {
+        read["score"] = json!(score);
+    }
+    Ok(json!({
+        "content": [{ "type": "text", "text": read.to_string() }],
+        "isError": false,
+    }))
+}
+
+/// A step's result, compact: `structuredContent` has the reward, done, the
+/// score once the episode is over, and only the observation fields the
+/// step changed (`read_task` shows them all); the text is a short summary
+/// for a model that reads text: the feedback, the reward, and on the last
+/// step "score X of 1".
+fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult) -> Value {
+    let after = result.observation.to_value();
+    let changed: Map<String, Value> = match (&after, before.as_ref()) {
+        (Value::Object(after), Some(Value::Object(before))) => after
+            .iter()
+            .filter(|(k, v)| before.get(*k) != Some(*v))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+        (Value::Object(after), _) => after.clone(),
+        _ => Map::new(),
+    };
+    let feedback = ["feedback", "last_feedback"]
+        .iter()
+        .find_map(|k| after.get(*k).and_then(Value::as_str))
+        .unwrap_or_default();
+    let reward = result.reward.map_or("none".to_owned(), |r| format!("{r}"));
+    let state = env.state();
+    let mut structured = json!({
+        "reward": result.reward,
+        "done": result.done,
+        "step_count": state["step_count"],
+        "observation": Value::Object(changed),
+    });
+    let text = match env.terminal_score().filter(|_| result.done) {
+        Some(score) => {
+            structured["score"] = json!(score);
+            format!("Episode over: score {score} of 1 (reward {reward}). {feedback}")
+        }
+        None => format!(
+            "{feedback} (reward {reward}; step {} of {}{})",
+            state["step_count"],
+            state["max_steps"],
+            if result.done { "; episode over" } else { "" }
+        ),
+    };
+    json!({
+        "content": [{ "type": "text", "text": text.trim() }],
+        "structuredContent": structured,
+        "isError": false,
+    })
+}
+
 fn create_session(target: &Target<'_>) -> Result<Value, ApiError> {
-    let Target::Http(mount, _) = target else {
+    let Target::Http(mount, ..) = target else {
         return Err(on_connection());
     };
     let session = mount.app.sessions.create(mount.info)?;
@@ -395,7 +632,7 @@ fn create_session(target: &Target<'_>) -> Result<Value, ApiError> {
 /// End the session; a `/ws` connection attached to it keeps playing its
 /// episode until it closes.
 fn close_session(target: &Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
-    let Target::Http(mount, _) = target else {
+    let Target::Http(mount, ..) = target else {
         return Err(on_connection());
     };
     let id = session_param(params)?.ok_or(ApiError::Missing {

@@ -70,7 +70,7 @@ impl Mount {
         }
         let action_schema = schemas.get("action").cloned().unwrap_or_else(|| json!({}));
         let reset_schema = openapi::reset_schema(info, true);
-        let tools = tool_list(info, schemas.get("observation"));
+        let tools = tool_list(info);
         let tool_names: Vec<&str> = info.tools().iter().map(|t| t.name).collect();
         let reward_modes: Vec<Value> = RewardMode::ALL
             .iter()
@@ -140,41 +140,48 @@ impl Mount {
     }
 }
 
-/// `tools/list`'s tools: each environment tool with its input schema, and
-/// the output schema of every call's `structuredContent` (the observation,
-/// its `$defs` lifted to the top so its references resolve, with `reward`
-/// and `done`).
-fn tool_list(info: &EnvInfo, observation: Option<&Value>) -> Value {
-    let mut observation = observation.cloned().unwrap_or_else(|| json!({}));
-    let defs = observation
-        .as_object_mut()
-        .and_then(|o| {
-            o.remove("$schema");
-            o.remove("$defs")
-        })
-        .unwrap_or_else(|| json!({}));
-    let output = json!({
-        "type": "object",
-        "properties": {
-            "observation": observation,
-            "reward": { "type": ["number", "null"] },
-            "done": { "type": "boolean" },
+/// The free tool that shows the episode as it stands without playing a
+/// step: an MCP agent has seen no observation, and looking must not cost.
+pub const READ_TASK: &str = "read_task";
+
+/// `tools/list`'s tools: `read_task` (free, read-only), then each
+/// environment tool as every transport lists it
+/// ([`env_wasm::tools::finished`]), with annotations. No output schema: a call's
+/// `structuredContent` is small and its shape is the same everywhere
+/// (`reward`, `done`, `score` once over, and the observation fields the
+/// step changed), said once in `read_task`'s description and the
+/// instructions rather than repeated on every tool.
+fn tool_list(info: &EnvInfo) -> Value {
+    let read_task = json!({
+        "name": READ_TASK,
+        "description": "Read the episode as it stands, free (no step, no reward): the whole \
+                        observation (the instruction, the case and what an answer takes), the \
+                        task, the step count and whether the episode is over. Call it first, \
+                        and whenever you need the full picture; the other tools return only \
+                        what their step changed.",
+        "inputSchema": { "type": "object", "properties": {}, "additionalProperties": false },
+        "annotations": {
+            "title": "Read the task",
+            "readOnlyHint": true,
+            "destructiveHint": false,
+            "idempotentHint": true,
+            "openWorldHint": false,
         },
-        "required": ["observation", "reward", "done"],
-        "$defs": defs,
     });
-    let tools: Vec<Value> = info
-        .tools()
-        .into_iter()
-        .map(|tool| {
-            json!({
-                "name": tool.name,
-                "description": tool.description,
-                "inputSchema": tool.input_schema,
-                "outputSchema": output,
-            })
+    let mut tools = vec![read_task];
+    tools.extend(info.tools().into_iter().map(|tool| {
+        json!({
+            "name": tool.name,
+            "description": tool.description,
+            "inputSchema": tool.input_schema,
+            "annotations": {
+                "readOnlyHint": false,
+                "destructiveHint": env_wasm::tools::GRADING_TOOLS.contains(&tool.name),
+                "idempotentHint": false,
+                "openWorldHint": false,
+            },
         })
-        .collect();
+    }));
     Value::Array(tools)
 }
 

@@ -88,7 +88,11 @@ async fn serve() -> String {
 
 /// Run `script` with `python` over `plan`; one JSON object per episode.
 async fn run(python: &Path, script: &str, plan: &[Value]) -> Vec<Value> {
-    let base = serve().await;
+    run_at(&serve().await, python, script, plan).await
+}
+
+/// [`run`] against the server at `base`.
+async fn run_at(base: &str, python: &Path, script: &str, plan: &[Value]) -> Vec<Value> {
     let file = std::env::temp_dir().join(format!(
         "deskbench-plan-{}-{script}.json",
         std::process::id()
@@ -97,7 +101,7 @@ async fn run(python: &Path, script: &str, plan: &[Value]) -> Vec<Value> {
     let mut command = tokio::process::Command::new(python);
     command
         .arg(root().join("conformance/clients").join(script))
-        .arg(&base)
+        .arg(base)
         .arg(&file)
         .env("NO_PROXY", "127.0.0.1,localhost")
         .kill_on_drop(true);
@@ -128,9 +132,15 @@ async fn run(python: &Path, script: &str, plan: &[Value]) -> Vec<Value> {
     results
 }
 
+/// The tools MCP lists for `env`: the free `read_task`, then its verbs.
 fn tools_of(env: &str) -> Value {
     let info = env_wasm::registry::find(env).expect("registered");
-    json!(info.tools().iter().map(|t| t.name).collect::<Vec<_>>())
+    let verbs = info.tools().into_iter().map(|t| t.name);
+    json!(
+        std::iter::once("read_task")
+            .chain(verbs)
+            .collect::<Vec<_>>()
+    )
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -220,5 +230,27 @@ async fn openenv_harbor_client_reads_the_task_api_and_reset_plays_its_task() {
             result["played"],
             json!({"task": task.task.id, "seed": task.seed})
         );
+    }
+}
+
+/// Issue 28's measure: an agent that plays through MCP alone (the MCP SDK;
+/// the episode chosen in the endpoint URL, the case read with the free
+/// `read_task`), one reference episode per task and level 1-5, printing
+/// the bytes of `tools/list` and of every result. Opt-in (`make
+/// mcp-sizes`): 45 episodes, a minute or two.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a sweep over every level: make mcp-sizes"]
+async fn mcp_only_play_sizes() {
+    let Some(python) = python(".venv/openenv") else {
+        return;
+    };
+    let plan: Vec<Value> = (1..=5).flat_map(|level| plan_at(true, level)).collect();
+    // DESKBENCH_MCP_PLAY_BASE: measure another server (an older build).
+    let base = match std::env::var("DESKBENCH_MCP_PLAY_BASE") {
+        Ok(base) => base,
+        Err(_) => serve().await,
+    };
+    for result in run_at(&base, &python, "mcp_play.py", &plan).await {
+        assert_eq!(result["score"], 1.0, "{result}");
     }
 }

@@ -930,6 +930,9 @@ async fn mcp_tools(server: &str, env_id: &str) -> Value {
         .as_array()
         .expect("tools")
         .iter()
+        // `read_task` is MCP's free reading; an inference agent is shown
+        // every observation.
+        .filter(|t| t["name"] != "read_task")
         .map(|t| {
             json!({"type": "function", "function": {
                 "name": t["name"], "description": t["description"], "parameters": t["inputSchema"]}})

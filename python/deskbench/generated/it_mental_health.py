@@ -38,7 +38,7 @@ class ItMentalHealthToolEnv(ToolEnv):
     tasks = ('full_episode', 'burnout_detection', 'stress_triage', 'intervention_plan')
 
     def answer(self, response: str, confidence: float | None = None, task_id: str | None = None) -> str:
-        """Answer the current task (the observation's task_id) with a free-text response in the labelled sections of its response_format; it is graded at once and the next task (if any) follows.
+        """Answer the current task (the observation's task_id) with a free-text response in the labelled sections of its response_format; it is graded at once and the next task (if any) follows. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
             response: The answer, in the labelled sections of the observation's `response_format`.

@@ -38,11 +38,11 @@ class ProductivityToolEnv(ToolEnv):
     tasks = ('easy', 'medium', 'hard')
 
     def inspect(self) -> str:
-        """Look at the scenario again (it is all in the observation already); costs a step."""
+        """Look at the scenario again (it is all in the observation already); costs a step. Costs one step."""
         return self._call_tool('inspect', {})
 
     def propose(self, answer: dict) -> str:
-        """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded.
+        """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
 
         Args:
             answer: The answer: one object with exactly the fields of the observation's answer_schema. Email: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no). Calendar: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Cleaning: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails as written (trimmed)), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
@@ -50,7 +50,7 @@ class ProductivityToolEnv(ToolEnv):
         return self._call_tool('propose', {'answer': answer})
 
     def final(self, answer: dict) -> str:
-        """Submit the answer: it is graded and the episode ends.
+        """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
             answer: The answer: one object with exactly the fields of the observation's answer_schema. Email: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no). Calendar: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Cleaning: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails as written (trimmed)), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).

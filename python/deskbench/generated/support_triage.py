@@ -38,11 +38,11 @@ class SupportTriageToolEnv(ToolEnv):
     tasks = ('easy', 'medium', 'hard')
 
     def show_inbox(self) -> str:
-        """Summarise the inbox (it is also in every observation)."""
+        """Summarise the inbox (it is also in every observation). Costs one step."""
         return self._call_tool('show_inbox', {})
 
     def view_ticket(self, ticket_id: str) -> str:
-        """Open a ticket: its body and the customer record.
+        """Open a ticket: its body and the customer record. Costs one step.
 
         Args:
             ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
@@ -50,7 +50,7 @@ class SupportTriageToolEnv(ToolEnv):
         return self._call_tool('view_ticket', {'ticket_id': ticket_id})
 
     def set_triage(self, ticket_id: str, department: Literal['billing', 'technical', 'general'] | None = None, priority: Literal['low', 'medium', 'high', 'urgent'] | None = None) -> str:
-        """Set `priority` and/or `department` of a ticket.
+        """Set `priority` and/or `department` of a ticket. Costs one step.
 
         Args:
             ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
@@ -60,7 +60,7 @@ class SupportTriageToolEnv(ToolEnv):
         return self._call_tool('set_triage', {'ticket_id': ticket_id, 'department': department, 'priority': priority})
 
     def draft_reply(self, ticket_id: str, reply_body: str) -> str:
-        """Save `reply_body` as the ticket's reply (replaces an earlier draft).
+        """Save `reply_body` as the ticket's reply (replaces an earlier draft). Costs one step.
 
         Args:
             ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
@@ -69,7 +69,7 @@ class SupportTriageToolEnv(ToolEnv):
         return self._call_tool('draft_reply', {'ticket_id': ticket_id, 'reply_body': reply_body})
 
     def set_disposition(self, ticket_id: str, disposition: Literal['resolved', 'escalate_supervisor', 'pending_customer']) -> str:
-        """Set the ticket's `disposition`.
+        """Set the ticket's `disposition`. Costs one step.
 
         Args:
             ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
@@ -78,7 +78,7 @@ class SupportTriageToolEnv(ToolEnv):
         return self._call_tool('set_disposition', {'ticket_id': ticket_id, 'disposition': disposition})
 
     def submit_episode(self) -> str:
-        """End the episode and grade the desk as it stands."""
+        """End the episode and grade the desk as it stands. Costs one step; irreversible: it grades, and may end the episode."""
         return self._call_tool('submit_episode', {})
 
 

@@ -1,4 +1,6 @@
-//! `POST /mcp`: JSON-RPC 2.0, HTTP 200 always, tools over the HTTP sessions.
+//! `POST /mcp`: JSON-RPC 2.0 over streamable HTTP (200 for a request, 202
+//! for a notification, 404 for a session that is not open, 400 for a
+//! malformed session id or protocol version), tools over the HTTP sessions.
 
 use axum::Router;
 use axum::http::{Method, StatusCode};
@@ -28,6 +30,13 @@ fn error_code(reply: &Value) -> i64 {
 
 /// `POST /mcp` with extra headers.
 async fn rpc_with(app: &Router, headers: &[(&str, &str)], body: Value) -> Reply {
+    let reply = send_with(app, headers, body).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    reply
+}
+
+/// `POST /mcp` with extra headers, whatever the status.
+async fn send_with(app: &Router, headers: &[(&str, &str)], body: Value) -> Reply {
     let mut request = request(Method::POST, "/mcp", body.to_string());
     for (name, value) in headers {
         request.headers_mut().insert(
@@ -35,9 +44,7 @@ async fn rpc_with(app: &Router, headers: &[(&str, &str)], body: Value) -> Reply 
             axum::http::HeaderValue::from_str(value).expect("header value"),
         );
     }
-    let reply = send(app, request).await;
-    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
-    reply
+    send(app, request).await
 }
 
 fn tools_call(name: &str, arguments: Value) -> Value {
@@ -143,13 +150,15 @@ async fn protocol_errors_have_their_codes() {
         error_code(&call(&app, "openenv/session/close", json!({})).await),
         -32602
     );
-    // A notification is answered (clients ignore it): JSON, HTTP 200.
-    let note = rpc(
+    // A notification is accepted: 202 and no body.
+    let note = post(
         &app,
+        "/mcp",
         r#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#,
     )
     .await;
-    assert_eq!(note["result"], json!({}));
+    assert_eq!(note.status, StatusCode::ACCEPTED);
+    assert_eq!(note.text(), "");
 }
 
 #[tokio::test]
@@ -193,16 +202,36 @@ async fn tools_are_each_environments_own_verbs() {
             .cloned()
             .unwrap_or_default();
         let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
-        assert_eq!(names, wanted, "{prefix}");
+        // `read_task` first (free), then the environment's own verbs.
+        assert_eq!(names[0], "read_task", "{prefix}");
+        assert_eq!(names[1..], wanted, "{prefix}");
+        assert_eq!(tools[0]["annotations"]["readOnlyHint"], true);
         for tool in &tools {
             assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
-            assert_eq!(tool["outputSchema"]["type"], "object");
-            assert_eq!(
-                tool["outputSchema"]["required"],
-                json!(["observation", "reward", "done"])
+            // Small and lean: no output schema repeated on every tool, no
+            // definitions no argument refers to.
+            assert!(tool.get("outputSchema").is_none(), "{tool}");
+            let schema = tool["inputSchema"].to_string();
+            assert!(
+                !schema.contains("$defs") || schema.contains("#/$defs/"),
+                "{tool}"
             );
-            assert!(tool["description"].as_str().is_some_and(|d| d.len() > 20));
+            assert!(tool["annotations"]["readOnlyHint"].is_boolean(), "{tool}");
+            assert!(
+                tool["annotations"]["destructiveHint"].is_boolean(),
+                "{tool}"
+            );
+            let description = tool["description"].as_str().unwrap_or_default();
+            assert!(description.len() > 20);
+            // Every description says what a call costs.
+            assert!(
+                description.contains("no step") || description.contains("one step"),
+                "{description}"
+            );
+            assert!(!description.contains("For `"), "{description}");
         }
+        let total = list.to_string().len();
+        assert!(total < 8_000, "{prefix}: tools/list is {total} bytes");
         let metadata = get(&app, &format!("{prefix}/metadata")).await.json();
         assert_eq!(metadata["tools"], json!(wanted));
     }
@@ -235,9 +264,10 @@ async fn initialize_opens_a_session_every_transport_reaches() {
     assert_eq!(structured["reward"], -0.02);
     assert_eq!(structured["done"], false);
     assert_eq!(structured["observation"]["step_count"], 1);
-    let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().expect("text"))
-        .expect("json text");
-    assert_eq!(&text, structured);
+    // The text is a short summary, not the JSON again.
+    let text = result["content"][0]["text"].as_str().expect("text");
+    assert!(text.contains("reward -0.02; step 1 of"), "{text}");
+    assert!(serde_json::from_str::<Value>(text).is_err(), "{text}");
 
     // The trainer picks task, seed and reward mode over HTTP; the tools
     // play that episode.
@@ -266,6 +296,13 @@ async fn initialize_opens_a_session_every_transport_reaches() {
         structured["reward"],
         structured["observation"]["terminal_grader"]
     );
+    // The ending call states the score in words.
+    assert_eq!(structured["score"], structured["reward"]);
+    let text = graded["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("Episode over: score "), "{text}");
+    assert!(text.contains(" of 1"), "{text}");
     let state = send(&app, with_id(Method::GET, "/state", &id, ""))
         .await
         .json();
@@ -285,7 +322,7 @@ async fn initialize_opens_a_session_every_transport_reaches() {
     let bad = rpc_with(
         &app,
         &headers,
-        tools_call("final", json!({"answer": {}, "extra": 1})),
+        tools_call("final", json!({"answer": {"label": "spam"}, "extra": 1})),
     )
     .await
     .json();
@@ -301,10 +338,199 @@ async fn initialize_opens_a_session_every_transport_reaches() {
     let ended = send(&app, end).await;
     assert_eq!(ended.status, StatusCode::OK);
     assert_eq!(ended.json()["closed"], true);
-    let gone = rpc_with(&app, &headers, tools_call("inspect", json!({})))
+    // A closed session is 404 on every method, ping too: the client's cue
+    // to initialize again.
+    for body in [
+        tools_call("inspect", json!({})),
+        json!({"jsonrpc": "2.0", "id": 9, "method": "ping"}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+    ] {
+        let gone = send_with(&app, &headers, body).await;
+        assert_eq!(gone.status, StatusCode::NOT_FOUND, "{}", gone.text());
+        assert_eq!(gone.json()["error"]["code"], -32602);
+    }
+    let mut again = request(Method::DELETE, "/mcp", "");
+    again
+        .headers_mut()
+        .insert("mcp-session-id", id.parse().expect("header"));
+    assert_eq!(send(&app, again).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn malformed_session_ids_and_versions_are_400() {
+    let app = app();
+    let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+    let malformed = send_with(&app, &[("mcp-session-id", "a b")], ping.clone()).await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    assert_eq!(malformed.json()["id"], 1);
+    let version = send_with(
+        &app,
+        &[("mcp-protocol-version", "1999-01-01")],
+        ping.clone(),
+    )
+    .await;
+    assert_eq!(version.status, StatusCode::BAD_REQUEST);
+    assert!(version.text().contains("2025-11-25"));
+    let known = send_with(&app, &[("mcp-protocol-version", "2025-06-18")], ping).await;
+    assert_eq!(known.status, StatusCode::OK);
+    let mut end = request(Method::DELETE, "/mcp", "");
+    end.headers_mut()
+        .insert("mcp-session-id", "a b".parse().expect("header"));
+    assert_eq!(send(&app, end).await.status, StatusCode::BAD_REQUEST);
+}
+
+/// Open a session at `path` (which may carry reset options in its query);
+/// its id.
+async fn open(app: &Router, path: &str) -> String {
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
+    let reply = send(app, request(Method::POST, path, init.to_string())).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    reply
+        .header("mcp-session-id")
+        .expect("Mcp-Session-Id")
+        .to_owned()
+}
+
+/// `read_task`'s reading: the JSON of its text.
+async fn read(app: &Router, path: &str, id: &str) -> Value {
+    let mut request = request(
+        Method::POST,
+        path,
+        tools_call("read_task", json!({})).to_string(),
+    );
+    request
+        .headers_mut()
+        .insert("mcp-session-id", id.parse().expect("header"));
+    let reply = send(app, request).await.json();
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    assert!(
+        reply["result"].get("structuredContent").is_none(),
+        "given once"
+    );
+    serde_json::from_str(
+        reply["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default(),
+    )
+    .expect("JSON text")
+}
+
+#[tokio::test]
+async fn reading_is_free_and_the_url_chooses_the_episode() {
+    let app = app();
+    let path = "/envs/it_mental_health/mcp?task=full_episode&difficulty=4&seed=7";
+    let id = open(&app, path).await;
+    let first = read(&app, path, &id).await;
+    assert_eq!(
+        (
+            first["task"].clone(),
+            first["difficulty"].clone(),
+            first["step_count"].clone()
+        ),
+        (json!("full_episode"), json!(4), json!(0))
+    );
+    // The case is there before any answer; reading again costs nothing.
+    assert!(
+        first["observation"]["response_format"].is_object(),
+        "{first}"
+    );
+    assert_eq!(read(&app, path, &id).await["step_count"], 0);
+    // A bad query opens nothing and says why.
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
+    let bad = send(
+        &app,
+        request(
+            Method::POST,
+            "/envs/it_mental_health/mcp?task=nope",
+            init.to_string(),
+        ),
+    )
+    .await;
+    assert!(bad.header("mcp-session-id").is_none());
+    assert!(
+        bad.json()["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("nope"))
+    );
+}
+
+#[tokio::test]
+async fn refusals_are_errors_that_spend_no_step() {
+    let app = app();
+    for (env, tool, arguments) in [
+        ("it_mental_health", "answer", json!({"response": ""})),
+        ("it_mental_health", "answer", json!({"response": "   "})),
+        (
+            "support_triage",
+            "draft_reply",
+            json!({"ticket_id": "T-1", "reply_body": " "}),
+        ),
+        ("productivity", "final", json!({"answer": {}})),
+        ("productivity", "propose", json!({"answer": []})),
+    ] {
+        let path = format!("/envs/{env}/mcp");
+        let id = open(&app, &path).await;
+        let mut call = request(
+            Method::POST,
+            &path,
+            tools_call(tool, arguments.clone()).to_string(),
+        );
+        call.headers_mut()
+            .insert("mcp-session-id", id.parse().expect("header"));
+        let refused = send(&app, call).await.json();
+        assert_eq!(
+            refused["result"]["isError"], true,
+            "{env} {arguments}: {refused}"
+        );
+        assert!(
+            refused["result"]["structuredContent"]["error"]["field"]
+                .as_str()
+                .is_some_and(|f| f.starts_with("arguments")),
+            "{refused}"
+        );
+        assert_eq!(
+            read(&app, &path, &id).await["step_count"],
+            0,
+            "{env} {arguments}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_instructions_name_the_tools_in_call_syntax() {
+    let app = app();
+    for env in ["productivity", "support_triage", "it_mental_health"] {
+        let reply = post(
+            &app,
+            &format!("/envs/{env}/mcp"),
+            r#"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}"#,
+        )
         .await
         .json();
-    assert_eq!(error_code(&gone), -32602);
+        let instructions = reply["result"]["instructions"].as_str().unwrap_or_default();
+        assert!(instructions.contains("read_task()"), "{instructions}");
+        assert!(!instructions.contains("POST "), "{instructions}");
+        let info = env_wasm::registry::find(env).expect("registered");
+        for tool in info.tools() {
+            assert!(
+                instructions.contains(&format!("{}(", tool.name)),
+                "{instructions}"
+            );
+        }
+    }
+    let support = post(
+        &app,
+        "/envs/support_triage/mcp",
+        r#"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}"#,
+    )
+    .await
+    .json();
+    assert!(
+        support["result"]["instructions"]
+            .as_str()
+            .is_some_and(|i| i.contains("view_ticket(ticket_id)")),
+        "{support}"
+    );
 }
 
 #[tokio::test]

@@ -302,7 +302,7 @@ async fn mcp_messages_use_the_connection_environment() {
         .flatten()
         .filter_map(|t| t["name"].as_str())
         .collect();
-    assert_eq!(names, ["inspect", "propose", "final"]);
+    assert_eq!(names, ["read_task", "inspect", "propose", "final"]);
     // The OpenEnv MCP actions are steps here too.
     let stepped = ask(
         &mut ws,
