@@ -217,7 +217,7 @@ pub const GRADING_TOOLS: [&str; 3] = ["submit_episode", "final", "answer"];
 
 /// `tool` as every transport lists it: its description says what a call
 /// costs (a step; grading for [`GRADING_TOOLS`]), and its schema what
-/// [`ToolSpec::check`] refuses as empty (a required text takes at least one
+/// `ToolSpec::check` refuses as empty (a required text takes at least one
 /// character, an object argument at least one field).
 pub fn finished(mut tool: Tool) -> Tool {
     let cost = if GRADING_TOOLS.contains(&tool.name) {

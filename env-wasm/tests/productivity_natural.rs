@@ -88,7 +88,7 @@ fn in_words(n: u64) -> String {
     ];
     match n {
         0..=19 => UNITS[n as usize].to_owned(),
-        20..=99 if n % 10 == 0 => TENS[(n / 10) as usize].to_owned(),
+        20..=99 if n.is_multiple_of(10) => TENS[(n / 10) as usize].to_owned(),
         20..=99 => format!("{}-{}", TENS[(n / 10) as usize], UNITS[(n % 10) as usize]),
         _ => n.to_string(),
     }

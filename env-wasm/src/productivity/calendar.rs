@@ -1608,9 +1608,9 @@ mod tests {
         };
         let mut other = calendar.clone();
         other.organizer = to(other.organizer);
-        other.required = other.required.iter().map(|n| to(*n)).collect();
+        other.required = other.required.iter().map(|n| to(n)).collect();
         for (name, _) in &mut other.people {
-            *name = to(*name);
+            *name = to(name);
         }
         for preference in &mut other.preferences {
             preference.who = to(preference.who);

@@ -507,10 +507,10 @@ fn count_words(text: &str) -> Option<u64> {
     let mut at = 0;
     while at < words.len() {
         let word = words[at];
-        if let Some((whole, fraction)) = word.split_once('.') {
-            if !fraction.bytes().all(|b| b == b'0') || whole.is_empty() {
-                return None;
-            }
+        if let Some((whole, fraction)) = word.split_once('.')
+            && (!fraction.bytes().all(|b| b == b'0') || whole.is_empty())
+        {
+            return None;
         }
         match crate::text::number_at(&words, at) {
             Some(_) if count.is_some() => return None,
