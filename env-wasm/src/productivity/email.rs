@@ -526,9 +526,9 @@ const GOLD_TARGETS: [(Label, Priority, bool); 12] = [
 /// Emails written per seed at most while looking for the drawn gold.
 const ATTEMPTS: u64 = 64;
 
-/// The email of `seed`: its gold is one of [`GOLD_TARGETS`], then
+/// The email of `seed`: its gold is one of `GOLD_TARGETS`, then
 /// emails of that label are written (each from its own stream) until one
-/// has that gold; if none has in [`ATTEMPTS`], the first that matches the
+/// has that gold; if none has in `ATTEMPTS`, the first that matches the
 /// most fields.
 pub fn generate(level: u8, seed: u64) -> Email {
     // Every twelve consecutive seeds take the twelve golds once each, in
