@@ -558,12 +558,12 @@ mod tests {
             t.numbers().iter().map(|(_, n)| *n).collect::<Vec<_>>(),
             [1200, 9]
         );
+        assert_ne!(t.words[2].clause, t.words[3].clause);
         let t = Text::new("eighteen months, twenty-four hours and 3 days; none");
         assert_eq!(
             t.numbers().iter().map(|(_, n)| *n).collect::<Vec<_>>(),
             [18, 24, 3]
         );
-        assert_ne!(t.words[2].clause, t.words[3].clause);
         // A clock time is two words of one clause.
         let t = Text::new("before 17:00 today: no");
         assert_eq!(texts(&t), ["before", "17", "00", "today", "no"]);
