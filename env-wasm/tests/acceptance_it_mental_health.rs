@@ -131,7 +131,6 @@ struct Flag {
     rank: u32,
     concept: String,
     ours: [String; 2],
-    original: String,
 }
 
 #[derive(Debug, Clone)]
@@ -506,20 +505,6 @@ fn burnout(seed: u64) -> Burnout {
     let mut flags = Vec::new();
     let mut calm = Vec::new();
     let hours = subject["hours_per_week"].as_u64().unwrap_or(0);
-    let hours_text = obs["scenario"]
-        .as_str()
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("Workload: "))
-        .map(|l| {
-            l.split(". ")
-                .next()
-                .unwrap_or(l)
-                .trim_end_matches('.')
-                .to_owned()
-                + "."
-        })
-        .unwrap_or_default();
     if hours > 45 {
         flags.push(Flag {
             rank: 0,
@@ -528,7 +513,6 @@ fn burnout(seed: u64) -> Burnout {
                 format!("Working about {hours} hours a week"),
                 format!("{hours}-hour weeks on average"),
             ],
-            original: hours_text,
         });
     } else {
         calm.push(format!("Works {hours} hours a week"));
@@ -550,7 +534,6 @@ fn burnout(seed: u64) -> Burnout {
                 format!("No proper holiday for {months} months{since}"),
                 format!("Hasn't had a full week off in {months} months"),
             ],
-            original: leave.to_owned(),
         });
     } else {
         calm.push(format!("Had a week off {months} months ago"));
@@ -567,7 +550,6 @@ fn burnout(seed: u64) -> Burnout {
                     format!("Carries the pager every {d} days"),
                     format!("On-call duty every {d} days"),
                 ],
-                original: line.to_owned(),
             });
         } else if line.contains("midnight") {
             let k = n.first().copied().unwrap_or(0);
@@ -578,7 +560,6 @@ fn burnout(seed: u64) -> Burnout {
                     format!("Sending messages after midnight on {k} nights last week"),
                     format!("Online past midnight {k} nights last week"),
                 ],
-                original: line.to_owned(),
             });
         }
     }
@@ -595,7 +576,6 @@ fn burnout(seed: u64) -> Burnout {
             rank,
             concept: concept.into(),
             ours,
-            original: line.to_owned(),
         });
     }
     for line in subject["context"].as_array().into_iter().flatten() {
@@ -1150,20 +1130,6 @@ fn burnout_exploits_earn_nothing() {
     {
         let everything = "- 70+ hour weeks, no holiday in months, on call every few days, messages after midnight, exhaustion, cynicism, self-doubt, missed commitments, poor sleep, headaches, stomach problems, frequent colds and skipped meals".to_owned();
         let pasted = format!("- {}", b.scenario.replace('\n', " "));
-        let long: Vec<&Flag> = b
-            .flags
-            .iter()
-            .filter(|f| f.original.split_whitespace().count() >= 9)
-            .take(3)
-            .collect();
-        let copied = if long.len() == 3 {
-            long.iter()
-                .map(|f| format!("- {}", f.original))
-                .collect::<Vec<_>>()
-                .join("\n")
-        } else {
-            String::new()
-        };
         let calm = b
             .calm
             .iter()
@@ -1187,7 +1153,11 @@ fn burnout_exploits_earn_nothing() {
         let rows: Vec<(&str, String, f64)> = vec![
             ("one item naming every concept", everything, 1.0 / 3.0 + EPS),
             ("the case pasted as one item", pasted, 0.1),
-            ("three sentences copied verbatim", copied, 0.1),
+            // Issue 21 (R4): an item restating one fact of the case, in
+            // the case's words, is grounded and earns; only an item holding
+            // several facts counts as copying. Three long flag sentences
+            // copied one to an item earn what their facts are worth, so
+            // they are no exploit row; the pasted case still is.
             ("calm context only", calm.clone(), 0.1),
             ("right facts only after three calm ones", late, 0.1),
             ("generic items naming nothing specific", generic, 0.1),
