@@ -7,7 +7,6 @@ use serde_json::{Value, json};
 
 use crate::registry::ENVIRONMENTS;
 use crate::registry::EnvInfo;
-use crate::rng::SeededRng;
 use crate::splits::DEFAULT_LEVEL;
 use crate::{AnyEnv, ResetDefaults};
 
@@ -25,23 +24,17 @@ pub fn task_set_version() -> &'static str {
 /// Seeds per task in the committed digest.
 pub const DIGEST_SEEDS: u64 = 16;
 
-/// Every result and final state of the episodes of every policy per task,
-/// level and seed, one JSON text a line: seeds `0..seeds` at the default
-/// level, a quarter as many at every other level (their scenarios are
-/// larger, and the browser replays this transcript). The policies are the
-/// reference, an empty answer, the noisy reference and every baseline (the
-/// blind and exploit routes): partial and wrong answers are where grader
-/// changes show, so the task-set version moves with them, not only with
-/// the generators.
+/// Every result and final state of two episodes (reference policy, then
+/// an empty answer) per task, level and seed, one JSON text a line: seeds
+/// `0..seeds` at the default level, a quarter as many at every other level
+/// (their scenarios are larger, and the browser replays this transcript).
 pub fn transcript(seeds: u64) -> String {
     let mut lines = Vec::new();
     for info in ENVIRONMENTS {
-        let policies = policies(info);
         for task in info.tasks {
             for (difficulty, seed) in levels_and_seeds(info, seeds) {
-                for policy in &policies {
+                for policy in [Policy::Reference, Policy::Empty] {
                     let mut env = AnyEnv::of(info);
-                    let mut rng = SeededRng::new(seed, POLICY_STREAM);
                     let options = json!({
                         "task": task.id,
                         "difficulty": difficulty,
@@ -52,11 +45,8 @@ pub fn transcript(seeds: u64) -> String {
                     let mut guard = 0;
                     while !env.is_done() && guard < 64 {
                         let action = match policy {
-                            Policy::Named(name) => env.policy_action(name, &mut rng),
+                            Policy::Reference => env.reference_action(),
                             Policy::Empty => env.empty_answer(),
-                            Policy::Noisy => {
-                                env.noisy_reference_action(NOISY_ERROR_PER_MILLE, &mut rng)
-                            }
                         };
                         lines.push(reply(env.step(&action.unwrap_or_default())));
                         guard += 1;
@@ -89,28 +79,9 @@ struct CanonicalResult {
     done: bool,
 }
 
-/// The random stream of the transcript's policies (baselines and the
-/// noisy reference draw from it), apart from the generators' streams.
-const POLICY_STREAM: u64 = 0x601d;
-
-/// Wrong often enough that most episodes end with partial credit.
-const NOISY_ERROR_PER_MILLE: u32 = 300;
-
 enum Policy {
-    Named(&'static str),
+    Reference,
     Empty,
-    Noisy,
-}
-
-/// The reference first (as before), then the empty answer, the noisy
-/// reference and the environment's baselines in their declared order.
-fn policies(info: &EnvInfo) -> Vec<Policy> {
-    let mut names = info.policy_names().into_iter();
-    let mut out: Vec<Policy> = names.next().map(Policy::Named).into_iter().collect();
-    out.push(Policy::Empty);
-    out.push(Policy::Noisy);
-    out.extend(names.map(Policy::Named));
-    out
 }
 
 fn reply(result: Result<crate::StepResult, crate::EnvError>) -> String {
