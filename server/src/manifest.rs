@@ -157,7 +157,11 @@ fn validation_block(out: &mut String, env: &EnvInfo, indent: usize) {
     };
     let pad = " ".repeat(indent);
     let (low, high) = declared.reward_range;
-    let tools: Vec<&str> = env.tools().iter().map(|t| t.name).collect();
+    // What MCP `tools/list` serves: the free `read_task`, then the
+    // environment's tools.
+    let tools: Vec<&str> = std::iter::once(crate::mount::READ_TASK)
+        .chain(env.tools().iter().map(|t| t.name))
+        .collect();
     let counts: Vec<String> = env
         .splits()
         .iter()
@@ -268,7 +272,11 @@ pub fn render() -> String {
             let _ = writeln!(out, "    compat_path: {path}");
         }
         let _ = writeln!(out, "    description: {}", quoted(env.description));
-        let tools: Vec<&str> = env.tools().iter().map(|t| t.name).collect();
+        // What MCP `tools/list` serves: the free `read_task`, then the
+        // environment's tools.
+        let tools: Vec<&str> = std::iter::once(crate::mount::READ_TASK)
+            .chain(env.tools().iter().map(|t| t.name))
+            .collect();
         let _ = writeln!(out, "    tools: [{}]", tools.join(", "));
         let _ = writeln!(out, "    tasks:");
         for task in env.tasks {
