@@ -74,12 +74,11 @@ k8s-validate: bootstrap
 
 # Three replicas of the debug binary behind the shipped HAProxy configuration
 # on loopback: affinity over HTTP, /ws and MCP, a drain and a kill
-# (README "Running at scale"; bounded at 5 minutes). Out of `make test` until
-# its MCP client follows the MCP surface of issue 28 (its 80 MCP sessions fail).
+# (README "Running at scale"; bounded at 5 minutes).
 cluster-test: bootstrap
 	scripts/cluster-test.sh </dev/null
 
-test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test k8s-validate
+test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test k8s-validate cluster-test
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio, the HTTP, WebSocket and idle-memory figures against the Python

@@ -35,11 +35,15 @@ def script(i):
 
 
 def raw(action):
-    return {"raw": "inspect"} if action == "inspect" else {"raw": "final: {}"}
+    return {"raw": "inspect"} if action == "inspect" else {"raw": "final: " + json.dumps(ANSWER)}
+
+
+# A graded answer (MCP refuses an empty one before the step, as it should).
+ANSWER = {"label": "work"}
 
 
 def tool(action):
-    return ("inspect", {}) if action == "inspect" else ("final", {"answer": {}})
+    return ("inspect", {}) if action == "inspect" else ("final", {"answer": ANSWER})
 
 
 def outcome(result):
