@@ -40,12 +40,13 @@ fi
 echo "k8s-validate: kubernetes-validate $K8S_VERSION (strict): ${#files[@]} files valid"
 
 # Offline: no guideline download, no platform. The rendered overlay when
-# there is one; else the base, whose namespace the overlay sets (CKV_K8S_21).
+# there is one; else the base, whose namespace (CKV_K8S_21) and image tag
+# (CKV_K8S_14: the base says `latest`) the overlay sets.
 skip=CKV_K8S_43
 if [ -f "$work/example.yaml" ]; then
   args=(-f "$work/example.yaml")
 else
-  skip+=,CKV_K8S_21
+  skip+=,CKV_K8S_21,CKV_K8S_14
   args=()
   for f in "${files[@]}"; do args+=(-f "$f"); done
 fi
