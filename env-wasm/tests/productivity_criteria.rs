@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use env_wasm::dates::MONTHS;
-use productivity_support::{grade, hhmm, minutes, observation, reference, strings};
+use productivity_support::{capitalized, grade, hhmm, minutes, observation, reference, strings};
 use serde_json::{Map, Value, json};
 
 /// Answers in a table must be at least this many, on each side.
@@ -166,14 +166,6 @@ fn other_label(label: &str) -> &'static str {
         "spam" => "personal",
         _ => "work",
     }
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn label_tables() -> Table {

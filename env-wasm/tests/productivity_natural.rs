@@ -11,7 +11,7 @@
 
 mod productivity_support;
 
-use productivity_support::{LEVELS, TASKS, start_at, step};
+use productivity_support::{LEVELS, TASKS, capitalized, start_at, step};
 use serde_json::{Map, Value, json};
 
 /// Seeds per task and level.
@@ -29,14 +29,6 @@ fn truth(task: &str, level: u8, seed: u64) -> (Map<String, Value>, Value) {
         serde_json::from_str::<Map<String, Value>>(raw.trim_start_matches("final:").trim())
             .unwrap_or_default();
     (answer, observation["payload"].clone())
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn text(answer: &Map<String, Value>, key: &str) -> String {

@@ -179,3 +179,12 @@ pub fn shifted_iso(iso: &str, days: i64) -> String {
         .unwrap_or(14);
     format!("{month}-{moved:02}")
 }
+
+/// `text` with its first letter in upper case ("urgent" -> "Urgent").
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
