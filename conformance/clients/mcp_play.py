@@ -15,7 +15,6 @@ import asyncio
 import json
 import sys
 import urllib.parse
-import urllib.request
 
 import httpx2
 from mcp import Client
@@ -25,14 +24,6 @@ from mcp.client.streamable_http import streamable_http_client
 def size(model):
     return len(json.dumps(model.model_dump(mode="json", by_alias=True, exclude_none=True),
                           separators=(",", ":")).encode())
-
-
-def reset(base, env, session_id, options):
-    request = urllib.request.Request(
-        f"{base}/envs/{env}/reset", data=json.dumps(options).encode(), method="POST",
-        headers={"content-type": "application/json", "x-session-id": session_id})
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        return json.load(reply)
 
 
 async def play(base, episode):
