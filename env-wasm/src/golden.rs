@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::registry::ENVIRONMENTS;
 use crate::registry::EnvInfo;
+use crate::rng::SeededRng;
 use crate::splits::DEFAULT_LEVEL;
 use crate::{AnyEnv, ResetDefaults};
 
@@ -28,12 +29,22 @@ pub const DIGEST_SEEDS: u64 = 16;
 /// an empty answer) per task, level and seed, one JSON text a line: seeds
 /// `0..seeds` at the default level, a quarter as many at every other level
 /// (their scenarios are larger, and the browser replays this transcript).
+/// Seed 0 of every level also plays the noisy reference, so the digest
+/// (and with it the task-set version) moves when partial answers are graded
+/// differently, not only full and empty ones. Only a sample: every baseline
+/// on every seed made the transcript twelve times slower to replay.
 pub fn transcript(seeds: u64) -> String {
     let mut lines = Vec::new();
     for info in ENVIRONMENTS {
         for task in info.tasks {
             for (difficulty, seed) in levels_and_seeds(info, seeds) {
-                for policy in [Policy::Reference, Policy::Empty] {
+                let policies: &[Policy] = if seed == 0 {
+                    &[Policy::Reference, Policy::Empty, Policy::NoisyReference]
+                } else {
+                    &[Policy::Reference, Policy::Empty]
+                };
+                let mut noise = SeededRng::new(seed, NOISE_STREAM);
+                for policy in policies {
                     let mut env = AnyEnv::of(info);
                     let options = json!({
                         "task": task.id,
@@ -47,6 +58,9 @@ pub fn transcript(seeds: u64) -> String {
                         let action = match policy {
                             Policy::Reference => env.reference_action(),
                             Policy::Empty => env.empty_answer(),
+                            Policy::NoisyReference => {
+                                env.noisy_reference_action(NOISE_PER_MILLE, &mut noise)
+                            }
                         };
                         lines.push(reply(env.step(&action.unwrap_or_default())));
                         guard += 1;
@@ -82,7 +96,15 @@ struct CanonicalResult {
 enum Policy {
     Reference,
     Empty,
+    NoisyReference,
 }
+
+/// The noisy reference's error rate in the transcript: high enough that
+/// most episodes carry some wrong and some right decisions.
+const NOISE_PER_MILLE: u32 = 300;
+
+/// The transcript's own random stream for the noisy reference's errors.
+const NOISE_STREAM: u64 = 0x601d;
 
 fn reply(result: Result<crate::StepResult, crate::EnvError>) -> String {
     match result {
