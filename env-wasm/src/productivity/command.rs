@@ -44,8 +44,9 @@ impl Command {
 }
 
 /// The JSON object that opens `text` (inside a Markdown code fence or not).
-/// Prose after it is a comment and is ignored; a second JSON object after
-/// it is refused, since which of the two is the answer would be a guess.
+/// Prose after it is a comment and is ignored, unless it opens by taking the
+/// answer back; a second JSON object after it is refused, since which of the
+/// two is the answer would be a guess.
 fn first_object(text: &str) -> Result<Map<String, Value>, String> {
     let mut text = text.trim_start();
     if let Some(fenced) = text.strip_prefix("```") {
@@ -71,12 +72,68 @@ fn first_object(text: &str) -> Result<Map<String, Value>, String> {
                 Some(Ok(Value::Object(_)))
             )
     });
-    match second {
-        true => Err(
+    if second {
+        return Err(
             "there is a second JSON object after the answer: send exactly one object".to_owned(),
-        ),
-        false => Ok(answer),
+        );
     }
+    if takes_the_answer_back(after) {
+        return Err(
+            "the comment after the answer takes it back: send the answer you stand by, \
+                    without a retraction"
+                .to_owned(),
+        );
+    }
+    Ok(answer)
+}
+
+/// Whether the comment after an answer opens by disowning it ("(this is
+/// wrong)", "Scratch that."): paying an answer its own author withdraws would
+/// reward appending retractions. Only a whole first sentence counts, so
+/// reasoning such as "This is wrong of the sender: ..." stays a comment.
+fn takes_the_answer_back(comment: &str) -> bool {
+    const RETRACTIONS: [&str; 24] = [
+        "this is wrong",
+        "this is incorrect",
+        "this is not right",
+        "this is not correct",
+        "this answer is wrong",
+        "this answer is incorrect",
+        "that is wrong",
+        "that is incorrect",
+        "that is not right",
+        "the above is wrong",
+        "it is wrong",
+        "wrong",
+        "ignore this",
+        "ignore that",
+        "ignore the above",
+        "ignore this answer",
+        "disregard this",
+        "disregard that",
+        "disregard the above",
+        "scratch that",
+        "i take that back",
+        "i take it back",
+        "this is not my answer",
+        "this is not my final answer",
+    ];
+    let comment = crate::text::normalize(comment)
+        .replace('\u{2019}', "'")
+        .replace("'s ", " is ")
+        .replace("n't", " not")
+        .replace(" - ", ". ");
+    let first_sentence = comment
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split(['.', '!', '?', ')', ']', ';', '\n', '\u{2013}', '\u{2014}'])
+        .next()
+        .unwrap_or_default();
+    let words: Vec<&str> = first_sentence
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ':')
+        .filter(|word| !word.is_empty())
+        .skip_while(|word| matches!(*word, "actually" | "sorry" | "wait" | "no" | "oops"))
+        .collect();
+    RETRACTIONS.contains(&words.join(" ").as_str())
 }
 
 /// The commands as tools, with what each does.
@@ -197,6 +254,21 @@ mod tests {
                 matches!(&parsed, Ok(Command::Final(m) | Command::Propose(m)) if m.len() == 1),
                 "{with_prose:?}: {parsed:?}"
             );
+        }
+        for withdrawn in [
+            "final: {\"a\": \"work\"} (this is wrong)",
+            "final: {\"a\": 1}\n\nActually, that's wrong.",
+            "final: {\"a\": 1} Scratch that - I'm not sure.",
+            "final: ```json\n{\"a\": 1}\n```\nIgnore the above!",
+        ] {
+            assert!(Command::parse(withdrawn).is_err(), "{withdrawn:?}");
+        }
+        for comment in [
+            "final: {\"a\": 1} This is wrong of the sender: the total is $45, not $40.",
+            "final: {\"a\": 1} (the sender's figure is wrong; see the lines)",
+            "final: {\"a\": 1} Wrong invoice attached, so it needs a reply.",
+        ] {
+            assert!(Command::parse(comment).is_ok(), "{comment:?}");
         }
         for two in [
             "final: {\"a\": 1} or rather {\"a\": 2}",

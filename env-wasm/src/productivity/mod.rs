@@ -427,8 +427,8 @@ static COMMANDS: StaticText = StaticText::new(
      present, each value of the allowed kind, one value per one-value field) and is not graded, \
      so its reward and feedback say nothing about whether it is right. When the step limit is \
      reached, the last draft is graded (with no draft, the empty answer). `inspect` shows \
-     nothing new. Prose after the JSON object is ignored, but a second JSON object makes the \
-     command malformed. Each field holds its value only: a value copied with other text \
+     nothing new. Prose after the JSON object is ignored, but a second JSON object, or a \
+     comment that takes the answer back (\"this is wrong\"), makes the command malformed. Each field holds its value only: a value copied with other text \
      (a pasted sentence of the instruction or the payload) reads as no value; a name, room, \
      id or email copied from the payload is of course the value. After `final`, the feedback \
      lists each deduction with the value expected, and the expected answer.",
