@@ -33,26 +33,6 @@ const CORPORA: &[(&str, &str)] = &[
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     (
         "it_mental_health-p1",
-        16,
-        "plan KPI: an arrow KPI with units not read as improving",
-    ),
-    (
-        "it_mental_health-p1",
-        17,
-        "plan KPI: an arrow KPI with units not read as improving",
-    ),
-    (
-        "it_mental_health-p1",
-        18,
-        "plan KPI: an event KPI not read as improving",
-    ),
-    (
-        "it_mental_health-p1",
-        19,
-        "plan KPI: events per quarter not read as improving",
-    ),
-    (
-        "it_mental_health-p1",
         22,
         "triage 24h: a safety plan with a negated aside, OH or a GP",
     ),
@@ -82,160 +62,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
         "plan budget and owners at level 5",
     ),
     ("it_mental_health-p1", 31, "plan owners at level 5"),
-    ("it_mental_health-p1", 52, "full episode at level 3"),
-    (
-        "it_mental_health-p1",
-        57,
-        "plan: 'Outcome:' after a full stop",
-    ),
-    (
-        "it_mental_health-p1",
-        58,
-        "plan weekly structure: one week's action not read",
-    ),
-    (
-        "it_mental_health-p1",
-        59,
-        "plan weekly structure: one week's action not read",
-    ),
-    (
-        "it_mental_health-p1",
-        63,
-        "burnout red flag: 'no week or more off' not read as leave",
-    ),
-    (
-        "it_mental_health-p1",
-        64,
-        "burnout red flag: 'no week or more off' not read as leave",
-    ),
-    (
-        "it_mental_health-p1",
-        70,
-        "plan KPI: an arrow KPI with units not read as improving",
-    ),
-    (
-        "it_mental_health-p2",
-        1,
-        "burnout dimensions: 'no direct evidence of A or of B' negation",
-    ),
-    (
-        "it_mental_health-p2",
-        4,
-        "plan: 'automation' tags an incident fix as toil; KPI 'hours/week' units",
-    ),
-    (
-        "it_mental_health-p2",
-        5,
-        "plan: 'automation' tags an incident fix as toil; KPI 'hours/week' units",
-    ),
-    (
-        "it_mental_health-p2",
-        6,
-        "plan: 'automation' tags an incident fix as toil; KPI 'hours/week' units",
-    ),
-    (
-        "it_mental_health-p2",
-        7,
-        "plan: 'automation' tags an incident fix as toil",
-    ),
-    (
-        "it_mental_health-p2",
-        8,
-        "burnout red flag: 'on call every third day'",
-    ),
-    (
-        "it_mental_health-p2",
-        11,
-        "plan budget: '$X in total — $Y for ...' read as the first item",
-    ),
-    (
-        "it_mental_health-p2",
-        15,
-        "plan KPI 'h/week' units; budget 'total, for: item $x' read as a range",
-    ),
-    (
-        "it_mental_health-p2",
-        16,
-        "plan KPI 'h/week' units; budget 'total, for: item $x' read as a range",
-    ),
-    (
-        "it_mental_health-p2",
-        17,
-        "plan budget: 'total, for: item $x' read as a range",
-    ),
-    (
-        "it_mental_health-p2",
-        21,
-        "plan budget: '$X in total: $Y for ...' read as the first item",
-    ),
-    (
-        "it_mental_health-p2",
-        26,
-        "triage 24h (C): occupational health beside a safety plan read as a hedge",
-    ),
-    (
-        "it_mental_health-p2",
-        27,
-        "plan owners (C): contractor hiring owned by the hiring remit",
-    ),
-    ("it_mental_health-p2", 28, "plan KPI: 'hrs/wk' units"),
-    (
-        "it_mental_health-p2",
-        29,
-        "triage 2-week: a role answer without the word reorganisation",
-    ),
-    (
-        "it_mental_health-p2",
-        33,
-        "triage tier voided by a justification quoting two case signs",
-    ),
-    (
-        "it_mental_health-p2",
-        34,
-        "triage tier voided by a justification quoting two case signs",
-    ),
-    (
-        "it_mental_health-p2",
-        36,
-        "triage tier voided by a justification quoting two case signs",
-    ),
-    (
-        "it_mental_health-p2",
-        42,
-        "triage 2-week: 'escalation rota' not read as the customers stressor",
-    ),
-    (
-        "it_mental_health-p2",
-        43,
-        "triage 2-week: 'escalation rota' not read as the customers stressor",
-    ),
-    ("it_mental_health-p2", 51, "plan KPI: '7 h → 3 h' units"),
-    ("it_mental_health-p2", 52, "plan KPI: '7 h → 3 h' units"),
-    (
-        "it_mental_health-p2",
-        55,
-        "triage 24h: same-day medical check not read as safety support",
-    ),
-    (
-        "it_mental_health-p2",
-        56,
-        "triage 24h: same-day medical check not read as safety support",
-    ),
-    (
-        "it_mental_health-p2",
-        57,
-        "triage 24h: same-day medical check not read as safety support",
-    ),
-    (
-        "it_mental_health-p2",
-        59,
-        "plan: 'interrupted nights' read as the priorities stressor",
-    ),
-    (
-        "it_mental_health-p2",
-        60,
-        "plan: 'interrupted nights' read as the priorities stressor",
-    ),
     (
         "it_mental_health-p2",
         61,
@@ -248,22 +74,12 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ),
     (
         "it_mental_health-p2",
-        63,
-        "plan: 'interrupted nights' read as the priorities stressor",
-    ),
-    (
-        "it_mental_health-p2",
         64,
         "plan: 'interrupted nights' read as the priorities stressor",
     ),
     (
         "it_mental_health-p2",
         65,
-        "plan: 'interrupted nights' read as the priorities stressor",
-    ),
-    (
-        "it_mental_health-p2",
-        66,
         "plan: 'interrupted nights' read as the priorities stressor",
     ),
     (
@@ -283,38 +99,8 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ),
     (
         "it_mental_health-p2",
-        70,
-        "plan: 'interrupted nights' read as the priorities stressor",
-    ),
-    (
-        "it_mental_health-p2",
         71,
         "plan: 'interrupted nights' read as the priorities stressor",
-    ),
-    (
-        "it_mental_health-p2",
-        74,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
-    ),
-    (
-        "it_mental_health-p2",
-        75,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
-    ),
-    (
-        "it_mental_health-p2",
-        76,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
-    ),
-    (
-        "it_mental_health-p2",
-        77,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
-    ),
-    (
-        "it_mental_health-p2",
-        78,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
     ),
     (
         "it_mental_health-p2",
@@ -340,71 +126,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
         "it_mental_health-p2",
         83,
         "plan: 'ask the team what to do together and book it' not read as a team event",
-    ),
-    (
-        "it_mental_health-p2",
-        86,
-        "plan: cover for long-term leave not read as staffing",
-    ),
-    (
-        "it_mental_health-p2",
-        89,
-        "plan KPI (C): reorganisation KPI worded 'new structure'",
-    ),
-    (
-        "it_mental_health-p2",
-        90,
-        "plan KPI (C): reorganisation KPI worded 'new structure'",
-    ),
-    (
-        "it_mental_health-p2",
-        94,
-        "plan budget: '$X overall, made up of ... ($Y)' read as a range",
-    ),
-    (
-        "it_mental_health-p2",
-        96,
-        "burnout dimensions: 'rather than cynicism' negation",
-    ),
-    (
-        "it_mental_health-p2",
-        107,
-        "plan: 'reorganises the on-call rota' read as the reorg stressor",
-    ),
-    (
-        "it_mental_health-p2",
-        111,
-        "burnout red flag: 'week or more off' matched to the hours fact",
-    ),
-    (
-        "it_mental_health-p2",
-        112,
-        "burnout red flag: 'week or more off' matched to the hours fact",
-    ),
-    (
-        "it_mental_health-p2",
-        113,
-        "burnout red flag: 'week or more off' matched to the hours fact",
-    ),
-    (
-        "it_mental_health-p2",
-        114,
-        "burnout red flag: 'week or more off' matched to the hours fact",
-    ),
-    (
-        "mcp-p2",
-        1,
-        "triage 2-week: 'CI escalation queue' not read as the customers stressor",
-    ),
-    (
-        "mcp-p2",
-        4,
-        "triage 2-week: 'CI escalation queue' not read as the customers stressor",
-    ),
-    (
-        "mcp-p2",
-        12,
-        "triage 2-week: 'escalation queue' not read as the customers stressor",
     ),
 ];
 
@@ -483,6 +204,11 @@ fn every_answer_the_player_judged_right_scores_full() {
                 let grade = case.grade(response);
                 total_score += i64::from(grade.total.0);
                 all_full &= grade.total.0 == 10_000;
+                if grade.total.0 < 10_000 && std::env::var_os("CORPUS_NOTES").is_some() {
+                    // `CORPUS_NOTES=1 cargo test ... corpus -- --nocapture`
+                    // shows what the known open answers lose too.
+                    println!("{name}:{} {kind:?}: {}", line + 1, grade.notes.join("\n  "));
+                }
                 if grade.total.0 < 10_000 && known.is_none() {
                     failures.push(format!(
                         "{name}:{} ({} level {level} seed {seed}, {}): {:?} {:?}\n{}",
