@@ -92,22 +92,47 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
         return false;
     };
     let mut i = start;
+    // Set after stepping back over a bracketed aside: the words on either
+    // side of it are one clause.
+    let mut across_aside = false;
     while i > 0 && start - i < REACH {
         let prev = &words[i - 1];
         if prev.sentence != first.sentence {
             return false;
         }
-        if prev.clause != words[i].clause && !joins_back(text, i) {
-            return false;
+        if !across_aside {
+            if let Some(open) = aside_before(text, i) {
+                i = open;
+                across_aside = true;
+                continue;
+            }
+            if prev.clause != words[i].clause && !joins_back(text, i) {
+                return false;
+            }
         }
+        across_aside = false;
         let w = prev.text.as_str();
+        // "self-doubt rather than cynicism", "a rota instead of overtime".
+        let before = i.checked_sub(2).map(|k| words[k].text.as_str());
+        if (w == "than" && before == Some("rather")) || (w == "of" && before == Some("instead")) {
+            return true;
+        }
         // "not yet", "cannot yet confirm": after a negator "yet" is an
         // adverb, not the contrast that ends a scope.
         let adverb_yet = w == "yet" && i >= 2 && NEGATORS.contains(&words[i - 2].text.as_str());
         if SCOPE_ENDS.contains(&w) && !adverb_yet {
             return false;
         }
-        if COORDINATORS.contains(&w) && words.get(i).is_some_and(|n| opens_clause(&n.text)) {
+        // "and she is exhausted", "and together they agree a plan": a
+        // subject right after the coordinator, or one word later, opens a
+        // clause of its own.
+        let next = words.get(i).map(|n| n.text.as_str());
+        let then_subject = words.get(i + 1).is_some_and(|n| opens_clause(&n.text))
+            && matches!(
+                next,
+                Some("together" | "then" | "now" | "also" | "later" | "today")
+            );
+        if COORDINATORS.contains(&w) && (next.is_some_and(opens_clause) || then_subject) {
             return false;
         }
         // "not only exhausted but cynical" affirms both.
@@ -121,6 +146,20 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
         i -= 1;
     }
     false
+}
+
+/// When a bracketed aside closes right before word `at` ("no evidence of
+/// exhaustion (no report of feeling drained) or of reduced
+/// accomplishment"), the first word of the aside: negation reaches across
+/// it as if it were not there.
+fn aside_before(text: &Text, at: usize) -> Option<usize> {
+    if !matches!(text.gap(at).trim(), ")" | "]") {
+        return None;
+    }
+    (at.saturating_sub(REACH)..at)
+        .rev()
+        .take_while(|&k| k > 0)
+        .find(|&k| text.gap(k).contains(['(', '[']))
 }
 
 fn opens_clause(word: &str) -> bool {
@@ -193,12 +232,18 @@ pub fn denied(text: &Text, at: usize) -> bool {
     let Some(word) = text.words.get(at) else {
         return false;
     };
-    for w in text.words[..at].iter().rev().take(REACH) {
+    for (k, w) in text.words[..at].iter().enumerate().rev().take(REACH) {
         let before = w.text.as_str();
         if w.clause != word.clause || SCOPE_ENDS.contains(&before) {
             return false;
         }
-        if matches!(before, "not" | "never") {
+        // "what is and isn't decided about the reorg" tells both sides of
+        // it: a verb and its own negation, coordinated, deny nothing.
+        let both_ways = k >= 3
+            && VERBS.contains(&text.words[k - 1].text.as_str())
+            && COORDINATORS.contains(&text.words[k - 2].text.as_str())
+            && VERBS.contains(&text.words[k - 3].text.as_str());
+        if matches!(before, "not" | "never") && !both_ways {
             return true;
         }
         if NEGATORS.contains(&before) {
@@ -456,6 +501,11 @@ mod tests {
             "deadline"
         ));
         assert!(!denied_at("No backfill for the leavers", "backfill"));
+        assert!(!denied_at(
+            "Tell the team what is and isn't decided about the reorg",
+            "reorg"
+        ));
+        assert!(denied_at("It is not about the reorg", "reorg"));
         assert!(!denied_at("Working without cover since March", "cover"));
         assert!(!denied_at(
             "Not knowing whether their job survives the reorg",
@@ -585,6 +635,44 @@ mod tests {
             ("Exhaustion \u{2013} not cynicism", "exhaustion", false),
             ("We will not contact you within 4 hours.", "will", true),
             ("It does not apply.", "does", true),
+            (
+                "He does not drive home tired - arrange a taxi - and together they agree a safety plan.",
+                "safety",
+                false,
+            ),
+            // Across an aside in brackets, and "rather than".
+            (
+                "I see no direct evidence of exhaustion (no report of feeling drained) or of reduced accomplishment (rating is fine).",
+                "accomplishment",
+                true,
+            ),
+            (
+                "No sign of exhaustion (she takes her leave) nor of cynicism.",
+                "cynicism",
+                true,
+            ),
+            ("That's self-doubt rather than cynicism.", "cynicism", true),
+            ("That's self-doubt rather than cynicism.", "self", false),
+            (
+                "Reduced accomplishment, instead of cynicism.",
+                "cynicism",
+                true,
+            ),
+            (
+                "No leave (11 months) and she is exhausted.",
+                "exhausted",
+                false,
+            ),
+            (
+                "No leave (11 months), exhaustion evident.",
+                "exhaustion",
+                false,
+            ),
+            (
+                "Exhaustion (no leave for 11 months) and cynicism",
+                "cynicism",
+                false,
+            ),
         ] {
             assert_eq!(negated_at(text, word), expected, "{text:?} / {word}");
         }

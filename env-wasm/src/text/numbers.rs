@@ -51,6 +51,27 @@ pub fn number_word(word: &str) -> Option<u64> {
     Some(n)
 }
 
+/// An ordinal as the count it stands for in "every third day": `second`
+/// to `twelfth` and `2nd` to `12th`. Only a reader that knows the ordinal
+/// counts (after "every") asks: "second" is also a unit of time.
+pub fn ordinal_value(word: &str) -> Option<u64> {
+    let n = match word {
+        "other" | "second" | "2nd" => 2,
+        "third" | "3rd" => 3,
+        "fourth" | "4th" => 4,
+        "fifth" | "5th" => 5,
+        "sixth" | "6th" => 6,
+        "seventh" | "7th" => 7,
+        "eighth" | "8th" => 8,
+        "ninth" | "9th" => 9,
+        "tenth" | "10th" => 10,
+        "eleventh" | "11th" => 11,
+        "twelfth" | "12th" => 12,
+        _ => return None,
+    };
+    Some(n)
+}
+
 /// The number that starts at `words[at]`, with how many words it takes:
 /// digits (`24`), a word (`five`), or a ten and a unit (`twenty four`,
 /// which is how [`super::Text`] reads `twenty-four`).

@@ -241,8 +241,14 @@ fn burnout_dimensions_table() {
         "Burnout dimensions: {A0}. {B0}.",
         "Burnout dimensions: {a3} and {b3} \u{2013} none of {x6}.",
         "Burnout dimensions: {a6} and {b6}, and I don't see {x1}.",
+        // The players' negations: "rather than", and across an aside.
+        "Burnout dimensions: {a0} and {b0}. That's strain rather than {x0}.",
+        "Burnout dimensions: {a1} and {b1}; I see no direct evidence of {x0} (nothing in the \
+         notes) in the case.",
+        "Burnout dimensions: {a2} and {b2}, rather than {x2}.",
     ];
     let wrong = [
+        "Burnout dimensions: {a0}, rather than {b0}.",
         "Burnout dimensions: {a0}",
         "Burnout dimensions: {b0}",
         "Burnout dimensions: {a0}, {b0} and {x0}",
@@ -408,6 +414,12 @@ fn burnout_severity_table() {
 #[test]
 fn burnout_red_flags_table() {
     let right = [
+        // The case's own words for leave ("a week or more off").
+        "Red flags:\n- {hours} hours a week\n- No week or more off for {months} months\n- {symptom}",
+        "Red flags:\n- Last week or more off was {months} months ago\n- {hours} hours a week\n- \
+         {symptom}",
+        "Red flags:\n- {symptom}\n- {hours} hours a week\n- {months} months since a week or \
+         longer off",
         "Red flags:\n- Works about {hours} hours a week\n- {months} months without a week of \
          leave\n- {symptom}",
         "Red flags:\n1. {hours}-hour weeks\n2. No proper holiday for {months} months\n3. {symptom}",
@@ -476,6 +488,8 @@ fn burnout_red_flags_table() {
          {symptom2_copied} |\n| Said | {quote_copied} |",
     ];
     let wrong = [
+        "Red flags:\n- {hours} hours a week\n- No week or more off for {wrong_months} months\n- \
+         {symptom}",
         "Red flags:\n- Long working hours\n- Not enough leave\n- {symptom}",
         "Red flags:\n- Works 91 hours a week\n- 44 months without leave\n- Takes 37 coffees a day",
         "Red flags:\n- {distractor}\n- {distractor2}",

@@ -364,6 +364,16 @@ fn vars(case: &PlanCase) -> Vars {
         for (form, line) in kpi_forms(metric, value).into_iter().enumerate() {
             v.push((key(format!("kpi{k}_{form}")), line));
         }
+        for (form, line) in kpi_unit_forms(metric, value).into_iter().enumerate() {
+            v.push((key(format!("kpi{k}_unit{form}")), line));
+        }
+        if let Some(unit) = units(metric.id).map(|u| u[0]) {
+            let worse = kpi_worse_value(metric, value);
+            v.push((
+                key(format!("kpi{k}_unit_worse")),
+                format!("{}: {value} {unit} \u{2192} {worse} {unit}", metric.label),
+            ));
+        }
         v.push((key(format!("kpi{k}_worse")), kpi_worse(metric, value)));
         v.push((key(format!("kpi{k}_hedge")), kpi_hedge(metric, value)));
         v.push((
@@ -427,6 +437,44 @@ fn kpi_forms(metric: &Metric, value: i64) -> Vec<String> {
                 },
             ),
         ],
+    }
+}
+
+/// Units a manager writes after a metric's numbers, on both sides of an
+/// arrow (the players' "12 hours/week \u{2192} 4 hours/week", "7 hrs/wk
+/// \u{2192} 3 hrs/wk").
+fn units(id: &str) -> Option<[&'static str; 3]> {
+    Some(match id {
+        "overtime" => ["hours/week", "h/week", "hrs/wk"],
+        "incidents" => ["incidents/month", "per month", "a month"],
+        "conduct" => ["complaints/quarter", "per quarter", "a quarter"],
+        "priorities" => ["changes/quarter", "per qtr", "a quarter"],
+        "staffing" => ["people", "people", "people"],
+        "on_call" => ["days", "days", "days"],
+        "toil" => ["%", "% of time", "%"],
+        _ => return None,
+    })
+}
+
+/// Three KPIs with units after each number, for the metrics that have
+/// numbers: an arrow, an ASCII arrow, and an arrow after "per week:".
+fn kpi_unit_forms(metric: &Metric, value: i64) -> Vec<String> {
+    let Some([a, b, c]) = units(metric.id) else {
+        return Vec::new();
+    };
+    let t = target(metric, value);
+    let name = metric.label;
+    vec![
+        format!("{name}: {value} {a} \u{2192} {t} {a}"),
+        format!("{name}: {value} {b} -> {t} {b}"),
+        format!("{name}, per week: {value} {c} \u{2192} {t} {c}"),
+    ]
+}
+
+fn kpi_worse_value(metric: &Metric, value: i64) -> i64 {
+    match metric.lower_is_better {
+        Some(false) => (value - 1).max(0),
+        _ => value + 5,
     }
 }
 
@@ -656,6 +704,10 @@ fn plan_kpis_table() {
         ));
     }
     right_rows.push("KPIs: {kpi0_0}; {kpi1_1}; {kpi2_2}".to_owned());
+    // Units after each number, on both sides of an arrow.
+    right_rows.push("KPIs:\n- {kpi0_unit0}\n- {kpi1_unit1}\n- {kpi2_0}".to_owned());
+    right_rows.push("KPIs:\n- {kpi0_unit1}\n- {kpi1_0}\n- {kpi2_1}".to_owned());
+    right_rows.push("KPIs:\n- {kpi0_unit2}\n- {kpi1_unit2}\n- {kpi2_2}".to_owned());
     right_rows.push("| KPI | Target |\n|---|---|\n| {kpi0_0} | as stated |\n| {kpi1_2} | as stated |\n| {kpi2_4} | as stated |".to_owned());
     let right = refs(&right_rows);
     let wrong_rows: Vec<String> = [
@@ -704,6 +756,7 @@ fn plan_kpis_table() {
         "KPIs:\n- {kpi0_3}, {kpi1_3} and {kpi2_3}",
         "KPIs:\n- {kpi0_blind}\n- {kpi1_blind}\n- {kpi2_0}",
         "KPIs:\n- {kpi2_0}\n- {fine1}\n- {fine0}",
+        "KPIs:\n- {kpi0_unit_worse}\n- {kpi1_0}\n- {kpi2_0}",
     ]
     .map(str::to_owned)
     .to_vec();
@@ -867,6 +920,13 @@ fn plan_budget_table() {
         "Budget: {mid_k_exact}",
         "Budget: {mid} (one total)",
         "Cost: {mid}",
+        // A total with its breakdown after it (the players' wordings).
+        "Budget: {mid} in total \u{2014} {mid_less} for an external facilitator for the conduct \
+         sessions, {thousand} for counselling.",
+        "Budget: {mid} total, for: a contractor to help automate deployments {mid_less}; \
+         counselling sessions {thousand}.",
+        "Budget: {mid} overall, made up of a deployment contractor ({mid_less}) and counselling \
+         sessions ({thousand}).",
     ];
     let wrong = [
         "Budget: between {lo} and {hi}",
@@ -909,6 +969,7 @@ fn plan_budget_table() {
         "Budget: 50%",
         "Budget: same as last quarter",
         "Budget: {low_mid} to {mid}",
+        "Budget: {over} in total \u{2014} {mid_less} for cover, {thousand} for counselling.",
     ];
     run("budget", &right, &wrong, Some(2));
 }

@@ -377,6 +377,45 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         v.push((keyed("farsup", k), support(far(e.tier))[k].to_owned()));
     }
     v.push(("other_sup", support(other.tier)[0].to_owned()));
+    // The players' wordings: for a CRITICAL person, a safety step with a
+    // referral beside it as its medical follow-up, or a same-day medical
+    // check with someone staying; for the others, their tier's own.
+    let players_support = [
+        "agree a safety plan with them today, with urgent occupational health support",
+        "same-day medical check for the chest pains; they should not be left alone until seen",
+        "make a safety plan together today and get them seen by occupational health or a GP",
+    ];
+    for (k, phrase) in players_support.into_iter().enumerate() {
+        let own = if e.tier == Tier::Critical {
+            phrase
+        } else {
+            support(e.tier)[k]
+        };
+        v.push((keyed("xsup", k), own.to_owned()));
+    }
+    // The players' 2-week actions for escalations and the reorganisation,
+    // which name the stressor by its object ("an escalation rota", "their
+    // role") rather than by its name; for the others, their own.
+    let players_fortnight: Option<[&str; 3]> = match e.stressor {
+        "customers" => Some([
+            "set up a shared escalation rota for their system",
+            "share the escalation queue with a second person",
+            "put a second engineer on the escalation queue with them",
+        ]),
+        "reorg" => Some([
+            "a clear answer from leadership about their role, with a named person to keep them updated",
+            "get them a clear answer on where their role stands",
+            "tell them plainly where they stand in the new structure",
+        ]),
+        _ => None,
+    };
+    for k in 0..3 {
+        let own = players_fortnight.map_or(fortnight_words(e.stressor)[k], |p| p[k]);
+        v.push((keyed("xfw", k), own.to_owned()));
+    }
+    // The signs behind the tier, in the case's words, on a line of their
+    // own under it.
+    v.push(("signs", e.card.notes.join(" ")));
     for k in 0..3 {
         v.push((keyed("psup", k), plain_support(e.tier)[k].to_owned()));
         v.push((
@@ -560,6 +599,8 @@ fn run(
 fn triage_tiers_table() {
     let right = [
         "Employee: {name}\nTier: {TIER}",
+        // The signs behind the tier, in the case's words, under it.
+        "Employee: {name}\nTier: {TIER}\n{signs}",
         "Employee: {name}\nTier: {Tier}",
         "Employee: {name}\nTier: {tier}",
         "### {name} \u{2014} {TIER}",
@@ -603,6 +644,7 @@ fn triage_tiers_table() {
         "#### {first} ({TIER})",
     ];
     let wrong = [
+        "Employee: {name}\nTier: {NearTier}\n{signs}",
         "Employee: {name}\nTier: {FarTier}",
         "Employee: {name}\nTier: {NearTier}",
         "Employee: {name}\nTier: {TIER} or {NearTier}",
@@ -668,6 +710,7 @@ fn triage_immediate_actions_table() {
         .collect();
     let mut rows = rows;
     rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{psup{k}}}"))));
+    rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{xsup{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -702,6 +745,8 @@ fn triage_immediate_actions_table() {
             "24-hour action: {psup0}. {nearpsup0}.",
             "24-hour action: {nearpsup1}, and {psup1}",
             "24-hour action: {psup2} \u{2014} {nearsup8}",
+            // A safety step offered as an alternative to a referral.
+            "24-hour action: call a crisis line with them or refer them to occupational health",
         ]
         .map(str::to_owned),
     );
@@ -734,6 +779,9 @@ fn triage_two_week_support_table() {
         "2-week action: Root cause: {st0}. {fw0}".to_owned(),
         "- **2-week action:** Main cause - {pst1}. {fw1}.".to_owned(),
         "2-week action: Stressor: {st2}; {fw2}".to_owned(),
+        "2-week action: {xfw0}".to_owned(),
+        "- **Next 2 weeks:** {xfw1}.".to_owned(),
+        "2-week action: over the next fortnight, {xfw2}".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
@@ -771,6 +819,7 @@ fn triage_two_week_support_table() {
             "2-week action: same as {other_first}",
             "2-week action: a team lunch",
             "2-week action: {case_block}",
+            "2-week action: {xfw0} or {other_fw0}",
         ]
         .map(str::to_owned),
     );

@@ -22,7 +22,8 @@ use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::{
-    CopySource, OneValue, Text, bases_of, negated, number_value, stated_words, word_count,
+    CopySource, OneValue, Text, bases_of, negated, number_value, ordinal_value, stated_words,
+    word_count,
 };
 
 const LABELS: &[Label] = &[
@@ -512,7 +513,14 @@ fn item_concept(
         return None;
     }
     let text = Text::new(item);
-    let numbers: Vec<u64> = text.numbers().into_iter().map(|(_, n)| n).collect();
+    let mut numbers: Vec<u64> = text.numbers().into_iter().map(|(_, n)| n).collect();
+    // "On call every third day" cites "on call every 3 days".
+    numbers.extend(
+        text.words
+            .windows(2)
+            .filter(|pair| pair[0].text == "every")
+            .filter_map(|pair| ordinal_value(&pair[1].text)),
+    );
     let invented = numbers
         .iter()
         .any(|n| !case.numbers.contains(n) && !RUBRIC_NUMBERS.contains(n));

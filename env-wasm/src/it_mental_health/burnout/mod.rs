@@ -180,6 +180,10 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
             "day off",
             "week off",
             "weeks off",
+            // "no week or more off for 15 months", the case's own words.
+            "week or more off",
+            "week or longer off",
+            "weeks or more off",
             "break*",
             "pto",
         ],

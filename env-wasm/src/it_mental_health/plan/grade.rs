@@ -254,6 +254,8 @@ enum Aim {
 struct Action {
     /// The action as written, normalised: the same action twice is one.
     key: String,
+    /// The action as written, for the feedback that names it.
+    line: String,
     aim: Aim,
     /// Every stressor it names; those the team does not need count against
     /// the plan's precision.
@@ -269,11 +271,63 @@ impl Action {
         match self.aim {
             Aim::OnTarget(stressor) => {
                 (1..=2).contains(&self.owners.len())
-                    && self.owners.iter().any(|o| o.remit().contains(&stressor))
+                    && self
+                        .owners
+                        .iter()
+                        .any(|o| o.remit().contains(&stressor) || self.by_means_of(*o))
             }
             _ => false,
         }
     }
+
+    /// Whether the action is done by a means the roster gives `owner`
+    /// ("hiring and contractors"): the remit covers what the action does
+    /// as well as the stressor it tackles ("bring in a contractor to
+    /// automate the toil" is the head of engineering's to own).
+    fn by_means_of(&self, owner: Owner) -> bool {
+        owner == Owner::Head && Text::new(&self.line).has(HIRING)
+    }
+
+    /// Why the action earns nothing for structure and owners, if it does
+    /// not: for the feedback that names it.
+    fn shortfall(&self) -> Option<&'static str> {
+        match self.aim {
+            Aim::Generic => Some("tackles none of the team's stressors"),
+            Aim::OffTarget => Some("tackles what the profile does not call for"),
+            Aim::OnTarget(_) if self.owners.is_empty() => {
+                Some("names no one of the roster (or more than one, as alternatives)")
+            }
+            Aim::OnTarget(_) if !self.well_owned() => Some("its owner's remit does not cover it"),
+            Aim::OnTarget(_) => None,
+        }
+    }
+}
+
+/// Words of hiring, the head of engineering's means ("hiring and
+/// contractors" in the roster).
+const HIRING: &[&str] = &[
+    "contractor*",
+    "hire",
+    "hiring",
+    "recruit*",
+    "backfill*",
+    "headcount",
+];
+
+/// How many lines one note names, and how many words of each it quotes:
+/// enough to find the line in the answer.
+const NAMED_LINES: usize = 3;
+const QUOTED_WORDS: usize = 12;
+
+/// The first words of `line`, quoted, for feedback.
+fn quoted(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let cut = words.len() > QUOTED_WORDS;
+    format!(
+        "\"{}{}\"",
+        words[..words.len().min(QUOTED_WORDS)].join(" "),
+        if cut { " ..." } else { "" }
+    )
 }
 
 pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
@@ -291,10 +345,15 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
         })
         .collect();
     let all: Vec<&Action> = weeks.iter().flatten().collect();
-    let tackled: BTreeSet<&str> = set_of(all.iter().filter_map(|a| match a.aim {
-        Aim::OnTarget(s) => Some(s),
-        _ => None,
-    }));
+    // An action on the team's stressors tackles each of them it names
+    // ("use the 1:1s to find the work behind the overtime and drop it"
+    // tackles both); a list of topics tackles none.
+    let tackled: BTreeSet<&str> = set_of(
+        all.iter()
+            .filter(|a| matches!(a.aim, Aim::OnTarget(_)))
+            .flat_map(|a| a.named.iter().copied())
+            .filter(|s| gold.contains(s)),
+    );
     let extra: BTreeSet<&str> = set_of(
         all.iter()
             .flat_map(|a| a.named.iter().copied())
@@ -302,6 +361,15 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     );
     let precision = plan_precision(case, &gold, extra.len());
     let coverage = Points::ratio(tackled.len() as u64, gold.len() as u64).weighted(precision);
+    // Each stressor the profile does not call for, with the first action
+    // that names it.
+    let extra_named: Vec<String> = extra
+        .iter()
+        .filter_map(|s| {
+            let first = all.iter().find(|a| a.named.contains(s))?;
+            Some(format!("{s} (in {})", quoted(&first.line)))
+        })
+        .collect();
     notes.push(format!(
         "Stressors: the actions tackle {}; the team's stressors are {}{}.",
         join(&tackled),
@@ -311,7 +379,7 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
         } else {
             format!(
                 "; they also tackle {}, which the profile does not call for",
-                join(&extra)
+                extra_named.join(", ")
             )
         }
     ));
@@ -343,14 +411,35 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     .len();
     let owners =
         Points::ratio(owned_stressors as u64, gold.len().max(1) as u64).weighted(precision);
+    // The lines that cost points: a generic line (general support) costs
+    // nothing unless a week lacks its two actions.
+    let weeks_full = structure_total == 40_000;
+    let unearned: Vec<String> = all
+        .iter()
+        .filter(|a| !(weeks_full && a.aim == Aim::Generic))
+        .filter_map(|a| Some(format!("{} {}", quoted(&a.line), a.shortfall()?)))
+        .collect();
     notes.push(format!(
         "Weeks: {} actions, {on_target} on this team's stressors, {owned} of them owned by a \
-         named person of the roster with the remit; {} of 4 weeks have two such actions.",
+         named person of the roster with the remit; {} of 4 weeks have two such actions{}.",
         all.len(),
         weeks
             .iter()
             .filter(|w| distinct(&mut w.iter(), Action::well_owned) >= 2)
-            .count()
+            .count(),
+        if unearned.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ". Not counted: {}{}",
+                unearned[..unearned.len().min(NAMED_LINES)].join("; "),
+                if unearned.len() > NAMED_LINES {
+                    format!("; and {} more", unearned.len() - NAMED_LINES)
+                } else {
+                    String::new()
+                }
+            )
+        }
     ));
 
     let (kpis, kpi_note) = kpis(case, &gold, parsed.merged("kpis").as_ref());
@@ -453,9 +542,54 @@ fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
     })
 }
 
+/// The stressors an action line targets: those its action mentions, outside
+/// asides in brackets and before its outcome ("finds cover for the 2
+/// colleagues on long-term leave; outcome: the gap that drives overtime
+/// closes" targets staffing; "assigns owners to the incident fixes
+/// (alerts, a flaky deploy step)" targets incidents); the whole line's
+/// when the action itself names none.
+fn action_metrics(text: &Text) -> Vec<(usize, &'static str)> {
+    let outcome = text
+        .words
+        .iter()
+        .enumerate()
+        .position(|(i, w)| {
+            matches!(w.text.as_str(), "outcome" | "outcomes")
+                || text.gap(i).contains('\u{2192}')
+                || text.gap(i).contains("->")
+        })
+        .unwrap_or(text.len());
+    let mut depth = 0i32;
+    let bracketed: Vec<bool> = (0..text.len())
+        .map(|i| {
+            let gap = text.gap(i);
+            depth += gap.matches(['(', '[']).count() as i32;
+            depth = (depth - gap.matches([')', ']']).count() as i32).max(0);
+            depth > 0
+        })
+        .collect();
+    // What the whole line targets (a means serving the stressor named
+    // outright, also in the outcome: "automate the second task; outcome:
+    // toil down"), kept to what the action itself mentions.
+    let whole = metrics_in(text);
+    let in_action = |id: &str| {
+        METRICS.iter().filter(|m| m.id == id).any(|m| {
+            text.mentions(m.phrases)
+                .into_iter()
+                .any(|(at, _)| at < outcome && !bracketed[at] && !denied(text, at))
+        })
+    };
+    let main: Vec<(usize, &'static str)> = whole
+        .iter()
+        .copied()
+        .filter(|(_, id)| in_action(id))
+        .collect();
+    if main.is_empty() { whole } else { main }
+}
+
 fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
     let text = Text::new(unit);
-    let mentioned = metrics_in(&text);
+    let mentioned = action_metrics(&text);
     let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
     let aim = match mentioned.first() {
         None => Aim::Generic,
@@ -476,6 +610,7 @@ fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
         .any(|w| FIRST_NAMES.contains(&w) && !roster_firsts.contains(&w));
     Action {
         key: crate::text::normalize(unit),
+        line: unit.trim().to_owned(),
         aim,
         named,
         owners: if foreign { BTreeSet::new() } else { owners },
@@ -523,7 +658,9 @@ fn targets(text: &Text) -> Vec<u64> {
         .filter(|(i, _)| {
             let before = i.checked_sub(1).and_then(|k| text.words.get(k));
             let after = text.words.get(i + 1);
-            let week_number = before.is_some_and(|w| w.text == "week" || w.text == "wk");
+            // "by week 4", not "12 hours/week → 4" or "per week: 7".
+            let week_number = before.is_some_and(|w| w.text == "week" || w.text == "wk")
+                && text.gap(*i).trim().is_empty();
             let duration = after.is_some_and(|w| {
                 matches!(
                     w.text.as_str(),
@@ -600,6 +737,7 @@ fn kpis(
     // beside a stressor in one line).
     let mut off_target: BTreeSet<&str> = BTreeSet::new();
     let mut measured: BTreeSet<&str> = BTreeSet::new();
+    let mut unearned: Vec<String> = Vec::new();
     for (k, item) in items.iter().take(LIST_READ).enumerate() {
         let first = k < KPIS_ASKED;
         let named = metrics_in(&Text::new(item));
@@ -613,6 +751,17 @@ fn kpis(
             // The same stressor twice is one KPI and a wasted line.
             Measure::Stressor(id) if first && measured.insert(id) => valid += 1,
             Measure::Wellbeing if first => valid += 1,
+            Measure::Stressor(id) if first => {
+                unearned.push(format!("{} measures {id} again", quoted(item)));
+            }
+            Measure::OffTarget if first => unearned.push(format!(
+                "{} measures what the team does not need",
+                quoted(item)
+            )),
+            Measure::Invalid if first => unearned.push(format!(
+                "{} has no measure of the team with a target that improves on its number",
+                quoted(item)
+            )),
             _ => {}
         }
     }
@@ -625,12 +774,17 @@ fn kpis(
         f1_of((valid, considered), (measured.len().min(wanted), wanted)).weighted(precision);
     let note = format!(
         "KPIs: {valid} of the first {considered} lines are measures with a target that improves \
-         on the team's number; {} of this team's stressors measured{}.",
+         on the team's number; {} of this team's stressors measured{}{}.",
         measured.len(),
         if off_target > 0 {
             format!("; {off_target} measure what the team does not need")
         } else {
             String::new()
+        },
+        if unearned.is_empty() {
+            String::new()
+        } else {
+            format!(". Not counted: {}", unearned.join("; "))
         }
     );
     (score, note)
@@ -728,18 +882,26 @@ fn itemised_total(values: &[u64]) -> Option<u64> {
     }
 }
 
+/// The amount of a short list that the others add up to, if there are at
+/// least two others.
+fn sum_of_the_others(values: &[u64]) -> Option<u64> {
+    if values.len() < 3 || values.len() > 7 {
+        return None;
+    }
+    let sum: u64 = values.iter().sum();
+    values.iter().copied().find(|v| sum - v == *v)
+}
+
 /// Words between two amounts that make them alternatives or a range
-/// rather than items: "$9,000 or $12,000", "$9,000 to $12,000", "between
-/// $9,000 and $12,000", "$9,000-$12,000".
+/// rather than items: "$9,000 or $12,000", "between $9,000 and $12,000",
+/// "$9,000-$12,000" ("to" is [`RANGE_TO`]'s).
 const ALTERNATIVE: &[&str] = &[
     "or",
-    "to",
     "either",
     "alternatively",
     "possibly",
     "maybe",
     "perhaps",
-    "up",
     "max",
     "maximum",
     "ideally",
@@ -747,6 +909,12 @@ const ALTERNATIVE: &[&str] = &[
     "else",
     "if",
 ];
+
+/// How many words between two amounts may hold a "to" that makes them a
+/// range ("$9k to $12k", "$10,000, up to $12,000"): further apart, "to"
+/// belongs to an item ("a contractor to help automate deployments
+/// $4,500").
+const RANGE_TO: usize = 2;
 
 /// Words that mark a range as the stated one, echoed beside the answer.
 const ECHO: &[&str] = &[
@@ -783,7 +951,8 @@ fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
         let words = &text.words[a.at + 1..b.at];
         let gap = text.gap(b.at);
         let ranged = words.is_empty() && gap.contains(['-', '\u{2013}', '\u{2014}', '/']);
-        let offered = words.iter().any(|w| ALTERNATIVE.contains(&w.text.as_str()));
+        let offered = words.iter().any(|w| ALTERNATIVE.contains(&w.text.as_str()))
+            || (words.len() <= RANGE_TO && words.iter().any(|w| w.text == "to"));
         let opened = a.at > 0
             && text.words[..a.at]
                 .iter()
@@ -796,13 +965,28 @@ fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
     if hedged {
         return OneValue::of(found.iter().map(|a| a.dollars));
     }
-    let total_at = text.words.iter().position(|w| w.text == "total");
+    let values: Vec<u64> = found.iter().map(|a| a.dollars).collect();
+    // A total with its breakdown, in any order ("$7,200 in total — $3,500
+    // for ..., $2,500 for ..."): the amount the others add up to.
+    if let Some(total) = sum_of_the_others(&values) {
+        return OneValue::One(total);
+    }
+    let total_at = text
+        .words
+        .iter()
+        .position(|w| matches!(w.text.as_str(), "total" | "overall" | "altogether"));
     let total = match total_at {
-        Some(at) if !found.is_empty() => found
-            .iter()
-            .min_by_key(|a| a.at.abs_diff(at))
-            .map(|a| a.dollars),
-        _ => itemised_total(&found.iter().map(|a| a.dollars).collect::<Vec<_>>()),
+        Some(at) if !found.is_empty() => {
+            // "$7,200 in total — $3,500 ...": the amount right before the
+            // word, in its clause, is the total; else the nearest one.
+            let before = found.iter().rev().find(|a| {
+                a.at < at && at - a.at <= 2 && text.words[a.at].clause == text.words[at].clause
+            });
+            before
+                .or_else(|| found.iter().min_by_key(|a| a.at.abs_diff(at)))
+                .map(|a| a.dollars)
+        }
+        _ => itemised_total(&values),
     };
     OneValue::of(total)
 }
@@ -843,6 +1027,19 @@ mod tests {
             OneValue::One(12000)
         );
         assert_eq!(total("cover $9,000 and tools $3,000"), OneValue::One(12000));
+        for breakdown in [
+            "$7,200 in total — $3,500 for a facilitator, $2,500 for counselling, $1,200 for tooling",
+            "$7,200 total, for: offsite $4,000; a contractor to help automate $2,000; EAP $1,200",
+            "$7,200 overall, made up of a contractor ($5,500), a facilitator ($1,200) and EAP ($500)",
+            "$7,200 in total: $3,500 for cover, $2,000 and $1,700 for the rest",
+            "cover $3,500, facilitator $2,500 and tools $1,200: $7,200 in all",
+        ] {
+            assert_eq!(total(breakdown), OneValue::One(7200), "{breakdown}");
+        }
+        assert_eq!(
+            total("$7,200 in total — $3,500 for a facilitator and the rest for counselling"),
+            OneValue::One(7200)
+        );
         assert_eq!(total("$1 $2 $3 $4 $5 $6 $7 $8"), OneValue::Missing);
         assert_eq!(
             total("$11,500 (inside the $8,000 to $14,000 range)"),

@@ -109,6 +109,17 @@ pub const MEANS: &[&str] = &[
     "scope",
     "hospital*",
     "family",
+    // "reorganises the on-call rota" changes the rota; the reorganisation
+    // is the noun.
+    "reorganise",
+    "reorganises",
+    "reorganised",
+    "reorganising",
+    "reorganize",
+    "reorganizes",
+    "reorganized",
+    "reorganizing",
+    "restructures",
 ];
 
 /// The concepts (id and phrases) `text` targets, each at its first

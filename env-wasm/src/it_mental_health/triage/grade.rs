@@ -137,6 +137,13 @@ const SUPPORT: [&[&str]; 4] = [
         "safeguard*",
         "accompan*",
         "mental health first aid*",
+        "medical check*",
+        "medically check*",
+        "medical assess*",
+        "not be left alone",
+        "not left alone",
+        "never left alone",
+        "someone stays with",
     ],
     &[
         "eap",
@@ -300,9 +307,21 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         let mut fields = fields(block);
         // A field that pastes the person's case (two sentences of it or
         // more) is copied text and reads as nothing.
-        for copy in fields.values_mut().flatten() {
-            if answer.pastes_case(copy) {
-                copy.clear();
+        for (field, copies) in fields.iter_mut() {
+            for copy in copies {
+                if !answer.pastes_case(copy) {
+                    continue;
+                }
+                // A tier on its own line, then the signs behind it in the
+                // case's words ("Tier: AMBER" / "he snapped at a colleague
+                // ..., and lunch is a sandwich ..."), states the tier: the
+                // quoted evidence is the copy, not the tier.
+                let first_line = copy.lines().next().unwrap_or("").to_owned();
+                *copy = if *field == Field::Tier && !answer.pastes_case(&first_line) {
+                    first_line
+                } else {
+                    String::new()
+                };
             }
         }
         let field = |f: Field| fields.get(&f).map_or(&[][..], Vec::as_slice);
@@ -767,7 +786,11 @@ fn support_level(field: &[String]) -> OneValue<u32> {
                             .all(|(s, e)| negated(&text, s, e) || conditional[s])
                     })
             };
+            // Beside same-day safety support, a referral (occupational
+            // health, the EAP) is its medical follow-up, not the RED tier's
+            // support offered instead: the safety step decides.
             match levels.as_slice() {
+                [0, 1] if referral_beside_safety(&text, &conditional) => OneValue::One(0),
                 [intense, next]
                     if *next == intense + 1 && only_care(*next) && !offers_alternatives(&text) =>
                 {
@@ -816,6 +839,55 @@ const CARE: &[&str] = &[
     "praise*",
     "appreciat*",
 ];
+
+/// Whether a referral is the follow-up of same-day safety support rather
+/// than a second tier's support offered beside it: each referral stands in
+/// a sentence with a safety step given outright ([`firm_safety_at`]) and
+/// hangs on a step of
+/// the action ("with urgent occupational health support", "seen by
+/// occupational health or a GP"), not a bare item of a list of supports
+/// ("crisis line, EAP referral, a check-in").
+fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
+    let safe_sentences: BTreeSet<u32> = crate::order::set_of(
+        firm_safety_at(text, conditional)
+            .into_iter()
+            .map(|at| text.words[at].sentence),
+    );
+    let referrals: Vec<(usize, usize)> = text
+        .mentions(SUPPORT[1])
+        .into_iter()
+        .filter(|(s, e)| !negated(text, *s, *e) && !conditional[*s])
+        .collect();
+    // Every referral in a sentence of a safety step, hung on a step.
+    !referrals.is_empty()
+        && referrals.iter().all(|(s, _)| {
+            safe_sentences.contains(&text.words[*s].sentence)
+                && text.words[s.saturating_sub(3)..*s]
+                    .iter()
+                    .rev()
+                    .take_while(|w| w.clause == text.words[*s].clause)
+                    .any(|w| matches!(w.text.as_str(), "with" | "by" | "to" | "via" | "through"))
+        })
+}
+
+/// Where the action gives same-day safety support outright: safety
+/// steps that are not one of two alternatives ("agree a safety plan today;
+/// get him seen by occupational health or a GP" gives it; "a crisis line
+/// or the EAP" does not).
+fn firm_safety_at(text: &Text, conditional: &[bool]) -> Vec<usize> {
+    text.mentions(SUPPORT[0])
+        .into_iter()
+        .filter(|&(s, e)| {
+            let near = &text.words[s.saturating_sub(2)..(e + 2).min(text.len())];
+            !negated(text, s, e)
+                && !conditional[s]
+                && !near
+                    .iter()
+                    .any(|w| matches!(w.text.as_str(), "or" | "either" | "whichever"))
+        })
+        .map(|(s, _)| s)
+        .collect()
+}
 
 /// Whether an action offers its steps as alternatives ("an EAP referral
 /// or a check-in, whichever fits").
@@ -991,6 +1063,16 @@ mod tests {
             OneValue::One(0)
         );
         assert_eq!(level("Check in with them today."), OneValue::Missing);
+        // A referral hung on the safety step is its medical follow-up.
+        assert_eq!(
+            level("Agree a safety plan with her today, with urgent occupational health support."),
+            OneValue::One(0)
+        );
+        // A referral in a sentence of its own is the RED tier's support.
+        assert!(
+            level("Make an urgent EAP referral. Today, stay with them and agree a safety plan.")
+                .is_hedged()
+        );
     }
 
     #[test]
