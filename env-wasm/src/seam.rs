@@ -208,7 +208,7 @@ impl ResetOptions {
         };
         let index = match fields.get(splits::INDEX) {
             None | Some(Value::Null) => None,
-            Some(value) => Some(value.as_u64().ok_or_else(|| {
+            Some(value) => Some(whole_number(value).ok_or_else(|| {
                 EnvError::validation(
                     splits::INDEX,
                     format!("must be a task index (an integer from 0), got {value}"),
@@ -285,8 +285,7 @@ fn parse_difficulty(info: &EnvInfo, value: Option<&Value>) -> Result<Option<u8>,
     };
     let level = match value {
         None | Some(Value::Null) => return Ok(None),
-        Some(value) => value
-            .as_u64()
+        Some(value) => whole_number(value)
             .filter(|l| *l <= u64::from(u8::MAX) && splits::LEVELS.contains(&(*l as u8)))
             .ok_or_else(|| {
                 EnvError::validation(
@@ -370,19 +369,25 @@ pub fn reward_mode_names() -> String {
 /// strings ("42") and integral floats (42.0) are accepted.
 fn parse_seed(value: &Value) -> Result<u64, EnvError> {
     let parsed = match value {
-        Value::Number(n) => n.as_u64().or_else(|| {
-            n.as_f64()
-                .filter(|f| f.fract() == 0.0 && *f >= 0.0)
-                .map(|f| f as u64)
-        }),
         Value::String(s) => s.trim().parse::<u64>().ok(),
-        _ => None,
+        number => whole_number(number),
     };
     parsed.filter(|seed| *seed <= MAX_SEED).ok_or_else(|| {
         EnvError::validation(
             "seed",
             format!("must be an integer from 0 to {MAX_SEED}, got {value}"),
         )
+    })
+}
+
+/// A non-negative integer, also written as an integral float (`871.0` is
+/// an integer in JSON, and in JSON Schema).
+pub(crate) fn whole_number(value: &Value) -> Option<u64> {
+    let n = value.as_number()?;
+    n.as_u64().or_else(|| {
+        n.as_f64()
+            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < u64::MAX as f64)
+            .map(|f| f as u64)
     })
 }
 

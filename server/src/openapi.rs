@@ -126,7 +126,9 @@ fn errors(statuses: &[u16]) -> Map<String, Value> {
         .iter()
         .map(|status| {
             let description = match status {
-                404 => "Unknown environment or task (UNKNOWN_ENV, UNKNOWN_TASK)",
+                400 => "Missing or malformed header (VALIDATION_ERROR)",
+                403 => "Browser Origin not allowed (ORIGIN_NOT_ALLOWED)",
+                404 => "Unknown environment, task or session (UNKNOWN_ENV, UNKNOWN_TASK, VALIDATION_ERROR)",
                 405 => "Method not allowed (METHOD_NOT_ALLOWED)",
                 409 => "No episode in progress, or it is over (EPISODE_NOT_STARTED, EPISODE_DONE)",
                 413 => "Body larger than the limit (PAYLOAD_TOO_LARGE)",
@@ -268,7 +270,19 @@ fn task_api_paths() -> Map<String, Value> {
         "name": "env_id", "in": "path", "required": true,
         "schema": { "enum": env_wasm::registry::ENVIRONMENTS.iter().map(|e| e.id).collect::<Vec<_>>() },
     }]);
-    let split = json!({ "type": ["string", "null"], "description": "train, validation or test; \"\" or absent is train" });
+    // The splits every environment declares (the same names), `""` and
+    // null for train; `/tasks` lists only those that fit in one reply.
+    let info = env_wasm::registry::ENVIRONMENTS[0];
+    let names: Vec<Value> = info.splits().iter().map(|s| json!(s.name)).collect();
+    let mut any_split = names.clone();
+    any_split.extend([json!(""), Value::Null]);
+    let split = json!({ "enum": any_split, "description": "train, validation or test; \"\", null or absent is train" });
+    let listable: Vec<Value> = info
+        .splits()
+        .iter()
+        .filter(|s| info.num_tasks(s) <= crate::task_api::MAX_LISTED)
+        .map(|s| json!(s.name))
+        .collect();
     let record = json!({
         "type": "object",
         "required": ["index", "task_id", "task_name", "dataset", "env", "split", "task", "difficulty", "seed", "max_steps", "reset"],
@@ -299,6 +313,34 @@ fn task_api_paths() -> Map<String, Value> {
         json!({ "type": "object", "properties": properties, "additionalProperties": false })
     };
     let int = json!({ "type": ["integer", "null"] });
+    // The index a split holds in every environment (the smallest count:
+    // the path's environment is no body keyword), train's when no split
+    // is named.
+    let fewest = |split: &env_wasm::splits::Split| {
+        env_wasm::registry::ENVIRONMENTS
+            .iter()
+            .map(|e| e.num_tasks(split))
+            .min()
+            .unwrap_or_default()
+            .saturating_sub(1)
+    };
+    let most_index = info.splits().iter().map(fewest).max().unwrap_or_default();
+    let mut task_body =
+        body(json!({ "index": { "type": "integer", "minimum": 0, "maximum": most_index } }));
+    task_body["required"] = json!(["index"]);
+    task_body["allOf"] = info
+        .splits()
+        .iter()
+        .map(|split| {
+            json!({
+                "if": { "properties": { "split": { "const": split.name } }, "required": ["split"] },
+                "then": { "properties": { "index": { "maximum": fewest(split) } } },
+            })
+        })
+        .collect();
+    let mut tasks_body = body(json!({}));
+    tasks_body["properties"]["split"] = json!({ "enum": listable, "description": "A split small enough for one reply; page through train with task_range" });
+    tasks_body["required"] = json!(["split"]);
     let mut paths = Map::new();
     paths.insert(
         "/list_environments".into(),
@@ -336,7 +378,7 @@ fn task_api_paths() -> Map<String, Value> {
         "/{env_id}/task".into(),
         post(
             "One task of a split",
-            body(json!({ "index": int })),
+            task_body,
             json!({ "type": "object", "properties": { "task": record } }),
         ),
     );
@@ -348,7 +390,7 @@ fn task_api_paths() -> Map<String, Value> {
             json!({ "type": "object", "properties": { "tasks": tasks } }),
         ),
     );
-    paths.insert("/{env_id}/tasks".into(), post("Every task of a split (at most 10,000: validation and test)", body(json!({})), json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } })));
+    paths.insert("/{env_id}/tasks".into(), post("Every task of a split (at most 10,000: validation and test)", tasks_body, json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } })));
     paths
 }
 
@@ -506,9 +548,39 @@ pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
         "allOf": [
             { "if": not_set(&["task"]), "then": { "properties": { "task_name": task_schema(info, "The task, when `task` names none.") } } },
             { "if": not_set(&["task", "task_name"]), "then": { "properties": { "task_id": task_schema(info, "The task, when `task` and `task_name` name none.") } } },
+            // `index` names one task of `split`, which fixes its task, seed
+            // and level: it needs the split, and the other fields stay
+            // unset (the server accepts them only when they agree, which a
+            // schema cannot state).
+            {
+                "if": { "properties": { env_wasm::splits::INDEX: { "type": "integer" } }, "required": [env_wasm::splits::INDEX] },
+                "then": {
+                    "required": [env_wasm::splits::SPLIT],
+                    "properties": {
+                        env_wasm::splits::SPLIT: { "type": "string" },
+                        "seed": { "type": "null" }, "task": { "type": "null" },
+                        "task_name": { "type": "null" }, "task_id": { "type": "null" },
+                        env_wasm::splits::DIFFICULTY: { "type": "null" },
+                    },
+                },
+            },
         ],
         "additionalProperties": false,
     });
+    // Each split bounds its index (its task count) and, without an index,
+    // the seed (its seed range; as an integer: a decimal string's value is
+    // no JSON Schema bound).
+    if let Some(Value::Array(rules)) = schema.get_mut("allOf") {
+        for split in info.splits() {
+            rules.push(json!({
+                "if": { "properties": { env_wasm::splits::SPLIT: { "const": split.name } }, "required": [env_wasm::splits::SPLIT] },
+                "then": { "properties": {
+                    env_wasm::splits::INDEX: { "type": ["integer", "null"], "maximum": info.num_tasks(split).saturating_sub(1) },
+                    "seed": { "type": ["integer", "null"], "minimum": split.start, "maximum": split.stop - 1 },
+                } },
+            }));
+        }
+    }
     if http && let Some(Value::Object(properties)) = schema.get_mut("properties") {
         properties.insert(
             ids::FIELD.to_owned(),
@@ -806,11 +878,25 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             "post": {
                 "summary": "MCP (JSON-RPC 2.0, streamable HTTP)",
                 "description": format!(
-                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}}; reset, step, state and close are simulation controls, never tools. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one. Also openenv/session/create and openenv/session/close. Always HTTP 200; problems are JSON-RPC errors.",
+                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}}; reset, step, state and close are simulation controls, never tools. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one (an MCP client that sends MCP-Protocol-Version must name it: 400 otherwise). Also openenv/session/create and openenv/session/close. Statuses as the streamable HTTP transport says: 200 with a JSON-RPC response (errors of a request inside it), 202 and no body for a notification or a posted response, 400 for a malformed session id or protocol version, 403 for a browser Origin the server does not allow, 404 for a session that is not open (initialize again), 503 with Retry-After when the replica cannot open a session (draining or full).",
                     info.tools().iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
                 ),
                 "requestBody": { "required": true, "content": json_content(schema_ref("JsonRpcRequest")) },
-                "responses": { "200": ok("JSON-RPC response", schema_ref("JsonRpcResponse")) },
+                "parameters": [
+                    {
+                        "name": "Mcp-Session-Id", "in": "header", "required": false,
+                        "description": "The session initialize returned.",
+                        "schema": { "type": "string", "pattern": ids::PATTERN },
+                    },
+                ],
+                "responses": {
+                    "200": ok("JSON-RPC response", schema_ref("JsonRpcResponse")),
+                    "202": { "description": "A notification or a JSON-RPC response, accepted (no body)" },
+                    "400": ok("Malformed Mcp-Session-Id or MCP-Protocol-Version, or no session after initialize (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                    "403": ok("Browser Origin not allowed (JSON-RPC error, ORIGIN_NOT_ALLOWED)", schema_ref("JsonRpcResponse")),
+                    "404": ok("The session named is not open: initialize again (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                    "503": ok("The replica cannot open a session (draining or full): retry, elsewhere (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                },
             },
             "delete": {
                 "summary": "End an MCP session",
@@ -825,7 +911,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                         "required": ["session_id", "closed"],
                         "properties": { "session_id": { "type": "string" }, "closed": { "const": true } },
                     }))),
-                    &[422],
+                    &[400, 403, 404],
                 ),
             },
         }),
