@@ -89,7 +89,7 @@ checks.negative_data_rejection.enabled = false
 # keyword, so a schema-valid window can rightly be refused:
 # positive_data_acceptance alone is off here (422 stays a documented status).
 [[operations]]
-include-path = "/{env_id}/task_range"
+include-path-regex = "^/[a-z_]+/task_range$"
 checks.positive_data_acceptance.enabled = false
 EOF
   if [ "$1" = it_mental_health ]; then

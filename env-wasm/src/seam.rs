@@ -184,8 +184,8 @@ impl ResetOptions {
     }
 
     /// Apply `split` and `index`: the two name one task of a split
-    /// ([`EnvInfo::task_at`]), and any `task`, `seed` or `difficulty` also
-    /// sent must be that task's; `split` alone keeps the seed in its range.
+    /// ([`EnvInfo::task_at`]) and are sent alone (no `task`, `seed` or
+    /// `difficulty`); `split` alone keeps the seed in its range.
     fn select(
         &mut self,
         info: &'static EnvInfo,
@@ -241,33 +241,28 @@ impl ResetOptions {
             };
         };
         let record = info.task_at(split, index)?;
-        let disagree = |field: &str, sent: String, named: String| {
+        // The index fixes the task, seed and level: one more of them is
+        // refused, even an agreeing one, so the rule is one a JSON Schema
+        // states (the OpenAPI document's) and a typo cannot pass unseen.
+        let fixed = |field: &str, sent: String| {
             EnvError::validation(
                 field,
                 format!(
-                    "`{field}` {sent} disagrees with task {index} of split `{}` ({}), whose \
-                     {field} is {named}; send split and index alone",
+                    "`{field}` {sent} is sent with `index`, which names task {index} of split `{}` \
+                     ({}) and fixes its task, seed and difficulty: send split and index alone",
                     split.name,
                     record.id()
                 ),
             )
         };
-        if task_named && self.task.id != record.task.id {
-            return Err(disagree(
-                "task",
-                self.task.id.to_owned(),
-                record.task.id.to_owned(),
-            ));
+        if task_named {
+            return Err(fixed("task", self.task.id.to_owned()));
         }
-        if let Some(seed) = self.seed.filter(|s| *s != record.seed) {
-            return Err(disagree("seed", seed.to_string(), record.seed.to_string()));
+        if let Some(seed) = self.seed {
+            return Err(fixed("seed", seed.to_string()));
         }
-        if let Some(level) = difficulty.filter(|d| *d != record.difficulty) {
-            return Err(disagree(
-                splits::DIFFICULTY,
-                level.to_string(),
-                record.difficulty.to_string(),
-            ));
+        if let Some(level) = difficulty {
+            return Err(fixed(splits::DIFFICULTY, level.to_string()));
         }
         self.task = record.task;
         self.seed = Some(record.seed);

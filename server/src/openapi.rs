@@ -264,15 +264,28 @@ fn step_action_schema(info: &EnvInfo, action_schema: &Value) -> Value {
 }
 
 /// OpenEnv's Task API at the server root ([`crate::task_api`]), for every
-/// environment.
+/// environment: its paths spelled out per environment (`/support_triage/task`),
+/// so each body states that environment's own bounds (task counts differ).
 fn task_api_paths() -> Map<String, Value> {
-    let env_id = json!([{
-        "name": "env_id", "in": "path", "required": true,
-        "schema": { "enum": env_wasm::registry::ENVIRONMENTS.iter().map(|e| e.id).collect::<Vec<_>>() },
-    }]);
-    // The splits every environment declares (the same names), `""` and
-    // null for train; `/tasks` lists only those that fit in one reply.
-    let info = env_wasm::registry::ENVIRONMENTS[0];
+    let mut paths: Map<String, Value> = env_wasm::registry::ENVIRONMENTS
+        .iter()
+        .flat_map(|info| task_api_paths_of(info))
+        .collect();
+    paths.insert(
+        "/list_environments".into(),
+        get(
+            "Environment ids",
+            "Every environment the Task API serves.",
+            json!({ "200": ok("Ids", json!({ "type": "array", "items": { "type": "string" } })) }),
+        ),
+    );
+    paths
+}
+
+fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
+    let id = info.id;
+    // `""` and null are train too; `/tasks` lists only the splits that fit
+    // in one reply.
     let names: Vec<Value> = info.splits().iter().map(|s| json!(s.name)).collect();
     let mut any_split = names.clone();
     any_split.extend([json!(""), Value::Null]);
@@ -299,10 +312,9 @@ fn task_api_paths() -> Map<String, Value> {
     let tasks = json!({ "type": "array", "items": record });
     let post = |summary: &str, body: Value, reply: Value| {
         json!({ "post": {
-            "summary": summary,
-            "parameters": env_id,
+            "summary": format!("{summary} ({id})"),
             "requestBody": { "required": false, "content": json_content(body) },
-            "responses": responses(("200", ok(summary, reply)), &[404, 413, 422]),
+            "responses": responses(("200", ok(summary, reply)), &[413, 422]),
         } })
     };
     let body = |extra: Value| {
@@ -313,20 +325,11 @@ fn task_api_paths() -> Map<String, Value> {
         json!({ "type": "object", "properties": properties, "additionalProperties": false })
     };
     let int = json!({ "type": ["integer", "null"] });
-    // The index a split holds in every environment (the smallest count:
-    // the path's environment is no body keyword), train's when no split
-    // is named.
-    let fewest = |split: &env_wasm::splits::Split| {
-        env_wasm::registry::ENVIRONMENTS
-            .iter()
-            .map(|e| e.num_tasks(split))
-            .min()
-            .unwrap_or_default()
-            .saturating_sub(1)
-    };
-    let most_index = info.splits().iter().map(fewest).max().unwrap_or_default();
+    // The index bound of each split; train's when no split is named.
+    let last = |split: &env_wasm::splits::Split| info.num_tasks(split).saturating_sub(1);
+    let train = info.split("").map(last).unwrap_or_default();
     let mut task_body =
-        body(json!({ "index": { "type": "integer", "minimum": 0, "maximum": most_index } }));
+        body(json!({ "index": { "type": "integer", "minimum": 0, "maximum": train } }));
     task_body["required"] = json!(["index"]);
     task_body["allOf"] = info
         .splits()
@@ -334,7 +337,7 @@ fn task_api_paths() -> Map<String, Value> {
         .map(|split| {
             json!({
                 "if": { "properties": { "split": { "const": split.name } }, "required": ["split"] },
-                "then": { "properties": { "index": { "maximum": fewest(split) } } },
+                "then": { "properties": { "index": { "maximum": last(split) } } },
             })
         })
         .collect();
@@ -343,31 +346,15 @@ fn task_api_paths() -> Map<String, Value> {
     tasks_body["required"] = json!(["split"]);
     let mut paths = Map::new();
     paths.insert(
-        "/list_environments".into(),
+        format!("/{id}/splits"),
         get(
-            "Environment ids",
-            "Every environment the Task API serves.",
-            json!({ "200": ok("Ids", json!({ "type": "array", "items": { "type": "string" } })) }),
+            "Declared splits",
+            "Each split: name, type, num_tasks, its seed range (start inclusive, stop exclusive; disjoint), levels and tasks.",
+            json!({ "200": ok("Splits", json!({ "type": "array", "items": { "type": "object" } })) }),
         ),
     );
-    let mut splits = get(
-        "Declared splits",
-        "Each split: name, type, num_tasks, its seed range (start inclusive, stop exclusive; disjoint), levels and tasks.",
-        responses(
-            (
-                "200",
-                ok(
-                    "Splits",
-                    json!({ "type": "array", "items": { "type": "object" } }),
-                ),
-            ),
-            &[404],
-        ),
-    );
-    splits["get"]["parameters"] = env_id.clone();
-    paths.insert("/{env_id}/splits".into(), splits);
     paths.insert(
-        "/{env_id}/num_tasks".into(),
+        format!("/{id}/num_tasks"),
         post(
             "Task count of a split",
             body(json!({})),
@@ -375,7 +362,7 @@ fn task_api_paths() -> Map<String, Value> {
         ),
     );
     paths.insert(
-        "/{env_id}/task".into(),
+        format!("/{id}/task"),
         post(
             "One task of a split",
             task_body,
@@ -383,14 +370,21 @@ fn task_api_paths() -> Map<String, Value> {
         ),
     );
     paths.insert(
-        "/{env_id}/task_range".into(),
+        format!("/{id}/task_range"),
         post(
-            "Tasks start..stop of a split (Python slice ends; at most 10,000)",
+            "Tasks start..stop of a split (Python slice ends; at most 20,000)",
             body(json!({ "start": int, "stop": int })),
             json!({ "type": "object", "properties": { "tasks": tasks } }),
         ),
     );
-    paths.insert("/{env_id}/tasks".into(), post("Every task of a split (at most 10,000: validation and test)", tasks_body, json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } })));
+    paths.insert(
+        format!("/{id}/tasks"),
+        post(
+            "Every task of a split (at most 20,000: validation and test)",
+            tasks_body,
+            json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } }),
+        ),
+    );
     paths
 }
 
@@ -531,7 +525,7 @@ pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
             env_wasm::seam::REWARD_MODE: reward_mode_schema(),
             env_wasm::splits::SPLIT: {
                 "enum": split_names(info),
-                "description": "A declared split (seed range): with `index`, play that task of it (GET /{env_id}/splits and POST /{env_id}/task at the server root list them; any `task`, `seed` or `difficulty` sent too must agree); alone, draw a seed of its range.",
+                "description": "A declared split (seed range): with `index`, play that task of it (GET /{env_id}/splits and POST /{env_id}/task at the server root list them; sent alone: `index` fixes the task, seed and difficulty); alone, draw a seed of its range.",
             },
             env_wasm::splits::INDEX: {
                 "type": ["integer", "null"],
@@ -550,8 +544,7 @@ pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
             { "if": not_set(&["task", "task_name"]), "then": { "properties": { "task_id": task_schema(info, "The task, when `task` and `task_name` name none.") } } },
             // `index` names one task of `split`, which fixes its task, seed
             // and level: it needs the split, and the other fields stay
-            // unset (the server accepts them only when they agree, which a
-            // schema cannot state).
+            // unset (the server refuses them).
             {
                 "if": { "properties": { env_wasm::splits::INDEX: { "type": "integer" } }, "required": [env_wasm::splits::INDEX] },
                 "then": {
