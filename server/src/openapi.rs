@@ -311,9 +311,11 @@ fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
     });
     let tasks = json!({ "type": "array", "items": record });
     let post = |summary: &str, body: Value, reply: Value| {
+        // A body with required fields is itself required.
+        let required = body.get("required").is_some();
         json!({ "post": {
             "summary": format!("{summary} ({id})"),
-            "requestBody": { "required": false, "content": json_content(body) },
+            "requestBody": { "required": required, "content": json_content(body) },
             "responses": responses(("200", ok(summary, reply)), &[413, 422]),
         } })
     };
