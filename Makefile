@@ -79,7 +79,8 @@ cluster-test: bootstrap
 	scripts/cluster-test.sh </dev/null
 
 # schemathesis against every mount's /openapi.json on the debug binary, with
-# a small budget (about a minute on 2 cores; `make soak` runs the large one).
+# a small budget (10 examples per operation and phase: about 4 minutes on a
+# loaded 2-core machine; `make soak` runs the large one).
 schemathesis: bootstrap
 	SCHEMATHESIS_MAX_EXAMPLES=$${SCHEMATHESIS_MAX_EXAMPLES:-10} scripts/schemathesis.sh </dev/null
 

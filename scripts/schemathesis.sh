@@ -7,8 +7,8 @@
 # mount.
 # Usage: scripts/schemathesis.sh  (after scripts/bootstrap.sh, which puts
 # schemathesis in .venv/schemathesis). `make test` runs it on the debug
-# binary with a small budget (SCHEMATHESIS_MAX_EXAMPLES=10, about a minute
-# on 2 cores); `make soak` on the release binary with the default 100.
+# binary with a small budget (SCHEMATHESIS_MAX_EXAMPLES=10, about 4 minutes
+# on a loaded 2-core machine); `make soak` on the release binary with 100.
 # SCHEMATHESIS_MAX_EXAMPLES and SCHEMATHESIS_SEED (7) change the budget and
 # the seed; DESKBENCH_BIN names the binary (default: the debug build, built
 # here); SCHEMATHESIS_VENV another venv holding schemathesis.
