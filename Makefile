@@ -8,7 +8,7 @@ PORT ?= 7860
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 export WEB_DIST ?= $(CURDIR)/dist
 
-.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate openenv-validate-root bench soak python-test trainers k8s-validate cluster-test exploits
+.PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate openenv-validate-root bench soak python-test trainers k8s-validate cluster-test schemathesis exploits
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -78,7 +78,13 @@ k8s-validate: bootstrap
 cluster-test: bootstrap
 	scripts/cluster-test.sh </dev/null
 
-test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test k8s-validate cluster-test
+# schemathesis against every mount's /openapi.json on the debug binary, with
+# a small budget (10 examples per operation and phase: about 4 minutes on a
+# loaded 2-core machine; `make soak` runs the large one).
+schemathesis: bootstrap
+	SCHEMATHESIS_MAX_EXAMPLES=$${SCHEMATHESIS_MAX_EXAMPLES:-10} scripts/schemathesis.sh </dev/null
+
+test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test k8s-validate cluster-test schemathesis
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio, the HTTP, WebSocket and idle-memory figures against the Python
@@ -96,7 +102,8 @@ bench: bootstrap-long
 
 soak: bootstrap-long
 	scripts/fuzz.sh
-	scripts/schemathesis.sh
+	$(CARGO) build --release --locked -p server
+	DESKBENCH_BIN=target/release/deskbench scripts/schemathesis.sh
 	$(CARGO) test --release -p server --locked --test soak -- --ignored --nocapture --test-threads 1
 
 # The exploit and blind-route sweeps over 500 seeds per task and level (issue 21's

@@ -139,12 +139,23 @@ else
   (cd "$NPM_DIR" && npm ci --no-audit --no-fund --silent)
 fi
 
-# 6. Only for `make bench` and `make soak`: wrk (HTTP load) from Debian, GNU
-#    time (CPU and peak memory of scripts/bench-inference.sh's runs), and
-#    schemathesis in a venv of its own so its pins never touch openenv-core's.
+# 6. schemathesis (`make test`'s API contract run, scripts/schemathesis.sh)
+#    in a venv of its own so its pins never touch openenv-core's.
+SCHEMATHESIS_VERSION="4.32.5"
+ST_VENV=".venv/schemathesis"
+if [ -x "$ST_VENV/bin/schemathesis" ] \
+  && "$ST_VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$SCHEMATHESIS_VERSION')" 2>/dev/null; then
+  say "schemathesis $SCHEMATHESIS_VERSION present in $ST_VENV"
+else
+  say "creating $ST_VENV with schemathesis $SCHEMATHESIS_VERSION"
+  rm -rf "$ST_VENV"
+  python3 -m venv "$ST_VENV"
+  "$ST_VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
+# 7. Only for `make bench` and `make soak`: wrk (HTTP load) from Debian and
+#    GNU time (CPU and peak memory of scripts/bench-inference.sh's runs).
 if [ "$LONG_RUNS" = 1 ]; then
-  SCHEMATHESIS_VERSION="4.32.5"
-  LONG_VENV=".venv/long"
   if command -v wrk >/dev/null && command -v taskset >/dev/null && [ -x /usr/bin/time ]; then
     say "wrk, taskset and time present"
   else
@@ -152,13 +163,5 @@ if [ "$LONG_RUNS" = 1 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends wrk util-linux time >/dev/null
-  fi
-  if [ -x "$LONG_VENV/bin/schemathesis" ] \
-    && "$LONG_VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$SCHEMATHESIS_VERSION')" 2>/dev/null; then
-    say "schemathesis $SCHEMATHESIS_VERSION present in $LONG_VENV"
-  else
-    say "creating $LONG_VENV with schemathesis $SCHEMATHESIS_VERSION"
-    python3 -m venv "$LONG_VENV"
-    "$LONG_VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
   fi
 fi

@@ -1,30 +1,37 @@
 #!/usr/bin/env bash
 # Property-based tests of the HTTP API with schemathesis: for the root mount
 # and every /envs/{env_id}, read that mount's /openapi.json from a live
-# release server and run every phase (examples, coverage, fuzzing, stateful)
-# with every applicable check, seeded. Fails on any failure, on any 5xx
-# response, or on a schemathesis error; prints operations, cases, failures
-# and 5xx per mount.
-# Usage: scripts/schemathesis.sh  (after scripts/bootstrap.sh --long-runs;
-# `make soak` runs it). SCHEMATHESIS_MAX_EXAMPLES (100) and SCHEMATHESIS_SEED
-# change the budget and the seed; a run takes a few minutes on 2 cores.
+# server and run every phase (examples, coverage, fuzzing, stateful) with
+# every applicable check, seeded. Fails on any failure, on any 5xx response,
+# or on a schemathesis error; prints operations, cases, failures and 5xx per
+# mount.
+# Usage: scripts/schemathesis.sh  (after scripts/bootstrap.sh, which puts
+# schemathesis in .venv/schemathesis). `make test` runs it on the debug
+# binary with a small budget (SCHEMATHESIS_MAX_EXAMPLES=10, about 4 minutes
+# on a loaded 2-core machine); `make soak` on the release binary with 100.
+# SCHEMATHESIS_MAX_EXAMPLES and SCHEMATHESIS_SEED (7) change the budget and
+# the seed; DESKBENCH_BIN names the binary (default: the debug build, built
+# here); SCHEMATHESIS_VENV another venv holding schemathesis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ST=.venv/long/bin/schemathesis
-PY=.venv/long/bin/python
+VENV="${SCHEMATHESIS_VENV:-.venv/schemathesis}"
+ST="$VENV/bin/schemathesis"
+PY="$VENV/bin/python"
 MAX_EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-100}"
 SEED="${SCHEMATHESIS_SEED:-7}"
-[ -x "$ST" ] || { echo "schemathesis: $ST missing; run scripts/bootstrap.sh --long-runs"; exit 1; }
+[ -x "$ST" ] || { echo "schemathesis: $ST missing; run scripts/bootstrap.sh"; exit 1; }
 
-cargo build --release --locked -p server --quiet
+[ -n "${DESKBENCH_BIN:-}" ] || cargo build --locked -p server --quiet
+BIN=${DESKBENCH_BIN:-target/debug/deskbench}
+[ -x "$BIN" ] || { echo "schemathesis: $BIN is not an executable"; exit 1; }
 work=$(mktemp -d)
 # The server prints its address on its first stdout line; read it from a pipe
 # (no polling) and keep draining the pipe into a log. Settings come from the
 # flags only: no judge (it would call a model API), default limits.
 exec 3< <(exec env -u JUDGE_BASE_URL -u JUDGE_MODEL -u JUDGE_API_KEY -u DESKBENCH_DEFAULT_ENV \
   -u DESKBENCH_MAX_SESSIONS -u DESKBENCH_SESSION_IDLE_SECS -u DESKBENCH_MAX_BODY_BYTES \
-  target/release/deskbench serve --host 127.0.0.1 --port 0 --web-dist "$work/no-bundle" 2>"$work/stderr")
+  "$BIN" serve --host 127.0.0.1 --port 0 --web-dist "$work/no-bundle" 2>"$work/stderr")
 server_pid=$!
 cleanup() { kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
@@ -75,6 +82,15 @@ enabled = true
 [[operations]]
 include-path = "/mcp"
 checks.negative_data_rejection.enabled = false
+
+# The Task API's task_range returns at most MAX_LISTED records a reply; a
+# window over it (train's whole range, start and stop left out) is refused
+# with 422 and how to page. A bound on stop - start is no JSON Schema
+# keyword, so a schema-valid window can rightly be refused:
+# positive_data_acceptance alone is off here (422 stays a documented status).
+[[operations]]
+include-path-regex = "^/[a-z_]+/task_range$"
+checks.positive_data_acceptance.enabled = false
 EOF
   if [ "$1" = it_mental_health ]; then
     cat >>"$2" <<'EOF'

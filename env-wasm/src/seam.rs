@@ -184,8 +184,8 @@ impl ResetOptions {
     }
 
     /// Apply `split` and `index`: the two name one task of a split
-    /// ([`EnvInfo::task_at`]), and any `task`, `seed` or `difficulty` also
-    /// sent must be that task's; `split` alone keeps the seed in its range.
+    /// ([`EnvInfo::task_at`]) and are sent alone (no `task`, `seed` or
+    /// `difficulty`); `split` alone keeps the seed in its range.
     fn select(
         &mut self,
         info: &'static EnvInfo,
@@ -208,7 +208,7 @@ impl ResetOptions {
         };
         let index = match fields.get(splits::INDEX) {
             None | Some(Value::Null) => None,
-            Some(value) => Some(value.as_u64().ok_or_else(|| {
+            Some(value) => Some(whole_number(value).ok_or_else(|| {
                 EnvError::validation(
                     splits::INDEX,
                     format!("must be a task index (an integer from 0), got {value}"),
@@ -241,33 +241,28 @@ impl ResetOptions {
             };
         };
         let record = info.task_at(split, index)?;
-        let disagree = |field: &str, sent: String, named: String| {
+        // The index fixes the task, seed and level: one more of them is
+        // refused, even an agreeing one, so the rule is one a JSON Schema
+        // states (the OpenAPI document's) and a typo cannot pass unseen.
+        let fixed = |field: &str, sent: String| {
             EnvError::validation(
                 field,
                 format!(
-                    "`{field}` {sent} disagrees with task {index} of split `{}` ({}), whose \
-                     {field} is {named}; send split and index alone",
+                    "`{field}` {sent} is sent with `index`, which names task {index} of split `{}` \
+                     ({}) and fixes its task, seed and difficulty: send split and index alone",
                     split.name,
                     record.id()
                 ),
             )
         };
-        if task_named && self.task.id != record.task.id {
-            return Err(disagree(
-                "task",
-                self.task.id.to_owned(),
-                record.task.id.to_owned(),
-            ));
+        if task_named {
+            return Err(fixed("task", self.task.id.to_owned()));
         }
-        if let Some(seed) = self.seed.filter(|s| *s != record.seed) {
-            return Err(disagree("seed", seed.to_string(), record.seed.to_string()));
+        if let Some(seed) = self.seed {
+            return Err(fixed("seed", seed.to_string()));
         }
-        if let Some(level) = difficulty.filter(|d| *d != record.difficulty) {
-            return Err(disagree(
-                splits::DIFFICULTY,
-                level.to_string(),
-                record.difficulty.to_string(),
-            ));
+        if let Some(level) = difficulty {
+            return Err(fixed(splits::DIFFICULTY, level.to_string()));
         }
         self.task = record.task;
         self.seed = Some(record.seed);
@@ -285,8 +280,7 @@ fn parse_difficulty(info: &EnvInfo, value: Option<&Value>) -> Result<Option<u8>,
     };
     let level = match value {
         None | Some(Value::Null) => return Ok(None),
-        Some(value) => value
-            .as_u64()
+        Some(value) => whole_number(value)
             .filter(|l| *l <= u64::from(u8::MAX) && splits::LEVELS.contains(&(*l as u8)))
             .ok_or_else(|| {
                 EnvError::validation(
@@ -370,19 +364,25 @@ pub fn reward_mode_names() -> String {
 /// strings ("42") and integral floats (42.0) are accepted.
 fn parse_seed(value: &Value) -> Result<u64, EnvError> {
     let parsed = match value {
-        Value::Number(n) => n.as_u64().or_else(|| {
-            n.as_f64()
-                .filter(|f| f.fract() == 0.0 && *f >= 0.0)
-                .map(|f| f as u64)
-        }),
         Value::String(s) => s.trim().parse::<u64>().ok(),
-        _ => None,
+        number => whole_number(number),
     };
     parsed.filter(|seed| *seed <= MAX_SEED).ok_or_else(|| {
         EnvError::validation(
             "seed",
             format!("must be an integer from 0 to {MAX_SEED}, got {value}"),
         )
+    })
+}
+
+/// A non-negative integer, also written as an integral float (`871.0` is
+/// an integer in JSON, and in JSON Schema).
+pub(crate) fn whole_number(value: &Value) -> Option<u64> {
+    let n = value.as_number()?;
+    n.as_u64().or_else(|| {
+        n.as_f64()
+            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < u64::MAX as f64)
+            .map(|f| f as u64)
     })
 }
 

@@ -37,8 +37,8 @@ def server_root(base_url: str | None) -> str:
 
 
 class ResetOptions(BaseModel):
-    """What a reset may name; the server refuses anything else (and any disagreement between
-    `split`/`index` and `task`, `seed` or `difficulty`)."""
+    """What a reset may name; the server refuses anything else (and a `task`, `seed` or
+    `difficulty` sent with `split`/`index`, which fix them)."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -52,6 +52,11 @@ pub struct Config {
     /// After SIGTERM, how long episodes in progress may run on before the
     /// server closes what is left and exits.
     pub drain_grace: Duration,
+    /// Browser origins (`https://app.example.org`) allowed to call `/mcp`
+    /// besides loopback ones; `*` allows any. A request with no `Origin`
+    /// (every non-browser client) is always served: the check is the MCP
+    /// transport's guard against DNS rebinding (see [`crate::mcp`]).
+    pub mcp_allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -67,6 +72,7 @@ impl Default for Config {
             web_dist: PathBuf::from("dist"),
             judge: None,
             drain_grace: Duration::from_secs(DEFAULT_DRAIN_GRACE_SECS),
+            mcp_allowed_origins: Vec::new(),
         }
     }
 }

@@ -62,6 +62,15 @@ pub enum ApiError {
     #[error("{0}")]
     UpgradeRequired(String),
 
+    /// A browser request to `/mcp` from an origin the server does not
+    /// allow: the MCP transport's guard against DNS rebinding.
+    #[error(
+        "Origin `{origin}` may not call /mcp: only loopback origins and those the server allows \
+         are served (start it with --mcp-allowed-origins {origin}, or DESKBENCH_MCP_ALLOWED_ORIGINS, \
+         to allow this one); a client that is no browser sends no Origin header"
+    )]
+    OriginNotAllowed { origin: String },
+
     /// A refusal whose `detail` string an original project's HTTP contract
     /// fixes: its compatibility mount answers it word for word (its
     /// clients match on it), with our stable `code` beside it.
@@ -121,6 +130,7 @@ impl ApiError {
             ApiError::CapacityReached { .. } => "CAPACITY_REACHED",
             ApiError::Draining => "DRAINING",
             ApiError::UpgradeRequired(_) => "UPGRADE_REQUIRED",
+            ApiError::OriginNotAllowed { .. } => "ORIGIN_NOT_ALLOWED",
             ApiError::Contract { code, .. } => code,
             ApiError::BodyUnreadable => "BAD_REQUEST",
             ApiError::Internal => "INTERNAL_ERROR",
@@ -148,6 +158,7 @@ impl ApiError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             ApiError::UpgradeRequired(_) => StatusCode::UPGRADE_REQUIRED,
+            ApiError::OriginNotAllowed { .. } => StatusCode::FORBIDDEN,
             ApiError::Contract { status, .. } => *status,
             ApiError::BodyUnreadable | ApiError::Rpc { .. } => StatusCode::BAD_REQUEST,
             ApiError::UnknownMessageType(_) | ApiError::Envelope { .. } => {
@@ -313,7 +324,9 @@ impl ApiError {
         let code = match self {
             ApiError::Rpc { code, .. } => *code,
             ApiError::InvalidJson(_) => crate::mcp::PARSE_ERROR,
-            ApiError::PayloadTooLarge { .. } => crate::mcp::INVALID_REQUEST,
+            ApiError::PayloadTooLarge { .. } | ApiError::OriginNotAllowed { .. } => {
+                crate::mcp::INVALID_REQUEST
+            }
             ApiError::CapacityReached { .. } | ApiError::Draining => crate::mcp::SERVER_ERROR,
             ApiError::Internal => crate::mcp::INTERNAL_ERROR,
             _ => crate::mcp::INVALID_PARAMS,

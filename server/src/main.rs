@@ -81,6 +81,12 @@ struct ServeArgs {
     /// Kubernetes terminationGracePeriodSeconds above this plus the preStop pause.
     #[arg(long, env = "DESKBENCH_DRAIN_GRACE_SECS", default_value_t = DEFAULT_DRAIN_GRACE_SECS, value_parser = clap::value_parser!(u64).range(0..=3600))]
     drain_grace_secs: u64,
+    /// Browser origins allowed to call /mcp besides loopback ones (http(s)://localhost,
+    /// 127.0.0.1, [::1], any port), comma-separated, exact (`https://app.example.org`), or `*`
+    /// for any. A request with another Origin header gets 403 (the MCP transport's guard against
+    /// DNS rebinding); one with no Origin header (every non-browser client) is served.
+    #[arg(long, env = "DESKBENCH_MCP_ALLOWED_ORIGINS", value_delimiter = ',')]
+    mcp_allowed_origins: Vec<String>,
     /// Largest request body or WebSocket message, in bytes.
     #[arg(long, env = "DESKBENCH_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES, value_parser = parse_positive)]
     max_body_bytes: usize,
@@ -185,6 +191,12 @@ async fn main() -> ExitCode {
         web_dist: args.web_dist,
         judge,
         drain_grace: Duration::from_secs(args.drain_grace_secs),
+        mcp_allowed_origins: args
+            .mcp_allowed_origins
+            .into_iter()
+            .map(|origin| origin.trim().trim_end_matches('/').to_owned())
+            .filter(|origin| !origin.is_empty())
+            .collect(),
     };
     let addr = format!("{}:{}", config.host, config.port);
     match server::serve(config).await {

@@ -74,11 +74,14 @@ impl Target<'_> {
     }
 }
 
-/// An answer: the JSON-RPC response and the session `initialize` opened,
-/// which the HTTP reply names.
+/// An answer: the JSON-RPC response, the session `initialize` opened
+/// (which the HTTP reply names), and the HTTP status: 200, or 503 when the
+/// replica cannot open a session (draining, or full), so a proxy retries
+/// elsewhere.
 pub struct Answer {
     pub response: Value,
     pub session: Option<String>,
+    pub status: StatusCode,
 }
 
 fn rpc(code: i64, message: impl Into<String>) -> ApiError {
@@ -93,6 +96,7 @@ fn refused(err: ApiError) -> Answer {
     Answer {
         response: response(Value::Null, Err(err)),
         session: None,
+        status: StatusCode::OK,
     }
 }
 
@@ -104,12 +108,18 @@ fn response(id: Value, outcome: Result<Value, ApiError>) -> Value {
 }
 
 /// `POST /mcp`. A request gets HTTP 200 and a JSON-RPC response, a
-/// notification 202 and no body, as the streamable HTTP transport says;
-/// a request naming a session that is not (or no longer) open is 404 (the
-/// client's cue to initialize again), a malformed session id or an
-/// unsupported `MCP-Protocol-Version` 400, each with a JSON-RPC error body.
+/// notification or a response (client to server) 202 and no body, as the
+/// streamable HTTP transport says; a browser origin that is not allowed
+/// 403; a request naming a session that is not (or no longer) open 404
+/// (the client's cue to initialize again); a malformed session id, an
+/// unsupported `MCP-Protocol-Version`, or an MCP client's request without
+/// its session 400; a session the replica cannot open (draining, full) 503
+/// with `Retry-After`; each error with a JSON-RPC error body.
 pub async fn http(State(mount): State<Mount>, request: Request) -> Response {
     let headers = request.headers().clone();
+    if let Err(err) = origin_check(&mount, &headers) {
+        return refusal(&mount, Value::Null, (err.status(), err));
+    }
     let query = request.uri().query().map(str::to_owned);
     let answer = match read_limited(request, mount.app.config.max_body_bytes).await {
         Err(err @ ApiError::PayloadTooLarge { .. }) => refused(rpc(INVALID_REQUEST, err.message())),
@@ -120,18 +130,32 @@ pub async fn http(State(mount): State<Mount>, request: Request) -> Response {
                 format!("Parse error: {err}; send one JSON-RPC 2.0 object"),
             )),
             Ok(request) => {
-                if let Err((status, err)) = transport_check(&mount, &headers) {
-                    let id = request_id(&request);
-                    return (status, Json(response(id, Err(err)))).into_response();
+                if let Err(refused) = transport_check(&mount, &headers, &request) {
+                    return refusal(&mount, request_id(&request), refused);
                 }
-                if is_notification(&request) {
+                if is_notification(&request) || is_response(&request) {
                     return StatusCode::ACCEPTED.into_response();
                 }
                 handle(Target::Http(&mount, &headers, query.as_deref()), request)
             }
         },
     };
-    let mut reply = Json(answer.response).into_response();
+    if let Some(code) = answer
+        .response
+        .pointer("/error/data/code")
+        .and_then(Value::as_str)
+    {
+        count_error(&mount, code);
+    } else if answer.response.get("error").is_some() {
+        count_error(&mount, "INVALID_REQUEST");
+    }
+    let mut reply = (answer.status, Json(answer.response)).into_response();
+    if answer.status == StatusCode::SERVICE_UNAVAILABLE {
+        reply.headers_mut().insert(
+            axum::http::header::RETRY_AFTER,
+            HeaderValue::from_static("1"),
+        );
+    }
     if let Some(id) = answer
         .session
         .as_deref()
@@ -142,6 +166,86 @@ pub async fn http(State(mount): State<Mount>, request: Request) -> Response {
             .insert(HeaderName::from_static(ids::MCP_HEADER), id);
     }
     reply
+}
+
+/// A transport refusal: `err`'s status with a JSON-RPC error body,
+/// counted in `/metrics` by its code.
+fn refusal(mount: &Mount, id: Value, (status, err): (StatusCode, ApiError)) -> Response {
+    count_error(mount, err.code());
+    (status, Json(response(id, Err(err)))).into_response()
+}
+
+/// `/metrics` counts MCP refusals by their stable code, as HTTP ones.
+fn count_error(mount: &Mount, code: &str) {
+    // The counter's label is static: a code outside ours is counted as
+    // one whose kind it is.
+    let code = ERROR_CODES
+        .iter()
+        .find(|known| **known == code)
+        .copied()
+        .unwrap_or("INVALID_REQUEST");
+    mount.app.metrics.error(code);
+}
+
+/// The codes an MCP error can carry in `error.data.code`
+/// ([`ApiError::code`], [`EnvError::code`]).
+const ERROR_CODES: [&str; 14] = [
+    "VALIDATION_ERROR",
+    "INVALID_JSON",
+    "UNKNOWN_ENV",
+    "UNKNOWN_TASK",
+    "UNKNOWN_TOOL",
+    "EPISODE_NOT_STARTED",
+    "EPISODE_DONE",
+    "PAYLOAD_TOO_LARGE",
+    "CAPACITY_REACHED",
+    "DRAINING",
+    "ORIGIN_NOT_ALLOWED",
+    "INVALID_REQUEST",
+    "INTERNAL_ERROR",
+    "NOT_FOUND",
+];
+
+/// The DNS-rebinding guard of the streamable HTTP transport: a request
+/// with an `Origin` header (a browser's) is served only from a loopback
+/// origin or one [`crate::Config::mcp_allowed_origins`] lists (`*`: any).
+/// The request's own `Host` is no proof: a rebound name makes the
+/// attacker's page and this server share it.
+fn origin_check(mount: &Mount, headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(axum::http::header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin.to_str().unwrap_or_default().trim_end_matches('/');
+    let allowed = &mount.app.config.mcp_allowed_origins;
+    if is_loopback_origin(origin) || allowed.iter().any(|a| a == "*" || a == origin) {
+        return Ok(());
+    }
+    Err(ApiError::OriginNotAllowed {
+        origin: origin.chars().take(100).collect(),
+    })
+}
+
+/// `http://localhost:3000`, `https://127.0.0.1`, `http://[::1]:8080`.
+fn is_loopback_origin(origin: &str) -> bool {
+    let Some(rest) = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+    else {
+        return false;
+    };
+    let host = match rest.strip_prefix("[::1]") {
+        Some(port) => return port.is_empty() || is_port(port),
+        None => rest.split_once(':').map_or(rest, |(host, _)| host),
+    };
+    let port = &rest[host.len()..];
+    (port.is_empty() || is_port(port))
+        && (host.eq_ignore_ascii_case("localhost") || host == "127.0.0.1")
+}
+
+/// `:8080`.
+fn is_port(text: &str) -> bool {
+    text.strip_prefix(':')
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The id of a request, for the error that refuses it (null when it has
@@ -165,39 +269,79 @@ fn is_notification(request: &Value) -> bool {
             .is_some_and(|m| m.starts_with("notifications/"))
 }
 
+/// A JSON-RPC response a client posts (to a server request; this server
+/// sends none, but the transport says to accept it): 202, no body.
+fn is_response(message: &Value) -> bool {
+    message.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
+        && message.get("id").is_some()
+        && message.get("method").is_none()
+        && (message.get("result").is_some() || message.get("error").is_some())
+}
+
 /// The streamable HTTP transport's refusals, before any method runs: an
 /// `MCP-Protocol-Version` this server does not speak (400), a session
-/// header that is no session id (400) or names no open session (404).
-fn transport_check(mount: &Mount, headers: &HeaderMap) -> Result<(), (StatusCode, ApiError)> {
+/// header that is no session id (400) or names no open session (404), and
+/// a request after `initialize` that names no session (400).
+///
+/// That last rule: a client that negotiated a protocol revision sends it
+/// in `MCP-Protocol-Version` on every later request, with the session
+/// `initialize` gave it; such a request naming no session (no
+/// `Mcp-Session-Id`, `X-Session-Id` or `params.session_id`) is refused, as
+/// the transport says of a server that issues session ids. OpenEnv's
+/// plain JSON-RPC clients send no protocol header and keep the anonymous
+/// session ([`http_session`]).
+fn transport_check(
+    mount: &Mount,
+    headers: &HeaderMap,
+    request: &Value,
+) -> Result<(), (StatusCode, ApiError)> {
+    let bad = |err| (StatusCode::BAD_REQUEST, err);
     if let Some(version) = headers.get(PROTOCOL_VERSION_HEADER) {
         let version = version.to_str().unwrap_or_default();
         if !PROTOCOL_VERSIONS.contains(&version) {
-            return Err((
-                StatusCode::BAD_REQUEST,
-                rpc(
-                    INVALID_REQUEST,
-                    format!(
-                        "unsupported MCP-Protocol-Version `{}`: send one of {} (the version \
+            return Err(bad(rpc(
+                INVALID_REQUEST,
+                format!(
+                    "unsupported MCP-Protocol-Version `{}`: send one of {} (the version \
                          initialize answered)",
-                        version.chars().take(40).collect::<String>(),
-                        PROTOCOL_VERSIONS.join(", ")
-                    ),
+                    version.chars().take(40).collect::<String>(),
+                    PROTOCOL_VERSIONS.join(", ")
                 ),
-            ));
+            )));
         }
     }
-    match header_session(headers) {
-        Err(err) => Err((StatusCode::BAD_REQUEST, err)),
-        Ok(Some(id)) if mount.app.sessions.get(mount.info, Some(&id)).is_none() => {
+    match header_session(headers).map_err(bad)? {
+        Some(id) if mount.app.sessions.get(mount.info, Some(&id)).is_none() => {
             Err((StatusCode::NOT_FOUND, unknown_session(&id)))
         }
-        Ok(_) => Ok(()),
+        Some(_) => Ok(()),
+        None => {
+            let method = request.get("method").and_then(Value::as_str);
+            let names_session = request
+                .pointer("/params/session_id")
+                .is_some_and(|id| !id.is_null());
+            if headers.contains_key(PROTOCOL_VERSION_HEADER)
+                && method.is_some_and(|m| m != "initialize" && !m.starts_with("notifications/"))
+                && !names_session
+            {
+                return Err(bad(rpc(
+                    INVALID_REQUEST,
+                    "no Mcp-Session-Id: after initialize, send the Mcp-Session-Id header it \
+                     returned on every request (or initialize again)",
+                )));
+            }
+            Ok(())
+        }
     }
 }
 
 /// `DELETE /mcp`: end the session `Mcp-Session-Id` names; 404 when it is
 /// not open, 400 when the header is missing or no session id.
 pub async fn end_session(State(mount): State<Mount>, headers: HeaderMap) -> Response {
+    if let Err(err) = origin_check(&mount, &headers) {
+        mount.app.metrics.error(err.code());
+        return err.into_response();
+    }
     let id = match headers.get(ids::MCP_HEADER) {
         None => {
             let err = ApiError::Missing {
@@ -229,6 +373,7 @@ pub fn handle(mut target: Target<'_>, request: Value) -> Answer {
     let plain = |response| Answer {
         response,
         session: None,
+        status: StatusCode::OK,
     };
     let Value::Object(request) = request else {
         return refused(rpc(
@@ -296,9 +441,16 @@ pub fn handle(mut target: Target<'_>, request: Value) -> Answer {
             ),
         )),
     };
+    // A replica that cannot open the session says so in HTTP too, with
+    // `Retry-After`, so a proxy's retry lands elsewhere.
+    let status = match &outcome {
+        Err(err @ (ApiError::Draining | ApiError::CapacityReached { .. })) => err.status(),
+        _ => StatusCode::OK,
+    };
     Answer {
         response: response(id, outcome),
         session,
+        status,
     }
 }
 
@@ -327,6 +479,7 @@ fn initialize(
                     let options = endpoint_options(mount, *query)?;
                     let defaults = ids::reset_defaults(&options)?;
                     let session = mount.app.sessions.create(mount.info)?;
+                    mount.app.metrics.reset(mount.info.id, options.task.id);
                     session.env().reset_with(options, defaults);
                     session
                 }
@@ -504,6 +657,7 @@ fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Val
         )
     })?;
     let arguments = params.get("arguments").unwrap_or(&Value::Null);
+    let started = std::time::Instant::now();
     let outcome = match target {
         Target::Connection(_, env) => play(env, name, arguments),
         Target::Http(mount, headers, _) => match http_session(mount, headers, params)? {
@@ -515,13 +669,20 @@ fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Val
                 .and(Err(EnvError::NotStarted)),
         },
     };
+    let metrics = &target.mount().app.metrics;
     match outcome {
-        Ok(result) => Ok(result),
+        Ok(result) => {
+            if name != READ_TASK {
+                metrics.step(target.mount().info.id, started.elapsed());
+            }
+            Ok(result)
+        }
         // A name that is no tool is a protocol error in MCP; anything else
         // the agent can correct is a tool result with `isError`.
         Err(err @ EnvError::UnknownTool { .. }) => Err(ApiError::Env(err)),
         Err(err) => {
             let err = ApiError::Env(err);
+            metrics.error(err.code());
             let message = err.message_on(Transport::Mcp);
             let mut error = err.body()["error"].clone();
             error["message"] = json!(message);
@@ -581,7 +742,7 @@ fn read_task(env: &AnyEnv, arguments: &Value) -> Result<Value, EnvError> {
 /// step "score X of 1".
 fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult) -> Value {
     let after = result.observation.to_value();
-    let changed: Map<String, Value> = match (&after, before.as_ref()) {
+    let mut changed: Map<String, Value> = match (&after, before.as_ref()) {
         (Value::Object(after), Some(Value::Object(before))) => after
             .iter()
             .filter(|(k, v)| before.get(*k) != Some(*v))
@@ -590,6 +751,7 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
         (Value::Object(after), _) => after.clone(),
         _ => Map::new(),
     };
+    drop_rendered(env.info().id, &mut changed);
     let feedback = ["feedback", "last_feedback"]
         .iter()
         .find_map(|k| after.get(*k).and_then(Value::as_str))
@@ -619,6 +781,36 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
         "structuredContent": structured,
         "isError": false,
     })
+}
+
+/// Observation fields whose whole content a text field of the same
+/// observation also carries, by environment: (text field, the fields it
+/// renders). A step result sends the text alone, the smaller form a model
+/// reads (`read_task` still shows both).
+pub const RENDERINGS: [(&str, &str, &[&str]); 3] = [
+    ("support_triage", "inbox_summary", &["inbox"]),
+    ("support_triage", "ticket_detail", &["opened_ticket"]),
+    (
+        "it_mental_health",
+        "scenario",
+        &["subject", "rubric", "response_format"],
+    ),
+];
+
+/// Leave out of `changed` each field a changed text field renders: the
+/// same content once. A field whose rendering did not change stays.
+fn drop_rendered(env_id: &str, changed: &mut Map<String, Value>) {
+    for (env, text, sources) in RENDERINGS {
+        let rendered = changed
+            .get(text)
+            .and_then(Value::as_str)
+            .is_some_and(|t| !t.is_empty());
+        if env == env_id && rendered {
+            for source in sources {
+                changed.remove(*source);
+            }
+        }
+    }
 }
 
 fn create_session(target: &Target<'_>) -> Result<Value, ApiError> {

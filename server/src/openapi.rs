@@ -126,7 +126,9 @@ fn errors(statuses: &[u16]) -> Map<String, Value> {
         .iter()
         .map(|status| {
             let description = match status {
-                404 => "Unknown environment or task (UNKNOWN_ENV, UNKNOWN_TASK)",
+                400 => "Missing or malformed header (VALIDATION_ERROR)",
+                403 => "Browser Origin not allowed (ORIGIN_NOT_ALLOWED)",
+                404 => "Unknown environment, task or session (UNKNOWN_ENV, UNKNOWN_TASK, VALIDATION_ERROR)",
                 405 => "Method not allowed (METHOD_NOT_ALLOWED)",
                 409 => "No episode in progress, or it is over (EPISODE_NOT_STARTED, EPISODE_DONE)",
                 413 => "Body larger than the limit (PAYLOAD_TOO_LARGE)",
@@ -262,13 +264,38 @@ fn step_action_schema(info: &EnvInfo, action_schema: &Value) -> Value {
 }
 
 /// OpenEnv's Task API at the server root ([`crate::task_api`]), for every
-/// environment.
+/// environment: its paths spelled out per environment (`/support_triage/task`),
+/// so each body states that environment's own bounds (task counts differ).
 fn task_api_paths() -> Map<String, Value> {
-    let env_id = json!([{
-        "name": "env_id", "in": "path", "required": true,
-        "schema": { "enum": env_wasm::registry::ENVIRONMENTS.iter().map(|e| e.id).collect::<Vec<_>>() },
-    }]);
-    let split = json!({ "type": ["string", "null"], "description": "train, validation or test; \"\" or absent is train" });
+    let mut paths: Map<String, Value> = env_wasm::registry::ENVIRONMENTS
+        .iter()
+        .flat_map(|info| task_api_paths_of(info))
+        .collect();
+    paths.insert(
+        "/list_environments".into(),
+        get(
+            "Environment ids",
+            "Every environment the Task API serves.",
+            json!({ "200": ok("Ids", json!({ "type": "array", "items": { "type": "string" } })) }),
+        ),
+    );
+    paths
+}
+
+fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
+    let id = info.id;
+    // `""` and null are train too; `/tasks` lists only the splits that fit
+    // in one reply.
+    let names: Vec<Value> = info.splits().iter().map(|s| json!(s.name)).collect();
+    let mut any_split = names.clone();
+    any_split.extend([json!(""), Value::Null]);
+    let split = json!({ "enum": any_split, "description": "train, validation or test; \"\", null or absent is train" });
+    let listable: Vec<Value> = info
+        .splits()
+        .iter()
+        .filter(|s| info.num_tasks(s) <= crate::task_api::MAX_LISTED)
+        .map(|s| json!(s.name))
+        .collect();
     let record = json!({
         "type": "object",
         "required": ["index", "task_id", "task_name", "dataset", "env", "split", "task", "difficulty", "seed", "max_steps", "reset"],
@@ -284,11 +311,12 @@ fn task_api_paths() -> Map<String, Value> {
     });
     let tasks = json!({ "type": "array", "items": record });
     let post = |summary: &str, body: Value, reply: Value| {
+        // A body with required fields is itself required.
+        let required = body.get("required").is_some();
         json!({ "post": {
-            "summary": summary,
-            "parameters": env_id,
-            "requestBody": { "required": false, "content": json_content(body) },
-            "responses": responses(("200", ok(summary, reply)), &[404, 413, 422]),
+            "summary": format!("{summary} ({id})"),
+            "requestBody": { "required": required, "content": json_content(body) },
+            "responses": responses(("200", ok(summary, reply)), &[413, 422]),
         } })
     };
     let body = |extra: Value| {
@@ -299,33 +327,36 @@ fn task_api_paths() -> Map<String, Value> {
         json!({ "type": "object", "properties": properties, "additionalProperties": false })
     };
     let int = json!({ "type": ["integer", "null"] });
+    // The index bound of each split; train's when no split is named.
+    let last = |split: &env_wasm::splits::Split| info.num_tasks(split).saturating_sub(1);
+    let train = info.split("").map(last).unwrap_or_default();
+    let mut task_body =
+        body(json!({ "index": { "type": "integer", "minimum": 0, "maximum": train } }));
+    task_body["required"] = json!(["index"]);
+    task_body["allOf"] = info
+        .splits()
+        .iter()
+        .map(|split| {
+            json!({
+                "if": { "properties": { "split": { "const": split.name } }, "required": ["split"] },
+                "then": { "properties": { "index": { "maximum": last(split) } } },
+            })
+        })
+        .collect();
+    let mut tasks_body = body(json!({}));
+    tasks_body["properties"]["split"] = json!({ "enum": listable, "description": "A split small enough for one reply; page through train with task_range" });
+    tasks_body["required"] = json!(["split"]);
     let mut paths = Map::new();
     paths.insert(
-        "/list_environments".into(),
+        format!("/{id}/splits"),
         get(
-            "Environment ids",
-            "Every environment the Task API serves.",
-            json!({ "200": ok("Ids", json!({ "type": "array", "items": { "type": "string" } })) }),
+            "Declared splits",
+            "Each split: name, type, num_tasks, its seed range (start inclusive, stop exclusive; disjoint), levels and tasks.",
+            json!({ "200": ok("Splits", json!({ "type": "array", "items": { "type": "object" } })) }),
         ),
     );
-    let mut splits = get(
-        "Declared splits",
-        "Each split: name, type, num_tasks, its seed range (start inclusive, stop exclusive; disjoint), levels and tasks.",
-        responses(
-            (
-                "200",
-                ok(
-                    "Splits",
-                    json!({ "type": "array", "items": { "type": "object" } }),
-                ),
-            ),
-            &[404],
-        ),
-    );
-    splits["get"]["parameters"] = env_id.clone();
-    paths.insert("/{env_id}/splits".into(), splits);
     paths.insert(
-        "/{env_id}/num_tasks".into(),
+        format!("/{id}/num_tasks"),
         post(
             "Task count of a split",
             body(json!({})),
@@ -333,22 +364,29 @@ fn task_api_paths() -> Map<String, Value> {
         ),
     );
     paths.insert(
-        "/{env_id}/task".into(),
+        format!("/{id}/task"),
         post(
             "One task of a split",
-            body(json!({ "index": int })),
+            task_body,
             json!({ "type": "object", "properties": { "task": record } }),
         ),
     );
     paths.insert(
-        "/{env_id}/task_range".into(),
+        format!("/{id}/task_range"),
         post(
-            "Tasks start..stop of a split (Python slice ends; at most 10,000)",
+            "Tasks start..stop of a split (Python slice ends; at most 20,000)",
             body(json!({ "start": int, "stop": int })),
             json!({ "type": "object", "properties": { "tasks": tasks } }),
         ),
     );
-    paths.insert("/{env_id}/tasks".into(), post("Every task of a split (at most 10,000: validation and test)", body(json!({})), json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } })));
+    paths.insert(
+        format!("/{id}/tasks"),
+        post(
+            "Every task of a split (at most 20,000: validation and test)",
+            tasks_body,
+            json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } }),
+        ),
+    );
     paths
 }
 
@@ -489,7 +527,7 @@ pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
             env_wasm::seam::REWARD_MODE: reward_mode_schema(),
             env_wasm::splits::SPLIT: {
                 "enum": split_names(info),
-                "description": "A declared split (seed range): with `index`, play that task of it (GET /{env_id}/splits and POST /{env_id}/task at the server root list them; any `task`, `seed` or `difficulty` sent too must agree); alone, draw a seed of its range.",
+                "description": "A declared split (seed range): with `index`, play that task of it (GET /{env_id}/splits and POST /{env_id}/task at the server root list them; sent alone: `index` fixes the task, seed and difficulty); alone, draw a seed of its range.",
             },
             env_wasm::splits::INDEX: {
                 "type": ["integer", "null"],
@@ -506,9 +544,38 @@ pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
         "allOf": [
             { "if": not_set(&["task"]), "then": { "properties": { "task_name": task_schema(info, "The task, when `task` names none.") } } },
             { "if": not_set(&["task", "task_name"]), "then": { "properties": { "task_id": task_schema(info, "The task, when `task` and `task_name` name none.") } } },
+            // `index` names one task of `split`, which fixes its task, seed
+            // and level: it needs the split, and the other fields stay
+            // unset (the server refuses them).
+            {
+                "if": { "properties": { env_wasm::splits::INDEX: { "type": "integer" } }, "required": [env_wasm::splits::INDEX] },
+                "then": {
+                    "required": [env_wasm::splits::SPLIT],
+                    "properties": {
+                        env_wasm::splits::SPLIT: { "type": "string" },
+                        "seed": { "type": "null" }, "task": { "type": "null" },
+                        "task_name": { "type": "null" }, "task_id": { "type": "null" },
+                        env_wasm::splits::DIFFICULTY: { "type": "null" },
+                    },
+                },
+            },
         ],
         "additionalProperties": false,
     });
+    // Each split bounds its index (its task count) and, without an index,
+    // the seed (its seed range; as an integer: a decimal string's value is
+    // no JSON Schema bound).
+    if let Some(Value::Array(rules)) = schema.get_mut("allOf") {
+        for split in info.splits() {
+            rules.push(json!({
+                "if": { "properties": { env_wasm::splits::SPLIT: { "const": split.name } }, "required": [env_wasm::splits::SPLIT] },
+                "then": { "properties": {
+                    env_wasm::splits::INDEX: { "type": ["integer", "null"], "maximum": info.num_tasks(split).saturating_sub(1) },
+                    "seed": { "type": ["integer", "null"], "minimum": split.start, "maximum": split.stop - 1 },
+                } },
+            }));
+        }
+    }
     if http && let Some(Value::Object(properties)) = schema.get_mut("properties") {
         properties.insert(
             ids::FIELD.to_owned(),
@@ -806,11 +873,25 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             "post": {
                 "summary": "MCP (JSON-RPC 2.0, streamable HTTP)",
                 "description": format!(
-                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}}; reset, step, state and close are simulation controls, never tools. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one. Also openenv/session/create and openenv/session/close. Always HTTP 200; problems are JSON-RPC errors.",
+                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}}; reset, step, state and close are simulation controls, never tools. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one (an MCP client that sends MCP-Protocol-Version must name it: 400 otherwise). Also openenv/session/create and openenv/session/close. Statuses as the streamable HTTP transport says: 200 with a JSON-RPC response (errors of a request inside it), 202 and no body for a notification or a posted response, 400 for a malformed session id or protocol version, 403 for a browser Origin the server does not allow, 404 for a session that is not open (initialize again), 503 with Retry-After when the replica cannot open a session (draining or full).",
                     info.tools().iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
                 ),
                 "requestBody": { "required": true, "content": json_content(schema_ref("JsonRpcRequest")) },
-                "responses": { "200": ok("JSON-RPC response", schema_ref("JsonRpcResponse")) },
+                "parameters": [
+                    {
+                        "name": "Mcp-Session-Id", "in": "header", "required": false,
+                        "description": "The session initialize returned.",
+                        "schema": { "type": "string", "pattern": ids::PATTERN },
+                    },
+                ],
+                "responses": {
+                    "200": ok("JSON-RPC response", schema_ref("JsonRpcResponse")),
+                    "202": { "description": "A notification or a JSON-RPC response, accepted (no body)" },
+                    "400": ok("Malformed Mcp-Session-Id or MCP-Protocol-Version, or no session after initialize (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                    "403": ok("Browser Origin not allowed (JSON-RPC error, ORIGIN_NOT_ALLOWED)", schema_ref("JsonRpcResponse")),
+                    "404": ok("The session named is not open: initialize again (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                    "503": ok("The replica cannot open a session (draining or full): retry, elsewhere (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                },
             },
             "delete": {
                 "summary": "End an MCP session",
@@ -825,7 +906,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                         "required": ["session_id", "closed"],
                         "properties": { "session_id": { "type": "string" }, "closed": { "const": true } },
                     }))),
-                    &[422],
+                    &[400, 403, 404],
                 ),
             },
         }),

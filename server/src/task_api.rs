@@ -116,6 +116,13 @@ fn integer(body: &Map<String, Value>, field: &'static str) -> Result<Option<i64>
         None | Some(Value::Null) => Ok(None),
         Some(value) => value
             .as_i64()
+            .or_else(|| {
+                // An integral float (`871.0`) is an integer in JSON.
+                value
+                    .as_f64()
+                    .filter(|f| f.fract() == 0.0 && f.abs() < i64::MAX as f64)
+                    .map(|f| f as i64)
+            })
             .map(Some)
             .ok_or_else(|| ApiError::validation(field, format!("must be an integer, got {value}"))),
     }

@@ -188,8 +188,10 @@ async fn a_draining_table_refuses_new_sessions_and_episodes_but_plays_on() {
         "/mcp",
         r#"{"jsonrpc": "2.0", "id": 1, "method": "openenv/session/create"}"#,
     )
-    .await
-    .json();
+    .await;
+    assert_eq!(mcp.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(mcp.header("retry-after"), Some("1"));
+    let mcp = mcp.json();
     assert_eq!(mcp["error"]["data"]["code"], "DRAINING", "{mcp}");
 
     let stats = get(&app, "/stats").await.json();
@@ -199,7 +201,7 @@ async fn a_draining_table_refuses_new_sessions_and_episodes_but_plays_on() {
     assert_eq!(sample(&metrics, "deskbench_draining"), Some(1.0));
     assert_eq!(
         sample(&metrics, "deskbench_errors_total{code=\"DRAINING\"}"),
-        Some(2.0),
-        "{metrics}"
+        Some(3.0),
+        "two HTTP refusals and the MCP one: {metrics}"
     );
 }

@@ -371,7 +371,16 @@ async fn malformed_session_ids_and_versions_are_400() {
     .await;
     assert_eq!(version.status, StatusCode::BAD_REQUEST);
     assert!(version.text().contains("2025-11-25"));
-    let known = send_with(&app, &[("mcp-protocol-version", "2025-06-18")], ping).await;
+    let id = open(&app, "/mcp").await;
+    let known = send_with(
+        &app,
+        &[
+            ("mcp-protocol-version", "2025-06-18"),
+            ("mcp-session-id", &id),
+        ],
+        ping,
+    )
+    .await;
     assert_eq!(known.status, StatusCode::OK);
     let mut end = request(Method::DELETE, "/mcp", "");
     end.headers_mut()
@@ -619,7 +628,11 @@ async fn session_create_is_bounded() {
         ..config()
     });
     call(&app, "openenv/session/create", json!({})).await;
-    let full = call(&app, "openenv/session/create", json!({})).await;
+    let create = json!({"jsonrpc": "2.0", "id": 7, "method": "openenv/session/create"});
+    let reply = send_with(&app, &[], create).await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reply.header("retry-after"), Some("1"));
+    let full = reply.json();
     assert_eq!(error_code(&full), -32000);
     assert_eq!(full["error"]["data"]["code"], "CAPACITY_REACHED");
 }
@@ -635,4 +648,214 @@ async fn every_mount_answers_mcp() {
     let reply = post(&app(), "/envs/productivity/mcp", "{}").await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.json()["error"]["code"], -32600);
+}
+
+/// `POST /mcp` with an `Origin` header: the transport's DNS-rebinding
+/// guard serves loopback origins and those configured, refuses others 403
+/// (DELETE too), and serves requests with no Origin (non-browser clients).
+#[tokio::test]
+async fn browser_origins_are_checked() {
+    let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+    let app = app();
+    for allowed in [
+        "http://localhost:5173",
+        "https://127.0.0.1",
+        "http://[::1]:8080",
+    ] {
+        let reply = send_with(&app, &[("origin", allowed)], ping.clone()).await;
+        assert_eq!(reply.status, StatusCode::OK, "{allowed}: {}", reply.text());
+    }
+    for refused in [
+        "http://evil.example",
+        "http://localhost.evil.example",
+        "http://127.0.0.1.nip.io:7860",
+        "null",
+    ] {
+        let reply = send_with(&app, &[("origin", refused)], ping.clone()).await;
+        assert_eq!(reply.status, StatusCode::FORBIDDEN, "{refused}");
+        assert_eq!(reply.json()["error"]["data"]["code"], "ORIGIN_NOT_ALLOWED");
+        assert!(
+            reply.text().contains("--mcp-allowed-origins"),
+            "{}",
+            reply.text()
+        );
+    }
+    let mut end = request(Method::DELETE, "/mcp", "");
+    end.headers_mut()
+        .insert("origin", "http://evil.example".parse().expect("header"));
+    assert_eq!(send(&app, end).await.status, StatusCode::FORBIDDEN);
+
+    let configured = server::app(Config {
+        mcp_allowed_origins: vec!["https://app.example.org".to_owned()],
+        ..config()
+    });
+    let reply = send_with(
+        &configured,
+        &[("origin", "https://app.example.org")],
+        ping.clone(),
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let reply = send_with(
+        &configured,
+        &[("origin", "https://other.example.org")],
+        ping,
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN);
+}
+
+/// A client that negotiated a protocol revision names its session on every
+/// later request (400 without it); a posted JSON-RPC response is accepted
+/// with 202 and no body.
+#[tokio::test]
+async fn an_mcp_client_names_its_session_and_may_post_responses() {
+    let app = app();
+    let id = open(&app, "/mcp").await;
+    let ping = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"});
+    let version = ("mcp-protocol-version", "2025-11-25");
+    let without = send_with(&app, &[version], ping.clone()).await;
+    assert_eq!(without.status, StatusCode::BAD_REQUEST);
+    assert_eq!(without.json()["id"], 2);
+    assert!(
+        without.text().contains("Mcp-Session-Id"),
+        "{}",
+        without.text()
+    );
+    let with = send_with(&app, &[version, ("mcp-session-id", &id)], ping.clone()).await;
+    assert_eq!(with.status, StatusCode::OK);
+    // initialize itself needs none; OpenEnv's plain clients send no
+    // protocol header and keep the anonymous session.
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
+    assert_eq!(
+        send_with(&app, &[version], init).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(send_with(&app, &[], ping).await.status, StatusCode::OK);
+
+    for posted in [
+        json!({"jsonrpc": "2.0", "id": 9, "result": {}}),
+        json!({"jsonrpc": "2.0", "id": 9, "error": {"code": -1, "message": "declined"}}),
+    ] {
+        let reply = send_with(&app, &[version, ("mcp-session-id", &id)], posted).await;
+        assert_eq!(reply.status, StatusCode::ACCEPTED);
+        assert!(reply.text().is_empty(), "{}", reply.text());
+    }
+}
+
+/// A replica that cannot open a session answers `initialize` 503 with
+/// `Retry-After` (a proxy retries elsewhere): draining, or full.
+#[tokio::test]
+async fn initialize_on_a_draining_or_full_replica_is_503() {
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
+    let (app, handle) = server::build(config());
+    handle.sessions().start_draining();
+    let reply = send_with(&app, &[], init.clone()).await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reply.header("retry-after"), Some("1"));
+    assert_eq!(reply.json()["error"]["data"]["code"], "DRAINING");
+    assert!(reply.header("mcp-session-id").is_none());
+
+    let full = server::app(Config {
+        max_sessions: 1,
+        ..config()
+    });
+    open(&full, "/mcp").await;
+    let reply = send_with(&full, &[], init).await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reply.json()["error"]["data"]["code"], "CAPACITY_REACHED");
+}
+
+/// MCP sessions count in `/metrics` like HTTP ones: the episode
+/// `initialize` opens, each step (not the free read), each refusal.
+#[tokio::test]
+async fn mcp_steps_and_errors_are_in_the_metrics() {
+    let (app, _handle) = server::build(config());
+    let path = "/envs/support_triage/mcp?task=easy";
+    let id = open(&app, path).await;
+    let at = |body: Value| {
+        let mut request = request(Method::POST, path, body.to_string());
+        request
+            .headers_mut()
+            .insert("mcp-session-id", id.parse().expect("header"));
+        request
+    };
+    send(&app, at(tools_call("read_task", json!({})))).await;
+    send(&app, at(tools_call("show_inbox", json!({})))).await;
+    let refused = send(&app, at(tools_call("view_ticket", json!({}))))
+        .await
+        .json();
+    assert_eq!(refused["result"]["isError"], true, "{refused}");
+    let text = get(&app, "/metrics").await.text();
+    let line = |series: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(series)?.trim().parse::<f64>().ok())
+    };
+    assert_eq!(
+        line("deskbench_resets_total{env=\"support_triage\",task=\"easy\"}"),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        line("deskbench_steps_total{env=\"support_triage\"}"),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        line("deskbench_errors_total{code=\"VALIDATION_ERROR\"}"),
+        Some(1.0),
+        "{text}"
+    );
+}
+
+/// A step result sends each content once: support's text forms, not the
+/// rows and ticket they render; it_mental_health's case text, not its
+/// parts. `read_task` still shows both forms.
+#[tokio::test]
+async fn step_results_carry_each_content_once() {
+    let app = app();
+    let call_at = |path: &'static str, id: String, name: &'static str, arguments: Value| {
+        let app = app.clone();
+        async move {
+            let mut request = request(Method::POST, path, tools_call(name, arguments).to_string());
+            request
+                .headers_mut()
+                .insert("mcp-session-id", id.parse().expect("header"));
+            send(&app, request).await.json()["result"]["structuredContent"]["observation"].clone()
+        }
+    };
+    let path = "/envs/support_triage/mcp?task=medium&seed=7";
+    let id = open(&app, path).await;
+    let ticket = read(&app, path, &id).await["observation"]["inbox"][0]["ticket_id"].clone();
+    let viewed = call_at(
+        path,
+        id.clone(),
+        "view_ticket",
+        json!({"ticket_id": ticket}),
+    )
+    .await;
+    assert!(
+        viewed["ticket_detail"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty()),
+        "{viewed}"
+    );
+    assert!(viewed["inbox_summary"].is_string(), "{viewed}");
+    assert!(viewed.get("opened_ticket").is_none(), "{viewed}");
+    assert!(viewed.get("inbox").is_none(), "{viewed}");
+    let full = read(&app, path, &id).await;
+    assert!(full["observation"]["opened_ticket"].is_object());
+
+    let path = "/envs/it_mental_health/mcp?task=full_episode&seed=7";
+    let id = open(&app, path).await;
+    let task_id = read(&app, path, &id).await["observation"]["task_id"].clone();
+    let answer = json!({"task_id": task_id, "response": "Severity: High. ".repeat(10)});
+    let next = call_at(path, id, "answer", answer).await;
+    assert!(
+        next["scenario"].as_str().is_some_and(|t| !t.is_empty()),
+        "{next}"
+    );
+    for part in ["subject", "rubric", "response_format"] {
+        assert!(next.get(part).is_none(), "{part}: {next}");
+    }
 }
