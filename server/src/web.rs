@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::Uri;
+use axum::http::{HeaderValue, Uri, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use tower::ServiceExt;
@@ -61,14 +61,24 @@ async fn serve(State(web): State<Web>, mut request: Request) -> Response {
         Some(query) => format!("{inner}?{query}"),
         None => inner.to_owned(),
     };
+    // The README the page links to is UTF-8 Markdown; without a charset
+    // a browser shows its dashes and arrows as mojibake.
+    let markdown = inner.split('?').next().is_some_and(|p| p.ends_with(".md"));
     match inner.parse::<Uri>() {
         Ok(uri) => *request.uri_mut() = uri,
         Err(_) => return Html(NOT_BUILT).into_response(),
     }
-    match web.files.oneshot(request).await {
+    let mut response = match web.files.oneshot(request).await {
         Ok(response) => response.map(Body::new),
         Err(never) => match never {},
+    };
+    if markdown && response.status().is_success() {
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/markdown; charset=utf-8"),
+        );
     }
+    response
 }
 
 const NOT_BUILT: &str = r#"<!doctype html>

@@ -43,8 +43,15 @@
 //! - `the_bundle_plays_an_episode_from_a_plain_static_host`: only the bundle,
 //!   under a plain `ServeDir` with no API at all, and not a single 404.
 //! - `opened_from_disk_the_page_says_what_to_do`: `file://.../index.html`.
+//! - `a_visitor_loses_nothing_and_right_answers_show_as_right` (issue 25):
+//!   a full-score answer worded otherwise than the reference's shows every
+//!   field with full marks; the raw-JSON placeholder is each environment's
+//!   example; a step and a half-written action survive a reload; Start over
+//!   an episode in progress asks; Back and Forward stay in the page between
+//!   episodes and the run viewer; the page's own export opens in Runs; the
+//!   README is served as UTF-8.
 //! - `the_page_transfers_under_its_budget`: the bytes the server sends with
-//!   brotli, against DESIGN.md's 400 KB; the first render time is printed by
+//!   brotli, against DESIGN.md's 512 KB; the first render time is printed by
 //!   every test that opens the page.
 //!
 //! All fail on any error the page records (`window.__deskbenchErrors`, set up
@@ -856,6 +863,183 @@ async fn opened_from_disk_the_page_says_what_to_do() {
     .await;
 }
 
+/// Issue 25: a full score in other words than the reference's is marked
+/// right field by field; an episode in progress and its draft survive a
+/// reload; Start over it asks; Back and Forward stay in the page between
+/// episodes and the run viewer; the raw-JSON placeholder is the
+/// environment's own; the README is served as UTF-8.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visitor_loses_nothing_and_right_answers_show_as_right() {
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app.clone()).await;
+
+    // The README the page links to, with its charset.
+    let readme = app
+        .clone()
+        .oneshot(
+            Request::get("/web/README.md")
+                .body(Body::empty())
+                .expect("request"),
+        )
+        .await
+        .expect("README response");
+    let kind = readme
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(kind, "text/markdown; charset=utf-8", "/web/README.md");
+
+    with_browser(async |client: &Client| {
+        // A full score worded otherwise than the reference: every field is
+        // marked by its grade, none as wrong.
+        let env = env_wasm::registry::find("it_mental_health").expect("registered");
+        let native = native_episode(env, "burnout_detection", 5, Policy::Reference);
+        let page = open(client, &format!("{origin}/web/?env=it_mental_health&task=burnout_detection&seed=5")).await;
+        println!("e2e: visitor page {page}");
+        set_raw_mode(client, true).await;
+        for (index, action) in native.actions.iter().enumerate() {
+            let mut reworded = action.clone();
+            let response = reworded["response"].as_str().unwrap_or_default().to_owned();
+            reworded["response"] = json!(format!("{response} We agreed this in the weekly review."));
+            type_raw(client, &ascii_json(&reworded)).await;
+            click(client, "raw-step-btn").await;
+            let want = (index + 1).to_string();
+            wait_for(&format!("reworded answer: step {want}"), async || {
+                Ok((snapshot(client).await.step.as_deref() == Some(want.as_str())).then_some(()))
+            })
+            .await;
+        }
+        let score = wait_for("reworded answer: #final-score", async || Ok(snapshot(client).await.score)).await;
+        assert_eq!(score, "1.0000", "the reworded reference answer");
+        click(client, "reference-btn").await;
+        let marks = wait_js(
+            client,
+            "the reference comparison",
+            "const rows = document.querySelectorAll('#reference tbody tr');
+             return rows.length > 0 && Array.from(rows, r => [r.className,
+                 r.children[1].textContent === r.children[2].textContent]);",
+        )
+        .await;
+        let marks: Vec<(String, bool)> = serde_json::from_value(marks).expect("rows");
+        assert!(marks.iter().all(|(class, _)| class == "full"), "marks: {marks:?}");
+        assert!(marks.iter().any(|(_, same)| !same), "no field worded otherwise: {marks:?}");
+        save_screenshot(client, "visitor-marks").await;
+        // What Export wrote, for Runs below.
+        let record = exported(client).await.expect("#export-link");
+        let export = scratch_dir("visitor").join("deskbench-episode.json");
+        std::fs::write(&export, serde_json::to_string_pretty(&record).expect("JSON"))
+            .expect("write the export");
+
+        // The raw-JSON placeholder is each environment's own example.
+        for env_id in ["support_triage", "productivity"] {
+            let env = env_wasm::registry::find(env_id).expect("registered");
+            open(client, &format!("{origin}/web/?env={env_id}&seed=5")).await;
+            set_raw_mode(client, true).await;
+            let shown = js(client, "return document.getElementById('raw-action').placeholder;").await;
+            let mut session = AnyEnv::of(env);
+            session
+                .reset(&json!({"seed": 5}), ResetDefaults::default())
+                .expect("native reset");
+            let example = session.empty_answer().expect("an example action");
+            let shown: Value = serde_json::from_str(shown.as_str().unwrap_or_default())
+                .unwrap_or_else(|e| panic!("{env_id}: placeholder is not JSON: {e}"));
+            assert_eq!(shown, example, "{env_id}: the raw-JSON placeholder");
+        }
+
+        // One step and a half-written action, then a reload: both are back.
+        // (`open` left productivity/easy seed 5 on show, raw mode on.)
+        type_raw(client, r#"{"raw": "inspect"}"#).await;
+        click(client, "raw-step-btn").await;
+        wait_for("the inspect step", async || {
+            Ok((snapshot(client).await.step.as_deref() == Some("1")).then_some(()))
+        })
+        .await;
+        let draft = r#"{"raw": "propose: {\"label\": \"work\"}"}"#;
+        type_raw(client, draft).await;
+        wait_js(
+            client,
+            "the draft kept",
+            &format!(
+                "const d = localStorage.getItem('deskbench.draft'); return d && d.includes({});",
+                json!("propose")
+            ),
+        )
+        .await;
+        js(client, "window.__samePage = true; return true;").await;
+        client.refresh().await.expect("reload");
+        let restored = wait_js(
+            client,
+            "the episode and draft after a reload",
+            "const s = document.getElementById('step-count'), a = document.getElementById('raw-action');
+             return s && a && s.textContent.trim() === '1' && a.value;",
+        )
+        .await;
+        assert_eq!(restored, json!(draft), "the draft after a reload");
+        let note = wait_text(client, "#source-note").await;
+        assert!(note.contains("in progress"), "{note}");
+
+        // Start over an episode in progress asks; "Keep playing" keeps it.
+        click(client, "start-btn").await;
+        click(client, "start-confirm-no").await;
+        assert_eq!(snapshot(client).await.step.as_deref(), Some("1"));
+        let asked = js(client, "return document.getElementById('start-confirm') === null;").await;
+        assert_eq!(asked, json!(true), "the question stays after Keep playing");
+
+        // A new episode (seed 6), then Back: the page stays, and shows the
+        // one in progress as it was; Forward shows seed 6 again.
+        js(client, "window.__samePage = true; return true;").await;
+        let seed_input = find(client, "seed-input").await;
+        seed_input.clear().await.expect("clear #seed-input");
+        seed_input.send_keys("6").await.expect("type the seed");
+        click(client, "start-btn").await;
+        click(client, "start-confirm-yes").await;
+        wait_for("seed 6 on show", async || {
+            Ok((step_attribute(client, "seed").await == "6").then_some(()))
+        })
+        .await;
+        client.back().await.expect("Back");
+        wait_for("seed 5 back after Back", async || {
+            Ok((step_attribute(client, "seed").await == "5").then_some(()))
+        })
+        .await;
+        assert_eq!(snapshot(client).await.step.as_deref(), Some("1"), "seed 5's step after Back");
+        client.forward().await.expect("Forward");
+        wait_for("seed 6 after Forward", async || {
+            Ok((step_attribute(client, "seed").await == "6").then_some(()))
+        })
+        .await;
+        // The run viewer is a page state too.
+        click(client, "mode-runs").await;
+        client.back().await.expect("Back from Runs");
+        wait_js(
+            client,
+            "the play view after Back from Runs",
+            "return document.getElementById('mode-play').classList.contains('active');",
+        )
+        .await;
+        let same = js(client, "return window.__samePage === true;").await;
+        assert_eq!(same, json!(true), "Back left the page");
+
+        // The page's own export opens in Runs, as one episode that replays
+        // with its score.
+        click(client, "mode-runs").await;
+        upload(client, "run-files", &[&export]).await;
+        let listed = wait_js(
+            client,
+            "the exported episode in Runs",
+            "const rows = document.querySelectorAll('#run-episodes tbody tr');
+             const message = document.getElementById('runs-message');
+             return message ? message.textContent : rows.length > 0 && rows.length;",
+        )
+        .await;
+        assert_eq!(listed, json!(1), "the page's own export in Runs");
+        check_no_errors(client, "the visitor's round", &[]).await;
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_transfers_under_its_budget() {
     // DESIGN.md section 7: under 512 KB transferred, brotli as the server
@@ -1208,6 +1392,12 @@ async fn start_in_ui_at(client: &Client, env: &'static EnvInfo, task: &str, seed
         .click()
         .await
         .expect("click #start-btn");
+    // Over an episode in progress the page asks first (issue 25).
+    js(
+        client,
+        "const yes = document.getElementById('start-confirm-yes'); if (yes) yes.click(); return true;",
+    )
+    .await;
     // The new episode is the page's: its export names this env, task, seed
     // and level.
     wait_for(
@@ -1561,6 +1751,19 @@ async fn check_reference_reveal(client: &Client, native: &Native) {
         shown[2].as_u64().unwrap_or(0) > 0,
         "{label}: no compared fields"
     );
+    if native.score >= 1.0 {
+        let wrong = js(
+            client,
+            "return Array.from(document.querySelectorAll('#reference tbody tr.missed, #reference tbody tr.partial'),
+                               r => r.textContent);",
+        )
+        .await;
+        assert_eq!(
+            wrong,
+            json!([]),
+            "{label}: a full score with fields marked wrong"
+        );
+    }
 }
 
 /// A folder for the files a test writes, empty at the start.

@@ -17,10 +17,10 @@ use crate::episode::{self, EpisodeView, Played};
 use crate::format::{exact, number, signed};
 use crate::html::{self, Html, clicked_data};
 use crate::record::EpisodeRecord;
-use crate::reference::compact;
+use crate::reference::{compact, steps_in_words};
 use crate::run_files::RunFile;
 use crate::runs::{self, Opened};
-use crate::{developer, link, result, verify, views};
+use crate::{developer, link, result, saved, verify, views};
 
 #[derive(Debug, Clone, PartialEq)]
 enum Verify {
@@ -85,6 +85,23 @@ fn show_result_card() {
             let _ = card.focus();
         }
     });
+}
+
+/// Put the kept draft of the episode at `key` back into the Act panel,
+/// over a few frames: a restored box may bring up more fields.
+fn put_back_draft(key: String, frames_left: u8) {
+    request_animation_frame(move || {
+        saved::restore_draft(&key);
+        if frames_left > 1 {
+            put_back_draft(key, frames_left - 1);
+        }
+    });
+}
+
+/// Whether `view` is an episode with work in it that a new one would
+/// replace: steps taken and no end yet.
+fn in_progress(view: &EpisodeView) -> bool {
+    !view.done && view.accepted().next().is_some()
 }
 
 /// What a screen reader hears when an episode ends.
@@ -195,6 +212,12 @@ pub fn App() -> impl IntoView {
     let runs_open = RwSignal::new(false);
     let run_files = RwSignal::new(Vec::<RunFile>::new());
     let link_note = RwSignal::new(None::<String>);
+    // The episode Start would begin, while the page asks whether to
+    // replace the one in progress.
+    let confirm_start = RwSignal::new(None::<(&'static EnvInfo, String, u64, u8)>);
+    // Until the first episode is on show, its address replaces the one
+    // the page opened at instead of adding a history entry.
+    let booting = StoredValue::new(true);
 
     spawn_local(async move { server_up.set(verify::server_available().await) });
 
@@ -204,7 +227,13 @@ pub fn App() -> impl IntoView {
     // Show a played episode: its session goes on from where it stands.
     let install = move |played: Played, from: Option<String>| {
         let Played { env, view } = played;
-        link::show_in_address_bar(&view.env_id, &view.task, view.seed, view.level());
+        link::show_in_address_bar(
+            &view.env_id,
+            &view.task,
+            view.seed,
+            view.level(),
+            !booting.get_value(),
+        );
         env_id.set(view.env_id.clone());
         task_id.set(view.task.clone());
         seed_text.set(view.seed.to_string());
@@ -222,6 +251,7 @@ pub fn App() -> impl IntoView {
         verify_state.set(Verify::Idle);
         notice.set(None);
         runs_open.set(false);
+        confirm_start.set(None);
         tab.set(if over { Tab::Act } else { Tab::Scenario });
     };
 
@@ -237,20 +267,104 @@ pub fn App() -> impl IntoView {
         }
     };
 
+    // The episode kept in this browser, played again from its actions, if
+    // it is the one `linked` names (a reload, Back to it): nothing typed
+    // or stepped is lost. `false` when it is not, or no longer replays.
+    let resume = move |linked: &link::Linked| -> bool {
+        let Some(record) = saved::kept_episode() else {
+            return false;
+        };
+        let named = record.env == linked.env.id
+            && record.task == linked.task.id
+            && record.seed == linked.seed
+            && record.difficulty.unwrap_or(DEFAULT_LEVEL) == linked.difficulty;
+        if !named {
+            return false;
+        }
+        let replayed = episode::replay(
+            &record.env,
+            &record.task,
+            record.seed,
+            record.variant(),
+            record.actions.iter().map(|a| (a.clone(), None)),
+        );
+        match replayed {
+            Ok(played) if played.view.steps.iter().all(|s| s.outcome.is_ok()) => {
+                let steps = played.view.accepted().count();
+                let key = saved::draft_key(&played.view);
+                install(
+                    played,
+                    Some(format!(
+                        "Your episode in progress is back as you left it in this browser ({} taken).",
+                        steps_in_words(steps).trim_start_matches("in ")
+                    )),
+                );
+                put_back_draft(key, 3);
+                true
+            }
+            _ => false,
+        }
+    };
+    // The episode an address names: the kept one if it is that, else a new one.
+    let open_linked = move |linked: link::Linked| {
+        if linked.problems.is_empty() && resume(&linked) {
+            return;
+        }
+        begin(
+            linked.env,
+            linked.task.id.to_owned(),
+            linked.seed,
+            linked.difficulty,
+        );
+        if !linked.problems.is_empty() {
+            notice.set(Some(linked.problems.join(" ")));
+        }
+    };
+
     // Show a scenario at once: the one the link names
     // (`?env=&task=&seed=&difficulty=`), else the first task of the first
     // environment with seed 42 at level 2; say what in the link named nothing.
     let search = window().location().search().unwrap_or_default();
-    let linked = link::parse(&search);
-    begin(
-        linked.env,
-        linked.task.id.to_owned(),
-        linked.seed,
-        linked.difficulty,
-    );
-    if !linked.problems.is_empty() {
-        notice.set(Some(linked.problems.join(" ")));
-    }
+    open_linked(link::parse(&search));
+    runs_open.set(link::runs_in_address());
+    booting.set_value(false);
+
+    // Back and Forward: the address names an episode (and `#runs` the run
+    // viewer); show it, the kept one if it is that.
+    let on_history = move |_: web_sys::Event| {
+        let search = window().location().search().unwrap_or_default();
+        let linked = link::parse(&search);
+        let same = episode.with_untracked(|e| {
+            e.as_ref().is_some_and(|v| {
+                v.env_id == linked.env.id
+                    && v.task == linked.task.id
+                    && v.seed == linked.seed
+                    && v.level() == linked.difficulty
+            })
+        });
+        if !same {
+            open_linked(linked);
+        }
+        runs_open.set(link::runs_in_address());
+    };
+    // The page lives as long as the window: the listener is never removed.
+    let _ = window_event_listener_untyped("popstate", on_history);
+
+    // Every change to the episode is kept for the next visit.
+    Effect::new(move |_| {
+        episode.with(|e| {
+            if let Some(view) = e {
+                saved::keep_episode(view);
+            }
+        })
+    });
+    // What the Act panel's fields hold, kept on every edit.
+    let keep_draft = move |_: leptos::ev::Event| {
+        let key = episode.with_untracked(|e| e.as_ref().filter(|v| !v.done).map(saved::draft_key));
+        if let Some(key) = key {
+            saved::keep_draft(&key);
+        }
+    };
 
     let start = move |_| {
         let seed = match seed_text.get().trim() {
@@ -265,7 +379,12 @@ pub fn App() -> impl IntoView {
                 }
             },
         };
-        begin(picked(), task_id.get(), seed, level.get());
+        let (env, task, difficulty) = (picked(), task_id.get(), level.get());
+        if episode.with_untracked(|e| e.as_ref().is_some_and(in_progress)) {
+            confirm_start.set(Some((env, task, seed, difficulty)));
+        } else {
+            begin(env, task, seed, difficulty);
+        }
     };
     // The same or the next seed of the running episode, at its level.
     let restart = Callback::new(move |seed: u64| {
@@ -292,6 +411,10 @@ pub fn App() -> impl IntoView {
             })
         });
         shown_step.set(None);
+        // The fields after the step are the draft of the next one.
+        if let Some(key) = episode.with_untracked(|e| e.as_ref().map(saved::draft_key)) {
+            request_animation_frame(move || saved::keep_draft(&key));
+        }
         if let Some(text) =
             episode.with_untracked(|e| e.as_ref().filter(|v| v.done).map(announcement))
         {
@@ -593,8 +716,8 @@ pub fn App() -> impl IntoView {
                 <p class="muted">"Workplace-operations environments for AI agents, running in your browser. Same seed, same actions, same score as the API."</p>
             </div>
             <nav class="modes" aria-label="Views">
-                <button id="mode-play" class:active=move || !runs_open.get() on:click=move |_| runs_open.set(false)>"Play"</button>
-                <button id="mode-runs" class:active=move || runs_open.get() on:click=move |_| runs_open.set(true)>"Runs"</button>
+                <button id="mode-play" class:active=move || !runs_open.get() on:click=move |_| { runs_open.set(false); link::show_view(false); }>"Play"</button>
+                <button id="mode-runs" class:active=move || runs_open.get() on:click=move |_| { runs_open.set(true); link::show_view(true); }>"Runs"</button>
                 <button id="copy-link" on:click=copy_link title="Copy a link to this episode">"Copy link"</button>
             </nav>
         </header>
@@ -625,6 +748,21 @@ pub fn App() -> impl IntoView {
             </section>
             <p class="summary">{summary}</p>
             {move || pending().map(|p| view! { <p class="pending hint" id="pending-note">{p}</p> })}
+            {move || confirm_start.get().map(|(env, task, seed, difficulty)| {
+                let steps = episode.with_untracked(|e| e.as_ref().map_or(0, |v| v.accepted().count()));
+                let question = format!(
+                    "Replace the episode in progress ({} taken, not finished) with {} / {task} at level {difficulty}, seed {seed}? Export episode keeps a copy of it first.",
+                    steps_in_words(steps).trim_start_matches("in "),
+                    env.id
+                );
+                view! {
+                    <div class="confirm" role="alertdialog" id="start-confirm" aria-labelledby="start-confirm-text">
+                        <p id="start-confirm-text">{question}</p>
+                        <button id="start-confirm-yes" class="primary" on:click=move |_| begin(env, task.clone(), seed, difficulty)>"Start the new episode"</button>
+                        <button id="start-confirm-no" on:click=move |_| confirm_start.set(None)>"Keep playing"</button>
+                    </div>
+                }
+            })}
             {move || notice.get().map(|n| view! { <p class="error" role="alert" id="notice">{n}</p> })}
             {move || source.get().map(|s| view! { <p class="source hint" id="source-note">{s}</p> })}
             <Show when=move || episode.with(|e| e.is_some())>
@@ -635,7 +773,7 @@ pub fn App() -> impl IntoView {
                         {browsing}
                         <div on:click=on_scenario_click on:change=on_scenario_change inner_html=scenario></div>
                     </section>
-                    <section class="panel" id="act-panel" aria-label="Act">
+                    <section class="panel" id="act-panel" aria-label="Act" on:input=keep_draft on:change=keep_draft>
                         <h2>"Act"</h2>
                         <div class="status">
                             "Step "
@@ -660,7 +798,7 @@ pub fn App() -> impl IntoView {
                             </label>
                             <Show when=move || raw_mode.get() fallback=composer>
                                 <div class="form">
-                                    <textarea id="raw-action" rows="6" spellcheck="false" placeholder="{\"raw\": \"inspect\"}"
+                                    <textarea id="raw-action" rows="6" spellcheck="false" placeholder=move || example.get().to_string()
                                         prop:value=move || raw_text.get()
                                         on:input=move |ev| raw_text.set(event_target_value(&ev))
                                         on:keydown=move |ev: leptos::ev::KeyboardEvent| {

@@ -96,8 +96,9 @@ pub const REWARD_VS_SCORE: &str = "The reward is what each step earns for traini
 pub fn rewards_of(env: &str) -> &'static str {
     match env {
         "productivity" => {
-            "Here every step costs 0.02 (more for a repeated or malformed command) and the graded \
-             step adds the score, so a perfect first `final` earns 0.98."
+            "Here every step costs 0.02 (more for a repeated or malformed command), the graded \
+             step adds the score, and a graded answer that scores 0 costs a further 0.05; a \
+             perfect first `final` earns 0.98."
         }
         "support_triage" => {
             "Here every step costs 0.01, first views and first complete labels of each ticket \

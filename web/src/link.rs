@@ -140,11 +140,51 @@ pub fn query(env: &str, task: &str, seed: u64, difficulty: u8) -> String {
     format!("?env={env}&task={task}&seed={seed}&{DIFFICULTY}={difficulty}")
 }
 
-/// Put the episode in the address bar, so the page's address links to it.
-pub fn show_in_address_bar(env: &str, task: &str, seed: u64, difficulty: u8) {
-    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let query = query(env, task, seed, difficulty);
+/// Put the episode in the address bar, so the page's address links to it:
+/// as a new history entry when `new_entry` and the address names another
+/// episode or view (Back then returns to the one before), else in place.
+pub fn show_in_address_bar(env: &str, task: &str, seed: u64, difficulty: u8, new_entry: bool) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(history) = window.history() else {
+        return;
+    };
+    let query = query(env, task, seed, difficulty);
+    let location = window.location();
+    let here = location.search().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    if new_entry && (here != query || !hash.is_empty()) {
+        let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&query));
+    } else {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
+    }
+}
+
+/// The run viewer's address: the episode's, with `#runs`.
+const RUNS_HASH: &str = "#runs";
+
+/// Whether the address names the run viewer.
+pub fn runs_in_address() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .is_some_and(|hash| hash == RUNS_HASH)
+}
+
+/// A history entry for a switch between the play view and the run viewer.
+pub fn show_view(runs: bool) {
+    if runs == runs_in_address() {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    let url = format!("{path}{search}{}", if runs { RUNS_HASH } else { "" });
+    if let Ok(history) = window.history() {
+        let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
     }
 }
 

@@ -17,6 +17,7 @@ mod reference;
 mod result;
 mod run_files;
 mod runs;
+mod saved;
 mod verify;
 mod views;
 

@@ -217,6 +217,36 @@ pub fn breakdown(env: &str, task: &str, observation: &Value) -> Html {
     html
 }
 
+/// "Reward or score?" for this episode: what its own reward mode pays,
+/// and the terms its last step was paid (a zero score's penalty too).
+pub fn reward_explained(episode: &EpisodeView) -> String {
+    if episode.reward_mode() == Some(env_wasm::RewardMode::Score.name()) {
+        return "This episode pays in score mode: no step earns anything before the end, and the \
+                step that ends it pays the task score, so its rewards add up to its score."
+            .to_owned();
+    }
+    let mut text = format!(
+        "{} {}",
+        criteria::REWARD_VS_SCORE,
+        criteria::rewards_of(&episode.env_id)
+    );
+    let terms: Vec<String> = episode.observation["reward_breakdown"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter_map(|(term, value)| Some((term, value.as_f64()?)))
+        .filter(|(_, value)| value.abs() > 1e-9)
+        .map(|(term, value)| format!("{} {}", term.replace('_', " "), signed(value)))
+        .collect();
+    if !terms.is_empty() {
+        text.push_str(&format!(
+            " This episode's last step was paid: {}.",
+            terms.join(", ")
+        ));
+    }
+    text
+}
+
 /// The score card of a finished episode. `restart` starts a new episode of
 /// the same task with the seed it is given.
 pub fn card(episode: &EpisodeView, restart: Callback<u64>) -> impl IntoView + use<> {
@@ -245,7 +275,7 @@ pub fn card(episode: &EpisodeView, restart: Callback<u64>) -> impl IntoView + us
             <div inner_html=figures></div>
             <details class="folded" open>
                 <summary>"Reward or score?"</summary>
-                <p class="hint">{criteria::REWARD_VS_SCORE}" "{criteria::rewards_of(&episode.env_id)}</p>
+                <p class="hint" id="reward-explained">{reward_explained(episode)}</p>
             </details>
             <div class="actions">
                 <button id="same-seed-btn" class="primary" on:click=move |_| restart.run(seed)>{format!("Play seed {seed} again")}</button>
@@ -255,5 +285,46 @@ pub fn card(episode: &EpisodeView, restart: Callback<u64>) -> impl IntoView + us
             </div>
             {move || shown.get().then(|| view! { <div inner_html=reference::reveal(&played)></div> })}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::episode::{Variant, play_policy};
+
+    /// Issue 25: the explanation follows the episode's reward mode and
+    /// names the terms it was paid, the zero score's penalty included.
+    #[test]
+    fn the_reward_is_explained_for_the_episodes_own_mode() {
+        let play = |policy, mode| {
+            play_policy(
+                "productivity",
+                "hard",
+                3,
+                policy,
+                0,
+                Variant {
+                    reward_mode: mode,
+                    difficulty: None,
+                },
+            )
+            .expect("plays")
+            .view
+        };
+        let scored = reward_explained(&play("reference", Some("score")));
+        assert!(
+            scored.contains("score mode") && !scored.contains("0.02"),
+            "{scored}"
+        );
+        let shaped = reward_explained(&play("reference", None));
+        assert!(
+            shaped.contains("0.02") && shaped.contains("step penalty"),
+            "{shaped}"
+        );
+        let zero = play("constant", None);
+        assert_eq!(zero.final_score(), Some(0.0));
+        let zero = reward_explained(&zero);
+        assert!(zero.contains("wrong answer penalty -0.05"), "{zero}");
     }
 }

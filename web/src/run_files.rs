@@ -304,10 +304,17 @@ pub fn parse(name: &str, text: &str) -> Result<RunFile, String> {
         .as_ref()
         .and_then(|v| v.get("episodes"))
         .and_then(Value::as_array);
+    // The page's own Export: one episode as pretty JSON (env, task, seed,
+    // actions, rewards), which no line of it holds alone.
+    let exported = whole
+        .as_ref()
+        .filter(|v| report.is_none() && v.get("actions").is_some_and(Value::is_array));
     let mut file = RunFile {
         name: name.to_owned(),
         kind: if report.is_some() {
             "eval report"
+        } else if exported.is_some() {
+            "exported episode"
         } else {
             "trajectories"
         },
@@ -320,6 +327,11 @@ pub fn parse(name: &str, text: &str) -> Result<RunFile, String> {
         Err(problem) => file.problems.push(format!("{at}: {problem}")),
     };
     match report {
+        None if exported.is_some() => {
+            if let Some(one) = exported {
+                add(&mut file, "the episode".to_owned(), episode_of(one, None));
+            }
+        }
         Some(entries) => {
             for (i, entry) in entries.iter().enumerate() {
                 add(
@@ -418,6 +430,36 @@ mod tests {
         for bad in ["", "   ", "{}", "[1, 2]", "\u{0}", "{\"episodes\": 5}"] {
             assert!(parse("bad", bad).is_err(), "{bad:?}");
         }
+    }
+
+    /// Issue 25: what the page's Export writes opens in Runs and replays
+    /// with its scores.
+    #[test]
+    fn the_pages_own_export_opens_as_a_run() {
+        let played = episode::play_policy(
+            "support_triage",
+            "medium",
+            4,
+            "reference",
+            0,
+            episode::Variant {
+                reward_mode: None,
+                difficulty: Some(3),
+            },
+        )
+        .expect("plays");
+        let exported = crate::record::EpisodeRecord::of(&played.view).to_json();
+        assert!(exported.lines().count() > 1, "Export writes pretty JSON");
+        let file = parse("deskbench-episode.json", &exported).expect("opens");
+        assert_eq!(file.kind, "exported episode");
+        assert_eq!(file.episodes.len(), 1, "{:?}", file.problems);
+        let episode = &file.episodes[0];
+        assert_eq!(
+            (episode.env, episode.task, episode.seed),
+            ("support_triage", "medium", 4)
+        );
+        assert_eq!(episode.level.as_deref(), Some("3"));
+        assert_eq!(episode.check().verdict, Verdict::Same);
     }
 
     #[test]
