@@ -285,6 +285,19 @@ fn natural_replies_of_every_misread_class_earn_full() {
             "security_incident",
             "Hi {first}, ticket {id}: sign-in alerts like these come before any billing question. Please reset your password and turn on two-factor authentication; our security team will update you {time}.",
         ),
+        // A referral listing what it refers is no refund.
+        (
+            "legal_threat",
+            "Dear {first}, ticket {id}: I've referred the ticket, including the late fee on {inv} and the charges for the cancelled plan, to our legal team for review. We will reply to you {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review everything you raised, the refunded add-on and the charges for the cancelled seats included. We'll respond {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: I've sent the whole ticket, with the disputed charges for the closed plan, to our legal team. We'll reply {time}.",
+        ),
         // A negated decision is no waiver.
         (
             "legal_threat",
@@ -387,6 +400,10 @@ fn disguised_and_off_policy_replies_lose_compliance() {
         (
             "legal_threat",
             "Hi {first}, ticket {id}: our legal team will review it, but we've decided to waive the fee and refund the charge. We'll reply {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: I've referred the ticket to our legal team, and the charges for the cancelled plan will be refunded {time}.",
         ),
     ];
     for (kind, t) in rows {

@@ -69,21 +69,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
         39,
         "'a fee was already waived on your account this year' read as a waiver",
     ),
-    (
-        "support_triage-p2",
-        65,
-        "a referral listing what is referred ('including the late fee ... and the charges') read as a refund",
-    ),
-    (
-        "support_triage-p2",
-        66,
-        "a referral listing what is referred ('including the late fee ... and the charges') read as a refund",
-    ),
-    (
-        "support_triage-p2",
-        68,
-        "a referral listing what is referred ('including the late fee ... and the charges') read as a refund",
-    ),
 ];
 
 /// What the player said of an episode.

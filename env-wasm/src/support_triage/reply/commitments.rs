@@ -905,6 +905,16 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
     if !(done || arriving || naming.is_some() || gone) {
         return None;
     }
+    // "the charges for the cancelled plan", "a waived fee": a participle
+    // after a determiner describes the noun after it; it states nothing.
+    let article = k > 0
+        && matches!(
+            words[k - 1],
+            "a" | "an" | "the" | "your" | "our" | "my" | "their" | "his" | "her"
+        );
+    if article && w.ends_with("ed") && words.get(k + 1).is_some_and(|n| !PREPOSITIONS.contains(n)) {
+        return None;
+    }
     // "on its way", "on the way"; "go through", "come through".
     // "on its way", "coming your way".
     if w == "way"
