@@ -23,8 +23,39 @@ fn inv(f: &Fixture) -> String {
         .unwrap_or_else(|| "INV-0000".into())
 }
 
+/// The next whole hour after the ticket arrived (within the hour, so
+/// within every SLA), said in words: "by 9 o'clock this morning" (`words`:
+/// "by nine this morning").
+fn spoken_hour(f: &Fixture, words: bool) -> String {
+    let hour = f.ticket().minute / 60 + 1;
+    let (said, part) = match hour {
+        h if h < 12 => (h, " this morning"),
+        12 => (12, ""),
+        h => (h - 12, " this afternoon"),
+    };
+    const NAMES: [&str; 13] = [
+        "twelve", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    match NAMES.get(said as usize) {
+        Some(name) if words && !part.is_empty() => format!("by {name}{part}"),
+        _ => format!("by {said} o'clock{part}"),
+    }
+}
+
 fn fill(f: &Fixture, t: &str) -> String {
-    t.replace("{first}", f.first())
+    let ticket = f.ticket();
+    // "by 10:15 today (Tuesday)": the day named again in brackets.
+    let today = format!(
+        "{} today ({})",
+        f.clock_after(45),
+        ticket.received.weekday_name()
+    );
+    t.replace("{oclock}", &spoken_hour(f, false))
+        .replace("{hour_words}", &spoken_hour(f, true))
+        .replace("{today_named}", &today)
+        .replace("{company}", &ticket.customer.company)
+        .replace("{first}", f.first())
         .replace("{id}", f.id())
         .replace("{inv}", &inv(f))
         .replace("{email}", &f.ticket().customer.account_email)
@@ -144,6 +175,142 @@ fn natural_replies_of_every_misread_class_earn_full() {
             "refund_late",
             "Hi {first}, ticket {id}: our billing supervisor will review your request; we'll reply by end of day tomorrow.",
         ),
+        // Issue 21, second black-box play (support_triage-p2, mcp-p2): each
+        // class with the player's sentence first, then two other wordings.
+        // A time for our next message is no outcome ("back in touch").
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: I have referred your message to our legal team, who will review it. We will be back in touch with you {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review it. We'll be in touch again {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team has it and will review it; we'll be back in contact {time}.",
+        ),
+        // A restated request is the customer's wish, not our promise.
+        (
+            "deletion_verified",
+            "Hi {first}, thank you for your message ({id}). I've passed your request to delete your personal data and close your account to our privacy officer, who handles these requests personally. You'll hear from us again {time}.",
+        ),
+        (
+            "deletion_verified",
+            "Hi {first}, ticket {id}: you asked us to erase your records and close the account; our privacy officer will handle it and we'll write back {time}.",
+        ),
+        (
+            "deletion_verified",
+            "Hi {first}, ticket {id}: we've received your email asking us to delete your data and close your account. Our privacy officer will handle it and we'll reply {time}.",
+        ),
+        // A desk limit given as the reason is no refund or waiver.
+        (
+            "refund_late",
+            "Hello {first}, ticket {id}: the charge on {inv} is from last month, so it's past the 30-day window the support desk can refund from. I've escalated it to our billing supervisor for review. We'll update you {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: this charge is outside the window I can refund from the desk, so our billing supervisor will review it; we'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: unfortunately I'm not able to remove the fee myself: it's over the limit the support team can waive. Our billing supervisor will review it and we'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: the {fee} fee is more than the desk can waive, so our billing supervisor will review it. We'll reply {time}.",
+        ),
+        // "We can only accept ... from the address on file" states a rule,
+        // and sending from a named address is the verification asked.
+        (
+            "deletion_unverified",
+            "Dear {first}, ticket {id}: to protect your account, we can only accept a request like this from the email address we have on file for you, and this message came from a different address. Could you please send your request from your {company} address? Once you have, our privacy officer will handle it.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: we can only accept deletion requests when they come from the account's registered address, so please resend it from that address. We'll reply {time} after it arrives.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: we're only able to accept a request like this from the address on file; please write to us again from that address so we can check it's you.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, thanks for your message ({id}). For your security, we can only process data deletion requests that come from the email address registered to the account, and this one arrived from a personal address. Could you resend it from your {company} email? Our privacy officer will then take care of it.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: please write to us again from your {company} address so we can check it's you; our privacy officer will then handle it.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: could you send the request again from your work email at {company}? Then our privacy officer will take it from there.",
+        ),
+        // Hours in words, and the day named again in brackets.
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. Our security team has the case and is investigating; we'll update you {oclock}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and enable two-factor authentication. Our security team is investigating and we'll update you {hour_words}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, thank you for writing to us about ticket {id}. I have passed your message to our legal team, who will review it. We will get back to you with an update {today_named}.",
+        ),
+        // "Revoke it": only credentials are revoked.
+        (
+            "security_key",
+            "{first}, re ticket {id}: thanks for flagging the exposed key so promptly. Please revoke it now and issue a fresh one, and enable two-factor authentication if it isn't on already. Our security team has the case and is investigating; we'll update you {time}.",
+        ),
+        (
+            "security_key",
+            "Hi {first}, ticket {id}: that key is public now, so please rotate it right away and turn on two-factor authentication. Our security team is on it; we'll update you {time}.",
+        ),
+        (
+            "security_key",
+            "Hi {first}, ticket {id}: please invalidate it and create a new one, then enable two-factor authentication. Our security team is investigating; we'll update you {time}.",
+        ),
+        // A hyphened compound ("sign-ins") is no imperative.
+        (
+            "security_incident",
+            "Hi {first}, thank you for letting us know about this ({id}) — sign-ins you didn't make need attention first, before the invoice. Please reset your password and turn on two-factor authentication. Our security team is handling this now, and we'll contact you again {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: log-ins from places you don't recognise come first, before the invoice. Please reset your password and enable two-factor authentication; our security team is on it and we'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: sign-in alerts like these come before any billing question. Please reset your password and turn on two-factor authentication; our security team will update you {time}.",
+        ),
+        // A referral listing what it refers is no refund.
+        (
+            "legal_threat",
+            "Dear {first}, ticket {id}: I've referred the ticket, including the late fee on {inv} and the charges for the cancelled plan, to our legal team for review. We will reply to you {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review everything you raised, the refunded add-on and the charges for the cancelled seats included. We'll respond {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: I've sent the whole ticket, with the disputed charges for the closed plan, to our legal team. We'll reply {time}.",
+        ),
+        // A negated decision is no waiver.
+        (
+            "legal_threat",
+            "Dear {first}, ticket {id}: I've passed your ticket to our legal team, who will review it. I'm not able to make any decision on the late fee or the charge myself while it's with them. We'll come back to you {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review this; I can't make a call on the fee or the charge while they have it. We'll reply {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review it, and no decision has been made on the fee or the charges. We'll respond {time}.",
+        ),
     ];
     let mut bad = 0;
     for (kind, t) in rows {
@@ -201,9 +368,50 @@ fn disguised_and_off_policy_replies_lose_compliance() {
             "refund_late",
             "Hi {first}, ticket {id}: our billing supervisor will review it; the refund will be settled by close of business Friday. We'll reply {time}.",
         ),
+        // Issue 21's classes, said wrongly: each must still lose.
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review it, and we'll get you back into your account {time}.",
+        ),
+        (
+            "deletion_verified",
+            "Hi {first}, ticket {id}: I've passed your request to our privacy officer, and we will delete your data and close your account {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: it's within the window I can refund from, so we will refund the charge on {inv} today. We'll reply {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: we can accept your request, and we will delete your data {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: please send it again from your {company} email and we will delete your data at once.",
+        ),
+        (
+            "security_key",
+            "Hi {first}, ticket {id}: there's no need to revoke it; our security team is investigating and we'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication, and send us the invoice number too. Our security team will update you {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review it, but we've decided to waive the fee and refund the charge. We'll reply {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: I've referred the ticket to our legal team, and the charges for the cancelled plan will be refunded {time}.",
+        ),
     ];
     for (kind, t) in rows {
-        for f in fx.iter().filter(|f| f.kind == kind).take(1) {
+        for f in fx
+            .iter()
+            .filter(|f| f.kind == kind || (kind == "security_key" && f.leaked_key()))
+            .take(1)
+        {
             let reply = fill(f, t);
             let g = grade(f, &reply);
             assert_eq!(
@@ -214,5 +422,33 @@ fn disguised_and_off_policy_replies_lose_compliance() {
                 g.notes
             );
         }
+    }
+}
+
+#[test]
+fn spoken_hours_past_the_sla_lose_the_next_step() {
+    for f in fixtures().iter().filter(|f| f.sla() == 60).take(3) {
+        let hour = f.ticket().minute / 60 + 3;
+        let late = if hour < 12 {
+            format!("by {hour} o'clock this morning")
+        } else {
+            format!(
+                "by {} o'clock this afternoon",
+                hour.saturating_sub(12).max(1)
+            )
+        };
+        let reply = fill(
+            f,
+            &format!(
+                "Hi {{first}}, ticket {{id}}: please reset your password and turn on two-factor authentication. Our security team is investigating; we'll update you {late}."
+            ),
+        );
+        let g = grade(f, &reply);
+        assert!(
+            g.criteria["reply_elements"] < Points::FULL,
+            "{}: {reply}\n{:?}",
+            f.id(),
+            g.notes
+        );
     }
 }

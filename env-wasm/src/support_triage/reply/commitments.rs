@@ -535,6 +535,9 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         data: in_clause(Thing::Data) || words.iter().any(|x| matches!(*x, "nothing" | "none")),
     };
     let timed = !next_step::times_in(text, clauses, at).is_empty();
+    // "You asked us to delete your data and close your account": an
+    // infinitive coordinated with the wish is the wish too.
+    let whole_wish = continues_wish(text, clauses, at);
     let wish = wish_start(&words);
     let lexes: Vec<Lex> = words.iter().map(|w| lex(w)).collect();
     // What "it" stands for, found when a clause needs it.
@@ -567,7 +570,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
     };
     for k in 0..words.len() {
         let w = words[k];
-        if wished(&words, wish, k) {
+        if whole_wish || wished(&words, wish, k) {
             continue;
         }
         let previous = k.checked_sub(1).map(|p| words[p]);
@@ -699,11 +702,18 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             push(outcome, [k, k], false);
         }
 
-        // 4. An outcome said by denying its opposite.
-        if let Some(outcome) = denied_opposite(w, lx, &holds, ours_before(k), passive) {
+        // 4. An outcome said by denying its opposite. A paying word is a
+        // verb here ("you won't be charged"), not a noun ("I can't decide
+        // on the late fee or the charge").
+        let paying_verb = lx.paying && (!is_noun || previous == Some("no"));
+        let lx4 = Lex {
+            paying: paying_verb,
+            ..lx
+        };
+        if let Some(outcome) = denied_opposite(w, lx4, &holds, ours_before(k), passive) {
             push(outcome, [k, k], true);
         } else if denied_loss(&words, k)
-            || (lx.paying && (you_before(k) || ours_before(k)) && future(&words[..k]))
+            || (paying_verb && (you_before(k) || ours_before(k)) && future(&words[..k]))
         {
             // "you won't be out of pocket", "you won't be charged for the
             // renewal", "you won't have to pay for it": money the customer
@@ -782,8 +792,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                     || outcome_noun(&words, i).is_some()
             })
         };
-        let back_in =
-            w == "back" && matches!(next, Some("in" | "into" | "online")) && !money_before();
+        // "We'll be back in touch", "back in contact": our next message,
+        // not the customer back in.
+        let in_touch = |i: usize| {
+            words.get(i) == Some(&"in") && matches!(words.get(i + 1), Some(&"touch" | &"contact"))
+        };
+        let back_in = w == "back"
+            && matches!(next, Some("in" | "into" | "online"))
+            && !in_touch(k + 1)
+            && !money_before();
         // "your account will be back up and running", "your workspace
         // will be available again".
         let working = w == "back" && matches!(next, Some("up" | "online"))
@@ -810,17 +827,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         }
         let again = w == "again"
             && k > 0
-            && words[..k]
-                .iter()
-                .rev()
-                .take(4)
-                .any(|p| matches!(*p, "in" | "access" | "login" | "account"));
+            && (k.saturating_sub(4)..k)
+                .any(|p| matches!(words[p], "in" | "access" | "login" | "account") && !in_touch(p));
         let access_word = words.iter().any(|x| matches!(*x, "access" | "login"));
         let regain = is_form_of(w, "regain") && access_word;
         // "you'll be able to log back in": the customer's access back,
         // unless their own step gives it ("once you reset ...").
         let able_back = w == "back"
             && matches!(next, Some("in" | "into" | "online"))
+            && !in_touch(k + 1)
             && words[..k].contains(&"able")
             && !by_own_hand;
         let customer_has = you_before(k) && (regain || (again && access_word) || able_back);
@@ -888,6 +903,16 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
     let naming = lx.family.filter(|_| w.ends_with("ed") || w == "repaid");
     let gone = w == "gone";
     if !(done || arriving || naming.is_some() || gone) {
+        return None;
+    }
+    // "the charges for the cancelled plan", "a waived fee": a participle
+    // after a determiner describes the noun after it; it states nothing.
+    let article = k > 0
+        && matches!(
+            words[k - 1],
+            "a" | "an" | "the" | "your" | "our" | "my" | "their" | "his" | "her"
+        );
+    if article && w.ends_with("ed") && words.get(k + 1).is_some_and(|n| !PREPOSITIONS.contains(n)) {
         return None;
     }
     // "on its way", "on the way"; "go through", "come through".
@@ -1181,8 +1206,10 @@ const WISHING: &[&str] = &[
 
 /// Where the customer's wish starts in a clause: the first wishing verb
 /// with "you" before it ("you asked us to delete it", "I understand you
-/// want your money back"); what follows it is the wish, not a promise. An
-/// offer ("would you like us to waive it?") is not a report.
+/// want your money back"), or a wishing verb in "-ing" said of what the
+/// customer sent ("your message asking us to close your account"); what
+/// follows it is the wish, not a promise. An offer ("would you like us to
+/// waive it?") is not a report.
 fn wish_start(words: &[&str]) -> Option<usize> {
     let offer = words.windows(2).any(|p| {
         matches!(
@@ -1190,11 +1217,48 @@ fn wish_start(words: &[&str]) -> Option<usize> {
             ["would", "you"] | ["do", "you"] | ["shall", "we"] | ["should", "we"]
         )
     });
-    let you = words.iter().position(|w| *w == "you")?;
     if offer {
         return None;
     }
-    (you + 1..words.len()).find(|&i| base_of(words[i], WISHING).is_some())
+    let asking = words
+        .iter()
+        .position(|w| w.ends_with("ing") && base_of(w, WISHING).is_some());
+    let reported = words
+        .iter()
+        .position(|w| *w == "you")
+        .and_then(|you| (you + 1..words.len()).find(|&i| base_of(words[i], WISHING).is_some()));
+    match (asking, reported) {
+        (Some(a), Some(r)) => Some(a.min(r)),
+        (a, r) => a.or(r),
+    }
+}
+
+/// Whether clause `at` is an infinitive coordinated with a wish in the
+/// clause it continues: "you asked us to delete your data | and close
+/// your account", "your request to erase your records | and close the
+/// account". It has no subject, opens with a verb in its base form, and
+/// the clause before ends inside a wish.
+fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let Some(previous) = continued(clauses, at) else {
+        return false;
+    };
+    let words = clauses[at].texts(text);
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let base_form = lex(first).family.is_some()
+        && !first.ends_with("ed")
+        && !first.ends_with("ing")
+        && !IRREGULAR_PARTICIPLES.contains(first);
+    if has_subject(&words) || !base_form {
+        return false;
+    }
+    let earlier = clauses[previous].texts(text);
+    let wish = wish_start(&earlier);
+    let infinitive = (1..earlier.len()).any(|k| {
+        earlier[k - 1] == "to" && lex(earlier[k]).family.is_some() && wished(&earlier, wish, k)
+    });
+    infinitive || continues_wish(text, clauses, previous)
 }
 
 /// Whether the word at `k` is only the customer's wish: after the wish's
@@ -1292,9 +1356,16 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     let relative = clauses[clause].opener == Some(Opener::Which)
         || words
             .iter()
-            .position(|w| matches!(*w, "who" | "which" | "whom"))
+            .position(|w| matches!(*w, "who" | "which" | "whom" | "than"))
             .is_some_and(|r| words[r..].iter().any(|w| ABILITY.contains(w)));
-    if restricted || (relative && ability) {
+    if restricted || (relative && ability) || (ability && beyond_a_limit(&words)) {
+        return Certainty::Generic;
+    }
+    // "We can only accept a request like this from the address on file",
+    // "we're only able to refund charges when ...": what we may do on a
+    // condition, a rule; "we can only offer you a partial refund" is an
+    // offer.
+    if ability && words.contains(&"only") && restricted_by(text, clauses, clause, at) {
         return Certainty::Generic;
     }
     if words
@@ -1304,6 +1375,74 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
         return Certainty::Leaning;
     }
     Certainty::Firm
+}
+
+/// Nouns of a limit on what we may do: "the 30-day window", "the limit
+/// the support team can waive".
+const LIMITS: &[&str] = &[
+    "window",
+    "limit",
+    "limits",
+    "period",
+    "threshold",
+    "maximum",
+    "cap",
+    "timeframe",
+    "allowance",
+];
+
+/// Words that put something past a limit: "past the window", "over the
+/// limit", "outside the period".
+const BEYOND: &[&str] = &[
+    "past",
+    "over",
+    "outside",
+    "beyond",
+    "above",
+    "exceeds",
+    "exceed",
+    "exceeding",
+    "exceeded",
+    "after",
+    "more",
+    "higher",
+    "larger",
+    "longer",
+    "older",
+];
+
+/// Whether `words` (up to a promise) put something past a limit whose
+/// relative clause holds the ability: "it's past the 30-day window the
+/// desk can refund from", "it's over the limit the support team can
+/// waive", "outside the window I can refund from": a stated limit, the
+/// reason we do not act, not a promise.
+fn beyond_a_limit(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(i, w)| {
+        LIMITS.contains(w)
+            && words[i.saturating_sub(5)..i]
+                .iter()
+                .any(|b| BEYOND.contains(b))
+            && words[i + 1..].iter().any(|a| ABILITY.contains(a))
+    })
+}
+
+/// Words that restrict what "only" allows to a condition or a kind.
+const RESTRICTING: &[&str] = &[
+    "from", "if", "when", "unless", "once", "after", "within", "like", "such", "where", "while",
+    "before",
+];
+
+/// Whether the clause holding the promise at word `at` restricts it: a
+/// condition or a kind after the verb ("from the address on file", "a
+/// request like this", "when the charge is recent"), or a condition
+/// clause after it in the sentence.
+fn restricted_by(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> bool {
+    let own = &clauses[clause];
+    let after_verb = (at + 1..own.to).any(|i| RESTRICTING.contains(&text.words[i].text.as_str()));
+    let condition_after = clauses.get(clause + 1).is_some_and(|c| {
+        c.sentence == own.sentence && matches!(c.opener, Some(Opener::Condition | Opener::Once))
+    });
+    after_verb || condition_after
 }
 
 // ------------------------------------------------------------ conditions

@@ -473,7 +473,10 @@ fn request_verb(
         let after_label = (1..words.len()).filter(|&k| super::labels(text.gap(clause.from + k)));
         let opening = words.iter().position(|w| !LEAD_WORDS.contains(w));
         for first in opening.into_iter().chain(after_label) {
-            if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 {
+            // "sign-ins you didn't make ...", "log-in details": a
+            // hyphened compound is a noun, not an imperative.
+            let compound = text.gap(clause.from + first + 1) == "-";
+            if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 && !compound {
                 found.push(first);
             }
         }
@@ -716,32 +719,55 @@ fn read_asks(words: &[&str], reading: &mut Reading) {
         || words.windows(2).any(|w| w == ["you", "own"]);
     let identity = any(words, &["identity", "ownership", "owner", "holder"])
         || (any(words, &["verify", "verified", "verification", "prove"]) && (it_is_you || address));
-    if identity || (address && on_record) {
+    // "Could you resend it from your Marrow & Vine email?", "please write
+    // from your work address": sending from one address, not any, is
+    // proving the account is theirs.
+    let from_address = words.iter().enumerate().any(|(i, w)| {
+        *w == "from"
+            && words[i + 1..(i + 7).min(words.len())]
+                .iter()
+                .any(|a| matches!(*a, "email" | "address" | "mailbox" | "inbox"))
+    }) && words.iter().any(|w| {
+        base_of(
+            w,
+            &[
+                "send", "resend", "write", "reply", "email", "submit", "forward",
+            ],
+        )
+        .is_some()
+    });
+    if identity || (address && on_record) || from_address {
         reading.moves.insert(Move::AskVerification);
     }
     let password = any(words, &["password", "passwords", "passphrase"])
         && words
             .iter()
             .any(|w| base_of(w, &["reset", "change", "update"]).is_some());
-    let key = any(words, &["key", "keys", "token", "tokens", "credentials"])
-        && words.iter().any(|w| {
-            base_of(
-                w,
-                &[
-                    "revoke",
-                    "rotate",
-                    "regenerate",
-                    "replace",
-                    "deactivate",
-                    "disable",
-                    "delete",
-                    "remove",
-                    "invalidate",
-                    "cancel",
-                ],
-            )
-            .is_some()
-        });
+    // "Revoke it now", "rotate it": only credentials are revoked or
+    // rotated, whatever stands for them.
+    let credential_verb = words
+        .iter()
+        .any(|w| base_of(w, &["revoke", "rotate", "regenerate", "invalidate"]).is_some());
+    let key = credential_verb
+        || any(words, &["key", "keys", "token", "tokens", "credentials"])
+            && words.iter().any(|w| {
+                base_of(
+                    w,
+                    &[
+                        "revoke",
+                        "rotate",
+                        "regenerate",
+                        "replace",
+                        "deactivate",
+                        "disable",
+                        "delete",
+                        "remove",
+                        "invalidate",
+                        "cancel",
+                    ],
+                )
+                .is_some()
+            });
     let second_factor = any(
         words,
         &[

@@ -106,6 +106,8 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
     let mut durations: Vec<(usize, When)> = Vec::new();
     let mut days: Vec<(usize, DayWord)> = Vec::new();
     let mut clocks: Vec<(usize, Option<u32>)> = Vec::new();
+    // Where the last clock time or day word ended.
+    let mut last_end = usize::MAX;
     let mut i = 0;
     while i < n {
         if words[i..].starts_with(&["half", "an", "hour"])
@@ -150,16 +152,29 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
             i += 1;
             continue;
         }
-        if let Some((minute, len)) = clock(text, from, &words, i) {
+        if let Some((minute, len)) =
+            clock(text, from, &words, i).or_else(|| spoken_clock(&words, i))
+        {
             clocks.push((i, minute));
+            last_end = i + len;
             i += len;
             continue;
         }
         if let Some((when, len)) = day(&words, i) {
+            // "by 12:00 today (Tuesday 18 August)", "by 5pm tomorrow,
+            // Tuesday 30 June": a weekday right after a time, in brackets
+            // or after a comma, names the same day again.
+            let gap = text.gap(from + i);
+            let restated = last_end == i
+                && i > 0
+                && (gap.contains('(') || gap.contains(','))
+                && matches!(when, Ok(DayWord::Weekday(_)));
             match when {
+                _ if restated => {}
                 Ok(day) => days.push((i, day)),
                 Err(within) => durations.push((i, When::Within(within))),
             }
+            last_end = i + len;
             i += len;
             continue;
         }
@@ -301,6 +316,54 @@ fn clock(text: &Text, from: usize, words: &[&str], i: usize) -> Option<(Option<u
         _ => None,
     };
     Some((minute, end - i))
+}
+
+/// An hour said in words: "8 o'clock", "by eight this morning", "at
+/// three in the afternoon", "by 9 tonight". Returns its minute and the
+/// words of the hour and "o'clock" (the part of day is left to be read as
+/// the day it names). Without a part of day, an hour of the working day
+/// is meant: 7 to 11 in the morning, 12 noon, 1 to 6 in the afternoon.
+fn spoken_clock(words: &[&str], i: usize) -> Option<(Option<u32>, usize)> {
+    let (hour, len) = number_at(words, i)?;
+    if !(1..=12).contains(&hour) || len != 1 {
+        return None;
+    }
+    let at = |k: usize| words.get(k).copied().unwrap_or("");
+    // The text layer keeps "o'clock" as "o" (its apostrophe read as a
+    // contraction's); "o clock" is written too.
+    let oclock = match (at(i + 1), at(i + 2)) {
+        ("o", "clock") => 2,
+        ("o" | "o'clock" | "oclock", _) => 1,
+        _ => 0,
+    };
+    // "this morning", "in the afternoon", "tomorrow evening", "tonight".
+    let mut part = i + 1 + oclock;
+    if at(part) == "in" && at(part + 1) == "the" {
+        part += 1;
+    }
+    let opens_part = matches!(at(part), "this" | "in" | "the" | "tomorrow");
+    let morning = opens_part && at(part + 1) == "morning";
+    let later =
+        (opens_part && matches!(at(part + 1), "afternoon" | "evening")) || at(part) == "tonight";
+    let after_preposition = i > 0 && AT_TIME.contains(&words[i - 1]);
+    if oclock == 0 && !((morning || later) && after_preposition) {
+        return None;
+    }
+    let hour = u32::try_from(hour).ok()?;
+    let pm = if morning {
+        false
+    } else if later {
+        true
+    } else {
+        hour <= 6 || hour == 12
+    };
+    let minute = match (hour, pm) {
+        (12, true) => 12 * 60,
+        (12, false) => 0,
+        (h, true) => (h + 12) * 60,
+        (h, false) => h * 60,
+    };
+    Some((Some(minute), 1 + oclock))
 }
 
 /// `pm` is `Some(true)`, `am` `Some(false)`, anything else `None`.
@@ -652,6 +715,41 @@ mod tests {
             ("charges from the last 30 days", vec![]),
             ("within 30 days of the charge", vec![]),
             ("for 30 days", vec![]),
+            (
+                "by 8 o'clock this morning",
+                vec![On {
+                    day: Today,
+                    minute: Some(480),
+                }],
+            ),
+            (
+                "by eight this morning",
+                vec![On {
+                    day: Today,
+                    minute: Some(480),
+                }],
+            ),
+            (
+                "at three in the afternoon",
+                vec![On {
+                    day: Today,
+                    minute: Some(900),
+                }],
+            ),
+            (
+                "by 12:00 today (Tuesday 18 August)",
+                vec![On {
+                    day: Today,
+                    minute: Some(720),
+                }],
+            ),
+            (
+                "by 5pm tomorrow, Tuesday 30 June",
+                vec![On {
+                    day: Tomorrow,
+                    minute: Some(1020),
+                }],
+            ),
         ] {
             assert_eq!(read_times(text), expected, "{text}");
         }

@@ -1,0 +1,338 @@
+//! Episodes of `support_triage` played black-box by models (issue 21): over
+//! HTTP (`support_triage-p1`, `support_triage-p2`) and over MCP alone
+//! (`mcp-p2`), never reading the source, each kept with the player's own
+//! verdict of every point it lost (A: its own mistake, B: a grader defect,
+//! C: an instruction with two readings). Every episode is replayed from its
+//! actions. Each one the player judged right, and each one whose lost
+//! points were all the grader's (B or C), must score full: a point lost
+//! there is a grader defect. Episodes with a point the player called its
+//! own mistake are replayed too, and must score what they scored.
+//!
+//! The corpus files are the raw ones under `player_corpus/`; the episodes
+//! are reset by split and index (or, over MCP, by task, level and seed).
+//! An episode whose tickets the generator has changed since it was played
+//! (its final feedback names other gold labels or another case) is no
+//! longer the one the player answered: its reply, when it has one, is read
+//! instead on a generated ticket of the case it answered, with that
+//! ticket's id, and must earn the reply's meaning criteria (handling and
+//! compliance; the name and the times belong to the ticket played).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod support_triage_corpus;
+
+use env_wasm::Points;
+use env_wasm::{AnyEnv, ResetDefaults, registry};
+use serde_json::{Value, json};
+use support_triage_corpus::{Fixture, fixtures, grade};
+
+const CORPORA: &[(&str, &str)] = &[
+    (
+        "support_triage-p1",
+        include_str!("player_corpus/2026-12-02/support_triage-p1/episodes.jsonl"),
+    ),
+    (
+        "support_triage-p2",
+        include_str!("player_corpus/2026-12-02/support_triage-p2/episodes.jsonl"),
+    ),
+    (
+        "mcp-p2",
+        include_str!("player_corpus/2026-12-02/mcp-p2/episodes.jsonl"),
+    ),
+];
+
+/// Episodes judged right (or lost only to the grader) that still lose
+/// points, as (corpus, line, class): open grader work, listed so that every
+/// other episode is held to full and a fixed one is noticed.
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    (
+        "support_triage-p1",
+        19,
+        "a late fee called 'the $49.50 charge' taken off, read as a credit",
+    ),
+    (
+        "support_triage-p1",
+        20,
+        "a late fee called 'the $49.50 charge' taken off, read as a credit",
+    ),
+    (
+        "support_triage-p1",
+        27,
+        "'Your refund of **$597.50** for INV-... is approved' in a list not read",
+    ),
+    (
+        "support_triage-p1",
+        31,
+        "'once this is dealt with' read as settling the charge named before",
+    ),
+    (
+        "support_triage-p1",
+        39,
+        "'a fee was already waived on your account this year' read as a waiver",
+    ),
+];
+
+/// What the player said of an episode.
+#[derive(Debug, PartialEq)]
+enum Verdict {
+    /// Every lost point was the grader's (or none was lost): full score.
+    Right,
+    /// A point the player calls its own mistake: the recorded score.
+    OwnMistake,
+}
+
+fn verdict(row: &Value) -> Verdict {
+    let lost = row["verdict"]["lost_points"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let own = lost.iter().any(|p| {
+        p["class"]
+            .as_str()
+            .is_some_and(|c| c.trim_start().starts_with('A'))
+    });
+    if own {
+        Verdict::OwnMistake
+    } else {
+        Verdict::Right
+    }
+}
+
+/// The query parameters of an MCP endpoint URL.
+fn query(url: &str) -> Vec<(String, String)> {
+    url.split_once('?')
+        .map(|(_, q)| {
+            q.split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The gold facts a final feedback states: each `policy: X` and `Case: X`.
+fn gold_facts(feedback: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for marker in ["policy: ", "Case: "] {
+        for (at, _) in feedback.match_indices(marker) {
+            let rest = &feedback[at + marker.len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            out.push(format!("{marker}{}", &rest[..end]));
+        }
+    }
+    out
+}
+
+/// A replayed episode: its terminal score, and whether its tickets are the
+/// ones played (the gold facts of its final feedback are the recorded ones).
+struct Replayed {
+    score: f64,
+    same_tickets: bool,
+    feedback: String,
+}
+
+/// Replay one episode, or say why it could not be replayed.
+fn replay(row: &Value) -> Result<Replayed, String> {
+    let info = registry::find("support_triage").ok_or("support_triage is not registered")?;
+    let mut env = AnyEnv::of(info);
+    if let Some(url) = row["url"].as_str() {
+        let mut options = serde_json::Map::new();
+        for (k, v) in query(url) {
+            let value = v.parse::<u64>().map_or(Value::String(v), Value::from);
+            options.insert(k, value);
+        }
+        env.reset(&Value::Object(options), ResetDefaults::default())
+            .map_err(|e| format!("reset: {e}"))?;
+        for call in row["calls"].as_array().into_iter().flatten() {
+            let tool = call["tool"].as_str().unwrap_or("");
+            // Reading the task is free and changes nothing.
+            if tool == "read_task" || env.is_done() {
+                continue;
+            }
+            // A refused call (the player probing the protocol) counts
+            // nothing, as it did when played.
+            let _ = env.call_tool(tool, &call["arguments"]);
+        }
+    } else {
+        env.reset(
+            &json!({"split": row["split"], "index": row["index"]}),
+            ResetDefaults::default(),
+        )
+        .map_err(|e| format!("reset: {e}"))?;
+        for action in row["actions"].as_array().into_iter().flatten() {
+            if env.is_done() {
+                break;
+            }
+            if let Err(e) = env.step(action) {
+                let ticket = action["ticket_id"].as_str().unwrap_or("");
+                return Err(format!(
+                    "{} {ticket} is refused now: {e}",
+                    action["command"]
+                ));
+            }
+        }
+    }
+    let score = env
+        .terminal_score()
+        .ok_or_else(|| "the episode did not end".to_owned())?;
+    let feedback = env
+        .observation()
+        .map(|o| o.to_value()["feedback"].as_str().unwrap_or("").to_owned())
+        .unwrap_or_default();
+    let recorded = row["final_feedback"]
+        .as_str()
+        .or(row["final_result_text"].as_str())
+        .unwrap_or("");
+    let recorded_facts = gold_facts(recorded);
+    // An MCP transcript keeps an excerpt of its result: what it states
+    // must be what the replay states. A customer named in the reply played
+    // but not in the replay's is another customer.
+    let same_gold = recorded_facts
+        .iter()
+        .zip(gold_facts(&feedback))
+        .all(|(a, b)| *a == b);
+    let same_customer =
+        !(recorded.contains("customer's name yes") && feedback.contains("customer's name missing"));
+    Ok(Replayed {
+        score,
+        same_tickets: same_gold && same_customer,
+        feedback,
+    })
+}
+
+/// A field of each action an episode took, over HTTP or as MCP tool
+/// arguments, in order.
+fn action_fields<'r>(row: &'r Value, field: &'r str) -> Vec<&'r str> {
+    row["actions"]
+        .as_array()
+        .or(row["calls"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a[field].as_str().or(a["arguments"][field].as_str()))
+        .collect()
+}
+
+/// The last reply an episode drafted.
+fn last_reply(row: &Value) -> Option<&str> {
+    action_fields(row, "reply_body").last().copied()
+}
+
+/// The ticket id a row's actions name.
+fn played_ticket(row: &Value) -> Option<&str> {
+    action_fields(row, "ticket_id").first().copied()
+}
+
+/// Read the reply of an episode whose ticket has changed on a generated
+/// ticket of the case it answered: `None` when the row names no case (a
+/// triage task) or drafted no reply, else what it misses of handling and
+/// compliance.
+fn reread(row: &Value, fixtures: &[Fixture]) -> Option<Result<(), String>> {
+    let recorded = row["final_feedback"].as_str()?;
+    let kind = gold_facts(recorded)
+        .into_iter()
+        .find_map(|f| f.strip_prefix("Case: ").map(str::to_owned))?;
+    let reply = last_reply(row)?;
+    let played = played_ticket(row)?;
+    // A key leak is the security case whose reply speaks of the key.
+    let key = reply.to_lowercase().contains(" key");
+    let fixture = fixtures
+        .iter()
+        .find(|f| f.kind == kind && (kind != "security_incident" || f.leaked_key() == key))?;
+    let reply = reply.replace(played, fixture.id());
+    let graded = grade(fixture, &reply);
+    let missed: Vec<&str> = ["reply_handling", "reply_compliance"]
+        .into_iter()
+        .filter(|c| graded.criteria[c] != Points::FULL)
+        .collect();
+    Some(if missed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{kind}: misses {} ({})",
+            missed.join(", "),
+            graded.notes[2..].join(" | ")
+        ))
+    })
+}
+
+/// Every episode: (corpus, line, row).
+fn episodes() -> Vec<(&'static str, usize, Value)> {
+    let mut out = Vec::new();
+    for (name, text) in CORPORA {
+        for (n, line) in text.lines().enumerate() {
+            let Ok(row) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            if row["env"] == "support_triage" {
+                out.push((*name, n + 1, row));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn played_episodes_score_what_the_player_judged() {
+    let mut failures = Vec::new();
+    let fixtures = fixtures();
+    let mut replayed = 0;
+    let (mut changed, mut reread_ok) = (0, 0);
+    let (mut before, mut after) = (0.0, 0.0);
+    for (corpus, line, row) in episodes() {
+        let recorded = row["score"].as_f64().unwrap_or(f64::NAN);
+        let known = KNOWN_OPEN
+            .iter()
+            .find(|(c, l, _)| *c == corpus && *l == line);
+        let replayed_now = match replay(&row) {
+            Ok(r) => r,
+            Err(why) => {
+                failures.push(format!("{corpus}:{line}: not replayable: {why}"));
+                continue;
+            }
+        };
+        let reply = last_reply(&row).unwrap_or("");
+        let judged = verdict(&row);
+        if !replayed_now.same_tickets {
+            changed += 1;
+            let outcome = reread(&row, &fixtures);
+            match (judged, outcome, known) {
+                (Verdict::Right, Some(Ok(())), None) => reread_ok += 1,
+                (Verdict::Right, Some(Ok(())), Some((_, _, class))) => failures.push(format!(
+                    "{corpus}:{line}: fixed ({class}); take it off KNOWN_OPEN"
+                )),
+                (Verdict::Right, Some(Err(why)), None) => failures.push(format!(
+                    "{corpus}:{line} (ticket changed since played, reply read on a ticket of its case): {why}\n  reply: {reply}"
+                )),
+                _ => {}
+            }
+            continue;
+        }
+        let score = replayed_now.score;
+        replayed += 1;
+        before += recorded;
+        after += score;
+        let expected = match judged {
+            Verdict::Right => 1.0,
+            Verdict::OwnMistake => recorded,
+        };
+        let meets = (score - expected).abs() < 1e-4;
+        match (meets, known) {
+            (true, None) | (false, Some(_)) => {}
+            (true, Some((_, _, class))) => failures.push(format!(
+                "{corpus}:{line}: fixed ({class}); take it off KNOWN_OPEN"
+            )),
+            (false, None) => failures.push(format!(
+                "{corpus}:{line} {} level {}: scores {score:.4}, expected {expected:.4} (recorded {recorded:.4})\n  reply: {reply}\n  feedback: {}",
+                row["task"], row["level"], replayed_now.feedback
+            )),
+        }
+    }
+    println!(
+        "replayed {replayed} episodes on their tickets: mean recorded {:.4}, mean now {:.4}; \
+         {changed} on tickets changed since, {reread_ok} of whose replies read right on a ticket of their case",
+        before / f64::from(replayed.max(1)),
+        after / f64::from(replayed.max(1))
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
