@@ -42,9 +42,10 @@ use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
 use crate::rng::SeededRng;
 
 pub use action::{
-    Command, Department, Disposition, Label, Priority, SupportTriageAction, normalize_ticket_id,
+    Command, CustomerRequest, Department, Disposition, Label, Priority, SupportTriageAction,
+    normalize_ticket_id,
 };
-use action::{CustomerRequest, MAX_ECHOED_ID_CHARS, MAX_MESSAGE_CHARS, MAX_REPLY_CHARS};
+use action::{MAX_ECHOED_ID_CHARS, MAX_MESSAGE_CHARS, MAX_REPLY_CHARS};
 use generate::{Desk, Ticket};
 use grade::{Grade, Work};
 use lookups::{Exchange, Inquiries, Lookup};
