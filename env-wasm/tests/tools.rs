@@ -35,6 +35,9 @@ fn every_environment_lists_its_own_verbs_with_object_schemas() {
                 "draft_reply",
                 "set_disposition",
                 "submit_episode",
+                "lookup_customer",
+                "lookup_invoice",
+                "ask_customer",
             ],
         ),
     ];

@@ -14,6 +14,9 @@ use serde::{Deserialize, Serialize};
 /// Longest accepted `reply_body`, in characters; longer is refused.
 pub const MAX_REPLY_CHARS: usize = 4000;
 
+/// Longest accepted `message` of `ask_customer`, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+
 /// Longest `ticket_id` echoed back in feedback.
 pub const MAX_ECHOED_ID_CHARS: usize = 24;
 
@@ -155,6 +158,25 @@ label_enum!(
         SetDisposition => "set_disposition",
         /// End the episode and grade the desk as it stands.
         SubmitEpisode => "submit_episode",
+        /// Levels 4 and 5: show the account record of the ticket's customer
+        /// (plan, seats, billing currency, earlier tickets and their outcomes).
+        LookupCustomer => "lookup_customer",
+        /// Levels 4 and 5: show the invoice record `invoice_id` (charge date,
+        /// amount, status).
+        LookupInvoice => "lookup_invoice",
+        /// Levels 4 and 5: send the ticket's customer a structured `request`
+        /// with your `message`; their answer joins the ticket's conversation.
+        AskCustomer => "ask_customer",
+    }
+);
+
+label_enum!(
+    /// What `ask_customer` asks the customer for.
+    CustomerRequest, "request", {
+        /// The invoice number (INV-...) of the charge the ticket is about.
+        InvoiceNumber => "invoice_number",
+        /// Anything else: the customer answers in their own words.
+        Clarification => "clarification",
     }
 );
 
@@ -222,6 +244,21 @@ pub struct SupportTriageAction {
     )]
     #[schemars(schema_with = "optional_label_schema::<Disposition>")]
     pub disposition: Option<Disposition>,
+    /// For `lookup_invoice`: an invoice id, e.g. `INV-40213`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invoice_id: Option<String>,
+    /// For `ask_customer`: what to ask the customer for.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "read_optional_label"
+    )]
+    #[schemars(schema_with = "optional_label_schema::<CustomerRequest>")]
+    pub request: Option<CustomerRequest>,
+    /// For `ask_customer`: the message the customer reads with the request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 1000))]
+    pub message: Option<String>,
     /// Free-form client metadata; accepted and ignored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<serde_json::Map<String, serde_json::Value>>,
@@ -237,6 +274,9 @@ impl SupportTriageAction {
             department: None,
             reply_body: None,
             disposition: None,
+            invoice_id: None,
+            request: None,
+            message: None,
             metadata: None,
         }
     }
@@ -255,7 +295,7 @@ impl SupportTriageAction {
             .reply_body
             .as_deref()
             .map(|r| r.split_whitespace().collect::<Vec<_>>().join(" "));
-        format!(
+        let mut print = format!(
             "{}|{:?}|{:?}|{:?}|{:?}|{:?}",
             self.command,
             self.ticket_id.as_deref().map(str::trim),
@@ -263,7 +303,22 @@ impl SupportTriageAction {
             self.department,
             reply,
             self.disposition
-        )
+        );
+        // The fields of the records desk's commands, only when given, so
+        // the fingerprints of the first six commands stay as they were.
+        if self.invoice_id.is_some() || self.request.is_some() || self.message.is_some() {
+            let message = self
+                .message
+                .as_deref()
+                .map(|m| m.split_whitespace().collect::<Vec<_>>().join(" "));
+            print.push_str(&format!(
+                "|{:?}|{:?}|{:?}",
+                self.invoice_id.as_deref().map(str::trim),
+                self.request,
+                message
+            ));
+        }
+        print
     }
 }
 
@@ -280,6 +335,9 @@ impl Command {
             Command::SetTriage => ToolSpec::new(name, &["ticket_id"], &["priority", "department"]),
             Command::DraftReply => ToolSpec::new(name, &["ticket_id", "reply_body"], &[]),
             Command::SetDisposition => ToolSpec::new(name, &["ticket_id", "disposition"], &[]),
+            Command::LookupCustomer => ToolSpec::new(name, &["ticket_id"], &[]),
+            Command::LookupInvoice => ToolSpec::new(name, &["invoice_id"], &[]),
+            Command::AskCustomer => ToolSpec::new(name, &["ticket_id", "request"], &["message"]),
         }
     }
 }

@@ -25,6 +25,8 @@ use crate::grading::format_cents;
 use crate::rng::SeededRng;
 
 use super::action::{Department, Priority};
+use super::policy::base_priority;
+use super::records::{self, InvoiceAnswer, Records};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Customer {
@@ -63,6 +65,8 @@ pub struct Ticket {
     pub cover: Option<Case>,
     /// How many distractor sentences the body holds.
     pub distractors: usize,
+    /// The customer's records on the records desk (levels 4 and 5).
+    pub records: Option<Records>,
 }
 
 impl Ticket {
@@ -106,6 +110,12 @@ pub struct Level {
     personal: u32,
     /// Whether the Enterprise plan rule may lift a ticket's priority.
     plan_rule: bool,
+    /// The records desk ([`super::records`]): the customer record, the
+    /// invoices and the customer's answers behind commands, amounts in
+    /// other currencies, and a step limit that leaves this many lookups
+    /// (the `medium` queue holds at most this many tickets the plan rule
+    /// can lift, each needing one). `None` below level 4.
+    pub records: Option<u32>,
 }
 
 /// Levels 1 to 5; level 2 is the desk as first written.
@@ -118,6 +128,7 @@ pub const LEVELS: [Level; 5] = [
         cover: 0,
         personal: 0,
         plan_rule: false,
+        records: None,
     },
     Level {
         queue: (3, 5),
@@ -127,6 +138,7 @@ pub const LEVELS: [Level; 5] = [
         cover: 0,
         personal: 1,
         plan_rule: true,
+        records: None,
     },
     Level {
         queue: (5, 7),
@@ -136,24 +148,27 @@ pub const LEVELS: [Level; 5] = [
         cover: 1,
         personal: 2,
         plan_rule: true,
+        records: None,
     },
     Level {
-        queue: (7, 9),
+        queue: (9, 9),
         date_edge: 3,
         amount_edge: 2,
         distractor_halves: 4,
         cover: 2,
         personal: 2,
         plan_rule: true,
+        records: Some(4),
     },
     Level {
-        queue: (9, 12),
+        queue: (12, 12),
         date_edge: 4,
         amount_edge: 4,
         distractor_halves: 6,
         cover: 4,
         personal: 3,
         plan_rule: true,
+        records: Some(5),
     },
 ];
 
@@ -189,6 +204,10 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
     let mut minute = rng.range(7 * 60, 10 * 60) as u32;
     let mut number = rng.range(1000, 9000) as u32;
     let mut tickets: Vec<Ticket> = Vec::with_capacity(count);
+    // The records desk draws from its own stream, so the rest of the desk
+    // draws as the level always did.
+    let mut records_rng = SeededRng::new(seed, stream(task) ^ 0x00AA_0000);
+    let mut liftable = 0;
     for _ in 0..count {
         let (case, plan) = if task == "hard" {
             let plans = if level.plan_rule {
@@ -198,7 +217,16 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
             };
             (exception_case(&mut rng, level), *rng.pick(plans))
         } else {
-            routine_case(&mut rng, level)
+            let mut drawn = routine_case(&mut rng, level);
+            // The step limit leaves `allowance` lookups: no more tickets
+            // than that may need the plan on record.
+            if let Some(allowance) = level.records {
+                while base_priority(drawn.0) == Priority::Medium && liftable >= allowance {
+                    drawn = routine_case(&mut rng, level);
+                }
+                liftable += u32::from(base_priority(drawn.0) == Priority::Medium);
+            }
+            drawn
         };
         let cover = match case {
             Case::Legal | Case::Security { .. } if odds(&mut rng, level.cover) => {
@@ -206,8 +234,12 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
             }
             _ => None,
         };
+        let dressed = level
+            .records
+            .map(|_| records_dress(&mut records_rng, level, case));
+        let case = dressed.as_ref().map_or(case, |d| d.case);
         let customer = customer(&mut rng, plan, received, case, &tickets);
-        let ticket = write_ticket(
+        let mut ticket = write_ticket(
             &mut rng,
             level,
             vendor,
@@ -217,6 +249,9 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
             customer,
             (case, cover),
         );
+        if let Some(dressed) = dressed {
+            records_apply(&mut records_rng, &mut ticket, number, dressed);
+        }
         tickets.push(ticket);
         number += rng.range(1, 40) as u32;
         minute += rng.range(5, 50) as u32;
@@ -918,6 +953,18 @@ fn situation(
                 },
             )
         }
+        // Written as the refund it asks for; the chargeback is on record.
+        Case::RefundChargeback { days_since_charge } => situation(
+            rng,
+            vendor,
+            product,
+            customer,
+            (received, minute),
+            Case::Refund {
+                invoice_named: true,
+                days_since_charge,
+            },
+        ),
         Case::FeeWaiver { cents, .. } => {
             let fee = money(cents);
             let inv = invoice(rng);
@@ -1013,7 +1060,107 @@ fn write_ticket(
         case,
         cover,
         distractors,
+        records: None,
     }
+}
+
+/// A case as the records desk draws it: in the account's currency, and a
+/// refund's invoice in the body or with the customer.
+struct Dressed {
+    case: Case,
+    currency: records::Currency,
+    local_cents: i64,
+    refund: records::RefundDraw,
+}
+
+fn records_dress(rng: &mut SeededRng, level: &Level, case: Case) -> Dressed {
+    let edge = odds(rng, level.amount_edge);
+    let (case, currency, local_cents) = records::localize(rng, case, edge);
+    let (case, refund) = records::draw_refund(rng, case);
+    Dressed {
+        case,
+        currency,
+        local_cents,
+        refund,
+    }
+}
+
+/// Writes the records of `ticket` (number `number`) and the body's
+/// amounts and refund request as the records desk shows them.
+fn records_apply(rng: &mut SeededRng, ticket: &mut Ticket, number: u32, dressed: Dressed) {
+    let Dressed {
+        case,
+        currency,
+        local_cents,
+        refund,
+    } = dressed;
+    if let Case::DuplicateCharge { cents } | Case::FeeWaiver { cents, .. } = case {
+        ticket.body = ticket
+            .body
+            .replace(&money(cents), &currency.money(local_cents));
+    }
+    let item = (*rng.pick(ADD_ONS)).to_owned();
+    let mut invoice = None;
+    let mut invoice_answer = None;
+    let days = match case {
+        Case::Refund {
+            days_since_charge, ..
+        }
+        | Case::RefundChargeback { days_since_charge } => Some(days_since_charge),
+        _ => None,
+    };
+    if let Some(days) = days {
+        let named = !matches!(
+            case,
+            Case::Refund {
+                invoice_named: false,
+                ..
+            }
+        );
+        let drawn = named
+            .then(|| records::refund_invoice(rng, ticket.received, days, &item, refund.chargeback));
+        let shown = drawn
+            .as_ref()
+            .filter(|_| refund.in_body)
+            .map(|i| i.id.clone());
+        let request = records::refund_text(rng, &item, shown.as_deref());
+        // The refund request replaces the one the level wrote; the body's
+        // paragraphs are greeting, request and distractors, sign-off.
+        let parts: Vec<&str> = ticket.body.splitn(3, "\n\n").collect();
+        if let [head, middle, tail] = parts[..] {
+            let distractors = distractor_tail(middle);
+            ticket.body = format!("{head}\n\n{request}{distractors}\n\n{tail}");
+        }
+        if !refund.in_body {
+            invoice_answer = Some(match &drawn {
+                Some(i) if refund.customer_knows => InvoiceAnswer::Gives(i.id.clone()),
+                _ => InvoiceAnswer::CannotFind,
+            });
+        }
+        invoice = drawn;
+    }
+    ticket.records = Some(Records {
+        currency,
+        earlier: records::earlier_tickets(
+            rng,
+            ticket.received,
+            number,
+            ticket.customer.last_fee_waiver,
+        ),
+        invoice,
+        invoice_in_body: refund.in_body,
+        invoice_answer,
+        item,
+    });
+}
+
+/// The distractor sentences at the end of a body paragraph.
+fn distractor_tail(paragraph: &str) -> String {
+    DISTRACTORS
+        .iter()
+        .filter(|d| paragraph.contains(*d))
+        .map(|d| format!(" {d}"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -18,9 +18,11 @@ pub mod action;
 pub mod baselines;
 pub mod generate;
 pub mod grade;
+pub mod lookups;
 pub mod names;
 pub mod noisy;
 pub mod policy;
+pub mod records;
 pub mod reference;
 pub mod reply;
 pub mod shaping;
@@ -40,11 +42,13 @@ use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
 use crate::rng::SeededRng;
 
 pub use action::{
-    Command, Department, Disposition, Label, Priority, SupportTriageAction, normalize_ticket_id,
+    Command, CustomerRequest, Department, Disposition, Label, Priority, SupportTriageAction,
+    normalize_ticket_id,
 };
-use action::{MAX_ECHOED_ID_CHARS, MAX_REPLY_CHARS};
+use action::{MAX_ECHOED_ID_CHARS, MAX_MESSAGE_CHARS, MAX_REPLY_CHARS};
 use generate::{Desk, Ticket};
 use grade::{Grade, Work};
+use lookups::{Exchange, Inquiries, Lookup};
 use shaping::{LIMIT_PENALTY, LOOP_PENALTY, MISTAKE_PENALTY, RewardBreakdown, STEP_COST, Shaper};
 
 pub static INFO: EnvInfo = registry::entry::<SupportTriage>(
@@ -121,6 +125,27 @@ pub fn instruction(task_id: &str, desk: &Desk) -> String {
     )
 }
 
+/// The instruction of `task_id` at `difficulty`: levels 1 to 3 keep
+/// [`instruction`]; the records desk of levels 4 and 5 adds its commands
+/// and its step limit.
+pub fn instruction_at(task_id: &str, difficulty: u8, desk: &Desk, max_steps: u32) -> String {
+    let base = instruction(task_id, desk);
+    if generate::level(difficulty).records.is_none() {
+        return base;
+    }
+    let n = desk.tickets.len();
+    let budget = match task_id {
+        "medium" => format!(
+            "The step limit is {max_steps}: one step to open each of the {n} tickets, one to triage each, one to              submit, and {} more for lookups; a lookup where no rule reads the record spends a step another ticket              may need. ",
+            max_steps.saturating_sub(2 * n as u32 + 1)
+        ),
+        _ => format!("The step limit is {max_steps}. "),
+    };
+    format!(
+        "{base} Records desk (policy section 6): the opened ticket shows the customer's name, company and account          email only; lookup_customer (ticket_id) shows the account record, lookup_invoice (invoice_id) an invoice          record, and ask_customer (ticket_id, request: invoice_number|clarification, message) asks the customer, who          answers the request. {budget}Every rule of the policy applies to what the records and the customer say."
+    )
+}
+
 /// One row of the inbox: what the desk shows without opening the ticket,
 /// and what the agent has set so far.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -143,11 +168,18 @@ pub struct CustomerRecord {
     pub company: String,
     /// The account email on file.
     pub account_email: String,
-    pub plan: &'static str,
-    pub customer_since: String,
-    pub seats: u32,
-    /// Date of the last late-fee waiver, or `none`.
-    pub last_fee_waiver: String,
+    /// The plan; on the records desk (levels 4 and 5) only in the
+    /// account record (`lookup_customer`), and absent here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub customer_since: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<u32>,
+    /// Date of the last late-fee waiver, or `none`; on the records desk,
+    /// absent (the account record lists earlier tickets instead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_fee_waiver: Option<String>,
 }
 
 /// An opened ticket; it stays open until another one is opened.
@@ -163,6 +195,10 @@ pub struct TicketDetail {
     pub customer: CustomerRecord,
     /// The reply drafted so far.
     pub draft_reply: Option<String>,
+    /// The `ask_customer` exchanges on this ticket, oldest first (records
+    /// desk only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conversation: Vec<Exchange>,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -184,6 +220,10 @@ pub struct SupportTriageObservation {
     pub inbox: Vec<InboxRow>,
     /// The opened ticket, structured; it stays open until another one is.
     pub opened_ticket: Option<TicketDetail>,
+    /// The last record looked up (`lookup_customer`, `lookup_invoice`);
+    /// records desk only, shown until the next lookup.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lookup: Option<Lookup>,
     pub feedback: String,
     pub reward_breakdown: RewardBreakdown,
     pub step_count: u32,
@@ -222,6 +262,9 @@ pub struct SupportTriage {
     /// Process units already paid per ticket: triage, reply, disposition.
     paid: Vec<[bool; 3]>,
     opened: Option<usize>,
+    /// The records desk's lookups and conversations.
+    inquiries: Inquiries,
+    lookup: Option<Lookup>,
     shaper: Shaper,
     step_count: u32,
     feedback: String,
@@ -237,9 +280,22 @@ const VIEW_UNITS: u32 = 2;
 /// The desk policy every observation shows, frozen once per process.
 static SHOWN_POLICY: StaticText = StaticText::new(policy::POLICY);
 
+/// The policy of the records desk: sections 1 to 5 and section 6.
+fn records_policy() -> FrozenJson {
+    static SHOWN: std::sync::OnceLock<FrozenJson> = std::sync::OnceLock::new();
+    SHOWN
+        .get_or_init(|| FrozenJson::of(&format!("{}{}", policy::POLICY, records::RECORDS_POLICY)))
+        .clone()
+}
+
 impl SupportTriage {
     fn exceptions(&self) -> bool {
         self.task.id == "hard"
+    }
+
+    /// Levels 4 and 5: records behind lookups, a customer to ask.
+    fn records_desk(&self) -> bool {
+        generate::level(self.difficulty).records.is_some()
     }
 
     fn inbox(&self) -> Vec<InboxRow> {
@@ -265,6 +321,8 @@ impl SupportTriage {
     fn detail(&self, index: usize) -> Option<TicketDetail> {
         let t: &Ticket = self.desk.tickets.get(index)?;
         let c = &t.customer;
+        // The records desk shows the rest of the record on lookup only.
+        let shown = t.records.is_none();
         Some(TicketDetail {
             ticket_id: t.id.clone(),
             received: t.received_text(),
@@ -276,14 +334,21 @@ impl SupportTriage {
                 name: c.name(),
                 company: c.company.clone(),
                 account_email: c.account_email.clone(),
-                plan: c.plan.name(),
-                customer_since: c.since.iso(),
-                seats: c.seats,
-                last_fee_waiver: c
-                    .last_fee_waiver
-                    .map_or_else(|| "none".to_owned(), |d| d.iso()),
+                plan: shown.then(|| c.plan.name()),
+                customer_since: shown.then(|| c.since.iso()),
+                seats: shown.then_some(c.seats),
+                last_fee_waiver: shown.then(|| {
+                    c.last_fee_waiver
+                        .map_or_else(|| "none".to_owned(), |d| d.iso())
+                }),
             },
             draft_reply: self.work.get(index).and_then(|w| w.reply.clone()),
+            conversation: self
+                .inquiries
+                .conversations
+                .get(index)
+                .cloned()
+                .unwrap_or_default(),
         })
     }
 
@@ -298,6 +363,7 @@ impl SupportTriage {
             ticket_detail: text_form::ticket_text(opened_ticket.as_ref()),
             inbox,
             opened_ticket,
+            lookup: self.lookup.clone(),
             feedback: self.feedback.clone(),
             reward_breakdown: breakdown,
             step_count: self.step_count,
@@ -387,6 +453,42 @@ impl SupportTriage {
             Command::SubmitEpisode => {
                 self.feedback = "Episode submitted.".to_owned();
                 (Points::ZERO, Points::ZERO, true)
+            }
+            Command::LookupCustomer | Command::LookupInvoice | Command::AskCustomer
+                if !self.records_desk() =>
+            {
+                mistake(
+                    self,
+                    format!(
+                        "`{}` belongs to the records desk of levels 4 and 5; at this level the opened ticket \
+                         shows the whole customer record and the customer is not on the line.",
+                        action.command
+                    ),
+                )
+            }
+            Command::LookupInvoice => {
+                let Some(id) = action
+                    .invoice_id
+                    .as_deref()
+                    .filter(|s| !s.trim().is_empty())
+                else {
+                    return mistake(
+                        self,
+                        "`lookup_invoice` needs an `invoice_id`, e.g. INV-40213.".to_owned(),
+                    );
+                };
+                match lookups::invoice_record(&self.desk, id) {
+                    Ok(lookup) => {
+                        let id = lookups::normalize_invoice_id(id);
+                        self.feedback = format!("Invoice {id} looked up; the record is in lookup.");
+                        if !self.inquiries.invoices_seen.contains(&id) {
+                            self.inquiries.invoices_seen.push(id);
+                        }
+                        self.lookup = Some(lookup);
+                        (Points::ZERO, Points::ZERO, false)
+                    }
+                    Err(message) => mistake(self, message),
+                }
             }
             command => {
                 let i = match self.target(action) {
@@ -482,7 +584,42 @@ impl SupportTriage {
                         let reward = if graded { self.pay(i, 2) } else { Points::ZERO };
                         (reward, Points::ZERO, false)
                     }
-                    Command::ShowInbox | Command::SubmitEpisode => {
+                    Command::LookupCustomer => {
+                        self.lookup = Some(lookups::customer_record(&self.desk.tickets[i]));
+                        if let Some(seen) = self.inquiries.customer_seen.get_mut(i) {
+                            *seen = true;
+                        }
+                        self.feedback = format!(
+                            "Account record of {id}'s customer looked up; it is in lookup."
+                        );
+                        (Points::ZERO, Points::ZERO, false)
+                    }
+                    Command::AskCustomer => {
+                        let Some(request) = action.request else {
+                            return mistake(
+                                self,
+                                format!(
+                                    "`ask_customer` needs a `request`: {}.",
+                                    CustomerRequest::allowed()
+                                ),
+                            );
+                        };
+                        let answer = lookups::answer(&self.desk.tickets[i], request);
+                        let message = action.message.clone().unwrap_or_default();
+                        if let Some(conversation) = self.inquiries.conversations.get_mut(i) {
+                            conversation.push(Exchange {
+                                request,
+                                message,
+                                answer: answer.clone(),
+                            });
+                        }
+                        self.opened = Some(i);
+                        self.feedback = format!(
+                            "The customer of {id} answered: \"{answer}\" (the conversation is in opened_ticket)."
+                        );
+                        (Points::ZERO, Points::ZERO, false)
+                    }
+                    Command::ShowInbox | Command::SubmitEpisode | Command::LookupInvoice => {
                         (Points::ZERO, Points::ZERO, false)
                     }
                 }
@@ -523,6 +660,12 @@ impl Environment for SupportTriage {
     }
 
     fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
+        // The records desk's queue gets a step to open and one to triage
+        // each ticket, one to submit, its lookups and one to spare.
+        if let (Some(lookups), "medium") = (generate::level(difficulty).records, task.id) {
+            let tickets = generate::level(difficulty).queue.1 as u32;
+            return 2 * tickets + 1 + lookups + 1;
+        }
         let most = |level: u8| generate::level(level).queue.1;
         let extra = match task.id {
             "medium" => most(difficulty) - most(crate::splits::DEFAULT_LEVEL),
@@ -539,12 +682,20 @@ impl Environment for SupportTriage {
         let desk = generate::generate_at(task.id, difficulty, seed);
         let n = desk.tickets.len();
         let per_ticket = VIEW_UNITS + if task.id == "hard" { 3 } else { 1 };
+        let max_steps = Self::max_steps(task, difficulty);
+        let records = generate::level(difficulty).records.is_some();
         let env = SupportTriage {
             task,
             difficulty,
-            max_steps: Self::max_steps(task, difficulty),
-            shown_instruction: FrozenJson::of(&instruction(task.id, &desk)),
-            shown_policy: SHOWN_POLICY.frozen(),
+            max_steps,
+            shown_instruction: FrozenJson::of(&instruction_at(task.id, difficulty, &desk, max_steps)),
+            shown_policy: if records {
+                records_policy()
+            } else {
+                SHOWN_POLICY.frozen()
+            },
+            inquiries: Inquiries::new(n),
+            lookup: None,
             work: vec![Work::default(); n],
             viewed: vec![false; n],
             paid: vec![[false; 3]; n],
@@ -569,6 +720,14 @@ impl Environment for SupportTriage {
             return Err(EnvError::validation(
                 "action.reply_body",
                 format!("must be at most {MAX_REPLY_CHARS} characters"),
+            ));
+        }
+        if let Some(message) = &action.message
+            && message.chars().count() > MAX_MESSAGE_CHARS
+        {
+            return Err(EnvError::validation(
+                "action.message",
+                format!("must be at most {MAX_MESSAGE_CHARS} characters"),
             ));
         }
         Ok(())
@@ -652,6 +811,7 @@ impl Environment for SupportTriage {
             &self.desk,
             &self.work,
             &self.viewed,
+            &self.inquiries,
         ))
     }
 
@@ -684,8 +844,7 @@ impl Environment for SupportTriage {
         Some(noisy::next_action(
             self.exceptions(),
             &self.desk,
-            &self.work,
-            &self.viewed,
+            (&self.work, &self.viewed, &self.inquiries),
             error_per_mille,
             rng,
         ))
@@ -735,7 +894,8 @@ impl Environment for SupportTriage {
     /// (`"view_ticket T-1001"`): the action meant.
     #[cfg(not(target_arch = "wasm32"))]
     fn suggest(action: &Value) -> Option<Value> {
-        const RENAMES: [(&str, &str); 8] = [
+        const RENAMES: [(&str, &str); 9] = [
+            ("invoice", "invoice_id"),
             ("action", "command"),
             ("cmd", "command"),
             ("ticket", "ticket_id"),

@@ -14,6 +14,7 @@
 use super::action::{Command, Department, Disposition, Label, Priority, SupportTriageAction};
 use super::generate::{Desk, Ticket};
 use super::grade::Work;
+use super::lookups::{Inquiries, next_inquiry};
 use super::policy::{
     self, Case, DUPLICATE_HIGH_CENTS, FEE_WAIVER_LIMIT_CENTS, Plan, REFUND_WINDOW_DAYS,
 };
@@ -123,6 +124,10 @@ pub fn facts_at_stake(ticket: &Ticket) -> usize {
     .filter(|x| **x)
     .count()
         + ticket.distractors
+        + ticket
+            .records
+            .as_ref()
+            .map_or(0, |r| r.facts_at_stake(case))
 }
 
 /// `ticket` as a slipping reader takes it: each fact at stake misread
@@ -194,8 +199,7 @@ fn other<T: Copy + PartialEq>(all: &[T], gold: T, read: T, rng: &mut SeededRng) 
 pub fn next_action(
     exceptions: bool,
     desk: &Desk,
-    work: &[Work],
-    viewed: &[bool],
+    (work, viewed, inquiries): (&[Work], &[bool], &Inquiries),
     error_per_mille: u32,
     rng: &mut SeededRng,
 ) -> SupportTriageAction {
@@ -204,6 +208,9 @@ pub fn next_action(
         let id = ticket.id.as_str();
         if !viewed.get(i).copied().unwrap_or(false) {
             return SupportTriageAction::on(Command::ViewTicket, id);
+        }
+        if let Some(inquiry) = next_inquiry(exceptions, ticket, i, inquiries) {
+            return inquiry;
         }
         let done = work.get(i).cloned().unwrap_or_default();
         let triage = done.priority.is_none() || done.department.is_none();

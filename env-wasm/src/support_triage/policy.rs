@@ -88,6 +88,11 @@ pub enum Case {
         cents: i64,
         waived_within_year: bool,
     },
+    /// A refund of an invoice (named, or given when asked) whose record
+    /// shows a chargeback: the records desk of levels 4 and 5 only.
+    RefundChargeback {
+        days_since_charge: i64,
+    },
 }
 
 impl Case {
@@ -100,6 +105,7 @@ impl Case {
                 | Case::Deletion { .. }
                 | Case::Refund { .. }
                 | Case::FeeWaiver { .. }
+                | Case::RefundChargeback { .. }
         )
     }
 
@@ -132,6 +138,7 @@ impl Case {
             Case::Refund { .. } => "refund_late",
             Case::FeeWaiver { .. } if fee_waivable(self) => "fee_waiver_allowed",
             Case::FeeWaiver { .. } => "fee_waiver_over_limit",
+            Case::RefundChargeback { .. } => "refund_chargeback",
         }
     }
 }
@@ -155,7 +162,7 @@ pub fn base_priority(case: Case) -> Priority {
             Medium
         }
         Case::DuplicateCharge { .. } | Case::InvoiceCorrection | Case::AccountChange => Medium,
-        Case::Refund { .. } | Case::FeeWaiver { .. } => Medium,
+        Case::Refund { .. } | Case::FeeWaiver { .. } | Case::RefundChargeback { .. } => Medium,
         Case::HowTo | Case::Pricing | Case::FeatureRequest | Case::Feedback => Low,
     }
 }
@@ -182,7 +189,8 @@ pub fn department(case: Case) -> Department {
         | Case::InvoiceCorrection
         | Case::Pricing
         | Case::Refund { .. }
-        | Case::FeeWaiver { .. } => Billing,
+        | Case::FeeWaiver { .. }
+        | Case::RefundChargeback { .. } => Billing,
         Case::FeatureRequest
         | Case::Feedback
         | Case::AccountChange
@@ -207,7 +215,7 @@ pub fn disposition(case: Case) -> Option<Disposition> {
         Case::Refund {
             days_since_charge, ..
         } if days_since_charge <= REFUND_WINDOW_DAYS => Resolved,
-        Case::Refund { .. } => EscalateSupervisor,
+        Case::Refund { .. } | Case::RefundChargeback { .. } => EscalateSupervisor,
         Case::FeeWaiver { .. } if fee_waivable(case) => Resolved,
         Case::FeeWaiver { .. } => EscalateSupervisor,
         _ => return None,
@@ -256,7 +264,9 @@ pub fn reply_rules(case: Case) -> ReplyRules {
         Case::FeeWaiver { .. } if fee_waivable(case) => {
             (&[Move::Commit(Commitment::Waiver)], RESOLVED_WAIVER)
         }
-        Case::FeeWaiver { .. } => (&[Move::Escalate(Team::Billing)], NONE),
+        Case::FeeWaiver { .. } | Case::RefundChargeback { .. } => {
+            (&[Move::Escalate(Team::Billing)], NONE)
+        }
         // Routine tickets: no reply is graded; nothing may be promised.
         _ => (&[], NONE),
     };

@@ -8,6 +8,7 @@
 use super::action::{Command, SupportTriageAction};
 use super::generate::{Desk, Ticket};
 use super::grade::Work;
+use super::lookups::{Inquiries, next_inquiry};
 use super::policy::{self, Case};
 
 /// A reply that does what the ticket's case needs and nothing else.
@@ -51,6 +52,10 @@ pub fn reference_reply(vendor: &str, ticket: &Ticket) -> String {
                  to our billing supervisor for review. Our billing supervisor will contact you within {sla}."
             ),
         },
+        Case::RefundChargeback { .. } => format!(
+            "Our records show this charge is disputed with your bank, so I have passed your message \
+             to our billing supervisor for review. Our billing supervisor will contact you within {sla}."
+        ),
         Case::FeeWaiver { .. } => match policy::disposition(ticket.case) {
             Some(super::action::Disposition::Resolved) => {
                 "We will waive the late fee on your invoice within 2 business days.".to_owned()
@@ -74,11 +79,15 @@ pub fn next_action(
     desk: &Desk,
     work: &[Work],
     viewed: &[bool],
+    inquiries: &Inquiries,
 ) -> SupportTriageAction {
     for (i, ticket) in desk.tickets.iter().enumerate() {
         let id = ticket.id.as_str();
         if !viewed.get(i).copied().unwrap_or(false) {
             return SupportTriageAction::on(Command::ViewTicket, id);
+        }
+        if let Some(inquiry) = next_inquiry(exceptions, ticket, i, inquiries) {
+            return inquiry;
         }
         let done = work.get(i).cloned().unwrap_or_default();
         let priority = policy::priority(ticket.case, ticket.customer.plan);

@@ -50,23 +50,30 @@ pub fn ticket_text(detail: Option<&TicketDetail>) -> String {
         return String::new();
     };
     let c = &t.customer;
+    let customer = match (c.plan, c.seats, &c.customer_since, &c.last_fee_waiver) {
+        (Some(plan), Some(seats), Some(since), Some(waiver)) => format!(
+            "{}, {}; plan {plan}, {seats} seats; customer since {since}; account email {}; last fee waiver {waiver}",
+            c.name, c.company, c.account_email
+        ),
+        // The records desk: the rest is in the account record.
+        _ => format!(
+            "{}, {}; account email {} (plan, billing currency and earlier tickets: lookup_customer)",
+            c.name, c.company, c.account_email
+        ),
+    };
     let mut out = format!(
-        "ID: {}\nSubject: {}\nFrom: {}\nReceived: {}\nProduct: {}\n\
-         Customer: {}, {}; plan {}, {} seats; customer since {}; account email {}; last fee waiver {}\n\n{}",
-        t.ticket_id,
-        t.subject,
-        t.from,
-        t.received,
-        t.product,
-        c.name,
-        c.company,
-        c.plan,
-        c.seats,
-        c.customer_since,
-        c.account_email,
-        c.last_fee_waiver,
-        t.body
+        "ID: {}\nSubject: {}\nFrom: {}\nReceived: {}\nProduct: {}\nCustomer: {customer}\n\n{}",
+        t.ticket_id, t.subject, t.from, t.received, t.product, t.body
     );
+    for exchange in &t.conversation {
+        let _ = write!(
+            out,
+            "\n\nAsked the customer ({}): {}\nCustomer: {}",
+            exchange.request.name(),
+            exchange.message,
+            exchange.answer
+        );
+    }
     if let Some(reply) = &t.draft_reply {
         let _ = write!(out, "\n\nDraft reply:\n{reply}");
     }

@@ -5,7 +5,9 @@
 //! the environment would refuse, and whose commands are described in the
 //! words of the action schema.
 
-use env_wasm::support_triage::{Command, Department, Disposition, Label, Priority};
+use env_wasm::support_triage::{
+    Command, CustomerRequest, Department, Disposition, Label, Priority,
+};
 use leptos::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -105,7 +107,20 @@ pub fn scenario(html: &mut Html, observation: &Value) {
         .open("section", &[("aria-label", "Opened ticket")])
         .element("h3", &[], "Opened ticket");
     ticket(html, detail);
+    lookup(html, &observation["lookup"]);
     html.close("section").close("div").close("div");
+}
+
+/// The last record looked up on the records desk (levels 4 and 5).
+fn lookup(html: &mut Html, lookup: &Value) {
+    if let Some(text) = lookup["text"].as_str() {
+        html.open("article", &[("class", "email"), ("id", "lookup-record")])
+            .open("p", &[("class", "muted")])
+            .element("b", &[], "Last record looked up")
+            .close("p")
+            .element("pre", &[("class", "prose")], text)
+            .close("article");
+    }
 }
 
 /// A definition list of (term, description) pairs.
@@ -154,19 +169,47 @@ fn ticket(html: &mut Html, detail: &Value) {
                     text_of(&customer["company"])
                 ),
             ),
-            (
-                "Plan",
-                format!(
-                    "{} · {} seats",
-                    text_of(&customer["plan"]),
-                    text_of(&customer["seats"])
-                ),
-            ),
             ("Account email", text_of(&customer["account_email"])),
-            ("Customer since", text_of(&customer["customer_since"])),
-            ("Last fee waiver", text_of(&customer["last_fee_waiver"])),
         ],
     );
+    // The records desk (levels 4 and 5) keeps the rest behind lookup_customer.
+    if customer["plan"].is_null() {
+        html.element(
+            "p",
+            &[("class", "hint")],
+            "Plan, billing currency and earlier tickets: lookup_customer.",
+        );
+    } else {
+        pairs(
+            html,
+            &[
+                (
+                    "Plan",
+                    format!(
+                        "{} · {} seats",
+                        text_of(&customer["plan"]),
+                        text_of(&customer["seats"])
+                    ),
+                ),
+                ("Customer since", text_of(&customer["customer_since"])),
+                ("Last fee waiver", text_of(&customer["last_fee_waiver"])),
+            ],
+        );
+    }
+    for exchange in detail["conversation"].as_array().into_iter().flatten() {
+        html.open("p", &[("class", "muted")])
+            .element(
+                "b",
+                &[],
+                &format!("You asked ({})", text_of(&exchange["request"])),
+            )
+            .close("p")
+            .element("pre", &[("class", "prose")], &text_of(&exchange["message"]))
+            .open("p", &[("class", "muted")])
+            .element("b", &[], "The customer answered")
+            .close("p")
+            .element("pre", &[("class", "prose")], &text_of(&exchange["answer"]));
+    }
     if let Some(reply) = detail["draft_reply"].as_str() {
         html.open("p", &[("class", "muted")])
             .element("b", &[], "Your draft reply")
@@ -174,6 +217,11 @@ fn ticket(html: &mut Html, detail: &Value) {
             .element("pre", &[("class", "prose")], reply);
     }
     html.close("article");
+}
+
+/// Commands that name no ticket.
+fn untargeted(command: &str) -> bool {
+    matches!(command, "show_inbox" | "submit_episode" | "lookup_invoice")
 }
 
 fn names<L: Label>() -> Vec<String> {
@@ -232,6 +280,9 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
     let department = RwSignal::new(String::new());
     let disposition = RwSignal::new(String::new());
     let reply = RwSignal::new(String::new());
+    let invoice = RwSignal::new(String::new());
+    let request = RwSignal::new(String::new());
+    let message = RwSignal::new(String::new());
 
     // Only the fields the chosen command reads go into the action.
     let draft = Signal::derive(move || {
@@ -243,7 +294,7 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
                 action.insert(key.into(), json!(value));
             }
         };
-        let targeted = !matches!(chosen.as_str(), "show_inbox" | "submit_episode");
+        let targeted = !untargeted(&chosen);
         if targeted {
             put("ticket_id", ticket.get());
         }
@@ -260,6 +311,11 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
             }
             "draft_reply" => put("reply_body", body.clone()),
             "set_disposition" => put("disposition", disp.clone()),
+            "lookup_invoice" => put("invoice_id", invoice.get()),
+            "ask_customer" => {
+                put("request", request.get());
+                put("message", message.get());
+            }
             _ => {}
         }
         let submit = chosen == "submit_episode";
@@ -268,6 +324,8 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
             "set_triage" => draft.blank_if(p.is_empty() && d.is_empty(), "priority and department"),
             "draft_reply" => draft.blank_if(body.trim().is_empty(), "reply_body"),
             "set_disposition" => draft.blank_if(disp.is_empty(), "disposition"),
+            "lookup_invoice" => draft.blank_if(invoice.get().trim().is_empty(), "invoice_id"),
+            "ask_customer" => draft.blank_if(request.get().is_empty(), "request"),
             _ => draft,
         };
         if submit {
@@ -289,7 +347,7 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
     };
     let fields = move || {
         let chosen = command.get();
-        let target = (!matches!(chosen.as_str(), "show_inbox" | "submit_episode"))
+        let target = (!untargeted(&chosen))
             .then(|| choice("ticket", "st-ticket", ids.clone(), None, ticket));
         let specific = match chosen.as_str() {
             "set_triage" => view! {
@@ -310,6 +368,25 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
                 choice("disposition", "st-disposition", names::<Disposition>(), Some("(choose)"), disposition)
                     .into_any()
             }
+            "lookup_invoice" => view! {
+                <label class="field">
+                    <span>"invoice_id"</span>
+                    <input id="st-invoice" placeholder="INV-40213"
+                        prop:value=move || invoice.get()
+                        on:input=move |ev| invoice.set(event_target_value(&ev)) />
+                </label>
+            }
+            .into_any(),
+            "ask_customer" => view! {
+                {choice("request", "st-request", names::<CustomerRequest>(), Some("(choose)"), request)}
+                <label class="field wide">
+                    <span>"message"</span>
+                    <textarea id="st-message" rows="4" placeholder="Hi <name>, could you send ..."
+                        prop:value=move || message.get()
+                        on:input=move |ev| message.set(event_target_value(&ev))></textarea>
+                </label>
+            }
+            .into_any(),
             _ => ().into_any(),
         };
         let note = (!hard && matches!(chosen.as_str(), "draft_reply" | "set_disposition"))

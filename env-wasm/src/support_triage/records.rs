@@ -1,0 +1,378 @@
+//! The records desk of levels 4 and 5: what the opened ticket no longer
+//! shows lives in records the agent looks up, and one fact may live only
+//! with the customer, who has to be asked.
+//!
+//! - The account record (`lookup_customer`): plan, seats, billing currency
+//!   and the account's earlier tickets with their outcomes; a late-fee
+//!   waiver in the last 12 months is an earlier ticket whose outcome is
+//!   `late fee waived` (a declined waiver is not one).
+//! - The invoice record (`lookup_invoice`): the charge date, the amount in
+//!   the account's currency, and its status; a charge the customer has
+//!   disputed with their bank (a chargeback) is not the desk's to refund.
+//! - The customer (`ask_customer`): a refund request that does not name its
+//!   invoice is decided by what the customer answers when asked for it.
+//! - Amounts in euros, pounds or Canadian dollars are held to the policy's
+//!   US-dollar limits at the fixed rates of policy section 6, which convert
+//!   whole units exactly, so no amount is decided by rounding.
+//!
+//! Everything here is drawn from its own RNG stream after the desk of the
+//! level is drawn, so the rest of the desk is the one the level drew.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::policy::{Case, DUPLICATE_HIGH_CENTS, FEE_WAIVER_LIMIT_CENTS, REFUND_WINDOW_DAYS};
+use crate::dates::Day;
+use crate::grading::format_cents;
+use crate::rng::SeededRng;
+
+/// Policy section 6, shown after sections 1 to 5 at levels 4 and 5.
+pub const RECORDS_POLICY: &str = "\n\n6. Records and the customer (levels 4 and 5).
+- An opened ticket shows the customer's name, company and account email only. The plan, the billing currency and the \
+account's earlier tickets are in the account record (lookup_customer with the ticket_id). An invoice's charge date, amount \
+and status are in the invoice record (lookup_invoice with the invoice_id). The rules of sections 2 and 4 read these records: \
+the plan rule reads the plan on record; the refund window counts from the charge date on the invoice record; a waiver in \
+the 12 months before the ticket is an earlier ticket on record, dated within those 12 months, whose outcome is \
+\"late fee waived\" (a declined waiver is not a waiver).
+- Amounts: the limits of sections 2 and 4 are in US dollars. Amounts in other currencies are converted at these fixed rates \
+before they are compared: 1 EUR (€) = 1.10 USD, 1 GBP (£) = 1.25 USD, 1 CAD (CA$) = 0.75 USD.
+- A refund of an invoice whose record shows a chargeback (the customer disputed the charge with their bank) is not the \
+desk's to give, whatever its date: escalate_supervisor, and say our billing supervisor will review it; promise no refund.
+- A refund request that does not name its invoice: ask the customer for it first (ask_customer with request \
+invoice_number). If they give one, handle the request by that invoice's record as if the ticket had named it. If they \
+cannot, pending_customer, and the reply asks them to send the invoice number once they find it.
+- ask_customer sends the customer a structured request and your message; they answer the request. Write the message as \
+you would write to a customer: it is theirs to read.";
+
+/// A billing currency and its fixed rate to US dollars, as a fraction
+/// (`usd = local * numerator / denominator`), exact on whole units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub enum Currency {
+    #[serde(rename = "USD")]
+    Usd,
+    #[serde(rename = "EUR")]
+    Eur,
+    #[serde(rename = "GBP")]
+    Gbp,
+    #[serde(rename = "CAD")]
+    Cad,
+}
+
+impl Currency {
+    pub const ALL: [Currency; 4] = [Currency::Usd, Currency::Eur, Currency::Gbp, Currency::Cad];
+
+    fn rate(self) -> (i64, i64) {
+        match self {
+            Currency::Usd => (1, 1),
+            Currency::Eur => (11, 10),
+            Currency::Gbp => (5, 4),
+            Currency::Cad => (3, 4),
+        }
+    }
+
+    /// US cents of `local` cents of this currency (exact on whole units).
+    pub fn to_usd_cents(self, local: i64) -> i64 {
+        let (numerator, denominator) = self.rate();
+        local * numerator / denominator
+    }
+
+    /// `€46.00`, `£41.00`, `CA$67.00`, `$12.50`.
+    pub fn money(self, local: i64) -> String {
+        let symbol = match self {
+            Currency::Usd => "$",
+            Currency::Eur => "€",
+            Currency::Gbp => "£",
+            Currency::Cad => "CA$",
+        };
+        format!("{symbol}{}", format_cents(local))
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Currency::Usd => "USD",
+            Currency::Eur => "EUR",
+            Currency::Gbp => "GBP",
+            Currency::Cad => "CAD",
+        }
+    }
+
+    /// The fewest whole units whose value is at least `usd_cents`.
+    fn units_at_least(self, usd_cents: i64) -> i64 {
+        let (numerator, denominator) = self.rate();
+        let per_unit = numerator * 100;
+        (usd_cents * denominator + per_unit - 1) / per_unit
+    }
+}
+
+/// What an invoice record says about its charge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvoiceStatus {
+    Paid,
+    /// Disputed with the customer's bank on this day.
+    Chargeback(Day),
+}
+
+/// One invoice of the account, as `lookup_invoice` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invoice {
+    pub id: String,
+    pub item: String,
+    /// In the account's currency.
+    pub local_cents: i64,
+    pub charged: Day,
+    pub status: InvoiceStatus,
+}
+
+/// An earlier ticket of the account, as the account record lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct EarlierTicket {
+    pub ticket_id: String,
+    pub date: String,
+    pub subject: String,
+    pub outcome: String,
+}
+
+/// What the customer answers when asked for the invoice number of a refund
+/// their ticket does not name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InvoiceAnswer {
+    Gives(String),
+    CannotFind,
+}
+
+/// The records of one ticket's customer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Records {
+    pub currency: Currency,
+    pub earlier: Vec<EarlierTicket>,
+    /// The invoice the case is about, when it is a refund.
+    pub invoice: Option<Invoice>,
+    /// Whether the ticket body names the refund's invoice.
+    pub invoice_in_body: bool,
+    /// The customer's answer to `invoice_number`, for a refund whose body
+    /// does not name it.
+    pub invoice_answer: Option<InvoiceAnswer>,
+    /// What the refunded item is called, for the customer's answers.
+    pub item: String,
+}
+
+impl Records {
+    /// Facts the records add to a ticket for a reader to get wrong: a
+    /// converted amount, the waiver history, the invoice's date or status,
+    /// a customer who must be asked. The noisy reference's measure.
+    pub fn facts_at_stake(&self, case: Case) -> usize {
+        let converted = self.currency != Currency::Usd
+            && matches!(case, Case::DuplicateCharge { .. } | Case::FeeWaiver { .. });
+        let history = matches!(case, Case::FeeWaiver { .. });
+        let invoice = self.invoice.is_some();
+        let asked = self.invoice_answer.is_some();
+        [converted, history, invoice, asked]
+            .iter()
+            .filter(|x| **x)
+            .count()
+    }
+}
+
+/// A refund the records desk draws from the level's refund case: the
+/// invoice is named in the body or only known to the customer, and a
+/// charge in the window may be under a chargeback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefundDraw {
+    pub in_body: bool,
+    pub customer_knows: bool,
+    pub chargeback: bool,
+}
+
+/// How the records desk presents the refund `case` (the gold after any
+/// conversation): a named invoice is in the body half of the time and
+/// otherwise with the customer; half of the late refunds are charges in
+/// the window under a chargeback instead.
+pub fn draw_refund(rng: &mut SeededRng, case: Case) -> (Case, RefundDraw) {
+    match case {
+        Case::Refund {
+            invoice_named: false,
+            ..
+        } => (
+            case,
+            RefundDraw {
+                in_body: false,
+                customer_knows: false,
+                chargeback: false,
+            },
+        ),
+        Case::Refund {
+            invoice_named: true,
+            days_since_charge,
+        } => {
+            let in_body = rng.chance(1, 2);
+            if days_since_charge > REFUND_WINDOW_DAYS && rng.chance(1, 2) {
+                (
+                    Case::RefundChargeback {
+                        days_since_charge: rng.range(3, REFUND_WINDOW_DAYS),
+                    },
+                    RefundDraw {
+                        in_body,
+                        customer_knows: true,
+                        chargeback: true,
+                    },
+                )
+            } else {
+                (
+                    case,
+                    RefundDraw {
+                        in_body,
+                        customer_knows: true,
+                        chargeback: false,
+                    },
+                )
+            }
+        }
+        _ => (
+            case,
+            RefundDraw {
+                in_body: true,
+                customer_knows: true,
+                chargeback: false,
+            },
+        ),
+    }
+}
+
+/// The amount of a duplicate charge or late fee in a drawn currency, as
+/// the case in US cents (what the policy compares) and the local cents the
+/// ticket shows. Other cases keep their amounts, in dollars.
+pub fn localize(rng: &mut SeededRng, case: Case, edge: bool) -> (Case, Currency, i64) {
+    let currency = *rng.pick(&Currency::ALL);
+    let limit = match case {
+        Case::DuplicateCharge { .. } => DUPLICATE_HIGH_CENTS,
+        Case::FeeWaiver { .. } => FEE_WAIVER_LIMIT_CENTS,
+        _ => return (case, currency, 0),
+    };
+    if currency == Currency::Usd {
+        let cents = match case {
+            Case::DuplicateCharge { cents } | Case::FeeWaiver { cents, .. } => cents,
+            _ => 0,
+        };
+        return (case, currency, cents);
+    }
+    // The first whole unit on the high side: duplicate charges count from
+    // the limit up (at least $200.00), fees over it (more than $50.00).
+    let first_high = match case {
+        Case::DuplicateCharge { .. } => currency.units_at_least(limit),
+        _ => currency.units_at_least(limit + 1),
+    };
+    let high = match case {
+        Case::DuplicateCharge { cents } => cents >= DUPLICATE_HIGH_CENTS,
+        Case::FeeWaiver { cents, .. } => cents > FEE_WAIVER_LIMIT_CENTS,
+        _ => false,
+    };
+    let spread = if edge { 4 } else { first_high / 2 };
+    let units = if high {
+        first_high + rng.range(0, spread)
+    } else {
+        (first_high - 1 - rng.range(0, spread)).max(1)
+    };
+    let local = units * 100;
+    let usd = currency.to_usd_cents(local);
+    let localized = match case {
+        Case::DuplicateCharge { .. } => Case::DuplicateCharge { cents: usd },
+        Case::FeeWaiver {
+            waived_within_year, ..
+        } => Case::FeeWaiver {
+            cents: usd,
+            waived_within_year,
+        },
+        other => other,
+    };
+    (localized, currency, local)
+}
+
+const EARLIER: &[(&str, &str)] = &[
+    ("How do I export reports?", "answered"),
+    ("Invoice correction", "corrected invoice sent"),
+    ("Login problem", "resolved: password reset"),
+    ("Feature request", "logged for the product team"),
+];
+
+/// The account's earlier tickets, newest first: the waiver on record (when
+/// there is one) and noise, some of it a declined waiver inside the year.
+pub fn earlier_tickets(
+    rng: &mut SeededRng,
+    received: Day,
+    number: u32,
+    last_fee_waiver: Option<Day>,
+) -> Vec<EarlierTicket> {
+    let mut dated: Vec<(Day, &str, String)> = Vec::new();
+    if let Some(day) = last_fee_waiver {
+        dated.push((day, "Late fee on invoice", "late fee waived".to_owned()));
+    }
+    if rng.chance(1, 2) {
+        dated.push((
+            received.plus(-rng.range(10, 300)),
+            "Late fee on invoice",
+            "late fee waiver declined: fee over the $50.00 limit".to_owned(),
+        ));
+    }
+    for _ in 0..rng.range(0, 2) {
+        let (subject, outcome) = *rng.pick(EARLIER);
+        dated.push((
+            received.plus(-rng.range(5, 700)),
+            subject,
+            outcome.to_owned(),
+        ));
+    }
+    dated.sort_by_key(|d| std::cmp::Reverse(d.0));
+    dated
+        .into_iter()
+        .enumerate()
+        .map(|(k, (day, subject, outcome))| EarlierTicket {
+            // Below every ticket of the desk (a desk spans under 600 numbers).
+            ticket_id: format!("T-{}", number.saturating_sub(600 + 37 * k as u32)),
+            date: day.iso(),
+            subject: subject.to_owned(),
+            outcome,
+        })
+        .collect()
+}
+
+/// The body of a refund request on the records desk: the invoice named or
+/// not, never the date or the amount (they are on the invoice record).
+pub fn refund_text(rng: &mut SeededRng, item: &str, invoice: Option<&str>) -> String {
+    match (invoice, rng.below(2)) {
+        (Some(inv), 0) => format!(
+            "I'd like a refund for invoice {inv}: it was for the {item}, which we never used."
+        ),
+        (Some(inv), _) => {
+            format!("Please refund {inv}. We cancelled the {item} and don't want to pay for it.")
+        }
+        (None, 0) => format!("I want my money back for the {item} charge. We never used it."),
+        (None, _) => format!(
+            "Could you refund the charge for the {item}? We had cancelled it before it renewed."
+        ),
+    }
+}
+
+/// The invoice of a refund: charged `days` before `received`, in the
+/// account's currency, under a chargeback opened after the charge when
+/// `chargeback`.
+pub fn refund_invoice(
+    rng: &mut SeededRng,
+    received: Day,
+    days: i64,
+    item: &str,
+    chargeback: bool,
+) -> Invoice {
+    let charged = received.plus(-days);
+    let status = if chargeback {
+        InvoiceStatus::Chargeback(charged.plus(rng.range(1, days.max(2))))
+    } else {
+        InvoiceStatus::Paid
+    };
+    Invoice {
+        id: format!("INV-{}", rng.range(10_000, 99_999)),
+        item: item.to_owned(),
+        local_cents: rng.range(19, 640) * 100,
+        charged,
+        status,
+    }
+}
