@@ -7,6 +7,15 @@
 //! second row has a bad email is a duplicate, not an invalid email: the
 //! answer needs the rules, not pattern matching. Set answers are scored by
 //! F1, so listing every id costs.
+//!
+//! Levels 4 and 5 are a reconciliation across two tables: each refund row
+//! is joined by id to a `customers` table (some ids have no record, some
+//! customers are closed), and amounts are in the customer's currency,
+//! converted to USD with a `rates` table row by row. Level 5 adds refund
+//! dates and closing dates: a closed customer's refund stays when it is
+//! dated on or before the closing date (an exception to the closed rule).
+//! Every row's fate depends on rules that interact in a stated order, and
+//! the total on every kept row's join and conversion.
 
 use std::collections::BTreeSet;
 
@@ -79,20 +88,82 @@ const REPEATED: [(i64, i64); 5] = [(1, 1), (1, 3), (2, 4), (3, 5), (4, 6)];
 const NEAR_MISSES: [usize; 5] = [0, 0, 1, 2, 3];
 const ZERO_AMOUNTS: [usize; 5] = [0, 0, 0, 1, 2];
 
+/// The first level whose table is joined with `customers` and `rates`.
+const JOINED_FROM: u8 = 4;
+/// The first level whose refunds carry dates and closed customers a
+/// closing date.
+const DATED_FROM: u8 = 5;
+
+/// Per level (levels below [`JOINED_FROM`] have none): ids with rows but
+/// no customer record, customers with rows whose status is `closed`,
+/// customer records with no rows, and currencies besides USD.
+const ORPHANS: [(i64, i64); 5] = [(0, 0), (0, 0), (0, 0), (1, 2), (2, 3)];
+const CLOSED: [(i64, i64); 5] = [(0, 0), (0, 0), (0, 0), (1, 2), (3, 4)];
+const UNUSED_CUSTOMERS: [(i64, i64); 5] = [(0, 0), (0, 0), (0, 0), (1, 2), (2, 3)];
+const FOREIGN_CURRENCIES: [usize; 5] = [0, 0, 0, 2, 4];
+
+/// Currencies a joined table's customers use, with the range of their
+/// rate in USD per unit, in ten-thousandths.
+const CURRENCIES: [(&str, i64, i64); 5] = [
+    ("EUR", 10_500, 11_200),
+    ("GBP", 12_300, 13_100),
+    ("CAD", 7_000, 7_600),
+    ("CHF", 11_000, 11_700),
+    ("AUD", 6_400, 6_900),
+];
+
+/// The rules of a joined table (levels 4 and 5): rule 1 reaches both
+/// tables, rules 2 to 4 are the unjoined table's, then the join, the
+/// conversion and the zero amounts.
+const JOINED_TRIM: &str = "Trim surrounding whitespace from every value of both tables; ids and emails are case-insensitive (report them in lower case).";
+const JOIN_RULE: &str = "Then look each remaining row's id up in `customers`: drop the row if the id has no customer record, or if the customer's status is `closed`.";
+const DATED_JOIN_RULE: &str = "Then look each remaining row's id up in `customers`: drop the row if the id has no customer record, or if the customer's status is `closed` and the row's `date` is after the customer's `closed_on` date (a refund dated on or before `closed_on` stays).";
+const CONVERT_RULE: &str = "Amounts are written in the customer's currency (the `currency` of its record in `customers`), with optional thousands commas. Convert each remaining row's amount to USD with `rates` (USD per one unit of the currency): multiply, then round to the cent (half up), row by row. normalized_total is the sum of these USD amounts of the kept rows.";
+
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Row {
     pub id: String,
     pub name: String,
     pub email: String,
     pub amount: String,
+    /// The refund's date (`YYYY-MM-DD`), from level 5.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+}
+
+/// A record of the `customers` table a refund row joins to (levels 4-5).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Customer {
+    pub id: String,
+    /// The currency of the customer's amounts (a code of `rates`).
+    pub currency: &'static str,
+    /// `active` or `closed`.
+    pub status: &'static str,
+    /// The day a closed customer closed (`YYYY-MM-DD`), from level 5.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed_on: Option<String>,
+}
+
+/// One exchange rate of the `rates` table (levels 4-5).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Rate {
+    pub currency: &'static str,
+    /// USD per one unit of `currency`, a decimal with 4 places.
+    pub usd_per_unit: String,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CleaningPayload {
     pub table_name: String,
-    pub columns: [&'static str; 4],
+    pub columns: Vec<&'static str>,
     pub rows: Vec<Row>,
     pub rules: Vec<&'static str>,
+    /// The customer records the rows join to by id (levels 4-5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub customers: Option<Vec<Customer>>,
+    /// Exchange rates to USD (levels 4-5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rates: Option<Vec<Rate>>,
 }
 
 /// The generated table and the gold results of the rules.
@@ -102,9 +173,58 @@ pub struct Table {
     rows: Vec<Row>,
     /// Each row's amount.
     cents: Vec<i64>,
-    /// How many of [`RULES`] the table is cleaned by.
-    rules: usize,
+    /// The written rules the table is cleaned by, in order.
+    rules: Vec<&'static str>,
+    /// The joined tables (levels 4-5).
+    join: Option<Join>,
     gold: Cleaned,
+}
+
+/// The `customers` and `rates` tables of a joined table, as shown and as
+/// the rules read them.
+#[derive(Debug, Clone)]
+struct Join {
+    customers: Vec<Customer>,
+    rates: Vec<Rate>,
+    /// Folded id -> the customer's rate in USD per unit (ten-thousandths)
+    /// and whether, and from when, it is closed.
+    accounts: std::collections::BTreeMap<String, Account>,
+}
+
+#[derive(Debug, Clone)]
+struct Account {
+    rate: i64,
+    closed: Closed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Closed {
+    No,
+    /// Closed: every refund is dropped (level 4).
+    Always,
+    /// Closed on this ISO day: refunds dated after it are dropped (level 5).
+    After(String),
+}
+
+impl Join {
+    /// Whether rule 5 drops a row of id `id` dated `date`.
+    fn drops(&self, id: &str, date: Option<&str>) -> bool {
+        match self.accounts.get(id).map(|a| &a.closed) {
+            None | Some(Closed::Always) => true,
+            Some(Closed::No) => false,
+            Some(Closed::After(day)) => date.is_some_and(|d| d.trim() > day.as_str()),
+        }
+    }
+
+    /// `cents` in the currency of customer `id`, in USD cents rounded half
+    /// up (a misjudged conversion leaves the amount as it is).
+    fn usd(&self, id: &str, cents: i64, misjudged: bool) -> i64 {
+        let rate = match misjudged {
+            true => 10_000,
+            false => self.accounts.get(id).map_or(10_000, |a| a.rate),
+        };
+        (cents * rate + 5_000).div_euclid(10_000)
+    }
 }
 
 /// What the rules make of a table.
@@ -139,10 +259,19 @@ impl Cleaned {
                 cleaned.invalid_emails.insert(normalize(email));
                 continue;
             }
-            if table.rules == RULES.len() && (*cents == 0) ^ misjudged() {
+            if let Some(join) = &table.join
+                && join.drops(&id, row.date.as_deref()) ^ misjudged()
+            {
                 continue;
             }
-            cleaned.total_cents += cents;
+            // The zero-amount rule comes with the join (levels 4-5).
+            if table.join.is_some() && (*cents == 0) ^ misjudged() {
+                continue;
+            }
+            cleaned.total_cents += match &table.join {
+                Some(join) => join.usd(&id, *cents, misjudged()),
+                None => *cents,
+            };
             cleaned.retained_ids.push(id);
         }
         cleaned
@@ -190,6 +319,18 @@ fn messy_amount(rng: &mut SeededRng, cents: i64) -> String {
     }
 }
 
+/// An amount with no currency mark (a joined table's currency is its
+/// customer's): plain, with thousands commas, or padded.
+fn messy_plain_amount(rng: &mut SeededRng, cents: i64) -> String {
+    let marked = messy_amount(rng, cents);
+    let plain = marked.trim().trim_start_matches('$');
+    match plain.strip_prefix("USD ") {
+        Some(short) => format!("{short}0"),
+        None if marked.starts_with(' ') => marked.clone(),
+        None => plain.to_owned(),
+    }
+}
+
 fn messy_case(rng: &mut SeededRng, text: &str) -> String {
     match rng.below(4) {
         0 => text.to_uppercase(),
@@ -232,6 +373,11 @@ fn invalid_email(rng: &mut SeededRng, local: &str, domain: &str) -> String {
 
 pub fn generate(level: u8, seed: u64) -> Table {
     let mut rng = SeededRng::new(seed, 3);
+    let joined = level >= JOINED_FROM;
+    let amount_of = |rng: &mut SeededRng, cents| match joined {
+        true => messy_plain_amount(rng, cents),
+        false => messy_amount(rng, cents),
+    };
     let (company, domain) = *rng.pick(COMPANIES);
     let (fewest, most) = at(&UNIQUE, level);
     let unique = rng.range(fewest, most) as usize;
@@ -267,7 +413,8 @@ pub fn generate(level: u8, seed: u64) -> Table {
             id: mess_up(&mut rng, id),
             name: pad(&mut rng, &format!("{first} {last}")),
             email: mess_up(&mut rng, &email),
-            amount: messy_amount(&mut rng, cents),
+            amount: amount_of(&mut rng, cents),
+            date: None,
         };
         rows.push((index, row, !bad, cents));
     }
@@ -304,7 +451,8 @@ pub fn generate(level: u8, seed: u64) -> Table {
             id: mess_up(&mut rng, &id),
             name: template.name,
             email: pad(&mut rng, &email),
-            amount: messy_amount(&mut rng, cents),
+            amount: amount_of(&mut rng, cents),
+            date: None,
         };
         let position = first_at + 1 + rng.index(rows.len() - first_at);
         rows.insert(position, (index, row, !bad, cents));
@@ -312,16 +460,30 @@ pub fn generate(level: u8, seed: u64) -> Table {
     // And first rows whose amount is zero.
     for index in rng.sample(&(0..unique).collect::<Vec<_>>(), at(&ZERO_AMOUNTS, level)) {
         if let Some(row) = rows.iter_mut().find(|r| r.0 == index) {
-            row.1.amount = messy_amount(&mut rng, 0);
+            row.1.amount = amount_of(&mut rng, 0);
             row.3 = 0;
         }
     }
 
+    let join = joined.then(|| join_tables(&mut rng, level, &ids, &mut rows));
+    let rules = match (&join, level >= DATED_FROM) {
+        (None, _) => RULES[..RULES.len() - 1].to_vec(),
+        (Some(_), dated) => vec![
+            JOINED_TRIM,
+            RULES[1],
+            RULES[2],
+            RULES[3],
+            if dated { DATED_JOIN_RULE } else { JOIN_RULE },
+            CONVERT_RULE,
+            RULES[5],
+        ],
+    };
     let mut table = Table {
         table_name: format!("{company} customer refunds"),
         cents: rows.iter().map(|r| r.3).collect(),
         rows: rows.into_iter().map(|(_, row, _, _)| row).collect(),
-        rules: RULES.len() - usize::from(level < 4),
+        rules,
+        join,
         gold: Cleaned {
             duplicate_ids: BTreeSet::new(),
             invalid_emails: BTreeSet::new(),
@@ -334,24 +496,151 @@ pub fn generate(level: u8, seed: u64) -> Table {
     table
 }
 
+/// The `customers` and `rates` tables of a joined table (levels 4-5), and
+/// at level 5 each row's date. `rows` are (id index, row, valid email,
+/// cents). Orphans and closed customers are drawn among ids whose first
+/// row survives rules 3 and 4, so rule 5 decides at least one row of each;
+/// at level 5 one closed customer's first refund is dated on or before
+/// its closing date (it stays) and another's after it (it goes).
+fn join_tables(
+    rng: &mut SeededRng,
+    level: u8,
+    ids: &[String],
+    rows: &mut [(usize, Row, bool, i64)],
+) -> Join {
+    let dated = level >= DATED_FROM;
+    // Refund dates: days of November 2026.
+    if dated {
+        for row in rows.iter_mut() {
+            row.1.date = Some(format!("2026-11-{:02}", rng.range(4, 26)));
+        }
+    }
+    let first_row = |index: usize| rows.iter().find(|r| r.0 == index);
+    let reaching: Vec<usize> = (0..ids.len())
+        .filter(|i| first_row(*i).is_some_and(|r| r.2))
+        .collect();
+    let (fewest, most) = at(&ORPHANS, level);
+    let orphan_count = rng.range(fewest, most) as usize;
+    let (fewest, most) = at(&CLOSED, level);
+    let closed_count = rng.range(fewest, most) as usize;
+    let picked = rng.sample(&reaching, orphan_count + closed_count);
+    let (orphans, closed) = picked.split_at(orphan_count.min(picked.len()));
+
+    let mut currencies: Vec<(&'static str, i64)> = vec![("USD", 10_000)];
+    let foreign = rng.sample(&CURRENCIES, at(&FOREIGN_CURRENCIES, level));
+    for (code, low, high) in foreign {
+        currencies.push((code, rng.range(low, high)));
+    }
+    // Each customer record to write: its id and whether it is closed.
+    let mut records: Vec<(String, Closed)> = Vec::new();
+    for (index, id) in ids.iter().enumerate() {
+        if orphans.contains(&index) {
+            continue;
+        }
+        let closed_at = closed.iter().position(|c| *c == index);
+        let state = match (closed_at, dated) {
+            (None, _) => Closed::No,
+            (Some(_), false) => Closed::Always,
+            (Some(at), true) => {
+                let refund = first_row(index)
+                    .and_then(|r| r.1.date.clone())
+                    .and_then(|d| d.get(8..10)?.parse::<i64>().ok())
+                    .unwrap_or(15);
+                // The first stays (closed on the refund's day or later),
+                // the second goes (closed before it), the rest either way.
+                let stays = match at {
+                    0 => true,
+                    1 => false,
+                    _ => rng.chance(1, 2),
+                };
+                let day = match stays {
+                    true => refund + rng.range(0, 3),
+                    false => refund - rng.range(1, 3),
+                };
+                Closed::After(format!("2026-11-{day:02}"))
+            }
+        };
+        records.push((id.clone(), state));
+    }
+    // Customers with no refund rows, under ids the table does not use.
+    let (fewest, most) = at(&UNUSED_CUSTOMERS, level);
+    for _ in 0..rng.range(fewest, most) {
+        let letter = char::from(b'a' + rng.below(26) as u8);
+        let id = format!("{letter}{:03}", rng.range(1, 999));
+        let used = records.iter().any(|(known, _)| *known == id)
+            || rows.iter().any(|r| normalize(&r.1.id) == id);
+        if !used {
+            records.push((id, Closed::No));
+        }
+    }
+    let mut accounts = std::collections::BTreeMap::new();
+    let mut customers = Vec::new();
+    for (id, closed) in records {
+        let (currency, rate) = *rng.pick(&currencies);
+        customers.push(Customer {
+            id: mess_up(rng, &id),
+            currency,
+            status: if closed == Closed::No {
+                "active"
+            } else {
+                "closed"
+            },
+            closed_on: match &closed {
+                Closed::After(day) => Some(day.clone()),
+                _ => None,
+            },
+        });
+        accounts.insert(normalize(&id), Account { rate, closed });
+    }
+    rng.shuffle(&mut customers);
+    let rates = currencies
+        .iter()
+        .map(|(currency, rate)| Rate {
+            currency,
+            usd_per_unit: format!("{}.{:04}", rate / 10_000, rate % 10_000),
+        })
+        .collect();
+    Join {
+        customers,
+        rates,
+        accounts,
+    }
+}
+
 impl Table {
     pub fn payload(&self) -> CleaningPayload {
+        let dated = self.rows.iter().any(|r| r.date.is_some());
         CleaningPayload {
             table_name: self.table_name.clone(),
-            columns: ["id", "name", "email", "amount"],
+            columns: match dated {
+                true => vec!["id", "name", "email", "amount", "date"],
+                false => vec!["id", "name", "email", "amount"],
+            },
             rows: self.rows.clone(),
-            rules: RULES[..self.rules].to_vec(),
+            rules: self.rules.clone(),
+            customers: self.join.as_ref().map(|j| j.customers.clone()),
+            rates: self.join.as_ref().map(|j| j.rates.clone()),
         }
     }
 
     pub fn instruction(&self) -> String {
-        let rules: Vec<String> = RULES[..self.rules]
+        let rules: Vec<String> = self
+            .rules
             .iter()
             .enumerate()
             .map(|(i, r)| format!("{}. {r}", i + 1))
             .collect();
+        let (joined, after) = match self.join {
+            None => ("", ""),
+            Some(_) => (
+                ", joined by id with the payload's `customers` table and converted with its \
+                 `rates`,",
+                " A row dropped by rule 5 is in no list: it is neither a duplicate nor an \
+                 invalid email, and it is not retained. normalized_total is in USD.",
+            ),
+        };
         format!(
-            "Clean the table `{}` in the payload by these rules, in order:\n{}\n\n\
+            "Clean the table `{}` in the payload{joined} by these rules, in order:\n{}\n\n\
              Answer with one JSON object: {{\"valid_rows\": n, \"duplicate_ids\": [...], \
              \"invalid_emails\": [...], \"normalized_total\": \"0.00\", \"retained_ids\": [...]}}. \
              duplicate_ids lists each repeated id once; invalid_emails lists the email of every \
@@ -359,7 +648,7 @@ impl Table {
              on a duplicate row dropped by rule 3 is not reported, nor is a valid email); \
              normalized_total is one amount (a breakdown after it, in brackets or as `a + b = \
              total`, is read as the total); retained_ids keeps table order. List fields are \
-             scored by precision and recall, so an id or email too many costs as one missing.",
+             scored by precision and recall, so an id or email too many costs as one missing.{after}",
             self.table_name,
             rules.join("\n")
         )
@@ -656,6 +945,127 @@ mod tests {
             duplicate_with_bad_email += usize::from(bad_later);
         }
         assert!(duplicate_with_bad_email > 100, "{duplicate_with_bad_email}");
+    }
+
+    /// The rules of a joined table applied from the payload alone, as an
+    /// agent reads it: the reference must be what the shown tables say.
+    fn clean_from_payload(payload: &CleaningPayload) -> (Vec<String>, i64) {
+        let customers = payload.customers.clone().unwrap_or_default();
+        let rates = payload.rates.clone().unwrap_or_default();
+        let rate_of = |currency: &str| {
+            rates
+                .iter()
+                .find(|r| r.currency == currency)
+                .map(|r| r.usd_per_unit.replace('.', "").parse::<i64>().unwrap_or(-1))
+                .unwrap_or(-1)
+        };
+        let (mut seen, mut kept, mut total) = (BTreeSet::new(), Vec::new(), 0);
+        for row in &payload.rows {
+            let id = row.id.trim().to_lowercase();
+            if !seen.insert(id.clone()) || !is_valid_email(row.email.trim()) {
+                continue;
+            }
+            let Some(customer) = customers.iter().find(|c| c.id.trim().to_lowercase() == id) else {
+                continue;
+            };
+            let closed_out = customer.status == "closed"
+                && match (&customer.closed_on, &row.date) {
+                    (Some(on), Some(date)) => date.as_str() > on.as_str(),
+                    _ => true,
+                };
+            let cents = parse_cents(&row.amount.replace(',', "")).unwrap_or(-1);
+            if closed_out || cents == 0 {
+                continue;
+            }
+            total += (cents * rate_of(customer.currency) + 5_000) / 10_000;
+            kept.push(id);
+        }
+        (kept, total)
+    }
+
+    #[test]
+    fn joined_levels_are_decided_by_the_join_the_rates_and_the_dates() {
+        for level in [4, 5] {
+            let (mut orphaned, mut closed_out, mut closed_kept, mut converted) = (0, 0, 0, 0);
+            for seed in 0..500 {
+                let table = generate(level, seed);
+                let payload = table.payload();
+                let (kept, total) = clean_from_payload(&payload);
+                assert_eq!(kept, table.gold.retained_ids, "level {level} seed {seed}");
+                assert_eq!(total, table.gold.total_cents, "level {level} seed {seed}");
+                let join = table.join.as_ref().expect("joined from level 4");
+                let reaching: Vec<&Row> = {
+                    let mut seen = BTreeSet::new();
+                    table
+                        .rows
+                        .iter()
+                        .filter(|r| seen.insert(normalize(&r.id)))
+                        .filter(|r| is_valid_email(r.email.trim()))
+                        .collect()
+                };
+                let account = |r: &Row| join.accounts.get(&normalize(&r.id));
+                orphaned += usize::from(reaching.iter().any(|r| account(r).is_none()));
+                closed_out += usize::from(reaching.iter().any(|r| {
+                    account(r).is_some_and(|a| a.closed != Closed::No)
+                        && join.drops(&normalize(&r.id), r.date.as_deref())
+                }));
+                closed_kept += usize::from(reaching.iter().any(|r| {
+                    account(r).is_some_and(|a| a.closed != Closed::No)
+                        && !join.drops(&normalize(&r.id), r.date.as_deref())
+                }));
+                converted += usize::from(
+                    table
+                        .gold
+                        .retained_ids
+                        .iter()
+                        .any(|id| join.accounts.get(id).is_some_and(|a| a.rate != 10_000)),
+                );
+                assert_eq!(payload.rules.len(), 7);
+                assert_eq!(payload.columns.contains(&"date"), level == 5);
+            }
+            assert_eq!(orphaned, 500, "level {level}");
+            assert_eq!(closed_out, 500, "level {level}");
+            assert!(converted > 480, "level {level}: {converted}");
+            match level {
+                5 => assert_eq!(closed_kept, 500),
+                _ => assert_eq!(closed_kept, 0),
+            }
+        }
+        for level in 1..=3 {
+            let payload = generate(level, 7).payload();
+            assert!(payload.customers.is_none() && payload.rates.is_none());
+            assert!(payload.rows.iter().all(|r| r.date.is_none()));
+        }
+    }
+
+    /// An answer that cleans the refunds right but never reads the second
+    /// table (no join, no conversion) loses most of what is graded.
+    #[test]
+    fn skipping_the_join_costs_most_of_the_score() {
+        for level in [4, 5] {
+            let mut sum = Points::ZERO;
+            let seeds = 200;
+            for seed in 0..seeds {
+                let table = generate(level, seed);
+                let mut unjoined = table.clone();
+                if let Some(join) = unjoined.join.as_mut() {
+                    for row in &table.rows {
+                        let account = Account {
+                            rate: 10_000,
+                            closed: Closed::No,
+                        };
+                        join.accounts.insert(normalize(&row.id), account);
+                    }
+                }
+                let answer = Cleaned::of(&unjoined, || false).answer();
+                let score = table.grade(&crate::grading::answer_object(answer)).total;
+                assert!(score < Points::FULL, "level {level} seed {seed}");
+                sum = sum + score;
+            }
+            let mean = f64::from(sum.0) / f64::from(seeds as u32) / 10_000.0;
+            println!("cleaning level {level}: the join skipped scores {mean:.3}");
+            assert!(mean < 0.5, "level {level}: {mean:.3}");
+        }
     }
 
     #[test]

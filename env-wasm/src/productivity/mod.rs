@@ -123,7 +123,10 @@ static TASKS: [TaskInfo; 3] = [
         difficulty: Difficulty::Hard,
         max_steps: MAX_STEPS,
         summary: "Apply the written cleaning rules to a messy table and report the counts, the \
-                  duplicate ids, the invalid emails, the total and the retained ids.",
+                  duplicate ids, the invalid emails, the total and the retained ids. From level \
+                  4 the table joins a customers table by id (records missing or closed drop \
+                  rows) and amounts convert to USD by a rates table; level 5 adds refund and \
+                  closing dates.",
     },
 ];
 

@@ -410,6 +410,12 @@ pub fn on_change(event: &web_sys::Event) {
 
 fn cleaning(html: &mut Html, payload: &Value) {
     let rows = payload["rows"].as_array().cloned().unwrap_or_default();
+    // Level 5's refunds carry a date; the columns say which are shown.
+    let dated = strings(&payload["columns"]).iter().any(|c| c == "date");
+    let fields: &[&str] = match dated {
+        true => &["id", "name", "email", "amount", "date"],
+        false => &["id", "name", "email", "amount"],
+    };
     let picks = picks();
     html.open("div", &[("class", "context")])
         .element("b", &[], &text_of(&payload["table_name"]))
@@ -429,23 +435,18 @@ fn cleaning(html: &mut Html, payload: &Value) {
         .open("table", &[("class", "data sticky"), ("id", "cleaning-table")])
         .open("thead", &[])
         .open("tr", &[]);
-    for head in [
-        "#",
-        "id",
-        "name",
-        "email",
-        "amount",
-        "dup.",
-        "bad email",
-        "keep",
-    ] {
+    let heads = ["#"]
+        .iter()
+        .chain(fields)
+        .chain(&["dup.", "bad email", "keep"]);
+    for head in heads {
         html.element("th", &[], head);
     }
     html.close("tr").close("thead").open("tbody", &[]);
     for (i, r) in rows.iter().enumerate() {
         html.open("tr", &[])
             .element("td", &[("class", "muted")], &(i + 1).to_string());
-        for key in ["id", "name", "email", "amount"] {
+        for key in fields {
             // Whitespace matters here: show it.
             html.open("td", &[])
                 .element("code", &[], &format!("{:?}", text_of(&r[key])))
@@ -473,6 +474,52 @@ fn cleaning(html: &mut Html, payload: &Value) {
         html.close("tr");
     }
     html.close("tbody").close("table").close("div");
+    joined_tables(html, payload);
+}
+
+/// The `customers` and `rates` tables a level 4-5 table joins to (nothing
+/// below level 4, whose payload has neither).
+fn joined_tables(html: &mut Html, payload: &Value) {
+    let customers = payload["customers"].as_array().cloned().unwrap_or_default();
+    if !customers.is_empty() {
+        html.element(
+            "h4",
+            &[],
+            &format!("customers ({} records)", customers.len()),
+        )
+        .open("div", &[("class", "grid-scroll")])
+        .open("table", &[("class", "data"), ("id", "customers-table")])
+        .open("thead", &[])
+        .open("tr", &[]);
+        for head in ["id", "currency", "status", "closed_on"] {
+            html.element("th", &[], head);
+        }
+        html.close("tr").close("thead").open("tbody", &[]);
+        for customer in &customers {
+            html.open("tr", &[])
+                .open("td", &[])
+                .element("code", &[], &format!("{:?}", text_of(&customer["id"])))
+                .close("td");
+            for key in ["currency", "status", "closed_on"] {
+                html.element("td", &[], &text_of(&customer[key]));
+            }
+            html.close("tr");
+        }
+        html.close("tbody").close("table").close("div");
+    }
+    let rates = payload["rates"].as_array().cloned().unwrap_or_default();
+    if !rates.is_empty() {
+        html.element("h4", &[], "rates (USD per unit)")
+            .open("table", &[("class", "data"), ("id", "rates-table")])
+            .open("tbody", &[]);
+        for rate in &rates {
+            html.open("tr", &[])
+                .element("td", &[], &text_of(&rate["currency"]))
+                .element("td", &[], &text_of(&rate["usd_per_unit"]))
+                .close("tr");
+        }
+        html.close("tbody").close("table");
+    }
 }
 
 const LABELS: &[&str] = &["work", "personal", "spam", "finance"];
