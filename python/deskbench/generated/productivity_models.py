@@ -32,6 +32,30 @@ class CandidateDay(BaseModel):
     day_name: str
 
 
+class Customer(BaseModel):
+    """
+    A record of the `customers` table a refund row joins to (levels 4-5).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    closed_on: Annotated[
+        str | None,
+        Field(
+            description='The day a closed customer closed (`YYYY-MM-DD`), from level 5.'
+        ),
+    ] = None
+    currency: Annotated[
+        str,
+        Field(
+            description="The currency of the customer's amounts (a code of `rates`)."
+        ),
+    ]
+    id: str
+    status: Annotated[str, Field(description='`active` or `closed`.')]
+
+
 class EmailMessage(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -111,6 +135,21 @@ class ProductivityAction(Action):
     ]
 
 
+class Rate(BaseModel):
+    """
+    One exchange rate of the `rates` table (levels 4-5).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    currency: str
+    usd_per_unit: Annotated[
+        str,
+        Field(description='USD per one unit of `currency`, a decimal with 4 places.'),
+    ]
+
+
 class RewardBreakdown(BaseModel):
     """
     The terms of one step's reward; `value` is their clamped sum. `delta` is
@@ -147,6 +186,9 @@ class Row(BaseModel):
         extra='forbid',
     )
     amount: str
+    date: Annotated[
+        str | None, Field(description="The refund's date (`YYYY-MM-DD`), from level 5.")
+    ] = None
     email: str
     id: str
     name: str
@@ -170,7 +212,14 @@ class CleaningPayload(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    columns: Annotated[list[str], Field(max_length=4, min_length=4)]
+    columns: list[str]
+    customers: Annotated[
+        list[Customer] | None,
+        Field(description='The customer records the rows join to by id (levels 4-5).'),
+    ] = None
+    rates: Annotated[
+        list[Rate] | None, Field(description='Exchange rates to USD (levels 4-5).')
+    ] = None
     rows: list[Row]
     rules: list[str]
     table_name: str
@@ -258,7 +307,14 @@ class Payload3(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    columns: Annotated[list[str], Field(max_length=4, min_length=4)]
+    columns: list[str]
+    customers: Annotated[
+        list[Customer] | None,
+        Field(description='The customer records the rows join to by id (levels 4-5).'),
+    ] = None
+    rates: Annotated[
+        list[Rate] | None, Field(description='Exchange rates to USD (levels 4-5).')
+    ] = None
     rows: list[Row]
     rules: list[str]
     table_name: str

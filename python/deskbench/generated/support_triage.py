@@ -81,6 +81,35 @@ class SupportTriageToolEnv(ToolEnv):
         """End the episode and grade the desk as it stands. Costs one step; irreversible: it grades, and may end the episode."""
         return self._call_tool('submit_episode', {})
 
+    def lookup_customer(self, ticket_id: str) -> str:
+        """Levels 4 and 5: show the account record of the ticket's customer
+        (plan, seats, billing currency, earlier tickets and their outcomes). Costs one step.
+
+        Args:
+            ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
+        """
+        return self._call_tool('lookup_customer', {'ticket_id': ticket_id})
+
+    def lookup_invoice(self, invoice_id: str) -> str:
+        """Levels 4 and 5: show the invoice record `invoice_id` (charge date,
+        amount, status). Costs one step.
+
+        Args:
+            invoice_id: For `lookup_invoice`: an invoice id, e.g. `INV-40213`.
+        """
+        return self._call_tool('lookup_invoice', {'invoice_id': invoice_id})
+
+    def ask_customer(self, ticket_id: str, request: Literal['invoice_number', 'clarification'], message: str | None = None) -> str:
+        """Levels 4 and 5: send the ticket's customer a structured `request`
+        with your `message`; their answer joins the ticket's conversation. Costs one step.
+
+        Args:
+            ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
+            request: For `ask_customer`: what to ask the customer for.
+            message: For `ask_customer`: the message the customer reads with the request.
+        """
+        return self._call_tool('ask_customer', {'ticket_id': ticket_id, 'request': request, 'message': message})
+
 
 TOOL_ENVS = {'easy': SupportTriageToolEnv, 'medium': SupportTriageToolEnv, 'hard': SupportTriageToolEnv}
 """The tool environment class of each task."""

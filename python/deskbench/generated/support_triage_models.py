@@ -19,13 +19,82 @@ class CustomerRecord(BaseModel):
     )
     account_email: Annotated[str, Field(description='The account email on file.')]
     company: str
-    customer_since: str
+    customer_since: str | None = None
     last_fee_waiver: Annotated[
-        str, Field(description='Date of the last late-fee waiver, or `none`.')
-    ]
+        str | None,
+        Field(
+            description='Date of the last late-fee waiver, or `none`; on the records desk,\nabsent (the account record lists earlier tickets instead).'
+        ),
+    ] = None
     name: str
-    plan: str
-    seats: Annotated[int, Field(ge=0)]
+    plan: Annotated[
+        str | None,
+        Field(
+            description='The plan; on the records desk (levels 4 and 5) only in the\naccount record (`lookup_customer`), and absent here.'
+        ),
+    ] = None
+    seats: Annotated[int | None, Field(ge=0)] = None
+
+
+class EarlierTicket(BaseModel):
+    """
+    An earlier ticket of the account, as the account record lists it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    date: str
+    outcome: str
+    subject: str
+    ticket_id: str
+
+
+class Exchange(BaseModel):
+    """
+    One `ask_customer` exchange on a ticket.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    answer: Annotated[str, Field(description='What the customer answered.')]
+    message: Annotated[str, Field(description='What the agent wrote.')]
+    request: Annotated[
+        Literal['invoice_number', 'clarification'],
+        Field(description='What `ask_customer` asks the customer for.'),
+    ]
+
+
+class InvoiceRecord(BaseModel):
+    """
+    The invoice record `lookup_invoice` shows.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    amount: Annotated[
+        str | None,
+        Field(description="The amount in the account's currency, e.g. `€120.00`."),
+    ] = None
+    charged: Annotated[
+        str | None, Field(description='The day the charge was taken (ISO date).')
+    ] = None
+    customer: Annotated[str, Field(description='Whose account the invoice is on.')]
+    invoice_id: str
+    item: Annotated[
+        str | None,
+        Field(
+            description='What was charged; `None` for an invoice with nothing open on record.'
+        ),
+    ] = None
+    status: Annotated[
+        str,
+        Field(
+            description='`paid`, or `chargeback opened on <date>` (disputed with the bank).'
+        ),
+    ]
 
 
 class RewardBreakdown(BaseModel):
@@ -69,7 +138,7 @@ class SupportTriageAction(Action):
         extra='forbid',
     )
     command: Annotated[
-        Literal['show_inbox', 'view_ticket', 'set_triage', 'draft_reply', 'set_disposition', 'submit_episode'],
+        Literal['show_inbox', 'view_ticket', 'set_triage', 'draft_reply', 'set_disposition', 'submit_episode', 'lookup_customer', 'lookup_invoice', 'ask_customer'],
         Field(description='What the agent does this step.'),
     ]
     department: Annotated[
@@ -79,6 +148,17 @@ class SupportTriageAction(Action):
     disposition: Annotated[
         Literal[''] | Literal['resolved', 'escalate_supervisor', 'pending_customer'] | None,
         Field(description='For `set_disposition`.'),
+    ] = None
+    invoice_id: Annotated[
+        str | None,
+        Field(description='For `lookup_invoice`: an invoice id, e.g. `INV-40213`.'),
+    ] = None
+    message: Annotated[
+        str | None,
+        Field(
+            description='For `ask_customer`: the message the customer reads with the request.',
+            max_length=1000,
+        ),
     ] = None
     metadata: Annotated[
         dict[str, Any] | None,
@@ -94,6 +174,10 @@ class SupportTriageAction(Action):
             description='For `draft_reply`: the customer-visible reply.',
             max_length=4000,
         ),
+    ] = None
+    request: Annotated[
+        Literal[''] | Literal['invoice_number', 'clarification'] | None,
+        Field(description='For `ask_customer`: what to ask the customer for.'),
     ] = None
     ticket_id: Annotated[
         str | None,
@@ -112,6 +196,12 @@ class TicketDetail(BaseModel):
         extra='forbid',
     )
     body: str
+    conversation: Annotated[
+        list[Exchange],
+        Field(
+            description='The `ask_customer` exchanges on this ticket, oldest first (records\ndesk only).'
+        ),
+    ]
     customer: CustomerRecord
     draft_reply: Annotated[
         str | None, Field(description='The reply drafted so far.')
@@ -123,6 +213,34 @@ class TicketDetail(BaseModel):
     received: str
     subject: str
     ticket_id: str
+
+
+class AccountRecord(BaseModel):
+    """
+    The account record `lookup_customer` shows.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    billing_currency: Annotated[
+        str,
+        Field(
+            description='The currency the account is billed in (USD, EUR, GBP or CAD).'
+        ),
+    ]
+    company: str
+    customer_since: str
+    earlier_tickets: Annotated[
+        list[EarlierTicket],
+        Field(
+            description='Earlier tickets of the account, newest first, with their outcomes.'
+        ),
+    ]
+    name: str
+    plan: str
+    seats: Annotated[int, Field(ge=0)]
+    ticket_id: Annotated[str, Field(description='The ticket whose customer this is.')]
 
 
 class EpisodeState(State):
@@ -202,6 +320,23 @@ class InboxRow(BaseModel):
     viewed: bool
 
 
+class Lookup(BaseModel):
+    """
+    The last record looked up; it stays shown until the next lookup.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    account: Annotated[
+        AccountRecord | None, Field(description='Set by `lookup_customer`.')
+    ] = None
+    invoice: Annotated[
+        InvoiceRecord | None, Field(description='Set by `lookup_invoice`.')
+    ] = None
+    text: Annotated[str, Field(description='The record as text.')]
+
+
 class SupportTriageObservation(Observation):
     model_config = ConfigDict(
         extra='forbid',
@@ -214,6 +349,12 @@ class SupportTriageObservation(Observation):
             description="The inbox as text, one line per ticket (`- <id>: <subject> (...)`),\ntyped as the seed's clients read it; `inbox` has the same rows."
         ),
     ]
+    lookup: Annotated[
+        Lookup | None,
+        Field(
+            description='The last record looked up (`lookup_customer`, `lookup_invoice`);\nrecords desk only, shown until the next lookup.'
+        ),
+    ] = None
     max_steps: Annotated[int, Field(ge=0)]
     opened_ticket: Annotated[
         TicketDetail | None,
