@@ -20,6 +20,12 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p2",
         include_str!("corpus/it_mental_health-p2.jsonl"),
     ),
+    // Third black-box play of main (first attempts, one-change replays
+    // and probes of each misreading); every line is a right answer.
+    (
+        "it_mental_health-p3",
+        include_str!("corpus/it_mental_health-p3.jsonl"),
+    ),
     // The it_mental_health episodes of the MCP player, one record an
     // episode: its accepted `answer` calls in order, level and seed taken
     // from the episode URL (`source_line` is the line of
@@ -50,11 +56,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
         "it_mental_health-p1",
         25,
         "triage 24h: OH or a GP beside a safety plan read as a hedge",
-    ),
-    (
-        "it_mental_health-p1",
-        26,
-        "triage 2-week: a protective step on another stressor",
     ),
     (
         "it_mental_health-p1",
