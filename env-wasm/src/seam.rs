@@ -721,10 +721,21 @@ mod tests {
         let picked = picked.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(picked.seed, Some(record.seed));
         assert_eq!(picked.task.id, record.task.id);
-        // Agreeing extras pass; disagreeing ones are refused by name.
-        let same = json!({"split": "validation", "index": 5, "seed": record.seed, "task": record.task.id, "difficulty": 2});
-        assert!(parse(same).is_ok());
+        // The index fixes task, seed and level: any of them beside it is
+        // refused by name, even when it agrees (a JSON Schema can say so).
         for (body, field) in [
+            (
+                json!({"split": "validation", "index": 5, "seed": record.seed}),
+                "seed",
+            ),
+            (
+                json!({"split": "validation", "index": 5, "task": record.task.id}),
+                "task",
+            ),
+            (
+                json!({"split": "validation", "index": 5, "difficulty": record.difficulty}),
+                "difficulty",
+            ),
             (
                 json!({"split": "validation", "index": 5, "seed": 1}),
                 "seed",

@@ -72,6 +72,13 @@ class ToolEnv:
         options = {key: row[key] for key in RESET_KEYS if row.get(key) is not None}
         if self._difficulty is not None:
             options.setdefault("difficulty", self._difficulty)
+        if "index" in options:
+            # A split's index fixes the task, seed and level, and the server takes it alone; the
+            # row's other columns describe that task (for filtering) and must agree with it.
+            if self._difficulty is not None and options["difficulty"] != self._difficulty:
+                raise ValueError(f"row index {options['index']} is a level-{options['difficulty']} task, "
+                                 f"but this environment plays level {self._difficulty}")  # fmt: skip
+            options = {key: options[key] for key in ("split", "index") if key in options}
         try:
             result = self._session().reset(reward_mode=self._reward_mode, **options)
         except (ConnectionClosed, ConnectionError):

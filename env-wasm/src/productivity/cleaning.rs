@@ -74,7 +74,7 @@ const RULES: &[&str] = &[
     "Deduplicate first: keep the first row of each id; every later row with the same id is a duplicate and is dropped.",
     "Then drop the remaining rows whose email is invalid.",
     "Amounts may carry '$', 'USD' and thousands commas; normalized_total is the sum of the kept rows' amounts, rounded to 2 decimal places.",
-    "Finally drop the remaining rows whose amount is zero (test records); they are listed neither as duplicates nor as invalid emails.",
+    "Finally drop the remaining rows whose amount is zero (test records); dropping them adds nothing to any list (an id that a later row repeated stays in duplicate_ids).",
 ];
 
 /// Per level (1 to 5), as (fewest, most): distinct ids, first rows with an
@@ -635,15 +635,17 @@ impl Table {
             Some(_) => (
                 ", joined by id with the payload's `customers` table and converted with its \
                  `rates`,",
-                " A row dropped by rule 5 is in no list: it is neither a duplicate nor an \
-                 invalid email, and it is not retained. normalized_total is in USD.",
+                " Dropping a row by rule 5 adds nothing to any list, and the row is not \
+                 retained (an id that a later row repeated stays in duplicate_ids). \
+                 normalized_total is in USD.",
             ),
         };
         format!(
             "Clean the table `{}` in the payload{joined} by these rules, in order:\n{}\n\n\
              Answer with one JSON object: {{\"valid_rows\": n, \"duplicate_ids\": [...], \
              \"invalid_emails\": [...], \"normalized_total\": \"0.00\", \"retained_ids\": [...]}}. \
-             duplicate_ids lists each repeated id once; invalid_emails lists the email of every \
+             valid_rows is the number of rows left after every rule (the length of \
+             retained_ids); duplicate_ids lists each repeated id once; invalid_emails lists the email of every \
              row dropped by rule 4, trimmed and in lower case, and nothing else (an invalid email \
              on a duplicate row dropped by rule 3 is not reported, nor is a valid email); \
              normalized_total is one amount (a breakdown after it, in brackets or as `a + b = \

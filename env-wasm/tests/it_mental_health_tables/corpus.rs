@@ -5,7 +5,8 @@
 //! "B": a misreading; "C": a rule the instruction did not state, since
 //! stated), must score full: a point lost there is a grader defect.
 //! Answers whose lost points the player called its own mistake are kept
-//! out. The corpus files are JSON lines under `corpus/`.
+//! out. The corpus files are the raw JSON lines under `player_corpus/`,
+//! and the MCP player's episodes converted to one record each under `corpus/`.
 
 use env_wasm::it_mental_health::INFO;
 use env_wasm::it_mental_health::scenario::{Case, TaskKind};
@@ -14,11 +15,11 @@ use serde_json::Value;
 const CORPORA: &[(&str, &str)] = &[
     (
         "it_mental_health-p1",
-        include_str!("corpus/it_mental_health-p1.jsonl"),
+        include_str!("../player_corpus/2026-12-02/it_mental_health-p1/episodes.jsonl"),
     ),
     (
         "it_mental_health-p2",
-        include_str!("corpus/it_mental_health-p2.jsonl"),
+        include_str!("../player_corpus/2026-12-02/it_mental_health-p2/episodes.jsonl"),
     ),
     // Third black-box play of main (first attempts, one-change replays
     // and probes of each misreading); every line is a right answer.
