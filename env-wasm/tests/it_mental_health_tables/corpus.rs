@@ -21,6 +21,12 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p2",
         include_str!("../player_corpus/2026-12-02/it_mental_health-p2/episodes.jsonl"),
     ),
+    // Third black-box play of main (first attempts, one-change replays
+    // and probes of each misreading); every line is a right answer.
+    (
+        "it_mental_health-p3",
+        include_str!("corpus/it_mental_health-p3.jsonl"),
+    ),
     // The it_mental_health episodes of the MCP player, one record an
     // episode: its accepted `answer` calls in order, level and seed taken
     // from the episode URL (`source_line` is the line of
@@ -51,11 +57,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
         "it_mental_health-p1",
         25,
         "triage 24h: OH or a GP beside a safety plan read as a hedge",
-    ),
-    (
-        "it_mental_health-p1",
-        26,
-        "triage 2-week: a protective step on another stressor",
     ),
     (
         "it_mental_health-p1",

@@ -831,6 +831,13 @@ fn plan_risk_table() {
         "Risk: morale dips if the reorg drags on; {head} addresses it with a dated timeline.",
         "Risks and mitigations: people might skip the 1:1s. Mitigation: put them in the \
          calendar for the whole quarter.",
+        // An owner committing to a counter-action after the risk is its
+        // mitigation, without the word.
+        "Risk: the biggest threat is that a bad incident week pulls people straight back into \
+         overtime. {head} commits publicly to the priority freeze, and {lead} ring-fences time \
+         for incident fixes each sprint.",
+        "Risk: the reorganisation news could land mid-plan and morale dips. {manager} will brief \
+         each person one to one the same day.",
     ];
     let wrong = [
         "Risk: low",
@@ -858,6 +865,10 @@ fn plan_risk_table() {
         "Risk: we will review it.",
         "Risk: cost",
         "Risk: low risk, low cost, high impact",
+        // A state or a doubt about an owner after the risk is more risk.
+        "Risk: a bad incident week pulls people back into overtime. {manager} is already \
+         stretched.",
+        "Risk: the reorganisation drags on. {lead} may leave before it ends.",
         "Risk: none expected; the plan is safe",
         "Risk: unknown at this stage",
         "Risk: the main risk is risk",

@@ -711,6 +711,11 @@ fn triage_immediate_actions_table() {
     let mut rows = rows;
     rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{psup{k}}}"))));
     rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{xsup{k}}}"))));
+    // A hospital in the person's circumstances is no care step.
+    rows.extend([
+        "24-hour action: {sup2}; ask how {first} is doing with the hospital visits".to_owned(),
+        "24-hour action: {sup3}, and ask how the hospital appointments are going.".to_owned(),
+    ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -745,6 +750,7 @@ fn triage_immediate_actions_table() {
             "24-hour action: {psup0}. {nearpsup0}.",
             "24-hour action: {nearpsup1}, and {psup1}",
             "24-hour action: {psup2} \u{2014} {nearsup8}",
+            "24-hour action: {nearsup10}; ask how {first} is doing with the hospital visits",
             // A safety step offered as an alternative to a referral.
             "24-hour action: call a crisis line with them or refer them to occupational health",
         ]

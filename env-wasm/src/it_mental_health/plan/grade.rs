@@ -444,7 +444,7 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
 
     let (kpis, kpi_note) = kpis(case, &gold, parsed.merged("kpis").as_ref());
     notes.push(kpi_note);
-    let (risk, risk_note) = risk(parsed.merged("risk").as_ref());
+    let (risk, risk_note) = risk(case, parsed.merged("risk").as_ref());
     notes.push(risk_note);
     let (budget, budget_note) = budget(case, &parsed);
     notes.push(budget_note);
@@ -824,7 +824,7 @@ fn improves_on_the_team(case: &PlanCase, id: &str, text: &Text, numbers: &[u64])
     targets.into_iter().all(improves)
 }
 
-fn risk(section: Option<&Section>) -> (Points, String) {
+fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, String) {
     let Some(section) = section else {
         return (Points::ZERO, "Risk: no labelled section.".to_owned());
     };
@@ -847,7 +847,7 @@ fn risk(section: Option<&Section>) -> (Points, String) {
     // A risk names what may go wrong: a way a plan fails, or one of the
     // stressors it tackles ("the reorganisation drags on").
     let named = text.has(RISK_WORDS) || !metrics_in(&text).is_empty();
-    let mitigated = text.has(MITIGATION);
+    let mitigated = text.has(MITIGATION) || owner_acts_after_risk(case, &text);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (
         score,
@@ -865,6 +865,53 @@ fn risk(section: Option<&Section>) -> (Points, String) {
             }
         ),
     )
+}
+
+/// Whether a sentence after the risk's first has a person of the roster
+/// doing something ("Jin Rossi commits publicly to the priority freeze",
+/// "... because Rafael will ring-fence time"): an owner's counter-action is a
+/// mitigation without the word. A state or a doubt about them ("Jin is
+/// already stretched", "Rafael may leave") is more risk.
+fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
+    const NOT_AN_ACT: &[&str] = &[
+        "is", "was", "are", "were", "has", "had", "have", "feels", "seems", "gets", "got", "might",
+        "may", "could", "can", "would", "cannot", "not", "never", "leaves", "left", "quits",
+    ];
+    let Some(first_sentence) = text.words.first().map(|w| w.sentence) else {
+        return false;
+    };
+    let names: Vec<Vec<String>> = case
+        .roster
+        .iter()
+        .filter(|(owner, _)| *owner != Owner::Eap)
+        .map(|(_, name)| name.split_whitespace().map(str::to_lowercase).collect())
+        .collect();
+    (0..text.len()).any(|at| {
+        let sentence = text.words[at].sentence;
+        if sentence == first_sentence {
+            return false;
+        }
+        names.iter().any(|name| {
+            // The full name, or its first word, then what they do.
+            let taken = if name.iter().enumerate().all(|(k, part)| {
+                text.words
+                    .get(at + k)
+                    .is_some_and(|w| w.text == *part && w.sentence == sentence)
+            }) {
+                name.len()
+            } else if name
+                .first()
+                .is_some_and(|first| text.words[at].text == *first)
+            {
+                1
+            } else {
+                return false;
+            };
+            text.words
+                .get(at + taken)
+                .is_some_and(|w| w.sentence == sentence && !NOT_AN_ACT.contains(&w.text.as_str()))
+        })
+    })
 }
 
 /// The total of a list of amounts: one amount is the total; a first (or
@@ -1056,6 +1103,29 @@ mod tests {
             "between $8,000 and $14,000, or $11,000 with cover",
         ] {
             assert!(total(hedge).is_hedged(), "{hedge}");
+        }
+    }
+
+    #[test]
+    fn out_of_hours_work_is_overtime_and_out_of_hours_cover_on_call() {
+        let aims = |line: &str| -> Vec<&str> {
+            action_metrics(&Text::new(line))
+                .into_iter()
+                .map(|(_, id)| id)
+                .collect()
+        };
+        for overtime in [
+            "Alejandro Brennan reviews each person's overtime and sets a cap on out-of-hours work",
+            "Alejandro Brennan reviews each person's overtime and limits out-of-hours working",
+            "Nadia stops out-of-hours work except for real emergencies",
+        ] {
+            assert_eq!(aims(overtime), ["overtime"], "{overtime}");
+        }
+        for on_call in [
+            "Nadia rebalances the out-of-hours cover so nobody is paged every night",
+            "Nadia splits out-of-hours support across two rotas",
+        ] {
+            assert_eq!(aims(on_call), ["on_call"], "{on_call}");
         }
     }
 

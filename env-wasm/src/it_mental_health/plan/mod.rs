@@ -125,6 +125,12 @@ pub const METRICS: &[Metric] = &[
             "hour cap",
             "hours cap",
             "h week",
+            // Work done outside working hours is overtime; being on call
+            // out of hours is the on-call stressor's (its own phrases).
+            "out of hours work*",
+            "after hours work*",
+            "outside working hours",
+            "outside of working hours",
         ],
         threshold: "overtime more than 5 hours a week",
         stressed: (8, 20),
@@ -158,7 +164,15 @@ pub const METRICS: &[Metric] = &[
             "rota",
             "rotas",
             "rotation*",
-            "out of hours",
+            // "Out-of-hours" names on-call duty only with what is done on
+            // it: "out-of-hours work" is overtime.
+            "out of hours cover",
+            "out of hours support",
+            "out of hours call*",
+            "out of hours page*",
+            "out of hours duty",
+            "out of hours shift*",
+            "out of hours alert*",
         ],
         threshold: "on call every 5 days or more often",
         stressed: (2, 5),

@@ -132,7 +132,14 @@ const SUPPORT: [&[&str]; 4] = [
         "911",
         "999",
         "ambulance",
-        "hospital",
+        // Getting the person to hospital is care; "hospital" alone often
+        // names their circumstances ("the hospital visits" for an ill
+        // parent), which is no step of the action.
+        "to hospital",
+        "to the hospital",
+        "to a hospital",
+        "into hospital",
+        "hospital admission",
         "suicid*",
         "safeguard*",
         "accompan*",
@@ -335,7 +342,8 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         if tier_right {
             day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         }
-        let fortnight = fortnight_score(employee, field(Field::Fortnight));
+        let (fortnight, others_stressors) =
+            fortnight_score(case, employee, field(Field::Fortnight));
         if tier_right {
             fortnight_points += fortnight.0 as u64;
         }
@@ -343,7 +351,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         stressor_points += stressor.score(|s| right(*s == employee.stressor)).0 as u64;
         notes.push(format!(
             "{}: tier read {}, rubric gives {}; 24-hour support read {}, the tier needs {}; \
-             2-week action {} (tackles the main stressor {}){}; main stressor read {}.",
+             2-week action {} (tackles the main stressor {}{}){}; main stressor read {}.",
             employee.name,
             describe(&tier, |t| t.name().to_owned()),
             employee.tier.name(),
@@ -351,6 +359,14 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             LEVEL_NAMES[employee.tier.rank() as usize],
             fortnight.decimals(2),
             employee.stressor,
+            if others_stressors.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; half taken back for each other person's stressor it also aims at: {}",
+                    others_stressors.join(", ")
+                )
+            },
             if tier_right {
                 ""
             } else {
@@ -858,17 +874,30 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
         .into_iter()
         .filter(|(s, e)| !negated(text, *s, *e) && !conditional[*s])
         .collect();
-    // Every referral in a sentence of a safety step, hung on a step.
+    // Every referral in a sentence of a safety step, hung on a step or
+    // given as a contact to call (the EAP's urgent number beside a crisis
+    // line is one more number for the same day, not a referral instead).
     !referrals.is_empty()
-        && referrals.iter().all(|(s, _)| {
-            safe_sentences.contains(&text.words[*s].sentence)
-                && text.words[s.saturating_sub(3)..*s]
-                    .iter()
-                    .rev()
-                    .take_while(|w| w.clause == text.words[*s].clause)
-                    .any(|w| matches!(w.text.as_str(), "with" | "by" | "to" | "via" | "through"))
+        && referrals.iter().all(|(s, e)| {
+            let clause = text.words[*s].clause;
+            let hung_on = text.words[s.saturating_sub(3)..*s]
+                .iter()
+                .rev()
+                .take_while(|w| w.clause == clause)
+                .any(|w| matches!(w.text.as_str(), "with" | "by" | "to" | "via" | "through"));
+            let a_contact = text.words[*e..(e + 4).min(text.len())]
+                .iter()
+                .take_while(|w| w.clause == clause)
+                .any(|w| CONTACTS.contains(&w.text.as_str()));
+            safe_sentences.contains(&text.words[*s].sentence) && (hung_on || a_contact)
         })
 }
+
+/// Words that make a referral a contact to give ("the EAP's urgent
+/// number", "the occupational health line").
+const CONTACTS: &[&str] = &[
+    "number", "numbers", "line", "lines", "phone", "contact", "contacts", "hotline", "helpline",
+];
 
 /// Where the action gives same-day safety support outright: safety
 /// steps that are not one of two alternatives ("agree a safety plan today;
@@ -935,20 +964,37 @@ fn stressors_in(text: &str) -> Vec<&'static str> {
 }
 
 /// The 2-week action: full when it tackles the person's own stressor,
-/// with half taken back for each other stressor it names (an action on
-/// every stressor earns nothing); nothing when it tackles none, or only
-/// someone else's.
-fn fortnight_score(employee: &Employee, field: &[String]) -> Points {
+/// with half taken back for each other person's stressor of this case it
+/// names (an action on every stressor of the team earns nothing), and
+/// those stressors for the feedback; nothing when it tackles none, or only
+/// someone else's. A stressor nobody in the case has ("take him off the
+/// incident rota" for a new starter) is part of the person's own case, as
+/// the rubric's "another person's stressor" says.
+fn fortnight_score(
+    case: &TriageCase,
+    employee: &Employee,
+    field: &[String],
+) -> (Points, Vec<&'static str>) {
     let action = field.join("\n");
     if word_count(&action) < 4 {
-        return Points::ZERO;
+        return (Points::ZERO, Vec::new());
     }
     let named = stressors_in(&action);
     if !named.contains(&employee.stressor) {
-        return Points::ZERO;
+        return (Points::ZERO, Vec::new());
     }
-    let others = (named.len() - 1) as i32;
-    Points((10_000 - 5000 * others).max(0))
+    let others: Vec<&'static str> = named
+        .into_iter()
+        .filter(|id| {
+            *id != employee.stressor
+                && case
+                    .employees
+                    .iter()
+                    .any(|e| e.name != employee.name && e.stressor == *id)
+        })
+        .collect();
+    let score = Points((10_000 - 5000 * others.len() as i32).max(0));
+    (score, others)
 }
 
 /// The main stressor of a block: what its stressor field names (every copy
@@ -1073,6 +1119,36 @@ mod tests {
             level("Make an urgent EAP referral. Today, stay with them and agree a safety plan.")
                 .is_hedged()
         );
+    }
+
+    #[test]
+    fn a_contact_number_beside_a_crisis_line_is_same_day_safety_support() {
+        let level = |a: &str| support_level(&[a.to_owned()]);
+        for safety in [
+            "Tatiana speaks to Kwame today, in person: share a crisis line and the EAP's urgent \
+             number, and agree a simple safety plan with him (who he can call, what to do if it \
+             gets worse).",
+            "Stay with her today, give her the crisis line and the occupational health phone \
+             number, and agree a safety plan.",
+        ] {
+            assert_eq!(level(safety), OneValue::One(0), "{safety}");
+        }
+        // Offered instead of the safety step, a number is still a hedge.
+        assert!(level("Share a crisis line or the EAP number.").is_hedged());
+    }
+
+    #[test]
+    fn a_hospital_in_the_persons_circumstances_is_no_care_step() {
+        let level = |a: &str| support_level(&[a.to_owned()]);
+        for routine in [
+            "Routine check-in \u{2014} ask how he's doing with the hospital visits.",
+            "A routine catch-up; ask how her father's hospital treatment is going.",
+        ] {
+            assert_eq!(level(routine), OneValue::One(3), "{routine}");
+        }
+        assert_eq!(level("Get him to hospital today."), OneValue::One(0));
+        // Emergency care beside a routine check-in is two tiers.
+        assert!(level("Take him to the hospital today, and a routine check-in.").is_hedged());
     }
 
     #[test]
