@@ -190,6 +190,16 @@ fn natural_replies_of_every_misread_class_earn_full() {
             "legal_threat",
             "Hi {first}, ticket {id}: our legal team has it and will review it; we'll be back in contact {time}.",
         ),
+        // Issue 21, third play (support-p3): "check (back) in with you" is
+        // our next contact, not the customer back in.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: we need the invoice number before your request can go any further, so please reply on {id} with the INV- number. We will check back in with you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is handling this. Please reset your password and turn on two-factor authentication. We will check in with you again within the hour.",
+        ),
         // A restated request is the customer's wish, not our promise.
         (
             "deletion_verified",
@@ -347,6 +357,12 @@ fn disguised_and_off_policy_replies_lose_compliance() {
         (
             "refund_late",
             "Hi {first}, ticket {id}: our billing supervisor will review it and we'll get the charge taken off your account. We'll reply {time}.",
+        ),
+        // "check in" is contact; getting the customer back in after a
+        // check is still a promise of access.
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is handling this. Please reset your password and turn on two-factor authentication. We will check the logs and get you back in within the hour.",
         ),
         (
             "refund_late",

@@ -794,8 +794,14 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         };
         // "We'll be back in touch", "back in contact": our next message,
         // not the customer back in.
+        // "We'll check (back) in with you", "check in again": contact too.
         let in_touch = |i: usize| {
-            words.get(i) == Some(&"in") && matches!(words.get(i + 1), Some(&"touch" | &"contact"))
+            words.get(i) == Some(&"in")
+                && (matches!(words.get(i + 1), Some(&"touch" | &"contact"))
+                    || i.checked_sub(1)
+                        .and_then(|b| words.get(b))
+                        .is_some_and(|b| is_form_of(b, "check"))
+                    || (i >= 2 && words[i - 1] == "back" && is_form_of(words[i - 2], "check")))
         };
         let back_in = w == "back"
             && matches!(next, Some("in" | "into" | "online"))
