@@ -568,9 +568,18 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             });
         }
     };
+    // "We cannot act on it until we have confirmed that it comes from
+    // you": what a refusal waits for after "until" is its condition, not
+    // a deed done (section 5: saying what we cannot do is no promise).
+    // Without the refusal ("we'll keep it open until we have deleted
+    // it") the wait presupposes the deed, as "once" does.
+    let awaited_from = words
+        .iter()
+        .position(|w| matches!(*w, "until" | "till"))
+        .filter(|&u| (0..u).any(|i| negated(text, base + i, base + i + 1)));
     for k in 0..words.len() {
         let w = words[k];
-        if whole_wish || wished(&words, wish, k) {
+        if whole_wish || wished(&words, wish, k) || awaited_from.is_some_and(|u| k > u) {
             continue;
         }
         let previous = k.checked_sub(1).map(|p| words[p]);
