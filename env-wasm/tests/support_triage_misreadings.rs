@@ -190,6 +190,49 @@ fn natural_replies_of_every_misread_class_earn_full() {
             "legal_threat",
             "Hi {first}, ticket {id}: our legal team has it and will review it; we'll be back in contact {time}.",
         ),
+        // Issue 21, third play (support-p3): "check (back) in with you" is
+        // our next contact, not the customer back in.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: we need the invoice number before your request can go any further, so please reply on {id} with the INV- number. We will check back in with you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is handling this. Please reset your password and turn on two-factor authentication. We will check in with you again within the hour.",
+        ),
+        // "We cannot act on a request to delete data until ...": a refusal
+        // with a condition, no promise; the account email written out is
+        // the account email.
+        (
+            "deletion_unverified",
+            "Dear {first},\n\nThank you for contacting us (ticket {id}). We cannot act on a request to delete data until we have confirmed that it comes from the account holder, and this message was sent from an address that is not on the account. Please send your request again from {email}. When it arrives, our privacy officer will handle it from there. You will hear from us again {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Dear {first},\n\nThank you for contacting us (ticket {id}). We need to confirm that requests about your data come from the account holder, and this message was sent from an address that is not on the account. Please send your request again from {email}. When it arrives, our privacy officer will handle it from there. You will hear from us again {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: we can't erase anything until we know the request comes from the account holder, and this came from an address we don't have on file. Could you forward it to us from {email}? We'll reply {time}.",
+        ),
+        // "the number" of an invoice its sentence names ("begins INV-").
+        (
+            "refund_missing_invoice",
+            "Dear {first},\n\nMany thanks for having a look for it. Without the invoice number we are unable to take your request regarding the add-on charge any further for now, so whenever you come across it, please reply to this ticket ({id}) quoting the number, which begins INV-. We shall be in touch again {time} in any case.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: we can't look into the charge without its invoice. Please send us the number when you find it. We'll reply {time}.",
+        ),
+        // A pending refund may say the billing team takes it (section 4).
+        (
+            "refund_missing_invoice",
+            "Hi {first},\n\nRe: {id}. Thanks for checking. We can only look at a refund for the add-on once we know which invoice the charge is on. When you find it, please reply here with the invoice number (INV-...). Our billing team will pick the ticket up as soon as it arrives, and we will get back to you {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Dear {first},\n\nThank you for checking, and no problem. We will keep ticket {id} open until we hear from you: please send us the invoice number for the add-on charge once you find it, and our billing team will review the request from there. We will next be in touch {time}.",
+        ),
         // A restated request is the customer's wish, not our promise.
         (
             "deletion_verified",
@@ -347,6 +390,27 @@ fn disguised_and_off_policy_replies_lose_compliance() {
         (
             "refund_late",
             "Hi {first}, ticket {id}: our billing supervisor will review it and we'll get the charge taken off your account. We'll reply {time}.",
+        ),
+        // A refusal with a condition, then the promise anyway.
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: we cannot act on it until we have confirmed it is you. Please send it again from {email} and we will delete your data {time}.",
+        ),
+        // "the number" with no invoice anywhere near it.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: thanks for checking. Please reply with your phone number. We'll reply {time}.",
+        ),
+        // A pending refund names only billing, not legal.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: please send us the invoice number, and our legal team will review the request. We'll reply {time}.",
+        ),
+        // "check in" is contact; getting the customer back in after a
+        // check is still a promise of access.
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is handling this. Please reset your password and turn on two-factor authentication. We will check the logs and get you back in within the hour.",
         ),
         (
             "refund_late",

@@ -384,6 +384,27 @@ fn without_quotes_of(reply: &str, body: &str) -> String {
     out
 }
 
+/// `text` with the account email, written out, called "your account
+/// email": "please send it again from stefan@example.com" asks for the
+/// account email as much as naming it does. Emails are ASCII, so
+/// lowering case keeps byte offsets.
+fn with_account_email_named(text: &str, email: &str) -> String {
+    let email = email.trim().to_ascii_lowercase();
+    if email.is_empty() {
+        return text.to_string();
+    }
+    let lowered = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for (at, _) in lowered.match_indices(&email) {
+        out.push_str(&text[from..at]);
+        out.push_str("your account email");
+        from = at + email.len();
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
 /// Read `text` as the reply to `ticket`, shown `observed`.
 pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVerdict {
     let words = Text::new(text);
@@ -393,6 +414,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         Reading::default()
     } else {
         let unquoted = without_quotes_of(text, &ticket.body);
+        let unquoted = with_account_email_named(&unquoted, &ticket.customer.account_email);
         if unquoted == text {
             reply::read_text(&words)
         } else {
@@ -454,7 +476,8 @@ pub fn describe_move(m: Move) -> &'static str {
         Move::Commit(Commitment::Exception) => "grants an exception",
         Move::Commit(Commitment::Deadline) => "promises a date the case will be settled",
         Move::Commit(Commitment::Grant) => "grants the request",
-        Move::Escalate(Team::Billing) => "names the billing supervisor",
+        // Any billing role ("billing team", "billing supervisor") is this move.
+        Move::Escalate(Team::Billing) => "names the billing supervisor or team",
         Move::Escalate(Team::Privacy) => "names the privacy officer",
         Move::Escalate(Team::Legal) => "names the legal team",
         Move::Escalate(Team::Security) => "names the security team",

@@ -270,8 +270,14 @@ pub fn reply_rules(case: Case) -> ReplyRules {
         // Routine tickets: no reply is graded; nothing may be promised.
         _ => (&[], NONE),
     };
+    // A pending case may say who takes it once the customer answers
+    // (section 4): the privacy officer for a deletion, the billing team
+    // (the ticket's department) for a refund waiting on its invoice.
     let allowed: &'static [Move] = match case {
         Case::Deletion { verified: false } => &[Move::Escalate(Team::Privacy)],
+        Case::Refund { .. } if disposition(case) == Some(Disposition::PendingCustomer) => {
+            &[Move::Escalate(Team::Billing)]
+        }
         _ => &[],
     };
     ReplyRules {
@@ -324,7 +330,7 @@ and turn on two-factor authentication) and say our security team is handling it.
 will handle it. Sent from any other address: pending_customer, and ask the customer to write from the account email so we can verify \
 their identity (you may add that our privacy officer will handle it once verified). Never promise or confirm a deletion; \
 restating what the customer asked for is not confirming it.
-- Refund request: the ticket must name the invoice (INV-...). If it does not: pending_customer, and ask for the invoice number. \
+- Refund request: the ticket must name the invoice (INV-...). If it does not: pending_customer, and ask for the invoice number (you may add that our billing team will review it once it arrives). \
 If the charge is at most 30 calendar days before the day the ticket arrived: resolved, and the reply commits to the refund. \
 Older: escalate_supervisor, and say our billing supervisor will review it.
 - Late-fee waiver request: a fee of $50.00 or less when the customer record shows no waiver in the 12 months before the ticket: \

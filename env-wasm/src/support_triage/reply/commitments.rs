@@ -568,9 +568,18 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             });
         }
     };
+    // "We cannot act on it until we have confirmed that it comes from
+    // you": what a refusal waits for after "until" is its condition, not
+    // a deed done (section 5: saying what we cannot do is no promise).
+    // Without the refusal ("we'll keep it open until we have deleted
+    // it") the wait presupposes the deed, as "once" does.
+    let awaited_from = words
+        .iter()
+        .position(|w| matches!(*w, "until" | "till"))
+        .filter(|&u| (0..u).any(|i| negated(text, base + i, base + i + 1)));
     for k in 0..words.len() {
         let w = words[k];
-        if whole_wish || wished(&words, wish, k) {
+        if whole_wish || wished(&words, wish, k) || awaited_from.is_some_and(|u| k > u) {
             continue;
         }
         let previous = k.checked_sub(1).map(|p| words[p]);
@@ -794,8 +803,14 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         };
         // "We'll be back in touch", "back in contact": our next message,
         // not the customer back in.
+        // "We'll check (back) in with you", "check in again": contact too.
         let in_touch = |i: usize| {
-            words.get(i) == Some(&"in") && matches!(words.get(i + 1), Some(&"touch" | &"contact"))
+            words.get(i) == Some(&"in")
+                && (matches!(words.get(i + 1), Some(&"touch" | &"contact"))
+                    || i.checked_sub(1)
+                        .and_then(|b| words.get(b))
+                        .is_some_and(|b| is_form_of(b, "check"))
+                    || (i >= 2 && words[i - 1] == "back" && is_form_of(words[i - 2], "check")))
         };
         let back_in = w == "back"
             && matches!(next, Some("in" | "into" | "online"))

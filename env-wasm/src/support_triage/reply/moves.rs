@@ -593,6 +593,23 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             }
         }
         read_asks(&words, reading);
+        // "Without the invoice number we cannot go on, so please reply
+        // quoting the number, which begins INV-": "the number" is the
+        // invoice number its sentence, or the one before, names.
+        if words.contains(&"number") {
+            let previous = clauses[..at]
+                .iter()
+                .map(|c| c.sentence)
+                .filter(|s| *s < clause.sentence)
+                .max();
+            let mut around = clauses
+                .iter()
+                .filter(|c| c.sentence == clause.sentence || Some(c.sentence) == previous)
+                .flat_map(|c| c.texts(text));
+            if around.any(|w| matches!(w, "invoice" | "inv")) {
+                reading.moves.insert(Move::AskInvoice);
+            }
+        }
     }
     requests
 }
