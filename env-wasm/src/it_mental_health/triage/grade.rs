@@ -363,7 +363,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
                 String::new()
             } else {
                 format!(
-                    "; half taken back for each other person's stressor it also aims at: {}",
+                    "; half taken back for each stressor outside their own case it also aims at: {}",
                     others_stressors.join(", ")
                 )
             },
@@ -967,9 +967,9 @@ fn stressors_in(text: &str) -> Vec<&'static str> {
 /// with half taken back for each other person's stressor of this case it
 /// names (an action on every stressor of the team earns nothing), and
 /// those stressors for the feedback; nothing when it tackles none, or only
-/// someone else's. A stressor nobody in the case has ("take him off the
+/// someone else's. One stressor nobody in the case has ("take him off the
 /// incident rota" for a new starter) is part of the person's own case, as
-/// the rubric's "another person's stressor" says.
+/// the rubric's "another person's stressor" says; several are not.
 fn fortnight_score(
     case: &TriageCase,
     employee: &Employee,
@@ -983,15 +983,23 @@ fn fortnight_score(
     if !named.contains(&employee.stressor) {
         return (Points::ZERO, Vec::new());
     }
-    let others: Vec<&'static str> = named
+    // One stressor nobody else in the case has reads as part of their own
+    // case ("off the incident rota" for a new starter); several such are
+    // aimed at nothing in particular (an action on every stressor must not
+    // pay) and count like another person's.
+    let extras: Vec<&'static str> = named
         .into_iter()
-        .filter(|id| {
-            *id != employee.stressor
-                && case
-                    .employees
-                    .iter()
-                    .any(|e| e.name != employee.name && e.stressor == *id)
-        })
+        .filter(|id| *id != employee.stressor)
+        .collect();
+    let anothers = |id: &&'static str| {
+        case.employees
+            .iter()
+            .any(|e| e.name != employee.name && e.stressor == *id)
+    };
+    let unclaimed = extras.iter().filter(|id| !anothers(id)).count();
+    let others: Vec<&'static str> = extras
+        .into_iter()
+        .filter(|id| unclaimed > 1 || anothers(id))
         .collect();
     let score = Points((10_000 - 5000 * others.len() as i32).max(0));
     (score, others)
