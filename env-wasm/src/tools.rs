@@ -180,12 +180,46 @@ pub fn input_schema(action_schema: &Value, spec: &ToolSpec, extra: &[(&str, Valu
         "required": spec.required,
         "additionalProperties": false,
     });
-    if let Some(defs) = action_schema.get("$defs")
-        && schema.to_string().contains("#/$defs/")
-    {
-        schema["$defs"] = defs.clone();
+    if let Some(Value::Object(defs)) = action_schema.get("$defs") {
+        let used = referenced_defs(&schema, defs);
+        if !used.is_empty() {
+            schema["$defs"] = Value::Object(used);
+        }
     }
     schema
+}
+
+/// The definitions `schema` refers to, directly or through one another:
+/// a tool's schema carries only those (the action's `Command` enum, used by
+/// no tool argument, was the largest part of several tools' schemas).
+fn referenced_defs(schema: &Value, defs: &Map<String, Value>) -> Map<String, Value> {
+    fn refs_in(value: &Value, out: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::String(target)) = map.get("$ref")
+                    && let Some(name) = target.strip_prefix("#/$defs/")
+                {
+                    out.push(name.to_owned());
+                }
+                map.values().for_each(|v| refs_in(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| refs_in(v, out)),
+            _ => {}
+        }
+    }
+    let mut used = Map::new();
+    let mut pending = Vec::new();
+    refs_in(schema, &mut pending);
+    while let Some(name) = pending.pop() {
+        if used.contains_key(&name) {
+            continue;
+        }
+        if let Some(def) = defs.get(&name) {
+            refs_in(def, &mut pending);
+            used.insert(name, def.clone());
+        }
+    }
+    used
 }
 
 /// A property schema without its "not given" forms (`null`, `""`).

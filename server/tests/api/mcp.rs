@@ -187,6 +187,9 @@ async fn tools_are_each_environments_own_verbs() {
                 "draft_reply",
                 "set_disposition",
                 "submit_episode",
+                "lookup_customer",
+                "lookup_invoice",
+                "ask_customer",
             ],
         ),
     ] {
