@@ -37,10 +37,18 @@ compile() {
     exit 1
   fi
   # Refuse a wasm older than the code it is built from: a stale artifact
-  # would pass every test of the old page. (Manifests are left out: cargo
-  # rightly keeps the wasm when an edit there does not concern it.)
-  local newer
-  newer=$(find web/src env-wasm/src env-wasm/schemas -type f -newer "$wasm" -print -quit)
+  # would pass every test of the old page. The sources are the ones cargo's
+  # dep-info lists for it (a module compiled out of wasm32, such as the MCP
+  # tool schemas, rightly leaves the wasm as it is); without that file,
+  # every source of the two crates.
+  local newer="" depinfo="${wasm%.wasm}.d" source
+  if [ -f "$depinfo" ]; then
+    for source in $(cut -d: -f2- "$depinfo" | tr ' ' '\n' | grep -E '/(web|env-wasm)/(src|schemas)/'); do
+      if [ "$source" -nt "$wasm" ]; then newer=$source; break; fi
+    done
+  else
+    newer=$(find web/src env-wasm/src env-wasm/schemas -type f -newer "$wasm" -print -quit)
+  fi
   if [ -n "$newer" ]; then
     echo "build-web: $wasm is older than $newer; refusing to package it" >&2
     exit 1
