@@ -197,7 +197,7 @@ pub struct TicketDetail {
     pub draft_reply: Option<String>,
     /// The `ask_customer` exchanges on this ticket, oldest first (records
     /// desk only).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conversation: Vec<Exchange>,
 }
 
