@@ -197,11 +197,11 @@ class TicketDetail(BaseModel):
     )
     body: str
     conversation: Annotated[
-        list[Exchange],
+        list[Exchange] | None,
         Field(
             description='The `ask_customer` exchanges on this ticket, oldest first (records\ndesk only).'
         ),
-    ]
+    ] = None
     customer: CustomerRecord
     draft_reply: Annotated[
         str | None, Field(description='The reply drafted so far.')
