@@ -29,6 +29,21 @@ TIMEOUT = 30.0
 CONCURRENCY = 32
 
 
+
+# What a session whose replica was killed may be told, both clear: the replica
+# the router picks next has no such episode (409), or, before the health check
+# has marked the dead replica down, the router found no replica to answer
+# (its own JSON 503, deploy/kubernetes/base/haproxy/haproxy.cfg).
+CLEAR_LOST_SESSION = {(409, "EPISODE_NOT_STARTED"), (503, "REPLICA_UNAVAILABLE")}
+
+
+def error_code(response):
+    """The stable error code of a JSON error reply; the body's start otherwise."""
+    try:
+        return response.json().get("error", {}).get("code")
+    except ValueError:
+        return "not JSON: " + response.text[:80]
+
 def script(i):
     """The actions of session i: a few inspections, then a final answer."""
     return ["inspect"] * (i % 3 + 1) + ["final"]
@@ -146,7 +161,7 @@ class Episode:
         if self.kind == "http":
             r = await self.post("/step", {"action": raw(action)}, {"x-session-id": self.id})
             if r.status_code != 200:
-                self.last_error = (r.status_code, r.json().get("error", {}).get("code"))
+                self.last_error = (r.status_code, error_code(r))
                 return False
             result = r.json()
         elif self.kind == "mcp":
@@ -333,7 +348,7 @@ async def main():
         for e, ok in zip(victims, outcomes):
             if "replica3" in e.served_by:
                 lost[e.kind] += 1
-                if e.kind == "http" and not ok and e.last_error == (409, "EPISODE_NOT_STARTED"):
+                if e.kind == "http" and not ok and e.last_error in CLEAR_LOST_SESSION:
                     clear += 1
                 elif e.kind == "ws" and not ok:
                     clear += 1
@@ -346,7 +361,7 @@ async def main():
             await e.close()
         print(f"phase 3 (kill replica 3): {len(victims)} episodes in progress, "
               f"{lost['http']} HTTP and {lost['ws']} /ws on replica 3: {clear} of them got the "
-              f"clear error (409 EPISODE_NOT_STARTED / socket closed); {len(survivors)} elsewhere: "
+              f"clear error (409 EPISODE_NOT_STARTED / router 503 REPLICA_UNAVAILABLE / socket closed); {len(survivors)} elsewhere: "
               f"{untouched_failed + len(tally.errors)} failed; "
               f"{(tally.steps - steps_before) / took:.0f} steps/s on the one replica left")
         seen = sorted({str(e.last_error) for e, ok in zip(victims, outcomes)
