@@ -210,6 +210,17 @@ impl CopySource {
         copied.len()
     }
 
+    /// How many words of `text` lie inside verbatim pieces of the source
+    /// (at least [`PIECE`] words each): how much of a field is the
+    /// source's words rather than the writer's own.
+    pub fn quoted_words(&self, text: &Text) -> usize {
+        let pieces = self.pieces(text, PIECE.min(self.run));
+        merge(pieces.iter().map(|p| (p.start, p.end)).collect())
+            .iter()
+            .map(|(s, e)| e - s)
+            .sum()
+    }
+
     /// Whether words `from..to` of `text` hold a copied run.
     pub fn copied(&self, text: &Text, from: usize, to: usize) -> bool {
         self.runs(text)

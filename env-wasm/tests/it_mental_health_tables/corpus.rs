@@ -37,97 +37,85 @@ const CORPORA: &[(&str, &str)] = &[
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "it_mental_health-p1",
-        22,
-        "triage 24h: a safety plan with a negated aside, OH or a GP",
-    ),
-    (
-        "it_mental_health-p1",
-        23,
-        "triage 24h: a safety plan with a negated aside, OH or a GP",
-    ),
-    (
-        "it_mental_health-p1",
-        24,
-        "triage 24h: a safety plan with a negated aside, OH or a GP",
-    ),
-    (
-        "it_mental_health-p1",
-        25,
-        "triage 24h: OH or a GP beside a safety plan read as a hedge",
-    ),
-    (
-        "it_mental_health-p1",
-        30,
-        "plan budget and owners at level 5",
-    ),
-    ("it_mental_health-p1", 31, "plan owners at level 5"),
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+
+/// Answers whose lost points are the player's own, though its verdict
+/// blamed the grader (corpus, line, the criteria they lose, why): bisect
+/// probes of one plan that each removed a line to find a misreading (since
+/// fixed), and lose what the removed line earned. Each must lose points in
+/// these criteria and in no other.
+const PLAYERS_OWN: &[(&str, usize, &str, &str)] = &[
     (
         "it_mental_health-p2",
         61,
-        "plan: 'interrupted nights' read as the priorities stressor",
+        "weekly_structure",
+        "the replay removed week 3's reorganisation Q&A, leaving week 3 one action on the stressors (the rubric asks two)",
     ),
     (
         "it_mental_health-p2",
         62,
-        "plan: 'interrupted nights' read as the priorities stressor",
+        "weekly_structure",
+        "the replay removed week 4's new-structure confirmation, leaving week 4 one action",
     ),
     (
         "it_mental_health-p2",
         64,
-        "plan: 'interrupted nights' read as the priorities stressor",
+        "weekly_structure",
+        "the replay removed week 4's overtime review, leaving week 4 one action",
     ),
     (
         "it_mental_health-p2",
         65,
-        "plan: 'interrupted nights' read as the priorities stressor",
+        "weekly_structure",
+        "the replay removed week 3's incident fixes, leaving week 3 one action",
     ),
     (
         "it_mental_health-p2",
         67,
-        "plan: 'interrupted nights' read as the priorities stressor",
+        "risk",
+        "the replay removed the Risk section",
     ),
     (
         "it_mental_health-p2",
         68,
-        "plan: 'interrupted nights' read as the priorities stressor",
+        "stressor_coverage owners",
+        "the replay removed the only action on staffing (cover for the two on leave)",
     ),
     (
         "it_mental_health-p2",
         69,
-        "plan: 'interrupted nights' read as the priorities stressor",
-    ),
-    (
-        "it_mental_health-p2",
-        71,
-        "plan: 'interrupted nights' read as the priorities stressor",
+        "stressor_coverage owners",
+        "the replay removed the only action on the on-call rota",
     ),
     (
         "it_mental_health-p2",
         79,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
+        "weekly_structure",
+        "the replay removed week 1's on-call pool action, leaving week 1 one action",
     ),
     (
         "it_mental_health-p2",
         80,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
+        "weekly_structure",
+        "the replay removed week 2's incident fixes, leaving week 2 one action",
     ),
     (
         "it_mental_health-p2",
         81,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
+        "weekly_structure",
+        "the replay removed week 3's rota check, leaving week 3 one action",
     ),
     (
         "it_mental_health-p2",
         82,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
+        "weekly_structure",
+        "the replay removed week 4's team day out, leaving week 4 one action",
     ),
     (
         "it_mental_health-p2",
         83,
-        "plan: 'ask the team what to do together and book it' not read as a team event",
+        "weekly_structure",
+        "the replay removed week 4's incident comparison, leaving week 4 one action",
     ),
 ];
 
@@ -197,6 +185,9 @@ fn every_answer_the_player_judged_right_scores_full() {
             let known = KNOWN_OPEN
                 .iter()
                 .find(|(n, l, _)| *n == *name && *l == line + 1);
+            let own = PLAYERS_OWN
+                .iter()
+                .find(|(n, l, _, _)| *n == *name && *l == line + 1);
             let mut all_full = true;
             for (kind, action) in kinds.iter().zip(actions) {
                 let case = Case::generate_at(*kind, u8::try_from(level).unwrap_or(2), seed);
@@ -210,7 +201,31 @@ fn every_answer_the_player_judged_right_scores_full() {
                 if grade.total.0 < 10_000 && std::env::var_os("CORPUS_NOTES").is_some() {
                     // `CORPUS_NOTES=1 cargo test ... corpus -- --nocapture`
                     // shows what the known open answers lose too.
-                    println!("{name}:{} {kind:?}: {}", line + 1, grade.notes.join("\n  "));
+                    println!(
+                        "{name}:{} {kind:?} {:?} {:?}: {}",
+                        line + 1,
+                        grade.total,
+                        grade.criteria,
+                        grade.notes.join("\n  ")
+                    );
+                }
+                if let Some((_, _, criteria, why)) = own {
+                    let lost: Vec<&str> = grade
+                        .criteria
+                        .iter()
+                        .filter(|(_, p)| p.0 < 10_000)
+                        .map(|(c, _)| *c)
+                        .collect();
+                    if lost
+                        .iter()
+                        .any(|c| !criteria.split_whitespace().any(|e| e == *c))
+                    {
+                        failures.push(format!(
+                            "{name}:{} ({why}) should lose only {criteria}, lost {lost:?}",
+                            line + 1
+                        ));
+                    }
+                    continue;
                 }
                 if grade.total.0 < 10_000 && known.is_none() {
                     failures.push(format!(
@@ -224,6 +239,12 @@ fn every_answer_the_player_judged_right_scores_full() {
                     ));
                 }
             }
+            if all_full && own.is_some() {
+                failures.push(format!(
+                    "{name}:{} now scores full: take it off PLAYERS_OWN",
+                    line + 1
+                ));
+            }
             if all_full && known.is_some() {
                 failures.push(format!(
                     "{name}:{} now scores full: take it off KNOWN_OPEN",
@@ -233,9 +254,11 @@ fn every_answer_the_player_judged_right_scores_full() {
         }
     }
     println!(
-        "{graded} answers graded, mean score {:.4}, {} known open (grader work left)",
+        "{graded} answers graded, mean score {:.4}, {} known open (grader work left), {} the \
+         player's own",
         total_score as f64 / 10_000.0 / f64::from(graded.max(1)),
-        KNOWN_OPEN.len()
+        KNOWN_OPEN.len(),
+        PLAYERS_OWN.len()
     );
     assert!(
         failures.is_empty(),

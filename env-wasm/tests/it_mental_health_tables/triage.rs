@@ -384,6 +384,9 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         "agree a safety plan with them today, with urgent occupational health support",
         "same-day medical check for the chest pains; they should not be left alone until seen",
         "make a safety plan together today and get them seen by occupational health or a GP",
+        // The referral in a sentence of its own after the safety step.
+        "agree a simple safety plan with them today. Get them seen by occupational health or a \
+         GP urgently",
     ];
     for (k, phrase) in players_support.into_iter().enumerate() {
         let own = if e.tier == Tier::Critical {
@@ -392,6 +395,27 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             support(e.tier)[k]
         };
         v.push((keyed("xsup", k), own.to_owned()));
+    }
+    // An action in the writer's words that quotes two facts of the
+    // person's case as its grounds (a few words of each) is grounded, not
+    // the case pasted.
+    let quote = |k: usize| {
+        e.card.notes.get(k).map_or(String::new(), |note| {
+            let words: Vec<&str> = note.trim_end_matches('.').split_whitespace().collect();
+            words[1.min(words.len())..words.len().min(7)].join(" ")
+        })
+    };
+    if e.card.notes.len() >= 2 {
+        v.push((
+            "grounded_sup",
+            format!(
+                "{}. This is because {first} {} and {}, so the step is needed today, not later.",
+                support(e.tier)[0],
+                quote(0),
+                quote(1),
+                first = e.first
+            ),
+        ));
     }
     // The players' 2-week actions for escalations and the reorganisation,
     // which name the stressor by its object ("an escalation rota", "their
@@ -710,7 +734,8 @@ fn triage_immediate_actions_table() {
         .collect();
     let mut rows = rows;
     rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{psup{k}}}"))));
-    rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{xsup{k}}}"))));
+    rows.extend((0..4).map(|k| layouts[k].replace("{x}", &format!("{{xsup{k}}}"))));
+    rows.push("24-hour action: {grounded_sup}".to_owned());
     // A hospital in the person's circumstances is no care step.
     rows.extend([
         "24-hour action: {sup2}; ask how {first} is doing with the hospital visits".to_owned(),
@@ -753,6 +778,11 @@ fn triage_immediate_actions_table() {
             "24-hour action: {nearsup10}; ask how {first} is doing with the hospital visits",
             // A safety step offered as an alternative to a referral.
             "24-hour action: call a crisis line with them or refer them to occupational health",
+            // A referral in a sentence of its own, offered instead of the
+            // safety step.
+            "24-hour action: {sup0}. Or get {first} seen by occupational health instead.",
+            // The person's notes pasted whole under a one-word action.
+            "24-hour action: Support. {signs}",
         ]
         .map(str::to_owned),
     );

@@ -269,15 +269,17 @@ impl Action {
     /// the remit for what it tackles.
     fn well_owned(&self) -> bool {
         match self.aim {
-            Aim::OnTarget(stressor) => {
-                (1..=2).contains(&self.owners.len())
-                    && self
-                        .owners
-                        .iter()
-                        .any(|o| o.remit().contains(&stressor) || self.by_means_of(*o))
-            }
+            Aim::OnTarget(stressor) => (1..=2).contains(&self.owners.len()) && self.owns(stressor),
             _ => false,
         }
+    }
+
+    /// Whether one of the action's owners has the remit for `stressor`
+    /// (or does it by their own means).
+    fn owns(&self, stressor: &str) -> bool {
+        self.owners
+            .iter()
+            .any(|o| o.remit().contains(&stressor) || self.by_means_of(*o))
     }
 
     /// Whether the action is done by a means the roster gives `owner`
@@ -401,13 +403,16 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     let owned = distinct(&mut all.iter().copied(), Action::well_owned);
     // Owners are paid per stressor of the team that a well-owned action
     // tackles: naming the roster on one lucky action is no substance, and
-    // a stressor missed costs its own share, not the whole criterion.
-    let owned_stressors = set_of(all.iter().filter(|a| a.well_owned()).filter_map(
-        |a| match a.aim {
-            Aim::OnTarget(s) => Some(s),
-            _ => None,
-        },
-    ))
+    // a stressor missed costs its own share, not the whole criterion. An
+    // action tackles each stressor it names, as coverage reads it ("uses
+    // the 1:1s to find the work behind the overtime" owns overtime too
+    // when its owner's remit covers overtime).
+    let owned_stressors = set_of(
+        all.iter()
+            .filter(|a| a.well_owned())
+            .flat_map(|a| a.named.iter().copied().filter(|s| a.owns(s)))
+            .filter(|s| gold.contains(s)),
+    )
     .len();
     let owners =
         Points::ratio(owned_stressors as u64, gold.len().max(1) as u64).weighted(precision);

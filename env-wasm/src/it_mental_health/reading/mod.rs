@@ -65,14 +65,18 @@ impl<'a> Answer<'a> {
 
     /// Whether `field` (read from [`Answer::read`]) pastes the case: it
     /// had a long paste cut out of it, or still repeats two or more
-    /// sentences of the case. One sentence, or part of one, is a quote; a
-    /// field that asks for one thing and holds the case given back is not
-    /// a reading of it.
+    /// sentences of the case and is mostly the case's words. One sentence,
+    /// or part of one, is a quote; a field that asks for one thing and
+    /// holds the case given back is not a reading of it. An action in the
+    /// writer's own words that quotes the facts behind it ("he nearly fell
+    /// asleep at the wheel ... given he's sleeping three or four hours a
+    /// night") is grounded, not pasted.
     pub fn pastes_case(&self, field: &str) -> bool {
         was_cut(field)
-            || self
-                .case
-                .is_some_and(|case| case.sentences_copied(&Text::new(field)) >= 2)
+            || self.case.is_some_and(|case| {
+                let text = Text::new(field);
+                case.sentences_copied(&text) >= 2 && 2 * case.quoted_words(&text) >= text.len()
+            })
     }
 }
 

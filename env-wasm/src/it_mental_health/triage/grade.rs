@@ -856,40 +856,51 @@ const CARE: &[&str] = &[
     "appreciat*",
 ];
 
-/// Whether a referral is the follow-up of same-day safety support rather
-/// than a second tier's support offered beside it: each referral stands in
-/// a sentence with a safety step given outright ([`firm_safety_at`]) and
-/// hangs on a step of
-/// the action ("with urgent occupational health support", "seen by
-/// occupational health or a GP"), not a bare item of a list of supports
-/// ("crisis line, EAP referral, a check-in").
+/// Whether the referrals beside same-day safety support are its
+/// follow-up rather than a second tier's support offered beside it: the
+/// action gives a safety step outright ([`firm_safety_at`]) and offers
+/// nothing as a possibility ("whichever fits", "maybe"); each referral
+/// hangs on a step of the action ("with urgent occupational health
+/// support", "get him seen by occupational health") or is given as a
+/// contact to call (the EAP's urgent number beside a crisis line), not a
+/// bare item of a list of supports ("crisis line, EAP referral, a
+/// check-in"); and no alternative ("or", "otherwise") stands between it
+/// and the safety step nearest it. The safety step may stand in a
+/// sentence of its own: "Agree a safety plan today. Get him seen by
+/// occupational health or a GP urgently." is more care for the same day;
+/// "stay with them today, or get her seen by the EAP" is a hedge.
 fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
-    let safe_sentences: BTreeSet<u32> = crate::order::set_of(
-        firm_safety_at(text, conditional)
-            .into_iter()
-            .map(|at| text.words[at].sentence),
-    );
+    let firm = firm_safety_at(text, conditional);
+    if firm.is_empty() || text.has(POSSIBILITIES) {
+        return false;
+    }
     let referrals: Vec<(usize, usize)> = text
         .mentions(SUPPORT[1])
         .into_iter()
         .filter(|(s, e)| !negated(text, *s, *e) && !conditional[*s])
         .collect();
-    // Every referral in a sentence of a safety step, hung on a step or
-    // given as a contact to call (the EAP's urgent number beside a crisis
-    // line is one more number for the same day, not a referral instead).
+    let alternative_between = |a: usize, b: usize| {
+        text.words[a.min(b)..a.max(b)]
+            .iter()
+            .any(|w| ALTERNATIVES.contains(&w.text.as_str()))
+    };
     !referrals.is_empty()
-        && referrals.iter().all(|(s, e)| {
-            let clause = text.words[*s].clause;
-            let hung_on = text.words[s.saturating_sub(3)..*s]
+        && referrals.iter().all(|&(s, e)| {
+            let clause = text.words[s].clause;
+            let hung_on = text.words[s.saturating_sub(3)..s]
                 .iter()
                 .rev()
                 .take_while(|w| w.clause == clause)
                 .any(|w| matches!(w.text.as_str(), "with" | "by" | "to" | "via" | "through"));
-            let a_contact = text.words[*e..(e + 4).min(text.len())]
+            let a_contact = text.words[e..(e + 4).min(text.len())]
                 .iter()
                 .take_while(|w| w.clause == clause)
                 .any(|w| CONTACTS.contains(&w.text.as_str()));
-            safe_sentences.contains(&text.words[*s].sentence) && (hung_on || a_contact)
+            let follows_safety = firm
+                .iter()
+                .min_by_key(|&&f| f.abs_diff(s))
+                .is_some_and(|&f| !alternative_between(f, s));
+            (hung_on || a_contact) && follows_safety
         })
 }
 
@@ -897,6 +908,26 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
 /// number", "the occupational health line").
 const CONTACTS: &[&str] = &[
     "number", "numbers", "line", "lines", "phone", "contact", "contacts", "hotline", "helpline",
+];
+
+/// Words that offer a step as one of two.
+const ALTERNATIVES: &[&str] = &[
+    "or",
+    "either",
+    "otherwise",
+    "else",
+    "alternatively",
+    "instead",
+];
+
+/// Words that offer the steps of an action as possibilities.
+const POSSIBILITIES: &[&str] = &[
+    "whichever",
+    "depending",
+    "possibly",
+    "perhaps",
+    "maybe",
+    "might",
 ];
 
 /// Where the action gives same-day safety support outright: safety
@@ -1122,11 +1153,28 @@ mod tests {
             level("Agree a safety plan with her today, with urgent occupational health support."),
             OneValue::One(0)
         );
-        // A referral in a sentence of its own is the RED tier's support.
+        // A bare referral in a sentence of its own is the RED tier's support.
         assert!(
             level("Make an urgent EAP referral. Today, stay with them and agree a safety plan.")
                 .is_hedged()
         );
+        // Hung on a step of the action beside a safety step given outright,
+        // in a sentence of its own too, it is more care for the same day.
+        assert_eq!(
+            level(
+                "Agree a simple safety plan with him today. Get him seen by occupational health \
+                 or a GP urgently."
+            ),
+            OneValue::One(0)
+        );
+        // Offered instead of the safety step, or as a possibility, it is a
+        // hedge.
+        for hedge in [
+            "Stay with them today, or get them seen by occupational health.",
+            "Agree a safety plan today, and maybe an EAP referral.",
+        ] {
+            assert!(level(hedge).is_hedged(), "{hedge}");
+        }
     }
 
     #[test]
