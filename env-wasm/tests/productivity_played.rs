@@ -4,7 +4,8 @@
 //! every point it lost (A: its own mistake, B: a grader defect, C: an
 //! instruction with two readings). Every episode is replayed from its
 //! actions on the scenario it was played on (same split and index, or
-//! over MCP the same task, level and seed). Each answer the player judged
+//! over MCP the same task, level and seed; `-p4` is the fourth play, levels
+//! 1-5, with its report beside it). Each answer the player judged
 //! right, and each one whose lost points were all the grader's (B or C),
 //! must score full: a point lost there is a grader defect. An answer with
 //! a point the player called its own mistake must score what it scored.
@@ -37,6 +38,10 @@ const CORPORA: &[(&str, &str)] = &[
     (
         "productivity-p3",
         include_str!("player_corpus/2026-12-02/productivity-p3/episodes.jsonl"),
+    ),
+    (
+        "productivity-p4",
+        include_str!("player_corpus/2026-12-02/productivity-p4/episodes.jsonl"),
     ),
     (
         "mcp-p2",
@@ -73,7 +78,12 @@ enum Verdict {
 }
 
 fn verdict(row: &Value) -> Verdict {
-    let Some(judged) = row.get("verdict") else {
+    // p4 keeps its lost points as a `verdicts` list.
+    let judged = row
+        .get("verdict")
+        .cloned()
+        .or_else(|| row.get("verdicts").map(|v| json!({ "lost_points": v })));
+    let Some(judged) = judged else {
         // Corpus p3 keeps no verdict: its answers scoring below full are
         // the player's probes of the other reading (see the module doc).
         return match row["score"].as_f64() {
@@ -344,7 +354,7 @@ fn played_episodes_score_what_the_player_judged() {
         changed.join("\n  ")
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    // The corpora hold 116 episodes; a replay that silently skips most of
+    // The corpora hold 200 episodes; a replay that silently skips most of
     // them as changed tests nothing.
     assert!(
         replayed_count >= 80,
