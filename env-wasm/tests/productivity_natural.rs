@@ -158,6 +158,23 @@ fn natural(task: &str, level: u8, seed: u64) -> Vec<(String, String)> {
                 )),
             );
             push(
+                "asides after a dash, a semicolon or a comma",
+                final_of(&with(
+                    &gold,
+                    &[
+                        (
+                            "label",
+                            json!(format!("{label} \u{2014} see the sender's domain")),
+                        ),
+                        (
+                            "priority",
+                            json!(format!("{priority} - as the policy rules")),
+                        ),
+                        ("needs_reply", json!(format!("{reply}; per the policy"))),
+                    ],
+                )),
+            );
+            push(
                 "boolean reply and worded priority",
                 final_of(&with(
                     &gold,
@@ -330,4 +347,64 @@ fn natural_right_answers_score_full_at_every_level() {
     );
     assert!(count >= 200, "only {count} natural answers");
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// A value with another value after a dash, a semicolon or a comma is a
+/// hedge, as it is in brackets: it earns nothing.
+#[test]
+fn another_value_after_a_dash_or_a_comma_is_a_hedge() {
+    for level in LEVELS {
+        for seed in 0..SEEDS {
+            let (gold, _) = truth("easy", level, seed);
+            let other = |field: &str, values: &[&str]| {
+                let right = text(&gold, field);
+                values
+                    .iter()
+                    .find(|v| **v != right)
+                    .map(|v| (*v).to_owned())
+                    .unwrap_or_default()
+            };
+            let hedges = [
+                (
+                    "label",
+                    format!(
+                        "{}, {}",
+                        text(&gold, "label"),
+                        other("label", &["work", "spam"])
+                    ),
+                ),
+                (
+                    "priority",
+                    format!(
+                        "{} - or {}",
+                        text(&gold, "priority"),
+                        other("priority", &["low", "high"])
+                    ),
+                ),
+                (
+                    "needs_reply",
+                    format!(
+                        "{}; {}",
+                        text(&gold, "needs_reply"),
+                        other("needs_reply", &["yes", "no"])
+                    ),
+                ),
+            ];
+            for (field, hedge) in hedges {
+                let answer = with(&gold, &[(field, json!(hedge))]);
+                let mut env = start_at("easy", level, seed).0;
+                let (_, observation, _) = step(
+                    &mut env,
+                    &format!("final: {}", Value::Object(answer.clone())),
+                );
+                let paid = observation["score_breakdown"][field]
+                    .as_f64()
+                    .unwrap_or(1.0);
+                assert_eq!(
+                    paid, 0.0,
+                    "level {level} seed {seed}: {field} {hedge:?} was paid {paid}"
+                );
+            }
+        }
+    }
 }

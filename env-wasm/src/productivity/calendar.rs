@@ -1036,9 +1036,30 @@ impl Calendar {
             scores.push(("preferences", preferences));
             &RUBRIC_WITH_PREFERENCES
         };
-        let deductions = self.deductions(
+        let mut deductions = self.deductions(
             answer, &booking, day, interval, &invited, &busy, room, met, best,
         );
+        // The gate names what it shut on, so a booking's feedback says why
+        // the criteria after it were not paid.
+        if !valid {
+            let broken: Vec<&str> = [
+                ("day", day.is_some()),
+                ("duration", duration_ok),
+                ("participants", exactly_required),
+                ("no_blocked_overlap", clear),
+                ("participant_availability", available == required.len()),
+                ("room_valid", room.is_some()),
+            ]
+            .into_iter()
+            .filter_map(|(name, held)| (!held).then_some(name))
+            .collect();
+            deductions.push(Deduction::new(
+                VALID,
+                "the booking",
+                format!("broken: {}", broken.join(", ")),
+                "every hard constraint held (only such a booking earns past 0.2)",
+            ));
+        }
         Grade::of(rubric, &scores, deductions)
     }
 

@@ -705,13 +705,19 @@ impl Table {
                 items.map(String::as_str).collect::<Vec<_>>().join(", ")
             )
         };
+        // A list deduction names the items that cost the points (missing,
+        // or there too many), not only the whole list: a 14-id list cut at
+        // 80 characters does not show which id was wrong.
         let expected = [
             gold.retained_ids.len().to_string(),
-            list(&mut gold.duplicate_ids.iter()),
-            list(&mut gold.invalid_emails.iter()),
+            list(&mut gold.duplicate_ids.iter())
+                + &items_off(&report.duplicate_ids, &gold.duplicate_ids),
+            list(&mut gold.invalid_emails.iter())
+                + &items_off(&report.invalid_emails, &gold.invalid_emails),
             format_cents(gold.total_cents),
-            list(&mut gold_retained.iter()),
-            list(&mut gold.retained_ids.iter()),
+            list(&mut gold_retained.iter()) + &items_off(&report.retained_ids, &gold_retained),
+            list(&mut gold.retained_ids.iter())
+                + &first_out_of_place(&report.retained_ids, &gold.retained_ids),
         ];
         let mut deductions = Vec::new();
         for (((name, _), score), expected) in WEIGHTS.iter().zip(scores).zip(expected) {
@@ -904,6 +910,56 @@ fn sum_total(text: &str) -> Option<i64> {
             }
             _ => None,
         })
+}
+
+/// What a list field got wrong, as a deduction adds it to the expected
+/// list: ` (missing a, b; not expected c)`, or nothing for an unreadable
+/// field (its deduction already says what was written).
+fn items_off(reading: &Reading<Vec<String>>, gold: &BTreeSet<String>) -> String {
+    let Some(got) = item_set(reading) else {
+        return String::new();
+    };
+    let missing: Vec<&str> = gold.difference(&got).map(String::as_str).collect();
+    let extra: Vec<&str> = got.difference(gold).map(String::as_str).collect();
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("missing {}", missing.join(", ")));
+    }
+    if !extra.is_empty() {
+        parts.push(format!("not expected {}", extra.join(", ")));
+    }
+    match parts.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", parts.join("; ")),
+    }
+}
+
+/// Where a list in table order first leaves it, as a deduction adds it to
+/// the expected order: ` (first out of place: position 3 is x, expected y)`.
+fn first_out_of_place(reading: &Reading<Vec<String>>, gold: &[String]) -> String {
+    let Ok(got) = reading else {
+        return String::new();
+    };
+    let at = got.iter().zip(gold).position(|(a, b)| a != b);
+    match at {
+        Some(i) => format!(
+            " (first out of place: position {} is {}, expected {})",
+            i + 1,
+            got[i],
+            gold[i]
+        ),
+        None if got.len() > gold.len() => format!(
+            " (first out of place: position {} is {}, expected the end)",
+            gold.len() + 1,
+            got[gold.len()]
+        ),
+        None if got.len() < gold.len() => format!(
+            " (first out of place: the list ends at position {}, expected {})",
+            got.len() + 1,
+            gold[got.len()]
+        ),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

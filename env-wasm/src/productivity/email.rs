@@ -637,7 +637,7 @@ Needs reply: yes when the sender asks the reader a question or asks them to repl
 static ANSWER_FORMAT: StaticText = StaticText::new(
     "\n\nAnswer with one JSON object: {\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}. \
 Priority and needs_reply earn only with the right label. Each field takes exactly one value: two values (\"work or finance\") earn nothing; an aside in brackets \
-(\"normal (not urgent)\") is read as a comment, and a value you deny (\"not urgent\") is not your answer.",
+(\"normal (not urgent)\") or after a dash, semicolon or comma (\"high - payment overdue\") is read as a comment, and a value you deny (\"not urgent\") is not your answer.",
 );
 
 impl Email {

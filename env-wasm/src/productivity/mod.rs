@@ -327,10 +327,48 @@ pub(crate) fn bracketed(text: &str) -> impl Iterator<Item = &str> {
         .filter_map(|aside| aside.split([')', ']']).next())
 }
 
+/// `text` with a comment after its value put in brackets: `high - payment
+/// failed`, `high — overdue`, `high; overdue`, `high, since it is overdue`
+/// read as `high (...)`, an aside (player p4, C1). The first separator
+/// outside brackets counts: a spaced hyphen (a bare one joins words, or
+/// signs a number), an en or em dash, a semicolon, or a comma and a space
+/// (a thousands comma has none). A second value after it stays a hedge,
+/// as in brackets (`work, finance`).
+pub(crate) fn asides_after_dashes(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut depth = 0u32;
+    let mut cut = None;
+    for (at, c) in text.char_indices() {
+        let rest = &text[at..];
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            '\u{2013}' | '\u{2014}' | ';' => cut = Some((at, c.len_utf8())),
+            '-' if text[..at].ends_with(char::is_whitespace)
+                && rest[1..].starts_with(char::is_whitespace) =>
+            {
+                cut = Some((at, 1))
+            }
+            ',' if rest[1..].starts_with(char::is_whitespace) => cut = Some((at, 1)),
+            _ => {}
+        }
+        if cut.is_some() {
+            break;
+        }
+    }
+    match cut {
+        Some((at, len)) if !text[..at].trim().is_empty() && !text[at + len..].trim().is_empty() => {
+            format!("{} ({})", text[..at].trim_end(), text[at + len..].trim()).into()
+        }
+        _ => text.into(),
+    }
+}
+
 /// `reading` of `text` read without its brackets, unless a bracket holds
 /// another reading on its own (`3 (2)`, `no (yes)`): an aside explains,
 /// another value is a hedge.
 pub(crate) fn with_asides<T: PartialEq>(text: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
+    let text = &*asides_after_dashes(text);
     let plain = without_brackets(text);
     if plain.trim().is_empty() {
         return read(text);
@@ -371,6 +409,7 @@ pub(crate) fn stated_choice<T: Ord + Clone>(
     choice_of: impl Fn(&str) -> Option<T>,
     filler: &[&str],
 ) -> Option<T> {
+    let text = &*asides_after_dashes(text);
     if bracketed(text).any(offers_another) {
         return None;
     }
