@@ -1,6 +1,7 @@
 //! Episodes of `support_triage` played black-box by models (issue 21): over
 //! HTTP (`support_triage-p1`, `support_triage-p2`, and `support_triage-p3`
-//! at levels 3 to 5 on the records desk) and over MCP alone (`mcp-p2`), never reading the source, each kept with the player's own
+//! and `-p4` at levels 3 to 5 on the records desk) and over MCP alone
+//! (`mcp-p2`), never reading the source, each kept with the player's own
 //! verdict of every point it lost (A: its own mistake, B: a grader defect,
 //! C: an instruction with two readings). Every episode is replayed from its
 //! actions. Each one the player judged right, and each one whose lost
@@ -57,6 +58,13 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-02/support_triage-p3/episodes.jsonl"),
         current_records_desk: true,
     },
+    // Levels 3 to 5 on main after issue 21's second landing, each lost
+    // point with its verdict (`verdicts`); the report is beside it.
+    Corpus {
+        name: "support_triage-p4",
+        text: include_str!("player_corpus/2026-12-02/support_triage-p4/episodes.jsonl"),
+        current_records_desk: true,
+    },
 ];
 
 /// Episodes judged right (or lost only to the grader) that still lose
@@ -88,6 +96,26 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
         39,
         "'a fee was already waived on your account this year' read as a waiver",
     ),
+    (
+        "support_triage-p4",
+        2,
+        "'just reply to this email' in a reply naming an invoice read as asking for the invoice number",
+    ),
+    (
+        "support_triage-p4",
+        18,
+        "'please send it over' (it = the invoice number named before) not read as asking for it",
+    ),
+    (
+        "support_triage-p4",
+        25,
+        "'please send it to us here' (it = the invoice number named before) not read as asking for it",
+    ),
+    (
+        "support_triage-p4",
+        32,
+        "password advice ('one you have not used elsewhere') read as assuring the data is safe",
+    ),
 ];
 
 /// What the player said of an episode.
@@ -100,8 +128,10 @@ enum Verdict {
 }
 
 fn verdict(row: &Value) -> Verdict {
+    // `verdict.lost_points` (p1, p2) or `verdicts` (p4).
     let lost = row["verdict"]["lost_points"]
         .as_array()
+        .or(row["verdicts"].as_array())
         .cloned()
         .unwrap_or_default();
     let own = lost.iter().any(|p| {
