@@ -98,21 +98,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ),
     (
         "support_triage-p4",
-        2,
-        "'just reply to this email' in a reply naming an invoice read as asking for the invoice number",
-    ),
-    (
-        "support_triage-p4",
-        18,
-        "'please send it over' (it = the invoice number named before) not read as asking for it",
-    ),
-    (
-        "support_triage-p4",
-        25,
-        "'please send it to us here' (it = the invoice number named before) not read as asking for it",
-    ),
-    (
-        "support_triage-p4",
         32,
         "password advice ('one you have not used elsewhere') read as assuring the data is safe",
     ),
