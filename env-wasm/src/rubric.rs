@@ -1,10 +1,11 @@
 //! What a task is graded on, as data. A [`Rubric`] is OpenEnv's
 //! `WeightedSum` of named criteria, where a criterion may sit behind a
 //! [`Gate`] (OpenEnv's `Sequential(Gate(on, threshold), criterion)`): it is
-//! paid only when the criterion it is gated on scores at least the
-//! threshold, so form earns nothing without the substance it goes with (reply
-//! elements only for a reply that handles its case, a booking's extras only
-//! for a booking that meets every hard constraint). Penalties are taken off
+//! paid only when the criterion it is gated on is paid at least the
+//! threshold (so gates chain), and form earns nothing without the substance
+//! it goes with (reply elements only for a reply that handles its case on a
+//! ticket routed as its case needs, a booking's extras only for a booking
+//! that meets every hard constraint). Penalties are taken off
 //! the weighted sum and the total is clamped to [0, 1].
 //!
 //! Every environment grades through [`Rubric::grade`], `/metadata` publishes
@@ -154,7 +155,9 @@ impl Rubric {
         let mut weighted = Points::ZERO;
         for criterion in self.criteria {
             let score = raw(criterion.name);
-            let open = criterion.gate.is_none_or(|g| raw(g.on) >= g.at_least);
+            let open = criterion
+                .gate
+                .is_none_or(|g| self.paid(g.on, &raw, 0) >= g.at_least);
             let paid = if open {
                 score
             } else {
@@ -184,15 +187,52 @@ impl Rubric {
         }
     }
 
-    /// Whether the weights add up to 1 and every gate names a criterion of
-    /// this rubric other than its own (checked for every task by a test).
+    /// What criterion `name` is paid: its raw score when its gate (if any)
+    /// is open. A gate reads the paid score of the criterion it is on, so
+    /// gates chain as OpenEnv's nested `Sequential`s do: a criterion gated
+    /// on one whose own gate is shut is shut too. A chain longer than the
+    /// rubric is a cycle (refused by [`Rubric::is_well_formed`]) and pays
+    /// nothing.
+    fn paid(&self, name: &str, raw: &dyn Fn(&str) -> Points, depth: usize) -> Points {
+        let gate = self
+            .criteria
+            .iter()
+            .find(|c| c.name == name)
+            .and_then(|c| c.gate);
+        match gate {
+            None => raw(name),
+            Some(_) if depth > self.criteria.len() => Points::ZERO,
+            Some(g) if self.paid(g.on, raw, depth + 1) >= g.at_least => raw(name),
+            Some(_) => Points::ZERO,
+        }
+    }
+
+    /// Whether the weights add up to 1 and every gate names another
+    /// criterion of this rubric, with no cycle of gates (checked for every
+    /// task by a test).
     pub fn is_well_formed(&self) -> bool {
         let sum: Points = self.criteria.iter().map(|c| c.weight).sum();
         let gates_resolve = self.criteria.iter().all(|c| {
             c.gate
                 .is_none_or(|g| g.on != c.name && self.weight(g.on).is_some())
         });
-        sum == Points::FULL && gates_resolve
+        let acyclic = self.criteria.iter().all(|start| {
+            let mut at = start.gate;
+            let mut steps = 0;
+            while let Some(g) = at {
+                steps += 1;
+                if steps > self.criteria.len() {
+                    return false;
+                }
+                at = self
+                    .criteria
+                    .iter()
+                    .find(|c| c.name == g.on)
+                    .and_then(|c| c.gate);
+            }
+            true
+        });
+        sum == Points::FULL && gates_resolve && acyclic
     }
 }
 
@@ -268,5 +308,37 @@ mod tests {
         static BAD: Rubric =
             Rubric::new(&[Criterion::new("a", Points(5000), "").gated("missing", Points::FULL)]);
         assert!(!BAD.is_well_formed());
+        static CYCLE: Rubric = Rubric::new(&[
+            Criterion::new("a", Points(5000), "").gated("b", Points::FULL),
+            Criterion::new("b", Points(5000), "").gated("a", Points::FULL),
+        ]);
+        assert!(!CYCLE.is_well_formed());
+    }
+
+    #[test]
+    fn gates_chain_through_a_shut_gate() {
+        static CHAINED: Rubric = Rubric::new(&[
+            Criterion::new("routing", Points::ZERO, "routed"),
+            Criterion::new("handling", Points(6000), "handles").gated("routing", Points::FULL),
+            Criterion::new("elements", Points(4000), "elements").gated("handling", Points::FULL),
+        ]);
+        assert!(CHAINED.is_well_formed());
+        let scores = |routing| {
+            [
+                ("routing", routing),
+                ("handling", Points::FULL),
+                ("elements", Points::FULL),
+            ]
+        };
+        assert_eq!(
+            CHAINED.grade(&scores(Points::FULL), &[]).total,
+            Points::FULL
+        );
+        let shut = CHAINED.grade(&scores(Points::ZERO), &[]);
+        assert_eq!(shut.total, Points::ZERO);
+        assert_eq!(
+            shut.gated,
+            vec![("handling", Points::FULL), ("elements", Points::FULL)]
+        );
     }
 }

@@ -730,7 +730,8 @@ fn observations_keep_the_wire_shape() {
                     "priority",
                     "reply_compliance",
                     "reply_elements",
-                    "reply_handling"
+                    "reply_handling",
+                    "routing"
                 ]
             );
         } else {

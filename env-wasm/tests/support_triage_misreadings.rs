@@ -3,7 +3,8 @@
 //! passive request ("make sure the key is revoked"), the account email
 //! written out, "within a business day", "close of business" as a time,
 //! approvals with an amount or invoice between verb and object, the
-//! privacy officer named on an unverified deletion. Every row must earn
+//! privacy officer named on an unverified deletion, "reply to this email"
+//! (the message itself), an invoice number asked for as "it". Every row must earn
 //! every reply criterion on two tickets of its kind; the disguised and
 //! off-policy rows must not.
 #![cfg(not(target_arch = "wasm32"))]
@@ -328,6 +329,34 @@ fn natural_replies_of_every_misread_class_earn_full() {
             "security_incident",
             "Hi {first}, ticket {id}: sign-in alerts like these come before any billing question. Please reset your password and turn on two-factor authentication; our security team will update you {time}.",
         ),
+        // "reply to this email" is the message being written: no request
+        // for what the sentence before names (p4, line 2).
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we've waived the late fee, and you'll get a corrected invoice {time}. If anything still looks off once it arrives, just reply to this email and I will take another look.",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: I've waived the late fee on {inv}; the corrected invoice follows {time}. If you have any other questions, just reply to this email.",
+        ),
+        (
+            "deletion_verified",
+            "Hi {first}, ticket {id}: our privacy officer will handle your request, and we'll update you {time}. Anything else, just respond to this message.",
+        ),
+        // A request for "it", the invoice number named before it (p4,
+        // lines 18 and 25; p3, line 31).
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: we can't progress a refund without the invoice. When you find the invoice number, please send it to us here, and our billing team will review the request. We'll reply {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: we do need the invoice number to progress this. Whenever you come across it, please send it over on this ticket. We'll be in touch {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: once you track down the invoice number for the charge, please forward it to us by replying to this email. You'll hear from us {time}.",
+        ),
         // A referral listing what it refers is no refund.
         (
             "legal_threat",
@@ -431,6 +460,18 @@ fn disguised_and_off_policy_replies_lose_compliance() {
         (
             "refund_late",
             "Hi {first}, ticket {id}: our billing supervisor will review it; the refund will be settled by close of business Friday. We'll reply {time}.",
+        ),
+        // A request for the invoice number by replying to this email is
+        // still one, off-policy on a fee the desk waives.
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we've waived the late fee. Please send us the invoice number by replying to this email; we'll confirm {time}.",
+        ),
+        // "Send it" after a sentence naming the invoice number is a
+        // request for it: off-policy where the case needs none.
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we've waived the late fee. We will need the invoice number as well, so please send it over. We'll confirm {time}.",
         ),
         // Issue 21's classes, said wrongly: each must still lose.
         (

@@ -1,5 +1,6 @@
 //! Episodes of `support_triage` played black-box by models (issue 21): over
-//! HTTP (`support_triage-p1`, `support_triage-p2`) and over MCP alone
+//! HTTP (`support_triage-p1`, `support_triage-p2`, and `support_triage-p3`
+//! and `-p4` at levels 3 to 5 on the records desk) and over MCP alone
 //! (`mcp-p2`), never reading the source, each kept with the player's own
 //! verdict of every point it lost (A: its own mistake, B: a grader defect,
 //! C: an instruction with two readings). Every episode is replayed from its
@@ -25,19 +26,45 @@ use env_wasm::{AnyEnv, ResetDefaults, registry};
 use serde_json::{Value, json};
 use support_triage_corpus::{Fixture, fixtures, grade};
 
-const CORPORA: &[(&str, &str)] = &[
-    (
-        "support_triage-p1",
-        include_str!("player_corpus/2026-12-02/support_triage-p1/episodes.jsonl"),
-    ),
-    (
-        "support_triage-p2",
-        include_str!("player_corpus/2026-12-02/support_triage-p2/episodes.jsonl"),
-    ),
-    (
-        "mcp-p2",
-        include_str!("player_corpus/2026-12-02/mcp-p2/episodes.jsonl"),
-    ),
+/// A corpus: its name, its episodes, and whether it was played on the
+/// records desk of levels 4 and 5 as it is now (the earlier corpora played
+/// levels 4 and 5 before they were rebuilt).
+struct Corpus {
+    name: &'static str,
+    text: &'static str,
+    current_records_desk: bool,
+}
+
+const CORPORA: &[Corpus] = &[
+    Corpus {
+        name: "support_triage-p1",
+        text: include_str!("player_corpus/2026-12-02/support_triage-p1/episodes.jsonl"),
+        current_records_desk: false,
+    },
+    Corpus {
+        name: "support_triage-p2",
+        text: include_str!("player_corpus/2026-12-02/support_triage-p2/episodes.jsonl"),
+        current_records_desk: false,
+    },
+    Corpus {
+        name: "mcp-p2",
+        text: include_str!("player_corpus/2026-12-02/mcp-p2/episodes.jsonl"),
+        current_records_desk: false,
+    },
+    // Levels 3 to 5 on the records desk, support_triage alone (its rows
+    // name no environment). The player classed every lost point B or C.
+    Corpus {
+        name: "support_triage-p3",
+        text: include_str!("player_corpus/2026-12-02/support_triage-p3/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // Levels 3 to 5 on main after issue 21's second landing, each lost
+    // point with its verdict (`verdicts`); the report is beside it.
+    Corpus {
+        name: "support_triage-p4",
+        text: include_str!("player_corpus/2026-12-02/support_triage-p4/episodes.jsonl"),
+        current_records_desk: true,
+    },
 ];
 
 /// Episodes judged right (or lost only to the grader) that still lose
@@ -69,6 +96,11 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
         39,
         "'a fee was already waived on your account this year' read as a waiver",
     ),
+    (
+        "support_triage-p4",
+        32,
+        "password advice ('one you have not used elsewhere') read as assuring the data is safe",
+    ),
 ];
 
 /// What the player said of an episode.
@@ -81,8 +113,10 @@ enum Verdict {
 }
 
 fn verdict(row: &Value) -> Verdict {
+    // `verdict.lost_points` (p1, p2) or `verdicts` (p4).
     let lost = row["verdict"]["lost_points"]
         .as_array()
+        .or(row["verdicts"].as_array())
         .cloned()
         .unwrap_or_default();
     let own = lost.iter().any(|p| {
@@ -132,8 +166,8 @@ struct Replayed {
     feedback: String,
 }
 
-/// Replay one episode, or say why it could not be replayed.
-fn replay(row: &Value) -> Result<Replayed, String> {
+/// Replay one episode of `corpus`, or say why it could not be replayed.
+fn replay(corpus: &Corpus, row: &Value) -> Result<Replayed, String> {
     let info = registry::find("support_triage").ok_or("support_triage is not registered")?;
     let mut env = AnyEnv::of(info);
     if let Some(url) = row["url"].as_str() {
@@ -194,10 +228,11 @@ fn replay(row: &Value) -> Result<Replayed, String> {
         .all(|(a, b)| *a == b);
     let same_customer =
         !(recorded.contains("customer's name yes") && feedback.contains("customer's name missing"));
-    // Levels 4 and 5 were rebuilt (the records desk) after these corpora
-    // were played: their episodes are other tickets now, whatever the
-    // feedback excerpt happens to share.
-    let rebuilt_level = row["level"].as_u64().is_some_and(|level| level >= 4);
+    // Levels 4 and 5 were rebuilt (the records desk) after the earlier
+    // corpora were played: their episodes are other tickets now, whatever
+    // the feedback excerpt happens to share.
+    let rebuilt_level =
+        !corpus.current_records_desk && row["level"].as_u64().is_some_and(|level| level >= 4);
     Ok(Replayed {
         score,
         same_tickets: same_gold && same_customer && !rebuilt_level,
@@ -260,16 +295,17 @@ fn reread(row: &Value, fixtures: &[Fixture]) -> Option<Result<(), String>> {
     })
 }
 
-/// Every episode: (corpus, line, row).
-fn episodes() -> Vec<(&'static str, usize, Value)> {
+/// Every episode: (corpus, line, row). A row that names no environment
+/// belongs to a corpus of support_triage alone.
+fn episodes() -> Vec<(&'static Corpus, usize, Value)> {
     let mut out = Vec::new();
-    for (name, text) in CORPORA {
-        for (n, line) in text.lines().enumerate() {
+    for corpus in CORPORA {
+        for (n, line) in corpus.text.lines().enumerate() {
             let Ok(row) = serde_json::from_str::<Value>(line) else {
                 continue;
             };
-            if row["env"] == "support_triage" {
-                out.push((*name, n + 1, row));
+            if row.get("env").is_none_or(|env| env == "support_triage") {
+                out.push((corpus, n + 1, row));
             }
         }
     }
@@ -283,12 +319,14 @@ fn played_episodes_score_what_the_player_judged() {
     let mut replayed = 0;
     let (mut changed, mut reread_ok) = (0, 0);
     let (mut before, mut after) = (0.0, 0.0);
-    for (corpus, line, row) in episodes() {
+    let mut per_corpus: Vec<(&str, usize, f64, f64)> = Vec::new();
+    for (source, line, row) in episodes() {
+        let corpus = source.name;
         let recorded = row["score"].as_f64().unwrap_or(f64::NAN);
         let known = KNOWN_OPEN
             .iter()
             .find(|(c, l, _)| *c == corpus && *l == line);
-        let replayed_now = match replay(&row) {
+        let replayed_now = match replay(source, &row) {
             Ok(r) => r,
             Err(why) => {
                 failures.push(format!("{corpus}:{line}: not replayable: {why}"));
@@ -316,6 +354,14 @@ fn played_episodes_score_what_the_player_judged() {
         replayed += 1;
         before += recorded;
         after += score;
+        match per_corpus.iter_mut().find(|(name, ..)| *name == corpus) {
+            Some((_, n, b, a)) => {
+                *n += 1;
+                *b += recorded;
+                *a += score;
+            }
+            None => per_corpus.push((corpus, 1, recorded, score)),
+        }
         let expected = match judged {
             Verdict::Right => 1.0,
             Verdict::OwnMistake => recorded,
@@ -338,5 +384,12 @@ fn played_episodes_score_what_the_player_judged() {
         before / f64::from(replayed.max(1)),
         after / f64::from(replayed.max(1))
     );
+    for (corpus, n, b, a) in &per_corpus {
+        println!(
+            "  {corpus}: {n} replayed, mean recorded {:.4}, mean now {:.4}",
+            b / *n as f64,
+            a / *n as f64
+        );
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -59,11 +59,24 @@ pub static TRIAGE_RUBRIC: Rubric = Rubric::new(&[
         .about("The share of tickets whose department is the routing policy's."),
 ]);
 
+/// The exception task's gate of weight 0: disposition and department
+/// both right.
+pub const ROUTING: &str = "routing";
+
 /// Task `hard`, the policy exception.
 pub static EXCEPTION_RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("priority", PRIORITY_WEIGHT, "Priority"),
     Criterion::new("department", DEPARTMENT_WEIGHT, "Department"),
     Criterion::new("disposition", DISPOSITION_WEIGHT, "Disposition"),
+    // A reply handles its case only on a ticket set to do what it says:
+    // the disposition says what happens next and the department who does
+    // it. Without this gate one canned reply with constant labels is right
+    // for every ticket of its case (a security request for every security
+    // incident, 15% of the tickets) whatever the labels say, and scored
+    // 0.31 over 500 seeds.
+    Criterion::new(ROUTING, Points::ZERO, "Routed as the case needs").about(
+        "The disposition and the department are both the policy's. Weight 0: the reply's handling and elements count only on a ticket routed so.",
+    ),
     // Form credit only with substance: a name, an id and a time earn
     // nothing on a reply that does not handle its case (a canned reply
     // with the inbox's name and id handles none).
@@ -74,9 +87,11 @@ pub static EXCEPTION_RUBRIC: Rubric = Rubric::new(&[
     )
     .about("The customer's name, the ticket id and a next step within the SLA; counted only for a reply that handles its case.")
     .gated("reply_handling", Points::FULL),
-    Criterion::new("reply_handling", HANDLING_WEIGHT, "Reply: handles the case").about(
-        "The moves the policy asks of this case (decline, escalate, ask for what is needed).",
-    ),
+    Criterion::new("reply_handling", HANDLING_WEIGHT, "Reply: handles the case")
+        .about(
+            "The moves the policy asks of this case (decline, escalate, ask for what is needed); counted only when the disposition and department are right.",
+        )
+        .gated(ROUTING, Points::FULL),
     Criterion::new(
         "reply_compliance",
         COMPLIANCE_WEIGHT,
@@ -508,6 +523,14 @@ fn list(items: impl IntoIterator<Item = &'static str>) -> String {
 
 /// Task `hard`: labels, disposition and the reply of one exception ticket.
 pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Grade {
+    let verdict = judge_reply(ticket, work.reply.as_deref().unwrap_or(""), observed);
+    grade_exception_judged(ticket, work, &verdict)
+}
+
+/// [`grade_exception`] with the reply already read (`verdict`, from
+/// [`judge_reply`] on `work.reply`): a sweep that pairs one reply with
+/// every set of labels reads it once.
+pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdict) -> Grade {
     let gold_priority = policy::priority(ticket.case, ticket.customer.plan);
     let gold_department = policy::department(ticket.case);
     let gold_disposition = policy::disposition(ticket.case);
@@ -515,7 +538,6 @@ pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Gra
     let d = work.department == Some(gold_department);
     let disp = work.disposition.is_some() && work.disposition == gold_disposition;
     let text = work.reply.as_deref().unwrap_or("");
-    let verdict = judge_reply(ticket, text, observed);
     let has_reply = !text.trim().is_empty();
     let elements = if has_reply {
         verdict.elements()
@@ -529,6 +551,7 @@ pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Gra
             ("priority", all_or_nothing(p)),
             ("department", all_or_nothing(d)),
             ("disposition", all_or_nothing(disp)),
+            (ROUTING, all_or_nothing(disp && d)),
             ("reply_elements", elements),
             ("reply_handling", handling),
             ("reply_compliance", compliance),
@@ -602,11 +625,18 @@ pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Gra
     } else {
         notes.push("No reply was drafted.".to_owned());
     }
-    if graded
-        .gated
-        .iter()
-        .any(|(name, s)| *name == "reply_elements" && *s > Points::ZERO)
-    {
+    let shut = |criterion: &str| {
+        graded
+            .gated
+            .iter()
+            .any(|(name, s)| *name == criterion && *s > Points::ZERO)
+    };
+    if shut("reply_handling") {
+        notes.push(
+            "The reply's handling and elements count only on a ticket whose disposition and department are the policy's; this one's are not, so they earn nothing."
+                .to_owned(),
+        );
+    } else if shut("reply_elements") {
         notes.push(
             "Reply elements count only for a reply that handles its case; this one does not, so they earn nothing."
                 .to_owned(),

@@ -103,9 +103,9 @@ pub fn instruction(task_id: &str, desk: &Desk) -> String {
              set its priority and department (set_triage), draft the customer reply (draft_reply), set \
              the disposition (set_disposition), then call submit_episode. Graded: priority 15%, \
              department 10%, disposition 25%, reply elements 10% (customer's name, ticket id, a next \
-             step; counted only when the reply handles its case), reply handling 15% (does what the case \
-             needs, nothing else), reply compliance 25% (handles the case and makes no forbidden commitment \
-             or statement). The reply is read by policy sections 4 and 5: which outcomes count as promised \
+             step; counted only when reply handling is earned), reply handling 15% (does what the case \
+             needs, nothing else; counted only when the disposition and department are both right), \
+             reply compliance 25% (handles the case and makes no forbidden commitment or statement). The reply is read by policy sections 4 and 5: which outcomes count as promised \
              (in any wording, also on the customer's yes), what a next-step time is and how it is counted \
              against the SLA. A reply that copies 20 or more words in runs of 12 or more from the \
              instruction, the policy or the ticket earns no reply credit; quoting one sentence of the \

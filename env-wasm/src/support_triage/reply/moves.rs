@@ -574,10 +574,17 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         // "... from the address registered to the account. Could you
         // resend it from that address?": what "that address" is, is said
         // in the sentence before.
-        let refers_back = words.windows(2).any(|p| {
-            matches!(p[0], "that" | "this" | "same")
+        // "just reply to this email" is the message being written, not one
+        // named before.
+        let refers_back = (1..words.len()).any(|i| {
+            let this_message = words[i - 1] == "this"
+                && i >= 2
+                && words[i - 2] == "to"
+                && matches!(words[i], "email" | "mail" | "message");
+            !this_message
+                && matches!(words[i - 1], "that" | "this" | "same")
                 && matches!(
-                    p[1],
+                    words[i],
                     "address" | "email" | "mailbox" | "inbox" | "number" | "reference" | "one"
                 )
         });
@@ -590,6 +597,30 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         {
             for earlier in clauses[..at].iter().filter(|c| c.sentence == before) {
                 words.extend(earlier.texts(text));
+            }
+        }
+        // "When you find the invoice number, please send it to us here",
+        // "We need the invoice number. Please send it over": what "it" is,
+        // is said before the request, in its sentence or the one before.
+        let sends_it = words.windows(2).any(|p| {
+            matches!(
+                p[0],
+                "send" | "forward" | "share" | "pass" | "provide" | "email" | "paste" | "post"
+            ) && matches!(p[1], "it" | "them")
+        });
+        if sends_it {
+            let previous = clauses[..at]
+                .iter()
+                .map(|c| c.sentence)
+                .filter(|s| *s < clause.sentence)
+                .max();
+            let before: Vec<&str> = clauses[..at]
+                .iter()
+                .filter(|c| c.sentence == clause.sentence || Some(c.sentence) == previous)
+                .flat_map(|c| c.texts(text))
+                .collect();
+            if before.contains(&"number") {
+                words.extend(before);
             }
         }
         read_asks(&words, reading);
