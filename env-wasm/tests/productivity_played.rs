@@ -23,7 +23,10 @@
 //! [`REGENERATED`] instead, and its other episodes are held to full.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod player_corpus_common;
+
 use env_wasm::{AnyEnv, ResetDefaults, registry};
+use player_corpus_common::{Verdict, query, verdict_of};
 use serde_json::{Value, json};
 
 const CORPORA: &[(&str, &str)] = &[
@@ -67,16 +70,6 @@ const REGENERATED: &[(&str, &str, std::ops::RangeInclusive<u64>, &str)] = &[
     ),
 ];
 
-/// What the player said of an episode.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Verdict {
-    /// Every lost point was the grader's (or none was lost): full score.
-    Right,
-    /// A point the player calls its own mistake, or a probe of a reading
-    /// the instruction has since ruled out: the recorded score.
-    OwnMistake,
-}
-
 fn verdict(row: &Value) -> Verdict {
     // p4 keeps its lost points as a `verdicts` list.
     let judged = row
@@ -91,32 +84,7 @@ fn verdict(row: &Value) -> Verdict {
             _ => Verdict::Right,
         };
     };
-    let lost = judged["lost_points"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let own = lost.iter().any(|p| {
-        p["class"]
-            .as_str()
-            .is_some_and(|c| c.trim_start().starts_with('A'))
-    });
-    if own {
-        Verdict::OwnMistake
-    } else {
-        Verdict::Right
-    }
-}
-
-/// The query parameters of an MCP endpoint URL.
-fn query(url: &str) -> Vec<(String, String)> {
-    url.split_once('?')
-        .map(|(_, q)| {
-            q.split('&')
-                .filter_map(|kv| kv.split_once('='))
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
+    verdict_of(judged["lost_points"].as_array().map_or(&[], Vec::as_slice))
 }
 
 /// The expected answer a final feedback states (the JSON after `Expected

@@ -19,10 +19,12 @@
 //! compliance; the name and the times belong to the ticket played).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod player_corpus_common;
 mod support_triage_corpus;
 
 use env_wasm::Points;
 use env_wasm::{AnyEnv, ResetDefaults, registry};
+use player_corpus_common::{Verdict, query, verdict_of};
 use serde_json::{Value, json};
 use support_triage_corpus::{Fixture, fixtures, grade};
 
@@ -103,44 +105,12 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ),
 ];
 
-/// What the player said of an episode.
-#[derive(Debug, PartialEq)]
-enum Verdict {
-    /// Every lost point was the grader's (or none was lost): full score.
-    Right,
-    /// A point the player calls its own mistake: the recorded score.
-    OwnMistake,
-}
-
 fn verdict(row: &Value) -> Verdict {
     // `verdict.lost_points` (p1, p2) or `verdicts` (p4).
     let lost = row["verdict"]["lost_points"]
         .as_array()
-        .or(row["verdicts"].as_array())
-        .cloned()
-        .unwrap_or_default();
-    let own = lost.iter().any(|p| {
-        p["class"]
-            .as_str()
-            .is_some_and(|c| c.trim_start().starts_with('A'))
-    });
-    if own {
-        Verdict::OwnMistake
-    } else {
-        Verdict::Right
-    }
-}
-
-/// The query parameters of an MCP endpoint URL.
-fn query(url: &str) -> Vec<(String, String)> {
-    url.split_once('?')
-        .map(|(_, q)| {
-            q.split('&')
-                .filter_map(|kv| kv.split_once('='))
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
+        .or(row["verdicts"].as_array());
+    verdict_of(lost.map_or(&[], Vec::as_slice))
 }
 
 /// The gold facts a final feedback states: each `policy: X` and `Case: X`.

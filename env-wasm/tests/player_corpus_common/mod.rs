@@ -1,0 +1,41 @@
+//! Reading the black-box players' corpora (`tests/player_corpus/`), shared
+//! by the replay tests of each environment.
+
+use serde_json::Value;
+
+/// What the player said of an episode.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Verdict {
+    /// Every lost point was the grader's (or none was lost): full score.
+    Right,
+    /// A point the player calls its own mistake (class A): the recorded
+    /// score.
+    OwnMistake,
+}
+
+/// The verdict of an episode from the lost points the player classed
+/// (`{"class": "A" | "B" | "C", ...}` each).
+pub fn verdict_of(lost_points: &[Value]) -> Verdict {
+    let own = lost_points.iter().any(|p| {
+        p["class"]
+            .as_str()
+            .is_some_and(|c| c.trim_start().starts_with('A'))
+    });
+    if own {
+        Verdict::OwnMistake
+    } else {
+        Verdict::Right
+    }
+}
+
+/// The query parameters of an MCP endpoint URL.
+pub fn query(url: &str) -> Vec<(String, String)> {
+    url.split_once('?')
+        .map(|(_, q)| {
+            q.split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
