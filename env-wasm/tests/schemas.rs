@@ -90,10 +90,10 @@ fn every_observation_action_and_state_fits_the_published_schema() {
                         &at,
                     );
                     check("state", &state, &env.state(), &at);
-                    let empty_first = seed % 2 == 1;
+                    let plays_empty_answer = seed % 2 == 1;
                     let mut steps = 0;
                     while !env.is_done() && steps < 100 {
-                        let next = if empty_first {
+                        let next = if plays_empty_answer {
                             env.empty_answer()
                         } else {
                             env.reference_action()
