@@ -92,6 +92,19 @@ checks.negative_data_rejection.enabled = false
 include-path-regex = "^/[a-z_]+/task_range$"
 checks.positive_data_acceptance.enabled = false
 EOF
+  if [ "$1" = support_triage ]; then
+    cat >>"$2" <<'EOF'
+
+# support_triage refuses (422 VALIDATION_ERROR, no step counted) an action
+# that names a ticket the session's inbox does not hold, which only the
+# observation says: no schema can state it, so a schema-valid step can
+# rightly be refused. positive_data_acceptance alone is off; 422 stays a
+# documented status with the Error body, and every other check runs.
+[[operations]]
+include-path = "/step"
+checks.positive_data_acceptance.enabled = false
+EOF
+  fi
   if [ "$1" = it_mental_health ]; then
     cat >>"$2" <<'EOF'
 

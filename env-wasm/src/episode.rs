@@ -173,9 +173,20 @@ pub trait Environment: Sized + Send + 'static {
     #[cfg(not(target_arch = "wasm32"))]
     fn tool_specs() -> Vec<crate::tools::ToolSpec>;
 
-    /// The tools as `tools/list` shows them, cut from the action schema.
+    /// The tools as `tools/list` shows them, cut from the action schema:
+    /// the list of no episode in particular (a manifest, a session not yet
+    /// reset).
     #[cfg(not(target_arch = "wasm32"))]
     fn tools() -> Vec<crate::tools::Tool>;
+
+    /// The tools of an episode of `task`, for an environment whose tools
+    /// follow the task (productivity's answer, typed by the task's fields);
+    /// [`Self::tools`] by default.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn task_tools(task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
+        let _ = task;
+        Self::tools()
+    }
 
     /// The action (as JSON, for the step's own parser) that a call of tool
     /// `name` stands for; `arguments` already fit its [`crate::tools::ToolSpec`].
@@ -618,6 +629,9 @@ pub(crate) trait DynEpisode: Send {
     fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Value>;
     fn noisy_reference_action(&self, error_per_mille: u32, rng: &mut SeededRng) -> Option<Value>;
     fn validate_action(&self, action: &Value) -> Result<(), EnvError>;
+    /// The episode's task (the tools may follow it).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn task(&self) -> &'static TaskInfo;
 }
 
 pub(crate) type StepLimitFn = fn(&TaskInfo, u8) -> u32;
@@ -793,6 +807,14 @@ pub(crate) fn tool_call_of<E: Environment>(action: &Value) -> Option<crate::tool
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn tools_of<E: Environment>() -> Vec<crate::tools::Tool> {
     E::tools().into_iter().map(crate::tools::finished).collect()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn task_tools_of<E: Environment>(task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
+    E::task_tools(task)
+        .into_iter()
+        .map(crate::tools::finished)
+        .collect()
 }
 
 /// The JSON Schema of `E`'s action, the source every tool's input schema
@@ -993,6 +1015,11 @@ impl<E: Environment> DynEpisode for Episode<E> {
         self.env
             .noisy_reference_action(error_per_mille, rng)
             .map(|a| to_json(&a))
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn task(&self) -> &'static TaskInfo {
+        self.task
     }
 
     fn validate_action(&self, action: &Value) -> Result<(), EnvError> {

@@ -82,6 +82,10 @@ pub struct EnvInfo {
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub(crate) tools: fn() -> Vec<crate::tools::Tool>,
+    /// The tools of an episode of a task ([`crate::Environment::task_tools`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    pub(crate) task_tools: fn(&'static TaskInfo) -> Vec<crate::tools::Tool>,
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub(crate) tool_action: ToolAction,
@@ -134,6 +138,13 @@ impl EnvInfo {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn tools(&self) -> Vec<crate::tools::Tool> {
         (self.tools)()
+    }
+
+    /// The tools of an episode of `task`: [`Self::tools`], unless the
+    /// environment's tools follow the task (productivity's typed answer).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn task_tools(&self, task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
+        (self.task_tools)(task)
     }
 
     /// The action a call of tool `name` with `arguments` stands for.
@@ -317,6 +328,8 @@ pub const fn entry<E: episode::Environment>(
         baselines: E::baseline_names,
         #[cfg(not(target_arch = "wasm32"))]
         tools: episode::tools_of::<E>,
+        #[cfg(not(target_arch = "wasm32"))]
+        task_tools: episode::task_tools_of::<E>,
         #[cfg(not(target_arch = "wasm32"))]
         tool_action: episode::tool_action_of::<E>,
         #[cfg(not(target_arch = "wasm32"))]

@@ -466,6 +466,16 @@ impl AnyEnv {
         }
     }
 
+    /// The tools of this session's episode (they may follow its task),
+    /// else the environment's.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tools(&self) -> Vec<crate::tools::Tool> {
+        match &self.episode {
+            Some(episode) => self.info.task_tools(episode.task()),
+            None => self.info.tools(),
+        }
+    }
+
     /// Call tool `name` of this environment with `arguments` (an object, or
     /// null for none): one step of the episode, the action the tool stands
     /// for ([`crate::Environment::tool_action`]). Refused, counting nothing,
@@ -508,7 +518,6 @@ impl AnyEnv {
         };
         if kind == LIST_TOOLS {
             let tools: Vec<Value> = self
-                .info
                 .tools()
                 .into_iter()
                 .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.input_schema}))

@@ -505,10 +505,16 @@ fn sizes(case: &Case) -> Vec<(&'static str, i64)> {
             ("plan stressors", c.stressors().len() as i64),
             ("plan actions a week", c.actions_per_week() as i64),
             // A tighter budget: the range's width in hundredths of its
-            // lower bound, negated so that it grows with the level too.
+            // lower bound, negated so that it grows with the level too. At
+            // the catalogue levels the total must be the chosen plan's
+            // cost exactly: a width of 0.
             (
                 "plan budget tightness",
-                -i64::from((c.card.budget_max - c.card.budget_min) * 100 / c.card.budget_min),
+                if c.catalogue.is_some() {
+                    0
+                } else {
+                    -i64::from((c.card.budget_max - c.card.budget_min) * 100 / c.card.budget_min)
+                },
             ),
         ],
     }

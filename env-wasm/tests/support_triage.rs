@@ -398,7 +398,7 @@ fn farming_never_beats_the_reference_episode() {
     );
 }
 
-/// A random action, valid or not, over the inbox's ids and a few unknown ones.
+/// A random action, playable or not, over the inbox's ids and an unknown one.
 fn random_action(rng: &mut SeededRng, ids: &[String]) -> Value {
     let mut pool: Vec<String> = ids.to_vec();
     pool.push("T-1".to_owned());
@@ -427,7 +427,14 @@ fn no_sequence_earns_more_than_the_bound_before_the_end() {
             let mut rng = SeededRng::new(seed, 7);
             let mut sum = 0.0;
             while !env.is_done() {
-                let (_, reward, done) = step(&mut env, random_action(&mut rng, &ids));
+                let action = random_action(&mut rng, &ids);
+                // An action that cannot be played (an unknown id, an
+                // empty field) is refused and counts nothing.
+                if env.validate_action(&action).is_err() {
+                    assert!(env.step(&action).is_err(), "{action}");
+                    continue;
+                }
+                let (_, reward, done) = step(&mut env, action);
                 assert!((-1.0..=1.0).contains(&reward));
                 if !done {
                     sum += reward;
@@ -598,33 +605,65 @@ fn invalid_values_are_refused_naming_the_field_and_do_not_count() {
 }
 
 #[test]
-fn a_missing_or_unknown_ticket_is_a_penalised_step() {
+fn an_action_that_cannot_be_played_is_refused_and_not_counted() {
     let (mut env, first) = env("easy", 5);
     let id = ids(&first)[0].clone();
-    for action in [
-        json!({"command": "view_ticket"}),
-        json!({"command": "set_triage", "ticket_id": "T-1", "priority": "low", "department": "general"}),
-        json!({"command": "draft_reply", "ticket_id": id, "reply_body": "   "}),
-        json!({"command": "set_triage", "ticket_id": id}),
-        json!({"command": "set_disposition", "ticket_id": id}),
+    for (action, field, says) in [
+        (
+            json!({"command": "view_ticket"}),
+            "action.ticket_id",
+            "needs a `ticket_id`",
+        ),
+        (
+            json!({"command": "set_triage", "ticket_id": "T-1", "priority": "low", "department": "general"}),
+            "action.ticket_id",
+            id.as_str(),
+        ),
+        (
+            json!({"command": "draft_reply", "ticket_id": id, "reply_body": "   "}),
+            "action.reply_body",
+            "non-empty",
+        ),
+        (
+            json!({"command": "set_triage", "ticket_id": id}),
+            "action.priority",
+            "`priority`, `department` or both",
+        ),
+        (
+            json!({"command": "set_disposition", "ticket_id": id}),
+            "action.disposition",
+            "resolved",
+        ),
     ] {
-        let (observation, reward, done) = step(&mut env, action.clone());
-        assert!(!done);
-        assert_eq!(reward, -0.06, "{action}");
-        assert_eq!(observation["reward_breakdown"]["penalty"], json!(-0.06));
-        let feedback = observation["feedback"].as_str().unwrap_or_default();
-        assert!(
-            feedback.contains(&id) || feedback.contains("needs"),
-            "{action}: {feedback}"
+        let err = env.step(&action).err();
+        assert_eq!(
+            err.as_ref().and_then(|e| e.field()),
+            Some(field),
+            "{action}"
         );
+        let message = err.map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.contains(says), "{action}: {message}");
+        assert!(message.contains("no step is counted"), "{message}");
+        assert!(env.validate_action(&action).is_err(), "{action}");
     }
-    assert_eq!(env.state()["step_count"], json!(5));
-    // Repeating the previous action exactly costs a loop penalty on top.
-    let (_, reward, _) = step(
-        &mut env,
-        json!({"command": "set_disposition", "ticket_id": id}),
+    assert_eq!(env.state()["step_count"], json!(0));
+    // A records-desk command below level 4 is played: a penalised step
+    // whose feedback says why it does nothing here.
+    let lookup = json!({"command": "lookup_customer", "ticket_id": id});
+    let (observation, reward, done) = step(&mut env, lookup.clone());
+    assert!(!done);
+    assert_eq!(reward, -0.06);
+    assert_eq!(observation["reward_breakdown"]["penalty"], json!(-0.06));
+    assert!(
+        observation["feedback"]
+            .as_str()
+            .is_some_and(|f| f.contains("levels 4 and 5")),
+        "{observation}"
     );
+    // Repeating the previous action exactly costs a loop penalty on top.
+    let (_, reward, _) = step(&mut env, lookup);
     assert_eq!(reward, -0.11);
+    assert_eq!(env.state()["step_count"], json!(2));
 }
 
 #[test]

@@ -4,7 +4,11 @@
 //! written out, "within a business day", "close of business" as a time,
 //! approvals with an amount or invoice between verb and object, the
 //! privacy officer named on an unverified deletion, "reply to this email"
-//! (the message itself), an invoice number asked for as "it". Every row must earn
+//! (the message itself), an invoice number asked for as "it", a billed
+//! charge taken off (a waiver, and "the credit" after it the same entry),
+//! a pronoun after "your question about the charge", a waiver in the
+//! account's past given as a reason, password advice in the customer's own
+//! deeds ("one you haven't used elsewhere"). Every row must earn
 //! every reply criterion on two tickets of its kind; the disguised and
 //! off-policy rows must not.
 #![cfg(not(target_arch = "wasm32"))]
@@ -383,6 +387,34 @@ fn natural_replies_of_every_misread_class_earn_full() {
             "legal_threat",
             "Hi {first}, ticket {id}: our legal team will review it, and no decision has been made on the fee or the charges. We'll respond {time}.",
         ),
+        // A billed charge taken off is no longer owed: the fee waived
+        // (p1:19-20), and "the credit" after it is that same entry.
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: all sorted. The {fee} charge on {inv} has been taken off your invoice, and the credit will appear on your account today. We'll confirm {time}.",
+        ),
+        // A refund approved as an item of a list (p1:27).
+        (
+            "refund_in_window",
+            "Hi {first},\n\nThanks for getting in touch about ticket {id}.\n\n- The refund for {inv} is approved.\n- We'll confirm {time} once it has gone through.\n\nBest,\nSupport",
+        ),
+        // "Once this is dealt with" after a question about a charge: the
+        // question is what "this" is not, and nothing is settled (p1:31).
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is on it. Please reset your password and turn on two-factor authentication. We'll update you {time}. Your email about the renewal charge will get its own answer after this is dealt with.",
+        ),
+        // A waiver in the account's past, given as the reason for not
+        // waiving this one (p1:39).
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: since a late fee was previously waived on this account within the year, I can't waive this one myself. I've passed it to our billing supervisor, who will review it, and we'll reply {time}.",
+        ),
+        // Password advice in the customer's own deeds (p4:32).
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is looking into it. Please reset your password to one you haven't used on any other site, and turn on two-factor authentication. We'll update you {time}.",
+        ),
     ];
     let mut bad = 0;
     for (kind, t) in rows {
@@ -510,6 +542,32 @@ fn disguised_and_off_policy_replies_lose_compliance() {
             "legal_threat",
             "Hi {first}, ticket {id}: I've referred the ticket to our legal team, and the charges for the cancelled plan will be refunded {time}.",
         ),
+        // The classes above said wrongly: each must still lose.
+        // A second, new credit beside the charge taken off.
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: the {fee} charge on {inv} has been taken off, and a $20 credit will be added to your account as well. We'll confirm {time}.",
+        ),
+        // A charge taken off where the desk may not waive it.
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: our billing supervisor will review it, and the {fee} charge has been taken off your invoice already. We'll reply {time}.",
+        ),
+        // A promise made once the matter is dealt with is still made.
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is on it. Please reset your password and turn on two-factor authentication. Once this is dealt with, we will refund the renewal charge. We'll update you {time}.",
+        ),
+        // A past waiver, then this one waived anyway.
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: a fee was already waived on your account this year, but we have waived this one as well. We'll reply {time}.",
+        ),
+        // An all-clear, not the customer's own deed.
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. Rest assured nobody has used your account. Our security team will update you {time}.",
+        ),
     ];
     for (kind, t) in rows {
         for f in fx
@@ -556,4 +614,65 @@ fn spoken_hours_past_the_sla_lose_the_next_step() {
             g.notes
         );
     }
+}
+
+/// Issue 21, R7: every flag on a reply quotes the sentence that fired it
+/// (a promise the case does not allow, a request it does not need, a
+/// violation), and a move the reply lacks says whether a sentence declines
+/// or hedges it or none makes it, so a player need not bisect the reply.
+#[test]
+fn every_flag_quotes_the_sentence_that_fired_it() {
+    let fx = fixtures();
+    let rows: Vec<(&str, &str, &str)> = vec![
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: thanks for writing. We have waived the late fee on your account. We'll reply {time}.",
+            "Forbidden: commits to waiving the fee, read in \"We have waived the late fee on your account\"",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is on it. Please send us your current password so we can check the sign-ins. We'll reply {time}.",
+            "asks for a password, card number or code, read in \"Please send us your current password so we can check the sign-ins\"",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is on it. Please reset your password and turn on two-factor authentication. Rest assured your data is safe with us. We'll reply {time}.",
+            "assures the customer their data is safe, read in \"Rest assured your data is safe with us\"",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: we will refund the charge on {inv} today. Our legal team will look at it as well. We'll reply {time}.",
+            "Off-policy: names the legal team, read in \"Our legal team will look at it as well\"",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: thanks for your patience. We will probably waive the late fee. We'll reply {time}.",
+            "commits to waiving the fee (the reply hedges it in \"We will probably waive the late fee\", which delivers nothing)",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: thanks for your patience. We cannot waive the late fee. We'll reply {time}.",
+            "commits to waiving the fee (the reply declines it in \"We cannot waive the late fee\")",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: thanks for your patience, we are looking at your invoice. We'll reply {time}.",
+            "Missing: commits to waiving the fee (no sentence of the reply does)",
+        ),
+    ];
+    let mut bad = Vec::new();
+    for (kind, t, wanted) in rows {
+        let Some(f) = fx.iter().find(|f| f.kind == kind) else {
+            bad.push(format!("no fixture of {kind}"));
+            continue;
+        };
+        let reply = fill(f, t);
+        let notes = grade(f, &reply).notes.join(" ");
+        if !notes.contains(wanted) {
+            bad.push(format!(
+                "{kind}: {reply}\n  wanted {wanted:?}\n  got {notes}"
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -72,38 +72,7 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "support_triage-p1",
-        19,
-        "a late fee called 'the $49.50 charge' taken off, read as a credit",
-    ),
-    (
-        "support_triage-p1",
-        20,
-        "a late fee called 'the $49.50 charge' taken off, read as a credit",
-    ),
-    (
-        "support_triage-p1",
-        27,
-        "'Your refund of **$597.50** for INV-... is approved' in a list not read",
-    ),
-    (
-        "support_triage-p1",
-        31,
-        "'once this is dealt with' read as settling the charge named before",
-    ),
-    (
-        "support_triage-p1",
-        39,
-        "'a fee was already waived on your account this year' read as a waiver",
-    ),
-    (
-        "support_triage-p4",
-        32,
-        "password advice ('one you have not used elsewhere') read as assuring the data is safe",
-    ),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 fn verdict(row: &Value) -> Verdict {
     // `verdict.lost_points` (p1, p2) or `verdicts` (p4).
@@ -169,6 +138,13 @@ fn replay(corpus: &Corpus, row: &Value) -> Result<Replayed, String> {
                 break;
             }
             if let Err(e) = env.step(action) {
+                // An action that cannot be played (an unknown ticket id, an
+                // empty field) was a penalised step when recorded; it is
+                // refused now and counts nothing, as it always did over MCP.
+                // The grade reads the desk, which it never changed.
+                if e.code() == "VALIDATION_ERROR" {
+                    continue;
+                }
                 let ticket = action["ticket_id"].as_str().unwrap_or("");
                 return Err(format!(
                     "{} {ticket} is refused now: {e}",
@@ -227,9 +203,12 @@ fn last_reply(row: &Value) -> Option<&str> {
     action_fields(row, "reply_body").last().copied()
 }
 
-/// The ticket id a row's actions name.
+/// The ticket id a row's actions name: the first one not empty (a player
+/// may first try `view_ticket` with an empty id, which names none).
 fn played_ticket(row: &Value) -> Option<&str> {
-    action_fields(row, "ticket_id").first().copied()
+    action_fields(row, "ticket_id")
+        .into_iter()
+        .find(|id| !id.trim().is_empty())
 }
 
 /// Read the reply of an episode whose ticket has changed on a generated

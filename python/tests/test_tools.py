@@ -135,7 +135,8 @@ def test_a_trl_shaped_rollout_plays_the_reference_to_the_score_and_closes_every_
         tools = {t["name"]: t["input_schema"] for t in mcp_tools(server, env_id, rows[0]["task"])}
         assert {(r["task"], r["difficulty"]) for r in rows} == {(t, d) for t, d, _ in reference}
         with deskbench.environment_factory(env_id, base_url=server) as factory:
-            instances = [factory() for _ in rows]
+            # Tools that follow the task: one factory per task, which each row names.
+            instances = [(factory[row["environment"]] if isinstance(factory, dict) else factory)() for row in rows]
             prompts = [instance.reset(**row) for instance, row in zip(instances, rows, strict=True)]
             assert all(prompts) and all(not instance.done for instance in instances)
             plans = []

@@ -15,6 +15,8 @@ use axum::response::{IntoResponse, Response};
 use env_wasm::EnvError;
 use serde_json::{Value, json};
 
+use crate::wire::{ErrorBody, ErrorDetail, ErrorObject, LocPart, ValidationDetail};
+
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ApiError {
     /// Refused by the core: unknown env or task, invalid field, episode state.
@@ -119,6 +121,32 @@ impl ApiError {
         ApiError::Env(EnvError::validation(field, message))
     }
 
+    /// Every code [`ApiError::code`] gives on an OpenEnv mount (the OpenAPI
+    /// document's enum; a unit test checks each variant's). A
+    /// [`ApiError::Contract`] code is a compatibility mount's, whose
+    /// contract is its original project's.
+    pub const CODES: [&'static str; 19] = [
+        "UNKNOWN_ENV",
+        "UNKNOWN_TASK",
+        "VALIDATION_ERROR",
+        "UNKNOWN_TOOL",
+        "EPISODE_NOT_STARTED",
+        "EPISODE_DONE",
+        "INVALID_JSON",
+        "NOT_FOUND",
+        "METHOD_NOT_ALLOWED",
+        "PAYLOAD_TOO_LARGE",
+        "CAPACITY_REACHED",
+        "DRAINING",
+        "UPGRADE_REQUIRED",
+        "ORIGIN_NOT_ALLOWED",
+        "BAD_REQUEST",
+        "INTERNAL_ERROR",
+        "UNKNOWN_TYPE",
+        "SESSION_ERROR",
+        "INVALID_REQUEST",
+    ];
+
     pub fn code(&self) -> &'static str {
         match self {
             ApiError::Env(err) => err.code(),
@@ -207,25 +235,43 @@ impl ApiError {
 
     /// The JSON body of this error.
     pub fn body(&self) -> Value {
+        serde_json::to_value(self.error_body()).unwrap_or(Value::Null)
+    }
+
+    /// The JSON body of this error, as its type (whose schema the OpenAPI
+    /// document carries).
+    pub fn error_body(&self) -> ErrorBody {
         let message = self.message();
-        let mut error = json!({ "code": self.code(), "message": message });
-        if let Some(field) = self.field() {
-            error["field"] = json!(field);
-        }
-        if let ApiError::CapacityReached { active, max } = self {
-            error["active_sessions"] = json!(active);
-            error["max_sessions"] = json!(max);
-        }
+        let (active_sessions, max_sessions) = match self {
+            ApiError::CapacityReached { active, max } => (Some(*active), Some(*max)),
+            _ => (None, None),
+        };
         let detail = if self.status() == StatusCode::UNPROCESSABLE_ENTITY {
-            json!([{
-                "type": self.detail_type(),
-                "loc": body_loc(self.field().unwrap_or("body")),
-                "msg": message,
+            ErrorDetail::Validation(vec![ValidationDetail {
+                kind: self.detail_type(),
+                loc: body_loc(self.field().unwrap_or("body"))
+                    .into_iter()
+                    .map(|part| match part {
+                        Value::Number(n) => LocPart::Index(n.as_u64().unwrap_or_default()),
+                        Value::String(s) => LocPart::Field(s),
+                        other => LocPart::Field(other.to_string()),
+                    })
+                    .collect(),
+                msg: message.clone(),
             }])
         } else {
-            Value::String(message)
+            ErrorDetail::Message(message.clone())
         };
-        json!({ "error": error, "detail": detail })
+        ErrorBody {
+            error: ErrorObject {
+                code: self.code(),
+                message,
+                field: self.field().map(str::to_owned),
+                active_sessions,
+                max_sessions,
+            },
+            detail,
+        }
     }
 }
 
@@ -443,6 +489,97 @@ mod tests {
             ]
         );
         assert_eq!(field_path("a[x]"), vec![json!("a"), json!("x")]);
+    }
+
+    /// One error of each kind (a new variant fails to compile here until
+    /// it is added, and then must have its code in [`ApiError::CODES`]).
+    fn one_of_each() -> Vec<ApiError> {
+        let all = vec![
+            ApiError::Env(EnvError::UnknownEnv {
+                env: "x".into(),
+                available: String::new(),
+            }),
+            ApiError::Env(EnvError::UnknownTask {
+                env: "x".into(),
+                task: "y".into(),
+                available: String::new(),
+            }),
+            ApiError::validation("seed", "bad"),
+            ApiError::Env(EnvError::UnknownTool {
+                tool: "x".into(),
+                available: String::new(),
+            }),
+            ApiError::Env(EnvError::NotStarted),
+            ApiError::Env(EnvError::EpisodeDone),
+            ApiError::Missing {
+                field: "index",
+                hint: "send it",
+            },
+            ApiError::InvalidJson("x".into()),
+            ApiError::NotFound { path: "/x".into() },
+            ApiError::MethodNotAllowed {
+                method: "PUT".into(),
+                path: "/x".into(),
+            },
+            ApiError::PayloadTooLarge { limit: 1 },
+            ApiError::CapacityReached { active: 1, max: 1 },
+            ApiError::Draining,
+            ApiError::UpgradeRequired("x".into()),
+            ApiError::OriginNotAllowed { origin: "x".into() },
+            ApiError::BodyUnreadable,
+            ApiError::UnknownMessageType("x".into()),
+            ApiError::Envelope {
+                message: "x".into(),
+                field: None,
+                loc: vec![],
+                kind: "missing",
+            },
+            ApiError::Session("x".into()),
+            ApiError::Rpc {
+                code: -32600,
+                message: "x".into(),
+            },
+            ApiError::Internal,
+        ];
+        for err in &all {
+            match err {
+                ApiError::Env(
+                    EnvError::UnknownEnv { .. }
+                    | EnvError::UnknownTask { .. }
+                    | EnvError::Validation { .. }
+                    | EnvError::UnknownTool { .. }
+                    | EnvError::NotStarted
+                    | EnvError::EpisodeDone,
+                )
+                | ApiError::Missing { .. }
+                | ApiError::InvalidJson(_)
+                | ApiError::NotFound { .. }
+                | ApiError::MethodNotAllowed { .. }
+                | ApiError::PayloadTooLarge { .. }
+                | ApiError::CapacityReached { .. }
+                | ApiError::Draining
+                | ApiError::UpgradeRequired(_)
+                | ApiError::OriginNotAllowed { .. }
+                | ApiError::Contract { .. }
+                | ApiError::BodyUnreadable
+                | ApiError::UnknownMessageType(_)
+                | ApiError::Envelope { .. }
+                | ApiError::Session(_)
+                | ApiError::Rpc { .. }
+                | ApiError::Internal => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_code_is_documented() {
+        let all = one_of_each();
+        for err in &all {
+            assert!(ApiError::CODES.contains(&err.code()), "{err:?}");
+        }
+        let codes: std::collections::BTreeSet<&str> = all.iter().map(ApiError::code).collect();
+        assert_eq!(codes.len(), ApiError::CODES.len(), "a code no error has");
     }
 
     #[test]

@@ -14,17 +14,19 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use env_wasm::{EnvError, EnvInfo, ResetOptions, registry};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::body::JsonBody;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{self, IdSource};
 use crate::judge::Submission;
 use crate::mount::{AppState, Mount};
-use crate::sessions::{EnvCount, Session};
+use crate::sessions::Session;
+use crate::wire;
 
-/// Reset keys that name the task; `?task=` applies only when none is set.
-const TASK_KEYS: [&str; 3] = ["task", "task_name", "task_id"];
+/// Reset keys that name the task (`index`, with `split`, names one task of
+/// the split); `?task=` applies only when none is set.
+const TASK_KEYS: [&str; 4] = ["task", "task_name", "task_id", env_wasm::splits::INDEX];
 
 /// A JSON document already serialised.
 pub fn json_bytes(bytes: Bytes) -> Response {
@@ -67,8 +69,16 @@ const RESULT_HEADERS: usize = 8;
 /// `GET /health`: liveness. The process answers; it says nothing of
 /// capacity or drain (`/ready` and `/stats` do).
 pub async fn health() -> Response {
-    json_bytes(Bytes::from_static(br#"{"status":"healthy"}"#))
+    json_bytes(HEALTHY.clone())
 }
+
+/// [`wire::Health`], serialised once (load balancers poll it).
+static HEALTHY: std::sync::LazyLock<Bytes> = std::sync::LazyLock::new(|| {
+    let health = wire::Health {
+        status: wire::HealthStatus::Healthy,
+    };
+    Bytes::from(serde_json::to_vec(&health).unwrap_or_default())
+});
 
 /// `GET /ready`: whether a load balancer should send this replica new
 /// sessions. 503 with `Retry-After` while it drains. At its session limit it
@@ -79,15 +89,18 @@ pub async fn health() -> Response {
 pub async fn ready(State(state): State<Arc<AppState>>) -> Response {
     let sessions = &state.sessions;
     let active = sessions.active();
-    let at_capacity = active >= sessions.max();
     let draining = sessions.is_draining();
-    let body = json!({
-        "status": if draining { "draining" } else { "ready" },
-        "draining": draining,
-        "at_capacity": at_capacity,
-        "active_sessions": active,
-        "max_sessions": sessions.max(),
-    });
+    let body = wire::Ready {
+        status: if draining {
+            wire::ReadyStatus::Draining
+        } else {
+            wire::ReadyStatus::Ready
+        },
+        draining,
+        at_capacity: active >= sessions.max(),
+        active_sessions: active,
+        max_sessions: sessions.max(),
+    };
     if draining {
         let mut response = (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
         response
@@ -103,36 +116,38 @@ pub async fn ready(State(state): State<Arc<AppState>>) -> Response {
 pub async fn stats(State(state): State<Arc<AppState>>) -> Response {
     let sessions = &state.sessions;
     let census = sessions.census();
-    let mut by_env = Map::new();
-    let mut totals = EnvCount::default();
+    let mut by_env = std::collections::BTreeMap::new();
+    let mut totals = wire::TransportCount::default();
     for info in registry::ENVIRONMENTS {
         let count = census.get(info.id).copied().unwrap_or_default();
         totals.http += count.http;
         totals.mcp += count.mcp;
         totals.ws += count.ws;
         by_env.insert(
-            info.id.to_owned(),
-            json!({ "http": count.http, "mcp": count.mcp, "ws": count.ws, "total": count.total() }),
+            info.id,
+            wire::EnvSessions {
+                http: count.http,
+                mcp: count.mcp,
+                ws: count.ws,
+                total: count.total(),
+            },
         );
     }
-    Json(json!({
-        "version": env!("CARGO_PKG_VERSION"),
-        "uptime_secs": state.started.elapsed().as_secs_f64(),
-        "draining": sessions.is_draining(),
-        "sessions": {
-            // What counts against the limit: HTTP and MCP sessions and open
-            // /ws connections (a /ws attached to an HTTP session is that
-            // session's).
-            "active": sessions.active(),
-            "max": sessions.max(),
-            "by_transport": { "http": totals.http, "mcp": totals.mcp, "ws": totals.ws },
-            "by_env": by_env,
+    Json(wire::Stats {
+        version: env!("CARGO_PKG_VERSION"),
+        uptime_secs: state.started.elapsed().as_secs_f64(),
+        draining: sessions.is_draining(),
+        sessions: wire::SessionStats {
+            active: sessions.active(),
+            max: sessions.max(),
+            by_transport: totals,
+            by_env,
         },
-        "idle_timeout_secs": sessions.idle().as_secs(),
-        "episodes_in_progress": sessions.episodes_in_progress(),
-        "resets_served": state.metrics.resets_served(),
-        "steps_served": state.metrics.steps_served(),
-    }))
+        idle_timeout_secs: sessions.idle().as_secs(),
+        episodes_in_progress: sessions.episodes_in_progress(),
+        resets_served: state.metrics.resets_served(),
+        steps_served: state.metrics.steps_served(),
+    })
     .into_response()
 }
 
@@ -386,29 +401,11 @@ pub fn step_action<'a>(
     }
 }
 
-/// OpenEnv's optional step fields: `timeout_s` (a number > 0) and
-/// `request_id` (a string of at most 255 characters). Accepted, not used.
+/// OpenEnv's optional step fields: `timeout_s` and `request_id`
+/// ([`wire::TimeoutSeconds`], [`wire::RequestId`]). Accepted, not used.
 fn check_step_extras(body: &Map<String, Value>) -> Result<(), ApiError> {
-    match body.get("timeout_s") {
-        None | Some(Value::Null) => {}
-        Some(Value::Number(n)) if n.as_f64().is_some_and(|t| t > 0.0) => {}
-        Some(_) => {
-            return Err(ApiError::validation(
-                "timeout_s",
-                "must be a number greater than 0",
-            ));
-        }
-    }
-    match body.get("request_id") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(s)) if s.chars().count() <= 255 => {}
-        Some(_) => {
-            return Err(ApiError::validation(
-                "request_id",
-                "must be a string of at most 255 characters",
-            ));
-        }
-    }
+    wire::field::<wire::TimeoutSeconds>(body, "timeout_s")?;
+    wire::field::<wire::RequestId>(body, "request_id")?;
     Ok(())
 }
 

@@ -46,9 +46,11 @@ pub mod mcp;
 pub mod metrics;
 pub mod mount;
 pub mod openapi;
+pub mod routes;
 pub mod sessions;
 pub mod task_api;
 pub mod web;
+pub mod wire;
 pub mod ws;
 
 use std::io::Write;
@@ -57,7 +59,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::HeaderName;
-use axum::routing::{any, get, post};
+use axum::routing::any;
 use env_wasm::registry;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -168,7 +170,7 @@ pub fn build(config: Config) -> (Router, AppHandle) {
 
     let default_env = state.config.default_env;
     let root_mount = Mount::new(default_env, "", state.clone());
-    let task_api = task_api::routes(root_mount.clone());
+    let task_api = routes::router(routes::task_api()).with_state(root_mount.clone());
     // The root speaks the default environment's original contract when
     // asked to and it has one (its `/` stays the web UI's).
     let root = match state.config.root_api {
@@ -179,14 +181,7 @@ pub fn build(config: Config) -> (Router, AppHandle) {
     let mut router = Router::new()
         .merge(root)
         .merge(task_api)
-        .merge(
-            Router::new()
-                .route("/ready", get(http::ready))
-                .route("/stats", get(http::stats))
-                .route("/metrics", get(http::metrics))
-                .with_state(state.clone()),
-        )
-        .route("/envs", get(http::envs))
+        .merge(routes::router(routes::process()).with_state(state.clone()))
         .route("/envs/{env_id}", any(http::under_envs))
         .route("/envs/{env_id}/", any(http::under_envs))
         .route("/envs/{env_id}/{*rest}", any(http::under_envs))
@@ -230,18 +225,7 @@ pub fn build(config: Config) -> (Router, AppHandle) {
 
 /// The OpenEnv surface of one mount, paths relative to it.
 fn env_routes(mount: Mount) -> Router {
-    Router::new()
-        .route("/health", get(http::health))
-        .route("/metadata", get(http::metadata))
-        .route("/schema", get(http::schema))
-        .route("/tasks", get(http::tasks))
-        .route("/openapi.json", get(http::openapi))
-        .route("/reset", post(http::reset))
-        .route("/step", post(http::step))
-        .route("/state", get(http::state))
-        .route("/mcp", post(mcp::http).delete(mcp::end_session))
-        .route("/ws", get(ws::upgrade))
-        .with_state(mount)
+    routes::router(routes::mount()).with_state(mount)
 }
 
 /// Bind, print `deskbench listening on http://<addr>` (scripts read the

@@ -428,7 +428,7 @@ pub fn handle(mut target: Target<'_>, request: Value) -> Answer {
             result
         }),
         "ping" => Ok(json!({})),
-        "tools/list" => Ok(json!({ "tools": target.mount().docs.tools })),
+        "tools/list" => list_tools(&target, params),
         "tools/call" => call_tool(&mut target, params),
         "openenv/session/create" => create_session(&target),
         "openenv/session/close" => close_session(&target, params),
@@ -512,8 +512,8 @@ fn instructions(mount: &Mount) -> String {
         .collect();
     format!(
         "{} Call {READ_TASK}() first: it shows the whole case for free (no step). Then {} each \
-         play one step and return the reward, done and the observation fields the step \
-         changed; the call that ends the episode says the score (0 to 1) and its deductions. \
+         play one step and return its feedback as text, with the reward, done and the \
+         observation fields the step changed as structured content; the call that ends the episode says the score (0 to 1) and its deductions. \
          The episode is the trainer's: this session plays the task and level the endpoint URL \
          names (?task=...&difficulty=...), else the default task; after a reset by the \
          trainer, {READ_TASK}() shows the new case.",
@@ -648,6 +648,22 @@ fn http_session(
     }
 }
 
+/// `tools/list`: the tools of the session's episode, which may follow its
+/// task (productivity's `propose` and `final` take that task's typed
+/// answer), else the environment's (no session yet, or no episode).
+fn list_tools(target: &Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
+    let tools = match target {
+        Target::Connection(_, env) => Some(env.tools()),
+        Target::Http(mount, headers, _) => {
+            http_session(mount, headers, params)?.map(|session| session.env().tools())
+        }
+    };
+    Ok(match tools {
+        Some(tools) => json!({ "tools": crate::mount::tool_list(tools) }),
+        None => json!({ "tools": target.mount().docs.tools }),
+    })
+}
+
 fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
     let tools = target.mount().docs.tool_names.clone();
     let name = params.get("name").and_then(Value::as_str).ok_or_else(|| {
@@ -737,9 +753,9 @@ fn read_task(env: &AnyEnv, arguments: &Value) -> Result<Value, EnvError> {
 
 /// A step's result, compact: `structuredContent` has the reward, done, the
 /// score once the episode is over, and only the observation fields the
-/// step changed (`read_task` shows them all); the text is a short summary
-/// for a model that reads text: the feedback, the reward, and on the last
-/// step "score X of 1".
+/// step changed, less what the text tells (`read_task` shows them all);
+/// the text is a short summary for a model that reads text: the feedback,
+/// the reward, and on the last step "score X of 1".
 fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult) -> Value {
     let after = result.observation.to_value();
     let mut changed: Map<String, Value> = match (&after, before.as_ref()) {
@@ -752,10 +768,11 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
         _ => Map::new(),
     };
     drop_rendered(env.info().id, &mut changed);
-    let feedback = ["feedback", "last_feedback"]
+    let feedback = FEEDBACK_FIELDS
         .iter()
         .find_map(|k| after.get(*k).and_then(Value::as_str))
         .unwrap_or_default();
+    drop_told(feedback, &mut changed);
     let reward = result.reward.map_or("none".to_owned(), |r| format!("{r}"));
     let state = env.state();
     let mut structured = json!({
@@ -809,6 +826,34 @@ fn drop_rendered(env_id: &str, changed: &mut Map<String, Value>) {
             for source in sources {
                 changed.remove(*source);
             }
+        }
+    }
+}
+
+/// The observation fields that hold a step's feedback, by environment.
+const FEEDBACK_FIELDS: [&str; 2] = ["feedback", "last_feedback"];
+
+/// Leave out of `changed` what the text part already tells verbatim: the
+/// feedback itself, and a graded task's notes when the feedback is made
+/// of them (it_mental_health's, up to 2 KB a graded task at level 5,
+/// were sent three times: in the text, in `feedback` and in
+/// `graded.notes`). `read_task` still shows every field.
+fn drop_told(feedback: &str, changed: &mut Map<String, Value>) {
+    if feedback.is_empty() {
+        return;
+    }
+    changed.retain(|name, value| !(FEEDBACK_FIELDS.contains(&name.as_str()) && value == feedback));
+    if let Some(Value::Object(graded)) = changed.get_mut("graded") {
+        let told = graded
+            .get("notes")
+            .and_then(Value::as_array)
+            .is_some_and(|notes| {
+                notes
+                    .iter()
+                    .all(|note| note.as_str().is_some_and(|n| feedback.contains(n)))
+            });
+        if told {
+            graded.remove("notes");
         }
     }
 }

@@ -70,7 +70,7 @@ impl Mount {
         }
         let action_schema = schemas.get("action").cloned().unwrap_or_else(|| json!({}));
         let reset_schema = openapi::reset_schema(info, true);
-        let tools = tool_list(info);
+        let tools = tool_list(info.tools());
         let tool_names: Vec<&str> = info.tools().iter().map(|t| t.name).collect();
         let reward_modes: Vec<Value> = RewardMode::ALL
             .iter()
@@ -151,7 +151,7 @@ pub const READ_TASK: &str = "read_task";
 /// (`reward`, `done`, `score` once over, and the observation fields the
 /// step changed), said once in `read_task`'s description and the
 /// instructions rather than repeated on every tool.
-fn tool_list(info: &EnvInfo) -> Value {
+pub fn tool_list(environment_tools: Vec<env_wasm::tools::Tool>) -> Value {
     let read_task = json!({
         "name": READ_TASK,
         "description": "Read the episode as it stands, free (no step, no reward): the whole \
@@ -169,7 +169,7 @@ fn tool_list(info: &EnvInfo) -> Value {
         },
     });
     let mut tools = vec![read_task];
-    tools.extend(info.tools().into_iter().map(|tool| {
+    tools.extend(environment_tools.into_iter().map(|tool| {
         json!({
             "name": tool.name,
             "description": tool.description,

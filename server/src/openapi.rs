@@ -15,7 +15,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use env_wasm::EnvInfo;
 use serde_json::{Map, Value, json};
 
+use schemars::generate::{Contract, SchemaGenerator, SchemaSettings};
+
 use crate::ids::{self, IdSource};
+use crate::wire;
 
 /// The OpenEnv HTTP profile version `openenv validate` checks.
 pub const OPENENV_HTTP_VERSION: &str = "1.0.0";
@@ -39,6 +42,17 @@ const FIXED: [&str; 16] = [
     "JsonRpcResponse",
     "Environment",
 ];
+
+/// A schema generator whose definitions are this document's components.
+fn generator(contract: Contract) -> SchemaGenerator {
+    SchemaSettings::draft2020_12()
+        .with(|settings| {
+            settings.definitions_path = "/components/schemas".into();
+            settings.meta_schema = None;
+            settings.contract = contract;
+        })
+        .into_generator()
+}
 
 fn schema_ref(name: &str) -> Value {
     json!({ "$ref": format!("#/components/schemas/{name}") })
@@ -134,7 +148,7 @@ fn errors(statuses: &[u16]) -> Map<String, Value> {
                 413 => "Body larger than the limit (PAYLOAD_TOO_LARGE)",
                 422 => "Malformed JSON or an invalid field, named in `error.field` and `detail[].loc` (INVALID_JSON, VALIDATION_ERROR)",
                 426 => "Not a WebSocket upgrade request (UPGRADE_REQUIRED)",
-                503 => "Session table full (CAPACITY_REACHED); retry later",
+                503 => "Session table full (CAPACITY_REACHED) or the replica draining (DRAINING): retry (through the load balancer a retry lands elsewhere); Retry-After says when",
                 _ => "Error",
             };
             (status.to_string(), ok(description, schema_ref("Error")))
@@ -263,13 +277,20 @@ fn step_action_schema(info: &EnvInfo, action_schema: &Value) -> Value {
     json!({ "allOf": all_of })
 }
 
+/// `$ref`s to the Task API's request types ([`wire`]).
+struct TaskApiRequests {
+    split: Value,
+    task: Value,
+    task_range: Value,
+}
+
 /// OpenEnv's Task API at the server root ([`crate::task_api`]), for every
 /// environment: its paths spelled out per environment (`/support_triage/task`),
 /// so each body states that environment's own bounds (task counts differ).
-fn task_api_paths() -> Map<String, Value> {
+fn task_api_paths(requests: &TaskApiRequests) -> Map<String, Value> {
     let mut paths: Map<String, Value> = env_wasm::registry::ENVIRONMENTS
         .iter()
-        .flat_map(|info| task_api_paths_of(info))
+        .flat_map(|info| task_api_paths_of(info, requests))
         .collect();
     paths.insert(
         "/list_environments".into(),
@@ -282,7 +303,7 @@ fn task_api_paths() -> Map<String, Value> {
     paths
 }
 
-fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
+fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiRequests) -> Map<String, Value> {
     let id = info.id;
     // `""` and null are train too; `/tasks` lists only the splits that fit
     // in one reply.
@@ -310,30 +331,28 @@ fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
         },
     });
     let tasks = json!({ "type": "array", "items": record });
-    let post = |summary: &str, body: Value, reply: Value| {
-        // A body with required fields is itself required.
-        let required = body.get("required").is_some();
+    let post = |summary: &str, required: bool, body: Value, reply: Value| {
         json!({ "post": {
             "summary": format!("{summary} ({id})"),
             "requestBody": { "required": required, "content": json_content(body) },
             "responses": responses(("200", ok(summary, reply)), &[413, 422]),
         } })
     };
-    let body = |extra: Value| {
-        let mut properties = json!({ "split": split });
-        if let (Value::Object(p), Value::Object(e)) = (&mut properties, extra) {
-            p.extend(e);
-        }
-        json!({ "type": "object", "properties": properties, "additionalProperties": false })
-    };
-    let int = json!({ "type": ["integer", "null"] });
+    // The body is the request type's schema (the one the handler reads,
+    // `requests`), narrowed to this environment's splits and bounds.
+    let narrowed = |request: &Value, overlay: Value| json!({ "allOf": [request, overlay] });
+    let split_only = json!({ "properties": { "split": split } });
     // The index bound of each split; train's when no split is named.
     let last = |split: &env_wasm::splits::Split| info.num_tasks(split).saturating_sub(1);
     let train = info.split("").map(last).unwrap_or_default();
-    let mut task_body =
-        body(json!({ "index": { "type": "integer", "minimum": 0, "maximum": train } }));
-    task_body["required"] = json!(["index"]);
-    task_body["allOf"] = info
+    let mut task_overlay = json!({
+        "required": ["index"],
+        "properties": {
+            "split": split,
+            "index": { "type": "integer", "minimum": 0, "maximum": train },
+        },
+    });
+    task_overlay["allOf"] = info
         .splits()
         .iter()
         .map(|split| {
@@ -343,9 +362,12 @@ fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
             })
         })
         .collect();
-    let mut tasks_body = body(json!({}));
-    tasks_body["properties"]["split"] = json!({ "enum": listable, "description": "A split small enough for one reply; page through train with task_range" });
-    tasks_body["required"] = json!(["split"]);
+    let tasks_overlay = json!({
+        "required": ["split"],
+        "properties": {
+            "split": { "enum": listable, "description": "A split small enough for one reply; page through train with task_range" },
+        },
+    });
     let mut paths = Map::new();
     paths.insert(
         format!("/{id}/splits"),
@@ -359,7 +381,8 @@ fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
         format!("/{id}/num_tasks"),
         post(
             "Task count of a split",
-            body(json!({})),
+            false,
+            narrowed(&requests.split, split_only.clone()),
             json!({ "type": "object", "properties": { "num_tasks": { "type": "integer" } } }),
         ),
     );
@@ -367,7 +390,8 @@ fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
         format!("/{id}/task"),
         post(
             "One task of a split",
-            task_body,
+            true,
+            narrowed(&requests.task, task_overlay),
             json!({ "type": "object", "properties": { "task": record } }),
         ),
     );
@@ -375,7 +399,8 @@ fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
         format!("/{id}/task_range"),
         post(
             "Tasks start..stop of a split (Python slice ends; at most 20,000)",
-            body(json!({ "start": int, "stop": int })),
+            false,
+            narrowed(&requests.task_range, split_only),
             json!({ "type": "object", "properties": { "tasks": tasks } }),
         ),
     );
@@ -383,7 +408,8 @@ fn task_api_paths_of(info: &'static EnvInfo) -> Map<String, Value> {
         format!("/{id}/tasks"),
         post(
             "Every task of a split (at most 20,000: validation and test)",
-            tasks_body,
+            true,
+            narrowed(&requests.split, tasks_overlay),
             json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } }),
         ),
     );
@@ -592,7 +618,31 @@ pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
 /// The OpenAPI document of the mount of `info` at `prefix` (`""` or
 /// `/envs/{env_id}`). `schemas` is the seam's `{action, observation, state}`.
 pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Value) -> Value {
-    let mut components = Map::new();
+    // The bodies of one shape everywhere come from their types: replies as
+    // the handlers serialise them, requests as they deserialise them. The
+    // environment's own schemas are hoisted after, renamed around these.
+    let mut replies = generator(Contract::Serialize);
+    let health = replies.subschema_for::<wire::Health>().to_value();
+    let ready = replies.subschema_for::<wire::Ready>().to_value();
+    let stats = replies.subschema_for::<wire::Stats>().to_value();
+    let error = replies.subschema_for::<wire::ErrorBody>().to_value();
+    let mut requests = generator(Contract::Deserialize);
+    let task_api_requests = TaskApiRequests {
+        split: requests.subschema_for::<wire::SplitRequest>().to_value(),
+        task: requests.subschema_for::<wire::TaskRequest>().to_value(),
+        task_range: requests
+            .subschema_for::<wire::TaskRangeRequest>()
+            .to_value(),
+    };
+    let step_timeout = requests
+        .subschema_for::<Option<wire::TimeoutSeconds>>()
+        .to_value();
+    let step_request_id = requests
+        .subschema_for::<Option<wire::RequestId>>()
+        .to_value();
+    let mut components = replies.take_definitions(true);
+    components.extend(requests.take_definitions(true));
+    debug_assert_eq!(error, schema_ref("Error"));
     for (kind, name) in [
         ("Action", "action"),
         ("Observation", "observation"),
@@ -628,61 +678,13 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                 "required": ["action"],
                 "properties": {
                     "action": step_action_schema(info, schemas.get("action").unwrap_or(&Value::Null)),
-                    "timeout_s": { "type": ["number", "null"], "exclusiveMinimum": 0, "description": "Accepted for OpenEnv compatibility; steps take microseconds." },
-                    "request_id": { "type": ["string", "null"], "maxLength": 255 },
+                    "timeout_s": step_timeout,
+                    "request_id": step_request_id,
                     "session_id": session_id_schema(true),
                 },
                 "description": "Other keys are accepted and ignored, as OpenEnv forwards them to the environment.",
                 "additionalProperties": true,
             }),
-        ),
-        (
-            "ValidationDetail".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["type", "loc", "msg"],
-                "properties": {
-                    "type": { "type": "string" },
-                    "loc": { "type": "array", "items": { "type": ["string", "integer"] } },
-                    "msg": { "type": "string" },
-                },
-            }),
-        ),
-        (
-            "Error".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["error", "detail"],
-                "properties": {
-                    "error": {
-                        "type": "object",
-                        "required": ["code", "message"],
-                        "properties": {
-                            "code": { "type": "string", "enum": [
-                                "UNKNOWN_ENV", "UNKNOWN_TASK", "VALIDATION_ERROR", "INVALID_JSON",
-                                "EPISODE_NOT_STARTED", "EPISODE_DONE", "NOT_FOUND", "METHOD_NOT_ALLOWED",
-                                "PAYLOAD_TOO_LARGE", "CAPACITY_REACHED", "UPGRADE_REQUIRED", "BAD_REQUEST",
-                                "INTERNAL_ERROR"
-                            ] },
-                            "message": { "type": "string", "description": "What went wrong and what to do." },
-                            "field": { "type": "string", "description": "Dotted path of the offending field, e.g. `action.raw`." },
-                            "active_sessions": { "type": "integer", "minimum": 0, "description": "CAPACITY_REACHED only." },
-                            "max_sessions": { "type": "integer", "minimum": 0, "description": "CAPACITY_REACHED only." },
-                        },
-                    },
-                    "detail": {
-                        "description": "For 422, FastAPI-style entries; otherwise the message.",
-                        "oneOf": [
-                            { "type": "string" },
-                            { "type": "array", "items": schema_ref("ValidationDetail") },
-                        ],
-                    },
-                },
-            }),
-        ),
-        (
-            "Health".to_owned(),
-            json!({ "type": "object", "required": ["status"], "properties": { "status": { "const": "healthy" } } }),
         ),
         (
             "Task".to_owned(),
@@ -805,7 +807,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         get(
             "Liveness",
             "Always `{\"status\":\"healthy\"}` while the server runs.",
-            json!({ "200": ok("Healthy", schema_ref("Health")) }),
+            json!({ "200": ok("Healthy", health) }),
         ),
     );
     paths.insert(
@@ -840,7 +842,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             "parameters": session_parameters(info).into_iter()
                 .chain(std::iter::once(json!({
                     "name": "task", "in": "query", "required": false,
-                    "description": "Task id or alias, when the body names none (an unknown one is 404 UNKNOWN_TASK); ignored when it does.",
+                    "description": "Task id or alias, when the body names none (an unknown one is 404 UNKNOWN_TASK); ignored when it does (`task`, `task_name`, `task_id`, or `index`, which names a task of its split).",
                     "schema": { "type": "string" },
                 })))
                 .collect::<Vec<_>>(),
@@ -855,7 +857,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             "description": "Applies `action` in the session the request names, or the anonymous session. A refused action (422) does not count as a step.",
             "parameters": session_parameters(info),
             "requestBody": { "required": true, "content": json_content(schema_ref("StepRequest")) },
-            "responses": session_responses(("200", with_session("The next observation, reward and done", schema_ref("StepResult"))), &[409, 413, 422]),
+            "responses": session_responses(("200", with_session("The next observation, reward and done", schema_ref("StepResult"))), &[409, 413, 422, 503]),
         } }),
     );
     paths.insert(
@@ -916,7 +918,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         json!({ "get": {
             "summary": "WebSocket session (OpenEnv protocol)",
             "description": "Upgrade to a WebSocket with one environment per connection, or, with ?session_id=<id> (or an X-Session-Id header), attached to that existing HTTP or MCP session's episode (one socket at a time; an unknown or busy session gets a SESSION_ERROR frame). Send text frames {\"type\": \"reset\"|\"step\"|\"state\"|\"close\"|\"mcp\", \"data\": ...}: reset data is the reset options, step data is the bare action. Each message gets exactly one reply, in order ({\"type\":\"observation\"|\"state\"|\"mcp\"|\"error\", \"data\": ...}), except close, which closes the socket with code 1000. Error codes: INVALID_JSON, UNKNOWN_TYPE, VALIDATION_ERROR, EXECUTION_ERROR (session kept); SESSION_ERROR and CAPACITY_REACHED (then closed).",
-            "responses": responses(("101", json!({ "description": "Switching Protocols" })), &[426]),
+            "responses": responses(("101", json!({ "description": "Switching Protocols" })), &[426, 503]),
         } }),
     );
     paths.insert(
@@ -941,7 +943,37 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         ),
     );
     if prefix.is_empty() {
-        paths.extend(task_api_paths());
+        paths.extend(task_api_paths(&task_api_requests));
+        paths.insert(
+            "/ready".into(),
+            json!({ "get": {
+                "summary": "Readiness",
+                "description": "Whether a load balancer should send this replica new sessions: 200, also at the session limit (`at_capacity`; new sessions then get 503 CAPACITY_REACHED); 503 with Retry-After while it drains.",
+                "responses": {
+                    "200": ok("Ready", ready.clone()),
+                    "503": ok("Draining: send new sessions elsewhere", ready),
+                },
+            } }),
+        );
+        paths.insert(
+            "/stats".into(),
+            get(
+                "Capacity",
+                "Live and maximum sessions by transport and environment, idle timeout, uptime, version, drain.",
+                json!({ "200": ok("Stats", stats) }),
+            ),
+        );
+        paths.insert(
+            "/metrics".into(),
+            get(
+                "Prometheus metrics",
+                "Resets and steps by environment and task, step latency, errors by code, sessions; the Prometheus text format.",
+                json!({ "200": {
+                    "description": "Metrics",
+                    "content": { crate::metrics::CONTENT_TYPE: { "schema": { "type": "string" } } },
+                } }),
+            ),
+        );
         paths.insert(
             "/envs".into(),
             get(

@@ -5,20 +5,20 @@
 //! `/task_range` `{"split", "start"?, "stop"?}` -> `{"tasks"}` (Python slice
 //! ends) and `/tasks` `{"split"}` -> `{"tasks", "env_name"}`. The splits and
 //! task records are the core's ([`env_wasm::splits`]); a record's `reset`
-//! (`{"split", "index"}`) plays that task on any mount.
+//! (`{"split", "index"}`) plays that task on any mount. The routes are
+//! [`crate::routes::task_api`].
 
 use axum::Json;
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use env_wasm::splits::{self, INDEX, SPLIT};
 use env_wasm::{EnvError, EnvInfo, registry};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::mount::Mount;
+use crate::wire::{self, Integer, SplitName, SplitRequest, TaskRangeRequest, TaskRequest};
 
 /// The most task records one reply carries; larger windows are refused
 /// with what to send instead. A whole `validation` or `test` split of
@@ -26,19 +26,7 @@ use crate::mount::Mount;
 /// 6 MB of JSON); `train` is paged through with `task_range`.
 pub const MAX_LISTED: u64 = 20_000;
 
-/// The routes, served at the server root whatever its default environment.
-pub fn routes(mount: Mount) -> Router {
-    Router::new()
-        .route("/list_environments", get(list_environments))
-        .route("/{env_id}/splits", get(list_splits))
-        .route("/{env_id}/num_tasks", post(num_tasks))
-        .route("/{env_id}/task", post(task))
-        .route("/{env_id}/task_range", post(task_range))
-        .route("/{env_id}/tasks", post(tasks))
-        .with_state(mount)
-}
-
-async fn list_environments() -> Response {
+pub async fn list_environments() -> Response {
     let ids: Vec<&str> = registry::ENVIRONMENTS.iter().map(|e| e.id).collect();
     Json(ids).into_response()
 }
@@ -54,7 +42,7 @@ fn env(env_id: &str) -> Result<&'static EnvInfo, ApiError> {
 
 /// `GET /{env_id}/splits`: each split's name, OpenEnv `type`, task count,
 /// seed range and levels.
-async fn list_splits(Path(env_id): Path<String>) -> Response {
+pub async fn list_splits(Path(env_id): Path<String>) -> Response {
     let reply = env(&env_id).map(|info| {
         let tasks: Vec<&str> = info.tasks.iter().map(|t| t.id).collect();
         let listed: Vec<Value> = info
@@ -77,69 +65,29 @@ async fn list_splits(Path(env_id): Path<String>) -> Response {
     reply.into_response()
 }
 
-/// A Task API body: an object of only `allowed` keys, and its split.
-fn read(
-    info: &'static EnvInfo,
+/// The split a Task API body names (train when none).
+fn split_of(info: &'static EnvInfo, split: &SplitName) -> Result<&'static splits::Split, ApiError> {
+    Ok(info.split(split.0.as_deref().unwrap_or(""))?)
+}
+
+pub async fn num_tasks(
+    Path(env_id): Path<String>,
+    State(_): State<Mount>,
     body: JsonBody,
-    allowed: &[&str],
-) -> Result<(&'static splits::Split, Map<String, Value>), ApiError> {
-    let body = body.into_object(true)?;
-    if let Some(extra) = body.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(ApiError::validation(
-            extra.chars().take(40).collect::<String>(),
-            format!(
-                "`{}` is not read here; send {}",
-                extra.chars().take(40).collect::<String>(),
-                allowed.join(", ")
-            ),
-        ));
-    }
-    let split = match body.get(SPLIT) {
-        None | Some(Value::Null) => info.split("")?,
-        Some(Value::String(name)) => info.split(name)?,
-        Some(other) => {
-            return Err(ApiError::validation(
-                SPLIT,
-                format!(
-                    "must be a split name (a string), got {}",
-                    crate::body::kind(other)
-                ),
-            ));
-        }
-    };
-    Ok((split, body))
-}
-
-/// An integer field: `None` when absent or null.
-fn integer(body: &Map<String, Value>, field: &'static str) -> Result<Option<i64>, ApiError> {
-    match body.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(value) => value
-            .as_i64()
-            .or_else(|| {
-                // An integral float (`871.0`) is an integer in JSON.
-                value
-                    .as_f64()
-                    .filter(|f| f.fract() == 0.0 && f.abs() < i64::MAX as f64)
-                    .map(|f| f as i64)
-            })
-            .map(Some)
-            .ok_or_else(|| ApiError::validation(field, format!("must be an integer, got {value}"))),
-    }
-}
-
-async fn num_tasks(Path(env_id): Path<String>, State(_): State<Mount>, body: JsonBody) -> Response {
+) -> Response {
     let reply = env(&env_id).and_then(|info| {
-        let (split, _) = read(info, body, &[SPLIT])?;
+        let request: SplitRequest = wire::read(body.into_object(true)?)?;
+        let split = split_of(info, &request.split)?;
         Ok(Json(json!({ "num_tasks": info.num_tasks(split) })))
     });
     reply.into_response()
 }
 
-async fn task(Path(env_id): Path<String>, State(_): State<Mount>, body: JsonBody) -> Response {
+pub async fn task(Path(env_id): Path<String>, State(_): State<Mount>, body: JsonBody) -> Response {
     let reply = env(&env_id).and_then(|info| {
-        let (split, body) = read(info, body, &[SPLIT, INDEX])?;
-        let index = integer(&body, INDEX)?.ok_or(ApiError::Missing {
+        let request: TaskRequest = wire::read(body.into_object(true)?)?;
+        let split = split_of(info, &request.split)?;
+        let Integer(index) = request.index.ok_or(ApiError::Missing {
             field: INDEX,
             hint: "send the task's index in the split, from 0 (POST /{env_id}/num_tasks counts them)",
         })?;
@@ -180,17 +128,18 @@ fn records(
         .collect()
 }
 
-async fn task_range(
+pub async fn task_range(
     Path(env_id): Path<String>,
     State(_): State<Mount>,
     body: JsonBody,
 ) -> Response {
     let reply = env(&env_id).and_then(|info| {
-        let (split, body) = read(info, body, &[SPLIT, "start", "stop"])?;
+        let request: TaskRangeRequest = wire::read(body.into_object(true)?)?;
+        let split = split_of(info, &request.split)?;
         let range = splits::slice(
             info.num_tasks(split),
-            integer(&body, "start")?,
-            integer(&body, "stop")?,
+            request.start.map(|Integer(i)| i),
+            request.stop.map(|Integer(i)| i),
         );
         Ok(Json(
             json!({ "tasks": records(info, split, range, "stop")? }),
@@ -199,9 +148,10 @@ async fn task_range(
     reply.into_response()
 }
 
-async fn tasks(Path(env_id): Path<String>, State(_): State<Mount>, body: JsonBody) -> Response {
+pub async fn tasks(Path(env_id): Path<String>, State(_): State<Mount>, body: JsonBody) -> Response {
     let reply = env(&env_id).and_then(|info| {
-        let (split, _) = read(info, body, &[SPLIT])?;
+        let request: SplitRequest = wire::read(body.into_object(true)?)?;
+        let split = split_of(info, &request.split)?;
         let all = records(info, split, 0..info.num_tasks(split), SPLIT)?;
         Ok(Json(json!({ "tasks": all, "env_name": info.id })))
     });

@@ -271,26 +271,38 @@ async fn the_page_sets_no_traps() {
         assert!(question.contains("response"), "{question}");
         click(client, "confirm-cancel").await;
 
-        // An empty reply, no disposition, and a submit with labels unset ask first.
+        // An empty reply and no disposition are refused by the environment
+        // (nothing to play): the button stays disabled and the hint says why.
+        // A submit with labels unset is playable, and asks first.
         let triage = env_wasm::registry::find("support_triage").expect("registered");
         start_in_ui(client, triage, "hard", 3).await;
         set_raw_mode(client, false).await;
-        for (command, field) in [
-            ("draft_reply", "reply_body"),
-            ("set_disposition", "disposition"),
-            ("submit_episode", "priority"),
-        ] {
+        for command in ["draft_reply", "set_disposition"] {
             find(client, "st-command")
                 .await
                 .select_by_value(command)
                 .await
                 .unwrap_or_else(|e| panic!("choose {command}: {e}"));
-            click(client, "step-btn").await;
-            let question = wait_text(client, "#confirm-step").await;
-            assert!(question.contains(field), "{command}: {question}");
-            click(client, "confirm-cancel").await;
-            wait_js(client, "the question to go", "return !document.getElementById('confirm-step');").await;
+            let hint = wait_js(
+                client,
+                &format!("{command} refused before sending"),
+                "const b = document.getElementById('step-btn');
+                 const h = document.querySelector('p.hint[data-for=\"step-btn\"]');
+                 return b && b.disabled && h && h.textContent.trim();",
+            )
+            .await;
+            assert!(!hint.as_str().unwrap_or_default().starts_with("Ready"), "{command}: {hint}");
         }
+        find(client, "st-command")
+            .await
+            .select_by_value("submit_episode")
+            .await
+            .unwrap_or_else(|e| panic!("choose submit_episode: {e}"));
+        click(client, "step-btn").await;
+        let question = wait_text(client, "#confirm-step").await;
+        assert!(question.contains("priority"), "submit_episode: {question}");
+        click(client, "confirm-cancel").await;
+        wait_js(client, "the question to go", "return !document.getElementById('confirm-step');").await;
         let about = wait_text(client, "#st-command-about").await;
         assert_eq!(about, "End the episode and grade the desk as it stands.", "the schema's description");
         assert_eq!(snapshot(client).await.step.as_deref(), Some("0"), "a step was sent");

@@ -914,11 +914,24 @@ fn reference_score(env_id: &str, task: &str, difficulty: u8, seed: u64) -> f64 {
 
 /// The tools MCP `tools/list` gives for `env_id` on `server`, as a chat
 /// completions request lists them.
-async fn mcp_tools(server: &str, env_id: &str) -> Value {
+async fn mcp_tools(server: &str, env_id: &str, task_id: &str) -> Value {
+    // The tools of a session on `task`: they may follow it (productivity's
+    // typed answer), as the tools an episode lists do.
     let url = format!("{server}/envs/{env_id}/mcp");
+    let opening = format!("{url}?task={task_id}");
     let reply = tokio::task::spawn_blocking(move || {
+        let opened = ureq::post(&opening)
+            .header("Content-Type", "application/json")
+            .send(r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)?;
+        let session = opened
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|id| id.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
         ureq::post(&url)
             .header("Content-Type", "application/json")
+            .header("Mcp-Session-Id", &session)
             .send(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
             .and_then(|mut r| r.body_mut().read_to_string())
     })
@@ -944,7 +957,7 @@ async fn mcp_tools(server: &str, env_id: &str) -> Value {
 /// The oracle plays every task in both protocols, eight episodes at once,
 /// in-process and (tool calls) on a server: every score is the one the
 /// reference gets in-process, every line says how it was played, the tools
-/// offered are exactly MCP's `tools/list`, and a server run writes the
+/// offered are exactly MCP's `tools/list` of the task, and a server run writes the
 /// same trajectories as an in-process one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_oracle_scores_the_reference_as_text_and_as_tool_calls_many_at_once() {
@@ -1047,25 +1060,30 @@ async fn the_oracle_scores_the_reference_as_text_and_as_tool_calls_many_at_once(
         &std::fs::read_to_string(&files[1].0).expect("tools"),
         "the server's trajectories",
     );
-    // The tools offered are MCP's tools/list, for every environment.
+    // The tools offered are MCP's tools/list of a session on the same task,
+    // for every task of every environment.
     for info in env_wasm::registry::ENVIRONMENTS {
-        let offered = fake
-            .calls()
-            .into_iter()
-            .map(|(_, body)| body)
-            .find(|b| {
-                b.get("tools").is_some()
-                    && b["messages"][0]["content"]
-                        .as_str()
-                        .is_some_and(|s| s.contains(&format!("(`{}`)", info.id)))
-            })
-            .expect("a tool-call request");
-        assert_eq!(
-            offered["tools"],
-            mcp_tools(&server, info.id).await,
-            "{}",
-            info.id
-        );
+        for task in info.tasks {
+            let offered = fake
+                .calls()
+                .into_iter()
+                .map(|(_, body)| body)
+                .find(|b| {
+                    b.get("tools").is_some()
+                        && b["messages"][0]["content"].as_str().is_some_and(|s| {
+                            s.contains(&format!("(`{}`)", info.id))
+                                && s.contains(&format!("Your task is `{}`", task.id))
+                        })
+                })
+                .expect("a tool-call request");
+            assert_eq!(
+                offered["tools"],
+                mcp_tools(&server, info.id, task.id).await,
+                "{} {}",
+                info.id,
+                task.id
+            );
+        }
     }
     for (a, b) in files {
         let _ = std::fs::remove_file(a);

@@ -16,7 +16,7 @@
 //! whose timing is the behaviour under test, and the pacing of a client
 //! that must stay busy across it.
 
-#[path = "soak/harness.rs"]
+#[path = "support/server.rs"]
 mod harness;
 #[path = "support/listening.rs"]
 mod listening;

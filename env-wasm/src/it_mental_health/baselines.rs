@@ -46,7 +46,7 @@ use super::burnout::{
     self, BurnoutCase, Dimension, HEALTH_CAP, PersonCard, RubricPoints, Severity,
 };
 use super::names::{FIRST_NAMES, LAST_NAMES};
-use super::plan::{GENERAL_ACTIONS, METRICS, Metric, Owner, PlanCase, ProfileCard, dollars};
+use super::plan::{self, GENERAL_ACTIONS, METRICS, Metric, Owner, PlanCase, ProfileCard, dollars};
 use super::scenario::{Case, ResponseFormat, Subject, TaskKind};
 use super::triage::{STRESSORS, TeamCard, Tier, TriageCase, Weight, tier_of};
 use super::writers::{self, Planned, Style};
@@ -756,6 +756,56 @@ fn misjudged_burnout(case: &BurnoutCase, per_mille: u32, rng: &mut SeededRng) ->
     read
 }
 
+/// The catalogue levels: each profile item judged a stressor or not, and
+/// each stressor severe or not, wrong with the rate; the plan is the best
+/// under those judgments, with the budget cap misread by a quarter (then
+/// often over it) and the total misjudged by a fifth, each at the rate.
+fn noisy_choice(case: &PlanCase, per_mille: u32, rng: &mut SeededRng) -> String {
+    let Some(truth) = &case.catalogue else {
+        return String::new();
+    };
+    let mut read = truth.clone();
+    let mut stressors: Vec<(&'static str, bool)> = Vec::new();
+    read.weights.clear();
+    for reading in &case.readings {
+        let mut stressor = reading.stressor;
+        if wrong(rng, per_mille) {
+            stressor = !stressor;
+        }
+        let mut severe = reading.metric.severe_at(reading.value);
+        if wrong(rng, per_mille) {
+            severe = !severe;
+        }
+        if stressor {
+            stressors.push((reading.metric.id, severe));
+            read.weights.insert(
+                reading.metric.id,
+                if severe {
+                    plan::catalogue::SEVERE_WEIGHT
+                } else {
+                    plan::catalogue::STRESSOR_WEIGHT
+                },
+            );
+        }
+    }
+    if wrong(rng, per_mille) {
+        read.budget_cap += read.budget_cap / 4;
+    }
+    let chosen = read.any_best();
+    let mut total = truth.cost(chosen);
+    if wrong(rng, per_mille) {
+        total += total / 500 * 100;
+    }
+    writers::chosen_plan(
+        case,
+        &stressors,
+        chosen,
+        &writers::kpi_lines(case),
+        total,
+        Style::Reference,
+    )
+}
+
 /// A sign read at a neighbouring weight.
 fn misread_weight(weight: Weight, rng: &mut SeededRng) -> Weight {
     use Weight::*;
@@ -797,6 +847,9 @@ fn misread_triage(case: &TriageCase, per_mille: u32, rng: &mut SeededRng) -> Tri
 }
 
 fn noisy_plan(case: &PlanCase, per_mille: u32, rng: &mut SeededRng) -> String {
+    if case.catalogue.is_some() {
+        return noisy_choice(case, per_mille, rng);
+    }
     let within: Vec<&Metric> = case
         .readings
         .iter()

@@ -87,7 +87,9 @@ static TASKS: [TaskInfo; 4] = [
         max_steps: 1,
         summary: "Write a four-week plan that tackles exactly this team's stressors, with owners \
                   from the roster, KPIs with improving numeric targets, a risk and a budget in \
-                  range.",
+                  range; at levels 4 and 5, name the stressors with their severity and choose \
+                  the one best plan from a priced catalogue under a budget cap, owners' hours, \
+                  prerequisites and exclusions.",
     },
 ];
 
@@ -269,14 +271,18 @@ impl Environment for ItMentalHealth {
     );
 
     /// Every task at levels 1 to 5: larger cases with more signals, near
-    /// misses and distractors, a tighter budget, under the same graders.
+    /// misses and distractors, a tighter budget; at levels 4 and 5 the plan
+    /// is a joint decision over a priced catalogue (its own rubric).
     const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
 
-    fn rubric(task: &TaskInfo, _difficulty: u8) -> crate::rubric::TaskRubric {
+    fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
         use crate::rubric::TaskRubric;
         match task.id {
             "burnout_detection" => TaskRubric::Weighted(&burnout::grade::RUBRIC),
             "stress_triage" => TaskRubric::Weighted(&triage::grade::RUBRIC),
+            "intervention_plan" if difficulty >= plan::CATALOGUE_LEVEL => {
+                TaskRubric::Weighted(&plan::choice::RUBRIC)
+            }
             "intervention_plan" => TaskRubric::Weighted(&plan::grade::RUBRIC),
             _ => TaskRubric::MeanOf {
                 tasks: &["burnout_detection", "stress_triage", "intervention_plan"],

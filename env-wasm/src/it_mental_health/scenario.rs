@@ -52,8 +52,13 @@ impl TaskKind {
         TaskKind::ALL.into_iter().find(|k| k.id() == id)
     }
 
-    fn ask(self) -> &'static str {
+    fn ask(self, level: u8) -> &'static str {
         match self {
+            TaskKind::InterventionPlan if level >= plan::CATALOGUE_LEVEL => {
+                "Task: choose the best four-week plan from the catalogue using the rubric, name \
+                 the team's stressors and their severity, and give KPIs, the main risk and the \
+                 budget. Answer in the labelled sections of the response format."
+            }
             TaskKind::BurnoutDetection => {
                 "Task: assess this person's burnout using the rubric. Answer in the labelled \
                  sections of the response format."
@@ -150,7 +155,7 @@ impl Case {
         match self {
             Case::Burnout(_) => burnout::RUBRIC.iter().map(|s| (*s).to_owned()).collect(),
             Case::Triage(_) => triage::RUBRIC.iter().map(|s| (*s).to_owned()).collect(),
-            Case::Plan(_) => plan::rubric(),
+            Case::Plan(c) => plan::rubric_at(c.level),
         }
     }
 
@@ -158,7 +163,7 @@ impl Case {
         match self {
             Case::Burnout(_) => burnout::response_format(),
             Case::Triage(c) => triage::response_format(c),
-            Case::Plan(_) => plan::response_format(),
+            Case::Plan(c) => plan::response_format_at(c.level),
         }
     }
 
@@ -182,7 +187,7 @@ impl Case {
             out.push_str(&format!("- {line}\n"));
         }
         out.push('\n');
-        out.push_str(self.kind().ask());
+        out.push_str(self.kind().ask(self.level()));
         out.push_str("\n\nResponse format:\n");
         for section in &self.response_format().sections {
             out.push_str(&format!("- {}: {}\n", section.label, section.expects));
@@ -190,12 +195,25 @@ impl Case {
         out
     }
 
-    /// [`Case::guidance`] as a copy source, read once per task: the copy
-    /// rule reads it on every grade, and it never changes.
+    /// Which guidance a case shows: one per task, and a second for the
+    /// plan's catalogue levels.
+    fn guidance_variant(&self) -> usize {
+        match self {
+            Case::Plan(c) if c.catalogue.is_some() => 3,
+            _ => self.kind() as usize,
+        }
+    }
+
+    /// [`Case::guidance`] as a copy source, read once per variant: the
+    /// copy rule reads it on every grade, and it never changes.
     fn guidance_copies(&self) -> &'static CopySource {
-        static GUIDANCE: [OnceLock<CopySource>; 3] =
-            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        GUIDANCE[self.kind() as usize]
+        static GUIDANCE: [OnceLock<CopySource>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        GUIDANCE[self.guidance_variant()]
             .get_or_init(|| CopySource::owning(Text::new(&self.guidance()), COPY_RUN))
     }
 
@@ -252,16 +270,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_guidance_is_the_same_for_every_case_of_a_task() {
-        // `Case::guidance_text` reads it once per task.
+    fn the_guidance_is_the_same_for_every_case_of_a_variant() {
+        // `Case::guidance_copies` reads it once per variant.
         for kind in TaskKind::ALL {
-            let first = Case::generate(kind, 0).guidance();
             for level in 1..=5 {
+                let first = Case::generate_at(kind, level, 0);
                 for seed in 1..100 {
-                    let guidance = Case::generate_at(kind, level, seed).guidance();
-                    assert_eq!(guidance, first, "{kind:?} level {level}");
+                    let case = Case::generate_at(kind, level, seed);
+                    assert_eq!(case.guidance_variant(), first.guidance_variant());
+                    assert_eq!(case.guidance(), first.guidance(), "{kind:?} level {level}");
                 }
             }
+            let low = Case::generate_at(kind, 1, 0);
+            let high = Case::generate_at(kind, 5, 0);
+            assert_eq!(
+                low.guidance_variant() == high.guidance_variant(),
+                low.guidance() == high.guidance(),
+                "{kind:?}"
+            );
         }
     }
 }

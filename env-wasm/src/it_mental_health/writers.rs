@@ -453,6 +453,22 @@ fn owner_text(case: &PlanCase, owner: Owner) -> String {
 }
 
 pub fn plan(case: &PlanCase, style: Style) -> String {
+    if let Some(catalogue) = &case.catalogue {
+        let stressors: Vec<(&'static str, bool)> = case
+            .readings
+            .iter()
+            .filter(|r| r.stressor)
+            .map(|r| (r.metric.id, r.metric.severe_at(r.value)))
+            .collect();
+        return chosen_plan(
+            case,
+            &stressors,
+            catalogue.best,
+            &kpi_lines(case),
+            catalogue.cost(catalogue.best),
+            style,
+        );
+    }
     plan_of(
         case,
         &planned(case),
@@ -460,6 +476,78 @@ pub fn plan(case: &PlanCase, style: Style) -> String {
         budget_total(case),
         style,
     )
+}
+
+/// A catalogue-level answer (levels 4 and 5): these stressors with their
+/// severity (`true` severe), the plan `chosen` (a bit set over the
+/// catalogue), KPI lines and budget total.
+pub fn chosen_plan(
+    case: &PlanCase,
+    stressors: &[(&'static str, bool)],
+    chosen: u32,
+    kpis: &[String],
+    total: u32,
+    style: Style,
+) -> String {
+    let Some(catalogue) = &case.catalogue else {
+        return String::new();
+    };
+    let label = |id: &str| {
+        case.readings
+            .iter()
+            .find(|r| r.metric.id == id)
+            .map_or(id.to_owned(), |r| r.metric.label.to_owned())
+    };
+    let severity = |severe: bool| if severe { "severe" } else { "moderate" };
+    let ids = catalogue.ids(chosen);
+    let budget = dollars(total);
+    let risk = capitalize(&risk_line(case));
+    match style {
+        Style::Reference | Style::Table => {
+            let mut out = String::from("Stressors:\n");
+            for (id, severe) in stressors {
+                out.push_str(&format!("- {}: {}\n", label(id), severity(*severe)));
+            }
+            out.push_str(&format!("Interventions: {}\nKPIs:\n", ids.join(", ")));
+            for kpi in kpis {
+                out.push_str(&format!("- {kpi}\n"));
+            }
+            out.push_str(&format!("Risk: {risk}.\nBudget: {budget} in total."));
+            out
+        }
+        Style::Prose => {
+            let named: Vec<String> = stressors
+                .iter()
+                .map(|(id, severe)| format!("{} ({})", label(id).to_lowercase(), severity(*severe)))
+                .collect();
+            format!(
+                "Stressors:\n{}\n\nInterventions: we choose {}.\n\nKPIs: we will track {}.\n\n\
+                 Main risk: {}.\n\nBudget: the chosen interventions cost {budget} together.",
+                named.join("\n"),
+                ids.join(", "),
+                kpis.join("; "),
+                risk_line(case)
+            )
+        }
+        Style::Bullets => {
+            let mut out = String::from("## Stressors\n");
+            for (id, severe) in stressors {
+                out.push_str(&format!("- **{}** - {}\n", label(id), severity(*severe)));
+            }
+            out.push_str("\n## Interventions\n");
+            for id in &ids {
+                out.push_str(&format!("- {id}\n"));
+            }
+            out.push_str("\n## KPIs\n");
+            for (k, kpi) in kpis.iter().enumerate() {
+                out.push_str(&format!("{}. {kpi}\n", k + 1));
+            }
+            out.push_str(&format!(
+                "\n## Risk\n{risk}.\n\n## Budget\n**{budget}** total"
+            ));
+            out
+        }
+    }
 }
 
 /// A plan of these actions ([`PlanCase::actions_per_week`] a week), KPI

@@ -141,7 +141,7 @@ fn takes_the_answer_back(comment: &str) -> bool {
 pub const TOOLS: [(crate::tools::ToolSpec, &str); 3] = [
     (
         crate::tools::ToolSpec::new("inspect", &[], &[]),
-        "Look at the scenario again (it is all in the observation already); costs a step.",
+        "Look at the scenario again (it is all in the observation already).",
     ),
     (
         crate::tools::ToolSpec::new("propose", &["answer"], &[]),

@@ -913,41 +913,45 @@ impl Environment for Productivity {
         command::TOOLS.iter().map(|(spec, _)| *spec).collect()
     }
 
-    /// `inspect`, `propose` and `final`, the commands of `raw`; the
-    /// answer they take is the object the observation's `answer_schema`
-    /// describes, which each task's fields fill.
+    /// `inspect`, `propose` and `final`, the commands of `raw`, for no
+    /// task in particular: the answer is any task's typed answer object
+    /// (`answer_schema_of`). An episode lists its task's alone
+    /// ([`Self::task_tools`]).
     #[cfg(not(target_arch = "wasm32"))]
     fn tools() -> Vec<crate::tools::Tool> {
-        let schema = crate::episode::action_schema::<Self>();
-        let fields = |fields: &[(&str, &str)]| {
-            fields
-                .iter()
-                .map(|(name, form)| format!("{name} ({form})"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         let answer = serde_json::json!({
-            "type": "object",
-            "description": format!(
-                "The answer: one object with exactly the fields of the observation's \
-                 answer_schema. Email: {}. Calendar: {}. Cleaning: {}.",
-                fields(email::ANSWER_FIELDS),
-                fields(calendar::ANSWER_FIELDS),
-                fields(cleaning::ANSWER_FIELDS)
-            ),
+            "description": "The answer object of the task on (read_task shows it): easy is an \
+                            email's labels, medium a booking, hard a cleaning report.",
+            "anyOf": TASKS.iter().map(answer_schema_of).collect::<Vec<_>>(),
         });
-        command::TOOLS
+        tools_with_answer(answer)
+    }
+
+    /// The tools of an episode of `task`: `propose` and `final` take the
+    /// task's own answer object, its fields typed (enums, formats, required),
+    /// so a tool-calling agent sees exactly what to send.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn task_tools(task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
+        let mut answer = answer_schema_of(task);
+        // The fields in words too: a client that keeps only the argument's
+        // type (`dict`, as TRL's tool specs) still tells its model.
+        let title = answer["title"].as_str().unwrap_or("answer").to_lowercase();
+        let fields = TASKS
             .iter()
-            .map(|(spec, description)| crate::tools::Tool {
-                name: spec.name,
-                description: (*description).to_owned(),
-                input_schema: crate::tools::input_schema(
-                    &schema,
-                    spec,
-                    &[("answer", answer.clone())],
-                ),
+            .position(|t| t.id == task.id)
+            .and_then(|i| ANSWER_FIELD_NAMES.get(i))
+            .map(|fields| {
+                fields
+                    .iter()
+                    .map(|(name, form)| format!("{name} ({form})"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             })
-            .collect()
+            .unwrap_or_default();
+        answer["description"] = Value::from(format!(
+            "The {title}: one object with exactly these fields: {fields}."
+        ));
+        tools_with_answer(answer)
     }
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -968,6 +972,73 @@ impl Environment for Productivity {
     fn suggest(action: &Value) -> Option<Value> {
         command::suggest(action, &ANSWER_FIELD_NAMES).map(|raw| serde_json::json!({ "raw": raw }))
     }
+}
+
+/// `inspect`, `propose` and `final` with `answer` as the answer's schema.
+#[cfg(not(target_arch = "wasm32"))]
+fn tools_with_answer(answer: Value) -> Vec<crate::tools::Tool> {
+    let schema = crate::episode::action_schema::<Productivity>();
+    command::TOOLS
+        .iter()
+        .map(|(spec, description)| crate::tools::Tool {
+            name: spec.name,
+            description: (*description).to_owned(),
+            input_schema: crate::tools::input_schema(&schema, spec, &[("answer", answer.clone())]),
+        })
+        .collect()
+}
+
+/// The JSON Schema of `task`'s answer object: the fields the observation's
+/// `answer_schema` names, in the form the grader reads best (it also reads
+/// looser forms, `"yes"` or `true`, `"2:30 pm"`; the schema states the
+/// plain one).
+#[cfg(not(target_arch = "wasm32"))]
+fn answer_schema_of(task: &'static TaskInfo) -> Value {
+    use serde_json::json;
+    let text = |description: &str| json!({"type": "string", "description": description});
+    let list = |description: &str| json!({"type": "array", "items": {"type": "string"}, "description": description});
+    let clock = json!({"type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$", "description": "HH:MM, 24-hour"});
+    let (title, properties) = match task.id {
+        "easy" => (
+            "Email classification",
+            json!({
+                "label": {"enum": ["work", "personal", "spam", "finance"]},
+                "priority": {"enum": ["low", "normal", "high"]},
+                "needs_reply": {"enum": ["yes", "no"]},
+            }),
+        ),
+        "medium" => (
+            "Meeting booking",
+            json!({
+                "day": {"type": "string", "format": "date", "description": "YYYY-MM-DD"},
+                "start": clock,
+                "end": clock,
+                "participants": list("The required people's names"),
+                "room": text("A room's name"),
+            }),
+        ),
+        _ => (
+            "Cleaning report",
+            json!({
+                "valid_rows": {"type": "integer", "minimum": 0},
+                "duplicate_ids": list("Row ids"),
+                "invalid_emails": list("As written, trimmed"),
+                "normalized_total": {"type": "string", "pattern": "^-?[0-9]+\\.[0-9]{2}$", "description": "Two decimals, e.g. \"561.40\""},
+                "retained_ids": list("Row ids in table order"),
+            }),
+        ),
+    };
+    let required: Vec<&String> = properties
+        .as_object()
+        .map(|p| p.keys().collect())
+        .unwrap_or_default();
+    json!({
+        "title": title,
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+    })
 }
 
 #[cfg(test)]

@@ -116,6 +116,9 @@ pub struct Level {
     /// (the `medium` queue holds at most this many tickets the plan rule
     /// can lift, each needing one). `None` below level 4.
     pub records: Option<u32>,
+    /// In the exception task, the share (in quarters) of refunds whose
+    /// invoice is annual and pro-rated (records desk only).
+    annual: u32,
 }
 
 /// Levels 1 to 5; level 2 is the desk as first written.
@@ -129,6 +132,7 @@ pub const LEVELS: [Level; 5] = [
         personal: 0,
         plan_rule: false,
         records: None,
+        annual: 0,
     },
     Level {
         queue: (3, 5),
@@ -139,6 +143,7 @@ pub const LEVELS: [Level; 5] = [
         personal: 1,
         plan_rule: true,
         records: None,
+        annual: 0,
     },
     Level {
         queue: (5, 7),
@@ -149,6 +154,7 @@ pub const LEVELS: [Level; 5] = [
         personal: 2,
         plan_rule: true,
         records: None,
+        annual: 0,
     },
     Level {
         queue: (9, 9),
@@ -159,6 +165,7 @@ pub const LEVELS: [Level; 5] = [
         personal: 2,
         plan_rule: true,
         records: Some(4),
+        annual: 2,
     },
     Level {
         queue: (12, 12),
@@ -169,6 +176,7 @@ pub const LEVELS: [Level; 5] = [
         personal: 3,
         plan_rule: true,
         records: Some(5),
+        annual: 4,
     },
 ];
 
@@ -236,7 +244,7 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
         };
         let dressed = level
             .records
-            .map(|_| records_dress(&mut records_rng, level, case));
+            .map(|_| records_dress(&mut records_rng, level, case, task == "hard"));
         let case = dressed.as_ref().map_or(case, |d| d.case);
         let customer = customer(&mut rng, plan, received, case, &tickets);
         let mut ticket = write_ticket(
@@ -953,7 +961,19 @@ fn situation(
                 },
             )
         }
-        // Written as the refund it asks for; the chargeback is on record.
+        // Written as the refund it asks for; the chargeback or the annual
+        // term is on record.
+        Case::RefundProrated { .. } => situation(
+            rng,
+            vendor,
+            product,
+            customer,
+            (received, minute),
+            Case::Refund {
+                invoice_named: true,
+                days_since_charge: 60,
+            },
+        ),
         Case::RefundChargeback { days_since_charge } => situation(
             rng,
             vendor,
@@ -1071,17 +1091,21 @@ struct Dressed {
     currency: records::Currency,
     local_cents: i64,
     refund: records::RefundDraw,
+    /// Amounts and dates at a rule's limit.
+    edge: bool,
 }
 
-fn records_dress(rng: &mut SeededRng, level: &Level, case: Case) -> Dressed {
+fn records_dress(rng: &mut SeededRng, level: &Level, case: Case, exceptions: bool) -> Dressed {
     let edge = odds(rng, level.amount_edge);
     let (case, currency, local_cents) = records::localize(rng, case, edge);
-    let (case, refund) = records::draw_refund(rng, case);
+    let annual = if exceptions { level.annual } else { 0 };
+    let (case, refund) = records::draw_refund(rng, case, annual);
     Dressed {
         case,
         currency,
         local_cents,
         refund,
+        edge,
     }
 }
 
@@ -1093,13 +1117,24 @@ fn records_apply(rng: &mut SeededRng, ticket: &mut Ticket, number: u32, dressed:
         currency,
         local_cents,
         refund,
+        edge,
     } = dressed;
     if let Case::DuplicateCharge { cents } | Case::FeeWaiver { cents, .. } = case {
         ticket.body = ticket
             .body
             .replace(&money(cents), &currency.money(local_cents));
     }
-    let item = (*rng.pick(ADD_ONS)).to_owned();
+    let annual = matches!(case, Case::RefundProrated { .. });
+    let item = if annual {
+        // A customer now on Free cancelled a paid annual plan.
+        let plan = match ticket.customer.plan {
+            Plan::Free => Plan::Starter,
+            plan => plan,
+        };
+        format!("annual {} plan subscription", plan.name())
+    } else {
+        (*rng.pick(ADD_ONS)).to_owned()
+    };
     let mut invoice = None;
     let mut invoice_answer = None;
     let days = match case {
@@ -1107,6 +1142,7 @@ fn records_apply(rng: &mut SeededRng, ticket: &mut Ticket, number: u32, dressed:
             days_since_charge, ..
         }
         | Case::RefundChargeback { days_since_charge } => Some(days_since_charge),
+        Case::RefundProrated { .. } => Some(0),
         _ => None,
     };
     if let Some(days) = days {
@@ -1117,13 +1153,23 @@ fn records_apply(rng: &mut SeededRng, ticket: &mut Ticket, number: u32, dressed:
                 ..
             }
         );
-        let drawn = named
-            .then(|| records::refund_invoice(rng, ticket.received, days, &item, refund.chargeback));
+        let drawn = named.then(|| {
+            let mut invoice =
+                records::refund_invoice(rng, ticket.received, days, &item, refund.chargeback);
+            if let Case::RefundProrated { over_limit } = case {
+                let (charged, cents) =
+                    records::annual_invoice(rng, ticket.received, currency, over_limit, edge);
+                invoice.charged = charged;
+                invoice.local_cents = cents;
+                invoice.annual = true;
+            }
+            invoice
+        });
         let shown = drawn
             .as_ref()
             .filter(|_| refund.in_body)
             .map(|i| i.id.clone());
-        let request = records::refund_text(rng, &item, shown.as_deref());
+        let request = records::refund_text(rng, &item, shown.as_deref(), annual);
         // The refund request replaces the one the level wrote; the body's
         // paragraphs are greeting, request and distractors, sign-off.
         let parts: Vec<&str> = ticket.body.splitn(3, "\n\n").collect();

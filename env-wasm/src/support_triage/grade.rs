@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use super::action::{Department, Disposition, Priority};
 use super::generate::{Desk, Ticket};
 use super::policy::{self, ReplyRules};
-use super::reply::{self, Commitment, DayWord, Move, Reading, Team, Violation, When};
+use super::reply::{self, Commitment, DayWord, Finding, Move, Reading, Team, Violation, When};
 use crate::grading::all_or_nothing;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -255,6 +255,9 @@ pub struct ReplyVerdict {
     pub violations: Vec<Violation>,
     /// The slowest follow-up time promised, when it breaks the SLA.
     pub late_follow_up: Option<u32>,
+    /// The refund a pro-rated case must state, and how the reply states
+    /// it; `None` for every other case.
+    pub amount: Option<super::refund_amount::AmountCheck>,
     pub reading: Reading,
 }
 
@@ -266,6 +269,7 @@ impl ReplyVerdict {
             && self.addresses_case
             && self.off_policy.is_empty()
             && self.forbidden.is_empty()
+            && self.amount.as_ref().is_none_or(|a| a.ok())
     }
 
     /// Handled, and says nothing a reply must never say.
@@ -477,6 +481,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         forbidden,
         violations: reading.violations.iter().copied().collect(),
         late_follow_up,
+        amount: super::refund_amount::check(ticket, text),
         reading,
     }
 }
@@ -509,6 +514,48 @@ fn describe_violation(v: Violation) -> &'static str {
         Violation::CredentialRequest => "asks for a password, card number or code",
         Violation::LiabilityAdmission => "admits fault or liability",
         Violation::SafetyAssurance => "assures the customer their data is safe",
+    }
+}
+
+/// The most words of a reply's sentence a note quotes.
+const QUOTED_WORDS: usize = 30;
+
+/// A sentence of the reply, quoted (cut after [`QUOTED_WORDS`] words).
+fn quote(sentence: &str) -> String {
+    crate::text::quote_start(sentence, QUOTED_WORDS)
+}
+
+/// A flag and the sentence of the reply that fired it.
+fn fired(flag: &str, source: Option<&str>) -> String {
+    match source {
+        Some(sentence) if !sentence.is_empty() => format!("{flag}, read in {}", quote(sentence)),
+        _ => flag.to_owned(),
+    }
+}
+
+/// A move the case requires that the reply does not make, and why: the
+/// sentence that declines or hedges the outcome, or that none makes it.
+fn missing_move(m: Move, reading: &Reading) -> String {
+    let what = describe_move(m);
+    if let Move::Commit(c) = m {
+        if let Some(sentence) = reading.source(Finding::Declined(c)) {
+            return format!("{what} (the reply declines it in {})", quote(sentence));
+        }
+        if let Some(sentence) = reading.source(Finding::Leaning(c)) {
+            return format!(
+                "{what} (the reply hedges it in {}, which delivers nothing)",
+                quote(sentence)
+            );
+        }
+    }
+    format!("{what} (no sentence of the reply does)")
+}
+
+fn quoted_list(items: Vec<String>) -> String {
+    if items.is_empty() {
+        "nothing".to_owned()
+    } else {
+        items.join("; ")
     }
 }
 
@@ -610,18 +657,65 @@ pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdi
                 )
             },
         ));
+        let reading = &verdict.reading;
+        // Each flag quotes the sentence of the reply that fired it, so a
+        // player sees what was read without bisecting the reply.
+        let off_policy: Vec<String> = verdict
+            .off_policy
+            .iter()
+            .map(|m| fired(describe_move(*m), reading.source(Finding::Move(*m))))
+            .collect();
+        let forbidden: Vec<String> = verdict
+            .forbidden
+            .iter()
+            .map(|c| {
+                let source = reading
+                    .source(Finding::Move(Move::Commit(*c)))
+                    .or(reading.source(Finding::Leaning(*c)));
+                fired(describe_move(Move::Commit(*c)), source)
+            })
+            .chain(verdict.violations.iter().map(|v| {
+                fired(
+                    describe_violation(*v),
+                    reading.source(Finding::Violation(*v)),
+                )
+            }))
+            .collect();
+        let missing: Vec<String> = rules
+            .required
+            .iter()
+            .filter(|m| match m {
+                Move::Commit(c) => !reading.delivers(*c),
+                other => !reading.moves.contains(other),
+            })
+            .map(|m| missing_move(*m, reading))
+            .collect();
         notes.push(format!(
-            "Reply does: {}. Off-policy: {}. Forbidden: {}.",
-            list(verdict.reading.moves.iter().map(|m| describe_move(*m))),
-            list(verdict.off_policy.iter().map(|m| describe_move(*m))),
-            list(
-                verdict
-                    .forbidden
-                    .iter()
-                    .map(|c| describe_move(Move::Commit(*c)))
-                    .chain(verdict.violations.iter().map(|v| describe_violation(*v)))
-            )
+            "Reply does: {}. Off-policy: {}. Forbidden: {}.{}",
+            list(reading.moves.iter().map(|m| describe_move(*m))),
+            quoted_list(off_policy),
+            quoted_list(forbidden),
+            if missing.is_empty() || verdict.pasted {
+                String::new()
+            } else {
+                format!(" Missing: {}.", missing.join("; "))
+            }
         ));
+        if let Some(amount) = &verdict.amount {
+            notes.push(format!(
+                "Refund amount: {} (expected {}){}.",
+                if amount.stated { "stated" } else { "missing" },
+                amount.expected,
+                if amount.others.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; other amounts the policy does not allow: {}",
+                        amount.others.join(", ")
+                    )
+                }
+            ));
+        }
     } else {
         notes.push("No reply was drafted.".to_owned());
     }

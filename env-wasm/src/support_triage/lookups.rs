@@ -40,6 +40,9 @@ pub struct InvoiceRecord {
     pub amount: Option<String>,
     /// The day the charge was taken (ISO date).
     pub charged: Option<String>,
+    /// `monthly`, or `annual` (a 12-month term from the charge date).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub billing: Option<&'static str>,
     /// `paid`, or `chargeback opened on <date>` (disputed with the bank).
     pub status: String,
 }
@@ -158,9 +161,15 @@ pub fn invoice_record(desk: &Desk, id: &str) -> Result<Lookup, String> {
             };
             let amount = records.currency.money(invoice.local_cents);
             let charged = invoice.charged.iso();
+            let billing = if invoice.annual { "annual" } else { "monthly" };
+            let term = if invoice.annual {
+                " (a 12-month term from the charge date)"
+            } else {
+                ""
+            };
             return Ok(Lookup {
                 text: format!(
-                    "Invoice {id} on the account of {}: {} for the {}, charged on {charged}; status: {status}.",
+                    "Invoice {id} on the account of {}: {} for the {}, charged on {charged}; billing: {billing}{term}; status: {status}.",
                     ticket.customer.name(),
                     amount,
                     invoice.item
@@ -172,6 +181,7 @@ pub fn invoice_record(desk: &Desk, id: &str) -> Result<Lookup, String> {
                     item: Some(invoice.item.clone()),
                     amount: Some(amount),
                     charged: Some(charged),
+                    billing: Some(billing),
                     status,
                 }),
             });
@@ -191,6 +201,7 @@ pub fn invoice_record(desk: &Desk, id: &str) -> Result<Lookup, String> {
                 item: None,
                 amount: None,
                 charged: None,
+                billing: None,
                 status: "paid".to_owned(),
             }),
         });

@@ -24,6 +24,7 @@ pub mod noisy;
 pub mod policy;
 pub mod records;
 pub mod reference;
+pub mod refund_amount;
 pub mod reply;
 pub mod shaping;
 pub mod text_form;
@@ -666,6 +667,18 @@ impl Environment for SupportTriage {
             let tickets = generate::level(difficulty).queue.1 as u32;
             return 2 * tickets + 1 + lookups + 1;
         }
+        // The records desk's single ticket: what the work takes (open, the
+        // account, a question, the invoice, then labels, reply,
+        // disposition and submit: 8 at most in the exception task; open,
+        // the account, labels and submit in the other) and a few spare,
+        // fewer at level 5, so idle lookups cost.
+        if generate::level(difficulty).records.is_some() {
+            let spare = if difficulty >= 5 { 2 } else { 6 };
+            return match task.id {
+                "hard" => 8 + spare,
+                _ => 4 + spare,
+            };
+        }
         let most = |level: u8| generate::level(level).queue.1;
         let extra = match task.id {
             "medium" => most(difficulty) - most(crate::splits::DEFAULT_LEVEL),
@@ -713,7 +726,71 @@ impl Environment for SupportTriage {
         (env, observation)
     }
 
+    /// Besides the length bounds, what an action lacks to be played at all
+    /// is refused, not counted as a step (the same on every transport): a
+    /// missing or unknown ticket id, `set_triage` with neither field, and an
+    /// empty required field (`reply_body`, `disposition`, `request`,
+    /// `invoice_id`). Commands of the records desk below level 4 stay
+    /// penalised steps: the tool is listed, and the feedback says why it
+    /// does nothing here.
     fn admit(&self, action: &SupportTriageAction) -> Result<(), EnvError> {
+        let refused = |field: &str, message: String| {
+            Err(EnvError::validation(
+                format!("action.{field}"),
+                format!("{message} Nothing was played: no step is counted."),
+            ))
+        };
+        let command = action.command;
+        let needs_ticket = match command {
+            Command::ShowInbox | Command::SubmitEpisode | Command::LookupInvoice => false,
+            Command::LookupCustomer | Command::AskCustomer => self.records_desk(),
+            Command::ViewTicket
+            | Command::SetTriage
+            | Command::DraftReply
+            | Command::SetDisposition => true,
+        };
+        if needs_ticket && let Err(message) = self.target(action) {
+            return refused("ticket_id", message);
+        }
+        let blank = |text: &Option<String>| text.as_deref().is_none_or(|t| t.trim().is_empty());
+        match command {
+            Command::SetTriage if action.priority.is_none() && action.department.is_none() => {
+                return refused(
+                    "priority",
+                    "`set_triage` needs `priority`, `department` or both.".to_owned(),
+                );
+            }
+            Command::DraftReply if blank(&action.reply_body) => {
+                return refused(
+                    "reply_body",
+                    "`draft_reply` needs a non-empty `reply_body`.".to_owned(),
+                );
+            }
+            Command::SetDisposition if action.disposition.is_none() => {
+                return refused(
+                    "disposition",
+                    "`set_disposition` needs a `disposition`: resolved, escalate_supervisor or \
+                     pending_customer."
+                        .to_owned(),
+                );
+            }
+            Command::AskCustomer if needs_ticket && action.request.is_none() => {
+                return refused(
+                    "request",
+                    format!(
+                        "`ask_customer` needs a `request`: {}.",
+                        CustomerRequest::allowed()
+                    ),
+                );
+            }
+            Command::LookupInvoice if self.records_desk() && blank(&action.invoice_id) => {
+                return refused(
+                    "invoice_id",
+                    "`lookup_invoice` needs an `invoice_id`, e.g. INV-40213.".to_owned(),
+                );
+            }
+            _ => {}
+        }
         if let Some(body) = &action.reply_body
             && body.chars().count() > MAX_REPLY_CHARS
         {

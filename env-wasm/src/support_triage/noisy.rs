@@ -155,6 +155,21 @@ fn misread(ticket: &Ticket, error_per_mille: u32, rng: &mut SeededRng) -> Ticket
     if plan_lifts(seen.case, seen.customer.plan) && slip(rng, error_per_mille) {
         seen.customer.plan = Plan::Business;
     }
+    // A pro-rated refund: the months miscounted by one (the reply states
+    // another amount), or the converted refund put on the wrong side of
+    // its limit.
+    if let Case::RefundProrated { over_limit } = seen.case {
+        if slip(rng, error_per_mille)
+            && let Some(invoice) = seen.records.as_mut().and_then(|r| r.invoice.as_mut())
+        {
+            invoice.charged = invoice.charged.plus(31);
+        }
+        if slip(rng, error_per_mille) {
+            seen.case = Case::RefundProrated {
+                over_limit: !over_limit,
+            };
+        }
+    }
     seen
 }
 

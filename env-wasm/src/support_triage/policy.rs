@@ -22,6 +22,9 @@ pub const REFUND_WINDOW_DAYS: i64 = 30;
 pub const DUPLICATE_HIGH_CENTS: i64 = 20_000;
 /// The largest late fee (cents) the desk may waive.
 pub const FEE_WAIVER_LIMIT_CENTS: i64 = 5_000;
+/// The largest pro-rated refund (US cents, after conversion) of an annual
+/// invoice the desk may give (policy section 6, levels 4 and 5).
+pub const PRORATED_REFUND_LIMIT_CENTS: i64 = 30_000;
 /// One waiver per this many days.
 pub const WAIVER_COOLDOWN_DAYS: i64 = 365;
 
@@ -93,6 +96,13 @@ pub enum Case {
     RefundChargeback {
         days_since_charge: i64,
     },
+    /// A refund of an annual invoice (named, or given when asked) charged
+    /// more than 30 days before the ticket: pro-rated, resolved when the
+    /// refund is within the limit (the amount lives on the invoice
+    /// record); the records desk's exception task only.
+    RefundProrated {
+        over_limit: bool,
+    },
 }
 
 impl Case {
@@ -106,6 +116,7 @@ impl Case {
                 | Case::Refund { .. }
                 | Case::FeeWaiver { .. }
                 | Case::RefundChargeback { .. }
+                | Case::RefundProrated { .. }
         )
     }
 
@@ -139,6 +150,8 @@ impl Case {
             Case::FeeWaiver { .. } if fee_waivable(self) => "fee_waiver_allowed",
             Case::FeeWaiver { .. } => "fee_waiver_over_limit",
             Case::RefundChargeback { .. } => "refund_chargeback",
+            Case::RefundProrated { over_limit: false } => "refund_prorated",
+            Case::RefundProrated { over_limit: true } => "refund_prorated_over_limit",
         }
     }
 }
@@ -162,7 +175,10 @@ pub fn base_priority(case: Case) -> Priority {
             Medium
         }
         Case::DuplicateCharge { .. } | Case::InvoiceCorrection | Case::AccountChange => Medium,
-        Case::Refund { .. } | Case::FeeWaiver { .. } | Case::RefundChargeback { .. } => Medium,
+        Case::Refund { .. }
+        | Case::FeeWaiver { .. }
+        | Case::RefundChargeback { .. }
+        | Case::RefundProrated { .. } => Medium,
         Case::HowTo | Case::Pricing | Case::FeatureRequest | Case::Feedback => Low,
     }
 }
@@ -190,7 +206,8 @@ pub fn department(case: Case) -> Department {
         | Case::Pricing
         | Case::Refund { .. }
         | Case::FeeWaiver { .. }
-        | Case::RefundChargeback { .. } => Billing,
+        | Case::RefundChargeback { .. }
+        | Case::RefundProrated { .. } => Billing,
         Case::FeatureRequest
         | Case::Feedback
         | Case::AccountChange
@@ -215,7 +232,10 @@ pub fn disposition(case: Case) -> Option<Disposition> {
         Case::Refund {
             days_since_charge, ..
         } if days_since_charge <= REFUND_WINDOW_DAYS => Resolved,
-        Case::Refund { .. } | Case::RefundChargeback { .. } => EscalateSupervisor,
+        Case::RefundProrated { over_limit: false } => Resolved,
+        Case::Refund { .. } | Case::RefundChargeback { .. } | Case::RefundProrated { .. } => {
+            EscalateSupervisor
+        }
         Case::FeeWaiver { .. } if fee_waivable(case) => Resolved,
         Case::FeeWaiver { .. } => EscalateSupervisor,
         _ => return None,
@@ -264,7 +284,12 @@ pub fn reply_rules(case: Case) -> ReplyRules {
         Case::FeeWaiver { .. } if fee_waivable(case) => {
             (&[Move::Commit(Commitment::Waiver)], RESOLVED_WAIVER)
         }
-        Case::FeeWaiver { .. } | Case::RefundChargeback { .. } => {
+        // The amount a pro-rated refund must state is checked by the
+        // grader against the invoice record (`grade::RefundAmount`).
+        Case::RefundProrated { over_limit: false } => {
+            (&[Move::Commit(Commitment::Refund)], RESOLVED_REFUND)
+        }
+        Case::FeeWaiver { .. } | Case::RefundChargeback { .. } | Case::RefundProrated { .. } => {
             (&[Move::Escalate(Team::Billing)], NONE)
         }
         // Routine tickets: no reply is graded; nothing may be promised.

@@ -21,7 +21,10 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::policy::{Case, DUPLICATE_HIGH_CENTS, FEE_WAIVER_LIMIT_CENTS, REFUND_WINDOW_DAYS};
+use super::policy::{
+    Case, DUPLICATE_HIGH_CENTS, FEE_WAIVER_LIMIT_CENTS, PRORATED_REFUND_LIMIT_CENTS,
+    REFUND_WINDOW_DAYS,
+};
 use crate::dates::Day;
 use crate::grading::format_cents;
 use crate::rng::SeededRng;
@@ -38,6 +41,15 @@ the 12 months before the ticket is an earlier ticket on record, dated within tho
 before they are compared: 1 EUR (€) = 1.10 USD, 1 GBP (£) = 1.25 USD, 1 CAD (CA$) = 0.75 USD.
 - A refund of an invoice whose record shows a chargeback (the customer disputed the charge with their bank) is not the \
 desk's to give, whatever its date: escalate_supervisor, and say our billing supervisor will review it; promise no refund.
+- Annual invoices: an invoice record says whether the charge is monthly or annual. A refund of an annual invoice charged \
+more than 30 days before the ticket arrived is pro-rated (for annual invoices this replaces the older-than-30-days rule of \
+section 4; a chargeback still comes first). The 12-month term starts on the charge date, and a month of it is used once it has \
+begun: the months begin on the charge date and on the same day of each later month, and every month beginning on or before the \
+day the ticket arrived is used. The refund is the invoice amount times the unused months, divided by 12, in the invoice's \
+currency. A refund of at most $300.00 (converted at the rates above) is the desk's: resolved, and the reply commits to \
+refunding exactly that amount and states it in the invoice's currency; the only other amounts it may give are the invoice \
+total, a month's share of it (a twelfth), the part used, the US-dollar value of any of these, and the $300.00 limit. A larger one: escalate_supervisor, and say our billing supervisor will review it; \
+promise no refund.
 - A refund request that does not name its invoice: ask the customer for it first (ask_customer with request \
 invoice_number). If they give one, handle the request by that invoice's record as if the ticket had named it. If they \
 cannot, pending_customer, and the reply asks them to send the invoice number once they find it.
@@ -121,6 +133,33 @@ pub struct Invoice {
     pub local_cents: i64,
     pub charged: Day,
     pub status: InvoiceStatus,
+    /// An annual plan's charge (a 12-month term from `charged`), whose
+    /// late refund is pro-rated; otherwise a monthly charge.
+    pub annual: bool,
+}
+
+/// `day` plus `months` calendar months; the records desk draws annual
+/// charges on days 1 to 28, so the day of the month always exists.
+fn plus_months(day: Day, months: u32) -> Option<Day> {
+    let (year, month, dom) = day.civil();
+    let index = i64::from(month - 1) + i64::from(months);
+    let month = u32::try_from(index.rem_euclid(12)).ok()? + 1;
+    Day::from_civil(year + index.div_euclid(12), month, dom)
+}
+
+/// The months of the 12-month term from `charged` that have begun on or
+/// before `received` (policy section 6: a begun month is used).
+pub fn months_used(charged: Day, received: Day) -> u32 {
+    (0..12)
+        .filter(|k| plus_months(charged, *k).is_some_and(|d| d <= received))
+        .count() as u32
+}
+
+/// The pro-rated refund of an annual `invoice` asked for on `received`:
+/// the unused months and the refund in the invoice's cents.
+pub fn prorated_refund(invoice: &Invoice, received: Day) -> (u32, i64) {
+    let unused = 12 - months_used(invoice.charged, received).min(12);
+    (unused, invoice.local_cents * i64::from(unused) / 12)
 }
 
 /// An earlier ticket of the account, as the account record lists it.
@@ -166,7 +205,9 @@ impl Records {
         let history = matches!(case, Case::FeeWaiver { .. });
         let invoice = self.invoice.is_some();
         let asked = self.invoice_answer.is_some();
-        [converted, history, invoice, asked]
+        // A pro-rated refund: months to count, an amount to work out.
+        let prorated = matches!(case, Case::RefundProrated { .. });
+        [converted, history, invoice, asked, prorated, prorated]
             .iter()
             .filter(|x| **x)
             .count()
@@ -183,59 +224,108 @@ pub struct RefundDraw {
     pub chargeback: bool,
 }
 
+impl RefundDraw {
+    fn of(in_body: bool, customer_knows: bool, chargeback: bool) -> RefundDraw {
+        RefundDraw {
+            in_body,
+            customer_knows,
+            chargeback,
+        }
+    }
+}
+
 /// How the records desk presents the refund `case` (the gold after any
 /// conversation): a named invoice is in the body half of the time and
 /// otherwise with the customer; half of the late refunds are charges in
-/// the window under a chargeback instead.
-pub fn draw_refund(rng: &mut SeededRng, case: Case) -> (Case, RefundDraw) {
+/// the window under a chargeback instead. With `annual` quarters (the
+/// exception task of levels 4 and 5), a refund in the window becomes a
+/// late refund of an annual invoice the desk may pro-rate (resolved, as
+/// before), and a late one that is no chargeback an annual invoice whose
+/// pro-rated refund is over the limit (escalated, as before), so every
+/// disposition keeps its share.
+pub fn draw_refund(rng: &mut SeededRng, case: Case, annual: u32) -> (Case, RefundDraw) {
+    let annual_odds = |rng: &mut SeededRng| annual > 0 && rng.chance(annual, 4);
     match case {
         Case::Refund {
             invoice_named: false,
             ..
-        } => (
-            case,
-            RefundDraw {
-                in_body: false,
-                customer_knows: false,
-                chargeback: false,
-            },
-        ),
+        } => (case, RefundDraw::of(false, false, false)),
         Case::Refund {
             invoice_named: true,
             days_since_charge,
         } => {
             let in_body = rng.chance(1, 2);
-            if days_since_charge > REFUND_WINDOW_DAYS && rng.chance(1, 2) {
+            let late = days_since_charge > REFUND_WINDOW_DAYS;
+            if late && rng.chance(1, 2) {
                 (
                     Case::RefundChargeback {
                         days_since_charge: rng.range(3, REFUND_WINDOW_DAYS),
                     },
-                    RefundDraw {
-                        in_body,
-                        customer_knows: true,
-                        chargeback: true,
-                    },
+                    RefundDraw::of(in_body, true, true),
+                )
+            } else if annual_odds(rng) {
+                (
+                    Case::RefundProrated { over_limit: late },
+                    RefundDraw::of(in_body, true, false),
                 )
             } else {
-                (
-                    case,
-                    RefundDraw {
-                        in_body,
-                        customer_knows: true,
-                        chargeback: false,
-                    },
-                )
+                (case, RefundDraw::of(in_body, true, false))
             }
         }
-        _ => (
-            case,
-            RefundDraw {
-                in_body: true,
-                customer_knows: true,
-                chargeback: false,
-            },
-        ),
+        _ => (case, RefundDraw::of(true, true, false)),
     }
+}
+
+/// An annual invoice whose pro-rated refund, asked for on `received`, is
+/// over the $300.00 limit or not: charged on a day 1 to 28 between 31
+/// and 330 days before (on `edge`, on or the day after a month of the
+/// term begins, where counting begun months is the work), for 12 equal
+/// whole months, the refund within a few units of the limit on `edge`.
+pub fn annual_invoice(
+    rng: &mut SeededRng,
+    received: Day,
+    currency: Currency,
+    over_limit: bool,
+    edge: bool,
+) -> (Day, i64) {
+    let mut charged = received.plus(-rng.range(REFUND_WINDOW_DAYS + 1, 330));
+    while charged.civil().2 > 28 {
+        charged = charged.plus(-3);
+    }
+    if edge {
+        // The next month of the term begins on the ticket's day (used) or
+        // the day after (not yet): one day decides a month.
+        let used = months_used(charged, received);
+        if let Some(next) = plus_months(charged, used) {
+            let moved = charged.plus(received.0 - next.0 + 1 - rng.range(0, 1));
+            let lands = (1..12).any(|k| {
+                plus_months(moved, k).is_some_and(|d| d.0 == received.0 || d.0 == received.0 + 1)
+            });
+            if lands
+                && moved.civil().2 <= 28
+                && received.0 - moved.0 > REFUND_WINDOW_DAYS
+                && months_used(moved, received) < 12
+            {
+                charged = moved;
+            }
+        }
+    }
+    // At most 330 days: at least one month of the term is left.
+    let unused = i64::from(12 - months_used(charged, received).min(11));
+    // The most whole units a month that keep the refund within the limit.
+    let limit_units = (1..)
+        .take_while(|units: &i64| {
+            currency.to_usd_cents(units * unused * 100) <= PRORATED_REFUND_LIMIT_CENTS
+        })
+        .last()
+        .unwrap_or(1);
+    let per_month = match (over_limit, edge) {
+        (false, true) => (limit_units - rng.range(0, 3)).max(8),
+        (false, false) => rng.range(8.min(limit_units), limit_units),
+        (true, true) => limit_units + 1 + rng.range(0, 3),
+        (true, false) => limit_units + rng.range(1, limit_units.max(20)),
+    };
+    (charged, 12 * per_month * 100)
 }
 
 /// The amount of a duplicate charge or late fee in a drawn currency, as
@@ -337,7 +427,23 @@ pub fn earlier_tickets(
 
 /// The body of a refund request on the records desk: the invoice named or
 /// not, never the date or the amount (they are on the invoice record).
-pub fn refund_text(rng: &mut SeededRng, item: &str, invoice: Option<&str>) -> String {
+pub fn refund_text(rng: &mut SeededRng, item: &str, invoice: Option<&str>, annual: bool) -> String {
+    if annual {
+        return match (invoice, rng.below(2)) {
+            (Some(inv), 0) => format!(
+                "We have moved to another tool and cancelled our {item}. Please refund what we paid on invoice {inv} for the time we won't use."
+            ),
+            (Some(inv), _) => format!(
+                "Please refund invoice {inv}: we cancelled the {item} and no longer need it."
+            ),
+            (None, 0) => format!(
+                "We have cancelled our {item}. Could you refund us for the part of it we won't use?"
+            ),
+            (None, _) => format!(
+                "We no longer need the {item} and have cancelled it. We'd like our money back for it."
+            ),
+        };
+    }
     match (invoice, rng.below(2)) {
         (Some(inv), 0) => format!(
             "I'd like a refund for invoice {inv}: it was for the {item}, which we never used."
@@ -374,5 +480,6 @@ pub fn refund_invoice(
         local_cents: rng.range(19, 640) * 100,
         charged,
         status,
+        annual: false,
     }
 }

@@ -10,6 +10,7 @@ use super::generate::{Desk, Ticket};
 use super::grade::Work;
 use super::lookups::{Inquiries, next_inquiry};
 use super::policy::{self, Case};
+use super::records::prorated_refund;
 
 /// A reply that does what the ticket's case needs and nothing else.
 pub fn reference_reply(vendor: &str, ticket: &Ticket) -> String {
@@ -52,6 +53,24 @@ pub fn reference_reply(vendor: &str, ticket: &Ticket) -> String {
                  to our billing supervisor for review. Our billing supervisor will contact you within {sla}."
             ),
         },
+        Case::RefundProrated { over_limit: false } => {
+            let refund = ticket.records.as_ref().and_then(|r| {
+                let invoice = r.invoice.as_ref()?;
+                let (unused, cents) = prorated_refund(invoice, ticket.received);
+                Some((unused, r.currency.money(cents)))
+            });
+            match refund {
+                Some((unused, amount)) => format!(
+                    "Your annual plan has {unused} unused months left in its term, so we will refund {amount} \
+                     for those months to your original payment method within 5 business days."
+                ),
+                None => "We will refund the unused months of your annual plan.".to_owned(),
+            }
+        }
+        Case::RefundProrated { over_limit: true } => format!(
+            "I have passed your message about your annual plan to our billing supervisor \
+             for review. Our billing supervisor will contact you within {sla}."
+        ),
         Case::RefundChargeback { .. } => format!(
             "Our records show this charge is disputed with your bank, so I have passed your message \
              to our billing supervisor for review. Our billing supervisor will contact you within {sla}."

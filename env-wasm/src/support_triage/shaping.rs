@@ -6,9 +6,11 @@
 //! the first reply and disposition) of a ticket already opened. Each unit
 //! pays once, whatever label it carries, so repeating or alternating
 //! actions earns nothing and no sequence can earn more than the budget
-//! before the end. Every step costs [`STEP_COST`]; mistakes (a missing or
-//! unknown ticket id, an empty field) and repeating the previous action
-//! cost more. The terminal step carries the grader score, less
+//! before the end. Every step costs [`STEP_COST`]; mistakes (a records-desk
+//! command below level 4, an unknown invoice) and repeating the previous
+//! action cost more. An action that cannot be played at all (a missing or
+//! unknown ticket id, an empty field) is refused before the step, not
+//! counted. The terminal step carries the grader score, less
 //! [`LIMIT_PENALTY`] when the step limit rather than `submit_episode`
 //! ended the episode.
 

@@ -47,6 +47,19 @@ pub fn normalize(text: &str) -> String {
         .join(" ")
 }
 
+/// The first `most` words of `line` in double quotes, " ..." marking a
+/// cut: how feedback quotes the line or sentence of an answer a deduction
+/// came from, so a player finds it without bisecting.
+pub fn quote_start(line: &str, most: usize) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let cut = words.len() > most;
+    format!(
+        "\"{}{}\"",
+        words[..words.len().min(most)].join(" "),
+        if cut { " ..." } else { "" }
+    )
+}
+
 /// Whether `text` normalises to one of `allowed` (already normalised).
 pub fn is_one_of(text: &str, allowed: &[&str]) -> bool {
     let folded = normalize(text);

@@ -8,8 +8,8 @@
 //! out. The corpus files are the raw JSON lines under `player_corpus/`,
 //! and the MCP player's episodes converted to one record each under `corpus/`.
 
-use env_wasm::it_mental_health::INFO;
 use env_wasm::it_mental_health::scenario::{Case, TaskKind};
+use env_wasm::it_mental_health::{INFO, plan};
 use serde_json::Value;
 
 const CORPORA: &[(&str, &str)] = &[
@@ -189,8 +189,18 @@ fn every_answer_the_player_judged_right_scores_full() {
                 .iter()
                 .find(|(n, l, _, _)| *n == *name && *l == line + 1);
             let mut all_full = true;
+            // Whether an answer was left out (a plan for a case that
+            // changed): then "now scores full" says nothing.
+            let mut skipped = false;
             for (kind, action) in kinds.iter().zip(actions) {
-                let case = Case::generate_at(*kind, u8::try_from(level).unwrap_or(2), seed);
+                let level = u8::try_from(level).unwrap_or(2);
+                // The plans were written before levels 4 and 5 chose from a
+                // catalogue: those cases are other cases now.
+                if *kind == TaskKind::InterventionPlan && level >= plan::CATALOGUE_LEVEL {
+                    skipped = true;
+                    continue;
+                }
+                let case = Case::generate_at(*kind, level, seed);
                 let Some(response) = action["response"].as_str() else {
                     continue;
                 };
@@ -239,13 +249,13 @@ fn every_answer_the_player_judged_right_scores_full() {
                     ));
                 }
             }
-            if all_full && own.is_some() {
+            if all_full && !skipped && own.is_some() {
                 failures.push(format!(
                     "{name}:{} now scores full: take it off PLAYERS_OWN",
                     line + 1
                 ));
             }
-            if all_full && known.is_some() {
+            if all_full && !skipped && known.is_some() {
                 failures.push(format!(
                     "{name}:{} now scores full: take it off KNOWN_OPEN",
                     line + 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .productivity import TOOL_ENVS as _productivity_tool_envs
-from .productivity import ProductivityEnv, ProductivityEnvironment, ProductivityToolEnv, ProductivityAction, ProductivityObservation, ProductivityState
+from .productivity import ProductivityEnv, ProductivityEnvironment, ProductivityEasyToolEnv, ProductivityMediumToolEnv, ProductivityHardToolEnv, ProductivityAction, ProductivityObservation, ProductivityState
 from .it_mental_health import TOOL_ENVS as _it_mental_health_tool_envs
 from .it_mental_health import ItMentalHealthEnv, ItMentalHealthEnvironment, ItMentalHealthToolEnv, ItMentalHealthAction, ItMentalHealthObservation, ItMentalHealthState
 from .support_triage import TOOL_ENVS as _support_triage_tool_envs
@@ -16,4 +16,4 @@ ENVIRONMENTS = {'productivity': ProductivityEnvironment, 'it_mental_health': ItM
 TOOL_ENVS = {'productivity': _productivity_tool_envs, 'it_mental_health': _it_mental_health_tool_envs, 'support_triage': _support_triage_tool_envs}
 """Environment id -> task -> its TRL tool environment class."""
 
-__all__ = ['ProductivityEnv', 'ProductivityEnvironment', 'ProductivityToolEnv', 'ProductivityAction', 'ProductivityObservation', 'ProductivityState', 'ItMentalHealthEnv', 'ItMentalHealthEnvironment', 'ItMentalHealthToolEnv', 'ItMentalHealthAction', 'ItMentalHealthObservation', 'ItMentalHealthState', 'SupportTriageEnv', 'SupportTriageEnvironment', 'SupportTriageToolEnv', 'SupportTriageAction', 'SupportTriageObservation', 'SupportTriageState', 'CLIENTS', 'ENVIRONMENTS', 'TOOL_ENVS']
+__all__ = ['ProductivityEnv', 'ProductivityEnvironment', 'ProductivityEasyToolEnv', 'ProductivityMediumToolEnv', 'ProductivityHardToolEnv', 'ProductivityAction', 'ProductivityObservation', 'ProductivityState', 'ItMentalHealthEnv', 'ItMentalHealthEnvironment', 'ItMentalHealthToolEnv', 'ItMentalHealthAction', 'ItMentalHealthObservation', 'ItMentalHealthState', 'SupportTriageEnv', 'SupportTriageEnvironment', 'SupportTriageToolEnv', 'SupportTriageAction', 'SupportTriageObservation', 'SupportTriageState', 'CLIENTS', 'ENVIRONMENTS', 'TOOL_ENVS']

@@ -9,6 +9,15 @@ from openenv.core.env_server.types import Action, Observation, State
 from pydantic import BaseModel, ConfigDict, Field
 
 
+class CapacityEntry(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    hours_per_week: Annotated[int, Field(ge=0)]
+    name: str
+    role: str
+
+
 class EmployeeCard(BaseModel):
     """
     One team member as the page shows them.
@@ -37,6 +46,32 @@ class FormatSection(BaseModel):
     )
     expects: str
     label: str
+
+
+class InterventionCard(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    action: str
+    cost: Annotated[
+        int, Field(description='Cost for the four weeks, in US dollars.', ge=0)
+    ]
+    excludes: Annotated[
+        list[str] | None,
+        Field(description='The ids of the interventions it cannot run together with.'),
+    ] = None
+    hours_per_week: Annotated[
+        int, Field(description='Hours a week its owner gives it.', ge=0)
+    ]
+    id: str
+    needs: Annotated[
+        str | None,
+        Field(description='The id of the intervention it needs in the plan, if any.'),
+    ] = None
+    owner: Annotated[str, Field(description='The roster name of its owner.')]
+    tackles: Annotated[
+        str, Field(description='The profile item it tackles, or "general support".')
+    ]
 
 
 class ItMentalHealthAction(Action):
@@ -179,27 +214,6 @@ class Subject2(BaseModel):
     kind: Literal['team']
 
 
-class Subject3(BaseModel):
-    """
-    The case as cards for a human reader (the same facts as the text).
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    affected: Annotated[int, Field(ge=0)]
-    budget_max: Annotated[int, Field(ge=0)]
-    budget_min: Annotated[int, Field(ge=0)]
-    company: str
-    context: list[str]
-    profile: list[ProfileItem]
-    roster: list[RosterEntry]
-    team: str
-    team_size: Annotated[int, Field(ge=0)]
-    wellbeing_score: Annotated[int, Field(ge=0)]
-    kind: Literal['team_profile']
-
-
 class TeamCard(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -208,6 +222,28 @@ class TeamCard(BaseModel):
     employees: list[EmployeeCard]
     lead: str
     team: str
+
+
+class CatalogueCard(BaseModel):
+    """
+    The catalogue as the observation's cards show it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    budget_cap: Annotated[
+        int,
+        Field(
+            description='The most the chosen interventions may cost together, in US dollars.',
+            ge=0,
+        ),
+    ]
+    capacity: Annotated[
+        list[CapacityEntry],
+        Field(description='Hours a week each owner can give the plan.'),
+    ]
+    interventions: list[InterventionCard]
 
 
 class EpisodeState(State):
@@ -298,6 +334,12 @@ class ProfileCard(BaseModel):
     affected: Annotated[int, Field(ge=0)]
     budget_max: Annotated[int, Field(ge=0)]
     budget_min: Annotated[int, Field(ge=0)]
+    catalogue: Annotated[
+        CatalogueCard | None,
+        Field(
+            description="Levels 4 and 5: the interventions to choose from, the owners'\nhours and the budget cap (`budget_min` is then 0 and `budget_max`\nthe cap)."
+        ),
+    ] = None
     company: str
     context: list[str]
     profile: list[ProfileItem]
@@ -305,6 +347,33 @@ class ProfileCard(BaseModel):
     team: str
     team_size: Annotated[int, Field(ge=0)]
     wellbeing_score: Annotated[int, Field(ge=0)]
+
+
+class Subject3(BaseModel):
+    """
+    The case as cards for a human reader (the same facts as the text).
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    affected: Annotated[int, Field(ge=0)]
+    budget_max: Annotated[int, Field(ge=0)]
+    budget_min: Annotated[int, Field(ge=0)]
+    catalogue: Annotated[
+        CatalogueCard | None,
+        Field(
+            description="Levels 4 and 5: the interventions to choose from, the owners'\nhours and the budget cap (`budget_min` is then 0 and `budget_max`\nthe cap)."
+        ),
+    ] = None
+    company: str
+    context: list[str]
+    profile: list[ProfileItem]
+    roster: list[RosterEntry]
+    team: str
+    team_size: Annotated[int, Field(ge=0)]
+    wellbeing_score: Annotated[int, Field(ge=0)]
+    kind: Literal['team_profile']
 
 
 class ItMentalHealthObservation(Observation):

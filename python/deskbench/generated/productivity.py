@@ -31,21 +31,21 @@ class ProductivityEnvironment(DeskBenchEnvironment[ProductivityAction, Productiv
     client_type = ProductivityEnv
 
 
-class ProductivityToolEnv(ToolEnv):
-    """`productivity` (every task) for TRL's `GRPOTrainer(environment_factory=...)`: one method per tool."""
+class ProductivityEasyToolEnv(ToolEnv):
+    """`productivity` (task `easy`) for TRL's `GRPOTrainer(environment_factory=...)`: one method per tool."""
 
     client_type = ProductivityEnv
-    tasks = ('easy', 'medium', 'hard')
+    tasks = ('easy',)
 
     def inspect(self) -> str:
-        """Look at the scenario again (it is all in the observation already); costs a step. Costs one step."""
+        """Look at the scenario again (it is all in the observation already). Costs one step."""
         return self._call_tool('inspect', {})
 
     def propose(self, answer: dict) -> str:
         """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
 
         Args:
-            answer: The answer: one object with exactly the fields of the observation's answer_schema. Email: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no). Calendar: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Cleaning: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails as written (trimmed)), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
+            answer: The email classification: one object with exactly these fields: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no).
         """
         return self._call_tool('propose', {'answer': answer})
 
@@ -53,10 +53,64 @@ class ProductivityToolEnv(ToolEnv):
         """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
-            answer: The answer: one object with exactly the fields of the observation's answer_schema. Email: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no). Calendar: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Cleaning: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails as written (trimmed)), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
+            answer: The email classification: one object with exactly these fields: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no).
         """
         return self._call_tool('final', {'answer': answer})
 
 
-TOOL_ENVS = {'easy': ProductivityToolEnv, 'medium': ProductivityToolEnv, 'hard': ProductivityToolEnv}
+class ProductivityMediumToolEnv(ToolEnv):
+    """`productivity` (task `medium`) for TRL's `GRPOTrainer(environment_factory=...)`: one method per tool."""
+
+    client_type = ProductivityEnv
+    tasks = ('medium',)
+
+    def inspect(self) -> str:
+        """Look at the scenario again (it is all in the observation already). Costs one step."""
+        return self._call_tool('inspect', {})
+
+    def propose(self, answer: dict) -> str:
+        """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
+
+        Args:
+            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name).
+        """
+        return self._call_tool('propose', {'answer': answer})
+
+    def final(self, answer: dict) -> str:
+        """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
+
+        Args:
+            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name).
+        """
+        return self._call_tool('final', {'answer': answer})
+
+
+class ProductivityHardToolEnv(ToolEnv):
+    """`productivity` (task `hard`) for TRL's `GRPOTrainer(environment_factory=...)`: one method per tool."""
+
+    client_type = ProductivityEnv
+    tasks = ('hard',)
+
+    def inspect(self) -> str:
+        """Look at the scenario again (it is all in the observation already). Costs one step."""
+        return self._call_tool('inspect', {})
+
+    def propose(self, answer: dict) -> str:
+        """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
+
+        Args:
+            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails as written (trimmed)), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
+        """
+        return self._call_tool('propose', {'answer': answer})
+
+    def final(self, answer: dict) -> str:
+        """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
+
+        Args:
+            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails as written (trimmed)), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
+        """
+        return self._call_tool('final', {'answer': answer})
+
+
+TOOL_ENVS = {'easy': ProductivityEasyToolEnv, 'medium': ProductivityMediumToolEnv, 'hard': ProductivityHardToolEnv}
 """The tool environment class of each task."""

@@ -78,6 +78,12 @@ class InvoiceRecord(BaseModel):
         str | None,
         Field(description="The amount in the account's currency, e.g. `€120.00`."),
     ] = None
+    billing: Annotated[
+        str | None,
+        Field(
+            description='`monthly`, or `annual` (a 12-month term from the charge date).'
+        ),
+    ] = None
     charged: Annotated[
         str | None, Field(description='The day the charge was taken (ISO date).')
     ] = None

@@ -13,6 +13,7 @@ mod isolation;
 mod itmh_sessions;
 mod mcp;
 mod openapi;
+mod openapi_drift;
 mod reset_options;
 mod routes;
 mod sessions;

@@ -479,9 +479,30 @@ async fn refusals_are_errors_that_spend_no_step() {
         ),
         ("productivity", "final", json!({"answer": {}})),
         ("productivity", "propose", json!({"answer": []})),
+        // Refused after the schema, by the environment: on every transport.
+        (
+            "support_triage",
+            "set_triage",
+            json!({"ticket_id": "T-1", "priority": "high"}),
+        ),
+        (
+            "support_triage",
+            "set_triage",
+            json!({"ticket_id": "FIRST"}),
+        ),
+        (
+            "support_triage",
+            "view_ticket",
+            json!({"ticket_id": "nope"}),
+        ),
     ] {
         let path = format!("/envs/{env}/mcp");
         let id = open(&app, &path).await;
+        let mut arguments = arguments;
+        if arguments["ticket_id"] == "FIRST" {
+            arguments["ticket_id"] =
+                read(&app, &path, &id).await["observation"]["inbox"][0]["ticket_id"].clone();
+        }
         let mut call = request(
             Method::POST,
             &path,
@@ -505,7 +526,122 @@ async fn refusals_are_errors_that_spend_no_step() {
             0,
             "{env} {arguments}"
         );
+        // The message says what to send, and that nothing was counted.
+        let message = refused["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
+        if env == "support_triage" {
+            assert!(
+                message.to_lowercase().contains("nothing was played"),
+                "{message}"
+            );
+            // HTTP refuses the same action alike: 422, no step.
+            let mut action = arguments.clone();
+            action["command"] = json!(tool);
+            let body = json!({ "action": action }).to_string();
+            let step = send(
+                &app,
+                with_id(Method::POST, &format!("/envs/{env}/step"), &id, &body),
+            )
+            .await;
+            assert_eq!(
+                step.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{}",
+                step.text()
+            );
+            assert_eq!(step.json()["error"]["code"], "VALIDATION_ERROR");
+            assert_eq!(read(&app, &path, &id).await["step_count"], 0);
+        }
     }
+}
+
+#[tokio::test]
+async fn productivity_tools_take_the_answer_of_the_task_on() {
+    let app = app();
+    let forms = [
+        (
+            "easy",
+            "label",
+            json!({"enum": ["work", "personal", "spam", "finance"]}),
+        ),
+        ("medium", "start", json!("^[0-2][0-9]:[0-5][0-9]$")),
+        (
+            "hard",
+            "valid_rows",
+            json!({"type": "integer", "minimum": 0}),
+        ),
+    ];
+    for (task, field, form) in forms {
+        let path = format!("/envs/productivity/mcp?task={task}");
+        let id = open(&app, &path).await;
+        let headers = [("mcp-session-id", id.as_str())];
+        let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+        let list = rpc_with(&app, &headers, body).await.json();
+        let size = list.to_string().len();
+        assert!(size < 4_000, "{task}: tools/list is {size} bytes");
+        let tools = list["result"]["tools"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        for name in ["propose", "final"] {
+            let tool = tools.iter().find(|t| t["name"] == name).expect(name);
+            let answer = &tool["inputSchema"]["properties"]["answer"];
+            assert_eq!(answer["type"], "object", "{task} {name}: {answer}");
+            assert_eq!(answer["additionalProperties"], false);
+            let property = &answer["properties"][field];
+            let stated = match &form {
+                Value::String(pattern) => &property["pattern"] == pattern,
+                Value::Object(expected) => expected.iter().all(|(k, v)| &property[k] == v),
+                _ => false,
+            };
+            assert!(stated, "{task} {name}: {answer}");
+            let required = answer["required"].as_array().map_or(0, Vec::len);
+            assert_eq!(
+                Some(required),
+                answer["properties"].as_object().map(|p| p.len())
+            );
+            assert!(answer["description"].is_string(), "{answer}");
+        }
+        // OpenEnv's `list_tools` action lists the same typed answer.
+        let listed = send(
+            &app,
+            with_id(
+                Method::POST,
+                "/envs/productivity/step",
+                &id,
+                r#"{"action": {"type": "list_tools"}}"#,
+            ),
+        )
+        .await
+        .json();
+        let final_tool = listed["observation"]["tools"]
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["name"] == "final"))
+            .cloned()
+            .unwrap_or_default();
+        assert!(
+            final_tool["input_schema"]["properties"]["answer"]["properties"][field].is_object(),
+            "{listed}"
+        );
+    }
+    // With no episode to follow, the answer is any task's typed object.
+    let list = post(
+        &app,
+        "/envs/productivity/mcp",
+        r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}"#,
+    )
+    .await
+    .json();
+    let final_tool = list["result"]["tools"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["name"] == "final"))
+        .cloned()
+        .unwrap_or_default();
+    let branches = final_tool["inputSchema"]["properties"]["answer"]["anyOf"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert_eq!(branches, 3, "{final_tool}");
 }
 
 #[tokio::test]
@@ -861,4 +997,30 @@ async fn step_results_carry_each_content_once() {
     for part in ["subject", "rubric", "response_format"] {
         assert!(next.get(part).is_none(), "{part}: {next}");
     }
+
+    // A graded answer's feedback is told once, in the text: not again in
+    // `feedback` nor in the graded task's notes.
+    let path = "/envs/it_mental_health/mcp?task=stress_triage&difficulty=5&seed=7";
+    let id = open(&app, path).await;
+    let mut request = request(
+        Method::POST,
+        path,
+        tools_call("answer", json!({"response": "Tier: RED. ".repeat(10)})).to_string(),
+    );
+    request
+        .headers_mut()
+        .insert("mcp-session-id", id.parse().expect("header"));
+    let graded = send(&app, request).await.json()["result"].clone();
+    let text = graded["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(text.contains("stress_triage scored"), "{text}");
+    let observation = &graded["structuredContent"]["observation"];
+    assert!(observation.get("feedback").is_none(), "{observation}");
+    assert!(observation["graded"]["notes"].is_null(), "{observation}");
+    assert!(
+        observation["graded"]["breakdown"].is_object(),
+        "{observation}"
+    );
+    let full = read(&app, path, &id).await;
+    assert!(full["observation"]["graded"]["notes"].is_array());
+    assert!(full["observation"]["feedback"].is_string());
 }

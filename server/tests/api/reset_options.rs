@@ -135,3 +135,51 @@ async fn the_schema_declares_exactly_the_accepted_options() {
         assert_eq!(keys(&request["properties"]), accepted);
     }
 }
+
+/// `?task=` names the task only when the body names none: a body's `index`
+/// names one (task, seed and level of its split), so the query is ignored
+/// then, as the document says, and the reset plays that task.
+#[tokio::test]
+async fn a_split_index_overrides_the_task_query() {
+    let app = app();
+    for (uri, body) in [
+        (
+            "/envs/it_mental_health/reset?task=full_episode",
+            r#"{"split": "train", "index": 0.0, "task": null}"#,
+        ),
+        (
+            "/envs/productivity/reset?task=hard",
+            r#"{"split": "test", "index": 3}"#,
+        ),
+    ] {
+        let reset = post(&app, uri, body).await;
+        assert_eq!(reset.status.as_u16(), 200, "{uri}: {}", reset.text());
+        let state = send(
+            &app,
+            with_id(
+                Method::GET,
+                &uri.split('?')
+                    .next()
+                    .unwrap_or(uri)
+                    .replace("/reset", "/state"),
+                &reset.session_id(),
+                "",
+            ),
+        )
+        .await;
+        let state = state.json();
+        let split: Value = serde_json::from_str(body).expect("JSON");
+        let env = uri.split('/').nth(2).expect("env id");
+        let info = env_wasm::registry::find(env).expect("registered");
+        let task = info
+            .task_at(
+                info.split(split["split"].as_str().expect("split"))
+                    .expect("split"),
+                split["index"].as_f64().expect("index") as u64,
+            )
+            .expect("task")
+            .to_json();
+        assert_eq!(state["task"], task["task"], "{uri}: {state}");
+        assert_eq!(state["seed"], task["seed"], "{uri}: {state}");
+    }
+}

@@ -244,15 +244,20 @@ fn profile(html: &mut Html, p: &Value) {
         "wellbeing",
         &format!("{}/10", text_of(&p["wellbeing_score"])),
     );
-    chip(
-        html,
-        "budget",
-        &format!(
-            "{} to {}",
-            dollars(&p["budget_min"]),
-            dollars(&p["budget_max"])
-        ),
-    );
+    let catalogue = &p["catalogue"];
+    if catalogue.is_object() {
+        chip(html, "budget cap", &dollars(&catalogue["budget_cap"]));
+    } else {
+        chip(
+            html,
+            "budget",
+            &format!(
+                "{} to {}",
+                dollars(&p["budget_min"]),
+                dollars(&p["budget_max"])
+            ),
+        );
+    }
     html.close("div")
         .close("div")
         .open("div", &[("class", "grid-scroll")])
@@ -286,8 +291,68 @@ fn profile(html: &mut Html, p: &Value) {
         })
         .collect();
     list(html, roster);
+    if catalogue.is_object() {
+        interventions(html, catalogue);
+    }
     heading(html, "Other context");
     list(html, strings(&p["context"]));
+}
+
+/// Levels 4 and 5: the catalogue to choose from, with its rules, and the
+/// hours each owner can give.
+fn interventions(html: &mut Html, catalogue: &Value) {
+    heading(html, "Catalogue of interventions");
+    html.open("div", &[("class", "grid-scroll")])
+        .open("table", &[("class", "data sticky")])
+        .open("thead", &[])
+        .open("tr", &[]);
+    for title in [
+        "Id",
+        "Intervention",
+        "Tackles",
+        "Cost",
+        "Owner",
+        "Hours a week",
+        "Rules",
+    ] {
+        html.element("th", &[], title);
+    }
+    html.close("tr").close("thead").open("tbody", &[]);
+    for item in catalogue["interventions"].as_array().into_iter().flatten() {
+        let mut rules = Vec::new();
+        if item["needs"].is_string() {
+            rules.push(format!("needs {}", text_of(&item["needs"])));
+        }
+        let excludes = strings(&item["excludes"]);
+        if !excludes.is_empty() {
+            rules.push(format!("not with {}", excludes.join(" or ")));
+        }
+        html.open("tr", &[])
+            .element("td", &[], &text_of(&item["id"]))
+            .element("td", &[], &text_of(&item["action"]))
+            .element("td", &[], &text_of(&item["tackles"]))
+            .element("td", &[], &dollars(&item["cost"]))
+            .element("td", &[], &text_of(&item["owner"]))
+            .element("td", &[], &text_of(&item["hours_per_week"]))
+            .element("td", &[], &rules.join("; "))
+            .close("tr");
+    }
+    html.close("tbody").close("table").close("div");
+    heading(html, "Hours a week each owner can give");
+    let capacity = catalogue["capacity"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            format!(
+                "{} ({}): {}",
+                text_of(&c["name"]),
+                text_of(&c["role"]),
+                text_of(&c["hours_per_week"])
+            )
+        })
+        .collect();
+    list(html, capacity);
 }
 
 /// `12500` as `$12,500`.

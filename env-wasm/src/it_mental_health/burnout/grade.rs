@@ -18,7 +18,7 @@ use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::decision::decision;
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Section, parse};
-use crate::it_mental_health::reading::{Answer, LIST_READ};
+use crate::it_mental_health::reading::{Answer, LIST_READ, quoted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::{
@@ -94,11 +94,19 @@ const SEVERITY: Points = Points(3000);
 const RED_FLAGS: Points = Points(3000);
 const ESCALATION: Points = Points(2000);
 
+/// The least red-flags score that shows an answer reads this case: one
+/// concerning fact of it cited. Dimensions, severity and escalation are
+/// one small set of values each, so an answer written for another case
+/// (falsepass's X1 probe) or for no case agrees with them by chance; they
+/// count only beside a red flag grounded in this case.
+const READS_THIS_CASE: Points = Points(1);
+
 pub static RUBRIC: Rubric = Rubric::new(&[
-    Criterion::new("dimensions", DIMENSIONS, "Burnout dimensions"),
-    Criterion::new("severity", SEVERITY, "Severity"),
+    Criterion::new("dimensions", DIMENSIONS, "Burnout dimensions")
+        .gated("red_flags", READS_THIS_CASE),
+    Criterion::new("severity", SEVERITY, "Severity").gated("red_flags", READS_THIS_CASE),
     Criterion::new("red_flags", RED_FLAGS, "Grounded red flags"),
-    Criterion::new("escalation", ESCALATION, "HR escalation"),
+    Criterion::new("escalation", ESCALATION, "HR escalation").gated("red_flags", READS_THIS_CASE),
 ])
 .with_penalties(&PENALTIES);
 
@@ -121,41 +129,48 @@ pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
     // A copy that names no dimension and does not say none ("Dimensions:
     // 3. Health signs: ..." among the severity points) is a rubric point,
     // not a value of this section; an empty copy or "none" is one.
-    let (dimension_score, named) = parsed
+    let (dimension_score, named, dimension_text) = parsed
         .runs("dimensions")
         .iter()
         .map(|s| (dimensions(s), s.text()))
         .filter(|(named, text)| !named.is_empty() || says_none(text))
-        .map(|(named, _)| {
+        .map(|(named, text)| {
             let hits = named.intersection(&case.dimensions).count();
-            (offset_f1(hits, named.len(), case.dimensions.len()), named)
+            (
+                offset_f1(hits, named.len(), case.dimensions.len()),
+                named,
+                Some(text),
+            )
         })
-        .min_by_key(|(score, _)| *score)
+        .min_by_key(|(score, _, _)| *score)
         .unwrap_or_else(|| {
             let none = BTreeSet::new();
-            (offset_f1(0, 0, case.dimensions.len()), none)
+            (offset_f1(0, 0, case.dimensions.len()), none, None)
         });
     notes.push(format!(
-        "Dimensions: read {}; the case gives evidence of {}.",
+        "Dimensions: read {}{}; the case gives evidence of {}.",
         list(named.iter().map(|d| d.name())),
+        source(dimension_score, dimension_text.as_deref(), "dimensions"),
         list(case.dimensions.iter().map(|d| d.name()))
     ));
 
-    let severity = parsed
-        .copies("severity")
-        .map(|s| read_severity(&s.text()))
+    let severity_texts: Vec<String> = parsed.copies("severity").map(Section::text).collect();
+    let severity = severity_texts
+        .iter()
+        .map(|s| read_severity(s))
         .fold(OneValue::Missing, OneValue::and);
     // The rubric is arithmetic: a neighbouring level is a misreading, and
     // partial credit for it would pay a blind constant answer.
     let severity_score = severity.score(|level| right(*level == case.severity));
     notes.push(format!(
-        "Severity: read {}; the rubric gives {} ({} points).",
+        "Severity: read {}{}; the rubric gives {} ({} points).",
         match &severity {
             OneValue::One(level) => level.name().to_owned(),
             OneValue::Missing => "no level".to_owned(),
             OneValue::Hedged(levels) =>
                 format!("a hedge ({})", list(levels.iter().map(|l| l.name()))),
         },
+        sources(severity_score, &severity_texts, "severity"),
         case.severity.name(),
         case.points.total()
     ));
@@ -165,35 +180,91 @@ pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
         .iter()
         .map(|section| red_flags(case, section))
         .min_by_key(|(score, _)| *score)
-        .unwrap_or((Points::ZERO, "Red flags: no labelled section.".to_owned()));
+        .unwrap_or_else(|| {
+            (
+                Points::ZERO,
+                format!(
+                    "Red flags: no \"red flags\" section found. {}.",
+                    uncited_facts(case, &BTreeSet::new())
+                ),
+            )
+        });
     notes.push(flag_note);
 
-    let decided = parsed
-        .copies("escalation")
-        .map(|s| decision(&s.text()))
+    let escalation_texts: Vec<String> = parsed.copies("escalation").map(Section::text).collect();
+    let decided = escalation_texts
+        .iter()
+        .map(|s| decision(s))
         .fold(OneValue::Missing, OneValue::and);
     let escalation_score = decided.score(|yes| right(*yes == case.escalate));
     notes.push(format!(
-        "HR escalation: read {}; the rubric says {}.",
+        "HR escalation: read {}{}; the rubric says {}.",
         match decided {
             OneValue::One(true) => "yes",
             OneValue::One(false) => "no",
             OneValue::Missing => "no clear yes or no",
             OneValue::Hedged(_) => "both yes and no",
         },
+        sources(escalation_score, &escalation_texts, "escalation"),
         if case.escalate { "yes" } else { "no" }
     ));
 
-    assemble(
+    // The rubric's gates: the other criteria count only beside a red flag
+    // grounded in this case.
+    let graded = RUBRIC.grade(
         &[
             ("dimensions", dimension_score, DIMENSIONS),
             ("severity", severity_score, SEVERITY),
             ("red_flags", flag_score, RED_FLAGS),
             ("escalation", escalation_score, ESCALATION),
+        ]
+        .map(|(name, score, _)| (name, score)),
+        &[],
+    );
+    if !graded.gated.is_empty() {
+        notes.push(
+            "No red flag cites a concerning fact of this case, so the dimensions, severity and \
+             escalation earn nothing: they count only for an answer that reads this case."
+                .to_owned(),
+        );
+    }
+    let paid = |name: &str| graded.criteria.get(name).copied().unwrap_or(Points::ZERO);
+    assemble(
+        &[
+            ("dimensions", paid("dimensions"), DIMENSIONS),
+            ("severity", paid("severity"), SEVERITY),
+            ("red_flags", flag_score, RED_FLAGS),
+            ("escalation", paid("escalation"), ESCALATION),
         ],
         answer,
         WORD_CAP,
         notes,
+    )
+}
+
+/// Where a section's reading came from, for a note on a deduction: the
+/// answer's own words, quoted, or that the section is missing. Nothing for
+/// a full score (the note is then only what was read).
+fn source(score: Points, text: Option<&str>, title: &str) -> String {
+    match text {
+        _ if score == Points::FULL => String::new(),
+        Some(text) => format!(" in {}", quoted(text)),
+        None => format!(" (no \"{title}\" section found)"),
+    }
+}
+
+/// [`source`] for a section that may come in several copies, each quoted.
+fn sources(score: Points, texts: &[String], title: &str) -> String {
+    if score == Points::FULL || texts.is_empty() {
+        return source(score, None, title);
+    }
+    format!(
+        " in {}",
+        texts
+            .iter()
+            .map(|t| quoted(t))
+            .collect::<Vec<_>>()
+            .join(" and ")
     )
 }
 
@@ -272,13 +343,21 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     // Past LIST_READ items a list is read no further: each item after it
     // counts as no red flag.
     let mut wrong_later = items.len().saturating_sub(LIST_READ);
+    // The first items that earn nothing, quoted with the reason.
+    let mut unearned: Vec<String> = Vec::new();
     for (k, item) in items.iter().take(LIST_READ).enumerate() {
         let concept = item_concept(case, &facts, &concerning, item);
         match concept {
-            Some(concept) if k < FLAGS_ASKED => {
-                cited.insert(concept);
+            // A fact cited a second time earns nothing more (a first
+            // citation is recorded by the insert and falls through).
+            Some(concept) if k < FLAGS_ASKED && !cited.insert(concept) => {
+                unearned.push(format!("{} cites a fact already cited", quoted(item)));
             }
-            None if k >= FLAGS_ASKED => wrong_later += 1,
+            None if k < FLAGS_ASKED => unearned.push(format!(
+                "{} cites no concerning fact of this case",
+                quoted(item)
+            )),
+            None => wrong_later += 1,
             _ => {}
         }
     }
@@ -289,16 +368,46 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     );
     let note = format!(
         "Red flags: {} of the first {considered} items cite a concerning fact of this case; \
-         {} of {wanted} wanted facts cited{}.",
+         {} of {wanted} wanted facts cited{}{}{}.",
         cited.len(),
         cited.len().min(wanted),
         if wrong_later > 0 {
             format!("; {wrong_later} more items are not red flags of this case")
         } else {
             String::new()
+        },
+        if unearned.is_empty() {
+            String::new()
+        } else {
+            format!(". Not counted: {}", unearned.join("; "))
+        },
+        if score == Points::FULL {
+            String::new()
+        } else {
+            format!(". {}", uncited_facts(case, &cited))
         }
     );
     (score, note)
+}
+
+/// The concerning facts of the case an answer has not cited (by their
+/// gist), the expected values a red-flags note names.
+fn uncited_facts(case: &BurnoutCase, cited: &BTreeSet<&str>) -> String {
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    let facts: Vec<String> = case
+        .facts
+        .iter()
+        .filter(|f| f.concerning && !cited.contains(f.concept) && seen.insert(f.concept))
+        .map(|f| quoted(&f.gist))
+        .collect();
+    if facts.is_empty() {
+        "Every concerning fact of the case is cited".to_owned()
+    } else {
+        format!(
+            "Concerning facts of this case not cited: {}",
+            facts.join("; ")
+        )
+    }
 }
 
 /// Words in a row an item shares with a fact of the case to quote it.

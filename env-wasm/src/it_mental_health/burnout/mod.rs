@@ -1128,7 +1128,9 @@ pub const RUBRIC: &[&str] = &[
     "Grading: only the first three red-flag items are read, one fact each; an item may restate \
      one fact of the case in its own words or the case's (quoted or not), but an item that packs \
      in two or more facts earns nothing, and a number must be this case's (in digits or words). \
-     A section given twice with other values is read as its worst copy.",
+     A section given twice with other values is read as its worst copy. The dimensions, \
+     severity and escalation count only when at least one red flag cites a concerning fact of \
+     this case.",
 ];
 
 pub fn response_format() -> ResponseFormat {

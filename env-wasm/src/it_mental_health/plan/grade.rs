@@ -25,7 +25,7 @@ use crate::it_mental_health::grade::{Grade, assemble, f1_of};
 use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
-use crate::it_mental_health::reading::{Answer, LIST_READ, targeted};
+use crate::it_mental_health::reading::{Answer, LIST_READ, quoted, targeted};
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -53,47 +53,53 @@ const LABELS: &[Label] = &[
         names: &["week 4", "week four", "wk 4", "fourth week"],
         loose: false,
     },
-    Label {
-        key: "kpis",
-        names: &[
-            "kpis",
-            "kpi",
-            "key performance indicators",
-            "metrics",
-            "success metrics",
-            "success measures",
-            "measures of success",
-        ],
-        loose: true,
-    },
-    Label {
-        key: "risk",
-        names: &[
-            "risk",
-            "risks",
-            "main risk",
-            "key risk",
-            "biggest risk",
-            "risk and mitigation",
-            "risks and mitigations",
-            "risk and mitigations",
-        ],
-        loose: true,
-    },
-    Label {
-        key: "budget",
-        names: &[
-            "budget",
-            "total budget",
-            "budget estimate",
-            "estimated budget",
-            "total cost",
-            "budget request",
-            "cost",
-        ],
-        loose: true,
-    },
+    KPIS_LABEL,
+    RISK_LABEL,
+    BUDGET_LABEL,
 ];
+
+pub(super) const KPIS_LABEL: Label = Label {
+    key: "kpis",
+    names: &[
+        "kpis",
+        "kpi",
+        "key performance indicators",
+        "metrics",
+        "success metrics",
+        "success measures",
+        "measures of success",
+    ],
+    loose: true,
+};
+
+pub(super) const RISK_LABEL: Label = Label {
+    key: "risk",
+    names: &[
+        "risk",
+        "risks",
+        "main risk",
+        "key risk",
+        "biggest risk",
+        "risk and mitigation",
+        "risks and mitigations",
+        "risk and mitigations",
+    ],
+    loose: true,
+};
+
+pub(super) const BUDGET_LABEL: Label = Label {
+    key: "budget",
+    names: &[
+        "budget",
+        "total budget",
+        "budget estimate",
+        "estimated budget",
+        "total cost",
+        "budget request",
+        "cost",
+    ],
+    loose: true,
+};
 
 const WEEKS: [&str; 4] = ["week1", "week2", "week3", "week4"];
 
@@ -316,23 +322,14 @@ const HIRING: &[&str] = &[
     "headcount",
 ];
 
-/// How many lines one note names, and how many words of each it quotes:
-/// enough to find the line in the answer.
+/// How many lines one note names (each quoted with
+/// [`crate::it_mental_health::reading::quoted`]).
 const NAMED_LINES: usize = 3;
-const QUOTED_WORDS: usize = 12;
-
-/// The first words of `line`, quoted, for feedback.
-fn quoted(line: &str) -> String {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let cut = words.len() > QUOTED_WORDS;
-    format!(
-        "\"{}{}\"",
-        words[..words.len().min(QUOTED_WORDS)].join(" "),
-        if cut { " ..." } else { "" }
-    )
-}
 
 pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
+    if let Some(catalogue) = &case.catalogue {
+        return super::choice::grade(case, catalogue, answer);
+    }
     let parsed = parse(&answer.read, LABELS);
     let gold = case.stressors();
     let mut notes = Vec::new();
@@ -541,7 +538,7 @@ fn sentences(paragraph: &str) -> Vec<String> {
 /// rota"), each at its first mention, in text order: one named only by a
 /// means ("automate", "a rota") serves the one named outright
 /// ([`targeted`]).
-fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
+pub(super) fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
     targeted(text, METRICS.iter().map(|m| (m.id, m.phrases)), |at| {
         !denied(text, at)
     })
@@ -724,7 +721,7 @@ fn measure(case: &PlanCase, gold: &BTreeSet<&'static str>, item: &str) -> Measur
 /// fewer), discounted, as actions are, by the share of the items within
 /// their thresholds that the KPIs measure anyway (past the first three
 /// too). A wellbeing measure is valid but measures no stressor.
-fn kpis(
+pub(super) fn kpis(
     case: &PlanCase,
     gold: &BTreeSet<&'static str>,
     section: Option<&Section>,
@@ -829,7 +826,7 @@ fn improves_on_the_team(case: &PlanCase, id: &str, text: &Text, numbers: &[u64])
     targets.into_iter().all(improves)
 }
 
-fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, String) {
+pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, String) {
     let Some(section) = section else {
         return (Points::ZERO, "Risk: no labelled section.".to_owned());
     };
@@ -983,7 +980,7 @@ const ECHO: &[&str] = &[
 
 /// The totals one budget section states: one total, or (for a range or
 /// alternatives) every amount offered.
-fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
+pub(super) fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
     let text = Text::new(body);
     let mut found = amounts(&text);
     // "$11,500 (inside the $8,000 to $14,000 range)": the stated range,

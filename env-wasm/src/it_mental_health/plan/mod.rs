@@ -10,6 +10,8 @@
 //! stressor gets in the plan's eight), how many values sit right at a
 //! threshold, how narrow the budget range is, and how much other context.
 
+pub mod catalogue;
+pub mod choice;
 pub mod grade;
 
 use std::collections::BTreeSet;
@@ -91,6 +93,10 @@ pub struct Metric {
     /// Values right at the threshold: (within it, past it).
     near: ((i64, i64), (i64, i64)),
     is_stressor: fn(i64) -> bool,
+    /// The rubric's threshold past which a stressor is severe (levels 4
+    /// and 5, where severity weighs the plan's value), as text.
+    pub severe: &'static str,
+    is_severe: fn(i64) -> bool,
     render: fn(i64) -> String,
     /// Whether a KPI target must be below (`Some(true)`) or above
     /// (`Some(false)`) the current value; `None` when units differ.
@@ -105,6 +111,11 @@ pub struct Metric {
 }
 
 impl Metric {
+    /// Whether `value` is a severe stressor (it is then a stressor too).
+    pub fn severe_at(&self, value: i64) -> bool {
+        (self.is_stressor)(value) && (self.is_severe)(value)
+    }
+
     pub fn kpi(&self, value: i64) -> String {
         (self.kpi)(value)
     }
@@ -137,6 +148,8 @@ pub const METRICS: &[Metric] = &[
         fine: (1, 4),
         near: ((5, 5), (6, 7)),
         is_stressor: |v| v > 5,
+        severe: "overtime 12 hours a week or more",
+        is_severe: |v| v >= 12,
         render: |v| format!("{v} hours a week"),
         lower_is_better: Some(true),
         owner: Owner::Manager,
@@ -179,6 +192,8 @@ pub const METRICS: &[Metric] = &[
         fine: (9, 14),
         near: ((6, 7), (5, 5)),
         is_stressor: |v| v <= 5,
+        severe: "on call every 3 days or more often",
+        is_severe: |v| v <= 3,
         render: |v| format!("each engineer is on call every {v} days"),
         lower_is_better: Some(false),
         owner: Owner::Lead,
@@ -205,6 +220,8 @@ pub const METRICS: &[Metric] = &[
         fine: (0, 0),
         near: ((2, 2), (3, 3)),
         is_stressor: |v| v >= 3,
+        severe: "no 1:1s for 6 months or more",
+        is_severe: |v| v >= 6,
         render: |v| {
             if v == 0 {
                 "every two weeks, as planned".to_owned()
@@ -255,6 +272,8 @@ pub const METRICS: &[Metric] = &[
         fine: (1, 3),
         near: ((4, 5), (6, 7)),
         is_stressor: |v| v >= 6,
+        severe: "12 months or more since a team event",
+        is_severe: |v| v >= 12,
         render: |v| format!("{v} months ago"),
         lower_is_better: None,
         owner: Owner::Lead,
@@ -292,6 +311,8 @@ pub const METRICS: &[Metric] = &[
         fine: (0, 1),
         near: ((1, 1), (2, 2)),
         is_stressor: |v| v >= 2,
+        severe: "4 or more HR complaints in a quarter",
+        is_severe: |v| v >= 4,
         render: |v| v.to_string(),
         lower_is_better: Some(true),
         owner: Owner::Hr,
@@ -327,6 +348,8 @@ pub const METRICS: &[Metric] = &[
         fine: (0, 1),
         near: ((1, 1), (2, 2)),
         is_stressor: |v| v >= 2,
+        severe: "3 or more people on long-term leave without cover",
+        is_severe: |v| v >= 3,
         render: |v| v.to_string(),
         lower_is_better: Some(true),
         owner: Owner::Head,
@@ -359,6 +382,8 @@ pub const METRICS: &[Metric] = &[
         fine: (1, 3),
         near: ((4, 5), (6, 7)),
         is_stressor: |v| v >= 6,
+        severe: "10 or more production incidents a month",
+        is_severe: |v| v >= 10,
         render: |v| v.to_string(),
         lower_is_better: Some(true),
         owner: Owner::Lead,
@@ -396,6 +421,8 @@ pub const METRICS: &[Metric] = &[
         fine: (0, 1),
         near: ((2, 2), (3, 3)),
         is_stressor: |v| v >= 3,
+        severe: "5 or more roadmap priority changes in a quarter",
+        is_severe: |v| v >= 5,
         render: |v| v.to_string(),
         lower_is_better: Some(true),
         owner: Owner::Head,
@@ -431,6 +458,8 @@ pub const METRICS: &[Metric] = &[
         fine: (5, 15),
         near: ((25, 29), (30, 33)),
         is_stressor: |v| v >= 30,
+        severe: "45% or more of time on manual toil",
+        is_severe: |v| v >= 45,
         render: |v| format!("{v}%"),
         lower_is_better: Some(true),
         owner: Owner::Lead,
@@ -466,6 +495,8 @@ pub const METRICS: &[Metric] = &[
         fine: (0, 0),
         near: ((0, 0), (2, 3)),
         is_stressor: |v| v > 0,
+        severe: "a reorganisation announced 6 or more weeks ago without details",
+        is_severe: |v| v >= 6,
         render: |v| {
             if v == 0 {
                 "none planned".to_owned()
@@ -568,6 +599,11 @@ pub struct ProfileCard {
     pub roster: Vec<RosterEntry>,
     pub budget_min: u32,
     pub budget_max: u32,
+    /// Levels 4 and 5: the interventions to choose from, the owners'
+    /// hours and the budget cap (`budget_min` is then 0 and `budget_max`
+    /// the cap).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalogue: Option<catalogue::CatalogueCard>,
 }
 
 /// A shown profile item with its value and whether it is a stressor.
@@ -587,6 +623,8 @@ pub struct PlanCase {
     /// (owner, name as written) for every roster entry.
     pub roster: Vec<(Owner, String)>,
     pub text: String,
+    /// Levels 4 and 5: the catalogue the plan is chosen from, solved.
+    pub catalogue: Option<catalogue::Catalogue>,
 }
 
 impl std::fmt::Debug for Metric {
@@ -697,6 +735,9 @@ const SHAPES: [Shape; 5] = [
     },
 ];
 
+/// The first level whose plan is chosen from a catalogue.
+pub const CATALOGUE_LEVEL: u8 = 4;
+
 /// The case of `seed` at the default level.
 pub fn generate(seed: u64) -> PlanCase {
     generate_at(DEFAULT_LEVEL, seed)
@@ -762,6 +803,20 @@ pub fn generate_at(level: u8, seed: u64) -> PlanCase {
         rng.range(10, 40)
     ));
 
+    // Levels 4 and 5 draw the catalogue after everything the lower levels
+    // draw, which keeps levels 1 to 3 as they were.
+    let catalogue =
+        (level >= CATALOGUE_LEVEL).then(|| catalogue::generate(level, &readings, &mut rng));
+    let name_of = |owner: Owner| {
+        roster
+            .iter()
+            .find(|(o, _)| *o == owner)
+            .map_or_else(String::new, |(_, n)| n.clone())
+    };
+    let (budget_min, budget_max) = match &catalogue {
+        Some(c) => (0, c.budget_cap),
+        None => (budget_min, budget_max),
+    };
     let card = ProfileCard {
         team,
         company,
@@ -786,6 +841,7 @@ pub fn generate_at(level: u8, seed: u64) -> PlanCase {
             .collect(),
         budget_min,
         budget_max,
+        catalogue: catalogue.as_ref().map(|c| c.card(name_of)),
     };
     let text = render(&card);
     PlanCase {
@@ -794,6 +850,7 @@ pub fn generate_at(level: u8, seed: u64) -> PlanCase {
         readings,
         roster,
         text,
+        catalogue,
     }
 }
 
@@ -813,8 +870,17 @@ pub fn dollars(amount: u32) -> String {
 fn render(card: &ProfileCard) -> String {
     let mut out = format!(
         "The {} team at {} has {} people; {} of them reported burnout symptoms in the last pulse \
-         survey (average wellbeing {}/10). Plan a four-week intervention for the team.\n\nTeam profile:\n",
-        card.team, card.company, card.team_size, card.affected, card.wellbeing_score
+         survey (average wellbeing {}/10). {}\n\nTeam profile:\n",
+        card.team,
+        card.company,
+        card.team_size,
+        card.affected,
+        card.wellbeing_score,
+        if card.catalogue.is_some() {
+            "Choose the team's four-week intervention plan from the catalogue below."
+        } else {
+            "Plan a four-week intervention for the team."
+        }
     );
     for item in &card.profile {
         out.push_str(&format!("- {}: {}\n", item.label, item.value));
@@ -830,11 +896,14 @@ fn render(card: &ProfileCard) -> String {
             entry.name, entry.role, entry.remit
         ));
     }
-    out.push_str(&format!(
-        "\nBudget available for the four weeks: between {} and {}.\n",
-        dollars(card.budget_min),
-        dollars(card.budget_max)
-    ));
+    match &card.catalogue {
+        Some(catalogue) => out.push_str(&catalogue::render(catalogue)),
+        None => out.push_str(&format!(
+            "\nBudget available for the four weeks: between {} and {}.\n",
+            dollars(card.budget_min),
+            dollars(card.budget_max)
+        )),
+    }
     out
 }
 
@@ -857,6 +926,82 @@ pub fn rubric() -> Vec<String> {
         "Risk: the main risk to the plan and how it will be reduced.".to_owned(),
         "Budget: one total in US dollars inside the stated range.".to_owned(),
     ]
+}
+
+/// The rubric at `level`: from [`CATALOGUE_LEVEL`] on, the plan is chosen
+/// from the case's catalogue.
+pub fn rubric_at(level: u8) -> Vec<String> {
+    if level < CATALOGUE_LEVEL {
+        return rubric();
+    }
+    let mut out = rubric();
+    let severe: Vec<&str> = METRICS.iter().map(|m| m.severe).collect();
+    out[0] = format!(
+        "Stressors: a profile item is a stressor when it passes its threshold: {}. A stressor is \
+         severe when it reaches its severe threshold: {}. Items within their threshold are not \
+         stressors.",
+        METRICS
+            .iter()
+            .map(|m| m.threshold)
+            .collect::<Vec<_>>()
+            .join("; "),
+        severe.join("; ")
+    );
+    out[1] = format!(
+        "Plan: choose interventions from the catalogue. A plan's value is the sum of the weights \
+         of the distinct stressors its interventions tackle: {} for a severe stressor, {} for \
+         another stressor, 0 for an item within its threshold or general support; a stressor \
+         tackled by two interventions counts once. A plan must keep its total cost within the \
+         budget cap and each owner's hours a week within what they can give, include the \
+         intervention each chosen one needs, and hold no two that cannot run together. The best \
+         plan is the one of highest value among those, and of equal values the cheaper; each \
+         case has exactly one. The best plan earns the whole plan credit; another plan that \
+         keeps every rule earns half its value's share of the best value; a plan that breaks a \
+         rule earns none.",
+        catalogue::SEVERE_WEIGHT,
+        catalogue::STRESSOR_WEIGHT
+    );
+    out[4] = "Budget: one total in US dollars: what the interventions you chose cost together, \
+              within the budget cap."
+        .to_owned();
+    out
+}
+
+/// The response format at `level` (see [`rubric_at`]).
+pub fn response_format_at(level: u8) -> ResponseFormat {
+    if level < CATALOGUE_LEVEL {
+        return response_format();
+    }
+    let plain = response_format();
+    let kept = |label: &str| plain.sections.iter().find(|s| s.label == label).cloned();
+    let mut sections = vec![
+        FormatSection {
+            label: "Stressors",
+            expects: "Each of the team's stressors on its own line: the profile item, then \
+                      severe or moderate (not severe)."
+                .to_owned(),
+        },
+        FormatSection {
+            label: "Interventions",
+            expects: "The ids of the interventions you choose (P1, P2, ...), and no others: \
+                      every id written here counts as chosen unless its own clause says it is \
+                      not (\"P5 not chosen\", \"needs P3\")."
+                .to_owned(),
+        },
+    ];
+    sections.extend(["KPIs", "Risk"].into_iter().filter_map(kept));
+    sections.push(FormatSection {
+        label: "Budget",
+        expects: "One total in US dollars: what the chosen interventions cost together.".to_owned(),
+    });
+    ResponseFormat {
+        sections,
+        template:
+            "Stressors:\n- ...: severe or moderate\nInterventions: P.., P..\nKPIs:\n- \n- \n- \n\
+                   Risk: \nBudget: $"
+                .to_owned(),
+        word_limit: WORD_CAP,
+    }
 }
 
 pub fn response_format() -> ResponseFormat {

@@ -80,6 +80,16 @@ impl<'a> Answer<'a> {
     }
 }
 
+/// How many words of a line feedback quotes: enough to find the line in
+/// the answer.
+const QUOTED_WORDS: usize = 12;
+
+/// The first words of `line`, quoted, for feedback that names the line of
+/// the answer a deduction came from.
+pub fn quoted(line: &str) -> String {
+    crate::text::quote_start(line, QUOTED_WORDS)
+}
+
 /// Words of the concept lists that name how something is done (a verb, a
 /// way of sharing work) rather than what it is done to: "automate the
 /// incident causes" targets incidents, "spread the escalations across a

@@ -28,7 +28,7 @@ use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
-use crate::it_mental_health::reading::{Answer, targeted};
+use crate::it_mental_health::reading::{Answer, quoted, targeted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::denied;
@@ -349,9 +349,36 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         }
         let stressor = read_stressor(block, field(Field::Stressor), answer);
         stressor_points += stressor.score(|s| right(*s == employee.stressor)).0 as u64;
+        // A deduction quotes the answer's own line it was read from, or
+        // says the line is missing, so a player need not guess which line
+        // lost the points.
+        let tier_source = if tier_right {
+            String::new()
+        } else if block.all.is_empty() {
+            " (no line of the answer starts with or names only them)".to_owned()
+        } else if !field(Field::Tier).is_empty() {
+            in_quotes(field(Field::Tier))
+        } else {
+            format!(
+                " in {} (no \"Tier\" field)",
+                quoted(block.own.first().unwrap_or(&block.all[0]))
+            )
+        };
+        let day_right = level.one() == Some(&employee.tier.rank());
+        let day_source = match field(Field::Day) {
+            _ if day_right || !tier_right => String::new(),
+            [] => " (no 24-hour action found)".to_owned(),
+            copies => in_quotes(copies),
+        };
+        let fortnight_source = match field(Field::Fortnight) {
+            _ if fortnight == Points::FULL || !tier_right => String::new(),
+            [] => " (no 2-week action found)".to_owned(),
+            copies => in_quotes(copies),
+        };
         notes.push(format!(
-            "{}: tier read {}, rubric gives {}; 24-hour support read {}, the tier needs {}; \
-             2-week action {} (tackles the main stressor {}{}){}; main stressor read {}.",
+            "{}: tier read {}{tier_source}, rubric gives {}; 24-hour support read {}{day_source}, \
+             the tier needs {}; 2-week action {}{fortnight_source} (tackles the main stressor {}{}){}; \
+             main stressor read {}.",
             employee.name,
             describe(&tier, |t| t.name().to_owned()),
             employee.tier.name(),
@@ -439,6 +466,28 @@ const LEVEL_NAMES: [&str; 4] = [
     "a check-in to reprioritise",
     "a routine check-in",
 ];
+
+/// Every copy of a field, quoted, for a note on a deduction. A field's
+/// stretch runs up to the next field's cue, which may stand a few words
+/// into its line ("Main stressor: ..."): those words of the next line are
+/// left out of the quote.
+fn in_quotes(copies: &[String]) -> String {
+    let own_lines = |copy: &String| -> String {
+        let mut lines: Vec<&str> = copy.lines().collect();
+        if lines.len() > 1 && lines.last().is_some_and(|l| word_count(l) <= CUE_REACH) {
+            lines.pop();
+        }
+        lines.join(" ")
+    };
+    format!(
+        " in {}",
+        copies
+            .iter()
+            .map(|c| quoted(&own_lines(c)))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    )
+}
 
 /// A one-value reading for a note: the value, "none", or the hedge.
 fn describe<T: Ord + Clone>(value: &OneValue<T>, name: impl Fn(&T) -> String) -> String {
@@ -1096,12 +1145,31 @@ fn ranking_score(case: &TriageCase, ranking: &str, answered: &[Option<Tier>]) ->
     } else {
         Points::ratio(order.0 as u64 * named, 10_000 * (named + foreign))
     };
+    let mut by_tier: Vec<&Employee> = case.employees.iter().collect();
+    by_tier.sort_by_key(|e| e.tier.rank());
     let note = format!(
-        "Priority ranking: {right} of {pairs} pairs of different tiers in the right order{}.",
+        "Priority ranking: {right} of {pairs} pairs of different tiers in the right order{}{}.",
         if foreign > 0 {
             format!("; {foreign} names not on this team")
         } else {
             String::new()
+        },
+        if score == Points::FULL {
+            String::new()
+        } else {
+            format!(
+                "{}; the rubric's tiers order them {}",
+                if ranking.trim().is_empty() {
+                    " (no ranking section found)".to_owned()
+                } else {
+                    format!(" in {}", quoted(ranking))
+                },
+                by_tier
+                    .iter()
+                    .map(|e| format!("{} ({})", e.name, e.tier.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         }
     );
     (score, note)

@@ -38,7 +38,9 @@ use super::next_step;
 use super::nouns::{
     PREPOSITIONS, Thing, heads, object_after, outcome_noun, pronoun, subject_before, thing,
 };
-use super::{Clause, Commitment, Move, Occurrences, Opener, Reading, continued, has_subject, ours};
+use super::{
+    Clause, Commitment, Finding, Move, Occurrences, Opener, Reading, continued, has_subject, ours,
+};
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -78,6 +80,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     for (from, to) in super::asides(text) {
         aside[from..=to].fill(true);
     }
+    let all: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
     for (at, clause) in clauses.iter().enumerate() {
         if conditioned[at] {
             continue;
@@ -86,6 +89,9 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         // "We won't refund the charge, waive the fee or credit you".
         let list_negated = super::negated_item(text, clauses, at, outcome_verb);
         for found in frames(text, clauses, at, &aside) {
+            if restates(text, &all, clause, &found, &promising) {
+                continue;
+            }
             let certainty = certainty(text, clauses, at, found.at[0]);
             let negative = list_negated || found.at.iter().any(|&i| negated(text, i, i + 1));
             let promised = negative == found.by_denial;
@@ -93,20 +99,45 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                 (_, Certainty::Open | Certainty::Generic) => {}
                 (true, _) if question => {}
                 (true, Certainty::Firm) => {
-                    reading.moves.insert(Move::Commit(found.outcome));
+                    reading.record(
+                        Finding::Move(Move::Commit(found.outcome)),
+                        text,
+                        found.at[0],
+                    );
                     promising.push(clause.sentence);
                 }
                 (true, Certainty::Leaning) => {
-                    reading.leaning.insert(found.outcome);
+                    reading.record(Finding::Leaning(found.outcome), text, found.at[0]);
                 }
                 (false, _) if !found.by_denial => {
-                    reading.declined.insert(found.outcome);
+                    reading.record(Finding::Declined(found.outcome), text, found.at[0]);
                 }
                 (false, _) => {}
             }
         }
     }
     promising
+}
+
+/// Whether `found` names again, by a definite noun, a money outcome an
+/// earlier clause of its sentence promised: "the $49.50 charge has been
+/// taken off, and the credit will show on your account" is one outcome,
+/// its entry on the account; "..., and a $20 credit will be added" is a
+/// second one.
+fn restates(
+    text: &Text,
+    words: &[&str],
+    clause: &Clause,
+    found: &Found,
+    promising: &[u32],
+) -> bool {
+    let money = matches!(
+        found.outcome,
+        Commitment::Refund | Commitment::Credit | Commitment::Waiver
+    );
+    let definite = (clause.from + 1..=found.at[0].min(text.len().saturating_sub(1)))
+        .any(|i| words[i - 1] == "the" && outcome_noun(words, i) == Some(found.outcome));
+    money && definite && promising.contains(&clause.sentence)
 }
 
 // ------------------------------------------------------------ vocabulary
@@ -343,6 +374,15 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     None
 }
 
+/// Money words that name a charge billed to the customer, rather than an
+/// amount: what is taken off when one of them is, is that charge.
+fn billed_item(word: &str) -> bool {
+    matches!(
+        word,
+        "charge" | "charges" | "renewal" | "transaction" | "payment" | "surcharge"
+    )
+}
+
 /// The outcome of a verb family done to a thing (`None` for no object).
 fn outcome_of(family: Verb, object: Option<Thing>) -> Option<Commitment> {
     use Commitment::*;
@@ -400,10 +440,12 @@ const MENTION_FOLLOWERS: &[&str] = &[
     "note",
 ];
 
-/// Determiners before a verb-shaped word make it a noun ("a refund").
+/// Determiners before a verb-shaped word make it a noun ("a refund"),
+/// and so do the modifiers a refund's kind takes ("a pro-rated refund"
+/// is read as "a refund", "prorated" as one word or two).
 const DETERMINERS: &[&str] = &[
     "a", "an", "the", "your", "my", "our", "this", "that", "any", "no", "full", "partial", "its",
-    "their", "his", "her",
+    "their", "his", "her", "prorated", "rated", "rata",
 ];
 
 /// Verbs that commit us when their object is an outcome noun.
@@ -628,6 +670,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 other => other.map(|(_, t)| t),
             };
             let object = match (family, object) {
+                // "The $49.50 charge has been taken off": a billed charge
+                // taken off what the customer owes is no longer owed, as a
+                // waived fee is; an amount taken off ("knock $10 off your
+                // next invoice") is a discount.
+                (Verb::TakeOff, Some(Thing::Money))
+                    if noun_phrase.is_some_and(|(i, _)| billed_item(words[i])) =>
+                {
+                    Some(Thing::Fee)
+                }
                 // "credit your account": the account is the credit's place.
                 (Verb::Credit, _) => None,
                 // "delete it", "erase this": in a reply, the customer's data.
@@ -1112,15 +1163,20 @@ fn antecedent(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Opt
                 .into_iter()
                 .rev()
                 .find_map(|(_, noun, t)| match (noun, t) {
-                    (Some(Commitment::Refund), _) => Some(Thing::Money),
-                    (Some(Commitment::Waiver), _) => Some(Thing::Fee),
-                    (Some(Commitment::Deletion), _) => Some(Thing::Data),
+                    (Some(Commitment::Refund), _) => Some(Some(Thing::Money)),
+                    (Some(Commitment::Waiver), _) => Some(Some(Thing::Fee)),
+                    (Some(Commitment::Deletion), _) => Some(Some(Thing::Data)),
                     (_, Some(t @ (Thing::Fee | Thing::Money | Thing::Data | Thing::Account))) => {
-                        Some(t)
+                        Some(Some(t))
                     }
+                    // A noun of talk ("your question about the charge"):
+                    // the pronoun stands for the talk, which is no thing
+                    // an outcome is done to.
+                    (None, None) => Some(None),
                     _ => None,
                 })
         })
+        .flatten()
 }
 
 /// Verbs of something coming off or going by itself.
@@ -1361,6 +1417,9 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     if words.iter().any(|w| HABITUAL.contains(w)) {
         return Certainty::Generic;
     }
+    if past_instance(&own[..local], &own) {
+        return Certainty::Generic;
+    }
     // What someone may do, not what they will: "only our billing
     // supervisor can approve a refund", "the period in which the desk can
     // authorise refunds".
@@ -1390,6 +1449,35 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
         return Certainty::Leaning;
     }
     Certainty::Firm
+}
+
+/// Words that place an event in the account's history.
+const HISTORY: &[&str] = &[
+    "already",
+    "previously",
+    "earlier",
+    "before",
+    "prior",
+    "last",
+];
+
+/// Whether a clause tells of some other instance in the past: an outcome
+/// whose subject is indefinite ("a fee", "another refund"), in the simple
+/// past ("was", "were", not "has been") and placed in the account's
+/// history ("As a fee was already waived on your account this year, I'm
+/// not able to waive this one"). That is a fact the reply gives as a
+/// reason, not this case's outcome; "your fee was waived", "a refund has
+/// been issued to your card" still are.
+fn past_instance(before: &[&str], clause: &[&str]) -> bool {
+    let Some(past) = before.iter().position(|w| matches!(*w, "was" | "were")) else {
+        return false;
+    };
+    let subject = &before[..past];
+    subject.iter().any(|w| matches!(*w, "a" | "an" | "another"))
+        && !subject
+            .iter()
+            .any(|w| matches!(*w, "have" | "has" | "had" | "will" | "your" | "the"))
+        && clause.iter().any(|w| HISTORY.contains(w))
 }
 
 /// Nouns of a limit on what we may do: "the 30-day window", "the limit

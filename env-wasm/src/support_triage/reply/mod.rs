@@ -33,7 +33,7 @@ mod next_step;
 mod nouns;
 mod violations;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::text::{Text, Word, negated, negation};
 
@@ -106,6 +106,18 @@ pub enum Violation {
     SafetyAssurance,
 }
 
+/// One thing a reply was read as doing, for feedback that quotes the
+/// sentence it was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Finding {
+    Move(Move),
+    /// A promise with a hedge that leans towards the outcome.
+    Leaning(Commitment),
+    /// An outcome the reply says we will not give.
+    Declined(Commitment),
+    Violation(Violation),
+}
+
 /// Everything the grader needs to know about a reply.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reading {
@@ -127,9 +139,39 @@ pub struct Reading {
     pub follow_ups: Vec<When>,
     /// Lower-case words of the whole reply, for name checks.
     pub words: BTreeSet<String>,
+    /// The sentence of the reply each finding was first read in, so a
+    /// deduction quotes what fired it and a player need not bisect.
+    pub sources: BTreeMap<Finding, String>,
 }
 
 impl Reading {
+    /// Record `finding`, read at word `at` of `text`: in its set, and its
+    /// sentence as the source (the first one read is kept).
+    pub(crate) fn record(&mut self, finding: Finding, text: &Text, at: usize) {
+        match finding {
+            Finding::Move(m) => {
+                self.moves.insert(m);
+            }
+            Finding::Leaning(c) => {
+                self.leaning.insert(c);
+            }
+            Finding::Declined(c) => {
+                self.declined.insert(c);
+            }
+            Finding::Violation(v) => {
+                self.violations.insert(v);
+            }
+        }
+        self.sources
+            .entry(finding)
+            .or_insert_with(|| sentence_of(text, at).to_owned());
+    }
+
+    /// The sentence `finding` was read in, when it was.
+    pub fn source(&self, finding: Finding) -> Option<&str> {
+        self.sources.get(&finding).map(String::as_str)
+    }
+
     /// The outcomes promised firmly.
     pub fn commitments(&self) -> BTreeSet<Commitment> {
         crate::order::set_of(self.moves.iter().filter_map(|m| match m {
@@ -176,9 +218,21 @@ pub fn read_text(text: &Text) -> Reading {
     };
     let promising = commitments::read(text, &clauses, &mut reading);
     let requests = moves::read(text, &clauses, &mut reading);
-    violations::read(text, &clauses, &requests, &mut reading.violations);
+    violations::read(text, &clauses, &requests, &mut reading);
     next_step::read(text, &clauses, &promising, &mut reading);
     reading
+}
+
+/// The source text of the sentence holding word `at` (empty past the end).
+pub(crate) fn sentence_of(text: &Text, at: usize) -> &str {
+    let Some(word) = text.words.get(at) else {
+        return "";
+    };
+    let from = text.sentence_start(at);
+    let to = (at..text.len())
+        .find(|&k| text.words[k].sentence != word.sentence)
+        .unwrap_or(text.len());
+    text.slice(from, to)
 }
 
 /// The word that opened a clause.

@@ -11,7 +11,7 @@
 //! purpose clauses after it ("reply from your account email, so we can
 //! verify it is you").
 
-use super::{Clause, Move, Occurrences, Opener, Reading, Team};
+use super::{Clause, Finding, Move, Occurrences, Opener, Reading, Team};
 use crate::text::{Text, base_of, is_form_of, negated};
 
 /// How each team may be named.
@@ -178,7 +178,7 @@ fn teams_by_function(text: &Text, reading: &mut Reading) {
             let (start, end) = (f.min(r), f.max(r) + 1);
             let customers = f > 0 && matches!(text.words[f - 1].text.as_str(), "your" | "their");
             if !theirs && !customers && !negated(text, start, end) {
-                reading.moves.insert(Move::Escalate(*team));
+                reading.record(Finding::Move(Move::Escalate(*team)), text, r);
             }
         }
     }
@@ -499,7 +499,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                 let theirs =
                     start > 0 && matches!(text.words[start - 1].text.as_str(), "your" | "their");
                 if !theirs && !negated(text, start, end) {
-                    reading.moves.insert(Move::Escalate(*team));
+                    reading.record(Finding::Move(Move::Escalate(*team)), text, start);
                 }
             }
         }
@@ -623,7 +623,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                 words.extend(before);
             }
         }
-        read_asks(&words, reading);
+        read_asks(&words, reading, text, clause.from);
         // "Without the invoice number we cannot go on, so please reply
         // quoting the number, which begins INV-": "the number" is the
         // invoice number its sentence, or the one before, names.
@@ -638,7 +638,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                 .filter(|c| c.sentence == clause.sentence || Some(c.sentence) == previous)
                 .flat_map(|c| c.texts(text));
             if around.any(|w| matches!(w, "invoice" | "inv")) {
-                reading.moves.insert(Move::AskInvoice);
+                reading.record(Finding::Move(Move::AskInvoice), text, clause.from);
             }
         }
     }
@@ -735,8 +735,10 @@ fn any(words: &[&str], set: &[&str]) -> bool {
     words.iter().any(|w| set.contains(w))
 }
 
-/// What a request asks for.
-fn read_asks(words: &[&str], reading: &mut Reading) {
+/// What a request asks for: `words` are the request's, read from the
+/// sentence holding word `at` of `text` (the source its feedback quotes).
+fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
+    let mut found = |m: Move| reading.record(Finding::Move(m), text, at);
     let invoice = words.iter().enumerate().any(|(i, w)| {
         matches!(*w, "invoice" | "inv" | "receipt")
             || (*w == "order"
@@ -745,7 +747,7 @@ fn read_asks(words: &[&str], reading: &mut Reading) {
                     .is_some_and(|n| matches!(*n, "number" | "id" | "reference")))
     });
     if invoice {
-        reading.moves.insert(Move::AskInvoice);
+        found(Move::AskInvoice);
     }
     let address = any(words, &["email", "address", "mailbox", "e", "mail"]);
     let on_record = any(
@@ -785,7 +787,7 @@ fn read_asks(words: &[&str], reading: &mut Reading) {
         .is_some()
     });
     if identity || (address && on_record) || from_address {
-        reading.moves.insert(Move::AskVerification);
+        found(Move::AskVerification);
     }
     let password = any(words, &["password", "passwords", "passphrase"])
         && words
@@ -834,6 +836,6 @@ fn read_asks(words: &[&str], reading: &mut Reading) {
             .windows(2)
             .any(|p| matches!(p, [s, "out"] if base_of(s, &["sign", "log"]).is_some()));
     if password || key || second_factor || sessions {
-        reading.moves.insert(Move::AskSecure);
+        found(Move::AskSecure);
     }
 }

@@ -285,7 +285,8 @@ fn noun_at(
 /// The heads of the noun phrases of `words` that no preposition ties to
 /// another noun, in order: what a clause is about ("I've removed the late
 /// fee from your account" is about the fee). Pronouns and "everything"
-/// are none.
+/// are none. A noun of talk a thing is about ([`TALK`]: "your question
+/// about the charge") is the head, as `(index, None, None)`.
 pub(super) fn heads(words: &[&str]) -> Vec<(usize, Option<Commitment>, Option<Thing>)> {
     let mut out = Vec::new();
     for s in 0..words.len() {
@@ -301,15 +302,42 @@ pub(super) fn heads(words: &[&str]) -> Vec<(usize, Option<Commitment>, Option<Th
         while noun.is_none() && from > 0 && run_word(words, from - 1) {
             from -= 1;
         }
-        let modifier = after_preposition(words, from).is_some_and(|p| {
-            p > 0 && (thing(words[p - 1]).is_some() || outcome_noun(words, p - 1).is_some())
-        });
-        if !modifier {
+        let preposition = after_preposition(words, from).filter(|p| *p > 0);
+        let modifier = preposition
+            .is_some_and(|p| thing(words[p - 1]).is_some() || outcome_noun(words, p - 1).is_some());
+        // "your question about the charge": the noun of talk is the head,
+        // the charge only what it is about.
+        let talk = preposition.filter(|p| TALK.contains(&words[p - 1]));
+        if let Some(p) = talk {
+            out.push((p - 1, None, None));
+        } else if !modifier {
             out.push(found);
         }
     }
     out
 }
+
+/// Nouns of talk: a thing after one of them and a preposition is what the
+/// talk is about ("your question about the charge"), and a pronoun after
+/// the phrase stands for the talk.
+const TALK: &[&str] = &[
+    "question",
+    "questions",
+    "query",
+    "queries",
+    "enquiry",
+    "enquiries",
+    "inquiry",
+    "inquiries",
+    "concern",
+    "concerns",
+    "message",
+    "email",
+    "note",
+    "comment",
+    "comments",
+    "point",
+];
 
 /// The object after a verb at `k`: the first noun within six words, read
 /// by the head of its run ("the $15.00 late payment fee" is a fee).

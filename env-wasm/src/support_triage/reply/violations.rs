@@ -4,9 +4,7 @@
 //! your password", "it was not our fault", "we are checking whether any
 //! data was accessed") is none.
 
-use std::collections::BTreeSet;
-
-use super::{Clause, Occurrences, Opener, Violation, ours};
+use super::{Clause, Finding, Occurrences, Opener, Reading, Violation, ours};
 use crate::text::{Text, base_of, negated};
 
 const CREDENTIALS: &[&str] = &[
@@ -49,24 +47,20 @@ const ALL_CLEAR: &[&str] = &["no risk", "nothing to worry about"];
 
 /// `requests`: which clauses ask the customer to act (from
 /// [`super::moves`]), for telling a purpose from a statement.
-pub(super) fn read(
-    text: &Text,
-    clauses: &[Clause],
-    requests: &[bool],
-    violations: &mut BTreeSet<Violation>,
-) {
+pub(super) fn read(text: &Text, clauses: &[Clause], requests: &[bool], reading: &mut Reading) {
     let all_clear = Occurrences::of(text, ALL_CLEAR);
     for (at, clause) in clauses.iter().enumerate() {
         let words = clause.texts(text);
+        let mut found = |v: Violation| reading.record(Finding::Violation(v), text, clause.from);
         if asks_for_secret(text, clause, &words) {
-            violations.insert(Violation::CredentialRequest);
+            found(Violation::CredentialRequest);
         }
         if admits_fault(text, clause, &words) {
-            violations.insert(Violation::LiabilityAdmission);
+            found(Violation::LiabilityAdmission);
         }
         if !purpose(text, clauses, requests, at) && assures_safety(text, clause, &words, &all_clear)
         {
-            violations.insert(Violation::SafetyAssurance);
+            found(Violation::SafetyAssurance);
         }
     }
 }
@@ -292,6 +286,24 @@ fn harm_at(words: &[&str], k: usize) -> bool {
                 .any(|n| matches!(*n, "data" | "information" | "files" | "records")))
 }
 
+/// Words that may stand between a subject and its active verb: "you have
+/// not used", "we did not access".
+const ACTIVE_AUXILIARIES: &[&str] = &[
+    "have", "has", "had", "do", "does", "did", "not", "never", "ever", "will", "would", "can",
+    "could", "already", "yet",
+];
+
+/// Whether the harm verb at `k` is the customer's or our own act, in the
+/// active voice: "choose one you have not used elsewhere", "a password you
+/// don't use on any other site". What the customer or we did is no
+/// all-clear; "you were not affected" (passive) still is one.
+fn own_act(words: &[&str], k: usize) -> bool {
+    let subject = words[..k]
+        .iter()
+        .rposition(|w| !ACTIVE_AUXILIARIES.contains(w));
+    subject.is_some_and(|s| matches!(words[s], "you" | "we" | "i"))
+}
+
 fn is_get(word: &str) -> bool {
     base_of(word, &["get", "obtain", "take"]).is_some()
 }
@@ -338,7 +350,43 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
             // Our own or the customer's limits are no all-clear: "we
             // cannot access your data", "you won't be able to access it
             // until you reset your password".
-            let by_us = words.first().is_some_and(|f| ours(&[f]) || *f == "you");
+            // So is a person as the subject of the denied verb: "the
+            // months you won't use", "the seats we don't use".
+            let person_denies = words[..k]
+                .iter()
+                .rposition(|p| crate::text::negation::NEGATORS.contains(p))
+                .and_then(|n| {
+                    words[..n].iter().rev().find(|w| {
+                        !matches!(
+                            **w,
+                            "will"
+                                | "would"
+                                | "do"
+                                | "does"
+                                | "did"
+                                | "can"
+                                | "could"
+                                | "shall"
+                                | "should"
+                                | "may"
+                                | "might"
+                                | "must"
+                                | "wo"
+                                | "won"
+                                | "don"
+                                | "t"
+                                | "ca"
+                                | "yet"
+                                | "really"
+                                | "even"
+                                | "still"
+                        )
+                    })
+                })
+                .is_some_and(|s| matches!(*s, "you" | "we" | "i"));
+            let by_us = person_denies
+                || words.first().is_some_and(|f| ours(&[f]) || *f == "you")
+                || own_act(words, k);
             let named = HARM_NOUNS.contains(w) || unauthorised(words, k);
             if (about_a_thing || named)
                 && negated(text, at, at + 1)

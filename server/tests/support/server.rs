@@ -1,6 +1,10 @@
-//! The pieces every soak test uses: the real `deskbench` binary as a child
-//! process (killed on drop), its resident memory from `/proc`, a `/ws`
-//! client that records raw reply frames, and a small HTTP client.
+//! The pieces every test of the real `deskbench` binary uses (soak, drain):
+//! the binary as a child process (killed on drop), its log, its resident
+//! memory from `/proc`, signals to it, a `/ws` client that records raw reply
+//! frames, and a small HTTP client.
+
+// Each test binary that includes this module uses a part of it.
+#![allow(dead_code)]
 
 use std::process::Stdio;
 use std::time::Duration;
@@ -13,8 +17,10 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::process::{Child, Command};
+use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -35,13 +41,38 @@ pub struct Server {
 }
 
 impl Server {
+    /// Warnings and panics of the server show in the test output.
     pub async fn start(flags: &[&str]) -> Server {
+        Server::spawn(flags, "warn", Stdio::inherit()).await
+    }
+
+    /// The server with its log at info level, each line of its stderr
+    /// echoed to the test output and sent to the receiver (for tests that
+    /// wait for what it logs).
+    pub async fn start_logged(flags: &[&str]) -> (Server, mpsc::UnboundedReceiver<String>) {
+        let mut server = Server::spawn(flags, "info", Stdio::piped()).await;
+        let stderr = server.child.stderr.take().expect("a piped stderr");
+        let (send, log) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                eprintln!("server: {line}");
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        (server, log)
+    }
+
+    async fn spawn(flags: &[&str], log_level: &str, stderr: Stdio) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_deskbench"));
         command
             // No HOST, PORT, DESKBENCH_* or JUDGE_* from the caller's shell:
             // the judge stays off and the flags below are the whole config.
             .env_clear()
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", log_level)
+            .env("NO_COLOR", "1")
             .args([
                 "serve",
                 "--host",
@@ -54,13 +85,33 @@ impl Server {
             .args(flags)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            // Warnings and panics of the server show in the test output.
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .kill_on_drop(true);
         let mut child = command.spawn().expect("deskbench runs");
         let pid = child.id().expect("a running child has a pid");
         let addr = super::listening::listening_addr(&mut child, WAIT).await;
         Server { child, pid, addr }
+    }
+
+    /// Send SIGTERM (what Kubernetes sends a pod it stops).
+    pub fn terminate(&self) {
+        let status = std::process::Command::new("kill")
+            .args(["-TERM", &self.pid.to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -TERM {}", self.pid);
+    }
+
+    pub fn still_running(&mut self) -> bool {
+        self.child.try_wait().expect("child status").is_none()
+    }
+
+    /// Wait for the server to exit on its own; its status.
+    pub async fn exit(&mut self) -> std::process::ExitStatus {
+        tokio::time::timeout(WAIT, self.child.wait())
+            .await
+            .expect("the server exits within the wait")
+            .expect("wait")
     }
 
     pub fn ws_url(&self, path: &str) -> String {
@@ -90,6 +141,21 @@ impl Server {
     pub fn assert_alive(&mut self) {
         let status = self.child.try_wait().expect("child status");
         assert!(status.is_none(), "the server exited: {status:?}");
+    }
+
+    /// Wait for a line of `log` (from [`Server::start_logged`]) containing
+    /// `needle`.
+    pub async fn logged(log: &mut mpsc::UnboundedReceiver<String>, needle: &str) {
+        tokio::time::timeout(WAIT, async {
+            while let Some(line) = log.recv().await {
+                if line.contains(needle) {
+                    return;
+                }
+            }
+            panic!("the server's stderr ended before {needle:?}");
+        })
+        .await
+        .unwrap_or_else(|_| panic!("no {needle:?} in the server's log within {WAIT:?}"));
     }
 }
 
@@ -208,8 +274,13 @@ pub async fn close(ws: &mut Ws) -> Result<u16, String> {
 
 /// The close frame that must come next (no text before it); its code.
 pub async fn expect_close(ws: &mut Ws) -> Result<u16, String> {
+    close_frame(ws).await.map(|(code, _)| code)
+}
+
+/// The close frame that must come next: its code and reason.
+pub async fn close_frame(ws: &mut Ws) -> Result<(u16, String), String> {
     match next_frame(ws).await? {
-        Frame::Close(Some(frame)) => Ok(u16::from(frame.code)),
+        Frame::Close(Some(frame)) => Ok((u16::from(frame.code), frame.reason.as_str().to_owned())),
         other => Err(format!("expected a close frame, got {}", other.describe())),
     }
 }
@@ -238,6 +309,18 @@ impl Http {
         session: Option<&str>,
         body: &str,
     ) -> (u16, Value) {
+        let reply = self.request(method, path, session, body).await;
+        (reply.status, reply.body)
+    }
+
+    /// [`Http::send`], with the `Retry-After` header too.
+    pub async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        session: Option<&str>,
+        body: &str,
+    ) -> Reply {
         let mut request = Request::builder()
             .method(method)
             .uri(format!("{}{path}", self.base))
@@ -253,6 +336,11 @@ impl Http {
             .expect("an HTTP reply within the wait")
             .expect("HTTP request");
         let status = response.status().as_u16();
+        let retry_after = response
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         let bytes = response
             .into_body()
             .collect()
@@ -265,6 +353,18 @@ impl Http {
                 String::from_utf8_lossy(&bytes)
             )
         });
-        (status, body)
+        Reply {
+            status,
+            retry_after,
+            body,
+        }
     }
+}
+
+/// An HTTP reply of the JSON API.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub retry_after: Option<String>,
+    pub body: Value,
 }

@@ -1,0 +1,271 @@
+//! The amount a pro-rated refund's reply must state (policy section 6,
+//! levels 4 and 5): the refund in the invoice's currency, with no other
+//! amount than the invoice total, a month's share of it, the part used,
+//! the US-dollar value of any of them, and the $300.00 limit.
+//!
+//! A sum is a number written with a currency (`€160`, `160.00 EUR`,
+//! `CA$ 96`, `160 euros`) or with cents (`160.00`, `160,00`); a bare whole
+//! number counts something else ("8 unused months", "within 5 days"), and
+//! numbers inside ids, dates and times (`INV-40213`, `2026-07-02`, `17:00`)
+//! are not sums. Two refund figures are a hedge and read at their worst.
+
+use super::generate::Ticket;
+use super::policy::PRORATED_REFUND_LIMIT_CENTS;
+use super::records::{Currency, prorated_refund};
+use crate::text::normalize;
+
+/// The currency a sum is written in; `$` and "dollars" may be US or
+/// Canadian dollars.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Marker {
+    Exact(Currency),
+    Dollars,
+    /// Written with cents and no currency.
+    Unmarked,
+}
+
+impl Marker {
+    fn fits(self, currency: Currency) -> bool {
+        match self {
+            Marker::Exact(c) => c == currency,
+            Marker::Dollars => matches!(currency, Currency::Usd | Currency::Cad),
+            Marker::Unmarked => true,
+        }
+    }
+}
+
+/// A sum as the reply writes it: its currency and its cents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Sum {
+    marker: Marker,
+    cents: i64,
+}
+
+/// Markers written before a number, longest first.
+const BEFORE: &[(&str, Marker)] = &[
+    ("ca$", Marker::Exact(Currency::Cad)),
+    ("c$", Marker::Exact(Currency::Cad)),
+    ("cad", Marker::Exact(Currency::Cad)),
+    ("us$", Marker::Exact(Currency::Usd)),
+    ("usd", Marker::Exact(Currency::Usd)),
+    ("eur", Marker::Exact(Currency::Eur)),
+    ("gbp", Marker::Exact(Currency::Gbp)),
+    ("€", Marker::Exact(Currency::Eur)),
+    ("£", Marker::Exact(Currency::Gbp)),
+    ("$", Marker::Dollars),
+];
+
+/// Markers written after a number, longest first.
+const AFTER: &[(&str, Marker)] = &[
+    ("canadian dollars", Marker::Exact(Currency::Cad)),
+    ("us dollars", Marker::Exact(Currency::Usd)),
+    ("dollars", Marker::Dollars),
+    ("euros", Marker::Exact(Currency::Eur)),
+    ("euro", Marker::Exact(Currency::Eur)),
+    ("pounds", Marker::Exact(Currency::Gbp)),
+    ("cad", Marker::Exact(Currency::Cad)),
+    ("usd", Marker::Exact(Currency::Usd)),
+    ("eur", Marker::Exact(Currency::Eur)),
+    ("gbp", Marker::Exact(Currency::Gbp)),
+    ("€", Marker::Exact(Currency::Eur)),
+    ("£", Marker::Exact(Currency::Gbp)),
+];
+
+/// `1,160.50` -> 116050, `160,00` -> 16000, `160` -> 16000: the cents of
+/// a written number and whether it had cents.
+fn cents_of(number: &str) -> Option<(i64, bool)> {
+    let (whole, fraction) = match number.rsplit_once(['.', ',']) {
+        // A separator followed by one or two digits is the decimal point.
+        Some((w, f)) if (1..=2).contains(&f.len()) => (w, Some(f)),
+        _ => (number, None),
+    };
+    let groups: Vec<&str> = whole.split([',', '.']).collect();
+    let grouped = groups.len() == 1
+        || (!groups[0].is_empty()
+            && groups[0].len() <= 3
+            && groups[1..].iter().all(|g| g.len() == 3));
+    if !grouped
+        || groups
+            .iter()
+            .any(|g| !g.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let units: i64 = groups.concat().parse().ok()?;
+    let cents = match fraction {
+        Some(f) => {
+            let digits: i64 = f.parse().ok()?;
+            if f.len() == 1 { digits * 10 } else { digits }
+        }
+        None => 0,
+    };
+    Some((
+        units.checked_mul(100)?.checked_add(cents)?,
+        fraction.is_some(),
+    ))
+}
+
+/// Every sum of money in `text`, in order.
+fn sums(text: &str) -> Vec<Sum> {
+    let text = normalize(text).to_lowercase();
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if !bytes[at].is_ascii_digit() {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len()
+            && (bytes[at].is_ascii_digit()
+                || ((bytes[at] == b',' || bytes[at] == b'.')
+                    && bytes.get(at + 1).is_some_and(u8::is_ascii_digit)))
+        {
+            at += 1;
+        }
+        let number = &text[start..at];
+        let before = text[..start].trim_end_matches(' ');
+        let after = text[at..].trim_start_matches(' ');
+        // Ids, dates, times and fractions: `INV-40213`, `2026-07-02`,
+        // `17:00`, `8/12`, `T1234`.
+        let glued_before = text[..start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() && c != '$' || matches!(c, '-' | ':' | '/'));
+        let glued_after = text[at..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | ':' | '/' | '%'));
+        let marker_before = BEFORE
+            .iter()
+            .find(|(m, _)| {
+                before.ends_with(m)
+                    && before[..before.len() - m.len()]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric())
+            })
+            .map(|(_, m)| *m);
+        let marker_after = AFTER
+            .iter()
+            .find(|(m, _)| {
+                after.starts_with(m)
+                    && after[m.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric())
+            })
+            .map(|(_, m)| *m);
+        // "160 EUR" glues no letter to the number; "160EUR" does.
+        let glued_after = glued_after && marker_after.is_none();
+        let glued_before = glued_before && marker_before.is_none();
+        if glued_before || glued_after {
+            continue;
+        }
+        let Some((cents, with_cents)) = cents_of(number) else {
+            continue;
+        };
+        let marker = match marker_before.or(marker_after) {
+            Some(m) => m,
+            None if with_cents => Marker::Unmarked,
+            None => continue,
+        };
+        out.push(Sum { marker, cents });
+    }
+    out
+}
+
+/// How a reply states the refund of a pro-rated case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AmountCheck {
+    /// The refund the case allows, as the invoice's currency writes it.
+    pub expected: String,
+    pub stated: bool,
+    /// Sums that are none of the refund, the invoice total, a month's
+    /// share, the part used or the US value of one, as the reply wrote them.
+    pub others: Vec<String>,
+}
+
+impl AmountCheck {
+    pub fn ok(&self) -> bool {
+        self.stated && self.others.is_empty()
+    }
+}
+
+/// The amount check of `reply` to `ticket`; `None` unless the case is a
+/// pro-rated refund the desk gives.
+pub fn check(ticket: &Ticket, reply: &str) -> Option<AmountCheck> {
+    if !matches!(
+        ticket.case,
+        super::policy::Case::RefundProrated { over_limit: false }
+    ) {
+        return None;
+    }
+    let records = ticket.records.as_ref()?;
+    let invoice = records.invoice.as_ref()?;
+    let currency = records.currency;
+    let (_, refund) = prorated_refund(invoice, ticket.received);
+    // What a reply may show of the working: the total, a month's share,
+    // the part used, each also in US dollars.
+    let total = invoice.local_cents;
+    let local = [refund, total, total / 12, total - refund];
+    // And the limit itself ("under our $300.00 limit").
+    let allowed: Vec<(Currency, i64)> = local
+        .iter()
+        .flat_map(|c| [(currency, *c), (Currency::Usd, currency.to_usd_cents(*c))])
+        .chain([(Currency::Usd, PRORATED_REFUND_LIMIT_CENTS)])
+        .collect();
+    let found = sums(reply);
+    let stated = found
+        .iter()
+        .any(|s| s.cents == refund && s.marker.fits(currency));
+    let others = found
+        .iter()
+        .filter(|s| {
+            !allowed
+                .iter()
+                .any(|(c, cents)| s.cents == *cents && s.marker.fits(*c))
+        })
+        .map(|s| crate::grading::format_cents(s.cents))
+        .collect();
+    Some(AmountCheck {
+        expected: currency.money(refund),
+        stated,
+        others,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<(Marker, i64)> {
+        sums(text)
+            .into_iter()
+            .map(|s| (s.marker, s.cents))
+            .collect()
+    }
+
+    #[test]
+    fn sums_are_read_in_the_usual_forms_and_nothing_else() {
+        use Currency::*;
+        use Marker::*;
+        assert_eq!(read("we will refund €160.00"), [(Exact(Eur), 16000)]);
+        assert_eq!(read("a refund of 160 EUR"), [(Exact(Eur), 16000)]);
+        assert_eq!(read("EUR 1,160.50 back"), [(Exact(Eur), 116050)]);
+        assert_eq!(read("160,00 € zurück"), [(Exact(Eur), 16000)]);
+        assert_eq!(
+            read("£96 (about $120.00)"),
+            [(Exact(Gbp), 9600), (Dollars, 12000)]
+        );
+        assert_eq!(read("CA$ 240.00"), [(Exact(Cad), 24000)]);
+        assert_eq!(read("240 Canadian dollars"), [(Exact(Cad), 24000)]);
+        assert_eq!(read("a total of 160.00"), [(Unmarked, 16000)]);
+        // Counts, ids, dates and times are not sums.
+        assert!(
+            read("8 unused months of 12, invoice INV-40213, ticket T-1234, on 2026-07-02 by 17:00, 8/12, within 5 business days, 66.67%")
+                .is_empty()
+        );
+    }
+}

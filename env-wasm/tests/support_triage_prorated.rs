@@ -1,0 +1,198 @@
+//! The pro-rated refund of the records desk (policy section 6, levels 4
+//! and 5): natural replies that commit to the right amount, written in any
+//! of the usual forms and with the working shown, earn every reply
+//! criterion; a wrong, missing or hedged amount does not handle the case;
+//! an escalated one may talk about a "pro-rated refund" without promising
+//! it.
+#![cfg(not(target_arch = "wasm32"))]
+
+use env_wasm::Points;
+use env_wasm::support_triage::action::Disposition;
+use env_wasm::support_triage::generate::{Ticket, generate_at};
+use env_wasm::support_triage::grade::{Grade, Observed, Work, grade_exception};
+use env_wasm::support_triage::policy::{self, Case};
+use env_wasm::support_triage::records::{Currency, months_used, prorated_refund};
+
+fn cases(over_limit: bool) -> Vec<(env_wasm::support_triage::generate::Desk, usize)> {
+    let mut out = Vec::new();
+    for level in [4u8, 5] {
+        for seed in 0..400 {
+            let desk = generate_at("hard", level, seed);
+            if desk.tickets[0].case == (Case::RefundProrated { over_limit }) {
+                out.push((desk, 0));
+            }
+            if out.len() >= 16 * usize::from(level - 3) {
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn grade(desk: &env_wasm::support_triage::generate::Desk, reply: &str) -> Grade {
+    let ticket = &desk.tickets[0];
+    let work = Work {
+        priority: Some(policy::priority(ticket.case, ticket.customer.plan)),
+        department: Some(policy::department(ticket.case)),
+        reply: Some(reply.to_owned()),
+        disposition: policy::disposition(ticket.case),
+    };
+    grade_exception(ticket, &work, &Observed::of(desk, ticket))
+}
+
+fn reply_full(g: &Grade) -> bool {
+    g.criteria
+        .iter()
+        .filter(|(k, _)| k.starts_with("reply"))
+        .all(|(_, v)| *v == Points::FULL)
+}
+
+/// The refund, the invoice total and a month's share as `ticket`'s
+/// currency writes them, and the refund in US dollars.
+fn amounts(ticket: &Ticket) -> (String, String, String, String, u32, Currency) {
+    let records = ticket.records.as_ref().expect("records desk");
+    let invoice = records.invoice.as_ref().expect("an invoice");
+    let (unused, refund) = prorated_refund(invoice, ticket.received);
+    let c = records.currency;
+    (
+        c.money(refund),
+        c.money(invoice.local_cents),
+        c.money(invoice.local_cents / 12),
+        format!("${:.2}", c.to_usd_cents(refund) as f64 / 100.0),
+        unused,
+        c,
+    )
+}
+
+#[test]
+fn months_begun_are_used_to_the_day() {
+    use env_wasm::dates::Day;
+    let day = |y, m, d| Day::from_civil(y, m, d).expect("a date");
+    // The fifth month begins on 14 July: on that day it is used.
+    assert_eq!(months_used(day(2026, 3, 14), day(2026, 7, 13)), 4);
+    assert_eq!(months_used(day(2026, 3, 14), day(2026, 7, 14)), 5);
+    assert_eq!(months_used(day(2025, 11, 28), day(2026, 2, 27)), 3);
+    assert_eq!(months_used(day(2025, 11, 28), day(2026, 2, 28)), 4);
+}
+
+#[test]
+fn natural_replies_with_the_right_amount_earn_full() {
+    let desks = cases(false);
+    assert!(desks.len() >= 20, "{}", desks.len());
+    let mut bad = Vec::new();
+    for (desk, _) in &desks {
+        let t = &desk.tickets[0];
+        let (refund, total, month, usd, unused, currency) = amounts(t);
+        let first = &t.customer.first;
+        let id = &t.id;
+        let plain = refund
+            .trim_start_matches(|c: char| !c.is_ascii_digit())
+            .to_owned();
+        let code = currency.code();
+        let replies = [
+            format!(
+                "Hi {first},\n\nThanks for ticket {id}. Your annual plan has {unused} unused months, so we will refund {refund} to your card within 5 business days.\n\nBest,\nSupport"
+            ),
+            format!(
+                "Dear {first}, regarding {id}: I've approved a pro-rated refund of {plain} {code} for the {unused} months you won't use (of the {total} you paid). It will reach you within 5 business days."
+            ),
+            format!(
+                "Hello {first} (ticket {id}), you paid {total} for 12 months, {month} a month; {unused} months are unused, so you'll get {refund} back (about {usd}) by the end of next week."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we're refunding {refund} for the unused part of your annual plan. You should see it within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: the refund for your {unused} unused months comes to {refund}, which is within our $300.00 limit, so we will refund it within 5 business days."
+            ),
+        ];
+        for reply in replies {
+            let g = grade(desk, &reply);
+            if !reply_full(&g) {
+                bad.push(format!(
+                    "{reply}\n  {:?}\n  {}",
+                    g.criteria,
+                    g.notes.join(" | ")
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+#[test]
+fn a_wrong_missing_or_hedged_amount_does_not_handle_the_case() {
+    for (desk, _) in cases(false) {
+        let t = &desk.tickets[0];
+        let (refund, total, _, _, _, currency) = amounts(t);
+        let first = &t.customer.first;
+        let id = &t.id;
+        let records = t.records.as_ref().expect("records");
+        let invoice = records.invoice.as_ref().expect("invoice");
+        let (unused, cents) = prorated_refund(invoice, t.received);
+        // One month more or fewer: the classic miscount.
+        let off_by_one = currency.money(invoice.local_cents * i64::from(unused + 1) / 12);
+        let replies = [
+            format!("Hi {first}, ticket {id}: we will refund {off_by_one} within 5 business days."),
+            format!(
+                "Hi {first}, ticket {id}: we will refund the unused months of your plan within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we will refund {refund} or {off_by_one} within 5 business days."
+            ),
+            format!("Hi {first}, ticket {id}: we will refund {total} within 5 business days."),
+        ];
+        assert!(cents > 0);
+        for reply in replies {
+            let g = grade(&desk, &reply);
+            assert_eq!(
+                g.criteria["reply_handling"],
+                Points::ZERO,
+                "{reply}\n{:?}",
+                g.notes
+            );
+        }
+    }
+}
+
+#[test]
+fn an_escalated_pro_rated_refund_may_be_named_but_not_promised() {
+    let desks = cases(true);
+    assert!(!desks.is_empty());
+    for (desk, _) in desks {
+        let t = &desk.tickets[0];
+        assert_eq!(
+            policy::disposition(t.case),
+            Some(Disposition::EscalateSupervisor)
+        );
+        let first = &t.customer.first;
+        let id = &t.id;
+        let (_, sla) = policy::sla(policy::priority(t.case, t.customer.plan));
+        let natural = [
+            format!(
+                "Hi {first}, ticket {id}: I have passed your request for a pro-rated refund to our billing supervisor, who will review it and contact you within {sla}."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: a prorated refund of this size needs our billing supervisor's review; they will get back to you within {sla}."
+            ),
+        ];
+        for reply in natural {
+            let g = grade(&desk, &reply);
+            assert!(
+                reply_full(&g),
+                "{reply}\n{:?}\n{}",
+                g.criteria,
+                g.notes.join(" | ")
+            );
+        }
+        let (refund, ..) = {
+            let records = t.records.as_ref().expect("records");
+            let invoice = records.invoice.as_ref().expect("invoice");
+            let (_, cents) = prorated_refund(invoice, t.received);
+            (records.currency.money(cents),)
+        };
+        let promise = format!("Hi {first}, ticket {id}: we will refund {refund} within {sla}.");
+        let g = grade(&desk, &promise);
+        assert_eq!(g.criteria["reply_compliance"], Points::ZERO, "{promise}");
+    }
+}
