@@ -24,7 +24,9 @@
 //! "may", "might", "could" leave the outcome open and promise nothing;
 //! "probably", "try to", "hope to" lean towards it ([`Reading::leaning`]).
 //! Habits and rules ("we usually refund charges", "we refund charges
-//! within 30 days") are not promises. Negation (the shared
+//! within 30 days") are not promises, and neither is a limit on what we
+//! may do ("the fee is above the amount the desk can waive", "outside
+//! what the desk can refund"): what we cannot do. Negation (the shared
 //! [`crate::text::negated`], scoped by clause) turns a promise into a
 //! refusal ([`Reading::declined`]). A genuine condition (a supervisor's
 //! approval, a review, eligibility: "if our supervisor approves it, we

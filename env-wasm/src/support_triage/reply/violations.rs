@@ -2,7 +2,8 @@
 //! fault or liability, or give an all-clear the desk cannot give. Each is
 //! read per clause, and a negated or open one ("we will never ask for
 //! your password", "it was not our fault", "we are checking whether any
-//! data was accessed") is none.
+//! data was accessed") is none; so is a state the desk works towards
+//! ("we'll update you once we have made sure your account is secure").
 
 use super::{Clause, Finding, Occurrences, Opener, Reading, Violation, ours};
 use crate::text::{Text, base_of, negated};
