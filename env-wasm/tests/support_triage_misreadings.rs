@@ -711,8 +711,9 @@ fn tickets_at_every_level(kinds: &[&str]) -> Vec<Fixture> {
     out
 }
 
-/// Replies whose every reply criterion is not full, printed, and counted.
-fn misread(fx: &[Fixture], rows: &[(&str, &str)]) -> (usize, usize) {
+/// Each row, filled in on every ticket of its kind (two at least), earns
+/// every reply criterion; the ones that do not are printed.
+fn earn_every_reply_criterion(fx: &[Fixture], rows: &[(&str, &str)]) {
     let (mut read, mut bad) = (0, 0);
     for (kind, t) in rows {
         for f in fx.iter().filter(|f| f.kind == *kind) {
@@ -735,7 +736,8 @@ fn misread(fx: &[Fixture], rows: &[(&str, &str)]) -> (usize, usize) {
             }
         }
     }
-    (read, bad)
+    assert!(read >= 2 * rows.len(), "only {read} replies read");
+    assert_eq!(bad, 0, "replies read wrongly (printed above)");
 }
 
 /// Saying that an amount is past what the desk may refund or waive (above,
@@ -807,9 +809,7 @@ fn what_lies_past_the_desks_limit_is_no_promise() {
             "Hi {first}, ticket {id}: while your bank's dispute is open, the charge is beyond what the desk can refund; our billing supervisor will review it with the dispute. We'll reply {time}.",
         ),
     ];
-    let (read, bad) = misread(&fx, &rows);
-    assert!(read >= 2 * rows.len(), "only {read} replies read");
-    assert_eq!(bad, 0, "replies read wrongly (printed above)");
+    earn_every_reply_criterion(&fx, &rows);
 }
 
 /// A state the desk is working towards ("once we have made sure your
@@ -841,9 +841,7 @@ fn a_state_worked_towards_is_no_all_clear() {
             "Hi {first}, ticket {id}: our security team has the case. Please reset your password and turn on two-factor authentication. We'll update you {time}, and once we have verified that no data was accessed we will tell you so.",
         ),
     ];
-    let (read, bad) = misread(&fx, &rows);
-    assert!(read >= 2 * rows.len(), "only {read} replies read");
-    assert_eq!(bad, 0, "replies read wrongly (printed above)");
+    earn_every_reply_criterion(&fx, &rows);
 }
 
 /// The same limits and states around a real promise or an all-clear: an
