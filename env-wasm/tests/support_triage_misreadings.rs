@@ -424,21 +424,8 @@ fn natural_replies_of_every_misread_class_earn_full() {
             .filter(|f| f.kind == kind || (kind == "security_key" && f.leaked_key()))
             .take(2)
         {
-            let reply = fill(f, t);
-            let g = grade(f, &reply);
-            let full = g
-                .criteria
-                .iter()
-                .filter(|(k, _)| k.starts_with("reply"))
-                .all(|(_, v)| *v == Points::FULL);
-            if !full {
+            if !reply_earns_full_or_is_printed(f, kind, &fill(f, t)) {
                 bad += 1;
-                println!(
-                    "--- {kind} {}: {reply}\n  {:?}\n  {}",
-                    f.id(),
-                    g.criteria,
-                    g.notes[2..].join(" | ")
-                );
             }
         }
     }
@@ -711,28 +698,35 @@ fn tickets_at_every_level(kinds: &[&str]) -> Vec<Fixture> {
     out
 }
 
+/// Whether `reply` earns every reply criterion on `f`; when it does not,
+/// the reply, its criteria and the grader's notes are printed.
+fn reply_earns_full_or_is_printed(f: &Fixture, kind: &str, reply: &str) -> bool {
+    let g = grade(f, reply);
+    let full = g
+        .criteria
+        .iter()
+        .filter(|(k, _)| k.starts_with("reply"))
+        .all(|(_, v)| *v == Points::FULL);
+    if !full {
+        println!(
+            "--- {kind} {}: {reply}\n  {:?}\n  {}",
+            f.id(),
+            g.criteria,
+            g.notes[2..].join(" | ")
+        );
+    }
+    full
+}
+
 /// Each row, filled in on every ticket of its kind (two at least), earns
 /// every reply criterion; the ones that do not are printed.
 fn earn_every_reply_criterion(fx: &[Fixture], rows: &[(&str, &str)]) {
     let (mut read, mut bad) = (0, 0);
     for (kind, t) in rows {
         for f in fx.iter().filter(|f| f.kind == *kind) {
-            let reply = fill(f, t);
-            let g = grade(f, &reply);
             read += 1;
-            let full = g
-                .criteria
-                .iter()
-                .filter(|(k, _)| k.starts_with("reply"))
-                .all(|(_, v)| *v == Points::FULL);
-            if !full {
+            if !reply_earns_full_or_is_printed(f, kind, &fill(f, t)) {
                 bad += 1;
-                println!(
-                    "--- {kind} {}: {reply}\n  {:?}\n  {}",
-                    f.id(),
-                    g.criteria,
-                    g.notes[2..].join(" | ")
-                );
             }
         }
     }
