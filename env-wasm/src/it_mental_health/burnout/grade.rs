@@ -802,6 +802,109 @@ fn named_concept(text: &Text) -> Option<&'static FlagConcept> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::it_mental_health::scenario::{Case, TaskKind};
+    use crate::it_mental_health::writers::Style;
+
+    /// A case with three or more concerning facts, and its reference.
+    fn case_with_three_flags(level: u8) -> (BurnoutCase, String) {
+        (0..)
+            .map(|seed| Case::generate_at(TaskKind::BurnoutDetection, level, seed))
+            .find_map(|case| match &case {
+                Case::Burnout(b) if b.red_flags().len() >= 3 => {
+                    Some((b.clone(), case.write(Style::Reference)))
+                }
+                _ => None,
+            })
+            .expect("some seed has three concerning facts")
+    }
+
+    #[test]
+    fn a_fact_told_with_another_number_is_misstated() {
+        let (case, _) = case_with_three_flags(3);
+        let facts: Vec<ReadFact> = case.facts.iter().map(|f| ReadFact::of(&case, f)).collect();
+        let hours = u64::from(case.card.hours_per_week);
+        let wrong = (hours + 3..)
+            .find(|n| !case.numbers.contains(n))
+            .unwrap_or(0);
+        let misstated = |item: &str| misstates(&case, &facts, item);
+        assert!(misstated(&format!("Averages {wrong} hours a week")));
+        assert!(!misstated(&format!("Averages {hours} hours a week")));
+        assert!(!misstated("Works over 45 hours a week, every week"));
+        assert!(!misstated("Seems a bit off lately"));
+        let hours_fact = case.facts.iter().find(|f| f.concept == "hours");
+        assert!(!misstated(
+            &hours_fact.map(|f| f.text.clone()).unwrap_or_default()
+        ));
+    }
+
+    #[test]
+    fn the_judgement_counts_only_beside_red_flags_mostly_this_cases() {
+        let (case, reference) = case_with_three_flags(2);
+        let grade = |answer: &str| {
+            let whole = Case::Burnout(case.clone());
+            whole.grade(answer)
+        };
+        // The reference's red flags, one per line, swapped for `flags`.
+        let with_flags = |flags: &[&str]| {
+            let mut out: Vec<String> = Vec::new();
+            let mut in_flags = false;
+            for line in reference.lines() {
+                if line.starts_with("Red flags") {
+                    in_flags = true;
+                    out.push(line.to_owned());
+                    out.extend(flags.iter().map(|f| format!("- {f}")));
+                    continue;
+                }
+                if in_flags && line.starts_with("- ") {
+                    continue;
+                }
+                in_flags = false;
+                out.push(line.to_owned());
+            }
+            out.join("\n")
+        };
+        let own: Vec<String> = reference
+            .lines()
+            .filter(|l| l.starts_with("- "))
+            .map(|l| l[2..].to_owned())
+            .collect();
+        assert_eq!(grade(&reference).total, Points::FULL);
+        let vague = "Seems a bit off lately";
+        // Two of three facts and one vague item: the judgement counts.
+        let two = grade(&with_flags(&[&own[0], &own[1], vague]));
+        assert_eq!(two.criteria["severity"], Points::FULL, "{:?}", two.notes);
+        // One fact in common, as another case's answer may have: only the
+        // red flags earn.
+        let one = grade(&with_flags(&[&own[0], vague, "Says things are hard"]));
+        assert_eq!(one.criteria["severity"], Points::ZERO, "{:?}", one.notes);
+        assert_eq!(one.criteria["dimensions"], Points::ZERO);
+        assert_eq!(one.criteria["escalation"], Points::ZERO);
+        assert!(
+            one.notes
+                .iter()
+                .any(|n| n.contains("count only for an answer"))
+        );
+        // Two facts beside one given a number the case does not give: it
+        // takes one back, and the judgement no longer counts.
+        let hours = u64::from(case.card.hours_per_week);
+        let wrong = (hours + 3..)
+            .find(|n| !case.numbers.contains(n))
+            .unwrap_or(0);
+        let misread = format!("Averages {wrong} hours a week");
+        let taken = grade(&with_flags(&[&own[0], &own[1], &misread]));
+        assert_eq!(
+            taken.criteria["severity"],
+            Points::ZERO,
+            "{:?}",
+            taken.notes
+        );
+        assert_eq!(
+            taken.criteria["red_flags"],
+            Points(3333),
+            "{:?}",
+            taken.notes
+        );
+    }
 
     #[test]
     fn exactly_one_severity() {

@@ -514,6 +514,66 @@ mod tests {
     }
 
     #[test]
+    fn the_plan_counts_only_beside_the_teams_stressors_and_the_rest_beside_a_plan() {
+        use crate::it_mental_health::scenario::{Case, TaskKind};
+        use crate::it_mental_health::writers::Style;
+        let whole = Case::generate_at(TaskKind::InterventionPlan, 5, 7);
+        let reference = whole.write(Style::Reference);
+        assert_eq!(whole.grade(&reference).total, Points::FULL);
+        // Every severity the other way round: the stressors read wrong, and
+        // the best plan beside them earns nothing, nor do KPIs, risk and
+        // budget.
+        let flipped: String = reference
+            .lines()
+            .map(|l| {
+                if l.ends_with(": severe") {
+                    l.replace(": severe", ": moderate")
+                } else {
+                    l.replace(": moderate", ": severe")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let grade = whole.grade(&flipped);
+        assert!(grade.criteria["stressors"] < READS_THE_PROFILE, "{grade:?}");
+        for criterion in ["plan", "kpis", "risk", "budget"] {
+            assert_eq!(grade.criteria[criterion], Points::ZERO, "{criterion}");
+        }
+        assert!(
+            grade.notes.iter().any(|n| n.contains("under half")),
+            "{:?}",
+            grade.notes
+        );
+        // The right stressors beside a plan that breaks a rule (every id):
+        // the KPIs, risk and budget describe no plan that could run.
+        let (_, catalogue) = case();
+        let every: Vec<String> = (1..=catalogue.items.len())
+            .map(|k| format!("P{k}"))
+            .collect();
+        let broken: String = reference
+            .lines()
+            .map(|l| {
+                if l.starts_with("Interventions:") {
+                    format!("Interventions: {}", every.join(", "))
+                } else {
+                    l.to_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let grade = whole.grade(&broken);
+        assert_eq!(grade.criteria["stressors"], Points::FULL);
+        for criterion in ["plan", "kpis", "risk", "budget"] {
+            assert_eq!(grade.criteria[criterion], Points::ZERO, "{criterion}");
+        }
+        assert!(
+            grade.notes.iter().any(|n| n.contains("could run")),
+            "{:?}",
+            grade.notes
+        );
+    }
+
+    #[test]
     fn a_plan_earns_by_the_rules_stated() {
         let (case, catalogue) = case();
         let best = catalogue.best;

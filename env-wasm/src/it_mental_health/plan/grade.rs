@@ -1111,6 +1111,82 @@ fn budget(case: &PlanCase, parsed: &Parsed) -> (Points, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::it_mental_health::scenario::{Case, TaskKind};
+    use crate::it_mental_health::writers::Style;
+
+    #[test]
+    fn a_person_off_the_roster_is_someone_else() {
+        let case = super::super::generate_at(2, 5);
+        let manager = case.name_of(Owner::Manager).to_owned();
+        let first = manager.split_whitespace().next().unwrap_or_default();
+        let surname = |taken: &str| {
+            LAST_NAMES
+                .iter()
+                .find(|n| !taken.ends_with(*n))
+                .copied()
+                .unwrap_or_default()
+        };
+        let stranger = FIRST_NAMES
+            .iter()
+            .find(|n| case.roster.iter().all(|(_, name)| !name.starts_with(*n)))
+            .copied()
+            .unwrap_or_default();
+        let other =
+            |owner: &str| names_someone_else(&case, &format!("Cap overtime (owner: {owner})"));
+        assert!(!other(&manager));
+        assert!(!other(first));
+        assert!(!other(&format!("{manager}, engineering manager")));
+        assert!(other(&format!("{first} {}", surname(&manager))));
+        assert!(other(&format!("{stranger} {}", surname(""))));
+        assert!(other(stranger));
+    }
+
+    /// Case `seed` at `level` and its reference with every roster name
+    /// replaced by another team's people (what another case's answer has).
+    fn with_other_people(level: u8, seed: u64) -> (Case, String) {
+        let case = Case::generate_at(TaskKind::InterventionPlan, level, seed);
+        let mut answer = case.write(Style::Reference);
+        if let Case::Plan(plan) = &case {
+            let other = super::super::generate_at(level, seed + 1);
+            for ((_, ours), (_, theirs)) in plan.roster.iter().zip(&other.roster) {
+                answer = answer.replace(ours.as_str(), theirs);
+            }
+        }
+        (case, answer)
+    }
+
+    #[test]
+    fn another_teams_plan_earns_nothing_for_its_form() {
+        for seed in 0..20 {
+            let (case, answer) = with_other_people(2, seed);
+            let grade = case.grade(&answer);
+            for criterion in [
+                "stressor_coverage",
+                "kpis",
+                "risk",
+                "budget",
+                "owners",
+                "weekly_structure",
+            ] {
+                assert_eq!(
+                    grade.criteria[criterion],
+                    Points::ZERO,
+                    "{criterion} {grade:?}"
+                );
+            }
+            assert!(
+                grade.notes.iter().any(|n| n.contains("aimed at this team")),
+                "{:?}",
+                grade.notes
+            );
+        }
+        // The same plan with this team's people is the reference.
+        let case = Case::generate_at(TaskKind::InterventionPlan, 2, 0);
+        assert_eq!(
+            case.grade(&case.write(Style::Reference)).total,
+            Points::FULL
+        );
+    }
 
     #[test]
     fn itemised_budgets_are_read_as_their_total() {

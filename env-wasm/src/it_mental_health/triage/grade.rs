@@ -1190,6 +1190,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_name_that_shares_only_a_first_or_a_last_name_is_someone_else() {
+        let case = super::super::generate(3);
+        let person = &case.employees[0];
+        let last = person.name.split_whitespace().last().unwrap_or_default();
+        let other_first = FIRST_NAMES
+            .iter()
+            .find(|n| case.employees.iter().all(|e| e.first != **n))
+            .copied()
+            .unwrap_or_default();
+        let other_last = LAST_NAMES
+            .iter()
+            .find(|n| case.employees.iter().all(|e| !e.name.ends_with(*n)))
+            .copied()
+            .unwrap_or_default();
+        let named = |line: &str| first_mentions(&case, &Text::new(line))[0];
+        assert_eq!(named(&format!("Employee: {}", person.name)), Some(1));
+        assert_eq!(named(&format!("Employee: {last}")), Some(1));
+        assert_eq!(named(&format!("Employee: {other_first} {last}")), None);
+        assert_eq!(
+            named(&format!("Employee: {} {other_last}", person.first)),
+            None
+        );
+    }
+
+    #[test]
     fn tiers_are_read_as_words_with_negation() {
         assert_eq!(tiers_in("RED - panic attacks"), OneValue::One(Tier::Red));
         assert_eq!(tiers_in("not CRITICAL, but RED"), OneValue::One(Tier::Red));
