@@ -11,7 +11,7 @@
 //! for it takes back one fact cited. A dimensions or red-flags section
 //! given twice (apart) is read as its worst copy. The dimensions, severity
 //! and escalation count only beside red flags mostly grounded in this case
-//! ([`READS_THIS_CASE`]).
+//! (`READS_THIS_CASE`).
 
 use std::collections::BTreeSet;
 

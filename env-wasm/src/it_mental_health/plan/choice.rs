@@ -16,6 +16,10 @@
 //! - `budget`: one total equal to what the chosen interventions cost
 //!   together, within the cap.
 //!
+//! The plan counts only beside the team's stressors read (at least half
+//! the `stressors` credit), and the KPIs, risk and budget only beside a
+//! plan that keeps every rule: another team's answer has all their forms.
+//!
 //! The best plan comes solved with the case; grading never searches.
 
 use std::collections::BTreeSet;

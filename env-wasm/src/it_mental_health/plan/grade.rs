@@ -4,7 +4,9 @@
 //! when that is one of the team's stressors, off target when it tackles a
 //! profile item within its threshold (or one the profile never shows), a
 //! list of topics when it names more than two, and generic when it names
-//! none; generic actions neither earn nor pad. It is well owned when it
+//! none; generic actions neither earn nor pad. An action that names
+//! someone who is not on this roster belongs to another team's plan and
+//! tackles nothing. It is well owned when it
 //! names one or two people of this team's roster, by name and nobody else,
 //! one of whom has the remit for what it tackles.
 //!
@@ -16,7 +18,9 @@
 //! target that improves on the team's number; a KPI on a measure the team
 //! does not need costs precision, past the first three too. The budget is
 //! one total inside the stated range (a range or alternatives is none), and
-//! the risk names a concrete risk and its mitigation.
+//! the risk names a concrete risk and its mitigation. KPIs, risk and budget
+//! count only for a plan that tackles one of this team's stressors
+//! (`AIMED_AT_THIS_TEAM`).
 
 use std::collections::BTreeSet;
 
@@ -114,7 +118,7 @@ const BUDGET: Points = Points(1000);
 /// stressors tackled by an action of this team's people. KPIs, a risk and
 /// a budget take a few lines anyone can write (another team's plan has
 /// them too); they count only beside it.
-pub(super) const AIMED_AT_THIS_TEAM: Points = Points(1);
+const AIMED_AT_THIS_TEAM: Points = Points(1);
 
 pub static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("stressor_coverage", COVERAGE, "Stressors covered"),
