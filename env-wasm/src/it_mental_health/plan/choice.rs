@@ -524,57 +524,51 @@ mod tests {
         let whole = Case::generate_at(TaskKind::InterventionPlan, 5, 7);
         let reference = whole.write(Style::Reference);
         assert_eq!(whole.grade(&reference).total, Points::FULL);
+        let each_line = |edit: &dyn Fn(&str) -> String| {
+            reference.lines().map(edit).collect::<Vec<_>>().join("\n")
+        };
         // Every severity the other way round: the stressors read wrong, and
         // the best plan beside them earns nothing, nor do KPIs, risk and
         // budget.
-        let flipped: String = reference
-            .lines()
-            .map(|l| {
-                if l.ends_with(": severe") {
-                    l.replace(": severe", ": moderate")
-                } else {
-                    l.replace(": moderate", ": severe")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let grade = whole.grade(&flipped);
-        assert!(grade.criteria["stressors"] < READS_THE_PROFILE, "{grade:?}");
-        for criterion in ["plan", "kpis", "risk", "budget"] {
-            assert_eq!(grade.criteria[criterion], Points::ZERO, "{criterion}");
-        }
-        assert!(
-            grade.notes.iter().any(|n| n.contains("under half")),
-            "{:?}",
-            grade.notes
-        );
+        let flipped = each_line(&|l| {
+            if l.ends_with(": severe") {
+                l.replace(": severe", ": moderate")
+            } else {
+                l.replace(": moderate", ": severe")
+            }
+        });
         // The right stressors beside a plan that breaks a rule (every id):
         // the KPIs, risk and budget describe no plan that could run.
         let (_, catalogue) = case();
         let every: Vec<String> = (1..=catalogue.items.len())
             .map(|k| format!("P{k}"))
             .collect();
-        let broken: String = reference
-            .lines()
-            .map(|l| {
-                if l.starts_with("Interventions:") {
-                    format!("Interventions: {}", every.join(", "))
-                } else {
-                    l.to_owned()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let grade = whole.grade(&broken);
-        assert_eq!(grade.criteria["stressors"], Points::FULL);
-        for criterion in ["plan", "kpis", "risk", "budget"] {
-            assert_eq!(grade.criteria[criterion], Points::ZERO, "{criterion}");
+        let broken = each_line(&|l| {
+            if l.starts_with("Interventions:") {
+                format!("Interventions: {}", every.join(", "))
+            } else {
+                l.to_owned()
+            }
+        });
+        for (answer, full_stressors, why) in
+            [(flipped, false, "under half"), (broken, true, "could run")]
+        {
+            let grade = whole.grade(&answer);
+            assert_eq!(
+                grade.criteria["stressors"] == Points::FULL,
+                full_stressors,
+                "{grade:?}"
+            );
+            assert!(full_stressors || grade.criteria["stressors"] < READS_THE_PROFILE);
+            for criterion in ["plan", "kpis", "risk", "budget"] {
+                assert_eq!(grade.criteria[criterion], Points::ZERO, "{criterion}");
+            }
+            assert!(
+                grade.notes.iter().any(|n| n.contains(why)),
+                "{:?}",
+                grade.notes
+            );
         }
-        assert!(
-            grade.notes.iter().any(|n| n.contains("could run")),
-            "{:?}",
-            grade.notes
-        );
     }
 
     #[test]
