@@ -956,9 +956,15 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
     let text = match env.terminal_score().filter(|_| result.done) {
         Some(score) => {
             structured["score"] = json!(score);
+            let words = [breakdown_in_words(&after), feedback.to_owned()];
+            let words: Vec<&str> = words
+                .iter()
+                .map(String::as_str)
+                .filter(|w| !w.is_empty())
+                .collect();
             format!(
-                "Episode over: score {score} of 1 (reward {reward}). {} {feedback}",
-                breakdown_in_words(&after)
+                "Episode over: score {score} of 1 (reward {reward}). {}",
+                words.join(" ")
             )
         }
         None => format!(
@@ -984,7 +990,11 @@ fn breakdown_in_words(observation: &Value) -> String {
         .map(|breakdown| {
             breakdown
                 .iter()
-                .map(|(part, score)| format!("{part} {score}"))
+                .map(|(part, score)| match score.as_f64() {
+                    // As the score is written: `1`, `0.5`.
+                    Some(score) => format!("{part} {score}"),
+                    None => format!("{part} {score}"),
+                })
                 .collect()
         })
         .unwrap_or_default();
