@@ -264,9 +264,7 @@ fn inline_refs(schema: &mut Value, defs: &Map<String, Value>, depth: usize) {
         }
     }
     match schema {
-        Value::Object(map) => map
-            .values_mut()
-            .for_each(|v| inline_refs(v, defs, depth)),
+        Value::Object(map) => map.values_mut().for_each(|v| inline_refs(v, defs, depth)),
         Value::Array(items) => items.iter_mut().for_each(|v| inline_refs(v, defs, depth)),
         _ => {}
     }

@@ -384,7 +384,11 @@ pub async fn listen(State(mount): State<Mount>, headers: HeaderMap) -> Response 
         }
     };
     let Some(session) = mount.app.sessions.get(mount.info, Some(&id)) else {
-        return refusal(&mount, Value::Null, (StatusCode::NOT_FOUND, unknown_session(&id)));
+        return refusal(
+            &mount,
+            Value::Null,
+            (StatusCode::NOT_FOUND, unknown_session(&id)),
+        );
     };
     if !accepts_event_stream(&headers) {
         let err = rpc(
@@ -605,13 +609,18 @@ fn instructions(mount: &Mount) -> String {
         .filter(|t| t["name"] != READ_TASK)
         .map(signature)
         .collect();
+    let resources = resources::uris(mount.info.id).join(" and ");
     format!(
-        "{} Call {READ_TASK}() first: it shows the whole case for free (no step). Then {} each \
-         play one step and return its feedback as text, with the reward, done and the \
-         observation fields the step changed as structured content; the call that ends the episode says the score (0 to 1) and its deductions. \
-         The episode is the trainer's: this session plays the task and level the endpoint URL \
-         names (?task=...&difficulty=...), else the default task; after a reset by the \
-         trainer, {READ_TASK}() shows the new case.",
+        "{} Read the case first, for free (no step): call {READ_TASK}() (everything in one \
+         text), or read the resources {resources} (an instruction is the same for the whole \
+         episode: read it once). Then {} \
+         each play one step and return its feedback as text, with the reward, done and the \
+         observation fields the step changed as structured content; the call that ends the \
+         episode says \"score X of 1\" with its breakdown and deductions. The episode is the \
+         trainer's: this session plays the task and level the endpoint URL names \
+         (?task=...&difficulty=...), else the default task. When the trainer resets it, the \
+         session's GET stream says so (notifications/resources/list_changed, and \
+         tools/list_changed when the tools change); the case then shows the new episode.",
         mount.info.description,
         signatures.join(", ")
     )
@@ -753,11 +762,13 @@ fn on_episode<T>(
 ) -> Result<Option<T>, ApiError> {
     match target {
         Target::Connection(_, env) => Ok(Some(f(env, None))),
-        Target::Http(mount, headers, _) => Ok(http_session(mount, headers, params)?.map(|session| {
-            let mut env = session.env();
-            let notices = env.notices().clone();
-            f(&mut env, Some(&notices))
-        })),
+        Target::Http(mount, headers, _) => {
+            Ok(http_session(mount, headers, params)?.map(|session| {
+                let mut env = session.env();
+                let notices = env.notices().clone();
+                f(&mut env, Some(&notices))
+            }))
+        }
     }
 }
 
@@ -778,10 +789,7 @@ fn list_tools(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Va
 }
 
 /// `resources/list`: the instruction and the case of the session's episode.
-fn list_resources(
-    target: &mut Target<'_>,
-    params: &Map<String, Value>,
-) -> Result<Value, ApiError> {
+fn list_resources(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
     let info = target.mount().info;
     let listed = on_episode(target, params, |env, _| resources::list(info, Some(env)))?;
     Ok(listed.unwrap_or_else(|| resources::list(info, None)))
@@ -789,10 +797,13 @@ fn list_resources(
 
 /// The `uri` a resources request names.
 fn uri_param(params: &Map<String, Value>) -> Result<&str, ApiError> {
-    params.get("uri").and_then(Value::as_str).ok_or(ApiError::Missing {
-        field: "params.uri",
-        hint: "name the resource (a uri from resources/list)",
-    })
+    params
+        .get("uri")
+        .and_then(Value::as_str)
+        .ok_or(ApiError::Missing {
+            field: "params.uri",
+            hint: "name the resource (a uri from resources/list)",
+        })
 }
 
 /// `resources/read`: free, as `read_task`; reading the case shows the

@@ -334,10 +334,8 @@ impl Command {
         match self {
             Command::ShowInbox | Command::SubmitEpisode => ToolSpec::new(name, &[], &[]),
             Command::ViewTicket => ToolSpec::new(name, &["ticket_id"], &[]),
-            Command::SetTriage => {
-                ToolSpec::new(name, &["ticket_id"], &["priority", "department"])
-                    .needing_an_optional()
-            }
+            Command::SetTriage => ToolSpec::new(name, &["ticket_id"], &["priority", "department"])
+                .needing_an_optional(),
             Command::DraftReply => ToolSpec::new(name, &["ticket_id", "reply_body"], &[]),
             Command::SetDisposition => ToolSpec::new(name, &["ticket_id", "disposition"], &[]),
             Command::LookupCustomer => ToolSpec::new(name, &["ticket_id"], &[]),

@@ -161,23 +161,26 @@ impl Notices {
             self.streams.subscribe(),
             Arc::downgrade(self),
         );
-        stream::unfold(state, move |(mut current, mut streams, notices)| async move {
-            loop {
-                let owed = {
-                    let notices = notices.upgrade()?;
-                    let now = *current.borrow_and_update();
-                    notices.owed(info, now)
-                };
-                if !owed.is_empty() {
-                    return Some((owed, (current, streams, notices)));
+        stream::unfold(
+            state,
+            move |(mut current, mut streams, notices)| async move {
+                loop {
+                    let owed = {
+                        let notices = notices.upgrade()?;
+                        let now = *current.borrow_and_update();
+                        notices.owed(info, now)
+                    };
+                    if !owed.is_empty() {
+                        return Some((owed, (current, streams, notices)));
+                    }
+                    tokio::select! {
+                        changed = current.changed() => changed.ok()?,
+                        // A newer stream took over, or the session ended.
+                        _ = streams.wait_for(|count| *count != opened) => return None,
+                    }
                 }
-                tokio::select! {
-                    changed = current.changed() => changed.ok()?,
-                    // A newer stream took over, or the session ended.
-                    _ = streams.wait_for(|count| *count != opened) => return None,
-                }
-            }
-        })
+            },
+        )
         .flat_map(|owed| {
             stream::iter(
                 owed.into_iter()

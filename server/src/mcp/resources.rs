@@ -57,6 +57,14 @@ fn parts(env_id: &str) -> Vec<&'static str> {
     parts
 }
 
+/// The URIs `env_id` serves.
+pub fn uris(env_id: &str) -> Vec<String> {
+    parts(env_id)
+        .into_iter()
+        .map(|part| uri(env_id, part))
+        .collect()
+}
+
 /// Whether the resource `uri` names changes with every step (the case),
 /// not only with a new episode (the instruction).
 pub fn changes_with_steps(uri: &str) -> bool {
@@ -113,10 +121,7 @@ pub fn find(info: &EnvInfo, uri: &str) -> Result<&'static str, ApiError> {
         .into_iter()
         .find(|part| self::uri(info.id, part) == uri)
         .ok_or_else(|| {
-            let known: Vec<String> = parts(info.id)
-                .into_iter()
-                .map(|p| self::uri(info.id, p))
-                .collect();
+            let known = uris(info.id);
             ApiError::Rpc {
                 code: RESOURCE_NOT_FOUND,
                 message: format!(

@@ -112,7 +112,9 @@ fn check_ending(env: &str, result: &Value) -> f64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn mcp_results_stay_within_their_budget() {
     let app = app();
-    println!("env task level: tools/list, first read (case + instruction), steps (max, mean), episode");
+    println!(
+        "env task level: tools/list, first read (case + instruction), steps (max, mean), episode"
+    );
     for info in ENVIRONMENTS {
         for task in info.tasks {
             for level in 1..=5 {
@@ -147,7 +149,12 @@ async fn mcp_results_stay_within_their_budget() {
                     }
                     // Never the instruction again, in any environment.
                     let observation = &result["structuredContent"]["observation"];
-                    for fixed in ["policy", "scenario_instruction", "instruction", "answer_schema"] {
+                    for fixed in [
+                        "policy",
+                        "scenario_instruction",
+                        "instruction",
+                        "answer_schema",
+                    ] {
                         assert!(observation.get(fixed).is_none(), "{name}: {fixed}");
                     }
                     steps.push(bytes);

@@ -154,7 +154,11 @@ async fn resources_are_the_instruction_and_the_case_read_for_free() {
                     .is_some_and(|t| t.contains("level 3") && t.contains("episode ")),
                 "{resource}"
             );
-            assert!(resource["description"].as_str().is_some_and(|d| d.contains("no step")));
+            assert!(
+                resource["description"]
+                    .as_str()
+                    .is_some_and(|d| d.contains("no step"))
+            );
         }
         let whole = rpc(&app, &path, &id, "tools/call", json!({"name": "read_task"})).await;
         let whole: Value = serde_json::from_str(
@@ -242,7 +246,12 @@ async fn the_stream_announces_what_the_trainer_changed() {
 
     let reset = send(
         &app,
-        with_id(Method::POST, "/envs/productivity/reset", &id, r#"{"task": "medium"}"#),
+        with_id(
+            Method::POST,
+            "/envs/productivity/reset",
+            &id,
+            r#"{"task": "medium"}"#,
+        ),
     )
     .await;
     assert_eq!(reset.status, StatusCode::OK);
@@ -277,14 +286,28 @@ async fn the_stream_announces_what_the_trainer_changed() {
     assert_eq!(step.status, StatusCode::OK);
     assert_eq!(
         listener.next().await,
-        Some(json!({"jsonrpc": "2.0", "method": "notifications/resources/updated", "params": {"uri": case}}))
+        Some(
+            json!({"jsonrpc": "2.0", "method": "notifications/resources/updated", "params": {"uri": case}})
+        )
     );
 
     // Unsubscribed, a reset to the same task is the list change alone.
-    rpc(&app, path, &id, "resources/unsubscribe", json!({"uri": case})).await;
+    rpc(
+        &app,
+        path,
+        &id,
+        "resources/unsubscribe",
+        json!({"uri": case}),
+    )
+    .await;
     send(
         &app,
-        with_id(Method::POST, "/envs/productivity/reset", &id, r#"{"task": "medium"}"#),
+        with_id(
+            Method::POST,
+            "/envs/productivity/reset",
+            &id,
+            r#"{"task": "medium"}"#,
+        ),
     )
     .await;
     assert_eq!(
@@ -297,14 +320,22 @@ async fn the_stream_announces_what_the_trainer_changed() {
     assert_eq!(listener.next().await, None);
     send(
         &app,
-        with_id(Method::POST, "/envs/productivity/reset", &id, r#"{"task": "hard"}"#),
+        with_id(
+            Method::POST,
+            "/envs/productivity/reset",
+            &id,
+            r#"{"task": "hard"}"#,
+        ),
     )
     .await;
     assert_eq!(
         newer.next_method().await,
         "notifications/resources/list_changed"
     );
-    assert_eq!(newer.next_method().await, "notifications/tools/list_changed");
+    assert_eq!(
+        newer.next_method().await,
+        "notifications/tools/list_changed"
+    );
     // The session ends: so does its stream.
     let mut delete = request(Method::DELETE, path, Body::empty());
     delete
@@ -325,7 +356,12 @@ async fn a_change_before_the_stream_opened_is_announced_when_it_opens() {
     assert_eq!(init["capabilities"]["tools"]["listChanged"], false);
     let reset = send(
         &app,
-        with_id(Method::POST, "/envs/support_triage/reset", &id, r#"{"task": "hard"}"#),
+        with_id(
+            Method::POST,
+            "/envs/support_triage/reset",
+            &id,
+            r#"{"task": "hard"}"#,
+        ),
     )
     .await;
     assert_eq!(reset.status, StatusCode::OK);
@@ -348,7 +384,12 @@ async fn a_change_before_the_stream_opened_is_announced_when_it_opens() {
     .await;
     send(
         &app,
-        with_id(Method::POST, "/envs/support_triage/reset", &id, r#"{"task": "medium"}"#),
+        with_id(
+            Method::POST,
+            "/envs/support_triage/reset",
+            &id,
+            r#"{"task": "medium"}"#,
+        ),
     )
     .await;
     assert_eq!(
@@ -403,7 +444,13 @@ async fn get_mcp_follows_the_streamable_http_rules() {
             StatusCode::BAD_REQUEST,
         ),
         (
-            vec![sse(), ("mcp-session-id", "0123456789abcdef0123456789abcdef".to_owned())],
+            vec![
+                sse(),
+                (
+                    "mcp-session-id",
+                    "0123456789abcdef0123456789abcdef".to_owned(),
+                ),
+            ],
             StatusCode::NOT_FOUND,
         ),
         (
