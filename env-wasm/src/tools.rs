@@ -214,11 +214,7 @@ fn argument(mut schema: Value, defs: &Map<String, Value>) -> Value {
         .get("description")
         .and_then(Value::as_str)
         .map(str::to_owned);
-    let definition = schema
-        .get("$ref")
-        .and_then(Value::as_str)
-        .and_then(|r| r.strip_prefix("#/$defs/"))
-        .and_then(|name| defs.get(name))
+    let definition = referenced(&schema, defs)
         .and_then(|d| d.get("description"))
         .and_then(Value::as_str)
         .map(str::to_owned);
@@ -243,17 +239,22 @@ fn argument(mut schema: Value, defs: &Map<String, Value>) -> Value {
 /// How deep definitions may refer to one another; deeper is a cycle.
 const MAX_REF_DEPTH: usize = 8;
 
+/// The definition `schema`'s `$ref` names, if it names one of `defs`.
+fn referenced<'a>(schema: &Value, defs: &'a Map<String, Value>) -> Option<&'a Value> {
+    schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+        .and_then(|name| defs.get(name))
+}
+
 /// Replace every `{"$ref": "#/$defs/X", ...}` in `schema` by X's definition,
 /// the reference's sibling keys kept over the definition's.
 fn inline_refs(schema: &mut Value, defs: &Map<String, Value>, depth: usize) {
+    let target = referenced(schema, defs)
+        .filter(|_| depth < MAX_REF_DEPTH)
+        .cloned();
     if let Value::Object(map) = schema {
-        let target = map
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| r.strip_prefix("#/$defs/"))
-            .and_then(|name| defs.get(name))
-            .filter(|_| depth < MAX_REF_DEPTH)
-            .cloned();
         if let Some(Value::Object(definition)) = target {
             map.remove("$ref");
             for (key, value) in definition {

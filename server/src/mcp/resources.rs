@@ -198,7 +198,7 @@ mod tests {
                     .is_ok()
             );
             let observation = env.observation().map(|o| o.to_value());
-            for field in *fields {
+            for field in fields.iter() {
                 assert!(
                     observation.as_ref().and_then(|o| o.get(*field)).is_some(),
                     "{env_id}: {field}"

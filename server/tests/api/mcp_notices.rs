@@ -48,6 +48,14 @@ async fn read(app: &Router, path: &str, id: &str, uri: &str) -> Value {
     serde_json::from_str(content["text"].as_str().unwrap_or_default()).expect("JSON text")
 }
 
+/// The trainer's side: `POST /envs/{env}/{route}` (a reset or a step) with
+/// `body` in session `id`.
+async fn trainer(app: &Router, env: &str, route: &str, id: &str, body: &str) {
+    let uri = format!("/envs/{env}/{route}");
+    let reply = send(app, with_id(Method::POST, &uri, id, body)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{route}: {}", reply.text());
+}
+
 /// An open `GET /mcp` stream, read one notification at a time.
 struct Listener {
     body: Body,
@@ -244,17 +252,7 @@ async fn the_stream_announces_what_the_trainer_changed() {
     assert_eq!(subscribed["result"], json!({}), "{subscribed}");
     let mut listener = Listener::open(&app, path, &id).await;
 
-    let reset = send(
-        &app,
-        with_id(
-            Method::POST,
-            "/envs/productivity/reset",
-            &id,
-            r#"{"task": "medium"}"#,
-        ),
-    )
-    .await;
-    assert_eq!(reset.status, StatusCode::OK);
+    trainer(&app, "productivity", "reset", &id, r#"{"task": "medium"}"#).await;
     assert_eq!(
         listener.next_method().await,
         "notifications/resources/list_changed"
@@ -278,12 +276,7 @@ async fn the_stream_announces_what_the_trainer_changed() {
     // transport) is: the next notice is that one update alone.
     let own = rpc(&app, path, &id, "tools/call", json!({"name": "inspect"})).await;
     assert_eq!(own["result"]["isError"], false, "{own}");
-    let step = send(
-        &app,
-        with_id(Method::POST, "/envs/productivity/step", &id, INSPECT),
-    )
-    .await;
-    assert_eq!(step.status, StatusCode::OK);
+    trainer(&app, "productivity", "step", &id, INSPECT).await;
     assert_eq!(
         listener.next().await,
         Some(
@@ -300,16 +293,7 @@ async fn the_stream_announces_what_the_trainer_changed() {
         json!({"uri": case}),
     )
     .await;
-    send(
-        &app,
-        with_id(
-            Method::POST,
-            "/envs/productivity/reset",
-            &id,
-            r#"{"task": "medium"}"#,
-        ),
-    )
-    .await;
+    trainer(&app, "productivity", "reset", &id, r#"{"task": "medium"}"#).await;
     assert_eq!(
         listener.next_method().await,
         "notifications/resources/list_changed"
@@ -318,16 +302,7 @@ async fn the_stream_announces_what_the_trainer_changed() {
     // ends, and the newer one hears the next change.
     let mut newer = Listener::open(&app, path, &id).await;
     assert_eq!(listener.next().await, None);
-    send(
-        &app,
-        with_id(
-            Method::POST,
-            "/envs/productivity/reset",
-            &id,
-            r#"{"task": "hard"}"#,
-        ),
-    )
-    .await;
+    trainer(&app, "productivity", "reset", &id, r#"{"task": "hard"}"#).await;
     assert_eq!(
         newer.next_method().await,
         "notifications/resources/list_changed"
@@ -354,17 +329,7 @@ async fn a_change_before_the_stream_opened_is_announced_when_it_opens() {
     let path = "/envs/support_triage/mcp?task=easy";
     let (id, init) = open(&app, path).await;
     assert_eq!(init["capabilities"]["tools"]["listChanged"], false);
-    let reset = send(
-        &app,
-        with_id(
-            Method::POST,
-            "/envs/support_triage/reset",
-            &id,
-            r#"{"task": "hard"}"#,
-        ),
-    )
-    .await;
-    assert_eq!(reset.status, StatusCode::OK);
+    trainer(&app, "support_triage", "reset", &id, r#"{"task": "hard"}"#).await;
     let mut listener = Listener::open(&app, path, &id).await;
     assert_eq!(
         listener.next_method().await,
@@ -372,24 +337,20 @@ async fn a_change_before_the_stream_opened_is_announced_when_it_opens() {
     );
     // A step by another transport: no subscription, nothing to announce;
     // the next reset is announced, with no tool change before it.
-    send(
+    trainer(
         &app,
-        with_id(
-            Method::POST,
-            "/envs/support_triage/step",
-            &id,
-            r#"{"action": {"command": "show_inbox"}}"#,
-        ),
+        "support_triage",
+        "step",
+        &id,
+        r#"{"action": {"command": "show_inbox"}}"#,
     )
     .await;
-    send(
+    trainer(
         &app,
-        with_id(
-            Method::POST,
-            "/envs/support_triage/reset",
-            &id,
-            r#"{"task": "medium"}"#,
-        ),
+        "support_triage",
+        "reset",
+        &id,
+        r#"{"task": "medium"}"#,
     )
     .await;
     assert_eq!(
