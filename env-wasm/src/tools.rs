@@ -254,15 +254,15 @@ fn inline_refs(schema: &mut Value, defs: &Map<String, Value>, depth: usize) {
     let target = referenced(schema, defs)
         .filter(|_| depth < MAX_REF_DEPTH)
         .cloned();
-    if let Value::Object(map) = schema {
-        if let Some(Value::Object(definition)) = target {
-            map.remove("$ref");
-            for (key, value) in definition {
-                map.entry(key).or_insert(value);
-            }
-            inline_refs(schema, defs, depth + 1);
-            return;
+    if let Value::Object(map) = schema
+        && let Some(Value::Object(definition)) = target
+    {
+        map.remove("$ref");
+        for (key, value) in definition {
+            map.entry(key).or_insert(value);
         }
+        inline_refs(schema, defs, depth + 1);
+        return;
     }
     match schema {
         Value::Object(map) => map.values_mut().for_each(|v| inline_refs(v, defs, depth)),
