@@ -900,8 +900,8 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                 "description": "Opens the stream of the session Mcp-Session-Id names: one JSON-RPC notification per event, for changes the client's own requests did not show it: notifications/resources/list_changed when the trainer starts a new episode (POST /reset, a /ws reset), notifications/tools/list_changed when the tools change with the task, notifications/resources/updated for each subscribed resource that changed. One stream per session: a newer one ends the older. It stays open until the session ends. Statuses as the streamable HTTP transport says: 405 without a session header (no stream to offer), 400 for a malformed session id or protocol version, 403 for a browser Origin not allowed, 404 for a session that is not open, 406 when Accept excludes text/event-stream.",
                 "parameters": [
                     {
-                        "name": "Mcp-Session-Id", "in": "header", "required": false,
-                        "description": "The session initialize returned (without it: 405).",
+                        "name": "Mcp-Session-Id", "in": "header", "required": true,
+                        "description": "The session initialize returned (without it there is no stream to offer: 405).",
                         "schema": { "type": "string", "pattern": ids::PATTERN },
                     },
                 ],
