@@ -55,4 +55,4 @@ pub use episode::{
 pub use error::{EnvError, ErrorBody};
 pub use points::Points;
 pub use registry::{Difficulty, EnvInfo, TaskInfo};
-pub use seam::{AnyEnv, ResetDefaults, ResetOptions};
+pub use seam::{AnyEnv, Progress, ResetDefaults, ResetOptions};

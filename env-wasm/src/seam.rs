@@ -390,6 +390,17 @@ pub(crate) fn whole_number(value: &Value) -> Option<u64> {
 pub struct AnyEnv {
     info: &'static EnvInfo,
     episode: Option<Box<dyn DynEpisode>>,
+    progress: Progress,
+}
+
+/// How far a session has gone: the episodes it started and the steps it
+/// played, counted by every transport alike. A front end that compares two
+/// readings learns that someone else reset or stepped the session (the MCP
+/// server tells its client so), without reading the episode.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub episodes: u64,
+    pub steps: u64,
 }
 
 impl std::fmt::Debug for AnyEnv {
@@ -415,6 +426,7 @@ impl AnyEnv {
         AnyEnv {
             info,
             episode: None,
+            progress: Progress::default(),
         }
     }
 
@@ -449,6 +461,7 @@ impl AnyEnv {
             options.reward_mode,
         );
         self.episode = Some(episode);
+        self.progress.episodes += 1;
         result
     }
 
@@ -460,10 +473,25 @@ impl AnyEnv {
         if let Some(kind) = crate::tools::openenv_action(action) {
             return Ok(self.openenv_step(kind, action));
         }
-        match self.episode.as_mut() {
+        let result = match self.episode.as_mut() {
             Some(episode) => episode.step(action),
             None => Err(EnvError::NotStarted),
+        };
+        if result.is_ok() {
+            self.progress.steps += 1;
         }
+        result
+    }
+
+    /// The episodes started and steps played so far ([`Progress`]).
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// The task of the episode on, if one is.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn task(&self) -> Option<&'static TaskInfo> {
+        self.episode.as_ref().map(|e| e.task())
     }
 
     /// The tools of this session's episode (they may follow its task),

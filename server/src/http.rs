@@ -466,12 +466,15 @@ fn not_found_at(path: &str) -> Response {
 }
 
 /// Rewrite axum's bodiless 405 into our JSON error. axum adds the `Allow`
-/// header outside route layers, so it still reaches the client.
+/// header outside route layers, so it still reaches the client. A handler's
+/// own 405 (`GET /mcp` without a session) has its body, and keeps it.
 pub async fn json_method_not_allowed(request: Request, next: Next) -> Response {
     let method: Method = request.method().clone();
     let path = request.uri().path().to_owned();
     let response = next.run(request).await;
-    if response.status() != StatusCode::METHOD_NOT_ALLOWED {
+    if response.status() != StatusCode::METHOD_NOT_ALLOWED
+        || response.headers().contains_key(header::CONTENT_TYPE)
+    {
         return response;
     }
     let mut json = ApiError::MethodNotAllowed {

@@ -55,6 +55,9 @@ pub struct Docs {
     pub tools: Value,
     /// Their names, for messages.
     pub tool_names: String,
+    /// Whether the tool list differs between tasks, so may change with a
+    /// reset (MCP's `listChanged`).
+    pub tools_follow_task: bool,
 }
 
 impl Mount {
@@ -119,6 +122,7 @@ impl Mount {
             blank_state: to_bytes(&env.state()),
             tools,
             tool_names: tool_names.join(", "),
+            tools_follow_task: crate::mcp::notices::tools_follow_task(info),
         };
         Mount {
             info,

@@ -875,7 +875,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             "post": {
                 "summary": "MCP (JSON-RPC 2.0, streamable HTTP)",
                 "description": format!(
-                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}}; reset, step, state and close are simulation controls, never tools. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one (an MCP client that sends MCP-Protocol-Version must name it: 400 otherwise). Also openenv/session/create and openenv/session/close. Statuses as the streamable HTTP transport says: 200 with a JSON-RPC response (errors of a request inside it), 202 and no body for a notification or a posted response, 400 for a malformed session id or protocol version, 403 for a browser Origin the server does not allow, 404 for a session that is not open (initialize again), 503 with Retry-After when the replica cannot open a session (draining or full).",
+                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}} (the free read_task reads it whole); reset, step, state and close are simulation controls, never tools. Resources (resources/list, resources/read, resources/subscribe): the episode's instruction and case, free; GET /mcp streams what the trainer changed. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one (an MCP client that sends MCP-Protocol-Version must name it: 400 otherwise). Also openenv/session/create and openenv/session/close. Statuses as the streamable HTTP transport says: 200 with a JSON-RPC response (errors of a request inside it), 202 and no body for a notification or a posted response, 400 for a malformed session id or protocol version, 403 for a browser Origin the server does not allow, 404 for a session that is not open (initialize again), 503 with Retry-After when the replica cannot open a session (draining or full).",
                     info.tools().iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
                 ),
                 "requestBody": { "required": true, "content": json_content(schema_ref("JsonRpcRequest")) },
@@ -893,6 +893,25 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                     "403": ok("Browser Origin not allowed (JSON-RPC error, ORIGIN_NOT_ALLOWED)", schema_ref("JsonRpcResponse")),
                     "404": ok("The session named is not open: initialize again (JSON-RPC error)", schema_ref("JsonRpcResponse")),
                     "503": ok("The replica cannot open a session (draining or full): retry, elsewhere (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                },
+            },
+            "get": {
+                "summary": "The MCP session's notification stream (server-sent events)",
+                "description": "Opens the stream of the session Mcp-Session-Id names: one JSON-RPC notification per event, for changes the client's own requests did not show it: notifications/resources/list_changed when the trainer starts a new episode (POST /reset, a /ws reset), notifications/tools/list_changed when the tools change with the task, notifications/resources/updated for each subscribed resource that changed. One stream per session: a newer one ends the older. It stays open until the session ends. Statuses as the streamable HTTP transport says: 405 without a session header (no stream to offer), 400 for a malformed session id or protocol version, 403 for a browser Origin not allowed, 404 for a session that is not open, 406 when Accept excludes text/event-stream.",
+                "parameters": [
+                    {
+                        "name": "Mcp-Session-Id", "in": "header", "required": true,
+                        "description": "The session initialize returned (without it there is no stream to offer: 405).",
+                        "schema": { "type": "string", "pattern": ids::PATTERN },
+                    },
+                ],
+                "responses": {
+                    "200": { "description": "The notification stream", "content": { "text/event-stream": { "schema": { "type": "string" } } } },
+                    "400": ok("Malformed Mcp-Session-Id or MCP-Protocol-Version (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                    "403": ok("Browser Origin not allowed (JSON-RPC error, ORIGIN_NOT_ALLOWED)", schema_ref("JsonRpcResponse")),
+                    "404": ok("The session named is not open: initialize again (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                    "405": ok("No session named: no stream to offer (JSON-RPC error; Allow: GET, POST, DELETE)", schema_ref("JsonRpcResponse")),
+                    "406": ok("Accept excludes text/event-stream (JSON-RPC error)", schema_ref("JsonRpcResponse")),
                 },
             },
             "delete": {

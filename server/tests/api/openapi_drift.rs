@@ -71,7 +71,11 @@ async fn each_document_lists_exactly_the_operations_its_router_serves() {
                 request(method.clone(), &format!("{prefix}{path}"), "{}"),
             )
             .await;
-            let fallback = reply.status == 405
+            // The fallbacks' bodies: a handler's own 405 (`GET /mcp` with
+            // no session) is a JSON-RPC error instead.
+            let fallback = (reply.status == 405
+                && serde_json::from_slice::<Value>(&reply.bytes)
+                    .is_ok_and(|b| b["error"]["code"] == "METHOD_NOT_ALLOWED"))
                 || (reply.status == 404
                     && serde_json::from_slice::<Value>(&reply.bytes)
                         .is_ok_and(|b| b["error"]["code"] == "NOT_FOUND"));
@@ -144,6 +148,44 @@ async fn provoke(
         || path.ends_with("/tasks") && path != "/tasks";
     Some(match (method, path, status) {
         ("get", "/ws", 426) => (app, request(Method::GET, &uri, Body::empty())),
+        ("get", "/mcp", 400) => (
+            app,
+            with_header(
+                request(Method::GET, &uri, Body::empty()),
+                "mcp-session-id",
+                "a b",
+            ),
+        ),
+        ("get", "/mcp", 403) => (
+            app,
+            with_header(
+                request(Method::GET, &uri, Body::empty()),
+                "origin",
+                "http://evil.example",
+            ),
+        ),
+        ("get", "/mcp", 404) => (
+            app,
+            with_header(
+                request(Method::GET, &uri, Body::empty()),
+                "mcp-session-id",
+                "drift-not-open",
+            ),
+        ),
+        ("get", "/mcp", 405) => (app, request(Method::GET, &uri, Body::empty())),
+        ("get", "/mcp", 406) => {
+            let init = send(&app, request(Method::POST, &uri, RPC_INITIALIZE)).await;
+            let id = init
+                .header("mcp-session-id")
+                .expect("Mcp-Session-Id")
+                .to_owned();
+            let listen = with_header(
+                request(Method::GET, &uri, Body::empty()),
+                "mcp-session-id",
+                &id,
+            );
+            (app, with_header(listen, "accept", "application/json"))
+        }
         ("get", "/ready", 503) => (
             apps.draining.clone(),
             request(Method::GET, &uri, Body::empty()),
@@ -304,6 +346,9 @@ async fn every_status_a_document_declares_is_provoked() {
                 {
                     if path == "/ws" && (status == "101" || status == "503") {
                         continue; // A real socket: the test below.
+                    }
+                    if path == "/mcp" && method == "get" && status == "200" {
+                        continue; // An open stream: mcp_notices reads it.
                     }
                     let status: u16 = status.parse().expect("a numeric status");
                     let (app, request) = provoke(&apps, &prefix, method, path, status)
