@@ -112,6 +112,9 @@ struct SizingArgs {
     /// Seconds to wait before each reading.
     #[arg(long, default_value_t = 1.0, value_parser = parse_secs_or_zero)]
     settle: f64,
+    /// The action (JSON) played where the reference's next one would end the episode.
+    #[arg(long, value_parser = parse_action)]
+    filler: Option<Value>,
     /// Free text copied into the JSON line.
     #[arg(long, default_value = "")]
     label: String,
@@ -165,6 +168,15 @@ fn parse_object(text: &str) -> Result<Map<String, Value>, String> {
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(other) => Err(format!("expected a JSON object, got {other}")),
+        Err(err) => Err(format!("not JSON: {err}")),
+    }
+}
+
+/// An action: a JSON object, or a bare string (an environment's text action).
+fn parse_action(text: &str) -> Result<Value, String> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(value @ (Value::Object(_) | Value::String(_))) => Ok(value),
+        Ok(other) => Err(format!("expected a JSON object or string, got {other}")),
         Err(err) => Err(format!("not JSON: {err}")),
     }
 }
@@ -341,6 +353,7 @@ async fn run_sizing(args: SizingArgs) -> Result<bool, String> {
         concurrency: args.concurrency,
         warmup_sessions: args.warmup_sessions,
         settle: Duration::from_secs_f64(args.settle),
+        filler: args.filler,
     };
     let report = sizing::measure(&load).await?;
     let per_session = |kb: u64| {
@@ -363,6 +376,7 @@ async fn run_sizing(args: SizingArgs) -> Result<bool, String> {
         "active_bytes_per_session": active_bytes,
         "steps": report.steps,
         "steps_per_session": report.steps as f64 / f64::from(load.sessions),
+        "filler_steps": report.filler_steps,
         "unstepped_sessions": report.unstepped,
         "errors": report.errors,
         "first_error": report.first_error,

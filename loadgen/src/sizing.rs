@@ -6,7 +6,11 @@
 //! Each session is mirrored by a local episode of the same task, level and
 //! seed (the core is deterministic), whose reference policy picks the steps
 //! the server plays: real, accepted steps that change the episode, never
-//! the one that would end it. Sessions cycle through the environment's
+//! the one that would end it. Where the reference's next step would end
+//! the episode (productivity answers in one step), a filler action that
+//! does not (`--filler`, e.g. productivity's `inspect`) is played instead.
+//! A single-answer task (three of it_mental_health's) has no step short of
+//! its end: active is idle there. Sessions cycle through the environment's
 //! tasks, so the figures are the mean over its tasks.
 
 use std::cell::RefCell;
@@ -33,6 +37,8 @@ pub struct Sizing {
     pub warmup_sessions: u32,
     /// Pause before each reading, for the allocator to settle.
     pub settle: Duration,
+    /// The action played where the reference's would end the episode.
+    pub filler: Option<Value>,
 }
 
 pub struct SizingReport {
@@ -41,6 +47,8 @@ pub struct SizingReport {
     pub active_kb: u64,
     /// Steps played in the measured sessions.
     pub steps: u64,
+    /// Of which filler actions.
+    pub filler_steps: u64,
     /// Measured sessions whose reference plays no step short of the end
     /// (single-answer tasks): active is idle for them.
     pub unstepped: u64,
@@ -52,6 +60,7 @@ pub struct SizingReport {
 #[derive(Default)]
 struct Tally {
     steps: u64,
+    filler_steps: u64,
     unstepped: u64,
     errors: u64,
     first_error: Option<String>,
@@ -106,6 +115,7 @@ pub async fn measure(sizing: &Sizing) -> Result<SizingReport, String> {
         idle_kb,
         active_kb,
         steps: tally.steps,
+        filler_steps: tally.filler_steps,
         unstepped: tally.unstepped,
         errors: tally.errors,
         first_error: tally.first_error,
@@ -192,8 +202,24 @@ async fn reset(
     post(conn, &path, index, &reset_body(sizing, index)).await
 }
 
-/// Replay session `index`'s episode locally and send the server each
-/// reference step that leaves the episode running, up to half its limit.
+/// Session `index`'s episode, played locally through `history`.
+fn replay(sizing: &Sizing, index: u32, history: &[Value]) -> Result<AnyEnv, String> {
+    let mut local = AnyEnv::of(sizing.env);
+    local
+        .reset(&reset_body(sizing, index), ResetDefaults::default())
+        .map_err(|err| format!("local reset: {err}"))?;
+    for action in history {
+        local
+            .step(action)
+            .map_err(|err| format!("local replay: {err}"))?;
+    }
+    Ok(local)
+}
+
+/// Send the server, for session `index`, each step that leaves the
+/// episode running (the reference's, else the filler), up to half its
+/// step limit; each candidate is tried on a local replay first, so the
+/// step that would end the episode (or one it refuses) is never sent.
 async fn play(
     sizing: &Sizing,
     target: &Target,
@@ -202,28 +228,33 @@ async fn play(
     tally: &RefCell<Tally>,
 ) -> Result<(), String> {
     let path = format!("{}/step", target.prefix);
-    let mut local = AnyEnv::of(sizing.env);
-    local
-        .reset(&reset_body(sizing, index), ResetDefaults::default())
-        .map_err(|err| format!("local reset: {err}"))?;
-    let limit = local.state()["max_steps"].as_u64().unwrap_or(0);
-    let mut played = 0;
-    while played < limit / 2 {
-        let Some(action) = local.reference_action() else {
+    let local = replay(sizing, index, &[])?;
+    let half = local.state()["max_steps"].as_u64().unwrap_or(0) / 2;
+    let mut history: Vec<Value> = Vec::new();
+    let mut filled = 0;
+    while (history.len() as u64) < half {
+        let reference = replay(sizing, index, &history)?.reference_action();
+        let candidates = reference.into_iter().map(|a| (a, false));
+        let candidates = candidates.chain(sizing.filler.iter().map(|a| (a.clone(), true)));
+        let mut chosen = None;
+        for (action, filler) in candidates {
+            let mut trial = replay(sizing, index, &history)?;
+            if trial.step(&action).is_ok_and(|result| !result.done) {
+                chosen = Some((action, filler));
+                break;
+            }
+        }
+        let Some((action, filler)) = chosen else {
             break;
         };
-        match local.step(&action) {
-            Ok(result) if !result.done => {}
-            // The step that ends the episode (or one the reference cannot
-            // play) is not sent: the session stays active.
-            _ => break,
-        }
         post(conn, &path, index, &json!({ "action": action })).await?;
-        played += 1;
+        history.push(action);
+        filled += u64::from(filler);
     }
     let mut tally = tally.borrow_mut();
-    tally.steps += played;
-    if played == 0 {
+    tally.steps += history.len() as u64;
+    tally.filler_steps += filled;
+    if history.is_empty() {
         tally.unstepped += 1;
     }
     Ok(())

@@ -110,7 +110,8 @@ pub async fn run(load: &StepLoad) -> Result<Report, String> {
     let sessions = join_all(
         (0..load.sessions).map(|index| session(load, index, step.clone(), window, &tally)),
     );
-    let (outcomes, server_cpu) = futures_util::join!(sessions, cpu_over(load.server_pid, window));
+    let (outcomes, server_cpu) =
+        futures_util::future::join(sessions, cpu_over(load.server_pid, window)).await;
     let mut tally = tally.into_inner();
     let mut failed_sessions = 0;
     for outcome in outcomes {
