@@ -7,6 +7,8 @@
 #     then plays each half-way through its episode with the reference policy
 #     (a local replay of the same seed picks the steps; productivity, whose
 #     reference answers at once, looks with `inspect`) and reads it again;
+#   - memory per open /ws session: `loadgen idle` opens N /ws sessions
+#     (one reset each, default level) and holds them while VmRSS is read;
 #   - steps per core: `loadgen ws` plays 32 /ws sessions for a fixed time and
 #     reads the server's own CPU time over the measured window (steps per
 #     CPU-second are steps per second on one core, whatever else the machine
@@ -124,6 +126,28 @@ loadgen() { # log args...
   [ "$status" = 0 ] || failed=1
 }
 
+rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+
+# N open /ws sessions of `env` (tasks as its default, a reset each), held
+# while the server's VmRSS is read; the record joins the results.
+ws_idle() { # env ws-url
+  local env=$1 url=$2 before after line fd pid log="$OUT/ws-idle-$1.txt"
+  sleep 1
+  before=$(rss_kb "$server_pid")
+  exec {fd}< <(exec taskset -c "$CLIENT_CPU" target/release/loadgen idle --url "$url" \
+    --sessions "$SESSIONS" --hold 3 --label "$env" 2>"$log")
+  pid=$!
+  pids+=("$pid")
+  read -r -t 600 line <&"$fd" || die "$env idle /ws: loadgen gave no result"
+  after=$(rss_kb "$server_pid")
+  cat <&"$fd" >/dev/null
+  exec {fd}<&-
+  wait "$pid" || failed=1
+  forget "$pid"
+  echo "{\"mode\": \"ws-idle\", \"env\": \"$env\", \"sessions\": $SESSIONS, \"before_kb\": $before, \"after_kb\": $after, \"loadgen\": $line}" >>"$RESULTS"
+  say "$env: $SESSIONS open /ws sessions, RSS $before kB -> $after kB"
+}
+
 # The /ws throughput workload of each environment: a task, and an action
 # every step of it accepts.
 ws_reset() {
@@ -154,6 +178,9 @@ for env in productivity support_triage it_mental_health; do
       "${filler[@]}"
     stop
   done
+  start "ws-idle-$env"
+  ws_idle "$env" "$(sed 's#^http://#ws://#' <<<"$base")/envs/$env/ws"
+  stop
   start "ws-$env"
   loadgen "$OUT/ws-$env.txt" ws --url "$(sed 's#^http://#ws://#' <<<"$base")/envs/$env/ws" \
     --sessions 32 --duration "$DURATION" --warmup "$WARMUP" --reset "$(ws_reset "$env")" \
@@ -171,13 +198,21 @@ import json, sys
 
 rows = [json.loads(line) for line in open(sys.argv[1])]
 print()
-print("| environment | level | sessions | at rest MB | idle KB/session | active KB/session | steps/session | errors |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("| environment | level | sessions | at start MB | after warm-up MB | idle KB/session | active KB/session | steps/session | errors |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for r in rows:
     if r["mode"] == "sizing":
-        print(f"| {r['env']} | {r['level']} | {r['sessions']:,} | {r['baseline_kb'] / 1024:.1f} | "
+        print(f"| {r['env']} | {r['level']} | {r['sessions']:,} | {r['start_kb'] / 1024:.1f} | {r['baseline_kb'] / 1024:.1f} | "
               f"{r['idle_bytes_per_session'] / 1024:.1f} | {r['active_bytes_per_session'] / 1024:.1f} | "
               f"{r['steps_per_session']:.1f} | {r['errors']} |")
+print()
+print("| environment | open /ws sessions | before MB | with them MB | KB per /ws session | errors |")
+print("| --- | ---: | ---: | ---: | ---: | ---: |")
+for r in rows:
+    if r["mode"] == "ws-idle":
+        per = (r["after_kb"] - r["before_kb"]) / r["sessions"]
+        print(f"| {r['env']} | {r['loadgen']['created']:,} | {r['before_kb'] / 1024:.1f} | "
+              f"{r['after_kb'] / 1024:.1f} | {per:.1f} | {r['loadgen']['errors']} |")
 print()
 print("| environment (/ws, 32 sessions) | steps/s | server CPU s | steps per CPU-second | p99 ms | errors |")
 print("| --- | ---: | ---: | ---: | ---: | ---: |")

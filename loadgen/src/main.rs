@@ -369,6 +369,7 @@ async fn run_sizing(args: SizingArgs) -> Result<bool, String> {
         "level": load.level,
         "sessions": load.sessions,
         "warmup_sessions": load.warmup_sessions,
+        "start_kb": report.start_kb,
         "baseline_kb": report.baseline_kb,
         "idle_kb": report.idle_kb,
         "active_kb": report.active_kb,
@@ -384,10 +385,11 @@ async fn run_sizing(args: SizingArgs) -> Result<bool, String> {
     });
     emit(&line)?;
     eprintln!(
-        "sizing {} level {}: {} sessions; RSS {} kB at rest, {} kB idle ({:.1} KB each), {} kB active ({:.1} KB each, {:.1} steps each); {} errors{}",
+        "sizing {} level {}: {} sessions; RSS {} kB at start, {} kB after the warm-up, {} kB idle ({:.1} KB each), {} kB active ({:.1} KB each, {:.1} steps each); {} errors{}",
         env.id,
         load.level,
         load.sessions,
+        report.start_kb,
         report.baseline_kb,
         report.idle_kb,
         idle_bytes / 1024.0,

@@ -42,6 +42,9 @@ pub struct Sizing {
 }
 
 pub struct SizingReport {
+    /// Before any session (the server as it started).
+    pub start_kb: u64,
+    /// After the warm-up sessions: what the measured ones are compared to.
     pub baseline_kb: u64,
     pub idle_kb: u64,
     pub active_kb: u64,
@@ -98,6 +101,7 @@ pub async fn measure(sizing: &Sizing) -> Result<SizingReport, String> {
     let tally = RefCell::new(Tally::default());
     let warm = 0..sizing.warmup_sessions;
     let measured = sizing.warmup_sessions..sizing.warmup_sessions + sizing.sessions;
+    let start_kb = rss_kb(sizing.pid)?;
     phase(sizing, &target, warm.clone(), Phase::Reset, &tally).await?;
     phase(sizing, &target, warm, Phase::Play, &tally).await?;
     *tally.borrow_mut() = Tally::default();
@@ -111,6 +115,7 @@ pub async fn measure(sizing: &Sizing) -> Result<SizingReport, String> {
     let active_kb = rss_kb(sizing.pid)?;
     let tally = tally.into_inner();
     Ok(SizingReport {
+        start_kb,
         baseline_kb,
         idle_kb,
         active_kb,
