@@ -705,10 +705,13 @@ mod tests {
 
     #[test]
     fn defs_are_hoisted_and_renamed_on_conflict() {
+        // A generated component of ours, and the names inserted after.
+        let ours = json!({"type": "object", "description": "our error body"});
         let mut components = Map::new();
+        components.insert("Error".to_owned(), ours.clone());
         let a =
             json!({"$schema": "x", "$ref": "#/$defs/Item", "$defs": {"Item": {"type": "string"}}});
-        let b = json!({"properties": {"i": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "integer"}, "Error": {"$ref": "#/$defs/Item"}}});
+        let b = json!({"properties": {"i": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "integer"}, "Error": {"$ref": "#/$defs/Item"}, "Observation": {"type": "string"}}});
         let a = hoist("Action", a, &mut components);
         let b = hoist("State", b, &mut components);
         assert_eq!(a, json!({"$ref": "#/components/schemas/Item"}));
@@ -721,6 +724,8 @@ mod tests {
             components["StateError"]["$ref"],
             "#/components/schemas/StateItem"
         );
-        assert!(!components.contains_key("Error"));
+        assert_eq!(components["Error"], ours);
+        assert_eq!(components["StateObservation"], json!({"type": "string"}));
+        assert!(!components.contains_key("Observation"));
     }
 }
