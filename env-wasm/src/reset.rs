@@ -16,7 +16,7 @@
 //! in for one environment. The rules between fields (`index` needs `split`
 //! and fixes the task, seed and level; `task_name` and `task_id` are read
 //! only when the keys before them name no task) are the type's own schema
-//! attributes ([`reset_rules`]).
+//! attributes (`reset_rules`).
 
 use std::borrow::Cow;
 
@@ -644,7 +644,7 @@ fn value_shown(value: &Value) -> String {
 }
 
 /// The keys `T`'s derived `Deserialize` reads, in declaration order: serde
-/// hands them to `deserialize_struct`, which [`FieldProbe`] records before
+/// hands them to `deserialize_struct`, which `FieldProbe` records before
 /// it refuses to go on. Empty for a type that is no struct.
 pub fn struct_fields<T: for<'de> Deserialize<'de>>() -> &'static [&'static str] {
     let mut fields: &'static [&'static str] = &[];
