@@ -37,6 +37,7 @@ pub mod order;
 pub mod points;
 pub mod productivity;
 pub mod registry;
+pub mod reset;
 pub mod rng;
 pub mod rubric;
 pub mod seam;

@@ -429,7 +429,8 @@ pub async fn state(mut request: SessionRequest) -> Response {
 
 /// `GET /envs`: the registry, every environment and task.
 pub async fn envs() -> Response {
-    Json(registry::to_json()).into_response()
+    let environments: wire::Environments = registry::ENVIRONMENTS;
+    Json(environments).into_response()
 }
 
 /// The first path segment after `prefix` (`/envs/`): the environment a

@@ -40,6 +40,7 @@ use crate::error::{ApiError, Transport};
 use crate::ids;
 use crate::mount::{Mount, READ_TASK};
 use crate::sessions::Session;
+use crate::wire;
 
 pub mod notices;
 mod resources;
@@ -58,9 +59,6 @@ pub const SERVER_ERROR: i64 = -32000;
 const PROTOCOL_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 /// The header a client names its negotiated protocol revision in.
 const PROTOCOL_VERSION_HEADER: &str = "mcp-protocol-version";
-const METHODS: &str = "initialize, ping, tools/list, tools/call, resources/list, \
-     resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, \
-     openenv/session/create, openenv/session/close";
 
 /// Where a request runs.
 pub enum Target<'a> {
@@ -106,11 +104,18 @@ fn refused(err: ApiError) -> Answer {
     }
 }
 
+/// The JSON-RPC response ([`wire::JsonRpcResponse`]) to the request `id`.
 fn response(id: Value, outcome: Result<Value, ApiError>) -> Value {
-    match outcome {
-        Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
-        Err(err) => json!({ "jsonrpc": "2.0", "id": id, "error": err.rpc_error() }),
-    }
+    let outcome = match outcome {
+        Ok(result) => wire::RpcOutcome::Result(result),
+        Err(err) => wire::RpcOutcome::Error(err.rpc_error()),
+    };
+    let response = wire::JsonRpcResponse {
+        jsonrpc: wire::JsonRpcVersion,
+        id,
+        outcome,
+    };
+    serde_json::to_value(response).unwrap_or(Value::Null)
 }
 
 /// `POST /mcp`. A request gets HTTP 200 and a JSON-RPC response, a
@@ -446,7 +451,11 @@ pub async fn end_session(State(mount): State<Mount>, headers: HeaderMap) -> Resp
         },
     };
     if mount.app.sessions.remove(mount.info, &id) {
-        Json(json!({ "session_id": id, "closed": true })).into_response()
+        Json(wire::SessionClosed {
+            session_id: id,
+            closed: true,
+        })
+        .into_response()
     } else {
         (StatusCode::NOT_FOUND, Json(unknown_session(&id).body())).into_response()
     }
@@ -459,52 +468,19 @@ pub fn handle(mut target: Target<'_>, request: Value) -> Answer {
         session: None,
         status: StatusCode::OK,
     };
-    let Value::Object(request) = request else {
+    if !request.is_object() {
         return refused(rpc(
             INVALID_REQUEST,
             "Invalid Request: send one JSON-RPC 2.0 object (batches are not supported)",
         ));
-    };
-    let id = match request.get("id") {
-        None => None,
-        Some(id @ (Value::Null | Value::String(_) | Value::Number(_))) => Some(id.clone()),
-        Some(_) => {
-            return plain(response(
-                Value::Null,
-                Err(rpc(
-                    INVALID_REQUEST,
-                    "Invalid Request: `id` must be a string, a number or null",
-                )),
-            ));
-        }
-    };
-    let mut problems = Vec::new();
-    if request.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-        problems.push("`jsonrpc` must be \"2.0\"");
     }
-    let method = request.get("method").and_then(Value::as_str);
-    if method.is_none() {
-        problems.push("`method` (a string) is required");
-    }
-    let (Some(method), true) = (method, problems.is_empty()) else {
-        let message = format!("Invalid Request: {}", problems.join("; "));
-        return plain(response(
-            id.unwrap_or(Value::Null),
-            Err(rpc(INVALID_REQUEST, message)),
-        ));
+    let request = match wire::JsonRpcRequest::read(&request) {
+        Ok(request) => request,
+        Err((id, code, message)) => return plain(response(id, Err(rpc(code, message)))),
     };
-    let id = id.unwrap_or(Value::Null);
-    let empty = Map::new();
-    let params = match request.get("params") {
-        None | Some(Value::Null) => &empty,
-        Some(Value::Object(params)) => params,
-        Some(_) => {
-            return plain(response(
-                id,
-                Err(rpc(INVALID_PARAMS, "`params` must be an object")),
-            ));
-        }
-    };
+    let id = request.id_value();
+    let params = request.params();
+    let method = request.method.0.as_str();
     let mut session = None;
     let outcome = match method {
         "initialize" => initialize(&target, params).map(|(result, opened)| {
@@ -525,8 +501,9 @@ pub fn handle(mut target: Target<'_>, request: Value) -> Answer {
         other => Err(rpc(
             METHOD_NOT_FOUND,
             format!(
-                "Method not found: {}; available: {METHODS}",
-                other.chars().take(60).collect::<String>()
+                "Method not found: {}; available: {}",
+                other.chars().take(60).collect::<String>(),
+                wire::RPC_METHODS.join(", ")
             ),
         )),
     };

@@ -290,7 +290,7 @@ fn reset_pattern(doc: &Value, property: &str, branch: usize) -> regex::Regex {
 #[test]
 fn decimal_patterns_bound_the_value() {
     for max in [0, 7, 9, 10, 19, 90, 99, 100, 105, 1000, 2047, 90071] {
-        let pattern = format!("^(?:{})$", server::openapi::decimal_at_most(max));
+        let pattern = format!("^(?:{})$", env_wasm::reset::decimal_at_most(max));
         let re = regex::Regex::new(&pattern).expect("regex");
         for n in 0..=max * 2 + 20 {
             assert_eq!(
