@@ -20,7 +20,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
-use super::{FormCheck, Grade, Noise, at, stated_choice_field, written};
+use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
 use crate::dates::{Day, clock, parse_clock, parse_day};
 use crate::grading::{
     Reading, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
@@ -873,7 +873,10 @@ impl Calendar {
 
     fn read(&self, answer: &Map<String, Value>) -> Booking {
         let (year, _, _) = self.days[0].civil();
-        let clock_of = |value: &Value| scalar_text(value).and_then(|text| parse_clock(&text));
+        // A day or time with an aside (`10:30 (after the drill)`,
+        // `2026-04-24, not the 23rd`) is that day or time.
+        let clock_of =
+            |value: &Value| scalar_text(value).and_then(|text| with_asides(&text, parse_clock));
         let room_of = |word: &str| {
             self.rooms
                 .iter()
@@ -881,7 +884,7 @@ impl Calendar {
         };
         Booking {
             day: one_value(answer, "day", |value| match value {
-                Value::String(text) => parse_day(text, year),
+                Value::String(text) => with_asides(text, |day| parse_day(day, year)),
                 _ => None,
             }),
             start: one_value(answer, "start", clock_of),

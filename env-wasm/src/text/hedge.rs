@@ -263,7 +263,7 @@ const FORECAST: &[&str] = &[
 ];
 
 /// Words that offer a value as an answer: "possibly Critical", "or AMBER".
-const HEDGES: &[&str] = &[
+pub(super) const HEDGES: &[&str] = &[
     "or",
     "maybe",
     "possibly",
@@ -330,7 +330,7 @@ const RATED: &[&str] = &[
     "placed",
 ];
 
-fn assigned(text: &Text, start: usize) -> bool {
+pub(super) fn assigned(text: &Text, start: usize) -> bool {
     match two_before(text, start) {
         (Some(verb), Some(subject)) if COPULAS.contains(&verb) => FIELD_SUBJECTS.contains(&subject),
         (Some("it" | "them" | "this" | "her" | "him"), Some(verb)) => RATING.contains(&verb),
@@ -406,7 +406,7 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
 /// How many words around a mention in the reasons are looked at to tell
 /// whether it is offered as an answer; bounded so that reading stays
 /// linear however long a clause is.
-const WINDOW: usize = 12;
+pub(super) const WINDOW: usize = 12;
 
 /// Whether the word after a mention ending at `end` is a noun it modifies.
 fn modifies_a_noun(text: &Text, mentioned: &[bool], end: usize) -> bool {
@@ -437,7 +437,7 @@ fn two_before(text: &Text, start: usize) -> (Option<&str>, Option<&str>) {
     (before.next(), before.next())
 }
 
-fn compared(text: &Text, start: usize) -> bool {
+pub(super) fn compared(text: &Text, start: usize) -> bool {
     match two_before(text, start) {
         // "short of Critical", "instead of RED"; "a case of burnout" names
         // no value, so `of` compares only after these.
