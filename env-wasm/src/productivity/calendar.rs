@@ -235,7 +235,7 @@ pub struct CandidateDay {
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PreferenceInfo {
-    /// Whose preference it is: a required participant or the organizer.
+    /// Whose preference it is: a required participant.
     pub who: String,
     pub text: String,
 }
@@ -546,7 +546,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         level >= 4,
         planted,
         rival,
-        &[required.as_slice(), &[organizer]].concat(),
+        &required,
         &candidates,
     );
 
@@ -635,7 +635,8 @@ impl Wish {
     }
 }
 
-/// `count` preferences of different `people` (the required and the organizer),
+/// `count` preferences of different `people` (the required participants:
+/// the organizer books the meeting and is not in it, so has no say),
 /// each of a different kind. All are met by the `planted` booking but,
 /// with `contradict`, the last, which the `rival` misses too; the first is
 /// one the `rival` (a valid booking on another day) misses, so a booking
@@ -835,7 +836,10 @@ impl Calendar {
         if self.preferences.is_empty() {
             text.push_str("Any slot and room meeting every constraint is correct.\n");
         } else {
-            text.push_str("\nPreferences (soft: they may not all be possible together):\n");
+            text.push_str(
+                "\nPreferences of the required participants (soft: they may not all be possible \
+                 together):\n",
+            );
             for preference in &self.preferences {
                 text.push_str("- ");
                 text.push_str(&self.preference_text(preference));
@@ -1045,21 +1049,45 @@ impl Calendar {
         // The gate names what it shut on, so a booking's feedback says why
         // the criteria after it were not paid.
         if !valid {
-            let broken: Vec<&str> = [
-                ("day", day.is_some()),
-                ("duration", duration_ok),
-                ("participants", exactly_required),
-                ("no_blocked_overlap", clear),
-                ("participant_availability", available == required.len()),
-                ("room_valid", room.is_some()),
-            ]
-            .into_iter()
-            .filter_map(|(name, held)| (!held).then_some(name))
-            .collect();
+            // Without a meeting on a candidate day (an unreadable day or
+            // times) the interval constraints are not checked, and are
+            // named so rather than as broken.
+            let checked = interval.is_some();
+            let readable_room = booking.room.is_ok();
+            let constraints = [
+                ("day", day.is_some(), true),
+                ("duration", duration_ok, true),
+                // Times outside working hours (or too short a meeting) on
+                // a candidate day; with no day, the day is what broke.
+                ("working hours", checked || day.is_none(), true),
+                ("participants", exactly_required, true),
+                ("no_blocked_overlap", clear, checked),
+                (
+                    "participant_availability",
+                    available == required.len(),
+                    checked,
+                ),
+                ("room_valid", room.is_some(), checked || !readable_room),
+            ];
+            let named = |judged: bool| -> Vec<&str> {
+                constraints
+                    .iter()
+                    .filter(|(_, held, was_checked)| !held && *was_checked == judged)
+                    .map(|(name, _, _)| *name)
+                    .collect()
+            };
+            let mut got = format!("broken: {}", named(true).join(", "));
+            let unchecked = named(false);
+            if !unchecked.is_empty() {
+                got.push_str(&format!(
+                    "; not checked without a meeting within working hours on a candidate day: {}",
+                    unchecked.join(", ")
+                ));
+            }
             deductions.push(Deduction::new(
                 VALID,
                 "the booking",
-                format!("broken: {}", broken.join(", ")),
+                got,
                 "every hard constraint held (only such a booking earns past 0.2)",
             ));
         }
@@ -1170,7 +1198,11 @@ impl Calendar {
                 ),
             ));
         }
-        if room.is_none() {
+        // A room is checked against a meeting on a candidate day; without
+        // one the day or the times are at fault (they have their deduction
+        // above), not a readable room.
+        let room_checked = interval.is_some() || booking.room.is_err();
+        if room.is_none() && room_checked {
             out.push(Deduction::new(
                 "room_valid",
                 "room",

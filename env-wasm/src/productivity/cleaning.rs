@@ -562,6 +562,15 @@ fn join_tables(
         };
         records.push((id.clone(), state));
     }
+    // A near miss's id (one letter away from a listed id) is a customer of
+    // its own: only the drawn orphans have no record, as many as the level
+    // says.
+    for (_, row, _, _) in rows.iter() {
+        let id = normalize(&row.id);
+        if !ids.contains(&id) && !records.iter().any(|(known, _)| *known == id) {
+            records.push((id, Closed::No));
+        }
+    }
     // Customers with no refund rows, under ids the table does not use.
     let (fewest, most) = at(&UNUSED_CUSTOMERS, level);
     for _ in 0..rng.range(fewest, most) {
@@ -1063,6 +1072,20 @@ mod tests {
                 };
                 let account = |r: &Row| join.accounts.get(&normalize(&r.id));
                 orphaned += usize::from(reaching.iter().any(|r| account(r).is_none()));
+                // As many ids without a record as the level draws (the
+                // README's count): a near miss's id has a record of its own.
+                let without_record = set_of(
+                    table
+                        .rows
+                        .iter()
+                        .map(|r| normalize(&r.id))
+                        .filter(|id| !join.accounts.contains_key(id)),
+                );
+                let (fewest, most) = at(&ORPHANS, level);
+                assert!(
+                    (fewest..=most).contains(&(without_record.len() as i64)),
+                    "level {level} seed {seed}: {without_record:?}"
+                );
                 closed_out += usize::from(reaching.iter().any(|r| {
                     account(r).is_some_and(|a| a.closed != Closed::No)
                         && join.drops(&normalize(&r.id), r.date.as_deref())

@@ -130,7 +130,8 @@ fn spaced_dash(gap: &str) -> bool {
 /// asides (see the module doc). `value_of` names the value a word is;
 /// `filler` are the words that may stand around it ("the Cedar room",
 /// "High priority"). Any other word in the head (pasted prose) reads as
-/// nothing, as does a head whose values are all denied ("not spam").
+/// nothing, as does a head whose values are all denied ("not spam"), and
+/// an aside that opens by offering another answer ("(or any free room)").
 pub fn head_choice<T: Ord + Clone>(
     source: &str,
     value_of: impl Fn(&str) -> Option<T>,
@@ -163,6 +164,11 @@ pub fn head_choice<T: Ord + Clone>(
             head_done = true;
         }
         if head_done || depth > 0 {
+            // "(or any free room)": another answer offered, named or not.
+            let opens_clause = i == 0 || words[i - 1].clause != word.clause;
+            if opens_clause && ALWAYS_OFFERING.contains(&w) {
+                return OneValue::Missing;
+            }
             if mentioned[i] {
                 asides.push(i);
             }
@@ -284,15 +290,11 @@ pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) 
 /// where its first bracket opens, after which everything is an aside.
 fn head_cuts(source: &str) -> (Vec<usize>, Option<usize>) {
     let mut cuts = Vec::new();
-    let mut word_start = None;
+    let mut in_word = false;
     for (at, c) in source.char_indices() {
-        let rest = &source[at..];
-        let next = rest[c.len_utf8()..].chars().next();
-        let prev = source[..at].chars().next_back();
         if c.is_alphanumeric() {
-            if word_start.is_none() {
-                word_start = Some(at);
-                let word: String = rest
+            if !in_word {
+                let word: String = source[at..]
                     .chars()
                     .take_while(|c| c.is_alphanumeric())
                     .flat_map(char::to_lowercase)
@@ -304,32 +306,52 @@ fn head_cuts(source: &str) -> (Vec<usize>, Option<usize>) {
                     cuts.push(at);
                 }
             }
+            in_word = true;
             continue;
         }
-        word_start = None;
-        let digits_around =
-            prev.is_some_and(|p| p.is_ascii_digit()) && next.is_some_and(|n| n.is_ascii_digit());
-        let spaced_after = next.is_none_or(char::is_whitespace);
-        let cut = match c {
-            '(' | '[' => return (cuts_before(cuts, at), Some(at)),
-            // `10:30`, `1,234.50`, `p.m.` and `e.g.` hold no break.
-            ':' | ',' | '.' if digits_around => false,
-            ',' | '.' => spaced_after,
-            ':' | ';' | '!' | '?' | '\n' | '=' | '\u{2013}' | '\u{2014}' => true,
-            '-' => prev.is_some_and(char::is_whitespace) && spaced_after,
-            _ => false,
-        };
-        if cut {
+        in_word = false;
+        if is_break(source, at, c) {
             cuts.push(at);
+            if matches!(c, '(' | '[') {
+                return (cuts, Some(at));
+            }
         }
     }
     (cuts, None)
 }
 
-/// `cuts` with the bracket's own offset as the last one.
-fn cuts_before(mut cuts: Vec<usize>, bracket: usize) -> Vec<usize> {
-    cuts.push(bracket);
-    cuts
+/// Whether `c`, at byte `at` of `source`, is a break ([`BREAK_CHARS`]) as
+/// a value's own reader sees it: `10:30`, `1,234.50`, `p.m.` and `e.g.`
+/// hold none (a comma or full stop breaks only before a space), and a
+/// hyphen breaks only between spaces.
+fn is_break(source: &str, at: usize, c: char) -> bool {
+    let next = source[at + c.len_utf8()..].chars().next();
+    let prev = source[..at].chars().next_back();
+    let digits_around =
+        prev.is_some_and(|p| p.is_ascii_digit()) && next.is_some_and(|n| n.is_ascii_digit());
+    let spaced_after = next.is_none_or(char::is_whitespace);
+    match c {
+        ':' | ',' | '.' if digits_around => false,
+        ',' | '.' => spaced_after,
+        '-' => prev.is_some_and(char::is_whitespace) && spaced_after,
+        _ => BREAK_CHARS.contains(&c),
+    }
+}
+
+/// The clauses of `asides`: the pieces between its breaks, each cut again
+/// before a [`BREAK_WORDS`] word, so a contrast after a reason ("as it is
+/// overdue, not normal") is a clause of its own.
+fn clauses(asides: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for (at, c) in asides.char_indices() {
+        if is_break(asides, at, c) {
+            pieces.push(&asides[start..at]);
+            start = at + c.len_utf8();
+        }
+    }
+    pieces.push(&asides[start..]);
+    pieces.into_iter().flat_map(split_at_break_words).collect()
 }
 
 /// A head without the spaces and separators it ends with.
@@ -348,51 +370,47 @@ fn trim_head(head: &str) -> &str {
 /// a hedge word ("(though maybe 11:00)", "(11:00 could also work)").
 fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> Option<T>) -> bool {
     let other = |text: &str| read(text).is_some_and(|v| v != *value);
-    asides
-        .split(|c: char| BREAK_CHARS.contains(&c))
-        .flat_map(split_at_break_words)
-        .any(|clause| {
-            // Each word as written (for `read`) and as compared.
-            let words: Vec<(&str, String)> = clause
-                .split_whitespace()
-                .map(|w| {
-                    let bare = w
-                        .trim_matches(|c: char| !c.is_alphanumeric())
-                        .to_lowercase();
-                    (w, bare)
-                })
-                .filter(|(_, bare)| !bare.is_empty())
-                .collect();
-            let Some((_, first)) = words.first() else {
-                return false;
-            };
-            let second = words.get(1).map(|(_, bare)| bare.as_str());
-            let joining = matches!(first.as_str(), "as" | "but" | "and");
-            if CONTRAST_OPENERS.contains(&first.as_str())
-                || (joining && second.is_some_and(|s| CONTRAST_OPENERS.contains(&s)))
-            {
-                return false;
-            }
-            if ALWAYS_OFFERING.contains(&first.as_str()) || other(clause.trim()) {
-                return true;
-            }
-            // A few words on either side of a hedge word.
-            let span = |from: usize, to: usize| {
-                let to = to.min(words.len());
-                let written: Vec<&str> = words[from.min(to)..to].iter().map(|(w, _)| *w).collect();
-                !written.is_empty() && other(&written.join(" "))
-            };
-            words.iter().enumerate().any(|(k, (_, bare))| {
-                let hedging = HEDGES.contains(&bare.as_str())
-                    || OFFERED_AFTER.contains(&bare.as_str())
-                    || OFFERING_MODALS.contains(&bare.as_str());
-                hedging && (1..=4).any(|n| span(k + 1, k + 1 + n) || span(k.saturating_sub(n), k))
+    clauses(asides).into_iter().any(|clause| {
+        // Each word as written (for `read`) and as compared.
+        let words: Vec<(&str, String)> = clause
+            .split_whitespace()
+            .map(|w| {
+                let bare = w
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
+                (w, bare)
             })
+            .filter(|(_, bare)| !bare.is_empty())
+            .collect();
+        let Some((_, first)) = words.first() else {
+            return false;
+        };
+        let second = words.get(1).map(|(_, bare)| bare.as_str());
+        let joining = matches!(first.as_str(), "as" | "but" | "and");
+        if CONTRAST_OPENERS.contains(&first.as_str())
+            || (joining && second.is_some_and(|s| CONTRAST_OPENERS.contains(&s)))
+        {
+            return false;
+        }
+        if ALWAYS_OFFERING.contains(&first.as_str()) || other(clause.trim()) {
+            return true;
+        }
+        // A few words on either side of a hedge word.
+        let span = |from: usize, to: usize| {
+            let to = to.min(words.len());
+            let written: Vec<&str> = words[from.min(to)..to].iter().map(|(w, _)| *w).collect();
+            !written.is_empty() && other(&written.join(" "))
+        };
+        words.iter().enumerate().any(|(k, (_, bare))| {
+            let hedging = HEDGES.contains(&bare.as_str())
+                || OFFERED_AFTER.contains(&bare.as_str())
+                || OFFERING_MODALS.contains(&bare.as_str());
+            hedging && (1..=4).any(|n| span(k + 1, k + 1 + n) || span(k.saturating_sub(n), k))
         })
+    })
 }
 
-/// `clause` cut before each [`BREAK_WORDS`] word, so a contrast after a
-/// reason ("as it is overdue, not normal") is a clause of its own.
+/// `clause` cut before each [`BREAK_WORDS`] word.
 fn split_at_break_words(clause: &str) -> Vec<&str> {
     let mut pieces = Vec::new();
     let mut start = 0;
@@ -471,13 +489,18 @@ mod tests {
             "low, normal might apply",
             "low. Normal.",
         ] {
-            assert!(
-                priority(field).is_hedged(),
-                "{field:?}: {:?}",
-                priority(field)
-            );
+            // A hedge, or (an aside that opens with "or") no value at all.
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
         }
-        for field in ["", "not low", "the policy says low", "urgent!"] {
+        for field in [
+            "",
+            "not low",
+            "the policy says low",
+            "urgent!",
+            "low (or whatever fits)",
+            "low, alternatively the default",
+        ] {
             assert_eq!(priority(field), OneValue::Missing, "{field:?}");
         }
     }
@@ -497,6 +520,7 @@ mod tests {
             ("12, rather than 15", 12),
             ("12 (instead of 15)", 12),
             ("12 (12 rows)", 12),
+            ("12 (3 + 4 + 5)", 12),
         ] {
             assert_eq!(count(field), Some(value), "{field:?}");
         }
@@ -509,6 +533,7 @@ mod tests {
             "12; 15 could also be right",
             "12 or 15",
             "about 12",
+            "12\n\ncount: 15",
         ] {
             assert_eq!(count(field), None, "{field:?}");
         }
