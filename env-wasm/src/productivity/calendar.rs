@@ -547,6 +547,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         planted,
         rival,
         &required,
+        organizer,
         &candidates,
     );
 
@@ -636,7 +637,7 @@ impl Wish {
 }
 
 /// `count` preferences of different `people` (the required participants:
-/// the organizer books the meeting and is not in it, so has no say),
+/// the `organizer` books the meeting and is not in it, so has no say),
 /// each of a different kind. All are met by the `planted` booking but,
 /// with `contradict`, the last, which the `rival` misses too; the first is
 /// one the `rival` (a valid booking on another day) misses, so a booking
@@ -648,12 +649,24 @@ fn preferences(
     planted: Booked<'static>,
     rival: Option<Booked<'static>>,
     people: &[&'static str],
+    organizer: &'static str,
     candidates: &[Wish],
 ) -> Vec<Preference> {
     if count == 0 {
         return Vec::new();
     }
-    let holders = rng.sample(people, count);
+    // Drawn among the required and the organizer, as the generator always
+    // has (a scenario whose preferences the organizer did not draw is
+    // unchanged); one the organizer drew goes to a required participant
+    // who holds none.
+    let mut holders = rng.sample(&[people, &[organizer]].concat(), count);
+    for at in 0..holders.len() {
+        if holders[at] == organizer
+            && let Some(free) = people.iter().find(|p| !holders.contains(p))
+        {
+            holders[at] = free;
+        }
+    }
     let rival_meets = |wish: &Wish| rival.is_some_and(|rival| wish.met_by(rival));
     let mut used: Vec<std::mem::Discriminant<Wish>> = Vec::new();
     let mut out = Vec::new();
@@ -1187,22 +1200,34 @@ impl Calendar {
                 }
             }
         }
-        if interval.is_none() && day.is_some() {
-            out.push(Deduction::new(
-                "participant_availability",
-                "start and end",
-                times,
-                format!(
-                    "a meeting of at least {} minutes within working hours, for the constraints to be checked",
-                    self.duration
-                ),
-            ));
+        // Without a meeting on a candidate day the interval constraints are
+        // not checked: each is named with the field at fault (the day, or
+        // the times), never a readable room.
+        if interval.is_none() {
+            let (item, got) = match day {
+                None => ("day", written(answer, "day")),
+                Some(_) => ("start and end", times),
+            };
+            let expected = format!(
+                "a meeting of at least {} minutes within working hours on a candidate day, for the constraints to be checked",
+                self.duration
+            );
+            let unchecked = ["no_blocked_overlap", "participant_availability"]
+                .into_iter()
+                .chain(booking.room.is_ok().then_some("room_valid"));
+            for criterion in unchecked {
+                out.push(Deduction::new(
+                    criterion,
+                    item,
+                    got.clone(),
+                    expected.clone(),
+                ));
+            }
         }
         // A room is checked against a meeting on a candidate day; without
-        // one the day or the times are at fault (they have their deduction
-        // above), not a readable room.
-        let room_checked = interval.is_some() || booking.room.is_err();
-        if room.is_none() && room_checked {
+        // one the day or the times are at fault (named above), not a
+        // readable room.
+        if room.is_none() && (interval.is_some() || booking.room.is_err()) {
             out.push(Deduction::new(
                 "room_valid",
                 "room",
@@ -1467,6 +1492,28 @@ mod tests {
         assert!(payload["blocked_windows"][0]["day"].is_string());
         assert!(payload["rooms"][0]["open"][0]["day"].is_string());
         assert_eq!(payload["preferences"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn every_preference_is_a_required_participants() {
+        // The organizer books the meeting and is not in it: a preference of
+        // theirs, or of anyone not invited, would be incoherent.
+        for (level, seed) in (3..=5).flat_map(|level| (0..1000).map(move |seed| (level, seed))) {
+            let calendar = generate(level, seed);
+            for preference in &calendar.preferences {
+                assert!(
+                    calendar.required.contains(&preference.who),
+                    "level {level} seed {seed}: {}",
+                    calendar.preference_text(preference)
+                );
+            }
+            let holders = set_of(calendar.preferences.iter().map(|p| p.who));
+            assert_eq!(
+                holders.len(),
+                calendar.preferences.len(),
+                "level {level} seed {seed}"
+            );
+        }
     }
 
     #[test]
