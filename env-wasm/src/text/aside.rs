@@ -65,6 +65,10 @@ pub const BREAK_WORDS: &[&str] = &[
     "based",
 ];
 
+/// The longest head [`head_value`] tries, in bytes ("Wednesday, the 30th
+/// of September 2026" is 38).
+const HEAD_BYTES: usize = 120;
+
 /// Words that deny the value after them ("not urgent", "never spam").
 const DENIALS: &[&str] = &["not", "no", "never", "nor", "isnt", "neither", "without"];
 
@@ -258,10 +262,13 @@ fn offered(text: &Text, mentioned: &[bool], at: usize, filler: &[&str]) -> bool 
 pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
     let (cuts, bracket) = head_cuts(source);
     let mut best: Option<(usize, T)> = None;
+    // No value is longer than a long date: heads past that are not tried,
+    // so reading stays linear in the length of any text.
     let heads = cuts
         .iter()
         .copied()
-        .chain(bracket.is_none().then_some(source.len()));
+        .chain(bracket.is_none().then_some(source.len()))
+        .filter(|cut| *cut <= HEAD_BYTES);
     for cut in heads {
         let head = trim_head(&source[..cut]);
         if head.is_empty() {
