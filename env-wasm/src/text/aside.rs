@@ -25,7 +25,7 @@
 //! reads.
 
 use super::OneValue;
-use super::hedge::{HEDGES, WINDOW, assigned, compared};
+use super::hedge::{HEDGES, WINDOW, assigned, clause_before, compared};
 use super::negation::negated;
 use super::words::Text;
 
@@ -35,9 +35,9 @@ const BREAK_CHARS: &[char] = &[
     '(', '[', ')', ']', ':', ';', ',', '.', '!', '?', '\n', '=', '\u{2013}', '\u{2014}',
 ];
 
-/// Words that open a reason or a contrast after a value: "high because it
-/// is overdue", "low rather than normal", "Meadow over Cedar".
-pub const BREAK_WORDS: &[&str] = &[
+/// Words that open a reason after a value: "high because it is overdue",
+/// "low as nothing is asked".
+const REASON_WORDS: &[&str] = &[
     "because",
     "since",
     "as",
@@ -46,13 +46,6 @@ pub const BREAK_WORDS: &[&str] = &[
     "per",
     "for",
     "with",
-    "rather",
-    "instead",
-    "over",
-    "than",
-    "vs",
-    "versus",
-    "unlike",
     "whereas",
     "while",
     "though",
@@ -64,6 +57,17 @@ pub const BREAK_WORDS: &[&str] = &[
     "owing",
     "based",
 ];
+
+/// Words that open a contrast after a value and name the value it
+/// rejects: "low rather than normal", "Meadow over Cedar".
+const CONTRASTS: &[&str] = &[
+    "rather", "instead", "over", "than", "vs", "versus", "unlike",
+];
+
+/// Whether `word` opens an aside after a value: a reason or a contrast.
+fn opens_aside(word: &str) -> bool {
+    REASON_WORDS.contains(&word) || CONTRASTS.contains(&word)
+}
 
 /// The longest head [`head_value`] tries, in bytes ("Wednesday, the 30th
 /// of September 2026" is 38).
@@ -83,22 +87,13 @@ const OFFERED_AFTER: &[&str] = &["backup", "fallback", "alternative", "alternati
 /// "normal might apply" (but not "Cedar could not hold six").
 const OFFERING_MODALS: &[&str] = &["could", "might", "may"];
 
-/// Words an aside opens with when it names the value it rejects: "not
-/// Cedar", "rather than normal", "instead of 10:00", "as opposed to work".
-const CONTRAST_OPENERS: &[&str] = &[
-    "not",
-    "never",
-    "rather",
-    "instead",
-    "over",
-    "than",
-    "vs",
-    "versus",
-    "unlike",
-    "opposed",
-    "except",
-    "excluding",
-];
+/// Whether an aside opening with `word` names the value it rejects: a
+/// contrast ("rather than normal", "instead of 10:00"), a denial ("not
+/// Cedar") or "(as) opposed to", "except", "excluding".
+fn rejects(word: &str) -> bool {
+    CONTRASTS.contains(&word)
+        || matches!(word, "not" | "never" | "opposed" | "except" | "excluding")
+}
 
 /// Words an aside opens with when it offers another answer, whatever
 /// follows: "(or any free room)", "(alternatively Cedar)".
@@ -164,7 +159,7 @@ pub fn head_choice<T: Ord + Clone>(
         // The head ends at the first break once it holds a value; before
         // that a break only separates the field's own words ("Priority:
         // high") or a denied value ("Not urgent, but high").
-        if !named.is_empty() && (breaks(gap) || BREAK_WORDS.contains(&w)) {
+        if !named.is_empty() && (breaks(gap) || opens_aside(w)) {
             head_done = true;
         }
         if head_done || depth > 0 {
@@ -211,13 +206,7 @@ fn offered(text: &Text, mentioned: &[bool], at: usize, filler: &[&str]) -> bool 
     }
     let words = &text.words;
     let clause = words[at].clause;
-    let before: Vec<&str> = words[..at]
-        .iter()
-        .rev()
-        .take(WINDOW)
-        .take_while(|w| w.clause == clause)
-        .map(|w| w.text.as_str())
-        .collect();
+    let before = clause_before(text, at);
     // "2 or more days is normal": a threshold of the policy, not an answer.
     if before
         .iter()
@@ -293,7 +282,7 @@ pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) 
 }
 
 /// Where a head may end in `source`, in order (byte offsets of each break
-/// outside brackets, and of each [`BREAK_WORDS`] word or denial), and
+/// outside brackets, and of each word that [`opens_aside`] or denies), and
 /// where its first bracket opens, after which everything is an aside.
 fn head_cuts(source: &str) -> (Vec<usize>, Option<usize>) {
     let mut cuts = Vec::new();
@@ -308,8 +297,7 @@ fn head_cuts(source: &str) -> (Vec<usize>, Option<usize>) {
                     .collect();
                 // A denial after a value opens a contrast too: "2026-04-24
                 // not the 23rd".
-                if BREAK_WORDS.contains(&word.as_str()) || matches!(word.as_str(), "not" | "never")
-                {
+                if opens_aside(&word) || matches!(word.as_str(), "not" | "never") {
                     cuts.push(at);
                 }
             }
@@ -346,7 +334,7 @@ fn is_break(source: &str, at: usize, c: char) -> bool {
 }
 
 /// The clauses of `asides`: the pieces between its breaks, each cut again
-/// before a [`BREAK_WORDS`] word, so a contrast after a reason ("as it is
+/// before each word that [`opens_aside`], so a contrast after a reason ("as it is
 /// overdue, not normal") is a clause of its own.
 fn clauses(asides: &str) -> Vec<&str> {
     let mut pieces = Vec::new();
@@ -394,9 +382,7 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
         };
         let second = words.get(1).map(|(_, bare)| bare.as_str());
         let joining = matches!(first.as_str(), "as" | "but" | "and");
-        if CONTRAST_OPENERS.contains(&first.as_str())
-            || (joining && second.is_some_and(|s| CONTRAST_OPENERS.contains(&s)))
-        {
+        if rejects(first) || (joining && second.is_some_and(rejects)) {
             return false;
         }
         if ALWAYS_OFFERING.contains(&first.as_str()) || other(clause.trim()) {
@@ -417,7 +403,7 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
     })
 }
 
-/// `clause` cut before each [`BREAK_WORDS`] word.
+/// `clause` cut before each word that [`opens_aside`].
 fn split_at_break_words(clause: &str) -> Vec<&str> {
     let mut pieces = Vec::new();
     let mut start = 0;
@@ -429,7 +415,7 @@ fn split_at_break_words(clause: &str) -> Vec<&str> {
             .filter(|c| c.is_alphanumeric())
             .flat_map(char::to_lowercase)
             .collect();
-        if at > start && BREAK_WORDS.contains(&bare.as_str()) {
+        if at > start && opens_aside(&bare) {
             pieces.push(&clause[start..at]);
             start = at;
         }

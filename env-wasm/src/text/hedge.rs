@@ -467,16 +467,23 @@ fn statement_end(text: &Text, from: usize) -> usize {
     text.len()
 }
 
-/// Whether a mention in the reasons is offered as a value.
-fn offered(text: &Text, mentioned: &[bool], start: usize, end: usize) -> bool {
+/// The words before word `start` in its clause, nearest first, at most
+/// [`WINDOW`] of them.
+pub(super) fn clause_before(text: &Text, start: usize) -> Vec<&str> {
     let clause = text.words[start].clause;
-    let before: Vec<&str> = text.words[..start]
+    text.words[..start]
         .iter()
         .rev()
         .take(WINDOW)
         .take_while(|w| w.clause == clause)
         .map(|w| w.text.as_str())
-        .collect();
+        .collect()
+}
+
+/// Whether a mention in the reasons is offered as a value.
+fn offered(text: &Text, mentioned: &[bool], start: usize, end: usize) -> bool {
+    let clause = text.words[start].clause;
+    let before = clause_before(text, start);
     // "8 or more is Critical", "8+ Critical": a threshold or the rubric's
     // scale, not an answer.
     let threshold = before
