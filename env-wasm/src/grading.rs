@@ -156,7 +156,7 @@ fn items_each(
     Ok(raw
         .iter()
         .filter_map(|item| item_head(item))
-        .flat_map(|item| each(item))
+        .flat_map(each)
         .filter(|item| !item.is_empty())
         .collect())
 }

@@ -540,16 +540,8 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         .chain((0..days.len()).map(Wish::NotOn))
         .chain(rooms.iter().map(|room| Wish::InRoom(room.name)))
         .collect();
-    let preferences = preferences(
-        &mut rng,
-        at(&PREFERENCES, level),
-        level >= 4,
-        planted,
-        rival,
-        &required,
-        organizer,
-        &candidates,
-    );
+    let holders = preference_holders(&mut rng, at(&PREFERENCES, level), &required, organizer);
+    let preferences = preferences(&mut rng, holders, level >= 4, planted, rival, &candidates);
 
     Calendar {
         organizer,
@@ -636,22 +628,15 @@ impl Wish {
     }
 }
 
-/// `count` preferences of different `people` (the required participants:
-/// the `organizer` books the meeting and is not in it, so has no say),
-/// each of a different kind. All are met by the `planted` booking but,
-/// with `contradict`, the last, which the `rival` misses too; the first is
-/// one the `rival` (a valid booking on another day) misses, so a booking
-/// made without reading the preferences is often not the best.
-fn preferences(
+/// Who holds the `count` preferences: different required participants
+/// (`people`; the `organizer` books the meeting and is not in it, so has
+/// no say).
+fn preference_holders(
     rng: &mut SeededRng,
     count: usize,
-    contradict: bool,
-    planted: Booked<'static>,
-    rival: Option<Booked<'static>>,
     people: &[&'static str],
     organizer: &'static str,
-    candidates: &[Wish],
-) -> Vec<Preference> {
+) -> Vec<&'static str> {
     if count == 0 {
         return Vec::new();
     }
@@ -667,6 +652,23 @@ fn preferences(
             holders[at] = free;
         }
     }
+    holders
+}
+
+/// One preference per holder (see [`preference_holders`]), each of a
+/// different kind. All are met by the `planted` booking but, with
+/// `contradict`, the last, which the `rival` misses too; the first is one
+/// the `rival` (a valid booking on another day) misses, so a booking made
+/// without reading the preferences is often not the best.
+fn preferences(
+    rng: &mut SeededRng,
+    holders: Vec<&'static str>,
+    contradict: bool,
+    planted: Booked<'static>,
+    rival: Option<Booked<'static>>,
+    candidates: &[Wish],
+) -> Vec<Preference> {
+    let count = holders.len();
     let rival_meets = |wish: &Wish| rival.is_some_and(|rival| wish.met_by(rival));
     let mut used: Vec<std::mem::Discriminant<Wish>> = Vec::new();
     let mut out = Vec::new();
