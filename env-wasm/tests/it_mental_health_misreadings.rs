@@ -135,12 +135,18 @@ fn a_plan_that_is_not_the_best_one_earns_no_full_plan() {
     // (row, text added at the end of the answer)
     let wrong = [
         // Every id on the plan line, whatever follows.
-        ("Interventions: {all}\n\nWhy this set: every one of them helps.", ""),
+        (
+            "Interventions: {all}\n\nWhy this set: every one of them helps.",
+            "",
+        ),
         // Alternatives, on the plan line or right under it.
         ("Interventions: {best}, or {o1}", ""),
         ("Interventions: {best}\n{o1} or {o2} could also work.", ""),
         // Another id stated as chosen in the plan's own lines.
-        ("Interventions: {best}; {o1}, which needs {b1}, is chosen too.", ""),
+        (
+            "Interventions: {best}; {o1}, which needs {b1}, is chosen too.",
+            "",
+        ),
         ("Interventions: {best}\n- {o1}", ""),
         // A second plan in another section.
         ("Interventions: {best}", "\nPlan: {o1}, {o2}"),

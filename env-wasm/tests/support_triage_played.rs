@@ -160,11 +160,17 @@ fn replay(corpus: &Corpus, row: &Value) -> Result<Replayed, String> {
             if env.is_done() {
                 break;
             }
-            // A tool call over MCP (mcp1); reading a resource changes
-            // nothing.
-            let played = match action["tool"].as_str() {
+            // A tool call over MCP (mcp1: `tool`, or `call` with its
+            // `name`); reading a resource or the task changes nothing, and
+            // a note of refused probes played nothing.
+            let tool = match action["tool"].as_str() {
+                Some("call") => action["name"].as_str(),
+                tool => tool,
+            };
+            let played = match tool {
                 Some("read_resource" | "read_task" | "list_tools") => continue,
                 Some(tool) => env.call_tool(tool, &action["args"]),
+                None if action.get("command").is_none() => continue,
                 None => env.step(action),
             };
             if let Err(e) = played {

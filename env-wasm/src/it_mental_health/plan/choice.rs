@@ -412,10 +412,9 @@ fn predicate_of(text: &Text, at: usize, until: usize) -> Vec<&str> {
         .map(|w| w.text.as_str())
         .collect();
     let after = at + 1 + out.len();
-    let opens_relative = text
-        .words
-        .get(after)
-        .is_some_and(|w| w.sentence == text.words[at].sentence && RELATIVE.contains(&w.text.as_str()));
+    let opens_relative = text.words.get(after).is_some_and(|w| {
+        w.sentence == text.words[at].sentence && RELATIVE.contains(&w.text.as_str())
+    });
     if out.is_empty() && opens_relative {
         let relative = text.words[after].clause;
         let rest = (after..text.len()).find(|&k| text.words[k].clause != relative);
@@ -645,7 +644,10 @@ mod tests {
         }
         // Still offered as alternatives, or still chosen.
         assert_eq!(plan("P1, P3, either P2 or P4"), Chosen::Hedged);
-        assert_eq!(plan("P1, P3; P2 is not chosen, or maybe P4"), Chosen::Hedged);
+        assert_eq!(
+            plan("P1, P3; P2 is not chosen, or maybe P4"),
+            Chosen::Hedged
+        );
         assert_eq!(
             plan("P1, P3, and P4, which needs P2, is chosen too"),
             Chosen::Plan(0b1101)
@@ -686,7 +688,10 @@ mod tests {
             read(&format!("{}\n\nWhy: all of them help.", every.join(", "))),
             Some(Chosen::Plan((1 << n) - 1))
         );
-        assert_eq!(read("P1, P3\nP2 or P4 could also work"), Some(Chosen::Hedged));
+        assert_eq!(
+            read("P1, P3\nP2 or P4 could also work"),
+            Some(Chosen::Hedged)
+        );
         assert_eq!(read("P1\n- P3\n- P2"), Some(Chosen::Plan(0b111)));
         // Two sections with other plans are no one plan; a second one that
         // names no id is about something else.

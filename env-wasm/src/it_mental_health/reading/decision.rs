@@ -124,7 +124,8 @@ pub fn decision(answer: &str) -> OneValue<bool> {
         let names_hr = context.hr_clauses.contains(&w.clause);
         let acting = ACTING.contains(&word) && (word.starts_with("escalat") || names_hr);
         let judging = JUDGING.contains(&word) && (w.clause == first.clause || names_hr);
-        let reading = !context.conditional.contains(&w.sentence) && !context.rules.contains(&w.clause);
+        let reading =
+            !context.conditional.contains(&w.sentence) && !context.rules.contains(&w.clause);
         if (acting || judging) && reading {
             let refused = refused_before(&text, i) || context.refusing.contains(&w.sentence);
             readings.push(!refused);
@@ -288,12 +289,18 @@ mod tests {
                 "No: escalation is only warranted at High or Critical, and this is Moderate.",
                 Some(false),
             ),
-            ("No. High and Critical cases go to HR; this is Low.", Some(false)),
+            (
+                "No. High and Critical cases go to HR; this is Low.",
+                Some(false),
+            ),
             (
                 "Yes \u{2014} 7 points is High, and High or Critical is escalated.",
                 Some(true),
             ),
-            ("Escalation is warranted given the high severity.", Some(true)),
+            (
+                "Escalation is warranted given the high severity.",
+                Some(true),
+            ),
             ("Only High or Critical is escalated.", None),
         ];
         for (answer, expected) in table {

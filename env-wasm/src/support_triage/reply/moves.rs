@@ -381,6 +381,10 @@ struct Setting<'c> {
     question: bool,
     /// It introduces a list or a line as its object ([`introduced`]).
     introduces: bool,
+    /// It follows "and" after a statement about us or someone else, not a
+    /// request ("our billing team will look it up | and reply with it"),
+    /// whose subject it shares.
+    continues_statement: bool,
 }
 
 fn request_verb(
@@ -394,6 +398,7 @@ fn request_verb(
         imperative,
         question,
         introduces,
+        continues_statement,
     } = *setting;
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
@@ -448,8 +453,11 @@ fn request_verb(
         }
         // "We'll reply with the invoice number", "our team will look it
         // up and reply with it": our own next message, not a request.
-        let ours = super::ours(&words[..at]) || words[..at].iter().any(|w| matches!(*w, "they" | "he" | "she"));
-        if ours || (at == 0 && !imperative) {
+        let ours = super::ours(&words[..at])
+            || words[..at]
+                .iter()
+                .any(|w| matches!(*w, "they" | "he" | "she"));
+        if ours || (at == 0 && continues_statement) {
             continue;
         }
         found.push(at);
@@ -577,11 +585,18 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         let negated_item =
             super::negated_item(text, clauses, at, |w| base_of(w, REQUEST_VERBS).is_some());
         let indirect = asks_indirectly(text, &found_in, clauses, at);
+        let continues_statement = clause.opener == Some(Opener::And)
+            && !previous_request
+            && super::continued(clauses, at).is_some_and(|before| {
+                let words = clauses[before].texts(text);
+                super::ours(&words) || words.iter().any(|w| matches!(*w, "they" | "he" | "she"))
+            });
         let setting = Setting {
             condition,
             imperative,
             question,
             introduces: !object.is_empty() || indirect,
+            continues_statement,
         };
         let request = !negated_item && request_verb(text, &found_in, clause, &setting).is_some();
         previous_request = request;
@@ -603,8 +618,15 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         // "The invoice number (it starts with INV-) is all we need": a
         // predicate with no subject of its own is about the subject said
         // before it in its sentence.
-        if clause.texts(text).first().is_some_and(|w| COPULAS.contains(w)) {
-            for before in clauses[..at].iter().filter(|c| c.sentence == clause.sentence) {
+        if clause
+            .texts(text)
+            .first()
+            .is_some_and(|w| COPULAS.contains(w))
+        {
+            for before in clauses[..at]
+                .iter()
+                .filter(|c| c.sentence == clause.sentence)
+            {
                 words.extend(before.texts(text));
             }
         }
