@@ -559,11 +559,18 @@ fn disguised_and_off_policy_replies_lose_compliance() {
             "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. Rest assured nobody has used your account. Our security team will update you {time}.",
         ),
     ];
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(&fx, &rows, 1);
+}
+
+/// Each row, filled in on the first `per_kind` tickets of its kind, earns
+/// no compliance.
+fn lose_compliance(fx: &[&Fixture], rows: &[(&str, &str)], per_kind: usize) {
     for (kind, t) in rows {
         for f in fx
             .iter()
-            .filter(|f| f.kind == kind || (kind == "security_key" && f.leaked_key()))
-            .take(1)
+            .filter(|f| f.kind == *kind || (*kind == "security_key" && f.leaked_key()))
+            .take(per_kind)
         {
             let reply = fill(f, t);
             let g = grade(f, &reply);
@@ -1011,17 +1018,6 @@ fn invoice_numbers_asked_for_in_other_words() {
         ),
     ];
     let all = fixtures();
-    for (kind, t) in refused {
-        for f in fx.iter().chain(&all).filter(|f| f.kind == kind).take(3) {
-            let reply = fill(f, t);
-            let g = grade(f, &reply);
-            assert_eq!(
-                g.criteria["reply_compliance"],
-                Points::ZERO,
-                "{kind} {}: {reply}\n{:?}",
-                f.id(),
-                g.notes
-            );
-        }
-    }
+    let fx: Vec<&Fixture> = fx.iter().chain(&all).collect();
+    lose_compliance(&fx, &refused, 3);
 }
