@@ -7,7 +7,7 @@
 //! The tools of an episode depend on its environment, task and level only,
 //! so each list is built and compiled once per process.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use jsonschema::error::ValidationErrorKind;
@@ -37,7 +37,7 @@ type Key = (&'static str, Option<(&'static str, u8)>);
 /// The tools of `info` for an episode of `playing` (task, level), else of
 /// no episode: built and compiled on first use.
 pub fn toolbox(info: &'static EnvInfo, playing: Option<(&'static TaskInfo, u8)>) -> Arc<Toolbox> {
-    static BUILT: OnceLock<Mutex<HashMap<Key, Arc<Toolbox>>>> = OnceLock::new();
+    static BUILT: OnceLock<Mutex<BTreeMap<Key, Arc<Toolbox>>>> = OnceLock::new();
     let key = (info.id, playing.map(|(task, level)| (task.id, level)));
     let built = BUILT.get_or_init(Mutex::default);
     if let Some(toolbox) = built
