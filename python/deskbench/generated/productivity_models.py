@@ -105,10 +105,7 @@ class PreferenceInfo(BaseModel):
     )
     text: str
     who: Annotated[
-        str,
-        Field(
-            description='Whose preference it is: a required participant or the organizer.'
-        ),
+        str, Field(description='Whose preference it is: a required participant.')
     ]
 
 
