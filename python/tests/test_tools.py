@@ -195,7 +195,7 @@ def test_a_tool_the_environment_refuses_raises_and_spends_no_step(server: str) -
     instance = deskbench.SupportTriageToolEnv(server)
     try:
         instance.reset(split="validation", index=0)
-        with pytest.raises(deskbench.ToolError, match="allowed: low, medium, high, urgent"):
+        with pytest.raises(deskbench.ToolError, match="`priority` `hgh` is not one of the allowed values: send one of low, medium, high, urgent"):
             instance.set_triage(ticket_id="T-1", priority="hgh")  # type: ignore[arg-type]
         assert instance.observation.step_count == 0 and instance.get_reward() == 0.0
         instance.submit_episode()
