@@ -232,3 +232,40 @@ pub fn keys(value: &Value) -> Vec<&str> {
     keys.sort_unstable();
     keys
 }
+
+/// An MCP session over `POST /mcp`, opened by `initialize` (the newest
+/// protocol revision) at `path`, whose query may name the episode. Each
+/// test file adds the requests it needs in an `impl` of its own.
+pub struct McpSession {
+    pub app: Router,
+    pub path: String,
+    pub id: String,
+}
+
+impl McpSession {
+    pub async fn open(app: &Router, path: &str) -> McpSession {
+        let init = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": "2025-11-25"}});
+        let reply = send(app, request(Method::POST, path, init.to_string())).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        let id = reply.header("mcp-session-id").expect("Mcp-Session-Id");
+        McpSession {
+            app: app.clone(),
+            path: path.to_owned(),
+            id: id.to_owned(),
+        }
+    }
+
+    /// One JSON-RPC request in this session, answered 200: the whole reply.
+    pub async fn post(&self, method: &str, params: Value) -> Reply {
+        let body =
+            serde_json::json!({"jsonrpc": "2.0", "id": 9, "method": method, "params": params});
+        let mut request = request(Method::POST, &self.path, body.to_string());
+        request
+            .headers_mut()
+            .insert("mcp-session-id", self.id.parse().expect("header"));
+        let reply = send(&self.app, request).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        reply
+    }
+}

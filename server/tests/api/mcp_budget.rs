@@ -9,7 +9,6 @@
 //! score, ... .` and the grader's feedback (its deductions).
 
 use axum::Router;
-use axum::http::{Method, StatusCode};
 use env_wasm::registry::ENVIRONMENTS;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, TaskInfo};
 use regex::Regex;
@@ -22,39 +21,22 @@ const TOOLS_LIST_BUDGET: usize = 8 * 1024;
 /// Bytes a support_triage step result may take.
 const SUPPORT_STEP_BUDGET: usize = 2 * 1024;
 
-/// One MCP session of one episode, its requests' reply bodies measured.
-struct Session {
-    app: Router,
-    path: String,
-    id: String,
-}
+type Session = McpSession;
 
-impl Session {
-    async fn open(app: &Router, info: &EnvInfo, task: &TaskInfo, level: u8) -> Session {
+impl McpSession {
+    /// The session of the reference episode (seed 7, score mode) of
+    /// `task` at `level`.
+    async fn of_episode(app: &Router, info: &EnvInfo, task: &TaskInfo, level: u8) -> Session {
         let path = format!(
             "/envs/{}/mcp?task={}&difficulty={level}&seed=7&reward_mode=score",
             info.id, task.id
         );
-        let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
-        let reply = send(app, request(Method::POST, &path, init.to_string())).await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
-        let id = reply.header("mcp-session-id").expect("session").to_owned();
-        Session {
-            app: app.clone(),
-            path,
-            id,
-        }
+        McpSession::open(app, &path).await
     }
 
     /// The `result` of one request, and the bytes of the reply.
-    async fn rpc(&self, method: &str, params: Value) -> (Value, usize) {
-        let body = json!({"jsonrpc": "2.0", "id": 2, "method": method, "params": params});
-        let mut request = request(Method::POST, &self.path, body.to_string());
-        request
-            .headers_mut()
-            .insert("mcp-session-id", self.id.parse().expect("header"));
-        let reply = send(&self.app, request).await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    async fn measured(&self, method: &str, params: Value) -> (Value, usize) {
+        let reply = self.post(method, params).await;
         let json = reply.json();
         assert!(json.get("error").is_none(), "{method}: {json}");
         (json["result"].clone(), reply.bytes.len())
@@ -118,8 +100,8 @@ async fn mcp_results_stay_within_their_budget() {
     for info in ENVIRONMENTS {
         for task in info.tasks {
             for level in 1..=5 {
-                let session = Session::open(&app, info, task, level).await;
-                let (tools, tools_bytes) = session.rpc("tools/list", json!({})).await;
+                let session = Session::of_episode(&app, info, task, level).await;
+                let (tools, tools_bytes) = session.measured("tools/list", json!({})).await;
                 assert!(
                     tools_bytes < TOOLS_LIST_BUDGET,
                     "{} {}: tools/list is {tools_bytes} bytes",
@@ -127,17 +109,20 @@ async fn mcp_results_stay_within_their_budget() {
                     task.id
                 );
                 assert!(tools["tools"].as_array().is_some_and(|t| !t.is_empty()));
-                let (listed, _) = session.rpc("resources/list", json!({})).await;
+                let (listed, _) = session.measured("resources/list", json!({})).await;
                 let mut first = 0;
                 for resource in listed["resources"].as_array().into_iter().flatten() {
                     let uri = resource["uri"].clone();
-                    first += session.rpc("resources/read", json!({"uri": uri})).await.1;
+                    first += session
+                        .measured("resources/read", json!({"uri": uri}))
+                        .await
+                        .1;
                 }
                 let mut steps = Vec::new();
                 let mut last = Value::Null;
                 for (name, arguments) in reference_calls(info, task, level) {
                     let (result, bytes) = session
-                        .rpc("tools/call", json!({"name": name, "arguments": arguments}))
+                        .measured("tools/call", json!({"name": name, "arguments": arguments}))
                         .await;
                     assert_eq!(result["isError"], false, "{name}: {result}");
                     if info.id == "support_triage" {
@@ -198,9 +183,9 @@ async fn a_wrong_ending_says_its_score_and_deductions_in_words() {
     for (env, task, tool, arguments) in endings {
         let info = env_wasm::registry::find(env).expect("registered");
         let task = info.tasks.iter().find(|t| t.id == task).expect("a task");
-        let session = Session::open(&app, info, task, 2).await;
+        let session = Session::of_episode(&app, info, task, 2).await;
         let (result, _) = session
-            .rpc("tools/call", json!({"name": tool, "arguments": arguments}))
+            .measured("tools/call", json!({"name": tool, "arguments": arguments}))
             .await;
         let score = check_ending(env, &result);
         assert!(score < 1.0, "{env}: {result}");

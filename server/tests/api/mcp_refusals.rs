@@ -7,44 +7,17 @@
 //! action schema states the same constraint (productivity's `raw` text
 //! cannot: it is graded, leniently, by design).
 
-use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::{Map, Value, json};
 
 use crate::common::*;
 
-/// An MCP session over `POST /mcp`.
-struct Session {
-    app: Router,
-    path: String,
-    id: String,
-}
+type Session = McpSession;
 
-impl Session {
-    /// `initialize` at `path` (its query names the episode).
-    async fn open(app: &Router, path: &str) -> Session {
-        let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-            "params": {"protocolVersion": "2025-11-25"}});
-        let reply = send(app, request(Method::POST, path, init.to_string())).await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
-        let id = reply.header("mcp-session-id").expect("Mcp-Session-Id");
-        Session {
-            app: app.clone(),
-            path: path.to_owned(),
-            id: id.to_owned(),
-        }
-    }
-
+impl McpSession {
     /// One request in this session: the whole JSON-RPC reply.
     async fn rpc(&self, method: &str, params: Value) -> Value {
-        let body = json!({"jsonrpc": "2.0", "id": 9, "method": method, "params": params});
-        let mut request = request(Method::POST, &self.path, body.to_string());
-        request
-            .headers_mut()
-            .insert("mcp-session-id", self.id.parse().expect("header"));
-        let reply = send(&self.app, request).await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
-        reply.json()
+        self.post(method, params).await.json()
     }
 
     /// `tools/call`: the result (a JSON-RPC error fails the test).
