@@ -163,6 +163,12 @@ pub struct Level {
     /// (an add-on's or currency's window, goodwill, a plan's fee rule, the
     /// payment-page incident) rather than by section 4.
     pub(super) ruled: u32,
+    /// In the triage tasks of the records desk, how often a ticket is a
+    /// near miss (another problem of a customer already in the queue, a
+    /// call that settled nothing, a closed incident's failure, an open
+    /// incident's endpoint with occasional errors, a solved problem with
+    /// a new question): a multiplier of the base odds.
+    pub(super) near_misses: u32,
 }
 
 /// Levels 1 to 5; level 2 is the desk as first written.
@@ -178,6 +184,7 @@ pub const LEVELS: [Level; 5] = [
         records: None,
         annual: 0,
         ruled: 0,
+        near_misses: 0,
     },
     Level {
         queue: (3, 5),
@@ -190,6 +197,7 @@ pub const LEVELS: [Level; 5] = [
         records: None,
         annual: 0,
         ruled: 0,
+        near_misses: 0,
     },
     Level {
         queue: (5, 7),
@@ -202,6 +210,7 @@ pub const LEVELS: [Level; 5] = [
         records: None,
         annual: 0,
         ruled: 0,
+        near_misses: 0,
     },
     Level {
         queue: (9, 9),
@@ -214,6 +223,7 @@ pub const LEVELS: [Level; 5] = [
         records: Some(4),
         annual: 2,
         ruled: 2,
+        near_misses: 1,
     },
     Level {
         queue: (12, 12),
@@ -225,7 +235,8 @@ pub const LEVELS: [Level; 5] = [
         plan_rule: true,
         records: Some(5),
         annual: 4,
-        ruled: 3,
+        ruled: 4,
+        near_misses: 2,
     },
 ];
 

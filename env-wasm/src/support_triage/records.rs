@@ -53,6 +53,10 @@ promise no refund.
 - A refund request that does not name its invoice: ask the customer for it first (ask_customer with request \
 invoice_number). If they give one, handle the request by that invoice's record as if the ticket had named it. If they \
 cannot, pending_customer, and the reply asks them to send the invoice number once they find it.
+- A data-deletion request sent from another address than the account email: ask the customer to confirm their identity \
+first (ask_customer with request identity_verification: we send a link to the account email on file, and they answer whether \
+they clicked it). If they confirm, handle it as a request sent from the account email (section 4: escalate_supervisor, our \
+privacy officer). If they cannot, pending_customer, and the reply asks them to verify from the account email, as section 4 says.
 - ask_customer sends the customer a structured request and your message; they answer the request. Write the message as \
 you would write to a customer: it is theirs to read.";
 

@@ -357,16 +357,19 @@ enum Route {
     Security,
 }
 
-/// One draw out of 48: a third resolved, a third pending, a third
-/// escalated, few of them billing escalations (one canned billing reply
-/// with constant labels must not pay), and with `level.ruled` quarters
-/// odds a refund or fee decided by an article rather than section 4.
+/// One draw out of 96: under a third resolved, a little over a quarter
+/// pending and the rest escalated, few of them billing escalations and no
+/// pending kind common enough for one canned request or escalation with
+/// constant labels to pay (`tests/support_triage_exploits.rs`), and with
+/// `level.ruled` quarters odds a refund or fee decided by an article
+/// rather than section 4.
 fn draw_route(rng: &mut SeededRng, level: &Level) -> Route {
     let ruled = |rng: &mut SeededRng| odds(rng, level.ruled);
     use FeeRule as F;
     use RefundRule as R;
-    match rng.below(48) {
-        0..9 => Route::Refund {
+    match rng.below(96) {
+        // Resolved: 30.
+        0..13 => Route::Refund {
             resolved: true,
             rule: if ruled(rng) {
                 *rng.pick(&[R::Goodwill, R::Goodwill, R::Item, R::Currency])
@@ -374,8 +377,8 @@ fn draw_route(rng: &mut SeededRng, level: &Level) -> Route {
                 R::Policy
             },
         },
-        9..11 => Route::Prorated { over_limit: false },
-        11..16 => {
+        13..19 => Route::Prorated { over_limit: false },
+        19..30 => {
             let rule = if ruled(rng) {
                 *rng.pick(&[F::Incident, F::Plan])
             } else {
@@ -387,22 +390,24 @@ fn draw_route(rng: &mut SeededRng, level: &Level) -> Route {
                 page: rule == F::Incident || rng.chance(1, 4),
             }
         }
-        16..24 => Route::MissingInvoice,
-        24..32 => Route::Deletion {
+        // Pending: 27.
+        30..42 => Route::MissingInvoice,
+        42..57 => Route::Deletion {
             from_account: false,
             confirms: false,
         },
-        32..35 => Route::Refund {
+        // Escalated: 39, 9 of them by the billing supervisor.
+        57..62 => Route::Refund {
             resolved: false,
             rule: if ruled(rng) {
-                *rng.pick(&[R::Item, R::Currency])
+                *rng.pick(&[R::Item, R::Currency, R::Item, R::Policy])
             } else {
                 R::Policy
             },
         },
-        35 => Route::Chargeback,
-        36 => Route::Prorated { over_limit: true },
-        37..39 => {
+        62 => Route::Chargeback,
+        63 => Route::Prorated { over_limit: true },
+        64..66 => {
             let article = ruled(rng);
             let page = article && rng.chance(1, 2);
             Route::Fee {
@@ -411,15 +416,15 @@ fn draw_route(rng: &mut SeededRng, level: &Level) -> Route {
                 page,
             }
         }
-        39 => Route::Deletion {
+        66..68 => Route::Deletion {
             from_account: true,
             confirms: false,
         },
-        40..43 => Route::Deletion {
+        68..76 => Route::Deletion {
             from_account: false,
             confirms: true,
         },
-        43..45 => Route::Legal,
+        76..85 => Route::Legal,
         _ => Route::Security,
     }
 }
@@ -1163,9 +1168,12 @@ fn queue_ticket(
                     == 1
         })
         .collect();
-    if queue.pairs && !pairable.is_empty() && d.kb.chance(1, 7) {
+    let near = level.near_misses;
+    if queue.pairs && !pairable.is_empty() && d.kb.chance(near, 8) {
         let j = pairable[d.kb.index(pairable.len())];
-        let kind = match d.kb.below(3) {
+        // Another problem more often than a copy or a solved one, so a
+        // name seen twice says little before the tickets are opened.
+        let kind = match d.kb.below(5) {
             0 => Pair::Copy,
             1 if solvable(tickets[j].case) => Pair::SolvedLater,
             1 => Pair::Copy,
@@ -1173,7 +1181,7 @@ fn queue_ticket(
         };
         return second_ticket(d, (number, minute), tickets, j, kind, lookups, queue);
     }
-    let alone_odds = if queue.pairs { (1, 9) } else { (1, 5) };
+    let alone_odds = if queue.pairs { (1, 7) } else { (1, 5) };
     if d.kb.chance(alone_odds.0, alone_odds.1) {
         let mut kind = *d.kb.pick(&[Alone::AutoReply, Alone::Solved, Alone::Teammate, Alone::Incident]);
         if kind == Alone::Teammate && *lookups >= queue.allowance {
@@ -1192,14 +1200,14 @@ fn queue_ticket(
     // Near misses: a call that settled nothing, a closed incident's
     // failure, an open incident's endpoint with occasional errors, a
     // solved problem with a new question.
-    if *lookups < queue.allowance && d.kb.chance(1, 8) {
+    if *lookups < queue.allowance && d.kb.chance(near, 8) {
         *lookups += 1;
         call_on_record(d, &mut ticket, number, false);
         ticket.near_miss = true;
     }
     keep_off_open_incidents(d.kb, &mut ticket, queue.incidents);
     match ticket.case {
-        Case::SignIn { .. } | Case::ApiErrors { all_failing: true } if d.kb.chance(1, 3) => {
+        Case::SignIn { .. } | Case::ApiErrors { all_failing: true } if d.kb.chance(near, 3) => {
             let closed: Vec<&Incident> = queue
                 .incidents
                 .iter()
@@ -1211,7 +1219,7 @@ fn queue_ticket(
                 ticket.near_miss = true;
             }
         }
-        Case::ApiErrors { all_failing: false } if d.kb.chance(1, 2) => {
+        Case::ApiErrors { all_failing: false } if d.kb.chance(near, 2) => {
             let open: Vec<&Incident> = queue
                 .incidents
                 .iter()
@@ -1222,7 +1230,7 @@ fn queue_ticket(
                 ticket.near_miss = true;
             }
         }
-        Case::HowTo if d.kb.chance(1, 3) => {
+        Case::HowTo if d.kb.chance(near, 3) => {
             let solved = *d.kb.pick(&[
                 Case::SignIn { whole_org: false },
                 Case::Slow,
