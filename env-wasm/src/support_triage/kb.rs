@@ -454,6 +454,17 @@ impl Kb {
 /// The add-ons refund articles may name.
 pub const ADD_ONS: &[&str] = super::names::ADD_ONS;
 
+/// `st`, `nd`, `rd` or `th` after `n`.
+fn ordinal_suffix(n: u32) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    }
+}
+
 fn plan_topic(plan: Plan) -> String {
     plan.name().to_lowercase()
 }
@@ -598,11 +609,11 @@ pub fn draw_incident(
 fn failure_text(failure: &Failure, open: bool) -> String {
     let fails = if open { "fails" } else { "failed" };
     match failure {
-        Failure::Endpoint(endpoint) => {
-            format!("every call to {endpoint} {fails} with HTTP 500, retries included")
-        }
+        Failure::Endpoint(endpoint) => format!(
+            "for the accounts it affects, every call to {endpoint} {fails} with HTTP 500, retries included"
+        ),
         Failure::SignIn(message) => format!(
-            "sign-in {fails} with the message \"{message}\", for one user or a whole organisation"
+            "for the accounts it affects, sign-in {fails} with the message \"{message}\", for one user or a whole organisation"
         ),
     }
 }
@@ -675,7 +686,7 @@ fn write_articles(rules: &Rules) -> Vec<Article> {
         format!(
             "A refund of a monthly charge that the desk may not give because the charge is older than its refund window (section 4's 30 days, \
              or the window an add-on's or a currency's article sets) is given as goodwill when all of these hold:\n\
-             - the account has been a customer for at least {years} full years when the ticket arrived (the {years}th anniversary of \
+             - the account has been a customer for at least {years} full years when the ticket arrived (the {years}{th} anniversary of \
              \"customer since\" on the account record is on or before the day the ticket arrived);\n\
              - the invoice amount is at most ${max} (converted at section 6's rates);\n\
              - the charge is at most {days} calendar days before the day the ticket arrived.\n\
@@ -684,6 +695,7 @@ fn write_articles(rules: &Rules) -> Vec<Article> {
              months before the ticket, for an annual invoice (section 6 pro-rates it) or for a charge under a chargeback. Those are escalated \
              as sections 4 and 6 say.",
             years = g.years,
+            th = ordinal_suffix(g.years),
             max = format_cents(g.max_usd_cents),
             days = g.max_days
         ),
@@ -729,10 +741,15 @@ fn write_articles(rules: &Rules) -> Vec<Article> {
             format!(
                 "For an account on the {name} plan (the account record's plan), the desk may waive a late fee of at most ${} (converted at \
                  section 6's rates), instead of section 4's $50.00, and an earlier waiver (an earlier ticket whose outcome is \"late fee \
-                 waived\") dated in the {} months before the ticket blocks another, instead of 12 months. A waivable fee: resolved, and the \
-                 reply commits to waiving it; otherwise escalate_supervisor, as section 4 says.",
+                 waived\") dated in the {} months before the ticket blocks another{}. A waivable fee: resolved, and the reply commits to \
+                 waiving it; otherwise escalate_supervisor, as section 4 says.",
                 format_cents(p.limit_usd_cents),
-                p.cooldown_months
+                p.cooldown_months,
+                if p.cooldown_months == 12 {
+                    ", as in section 4"
+                } else {
+                    ", instead of 12 months"
+                }
             ),
             &["late", "fee", "waiver", "waive", "plan", topic.as_str()],
         ));

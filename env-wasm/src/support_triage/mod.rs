@@ -1069,8 +1069,9 @@ impl Environment for SupportTriage {
     /// (`"view_ticket T-1001"`): the action meant.
     #[cfg(not(target_arch = "wasm32"))]
     fn suggest(action: &Value) -> Option<Value> {
-        const RENAMES: [(&str, &str); 9] = [
+        const RENAMES: [(&str, &str); 10] = [
             ("invoice", "invoice_id"),
+            ("article", "article_id"),
             ("action", "command"),
             ("cmd", "command"),
             ("ticket", "ticket_id"),

@@ -190,6 +190,8 @@ async fn tools_are_each_environments_own_verbs() {
                 "lookup_customer",
                 "lookup_invoice",
                 "ask_customer",
+                "search_kb",
+                "read_article",
             ],
         ),
     ] {
