@@ -47,7 +47,7 @@ fn score(task: &str, desk: &Desk, work: &[Work]) -> f64 {
         let t = &desk.tickets[0];
         grade_exception(t, &work[0], &Observed::of(desk, t))
     } else {
-        grade_triage(&desk.tickets, work)
+        grade_triage(&desk.tickets, work, &vec![true; desk.tickets.len()])
     };
     grade.total.to_f64()
 }
@@ -340,7 +340,8 @@ fn a_ticket_that_needs_nothing_scores_only_as_it_was() {
                 ] {
                     let mut work = reference.clone();
                     work[i] = touched;
-                    let grade = grade_triage(&desk.tickets, &work);
+                    let opened = vec![true; desk.tickets.len()];
+                    let grade = grade_triage(&desk.tickets, &work, &opened);
                     let lost = 1.0 - grade.total.to_f64();
                     assert!((lost - 1.0 / n).abs() < 1e-3, "seed {seed}: {lost}");
                     let note = &grade.notes[i];
@@ -351,6 +352,18 @@ fn a_ticket_that_needs_nothing_scores_only_as_it_was() {
                     );
                 }
             }
+        }
+    }
+    // Never opened, it scores nothing either: an empty answer earns nothing.
+    for level in LEVELS {
+        for seed in 0..SEEDS / 3 {
+            let desk = generate_at("medium", level, seed);
+            let n = desk.tickets.len();
+            let empty = grade_triage(&desk.tickets, &vec![Work::default(); n], &vec![false; n]);
+            assert_eq!(empty.total.to_f64(), 0.0, "seed {seed}");
+            let read = grade_triage(&desk.tickets, &vec![Work::default(); n], &vec![true; n]);
+            let alone = desk.tickets.iter().filter(|t| t.needs_nothing.is_some()).count();
+            assert!((read.total.to_f64() - alone as f64 / n as f64).abs() < 1e-3);
         }
     }
     for kind in ["AutoReply", "Copy", "Solved", "SolvedLater", "Teammate", "Incident"] {

@@ -15,8 +15,9 @@
 //! (its final feedback names other gold labels or another case) is no
 //! longer the one the player answered: its reply, when it has one, is read
 //! instead on a generated ticket of the case it answered, with that
-//! ticket's id, and must earn the reply's meaning criteria (handling and
-//! compliance; the name and the times belong to the ticket played).
+//! ticket's id and account email, and must earn the reply's meaning
+//! criteria (handling and compliance; the name and the times belong to the
+//! ticket played).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod player_corpus_common;
@@ -231,7 +232,7 @@ fn reread(row: &Value, fixtures: &[Fixture]) -> Option<Result<(), String>> {
     let fixture = fixtures
         .iter()
         .find(|f| f.kind == kind && (kind != "security_incident" || f.leaked_key() == key))?;
-    let reply = reply.replace(played, fixture.id());
+    let reply = with_account_email(&reply.replace(played, fixture.id()), fixture);
     let graded = grade(fixture, &reply);
     let missed: Vec<&str> = ["reply_handling", "reply_compliance"]
         .into_iter()
@@ -246,6 +247,24 @@ fn reread(row: &Value, fixtures: &[Fixture]) -> Option<Result<(), String>> {
             graded.notes[2..].join(" | ")
         ))
     })
+}
+
+/// `reply` with each email address it writes (the played customer's, the
+/// account email a deletion request is to be sent from) made the
+/// fixture's account email, as the id is made the fixture's.
+fn with_account_email(reply: &str, fixture: &Fixture) -> String {
+    let email = &fixture.ticket().customer.account_email;
+    reply
+        .split_inclusive(char::is_whitespace)
+        .map(|word| {
+            let core = word.trim_end_matches(|c: char| c.is_whitespace() || ".,;:!?)".contains(c));
+            if core.contains('@') {
+                word.replacen(core, email, 1)
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect()
 }
 
 /// Every episode: (corpus, line, row). A row that names no environment

@@ -130,20 +130,30 @@ fn touched(work: &Work) -> String {
 
 /// Tasks `easy` and `medium`: the mean over tickets of priority and
 /// department, each all-or-nothing; a ticket that needs nothing (levels 4
-/// and 5) earns both only when nothing is set on it.
-pub fn grade_triage(tickets: &[Ticket], work: &[Work]) -> Grade {
+/// and 5) earns both only when it was opened (`opened`, per ticket: it is
+/// judged after reading it, so an empty answer earns nothing) and nothing
+/// is set on it.
+pub fn grade_triage(tickets: &[Ticket], work: &[Work], opened: &[bool]) -> Grade {
     let mut priority_hits = 0u64;
     let mut department_hits = 0u64;
     let mut notes = Vec::new();
-    for (ticket, work) in tickets.iter().zip(work) {
-        // A ticket that needs nothing is right only as it was (section 8).
+    for (i, (ticket, work)) in tickets.iter().zip(work).enumerate() {
+        // A ticket that needs nothing is right only read and left as it
+        // was (section 8).
         if let Some(why) = &ticket.needs_nothing {
             let untouched = *work == Work::default();
-            priority_hits += u64::from(untouched);
-            department_hits += u64::from(untouched);
-            notes.push(if untouched {
+            let read = opened.get(i).copied().unwrap_or(false);
+            priority_hits += u64::from(untouched && read);
+            department_hits += u64::from(untouched && read);
+            notes.push(if untouched && read {
                 format!(
-                    "{}: needs nothing ({}) and was left as it was (right).",
+                    "{}: needs nothing ({}) and was opened and left as it was (right).",
+                    ticket.id,
+                    why.describe()
+                )
+            } else if untouched {
+                format!(
+                    "{}: needs nothing ({}), but was never opened: a ticket is left alone after reading it (wrong).",
                     ticket.id,
                     why.describe()
                 )

@@ -34,8 +34,8 @@ older than their window), a late-fee waiver (search \"late fee\": plan articles 
 about a sign-in failure or API errors (the status article lists the open incidents; search \"status\").
 
 8. Tickets that need nothing (levels 4 and 5).
-- Leave such a ticket as it is: set no priority, department, reply or disposition on it. Anything set on it is work on a ticket \
-that needed none, and is graded as wrong. A ticket needs nothing when:
+- Open it, then leave it as it is: set no priority, department, reply or disposition on it. Anything set on it is work on a \
+ticket that needed none, and is graded as wrong; so is a ticket never opened, which nobody judged. A ticket needs nothing when:
 - it is an automatic reply (an out-of-office notice, an autoresponder's receipt) and asks nothing;
 - it repeats a ticket of the same customer in this inbox about the same problem (sent again): handle the earliest and leave \
 the later copies. A ticket of the same customer about another problem is handled on its own;

@@ -148,8 +148,9 @@ pub fn instruction_at(task_id: &str, difficulty: u8, desk: &Desk, max_steps: u32
     let leave = match task_id {
         "hard" => "This task's ticket always needs handling. ",
         _ => {
-            "A ticket that needs nothing (policy section 8) is left as it is: it counts in the mean like any other \
-             ticket, and scores only when nothing (no priority, department, reply or disposition) is set on it. "
+            "A ticket that needs nothing (policy section 8) is left as it is once opened: it counts in the mean like \
+             any other ticket, and scores only when it was opened and nothing (no priority, department, reply or \
+             disposition) is set on it. "
         }
     };
     format!(
@@ -452,10 +453,10 @@ impl SupportTriage {
                 (Some(ticket), Some(work)) => {
                     grade::grade_exception(ticket, work, &grade::Observed::of(&self.desk, ticket))
                 }
-                _ => grade::grade_triage(&[], &[]),
+                _ => grade::grade_triage(&[], &[], &[]),
             }
         } else {
-            grade::grade_triage(&self.desk.tickets, &self.work)
+            grade::grade_triage(&self.desk.tickets, &self.work, &self.viewed)
         }
     }
 
