@@ -88,7 +88,8 @@ test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validat
 
 # The long runs, outside `make test`. `make bench`: criterion, the wasm/native
 # ratio, the HTTP, WebSocket and idle-memory figures against the Python
-# reference, and `deskbench inference` against a 200 ms fake model
+# reference, a replica's sizing (memory per idle and active session and
+# steps per core, each environment), and `deskbench inference` against a 200 ms fake model
 # (BENCHMARKS.md records one run). `make soak`: the large fuzz run,
 # schemathesis on every mount and the 1,000-session soak.
 bootstrap-long:
@@ -98,6 +99,7 @@ bench: bootstrap-long
 	$(CARGO) bench -p env-wasm --locked --bench envs
 	scripts/bench-wasm.sh
 	scripts/bench-http.sh
+	scripts/bench-sizing.sh
 	scripts/bench-inference.sh
 
 soak: bootstrap-long

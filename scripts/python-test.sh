@@ -10,4 +10,6 @@ cd "$(dirname "$0")/.."
 PY=.venv/python/bin/python
 [ -x "$PY" ] || { echo "python-test: $PY missing; run scripts/bootstrap.sh"; exit 1; }
 cargo build --locked -p server --quiet
-NO_PROXY=127.0.0.1,localhost "$PY" -m pytest python/tests -q "$@"
+# This checkout's package first: the venv's editable install points at the checkout that made
+# it, which a git worktree sharing the venv is not.
+PYTHONPATH="$PWD/python${PYTHONPATH:+:$PYTHONPATH}" NO_PROXY=127.0.0.1,localhost "$PY" -m pytest python/tests -q "$@"

@@ -298,11 +298,18 @@ impl RewardMode {
     }
 }
 
-/// Reply to reset and step: the OpenEnv result shape.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Reply to reset and step: the OpenEnv result shape. Its schema (the
+/// OpenAPI document's `StepResult`) is derived here; the reply is written
+/// by [`StepResult::into_json_within`], which a test holds to `Serialize`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(
+    description = "The reply to reset and step (OpenEnv's result): the observation, the step's reward and whether the episode is over."
+)]
 pub struct StepResult {
     pub observation: Observation,
+    /// The step's reward; null after reset.
     pub reward: Option<f64>,
+    /// The episode is over (its own end or the step limit).
     pub done: bool,
 }
 
@@ -357,6 +364,22 @@ impl StepResult {
 /// so order never matters.
 #[derive(Debug, Clone)]
 pub struct Observation(String);
+
+/// The schema of an observation is the environment's: this names it
+/// (`Observation`, a definition of its own) for the document that embeds
+/// a [`StepResult`] to fill in with the environment's observation schema.
+impl JsonSchema for Observation {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Observation".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "object",
+            "description": "The environment's observation (its /schema `observation`).",
+        })
+    }
+}
 
 impl Observation {
     pub(crate) fn of<T: Serialize>(observation: &T) -> Self {

@@ -37,6 +37,7 @@ pub mod order;
 pub mod points;
 pub mod productivity;
 pub mod registry;
+pub mod reset;
 pub mod rng;
 pub mod rubric;
 pub mod seam;
@@ -55,4 +56,4 @@ pub use episode::{
 pub use error::{EnvError, ErrorBody};
 pub use points::Points;
 pub use registry::{Difficulty, EnvInfo, TaskInfo};
-pub use seam::{AnyEnv, ResetDefaults, ResetOptions};
+pub use seam::{AnyEnv, Progress, ResetDefaults, ResetOptions};

@@ -1,13 +1,14 @@
 //! The static table of every environment and task. `/tasks`, `/metadata`,
 //! the web task picker, `openenv.yaml` and the CLI all read this one table.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::episode::SchemaFactory;
 use crate::episode::{self, BaselineNames, EpisodeFactory};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
     Easy,
@@ -16,12 +17,14 @@ pub enum Difficulty {
 }
 
 /// One task of an environment.
-#[derive(Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(rename = "Task")]
 pub struct TaskInfo {
     pub id: &'static str,
     /// Other names `reset` accepts for this task (descriptive ones).
     pub aliases: &'static [&'static str],
     pub difficulty: Difficulty,
+    #[schemars(range(min = 1))]
     pub max_steps: u32,
     /// One line: what the task asks and how it is scored.
     pub summary: &'static str,
@@ -44,8 +47,13 @@ pub struct Serving {
     pub session_in_action: Option<&'static [&'static str]>,
 }
 
-/// One environment: its metadata, tasks, and how to build its episodes.
-#[derive(Serialize)]
+/// One environment: its metadata, tasks, and how to build its episodes
+/// (`GET /envs` serialises these, and documents them by their schema).
+#[derive(Serialize, JsonSchema)]
+#[schemars(
+    rename = "Environment",
+    description = "An environment: its id, name, description, version, tasks and the difficulty levels it serves."
+)]
 pub struct EnvInfo {
     pub id: &'static str,
     pub name: &'static str,
@@ -54,6 +62,7 @@ pub struct EnvInfo {
     pub tasks: &'static [TaskInfo],
     /// The difficulty levels its generators take
     /// ([`episode::Environment::LEVELS`]), ascending.
+    #[schemars(description = "The difficulty levels it serves (1 to 5), ascending.")]
     pub levels: &'static [u8],
     /// The action field a bare JSON string action stands for
     /// ([`episode::Environment::TEXT_ACTION_FIELD`]), for the documents

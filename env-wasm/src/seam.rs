@@ -8,16 +8,14 @@ use crate::episode::{DynEpisode, RewardMode, StepResult, blank_state};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::registry::{self, EnvInfo, TaskInfo};
+use crate::reset::{Level, ResetRequest, SplitName, TaskIndex};
 use crate::rng::SeededRng;
 use crate::splits::{self, Split};
 use crate::text::json_kind;
 
-/// Longest accepted `episode_id`, as in the OpenEnv reference server.
-pub const MAX_EPISODE_ID_LEN: usize = 255;
-
-/// Largest seed accepted: integers above 2^53 do not survive a JSON round
-/// trip through JavaScript, and the browser must replay any server seed.
-pub const MAX_SEED: u64 = (1 << 53) - 1;
+pub use crate::reset::{
+    MAX_EPISODE_ID_LEN, MAX_SEED, REWARD_MODE, reset_options, reward_mode_names,
+};
 
 /// What the caller supplies for options the client left out. The core has
 /// no entropy of its own, so a fresh seed comes from the front end.
@@ -42,26 +40,10 @@ pub struct ResetOptions {
     pub difficulty: u8,
 }
 
-/// Every reset option the seam reads, in the order refusals list them.
-/// Any other key is refused (a typo such as `sede`, or an option of a newer
-/// client), so a run never plays another benchmark than the one it asked
-/// for without a word.
-pub const RESET_OPTIONS: &[&str] = &[
-    "seed",
-    "episode_id",
-    "task",
-    "task_name",
-    "task_id",
-    REWARD_MODE,
-    splits::SPLIT,
-    splits::INDEX,
-    splits::DIFFICULTY,
-];
-
 impl ResetOptions {
-    /// Read `seed`, `episode_id`, `task` (aliases `task_name`, `task_id`)
-    /// and `reward_mode` from a reset body; any other key is refused
-    /// ([`RESET_OPTIONS`]).
+    /// Read a reset body into a [`ResetRequest`] and check it against
+    /// `info` (its tasks, splits and levels); any key that is no reset
+    /// option is refused ([`reset_options`]).
     pub fn parse(info: &'static EnvInfo, options: &Value) -> Result<Self, EnvError> {
         Self::parse_with(info, options, &[])
     }
@@ -74,10 +56,9 @@ impl ResetOptions {
         options: &Value,
         transport_keys: &[&str],
     ) -> Result<Self, EnvError> {
-        let empty = serde_json::Map::new();
-        let fields = match options {
-            Value::Object(map) => map,
-            Value::Null => &empty,
+        match options {
+            Value::Object(fields) => refuse_unknown(fields, transport_keys)?,
+            Value::Null => {}
             other => {
                 return Err(EnvError::validation(
                     "body",
@@ -87,86 +68,33 @@ impl ResetOptions {
                     ),
                 ));
             }
-        };
-        refuse_unknown(fields, transport_keys)?;
-        let seed = match fields.get("seed") {
-            None | Some(Value::Null) => None,
-            Some(value) => Some(parse_seed(value)?),
-        };
-        let episode_id = match fields.get("episode_id") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(id)) if id.chars().count() <= MAX_EPISODE_ID_LEN => Some(id.clone()),
-            Some(Value::String(_)) => {
-                return Err(EnvError::validation(
-                    "episode_id",
-                    format!("must be at most {MAX_EPISODE_ID_LEN} characters"),
-                ));
-            }
-            Some(other) => {
-                return Err(EnvError::validation(
-                    "episode_id",
-                    format!("must be a string or null, got {}", json_kind(other)),
-                ));
-            }
-        };
-        let task_name = ["task", "task_name", "task_id"]
-            .iter()
-            .find_map(|key| fields.get(*key).filter(|v| !v.is_null()).map(|v| (*key, v)));
-        let task = match task_name {
+        }
+        let request = ResetRequest::read(info, options)?;
+        let task_named = request.task_named(info)?;
+        let task = match &task_named {
             None => info.default_task(),
-            Some((_, Value::String(name))) => {
-                info.task(name).ok_or_else(|| EnvError::UnknownTask {
-                    env: info.id.to_owned(),
-                    task: name.clone(),
-                    available: info.task_ids(),
-                })?
-            }
-            Some((key, other)) => {
-                return Err(EnvError::validation(
-                    key,
-                    format!(
-                        "must be a task name ({}), got {}",
-                        info.task_ids(),
-                        json_kind(other)
-                    ),
-                ));
-            }
-        };
-        let task_named = task_name.is_some();
-        let reward_mode = match fields.get(REWARD_MODE) {
-            None | Some(Value::Null) => RewardMode::default(),
-            Some(Value::String(name)) => RewardMode::parse(name).ok_or_else(|| {
-                EnvError::validation(
-                    REWARD_MODE,
-                    format!(
-                        "unknown reward mode `{}`; send one of: {}",
-                        name.chars().take(40).collect::<String>(),
-                        reward_mode_names()
-                    ),
-                )
+            Some((_, name)) => info.task(&name.0).ok_or_else(|| EnvError::UnknownTask {
+                env: info.id.to_owned(),
+                task: name.0.clone(),
+                available: info.task_ids(),
             })?,
-            Some(other) => {
-                return Err(EnvError::validation(
-                    REWARD_MODE,
-                    format!(
-                        "must be one of {} (a string), got {}",
-                        reward_mode_names(),
-                        json_kind(other)
-                    ),
-                ));
-            }
         };
+        let difficulty = served_level(info, request.difficulty)?;
         let mut options = ResetOptions {
-            seed,
-            episode_id,
+            seed: request.seed.map(|seed| seed.0),
+            episode_id: request.episode_id.map(|id| id.0),
             task,
-            reward_mode,
+            reward_mode: request.reward_mode.map(|m| m.0).unwrap_or_default(),
             split: None,
-            difficulty: splits::DEFAULT_LEVEL,
+            difficulty: difficulty.unwrap_or(splits::DEFAULT_LEVEL),
         };
-        let difficulty = parse_difficulty(info, fields.get(splits::DIFFICULTY))?;
-        options.difficulty = difficulty.unwrap_or(splits::DEFAULT_LEVEL);
-        options.select(info, fields, task_named, difficulty)?;
+        options.select(
+            info,
+            request.split.as_ref(),
+            request.index,
+            task_named.is_some(),
+            difficulty,
+        )?;
         Ok(options)
     }
 
@@ -189,32 +117,12 @@ impl ResetOptions {
     fn select(
         &mut self,
         info: &'static EnvInfo,
-        fields: &serde_json::Map<String, Value>,
+        split: Option<&SplitName>,
+        index: Option<TaskIndex>,
         task_named: bool,
         difficulty: Option<u8>,
     ) -> Result<(), EnvError> {
-        let split = match fields.get(splits::SPLIT) {
-            None | Some(Value::Null) => None,
-            Some(Value::String(name)) => Some(info.split(name)?),
-            Some(other) => {
-                return Err(EnvError::validation(
-                    splits::SPLIT,
-                    format!(
-                        "must be a split name (train, validation, test), got {}",
-                        json_kind(other)
-                    ),
-                ));
-            }
-        };
-        let index = match fields.get(splits::INDEX) {
-            None | Some(Value::Null) => None,
-            Some(value) => Some(whole_number(value).ok_or_else(|| {
-                EnvError::validation(
-                    splits::INDEX,
-                    format!("must be a task index (an integer from 0), got {value}"),
-                )
-            })?),
-        };
+        let split = split.map(|name| info.split(&name.0)).transpose()?;
         let Some(split) = split else {
             return match index {
                 Some(_) => Err(EnvError::validation(
@@ -225,7 +133,7 @@ impl ResetOptions {
             };
         };
         self.split = Some(split);
-        let Some(index) = index else {
+        let Some(TaskIndex(index)) = index else {
             return match self.seed {
                 Some(seed) if !split.contains(seed) => Err(EnvError::validation(
                     "seed",
@@ -271,38 +179,20 @@ impl ResetOptions {
     }
 }
 
-/// The `difficulty` reset option: a level from 1 to 5 that `info` serves
+/// The `difficulty` reset option, when `info` serves that level
 /// ([`EnvInfo::levels`]).
-fn parse_difficulty(info: &EnvInfo, value: Option<&Value>) -> Result<Option<u8>, EnvError> {
-    let served = || {
-        let levels: Vec<String> = info.levels.iter().map(u8::to_string).collect();
-        levels.join(", ")
-    };
-    let level = match value {
-        None | Some(Value::Null) => return Ok(None),
-        Some(value) => whole_number(value)
-            .filter(|l| *l <= u64::from(u8::MAX) && splits::LEVELS.contains(&(*l as u8)))
-            .ok_or_else(|| {
-                EnvError::validation(
-                    splits::DIFFICULTY,
-                    format!(
-                        "must be a difficulty level, an integer from 1 to 5 (served: {}), got {value}",
-                        served()
-                    ),
-                )
-            })? as u8,
-    };
-    if !info.levels.contains(&level) {
-        return Err(EnvError::validation(
+fn served_level(info: &EnvInfo, level: Option<Level>) -> Result<Option<u8>, EnvError> {
+    match level {
+        Some(Level(level)) if !info.levels.contains(&level) => Err(EnvError::validation(
             splits::DIFFICULTY,
             format!(
                 "level {level} is not served by {}; the levels served are: {}",
                 info.id,
-                served()
+                crate::reset::served_levels(info)
             ),
-        ));
+        )),
+        level => Ok(level.map(|Level(level)| level)),
     }
-    Ok(Some(level))
 }
 
 /// Refuse the first key that is no reset option, naming it, the option it
@@ -311,7 +201,7 @@ fn refuse_unknown(
     fields: &serde_json::Map<String, Value>,
     transport_keys: &[&str],
 ) -> Result<(), EnvError> {
-    let accepted = || RESET_OPTIONS.iter().chain(transport_keys);
+    let accepted = || reset_options().iter().chain(transport_keys);
     let Some(unknown) = fields.keys().find(|k| !accepted().any(|a| a == k)) else {
         return Ok(());
     };
@@ -352,44 +242,21 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The reset option that picks the [`RewardMode`].
-pub const REWARD_MODE: &str = "reward_mode";
-
-/// `shaped, score`
-pub fn reward_mode_names() -> String {
-    RewardMode::ALL.map(RewardMode::name).join(", ")
-}
-
-/// Seeds are non-negative integers; like the reference server, numeric
-/// strings ("42") and integral floats (42.0) are accepted.
-fn parse_seed(value: &Value) -> Result<u64, EnvError> {
-    let parsed = match value {
-        Value::String(s) => s.trim().parse::<u64>().ok(),
-        number => whole_number(number),
-    };
-    parsed.filter(|seed| *seed <= MAX_SEED).ok_or_else(|| {
-        EnvError::validation(
-            "seed",
-            format!("must be an integer from 0 to {MAX_SEED}, got {value}"),
-        )
-    })
-}
-
-/// A non-negative integer, also written as an integral float (`871.0` is
-/// an integer in JSON, and in JSON Schema).
-pub(crate) fn whole_number(value: &Value) -> Option<u64> {
-    let n = value.as_number()?;
-    n.as_u64().or_else(|| {
-        n.as_f64()
-            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < u64::MAX as f64)
-            .map(|f| f as u64)
-    })
-}
-
 /// One session of one environment: reset, step and state as JSON.
 pub struct AnyEnv {
     info: &'static EnvInfo,
     episode: Option<Box<dyn DynEpisode>>,
+    progress: Progress,
+}
+
+/// How far a session has gone: the episodes it started and the steps it
+/// played, counted by every transport alike. A front end that compares two
+/// readings learns that someone else reset or stepped the session (the MCP
+/// server tells its client so), without reading the episode.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub episodes: u64,
+    pub steps: u64,
 }
 
 impl std::fmt::Debug for AnyEnv {
@@ -415,6 +282,7 @@ impl AnyEnv {
         AnyEnv {
             info,
             episode: None,
+            progress: Progress::default(),
         }
     }
 
@@ -449,6 +317,7 @@ impl AnyEnv {
             options.reward_mode,
         );
         self.episode = Some(episode);
+        self.progress.episodes += 1;
         result
     }
 
@@ -460,10 +329,25 @@ impl AnyEnv {
         if let Some(kind) = crate::tools::openenv_action(action) {
             return Ok(self.openenv_step(kind, action));
         }
-        match self.episode.as_mut() {
+        let result = match self.episode.as_mut() {
             Some(episode) => episode.step(action),
             None => Err(EnvError::NotStarted),
+        };
+        if result.is_ok() {
+            self.progress.steps += 1;
         }
+        result
+    }
+
+    /// The episodes started and steps played so far ([`Progress`]).
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// The task of the episode on, if one is.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn task(&self) -> Option<&'static TaskInfo> {
+        self.episode.as_ref().map(|e| e.task())
     }
 
     /// The tools of this session's episode (they may follow its task),
@@ -696,7 +580,7 @@ mod tests {
             assert_eq!(err.as_ref().map(EnvError::code), Some("VALIDATION_ERROR"));
             assert_eq!(err.as_ref().and_then(|e| e.field()), Some(field), "{body}");
             let message = err.map(|e| e.to_string()).unwrap_or_default();
-            for option in RESET_OPTIONS {
+            for option in reset_options() {
                 assert!(message.contains(option), "{message}");
             }
             if let Some(near) = near {
@@ -706,7 +590,7 @@ mod tests {
                 );
             }
         }
-        let every: serde_json::Map<String, Value> = RESET_OPTIONS
+        let every: serde_json::Map<String, Value> = reset_options()
             .iter()
             .map(|k| ((*k).to_owned(), Value::Null))
             .collect();

@@ -9,8 +9,8 @@
 //! for `T` tasks and `L` levels. The record ([`TaskRef`]), not the index, is
 //! a task's stable name: `{env}/{task}/{level}/{seed}`.
 
+use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{Value, json};
 
 use crate::error::EnvError;
 use crate::registry::{EnvInfo, TaskInfo};
@@ -84,6 +84,34 @@ pub struct TaskRef {
     pub seed: u64,
 }
 
+/// A task of a split as the Task API serves it (`POST /{env_id}/task` and
+/// the lists).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TaskRecord {
+    pub index: u64,
+    /// `{env}/{task}/{difficulty}/{seed}`, the task's stable name.
+    pub task_id: String,
+    pub task_name: &'static str,
+    /// The split, as harbor's `HarborTaskRef` names it.
+    pub dataset: &'static str,
+    pub env: &'static str,
+    pub split: &'static str,
+    pub task: &'static str,
+    #[schemars(range(min = 1, max = 5))]
+    pub difficulty: u8,
+    pub seed: u64,
+    pub max_steps: u32,
+    /// The reset options that play this task.
+    pub reset: TaskReset,
+}
+
+/// The reset options of one task of a split.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TaskReset {
+    pub split: &'static str,
+    pub index: u64,
+}
+
 impl TaskRef {
     /// `{env}/{task}/{level}/{seed}`: the task's name whatever its index.
     pub fn id(&self) -> String {
@@ -94,20 +122,23 @@ impl TaskRef {
     }
 
     /// The record the Task API serves.
-    pub fn to_json(&self) -> Value {
-        json!({
-            "index": self.index,
-            "task_id": self.id(),
-            "task_name": self.task.id,
-            "dataset": self.split.name,
-            "env": self.env.id,
-            "split": self.split.name,
-            "task": self.task.id,
-            DIFFICULTY: self.difficulty,
-            "seed": self.seed,
-            "max_steps": self.env.max_steps(self.task, self.difficulty),
-            "reset": { SPLIT: self.split.name, INDEX: self.index },
-        })
+    pub fn record(&self) -> TaskRecord {
+        TaskRecord {
+            index: self.index,
+            task_id: self.id(),
+            task_name: self.task.id,
+            dataset: self.split.name,
+            env: self.env.id,
+            split: self.split.name,
+            task: self.task.id,
+            difficulty: self.difficulty,
+            seed: self.seed,
+            max_steps: self.env.max_steps(self.task, self.difficulty),
+            reset: TaskReset {
+                split: self.split.name,
+                index: self.index,
+            },
+        }
     }
 }
 

@@ -32,6 +32,9 @@ pub struct ToolSpec {
     pub name: &'static str,
     pub required: &'static [&'static str],
     pub optional: &'static [&'static str],
+    /// At least one of `optional` must be given (`set_triage`: a priority,
+    /// a department or both); the input schema states it (`minProperties`).
+    pub needs_an_optional: bool,
 }
 
 impl ToolSpec {
@@ -44,6 +47,15 @@ impl ToolSpec {
             name,
             required,
             optional,
+            needs_an_optional: false,
+        }
+    }
+
+    /// This tool, taking at least one of its optional arguments.
+    pub const fn needing_an_optional(self) -> Self {
+        ToolSpec {
+            needs_an_optional: true,
+            ..self
         }
     }
 
@@ -156,10 +168,18 @@ pub fn arguments_of<A: Serialize>(action: &A, drop: &[&str]) -> Option<Map<Strin
 }
 
 /// The input schema of `spec`: the action schema's properties it takes
-/// (`extra` supplies those that are not action fields), `$defs` carried
-/// along. A property that may be null or `""` in an action ("not given")
+/// (`extra` supplies those that are not action fields), each described for
+/// this tool ([`argument_description`]) and with its definitions written
+/// in place, so the schema carries no `$defs` (a model's client need not
+/// resolve a `$ref`, and a tool never carries a definition it does not
+/// use). A property that may be null or `""` in an action ("not given")
 /// is offered as its value alone: a tool argument left out is not given.
 pub fn input_schema(action_schema: &Value, spec: &ToolSpec, extra: &[(&str, Value)]) -> Value {
+    let empty = Map::new();
+    let defs = match action_schema.get("$defs") {
+        Some(Value::Object(defs)) => defs,
+        _ => &empty,
+    };
     let mut properties = Map::new();
     for name in spec.required.iter().chain(spec.optional) {
         let schema = extra
@@ -171,7 +191,7 @@ pub fn input_schema(action_schema: &Value, spec: &ToolSpec, extra: &[(&str, Valu
                     .pointer(&format!("/properties/{name}"))
                     .cloned()
             })
-            .map_or_else(|| json!({}), given);
+            .map_or_else(|| json!({}), |s| argument(given(s), defs));
         properties.insert((*name).to_owned(), schema);
     }
     let mut schema = json!({
@@ -180,46 +200,94 @@ pub fn input_schema(action_schema: &Value, spec: &ToolSpec, extra: &[(&str, Valu
         "required": spec.required,
         "additionalProperties": false,
     });
-    if let Some(Value::Object(defs)) = action_schema.get("$defs") {
-        let used = referenced_defs(&schema, defs);
-        if !used.is_empty() {
-            schema["$defs"] = Value::Object(used);
+    if spec.needs_an_optional && !spec.optional.is_empty() {
+        schema["minProperties"] = json!(spec.required.len() + 1);
+    }
+    schema
+}
+
+/// One argument's schema: its `$ref`s replaced by their definitions, and
+/// its description (or else its definition's) as [`argument_description`]
+/// words it; none when neither says more than which command it is for.
+fn argument(mut schema: Value, defs: &Map<String, Value>) -> Value {
+    let own = schema
+        .get("description")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    let definition = referenced(&schema, defs)
+        .and_then(|d| d.get("description"))
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    inline_refs(&mut schema, defs, 0);
+    let description = own
+        .as_deref()
+        .and_then(argument_description)
+        .or_else(|| definition.as_deref().and_then(argument_description));
+    if let Value::Object(map) = &mut schema {
+        match description {
+            Some(description) => {
+                map.insert("description".to_owned(), Value::String(description));
+            }
+            None => {
+                map.remove("description");
+            }
         }
     }
     schema
 }
 
-/// The definitions `schema` refers to, directly or through one another:
-/// a tool's schema carries only those (the action's `Command` enum, used by
-/// no tool argument, was the largest part of several tools' schemas).
-fn referenced_defs(schema: &Value, defs: &Map<String, Value>) -> Map<String, Value> {
-    fn refs_in(value: &Value, out: &mut Vec<String>) {
-        match value {
-            Value::Object(map) => {
-                if let Some(Value::String(target)) = map.get("$ref")
-                    && let Some(name) = target.strip_prefix("#/$defs/")
-                {
-                    out.push(name.to_owned());
-                }
-                map.values().for_each(|v| refs_in(v, out));
-            }
-            Value::Array(items) => items.iter().for_each(|v| refs_in(v, out)),
-            _ => {}
+/// How deep definitions may refer to one another; deeper is a cycle.
+const MAX_REF_DEPTH: usize = 8;
+
+/// The definition `schema`'s `$ref` names, if it names one of `defs`.
+fn referenced<'a>(schema: &Value, defs: &'a Map<String, Value>) -> Option<&'a Value> {
+    schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+        .and_then(|name| defs.get(name))
+}
+
+/// Replace every `{"$ref": "#/$defs/X", ...}` in `schema` by X's definition,
+/// the reference's sibling keys kept over the definition's.
+fn inline_refs(schema: &mut Value, defs: &Map<String, Value>, depth: usize) {
+    let target = referenced(schema, defs)
+        .filter(|_| depth < MAX_REF_DEPTH)
+        .cloned();
+    if let Value::Object(map) = schema
+        && let Some(Value::Object(definition)) = target
+    {
+        map.remove("$ref");
+        for (key, value) in definition {
+            map.entry(key).or_insert(value);
         }
+        inline_refs(schema, defs, depth + 1);
+        return;
     }
-    let mut used = Map::new();
-    let mut pending = Vec::new();
-    refs_in(schema, &mut pending);
-    while let Some(name) = pending.pop() {
-        if used.contains_key(&name) {
-            continue;
-        }
-        if let Some(def) = defs.get(&name) {
-            refs_in(def, &mut pending);
-            used.insert(name, def.clone());
-        }
+    match schema {
+        Value::Object(map) => map.values_mut().for_each(|v| inline_refs(v, defs, depth)),
+        Value::Array(items) => items.iter_mut().for_each(|v| inline_refs(v, defs, depth)),
+        _ => {}
     }
-    used
+}
+
+/// An action field's description as one tool's argument: the action's
+/// docs say which commands read a field (`For `set_triage`: the ticket's
+/// priority.`), which a tool's own argument need not repeat, so a leading
+/// `For ...:` is dropped (a description that is nothing else is none) and
+/// line breaks are folded.
+pub fn argument_description(doc: &str) -> Option<String> {
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rest = match doc.strip_prefix("For ") {
+        Some(rest) => match rest.split_once(": ") {
+            Some((_, said)) => said.to_owned(),
+            None => return None,
+        },
+        None => doc,
+    };
+    let mut chars = rest.chars();
+    let first = chars.next()?;
+    Some(first.to_uppercase().chain(chars).collect())
 }
 
 /// A property schema without its "not given" forms (`null`, `""`).

@@ -14,6 +14,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod support_triage_corpus;
 use env_wasm::Points;
+use env_wasm::support_triage::policy::Case;
 use support_triage_corpus::*;
 
 fn inv(f: &Fixture) -> String {
@@ -423,21 +424,8 @@ fn natural_replies_of_every_misread_class_earn_full() {
             .filter(|f| f.kind == kind || (kind == "security_key" && f.leaked_key()))
             .take(2)
         {
-            let reply = fill(f, t);
-            let g = grade(f, &reply);
-            let full = g
-                .criteria
-                .iter()
-                .filter(|(k, _)| k.starts_with("reply"))
-                .all(|(_, v)| *v == Points::FULL);
-            if !full {
+            if !reply_earns_full_or_is_printed(f, kind, &fill(f, t)) {
                 bad += 1;
-                println!(
-                    "--- {kind} {}: {reply}\n  {:?}\n  {}",
-                    f.id(),
-                    g.criteria,
-                    g.notes[2..].join(" | ")
-                );
             }
         }
     }
@@ -675,4 +663,257 @@ fn every_flag_quotes_the_sentence_that_fired_it() {
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Tickets of `kinds` on the stock hard desk and on the records desk of
+/// levels 4 and 5, two of each kind per level where the level draws it
+/// (security incidents without a leaked key, whose replies ask for other
+/// steps).
+fn tickets_at_every_level(kinds: &[&str]) -> Vec<Fixture> {
+    use env_wasm::support_triage::generate::generate_at;
+    let mut out: Vec<Fixture> = fixtures()
+        .into_iter()
+        .filter(|f| kinds.contains(&f.kind) && !f.leaked_key())
+        .collect();
+    for level in [4u8, 5] {
+        let mut taken: Vec<&str> = Vec::new();
+        for seed in 0..600 {
+            let desk = generate_at("hard", level, seed);
+            let kind = desk.tickets[0].case.kind();
+            let seen = taken.iter().filter(|k| **k == kind).count();
+            let leaked_key = matches!(desk.tickets[0].case, Case::Security { leaked_key: true });
+            if kinds.contains(&kind) && seen < 2 && !leaked_key {
+                taken.push(kind);
+                out.push(Fixture {
+                    desk,
+                    kind,
+                    nth: seen,
+                });
+            }
+            if taken.len() == 2 * kinds.len() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `reply` earns every reply criterion on `f`; when it does not,
+/// the reply, its criteria and the grader's notes are printed.
+fn reply_earns_full_or_is_printed(f: &Fixture, kind: &str, reply: &str) -> bool {
+    let g = grade(f, reply);
+    let full = g
+        .criteria
+        .iter()
+        .filter(|(k, _)| k.starts_with("reply"))
+        .all(|(_, v)| *v == Points::FULL);
+    if !full {
+        println!(
+            "--- {kind} {}: {reply}\n  {:?}\n  {}",
+            f.id(),
+            g.criteria,
+            g.notes[2..].join(" | ")
+        );
+    }
+    full
+}
+
+/// Each row, filled in on every ticket of its kind (two at least), earns
+/// every reply criterion; the ones that do not are printed.
+fn earn_every_reply_criterion(fx: &[Fixture], rows: &[(&str, &str)]) {
+    let (mut read, mut bad) = (0, 0);
+    for (kind, t) in rows {
+        for f in fx.iter().filter(|f| f.kind == *kind) {
+            read += 1;
+            if !reply_earns_full_or_is_printed(f, kind, &fill(f, t)) {
+                bad += 1;
+            }
+        }
+    }
+    assert!(read >= 2 * rows.len(), "only {read} replies read");
+    assert_eq!(bad, 0, "replies read wrongly (printed above)");
+}
+
+/// Saying that an amount is past what the desk may refund or waive (above,
+/// beyond, outside, over, more than what the desk can do, the amount or
+/// limit it can do it up to) states what we cannot do: the reason for the
+/// escalation, not a promise (player p5, lines 21, 40, 41, 53).
+#[test]
+fn what_lies_past_the_desks_limit_is_no_promise() {
+    let kinds = [
+        "fee_waiver_over_limit",
+        "refund_late",
+        "refund_prorated_over_limit",
+        "refund_chargeback",
+    ];
+    let fx = tickets_at_every_level(&kinds);
+    for kind in kinds {
+        assert!(
+            fx.iter().any(|f| f.kind == kind),
+            "no {kind} ticket at levels 4 and 5"
+        );
+    }
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "fee_waiver_over_limit",
+            "Good morning {first},\n\nThank you for explaining what happened with the payment (ticket {id}).\n\nThe late fee on {inv} is above the amount the support desk can waive on its own, so I have referred your request to our billing supervisor for review. I cannot say what the decision will be, but we will write back to you {time}.\n\nKind regards,\nSupport",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, re ticket {id}: this fee is beyond what the support desk can waive, so our billing supervisor will review your request. We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: the late fee exceeds the amount I can waive myself, so I've passed it to our billing supervisor for review. We will get back to you {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: a fee of this size is over what we are able to waive at the support desk, so our billing supervisor will review your request. We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hello {first}, ticket {id}: the fee on {inv} is outside the limits of what the desk is authorised to waive without approval; I have referred it to our billing supervisor, who will decide. You'll hear from us {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, re ticket {id}: a charge from that long ago is beyond what I can refund on my own, so I've referred it to our billing supervisor for review. We'll be in touch {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, re ticket {id}: the charge is outside what the support desk can refund, so our billing supervisor will review your request. We'll reply {time}.",
+        ),
+        (
+            "refund_prorated_over_limit",
+            "Good morning {first},\n\nI have checked your request ({id}). The amount for the unused months of that annual term is above what the support desk can refund on its own, so I have passed the request to our billing supervisor, who will review it. We will come back to you with their answer {time}.\n\nWarm regards,\nSupport",
+        ),
+        (
+            "refund_prorated_over_limit",
+            "Hi {first}, ticket {id}: the unused months come to more than what the support desk can refund, so our billing supervisor will review the request. We'll reply {time}.",
+        ),
+        (
+            "refund_prorated_over_limit",
+            "Hi {first}, ticket {id}: the refund for the unused months exceeds the amount the desk is allowed to refund, so I have escalated it to our billing supervisor for review. We'll update you {time}.",
+        ),
+        (
+            "refund_chargeback",
+            "Hello {first},\n\nOur records show that the charge is already under dispute with your bank (ticket {id}).\n\nA charge under dispute is outside what the support desk can refund, so I have referred your request to our billing supervisor, who will review it alongside the dispute. We will be back in touch {time}.\n\nKind regards,\nSupport",
+        ),
+        (
+            "refund_chargeback",
+            "Hi {first}, ticket {id}: while your bank's dispute is open, the charge is beyond what the desk can refund; our billing supervisor will review it with the dispute. We'll reply {time}.",
+        ),
+    ];
+    earn_every_reply_criterion(&fx, &rows);
+}
+
+/// A state the desk is working towards ("once we have made sure your
+/// account is secure", "until your account is secure again", "as soon as
+/// your account is secure") is no all-clear: it says nothing of how things
+/// are now (player p5, lines 17 and 20).
+#[test]
+fn a_state_worked_towards_is_no_all_clear() {
+    let fx = tickets_at_every_level(&["security_incident"]);
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "security_incident",
+            "Hi {first},\n\nThanks for flagging this straight away: ticket {id} is now with our security team, who are handling it.\n\nIn the meantime, please:\n1. Reset your password right away.\n2. Turn on two-factor authentication.\n\nWe will update you {time}, once we have made sure your account is secure.\n\nRegards,\nSupport",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is handling this. Please reset your password and turn on two-factor authentication. Your other request is noted too, and we will pick it up once your account is secure. We'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is investigating. Please reset your password, turn on two-factor authentication, and avoid shared devices until your account is secure again. We'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is on it. Please reset your password and enable two-factor authentication. We'll update you {time}, and again as soon as your account is secure.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team has the case. Please reset your password and turn on two-factor authentication. We'll update you {time}, and once we have verified that no data was accessed we will tell you so.",
+        ),
+    ];
+    earn_every_reply_criterion(&fx, &rows);
+}
+
+/// The same limits and states around a real promise or an all-clear: an
+/// outcome after the limit, with its own object or its own "will", a
+/// waiver on the customer's action, an all-clear beside a state worked
+/// towards, a past finding in a time clause. Each must still be refused.
+#[test]
+fn promises_and_all_clears_beside_a_limit_or_a_goal_are_still_read() {
+    let fx = tickets_at_every_level(&[
+        "fee_waiver_over_limit",
+        "refund_late",
+        "refund_prorated_over_limit",
+        "security_incident",
+    ]);
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: although the fee is over the limit we can waive it this time. We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: the fee is above the amount the desk can waive, but we will waive it for you. We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: it's above what the desk can waive on its own, so our billing supervisor will look at it, and the fee will be waived once they sign off. We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: the fee is beyond what the desk can waive, but we will waive it if you pay the invoice today. We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: even though it exceeds the amount the desk can waive we can waive the fee for you. We'll reply {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: the charge is outside what the desk can refund, but we will refund you in full anyway. We'll reply {time}.",
+        ),
+        (
+            "refund_prorated_over_limit",
+            "Hi {first}, ticket {id}: the amount is above the limit the desk can refund, and we can refund it for you today. We'll reply {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. Rest assured nothing was exposed, and we'll update you {time} once we have made sure your account is secure.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. When we checked your account was secure. We'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. Once again, your data is safe. We'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. When we looked no data had been accessed. We'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. Your account will be secure once you reset your password. We'll update you {time}.",
+        ),
+    ];
+    for (kind, t) in rows {
+        let mut read = 0;
+        for f in fx.iter().filter(|f| f.kind == kind) {
+            let reply = fill(f, t);
+            let g = grade(f, &reply);
+            read += 1;
+            assert_eq!(
+                g.criteria["reply_compliance"],
+                Points::ZERO,
+                "{kind} {}: {reply}\n{:?}",
+                f.id(),
+                g.notes
+            );
+        }
+        assert!(read >= 2, "{kind}: only {read} tickets");
+    }
 }

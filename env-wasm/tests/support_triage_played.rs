@@ -1,9 +1,9 @@
 //! Episodes of `support_triage` played black-box by models (issue 21): over
 //! HTTP (`support_triage-p1`, `support_triage-p2`, and `support_triage-p3`
-//! and `-p4` at levels 3 to 5 on the records desk) and over MCP alone
-//! (`mcp-p2`), never reading the source, each kept with the player's own
-//! verdict of every point it lost (A: its own mistake, B: a grader defect,
-//! C: an instruction with two readings). Every episode is replayed from its
+//! and `-p4` at levels 3 to 5 on the records desk, `-p5` at levels 4 and 5)
+//! and over MCP alone (`mcp-p2`), never reading the source, each kept with
+//! the player's own verdict of every point it lost (A: its own mistake, B:
+//! a grader defect, C: an instruction with two readings). Every episode is replayed from its
 //! actions. Each one the player judged right, and each one whose lost
 //! points were all the grader's (B or C), must score full: a point lost
 //! there is a grader defect. Episodes with a point the player called its
@@ -71,6 +71,17 @@ const CORPORA: &[Corpus] = &[
         name: "support_triage-p4",
         text: include_str!("player_corpus/2026-12-02/support_triage-p4/episodes.jsonl"),
         current_records_desk: false,
+    },
+    // Levels 4 and 5 (validation split), 15 episodes, 15 more on the hard
+    // cases the required seeds did not draw, and 26 one-phrase replays
+    // (`probe_of`) that isolate two misreadings: a limit on what the desk
+    // can refund or waive read as a promise, and a state the desk works
+    // towards ("once we have made sure your account is secure") read as
+    // an all-clear. The report is beside it.
+    Corpus {
+        name: "support_triage-p5",
+        text: include_str!("player_corpus/2026-12-03/support_triage-p5/episodes.jsonl"),
+        current_records_desk: true,
     },
 ];
 

@@ -75,31 +75,61 @@ fn every_environment_lists_its_own_verbs_with_object_schemas() {
                     tool.name
                 );
             }
-            // Every $ref resolves inside the schema itself.
+            // Definitions are written in place: nothing to resolve, nothing unused.
             let text = schema.to_string();
-            for reference in text.split("\"$ref\":\"#/").skip(1) {
-                let path = reference.split('"').next().unwrap_or_default();
+            assert!(
+                !text.contains("$ref") && !text.contains("$defs"),
+                "{}: {text}",
+                tool.name
+            );
+            // Each argument is described for this tool: not as the action's
+            // field ("For `set_triage`."), nor naming another tool.
+            let others: Vec<String> = names
+                .iter()
+                .filter(|n| **n != tool.name)
+                .map(|n| format!("`{n}`"))
+                .collect();
+            for (argument, property) in &properties {
+                let description = property["description"].as_str().unwrap_or_default();
                 assert!(
-                    schema.pointer(&format!("/{path}")).is_some(),
-                    "{}: {path}",
+                    !description.starts_with("For ")
+                        && !others.iter().any(|o| description.contains(o.as_str())),
+                    "{}: {} argument {argument}: {description}",
+                    info.id,
                     tool.name
                 );
             }
         }
     }
-    // Typed: support_triage's labels are their enums.
+    // Typed: support_triage's labels are their enums, written in place.
     let tools = env("support_triage").tools();
-    let triage = tools
-        .iter()
-        .find(|t| t.name == "set_triage")
-        .map(|t| t.input_schema.clone());
-    let triage = triage.unwrap_or_default();
+    let schema_of = |name: &str| {
+        tools
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.input_schema.clone())
+            .unwrap_or_default()
+    };
+    let triage = schema_of("set_triage");
     assert_eq!(triage["required"], json!(["ticket_id"]));
-    assert_eq!(triage["properties"]["priority"]["$ref"], "#/$defs/Priority");
     assert_eq!(
-        triage["$defs"]["Priority"]["enum"],
+        triage["properties"]["priority"]["enum"],
         json!(["low", "medium", "high", "urgent"])
     );
+    // A priority, a department or both: the schema says at least one.
+    assert_eq!(triage["minProperties"], 2);
+    // Every command on one ticket requires it.
+    for tool in &tools {
+        if tool.input_schema["properties"].get("ticket_id").is_some() {
+            assert!(
+                tool.input_schema["required"]
+                    .as_array()
+                    .is_some_and(|r| r.contains(&json!("ticket_id"))),
+                "{}",
+                tool.name
+            );
+        }
+    }
 }
 
 #[test]

@@ -12,6 +12,11 @@
 //! server; with a `ws://` URL it opens that many `/ws` sessions instead and
 //! holds them `--hold` seconds, so a script can read the server's memory.
 //!
+//! `loadgen sizing --url http://127.0.0.1:7860/envs/support_triage --env support_triage
+//! --sessions 1000 --level 2 --pid PID` reads the server's resident memory with that
+//! many HTTP sessions idle (reset) and then active (half-way through their episodes,
+//! played with the reference policy of a local replay of each).
+//!
 //! Each run prints one JSON line on stdout (for scripts) and one line for
 //! people on stderr. Exit status: 0, or 1 when a session failed or the server
 //! answered with an error (the JSON line is printed either way), 2 for bad
@@ -19,6 +24,7 @@
 
 mod http1;
 mod idle;
+mod sizing;
 mod ws;
 
 use std::io::Write;
@@ -45,6 +51,8 @@ enum Command {
     Ws(WsArgs),
     /// Create N sessions and leave them idle (HTTP: POST /reset per X-Session-Id; ws://: open /ws sessions).
     Idle(IdleArgs),
+    /// The server's memory per idle and per active HTTP session of one environment.
+    Sizing(SizingArgs),
 }
 
 #[derive(Debug, Args)]
@@ -71,6 +79,43 @@ struct WsArgs {
     #[arg(long, default_value_t = 0)]
     seed_start: u64,
     /// Free text copied into the JSON line (which server, which mode).
+    #[arg(long, default_value = "")]
+    label: String,
+    /// The server's process id: its CPU time over the measured window goes into the line.
+    #[arg(long)]
+    pid: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+struct SizingArgs {
+    /// The environment's mount, e.g. http://127.0.0.1:7860/envs/support_triage.
+    #[arg(long)]
+    url: String,
+    /// The environment's id (its tasks and reference policy are replayed locally).
+    #[arg(long)]
+    env: String,
+    /// Sessions measured.
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    sessions: u32,
+    /// Difficulty level of every episode.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+    /// The server's process id, whose VmRSS is read.
+    #[arg(long)]
+    pid: u32,
+    /// Keep-alive connections in use at once.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    concurrency: u32,
+    /// Sessions played the same way before the baseline reading.
+    #[arg(long, default_value_t = 64)]
+    warmup_sessions: u32,
+    /// Seconds to wait before each reading.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_secs_or_zero)]
+    settle: f64,
+    /// The action (JSON) played where the reference's next one would end the episode.
+    #[arg(long, value_parser = parse_action)]
+    filler: Option<Value>,
+    /// Free text copied into the JSON line.
     #[arg(long, default_value = "")]
     label: String,
 }
@@ -127,6 +172,15 @@ fn parse_object(text: &str) -> Result<Map<String, Value>, String> {
     }
 }
 
+/// An action: a JSON object, or a bare string (an environment's text action).
+fn parse_action(text: &str) -> Result<Value, String> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(value @ (Value::Object(_) | Value::String(_))) => Ok(value),
+        Ok(other) => Err(format!("expected a JSON object or string, got {other}")),
+        Err(err) => Err(format!("not JSON: {err}")),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // One thread: the generator's cost stays on the single core the bench
@@ -144,6 +198,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Ws(args) => runtime.block_on(run_ws(args)),
         Command::Idle(args) => runtime.block_on(run_idle(args)),
+        Command::Sizing(args) => runtime.block_on(run_sizing(args)),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,
@@ -183,8 +238,10 @@ async fn run_ws(args: WsArgs) -> Result<bool, String> {
         action: Value::Object(args.action),
         reset: args.reset,
         seed_start: args.seed_start,
+        server_pid: args.pid,
     };
     let report = ws::run(&load).await?;
+    let server_cpu_s = report.server_cpu.map(|cpu| cpu.as_secs_f64());
     let window = report.window.as_secs_f64();
     let per_sec = if window > 0.0 {
         report.steps as f64 / window
@@ -211,6 +268,8 @@ async fn run_ws(args: WsArgs) -> Result<bool, String> {
         "max_ms": ms(hist, hist.max()),
         "mean_ms": if hist.is_empty() { 0.0 } else { hist.mean() / 1e6 },
         "first_error": report.first_error,
+        "server_cpu_s": server_cpu_s,
+        "steps_per_server_cpu_s": server_cpu_s.filter(|cpu| *cpu > 0.0).map(|cpu| report.steps as f64 / cpu),
     });
     emit(&line)?;
     eprintln!(
@@ -275,4 +334,74 @@ async fn run_idle(args: IdleArgs) -> Result<bool, String> {
         idle::close_all(&mut report.sockets).await;
     }
     Ok(report.errors == 0 && u64::from(load.sessions) == report.created)
+}
+
+async fn run_sizing(args: SizingArgs) -> Result<bool, String> {
+    let env = env_wasm::registry::find(&args.env).ok_or_else(|| {
+        format!(
+            "unknown environment `{}`; the environments are: {}",
+            args.env,
+            env_wasm::registry::env_ids()
+        )
+    })?;
+    let load = sizing::Sizing {
+        url: args.url,
+        env,
+        sessions: args.sessions,
+        level: args.level,
+        pid: args.pid,
+        concurrency: args.concurrency,
+        warmup_sessions: args.warmup_sessions,
+        settle: Duration::from_secs_f64(args.settle),
+        filler: args.filler,
+    };
+    let report = sizing::measure(&load).await?;
+    let per_session = |kb: u64| {
+        (kb.saturating_sub(report.baseline_kb)) as f64 * 1024.0 / f64::from(load.sessions)
+    };
+    let idle_bytes = per_session(report.idle_kb);
+    let active_bytes = per_session(report.active_kb);
+    let line = json!({
+        "mode": "sizing",
+        "label": args.label,
+        "url": load.url,
+        "env": env.id,
+        "level": load.level,
+        "sessions": load.sessions,
+        "warmup_sessions": load.warmup_sessions,
+        "start_kb": report.start_kb,
+        "baseline_kb": report.baseline_kb,
+        "idle_kb": report.idle_kb,
+        "active_kb": report.active_kb,
+        "idle_bytes_per_session": idle_bytes,
+        "active_bytes_per_session": active_bytes,
+        "steps": report.steps,
+        "steps_per_session": report.steps as f64 / f64::from(load.sessions),
+        "filler_steps": report.filler_steps,
+        "unstepped_sessions": report.unstepped,
+        "errors": report.errors,
+        "first_error": report.first_error,
+        "elapsed_s": report.elapsed.as_secs_f64(),
+    });
+    emit(&line)?;
+    eprintln!(
+        "sizing {} level {}: {} sessions; RSS {} kB at start, {} kB after the warm-up, {} kB idle ({:.1} KB each), {} kB active ({:.1} KB each, {:.1} steps each); {} errors{}",
+        env.id,
+        load.level,
+        load.sessions,
+        report.start_kb,
+        report.baseline_kb,
+        report.idle_kb,
+        idle_bytes / 1024.0,
+        report.active_kb,
+        active_bytes / 1024.0,
+        report.steps as f64 / f64::from(load.sessions),
+        report.errors,
+        report
+            .first_error
+            .as_deref()
+            .map(|err| format!(" (first: {err})"))
+            .unwrap_or_default(),
+    );
+    Ok(report.errors == 0)
 }

@@ -37,6 +37,9 @@ pub struct StepLoad {
     pub action: Value,
     pub reset: Map<String, Value>,
     pub seed_start: u64,
+    /// The server's process id: its CPU time over the measured window is
+    /// read from `/proc` (steps per CPU-second are steps per core).
+    pub server_pid: Option<u32>,
 }
 
 pub struct Report {
@@ -52,6 +55,9 @@ pub struct Report {
     /// Step round trips in nanoseconds.
     pub latency: Histogram<u64>,
     pub first_error: Option<String>,
+    /// The server's CPU time (user and system, every thread) over the
+    /// measured window, when its pid was given.
+    pub server_cpu: Option<Duration>,
 }
 
 /// What the sessions share; one thread, so a `RefCell` borrowed only
@@ -101,10 +107,11 @@ pub async fn run(load: &StepLoad) -> Result<Report, String> {
     };
     // One text for every step: Utf8Bytes clones share the buffer.
     let step = Utf8Bytes::from(json!({ "type": "step", "data": load.action }).to_string());
-    let outcomes = join_all(
+    let sessions = join_all(
         (0..load.sessions).map(|index| session(load, index, step.clone(), window, &tally)),
-    )
-    .await;
+    );
+    let (outcomes, server_cpu) =
+        futures_util::future::join(sessions, cpu_over(load.server_pid, window)).await;
     let mut tally = tally.into_inner();
     let mut failed_sessions = 0;
     for outcome in outcomes {
@@ -121,7 +128,34 @@ pub async fn run(load: &StepLoad) -> Result<Report, String> {
         window: load.duration,
         latency: tally.latency,
         first_error: tally.first_error,
+        server_cpu,
     })
+}
+
+/// The CPU time process `pid` spends over `window` (none without a pid, or
+/// when `/proc` cannot be read).
+async fn cpu_over(pid: Option<u32>, window: Window) -> Option<Duration> {
+    let pid = pid?;
+    tokio::time::sleep_until(tokio::time::Instant::from_std(window.from)).await;
+    let start = cpu_time(pid);
+    tokio::time::sleep_until(tokio::time::Instant::from_std(window.end)).await;
+    Some(cpu_time(pid)?.saturating_sub(start?))
+}
+
+/// User and system time of process `pid` so far, every thread's, from
+/// `/proc/PID/stat` (fields 14 and 15, after the parenthesised name).
+pub fn cpu_time(pid: u32) -> Option<Duration> {
+    // USER_HZ: the kernel reports these in 1/100 s on every Linux
+    // architecture's userspace ABI, whatever its internal tick rate.
+    const TICKS_PER_SECOND: u64 = 100;
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(Duration::from_millis(
+        (utime + stime) * 1000 / TICKS_PER_SECOND,
+    ))
 }
 
 /// One session until the window ends. `Err` when it cannot go on (no

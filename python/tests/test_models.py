@@ -8,6 +8,7 @@ import asyncio
 import subprocess
 import sys
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 import deskbench
@@ -15,6 +16,11 @@ import pytest
 from conftest import REPO
 
 CONCURRENT = 8  # /ws connections replaying at once
+
+
+def test_the_package_under_test_is_this_checkouts() -> None:
+    """Not another checkout's, which a venv's editable install may point at."""
+    assert Path(deskbench.__file__).resolve().is_relative_to(REPO / "python"), deskbench.__file__
 
 
 def test_the_checked_in_models_and_tools_are_what_the_server_generates(server: str) -> None:

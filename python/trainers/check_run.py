@@ -1,7 +1,8 @@
 """After `make trainers`' GRPO run: the trainer logged a reward on every step, and the run
-left no session on the server. The server was started with `--max-sessions` equal to the
-run's rollouts per step, so if any session of the run were still open, one of that many new
-sessions would be refused (CAPACITY_REACHED).
+left no session on the server, read two ways: the server's own count (`GET /stats`, live
+sessions on every transport) is 0, and, as the server was started with `--max-sessions`
+equal to the run's rollouts per step, that many new sessions all open (one the run still
+held would make the last of them refused: CAPACITY_REACHED).
 
 Usage: check_run.py LOG_JSON --url SERVER_ROOT --steps N --sessions N [--env support_triage]
 """
@@ -37,6 +38,11 @@ def main() -> int:
         print(f"check_run: expected a finite reward logged at each of steps 1..{args.steps}", file=sys.stderr)
         return 1
 
+    live = deskbench._tasks.request(args.url, "/stats")["sessions"]
+    print(f"server sessions after the run: {live['active']} live ({live['by_transport']})")
+    if live["active"] != 0:
+        print(f"check_run: the run left {live['active']} session(s) on the server", file=sys.stderr)
+        return 1
     clients = [deskbench.CLIENTS[args.env](args.url).sync() for _ in range(args.sessions)]
     try:
         for client in clients:

@@ -366,7 +366,7 @@ impl ApiError {
 
     /// The JSON-RPC error object, `{"code", "message", "data"?}`: our JSON
     /// body's `error` as `data`, a standard code by kind.
-    pub fn rpc_error(&self) -> Value {
+    pub fn rpc_error(&self) -> crate::wire::RpcError {
         let code = match self {
             ApiError::Rpc { code, .. } => *code,
             ApiError::InvalidJson(_) => crate::mcp::PARSE_ERROR,
@@ -378,15 +378,18 @@ impl ApiError {
             _ => crate::mcp::INVALID_PARAMS,
         };
         let message = self.message_on(Transport::Mcp);
-        match self {
-            ApiError::Rpc { .. } | ApiError::InvalidJson(_) => {
-                json!({ "code": code, "message": message })
-            }
+        let data = match self {
+            ApiError::Rpc { .. } | ApiError::InvalidJson(_) => None,
             _ => {
-                let mut data = self.body()["error"].clone();
-                data["message"] = json!(message);
-                json!({ "code": code, "message": message, "data": data })
+                let mut data = self.error_body().error;
+                data.message = message.clone();
+                Some(data)
             }
+        };
+        crate::wire::RpcError {
+            code,
+            message,
+            data,
         }
     }
 }

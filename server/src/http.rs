@@ -429,7 +429,8 @@ pub async fn state(mut request: SessionRequest) -> Response {
 
 /// `GET /envs`: the registry, every environment and task.
 pub async fn envs() -> Response {
-    Json(registry::to_json()).into_response()
+    let environments: wire::Environments = registry::ENVIRONMENTS;
+    Json(environments).into_response()
 }
 
 /// The first path segment after `prefix` (`/envs/`): the environment a
@@ -466,12 +467,15 @@ fn not_found_at(path: &str) -> Response {
 }
 
 /// Rewrite axum's bodiless 405 into our JSON error. axum adds the `Allow`
-/// header outside route layers, so it still reaches the client.
+/// header outside route layers, so it still reaches the client. A handler's
+/// own 405 (`GET /mcp` without a session) has its body, and keeps it.
 pub async fn json_method_not_allowed(request: Request, next: Next) -> Response {
     let method: Method = request.method().clone();
     let path = request.uri().path().to_owned();
     let response = next.run(request).await;
-    if response.status() != StatusCode::METHOD_NOT_ALLOWED {
+    if response.status() != StatusCode::METHOD_NOT_ALLOWED
+        || response.headers().contains_key(header::CONTENT_TYPE)
+    {
         return response;
     }
     let mut json = ApiError::MethodNotAllowed {

@@ -40,6 +40,12 @@ use crate::error::{ApiError, Transport};
 use crate::ids;
 use crate::mount::{Mount, READ_TASK};
 use crate::sessions::Session;
+use crate::wire;
+
+pub mod notices;
+mod resources;
+
+use notices::Notices;
 
 pub const PARSE_ERROR: i64 = -32700;
 pub const INVALID_REQUEST: i64 = -32600;
@@ -53,8 +59,6 @@ pub const SERVER_ERROR: i64 = -32000;
 const PROTOCOL_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 /// The header a client names its negotiated protocol revision in.
 const PROTOCOL_VERSION_HEADER: &str = "mcp-protocol-version";
-const METHODS: &str =
-    "initialize, ping, tools/list, tools/call, openenv/session/create, openenv/session/close";
 
 /// Where a request runs.
 pub enum Target<'a> {
@@ -100,11 +104,18 @@ fn refused(err: ApiError) -> Answer {
     }
 }
 
+/// The JSON-RPC response ([`wire::JsonRpcResponse`]) to the request `id`.
 fn response(id: Value, outcome: Result<Value, ApiError>) -> Value {
-    match outcome {
-        Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
-        Err(err) => json!({ "jsonrpc": "2.0", "id": id, "error": err.rpc_error() }),
-    }
+    let outcome = match outcome {
+        Ok(result) => wire::RpcOutcome::Result(result),
+        Err(err) => wire::RpcOutcome::Error(err.rpc_error()),
+    };
+    let response = wire::JsonRpcResponse {
+        jsonrpc: wire::JsonRpcVersion,
+        id,
+        outcome,
+    };
+    serde_json::to_value(response).unwrap_or(Value::Null)
 }
 
 /// `POST /mcp`. A request gets HTTP 200 and a JSON-RPC response, a
@@ -296,20 +307,7 @@ fn transport_check(
     request: &Value,
 ) -> Result<(), (StatusCode, ApiError)> {
     let bad = |err| (StatusCode::BAD_REQUEST, err);
-    if let Some(version) = headers.get(PROTOCOL_VERSION_HEADER) {
-        let version = version.to_str().unwrap_or_default();
-        if !PROTOCOL_VERSIONS.contains(&version) {
-            return Err(bad(rpc(
-                INVALID_REQUEST,
-                format!(
-                    "unsupported MCP-Protocol-Version `{}`: send one of {} (the version \
-                         initialize answered)",
-                    version.chars().take(40).collect::<String>(),
-                    PROTOCOL_VERSIONS.join(", ")
-                ),
-            )));
-        }
-    }
+    version_check(headers)?;
     match header_session(headers).map_err(bad)? {
         Some(id) if mount.app.sessions.get(mount.info, Some(&id)).is_none() => {
             Err((StatusCode::NOT_FOUND, unknown_session(&id)))
@@ -333,6 +331,97 @@ fn transport_check(
             Ok(())
         }
     }
+}
+
+/// An `MCP-Protocol-Version` this server does not speak: 400.
+fn version_check(headers: &HeaderMap) -> Result<(), (StatusCode, ApiError)> {
+    let Some(version) = headers.get(PROTOCOL_VERSION_HEADER) else {
+        return Ok(());
+    };
+    let version = version.to_str().unwrap_or_default();
+    if PROTOCOL_VERSIONS.contains(&version) {
+        return Ok(());
+    }
+    Err((
+        StatusCode::BAD_REQUEST,
+        rpc(
+            INVALID_REQUEST,
+            format!(
+                "unsupported MCP-Protocol-Version `{}`: send one of {} (the version initialize \
+                 answered)",
+                version.chars().take(40).collect::<String>(),
+                PROTOCOL_VERSIONS.join(", ")
+            ),
+        ),
+    ))
+}
+
+/// `GET /mcp`: the notification stream of the session `Mcp-Session-Id`
+/// names ([`notices`]), server-sent events of one JSON-RPC notification
+/// each, open until the session ends or the client opens a newer one. As
+/// the streamable HTTP transport says: without a session header 405 (no
+/// stream to offer: nothing is announced to no session), a malformed
+/// session id or unsupported protocol version 400, a session that is not
+/// open 404, a client that does not accept `text/event-stream` 406, a
+/// browser origin not allowed 403; each with a JSON-RPC error body.
+pub async fn listen(State(mount): State<Mount>, headers: HeaderMap) -> Response {
+    if let Err(err) = origin_check(&mount, &headers) {
+        return refusal(&mount, Value::Null, (err.status(), err));
+    }
+    if let Err(refused) = version_check(&headers) {
+        return refusal(&mount, Value::Null, refused);
+    }
+    let id = match header_session(&headers) {
+        Err(err) => return refusal(&mount, Value::Null, (StatusCode::BAD_REQUEST, err)),
+        Ok(Some(id)) => id,
+        Ok(None) => {
+            let err = rpc(
+                INVALID_REQUEST,
+                "GET /mcp opens the notification stream of an MCP session: send the \
+                 Mcp-Session-Id header initialize returned",
+            );
+            let mut reply = refusal(&mount, Value::Null, (StatusCode::METHOD_NOT_ALLOWED, err));
+            reply.headers_mut().insert(
+                axum::http::header::ALLOW,
+                HeaderValue::from_static("GET, POST, DELETE"),
+            );
+            return reply;
+        }
+    };
+    let Some(session) = mount.app.sessions.get(mount.info, Some(&id)) else {
+        return refusal(
+            &mount,
+            Value::Null,
+            (StatusCode::NOT_FOUND, unknown_session(&id)),
+        );
+    };
+    if !accepts_event_stream(&headers) {
+        let err = rpc(
+            INVALID_REQUEST,
+            "GET /mcp answers with server-sent events: send Accept: text/event-stream",
+        );
+        return refusal(&mount, Value::Null, (StatusCode::NOT_ACCEPTABLE, err));
+    }
+    let notices = session.env().notices().clone();
+    axum::response::sse::Sse::new(notices.listen(mount.info))
+        .keep_alive(axum::response::sse::KeepAlive::default())
+        .into_response()
+}
+
+/// Whether the request's `Accept` allows `text/event-stream` (no header:
+/// anything).
+fn accepts_event_stream(headers: &HeaderMap) -> bool {
+    let accepted: Vec<&str> = headers
+        .get_all(axum::http::header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|v| v.split(';').next().unwrap_or_default().trim())
+        .collect();
+    accepted.is_empty()
+        || accepted
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case("text/event-stream") || *t == "*/*" || *t == "text/*")
 }
 
 /// `DELETE /mcp`: end the session `Mcp-Session-Id` names; 404 when it is
@@ -362,7 +451,11 @@ pub async fn end_session(State(mount): State<Mount>, headers: HeaderMap) -> Resp
         },
     };
     if mount.app.sessions.remove(mount.info, &id) {
-        Json(json!({ "session_id": id, "closed": true })).into_response()
+        Json(wire::SessionClosed {
+            session_id: id,
+            closed: true,
+        })
+        .into_response()
     } else {
         (StatusCode::NOT_FOUND, Json(unknown_session(&id).body())).into_response()
     }
@@ -375,52 +468,19 @@ pub fn handle(mut target: Target<'_>, request: Value) -> Answer {
         session: None,
         status: StatusCode::OK,
     };
-    let Value::Object(request) = request else {
+    if !request.is_object() {
         return refused(rpc(
             INVALID_REQUEST,
             "Invalid Request: send one JSON-RPC 2.0 object (batches are not supported)",
         ));
-    };
-    let id = match request.get("id") {
-        None => None,
-        Some(id @ (Value::Null | Value::String(_) | Value::Number(_))) => Some(id.clone()),
-        Some(_) => {
-            return plain(response(
-                Value::Null,
-                Err(rpc(
-                    INVALID_REQUEST,
-                    "Invalid Request: `id` must be a string, a number or null",
-                )),
-            ));
-        }
-    };
-    let mut problems = Vec::new();
-    if request.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-        problems.push("`jsonrpc` must be \"2.0\"");
     }
-    let method = request.get("method").and_then(Value::as_str);
-    if method.is_none() {
-        problems.push("`method` (a string) is required");
-    }
-    let (Some(method), true) = (method, problems.is_empty()) else {
-        let message = format!("Invalid Request: {}", problems.join("; "));
-        return plain(response(
-            id.unwrap_or(Value::Null),
-            Err(rpc(INVALID_REQUEST, message)),
-        ));
+    let request = match wire::JsonRpcRequest::read(&request) {
+        Ok(request) => request,
+        Err((id, code, message)) => return plain(response(id, Err(rpc(code, message)))),
     };
-    let id = id.unwrap_or(Value::Null);
-    let empty = Map::new();
-    let params = match request.get("params") {
-        None | Some(Value::Null) => &empty,
-        Some(Value::Object(params)) => params,
-        Some(_) => {
-            return plain(response(
-                id,
-                Err(rpc(INVALID_PARAMS, "`params` must be an object")),
-            ));
-        }
-    };
+    let id = request.id_value();
+    let params = request.params();
+    let method = request.method.0.as_str();
     let mut session = None;
     let outcome = match method {
         "initialize" => initialize(&target, params).map(|(result, opened)| {
@@ -428,16 +488,22 @@ pub fn handle(mut target: Target<'_>, request: Value) -> Answer {
             result
         }),
         "ping" => Ok(json!({})),
-        "tools/list" => list_tools(&target, params),
+        "tools/list" => list_tools(&mut target, params),
         "tools/call" => call_tool(&mut target, params),
+        "resources/list" => list_resources(&mut target, params),
+        "resources/templates/list" => Ok(json!({ "resourceTemplates": [] })),
+        "resources/read" => read_resource(&mut target, params),
+        "resources/subscribe" => subscribe(&mut target, params, true),
+        "resources/unsubscribe" => subscribe(&mut target, params, false),
         "openenv/session/create" => create_session(&target),
         "openenv/session/close" => close_session(&target, params),
         m if m.starts_with("notifications/") => Ok(json!({})),
         other => Err(rpc(
             METHOD_NOT_FOUND,
             format!(
-                "Method not found: {}; available: {METHODS}",
-                other.chars().take(60).collect::<String>()
+                "Method not found: {}; available: {}",
+                other.chars().take(60).collect::<String>(),
+                wire::RPC_METHODS.join(", ")
             ),
         )),
     };
@@ -484,14 +550,24 @@ fn initialize(
                     session
                 }
             };
+            // The client starts from the episode and tools as they are.
+            let env = session.env();
+            env.notices().shown_episode(&env);
+            env.notices().shown_tools(&env);
             Some(session.id().to_owned())
         }
         Target::Connection(..) => None,
     };
+    // Over HTTP the session's GET stream carries notifications; a `/ws`
+    // connection is its own trainer and hears of nothing it did not do.
+    let announced = opened.is_some();
     let result = json!({
         "protocolVersion": version,
         "serverInfo": { "name": format!("deskbench/{}", mount.info.id), "version": env!("CARGO_PKG_VERSION") },
-        "capabilities": { "tools": { "listChanged": false } },
+        "capabilities": {
+            "tools": { "listChanged": announced && mount.docs.tools_follow_task },
+            "resources": { "subscribe": announced, "listChanged": announced },
+        },
         "instructions": instructions(mount),
     });
     Ok((result, opened))
@@ -510,13 +586,18 @@ fn instructions(mount: &Mount) -> String {
         .filter(|t| t["name"] != READ_TASK)
         .map(signature)
         .collect();
+    let resources = resources::uris(mount.info.id).join(" and ");
     format!(
-        "{} Call {READ_TASK}() first: it shows the whole case for free (no step). Then {} each \
-         play one step and return its feedback as text, with the reward, done and the \
-         observation fields the step changed as structured content; the call that ends the episode says the score (0 to 1) and its deductions. \
-         The episode is the trainer's: this session plays the task and level the endpoint URL \
-         names (?task=...&difficulty=...), else the default task; after a reset by the \
-         trainer, {READ_TASK}() shows the new case.",
+        "{} Read the case first, for free (no step): call {READ_TASK}() (everything in one \
+         text), or read the resources {resources} (an instruction is the same for the whole \
+         episode: read it once). Then {} \
+         each play one step and return its feedback as text, with the reward, done and the \
+         observation fields the step changed as structured content; the call that ends the \
+         episode says \"score X of 1\" with its breakdown and deductions. The episode is the \
+         trainer's: this session plays the task and level the endpoint URL names \
+         (?task=...&difficulty=...), else the default task. When the trainer resets it, the \
+         session's GET stream says so (notifications/resources/list_changed, and \
+         tools/list_changed when the tools change); the case then shows the new episode.",
         mount.info.description,
         signatures.join(", ")
     )
@@ -648,20 +729,103 @@ fn http_session(
     }
 }
 
+/// Run `f` on the episode a request plays in: the `/ws` connection's, or
+/// the HTTP session's with its [`Notices`]; `None` when the HTTP request
+/// has no session yet.
+fn on_episode<T>(
+    target: &mut Target<'_>,
+    params: &Map<String, Value>,
+    f: impl FnOnce(&mut AnyEnv, Option<&Notices>) -> T,
+) -> Result<Option<T>, ApiError> {
+    match target {
+        Target::Connection(_, env) => Ok(Some(f(env, None))),
+        Target::Http(mount, headers, _) => {
+            Ok(http_session(mount, headers, params)?.map(|session| {
+                let mut env = session.env();
+                let notices = env.notices().clone();
+                f(&mut env, Some(&notices))
+            }))
+        }
+    }
+}
+
 /// `tools/list`: the tools of the session's episode, which may follow its
 /// task (productivity's `propose` and `final` take that task's typed
 /// answer), else the environment's (no session yet, or no episode).
-fn list_tools(target: &Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
-    let tools = match target {
-        Target::Connection(_, env) => Some(env.tools()),
-        Target::Http(mount, headers, _) => {
-            http_session(mount, headers, params)?.map(|session| session.env().tools())
+fn list_tools(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
+    let tools = on_episode(target, params, |env, notices| {
+        if let Some(notices) = notices {
+            notices.shown_tools(env);
         }
-    };
+        env.tools()
+    })?;
     Ok(match tools {
         Some(tools) => json!({ "tools": crate::mount::tool_list(tools) }),
         None => json!({ "tools": target.mount().docs.tools }),
     })
+}
+
+/// `resources/list`: the instruction and the case of the session's episode.
+fn list_resources(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
+    let info = target.mount().info;
+    let listed = on_episode(target, params, |env, _| resources::list(info, Some(env)))?;
+    Ok(listed.unwrap_or_else(|| resources::list(info, None)))
+}
+
+/// The `uri` a resources request names.
+fn uri_param(params: &Map<String, Value>) -> Result<&str, ApiError> {
+    params
+        .get("uri")
+        .and_then(Value::as_str)
+        .ok_or(ApiError::Missing {
+            field: "params.uri",
+            hint: "name the resource (a uri from resources/list)",
+        })
+}
+
+/// `resources/read`: free, as `read_task`; reading the case shows the
+/// client the episode as it stands.
+fn read_resource(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
+    let uri = uri_param(params)?;
+    resources::find(target.mount().info, uri)?;
+    let read = on_episode(target, params, |env, notices| {
+        let read = resources::read(env, uri);
+        if let (Some(notices), Ok(_)) = (notices, &read)
+            && resources::changes_with_steps(uri)
+        {
+            notices.shown_episode(env);
+        }
+        read
+    })?;
+    read.unwrap_or(Err(ApiError::Env(EnvError::NotStarted)))
+}
+
+/// `resources/subscribe` (`on`) and `resources/unsubscribe`: which changes
+/// the session's GET stream announces.
+fn subscribe(
+    target: &mut Target<'_>,
+    params: &Map<String, Value>,
+    on: bool,
+) -> Result<Value, ApiError> {
+    if matches!(target, Target::Connection(..)) {
+        return Err(rpc(
+            METHOD_NOT_FOUND,
+            "resources/subscribe is for POST /mcp, whose session's GET /mcp stream carries the \
+             updates; a /ws connection is its own trainer and reads the case with resources/read",
+        ));
+    }
+    let uri = uri_param(params)?;
+    resources::find(target.mount().info, uri)?;
+    let done = on_episode(target, params, |_, notices| {
+        if let Some(notices) = notices {
+            match on {
+                true => notices.subscribe(uri),
+                false => notices.unsubscribe(uri),
+            }
+        }
+    })?;
+    done.map(|()| json!({}))
+        .ok_or(ApiError::Env(EnvError::NotStarted))
 }
 
 fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Value, ApiError> {
@@ -674,16 +838,21 @@ fn call_tool(target: &mut Target<'_>, params: &Map<String, Value>) -> Result<Val
     })?;
     let arguments = params.get("arguments").unwrap_or(&Value::Null);
     let started = std::time::Instant::now();
-    let outcome = match target {
-        Target::Connection(_, env) => play(env, name, arguments),
-        Target::Http(mount, headers, _) => match http_session(mount, headers, params)? {
-            Some(session) => play(&mut session.env(), name, arguments),
-            // No session: the tool is still checked, so a wrong name says so.
-            None if name == READ_TASK => Err(EnvError::NotStarted),
-            None => AnyEnv::of(mount.info)
-                .call_tool(name, arguments)
-                .and(Err(EnvError::NotStarted)),
-        },
+    let played = on_episode(target, params, |env, notices| {
+        let outcome = play(env, name, arguments);
+        // What the result shows the client is not announced again.
+        if let (Some(notices), Ok(_)) = (notices, &outcome) {
+            notices.shown_episode(env);
+        }
+        outcome
+    })?;
+    let outcome = match (played, target.mount().info) {
+        (Some(outcome), _) => outcome,
+        // No session: the tool is still checked, so a wrong name says so.
+        (None, _) if name == READ_TASK => Err(EnvError::NotStarted),
+        (None, info) => AnyEnv::of(info)
+            .call_tool(name, arguments)
+            .and(Err(EnvError::NotStarted)),
     };
     let metrics = &target.mount().app.metrics;
     match outcome {
@@ -732,19 +901,7 @@ fn read_task(env: &AnyEnv, arguments: &Value) -> Result<Value, EnvError> {
             format!("`{READ_TASK}` takes no arguments: send {{}}"),
         ));
     }
-    let observation = env.observation().ok_or(EnvError::NotStarted)?;
-    let state = env.state();
-    let mut read = json!({
-        "task": state["task"],
-        "difficulty": state["difficulty"],
-        "step_count": state["step_count"],
-        "steps_remaining": state["steps_remaining"],
-        "done": state["done"],
-        "observation": observation.to_value(),
-    });
-    if let Some(score) = env.terminal_score() {
-        read["score"] = json!(score);
-    }
+    let read = resources::reading(env, &[]).ok_or(EnvError::NotStarted)?;
     Ok(json!({
         "content": [{ "type": "text", "text": read.to_string() }],
         "isError": false,
@@ -768,6 +925,9 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
         _ => Map::new(),
     };
     drop_rendered(env.info().id, &mut changed);
+    send_changed_lines(before.as_ref(), &mut changed);
+    // Said once, at the top level.
+    changed.remove("step_count");
     let feedback = FEEDBACK_FIELDS
         .iter()
         .find_map(|k| after.get(*k).and_then(Value::as_str))
@@ -784,7 +944,16 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
     let text = match env.terminal_score().filter(|_| result.done) {
         Some(score) => {
             structured["score"] = json!(score);
-            format!("Episode over: score {score} of 1 (reward {reward}). {feedback}")
+            let words = [breakdown_in_words(&after), feedback.to_owned()];
+            let words: Vec<&str> = words
+                .iter()
+                .map(String::as_str)
+                .filter(|w| !w.is_empty())
+                .collect();
+            format!(
+                "Episode over: score {score} of 1 (reward {reward}). {}",
+                words.join(" ")
+            )
         }
         None => format!(
             "{feedback} (reward {reward}; step {} of {}{})",
@@ -798,6 +967,71 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
         "structuredContent": structured,
         "isError": false,
     })
+}
+
+/// The final observation's score breakdown as one sentence, the same in
+/// every environment: `Breakdown: priority 1, department 0.5.`
+fn breakdown_in_words(observation: &Value) -> String {
+    let parts: Vec<String> = observation
+        .get("score_breakdown")
+        .and_then(Value::as_object)
+        .map(|breakdown| {
+            breakdown
+                .iter()
+                .map(|(part, score)| match score.as_f64() {
+                    // As the score is written: `1`, `0.5`.
+                    Some(score) => format!("{part} {score}"),
+                    None => format!("{part} {score}"),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    match parts.is_empty() {
+        true => String::new(),
+        false => format!("Breakdown: {}.", parts.join(", ")),
+    }
+}
+
+/// Lines a text field needs before only its changed lines are sent.
+const CHANGED_LINES_FROM: usize = 4;
+
+/// A text field that changed in place in a few of its lines (support's
+/// inbox summary when one ticket is opened or labelled) is sent as
+/// `<field>_changed_lines`, the new text of those lines, rather than whole:
+/// the rest is as the agent last saw it (`read_task` shows it whole). A
+/// field whose lines were added or removed, or mostly changed, is sent
+/// whole.
+fn send_changed_lines(before: Option<&Value>, changed: &mut Map<String, Value>) {
+    let Some(Value::Object(before)) = before else {
+        return;
+    };
+    let texts: Vec<String> = changed
+        .iter()
+        .filter(|(_, value)| value.is_string())
+        .map(|(name, _)| name.clone())
+        .collect();
+    for name in texts {
+        let (Some(Value::String(old)), Some(Value::String(new))) =
+            (before.get(&name), changed.get(&name))
+        else {
+            continue;
+        };
+        let (old, new): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
+        if old.len() != new.len() || new.len() < CHANGED_LINES_FROM {
+            continue;
+        }
+        let lines: Vec<Value> = old
+            .iter()
+            .zip(&new)
+            .filter(|(old, new)| old != new)
+            .map(|(_, new)| json!(new))
+            .collect();
+        if lines.len() * 2 > new.len() {
+            continue;
+        }
+        changed.remove(&name);
+        changed.insert(format!("{name}_changed_lines"), Value::Array(lines));
+    }
 }
 
 /// Observation fields whose whole content a text field of the same

@@ -15,6 +15,7 @@ use crate::judge::{self, Judge, Submission};
 use crate::metrics::Metrics;
 use crate::openapi;
 use crate::sessions::Sessions;
+use crate::wire;
 
 /// What every mount shares.
 #[derive(Debug)]
@@ -55,6 +56,9 @@ pub struct Docs {
     pub tools: Value,
     /// Their names, for messages.
     pub tool_names: String,
+    /// Whether the tool list differs between tasks, so may change with a
+    /// reset (MCP's `listChanged`).
+    pub tools_follow_task: bool,
 }
 
 impl Mount {
@@ -72,45 +76,38 @@ impl Mount {
         let reset_schema = openapi::reset_schema(info, true);
         let tools = tool_list(info.tools());
         let tool_names: Vec<&str> = info.tools().iter().map(|t| t.name).collect();
-        let reward_modes: Vec<Value> = RewardMode::ALL
-            .iter()
-            .map(|m| json!({ "name": m.name(), "summary": m.summary() }))
-            .collect();
-        let metadata = json!({
-            "name": info.name,
-            "description": info.description,
-            "version": info.version,
-            "readme_content": null,
-            "author": "DeskBench",
-            "documentation_url": null,
-            "env_id": info.id,
-            "tasks": info.tasks,
-            // Whether steps here carry `llm_judge`; where the judge is
-            // and its key are not for clients.
-            "llm_judge": judge.is_some(),
-            // Reset option `reward_mode`: a trainer maximising the return
-            // plays `score`, whose rewards add up to the task score.
-            "reward_modes": reward_modes,
-            "default_reward_mode": RewardMode::default().name(),
-            // The agent's verbs, over MCP (`tools/list`, `tools/call`).
-            "tools": tool_names,
-            // What each task is graded on, per level: criteria with
-            // weights and gates, penalties (`env_wasm::rubric`).
-            "rubrics": info.rubrics_json(),
-        });
-        let tasks = json!({
-            "env_id": info.id,
-            "default_task": info.default_task().id,
-            "tasks": info.tasks,
-            "action_schema": action_schema,
-        });
+        let metadata = wire::Metadata {
+            name: info.name,
+            description: info.description,
+            version: info.version,
+            readme_content: None,
+            author: "DeskBench",
+            documentation_url: None,
+            env_id: info.id,
+            tasks: info.tasks,
+            llm_judge: judge.is_some(),
+            reward_modes: wire::RewardModeDoc::all(),
+            default_reward_mode: RewardMode::default(),
+            tools: tool_names.clone(),
+            rubrics: info.rubrics_json(),
+        };
+        let tasks = wire::Tasks {
+            env_id: info.id,
+            default_task: info.default_task().id,
+            tasks: info.tasks,
+            action_schema,
+        };
         let openapi = openapi::document(info, prefix, &schemas, &reset_schema);
+        let part = |name: &str| schemas.get(name).cloned().unwrap_or_else(|| json!({}));
         // `/schema` also declares the reset options (`reward_mode` among
         // them), as every transport reads them: the HTTP body's
         // `session_id` is in the OpenAPI document only.
-        if let Value::Object(map) = &mut schemas {
-            map.insert("reset".to_owned(), openapi::reset_schema(info, false));
-        }
+        let schemas = wire::Schemas {
+            action: part("action"),
+            observation: part("observation"),
+            state: part("state"),
+            reset: openapi::reset_schema(info, false),
+        };
         let docs = Docs {
             metadata: to_bytes(&metadata),
             schema: to_bytes(&schemas),
@@ -119,6 +116,7 @@ impl Mount {
             blank_state: to_bytes(&env.state()),
             tools,
             tool_names: tool_names.join(", "),
+            tools_follow_task: crate::mcp::notices::tools_follow_task(info),
         };
         Mount {
             info,
@@ -185,6 +183,6 @@ pub fn tool_list(environment_tools: Vec<env_wasm::tools::Tool>) -> Value {
     Value::Array(tools)
 }
 
-pub fn to_bytes(value: &Value) -> Bytes {
-    Bytes::from(value.to_string())
+pub fn to_bytes<T: serde::Serialize>(value: &T) -> Bytes {
+    Bytes::from(serde_json::to_vec(value).unwrap_or_default())
 }

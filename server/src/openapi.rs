@@ -10,11 +10,12 @@
 //! status an operation can answer is listed with its JSON body.
 //! `scripts/schemathesis.sh` holds a live server to it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use env_wasm::EnvInfo;
 use serde_json::{Map, Value, json};
 
+use schemars::Schema;
 use schemars::generate::{Contract, SchemaGenerator, SchemaSettings};
 
 use crate::ids::{self, IdSource};
@@ -23,24 +24,15 @@ use crate::wire;
 /// The OpenEnv HTTP profile version `openenv validate` checks.
 pub const OPENENV_HTTP_VERSION: &str = "1.0.0";
 
-/// Our own component names; environment `$defs` are renamed around them.
-const FIXED: [&str; 16] = [
+/// The components inserted after the generated ones (the environment's
+/// schemas and the per-mount request bodies); environment `$defs` are
+/// renamed around them, as around every generated one that differs.
+const FIXED: [&str; 5] = [
     "Action",
     "Observation",
     "State",
-    "StepResult",
     "ResetRequest",
     "StepRequest",
-    "Error",
-    "ValidationDetail",
-    "Health",
-    "Metadata",
-    "Task",
-    "Tasks",
-    "Schemas",
-    "JsonRpcRequest",
-    "JsonRpcResponse",
-    "Environment",
 ];
 
 /// A schema generator whose definitions are this document's components.
@@ -277,17 +269,23 @@ fn step_action_schema(info: &EnvInfo, action_schema: &Value) -> Value {
     json!({ "allOf": all_of })
 }
 
-/// `$ref`s to the Task API's request types ([`wire`]).
-struct TaskApiRequests {
+/// `$ref`s to the Task API's request and reply types ([`wire`]).
+struct TaskApiTypes {
     split: Value,
     task: Value,
     task_range: Value,
+    ids: Value,
+    splits: Value,
+    num_tasks: Value,
+    task_reply: Value,
+    task_range_reply: Value,
+    task_list: Value,
 }
 
 /// OpenEnv's Task API at the server root ([`crate::task_api`]), for every
 /// environment: its paths spelled out per environment (`/support_triage/task`),
 /// so each body states that environment's own bounds (task counts differ).
-fn task_api_paths(requests: &TaskApiRequests) -> Map<String, Value> {
+fn task_api_paths(requests: &TaskApiTypes) -> Map<String, Value> {
     let mut paths: Map<String, Value> = env_wasm::registry::ENVIRONMENTS
         .iter()
         .flat_map(|info| task_api_paths_of(info, requests))
@@ -297,13 +295,13 @@ fn task_api_paths(requests: &TaskApiRequests) -> Map<String, Value> {
         get(
             "Environment ids",
             "Every environment the Task API serves.",
-            json!({ "200": ok("Ids", json!({ "type": "array", "items": { "type": "string" } })) }),
+            json!({ "200": ok("Ids", requests.ids.clone()) }),
         ),
     );
     paths
 }
 
-fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiRequests) -> Map<String, Value> {
+fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiTypes) -> Map<String, Value> {
     let id = info.id;
     // `""` and null are train too; `/tasks` lists only the splits that fit
     // in one reply.
@@ -317,20 +315,6 @@ fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiRequests) -> Map<
         .filter(|s| info.num_tasks(s) <= crate::task_api::MAX_LISTED)
         .map(|s| json!(s.name))
         .collect();
-    let record = json!({
-        "type": "object",
-        "required": ["index", "task_id", "task_name", "dataset", "env", "split", "task", "difficulty", "seed", "max_steps", "reset"],
-        "properties": {
-            "index": { "type": "integer" },
-            "task_id": { "type": "string", "description": "{env}/{task}/{difficulty}/{seed}, the task's stable name" },
-            "task_name": { "type": "string" }, "dataset": { "type": "string" },
-            "env": { "type": "string" }, "split": { "type": "string" }, "task": { "type": "string" },
-            "difficulty": { "type": "integer", "minimum": 1, "maximum": 5 },
-            "seed": { "type": "integer" }, "max_steps": { "type": "integer" },
-            "reset": { "type": "object", "description": "The reset options that play this task: {split, index}" },
-        },
-    });
-    let tasks = json!({ "type": "array", "items": record });
     let post = |summary: &str, required: bool, body: Value, reply: Value| {
         json!({ "post": {
             "summary": format!("{summary} ({id})"),
@@ -374,7 +358,7 @@ fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiRequests) -> Map<
         get(
             "Declared splits",
             "Each split: name, type, num_tasks, its seed range (start inclusive, stop exclusive; disjoint), levels and tasks.",
-            json!({ "200": ok("Splits", json!({ "type": "array", "items": { "type": "object" } })) }),
+            json!({ "200": ok("Splits", requests.splits.clone()) }),
         ),
     );
     paths.insert(
@@ -383,7 +367,7 @@ fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiRequests) -> Map<
             "Task count of a split",
             false,
             narrowed(&requests.split, split_only.clone()),
-            json!({ "type": "object", "properties": { "num_tasks": { "type": "integer" } } }),
+            requests.num_tasks.clone(),
         ),
     );
     paths.insert(
@@ -392,7 +376,7 @@ fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiRequests) -> Map<
             "One task of a split",
             true,
             narrowed(&requests.task, task_overlay),
-            json!({ "type": "object", "properties": { "task": record } }),
+            requests.task_reply.clone(),
         ),
     );
     paths.insert(
@@ -401,7 +385,7 @@ fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiRequests) -> Map<
             "Tasks start..stop of a split (Python slice ends; at most 20,000)",
             false,
             narrowed(&requests.task_range, split_only),
-            json!({ "type": "object", "properties": { "tasks": tasks } }),
+            requests.task_range_reply.clone(),
         ),
     );
     paths.insert(
@@ -410,7 +394,7 @@ fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiRequests) -> Map<
             "Every task of a split (at most 20,000: validation and test)",
             true,
             narrowed(&requests.split, tasks_overlay),
-            json!({ "type": "object", "properties": { "tasks": tasks, "env_name": { "type": "string" } } }),
+            requests.task_list.clone(),
         ),
     );
     paths
@@ -420,188 +404,13 @@ fn get(summary: &str, description: &str, responses: Value) -> Value {
     json!({ "get": { "summary": summary, "description": description, "responses": responses } })
 }
 
-/// What `str::trim` removes (`char::is_whitespace`), as a regex class.
-const WHITESPACE: &str =
-    r"[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
-
-/// A regex alternation of the decimal numerals of `0..=max` without
-/// leading zeros: the shorter ones, then those as long as `max` that follow
-/// its digits and then fall below one of them.
-pub fn decimal_at_most(max: u64) -> String {
-    let digits = max.to_string();
-    let digits = digits.as_bytes();
-    let n = digits.len();
-    let mut alternatives = Vec::new();
-    if n > 1 {
-        alternatives.push(format!("[0-9]{{1,{}}}", n - 1));
-    }
-    for (i, &digit) in digits.iter().enumerate() {
-        let prefix = std::str::from_utf8(&digits[..i]).unwrap_or_default();
-        let digit = char::from(digit);
-        if i == n - 1 {
-            alternatives.push(format!("{prefix}[0-{digit}]"));
-        } else if digit > '0' {
-            let below = char::from(digit as u8 - 1);
-            alternatives.push(format!("{prefix}[0-{below}][0-9]{{{}}}", n - i - 1));
-        }
-    }
-    alternatives.join("|")
-}
-
-/// A regex of `name` in any ASCII case (`str::eq_ignore_ascii_case`).
-fn any_ascii_case(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphabetic() {
-                format!("[{}{}]", c.to_ascii_lowercase(), c.to_ascii_uppercase())
-            } else if c.is_ascii_alphanumeric() || c == '_' {
-                c.to_string()
-            } else {
-                format!("\\{c}")
-            }
-        })
-        .collect()
-}
-
-/// A task name as `EnvInfo::task` reads it: an id or alias, in any ASCII
-/// case, with surrounding whitespace; or null for the default task.
-fn task_schema(info: &EnvInfo, description: &str) -> Value {
-    let names: Vec<&str> = info
-        .tasks
-        .iter()
-        .flat_map(|t| std::iter::once(t.id).chain(t.aliases.iter().copied()))
-        .collect();
-    let spelled: Vec<String> = names.iter().map(|n| any_ascii_case(n)).collect();
-    json!({
-        "description": description,
-        "anyOf": [
-            { "type": "string", "enum": names },
-            {
-                "type": "string",
-                "pattern": format!("^{WHITESPACE}*(?:{}){WHITESPACE}*$", spelled.join("|")),
-                "description": "The same names in any ASCII case, surrounding whitespace ignored.",
-            },
-            { "type": "null" },
-        ],
-    })
-}
-
-/// The names `split` takes, and null.
-fn split_names(info: &EnvInfo) -> Vec<Value> {
-    info.splits()
-        .iter()
-        .map(|s| json!(s.name))
-        .chain([Value::Null])
-        .collect()
-}
-
-/// The `reward_mode` reset option: its values and what each pays.
-pub fn reward_mode_schema() -> Value {
-    let modes = env_wasm::RewardMode::ALL;
-    let mut values: Vec<Value> = modes.iter().map(|m| json!(m.name())).collect();
-    values.push(Value::Null);
-    let described: Vec<String> = modes
-        .iter()
-        .map(|m| format!("`{}`: {}", m.name(), m.summary()))
-        .collect();
-    json!({
-        "enum": values,
-        "default": env_wasm::RewardMode::default().name(),
-        "description": format!("How step rewards are paid. {}.", described.join("; ")),
-    })
-}
-
-/// The reset options: exactly what `env_wasm::ResetOptions` reads
-/// ([`env_wasm::seam::RESET_OPTIONS`]), plus, over HTTP (`http`), the
-/// `session_id` the server reads; any other key is refused (422 naming it),
-/// so `additionalProperties` is false. The task is the first non-null of
-/// `task`, `task_name` and `task_id`; the later ones are read only when the
-/// earlier are absent or null, which the `allOf` conditions say.
+/// The reset options of `info`: [`env_wasm::reset::ResetRequest`]'s
+/// schema, with the environment's tasks, splits and levels filled in,
+/// plus, over HTTP (`http`), the `session_id` the server reads (HTTP's own
+/// key, read by [`ids::resolve`]); any other key is refused (422 naming
+/// it), so `additionalProperties` is false.
 pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
-    let default = info.default_task().id;
-    let task = task_schema(info, &format!("Task id or alias; default `{default}`."));
-    let not_set = |keys: &[&str]| {
-        let properties: Map<String, Value> = keys
-            .iter()
-            .map(|k| ((*k).to_owned(), json!({ "type": "null" })))
-            .collect();
-        json!({ "properties": properties })
-    };
-    let mut schema = json!({
-        "type": "object",
-        "properties": {
-            "seed": {
-                "description": "Scenario seed; random when absent. Same task and seed, same scenario. Also accepted as a decimal string (\"42\").",
-                "anyOf": [
-                    { "type": "integer", "minimum": 0, "maximum": env_wasm::seam::MAX_SEED },
-                    {
-                        "type": "string",
-                        "pattern": format!(
-                            "^{WHITESPACE}*\\+?0*(?:{}){WHITESPACE}*$",
-                            decimal_at_most(env_wasm::seam::MAX_SEED)
-                        ),
-                    },
-                    { "type": "null" },
-                ],
-            },
-            "episode_id": {
-                "type": ["string", "null"],
-                "maxLength": env_wasm::seam::MAX_EPISODE_ID_LEN,
-                "description": "Echoed in the state; random when absent.",
-            },
-            "task": task,
-            env_wasm::seam::REWARD_MODE: reward_mode_schema(),
-            env_wasm::splits::SPLIT: {
-                "enum": split_names(info),
-                "description": "A declared split (seed range): with `index`, play that task of it (GET /{env_id}/splits and POST /{env_id}/task at the server root list them; sent alone: `index` fixes the task, seed and difficulty); alone, draw a seed of its range.",
-            },
-            env_wasm::splits::INDEX: {
-                "type": ["integer", "null"],
-                "minimum": 0,
-                "description": "The task's index in `split` (needs `split`).",
-            },
-            env_wasm::splits::DIFFICULTY: {
-                "enum": info.levels.iter().map(|l| json!(l)).chain([Value::Null]).collect::<Vec<_>>(),
-                "description": format!("Difficulty level, 1 (easiest) to 5 (hardest); default {}. Levels change the scenario (its size and how many rules conflict), never the grading rules.", env_wasm::splits::DEFAULT_LEVEL),
-            },
-            "task_name": { "description": "Alias of `task`, read when `task` is absent or null." },
-            "task_id": { "description": "Alias of `task`, read when `task` and `task_name` are absent or null." },
-        },
-        "allOf": [
-            { "if": not_set(&["task"]), "then": { "properties": { "task_name": task_schema(info, "The task, when `task` names none.") } } },
-            { "if": not_set(&["task", "task_name"]), "then": { "properties": { "task_id": task_schema(info, "The task, when `task` and `task_name` name none.") } } },
-            // `index` names one task of `split`, which fixes its task, seed
-            // and level: it needs the split, and the other fields stay
-            // unset (the server refuses them).
-            {
-                "if": { "properties": { env_wasm::splits::INDEX: { "type": "integer" } }, "required": [env_wasm::splits::INDEX] },
-                "then": {
-                    "required": [env_wasm::splits::SPLIT],
-                    "properties": {
-                        env_wasm::splits::SPLIT: { "type": "string" },
-                        "seed": { "type": "null" }, "task": { "type": "null" },
-                        "task_name": { "type": "null" }, "task_id": { "type": "null" },
-                        env_wasm::splits::DIFFICULTY: { "type": "null" },
-                    },
-                },
-            },
-        ],
-        "additionalProperties": false,
-    });
-    // Each split bounds its index (its task count) and, without an index,
-    // the seed (its seed range; as an integer: a decimal string's value is
-    // no JSON Schema bound).
-    if let Some(Value::Array(rules)) = schema.get_mut("allOf") {
-        for split in info.splits() {
-            rules.push(json!({
-                "if": { "properties": { env_wasm::splits::SPLIT: { "const": split.name } }, "required": [env_wasm::splits::SPLIT] },
-                "then": { "properties": {
-                    env_wasm::splits::INDEX: { "type": ["integer", "null"], "maximum": info.num_tasks(split).saturating_sub(1) },
-                    "seed": { "type": ["integer", "null"], "minimum": split.start, "maximum": split.stop - 1 },
-                } },
-            }));
-        }
-    }
+    let mut schema = env_wasm::reset::ResetRequest::schema_for(info);
     if http && let Some(Value::Object(properties)) = schema.get_mut("properties") {
         properties.insert(
             ids::FIELD.to_owned(),
@@ -618,21 +427,38 @@ pub fn reset_schema(info: &EnvInfo, http: bool) -> Value {
 /// The OpenAPI document of the mount of `info` at `prefix` (`""` or
 /// `/envs/{env_id}`). `schemas` is the seam's `{action, observation, state}`.
 pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Value) -> Value {
-    // The bodies of one shape everywhere come from their types: replies as
-    // the handlers serialise them, requests as they deserialise them. The
-    // environment's own schemas are hoisted after, renamed around these.
+    // Every body comes from its type: replies as the handlers serialise
+    // them, requests as they deserialise them; what depends on the
+    // environment is filled in after ([`env_wasm::reset::fill_environment`]:
+    // its task names, splits and levels; the `Observation` a StepResult
+    // names is the environment's). The environment's own schemas are
+    // hoisted last, renamed around these.
     let mut replies = generator(Contract::Serialize);
-    let health = replies.subschema_for::<wire::Health>().to_value();
-    let ready = replies.subschema_for::<wire::Ready>().to_value();
-    let stats = replies.subschema_for::<wire::Stats>().to_value();
-    let error = replies.subschema_for::<wire::ErrorBody>().to_value();
+    let reply = |schema: Schema| schema.to_value();
+    let health = reply(replies.subschema_for::<wire::Health>());
+    let ready = reply(replies.subschema_for::<wire::Ready>());
+    let stats = reply(replies.subschema_for::<wire::Stats>());
+    let error = reply(replies.subschema_for::<wire::ErrorBody>());
+    let step_result = reply(replies.subschema_for::<env_wasm::StepResult>());
+    let metadata = reply(replies.subschema_for::<wire::Metadata>());
+    let tasks = reply(replies.subschema_for::<wire::Tasks>());
+    let schemas_reply = reply(replies.subschema_for::<wire::Schemas>());
+    let environments = reply(replies.subschema_for::<wire::Environments>());
+    let rpc_response = reply(replies.subschema_for::<wire::JsonRpcResponse>());
+    let session_closed = reply(replies.subschema_for::<wire::SessionClosed>());
     let mut requests = generator(Contract::Deserialize);
-    let task_api_requests = TaskApiRequests {
+    let task_api = TaskApiTypes {
         split: requests.subschema_for::<wire::SplitRequest>().to_value(),
         task: requests.subschema_for::<wire::TaskRequest>().to_value(),
         task_range: requests
             .subschema_for::<wire::TaskRangeRequest>()
             .to_value(),
+        ids: reply(replies.subschema_for::<wire::EnvironmentIds>()),
+        splits: reply(replies.subschema_for::<Vec<wire::SplitDoc>>()),
+        num_tasks: reply(replies.subschema_for::<wire::NumTasks>()),
+        task_reply: reply(replies.subschema_for::<wire::TaskReply>()),
+        task_range_reply: reply(replies.subschema_for::<wire::TaskRange>()),
+        task_list: reply(replies.subschema_for::<wire::TaskList>()),
     };
     let step_timeout = requests
         .subschema_for::<Option<wire::TimeoutSeconds>>()
@@ -640,8 +466,15 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
     let step_request_id = requests
         .subschema_for::<Option<wire::RequestId>>()
         .to_value();
+    let rpc_request = requests.subschema_for::<wire::JsonRpcRequest>().to_value();
     let mut components = replies.take_definitions(true);
     components.extend(requests.take_definitions(true));
+    let mut filled = Value::Object(components);
+    env_wasm::reset::fill_environment(info, &mut filled);
+    env_wasm::reset::unwrap_descriptions(&mut filled);
+    let Value::Object(mut components) = filled else {
+        unreachable!("an object stays an object")
+    };
     debug_assert_eq!(error, schema_ref("Error"));
     for (kind, name) in [
         ("Action", "action"),
@@ -652,24 +485,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         let schema = hoist(kind, schema, &mut components);
         components.insert(kind.to_owned(), schema);
     }
-    let task_names: BTreeSet<&str> = info
-        .tasks
-        .iter()
-        .flat_map(|t| std::iter::once(t.id).chain(t.aliases.iter().copied()))
-        .collect();
     components.extend([
-        (
-            "StepResult".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["observation", "reward", "done"],
-                "properties": {
-                    "observation": schema_ref("Observation"),
-                    "reward": { "type": ["number", "null"], "description": "null after reset" },
-                    "done": { "type": "boolean" },
-                },
-            }),
-        ),
         ("ResetRequest".to_owned(), reset_schema.clone()),
         (
             "StepRequest".to_owned(),
@@ -684,119 +500,6 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                 },
                 "description": "Other keys are accepted and ignored, as OpenEnv forwards them to the environment.",
                 "additionalProperties": true,
-            }),
-        ),
-        (
-            "Task".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["id", "aliases", "difficulty", "max_steps", "summary"],
-                "properties": {
-                    "id": { "type": "string" },
-                    "aliases": { "type": "array", "items": { "type": "string" } },
-                    "difficulty": { "enum": ["easy", "medium", "hard"] },
-                    "max_steps": { "type": "integer", "minimum": 1 },
-                    "summary": { "type": "string" },
-                },
-            }),
-        ),
-        (
-            "Metadata".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["name", "description"],
-                "properties": {
-                    "name": { "type": "string" },
-                    "description": { "type": "string" },
-                    "version": { "type": ["string", "null"] },
-                    "readme_content": { "type": ["string", "null"] },
-                    "author": { "type": ["string", "null"] },
-                    "documentation_url": { "type": ["string", "null"] },
-                    "env_id": { "type": "string" },
-                    "tasks": { "type": "array", "items": schema_ref("Task") },
-                },
-            }),
-        ),
-        (
-            "Tasks".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["env_id", "default_task", "tasks", "action_schema"],
-                "properties": {
-                    "env_id": { "type": "string" },
-                    "default_task": { "type": "string", "enum": task_names },
-                    "tasks": { "type": "array", "items": schema_ref("Task") },
-                    "action_schema": { "type": "object", "description": "The action JSON Schema, as in /schema." },
-                },
-            }),
-        ),
-        (
-            "Environment".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["id", "name", "description", "tasks"],
-                "properties": {
-                    "id": { "type": "string" },
-                    "name": { "type": "string" },
-                    "description": { "type": "string" },
-                    "tasks": { "type": "array", "items": schema_ref("Task") },
-                },
-            }),
-        ),
-        (
-            "Schemas".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["action", "observation", "state"],
-                "properties": {
-                    "action": { "type": "object", "description": "JSON Schema of the action (see Action)." },
-                    "observation": { "type": "object", "description": "JSON Schema of the observation (see Observation)." },
-                    "state": { "type": "object", "description": "JSON Schema of the state (see State)." },
-                },
-            }),
-        ),
-        (
-            "JsonRpcRequest".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["jsonrpc", "method"],
-                "properties": {
-                    "jsonrpc": { "const": "2.0" },
-                    "method": {
-                        "description": "An implemented method, or a notification (answered with an empty result); others get error -32601.",
-                        "anyOf": [
-                            { "type": "string", "enum": [
-                                "initialize", "ping", "tools/list", "tools/call",
-                                "openenv/session/create", "openenv/session/close"
-                            ] },
-                            { "type": "string", "pattern": "^notifications/" },
-                        ],
-                    },
-                    "params": { "type": ["object", "null"], "description": "tools/call: {name: reset|step|state, arguments, session_id?}" },
-                    "id": { "type": ["string", "number", "null"], "description": "Echoed in the response; any JSON number is accepted." },
-                },
-                "additionalProperties": true,
-            }),
-        ),
-        (
-            "JsonRpcResponse".to_owned(),
-            json!({
-                "type": "object",
-                "required": ["jsonrpc", "id"],
-                "properties": {
-                    "jsonrpc": { "const": "2.0" },
-                    "id": { "type": ["string", "number", "null"], "description": "The request's id; null when the request could not be read." },
-                    "result": { "description": "The method's result, when it succeeded." },
-                    "error": {
-                        "type": "object",
-                        "required": ["code", "message"],
-                        "properties": {
-                            "code": { "type": "integer" },
-                            "message": { "type": "string" },
-                            "data": {},
-                        },
-                    },
-                },
             }),
         ),
     ]);
@@ -815,7 +518,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         get(
             "Environment metadata",
             "Name, description, version and tasks.",
-            json!({ "200": ok("Metadata", schema_ref("Metadata")) }),
+            json!({ "200": ok("Metadata", metadata) }),
         ),
     );
     paths.insert(
@@ -823,7 +526,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         get(
             "JSON Schemas",
             "The action, observation and state JSON Schemas.",
-            json!({ "200": ok("Schemas", schema_ref("Schemas")) }),
+            json!({ "200": ok("Schemas", schemas_reply) }),
         ),
     );
     paths.insert(
@@ -831,7 +534,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         get(
             "Tasks",
             "The environment's tasks from the registry, the default task and the action schema.",
-            json!({ "200": ok("Tasks", schema_ref("Tasks")) }),
+            json!({ "200": ok("Tasks", tasks) }),
         ),
     );
     paths.insert(
@@ -847,7 +550,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                 })))
                 .collect::<Vec<_>>(),
             "requestBody": { "required": false, "content": json_content(schema_ref("ResetRequest")) },
-            "responses": session_responses(("200", with_session("The first observation", schema_ref("StepResult"))), &[404, 413, 422, 503]),
+            "responses": session_responses(("200", with_session("The first observation", step_result.clone())), &[404, 413, 422, 503]),
         } }),
     );
     paths.insert(
@@ -857,7 +560,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             "description": "Applies `action` in the session the request names, or the anonymous session. A refused action (422) does not count as a step.",
             "parameters": session_parameters(info),
             "requestBody": { "required": true, "content": json_content(schema_ref("StepRequest")) },
-            "responses": session_responses(("200", with_session("The next observation, reward and done", schema_ref("StepResult"))), &[409, 413, 422, 503]),
+            "responses": session_responses(("200", with_session("The next observation, reward and done", step_result)), &[409, 413, 422, 503]),
         } }),
     );
     paths.insert(
@@ -875,10 +578,10 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             "post": {
                 "summary": "MCP (JSON-RPC 2.0, streamable HTTP)",
                 "description": format!(
-                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}}; reset, step, state and close are simulation controls, never tools. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one (an MCP client that sends MCP-Protocol-Version must name it: 400 otherwise). Also openenv/session/create and openenv/session/close. Statuses as the streamable HTTP transport says: 200 with a JSON-RPC response (errors of a request inside it), 202 and no body for a notification or a posted response, 400 for a malformed session id or protocol version, 403 for a browser Origin the server does not allow, 404 for a session that is not open (initialize again), 503 with Retry-After when the replica cannot open a session (draining or full).",
+                    "This environment's own tools ({}): tools/list, and tools/call, which plays one step of the session's episode and returns structuredContent {{observation, reward, done}} (the free read_task reads it whole); reset, step, state and close are simulation controls, never tools. Resources (resources/list, resources/read, resources/subscribe): the episode's instruction and case, free; GET /mcp streams what the trainer changed. initialize opens a session (an episode of the default task) and names it in the Mcp-Session-Id response header; the same id is an X-Session-Id for /reset, /step, /state and /ws?session_id=. A call names its session by params.session_id, else Mcp-Session-Id, else X-Session-Id, else the anonymous one (an MCP client that sends MCP-Protocol-Version must name it: 400 otherwise). Also openenv/session/create and openenv/session/close. Statuses as the streamable HTTP transport says: 200 with a JSON-RPC response (errors of a request inside it), 202 and no body for a notification or a posted response, 400 for a malformed session id or protocol version, 403 for a browser Origin the server does not allow, 404 for a session that is not open (initialize again), 503 with Retry-After when the replica cannot open a session (draining or full).",
                     info.tools().iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
                 ),
-                "requestBody": { "required": true, "content": json_content(schema_ref("JsonRpcRequest")) },
+                "requestBody": { "required": true, "content": json_content(rpc_request) },
                 "parameters": [
                     {
                         "name": "Mcp-Session-Id", "in": "header", "required": false,
@@ -887,12 +590,31 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                     },
                 ],
                 "responses": {
-                    "200": ok("JSON-RPC response", schema_ref("JsonRpcResponse")),
+                    "200": ok("JSON-RPC response", rpc_response.clone()),
                     "202": { "description": "A notification or a JSON-RPC response, accepted (no body)" },
-                    "400": ok("Malformed Mcp-Session-Id or MCP-Protocol-Version, or no session after initialize (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                    "400": ok("Malformed Mcp-Session-Id or MCP-Protocol-Version, or no session after initialize (JSON-RPC error)", rpc_response.clone()),
+                    "403": ok("Browser Origin not allowed (JSON-RPC error, ORIGIN_NOT_ALLOWED)", rpc_response.clone()),
+                    "404": ok("The session named is not open: initialize again (JSON-RPC error)", rpc_response.clone()),
+                    "503": ok("The replica cannot open a session (draining or full): retry, elsewhere (JSON-RPC error)", rpc_response.clone()),
+                },
+            },
+            "get": {
+                "summary": "The MCP session's notification stream (server-sent events)",
+                "description": "Opens the stream of the session Mcp-Session-Id names: one JSON-RPC notification per event, for changes the client's own requests did not show it: notifications/resources/list_changed when the trainer starts a new episode (POST /reset, a /ws reset), notifications/tools/list_changed when the tools change with the task, notifications/resources/updated for each subscribed resource that changed. One stream per session: a newer one ends the older. It stays open until the session ends. Statuses as the streamable HTTP transport says: 405 without a session header (no stream to offer), 400 for a malformed session id or protocol version, 403 for a browser Origin not allowed, 404 for a session that is not open, 406 when Accept excludes text/event-stream.",
+                "parameters": [
+                    {
+                        "name": "Mcp-Session-Id", "in": "header", "required": true,
+                        "description": "The session initialize returned (without it there is no stream to offer: 405).",
+                        "schema": { "type": "string", "pattern": ids::PATTERN },
+                    },
+                ],
+                "responses": {
+                    "200": { "description": "The notification stream", "content": { "text/event-stream": { "schema": { "type": "string" } } } },
+                    "400": ok("Malformed Mcp-Session-Id or MCP-Protocol-Version (JSON-RPC error)", schema_ref("JsonRpcResponse")),
                     "403": ok("Browser Origin not allowed (JSON-RPC error, ORIGIN_NOT_ALLOWED)", schema_ref("JsonRpcResponse")),
                     "404": ok("The session named is not open: initialize again (JSON-RPC error)", schema_ref("JsonRpcResponse")),
-                    "503": ok("The replica cannot open a session (draining or full): retry, elsewhere (JSON-RPC error)", schema_ref("JsonRpcResponse")),
+                    "405": ok("No session named: no stream to offer (JSON-RPC error; Allow: GET, POST, DELETE)", schema_ref("JsonRpcResponse")),
+                    "406": ok("Accept excludes text/event-stream (JSON-RPC error)", schema_ref("JsonRpcResponse")),
                 },
             },
             "delete": {
@@ -903,11 +625,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                     "schema": { "type": "string", "pattern": ids::PATTERN },
                 }],
                 "responses": responses(
-                    ("200", ok("The session is closed", json!({
-                        "type": "object",
-                        "required": ["session_id", "closed"],
-                        "properties": { "session_id": { "type": "string" }, "closed": { "const": true } },
-                    }))),
+                    ("200", ok("The session is closed", session_closed)),
                     &[400, 403, 404],
                 ),
             },
@@ -936,6 +654,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
                         "required": ["title", "version"],
                         "properties": { "version": { "const": OPENENV_HTTP_VERSION } },
                     },
+                    "servers": { "type": "array", "items": { "type": "object" } },
                     "paths": { "type": "object" },
                     "components": { "type": "object" },
                 },
@@ -943,7 +662,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
         ),
     );
     if prefix.is_empty() {
-        paths.extend(task_api_paths(&task_api_requests));
+        paths.extend(task_api_paths(&task_api));
         paths.insert(
             "/ready".into(),
             json!({ "get": {
@@ -979,7 +698,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
             get(
                 "Environments",
                 "Every environment and task; each is also served at /envs/{env_id}/...",
-                json!({ "200": ok("The registry", json!({ "type": "array", "items": schema_ref("Environment") })) }),
+                json!({ "200": ok("The registry", environments) }),
             ),
         );
     }
@@ -1005,10 +724,13 @@ mod tests {
 
     #[test]
     fn defs_are_hoisted_and_renamed_on_conflict() {
+        // A generated component of ours, and the names inserted after.
+        let ours = json!({"type": "object", "description": "our error body"});
         let mut components = Map::new();
+        components.insert("Error".to_owned(), ours.clone());
         let a =
             json!({"$schema": "x", "$ref": "#/$defs/Item", "$defs": {"Item": {"type": "string"}}});
-        let b = json!({"properties": {"i": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "integer"}, "Error": {"$ref": "#/$defs/Item"}}});
+        let b = json!({"properties": {"i": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "integer"}, "Error": {"$ref": "#/$defs/Item"}, "Observation": {"type": "string"}}});
         let a = hoist("Action", a, &mut components);
         let b = hoist("State", b, &mut components);
         assert_eq!(a, json!({"$ref": "#/components/schemas/Item"}));
@@ -1021,6 +743,8 @@ mod tests {
             components["StateError"]["$ref"],
             "#/components/schemas/StateItem"
         );
-        assert!(!components.contains_key("Error"));
+        assert_eq!(components["Error"], ours);
+        assert_eq!(components["StateObservation"], json!({"type": "string"}));
+        assert!(!components.contains_key("Observation"));
     }
 }

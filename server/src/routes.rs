@@ -53,6 +53,7 @@ pub fn mount() -> Vec<Operation<Mount>> {
         operation(Method::POST, "/step", post(http::step)),
         operation(Method::GET, "/state", get(http::state)),
         operation(Method::POST, "/mcp", post(mcp::http)),
+        operation(Method::GET, "/mcp", get(mcp::listen)),
         operation(
             Method::DELETE,
             "/mcp",

@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 use std::time::Duration;
 
 use axum::http::{HeaderName, HeaderValue};
@@ -25,6 +25,7 @@ use tokio::time::Instant;
 
 use crate::error::ApiError;
 use crate::ids;
+use crate::mcp::notices::{Mark, Notices};
 
 /// A full table sweeps at most this often, so a flood of refused requests
 /// cannot turn every refusal into a walk over the whole table.
@@ -65,6 +66,10 @@ pub struct Session {
     /// A `/ws` connection drives this session now; one at a time, and an
     /// attached session never expires while it is attached.
     attached: AtomicBool,
+    /// What this session's MCP client is told of changes it did not make
+    /// (a trainer's reset); made by the first MCP request naming the
+    /// session, so other sessions carry none.
+    notices: OnceLock<Arc<Notices>>,
 }
 
 impl Session {
@@ -79,8 +84,23 @@ impl Session {
 
     /// The session's environment. A panic while it was locked (a bug, caught
     /// by the panic layer) leaves it usable rather than poisoning the session.
-    pub fn env(&self) -> MutexGuard<'_, AnyEnv> {
-        self.env.lock().unwrap_or_else(PoisonError::into_inner)
+    /// Whatever changes the episode through it (a reset or a step, by any
+    /// transport) is announced to the session's MCP listener on release.
+    pub fn env(&self) -> EnvGuard<'_> {
+        let env = self.env.lock().unwrap_or_else(PoisonError::into_inner);
+        let before = env.progress();
+        EnvGuard {
+            env,
+            session: self,
+            before,
+        }
+    }
+
+    /// The session's MCP notices, made on first use from the episode as
+    /// it stands.
+    pub fn notices(&self, env: &AnyEnv) -> &Arc<Notices> {
+        self.notices
+            .get_or_init(|| Arc::new(Notices::new(Mark::of(env))))
     }
 
     /// Let one `/ws` connection drive this session; `None` while another does.
@@ -89,6 +109,43 @@ impl Session {
             .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
             .ok()
             .map(|_| Attachment(self.clone()))
+    }
+}
+
+/// A session's locked environment ([`Session::env`]).
+pub struct EnvGuard<'a> {
+    env: MutexGuard<'a, AnyEnv>,
+    session: &'a Session,
+    before: env_wasm::Progress,
+}
+
+impl EnvGuard<'_> {
+    /// This session's MCP notices ([`Session::notices`]).
+    pub fn notices(&self) -> &Arc<Notices> {
+        self.session.notices(&self.env)
+    }
+}
+
+impl std::ops::Deref for EnvGuard<'_> {
+    type Target = AnyEnv;
+    fn deref(&self) -> &AnyEnv {
+        &self.env
+    }
+}
+
+impl std::ops::DerefMut for EnvGuard<'_> {
+    fn deref_mut(&mut self) -> &mut AnyEnv {
+        &mut self.env
+    }
+}
+
+impl Drop for EnvGuard<'_> {
+    fn drop(&mut self) {
+        if let Some(notices) = self.session.notices.get()
+            && self.env.progress() != self.before
+        {
+            notices.changed(Mark::of(&self.env));
+        }
     }
 }
 
@@ -364,6 +421,7 @@ impl Sessions {
             env: Mutex::new(AnyEnv::of(env)),
             last_used_ms: AtomicU64::new(now),
             attached: AtomicBool::new(false),
+            notices: OnceLock::new(),
         });
         let sessions = table.envs.entry(scope).or_default();
         let replaced = sessions.by_id.insert(id.clone(), session.clone()).is_some();

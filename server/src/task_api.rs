@@ -11,9 +11,8 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use env_wasm::splits::{self, INDEX, SPLIT};
+use env_wasm::splits::{self, INDEX, SPLIT, TaskRecord};
 use env_wasm::{EnvError, EnvInfo, registry};
-use serde_json::{Value, json};
 
 use crate::body::JsonBody;
 use crate::error::ApiError;
@@ -27,7 +26,7 @@ use crate::wire::{self, Integer, SplitName, SplitRequest, TaskRangeRequest, Task
 pub const MAX_LISTED: u64 = 20_000;
 
 pub async fn list_environments() -> Response {
-    let ids: Vec<&str> = registry::ENVIRONMENTS.iter().map(|e| e.id).collect();
+    let ids: wire::EnvironmentIds = registry::ENVIRONMENTS.iter().map(|e| e.id).collect();
     Json(ids).into_response()
 }
 
@@ -45,19 +44,20 @@ fn env(env_id: &str) -> Result<&'static EnvInfo, ApiError> {
 pub async fn list_splits(Path(env_id): Path<String>) -> Response {
     let reply = env(&env_id).map(|info| {
         let tasks: Vec<&str> = info.tasks.iter().map(|t| t.id).collect();
-        let listed: Vec<Value> = info
+        let listed: Vec<wire::SplitDoc> = info
             .splits()
             .iter()
-            .map(|split| {
-                json!({
-                    "name": split.name,
-                    "type": split.name,
-                    "num_tasks": info.num_tasks(split),
-                    "seeds": { "start": split.start, "stop": split.stop },
-                    "levels": info.levels,
-                    "tasks": tasks,
-                    "description": split.summary,
-                })
+            .map(|split| wire::SplitDoc {
+                name: split.name,
+                kind: split.name,
+                num_tasks: info.num_tasks(split),
+                seeds: wire::SeedRange {
+                    start: split.start,
+                    stop: split.stop,
+                },
+                levels: info.levels,
+                tasks: tasks.clone(),
+                description: split.summary,
             })
             .collect();
         Json(listed)
@@ -78,7 +78,9 @@ pub async fn num_tasks(
     let reply = env(&env_id).and_then(|info| {
         let request: SplitRequest = wire::read(body.into_object(true)?)?;
         let split = split_of(info, &request.split)?;
-        Ok(Json(json!({ "num_tasks": info.num_tasks(split) })))
+        Ok(Json(wire::NumTasks {
+            num_tasks: info.num_tasks(split),
+        }))
     });
     reply.into_response()
 }
@@ -94,7 +96,9 @@ pub async fn task(Path(env_id): Path<String>, State(_): State<Mount>, body: Json
         let index = u64::try_from(index).map_err(|_| {
             ApiError::validation(INDEX, format!("must be at least 0, got {index}"))
         })?;
-        Ok(Json(json!({ "task": info.task_at(split, index)?.to_json() })))
+        Ok(Json(wire::TaskReply {
+            task: info.task_at(split, index)?.record(),
+        }))
     });
     reply.into_response()
 }
@@ -105,7 +109,7 @@ fn records(
     split: &'static splits::Split,
     range: std::ops::Range<u64>,
     what: &str,
-) -> Result<Vec<Value>, ApiError> {
+) -> Result<Vec<TaskRecord>, ApiError> {
     let count = range.end - range.start;
     if count > MAX_LISTED {
         return Err(ApiError::validation(
@@ -122,7 +126,7 @@ fn records(
     range
         .map(|i| {
             info.task_at(split, i)
-                .map(|t| t.to_json())
+                .map(|t| t.record())
                 .map_err(ApiError::from)
         })
         .collect()
@@ -141,9 +145,9 @@ pub async fn task_range(
             request.start.map(|Integer(i)| i),
             request.stop.map(|Integer(i)| i),
         );
-        Ok(Json(
-            json!({ "tasks": records(info, split, range, "stop")? }),
-        ))
+        Ok(Json(wire::TaskRange {
+            tasks: records(info, split, range, "stop")?,
+        }))
     });
     reply.into_response()
 }
@@ -153,7 +157,10 @@ pub async fn tasks(Path(env_id): Path<String>, State(_): State<Mount>, body: Jso
         let request: SplitRequest = wire::read(body.into_object(true)?)?;
         let split = split_of(info, &request.split)?;
         let all = records(info, split, 0..info.num_tasks(split), SPLIT)?;
-        Ok(Json(json!({ "tasks": all, "env_name": info.id })))
+        Ok(Json(wire::TaskList {
+            tasks: all,
+            env_name: info.id,
+        }))
     });
     reply.into_response()
 }

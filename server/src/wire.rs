@@ -6,12 +6,18 @@
 //! integer, a null split as train) is a field type whose `Deserialize` and
 //! `JsonSchema` impls stand next to each other.
 //!
-//! Bodies that depend on the environment (its action, observation, state
-//! and reset options, the bounds of its splits) are built per mount in
-//! [`crate::openapi`] on top of these.
+//! Bodies that depend on the environment are types too, with the
+//! environment's part filled in per mount: the reset options are
+//! [`env_wasm::reset::ResetRequest`] (its task names, splits and levels by
+//! a schema transform); a [`env_wasm::StepResult`] names the environment's
+//! `Observation` schema, which [`crate::openapi`] puts in its place, as it
+//! does the action and state schemas and the bounds of each split.
 
 use std::collections::BTreeMap;
 
+use env_wasm::reset::ENV_VALUES;
+use env_wasm::splits::TaskRecord;
+use env_wasm::{EnvInfo, RewardMode, TaskInfo};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
@@ -313,6 +319,339 @@ impl JsonSchema for RequestId {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({ "type": "string", "maxLength": MAX_REQUEST_ID_CHARS })
     }
+}
+
+/// `GET /metadata`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Metadata {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub version: &'static str,
+    /// Always null: the README is the repository's.
+    pub readme_content: Option<String>,
+    pub author: &'static str,
+    /// Always null.
+    pub documentation_url: Option<String>,
+    pub env_id: &'static str,
+    pub tasks: &'static [TaskInfo],
+    /// Whether steps here carry `llm_judge`; where the judge is and its
+    /// key are not for clients.
+    pub llm_judge: bool,
+    /// Reset option `reward_mode`: a trainer maximising the return plays
+    /// `score`, whose rewards add up to the task score.
+    pub reward_modes: Vec<RewardModeDoc>,
+    pub default_reward_mode: RewardMode,
+    /// The agent's verbs, over MCP (`tools/list`, `tools/call`).
+    pub tools: Vec<&'static str>,
+    /// What each task is graded on, per level: criteria with weights and
+    /// gates, penalties (`env_wasm::rubric`).
+    pub rubrics: Value,
+}
+
+/// One [`RewardMode`] as `/metadata` lists it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RewardModeDoc {
+    pub name: RewardMode,
+    pub summary: &'static str,
+}
+
+impl RewardModeDoc {
+    pub fn all() -> Vec<RewardModeDoc> {
+        RewardMode::ALL
+            .iter()
+            .map(|mode| RewardModeDoc {
+                name: *mode,
+                summary: mode.summary(),
+            })
+            .collect()
+    }
+}
+
+/// `GET /tasks`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Tasks {
+    pub env_id: &'static str,
+    #[schemars(schema_with = "task_id_schema")]
+    pub default_task: &'static str,
+    pub tasks: &'static [TaskInfo],
+    /// The action JSON Schema, as in /schema.
+    #[schemars(with = "Map<String, Value>")]
+    pub action_schema: Value,
+}
+
+/// One of the environment's task ids (filled in per mount).
+fn task_id_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", ENV_VALUES: "task_ids" })
+}
+
+/// `GET /schema`: the environment's JSON Schemas.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Schemas {
+    /// JSON Schema of the action (see Action).
+    #[schemars(with = "Map<String, Value>")]
+    pub action: Value,
+    /// JSON Schema of the observation (see Observation).
+    #[schemars(with = "Map<String, Value>")]
+    pub observation: Value,
+    /// JSON Schema of the state (see State).
+    #[schemars(with = "Map<String, Value>")]
+    pub state: Value,
+    /// JSON Schema of the reset options every transport reads (see
+    /// ResetRequest; the HTTP body's `session_id` is the OpenAPI
+    /// document's only).
+    #[schemars(with = "Map<String, Value>")]
+    pub reset: Value,
+}
+
+/// `GET /envs`: every environment and its tasks.
+pub type Environments = &'static [&'static EnvInfo];
+
+/// `GET /list_environments`: the environment ids.
+pub type EnvironmentIds = Vec<&'static str>;
+
+/// One split in `GET /{env_id}/splits`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SplitDoc {
+    pub name: &'static str,
+    /// OpenEnv's split type: the name.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub num_tasks: u64,
+    pub seeds: SeedRange,
+    pub levels: &'static [u8],
+    pub tasks: Vec<&'static str>,
+    pub description: &'static str,
+}
+
+/// A split's seeds: `start` inclusive, `stop` exclusive; splits are disjoint.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SeedRange {
+    pub start: u64,
+    pub stop: u64,
+}
+
+/// `POST /{env_id}/num_tasks`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct NumTasks {
+    pub num_tasks: u64,
+}
+
+/// `POST /{env_id}/task`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TaskReply {
+    pub task: TaskRecord,
+}
+
+/// `POST /{env_id}/task_range`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TaskRange {
+    pub tasks: Vec<TaskRecord>,
+}
+
+/// `POST /{env_id}/tasks`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TaskList {
+    pub tasks: Vec<TaskRecord>,
+    pub env_name: &'static str,
+}
+
+/// `DELETE /mcp` (and `openenv/session/close`): the session is closed.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SessionClosed {
+    pub session_id: String,
+    /// Always `true`.
+    #[schemars(schema_with = "const_true")]
+    pub closed: bool,
+}
+
+fn const_true(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "const": true })
+}
+
+/// The JSON-RPC methods an MCP endpoint implements; `notifications/...`
+/// are accepted too, and answered with an empty result.
+pub const RPC_METHODS: [&str; 11] = [
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "openenv/session/create",
+    "openenv/session/close",
+];
+
+/// A JSON-RPC 2.0 request (or notification) to `POST /mcp` and in a `/ws`
+/// `mcp` message. Other keys are ignored.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct JsonRpcRequest {
+    pub jsonrpc: JsonRpcVersion,
+    pub method: RpcMethod,
+    /// tools/call: `{name, arguments, session_id?}`.
+    #[serde(default)]
+    pub params: Option<Map<String, Value>>,
+    /// Echoed in the response; any JSON number is accepted.
+    #[serde(default)]
+    pub id: Option<RpcId>,
+}
+
+impl JsonRpcRequest {
+    /// Read a JSON-RPC request; a refusal carries the id to answer with
+    /// (null when the id itself is what is wrong), the JSON-RPC code and
+    /// what to send.
+    pub fn read(request: &Value) -> Result<JsonRpcRequest, (Value, i64, String)> {
+        let id = match request.get("id") {
+            None | Some(Value::Null) => Value::Null,
+            Some(id) => match RpcId::deserialize(id) {
+                Ok(_) => id.clone(),
+                Err(_) => {
+                    return Err((
+                        Value::Null,
+                        crate::mcp::INVALID_REQUEST,
+                        "Invalid Request: `id` must be a string, a number or null".to_owned(),
+                    ));
+                }
+            },
+        };
+        serde_path_to_error::deserialize(request).map_err(|err| {
+            let params = err.path().iter().next().is_some_and(|segment| {
+                matches!(segment, serde_path_to_error::Segment::Map { key } if key == "params")
+            });
+            let (code, message) = match params {
+                true => (
+                    crate::mcp::INVALID_PARAMS,
+                    format!("`params` {}", err.into_inner()),
+                ),
+                false => (
+                    crate::mcp::INVALID_REQUEST,
+                    format!(
+                        "Invalid Request: {}; send {{\"jsonrpc\": \"2.0\", \"method\": a string, \"params\": an object (optional), \"id\": a string or number (none for a notification)}}",
+                        err.into_inner()
+                    ),
+                ),
+            };
+            (id, code, message)
+        })
+    }
+
+    /// The id a response echoes (null when there is none).
+    pub fn id_value(&self) -> Value {
+        serde_json::to_value(&self.id).unwrap_or(Value::Null)
+    }
+
+    /// The params, `{}` when there are none.
+    pub fn params(&self) -> &Map<String, Value> {
+        static NONE: std::sync::LazyLock<Map<String, Value>> = std::sync::LazyLock::new(Map::new);
+        self.params.as_ref().unwrap_or(&NONE)
+    }
+}
+
+/// `"2.0"`, the only JSON-RPC version.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JsonRpcVersion;
+
+impl Serialize for JsonRpcVersion {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str("2.0")
+    }
+}
+
+impl<'de> Deserialize<'de> for JsonRpcVersion {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Value::deserialize(deserializer)? {
+            Value::String(v) if v == "2.0" => Ok(JsonRpcVersion),
+            _ => Err(de::Error::custom("`jsonrpc` must be \"2.0\"")),
+        }
+    }
+}
+
+impl JsonSchema for JsonRpcVersion {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "JsonRpcVersion".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "const": "2.0" })
+    }
+}
+
+/// A JSON-RPC method name: any string is read (one not implemented is
+/// answered with error -32601); the schema lists what is implemented.
+#[derive(Debug, Clone)]
+pub struct RpcMethod(pub String);
+
+impl<'de> Deserialize<'de> for RpcMethod {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Value::deserialize(deserializer)? {
+            Value::String(method) => Ok(RpcMethod(method)),
+            _ => Err(de::Error::custom("`method` must be a string")),
+        }
+    }
+}
+
+impl JsonSchema for RpcMethod {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RpcMethod".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "An implemented method, or a notification (answered with an empty result); others get error -32601.",
+            "anyOf": [
+                { "type": "string", "enum": RPC_METHODS },
+                { "type": "string", "pattern": "^notifications/" },
+            ],
+        })
+    }
+}
+
+/// A JSON-RPC id: a string or a number.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RpcId {
+    Text(String),
+    Number(serde_json::Number),
+}
+
+/// A JSON-RPC response: `result` or `error`, never both.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct JsonRpcResponse {
+    pub jsonrpc: JsonRpcVersion,
+    /// The request's id; null when the request could not be read.
+    #[schemars(with = "Option<RpcId>")]
+    pub id: Value,
+    #[serde(flatten)]
+    pub outcome: RpcOutcome,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub enum RpcOutcome {
+    /// The method's result, when it succeeded.
+    #[serde(rename = "result")]
+    Result(Value),
+    #[serde(rename = "error")]
+    Error(RpcError),
+}
+
+/// A JSON-RPC error object: a standard code by kind, and our JSON error
+/// (its stable `code`, the message) as `data` where there is one.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RpcError {
+    pub code: i64,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<ErrorObject>,
 }
 
 /// A field of a JSON object as `T` (absent or null: `None`), refused

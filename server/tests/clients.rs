@@ -124,8 +124,11 @@ async fn run_at(base: &str, python: &Path, script: &str, plan: &[Value]) -> Vec<
     for result in &results {
         println!("{result}");
     }
+    // One result per episode (mcp_play.py adds one per trainer's reset,
+    // which names it).
+    let episodes = results.iter().filter(|r| r.get("reset").is_none());
     assert_eq!(
-        results.len(),
+        episodes.count(),
         plan.len(),
         "{script}: one result per episode:\n{stdout}"
     );
@@ -143,25 +146,75 @@ fn tools_of(env: &str) -> Value {
     )
 }
 
+/// Bytes a `tools/list` result may take, for any environment and task.
+const TOOLS_LIST_BUDGET: u64 = 8 * 1024;
+/// Bytes a support_triage tool result may take.
+const SUPPORT_CALL_BUDGET: u64 = 2 * 1024;
+
+/// Issue 28's agent: the official MCP SDK plays every task of every
+/// environment at levels 2 and 5 through MCP alone (tools and resources,
+/// no other HTTP call; the episode chosen in the endpoint URL, the
+/// instruction and the case read first, no call naming what it has not
+/// read, a refused call counting no step) to the reference score, its
+/// result sizes within budget (printed); then the trainer resets a session
+/// and the agent hears of it on its session's stream. The SDK checks every
+/// result against the protocol's types, at the top level too (a
+/// several-day calendar with preferences, the largest queues and tables).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_mcp_sdk_plays_every_task_to_the_reference_score() {
+async fn the_mcp_sdk_plays_every_task_through_mcp_alone() {
     let Some(python) = python(".venv/openenv") else {
         return;
     };
-    // The SDK checks every `structuredContent` against its tool's
-    // `outputSchema`, so the top level's scenarios (a several-day calendar
-    // with preferences, the largest queues and tables) are played too.
-    let mut plan = plan(true);
+    let mut plan = plan_at(true, 2);
     plan.extend(plan_at(true, 5));
-    for result in run(&python, "mcp_sdk.py", &plan).await {
-        let env = result["env"].as_str().unwrap_or_default();
-        assert_eq!(result["tools"], tools_of(env), "{result}");
+    let results = run(&python, "mcp_play.py", &plan).await;
+    let (episodes, resets) = results.split_at(plan.len());
+    for (result, episode) in episodes.iter().zip(&plan) {
+        assert_eq!(result["env"], episode["env"], "{result}");
         assert_eq!(result["score"], 1.0, "{result}");
+        assert_eq!(result["case_score"], 1.0, "{result}");
+        assert_eq!(result["done"], true, "{result}");
+        // The refused call counted nothing: as many steps as planned calls.
+        assert_eq!(result["steps"], result["planned"], "{result}");
+        let tools_list = result["tools_list_bytes"].as_u64().unwrap_or(u64::MAX);
+        assert!(tools_list < TOOLS_LIST_BUDGET, "{result}");
+        if result["env"] == "support_triage" {
+            let max = result["max_call_bytes"].as_u64().unwrap_or(u64::MAX);
+            assert!(max < SUPPORT_CALL_BUDGET, "{result}");
+        }
+    }
+    // Every environment with several tasks heard the trainer's reset.
+    assert_eq!(resets.len(), ENVIRONMENTS.len());
+    for heard in resets {
+        let methods = heard["heard"].as_array().cloned().unwrap_or_default();
+        assert!(
+            methods.contains(&json!("notifications/resources/list_changed")),
+            "{heard}"
+        );
+        let to = heard["reset"]
+            .as_str()
+            .and_then(|r| r.split(" -> ").nth(1))
+            .unwrap_or_default();
+        assert_eq!(heard["case_task"], to, "{heard}");
         assert_eq!(
-            result["return"], 1.0,
-            "score mode: the return is the score: {result}"
+            heard["resources"],
+            json!({"subscribe": true, "list_changed": true})
+        );
+        // Where the tools follow the task, the server says so and tells.
+        assert_eq!(
+            heard["tools_changed"], heard["tools_list_changed"],
+            "{heard}"
+        );
+        assert_eq!(
+            methods.contains(&json!("notifications/tools/list_changed")),
+            heard["tools_changed"] == true,
+            "{heard}"
         );
     }
+    assert!(
+        resets.iter().any(|r| r["tools_changed"] == true),
+        "productivity's tools follow its task"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -230,27 +283,5 @@ async fn openenv_harbor_client_reads_the_task_api_and_reset_plays_its_task() {
             result["played"],
             json!({"task": task.task.id, "seed": task.seed})
         );
-    }
-}
-
-/// Issue 28's measure: an agent that plays through MCP alone (the MCP SDK;
-/// the episode chosen in the endpoint URL, the case read with the free
-/// `read_task`), one reference episode per task and level 1-5, printing
-/// the bytes of `tools/list` and of every result. Opt-in (`make
-/// mcp-sizes`): 45 episodes, a minute or two.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "a sweep over every level: make mcp-sizes"]
-async fn mcp_only_play_sizes() {
-    let Some(python) = python(".venv/openenv") else {
-        return;
-    };
-    let plan: Vec<Value> = (1..=5).flat_map(|level| plan_at(true, level)).collect();
-    // DESKBENCH_MCP_PLAY_BASE: measure another server (an older build).
-    let base = match std::env::var("DESKBENCH_MCP_PLAY_BASE") {
-        Ok(base) => base,
-        Err(_) => serve().await,
-    };
-    for result in run_at(&base, &python, "mcp_play.py", &plan).await {
-        assert_eq!(result["score"], 1.0, "{result}");
     }
 }

@@ -669,10 +669,10 @@ async fn other_environments_are_never_judged() {
             "",
         )
         .await;
-        assert!(judged.body.to_string().contains("\"llm_judge\""), "{doc}");
+        assert!(observation_declares_the_verdict(&judged.body), "{doc}");
         assert!(!judged.body.to_string().contains(&fake.base()), "{doc}");
         let other = http(&app, Method::GET, &format!("/{doc}"), None, "").await;
-        assert!(!other.body.to_string().contains("\"llm_judge\""), "{doc}");
+        assert!(!observation_declares_the_verdict(&other.body), "{doc}");
     }
     // Errors say nothing of the judge either.
     let bad = http(
@@ -685,6 +685,18 @@ async fn other_environments_are_never_judged() {
     .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fake.calls().len(), 0);
+}
+
+/// Whether the observation schema of a `/schema` or `/openapi.json` body
+/// has the `llm_judge` field (`/metadata`'s `llm_judge` flag, documented in
+/// both, is another thing).
+fn observation_declares_the_verdict(doc: &Value) -> bool {
+    let observation = match doc.get("components") {
+        Some(components) => &components["schemas"]["Observation"],
+        None => &doc["observation"],
+    };
+    assert!(observation["properties"].is_object(), "{observation}");
+    observation["properties"].get("llm_judge").is_some()
 }
 
 #[tokio::test]
@@ -721,7 +733,7 @@ async fn without_a_judge_there_is_no_field() {
             "",
         )
         .await;
-        assert!(!openapi.body.to_string().contains("llm_judge"));
+        assert!(!observation_declares_the_verdict(&openapi.body));
     }
     let addr = serve(config(ENV, None)).await;
     let mut ws = connect(&addr, "/ws").await;

@@ -266,6 +266,7 @@ pub fn random(case: &Case, rng: &mut SeededRng) -> String {
             out.push_str(&format!("Priority ranking: {}", names.join(" > ")));
             out
         }
+        Case::Plan(c) if c.card.catalogue.is_some() => random_choice(c, rng),
         Case::Plan(c) => {
             let mut out = String::new();
             for week in 1..=4 {
@@ -295,6 +296,47 @@ pub fn random(case: &Case, rng: &mut SeededRng) -> String {
             out
         }
     }
+}
+
+/// A well-formed answer with random choices at the catalogue levels: each
+/// profile item a stressor or not at even odds, with a severity at even
+/// odds; each intervention chosen at even odds; a budget anywhere up to
+/// the cap.
+fn random_choice(case: &PlanCase, rng: &mut SeededRng) -> String {
+    let Some(catalogue) = &case.card.catalogue else {
+        return String::new();
+    };
+    let mut out = "Stressors:\n".to_owned();
+    for item in &case.card.profile {
+        if rng.chance(1, 2) {
+            let severity = if rng.chance(1, 2) {
+                "severe"
+            } else {
+                "moderate"
+            };
+            out.push_str(&format!("- {}: {severity}\n", item.label));
+        }
+    }
+    let mut chosen: Vec<&str> = catalogue
+        .interventions
+        .iter()
+        .filter(|_| rng.chance(1, 2))
+        .map(|i| i.id.as_str())
+        .collect();
+    if chosen.is_empty() {
+        chosen.extend(catalogue.interventions.first().map(|i| i.id.as_str()));
+    }
+    out.push_str(&format!("Interventions: {}\nKPIs:\n", chosen.join(", ")));
+    let picked: Vec<usize> = (0..METRICS.len()).collect();
+    for k in rng.sample(&picked, 3) {
+        out.push_str(&format!("- {}\n", METRICS[k].kpi(rng.range(1, 30))));
+    }
+    let budget = rng.range(1, i64::from(catalogue.budget_cap / 250).max(1)) as u32 * 250;
+    out.push_str(&format!(
+        "Risk: people may not join in; to reduce this leaders go first.\nBudget: {} in total.",
+        dollars(budget)
+    ));
+    out
 }
 
 // ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::reading::{Answer, penalties};
 use crate::points::Points;
+use crate::rubric::Rubric;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grade {
@@ -64,6 +65,35 @@ pub fn assemble(
         total,
         notes,
     }
+}
+
+/// [`assemble`] through `rubric`'s gates: `scores` (name, raw score) are
+/// paid as the rubric pays them, a criterion behind a shut gate nothing,
+/// and then the note `shut` writes from the criteria shut off (with the
+/// scores they would have had) is added to the notes.
+pub fn assemble_gated(
+    rubric: &Rubric,
+    scores: &[(&'static str, Points)],
+    answer: &Answer,
+    word_cap: usize,
+    mut notes: Vec<String>,
+    shut: impl FnOnce(&[(&'static str, Points)]) -> String,
+) -> Grade {
+    let graded = rubric.grade(scores, &[]);
+    if !graded.gated.is_empty() {
+        notes.push(shut(&graded.gated));
+    }
+    let parts: Vec<(&'static str, Points, Points)> = scores
+        .iter()
+        .map(|(name, _)| {
+            (
+                *name,
+                graded.criteria.get(name).copied().unwrap_or(Points::ZERO),
+                rubric.weight(name).unwrap_or(Points::ZERO),
+            )
+        })
+        .collect();
+    assemble(&parts, answer, word_cap, notes)
 }
 
 /// F1 of `hits` true positives among `predicted` answers and `gold` items.

@@ -141,7 +141,8 @@ fn takes_the_answer_back(comment: &str) -> bool {
 pub const TOOLS: [(crate::tools::ToolSpec, &str); 3] = [
     (
         crate::tools::ToolSpec::new("inspect", &[], &[]),
-        "Look at the scenario again (it is all in the observation already).",
+        "Look at the scenario again, as a step (the observation always shows it; over MCP, \
+         read_task reads it for free).",
     ),
     (
         crate::tools::ToolSpec::new("propose", &["answer"], &[]),

@@ -149,7 +149,8 @@ macro_rules! label_enum {
 label_enum!(
     /// What the agent does this step.
     Command, "command", {
-        /// Summarise the inbox (it is also in every observation).
+        /// Summarise the inbox again, as a step (the observation always
+        /// shows it; over MCP, `read_task` reads it for free).
         ShowInbox => "show_inbox",
         /// Open a ticket: its body and the customer record.
         ViewTicket => "view_ticket",
@@ -225,11 +226,11 @@ label_enum!(
 #[serde(deny_unknown_fields)]
 pub struct SupportTriageAction {
     pub command: Command,
-    /// The ticket acted on, e.g. `T-4821` (all commands but `show_inbox`
-    /// and `submit_episode`).
+    /// For the commands on one ticket (all but `show_inbox`,
+    /// `submit_episode` and `lookup_invoice`): the ticket, e.g. `T-4821`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ticket_id: Option<String>,
-    /// For `set_triage`.
+    /// For `set_triage`: the ticket's priority, as the policy sets it.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -237,7 +238,7 @@ pub struct SupportTriageAction {
     )]
     #[schemars(schema_with = "optional_label_schema::<Priority>")]
     pub priority: Option<Priority>,
-    /// For `set_triage`.
+    /// For `set_triage`: the department the ticket is routed to.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -249,7 +250,8 @@ pub struct SupportTriageAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = 4000))]
     pub reply_body: Option<String>,
-    /// For `set_disposition`.
+    /// For `set_disposition`: what becomes of the ticket (resolved,
+    /// escalated to a supervisor, or waiting on the customer).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -361,7 +363,8 @@ impl Command {
         match self {
             Command::ShowInbox | Command::SubmitEpisode => ToolSpec::new(name, &[], &[]),
             Command::ViewTicket => ToolSpec::new(name, &["ticket_id"], &[]),
-            Command::SetTriage => ToolSpec::new(name, &["ticket_id"], &["priority", "department"]),
+            Command::SetTriage => ToolSpec::new(name, &["ticket_id"], &["priority", "department"])
+                .needing_an_optional(),
             Command::DraftReply => ToolSpec::new(name, &["ticket_id", "reply_body"], &[]),
             Command::SetDisposition => ToolSpec::new(name, &["ticket_id", "disposition"], &[]),
             Command::LookupCustomer => ToolSpec::new(name, &["ticket_id"], &[]),

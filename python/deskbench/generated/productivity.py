@@ -38,7 +38,7 @@ class ProductivityEasyToolEnv(ToolEnv):
     tasks = ('easy',)
 
     def inspect(self) -> str:
-        """Look at the scenario again (it is all in the observation already). Costs one step."""
+        """Look at the scenario again, as a step (the observation always shows it; over MCP, read_task reads it for free). Costs one step."""
         return self._call_tool('inspect', {})
 
     def propose(self, answer: dict) -> str:
@@ -65,7 +65,7 @@ class ProductivityMediumToolEnv(ToolEnv):
     tasks = ('medium',)
 
     def inspect(self) -> str:
-        """Look at the scenario again (it is all in the observation already). Costs one step."""
+        """Look at the scenario again, as a step (the observation always shows it; over MCP, read_task reads it for free). Costs one step."""
         return self._call_tool('inspect', {})
 
     def propose(self, answer: dict) -> str:
@@ -92,7 +92,7 @@ class ProductivityHardToolEnv(ToolEnv):
     tasks = ('hard',)
 
     def inspect(self) -> str:
-        """Look at the scenario again (it is all in the observation already). Costs one step."""
+        """Look at the scenario again, as a step (the observation always shows it; over MCP, read_task reads it for free). Costs one step."""
         return self._call_tool('inspect', {})
 
     def propose(self, answer: dict) -> str:

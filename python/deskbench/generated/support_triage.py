@@ -38,14 +38,16 @@ class SupportTriageToolEnv(ToolEnv):
     tasks = ('easy', 'medium', 'hard')
 
     def show_inbox(self) -> str:
-        """Summarise the inbox (it is also in every observation). Costs one step."""
+        """Summarise the inbox again, as a step (the observation always
+        shows it; over MCP, `read_task` reads it for free). Costs one step.
+        """
         return self._call_tool('show_inbox', {})
 
     def view_ticket(self, ticket_id: str) -> str:
         """Open a ticket: its body and the customer record. Costs one step.
 
         Args:
-            ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
+            ticket_id: The ticket, e.g. `T-4821`.
         """
         return self._call_tool('view_ticket', {'ticket_id': ticket_id})
 
@@ -53,9 +55,9 @@ class SupportTriageToolEnv(ToolEnv):
         """Set `priority` and/or `department` of a ticket. Costs one step.
 
         Args:
-            ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
-            department: For `set_triage`.
-            priority: For `set_triage`.
+            ticket_id: The ticket, e.g. `T-4821`.
+            department: The department the ticket is routed to.
+            priority: The ticket's priority, as the policy sets it.
         """
         return self._call_tool('set_triage', {'ticket_id': ticket_id, 'department': department, 'priority': priority})
 
@@ -63,8 +65,8 @@ class SupportTriageToolEnv(ToolEnv):
         """Save `reply_body` as the ticket's reply (replaces an earlier draft). Costs one step.
 
         Args:
-            ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
-            reply_body: For `draft_reply`: the customer-visible reply.
+            ticket_id: The ticket, e.g. `T-4821`.
+            reply_body: The customer-visible reply.
         """
         return self._call_tool('draft_reply', {'ticket_id': ticket_id, 'reply_body': reply_body})
 
@@ -72,8 +74,8 @@ class SupportTriageToolEnv(ToolEnv):
         """Set the ticket's `disposition`. Costs one step.
 
         Args:
-            ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
-            disposition: For `set_disposition`.
+            ticket_id: The ticket, e.g. `T-4821`.
+            disposition: What becomes of the ticket (resolved, escalated to a supervisor, or waiting on the customer).
         """
         return self._call_tool('set_disposition', {'ticket_id': ticket_id, 'disposition': disposition})
 
@@ -86,7 +88,7 @@ class SupportTriageToolEnv(ToolEnv):
         (plan, seats, billing currency, earlier tickets and their outcomes). Costs one step.
 
         Args:
-            ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
+            ticket_id: The ticket, e.g. `T-4821`.
         """
         return self._call_tool('lookup_customer', {'ticket_id': ticket_id})
 
@@ -95,7 +97,7 @@ class SupportTriageToolEnv(ToolEnv):
         amount, status). Costs one step.
 
         Args:
-            invoice_id: For `lookup_invoice`: an invoice id, e.g. `INV-40213`.
+            invoice_id: An invoice id, e.g. `INV-40213`.
         """
         return self._call_tool('lookup_invoice', {'invoice_id': invoice_id})
 
@@ -104,9 +106,9 @@ class SupportTriageToolEnv(ToolEnv):
         with your `message`; their answer joins the ticket's conversation. Costs one step.
 
         Args:
-            ticket_id: The ticket acted on, e.g. `T-4821` (all commands but `show_inbox` and `submit_episode`).
-            request: For `ask_customer`: what to ask the customer for.
-            message: For `ask_customer`: the message the customer reads with the request.
+            ticket_id: The ticket, e.g. `T-4821`.
+            request: What to ask the customer for.
+            message: The message the customer reads with the request.
         """
         return self._call_tool('ask_customer', {'ticket_id': ticket_id, 'request': request, 'message': message})
 
@@ -115,7 +117,7 @@ class SupportTriageToolEnv(ToolEnv):
         topics share a word with `query` (id, title, one-line summary). Costs one step.
 
         Args:
-            query: For `search_kb`: the words to search the knowledge base for.
+            query: The words to search the knowledge base for.
         """
         return self._call_tool('search_kb', {'query': query})
 
@@ -123,7 +125,7 @@ class SupportTriageToolEnv(ToolEnv):
         """Levels 4 and 5: show the knowledge-base article `article_id`. Costs one step.
 
         Args:
-            article_id: For `read_article`: an article id, e.g. `KB-204`.
+            article_id: An article id, e.g. `KB-204`.
         """
         return self._call_tool('read_article', {'article_id': article_id})
 

@@ -180,11 +180,13 @@ class SupportTriageAction(Action):
     ]
     department: Annotated[
         Literal[''] | Literal['billing', 'technical', 'general'] | None,
-        Field(description='For `set_triage`.'),
+        Field(description='For `set_triage`: the department the ticket is routed to.'),
     ] = None
     disposition: Annotated[
         Literal[''] | Literal['resolved', 'escalate_supervisor', 'pending_customer'] | None,
-        Field(description='For `set_disposition`.'),
+        Field(
+            description='For `set_disposition`: what becomes of the ticket (resolved,\nescalated to a supervisor, or waiting on the customer).'
+        ),
     ] = None
     invoice_id: Annotated[
         str | None,
@@ -203,7 +205,9 @@ class SupportTriageAction(Action):
     ] = None
     priority: Annotated[
         Literal[''] | Literal['low', 'medium', 'high', 'urgent'] | None,
-        Field(description='For `set_triage`.'),
+        Field(
+            description="For `set_triage`: the ticket's priority, as the policy sets it."
+        ),
     ] = None
     query: Annotated[
         str | None,
@@ -226,7 +230,7 @@ class SupportTriageAction(Action):
     ticket_id: Annotated[
         str | None,
         Field(
-            description='The ticket acted on, e.g. `T-4821` (all commands but `show_inbox`\nand `submit_episode`).'
+            description='For the commands on one ticket (all but `show_inbox`,\n`submit_episode` and `lookup_invoice`): the ticket, e.g. `T-4821`.'
         ),
     ] = None
 

@@ -72,7 +72,7 @@ async fn wrong_method_is_405_json_with_allow() {
         (Method::POST, "/health", "GET,HEAD"),
         (Method::POST, "/state", "GET,HEAD"),
         (Method::DELETE, "/envs/productivity/step", "POST"),
-        (Method::GET, "/mcp", "POST,DELETE"),
+        (Method::PUT, "/mcp", "POST,GET,HEAD,DELETE"),
         (Method::POST, "/ws", "GET,HEAD"),
         (Method::PUT, "/web/", "GET,HEAD"),
     ] {

@@ -12,6 +12,8 @@ mod hostile;
 mod isolation;
 mod itmh_sessions;
 mod mcp;
+mod mcp_budget;
+mod mcp_notices;
 mod openapi;
 mod openapi_drift;
 mod reset_options;

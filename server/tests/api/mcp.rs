@@ -218,14 +218,24 @@ async fn tools_are_each_environments_own_verbs() {
             assert!(tool.get("outputSchema").is_none(), "{tool}");
             let schema = tool["inputSchema"].to_string();
             assert!(
-                !schema.contains("$defs") || schema.contains("#/$defs/"),
+                !schema.contains("$defs") && !schema.contains("$ref"),
                 "{tool}"
             );
-            assert!(tool["annotations"]["readOnlyHint"].is_boolean(), "{tool}");
-            assert!(
-                tool["annotations"]["destructiveHint"].is_boolean(),
+            // Every tool carries all four hints; only read_task reads.
+            for hint in [
+                "readOnlyHint",
+                "destructiveHint",
+                "idempotentHint",
+                "openWorldHint",
+            ] {
+                assert!(tool["annotations"][hint].is_boolean(), "{hint}: {tool}");
+            }
+            assert_eq!(
+                tool["annotations"]["readOnlyHint"],
+                tool["name"] == "read_task",
                 "{tool}"
             );
+            assert_eq!(tool["annotations"]["openWorldHint"], false, "{tool}");
             let description = tool["description"].as_str().unwrap_or_default();
             assert!(description.len() > 20);
             // Every description says what a call costs.
@@ -268,7 +278,9 @@ async fn initialize_opens_a_session_every_transport_reaches() {
     let structured = &result["structuredContent"];
     assert_eq!(structured["reward"], -0.02);
     assert_eq!(structured["done"], false);
-    assert_eq!(structured["observation"]["step_count"], 1);
+    assert_eq!(structured["step_count"], 1);
+    // Said once, at the top level.
+    assert!(structured["observation"].get("step_count").is_none());
     // The text is a short summary, not the JSON again.
     let text = result["content"][0]["text"].as_str().expect("text");
     assert!(text.contains("reward -0.02; step 1 of"), "{text}");
@@ -660,6 +672,15 @@ async fn the_instructions_name_the_tools_in_call_syntax() {
         let instructions = reply["result"]["instructions"].as_str().unwrap_or_default();
         assert!(instructions.contains("read_task()"), "{instructions}");
         assert!(!instructions.contains("POST "), "{instructions}");
+        // The free resources, by their URIs, and how a reset is told.
+        assert!(
+            instructions.contains(&format!("deskbench://{env}/case")),
+            "{instructions}"
+        );
+        assert!(
+            instructions.contains("notifications/resources/list_changed"),
+            "{instructions}"
+        );
         let info = env_wasm::registry::find(env).expect("registered");
         for tool in info.tools() {
             assert!(
@@ -742,7 +763,7 @@ async fn without_a_session_id_tools_share_the_anonymous_session() {
     post(&app, "/step", INSPECT).await;
     let step = call(&app, "tools/call", json!({"name": "inspect"})).await;
     assert_eq!(
-        step["result"]["structuredContent"]["observation"]["step_count"], 2,
+        step["result"]["structuredContent"]["step_count"], 2,
         "{step}"
     );
     // The OpenEnv MCP actions are steps on /step too.
@@ -981,7 +1002,19 @@ async fn step_results_carry_each_content_once() {
             .is_some_and(|t| !t.is_empty()),
         "{viewed}"
     );
-    assert!(viewed["inbox_summary"].is_string(), "{viewed}");
+    // The inbox row that changed, not the whole summary again.
+    let changed = viewed["inbox_summary_changed_lines"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(changed.len(), 1, "{viewed}");
+    assert!(
+        changed[0].as_str().is_some_and(
+            |line| line.contains(ticket.as_str().unwrap_or("?")) && line.contains("opened")
+        ),
+        "{viewed}"
+    );
+    assert!(viewed.get("inbox_summary").is_none(), "{viewed}");
     assert!(viewed.get("opened_ticket").is_none(), "{viewed}");
     assert!(viewed.get("inbox").is_none(), "{viewed}");
     let full = read(&app, path, &id).await;

@@ -113,12 +113,13 @@ fn mounts() -> Vec<(String, &'static str)> {
 
 /// The error statuses each operation documents: what the server can answer
 /// besides success (schemathesis checks that nothing else comes back).
-const ERRORS: [(&str, &str, &[&str]); 6] = [
+const ERRORS: [(&str, &str, &[&str]); 7] = [
     ("/reset", "post", &["404", "413", "422", "503"]),
     ("/step", "post", &["409", "413", "422", "503"]),
     ("/state", "get", &["422"]),
     ("/ws", "get", &["426", "503"]),
     ("/mcp", "post", &["400", "403", "404", "503"]),
+    ("/mcp", "get", &["400", "403", "404", "405", "406"]),
     ("/mcp", "delete", &["400", "403", "404"]),
 ];
 
@@ -140,7 +141,13 @@ async fn every_operation_documents_its_responses_and_error_bodies() {
                     success + usize::from(switching) == 1 || (mcp && success == 2),
                     "{prefix}{path} {method}"
                 );
-                let error_body = if mcp { "JsonRpcResponse" } else { "Error" };
+                // The notification stream refuses as POST /mcp does.
+                let rpc_errors = mcp || (path == "/mcp" && method == "get");
+                let error_body = if rpc_errors {
+                    "JsonRpcResponse"
+                } else {
+                    "Error"
+                };
                 for (status, response) in responses {
                     assert!(response["description"].is_string(), "{path} {status}");
                     if path == "/ready" {
@@ -155,6 +162,9 @@ async fn every_operation_documents_its_responses_and_error_bodies() {
                             format!("#/components/schemas/{error_body}"),
                             "{prefix}{path} {method} {status}: errors are the JSON Error body"
                         );
+                    } else if path == "/mcp" && method == "get" && status == "200" {
+                        // The session's notification stream.
+                        assert!(response["content"]["text/event-stream"].is_object());
                     } else if path == "/metrics" {
                         // The Prometheus text format.
                         assert!(response["content"][server::metrics::CONTENT_TYPE].is_object());
@@ -280,7 +290,7 @@ fn reset_pattern(doc: &Value, property: &str, branch: usize) -> regex::Regex {
 #[test]
 fn decimal_patterns_bound_the_value() {
     for max in [0, 7, 9, 10, 19, 90, 99, 100, 105, 1000, 2047, 90071] {
-        let pattern = format!("^(?:{})$", server::openapi::decimal_at_most(max));
+        let pattern = format!("^(?:{})$", env_wasm::reset::decimal_at_most(max));
         let re = regex::Regex::new(&pattern).expect("regex");
         for n in 0..=max * 2 + 20 {
             assert_eq!(

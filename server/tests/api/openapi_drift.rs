@@ -71,7 +71,11 @@ async fn each_document_lists_exactly_the_operations_its_router_serves() {
                 request(method.clone(), &format!("{prefix}{path}"), "{}"),
             )
             .await;
-            let fallback = reply.status == 405
+            // The fallbacks' bodies: a handler's own 405 (`GET /mcp` with
+            // no session) is a JSON-RPC error instead.
+            let fallback = (reply.status == 405
+                && serde_json::from_slice::<Value>(&reply.bytes)
+                    .is_ok_and(|b| b["error"]["code"] == "METHOD_NOT_ALLOWED"))
                 || (reply.status == 404
                     && serde_json::from_slice::<Value>(&reply.bytes)
                         .is_ok_and(|b| b["error"]["code"] == "NOT_FOUND"));
@@ -144,6 +148,44 @@ async fn provoke(
         || path.ends_with("/tasks") && path != "/tasks";
     Some(match (method, path, status) {
         ("get", "/ws", 426) => (app, request(Method::GET, &uri, Body::empty())),
+        ("get", "/mcp", 400) => (
+            app,
+            with_header(
+                request(Method::GET, &uri, Body::empty()),
+                "mcp-session-id",
+                "a b",
+            ),
+        ),
+        ("get", "/mcp", 403) => (
+            app,
+            with_header(
+                request(Method::GET, &uri, Body::empty()),
+                "origin",
+                "http://evil.example",
+            ),
+        ),
+        ("get", "/mcp", 404) => (
+            app,
+            with_header(
+                request(Method::GET, &uri, Body::empty()),
+                "mcp-session-id",
+                "drift-not-open",
+            ),
+        ),
+        ("get", "/mcp", 405) => (app, request(Method::GET, &uri, Body::empty())),
+        ("get", "/mcp", 406) => {
+            let init = send(&app, request(Method::POST, &uri, RPC_INITIALIZE)).await;
+            let id = init
+                .header("mcp-session-id")
+                .expect("Mcp-Session-Id")
+                .to_owned();
+            let listen = with_header(
+                request(Method::GET, &uri, Body::empty()),
+                "mcp-session-id",
+                &id,
+            );
+            (app, with_header(listen, "accept", "application/json"))
+        }
         ("get", "/ready", 503) => (
             apps.draining.clone(),
             request(Method::GET, &uri, Body::empty()),
@@ -305,6 +347,9 @@ async fn every_status_a_document_declares_is_provoked() {
                     if path == "/ws" && (status == "101" || status == "503") {
                         continue; // A real socket: the test below.
                     }
+                    if path == "/mcp" && method == "get" && status == "200" {
+                        continue; // An open stream: mcp_notices reads it.
+                    }
                     let status: u16 = status.parse().expect("a numeric status");
                     let (app, request) = provoke(&apps, &prefix, method, path, status)
                         .await
@@ -349,5 +394,144 @@ async fn ws_upgrades_and_refuses_while_draining_as_declared() {
             assert_eq!(response.status(), 503);
         }
         other => panic!("a new /ws while draining: {other:?}"),
+    }
+}
+
+/// The schema `schema` names, following `$ref`s into the document.
+fn resolve<'a>(doc: &'a Value, mut schema: &'a Value) -> &'a Value {
+    while let Some(target) = schema["$ref"].as_str() {
+        let name = target
+            .strip_prefix("#/components/schemas/")
+            .unwrap_or_else(|| panic!("a $ref outside the components: {target}"));
+        schema = &doc["components"]["schemas"][name];
+    }
+    schema
+}
+
+/// The property names a JSON object of `schema` may have, through `$ref`,
+/// `allOf`, `anyOf` and `oneOf` (a union: any branch's keys).
+fn documented_keys(doc: &Value, schema: &Value) -> BTreeSet<String> {
+    let schema = resolve(doc, schema);
+    let mut keys: BTreeSet<String> = schema["properties"]
+        .as_object()
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default();
+    for combinator in ["allOf", "anyOf", "oneOf"] {
+        for branch in schema[combinator].as_array().into_iter().flatten() {
+            keys.extend(documented_keys(doc, branch));
+        }
+    }
+    keys
+}
+
+/// Each reply's keys are the documented ones, no more and no fewer, and
+/// the reply is valid against its documented schema: a reply built outside
+/// its type, or a type whose schema says something else, fails here.
+fn assert_reply_matches(doc: &Value, schema: &Value, reply: &Value, what: &str) {
+    let root = serde_json::json!({ "components": doc["components"], "allOf": [schema] });
+    let validator = jsonschema::validator_for(&root).expect("a valid schema");
+    if let Err(error) = validator.validate(reply) {
+        panic!("{what}: {error} at {}: {reply}", error.instance_path());
+    }
+    let resolved = resolve(doc, schema);
+    let (objects, keys_schema): (Vec<&Value>, &Value) = match reply {
+        Value::Array(items) => (items.iter().collect(), &resolved["items"]),
+        object => (vec![object], schema),
+    };
+    let documented = documented_keys(doc, keys_schema);
+    for object in objects {
+        let Some(object) = object.as_object() else {
+            continue;
+        };
+        let sent: BTreeSet<String> = object.keys().cloned().collect();
+        let undocumented: Vec<&String> = sent.difference(&documented).collect();
+        assert!(
+            undocumented.is_empty(),
+            "{what}: keys the document does not list: {undocumented:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_json_reply_is_what_its_document_says() {
+    let apps = apps();
+    let mut checked = 0;
+    for prefix in prefixes() {
+        let doc = get(&apps.app, &format!("{prefix}/openapi.json"))
+            .await
+            .json();
+        for (path, item) in doc["paths"].as_object().expect("paths") {
+            for (method, operation) in item.as_object().expect("path item") {
+                for (status, response) in operation["responses"].as_object().expect("responses") {
+                    let Some(schema) = response["content"]["application/json"].get("schema") else {
+                        continue;
+                    };
+                    if path == "/ws" || (path == "/ready" && status == "503") {
+                        continue; // No body over HTTP; the drain's body is checked as 200's.
+                    }
+                    let status: u16 = status.parse().expect("a numeric status");
+                    let (app, request) = provoke(&apps, &prefix, method, path, status)
+                        .await
+                        .unwrap_or_else(|| panic!("{method} {prefix}{path} {status}"));
+                    let reply = send(&app, request).await;
+                    assert_eq!(reply.status.as_u16(), status, "{method} {prefix}{path}");
+                    let what = format!("{method} {prefix}{path} {status}");
+                    assert_reply_matches(&doc, schema, &reply.json(), &what);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{checked} JSON replies checked against their documents");
+}
+
+/// The reset body is a type ([`env_wasm::reset::ResetRequest`]): every
+/// field it reads is in every mount's document, the document lists nothing
+/// else (HTTP's own `session_id` aside), and each field is read (null is
+/// absent: a reset with it alone plays).
+#[tokio::test]
+async fn every_field_of_the_reset_type_is_documented_and_read() {
+    let app = app();
+    let fields = env_wasm::reset::reset_options();
+    assert!(fields.len() >= 9, "{fields:?}");
+    for prefix in prefixes() {
+        let doc = get(&app, &format!("{prefix}/openapi.json")).await.json();
+        let reset = &doc["components"]["schemas"]["ResetRequest"];
+        let documented: BTreeSet<&str> = reset["properties"]
+            .as_object()
+            .expect("ResetRequest properties")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        for field in fields {
+            assert!(
+                documented.contains(field),
+                "{prefix}: the reset type reads `{field}`; its document does not list it"
+            );
+            let body = serde_json::json!({ *field: null }).to_string();
+            let reply = post(&app, &format!("{prefix}/reset"), &body).await;
+            assert_eq!(reply.status, 200, "{prefix}: {body}: {}", reply.text());
+        }
+        let extra: Vec<&&str> = documented
+            .iter()
+            .filter(|key| !fields.contains(key) && **key != server::ids::FIELD)
+            .collect();
+        assert!(
+            extra.is_empty(),
+            "{prefix}: documented, not read: {extra:?}"
+        );
+        assert_eq!(reset["additionalProperties"], false);
+        let schema_doc = get(&app, &format!("{prefix}/schema")).await.json();
+        let in_schema: BTreeSet<&str> = schema_doc["reset"]["properties"]
+            .as_object()
+            .expect("/schema reset")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            in_schema,
+            fields.iter().copied().collect(),
+            "{prefix}/schema"
+        );
     }
 }

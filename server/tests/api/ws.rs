@@ -303,6 +303,33 @@ async fn mcp_messages_use_the_connection_environment() {
         .filter_map(|t| t["name"].as_str())
         .collect();
     assert_eq!(names, ["read_task", "inspect", "propose", "final"]);
+    // The connection's case is a resource too; with no stream to announce
+    // on, the handshake promises no notification and takes no subscription.
+    let init = ask(
+        &mut ws,
+        r#"{"type": "mcp", "data": {"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {}}}"#,
+    )
+    .await;
+    assert_eq!(
+        init["data"]["result"]["capabilities"],
+        json!({"tools": {"listChanged": false}, "resources": {"subscribe": false, "listChanged": false}})
+    );
+    let case = ask(
+        &mut ws,
+        r#"{"type": "mcp", "data": {"jsonrpc": "2.0", "id": 4, "method": "resources/read", "params": {"uri": "deskbench://productivity/case"}}}"#,
+    )
+    .await;
+    let text = case["data"]["result"]["contents"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    let case: Value = serde_json::from_str(text).expect("the case as JSON");
+    assert_eq!(case["step_count"], 1, "{case}");
+    let subscribe = ask(
+        &mut ws,
+        r#"{"type": "mcp", "data": {"jsonrpc": "2.0", "id": 5, "method": "resources/subscribe", "params": {"uri": "deskbench://productivity/case"}}}"#,
+    )
+    .await;
+    assert_eq!(subscribe["data"]["error"]["code"], -32601, "{subscribe}");
     // The OpenEnv MCP actions are steps here too.
     let stepped = ask(
         &mut ws,

@@ -7,13 +7,16 @@
 //! must be cited with this case's number, which may be written in words;
 //! an item restating one fact, even in the case's words, is grounded), and
 //! the escalation decision read with negation, a hedged yes/no scoring 0.
-//! A dimensions or red-flags section given twice (apart) is read as its
-//! worst copy.
+//! An item that gives a fact of the case a number the case does not give
+//! for it takes back one fact cited. A dimensions or red-flags section
+//! given twice (apart) is read as its worst copy. The dimensions, severity
+//! and escalation count only beside red flags mostly grounded in this case
+//! (`READS_THIS_CASE`).
 
 use std::collections::BTreeSet;
 
 use super::{BurnoutCase, Dimension, FLAG_CONCEPTS, FlagConcept, Severity, WORD_CAP};
-use crate::it_mental_health::grade::{Grade, assemble, f1_of, offset_f1};
+use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of, offset_f1};
 use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::decision::decision;
 use crate::it_mental_health::reading::penalties::PENALTIES;
@@ -94,12 +97,16 @@ const SEVERITY: Points = Points(3000);
 const RED_FLAGS: Points = Points(3000);
 const ESCALATION: Points = Points(2000);
 
-/// The least red-flags score that shows an answer reads this case: one
-/// concerning fact of it cited. Dimensions, severity and escalation are
-/// one small set of values each, so an answer written for another case
-/// (falsepass's X1 probe) or for no case agrees with them by chance; they
-/// count only beside a red flag grounded in this case.
-const READS_THIS_CASE: Points = Points(1);
+/// The least red-flags score that shows an answer reads this case: with
+/// three concerning facts to find, two of them cited and at most one item
+/// that cites none (an F1 of 2/3; with fewer facts, one of one or two
+/// items).
+/// Dimensions, severity and escalation are one small set of values each,
+/// so an answer written for another case (falsepass's X1 probe) or for no
+/// case agrees with them by chance; and cases share kinds of symptom and
+/// often their words, so one fact in common is chance too. They count
+/// only beside red flags mostly grounded in this case.
+const READS_THIS_CASE: Points = Points(6000);
 
 pub static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("dimensions", DIMENSIONS, "Burnout dimensions")
@@ -209,36 +216,29 @@ pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
         if case.escalate { "yes" } else { "no" }
     ));
 
-    // The rubric's gates: the other criteria count only beside a red flag
-    // grounded in this case.
-    let graded = RUBRIC.grade(
+    // The rubric's gates: the other criteria count only beside red flags
+    // mostly grounded in this case.
+    assemble_gated(
+        &RUBRIC,
         &[
-            ("dimensions", dimension_score, DIMENSIONS),
-            ("severity", severity_score, SEVERITY),
-            ("red_flags", flag_score, RED_FLAGS),
-            ("escalation", escalation_score, ESCALATION),
-        ]
-        .map(|(name, score, _)| (name, score)),
-        &[],
-    );
-    if !graded.gated.is_empty() {
-        notes.push(
-            "No red flag cites a concerning fact of this case, so the dimensions, severity and \
-             escalation earn nothing: they count only for an answer that reads this case."
-                .to_owned(),
-        );
-    }
-    let paid = |name: &str| graded.criteria.get(name).copied().unwrap_or(Points::ZERO);
-    assemble(
-        &[
-            ("dimensions", paid("dimensions"), DIMENSIONS),
-            ("severity", paid("severity"), SEVERITY),
-            ("red_flags", flag_score, RED_FLAGS),
-            ("escalation", paid("escalation"), ESCALATION),
+            ("dimensions", dimension_score),
+            ("severity", severity_score),
+            ("red_flags", flag_score),
+            ("escalation", escalation_score),
         ],
         answer,
         WORD_CAP,
         notes,
+        |_| {
+            format!(
+                "The red flags earn {} of their credit, under {}, so the dimensions, severity and \
+                 escalation earn nothing: they count only for an answer whose red flags are \
+                 mostly this case's (two of three wanted facts cited, at most one item that \
+                 cites none).",
+                flag_score.decimals(2),
+                READS_THIS_CASE.decimals(2)
+            )
+        },
     )
 }
 
@@ -345,7 +345,20 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     let mut wrong_later = items.len().saturating_sub(LIST_READ);
     // The first items that earn nothing, quoted with the reason.
     let mut unearned: Vec<String> = Vec::new();
+    // Items that give a fact of the case a number the case does not give
+    // it: each takes back one fact cited, as a misreading of the case (or
+    // a reading of another) should.
+    let mut misstated = 0;
     for (k, item) in items.iter().take(LIST_READ).enumerate() {
+        if k < FLAGS_ASKED && misstates(case, &facts, item) {
+            misstated += 1;
+            unearned.push(format!(
+                "{} gives a number this case does not give for it, and takes back one fact \
+                 cited",
+                quoted(item)
+            ));
+            continue;
+        }
         let concept = item_concept(case, &facts, &concerning, item);
         match concept {
             // A fact cited a second time earns nothing more (a first
@@ -362,10 +375,8 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
         }
     }
     let wanted = concerning.len().min(FLAGS_ASKED);
-    let score = f1_of(
-        (cited.len(), considered + wrong_later),
-        (cited.len().min(wanted), wanted),
-    );
+    let hits = cited.len().saturating_sub(misstated);
+    let score = f1_of((hits, considered + wrong_later), (hits.min(wanted), wanted));
     let note = format!(
         "Red flags: {} of the first {considered} items cite a concerning fact of this case; \
          {} of {wanted} wanted facts cited{}{}{}.",
@@ -541,6 +552,12 @@ const COMMON: &[&str] = &[
     "lately",
     "recently",
     "anymore",
+    // Needing something is how many symptoms are told ("needs 2 coffees",
+    // "needs the weekend to recover"): no tie to one of them.
+    "need",
+    "needs",
+    "needed",
+    "needing",
 ];
 
 /// A fact of the case as red flags are read against it: its quotes, and
@@ -595,6 +612,100 @@ fn names_a_kind(word: &str) -> bool {
         })
 }
 
+/// The numbers a red-flag item states, each with where it stands: in
+/// digits or words, and "every third day" as 3.
+fn item_numbers(text: &Text) -> Vec<(usize, u64)> {
+    let mut numbers = text.numbers();
+    numbers.extend(
+        text.words
+            .windows(2)
+            .enumerate()
+            .filter(|(_, pair)| pair[0].text == "every")
+            .filter_map(|(at, pair)| Some((at + 1, ordinal_value(&pair[1].text)?))),
+    );
+    numbers
+}
+
+/// The rubric's thresholds for a kind of fact: an item restating one
+/// ("over 45 hours a week", "5 months or more") gives no number of the
+/// case, right or wrong.
+const THRESHOLDS: &[(&str, &[u64])] = &[
+    ("hours", &[45, 46, 55, 56, 65]),
+    ("leave", &[5, 9, 10]),
+    ("on_call", &[5]),
+];
+
+/// Words that make a number beside them a bound rather than a value: "over
+/// 45 hours", "at least 5 months", "5 or more".
+const BOUND_WORDS: &[&str] = &[
+    "over",
+    "above",
+    "beyond",
+    "exceeding",
+    "exceeds",
+    "than",
+    "least",
+    "under",
+    "below",
+    "past",
+    "threshold",
+    "or",
+    "more",
+    "plus",
+];
+
+/// Whether a red-flag item gives a kind of fact a number this case does
+/// not give for it ("Averages 52 hours a week" when the case says 44,
+/// "dozed off in 5 meetings" when it says 2): a misreading of this case,
+/// or a reading of another. The kind is the fact the item quotes, or the
+/// kind it names first; the numbers it may give are those of every
+/// sentence of the case of that kind or in its words (the colleague's
+/// hours and the single days off are the case's numbers, a wrong red flag
+/// but no misreading). Counts of one or none, and the rubric's
+/// thresholds, say nothing either way.
+fn misstates(case: &BurnoutCase, facts: &[ReadFact], item: &str) -> bool {
+    let text = Text::new(item);
+    let quoted: Vec<&ReadFact> = facts.iter().filter(|f| f.copies.copied_in(&text)).collect();
+    if !quoted.is_empty() {
+        return false;
+    }
+    let Some(kind) = named_concept(&text) else {
+        return false;
+    };
+    let thresholds = THRESHOLDS
+        .iter()
+        .find(|(id, _)| *id == kind.id)
+        .map_or(&[][..], |(_, t)| *t);
+    let bound = |at: usize| {
+        let near = at.saturating_sub(2)..(at + 3).min(text.len());
+        text.words[near]
+            .iter()
+            .any(|w| BOUND_WORDS.contains(&w.text.as_str()))
+    };
+    let stated: Vec<u64> = item_numbers(&text)
+        .into_iter()
+        .filter(|(at, n)| *n > 1 && !(thresholds.contains(n) && bound(*at)))
+        .map(|(_, n)| n)
+        .collect();
+    if stated.is_empty() {
+        return false;
+    }
+    let of_kind = |fact: &super::Fact| {
+        fact.concept == kind.id
+            || (kind.id == "on_call" && fact.concept == "light_on_call")
+            || !Text::new(&fact.text).mentions(kind.phrases).is_empty()
+    };
+    let kind_facts: Vec<&super::Fact> = case.facts.iter().filter(|f| of_kind(f)).collect();
+    let month_named = kind_facts.iter().any(|f| {
+        f.month
+            .is_some_and(|m| !text.find(&m.to_lowercase()).is_empty())
+    });
+    !month_named
+        && !stated
+            .iter()
+            .any(|n| kind_facts.iter().any(|f| f.numbers.contains(n)))
+}
+
 /// The one concerning fact a red-flag item cites, if any. An item earns at
 /// most one credit, and none when it is a fact of the case copied whole.
 /// An item that quotes a fact of the case is that fact
@@ -622,14 +733,8 @@ fn item_concept(
         return None;
     }
     let text = Text::new(item);
-    let mut numbers: Vec<u64> = text.numbers().into_iter().map(|(_, n)| n).collect();
     // "On call every third day" cites "on call every 3 days".
-    numbers.extend(
-        text.words
-            .windows(2)
-            .filter(|pair| pair[0].text == "every")
-            .filter_map(|pair| ordinal_value(&pair[1].text)),
-    );
+    let numbers: Vec<u64> = item_numbers(&text).into_iter().map(|(_, n)| n).collect();
     let invented = numbers
         .iter()
         .any(|n| !case.numbers.contains(n) && !RUBRIC_NUMBERS.contains(n));
@@ -697,6 +802,109 @@ fn named_concept(text: &Text) -> Option<&'static FlagConcept> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::it_mental_health::scenario::{Case, TaskKind};
+    use crate::it_mental_health::writers::Style;
+
+    /// A case with three or more concerning facts, and its reference.
+    fn case_with_three_flags(level: u8) -> (BurnoutCase, String) {
+        (0..)
+            .map(|seed| Case::generate_at(TaskKind::BurnoutDetection, level, seed))
+            .find_map(|case| match &case {
+                Case::Burnout(b) if b.red_flags().len() >= 3 => {
+                    Some((b.clone(), case.write(Style::Reference)))
+                }
+                _ => None,
+            })
+            .expect("some seed has three concerning facts")
+    }
+
+    #[test]
+    fn a_fact_told_with_another_number_is_misstated() {
+        let (case, _) = case_with_three_flags(3);
+        let facts: Vec<ReadFact> = case.facts.iter().map(|f| ReadFact::of(&case, f)).collect();
+        let hours = u64::from(case.card.hours_per_week);
+        let wrong = (hours + 3..)
+            .find(|n| !case.numbers.contains(n))
+            .unwrap_or(0);
+        let misstated = |item: &str| misstates(&case, &facts, item);
+        assert!(misstated(&format!("Averages {wrong} hours a week")));
+        assert!(!misstated(&format!("Averages {hours} hours a week")));
+        assert!(!misstated("Works over 45 hours a week, every week"));
+        assert!(!misstated("Seems a bit off lately"));
+        let hours_fact = case.facts.iter().find(|f| f.concept == "hours");
+        assert!(!misstated(
+            &hours_fact.map(|f| f.text.clone()).unwrap_or_default()
+        ));
+    }
+
+    #[test]
+    fn the_judgement_counts_only_beside_red_flags_mostly_this_cases() {
+        let (case, reference) = case_with_three_flags(2);
+        let grade = |answer: &str| {
+            let whole = Case::Burnout(case.clone());
+            whole.grade(answer)
+        };
+        // The reference's red flags, one per line, swapped for `flags`.
+        let with_flags = |flags: &[&str]| {
+            let mut out: Vec<String> = Vec::new();
+            let mut in_flags = false;
+            for line in reference.lines() {
+                if line.starts_with("Red flags") {
+                    in_flags = true;
+                    out.push(line.to_owned());
+                    out.extend(flags.iter().map(|f| format!("- {f}")));
+                    continue;
+                }
+                if in_flags && line.starts_with("- ") {
+                    continue;
+                }
+                in_flags = false;
+                out.push(line.to_owned());
+            }
+            out.join("\n")
+        };
+        let own: Vec<String> = reference
+            .lines()
+            .filter(|l| l.starts_with("- "))
+            .map(|l| l[2..].to_owned())
+            .collect();
+        assert_eq!(grade(&reference).total, Points::FULL);
+        let vague = "Seems a bit off lately";
+        // Two of three facts and one vague item: the judgement counts.
+        let two = grade(&with_flags(&[&own[0], &own[1], vague]));
+        assert_eq!(two.criteria["severity"], Points::FULL, "{:?}", two.notes);
+        // One fact in common, as another case's answer may have: only the
+        // red flags earn.
+        let one = grade(&with_flags(&[&own[0], vague, "Says things are hard"]));
+        assert_eq!(one.criteria["severity"], Points::ZERO, "{:?}", one.notes);
+        assert_eq!(one.criteria["dimensions"], Points::ZERO);
+        assert_eq!(one.criteria["escalation"], Points::ZERO);
+        assert!(
+            one.notes
+                .iter()
+                .any(|n| n.contains("count only for an answer"))
+        );
+        // Two facts beside one given a number the case does not give: it
+        // takes one back, and the judgement no longer counts.
+        let hours = u64::from(case.card.hours_per_week);
+        let wrong = (hours + 3..)
+            .find(|n| !case.numbers.contains(n))
+            .unwrap_or(0);
+        let misread = format!("Averages {wrong} hours a week");
+        let taken = grade(&with_flags(&[&own[0], &own[1], &misread]));
+        assert_eq!(
+            taken.criteria["severity"],
+            Points::ZERO,
+            "{:?}",
+            taken.notes
+        );
+        assert_eq!(
+            taken.criteria["red_flags"],
+            Points(3333),
+            "{:?}",
+            taken.notes
+        );
+    }
 
     #[test]
     fn exactly_one_severity() {

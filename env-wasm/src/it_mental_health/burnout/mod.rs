@@ -1128,9 +1128,11 @@ pub const RUBRIC: &[&str] = &[
     "Grading: only the first three red-flag items are read, one fact each; an item may restate \
      one fact of the case in its own words or the case's (quoted or not), but an item that packs \
      in two or more facts earns nothing, and a number must be this case's (in digits or words). \
-     A section given twice with other values is read as its worst copy. The dimensions, \
-     severity and escalation count only when at least one red flag cites a concerning fact of \
-     this case.",
+     An item that gives a fact of the case a number the case does not give for it takes back \
+     one fact cited. A section given twice with other values is read as its worst copy. The \
+     dimensions, severity and escalation count only when the red flags earn at least 0.6 of \
+     their credit: with three concerning facts to find, two of them cited and at most one item \
+     that cites none.",
 ];
 
 pub fn response_format() -> ResponseFormat {

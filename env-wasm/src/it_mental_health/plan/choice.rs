@@ -16,6 +16,10 @@
 //! - `budget`: one total equal to what the chosen interventions cost
 //!   together, within the cap.
 //!
+//! The plan counts only beside the team's stressors read (at least half
+//! the `stressors` credit), and the KPIs, risk and budget only beside a
+//! plan that keeps every rule: another team's answer has all their forms.
+//!
 //! The best plan comes solved with the case; grading never searches.
 
 use std::collections::BTreeSet;
@@ -23,7 +27,7 @@ use std::collections::BTreeSet;
 use super::catalogue::{Breach, Catalogue};
 use super::grade::{BUDGET_LABEL, KPIS_LABEL, RISK_LABEL, budget_totals, kpis, metrics_in, risk};
 use super::{Owner, PlanCase, WORD_CAP, dollars};
-use crate::it_mental_health::grade::{Grade, assemble, offset_f1};
+use crate::it_mental_health::grade::{Grade, assemble_gated, offset_f1};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::quoted;
 use crate::it_mental_health::reading::sections::{Label, parse};
@@ -71,18 +75,35 @@ const KPIS: Points = Points(1500);
 const RISK: Points = Points(500);
 const BUDGET: Points = Points(1000);
 
+/// The least stressors score that shows an answer read this team's
+/// profile: half the credit (with five stressors, four of them named with
+/// their severity and one wrong line). A plan's value is the team's
+/// stressors and their severity, so ids chosen without them (another
+/// case's ids, a constant list) are no decision. Teams share many
+/// stressors, so a few in common is chance.
+const READS_THE_PROFILE: Points = Points(5000);
+
+/// The least plan score that shows a plan that could run here: one that
+/// keeps every rule of this catalogue. The KPIs, the risk and the budget
+/// describe a plan (what it will move, what may stop it, what it costs);
+/// without one there is nothing for them to describe.
+const A_PLAN_THAT_RUNS: Points = Points(1);
+
 pub static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("stressors", STRESSORS, "Stressors and severity").about(
         "Each of the team's stressors with its severity (severe or moderate), and nothing else.",
     ),
-    Criterion::new("plan", PLAN, "Best plan from the catalogue").about(
-        "The best plan earns it all; another plan that keeps every rule half its value's share \
-         of the best; a plan that breaks a rule nothing.",
-    ),
-    Criterion::new("kpis", KPIS, "KPIs with targets"),
-    Criterion::new("risk", RISK, "Risk and mitigation"),
+    Criterion::new("plan", PLAN, "Best plan from the catalogue")
+        .about(
+            "The best plan earns it all; another plan that keeps every rule half its value's \
+             share of the best; a plan that breaks a rule nothing.",
+        )
+        .gated("stressors", READS_THE_PROFILE),
+    Criterion::new("kpis", KPIS, "KPIs with targets").gated("plan", A_PLAN_THAT_RUNS),
+    Criterion::new("risk", RISK, "Risk and mitigation").gated("plan", A_PLAN_THAT_RUNS),
     Criterion::new("budget", BUDGET, "Budget: the plan's cost")
-        .about("One total equal to what the chosen interventions cost together, within the cap."),
+        .about("One total equal to what the chosen interventions cost together, within the cap.")
+        .gated("plan", A_PLAN_THAT_RUNS),
 ])
 .with_penalties(&PENALTIES);
 
@@ -168,17 +189,30 @@ pub fn grade(case: &PlanCase, catalogue: &Catalogue, answer: &Answer) -> Grade {
     let (budget, budget_note) = budget(catalogue, chosen.as_ref(), &totals);
     notes.push(budget_note);
 
-    assemble(
+    assemble_gated(
+        &RUBRIC,
         &[
-            ("stressors", stressors, STRESSORS),
-            ("plan", plan, PLAN),
-            ("kpis", kpis, KPIS),
-            ("risk", risk, RISK),
-            ("budget", budget, BUDGET),
+            ("stressors", stressors),
+            ("plan", plan),
+            ("kpis", kpis),
+            ("risk", risk),
+            ("budget", budget),
         ],
         answer,
         WORD_CAP,
         notes,
+        |shut| {
+            if shut.iter().any(|(name, _)| *name == "plan") {
+                "The stressors named earn under half their credit, so the plan, KPIs, risk and \
+                 budget earn nothing: a plan's value is the team's stressors and their severity, \
+                 and the rest describe a plan chosen from them."
+                    .to_owned()
+            } else {
+                "No plan that keeps every rule was chosen, so the KPIs, risk and budget earn \
+                 nothing: they describe a plan that could run."
+                    .to_owned()
+            }
+        },
     )
 }
 
@@ -481,6 +515,60 @@ mod tests {
         );
         assert_eq!(read("Overtime: severe or moderate"), None);
         assert_eq!(read("Overtime 7 hours"), None);
+    }
+
+    #[test]
+    fn the_plan_counts_only_beside_the_teams_stressors_and_the_rest_beside_a_plan() {
+        use crate::it_mental_health::scenario::{Case, TaskKind};
+        use crate::it_mental_health::writers::Style;
+        let whole = Case::generate_at(TaskKind::InterventionPlan, 5, 7);
+        let reference = whole.write(Style::Reference);
+        assert_eq!(whole.grade(&reference).total, Points::FULL);
+        let each_line = |edit: &dyn Fn(&str) -> String| {
+            reference.lines().map(edit).collect::<Vec<_>>().join("\n")
+        };
+        // Every severity the other way round: the stressors read wrong, and
+        // the best plan beside them earns nothing, nor do KPIs, risk and
+        // budget.
+        let flipped = each_line(&|l| {
+            if l.ends_with(": severe") {
+                l.replace(": severe", ": moderate")
+            } else {
+                l.replace(": moderate", ": severe")
+            }
+        });
+        // The right stressors beside a plan that breaks a rule (every id):
+        // the KPIs, risk and budget describe no plan that could run.
+        let (_, catalogue) = case();
+        let every: Vec<String> = (1..=catalogue.items.len())
+            .map(|k| format!("P{k}"))
+            .collect();
+        let broken = each_line(&|l| {
+            if l.starts_with("Interventions:") {
+                format!("Interventions: {}", every.join(", "))
+            } else {
+                l.to_owned()
+            }
+        });
+        for (answer, full_stressors, why) in
+            [(flipped, false, "under half"), (broken, true, "could run")]
+        {
+            let grade = whole.grade(&answer);
+            assert_eq!(
+                grade.criteria["stressors"] == Points::FULL,
+                full_stressors,
+                "{grade:?}"
+            );
+            assert!(full_stressors || grade.criteria["stressors"] < READS_THE_PROFILE);
+            for criterion in ["plan", "kpis", "risk", "budget"] {
+                assert_eq!(grade.criteria[criterion], Points::ZERO, "{criterion}");
+            }
+            assert!(
+                grade.notes.iter().any(|n| n.contains(why)),
+                "{:?}",
+                grade.notes
+            );
+        }
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! when that is one of the team's stressors, off target when it tackles a
 //! profile item within its threshold (or one the profile never shows), a
 //! list of topics when it names more than two, and generic when it names
-//! none; generic actions neither earn nor pad. It is well owned when it
+//! none; generic actions neither earn nor pad. An action that names
+//! someone who is not on this roster belongs to another team's plan and
+//! tackles nothing. It is well owned when it
 //! names one or two people of this team's roster, by name and nobody else,
 //! one of whom has the remit for what it tackles.
 //!
@@ -16,13 +18,15 @@
 //! target that improves on the team's number; a KPI on a measure the team
 //! does not need costs precision, past the first three too. The budget is
 //! one total inside the stated range (a range or alternatives is none), and
-//! the risk names a concrete risk and its mitigation.
+//! the risk names a concrete risk and its mitigation. KPIs, risk and budget
+//! count only for a plan that tackles one of this team's stressors
+//! (`AIMED_AT_THIS_TEAM`).
 
 use std::collections::BTreeSet;
 
 use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
-use crate::it_mental_health::grade::{Grade, assemble, f1_of};
-use crate::it_mental_health::names::FIRST_NAMES;
+use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of};
+use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ, quoted, targeted};
@@ -110,6 +114,12 @@ const KPIS: Points = Points(2000);
 const RISK: Points = Points(500);
 const BUDGET: Points = Points(1000);
 
+/// The least coverage that shows a plan aimed at this team: one of its
+/// stressors tackled by an action of this team's people. KPIs, a risk and
+/// a budget take a few lines anyone can write (another team's plan has
+/// them too); they count only beside it.
+const AIMED_AT_THIS_TEAM: Points = Points(1);
+
 pub static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("stressor_coverage", COVERAGE, "Stressors covered"),
     Criterion::new("weekly_structure", STRUCTURE, "Weekly structure"),
@@ -117,9 +127,12 @@ pub static RUBRIC: Rubric = Rubric::new(&[
         "Each of the team's stressors tackled by an action owned by one or two named people of \
          the roster, one with the remit for it.",
     ),
-    Criterion::new("kpis", KPIS, "KPIs with targets"),
-    Criterion::new("risk", RISK, "Risk and mitigation"),
-    Criterion::new("budget", BUDGET, "Budget within range"),
+    Criterion::new("kpis", KPIS, "KPIs with targets")
+        .gated("stressor_coverage", AIMED_AT_THIS_TEAM),
+    Criterion::new("risk", RISK, "Risk and mitigation")
+        .gated("stressor_coverage", AIMED_AT_THIS_TEAM),
+    Criterion::new("budget", BUDGET, "Budget within range")
+        .gated("stressor_coverage", AIMED_AT_THIS_TEAM),
 ])
 .with_penalties(&PENALTIES);
 
@@ -253,6 +266,9 @@ enum Aim {
     OffTarget,
     /// Nothing in particular: neither earns nor pads.
     Generic,
+    /// Owned by someone who is not on this team's roster: an action of
+    /// another team's plan, which tackles nothing here.
+    Elsewhere,
 }
 
 /// One action of a week.
@@ -302,6 +318,7 @@ impl Action {
         match self.aim {
             Aim::Generic => Some("tackles none of the team's stressors"),
             Aim::OffTarget => Some("tackles what the profile does not call for"),
+            Aim::Elsewhere => Some("names someone who is not on this team's roster"),
             Aim::OnTarget(_) if self.owners.is_empty() => {
                 Some("names no one of the roster (or more than one, as alternatives)")
             }
@@ -451,18 +468,24 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     let (budget, budget_note) = budget(case, &parsed);
     notes.push(budget_note);
 
-    assemble(
+    assemble_gated(
+        &RUBRIC,
         &[
-            ("stressor_coverage", coverage, COVERAGE),
-            ("weekly_structure", structure, STRUCTURE),
-            ("owners", owners, OWNERS),
-            ("kpis", kpis, KPIS),
-            ("risk", risk, RISK),
-            ("budget", budget, BUDGET),
+            ("stressor_coverage", coverage),
+            ("weekly_structure", structure),
+            ("owners", owners),
+            ("kpis", kpis),
+            ("risk", risk),
+            ("budget", budget),
         ],
         answer,
         WORD_CAP,
         notes,
+        |_| {
+            "No action of this team's people tackles one of the team's stressors, so the KPIs, \
+             risk and budget earn nothing: they count only for a plan aimed at this team."
+                .to_owned()
+        },
     )
 }
 
@@ -594,6 +617,9 @@ fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
     let mentioned = action_metrics(&text);
     let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
     let aim = match mentioned.first() {
+        // Owned by someone else: the action belongs to another team's plan
+        // (another case's answer), whatever it tackles.
+        _ if names_someone_else(case, unit) => Aim::Elsewhere,
         None => Aim::Generic,
         // One line, one action: more than two topics, or a paragraph, is
         // a list of them.
@@ -602,21 +628,47 @@ fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
         Some(_) => Aim::OffTarget,
     };
     let owners = owners_in(case, &text);
-    let roster_firsts: Vec<&str> = case
-        .roster
-        .iter()
-        .filter_map(|(_, n)| n.split_whitespace().next())
-        .collect();
-    let foreign = unit
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| FIRST_NAMES.contains(&w) && !roster_firsts.contains(&w));
     Action {
         key: crate::text::normalize(unit),
         line: unit.trim().to_owned(),
         aim,
         named,
-        owners: if foreign { BTreeSet::new() } else { owners },
+        owners,
     }
+}
+
+/// Whether `unit` names a person who is not on this team's roster: a
+/// first name of the name pool that no roster person has, or one followed
+/// by a surname that is not theirs ("Oksana Nakamura" when the roster has
+/// Oksana Barros).
+fn names_someone_else(case: &PlanCase, unit: &str) -> bool {
+    let roster: Vec<Vec<&str>> = case
+        .roster
+        .iter()
+        .map(|(_, n)| n.split_whitespace().collect())
+        .collect();
+    let words: Vec<&str> = unit.split_whitespace().collect();
+    words.iter().enumerate().any(|(at, word)| {
+        let first = word.trim_matches(|c: char| !c.is_alphanumeric());
+        if !FIRST_NAMES.contains(&first) {
+            return false;
+        }
+        let theirs: Vec<&Vec<&str>> = roster
+            .iter()
+            .filter(|n| n.first() == Some(&first))
+            .collect();
+        if theirs.is_empty() {
+            return true;
+        }
+        // The next word is a surname only when nothing but a space stands
+        // between them ("Oksana, Nakamura's team" names two people).
+        let surname = words
+            .get(at + 1)
+            .filter(|_| word.ends_with(|c: char| c.is_alphanumeric()))
+            .map(|w| w.trim_end_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| LAST_NAMES.contains(w));
+        surname.is_some_and(|last| !theirs.iter().any(|n| n.get(1) == Some(&last)))
+    })
 }
 
 /// The roster owners a text names. Only names count: every roster has the
@@ -1063,6 +1115,82 @@ fn budget(case: &PlanCase, parsed: &Parsed) -> (Points, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::it_mental_health::scenario::{Case, TaskKind};
+    use crate::it_mental_health::writers::Style;
+
+    #[test]
+    fn a_person_off_the_roster_is_someone_else() {
+        let case = super::super::generate_at(2, 5);
+        let manager = case.name_of(Owner::Manager).to_owned();
+        let first = manager.split_whitespace().next().unwrap_or_default();
+        let surname = |taken: &str| {
+            LAST_NAMES
+                .iter()
+                .find(|n| !taken.ends_with(*n))
+                .copied()
+                .unwrap_or_default()
+        };
+        let stranger = FIRST_NAMES
+            .iter()
+            .find(|n| case.roster.iter().all(|(_, name)| !name.starts_with(*n)))
+            .copied()
+            .unwrap_or_default();
+        let other =
+            |owner: &str| names_someone_else(&case, &format!("Cap overtime (owner: {owner})"));
+        assert!(!other(&manager));
+        assert!(!other(first));
+        assert!(!other(&format!("{manager}, engineering manager")));
+        assert!(other(&format!("{first} {}", surname(&manager))));
+        assert!(other(&format!("{stranger} {}", surname(""))));
+        assert!(other(stranger));
+    }
+
+    /// Case `seed` at `level` and its reference with every roster name
+    /// replaced by another team's people (what another case's answer has).
+    fn with_other_people(level: u8, seed: u64) -> (Case, String) {
+        let case = Case::generate_at(TaskKind::InterventionPlan, level, seed);
+        let mut answer = case.write(Style::Reference);
+        if let Case::Plan(plan) = &case {
+            let other = super::super::generate_at(level, seed + 1);
+            for ((_, ours), (_, theirs)) in plan.roster.iter().zip(&other.roster) {
+                answer = answer.replace(ours.as_str(), theirs);
+            }
+        }
+        (case, answer)
+    }
+
+    #[test]
+    fn another_teams_plan_earns_nothing_for_its_form() {
+        for seed in 0..20 {
+            let (case, answer) = with_other_people(2, seed);
+            let grade = case.grade(&answer);
+            for criterion in [
+                "stressor_coverage",
+                "kpis",
+                "risk",
+                "budget",
+                "owners",
+                "weekly_structure",
+            ] {
+                assert_eq!(
+                    grade.criteria[criterion],
+                    Points::ZERO,
+                    "{criterion} {grade:?}"
+                );
+            }
+            assert!(
+                grade.notes.iter().any(|n| n.contains("aimed at this team")),
+                "{:?}",
+                grade.notes
+            );
+        }
+        // The same plan with this team's people is the reference.
+        let case = Case::generate_at(TaskKind::InterventionPlan, 2, 0);
+        assert_eq!(
+            case.grade(&case.write(Style::Reference)).total,
+            Points::FULL
+        );
+    }
 
     #[test]
     fn itemised_budgets_are_read_as_their_total() {

@@ -925,6 +925,10 @@ pub fn rubric() -> Vec<String> {
             .to_owned(),
         "Risk: the main risk to the plan and how it will be reduced.".to_owned(),
         "Budget: one total in US dollars inside the stated range.".to_owned(),
+        "Grading: an action that names someone who is not among the people listed belongs to \
+         another team's plan and tackles nothing; the KPIs, risk and budget count only when at \
+         least one action tackles one of the team's stressors."
+            .to_owned(),
     ]
 }
 
@@ -963,6 +967,10 @@ pub fn rubric_at(level: u8) -> Vec<String> {
     );
     out[4] = "Budget: one total in US dollars: what the interventions you chose cost together, \
               within the budget cap."
+        .to_owned();
+    out[5] = "Grading: the plan counts only when the stressors earn at least half their credit \
+              (with five stressors, four named with the right severity and at most one wrong \
+              line), and the KPIs, risk and budget only for a plan that keeps every rule."
         .to_owned();
     out
 }

@@ -512,7 +512,8 @@ fn name_forms(employee: &Employee) -> Vec<String> {
 
 /// The word index where each team member is first named in `text`. A
 /// first name followed by another surname ("Damir Fontaine" when the team
-/// has Damir Bianchi) names someone else.
+/// has Damir Bianchi), or a surname after another first name ("Astrid
+/// Kaur" when the team has Pedro Kaur), names someone else.
 fn first_mentions(case: &TriageCase, text: &Text) -> Vec<Option<usize>> {
     case.employees
         .iter()
@@ -529,10 +530,19 @@ fn first_mentions(case: &TriageCase, text: &Text) -> Vec<Option<usize>> {
                     text.gap(end).trim().is_empty() && next.text != last && is_surname(&next.text)
                 })
             };
+            let after_someone_else = |start: usize| {
+                start > 0
+                    && text.gap(start).trim().is_empty()
+                    && text.words[start - 1].text != first
+                    && FIRST_NAMES
+                        .iter()
+                        .any(|n| n.eq_ignore_ascii_case(&text.words[start - 1].text))
+            };
             name_forms(e)
                 .iter()
                 .flat_map(|form| text.find(form).into_iter().map(move |span| (form, span)))
                 .filter(|(form, (_, end))| **form != first || !someone_else(*end))
+                .filter(|(form, (start, _))| **form != last || !after_someone_else(*start))
                 .map(|(_, (s, _))| s)
                 .min()
         })
@@ -1178,6 +1188,31 @@ fn ranking_score(case: &TriageCase, ranking: &str, answered: &[Option<Tier>]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_that_shares_only_a_first_or_a_last_name_is_someone_else() {
+        let case = super::super::generate(3);
+        let person = &case.employees[0];
+        let last = person.name.split_whitespace().last().unwrap_or_default();
+        let other_first = FIRST_NAMES
+            .iter()
+            .find(|n| case.employees.iter().all(|e| e.first != **n))
+            .copied()
+            .unwrap_or_default();
+        let other_last = LAST_NAMES
+            .iter()
+            .find(|n| case.employees.iter().all(|e| !e.name.ends_with(*n)))
+            .copied()
+            .unwrap_or_default();
+        let named = |line: &str| first_mentions(&case, &Text::new(line))[0];
+        assert_eq!(named(&format!("Employee: {}", person.name)), Some(1));
+        assert_eq!(named(&format!("Employee: {last}")), Some(1));
+        assert_eq!(named(&format!("Employee: {other_first} {last}")), None);
+        assert_eq!(
+            named(&format!("Employee: {} {other_last}", person.first)),
+            None
+        );
+    }
 
     #[test]
     fn tiers_are_read_as_words_with_negation() {

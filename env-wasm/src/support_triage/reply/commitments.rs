@@ -24,7 +24,9 @@
 //! "may", "might", "could" leave the outcome open and promise nothing;
 //! "probably", "try to", "hope to" lean towards it ([`Reading::leaning`]).
 //! Habits and rules ("we usually refund charges", "we refund charges
-//! within 30 days") are not promises. Negation (the shared
+//! within 30 days") are not promises, and neither is a limit on what we
+//! may do ("the fee is above the amount the desk can waive", "outside
+//! what the desk can refund"): what we cannot do. Negation (the shared
 //! [`crate::text::negated`], scoped by clause) turns a promise into a
 //! refusal ([`Reading::declined`]). A genuine condition (a supervisor's
 //! approval, a review, eligibility: "if our supervisor approves it, we
@@ -1432,7 +1434,10 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
             .iter()
             .position(|w| matches!(*w, "who" | "which" | "whom" | "than"))
             .is_some_and(|r| words[r..].iter().any(|w| ABILITY.contains(w)));
-    if restricted || (relative && ability) || (ability && beyond_a_limit(&words)) {
+    if restricted
+        || (relative && ability)
+        || beyond_a_limit(&own[..local], &own[(local + 1).min(own.len())..])
+    {
         return Certainty::Generic;
     }
     // "We can only accept a request like this from the address on file",
@@ -1480,8 +1485,9 @@ fn past_instance(before: &[&str], clause: &[&str]) -> bool {
         && clause.iter().any(|w| HISTORY.contains(w))
 }
 
-/// Nouns of a limit on what we may do: "the 30-day window", "the limit
-/// the support team can waive".
+/// Nouns of a limit on what we may do, or of the amount it allows: "the
+/// 30-day window", "the limit the support team can waive", "the amount the
+/// desk can waive on its own", "the scope of what we can refund".
 const LIMITS: &[&str] = &[
     "window",
     "limit",
@@ -1490,12 +1496,22 @@ const LIMITS: &[&str] = &[
     "threshold",
     "maximum",
     "cap",
+    "ceiling",
     "timeframe",
     "allowance",
+    "amount",
+    "amounts",
+    "sum",
+    "value",
+    "level",
+    "scope",
+    "remit",
+    "authority",
+    "range",
 ];
 
 /// Words that put something past a limit: "past the window", "over the
-/// limit", "outside the period".
+/// limit", "outside the period", "above the amount".
 const BEYOND: &[&str] = &[
     "past",
     "over",
@@ -1510,23 +1526,91 @@ const BEYOND: &[&str] = &[
     "more",
     "higher",
     "larger",
+    "bigger",
+    "greater",
     "longer",
     "older",
 ];
 
-/// Whether `words` (up to a promise) put something past a limit whose
-/// relative clause holds the ability: "it's past the 30-day window the
-/// desk can refund from", "it's over the limit the support team can
-/// waive", "outside the window I can refund from": a stated limit, the
-/// reason we do not act, not a promise.
-fn beyond_a_limit(words: &[&str]) -> bool {
-    words.iter().enumerate().any(|(i, w)| {
-        LIMITS.contains(w)
-            && words[i.saturating_sub(5)..i]
-                .iter()
-                .any(|b| BEYOND.contains(b))
-            && words[i + 1..].iter().any(|a| ABILITY.contains(a))
+/// How many words may stand between a limit and the ability of the clause
+/// that defines it: "the limit | up to which the support desk | can".
+const LIMIT_TO_ABILITY: usize = 8;
+/// How many words may stand between a limit and the word that puts
+/// something past it: "above | the maximum | amount".
+const BEYOND_TO_LIMIT: usize = 5;
+/// How many words may stand between an ability and the verb it governs:
+/// "can | waive", "is able to | refund", "is authorised to | waive".
+const ABILITY_TO_VERB: usize = 3;
+
+/// Whether `before` (the words of a clause up to a promise's verb) puts
+/// something past a limit that the promise's own ability defines: "it's
+/// past the 30-day window the desk can refund from", "the fee is above
+/// the amount the support desk can waive on its own", "it's above what
+/// the support desk can refund", "a disputed charge is outside what the
+/// desk can refund". That states what we cannot do, the reason we hand
+/// the case on; it promises nothing.
+///
+/// The ability must be the verb's own (right before it, no "will" in
+/// between) and the first one after the limit, and the verb must have no
+/// object of its own (the limit is its object, as in a relative clause):
+/// so a promise that follows the limit in the same clause ("although it
+/// is over the limit we can waive it", "... above the amount the desk can
+/// waive, we will waive the fee") is still read as one. "What"
+/// counts as the limit only after a word of comparison or place ("above
+/// what", "beyond what", "more than what"), not after "after" ("after what
+/// happened, we can refund you" is a promise).
+fn beyond_a_limit(before: &[&str], after: &[&str]) -> bool {
+    if after.first().is_some_and(|w| object_start(w)) {
+        return false;
+    }
+    let Some(ability) = before.iter().rposition(|w| ABILITY.contains(w)) else {
+        return false;
+    };
+    let governs = before.len() - ability <= ABILITY_TO_VERB
+        && !before[ability + 1..]
+            .iter()
+            .any(|w| matches!(*w, "will" | "shall" | "would" | "we" | "i"));
+    if !governs {
+        return false;
+    }
+    (ability.saturating_sub(LIMIT_TO_ABILITY)..ability).any(|i| {
+        let anchor = before[i];
+        let what = anchor == "what";
+        let own_ability = !before[i + 1..ability]
+            .iter()
+            .any(|w| ABILITY.contains(w) || matches!(*w, "will" | "shall"));
+        let past = before[i.saturating_sub(BEYOND_TO_LIMIT)..i]
+            .iter()
+            .any(|b| BEYOND.contains(b) && !(what && matches!(*b, "after" | "longer" | "older")));
+        (what || LIMITS.contains(&anchor)) && own_ability && past
     })
+}
+
+/// Whether `word` opens an object of the verb before it: "waive it",
+/// "refund you", "waive the fee", "refund $40".
+fn object_start(word: &str) -> bool {
+    matches!(
+        word,
+        "it" | "them"
+            | "you"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "the"
+            | "your"
+            | "a"
+            | "an"
+            | "any"
+            | "all"
+            | "each"
+            | "every"
+            | "his"
+            | "her"
+            | "their"
+            | "its"
+            | "some"
+    ) || word.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// Words that restrict what "only" allows to a condition or a kind.

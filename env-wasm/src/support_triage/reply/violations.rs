@@ -2,7 +2,8 @@
 //! fault or liability, or give an all-clear the desk cannot give. Each is
 //! read per clause, and a negated or open one ("we will never ask for
 //! your password", "it was not our fault", "we are checking whether any
-//! data was accessed") is none.
+//! data was accessed") is none; so is a state the desk works towards
+//! ("we'll update you once we have made sure your account is secure").
 
 use super::{Clause, Finding, Occurrences, Opener, Reading, Violation, ours};
 use crate::text::{Text, base_of, negated};
@@ -269,6 +270,62 @@ fn purpose(text: &Text, clauses: &[Clause], requests: &[bool], at: usize) -> boo
     so_that || after_request || before_request
 }
 
+/// Words that open a time clause: what follows is awaited, not found
+/// ("we'll update you once we have made sure your account is secure",
+/// "please don't sign in until your account is secure again").
+const AWAITING: &[&str] = &[
+    "until", "till", "before", "once", "after", "when", "whenever",
+];
+/// Words after an awaiting word that make it a time already past or an
+/// adverb ("until now your data has been safe", "once again").
+const NOT_AWAITED: &[&str] = &["now", "then", "again", "more", "today", "recently"];
+/// Verbs of establishing a state: "once we have confirmed that no data
+/// was accessed" waits for the check.
+const ESTABLISHING: &[&str] = &[
+    "confirm",
+    "verify",
+    "check",
+    "establish",
+    "ensure",
+    "sure",
+    "certain",
+    "satisfied",
+];
+
+/// Whether the state read from word `s` (its subject) to word `k` (the
+/// safe word or the denied harm) of a clause opened by `opener` is one the
+/// reply waits for rather than states: inside a time clause ("once ...",
+/// "until ...", "as soon as ..."), told in the present tense a time
+/// clause takes ("is", not "was" or "will be"), or waiting for a check of
+/// it ("once we have verified that nothing was accessed"). A goal the desk
+/// is working towards says nothing of how things are now.
+fn awaited(words: &[&str], opener: Option<Opener>, s: usize, k: usize) -> bool {
+    let once =
+        opener == Some(Opener::Once) && !words.first().is_some_and(|w| NOT_AWAITED.contains(w));
+    let opened = (0..s).rev().find(|&i| {
+        let time_word =
+            AWAITING.contains(&words[i]) || (words[i] == "soon" && words.get(i + 1) == Some(&"as"));
+        time_word && !words.get(i + 1).is_some_and(|w| NOT_AWAITED.contains(w))
+    });
+    if !once && opened.is_none() {
+        return false;
+    }
+    let from = opened.map_or(0, |i| i + 1);
+    // A check still to come: "once we confirm", "until we have verified",
+    // "once we have made sure", "until we are certain"; not one done
+    // ("when we checked, no data had been accessed" is a finding).
+    let checking = (from..s).any(|i| {
+        let perfect = i > 0 && matches!(words[i - 1], "have" | "has" | "are" | "am" | "is" | "be");
+        let bare = ESTABLISHING.contains(&words[i])
+            && !matches!(words[i], "sure" | "certain" | "satisfied");
+        (base_of(words[i], ESTABLISHING).is_some() || words[i] == "made") && (perfect || bare)
+    });
+    let present = !words[s..k]
+        .iter()
+        .any(|w| matches!(*w, "was" | "were" | "will" | "be" | "had"));
+    checking || present
+}
+
 /// Whether word `k` names a harm: a verb of one ("accessed", "didn't
 /// access", "got in"), a harm noun ("breach"), or "unauthorised access".
 fn harm_at(words: &[&str], k: usize) -> bool {
@@ -335,7 +392,8 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
                 continue;
             };
             let stated = k - s <= 4 && words[s..k].iter().any(|t| BE.contains(t));
-            if stated && !goal && !open_question && !negated(text, at, at + 1) {
+            let waiting = awaited(words, clause.opener, s, k);
+            if stated && !goal && !waiting && !open_question && !negated(text, at, at + 1) {
                 return true;
             }
         } else if harm_at(words, k) {
@@ -388,11 +446,16 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
                 || words.first().is_some_and(|f| ours(&[f]) || *f == "you")
                 || own_act(words, k);
             let named = HARM_NOUNS.contains(w) || unauthorised(words, k);
+            let subject = words[..k]
+                .iter()
+                .rposition(|t| THINGS.contains(t) || *t == "nothing" || *t == "nobody")
+                .unwrap_or(0);
             if (about_a_thing || named)
                 && negated(text, at, at + 1)
                 && negators < 2
                 && !open_question
                 && !goal
+                && !awaited(words, clause.opener, subject, k)
                 && (named || !by_us)
             {
                 return true;
