@@ -169,7 +169,10 @@ fn the_reference_reads_the_article_that_states_each_deciding_rule() {
                     }
                     RefundRule::Currency => {
                         let (days, _) = kb.rules.refund_window(f.add_on, f.currency);
-                        Some((kb::currency_title(f.currency), format!("{days} calendar days")))
+                        Some((
+                            kb::currency_title(f.currency),
+                            format!("{days} calendar days"),
+                        ))
                     }
                     RefundRule::Goodwill => Some((
                         kb::GOODWILL_TITLE.to_owned(),
@@ -192,9 +195,14 @@ fn the_reference_reads_the_article_that_states_each_deciding_rule() {
             };
             ruled += 1;
             let (read, last) = play_reference("hard", level, seed);
-            assert_eq!(last["terminal_grader"], json!(1.0), "level {level} seed {seed}");
+            assert_eq!(
+                last["terminal_grader"],
+                json!(1.0),
+                "level {level} seed {seed}"
+            );
             assert!(
-                read.iter().any(|(t, body)| *t == title && body.contains(&rule)),
+                read.iter()
+                    .any(|(t, body)| *t == title && body.contains(&rule)),
                 "level {level} seed {seed}: {title} with {rule:?} not read in {read:?}"
             );
         }
@@ -321,7 +329,13 @@ fn a_ticket_that_needs_nothing_scores_only_as_it_was() {
                 let Some(why) = &ticket.needs_nothing else {
                     continue;
                 };
-                kinds.insert(format!("{why:?}").split('(').next().unwrap_or("").to_owned());
+                kinds.insert(
+                    format!("{why:?}")
+                        .split('(')
+                        .next()
+                        .unwrap_or("")
+                        .to_owned(),
+                );
                 // Any one thing set on it costs the ticket's whole share.
                 for touched in [
                     Work {
@@ -362,11 +376,22 @@ fn a_ticket_that_needs_nothing_scores_only_as_it_was() {
             let empty = grade_triage(&desk.tickets, &vec![Work::default(); n], &vec![false; n]);
             assert_eq!(empty.total.to_f64(), 0.0, "seed {seed}");
             let read = grade_triage(&desk.tickets, &vec![Work::default(); n], &vec![true; n]);
-            let alone = desk.tickets.iter().filter(|t| t.needs_nothing.is_some()).count();
+            let alone = desk
+                .tickets
+                .iter()
+                .filter(|t| t.needs_nothing.is_some())
+                .count();
             assert!((read.total.to_f64() - alone as f64 / n as f64).abs() < 1e-3);
         }
     }
-    for kind in ["AutoReply", "Copy", "Solved", "SolvedLater", "Teammate", "Incident"] {
+    for kind in [
+        "AutoReply",
+        "Copy",
+        "Solved",
+        "SolvedLater",
+        "Teammate",
+        "Incident",
+    ] {
         assert!(kinds.contains(kind), "{kind} never drawn: {kinds:?}");
     }
 }
@@ -450,7 +475,10 @@ fn knowledge_base_commands_are_played_as_documented() {
         .observation
         .to_value();
     assert_eq!(searched["step_count"], json!(1));
-    let hits = searched["lookup"]["kb_search"].as_array().cloned().unwrap_or_default();
+    let hits = searched["lookup"]["kb_search"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     assert!(!hits.is_empty(), "{searched}");
     let id = hits[0]["article_id"].as_str().unwrap_or("").to_owned();
     let read = env4
@@ -466,6 +494,14 @@ fn knowledge_base_commands_are_played_as_documented() {
         .observation
         .to_value();
     let feedback = unknown["feedback"].as_str().unwrap_or("");
-    assert!(feedback.contains("search_kb lists the article ids"), "{feedback}");
-    assert!(unknown["reward_breakdown"]["penalty"].as_f64().unwrap_or(0.0) < -0.01);
+    assert!(
+        feedback.contains("search_kb lists the article ids"),
+        "{feedback}"
+    );
+    assert!(
+        unknown["reward_breakdown"]["penalty"]
+            .as_f64()
+            .unwrap_or(0.0)
+            < -0.01
+    );
 }

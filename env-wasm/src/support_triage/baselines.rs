@@ -156,7 +156,9 @@ pub fn next_action(
             .zip(viewed)
             .find(|(_, seen)| !**seen)
             .map(|(t, _)| SupportTriageAction::on(Command::ViewTicket, &t.id));
-        return Some(unread.unwrap_or_else(|| SupportTriageAction::command(Command::SubmitEpisode)));
+        return Some(
+            unread.unwrap_or_else(|| SupportTriageAction::command(Command::SubmitEpisode)),
+        );
     }
     let memory = (name == "memorised").then(|| generate_at(task, difficulty, 0));
     let exceptions = task == "hard";

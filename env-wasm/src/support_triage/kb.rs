@@ -243,8 +243,7 @@ pub fn decide_refund(rules: &Rules, f: &RefundFacts) -> (bool, RefundRule) {
 /// decided it.
 pub fn decide_fee(rules: &Rules, f: &FeeFacts) -> (bool, FeeRule) {
     let incident = &rules.payment_incident;
-    if f
-        .attempt
+    if f.attempt
         .is_some_and(|d| d >= incident.first && d <= incident.last)
     {
         return (true, FeeRule::Incident);
@@ -593,7 +592,10 @@ pub fn draw_incident(
         Incident {
             id,
             failure,
-            since: (end.plus(-rng.range(0, 2)), rng.range(6 * 60, 20 * 60) as u32),
+            since: (
+                end.plus(-rng.range(0, 2)),
+                rng.range(6 * 60, 20 * 60) as u32,
+            ),
             closed: Some(end),
         }
     } else {
@@ -889,9 +891,16 @@ mod tests {
         let mut rng = SeededRng::new(3, 9);
         let kb = draw(&mut rng, Needs::default(), Day::EPOCH_2026.plus(150));
         let hits = kb.search("late fees");
-        assert!(hits.iter().any(|h| h.title.starts_with("Late fees: payment page")));
+        assert!(
+            hits.iter()
+                .any(|h| h.title.starts_with("Late fees: payment page"))
+        );
         assert!(hits.iter().all(|h| kb.article(&h.article_id).is_some()));
-        assert!(kb.search("status").iter().any(|h| h.title.contains("status")));
+        assert!(
+            kb.search("status")
+                .iter()
+                .any(|h| h.title.contains("status"))
+        );
         assert!(kb.search("zzz qqq").is_empty());
         assert_eq!(normalize_article_id("kb 204"), "KB-204");
     }

@@ -8,13 +8,11 @@ use serde::Serialize;
 
 use super::action::{Command, CustomerRequest, SupportTriageAction};
 use super::generate::{Desk, Ticket};
-use super::kb::{Article, ArticleHit, Kb};
-use super::policy::{Case, base_priority};
 use super::kb;
+use super::kb::{Article, ArticleHit, Kb};
 use super::policy::RefundRule;
-use super::records::{
-    Currency, EarlierTicket, InvoiceAnswer, InvoiceStatus, PaymentAnswer, Ruled,
-};
+use super::policy::{Case, base_priority};
+use super::records::{Currency, EarlierTicket, InvoiceAnswer, InvoiceStatus, PaymentAnswer, Ruled};
 
 /// The account record `lookup_customer` shows.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -112,9 +110,12 @@ pub fn read_article(kb: &Kb, id: &str) -> Result<Lookup, String> {
     match kb.article(id) {
         Some(article) => Ok(Lookup {
             article: Some(article.clone()),
+            // Every field of the article, as `search_kb` writes a hit
+            // and then the body: the text alone says it all (MCP sends
+            // the text without the record).
             ..Lookup::of_text(format!(
-                "{}: {}\n{}",
-                article.article_id, article.title, article.body
+                "{}: {}. {}\n{}",
+                article.article_id, article.title, article.summary, article.body
             ))
         }),
         None => {

@@ -19,16 +19,14 @@
 //!   errors, a closed incident's failure). The queue's step limit leaves
 //!   the lookups and the two knowledge-base steps the rules need.
 
+use super::action::Priority;
 use super::generate::{
     self as g, Customer, DISTRACTORS, Desk, Level, Nothing, Ticket, money, odds,
 };
 use super::kb::{self, Failure, FeeFacts, FeePlan, Incident, Needs, RefundFacts};
 use super::names::{ADD_ONS, ENDPOINTS, FIRST_NAMES, LAST_NAMES, SIGN_IN_ERRORS};
-use super::action::Priority;
 use super::policy::{Case, FeeRule, Plan, RefundRule, base_priority};
-use super::records::{
-    self, Currency, InvoiceAnswer, PaymentAnswer, Records, RefundDraw, Ruled,
-};
+use super::records::{self, Currency, InvoiceAnswer, PaymentAnswer, Records, RefundDraw, Ruled};
 use crate::dates::{Day, clock};
 use crate::rng::SeededRng;
 
@@ -276,8 +274,13 @@ pub(super) fn generate(
                 allowance,
                 pairs: task == "medium",
             };
-            let ticket =
-                queue_ticket(&mut draw, (number, minute), &mut tickets, &queue, &mut lookups);
+            let ticket = queue_ticket(
+                &mut draw,
+                (number, minute),
+                &mut tickets,
+                &queue,
+                &mut lookups,
+            );
             (ticket, None)
         };
         tickets.push(ticket);
@@ -341,9 +344,14 @@ fn settle(ticket: &mut Ticket, rules: &kb::Rules, intent: Option<Intent>) {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Route {
-    Refund { resolved: bool, rule: RefundRule },
+    Refund {
+        resolved: bool,
+        rule: RefundRule,
+    },
     Chargeback,
-    Prorated { over_limit: bool },
+    Prorated {
+        over_limit: bool,
+    },
     MissingInvoice,
     /// `page`: the customer tried to pay on our payment page (on the
     /// incident's days when `rule` is the incident's, else outside them).
@@ -352,7 +360,10 @@ enum Route {
         rule: FeeRule,
         page: bool,
     },
-    Deletion { from_account: bool, confirms: bool },
+    Deletion {
+        from_account: bool,
+        confirms: bool,
+    },
     Legal,
     Security,
 }
@@ -482,13 +493,7 @@ fn since_for(rng: &mut SeededRng, received: Day, years: u32, holds: bool, edge: 
 
 /// A day in the `months` months before `received` (`inside`) or just
 /// before them, at least `margin` days from the boundary.
-fn dated_around(
-    rng: &mut SeededRng,
-    received: Day,
-    months: u32,
-    inside: bool,
-    edge: bool,
-) -> Day {
+fn dated_around(rng: &mut SeededRng, received: Day, months: u32, inside: bool, edge: bool) -> Day {
     let boundary = kb::months_before(received, months);
     let near = if edge {
         rng.range(2, 4)
@@ -561,13 +566,19 @@ fn plan_refund(
                     .currency_windows
                     .push((currency, kb::draw_window(rng, !resolved)));
             }
-            (window_days(rng, window, resolved, edge), (!resolved).then_some(false))
+            (
+                window_days(rng, window, resolved, edge),
+                (!resolved).then_some(false),
+            )
         }
         (R::Currency, _) => {
             let window = kb::draw_window(rng, resolved);
             needs.add_ons_without.push(add_on);
             needs.currency_windows.push((currency, window));
-            (window_days(rng, window, resolved, edge), (!resolved).then_some(false))
+            (
+                window_days(rng, window, resolved, edge),
+                (!resolved).then_some(false),
+            )
         }
         (R::Policy, false) | (R::Goodwill, _) => {
             needs.add_ons_without.push(add_on);
@@ -744,7 +755,13 @@ fn plan_fee(
             // Older than the plan's 6 months, within section 4's 12.
             Some(between_months(rng, received, (6, 12)))
         } else if rng.chance(1, 2) {
-            Some(dated_around(rng, received, held.cooldown_months, false, date_edge))
+            Some(dated_around(
+                rng,
+                received,
+                held.cooldown_months,
+                false,
+                date_edge,
+            ))
         } else {
             None
         };
@@ -761,7 +778,13 @@ fn plan_fee(
     } else {
         (
             (1_000, limit),
-            Some(dated_around(rng, received, held.cooldown_months, true, date_edge)),
+            Some(dated_around(
+                rng,
+                received,
+                held.cooldown_months,
+                true,
+                date_edge,
+            )),
         )
     };
     let units = units_between(rng, currency, range, edge.then_some(allows));
@@ -774,11 +797,7 @@ fn plan_fee(
                 incident.first.plus(rng.range(0, span))
             }
         } else {
-            let off = if date_edge {
-                1
-            } else {
-                rng.range(1, 4)
-            };
+            let off = if date_edge { 1 } else { rng.range(1, 4) };
             if rng.chance(1, 2) {
                 incident.first.plus(-off)
             } else {
@@ -979,12 +998,12 @@ fn exception_ticket(
             if let Some(p) = &fee_plan {
                 records.payment = Some(match p.attempt {
                     Some(day) => PaymentAnswer::TriedOnPage(day),
-                    None if expired => {
-                        PaymentAnswer::DidNotTry("our card had expired, so the payment failed until we updated it")
-                    }
-                    None => PaymentAnswer::DidNotTry(
-                        "our bank's holiday schedule held up the transfer",
+                    None if expired => PaymentAnswer::DidNotTry(
+                        "our card had expired, so the payment failed until we updated it",
                     ),
+                    None => {
+                        PaymentAnswer::DidNotTry("our bank's holiday schedule held up the transfer")
+                    }
                 });
                 records.ruled = Some(Ruled::Fee(FeeFacts {
                     usd_cents: currency.to_usd_cents(p.units * 100),
@@ -1113,7 +1132,11 @@ fn set_failure(ticket: &mut Ticket, failure: &Failure) {
 
 /// A failure of the same kind as `like` that no open incident has.
 fn other_failure(rng: &mut SeededRng, like: &Failure, incidents: &[Incident]) -> Failure {
-    let open = |f: &Failure| incidents.iter().any(|i| i.closed.is_none() && i.failure == *f);
+    let open = |f: &Failure| {
+        incidents
+            .iter()
+            .any(|i| i.closed.is_none() && i.failure == *f)
+    };
     let pool: Vec<Failure> = match like {
         Failure::SignIn(_) => SIGN_IN_ERRORS.iter().map(|e| Failure::SignIn(*e)).collect(),
         Failure::Endpoint(_) => ENDPOINTS.iter().map(|e| Failure::Endpoint(*e)).collect(),
@@ -1185,7 +1208,12 @@ fn queue_ticket(
     }
     let alone_odds = if queue.pairs { (1, 7) } else { (1, 5) };
     if d.kb.chance(alone_odds.0, alone_odds.1) {
-        let mut kind = *d.kb.pick(&[Alone::AutoReply, Alone::Solved, Alone::Teammate, Alone::Incident]);
+        let mut kind = *d.kb.pick(&[
+            Alone::AutoReply,
+            Alone::Solved,
+            Alone::Teammate,
+            Alone::Incident,
+        ]);
         if kind == Alone::Teammate && *lookups >= queue.allowance {
             kind = Alone::AutoReply;
         }
@@ -1361,7 +1389,8 @@ fn alone_ticket(
                 0 => format!(
                     "Thank you for your message. I am out of the office until {} with limited access to email. For anything urgent, please contact {other} at {}.",
                     back.long(),
-                    c.account_email.replacen(&c.first.to_lowercase(), "office", 1)
+                    c.account_email
+                        .replacen(&c.first.to_lowercase(), "office", 1)
                 ),
                 1 => format!(
                     "This is an automated response: your email to {} has been received and will be dealt with in turn. Please do not reply to this message.",
