@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use crate::points::Points;
+use crate::text::aside::without_brackets;
 use crate::text::{OneValue, Text, normalize};
 
 /// Why an answer field has no reading. It names no detail of the value, so
@@ -116,10 +117,27 @@ pub fn choice_field<T: Ord + Clone>(
 /// never split, so one element earns at most one credit; a string is split
 /// at commas, semicolons, `&`, line breaks and the word `and` (a string that
 /// holds a JSON list is read as that list). Anything else is ill formed.
+/// An item is its head ([`item_head`]): `Ana (design lead)` is `Ana`, and
+/// `not Dan` is no item.
 pub fn items(
     answer: &Map<String, Value>,
     key: &str,
     fold: impl Fn(&str) -> String,
+) -> Reading<Vec<String>> {
+    items_each(answer, key, |item| vec![fold(item)])
+}
+
+/// [`items`] of a list of ids: an element that names several ids (`y109,
+/// o254`, `y109 and o254`) gives each of them ([`ids_in`]).
+pub fn id_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<String>> {
+    items_each(answer, key, ids_in)
+}
+
+/// [`items`] with each item's head read by `each` as any number of items.
+fn items_each(
+    answer: &Map<String, Value>,
+    key: &str,
+    each: impl Fn(&str) -> Vec<String>,
 ) -> Reading<Vec<String>> {
     let value = present(answer, key)?;
     let raw: Vec<String> = match value {
@@ -129,15 +147,78 @@ pub fn items(
             .collect(),
         Value::String(text) => match serde_json::from_str::<Vec<String>>(text.trim()) {
             Ok(listed) => listed,
-            Err(_) => split_items(text),
+            // Asides in brackets go before splitting: the commas and `and`s
+            // inside them (`y109 (rows 4 and 5), o254`) part no items.
+            Err(_) => split_items(&without_brackets(text)),
         },
         _ => return Err(Unreadable::IllFormed),
     };
     Ok(raw
         .iter()
-        .map(|item| fold(item))
+        .filter_map(|item| item_head(item))
+        .flat_map(each)
         .filter(|item| !item.is_empty())
         .collect())
+}
+
+/// Words that open an item the answer rules out (`not Dan`, `excluding
+/// y109`): no item at all.
+const ITEM_DENIALS: &[&str] = &[
+    "not",
+    "no",
+    "never",
+    "without",
+    "excluding",
+    "except",
+    "minus",
+];
+
+/// An item without its asides: what is in brackets, and what follows a
+/// colon and a space or a dash between spaces (`y109 (rows 4 and 5)`,
+/// `Ana - design lead`, `y109: rows 4, 5` are `y109` and `Ana`); `None`
+/// for an item the answer rules out (`not Dan`). An aside is never a
+/// second item.
+pub fn item_head(item: &str) -> Option<&str> {
+    let end = item
+        .char_indices()
+        .find(|&(at, c)| {
+            let rest = &item[at + c.len_utf8()..];
+            let spaced = rest.is_empty() || rest.starts_with(char::is_whitespace);
+            match c {
+                '(' | '[' => true,
+                ':' | '\u{2013}' | '\u{2014}' => spaced,
+                '-' => spaced && item[..at].ends_with(char::is_whitespace),
+                _ => false,
+            }
+        })
+        .map_or(item.len(), |(at, _)| at);
+    let head = item[..end].trim();
+    let first = head
+        .split_whitespace()
+        .next()
+        .map(str::to_lowercase)
+        .unwrap_or_default();
+    (!ITEM_DENIALS.contains(&first.as_str())).then_some(head)
+}
+
+/// The ids an item names, each as [`fold_id`] compares it: one id (` C 042
+/// ` is `c042`: spaces inside an id go), or several when the item lists
+/// them (`y109, o254`, `y109 and o254`, `y109 o254`: pieces that each hold
+/// a letter and a digit).
+pub fn ids_in(item: &str) -> Vec<String> {
+    let id_like = |token: &str| {
+        token.chars().any(|c| c.is_ascii_digit()) && token.chars().any(char::is_alphabetic)
+    };
+    split_items(item)
+        .iter()
+        .flat_map(|piece| {
+            let tokens: Vec<&str> = piece.split_whitespace().collect();
+            match tokens.len() > 1 && tokens.iter().all(|t| id_like(t)) {
+                true => tokens.into_iter().map(fold_id).collect(),
+                false => vec![fold_id(piece)],
+            }
+        })
+        .collect()
 }
 
 /// `"Ana, Ben and Chloe"`, `"Ana & Ben"`, `"a1; b2"`: the pieces of a

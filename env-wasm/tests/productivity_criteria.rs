@@ -255,6 +255,71 @@ fn label_tables() -> Table {
             ("as an assignment", |c| {
                 c.with("label", json!(format!("class = {}", l(c))))
             }),
+            // The value first, then an aside that names the label it
+            // rejects or explains (issue 21, B1 and C2).
+            ("rather than the other, in brackets", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{} (rather than {})", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("rather than the other, after a comma", |c| {
+                c.with(
+                    "label",
+                    json!(format!(
+                        "{}, rather than {}",
+                        capitalized(&l(c)),
+                        other_label(&l(c))
+                    )),
+                )
+            }),
+            ("instead of the other", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{} instead of {}", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("the other would be wrong", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{}; {} would be wrong", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("as opposed to the other", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{}, as opposed to {}", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("a reason after a colon", |c| {
+                c.with(
+                    "label",
+                    json!(format!(
+                        "{}: read from the sender's address and the body",
+                        capitalized(&l(c))
+                    )),
+                )
+            }),
+            ("a reason after because, the other denied", |c| {
+                c.with(
+                    "label",
+                    json!(format!(
+                        "{} because of the sender's domain, not {}",
+                        l(c),
+                        other_label(&l(c))
+                    )),
+                )
+            }),
+            ("a dash aside ranking it over the other", |c| {
+                c.with(
+                    "label",
+                    json!(format!(
+                        "{} \u{2014} the sender's domain outranks the {} wording",
+                        l(c),
+                        other_label(&l(c))
+                    )),
+                )
+            }),
         ],
         fail: vec![
             ("another label", |c| {
@@ -358,6 +423,67 @@ fn label_tables() -> Table {
                 c.with("label", json!("all of the above"))
             }),
             ("other", |c| c.with("label", json!("other"))),
+            // A second label offered in an aside is a hedge, however it is
+            // worded.
+            ("X, maybe Y", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{}, maybe {}", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("X (possibly Y)", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{} (possibly {})", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("X (or Y)", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{} (or {})", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("X (Y)", |c| {
+                c.with("label", json!(format!("{} ({})", l(c), other_label(&l(c)))))
+            }),
+            ("X: could also be Y", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{}: could also be {}", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("X; Y as a fallback", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{}; {} as a fallback", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("X - the label is arguably Y", |c| {
+                c.with(
+                    "label",
+                    json!(format!(
+                        "{} - the label is arguably {}",
+                        l(c),
+                        other_label(&l(c))
+                    )),
+                )
+            }),
+            ("X. Y.", |c| {
+                c.with(
+                    "label",
+                    json!(format!(
+                        "{}. {}.",
+                        capitalized(&l(c)),
+                        capitalized(other_label(&l(c)))
+                    )),
+                )
+            }),
+            ("the other first, rather than the right one", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{}, rather than {}", other_label(&l(c)), l(c))),
+                )
+            }),
         ],
     }
 }
@@ -460,6 +586,80 @@ fn priority_tables() -> Table {
             ("is X", |c| {
                 c.with("priority", json!(format!("is {}", p(c))))
             }),
+            // The value first, then an aside that names the priority it
+            // rejects or explains (issue 21, B1 and C2).
+            ("X, rather than Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, rather than {}", p(c), other(c))),
+                )
+            }),
+            ("X instead of Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} instead of {}", p(c), other(c))),
+                )
+            }),
+            ("X; Y would be wrong", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}; {} would be wrong", p(c), other(c))),
+                )
+            }),
+            ("X, not Y", |c| {
+                c.with("priority", json!(format!("{}, not {}", p(c), other(c))))
+            }),
+            ("X (the reason outranks the Y default)", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{} (what is asked outranks the {} default)",
+                        p(c),
+                        other(c)
+                    )),
+                )
+            }),
+            ("X: a reason", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{}: see the date and what is asked",
+                        capitalized(&p(c))
+                    )),
+                )
+            }),
+            ("X because, Y ruled out", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{} because of the policy's rules, so not {}",
+                        p(c),
+                        other(c)
+                    )),
+                )
+            }),
+            ("X over Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} over {}", capitalized(&p(c)), other(c))),
+                )
+            }),
+            ("X (as opposed to Y)", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} (as opposed to {})", p(c), other(c))),
+                )
+            }),
+            ("X \u{2014} Y does not apply", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{} \u{2014} {} does not apply here",
+                        p(c),
+                        other(c)
+                    )),
+                )
+            }),
         ],
         fail: vec![
             ("another priority", |c| c.with("priority", json!(other(c)))),
@@ -530,6 +730,56 @@ fn priority_tables() -> Table {
             }),
             ("unknown", |c| c.with("priority", json!("unknown"))),
             ("an object", |c| c.with("priority", json!({"level": p(c)}))),
+            // A second priority offered in an aside is a hedge.
+            ("X, maybe Y", |c| {
+                c.with("priority", json!(format!("{}, maybe {}", p(c), other(c))))
+            }),
+            ("Y, maybe X", |c| {
+                c.with("priority", json!(format!("{}, maybe {}", other(c), p(c))))
+            }),
+            ("X (maybe Y)", |c| {
+                c.with("priority", json!(format!("{} (maybe {})", p(c), other(c))))
+            }),
+            ("X (or Y)", |c| {
+                c.with("priority", json!(format!("{} (or {})", p(c), other(c))))
+            }),
+            ("X (Y)", |c| {
+                c.with("priority", json!(format!("{} ({})", p(c), other(c))))
+            }),
+            ("X - could be Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} - could be {}", p(c), other(c))),
+                )
+            }),
+            ("X; the priority is Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}; the priority is {}", p(c), other(c))),
+                )
+            }),
+            ("X. Y.", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{}. {}.",
+                        capitalized(&p(c)),
+                        capitalized(other(c))
+                    )),
+                )
+            }),
+            ("either X or Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("either {} or {}", p(c), other(c))),
+                )
+            }),
+            ("Y instead of X", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} instead of {}", other(c), p(c))),
+                )
+            }),
         ],
     }
 }
@@ -590,6 +840,42 @@ fn reply_tables() -> Table {
             ("a boolean in a list", |c| {
                 say(c, json!([true]), json!([false]))
             }),
+            // The value first, then an aside (issue 21, B1 and C2).
+            ("a reason after a colon", |c| {
+                say(
+                    c,
+                    json!("Yes: the sender asks for an answer"),
+                    json!("No: nothing is asked of the reader"),
+                )
+            }),
+            ("rather than the other", |c| {
+                say(
+                    c,
+                    json!("yes, rather than no"),
+                    json!("no, rather than yes"),
+                )
+            }),
+            ("the other would be wrong", |c| {
+                say(
+                    c,
+                    json!("yes; no would be wrong"),
+                    json!("no; yes would be wrong"),
+                )
+            }),
+            ("because", |c| {
+                say(
+                    c,
+                    json!("yes because a question is asked"),
+                    json!("no because it is a notice"),
+                )
+            }),
+            ("a dash aside", |c| {
+                say(
+                    c,
+                    json!("yes \u{2014} not a notice"),
+                    json!("no \u{2014} not a question"),
+                )
+            }),
         ],
         fail: vec![
             ("the opposite", |c| say(c, json!("no"), json!("yes"))),
@@ -639,6 +925,23 @@ fn reply_tables() -> Table {
                 c.with("needs_reply", json!("ask the sender"))
             }),
             ("possibly", |c| c.with("needs_reply", json!("possibly"))),
+            // The other answer offered in an aside.
+            ("the other in brackets", |c| {
+                say(c, json!("yes (no)"), json!("no (yes)"))
+            }),
+            ("maybe the other", |c| {
+                say(c, json!("yes, maybe no"), json!("no, maybe yes"))
+            }),
+            ("or the other", |c| {
+                say(c, json!("yes (or no)"), json!("no (or yes)"))
+            }),
+            ("the other might do", |c| {
+                say(
+                    c,
+                    json!("yes - no might also do"),
+                    json!("no - yes might also do"),
+                )
+            }),
         ],
     }
 }
@@ -857,6 +1160,32 @@ fn time_pass_rows() -> Vec<(&'static str, Writer)> {
         ("lower-case meridiem", |c| {
             times(c, |m| Some(json!(ampm(m).to_lowercase())))
         }),
+        // The time first, then an aside naming the time it rejects (issue
+        // 21, C3).
+        ("with an aside in brackets", |c| {
+            times(c, |m| {
+                Some(json!(format!("{} (clear of the blocked windows)", hhmm(m))))
+            })
+        }),
+        ("X, not Y", |c| {
+            times(c, |m| {
+                Some(json!(format!("{}, not {}", hhmm(m), hhmm(m + 15))))
+            })
+        }),
+        ("X instead of Y", |c| {
+            times(c, |m| {
+                Some(json!(format!(
+                    "{} instead of {} (a clash)",
+                    ampm(m),
+                    hhmm(m + 30)
+                )))
+            })
+        }),
+        ("X - Y would clash", |c| {
+            times(c, |m| {
+                Some(json!(format!("{} - {} would clash", hhmm(m), hhmm(m + 45))))
+            })
+        }),
     ]
 }
 
@@ -923,6 +1252,35 @@ fn time_fail_rows() -> Vec<(&'static str, Writer)> {
             c.with_all(&[("start", json!("morning")), ("end", json!("afternoon"))])
         }),
         ("start a boolean", |c| c.with("start", json!(true))),
+        // Another time offered in an aside.
+        ("start X (or Y)", |c| {
+            c.with(
+                "start",
+                json!(format!("{} (or {})", hhmm(start(c)), hhmm(start(c) + 15))),
+            )
+        }),
+        ("start X, maybe Y", |c| {
+            c.with(
+                "start",
+                json!(format!("{}, maybe {}", hhmm(start(c)), hhmm(start(c) + 15))),
+            )
+        }),
+        ("start X (Y)", |c| {
+            c.with(
+                "start",
+                json!(format!("{} ({})", hhmm(start(c)), hhmm(start(c) + 30))),
+            )
+        }),
+        ("end X; Y could also work", |c| {
+            c.with(
+                "end",
+                json!(format!(
+                    "{}; {} could also work",
+                    hhmm(end(c)),
+                    hhmm(end(c) + 15)
+                )),
+            )
+        }),
     ]
 }
 
@@ -1020,6 +1378,42 @@ fn day_tables() -> Table {
                 let (y, m, d) = ymd(c);
                 c.with("day", json!(format!("{y}-{m}-{d}")))
             }),
+            // The day first, then an aside naming the day it rejects
+            // (issue 21, C3).
+            ("ISO, not the next day", |c| {
+                c.with(
+                    "day",
+                    json!(format!("{}, not {}", c.text("day"), shifted_iso(c, 1))),
+                )
+            }),
+            ("written day, instead of another in brackets", |c| {
+                let (y, _, d) = ymd(c);
+                c.with(
+                    "day",
+                    json!(format!(
+                        "{} {d} {} {y} (instead of {}, which is busier)",
+                        weekday(c),
+                        month(c),
+                        shifted_iso(c, 1)
+                    )),
+                )
+            }),
+            ("ISO: a reason", |c| {
+                c.with(
+                    "day",
+                    json!(format!("{}: everyone required is free", c.text("day"))),
+                )
+            }),
+            ("ISO rather than the day before", |c| {
+                c.with(
+                    "day",
+                    json!(format!(
+                        "{} rather than {}",
+                        c.text("day"),
+                        shifted_iso(c, -1)
+                    )),
+                )
+            }),
         ],
         fail: vec![
             ("the next day", |c| c.with("day", json!(shifted_iso(c, 1)))),
@@ -1108,6 +1502,45 @@ fn day_tables() -> Table {
                 c.with(
                     "day",
                     json!(format!("{} ({})", shifted_iso(c, 1), weekday(c))),
+                )
+            }),
+            // Another day offered in an aside.
+            ("X (or Y)", |c| {
+                c.with(
+                    "day",
+                    json!(format!("{} (or {})", c.text("day"), shifted_iso(c, 1))),
+                )
+            }),
+            ("X, maybe Y", |c| {
+                c.with(
+                    "day",
+                    json!(format!("{}, maybe {}", c.text("day"), shifted_iso(c, 1))),
+                )
+            }),
+            ("X (Y)", |c| {
+                c.with(
+                    "day",
+                    json!(format!("{} ({})", c.text("day"), shifted_iso(c, 2))),
+                )
+            }),
+            ("X; Y as a fallback", |c| {
+                c.with(
+                    "day",
+                    json!(format!(
+                        "{}; {} as a fallback",
+                        c.text("day"),
+                        shifted_iso(c, 1)
+                    )),
+                )
+            }),
+            ("the other day, rather than the right one", |c| {
+                c.with(
+                    "day",
+                    json!(format!(
+                        "{}, rather than {}",
+                        shifted_iso(c, 1),
+                        c.text("day")
+                    )),
                 )
             }),
         ],
@@ -1259,8 +1692,53 @@ fn participants_tables() -> Table {
                     .collect();
                 with_names(c, json!(names))
             }),
+            // Each name first, then an aside (issue 21, C3): a role in
+            // brackets or after a dash, and an uninvited colleague ruled out.
+            ("roles in brackets", |c| {
+                let names: Vec<String> = required(c)
+                    .iter()
+                    .map(|n| format!("{n} (required)"))
+                    .collect();
+                with_names(c, json!(names))
+            }),
+            ("roles after a dash", |c| {
+                let names: Vec<String> = required(c)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("{n} - attendee {}", i + 1))
+                    .collect();
+                with_names(c, json!(names))
+            }),
+            ("a written list with an aside", |c| {
+                let names = required(c);
+                let (last, rest) = names.split_last()?;
+                with_names(
+                    c,
+                    json!(format!(
+                        "{} and {last} (not {}, who is not required)",
+                        rest.join(", "),
+                        extra(c)?
+                    )),
+                )
+            }),
+            ("the uninvited ruled out", |c| {
+                let mut names = required(c);
+                names.push(format!("not {}", extra(c)?));
+                with_names(c, json!(names))
+            }),
         ],
         fail: vec![
+            ("an uninvited colleague with an aside", |c| {
+                let mut names = required(c);
+                names.push(format!("{} (optional)", extra(c)?));
+                with_names(c, json!(names))
+            }),
+            ("a required name only in an aside", |c| {
+                let names = required(c);
+                let mut items = vec![format!("{} (with {})", names[0], names[1])];
+                items.extend(names[2..].iter().cloned());
+                with_names(c, json!(items))
+            }),
             ("one left out", |c| {
                 let mut names = required(c);
                 names.pop();
@@ -1519,6 +1997,16 @@ fn room_tables() -> Table {
             .into_iter()
             .find(|r| *r != room(c))
     }
+    /// A room that cannot hold the meeting: too small, or closed then.
+    fn unusable(c: &Case) -> Option<String> {
+        let fits = rooms_for(c, start(c), end(c));
+        c.payload["rooms"]
+            .as_array()?
+            .iter()
+            .filter_map(|r| r["name"].as_str())
+            .find(|n| !fits.iter().any(|f| f == n))
+            .map(str::to_owned)
+    }
     Table {
         task: "medium",
         criterion: "room_valid",
@@ -1573,8 +2061,90 @@ fn room_tables() -> Table {
                 let (s, room) = other_feasible(c)?;
                 at(c, s, Some(&room))
             }),
+            // The room first, then an aside naming the room it rejects
+            // (issue 21, C3).
+            ("X (instead of Y, too small)", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{} (instead of {}, too small)",
+                        room(c),
+                        unusable(c)?
+                    )),
+                )
+            }),
+            ("X, not Y", |c| {
+                c.with("room", json!(format!("{}, not {}", room(c), unusable(c)?)))
+            }),
+            ("X rather than Y", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} rather than {}", room(c), other_room(c))),
+                )
+            }),
+            ("X: Y is too small or closed", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{}: {} is too small or closed then",
+                        room(c),
+                        unusable(c)?
+                    )),
+                )
+            }),
+            ("X Room - over Y", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} Room - over {}", room(c), other_room(c))),
+                )
+            }),
+            ("X (capacity), because Y would not fit", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{} (big enough), because {} would not do",
+                        room(c),
+                        unusable(c)?
+                    )),
+                )
+            }),
         ],
         fail: vec![
+            // A second room offered in an aside, or the unusable room as
+            // the head.
+            ("X (or Y)", |c| {
+                c.with("room", json!(format!("{} (or {})", room(c), unusable(c)?)))
+            }),
+            ("X, maybe Y", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, maybe {}", room(c), unusable(c)?)),
+                )
+            }),
+            ("X; Y as a backup", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}; {} as a backup", room(c), unusable(c)?)),
+                )
+            }),
+            ("X (Y could also work)", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} ({} could also work)", room(c), unusable(c)?)),
+                )
+            }),
+            ("X (Y)", |c| {
+                c.with("room", json!(format!("{} ({})", room(c), unusable(c)?)))
+            }),
+            ("X, Y", |c| {
+                c.with("room", json!(format!("{}, {}", room(c), unusable(c)?)))
+            }),
+            ("Y instead of X", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} instead of {}", unusable(c)?, room(c))),
+                )
+            }),
             ("too small", |c| {
                 let people = required(c).len() as u64;
                 let small = c.payload["rooms"].as_array()?.iter().find(|r| {
@@ -1898,6 +2468,44 @@ macro_rules! id_rows {
             }),
             ("ampersands", |c: &Case| {
                 c.with($key, json!(c.list($key).join(" & ")))
+            }),
+            // An id item is its id; an aside is not another id, and two
+            // ids in one item are both read (issue 21).
+            ("asides in brackets", |c: &Case| {
+                let ids: Vec<String> = c
+                    .list($key)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| format!("{id} (rows {} and {})", i + 4, i + 5))
+                    .collect();
+                c.with($key, json!(ids))
+            }),
+            ("asides after a dash or a colon", |c: &Case| {
+                let ids: Vec<String> = c
+                    .list($key)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| match i % 2 {
+                        0 => format!("{id} - row {}", i + 2),
+                        _ => format!("{id}: row {}", i + 2),
+                    })
+                    .collect();
+                c.with($key, json!(ids))
+            }),
+            ("asides in a written list", |c: &Case| {
+                let ids: Vec<String> = c
+                    .list($key)
+                    .iter()
+                    .map(|id| format!("{id} (first row, and a later one)"))
+                    .collect();
+                c.with($key, json!(ids.join(", ")))
+            }),
+            ("all in one item", |c: &Case| {
+                c.with($key, json!([c.list($key).join(", ")]))
+            }),
+            ("two to an item", |c: &Case| {
+                let items: Vec<String> = c.list($key).chunks(2).map(|p| p.join(" and ")).collect();
+                c.with($key, json!(items))
             }),
         ]
     };
@@ -2358,8 +2966,15 @@ fn retained_fail_rows() -> Vec<(&'static str, Writer)> {
             c.with("retained_ids", json!(ids))
         }),
         ("empty", |c| c.with("retained_ids", json!([]))),
-        ("all in one item", |c| {
-            c.with("retained_ids", json!([kept(c).join(", ")]))
+        ("all in one item, a dropped one added", |c| {
+            let mut ids = kept(c);
+            ids.push(dropped(c)?);
+            c.with("retained_ids", json!([ids.join(", ")]))
+        }),
+        ("a dropped one with a kept one in its aside", |c| {
+            let mut ids = kept(c);
+            ids[0] = format!("{} ({})", dropped(c)?, ids[0]);
+            c.with("retained_ids", json!(ids))
         }),
         ("the instruction copied", |c| {
             c.with("retained_ids", json!(c.instruction))

@@ -142,6 +142,20 @@ fn every_instruction_states_the_rules_its_grader_applies() {
             &["spam is low", "never for spam"],
         ),
         (
+            "easy",
+            "a request about an event is due by the event's day",
+            &["a request about an event", "is due by the event's day"],
+        ),
+        (
+            "easy",
+            "the value is read first and a rejected value in an aside is no second value",
+            &[
+                "Each field takes exactly one value, written first",
+                "is read as a comment",
+                "is not a second value",
+            ],
+        ),
+        (
             "medium",
             "the organizer is not a participant; naming them is ignored",
             &[
@@ -179,6 +193,13 @@ fn every_instruction_states_the_rules_its_grader_applies() {
             for seed in 0..2 {
                 let observation = start_at(task, level, seed).1;
                 let instruction = observation["instruction"].as_str().unwrap_or_default();
+                // Only the meeting's own people hold preferences.
+                if task == "medium" && level >= 3 {
+                    assert!(
+                        instruction.contains("Preferences of the required participants"),
+                        "level {level} seed {seed}: {instruction}"
+                    );
+                }
                 let stated = rules
                     .iter()
                     .filter(|(t, _, _)| *t == task)
@@ -189,6 +210,38 @@ fn every_instruction_states_the_rules_its_grader_applies() {
                         "{task} level {level} seed {seed}: the instruction does not say {words:?}:\n{instruction}"
                     );
                 }
+            }
+        }
+    }
+}
+
+/// A booking whose day cannot be read is told so: the constraints checked
+/// against a meeting are named with the day as their cause, never with a
+/// readable room as if the room were wrong.
+#[test]
+fn an_unreadable_day_is_named_as_the_cause_not_the_room() {
+    for level in LEVELS {
+        for seed in 0..SEEDS {
+            let mut env = start_at("medium", level, seed).0;
+            let mut answer = reference_of(&env);
+            answer["day"] = json!("the usual day");
+            let (_, observation, _) = step(&mut env, &format!("final: {answer}"));
+            let feedback = observation["last_feedback"].as_str().unwrap_or_default();
+            assert!(
+                !feedback.contains("room_valid (room)"),
+                "level {level} seed {seed}: {feedback}"
+            );
+            for wanted in [
+                "day (day): got \"the usual day\"",
+                "room_valid (day): got \"the usual day\"; expected a meeting",
+                "broken: day;",
+                "not checked without a meeting within working hours on a candidate day: \
+                 no_blocked_overlap, participant_availability, room_valid",
+            ] {
+                assert!(
+                    feedback.contains(wanted),
+                    "level {level} seed {seed}: {wanted:?} not in {feedback}"
+                );
             }
         }
     }

@@ -104,6 +104,57 @@ fn disguised(text: &str) -> String {
     out
 }
 
+/// Another label, priority and reply than `label`, `priority` and `reply`.
+fn others(label: &str, priority: &str, reply: &str) -> (&'static str, &'static str, &'static str) {
+    let label = match label {
+        "work" => "personal",
+        "personal" => "work",
+        "spam" => "finance",
+        _ => "spam",
+    };
+    let priority = match priority {
+        "low" => "normal",
+        "normal" => "high",
+        _ => "normal",
+    };
+    (label, priority, if reply == "yes" { "no" } else { "yes" })
+}
+
+/// A room of the payload that cannot hold the gold booking (too small or
+/// closed then), or another room when every one could.
+fn unusable_room(payload: &Value, gold: &Map<String, Value>) -> String {
+    let minutes = |key: &str| {
+        let (h, m) = text(gold, key).split_once(':').map_or((0, 0), |(h, m)| {
+            (h.parse::<u32>().unwrap_or(0), m.parse::<u32>().unwrap_or(0))
+        });
+        h * 60 + m
+    };
+    let (start, end) = (minutes("start"), minutes("end"));
+    let day = text(gold, "day");
+    let people = gold["participants"].as_array().map_or(0, Vec::len) as u64;
+    let rooms = payload["rooms"].as_array().cloned().unwrap_or_default();
+    let open_then = |room: &Value| {
+        room["open"].as_array().into_iter().flatten().any(|w| {
+            let on_day = w.get("day").is_none_or(|d| d == day.as_str());
+            let at = |k: &str| {
+                w[k].as_str()
+                    .and_then(|t| t.split_once(':'))
+                    .map_or(0, |(h, m)| {
+                        h.parse::<u32>().unwrap_or(0) * 60 + m.parse::<u32>().unwrap_or(0)
+                    })
+            };
+            on_day && at("start") <= start && end <= at("end")
+        })
+    };
+    let name = |room: &Value| room["name"].as_str().unwrap_or_default().to_owned();
+    rooms
+        .iter()
+        .find(|r| r["capacity"].as_u64().unwrap_or(0) < people || !open_then(r))
+        .or_else(|| rooms.iter().find(|r| r["name"] != gold["room"]))
+        .map(name)
+        .unwrap_or_default()
+}
+
 /// (style, raw command) for the natural right answers of one seed.
 fn natural(task: &str, level: u8, seed: u64) -> Vec<(String, String)> {
     let (gold, payload) = truth(task, level, seed);
@@ -171,6 +222,72 @@ fn natural(task: &str, level: u8, seed: u64) -> Vec<(String, String)> {
                             json!(format!("{priority} - as the policy rules")),
                         ),
                         ("needs_reply", json!(format!("{reply}; per the policy"))),
+                    ],
+                )),
+            );
+            let (other_label, other_priority, other_reply) = others(&label, &priority, &reply);
+            push(
+                "asides that name the value they reject",
+                final_of(&with(
+                    &gold,
+                    &[
+                        (
+                            "label",
+                            json!(format!("{label} (rather than {other_label})")),
+                        ),
+                        (
+                            "priority",
+                            json!(format!("{priority}, rather than {other_priority}")),
+                        ),
+                        (
+                            "needs_reply",
+                            json!(format!("{reply}; {other_reply} would be wrong")),
+                        ),
+                    ],
+                )),
+            );
+            push(
+                "instead of, not, outranks",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("label", json!(format!("{label}, not {other_label}"))),
+                        (
+                            "priority",
+                            json!(format!(
+                                "{priority} instead of {other_priority} (what is asked outranks the {other_priority} default)"
+                            )),
+                        ),
+                        (
+                            "needs_reply",
+                            json!(format!("{reply}, as opposed to {other_reply}")),
+                        ),
+                    ],
+                )),
+            );
+            push(
+                "the value, then its reason after a colon or because",
+                final_of(&with(
+                    &gold,
+                    &[
+                        (
+                            "label",
+                            json!(format!(
+                                "{}: from the sender's address",
+                                capitalized(&label)
+                            )),
+                        ),
+                        (
+                            "priority",
+                            json!(format!(
+                                "{} because of what is asked and by when",
+                                capitalized(&priority)
+                            )),
+                        ),
+                        (
+                            "needs_reply",
+                            json!(format!("{}: see what the sender asks", capitalized(&reply))),
+                        ),
                     ],
                 )),
             );
@@ -247,6 +364,47 @@ fn natural(task: &str, level: u8, seed: u64) -> Vec<(String, String)> {
                 "Unicode look-alikes",
                 final_of(&with(&gold, &[("room", json!(disguised(&room)))])),
             );
+            let unusable = unusable_room(&payload, &gold);
+            let start = text(&gold, "start");
+            let day = text(&gold, "day");
+            let rejected_day = payload["days"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|d| d["day"].as_str())
+                .find(|d| *d != day)
+                .map_or_else(|| "the day before".to_owned(), str::to_owned);
+            let with_roles: Vec<Value> = people
+                .iter()
+                .map(|p| json!(format!("{p} (required)")))
+                .collect();
+            push(
+                "asides that name the room, day and time they reject",
+                final_of(&with(
+                    &gold,
+                    &[
+                        (
+                            "room",
+                            json!(format!(
+                                "{room} (instead of {unusable}, too small or closed)"
+                            )),
+                        ),
+                        ("day", json!(format!("{day}, not {rejected_day}"))),
+                        ("start", json!(format!("{start} (not earlier: a clash)"))),
+                        ("participants", Value::Array(with_roles)),
+                    ],
+                )),
+            );
+            push(
+                "the room, then its reason",
+                final_of(&with(
+                    &gold,
+                    &[(
+                        "room",
+                        json!(format!("{room}, not {unusable}: big enough and open then")),
+                    )],
+                )),
+            );
         }
         _ => {
             let rows_kept = gold["valid_rows"].as_u64().unwrap_or(0);
@@ -279,6 +437,45 @@ fn natural(task: &str, level: u8, seed: u64) -> Vec<(String, String)> {
                         ("normalized_total", json!(format!("Total: {total} USD"))),
                         ("retained_ids", Value::Array(ids)),
                     ],
+                )),
+            );
+            let with_asides = |key: &str| -> Value {
+                let ids: Vec<Value> = gold[key]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .enumerate()
+                    .map(|(i, id)| json!(format!("{id} (rows {} and {})", i + 2, i + 5)))
+                    .collect();
+                Value::Array(ids)
+            };
+            push(
+                "id items with asides",
+                final_of(&with(
+                    &gold,
+                    &[
+                        ("duplicate_ids", with_asides("duplicate_ids")),
+                        ("retained_ids", with_asides("retained_ids")),
+                    ],
+                )),
+            );
+            let two_to_an_item: Vec<Value> = gold["retained_ids"]
+                .as_array()
+                .map(|ids| {
+                    ids.chunks(2)
+                        .map(|pair| {
+                            let pair: Vec<&str> = pair.iter().filter_map(Value::as_str).collect();
+                            json!(pair.join(" and "))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            push(
+                "ids two to an item",
+                final_of(&with(
+                    &gold,
+                    &[("retained_ids", Value::Array(two_to_an_item))],
                 )),
             );
             push(
@@ -347,6 +544,78 @@ fn natural_right_answers_score_full_at_every_level() {
     );
     assert!(count >= 200, "only {count} natural answers");
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// A second value offered in an aside ("normal, maybe low", "Meadow (or
+/// Cedar)", "no (yes)", "14:00; 14:30 could also work") is a hedge at every
+/// level, however the aside is worded: the head-and-aside reading is no
+/// blanket acceptance.
+#[test]
+fn a_second_value_offered_in_an_aside_is_a_hedge() {
+    let offers: [fn(&str, &str) -> String; 6] = [
+        |v, o| format!("{v}, maybe {o}"),
+        |v, o| format!("{v} (or {o})"),
+        |v, o| format!("{v} ({o})"),
+        |v, o| format!("{v}; {o} could also work"),
+        |v, o| format!("{v} - possibly {o}"),
+        |v, o| format!("{v}, {o} as a fallback"),
+    ];
+    let mut checked = 0;
+    for level in LEVELS {
+        for seed in 0..SEEDS {
+            let (gold, _) = truth("easy", level, seed);
+            let (label, priority, reply) = (
+                text(&gold, "label"),
+                text(&gold, "priority"),
+                text(&gold, "needs_reply"),
+            );
+            let (other_label, other_priority, other_reply) = others(&label, &priority, &reply);
+            let (calendar, calendar_payload) = truth("medium", level, seed);
+            let fields = [
+                ("easy", "label", &gold, label, other_label.to_owned()),
+                (
+                    "easy",
+                    "priority",
+                    &gold,
+                    priority,
+                    other_priority.to_owned(),
+                ),
+                ("easy", "needs_reply", &gold, reply, other_reply.to_owned()),
+                (
+                    "medium",
+                    "room",
+                    &calendar,
+                    text(&calendar, "room"),
+                    unusable_room(&calendar_payload, &calendar),
+                ),
+            ];
+            for (task, field, gold, right, other) in &fields {
+                for offer in offers {
+                    let value = offer(right, other);
+                    let answer = with(gold, &[(field, json!(value))]);
+                    let mut env = start_at(task, level, seed).0;
+                    let (_, observation, _) = step(
+                        &mut env,
+                        &format!("final: {}", Value::Object(answer.clone())),
+                    );
+                    let criterion = if *field == "room" {
+                        "room_valid"
+                    } else {
+                        field
+                    };
+                    let paid = observation["score_breakdown"][criterion]
+                        .as_f64()
+                        .unwrap_or(1.0);
+                    assert_eq!(
+                        paid, 0.0,
+                        "{task} level {level} seed {seed}: {field} {value:?} was paid {paid}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    println!("{checked} offered second values, none paid");
 }
 
 /// A value with another value after a dash, a semicolon or a comma is a

@@ -8,7 +8,9 @@
 //! charge taken off (a waiver, and "the credit" after it the same entry),
 //! a pronoun after "your question about the charge", a waiver in the
 //! account's past given as a reason, password advice in the customer's own
-//! deeds ("one you haven't used elsewhere"). Every row must earn
+//! deeds ("one you haven't used elsewhere"), an invoice number asked for
+//! as "reply with it" or as a question about which invoice it was.
+//! Every row must earn
 //! every reply criterion on two tickets of its kind; the disguised and
 //! off-policy rows must not.
 #![cfg(not(target_arch = "wasm32"))]
@@ -557,11 +559,18 @@ fn disguised_and_off_policy_replies_lose_compliance() {
             "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication. Rest assured nobody has used your account. Our security team will update you {time}.",
         ),
     ];
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(&fx, &rows, 1);
+}
+
+/// Each row, filled in on the first `per_kind` tickets of its kind, earns
+/// no compliance.
+fn lose_compliance(fx: &[&Fixture], rows: &[(&str, &str)], per_kind: usize) {
     for (kind, t) in rows {
         for f in fx
             .iter()
-            .filter(|f| f.kind == kind || (kind == "security_key" && f.leaked_key()))
-            .take(1)
+            .filter(|f| f.kind == *kind || (*kind == "security_key" && f.leaked_key()))
+            .take(per_kind)
         {
             let reply = fill(f, t);
             let g = grade(f, &reply);
@@ -916,4 +925,99 @@ fn promises_and_all_clears_beside_a_limit_or_a_goal_are_still_read() {
         }
         assert!(read >= 2, "{kind}: only {read} tickets");
     }
+}
+
+/// An invoice number asked for in other words (play-mcp1, B1): "reply with
+/// it" after the clause that names the invoice number, a question about
+/// which invoice the charge appeared on, "the invoice number (...) is all
+/// we need". The player's three replies first (validation level 5 index
+/// 29, level 4 index 26, level 2 index 95), then other wordings. Each
+/// earns every reply criterion on tickets of the case at every level;
+/// the near misses, which ask for nothing or for another number, lose
+/// compliance; and asking that way where the desk needs no invoice is
+/// still off-policy.
+#[test]
+fn invoice_numbers_asked_for_in_other_words() {
+    let fx = tickets_at_every_level(&["refund_missing_invoice"]);
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "refund_missing_invoice",
+            "Dear {first},\n\nThank you for checking, and no need to apologise. We can't look into the SMS notifications add-on charge under ticket {id} until we know which invoice it was billed on, so I've put the ticket on hold for now. When you come across the invoice number (it begins with INV- and is printed at the top of each invoice; your finance team may also have a copy), please reply to this email with it. Our billing team will then review your request.\n\nKind regards,\nSupport",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first},\n\nThanks for having a look (ticket {id}). We can only review a refund against a specific invoice, so we'll keep this ticket open until we have it. Once you've tracked down the invoice number, just reply with it and our billing team will review the SMS notifications add-on charge.\n\nBest,\nSupport",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hello {first},\n\nThanks for getting in touch about ticket {id}. Could you let us know which invoice the audit log add-on charge from 7 March appeared on? The invoice number (it starts with INV-) is all we need; our billing team will review the request as soon as we have it.\n\nBest regards,\nSupport",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: when you come across the invoice number, please reply to this email with it. We'll be in touch {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: once you have the invoice number to hand, please get back to us with it, and our billing team will review the charge. We'll reply {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: could you let us know which invoice the add-on charge appeared on? Our billing team will review it from there, and we'll reply {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: could you tell us which invoice the charge was billed on? Our billing team will take it from there. We'll reply {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: the invoice number (it starts with INV-) is all we need. Our billing team will review the charge once we have it, and we'll be in touch {time}.",
+        ),
+    ];
+    earn_every_reply_criterion(&fx, &rows);
+    let refused: Vec<(&str, &str)> = vec![
+        // Nothing is asked of the customer.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: once we have tracked down the invoice number, we will reply to you with it. We'll be in touch {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: our billing team will look up which invoice the charge appeared on and reply with it {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: our billing team will look up the invoice number and reply with it {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: we'll reply with the invoice number once our billing team finds it, {time}.",
+        ),
+        // A question about something else.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: could you let us know which plan you are on? Our billing team will review the charge, and we'll reply {time}.",
+        ),
+        // Another number, beside an invoice number said not to be needed.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: the invoice number is not something we need; please reply with your phone number. We'll reply {time}.",
+        ),
+        // A request not to send it.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: when you find the invoice number, please don't reply with it; our billing team will review the charge and we'll reply {time}.",
+        ),
+        // Asking for an invoice where the desk waives the fee itself.
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we've waived the late fee. Once you've found the invoice number, just reply with it; we'll confirm {time}.",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we've waived the late fee. Could you let us know which invoice the charge appeared on? We'll confirm {time}.",
+        ),
+    ];
+    let all = fixtures();
+    let fx: Vec<&Fixture> = fx.iter().chain(&all).collect();
+    lose_compliance(&fx, &refused, 3);
 }

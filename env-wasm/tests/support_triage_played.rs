@@ -1,7 +1,7 @@
 //! Episodes of `support_triage` played black-box by models (issue 21): over
 //! HTTP (`support_triage-p1`, `support_triage-p2`, and `support_triage-p3`
 //! and `-p4` at levels 3 to 5 on the records desk, `-p5` at levels 4 and 5)
-//! and over MCP alone (`mcp-p2`), never reading the source, each kept with
+//! and over MCP alone (`mcp-p2`, `mcp1`), never reading the source, each kept with
 //! the player's own verdict of every point it lost (A: its own mistake, B:
 //! a grader defect, C: an instruction with two readings). Every episode is replayed from its
 //! actions. Each one the player judged right, and each one whose lost
@@ -83,6 +83,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-03/support_triage-p5/episodes.jsonl"),
         current_records_desk: true,
     },
+    // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
+    // levels 2, 4 and 5, reset by split and index, each action a tool call
+    // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
+    // number asked for as "reply with it" or as a question about which
+    // invoice. The report is beside it.
+    Corpus {
+        name: "mcp1",
+        text: include_str!("player_corpus/2026-12-03/mcp1/episodes.jsonl"),
+        current_records_desk: true,
+    },
 ];
 
 /// Episodes judged right (or lost only to the grader) that still lose
@@ -91,10 +101,12 @@ const CORPORA: &[Corpus] = &[
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 fn verdict(row: &Value) -> Verdict {
-    // `verdict.lost_points` (p1, p2) or `verdicts` (p4).
+    // `verdict.lost_points` (p1, p2), `verdicts` (p4) or `verdict.lost`
+    // (mcp1).
     let lost = row["verdict"]["lost_points"]
         .as_array()
-        .or(row["verdicts"].as_array());
+        .or(row["verdicts"].as_array())
+        .or(row["verdict"]["lost"].as_array());
     verdict_of(lost.map_or(&[], Vec::as_slice))
 }
 
@@ -153,12 +165,27 @@ fn replay(corpus: &Corpus, row: &Value) -> Result<Replayed, String> {
             if env.is_done() {
                 break;
             }
-            if let Err(e) = env.step(action) {
+            // A tool call over MCP (mcp1: `tool`, or `call` with its
+            // `name`); reading a resource or the task changes nothing, and
+            // a note of refused probes played nothing.
+            let tool = match action["tool"].as_str() {
+                Some("call") => action["name"].as_str(),
+                tool => tool,
+            };
+            let played = match tool {
+                Some("read_resource" | "read_task" | "list_tools") => continue,
+                Some(tool) => env.call_tool(tool, &action["args"]),
+                None if action.get("command").is_none() => continue,
+                None => env.step(action),
+            };
+            if let Err(e) = played {
                 // An action that cannot be played (an unknown ticket id, an
                 // empty field) was a penalised step when recorded; it is
                 // refused now and counts nothing, as it always did over MCP.
-                // The grade reads the desk, which it never changed.
-                if e.code() == "VALIDATION_ERROR" {
+                // The grade reads the desk, which it never changed. So
+                // does a tool no longer offered at the episode's level
+                // (a records desk lookup probed at level 2).
+                if matches!(e.code(), "VALIDATION_ERROR" | "UNKNOWN_TOOL") {
                     continue;
                 }
                 let ticket = action["ticket_id"].as_str().unwrap_or("");
@@ -210,7 +237,12 @@ fn action_fields<'r>(row: &'r Value, field: &'r str) -> Vec<&'r str> {
         .or(row["calls"].as_array())
         .into_iter()
         .flatten()
-        .filter_map(|a| a[field].as_str().or(a["arguments"][field].as_str()))
+        .filter_map(|a| {
+            a[field]
+                .as_str()
+                .or(a["arguments"][field].as_str())
+                .or(a["args"][field].as_str())
+        })
         .collect()
 }
 

@@ -20,7 +20,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
-use super::{FormCheck, Grade, Noise, at, stated_choice_field, written};
+use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
 use crate::dates::{Day, clock, parse_clock, parse_day};
 use crate::grading::{
     Reading, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
@@ -235,7 +235,7 @@ pub struct CandidateDay {
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PreferenceInfo {
-    /// Whose preference it is: a required participant or the organizer.
+    /// Whose preference it is: a required participant.
     pub who: String,
     pub text: String,
 }
@@ -540,15 +540,8 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         .chain((0..days.len()).map(Wish::NotOn))
         .chain(rooms.iter().map(|room| Wish::InRoom(room.name)))
         .collect();
-    let preferences = preferences(
-        &mut rng,
-        at(&PREFERENCES, level),
-        level >= 4,
-        planted,
-        rival,
-        &[required.as_slice(), &[organizer]].concat(),
-        &candidates,
-    );
+    let holders = preference_holders(&mut rng, at(&PREFERENCES, level), &required, organizer);
+    let preferences = preferences(&mut rng, holders, level >= 4, planted, rival, &candidates);
 
     Calendar {
         organizer,
@@ -635,24 +628,47 @@ impl Wish {
     }
 }
 
-/// `count` preferences of different `people` (the required and the organizer),
-/// each of a different kind. All are met by the `planted` booking but,
-/// with `contradict`, the last, which the `rival` misses too; the first is
-/// one the `rival` (a valid booking on another day) misses, so a booking
-/// made without reading the preferences is often not the best.
-fn preferences(
+/// Who holds the `count` preferences: different required participants
+/// (`people`; the `organizer` books the meeting and is not in it, so has
+/// no say).
+fn preference_holders(
     rng: &mut SeededRng,
     count: usize,
-    contradict: bool,
-    planted: Booked<'static>,
-    rival: Option<Booked<'static>>,
     people: &[&'static str],
-    candidates: &[Wish],
-) -> Vec<Preference> {
+    organizer: &'static str,
+) -> Vec<&'static str> {
     if count == 0 {
         return Vec::new();
     }
-    let holders = rng.sample(people, count);
+    // Drawn among the required and the organizer, as the generator always
+    // has (a scenario whose preferences the organizer did not draw is
+    // unchanged); one the organizer drew goes to a required participant
+    // who holds none.
+    let mut holders = rng.sample(&[people, &[organizer]].concat(), count);
+    for at in 0..holders.len() {
+        if holders[at] == organizer
+            && let Some(free) = people.iter().find(|p| !holders.contains(p))
+        {
+            holders[at] = free;
+        }
+    }
+    holders
+}
+
+/// One preference per holder (see [`preference_holders`]), each of a
+/// different kind. All are met by the `planted` booking but, with
+/// `contradict`, the last, which the `rival` misses too; the first is one
+/// the `rival` (a valid booking on another day) misses, so a booking made
+/// without reading the preferences is often not the best.
+fn preferences(
+    rng: &mut SeededRng,
+    holders: Vec<&'static str>,
+    contradict: bool,
+    planted: Booked<'static>,
+    rival: Option<Booked<'static>>,
+    candidates: &[Wish],
+) -> Vec<Preference> {
+    let count = holders.len();
     let rival_meets = |wish: &Wish| rival.is_some_and(|rival| wish.met_by(rival));
     let mut used: Vec<std::mem::Discriminant<Wish>> = Vec::new();
     let mut out = Vec::new();
@@ -835,7 +851,10 @@ impl Calendar {
         if self.preferences.is_empty() {
             text.push_str("Any slot and room meeting every constraint is correct.\n");
         } else {
-            text.push_str("\nPreferences (soft: they may not all be possible together):\n");
+            text.push_str(
+                "\nPreferences of the required participants (soft: they may not all be possible \
+                 together):\n",
+            );
             for preference in &self.preferences {
                 text.push_str("- ");
                 text.push_str(&self.preference_text(preference));
@@ -873,7 +892,10 @@ impl Calendar {
 
     fn read(&self, answer: &Map<String, Value>) -> Booking {
         let (year, _, _) = self.days[0].civil();
-        let clock_of = |value: &Value| scalar_text(value).and_then(|text| parse_clock(&text));
+        // A day or time with an aside (`10:30 (after the drill)`,
+        // `2026-04-24, not the 23rd`) is that day or time.
+        let clock_of =
+            |value: &Value| scalar_text(value).and_then(|text| with_asides(&text, parse_clock));
         let room_of = |word: &str| {
             self.rooms
                 .iter()
@@ -881,7 +903,7 @@ impl Calendar {
         };
         Booking {
             day: one_value(answer, "day", |value| match value {
-                Value::String(text) => parse_day(text, year),
+                Value::String(text) => with_asides(text, |day| parse_day(day, year)),
                 _ => None,
             }),
             start: one_value(answer, "start", clock_of),
@@ -1042,21 +1064,45 @@ impl Calendar {
         // The gate names what it shut on, so a booking's feedback says why
         // the criteria after it were not paid.
         if !valid {
-            let broken: Vec<&str> = [
-                ("day", day.is_some()),
-                ("duration", duration_ok),
-                ("participants", exactly_required),
-                ("no_blocked_overlap", clear),
-                ("participant_availability", available == required.len()),
-                ("room_valid", room.is_some()),
-            ]
-            .into_iter()
-            .filter_map(|(name, held)| (!held).then_some(name))
-            .collect();
+            // Without a meeting on a candidate day (an unreadable day or
+            // times) the interval constraints are not checked, and are
+            // named so rather than as broken.
+            let checked = interval.is_some();
+            let readable_room = booking.room.is_ok();
+            let constraints = [
+                ("day", day.is_some(), true),
+                ("duration", duration_ok, true),
+                // Times outside working hours (or too short a meeting) on
+                // a candidate day; with no day, the day is what broke.
+                ("working hours", checked || day.is_none(), true),
+                ("participants", exactly_required, true),
+                ("no_blocked_overlap", clear, checked),
+                (
+                    "participant_availability",
+                    available == required.len(),
+                    checked,
+                ),
+                ("room_valid", room.is_some(), checked || !readable_room),
+            ];
+            let named = |judged: bool| -> Vec<&str> {
+                constraints
+                    .iter()
+                    .filter(|(_, held, was_checked)| !held && *was_checked == judged)
+                    .map(|(name, _, _)| *name)
+                    .collect()
+            };
+            let mut got = format!("broken: {}", named(true).join(", "));
+            let unchecked = named(false);
+            if !unchecked.is_empty() {
+                got.push_str(&format!(
+                    "; not checked without a meeting within working hours on a candidate day: {}",
+                    unchecked.join(", ")
+                ));
+            }
             deductions.push(Deduction::new(
                 VALID,
                 "the booking",
-                format!("broken: {}", broken.join(", ")),
+                got,
                 "every hard constraint held (only such a booking earns past 0.2)",
             ));
         }
@@ -1156,18 +1202,34 @@ impl Calendar {
                 }
             }
         }
-        if interval.is_none() && day.is_some() {
-            out.push(Deduction::new(
-                "participant_availability",
-                "start and end",
-                times,
-                format!(
-                    "a meeting of at least {} minutes within working hours, for the constraints to be checked",
-                    self.duration
-                ),
-            ));
+        // Without a meeting on a candidate day the interval constraints are
+        // not checked: each is named with the field at fault (the day, or
+        // the times), never a readable room.
+        if interval.is_none() {
+            let (item, got) = match day {
+                None => ("day", written(answer, "day")),
+                Some(_) => ("start and end", times),
+            };
+            let expected = format!(
+                "a meeting of at least {} minutes within working hours on a candidate day, for the constraints to be checked",
+                self.duration
+            );
+            let unchecked = ["no_blocked_overlap", "participant_availability"]
+                .into_iter()
+                .chain(booking.room.is_ok().then_some("room_valid"));
+            for criterion in unchecked {
+                out.push(Deduction::new(
+                    criterion,
+                    item,
+                    got.clone(),
+                    expected.clone(),
+                ));
+            }
         }
-        if room.is_none() {
+        // A room is checked against a meeting on a candidate day; without
+        // one the day or the times are at fault (named above), not a
+        // readable room.
+        if room.is_none() && (interval.is_some() || booking.room.is_err()) {
             out.push(Deduction::new(
                 "room_valid",
                 "room",
@@ -1432,6 +1494,28 @@ mod tests {
         assert!(payload["blocked_windows"][0]["day"].is_string());
         assert!(payload["rooms"][0]["open"][0]["day"].is_string());
         assert_eq!(payload["preferences"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn every_preference_is_a_required_participants() {
+        // The organizer books the meeting and is not in it: a preference of
+        // theirs, or of anyone not invited, would be incoherent.
+        for (level, seed) in (3..=5).flat_map(|level| (0..1000).map(move |seed| (level, seed))) {
+            let calendar = generate(level, seed);
+            for preference in &calendar.preferences {
+                assert!(
+                    calendar.required.contains(&preference.who),
+                    "level {level} seed {seed}: {}",
+                    calendar.preference_text(preference)
+                );
+            }
+            let holders = set_of(calendar.preferences.iter().map(|p| p.who));
+            assert_eq!(
+                holders.len(),
+                calendar.preferences.len(),
+                "level {level} seed {seed}"
+            );
+        }
     }
 
     #[test]

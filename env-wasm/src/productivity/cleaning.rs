@@ -26,8 +26,8 @@ use serde_json::{Map, Value, json};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
 use super::{FormCheck, Grade, Noise, at, with_asides, without_brackets, written};
 use crate::grading::{
-    Reading, all_or_nothing, cents_value, f1, fold_id, format_cents, item_set, items, items_form,
-    one_value, parse_cents,
+    Reading, all_or_nothing, cents_value, f1, fold_id, format_cents, id_items, item_set, items,
+    items_form, one_value, parse_cents,
 };
 use crate::order::set_of;
 use crate::points::Points;
@@ -95,7 +95,9 @@ const JOINED_FROM: u8 = 4;
 const DATED_FROM: u8 = 5;
 
 /// Per level (levels below [`JOINED_FROM`] have none): ids with rows but
-/// no customer record, customers with rows whose status is `closed`,
+/// no customer record (drawn among the listed ids; a near miss's id never
+/// has one either, so ids decide in the join as in deduplication),
+/// customers with rows whose status is `closed`,
 /// customer records with no rows, and currencies besides USD.
 const ORPHANS: [(i64, i64); 5] = [(0, 0), (0, 0), (0, 0), (1, 2), (2, 3)];
 const CLOSED: [(i64, i64); 5] = [(0, 0), (0, 0), (0, 0), (1, 2), (3, 4)];
@@ -659,10 +661,10 @@ impl Table {
     fn read(answer: &Map<String, Value>) -> Report {
         Report {
             valid_rows: one_value(answer, "valid_rows", read_count),
-            duplicate_ids: items(answer, "duplicate_ids", fold_id),
+            duplicate_ids: id_items(answer, "duplicate_ids"),
             invalid_emails: items(answer, "invalid_emails", normalize),
             normalized_total: one_value(answer, "normalized_total", read_total),
-            retained_ids: items(answer, "retained_ids", fold_id),
+            retained_ids: id_items(answer, "retained_ids"),
         }
     }
 
@@ -1063,6 +1065,30 @@ mod tests {
                 };
                 let account = |r: &Row| join.accounts.get(&normalize(&r.id));
                 orphaned += usize::from(reaching.iter().any(|r| account(r).is_none()));
+                // The ids without a record are the orphans the level draws
+                // (as many as ORPHANS says, the README's count) and the near
+                // misses' ids, one letter away from an id of an earlier row,
+                // which never have one: ids decide in the join as in
+                // deduplication.
+                let row_ids: Vec<String> = table.rows.iter().map(|r| normalize(&r.id)).collect();
+                let without_record = set_of(
+                    row_ids
+                        .iter()
+                        .filter(|id| !join.accounts.contains_key(*id))
+                        .cloned(),
+                );
+                let near_miss = |id: &String| {
+                    let first = row_ids.iter().position(|r| r == id).unwrap_or(0);
+                    row_ids[..first]
+                        .iter()
+                        .any(|earlier| earlier != id && earlier.get(1..) == id.get(1..))
+                };
+                let drawn = without_record.iter().filter(|id| !near_miss(id)).count();
+                let (fewest, most) = at(&ORPHANS, level);
+                assert!(
+                    drawn as i64 <= most && without_record.len() as i64 >= fewest,
+                    "level {level} seed {seed}: {without_record:?}"
+                );
                 closed_out += usize::from(reaching.iter().any(|r| {
                     account(r).is_some_and(|a| a.closed != Closed::No)
                         && join.drops(&normalize(&r.id), r.date.as_deref())

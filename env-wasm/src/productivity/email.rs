@@ -183,6 +183,10 @@ struct Draft {
     label: Label,
     priority: Priority,
     needs_reply: bool,
+    /// The latest minute of the day the email can have been sent, when it
+    /// asks for something later that day ("pick up the kids today at
+    /// 15:00" is sent well before 15:00).
+    sent_before: Option<u32>,
 }
 
 /// The people and dates one email is written about.
@@ -312,6 +316,7 @@ fn work(rng: &mut SeededRng, cast: &Cast) -> Draft {
         label: Label::Work,
         priority,
         needs_reply,
+        sent_before: None,
     }
 }
 
@@ -320,6 +325,7 @@ fn personal(rng: &mut SeededRng, cast: &Cast) -> Draft {
     let from_address = format!("{local}@{}", rng.pick(PERSONAL_DOMAINS));
     let relation = *rng.pick(RELATIONS);
     let hello = format!("Hey {}!", cast.owner_first);
+    let mut sent_before = None;
     let (subject, text, priority, needs_reply) = match rng.below(3) {
         0 => {
             let day = cast.sent.plus(rng.range(3, 20));
@@ -346,6 +352,8 @@ fn personal(rng: &mut SeededRng, cast: &Cast) -> Draft {
         }
         _ => {
             let hour = rng.range(14, 17) as u32 * 60;
+            // Asked at least an hour before the pickup.
+            sent_before = Some(hour - 60);
             (
                 "Small favour".to_owned(),
                 format!(
@@ -369,6 +377,7 @@ fn personal(rng: &mut SeededRng, cast: &Cast) -> Draft {
         label: Label::Personal,
         priority,
         needs_reply,
+        sent_before,
     }
 }
 
@@ -437,6 +446,7 @@ fn finance(rng: &mut SeededRng, cast: &Cast) -> Draft {
         label: Label::Finance,
         priority,
         needs_reply,
+        sent_before: None,
     }
 }
 
@@ -491,6 +501,7 @@ fn spam(rng: &mut SeededRng, cast: &Cast) -> Draft {
         label: Label::Spam,
         priority: Priority::Low,
         needs_reply: false,
+        sent_before: None,
     }
 }
 
@@ -581,7 +592,10 @@ fn write(level: u8, seed: u64, attempt: u64, label: Label) -> Email {
         Label::Finance => finance(&mut rng, &cast),
         Label::Spam => spam(&mut rng, &cast),
     };
-    let minute = rng.range(7 * 60, 19 * 60) as u32;
+    let latest = draft
+        .sent_before
+        .map_or(19 * 60, |before| before.min(19 * 60));
+    let minute = rng.range(7 * 60, i64::from(latest)) as u32;
     let owner_address = format!(
         "{}.{}@{company_domain}",
         owner_first.to_lowercase(),
@@ -628,7 +642,7 @@ Label (exactly one):\n\
 - personal: messages from friends and family at personal addresses.\n\
 Priority (the first rule that applies):\n\
 1. spam is low.\n\
-2. high: the reader is asked to act by the end of the day the email was sent or by the next day (compare the stated deadline with the email's date), something is failing right now, or a payment failed or is overdue.\n\
+2. high: the reader is asked to act by the end of the day the email was sent or by the next day (compare the stated deadline with the email's date; a request about an event, such as confirming a meeting or picking someone up, is due by the event's day), something is failing right now, or a payment failed or is overdue.\n\
 3. low: nothing is asked of the reader (FYI, photos, newsletters) and it is not about money.\n\
 4. normal: everything else.\n\
 Needs reply: yes when the sender asks the reader a question or asks them to reply or confirm; no for notices that say no reply is needed, and never for spam.",
@@ -636,8 +650,10 @@ Needs reply: yes when the sender asks the reader a question or asks them to repl
 
 static ANSWER_FORMAT: StaticText = StaticText::new(
     "\n\nAnswer with one JSON object: {\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}. \
-Priority and needs_reply earn only with the right label. Each field takes exactly one value: two values (\"work or finance\") earn nothing; an aside in brackets \
-(\"normal (not urgent)\") or after a dash, semicolon or comma (\"high - payment overdue\") is read as a comment, and a value you deny (\"not urgent\") is not your answer.",
+Priority and needs_reply earn only with the right label. Each field takes exactly one value, written first: two values offered (\"work or finance\", \
+\"normal, maybe low\") earn nothing; what follows the value after a bracket, colon, dash, semicolon or comma, or a word such as \"because\" or \"rather than\", \
+is read as a comment (\"high: payment overdue\", \"normal (not urgent)\", \"low, rather than normal\"), and a value you deny or reject there \
+(\"not urgent\", \"instead of normal\") is not a second value.",
 );
 
 impl Email {
@@ -1080,6 +1096,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_time_asked_for_today_is_after_the_email_was_sent() {
+        let mut checked = 0;
+        for (level, seed) in (1..=5).flat_map(|level| (0..1000).map(move |seed| (level, seed))) {
+            let email = generate(level, seed);
+            let message = &email.payload.email;
+            let Some((_, asked)) = message.body.split_once("today at ") else {
+                continue;
+            };
+            let asked = crate::dates::parse_clock(asked.get(..5).unwrap_or_default());
+            let sent = message
+                .date
+                .rsplit(' ')
+                .next()
+                .and_then(crate::dates::parse_clock);
+            let (Some(asked), Some(sent)) = (asked, sent) else {
+                panic!("level {level} seed {seed}: {message:?}");
+            };
+            assert!(sent + 60 <= asked, "level {level} seed {seed}: {message:?}");
+            checked += 1;
+        }
+        assert!(checked > 100, "only {checked} emails ask for a time today");
     }
 
     #[test]

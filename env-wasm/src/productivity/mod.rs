@@ -305,146 +305,32 @@ pub(crate) fn written(answer: &serde_json::Map<String, serde_json::Value>, key: 
     }
 }
 
-/// `text` without its bracketed parts (an aside, a breakdown).
-pub(crate) fn without_brackets(text: &str) -> String {
-    let mut depth = 0u32;
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
+pub(crate) use crate::text::aside::without_brackets;
 
-/// The bracketed parts of `text` (`a (b) [c]` gives `b`, `c`).
-pub(crate) fn bracketed(text: &str) -> impl Iterator<Item = &str> {
-    text.split(['(', '['])
-        .skip(1)
-        .filter_map(|aside| aside.split([')', ']']).next())
-}
-
-/// `text` with a comment after its value put in brackets: `high - payment
-/// failed`, `high — overdue`, `high; overdue`, `high, since it is overdue`
-/// read as `high (...)`, an aside (player p4, C1). The first separator
-/// outside brackets counts: a spaced hyphen (a bare one joins words, or
-/// signs a number), an en or em dash, a semicolon, or a comma and a space
-/// (a thousands comma has none). A second value after it stays a hedge,
-/// as in brackets (`work, finance`).
-pub(crate) fn asides_after_dashes(text: &str) -> std::borrow::Cow<'_, str> {
-    let mut depth = 0u32;
-    let mut cut = None;
-    for (at, c) in text.char_indices() {
-        let rest = &text[at..];
-        match c {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth = depth.saturating_sub(1),
-            _ if depth > 0 => {}
-            '\u{2013}' | '\u{2014}' | ';' => cut = Some((at, c.len_utf8())),
-            '-' if text[..at].ends_with(char::is_whitespace)
-                && rest[1..].starts_with(char::is_whitespace) =>
-            {
-                cut = Some((at, 1))
-            }
-            ',' if rest[1..].starts_with(char::is_whitespace) => cut = Some((at, 1)),
-            _ => {}
-        }
-        if cut.is_some() {
-            break;
-        }
-    }
-    match cut {
-        Some((at, len)) if !text[..at].trim().is_empty() && !text[at + len..].trim().is_empty() => {
-            format!("{} ({})", text[..at].trim_end(), text[at + len..].trim()).into()
-        }
-        _ => text.into(),
-    }
-}
-
-/// `reading` of `text` read without its brackets, unless a bracket holds
-/// another reading on its own (`3 (2)`, `no (yes)`): an aside explains,
-/// another value is a hedge.
+/// `read` of a field's value with its asides: `no (FYI only)`, `12 (3
+/// dropped)`, `high - payment failed`, `2026-04-24, not the 23rd` read as
+/// the value; an aside that offers another value (`no (yes)`, `3 (2)`,
+/// `12 (or 13)`) makes a hedge. See [`crate::text::aside`].
 pub(crate) fn with_asides<T: PartialEq>(text: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
-    let text = &*asides_after_dashes(text);
-    let plain = without_brackets(text);
-    if plain.trim().is_empty() {
-        return read(text);
-    }
-    if bracketed(text).any(offers_another) {
-        return None;
-    }
-    let value = read(&plain)?;
-    let contradicted = bracketed(text).any(|aside| read(aside).is_some_and(|other| other != value));
-    (!contradicted).then_some(value)
+    crate::text::aside::head_value(text, read)
 }
 
-/// Whether a bracket offers another answer (`(or any free room)`,
-/// `(alternatively ...)`): a hedge, not an aside.
-fn offers_another(aside: &str) -> bool {
-    let first = aside.split_whitespace().next().unwrap_or("").to_lowercase();
-    matches!(
-        first.as_str(),
-        "or" | "alternatively" | "otherwise" | "else" | "failing"
-    )
-}
-
-/// Words that deny the choice after them (`not urgent`, `never spam`).
-const DENIALS: &[&str] = &["not", "no", "never", "nor", "isnt", "neither", "without"];
-
-/// Words that join choices: two different choices joined are a hedge.
-const JOINERS: &[&str] = &["or", "and", "but", "either"];
-
-/// The one choice a short text states, as [`crate::grading::one_choice`]
-/// reads it but with asides: a choice under a denial is not stated (the
-/// denial reaches through lists and coordination, `not urgent or spam`,
-/// and ends at a closing bracket, a `but` or a sentence break), and words
-/// in brackets that name no choice are an aside (`normal (due next
-/// week)`). Two different stated choices are a hedge and read as none;
-/// another word outside brackets (pasted prose) reads as none.
+/// The one choice a short text states, read as a value first and asides
+/// after it ([`crate::text::aside::head_choice`]): a choice under a denial
+/// is not stated (`not urgent`), an aside that names another choice to
+/// reject or explain it is not a second one (`low, rather than normal`,
+/// `High: payment failed`, `Meadow (instead of Cedar, too small)`), and
+/// another choice offered (`low or normal`, `normal, maybe low`) is a
+/// hedge that reads as none, as does another word before the value
+/// (pasted prose).
 pub(crate) fn stated_choice<T: Ord + Clone>(
     text: &str,
     choice_of: impl Fn(&str) -> Option<T>,
     filler: &[&str],
 ) -> Option<T> {
-    let text = &*asides_after_dashes(text);
-    if bracketed(text).any(offers_another) {
-        return None;
-    }
-    let text = crate::text::Text::new(text);
-    let mut named = Vec::new();
-    let (mut depth, mut denying) = (0u32, false);
-    for (i, word) in text.words.iter().enumerate() {
-        for c in text.gap(i).chars() {
-            match c {
-                '(' | '[' => depth += 1,
-                ')' | ']' => {
-                    depth = depth.saturating_sub(1);
-                    denying = false;
-                }
-                '.' | '!' | '?' | ';' | '\n' => denying = false,
-                _ => {}
-            }
-        }
-        let w = word.text.as_str();
-        if DENIALS.contains(&w) {
-            denying = true;
-            continue;
-        }
-        if w == "but" {
-            denying = false;
-            continue;
-        }
-        match choice_of(w) {
-            Some(_) if denying => {}
-            Some(choice) => named.push(choice),
-            None if filler.contains(&w) || JOINERS.contains(&w) || depth > 0 => {}
-            None => return None,
-        }
-    }
-    crate::text::OneValue::of(named).one().cloned()
+    crate::text::aside::head_choice(text, choice_of, filler)
+        .one()
+        .cloned()
 }
 
 /// A one-value field that names one of a few choices, read by
@@ -927,11 +813,13 @@ impl Environment for Productivity {
         tools_with_answer(answer)
     }
 
-    /// The tools of an episode of `task`: `propose` and `final` take the
-    /// task's own answer object, its fields typed (enums, formats, required),
-    /// so a tool-calling agent sees exactly what to send.
+    /// The tools of an episode of `task` (the same at every level):
+    /// `propose` and `final` take the task's own answer object, its fields
+    /// typed (enums, formats, required), so a tool-calling agent sees
+    /// exactly what to send.
     #[cfg(not(target_arch = "wasm32"))]
-    fn task_tools(task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
+    fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
+        let _ = difficulty;
         let mut answer = answer_schema_of(task);
         // The fields in words too: a client that keeps only the argument's
         // type (`dict`, as TRL's tool specs) still tells its model.

@@ -263,7 +263,7 @@ const FORECAST: &[&str] = &[
 ];
 
 /// Words that offer a value as an answer: "possibly Critical", "or AMBER".
-const HEDGES: &[&str] = &[
+pub(super) const HEDGES: &[&str] = &[
     "or",
     "maybe",
     "possibly",
@@ -330,7 +330,7 @@ const RATED: &[&str] = &[
     "placed",
 ];
 
-fn assigned(text: &Text, start: usize) -> bool {
+pub(super) fn assigned(text: &Text, start: usize) -> bool {
     match two_before(text, start) {
         (Some(verb), Some(subject)) if COPULAS.contains(&verb) => FIELD_SUBJECTS.contains(&subject),
         (Some("it" | "them" | "this" | "her" | "him"), Some(verb)) => RATING.contains(&verb),
@@ -406,7 +406,7 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
 /// How many words around a mention in the reasons are looked at to tell
 /// whether it is offered as an answer; bounded so that reading stays
 /// linear however long a clause is.
-const WINDOW: usize = 12;
+pub(super) const WINDOW: usize = 12;
 
 /// Whether the word after a mention ending at `end` is a noun it modifies.
 fn modifies_a_noun(text: &Text, mentioned: &[bool], end: usize) -> bool {
@@ -437,7 +437,7 @@ fn two_before(text: &Text, start: usize) -> (Option<&str>, Option<&str>) {
     (before.next(), before.next())
 }
 
-fn compared(text: &Text, start: usize) -> bool {
+pub(super) fn compared(text: &Text, start: usize) -> bool {
     match two_before(text, start) {
         // "short of Critical", "instead of RED"; "a case of burnout" names
         // no value, so `of` compares only after these.
@@ -467,16 +467,23 @@ fn statement_end(text: &Text, from: usize) -> usize {
     text.len()
 }
 
-/// Whether a mention in the reasons is offered as a value.
-fn offered(text: &Text, mentioned: &[bool], start: usize, end: usize) -> bool {
+/// The words before word `start` in its clause, nearest first, at most
+/// [`WINDOW`] of them.
+pub(super) fn clause_before(text: &Text, start: usize) -> Vec<&str> {
     let clause = text.words[start].clause;
-    let before: Vec<&str> = text.words[..start]
+    text.words[..start]
         .iter()
         .rev()
         .take(WINDOW)
         .take_while(|w| w.clause == clause)
         .map(|w| w.text.as_str())
-        .collect();
+        .collect()
+}
+
+/// Whether a mention in the reasons is offered as a value.
+fn offered(text: &Text, mentioned: &[bool], start: usize, end: usize) -> bool {
+    let clause = text.words[start].clause;
+    let before = clause_before(text, start);
     // "8 or more is Critical", "8+ Critical": a threshold or the rubric's
     // scale, not an answer.
     let threshold = before

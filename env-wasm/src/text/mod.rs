@@ -9,6 +9,8 @@
 //! 5. [`copy`]: runs of words copied from the observation.
 //! 6. [`money`]: sums of money (`$9,500`, `9.5k`, `USD 9500`).
 //! 7. [`inflection`]: verb forms, so word lists name a verb once.
+//! 8. [`aside`]: short fields read as a value first and asides after it
+//!    ("High: payment failed", "Meadow (instead of Cedar)").
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -18,6 +20,7 @@
 //! Plus the normalisation answers are compared after everywhere, so
 //! "  Finance " and "finance" are one label.
 
+pub mod aside;
 pub mod copy;
 pub mod fold;
 mod fold_table;

@@ -569,7 +569,7 @@ fn burnout_red_flags_table() {
 
 /// Escalation rows right for cases that need it (`{if_yes}`) and for those
 /// that do not (`{if_no}`); the same rows swapped are the wrong answers.
-const ESCALATE: [&str; 22] = [
+const ESCALATE: [&str; 24] = [
     "HR escalation: Yes{if_yes}",
     "HR escalation: Yes - refer {first} to HR this week.{if_yes}",
     "HR escalation: yes, escalate today{if_yes}",
@@ -593,9 +593,14 @@ const ESCALATE: [&str; 22] = [
     "HR escalation: yes \u{2014} notify HR today{if_yes}",
     "HR escalation: Needed. Escalate to HR this week.{if_yes}",
     "HR escalation: Yep - escalate to HR.{if_yes}",
+    // The verdict, then the rubric's rule as the reason (play-mcp1, B2).
+    "HR escalation: Yes \u{2014} {points} points is {Level}, and High or Critical is \
+     escalated.{if_yes}",
+    "HR escalation: Yes; only High or Critical cases are escalated, and {first} is \
+     {Level}.{if_yes}",
 ];
 
-const KEEP: [&str; 22] = [
+const KEEP: [&str; 26] = [
     "HR escalation: No{if_no}",
     "HR escalation: No, not warranted.{if_no}",
     "HR escalation: No - the manager can handle this within the team.{if_no}",
@@ -618,6 +623,14 @@ const KEEP: [&str; 22] = [
     "Escalate to HR? No.{if_no}",
     "HR escalation: No, but check in weekly.{if_no}",
     "HR escalation: No. Don't involve HR at this stage.{if_no}",
+    // The verdict, then the rubric's rule as the reason (play-mcp1, B2).
+    "HR escalation: No \u{2014} {points} points is {Level}, and only High or Critical is \
+     escalated.{if_no}",
+    "HR escalation: No. Escalation is only warranted at High or Critical, and {first} is \
+     {Level}.{if_no}",
+    "HR escalation: No: the rubric escalates High and Critical cases, and this one is \
+     {Level}.{if_no}",
+    "HR escalation: No - HR is involved only at High or above; {first} is {Level}.{if_no}",
 ];
 
 #[test]
@@ -644,6 +657,9 @@ fn burnout_escalation_table() {
         "HR escalation: TBD",
         "HR escalation: HR",
         "HR escalation: Up to the manager.",
+        // The rule with no verdict, and a verdict the rule contradicts.
+        "HR escalation: Only High or Critical is escalated.",
+        "HR escalation: No, only High or Critical is escalated, so escalate to HR today.",
     ]);
     let mut seeds = cases(|c| c.escalate, 4);
     seeds.extend(cases(|c| !c.escalate, 4));

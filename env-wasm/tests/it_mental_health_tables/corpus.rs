@@ -32,7 +32,36 @@ const CORPORA: &[(&str, &str)] = &[
     // from the episode URL (`source_line` is the line of
     // `player_corpus/2026-12-02/mcp-p2/episodes.jsonl`).
     ("mcp-p2", include_str!("corpus/mcp-p2.jsonl")),
+    // The MCP player of 3 December (play-mcp1), the raw file of every
+    // environment: its it_mental_health episodes, each answer an `answer`
+    // tool call (`args.response`), reset by split and index, the catalogue
+    // plans of levels 4 and 5 written against the catalogue as it is.
+    (
+        "mcp1",
+        include_str!("../player_corpus/2026-12-03/mcp1/episodes.jsonl"),
+    ),
 ];
+
+/// Corpora whose level-4 and level-5 plans were chosen from the catalogue
+/// those levels still give.
+const CURRENT_CATALOGUE: &[&str] = &["mcp1"];
+
+/// Answers the player classed as its own mistake that a reading rule
+/// stated since makes right (corpus, line, the rule): held to full.
+const SETTLED: &[(&str, usize, &str)] = &[(
+    "mcp1",
+    7,
+    "C1: the plan is the Interventions line; the paragraph after it saying why the set was \
+     chosen chooses nothing (the response format says so)",
+)];
+
+/// The text of an answer: `response`, or an MCP `answer` call's
+/// `args.response` (mcp1).
+fn response_of(action: &Value) -> Option<&str> {
+    action["response"]
+        .as_str()
+        .or(action["args"]["response"].as_str())
+}
 
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
@@ -146,6 +175,7 @@ fn seed_of(record: &Value) -> Option<u64> {
 fn judged_right(record: &Value) -> bool {
     record["verdict"]["lost_points"]
         .as_array()
+        .or(record["verdict"]["lost"].as_array())
         .is_none_or(|lost| {
             lost.iter().all(|l| {
                 // "B?" is a grader defect the player was not sure of.
@@ -168,7 +198,13 @@ fn every_answer_the_player_judged_right_scores_full() {
                 failures.push(format!("{name}:{}: not JSON", line + 1));
                 continue;
             };
-            if !judged_right(&record) {
+            let settled = SETTLED
+                .iter()
+                .any(|(n, l, _)| *n == *name && *l == line + 1);
+            let other_env = record
+                .get("env")
+                .is_some_and(|env| env != "it_mental_health");
+            if other_env || !(judged_right(&record) || settled) {
                 continue;
             }
             let task = record["task"].as_str().unwrap_or("");
@@ -181,7 +217,11 @@ fn every_answer_the_player_judged_right_scores_full() {
                 failures.push(format!("{name}:{}: no level or seed", line + 1));
                 continue;
             };
-            let actions = record["actions"].as_array().into_iter().flatten();
+            let actions = record["actions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|a| response_of(a).is_some());
             let known = KNOWN_OPEN
                 .iter()
                 .find(|(n, l, _)| *n == *name && *l == line + 1);
@@ -196,12 +236,15 @@ fn every_answer_the_player_judged_right_scores_full() {
                 let level = u8::try_from(level).unwrap_or(2);
                 // The plans were written before levels 4 and 5 chose from a
                 // catalogue: those cases are other cases now.
-                if *kind == TaskKind::InterventionPlan && level >= plan::CATALOGUE_LEVEL {
+                if *kind == TaskKind::InterventionPlan
+                    && level >= plan::CATALOGUE_LEVEL
+                    && !CURRENT_CATALOGUE.contains(name)
+                {
                     skipped = true;
                     continue;
                 }
                 let case = Case::generate_at(*kind, level, seed);
-                let Some(response) = action["response"].as_str() else {
+                let Some(response) = response_of(action) else {
                     continue;
                 };
                 graded += 1;

@@ -30,7 +30,7 @@ use super::{Owner, PlanCase, WORD_CAP, dollars};
 use crate::it_mental_health::grade::{Grade, assemble_gated, offset_f1};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::quoted;
-use crate::it_mental_health::reading::sections::{Label, parse};
+use crate::it_mental_health::reading::sections::{Label, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -129,11 +129,27 @@ const LEFT_OUT: &[&str] = &[
 ];
 
 /// Words right before an id that make it a reference rather than a
-/// choice: "P4 is skipped because it needs P6".
+/// choice: "P4 is skipped because it needs P6", "neither P3 nor P4".
 const REFERENCE: &[&str] = &[
     "needs", "need", "requires", "require", "without", "than", "instead", "over", "excludes",
-    "blocks",
+    "blocks", "neither", "nor",
 ];
+
+/// Words that open a relative clause after an id ("P7, which needs P1,
+/// is not chosen"): the id's verb comes after it.
+const RELATIVE: &[&str] = &["which", "who", "that", "since", "as"];
+
+/// Words that open a predicate without a subject of its own: the rest of
+/// a clause whose subject stood before a relative clause.
+const PREDICATE: &[&str] = &[
+    "is", "are", "was", "were", "will", "would", "has", "have", "had", "can", "cannot", "could",
+    "should", "does", "do", "did", "stays", "remains", "gets", "must", "may", "might",
+];
+
+/// Words that negate a clause, so that "either" after them adds a
+/// negation ("P7 is not chosen either") rather than offering an
+/// alternative.
+const NEGATING: &[&str] = &["not", "never", "nor", "neither", "no"];
 
 /// Phrases of a stressors line that set the item aside as no stressor:
 /// neither credit nor cost.
@@ -171,9 +187,7 @@ pub fn grade(case: &PlanCase, catalogue: &Catalogue, answer: &Answer) -> Grade {
     let (stressors, note) = stressors(case, catalogue, parsed.merged("stressors").as_ref());
     notes.push(note);
 
-    let chosen = parsed
-        .merged("interventions")
-        .map(|s| chosen(catalogue, &s.text()));
+    let chosen = plan_of_copies(catalogue, parsed.copies("interventions"));
     let (plan, note) = plan(case, catalogue, chosen.as_ref());
     notes.push(note);
 
@@ -241,7 +255,7 @@ fn severity(text: &Text) -> Option<bool> {
 fn stressors(
     case: &PlanCase,
     catalogue: &Catalogue,
-    section: Option<&crate::it_mental_health::reading::sections::Section>,
+    section: Option<&Section>,
 ) -> (Points, String) {
     let Some(section) = section else {
         return (Points::ZERO, "Stressors: no labelled section.".to_owned());
@@ -317,42 +331,153 @@ enum Chosen {
     Nothing,
 }
 
-fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
-    let text = Text::new(body);
-    let id_at = |at: usize| -> Option<usize> {
-        let word = text.words[at].text.as_str();
-        let number: usize = word.strip_prefix('p')?.parse().ok()?;
-        (1..=catalogue.items.len())
-            .contains(&number)
-            .then(|| number - 1)
+/// The plan a copy of the interventions section gives, read from its
+/// plan lines ([`plan_lines`]). Copies that give other plans are a hedge;
+/// a copy that names no id (a "Plan:" line about the weeks) gives none.
+fn plan_of_copies<'a>(
+    catalogue: &Catalogue,
+    copies: impl Iterator<Item = &'a Section>,
+) -> Option<Chosen> {
+    let mut read: Option<Chosen> = None;
+    for copy in copies {
+        let this = chosen(catalogue, &plan_lines(catalogue, copy));
+        read = match (read, this) {
+            (None, this) => Some(this),
+            (Some(Chosen::Nothing), this) | (Some(this), Chosen::Nothing) => Some(this),
+            (Some(a), b) if a == b => Some(a),
+            _ => Some(Chosen::Hedged),
+        };
+    }
+    read
+}
+
+/// The lines of a section that give the plan: the first line that names an
+/// id, and the lines right under it that are list items or open with an
+/// id (blank lines between list items included). What follows (a reason
+/// for the choice, which names the ids it weighed) chooses nothing; the
+/// response format says so.
+fn plan_lines(catalogue: &Catalogue, section: &Section) -> String {
+    let ids_at = |line: &str| -> Vec<usize> {
+        let text = Text::new(line);
+        (0..text.len())
+            .filter(|&at| id_of(catalogue, &text.words[at].text).is_some())
+            .collect()
     };
-    let found: Vec<(usize, usize)> = (0..text.len())
-        .filter_map(|at| id_at(at).map(|k| (at, k)))
-        .collect();
-    let mut plan = 0u32;
-    for (n, (at, k)) in found.iter().enumerate() {
-        let until = found.get(n + 1).map_or(text.len(), |(next, _)| *next);
-        let clause = text.words[*at].clause;
-        let referenced = text.words[at.saturating_sub(2)..*at]
-            .iter()
-            .any(|w| w.clause == text.words[*at].clause && REFERENCE.contains(&w.text.as_str()));
-        let left_out = referenced
-            || denied(&text, *at)
-            || text.words[at + 1..until]
-                .iter()
-                .take_while(|w| w.clause == clause)
-                .any(|w| LEFT_OUT.contains(&w.text.as_str()));
-        if let Some((next, _)) = found.get(n + 1)
-            && text.words[at + 1..*next]
-                .iter()
-                .any(|w| ALTERNATIVE.contains(&w.text.as_str()))
-        {
-            return Chosen::Hedged;
+    let Some(first) = section
+        .lines
+        .iter()
+        .position(|l| !ids_at(&l.plain).is_empty())
+    else {
+        return String::new();
+    };
+    let mut taken = vec![section.lines[first].plain.as_str()];
+    let mut k = first + 1;
+    while k < section.lines.len() {
+        let line = &section.lines[k];
+        if line.is_blank() {
+            // A loose list: blank lines between its items.
+            let next = section.lines[k..].iter().find(|l| !l.is_blank());
+            if next.is_some_and(|l| l.listed) {
+                k += 1;
+                continue;
+            }
+            break;
         }
-        if !left_out {
-            plan |= 1 << k;
+        if !(line.listed || ids_at(&line.plain).first() == Some(&0)) {
+            break;
+        }
+        taken.push(line.plain.as_str());
+        k += 1;
+    }
+    taken.join("\n")
+}
+
+/// The catalogue index of an id word ("p7"), when it is one.
+fn id_of(catalogue: &Catalogue, word: &str) -> Option<usize> {
+    let number: usize = word.strip_prefix('p')?.parse().ok()?;
+    (1..=catalogue.items.len())
+        .contains(&number)
+        .then(|| number - 1)
+}
+
+/// The words after the id at `at` that say what is done with it: the rest
+/// of its clause up to the next id, or, when a relative clause follows the
+/// id ("P7, which needs it, is not chosen"), the predicate after that
+/// clause.
+fn predicate_of(text: &Text, at: usize, until: usize) -> Vec<&str> {
+    let clause = text.words[at].clause;
+    let mut out: Vec<&str> = text.words[at + 1..until]
+        .iter()
+        .take_while(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    let after = at + 1 + out.len();
+    let opens_relative = text.words.get(after).is_some_and(|w| {
+        w.sentence == text.words[at].sentence && RELATIVE.contains(&w.text.as_str())
+    });
+    if out.is_empty() && opens_relative {
+        let relative = text.words[after].clause;
+        let rest = (after..text.len()).find(|&k| text.words[k].clause != relative);
+        if let Some(rest) = rest.filter(|&k| {
+            text.words[k].sentence == text.words[at].sentence
+                && PREDICATE.contains(&text.words[k].text.as_str())
+        }) {
+            let predicate = text.words[rest].clause;
+            out.extend(
+                text.words[rest..]
+                    .iter()
+                    .take_while(|w| w.clause == predicate)
+                    .map(|w| w.text.as_str()),
+            );
         }
     }
+    out
+}
+
+fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
+    let text = Text::new(body);
+    let found: Vec<(usize, usize)> = (0..text.len())
+        .filter_map(|at| id_of(catalogue, &text.words[at].text).map(|k| (at, k)))
+        .collect();
+    let left_out: Vec<bool> = found
+        .iter()
+        .enumerate()
+        .map(|(n, (at, _))| {
+            let until = found.get(n + 1).map_or(text.len(), |(next, _)| *next);
+            let referenced = text.words[at.saturating_sub(2)..*at].iter().any(|w| {
+                w.clause == text.words[*at].clause && REFERENCE.contains(&w.text.as_str())
+            });
+            referenced
+                || denied(&text, *at)
+                || predicate_of(&text, *at, until)
+                    .iter()
+                    .any(|w| LEFT_OUT.contains(w))
+        })
+        .collect();
+    // Ids offered as alternatives ("P3 or P4") hedge the plan when one of
+    // them is chosen; "either" after a negation in its clause ("P7 is not
+    // chosen either") adds the negation, and offers nothing.
+    for (n, pair) in found.windows(2).enumerate() {
+        let [(at, _), (next, _)] = pair else {
+            continue;
+        };
+        let offered = (at + 1..*next).any(|k| {
+            let w = &text.words[k];
+            let negated_either = w.text == "either"
+                && text.words[*at..k]
+                    .iter()
+                    .any(|b| b.clause == w.clause && NEGATING.contains(&b.text.as_str()));
+            ALTERNATIVE.contains(&w.text.as_str()) && !negated_either
+        });
+        if offered && !(left_out[n] && left_out[n + 1]) {
+            return Chosen::Hedged;
+        }
+    }
+    let plan = found
+        .iter()
+        .zip(&left_out)
+        .filter(|(_, out)| !**out)
+        .fold(0u32, |plan, ((_, k), _)| plan | 1 << k);
     if plan == 0 {
         Chosen::Nothing
     } else {
@@ -405,7 +530,10 @@ fn plan(case: &PlanCase, catalogue: &Catalogue, chosen: Option<&Chosen>) -> (Poi
         ),
         Some(Chosen::Hedged) => (
             Points::ZERO,
-            format!("Plan: ids offered as alternatives, not one plan; {expected}."),
+            format!(
+                "Plan: ids offered as alternatives (\"P3 or P4\", or sections that give other \
+                 ids), not one plan; {expected}."
+            ),
         ),
         Some(Chosen::Plan(plan)) if *plan == best => (
             Points::FULL,
@@ -501,6 +629,85 @@ mod tests {
         assert_eq!(plan("none of them"), Chosen::Nothing);
         // An id past the catalogue is no id.
         assert_eq!(plan(&format!("P1, P{}", n + 1)), Chosen::Plan(0b1));
+        // Negation with "either", and past a relative clause between an id
+        // and its verb (play-mcp1, B3); "neither ... nor" leaves both out.
+        for left_out in [
+            "P1, P3; P2 is not chosen (too expensive), and so P4, which needs it, is not chosen \
+             either.",
+            "P1, P3; P2 is not chosen (too expensive), and so P4 is not chosen either, since it \
+             needs P2.",
+            "P1, P3; P2 is not chosen, nor is P4.",
+            "P1, P3; neither P2 nor P4 is chosen.",
+            "P1, P3. P4, which would need P2, is left out as well: not chosen.",
+        ] {
+            assert_eq!(plan(left_out), Chosen::Plan(0b101), "{left_out}");
+        }
+        // Still offered as alternatives, or still chosen.
+        assert_eq!(plan("P1, P3, either P2 or P4"), Chosen::Hedged);
+        assert_eq!(
+            plan("P1, P3; P2 is not chosen, or maybe P4"),
+            Chosen::Hedged
+        );
+        assert_eq!(
+            plan("P1, P3, and P4, which needs P2, is chosen too"),
+            Chosen::Plan(0b1101)
+        );
+    }
+
+    /// The section as the answer gives it, after its label.
+    fn section(body: &str) -> Section {
+        let parsed = parse(&format!("Interventions: {body}"), LABELS);
+        parsed
+            .merged("interventions")
+            .expect("an interventions section")
+    }
+
+    #[test]
+    fn the_plan_is_the_first_id_line_and_the_list_under_it() {
+        let (_, catalogue) = case();
+        let read = |body: &str| plan_of_copies(&catalogue, std::iter::once(&section(body)));
+        let want = Some(Chosen::Plan(0b101));
+        for body in [
+            // A reason after the plan names ids it weighed (play-mcp1, C1).
+            "P1, P3\n\nWhy this set: P2 and P4 can't both run, P5 excludes P4, and P2 is too \
+             expensive.",
+            "P1, P3\nWhy this set: P4 clashes with P1, and P2 (needed by P5) is too expensive.",
+            "P1, P3\nReasoning: P2 would overrun the cap.",
+            "\n- P1\n- P3\n\nP2 was weighed too but costs more.",
+            "\n- P1\n\n- P3\n\nWhy: P2 and P4 cannot both run.",
+            "\nP1 (team lead)\nP3 (rota)\nThis covers both severe stressors.",
+            "we choose P1 and P3.\n\nP2 is not chosen; it needs P4.",
+        ] {
+            assert_eq!(read(body), want, "{body}");
+        }
+        // Every id on the plan line still breaks the rules; a line under
+        // the plan that opens with an id is the plan's, alternatives and all.
+        let n = catalogue.items.len();
+        let every: Vec<String> = (1..=n).map(|k| format!("P{k}")).collect();
+        assert_eq!(
+            read(&format!("{}\n\nWhy: all of them help.", every.join(", "))),
+            Some(Chosen::Plan((1 << n) - 1))
+        );
+        assert_eq!(
+            read("P1, P3\nP2 or P4 could also work"),
+            Some(Chosen::Hedged)
+        );
+        assert_eq!(read("P1\n- P3\n- P2"), Some(Chosen::Plan(0b111)));
+        // Two sections with other plans are no one plan; a second one that
+        // names no id is about something else.
+        let parsed = parse("Interventions: P1, P3\nKPIs:\nPlan: P2, P4", LABELS);
+        assert_eq!(
+            plan_of_copies(&catalogue, parsed.copies("interventions")),
+            Some(Chosen::Hedged)
+        );
+        let parsed = parse(
+            "Interventions: P1, P3\nKPIs:\nPlan: run them over the four weeks",
+            LABELS,
+        );
+        assert_eq!(
+            plan_of_copies(&catalogue, parsed.copies("interventions")),
+            want
+        );
     }
 
     #[test]

@@ -991,9 +991,11 @@ pub fn response_format_at(level: u8) -> ResponseFormat {
         },
         FormatSection {
             label: "Interventions",
-            expects: "The ids of the interventions you choose (P1, P2, ...), and no others: \
-                      every id written here counts as chosen unless its own clause says it is \
-                      not (\"P5 not chosen\", \"needs P3\")."
+            expects: "The ids of the interventions you choose (P1, P2, ...), and no others. \
+                      The plan is the first line here that names an id, with the list items or \
+                      lines opening with an id right under it: every id there counts as chosen \
+                      unless its own clause says it is not (\"P5 not chosen\", \"needs P3\"). \
+                      A paragraph after it (why you chose the set) chooses nothing."
                 .to_owned(),
         },
     ];

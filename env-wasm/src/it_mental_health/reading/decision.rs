@@ -11,9 +11,14 @@
 //! "needed") with the negation before it ("no need to involve HR",
 //! "escalation is not required") or a refusing word beside it ("would be
 //! premature"). A decision under a condition ("escalate if it gets worse")
-//! is a plan, not the answer, and is not read.
+//! is a plan, not the answer, and is not read. Nor is a statement of the
+//! rubric's rule, which is a reason ("No — 4 points is Moderate, and only
+//! High or Critical is escalated"): a deciding word whose clause names the
+//! severity bands it applies to (two of them, or one with "only", "cases",
+//! "and above", ...) says what the rubric does with a band, not what this
+//! answer decides.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::text::{OneValue, Text};
 
@@ -74,6 +79,17 @@ const REFUSING: &[&str] = &["unnecessary", "unwarranted", "premature", "unneeded
 /// Words that put a decision under a condition.
 const CONDITIONS: &[&str] = &["if", "unless", "when", "whenever", "once", "otherwise"];
 
+/// Severity bands, as a rule names them.
+const BANDS: &[&str] = &["low", "moderate", "medium", "high", "critical"];
+
+/// Words that make one band named beside a deciding word the rule for a
+/// class of cases ("only High is escalated", "High cases are escalated",
+/// "escalation is reserved for High and above"), not this case's band
+/// ("escalation is warranted given the high severity").
+const GENERAL: &[&str] = &[
+    "only", "just", "cases", "reserved", "above", "higher", "upwards", "least", "bands", "levels",
+];
+
 /// The decisions a yes/no section states.
 pub fn decision(answer: &str) -> OneValue<bool> {
     let cleaned = strip_prompt_echo(answer);
@@ -108,7 +124,9 @@ pub fn decision(answer: &str) -> OneValue<bool> {
         let names_hr = context.hr_clauses.contains(&w.clause);
         let acting = ACTING.contains(&word) && (word.starts_with("escalat") || names_hr);
         let judging = JUDGING.contains(&word) && (w.clause == first.clause || names_hr);
-        if (acting || judging) && !context.conditional.contains(&w.sentence) {
+        let reading =
+            !context.conditional.contains(&w.sentence) && !context.rules.contains(&w.clause);
+        if (acting || judging) && reading {
             let refused = refused_before(&text, i) || context.refusing.contains(&w.sentence);
             readings.push(!refused);
         }
@@ -130,9 +148,11 @@ fn given_as_answer(text: &Text, at: usize) -> bool {
 /// What a section's clauses and sentences hold, read once: clauses that
 /// name HR or the escalation, sentences under a condition ("escalate if
 /// it worsens") and sentences with a refusing word ("escalating now would
-/// be premature").
+/// be premature"), and clauses that state the rubric's rule for severity
+/// bands ("only High or Critical is escalated").
 struct Context {
     hr_clauses: BTreeSet<u32>,
+    rules: BTreeSet<u32>,
     conditional: BTreeSet<u32>,
     refusing: BTreeSet<u32>,
 }
@@ -141,6 +161,7 @@ impl Context {
     fn of(text: &Text) -> Context {
         let mut context = Context {
             hr_clauses: BTreeSet::new(),
+            rules: BTreeSet::new(),
             conditional: BTreeSet::new(),
             refusing: BTreeSet::new(),
         };
@@ -156,6 +177,22 @@ impl Context {
                 context.refusing.insert(w.sentence);
             }
         }
+        let mut bands: BTreeMap<u32, usize> = BTreeMap::new();
+        let mut general: BTreeSet<u32> = BTreeSet::new();
+        for w in &text.words {
+            if BANDS.contains(&w.text.as_str()) {
+                *bands.entry(w.clause).or_default() += 1;
+            }
+            if GENERAL.contains(&w.text.as_str()) {
+                general.insert(w.clause);
+            }
+        }
+        context.rules = crate::order::set_of(
+            bands
+                .into_iter()
+                .filter(|(clause, n)| *n >= 2 || general.contains(clause))
+                .map(|(clause, _)| clause),
+        );
         context
     }
 }
@@ -243,6 +280,28 @@ mod tests {
             ("Absolutely not at this stage.", Some(false)),
             ("Nope, the manager can handle it.", Some(false)),
             ("Yep - escalate.", Some(true)),
+            // A reason that states the rubric's rule (play-mcp1, B2).
+            (
+                "No \u{2014} 4 points is Moderate, and only High or Critical is escalated.",
+                Some(false),
+            ),
+            (
+                "No: escalation is only warranted at High or Critical, and this is Moderate.",
+                Some(false),
+            ),
+            (
+                "No. High and Critical cases go to HR; this is Low.",
+                Some(false),
+            ),
+            (
+                "Yes \u{2014} 7 points is High, and High or Critical is escalated.",
+                Some(true),
+            ),
+            (
+                "Escalation is warranted given the high severity.",
+                Some(true),
+            ),
+            ("Only High or Critical is escalated.", None),
         ];
         for (answer, expected) in table {
             assert_eq!(yes_no(answer), *expected, "{answer:?}");
@@ -253,6 +312,7 @@ mod tests {
             "Yes. Actually, no.",
             "No. Escalate to HR today.",
             "Yes, but there is no need to involve HR.",
+            "No, only High or Critical is escalated, so escalate to HR today.",
         ] {
             assert!(decision(hedge).is_hedged(), "{hedge:?}");
         }

@@ -381,6 +381,10 @@ struct Setting<'c> {
     question: bool,
     /// It introduces a list or a line as its object ([`introduced`]).
     introduces: bool,
+    /// It follows "and" after a statement about us or someone else, not a
+    /// request ("our billing team will look it up | and reply with it"),
+    /// whose subject it shares.
+    continues_statement: bool,
 }
 
 fn request_verb(
@@ -394,16 +398,12 @@ fn request_verb(
         imperative,
         question,
         introduces,
+        continues_statement,
     } = *setting;
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
     // | if you have any questions").
-    let boilerplate = |c: &Clause| {
-        found_in.boilerplate.any_within(c)
-            || c.words(text)
-                .iter()
-                .any(|w| matches!(w.text.as_str(), "questions" | "hesitate" | "concerns"))
-    };
+    let boilerplate = |c: &Clause| boilerplate(text, found_in, c);
     if boilerplate(clause) || condition.is_some_and(boilerplate) {
         return None;
     }
@@ -451,6 +451,15 @@ fn request_verb(
         if at + len >= words.len() && !introduces {
             return None;
         }
+        // "We'll reply with the invoice number", "our team will look it
+        // up and reply with it": our own next message, not a request.
+        let ours = super::ours(&words[..at])
+            || words[..at]
+                .iter()
+                .any(|w| matches!(*w, "they" | "he" | "she"));
+        if ours || (at == 0 && continues_statement) {
+            continue;
+        }
         found.push(at);
     }
     for (at, len) in local(&found_in.needs) {
@@ -487,6 +496,46 @@ fn request_verb(
         !negated(text, at, at + 1) || reminded
     })
 }
+
+/// Whether a clause is a closing formula ("if you have any questions",
+/// "don't hesitate to ...").
+fn boilerplate(text: &Text, found_in: &Markers, clause: &Clause) -> bool {
+    found_in.boilerplate.any_within(clause)
+        || clause
+            .words(text)
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "questions" | "hesitate" | "concerns"))
+}
+
+/// Words a request to tell us something may end with, before the
+/// question it asks ("could you let us know | which invoice the charge
+/// appeared on?", "please confirm | which card you used").
+const TELLING: &[&str] = &["know", "tell", "confirm", "check", "say"];
+
+/// Whether clause `at` asks the customer to tell us the answer to the
+/// question in the clause after it (an indirect question: "let us know
+/// which invoice it was on"), that clause being no closing formula.
+fn asks_indirectly(text: &Text, found_in: &Markers, clauses: &[Clause], at: usize) -> bool {
+    let clause = &clauses[at];
+    let Some(next) = clauses.get(at + 1) else {
+        return false;
+    };
+    let tells = clause
+        .texts(text)
+        .iter()
+        .rev()
+        .find(|w| !matches!(**w, "us" | "me"))
+        .is_some_and(|w| TELLING.contains(w));
+    tells
+        && next.sentence == clause.sentence
+        && next.opener == Some(Opener::Which)
+        && !boilerplate(text, found_in, next)
+}
+
+/// Words of a predicate with no subject of its own: a clause opening with
+/// one continues the subject said before it ("the invoice number (it
+/// starts with INV-) | is all we need").
+const COPULAS: &[&str] = &["is", "are", "was", "were"];
 
 /// Read teams and requests. Returns which clauses are requests, for
 /// telling a purpose ("so your account stays safe, please ...") from a
@@ -535,11 +584,19 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         // on two-factor authentication": the negation reaches every item.
         let negated_item =
             super::negated_item(text, clauses, at, |w| base_of(w, REQUEST_VERBS).is_some());
+        let indirect = asks_indirectly(text, &found_in, clauses, at);
+        let continues_statement = clause.opener == Some(Opener::And)
+            && !previous_request
+            && super::continued(clauses, at).is_some_and(|before| {
+                let words = clauses[before].texts(text);
+                super::ours(&words) || words.iter().any(|w| matches!(*w, "they" | "he" | "she"))
+            });
         let setting = Setting {
             condition,
             imperative,
             question,
-            introduces: !object.is_empty(),
+            introduces: !object.is_empty() || indirect,
+            continues_statement,
         };
         let request = !negated_item && request_verb(text, &found_in, clause, &setting).is_some();
         previous_request = request;
@@ -558,10 +615,28 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         {
             words.extend(before.texts(text));
         }
+        // "The invoice number (it starts with INV-) is all we need": a
+        // predicate with no subject of its own is about the subject said
+        // before it in its sentence.
+        if clause
+            .texts(text)
+            .first()
+            .is_some_and(|w| COPULAS.contains(w))
+        {
+            for before in clauses[..at]
+                .iter()
+                .filter(|c| c.sentence == clause.sentence)
+            {
+                words.extend(before.texts(text));
+            }
+        }
         words.extend(clause.texts(text));
-        for purpose in &clauses[at + 1..] {
+        // The purpose clauses after it, and the question an indirect
+        // request asks ("could you let us know which invoice ...").
+        for (k, purpose) in clauses[at + 1..].iter().enumerate() {
+            let asked = k == 0 && indirect;
             if purpose.sentence != clause.sentence
-                || !matches!(purpose.opener, Some(Opener::So) | None)
+                || !(asked || matches!(purpose.opener, Some(Opener::So) | None))
             {
                 break;
             }
@@ -600,12 +675,24 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             }
         }
         // "When you find the invoice number, please send it to us here",
-        // "We need the invoice number. Please send it over": what "it" is,
-        // is said before the request, in its sentence or the one before.
+        // "We need the invoice number. Please send it over", "once you've
+        // tracked down the invoice number, just reply with it": what "it"
+        // is, is said before the request, in its sentence or the one
+        // before.
         let sends_it = words.windows(2).any(|p| {
             matches!(
                 p[0],
-                "send" | "forward" | "share" | "pass" | "provide" | "email" | "paste" | "post"
+                "send"
+                    | "forward"
+                    | "share"
+                    | "pass"
+                    | "provide"
+                    | "email"
+                    | "paste"
+                    | "post"
+                    | "quote"
+                    | "give"
+                    | "with"
             ) && matches!(p[1], "it" | "them")
         });
         if sends_it {
@@ -626,8 +713,12 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         read_asks(&words, reading, text, clause.from);
         // "Without the invoice number we cannot go on, so please reply
         // quoting the number, which begins INV-": "the number" is the
-        // invoice number its sentence, or the one before, names.
-        if words.contains(&"number") {
+        // invoice number its sentence, or the one before, names; "your
+        // phone number" is another number.
+        let the_number = words.windows(2).any(|p| {
+            p[1] == "number" && matches!(p[0], "the" | "that" | "this" | "its" | "invoice" | "inv")
+        });
+        if the_number {
             let previous = clauses[..at]
                 .iter()
                 .map(|c| c.sentence)

@@ -1,0 +1,545 @@
+//! Short answer fields (a label, a priority, a room, a day, a time, a
+//! yes or no, a count) read as their value first and asides after it, the
+//! way a person reads them: "High: payment failed", "low, rather than
+//! normal", "work (rather than personal)", "Meadow (instead of Cedar, too
+//! small)", "2026-04-24, not the 23rd", "12 (3 dropped)".
+//!
+//! The head is the value: the text up to the first break after it, a
+//! bracket, a colon, semicolon, comma, sentence end, `=` or a dash between
+//! spaces, or a word that opens a reason or a contrast ("because", "as",
+//! "rather", "instead", "over", ...). What follows is asides. An aside
+//! that names another value to reject it ("rather than normal", "not
+//! Cedar", "normal would be wrong", "outranks the normal default") or to
+//! explain is not a second value; a second value offered as an answer is,
+//! and makes the field a hedge that reads as nothing: after a hedge word
+//! ("normal, maybe low", "(or Cedar)", "could be normal"), standing alone
+//! ("no (yes)", "3 (2)", "work, spam"), assigned to the field ("the
+//! priority is normal") or offered as a fallback ("Cedar as a backup",
+//! "Cedar could also work"). Two values in the head ("low or normal",
+//! "low/normal", "either low or normal") are a hedge as well.
+//!
+//! [`head_choice`] reads fields whose values are single words (labels,
+//! priorities, rooms) word by word, with the shared negation scope;
+//! [`head_value`] reads fields with a reader of their own (a date, a clock
+//! time, a count, a total, a yes or no) from the longest head that reader
+//! reads.
+
+use super::OneValue;
+use super::hedge::{HEDGES, WINDOW, assigned, clause_before, compared};
+use super::negation::negated;
+use super::words::Text;
+
+/// Punctuation that ends a value and opens an aside (a dash counts only
+/// between spaces: inside a word it joins, before a number it signs).
+const BREAK_CHARS: &[char] = &[
+    '(', '[', ')', ']', ':', ';', ',', '.', '!', '?', '\n', '=', '\u{2013}', '\u{2014}',
+];
+
+/// Words that open a reason after a value: "high because it is overdue",
+/// "low as nothing is asked".
+const REASON_WORDS: &[&str] = &[
+    "because",
+    "since",
+    "as",
+    "given",
+    "due",
+    "per",
+    "for",
+    "with",
+    "whereas",
+    "while",
+    "though",
+    "although",
+    "which",
+    "so",
+    "considering",
+    "according",
+    "owing",
+    "based",
+];
+
+/// Words that open a contrast after a value and name the value it
+/// rejects: "low rather than normal", "Meadow over Cedar".
+const CONTRASTS: &[&str] = &[
+    "rather", "instead", "over", "than", "vs", "versus", "unlike",
+];
+
+/// Whether `word` opens an aside after a value: a reason or a contrast.
+fn opens_aside(word: &str) -> bool {
+    REASON_WORDS.contains(&word) || CONTRASTS.contains(&word)
+}
+
+/// The longest head [`head_value`] tries, in bytes ("Wednesday, the 30th
+/// of September 2026" is 38).
+const HEAD_BYTES: usize = 120;
+
+/// Words that deny the value after them ("not urgent", "never spam").
+const DENIALS: &[&str] = &["not", "no", "never", "nor", "isnt", "neither", "without"];
+
+/// Words that join values in a head: two different values joined are a
+/// hedge ("low or normal", "either work or spam").
+const JOINERS: &[&str] = &["or", "and", "but", "either"];
+
+/// Words after a value that offer it as a fallback: "Cedar as a backup".
+const OFFERED_AFTER: &[&str] = &["backup", "fallback", "alternative", "alternatively"];
+
+/// Modal verbs right after a value that offer it: "Cedar could work",
+/// "normal might apply" (but not "Cedar could not hold six").
+const OFFERING_MODALS: &[&str] = &["could", "might", "may"];
+
+/// Whether an aside opening with `word` names the value it rejects: a
+/// contrast ("rather than normal", "instead of 10:00"), a denial ("not
+/// Cedar") or "(as) opposed to", "except", "excluding".
+fn rejects(word: &str) -> bool {
+    CONTRASTS.contains(&word)
+        || matches!(word, "not" | "never" | "opposed" | "except" | "excluding")
+}
+
+/// Words an aside opens with when it offers another answer, whatever
+/// follows: "(or any free room)", "(alternatively Cedar)".
+const ALWAYS_OFFERING: &[&str] = &["or", "alternatively", "otherwise", "else", "failing"];
+
+/// `text` without its bracketed parts (an aside, a breakdown).
+pub fn without_brackets(text: &str) -> String {
+    let mut depth = 0u32;
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether the gap before a word ends the head.
+fn breaks(gap: &str) -> bool {
+    gap.contains(BREAK_CHARS) || spaced_dash(gap)
+}
+
+/// A hyphen with a space on either side of it (`high - overdue`, `high -
+/// overdue` at a line's end) is a dash, not a hyphen joining words.
+fn spaced_dash(gap: &str) -> bool {
+    gap.contains(" - ") || gap.trim_end().ends_with(" -") || gap.trim_start().starts_with("- ")
+}
+
+/// The values a field of one-word values states, read as a head and its
+/// asides (see the module doc). `value_of` names the value a word is;
+/// `filler` are the words that may stand around it ("the Cedar room",
+/// "High priority"). Any other word in the head (pasted prose) reads as
+/// nothing, as does a head whose values are all denied ("not spam"), and
+/// an aside that opens by offering another answer ("(or any free room)").
+pub fn head_choice<T: Ord + Clone>(
+    source: &str,
+    value_of: impl Fn(&str) -> Option<T>,
+    filler: &[&str],
+) -> OneValue<T> {
+    let text = Text::new(source);
+    let words = &text.words;
+    let mentioned: Vec<bool> = words.iter().map(|w| value_of(&w.text).is_some()).collect();
+    let mut named = Vec::new();
+    let mut asides = Vec::new();
+    let (mut depth, mut denying, mut head_done) = (0u32, false, false);
+    for (i, word) in words.iter().enumerate() {
+        let gap = text.gap(i);
+        for c in gap.chars() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => {
+                    depth = depth.saturating_sub(1);
+                    denying = false;
+                }
+                '.' | '!' | '?' | ';' | '\n' => denying = false,
+                _ => {}
+            }
+        }
+        let w = word.text.as_str();
+        // The head ends at the first break once it holds a value; before
+        // that a break only separates the field's own words ("Priority:
+        // high") or a denied value ("Not urgent, but high").
+        if !named.is_empty() && (breaks(gap) || opens_aside(w)) {
+            head_done = true;
+        }
+        if head_done || depth > 0 {
+            // "(or any free room)": another answer offered, named or not.
+            let opens_clause = i == 0 || words[i - 1].clause != word.clause;
+            if opens_clause && ALWAYS_OFFERING.contains(&w) {
+                return OneValue::Missing;
+            }
+            if mentioned[i] {
+                asides.push(i);
+            }
+            continue;
+        }
+        if DENIALS.contains(&w) {
+            denying = true;
+            continue;
+        }
+        if w == "but" {
+            denying = false;
+            continue;
+        }
+        match value_of(w) {
+            Some(_) if denying => {}
+            Some(value) => named.push(value),
+            None if filler.contains(&w) || JOINERS.contains(&w) => {}
+            None => return OneValue::Missing,
+        }
+    }
+    for i in asides {
+        if offered(&text, &mentioned, i, filler)
+            && let Some(value) = value_of(&words[i].text)
+        {
+            named.push(value);
+        }
+    }
+    OneValue::of(named)
+}
+
+/// Whether the value mentioned at word `at`, in an aside, is offered as
+/// another answer (see the module doc).
+fn offered(text: &Text, mentioned: &[bool], at: usize, filler: &[&str]) -> bool {
+    if negated(text, at, at + 1) || compared(text, at) {
+        return false;
+    }
+    let words = &text.words;
+    let clause = words[at].clause;
+    let before = clause_before(text, at);
+    // "2 or more days is normal": a threshold of the policy, not an answer.
+    if before
+        .iter()
+        .any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        return false;
+    }
+    if before.iter().take(3).any(|w| HEDGES.contains(w)) || assigned(text, at) {
+        return true;
+    }
+    let after: Vec<(usize, &str)> = words[at + 1..]
+        .iter()
+        .enumerate()
+        .take(WINDOW)
+        .take_while(|(_, w)| w.clause == clause)
+        .map(|(k, w)| (at + 1 + k, w.text.as_str()))
+        .collect();
+    if after.iter().any(|(_, w)| OFFERED_AFTER.contains(w)) {
+        return true;
+    }
+    let modal = after
+        .first()
+        .is_some_and(|(_, w)| OFFERING_MODALS.contains(w));
+    let denied = after.get(1).is_some_and(|(_, w)| DENIALS.contains(w));
+    if modal && !denied {
+        return true;
+    }
+    // Alone in its clause, apart from the field's words, hedge words and
+    // other values: "no (yes)", "work, spam", "(Cedar room)".
+    let plain = |w: &str| HEDGES.contains(&w) || JOINERS.contains(&w) || filler.contains(&w);
+    before.iter().all(|w| plain(w))
+        && after
+            .iter()
+            .all(|(k, w)| plain(w) || mentioned.get(*k).copied().unwrap_or(false))
+}
+
+/// The value a field states with a reader of its own (`read`: a date, a
+/// clock time, a count, a total, a yes or no), read as a head and its
+/// asides: the longest head `read` reads (a head never holds a bracket),
+/// unless an aside offers another value (see the module doc). With no such
+/// head, the whole text as `read` reads it, its brackets read as asides.
+pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
+    let (cuts, bracket) = head_cuts(source);
+    let mut best: Option<(usize, T)> = None;
+    // No value is longer than a long date: heads past that are not tried,
+    // so reading stays linear in the length of any text.
+    let heads = cuts
+        .iter()
+        .copied()
+        .chain(bracket.is_none().then_some(source.len()))
+        .filter(|cut| *cut <= HEAD_BYTES);
+    for cut in heads {
+        let head = trim_head(&source[..cut]);
+        if head.is_empty() {
+            continue;
+        }
+        if let Some(value) = read(head) {
+            best = Some((cut, value));
+        }
+    }
+    match best {
+        Some((cut, value)) => {
+            let offers = asides_offer(&source[cut..], &value, &read);
+            (!offers).then_some(value)
+        }
+        None => {
+            let value = read(source)?;
+            let asides = bracket.map_or("", |open| &source[open..]);
+            let offers = asides_offer(asides, &value, &read);
+            (!offers).then_some(value)
+        }
+    }
+}
+
+/// Where a head may end in `source`, in order (byte offsets of each break
+/// outside brackets, and of each word that [`opens_aside`] or denies), and
+/// where its first bracket opens, after which everything is an aside.
+fn head_cuts(source: &str) -> (Vec<usize>, Option<usize>) {
+    let mut cuts = Vec::new();
+    let mut in_word = false;
+    for (at, c) in source.char_indices() {
+        if c.is_alphanumeric() {
+            if !in_word {
+                let word: String = source[at..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric())
+                    .flat_map(char::to_lowercase)
+                    .collect();
+                // A denial after a value opens a contrast too: "2026-04-24
+                // not the 23rd".
+                if opens_aside(&word) || matches!(word.as_str(), "not" | "never") {
+                    cuts.push(at);
+                }
+            }
+            in_word = true;
+            continue;
+        }
+        in_word = false;
+        if is_break(source, at, c) {
+            cuts.push(at);
+            if matches!(c, '(' | '[') {
+                return (cuts, Some(at));
+            }
+        }
+    }
+    (cuts, None)
+}
+
+/// Whether `c`, at byte `at` of `source`, is a break ([`BREAK_CHARS`]) as
+/// a value's own reader sees it: `10:30`, `1,234.50`, `p.m.` and `e.g.`
+/// hold none (a comma or full stop breaks only before a space), and a
+/// hyphen breaks only between spaces.
+fn is_break(source: &str, at: usize, c: char) -> bool {
+    let next = source[at + c.len_utf8()..].chars().next();
+    let prev = source[..at].chars().next_back();
+    let digits_around =
+        prev.is_some_and(|p| p.is_ascii_digit()) && next.is_some_and(|n| n.is_ascii_digit());
+    let spaced_after = next.is_none_or(char::is_whitespace);
+    match c {
+        ':' | ',' | '.' if digits_around => false,
+        ',' | '.' => spaced_after,
+        '-' => prev.is_some_and(char::is_whitespace) && spaced_after,
+        _ => BREAK_CHARS.contains(&c),
+    }
+}
+
+/// The clauses of `asides`: the pieces between its breaks, each cut again
+/// before each word that [`opens_aside`], so a contrast after a reason ("as it is
+/// overdue, not normal") is a clause of its own.
+fn clauses(asides: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for (at, c) in asides.char_indices() {
+        if is_break(asides, at, c) {
+            pieces.push(&asides[start..at]);
+            start = at + c.len_utf8();
+        }
+    }
+    pieces.push(&asides[start..]);
+    pieces.into_iter().flat_map(split_at_break_words).collect()
+}
+
+/// A head without the spaces and separators it ends with.
+fn trim_head(head: &str) -> &str {
+    head.trim_end_matches(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '\u{2013}' | '\u{2014}' | '=')
+    })
+    .trim()
+}
+
+/// Whether `asides` (the text after a head that reads `value`) offer
+/// another value: clause by clause, one that opens with a contrast names
+/// the value it rejects, one that opens with "or" offers another answer
+/// whatever follows, and any other offers a value `read` reads, differing
+/// from `value`, as the whole clause ("no (yes)") or in a few words beside
+/// a hedge word ("(though maybe 11:00)", "(11:00 could also work)").
+fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> Option<T>) -> bool {
+    let other = |text: &str| read(text).is_some_and(|v| v != *value);
+    clauses(asides).into_iter().any(|clause| {
+        // Each word as written (for `read`) and as compared.
+        let words: Vec<(&str, String)> = clause
+            .split_whitespace()
+            .map(|w| {
+                let bare = w
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
+                (w, bare)
+            })
+            .filter(|(_, bare)| !bare.is_empty())
+            .collect();
+        let Some((_, first)) = words.first() else {
+            return false;
+        };
+        let second = words.get(1).map(|(_, bare)| bare.as_str());
+        let joining = matches!(first.as_str(), "as" | "but" | "and");
+        if rejects(first) || (joining && second.is_some_and(rejects)) {
+            return false;
+        }
+        if ALWAYS_OFFERING.contains(&first.as_str()) || other(clause.trim()) {
+            return true;
+        }
+        // A few words on either side of a hedge word.
+        let span = |from: usize, to: usize| {
+            let to = to.min(words.len());
+            let written: Vec<&str> = words[from.min(to)..to].iter().map(|(w, _)| *w).collect();
+            !written.is_empty() && other(&written.join(" "))
+        };
+        words.iter().enumerate().any(|(k, (_, bare))| {
+            let hedging = HEDGES.contains(&bare.as_str())
+                || OFFERED_AFTER.contains(&bare.as_str())
+                || OFFERING_MODALS.contains(&bare.as_str());
+            hedging && (1..=4).any(|n| span(k + 1, k + 1 + n) || span(k.saturating_sub(n), k))
+        })
+    })
+}
+
+/// `clause` cut before each word that [`opens_aside`].
+fn split_at_break_words(clause: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut at = 0;
+    for word in clause.split_inclusive(char::is_whitespace) {
+        let bare: String = word
+            .trim()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        if at > start && opens_aside(&bare) {
+            pieces.push(&clause[start..at]);
+            start = at;
+        }
+        at += word.len();
+    }
+    pieces.push(&clause[start..]);
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn priority(field: &str) -> OneValue<&'static str> {
+        head_choice(
+            field,
+            |w| ["low", "normal", "high"].into_iter().find(|p| *p == w),
+            &["priority", "the", "a", "is", "it"],
+        )
+    }
+
+    #[test]
+    fn a_value_then_asides_is_the_value() {
+        for (field, value) in [
+            ("low, rather than normal", "low"),
+            ("low instead of normal", "low"),
+            ("low; normal would be wrong", "low"),
+            ("low, not normal", "low"),
+            ("Low (not normal)", "low"),
+            ("high (overdue payment outranks the normal default)", "high"),
+            ("High: payment failed", "high"),
+            ("high - the payment failed", "high"),
+            ("high \u{2014} overdue", "high"),
+            ("high because the payment failed, not normal", "high"),
+            (
+                "High priority. Normal would ignore the overdue bill.",
+                "high",
+            ),
+            ("low as opposed to normal", "low"),
+            ("low over normal: nothing is asked", "low"),
+            ("Priority: high", "high"),
+            ("Not normal, but high.", "high"),
+            ("low (anything due in 2 days or more is normal)", "low"),
+            ("low (normal if a question were asked)", "low"),
+        ] {
+            assert_eq!(priority(field), OneValue::One(value), "{field:?}");
+        }
+    }
+
+    #[test]
+    fn a_second_value_offered_is_a_hedge() {
+        for field in [
+            "low or normal",
+            "low/normal",
+            "either low or normal",
+            "normal, maybe low",
+            "normal (maybe low)",
+            "normal (or low)",
+            "normal (low)",
+            "normal, low",
+            "low - could be normal",
+            "low (though the priority is normal)",
+            "low; normal as a fallback",
+            "low, normal might apply",
+            "low. Normal.",
+        ] {
+            // A hedge, or (an aside that opens with "or") no value at all.
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for field in [
+            "",
+            "not low",
+            "the policy says low",
+            "urgent!",
+            "low (or whatever fits)",
+            "low, alternatively the default",
+        ] {
+            assert_eq!(priority(field), OneValue::Missing, "{field:?}");
+        }
+    }
+
+    fn count(field: &str) -> Option<u32> {
+        head_value(field, |t| t.trim().parse().ok())
+    }
+
+    #[test]
+    fn a_read_head_with_asides() {
+        for (field, value) in [
+            ("12", 12),
+            ("12 (3 dropped)", 12),
+            ("12, as 3 were dropped", 12),
+            ("12 - not 15: three rows go", 12),
+            ("12; 15 would count the duplicates", 12),
+            ("12, rather than 15", 12),
+            ("12 (instead of 15)", 12),
+            ("12 (12 rows)", 12),
+            ("12 (3 + 4 + 5)", 12),
+        ] {
+            assert_eq!(count(field), Some(value), "{field:?}");
+        }
+        for field in [
+            "12 (15)",
+            "12, 15",
+            "12 (or 15)",
+            "12 (maybe 15)",
+            "12 - possibly 15",
+            "12; 15 could also be right",
+            "12 or 15",
+            "about 12",
+            "12\n\ncount: 15",
+        ] {
+            assert_eq!(count(field), None, "{field:?}");
+        }
+    }
+
+    #[test]
+    fn heads_keep_the_separators_inside_a_value() {
+        let (cuts, bracket) = head_cuts("10:30 a.m., 1,234.50 (x)");
+        assert_eq!(bracket, Some(21));
+        let heads: Vec<&str> = cuts
+            .iter()
+            .map(|c| trim_head(&"10:30 a.m., 1,234.50 (x)"[..*c]))
+            .collect();
+        assert_eq!(heads, ["10:30 a.m.", "10:30 a.m., 1,234.50"]);
+    }
+}
