@@ -575,9 +575,9 @@ pub fn draw_incident(
 ) -> Incident {
     let failure = loop {
         let failure = if rng.chance(1, 2) {
-            Failure::Endpoint(*rng.pick(super::names::ENDPOINTS))
+            Failure::Endpoint(rng.pick::<&'static str>(super::names::ENDPOINTS))
         } else {
-            Failure::SignIn(*rng.pick(super::names::SIGN_IN_ERRORS))
+            Failure::SignIn(rng.pick::<&'static str>(super::names::SIGN_IN_ERRORS))
         };
         if !taken.iter().any(|i| i.failure == failure) {
             break failure;

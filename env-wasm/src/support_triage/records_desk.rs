@@ -1104,11 +1104,11 @@ pub fn failure_of(ticket: &Ticket) -> Option<Failure> {
         Case::SignIn { .. } => SIGN_IN_ERRORS
             .iter()
             .find(|e| ticket.body.contains(*e))
-            .map(|e| Failure::SignIn(*e)),
+            .map(|e| Failure::SignIn(e)),
         Case::ApiErrors { all_failing: true } => ENDPOINTS
             .iter()
             .find(|e| ticket.body.contains(*e))
-            .map(|e| Failure::Endpoint(*e)),
+            .map(|e| Failure::Endpoint(e)),
         _ => None,
     }
 }
@@ -1138,8 +1138,8 @@ fn other_failure(rng: &mut SeededRng, like: &Failure, incidents: &[Incident]) ->
             .any(|i| i.closed.is_none() && i.failure == *f)
     };
     let pool: Vec<Failure> = match like {
-        Failure::SignIn(_) => SIGN_IN_ERRORS.iter().map(|e| Failure::SignIn(*e)).collect(),
-        Failure::Endpoint(_) => ENDPOINTS.iter().map(|e| Failure::Endpoint(*e)).collect(),
+        Failure::SignIn(_) => SIGN_IN_ERRORS.iter().map(|e| Failure::SignIn(e)).collect(),
+        Failure::Endpoint(_) => ENDPOINTS.iter().map(|e| Failure::Endpoint(e)).collect(),
     };
     let free: Vec<Failure> = pool.into_iter().filter(|f| !open(f)).collect();
     free.get(rng.index(free.len()))
