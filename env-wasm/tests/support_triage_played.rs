@@ -1,6 +1,7 @@
 //! Episodes of `support_triage` played black-box by models (issue 21): over
 //! HTTP (`support_triage-p1`, `support_triage-p2`, and `support_triage-p3`
-//! and `-p4` at levels 3 to 5 on the records desk, `-p5` at levels 4 and 5)
+//! and `-p4` at levels 3 to 5 on the records desk, `-p5` and `-p6` at
+//! levels 4 and 5, `-p6` partly over MCP)
 //! and over MCP alone (`mcp-p2`, `mcp1`), never reading the source, each kept with
 //! the player's own verdict of every point it lost (A: its own mistake, B:
 //! a grader defect, C: an instruction with two readings). Every episode is replayed from its
@@ -88,6 +89,17 @@ const CORPORA: &[Corpus] = &[
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
     // number asked for as "reply with it" or as a question about which
     // invoice. The report is beside it.
+    // Levels 4 and 5 (validation split) on st22b, over HTTP and MCP
+    // (`tool` with `arguments`): the 15 episodes of the brief and 5 extra
+    // hard ones. Its three B rows (lines 9, 17, 19) are the verification
+    // link sent to the account email, an earlier waiver given as the
+    // reason, and "reply to this email" beside "your account" read as an
+    // identity check. The report is beside it.
+    Corpus {
+        name: "support_triage-p6",
+        text: include_str!("player_corpus/2026-12-03/support_triage-p6/episodes.jsonl"),
+        current_records_desk: true,
+    },
     Corpus {
         name: "mcp1",
         text: include_str!("player_corpus/2026-12-03/mcp1/episodes.jsonl"),
@@ -174,7 +186,15 @@ fn replay(corpus: &Corpus, row: &Value) -> Result<Replayed, String> {
             };
             let played = match tool {
                 Some("read_resource" | "read_task" | "list_tools") => continue,
-                Some(tool) => env.call_tool(tool, &action["args"]),
+                // Its arguments as `args` (mcp1) or `arguments` (p6).
+                Some(tool) => env.call_tool(
+                    tool,
+                    if action["args"].is_null() {
+                        &action["arguments"]
+                    } else {
+                        &action["args"]
+                    },
+                ),
                 None if action.get("command").is_none() => continue,
                 None => env.step(action),
             };
