@@ -505,3 +505,62 @@ fn knowledge_base_commands_are_played_as_documented() {
             < -0.01
     );
 }
+
+/// An account's record is possible (play-st2): nothing in its history,
+/// neither an earlier ticket nor the last fee waiver, is dated before the
+/// customer became one, and a ticket saying a problem has worked again
+/// since some time names a time before the ticket arrived.
+#[test]
+fn account_history_and_fix_times_precede_what_follows_them() {
+    let mut bad = Vec::new();
+    let (mut records, mut solved) = (0, 0);
+    for level in [3u8, 4, 5] {
+        for task in ["easy", "medium", "hard"] {
+            for seed in 0..SEEDS {
+                let desk = generate_at(task, level, seed);
+                for t in &desk.tickets {
+                    let since = t.customer.since.iso();
+                    if let Some(r) = &t.records {
+                        records += 1;
+                        let dates = r.earlier.iter().map(|e| e.date.clone());
+                        let waiver = t.customer.last_fee_waiver.map(|w| w.iso());
+                        for date in dates.chain(waiver) {
+                            if date < since {
+                                bad.push(format!(
+                                    "{task} L{level} seed {seed} {}: customer since {since}, history {date}",
+                                    t.id
+                                ));
+                            }
+                        }
+                    }
+                    if let Some(at) = t.body.find("worked again since ") {
+                        solved += 1;
+                        let clock = &t.body[at + "worked again since ".len()..];
+                        let minutes = clock.get(..5).and_then(|c| {
+                            let (h, m) = c.split_once(':')?;
+                            Some(h.parse::<u32>().ok()? * 60 + m.parse::<u32>().ok()?)
+                        });
+                        if minutes.is_none_or(|m| m >= t.minute) {
+                            bad.push(format!(
+                                "{task} L{level} seed {seed} {}: arrived at minute {}, {}",
+                                t.id,
+                                t.minute,
+                                &clock[..clock.len().min(20)]
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        records > 1000 && solved > 20,
+        "{records} records, {solved} solved"
+    );
+    assert!(
+        bad.is_empty(),
+        "{} impossible:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}

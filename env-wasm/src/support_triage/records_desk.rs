@@ -969,7 +969,7 @@ fn exception_ticket(
                     entries.push((
                         day,
                         "Refund request".to_owned(),
-                        "goodwill refund given".to_owned(),
+                        GOODWILL_GIVEN.to_owned(),
                         None,
                     ));
                 }
@@ -1031,7 +1031,55 @@ fn exception_ticket(
         }
         _ => {}
     }
+    let tenure_ruled = refund_plan.as_ref().is_some_and(|p| p.since.is_some());
+    history_after_since(&mut ticket, tenure_ruled);
     (ticket, intent)
+}
+
+/// The outcome of an earlier ticket that gave a goodwill refund.
+const GOODWILL_GIVEN: &str = "goodwill refund given";
+
+/// The most whole years "customer since" is moved back to precede the
+/// account's history.
+const SINCE_YEARS_BACK: usize = 8;
+
+/// Keep the account's record possible: nothing in its history (earlier
+/// tickets, the last fee waiver) dated before "customer since". Where the
+/// day is free, it moves back by whole years until it precedes them all;
+/// where a goodwill article rules on the tenure (`tenure_ruled`), it stays,
+/// and what predates it (background tickets, a fee waiver no rule of the
+/// case reads) is left out of the record.
+fn history_after_since(ticket: &mut Ticket, tenure_ruled: bool) {
+    let Some(records) = ticket.records.as_mut() else {
+        return;
+    };
+    let customer = &mut ticket.customer;
+    if tenure_ruled {
+        let since = customer.since.iso();
+        // A goodwill refund on record is a fact the article rules on.
+        records
+            .earlier
+            .retain(|e| e.date >= since || e.outcome == GOODWILL_GIVEN);
+        if customer.last_fee_waiver.is_some_and(|w| w.iso() < since) {
+            customer.last_fee_waiver = None;
+        }
+        return;
+    }
+    let earliest = records
+        .earlier
+        .iter()
+        .map(|e| e.date.clone())
+        .chain(customer.last_fee_waiver.map(|w| w.iso()))
+        .min();
+    let Some(earliest) = earliest else {
+        return;
+    };
+    for _ in 0..SINCE_YEARS_BACK {
+        if customer.since.iso() <= earliest {
+            break;
+        }
+        customer.since = customer.since.plus(-365);
+    }
 }
 
 fn first_invoice_id(body: &str) -> Option<String> {
@@ -1164,6 +1212,7 @@ fn dressed_ticket(
     let customer = g::customer(d.rng, plan, d.received, dressed.case, tickets);
     let mut ticket = d.write(number, minute, customer, dressed.case, None);
     records_apply(d.records, &mut ticket, number, dressed);
+    history_after_since(&mut ticket, false);
     ticket
 }
 
@@ -1405,7 +1454,12 @@ fn alone_ticket(
             ticket.needs_nothing = Some(Nothing::AutoReply);
         }
         Alone::Solved => {
-            let when = clock(d.kb.range(8 * 60, 11 * 60) as u32);
+            // Working again before the ticket arrived: a time after it
+            // would be one the customer cannot have seen yet. One draw,
+            // as before, so the rest of the desk is unchanged.
+            let arrived = i64::from(minute);
+            let from = (arrived - 150).max(6 * 60);
+            let when = clock(d.kb.range(from, (arrived - 10).max(from + 1)) as u32);
             let fix = *d.kb.pick(&[
                 "clearing the browser cache fixed it",
                 "it started working again on its own",
