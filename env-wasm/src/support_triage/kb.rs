@@ -843,7 +843,7 @@ mod tests {
             last_goodwill: Some(received.plus(-400)),
             ..loyal
         };
-        assert_eq!(decide_refund(&rules, &long_ago).0, true);
+        assert!(decide_refund(&rules, &long_ago).0);
     }
 
     #[test]
