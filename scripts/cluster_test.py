@@ -53,8 +53,9 @@ def raw(action):
     return {"raw": "inspect"} if action == "inspect" else {"raw": "final: " + json.dumps(ANSWER)}
 
 
-# A graded answer (MCP refuses an empty one before the step, as it should).
-ANSWER = {"label": "work"}
+# A whole answer: MCP holds `final` to its input schema (every field of the
+# email task, from its enums) and refuses anything less before the step.
+ANSWER = {"label": "work", "priority": "normal", "needs_reply": "no"}
 
 
 def tool(action):
