@@ -8,8 +8,9 @@ level, seed and reward mode in the endpoint URL
 (`/envs/{env}/mcp?task=...&difficulty=...`), list the tools and the
 resources, read the instruction (where there is one) and the case, then
 play the plan's tool calls. It reads before it acts: every identifier a
-call names (a ticket, an invoice, a task, a row, a room, a person) must
-appear in what the agent has read so far, so no call is blind. Before the
+call names (a ticket, an invoice, a knowledge-base article, a task, a row,
+a room, a person) must appear in what the agent has read so far, so no
+call is blind. Before the
 first call it sends a call the server must refuse (the same tool with its
 text blanked and its answer emptied) and checks that it is refused
 (`isError`) and that the step count, read again, is unchanged. It
@@ -37,7 +38,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 # The argument names whose values identify something in the case.
-IDENTIFYING = {"ticket_id", "invoice_id", "task_id", "room", "participants",
+IDENTIFYING = {"ticket_id", "invoice_id", "article_id", "task_id", "room", "participants",
                "duplicate_ids", "retained_ids", "invalid_emails"}
 
 

@@ -1021,3 +1021,211 @@ fn invoice_numbers_asked_for_in_other_words() {
     let fx: Vec<&Fixture> = fx.iter().chain(&all).collect();
     lose_compliance(&fx, &refused, 3);
 }
+
+/// Each row, filled in on the first `per_kind` tickets of its kind, earns
+/// no handling: it leaves out what the case asks for.
+fn lose_handling(fx: &[&Fixture], rows: &[(&str, &str)], per_kind: usize) {
+    for (kind, t) in rows {
+        let mut read = 0;
+        for f in fx.iter().filter(|f| f.kind == *kind).take(per_kind) {
+            read += 1;
+            let reply = fill(f, t);
+            let g = grade(f, &reply);
+            assert_eq!(
+                g.criteria["reply_handling"],
+                Points::ZERO,
+                "{kind} {}: {reply}\n{:?}",
+                f.id(),
+                g.notes
+            );
+        }
+        assert!(read > 0, "no {kind} ticket");
+    }
+}
+
+/// Verifying from the account email in the policy's own way (play-st2,
+/// B1: validation level 5 index 269): clicking the verification link sent
+/// to the account email, that mailbox named before ("the link we sent to
+/// that mailbox", "write to us from that address"), and a second way after
+/// the first ("either click ..., or write to us from that address"). The
+/// player's reply and its replays first, then other wordings; a link only
+/// mentioned, a request not to click it, the data promised after it, or
+/// the same request where no verification is due, must still lose.
+#[test]
+fn verifying_through_the_link_sent_to_the_account_email() {
+    let fx = tickets_at_every_level(&["deletion_unverified"]);
+    let opening = "Hi {first},\n\nNo problem at all, and thanks for explaining (ref. {id}). Because we can only act on a data request once we know it comes from the account holder, we need to verify it through the account email we have on file, {email}.\n\n";
+    let closing = " Once that is done, our privacy officer will pick up your request. Until then we will keep this ticket open for you.\n\nBest wishes,\nSupport";
+    let letters: Vec<String> = [
+        "Next step: when you are back in the office, please either click the verification link we sent to that mailbox, or simply write to us from that address.",
+        "Please click the verification link we sent to that mailbox, or write to us from {email}.",
+        "When you are back in the office, please click the verification link we sent to your account email so we can confirm your identity.",
+        "When you can get into that mailbox again, please click the link in the verification email we sent there.",
+        "Next step: please follow the verification link in the email we sent to that address.",
+    ]
+    .iter()
+    .map(|ask| format!("{opening}{ask}{closing}"))
+    .collect();
+    let mut rows: Vec<(&str, &str)> = letters
+        .iter()
+        .map(|l| ("deletion_unverified", l.as_str()))
+        .collect();
+    rows.extend([
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: please click the verification link we sent to {email}; our privacy officer will take it from there, and we'll reply {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: could you click the confirmation link in the email we sent to your account email address? We'll be in touch {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: to confirm it is you, please open the email we sent to {email} and click the link in it. We'll reply {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: please either click the link we sent to the email address on your account, or reply to us from that address. We'll be in touch {time}.",
+        ),
+    ]);
+    earn_every_reply_criterion(&fx, &rows);
+    let all = fixtures();
+    let fx: Vec<&Fixture> = fx.iter().chain(&all).collect();
+    // The link mentioned, asked for by no one; or asked not to be clicked.
+    let unasked: Vec<(&str, &str)> = vec![
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: we sent a verification link to {email} last week. Our privacy officer will pick up your request, and we'll reply {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: please don't click the verification link we sent to that mailbox. We'll reply {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: please click the link below to rate our support. We'll reply {time}.",
+        ),
+    ];
+    lose_handling(&fx, &unasked, 3);
+    let refused: Vec<(&str, &str)> = vec![
+        // The deletion promised after the link.
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: please click the verification link we sent to {email}, and we will delete your data {time}.",
+        ),
+        // Verification where none is due.
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we've waived the late fee. Please click the verification link we sent to your account email; we'll confirm {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: please send us the invoice number, and click the verification link we sent to {email} so we can confirm your identity. We'll reply {time}.",
+        ),
+        (
+            "deletion_verified",
+            "Hi {first}, ticket {id}: our privacy officer will handle your request once you click the verification link we sent to that mailbox; please write to us from that address. We'll reply {time}.",
+        ),
+    ];
+    lose_compliance(&fx, &refused, 3);
+}
+
+/// A waiver in the account's past, given as the reason this fee goes to
+/// the billing supervisor, is no promise to waive it (play-st2, B2:
+/// validation level 5 index 389, a late fee the plan's article refuses).
+/// This fee waived after the same reason must still lose.
+#[test]
+fn an_earlier_waiver_given_as_the_reason_is_no_promise() {
+    let kinds = ["fee_waiver_plan_refused", "fee_waiver_over_limit"];
+    let fx = tickets_at_every_level(&kinds);
+    let mut rows: Vec<(&str, &str)> = Vec::new();
+    for kind in kinds {
+        rows.extend([
+            (
+                kind,
+                "Dear {first},\n\nThank you for the details on ticket {id}. Because a late fee on your account was already waived within the past two years, this isn't something I can approve at the desk, so I've passed your request about the fee on {inv} to our billing supervisor for review. We'll come back to you {time}.\n\nKind regards,\nSupport",
+            ),
+            (
+                kind,
+                "Hi {first}, ticket {id}: as a late fee was already waived on your account in the last 24 months, I can't approve this one myself; our billing supervisor will review it, and we'll reply {time}.",
+            ),
+            (
+                kind,
+                "Hi {first}, ticket {id}: a late fee on this account was waived last year, so this request goes to our billing supervisor for review. We'll be in touch {time}.",
+            ),
+            (
+                kind,
+                "Hi {first}, ticket {id}: since your previous late fee was waived less than two years ago, our billing supervisor will review this one. We'll reply {time}.",
+            ),
+        ]);
+    }
+    earn_every_reply_criterion(&fx, &rows);
+    let mut refused: Vec<(&str, &str)> = Vec::new();
+    for kind in kinds {
+        refused.extend([
+            (
+                kind,
+                "Hi {first}, ticket {id}: although a late fee on your account was already waived within the past two years, we will waive this one too. We'll reply {time}.",
+            ),
+            (
+                kind,
+                "Hi {first}, ticket {id}: a late fee was already waived on your account last year, and this one has been waived as well. We'll reply {time}.",
+            ),
+            (
+                kind,
+                "Hi {first}, ticket {id}: because a late fee was already waived within the past two years, our billing supervisor has waived this one as well. We'll reply {time}.",
+            ),
+            (
+                kind,
+                "Hi {first}, ticket {id}: a fee was waived on your account before, so I've waived this one too and passed the ticket to our billing supervisor. We'll reply {time}.",
+            ),
+        ]);
+    }
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(&fx, &refused, 3);
+}
+
+/// The invoice number asked for by reply, with where to find it in the
+/// customer's account, is no identity check (play-st2, B3: validation
+/// level 5 index 509). Asking to verify from the account email there is
+/// still off-policy.
+#[test]
+fn an_invoice_number_by_reply_is_no_identity_check() {
+    let fx = tickets_at_every_level(&["refund_missing_invoice"]);
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "refund_missing_invoice",
+            "Hi {first},\n\nRe: {id} - SMS notifications add-on charge\n\n* We need the invoice number (INV-...) before this can be looked at.\n* When you find it, reply to this email with the number - it is usually on the invoice PDF or in the Billing page of your account.\n* Once it is in, our billing team will review the charge.\n\nThanks,\nSupport",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: when you find the invoice number, reply to this email with it; it's on the invoice PDF or the Billing page of your account. We'll reply {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: please reply to this message with the invoice number, which you'll find under Billing in your account settings. Our billing team will review the charge, and we'll be in touch {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: the invoice number is shown on the Billing page of your account; please reply to this email with it. We'll reply {time}.",
+        ),
+    ];
+    earn_every_reply_criterion(&fx, &rows);
+    let refused: Vec<(&str, &str)> = vec![
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: please reply to this email from your account email with the invoice number, so we can verify your identity. We'll reply {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: please send us the invoice number from the address registered to your account. We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we've waived the late fee. When you find it, reply to this email with the invoice number from the Billing page of your account; we'll confirm {time}.",
+        ),
+    ];
+    let all = fixtures();
+    let fx: Vec<&Fixture> = fx.iter().chain(&all).collect();
+    lose_compliance(&fx, &refused, 3);
+}

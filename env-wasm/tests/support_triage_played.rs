@@ -1,6 +1,7 @@
 //! Episodes of `support_triage` played black-box by models (issue 21): over
 //! HTTP (`support_triage-p1`, `support_triage-p2`, and `support_triage-p3`
-//! and `-p4` at levels 3 to 5 on the records desk, `-p5` at levels 4 and 5)
+//! and `-p4` at levels 3 to 5 on the records desk, `-p5` and `-p6` at
+//! levels 4 and 5, `-p6` partly over MCP)
 //! and over MCP alone (`mcp-p2`, `mcp1`), never reading the source, each kept with
 //! the player's own verdict of every point it lost (A: its own mistake, B:
 //! a grader defect, C: an instruction with two readings). Every episode is replayed from its
@@ -15,8 +16,9 @@
 //! (its final feedback names other gold labels or another case) is no
 //! longer the one the player answered: its reply, when it has one, is read
 //! instead on a generated ticket of the case it answered, with that
-//! ticket's id, and must earn the reply's meaning criteria (handling and
-//! compliance; the name and the times belong to the ticket played).
+//! ticket's id and account email, and must earn the reply's meaning
+//! criteria (handling and compliance; the name and the times belong to the
+//! ticket played).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod player_corpus_common;
@@ -29,8 +31,9 @@ use serde_json::{Value, json};
 use support_triage_corpus::{Fixture, fixtures, grade};
 
 /// A corpus: its name, its episodes, and whether it was played on the
-/// records desk of levels 4 and 5 as it is now (the earlier corpora played
-/// levels 4 and 5 before they were rebuilt).
+/// desk of levels 4 and 5 as it is now (every corpus so far played levels
+/// 4 and 5 before they were rebuilt: the records desk, then its knowledge
+/// base).
 struct Corpus {
     name: &'static str,
     text: &'static str,
@@ -55,17 +58,20 @@ const CORPORA: &[Corpus] = &[
     },
     // Levels 3 to 5 on the records desk, support_triage alone (its rows
     // name no environment). The player classed every lost point B or C.
+    // Levels 4 and 5 have a knowledge base and tickets that need nothing
+    // since (issue 22): their episodes there are other tickets now.
     Corpus {
         name: "support_triage-p3",
         text: include_str!("player_corpus/2026-12-02/support_triage-p3/episodes.jsonl"),
-        current_records_desk: true,
+        current_records_desk: false,
     },
     // Levels 3 to 5 on main after issue 21's second landing, each lost
-    // point with its verdict (`verdicts`); the report is beside it.
+    // point with its verdict (`verdicts`); the report is beside it. Played
+    // before levels 4 and 5 gained the knowledge base, as p3.
     Corpus {
         name: "support_triage-p4",
         text: include_str!("player_corpus/2026-12-02/support_triage-p4/episodes.jsonl"),
-        current_records_desk: true,
+        current_records_desk: false,
     },
     // Levels 4 and 5 (validation split), 15 episodes, 15 more on the hard
     // cases the required seeds did not draw, and 26 one-phrase replays
@@ -83,6 +89,17 @@ const CORPORA: &[Corpus] = &[
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
     // number asked for as "reply with it" or as a question about which
     // invoice. The report is beside it.
+    // Levels 4 and 5 (validation split) on st22b, over HTTP and MCP
+    // (`tool` with `arguments`): the 15 episodes of the brief and 5 extra
+    // hard ones. Its three B rows (lines 9, 17, 19) are the verification
+    // link sent to the account email, an earlier waiver given as the
+    // reason, and "reply to this email" beside "your account" read as an
+    // identity check. The report is beside it.
+    Corpus {
+        name: "support_triage-p6",
+        text: include_str!("player_corpus/2026-12-03/support_triage-p6/episodes.jsonl"),
+        current_records_desk: true,
+    },
     Corpus {
         name: "mcp1",
         text: include_str!("player_corpus/2026-12-03/mcp1/episodes.jsonl"),
@@ -169,7 +186,15 @@ fn replay(corpus: &Corpus, row: &Value) -> Result<Replayed, String> {
             };
             let played = match tool {
                 Some("read_resource" | "read_task" | "list_tools") => continue,
-                Some(tool) => env.call_tool(tool, &action["args"]),
+                // Its arguments as `args` (mcp1) or `arguments` (p6).
+                Some(tool) => env.call_tool(
+                    tool,
+                    if action["args"].is_null() {
+                        &action["arguments"]
+                    } else {
+                        &action["args"]
+                    },
+                ),
                 None if action.get("command").is_none() => continue,
                 None => env.step(action),
             };
@@ -270,7 +295,7 @@ fn reread(row: &Value, fixtures: &[Fixture]) -> Option<Result<(), String>> {
     let fixture = fixtures
         .iter()
         .find(|f| f.kind == kind && (kind != "security_incident" || f.leaked_key() == key))?;
-    let reply = reply.replace(played, fixture.id());
+    let reply = with_account_email(&reply.replace(played, fixture.id()), fixture);
     let graded = grade(fixture, &reply);
     let missed: Vec<&str> = ["reply_handling", "reply_compliance"]
         .into_iter()
@@ -285,6 +310,24 @@ fn reread(row: &Value, fixtures: &[Fixture]) -> Option<Result<(), String>> {
             graded.notes[2..].join(" | ")
         ))
     })
+}
+
+/// `reply` with each email address it writes (the played customer's, the
+/// account email a deletion request is to be sent from) made the
+/// fixture's account email, as the id is made the fixture's.
+fn with_account_email(reply: &str, fixture: &Fixture) -> String {
+    let email = &fixture.ticket().customer.account_email;
+    reply
+        .split_inclusive(char::is_whitespace)
+        .map(|word| {
+            let core = word.trim_end_matches(|c: char| c.is_whitespace() || ".,;:!?)".contains(c));
+            if core.contains('@') {
+                word.replacen(core, email, 1)
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect()
 }
 
 /// Every episode: (corpus, line, row). A row that names no environment

@@ -38,6 +38,8 @@ fn every_environment_lists_its_own_verbs_with_object_schemas() {
                 "lookup_customer",
                 "lookup_invoice",
                 "ask_customer",
+                "search_kb",
+                "read_article",
             ],
         ),
     ];

@@ -1036,15 +1036,23 @@ fn send_changed_lines(before: Option<&Value>, changed: &mut Map<String, Value>) 
 }
 
 /// Observation fields whose whole content a text field of the same
-/// observation also carries, by environment: (text field, the fields it
-/// renders). A step result sends the text alone, the smaller form a model
-/// reads (`read_task` still shows both).
-pub const RENDERINGS: [(&str, &str, &[&str]); 3] = [
-    ("support_triage", "inbox_summary", &["inbox"]),
-    ("support_triage", "ticket_detail", &["opened_ticket"]),
+/// observation also carries, by environment: (the path of the text field,
+/// the fields beside it that it renders). A step result sends the text
+/// alone, the smaller form a model reads (`read_task` still shows both).
+/// support_triage's `lookup` is one object: its `text` renders the record
+/// found (an account, an invoice, a knowledge-base search or article,
+/// whichever is set), a whole article twice over 2 KB.
+pub const RENDERINGS: [(&str, &[&str], &[&str]); 4] = [
+    ("support_triage", &["inbox_summary"], &["inbox"]),
+    ("support_triage", &["ticket_detail"], &["opened_ticket"]),
+    (
+        "support_triage",
+        &["lookup", "text"],
+        &["account", "invoice", "kb_search", "article"],
+    ),
     (
         "it_mental_health",
-        "scenario",
+        &["scenario"],
         &["subject", "rubric", "response_format"],
     ),
 ];
@@ -1052,14 +1060,29 @@ pub const RENDERINGS: [(&str, &str, &[&str]); 3] = [
 /// Leave out of `changed` each field a changed text field renders: the
 /// same content once. A field whose rendering did not change stays.
 fn drop_rendered(env_id: &str, changed: &mut Map<String, Value>) {
-    for (env, text, sources) in RENDERINGS {
-        let rendered = changed
-            .get(text)
+    for (env, path, sources) in RENDERINGS {
+        let Some((text, parents)) = path.split_last() else {
+            continue;
+        };
+        if env != env_id {
+            continue;
+        }
+        let mut holder = Some(&mut *changed);
+        for parent in parents {
+            holder = holder
+                .and_then(|h| h.get_mut(*parent))
+                .and_then(Value::as_object_mut);
+        }
+        let Some(holder) = holder else {
+            continue;
+        };
+        let rendered = holder
+            .get(*text)
             .and_then(Value::as_str)
             .is_some_and(|t| !t.is_empty());
-        if env == env_id && rendered {
+        if rendered {
             for source in sources {
-                changed.remove(*source);
+                holder.remove(*source);
             }
         }
     }

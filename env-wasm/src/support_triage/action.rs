@@ -17,6 +17,9 @@ pub const MAX_REPLY_CHARS: usize = 4000;
 /// Longest accepted `message` of `ask_customer`, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 1000;
 
+/// Longest accepted `query` of `search_kb`, in characters.
+pub const MAX_QUERY_CHARS: usize = 200;
+
 /// Longest `ticket_id` echoed back in feedback.
 pub const MAX_ECHOED_ID_CHARS: usize = 24;
 
@@ -168,6 +171,11 @@ label_enum!(
         /// Levels 4 and 5: send the ticket's customer a structured `request`
         /// with your `message`; their answer joins the ticket's conversation.
         AskCustomer => "ask_customer",
+        /// Levels 4 and 5: list the knowledge-base articles whose title or
+        /// topics share a word with `query` (id, title, one-line summary).
+        SearchKb => "search_kb",
+        /// Levels 4 and 5: show the knowledge-base article `article_id`.
+        ReadArticle => "read_article",
     }
 );
 
@@ -178,6 +186,11 @@ label_enum!(
         InvoiceNumber => "invoice_number",
         /// Anything else: the customer answers in their own words.
         Clarification => "clarification",
+        /// Confirm their identity through the link sent to the account
+        /// email on file (a data request sent from another address).
+        IdentityVerification => "identity_verification",
+        /// When and how they tried to pay the invoice a late fee is on.
+        PaymentAttempt => "payment_attempt",
     }
 );
 
@@ -261,6 +274,13 @@ pub struct SupportTriageAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = 1000))]
     pub message: Option<String>,
+    /// For `search_kb`: the words to search the knowledge base for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 200))]
+    pub query: Option<String>,
+    /// For `read_article`: an article id, e.g. `KB-204`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub article_id: Option<String>,
     /// Free-form client metadata; accepted and ignored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<serde_json::Map<String, serde_json::Value>>,
@@ -279,6 +299,8 @@ impl SupportTriageAction {
             invoice_id: None,
             request: None,
             message: None,
+            query: None,
+            article_id: None,
             metadata: None,
         }
     }
@@ -308,6 +330,13 @@ impl SupportTriageAction {
         );
         // The fields of the records desk's commands, only when given, so
         // the fingerprints of the first six commands stay as they were.
+        if self.query.is_some() || self.article_id.is_some() {
+            print.push_str(&format!(
+                "|kb|{:?}|{:?}",
+                self.query.as_deref().map(str::trim),
+                self.article_id.as_deref().map(str::trim)
+            ));
+        }
         if self.invoice_id.is_some() || self.request.is_some() || self.message.is_some() {
             let message = self
                 .message
@@ -330,7 +359,11 @@ impl Command {
     /// placed on one side or the other.
     pub fn records_desk_only(self) -> bool {
         match self {
-            Command::LookupCustomer | Command::LookupInvoice | Command::AskCustomer => true,
+            Command::LookupCustomer
+            | Command::LookupInvoice
+            | Command::AskCustomer
+            | Command::SearchKb
+            | Command::ReadArticle => true,
             Command::ShowInbox
             | Command::ViewTicket
             | Command::SetTriage
@@ -356,6 +389,8 @@ impl Command {
             Command::LookupCustomer => ToolSpec::new(name, &["ticket_id"], &[]),
             Command::LookupInvoice => ToolSpec::new(name, &["invoice_id"], &[]),
             Command::AskCustomer => ToolSpec::new(name, &["ticket_id", "request"], &["message"]),
+            Command::SearchKb => ToolSpec::new(name, &["query"], &[]),
+            Command::ReadArticle => ToolSpec::new(name, &["article_id"], &[]),
         }
     }
 }

@@ -21,7 +21,9 @@
 //! - `exploit_stuffing`: every team and every request in one reply;
 //! - `exploit_copy`: the ticket and the policy pasted back as the reply;
 //! - `exploit_hedge`: every label and every disposition in turn, and a
-//!   reply that commits and declines, names two teams and two times.
+//!   reply that commits and declines, names two teams and two times;
+//! - `exploit_leave_alone`: every ticket opened and left as it is, the
+//!   right answer for a ticket that needs nothing (levels 4 and 5).
 
 use super::action::{
     Command, Department, Disposition, Label, MAX_REPLY_CHARS, Priority, SupportTriageAction,
@@ -42,6 +44,7 @@ pub const NAMES: &[&str] = &[
     "exploit_stuffing",
     "exploit_copy",
     "exploit_hedge",
+    "exploit_leave_alone",
 ];
 
 /// The opening every blind reply shares: the name and id the inbox shows.
@@ -132,8 +135,9 @@ fn next_turn<T: Copy + PartialEq>(turns: &[T], current: Option<T>) -> Option<T> 
 }
 
 /// The next action of baseline `name` on `task` at its level, or `None`
-/// for an unknown name. `viewed`: the tickets the policy has opened (only
-/// `exploit_copy` opens one, to paste its body).
+/// for an unknown name. `viewed`: the tickets the policy has opened
+/// (`exploit_copy` opens each, to paste its body; `exploit_leave_alone`
+/// opens them all and sets nothing).
 pub fn next_action(
     name: &str,
     (task, difficulty): (&str, u8),
@@ -144,6 +148,17 @@ pub fn next_action(
 ) -> Option<SupportTriageAction> {
     if !NAMES.contains(&name) {
         return None;
+    }
+    if name == "exploit_leave_alone" {
+        let unread = desk
+            .tickets
+            .iter()
+            .zip(viewed)
+            .find(|(_, seen)| !**seen)
+            .map(|(t, _)| SupportTriageAction::on(Command::ViewTicket, &t.id));
+        return Some(
+            unread.unwrap_or_else(|| SupportTriageAction::command(Command::SubmitEpisode)),
+        );
     }
     let memory = (name == "memorised").then(|| generate_at(task, difficulty, 0));
     let exceptions = task == "hard";

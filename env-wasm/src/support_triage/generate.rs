@@ -25,8 +25,7 @@ use crate::grading::format_cents;
 use crate::rng::SeededRng;
 
 use super::action::{Department, Priority};
-use super::policy::base_priority;
-use super::records::{self, InvoiceAnswer, Records};
+use super::records::Records;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Customer {
@@ -67,6 +66,44 @@ pub struct Ticket {
     pub distractors: usize,
     /// The customer's records on the records desk (levels 4 and 5).
     pub records: Option<Records>,
+    /// Levels 4 and 5: why the ticket needs nothing (policy section 8);
+    /// `None` for a ticket to handle.
+    pub needs_nothing: Option<Nothing>,
+    /// Levels 4 and 5: a ticket to handle that looks like one that needs
+    /// nothing, or like an incident's (a second ticket of a customer about
+    /// another problem, a call that settled nothing, a closed incident's
+    /// failure): a reader can take it either way.
+    pub near_miss: bool,
+}
+
+/// Why a ticket needs nothing (policy section 8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Nothing {
+    AutoReply,
+    /// A copy of this earlier ticket of the same customer.
+    Copy(String),
+    /// The customer writes that the problem is solved.
+    Solved,
+    /// Solved, as the customer's later ticket (this one) says.
+    SolvedLater(String),
+    /// Settled by a teammate on a call, as the account record says.
+    Teammate,
+    /// Reports this open incident of the status article.
+    Incident(String),
+}
+
+impl Nothing {
+    /// Why, in the final feedback's words.
+    pub fn describe(&self) -> String {
+        match self {
+            Nothing::AutoReply => "an automatic reply".to_owned(),
+            Nothing::Copy(of) => format!("a copy of {of}"),
+            Nothing::Solved => "the customer writes the problem is solved".to_owned(),
+            Nothing::SolvedLater(by) => format!("solved, as the customer's later {by} says"),
+            Nothing::Teammate => "settled by a teammate on a call (account record)".to_owned(),
+            Nothing::Incident(id) => format!("reports open incident {id}"),
+        }
+    }
 }
 
 impl Ticket {
@@ -80,10 +117,12 @@ impl Ticket {
 pub struct Desk {
     pub vendor: &'static str,
     pub tickets: Vec<Ticket>,
+    /// The knowledge base of levels 4 and 5.
+    pub kb: Option<super::kb::Kb>,
 }
 
 /// RNG streams per task, so the tasks of one seed are independent.
-fn stream(task: &str) -> u64 {
+pub(super) fn stream(task: &str) -> u64 {
     match task {
         "medium" => 0x5417_0002,
         "hard" => 0x5417_0003,
@@ -98,18 +137,18 @@ pub struct Level {
     /// Tickets in the `medium` queue, least and most (one in the others).
     pub queue: (i64, i64),
     /// A refund date drawn at the 30-day edge.
-    date_edge: u32,
+    pub(super) date_edge: u32,
     /// A duplicate charge or a late fee drawn at its amount limit.
-    amount_edge: u32,
+    pub(super) amount_edge: u32,
     /// Distractor sentences per ticket, in halves: one more with even odds
     /// when odd.
-    distractor_halves: usize,
+    pub(super) distractor_halves: usize,
     /// A legal threat or a security incident written over a billing request.
-    cover: u32,
+    pub(super) cover: u32,
     /// A routine ticket sent from a personal address, in sixths.
-    personal: u32,
+    pub(super) personal: u32,
     /// Whether the Enterprise plan rule may lift a ticket's priority.
-    plan_rule: bool,
+    pub(super) plan_rule: bool,
     /// The records desk ([`super::records`]): the customer record, the
     /// invoices and the customer's answers behind commands, amounts in
     /// other currencies, and a step limit that leaves this many lookups
@@ -118,7 +157,18 @@ pub struct Level {
     pub records: Option<u32>,
     /// In the exception task, the share (in quarters) of refunds whose
     /// invoice is annual and pro-rated (records desk only).
-    annual: u32,
+    pub(super) annual: u32,
+    /// In the exception task of the records desk, the odds (in quarters)
+    /// that a refund or late fee is decided by a knowledge-base article
+    /// (an add-on's or currency's window, goodwill, a plan's fee rule, the
+    /// payment-page incident) rather than by section 4.
+    pub(super) ruled: u32,
+    /// In the triage tasks of the records desk, how often a ticket is a
+    /// near miss (another problem of a customer already in the queue, a
+    /// call that settled nothing, a closed incident's failure, an open
+    /// incident's endpoint with occasional errors, a solved problem with
+    /// a new question): a multiplier of the base odds.
+    pub(super) near_misses: u32,
 }
 
 /// Levels 1 to 5; level 2 is the desk as first written.
@@ -133,6 +183,8 @@ pub const LEVELS: [Level; 5] = [
         plan_rule: false,
         records: None,
         annual: 0,
+        ruled: 0,
+        near_misses: 0,
     },
     Level {
         queue: (3, 5),
@@ -144,6 +196,8 @@ pub const LEVELS: [Level; 5] = [
         plan_rule: true,
         records: None,
         annual: 0,
+        ruled: 0,
+        near_misses: 0,
     },
     Level {
         queue: (5, 7),
@@ -155,6 +209,8 @@ pub const LEVELS: [Level; 5] = [
         plan_rule: true,
         records: None,
         annual: 0,
+        ruled: 0,
+        near_misses: 0,
     },
     Level {
         queue: (9, 9),
@@ -166,6 +222,8 @@ pub const LEVELS: [Level; 5] = [
         plan_rule: true,
         records: Some(4),
         annual: 2,
+        ruled: 2,
+        near_misses: 1,
     },
     Level {
         queue: (12, 12),
@@ -177,6 +235,8 @@ pub const LEVELS: [Level; 5] = [
         plan_rule: true,
         records: Some(5),
         annual: 4,
+        ruled: 4,
+        near_misses: 2,
     },
 ];
 
@@ -187,7 +247,7 @@ pub fn level(level: u8) -> &'static Level {
 
 /// True with `quarters` / 4 odds, drawing only when the odds are not 0
 /// (so a level without a trap draws as the desk did before levels).
-fn odds(rng: &mut SeededRng, quarters: u32) -> bool {
+pub(super) fn odds(rng: &mut SeededRng, quarters: u32) -> bool {
     quarters > 0 && rng.chance(quarters, 4)
 }
 
@@ -211,11 +271,20 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
     }
     let mut minute = rng.range(7 * 60, 10 * 60) as u32;
     let mut number = rng.range(1000, 9000) as u32;
+    // Levels 4 and 5: the records desk and its knowledge base.
+    if level.records.is_some() {
+        return super::records_desk::generate(
+            task,
+            level,
+            seed,
+            rng,
+            vendor,
+            count,
+            received,
+            (minute, number),
+        );
+    }
     let mut tickets: Vec<Ticket> = Vec::with_capacity(count);
-    // The records desk draws from its own stream, so the rest of the desk
-    // draws as the level always did.
-    let mut records_rng = SeededRng::new(seed, stream(task) ^ 0x00AA_0000);
-    let mut liftable = 0;
     for _ in 0..count {
         let (case, plan) = if task == "hard" {
             let plans = if level.plan_rule {
@@ -225,16 +294,7 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
             };
             (exception_case(&mut rng, level), *rng.pick(plans))
         } else {
-            let mut drawn = routine_case(&mut rng, level);
-            // The step limit leaves `allowance` lookups: no more tickets
-            // than that may need the plan on record.
-            if let Some(allowance) = level.records {
-                while base_priority(drawn.0) == Priority::Medium && liftable >= allowance {
-                    drawn = routine_case(&mut rng, level);
-                }
-                liftable += u32::from(base_priority(drawn.0) == Priority::Medium);
-            }
-            drawn
+            routine_case(&mut rng, level)
         };
         let cover = match case {
             Case::Legal | Case::Security { .. } if odds(&mut rng, level.cover) => {
@@ -242,12 +302,8 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
             }
             _ => None,
         };
-        let dressed = level
-            .records
-            .map(|_| records_dress(&mut records_rng, level, case, task == "hard"));
-        let case = dressed.as_ref().map_or(case, |d| d.case);
         let customer = customer(&mut rng, plan, received, case, &tickets);
-        let mut ticket = write_ticket(
+        let ticket = write_ticket(
             &mut rng,
             level,
             vendor,
@@ -257,14 +313,15 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
             customer,
             (case, cover),
         );
-        if let Some(dressed) = dressed {
-            records_apply(&mut records_rng, &mut ticket, number, dressed);
-        }
         tickets.push(ticket);
         number += rng.range(1, 40) as u32;
         minute += rng.range(5, 50) as u32;
     }
-    Desk { vendor, tickets }
+    Desk {
+        vendor,
+        tickets,
+        kb: None,
+    }
 }
 
 /// Which plans a situation may be drawn with.
@@ -302,7 +359,7 @@ fn duplicate(rng: &mut SeededRng, level: &Level, high: bool) -> Case {
 
 /// A routine medium-priority billing case (refund and fee tickets
 /// included; their disposition is not graded outside the hard task).
-fn billing_medium(rng: &mut SeededRng, level: &Level) -> Case {
+pub(super) fn billing_medium(rng: &mut SeededRng, level: &Level) -> Case {
     match rng.below(4) {
         0 => duplicate(rng, level, false),
         1 => Case::InvoiceCorrection,
@@ -327,7 +384,7 @@ fn technical_medium(rng: &mut SeededRng) -> Case {
 
 /// A routine ticket: the gold priority uniformly, a department it allows,
 /// then a situation and plan that give that pair.
-fn routine_case(rng: &mut SeededRng, level: &Level) -> (Case, Plan) {
+pub(super) fn routine_case(rng: &mut SeededRng, level: &Level) -> (Case, Plan) {
     use Department::*;
     use Priority::*;
     // The third way to a high ticket is a medium one lifted by the plan rule.
@@ -486,7 +543,7 @@ fn exception_case(rng: &mut SeededRng, level: &Level) -> Case {
 
 /// A customer whose name no earlier ticket of the desk uses, so one name
 /// never comes with two different customer records.
-fn customer(
+pub(super) fn customer(
     rng: &mut SeededRng,
     plan: Plan,
     received: Day,
@@ -530,7 +587,7 @@ fn customer(
     }
 }
 
-fn money(cents: i64) -> String {
+pub(super) fn money(cents: i64) -> String {
     format!("${}", format_cents(cents))
 }
 
@@ -604,7 +661,7 @@ const SIGN_OFFS: &[&str] = &[
 
 /// Sentences that change no fact the policy reads: praise, tone, urgency
 /// words, a billing mention in a technical ticket and the like.
-const DISTRACTORS: &[&str] = &[
+pub(super) const DISTRACTORS: &[&str] = &[
     "Also, the new dashboard looks great.",
     "Our last invoice is attached in case you need our account details.",
     "I tried the help centre first but couldn't find anything.",
@@ -985,6 +1042,30 @@ fn situation(
                 days_since_charge,
             },
         ),
+        // Written as the request they decide; the records desk writes the
+        // rest.
+        Case::RefundRuled { .. } => situation(
+            rng,
+            vendor,
+            product,
+            customer,
+            (received, minute),
+            Case::Refund {
+                invoice_named: true,
+                days_since_charge: 10,
+            },
+        ),
+        Case::FeeRuled { .. } => situation(
+            rng,
+            vendor,
+            product,
+            customer,
+            (received, minute),
+            Case::FeeWaiver {
+                cents: FEE_WAIVER_LIMIT_CENTS,
+                waived_within_year: false,
+            },
+        ),
         Case::FeeWaiver { cents, .. } => {
             let fee = money(cents);
             let inv = invoice(rng);
@@ -1005,7 +1086,7 @@ fn situation(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn write_ticket(
+pub(super) fn write_ticket(
     rng: &mut SeededRng,
     level: &Level,
     vendor: &str,
@@ -1081,132 +1162,9 @@ fn write_ticket(
         cover,
         distractors,
         records: None,
+        needs_nothing: None,
+        near_miss: false,
     }
-}
-
-/// A case as the records desk draws it: in the account's currency, and a
-/// refund's invoice in the body or with the customer.
-struct Dressed {
-    case: Case,
-    currency: records::Currency,
-    local_cents: i64,
-    refund: records::RefundDraw,
-    /// Amounts and dates at a rule's limit.
-    edge: bool,
-}
-
-fn records_dress(rng: &mut SeededRng, level: &Level, case: Case, exceptions: bool) -> Dressed {
-    let edge = odds(rng, level.amount_edge);
-    let (case, currency, local_cents) = records::localize(rng, case, edge);
-    let annual = if exceptions { level.annual } else { 0 };
-    let (case, refund) = records::draw_refund(rng, case, annual);
-    Dressed {
-        case,
-        currency,
-        local_cents,
-        refund,
-        edge,
-    }
-}
-
-/// Writes the records of `ticket` (number `number`) and the body's
-/// amounts and refund request as the records desk shows them.
-fn records_apply(rng: &mut SeededRng, ticket: &mut Ticket, number: u32, dressed: Dressed) {
-    let Dressed {
-        case,
-        currency,
-        local_cents,
-        refund,
-        edge,
-    } = dressed;
-    if let Case::DuplicateCharge { cents } | Case::FeeWaiver { cents, .. } = case {
-        ticket.body = ticket
-            .body
-            .replace(&money(cents), &currency.money(local_cents));
-    }
-    let annual = matches!(case, Case::RefundProrated { .. });
-    let item = if annual {
-        // A customer now on Free cancelled a paid annual plan.
-        let plan = match ticket.customer.plan {
-            Plan::Free => Plan::Starter,
-            plan => plan,
-        };
-        format!("annual {} plan subscription", plan.name())
-    } else {
-        (*rng.pick(ADD_ONS)).to_owned()
-    };
-    let mut invoice = None;
-    let mut invoice_answer = None;
-    let days = match case {
-        Case::Refund {
-            days_since_charge, ..
-        }
-        | Case::RefundChargeback { days_since_charge } => Some(days_since_charge),
-        Case::RefundProrated { .. } => Some(0),
-        _ => None,
-    };
-    if let Some(days) = days {
-        let named = !matches!(
-            case,
-            Case::Refund {
-                invoice_named: false,
-                ..
-            }
-        );
-        let drawn = named.then(|| {
-            let mut invoice =
-                records::refund_invoice(rng, ticket.received, days, &item, refund.chargeback);
-            if let Case::RefundProrated { over_limit } = case {
-                let (charged, cents) =
-                    records::annual_invoice(rng, ticket.received, currency, over_limit, edge);
-                invoice.charged = charged;
-                invoice.local_cents = cents;
-                invoice.annual = true;
-            }
-            invoice
-        });
-        let shown = drawn
-            .as_ref()
-            .filter(|_| refund.in_body)
-            .map(|i| i.id.clone());
-        let request = records::refund_text(rng, &item, shown.as_deref(), annual);
-        // The refund request replaces the one the level wrote; the body's
-        // paragraphs are greeting, request and distractors, sign-off.
-        let parts: Vec<&str> = ticket.body.splitn(3, "\n\n").collect();
-        if let [head, middle, tail] = parts[..] {
-            let distractors = distractor_tail(middle);
-            ticket.body = format!("{head}\n\n{request}{distractors}\n\n{tail}");
-        }
-        if !refund.in_body {
-            invoice_answer = Some(match &drawn {
-                Some(i) if refund.customer_knows => InvoiceAnswer::Gives(i.id.clone()),
-                _ => InvoiceAnswer::CannotFind,
-            });
-        }
-        invoice = drawn;
-    }
-    ticket.records = Some(Records {
-        currency,
-        earlier: records::earlier_tickets(
-            rng,
-            ticket.received,
-            number,
-            ticket.customer.last_fee_waiver,
-        ),
-        invoice,
-        invoice_in_body: refund.in_body,
-        invoice_answer,
-        item,
-    });
-}
-
-/// The distractor sentences at the end of a body paragraph.
-fn distractor_tail(paragraph: &str) -> String {
-    DISTRACTORS
-        .iter()
-        .filter(|d| paragraph.contains(*d))
-        .map(|d| format!(" {d}"))
-        .collect()
 }
 
 #[cfg(test)]

@@ -53,10 +53,12 @@ pub const COMPLIANCE_WEIGHT: Points = Points(2500);
 
 /// Tasks `easy` and `medium`.
 pub static TRIAGE_RUBRIC: Rubric = Rubric::new(&[
-    Criterion::new("priority", TRIAGE_WEIGHTS.0, "Priority of each ticket")
-        .about("The share of tickets whose priority is the routing policy's."),
-    Criterion::new("department", TRIAGE_WEIGHTS.1, "Department of each ticket")
-        .about("The share of tickets whose department is the routing policy's."),
+    Criterion::new("priority", TRIAGE_WEIGHTS.0, "Priority of each ticket").about(
+        "The share of tickets whose priority is the routing policy's; at levels 4 and 5 a ticket that needs nothing counts only when nothing is set on it.",
+    ),
+    Criterion::new("department", TRIAGE_WEIGHTS.1, "Department of each ticket").about(
+        "The share of tickets whose department is the routing policy's; at levels 4 and 5 a ticket that needs nothing counts only when nothing is set on it.",
+    ),
 ]);
 
 /// The exception task's gate of weight 0: disposition and department
@@ -108,13 +110,63 @@ fn label<T: std::fmt::Display>(value: Option<T>) -> String {
     value.map_or_else(|| "unset".to_owned(), |v| v.to_string())
 }
 
+/// What was set on a ticket, as the final feedback lists it.
+fn touched(work: &Work) -> String {
+    let mut set = Vec::new();
+    if let Some(p) = work.priority {
+        set.push(format!("priority {p}"));
+    }
+    if let Some(d) = work.department {
+        set.push(format!("department {d}"));
+    }
+    if work.reply.is_some() {
+        set.push("a reply".to_owned());
+    }
+    if let Some(d) = work.disposition {
+        set.push(format!("disposition {d}"));
+    }
+    set.join(", ")
+}
+
 /// Tasks `easy` and `medium`: the mean over tickets of priority and
-/// department, each all-or-nothing.
-pub fn grade_triage(tickets: &[Ticket], work: &[Work]) -> Grade {
+/// department, each all-or-nothing; a ticket that needs nothing (levels 4
+/// and 5) earns both only when it was opened (`opened`, per ticket: it is
+/// judged after reading it, so an empty answer earns nothing) and nothing
+/// is set on it.
+pub fn grade_triage(tickets: &[Ticket], work: &[Work], opened: &[bool]) -> Grade {
     let mut priority_hits = 0u64;
     let mut department_hits = 0u64;
     let mut notes = Vec::new();
-    for (ticket, work) in tickets.iter().zip(work) {
+    for (i, (ticket, work)) in tickets.iter().zip(work).enumerate() {
+        // A ticket that needs nothing is right only read and left as it
+        // was (section 8).
+        if let Some(why) = &ticket.needs_nothing {
+            let untouched = *work == Work::default();
+            let read = opened.get(i).copied().unwrap_or(false);
+            priority_hits += u64::from(untouched && read);
+            department_hits += u64::from(untouched && read);
+            notes.push(if untouched && read {
+                format!(
+                    "{}: needs nothing ({}) and was opened and left as it was (right).",
+                    ticket.id,
+                    why.describe()
+                )
+            } else if untouched {
+                format!(
+                    "{}: needs nothing ({}), but was never opened: a ticket is left alone after reading it (wrong).",
+                    ticket.id,
+                    why.describe()
+                )
+            } else {
+                format!(
+                    "{}: needs nothing ({}), so it was to be left as it was (no priority, department, reply or disposition); it has {} (wrong).",
+                    ticket.id,
+                    why.describe(),
+                    touched(work)
+                )
+            });
+            continue;
+        }
         let gold_priority = policy::priority(ticket.case, ticket.customer.plan);
         let gold_department = policy::department(ticket.case);
         let p = work.priority == Some(gold_priority);
@@ -178,6 +230,7 @@ fn stock() -> &'static Stock {
                 let desk = Desk {
                     vendor,
                     tickets: Vec::new(),
+                    kb: None,
                 };
                 let text = Text::new(&super::instruction("hard", &desk));
                 (*vendor, CopySource::new(&text, COPY_RUN))

@@ -8,8 +8,11 @@ use serde::Serialize;
 
 use super::action::{Command, CustomerRequest, SupportTriageAction};
 use super::generate::{Desk, Ticket};
+use super::kb;
+use super::kb::{Article, ArticleHit, Kb};
+use super::policy::RefundRule;
 use super::policy::{Case, base_priority};
-use super::records::{Currency, EarlierTicket, InvoiceAnswer, InvoiceStatus};
+use super::records::{Currency, EarlierTicket, InvoiceAnswer, InvoiceStatus, PaymentAnswer, Ruled};
 
 /// The account record `lookup_customer` shows.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -56,6 +59,72 @@ pub struct Lookup {
     pub account: Option<AccountRecord>,
     /// Set by `lookup_invoice`.
     pub invoice: Option<InvoiceRecord>,
+    /// Set by `search_kb`: the articles found, best first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kb_search: Option<Vec<ArticleHit>>,
+    /// Set by `read_article`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub article: Option<Article>,
+}
+
+impl Lookup {
+    fn of_text(text: String) -> Lookup {
+        Lookup {
+            text,
+            account: None,
+            invoice: None,
+            kb_search: None,
+            article: None,
+        }
+    }
+}
+
+/// What `search_kb` shows for `query`.
+pub fn kb_search(kb: &Kb, query: &str) -> Lookup {
+    let hits = kb.search(query);
+    let shown: String = query.trim().chars().take(80).collect();
+    let mut text = if hits.is_empty() {
+        format!(
+            "Knowledge base, search \"{shown}\": no article shares a word with it. Try an add-on's name, \"refund\", \"late fee\", a plan's name or \"status\"."
+        )
+    } else {
+        format!(
+            "Knowledge base, search \"{shown}\": {} article(s), most shared words first (read_article shows one).",
+            hits.len()
+        )
+    };
+    for hit in &hits {
+        text.push_str(&format!(
+            "\n- {}: {}. {}",
+            hit.article_id, hit.title, hit.summary
+        ));
+    }
+    Lookup {
+        kb_search: Some(hits),
+        ..Lookup::of_text(text)
+    }
+}
+
+/// What `read_article` shows, or the feedback for an unknown id.
+pub fn read_article(kb: &Kb, id: &str) -> Result<Lookup, String> {
+    match kb.article(id) {
+        Some(article) => Ok(Lookup {
+            article: Some(article.clone()),
+            // Every field of the article, as `search_kb` writes a hit
+            // and then the body: the text alone says it all (MCP sends
+            // the text without the record).
+            ..Lookup::of_text(format!(
+                "{}: {}. {}\n{}",
+                article.article_id, article.title, article.summary, article.body
+            ))
+        }),
+        None => {
+            let shown: String = id.trim().chars().take(24).collect();
+            Err(format!(
+                "There is no article `{shown}` in this knowledge base; search_kb lists the article ids (KB-...)."
+            ))
+        }
+    }
 }
 
 /// One `ask_customer` exchange on a ticket.
@@ -75,6 +144,10 @@ pub struct Inquiries {
     pub conversations: Vec<Vec<Exchange>>,
     /// Invoice ids looked up, in order.
     pub invoices_seen: Vec<String>,
+    /// Knowledge-base searches made, as their queries (trimmed), in order.
+    pub kb_searches: Vec<String>,
+    /// Knowledge-base articles read, as their ids, in order.
+    pub articles_read: Vec<String>,
 }
 
 impl Inquiries {
@@ -83,6 +156,8 @@ impl Inquiries {
             customer_seen: vec![false; tickets],
             conversations: vec![Vec::new(); tickets],
             invoices_seen: Vec::new(),
+            kb_searches: Vec::new(),
+            articles_read: Vec::new(),
         }
     }
 
@@ -131,6 +206,8 @@ pub fn customer_record(ticket: &Ticket) -> Lookup {
             earlier_tickets: earlier,
         }),
         invoice: None,
+        kb_search: None,
+        article: None,
     }
 }
 
@@ -184,6 +261,8 @@ pub fn invoice_record(desk: &Desk, id: &str) -> Result<Lookup, String> {
                     billing: Some(billing),
                     status,
                 }),
+                kb_search: None,
+                article: None,
             });
         }
     }
@@ -204,6 +283,8 @@ pub fn invoice_record(desk: &Desk, id: &str) -> Result<Lookup, String> {
                 billing: None,
                 status: "paid".to_owned(),
             }),
+            kb_search: None,
+            article: None,
         });
     }
     let shown: String = id.chars().take(24).collect();
@@ -245,6 +326,34 @@ pub fn answer(ticket: &Ticket, request: CustomerRequest) -> String {
             "I think everything I know is in my message. Is there something specific you need from me?"
                 .to_owned()
         }
+        CustomerRequest::IdentityVerification => {
+            let email = &ticket.customer.account_email;
+            match records.and_then(|r| r.verification) {
+                Some(true) => format!(
+                    "Done: I've clicked the verification link you sent to {email}."
+                ),
+                Some(false) => format!(
+                    "I can't get into {email} at the moment: I'm away from the office until next week and can only reach this personal address. I'll confirm once I'm back."
+                ),
+                None if ticket.from == *email => format!(
+                    "I'm already writing from the account email, {email}."
+                ),
+                None => "I'm not sure what you would like me to verify; my message says what I need."
+                    .to_owned(),
+            }
+        }
+        CustomerRequest::PaymentAttempt => match records.and_then(|r| r.payment.as_ref()) {
+            Some(PaymentAnswer::TriedOnPage(day)) => format!(
+                "I tried to pay it on your payment page on {} ({}), and the page rejected our card. The late fee was added after that.",
+                day.iso(),
+                day.weekday_name()
+            ),
+            Some(PaymentAnswer::DidNotTry(why)) => format!(
+                "We didn't pay through your payment page: {why}. We paid as soon as we noticed."
+            ),
+            None => "My message isn't about paying an invoice, so I'm not sure what you mean."
+                .to_owned(),
+        },
     }
 }
 
@@ -254,45 +363,160 @@ fn plan_matters(case: Case) -> bool {
     base_priority(case) == super::action::Priority::Medium
 }
 
-/// The lookup or question the reference makes on ticket `i` before it
-/// decides it, when the records desk holds one it has not made yet: the
-/// account where the plan rule may apply (and, in the exception task,
-/// always: the waiver history is there), the customer for a refund's
-/// missing invoice, then the invoice.
+/// Whether the account record holds an entry about this very ticket (a
+/// call with a teammate the customer mentions).
+pub fn called(ticket: &Ticket) -> bool {
+    ticket
+        .records
+        .as_ref()
+        .is_some_and(|r| r.earlier.iter().any(|e| e.ticket_id == ticket.id))
+}
+
+/// Whether policy section 7 sends a ticket to the status article: it is
+/// about a sign-in failure or API errors.
+pub fn about_incidents(ticket: &Ticket) -> bool {
+    matches!(ticket.case, Case::SignIn { .. } | Case::ApiErrors { .. })
+}
+
+/// The search for `query` and then the reads of `titles` (those the
+/// knowledge base holds) not made yet, as the next action: the policy
+/// sends the case to the knowledge base even where no article names it.
+fn kb_step(
+    kb: &Kb,
+    inquiries: &Inquiries,
+    query: &str,
+    titles: &[String],
+) -> Option<SupportTriageAction> {
+    let wanted: Vec<&str> = titles.iter().filter_map(|t| kb.id_of(t)).collect();
+    if !inquiries.kb_searches.iter().any(|q| q == query) {
+        return Some(SupportTriageAction {
+            query: Some(query.to_owned()),
+            ..SupportTriageAction::command(Command::SearchKb)
+        });
+    }
+    let id = wanted
+        .into_iter()
+        .find(|id| !inquiries.articles_read.iter().any(|r| r == id))?;
+    Some(SupportTriageAction {
+        article_id: Some(id.to_owned()),
+        ..SupportTriageAction::command(Command::ReadArticle)
+    })
+}
+
+/// The articles a ruled case is decided by: the refund window's article
+/// (the add-on's, else the currency's) and goodwill when the charge is
+/// older than that window; a plan's fee article and, when the customer
+/// tried the payment page, the payment-page incident's.
+fn articles_for(kb: &Kb, ruled: &Ruled) -> (&'static str, Vec<String>) {
+    match ruled {
+        Ruled::Refund(f) => {
+            let (window, rule) = kb.rules.refund_window(f.add_on, f.currency);
+            let mut titles = match rule {
+                RefundRule::Item => vec![kb::add_on_title(f.add_on)],
+                RefundRule::Currency => vec![kb::currency_title(f.currency)],
+                _ => Vec::new(),
+            };
+            if f.days_since_charge > window {
+                titles.push(kb::GOODWILL_TITLE.to_owned());
+            }
+            ("refund", titles)
+        }
+        Ruled::Fee(f) => {
+            let mut titles = Vec::new();
+            if kb.rules.fee_plans.iter().any(|p| p.plan == f.plan) {
+                titles.push(kb::plan_title(f.plan));
+            }
+            if f.attempt.is_some() {
+                titles.push(kb::incident_title(&kb.rules.payment_incident.id));
+            }
+            ("late fee", titles)
+        }
+    }
+}
+
+/// The lookup, question or knowledge-base step the reference makes on
+/// ticket `i` of `desk` before it decides it, when the desk holds one it
+/// has not made yet. In the triage tasks: the status article before a
+/// ticket about sign-in or the API, and the account where the plan rule
+/// may apply to a ticket to handle or the customer mentions a call. In the
+/// exception task: the account (the waiver history is there), the
+/// customer for a refund's missing invoice, a verification or a payment
+/// day, the invoice, then the articles that decide a refund or a fee.
 pub fn next_inquiry(
     exceptions: bool,
-    ticket: &Ticket,
+    desk: &Desk,
     i: usize,
     inquiries: &Inquiries,
 ) -> Option<SupportTriageAction> {
+    let ticket = desk.tickets.get(i)?;
     let records = ticket.records.as_ref()?;
     let id = ticket.id.as_str();
     let seen = inquiries.customer_seen.get(i).copied().unwrap_or(true);
-    if !seen && (exceptions || plan_matters(ticket.case)) {
-        return Some(SupportTriageAction::on(Command::LookupCustomer, id));
-    }
     if !exceptions {
+        if about_incidents(ticket)
+            && let Some(kb) = &desk.kb
+            && let Some(step) = kb_step(kb, inquiries, "status", &[kb::STATUS_TITLE.to_owned()])
+        {
+            return Some(step);
+        }
+        let handled = ticket.needs_nothing.is_none();
+        if !seen && ((handled && plan_matters(ticket.case)) || called(ticket)) {
+            return Some(SupportTriageAction::on(Command::LookupCustomer, id));
+        }
         return None;
     }
+    if !seen {
+        return Some(SupportTriageAction::on(Command::LookupCustomer, id));
+    }
+    let ask = |request: CustomerRequest, message: String| SupportTriageAction {
+        request: Some(request),
+        message: Some(message),
+        ..SupportTriageAction::on(Command::AskCustomer, id)
+    };
+    let first = &ticket.customer.first;
     if records.invoice_answer.is_some() && !inquiries.asked(i, CustomerRequest::InvoiceNumber) {
-        return Some(SupportTriageAction {
-            request: Some(CustomerRequest::InvoiceNumber),
-            message: Some(format!(
-                "Hi {}, to look into this refund we need the invoice number of the charge (it starts with INV-). Could you send it?",
-                ticket.customer.first
-            )),
-            ..SupportTriageAction::on(Command::AskCustomer, id)
-        });
+        return Some(ask(
+            CustomerRequest::InvoiceNumber,
+            format!(
+                "Hi {first}, to look into this refund we need the invoice number of the charge (it starts with INV-). Could you send it?"
+            ),
+        ));
+    }
+    if records.verification.is_some() && !inquiries.asked(i, CustomerRequest::IdentityVerification)
+    {
+        return Some(ask(
+            CustomerRequest::IdentityVerification,
+            format!(
+                "Hi {first}, to verify that this request comes from the account holder we have sent a link to the account email on file. Could you confirm once you have clicked it?"
+            ),
+        ));
+    }
+    if matches!(records.payment, Some(PaymentAnswer::TriedOnPage(_)))
+        && !inquiries.asked(i, CustomerRequest::PaymentAttempt)
+    {
+        return Some(ask(
+            CustomerRequest::PaymentAttempt,
+            format!("Hi {first}, on which day did you try to pay the invoice on our payment page?"),
+        ));
     }
     let known =
         records.invoice_in_body || matches!(records.invoice_answer, Some(InvoiceAnswer::Gives(_)));
-    match &records.invoice {
-        Some(invoice) if known && !inquiries.invoices_seen.contains(&invoice.id) => {
-            Some(SupportTriageAction {
-                invoice_id: Some(invoice.id.clone()),
-                ..SupportTriageAction::command(Command::LookupInvoice)
-            })
-        }
-        _ => None,
+    if let Some(invoice) = &records.invoice
+        && known
+        && !inquiries.invoices_seen.contains(&invoice.id)
+    {
+        return Some(SupportTriageAction {
+            invoice_id: Some(invoice.id.clone()),
+            ..SupportTriageAction::command(Command::LookupInvoice)
+        });
     }
+    let (Some(kb), Some(ruled)) = (&desk.kb, &records.ruled) else {
+        return None;
+    };
+    let (topic, titles) = articles_for(kb, ruled);
+    let query = match ruled {
+        Ruled::Refund(f) => format!("{topic} {}", f.add_on),
+        Ruled::Fee(_) => topic.to_owned(),
+    };
+    kb_step(kb, inquiries, &query, &titles)
 }

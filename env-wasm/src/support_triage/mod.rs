@@ -18,11 +18,13 @@ pub mod action;
 pub mod baselines;
 pub mod generate;
 pub mod grade;
+pub mod kb;
 pub mod lookups;
 pub mod names;
 pub mod noisy;
 pub mod policy;
 pub mod records;
+pub mod records_desk;
 pub mod reference;
 pub mod refund_amount;
 pub mod reply;
@@ -46,7 +48,7 @@ pub use action::{
     Command, CustomerRequest, Department, Disposition, Label, Priority, SupportTriageAction,
     normalize_ticket_id,
 };
-use action::{MAX_ECHOED_ID_CHARS, MAX_MESSAGE_CHARS, MAX_REPLY_CHARS};
+use action::{MAX_ECHOED_ID_CHARS, MAX_MESSAGE_CHARS, MAX_QUERY_CHARS, MAX_REPLY_CHARS};
 use generate::{Desk, Ticket};
 use grade::{Grade, Work};
 use lookups::{Exchange, Inquiries, Lookup};
@@ -127,25 +129,44 @@ pub fn instruction(task_id: &str, desk: &Desk) -> String {
 }
 
 /// The instruction of `task_id` at `difficulty`: levels 1 to 3 keep
-/// [`instruction`]; the records desk of levels 4 and 5 adds its commands
-/// and its step limit.
+/// [`instruction`]; the records desk of levels 4 and 5 adds its commands,
+/// the knowledge base, the tickets that need nothing and its step limit.
 pub fn instruction_at(task_id: &str, difficulty: u8, desk: &Desk, max_steps: u32) -> String {
     let base = instruction(task_id, desk);
-    if generate::level(difficulty).records.is_none() {
+    let Some(lookups) = generate::level(difficulty).records else {
         return base;
-    }
+    };
     let n = desk.tickets.len();
     let budget = match task_id {
         "medium" => format!(
-            "The step limit is {max_steps}: one step to open each of the {n} tickets, one to triage each, one to              submit, and {} more for lookups; a lookup where no rule reads the record spends a step another ticket              may need. ",
-            max_steps.saturating_sub(2 * n as u32 + 1)
+            "The step limit is {max_steps}: one step to open each of the {n} tickets, one to triage each ticket that \
+             needs it, one to submit, {lookups} for lookups, {KB_STEPS} for the knowledge base and 1 spare; a lookup \
+             or a search no rule needs spends a step another ticket may need. "
         ),
         _ => format!("The step limit is {max_steps}. "),
     };
+    let leave = match task_id {
+        "hard" => "This task's ticket always needs handling. ",
+        _ => {
+            "A ticket that needs nothing (policy section 8) is left as it is once opened: it counts in the mean like \
+             any other ticket, and scores only when it was opened and nothing (no priority, department, reply or \
+             disposition) is set on it. "
+        }
+    };
     format!(
-        "{base} Records desk (policy section 6): the opened ticket shows the customer's name, company and account          email only; lookup_customer (ticket_id) shows the account record, lookup_invoice (invoice_id) an invoice          record, and ask_customer (ticket_id, request: invoice_number|clarification, message) asks the customer, who          answers the request. {budget}Every rule of the policy applies to what the records and the customer say."
+        "{base} Records desk (policy sections 6 to 8): the opened ticket shows the customer's name, company and \
+         account email only; lookup_customer (ticket_id) shows the account record, lookup_invoice (invoice_id) an \
+         invoice record, ask_customer (ticket_id, request: {}, message) asks the customer, who answers the request, \
+         and search_kb (query) and read_article (article_id) search and read the knowledge base, whose articles hold \
+         rules the policy sends you to. {leave}{budget}Every rule of the policy and of the articles applies to what \
+         the records and the customer say.",
+        CustomerRequest::allowed().replace(", ", "|")
     )
 }
+
+/// Steps the records desk's queue leaves for the knowledge base: a search
+/// for the status article and reading it.
+pub const KB_STEPS: u32 = 2;
 
 /// One row of the inbox: what the desk shows without opening the ticket,
 /// and what the agent has set so far.
@@ -282,11 +303,20 @@ const VIEW_UNITS: u32 = 2;
 /// The desk policy every observation shows, frozen once per process.
 static SHOWN_POLICY: StaticText = StaticText::new(policy::POLICY);
 
-/// The policy of the records desk: sections 1 to 5 and section 6.
+/// The policy of the records desk: sections 1 to 5, section 6 (records
+/// and the customer), 7 (the knowledge base) and 8 (tickets that need
+/// nothing).
 fn records_policy() -> FrozenJson {
     static SHOWN: std::sync::OnceLock<FrozenJson> = std::sync::OnceLock::new();
     SHOWN
-        .get_or_init(|| FrozenJson::of(&format!("{}{}", policy::POLICY, records::RECORDS_POLICY)))
+        .get_or_init(|| {
+            FrozenJson::of(&format!(
+                "{}{}{}",
+                policy::POLICY,
+                records::RECORDS_POLICY,
+                kb::KB_POLICY
+            ))
+        })
         .clone()
 }
 
@@ -428,10 +458,10 @@ impl SupportTriage {
                 (Some(ticket), Some(work)) => {
                     grade::grade_exception(ticket, work, &grade::Observed::of(&self.desk, ticket))
                 }
-                _ => grade::grade_triage(&[], &[]),
+                _ => grade::grade_triage(&[], &[], &[]),
             }
         } else {
-            grade::grade_triage(&self.desk.tickets, &self.work)
+            grade::grade_triage(&self.desk.tickets, &self.work, &self.viewed)
         }
     }
 
@@ -460,7 +490,11 @@ impl SupportTriage {
                 self.feedback = "Episode submitted.".to_owned();
                 (Points::ZERO, Points::ZERO, true)
             }
-            Command::LookupCustomer | Command::LookupInvoice | Command::AskCustomer
+            Command::LookupCustomer
+            | Command::LookupInvoice
+            | Command::AskCustomer
+            | Command::SearchKb
+            | Command::ReadArticle
                 if !self.records_desk() =>
             {
                 mistake(
@@ -489,6 +523,38 @@ impl SupportTriage {
                         self.feedback = format!("Invoice {id} looked up; the record is in lookup.");
                         if !self.inquiries.invoices_seen.contains(&id) {
                             self.inquiries.invoices_seen.push(id);
+                        }
+                        self.lookup = Some(lookup);
+                        (Points::ZERO, Points::ZERO, false)
+                    }
+                    Err(message) => mistake(self, message),
+                }
+            }
+            Command::SearchKb => {
+                let query = action.query.as_deref().unwrap_or("").trim();
+                let Some(kb) = &self.desk.kb else {
+                    return mistake(self, "This desk has no knowledge base.".to_owned());
+                };
+                let lookup = lookups::kb_search(kb, query);
+                let found = lookup.kb_search.as_ref().map_or(0, Vec::len);
+                self.feedback = format!(
+                    "Knowledge base searched: {found} article(s); the results are in lookup."
+                );
+                self.inquiries.kb_searches.push(query.to_owned());
+                self.lookup = Some(lookup);
+                (Points::ZERO, Points::ZERO, false)
+            }
+            Command::ReadArticle => {
+                let id = action.article_id.as_deref().unwrap_or("");
+                let Some(kb) = &self.desk.kb else {
+                    return mistake(self, "This desk has no knowledge base.".to_owned());
+                };
+                match lookups::read_article(kb, id) {
+                    Ok(lookup) => {
+                        let id = kb::normalize_article_id(id);
+                        self.feedback = format!("Article {id} opened; it is in lookup.");
+                        if !self.inquiries.articles_read.contains(&id) {
+                            self.inquiries.articles_read.push(id);
                         }
                         self.lookup = Some(lookup);
                         (Points::ZERO, Points::ZERO, false)
@@ -625,9 +691,11 @@ impl SupportTriage {
                         );
                         (Points::ZERO, Points::ZERO, false)
                     }
-                    Command::ShowInbox | Command::SubmitEpisode | Command::LookupInvoice => {
-                        (Points::ZERO, Points::ZERO, false)
-                    }
+                    Command::ShowInbox
+                    | Command::SubmitEpisode
+                    | Command::LookupInvoice
+                    | Command::SearchKb
+                    | Command::ReadArticle => (Points::ZERO, Points::ZERO, false),
                 }
             }
         }
@@ -668,20 +736,25 @@ impl Environment for SupportTriage {
     fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
         // The records desk's queue gets a step to open and one to triage
         // each ticket, one to submit, its lookups and one to spare.
+        // The records desk's queue: a step to open and one to triage each
+        // ticket, one to submit, its lookups, the knowledge base's search
+        // and read, and one to spare (each ticket that needs nothing saves
+        // its triage step).
         if let (Some(lookups), "medium") = (generate::level(difficulty).records, task.id) {
             let tickets = generate::level(difficulty).queue.1 as u32;
-            return 2 * tickets + 1 + lookups + 1;
+            return 2 * tickets + 1 + lookups + KB_STEPS + 1;
         }
-        // The records desk's single ticket: what the work takes (open, the
-        // account, a question, the invoice, then labels, reply,
-        // disposition and submit: 8 at most in the exception task; open,
-        // the account, labels and submit in the other) and a few spare,
+        // The records desk's single ticket: what the work takes at most
+        // (the exception task: open, the account, a question, the
+        // invoice, a search and two articles, then labels, reply,
+        // disposition and submit, 11; the other: open, the status search
+        // and article, the account, labels and submit, 6) and a few spare,
         // fewer at level 5, so idle lookups cost.
         if generate::level(difficulty).records.is_some() {
-            let spare = if difficulty >= 5 { 2 } else { 6 };
+            let spare = if difficulty >= 5 { 2 } else { 4 };
             return match task.id {
-                "hard" => 8 + spare,
-                _ => 4 + spare,
+                "hard" => 11 + spare,
+                _ => 6 + spare,
             };
         }
         let most = |level: u8| generate::level(level).queue.1;
@@ -747,7 +820,11 @@ impl Environment for SupportTriage {
         };
         let command = action.command;
         let needs_ticket = match command {
-            Command::ShowInbox | Command::SubmitEpisode | Command::LookupInvoice => false,
+            Command::ShowInbox
+            | Command::SubmitEpisode
+            | Command::LookupInvoice
+            | Command::SearchKb
+            | Command::ReadArticle => false,
             Command::LookupCustomer | Command::AskCustomer => self.records_desk(),
             Command::ViewTicket
             | Command::SetTriage
@@ -794,6 +871,20 @@ impl Environment for SupportTriage {
                     "`lookup_invoice` needs an `invoice_id`, e.g. INV-40213.".to_owned(),
                 );
             }
+            Command::SearchKb if self.records_desk() && blank(&action.query) => {
+                return refused(
+                    "query",
+                    "`search_kb` needs a `query`: words to search the knowledge base for, e.g. \"refund\" or \"status\"."
+                        .to_owned(),
+                );
+            }
+            Command::ReadArticle if self.records_desk() && blank(&action.article_id) => {
+                return refused(
+                    "article_id",
+                    "`read_article` needs an `article_id`, e.g. KB-204 (search_kb lists them)."
+                        .to_owned(),
+                );
+            }
             _ => {}
         }
         if let Some(body) = &action.reply_body
@@ -802,6 +893,14 @@ impl Environment for SupportTriage {
             return Err(EnvError::validation(
                 "action.reply_body",
                 format!("must be at most {MAX_REPLY_CHARS} characters"),
+            ));
+        }
+        if let Some(query) = &action.query
+            && query.chars().count() > MAX_QUERY_CHARS
+        {
+            return Err(EnvError::validation(
+                "action.query",
+                format!("must be at most {MAX_QUERY_CHARS} characters"),
             ));
         }
         if let Some(message) = &action.message
@@ -994,8 +1093,9 @@ impl Environment for SupportTriage {
     /// (`"view_ticket T-1001"`): the action meant.
     #[cfg(not(target_arch = "wasm32"))]
     fn suggest(action: &Value) -> Option<Value> {
-        const RENAMES: [(&str, &str); 9] = [
+        const RENAMES: [(&str, &str); 10] = [
             ("invoice", "invoice_id"),
+            ("article", "article_id"),
             ("action", "command"),
             ("cmd", "command"),
             ("ticket", "ticket_id"),

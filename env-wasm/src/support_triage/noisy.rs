@@ -128,6 +128,26 @@ pub fn facts_at_stake(ticket: &Ticket) -> usize {
             .records
             .as_ref()
             .map_or(0, |r| r.facts_at_stake(case))
+        + usize::from(ticket.needs_nothing.is_some() || ticket.near_miss)
+}
+
+/// Whether a slipping reader takes `ticket` the wrong way round on whether
+/// it needs anything: a ticket that needs nothing handled, a near miss
+/// left alone. Drawn once per ticket (from its id), so the reader keeps
+/// its reading however often it looks at the desk.
+fn misjudges_need(ticket: &Ticket, error_per_mille: u32) -> bool {
+    if ticket.needs_nothing.is_none() && !ticket.near_miss {
+        return false;
+    }
+    let number: u64 = ticket
+        .id
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap_or(0);
+    let mut rng = SeededRng::new(number, 0x1ea5_e001);
+    slip(&mut rng, error_per_mille)
 }
 
 /// `ticket` as a slipping reader takes it: each fact at stake misread
@@ -154,6 +174,25 @@ fn misread(ticket: &Ticket, error_per_mille: u32, rng: &mut SeededRng) -> Ticket
     }
     if plan_lifts(seen.case, seen.customer.plan) && slip(rng, error_per_mille) {
         seen.customer.plan = Plan::Business;
+    }
+    // A case an article decides: the article missed or misapplied (the
+    // window, goodwill or the plan's rule; the incident's days), each a
+    // chance to decide it the other way.
+    if matches!(seen.case, Case::RefundRuled { .. } | Case::FeeRuled { .. }) {
+        let flips = (0..2).filter(|_| slip(rng, error_per_mille)).count();
+        if flips % 2 == 1 {
+            seen.case = match seen.case {
+                Case::RefundRuled { resolved, rule } => Case::RefundRuled {
+                    resolved: !resolved,
+                    rule,
+                },
+                Case::FeeRuled { resolved, rule } => Case::FeeRuled {
+                    resolved: !resolved,
+                    rule,
+                },
+                other => other,
+            };
+        }
     }
     // A pro-rated refund: the months miscounted by one (the reply states
     // another amount), or the converted refund put on the wrong side of
@@ -224,8 +263,14 @@ pub fn next_action(
         if !viewed.get(i).copied().unwrap_or(false) {
             return SupportTriageAction::on(Command::ViewTicket, id);
         }
-        if let Some(inquiry) = next_inquiry(exceptions, ticket, i, inquiries) {
+        if let Some(inquiry) = next_inquiry(exceptions, desk, i, inquiries) {
             return inquiry;
+        }
+        // Section 8: a ticket that needs nothing is left as it is, unless
+        // misjudged; a near miss misjudged is left alone.
+        let needs_nothing = ticket.needs_nothing.is_some();
+        if needs_nothing != misjudges_need(ticket, error_per_mille) {
+            continue;
         }
         let done = work.get(i).cloned().unwrap_or_default();
         let triage = done.priority.is_none() || done.department.is_none();

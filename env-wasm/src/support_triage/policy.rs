@@ -103,6 +103,46 @@ pub enum Case {
     RefundProrated {
         over_limit: bool,
     },
+    /// A refund of a monthly invoice (named, or given when asked) on the
+    /// knowledge-base desk of levels 4 and 5: the window is the policy's
+    /// 30 days or the one an article sets for the add-on or the billing
+    /// currency, and an older charge may be refunded as goodwill
+    /// (`super::kb`). `rule` names what decided it.
+    RefundRuled {
+        resolved: bool,
+        rule: RefundRule,
+    },
+    /// A late-fee waiver on the knowledge-base desk: the policy's limit
+    /// and cooldown, a plan article's, or the payment-page incident's
+    /// waiver decides it.
+    FeeRuled {
+        resolved: bool,
+        rule: FeeRule,
+    },
+}
+
+/// What decided a refund on the knowledge-base desk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum RefundRule {
+    /// Section 4's 30-day window (no article on the add-on or currency).
+    Policy,
+    /// The add-on's article sets the window.
+    Item,
+    /// The billing currency's article sets the window.
+    Currency,
+    /// Older than its window, refunded as goodwill.
+    Goodwill,
+}
+
+/// What decided a late-fee waiver on the knowledge-base desk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FeeRule {
+    /// Section 4's $50.00 limit and 12-month cooldown.
+    Policy,
+    /// The plan's article sets the limit and the cooldown.
+    Plan,
+    /// The payment-page incident's article waives it.
+    Incident,
 }
 
 impl Case {
@@ -117,6 +157,8 @@ impl Case {
                 | Case::FeeWaiver { .. }
                 | Case::RefundChargeback { .. }
                 | Case::RefundProrated { .. }
+                | Case::RefundRuled { .. }
+                | Case::FeeRuled { .. }
         )
     }
 
@@ -152,6 +194,22 @@ impl Case {
             Case::RefundChargeback { .. } => "refund_chargeback",
             Case::RefundProrated { over_limit: false } => "refund_prorated",
             Case::RefundProrated { over_limit: true } => "refund_prorated_over_limit",
+            Case::RefundRuled { resolved, rule } => match (rule, resolved) {
+                (RefundRule::Policy, true) => "refund_in_window",
+                (RefundRule::Policy, false) => "refund_late",
+                (RefundRule::Item, true) => "refund_in_add_on_window",
+                (RefundRule::Item, false) => "refund_past_add_on_window",
+                (RefundRule::Currency, true) => "refund_in_currency_window",
+                (RefundRule::Currency, false) => "refund_past_currency_window",
+                (RefundRule::Goodwill, _) => "refund_goodwill",
+            },
+            Case::FeeRuled { resolved, rule } => match (rule, resolved) {
+                (FeeRule::Policy, true) => "fee_waiver_allowed",
+                (FeeRule::Policy, false) => "fee_waiver_over_limit",
+                (FeeRule::Plan, true) => "fee_waiver_plan_allowed",
+                (FeeRule::Plan, false) => "fee_waiver_plan_refused",
+                (FeeRule::Incident, _) => "fee_waiver_payment_incident",
+            },
         }
     }
 }
@@ -178,7 +236,9 @@ pub fn base_priority(case: Case) -> Priority {
         Case::Refund { .. }
         | Case::FeeWaiver { .. }
         | Case::RefundChargeback { .. }
-        | Case::RefundProrated { .. } => Medium,
+        | Case::RefundProrated { .. }
+        | Case::RefundRuled { .. }
+        | Case::FeeRuled { .. } => Medium,
         Case::HowTo | Case::Pricing | Case::FeatureRequest | Case::Feedback => Low,
     }
 }
@@ -207,7 +267,9 @@ pub fn department(case: Case) -> Department {
         | Case::Refund { .. }
         | Case::FeeWaiver { .. }
         | Case::RefundChargeback { .. }
-        | Case::RefundProrated { .. } => Billing,
+        | Case::RefundProrated { .. }
+        | Case::RefundRuled { .. }
+        | Case::FeeRuled { .. } => Billing,
         Case::FeatureRequest
         | Case::Feedback
         | Case::AccountChange
@@ -238,6 +300,13 @@ pub fn disposition(case: Case) -> Option<Disposition> {
         }
         Case::FeeWaiver { .. } if fee_waivable(case) => Resolved,
         Case::FeeWaiver { .. } => EscalateSupervisor,
+        Case::RefundRuled { resolved, .. } | Case::FeeRuled { resolved, .. } => {
+            if resolved {
+                Resolved
+            } else {
+                EscalateSupervisor
+            }
+        }
         _ => return None,
     })
 }
@@ -289,9 +358,17 @@ pub fn reply_rules(case: Case) -> ReplyRules {
         Case::RefundProrated { over_limit: false } => {
             (&[Move::Commit(Commitment::Refund)], RESOLVED_REFUND)
         }
-        Case::FeeWaiver { .. } | Case::RefundChargeback { .. } | Case::RefundProrated { .. } => {
-            (&[Move::Escalate(Team::Billing)], NONE)
+        Case::RefundRuled { resolved: true, .. } => {
+            (&[Move::Commit(Commitment::Refund)], RESOLVED_REFUND)
         }
+        Case::FeeRuled { resolved: true, .. } => {
+            (&[Move::Commit(Commitment::Waiver)], RESOLVED_WAIVER)
+        }
+        Case::FeeWaiver { .. }
+        | Case::RefundChargeback { .. }
+        | Case::RefundProrated { .. }
+        | Case::RefundRuled { .. }
+        | Case::FeeRuled { .. } => (&[Move::Escalate(Team::Billing)], NONE),
         // Routine tickets: no reply is graded; nothing may be promised.
         _ => (&[], NONE),
     };

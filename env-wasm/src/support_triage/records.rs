@@ -53,6 +53,10 @@ promise no refund.
 - A refund request that does not name its invoice: ask the customer for it first (ask_customer with request \
 invoice_number). If they give one, handle the request by that invoice's record as if the ticket had named it. If they \
 cannot, pending_customer, and the reply asks them to send the invoice number once they find it.
+- A data-deletion request sent from another address than the account email: ask the customer to confirm their identity \
+first (ask_customer with request identity_verification: we send a link to the account email on file, and they answer whether \
+they clicked it). If they confirm, handle it as a request sent from the account email (section 4: escalate_supervisor, our \
+privacy officer). If they cannot, pending_customer, and the reply asks them to verify from the account email, as section 4 says.
 - ask_customer sends the customer a structured request and your message; they answer the request. Write the message as \
 you would write to a customer: it is theirs to read.";
 
@@ -193,6 +197,67 @@ pub struct Records {
     pub invoice_answer: Option<InvoiceAnswer>,
     /// What the refunded item is called, for the customer's answers.
     pub item: String,
+    /// What the customer answers to `payment_attempt` (a late-fee ticket
+    /// of the knowledge-base desk; `None` elsewhere).
+    pub payment: Option<PaymentAnswer>,
+    /// What the customer answers to `identity_verification` (a deletion
+    /// request sent from another address than the account email): whether
+    /// they confirm through the link sent to the account email.
+    pub verification: Option<bool>,
+    /// The facts a refund or late-fee case of the knowledge-base desk is
+    /// decided on (`super::kb`).
+    pub ruled: Option<Ruled>,
+}
+
+/// What the customer of a late-fee ticket says of paying it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentAnswer {
+    /// They tried to pay on our payment page on this day.
+    TriedOnPage(Day),
+    /// They did not use the payment page; why the invoice was paid late.
+    DidNotTry(&'static str),
+}
+
+/// The facts of a case the knowledge base decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ruled {
+    Refund(super::kb::RefundFacts),
+    Fee(super::kb::FeeFacts),
+}
+
+/// Insert entries (date, subject, outcome, fixed ticket id) into the
+/// earlier tickets of an account, newest first; entries without a fixed id
+/// are numbered below every ticket of the desk, as [`earlier_tickets`]
+/// numbers them.
+pub fn insert_earlier(
+    earlier: &mut Vec<EarlierTicket>,
+    number: u32,
+    entries: Vec<(Day, String, String, Option<String>)>,
+) {
+    let mut dated: Vec<(String, String, String, Option<String>)> = earlier
+        .drain(..)
+        .map(|e| (e.date, e.subject, e.outcome, None))
+        .collect();
+    dated.extend(
+        entries
+            .into_iter()
+            .map(|(day, subject, outcome, id)| (day.iso(), subject, outcome, id)),
+    );
+    dated.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut k = 0u32;
+    for (date, subject, outcome, id) in dated {
+        let ticket_id = id.unwrap_or_else(|| {
+            let id = format!("T-{}", number.saturating_sub(600 + 37 * k));
+            k += 1;
+            id
+        });
+        earlier.push(EarlierTicket {
+            ticket_id,
+            date,
+            subject,
+            outcome,
+        });
+    }
 }
 
 impl Records {
@@ -201,16 +266,25 @@ impl Records {
     /// a customer who must be asked. The noisy reference's measure.
     pub fn facts_at_stake(&self, case: Case) -> usize {
         let converted = self.currency != Currency::Usd
-            && matches!(case, Case::DuplicateCharge { .. } | Case::FeeWaiver { .. });
-        let history = matches!(case, Case::FeeWaiver { .. });
+            && matches!(
+                case,
+                Case::DuplicateCharge { .. } | Case::FeeWaiver { .. } | Case::FeeRuled { .. }
+            );
+        let history = matches!(case, Case::FeeWaiver { .. } | Case::FeeRuled { .. });
         let invoice = self.invoice.is_some();
         let asked = self.invoice_answer.is_some();
         // A pro-rated refund: months to count, an amount to work out.
         let prorated = matches!(case, Case::RefundProrated { .. });
-        [converted, history, invoice, asked, prorated, prorated]
-            .iter()
-            .filter(|x| **x)
-            .count()
+        // An article's window or limit, and the goodwill or incident rule
+        // that may override it.
+        let ruled = self.ruled.is_some();
+        let answered = self.payment.is_some() || self.verification.is_some();
+        [
+            converted, history, invoice, asked, prorated, prorated, ruled, ruled, answered,
+        ]
+        .iter()
+        .filter(|x| **x)
+        .count()
     }
 }
 
@@ -331,8 +405,14 @@ pub fn annual_invoice(
 /// The amount of a duplicate charge or late fee in a drawn currency, as
 /// the case in US cents (what the policy compares) and the local cents the
 /// ticket shows. Other cases keep their amounts, in dollars.
-pub fn localize(rng: &mut SeededRng, case: Case, edge: bool) -> (Case, Currency, i64) {
-    let currency = *rng.pick(&Currency::ALL);
+pub fn localize(
+    rng: &mut SeededRng,
+    case: Case,
+    edge: bool,
+    account: Option<Currency>,
+) -> (Case, Currency, i64) {
+    // A second ticket of an account is billed as the first.
+    let currency = account.unwrap_or_else(|| *rng.pick(&Currency::ALL));
     let limit = match case {
         Case::DuplicateCharge { .. } => DUPLICATE_HIGH_CENTS,
         Case::FeeWaiver { .. } => FEE_WAIVER_LIMIT_CENTS,
@@ -400,7 +480,7 @@ pub fn earlier_tickets(
         dated.push((
             received.plus(-rng.range(10, 300)),
             "Late fee on invoice",
-            "late fee waiver declined: fee over the $50.00 limit".to_owned(),
+            "late fee waiver declined".to_owned(),
         ));
     }
     for _ in 0..rng.range(0, 2) {

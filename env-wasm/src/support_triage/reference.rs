@@ -9,7 +9,7 @@ use super::action::{Command, SupportTriageAction};
 use super::generate::{Desk, Ticket};
 use super::grade::Work;
 use super::lookups::{Inquiries, next_inquiry};
-use super::policy::{self, Case};
+use super::policy::{self, Case, RefundRule};
 use super::records::prorated_refund;
 
 /// A reply that does what the ticket's case needs and nothing else.
@@ -75,6 +75,29 @@ pub fn reference_reply(vendor: &str, ticket: &Ticket) -> String {
             "Our records show this charge is disputed with your bank, so I have passed your message \
              to our billing supervisor for review. Our billing supervisor will contact you within {sla}."
         ),
+        Case::RefundRuled { resolved: true, rule } => {
+            let why = match rule {
+                RefundRule::Goodwill => {
+                    "As a long-standing customer you qualify for a goodwill refund of this charge, so we"
+                }
+                RefundRule::Policy => "The charge is within our 30-day refund window, so we",
+                _ => "The charge is within the refund window that applies to it, so we",
+            };
+            format!(
+                "{why} will refund it in full to your original payment method within 5 business days."
+            )
+        }
+        Case::RefundRuled { .. } => format!(
+            "The charge is older than the refund window that applies to it, so I have passed your message \
+             to our billing supervisor for review. Our billing supervisor will contact you within {sla}."
+        ),
+        Case::FeeRuled { resolved: true, .. } => {
+            "We will waive the late fee on your invoice within 2 business days.".to_owned()
+        }
+        Case::FeeRuled { .. } => format!(
+            "I have passed your message about the late fee to our billing supervisor for review. \
+             Our billing supervisor will contact you within {sla}."
+        ),
         Case::FeeWaiver { .. } => match policy::disposition(ticket.case) {
             Some(super::action::Disposition::Resolved) => {
                 "We will waive the late fee on your invoice within 2 business days.".to_owned()
@@ -105,8 +128,12 @@ pub fn next_action(
         if !viewed.get(i).copied().unwrap_or(false) {
             return SupportTriageAction::on(Command::ViewTicket, id);
         }
-        if let Some(inquiry) = next_inquiry(exceptions, ticket, i, inquiries) {
+        if let Some(inquiry) = next_inquiry(exceptions, desk, i, inquiries) {
             return inquiry;
+        }
+        // A ticket that needs nothing is left as it is (section 8).
+        if ticket.needs_nothing.is_some() {
+            continue;
         }
         let done = work.get(i).cloned().unwrap_or_default();
         let priority = policy::priority(ticket.case, ticket.customer.plan);

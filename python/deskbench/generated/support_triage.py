@@ -101,7 +101,7 @@ class SupportTriageToolEnv(ToolEnv):
         """
         return self._call_tool('lookup_invoice', {'invoice_id': invoice_id})
 
-    def ask_customer(self, ticket_id: str, request: Literal['invoice_number', 'clarification'], message: str | None = None) -> str:
+    def ask_customer(self, ticket_id: str, request: Literal['invoice_number', 'clarification', 'identity_verification', 'payment_attempt'], message: str | None = None) -> str:
         """Levels 4 and 5: send the ticket's customer a structured `request`
         with your `message`; their answer joins the ticket's conversation. Costs one step.
 
@@ -111,6 +111,23 @@ class SupportTriageToolEnv(ToolEnv):
             message: The message the customer reads with the request.
         """
         return self._call_tool('ask_customer', {'ticket_id': ticket_id, 'request': request, 'message': message})
+
+    def search_kb(self, query: str) -> str:
+        """Levels 4 and 5: list the knowledge-base articles whose title or
+        topics share a word with `query` (id, title, one-line summary). Costs one step.
+
+        Args:
+            query: The words to search the knowledge base for.
+        """
+        return self._call_tool('search_kb', {'query': query})
+
+    def read_article(self, article_id: str) -> str:
+        """Levels 4 and 5: show the knowledge-base article `article_id`. Costs one step.
+
+        Args:
+            article_id: An article id, e.g. `KB-204`.
+        """
+        return self._call_tool('read_article', {'article_id': article_id})
 
 
 TOOL_ENVS = {'easy': SupportTriageToolEnv, 'medium': SupportTriageToolEnv, 'hard': SupportTriageToolEnv}

@@ -9,6 +9,33 @@ from openenv.core.env_server.types import Action, Observation, State
 from pydantic import BaseModel, ConfigDict, Field
 
 
+class Article(BaseModel):
+    """
+    An article as `read_article` shows it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    article_id: str
+    body: str
+    summary: str
+    title: str
+
+
+class ArticleHit(BaseModel):
+    """
+    One row of a search's results.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    article_id: str
+    summary: str
+    title: str
+
+
 class CustomerRecord(BaseModel):
     """
     The customer record shown with an opened ticket.
@@ -61,7 +88,7 @@ class Exchange(BaseModel):
     answer: Annotated[str, Field(description='What the customer answered.')]
     message: Annotated[str, Field(description='What the agent wrote.')]
     request: Annotated[
-        Literal['invoice_number', 'clarification'],
+        Literal['invoice_number', 'clarification', 'identity_verification', 'payment_attempt'],
         Field(description='What `ask_customer` asks the customer for.'),
     ]
 
@@ -143,8 +170,12 @@ class SupportTriageAction(Action):
     model_config = ConfigDict(
         extra='forbid',
     )
+    article_id: Annotated[
+        str | None,
+        Field(description='For `read_article`: an article id, e.g. `KB-204`.'),
+    ] = None
     command: Annotated[
-        Literal['show_inbox', 'view_ticket', 'set_triage', 'draft_reply', 'set_disposition', 'submit_episode', 'lookup_customer', 'lookup_invoice', 'ask_customer'],
+        Literal['show_inbox', 'view_ticket', 'set_triage', 'draft_reply', 'set_disposition', 'submit_episode', 'lookup_customer', 'lookup_invoice', 'ask_customer', 'search_kb', 'read_article'],
         Field(description='What the agent does this step.'),
     ]
     department: Annotated[
@@ -178,6 +209,13 @@ class SupportTriageAction(Action):
             description="For `set_triage`: the ticket's priority, as the policy sets it."
         ),
     ] = None
+    query: Annotated[
+        str | None,
+        Field(
+            description='For `search_kb`: the words to search the knowledge base for.',
+            max_length=200,
+        ),
+    ] = None
     reply_body: Annotated[
         str | None,
         Field(
@@ -186,7 +224,7 @@ class SupportTriageAction(Action):
         ),
     ] = None
     request: Annotated[
-        Literal[''] | Literal['invoice_number', 'clarification'] | None,
+        Literal[''] | Literal['invoice_number', 'clarification', 'identity_verification', 'payment_attempt'] | None,
         Field(description='For `ask_customer`: what to ask the customer for.'),
     ] = None
     ticket_id: Annotated[
@@ -347,8 +385,15 @@ class Lookup(BaseModel):
     account: Annotated[
         AccountRecord | None, Field(description='Set by `lookup_customer`.')
     ] = None
+    article: Annotated[Article | None, Field(description='Set by `read_article`.')] = (
+        None
+    )
     invoice: Annotated[
         InvoiceRecord | None, Field(description='Set by `lookup_invoice`.')
+    ] = None
+    kb_search: Annotated[
+        list[ArticleHit] | None,
+        Field(description='Set by `search_kb`: the articles found, best first.'),
     ] = None
     text: Annotated[str, Field(description='The record as text.')]
 

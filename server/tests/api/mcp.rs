@@ -190,6 +190,8 @@ async fn tools_are_each_environments_own_verbs() {
                 "lookup_customer",
                 "lookup_invoice",
                 "ask_customer",
+                "search_kb",
+                "read_article",
             ],
         ),
     ] {
@@ -1025,6 +1027,32 @@ async fn step_results_carry_each_content_once() {
     assert!(viewed.get("inbox").is_none(), "{viewed}");
     let full = read(&app, path, &id).await;
     assert!(full["observation"]["opened_ticket"].is_object());
+
+    // The records desk: a lookup's text, not the record it renders (an
+    // article's body was sent twice, over 2 KB).
+    let path = "/envs/support_triage/mcp?task=medium&difficulty=5&seed=7";
+    let id = open(&app, path).await;
+    let found = call_at(path, id.clone(), "search_kb", json!({"query": "status"})).await;
+    let hits = found["lookup"]["text"].as_str().unwrap_or_default();
+    assert!(hits.contains("\n- KB-"), "{found}");
+    assert!(found["lookup"].get("kb_search").is_none(), "{found}");
+    let full = read(&app, path, &id).await;
+    let article = full["observation"]["lookup"]["kb_search"][0].clone();
+    let shown = call_at(
+        path,
+        id.clone(),
+        "read_article",
+        json!({"article_id": article["article_id"]}),
+    )
+    .await;
+    let full = read(&app, path, &id).await;
+    let record = &full["observation"]["lookup"]["article"];
+    let text = shown["lookup"]["text"].as_str().unwrap_or_default();
+    for field in ["article_id", "title", "summary", "body"] {
+        let value = record[field].as_str().unwrap_or("(missing)");
+        assert!(text.contains(value), "{field} `{value}` not in {text}");
+    }
+    assert!(shown["lookup"].get("article").is_none(), "{shown}");
 
     let path = "/envs/it_mental_health/mcp?task=full_episode&seed=7";
     let id = open(&app, path).await;

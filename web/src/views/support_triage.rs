@@ -111,12 +111,20 @@ pub fn scenario(html: &mut Html, observation: &Value) {
     html.close("section").close("div").close("div");
 }
 
-/// The last record looked up on the records desk (levels 4 and 5).
+/// The last record looked up on the records desk (levels 4 and 5): an
+/// account, an invoice, a knowledge-base search or article.
 fn lookup(html: &mut Html, lookup: &Value) {
     if let Some(text) = lookup["text"].as_str() {
+        let what = if lookup["kb_search"].is_array() {
+            "Last knowledge-base search"
+        } else if lookup["article"].is_object() {
+            "Last knowledge-base article read"
+        } else {
+            "Last record looked up"
+        };
         html.open("article", &[("class", "email"), ("id", "lookup-record")])
             .open("p", &[("class", "muted")])
-            .element("b", &[], "Last record looked up")
+            .element("b", &[], what)
             .close("p")
             .element("pre", &[("class", "prose")], text)
             .close("article");
@@ -221,7 +229,10 @@ fn ticket(html: &mut Html, detail: &Value) {
 
 /// Commands that name no ticket.
 fn untargeted(command: &str) -> bool {
-    matches!(command, "show_inbox" | "submit_episode" | "lookup_invoice")
+    matches!(
+        command,
+        "show_inbox" | "submit_episode" | "lookup_invoice" | "search_kb" | "read_article"
+    )
 }
 
 fn names<L: Label>() -> Vec<String> {
@@ -283,6 +294,8 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
     let invoice = RwSignal::new(String::new());
     let request = RwSignal::new(String::new());
     let message = RwSignal::new(String::new());
+    let query = RwSignal::new(String::new());
+    let article = RwSignal::new(String::new());
 
     // Only the fields the chosen command reads go into the action.
     let draft = Signal::derive(move || {
@@ -316,6 +329,8 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
                 put("request", request.get());
                 put("message", message.get());
             }
+            "search_kb" => put("query", query.get()),
+            "read_article" => put("article_id", article.get()),
             _ => {}
         }
         let submit = chosen == "submit_episode";
@@ -326,6 +341,8 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
             "set_disposition" => draft.blank_if(disp.is_empty(), "disposition"),
             "lookup_invoice" => draft.blank_if(invoice.get().trim().is_empty(), "invoice_id"),
             "ask_customer" => draft.blank_if(request.get().is_empty(), "request"),
+            "search_kb" => draft.blank_if(query.get().trim().is_empty(), "query"),
+            "read_article" => draft.blank_if(article.get().trim().is_empty(), "article_id"),
             _ => draft,
         };
         if submit {
@@ -374,6 +391,24 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
                     <input id="st-invoice" placeholder="INV-40213"
                         prop:value=move || invoice.get()
                         on:input=move |ev| invoice.set(event_target_value(&ev)) />
+                </label>
+            }
+            .into_any(),
+            "search_kb" => view! {
+                <label class="field wide">
+                    <span>"query"</span>
+                    <input id="st-query" placeholder="refund audit log add-on"
+                        prop:value=move || query.get()
+                        on:input=move |ev| query.set(event_target_value(&ev)) />
+                </label>
+            }
+            .into_any(),
+            "read_article" => view! {
+                <label class="field">
+                    <span>"article_id"</span>
+                    <input id="st-article" placeholder="KB-204"
+                        prop:value=move || article.get()
+                        on:input=move |ev| article.set(event_target_value(&ev)) />
                 </label>
             }
             .into_any(),

@@ -1460,11 +1460,17 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
 const HISTORY: &[&str] = &[
     "already",
     "previously",
+    "previous",
     "earlier",
     "before",
     "prior",
     "last",
+    "ago",
 ];
+
+/// Words that make a noun some other instance than this case's: "your
+/// previous late fee", "an earlier waiver".
+const OTHER_INSTANCE: &[&str] = &["previous", "earlier", "prior", "other", "another"];
 
 /// Whether a clause tells of some other instance in the past: an outcome
 /// whose subject is indefinite ("a fee", "another refund"), in the simple
@@ -1473,15 +1479,34 @@ const HISTORY: &[&str] = &[
 /// not able to waive this one"). That is a fact the reply gives as a
 /// reason, not this case's outcome; "your fee was waived", "a refund has
 /// been issued to your card" still are.
+///
+/// The subject's head is read up to its first preposition: in "a late fee
+/// on your account was already waived" the account is where the fee was,
+/// not whose this fee is. A head that names another instance ("your
+/// previous late fee was waived two years ago") counts as an indefinite
+/// one does.
 fn past_instance(before: &[&str], clause: &[&str]) -> bool {
     let Some(past) = before.iter().position(|w| matches!(*w, "was" | "were")) else {
         return false;
     };
     let subject = &before[..past];
-    subject.iter().any(|w| matches!(*w, "a" | "an" | "another"))
+    let head_end = subject
+        .iter()
+        .position(|w| {
+            matches!(
+                *w,
+                "on" | "of" | "for" | "in" | "from" | "to" | "with" | "at"
+            )
+        })
+        .unwrap_or(subject.len());
+    let head = &subject[..head_end];
+    let indefinite = head.iter().any(|w| matches!(*w, "a" | "an"))
+        && !head.iter().any(|w| matches!(*w, "your" | "the"));
+    let other = head.iter().any(|w| OTHER_INSTANCE.contains(w));
+    (indefinite || other)
         && !subject
             .iter()
-            .any(|w| matches!(*w, "have" | "has" | "had" | "will" | "your" | "the"))
+            .any(|w| matches!(*w, "have" | "has" | "had" | "will"))
         && clause.iter().any(|w| HISTORY.contains(w))
 }
 

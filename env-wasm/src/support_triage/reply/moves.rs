@@ -345,6 +345,11 @@ const REQUEST_VERBS: &[&str] = &[
     "invalidate",
     "get",
     "drop",
+    // "please click the verification link we sent to your account email":
+    // the link is how section 6 verifies an identity.
+    "click",
+    "tap",
+    "follow",
 ];
 
 /// Words that may open an imperative clause before its verb.
@@ -822,6 +827,22 @@ fn introduced(text: &Text, clauses: &[Clause], at: usize) -> std::ops::Range<usi
     at + 1..to.max(at + 1)
 }
 
+/// Whether word `i` of `words` names the message being written: "reply to
+/// this email", "respond to this e-mail", "answer this message".
+fn this_message(words: &[&str], i: usize) -> bool {
+    let this_at = match words[i] {
+        "email" | "message" => i.checked_sub(1),
+        // "this e-mail": "e" and "mail" are two words.
+        "e" => i
+            .checked_sub(1)
+            .filter(|_| words.get(i + 1) == Some(&"mail")),
+        "mail" if i >= 1 && words[i - 1] == "e" => i.checked_sub(2),
+        "mail" => i.checked_sub(1),
+        _ => None,
+    };
+    this_at.is_some_and(|t| words[t] == "this")
+}
+
 fn any(words: &[&str], set: &[&str]) -> bool {
     words.iter().any(|w| set.contains(w))
 }
@@ -840,7 +861,11 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
     if invoice {
         found(Move::AskInvoice);
     }
-    let address = any(words, &["email", "address", "mailbox", "e", "mail"]);
+    // "reply to this email with the number": the message being written,
+    // no address of the customer's.
+    let address = words.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "email" | "address" | "mailbox" | "e" | "mail") && !this_message(words, i)
+    });
     let on_record = any(
         words,
         &[
