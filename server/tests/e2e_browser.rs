@@ -26,8 +26,10 @@
 //! - `a_several_day_calendar_shows_each_day_and_its_preferences`: a level-5
 //!   calendar link draws a grid section per candidate day and lists every
 //!   preference; a click on a room's quarter of the second day fills day,
-//!   start and room and outlines the slot on that day; the reference scores
-//!   the same in the page, the API and natively.
+//!   start and room and outlines the slot on that day; a day that does not
+//!   exist (2026-02-30) is refused before the graded step with the
+//!   environment's own check of form; the reference scores the same in the
+//!   page, the API and natively.
 //! - `run_files_open_and_replay_with_the_same_scores`: `deskbench eval
 //!   --json` reports, the `deskbench eval --trajectories` file of every
 //!   policy (score mode) and hand-made trajectories open side by side, every
@@ -536,6 +538,22 @@ async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
         )
         .await;
         assert_eq!(form, json!([days[1], start, room]));
+        // A day that does not exist is refused before the graded step, in
+        // the environment's own words (its check of form); a real one is
+        // ready again.
+        let impossible = json!({"raw": format!("final: {}", json!({"day": "2026-02-30"}))});
+        let problem = session
+            .answer_form_problem(&impossible)
+            .expect("the environment finds 2026-02-30 ill formed");
+        assert!(problem.contains("day"), "{problem}");
+        let refused = type_day(client, "2026-02-30").await;
+        assert_eq!(
+            refused,
+            json!([false, format!("Not ready: {}.", problem.replace('`', ""))]),
+            "2026-02-30"
+        );
+        let ready = type_day(client, &days[1]).await;
+        assert_eq!(ready[0], json!(true), "{} again: {ready}", days[1]);
         save_screenshot(client, "calendar-level-5").await;
         // And the reference at this level scores the same in the page, the
         // API and natively.
@@ -1649,6 +1667,34 @@ async fn type_raw(client: &Client, text: &str) {
         .expect("#raw-action");
     area.clear().await.expect("clear #raw-action");
     area.send_keys(text).await.expect("type into #raw-action");
+}
+
+/// Type `day` into the calendar form's day field; then whether Step is
+/// enabled, and its hint, once the hint has followed.
+async fn type_day(client: &Client, day: &str) -> Value {
+    let before = js(
+        client,
+        "return document.querySelector('[data-for=step-btn]').textContent;",
+    )
+    .await;
+    js(
+        client,
+        &format!(
+            "const d = document.getElementById('pr-day'); d.value = {};
+             d.dispatchEvent(new Event('input', {{bubbles: true}})); return null;",
+            json!(day)
+        ),
+    )
+    .await;
+    wait_js(
+        client,
+        "the Step hint after a new day",
+        &format!(
+            "const b = document.getElementById('step-btn'), h = document.querySelector('[data-for=step-btn]');
+             return h.textContent !== {before} && [!b.disabled, h.textContent];"
+        ),
+    )
+    .await
 }
 
 /// Whether `#raw-step-btn` is enabled, and its hint.

@@ -434,6 +434,9 @@ pub fn App() -> impl IntoView {
                 }
             })
     });
+    let form = Callback::new(move |action: Value| {
+        session.with_value(|env| env.answer_form_problem(&action))
+    });
     let observation = Signal::derive(move || {
         episode.with(|e| {
             e.as_ref()
@@ -446,6 +449,7 @@ pub fn App() -> impl IntoView {
     let composing = Composing {
         submit,
         check,
+        form,
         observation,
         last_step,
     };
