@@ -124,7 +124,8 @@ pub trait Environment: Sized + Send + 'static {
     /// What the environment's own check of form finds wrong in the answer
     /// `action` carries, read as the grader reads it (a date that does not
     /// exist, a time that is no time): `None` when nothing is, or when the
-    /// action carries no answer. Not a refusal (an ill-formed answer is a
+    /// action carries no answer. Fields missing or left blank are not
+    /// reported (a front end asks about those itself). Not a refusal (an ill-formed answer is a
     /// scored step): the page shows it before a step that would be graded.
     fn answer_form_problem(&self, action: &Self::Action) -> Option<String> {
         let _ = action;

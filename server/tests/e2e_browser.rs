@@ -42,6 +42,12 @@
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
+//! - `the_layout_keeps_every_panel_and_control_in_reach` (issue 25): at
+//!   1280 px Act and Timeline are one grid gap apart for every task at
+//!   level 5 and after the end; a level-5 calendar scrolled to its last row
+//!   keeps its hour labels on top and the Step button in view; the focus
+//!   ring and the "match" colour meet WCAG AA contrast; no two buttons share
+//!   an accessible name; at 420 px every Open button of Runs is on screen.
 //! - `the_bundle_plays_an_episode_from_a_plain_static_host`: only the bundle,
 //!   under a plain `ServeDir` with no API at all, and not a single 404.
 //! - `opened_from_disk_the_page_says_what_to_do`: `file://.../index.html`.
@@ -871,6 +877,157 @@ async fn every_task_fits_a_420_px_screen() {
         check_no_errors(client, "420 px", &[]).await;
     })
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_layout_keeps_every_panel_and_control_in_reach() {
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    let files = scratch_dir("layout");
+    // Runs to list: the reference and the empty answer on each environment.
+    let mut lines = Vec::new();
+    for env in ENVIRONMENTS.iter().copied() {
+        for (policy, model) in [
+            (Policy::Reference, "ref-model"),
+            (Policy::EmptyAnswer, "empty-model"),
+        ] {
+            let native = native_episode(env, env.default_task().id, 21, policy);
+            lines.push(trajectory_line(&native, model, None));
+        }
+    }
+    let trajectories = files.join("layout.jsonl");
+    std::fs::write(&trajectories, lines.join("\n")).expect("write trajectories");
+
+    with_browser(async |client: &Client| {
+        // No gap between Act and Timeline at 1280 px beyond the grid's own,
+        // whatever the scenario's height, before and after the end.
+        for env in ENVIRONMENTS.iter().copied() {
+            for (index, task) in env.tasks.iter().enumerate() {
+                let seed = SEED_BASE + index as u64;
+                open(client, &format!("{origin}/web/?env={}&task={}&seed={seed}&difficulty=5", env.id, task.id)).await;
+                check_panels_close(client, &format!("{}/{} level 5", env.id, task.id)).await;
+            }
+            let native = native_episode(env, env.default_task().id, EMPTY_SEED, Policy::EmptyAnswer);
+            play_in_ui(client, &native).await;
+            click(client, "reference-btn").await;
+            wait_text(client, "#reference").await;
+            check_panels_close(client, &format!("{} after the end", env.id)).await;
+        }
+
+        // A long calendar: at its last day the hour labels are still on top
+        // of the grid and the form's Step button still in view.
+        open(client, &format!("{origin}/web/?env=productivity&task=medium&seed=3&difficulty=5")).await;
+        let reach = wait_js(
+            client,
+            "the last row of the level-5 grid, scrolled to",
+            "const g = document.getElementById('day-grid'); if (!g) return null;
+             const cells = g.querySelectorAll('td[data-day]'); const last = cells[cells.length - 1];
+             last.scrollIntoView({block: 'end', inline: 'nearest'});
+             const hour = g.querySelector('thead th.hour').getBoundingClientRect();
+             const row = last.getBoundingClientRect(), step = document.getElementById('step-btn').getBoundingClientRect();
+             const at = document.elementFromPoint(hour.left + hour.width / 2, hour.top + hour.height / 2);
+             return {hour_on_top: !!at && at.closest('thead') !== null && hour.top >= 0,
+                     grid_scrolled: g.parentElement.scrollTop > 0,
+                     step_in_view: step.top >= 0 && step.bottom <= innerHeight,
+                     last_in_view: row.bottom <= innerHeight + 1};",
+        )
+        .await;
+        assert_eq!(
+            reach,
+            json!({"hour_on_top": true, "grid_scrolled": true, "step_in_view": true, "last_in_view": true}),
+            "the level-5 calendar at its last row"
+        );
+        save_screenshot(client, "calendar-level-5-last-day").await;
+
+        // The focus ring and the "match" colour at WCAG AA contrast: 3:1 for
+        // the ring against the page, 4.5:1 for the text against a card.
+        find(client, "seed-input").await.send_keys("\u{e004}").await.expect("Tab from the seed");
+        let contrast = js(
+            client,
+            &format!(
+                "{CONTRAST}
+                 const focused = document.activeElement;
+                 const ring = contrast(getComputedStyle(focused).outlineColor, getComputedStyle(document.body).backgroundColor);
+                 const match = document.createElement('p'); match.className = 'match'; match.textContent = '✔ match';
+                 document.getElementById('act-panel').appendChild(match);
+                 const text = contrast(getComputedStyle(match).color, getComputedStyle(document.getElementById('act-panel')).backgroundColor);
+                 match.remove();
+                 return [focused.id, focused.matches(':focus-visible'), ring, text];"
+            ),
+        )
+        .await;
+        assert_eq!(contrast[0], json!("random-seed"), "Tab from the seed: {contrast}");
+        assert_eq!(contrast[1], json!(true), "the ring shows: {contrast}");
+        assert!(contrast[2].as_f64().is_some_and(|c| c >= 3.0), "the focus ring: {contrast}");
+        assert!(contrast[3].as_f64().is_some_and(|c| c >= 4.5), "the match colour: {contrast}");
+
+        // Every button has a name of its own (the stepper, Copy, Open).
+        set_raw_mode(client, true).await;
+        type_raw(client, &ascii_json(&json!({"raw": "inspect"}))).await;
+        click(client, "raw-step-btn").await;
+        wait_js(client, "the stepper", "return !!document.getElementById('step-next');").await;
+        check_button_names(client, "the play view").await;
+        click(client, "mode-runs").await;
+        upload(client, "run-files", &[&trajectories]).await;
+        wait_text(client, "#run-episodes").await;
+        check_button_names(client, "the run viewer").await;
+
+        // At 420 px each episode's Open button is on screen, unscrolled.
+        client.set_window_rect(0, 0, 420, 900).await.expect("a 420 px window");
+        check_fits(client, "the run viewer with runs at 420 px").await;
+        let off = js(
+            client,
+            "return Array.from(document.querySelectorAll('#run-episodes button.open-episode'))
+               .filter(b => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > document.documentElement.clientWidth; })
+               .map(b => b.getAttribute('aria-label'));",
+        )
+        .await;
+        assert_eq!(off, json!([]), "Open buttons off screen at 420 px");
+        save_screenshot(client, "runs-420").await;
+        check_no_errors(client, "the layout", &[]).await;
+    })
+    .await;
+}
+
+/// WCAG's contrast ratio of two computed CSS colours (`rgb(...)`), in JS.
+const CONTRAST: &str = "const luminance = c => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(v => {
+       const s = v / 255; return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4); });
+       return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+     const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };";
+
+/// Act and Timeline one grid gap apart (at 1280 px, side by side).
+async fn check_panels_close(client: &Client, when: &str) {
+    let gap = wait_js(
+        client,
+        "the three panels",
+        "const a = document.getElementById('act-panel'), t = document.getElementById('timeline-panel');
+         if (!a || !t) return null;
+         const grid = parseFloat(getComputedStyle(a.parentElement).rowGap);
+         return [t.getBoundingClientRect().top - a.getBoundingClientRect().bottom, grid];",
+    )
+    .await;
+    let (between, grid) = (
+        gap[0].as_f64().unwrap_or(f64::MAX),
+        gap[1].as_f64().unwrap_or(0.0),
+    );
+    assert!(
+        (between - grid).abs() < 1.0,
+        "{when}: {between} px between Act and Timeline, the grid's gap is {grid} px"
+    );
+}
+
+/// No two visible buttons share an accessible name (`aria-label`, else the text).
+async fn check_button_names(client: &Client, when: &str) {
+    let same = js(
+        client,
+        "document.querySelectorAll('details').forEach(d => d.open = true);
+         const names = Array.from(document.querySelectorAll('button'))
+           .filter(b => b.offsetParent !== null)
+           .map(b => b.getAttribute('aria-label') || b.textContent.trim());
+         return names.filter((n, i) => names.indexOf(n) !== i);",
+    )
+    .await;
+    assert_eq!(same, json!([]), "{when}: buttons that share a name");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

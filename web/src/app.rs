@@ -685,9 +685,9 @@ pub fn App() -> impl IntoView {
             let at = move || shown_step.get().unwrap_or(total);
             view! {
                 <div class="stepper" aria-label="Step through the episode">
-                    <button id="step-prev" disabled=move || at() == 0 on:click=move |_| shown_step.set(Some(at().saturating_sub(1)))>"◀"</button>
+                    <button id="step-prev" aria-label="Previous step" disabled=move || at() == 0 on:click=move |_| shown_step.set(Some(at().saturating_sub(1)))>"◀"</button>
                     <span>{move || if at() == 0 { "the start".to_owned() } else { format!("after step {} of {total}", at()) }}</span>
-                    <button id="step-next" disabled=move || total <= at() on:click=move |_| { let next = at() + 1; shown_step.set((next < total).then_some(next)); }>"▶"</button>
+                    <button id="step-next" aria-label="Next step" disabled=move || total <= at() on:click=move |_| { let next = at() + 1; shown_step.set((next < total).then_some(next)); }>"▶"</button>
                 </div>
             }
         })

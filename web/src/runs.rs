@@ -139,7 +139,6 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
         "Split / level",
         "Score",
         "Replayed in the page",
-        "",
     ] {
         html.element("th", &[], head);
     }
@@ -166,8 +165,21 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
                 ("data-score", &score),
             ],
         )
+        // Open first, in the column that stays in view on a narrow screen.
         .open("th", &[("scope", "row")])
-        .text(&format!("{} / {}", e.env, e.task))
+        .element(
+            "button",
+            &[
+                ("class", "open-episode"),
+                ("data-open", &format!("{fi}:{ei}")),
+                (
+                    "aria-label",
+                    &format!("Open {}/{} seed {seed}, {who}, {name}", e.env, e.task),
+                ),
+            ],
+            "Open",
+        )
+        .text(&format!(" {} / {}", e.env, e.task))
         .open("br", &[])
         .element("small", &[("class", "muted")], name)
         .close("th")
@@ -201,17 +213,7 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
                 "not playable in the page: open its trajectories file",
             ),
         };
-        html.open("td", &[])
-            .element(
-                "button",
-                &[
-                    ("class", "open-episode"),
-                    ("data-open", &format!("{fi}:{ei}")),
-                ],
-                "Open",
-            )
-            .close("td")
-            .close("tr");
+        html.close("tr");
     }
     html.close("tbody").close("table").close("div");
     html

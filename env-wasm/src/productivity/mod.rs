@@ -645,7 +645,14 @@ impl Environment for Productivity {
 
     fn answer_form_problem(&self, action: &ProductivityAction) -> Option<String> {
         match Command::parse(&action.raw).ok()? {
-            Command::Propose(answer) | Command::Final(answer) => {
+            Command::Propose(mut answer) | Command::Final(mut answer) => {
+                // Blank text is no value yet rather than a wrong one: a
+                // front end asks about empty fields on its own terms.
+                for value in answer.values_mut() {
+                    if value.as_str().is_some_and(|s| s.trim().is_empty()) {
+                        *value = serde_json::Value::Null;
+                    }
+                }
                 self.scenario.check_draft(&answer).ill_formed_note()
             }
             Command::Inspect => None,
@@ -1016,6 +1023,12 @@ mod tests {
         let feedback = drafted.map(|o| o["last_feedback"].as_str().unwrap_or("").to_owned());
         assert!(feedback.is_ok_and(|f| f.contains(problem)));
         assert_eq!(env.answer_form_problem(&raw("final", &json!({}))), None);
+        answer["day"] = json!(" ");
+        let blank_day = env.answer_form_problem(&raw("final", &answer));
+        assert_eq!(
+            blank_day.as_deref(),
+            Some("not well formed: `start` (expected HH:MM)")
+        );
         assert_eq!(env.answer_form_problem(&json!({"raw": "inspect"})), None);
     }
 

@@ -609,9 +609,10 @@ pub fn composer(ctx: Composing) -> AnyView {
         let value = answer();
         // A final answer, or a draft the step limit will grade.
         let graded = chosen == "final" || ctx.last_step.get();
-        let action = json!({"raw": format!("{chosen}: {value}")});
         // A value the grader cannot read (2026-02-30) is refused here with
-        // the environment's own words, not sent to score nothing.
+        // the environment's own words, not sent to score nothing (a field
+        // left empty is asked about below instead).
+        let action = json!({"raw": format!("{chosen}: {value}")});
         if let Some(problem) = ctx.form.run(action.clone()) {
             return Draft {
                 action: Err(format!("Not ready: {}.", problem.replace('`', ""))),
