@@ -39,6 +39,10 @@
 //!   (the page carries the reference alone) and what does, and "How the
 //!   reference solves it" of a score-mode episode pays the reference in
 //!   score mode, as the file recorded.
+//! - `loaded_runs_stay_compare_task_by_task_and_download` (issue 25): two
+//!   runs side by side show each task's score difference from the first,
+//!   a file downloads as it was opened, and the files stay through a
+//!   reload (which stays in Runs) until removed (one, then all).
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
@@ -819,6 +823,134 @@ async fn run_files_open_and_replay_with_the_same_scores() {
         check_no_errors(client, "the run viewer", &[]).await;
     })
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn loaded_runs_stay_compare_task_by_task_and_download() {
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    let files = scratch_dir("kept-runs");
+    // Two runs on the same tasks: the reference, and a noisy one (the
+    // empty answer on the first task of each environment).
+    let (mut first, mut second, mut expected) = (Vec::new(), Vec::new(), Vec::new());
+    for env in ENVIRONMENTS.iter().copied() {
+        for (index, task) in env.tasks.iter().enumerate() {
+            let seed = SEED_BASE + index as u64;
+            let reference = native_episode(env, task.id, seed, Policy::Reference);
+            let other = match index {
+                0 => native_episode(env, task.id, seed, Policy::EmptyAnswer),
+                _ => native_episode(env, task.id, seed, Policy::Reference),
+            };
+            first.push(trajectory_line(&reference, "model-a", None));
+            second.push(trajectory_line(&other, "model-b", None));
+            let score_b = two_places(other.score, false);
+            let difference = two_places(other.score - reference.score, true);
+            expected.push((
+                format!("{} / {}", env.id, task.id),
+                format!("{score_b} ({difference})"),
+            ));
+        }
+    }
+    // The leaderboard lists tasks in order of environment and task id.
+    expected.sort();
+    let (a, b) = (files.join("run-a.jsonl"), files.join("run-b.jsonl"));
+    std::fs::write(&a, first.join("\n")).expect("write run a");
+    std::fs::write(&b, second.join("\n")).expect("write run b");
+    let leaderboard_rows = "return Array.from(document.querySelectorAll('#leaderboard tbody tr'),
+         r => [r.querySelector('th').textContent, r.children[2].textContent]);";
+
+    with_browser(async |client: &Client| {
+        open(client, &format!("{origin}/web/#runs")).await;
+        upload(client, "run-files", &[&a, &b]).await;
+        wait_text(client, "#leaderboard").await;
+        let shown = js(client, leaderboard_rows).await;
+        let want: Vec<Value> = expected
+            .iter()
+            .map(|(task, cell)| json!([task, cell]))
+            .collect();
+        assert_eq!(
+            shown,
+            json!(want),
+            "the second run beside the first, task by task"
+        );
+        let caption = wait_text(client, "#leaderboard caption").await;
+        assert!(
+            caption.contains("difference from the first column"),
+            "{caption}"
+        );
+
+        // A download gives the file back as it was opened.
+        let downloaded = js(
+            client,
+            "const link = document.querySelector('#run-list a[data-download=\"1\"]');
+             link.addEventListener('click', e => e.preventDefault(), {once: true});
+             link.click();
+             return [link.getAttribute('download'), link.getAttribute('aria-label'),
+                     decodeURIComponent(link.href.slice(link.href.indexOf(',') + 1))];",
+        )
+        .await;
+        let text_b = std::fs::read_to_string(&b).expect("read run b");
+        assert_eq!(
+            downloaded,
+            json!(["run-b.jsonl", "Download run-b.jsonl", text_b])
+        );
+
+        // The files stay through a reload, until removed.
+        client.refresh().await.expect("reload");
+        wait_text(client, "#leaderboard").await;
+        assert_eq!(
+            js(client, leaderboard_rows).await,
+            json!(want),
+            "after a reload"
+        );
+        click_selector(client, "#run-list button[data-remove=\"0\"]").await;
+        client.refresh().await.expect("reload");
+        let left = wait_text(client, "#run-list").await;
+        assert!(
+            left.contains("run-b.jsonl") && !left.contains("run-a.jsonl"),
+            "{left}"
+        );
+        click(client, "clear-runs").await;
+        client.refresh().await.expect("reload");
+        wait_js(
+            client,
+            "the run viewer",
+            "return !!document.getElementById('run-viewer');",
+        )
+        .await;
+        let none = js(
+            client,
+            "return document.getElementById('run-list') === null;",
+        )
+        .await;
+        assert_eq!(none, json!(true), "Remove all, then a reload");
+        check_no_errors(client, "kept runs", &[]).await;
+    })
+    .await;
+}
+
+/// A score as the page shows it: two places, `+` on a gain with `plus`.
+fn two_places(value: f64, plus: bool) -> String {
+    let points = (value * 10_000.0).round() as i64;
+    let hundredths = (points / 100).abs();
+    let sign = match points {
+        p if p < 0 => "-",
+        p if p > 0 && plus => "+",
+        _ => "",
+    };
+    format!("{sign}{}.{:02}", hundredths / 100, hundredths % 100)
+}
+
+async fn click_selector(client: &Client, selector: &str) {
+    client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("no {selector}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {selector}: {e}"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

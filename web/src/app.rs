@@ -18,7 +18,6 @@ use crate::format::{exact, number, signed};
 use crate::html::{self, Html, clicked_data};
 use crate::record::EpisodeRecord;
 use crate::reference::{compact, steps_in_words};
-use crate::run_files::RunFile;
 use crate::runs::{self, Opened};
 use crate::{developer, link, result, saved, verify, views};
 
@@ -210,7 +209,7 @@ pub fn App() -> impl IntoView {
     let verify_state = RwSignal::new(Verify::Idle);
     let tab = RwSignal::new(Tab::Scenario);
     let runs_open = RwSignal::new(false);
-    let run_files = RwSignal::new(Vec::<RunFile>::new());
+    let run_files = RwSignal::new(saved::kept_runs());
     let link_note = RwSignal::new(None::<String>);
     // The episode Start would begin, while the page asks whether to
     // replace the one in progress.
