@@ -86,7 +86,8 @@ schemathesis: bootstrap
 
 test: bootstrap lint unit wasm-test conformance openenv-validate openenv-validate-root python-test k8s-validate cluster-test schemathesis
 
-# The long runs, outside `make test`. `make bench`: criterion, the wasm/native
+# The long runs, outside `make test`. `make bench`: criterion, what counting for
+# /metrics costs a step served, the wasm/native
 # ratio, the HTTP, WebSocket and idle-memory figures against the Python
 # reference, a replica's sizing (memory per idle and active session and
 # steps per core, each environment), and `deskbench inference` against a 200 ms fake model
@@ -97,6 +98,7 @@ bootstrap-long:
 
 bench: bootstrap-long
 	$(CARGO) bench -p env-wasm --locked --bench envs
+	$(CARGO) bench -p server --locked --bench step_path
 	scripts/bench-wasm.sh
 	scripts/bench-http.sh
 	scripts/bench-sizing.sh

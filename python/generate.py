@@ -86,8 +86,32 @@ def http(method: str, url: str, body: Any = None, headers: dict[str, str] | None
         return {k.lower(): v for k, v in reply.headers.items()}, json.loads(text) if text else None
 
 
+def merged_tools(per_level: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """One task's tools over its levels, for the one tool environment class that plays every
+    level: each tool once, in the order first listed; a tool or argument that a level lists
+    otherwise (productivity's calendar answer, a schedule at levels 4 and 5) keeps the first
+    schema with every level's description, joined with " Or: "."""
+    merged: dict[str, dict[str, Any]] = {}
+    for tools in per_level:
+        for tool in tools:
+            known = merged.get(tool["name"])
+            if known is None:
+                merged[tool["name"]] = json.loads(json.dumps(tool))
+                continue
+            if tool["description"] not in known["description"].split(" Or: "):
+                known["description"] += f" Or: {tool['description']}"
+            properties = known["inputSchema"].get("properties", {})
+            for name, prop in tool["inputSchema"].get("properties", {}).items():
+                mine = properties.setdefault(name, prop)
+                more = prop.get("description", "")
+                if mine is not prop and more and more not in mine.get("description", "").split(" Or: "):
+                    mine["description"] = f"{mine.get('description', '')} Or: {more}".strip()
+    return list(merged.values())
+
+
 def mcp_tools_per_task(base: str, env: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """`tools/list` of an MCP session reset to each task in turn (the list may follow the task)."""
+    """`tools/list` of an MCP session reset to each task at each of its levels in turn (the
+    list may follow the task and the level), merged over the levels (`merged_tools`)."""
     mount = f"{base}/envs/{env['id']}"
     headers, _ = http("POST", f"{mount}/mcp", {
         "jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -98,17 +122,21 @@ def mcp_tools_per_task(base: str, env: dict[str, Any]) -> dict[str, list[dict[st
     try:
         http("POST", f"{mount}/mcp", {"jsonrpc": "2.0", "method": "notifications/initialized"}, {"mcp-session-id": session})
         for task in env["tasks"]:
-            http("POST", f"{mount}/reset", {"task": task["id"], "seed": 0}, {"x-session-id": session})
-            _, reply = http("POST", f"{mount}/mcp", {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
-                            {"mcp-session-id": session})  # fmt: skip
-            if "result" not in reply:
-                raise GenerationError(f"{env['id']} tools/list failed: {reply}")
-            tools[task["id"]] = [
-                {"name": t["name"], "description": t.get("description") or "", "inputSchema": t["inputSchema"]}
-                for t in reply["result"]["tools"]
-                # `read_task` is MCP's free reading; a ToolEnv holds the observation already.
-                if t["name"] != "read_task"
-            ]
+            per_level = []
+            for level in env.get("levels") or [2]:
+                http("POST", f"{mount}/reset", {"task": task["id"], "seed": 0, "difficulty": level},
+                     {"x-session-id": session})  # fmt: skip
+                _, reply = http("POST", f"{mount}/mcp", {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+                                {"mcp-session-id": session})  # fmt: skip
+                if "result" not in reply:
+                    raise GenerationError(f"{env['id']} tools/list failed: {reply}")
+                per_level.append([
+                    {"name": t["name"], "description": t.get("description") or "", "inputSchema": t["inputSchema"]}
+                    for t in reply["result"]["tools"]
+                    # `read_task` is MCP's free reading; a ToolEnv holds the observation already.
+                    if t["name"] != "read_task"
+                ])  # fmt: skip
+            tools[task["id"]] = merged_tools(per_level)
     finally:
         http("DELETE", f"{mount}/mcp", headers={"mcp-session-id": session})
     return tools

@@ -207,15 +207,18 @@ class Heard:
 
 
 async def hear_reset(base, env, first, then):
-    """The agent reads `first`'s case; the trainer resets its session to
-    `then`; the agent hears of it and reads the new case."""
+    """The agent reads `first`'s case at level 2; the trainer resets its
+    session to `then` at level 5 (tools follow the task, or the level: the
+    records desk's lookups); the agent hears of it and reads the new case."""
     heard = Heard()
-    http, client, requests, session_ids = await session(base, env, {"task": first}, heard)
+    http, client, requests, session_ids = await session(
+        base, env, {"task": first, "difficulty": 2}, heard)
     async with http, client:
         agent = Agent(client)
         case_uri, _ = await agent.read_all()
         tools_before = [t.model_dump(mode="json") for t in (await client.list_tools()).tools]
-        await asyncio.to_thread(trainer_reset, base, env, session_ids[-1], {"task": then})
+        await asyncio.to_thread(trainer_reset, base, env, session_ids[-1],
+                                {"task": then, "difficulty": 5})
         await heard.wait_for("notifications/resources/list_changed")
         tools_after = [t.model_dump(mode="json") for t in (await client.list_tools()).tools]
         changed = tools_after != tools_before

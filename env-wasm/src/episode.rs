@@ -190,12 +190,13 @@ pub trait Environment: Sized + Send + 'static {
     #[cfg(not(target_arch = "wasm32"))]
     fn tools() -> Vec<crate::tools::Tool>;
 
-    /// The tools of an episode of `task`, for an environment whose tools
-    /// follow the task (productivity's answer, typed by the task's fields);
-    /// [`Self::tools`] by default.
+    /// The tools of an episode of `task` at level `difficulty`, for an
+    /// environment whose tools follow the task (productivity's answer,
+    /// typed by the task's fields) or the level (support_triage's records
+    /// desk); [`Self::tools`] by default.
     #[cfg(not(target_arch = "wasm32"))]
-    fn task_tools(task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
-        let _ = task;
+    fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
+        let _ = (task, difficulty);
         Self::tools()
     }
 
@@ -633,6 +634,7 @@ pub struct EpisodeState<S> {
     pub difficulty: Option<u8>,
     pub seed: Option<u64>,
     pub max_steps: Option<u32>,
+    /// Steps left before the step limit; 0 once the episode is over.
     pub steps_remaining: Option<u32>,
     pub done: bool,
     /// The step limit ended the episode, not its own end (a final answer,
@@ -667,6 +669,9 @@ pub(crate) trait DynEpisode: Send {
     /// The episode's task (the tools may follow it).
     #[cfg(not(target_arch = "wasm32"))]
     fn task(&self) -> &'static TaskInfo;
+    /// The episode's level (the tools may follow it too).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn difficulty(&self) -> u8;
 }
 
 pub(crate) type StepLimitFn = fn(&TaskInfo, u8) -> u32;
@@ -827,6 +832,7 @@ pub(crate) fn tool_action_of<E: Environment>(
         .ok_or_else(|| EnvError::UnknownTool {
             tool: name.to_owned(),
             available: crate::tools::names(&specs),
+            elsewhere: false,
         })?;
     spec.check(&arguments)?;
     Ok(E::tool_action(name, arguments))
@@ -845,8 +851,11 @@ pub(crate) fn tools_of<E: Environment>() -> Vec<crate::tools::Tool> {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn task_tools_of<E: Environment>(task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
-    E::task_tools(task)
+pub(crate) fn task_tools_of<E: Environment>(
+    task: &'static TaskInfo,
+    difficulty: u8,
+) -> Vec<crate::tools::Tool> {
+    E::task_tools(task, difficulty)
         .into_iter()
         .map(crate::tools::finished)
         .collect()
@@ -1000,7 +1009,11 @@ impl<E: Environment> DynEpisode for Episode<E> {
             difficulty: Some(self.difficulty),
             seed: Some(self.seed),
             max_steps: Some(self.max_steps),
-            steps_remaining: Some(self.max_steps.saturating_sub(self.step_count)),
+            // 0 once the episode is over, whatever ended it.
+            steps_remaining: Some(match self.done {
+                true => 0,
+                false => self.max_steps.saturating_sub(self.step_count),
+            }),
             done: self.done,
             truncated: self.truncated,
             reward_mode: self.reward_mode,
@@ -1055,6 +1068,11 @@ impl<E: Environment> DynEpisode for Episode<E> {
     #[cfg(not(target_arch = "wasm32"))]
     fn task(&self) -> &'static TaskInfo {
         self.task
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn difficulty(&self) -> u8 {
+        self.difficulty
     }
 
     fn validate_action(&self, action: &Value) -> Result<(), EnvError> {

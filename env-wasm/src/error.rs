@@ -22,10 +22,16 @@ pub enum EnvError {
     #[error("invalid `{field}`: {message}")]
     Validation { field: String, message: String },
 
-    /// A tool call names no tool of this environment (or one of OpenEnv's
-    /// reserved simulation controls, which are the trainer's, not tools).
-    #[error("{}", unknown_tool(tool, available))]
-    UnknownTool { tool: String, available: String },
+    /// A tool call names no tool of this episode: none of this
+    /// environment's (or one of OpenEnv's reserved simulation controls,
+    /// which are the trainer's, not tools), or, when `elsewhere`, one that
+    /// another task or level offers but this episode's does not.
+    #[error("{}", unknown_tool(tool, available, *elsewhere))]
+    UnknownTool {
+        tool: String,
+        available: String,
+        elsewhere: bool,
+    },
 
     #[error("no episode in progress: call reset before step")]
     NotStarted,
@@ -74,9 +80,15 @@ impl EnvError {
     }
 }
 
-fn unknown_tool(tool: &str, available: &str) -> String {
+fn unknown_tool(tool: &str, available: &str, elsewhere: bool) -> String {
     let shown: String = tool.chars().take(40).collect();
-    if ["reset", "step", "state", "close"].contains(&tool) {
+    if elsewhere {
+        format!(
+            "`{shown}` is not a tool of this episode: the tools follow the episode's task and \
+             level (tools/list shows them), and this one's are: {available}. Nothing was played: \
+             no step is counted."
+        )
+    } else if ["reset", "step", "state", "close"].contains(&tool) {
         format!(
             "`{shown}` is a simulation control, not a tool: the trainer starts and ends episodes \
              (reset over HTTP or /ws); call one of this environment's tools: {available}"

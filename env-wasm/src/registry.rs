@@ -94,7 +94,7 @@ pub struct EnvInfo {
     /// The tools of an episode of a task ([`crate::Environment::task_tools`]).
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
-    pub(crate) task_tools: fn(&'static TaskInfo) -> Vec<crate::tools::Tool>,
+    pub(crate) task_tools: fn(&'static TaskInfo, u8) -> Vec<crate::tools::Tool>,
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub(crate) tool_action: ToolAction,
@@ -152,8 +152,8 @@ impl EnvInfo {
     /// The tools of an episode of `task`: [`Self::tools`], unless the
     /// environment's tools follow the task (productivity's typed answer).
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn task_tools(&self, task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
-        (self.task_tools)(task)
+    pub fn task_tools(&self, task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
+        (self.task_tools)(task, difficulty)
     }
 
     /// The action a call of tool `name` with `arguments` stands for.

@@ -350,20 +350,31 @@ impl AnyEnv {
         self.episode.as_ref().map(|e| e.task())
     }
 
-    /// The tools of this session's episode (they may follow its task),
-    /// else the environment's.
+    /// The difficulty level of the episode on, if one is.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn difficulty(&self) -> Option<u8> {
+        self.episode.as_ref().map(|e| e.difficulty())
+    }
+
+    /// The tools of this session's episode (they may follow its task and
+    /// level), else the environment's.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn tools(&self) -> Vec<crate::tools::Tool> {
-        match &self.episode {
-            Some(episode) => self.info.task_tools(episode.task()),
-            None => self.info.tools(),
-        }
+        self.toolbox().tools().to_vec()
+    }
+
+    /// [`Self::tools`] with their input schemas compiled.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn toolbox(&self) -> std::sync::Arc<crate::tools::Toolbox> {
+        let playing = self.episode.as_ref().map(|e| (e.task(), e.difficulty()));
+        crate::tools::toolbox(self.info, playing)
     }
 
     /// Call tool `name` of this environment with `arguments` (an object, or
     /// null for none): one step of the episode, the action the tool stands
     /// for ([`crate::Environment::tool_action`]). Refused, counting nothing,
-    /// for an unknown tool, arguments it does not take, or no episode.
+    /// for a tool this episode does not list ([`Self::tools`]), arguments
+    /// that do not fit its input schema, or no episode.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn call_tool(&mut self, name: &str, arguments: &Value) -> Result<StepResult, EnvError> {
         let arguments = match arguments {
@@ -376,7 +387,19 @@ impl AnyEnv {
                 ));
             }
         };
-        let action = self.info.tool_action(name, arguments)?;
+        let toolbox = self.toolbox();
+        // The environment's own checks first: an unknown name, a reserved
+        // control, arguments a tool does not take or lacks, each in its
+        // own words.
+        let action = self.info.tool_action(name, arguments.clone())?;
+        if toolbox.find(name).is_none() {
+            return Err(EnvError::UnknownTool {
+                tool: name.to_owned(),
+                available: toolbox.names(),
+                elsewhere: true,
+            });
+        }
+        toolbox.check(name, &arguments)?;
         self.step(&action).map_err(|err| match err {
             // The arguments are what the caller sent: name them so.
             EnvError::Validation { field, message } => EnvError::Validation {

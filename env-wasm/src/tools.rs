@@ -17,6 +17,10 @@ use serde_json::{Map, Value, json};
 
 use crate::error::EnvError;
 
+pub mod toolbox;
+
+pub use toolbox::{Toolbox, toolbox};
+
 /// Names OpenEnv reserves for the trainer's simulation controls.
 pub const RESERVED: [&str; 4] = ["reset", "step", "state", "close"];
 

@@ -134,8 +134,13 @@ fn every_environment_lists_its_own_verbs_with_object_schemas() {
 fn the_reference_plays_every_task_to_one_through_tools() {
     for info in ENVIRONMENTS {
         for task in info.tasks {
-            for seed in 0..6 {
-                let options = json!({"task": task.id, "seed": seed, "reward_mode": "score"});
+            // Every level: each has its tools, and the calls must fit them.
+            let episodes = info
+                .levels
+                .iter()
+                .flat_map(|&level| (0..3).map(move |seed| (level, seed)));
+            for (level, seed) in episodes {
+                let options = json!({"task": task.id, "seed": seed, "difficulty": level, "reward_mode": "score"});
                 let mut by_tools = started(info, options.clone());
                 let mut by_actions = started(info, options);
                 let mut total = 0.0;
@@ -148,12 +153,16 @@ fn the_reference_plays_every_task_to_one_through_tools() {
                     let stepped = by_actions.step(&action);
                     assert_eq!(
                         played, stepped,
-                        "{}/{} seed {seed}: {}",
+                        "{}/{} level {level} seed {seed}: {}",
                         info.id, task.id, call.name
                     );
                     total += played.ok().and_then(|r| r.reward).unwrap_or(0.0);
                 }
-                assert_eq!(total, 1.0, "{}/{} seed {seed}", info.id, task.id);
+                assert_eq!(
+                    total, 1.0,
+                    "{}/{} level {level} seed {seed}",
+                    info.id, task.id
+                );
                 assert_eq!(by_tools.terminal_score(), Some(1.0));
             }
         }
@@ -351,4 +360,98 @@ fn it_mental_health_answers_the_current_task_without_task_id() {
         json!(["response"]),
         "one required field: plain text fills it"
     );
+}
+
+/// Every tool list, of every task at every level and of no episode, has
+/// input schemas the call check compiles (a schema it could not read
+/// would check nothing).
+#[test]
+fn every_tool_schema_compiles() {
+    for info in ENVIRONMENTS {
+        assert!(
+            env_wasm::tools::toolbox(info, None).compiled(),
+            "{}",
+            info.id
+        );
+        for task in info.tasks {
+            for &level in info.levels {
+                let toolbox = env_wasm::tools::toolbox(info, Some((task, level)));
+                assert!(toolbox.compiled(), "{}/{} level {level}", info.id, task.id);
+                assert!(!toolbox.tools().is_empty());
+            }
+        }
+    }
+}
+
+/// support_triage lists the records desk's tools (lookups, asking the
+/// customer) at levels 4 and 5 only; below, a call of one is no tool of
+/// the episode, refused with the episode's tools, and no step.
+#[test]
+fn support_tools_follow_the_level() {
+    let info = env("support_triage");
+    let records = ["lookup_customer", "lookup_invoice", "ask_customer"];
+    for &level in info.levels {
+        let mut desk = started(
+            info,
+            json!({"task": "medium", "difficulty": level, "seed": 2}),
+        );
+        let tools = desk.tools();
+        let names: Vec<&str> = tools.iter().map(|t| t.name).collect();
+        for tool in records {
+            assert_eq!(
+                names.contains(&tool),
+                level >= 4,
+                "level {level}: {names:?}"
+            );
+        }
+        if level < 4 {
+            let refused = desk.call_tool("lookup_invoice", &json!({"invoice_id": "INV-1"}));
+            let message = refused.err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(
+                message.contains("`lookup_invoice` is not a tool of this episode")
+                    && message.contains("submit_episode"),
+                "{message}"
+            );
+            assert_eq!(desk.state()["step_count"], 0);
+        }
+    }
+}
+
+/// A call that does not fit its tool's input schema is refused before the
+/// step, each misfit named by its path with what to send: here a
+/// productivity booking with its date, time and participants in other
+/// forms, and an it_mental_health confidence out of range.
+#[test]
+fn calls_are_held_to_their_input_schemas() {
+    let mut booking = started(env("productivity"), json!({"task": "medium", "seed": 1}));
+    let refused = booking.call_tool(
+        "final",
+        &json!({"answer": {"day": "Monday", "start": "9", "end": "10:00", "participants": "Ana", "room": "Cedar"}}),
+    );
+    let err = refused.err().unwrap_or_else(|| panic!("refused"));
+    assert_eq!(err.field(), Some("arguments.answer.day"));
+    let message = err.to_string();
+    for said in [
+        "`answer.day` `Monday` is not in the form asked: send YYYY-MM-DD",
+        "`answer.start` `9` is not in the form asked: send HH:MM, 24-hour",
+        "`answer.participants` must be a list of strings, not a string",
+        "no step is counted",
+    ] {
+        assert!(message.contains(said), "{said}: {message}");
+    }
+    assert_eq!(booking.state()["step_count"], 0);
+    let mut case = started(
+        env("it_mental_health"),
+        json!({"task": "burnout_detection", "seed": 1}),
+    );
+    let refused = case.call_tool(
+        "answer",
+        &json!({"response": "Severity: high", "confidence": 2}),
+    );
+    let message = refused.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        message.contains("`confidence` `2` is too large: the most is 1"),
+        "{message}"
+    );
+    assert_eq!(case.state()["step_count"], 0);
 }

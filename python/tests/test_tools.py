@@ -5,13 +5,14 @@ GRPOTrainer's that plays the reference to the task score 1.0 and leaves no sessi
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 from typing import Any
 
 import deskbench
 import pytest
-from conftest import deskbench_server
+from conftest import REPO, deskbench_server
 from transformers.utils import get_json_schema
 
 # What a type hint and a Google-style docstring cannot say, so get_json_schema never writes
@@ -34,9 +35,24 @@ def words(text: str) -> str:
 
 
 def mcp_tools(server: str, env_id: str, task: str) -> list[dict[str, Any]]:
-    with deskbench.CLIENTS[env_id](server).sync() as client:
-        client.reset(task=task, seed=0)
-        return client.list_tools()
+    """The tools of `task` over every level its environment serves, merged as the generator
+    merges them: one tool environment class plays every level of a task (support_triage's
+    records desk adds its lookups at levels 4 and 5)."""
+    levels = next(e for e in deskbench._tasks.environments(server) if e["id"] == env_id)["levels"]
+    per_level = []
+    for level in levels:
+        with deskbench.CLIENTS[env_id](server).sync() as client:
+            client.reset(task=task, seed=0, difficulty=level)
+            per_level.append([{"name": t["name"], "description": t["description"], "inputSchema": t["input_schema"]}
+                              for t in client.list_tools()])  # fmt: skip
+    return [{**t, "input_schema": t["inputSchema"]} for t in generator().merged_tools(per_level)]
+
+
+def generator():
+    spec = importlib.util.spec_from_file_location("generate", REPO / "python" / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def carried(schema: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any]:
@@ -179,7 +195,7 @@ def test_a_tool_the_environment_refuses_raises_and_spends_no_step(server: str) -
     instance = deskbench.SupportTriageToolEnv(server)
     try:
         instance.reset(split="validation", index=0)
-        with pytest.raises(deskbench.ToolError, match="allowed: low, medium, high, urgent"):
+        with pytest.raises(deskbench.ToolError, match="`priority` `hgh` is not one of the allowed values: send one of low, medium, high, urgent"):
             instance.set_triage(ticket_id="T-1", priority="hgh")  # type: ignore[arg-type]
         assert instance.observation.step_count == 0 and instance.get_reward() == 0.0
         instance.submit_episode()

@@ -511,6 +511,7 @@ mod tests {
             ApiError::Env(EnvError::UnknownTool {
                 tool: "x".into(),
                 available: String::new(),
+                elsewhere: false,
             }),
             ApiError::Env(EnvError::NotStarted),
             ApiError::Env(EnvError::EpisodeDone),

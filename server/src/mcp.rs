@@ -531,7 +531,9 @@ fn initialize(
     let version = asked
         .filter(|v| PROTOCOL_VERSIONS.contains(v))
         .unwrap_or(PROTOCOL_VERSIONS[PROTOCOL_VERSIONS.len() - 1]);
-    let opened = match target {
+    // The instructions name the tools of the episode on (they may follow
+    // its task and level).
+    let (opened, tools) = match target {
         Target::Http(mount, headers, query) => {
             let session = match header_session(headers)? {
                 Some(id) => mount
@@ -554,9 +556,9 @@ fn initialize(
             let env = session.env();
             env.notices().shown_episode(&env);
             env.notices().shown_tools(&env);
-            Some(session.id().to_owned())
+            (Some(session.id().to_owned()), env.tools())
         }
-        Target::Connection(..) => None,
+        Target::Connection(_, env) => (None, env.tools()),
     };
     // Over HTTP the session's GET stream carries notifications; a `/ws`
     // connection is its own trainer and hears of nothing it did not do.
@@ -568,17 +570,16 @@ fn initialize(
             "tools": { "listChanged": announced && mount.docs.tools_follow_task },
             "resources": { "subscribe": announced, "listChanged": announced },
         },
-        "instructions": instructions(mount),
+        "instructions": instructions(mount, crate::mount::tool_list(tools)),
     });
     Ok((result, opened))
 }
 
-/// What an agent is told once: the environment, then its tools in MCP's
-/// call syntax (`view_ticket(ticket_id)`), what a call costs and returns.
-fn instructions(mount: &Mount) -> String {
-    let signatures: Vec<String> = mount
-        .docs
-        .tools
+/// What an agent is told once: the environment, then the tools of its
+/// episode in MCP's call syntax (`view_ticket(ticket_id)`), what a call
+/// costs and returns.
+fn instructions(mount: &Mount, tools: Value) -> String {
+    let signatures: Vec<String> = tools
         .as_array()
         .map(Vec::as_slice)
         .unwrap_or_default()

@@ -200,7 +200,8 @@ async fn the_mcp_sdk_plays_every_task_through_mcp_alone() {
             heard["resources"],
             json!({"subscribe": true, "list_changed": true})
         );
-        // Where the tools follow the task, the server says so and tells.
+        // Where the tools follow the task or the level (the reset moves
+        // both), the server says so and tells.
         assert_eq!(
             heard["tools_changed"], heard["tools_list_changed"],
             "{heard}"

@@ -829,11 +829,13 @@ impl Environment for Productivity {
         tools_with_answer(answer)
     }
 
-    /// The tools of an episode of `task`: `propose` and `final` take the
-    /// task's own answer object, its fields typed (enums, formats, required),
-    /// so a tool-calling agent sees exactly what to send.
+    /// The tools of an episode of `task` (the same at every level):
+    /// `propose` and `final` take the task's own answer object, its fields
+    /// typed (enums, formats, required), so a tool-calling agent sees
+    /// exactly what to send.
     #[cfg(not(target_arch = "wasm32"))]
-    fn task_tools(task: &'static TaskInfo) -> Vec<crate::tools::Tool> {
+    fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
+        let _ = difficulty;
         let mut answer = answer_schema_of(task);
         // The fields in words too: a client that keeps only the argument's
         // type (`dict`, as TRL's tool specs) still tells its model.

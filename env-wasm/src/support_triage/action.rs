@@ -325,6 +325,21 @@ impl SupportTriageAction {
 }
 
 impl Command {
+    /// A command of the records desk (levels 4 and 5), which no other
+    /// level offers as a tool. An exhaustive match, so a new command is
+    /// placed on one side or the other.
+    pub fn records_desk_only(self) -> bool {
+        match self {
+            Command::LookupCustomer | Command::LookupInvoice | Command::AskCustomer => true,
+            Command::ShowInbox
+            | Command::ViewTicket
+            | Command::SetTriage
+            | Command::DraftReply
+            | Command::SetDisposition
+            | Command::SubmitEpisode => false,
+        }
+    }
+
     /// This command as a tool: the fields it reads, the ticket first. An
     /// exhaustive match, so a new command cannot be left without its tool.
     #[cfg(not(target_arch = "wasm32"))]

@@ -229,6 +229,7 @@ pub struct SupportTriageObservation {
     pub reward_breakdown: RewardBreakdown,
     pub step_count: u32,
     pub max_steps: u32,
+    /// Steps left before the step limit; 0 once the episode is over.
     pub steps_remaining: u32,
     /// The task score in [0, 1]; set on the final observation only.
     pub terminal_grader: Option<Points>,
@@ -369,7 +370,11 @@ impl SupportTriage {
             reward_breakdown: breakdown,
             step_count: self.step_count,
             max_steps: self.max_steps,
-            steps_remaining: self.max_steps.saturating_sub(self.step_count),
+            // 0 once the episode is over, whatever ended it.
+            steps_remaining: match self.terminal {
+                Some(_) => 0,
+                None => self.max_steps.saturating_sub(self.step_count),
+            },
             terminal_grader: self.terminal.as_ref().map(|g| g.total),
             score_breakdown: self.terminal.as_ref().map(|g| g.criteria.clone()),
         }
@@ -947,6 +952,24 @@ impl Environment for SupportTriage {
                 description: crate::tools::variant_doc(&schema, "command", spec.name)
                     .unwrap_or_default(),
                 input_schema: crate::tools::input_schema(&schema, spec, &[]),
+            })
+            .collect()
+    }
+
+    /// The tools of an episode at level `difficulty`: the records desk's
+    /// (lookups, asking the customer) only at the levels that have it, so
+    /// a tool-calling agent is never offered a call that can only cost it.
+    /// The action schema keeps every command at every level: sent as an
+    /// action, a records desk command below level 4 is a penalised step
+    /// whose feedback says why.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
+        let _ = task;
+        let desk = generate::level(difficulty).records.is_some();
+        Self::tools()
+            .into_iter()
+            .filter(|tool| {
+                desk || !Command::parse(tool.name).is_some_and(Command::records_desk_only)
             })
             .collect()
     }

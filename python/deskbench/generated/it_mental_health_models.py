@@ -292,7 +292,13 @@ class EpisodeState(State):
             ge=0,
         ),
     ]
-    steps_remaining: Annotated[int | None, Field(ge=0)] = None
+    steps_remaining: Annotated[
+        int | None,
+        Field(
+            description='Steps left before the step limit; 0 once the episode is over.',
+            ge=0,
+        ),
+    ] = None
     task: str | None = None
     task_scores: dict[str, float] | None = None
     tasks_completed: list[str] | None = None

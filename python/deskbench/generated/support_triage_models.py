@@ -292,7 +292,13 @@ class EpisodeState(State):
             ge=0,
         ),
     ]
-    steps_remaining: Annotated[int | None, Field(ge=0)] = None
+    steps_remaining: Annotated[
+        int | None,
+        Field(
+            description='Steps left before the step limit; 0 once the episode is over.',
+            ge=0,
+        ),
+    ] = None
     task: str | None = None
     terminated_by: Annotated[
         str | None, Field(description='`submit` or `max_steps`.')
@@ -387,7 +393,13 @@ class SupportTriageObservation(Observation):
         ),
     ] = None
     step_count: Annotated[int, Field(ge=0)]
-    steps_remaining: Annotated[int, Field(ge=0)]
+    steps_remaining: Annotated[
+        int,
+        Field(
+            description='Steps left before the step limit; 0 once the episode is over.',
+            ge=0,
+        ),
+    ]
     task_name: str
     terminal_grader: Annotated[
         float | None,

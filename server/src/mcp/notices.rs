@@ -8,7 +8,8 @@
 //! - `notifications/resources/list_changed`: a new episode (the resource
 //!   list's titles name the episode on),
 //! - `notifications/tools/list_changed`: the tools changed with the task
-//!   (productivity's typed answers),
+//!   or level (productivity's typed answers, support_triage's records
+//!   desk at levels 4 and 5),
 //! - `notifications/resources/updated` for each resource it subscribed to
 //!   that changed: both on a new episode, the case on a step it did not
 //!   play (another transport's).
@@ -32,19 +33,26 @@ use tokio::sync::watch;
 
 use super::resources;
 
+/// An episode's task (by id) and level: what its tools follow.
+type Playing = Option<(&'static str, u8)>;
+
+fn playing(env: &AnyEnv) -> Playing {
+    env.task().map(|t| t.id).zip(env.difficulty())
+}
+
 /// A session's episode as a notice compares it: how far it has gone, and
-/// its task (the tools may follow it).
+/// its task and level (the tools may follow them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mark {
     pub progress: Progress,
-    pub task: Option<&'static str>,
+    pub task: Playing,
 }
 
 impl Mark {
     pub fn of(env: &AnyEnv) -> Mark {
         Mark {
             progress: env.progress(),
-            task: env.task().map(|t| t.id),
+            task: playing(env),
         }
     }
 }
@@ -53,8 +61,8 @@ impl Mark {
 #[derive(Debug)]
 struct Told {
     episode: Mark,
-    /// The task whose tools it last listed (or was told changed).
-    tools_of: Option<&'static str>,
+    /// The task and level whose tools it last listed (or was told changed).
+    tools_of: Playing,
 }
 
 /// One session's notices ([`crate::sessions::Session::notices`]).
@@ -105,7 +113,7 @@ impl Notices {
 
     /// The client listed the tools of `env`'s episode.
     pub fn shown_tools(&self, env: &AnyEnv) {
-        self.told().tools_of = env.task().map(|t| t.id);
+        self.told().tools_of = playing(env);
     }
 
     pub fn subscribe(&self, uri: &str) {
@@ -135,7 +143,7 @@ impl Notices {
                 }
             }
         }
-        // Another task may have other tools; the same task has the same.
+        // Another task or level may have other tools; the same, the same.
         if told.tools_of != now.task && tools_of(info, told.tools_of) != tools_of(info, now.task) {
             owed.push(notification("notifications/tools/list_changed", None));
         }
@@ -190,10 +198,11 @@ impl Notices {
     }
 }
 
-/// The tools of `task` (by id), else the environment's.
-fn tools_of(info: &'static EnvInfo, task: Option<&str>) -> Vec<env_wasm::tools::Tool> {
-    match task.and_then(|id| info.tasks.iter().find(|t| t.id == id)) {
-        Some(task) => info.task_tools(task),
+/// The tools of `task` (by id) at its level, else the environment's.
+fn tools_of(info: &'static EnvInfo, task: Playing) -> Vec<env_wasm::tools::Tool> {
+    let found = task.and_then(|(id, level)| Some((info.tasks.iter().find(|t| t.id == id)?, level)));
+    match found {
+        Some((task, level)) => info.task_tools(task, level),
         None => info.tools(),
     }
 }
@@ -205,11 +214,14 @@ fn notification(method: &str, params: Option<Value>) -> Value {
     }
 }
 
-/// Whether `info`'s tool list differs between tasks (so `tools/list` may
-/// change with a reset, and the server says `listChanged`).
+/// Whether `info`'s tool list differs between tasks or levels (so
+/// `tools/list` may change with a reset, and the server says
+/// `listChanged`).
 pub fn tools_follow_task(info: &'static EnvInfo) -> bool {
-    let first = tools_of(info, info.tasks.first().map(|t| t.id));
-    info.tasks
+    let mut played = info
+        .tasks
         .iter()
-        .any(|task| tools_of(info, Some(task.id)) != first)
+        .flat_map(|task| info.levels.iter().map(move |&level| Some((task.id, level))));
+    let first = played.next().flatten();
+    played.any(|other| tools_of(info, other) != tools_of(info, first))
 }

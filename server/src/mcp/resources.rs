@@ -3,7 +3,11 @@
 //! to do and the written policy the grader applies, the same for the whole
 //! episode: read it once) and the **case** (everything else: the inbox and
 //! opened ticket, the payload, the case and its answer format, with the
-//! task, level, step count and whether the episode is over). An environment
+//! task, level, step count and whether the episode is over), each content
+//! once: where a text field renders others ([`super::RENDERINGS`]: support's
+//! inbox summary its rows, it_mental_health's scenario its subject, rubric
+//! and response format), the case carries the text alone, as a step result
+//! does (`read_task` shows both forms). An environment
 //! whose observation has no instruction of its own (it_mental_health: each
 //! task's rubric and answer format are part of its case) lists the case
 //! alone.
@@ -149,7 +153,17 @@ pub fn read(env: &AnyEnv, uri: &str) -> Result<Value, ApiError> {
                 .collect();
             Value::Object(kept)
         }
-        _ => reading(env, fields).ok_or(ApiError::Env(env_wasm::EnvError::NotStarted))?,
+        _ => {
+            let mut case =
+                reading(env, fields).ok_or(ApiError::Env(env_wasm::EnvError::NotStarted))?;
+            // Each content once, as in a step result: the text a model
+            // reads, not also the fields it renders (it_mental_health's
+            // rubric and response format were the case's second half).
+            if let Some(Value::Object(observation)) = case.get_mut("observation") {
+                super::drop_rendered(env.info().id, observation);
+            }
+            case
+        }
     };
     Ok(json!({
         "contents": [{

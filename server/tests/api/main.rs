@@ -14,6 +14,7 @@ mod itmh_sessions;
 mod mcp;
 mod mcp_budget;
 mod mcp_notices;
+mod mcp_refusals;
 mod openapi;
 mod openapi_drift;
 mod reset_options;

@@ -679,11 +679,19 @@ async fn the_instructions_name_the_tools_in_call_syntax() {
             instructions.contains("notifications/resources/list_changed"),
             "{instructions}"
         );
+        // The tools of the episode initialize opened (the default task at
+        // its default level), each in call syntax.
         let info = env_wasm::registry::find(env).expect("registered");
+        let mut episode = env_wasm::AnyEnv::of(info);
+        let reset = episode.reset(&json!({}), env_wasm::ResetDefaults::default());
+        assert!(reset.is_ok(), "{reset:?}");
         for tool in info.tools() {
-            assert!(
-                instructions.contains(&format!("{}(", tool.name)),
-                "{instructions}"
+            let offered = episode.tools().iter().any(|t| t.name == tool.name);
+            assert_eq!(
+                instructions.contains(&format!(" {}(", tool.name)),
+                offered,
+                "{}: {instructions}",
+                tool.name
             );
         }
     }

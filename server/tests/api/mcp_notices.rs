@@ -193,6 +193,18 @@ async fn resources_are_the_instruction_and_the_case_read_for_free() {
                 fields.push(field.to_owned());
             }
         }
+        // And the fields a text of the case renders, which the case leaves
+        // out (each content once; read_task shows both forms).
+        let rendered: &[&str] = match env {
+            "support_triage" => &["inbox", "opened_ticket"],
+            "it_mental_health" => &["subject", "rubric", "response_format"],
+            _ => &[],
+        };
+        for field in rendered {
+            if !fields.iter().any(|f| f == field) {
+                fields.push((*field).to_owned());
+            }
+        }
         fields.sort();
         let mut all: Vec<String> = keys(&whole["observation"])
             .into_iter()
@@ -320,15 +332,17 @@ async fn the_stream_announces_what_the_trainer_changed() {
     assert_eq!(newer.next().await, None);
 }
 
-/// A change made before the stream opened is announced when it opens; an
-/// environment whose tools are the same for every task says so
-/// (`listChanged: false`) and never announces a tool change.
+/// A change made before the stream opened is announced when it opens;
+/// support_triage's tools follow the level, not the task (`listChanged:
+/// true`): a reset to another task at the same level announces no tool
+/// change, one to the records desk's level does, and `tools/list` then
+/// lists its lookups.
 #[tokio::test]
 async fn a_change_before_the_stream_opened_is_announced_when_it_opens() {
     let app = app();
     let path = "/envs/support_triage/mcp?task=easy";
     let (id, init) = open(&app, path).await;
-    assert_eq!(init["capabilities"]["tools"]["listChanged"], false);
+    assert_eq!(init["capabilities"]["tools"]["listChanged"], true);
     trainer(&app, "support_triage", "reset", &id, r#"{"task": "hard"}"#).await;
     let mut listener = Listener::open(&app, path, &id).await;
     assert_eq!(
@@ -364,6 +378,39 @@ async fn a_change_before_the_stream_opened_is_announced_when_it_opens() {
             .is_some_and(|t| t.contains("support_triage medium")),
         "{listed}"
     );
+    let names = |tools: &Value| -> Vec<String> {
+        tools["result"]["tools"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|t| t["name"].as_str().map(str::to_owned))
+            .collect()
+    };
+    let before = names(&rpc(&app, path, &id, "tools/list", json!({})).await);
+    assert!(
+        !before.contains(&"lookup_customer".to_owned()),
+        "{before:?}"
+    );
+    trainer(
+        &app,
+        "support_triage",
+        "reset",
+        &id,
+        r#"{"task": "medium", "difficulty": 4}"#,
+    )
+    .await;
+    assert_eq!(
+        listener.next_method().await,
+        "notifications/resources/list_changed"
+    );
+    assert_eq!(
+        listener.next_method().await,
+        "notifications/tools/list_changed"
+    );
+    let after = names(&rpc(&app, path, &id, "tools/list", json!({})).await);
+    for tool in ["lookup_customer", "lookup_invoice", "ask_customer"] {
+        assert!(after.contains(&tool.to_owned()), "{after:?}");
+    }
 }
 
 /// `GET /mcp` as the streamable HTTP transport says: without a session no
