@@ -843,12 +843,13 @@ async fn loaded_runs_stay_compare_task_by_task_and_download() {
             };
             first.push(trajectory_line(&reference, "model-a", None));
             second.push(trajectory_line(&other, "model-b", None));
-            let score_b = two_places(other.score, false);
-            let difference = two_places(other.score - reference.score, true);
-            expected.push((
-                format!("{} / {}", env.id, task.id),
-                format!("{score_b} ({difference})"),
-            ));
+            // Two places as the page shows them (these scores are 0 or 1).
+            let difference = match other.score - reference.score {
+                d if d == 0.0 => "0.00".to_owned(),
+                d => format!("{d:+.2}"),
+            };
+            let cell = format!("{:.2} ({difference})", other.score);
+            expected.push((format!("{} / {}", env.id, task.id), cell));
         }
     }
     // The leaderboard lists tasks in order of environment and task id.
@@ -927,18 +928,6 @@ async fn loaded_runs_stay_compare_task_by_task_and_download() {
         check_no_errors(client, "kept runs", &[]).await;
     })
     .await;
-}
-
-/// A score as the page shows it: two places, `+` on a gain with `plus`.
-fn two_places(value: f64, plus: bool) -> String {
-    let points = (value * 10_000.0).round() as i64;
-    let hundredths = (points / 100).abs();
-    let sign = match points {
-        p if p < 0 => "-",
-        p if p > 0 && plus => "+",
-        _ => "",
-    };
-    format!("{sign}{}.{:02}", hundredths / 100, hundredths % 100)
 }
 
 async fn click_selector(client: &Client, selector: &str) {
@@ -1895,15 +1884,7 @@ async fn wait_text(client: &Client, selector: &str) -> String {
 }
 
 async fn click(client: &Client, id: &str) {
-    client
-        .wait()
-        .at_most(WAIT)
-        .for_element(Locator::Id(id))
-        .await
-        .unwrap_or_else(|e| panic!("no #{id}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click #{id}: {e}"));
+    click_selector(client, &format!("#{id}")).await;
 }
 
 /// A `data-` attribute of `#step-count` (the running episode's env, task, seed).
