@@ -845,7 +845,7 @@ async fn loaded_runs_stay_compare_task_by_task_and_download() {
             second.push(trajectory_line(&other, "model-b", None));
             // Two places as the page shows them (these scores are 0 or 1).
             let difference = match other.score - reference.score {
-                d if d == 0.0 => "0.00".to_owned(),
+                0.0 => "0.00".to_owned(),
                 d => format!("{d:+.2}"),
             };
             let cell = format!("{:.2} ({difference})", other.score);
