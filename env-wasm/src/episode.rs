@@ -121,6 +121,17 @@ pub trait Environment: Sized + Send + 'static {
         Ok(())
     }
 
+    /// What the environment's own check of form finds wrong in the answer
+    /// `action` carries, read as the grader reads it (a date that does not
+    /// exist, a time that is no time): `None` when nothing is, or when the
+    /// action carries no answer. Fields missing or left blank are not
+    /// reported (a front end asks about those itself). Not a refusal (an ill-formed answer is a
+    /// scored step): the page shows it before a step that would be graded.
+    fn answer_form_problem(&self, action: &Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
     /// Apply one action that [`Environment::admit`] accepted, the step
     /// `limit` says how near the step limit ([`StepLimit::Reached`]: grade
     /// what stands, the episode ends). A wrong answer is a scored
@@ -654,6 +665,7 @@ pub(crate) trait DynEpisode: Send {
     fn baseline_action(&self, name: &str, rng: &mut SeededRng) -> Option<Value>;
     fn noisy_reference_action(&self, error_per_mille: u32, rng: &mut SeededRng) -> Option<Value>;
     fn validate_action(&self, action: &Value) -> Result<(), EnvError>;
+    fn answer_form_problem(&self, action: &Value) -> Option<String>;
     /// The episode's task (the tools may follow it).
     #[cfg(not(target_arch = "wasm32"))]
     fn task(&self) -> &'static TaskInfo;
@@ -1070,6 +1082,11 @@ impl<E: Environment> DynEpisode for Episode<E> {
         }
         self.env
             .admit(&parse_action_of::<E>(&crate::text::fold_json(action))?)
+    }
+
+    fn answer_form_problem(&self, action: &Value) -> Option<String> {
+        let action = read_action_of::<E>(&crate::text::fold_json(action)).ok()?;
+        self.env.answer_form_problem(&action)
     }
 }
 

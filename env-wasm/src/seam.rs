@@ -513,6 +513,13 @@ impl AnyEnv {
         }
     }
 
+    /// What the environment's check of form finds wrong in the answer
+    /// `action` carries ([`crate::Environment::answer_form_problem`]);
+    /// `None` when nothing, or with no episode.
+    pub fn answer_form_problem(&self, action: &Value) -> Option<String> {
+        self.episode.as_ref()?.answer_form_problem(action)
+    }
+
     /// The next action of the named policy (`reference` or one of the
     /// environment's baselines, see [`EnvInfo::policy_names`]); `None` when
     /// the episode is over or the name is unknown. For tests and

@@ -26,8 +26,10 @@
 //! - `a_several_day_calendar_shows_each_day_and_its_preferences`: a level-5
 //!   calendar link draws a grid section per candidate day and lists every
 //!   preference; a click on a room's quarter of the second day fills day,
-//!   start and room and outlines the slot on that day; the reference scores
-//!   the same in the page, the API and natively.
+//!   start and room and outlines the slot on that day; a day that does not
+//!   exist (2026-02-30) is refused before the graded step with the
+//!   environment's own check of form; the reference scores the same in the
+//!   page, the API and natively.
 //! - `run_files_open_and_replay_with_the_same_scores`: `deskbench eval
 //!   --json` reports, the `deskbench eval --trajectories` file of every
 //!   policy (score mode) and hand-made trajectories open side by side, every
@@ -37,9 +39,19 @@
 //!   (the page carries the reference alone) and what does, and "How the
 //!   reference solves it" of a score-mode episode pays the reference in
 //!   score mode, as the file recorded.
+//! - `loaded_runs_stay_compare_task_by_task_and_download` (issue 25): two
+//!   runs side by side show each task's score difference from the first,
+//!   a file downloads as it was opened, and the files stay through a
+//!   reload (which stays in Runs) until removed (one, then all).
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
+//! - `the_layout_keeps_every_panel_and_control_in_reach` (issue 25): at
+//!   1280 px Act and Timeline are one grid gap apart for every task at
+//!   level 5 and after the end; a level-5 calendar scrolled to its last row
+//!   keeps its hour labels on top and the Step button in view; the focus
+//!   ring and the "match" colour meet WCAG AA contrast; no two buttons share
+//!   an accessible name; at 420 px every Open button of Runs is on screen.
 //! - `the_bundle_plays_an_episode_from_a_plain_static_host`: only the bundle,
 //!   under a plain `ServeDir` with no API at all, and not a single 404.
 //! - `opened_from_disk_the_page_says_what_to_do`: `file://.../index.html`.
@@ -536,6 +548,22 @@ async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
         )
         .await;
         assert_eq!(form, json!([days[1], start, room]));
+        // A day that does not exist is refused before the graded step, in
+        // the environment's own words (its check of form); a real one is
+        // ready again.
+        let impossible = json!({"raw": format!("final: {}", json!({"day": "2026-02-30"}))});
+        let problem = session
+            .answer_form_problem(&impossible)
+            .expect("the environment finds 2026-02-30 ill formed");
+        assert!(problem.contains("day"), "{problem}");
+        let refused = type_day(client, "2026-02-30").await;
+        assert_eq!(
+            refused,
+            json!([false, format!("Not ready: {}.", problem.replace('`', ""))]),
+            "2026-02-30"
+        );
+        let ready = type_day(client, &days[1]).await;
+        assert_eq!(ready[0], json!(true), "{} again: {ready}", days[1]);
         save_screenshot(client, "calendar-level-5").await;
         // And the reference at this level scores the same in the page, the
         // API and natively.
@@ -798,6 +826,123 @@ async fn run_files_open_and_replay_with_the_same_scores() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn loaded_runs_stay_compare_task_by_task_and_download() {
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    let files = scratch_dir("kept-runs");
+    // Two runs on the same tasks: the reference, and a noisy one (the
+    // empty answer on the first task of each environment).
+    let (mut first, mut second, mut expected) = (Vec::new(), Vec::new(), Vec::new());
+    for env in ENVIRONMENTS.iter().copied() {
+        for (index, task) in env.tasks.iter().enumerate() {
+            let seed = SEED_BASE + index as u64;
+            let reference = native_episode(env, task.id, seed, Policy::Reference);
+            let other = match index {
+                0 => native_episode(env, task.id, seed, Policy::EmptyAnswer),
+                _ => native_episode(env, task.id, seed, Policy::Reference),
+            };
+            first.push(trajectory_line(&reference, "model-a", None));
+            second.push(trajectory_line(&other, "model-b", None));
+            // Two places as the page shows them (these scores are 0 or 1).
+            let difference = match other.score - reference.score {
+                0.0 => "0.00".to_owned(),
+                d => format!("{d:+.2}"),
+            };
+            let cell = format!("{:.2} ({difference})", other.score);
+            expected.push((format!("{} / {}", env.id, task.id), cell));
+        }
+    }
+    // The leaderboard lists tasks in order of environment and task id.
+    expected.sort();
+    let (a, b) = (files.join("run-a.jsonl"), files.join("run-b.jsonl"));
+    std::fs::write(&a, first.join("\n")).expect("write run a");
+    std::fs::write(&b, second.join("\n")).expect("write run b");
+    let leaderboard_rows = "return Array.from(document.querySelectorAll('#leaderboard tbody tr'),
+         r => [r.querySelector('th').textContent, r.children[2].textContent]);";
+
+    with_browser(async |client: &Client| {
+        open(client, &format!("{origin}/web/#runs")).await;
+        upload(client, "run-files", &[&a, &b]).await;
+        wait_text(client, "#leaderboard").await;
+        let shown = js(client, leaderboard_rows).await;
+        let want: Vec<Value> = expected
+            .iter()
+            .map(|(task, cell)| json!([task, cell]))
+            .collect();
+        assert_eq!(
+            shown,
+            json!(want),
+            "the second run beside the first, task by task"
+        );
+        let caption = wait_text(client, "#leaderboard caption").await;
+        assert!(
+            caption.contains("difference from the first column"),
+            "{caption}"
+        );
+
+        // A download gives the file back as it was opened.
+        let downloaded = js(
+            client,
+            "const link = document.querySelector('#run-list a[data-download=\"1\"]');
+             link.addEventListener('click', e => e.preventDefault(), {once: true});
+             link.click();
+             return [link.getAttribute('download'), link.getAttribute('aria-label'),
+                     decodeURIComponent(link.href.slice(link.href.indexOf(',') + 1))];",
+        )
+        .await;
+        let text_b = std::fs::read_to_string(&b).expect("read run b");
+        assert_eq!(
+            downloaded,
+            json!(["run-b.jsonl", "Download run-b.jsonl", text_b])
+        );
+
+        // The files stay through a reload, until removed.
+        client.refresh().await.expect("reload");
+        wait_text(client, "#leaderboard").await;
+        assert_eq!(
+            js(client, leaderboard_rows).await,
+            json!(want),
+            "after a reload"
+        );
+        click_selector(client, "#run-list button[data-remove=\"0\"]").await;
+        client.refresh().await.expect("reload");
+        let left = wait_text(client, "#run-list").await;
+        assert!(
+            left.contains("run-b.jsonl") && !left.contains("run-a.jsonl"),
+            "{left}"
+        );
+        click(client, "clear-runs").await;
+        client.refresh().await.expect("reload");
+        wait_js(
+            client,
+            "the run viewer",
+            "return !!document.getElementById('run-viewer');",
+        )
+        .await;
+        let none = js(
+            client,
+            "return document.getElementById('run-list') === null;",
+        )
+        .await;
+        assert_eq!(none, json!(true), "Remove all, then a reload");
+        check_no_errors(client, "kept runs", &[]).await;
+    })
+    .await;
+}
+
+async fn click_selector(client: &Client, selector: &str) {
+    client
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("no {selector}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {selector}: {e}"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_task_fits_a_420_px_screen() {
     let (app, _handle) = app_with_bundle();
     let origin = serve(app).await;
@@ -853,6 +998,157 @@ async fn every_task_fits_a_420_px_screen() {
         check_no_errors(client, "420 px", &[]).await;
     })
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_layout_keeps_every_panel_and_control_in_reach() {
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    let files = scratch_dir("layout");
+    // Runs to list: the reference and the empty answer on each environment.
+    let mut lines = Vec::new();
+    for env in ENVIRONMENTS.iter().copied() {
+        for (policy, model) in [
+            (Policy::Reference, "ref-model"),
+            (Policy::EmptyAnswer, "empty-model"),
+        ] {
+            let native = native_episode(env, env.default_task().id, 21, policy);
+            lines.push(trajectory_line(&native, model, None));
+        }
+    }
+    let trajectories = files.join("layout.jsonl");
+    std::fs::write(&trajectories, lines.join("\n")).expect("write trajectories");
+
+    with_browser(async |client: &Client| {
+        // No gap between Act and Timeline at 1280 px beyond the grid's own,
+        // whatever the scenario's height, before and after the end.
+        for env in ENVIRONMENTS.iter().copied() {
+            for (index, task) in env.tasks.iter().enumerate() {
+                let seed = SEED_BASE + index as u64;
+                open(client, &format!("{origin}/web/?env={}&task={}&seed={seed}&difficulty=5", env.id, task.id)).await;
+                check_panels_close(client, &format!("{}/{} level 5", env.id, task.id)).await;
+            }
+            let native = native_episode(env, env.default_task().id, EMPTY_SEED, Policy::EmptyAnswer);
+            play_in_ui(client, &native).await;
+            click(client, "reference-btn").await;
+            wait_text(client, "#reference").await;
+            check_panels_close(client, &format!("{} after the end", env.id)).await;
+        }
+
+        // A long calendar: at its last day the hour labels are still on top
+        // of the grid and the form's Step button still in view.
+        open(client, &format!("{origin}/web/?env=productivity&task=medium&seed=3&difficulty=5")).await;
+        let reach = wait_js(
+            client,
+            "the last row of the level-5 grid, scrolled to",
+            "const g = document.getElementById('day-grid'); if (!g) return null;
+             const cells = g.querySelectorAll('td[data-day]'); const last = cells[cells.length - 1];
+             last.scrollIntoView({block: 'end', inline: 'nearest'});
+             const hour = g.querySelector('thead th.hour').getBoundingClientRect();
+             const row = last.getBoundingClientRect(), step = document.getElementById('step-btn').getBoundingClientRect();
+             const at = document.elementFromPoint(hour.left + hour.width / 2, hour.top + hour.height / 2);
+             return {hour_on_top: !!at && at.closest('thead') !== null && hour.top >= 0,
+                     grid_scrolled: g.parentElement.scrollTop > 0,
+                     step_in_view: step.top >= 0 && step.bottom <= innerHeight,
+                     last_in_view: row.bottom <= innerHeight + 1};",
+        )
+        .await;
+        assert_eq!(
+            reach,
+            json!({"hour_on_top": true, "grid_scrolled": true, "step_in_view": true, "last_in_view": true}),
+            "the level-5 calendar at its last row"
+        );
+        save_screenshot(client, "calendar-level-5-last-day").await;
+
+        // The focus ring and the "match" colour at WCAG AA contrast: 3:1 for
+        // the ring against the page, 4.5:1 for the text against a card.
+        find(client, "seed-input").await.send_keys("\u{e004}").await.expect("Tab from the seed");
+        let contrast = js(
+            client,
+            &format!(
+                "{CONTRAST}
+                 const focused = document.activeElement;
+                 const ring = contrast(getComputedStyle(focused).outlineColor, getComputedStyle(document.body).backgroundColor);
+                 const match = document.createElement('p'); match.className = 'match'; match.textContent = '✔ match';
+                 document.getElementById('act-panel').appendChild(match);
+                 const text = contrast(getComputedStyle(match).color, getComputedStyle(document.getElementById('act-panel')).backgroundColor);
+                 match.remove();
+                 return [focused.id, focused.matches(':focus-visible'), ring, text];"
+            ),
+        )
+        .await;
+        assert_eq!(contrast[0], json!("random-seed"), "Tab from the seed: {contrast}");
+        assert_eq!(contrast[1], json!(true), "the ring shows: {contrast}");
+        assert!(contrast[2].as_f64().is_some_and(|c| c >= 3.0), "the focus ring: {contrast}");
+        assert!(contrast[3].as_f64().is_some_and(|c| c >= 4.5), "the match colour: {contrast}");
+
+        // Every button has a name of its own (the stepper, Copy, Open).
+        set_raw_mode(client, true).await;
+        type_raw(client, &ascii_json(&json!({"raw": "inspect"}))).await;
+        click(client, "raw-step-btn").await;
+        wait_js(client, "the stepper", "return !!document.getElementById('step-next');").await;
+        check_button_names(client, "the play view").await;
+        click(client, "mode-runs").await;
+        upload(client, "run-files", &[&trajectories]).await;
+        wait_text(client, "#run-episodes").await;
+        check_button_names(client, "the run viewer").await;
+
+        // At 420 px each episode's Open button is on screen, unscrolled.
+        client.set_window_rect(0, 0, 420, 900).await.expect("a 420 px window");
+        check_fits(client, "the run viewer with runs at 420 px").await;
+        let off = js(
+            client,
+            "return Array.from(document.querySelectorAll('#run-episodes button.open-episode'))
+               .filter(b => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > document.documentElement.clientWidth; })
+               .map(b => b.getAttribute('aria-label'));",
+        )
+        .await;
+        assert_eq!(off, json!([]), "Open buttons off screen at 420 px");
+        save_screenshot(client, "runs-420").await;
+        check_no_errors(client, "the layout", &[]).await;
+    })
+    .await;
+}
+
+/// WCAG's contrast ratio of two computed CSS colours (`rgb(...)`), in JS.
+const CONTRAST: &str = "const luminance = c => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(v => {
+       const s = v / 255; return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4); });
+       return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+     const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };";
+
+/// Act and Timeline one grid gap apart (at 1280 px, side by side).
+async fn check_panels_close(client: &Client, when: &str) {
+    let gap = wait_js(
+        client,
+        "the three panels",
+        "const a = document.getElementById('act-panel'), t = document.getElementById('timeline-panel');
+         if (!a || !t) return null;
+         const grid = parseFloat(getComputedStyle(a.parentElement).rowGap);
+         return [t.getBoundingClientRect().top - a.getBoundingClientRect().bottom, grid];",
+    )
+    .await;
+    let (between, grid) = (
+        gap[0].as_f64().unwrap_or(f64::MAX),
+        gap[1].as_f64().unwrap_or(0.0),
+    );
+    assert!(
+        (between - grid).abs() < 1.0,
+        "{when}: {between} px between Act and Timeline, the grid's gap is {grid} px"
+    );
+}
+
+/// No two visible buttons share an accessible name (`aria-label`, else the text).
+async fn check_button_names(client: &Client, when: &str) {
+    let same = js(
+        client,
+        "document.querySelectorAll('details').forEach(d => d.open = true);
+         const names = Array.from(document.querySelectorAll('button'))
+           .filter(b => b.offsetParent !== null)
+           .map(b => b.getAttribute('aria-label') || b.textContent.trim());
+         return names.filter((n, i) => names.indexOf(n) !== i);",
+    )
+    .await;
+    assert_eq!(same, json!([]), "{when}: buttons that share a name");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1588,15 +1884,7 @@ async fn wait_text(client: &Client, selector: &str) -> String {
 }
 
 async fn click(client: &Client, id: &str) {
-    client
-        .wait()
-        .at_most(WAIT)
-        .for_element(Locator::Id(id))
-        .await
-        .unwrap_or_else(|e| panic!("no #{id}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click #{id}: {e}"));
+    click_selector(client, &format!("#{id}")).await;
 }
 
 /// A `data-` attribute of `#step-count` (the running episode's env, task, seed).
@@ -1649,6 +1937,34 @@ async fn type_raw(client: &Client, text: &str) {
         .expect("#raw-action");
     area.clear().await.expect("clear #raw-action");
     area.send_keys(text).await.expect("type into #raw-action");
+}
+
+/// Type `day` into the calendar form's day field; then whether Step is
+/// enabled, and its hint, once the hint has followed.
+async fn type_day(client: &Client, day: &str) -> Value {
+    let before = js(
+        client,
+        "return document.querySelector('[data-for=step-btn]').textContent;",
+    )
+    .await;
+    js(
+        client,
+        &format!(
+            "const d = document.getElementById('pr-day'); d.value = {};
+             d.dispatchEvent(new Event('input', {{bubbles: true}})); return null;",
+            json!(day)
+        ),
+    )
+    .await;
+    wait_js(
+        client,
+        "the Step hint after a new day",
+        &format!(
+            "const b = document.getElementById('step-btn'), h = document.querySelector('[data-for=step-btn]');
+             return h.textContent !== {before} && [!b.disabled, h.textContent];"
+        ),
+    )
+    .await
 }
 
 /// Whether `#raw-step-btn` is enabled, and its hint.

@@ -18,7 +18,6 @@ use crate::format::{exact, number, signed};
 use crate::html::{self, Html, clicked_data};
 use crate::record::EpisodeRecord;
 use crate::reference::{compact, steps_in_words};
-use crate::run_files::RunFile;
 use crate::runs::{self, Opened};
 use crate::{developer, link, result, saved, verify, views};
 
@@ -210,7 +209,7 @@ pub fn App() -> impl IntoView {
     let verify_state = RwSignal::new(Verify::Idle);
     let tab = RwSignal::new(Tab::Scenario);
     let runs_open = RwSignal::new(false);
-    let run_files = RwSignal::new(Vec::<RunFile>::new());
+    let run_files = RwSignal::new(saved::kept_runs());
     let link_note = RwSignal::new(None::<String>);
     // The episode Start would begin, while the page asks whether to
     // replace the one in progress.
@@ -434,6 +433,9 @@ pub fn App() -> impl IntoView {
                 }
             })
     });
+    let form = Callback::new(move |action: Value| {
+        session.with_value(|env| env.answer_form_problem(&action))
+    });
     let observation = Signal::derive(move || {
         episode.with(|e| {
             e.as_ref()
@@ -446,6 +448,7 @@ pub fn App() -> impl IntoView {
     let composing = Composing {
         submit,
         check,
+        form,
         observation,
         last_step,
     };
@@ -681,9 +684,9 @@ pub fn App() -> impl IntoView {
             let at = move || shown_step.get().unwrap_or(total);
             view! {
                 <div class="stepper" aria-label="Step through the episode">
-                    <button id="step-prev" disabled=move || at() == 0 on:click=move |_| shown_step.set(Some(at().saturating_sub(1)))>"◀"</button>
+                    <button id="step-prev" aria-label="Previous step" disabled=move || at() == 0 on:click=move |_| shown_step.set(Some(at().saturating_sub(1)))>"◀"</button>
                     <span>{move || if at() == 0 { "the start".to_owned() } else { format!("after step {} of {total}", at()) }}</span>
-                    <button id="step-next" disabled=move || total <= at() on:click=move |_| { let next = at() + 1; shown_step.set((next < total).then_some(next)); }>"▶"</button>
+                    <button id="step-next" aria-label="Next step" disabled=move || total <= at() on:click=move |_| { let next = at() + 1; shown_step.set((next < total).then_some(next)); }>"▶"</button>
                 </div>
             }
         })

@@ -49,6 +49,9 @@ pub struct Composing {
     pub submit: Callback<Value>,
     /// The seam's verdict on an action, without stepping.
     pub check: Callback<Value, Result<(), String>>,
+    /// What the environment's check of form finds wrong in the answer an
+    /// action carries (a date that does not exist), before it is graded.
+    pub form: Callback<Value, Option<String>>,
     /// The latest observation of the running episode.
     pub observation: Signal<Value>,
     /// Whether the next accepted step is the task's last.

@@ -121,7 +121,7 @@ fn copyable(id: &'static str, title: &'static str, text: Signal<String>) -> impl
     view! {
         <div class="copyable">
             <div class="copy-head"><b>{title}</b>
-                <button id=format!("{id}-copy") on:click=copy>"Copy"</button>
+                <button id=format!("{id}-copy") aria-label=format!("Copy {title}") on:click=copy>"Copy"</button>
                 <span class="hint" aria-live="polite">{move || said.get()}</span>
             </div>
             <pre class="json" id=id>{move || text.get()}</pre>

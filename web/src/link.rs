@@ -157,7 +157,8 @@ pub fn show_in_address_bar(env: &str, task: &str, seed: u64, difficulty: u8, new
     if new_entry && (here != query || !hash.is_empty()) {
         let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&query));
     } else {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
+        // The view the address names stays (a reload of `#runs` is Runs).
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{query}{hash}")));
     }
 }
 

@@ -177,6 +177,8 @@ pub struct RunFile {
     pub episodes: Vec<RunEpisode>,
     /// What could not be read, line by line.
     pub problems: Vec<String>,
+    /// The file as opened: kept for the next visit, and downloaded again.
+    pub text: String,
 }
 
 fn text(fields: &Map<String, Value>, key: &str) -> Option<String> {
@@ -320,6 +322,7 @@ pub fn parse(name: &str, text: &str) -> Result<RunFile, String> {
         },
         episodes: Vec::new(),
         problems: Vec::new(),
+        text: text.to_owned(),
     };
     let add = |file: &mut RunFile, at: String, item: Result<RunEpisode, String>| match item {
         Ok(_) if file.episodes.len() >= MAX_EPISODES => {}

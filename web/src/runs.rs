@@ -11,9 +11,10 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use crate::episode::Played;
-use crate::format::{exact, number};
+use crate::format::{exact, number, signed};
 use crate::html::{Html, clicked_data};
 use crate::run_files::{self, RunEpisode, RunFile, Verdict};
+use crate::saved;
 
 /// Episodes listed at once (one `deskbench eval --policy all` seed of every
 /// task is about 110); the filters narrow the rest.
@@ -64,6 +65,7 @@ type Entrant = (usize, String);
 /// Score sum and episode count of each entrant, per environment and task.
 type Cells = BTreeMap<(&'static str, &'static str), BTreeMap<Entrant, (f64, usize)>>;
 
+/// The open files, each with its Download and Remove, then the leaderboard.
 fn leaderboard(files: &[RunFile]) -> Html {
     let mut entrants: Vec<Entrant> = Vec::new();
     let mut cells = Cells::new();
@@ -83,9 +85,47 @@ fn leaderboard(files: &[RunFile]) -> Html {
         }
     }
     let mut html = Html::new();
+    html.open("ul", &[("class", "run-list"), ("id", "run-list")]);
+    for (at, file) in files.iter().enumerate() {
+        let at = at.to_string();
+        html.open("li", &[])
+            .text(&format!(
+                "{} ({}, {} episodes) ",
+                file.name,
+                file.kind,
+                file.episodes.len()
+            ))
+            .element(
+                "a",
+                &[
+                    ("class", "button"),
+                    ("href", "#"),
+                    ("download", &file.name),
+                    ("data-download", &at),
+                    ("aria-label", &format!("Download {}", file.name)),
+                ],
+                "Download",
+            )
+            .text(" ")
+            .element(
+                "button",
+                &[
+                    ("data-remove", &at),
+                    ("aria-label", &format!("Remove {}", file.name)),
+                ],
+                "Remove",
+            )
+            .close("li");
+    }
+    html.close("ul");
+    let caption = if entrants.len() > 1 {
+        "Mean score per task (best in bold; in brackets, the difference from the first column)"
+    } else {
+        "Mean score per task"
+    };
     html.open("div", &[("class", "grid-scroll")])
         .open("table", &[("class", "data sticky"), ("id", "leaderboard")])
-        .element("caption", &[], "Mean score per task (best in bold)")
+        .element("caption", &[], caption)
         .open("thead", &[])
         .open("tr", &[])
         .element("th", &[], "Environment / task");
@@ -102,7 +142,8 @@ fn leaderboard(files: &[RunFile]) -> Html {
         let best = scores.values().map(mean).fold(f64::NEG_INFINITY, f64::max);
         html.open("tr", &[])
             .element("th", &[("scope", "row")], &format!("{env} / {task}"));
-        for entrant in &entrants {
+        let first = scores.get(&entrants[0]).map(mean);
+        for (column, entrant) in entrants.iter().enumerate() {
             match scores.get(entrant) {
                 Some(cell) => {
                     let class = if mean(cell) == best {
@@ -110,10 +151,14 @@ fn leaderboard(files: &[RunFile]) -> Html {
                     } else {
                         "num"
                     };
+                    let mut text = number(mean(cell));
+                    if let Some(first) = first.filter(|_| column > 0) {
+                        text.push_str(&format!(" ({})", signed(mean(cell) - first)));
+                    }
                     html.element(
                         "td",
                         &[("class", class), ("title", &format!("{} episodes", cell.1))],
-                        &number(mean(cell)),
+                        &text,
                     )
                 }
                 None => html.element("td", &[("class", "muted")], "—"),
@@ -139,7 +184,6 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
         "Split / level",
         "Score",
         "Replayed in the page",
-        "",
     ] {
         html.element("th", &[], head);
     }
@@ -166,8 +210,21 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
                 ("data-score", &score),
             ],
         )
+        // Open first, in the column that stays in view on a narrow screen.
         .open("th", &[("scope", "row")])
-        .text(&format!("{} / {}", e.env, e.task))
+        .element(
+            "button",
+            &[
+                ("class", "open-episode"),
+                ("data-open", &format!("{fi}:{ei}")),
+                (
+                    "aria-label",
+                    &format!("Open {}/{} seed {seed}, {who}, {name}", e.env, e.task),
+                ),
+            ],
+            "Open",
+        )
+        .text(&format!(" {} / {}", e.env, e.task))
         .open("br", &[])
         .element("small", &[("class", "muted")], name)
         .close("th")
@@ -201,17 +258,7 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
                 "not playable in the page: open its trajectories file",
             ),
         };
-        html.open("td", &[])
-            .element(
-                "button",
-                &[
-                    ("class", "open-episode"),
-                    ("data-open", &format!("{fi}:{ei}")),
-                ],
-                "Open",
-            )
-            .close("td")
-            .close("tr");
+        html.close("tr");
     }
     html.close("tbody").close("table").close("div");
     html
@@ -399,22 +446,55 @@ pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl Int
                 .collect_view()
         })
     };
+    // Open files stay for the next visit until they are removed here.
+    Effect::new(move |_| {
+        if !files.with(|f| saved::keep_runs(f) || f.is_empty()) {
+            message.set(Some(
+                "This browser did not keep these files for the next visit (too large for its storage): they stay open until the page is closed.".to_owned(),
+            ));
+        }
+    });
+    // Remove a file, or download it as it was opened: its text goes into
+    // the link the moment it is clicked, not into the page for every file.
+    let on_file_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some(at) = clicked_data(&ev, "remove").and_then(|a| a.parse::<usize>().ok()) {
+            files.update(|f| {
+                if at < f.len() {
+                    f.remove(at);
+                }
+            });
+        }
+        let link = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("[data-download]").ok().flatten());
+        let Some(link) = link else { return };
+        let at = link
+            .get_attribute("data-download")
+            .and_then(|a| a.parse::<usize>().ok());
+        if let Some(text) = files.with_untracked(|f| Some(f.get(at?)?.text.clone())) {
+            let href = format!(
+                "data:application/json;charset=utf-8,{}",
+                js_sys::encode_uri_component(&text)
+            );
+            let _ = link.set_attribute("href", &href);
+        }
+    };
     view! {
         <section class="panel runs" id="run-viewer" aria-label="Runs">
             <h2>"Runs"</h2>
             <p class="hint">"Open reports of "<code>"deskbench eval --json"</code>" or trajectory files (JSON Lines: "
-                <code>"env, task, seed, steps: [{action, reward, done}]"</code>"). Several files compare side by side. Files stay in this page; nothing is uploaded. "
+                <code>"env, task, seed, steps: [{action, reward, done}]"</code>"). Several files compare side by side. Files stay in this browser until removed; nothing is uploaded. "
                 "A trajectories file replays any policy or model, action by action; a report holds no actions, so the page replays its episodes by playing their policy again, and it carries the reference policy only."</p>
             <div class="actions">
                 <label class="button">"Open run files"<input id="run-files" type="file" multiple accept=".json,.jsonl,application/json" class="visually-hidden" on:change=on_files /></label>
                 <button id="replay-all" on:click=check_all disabled=move || files.with(Vec::is_empty)>"Replay every episode"</button>
-                <button id="clear-runs" on:click=move |_| files.set(Vec::new()) disabled=move || files.with(Vec::is_empty)>"Close all"</button>
+                <button id="clear-runs" on:click=move |_| files.set(Vec::new()) disabled=move || files.with(Vec::is_empty)>"Remove all"</button>
             </div>
             {move || message.get().map(|m| view! { <p class="error" role="alert" id="runs-message">{m}</p> })}
             <p class="hint" id="replay-progress" aria-live="polite">{move || progress.get()}</p>
             {move || files.with(|f| (!f.is_empty()).then(|| view! {
-                <p class="hint">{f.iter().map(|file| format!("{} ({}, {} episodes)", file.name, file.kind, file.episodes.len())).collect::<Vec<_>>().join(" · ")}</p>
-                <div inner_html=leaderboard(f).into_string()></div>
+                <div on:click=on_file_click inner_html=leaderboard(f).into_string()></div>
             }))}
             {move || files.with(|f| !f.is_empty()).then(|| view! {
                 <div class="controls">

@@ -15,8 +15,10 @@ use wasm_bindgen::JsCast;
 
 use crate::episode::EpisodeView;
 use crate::record::EpisodeRecord;
+use crate::run_files::{self, RunFile};
 
 const EPISODE_KEY: &str = "deskbench.episode";
+const RUNS_KEY: &str = "deskbench.runs";
 const DRAFT_KEY: &str = "deskbench.draft";
 /// The Act panel's fields that make up a draft (a file input cannot be
 /// set by a page, and the Start pickers belong to the next episode).
@@ -168,4 +170,30 @@ pub fn restore_draft(key: &str) -> usize {
     }
     RESTORING.with(|r| r.set(false));
     changed
+}
+
+/// Keep the run files open in the viewer, as `[[name, text], ...]`, until
+/// they are removed there; `false` when the browser's storage refused them
+/// (over its quota, or none at all).
+pub fn keep_runs(files: &[RunFile]) -> bool {
+    let kept: Vec<Value> = files
+        .iter()
+        .map(|f| Value::from(vec![f.name.as_str(), f.text.as_str()]))
+        .collect();
+    storage().is_some_and(|s| s.set_item(RUNS_KEY, &Value::from(kept).to_string()).is_ok())
+}
+
+/// The run files kept by [`keep_runs`], read again.
+pub fn kept_runs() -> Vec<RunFile> {
+    let text = storage().and_then(|s| s.get_item(RUNS_KEY).ok().flatten());
+    let kept = text.and_then(|t| serde_json::from_str::<Value>(&t).ok());
+    kept.as_ref()
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|pair| {
+            let text = |i: usize| pair.get(i).and_then(Value::as_str);
+            run_files::parse(text(0)?, text(1)?).ok()
+        })
+        .collect()
 }

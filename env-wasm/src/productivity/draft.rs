@@ -68,6 +68,21 @@ impl DraftCheck {
         self.missing.is_empty() && self.ill_formed.is_empty()
     }
 
+    /// The fields present but not well formed, with their expected form
+    /// (`not well formed: `day` (expected YYYY-MM-DD)`); `None` when there
+    /// are none.
+    pub fn ill_formed_note(&self) -> Option<String> {
+        if self.ill_formed.is_empty() {
+            return None;
+        }
+        let fields: Vec<String> = self
+            .ill_formed
+            .iter()
+            .map(|(field, schema)| format!("`{field}` (expected {schema})"))
+            .collect();
+        Some(format!("not well formed: {}", fields.join(", ")))
+    }
+
     /// The feedback an agent sees after the draft.
     pub fn feedback(&self) -> String {
         let quoted = |names: &mut dyn Iterator<Item = &str>| {
@@ -83,14 +98,7 @@ impl DraftCheck {
                 quoted(&mut self.missing.iter().copied())
             ));
         }
-        if !self.ill_formed.is_empty() {
-            let fields: Vec<String> = self
-                .ill_formed
-                .iter()
-                .map(|(field, schema)| format!("`{field}` (expected {schema})"))
-                .collect();
-            parts.push(format!("not well formed: {}", fields.join(", ")));
-        }
+        parts.extend(self.ill_formed_note());
         let mut text = if parts.is_empty() {
             WELL_FORMED.to_owned()
         } else {

@@ -643,6 +643,22 @@ impl Environment for Productivity {
         Ok(())
     }
 
+    fn answer_form_problem(&self, action: &ProductivityAction) -> Option<String> {
+        match Command::parse(&action.raw).ok()? {
+            Command::Propose(mut answer) | Command::Final(mut answer) => {
+                // Blank text is no value yet rather than a wrong one: a
+                // front end asks about empty fields on its own terms.
+                for value in answer.values_mut() {
+                    if value.as_str().is_some_and(|s| s.trim().is_empty()) {
+                        *value = serde_json::Value::Null;
+                    }
+                }
+                self.scenario.check_draft(&answer).ill_formed_note()
+            }
+            Command::Inspect => None,
+        }
+    }
+
     fn step(
         &mut self,
         action: ProductivityAction,
@@ -982,6 +998,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_form_problem_of_an_answer_is_the_draft_checks_own() {
+        use serde_json::json;
+        let mut env = crate::AnyEnv::new("productivity").unwrap_or_else(|e| panic!("{e}"));
+        let reset = env.reset(&json!({"task": "medium", "seed": 4}), Default::default());
+        assert!(reset.is_ok());
+        let (reference, _) = Productivity::reset(task("medium"), 2, 4);
+        let mut answer = reference.scenario.reference_answer();
+        let raw = |command: &str, answer: &Value| json!({"raw": format!("{command}: {answer}")});
+        assert_eq!(env.answer_form_problem(&raw("final", &answer)), None);
+        // A date that does not exist, a time that is none: what a draft of
+        // them would be told, and never for a missing field or no answer.
+        answer["day"] = json!("2026-02-30");
+        answer["start"] = json!("25:00");
+        let problem = "not well formed: `day` (expected YYYY-MM-DD), `start` (expected HH:MM)";
+        for command in ["final", "propose"] {
+            let found = env.answer_form_problem(&raw(command, &answer));
+            assert_eq!(found.as_deref(), Some(problem), "{command}");
+        }
+        let drafted = env
+            .step(&raw("propose", &answer))
+            .map(|r| r.observation.to_value());
+        let feedback = drafted.map(|o| o["last_feedback"].as_str().unwrap_or("").to_owned());
+        assert!(feedback.is_ok_and(|f| f.contains(problem)));
+        assert_eq!(env.answer_form_problem(&raw("final", &json!({}))), None);
+        answer["day"] = json!(" ");
+        let blank_day = env.answer_form_problem(&raw("final", &answer));
+        assert_eq!(
+            blank_day.as_deref(),
+            Some("not well formed: `start` (expected HH:MM)")
+        );
+        assert_eq!(env.answer_form_problem(&json!({"raw": "inspect"})), None);
     }
 
     #[test]

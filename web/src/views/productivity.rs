@@ -609,7 +609,18 @@ pub fn composer(ctx: Composing) -> AnyView {
         let value = answer();
         // A final answer, or a draft the step limit will grade.
         let graded = chosen == "final" || ctx.last_step.get();
-        let mut draft = Draft::of(json!({"raw": format!("{chosen}: {value}")})).ending(graded);
+        // A value the grader cannot read (2026-02-30) is refused here with
+        // the environment's own words, not sent to score nothing (a field
+        // left empty is asked about below instead).
+        let action = json!({"raw": format!("{chosen}: {value}")});
+        if let Some(problem) = ctx.form.run(action.clone()) {
+            return Draft {
+                action: Err(format!("Not ready: {}.", problem.replace('`', ""))),
+                blanks: Vec::new(),
+                ends: graded,
+            };
+        }
+        let mut draft = Draft::of(action).ending(graded);
         if graded {
             for (field, v) in value.as_object().into_iter().flatten() {
                 draft = draft.blank_if(left_empty(field, v), field.clone());
@@ -644,7 +655,7 @@ pub fn composer(ctx: Composing) -> AnyView {
             let day_in = day.clone();
             let end_follow = end.clone();
             view! {
-                <label class="field"><span>"day"</span><input id="pr-day" prop:value=move || day.get() on:input=move |ev| day_in.set(event_target_value(&ev)) /></label>
+                <label class="field"><span>"day"</span><input id="pr-day" placeholder="YYYY-MM-DD" prop:value=move || day.get() on:input=move |ev| day_in.set(event_target_value(&ev)) /></label>
                 <label class="field"><span>"start (or click the grid)"</span>
                     <input id="pr-start" type="time" step="900" prop:value=move || start.get()
                         on:input=move |ev| {
