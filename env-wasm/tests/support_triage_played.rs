@@ -84,11 +84,6 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-03/support_triage-p5/episodes.jsonl"),
         current_records_desk: true,
     },
-    // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
-    // levels 2, 4 and 5, reset by split and index, each action a tool call
-    // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
-    // number asked for as "reply with it" or as a question about which
-    // invoice. The report is beside it.
     // Levels 4 and 5 (validation split) on st22b, over HTTP and MCP
     // (`tool` with `arguments`): the 15 episodes of the brief and 5 extra
     // hard ones. Its three B rows (lines 9, 17, 19) are the verification
@@ -100,10 +95,17 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-03/support_triage-p6/episodes.jsonl"),
         current_records_desk: true,
     },
+    // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
+    // levels 2, 4 and 5, reset by split and index, each action a tool call
+    // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
+    // number asked for as "reply with it" or as a question about which
+    // invoice. The report is beside it.
+    // Played on the records desk before its knowledge base and tickets that
+    // need nothing: its level 4 and 5 episodes are other tickets now.
     Corpus {
         name: "mcp1",
         text: include_str!("player_corpus/2026-12-03/mcp1/episodes.jsonl"),
-        current_records_desk: true,
+        current_records_desk: false,
     },
 ];
 
