@@ -100,6 +100,10 @@ pub fn map_of<K: Ord, V>(items: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K,
 }
 
 #[cfg(test)]
+#[expect(
+    clippy::disallowed_methods,
+    reason = "the standard sorts are what this module's sorts must equal"
+)]
 mod tests {
     use super::*;
 

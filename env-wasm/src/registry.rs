@@ -355,7 +355,7 @@ mod tests {
     #[test]
     fn ids_are_unique_and_tasks_resolve_by_alias() {
         let mut ids: Vec<&str> = ENVIRONMENTS.iter().map(|e| e.id).collect();
-        ids.sort_unstable();
+        crate::order::sort(&mut ids);
         ids.dedup();
         assert_eq!(ids.len(), ENVIRONMENTS.len());
         for env in ENVIRONMENTS {

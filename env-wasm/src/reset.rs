@@ -707,7 +707,7 @@ mod tests {
                 .map(|p| p.keys().map(String::as_str).collect())
                 .unwrap_or_default();
             let mut options = reset_options().to_vec();
-            options.sort_unstable();
+            crate::order::sort(&mut options);
             assert_eq!(properties, options, "{}", info.id);
             assert_eq!(schema["additionalProperties"], false);
             assert!(

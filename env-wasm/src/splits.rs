@@ -262,7 +262,7 @@ mod tests {
                             .map(|t| (t.task.id, t.difficulty))
                     })
                     .collect();
-                pairs.sort_unstable();
+                crate::order::sort(&mut pairs);
                 pairs.dedup();
                 assert_eq!(pairs.len() as u64, per_seed, "{}", info.id);
                 assert_eq!(info.split_of(split.start).map(|s| s.name), Some(split.name));

@@ -460,7 +460,7 @@ fn months_since_leave(leave: &str) -> u64 {
         .iter()
         .map(|i| (leave.find(MONTHS[*i]).unwrap_or(0), *i))
         .collect();
-    order.sort();
+    env_wasm::order::sort(&mut order);
     match order.as_slice() {
         [(_, then), (_, now)] => ((now + 12 - then) % 12) as u64,
         _ => 0,
@@ -591,7 +591,7 @@ fn burnout(seed: u64) -> Burnout {
         "inefficacy" => 2,
         _ => 3,
     };
-    flags.sort_by_key(|f| (f.rank, concept_order(&f.concept)));
+    env_wasm::order::sort_by_key(&mut flags, |f| (f.rank, concept_order(&f.concept)));
     let mut seen = BTreeSet::new();
     flags.retain(|f| seen.insert(f.concept.clone()));
     Burnout {
@@ -1427,7 +1427,7 @@ fn two_week(p: &Person, k: usize) -> String {
 impl Team {
     fn ranking(&self) -> Vec<String> {
         let mut order: Vec<&Person> = self.people.iter().collect();
-        order.sort_by_key(|p| p.tier);
+        env_wasm::order::sort_by_key(&mut order, |p| p.tier);
         order.iter().map(|p| p.name.clone()).collect()
     }
 }

@@ -3016,7 +3016,7 @@ fn retained_tables() -> Table {
         ),
         ("sorted", |c| {
             let mut ids = c.list("retained_ids");
-            ids.sort();
+            env_wasm::order::sort(&mut ids);
             c.with("retained_ids", json!(ids))
         }),
         ("one repeated", |c| {
@@ -3054,7 +3054,7 @@ fn retained_order_tables() -> Table {
         }),
         ("sorted", |c| {
             let mut ids = c.list("retained_ids");
-            ids.sort();
+            env_wasm::order::sort(&mut ids);
             (ids != c.list("retained_ids")).then_some(())?;
             c.with("retained_ids", json!(ids))
         }),

@@ -149,7 +149,7 @@ mod tests {
                     let breakdown = last["score_breakdown"].as_object().expect("breakdown");
                     let criteria = of_breakdown(env.id, task.id, breakdown);
                     let mut keys: Vec<&str> = criteria.iter().map(|c| c.key).collect();
-                    keys.sort_unstable();
+                    env_wasm::order::sort(&mut keys);
                     let listed: Vec<&str> = breakdown.keys().map(String::as_str).collect();
                     assert_eq!(keys, listed, "{}/{} level {level}", env.id, task.id);
                     let sum: u32 = criteria.iter().map(|c| c.weight).sum();

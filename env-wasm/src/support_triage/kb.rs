@@ -308,7 +308,7 @@ impl Kb {
                 (shared > 0).then_some((shared, i))
             })
             .collect();
-        scored.sort_by_key(|(shared, i)| (std::cmp::Reverse(*shared), *i));
+        crate::order::sort_by_key(&mut scored, |(shared, i)| (std::cmp::Reverse(*shared), *i));
         scored
             .into_iter()
             .take(MAX_HITS)

@@ -243,7 +243,8 @@ pub fn insert_earlier(
             .into_iter()
             .map(|(day, subject, outcome, id)| (day.iso(), subject, outcome, id)),
     );
-    dated.sort_by(|a, b| b.0.cmp(&a.0));
+    // Latest first.
+    crate::order::sort_by(&mut dated, |a, b| a.0 > b.0);
     let mut k = 0u32;
     for (date, subject, outcome, id) in dated {
         let ticket_id = id.unwrap_or_else(|| {
@@ -491,7 +492,8 @@ pub fn earlier_tickets(
             outcome.to_owned(),
         ));
     }
-    dated.sort_by_key(|d| std::cmp::Reverse(d.0));
+    // Latest first.
+    crate::order::sort_by(&mut dated, |a, b| a.0 > b.0);
     dated
         .into_iter()
         .enumerate()

@@ -354,7 +354,7 @@ fn vars(case: &PlanCase) -> Vars {
     // KPIs: one line per stressor, in several forms; stressors with a
     // number to improve on first, so a worse or hedged target is wrong.
     let mut measured = gold.clone();
-    measured.sort_by_key(|m| m.lower_is_better.is_none());
+    env_wasm::order::sort_by_key(&mut measured, |m| m.lower_is_better.is_none());
     for (k, (metric, value)) in measured
         .iter()
         .filter_map(|m| case.value_of(m.id).map(|v| (*m, v)))

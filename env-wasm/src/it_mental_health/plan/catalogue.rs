@@ -100,7 +100,7 @@ impl Catalogue {
             .members(plan)
             .filter_map(|k| self.items[k].metric.map(|m| m.id))
             .collect();
-        tackled.sort_unstable();
+        crate::order::sort(&mut tackled);
         tackled.dedup();
         tackled.iter().map(|id| self.weight_of(id)).sum()
     }
@@ -197,12 +197,13 @@ impl Catalogue {
     pub fn greedy(&self) -> u32 {
         let mut order: Vec<usize> = (0..self.items.len()).collect();
         // value / cost, descending, compared in integers.
-        order.sort_by(|a, b| {
+        crate::order::sort_by(&mut order, |a, b| {
             let va = self.items[*a].metric.map_or(0, |m| self.weight_of(m.id));
             let vb = self.items[*b].metric.map_or(0, |m| self.weight_of(m.id));
             (vb * self.items[*a].cost)
                 .cmp(&(va * self.items[*b].cost))
                 .then(a.cmp(b))
+                .is_lt()
         });
         let mut plan = 0u32;
         for k in order {

@@ -1156,7 +1156,7 @@ fn ranking_score(case: &TriageCase, ranking: &str, answered: &[Option<Tier>]) ->
         Points::ratio(order.0 as u64 * named, 10_000 * (named + foreign))
     };
     let mut by_tier: Vec<&Employee> = case.employees.iter().collect();
-    by_tier.sort_by_key(|e| e.tier.rank());
+    crate::order::sort_by_key(&mut by_tier, |e| e.tier.rank());
     let note = format!(
         "Priority ranking: {right} of {pairs} pairs of different tiers in the right order{}{}.",
         if foreign > 0 {
