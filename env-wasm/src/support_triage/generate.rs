@@ -1018,43 +1018,27 @@ fn situation(
                 },
             )
         }
-        // Written as the refund it asks for; the chargeback or the annual
-        // term is on record.
-        Case::RefundProrated { .. } => situation(
-            rng,
-            vendor,
-            product,
-            customer,
-            (received, minute),
-            Case::Refund {
-                invoice_named: true,
-                days_since_charge: 60,
-            },
-        ),
-        Case::RefundChargeback { days_since_charge } => situation(
-            rng,
-            vendor,
-            product,
-            customer,
-            (received, minute),
-            Case::Refund {
-                invoice_named: true,
-                days_since_charge,
-            },
-        ),
-        // Written as the request they decide; the records desk writes the
-        // rest.
-        Case::RefundRuled { .. } => situation(
-            rng,
-            vendor,
-            product,
-            customer,
-            (received, minute),
-            Case::Refund {
-                invoice_named: true,
-                days_since_charge: 10,
-            },
-        ),
+        // Written as the refund of a named invoice it asks for; the annual
+        // term, the chargeback or the rule deciding it is on record (the
+        // records desk writes the rest).
+        Case::RefundProrated { .. } | Case::RefundChargeback { .. } | Case::RefundRuled { .. } => {
+            let days_since_charge = match case {
+                Case::RefundProrated { .. } => 60,
+                Case::RefundChargeback { days_since_charge } => days_since_charge,
+                _ => 10,
+            };
+            situation(
+                rng,
+                vendor,
+                product,
+                customer,
+                (received, minute),
+                Case::Refund {
+                    invoice_named: true,
+                    days_since_charge,
+                },
+            )
+        }
         Case::FeeRuled { .. } => situation(
             rng,
             vendor,

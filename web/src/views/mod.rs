@@ -76,6 +76,25 @@ pub fn strings(value: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A one-line text input bound to `value`; `wide` spans the form's width.
+pub fn text_field(
+    label: &'static str,
+    id: &'static str,
+    placeholder: &'static str,
+    wide: bool,
+    value: RwSignal<String>,
+) -> AnyView {
+    view! {
+        <label class="field" class:wide=wide>
+            <span>{label}</span>
+            <input id=id placeholder=placeholder
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev)) />
+        </label>
+    }
+    .into_any()
+}
+
 /// A select over `options` with an optional empty first choice.
 pub fn choice(
     label: &'static str,

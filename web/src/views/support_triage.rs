@@ -11,7 +11,7 @@ use env_wasm::support_triage::{
 use leptos::prelude::*;
 use serde_json::{Map, Value, json};
 
-use super::{choice, folded, text_of};
+use super::{choice, folded, text_field, text_of};
 use crate::compose::{Composing, Draft, step_button};
 use crate::html::Html;
 
@@ -385,33 +385,9 @@ pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
                 choice("disposition", "st-disposition", names::<Disposition>(), Some("(choose)"), disposition)
                     .into_any()
             }
-            "lookup_invoice" => view! {
-                <label class="field">
-                    <span>"invoice_id"</span>
-                    <input id="st-invoice" placeholder="INV-40213"
-                        prop:value=move || invoice.get()
-                        on:input=move |ev| invoice.set(event_target_value(&ev)) />
-                </label>
-            }
-            .into_any(),
-            "search_kb" => view! {
-                <label class="field wide">
-                    <span>"query"</span>
-                    <input id="st-query" placeholder="refund audit log add-on"
-                        prop:value=move || query.get()
-                        on:input=move |ev| query.set(event_target_value(&ev)) />
-                </label>
-            }
-            .into_any(),
-            "read_article" => view! {
-                <label class="field">
-                    <span>"article_id"</span>
-                    <input id="st-article" placeholder="KB-204"
-                        prop:value=move || article.get()
-                        on:input=move |ev| article.set(event_target_value(&ev)) />
-                </label>
-            }
-            .into_any(),
+            "lookup_invoice" => text_field("invoice_id", "st-invoice", "INV-40213", false, invoice),
+            "search_kb" => text_field("query", "st-query", "refund audit log add-on", true, query),
+            "read_article" => text_field("article_id", "st-article", "KB-204", false, article),
             "ask_customer" => view! {
                 {choice("request", "st-request", names::<CustomerRequest>(), Some("(choose)"), request)}
                 <label class="field wide">
