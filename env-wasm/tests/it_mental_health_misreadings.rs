@@ -7,7 +7,15 @@
 //! does not take the verb away from the id. Each right row, filled in on
 //! cases of levels 4 and 5, must earn the whole answer; each near miss
 //! (every id on the plan line, alternatives, another id stated as chosen,
-//! a second plan) must not earn the plan.
+//! a second plan) must not earn the plan. A negation after coordinated
+//! ids ("P3, P6 and P10 not chosen", "P3 and P10 are left out") leaves
+//! out each of them (play-it4, B2).
+//!
+//! In `stress_triage`, a word of another stressor inside the name of the
+//! person's own item, in the case's words ("the legacy customer portal
+//! migration"), names that item (play-it4, B1): the stressor and the
+//! 2-week action read as the person's own, while another stressor named
+//! outside the name still counts.
 #![cfg(not(target_arch = "wasm32"))]
 
 use env_wasm::it_mental_health::plan::CATALOGUE_LEVEL;
@@ -110,6 +118,19 @@ fn a_plan_with_its_reasons_earns_the_plan() {
         "Interventions: {best}; neither {o1} nor {o2} is chosen.",
         "Interventions: {best}\n\nWhy this set: {o1} is not chosen (too expensive), and so \
          {o2}, which needs it, is not chosen either; {o3} is not chosen either.",
+        // A negation after coordinated ids leaves out each (play-it4, B2),
+        // in an aside on the plan's own line or on a line of its own.
+        "Interventions: {best} ({o1}, {o2} and {o3} not chosen.)",
+        "Interventions: {best} ({o1} and {o3} are left out.)",
+        "Interventions: {best} (Neither {o1} nor {o3} is chosen.)",
+        "Interventions: {best} ({o2} is not chosen because it cannot run with {b1}, and so {o1} \
+         and {o3} are not chosen, since both need {o2}.)",
+        "Interventions: {best} ({o2} is not chosen, and so {o1} and {o3} are not chosen either, \
+         since both need {o2}.)",
+        "Interventions: {best} ({o1} is not chosen. {o3} is not chosen.)",
+        "Interventions: {best}\n\n({o1}, {o2} and {o3} not chosen.)",
+        "Interventions: {best}\n{o1}, {o2}, and {o3} were dropped.",
+        "Interventions: {best}; {o1} and {o2} aren't chosen.",
     ];
     let mut bad = Vec::new();
     for filled in cases() {
@@ -150,6 +171,22 @@ fn a_plan_that_is_not_the_best_one_earns_no_full_plan() {
         ("Interventions: {best}\n- {o1}", ""),
         // A second plan in another section.
         ("Interventions: {best}", "\nPlan: {o1}, {o2}"),
+        // Coordinated ids chosen, an alternative, or a singular verb that
+        // leaves out the last id alone.
+        ("Interventions: {best} ({o1} and {o2} are chosen too.)", ""),
+        (
+            "Interventions: {best} ({o1}, {o2} and {o3} chosen as well.)",
+            "",
+        ),
+        ("Interventions: {best} ({o1} or {o2} not chosen.)", ""),
+        (
+            "Interventions: {best}, {o1} and {o2}, and {o3} is not chosen.",
+            "",
+        ),
+        (
+            "Interventions: {best} and {o1}; {o2} and {o3} not chosen.",
+            "",
+        ),
         // The best plan only named in the reasons.
         (
             "Interventions: {o1}, {o2}\n\nWhy this set: the best plan would be {best}.",
@@ -166,5 +203,143 @@ fn a_plan_that_is_not_the_best_one_earns_no_full_plan() {
             }
         }
     }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// A plain name of each stressor, to add to an answer as another one.
+fn plain_name(stressor: &str) -> &'static str {
+    match stressor {
+        "on_call" => "the on-call rota",
+        "deadline" => "the launch deadline",
+        "reorg" => "the reorganisation",
+        "caregiving" => "caring for a parent",
+        "understaffing" => "backfilling the leavers",
+        "customers" => "the customer escalations",
+        "migration" => "the legacy migration",
+        "conflict" => "the design review conflict",
+        "incidents" => "the production incidents",
+        _ => "onboarding into the new role",
+    }
+}
+
+/// The main stressor and 2-week action a careful player writes for a
+/// stressor whose situation names the person's system, in the case's
+/// words (`{s}` the system).
+fn own_item_rows(stressor: &str) -> Option<(&'static str, &'static str)> {
+    Some(match stressor {
+        "migration" => (
+            "The legacy {s} migration, which has slipped again and again.",
+            "Re-plan the {s} migration with a realistic date and extra help so it isn't all on \
+             them.",
+        ),
+        "deadline" => (
+            "Leading the {s} launch, due in a few days.",
+            "Agree a realistic scope for the {s} launch and move the deadline or add help.",
+        ),
+        "on_call" => (
+            "Being on the on-call rota since the {s} went live.",
+            "Take them off the {s} on-call rota for a month and spread the pager across the team.",
+        ),
+        _ => return None,
+    })
+}
+
+/// The reference triage answer with `name`'s main stressor and 2-week
+/// action lines replaced.
+fn with_lines(reference: &str, name: &str, stressor: &str, fortnight: &str) -> String {
+    let mut current = String::new();
+    let lines: Vec<String> = reference
+        .lines()
+        .map(|line| {
+            if let Some(who) = line.strip_prefix("Employee: ") {
+                current = who.trim().to_owned();
+            }
+            if current == name && line.starts_with("Main stressor:") {
+                format!("Main stressor: {stressor}")
+            } else if current == name && line.starts_with("2-week action:") {
+                format!("2-week action: {fortnight}")
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect();
+    lines.join("\n")
+}
+
+#[test]
+fn a_word_inside_the_name_of_their_own_item_is_not_another_stressor() {
+    use env_wasm::it_mental_health::names::SYSTEMS;
+    let mut bad = Vec::new();
+    let (mut right_rows, mut wrong_rows) = (0, 0);
+    for level in 1..=5 {
+        for seed in 0..40 {
+            let case = Case::generate_at(TaskKind::StressTriage, level, seed);
+            let Case::Triage(triage) = &case else {
+                continue;
+            };
+            let reference = case.write(Style::Reference);
+            assert_eq!(case.grade(&reference).total, Points::FULL);
+            for employee in &triage.employees {
+                let Some((stressor, fortnight)) = own_item_rows(employee.stressor) else {
+                    continue;
+                };
+                let Some(system) = SYSTEMS
+                    .iter()
+                    .find(|s| employee.card.situation.contains(*s))
+                else {
+                    continue;
+                };
+                let fill = |t: &str| t.replace("{s}", system);
+                let answer = with_lines(
+                    &reference,
+                    &employee.name,
+                    &fill(stressor),
+                    &fill(fortnight),
+                );
+                let grade = case.grade(&answer);
+                right_rows += 1;
+                if grade.total != Points::FULL {
+                    bad.push(format!(
+                        "must earn, level {level} seed {seed}:\n{answer}\n  {:?}\n  {}",
+                        grade.criteria,
+                        grade.notes.join("\n  ")
+                    ));
+                }
+                // Another person's stressor named beside their own, outside
+                // the name, still counts: a hedge in the stressor, half off
+                // the action.
+                let Some(other) = triage
+                    .employees
+                    .iter()
+                    .find(|e| e.name != employee.name && e.stressor != employee.stressor)
+                else {
+                    continue;
+                };
+                let also = plain_name(other.stressor);
+                let answer = with_lines(
+                    &reference,
+                    &employee.name,
+                    &format!("{} And {also}.", fill(stressor)),
+                    &format!("{} Also tackle {also}.", fill(fortnight)),
+                );
+                let grade = case.grade(&answer);
+                wrong_rows += 1;
+                if grade.criteria["stressors"] == Points::FULL
+                    || grade.criteria["two_week_support"] == Points::FULL
+                {
+                    bad.push(format!(
+                        "must lose, level {level} seed {seed}:\n{answer}\n  {:?}\n  {}",
+                        grade.criteria,
+                        grade.notes.join("\n  ")
+                    ));
+                }
+            }
+        }
+    }
+    println!("{right_rows} own-item rows, {wrong_rows} rows naming another stressor too");
+    assert!(
+        right_rows >= 30 && wrong_rows >= 30,
+        "{right_rows} {wrong_rows}"
+    );
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));
 }

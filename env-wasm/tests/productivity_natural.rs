@@ -677,3 +677,90 @@ fn another_value_after_a_dash_or_a_comma_is_a_hedge() {
         }
     }
 }
+
+/// What a value would be under other facts, said with "otherwise" or
+/// "else" beside a stated value, explains it (play-pr4, B1: "high (VIP
+/// sender, would otherwise be normal)" read as a hedge); a bare "otherwise"
+/// or "else", or one after a condition or doubt the answer leaves open,
+/// still offers the other value and earns nothing. The first rows are the
+/// player's own answers with `{v}` the gold value and `{o}` another.
+#[test]
+fn a_counterfactual_with_otherwise_explains_and_a_bare_one_hedges() {
+    let explains: [(&str, &str); 11] = [
+        ("priority", "{v} (VIP sender, would otherwise be {o})"),
+        ("priority", "{v} (would otherwise be {o})"),
+        ("priority", "{v} - would otherwise be {o}"),
+        ("priority", "{v} (VIP sender, otherwise {o})"),
+        ("priority", "{v} (VIP sender, else {o})"),
+        (
+            "needs_reply",
+            "{v} (would otherwise be {o}, but she asks to confirm)",
+        ),
+        (
+            "priority",
+            "{v} (would otherwise be {o}, but nothing is asked)",
+        ),
+        ("priority", "{v}, otherwise it would be {o}"),
+        ("priority", "{v} (it would be {o} otherwise)"),
+        ("needs_reply", "{v}, otherwise it'd be {o}"),
+        (
+            "needs_reply",
+            "{v} (the policy's rule applies here, else {o})",
+        ),
+    ];
+    let offers: [(&str, &str); 9] = [
+        ("priority", "{v} or {o}"),
+        ("priority", "{v}, otherwise {o}"),
+        ("priority", "{v} (otherwise {o})"),
+        ("needs_reply", "{v} (otherwise {o})"),
+        ("needs_reply", "{v}; else {o}"),
+        ("priority", "{v} (if the sender is a VIP, otherwise {o})"),
+        ("needs_reply", "{v} (if she asks, otherwise {o})"),
+        ("priority", "{v} (not sure, otherwise {o})"),
+        ("priority", "{v} (VIP sender, otherwise maybe {o})"),
+    ];
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for level in LEVELS {
+        for seed in 0..SEEDS {
+            let (gold, _) = truth("easy", level, seed);
+            let (_, other_priority, other_reply) = others(
+                &text(&gold, "label"),
+                &text(&gold, "priority"),
+                &text(&gold, "needs_reply"),
+            );
+            let rows = explains
+                .iter()
+                .map(|row| (row, 1.0))
+                .chain(offers.iter().map(|row| (row, 0.0)));
+            for ((field, template), expected) in rows {
+                let other = if *field == "priority" {
+                    other_priority
+                } else {
+                    other_reply
+                };
+                let value = template
+                    .replace("{v}", &text(&gold, field))
+                    .replace("{o}", other);
+                let answer = with(&gold, &[(field, json!(value))]);
+                let mut env = start_at("easy", level, seed).0;
+                let (_, observation, _) =
+                    step(&mut env, &format!("final: {}", Value::Object(answer)));
+                let paid = observation["score_breakdown"][field]
+                    .as_f64()
+                    .unwrap_or(f64::NAN);
+                if paid != expected {
+                    failures.push(format!(
+                        "level {level} seed {seed}: {field} {value:?} paid {paid}, not {expected}"
+                    ));
+                }
+                checked += 1;
+            }
+        }
+    }
+    println!(
+        "{checked} answers with otherwise or else, {} misread",
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+}

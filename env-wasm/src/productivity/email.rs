@@ -653,7 +653,10 @@ static ANSWER_FORMAT: StaticText = StaticText::new(
 Priority and needs_reply earn only with the right label. Each field takes exactly one value, written first: two values offered (\"work or finance\", \
 \"normal, maybe low\") earn nothing; what follows the value after a bracket, colon, dash, semicolon or comma, or a word such as \"because\" or \"rather than\", \
 is read as a comment (\"high: payment overdue\", \"normal (not urgent)\", \"low, rather than normal\"), and a value you deny or reject there \
-(\"not urgent\", \"instead of normal\") is not a second value.",
+(\"not urgent\", \"instead of normal\") is not a second value. What the value would be under other facts, with \"otherwise\" or \"else\", is a comment \
+when it says so with \"would\" or after the reason (\"high (VIP sender, would otherwise be normal)\", \"low, otherwise it would be normal\", \
+\"high (VIP sender, else normal)\"); a bare one, or one after a condition or doubt, offers a second value (\"high, otherwise normal\", \
+\"yes (else no)\", \"high (if the sender is a VIP, otherwise normal)\").",
 );
 
 impl Email {

@@ -25,7 +25,7 @@
 //! reads.
 
 use super::OneValue;
-use super::hedge::{HEDGES, WINDOW, assigned, clause_before, compared};
+use super::hedge::{HEDGES, OTHERWISE, WINDOW, assigned, clause_before, compared, counterfactual};
 use super::negation::negated;
 use super::words::Text;
 
@@ -142,6 +142,9 @@ pub fn head_choice<T: Ord + Clone>(
     let mut named = Vec::new();
     let mut asides = Vec::new();
     let (mut depth, mut denying, mut head_done) = (0u32, false, false);
+    // Where the asides start: the first word after the head.
+    let mut asides_from = words.len();
+    let is_value = |w: &str| value_of(w).is_some();
     for (i, word) in words.iter().enumerate() {
         let gap = text.gap(i);
         for c in gap.chars() {
@@ -163,9 +166,13 @@ pub fn head_choice<T: Ord + Clone>(
             head_done = true;
         }
         if head_done || depth > 0 {
-            // "(or any free room)": another answer offered, named or not.
+            asides_from = asides_from.min(i);
+            // "(or any free room)": another answer offered, named or not;
+            // but "(VIP sender, otherwise normal)" explains.
             let opens_clause = i == 0 || words[i - 1].clause != word.clause;
-            if opens_clause && ALWAYS_OFFERING.contains(&w) {
+            let explains =
+                OTHERWISE.contains(&w) && counterfactual(&text, asides_from, i, is_value);
+            if opens_clause && ALWAYS_OFFERING.contains(&w) && !explains {
                 return OneValue::Missing;
             }
             if mentioned[i] {
@@ -189,7 +196,7 @@ pub fn head_choice<T: Ord + Clone>(
         }
     }
     for i in asides {
-        if offered(&text, &mentioned, i, filler)
+        if offered(&text, &mentioned, i, filler, asides_from, is_value)
             && let Some(value) = value_of(&words[i].text)
         {
             named.push(value);
@@ -200,13 +207,33 @@ pub fn head_choice<T: Ord + Clone>(
 
 /// Whether the value mentioned at word `at`, in an aside, is offered as
 /// another answer (see the module doc).
-fn offered(text: &Text, mentioned: &[bool], at: usize, filler: &[&str]) -> bool {
+fn offered(
+    text: &Text,
+    mentioned: &[bool],
+    at: usize,
+    filler: &[&str],
+    asides_from: usize,
+    is_value: impl Fn(&str) -> bool,
+) -> bool {
     if negated(text, at, at + 1) || compared(text, at) {
         return false;
     }
     let words = &text.words;
     let clause = words[at].clause;
     let before = clause_before(text, at);
+    // "would otherwise be normal", "(VIP sender, else normal)": what the
+    // value would be under other facts, unless a hedge word offers it too.
+    let otherwise = before.iter().take(3).position(|w| OTHERWISE.contains(w));
+    let other_hedge = before
+        .iter()
+        .take(3)
+        .any(|w| HEDGES.contains(w) && !OTHERWISE.contains(w));
+    if let Some(k) = otherwise
+        && !other_hedge
+        && counterfactual(text, asides_from, at - 1 - k, is_value)
+    {
+        return false;
+    }
     // "2 or more days is normal": a threshold of the policy, not an answer.
     if before
         .iter()
@@ -366,6 +393,9 @@ fn trim_head(head: &str) -> &str {
 fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> Option<T>) -> bool {
     let other = |text: &str| read(text).is_some_and(|v| v != *value);
     clauses(asides).into_iter().any(|clause| {
+        if explains_otherwise(asides, clause, read) {
+            return false;
+        }
         // Each word as written (for `read`) and as compared.
         let words: Vec<(&str, String)> = clause
             .split_whitespace()
@@ -401,6 +431,30 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
             hedging && (1..=4).any(|n| span(k + 1, k + 1 + n) || span(k.saturating_sub(n), k))
         })
     })
+}
+
+/// Whether `clause`, a piece of `asides`, names with "otherwise" or
+/// "else" what the value would be under other facts
+/// ([`counterfactual`]): "(would otherwise be no, but she asks to
+/// confirm)", "(VIP sender, else no)".
+fn explains_otherwise<T>(asides: &str, clause: &str, read: &impl Fn(&str) -> Option<T>) -> bool {
+    let end = (clause.as_ptr() as usize)
+        .saturating_sub(asides.as_ptr() as usize)
+        .saturating_add(clause.len())
+        .min(asides.len());
+    let Some(upto) = asides.get(..end) else {
+        return false;
+    };
+    let text = Text::new(upto);
+    let Some(at) = text
+        .words
+        .iter()
+        .rposition(|w| OTHERWISE.contains(&w.text.as_str()))
+    else {
+        return false;
+    };
+    let first_of_clause = text.words.len() - Text::new(clause).words.len();
+    at >= first_of_clause && counterfactual(&text, 0, at, |w| read(w).is_some())
 }
 
 /// `clause` cut before each word that [`opens_aside`].
@@ -460,6 +514,11 @@ mod tests {
             ("Not normal, but high.", "high"),
             ("low (anything due in 2 days or more is normal)", "low"),
             ("low (normal if a question were asked)", "low"),
+            // What it would be under other facts explains it.
+            ("high (VIP sender, would otherwise be normal)", "high"),
+            ("high - would otherwise be normal", "high"),
+            ("high (VIP sender, else normal)", "high"),
+            ("low, otherwise it would be normal", "low"),
         ] {
             assert_eq!(priority(field), OneValue::One(value), "{field:?}");
         }
@@ -481,6 +540,10 @@ mod tests {
             "low; normal as a fallback",
             "low, normal might apply",
             "low. Normal.",
+            "high, otherwise normal",
+            "high (otherwise normal)",
+            "high (if the sender is a VIP, otherwise normal)",
+            "high (VIP sender, otherwise maybe normal)",
         ] {
             // A hedge, or (an aside that opens with "or") no value at all.
             let read = priority(field);
@@ -514,6 +577,8 @@ mod tests {
             ("12 (instead of 15)", 12),
             ("12 (12 rows)", 12),
             ("12 (3 + 4 + 5)", 12),
+            ("12 (would otherwise be 15)", 12),
+            ("12 (3 duplicates dropped, else 15)", 12),
         ] {
             assert_eq!(count(field), Some(value), "{field:?}");
         }
@@ -527,6 +592,8 @@ mod tests {
             "12 or 15",
             "about 12",
             "12\n\ncount: 15",
+            "12 (otherwise 15)",
+            "12, else 15",
         ] {
             assert_eq!(count(field), None, "{field:?}");
         }

@@ -330,6 +330,79 @@ const RATED: &[&str] = &[
     "placed",
 ];
 
+/// Words that name what the value would be under other facts: "would
+/// otherwise be normal", "high, else normal".
+pub(super) const OTHERWISE: &[&str] = &["otherwise", "else"];
+
+/// Words before an "otherwise" that make it a fallback rather than a
+/// counterfactual: a condition the answer does not settle ("high if the
+/// sender is a VIP, otherwise normal") or doubt ("high (not sure,
+/// otherwise normal)").
+const UNSETTLED: &[&str] = &[
+    "if",
+    "unless",
+    "when",
+    "whether",
+    "assuming",
+    "provided",
+    "depending",
+    "depends",
+    "sure",
+    "unsure",
+    "unclear",
+    "uncertain",
+    "guess",
+    "think",
+    "maybe",
+    "perhaps",
+    "possibly",
+    "probably",
+];
+
+/// Whether the "otherwise" or "else" at word `at` names what the value
+/// would be under other facts, to explain it, rather than offering a
+/// fallback: a conditional in its clause ("would otherwise be normal",
+/// "otherwise it would be normal", "would otherwise have been no"), or a
+/// reason stated before it in the asides, which start at word `asides`
+/// ("VIP sender, otherwise normal"). A bare one ("high, otherwise normal",
+/// "yes (else no)") or one after a condition or doubt ("high if VIP,
+/// otherwise normal") offers the other value. `is_value` names the words
+/// that are values of the field.
+pub(super) fn counterfactual(
+    text: &Text,
+    asides: usize,
+    at: usize,
+    is_value: impl Fn(&str) -> bool,
+) -> bool {
+    let words = &text.words;
+    let Some(word) = words.get(at) else {
+        return false;
+    };
+    let clause: Vec<&str> = words
+        .iter()
+        .skip(at.saturating_sub(WINDOW))
+        .take(2 * WINDOW)
+        .filter(|w| w.clause == word.clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    let conditional = clause
+        .iter()
+        .position(|w| *w == "would")
+        .is_some_and(|k| clause[k..].iter().any(|w| matches!(*w, "be" | "been")));
+    let before = &words[asides.min(at)..at];
+    if before.iter().any(|w| UNSETTLED.contains(&w.text.as_str())) {
+        return false;
+    }
+    let reason = before.iter().any(|w| {
+        let w = w.text.as_str();
+        !is_value(w) && !HEDGES.contains(&w) && !OTHERWISE.contains(&w)
+    });
+    // A reason counts only when it stands before the clause of the
+    // "otherwise": "high (otherwise normal, VIP)" names no reason first.
+    let reason_first = reason && before.iter().any(|w| w.clause != word.clause);
+    conditional || reason_first
+}
+
 pub(super) fn assigned(text: &Text, start: usize) -> bool {
     match two_before(text, start) {
         (Some(verb), Some(subject)) if COPULAS.contains(&verb) => FIELD_SUBJECTS.contains(&subject),

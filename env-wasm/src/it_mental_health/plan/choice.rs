@@ -454,6 +454,7 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
                     .any(|w| LEFT_OUT.contains(w))
         })
         .collect();
+    let left_out = through_coordination(&text, &found, left_out);
     // Ids offered as alternatives ("P3 or P4") hedge the plan when one of
     // them is chosen; "either" after a negation in its clause ("P7 is not
     // chosen either") adds the negation, and offers nothing.
@@ -483,6 +484,68 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
     } else {
         Chosen::Plan(plan)
     }
+}
+
+/// Verbs whose subject is one id: "P1, P2, P4 and P11, and P3 is not
+/// chosen" leaves out P3 alone.
+const SINGULAR: &[&str] = &[
+    "is", "was", "has", "does", "stays", "remains", "gets", "isnt", "wasnt", "doesnt",
+];
+
+/// `left_out` (per id of `found`, from each id's own clause) with a
+/// coordinated subject read as one: ids in one sentence joined by commas
+/// and one closing "and" or "nor" share the predicate after the last of
+/// them ("P3, P6 and P10 not chosen", "P3 and P10 are left out"), so a
+/// negation there leaves out each. A singular verb after the last id
+/// ("..., and P3 is not chosen") makes it the subject alone; "or" joins
+/// alternatives, not a subject.
+fn through_coordination(
+    text: &Text,
+    found: &[(usize, usize)],
+    mut left_out: Vec<bool>,
+) -> Vec<bool> {
+    // How the id before `n` joins it: `Some(true)` by a closing "and" or
+    // "nor" (maybe after a comma), `Some(false)` by a comma alone, `None`
+    // not as one subject.
+    let join = |n: usize| -> Option<bool> {
+        let (before, _) = found[n - 1];
+        let (at, _) = found[n];
+        if text.words[before].sentence != text.words[at].sentence {
+            return None;
+        }
+        let between = &text.words[before + 1..at];
+        let gaps_plain =
+            (before + 1..=at).all(|k| text.gap(k).chars().all(|c| c == ',' || c.is_whitespace()));
+        match between {
+            [] if gaps_plain => Some(false),
+            [w] if gaps_plain && matches!(w.text.as_str(), "and" | "nor") => Some(true),
+            _ => None,
+        }
+    };
+    let mut n = found.len();
+    while n > 1 {
+        n -= 1;
+        let (last, _) = found[n];
+        let subject_alone = text.words.get(last + 1).is_some_and(|w| {
+            w.clause == text.words[last].clause && SINGULAR.contains(&w.text.as_str())
+        });
+        if !left_out[n] || subject_alone || join(n) != Some(true) {
+            continue;
+        }
+        // The list runs back over commas from the closing "and".
+        let mut first = n - 1;
+        while first > 0 && join(first) == Some(false) {
+            first -= 1;
+        }
+        // "P1 and P3, and P4 not chosen": a comma before the "and" closes
+        // a list of three or more, not of two.
+        let comma_and = text.gap(found[n].0 - 1).contains(',');
+        if comma_and && n - first < 2 {
+            continue;
+        }
+        left_out[first..n].iter_mut().for_each(|out| *out = true);
+    }
+    left_out
 }
 
 fn describe(catalogue: &Catalogue, plan: u32) -> String {
@@ -639,6 +702,10 @@ mod tests {
             "P1, P3; P2 is not chosen, nor is P4.",
             "P1, P3; neither P2 nor P4 is chosen.",
             "P1, P3. P4, which would need P2, is left out as well: not chosen.",
+            // A negation after coordinated ids leaves out each (play-it4).
+            "P1, P3 (P2, P4 and P5 not chosen.)",
+            "P1, P3; P2 and P4 are left out.",
+            "P1, P3; P2, P4, and P5 were dropped.",
         ] {
             assert_eq!(plan(left_out), Chosen::Plan(0b101), "{left_out}");
         }
@@ -652,6 +719,18 @@ mod tests {
             plan("P1, P3, and P4, which needs P2, is chosen too"),
             Chosen::Plan(0b1101)
         );
+        // A singular verb leaves out the last id alone; a comma before the
+        // "and" of two ids closes no list; "or" offers alternatives.
+        assert_eq!(
+            plan("P1, P3 and P4, and P2 is not chosen"),
+            Chosen::Plan(0b1101)
+        );
+        assert_eq!(plan("P1 and P3, and P2 not chosen"), Chosen::Plan(0b101));
+        assert_eq!(
+            plan("P1, P3 (P2 and P4 are chosen too)"),
+            Chosen::Plan(0b1111)
+        );
+        assert_eq!(plan("P1, P3 (P2 or P4 not chosen)"), Chosen::Hedged);
     }
 
     /// The section as the answer gives it, after its label.

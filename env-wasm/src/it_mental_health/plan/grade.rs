@@ -562,7 +562,7 @@ fn sentences(paragraph: &str) -> Vec<String> {
 /// means ("automate", "a rota") serves the one named outright
 /// ([`targeted`]).
 pub(super) fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
-    targeted(text, METRICS.iter().map(|m| (m.id, m.phrases)), |at| {
+    targeted(text, METRICS.iter().map(|m| (m.id, m.phrases)), |at, _| {
         !denied(text, at)
     })
 }

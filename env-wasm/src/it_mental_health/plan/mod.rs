@@ -994,7 +994,9 @@ pub fn response_format_at(level: u8) -> ResponseFormat {
             expects: "The ids of the interventions you choose (P1, P2, ...), and no others. \
                       The plan is the first line here that names an id, with the list items or \
                       lines opening with an id right under it: every id there counts as chosen \
-                      unless its own clause says it is not (\"P5 not chosen\", \"needs P3\"). \
+                      unless its own clause says it is not (\"P5 not chosen\", \"needs P3\"); \
+                      a clause about several ids joined by \"and\" or \"nor\" is about each \
+                      (\"P3, P6 and P10 are not chosen\", \"neither P3 nor P10\"). \
                       A paragraph after it (why you chose the set) chooses nothing."
                 .to_owned(),
         },

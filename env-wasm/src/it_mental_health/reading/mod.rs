@@ -139,11 +139,12 @@ pub const MEANS: &[&str] = &[
 /// The concepts (id and phrases) `text` targets, each at its first
 /// mention `keep` admits, in text order. A concept named only through a
 /// [`MEANS`] word counts only when no concept is named otherwise: the
-/// means serve the concept the text names outright.
+/// means serve the concept the text names outright. `keep` admits a
+/// mention by its first word and the concept it names.
 pub fn targeted<'c>(
     text: &Text,
     concepts: impl IntoIterator<Item = (&'c str, &'c [&'c str])>,
-    keep: impl Fn(usize) -> bool,
+    keep: impl Fn(usize, &str) -> bool,
 ) -> Vec<(usize, &'c str)> {
     let means: std::collections::BTreeSet<usize> = crate::order::set_of(
         text.mentions(MEANS)
@@ -159,7 +160,7 @@ pub fn targeted<'c>(
             let admitted: Vec<(usize, usize)> = text
                 .mentions(phrases)
                 .into_iter()
-                .filter(|(s, _)| keep(*s))
+                .filter(|(s, _)| keep(*s, id))
                 .collect();
             let first = admitted.first()?.0;
             let outright = admitted

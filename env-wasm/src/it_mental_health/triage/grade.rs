@@ -347,7 +347,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         if tier_right {
             fortnight_points += fortnight.0 as u64;
         }
-        let stressor = read_stressor(block, field(Field::Stressor), answer);
+        let stressor = read_stressor(block, field(Field::Stressor), answer, employee);
         stressor_points += stressor.score(|s| right(*s == employee.stressor)).0 as u64;
         // A deduction quotes the answer's own line it was read from, or
         // says the line is missing, so a player need not guess which line
@@ -1042,15 +1042,66 @@ fn conditional_words(text: &Text) -> Vec<bool> {
 /// a means such as "a rota" serves the one named outright) and does not
 /// deny, in order of first mention. Only "not" or "never" earlier in the clause denies a stressor
 /// ("not the on-call rota"): a "no" is usually the stressor itself ("no
-/// backfill for the leavers", "no clarity on the reorg").
-fn stressors_in(text: &str) -> Vec<&'static str> {
+/// backfill for the leavers", "no clarity on the reorg"). A word of
+/// another stressor inside the name of `own`'s item, as the case words it
+/// ("the legacy customer portal migration" is a migration, not customers),
+/// names that item, not the other stressor ([`own_item_words`]).
+fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
     let read = Text::new(text);
-    targeted(&read, STRESSORS.iter().map(|s| (s.id, s.phrases)), |at| {
-        !denied(&read, at)
-    })
+    let in_own_item = own_item_words(&read, own);
+    targeted(
+        &read,
+        STRESSORS.iter().map(|s| (s.id, s.phrases)),
+        |at, id| !denied(&read, at) && (id == own.stressor || !in_own_item[at]),
+    )
     .into_iter()
     .map(|(_, id)| id)
     .collect()
+}
+
+/// Words that do not make a run of the case's words a name on their own:
+/// "the", "of the", "for his".
+const FUNCTION_WORDS: &[&str] = &[
+    "the", "a", "an", "of", "for", "to", "and", "or", "on", "in", "at", "by", "with", "from", "is",
+    "are", "has", "have", "his", "her", "their", "its", "it", "them", "which", "that",
+];
+
+/// For each word of `text`, whether it is inside a run of two or more
+/// words, two of them or more not [`FUNCTION_WORDS`], that `own`'s
+/// situation or quote has in the same order in one clause ("customer
+/// portal migration", "legacy customer portal"): the case's own words for
+/// their item, which name that item whatever other stressor's word sits
+/// in them. Only the person's own lines count, so another person's
+/// stressor named in their words ("customer escalations") still counts.
+fn own_item_words(text: &Text, own: &Employee) -> Vec<bool> {
+    let mut marked = vec![false; text.len()];
+    let lines = [Text::new(&own.card.situation), Text::new(&own.card.quote)];
+    let words = &text.words;
+    for case in &lines {
+        let theirs = &case.words;
+        for i in 0..words.len() {
+            for j in 0..theirs.len() {
+                let run = (0..)
+                    .take_while(|&k| {
+                        let (Some(a), Some(b)) = (words.get(i + k), theirs.get(j + k)) else {
+                            return false;
+                        };
+                        a.text == b.text
+                            && (k == 0
+                                || (a.clause == words[i].clause && b.clause == theirs[j].clause))
+                    })
+                    .count();
+                let content = words[i..i + run]
+                    .iter()
+                    .filter(|w| !FUNCTION_WORDS.contains(&w.text.as_str()))
+                    .count();
+                if run >= 2 && content >= 2 {
+                    marked[i..i + run].iter_mut().for_each(|m| *m = true);
+                }
+            }
+        }
+    }
+    marked
 }
 
 /// The 2-week action: full when it tackles the person's own stressor,
@@ -1069,7 +1120,7 @@ fn fortnight_score(
     if word_count(&action) < 4 {
         return (Points::ZERO, Vec::new());
     }
-    let named = stressors_in(&action);
+    let named = stressors_in(&action, employee);
     if !named.contains(&employee.stressor) {
         return (Points::ZERO, Vec::new());
     }
@@ -1098,18 +1149,23 @@ fn fortnight_score(
 /// The main stressor of a block: what its stressor field names (every copy
 /// of it) when it has one, else what the whole block names, unless the
 /// block pastes the case; one value or a hedge.
-fn read_stressor(block: &Block, field: &[String], answer: &Answer) -> OneValue<&'static str> {
+fn read_stressor(
+    block: &Block,
+    field: &[String],
+    answer: &Answer,
+    own: &Employee,
+) -> OneValue<&'static str> {
     if !field.is_empty() {
         return field
             .iter()
-            .map(|f| OneValue::of(stressors_in(f)))
+            .map(|f| OneValue::of(stressors_in(f, own)))
             .fold(OneValue::Missing, OneValue::and);
     }
     let all = block.all.join("\n");
     if answer.pastes_case(&all) {
         return OneValue::Missing;
     }
-    OneValue::of(stressors_in(&all))
+    OneValue::of(stressors_in(&all, own))
 }
 
 /// Pairs of people with different tiers in the right order, scaled down

@@ -785,7 +785,8 @@ pub const RUBRIC: &[&str] = &[
      ranking counts a pair of people in different tiers only when your tiers for them put them \
      in the same order; the main stressor is stated in the case, so naming it earns nothing on \
      its own, but the 2-week action must tackle it (an action aimed at another person's stressor \
-     as well takes back half).",
+     as well takes back half; what it does counts, not a word inside a name: \
+     \"the customer portal migration\" is a migration, not customers).",
 ];
 
 pub fn response_format(case: &TriageCase) -> ResponseFormat {
