@@ -438,11 +438,23 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
 /// ([`counterfactual`]): "(would otherwise be no, but she asks to
 /// confirm)", "(VIP sender, else no)".
 fn explains_otherwise<T>(asides: &str, clause: &str, read: &impl Fn(&str) -> Option<T>) -> bool {
+    let names_otherwise = clause
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| OTHERWISE.iter().any(|o| w.eq_ignore_ascii_case(o)));
+    if !names_otherwise {
+        return false;
+    }
     let end = (clause.as_ptr() as usize)
         .saturating_sub(asides.as_ptr() as usize)
         .saturating_add(clause.len())
         .min(asides.len());
-    let Some(upto) = asides.get(..end) else {
+    // The reason is read in the asides just before the clause, so that a
+    // long text with many such clauses is still read in linear time.
+    let mut start = end.saturating_sub(HEAD_BYTES);
+    while !asides.is_char_boundary(start) {
+        start -= 1;
+    }
+    let Some(upto) = asides.get(start..end) else {
         return false;
     };
     let text = Text::new(upto);
@@ -453,7 +465,10 @@ fn explains_otherwise<T>(asides: &str, clause: &str, read: &impl Fn(&str) -> Opt
     else {
         return false;
     };
-    let first_of_clause = text.words.len() - Text::new(clause).words.len();
+    let first_of_clause = text
+        .words
+        .len()
+        .saturating_sub(Text::new(clause).words.len());
     at >= first_of_clause && counterfactual(&text, 0, at, |w| read(w).is_some())
 }
 

@@ -389,7 +389,9 @@ pub(super) fn counterfactual(
         .iter()
         .position(|w| *w == "would")
         .is_some_and(|k| clause[k..].iter().any(|w| matches!(*w, "be" | "been")));
-    let before = &words[asides.min(at)..at];
+    // The asides just before it: a reason stands near what it explains,
+    // and the bound keeps reading linear however many there are.
+    let before = &words[asides.max(at.saturating_sub(2 * WINDOW)).min(at)..at];
     if before.iter().any(|w| UNSETTLED.contains(&w.text.as_str())) {
         return false;
     }
