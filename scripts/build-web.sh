@@ -75,8 +75,12 @@ finish() {
   # wasm32 layout keeps data from 1 MB up and the stack below it, so the
   # first KB is never addressed and wasm-opt may fold constant offsets into
   # loads and stores (emscripten's default for the same layout). Measured
-  # on the page: 2 KB less brotli than -Oz alone.
-  wasm-opt -Os --low-memory-unused --converge --strip-producers --strip-target-features \
+  # on the page: 2 KB less brotli than -Oz alone. -ocimfs 0
+  # (--one-caller-inline-max-function-size): a function called from one
+  # place stays a function of its own rather than growing its caller:
+  # more raw bytes, fewer once brotli has them (it finds more alike among
+  # small functions than inside large ones); BENCHMARKS.md has the figures.
+  wasm-opt -Os --low-memory-unused -ocimfs 0 --converge --strip-producers --strip-target-features \
     "$STAGING/web_bg.wasm" -o "$STAGING/web_bg.wasm"
   # Cache-busting query from the content; relative URLs so any static host
   # works. From file:// the browser would refuse the module (index.html
