@@ -7,6 +7,8 @@ HOST ?= 127.0.0.1
 PORT ?= 7860
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 export WEB_DIST ?= $(CURDIR)/dist
+# The page's bundles, one per environment (web's `environments` feature).
+WEB_ENVS := $(shell sed -n 's/^environments = \[\(.*\)\]/\1/p' web/Cargo.toml | tr -d '",')
 
 .PHONY: bootstrap bootstrap-long web build run test lint fmt fmt-check clippy unit wasm-test conformance openenv-validate openenv-validate-root bench soak python-test trainers k8s-validate cluster-test schemathesis exploits
 
@@ -31,6 +33,9 @@ fmt-check:
 clippy:
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	$(CARGO) clippy -p env-wasm -p web --target wasm32-unknown-unknown --locked -- -D warnings
+	for env in $(WEB_ENVS); do \
+	  $(CARGO) clippy -p web --target wasm32-unknown-unknown --locked --no-default-features --features $$env -- -D warnings; \
+	done
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -p env-wasm --no-deps --locked --quiet
 
 lint: fmt-check clippy

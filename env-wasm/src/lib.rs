@@ -32,9 +32,11 @@ pub mod episode;
 pub mod error;
 pub mod golden;
 pub mod grading;
+#[cfg(feature = "it_mental_health")]
 pub mod it_mental_health;
 pub mod order;
 pub mod points;
+#[cfg(feature = "productivity")]
 pub mod productivity;
 pub mod registry;
 pub mod reset;
@@ -42,6 +44,7 @@ pub mod rng;
 pub mod rubric;
 pub mod seam;
 pub mod splits;
+#[cfg(feature = "support_triage")]
 pub mod support_triage;
 pub mod text;
 #[cfg(not(target_arch = "wasm32"))]

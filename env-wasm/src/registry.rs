@@ -267,10 +267,40 @@ pub const EXPLOIT_POLICIES: &str = "exploits";
 /// The name prefix of exploit policies.
 pub const EXPLOIT_PREFIX: &str = "exploit_";
 
-/// Every environment, the default (served at the API root) first.
+/// An environment by its id and name alone, whether or not this build
+/// compiles it in: the web page is built as one bundle per environment (see
+/// the `productivity`, `it_mental_health` and `support_triage` features), and
+/// each bundle offers the others by name, as pages of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Listed {
+    pub id: &'static str,
+    pub name: &'static str,
+}
+
+pub const PRODUCTIVITY: Listed = Listed {
+    id: "productivity",
+    name: "DeskBench Productivity",
+};
+pub const IT_MENTAL_HEALTH: Listed = Listed {
+    id: "it_mental_health",
+    name: "DeskBench IT Mental Health",
+};
+pub const SUPPORT_TRIAGE: Listed = Listed {
+    id: "support_triage",
+    name: "DeskBench Support Triage",
+};
+
+/// Every environment there is, in the order of [`ENVIRONMENTS`] (which
+/// holds those this build compiles in).
+pub const LISTED: &[Listed] = &[PRODUCTIVITY, IT_MENTAL_HEALTH, SUPPORT_TRIAGE];
+
+/// Every environment compiled in, the default (served at the API root) first.
 pub static ENVIRONMENTS: &[&EnvInfo] = &[
+    #[cfg(feature = "productivity")]
     &crate::productivity::INFO,
+    #[cfg(feature = "it_mental_health")]
     &crate::it_mental_health::INFO,
+    #[cfg(feature = "support_triage")]
     &crate::support_triage::INFO,
 ];
 
@@ -294,8 +324,11 @@ pub fn env_ids() -> String {
 /// equal to the generated schema, so a new environment adds its line here.
 pub fn committed_action_schema(env_id: &str) -> Option<&'static str> {
     match env_id {
+        #[cfg(feature = "productivity")]
         "productivity" => Some(include_str!("../schemas/productivity.action.json")),
+        #[cfg(feature = "it_mental_health")]
         "it_mental_health" => Some(include_str!("../schemas/it_mental_health.action.json")),
+        #[cfg(feature = "support_triage")]
         "support_triage" => Some(include_str!("../schemas/support_triage.action.json")),
         _ => None,
     }
@@ -309,14 +342,13 @@ pub fn to_json() -> serde_json::Value {
 /// Build the static entry of an environment type; used by each environment's
 /// `INFO` so the table stays a plain `static`.
 pub const fn entry<E: episode::Environment>(
-    id: &'static str,
-    name: &'static str,
+    listed: Listed,
     description: &'static str,
     tasks: &'static [TaskInfo],
 ) -> EnvInfo {
     EnvInfo {
-        id,
-        name,
+        id: listed.id,
+        name: listed.name,
         description,
         version: env!("CARGO_PKG_VERSION"),
         tasks,
@@ -351,6 +383,25 @@ pub const fn entry<E: episode::Environment>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With every environment compiled in (as the tests build), the list by
+    /// name is the registry itself: a new environment joins both.
+    #[test]
+    #[cfg(all(
+        feature = "productivity",
+        feature = "it_mental_health",
+        feature = "support_triage"
+    ))]
+    fn the_listed_environments_are_the_registered_ones() {
+        let registered: Vec<Listed> = ENVIRONMENTS
+            .iter()
+            .map(|e| Listed {
+                id: e.id,
+                name: e.name,
+            })
+            .collect();
+        assert_eq!(registered, LISTED);
+    }
 
     #[test]
     fn ids_are_unique_and_tasks_resolve_by_alias() {

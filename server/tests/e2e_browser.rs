@@ -84,7 +84,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Method, Request, header};
-use env_wasm::registry::ENVIRONMENTS;
+use env_wasm::registry::{self, ENVIRONMENTS};
 use env_wasm::splits::DEFAULT_LEVEL;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults};
 use fantoccini::error::CmdError;
@@ -665,40 +665,33 @@ async fn run_files_open_and_replay_with_the_same_scores() {
         let message = wait_text(client, "#runs-message").await;
         assert!(message.contains("line 8"), "the bad line is not reported: {message}");
 
-        click(client, "replay-all").await;
-        wait_js(
-            client,
-            "every episode to be replayed",
-            "const p = document.getElementById('replay-progress'); return p && p.textContent.startsWith('Replayed:');",
-        )
-        .await;
-        let rows: Vec<Value> = serde_json::from_value(
-            js(
-                client,
-                "return Array.from(document.querySelectorAll('#run-episodes tbody tr'), r => ({
-                   env: r.dataset.env, task: r.dataset.task, seed: r.dataset.seed, score: r.dataset.score,
-                   who: r.children[1].textContent, check: r.children[5].dataset.check || null,
-                   file: r.querySelector('th small').textContent }));",
-            )
-            .await,
-        )
-        .expect("rows");
+        // Each environment's page replays the episodes of its environment
+        // (it carries that environment's code alone) and sends the others
+        // to their pages; the files stay open on every page.
         let report_rows = 2 * ENVIRONMENTS.iter().map(|e| e.tasks.len()).sum::<usize>();
-        assert_eq!(
-            rows.len(),
-            report_rows + 2 + expected.len() + 1 + eval_lines.len(),
-            "{rows:#?}"
-        );
-        for row in &rows {
-            // The page carries the reference policy alone: a report's
-            // baseline cannot be replayed, a trajectory's can.
-            let want = match (row["file"].as_str(), row["who"].as_str()) {
-                (Some("baselines.json"), _) => "unplayable",
-                (_, Some("tampered")) => "differs",
-                _ => "same",
-            };
-            assert_eq!(row["check"], want, "{row}");
+        let listed = report_rows + 2 + expected.len() + 1 + eval_lines.len();
+        let mut rows: Vec<Value> = Vec::new();
+        for env in registry::LISTED {
+            open(client, &format!("{origin}/web/?env={}#runs", env.id)).await;
+            let on_page = replayed_run_rows(client).await;
+            assert_eq!(on_page.len(), listed, "{} page: {on_page:#?}", env.id);
+            for row in on_page {
+                if row["env"] != env.id {
+                    assert_eq!(row["check"], "other-page", "{} page: {row}", env.id);
+                    continue;
+                }
+                // The page carries the reference policy alone: a report's
+                // baseline cannot be replayed, a trajectory's can.
+                let want = match (row["file"].as_str(), row["who"].as_str()) {
+                    (Some("baselines.json"), _) => "unplayable",
+                    (_, Some("tampered")) => "differs",
+                    _ => "same",
+                };
+                assert_eq!(row["check"], want, "{row}");
+                rows.push(row);
+            }
         }
+        assert_eq!(rows.len(), listed, "every episode replayed on its page");
         for line in &eval_lines {
             let row = rows
                 .iter()
@@ -728,6 +721,10 @@ async fn run_files_open_and_replay_with_the_same_scores() {
             assert_eq!(row["score"], format!("{score:.4}"), "{row}");
         }
         save_screenshot(client, "runs").await;
+
+        // The productivity page: its tampered and baseline episodes.
+        open(client, &format!("{origin}/web/?env=productivity#runs")).await;
+        replayed_run_rows(client).await;
 
         // The tampered episode in the play view: its changed step is marked,
         // and the scenario can be shown as it stood after any step.
@@ -784,7 +781,8 @@ async fn run_files_open_and_replay_with_the_same_scores() {
         );
 
         // A score-mode episode of the trajectories file: "How the reference
-        // solves it" pays the reference in score mode too.
+        // solves it" pays the reference in score mode too (on its page).
+        open(client, &format!("{origin}/web/?env=support_triage#runs")).await;
         let line = eval_lines
             .iter()
             .find(|l| l["env"] == "support_triage" && l["task"] == "easy" && l["policy"] == "reference")
@@ -928,6 +926,30 @@ async fn loaded_runs_stay_compare_task_by_task_and_download() {
         check_no_errors(client, "kept runs", &[]).await;
     })
     .await;
+}
+
+/// Replay every episode of the open run files (Replay all), then the rows
+/// of the episode table.
+async fn replayed_run_rows(client: &Client) -> Vec<Value> {
+    wait_text(client, "#leaderboard").await;
+    click(client, "replay-all").await;
+    wait_js(
+        client,
+        "every episode to be replayed",
+        "const p = document.getElementById('replay-progress'); return p && p.textContent.startsWith('Replayed:');",
+    )
+    .await;
+    serde_json::from_value(
+        js(
+            client,
+            "return Array.from(document.querySelectorAll('#run-episodes tbody tr'), r => ({
+               env: r.dataset.env, task: r.dataset.task, seed: r.dataset.seed, score: r.dataset.score,
+               who: r.children[1].textContent, check: r.children[5].dataset.check || null,
+               file: r.querySelector('th small').textContent }));",
+        )
+        .await,
+    )
+    .expect("rows")
 }
 
 async fn click_selector(client: &Client, selector: &str) {
@@ -1351,12 +1373,41 @@ async fn a_visitor_loses_nothing_and_right_answers_show_as_right() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_transfers_under_its_budget() {
     // DESIGN.md section 7: under 512 KB transferred, brotli as the server
-    // sends it (the figure scripts/build-web.sh checks too).
-    const BUDGET: usize = 524_288;
+    // sends it (the figure scripts/build-web.sh checks too). One bundle per
+    // environment: a page loads the shared files and the bundle of the
+    // environment it plays.
     let (app, _handle) = app_with_bundle();
+    for env in registry::LISTED {
+        let js = format!("/web/{}/web.js", env.id);
+        let wasm = format!("/web/{}/web_bg.wasm", env.id);
+        check_page_transfer(&app, env.id, ["/web/", &js, &wasm, "/web/api.json"]).await;
+    }
+
+    let origin = serve(app).await;
+    with_browser(async |client: &Client| {
+        let page = open(client, &format!("{origin}/web/")).await;
+        println!("e2e: first load {page}");
+        for env in registry::LISTED {
+            let page = open(client, &format!("{origin}/web/?env={}", env.id)).await;
+            println!("e2e: first load {page}");
+            let shown = js(
+                client,
+                "return document.getElementById('env-select').value;",
+            )
+            .await;
+            assert_eq!(shown, json!(env.id), "the page of {} plays it", env.id);
+        }
+    })
+    .await;
+}
+
+/// What the page of `env` transfers, brotli as the server sends it, against
+/// DESIGN.md section 7's budget.
+async fn check_page_transfer(app: &Router, env: &str, paths: [&str; 4]) {
+    const BUDGET: usize = 524_288;
     let mut sent = 0;
     let mut parts = Vec::new();
-    for path in ["/web/", "/web/web.js", "/web/web_bg.wasm", "/web/api.json"] {
+    for path in paths {
         let request = Request::builder()
             .uri(path)
             .header(header::ACCEPT_ENCODING, "br, gzip")
@@ -1385,20 +1436,13 @@ async fn the_page_transfers_under_its_budget() {
         sent += bytes;
     }
     println!(
-        "e2e: the page transfers {sent} B: {} (budget {BUDGET} B)",
+        "e2e: the {env} page transfers {sent} B: {} (budget {BUDGET} B)",
         parts.join(", ")
     );
     assert!(
         sent < BUDGET,
-        "the page transfers {sent} B, over the {BUDGET} B budget"
+        "the {env} page transfers {sent} B, over the {BUDGET} B budget"
     );
-
-    let origin = serve(app).await;
-    with_browser(async |client: &Client| {
-        let page = open(client, &format!("{origin}/web/")).await;
-        println!("e2e: first load {page}");
-    })
-    .await;
 }
 
 // ---------------------------------------------------------------------------
@@ -1644,7 +1688,8 @@ async fn start_in_ui(client: &Client, env: &'static EnvInfo, task: &str, seed: u
 async fn start_in_ui_at(client: &Client, env: &'static EnvInfo, task: &str, seed: u64, level: u8) {
     let label = format!("{}/{task} seed {seed} level {level}", env.id);
 
-    // Environment, then its tasks (the task list follows the environment).
+    // Environment, then its tasks (the task list follows the environment;
+    // another environment's page loads its own bundle).
     let select = find(client, "env-select").await;
     select
         .select_by_value(env.id)
@@ -1654,7 +1699,8 @@ async fn start_in_ui_at(client: &Client, env: &'static EnvInfo, task: &str, seed
     wait_for(&format!("{label}: #task-select to list the environment's tasks"), async || {
         let shown = client
             .execute(
-                "return [document.getElementById('env-select').value,
+                "const env = document.getElementById('env-select');
+                 return env && [env.value,
                          Array.from(document.querySelectorAll('#task-select option'), o => o.value)];",
                 vec![],
             )
@@ -2240,7 +2286,10 @@ fn web_dist() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../dist"));
     assert!(
-        dist.join("index.html").is_file() && dist.join("web_bg.wasm").is_file(),
+        dist.join("index.html").is_file()
+            && registry::LISTED
+                .iter()
+                .all(|env| dist.join(env.id).join("web_bg.wasm").is_file()),
         "no web bundle in {}: run `make web` (scripts/build-web.sh) first, or set WEB_DIST",
         dist.display()
     );

@@ -270,11 +270,10 @@ pub fn App() -> impl IntoView {
     // it is the one `linked` names (a reload, Back to it): nothing typed
     // or stepped is lost. `false` when it is not, or no longer replays.
     let resume = move |linked: &link::Linked| -> bool {
-        let Some(record) = saved::kept_episode() else {
+        let Some(record) = saved::kept_episode(linked.env.id) else {
             return false;
         };
-        let named = record.env == linked.env.id
-            && record.task == linked.task.id
+        let named = record.task == linked.task.id
             && record.seed == linked.seed
             && record.difficulty.unwrap_or(DEFAULT_LEVEL) == linked.difficulty;
         if !named {
@@ -291,13 +290,14 @@ pub fn App() -> impl IntoView {
             Ok(played) if played.view.steps.iter().all(|s| s.outcome.is_ok()) => {
                 let steps = played.view.accepted().count();
                 let key = saved::draft_key(&played.view);
-                install(
-                    played,
-                    Some(format!(
+                let note = match &linked.imported {
+                    Some(file) => format!("Imported from {file}."),
+                    None => format!(
                         "Your episode in progress is back as you left it in this browser ({} taken).",
                         steps_in_words(steps).trim_start_matches("in ")
-                    )),
-                );
+                    ),
+                };
+                install(played, Some(note));
                 put_back_draft(key, 3);
                 true
             }
@@ -461,7 +461,21 @@ pub fn App() -> impl IntoView {
     });
 
     let on_env_change = move |ev| {
-        env_id.set(event_target_value(&ev));
+        let chosen = event_target_value(&ev);
+        if registry::find(&chosen).is_none() {
+            // Its own page, at the episode kept there if there is one.
+            let kept = saved::kept_episode(&chosen).map(|r| {
+                link::query(
+                    &r.env,
+                    &r.task,
+                    r.seed,
+                    r.difficulty.unwrap_or(DEFAULT_LEVEL),
+                )
+            });
+            link::open_page_of(&chosen, kept);
+            return;
+        }
+        env_id.set(chosen);
         task_id.set(picked().default_task().id.to_owned());
         if !picked().levels.contains(&level.get_untracked()) {
             level.set(DEFAULT_LEVEL);
@@ -488,6 +502,21 @@ pub fn App() -> impl IntoView {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             let text = text.ok().and_then(|t| t.as_string()).unwrap_or_default();
             let outcome = EpisodeRecord::parse(&text).and_then(|record| {
+                if registry::find(&record.env).is_none()
+                    && registry::LISTED.iter().any(|e| e.id == record.env)
+                {
+                    // Another environment's episode: kept for its page,
+                    // which replays it on opening.
+                    saved::keep_record(&record);
+                    let difficulty = record.difficulty.unwrap_or(DEFAULT_LEVEL);
+                    let query = link::query(&record.env, &record.task, record.seed, difficulty);
+                    let from = js_sys::encode_uri_component(&name);
+                    link::open_page_of(
+                        &record.env,
+                        Some(format!("{query}&{}={from}", link::IMPORTED)),
+                    );
+                    return Ok(None);
+                }
                 let played = episode::replay(
                     &record.env,
                     &record.task,
@@ -505,11 +534,13 @@ pub fn App() -> impl IntoView {
                             .unwrap_or_default();
                         Err(format!("its action {} is refused: {reason}", at + 1))
                     }
-                    None => Ok(played),
+                    None => Ok(Some(played)),
                 }
             });
             match outcome {
-                Ok(played) => install(played, Some(format!("Imported from {name}."))),
+                Ok(Some(played)) => install(played, Some(format!("Imported from {name}."))),
+                // Its environment's page replays it.
+                Ok(None) => {}
                 Err(e) => notice.set(Some(format!(
                     "{name} was not imported ({e}); the episode on show is unchanged."
                 ))),
@@ -731,7 +762,7 @@ pub fn App() -> impl IntoView {
             <section class="controls" aria-label="Episode set-up">
                 <label class="field">
                     <span>"Environment"</span>
-                    <select id="env-select" on:change=on_env_change inner_html=move || html::options(ENVIRONMENTS.iter().map(|e| (e.id, e.name)), &env_id.get())></select>
+                    <select id="env-select" on:change=on_env_change inner_html=move || html::options(registry::LISTED.iter().map(|e| (e.id, e.name)), &env_id.get())></select>
                 </label>
                 <label class="field">
                     <span>"Task"</span>

@@ -51,6 +51,9 @@ pub struct Composing {
     pub check: Callback<Value, Result<(), String>>,
     /// What the environment's check of form finds wrong in the answer an
     /// action carries (a date that does not exist), before it is graded.
+    /// Only productivity's composer asks it so far, so a bundle without
+    /// that environment leaves it unread.
+    #[cfg_attr(not(feature = "productivity"), allow(dead_code))]
     pub form: Callback<Value, Option<String>>,
     /// The latest observation of the running episode.
     pub observation: Signal<Value>,

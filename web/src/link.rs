@@ -21,6 +21,10 @@ pub struct Linked {
     pub difficulty: u8,
     /// One sentence per part of the link that named nothing.
     pub problems: Vec<String>,
+    /// The file an episode was imported from on another environment's page
+    /// (`&imported=`), which sent it here to be replayed (see
+    /// [`open_page_of`]).
+    pub imported: Option<String>,
 }
 
 /// Read `?env=&task=&seed=&difficulty=` (a query string, with or without
@@ -30,6 +34,7 @@ pub fn parse(query: &str) -> Linked {
     let mut task_name = None;
     let mut seed_text = None;
     let mut level_text = None;
+    let mut imported = None;
     for pair in query
         .trim_start_matches('?')
         .split('&')
@@ -42,6 +47,7 @@ pub fn parse(query: &str) -> Linked {
             "task" => task_name = Some(value),
             "seed" => seed_text = Some(value),
             DIFFICULTY => level_text = Some(value),
+            IMPORTED => imported = Some(value),
             _ => {}
         }
     }
@@ -51,7 +57,11 @@ pub fn parse(query: &str) -> Linked {
         Some(name) => registry::find(name).unwrap_or_else(|| {
             problems.push(format!(
                 "The link names no environment `{name}` (there are {}); showing {}.",
-                registry::env_ids(),
+                registry::LISTED
+                    .iter()
+                    .map(|e| e.id)
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 ENVIRONMENTS[0].id
             ));
             ENVIRONMENTS[0]
@@ -103,8 +113,12 @@ pub fn parse(query: &str) -> Linked {
         seed,
         difficulty,
         problems,
+        imported,
     }
 }
+
+/// The link's key for the file an episode was imported from.
+pub const IMPORTED: &str = "imported";
 
 /// Percent-decoding of a query value (`+` is a space), without the DOM, so
 /// it runs in native tests too; bytes that are not UTF-8 become U+FFFD.
@@ -138,6 +152,18 @@ fn decode(value: &str) -> String {
 /// The query string of an episode.
 pub fn query(env: &str, task: &str, seed: u64, difficulty: u8) -> String {
     format!("?env={env}&task={task}&seed={seed}&{DIFFICULTY}={difficulty}")
+}
+
+/// Open the page of an environment this bundle does not carry: each
+/// environment's code is a bundle of its own, which the loader in
+/// `index.html` picks by the address's `env` (scripts/build-web.sh).
+/// `query` names the episode to open there (see [`query`]).
+pub fn open_page_of(env: &str, query: Option<String>) {
+    if let Some(window) = web_sys::window() {
+        let _ = window
+            .location()
+            .assign(&query.unwrap_or_else(|| format!("?env={env}")));
+    }
 }
 
 /// Put the episode in the address bar, so the page's address links to it:

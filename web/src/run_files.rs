@@ -35,6 +35,9 @@ pub enum Verdict {
     Differs,
     /// The page cannot play it (a baseline policy of a report).
     Unplayable,
+    /// Its environment is another bundle's: the page of that environment
+    /// replays it (the run files are kept for every page of this browser).
+    OtherPage,
 }
 
 /// What replaying an episode in the page gave, against the file.
@@ -49,7 +52,9 @@ pub struct Check {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunEpisode {
     pub env: &'static str,
-    pub task: &'static str,
+    /// The registry's name of the task; for an environment of another
+    /// bundle ([`Verdict::OtherPage`]), the file's.
+    pub task: String,
     pub seed: u64,
     pub trial: u32,
     pub policy: Option<String>,
@@ -90,7 +95,7 @@ impl RunEpisode {
         match &self.steps {
             Some(steps) => episode::replay(
                 self.env,
-                self.task,
+                &self.task,
                 self.seed,
                 self.variant(),
                 steps.iter().map(|s| (s.action.clone(), s.reward)),
@@ -98,7 +103,7 @@ impl RunEpisode {
             None => match &self.policy {
                 Some(policy) => episode::play_policy(
                     self.env,
-                    self.task,
+                    &self.task,
                     self.seed,
                     policy,
                     self.trial,
@@ -109,8 +114,20 @@ impl RunEpisode {
         }
     }
 
+    /// Whether this page's bundle carries the episode's environment.
+    pub fn plays_here(&self) -> bool {
+        registry::find(self.env).is_some()
+    }
+
     /// Replay and compare with what the file says.
     pub fn check(&self) -> Check {
+        if !self.plays_here() {
+            return Check {
+                score: None,
+                verdict: Verdict::OtherPage,
+                note: format!("replayed on the {} page", self.env),
+            };
+        }
         let played = match self.replay() {
             Ok(played) => played,
             Err(note) => {
@@ -248,11 +265,21 @@ fn episode_of(value: &Value, report: Option<&Value>) -> Result<RunEpisode, Strin
     let from_report = report.is_some();
     let fields = value.as_object().ok_or("not a JSON object")?;
     let env_name = text(fields, "env").ok_or("no `env`")?;
-    let env = registry::find(&env_name).ok_or_else(|| format!("no environment `{env_name}`"))?;
     let task_name = text(fields, "task").ok_or("no `task`")?;
-    let task = env
-        .task(&task_name)
-        .ok_or_else(|| format!("{} has no task `{task_name}`", env.id))?;
+    let (env, task) = match registry::find(&env_name) {
+        Some(env) => {
+            let task = env
+                .task(&task_name)
+                .ok_or_else(|| format!("{} has no task `{task_name}`", env.id))?;
+            (env.id, task.id.to_owned())
+        }
+        // Another bundle's environment: listed with the file's figures, and
+        // replayed on its own page.
+        None => match registry::LISTED.iter().find(|e| e.id == env_name) {
+            Some(listed) => (listed.id, task_name),
+            None => return Err(format!("no environment `{env_name}`")),
+        },
+    };
     let seed = match fields.get("seed") {
         Some(Value::Number(n)) => n.as_u64(),
         Some(Value::String(s)) => s.trim().parse().ok(),
@@ -266,8 +293,8 @@ fn episode_of(value: &Value, report: Option<&Value>) -> Result<RunEpisode, Strin
         Some(recorded_steps(fields)?)
     };
     Ok(RunEpisode {
-        env: env.id,
-        task: task.id,
+        env,
+        task,
         seed,
         trial: fields
             .get("trial")
@@ -420,7 +447,10 @@ mod tests {
         assert_eq!(file.problems.len(), 3, "{:?}", file.problems);
         assert!(file.problems[0].starts_with("line 3: not JSON"));
         let episode = &file.episodes[0];
-        assert_eq!((episode.task, episode.entrant()), ("easy", "m".to_owned()));
+        assert_eq!(
+            (episode.task.as_str(), episode.entrant()),
+            ("easy", "m".to_owned())
+        );
         let check = episode.check();
         assert_eq!(check.verdict, Verdict::Same, "{check:?}");
         assert_eq!(check.score, Some(1.0));
@@ -458,7 +488,7 @@ mod tests {
         assert_eq!(file.episodes.len(), 1, "{:?}", file.problems);
         let episode = &file.episodes[0];
         assert_eq!(
-            (episode.env, episode.task, episode.seed),
+            (episode.env, episode.task.as_str(), episode.seed),
             ("support_triage", "medium", 4)
         );
         assert_eq!(episode.level.as_deref(), Some("3"));

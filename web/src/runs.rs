@@ -63,7 +63,7 @@ async fn read_files(input: web_sys::HtmlInputElement) -> Vec<Result<RunFile, Str
 type Entrant = (usize, String);
 
 /// Score sum and episode count of each entrant, per environment and task.
-type Cells = BTreeMap<(&'static str, &'static str), BTreeMap<Entrant, (f64, usize)>>;
+type Cells = BTreeMap<(&'static str, String), BTreeMap<Entrant, (f64, usize)>>;
 
 /// The open files, each with its Download and Remove, then the leaderboard.
 fn leaderboard(files: &[RunFile]) -> Html {
@@ -76,7 +76,7 @@ fn leaderboard(files: &[RunFile]) -> Html {
                 entrants.push(entrant.clone());
             }
             let cell = cells
-                .entry((episode.env, episode.task))
+                .entry((episode.env, episode.task.clone()))
                 .or_default()
                 .entry(entrant)
                 .or_insert((0.0, 0));
@@ -205,7 +205,7 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
             "tr",
             &[
                 ("data-env", e.env),
-                ("data-task", e.task),
+                ("data-task", &e.task),
                 ("data-seed", &seed),
                 ("data-score", &score),
             ],
@@ -248,6 +248,14 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
                 &[("class", "mismatch"), ("data-check", "differs")],
                 &format!("✘ {}", check.note),
             ),
+            Some((Verdict::OtherPage, _)) => html
+                .open("td", &[("class", "muted"), ("data-check", "other-page")])
+                .element(
+                    "a",
+                    &[("href", &format!("?env={}#runs", e.env))],
+                    &format!("replayed on the {} page", e.env),
+                )
+                .close("td"),
             Some((Verdict::Unplayable, check)) => html.element(
                 "td",
                 &[
@@ -340,10 +348,11 @@ pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl Int
                         .count()
                 })
             };
-            let (same, differs, unplayable) = (
+            let (same, differs, unplayable, elsewhere) = (
                 count(Verdict::Same),
                 count(Verdict::Differs),
                 count(Verdict::Unplayable),
+                count(Verdict::OtherPage),
             );
             let why = if unplayable > 0 {
                 " A report's episode is replayed by playing its policy again, and the page carries \
@@ -353,7 +362,15 @@ pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl Int
                 ""
             };
             progress.set(Some(format!(
-                "Replayed: {same} with the file's scores, {differs} differently (marked ✘), {unplayable} not playable in the page.{why}"
+                "Replayed: {same} with the file's scores, {differs} differently (marked ✘), {unplayable} not playable in the page.{why}{}",
+                if elsewhere > 0 {
+                    format!(
+                        " {elsewhere} of other environments are replayed on their own pages \
+                         (each environment's page loads its own code; the files stay open there)."
+                    )
+                } else {
+                    String::new()
+                }
             )));
         });
     };
@@ -388,6 +405,11 @@ pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl Int
         }) else {
             return;
         };
+        if !episode.plays_here() {
+            // Its environment's page opens it (the files stay open there).
+            crate::link::open_page_of(episode.env, Some(format!("?env={}#runs", episode.env)));
+            return;
+        }
         match episode.replay() {
             Ok(played) => {
                 let recorded = episode

@@ -4,7 +4,9 @@
 //! local storage. The episode is replayed from its actions when the page
 //! opens at its address again; the draft is put back into the fields of
 //! the same episode after the same number of steps, through the fields'
-//! own input events, so the forms' state follows.
+//! own input events, so the forms' state follows. One episode is kept per
+//! environment: each environment's page is a bundle of its own, and going
+//! to another environment and back must not lose the one left.
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -17,6 +19,8 @@ use crate::episode::EpisodeView;
 use crate::record::EpisodeRecord;
 use crate::run_files::{self, RunFile};
 
+/// The episode kept for an environment is under this key and `.<env id>`;
+/// pages from before one bundle per environment kept one under the bare key.
 const EPISODE_KEY: &str = "deskbench.episode";
 const RUNS_KEY: &str = "deskbench.runs";
 const DRAFT_KEY: &str = "deskbench.draft";
@@ -45,21 +49,37 @@ pub fn keep_episode(view: &EpisodeView) {
     };
     // A full or refused storage only means nothing is kept.
     if view.done {
-        let finished = kept_episode().is_some_and(|kept| {
-            kept.env == view.env_id && kept.task == view.task && kept.seed == view.seed
-        });
+        let finished = kept_episode(&view.env_id)
+            .is_some_and(|kept| kept.task == view.task && kept.seed == view.seed);
         if finished {
+            let _ = storage.remove_item(&episode_key(&view.env_id));
             let _ = storage.remove_item(EPISODE_KEY);
         }
     } else if view.accepted().next().is_some() {
-        let _ = storage.set_item(EPISODE_KEY, &EpisodeRecord::of(view).to_json());
+        keep_record(&EpisodeRecord::of(view));
     }
 }
 
-/// The episode kept in this browser, if any (and readable).
-pub fn kept_episode() -> Option<EpisodeRecord> {
-    let text = storage()?.get_item(EPISODE_KEY).ok()??;
-    EpisodeRecord::parse(&text).ok()
+/// Keep `record` as its environment's episode in progress (an imported
+/// episode of another environment waits there for that environment's page).
+pub fn keep_record(record: &EpisodeRecord) {
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(&episode_key(&record.env), &record.to_json());
+    }
+}
+
+fn episode_key(env: &str) -> String {
+    format!("{EPISODE_KEY}.{env}")
+}
+
+/// The episode of `env` kept in this browser, if any (and readable).
+pub fn kept_episode(env: &str) -> Option<EpisodeRecord> {
+    let storage = storage()?;
+    let kept = |key: &str| {
+        let text = storage.get_item(key).ok()??;
+        EpisodeRecord::parse(&text).ok()
+    };
+    kept(&episode_key(env)).or_else(|| kept(EPISODE_KEY).filter(|record| record.env == env))
 }
 
 /// Which episode and step a draft belongs to.

@@ -43,8 +43,7 @@ use scenario::{Case, ResponseFormat, Subject, TaskKind};
 use writers::Style;
 
 pub static INFO: EnvInfo = registry::entry::<ItMentalHealth>(
-    "it_mental_health",
-    "DeskBench IT Mental Health",
+    registry::IT_MENTAL_HEALTH,
     "Workplace mental-health reasoning for IT teams: detect burnout in one person, triage a \
      team by urgency and plan a four-week intervention, each from a seeded case with a stated \
      rubric, graded by reading labelled free-text answers for precision and recall.",

@@ -47,8 +47,7 @@ use shaping::{RewardBreakdown, Shaper};
 pub type FormCheck = Vec<(&'static str, crate::grading::Reading<()>)>;
 
 pub static INFO: EnvInfo = registry::entry::<Productivity>(
-    "productivity",
-    "DeskBench Productivity",
+    registry::PRODUCTIVITY,
     "Office assistant work: classify an email, schedule a meeting under \
      people, room and blocked-time constraints, and clean a messy table, each \
      from a seeded scenario with a written policy.",

@@ -55,8 +55,7 @@ use lookups::{Exchange, Inquiries, Lookup};
 use shaping::{LIMIT_PENALTY, LOOP_PENALTY, MISTAKE_PENALTY, RewardBreakdown, STEP_COST, Shaper};
 
 pub static INFO: EnvInfo = registry::entry::<SupportTriage>(
-    "support_triage",
-    "DeskBench Support Triage",
+    registry::SUPPORT_TRIAGE,
     "A customer-support desk: open tickets, set priority and department by a written \
      routing policy, and handle policy exceptions (late refunds, data deletion, legal \
      threats, security incidents, fee waivers) with a compliant reply and the right \

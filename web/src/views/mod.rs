@@ -4,8 +4,11 @@
 //! composer sends through [`crate::compose::step_button`].
 
 mod generic;
+#[cfg(feature = "it_mental_health")]
 mod it_mental_health;
+#[cfg(feature = "productivity")]
 mod productivity;
+#[cfg(feature = "support_triage")]
 mod support_triage;
 
 use leptos::prelude::*;
@@ -20,8 +23,11 @@ use crate::html::Html;
 pub fn scenario(env_id: &str, observation: &Value) -> String {
     let mut html = Html::new();
     match env_id {
+        #[cfg(feature = "productivity")]
         "productivity" => productivity::scenario(&mut html, observation),
+        #[cfg(feature = "it_mental_health")]
         "it_mental_health" => it_mental_health::scenario(&mut html, observation),
+        #[cfg(feature = "support_triage")]
         "support_triage" => support_triage::scenario(&mut html, observation),
         _ => generic::scenario(&mut html, observation),
     }
@@ -30,23 +36,32 @@ pub fn scenario(env_id: &str, observation: &Value) -> String {
 
 /// A click on the scenario (productivity's calendar grid picks a slot).
 pub fn on_scenario_click(env_id: &str, event: &web_sys::MouseEvent) {
+    #[cfg(feature = "productivity")]
     if env_id == "productivity" {
         productivity::on_click(event);
     }
+    #[cfg(not(feature = "productivity"))]
+    let _ = (env_id, event);
 }
 
 /// A changed control on the scenario (productivity's cleaning ticks).
 pub fn on_scenario_change(env_id: &str, event: &web_sys::Event) {
+    #[cfg(feature = "productivity")]
     if env_id == "productivity" {
         productivity::on_change(event);
     }
+    #[cfg(not(feature = "productivity"))]
+    let _ = (env_id, event);
 }
 
 /// The structured action composer of a new episode.
 pub fn composer(env_id: &str, action_schema: &Value, ctx: Composing) -> AnyView {
     match env_id {
+        #[cfg(feature = "productivity")]
         "productivity" => productivity::composer(ctx),
+        #[cfg(feature = "it_mental_health")]
         "it_mental_health" => it_mental_health::composer(ctx),
+        #[cfg(feature = "support_triage")]
         "support_triage" => support_triage::composer(action_schema, ctx),
         _ => generic::composer(action_schema, ctx),
     }
@@ -77,6 +92,8 @@ pub fn strings(value: &Value) -> Vec<String> {
 }
 
 /// A one-line text input bound to `value`; `wide` spans the form's width.
+/// (Support's records desk has the only ones, so far.)
+#[cfg(feature = "support_triage")]
 pub fn text_field(
     label: &'static str,
     id: &'static str,
@@ -95,7 +112,9 @@ pub fn text_field(
     .into_any()
 }
 
-/// A select over `options` with an optional empty first choice.
+/// A select over `options` with an optional empty first choice (the forms
+/// of productivity's email and support's desk).
+#[cfg(any(feature = "productivity", feature = "support_triage"))]
 pub fn choice(
     label: &'static str,
     id: &'static str,
