@@ -253,9 +253,10 @@ fn own_item_rows(stressor: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
-/// The reference triage answer with `name`'s main stressor and 2-week
-/// action lines replaced.
-fn with_lines(reference: &str, name: &str, stressor: &str, fortnight: &str) -> String {
+/// The reference triage answer with `name`'s field lines replaced:
+/// each `(label, value)` of `fields` gives the line that starts with
+/// `label:` in that person's block.
+fn with_fields(reference: &str, name: &str, fields: &[(&str, &str)]) -> String {
     let mut current = String::new();
     let lines: Vec<String> = reference
         .lines()
@@ -263,12 +264,15 @@ fn with_lines(reference: &str, name: &str, stressor: &str, fortnight: &str) -> S
             if let Some(who) = line.strip_prefix("Employee: ") {
                 current = who.trim().to_owned();
             }
-            if current == name && line.starts_with("Main stressor:") {
-                format!("Main stressor: {stressor}")
-            } else if current == name && line.starts_with("2-week action:") {
-                format!("2-week action: {fortnight}")
-            } else {
-                line.to_owned()
+            let replaced = fields.iter().find(|(label, _)| {
+                current == name
+                    && line
+                        .strip_prefix(label)
+                        .is_some_and(|rest| rest.starts_with(':'))
+            });
+            match replaced {
+                Some((label, value)) => format!("{label}: {value}"),
+                None => line.to_owned(),
             }
         })
         .collect();
@@ -299,11 +303,13 @@ fn a_word_inside_the_name_of_their_own_item_is_not_another_stressor() {
                     continue;
                 };
                 let fill = |t: &str| t.replace("{s}", system);
-                let answer = with_lines(
+                let answer = with_fields(
                     &reference,
                     &employee.name,
-                    &fill(stressor),
-                    &fill(fortnight),
+                    &[
+                        ("Main stressor", &fill(stressor)),
+                        ("2-week action", &fill(fortnight)),
+                    ],
                 );
                 let grade = case.grade(&answer);
                 right_rows += 1;
@@ -325,11 +331,16 @@ fn a_word_inside_the_name_of_their_own_item_is_not_another_stressor() {
                     continue;
                 };
                 let also = plain_name(other.stressor);
-                let answer = with_lines(
+                let answer = with_fields(
                     &reference,
                     &employee.name,
-                    &format!("{} And {also}.", fill(stressor)),
-                    &format!("{} Also tackle {also}.", fill(fortnight)),
+                    &[
+                        ("Main stressor", &format!("{} And {also}.", fill(stressor))),
+                        (
+                            "2-week action",
+                            &format!("{} Also tackle {also}.", fill(fortnight)),
+                        ),
+                    ],
                 );
                 let grade = case.grade(&answer);
                 wrong_rows += 1;
@@ -429,25 +440,6 @@ fn wrong_day_rows(tier: Tier) -> &'static [&'static str] {
     }
 }
 
-/// The reference triage answer with `name`'s 24-hour action replaced.
-fn with_day(reference: &str, name: &str, day: &str) -> String {
-    let mut current = String::new();
-    let lines: Vec<String> = reference
-        .lines()
-        .map(|line| {
-            if let Some(who) = line.strip_prefix("Employee: ") {
-                current = who.trim().to_owned();
-            }
-            if current == name && line.starts_with("24-hour action:") {
-                format!("24-hour action: {day}")
-            } else {
-                line.to_owned()
-            }
-        })
-        .collect();
-    lines.join("\n")
-}
-
 #[test]
 fn a_recommended_step_is_the_action_and_a_condition_takes_its_own_clause() {
     let mut bad = Vec::new();
@@ -474,7 +466,11 @@ fn a_recommended_step_is_the_action_and_a_condition_takes_its_own_clause() {
                 };
                 critical += usize::from(employee.tier == Tier::Critical);
                 for row in day_rows(employee.tier) {
-                    let answer = with_day(&reference, &employee.name, &fill(row));
+                    let answer = with_fields(
+                        &reference,
+                        &employee.name,
+                        &[("24-hour action", &fill(row))],
+                    );
                     let grade = case.grade(&answer);
                     right_rows += 1;
                     if grade.total != Points::FULL {
@@ -487,7 +483,11 @@ fn a_recommended_step_is_the_action_and_a_condition_takes_its_own_clause() {
                     }
                 }
                 for row in wrong_day_rows(employee.tier) {
-                    let answer = with_day(&reference, &employee.name, &fill(row));
+                    let answer = with_fields(
+                        &reference,
+                        &employee.name,
+                        &[("24-hour action", &fill(row))],
+                    );
                     let grade = case.grade(&answer);
                     wrong_rows += 1;
                     if grade.criteria["immediate_actions"] == Points::FULL {
