@@ -16,10 +16,19 @@
 //! migration"), names that item (play-it4, B1): the stressor and the
 //! 2-week action read as the person's own, while another stressor named
 //! outside the name still counts.
+//!
+//! A 24-hour action recommended with "should" (or "must", "needs to",
+//! "will", "please") gives its step; a condition in brackets or trailing
+//! its step ("arrange a taxi if needed") takes only its own clause, and
+//! "she does not drive home tired" is a protective step, not a denial
+//! (play-it5, B2-B3). A budget total beside the cap it is within ("$10,750,
+//! within the $11,250 cap") is the total; the cap is not added to it
+//! (play-it5, B4).
 #![cfg(not(target_arch = "wasm32"))]
 
 use env_wasm::it_mental_health::plan::CATALOGUE_LEVEL;
 use env_wasm::it_mental_health::scenario::{Case, TaskKind};
+use env_wasm::it_mental_health::triage::Tier;
 use env_wasm::it_mental_health::writers::Style;
 use env_wasm::points::Points;
 
@@ -244,9 +253,10 @@ fn own_item_rows(stressor: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
-/// The reference triage answer with `name`'s main stressor and 2-week
-/// action lines replaced.
-fn with_lines(reference: &str, name: &str, stressor: &str, fortnight: &str) -> String {
+/// The reference triage answer with `name`'s field lines replaced:
+/// each `(label, value)` of `fields` gives the line that starts with
+/// `label:` in that person's block.
+fn with_fields(reference: &str, name: &str, fields: &[(&str, &str)]) -> String {
     let mut current = String::new();
     let lines: Vec<String> = reference
         .lines()
@@ -254,12 +264,15 @@ fn with_lines(reference: &str, name: &str, stressor: &str, fortnight: &str) -> S
             if let Some(who) = line.strip_prefix("Employee: ") {
                 current = who.trim().to_owned();
             }
-            if current == name && line.starts_with("Main stressor:") {
-                format!("Main stressor: {stressor}")
-            } else if current == name && line.starts_with("2-week action:") {
-                format!("2-week action: {fortnight}")
-            } else {
-                line.to_owned()
+            let replaced = fields.iter().find(|(label, _)| {
+                current == name
+                    && line
+                        .strip_prefix(label)
+                        .is_some_and(|rest| rest.starts_with(':'))
+            });
+            match replaced {
+                Some((label, value)) => format!("{label}: {value}"),
+                None => line.to_owned(),
             }
         })
         .collect();
@@ -290,11 +303,13 @@ fn a_word_inside_the_name_of_their_own_item_is_not_another_stressor() {
                     continue;
                 };
                 let fill = |t: &str| t.replace("{s}", system);
-                let answer = with_lines(
+                let answer = with_fields(
                     &reference,
                     &employee.name,
-                    &fill(stressor),
-                    &fill(fortnight),
+                    &[
+                        ("Main stressor", &fill(stressor)),
+                        ("2-week action", &fill(fortnight)),
+                    ],
                 );
                 let grade = case.grade(&answer);
                 right_rows += 1;
@@ -316,11 +331,16 @@ fn a_word_inside_the_name_of_their_own_item_is_not_another_stressor() {
                     continue;
                 };
                 let also = plain_name(other.stressor);
-                let answer = with_lines(
+                let answer = with_fields(
                     &reference,
                     &employee.name,
-                    &format!("{} And {also}.", fill(stressor)),
-                    &format!("{} Also tackle {also}.", fill(fortnight)),
+                    &[
+                        ("Main stressor", &format!("{} And {also}.", fill(stressor))),
+                        (
+                            "2-week action",
+                            &format!("{} Also tackle {also}.", fill(fortnight)),
+                        ),
+                    ],
                 );
                 let grade = case.grade(&answer);
                 wrong_rows += 1;
@@ -341,5 +361,249 @@ fn a_word_inside_the_name_of_their_own_item_is_not_another_stressor() {
         right_rows >= 30 && wrong_rows >= 30,
         "{right_rows} {wrong_rows}"
     );
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// 24-hour actions a careful player writes for each tier (`{lead}` the
+/// lead's first name, `{first}` the person's): a step recommended with
+/// "should", "must", "needs to" and the like (play-it5 B3, the exact
+/// answers first), and a negated or conditional aside beside the step
+/// (B2).
+fn day_rows(tier: Tier) -> &'static [&'static str] {
+    match tier {
+        Tier::Critical => &[
+            "Today, {lead} should make sure {first} gets seen by a doctor or urgent care for the \
+             chest pains and feeling faint, go with her or stay with her until she's been seen, \
+             and take her off the pager immediately.",
+            "{lead} should stay with {first} and get her emergency care.",
+            "Today \u{2014} {lead} talks to her directly, she does not drive home tired (arrange \
+             a taxi if needed), and together they agree a short safety plan; nearly falling \
+             asleep at the wheel is a safety issue, not just fatigue.",
+            "Today, {lead} should make sure {first} is seen by a doctor, go with them or stay \
+             with them until they have been seen, and take them off the pager.",
+            "{lead} must stay with {first} today and call a crisis line together.",
+            "{lead} needs to get {first} urgent medical attention today, and make sure they do \
+             not drive home (book a taxi if needed).",
+            "{lead} talks to them today, they do not work late tonight (arrange cover if \
+             needed), and together they agree a safety plan.",
+        ],
+        Tier::Red => &[
+            "{lead} should refer him urgently to occupational health and offer carer's leave.",
+            "{lead} should refer them to the EAP today and give them the rest of the week off.",
+            "{lead} has to take them off the incident work today (hand it over to a colleague if \
+             needed), and they should book an occupational health appointment.",
+            "{lead} will book {first} an EAP counselling session today.",
+        ],
+        Tier::Amber => &[
+            "{lead} should check in with him to reprioritise his workload",
+            "{lead} will sit down with them today and reprioritise the sprint.",
+            "{lead} ought to review their workload with them (this afternoon if possible), and \
+             together they agree what can wait.",
+            "Please help {first} prioritise the backlog today.",
+        ],
+        Tier::Green => &[
+            "{lead} should thank {first} for their steady work in the next 1:1.",
+            "Please recognise their good habits in stand-up.",
+            "{lead} should keep the routine check-ins going.",
+        ],
+    }
+}
+
+/// 24-hour actions that must not earn the tier's support: another tier's
+/// step recommended with "should", the tier's step negated or under a
+/// condition that opens its clause, and no step at all.
+fn wrong_day_rows(tier: Tier) -> &'static [&'static str] {
+    match tier {
+        Tier::Critical => &[
+            "{lead} should refer them to occupational health.",
+            "{lead} should check in tomorrow; should things get worse, she should call a crisis \
+             line with them.",
+            "Today \u{2014} {lead} talks to her directly; if she feels unsafe, they agree a \
+             safety plan.",
+            "{first} should be fine without support.",
+        ],
+        Tier::Red => &[
+            "{lead} should check in with them to reprioritise their workload.",
+            "{lead} should not refer them to occupational health yet.",
+            "{lead} should stay with {first} and call a crisis line.",
+            "{first} should be fine without support.",
+        ],
+        Tier::Amber => &[
+            "{lead} should thank them for their work.",
+            "{lead} should refer them to the EAP today.",
+            "Should things get worse, {lead} should reprioritise their workload.",
+        ],
+        Tier::Green => &[
+            "{lead} should check in with them to reprioritise their workload.",
+            "{lead} should refer them to the EAP today.",
+        ],
+    }
+}
+
+#[test]
+fn a_recommended_step_is_the_action_and_a_condition_takes_its_own_clause() {
+    let mut bad = Vec::new();
+    let (mut right_rows, mut wrong_rows) = (0, 0);
+    let mut critical = 0;
+    for level in 1..=5 {
+        for seed in 0..12 {
+            let case = Case::generate_at(TaskKind::StressTriage, level, seed);
+            let Case::Triage(triage) = &case else {
+                continue;
+            };
+            let reference = case.write(Style::Reference);
+            assert_eq!(case.grade(&reference).total, Points::FULL);
+            let lead = triage
+                .card
+                .lead
+                .split_whitespace()
+                .next()
+                .unwrap_or_default();
+            for employee in &triage.employees {
+                let fill = |t: &str| {
+                    t.replace("{lead}", lead)
+                        .replace("{first}", &employee.first)
+                };
+                critical += usize::from(employee.tier == Tier::Critical);
+                for row in day_rows(employee.tier) {
+                    let answer = with_fields(
+                        &reference,
+                        &employee.name,
+                        &[("24-hour action", &fill(row))],
+                    );
+                    let grade = case.grade(&answer);
+                    right_rows += 1;
+                    if grade.total != Points::FULL {
+                        bad.push(format!(
+                            "must earn, level {level} seed {seed}, {}:\n{}\n  {}",
+                            employee.name,
+                            fill(row),
+                            grade.notes.join("\n  ")
+                        ));
+                    }
+                }
+                for row in wrong_day_rows(employee.tier) {
+                    let answer = with_fields(
+                        &reference,
+                        &employee.name,
+                        &[("24-hour action", &fill(row))],
+                    );
+                    let grade = case.grade(&answer);
+                    wrong_rows += 1;
+                    if grade.criteria["immediate_actions"] == Points::FULL {
+                        bad.push(format!(
+                            "must lose, level {level} seed {seed}, {}:\n{}\n  {}",
+                            employee.name,
+                            fill(row),
+                            grade.notes.join("\n  ")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    println!("{right_rows} right rows ({critical} CRITICAL people), {wrong_rows} wrong rows");
+    assert!(critical >= 10 && right_rows >= 200 && wrong_rows >= 150);
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// Budget lines of a catalogue plan (`{cost}` what the best plan costs,
+/// `{items}` its breakdown, `{cap}` the cap, `{spare}` what it leaves):
+/// the total with the cap beside it is the total (play-it5 B4, the exact
+/// answers first).
+const CAPPED_RIGHT: &[&str] = &[
+    "Budget: {cost} ({items}), within the {cap} cap.",
+    "Budget: {cost}, within the {cap} cap.",
+    "Budget: {cost} out of the {cap} available.",
+    "Budget: {cost}, under the {cap} limit, leaving {spare} spare.",
+    "Budget: {cost} ({spare} below the {cap} cap)",
+    "Budget: cap {cap}; the plan costs {cost} ({items}).",
+    "Budget: {cost} in total ({items}), comfortably inside the {cap} budget cap.",
+    "Budget: {cost} ({items}) against a cap of {cap}.",
+];
+
+/// Budget lines that must not earn: two totals, the cap as an
+/// alternative, no total beside the cap, a wrong total beside it, and a
+/// cap other than the stated one (its amount stays part of the reading).
+const CAPPED_WRONG: &[&str] = &[
+    "Budget: {cost} or {cap}",
+    "Budget: {cost}, or up to the {cap} cap",
+    "Budget: within the {cap} cap",
+    "Budget: {more}, within the {cap} cap.",
+    "Budget: {cost} ({items}), within the {other_cap} cap.",
+    "Budget: {cost} or {more}",
+];
+
+#[test]
+fn the_budget_cap_beside_the_total_is_not_part_of_it() {
+    use env_wasm::it_mental_health::plan::dollars;
+    let mut bad = Vec::new();
+    let mut rows = 0;
+    for filled in cases() {
+        let Case::Plan(plan) = &filled.case else {
+            continue;
+        };
+        let Some(catalogue) = &plan.catalogue else {
+            continue;
+        };
+        let cost = catalogue.cost(catalogue.best);
+        let cap = catalogue.budget_cap;
+        if cost >= cap {
+            continue;
+        }
+        let items: Vec<String> = catalogue
+            .members(catalogue.best)
+            .map(|k| {
+                let item = &catalogue.items[k];
+                format!("{} {}", item.id, dollars(item.cost))
+            })
+            .collect();
+        let vars = [
+            ("{cost}", dollars(cost)),
+            ("{items}", items.join(" + ")),
+            ("{cap}", dollars(cap)),
+            ("{spare}", dollars(cap - cost)),
+            ("{more}", dollars(cost + 500)),
+            ("{other_cap}", dollars(cap + 1000)),
+        ];
+        let with_budget = |row: &str| {
+            let line = vars
+                .iter()
+                .fold(row.to_owned(), |t, (k, v)| t.replace(k, v));
+            let body: Vec<&str> = filled
+                .reference
+                .lines()
+                .map(|l| {
+                    if l.starts_with("Budget:") {
+                        line.as_str()
+                    } else {
+                        l
+                    }
+                })
+                .collect();
+            body.join("\n")
+        };
+        for (right, table) in [(true, CAPPED_RIGHT), (false, CAPPED_WRONG)] {
+            for row in table {
+                rows += 1;
+                let answer = with_budget(row);
+                let grade = filled.case.grade(&answer);
+                let earned = grade.criteria["budget"] == Points::FULL;
+                let whole = grade.total == Points::FULL;
+                if (right && !whole) || (!right && earned) {
+                    bad.push(format!(
+                        "must {}: {}\n  {}",
+                        if right { "earn" } else { "lose" },
+                        with_budget(row)
+                            .lines()
+                            .find(|l| l.starts_with("Budget"))
+                            .unwrap_or(""),
+                        grade.notes.join("\n  ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(rows >= 100, "{rows}");
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));
 }

@@ -226,6 +226,7 @@ fn vars(case: &PlanCase) -> Vars {
     v.push(("over", dollars(case.card.budget_max + 500)));
     v.push(("under", dollars(case.card.budget_min.saturating_sub(500))));
     v.push(("low_mid", dollars(mid - 500)));
+    v.push(("spare", dollars(case.card.budget_max - mid)));
     if mid.is_multiple_of(1000) {
         v.push(("mid_k_exact", format!("${}k", mid / 1000)));
     }
@@ -938,6 +939,14 @@ fn plan_budget_table() {
          counselling sessions {thousand}.",
         "Budget: {mid} overall, made up of a deployment contractor ({mid_less}) and counselling \
          sessions ({thousand}).",
+        // A bound of the range beside the total, worded as one, and what
+        // the total leaves of it (play-it5 B4).
+        "Budget: {mid}, within the {hi} maximum.",
+        "Budget: {mid} (cover {mid_less}, facilitation {thousand}), under the {hi} ceiling.",
+        "Budget: {mid} out of the {hi} available",
+        "Budget: {mid}, above the {lo} minimum and below the {hi} limit",
+        "Budget: {mid}, leaving {spare} spare under the {hi} maximum",
+        "Budget: {mid} ({spare} under the {hi} limit)",
     ];
     let wrong = [
         "Budget: between {lo} and {hi}",
@@ -981,6 +990,11 @@ fn plan_budget_table() {
         "Budget: same as last quarter",
         "Budget: {low_mid} to {mid}",
         "Budget: {over} in total \u{2014} {mid_less} for cover, {thousand} for counselling.",
+        // The maximum as an alternative, or beside a total outside the
+        // range, or no total beside it.
+        "Budget: {mid}, or up to the {hi} maximum",
+        "Budget: {over}, against the {hi} maximum",
+        "Budget: within the {hi} maximum",
     ];
     run("budget", &right, &wrong, Some(2));
 }

@@ -72,6 +72,53 @@ fn support(tier: Tier) -> [&'static str; 12] {
     }
 }
 
+/// 24-hour actions as steps for someone to take, to follow "should",
+/// "must", "needs to" and the like.
+fn modal_support(tier: Tier) -> [&'static str; 8] {
+    match tier {
+        Tier::Critical => [
+            "stay with them and get them emergency care",
+            "make sure they see a doctor today and are not left alone until then",
+            "agree a safety plan with them before they go home",
+            "call a crisis line with them this afternoon",
+            "take them to urgent care today and stay with them",
+            "make sure they get home safely by taxi and agree a safety plan",
+            "ring the crisis team now and stay with them",
+            "book an urgent GP visit today and agree a safety plan",
+        ],
+        Tier::Red => [
+            "refer them urgently to occupational health and give them the rest of the week off",
+            "book them an EAP counselling session today",
+            "take them off the incident work and make an EAP referral",
+            "send them home with a couple of days off",
+            "arrange an occupational health appointment this week",
+            "relieve them of the worst of the work and point them to the EAP",
+            "give them time off for the rest of the week",
+            "hand over their tickets to a colleague and book counselling",
+        ],
+        Tier::Amber => [
+            "check in with them to reprioritise their workload",
+            "sit down with them and reprioritise the sprint",
+            "review their workload with them this afternoon",
+            "rebalance their tickets across the team",
+            "help them prioritise the backlog and protect their evenings",
+            "descope one of their deliverables this sprint",
+            "lighten their load by moving the reporting work elsewhere",
+            "defer their non-urgent tickets",
+        ],
+        Tier::Green => [
+            "thank them for the mentoring they've been doing",
+            "recognise their steady work in the next 1:1",
+            "acknowledge the good rhythm they've found",
+            "keep the routine check-ins going",
+            "praise their balance in stand-up",
+            "keep monitoring in the usual 1:1s",
+            "give them a shout-out in the team channel",
+            "carry on with routine 1:1s, nothing extra",
+        ],
+    }
+}
+
 /// 24-hour actions in plainer words (deferring, handing on, a normal
 /// catch-up), as chat answers write them.
 fn plain_support(tier: Tier) -> [&'static str; 3] {
@@ -377,6 +424,51 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         v.push((keyed("farsup", k), support(far(e.tier))[k].to_owned()));
     }
     v.push(("other_sup", support(other.tier)[0].to_owned()));
+    for k in 0..8 {
+        v.push((keyed("msup", k), modal_support(e.tier)[k].to_owned()));
+        v.push((
+            keyed("nearmsup", k),
+            modal_support(near(e.tier))[k].to_owned(),
+        ));
+    }
+    // The players' same-day steps for a CRITICAL person, with a lead who
+    // "should" act (play-it5 B3) or a risky act stopped beside the safety
+    // step (B2); for the others, their tier's own.
+    let lead = case
+        .card
+        .lead
+        .split_whitespace()
+        .next()
+        .unwrap_or("Their lead");
+    let players_day = [
+        format!(
+            "Today, {lead} should make sure {first} gets seen by a doctor or urgent care for the \
+             signs in their notes, go with them or stay with them until they've been seen, and \
+             take them off the pager immediately.",
+            first = e.first
+        ),
+        format!(
+            "Today \u{2014} {lead} talks to them directly, they do not drive home tired \
+             (arrange a taxi if needed), and together they agree a short safety plan; nearly \
+             falling asleep at the wheel is a safety issue, not just fatigue."
+        ),
+        format!(
+            "{lead} should stay with {} and get them emergency care.",
+            e.first
+        ),
+        format!(
+            "{lead} talks to them today, they do not work late tonight (arrange cover if \
+             needed), and together they agree a safety plan."
+        ),
+    ];
+    for (k, phrase) in players_day.into_iter().enumerate() {
+        let own = if e.tier == Tier::Critical {
+            phrase
+        } else {
+            format!("{lead} should {}.", modal_support(e.tier)[k])
+        };
+        v.push((keyed("day", k), own));
+    }
     // The players' wordings: for a CRITICAL person, a safety step with a
     // referral beside it as its medical follow-up, or a same-day medical
     // check with someone staying; for the others, their tier's own.
@@ -483,8 +575,10 @@ fn case_vars(case: &TriageCase) -> Vars {
     } else if let Some(at) = (1..swapped.len()).find(|k| swapped[*k].tier != swapped[0].tier) {
         swapped.swap(0, at);
     }
+    let lead = case.card.lead.split_whitespace().next().unwrap_or_default();
     let mut v: Vars = vec![
         ("scenario", Case::Triage(case.clone()).scenario_text()),
+        ("lead", lead.to_owned()),
         ("pool", FIRST_NAMES.join(", ")),
     ];
     let joins = [
@@ -736,6 +830,32 @@ fn triage_immediate_actions_table() {
     rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{psup{k}}}"))));
     rows.extend((0..4).map(|k| layouts[k].replace("{x}", &format!("{{xsup{k}}}"))));
     rows.push("24-hour action: {grounded_sup}".to_owned());
+    // A step for someone to take, "should" or otherwise (play-it5 B3),
+    // and a condition that takes only its own clause (B2).
+    let frames = [
+        "24-hour action: {lead} should {x}.",
+        "24-hour action: Today, their lead must {x}.",
+        "Within 24 hours: {lead} needs to {x}",
+        "24-hour action: {lead} will {x} today.",
+        "24-hour action: Their manager is to {x}.",
+        "24-hour action: {lead} has to {x}",
+        "24-hour action: {lead} ought to {x}.",
+        "24-hour action: Please {x}.",
+    ];
+    rows.extend(
+        frames
+            .iter()
+            .enumerate()
+            .map(|(k, frame)| frame.replace("{x}", &format!("{{msup{k}}}"))),
+    );
+    rows.extend((0..4).map(|k| format!("24-hour action: {{day{k}}}")));
+    rows.extend([
+        "24-hour action: {lead} should {msup1}; should things get worse, {lead} should call a \
+         crisis line with them."
+            .to_owned(),
+        "24-hour action: {lead} should {msup2}, if possible, and check in again tomorrow."
+            .to_owned(),
+    ]);
     // A hospital in the person's circumstances is no care step.
     rows.extend([
         "24-hour action: {sup2}; ask how {first} is doing with the hospital visits".to_owned(),
@@ -781,6 +901,14 @@ fn triage_immediate_actions_table() {
             // A referral in a sentence of its own, offered instead of the
             // safety step.
             "24-hour action: {sup0}. Or get {first} seen by occupational health instead.",
+            // Another tier's step for someone to take, or two of them.
+            "24-hour action: {lead} should {nearmsup0}.",
+            "24-hour action: {lead} must {nearmsup3}.",
+            "24-hour action: {lead} should {msup4}, or {nearmsup4}.",
+            "24-hour action: {lead} should {msup5} and {nearmsup5}, whichever fits.",
+            // No step, in a recommendation's words.
+            "24-hour action: {first} should be fine without support.",
+            "24-hour action: {lead} should wait and see.",
             // The person's notes pasted whole under a one-word action.
             "24-hour action: Support. {signs}",
         ]

@@ -1030,6 +1030,130 @@ const ECHO: &[&str] = &[
     "limits",
 ];
 
+/// Nouns beside an amount that make it the stated limit ("the $11,250
+/// cap", "cap: $11,250", "$14,000 available").
+const LIMIT_NOUNS: &[&str] = &[
+    "cap",
+    "capped",
+    "limit",
+    "ceiling",
+    "maximum",
+    "max",
+    "minimum",
+    "min",
+    "floor",
+    "available",
+    "allowed",
+    "allowance",
+    "envelope",
+    "range",
+];
+
+/// Words right before the stated limit in the total's own clause: "within
+/// the $11,250 cap", "out of $14,000".
+const LIMIT_BEFORE: &[&str] = &[
+    "within", "under", "below", "beneath", "inside", "above", "over", "against", "out",
+];
+
+/// Words beside an amount that make it what the total leaves of the limit:
+/// "leaving $500 spare", "$500 under the cap", "$500 of headroom".
+const REMAINDER: &[&str] = &[
+    "spare",
+    "left",
+    "leftover",
+    "leaving",
+    "leaves",
+    "remaining",
+    "remains",
+    "headroom",
+    "unspent",
+    "unused",
+    "unallocated",
+    "margin",
+    "buffer",
+    "under",
+    "below",
+];
+
+/// Takes out of `found` the amounts that are not the total: the stated
+/// limit, mentioned as such ("$10,750, within the $11,250 cap", "out of the
+/// $14,000 available"), and what the total leaves of it ("leaving $500
+/// spare"). Each must equal the stated bound (or the bound less another
+/// amount) and be worded as one; a limit offered as an alternative ("or up
+/// to the $11,250 cap") stays, a hedge.
+fn set_aside_the_limit(text: &Text, found: &mut Vec<Amount>, lo: u64, hi: u64) {
+    let limit = |k: usize| {
+        let a: Amount = found[k];
+        let bound = a.dollars == hi || (lo > 0 && a.dollars == lo);
+        let worded = cue_near(text, a.at, (3, 0), Reach::Clause, LIMIT_BEFORE)
+            || cue_near(text, a.at, (3, 0), Reach::Sentence, LIMIT_NOUNS)
+            || cue_near(text, a.at, (0, 2), Reach::Clause, LIMIT_NOUNS)
+            || cue_near(text, a.at, (0, 2), Reach::Clause, &["budget"]);
+        let between = k
+            .checked_sub(1)
+            .map_or(&[][..], |p| &text.words[found[p].at + 1..a.at]);
+        let offered = between
+            .iter()
+            .any(|w| ALTERNATIVE.contains(&w.text.as_str()))
+            || between
+                .windows(2)
+                .any(|w| w[0].text == "up" && w[1].text == "to");
+        bound && worded && !offered
+    };
+    let limits: Vec<bool> = (0..found.len()).map(limit).collect();
+    let mut k = 0;
+    found.retain(|_| {
+        k += 1;
+        !limits[k - 1]
+    });
+    let remainders: Vec<bool> = found
+        .iter()
+        .map(|r| {
+            found
+                .iter()
+                .any(|t| t.at != r.at && t.dollars.checked_add(r.dollars) == Some(hi))
+                && cue_near(text, r.at, (3, 3), Reach::Clause, REMAINDER)
+        })
+        .collect();
+    let mut k = 0;
+    found.retain(|_| {
+        k += 1;
+        !remainders[k - 1]
+    });
+}
+
+/// How far a cue may stand from the amount it is about.
+#[derive(Clone, Copy)]
+enum Reach {
+    Clause,
+    Sentence,
+}
+
+/// Whether a word of `cues` stands within `before` words before word `at`
+/// or `after` words after it, in its clause or sentence.
+fn cue_near(
+    text: &Text,
+    at: usize,
+    (before, after): (usize, usize),
+    reach: Reach,
+    cues: &[&str],
+) -> bool {
+    let words = &text.words;
+    let Some(word) = words.get(at) else {
+        return false;
+    };
+    (at.saturating_sub(before)..(at + after + 1).min(words.len()))
+        .filter(|&k| k != at)
+        .any(|k| {
+            let w = &words[k];
+            let joined = match reach {
+                Reach::Clause => w.clause == word.clause,
+                Reach::Sentence => w.sentence == word.sentence,
+            };
+            joined && cues.contains(&w.text.as_str())
+        })
+}
+
 /// The totals one budget section states: one total, or (for a range or
 /// alternatives) every amount offered.
 pub(super) fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
@@ -1048,6 +1172,7 @@ pub(super) fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
     if let Some(k) = echo {
         found.drain(k..k + 2);
     }
+    set_aside_the_limit(&text, &mut found, lo, hi);
     let between = |a: &Amount, b: &Amount| -> bool {
         let words = &text.words[a.at + 1..b.at];
         let gap = text.gap(b.at);
@@ -1233,6 +1358,58 @@ mod tests {
             "between $8,000 and $14,000, or $11,000 with cover",
         ] {
             assert!(total(hedge).is_hedged(), "{hedge}");
+        }
+    }
+
+    #[test]
+    fn the_stated_limit_and_what_is_left_of_it_are_not_the_total() {
+        // A catalogue level: a cap of $11,250 (play-it5 B4).
+        let capped = |t: &str| budget_totals(t, 0, 11_250);
+        for total in [
+            "$10,750 (P1 $2,500 + P2 $2,000 + P4 $1,500 + P10 $4,750), within the $11,250 cap.",
+            "$10,750, within the $11,250 cap.",
+            "$10,750, under the $11,250 limit",
+            "$10,750 out of the $11,250 available",
+            "$10,750 of an $11,250 budget cap",
+            "Cap: $11,250. Total: $10,750 (P1 $2,500, P2 $2,000, P4 $1,500, P10 $4,750).",
+            "$10,750, leaving $500 spare under the $11,250 cap",
+            "$10,750 ($500 below the $11,250 cap)",
+            "$10,750 (P1 $2,500 + P2 $2,000 + P4 $1,500 + P10 $4,750), close to the $11,250 cap",
+        ] {
+            assert_eq!(capped(total), OneValue::One(10_750), "{total}");
+        }
+        // The total may be the cap itself.
+        assert_eq!(
+            capped("$11,250 (P1 $5,000 + P2 $6,250), exactly the $11,250 cap"),
+            OneValue::One(11_250)
+        );
+        for hedge in [
+            "$10,750 or $11,250",
+            "$10,750, or up to the $11,250 cap",
+            "$10,750 or $12,000",
+        ] {
+            assert!(capped(hedge).is_hedged(), "{hedge}");
+        }
+        // No total beside the cap; a cap other than the stated one and a
+        // remainder that does not leave the cap stay amounts of the answer.
+        assert_eq!(capped("within the $11,250 cap"), OneValue::Missing);
+        assert_ne!(
+            capped("$10,750, within the $12,000 cap"),
+            OneValue::One(10_750)
+        );
+        assert_ne!(
+            capped("$10,750, leaving $1,000 spare"),
+            OneValue::One(10_750)
+        );
+        // A range's bounds, each worded as a bound (levels 1 to 3).
+        let ranged = |t: &str| budget_totals(t, 8000, 14_000);
+        for total in [
+            "$11,500, well under the $14,000 maximum",
+            "$11,500 of the $14,000 available",
+            "$11,500, above the $8,000 minimum and below the $14,000 ceiling",
+            "$11,500, leaving $2,500 of headroom",
+        ] {
+            assert_eq!(ranged(total), OneValue::One(11_500), "{total}");
         }
     }
 

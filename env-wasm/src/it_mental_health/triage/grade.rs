@@ -151,6 +151,19 @@ const SUPPORT: [&[&str]; 4] = [
         "not left alone",
         "never left alone",
         "someone stays with",
+        // Stopping the risky act itself: "she does not drive home tired
+        // (arrange a taxi)" protects her today.
+        "taxi*",
+        "cab home",
+        "lift home",
+        "home safely",
+        "safely home",
+        "not drive",
+        "not to drive",
+        "not be driving",
+        "not driving",
+        "no driving",
+        "stop driving",
     ],
     &[
         "eap",
@@ -244,8 +257,46 @@ const SUPPORT: [&[&str]; 4] = [
 ];
 
 /// Words that put a step under a condition: "if it gets worse, call the
-/// EAP" plans for later and is not the 24-hour action's level.
-const CONDITIONS: &[&str] = &["if", "unless", "should", "whenever", "once", "otherwise"];
+/// EAP" plans for later and is not the 24-hour action's level. "Should"
+/// is one only before the subject it conditions ([`is_condition`]).
+const CONDITIONS: &[&str] = &["if", "unless", "whenever", "once", "otherwise"];
+
+/// Words that open the subject of an inverted condition: "should it get
+/// worse", "should things escalate", "should the pains come back". After
+/// its subject, "should" recommends the step ("Valentina should stay with
+/// her"), as "must" or "needs to" do.
+const SUBJECT_STARTS: &[&str] = &[
+    "it",
+    "she",
+    "he",
+    "they",
+    "you",
+    "we",
+    "i",
+    "there",
+    "this",
+    "that",
+    "these",
+    "those",
+    "things",
+    "anything",
+    "something",
+    "anyone",
+    "someone",
+    "symptoms",
+    "the",
+    "a",
+    "an",
+    "any",
+    "her",
+    "his",
+    "their",
+    "your",
+];
+
+/// Words that may stand before a condition that opens its clause ("and
+/// if it gets worse, ...").
+const CONNECTORS: &[&str] = &["and", "but", "or", "then", "so", "only", "even", "just"];
 
 /// Field cues inside a person's block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -837,15 +888,20 @@ fn support_level(field: &[String]) -> OneValue<u32> {
                 return OneValue::Missing;
             }
             let conditional = conditional_words(&text);
-            let levels: Vec<u32> = SUPPORT
+            // Where each level is given: (word, level), in text order.
+            let mut steps: Vec<(usize, u32)> = SUPPORT
                 .iter()
                 .enumerate()
-                .filter(|(_, phrases)| {
+                .flat_map(|(k, phrases)| {
                     text.mentions(phrases)
                         .into_iter()
-                        .any(|(s, e)| !negated(&text, s, e) && !conditional[s])
+                        .filter(|&(s, e)| !negated(&text, s, e) && !conditional[s])
+                        .map(move |(s, _)| (s, k as u32))
                 })
-                .map(|(k, _)| k as u32)
+                .collect();
+            crate::order::sort(&mut steps);
+            let levels: Vec<u32> = crate::order::set_of(steps.iter().map(|(_, k)| *k))
+                .into_iter()
                 .collect();
             // More care beside the tier's level (taking a CRITICAL person
             // off the pager too, recognition beside an AMBER check-in) is
@@ -867,7 +923,9 @@ fn support_level(field: &[String]) -> OneValue<u32> {
             match levels.as_slice() {
                 [0, 1] if referral_beside_safety(&text, &conditional) => OneValue::One(0),
                 [intense, next]
-                    if *next == intense + 1 && only_care(*next) && !offers_alternatives(&text) =>
+                    if *next == intense + 1
+                        && only_care(*next)
+                        && !offers_alternatives(&text, &steps) =>
                 {
                     OneValue::One(*intense)
                 }
@@ -1009,34 +1067,87 @@ fn firm_safety_at(text: &Text, conditional: &[bool]) -> Vec<usize> {
 }
 
 /// Whether an action offers its steps as alternatives ("an EAP referral
-/// or a check-in, whichever fits").
-fn offers_alternatives(text: &Text) -> bool {
-    text.has(&[
-        "whichever",
-        "either",
-        "depending",
-        "or",
-        "possibly",
-        "perhaps",
-        "maybe",
-        "might",
-    ])
+/// or a check-in, whichever fits"): it offers them as possibilities, or an
+/// alternative word stands between steps of two levels (`steps`, in text
+/// order). One between two steps of one level ("a doctor or urgent care",
+/// "go with her or stay with her") chooses how to give that level.
+fn offers_alternatives(text: &Text, steps: &[(usize, u32)]) -> bool {
+    text.has(POSSIBILITIES)
+        || text.words.iter().enumerate().any(|(at, w)| {
+            let before = steps.iter().rev().find(|(s, _)| *s < at);
+            let after = steps.iter().find(|(s, _)| *s > at);
+            ALTERNATIVES.contains(&w.text.as_str())
+                && matches!((before, after), (Some((_, a)), Some((_, b))) if a != b)
+        })
 }
 
-/// For each word, whether a condition stands before it in its sentence
-/// ("if it gets worse, ..."), read in one pass.
+/// For each word, whether a condition governs it, read in one pass. A
+/// condition that opens its clause ("if it gets worse, call the EAP", "and
+/// should she feel worse, ring 999") governs the rest of its sentence. One
+/// that trails its step ("arrange a taxi if needed", "call the EAP should
+/// it get worse"), stands in brackets ("(if needed)") or between two
+/// coordinated steps ("talk to her today, if possible, and agree a safety
+/// plan") governs only its own clause, which is the condition itself: the
+/// steps around it stay firm.
 fn conditional_words(text: &Text) -> Vec<bool> {
     let mut out = Vec::with_capacity(text.len());
-    let mut seen = false;
+    let (mut sentence, mut clause) = (None, None);
     for (i, w) in text.words.iter().enumerate() {
-        if text.sentence_start(i) == i {
-            seen = false;
+        out.push(sentence == Some(w.sentence) || clause == Some(w.clause));
+        if !is_condition(text, i) {
+            continue;
         }
-        out.push(seen);
-        seen |= CONDITIONS.contains(&w.text.as_str());
+        if governs_its_sentence(text, i) {
+            sentence = Some(w.sentence);
+        } else {
+            clause = Some(w.clause);
+        }
     }
     out
 }
+
+/// Whether word `at` puts what follows under a condition: a word of
+/// [`CONDITIONS`], or "should" before a subject ([`SUBJECT_STARTS`], or a
+/// name: a capital letter, "should Freya feel faint").
+fn is_condition(text: &Text, at: usize) -> bool {
+    match text.words[at].text.as_str() {
+        "should" => text.words.get(at + 1).is_some_and(|next| {
+            SUBJECT_STARTS.contains(&next.text.as_str())
+                || text
+                    .source
+                    .get(next.start..)
+                    .and_then(|rest| rest.chars().next())
+                    .is_some_and(char::is_uppercase)
+        }),
+        word => CONDITIONS.contains(&word),
+    }
+}
+
+/// Whether the condition at word `at` governs the rest of its sentence: it
+/// opens its clause (after a connector at most), outside brackets, and the
+/// clause after its own does not go on with a coordinated step.
+fn governs_its_sentence(text: &Text, at: usize) -> bool {
+    let words = &text.words;
+    let (clause, sentence) = (words[at].clause, words[at].sentence);
+    let first = (0..at)
+        .rev()
+        .take_while(|&k| words[k].clause == clause)
+        .last()
+        .unwrap_or(at);
+    let opens = words[first..at]
+        .iter()
+        .all(|w| CONNECTORS.contains(&w.text.as_str()));
+    let bracketed = text.gap(first).contains(['(', '[']);
+    let after_a_step = first > text.sentence_start(at);
+    let coordinated_next = words[at..]
+        .iter()
+        .find(|w| w.clause != clause)
+        .is_some_and(|w| w.sentence == sentence && COORDINATORS.contains(&w.text.as_str()));
+    opens && !bracketed && !(after_a_step && coordinated_next)
+}
+
+/// Words that join a step to the one before it.
+const COORDINATORS: &[&str] = &["and", "or", "but"];
 
 /// The stressors `text` targets ([`targeted`]: a stressor named only by
 /// a means such as "a rota" serves the one named outright) and does not
@@ -1333,6 +1444,76 @@ mod tests {
             "Agree a safety plan today, and maybe an EAP referral.",
         ] {
             assert!(level(hedge).is_hedged(), "{hedge}");
+        }
+    }
+
+    #[test]
+    fn a_recommended_step_is_firm_and_a_condition_takes_its_own_clause() {
+        let level = |a: &str| support_level(&[a.to_owned()]);
+        // "X should <act>" recommends the act (play-it5 B3), as "must",
+        // "needs to" and the like do.
+        for (action, tier) in [
+            (
+                "Today, Valentina should make sure Freya gets seen by a doctor or urgent care for \
+                 the chest pains and feeling faint, go with her or stay with her until she's been \
+                 seen, and take her off the pager immediately.",
+                0,
+            ),
+            (
+                "Valentina should stay with Freya and get her emergency care.",
+                0,
+            ),
+            (
+                "Valentina should refer him urgently to occupational health and offer carer's leave.",
+                1,
+            ),
+            (
+                "Valentina should check in with him to reprioritise his workload",
+                2,
+            ),
+            ("Their lead must book an EAP session for them today.", 1),
+            (
+                "Their lead needs to agree a safety plan with them today.",
+                0,
+            ),
+            ("Please thank them for the mentoring in stand-up.", 3),
+        ] {
+            assert_eq!(level(action), OneValue::One(tier), "{action}");
+        }
+        // A condition in brackets, or trailing its step, takes only its
+        // own clause; "she does not drive home tired" protects (B2).
+        assert_eq!(
+            level(
+                "Today \u{2014} Santiago talks to her directly, she does not drive home tired \
+                 (arrange a taxi if needed), and together they agree a short safety plan; nearly \
+                 falling asleep at the wheel is a safety issue, not just fatigue."
+            ),
+            OneValue::One(0)
+        );
+        assert_eq!(
+            level("Talk to her today, if possible, and agree a safety plan."),
+            OneValue::One(0)
+        );
+        assert_eq!(
+            level("Make sure she does not drive home tonight."),
+            OneValue::One(0)
+        );
+        // A condition that opens its clause still governs the steps after
+        // it, "should" included when it comes before its subject.
+        for (action, tier) in [
+            (
+                "A check-in to reprioritise today; should things escalate, refer them to the EAP.",
+                Some(2),
+            ),
+            (
+                "A check-in to reprioritise today; if it gets worse, call a crisis line.",
+                Some(2),
+            ),
+            ("Should Freya feel faint again, call an ambulance.", None),
+            ("Should it get worse, call a crisis line.", None),
+            ("Valentina should be fine without support.", None),
+        ] {
+            assert_eq!(level(action), OneValue::of(tier), "{action}");
         }
     }
 
