@@ -118,7 +118,11 @@ const AUXILIARIES: &[&str] = &[
     "gets",
 ];
 
-/// How far back a state's subject may be, in words.
+/// How far back a state's subject may be, in words: from the state to
+/// the last noun of its subject, and from each preposition that ties a
+/// modifier to the noun before it ("your refund of £232.00 | for INV-12245
+/// | (Advanced Reports add-on) is approved"). Words of a bracketed aside,
+/// blanked by the caller, do not count.
 const SUBJECT_REACH: usize = 10;
 
 /// How far back from a noun run a preposition may be ("for the
@@ -182,17 +186,32 @@ fn after_preposition(words: &[&str], from: usize) -> Option<usize> {
     None
 }
 
+/// The first word [`SUBJECT_REACH`] words before `k` reach back to,
+/// blank words (a bracketed aside) not counted.
+fn reach_back(words: &[&str], k: usize) -> usize {
+    let mut lo = k;
+    let mut counted = 0;
+    while lo > 0 && counted < SUBJECT_REACH {
+        lo -= 1;
+        if !words[lo].is_empty() {
+            counted += 1;
+        }
+    }
+    lo
+}
+
 /// The subject of a state at `k`: the nearest noun before it (within
 /// [`SUBJECT_REACH`]) that names an outcome or a thing, read by its head,
-/// skipping nouns after a preposition (they modify another) and subjects
-/// of a relative clause ("the files you uploaded"). When every noun is
-/// after a preposition, the nearest is the subject. A bare amount after
-/// an outcome noun is that noun's ("refund $40 approved").
+/// skipping nouns after a preposition (they modify another, however many
+/// modifiers the head has) and subjects of a relative clause ("the files
+/// you uploaded"). When every noun is after a preposition, the nearest is
+/// the subject. A bare amount after an outcome noun is that noun's
+/// ("refund $40 approved").
 pub(super) fn subject_before(
     words: &[&str],
     k: usize,
 ) -> Option<(usize, Option<Commitment>, Option<Thing>)> {
-    let lo = k.saturating_sub(SUBJECT_REACH);
+    let mut lo = reach_back(words, k);
     // A relative clause: "everything you uploaded to your workspace will
     // be wiped", "the fee we charged you has been removed": the noun
     // before its subject is the subject.
@@ -256,6 +275,7 @@ pub(super) fn subject_before(
             Some(p) => {
                 fallback.get_or_insert(found);
                 s = p;
+                lo = lo.min(reach_back(words, p));
             }
             None => return Some(found),
         }
