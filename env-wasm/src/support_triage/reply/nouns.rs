@@ -267,9 +267,15 @@ pub(super) fn subject_before(
         }
         // Only a preposition right after a noun makes a modifier of it:
         // "the fee on your account", not "allow 5 days for the refund to
-        // appear".
+        // appear". A thing (not an outcome) after a noun the reader does
+        // not know is one too, inside a run of modifiers of a noun it
+        // does know ("the refund of $488.00 for the add-on on invoice
+        // INV-1").
         let modifier = after_preposition(words, from).filter(|&p| {
-            p > 0 && (thing(words[p - 1]).is_some() || outcome_noun(words, p - 1).is_some())
+            p > 0
+                && (thing(words[p - 1]).is_some()
+                    || outcome_noun(words, p - 1).is_some()
+                    || (found.1.is_none() && inside_noun_phrase(words, p)))
         });
         match modifier {
             Some(p) => {
@@ -281,6 +287,35 @@ pub(super) fn subject_before(
         }
     }
     fallback
+}
+
+/// Words that end a noun phrase read backwards: a verb's auxiliary, a
+/// subject of a clause of its own, a relative word or a conjunction.
+const PHRASE_ENDS: &[&str] = &[
+    "we", "i", "you", "they", "he", "she", "it", "that", "which", "who", "whom", "whose", "and",
+    "or", "but", "please",
+];
+
+/// Whether the preposition at `p`, after a word the reader does not know
+/// as a noun ("add-on", "invoice", "plan"), is still inside the noun
+/// phrase of a noun it does know before it: every word back to that noun
+/// is a determiner, a modifier, a number, another preposition or an aside
+/// (blank), with no verb, auxiliary or pronoun between ("the refund of
+/// $488.00 | for the add-on | on invoice INV-1"; not "you can allow 5 days
+/// for the refund", whose "allow" ends in no noun).
+fn inside_noun_phrase(words: &[&str], p: usize) -> bool {
+    let lo = p.saturating_sub(SUBJECT_REACH);
+    for i in (lo..p).rev() {
+        let w = words[i];
+        if thing(w).is_some() || outcome_noun(words, i).is_some() {
+            return !pronoun(w);
+        }
+        let verb_like = w.ends_with("ed") || AUXILIARIES.contains(&w) || PHRASE_ENDS.contains(&w);
+        if verb_like {
+            return false;
+        }
+    }
+    false
 }
 
 /// The noun at `s` as a subject, read by its run: `None` when it names
@@ -436,6 +471,21 @@ mod tests {
                 "please allow 5 7 business days for the refund to appear",
                 Some(Commitment::Refund),
                 None,
+            ),
+            (
+                "your refund of 232.00 for inv 12245     is approved",
+                Some(Commitment::Refund),
+                None,
+            ),
+            (
+                "the full refund of 488.00 for the add on on invoice inv 1 from your last billing cycle has been approved",
+                Some(Commitment::Refund),
+                None,
+            ),
+            (
+                "the late fee for the add on on invoice inv 1 has been removed",
+                None,
+                Some(Thing::Fee),
             ),
         ] {
             let w = words(text);
