@@ -185,7 +185,10 @@ mod tests {
                 "Dear Farid,\n\nWe will waive it.\n\nKind regards,\nThe Fieldnote Billing team",
                 "Kind regards,\nThe Fieldnote Billing team",
             ),
-            ("Hi Sam, we will waive it. Thanks, Billing team", "Thanks, Billing team"),
+            (
+                "Hi Sam, we will waive it. Thanks, Billing team",
+                "Thanks, Billing team",
+            ),
             (
                 "Hi Sam,\n\nWe will waive it.\n\nThanks for your patience,\nSam\nBilling Specialist, Fieldnote",
                 "Thanks for your patience,\nSam\nBilling Specialist, Fieldnote",
@@ -202,8 +205,14 @@ mod tests {
             ),
             // A last line that hands the case on or labels it.
             ("Hi Sam,\n\nWe have your request.\nEscalated to billing", ""),
-            ("Hi Sam,\n\nWe have your request.\nNext step: billing team", ""),
-            ("Hi Sam,\n\nWe have your request.\nBilling team to review", ""),
+            (
+                "Hi Sam,\n\nWe have your request.\nNext step: billing team",
+                "",
+            ),
+            (
+                "Hi Sam,\n\nWe have your request.\nBilling team to review",
+                "",
+            ),
             // "Thanks, we will refund you" is a sentence, not a closing.
             ("Hi Sam,\n\nThanks, we will refund you today.", ""),
         ] {
