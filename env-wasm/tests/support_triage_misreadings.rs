@@ -9,7 +9,9 @@
 //! a pronoun after "your question about the charge", a waiver in the
 //! account's past given as a reason, password advice in the customer's own
 //! deeds ("one you haven't used elsewhere"), an invoice number asked for
-//! as "reply with it" or as a question about which invoice it was.
+//! as "reply with it" or as a question about which invoice it was, a
+//! sign-off naming our own team (who writes, not a team the case goes
+//! to), a refund approved with a long subject or a request as its subject.
 //! Every row must earn
 //! every reply criterion on two tickets of its kind; the disguised and
 //! off-policy rows must not.
@@ -20,6 +22,10 @@ use env_wasm::support_triage::policy::Case;
 use support_triage_corpus::*;
 
 fn inv(f: &Fixture) -> String {
+    // Levels 4 and 5: the invoice on record, which the body may not name.
+    if let Some(invoice) = f.ticket().records.as_ref().and_then(|r| r.invoice.as_ref()) {
+        return invoice.id.clone();
+    }
     let b = &f.ticket().body;
     b.find("INV-")
         .map(|i| {
@@ -51,6 +57,29 @@ fn spoken_hour(f: &Fixture, words: bool) -> String {
     }
 }
 
+/// The amount a ticket's refund is about: the invoice on record (levels 4
+/// and 5), or the first sum its body names.
+fn amount(f: &Fixture) -> String {
+    let ticket = f.ticket();
+    if let Some(records) = &ticket.records
+        && let Some(invoice) = &records.invoice
+    {
+        return records.currency.money(invoice.local_cents);
+    }
+    let body = &ticket.body;
+    body.find(['$', '£', '€'])
+        .map(|i| {
+            let sum: String = body[i..]
+                .chars()
+                .enumerate()
+                .take_while(|(k, c)| *k == 0 || c.is_ascii_digit() || *c == '.' || *c == ',')
+                .map(|(_, c)| c)
+                .collect();
+            sum.trim_end_matches(['.', ',']).to_owned()
+        })
+        .unwrap_or_else(|| "$40.00".to_owned())
+}
+
 fn fill(f: &Fixture, t: &str) -> String {
     let ticket = f.ticket();
     // "by 10:15 today (Tuesday)": the day named again in brackets.
@@ -63,6 +92,8 @@ fn fill(f: &Fixture, t: &str) -> String {
         .replace("{hour_words}", &spoken_hour(f, true))
         .replace("{today_named}", &today)
         .replace("{company}", &ticket.customer.company)
+        .replace("{vendor}", f.desk.vendor)
+        .replace("{amount}", &amount(f))
         .replace("{first}", f.first())
         .replace("{id}", f.id())
         .replace("{inv}", &inv(f))
@@ -1228,4 +1259,216 @@ fn an_invoice_number_by_reply_is_no_identity_check() {
     let all = fixtures();
     let fx: Vec<&Fixture> = fx.iter().chain(&all).collect();
     lose_compliance(&fx, &refused, 3);
+}
+
+/// Tickets of `kinds` at every level from 1 to 5, two of each kind per
+/// level where the level draws it.
+fn tickets_at_levels_one_to_five(kinds: &[&str]) -> Vec<Fixture> {
+    use env_wasm::support_triage::generate::generate_at;
+    let mut out = Vec::new();
+    for level in 1u8..=5 {
+        let mut taken: Vec<&str> = Vec::new();
+        for seed in 0..600 {
+            let desk = generate_at("hard", level, seed);
+            let kind = desk.tickets[0].case.kind();
+            let seen = taken.iter().filter(|k| **k == kind).count();
+            if kinds.contains(&kind) && seen < 2 {
+                taken.push(kind);
+                out.push(Fixture {
+                    desk,
+                    kind,
+                    nth: seen,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A sign-off says who writes: a team named there hands nothing off and
+/// promises nothing (play-st5, B1: validation level 1 index 2, level 4
+/// index 56). The player's replies first, then other closings (a name and
+/// title under a thanks, a closing on the reply's last line, a name line
+/// with no closing, a dashed one), on every resolved kind at levels 1 to
+/// 5. A team named in the body as the one that takes or reviews the case
+/// is still read: off-policy on a resolved case, and a sign-off alone does
+/// not name the team an escalated case needs.
+#[test]
+fn a_sign_off_names_who_writes_not_a_team_the_case_goes_to() {
+    let fees = ["fee_waiver_allowed", "fee_waiver_plan_allowed"];
+    let refunds = [
+        "refund_in_window",
+        "refund_in_add_on_window",
+        "refund_in_currency_window",
+    ];
+    let fee_rows = [
+        "Dear {first},\n\nThank you for getting in touch about ticket {id}. I have looked into the {fee} late payment fee on {inv} and I am pleased to confirm that we will waive it in full. You will see the adjustment reflected on your account by the end of tomorrow (Tuesday) at the latest, and there is nothing further you need to do.\n\nKind regards,\nThe {vendor} Billing team",
+        "Hi {first},\n\nRe ticket {id}: we have waived the late fee on {inv}, and it will drop off your account {time}.\n\nBest,\nSam\nBilling Specialist, {vendor}",
+        "Hi {first}, ticket {id}: the late fee on {inv} is waived and you'll see it removed {time}. Thanks, the {vendor} Finance Team",
+        "Hello {first},\n\nThanks for contacting us about {id}. We've removed the late fee from {inv}, and the change will show {time}.\n\nCheers,\nPriya from the Billing team",
+        "Hi {first},\n\nGood news on ticket {id}: we have waived the late fee on {inv}, and it will be gone from your account {time}.\n\n- The {vendor} Billing Team",
+        "Hi {first},\n\nTicket {id}: we've waived the late fee on {inv}; the adjustment will show {time}.\n\nThe {vendor} Billing Department",
+    ];
+    let refund_rows = [
+        "Hello {first},\n\nThanks for your note on {id}. The charge on {inv} is well within our refund window, so you'll get the full {amount} back. I've started the refund to your original payment method today, and I'll email you confirmation once it has gone through.\n\nCheers,\n{vendor} Billing Team",
+        "Hi {first},\n\nRe {id}: we will refund the charge on {inv} in full {time}.\n\nThank you for your patience,\nAccounts Team, {vendor}",
+        "Dear {first},\n\nThank you for contacting us about ticket {id}. I'm pleased to confirm that your refund of {amount} for {inv} has been approved and will reach your original payment method {time}.\n\nKind regards,\nThe {vendor} Billing team",
+    ];
+    let mut rows: Vec<(&str, &str)> = Vec::new();
+    for kind in fees {
+        rows.extend(fee_rows.iter().map(|t| (kind, *t)));
+    }
+    for kind in refunds {
+        rows.extend(refund_rows.iter().map(|t| (kind, *t)));
+    }
+    let kinds: Vec<&str> = fees.iter().chain(&refunds).copied().collect();
+    let fx = tickets_at_levels_one_to_five(&kinds);
+    earn_every_reply_criterion(&fx, &rows);
+
+    // A team in the body that takes or reviews a resolved case, or a
+    // sign-off line that says so, is off-policy.
+    let off_policy: Vec<(&str, &str)> = vec![
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we have waived the late fee on {inv}. Our billing team will review your account as well, and we'll confirm {time}.\n\nKind regards,\n{vendor} Support",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: we will refund the charge on {inv} {time}, and I've passed the ticket to our finance team to check the renewal.\n\nThanks,\nThe {vendor} Billing team",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: we have waived the late fee on {inv} and we'll confirm {time}.\n\nKind regards,\nThe Billing team will review your account",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: we will refund the charge on {inv} {time}.\n\nThanks,\nEscalated to the billing supervisor",
+        ),
+    ];
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(&fx, &off_policy, 2);
+    // An escalated case must say who reviews it: a sign-off is no handoff.
+    let late = tickets_at_levels_one_to_five(&["refund_late", "fee_waiver_over_limit"]);
+    let late: Vec<&Fixture> = late.iter().collect();
+    let unnamed: Vec<(&str, &str)> = vec![
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: this charge is older than the desk can refund, and we'll reply {time}.\n\nKind regards,\nThe {vendor} Billing team",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: this fee is more than the desk can waive, and we'll reply {time}.\n\nThanks,\nBilling Supervisor, {vendor}",
+        ),
+    ];
+    lose_handling(&late, &unnamed, 4);
+}
+
+/// A state is read against the head of its subject, however long the
+/// subject is (play-st5, B2: validation level 5 index 14 and its
+/// replays): "your refund of £232.00 for INV-12245 (Advanced Reports
+/// add-on) is approved" commits to the refund whatever its modifiers (of,
+/// for and from phrases, amounts, invoice ids, brackets, a relative or
+/// dashed aside); a request is given what it requests ("your refund
+/// request has been approved"); "it" after a giving verb stands for the
+/// outcome named just before ("We are issuing it to your original payment
+/// method today"), and that sentence is our next step with its time. On
+/// every resolved refund kind at levels 1 to 5.
+/// Each must earn every reply criterion. A request passed on ("your
+/// request for a refund has been submitted to our billing supervisor")
+/// gives nothing, so on an escalated refund it earns full too. A refund
+/// still under review, refused, open on a condition or a pronoun far from
+/// its noun commits to nothing and loses handling; the same approval on
+/// an escalated refund still loses compliance.
+#[test]
+fn a_refund_approved_with_a_long_subject_is_a_commitment() {
+    let kinds = [
+        "refund_in_window",
+        "refund_in_add_on_window",
+        "refund_in_currency_window",
+    ];
+    let templates = [
+        // The player's reply and its replays (index 14).
+        "Hi {first},\n\nRe {id}: your refund of {amount} for {inv} (Advanced Reports add-on) is approved. We are issuing it to your original payment method today.\n\nThanks,\n{vendor} Support",
+        "Hi {first},\n\nRe {id}: your refund of {amount} for {inv} (the add-on you never used) has been approved. We are issuing it to your original payment method today.\n\nThanks,\n{vendor} Support",
+        "Hi {first},\n\nRe {id}: your refund of {amount} for the invoice {inv} from last month is approved. We are issuing it to your original payment method today.\n\nThanks,\n{vendor} Support",
+        // Other modifiers and asides.
+        "Hi {first}, ticket {id}: your refund for {inv}, which covers the add-on charge you asked about, has been approved and will reach your card {time}.",
+        "Hi {first}, ticket {id}: the refund of {amount} on {inv} - the add-on charge from last month - has been approved, and you'll see it on your card {time}.",
+        "Dear {first},\n\nYour refund of {amount} for invoice {inv} (ticket {id}), as agreed, is approved. We're sending it to your card {time}.\n\nBest regards,\n{vendor} Support",
+        "Hi {first}, ticket {id}: the full refund of {amount} for the add-on on invoice {inv} from your last billing cycle has been approved; expect it on your statement {time}.",
+        // A request given what it requests.
+        "Hi {first}, ticket {id}: your refund request for {inv} has been approved, and we're processing it today.",
+        "Hi {first}, thanks for your refund request on ticket {id} about {inv}. We've approved it, and the money will be back on your card {time}.",
+        // "it" for the refund just named.
+        "Hi {first}, ticket {id}: you asked for a refund of {amount} for {inv}. We are issuing it to your original payment method today.",
+    ];
+    let rows: Vec<(&str, &str)> = kinds
+        .iter()
+        .flat_map(|k| templates.iter().map(move |t| (*k, *t)))
+        .collect();
+    let fx = tickets_at_levels_one_to_five(&kinds);
+    earn_every_reply_criterion(&fx, &rows);
+    let escalated = tickets_at_levels_one_to_five(&["refund_late"]);
+    earn_every_reply_criterion(
+        &escalated,
+        &[
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}: your request for a refund of the charge on {inv} has been submitted to our billing supervisor for review. We'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}: your refund request for {inv} (the add-on charge) has been passed to our billing supervisor, who will review it. We'll reply {time}.",
+            ),
+        ],
+    );
+
+    let unpromised: Vec<(&str, &str)> = vec![
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: your refund request for {inv} is being reviewed. We'll reply {time}.",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: the refund you asked about for {inv} is not approved. We'll reply {time}.",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: a refund of {amount} for {inv} could be approved if our records allow it. We'll reply {time}.",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: your refund of {amount} for {inv} (the add-on you never used) has not been approved yet. We'll reply {time}.",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: your request for a refund of {amount} for {inv} has been submitted. We'll reply {time}.",
+        ),
+        // "it" two clauses from the refund: the invoice number, not the refund.
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: you asked for a refund. Please send the invoice number again and we will process it {time}.",
+        ),
+    ];
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_handling(&fx, &unpromised, 2);
+    let escalated: Vec<&Fixture> = escalated.iter().collect();
+    lose_compliance(
+        &escalated,
+        &[
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}: our billing supervisor will review it; your refund of {amount} for {inv} (the charge from last month) has been approved. We'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}: you asked for a refund of {amount} for {inv}. We are issuing it today, and our billing supervisor will review the account. We'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}: our billing supervisor will review it, but your refund request for {inv} has been approved already. We'll reply {time}.",
+            ),
+        ],
+        2,
+    );
 }

@@ -1,7 +1,8 @@
 //! Episodes of `support_triage` played black-box by models (issue 21): over
 //! HTTP (`support_triage-p1`, `support_triage-p2`, and `support_triage-p3`
 //! and `-p4` at levels 3 to 5 on the records desk, `-p5` and `-p6` at
-//! levels 4 and 5, `-p6` partly over MCP)
+//! levels 4 and 5, `-p6` partly over MCP, `-p7` at levels 1 to 5, partly
+//! over MCP)
 //! and over MCP alone (`mcp-p2`, `mcp1`), never reading the source, each kept with
 //! the player's own verdict of every point it lost (A: its own mistake, B:
 //! a grader defect, C: an instruction with two readings). Every episode is replayed from its
@@ -95,6 +96,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-03/support_triage-p6/episodes.jsonl"),
         current_records_desk: true,
     },
+    // Levels 1 to 5 (validation split) on main, over HTTP and MCP
+    // (`tool` with `arguments`): 37 episodes and 15 one-phrase replays
+    // (`replay`). Its two B rows are a sign-off naming our own team read
+    // as naming a team (line 3) and a refund approved with a long subject
+    // missed (line 16). The report is beside it.
+    Corpus {
+        name: "support_triage-p7",
+        text: include_str!("player_corpus/2026-12-03/support_triage-p7/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -113,6 +124,11 @@ const CORPORA: &[Corpus] = &[
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+
+/// Replays with no verdict in their row whose lost points the player's
+/// report judges its own, as (corpus, line): they must score what they
+/// scored. p7 line 20 gives no time, so its next step is missing.
+const JUDGED_IN_REPORT: &[(&str, usize)] = &[("support_triage-p7", 20)];
 
 fn verdict(row: &Value) -> Verdict {
     // `verdict.lost_points` (p1, p2), `verdicts` (p4) or `verdict.lost`
@@ -371,7 +387,11 @@ fn played_episodes_score_what_the_player_judged() {
             }
         };
         let reply = last_reply(&row).unwrap_or("");
-        let judged = verdict(&row);
+        let judged = if JUDGED_IN_REPORT.contains(&(corpus, line)) {
+            Verdict::OwnMistake
+        } else {
+            verdict(&row)
+        };
         if !replayed_now.same_tickets {
             changed += 1;
             let outcome = reread(&row, &fixtures);

@@ -456,8 +456,9 @@ and say when it will be done; it promises no other outcome. An escalated or pend
 and when we next respond. Saying what we cannot do, or that someone else will decide, is not a promise;
 - never ask for a password, card number or one-time code, never admit fault or legal liability, and never tell the customer \
 their data is safe or was not accessed;
-- do what its case needs and nothing it does not, in your own words: name only the team that takes the case, ask only for what the case \
-needs, and do not paste the policy or the ticket back.";
+- do what its case needs and nothing it does not, in your own words: name only the team that takes the case (a case the desk resolves \
+stays with the desk and names no team; a sign-off such as \"Kind regards, the Billing team\" says who writes and names no team), \
+ask only for what the case needs, and do not paste the policy or the ticket back.";
 
 #[cfg(test)]
 mod tests {

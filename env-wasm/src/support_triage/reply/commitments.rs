@@ -587,6 +587,16 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
     // What "it" stands for, found when a clause needs it.
     let earlier = OnceCell::new();
     let resolve = || *earlier.get_or_init(|| antecedent(text, clauses, at, aside));
+    // The outcome "it" stands for ("Your refund is approved. We are
+    // issuing it today").
+    let earlier_outcome = OnceCell::new();
+    let stands_for =
+        || *earlier_outcome.get_or_init(|| outcome_antecedent(text, clauses, at, aside));
+    // The words of the subject an aside interrupted, for a predicate with
+    // no subject of its own ("your refund of £232.00 (the add-on you
+    // never used) | has been approved").
+    let interrupted: Option<Vec<&str>> =
+        interrupted_subject(text, clauses, at).map(|s| blanked(text, &clauses[s], aside));
     let money_in_clause = in_clause(Thing::Money);
     // "... once you reset your password", "... if you sign in again": what
     // follows from the customer's own step is advice, not our outcome.
@@ -733,7 +743,19 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 } else {
                     you_before(k)
                 };
-            if by_us || to_customer {
+            // "We are issuing it to your card today", "we've approved
+            // it": a pronoun object standing for an outcome named just
+            // before.
+            let pronoun_object = by_us
+                && !weak
+                && matches!(next, Some("it" | "them"))
+                && base_of(w, PRONOUN_GIVING).is_some();
+            if pronoun_object
+                && let Some(outcome) = stands_for()
+                && (outcome != Commitment::Grant || lx.granting)
+            {
+                push(outcome, [k, k + 1], false);
+            } else if by_us || to_customer {
                 for n in k + 1..(k + 6).min(words.len()) {
                     let Some(outcome) = outcome_noun(&words, n) else {
                         continue;
@@ -760,7 +782,17 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
 
         // 3. An outcome stated of its subject: "refund approved", "your
         // data is gone", "your refund is on its way".
-        if let Some(outcome) = stated_outcome(&words, k, lx) {
+        // A predicate whose subject an aside interrupted is read against
+        // that subject.
+        let stated = stated_outcome(&words, k, lx, &stands_for).or_else(|| {
+            let subject = interrupted.as_ref()?;
+            if subject_before(&words, k).is_some() {
+                return None;
+            }
+            let joined: Vec<&str> = subject.iter().chain(&words).copied().collect();
+            stated_outcome(&joined, subject.len() + k, lx, &stands_for)
+        });
+        if let Some(outcome) = stated {
             push(outcome, [k, k], false);
         }
 
@@ -962,8 +994,55 @@ fn passive_before(words: &[&str], k: usize) -> bool {
     })
 }
 
-/// Frame 3: the state at `k` and the outcome it gives its subject.
-fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
+/// Words that state a request settled in the customer's favour, or an
+/// outcome "it" stands for as given: "your refund request has been
+/// approved", "it has been processed". A request "submitted", "raised" or
+/// "sent" has been passed on, which gives nothing.
+const SETTLED: &[&str] = &[
+    "approved",
+    "granted",
+    "honoured",
+    "honored",
+    "accepted",
+    "processed",
+    "completed",
+    "complete",
+    "done",
+    "actioned",
+    "authorised",
+    "authorized",
+    "issued",
+    "released",
+];
+
+/// Giving verbs whose object "it" may stand for an outcome named just
+/// before: "we are issuing it today", "we've approved it".
+const PRONOUN_GIVING: &[&str] = &[
+    "issue",
+    "process",
+    "approve",
+    "grant",
+    "pay",
+    "release",
+    "honour",
+    "honor",
+    "fulfil",
+    "fulfill",
+    "authorise",
+    "authorize",
+    "initiate",
+    "complete",
+];
+
+/// Frame 3: the state at `k` and the outcome it gives its subject;
+/// `stands_for`: the outcome a pronoun subject stands for ("It has been
+/// approved").
+fn stated_outcome(
+    words: &[&str],
+    k: usize,
+    lx: Lex,
+    stands_for: &dyn Fn() -> Option<Commitment>,
+) -> Option<Commitment> {
     use Commitment::*;
     let w = words[k];
     let done = DONE.contains(&w);
@@ -1002,11 +1081,17 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
         return None;
     }
     let (s, noun, object) = subject_before(words, k)?;
-    // "Your request for a refund has been approved", "your request to
-    // delete your data is granted": what is requested is what is given.
-    let noun = match noun {
-        Some(Grant) => requested(words, s + 1, k).or(noun),
-        other => other,
+    let settled = SETTLED.contains(&w);
+    // "Your request for a refund has been approved", "your refund request
+    // is granted", "your request to delete your data is granted": what is
+    // requested is what is given. A request passed on ("your request for
+    // a refund has been submitted to our supervisor") is given nothing.
+    let noun = match (noun, object) {
+        (Some(Grant), _) if done && !settled => return None,
+        (Some(Grant), _) => requested_outcome(words, s, k).or(noun),
+        // "It has been approved": what "it" stands for.
+        (None, Some(Thing::Case)) if pronoun(words[s]) && settled => stands_for(),
+        (other, _) => other,
     };
     // "Refunds are issued within 30 days": a rule about refunds.
     let plural = matches!(
@@ -1068,6 +1153,17 @@ fn stated_outcome(words: &[&str], k: usize, lx: Lex) -> Option<Commitment> {
         Deadline => None,
         c => Some(c),
     }
+}
+
+/// What the request at word `s` asks for, up to word `to`: the outcome
+/// noun before it ("your refund request") or what follows it ("your
+/// request for a refund").
+fn requested_outcome(words: &[&str], s: usize, to: usize) -> Option<Commitment> {
+    let compound = s
+        .checked_sub(1)
+        .and_then(|m| outcome_noun(words, m))
+        .filter(|c| !matches!(c, Commitment::Grant | Commitment::Deadline));
+    compound.or_else(|| requested(words, s + 1, to))
 }
 
 /// What a request at words `from..to` asks for: an outcome noun ("for a
@@ -1179,6 +1275,89 @@ fn antecedent(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Opt
                 })
         })
         .flatten()
+}
+
+/// The words of `clause`, a bracketed aside's blank.
+fn blanked<'t>(text: &'t Text, clause: &Clause, aside: &[bool]) -> Vec<&'t str> {
+    (clause.from..clause.to)
+        .map(|i| {
+            if aside[i] {
+                ""
+            } else {
+                text.words[i].text.as_str()
+            }
+        })
+        .collect()
+}
+
+/// The outcome "it" stands for in clause `at`: the last head of the
+/// clause right before it (in its sentence or the one before; for a
+/// predicate an aside cut from its subject, that subject), when the head
+/// names an outcome ("Your refund of £232.00 is approved. We are issuing
+/// it today"); a request stands for what it requests ("thanks for your
+/// refund request; we've approved it"). Only the clause right before: a
+/// pronoun further from an outcome may stand for anything named between
+/// ("You asked for a refund. Please send the invoice number and we will
+/// process it").
+fn outcome_antecedent(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    aside: &[bool],
+) -> Option<Commitment> {
+    let before = at.checked_sub(1)?;
+    if clauses[before].sentence + 1 < clauses[at].sentence {
+        return None;
+    }
+    let before = interrupted_subject(text, clauses, before).unwrap_or(before);
+    let words = blanked(text, &clauses[before], aside);
+    let &(i, noun, _) = heads(&words).last()?;
+    match noun? {
+        Commitment::Grant => requested_outcome(&words, i, words.len()).or(noun),
+        Commitment::Deadline => None,
+        // "our refund policy": talked about, not given.
+        _ if words
+            .get(i + 1)
+            .is_some_and(|n| MENTION_FOLLOWERS.contains(n)) =>
+        {
+            None
+        }
+        c => Some(c),
+    }
+}
+
+/// Words a predicate with no subject of its own opens with.
+const PREDICATE_OPENERS: &[&str] = &[
+    "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "should",
+    "shall", "may", "might", "must",
+];
+
+/// The clause holding the subject of clause `at`, when `at` is a
+/// predicate with no subject of its own ("has been approved") right after
+/// asides that cut it from its subject: a bracketed or dashed aside ("your
+/// refund for INV-12245 (the add-on you never used) has been approved"), a
+/// relative clause ("your refund, which covers the add-on, is approved")
+/// or an "as" aside ("your refund, as agreed, is approved"). The subject
+/// is in the nearest earlier clause of the sentence that is no aside.
+fn interrupted_subject(text: &Text, clauses: &[Clause], at: usize) -> Option<usize> {
+    let clause = &clauses[at];
+    let first = text.words.get(clause.from)?.text.as_str();
+    if clause.opener.is_some() || !PREDICATE_OPENERS.contains(&first) {
+        return None;
+    }
+    let aside = |c: &Clause| {
+        let opening = text.words.get(c.from).map_or("", |w| w.text.as_str());
+        let gap = text.gap(c.from);
+        c.opener == Some(Opener::Which)
+            || gap.contains(['(', '[', '\u{2013}', '\u{2014}'])
+            || gap.contains(" - ")
+            || matches!(opening, "who" | "which" | "as")
+    };
+    let mut k = at;
+    while k > 0 && clauses[k - 1].sentence == clause.sentence && aside(&clauses[k - 1]) {
+        k -= 1;
+    }
+    (k < at && k > 0 && clauses[k - 1].sentence == clause.sentence).then(|| k - 1)
 }
 
 /// Verbs of something coming off or going by itself.

@@ -14,7 +14,8 @@
 //!   Negation and genuine conditions (a supervisor's approval, a review)
 //!   cancel a promise; a condition on the customer's own consent ("if you
 //!   confirm, we will refund you") does not;
-//! - `moves`: naming the team that takes an escalation, and requests
+//! - `moves`: naming the team that takes an escalation (not a team in
+//!   the sign-off, `sign_off`, which says who writes), and requests
 //!   (asking for an invoice number, for identity verification, for the
 //!   account to be secured), advice included ("we recommend", "you
 //!   should");
@@ -31,6 +32,7 @@ mod commitments;
 mod moves;
 mod next_step;
 mod nouns;
+mod sign_off;
 mod violations;
 
 use std::collections::{BTreeMap, BTreeSet};

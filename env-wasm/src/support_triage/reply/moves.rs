@@ -151,9 +151,10 @@ const ROLE_REACH: usize = 4;
 
 /// Teams named by function in other words than [`TEAMS`]: a role word
 /// within a few words of a function word in the same sentence, neither
-/// the customer's ("your finance team") nor negated.
-fn teams_by_function(text: &Text, reading: &mut Reading) {
-    for (r, role) in text.words.iter().enumerate() {
+/// the customer's ("your finance team") nor negated, before the sign-off
+/// (`signed_from`).
+fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
+    for (r, role) in text.words.iter().enumerate().take(signed_from) {
         if !ROLES.contains(&role.text.as_str()) {
             continue;
         }
@@ -547,18 +548,21 @@ const COPULAS: &[&str] = &["is", "are", "was", "were"];
 /// statement.
 pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Vec<bool> {
     let mut requests = vec![false; clauses.len()];
+    // A team named in the sign-off ("Kind regards,\nThe Billing team")
+    // says who writes, not who takes the case.
+    let signed_from = super::sign_off::start(text);
     for (team, phrases) in TEAMS {
         for phrase in *phrases {
             for (start, end) in text.find(phrase) {
                 let theirs =
                     start > 0 && matches!(text.words[start - 1].text.as_str(), "your" | "their");
-                if !theirs && !negated(text, start, end) {
+                if !theirs && start < signed_from && !negated(text, start, end) {
                     reading.record(Finding::Move(Move::Escalate(*team)), text, start);
                 }
             }
         }
     }
-    teams_by_function(text, reading);
+    teams_by_function(text, signed_from, reading);
     let found_in = Markers {
         markers: Occurrences::of(text, MARKERS),
         questions: Occurrences::of(text, QUESTIONS),

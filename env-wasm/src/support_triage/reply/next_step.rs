@@ -529,6 +529,9 @@ const FUTURE: &[&str] = &["will", "shall", "should", "expect"];
 /// ("we will ...", "you'll hear ..."), not negated, or is an imperative
 /// "expect ..." ("expect a call within the hour"); a clause without a
 /// subject of its own inherits the future of the clause it continues.
+/// Our own action in the progressive is one too ("we are issuing it to
+/// your card today", "our supervisor is reviewing it this afternoon"):
+/// with the time the caller requires, it says what we will do and when.
 fn future(text: &Text, clauses: &[Clause], at: usize) -> bool {
     let clause = &clauses[at];
     let words = clause.texts(text);
@@ -539,6 +542,16 @@ fn future(text: &Text, clauses: &[Clause], at: usize) -> bool {
             && !negated(text, i, i + 1)
     });
     if own.is_some() {
+        return true;
+    }
+    let progressive = (1..words.len()).any(|k| {
+        let doing = words[k].ends_with("ing") && words[k] != "going";
+        matches!(words[k - 1], "am" | "is" | "are")
+            && doing
+            && ours(&words[..k - 1])
+            && !negated(text, clause.from + k, clause.from + k + 1)
+    });
+    if progressive {
         return true;
     }
     !has_subject(&words) && continued(clauses, at).is_some_and(|p| future(text, clauses, p))

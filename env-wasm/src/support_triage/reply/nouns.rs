@@ -118,7 +118,11 @@ const AUXILIARIES: &[&str] = &[
     "gets",
 ];
 
-/// How far back a state's subject may be, in words.
+/// How far back a state's subject may be, in words: from the state to
+/// the last noun of its subject, and from each preposition that ties a
+/// modifier to the noun before it ("your refund of £232.00 | for INV-12245
+/// | (Advanced Reports add-on) is approved"). Words of a bracketed aside,
+/// blanked by the caller, do not count.
 const SUBJECT_REACH: usize = 10;
 
 /// How far back from a noun run a preposition may be ("for the
@@ -182,17 +186,32 @@ fn after_preposition(words: &[&str], from: usize) -> Option<usize> {
     None
 }
 
+/// The first word [`SUBJECT_REACH`] words before `k` reach back to,
+/// blank words (a bracketed aside) not counted.
+fn reach_back(words: &[&str], k: usize) -> usize {
+    let mut lo = k;
+    let mut counted = 0;
+    while lo > 0 && counted < SUBJECT_REACH {
+        lo -= 1;
+        if !words[lo].is_empty() {
+            counted += 1;
+        }
+    }
+    lo
+}
+
 /// The subject of a state at `k`: the nearest noun before it (within
 /// [`SUBJECT_REACH`]) that names an outcome or a thing, read by its head,
-/// skipping nouns after a preposition (they modify another) and subjects
-/// of a relative clause ("the files you uploaded"). When every noun is
-/// after a preposition, the nearest is the subject. A bare amount after
-/// an outcome noun is that noun's ("refund $40 approved").
+/// skipping nouns after a preposition (they modify another, however many
+/// modifiers the head has) and subjects of a relative clause ("the files
+/// you uploaded"). When every noun is after a preposition, the nearest is
+/// the subject. A bare amount after an outcome noun is that noun's
+/// ("refund $40 approved").
 pub(super) fn subject_before(
     words: &[&str],
     k: usize,
 ) -> Option<(usize, Option<Commitment>, Option<Thing>)> {
-    let lo = k.saturating_sub(SUBJECT_REACH);
+    let mut lo = reach_back(words, k);
     // A relative clause: "everything you uploaded to your workspace will
     // be wiped", "the fee we charged you has been removed": the noun
     // before its subject is the subject.
@@ -248,19 +267,55 @@ pub(super) fn subject_before(
         }
         // Only a preposition right after a noun makes a modifier of it:
         // "the fee on your account", not "allow 5 days for the refund to
-        // appear".
+        // appear". A thing (not an outcome) after a noun the reader does
+        // not know is one too, inside a run of modifiers of a noun it
+        // does know ("the refund of $488.00 for the add-on on invoice
+        // INV-1").
         let modifier = after_preposition(words, from).filter(|&p| {
-            p > 0 && (thing(words[p - 1]).is_some() || outcome_noun(words, p - 1).is_some())
+            p > 0
+                && (thing(words[p - 1]).is_some()
+                    || outcome_noun(words, p - 1).is_some()
+                    || (found.1.is_none() && inside_noun_phrase(words, p)))
         });
         match modifier {
             Some(p) => {
                 fallback.get_or_insert(found);
                 s = p;
+                lo = lo.min(reach_back(words, p));
             }
             None => return Some(found),
         }
     }
     fallback
+}
+
+/// Words that end a noun phrase read backwards: a verb's auxiliary, a
+/// subject of a clause of its own, a relative word or a conjunction.
+const PHRASE_ENDS: &[&str] = &[
+    "we", "i", "you", "they", "he", "she", "it", "that", "which", "who", "whom", "whose", "and",
+    "or", "but", "please",
+];
+
+/// Whether the preposition at `p`, after a word the reader does not know
+/// as a noun ("add-on", "invoice", "plan"), is still inside the noun
+/// phrase of a noun it does know before it: every word back to that noun
+/// is a determiner, a modifier, a number, another preposition or an aside
+/// (blank), with no verb, auxiliary or pronoun between ("the refund of
+/// $488.00 | for the add-on | on invoice INV-1"; not "you can allow 5 days
+/// for the refund", whose "allow" ends in no noun).
+fn inside_noun_phrase(words: &[&str], p: usize) -> bool {
+    let lo = p.saturating_sub(SUBJECT_REACH);
+    for i in (lo..p).rev() {
+        let w = words[i];
+        if thing(w).is_some() || outcome_noun(words, i).is_some() {
+            return !pronoun(w);
+        }
+        let verb_like = w.ends_with("ed") || AUXILIARIES.contains(&w) || PHRASE_ENDS.contains(&w);
+        if verb_like {
+            return false;
+        }
+    }
+    false
 }
 
 /// The noun at `s` as a subject, read by its run: `None` when it names
@@ -416,6 +471,21 @@ mod tests {
                 "please allow 5 7 business days for the refund to appear",
                 Some(Commitment::Refund),
                 None,
+            ),
+            (
+                "your refund of 232.00 for inv 12245     is approved",
+                Some(Commitment::Refund),
+                None,
+            ),
+            (
+                "the full refund of 488.00 for the add on on invoice inv 1 from your last billing cycle has been approved",
+                Some(Commitment::Refund),
+                None,
+            ),
+            (
+                "the late fee for the add on on invoice inv 1 has been removed",
+                None,
+                Some(Thing::Fee),
             ),
         ] {
             let w = words(text);

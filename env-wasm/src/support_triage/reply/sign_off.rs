@@ -1,0 +1,222 @@
+//! The sign-off of a reply: a closing formula ("Kind regards,",
+//! "Thanks,", "Cheers!") and the name or team lines after it, or a name
+//! line alone at the end ("The Fieldnote Billing team").
+//!
+//! A sign-off says who writes: it hands nothing off and promises nothing,
+//! so a team named in it is no team the case is handed to (policy section
+//! 5). A team named in the body as the one that takes, decides or reviews
+//! the case is still read there.
+
+use super::CLAUSE_WORDS;
+use crate::text::{Text, base_of};
+
+/// Closing formulas, as the words they open their line or sentence with.
+const CLOSINGS: &[&[&str]] = &[
+    &["kind", "regards"],
+    &["kindest", "regards"],
+    &["best", "regards"],
+    &["warm", "regards"],
+    &["warmest", "regards"],
+    &["many", "thanks"],
+    &["thanks", "again"],
+    &["thanks", "so", "much"],
+    &["thank", "you"],
+    &["with", "thanks"],
+    &["best", "wishes"],
+    &["all", "the", "best"],
+    &["yours", "sincerely"],
+    &["yours", "faithfully"],
+    &["yours", "truly"],
+    &["take", "care"],
+    &["speak", "soon"],
+    &["talk", "soon"],
+    &["regards"],
+    &["thanks"],
+    &["best"],
+    &["cheers"],
+    &["sincerely"],
+    &["respectfully"],
+    &["warmly"],
+];
+
+/// Verbs that hand a case to someone or act on it: a line with one is a
+/// statement ("Billing team to review"), not a name.
+const ACTING: &[&str] = &[
+    "review",
+    "handle",
+    "take",
+    "look",
+    "decide",
+    "escalate",
+    "pass",
+    "forward",
+    "refer",
+    "assign",
+    "contact",
+    "follow",
+    "investigate",
+    "approve",
+    "process",
+    "deal",
+    "reply",
+    "respond",
+    "update",
+    "call",
+    "check",
+    "refund",
+    "waive",
+];
+
+/// The most words of a name or team line after a closing ("Wanjiru
+/// Kamau, Senior Billing Specialist, Fieldnote").
+const NAME_WORDS: usize = 8;
+
+/// The most name lines after a closing.
+const NAME_LINES: usize = 4;
+
+/// The most words of a name line that ends a reply with no closing.
+const BARE_NAME_WORDS: usize = 6;
+
+/// Words that tie a bare last line to a case rather than naming who
+/// writes ("With our billing team", "Escalated to billing").
+const TYING: &[&str] = &["to", "with", "by", "for", "on", "about", "under", "via"];
+
+/// Whether words `from..to` can be a name or team line: few words, none
+/// that makes a clause ("we", "will", "is", "please") or acts on a case.
+fn names_only(text: &Text, from: usize, to: usize, most: usize) -> bool {
+    to - from <= most
+        && text.words[from..to].iter().all(|w| {
+            let w = w.text.as_str();
+            !CLAUSE_WORDS.contains(&w) && base_of(w, ACTING).is_none()
+        })
+}
+
+/// How many words of the closing formula open words `from..to`, when
+/// they do: the whole sentence ("Kind regards"), or the formula and then
+/// a comma, dash or "!" before a name ("Thanks, Sam", "Cheers - the
+/// Billing team"). "Thank you for your patience," ending its line is a
+/// closing too.
+fn closing(text: &Text, from: usize, to: usize) -> Option<usize> {
+    let words: Vec<&str> = text.words[from..to]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    let formula = CLOSINGS.iter().find(|c| words.starts_with(c));
+    if let Some(formula) = formula {
+        let n = formula.len();
+        let set_off = n == words.len()
+            || text
+                .gap(from + n)
+                .contains([',', '!', '-', '\u{2013}', '\u{2014}']);
+        if set_off {
+            return Some(n);
+        }
+    }
+    // "Thanks for your patience,\n": a thanks that ends its line with a
+    // comma, before the name under it.
+    let thanks = matches!(words.first(), Some(&"thanks" | &"thank"));
+    let after = text.gap(to);
+    let comma_line = after.trim_start().starts_with(',') && after.contains('\n');
+    (thanks && comma_line && words.len() <= NAME_WORDS).then_some(words.len())
+}
+
+/// The word index where the reply's sign-off starts; the number of words
+/// when it has none.
+pub(crate) fn start(text: &Text) -> usize {
+    let mut sentences: Vec<(usize, usize)> = Vec::new();
+    for (i, word) in text.words.iter().enumerate() {
+        match sentences.last_mut() {
+            Some((_, to)) if text.words[*to - 1].sentence == word.sentence => *to = i + 1,
+            _ => sentences.push((i, i + 1)),
+        }
+    }
+    let mut found = None;
+    // From the end: name lines, then the closing they follow.
+    for (k, &(from, to)) in sentences.iter().enumerate().rev().take(NAME_LINES + 1) {
+        if k == 0 {
+            break;
+        }
+        if let Some(n) = closing(text, from, to)
+            && names_only(text, from + n, to, NAME_WORDS)
+        {
+            found = Some(from);
+        } else if !names_only(text, from, to, NAME_WORDS) {
+            break;
+        }
+    }
+    found
+        .or_else(|| bare_name(text, &sentences))
+        .unwrap_or(text.len())
+}
+
+/// A name or team line that ends the reply on a line of its own, with no
+/// closing before it ("...within the hour.\n\nThe Fieldnote Billing
+/// team"): few words, none that makes a clause, acts on the case or ties
+/// it to the case, and no label.
+fn bare_name(text: &Text, sentences: &[(usize, usize)]) -> Option<usize> {
+    let (&(from, to), earlier) = sentences.split_last()?;
+    let own_line = text.gap(from).contains('\n');
+    let label = (from + 1..to).any(|i| text.gap(i).contains(':'));
+    let tied = text.words[from..to]
+        .iter()
+        .any(|w| TYING.contains(&w.text.as_str()));
+    (!earlier.is_empty()
+        && own_line
+        && !label
+        && !tied
+        && names_only(text, from, to, BARE_NAME_WORDS))
+    .then_some(from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn signed(reply: &str) -> String {
+        let text = Text::new(reply);
+        let from = start(&text);
+        text.slice(from, text.len()).to_owned()
+    }
+
+    #[test]
+    fn a_sign_off_is_the_closing_and_the_names_after_it() {
+        for (reply, sign_off) in [
+            (
+                "Dear Farid,\n\nWe will waive it.\n\nKind regards,\nThe Fieldnote Billing team",
+                "Kind regards,\nThe Fieldnote Billing team",
+            ),
+            (
+                "Hi Sam, we will waive it. Thanks, Billing team",
+                "Thanks, Billing team",
+            ),
+            (
+                "Hi Sam,\n\nWe will waive it.\n\nThanks for your patience,\nSam\nBilling Specialist, Fieldnote",
+                "Thanks for your patience,\nSam\nBilling Specialist, Fieldnote",
+            ),
+            (
+                "Hi Sam,\n\nWe will waive it today.\n\nThe Pennant Billing Team",
+                "The Pennant Billing Team",
+            ),
+            ("Hi Sam, we will waive it. Cheers!", "Cheers"),
+            // A statement after the closing: no sign-off.
+            (
+                "Hi Sam,\n\nThanks,\nOur billing supervisor will review it",
+                "",
+            ),
+            // A last line that hands the case on or labels it.
+            ("Hi Sam,\n\nWe have your request.\nEscalated to billing", ""),
+            (
+                "Hi Sam,\n\nWe have your request.\nNext step: billing team",
+                "",
+            ),
+            (
+                "Hi Sam,\n\nWe have your request.\nBilling team to review",
+                "",
+            ),
+            // "Thanks, we will refund you" is a sentence, not a closing.
+            ("Hi Sam,\n\nThanks, we will refund you today.", ""),
+        ] {
+            assert_eq!(signed(reply), sign_off, "{reply:?}");
+        }
+    }
+}
