@@ -5,7 +5,8 @@
 //! instruction with two readings). Every episode is replayed from its
 //! actions on the scenario it was played on (same split and index, or
 //! over MCP the same task, level and seed; `-p4` is the fourth play, levels
-//! 1-5, with its report beside it). Each answer the player judged
+//! 1-5, with its report beside it; `-p5` the fifth, levels 1-5, over HTTP
+//! and, for three episodes, MCP alone). Each answer the player judged
 //! right, and each one whose lost points were all the grader's (B or C),
 //! must score full: a point lost there is a grader defect. An answer with
 //! a point the player called its own mistake must score what it scored.
@@ -49,6 +50,10 @@ const CORPORA: &[(&str, &str)] = &[
     (
         "mcp-p2",
         include_str!("player_corpus/2026-12-02/mcp-p2/episodes.jsonl"),
+    ),
+    (
+        "productivity-p5",
+        include_str!("player_corpus/2026-12-03/productivity-p5/episodes.jsonl"),
     ),
 ];
 
@@ -172,6 +177,20 @@ fn replay(row: &Value) -> Result<Replayed, String> {
         for action in row["actions"].as_array().into_iter().flatten() {
             if env.is_done() {
                 break;
+            }
+            // p5's episodes played over MCP keep each tool call as
+            // `tool_call` (`name`, `arguments`), on a scenario chosen by
+            // split and index like the others.
+            if let Some(call) = action.get("tool_call") {
+                let tool = call["name"].as_str().unwrap_or("");
+                if tool == "propose" || tool == "final" {
+                    answers += 1;
+                }
+                if tool != "read_task" {
+                    env.call_tool(tool, &call["arguments"])
+                        .map_err(|e| format!("{tool} is refused now: {e}"))?;
+                }
+                continue;
             }
             // p1 and p2 keep each action as the object sent, p3 as its raw
             // command.
