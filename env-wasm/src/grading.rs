@@ -308,8 +308,25 @@ pub fn cents_value(value: &Value) -> Option<i64> {
     }
 }
 
+/// The names of the US dollar written after an amount, longest first so
+/// that `US dollars` is not read as `dollars` after a stray `us`.
+const CURRENCY_AFTER: &[&str] = &[
+    "(u.s. dollars)",
+    "(us dollars)",
+    "u.s. dollars",
+    "us dollars",
+    "u.s. dollar",
+    "us dollar",
+    "(usd)",
+    "usd",
+    "us$",
+    "dollars",
+    "dollar",
+];
+
 /// Parse one money amount into cents: an optional currency mark (`$`,
-/// `US$` or `USD` before, `USD` or `dollars` after), an optional minus,
+/// `US$` or `USD` before; `USD`, `US$`, `dollars` or `US dollars` after,
+/// in brackets or not), an optional minus,
 /// digits with commas only as thousands separators, at most one decimal
 /// point. Anything else (a second amount, a range, words, a decimal comma)
 /// is no amount.
@@ -320,13 +337,13 @@ pub fn parse_cents(text: &str) -> Option<i64> {
     if negative_outside {
         rest = rest[1..].trim_start();
     }
-    for mark in ["usd", "us$", "$"] {
+    for mark in ["usd", "us$", "u.s.$", "$"] {
         if let Some(after) = rest.strip_prefix(mark) {
             rest = after.trim_start();
             break;
         }
     }
-    for mark in ["usd", "dollars"] {
+    for mark in CURRENCY_AFTER {
         if let Some(before) = rest.strip_suffix(mark) {
             rest = before.trim_end();
             break;
@@ -410,6 +427,11 @@ mod tests {
             ("1234.50 USD", 123450),
             ("US$ 7", 700),
             ("7.5 dollars", 750),
+            ("8782.75 US dollars", 878275),
+            ("8,782.75 U.S. dollars", 878275),
+            ("$8,782.75 (USD)", 878275),
+            ("1 dollar", 100),
+            ("12 US$", 1200),
             (" 0.005 ", 1),
             ("-3.10", -310),
             ("$-3.10", -310),
@@ -436,6 +458,8 @@ mod tests {
             "USD",
             "12 bucks",
             "dollars",
+            "US dollars",
+            "12 euros",
         ] {
             assert_eq!(parse_cents(bad), None, "{bad}");
         }

@@ -6,7 +6,8 @@
 //! actions on the scenario it was played on (same split and index, or
 //! over MCP the same task, level and seed; `-p4` is the fourth play, levels
 //! 1-5, with its report beside it; `-p5` the fifth, levels 1-5, over HTTP
-//! and, for three episodes, MCP alone). Each answer the player judged
+//! and, for three episodes, MCP alone; `-p6` the sixth, levels 1-5 and
+//! mostly 3-5, nine episodes over MCP alone). Each answer the player judged
 //! right, and each one whose lost points were all the grader's (B or C),
 //! must score full: a point lost there is a grader defect. An answer with
 //! a point the player called its own mistake must score what it scored.
@@ -54,6 +55,10 @@ const CORPORA: &[(&str, &str)] = &[
     (
         "productivity-p5",
         include_str!("player_corpus/2026-12-03/productivity-p5/episodes.jsonl"),
+    ),
+    (
+        "productivity-p6",
+        include_str!("player_corpus/2026-12-04/productivity-p6/episodes.jsonl"),
     ),
 ];
 
@@ -178,11 +183,15 @@ fn replay(row: &Value) -> Result<Replayed, String> {
             if env.is_done() {
                 break;
             }
-            // p5's episodes played over MCP keep each tool call as
-            // `tool_call` (`name`, `arguments`), on a scenario chosen by
-            // split and index like the others.
-            if let Some(call) = action.get("tool_call") {
-                let tool = call["name"].as_str().unwrap_or("");
+            // Episodes played over MCP keep each tool call as `tool_call`
+            // (`name`, `arguments`; p5) or as `tool` and `arguments` (p6),
+            // on a scenario chosen by split and index like the others.
+            let call = action
+                .get("tool_call")
+                .map(|call| (&call["name"], call))
+                .or_else(|| action.get("tool").map(|tool| (tool, action)));
+            if let Some((tool, call)) = call {
+                let tool = tool.as_str().unwrap_or("");
                 if tool == "propose" || tool == "final" {
                     answers += 1;
                 }

@@ -106,6 +106,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-03/support_triage-p7/episodes.jsonl"),
         current_records_desk: true,
     },
+    // Levels 1 to 5 (validation split, indices from 6 up) on main at
+    // 104a3eb, over HTTP and MCP (`tool` with `arguments`): 32 episodes and
+    // three one-phrase replays (`replay_of`). Its one B row: "within 4
+    // hours of your message" read as a period, not a time for our next
+    // response (line 9, replays on lines 10-12). The report is beside it.
+    Corpus {
+        name: "support_triage-p8",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p8/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

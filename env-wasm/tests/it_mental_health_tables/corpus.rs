@@ -40,11 +40,19 @@ const CORPORA: &[(&str, &str)] = &[
         "mcp1",
         include_str!("../player_corpus/2026-12-03/mcp1/episodes.jsonl"),
     ),
+    // The black-box play of 4 December (play-it6): every task at levels 1
+    // to 5 on main at 104a3eb, validation indices from 121, 18 episodes
+    // over HTTP and 12 over MCP (`tool` with `arguments`), and four
+    // one-phrase replays (`replay_of`). Its report is beside it.
+    (
+        "it_mental_health-p6",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p6/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
 /// those levels still give.
-const CURRENT_CATALOGUE: &[&str] = &["mcp1"];
+const CURRENT_CATALOGUE: &[&str] = &["mcp1", "it_mental_health-p6"];
 
 /// Answers the player classed as its own mistake that a reading rule
 /// stated since makes right (corpus, line, the rule): held to full.
@@ -56,11 +64,12 @@ const SETTLED: &[(&str, usize, &str)] = &[(
 )];
 
 /// The text of an answer: `response`, or an MCP `answer` call's
-/// `args.response` (mcp1).
+/// `args.response` (mcp1) or `arguments.response` (p6).
 fn response_of(action: &Value) -> Option<&str> {
     action["response"]
         .as_str()
         .or(action["args"]["response"].as_str())
+        .or(action["arguments"]["response"].as_str())
 }
 
 /// Answers the player judged right that still lose points, each with the

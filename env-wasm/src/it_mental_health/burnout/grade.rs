@@ -340,6 +340,12 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     let concerning = case.flag_concepts();
     let facts: Vec<ReadFact> = case.facts.iter().map(|f| ReadFact::of(case, f)).collect();
     let mut cited: BTreeSet<&str> = BTreeSet::new();
+    // The facts each cited kind was cited by: another symptom of a kind
+    // already cited ("drained before releases", then "still tired on
+    // Monday") is a red flag of its own the rubric lists (each burnout
+    // symptom), so it counts as grounded, though it finds no new kind.
+    let mut cited_facts: BTreeSet<usize> = BTreeSet::new();
+    let mut other_symptoms = 0;
     // Past LIST_READ items a list is read no further: each item after it
     // counts as no red flag.
     let mut wrong_later = items.len().saturating_sub(LIST_READ);
@@ -360,11 +366,18 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
             continue;
         }
         let concept = item_concept(case, &facts, &concerning, item);
+        let matched = concept.map_or_else(BTreeSet::new, |c| facts_cited(case, &facts, c, item));
+        let new_fact = !matched.is_subset(&cited_facts);
+        cited_facts.extend(matched);
         match concept {
             // A fact cited a second time earns nothing more (a first
             // citation is recorded by the insert and falls through).
             Some(concept) if k < FLAGS_ASKED && !cited.insert(concept) => {
-                unearned.push(format!("{} cites a fact already cited", quoted(item)));
+                if new_fact {
+                    other_symptoms += 1;
+                } else {
+                    unearned.push(format!("{} cites a fact already cited", quoted(item)));
+                }
             }
             None if k < FLAGS_ASKED => unearned.push(format!(
                 "{} cites no concerning fact of this case",
@@ -376,11 +389,15 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     }
     let wanted = concerning.len().min(FLAGS_ASKED);
     let hits = cited.len().saturating_sub(misstated);
-    let score = f1_of((hits, considered + wrong_later), (hits.min(wanted), wanted));
+    let grounded = (hits + other_symptoms).min(considered);
+    let score = f1_of(
+        (grounded, considered + wrong_later),
+        (hits.min(wanted), wanted),
+    );
     let note = format!(
         "Red flags: {} of the first {considered} items cite a concerning fact of this case; \
          {} of {wanted} wanted facts cited{}{}{}.",
-        cited.len(),
+        cited.len() + other_symptoms,
         cited.len().min(wanted),
         if wrong_later > 0 {
             format!("; {wrong_later} more items are not red flags of this case")
@@ -783,6 +800,30 @@ fn item_concept(
                         .is_some_and(|m| !text.find(&m.to_lowercase()).is_empty())
             });
     cites_fact.then_some(concept)
+}
+
+/// The concerning facts of kind `concept` an item cites: those it quotes,
+/// or those whose own words or numbers it shares.
+fn facts_cited(
+    case: &BurnoutCase,
+    facts: &[ReadFact],
+    concept: &str,
+    item: &str,
+) -> BTreeSet<usize> {
+    let text = Text::new(item);
+    let words = content_words(&text, &case.first);
+    let numbers: Vec<u64> = item_numbers(&text).into_iter().map(|(_, n)| n).collect();
+    facts
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.concept == concept && f.concerning)
+        .filter(|(_, f)| {
+            f.copies.copied_in(&text)
+                || !f.words.is_disjoint(&words)
+                || f.numbers.iter().any(|n| numbers.contains(n))
+        })
+        .map(|(k, _)| k)
+        .collect()
 }
 
 /// The kind of fact an item in its own words names first; none when it

@@ -1129,10 +1129,12 @@ pub const RUBRIC: &[&str] = &[
      one fact of the case in its own words or the case's (quoted or not), but an item that packs \
      in two or more facts earns nothing, and a number must be this case's (in digits or words). \
      An item that gives a fact of the case a number the case does not give for it takes back \
-     one fact cited. A section given twice with other values is read as its worst copy. The \
-     dimensions, severity and escalation count only when the red flags earn at least 0.6 of \
-     their credit: with three concerning facts to find, two of them cited and at most one item \
-     that cites none.",
+     one fact cited. The facts to find are the case's kinds of concerning fact (the hours, the \
+     leave, the on-call rota, late messages, the symptoms of each dimension, each health sign), \
+     up to three: two symptoms of one dimension are two good red flags but find one kind. A \
+     section given twice with other values is read as its worst copy. The dimensions, severity \
+     and escalation count only when the red flags earn at least 0.6 of their credit (in a case \
+     with three kinds to find: two of them cited and at most one item that cites none).",
 ];
 
 pub fn response_format() -> ResponseFormat {

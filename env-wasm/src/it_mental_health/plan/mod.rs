@@ -969,8 +969,8 @@ pub fn rubric_at(level: u8) -> Vec<String> {
               within the budget cap."
         .to_owned();
     out[5] = "Grading: the plan counts only when the stressors earn at least half their credit \
-              (with five stressors, four named with the right severity and at most one wrong \
-              line), and the KPIs, risk and budget only for a plan that keeps every rule."
+              (for instance, in a case with five stressors: four named with the right severity \
+              and at most one wrong line), and the KPIs, risk and budget only for a plan that keeps every rule."
         .to_owned();
     out
 }

@@ -996,10 +996,25 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
         .into_iter()
         .filter(|(s, e)| !negated(text, *s, *e) && !conditional[*s])
         .collect();
-    let alternative_between = |a: usize, b: usize| {
-        text.words[a.min(b)..a.max(b)]
-            .iter()
-            .any(|w| ALTERNATIVES.contains(&w.text.as_str()))
+    // Where any step of support starts: an alternative word joins the two
+    // steps beside it, so an "or" with another step between it and the
+    // safety step ("a safety plan, and an urgent GP or occupational health
+    // appointment") offers a choice between those two, not instead of the
+    // safety step.
+    let step_starts: Vec<usize> = SUPPORT
+        .iter()
+        .flat_map(|phrases| text.mentions(phrases))
+        .filter(|&(s, e)| !negated(text, s, e) && !conditional[s])
+        .map(|(s, _)| s)
+        .collect();
+    let alternative_between = |safety: usize, referral: usize| {
+        (safety.min(referral)..safety.max(referral)).any(|at| {
+            let (low, high) = (safety.min(at), safety.max(at));
+            ALTERNATIVES.contains(&text.words[at].text.as_str())
+                && !step_starts
+                    .iter()
+                    .any(|&s| low < s && s < high && s != safety)
+        })
     };
     !referrals.is_empty()
         && referrals.iter().all(|&(s, e)| {
@@ -1022,9 +1037,22 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
 }
 
 /// Words that make a referral a contact to give ("the EAP's urgent
-/// number", "the occupational health line").
+/// number", "the occupational health line") or an appointment booked for
+/// the same day ("an urgent occupational health appointment today").
 const CONTACTS: &[&str] = &[
-    "number", "numbers", "line", "lines", "phone", "contact", "contacts", "hotline", "helpline",
+    "number",
+    "numbers",
+    "line",
+    "lines",
+    "phone",
+    "contact",
+    "contacts",
+    "hotline",
+    "helpline",
+    "appointment",
+    "appointments",
+    "assessment",
+    "consultation",
 ];
 
 /// Words that offer a step as one of two.
@@ -1531,6 +1559,27 @@ mod tests {
         }
         // Offered instead of the safety step, a number is still a hedge.
         assert!(level("Share a crisis line or the EAP number.").is_hedged());
+    }
+
+    #[test]
+    fn a_choice_of_follow_up_after_a_firm_safety_step_is_no_hedge() {
+        let level = |a: &str| support_level(&[a.to_owned()]);
+        for safety in [
+            "Bjorn speaks to him today, makes sure he does not drive home tired (a taxi is \
+             booked and paid for), agrees a safety plan for late shifts and gets him an urgent \
+             GP or occupational health appointment today.",
+            "Get her an urgent doctor's or occupational health appointment today, and agree a \
+             safety plan with her before she leaves.",
+        ] {
+            assert_eq!(level(safety), OneValue::One(0), "{safety}");
+        }
+        // The choice between the safety step and the referral is a hedge.
+        for hedge in [
+            "Agree a safety plan today, or refer him to occupational health.",
+            "Refer her to occupational health, or else agree a safety plan today.",
+        ] {
+            assert!(level(hedge).is_hedged(), "{hedge}");
+        }
     }
 
     #[test]

@@ -364,6 +364,18 @@ pub const STRESSORS: &[Stressor] = &[
             "mediat*",
             "hostil*",
             "bully*",
+            // What resolving a conflict takes, in the words of the trade.
+            "facilitated conversation*",
+            "facilitated discussion*",
+            "facilitated meeting*",
+            "facilitated session*",
+            "facilitator",
+            "ground rules",
+            "working relationship*",
+            "working agreement*",
+            "rules of engagement",
+            "clear the air",
+            "interpersonal",
         ],
         situations: &[
             "{first} has had repeated conflict with a senior colleague in design reviews.",

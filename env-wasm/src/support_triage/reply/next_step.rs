@@ -90,6 +90,44 @@ const WEEKDAYS: [&str; 7] = [
 const PERIOD_BEFORE: &[&str] = &["for", "every", "per", "last", "past", "over", "since"];
 const PERIOD_AFTER: &[&str] = &["ago", "old", "of", "after", "before", "later"];
 
+/// What "within 4 hours of ..." counts from when it is the customer's own
+/// contact: the ticket's arrival, which is where the SLA counts from too,
+/// so the duration is a time for our response, not a period.
+const CONTACT_NOUNS: &[&str] = &[
+    "message",
+    "messages",
+    "email",
+    "mail",
+    "ticket",
+    "request",
+    "query",
+    "enquiry",
+    "inquiry",
+    "note",
+    "report",
+    "contact",
+    "complaint",
+    "letter",
+    "submission",
+    "writing",
+    "receiving",
+    "receipt",
+    "getting",
+    "hearing",
+];
+
+/// Whether the words after a duration's "of"/"after" at `k` name the
+/// customer's contact ("of your message", "after receiving your email",
+/// "of you writing to us"), within three words.
+fn counts_from_contact(words: &[&str], k: usize) -> bool {
+    matches!(words.get(k).copied(), Some("of" | "after"))
+        && words
+            .iter()
+            .skip(k + 1)
+            .take(3)
+            .any(|w| CONTACT_NOUNS.contains(w))
+}
+
 /// Every time written in words `from..to` of `text`, with the index of
 /// the word it starts at.
 pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
@@ -139,7 +177,7 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
                 let period = PERIOD_BEFORE.contains(&before(1))
                     || before(2) == "last"
                     || (before(1) == "than" && matches!(before(2), "older" | "longer"))
-                    || PERIOD_AFTER.contains(&at(j + 1));
+                    || (PERIOD_AFTER.contains(&at(j + 1)) && !counts_from_contact(&words, j + 1));
                 if !adjective && !period {
                     durations.push((i, When::Within(count.saturating_mul(per))));
                 }
@@ -727,6 +765,16 @@ mod tests {
             ("within our 30-day window", vec![]),
             ("charges from the last 30 days", vec![]),
             ("within 30 days of the charge", vec![]),
+            ("within 30 days of your purchase", vec![]),
+            ("within 4 hours of your message", vec![Within(240)]),
+            (
+                "within 2 hours after receiving your email",
+                vec![Within(120)],
+            ),
+            (
+                "within a business day of you writing to us",
+                vec![Within(1440)],
+            ),
             ("for 30 days", vec![]),
             (
                 "by 8 o'clock this morning",
