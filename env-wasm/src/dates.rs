@@ -118,10 +118,13 @@ pub fn clock(minutes: u32) -> String {
 /// Read a time of day as minutes after midnight, in the forms people write:
 /// 24-hour (`14:15`, `9:30`, `1415`, `930`, `14h15`, `14h`, `14.15`, `14`,
 /// `14:15:00`), 12-hour (`2:15 PM`, `2:15pm`, `2 pm`, `2.15 p.m.`;
-/// `12:30 AM` is 00:30 and `12 PM` is noon) and `noon`, `midday`,
-/// `midnight`. The whole text must be one time: a range, a list or any other
-/// word (`10:00-11:00`, `10 or 11`) is no time at all, so a hedge never reads
-/// as one of its options.
+/// `12:30 AM` is 00:30 and `12 PM` is noon), `noon`, `midday`,
+/// `midnight`, and spoken times with a part of the day or a marker ("half
+/// past two in the afternoon", "quarter to four pm", "two thirty p.m.",
+/// "three o'clock in the afternoon"; a bare "half past two" names no half
+/// of the day). The whole text must be one time: a range, a list or any
+/// other word (`10:00-11:00`, `10 or 11`) is no time at all, so a hedge
+/// never reads as one of its options.
 pub fn parse_clock(text: &str) -> Option<u32> {
     let folded = unmarked(text)
         .split_whitespace()
@@ -132,6 +135,9 @@ pub fn parse_clock(text: &str) -> Option<u32> {
         "noon" | "midday" | "12 noon" | "12:00 noon" => return Some(12 * 60),
         "midnight" | "12 midnight" => return Some(0),
         _ => {}
+    }
+    if let Some(minutes) = spoken_clock(&folded) {
+        return Some(minutes);
     }
     let (clock_part, meridiem) = split_meridiem(&folded);
     let (hours, minutes) = hours_and_minutes(clock_part.trim_end())?;
@@ -148,6 +154,68 @@ pub fn parse_clock(text: &str) -> Option<u32> {
             Some(hours * 60 + minutes)
         }
     }
+}
+
+/// Parts of the day written after a spoken time, and whether each is
+/// after noon.
+const PARTS_OF_DAY: &[(&str, bool)] = &[
+    (" in the morning", false),
+    (" this morning", false),
+    (" in the afternoon", true),
+    (" this afternoon", true),
+    (" in the evening", true),
+    (" this evening", true),
+];
+
+/// A time in words with a part of the day or a marker: "half past two in
+/// the afternoon", "quarter to 4 pm", "ten past nine in the morning", "two
+/// thirty pm", "three o'clock this afternoon", "two in the afternoon".
+fn spoken_clock(folded: &str) -> Option<u32> {
+    let (body, after_noon) = PARTS_OF_DAY
+        .iter()
+        .find_map(|(part, pm)| folded.strip_suffix(part).map(|rest| (rest, *pm)))
+        .or_else(|| match split_meridiem(folded) {
+            (rest, Some(pm)) => Some((rest, pm)),
+            (_, None) => None,
+        })?;
+    let words: Vec<&str> = body.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+    let count = |w: &str| match w.bytes().all(|b| b.is_ascii_digit()) {
+        true => w.parse::<u32>().ok(),
+        false => crate::text::number_word(w).and_then(|n| u32::try_from(n).ok()),
+    };
+    let minutes_word = |w: &str| match w {
+        "half" => Some(30),
+        "quarter" => Some(15),
+        _ => count(w).filter(|m| (1..60).contains(m)),
+    };
+    let (hour, minute) = match words.as_slice() {
+        [hour] => (count(hour)?, 0),
+        [hour, "o'clock" | "oclock"] | [hour, "o", "clock"] => (count(hour)?, 0),
+        [m, "past", hour] => (count(hour)?, minutes_word(m)?),
+        [m, "minutes", "past", hour] => (count(hour)?, minutes_word(m)?),
+        [m, "to", hour] | [m, "minutes", "to", hour] => {
+            let hour = count(hour)?;
+            let before = minutes_word(m)?;
+            (
+                if hour == 1 { 12 } else { hour.checked_sub(1)? },
+                60 - before,
+            )
+        }
+        // "two thirty", "two forty five", "two forty-five".
+        [hour, tens] => (count(hour)?, count(tens).filter(|m| (10..60).contains(m))?),
+        [hour, tens, ones] => {
+            let tens = count(tens).filter(|m| (20..60).contains(m) && m % 10 == 0)?;
+            (
+                count(hour)?,
+                tens + count(ones).filter(|m| (1..10).contains(m))?,
+            )
+        }
+        _ => return None,
+    };
+    if !(1..=12).contains(&hour) || minute >= 60 {
+        return None;
+    }
+    Some((hour % 12 + if after_noon { 12 } else { 0 }) * 60 + minute)
 }
 
 /// `(rest, Some(true))` for a trailing `pm`/`p.m.`, `Some(false)` for
@@ -348,6 +416,14 @@ mod tests {
             ("**14:15**", 855),
             ("`2:15 pm`", 855),
             ("_9:30_", 570),
+            ("half past two in the afternoon", 870),
+            ("Quarter to four pm", 945),
+            ("ten past nine in the morning", 550),
+            ("two thirty p.m.", 870),
+            ("two forty-five pm", 885),
+            ("three o'clock this afternoon", 900),
+            ("two in the afternoon", 840),
+            ("quarter to one pm", 765),
         ] {
             assert_eq!(parse_clock(text), Some(minutes), "{text}");
         }
@@ -358,6 +434,10 @@ mod tests {
             "123456",
             "10:00-11:00",
             "10 or 11",
+            "half past two",
+            "two thirty",
+            "half past thirteen pm",
+            "ten or eleven in the morning",
             "10:00 11:00",
             "14:15 pm",
             "0 am",

@@ -261,6 +261,9 @@ fn offered(
     if modal && !denied {
         return true;
     }
+    if ruled_out(text, mentioned, at) {
+        return false;
+    }
     // Alone in its clause, apart from the field's words, hedge words and
     // other values: "no (yes)", "work, spam", "(Cedar room)".
     let plain = |w: &str| HEDGES.contains(&w) || JOINERS.contains(&w) || filler.contains(&w);
@@ -268,6 +271,59 @@ fn offered(
         && after
             .iter()
             .all(|(k, w)| plain(w) || mentioned.get(*k).copied().unwrap_or(false))
+}
+
+/// Verbs that make what follows a value a statement about it: "Orchard
+/// is never free", "Cedar only seats four", "Birch wouldn't fit".
+const STATING: &[&str] = &[
+    "is", "was", "are", "were", "has", "had", "would", "will", "can", "cannot", "cant", "isnt",
+    "wasnt", "wont", "wouldnt", "doesnt", "seats", "holds", "fits", "only", "gets", "stays",
+];
+
+/// Words in such a statement that rule the value out.
+const RULING_OUT: &[&str] = &[
+    "never",
+    "not",
+    "no",
+    "cannot",
+    "cant",
+    "isnt",
+    "wasnt",
+    "wont",
+    "wouldnt",
+    "doesnt",
+    "too",
+    "booked",
+    "taken",
+    "unavailable",
+    "full",
+    "busy",
+    "occupied",
+    "closed",
+    "clashes",
+    "only",
+];
+
+/// Whether the value at word `at` is the subject of a statement that
+/// rules it out, within its aside and sentence: "(Orchard, Noah's pick,
+/// is never free for 90 minutes)", "(Cedar only seats four)". Naming a
+/// value to say it cannot be the answer is no second answer.
+fn ruled_out(text: &Text, mentioned: &[bool], at: usize) -> bool {
+    let sentence = text.words[at].sentence;
+    let statement: Vec<&str> = text.words[at + 1..]
+        .iter()
+        .enumerate()
+        .take(WINDOW)
+        .take_while(|(k, w)| {
+            let k = at + 1 + k;
+            w.sentence == sentence
+                && !text.gap(k).contains([')', ']'])
+                && !mentioned.get(k).copied().unwrap_or(false)
+        })
+        .map(|(_, w)| w.text.as_str())
+        .collect();
+    statement.iter().any(|w| STATING.contains(w))
+        && statement.iter().any(|w| RULING_OUT.contains(w))
 }
 
 /// The value a field states with a reader of its own (`read`: a date, a
@@ -534,6 +590,10 @@ mod tests {
             ("high - would otherwise be normal", "high"),
             ("high (VIP sender, else normal)", "high"),
             ("low, otherwise it would be normal", "low"),
+            // A statement that rules another value out names it to reject it.
+            ("high (normal, the sender's usual, is too low here)", "high"),
+            ("high (normal wouldn't fit an overdue bill)", "high"),
+            ("low (normal only applies to questions)", "low"),
         ] {
             assert_eq!(priority(field), OneValue::One(value), "{field:?}");
         }

@@ -474,7 +474,7 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
     let head_end = statement_end(text, first.end);
     let values = live
         .iter()
-        .filter(|m| m.start < head_end || offered(text, &mentioned, m.start, m.end));
+        .filter(|m| m.start < head_end || offered(text, &mentioned, head_end, m.start, m.end));
     OneValue::of(values.map(|m| m.value.clone()))
 }
 
@@ -555,8 +555,9 @@ pub(super) fn clause_before(text: &Text, start: usize) -> Vec<&str> {
         .collect()
 }
 
-/// Whether a mention in the reasons is offered as a value.
-fn offered(text: &Text, mentioned: &[bool], start: usize, end: usize) -> bool {
+/// Whether a mention in the reasons (which start at word `asides`) is
+/// offered as a value.
+fn offered(text: &Text, mentioned: &[bool], asides: usize, start: usize, end: usize) -> bool {
     let clause = text.words[start].clause;
     let before = clause_before(text, start);
     // "8 or more is Critical", "8+ Critical": a threshold or the rubric's
@@ -567,7 +568,21 @@ fn offered(text: &Text, mentioned: &[bool], start: usize, end: usize) -> bool {
     if threshold {
         return false;
     }
-    if before.iter().take(3).any(|w| HEDGES.contains(w)) {
+    // "High (would otherwise be Moderate)": what the value would be under
+    // other facts explains it ([`counterfactual`]); a bare "otherwise
+    // Moderate" still offers it.
+    let is_value = |w: &str| {
+        text.words
+            .iter()
+            .zip(mentioned)
+            .any(|(word, m)| *m && word.text == w)
+    };
+    let hedged = before.iter().take(3).enumerate().any(|(k, w)| {
+        HEDGES.contains(w)
+            && !(OTHERWISE.contains(w)
+                && counterfactual(text, asides, start.saturating_sub(1 + k), is_value))
+    });
+    if hedged {
         return true;
     }
     if assigned(text, start) {
@@ -638,6 +653,9 @@ mod tests {
             "High (6-7 = High, 8+ = Critical)",
             "High. Critical starts at 8 points.",
             "High. 8 or more would be Critical.",
+            "High (would otherwise be Moderate)",
+            "High (it would otherwise be Moderate without the on-call rota)",
+            "High - without the headaches it would otherwise have been Moderate",
             "high severity, with low mood and high hours",
             "7 points, which is High.",
             "High for now; it could rise to Critical if sleep gets worse.",
@@ -670,6 +688,9 @@ mod tests {
             "Low, Moderate, High or Critical",
             "High. Then again the severity is Critical.",
             "High, or arguably Moderate given the leave",
+            "High, otherwise Moderate",
+            "High (if the leave counts; otherwise Moderate)",
+            "High (not sure, would otherwise be Moderate)",
         ] {
             assert!(
                 levels(field).is_hedged(),
