@@ -60,6 +60,10 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p6",
         include_str!("player_corpus/2026-12-04/productivity-p6/episodes.jsonl"),
     ),
+    (
+        "productivity-p7",
+        include_str!("player_corpus/2026-12-04/productivity-p7/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the

@@ -48,11 +48,19 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p6",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p6/episodes.jsonl"),
     ),
+    // The second play of 4 December (play-it7): levels 1-5, mostly 3-5,
+    // on main at ec4d775, validation indices 341-399, 20 episodes over HTTP
+    // and 14 over MCP, long manager-style prose with asides and
+    // cross-references, and ten one-phrase replays (`replay_of`).
+    (
+        "it_mental_health-p7",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p7/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
 /// those levels still give.
-const CURRENT_CATALOGUE: &[&str] = &["mcp1", "it_mental_health-p6"];
+const CURRENT_CATALOGUE: &[&str] = &["mcp1", "it_mental_health-p6", "it_mental_health-p7"];
 
 /// Answers the player classed as its own mistake that a reading rule
 /// stated since makes right (corpus, line, the rule): held to full.
@@ -75,7 +83,18 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    ("it_mental_health-p7", 2, "B1 a teammate's name in brackets inside a 2-week action"),
+    ("it_mental_health-p7", 4, "B3-B4 an overtime action held in 1:1s; a workload freeze"),
+    ("it_mental_health-p7", 5, "B3 an overtime action held in 1:1s"),
+    ("it_mental_health-p7", 7, "B5 'despite' inside a red flag"),
+    ("it_mental_health-p7", 8, "B5 'despite' inside a red flag"),
+    ("it_mental_health-p7", 10, "B2 a buddy's expertise in brackets read as a stressor"),
+    ("it_mental_health-p7", 12, "B6 a severity caveat naming the other severity"),
+    ("it_mental_health-p7", 27, "B7-B8 ids ruled out read as chosen; 'not yet severe'"),
+    ("it_mental_health-p7", 28, "B8 'not yet severe'"),
+    ("it_mental_health-p7", 42, "B1 two people's names inside a 2-week action"),
+];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect
