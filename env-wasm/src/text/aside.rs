@@ -121,7 +121,7 @@ fn breaks(gap: &str) -> bool {
 
 /// A hyphen with a space on either side of it (`high - overdue`, `high -
 /// overdue` at a line's end) is a dash, not a hyphen joining words.
-fn spaced_dash(gap: &str) -> bool {
+pub(crate) fn spaced_dash(gap: &str) -> bool {
     gap.contains(" - ") || gap.trim_end().ends_with(" -") || gap.trim_start().starts_with("- ")
 }
 

@@ -686,7 +686,7 @@ fn misstates(case: &BurnoutCase, facts: &[ReadFact], item: &str) -> bool {
     if !quoted.is_empty() {
         return false;
     }
-    let Some(kind) = named_concept(&text) else {
+    let Some(kind) = named_concept(case, facts, &text) else {
         return false;
     };
     let thresholds = THRESHOLDS
@@ -768,7 +768,7 @@ fn item_concept(
             .map(|fact| fact.concept),
     );
     let concept: &'static str = match quoted.len() {
-        0 => named_concept(&text)?.id,
+        0 => named_concept(case, facts, &text)?.id,
         1 => quoted.first().copied()?,
         _ => return None,
     };
@@ -826,9 +826,16 @@ fn facts_cited(
         .collect()
 }
 
-/// The kind of fact an item in its own words names first; none when it
-/// names more than two.
-fn named_concept(text: &Text) -> Option<&'static FlagConcept> {
+/// The kind of fact an item in its own words names: of the one or two it
+/// names, the one whose concerning fact in this case shares the item's own
+/// words ("Wakes up worn out despite a full night's rest" cites the
+/// exhaustion fact "exhausted on waking even after a full night's rest",
+/// not a sleep problem), else the first; none when it names more than two.
+fn named_concept(
+    case: &BurnoutCase,
+    facts: &[ReadFact],
+    text: &Text,
+) -> Option<&'static FlagConcept> {
     let mut named: Vec<(usize, &'static FlagConcept)> = FLAG_CONCEPTS
         .iter()
         .filter_map(|c| text.mentions(c.phrases).first().map(|(at, _)| (*at, c)))
@@ -837,7 +844,17 @@ fn named_concept(text: &Text) -> Option<&'static FlagConcept> {
         return None;
     }
     crate::order::sort_by_key(&mut named, |(at, _)| *at);
-    named.first().map(|(_, c)| *c)
+    let words = content_words(text, &case.first);
+    let grounded = |concept: &FlagConcept| {
+        facts
+            .iter()
+            .any(|f| f.concept == concept.id && f.concerning && !f.words.is_disjoint(&words))
+    };
+    named
+        .iter()
+        .find(|(_, c)| grounded(c))
+        .or(named.first())
+        .map(|(_, c)| *c)
 }
 
 #[cfg(test)]

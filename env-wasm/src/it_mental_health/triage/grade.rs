@@ -711,8 +711,10 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
             .collect();
         let leading = named.iter().filter(|(a, _)| *a < 4).min().map(|(_, k)| *k);
         // A bullet inside a block that mentions someone else in passing
-        // ("- pair them with Nadia") stays in the block it is in.
-        let passing = line.listed && current.is_some();
+        // ("- pair them with Nadia"), or a field line of the block ("2-week
+        // action: ... (Magnus and Leon can shadow)"), stays in the block it
+        // is in: the layout says whose it is, not a name inside it.
+        let passing = (line.listed || labels_a_field(&text)) && current.is_some();
         let owner = match (leading, named.len()) {
             (Some(k), _) => Some(k),
             (None, 1) if !passing => Some(named[0].1),
@@ -737,6 +739,28 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
         }
     }
     blocks
+}
+
+/// Whether a line opens with a field's label and its separator ("2-week
+/// action: ...", "Main stressor - ..."), so what follows is that field's
+/// content.
+fn labels_a_field(text: &Text) -> bool {
+    STRONG_CUES.iter().any(|(_, phrases)| {
+        text.mentions(phrases).into_iter().any(|(s, e)| {
+            let label_end = (e..text.len().min(e + 2))
+                .find(|&k| {
+                    let gap = text.gap(k);
+                    gap.contains([':', '\u{2013}', '\u{2014}'])
+                        || crate::text::aside::spaced_dash(gap)
+                })
+                .filter(|&k| {
+                    text.words[e..k]
+                        .iter()
+                        .all(|w| TITLE_WORDS.contains(&w.text.as_str()))
+                });
+            s <= 1 && label_end.is_some()
+        })
+    })
 }
 
 /// The one team member a cell names, if exactly one.
@@ -1259,7 +1283,7 @@ fn fortnight_score(
     if word_count(&action) < 4 {
         return (Points::ZERO, Vec::new());
     }
-    let named = stressors_in(&action, employee);
+    let named = stressors_in(&without_asides_on_others(case, employee, &action), employee);
     if !named.contains(&employee.stressor) {
         return (Points::ZERO, Vec::new());
     }
@@ -1283,6 +1307,31 @@ fn fortnight_score(
         .collect();
     let score = Points((10_000 - 5000 * others.len() as i32).max(0));
     (score, others)
+}
+
+/// `action` without its bracketed asides about another team member ("a
+/// named buddy (Malik knows the legacy systems well)"): they say who helps,
+/// not what the action tackles.
+fn without_asides_on_others(case: &TriageCase, employee: &Employee, action: &str) -> String {
+    let mut out = String::with_capacity(action.len());
+    let mut rest = action;
+    while let Some(open) = rest.find('(') {
+        // A field's text ends at its last word, so the last aside may have
+        // lost its closing bracket: it runs to the end.
+        let close = rest[open..].find(')').map_or(rest.len(), |k| open + k + 1);
+        let aside = &rest[open..close];
+        let others = first_mentions(case, &Text::new(aside))
+            .iter()
+            .zip(&case.employees)
+            .any(|(at, e)| at.is_some() && e.name != employee.name);
+        out.push_str(&rest[..open]);
+        if !others {
+            out.push_str(aside);
+        }
+        rest = &rest[close..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The main stressor of a block: what its stressor field names (every copy
