@@ -116,6 +116,15 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p8/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The second play of 4 December (play-st9): levels 1-5, mostly hard
+    // at 3-5, on main at ec4d775, indices 130-269, 49 episodes (28 lines
+    // over MCP) and 13 one-phrase replays, replies in many registers. Its
+    // six B classes are in its report beside it.
+    Corpus {
+        name: "support_triage-p9",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p9/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -133,7 +142,20 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    ("support_triage-p9", 1, "B1 'back in February' read as a charge taken back"),
+    ("support_triage-p9", 2, "B1"),
+    ("support_triage-p9", 3, "B1"),
+    ("support_triage-p9", 4, "B1"),
+    ("support_triage-p9", 11, "B3 today's date in brackets read as a later day"),
+    ("support_triage-p9", 36, "B2 'beyond the point where I can authorise a refund'"),
+    ("support_triage-p9", 41, "B4 'if you have not already' before a request"),
+    ("support_triage-p9", 42, "B4"),
+    ("support_triage-p9", 46, "B5 'you should see the updated invoice'"),
+    ("support_triage-p9", 50, "B6 'drop you a line'"),
+    ("support_triage-p9", 51, "B6"),
+    ("support_triage-p9", 52, "B6"),
+];
 
 /// Replays with no verdict in their row whose lost points the player's
 /// report judges its own, as (corpus, line): they must score what they
