@@ -142,20 +142,7 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p9", 1, "B1 'back in February' read as a charge taken back"),
-    ("support_triage-p9", 2, "B1"),
-    ("support_triage-p9", 3, "B1"),
-    ("support_triage-p9", 4, "B1"),
-    ("support_triage-p9", 11, "B3 today's date in brackets read as a later day"),
-    ("support_triage-p9", 36, "B2 'beyond the point where I can authorise a refund'"),
-    ("support_triage-p9", 41, "B4 'if you have not already' before a request"),
-    ("support_triage-p9", 42, "B4"),
-    ("support_triage-p9", 46, "B5 'you should see the updated invoice'"),
-    ("support_triage-p9", 50, "B6 'drop you a line'"),
-    ("support_triage-p9", 51, "B6"),
-    ("support_triage-p9", 52, "B6"),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Replays with no verdict in their row whose lost points the player's
 /// report judges its own, as (corpus, line): they must score what they

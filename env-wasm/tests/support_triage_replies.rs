@@ -169,6 +169,54 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // "Back in February" dates the charge (play-st9 B1); money coming
+        // back in February is still a refund.
+        (
+            "Because that charge was taken back in February, it needs our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "As the payment was made back in mid-March, our billing supervisor will review it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The money will be back in your account in February.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // A limit defined by a relative clause keeps its verb's object
+        // (play-st9 B2).
+        (
+            "As it was taken in mid-March, it is now beyond the point where I can authorise a refund from the support desk.",
+            &[],
+            &[],
+            &[],
+        ),
+        // Writing to the customer at a clock time is neither money nor a
+        // removal (play-st9 B6); the fee waived stays a waiver.
+        (
+            "I will drop you a line by 5pm tomorrow to confirm the fee has been cleared from your account.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll shoot you a note at 9 am to confirm it is done.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We will drop the fee and refund the $12 by 5 pm.",
+            &[Waiver, Refund],
+            &[],
+            &[],
+        ),
         (
             "We'll send the money back to your original payment method.",
             &[Refund],
@@ -1124,6 +1172,22 @@ fn moves_name_teams_and_requests() {
         (
             "Please reply from the email address registered on your account to verify your identity.",
             &[Move::AskVerification],
+        ),
+        (
+            "Please do the following straight away if you have not already:\n1. Revoke the API key that was pushed to GitHub.\n2. Turn on two-factor authentication for every user.",
+            &[Move::AskSecure],
+        ),
+        (
+            "You don't need to do any of the following:\n- reset your password\n- revoke your keys",
+            &[],
+        ),
+        (
+            "You should see the updated invoice reflecting this within two working days.",
+            &[],
+        ),
+        (
+            "You should update the card on file and send us the invoice number.",
+            &[Move::AskInvoice],
         ),
         (
             "Please reset your password and turn on two-factor authentication.",

@@ -543,6 +543,76 @@ const ARRIVING: &[&str] = &[
     "arrive", "appear", "show", "reach", "land", "post", "back", "way", "through", "come",
 ];
 
+/// Idioms of writing to someone read as the plain verb ("drop you a
+/// line", "shoot you a note", "ping you a message" are "email you", not
+/// something dropped or removed), and clock times blanked.
+fn contact_idioms(words: &mut [&str]) {
+    for k in 0..words.len() {
+        let verb = ["drop", "shoot", "ping", "send"]
+            .iter()
+            .any(|v| is_form_of(words[k], v));
+        if !verb {
+            continue;
+        }
+        let person = usize::from(matches!(
+            words.get(k + 1).copied(),
+            Some("you" | "us" | "me" | "him" | "her" | "them")
+        ));
+        let article = k + 1 + person;
+        let note = matches!(
+            words.get(article + 1).copied(),
+            Some("line" | "note" | "message" | "email" | "mail" | "quick")
+        );
+        if person == 1 && words.get(article) == Some(&"a") && note {
+            words[k] = "email";
+            words[article] = "";
+            words[article + 1] = "";
+        }
+    }
+    // A clock time ("by 5 pm", "at 9 o'clock") is no sum of money.
+    for k in 0..words.len().saturating_sub(1) {
+        let clock = matches!(words[k + 1], "am" | "pm" | "o" | "oclock");
+        if clock && crate::text::number_value(words[k]).is_some() {
+            words[k] = "";
+        }
+    }
+}
+
+/// Whether the "back" at `k` places something in the past ("the charge
+/// was taken back in February", "was made back in mid-March", "back
+/// then"), not money or access coming back ("the money will be back in
+/// February" still is).
+fn back_in_time(words: &[&str], k: usize) -> bool {
+    let at = |i: usize| words.get(i).copied().unwrap_or("");
+    if !words[..k]
+        .iter()
+        .any(|w| matches!(*w, "was" | "were" | "had"))
+    {
+        return false;
+    }
+    let when = |w: &str| {
+        crate::dates::MONTHS
+            .iter()
+            .any(|m| w.len() >= 3 && m.to_ascii_lowercase().starts_with(w))
+            || matches!(
+                w,
+                "mid" | "early" | "late" | "spring" | "summer" | "autumn" | "fall" | "winter"
+            )
+    };
+    match at(k + 1) {
+        "then" | "when" => true,
+        "in" | "on" | "at" | "during" | "around" => {
+            let next = if at(k + 2) == "the" {
+                at(k + 3)
+            } else {
+                at(k + 2)
+            };
+            when(next) || next.starts_with(|c: char| c.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
 // ------------------------------------------------------------ frames
 
 /// Every outcome the clause at `at` states, in all five frames.
@@ -551,12 +621,13 @@ const ARRIVING: &[&str] = &[
 /// ("your refund ($120.00) has been processed").
 fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Found> {
     let clause = &clauses[at];
-    let words: Vec<&str> = clause
+    let mut words: Vec<&str> = clause
         .texts(text)
         .into_iter()
         .enumerate()
         .map(|(k, w)| if aside[clause.from + k] { "" } else { w })
         .collect();
+    contact_idioms(&mut words);
     let base = clause.from;
     // Who is before each word, found once per clause.
     // "Happy to refund you": our side, unsaid (not "you'll be glad to
@@ -1046,7 +1117,7 @@ fn stated_outcome(
     use Commitment::*;
     let w = words[k];
     let done = DONE.contains(&w);
-    let arriving = lx.arriving;
+    let arriving = lx.arriving && !(w == "back" && back_in_time(words, k));
     let naming = lx.family.filter(|_| w.ends_with("ed") || w == "repaid");
     let gone = w == "gone";
     if !(done || arriving || naming.is_some() || gone) {
@@ -1712,6 +1783,10 @@ const LIMITS: &[&str] = &[
     "remit",
     "authority",
     "range",
+    "point",
+    "stage",
+    "cutoff",
+    "deadline",
 ];
 
 /// Words that put something past a limit: "past the window", "over the
@@ -1764,9 +1839,7 @@ const ABILITY_TO_VERB: usize = 3;
 /// what", "beyond what", "more than what"), not after "after" ("after what
 /// happened, we can refund you" is a promise).
 fn beyond_a_limit(before: &[&str], after: &[&str]) -> bool {
-    if after.first().is_some_and(|w| object_start(w)) {
-        return false;
-    }
+    let has_object = after.first().is_some_and(|w| object_start(w));
     let Some(ability) = before.iter().rposition(|w| ABILITY.contains(w)) else {
         return false;
     };
@@ -1786,7 +1859,14 @@ fn beyond_a_limit(before: &[&str], after: &[&str]) -> bool {
         let past = before[i.saturating_sub(BEYOND_TO_LIMIT)..i]
             .iter()
             .any(|b| BEYOND.contains(b) && !(what && matches!(*b, "after" | "longer" | "older")));
-        (what || LIMITS.contains(&anchor)) && own_ability && past
+        // "beyond the point where I can authorise a refund": a relative
+        // clause right after the limit defines it, so the verb may keep
+        // its object there.
+        let defined = matches!(
+            before.get(i + 1).copied(),
+            Some("where" | "which" | "when" | "whereby" | "in" | "up" | "at" | "that")
+        );
+        (what || LIMITS.contains(&anchor)) && own_ability && past && (!has_object || defined)
     })
 }
 

@@ -251,6 +251,10 @@ const NO_ACTION: &[&str] = &[
     "need",
 ];
 
+/// Verbs of noticing what arrives: after a request marker ("you should
+/// see", "you will receive") they tell the customer what to expect.
+const PERCEIVING: &[&str] = &["see", "notice", "receive", "find", "hear", "spot", "expect"];
+
 /// Markers that hold their own verb: "let us know ...", "reply with ...".
 const VERB_MARKERS: &[&str] = &[
     "let us know",
@@ -431,6 +435,12 @@ fn request_verb(
     };
     let mut found: Vec<usize> = Vec::new();
     for (at, len) in local(&found_in.markers) {
+        // "You should see the updated invoice", "you should receive a
+        // confirmation": what the customer will notice, asked of nobody.
+        let first_verb = words[at + len..].iter().find(|w| !FILLERS.contains(w));
+        if first_verb.is_some_and(|w| base_of(w, PERCEIVING).is_some()) {
+            continue;
+        }
         found.extend(verb_after(at + len).or_else(|| passive_after(at + len)));
     }
     // "Could you point us to the invoice?", "would you mind resending
@@ -748,6 +758,14 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
 /// Whether a clause asks for nothing by a negation: "you don't need to
 /// do any of the following", "there's no need to", "please don't".
 fn negated_ask(text: &Text, clause: &Clause) -> bool {
+    // "... if you have not already:", "unless you've done so yet": the
+    // steps are asked of a customer who has not taken them yet.
+    let not_yet = clause.opener == Some(Opener::Condition)
+        && (clause.from..clause.to)
+            .any(|i| matches!(text.words[i].text.as_str(), "already" | "yet"));
+    if not_yet {
+        return false;
+    }
     (clause.from..clause.to).any(|i| {
         let w = text.words[i].text.as_str();
         let asking = matches!(w, "need" | "needed" | "necessary" | "required" | "have")

@@ -501,10 +501,35 @@ pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> 
         let Some(found) = only_a_time(text, next) else {
             break;
         };
-        out.extend(found);
+        if !restates_the_day(text, next, &out, &found) {
+            out.extend(found);
+        }
         sentence = next.sentence;
     }
     out
+}
+
+/// Whether a clause of times after a day names that day again: "by 1:00
+/// pm today (Monday, May 11)", "by 5pm tomorrow, Tuesday 12 May": a
+/// weekday opening a bracket or standing right after a comma, with no
+/// hedge word before it, when a day was already given.
+fn restates_the_day(text: &Text, clause: &Clause, given: &[When], found: &[When]) -> bool {
+    let day_given = given.iter().any(|w| matches!(w, When::On { .. }));
+    let opens_aside = text.gap(clause.from).contains(['(', ',']);
+    let weekday_first = text
+        .words
+        .get(clause.from)
+        .is_some_and(|w| WEEKDAYS.contains(&w.text.as_str()));
+    let only_weekdays = found.iter().all(|w| {
+        matches!(
+            w,
+            When::On {
+                day: DayWord::Weekday(_),
+                ..
+            }
+        )
+    });
+    day_given && opens_aside && weekday_first && only_weekdays
 }
 
 /// The times of a clause that says nothing but a time.
@@ -767,6 +792,13 @@ mod tests {
             ("within 30 days of the charge", vec![]),
             ("within 30 days of your purchase", vec![]),
             ("within 4 hours of your message", vec![Within(240)]),
+            (
+                "You will hear from us again by 1:00 pm today (Monday, May 11) at the latest.",
+                vec![On {
+                    day: Today,
+                    minute: Some(780),
+                }],
+            ),
             (
                 "within 2 hours after receiving your email",
                 vec![Within(120)],
