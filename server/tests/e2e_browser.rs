@@ -972,7 +972,7 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             let splits = js(
                 client,
                 "return Array.from(document.querySelectorAll('#split-table tbody tr'),
-                   r => [r.dataset.split, r.children[2].textContent]);",
+                   r => [r.dataset.split, r.dataset.tasks]);",
             )
             .await;
             let want: Vec<Value> = env
@@ -1013,11 +1013,9 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             )
             .await;
             let steps = wait_text(client, "#explorer-steps").await;
-            assert_eq!(
-                steps,
-                format!("{} steps", env.max_steps(task.task, task.difficulty)),
-                "{label}: the step limit"
-            );
+            let limit = env.max_steps(task.task, task.difficulty);
+            let plural = if limit == 1 { "" } else { "s" };
+            assert_eq!(steps, format!("{limit} step{plural}"), "{label}: the step limit");
             let criteria = js(
                 client,
                 "return Array.from(document.querySelectorAll('#explorer-task [data-criterion]'), r => r.dataset.criterion);",
@@ -1034,9 +1032,13 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             let first = env.default_task();
             let first_level = env.levels[0];
             let steps = env.max_steps(first, first_level);
+            let plural = if steps == 1 { "" } else { "s" };
             click_selector(
                 client,
-                &format!("#level-table button[aria-label=\"Show {} at level {first_level} ({steps} steps)\"]", first.id),
+                &format!(
+                    "#level-table button[aria-label=\"Show {} at level {first_level} ({steps} step{plural})\"]",
+                    first.id
+                ),
             )
             .await;
             let title = format!("{} at level {first_level}, seed {}", first.id, task.seed);

@@ -216,9 +216,10 @@ pub fn App() -> impl IntoView {
     // The episode Start would begin, while the page asks whether to
     // replace the one in progress.
     let confirm_start = RwSignal::new(None::<(&'static EnvInfo, String, u64, u8)>);
-    // Until the first episode is on show, its address replaces the one
-    // the page opened at instead of adding a history entry.
-    let booting = StoredValue::new(true);
+    // While the address already names the episode going on show (the
+    // first one, or one Back or Forward moved to), it is written in place
+    // instead of as a new history entry, which would cut off Forward.
+    let address_given = StoredValue::new(true);
 
     spawn_local(async move { server_up.set(verify::server_available().await) });
 
@@ -233,7 +234,7 @@ pub fn App() -> impl IntoView {
             &view.task,
             view.seed,
             view.level(),
-            !booting.get_value(),
+            !address_given.get_value(),
         );
         env_id.set(view.env_id.clone());
         task_id.set(view.task.clone());
@@ -296,7 +297,7 @@ pub fn App() -> impl IntoView {
                     Some(file) => format!("Imported from {file}."),
                     None => format!(
                         "Your episode in progress is back as you left it in this browser ({} taken).",
-                        steps_in_words(steps).trim_start_matches("in ")
+                        crate::format::steps(steps)
                     ),
                 };
                 install(played, Some(note));
@@ -328,7 +329,7 @@ pub fn App() -> impl IntoView {
     let search = window().location().search().unwrap_or_default();
     open_linked(link::parse(&search));
     page_view.set(link::view_in_address());
-    booting.set_value(false);
+    address_given.set_value(false);
 
     // Back and Forward: the address names an episode (and `#tasks` the
     // task explorer, `#runs` the run viewer); show it, the kept one if it
@@ -345,7 +346,9 @@ pub fn App() -> impl IntoView {
             })
         });
         if !same {
+            address_given.set_value(true);
             open_linked(linked);
+            address_given.set_value(false);
         }
         page_view.set(link::view_in_address());
     };
@@ -812,7 +815,7 @@ pub fn App() -> impl IntoView {
                 let steps = episode.with_untracked(|e| e.as_ref().map_or(0, |v| v.accepted().count()));
                 let question = format!(
                     "Replace the episode in progress ({} taken, not finished) with {} / {task} at level {difficulty}, seed {seed}? Export episode keeps a copy of it first.",
-                    steps_in_words(steps).trim_start_matches("in "),
+                    crate::format::steps(steps),
                     env.id
                 );
                 view! {

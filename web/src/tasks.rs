@@ -17,7 +17,7 @@ use leptos::prelude::*;
 use serde_json::{Value, json};
 
 use crate::criteria::humanise;
-use crate::format::share;
+use crate::format::{grouped, share, steps};
 use crate::html::{Html, clicked_data};
 use crate::views;
 
@@ -80,14 +80,15 @@ pub fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
     }
     html.close("tr").close("thead").open("tbody", &[]);
     for split in env.splits() {
-        html.open("tr", &[("data-split", split.name)])
+        let tasks = env.num_tasks(split).to_string();
+        html.open("tr", &[("data-split", split.name), ("data-tasks", &tasks)])
             .element("th", &[("scope", "row")], split.name)
             .element(
                 "td",
                 &[("class", "num")],
-                &format!("{} to {}", split.start, split.stop - 1),
+                &format!("{} to {}", grouped(split.start), grouped(split.stop - 1)),
             )
-            .element("td", &[("class", "num")], &env.num_tasks(split).to_string())
+            .element("td", &[("class", "num")], &grouped(env.num_tasks(split)))
             .element("td", &[], split.summary)
             .close("tr");
     }
@@ -118,9 +119,9 @@ pub fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
         }
         html.close("th");
         for (li, &level) in env.levels.iter().enumerate() {
-            let steps = env.max_steps(task, level);
+            let limit = steps(env.max_steps(task, level) as usize);
             let index = index_of(env, ti, li, round).to_string();
-            let label = format!("Show {} at level {level} ({steps} steps)", task.id);
+            let label = format!("Show {} at level {level} ({limit})", task.id);
             let picked = chosen.is_some_and(|t| t.task.id == task.id && t.difficulty == level);
             let pressed = if picked { "true" } else { "false" };
             html.open("td", &[("class", "num")])
@@ -131,7 +132,7 @@ pub fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
                         ("aria-label", &label),
                         ("aria-pressed", pressed),
                     ],
-                    &format!("{steps} steps"),
+                    &limit,
                 )
                 .close("td");
         }
@@ -151,12 +152,22 @@ fn rubric_html(html: &mut Html, rubric: &Rubric, id: &str) {
             .find(|c| c.name == name)
             .map_or_else(|| humanise(name), |c| c.title.to_owned())
     };
+    // Columns for what earns a criterion and its gate where the rubric has them.
+    let explained = rubric.criteria.iter().any(|c| !c.about.is_empty());
+    let gated = rubric.criteria.iter().any(|c| c.gate.is_some());
     html.open("div", &[("class", "grid-scroll")])
         .open("table", &[("class", "data rubric"), ("id", id)])
         .open("thead", &[])
         .open("tr", &[]);
-    for head in ["Criterion", "Weight", "What earns it", "Gate"] {
-        html.element("th", &[("scope", "col")], head);
+    for (head, shown) in [
+        ("Criterion", true),
+        ("Weight", true),
+        ("What earns it", explained),
+        ("Gate", gated),
+    ] {
+        if shown {
+            html.element("th", &[("scope", "col")], head);
+        }
     }
     html.close("tr").close("thead").open("tbody", &[]);
     for criterion in rubric.criteria {
@@ -185,10 +196,14 @@ fn rubric_html(html: &mut Html, rubric: &Rubric, id: &str) {
                 } else {
                     share(weight)
                 },
-            )
-            .element("td", &[("class", "cell-text")], criterion.about)
-            .element("td", &[("class", "cell-text")], &gate)
-            .close("tr");
+            );
+        if explained {
+            html.element("td", &[("class", "cell-text")], criterion.about);
+        }
+        if gated {
+            html.element("td", &[("class", "cell-text")], &gate);
+        }
+        html.close("tr");
     }
     html.close("tbody").close("table").close("div");
     if !rubric.penalties.is_empty() {
@@ -214,7 +229,7 @@ fn rubric_html(html: &mut Html, rubric: &Rubric, id: &str) {
 /// rubric at its level.
 pub fn task_html(task: &TaskRef) -> String {
     let env = task.env;
-    let steps = env.max_steps(task.task, task.difficulty);
+    let limit = steps(env.max_steps(task.task, task.difficulty) as usize);
     let mut html = Html::new();
     html.element(
         "h3",
@@ -241,7 +256,7 @@ pub fn task_html(task: &TaskRef) -> String {
     )
     .close("dd")
     .element("dt", &[], "Step limit")
-    .element("dd", &[("id", "explorer-steps")], &format!("{steps} steps"))
+    .element("dd", &[("id", "explorer-steps")], &limit)
     .close("dl")
     .element("p", &[], task.task.summary)
     .element("h3", &[], "Graded on");
@@ -286,7 +301,7 @@ pub fn explorer(env: Signal<&'static EnvInfo>, play: Callback<Chosen>) -> impl I
     let range = move || {
         let env = env.get();
         env.split(&split_name.get())
-            .map(|split| format!("0 to {}", env.num_tasks(split).saturating_sub(1)))
+            .map(|split| format!("0 to {}", grouped(env.num_tasks(split).saturating_sub(1))))
             .unwrap_or_default()
     };
     let details = move || chosen().map(|task| task_html(&task)).unwrap_or_default();
@@ -307,7 +322,7 @@ pub fn explorer(env: Signal<&'static EnvInfo>, play: Callback<Chosen>) -> impl I
     };
     let play_label = move || match chosen() {
         Ok(task) => format!(
-            "Play {} at level {}, seed {}",
+            "Play it: {} at level {}, seed {}",
             task.task.id, task.difficulty, task.seed
         ),
         Err(_) => "Play this task".to_owned(),
@@ -397,9 +412,9 @@ mod tests {
                         (named.task.id, named.difficulty, named.seed),
                         (task.id, level, chosen.seed)
                     );
-                    let steps = env.max_steps(task, level);
+                    let limit = steps(env.max_steps(task, level) as usize);
                     assert!(html.contains(&format!(
-                        "data-pick=\"{index}\" aria-label=\"Show {} at level {level} ({steps} steps)\"",
+                        "data-pick=\"{index}\" aria-label=\"Show {} at level {level} ({limit})\"",
                         task.id
                     )));
                 }
@@ -416,7 +431,8 @@ mod tests {
                         .task_at(&env.splits()[1], index_of(env, ti, li, 3))
                         .expect("in range");
                     let html = task_html(&chosen);
-                    assert!(html.contains(&format!("{} steps", env.max_steps(task, level))));
+                    let limit = steps(env.max_steps(task, level) as usize);
+                    assert!(html.contains(&format!("id=\"explorer-steps\">{limit}<")));
                     let rubrics: Vec<&Rubric> = match env.rubric(task, level) {
                         TaskRubric::Weighted(rubric) => vec![rubric],
                         TaskRubric::MeanOf { tasks } => tasks
