@@ -951,6 +951,46 @@ fn rubric_criteria(env: &'static EnvInfo, task: &str, level: u8) -> Vec<String> 
     }
 }
 
+/// The explorer shows `task` at `level` and `seed`: its title, its step
+/// limit and the criteria of its rubric, as the core has them.
+async fn check_explorer_task(
+    client: &Client,
+    env: &'static EnvInfo,
+    task: &str,
+    level: u8,
+    seed: u64,
+) {
+    let label = format!("{}/{task} level {level} seed {seed}", env.id);
+    let title = format!("{task} at level {level}, seed {seed}");
+    wait_js(
+        client,
+        &format!("{label} in the explorer"),
+        &format!(
+            "const t = document.getElementById('explorer-task-title'); return t && t.textContent === {};",
+            json!(title)
+        ),
+    )
+    .await;
+    let steps = wait_text(client, "#explorer-steps").await;
+    let limit = env.task(task).map_or(0, |t| env.max_steps(t, level));
+    let plural = if limit == 1 { "" } else { "s" };
+    assert_eq!(
+        steps,
+        format!("{limit} step{plural}"),
+        "{label}: the step limit"
+    );
+    let criteria = js(
+        client,
+        "return Array.from(document.querySelectorAll('#explorer-task [data-criterion]'), r => r.dataset.criterion);",
+    )
+    .await;
+    assert_eq!(
+        criteria,
+        json!(rubric_criteria(env, task, level)),
+        "{label}: the rubric"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
     let (app, _handle) = app_with_bundle();
@@ -1002,31 +1042,7 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             let input = find(client, "explorer-index").await;
             input.clear().await.expect("clear the index");
             input.send_keys(&index.to_string()).await.expect("type the index");
-            let title = format!("{} at level {}, seed {}", task.task.id, task.difficulty, task.seed);
-            wait_js(
-                client,
-                "the typed task",
-                &format!(
-                    "const t = document.getElementById('explorer-task-title'); return t && t.textContent === {};",
-                    json!(title)
-                ),
-            )
-            .await;
-            let steps = wait_text(client, "#explorer-steps").await;
-            let limit = env.max_steps(task.task, task.difficulty);
-            let plural = if limit == 1 { "" } else { "s" };
-            assert_eq!(steps, format!("{limit} step{plural}"), "{label}: the step limit");
-            let criteria = js(
-                client,
-                "return Array.from(document.querySelectorAll('#explorer-task [data-criterion]'), r => r.dataset.criterion);",
-            )
-            .await;
-            assert_eq!(
-                criteria,
-                json!(rubric_criteria(env, task.task.id, task.difficulty)),
-                "{label}: the rubric of {}",
-                task.id()
-            );
+            check_explorer_task(client, env, task.task.id, task.difficulty, task.seed).await;
 
             // One click on the level table: the first task at level 1, same seed.
             let first = env.default_task();
@@ -1041,27 +1057,7 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
                 ),
             )
             .await;
-            let title = format!("{} at level {first_level}, seed {}", first.id, task.seed);
-            wait_js(
-                client,
-                "the task picked in the level table",
-                &format!(
-                    "const t = document.getElementById('explorer-task-title'); return t && t.textContent === {};",
-                    json!(title)
-                ),
-            )
-            .await;
-            let criteria = js(
-                client,
-                "return Array.from(document.querySelectorAll('#explorer-task [data-criterion]'), r => r.dataset.criterion);",
-            )
-            .await;
-            assert_eq!(
-                criteria,
-                json!(rubric_criteria(env, first.id, first_level)),
-                "{label}: the rubric of {} at level {first_level}",
-                first.id
-            );
+            check_explorer_task(client, env, first.id, first_level, task.seed).await;
             let scenario = wait_text(client, "#explorer-scenario").await;
             check_button_names(client, &format!("{label}: the explorer")).await;
             save_screenshot(client, &format!("{}-tasks", env.id)).await;

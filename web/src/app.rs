@@ -18,7 +18,7 @@ use crate::format::{exact, number, signed};
 use crate::html::{self, Html, clicked_data};
 use crate::link::View;
 use crate::record::EpisodeRecord;
-use crate::reference::{compact, steps_in_words};
+use crate::reference::compact;
 use crate::runs::{self, Opened};
 use crate::{developer, link, result, saved, tasks, verify, views};
 

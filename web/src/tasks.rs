@@ -61,24 +61,37 @@ pub fn first_observation(task: &TaskRef) -> Result<Value, String> {
         .map_err(|e| e.to_body().message)
 }
 
+/// Open a table (`class`, `id`) in its scrolling box, with its caption
+/// (none when empty) and column heads, up to its body.
+fn open_table(
+    html: &mut Html,
+    (class, id): (&str, &str),
+    caption: &str,
+    heads: impl IntoIterator<Item = String>,
+) {
+    html.open("div", &[("class", "grid-scroll")])
+        .open("table", &[("class", class), ("id", id)]);
+    if !caption.is_empty() {
+        html.element("caption", &[], caption);
+    }
+    html.open("thead", &[]).open("tr", &[]);
+    for head in heads {
+        html.element("th", &[("scope", "col")], &head);
+    }
+    html.close("tr").close("thead").open("tbody", &[]);
+}
+
 /// The splits, and each task's step limit per level: a cell is a button
 /// that shows that task at that level (with the chosen task's seed).
 pub fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
     let mut html = Html::new();
-    html.element("h3", &[], "Splits")
-        .open("div", &[("class", "grid-scroll")])
-        .open("table", &[("class", "data"), ("id", "split-table")])
-        .element(
-            "caption",
-            &[],
-            "Disjoint seed ranges; each holds every task at every level, at each seed.",
-        )
-        .open("thead", &[])
-        .open("tr", &[]);
-    for head in ["Split", "Seeds", "Tasks", "For"] {
-        html.element("th", &[("scope", "col")], head);
-    }
-    html.close("tr").close("thead").open("tbody", &[]);
+    html.element("h3", &[], "Splits");
+    open_table(
+        &mut html,
+        ("data", "split-table"),
+        "Disjoint seed ranges; each holds every task at every level, at each seed.",
+        ["Split", "Seeds", "Tasks", "For"].map(String::from),
+    );
     for split in env.splits() {
         let tasks = env.num_tasks(split).to_string();
         html.open("tr", &[("data-split", split.name), ("data-tasks", &tasks)])
@@ -95,21 +108,14 @@ pub fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
     html.close("tbody").close("table").close("div");
 
     let round = chosen.map_or(0, |t| t.seed - t.split.start);
-    html.element("h3", &[], "Levels and step limits")
-        .open("div", &[("class", "grid-scroll")])
-        .open("table", &[("class", "data sticky"), ("id", "level-table")])
-        .element(
-            "caption",
-            &[],
-            "Each task's step limit at each level; choose one to see it below.",
-        )
-        .open("thead", &[])
-        .open("tr", &[])
-        .element("th", &[("scope", "col")], "Task");
-    for level in env.levels {
-        html.element("th", &[("scope", "col")], &format!("Level {level}"));
-    }
-    html.close("tr").close("thead").open("tbody", &[]);
+    html.element("h3", &[], "Levels and step limits");
+    let levels = env.levels.iter().map(|level| format!("Level {level}"));
+    open_table(
+        &mut html,
+        ("data sticky", "level-table"),
+        "Each task's step limit at each level; choose one to see it below.",
+        std::iter::once("Task".to_owned()).chain(levels),
+    );
     for (ti, task) in env.tasks.iter().enumerate() {
         html.open("tr", &[])
             .open("th", &[("scope", "row")])
@@ -155,21 +161,21 @@ fn rubric_html(html: &mut Html, rubric: &Rubric, id: &str) {
     // Columns for what earns a criterion and its gate where the rubric has them.
     let explained = rubric.criteria.iter().any(|c| !c.about.is_empty());
     let gated = rubric.criteria.iter().any(|c| c.gate.is_some());
-    html.open("div", &[("class", "grid-scroll")])
-        .open("table", &[("class", "data rubric"), ("id", id)])
-        .open("thead", &[])
-        .open("tr", &[]);
-    for (head, shown) in [
+    let heads = [
         ("Criterion", true),
         ("Weight", true),
         ("What earns it", explained),
         ("Gate", gated),
-    ] {
-        if shown {
-            html.element("th", &[("scope", "col")], head);
-        }
-    }
-    html.close("tr").close("thead").open("tbody", &[]);
+    ];
+    open_table(
+        html,
+        ("data rubric", id),
+        "",
+        heads
+            .into_iter()
+            .filter(|(_, shown)| *shown)
+            .map(|(head, _)| head.to_owned()),
+    );
     for criterion in rubric.criteria {
         let weight = u32::try_from(criterion.weight.0).unwrap_or(0);
         let gate = criterion.gate.map_or_else(String::new, |g| {
