@@ -48,8 +48,9 @@
 //!   kept by a reload) lists the core's splits with their task counts and
 //!   the levels; a task typed by split and index, then one picked in the
 //!   level table, shows its step limit and its rubric's criteria; Play
-//!   starts that episode in the play view with the scenario the explorer
-//!   showed, and Back returns to the explorer; it fits 420 px.
+//!   (reached with Tab, pressed with Enter) starts that episode in the play
+//!   view with the scenario the explorer showed, and Back returns to the
+//!   explorer; it fits 420 px.
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
@@ -1062,8 +1063,22 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             check_button_names(client, &format!("{label}: the explorer")).await;
             save_screenshot(client, &format!("{}-tasks", env.id)).await;
 
-            // One click plays it: the play view, that episode, its scenario.
-            click(client, "explorer-play").await;
+            // One press plays it, from the keyboard (Tab from the index to
+            // Play, then Enter): the play view, that episode, its scenario.
+            find(client, "explorer-index")
+                .await
+                .send_keys("\u{e004}")
+                .await
+                .expect("Tab from the index");
+            let focused = js(client, "return document.activeElement.id;").await;
+            assert_eq!(focused, json!("explorer-play"), "{label}: Tab from the index");
+            client
+                .active_element()
+                .await
+                .expect("the focused Play button")
+                .send_keys("\u{e007}")
+                .await
+                .expect("Enter on Play");
             wait_for(&format!("{label}: the picked task to start"), async || {
                 let record = exported(client).await;
                 let started = record.as_ref().is_some_and(|r| {
