@@ -43,6 +43,14 @@
 //!   runs side by side show each task's score difference from the first,
 //!   a file downloads as it was opened, and the files stay through a
 //!   reload (which stays in Runs) until removed (one, then all).
+//! - `the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task`
+//!   (issue 25): on each environment's page `#tasks` (from the navigation,
+//!   kept by a reload) lists the core's splits with their task counts and
+//!   the levels; a task typed by split and index, then one picked in the
+//!   level table, shows its step limit and its rubric's criteria; Play
+//!   (reached with Tab, pressed with Enter) starts that episode in the play
+//!   view with the scenario the explorer showed, and Back returns to the
+//!   explorer; it fits 420 px.
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
@@ -924,6 +932,185 @@ async fn loaded_runs_stay_compare_task_by_task_and_download() {
         .await;
         assert_eq!(none, json!(true), "Remove all, then a reload");
         check_no_errors(client, "kept runs", &[]).await;
+    })
+    .await;
+}
+
+/// The criteria a task is graded on at `level`, from the core's rubric
+/// (a task scored as the mean of others lists each part's criteria).
+fn rubric_criteria(env: &'static EnvInfo, task: &str, level: u8) -> Vec<String> {
+    use env_wasm::rubric::TaskRubric;
+    let Some(info) = env.task(task) else {
+        return Vec::new();
+    };
+    match env.rubric(info, level) {
+        TaskRubric::Weighted(rubric) => rubric.criteria.iter().map(|c| c.name.to_owned()).collect(),
+        TaskRubric::MeanOf { tasks } => tasks
+            .iter()
+            .flat_map(|part| rubric_criteria(env, part, level))
+            .collect(),
+    }
+}
+
+/// The explorer shows `task` at `level` and `seed`: its title, its step
+/// limit and the criteria of its rubric, as the core has them.
+async fn check_explorer_task(
+    client: &Client,
+    env: &'static EnvInfo,
+    task: &str,
+    level: u8,
+    seed: u64,
+) {
+    let label = format!("{}/{task} level {level} seed {seed}", env.id);
+    let title = format!("{task} at level {level}, seed {seed}");
+    wait_js(
+        client,
+        &format!("{label} in the explorer"),
+        &format!(
+            "const t = document.getElementById('explorer-task-title'); return t && t.textContent === {};",
+            json!(title)
+        ),
+    )
+    .await;
+    let steps = wait_text(client, "#explorer-steps").await;
+    let limit = env.task(task).map_or(0, |t| env.max_steps(t, level));
+    let plural = if limit == 1 { "" } else { "s" };
+    assert_eq!(
+        steps,
+        format!("{limit} step{plural}"),
+        "{label}: the step limit"
+    );
+    let criteria = js(
+        client,
+        "return Array.from(document.querySelectorAll('#explorer-task [data-criterion]'), r => r.dataset.criterion);",
+    )
+    .await;
+    assert_eq!(
+        criteria,
+        json!(rubric_criteria(env, task, level)),
+        "{label}: the rubric"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+
+    with_browser(async |client: &Client| {
+        for env in ENVIRONMENTS.iter().copied() {
+            let label = env.id;
+            // Reached from the navigation, then kept by a reload.
+            open(client, &format!("{origin}/web/?env={}", env.id)).await;
+            click(client, "mode-tasks").await;
+            wait_text(client, "#task-explorer").await;
+            client.refresh().await.expect("reload");
+            wait_text(client, "#split-table").await;
+            let hash = js(client, "return location.hash;").await;
+            assert_eq!(hash, json!("#tasks"), "{label}: the explorer's address");
+
+            // The splits and levels, as the core declares them.
+            let splits = js(
+                client,
+                "return Array.from(document.querySelectorAll('#split-table tbody tr'),
+                   r => [r.dataset.split, r.dataset.tasks]);",
+            )
+            .await;
+            let want: Vec<Value> = env
+                .splits()
+                .iter()
+                .map(|s| json!([s.name, env.num_tasks(s).to_string()]))
+                .collect();
+            assert_eq!(splits, json!(want), "{label}: the splits");
+            let levels = js(
+                client,
+                "return Array.from(document.querySelectorAll('#level-table thead th'), h => h.textContent).slice(1);",
+            )
+            .await;
+            let want: Vec<String> = env.levels.iter().map(|l| format!("Level {l}")).collect();
+            assert_eq!(levels, json!(want), "{label}: the levels");
+
+            // A task by split and index, typed: the Task API's numbering.
+            let split = &env.splits()[1];
+            let (tasks, count) = (env.tasks.len() as u64, env.levels.len() as u64);
+            let index = 5 * tasks * count + (count - 1) * tasks + (tasks - 1);
+            let task = env.task_at(split, index).expect("in the split");
+            find(client, "explorer-split")
+                .await
+                .select_by_value(split.name)
+                .await
+                .expect("choose the split");
+            let input = find(client, "explorer-index").await;
+            input.clear().await.expect("clear the index");
+            input.send_keys(&index.to_string()).await.expect("type the index");
+            check_explorer_task(client, env, task.task.id, task.difficulty, task.seed).await;
+
+            // One click on the level table: the first task at level 1, same seed.
+            let first = env.default_task();
+            let first_level = env.levels[0];
+            let steps = env.max_steps(first, first_level);
+            let plural = if steps == 1 { "" } else { "s" };
+            click_selector(
+                client,
+                &format!(
+                    "#level-table button[aria-label=\"Show {} at level {first_level} ({steps} step{plural})\"]",
+                    first.id
+                ),
+            )
+            .await;
+            check_explorer_task(client, env, first.id, first_level, task.seed).await;
+            let scenario = wait_text(client, "#explorer-scenario").await;
+            check_button_names(client, &format!("{label}: the explorer")).await;
+            save_screenshot(client, &format!("{}-tasks", env.id)).await;
+
+            // One press plays it, from the keyboard (Tab from the index to
+            // Play, then Enter): the play view, that episode, its scenario.
+            find(client, "explorer-index")
+                .await
+                .send_keys("\u{e004}")
+                .await
+                .expect("Tab from the index");
+            let focused = js(client, "return document.activeElement.id;").await;
+            assert_eq!(focused, json!("explorer-play"), "{label}: Tab from the index");
+            client
+                .active_element()
+                .await
+                .expect("the focused Play button")
+                .send_keys("\u{e007}")
+                .await
+                .expect("Enter on Play");
+            wait_for(&format!("{label}: the picked task to start"), async || {
+                let record = exported(client).await;
+                let started = record.as_ref().is_some_and(|r| {
+                    r["env"] == env.id
+                        && r["task"] == first.id
+                        && r["seed"] == task.seed
+                        && r["difficulty"] == first_level
+                        && r["actions"] == json!([])
+                });
+                Ok(started.then_some(()))
+            })
+            .await;
+            let shown = js(
+                client,
+                "return [location.hash, !!document.getElementById('task-explorer'),
+                         document.querySelector('#scenario-panel > div:last-child').textContent.trim()];",
+            )
+            .await;
+            assert_eq!(shown, json!(["", false, scenario]), "{label}: played from the explorer");
+            // Back returns to the explorer.
+            client.back().await.expect("Back");
+            wait_text(client, "#task-explorer").await;
+        }
+
+        // At 420 px the explorer fits, its tables scrolling in their boxes.
+        client.set_window_rect(0, 0, 420, 900).await.expect("a 420 px window");
+        wait_text(client, "#task-explorer").await;
+        check_fits(client, "the task explorer at 420 px").await;
+        save_screenshot(client, "tasks-420").await;
+        client.set_window_rect(0, 0, 1280, 1400).await.expect("a 1280 px window");
+        check_fits(client, "the task explorer at 1280 px").await;
+        check_no_errors(client, "the task explorer", &[]).await;
     })
     .await;
 }

@@ -16,10 +16,11 @@ use crate::compose::{Composing, Draft, step_button};
 use crate::episode::{self, EpisodeView, Played};
 use crate::format::{exact, number, signed};
 use crate::html::{self, Html, clicked_data};
+use crate::link::View;
 use crate::record::EpisodeRecord;
-use crate::reference::{compact, steps_in_words};
+use crate::reference::compact;
 use crate::runs::{self, Opened};
-use crate::{developer, link, result, saved, verify, views};
+use crate::{developer, link, result, saved, tasks, verify, views};
 
 #[derive(Debug, Clone, PartialEq)]
 enum Verify {
@@ -208,15 +209,17 @@ pub fn App() -> impl IntoView {
     let server_up = RwSignal::new(false);
     let verify_state = RwSignal::new(Verify::Idle);
     let tab = RwSignal::new(Tab::Scenario);
-    let runs_open = RwSignal::new(false);
+    // Play, the task explorer or the run viewer, as the address's hash says.
+    let page_view = RwSignal::new(View::Play);
     let run_files = RwSignal::new(saved::kept_runs());
     let link_note = RwSignal::new(None::<String>);
     // The episode Start would begin, while the page asks whether to
     // replace the one in progress.
     let confirm_start = RwSignal::new(None::<(&'static EnvInfo, String, u64, u8)>);
-    // Until the first episode is on show, its address replaces the one
-    // the page opened at instead of adding a history entry.
-    let booting = StoredValue::new(true);
+    // While the address already names the episode going on show (the
+    // first one, or one Back or Forward moved to), it is written in place
+    // instead of as a new history entry, which would cut off Forward.
+    let address_given = StoredValue::new(true);
 
     spawn_local(async move { server_up.set(verify::server_available().await) });
 
@@ -231,7 +234,7 @@ pub fn App() -> impl IntoView {
             &view.task,
             view.seed,
             view.level(),
-            !booting.get_value(),
+            !address_given.get_value(),
         );
         env_id.set(view.env_id.clone());
         task_id.set(view.task.clone());
@@ -249,7 +252,7 @@ pub fn App() -> impl IntoView {
         source.set(from);
         verify_state.set(Verify::Idle);
         notice.set(None);
-        runs_open.set(false);
+        page_view.set(View::Play);
         confirm_start.set(None);
         tab.set(if over { Tab::Act } else { Tab::Scenario });
     };
@@ -294,7 +297,7 @@ pub fn App() -> impl IntoView {
                     Some(file) => format!("Imported from {file}."),
                     None => format!(
                         "Your episode in progress is back as you left it in this browser ({} taken).",
-                        steps_in_words(steps).trim_start_matches("in ")
+                        crate::format::steps(steps)
                     ),
                 };
                 install(played, Some(note));
@@ -325,11 +328,12 @@ pub fn App() -> impl IntoView {
     // environment with seed 42 at level 2; say what in the link named nothing.
     let search = window().location().search().unwrap_or_default();
     open_linked(link::parse(&search));
-    runs_open.set(link::runs_in_address());
-    booting.set_value(false);
+    page_view.set(link::view_in_address());
+    address_given.set_value(false);
 
-    // Back and Forward: the address names an episode (and `#runs` the run
-    // viewer); show it, the kept one if it is that.
+    // Back and Forward: the address names an episode (and `#tasks` the
+    // task explorer, `#runs` the run viewer); show it, the kept one if it
+    // is that.
     let on_history = move |_: web_sys::Event| {
         let search = window().location().search().unwrap_or_default();
         let linked = link::parse(&search);
@@ -342,9 +346,11 @@ pub fn App() -> impl IntoView {
             })
         });
         if !same {
+            address_given.set_value(true);
             open_linked(linked);
+            address_given.set_value(false);
         }
-        runs_open.set(link::runs_in_address());
+        page_view.set(link::view_in_address());
     };
     // The page lives as long as the window: the listener is never removed.
     let _ = window_event_listener_untyped("popstate", on_history);
@@ -365,6 +371,15 @@ pub fn App() -> impl IntoView {
         }
     };
 
+    // A new episode, after asking when it would replace one in progress.
+    let start_or_ask = move |env: &'static EnvInfo, task: String, seed: u64, difficulty: u8| {
+        if episode.with_untracked(|e| e.as_ref().is_some_and(in_progress)) {
+            confirm_start.set(Some((env, task, seed, difficulty)));
+        } else {
+            begin(env, task, seed, difficulty);
+        }
+    };
+
     let start = move |_| {
         let seed = match seed_text.get().trim() {
             "" => random_seed(),
@@ -378,13 +393,23 @@ pub fn App() -> impl IntoView {
                 }
             },
         };
-        let (env, task, difficulty) = (picked(), task_id.get(), level.get());
-        if episode.with_untracked(|e| e.as_ref().is_some_and(in_progress)) {
-            confirm_start.set(Some((env, task, seed, difficulty)));
-        } else {
-            begin(env, task, seed, difficulty);
-        }
+        start_or_ask(picked(), task_id.get(), seed, level.get());
     };
+    // A task the explorer picked, played in the play view.
+    let play_task = Callback::new(move |chosen: tasks::Chosen| {
+        page_view.set(View::Play);
+        let tasks::Chosen {
+            task,
+            seed,
+            difficulty,
+        } = chosen;
+        start_or_ask(picked(), task.to_owned(), seed, difficulty);
+        // When the page asks first, the address shows the play view with
+        // the question; else the new episode's address is the entry.
+        if confirm_start.with_untracked(Option::is_some) {
+            link::show_view(View::Play);
+        }
+    });
     // The same or the next seed of the running episode, at its level.
     let restart = Callback::new(move |seed: u64| {
         let running = episode.with_untracked(|e| {
@@ -750,15 +775,19 @@ pub fn App() -> impl IntoView {
                 <p class="muted">"Workplace-operations environments for AI agents, running in your browser. Same seed, same actions, same score as the API."</p>
             </div>
             <nav class="modes" aria-label="Views">
-                <button id="mode-play" class:active=move || !runs_open.get() on:click=move |_| { runs_open.set(false); link::show_view(false); }>"Play"</button>
-                <button id="mode-runs" class:active=move || runs_open.get() on:click=move |_| { runs_open.set(true); link::show_view(true); }>"Runs"</button>
+                {[(View::Play, "mode-play", "Play"), (View::Tasks, "mode-tasks", "Tasks"), (View::Runs, "mode-runs", "Runs")].into_iter().map(|(which, id, label)| view! {
+                    <button id=id class:active=move || page_view.get() == which aria-current=move || (page_view.get() == which).then_some("page")
+                        on:click=move |_| { page_view.set(which); link::show_view(which); }>{label}</button>
+                }).collect_view()}
                 <button id="copy-link" on:click=copy_link title="Copy a link to this episode">"Copy link"</button>
             </nav>
         </header>
         <p id="announcer" class="visually-hidden" aria-live="polite">{move || announced.get()}</p>
         {move || link_note.get().map(|n| view! { <p class="hint" id="link-note" role="status">{n}</p> })}
-        <div class:hidden=move || !runs_open.get()>{runs::viewer(run_files, open_run)}</div>
-        <div class:hidden=move || runs_open.get()>
+        <div class:hidden=move || page_view.get() != View::Runs>{runs::viewer(run_files, open_run)}</div>
+        // Built only while on show: its scenario is a second one in the page.
+        {move || (page_view.get() == View::Tasks).then(|| tasks::explorer(Signal::derive(picked), play_task))}
+        <div class:hidden=move || page_view.get() != View::Play>
             <section class="controls" aria-label="Episode set-up">
                 <label class="field">
                     <span>"Environment"</span>
@@ -786,7 +815,7 @@ pub fn App() -> impl IntoView {
                 let steps = episode.with_untracked(|e| e.as_ref().map_or(0, |v| v.accepted().count()));
                 let question = format!(
                     "Replace the episode in progress ({} taken, not finished) with {} / {task} at level {difficulty}, seed {seed}? Export episode keeps a copy of it first.",
-                    steps_in_words(steps).trim_start_matches("in "),
+                    crate::format::steps(steps),
                     env.id
                 );
                 view! {

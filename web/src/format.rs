@@ -82,6 +82,24 @@ pub fn exact(value: f64) -> String {
     env_wasm::decimal::fixed(value, 4)
 }
 
+/// A count of steps: `1 step`, `7 steps`.
+pub fn steps(count: usize) -> String {
+    format!("{count} step{}", if count == 1 { "" } else { "s" })
+}
+
+/// A whole number with thousands commas: `1,000,000`.
+pub fn grouped(number: u64) -> String {
+    let digits = number.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (at, digit) in digits.chars().enumerate() {
+        if at > 0 && (digits.len() - at).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// A weight in basis points as a share: `60%`, `33%`.
 pub fn share(weight: u32) -> String {
     format!("{}%", (weight + 50) / 100)
@@ -114,5 +132,18 @@ mod tests {
         assert_eq!(exact(0.5), "0.5000");
         assert_eq!(share(3333), "33%");
         assert_eq!(share(6000), "60%");
+        assert_eq!(
+            (steps(1), steps(0), steps(12)),
+            ("1 step".into(), "0 steps".into(), "12 steps".into())
+        );
+        for (number, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (20_000_000, "20,000,000"),
+            (1_001_999, "1,001,999"),
+        ] {
+            assert_eq!(grouped(number), text);
+        }
     }
 }

@@ -188,19 +188,41 @@ pub fn show_in_address_bar(env: &str, task: &str, seed: u64, difficulty: u8, new
     }
 }
 
-/// The run viewer's address: the episode's, with `#runs`.
-const RUNS_HASH: &str = "#runs";
-
-/// Whether the address names the run viewer.
-pub fn runs_in_address() -> bool {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .is_some_and(|hash| hash == RUNS_HASH)
+/// The page's views, each named by the address's hash (the episode's
+/// address stays in the query), so a reload, Back and Forward keep it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    Play,
+    /// The task explorer, `#tasks`.
+    Tasks,
+    /// The run viewer, `#runs`.
+    Runs,
 }
 
-/// A history entry for a switch between the play view and the run viewer.
-pub fn show_view(runs: bool) {
-    if runs == runs_in_address() {
+impl View {
+    fn hash(self) -> &'static str {
+        match self {
+            View::Play => "",
+            View::Tasks => "#tasks",
+            View::Runs => "#runs",
+        }
+    }
+}
+
+/// The view the address names (the play view for any other hash).
+pub fn view_in_address() -> View {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    [View::Tasks, View::Runs]
+        .into_iter()
+        .find(|view| view.hash() == hash)
+        .unwrap_or(View::Play)
+}
+
+/// A history entry for a switch between the page's views.
+pub fn show_view(view: View) {
+    if view == view_in_address() {
         return;
     }
     let Some(window) = web_sys::window() else {
@@ -209,7 +231,7 @@ pub fn show_view(runs: bool) {
     let location = window.location();
     let path = location.pathname().unwrap_or_default();
     let search = location.search().unwrap_or_default();
-    let url = format!("{path}{search}{}", if runs { RUNS_HASH } else { "" });
+    let url = format!("{path}{search}{}", view.hash());
     if let Ok(history) = window.history() {
         let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
     }

@@ -18,6 +18,7 @@ mod result;
 mod run_files;
 mod runs;
 mod saved;
+mod tasks;
 mod verify;
 mod views;
 

@@ -545,7 +545,7 @@ fn shown(value: &Value) -> String {
 
 /// `in 1 step`, `in 7 steps`.
 pub fn steps_in_words(steps: usize) -> String {
-    format!("in {steps} step{}", if steps == 1 { "" } else { "s" })
+    format!("in {}", crate::format::steps(steps))
 }
 
 /// The reference's episode on the scenario of `agent`, next to the
