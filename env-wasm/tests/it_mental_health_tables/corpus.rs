@@ -84,16 +84,23 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p7", 2, "B1 a teammate's name in brackets inside a 2-week action"),
-    ("it_mental_health-p7", 4, "B3-B4 an overtime action held in 1:1s; a workload freeze"),
-    ("it_mental_health-p7", 5, "B3 an overtime action held in 1:1s"),
+    (
+        "it_mental_health-p7",
+        2,
+        "B1 a teammate's name in brackets inside a 2-week action",
+    ),
     ("it_mental_health-p7", 7, "B5 'despite' inside a red flag"),
     ("it_mental_health-p7", 8, "B5 'despite' inside a red flag"),
-    ("it_mental_health-p7", 10, "B2 a buddy's expertise in brackets read as a stressor"),
-    ("it_mental_health-p7", 12, "B6 a severity caveat naming the other severity"),
-    ("it_mental_health-p7", 27, "B7-B8 ids ruled out read as chosen; 'not yet severe'"),
-    ("it_mental_health-p7", 28, "B8 'not yet severe'"),
-    ("it_mental_health-p7", 42, "B1 two people's names inside a 2-week action"),
+    (
+        "it_mental_health-p7",
+        10,
+        "B2 a buddy's expertise in brackets read as a stressor",
+    ),
+    (
+        "it_mental_health-p7",
+        42,
+        "B1 two people's names inside a 2-week action",
+    ),
 ];
 
 /// Answers whose lost points are the player's own, though its verdict
