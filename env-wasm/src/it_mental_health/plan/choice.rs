@@ -568,6 +568,25 @@ fn referenced(text: &Text, at: usize) -> bool {
         .any(|w| w.clause == text.words[at].clause && REFERENCE.contains(&w.text.as_str()))
 }
 
+/// Words after an id, in its clause, that choose it: "P2 is not chosen:
+/// P1 and P3 are chosen instead".
+const CHOSEN: &[&str] = &[
+    "chosen", "selected", "picked", "kept", "included", "instead",
+];
+
+/// Whether the clause of the id at `at` chooses it, with no negation
+/// there: then it is a choice, even in the reasons for leaving another
+/// out.
+fn chosen_in_its_clause(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let rest: Vec<&str> = text.words[at + 1..]
+        .iter()
+        .take_while(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    rest.iter().any(|w| CHOSEN.contains(w)) && !rest.iter().any(|w| NEGATING.contains(w))
+}
+
 /// Words that open the reasons for leaving an id out: "P4 is left out
 /// because it needs P2".
 const BECAUSE: &[&str] = &["because", "since", "as", "given", "due", "why"];
@@ -616,7 +635,7 @@ fn in_the_reasons(text: &Text, found: &[(usize, usize)], mut left_out: Vec<bool>
                         || gap.contains(" - ")
                         || (i < *at && BECAUSE.contains(&text.words[i].text.as_str()))
                 })
-        });
+        }) && !chosen_in_its_clause(text, *at);
         // An id only referred to ("needs P9") rules nothing out.
         let rules_out = left_out[n] && !referenced(text, *at) && !in_reasons;
         if in_reasons || ruled_out.contains(k) {
@@ -896,6 +915,10 @@ mod tests {
         );
         assert_eq!(
             plan("- P1 (needs P3)\n- P3\nP2 is not chosen: it costs more than P1."),
+            Chosen::Plan(0b101)
+        );
+        assert_eq!(
+            plan("P2 is not chosen: P1 and P3 are chosen instead."),
             Chosen::Plan(0b101)
         );
         // A hedge in the reasons is still a hedge.
