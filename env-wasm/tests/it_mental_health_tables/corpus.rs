@@ -83,29 +83,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "it_mental_health-p7",
-        4,
-        "B3-B4 an overtime action held in 1:1s; a workload freeze",
-    ),
-    (
-        "it_mental_health-p7",
-        5,
-        "B3 an overtime action held in 1:1s",
-    ),
-    (
-        "it_mental_health-p7",
-        12,
-        "B6 a severity caveat naming the other severity",
-    ),
-    (
-        "it_mental_health-p7",
-        27,
-        "B7-B8 ids ruled out read as chosen; 'not yet severe'",
-    ),
-    ("it_mental_health-p7", 28, "B8 'not yet severe'"),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -239,17 +239,93 @@ fn severity(text: &Text) -> Option<bool> {
             if next.is_some_and(|n| NOT_A_VERDICT.contains(&n)) {
                 return None;
             }
-            match w.text.as_str() {
-                "severe" | "severely" => Some(!denied(text, at)),
-                "moderate" | "moderately" => Some(false),
-                _ => None,
-            }
+            let verdict = match w.text.as_str() {
+                "severe" | "severely" => !denied(text, at) && !not_yet(text, at),
+                "moderate" | "moderately" => false,
+                _ => return None,
+            };
+            (!forecast(text, at)).then_some(verdict)
         }));
     let mut it = verdicts.iter();
     match (it.next(), it.next()) {
         (Some(one), None) => Some(*one),
         _ => None,
     }
+}
+
+/// How many words before a severity word a change verb or a "would" may
+/// stand and still be about it: "would only turn severe".
+const FORECAST_REACH: usize = 3;
+
+/// Verbs of a change of severity: the severity after them is where the
+/// stressor would go, not what it is ("it becomes severe only after six
+/// weeks", "only escalates to severe if"), so naming it beside the
+/// verdict is no hedge.
+const CHANGES_TO: &[&str] = &[
+    "become",
+    "becomes",
+    "becoming",
+    "turn",
+    "turns",
+    "turning",
+    "escalate",
+    "escalates",
+    "escalating",
+    "tip",
+    "tips",
+    "grow",
+    "grows",
+    "reach",
+    "reaches",
+    "rise",
+    "rises",
+    "move",
+    "moves",
+    "go",
+    "goes",
+    "get",
+    "gets",
+];
+
+/// Conditionals that, with a condition later in the clause, make the
+/// severity a forecast: "would be severe after six weeks of silence"
+/// (not "could be severe", which offers it).
+const CONDITIONAL: &[&str] = &["would", "will"];
+
+/// Words that set a condition on the severity named before them.
+const CONDITION: &[&str] = &["if", "after", "once", "when", "unless", "until", "should"];
+
+/// Whether the severity word at `at` is a forecast under other facts
+/// rather than a verdict: after a verb of change in its clause, or after
+/// "would"/"will" with a condition later in the clause.
+fn forecast(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let before: Vec<&str> = text.words[at.saturating_sub(FORECAST_REACH)..at]
+        .iter()
+        .filter(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    let conditioned = || {
+        text.words[at + 1..]
+            .iter()
+            .take_while(|w| w.clause == clause)
+            .any(|w| CONDITION.contains(&w.text.as_str()))
+    };
+    before.iter().any(|w| CHANGES_TO.contains(w))
+        || (before.iter().any(|w| CONDITIONAL.contains(w)) && conditioned())
+}
+
+/// Whether the word at `at` follows "not yet" ("moderate, not yet
+/// severe"): the negation denies it as surely as "not severe".
+fn not_yet(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    at >= 2
+        && text.words[at - 1].text == "yet"
+        && text.words[at - 2].clause == clause
+        && matches!(
+            text.words[at - 2].text.as_str(),
+            "not" | "never" | "isnt" | "arent" | "wasnt"
+        )
 }
 
 fn stressors(
@@ -444,10 +520,7 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
         .enumerate()
         .map(|(n, (at, _))| {
             let until = found.get(n + 1).map_or(text.len(), |(next, _)| *next);
-            let referenced = text.words[at.saturating_sub(2)..*at].iter().any(|w| {
-                w.clause == text.words[*at].clause && REFERENCE.contains(&w.text.as_str())
-            });
-            referenced
+            referenced(&text, *at)
                 || denied(&text, *at)
                 || predicate_of(&text, *at, until)
                     .iter()
@@ -455,6 +528,7 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
         })
         .collect();
     let left_out = through_coordination(&text, &found, left_out);
+    let left_out = in_the_reasons(&text, &found, left_out);
     // Ids offered as alternatives ("P3 or P4") hedge the plan when one of
     // them is chosen; "either" after a negation in its clause ("P7 is not
     // chosen either") adds the negation, and offers nothing.
@@ -484,6 +558,97 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
     } else {
         Chosen::Plan(plan)
     }
+}
+
+/// Whether the id at `at` is a reference rather than a choice: after a
+/// [`REFERENCE`] word in its clause ("needs P6", "neither P3").
+fn referenced(text: &Text, at: usize) -> bool {
+    text.words[at.saturating_sub(2)..at]
+        .iter()
+        .any(|w| w.clause == text.words[at].clause && REFERENCE.contains(&w.text.as_str()))
+}
+
+/// Words after an id, in its clause, that choose it: "P2 is not chosen:
+/// P1 and P3 are chosen instead".
+const CHOSEN: &[&str] = &[
+    "chosen", "selected", "picked", "kept", "included", "instead",
+];
+
+/// Whether the clause of the id at `at` chooses it, with no negation
+/// there: then it is a choice, even in the reasons for leaving another
+/// out.
+fn chosen_in_its_clause(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let rest: Vec<&str> = text.words[at + 1..]
+        .iter()
+        .take_while(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    rest.iter().any(|w| CHOSEN.contains(w)) && !rest.iter().any(|w| NEGATING.contains(w))
+}
+
+/// Words that open the reasons for leaving an id out: "P4 is left out
+/// because it needs P2".
+const BECAUSE: &[&str] = &["because", "since", "as", "given", "due", "why"];
+
+/// Verbs right before an id that leave it out: "we drop P5".
+const LEAVES_OUT: &[&str] = &[
+    "drop",
+    "drops",
+    "dropping",
+    "exclude",
+    "excludes",
+    "excluding",
+    "skip",
+    "skipping",
+    "reject",
+    "rejecting",
+    "omit",
+    "omitting",
+];
+
+/// `left_out` with what a sentence that rules ids out goes on to say:
+/// once an id is left out ("P8 and P7 are not chosen", "we drop P5"),
+/// the ids named in the reasons after it in that sentence (after a colon,
+/// bracket or dash, or "because") are the reasons' subject or what they
+/// need ("P7 needs P9", "(P5 requires P6)"), not choices, and a later
+/// mention of an id left out is about why it was.
+fn in_the_reasons(text: &Text, found: &[(usize, usize)], mut left_out: Vec<bool>) -> Vec<bool> {
+    for (n, (at, _)) in found.iter().enumerate() {
+        let clause = text.words[*at].clause;
+        let dropped = text.words[at.saturating_sub(2)..*at]
+            .iter()
+            .any(|w| w.clause == clause && LEAVES_OUT.contains(&w.text.as_str()));
+        left_out[n] |= dropped;
+    }
+    let mut ruled_out: BTreeSet<usize> = BTreeSet::new();
+    // The word index where the last left-out id of the current sentence
+    // stood, and whether a reason has opened since.
+    let mut ruling: Option<(u32, usize)> = None;
+    for (n, (at, k)) in found.iter().enumerate() {
+        let sentence = text.words[*at].sentence;
+        let in_reasons = ruling.is_some_and(|(s, from)| {
+            s == sentence
+                && (from + 1..=*at).any(|i| {
+                    let gap = text.gap(i);
+                    gap.contains([':', '(', '[', '\u{2014}', '\u{2013}'])
+                        || gap.contains(" - ")
+                        || (i < *at && BECAUSE.contains(&text.words[i].text.as_str()))
+                })
+        }) && !chosen_in_its_clause(text, *at);
+        // An id only referred to ("needs P9") rules nothing out.
+        let rules_out = left_out[n] && !referenced(text, *at) && !in_reasons;
+        if in_reasons || ruled_out.contains(k) {
+            left_out[n] = true;
+        }
+        if rules_out {
+            ruled_out.insert(*k);
+            if ruling.is_none_or(|(s, _)| s != sentence) {
+                ruling = Some((sentence, *at));
+            }
+        }
+    }
+    left_out
 }
 
 /// Verbs whose subject is one id: "P1, P2, P4 and P11, and P3 is not
@@ -706,6 +871,13 @@ mod tests {
             "P1, P3 (P2, P4 and P5 not chosen.)",
             "P1, P3; P2 and P4 are left out.",
             "P1, P3; P2, P4, and P5 were dropped.",
+            // Ids named in the reasons after a ruling are not chosen, nor
+            // is an id ruled out named again (play-it7, B7).
+            "- P3\n- P1\nP4 and P2 are not chosen: Vikram can't give P4's hours on top of P1, \
+             and P2 needs P5, which breaks the cap.",
+            "P1, P3. P4 is left out because it needs P2.",
+            "P1, P3; we drop P4 (P4 requires P2).",
+            "P1, P3. P2 is not chosen. P2 would need P4 as well.",
         ] {
             assert_eq!(plan(left_out), Chosen::Plan(0b101), "{left_out}");
         }
@@ -731,6 +903,29 @@ mod tests {
             Chosen::Plan(0b1111)
         );
         assert_eq!(plan("P1, P3 (P2 or P4 not chosen)"), Chosen::Hedged);
+        // Still chosen: an id named before the ruling, in another
+        // sentence, or a listed one a reason needs.
+        assert_eq!(
+            plan("P1 and P3 are chosen; P2 is not chosen."),
+            Chosen::Plan(0b101)
+        );
+        assert_eq!(
+            plan("P2 is not chosen. P1 and P3 are."),
+            Chosen::Plan(0b101)
+        );
+        assert_eq!(
+            plan("- P1 (needs P3)\n- P3\nP2 is not chosen: it costs more than P1."),
+            Chosen::Plan(0b101)
+        );
+        assert_eq!(
+            plan("P2 is not chosen: P1 and P3 are chosen instead."),
+            Chosen::Plan(0b101)
+        );
+        // A hedge in the reasons is still a hedge.
+        assert_eq!(
+            plan("P1, P3; P2 is not chosen, or maybe P4"),
+            Chosen::Hedged
+        );
     }
 
     /// The section as the answer gives it, after its label.
@@ -801,6 +996,34 @@ mod tests {
         );
         assert_eq!(read("Overtime: severe or moderate"), None);
         assert_eq!(read("Overtime 7 hours"), None);
+        // The other severity as a forecast or denied is no hedge
+        // (play-it7, B6 and B8).
+        for moderate in [
+            "Reorganisation announced two weeks ago with nothing since: moderate; it becomes \
+             severe only after six weeks of silence.",
+            "Reorganisation with no details for 2 weeks: moderate, not yet severe",
+            "Reorganisation: moderate, not severe yet",
+            "Reorganisation: moderate; it only becomes severe if nothing is said for six weeks",
+            "Reorganisation: moderate, it would turn severe after six weeks",
+            "Reorganisation: moderate (isn't yet severe)",
+        ] {
+            assert_eq!(read(moderate), Some(false), "{moderate}");
+        }
+        assert_eq!(
+            read("Overtime 14 hours: severe; it would become moderate once capped"),
+            Some(true)
+        );
+        // Hedges still read as no one severity; a forecast alone states none.
+        for hedged in [
+            "Reorganisation: moderate, could be severe",
+            "Reorganisation: moderate, possibly severe",
+            "Reorganisation: moderate or severe",
+            "Reorganisation: moderate, maybe severe soon",
+            "Reorganisation: moderate, yet severe",
+            "Reorganisation: it becomes severe after six weeks",
+        ] {
+            assert_eq!(read(hedged), None, "{hedged}");
+        }
     }
 
     #[test]

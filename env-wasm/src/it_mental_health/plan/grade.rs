@@ -596,7 +596,21 @@ fn action_metrics(text: &Text) -> Vec<(usize, &'static str)> {
     // What the whole line targets (a means serving the stressor named
     // outright, also in the outcome: "automate the second task; outcome:
     // toil down"), kept to what the action itself mentions.
-    let whole = metrics_in(text);
+    let mut whole = metrics_in(text);
+    // A meeting the action is held in ("review hours in 1:1s", "at the
+    // offsite") is where it is done, not what it tackles, when it tackles
+    // something else.
+    let only_a_venue = |id: &str| {
+        VENUES.contains(&id)
+            && METRICS.iter().filter(|m| m.id == id).all(|m| {
+                text.mentions(m.phrases)
+                    .into_iter()
+                    .all(|(at, _)| held_in(text, at))
+            })
+    };
+    if whole.iter().any(|(_, id)| !only_a_venue(id)) {
+        whole.retain(|(_, id)| !only_a_venue(id));
+    }
     let in_action = |id: &str| {
         METRICS.iter().filter(|m| m.id == id).any(|m| {
             text.mentions(m.phrases)
@@ -610,6 +624,55 @@ fn action_metrics(text: &Text) -> Vec<(usize, &'static str)> {
         .filter(|(_, id)| in_action(id))
         .collect();
     if main.is_empty() { whole } else { main }
+}
+
+/// Profile items that are meetings, which an action on something else
+/// may be held in.
+const VENUES: &[&str] = &["one_on_ones", "connection"];
+
+/// Prepositions that name where an action is done: "in 1:1s", "at the
+/// team lunch", "during the offsite".
+const HELD: &[&str] = &["in", "at", "during", "via", "through"];
+
+/// Words that may stand between such a preposition and the meeting: "in
+/// the weekly 1:1s", "at each person's 1:1".
+const HELD_BETWEEN: &[&str] = &[
+    "the",
+    "their",
+    "our",
+    "your",
+    "his",
+    "her",
+    "each",
+    "every",
+    "a",
+    "an",
+    "weekly",
+    "fortnightly",
+    "monthly",
+    "regular",
+    "next",
+    "usual",
+    "existing",
+    "planned",
+    "individual",
+    "persons",
+    "people",
+    "team",
+];
+
+/// Whether the mention at `at` follows a preposition of place ([`HELD`]),
+/// with at most two [`HELD_BETWEEN`] words between them.
+fn held_in(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    (1..=3).any(|back| {
+        at >= back
+            && text.words[at - back].clause == clause
+            && HELD.contains(&text.words[at - back].text.as_str())
+            && text.words[at - back + 1..at]
+                .iter()
+                .all(|w| HELD_BETWEEN.contains(&w.text.as_str()))
+    })
 }
 
 fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
@@ -1413,14 +1476,47 @@ mod tests {
         }
     }
 
+    /// The stressors an action line targets, in order.
+    fn aims(line: &str) -> Vec<&'static str> {
+        action_metrics(&Text::new(line))
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect()
+    }
+
+    #[test]
+    fn a_meeting_an_action_is_held_in_is_not_what_it_tackles() {
+        // What the action does, not where (play-it7, B3), and a freeze of
+        // work that sheds workload under a cap on hours (B4).
+        for overtime in [
+            "Review hours per person in 1:1s and rebalance anyone still over the cap. Owner: \
+             Mina Gupta. Outcome: overtime held at target.",
+            "Go through each person's overtime in their weekly 1:1s and cut what breaks the cap",
+            "Agree an overtime cap at the team lunch",
+            "Freeze non-essential work and cap after-hours effort at five extra hours per head. \
+             Owner: Mina Gupta. Outcome: overtime starts falling immediately.",
+        ] {
+            assert_eq!(aims(overtime), ["overtime"], "{overtime}");
+        }
+        // A meeting the action holds or restarts is what it tackles; a
+        // freeze of the roadmap is the roadmap's.
+        assert_eq!(
+            aims("Restart 1:1s and review overtime in them")[0],
+            "one_on_ones"
+        );
+        assert_eq!(aims("Hold 1:1s in the team offsite")[0], "one_on_ones");
+        assert_eq!(
+            aims("Freeze the roadmap and cap overtime at five hours")[0],
+            "priorities"
+        );
+        assert_eq!(
+            aims("Freeze new requests until the quarter ends"),
+            ["priorities"]
+        );
+    }
+
     #[test]
     fn out_of_hours_work_is_overtime_and_out_of_hours_cover_on_call() {
-        let aims = |line: &str| -> Vec<&str> {
-            action_metrics(&Text::new(line))
-                .into_iter()
-                .map(|(_, id)| id)
-                .collect()
-        };
         for overtime in [
             "Alejandro Brennan reviews each person's overtime and sets a cap on out-of-hours work",
             "Alejandro Brennan reviews each person's overtime and limits out-of-hours working",

@@ -121,6 +121,9 @@ pub const MEANS: &[&str] = &[
     "mediat*",
     "reprioriti*",
     "scope",
+    // "freeze non-essential work" sheds workload; "freeze the roadmap"
+    // names the roadmap outright.
+    "freeze",
     "hospital*",
     "family",
     // "reorganises the on-call rota" changes the rota; the reorganisation
