@@ -125,6 +125,18 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p9/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The third play of 4 December (play-st10): hard at levels 3-5 mostly,
+    // on main at a57cacb, indices 307-464, 36 episodes (10 over MCP) and
+    // three one-phrase replays, everyday idioms and hedged steps. Its two
+    // B rows: a refusal with "given the earlier waiver" read as waiving
+    // (line 18, replay 19), and a step asked indirectly ("clicking the
+    // link there (or emailing us from that address) is all it takes",
+    // line 37). The report is beside it.
+    Corpus {
+        name: "support_triage-p10",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p10/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -142,7 +154,12 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[(
+    "support_triage-p10",
+    37,
+    "a step asked indirectly: 'clicking the link there (or emailing us from that address) is all \
+     it takes'",
+)];
 
 /// Replays with no verdict in their row whose lost points the player's
 /// report judges its own, as (corpus, line): they must score what they

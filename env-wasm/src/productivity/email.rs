@@ -643,7 +643,7 @@ Label (exactly one):\n\
 Priority (the first rule that applies):\n\
 1. spam is low.\n\
 2. high: the reader is asked to act by the end of the day the email was sent or by the next day (compare the stated deadline with the email's date; a request about an event, such as confirming a meeting or picking someone up, is due by the event's day), something is failing right now, or a payment failed or is overdue.\n\
-3. low: nothing is asked of the reader (FYI, photos, newsletters) and it is not about money.\n\
+3. low: nothing is asked of the reader (FYI, photos, newsletters, reports and forecasts shared for the record) and it is not about money the reader owes, pays or is paid (a bill, a payment, a refund, a charge).\n\
 4. normal: everything else.\n\
 Needs reply: yes when the sender asks the reader a question or asks them to reply or confirm; no for notices that say no reply is needed, and never for spam.",
 );

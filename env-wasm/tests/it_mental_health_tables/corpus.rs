@@ -56,11 +56,23 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p7",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p7/episodes.jsonl"),
     ),
+    // The third play of 4 December (play-it8): burnout and triage at
+    // levels 2-5 and two full episodes, on main at a57cacb, indices
+    // 425-486, 10 over MCP, and four one-phrase replays.
+    (
+        "it_mental_health-p8",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p8/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
 /// those levels still give.
-const CURRENT_CATALOGUE: &[&str] = &["mcp1", "it_mental_health-p6", "it_mental_health-p7"];
+const CURRENT_CATALOGUE: &[&str] = &[
+    "mcp1",
+    "it_mental_health-p6",
+    "it_mental_health-p7",
+    "it_mental_health-p8",
+];
 
 /// Answers the player classed as its own mistake that a reading rule
 /// stated since makes right (corpus, line, the rule): held to full.

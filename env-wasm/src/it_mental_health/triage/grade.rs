@@ -335,7 +335,13 @@ const STRONG_CUES: &[(Field, &[&str])] = &[
     ),
 ];
 
-const WEAK_DAY_CUES: &[&str] = &["today", "immediately", "right away", "this afternoon"];
+const WEAK_DAY_CUES: &[&str] = &[
+    "today",
+    "immediately",
+    "right away",
+    "this afternoon",
+    "tomorrow",
+];
 
 /// One person's part of the answer.
 #[derive(Debug, Default, Clone)]
@@ -1061,7 +1067,8 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
 }
 
 /// Words that make a referral a contact to give ("the EAP's urgent
-/// number", "the occupational health line") or an appointment booked for
+/// number", "the occupational health line", "share EAP details") or an
+/// appointment booked for
 /// the same day ("an urgent occupational health appointment today").
 const CONTACTS: &[&str] = &[
     "number",
@@ -1073,6 +1080,10 @@ const CONTACTS: &[&str] = &[
     "contacts",
     "hotline",
     "helpline",
+    "details",
+    "information",
+    "info",
+    "leaflet",
     "appointment",
     "appointments",
     "assessment",
@@ -1619,6 +1630,8 @@ mod tests {
              GP or occupational health appointment today.",
             "Get her an urgent doctor's or occupational health appointment today, and agree a \
              safety plan with her before she leaves.",
+            "Same day: talk to him, make sure he doesn't drive after long shifts (arrange \
+             transport home), agree a safety plan and share EAP details.",
         ] {
             assert_eq!(level(safety), OneValue::One(0), "{safety}");
         }

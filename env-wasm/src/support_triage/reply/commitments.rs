@@ -545,7 +545,8 @@ const ARRIVING: &[&str] = &[
 
 /// Idioms of writing to someone read as the plain verb ("drop you a
 /// line", "shoot you a note", "ping you a message" are "email you", not
-/// something dropped or removed), and clock times blanked.
+/// something dropped or removed), a clause-opening "given" read as the
+/// reason it gives, and clock times blanked.
 fn contact_idioms(words: &mut [&str]) {
     for k in 0..words.len() {
         let verb = ["drop", "shoot", "ping", "send"]
@@ -567,6 +568,14 @@ fn contact_idioms(words: &mut [&str]) {
             words[k] = "email";
             words[article] = "";
             words[article + 1] = "";
+        }
+    }
+    // "Given the earlier waiver on the account" opening a clause is a
+    // reason ("considering"), not something given.
+    for k in 0..words.len() {
+        let opens = k == 0 || matches!(words[k - 1], "and" | "but" | "so" | "especially");
+        if words[k] == "given" && opens {
+            words[k] = "considering";
         }
     }
     // A clock time ("by 5 pm", "at 9 o'clock") is no sum of money.
