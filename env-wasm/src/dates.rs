@@ -156,6 +156,31 @@ pub fn parse_clock(text: &str) -> Option<u32> {
     }
 }
 
+/// A time of day read as [`parse_clock`] reads it, within a working day of
+/// `hours` (minutes after midnight, both ends in): a time that names no
+/// half of the day ("half past two", "2:30", "two o'clock") is read in the
+/// half that puts it in working hours, as anyone in the office reads it
+/// (nobody books 02:30 in a 09:00-18:00 day). A leading zero (`02:30`), a
+/// marker (`2:30 am`) or a part of the day keeps the time as written.
+pub fn parse_clock_in(text: &str, hours: (u32, u32)) -> Option<u32> {
+    let folded = unmarked(text).trim().to_lowercase();
+    let marked = split_meridiem(&folded).1.is_some()
+        || PARTS_OF_DAY.iter().any(|(part, _)| folded.ends_with(part))
+        || folded.starts_with('0');
+    let read = parse_clock(text);
+    let minutes = match read {
+        Some(minutes) => minutes,
+        // A bare spoken time: "half past two", "quarter to four".
+        None => spoken_clock(&format!("{folded} am"))?,
+    };
+    let in_hours = |m: u32| (hours.0..=hours.1).contains(&m);
+    let other_half = minutes + 12 * 60;
+    match !marked && minutes < 12 * 60 && !in_hours(minutes) && in_hours(other_half) {
+        true => Some(other_half),
+        false => Some(minutes),
+    }
+}
+
 /// Parts of the day written after a spoken time, and whether each is
 /// after noon.
 const PARTS_OF_DAY: &[(&str, bool)] = &[
@@ -281,6 +306,7 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
     let mut month = None;
     let mut day_of_month = None;
     let mut year_given = None;
+    let mut numeric: Option<Vec<Day>> = None;
     let tokens = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
         .map(unmarked)
@@ -290,6 +316,8 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
         let word = token.trim_end_matches('.');
         let slot = if let Some(date) = iso_date(word) {
             set_once(&mut iso, date)
+        } else if let Some(readings) = day_first_or_month_first(word) {
+            set_once(&mut numeric, readings)
         } else if let Some(i) = name_index(word, &WEEKDAYS) {
             set_once(&mut weekday, i)
         } else if let Some(i) = name_index(word, &MONTHS).or((word == "sept").then_some(8)) {
@@ -308,7 +336,22 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
         (None, None) if year_given.is_none() => None,
         _ => return None,
     };
-    let date = match (iso, written) {
+    // `13/05/2026` is one day; `04/09/2026` is two until its weekday, or
+    // the other forms beside it, name one.
+    let numeric = match numeric {
+        Some(readings) => {
+            let fits = |d: &&Day| {
+                weekday.is_none_or(|w| w == d.weekday())
+                    && iso.or(written).is_none_or(|other| other == **d)
+            };
+            match readings.iter().filter(fits).collect::<Vec<_>>().as_slice() {
+                [one] => Some(**one),
+                _ => return None,
+            }
+        }
+        None => None,
+    };
+    let date = match (iso.or(numeric), written) {
         (Some(a), Some(b)) if a != b => return None,
         (Some(date), _) | (None, Some(date)) => date,
         (None, None) => return None,
@@ -349,6 +392,30 @@ fn iso_date(word: &str) -> Option<Day> {
         return None;
     }
     Day::from_civil(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+}
+
+/// `13/05/2026`, `5/13/2026`, `13.05.2026`: a day and a month in either
+/// order before a four-digit year. Returns each reading that is a date: one
+/// when a part is over 12 or both are the same, else two.
+fn day_first_or_month_first(word: &str) -> Option<Vec<Day>> {
+    let separator = word.chars().find(|c| matches!(c, '/' | '.'))?;
+    let parts: Vec<&str> = word.split(separator).collect();
+    let [a, b, y] = parts.as_slice() else {
+        return None;
+    };
+    let digits = |s: &str, lengths: &[usize]| {
+        lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    if !digits(a, &[1, 2]) || !digits(b, &[1, 2]) || !digits(y, &[4]) {
+        return None;
+    }
+    let (a, b, y): (u32, u32, i64) = (a.parse().ok()?, b.parse().ok()?, y.parse().ok()?);
+    let mut readings: Vec<Day> = [Day::from_civil(y, b, a), Day::from_civil(y, a, b)]
+        .into_iter()
+        .flatten()
+        .collect();
+    readings.dedup();
+    (!readings.is_empty()).then_some(readings)
 }
 
 /// The index of a full or three-letter name (`thursday`, `thu`).
@@ -456,6 +523,34 @@ mod tests {
     }
 
     #[test]
+    fn clocks_within_working_hours() {
+        let office = (9 * 60, 18 * 60);
+        for (text, minutes) in [
+            ("half past two", 14 * 60 + 30),
+            ("2:30", 14 * 60 + 30),
+            ("two o'clock", 14 * 60),
+            ("quarter to four", 15 * 60 + 45),
+            ("half past twelve", 12 * 60 + 30),
+            ("6", 18 * 60),
+            ("half past nine", 9 * 60 + 30),
+            ("10:15", 10 * 60 + 15),
+            ("14:30", 14 * 60 + 30),
+            ("4 pm", 16 * 60),
+            // As written: a marker, a part of the day or a leading zero.
+            ("2:30 am", 2 * 60 + 30),
+            ("half past two in the morning", 2 * 60 + 30),
+            ("02:30", 2 * 60 + 30),
+            // Neither half is in working hours.
+            ("7:30", 7 * 60 + 30),
+        ] {
+            assert_eq!(parse_clock_in(text, office), Some(minutes), "{text}");
+        }
+        for bad in ["", "half past", "2:30 or 3", "soon"] {
+            assert_eq!(parse_clock_in(bad, office), None, "{bad}");
+        }
+    }
+
+    #[test]
     fn days() {
         let thursday = Day::EPOCH_2026.plus(98);
         assert_eq!(Day::from_civil(2026, 4, 9), Some(thursday));
@@ -483,8 +578,16 @@ mod tests {
             "**Thursday**, 9 April",
             "_Thu 9 Apr_",
             "** 2026-04-09 **",
+            "Thu 09/04/2026",
+            "4/9/2026 (Thursday)",
+            "09.04.2026, Thursday",
+            "9 April (09/04/2026)",
         ] {
             assert_eq!(parse_day(text, 2026), Some(thursday), "{text}");
+        }
+        let may_13 = Day::from_civil(2026, 5, 13);
+        for text in ["Wed 13/05/2026", "13/05/2026", "05/13/2026", "13.5.2026"] {
+            assert_eq!(parse_day(text, 2026), may_13, "{text}");
         }
         for bad in [
             "",
@@ -496,6 +599,9 @@ mod tests {
             "Friday 9 April",
             "2026-04-09 (Friday 10 April)",
             "04/09/2026",
+            "Saturday 04/09/2026",
+            "13/13/2026",
+            "Thu 13/05/2026",
             "2026-13-01",
             "31 April",
             "book it on 9 April",

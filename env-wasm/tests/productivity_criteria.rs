@@ -1104,6 +1104,25 @@ fn at(c: &Case, from: u32, room: Option<&str>) -> Option<Value> {
     c.with_all(&pairs)
 }
 
+/// A quarter hour in words with no half of the day: "half past two",
+/// "quarter to four", "nine o'clock".
+fn spoken(minutes: u32) -> Option<Value> {
+    const HOURS: [&str; 12] = [
+        "twelve", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven",
+    ];
+    let hour = |h: u32| HOURS[(h % 12) as usize];
+    let (h, mm) = (minutes / 60, minutes % 60);
+    let text = match mm {
+        0 => format!("{} o'clock", hour(h)),
+        15 => format!("quarter past {}", hour(h)),
+        30 => format!("half past {}", hour(h)),
+        45 => format!("quarter to {}", hour(h + 1)),
+        _ => return None,
+    };
+    Some(json!(text))
+}
+
 /// The reference slot with start and end written by `write`.
 fn times(c: &Case, write: fn(u32) -> Option<Value>) -> Option<Value> {
     c.with_all(&[("start", write(start(c))?), ("end", write(end(c))?)])
@@ -1157,6 +1176,14 @@ fn time_pass_rows() -> Vec<(&'static str, Writer)> {
         ("padded", |c| {
             times(c, |m| Some(json!(format!("  {} ", hhmm(m)))))
         }),
+        // No half of the day: read in working hours' half (play-pr9, C1).
+        ("12-hour without a marker", |c| {
+            times(c, |m| {
+                let (h, mm, _) = dial(m);
+                Some(json!(format!("{h}:{mm:02}")))
+            })
+        }),
+        ("spoken, without a part of the day", |c| times(c, spoken)),
         ("lower-case meridiem", |c| {
             times(c, |m| Some(json!(ampm(m).to_lowercase())))
         }),
@@ -1404,6 +1431,30 @@ fn day_tables() -> Table {
                     json!(format!("{}: everyone required is free", c.text("day"))),
                 )
             }),
+            // Slashed, when only one reading is a date or the weekday
+            // picks one (play-pr9, C2).
+            ("US order of one reading", |c| {
+                let (y, m, d) = ymd(c);
+                (d > 12 || m as u32 == d).then_some(())?;
+                c.with("day", json!(format!("{m:02}/{d:02}/{y}")))
+            }),
+            ("day-first order of one reading, with its weekday", |c| {
+                let (y, m, d) = ymd(c);
+                (d > 12 || m as u32 == d).then_some(())?;
+                let short = &weekday(c)[..3];
+                c.with("day", json!(format!("{short} {d:02}/{m:02}/{y}")))
+            }),
+            ("day-first order, its weekday picking the reading", |c| {
+                let (y, m, d) = ymd(c);
+                let weekday_of = |month: u32, day: u32| {
+                    env_wasm::dates::Day::from_civil(y, month, day).map(|d| d.weekday())
+                };
+                // Unless the other reading falls on the same weekday.
+                let other = weekday_of(d, m as u32);
+                (other.is_none() || other != weekday_of(m as u32, d) || m as u32 == d)
+                    .then_some(())?;
+                c.with("day", json!(format!("{d}/{m}/{y} ({})", weekday(c))))
+            }),
             ("ISO rather than the day before", |c| {
                 c.with(
                     "day",
@@ -1450,9 +1501,17 @@ fn day_tables() -> Table {
                 (m as u32 != d).then_some(())?;
                 c.with("day", json!(format!("{y:04}-{d:02}-{m:02}")))
             }),
-            ("US order", |c| {
+            // Day and month that read as two dates, with nothing that
+            // names one (play-pr9: one that can only be one day is read).
+            ("US order that reads as two days", |c| {
                 let (y, m, d) = ymd(c);
+                (d <= 12 && m as u32 != d).then_some(())?;
                 c.with("day", json!(format!("{m:02}/{d:02}/{y}")))
+            }),
+            ("day-first order that reads as two days", |c| {
+                let (y, m, d) = ymd(c);
+                (d <= 12 && m as u32 != d).then_some(())?;
+                c.with("day", json!(format!("{d:02}/{m:02}/{y}")))
             }),
             ("weekday alone", |c| c.with("day", json!(weekday(c)))),
             ("month alone", |c| c.with("day", json!(month(c)))),

@@ -28,7 +28,7 @@
 mod player_corpus_common;
 
 use env_wasm::{AnyEnv, ResetDefaults, registry};
-use player_corpus_common::{Verdict, query, verdict_of};
+use player_corpus_common::{Verdict, query, reset_options, verdict_of};
 use serde_json::{Value, json};
 
 const CORPORA: &[(&str, &str)] = &[
@@ -68,6 +68,15 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p8",
         include_str!("player_corpus/2026-12-04/productivity-p8/episodes.jsonl"),
     ),
+    // The fourth play of 4 December (play-pr9): levels 1-5, 28 over HTTP
+    // and 6 over MCP, times and dates in many forms, and five one-phrase
+    // replays. Its three C rows: a bare "half past two" (line 5), a
+    // slashed day that can only be one date (line 27), and whether a
+    // request to acknowledge raises an FYI's priority (line 34).
+    (
+        "productivity-p9",
+        include_str!("player_corpus/2026-12-04/productivity-p9/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the
@@ -91,12 +100,39 @@ const REGENERATED: &[(&str, &str, std::ops::RangeInclusive<u64>, &str)] = &[
 /// Answers the player classed C (an instruction with two readings) whose
 /// rule the instruction states since (corpus, line, the rule): they score
 /// what they scored.
-const SETTLED_BY_INSTRUCTION: &[(&str, usize, &str)] = &[(
-    "productivity-p8",
-    10,
-    "a forecast shared for the record is low: 'about money' means money the reader owes, pays or \
-     is paid",
-)];
+const SETTLED_BY_INSTRUCTION: &[(&str, usize, &str)] = &[
+    (
+        "productivity-p8",
+        10,
+        "a forecast shared for the record is low: 'about money' means money the reader owes, pays \
+         or is paid",
+    ),
+    (
+        "productivity-p9",
+        34,
+        "a request to acknowledge leaves the priority as the rules set it: an FYI stays low",
+    ),
+];
+
+/// Answers the player classed as its own mistake that a reading rule
+/// added since makes right, as (corpus, line, the rule): held to full.
+const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
+    (
+        "productivity-p1",
+        16,
+        "a slashed day that can only be one date ('24/04/2026') is that date",
+    ),
+    (
+        "productivity-p7",
+        2,
+        "a time naming no half of the day ('half past two') is read in working hours' half",
+    ),
+    (
+        "productivity-p8",
+        21,
+        "a slashed day that can only be one date ('21/07/2026') is that date",
+    ),
+];
 
 fn verdict(row: &Value) -> Verdict {
     // p4 keeps its lost points as a `verdicts` list.
@@ -192,11 +228,8 @@ fn replay(row: &Value) -> Result<Replayed, String> {
             let _ = env.call_tool(tool, &call["arguments"]);
         }
     } else {
-        env.reset(
-            &json!({"split": row["split"], "index": row["index"]}),
-            ResetDefaults::default(),
-        )
-        .map_err(|e| format!("reset: {e}"))?;
+        env.reset(&reset_options(row), ResetDefaults::default())
+            .map_err(|e| format!("reset: {e}"))?;
         for action in row["actions"].as_array().into_iter().flatten() {
             if env.is_done() {
                 break;
@@ -341,8 +374,13 @@ fn played_episodes_score_what_the_player_judged() {
         let settled = SETTLED_BY_INSTRUCTION
             .iter()
             .any(|(c, l, _)| *c == corpus && *l == line);
+        let read_right = SETTLED_BY_READING
+            .iter()
+            .any(|(c, l, _)| *c == corpus && *l == line);
         let judged = if settled {
             Verdict::OwnMistake
+        } else if read_right {
+            Verdict::Right
         } else {
             verdict(&row)
         };

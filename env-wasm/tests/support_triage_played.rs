@@ -27,8 +27,8 @@ mod support_triage_corpus;
 
 use env_wasm::Points;
 use env_wasm::{AnyEnv, ResetDefaults, registry};
-use player_corpus_common::{Verdict, query, verdict_of};
-use serde_json::{Value, json};
+use player_corpus_common::{Verdict, query, reset_options, verdict_of};
+use serde_json::Value;
 use support_triage_corpus::{Fixture, fixtures, grade};
 
 /// A corpus: its name, its episodes, and whether it was played on the
@@ -137,6 +137,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p10/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The fourth play of 4 December (play-st11): every task at levels 1-5,
+    // 31 over HTTP and 6 over MCP, idiomatic and indirect requests, and
+    // four one-phrase replays. Its B rows: "all that's needed (to get this
+    // moving) is ..." (lines 6, 31), "just pop it in a reply here" (line
+    // 11), "within the next couple of hours" (line 29).
+    Corpus {
+        name: "support_triage-p11",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p11/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -154,12 +164,7 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[(
-    "support_triage-p10",
-    37,
-    "a step asked indirectly: 'clicking the link there (or emailing us from that address) is all \
-     it takes'",
-)];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Replays with no verdict in their row whose lost points the player's
 /// report judges its own, as (corpus, line): they must score what they
@@ -222,11 +227,8 @@ fn replay(corpus: &Corpus, row: &Value) -> Result<Replayed, String> {
             let _ = env.call_tool(tool, &call["arguments"]);
         }
     } else {
-        env.reset(
-            &json!({"split": row["split"], "index": row["index"]}),
-            ResetDefaults::default(),
-        )
-        .map_err(|e| format!("reset: {e}"))?;
+        env.reset(&reset_options(row), ResetDefaults::default())
+            .map_err(|e| format!("reset: {e}"))?;
         for action in row["actions"].as_array().into_iter().flatten() {
             if env.is_done() {
                 break;

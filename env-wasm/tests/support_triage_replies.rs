@@ -1185,6 +1185,42 @@ fn moves_name_teams_and_requests() {
             "You should see the updated invoice reflecting this within two working days.",
             &[],
         ),
+        // A step put as the subject of what suffices asks for it
+        // (support_triage-p10 line 37); a step that is not enough, or
+        // optional, asks nothing.
+        (
+            "Once you're back, clicking the link we sent to your account email (or replying from that address) is all it takes.",
+            &[Move::AskVerification],
+        ),
+        (
+            "All it takes is a reply from the email address registered on the account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Simply replying from the address on file will do, and our privacy officer takes it from there.",
+            &[Move::AskVerification, Move::Escalate(Team::Privacy)],
+        ),
+        (
+            "All that's needed to get this moving is the invoice number for the charge; it starts with INV-.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "When you're back next week, all that's needed is a quick message from your account email (or a click on the link we sent there).",
+            &[Move::AskVerification],
+        ),
+        (
+            "Once you track down the invoice number (it begins with INV-), just pop it in a reply here.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "The only thing we need is the invoice number of that charge.",
+            &[Move::AskInvoice],
+        ),
+        ("Clicking the link in that email is optional.", &[]),
+        (
+            "Replying from the registered address is not enough on its own.",
+            &[],
+        ),
         (
             "You should update the card on file and send us the invoice number.",
             &[Move::AskInvoice],
@@ -1393,6 +1429,19 @@ fn next_steps_need_a_request_or_a_time() {
             &[Within(240)],
         ),
         ("Please reply with the invoice number.", true, false, &[]),
+        // "The next couple of hours" is two (support_triage-p11).
+        (
+            "We'll remove the late fee, and the corrected invoice will be on your account within the next couple of hours.",
+            false,
+            true,
+            &[],
+        ),
+        (
+            "Our billing team will be in touch over the next few hours.",
+            false,
+            true,
+            &[Within(180)],
+        ),
         ("Let us know if you have any questions.", false, false, &[]),
         ("We will get back to you soon.", false, false, &[]),
         (

@@ -942,6 +942,11 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
         "step_count": state["step_count"],
         "observation": Value::Object(changed),
     });
+    // What the step opened or found (a ticket, a record, an article) goes
+    // in the text, once: a harness that shows its model only text content
+    // (most do) would otherwise never show it. The inbox's changed rows
+    // stay structured.
+    let shown = take_rendered_texts(env.info().id, &mut structured["observation"]);
     let text = match env.terminal_score().filter(|_| result.done) {
         Some(score) => {
             structured["score"] = json!(score);
@@ -963,11 +968,53 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
             if result.done { "; episode over" } else { "" }
         ),
     };
+    let text = match shown.is_empty() {
+        true => text.trim().to_owned(),
+        false => format!("{}\n\n{}", text.trim(), shown.join("\n\n")),
+    };
     json!({
-        "content": [{ "type": "text", "text": text.trim() }],
+        "content": [{ "type": "text", "text": text }],
         "structuredContent": structured,
         "isError": false,
     })
+}
+
+/// Observation fields of support_triage that render what a step opened or
+/// looked up, as paths: told in a step result's text, not structured.
+const TOLD_IN_TEXT: [(&str, &[&str]); 2] = [
+    ("support_triage", &["ticket_detail"]),
+    ("support_triage", &["lookup", "text"]),
+];
+
+/// Take out of a step's changed observation fields the non-empty
+/// renderings of [`TOLD_IN_TEXT`], in that order.
+fn take_rendered_texts(env_id: &str, changed: &mut Value) -> Vec<String> {
+    let mut told = Vec::new();
+    for (env, path) in TOLD_IN_TEXT {
+        let Some((field, parents)) = path.split_last() else {
+            continue;
+        };
+        if env != env_id {
+            continue;
+        }
+        let holder = parents
+            .iter()
+            .try_fold(&mut *changed, |value, key| value.get_mut(*key))
+            .and_then(Value::as_object_mut);
+        let Some(holder) = holder else {
+            continue;
+        };
+        let text = holder
+            .get(*field)
+            .and_then(Value::as_str)
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty());
+        if let Some(text) = text {
+            holder.remove(*field);
+            told.push(text);
+        }
+    }
+    told
 }
 
 /// The final observation's score breakdown as one sentence, the same in

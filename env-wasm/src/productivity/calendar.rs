@@ -21,7 +21,7 @@ use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
-use crate::dates::{Day, clock, parse_clock, parse_day};
+use crate::dates::{Day, clock, parse_clock_in, parse_day};
 use crate::grading::{
     Reading, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
 };
@@ -894,8 +894,12 @@ impl Calendar {
         let (year, _, _) = self.days[0].civil();
         // A day or time with an aside (`10:30 (after the drill)`,
         // `2026-04-24, not the 23rd`) is that day or time.
-        let clock_of =
-            |value: &Value| scalar_text(value).and_then(|text| with_asides(&text, parse_clock));
+        // A time naming no half of the day ("half past two") is read in
+        // working hours' half.
+        let clock_of = |value: &Value| {
+            scalar_text(value)
+                .and_then(|text| with_asides(&text, |t| parse_clock_in(t, (DAY_START, DAY_END))))
+        };
         let room_of = |word: &str| {
             self.rooms
                 .iter()
@@ -1395,7 +1399,7 @@ mod tests {
 
     /// Minutes of a payload window's `HH:MM`.
     fn minutes_of(value: &Value) -> u32 {
-        value.as_str().and_then(parse_clock).unwrap_or(0)
+        value.as_str().and_then(crate::dates::parse_clock).unwrap_or(0)
     }
 
     /// Whether some window of `windows` on `day` (a window without a day

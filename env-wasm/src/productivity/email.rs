@@ -688,7 +688,9 @@ impl Email {
                     });
                     self.needs_reply |= applies;
                     "Acknowledgements: a message that asks the reader to acknowledge it needs a \
-                     reply, even when it also says that no reply is needed."
+                     reply, even when it also says that no reply is needed; the request to \
+                     acknowledge leaves its priority as the rules above set it (an FYI stays \
+                     low)."
                         .to_owned()
                 }
                 2 => {

@@ -926,7 +926,7 @@ fn answer_schema_of(task: &'static TaskInfo) -> Value {
                 "valid_rows": {"type": "integer", "minimum": 0},
                 "duplicate_ids": list("Row ids"),
                 "invalid_emails": list("As written, trimmed"),
-                "normalized_total": {"type": "string", "pattern": "^-?[0-9]+\\.[0-9]{2}$", "description": "Two decimals, e.g. \"561.40\""},
+                "normalized_total": {"type": "string", "pattern": "^-?[0-9]{1,3}(,?[0-9]{3})*\\.[0-9]{2}$", "description": "Two decimals, e.g. \"561.40\" or \"12,813.35\""},
                 "retained_ids": list("Row ids in table order"),
             }),
         ),

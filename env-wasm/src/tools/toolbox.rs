@@ -165,7 +165,16 @@ fn broken_schema<'a>(tool: &'a Tool, schema_path: &str) -> Option<&'a Value> {
 /// What a schema asks for, in words: its description, else its type.
 fn wanted(schema: &Value) -> String {
     if let Some(description) = schema.get("description").and_then(Value::as_str) {
-        return description.trim_end_matches('.').to_owned();
+        // "send two decimals", mid-sentence; "HH:MM" keeps its capitals.
+        let description = description.trim_end_matches('.');
+        let mut chars = description.chars();
+        return match (chars.next(), chars.next()) {
+            (Some(first), Some(second)) if first.is_uppercase() && second.is_lowercase() => first
+                .to_lowercase()
+                .chain(description.chars().skip(1))
+                .collect(),
+            _ => description.to_owned(),
+        };
     }
     if let Some(options) = schema.get("enum").and_then(Value::as_array) {
         return format!("one of {}", listed(options));

@@ -63,6 +63,15 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p8",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p8/episodes.jsonl"),
     ),
+    // The fourth play of 4 December (play-it9): every task at levels 1-5,
+    // 3 over MCP, manager prose with asides, and two one-phrase replays.
+    // Its B rows: "I'd leave out P3 and P5" read as choosing them (line
+    // 17), and a same-day occupational health check beside a safety plan
+    // read as a hedge (line 15).
+    (
+        "it_mental_health-p9",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p9/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -72,6 +81,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p6",
     "it_mental_health-p7",
     "it_mental_health-p8",
+    "it_mental_health-p9",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

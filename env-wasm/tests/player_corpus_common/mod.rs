@@ -1,7 +1,7 @@
 //! Reading the black-box players' corpora (`tests/player_corpus/`), shared
 //! by the replay tests of each environment.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// What the player said of an episode.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,4 +38,19 @@ pub fn query(url: &str) -> Vec<(String, String)> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The reset options that bring back a row's scenario: its split and
+/// index, or (players who reset by seed: p9, p11 of 4 December) its split,
+/// task, seed and level.
+pub fn reset_options(row: &Value) -> Value {
+    match row.get("index") {
+        Some(index) if !index.is_null() => json!({"split": row["split"], "index": index}),
+        _ => json!({
+            "split": row["split"],
+            "task": row["task"],
+            "seed": row["seed"],
+            "difficulty": row["level"],
+        }),
+    }
 }

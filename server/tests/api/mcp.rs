@@ -979,8 +979,10 @@ async fn mcp_steps_and_errors_are_in_the_metrics() {
 }
 
 /// A step result sends each content once: support's text forms, not the
-/// rows and ticket they render; it_mental_health's case text, not its
-/// parts. `read_task` still shows both forms.
+/// rows and ticket they render, the ticket and a lookup in the result's
+/// text (a harness that shows its model only text shows them too);
+/// it_mental_health's case text, not its parts. `read_task` still shows
+/// both forms.
 #[tokio::test]
 async fn step_results_carry_each_content_once() {
     let app = app();
@@ -991,7 +993,11 @@ async fn step_results_carry_each_content_once() {
             request
                 .headers_mut()
                 .insert("mcp-session-id", id.parse().expect("header"));
-            send(&app, request).await.json()["result"]["structuredContent"]["observation"].clone()
+            let result = send(&app, request).await.json()["result"].clone();
+            // The text told beside the observation, as one object.
+            let mut observation = result["structuredContent"]["observation"].clone();
+            observation["told"] = result["content"][0]["text"].clone();
+            observation
         }
     };
     let path = "/envs/support_triage/mcp?task=medium&seed=7";
@@ -1004,12 +1010,14 @@ async fn step_results_carry_each_content_once() {
         json!({"ticket_id": ticket}),
     )
     .await;
+    let full = read(&app, path, &id).await;
+    let detail = full["observation"]["ticket_detail"].as_str().unwrap_or("?");
+    assert!(!detail.is_empty() && detail != "?", "{full}");
     assert!(
-        viewed["ticket_detail"]
-            .as_str()
-            .is_some_and(|t| !t.is_empty()),
+        viewed["told"].as_str().is_some_and(|t| t.contains(detail)),
         "{viewed}"
     );
+    assert!(viewed.get("ticket_detail").is_none(), "{viewed}");
     // The inbox row that changed, not the whole summary again.
     let changed = viewed["inbox_summary_changed_lines"]
         .as_array()
@@ -1033,8 +1041,9 @@ async fn step_results_carry_each_content_once() {
     let path = "/envs/support_triage/mcp?task=medium&difficulty=5&seed=7";
     let id = open(&app, path).await;
     let found = call_at(path, id.clone(), "search_kb", json!({"query": "status"})).await;
-    let hits = found["lookup"]["text"].as_str().unwrap_or_default();
+    let hits = found["told"].as_str().unwrap_or_default();
     assert!(hits.contains("\n- KB-"), "{found}");
+    assert!(found["lookup"].get("text").is_none(), "{found}");
     assert!(found["lookup"].get("kb_search").is_none(), "{found}");
     let full = read(&app, path, &id).await;
     let article = full["observation"]["lookup"]["kb_search"][0].clone();
@@ -1047,7 +1056,7 @@ async fn step_results_carry_each_content_once() {
     .await;
     let full = read(&app, path, &id).await;
     let record = &full["observation"]["lookup"]["article"];
-    let text = shown["lookup"]["text"].as_str().unwrap_or_default();
+    let text = shown["told"].as_str().unwrap_or_default();
     for field in ["article_id", "title", "summary", "body"] {
         let value = record[field].as_str().unwrap_or("(missing)");
         assert!(text.contains(value), "{field} `{value}` not in {text}");

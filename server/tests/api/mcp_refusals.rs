@@ -103,7 +103,7 @@ fn fitting(schema: &Value, real: &Map<String, Value>) -> Value {
             match schema.get("pattern").and_then(Value::as_str) {
                 None => json!("x"),
                 Some("^[0-2][0-9]:[0-5][0-9]$") => json!("09:30"),
-                Some("^-?[0-9]+\\.[0-9]{2}$") => json!("12.50"),
+                Some("^-?[0-9]{1,3}(,?[0-9]{3})*\\.[0-9]{2}$") => json!("1,012.50"),
                 Some(other) => panic!("a sample for the pattern {other}: add it here"),
             }
         }

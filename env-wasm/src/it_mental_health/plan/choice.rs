@@ -607,6 +607,69 @@ const LEAVES_OUT: &[&str] = &[
     "omitting",
 ];
 
+/// Phrasal verbs right before an id that leave it out: "I'd leave out P3".
+const LEAVES_OUT_PHRASAL: &[[&str; 2]] = &[
+    ["leave", "out"],
+    ["leaving", "out"],
+    ["left", "out"],
+    ["rule", "out"],
+    ["ruling", "out"],
+    ["ruled", "out"],
+    ["pass", "on"],
+    ["passing", "on"],
+    ["set", "aside"],
+    ["setting", "aside"],
+];
+
+/// Per id of `found`, whether a verb before it leaves it out ("we drop
+/// P5", "I'd leave out P3 and P5"): the id right after the verb, and the
+/// ids coordinated with it by commas and one closing "and" or "nor"
+/// unless one of them is a subject of its own ("we drop P3, and P5 is
+/// chosen").
+fn dropped_by_a_verb(text: &Text, found: &[(usize, usize)]) -> Vec<bool> {
+    let mut out = vec![false; found.len()];
+    let words = |from: usize, to: usize| -> Vec<&str> {
+        text.words[from..to]
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect()
+    };
+    for (n, (at, _)) in found.iter().enumerate() {
+        let clause = text.words[*at].clause;
+        let from = at.saturating_sub(2);
+        let same_clause = text.words[from..*at].iter().all(|w| w.clause == clause);
+        let before = words(from, *at);
+        let single = text.words[from..*at]
+            .iter()
+            .any(|w| w.clause == clause && LEAVES_OUT.contains(&w.text.as_str()));
+        let phrasal = same_clause && LEAVES_OUT_PHRASAL.iter().any(|p| before == p);
+        if !(single || phrasal) || out[n] {
+            continue;
+        }
+        out[n] = true;
+        for m in n + 1..found.len() {
+            let (previous, _) = found[m - 1];
+            let (next, _) = found[m];
+            let gaps_plain = (previous + 1..=next)
+                .all(|k| text.gap(k).chars().all(|c| c == ',' || c.is_whitespace()));
+            let between = words(previous + 1, next);
+            let joined =
+                gaps_plain && (between.is_empty() || matches!(between.as_slice(), ["and" | "nor"]));
+            let own_subject = text.words.get(next + 1).is_some_and(|w| {
+                w.clause == text.words[next].clause && SINGULAR.contains(&w.text.as_str())
+            }) || chosen_in_its_clause(text, next);
+            if !joined || own_subject {
+                break;
+            }
+            out[m] = true;
+            if !between.is_empty() {
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// `left_out` with what a sentence that rules ids out goes on to say:
 /// once an id is left out ("P8 and P7 are not chosen", "we drop P5"),
 /// the ids named in the reasons after it in that sentence (after a colon,
@@ -614,12 +677,8 @@ const LEAVES_OUT: &[&str] = &[
 /// need ("P7 needs P9", "(P5 requires P6)"), not choices, and a later
 /// mention of an id left out is about why it was.
 fn in_the_reasons(text: &Text, found: &[(usize, usize)], mut left_out: Vec<bool>) -> Vec<bool> {
-    for (n, (at, _)) in found.iter().enumerate() {
-        let clause = text.words[*at].clause;
-        let dropped = text.words[at.saturating_sub(2)..*at]
-            .iter()
-            .any(|w| w.clause == clause && LEAVES_OUT.contains(&w.text.as_str()));
-        left_out[n] |= dropped;
+    for (n, out) in dropped_by_a_verb(text, found).into_iter().enumerate() {
+        left_out[n] |= out;
     }
     let mut ruled_out: BTreeSet<usize> = BTreeSet::new();
     // The word index where the last left-out id of the current sentence
@@ -878,6 +937,12 @@ mod tests {
             "P1, P3. P4 is left out because it needs P2.",
             "P1, P3; we drop P4 (P4 requires P2).",
             "P1, P3. P2 is not chosen. P2 would need P4 as well.",
+            // A phrasal verb, and a verb before coordinated ids, leaves
+            // out each (play-it9, B1).
+            "Interventions: P1 and P3 — I'd leave out P2 and P4.",
+            "P1, P3; we're leaving out P2, P4 and P5 (over the cap).",
+            "P1 and P3. We drop P2 and P4.",
+            "P1, P3, ruling out P4 and P2.",
         ] {
             assert_eq!(plan(left_out), Chosen::Plan(0b101), "{left_out}");
         }
@@ -898,6 +963,12 @@ mod tests {
             Chosen::Plan(0b1101)
         );
         assert_eq!(plan("P1 and P3, and P2 not chosen"), Chosen::Plan(0b101));
+        // A verb that leaves out one id reaches no id that is a subject of
+        // its own.
+        assert_eq!(
+            plan("We drop P2, and P1 is chosen with P3."),
+            Chosen::Plan(0b101)
+        );
         assert_eq!(
             plan("P1, P3 (P2 and P4 are chosen too)"),
             Chosen::Plan(0b1111)

@@ -1058,11 +1058,23 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
                 .iter()
                 .take_while(|w| w.clause == clause)
                 .any(|w| CONTACTS.contains(&w.text.as_str()));
+            // "a same-day GP/occupational health check", "occupational
+            // health today": booked for today.
+            let before: Vec<&str> = text.words[s.saturating_sub(4)..s]
+                .iter()
+                .filter(|w| w.clause == clause)
+                .map(|w| w.text.as_str())
+                .collect();
+            let after = text.words[e..(e + 4).min(text.len())]
+                .iter()
+                .take_while(|w| w.clause == clause)
+                .any(|w| matches!(w.text.as_str(), "today" | "tonight"));
+            let same_day = after || before.windows(2).any(|p| p == ["same", "day"]);
             let follows_safety = firm
                 .iter()
                 .min_by_key(|&&f| f.abs_diff(s))
                 .is_some_and(|&f| !alternative_between(f, s));
-            (hung_on || a_contact) && follows_safety
+            (hung_on || a_contact || same_day) && follows_safety
         })
 }
 
@@ -1088,6 +1100,11 @@ const CONTACTS: &[&str] = &[
     "appointments",
     "assessment",
     "consultation",
+    "check",
+    "checkup",
+    "review",
+    "visit",
+    "session",
 ];
 
 /// Words that offer a step as one of two.
@@ -1523,6 +1540,18 @@ mod tests {
                 "Agree a simple safety plan with him today. Get him seen by occupational health \
                  or a GP urgently."
             ),
+            OneValue::One(0)
+        );
+        // Booked for the same day beside the safety steps, it is their
+        // follow-up (play-it9, B2).
+        assert_eq!(
+            level(
+                "Paola takes him off the pager today; no driving home after long shifts (taxi);                  same-day GP/occupational health check and a safety plan for rest."
+            ),
+            OneValue::One(0)
+        );
+        assert_eq!(
+            level("Agree a safety plan with her and get occupational health to see her today."),
             OneValue::One(0)
         );
         // Offered instead of the safety step, or as a possibility, it is a

@@ -335,6 +335,15 @@ impl Occurrences {
         self.within(clause).next().is_some()
     }
 
+    /// Whether one starts within `reach` words after word `at`, in its
+    /// sentence.
+    pub fn after(&self, text: &Text, at: usize, reach: usize) -> bool {
+        let sentence = text.words.get(at).map(|w| w.sentence);
+        self.0
+            .iter()
+            .any(|(s, _)| *s > at && *s <= at + reach && Some(text.words[*s].sentence) == sentence)
+    }
+
     /// The sentences holding one.
     pub fn sentences(&self, text: &Text) -> Vec<u32> {
         self.0

@@ -226,7 +226,34 @@ const MARKERS: &[&str] = &[
     "go ahead and",
     "the next step is",
     "all you need to do is",
+    "the only thing to do is",
 ];
+
+/// Predicates that say a step suffices: with a step of the customer's as
+/// their subject they ask for it ("clicking the link there is all it
+/// takes", "a reply from that address will do").
+const SUFFICES: &[&str] = &[
+    "is all it takes",
+    "is all that it takes",
+    "is all that is needed",
+    "is all that is required",
+    "is all you need to do",
+    "is all you have to do",
+    "is all you need",
+    "is enough",
+    "should be enough",
+    "will be enough",
+    "will do",
+    "should do",
+    "does the trick",
+    "will do the trick",
+    "is the only step",
+];
+
+/// How many words a step may run before what says it suffices
+/// ("clicking the link there (or emailing us from that address) | is all
+/// it takes").
+const SUFFICES_REACH: usize = 24;
 
 /// Questions that ask the customer to act, whatever the verb after them.
 const QUESTIONS: &[&str] = &["could you", "can you", "would you", "will you"];
@@ -277,6 +304,19 @@ const NEED_MARKERS: &[&str] = &[
     "just need",
     "only need",
     "all we need",
+];
+
+/// Markers of what alone is needed: a request whatever follows them ("all
+/// that's needed to get this moving is the invoice number", "all it takes
+/// is a quick message from your account email").
+const SOLE_NEED_MARKERS: &[&str] = &[
+    "all that is needed",
+    "all that is required",
+    "all it takes",
+    "all that it takes",
+    "all we ask",
+    "the only thing we need",
+    "the one thing we need",
 ];
 
 /// Phrases of a closing formula, not a request.
@@ -355,6 +395,9 @@ const REQUEST_VERBS: &[&str] = &[
     "click",
     "tap",
     "follow",
+    // "just pop it in a reply here", "stick the number in your reply".
+    "pop",
+    "stick",
 ];
 
 /// Words that may open an imperative clause before its verb.
@@ -380,6 +423,8 @@ struct Markers {
     verb_markers: Occurrences,
     needs: Occurrences,
     boilerplate: Occurrences,
+    suffices: Occurrences,
+    sole_needs: Occurrences,
 }
 
 /// How a clause stands in its reply, for [`request_verb`].
@@ -478,11 +523,32 @@ fn request_verb(
         }
         found.push(at);
     }
+    // "Clicking the link there (or emailing us from that address) is all
+    // it takes": a step of the customer's as the subject of what suffices,
+    // later in its sentence.
+    let step = words.iter().position(|w| !LEAD_WORDS.contains(w));
+    if let Some(first) = step
+        && words[first].ends_with("ing")
+        && base_of(words[first], REQUEST_VERBS).is_some()
+        && found_in
+            .suffices
+            .after(text, clause.from + first, SUFFICES_REACH)
+    {
+        found.push(first);
+    }
     for (at, len) in local(&found_in.needs) {
         if words.get(at + len) != Some(&"to") {
             found.push(at);
         }
     }
+    // After "is all it takes" the step is the subject ("clicking the link
+    // is all it takes"), read above; what follows it is no request.
+    found.extend(
+        local(&found_in.sole_needs)
+            .into_iter()
+            .filter(|&(at, len)| at + len < words.len() && (at == 0 || words[at - 1] != "is"))
+            .map(|(at, _)| at),
+    );
     // A question to the customer: "What's the invoice number?", "Which
     // charge was it?".
     // ("which" opens a clause of its own, so it is the opener here.)
@@ -579,6 +645,8 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         verb_markers: Occurrences::of(text, VERB_MARKERS),
         needs: Occurrences::of(text, NEED_MARKERS),
         boilerplate: Occurrences::of(text, BOILERPLATE),
+        suffices: Occurrences::of(text, SUFFICES),
+        sole_needs: Occurrences::of(text, SOLE_NEED_MARKERS),
     };
     let questions = super::question_sentences(text);
     let mut previous_request = false;
@@ -702,6 +770,10 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             matches!(
                 p[0],
                 "send"
+                    | "pop"
+                    | "stick"
+                    | "put"
+                    | "drop"
                     | "forward"
                     | "share"
                     | "pass"

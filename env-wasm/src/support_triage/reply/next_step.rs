@@ -253,14 +253,24 @@ fn clamp(n: u64) -> u32 {
 
 /// A number of units starting at `i`, and the index of the word after
 /// it: digits or number words, "a"/"an"/"the"/"next" before a unit (one),
-/// "a couple of" (two), "a few" (three).
+/// "a couple of" (two), "a few" (three), any of them after "the next".
 fn amount(words: &[&str], i: usize) -> Option<(u32, usize)> {
     if let Some((n, len)) = number_at(words, i) {
         return Some((clamp(n), i + len));
     }
     let at = |k: usize| words.get(k).copied();
+    // "within the next couple of hours", "over the next few days": the
+    // amount after "the next".
+    if at(i) == Some("the")
+        && at(i + 1) == Some("next")
+        && let Some(found) = amount(words, i + 2)
+    {
+        return Some(found);
+    }
     match (at(i)?, at(i + 1), at(i + 2)) {
-        ("a", Some("couple"), Some("of")) => Some((2, i + 3)),
+        ("a" | "next", Some("couple"), Some("of")) => Some((2, i + 3)),
+        ("couple", Some("of"), _) => Some((2, i + 2)),
+        ("next", Some("few"), _) => Some((3, i + 2)),
         ("a", Some("few"), _) => Some((3, i + 2)),
         ("a" | "an" | "the" | "next", Some(u), _) if unit(u).is_some() => Some((1, i + 1)),
         // "within a business day", "a working day": the kind comes between.
