@@ -44,9 +44,10 @@ lint: fmt-check clippy
 unit: web
 	$(CARGO) test --workspace --locked
 
-# The determinism digest under wasm32, in headless Chromium.
+# The determinism digest under wasm32, in headless Chromium, and the core's
+# JS API (feature `js`) playing every task to its end.
 wasm-test:
-	$(CARGO) test -p env-wasm --target wasm32-unknown-unknown --locked --test wasm_determinism
+	$(CARGO) test -p env-wasm --target wasm32-unknown-unknown --locked --test wasm_determinism --test wasm_js_api
 
 conformance:
 	scripts/conformance.sh

@@ -51,7 +51,7 @@ pub mod text;
 pub mod tools;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
-mod wasm;
+pub mod wasm;
 
 pub use episode::{
     Environment, FrozenJson, Observation, RewardMode, StepLimit, StepResult, Transition,

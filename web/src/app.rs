@@ -58,8 +58,14 @@ impl Tab {
     }
 }
 
-fn random_seed() -> u64 {
-    (js_sys::Math::random() * 1_000_000_000.0) as u64
+/// A seed of up to nine digits (short enough to read out and type again),
+/// from the browser's cryptographic random source (`crypto.getRandomValues`
+/// through getrandom's `wasm_js` backend). The modulo's bias is below one
+/// part in 10^10.
+fn random_seed() -> Result<u64, String> {
+    getrandom::u64()
+        .map(|n| n % 1_000_000_000)
+        .map_err(|e| format!("The browser gave no random seed ({e}); type one."))
 }
 
 fn score_text(score: Option<f64>) -> String {
@@ -382,7 +388,13 @@ pub fn App() -> impl IntoView {
 
     let start = move |_| {
         let seed = match seed_text.get().trim() {
-            "" => random_seed(),
+            "" => match random_seed() {
+                Ok(seed) => seed,
+                Err(problem) => {
+                    notice.set(Some(problem));
+                    return;
+                }
+            },
             text => match text.parse::<u64>() {
                 Ok(seed) if seed <= MAX_SEED => seed,
                 _ => {
@@ -394,6 +406,10 @@ pub fn App() -> impl IntoView {
             },
         };
         start_or_ask(picked(), task_id.get(), seed, level.get());
+    };
+    let draw_seed = move |_| match random_seed() {
+        Ok(seed) => seed_text.set(seed.to_string()),
+        Err(problem) => notice.set(Some(problem)),
     };
     // A task the explorer picked, played in the play view.
     let play_task = Callback::new(move |chosen: tasks::Chosen| {
@@ -806,7 +822,7 @@ pub fn App() -> impl IntoView {
                     <input id="seed-input" inputmode="numeric" prop:value=move || seed_text.get()
                         on:input=move |ev| seed_text.set(event_target_value(&ev)) />
                 </label>
-                <button id="random-seed" on:click=move |_| seed_text.set(random_seed().to_string())>"Random seed"</button>
+                <button id="random-seed" on:click=draw_seed>"Random seed"</button>
                 <button id="start-btn" class="primary" on:click=start>"Start episode"</button>
             </section>
             <p class="summary">{summary}</p>
