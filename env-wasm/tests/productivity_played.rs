@@ -77,6 +77,14 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p9",
         include_str!("player_corpus/2026-12-04/productivity-p9/episodes.jsonl"),
     ),
+    // The fifth play of 4 December (play-pr10): levels 1-5, 21 over HTTP
+    // and 4 over MCP, names, rooms, amounts and days as people write
+    // them; no B or C. Line 22 is its own mistake (a day with no month),
+    // replayed on 23.
+    (
+        "productivity-p10",
+        include_str!("player_corpus/2026-12-04/productivity-p10/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the

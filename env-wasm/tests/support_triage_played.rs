@@ -147,6 +147,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p11/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The fifth play of 4 December (play-st12): levels 1-5, mostly hard at
+    // 4-5, 4 lines over MCP, agents of several countries and registers,
+    // and four one-phrase replays. Its B rows: a need in the passive ("a
+    // message from <account email> ... will be needed once you are back",
+    // line 10) and "just shoot us a reply ... with the number" (lines 15, 16).
+    Corpus {
+        name: "support_triage-p12",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p12/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -1216,6 +1216,24 @@ fn moves_name_teams_and_requests() {
             "The only thing we need is the invoice number of that charge.",
             &[Move::AskInvoice],
         ),
+        // A need in the passive, and "shoot us a reply" (support_triage-p12).
+        (
+            "A message from your account email (or a click on the verification link sent there) will be needed once you are back in the office.",
+            &[Move::AskVerification],
+        ),
+        (
+            "The invoice number of that charge is required before billing can look at it.",
+            &[Move::AskInvoice],
+        ),
+        ("No further action is needed from you.", &[]),
+        (
+            "Once you track it down, just shoot us a reply on this ticket with the invoice number (it starts with INV-).",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Ping us the invoice number when you have it.",
+            &[Move::AskInvoice],
+        ),
         ("Clicking the link in that email is optional.", &[]),
         (
             "Replying from the registered address is not enough on its own.",

@@ -1399,7 +1399,10 @@ mod tests {
 
     /// Minutes of a payload window's `HH:MM`.
     fn minutes_of(value: &Value) -> u32 {
-        value.as_str().and_then(crate::dates::parse_clock).unwrap_or(0)
+        value
+            .as_str()
+            .and_then(crate::dates::parse_clock)
+            .unwrap_or(0)
     }
 
     /// Whether some window of `windows` on `day` (a window without a day

@@ -319,6 +319,19 @@ const SOLE_NEED_MARKERS: &[&str] = &[
     "the one thing we need",
 ];
 
+/// A need put in the passive, after what is needed: "a message from your
+/// account email will be needed", "the invoice number is required".
+const PASSIVE_NEED_MARKERS: &[&str] = &[
+    "will be needed",
+    "would be needed",
+    "is needed",
+    "are needed",
+    "will be required",
+    "would be required",
+    "is required",
+    "are required",
+];
+
 /// Phrases of a closing formula, not a request.
 const BOILERPLATE: &[&str] = &[
     "if you have",
@@ -395,9 +408,12 @@ const REQUEST_VERBS: &[&str] = &[
     "click",
     "tap",
     "follow",
-    // "just pop it in a reply here", "stick the number in your reply".
+    // "just pop it in a reply here", "stick the number in your reply",
+    // "shoot us a reply with the number", "ping us the invoice number".
     "pop",
     "stick",
+    "shoot",
+    "ping",
 ];
 
 /// Words that may open an imperative clause before its verb.
@@ -425,6 +441,7 @@ struct Markers {
     boilerplate: Occurrences,
     suffices: Occurrences,
     sole_needs: Occurrences,
+    passive_needs: Occurrences,
 }
 
 /// How a clause stands in its reply, for [`request_verb`].
@@ -541,6 +558,9 @@ fn request_verb(
             found.push(at);
         }
     }
+    // "A message from your account email will be needed": what is needed
+    // is the subject before it, read with it below.
+    found.extend(local(&found_in.passive_needs).into_iter().map(|(at, _)| at));
     // After "is all it takes" the step is the subject ("clicking the link
     // is all it takes"), read above; what follows it is no request.
     found.extend(
@@ -619,6 +639,12 @@ fn asks_indirectly(text: &Text, found_in: &Markers, clauses: &[Clause], at: usiz
 /// starts with INV-) | is all we need").
 const COPULAS: &[&str] = &["is", "are", "was", "were"];
 
+/// Whether `clause` opens with a passive need ("... (or a click on the
+/// link) | will be needed once you are back"): its subject was said before.
+fn starts_with_passive_need(passive_needs: &Occurrences, clause: &Clause) -> bool {
+    passive_needs.within(clause).any(|(at, _)| at == 0)
+}
+
 /// Read teams and requests. Returns which clauses are requests, for
 /// telling a purpose ("so your account stays safe, please ...") from a
 /// statement.
@@ -647,6 +673,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         boilerplate: Occurrences::of(text, BOILERPLATE),
         suffices: Occurrences::of(text, SUFFICES),
         sole_needs: Occurrences::of(text, SOLE_NEED_MARKERS),
+        passive_needs: Occurrences::of(text, PASSIVE_NEED_MARKERS),
     };
     let questions = super::question_sentences(text);
     let mut previous_request = false;
@@ -709,6 +736,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             .texts(text)
             .first()
             .is_some_and(|w| COPULAS.contains(w))
+            || starts_with_passive_need(&found_in.passive_needs, clause)
         {
             for before in clauses[..at]
                 .iter()
