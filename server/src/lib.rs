@@ -46,6 +46,7 @@ pub mod mcp;
 pub mod metrics;
 pub mod mount;
 pub mod openapi;
+mod readme;
 pub mod routes;
 pub mod sessions;
 pub mod task_api;

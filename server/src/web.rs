@@ -57,6 +57,11 @@ async fn serve(State(web): State<Web>, mut request: Request) -> Response {
     }
     let path = request.uri().path();
     let inner = path.strip_prefix("/web").unwrap_or(path);
+    if wants_readme_page(inner, &request)
+        && let Some(response) = readme_page(&web).await
+    {
+        return response;
+    }
     let inner = match request.uri().query() {
         Some(query) => format!("{inner}?{query}"),
         None => inner.to_owned(),
@@ -79,6 +84,41 @@ async fn serve(State(web): State<Web>, mut request: Request) -> Response {
         );
     }
     response
+}
+
+/// Whether to answer with the README rendered (`crate::readme`):
+/// `/README.html` always, `/README.md` when the request accepts HTML (a
+/// link followed in a browser) and does not ask for `?raw`. Otherwise the
+/// static files answer the Markdown itself.
+fn wants_readme_page(inner: &str, request: &Request) -> bool {
+    match inner {
+        "/README.html" => true,
+        "/README.md" => {
+            let raw = request
+                .uri()
+                .query()
+                .is_some_and(|q| q.split('&').any(|p| p == "raw" || p.starts_with("raw=")));
+            let accepts_html = request
+                .headers()
+                .get(header::ACCEPT)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.contains("text/html"));
+            !raw && accepts_html
+        }
+        _ => false,
+    }
+}
+
+/// The rendered README, `None` when the bundle has none.
+async fn readme_page(web: &Web) -> Option<Response> {
+    let source = web.index.parent()?.join("README.md");
+    let markdown = tokio::fs::read_to_string(source).await.ok()?;
+    let mut response = Html(crate::readme::page(&markdown)).into_response();
+    // One address, two representations: caches must key on Accept.
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept"));
+    Some(response)
 }
 
 const NOT_BUILT: &str = r#"<!doctype html>

@@ -86,3 +86,74 @@ async fn the_page_learns_from_api_json_that_an_api_answers_here() {
     }
     let _ = std::fs::remove_dir_all(dist);
 }
+
+/// Issue 25 point 3: a browser following the page's README link gets the
+/// README as a UTF-8 HTML page with anchors its own links can reach;
+/// `?raw` and non-browser clients get the Markdown.
+#[tokio::test]
+async fn the_readme_is_a_page_for_browsers_and_markdown_for_the_rest() {
+    let dist = temp_dir("dist-readme");
+    std::fs::write(dist.join("index.html"), "<!doctype html>").expect("write");
+    let markdown = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("the repository README");
+    std::fs::write(dist.join("README.md"), &markdown).expect("write");
+    let app = server::app(Config {
+        web_dist: dist.clone(),
+        ..config()
+    });
+    let browser = |uri: &str| {
+        let mut request = request(Method::GET, uri, axum::body::Body::empty());
+        request.headers_mut().insert(
+            "accept",
+            "text/html,application/xhtml+xml,*/*;q=0.8"
+                .parse()
+                .expect("header"),
+        );
+        request
+    };
+
+    for uri in ["/web/README.md", "/web/README.html"] {
+        let page = send(&app, browser(uri)).await;
+        assert_eq!(page.status, StatusCode::OK, "{uri}");
+        assert_eq!(
+            page.header("content-type"),
+            Some("text/html; charset=utf-8"),
+            "{uri}"
+        );
+        let html = page.text();
+        assert!(html.contains("<title>DeskBench · README</title>"), "{uri}");
+        assert!(
+            html.contains(r#"<h1 id="deskbench">DeskBench</h1>"#),
+            "{uri}"
+        );
+        // Every in-page link of the README lands on a heading id.
+        for target in html.split(r##"href="#"##).skip(1) {
+            let id = target.split('"').next().unwrap_or_default();
+            assert!(
+                html.contains(&format!(r#"id="{id}""#)),
+                "{uri}: #{id} has no target"
+            );
+        }
+        assert!(!html.contains("\n## "), "{uri}: raw Markdown headings");
+        assert!(
+            !html.contains("sdk: docker"),
+            "{uri}: the front matter is not shown"
+        );
+        // Non-ASCII text arrives intact (the old mojibake).
+        assert!(html.contains('—') || html.contains('→'), "{uri}");
+    }
+
+    let raw = send(&app, browser("/web/README.md?raw")).await;
+    assert_eq!(
+        raw.header("content-type"),
+        Some("text/markdown; charset=utf-8")
+    );
+    assert_eq!(raw.text(), markdown);
+    let plain = get(&app, "/web/README.md").await;
+    assert_eq!(
+        plain.header("content-type"),
+        Some("text/markdown; charset=utf-8")
+    );
+    assert_eq!(plain.text(), markdown);
+    let _ = std::fs::remove_dir_all(dist);
+}
