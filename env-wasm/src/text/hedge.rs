@@ -653,6 +653,10 @@ mod tests {
             "High (6-7 = High, 8+ = Critical)",
             "High. Critical starts at 8 points.",
             "High. 8 or more would be Critical.",
+            // What another value would take (play-it10, B1).
+            "High (Critical would be 8 points)",
+            "High; it would take 8 points to be Critical.",
+            "High (one more point would make it Critical)",
             "High (would otherwise be Moderate)",
             "High (it would otherwise be Moderate without the on-call rota)",
             "High - without the headaches it would otherwise have been Moderate",

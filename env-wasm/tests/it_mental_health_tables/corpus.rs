@@ -72,6 +72,17 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p9",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p9/episodes.jsonl"),
     ),
+    // The fifth play of 4 December (play-it10): every task at levels 1-5,
+    // 6 over MCP, four voices, and seven one-phrase replays. Its B rows: a
+    // severity aside naming what another severity would take ("severe
+    // would be 3") read as a hedge (lines 8, 9), a week line saying what
+    // the plan leaves alone read as tackling it (lines 25, 27), the means
+    // of an action ("use 1:1s to ...") read as its target (line 3), and a
+    // lead named by full name hiding a 24-hour action (lines 11, 12, 14).
+    (
+        "it_mental_health-p10",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p10/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -82,6 +93,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p7",
     "it_mental_health-p8",
     "it_mental_health-p9",
+    "it_mental_health-p10",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

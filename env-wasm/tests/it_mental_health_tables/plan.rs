@@ -390,6 +390,10 @@ fn vars(case: &PlanCase) -> Vars {
     {
         v.push((key(format!("fine{k}")), kpi_forms(metric, value)[0].clone()));
     }
+    // The items within their thresholds, by their profile labels, as a
+    // line saying what the plan leaves alone names them.
+    let fine_named: Vec<String> = fine.iter().map(|m| m.label.to_lowercase()).collect();
+    v.push(("fine_named", fine_named.join(", ")));
     v
 }
 
@@ -556,8 +560,7 @@ fn right_plans() -> Vec<String> {
 
 #[test]
 fn plan_stressor_coverage_table() {
-    let rows = right_plans();
-    let right = refs(&rows);
+    let mut rows = right_plans();
     let mut wrong_rows: Vec<String> = Vec::new();
     for layout in 0..LAYOUTS {
         for kind in ["extra", "all", "fewer", "generic"] {
@@ -603,6 +606,22 @@ fn plan_stressor_coverage_table() {
         ]
         .map(str::to_owned),
     );
+    // A line saying what the plan leaves alone tackles none of it
+    // (play-it10, B2); a line that does tackle it still costs.
+    rows.extend([
+        "{right_0_0_0}\nNot touched: {fine_named}. all inside threshold.".to_owned(),
+        "{right_1_1_1}\nNo action needed (inside threshold): {fine_named}.".to_owned(),
+        "{right_2_2_2}\nLeft alone on purpose: {fine_named}; each is within its threshold."
+            .to_owned(),
+        "{right_3_0_1}\nOut of scope this month: {fine_named}.".to_owned(),
+    ]);
+    let right = refs(&rows);
+    wrong_rows.extend([
+        "{right_0_0_0}\n- Tackle {fine_named} as well (owner: {manager})".to_owned(),
+        "{right_1_1_1}\n- Keep {fine_named} inside threshold by reviewing them weekly (owner: \
+         {manager})"
+            .to_owned(),
+    ]);
     let wrong = refs(&wrong_rows);
     run("stressor_coverage", &right, &wrong, None);
 }

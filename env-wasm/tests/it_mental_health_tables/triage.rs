@@ -579,6 +579,7 @@ fn case_vars(case: &TriageCase) -> Vars {
     let mut v: Vars = vec![
         ("scenario", Case::Triage(case.clone()).scenario_text()),
         ("lead", lead.to_owned()),
+        ("lead_full", case.card.lead.clone()),
         ("pool", FIRST_NAMES.join(", ")),
     ];
     let joins = [
@@ -861,6 +862,13 @@ fn triage_immediate_actions_table() {
         "24-hour action: {sup2}; ask how {first} is doing with the hospital visits".to_owned(),
         "24-hour action: {sup3}, and ask how the hospital appointments are going.".to_owned(),
     ]);
+    // The lead who acts named by first name and surname is that lead, not
+    // another person's block (play-it10, B4).
+    rows.extend([
+        "24-hour action: {lead_full} must {msup1} today.".to_owned(),
+        "24-hour action: {lead_full} will {msup3} today.".to_owned(),
+        "- **24-hour action:** {lead_full} should {msup2}.".to_owned(),
+    ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -903,6 +911,7 @@ fn triage_immediate_actions_table() {
             "24-hour action: {sup0}. Or get {first} seen by occupational health instead.",
             // Another tier's step for someone to take, or two of them.
             "24-hour action: {lead} should {nearmsup0}.",
+            "24-hour action: {lead_full} should {nearmsup1}.",
             "24-hour action: {lead} must {nearmsup3}.",
             "24-hour action: {lead} should {msup4}, or {nearmsup4}.",
             "24-hour action: {lead} should {msup5} and {nearmsup5}, whichever fits.",

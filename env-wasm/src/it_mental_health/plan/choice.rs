@@ -122,6 +122,49 @@ const NOT_A_VERDICT: &[&str] = &[
     "band",
 ];
 
+/// Words right after a severity word, in its clause, that make it the
+/// name of a threshold rather than a verdict: "severe would be 3",
+/// "severe starts at 3", "severe needs 3".
+const THRESHOLD_VERBS: &[&str] = &[
+    "would", "starts", "start", "begins", "begin", "kicks", "takes", "requires", "applies",
+];
+
+/// Words before "to be" or "make it" that make the severity after them
+/// what other facts would take: "it would take 3 to be severe", "one more
+/// would make it severe".
+const COUNTERFACTUAL: &[&str] = &[
+    "would", "take", "takes", "need", "needs", "enough", "make", "makes", "push", "pushes",
+];
+
+/// How many words before a severity word [`threshold_of`] looks for a
+/// counterfactual ("it would take 3 more to be severe").
+const COUNTERFACTUAL_REACH: usize = 6;
+
+/// Whether the severity word at `at` names a threshold or what other facts
+/// would take, rather than the stressor's severity: "(meets the threshold
+/// of 2; severe would be 3)", "it would take 3 to be severe", "one more
+/// would make it severe". Such an aside explains the verdict; it is no
+/// second value.
+fn threshold_of(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let next = text
+        .words
+        .get(at + 1)
+        .filter(|w| w.clause == clause)
+        .map(|w| w.text.as_str());
+    if next.is_some_and(|n| THRESHOLD_VERBS.contains(&n)) {
+        return true;
+    }
+    let before: Vec<&str> = text.words[at.saturating_sub(COUNTERFACTUAL_REACH)..at]
+        .iter()
+        .filter(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    let to_be = before.ends_with(&["to", "be"]) || before.ends_with(&["to", "count", "as"]);
+    let made = before.ends_with(&["make", "it"]) || before.ends_with(&["makes", "it"]);
+    (to_be || made) && before.iter().any(|w| COUNTERFACTUAL.contains(w))
+}
+
 /// Words after an id, in its clause, that leave it out of the plan: "P3
 /// is not chosen", "P7 (dropped)".
 const LEFT_OUT: &[&str] = &[
@@ -236,7 +279,7 @@ fn severity(text: &Text) -> Option<bool> {
     let verdicts: BTreeSet<bool> =
         crate::order::set_of(text.words.iter().enumerate().filter_map(|(at, w)| {
             let next = text.words.get(at + 1).map(|n| n.text.as_str());
-            if next.is_some_and(|n| NOT_A_VERDICT.contains(&n)) {
+            if next.is_some_and(|n| NOT_A_VERDICT.contains(&n)) || threshold_of(text, at) {
                 return None;
             }
             let verdict = match w.text.as_str() {
@@ -1077,6 +1120,15 @@ mod tests {
             "Reorganisation: moderate; it only becomes severe if nothing is said for six weeks",
             "Reorganisation: moderate, it would turn severe after six weeks",
             "Reorganisation: moderate (isn't yet severe)",
+            // What another severity would take explains the verdict
+            // (play-it10, B1).
+            "Team members on long-term leave with no cover (2): moderate (meets the threshold of \
+             2; severe would be 3).",
+            "On-call rota (every 5 days): moderate (meets the threshold of every 5 days; severe \
+             would be every 3 days or more often).",
+            "Long-term leave with no cover (2): moderate; severe starts at 3",
+            "Long-term leave with no cover (2): moderate, it would take 3 to be severe",
+            "Long-term leave with no cover (2): moderate (one more would make it severe)",
         ] {
             assert_eq!(read(moderate), Some(false), "{moderate}");
         }
@@ -1092,6 +1144,8 @@ mod tests {
             "Reorganisation: moderate, maybe severe soon",
             "Reorganisation: moderate, yet severe",
             "Reorganisation: it becomes severe after six weeks",
+            "Long-term leave with no cover (2): moderate, to be severe",
+            "Long-term leave with no cover (2): moderate or it would be severe",
         ] {
             assert_eq!(read(hedged), None, "{hedged}");
         }

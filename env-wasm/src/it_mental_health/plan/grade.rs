@@ -482,9 +482,17 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
         WORD_CAP,
         notes,
         |_| {
-            "No action of this team's people tackles one of the team's stressors, so the KPIs, \
-             risk and budget earn nothing: they count only for a plan aimed at this team."
-                .to_owned()
+            if tackled.is_empty() {
+                "No action of this team's people tackles one of the team's stressors, so the \
+                 KPIs, risk and budget earn nothing: they count only for a plan aimed at this \
+                 team."
+                    .to_owned()
+            } else {
+                "The actions tackle as many items within their thresholds as the profile \
+                 shows, so the stressors earn nothing, and the KPIs, risk and budget earn \
+                 nothing: they count only for a plan aimed at this team's stressors."
+                    .to_owned()
+            }
         },
     )
 }
@@ -522,8 +530,75 @@ fn actions(case: &PlanCase, gold: &BTreeSet<&str>, week: &Section) -> Vec<Action
     units
         .iter()
         .filter(|u| word_count(u) >= 4)
+        .filter(|u| !leaves_alone(&Text::new(u), gold))
         .map(|u| read_action(case, gold, u))
         .collect()
+}
+
+/// Phrases that open a line saying what the plan leaves alone ("Not
+/// touched: 1 person on long-term leave, no reorg", "No action needed
+/// (inside threshold): ...").
+const LEFT_ALONE: &[&str] = &[
+    "not touched",
+    "untouched",
+    "no action",
+    "no actions",
+    "not tackled",
+    "not tackling",
+    "not addressed",
+    "not addressing",
+    "left alone",
+    "leave alone",
+    "leaving alone",
+    "left as is",
+    "out of scope",
+    "not in scope",
+    "nothing needed",
+    "nothing required",
+    "needs nothing",
+    "need nothing",
+    "ruled out",
+    "no change needed",
+    "no changes needed",
+    "no intervention",
+    "no interventions",
+    "deliberately left",
+];
+
+/// How many words into a line a [`LEFT_ALONE`] phrase may start and still
+/// say what the whole line is ("Week 4 - not touched: ...").
+const LEFT_ALONE_REACH: usize = 6;
+
+/// Words right before "inside"/"within" a threshold that make it a
+/// statement of where the items stand ("all inside threshold", "both are
+/// within their thresholds"), not an aim ("keep overtime within the
+/// threshold").
+const STANDS: &[&str] = &["all", "are", "is", "both", "each", "sit", "sits", "already"];
+
+/// Whether a week's line says what the plan leaves alone, and so is no
+/// action on what it names: it opens with a [`LEFT_ALONE`] phrase, or it
+/// names none of the team's stressors and says the items it names stand
+/// inside their thresholds ("1 person on leave, 2 roadmap changes, no
+/// reorg: all inside threshold"). The brief asks to say what is ruled
+/// out; saying so tackles nothing.
+fn leaves_alone(text: &Text, gold: &BTreeSet<&str>) -> bool {
+    if text
+        .mentions(LEFT_ALONE)
+        .iter()
+        .any(|(at, _)| *at < LEFT_ALONE_REACH)
+    {
+        return true;
+    }
+    let stands_inside = text.words.iter().enumerate().any(|(at, w)| {
+        matches!(w.text.as_str(), "inside" | "within")
+            && at > 0
+            && STANDS.contains(&text.words[at - 1].text.as_str())
+            && text.words[at + 1..]
+                .iter()
+                .take(3)
+                .any(|n| n.text.starts_with("threshold"))
+    });
+    stands_inside && !metrics_in(text).iter().any(|(_, id)| gold.contains(id))
 }
 
 fn sentences(paragraph: &str) -> Vec<String> {
@@ -630,9 +705,22 @@ fn action_metrics(text: &Text) -> Vec<(usize, &'static str)> {
 /// may be held in.
 const VENUES: &[&str] = &["one_on_ones", "connection"];
 
-/// Prepositions that name where an action is done: "in 1:1s", "at the
-/// team lunch", "during the offsite".
-const HELD: &[&str] = &["in", "at", "during", "via", "through"];
+/// Prepositions that name where an action is done ("in 1:1s", "at the
+/// team lunch", "during the offsite"), and verbs that name it as the means
+/// ("use 1:1s to move work so overtime stays under the cap"): what the
+/// action does is what it tackles.
+const HELD: &[&str] = &[
+    "in",
+    "at",
+    "during",
+    "via",
+    "through",
+    "use",
+    "uses",
+    "using",
+    "leverage",
+    "leverages",
+];
 
 /// Words that may stand between such a preposition and the meeting: "in
 /// the weekly 1:1s", "at each person's 1:1".
@@ -1485,6 +1573,32 @@ mod tests {
     }
 
     #[test]
+    fn a_line_saying_what_is_left_alone_is_no_action() {
+        // What the plan rules out tackles nothing (play-it10, B2).
+        let gold: BTreeSet<&str> = ["overtime", "incidents"].into_iter().collect();
+        let alone = |line: &str| leaves_alone(&Text::new(line), &gold);
+        for left in [
+            "Not touched: 1 person on long-term leave, 2 roadmap changes, no reorg. all inside \
+             threshold.",
+            "No action needed (inside threshold): 1 person on long-term leave, 2 roadmap changes, \
+             no reorg.",
+            "Left alone on purpose: long-term leave and roadmap changes, both within their \
+             thresholds",
+            "1 person on long-term leave and 2 roadmap changes: all within threshold, so nothing \
+             here",
+        ] {
+            assert!(alone(left), "{left}");
+        }
+        for action in [
+            "Arrange cover for the 2 people on long-term leave so overtime falls",
+            "Cap overtime so it stays within the threshold of 8 hours",
+            "Mina Gupta reviews incidents: all are within threshold except the pager ones",
+        ] {
+            assert!(!alone(action), "{action}");
+        }
+    }
+
+    #[test]
     fn a_meeting_an_action_is_held_in_is_not_what_it_tackles() {
         // What the action does, not where (play-it7, B3), and a freeze of
         // work that sheds workload under a cap on hours (B4).
@@ -1493,6 +1607,10 @@ mod tests {
              Mina Gupta. Outcome: overtime held at target.",
             "Go through each person's overtime in their weekly 1:1s and cut what breaks the cap",
             "Agree an overtime cap at the team lunch",
+            // The means of an action is not its target (play-it10, B3).
+            "Use the weekly 1:1s to cut each person's overtime back under the cap",
+            "Using 1:1s, rebalance the work of anyone whose overtime is over the cap",
+            "Via the 1:1s, agree with each person how to bring overtime under the cap",
             "Freeze non-essential work and cap after-hours effort at five extra hours per head. \
              Owner: Mina Gupta. Outcome: overtime starts falling immediately.",
         ] {
@@ -1505,6 +1623,7 @@ mod tests {
             "one_on_ones"
         );
         assert_eq!(aims("Hold 1:1s in the team offsite")[0], "one_on_ones");
+        assert_eq!(aims("Start using 1:1s again, weekly")[0], "one_on_ones");
         assert_eq!(
             aims("Freeze the roadmap and cap overtime at five hours")[0],
             "priorities"

@@ -734,8 +734,15 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
                 current = Some(k);
             }
             None if named.len() >= 2 && !passing => current = None,
-            // Another person's block: nothing in it is any member's.
-            None if opens_with_someone_else(case, &text, &mentions) => current = None,
+            // Another person's block: nothing in it is any member's. A
+            // field line of the block naming someone by full name ("24-hour
+            // action: Damir Rasmussen arranges ...", the lead who acts)
+            // names who acts in it, and stays in the block.
+            None if !(passing && labels_a_field(&text))
+                && opens_with_someone_else(case, &text, &mentions) =>
+            {
+                current = None
+            }
             None => {
                 if let Some(k) = current {
                     blocks[k].all.push(line.plain.clone());
