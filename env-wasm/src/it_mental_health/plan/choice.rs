@@ -671,17 +671,14 @@ const LEAVES_OUT_PHRASAL: &[[&str; 2]] = &[
 /// chosen").
 fn dropped_by_a_verb(text: &Text, found: &[(usize, usize)]) -> Vec<bool> {
     let mut out = vec![false; found.len()];
-    let words = |from: usize, to: usize| -> Vec<&str> {
-        text.words[from..to]
-            .iter()
-            .map(|w| w.text.as_str())
-            .collect()
-    };
     for (n, (at, _)) in found.iter().enumerate() {
         let clause = text.words[*at].clause;
         let from = at.saturating_sub(2);
         let same_clause = text.words[from..*at].iter().all(|w| w.clause == clause);
-        let before = words(from, *at);
+        let before: Vec<&str> = text.words[from..*at]
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect();
         let single = text.words[from..*at]
             .iter()
             .any(|w| w.clause == clause && LEAVES_OUT.contains(&w.text.as_str()));
@@ -691,21 +688,15 @@ fn dropped_by_a_verb(text: &Text, found: &[(usize, usize)]) -> Vec<bool> {
         }
         out[n] = true;
         for m in n + 1..found.len() {
-            let (previous, _) = found[m - 1];
-            let (next, _) = found[m];
-            let gaps_plain = (previous + 1..=next)
-                .all(|k| text.gap(k).chars().all(|c| c == ',' || c.is_whitespace()));
-            let between = words(previous + 1, next);
-            let joined =
-                gaps_plain && (between.is_empty() || matches!(between.as_slice(), ["and" | "nor"]));
-            let own_subject = text.words.get(next + 1).is_some_and(|w| {
-                w.clause == text.words[next].clause && SINGULAR.contains(&w.text.as_str())
-            }) || chosen_in_its_clause(text, next);
-            if !joined || own_subject {
+            let Some(link) = list_link(text, found, m) else {
+                break;
+            };
+            let next = found[m].0;
+            if subject_alone(text, next) || chosen_in_its_clause(text, next) {
                 break;
             }
             out[m] = true;
-            if !between.is_empty() {
+            if link == ListLink::Closing {
                 break;
             }
         }
@@ -771,37 +762,18 @@ fn through_coordination(
     found: &[(usize, usize)],
     mut left_out: Vec<bool>,
 ) -> Vec<bool> {
-    // How the id before `n` joins it: `Some(true)` by a closing "and" or
-    // "nor" (maybe after a comma), `Some(false)` by a comma alone, `None`
-    // not as one subject.
-    let join = |n: usize| -> Option<bool> {
-        let (before, _) = found[n - 1];
-        let (at, _) = found[n];
-        if text.words[before].sentence != text.words[at].sentence {
-            return None;
-        }
-        let between = &text.words[before + 1..at];
-        let gaps_plain =
-            (before + 1..=at).all(|k| text.gap(k).chars().all(|c| c == ',' || c.is_whitespace()));
-        match between {
-            [] if gaps_plain => Some(false),
-            [w] if gaps_plain && matches!(w.text.as_str(), "and" | "nor") => Some(true),
-            _ => None,
-        }
-    };
     let mut n = found.len();
     while n > 1 {
         n -= 1;
-        let (last, _) = found[n];
-        let subject_alone = text.words.get(last + 1).is_some_and(|w| {
-            w.clause == text.words[last].clause && SINGULAR.contains(&w.text.as_str())
-        });
-        if !left_out[n] || subject_alone || join(n) != Some(true) {
+        if !left_out[n]
+            || subject_alone(text, found[n].0)
+            || list_link(text, found, n) != Some(ListLink::Closing)
+        {
             continue;
         }
         // The list runs back over commas from the closing "and".
         let mut first = n - 1;
-        while first > 0 && join(first) == Some(false) {
+        while first > 0 && list_link(text, found, first) == Some(ListLink::Comma) {
             first -= 1;
         }
         // "P1 and P3, and P4 not chosen": a comma before the "and" closes
@@ -813,6 +785,38 @@ fn through_coordination(
         left_out[first..n].iter_mut().for_each(|out| *out = true);
     }
     left_out
+}
+
+/// How the id before `found[n]` joins it in one list of ids: by a comma
+/// alone, or by a closing "and" or "nor" (maybe after a comma). `None`:
+/// not one list (other words between, another sentence, other marks).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ListLink {
+    Comma,
+    Closing,
+}
+
+fn list_link(text: &Text, found: &[(usize, usize)], n: usize) -> Option<ListLink> {
+    let (before, _) = found[n - 1];
+    let (at, _) = found[n];
+    if text.words[before].sentence != text.words[at].sentence {
+        return None;
+    }
+    let gaps_plain =
+        (before + 1..=at).all(|k| text.gap(k).chars().all(|c| c == ',' || c.is_whitespace()));
+    match &text.words[before + 1..at] {
+        [] if gaps_plain => Some(ListLink::Comma),
+        [w] if gaps_plain && matches!(w.text.as_str(), "and" | "nor") => Some(ListLink::Closing),
+        _ => None,
+    }
+}
+
+/// Whether the id at `at` is the subject of a singular verb of its own
+/// ("..., and P3 is not chosen"), so no list before it carries over.
+fn subject_alone(text: &Text, at: usize) -> bool {
+    text.words
+        .get(at + 1)
+        .is_some_and(|w| w.clause == text.words[at].clause && SINGULAR.contains(&w.text.as_str()))
 }
 
 fn describe(catalogue: &Catalogue, plan: u32) -> String {
