@@ -156,6 +156,65 @@ pub fn parse_clock(text: &str) -> Option<u32> {
     }
 }
 
+/// What people write after a time to name the time zone it is in, per
+/// IANA zone the scenarios use: abbreviations, the city, the region.
+const ZONE_WORDS: &[(&str, &[&str])] = &[
+    (
+        "Europe/Lisbon",
+        &["wet", "west", "lisbon", "portugal", "portuguese"],
+    ),
+    ("Asia/Kolkata", &["ist", "kolkata", "india", "indian"]),
+    (
+        "America/Chicago",
+        &["ct", "cst", "cdt", "central", "chicago", "us central"],
+    ),
+    (
+        "Europe/Berlin",
+        &[
+            "cet",
+            "cest",
+            "berlin",
+            "germany",
+            "german",
+            "central european",
+        ],
+    ),
+    ("Asia/Singapore", &["sgt", "singapore"]),
+];
+
+/// `text` without a trailing name of `zone` (an IANA name): "3:45pm CT",
+/// "15:45 Central time", "15:45 Chicago time", "15:45 America/Chicago",
+/// "15:45 local time" are the time in that zone. A name of another zone is
+/// left in place, so such a time stays unread rather than read in the
+/// wrong zone.
+pub fn without_own_zone<'a>(text: &'a str, zone: &str) -> &'a str {
+    let trimmed = text.trim_end();
+    let lower = trimmed.to_lowercase();
+    if lower.len() != trimmed.len() {
+        return text;
+    }
+    let zone_lower = zone.to_lowercase();
+    let names = ZONE_WORDS
+        .iter()
+        .filter(|(name, _)| *name == zone)
+        .flat_map(|(_, words)| words.iter().copied())
+        .chain(["local", zone_lower.as_str()]);
+    let mut suffixes: Vec<String> = names
+        .flat_map(|name| ["", " time", " time zone"].map(|tail| format!("{name}{tail}")))
+        .collect();
+    // The longest suffix first, so "central time" is taken whole.
+    suffixes.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    for suffix in &suffixes {
+        if let Some(rest) = lower.strip_suffix(suffix.as_str())
+            && rest.ends_with(|c: char| c.is_whitespace() || c.is_ascii_digit() || c == '.')
+            && !rest.trim().is_empty()
+        {
+            return trimmed[..rest.len()].trim_end();
+        }
+    }
+    text
+}
+
 /// A time of day read as [`parse_clock`] reads it, within a working day of
 /// `hours` (minutes after midnight, both ends in): a time that names no
 /// half of the day ("half past two", "2:30", "two o'clock") is read in the
@@ -294,19 +353,22 @@ fn hours_and_minutes(text: &str) -> Option<(u32, u32)> {
     Some((number(hours)?, minutes))
 }
 
-/// Read one calendar day: `2026-04-09` (also with `/` or `.`), `9 April`,
-/// `April 9, 2026`, `Thu, 9 Apr 2026`, `Thursday the 9th of April`, or an
-/// ISO date with its weekday (`2026-04-09 (Thursday)`). A missing year is
-/// `year`. A weekday that is not the date's, two different dates, a range
-/// or any other word is no day at all, so a hedge never reads as one of its
-/// options and pasted prose does not read as the date it mentions.
-pub fn parse_day(text: &str, year: i64) -> Option<Day> {
-    let mut iso = None;
-    let mut weekday = None;
-    let mut month = None;
-    let mut day_of_month = None;
-    let mut year_given = None;
-    let mut numeric: Option<Vec<Day>> = None;
+/// The parts of a day as written, each at most once.
+#[derive(Default)]
+struct DayParts {
+    iso: Option<Day>,
+    weekday: Option<usize>,
+    month: Option<u32>,
+    day_of_month: Option<u32>,
+    year: Option<i64>,
+    /// A slashed day's readings: day first and month first.
+    numeric: Option<Vec<Day>>,
+}
+
+/// The parts of `text`, or `None` when one is given twice or a word is
+/// neither a part nor a filler ("the", "of", "on").
+fn day_parts(text: &str) -> Option<DayParts> {
+    let mut parts = DayParts::default();
     let tokens = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
         .map(unmarked)
@@ -315,22 +377,40 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
         let token = token.to_lowercase();
         let word = token.trim_end_matches('.');
         let slot = if let Some(date) = iso_date(word) {
-            set_once(&mut iso, date)
+            set_once(&mut parts.iso, date)
         } else if let Some(readings) = day_first_or_month_first(word) {
-            set_once(&mut numeric, readings)
+            set_once(&mut parts.numeric, readings)
         } else if let Some(i) = name_index(word, &WEEKDAYS) {
-            set_once(&mut weekday, i)
+            set_once(&mut parts.weekday, i)
         } else if let Some(i) = name_index(word, &MONTHS).or((word == "sept").then_some(8)) {
-            set_once(&mut month, i as u32 + 1)
+            set_once(&mut parts.month, i as u32 + 1)
         } else if let Some(n) = day_number(word) {
-            set_once(&mut day_of_month, n)
+            set_once(&mut parts.day_of_month, n)
         } else if word.len() == 4 && word.bytes().all(|b| b.is_ascii_digit()) {
-            set_once(&mut year_given, word.parse().ok()?)
+            set_once(&mut parts.year, word.parse().ok()?)
         } else {
             matches!(word, "the" | "of" | "on").then_some(())
         };
         slot?;
     }
+    Some(parts)
+}
+
+/// Read one calendar day: `2026-04-09` (also with `/` or `.`), `9 April`,
+/// `April 9, 2026`, `Thu, 9 Apr 2026`, `Thursday the 9th of April`, or an
+/// ISO date with its weekday (`2026-04-09 (Thursday)`). A missing year is
+/// `year`. A weekday that is not the date's, two different dates, a range
+/// or any other word is no day at all, so a hedge never reads as one of its
+/// options and pasted prose does not read as the date it mentions.
+pub fn parse_day(text: &str, year: i64) -> Option<Day> {
+    let DayParts {
+        iso,
+        weekday,
+        month,
+        day_of_month,
+        year: year_given,
+        numeric,
+    } = day_parts(text)?;
     let written = match (month, day_of_month) {
         (Some(m), Some(d)) => Some(Day::from_civil(year_given.unwrap_or(year), m, d)?),
         (None, None) if year_given.is_none() => None,
@@ -359,6 +439,38 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
     match weekday {
         Some(w) if w != date.weekday() => None,
         _ => Some(date),
+    }
+}
+
+/// [`parse_day`], and where the text names no month ("Tuesday", "Tuesday
+/// the 6th", "the 6th") the one day of `candidates` (the days a scenario
+/// offers) that it fits, as a person reading it beside those days would.
+/// A day that fits none or several of them is no day.
+pub fn parse_day_among(text: &str, year: i64, candidates: &[Day]) -> Option<Day> {
+    if let Some(day) = parse_day(text, year) {
+        return Some(day);
+    }
+    let parts = day_parts(text)?;
+    let monthless = parts.iso.is_none()
+        && parts.numeric.is_none()
+        && parts.month.is_none()
+        && parts.year.is_none()
+        && (parts.weekday.is_some() || parts.day_of_month.is_some());
+    if !monthless {
+        return None;
+    }
+    let fits = |d: &&Day| {
+        parts.weekday.is_none_or(|w| w == d.weekday())
+            && parts.day_of_month.is_none_or(|n| d.civil().2 == n)
+    };
+    match candidates
+        .iter()
+        .filter(fits)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [one] => Some(**one),
+        _ => None,
     }
 }
 
@@ -614,5 +726,75 @@ mod tests {
         ] {
             assert_eq!(parse_day(bad, 2026), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_time_in_the_meetings_own_zone_is_that_time() {
+        let chicago = "America/Chicago";
+        for text in [
+            "3:45pm CT",
+            "15:45 CDT",
+            "15:45 Central",
+            "15:45 central time",
+            "15:45 Chicago time",
+            "15:45 America/Chicago",
+            "3:45 p.m. local time",
+            "15:45",
+        ] {
+            let read = parse_clock_in(without_own_zone(text, chicago), (9 * 60, 18 * 60));
+            assert_eq!(read, Some(15 * 60 + 45), "{text}");
+        }
+        for other in [
+            "15:45 ET",
+            "15:45 IST",
+            "15:45 Berlin time",
+            "CT",
+            "15:45 CT or 16:00",
+        ] {
+            let read = parse_clock_in(without_own_zone(other, chicago), (9 * 60, 18 * 60));
+            assert_eq!(read, None, "{other}");
+        }
+        assert_eq!(without_own_zone("15:45 IST", "Asia/Kolkata"), "15:45");
+    }
+
+    #[test]
+    fn a_day_without_its_month_is_the_one_offered_day_it_fits() {
+        // Monday 5 to Friday 9 October 2026.
+        let week: Vec<Day> = (5..=9)
+            .filter_map(|d| Day::from_civil(2026, 10, d))
+            .collect();
+        let tuesday = Day::from_civil(2026, 10, 6);
+        for text in [
+            "Tuesday the 6th",
+            "Tuesday",
+            "the 6th",
+            "Tue 6th",
+            "**Tuesday**",
+        ] {
+            assert_eq!(parse_day_among(text, 2026, &week), tuesday, "{text}");
+        }
+        assert_eq!(
+            parse_day_among("2026-10-08", 2026, &week),
+            Day::from_civil(2026, 10, 8)
+        );
+        for bad in [
+            "Wednesday the 6th",
+            "Saturday",
+            "the 12th",
+            "Tuesday or Wednesday",
+            "6 or 7",
+            "on Tuesday at the latest",
+        ] {
+            assert_eq!(parse_day_among(bad, 2026, &week), None, "{bad}");
+        }
+        // Two Tuesdays offered: a weekday alone names neither.
+        let fortnight: Vec<Day> = (5..=16)
+            .filter_map(|d| Day::from_civil(2026, 10, d))
+            .collect();
+        assert_eq!(parse_day_among("Tuesday", 2026, &fortnight), None);
+        assert_eq!(
+            parse_day_among("Tuesday the 13th", 2026, &fortnight),
+            Day::from_civil(2026, 10, 13)
+        );
     }
 }

@@ -85,6 +85,14 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p10",
         include_str!("player_corpus/2026-12-04/productivity-p10/episodes.jsonl"),
     ),
+    // The sixth play of 4 December (play-pr11): 42 first plays (29 at
+    // level 5) and 6 replays, 39 over HTTP and 9 over MCP, times and dates
+    // in many forms. Its one B: a time followed by the meeting's own zone
+    // ("3:45pm CT", "15:45 CDT", "15:45 Central").
+    (
+        "productivity-p11",
+        include_str!("player_corpus/2026-12-04/productivity-p11/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the
@@ -139,6 +147,11 @@ const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
         "productivity-p8",
         21,
         "a slashed day that can only be one date ('21/07/2026') is that date",
+    ),
+    (
+        "productivity-p10",
+        22,
+        "a day with no month ('Tuesday the 6th') is the one offered day it fits",
     ),
 ];
 

@@ -21,9 +21,10 @@ use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
-use crate::dates::{Day, clock, parse_clock_in, parse_day};
+use crate::dates::{Day, clock, parse_clock_in, parse_day_among, without_own_zone};
 use crate::grading::{
-    Reading, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
+    Reading, Unreadable, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value,
+    scalar_text,
 };
 use crate::order::set_of;
 use crate::points::Points;
@@ -896,9 +897,13 @@ impl Calendar {
         // `2026-04-24, not the 23rd`) is that day or time.
         // A time naming no half of the day ("half past two") is read in
         // working hours' half.
+        // A time followed by the meeting's own zone ("3:45pm CT") is that time.
         let clock_of = |value: &Value| {
-            scalar_text(value)
-                .and_then(|text| with_asides(&text, |t| parse_clock_in(t, (DAY_START, DAY_END))))
+            scalar_text(value).and_then(|text| {
+                with_asides(&text, |t| {
+                    parse_clock_in(without_own_zone(t, self.timezone), (DAY_START, DAY_END))
+                })
+            })
         };
         let room_of = |word: &str| {
             self.rooms
@@ -907,7 +912,9 @@ impl Calendar {
         };
         Booking {
             day: one_value(answer, "day", |value| match value {
-                Value::String(text) => with_asides(text, |day| parse_day(day, year)),
+                Value::String(text) => {
+                    with_asides(text, |day| parse_day_among(day, year, &self.days))
+                }
                 _ => None,
             }),
             start: one_value(answer, "start", clock_of),
@@ -1137,7 +1144,19 @@ impl Calendar {
                 format!("one of {}", candidates.join(", ")),
             ));
         }
-        let times = format!("{} to {}", written(answer, "start"), written(answer, "end"));
+        // A time that could not be read says so, so the agent fixes its
+        // form rather than hunting for a wrong duration.
+        let time_written = |key: &str, reading: &Reading<u32>| match reading {
+            Err(Unreadable::IllFormed) => {
+                format!("{} (not read as a time: write HH:MM)", written(answer, key))
+            }
+            _ => written(answer, key),
+        };
+        let times = format!(
+            "{} to {}",
+            time_written("start", &booking.start),
+            time_written("end", &booking.end)
+        );
         if !matches!((booking.start, booking.end), (Ok(s), Ok(e)) if e > s && e - s == self.duration)
         {
             out.push(Deduction::new(
