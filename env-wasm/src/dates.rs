@@ -203,7 +203,7 @@ pub fn without_own_zone<'a>(text: &'a str, zone: &str) -> &'a str {
         .flat_map(|name| ["", " time", " time zone"].map(|tail| format!("{name}{tail}")))
         .collect();
     // The longest suffix first, so "central time" is taken whole.
-    suffixes.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    crate::order::sort_by_key(&mut suffixes, |s| std::cmp::Reverse(s.len()));
     for suffix in &suffixes {
         if let Some(rest) = lower.strip_suffix(suffix.as_str())
             && rest.ends_with(|c: char| c.is_whitespace() || c.is_ascii_digit() || c == '.')

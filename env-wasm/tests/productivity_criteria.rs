@@ -1455,6 +1455,21 @@ fn day_tables() -> Table {
                     .then_some(())?;
                 c.with("day", json!(format!("{d}/{m}/{y} ({})", weekday(c))))
             }),
+            // A day with no month is the one offered day it fits
+            // (play-pr10: "Tuesday the 6th").
+            ("weekday alone, the one offered day", |c| {
+                c.with("day", json!(weekday(c)))
+            }),
+            ("weekday and day of month, no month", |c| {
+                let d = ymd(c).2;
+                let suffix = match d {
+                    1 | 21 | 31 => "st",
+                    2 | 22 => "nd",
+                    3 | 23 => "rd",
+                    _ => "th",
+                };
+                c.with("day", json!(format!("{} the {d}{suffix}", weekday(c))))
+            }),
             ("ISO rather than the day before", |c| {
                 c.with(
                     "day",
@@ -1513,7 +1528,14 @@ fn day_tables() -> Table {
                 (d <= 12 && m as u32 != d).then_some(())?;
                 c.with("day", json!(format!("{d:02}/{m:02}/{y}")))
             }),
-            ("weekday alone", |c| c.with("day", json!(weekday(c)))),
+            ("a weekday alone that no offered day falls on", |c| {
+                let wrong = if weekday(c) == "Monday" {
+                    "Tuesday"
+                } else {
+                    "Monday"
+                };
+                c.with("day", json!(wrong))
+            }),
             ("month alone", |c| c.with("day", json!(month(c)))),
             ("the instruction copied", |c| {
                 c.with("day", json!(c.instruction))
