@@ -157,6 +157,18 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p12/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The sixth play of 4 December (play-st13): 22 first plays (12 at
+    // level 5) and 20 replays, 5 over MCP, warm and crisp replies, teams in
+    // the agent's own words. Its B rows: sympathy for "a charge for an
+    // add-on you had already cancelled" read as a refund promise (line 4),
+    // "the specialists who look after account security" as no team (line
+    // 16), and a pro-rating's "eleven months of that term" read as our
+    // next response's time (line 26 and its replays). Line 32 repeats 33.
+    Corpus {
+        name: "support_triage-p13",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p13/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -176,10 +188,34 @@ const CORPORA: &[Corpus] = &[
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
-/// Replays with no verdict in their row whose lost points the player's
-/// report judges its own, as (corpus, line): they must score what they
-/// scored. p7 line 20 gives no time, so its next step is missing.
-const JUDGED_IN_REPORT: &[(&str, usize)] = &[("support_triage-p7", 20)];
+/// Rows whose lost points are the player's own by the policy the
+/// instruction states, whatever the row's verdict says, as (corpus, line,
+/// why): they must score what they scored.
+const OWN_BY_POLICY: &[(&str, usize, &str)] = &[
+    (
+        "support_triage-p7",
+        20,
+        "no verdict in the row; the report judges it: no time, so no next step",
+    ),
+    // p13's diagnostic replays of line 26 took out its only time ("within
+    // a few business days") and kept "eleven months": they miss the next
+    // step for want of a time (policy 5), not for the months, which line
+    // 26 itself shows now that it scores full.
+    ("support_triage-p13", 27, "replay without a time"),
+    ("support_triage-p13", 30, "replay without a time"),
+    ("support_triage-p13", 35, "rewrite without a time"),
+    ("support_triage-p13", 38, "rewrite without a time"),
+    ("support_triage-p13", 39, "rewrite without a time"),
+    ("support_triage-p13", 41, "rewrite without a time"),
+];
+
+/// Rows the player judged its own that score full since the grader reads
+/// them so, as (corpus, line, why).
+const SETTLED_BY_READING: &[(&str, usize, &str)] = &[(
+    "support_triage-p9",
+    57,
+    "a time two written sentences after a firm promise dates it, a blank line between",
+)];
 
 fn verdict(row: &Value) -> Verdict {
     // `verdict.lost_points` (p1, p2), `verdicts` (p4) or `verdict.lost`
@@ -435,7 +471,11 @@ fn played_episodes_score_what_the_player_judged() {
             }
         };
         let reply = last_reply(&row).unwrap_or("");
-        let judged = if JUDGED_IN_REPORT.contains(&(corpus, line)) {
+        let listed =
+            |list: &[(&str, usize, &str)]| list.iter().any(|(c, l, _)| (*c, *l) == (corpus, line));
+        let judged = if listed(SETTLED_BY_READING) {
+            Verdict::Right
+        } else if listed(OWN_BY_POLICY) {
             Verdict::OwnMistake
         } else {
             verdict(&row)

@@ -149,6 +149,11 @@ const FUNCTIONS: &[(Team, &[&str])] = &[
 /// How many words apart a role and its function may be.
 const ROLE_REACH: usize = 4;
 
+/// Words that open what a role does after it ("who look after", "that
+/// handles", "responsible for"), and how far its function may then be.
+const RELATIVE: &[&str] = &["who", "that", "responsible", "in", "dedicated"];
+const RELATIVE_REACH: usize = 7;
+
 /// Teams named by function in other words than [`TEAMS`]: a role word
 /// within a few words of a function word in the same sentence, neither
 /// the customer's ("your finance team") nor negated, before the sign-off
@@ -160,7 +165,18 @@ fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
         }
         let theirs = r > 0 && matches!(text.words[r - 1].text.as_str(), "your" | "their");
         let from = r.saturating_sub(ROLE_REACH);
-        let to = (r + ROLE_REACH + 1).min(text.words.len());
+        // A relative clause after the role says what it does: "the
+        // specialists who look after account security".
+        let describes = text
+            .words
+            .get(r + 1)
+            .is_some_and(|w| w.sentence == role.sentence && RELATIVE.contains(&w.text.as_str()));
+        let reach = if describes {
+            RELATIVE_REACH
+        } else {
+            ROLE_REACH
+        };
+        let to = (r + reach + 1).min(text.words.len());
         for f in from..to {
             let word = &text.words[f];
             if word.sentence != role.sentence {

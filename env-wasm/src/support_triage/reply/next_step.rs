@@ -728,13 +728,21 @@ fn responder(text: &Text, clauses: &[Clause], at: usize) -> Responder {
 /// within 5 business days"), which is a timed step too.
 pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: &mut Reading) {
     let phrases = Occurrences::of(text, FOLLOW_UP_PHRASES);
+    // Sentences are counted as written ones: a blank line or a list's line
+    // breaks raise the reader's sentence number without a sentence between.
+    let written: Vec<u32> = {
+        let mut ids: Vec<u32> = text.words.iter().map(|w| w.sentence).collect();
+        ids.dedup();
+        ids
+    };
+    let rank = |sentence: u32| written.partition_point(|s| *s < sentence);
     for at in 0..clauses.len() {
         let due = times_in(text, clauses, at);
         if due.is_empty() {
             continue;
         }
-        let sentence = clauses[at].sentence;
-        let dates_a_promise = promising.iter().any(|s| s.abs_diff(sentence) <= 2);
+        let sentence = rank(clauses[at].sentence);
+        let dates_a_promise = promising.iter().any(|s| rank(*s).abs_diff(sentence) <= 2);
         if dates_a_promise || future(text, clauses, at) {
             reading.has_timed_step = true;
         }

@@ -118,6 +118,24 @@ const AUXILIARIES: &[&str] = &[
     "gets",
 ];
 
+/// Nouns written with a hyphen, which the text layer reads as two words
+/// whose second is a preposition ("an add-on you cancelled").
+const COMPOUND_NOUNS: &[[&str; 2]] = &[
+    ["add", "on"],
+    ["top", "up"],
+    ["set", "up"],
+    ["log", "in"],
+    ["sign", "in"],
+    ["check", "in"],
+    ["roll", "out"],
+];
+
+/// Whether the word at `p` ends a [`COMPOUND_NOUNS`] noun.
+fn ends_compound_noun(words: &[&str], p: usize) -> bool {
+    p.checked_sub(1)
+        .is_some_and(|q| COMPOUND_NOUNS.contains(&[words[q], words[p]]))
+}
+
 /// How far back a state's subject may be, in words: from the state to
 /// the last noun of its subject, and from each preposition that ties a
 /// modifier to the noun before it ("your refund of £232.00 | for INV-12245
@@ -238,8 +256,15 @@ pub(super) fn subject_before(
         let w = words[s];
         if w == "you" {
             // "you have been refunded"; not "the data we hold about you".
+            // Right after a noun, "you" opens a relative clause as its
+            // subject ("a charge for an add-on you had already
+            // cancelled"): the state is what the customer did.
             let adjacent = words[s + 1..k].iter().all(|x| AUXILIARIES.contains(x));
-            if adjacent && after_preposition(words, s).is_none() {
+            let object_of_preposition = after_preposition(words, s).is_some()
+                && s.checked_sub(1).is_none_or(|p| {
+                    PREPOSITIONS.contains(&words[p]) && !ends_compound_noun(words, p)
+                });
+            if adjacent && !object_of_preposition {
                 return Some((s, None, Some(Thing::Customer)));
             }
             continue;
