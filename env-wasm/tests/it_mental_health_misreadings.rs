@@ -29,6 +29,7 @@
 use env_wasm::it_mental_health::plan::CATALOGUE_LEVEL;
 use env_wasm::it_mental_health::scenario::{Case, TaskKind};
 use env_wasm::it_mental_health::triage::Tier;
+use env_wasm::it_mental_health::triage::grade::own_sign_stressors;
 use env_wasm::it_mental_health::writers::Style;
 use env_wasm::points::Points;
 
@@ -323,11 +324,14 @@ fn a_word_inside_the_name_of_their_own_item_is_not_another_stressor() {
                 // Another person's stressor named beside their own, outside
                 // the name, still counts: a hedge in the stressor, half off
                 // the action.
-                let Some(other) = triage
-                    .employees
-                    .iter()
-                    .find(|e| e.name != employee.name && e.stressor != employee.stressor)
-                else {
+                // Another person's stressor that this person's own signs
+                // state too is part of their own case.
+                let own_signs = own_sign_stressors(employee);
+                let Some(other) = triage.employees.iter().find(|e| {
+                    e.name != employee.name
+                        && e.stressor != employee.stressor
+                        && !own_signs.contains(&e.stressor)
+                }) else {
                     continue;
                 };
                 let also = plain_name(other.stressor);
@@ -638,10 +642,15 @@ fn teammates_named_inside_an_action_leave_it_theirs_and_on_target() {
             };
             let reference = case.write(Style::Reference);
             for employee in &triage.employees {
+                let own_signs = own_sign_stressors(employee);
                 let others: Vec<_> = triage
                     .employees
                     .iter()
-                    .filter(|e| e.name != employee.name && e.stressor != employee.stressor)
+                    .filter(|e| {
+                        e.name != employee.name
+                            && e.stressor != employee.stressor
+                            && !own_signs.contains(&e.stressor)
+                    })
                     .collect();
                 let (Some(a), Some(b)) = (others.first(), others.get(1)) else {
                     continue;

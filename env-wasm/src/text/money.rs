@@ -4,7 +4,7 @@
 //! gives a currency for every figure). Percentages and numbers counting
 //! something else ("600 tickets") are not money.
 
-use super::numbers::number_value;
+use super::numbers::{number_value, spoken_amount};
 use super::words::Text;
 
 /// A sum of money: the word it is written in, and whole US dollars.
@@ -47,17 +47,41 @@ const COUNTED: &[&str] = &[
 /// Every sum of money in `text`, in order.
 pub fn amounts(text: &Text) -> Vec<Amount> {
     let mut out = Vec::new();
+    let texts: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    let mut next = 0;
     for (i, word) in text.words.iter().enumerate() {
-        let Some(whole) = number_value(&word.text) else {
+        if i < next {
+            continue;
+        }
+        // "eight thousand US dollars": a number in words, read whole.
+        let spoken = spoken_amount(&texts, i);
+        let Some(whole) = number_value(&word.text).or(spoken.map(|(n, _)| n)) else {
             continue;
         };
         // "9.5k": the unit is the next word, written on the number.
         let thousands = text
             .words
             .get(i + 1)
-            .filter(|k| k.text == "k" && text.gap(i + 1).is_empty())
+            .filter(|k| k.text == "k" && text.gap(i + 1).is_empty() && spoken.is_none())
             .map(|_| tenths(&word.text));
-        let skip = usize::from(thousands.is_some());
+        let skip = match spoken {
+            Some((_, len)) => len - 1,
+            None => usize::from(thousands.is_some()),
+        };
+        next = i + 1 + skip;
+        // "US dollars": the country before the currency.
+        let skip = match text.words.get(i + 1 + skip) {
+            Some(w)
+                if w.text == "us"
+                    && text
+                        .words
+                        .get(i + 2 + skip)
+                        .is_some_and(|d| matches!(d.text.as_str(), "dollars" | "dollar")) =>
+            {
+                skip + 1
+            }
+            _ => skip,
+        };
         let before = text.gap(i);
         let after = text.words.get(i + 1 + skip);
         let written_end = text.words.get(i + skip).map_or(word.end, |w| w.end);
@@ -120,5 +144,14 @@ mod tests {
         assert_eq!(dollars("600 tickets, 80%"), Vec::<u64>::new());
         assert_eq!(dollars("$8,000-$12,000"), [8000, 12000]);
         assert_eq!(dollars("$600 per session"), [600]);
+        assert_eq!(
+            dollars("Budget: eight thousand US dollars in total."),
+            [8000]
+        );
+        assert_eq!(
+            dollars("nine thousand five hundred dollars ($9,500)"),
+            [9500, 9500]
+        );
+        assert_eq!(dollars("twelve thousand for cover, three people"), [12000]);
     }
 }

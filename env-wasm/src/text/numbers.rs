@@ -91,6 +91,50 @@ pub fn number_at<S: AsRef<str>>(words: &[S], at: usize) -> Option<(u64, usize)> 
     })
 }
 
+/// A number written in words with a scale, starting at `words[at]`:
+/// "eight thousand", "nine thousand five hundred", "twelve thousand two
+/// hundred and fifty", with how many words it takes. Without "hundred" or
+/// "thousand" it is left to [`number_at`].
+pub fn spoken_amount<S: AsRef<str>>(words: &[S], at: usize) -> Option<(u64, usize)> {
+    let word = |k: usize| words.get(k).map(AsRef::as_ref);
+    if word(at).is_some_and(|w| number_value(w).is_some()) {
+        return None;
+    }
+    let (mut total, mut current, mut scaled) = (0u64, 0u64, false);
+    let mut k = at;
+    loop {
+        match word(k) {
+            Some("hundred") if k > at => {
+                current = current.max(1).saturating_mul(100);
+                scaled = true;
+                k += 1;
+            }
+            Some("thousand") if k > at => {
+                total = total.saturating_add(current.max(1).saturating_mul(1000));
+                current = 0;
+                scaled = true;
+                k += 1;
+            }
+            // "two hundred and fifty": "and" only between a scale and a
+            // number after it.
+            Some("and")
+                if scaled
+                    && matches!(word(k - 1), Some("hundred" | "thousand"))
+                    && word(k + 1).and_then(number_word).is_some() =>
+            {
+                k += 1;
+            }
+            Some(w) if number_word(w).is_some() && w != "hundred" => {
+                let (n, len) = number_at(words, k)?;
+                current = current.saturating_add(n);
+                k += len;
+            }
+            _ => break,
+        }
+    }
+    scaled.then_some((total.saturating_add(current), k - at))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +150,22 @@ mod tests {
         assert_eq!(number_at(&words, 4), Some((5, 1)));
         assert_eq!(number_at(&words, 6), Some((50, 1)));
         assert_eq!(number_at(&["ten", "five"], 0), Some((10, 1)));
+        let spoken = |text: &str| {
+            let words: Vec<&str> = text.split(' ').collect();
+            spoken_amount(&words, 0)
+        };
+        assert_eq!(spoken("eight thousand us dollars"), Some((8000, 2)));
+        assert_eq!(
+            spoken("nine thousand five hundred dollars"),
+            Some((9500, 4))
+        );
+        assert_eq!(
+            spoken("twelve thousand two hundred and fifty"),
+            Some((12250, 6))
+        );
+        assert_eq!(spoken("twenty five thousand"), Some((25000, 3)));
+        assert_eq!(spoken("five hundred and"), Some((500, 2)));
+        assert_eq!(spoken("seven days"), None);
+        assert_eq!(spoken("thousand"), None);
     }
 }

@@ -83,6 +83,18 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p10",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p10/episodes.jsonl"),
     ),
+    // The sixth play of 4 December (play-it11): 27 first plays (18 at
+    // level 5) and 7 replays or probes, 8 over MCP, terse bullets, prose
+    // with asides, tables, numbers in words. Its B rows: "with a senior
+    // colleague backing him" read as aiming at another person's conflict
+    // (lines 7, 34), a budget in words ("eight thousand US dollars in
+    // total") read as no total (lines 12, 27); its C row: an action on the
+    // person's own 15-hour incident taken as another person's stressor
+    // (line 2).
+    (
+        "it_mental_health-p11",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p11/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -94,16 +106,26 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p8",
     "it_mental_health-p9",
     "it_mental_health-p10",
+    "it_mental_health-p11",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
 /// stated since makes right (corpus, line, the rule): held to full.
-const SETTLED: &[(&str, usize, &str)] = &[(
-    "mcp1",
-    7,
-    "C1: the plan is the Interventions line; the paragraph after it saying why the set was \
-     chosen chooses nothing (the response format says so)",
-)];
+const SETTLED: &[(&str, usize, &str)] = &[
+    (
+        "mcp1",
+        7,
+        "C1: the plan is the Interventions line; the paragraph after it saying why the set was \
+         chosen chooses nothing (the response format says so)",
+    ),
+    (
+        "it_mental_health-p11",
+        2,
+        "C1: a 2-week action on a stressor the person's own notes state (a 15-hour incident) is \
+         their own case, though incidents are another person's main stressor; its A (two main \
+         stressors, a hedge) is on a criterion of weight 0",
+    ),
+];
 
 /// The text of an answer: `response`, or an MCP `answer` call's
 /// `args.response` (mcp1) or `arguments.response` (p6).

@@ -1250,11 +1250,27 @@ fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
     targeted(
         &read,
         STRESSORS.iter().map(|s| (s.id, s.phrases)),
-        |at, id| !denied(&read, at) && (id == own.stressor || !in_own_item[at]),
+        |at, id| {
+            let helper = id == "conflict" && a_new_helper(&read, at);
+            let inside_own_item = id != own.stressor && in_own_item[at];
+            !(denied(&read, at) || inside_own_item || helper)
+        },
     )
     .into_iter()
     .map(|(_, id)| id)
     .collect()
+}
+
+/// Whether the mention at `at` is "a senior colleague" (or another, one,
+/// any): someone brought in to help ("with a senior colleague backing him
+/// on the hard ones"), not the colleague of a conflict, whom the case names
+/// with "the" or "their".
+fn a_new_helper(text: &Text, at: usize) -> bool {
+    text.words.get(at).is_some_and(|w| w.text == "senior")
+        && at
+            .checked_sub(1)
+            .and_then(|p| text.words.get(p))
+            .is_some_and(|w| matches!(w.text.as_str(), "a" | "another" | "one" | "any"))
 }
 
 /// Words that do not make a run of the case's words a name on their own:
@@ -1330,10 +1346,13 @@ fn fortnight_score(
         .into_iter()
         .filter(|id| *id != employee.stressor)
         .collect();
+    let in_own_notes = own_sign_stressors(employee);
     let anothers = |id: &&'static str| {
-        case.employees
-            .iter()
-            .any(|e| e.name != employee.name && e.stressor == *id)
+        !in_own_notes.contains(id)
+            && case
+                .employees
+                .iter()
+                .any(|e| e.name != employee.name && e.stressor == *id)
     };
     let unclaimed = extras.iter().filter(|id| !anothers(id)).count();
     let others: Vec<&'static str> = extras
@@ -1342,6 +1361,21 @@ fn fortnight_score(
         .collect();
     let score = Points((10_000 - 5000 * others.len() as i32).max(0));
     (score, others)
+}
+
+/// The stressors a person's own signs state ("nearly fell asleep at the
+/// wheel after a 15-hour incident"): part of their own case, even where
+/// one is another person's main stressor, so an action on it is no action
+/// on someone else's. Notes that show no current strain ("blocks out
+/// Friday afternoons for learning") state none.
+pub fn own_sign_stressors(employee: &Employee) -> Vec<&'static str> {
+    employee
+        .card
+        .notes
+        .iter()
+        .filter(|note| !super::is_background_note(note, &employee.first))
+        .flat_map(|note| stressors_in(note, employee))
+        .collect()
 }
 
 /// `action` without its bracketed asides about another team member ("a

@@ -194,6 +194,22 @@ const SIGNS: &[Sign] = &[
     },
 ];
 
+/// Whether `note` (of the person whose first name is `first`) is one that
+/// shows no current strain: coping or an episode they describe as over
+/// ("blocks out Friday afternoons for learning"). Matched on each such
+/// template's words before its first blank.
+pub fn is_background_note(note: &str, first: &str) -> bool {
+    SIGNS
+        .iter()
+        .filter(|sign| matches!(sign.weight, Weight::Coping | Weight::Resolved))
+        .flat_map(|sign| sign.notes.iter())
+        .any(|template| {
+            let filled = template.replace("{first}", first);
+            let prefix = filled.split('{').next().unwrap_or("");
+            !prefix.is_empty() && note.starts_with(prefix)
+        })
+}
+
 /// A stressor: its concept id, how an answer names it, and how the case
 /// states it (a situation note and an optional line in the person's words).
 pub struct Stressor {
