@@ -979,11 +979,13 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
     })
 }
 
-/// Observation fields of support_triage that render what a step opened or
-/// looked up, as paths: told in a step result's text, not structured.
-const TOLD_IN_TEXT: [(&str, &[&str]); 2] = [
+/// Observation fields that render what a step opened or looked up
+/// (support_triage) or the next case of a full episode (it_mental_health),
+/// as paths: told in a step result's text, not structured.
+const TOLD_IN_TEXT: [(&str, &[&str]); 3] = [
     ("support_triage", &["ticket_detail"]),
     ("support_triage", &["lookup", "text"]),
+    ("it_mental_health", &["scenario"]),
 ];
 
 /// Take out of a step's changed observation fields the non-empty
