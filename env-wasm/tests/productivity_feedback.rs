@@ -224,6 +224,10 @@ fn an_unreadable_day_is_named_as_the_cause_not_the_room() {
         for seed in 0..SEEDS {
             let mut env = start_at("medium", level, seed).0;
             let mut answer = reference_of(&env);
+            // A level-5 scenario without a valid booking has no day to spoil.
+            if answer.get("no_slot").is_some() {
+                continue;
+            }
             answer["day"] = json!("the usual day");
             let (_, observation, _) = step(&mut env, &format!("final: {answer}"));
             let feedback = observation["last_feedback"].as_str().unwrap_or_default();
