@@ -20,11 +20,7 @@ const SEEDS: u64 = 6;
 /// The reference answer and the payload of `task` at `level` and `seed`.
 fn truth(task: &str, level: u8, seed: u64) -> (Map<String, Value>, Value) {
     let (mut env, mut observation) = start_at(task, level, seed);
-    let raw = env
-        .reference_action()
-        .map(|a| a["raw"].clone())
-        .unwrap_or_default();
-    let raw = raw.as_str().unwrap_or_default();
+    let raw = productivity_support::reference_final(&env);
     let answer =
         serde_json::from_str::<Map<String, Value>>(raw.trim_start_matches("final:").trim())
             .unwrap_or_default();

@@ -561,8 +561,16 @@ proptest! {
         prop_assert_eq!(&state["difficulty"], &json!(level));
         let (again, _) = (start_at(task, level, seed).1, ());
         prop_assert_eq!(&first, &again);
-        let reference = env.reference_action().unwrap_or_default();
-        let (_, last, _) = step(&mut env, reference["raw"].as_str().unwrap_or_default());
+        // (Where the calendar's lookups are open the reference looks
+        // things up first.)
+        let mut last = Value::Null;
+        for _ in 0..64 {
+            if env.is_done() {
+                break;
+            }
+            let reference = env.reference_action().unwrap_or_default();
+            last = step(&mut env, reference["raw"].as_str().unwrap_or_default()).1;
+        }
         prop_assert_eq!(&last["terminal_grader"], &json!(1.0));
     }
 }
@@ -822,11 +830,7 @@ fn a_second_section_with_another_value_never_raises_a_criterion() {
 /// The reference answer of `task` at `level`.
 fn reference_at(task: &str, level: u8, seed: u64) -> Map<String, Value> {
     let env = start_at(task, level, seed).0;
-    let raw = env
-        .reference_action()
-        .map(|a| a["raw"].clone())
-        .unwrap_or_default();
-    let raw = raw.as_str().unwrap_or_default();
+    let raw = productivity_support::reference_final(&env);
     serde_json::from_str::<Map<String, Value>>(raw.trim_start_matches("final:").trim())
         .unwrap_or_default()
 }

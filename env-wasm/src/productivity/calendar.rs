@@ -997,6 +997,20 @@ impl Calendar {
         )
     }
 
+    /// The reference's lookup at step `step` (0-based), where the lookups
+    /// are open: each required person's calendar, then the rooms; `None`
+    /// once it has read them all (then it answers).
+    pub fn reference_lookup(&self, step: u32) -> Option<String> {
+        if !self.lookups() {
+            return None;
+        }
+        let step = step as usize;
+        match self.required.get(step) {
+            Some(name) => Some(format!("check_calendar: {name}")),
+            None => (step == self.required.len()).then(|| "list_rooms".to_owned()),
+        }
+    }
+
     /// What `list_rooms` shows: every room's capacity and open windows, in
     /// meeting time.
     pub fn list_rooms(&self) -> String {

@@ -812,9 +812,16 @@ impl Environment for Productivity {
         self.terminal.as_ref().map(|g| g.total)
     }
 
+    /// The final answer; where the calendar's lookups are open, first the
+    /// lookups a careful agent makes (every required person's calendar,
+    /// then the rooms), so the reference never names what it has not read.
     fn reference_action(&self) -> Option<ProductivityAction> {
+        let lookup = match &self.scenario {
+            Scenario::Calendar(s) => s.reference_lookup(self.step_count),
+            _ => None,
+        };
         Some(ProductivityAction {
-            raw: format!("final: {}", self.scenario.reference_answer()),
+            raw: lookup.unwrap_or_else(|| format!("final: {}", self.scenario.reference_answer())),
             metadata: None,
         })
     }
