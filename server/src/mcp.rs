@@ -997,11 +997,10 @@ fn take_rendered_texts(env_id: &str, changed: &mut Value) -> Vec<String> {
         if env != env_id {
             continue;
         }
-        let holder = parents
-            .iter()
-            .try_fold(&mut *changed, |value, key| value.get_mut(*key))
-            .and_then(Value::as_object_mut);
-        let Some(holder) = holder else {
+        let Some(holder) = changed
+            .as_object_mut()
+            .and_then(|changed| object_at(changed, parents))
+        else {
             continue;
         };
         let text = holder
@@ -1114,13 +1113,7 @@ fn drop_rendered(env_id: &str, changed: &mut Map<String, Value>) {
         if env != env_id {
             continue;
         }
-        let mut holder = Some(&mut *changed);
-        for parent in parents {
-            holder = holder
-                .and_then(|h| h.get_mut(*parent))
-                .and_then(Value::as_object_mut);
-        }
-        let Some(holder) = holder else {
+        let Some(holder) = object_at(changed, parents) else {
             continue;
         };
         let rendered = holder
@@ -1133,6 +1126,16 @@ fn drop_rendered(env_id: &str, changed: &mut Map<String, Value>) {
             }
         }
     }
+}
+
+/// The object at `parents` under `root` (`root` itself for none).
+fn object_at<'a>(
+    root: &'a mut Map<String, Value>,
+    parents: &[&str],
+) -> Option<&'a mut Map<String, Value>> {
+    parents.iter().try_fold(root, |holder, key| {
+        holder.get_mut(*key).and_then(Value::as_object_mut)
+    })
 }
 
 /// The observation fields that hold a step's feedback, by environment.

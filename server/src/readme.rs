@@ -91,17 +91,11 @@ fn first_heading(events: &[Event<'_>]) -> Option<String> {
     Some(heading_text(&events[start + 1..]))
 }
 
+/// `text` safe inside HTML, by the escaper pulldown-cmark itself uses.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
+    // Writing to a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(&mut out, text);
     out
 }
 
