@@ -21,7 +21,7 @@ use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
-use crate::dates::{Day, clock, parse_clock_in, parse_day};
+use crate::dates::{Day, clock, parse_clock, parse_clock_in, parse_day};
 use crate::grading::{
     Reading, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
 };
