@@ -970,31 +970,34 @@ impl Environment for Productivity {
 /// `inspect`, `propose` and `final` with `answer` as the answer's schema.
 #[cfg(not(target_arch = "wasm32"))]
 fn tools_with_answer(answer: Value) -> Vec<crate::tools::Tool> {
-    let schema = crate::episode::action_schema::<Productivity>();
-    command::TOOLS
-        .iter()
-        .map(|(spec, description)| crate::tools::Tool {
-            name: spec.name,
-            description: (*description).to_owned(),
-            input_schema: crate::tools::input_schema(&schema, spec, &[("answer", answer.clone())]),
-        })
-        .collect()
+    tools_of(&command::TOOLS, "answer", answer)
 }
 
 /// `check_calendar` and `list_rooms`, the calendar's lookups.
 #[cfg(not(target_arch = "wasm32"))]
 fn lookup_tools() -> Vec<crate::tools::Tool> {
-    let schema = crate::episode::action_schema::<Productivity>();
     let name = serde_json::json!({
         "type": "string",
         "description": "A person's name, as the payload's directory lists it"
     });
-    command::LOOKUP_TOOLS
+    tools_of(&command::LOOKUP_TOOLS, "name", name)
+}
+
+/// The tools of `specs`, their argument `field` (where a tool reads it)
+/// described by `schema`.
+#[cfg(not(target_arch = "wasm32"))]
+fn tools_of(
+    specs: &[(crate::tools::ToolSpec, &str)],
+    field: &str,
+    schema: Value,
+) -> Vec<crate::tools::Tool> {
+    let action = crate::episode::action_schema::<Productivity>();
+    specs
         .iter()
         .map(|(spec, description)| crate::tools::Tool {
             name: spec.name,
             description: (*description).to_owned(),
-            input_schema: crate::tools::input_schema(&schema, spec, &[("name", name.clone())]),
+            input_schema: crate::tools::input_schema(&action, spec, &[(field, schema.clone())]),
         })
         .collect()
 }
