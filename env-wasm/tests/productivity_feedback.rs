@@ -17,10 +17,7 @@ const SEEDS: u64 = 4;
 
 /// The reference answer object of an episode just reset.
 fn reference_of(env: &env_wasm::AnyEnv) -> Value {
-    let raw = env
-        .reference_action()
-        .map(|a| a["raw"].as_str().unwrap_or_default().to_owned())
-        .unwrap_or_default();
+    let raw = productivity_support::reference_final(env);
     serde_json::from_str(raw.trim_start_matches("final:").trim()).unwrap_or_default()
 }
 
@@ -224,6 +221,10 @@ fn an_unreadable_day_is_named_as_the_cause_not_the_room() {
         for seed in 0..SEEDS {
             let mut env = start_at("medium", level, seed).0;
             let mut answer = reference_of(&env);
+            // A level-5 scenario without a valid booking has no day to spoil.
+            if answer.get("no_slot").is_some() {
+                continue;
+            }
             answer["day"] = json!("the usual day");
             let (_, observation, _) = step(&mut env, &format!("final: {answer}"));
             let feedback = observation["last_feedback"].as_str().unwrap_or_default();

@@ -19,20 +19,56 @@ const SEEDS: u64 = 6;
 
 /// The reference answer and the payload of `task` at `level` and `seed`.
 fn truth(task: &str, level: u8, seed: u64) -> (Map<String, Value>, Value) {
-    let (env, observation) = start_at(task, level, seed);
-    let raw = env
-        .reference_action()
-        .map(|a| a["raw"].clone())
-        .unwrap_or_default();
-    let raw = raw.as_str().unwrap_or_default();
+    let (mut env, mut observation) = start_at(task, level, seed);
+    let raw = productivity_support::reference_final(&env);
     let answer =
         serde_json::from_str::<Map<String, Value>>(raw.trim_start_matches("final:").trim())
             .unwrap_or_default();
+    // The calendar at levels 4 and 5 keeps its rooms behind `list_rooms`:
+    // read them from its text, as an agent would.
+    if observation["payload"].get("directory").is_some() {
+        let (_, shown, _) = step(&mut env, "list_rooms");
+        let text = shown["last_feedback"].as_str().unwrap_or_default();
+        observation["payload"]["rooms"] = rooms_listed(text);
+    }
     (answer, observation["payload"].clone())
 }
 
+/// The rooms of `list_rooms`' text ("Rooms, open windows in meeting time
+/// (TZ): Cedar (capacity 5): open 2026-03-02 09:00-10:30, ...; Maple ...")
+/// as the payload lists them below level 4.
+fn rooms_listed(text: &str) -> Value {
+    let listed = text.split_once("): ").map_or("", |(_, rest)| rest);
+    let rooms: Vec<Value> = listed
+        .trim_end_matches('.')
+        .split("; ")
+        .filter_map(|room| {
+            let (head, open) = room.split_once(": open ")?;
+            let (name, capacity) = head.split_once(" (capacity ")?;
+            let open: Vec<Value> = open
+                .split(", ")
+                .filter_map(|w| {
+                    let (day, times) = w.split_once(' ')?;
+                    let (start, end) = times.split_once('-')?;
+                    Some(json!({"day": day, "start": start, "end": end}))
+                })
+                .collect();
+            Some(json!({
+                "name": name,
+                "capacity": capacity.trim_end_matches(')').parse::<u64>().ok()?,
+                "open": open,
+            }))
+        })
+        .collect();
+    json!(rooms)
+}
+
 fn text(answer: &Map<String, Value>, key: &str) -> String {
-    answer[key].as_str().unwrap_or_default().to_owned()
+    answer
+        .get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
 }
 
 fn with(answer: &Map<String, Value>, edits: &[(&str, Value)]) -> Map<String, Value> {
@@ -131,7 +167,10 @@ fn unusable_room(payload: &Value, gold: &Map<String, Value>) -> String {
     };
     let (start, end) = (minutes("start"), minutes("end"));
     let day = text(gold, "day");
-    let people = gold["participants"].as_array().map_or(0, Vec::len) as u64;
+    let people = gold
+        .get("participants")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len) as u64;
     let rooms = payload["rooms"].as_array().cloned().unwrap_or_default();
     let open_then = |room: &Value| {
         room["open"].as_array().into_iter().flatten().any(|w| {
@@ -161,6 +200,16 @@ fn natural(task: &str, level: u8, seed: u64) -> Vec<(String, String)> {
     let final_of =
         |answer: &Map<String, Value>| format!("final: {}", Value::Object(answer.clone()));
     let mut rows: Vec<(String, String)> = Vec::new();
+    // A level-5 calendar without a valid booking: `no_slot`, as the
+    // boolean or the word.
+    if gold.contains_key("no_slot") {
+        rows.push(("no_slot".to_owned(), final_of(&gold)));
+        rows.push((
+            "no_slot as a word".to_owned(),
+            r#"final: {"no_slot": "yes"}"#.to_owned(),
+        ));
+        return rows;
+    }
     let mut push = |style: &str, raw: String| rows.push((style.to_owned(), raw));
     push(
         "reference with reasoning after the JSON",
@@ -496,6 +545,10 @@ fn played() -> Vec<(String, u8, u64, String)> {
     include_str!("productivity_tables/played.jsonl")
         .lines()
         .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        // The calendar's levels 4 and 5 were rebuilt since these were
+        // played (issue 22: lookups, other clocks, no valid booking in a
+        // fifth of level 5): the scenarios they answered are gone.
+        .filter(|row| !(row["task"] == "medium" && row["level"].as_u64().unwrap_or(0) >= 4))
         .filter_map(|row| {
             Some((
                 row["task"].as_str()?.to_owned(),
@@ -590,6 +643,10 @@ fn a_second_value_offered_in_an_aside_is_a_hedge() {
                 ),
             ];
             for (task, field, gold, right, other) in &fields {
+                // (A calendar without a valid booking has no room to hedge.)
+                if gold.contains_key("no_slot") {
+                    continue;
+                }
                 for offer in offers {
                     let value = offer(right, other);
                     let answer = with(gold, &[(field, json!(value))]);

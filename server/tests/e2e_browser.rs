@@ -24,12 +24,18 @@
 //!   (step limit and all), and a link with a level the environment does
 //!   not serve says so and plays level 2.
 //! - `a_several_day_calendar_shows_each_day_and_its_preferences`: a level-5
-//!   calendar link draws a grid section per candidate day and lists every
-//!   preference; a click on a room's quarter of the second day fills day,
-//!   start and room and outlines the slot on that day; a day that does not
-//!   exist (2026-02-30) is refused before the graded step with the
-//!   environment's own check of form; the reference scores the same in the
-//!   page, the API and natively.
+//!   calendar link draws a grid section per candidate day (its working
+//!   hours, the people and rooms being behind lookups) and lists every
+//!   preference; a click on the second day's working hours fills day and
+//!   start and outlines the slot on that day; a day that does not exist
+//!   (2026-02-30) is refused before the graded step with the environment's
+//!   own check of form; the form's `check_calendar` (a required person
+//!   picked from the directory) and `list_rooms` show each result in the
+//!   page's list of lookups, word for word as the environment answers them
+//!   natively, and its "no slot" box sends `{"no_slot": true}`; at level 3,
+//!   whose rooms are in the payload, a click on a room's quarter of the
+//!   second day fills the room too; the reference at level 5 scores the
+//!   same in the page, the API and natively.
 //! - `run_files_open_and_replay_with_the_same_scores`: `deskbench eval
 //!   --json` reports, the `deskbench eval --trajectories` file of every
 //!   policy (score mode) and hand-made trajectories open side by side, every
@@ -56,7 +62,7 @@
 //!   after the end.
 //! - `the_layout_keeps_every_panel_and_control_in_reach` (issue 25): at
 //!   1280 px Act and Timeline are one grid gap apart for every task at
-//!   level 5 and after the end; a level-5 calendar scrolled to its last row
+//!   level 5 and after the end; a level-3 calendar scrolled to its last row
 //!   keeps its hour labels on top and the Step button in view; the focus
 //!   ring and the "match" colour meet WCAG AA contrast; no two buttons share
 //!   an accessible name; at 420 px every Open button of Runs is on screen.
@@ -527,35 +533,10 @@ async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
         )
         .await;
         assert_eq!(shown, json!([days, preferences]), "{query}");
-        // A click on a room's quarter of the second day picks day, slot and room.
-        let picked = wait_js(
-            client,
-            "a room cell of the second day",
-            &format!(
-                "const c = document.querySelector('#day-grid td[data-room][data-day=\"{}\"]');
-                 if (!c) return null;
-                 c.click();
-                 return [c.dataset.at, c.dataset.room];",
-                days[1]
-            ),
-        )
-        .await;
-        let at: u32 = picked[0].as_str().and_then(|a| a.parse().ok()).expect("data-at");
-        let room = picked[1].as_str().unwrap_or_default().to_owned();
-        let start = format!("{:02}:{:02}", at / 60, at % 60);
-        let form = wait_js(
-            client,
-            "the form following the pick",
-            &format!(
-                "const v = id => (document.getElementById(id) || {{}}).value;
-                 return v('pr-day') === '{}' && v('pr-start') === '{start}' && v('pr-room') === '{room}'
-                     && document.querySelectorAll('#day-grid td.chosen[data-day=\"{}\"]').length > 0
-                     && [v('pr-day'), v('pr-start'), v('pr-room')];",
-                days[1], days[1]
-            ),
-        )
-        .await;
-        assert_eq!(form, json!([days[1], start, room]));
+        // A click on the second day's working hours picks day and slot (the
+        // rooms are behind list_rooms at this level).
+        let (day, start) = pick_in_grid(client, "td.hours", &days[1]).await;
+        assert_eq!([day.as_str(), start.as_str()], [days[1].as_str(), start.as_str()]);
         // A day that does not exist is refused before the graded step, in
         // the environment's own words (its check of form); a real one is
         // ready again.
@@ -572,7 +553,114 @@ async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
         );
         let ready = type_day(client, &days[1]).await;
         assert_eq!(ready[0], json!(true), "{} again: {ready}", days[1]);
+
+        // The lookups from the form: each result shows in the page as the
+        // environment words it natively for the same steps.
+        let person = payload["required_participants"][0]
+            .as_str()
+            .expect("a required participant")
+            .to_owned();
+        let directory = payload["directory"].as_array().map_or(0, Vec::len);
+        assert!(directory > 1, "level {level} has a directory: {payload}");
+        let mut native_lookups = AnyEnv::of(env);
+        native_lookups
+            .reset(
+                &json!({"task": "medium", "seed": seed, "difficulty": level}),
+                ResetDefaults::default(),
+            )
+            .expect("native reset");
+        let steps = [
+            ("check_calendar", format!("check_calendar: {person}")),
+            ("list_rooms", "list_rooms".to_owned()),
+        ];
+        for (index, (command, raw)) in steps.iter().enumerate() {
+            let want = native_lookups
+                .step(&json!({ "raw": raw }))
+                .expect("native lookup")
+                .observation
+                .to_value()["last_feedback"]
+                .clone();
+            assert!(
+                want.as_str().is_some_and(|w| !w.starts_with("Malformed")),
+                "{raw}: {want}"
+            );
+            find(client, "pr-command")
+                .await
+                .select_by_value(command)
+                .await
+                .unwrap_or_else(|e| panic!("choose {command}: {e}"));
+            if *command == "check_calendar" {
+                client
+                    .wait()
+                    .at_most(WAIT)
+                    .for_element(Locator::Id("pr-person"))
+                    .await
+                    .unwrap_or_else(|e| panic!("no #pr-person: {e}"))
+                    .select_by_value(&person)
+                    .await
+                    .unwrap_or_else(|e| panic!("choose {person}: {e}"));
+            }
+            click(client, "step-btn").await;
+            let shown = wait_js(
+                client,
+                &format!("the result of {raw} in the list of lookups"),
+                &format!(
+                    "const l = document.querySelectorAll('#lookups article[data-lookup]');
+                     if (l.length !== {count}) return null;
+                     const a = l[l.length - 1];
+                     return [a.dataset.lookup, a.querySelector('pre').textContent];",
+                    count = index + 1
+                ),
+            )
+            .await;
+            assert_eq!(shown, json!([raw, want]), "{raw}");
+        }
+        // Level 5's "no slot": the box makes the answer {"no_slot": true}
+        // alone (sent here with propose, which grades nothing).
+        find(client, "pr-command")
+            .await
+            .select_by_value("propose")
+            .await
+            .expect("choose propose");
+        click(client, "pr-no-slot").await;
+        click(client, "step-btn").await;
+        let sent = wait_js(
+            client,
+            "the proposed no_slot in the timeline",
+            "const c = document.querySelectorAll('#timeline li.step .step-head code');
+             return c.length === 3 && c[2].textContent;",
+        )
+        .await;
+        // The timeline shows a command line as it was sent.
+        let want = format!("propose: {}", json!({"no_slot": true}));
+        assert_eq!(sent, json!(want), "the no-slot answer");
         save_screenshot(client, "calendar-level-5").await;
+
+        // At level 3 the rooms are in the payload: a click on a room's
+        // quarter of the second day picks day, slot and room.
+        let level3 = format!("env=productivity&task=medium&seed={seed}&difficulty=3");
+        open(client, &format!("{origin}/web/?{level3}")).await;
+        let days3 = wait_js(
+            client,
+            "the level-3 grid's days",
+            "const g = document.getElementById('day-grid'); if (!g) return null;
+             return [...new Set([...g.querySelectorAll('td[data-room]')].map(c => c.dataset.day))];",
+        )
+        .await;
+        let second = days3[1].as_str().expect("a second day with rooms").to_owned();
+        let (day, start) = pick_in_grid(client, "td[data-room]", &second).await;
+        let room = wait_js(
+            client,
+            "the room picked with the slot",
+            &format!(
+                "const c = document.querySelector('#day-grid td[data-room][data-day=\"{second}\"][data-at]');
+                 const v = document.getElementById('pr-room').value;
+                 return v !== '' && [v, c.dataset.room];"
+            ),
+        )
+        .await;
+        assert_eq!(room[0], room[1], "{level3}: the room of the clicked quarter");
+        assert_eq!(day, second, "{level3}: {start}");
         // And the reference at this level scores the same in the page, the
         // API and natively.
         let native = native_episode_at(env, "medium", seed, level, Policy::Reference);
@@ -1245,11 +1333,14 @@ async fn the_layout_keeps_every_panel_and_control_in_reach() {
         }
 
         // A long calendar: at its last day the hour labels are still on top
-        // of the grid and the form's Step button still in view.
-        open(client, &format!("{origin}/web/?env=productivity&task=medium&seed=3&difficulty=5")).await;
+        // of the grid and the form's Step button still in view. The longest
+        // grids are level 3's (two days of people and rooms; from level 4
+        // those are behind lookups and the grid has working hours and
+        // blocked windows only): seed 3's scrolls in its box at 1280 px.
+        open(client, &format!("{origin}/web/?env=productivity&task=medium&seed=3&difficulty=3")).await;
         let reach = wait_js(
             client,
-            "the last row of the level-5 grid, scrolled to",
+            "the last row of the level-3 grid, scrolled to",
             "const g = document.getElementById('day-grid'); if (!g) return null;
              const cells = g.querySelectorAll('td[data-day]'); const last = cells[cells.length - 1];
              last.scrollIntoView({block: 'end', inline: 'nearest'});
@@ -1265,9 +1356,9 @@ async fn the_layout_keeps_every_panel_and_control_in_reach() {
         assert_eq!(
             reach,
             json!({"hour_on_top": true, "grid_scrolled": true, "step_in_view": true, "last_in_view": true}),
-            "the level-5 calendar at its last row"
+            "the level-3 calendar at its last row"
         );
-        save_screenshot(client, "calendar-level-5-last-day").await;
+        save_screenshot(client, "calendar-level-3-last-day").await;
 
         // The focus ring and the "match" colour at WCAG AA contrast: 3:1 for
         // the ring against the page, 4.5:1 for the text against a card.
@@ -1324,6 +1415,38 @@ const CONTRAST: &str = "const luminance = c => { const [r, g, b] = c.match(/[\\d
        const s = v / 255; return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4); });
        return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
      const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };";
+
+/// Click the first `cell` (a selector within the day grid) of `day` and
+/// wait until the form's day and start follow it and the grid outlines
+/// the pick on that day; returns the form's day and start.
+async fn pick_in_grid(client: &Client, cell: &str, day: &str) -> (String, String) {
+    let at = wait_js(
+        client,
+        &format!("a {cell} of {day} in the grid"),
+        &format!(
+            "const c = document.querySelector('#day-grid {cell}[data-day=\"{day}\"]');
+             if (!c) return null;
+             c.click();
+             return c.dataset.at;"
+        ),
+    )
+    .await;
+    let at: u32 = at.as_str().and_then(|a| a.parse().ok()).expect("data-at");
+    let start = format!("{:02}:{:02}", at / 60, at % 60);
+    let form = wait_js(
+        client,
+        "the form following the pick",
+        &format!(
+            "const v = id => (document.getElementById(id) || {{}}).value;
+             return v('pr-day') === '{day}' && v('pr-start') === '{start}'
+                 && document.querySelectorAll('#day-grid td.chosen[data-day=\"{day}\"]').length > 0
+                 && [v('pr-day'), v('pr-start')];"
+        ),
+    )
+    .await;
+    assert_eq!(form, json!([day, start]), "the pick of {cell} on {day}");
+    (day.to_owned(), start)
+}
 
 /// Act and Timeline one grid gap apart (at 1280 px, side by side).
 async fn check_panels_close(client: &Client, when: &str) {

@@ -1073,6 +1073,12 @@ async fn the_oracle_scores_the_reference_as_text_and_as_tool_calls_many_at_once(
                         && b["messages"][0]["content"].as_str().is_some_and(|s| {
                             s.contains(&format!("(`{}`)", info.id))
                                 && s.contains(&format!("Your task is `{}`", task.id))
+                                // The session below opens at the default
+                                // level; tools follow the level (lookups).
+                                && s.contains(&format!(
+                                    "level {} of 5",
+                                    env_wasm::splits::DEFAULT_LEVEL
+                                ))
                         })
                 })
                 .expect("a tool-call request");

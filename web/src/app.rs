@@ -697,11 +697,13 @@ pub fn App() -> impl IntoView {
         episode.with(|view| {
             view.as_ref()
                 .map(|v| {
-                    let observation = match shown_step.get() {
+                    let shown = shown_step.get();
+                    let observation = match shown {
                         Some(step) => v.observation_after(step),
                         None => v.observation.clone(),
                     };
-                    views::scenario(&v.env_id, &observation)
+                    let at = shown.unwrap_or_else(|| v.accepted().count());
+                    views::scenario(&v.env_id, &observation, &v.observations_before(at))
                 })
                 .unwrap_or_default()
         })

@@ -73,6 +73,16 @@ impl EpisodeView {
         }
     }
 
+    /// The observations after accepted steps 1 to `step - 1`: what came
+    /// before the one after `step` (productivity's calendar lists the
+    /// lookups made so far from them).
+    pub fn observations_before(&self, step: usize) -> Vec<Value> {
+        self.accepted()
+            .take(step.saturating_sub(1))
+            .map(|(_, result)| result.observation.to_value())
+            .collect()
+    }
+
     /// The task score once the episode is over.
     pub fn final_score(&self) -> Option<f64> {
         if !self.done {

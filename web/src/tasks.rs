@@ -314,7 +314,7 @@ pub fn explorer(env: Signal<&'static EnvInfo>, play: Callback<Chosen>) -> impl I
     let scenario = move || {
         chosen()
             .and_then(|task| first_observation(&task))
-            .map(|observation| views::scenario(env.get().id, &observation))
+            .map(|observation| views::scenario(env.get().id, &observation, &[]))
             .unwrap_or_default()
     };
     let on_play = move |_| {

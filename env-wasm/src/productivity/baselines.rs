@@ -66,7 +66,11 @@ pub fn next_command(name: &str, seen: &Seen, rng: &mut SeededRng) -> Option<Stri
 fn names(payload: &Payload) -> (Vec<String>, Vec<String>) {
     match payload {
         Payload::Calendar(c) => (
-            c.availability.iter().map(|p| p.name.clone()).collect(),
+            c.availability
+                .iter()
+                .map(|p| p.name.clone())
+                .chain(c.directory.iter().cloned())
+                .collect(),
             c.rooms.iter().map(|r| r.name.clone()).collect(),
         ),
         Payload::Cleaning(t) => (

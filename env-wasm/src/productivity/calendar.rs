@@ -21,7 +21,7 @@ use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
-use crate::dates::{Day, clock, parse_clock_in, parse_day_among, without_own_zone};
+use crate::dates::{Day, clock, parse_clock, parse_clock_in, parse_day_among, without_own_zone};
 use crate::grading::{
     Reading, Unreadable, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value,
     scalar_text,
@@ -38,6 +38,20 @@ pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("end", "HH:MM"),
     ("participants", "list of names"),
     ("room", "room name"),
+];
+
+/// Level 5's answer fields: a booking, or `no_slot` when none meets
+/// every constraint.
+pub const ANSWER_FIELDS_NO_SLOT: &[(&str, &str)] = &[
+    ("day", "YYYY-MM-DD"),
+    ("start", "HH:MM"),
+    ("end", "HH:MM"),
+    ("participants", "list of names"),
+    ("room", "room name"),
+    (
+        "no_slot",
+        "true, only when no booking meets every constraint (then no other field)",
+    ),
 ];
 
 const QUARTER: u32 = 15;
@@ -70,6 +84,20 @@ const MORE_BLOCKED: [usize; 5] = [0, 0, 1, 2, 3];
 /// planted booking, so the preferences cannot always all be met.
 const DAYS: [usize; 5] = [1, 1, 2, 3, 5];
 const PREFERENCES: [usize; 5] = [0, 0, 1, 2, 3];
+/// Per level: whether the calendars and rooms are behind lookups
+/// (`check_calendar`, `list_rooms`) rather than in the payload, each
+/// person's calendar on their own clock; and in how many people of 100
+/// that clock is another time zone's (their working hours, in their local
+/// time, then cut the meeting's day).
+const LOOKUPS: [bool; 5] = [false, false, false, true, true];
+const ABROAD_PERCENT: [u32; 5] = [0, 0, 0, 50, 65];
+/// Per level: in how many scenarios of 100 no booking meets every
+/// constraint, so the right answer says so (`no_slot`); the instruction
+/// of the level states the possibility in every scenario.
+const INFEASIBLE_PERCENT: [u32; 5] = [0, 0, 0, 0, 20];
+/// Lookups beyond one calendar per required person: `list_rooms`, and
+/// the final answer and one step to spare.
+const STEPS_BEYOND_CALENDARS: u32 = 3;
 
 /// The parts a reader can copy from the payload (day, duration, who is
 /// required) weigh little and are all a booking that breaks a hard
@@ -141,12 +169,31 @@ pub static RUBRIC_WITH_PREFERENCES: Rubric = Rubric::new(&[
     .gated(VALID, Points::FULL),
 ]);
 
+/// The step limit of the calendar at `level`, when the level sets one
+/// (the levels with lookups).
+pub fn max_steps(level: u8) -> Option<u32> {
+    at(&LOOKUPS, level).then(|| at(&REQUIRED, level).1 as u32 + STEPS_BEYOND_CALENDARS)
+}
+
+/// Whether the answer may be `no_slot` at `level`.
+pub fn no_slot_allowed(level: u8) -> bool {
+    at(&INFEASIBLE_PERCENT, level) > 0
+}
+
 /// The rubric of a calendar at `level`.
 pub fn rubric(level: u8) -> &'static Rubric {
     if at(&PREFERENCES, level) > 0 {
         &RUBRIC_WITH_PREFERENCES
     } else {
         &RUBRIC
+    }
+}
+
+/// The rubric `calendar` is graded on: with preferences or without.
+fn rubric_of(calendar: &Calendar) -> &'static Rubric {
+    match calendar.preferences.is_empty() {
+        true => &RUBRIC,
+        false => &RUBRIC_WITH_PREFERENCES,
     }
 }
 
@@ -257,10 +304,18 @@ pub struct CalendarPayload {
     pub duration_minutes: u32,
     pub working_hours: Window,
     pub required_participants: Vec<String>,
+    /// Everyone whose calendar `check_calendar` shows (levels 4 and 5,
+    /// where the calendars and rooms are behind lookups): the required
+    /// participants and some colleagues who are not invited.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub directory: Vec<String>,
     /// Free time of the required participants and of some colleagues who
-    /// are not invited.
+    /// are not invited (levels 1 to 3; from level 4 through `check_calendar`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub availability: Vec<PersonAvailability>,
     pub blocked_windows: Vec<BlockedWindow>,
+    /// The rooms (levels 1 to 3; from level 4 through `list_rooms`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rooms: Vec<RoomInfo>,
     /// Soft constraints (levels 3 to 5): meet as many as a valid booking can.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -313,6 +368,44 @@ struct Preference {
 /// A booking of the minimal party: the day's index, the start, the room.
 type Slot<'a> = (usize, u32, &'a Room);
 
+/// A person's clock and working hours (levels with lookups).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Zone {
+    /// Minutes their clock reads ahead of the meeting's time zone
+    /// (negative: behind); within -6 h and +5 h 30, so the meeting's
+    /// working day falls on the same date on their clock.
+    offset: i32,
+    /// Their working hours, on their own clock.
+    start: u32,
+    end: u32,
+}
+
+impl Zone {
+    const HOME: Zone = Zone {
+        offset: 0,
+        start: DAY_START,
+        end: DAY_END,
+    };
+
+    /// Their working hours in the meeting's time zone, within its day.
+    fn window(self) -> Slots {
+        let from = (self.start as i32 - self.offset).max(DAY_START as i32) as u32;
+        let to = (self.end as i32 - self.offset).min(DAY_END as i32).max(0) as u32;
+        Slots::span(from, to.max(from))
+    }
+
+    /// `minutes` of meeting time on their clock.
+    fn local(self, minutes: u32) -> u32 {
+        (minutes as i32 + self.offset).max(0) as u32
+    }
+
+    /// `+05:30`, `-03:00`, `+00:00`.
+    fn offset_text(self) -> String {
+        let sign = if self.offset < 0 { '-' } else { '+' };
+        format!("{sign}{}", clock(self.offset.unsigned_abs()))
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Calendar {
     organizer: &'static str,
@@ -327,6 +420,14 @@ pub struct Calendar {
     blocked: Vec<Blocked>,
     rooms: Vec<Room>,
     preferences: Vec<Preference>,
+    /// With lookups (levels 4 and 5), each person's clock, in the order of
+    /// `people`; empty without.
+    zones: Vec<Zone>,
+    /// Whether the answer may be `no_slot` (level 5): the instruction says
+    /// so in every scenario of the level, feasible or not.
+    no_slot_allowed: bool,
+    /// The step limit, when the level sets one (levels with lookups).
+    max_steps: Option<u32>,
 }
 
 /// Random extra free time: a few blocks of 30 to 120 minutes.
@@ -544,7 +645,33 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
     let holders = preference_holders(&mut rng, at(&PREFERENCES, level), &required, organizer);
     let preferences = preferences(&mut rng, holders, level >= 4, planted, rival, &candidates);
 
-    Calendar {
+    // Levels with lookups: everything above is drawn as before, then each
+    // person's clock and working hours, which cut their free time.
+    let mut zones = Vec::new();
+    if at(&LOOKUPS, level) {
+        // The planted and rival bookings stay inside every required
+        // person's working hours, so the scenario keeps its answer.
+        let kept = [Some(planted), rival];
+        let (lo, hi) = kept
+            .iter()
+            .flatten()
+            .fold((DAY_END, DAY_START), |(lo, hi), b| {
+                (lo.min(b.start), hi.max(b.end))
+            });
+        for (name, free) in &mut people {
+            let keep = required.contains(name).then_some((lo, hi));
+            let zone = match rng.chance(at(&ABROAD_PERCENT, level), 100) {
+                true => abroad(&mut rng, keep),
+                false => Zone::HOME,
+            };
+            let window = zone.window();
+            for day in free.iter_mut() {
+                day.0 &= window.0;
+            }
+            zones.push(zone);
+        }
+    }
+    let mut calendar = Calendar {
         organizer,
         days,
         timezone,
@@ -554,6 +681,37 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         blocked: all_blocked,
         rooms,
         preferences,
+        zones,
+        no_slot_allowed: no_slot_allowed(level),
+        max_steps: max_steps(level),
+    };
+    if rng.chance(at(&INFEASIBLE_PERCENT, level), 100) {
+        calendar.spoil(&mut rng);
+    }
+    calendar
+}
+
+/// A clock in another time zone whose working hours, in meeting time,
+/// cover `keep` (start, end) when given; home when none does.
+fn abroad(rng: &mut SeededRng, keep: Option<(u32, u32)>) -> Zone {
+    let start = rng.range(16, 20) as u32 * 30;
+    let end = start + rng.range(16, 18) as u32 * 30;
+    // Half hours from -6 h to +5 h 30, not 0.
+    let offsets: Vec<i32> = (-12..=11)
+        .filter(|&half| half != 0)
+        .map(|half| half * 30)
+        .filter(|&offset| {
+            let zone = Zone { offset, start, end };
+            keep.is_none_or(|(lo, hi)| zone.window().covers(Slots::span(lo, hi)))
+        })
+        .collect();
+    match offsets.is_empty() {
+        true => Zone::HOME,
+        false => Zone {
+            offset: offsets[rng.index(offsets.len())],
+            start,
+            end,
+        },
     }
 }
 
@@ -710,6 +868,182 @@ struct Booking {
 const ROOM_FILLER: &[&str] = &["room", "the", "meeting", "conference", "in", "rm"];
 
 impl Calendar {
+    /// Whether the calendars and rooms are behind lookups (levels 4 and 5).
+    fn lookups(&self) -> bool {
+        !self.zones.is_empty()
+    }
+
+    /// The step limit of the scenario's level, when it sets one.
+    pub fn max_steps(&self) -> Option<u32> {
+        self.max_steps
+    }
+
+    /// The answer's fields: level 5's include `no_slot`.
+    pub fn answer_fields(&self) -> &'static [(&'static str, &'static str)] {
+        match self.no_slot_allowed {
+            true => ANSWER_FIELDS_NO_SLOT,
+            false => ANSWER_FIELDS,
+        }
+    }
+
+    /// Whether no booking meets every constraint.
+    fn infeasible(&self) -> bool {
+        self.valid_slots().is_empty()
+    }
+
+    /// Make one required person busy at a valid booking, at random, until
+    /// none is left: a scenario with no answer but `no_slot`.
+    fn spoil(&mut self, rng: &mut SeededRng) {
+        loop {
+            let slots: Vec<(usize, u32)> = self
+                .valid_slots()
+                .iter()
+                .map(|&(day, start, _)| (day, start))
+                .collect();
+            if slots.is_empty() {
+                return;
+            }
+            let (day, start) = slots[rng.index(slots.len())];
+            let meeting = Slots::span(start, start + self.duration);
+            let who = self.required[rng.index(self.required.len())];
+            if let Some(free) = self
+                .people
+                .iter_mut()
+                .find(|(name, _)| *name == who)
+                .and_then(|(_, free)| free.get_mut(day))
+            {
+                free.0 &= !meeting.0;
+            }
+        }
+    }
+
+    fn room_infos(&self) -> Vec<RoomInfo> {
+        self.rooms
+            .iter()
+            .map(|r| RoomInfo {
+                name: r.name.to_owned(),
+                capacity: r.capacity,
+                open: self.windows(&r.open),
+            })
+            .collect()
+    }
+
+    /// What `check_calendar: NAME` shows: the person's working hours and
+    /// busy times on each candidate day, on their own clock, and how far
+    /// that clock is from the meeting's time zone. Busy times are those
+    /// within the part of their working hours that falls in the meeting's
+    /// working hours (the only part a booking can use).
+    pub fn check_calendar(&self, name: &str) -> String {
+        if !self.lookups() {
+            return "Nothing to look up: every calendar is in the payload's availability."
+                .to_owned();
+        }
+        let wanted = fold_name(name);
+        let found = self
+            .people
+            .iter()
+            .zip(&self.zones)
+            .find(|((person, _), _)| normalize(person) == wanted);
+        let Some(((person, free), zone)) = found else {
+            let names: Vec<&str> = self.people.iter().map(|(n, _)| *n).collect();
+            return format!(
+                "No calendar for {name:?}: the directory lists {}.",
+                names.join(", ")
+            );
+        };
+        let clock_note = match zone.offset {
+            0 => format!(
+                "{person} works in the meeting's time zone ({}; offset +00:00)",
+                self.timezone
+            ),
+            offset => format!(
+                "{person}'s clock is {} h {:02} min {} the meeting's time zone ({}; offset {}): \
+                 09:00 meeting time is {} on their clock",
+                offset.unsigned_abs() / 60,
+                offset.unsigned_abs() % 60,
+                if offset > 0 { "ahead of" } else { "behind" },
+                self.timezone,
+                zone.offset_text(),
+                clock(zone.local(DAY_START))
+            ),
+        };
+        let usable = Slots(zone.window().0 & Slots::span(DAY_START, DAY_END).0);
+        let days: Vec<String> = self
+            .days
+            .iter()
+            .zip(free)
+            .map(|(day, free)| {
+                let busy = Slots(usable.0 & !free.0);
+                let times: Vec<String> = busy
+                    .windows(None)
+                    .iter()
+                    .filter_map(|w| Some((parse_clock(&w.start)?, parse_clock(&w.end)?)))
+                    .map(|(start, end)| {
+                        format!("{}-{}", clock(zone.local(start)), clock(zone.local(end)))
+                    })
+                    .collect();
+                let times = match times.is_empty() {
+                    true => "none".to_owned(),
+                    false => times.join(", "),
+                };
+                format!("{} ({}): busy {times}", day.long(), day.iso())
+            })
+            .collect();
+        format!(
+            "Calendar of {person}. {clock_note}. Working hours on their clock: {}-{}; they are \
+             unavailable outside them. Busy on their clock, per day: {}.",
+            clock(zone.start),
+            clock(zone.end),
+            days.join("; ")
+        )
+    }
+
+    /// The reference's lookup at step `step` (0-based), where the lookups
+    /// are open: each required person's calendar, then the rooms; `None`
+    /// once it has read them all (then it answers).
+    pub fn reference_lookup(&self, step: u32) -> Option<String> {
+        if !self.lookups() {
+            return None;
+        }
+        let step = step as usize;
+        match self.required.get(step) {
+            Some(name) => Some(format!("check_calendar: {name}")),
+            None => (step == self.required.len()).then(|| "list_rooms".to_owned()),
+        }
+    }
+
+    /// What `list_rooms` shows: every room's capacity and open windows, in
+    /// meeting time.
+    pub fn list_rooms(&self) -> String {
+        if !self.lookups() {
+            return "Nothing to look up: every room is in the payload.".to_owned();
+        }
+        let rooms: Vec<String> = self
+            .room_infos()
+            .iter()
+            .map(|room| {
+                let open: Vec<String> = room
+                    .open
+                    .iter()
+                    .map(|w| match &w.day {
+                        Some(day) => format!("{day} {}-{}", w.start, w.end),
+                        None => format!("{}-{}", w.start, w.end),
+                    })
+                    .collect();
+                let open = match open.is_empty() {
+                    true => "never".to_owned(),
+                    false => open.join(", "),
+                };
+                format!("{} (capacity {}): open {open}", room.name, room.capacity)
+            })
+            .collect();
+        format!(
+            "Rooms, open windows in meeting time ({}): {}.",
+            self.timezone,
+            rooms.join("; ")
+        )
+    }
+
     /// Whether the meeting may be on more than one day.
     fn several_days(&self) -> bool {
         self.days.len() > 1
@@ -774,14 +1108,21 @@ impl Calendar {
                 end: clock(DAY_END),
             },
             required_participants: self.required.iter().map(|s| (*s).to_owned()).collect(),
-            availability: self
-                .people
-                .iter()
-                .map(|(name, free)| PersonAvailability {
-                    name: (*name).to_owned(),
-                    free: self.windows(free),
-                })
-                .collect(),
+            directory: match self.lookups() {
+                true => self.people.iter().map(|(n, _)| (*n).to_owned()).collect(),
+                false => Vec::new(),
+            },
+            availability: match self.lookups() {
+                true => Vec::new(),
+                false => self
+                    .people
+                    .iter()
+                    .map(|(name, free)| PersonAvailability {
+                        name: (*name).to_owned(),
+                        free: self.windows(free),
+                    })
+                    .collect(),
+            },
             blocked_windows: self
                 .blocked
                 .iter()
@@ -792,15 +1133,10 @@ impl Calendar {
                     end: clock(b.end),
                 })
                 .collect(),
-            rooms: self
-                .rooms
-                .iter()
-                .map(|r| RoomInfo {
-                    name: r.name.to_owned(),
-                    capacity: r.capacity,
-                    open: self.windows(&r.open),
-                })
-                .collect(),
+            rooms: match self.lookups() {
+                true => Vec::new(),
+                false => self.room_infos(),
+            },
             preferences: self
                 .preferences
                 .iter()
@@ -830,12 +1166,16 @@ impl Calendar {
             ),
             false => (format!("on {}", days.join("")), "the given day", "", ""),
         };
+        let free_source = match self.lookups() {
+            true => "within their own working hours and not busy, see `check_calendar`",
+            false => "see availability",
+        };
         let mut text = format!(
             "You are {}'s scheduling assistant. Book one {}-minute meeting {on} for every \
              required participant.\n\nConstraints (all must hold):\n\
              - the meeting lasts exactly {} minutes, starts and ends within working hours, on {given};\n\
              - it does not overlap any blocked window{of_day};\n\
-             - every required participant is free for the whole meeting{on_day} (see availability; \
+             - every required participant is free for the whole meeting{on_day} ({free_source}; \
              colleagues who are not required must not be invited);\n\
              - the room's capacity is at least the number of participants and the room is open \
              for the whole meeting{on_day}.\n\
@@ -848,6 +1188,26 @@ impl Calendar {
         );
         if several {
             text.push_str("Every free, open and blocked window names its day.\n");
+        }
+        if self.lookups() {
+            text.push_str(&format!(
+                "\nThe calendars and rooms are not in the payload: look them up, one step each. \
+                 `check_calendar: NAME` shows one person's calendar on the candidate days: their \
+                 working hours and busy times, written on their own clock, and how far their clock \
+                 is from the meeting's time zone ({tz}). Convert before comparing: someone whose \
+                 clock is 2 h ahead and who is busy 14:00-15:00 on it is busy 12:00-13:00 meeting \
+                 time, and someone whose working hours end at 17:00 on that clock is unavailable \
+                 from 15:00 meeting time. `list_rooms` shows every room's capacity and open \
+                 windows, in meeting time. Working hours ({start} to {end}), blocked windows, \
+                 preferences and the answer's times are in meeting time. The step limit is {steps} steps, \
+                 lookups included: one calendar per required participant, the rooms and the \
+                 answer fit with a step to spare, so look up the required participants rather \
+                 than everyone in the directory.\n",
+                tz = self.timezone,
+                start = clock(DAY_START),
+                end = clock(DAY_END),
+                steps = self.max_steps.unwrap_or_default(),
+            ));
         }
         if self.preferences.is_empty() {
             text.push_str("Any slot and room meeting every constraint is correct.\n");
@@ -871,6 +1231,15 @@ impl Calendar {
             "\nAnswer with one JSON object: {\"day\": \"YYYY-MM-DD\", \"start\": \"HH:MM\", \
              \"end\": \"HH:MM\", \"participants\": [names], \"room\": name}.",
         );
+        if self.no_slot_allowed {
+            text.push_str(
+                " It may be that no booking meets every constraint: then answer \
+                 {\"no_slot\": true} and no other field. That answer scores full only when no \
+                 valid booking exists, and zero when one does; when none exists, any booking \
+                 breaks a constraint and earns at most 0.2. An answer with both a booking and \
+                 `no_slot` is graded as the booking.",
+            );
+        }
         text
     }
 
@@ -938,6 +1307,9 @@ impl Calendar {
     /// The draft check: each field read as the grader reads it, names
     /// among the payload's people.
     pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
+        if self.claims_no_slot(answer) {
+            return vec![("no_slot", Ok(()))];
+        }
         let booking = self.read(answer);
         vec![
             ("day", booking.day.map(drop)),
@@ -959,7 +1331,52 @@ impl Calendar {
             .count()
     }
 
+    /// Whether `answer` says no booking is possible (`no_slot` true, as a
+    /// boolean or the word) and books nothing: an answer with a booking as
+    /// well is the booking, as the instruction says.
+    fn claims_no_slot(&self, answer: &Map<String, Value>) -> bool {
+        let said = match answer.get("no_slot") {
+            Some(Value::Bool(said)) => *said,
+            Some(Value::String(text)) => matches!(normalize(text).as_str(), "true" | "yes"),
+            _ => false,
+        };
+        let books = ANSWER_FIELDS
+            .iter()
+            .any(|(field, _)| match answer.get(*field) {
+                None | Some(Value::Null) => false,
+                Some(Value::String(text)) => !text.trim().is_empty(),
+                Some(Value::Array(items)) => !items.is_empty(),
+                Some(_) => true,
+            });
+        self.no_slot_allowed && said && !books
+    }
+
+    /// The grade of a `no_slot` answer: full when no booking meets every
+    /// constraint, nothing when one does.
+    fn grade_no_slot(&self) -> Grade {
+        let rubric = rubric_of(self);
+        let right = self.infeasible();
+        let scores: Vec<(&'static str, Points)> = rubric
+            .criteria
+            .iter()
+            .map(|c| (c.name, all_or_nothing(right)))
+            .collect();
+        let deductions = match right {
+            true => Vec::new(),
+            false => vec![Deduction::new(
+                VALID,
+                "no_slot",
+                "true",
+                "a booking: at least one meets every constraint",
+            )],
+        };
+        Grade::of(rubric, &scores, deductions)
+    }
+
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
+        if self.claims_no_slot(answer) {
+            return self.grade_no_slot();
+        }
         let booking = self.read(answer);
         let required = set_of(self.required.iter().map(|s| normalize(s)));
         let day = booking
@@ -1063,12 +1480,10 @@ impl Calendar {
             ),
             ("room_valid", all_or_nothing(room.is_some())),
         ];
-        let rubric = if self.preferences.is_empty() {
-            &RUBRIC
-        } else {
+        let rubric = rubric_of(self);
+        if !self.preferences.is_empty() {
             scores.push(("preferences", preferences));
-            &RUBRIC_WITH_PREFERENCES
-        };
+        }
         let mut deductions = self.deductions(
             answer, &booking, day, interval, &invited, &busy, room, met, best,
         );
@@ -1116,6 +1531,14 @@ impl Calendar {
                 got,
                 "every hard constraint held (only such a booking earns past 0.2)",
             ));
+            if self.no_slot_allowed && best == 0 && self.infeasible() {
+                deductions.push(Deduction::new(
+                    VALID,
+                    "the answer",
+                    "a booking",
+                    "{\"no_slot\": true}: no booking meets every constraint",
+                ));
+            }
         }
         Grade::of(rubric, &scores, deductions)
     }
@@ -1338,6 +1761,16 @@ impl Calendar {
     /// each required person is one, and a misjudged one brings a colleague
     /// who is not invited instead (or nobody).
     pub(crate) fn noisy_answer(&self, noise: &mut Noise) -> Value {
+        // With no valid booking, seeing so takes the judgements a booking
+        // does (each required person's time, each blocked window, the
+        // room), as ruling out every slot is that work; a misjudged one
+        // books the first start of the first day in the first room.
+        if self.no_slot_allowed && self.infeasible() {
+            return match noise.misjudged(self.required.len() + self.blocked.len() + 1) {
+                true => self.answer_for(self.rooms.first().map(|room| (0, DAY_START, room))),
+                false => json!({"no_slot": true}),
+            };
+        }
         let mut slot = self.solve().map(|(slot, _)| slot);
         if noise.misjudged(self.preferences.len()) {
             slot = self.valid_slots().first().copied();
@@ -1389,7 +1822,10 @@ impl Calendar {
     }
 
     pub fn reference_answer(&self) -> Value {
-        self.answer_for(self.solve().map(|(slot, _)| slot))
+        match self.solve() {
+            None if self.no_slot_allowed => json!({"no_slot": true}),
+            solved => self.answer_for(solved.map(|(slot, _)| slot)),
+        }
     }
 }
 
@@ -1400,20 +1836,98 @@ mod tests {
 
     #[test]
     fn every_scenario_is_solvable_and_the_reference_scores_full() {
-        for (level, seed) in (1..=5).flat_map(|level| (0..1000).map(move |seed| (level, seed))) {
-            let calendar = generate(level, seed);
+        // Every scenario is solvable but a share of level 5's, which has
+        // no valid booking by design; there `no_slot` is the answer.
+        for level in 1..=5 {
+            let mut infeasible = 0u32;
+            for seed in 0..1000 {
+                let calendar = generate(level, seed);
+                infeasible += u32::from(calendar.solve().is_none());
+                assert_eq!(calendar.days.len(), at(&DAYS, level));
+                let grade = calendar.grade(&answer(calendar.reference_answer()));
+                assert_eq!(
+                    grade.total,
+                    Points::FULL,
+                    "level {level} seed {seed}: {grade:?}"
+                );
+            }
+            let percent = at(&INFEASIBLE_PERCENT, level);
+            println!("level {level}: {infeasible} of 1000 without a valid booking");
             assert!(
-                calendar.solve().is_some(),
-                "level {level} seed {seed} has no feasible slot"
-            );
-            assert_eq!(calendar.days.len(), at(&DAYS, level));
-            let grade = calendar.grade(&answer(calendar.reference_answer()));
-            assert_eq!(
-                grade.total,
-                Points::FULL,
-                "level {level} seed {seed}: {grade:?}"
+                infeasible.abs_diff(percent * 10) <= 40,
+                "level {level}: {infeasible} of 1000 infeasible, {percent}% drawn"
             );
         }
+    }
+
+    /// The payload with the lookups' answers put back as levels 1 to 3
+    /// show them (availability and rooms, windows by day, in meeting
+    /// time), read from the text of `check_calendar` and `list_rooms`
+    /// alone: what a careful agent can know.
+    fn payload_from_lookups(calendar: &Calendar) -> Value {
+        let mut payload = serde_json::to_value(calendar.payload()).unwrap_or_default();
+        if !calendar.lookups() {
+            return payload;
+        }
+        let after = |text: &str, key: &str| -> Option<String> {
+            text.split_once(key).map(|(_, rest)| rest.to_owned())
+        };
+        let mut availability = Vec::new();
+        for name in payload["directory"].as_array().cloned().unwrap_or_default() {
+            let name = name.as_str().unwrap_or_default();
+            let text = calendar.check_calendar(name);
+            // "offset +05:30)" and "Working hours on their clock: 08:30-17:00;"
+            let offset = after(&text, "offset ").unwrap_or_default();
+            let sign = if offset.starts_with('-') { -1 } else { 1 };
+            let offset = sign * parse_clock(&offset[1..6]).unwrap_or(0) as i32;
+            let hours = after(&text, "Working hours on their clock: ").unwrap_or_default();
+            let (work_start, work_end) = (
+                parse_clock(&hours[0..5]).unwrap_or(0) as i32 - offset,
+                parse_clock(&hours[6..11]).unwrap_or(0) as i32 - offset,
+            );
+            let mut free = Vec::new();
+            for day in &calendar.days {
+                let iso = day.iso();
+                let busy = after(&text, &format!("({iso}): busy ")).unwrap_or_default();
+                let busy = busy.split([';', '.']).next().unwrap_or_default();
+                let mut open = Slots::span(
+                    work_start.max(DAY_START as i32) as u32,
+                    work_end.min(DAY_END as i32).max(DAY_START as i32) as u32,
+                );
+                for window in busy.split(", ").filter(|w| *w != "none") {
+                    let (from, to) = window.split_once('-').unwrap_or_default();
+                    let (from, to) = (
+                        parse_clock(from).unwrap_or(0) as i32 - offset,
+                        parse_clock(to).unwrap_or(0) as i32 - offset,
+                    );
+                    open.0 &= !Slots::span(from as u32, to as u32).0;
+                }
+                free.extend(open.windows(Some(&iso)));
+            }
+            availability.push(json!({"name": name, "free": free}));
+        }
+        payload["availability"] = json!(availability);
+        // "Cedar (capacity 5): open 2026-03-02 09:00-10:30, ...; Maple ..."
+        let text = calendar.list_rooms();
+        let listed = after(&text, "): ").unwrap_or_default();
+        let mut rooms = Vec::new();
+        for room in listed.trim_end_matches('.').split("; ") {
+            let (head, open) = room.split_once(": open ").unwrap_or_default();
+            let (name, capacity) = head.split_once(" (capacity ").unwrap_or_default();
+            let capacity: u64 = capacity.trim_end_matches(')').parse().unwrap_or(0);
+            let open: Vec<Value> = open
+                .split(", ")
+                .filter(|w| *w != "never")
+                .map(|w| {
+                    let (day, times) = w.split_once(' ').unwrap_or_default();
+                    let (start, end) = times.split_once('-').unwrap_or_default();
+                    json!({"day": day, "start": start, "end": end})
+                })
+                .collect();
+            rooms.push(json!({"name": name, "capacity": capacity, "open": open}));
+        }
+        payload["rooms"] = json!(rooms);
+        payload
     }
 
     /// Minutes of a payload window's `HH:MM`.
@@ -1438,9 +1952,12 @@ mod tests {
     fn any_valid_booking_is_right_and_the_best_for_preferences_scores_full() {
         // Every day, start and room of the scenario against an oracle read
         // from the payload alone (windows by day) and the preferences.
-        for (level, seed) in [(2, 11), (2, 4), (3, 1), (3, 8), (4, 2), (5, 0), (5, 9)] {
+        // From level 4 the payload is what the lookups show, read from
+        // their text: they hold everything the grader checks.
+        let later = (4..=5).flat_map(|level| (0..12).map(move |seed| (level, seed)));
+        for (level, seed) in [(2, 11), (2, 4), (3, 1), (3, 8)].into_iter().chain(later) {
             let calendar = generate(level, seed);
-            let payload = serde_json::to_value(calendar.payload()).unwrap_or_default();
+            let payload = payload_from_lookups(&calendar);
             let best = calendar.solve().map_or(0, |(_, met)| met);
             let mut valid_count = 0;
             for (index, day) in calendar.days.iter().enumerate() {
@@ -1502,7 +2019,11 @@ mod tests {
                     }
                 }
             }
-            assert!(valid_count >= 1, "level {level} seed {seed}");
+            assert_eq!(
+                valid_count >= 1,
+                calendar.solve().is_some(),
+                "level {level} seed {seed}"
+            );
         }
     }
 
@@ -1551,10 +2072,16 @@ mod tests {
         // one) is often not the best; from level 4 they cannot all be met.
         const SEEDS: u64 = 300;
         for level in 3..=5 {
-            let (mut first_is_worse, mut unmeetable) = (0, 0);
+            let (mut first_is_worse, mut unmeetable, mut feasible) = (0, 0, 0);
             for seed in 0..SEEDS {
                 let calendar = generate(level, seed);
                 let slots = calendar.valid_slots();
+                // Level 5's scenarios without a valid booking are judged
+                // elsewhere (`no_slot`).
+                if calendar.no_slot_allowed && slots.is_empty() {
+                    continue;
+                }
+                feasible += 1;
                 let days = set_of(slots.iter().map(|slot| slot.0));
                 assert!(days.len() >= 2, "level {level} seed {seed}: {days:?}");
                 let Some((_, best)) = calendar.solve() else {
@@ -1572,12 +2099,12 @@ mod tests {
                 "level {level}: first valid booking not the best in {first_is_worse} of {SEEDS}; preferences unmeetable together in {unmeetable}"
             );
             assert!(
-                first_is_worse * 100 >= SEEDS * 35,
+                first_is_worse * 100 >= feasible * 35,
                 "level {level}: {first_is_worse}"
             );
             if level >= 4 {
                 assert!(
-                    unmeetable * 100 >= SEEDS * 80,
+                    unmeetable * 100 >= feasible * 80,
                     "level {level}: {unmeetable}"
                 );
             }
@@ -1589,8 +2116,9 @@ mod tests {
         for seed in 0..20 {
             let calendar = generate(5, seed);
             let reference = answer(calendar.reference_answer());
+            // (A scenario without a valid booking has no day to write.)
             let Some(((day, _, _), _)) = calendar.solve() else {
-                panic!("seed {seed} unsolvable");
+                continue;
             };
             let date = calendar.days[day];
             let (year, _, _) = date.civil();
@@ -1763,8 +2291,9 @@ mod tests {
                     };
                     let original = answer(calendar.noisy_answer(&mut noise));
                     let mut moved = original.clone();
-                    let names: Vec<Value> = original["participants"]
-                        .as_array()
+                    let names: Vec<Value> = original
+                        .get("participants")
+                        .and_then(Value::as_array)
                         .into_iter()
                         .flatten()
                         .map(|name| {
@@ -1776,7 +2305,9 @@ mod tests {
                             )
                         })
                         .collect();
-                    moved.insert("participants".into(), json!(names));
+                    if original.contains_key("participants") {
+                        moved.insert("participants".into(), json!(names));
+                    }
                     assert_eq!(
                         calendar.grade(&original).criteria,
                         other.grade(&moved).criteria,
@@ -1827,7 +2358,11 @@ mod tests {
                         assert!(!grade.deductions.is_empty());
                     }
                 }
-                // Naming the organizer as well changes nothing.
+                // Naming the organizer as well changes nothing (to a
+                // booking: `no_slot` has no participants).
+                if calendar.solve().is_none() {
+                    continue;
+                }
                 let mut with_organizer = reference.clone();
                 with_organizer.insert(
                     "participants".into(),
@@ -1835,6 +2370,136 @@ mod tests {
                 );
                 assert_eq!(calendar.grade(&with_organizer).total, Points::FULL);
             }
+        }
+    }
+
+    #[test]
+    fn no_slot_scores_full_only_without_a_valid_booking() {
+        let no_slot = answer(json!({"no_slot": true}));
+        let mut total = 0i64;
+        for seed in 0..300 {
+            let calendar = generate(5, seed);
+            let infeasible = calendar.solve().is_none();
+            let grade = calendar.grade(&no_slot);
+            assert_eq!(grade.total == Points::FULL, infeasible, "seed {seed}");
+            assert_eq!(grade.total == Points::ZERO, !infeasible, "seed {seed}");
+            total += i64::from(grade.total.0);
+            // The word reads as the boolean; with a booking it is the booking.
+            let worded = answer(json!({"no_slot": "yes"}));
+            assert_eq!(calendar.grade(&worded).total, grade.total, "seed {seed}");
+            let mut both = answer(calendar.answer_for(calendar.solve().map(|(slot, _)| slot)));
+            both.insert("no_slot".into(), json!(true));
+            let booked = calendar.grade(&both);
+            assert_eq!(booked.total == Points::FULL, !infeasible, "seed {seed}");
+            if infeasible {
+                assert!(booked.total <= Points(2000), "seed {seed}: {booked:?}");
+                assert!(
+                    booked
+                        .deductions
+                        .iter()
+                        .any(|d| d.expected.contains("no_slot")),
+                    "seed {seed}"
+                );
+            }
+            // The draft check reads `no_slot` alone as well formed.
+            assert!(calendar.form(&no_slot).iter().all(|(_, f)| f.is_ok()));
+        }
+        // Always answering `no_slot` is a blind policy: it must stay low.
+        let mean = total / 300;
+        println!("always no_slot at level 5: {mean}");
+        assert!(mean <= 3000, "always no_slot averages {mean}");
+        // Below level 5 `no_slot` is no answer at all.
+        for level in 1..=4 {
+            let calendar = generate(level, 1);
+            assert_eq!(calendar.grade(&no_slot).total, Points::ZERO);
+        }
+    }
+
+    #[test]
+    fn lookups_hide_the_calendars_and_rooms_and_show_them_on_request() {
+        for level in 1..=5 {
+            let calendar = generate(level, 7);
+            let payload = serde_json::to_value(calendar.payload()).unwrap_or_default();
+            let lookups = level >= 4;
+            assert_eq!(calendar.lookups(), lookups);
+            assert_eq!(payload.get("availability").is_none(), lookups);
+            assert_eq!(payload.get("rooms").is_none(), lookups);
+            assert_eq!(payload.get("directory").is_some(), lookups);
+            assert_eq!(max_steps(level).is_some(), lookups);
+            let shown = calendar.check_calendar(calendar.required[0]);
+            assert_eq!(shown.starts_with("Calendar of"), lookups, "{shown}");
+            assert_eq!(calendar.list_rooms().starts_with("Rooms"), lookups);
+        }
+        let calendar = generate(5, 7);
+        // Names read as the grader reads them; unknown names list the directory.
+        let name = calendar.required[0];
+        assert_eq!(
+            calendar.check_calendar(&format!(" {}. ", name.to_uppercase())),
+            calendar.check_calendar(name)
+        );
+        let unknown = calendar.check_calendar("Nobody");
+        assert!(unknown.contains("No calendar") && unknown.contains(name));
+        // One calendar per required person, the rooms and the answer fit
+        // the step limit with a step to spare.
+        for level in 4..=5 {
+            let steps = max_steps(level).unwrap_or(0);
+            for seed in 0..200 {
+                let calendar = generate(level, seed);
+                assert!(calendar.required.len() as u32 + 3 <= steps, "level {level}");
+                assert!(calendar.instruction().contains(&format!("{steps} steps")));
+            }
+        }
+    }
+
+    #[test]
+    fn other_clocks_decide_many_scenarios() {
+        // Reading every calendar's times as meeting time (ignoring the
+        // clocks) books an invalid slot, or misses the best, often: the
+        // time zones are a rule that matters, not decoration.
+        for level in 4..=5 {
+            let (mut abroad, mut naive_wrong, mut feasible) = (0, 0, 0);
+            for seed in 0..200 {
+                let calendar = generate(level, seed);
+                abroad += usize::from(
+                    calendar
+                        .people
+                        .iter()
+                        .zip(&calendar.zones)
+                        .any(|((n, _), z)| calendar.required.contains(n) && z.offset != 0),
+                );
+                if calendar.solve().is_none() {
+                    continue;
+                }
+                feasible += 1;
+                // The naive reader: each busy window as meeting time and
+                // working hours as the meeting's.
+                let mut naive = calendar.clone();
+                for ((_, free), zone) in naive.people.iter_mut().zip(&calendar.zones) {
+                    let usable = Slots(zone.window().0 & Slots::span(DAY_START, DAY_END).0);
+                    for day in free.iter_mut() {
+                        let busy = Slots(usable.0 & !day.0);
+                        let mut shifted = Slots(0);
+                        for (start, end) in busy
+                            .windows(None)
+                            .iter()
+                            .filter_map(|w| Some((parse_clock(&w.start)?, parse_clock(&w.end)?)))
+                        {
+                            shifted.0 |= Slots::span(zone.local(start), zone.local(end)).0;
+                        }
+                        *day = Slots(Slots::span(DAY_START, DAY_END).0 & !shifted.0);
+                    }
+                }
+                let guess = answer(naive.reference_answer());
+                naive_wrong += usize::from(calendar.grade(&guess).total < Points::FULL);
+            }
+            println!(
+                "level {level}: a required person abroad in {abroad} of 200; ignoring the clocks loses points in {naive_wrong} of {feasible}"
+            );
+            assert!(abroad >= 150, "level {level}: {abroad}");
+            assert!(
+                naive_wrong * 100 >= feasible * 30,
+                "level {level}: {naive_wrong}"
+            );
         }
     }
 

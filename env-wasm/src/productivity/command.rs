@@ -10,14 +10,34 @@ pub const MAX_RAW_CHARS: usize = 4000;
 
 pub const FORMATS: [&str; 3] = ["inspect", "propose: {json}", "final: {json}"];
 
+/// The formats where the calendar's lookups are open (the calendar at
+/// levels 4 and 5).
+pub const FORMATS_WITH_LOOKUPS: [&str; 5] = [
+    "inspect",
+    "propose: {json}",
+    "final: {json}",
+    "check_calendar: NAME",
+    "list_rooms",
+];
+
 pub const HELP: &str =
     "Use `inspect`, `propose: {json}` or `final: {json}` where {json} is one JSON object.";
+
+/// Said after [`HELP`] where the lookups are open.
+pub const HELP_LOOKUPS: &str =
+    " Look things up with `check_calendar: NAME` (one person's calendar) or `list_rooms`.";
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     Inspect,
     Propose(Map<String, Value>),
     Final(Map<String, Value>),
+    /// `check_calendar: NAME`: one person's calendar (the calendar at
+    /// levels 4 and 5; elsewhere a step that says there is nothing to
+    /// look up).
+    CheckCalendar(String),
+    /// `list_rooms`: every room's capacity and open windows.
+    ListRooms,
 }
 
 impl Command {
@@ -26,6 +46,24 @@ impl Command {
         let text = raw.trim();
         if text.eq_ignore_ascii_case("inspect") {
             return Ok(Command::Inspect);
+        }
+        if text.eq_ignore_ascii_case("list_rooms") {
+            return Ok(Command::ListRooms);
+        }
+        if let Some(rest) = strip_prefix_ignore_case(text, "check_calendar").filter(|rest| {
+            rest.is_empty() || rest.starts_with(':') || rest.starts_with(char::is_whitespace)
+        }) {
+            let name = rest
+                .trim_start()
+                .strip_prefix(':')
+                .unwrap_or(rest)
+                .trim()
+                .trim_matches(|c| c == '"' || c == '\'' || c == '`')
+                .trim();
+            if name.is_empty() {
+                return Err("`check_calendar:` needs a name: `check_calendar: NAME`".to_owned());
+            }
+            return Ok(Command::CheckCalendar(name.to_owned()));
         }
         let (is_final, rest) = if let Some(rest) = strip_prefix_ignore_case(text, "final:") {
             (true, rest)
@@ -136,6 +174,22 @@ fn takes_the_answer_back(comment: &str) -> bool {
     RETRACTIONS.contains(&words.join(" ").as_str())
 }
 
+/// The calendar's lookups as tools (levels 4 and 5), with what each does.
+#[cfg(not(target_arch = "wasm32"))]
+pub const LOOKUP_TOOLS: [(crate::tools::ToolSpec, &str); 2] = [
+    (
+        crate::tools::ToolSpec::new("check_calendar", &["name"], &[]),
+        "The calendar (levels 4 and 5): one person's working hours and busy times on the \
+         candidate days, on their own clock, with how far it is from the meeting's time zone. \
+         A step; the step limit counts it.",
+    ),
+    (
+        crate::tools::ToolSpec::new("list_rooms", &[], &[]),
+        "The calendar (levels 4 and 5): every room's capacity and open windows, in meeting \
+         time. A step; the step limit counts it.",
+    ),
+];
+
 /// The commands as tools, with what each does.
 #[cfg(not(target_arch = "wasm32"))]
 pub const TOOLS: [(crate::tools::ToolSpec, &str); 3] = [
@@ -166,8 +220,26 @@ pub fn tool_raw(name: &str, answer: Option<&Value>) -> String {
         None => "{}".to_owned(),
     };
     match name {
-        "inspect" => "inspect".to_owned(),
+        "inspect" | "list_rooms" => name.to_owned(),
         other => format!("{other}: {text}"),
+    }
+}
+
+/// The `raw` line of lookup tool `name` with its `arguments`, or `None`
+/// for a tool that is not a lookup.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn lookup_raw(name: &str, arguments: &Map<String, Value>) -> Option<String> {
+    match name {
+        "list_rooms" => Some(name.to_owned()),
+        "check_calendar" => {
+            let who = match arguments.get("name") {
+                Some(Value::String(text)) => text.clone(),
+                Some(other) => other.to_string(),
+                None => String::new(),
+            };
+            Some(format!("check_calendar: {who}"))
+        }
+        _ => None,
     }
 }
 
@@ -184,6 +256,12 @@ impl Command {
             Command::Inspect => crate::tools::ToolCall::new("inspect", Map::new()),
             Command::Propose(answer) => crate::tools::ToolCall::new("propose", with_answer(answer)),
             Command::Final(answer) => crate::tools::ToolCall::new("final", with_answer(answer)),
+            Command::CheckCalendar(name) => {
+                let mut arguments = Map::new();
+                arguments.insert("name".to_owned(), Value::String(name));
+                crate::tools::ToolCall::new("check_calendar", arguments)
+            }
+            Command::ListRooms => crate::tools::ToolCall::new("list_rooms", Map::new()),
         }
     }
 }
@@ -207,7 +285,7 @@ pub fn suggest(action: &Value, tasks: &[&[(&str, &str)]]) -> Option<String> {
     if let Some(named) = named {
         let name = named.trim().trim_end_matches(':').to_ascii_lowercase();
         return match name.as_str() {
-            "inspect" => Some(name),
+            "inspect" | "list_rooms" => Some(name),
             "propose" | "final" => Some(tool_raw(&name, answer)),
             // A whole command line under another key.
             _ => Command::parse(named).ok().map(|_| named.trim().to_owned()),
@@ -277,6 +355,26 @@ mod tests {
         ] {
             assert!(Command::parse(two).is_err(), "{two:?}");
         }
+    }
+
+    #[test]
+    fn parses_the_lookups() {
+        assert_eq!(Command::parse(" LIST_ROOMS"), Ok(Command::ListRooms));
+        for raw in [
+            "check_calendar: Ana",
+            "check_calendar:Ana",
+            "check_calendar Ana",
+            "check_calendar: \"Ana\"",
+        ] {
+            assert_eq!(
+                Command::parse(raw),
+                Ok(Command::CheckCalendar("Ana".to_owned())),
+                "{raw:?}"
+            );
+        }
+        assert!(Command::parse("check_calendar:").is_err());
+        assert!(Command::parse("check_calendars: Ana").is_err());
+        assert!(Command::parse("check_calendar: \"\"").is_err());
     }
 
     #[test]

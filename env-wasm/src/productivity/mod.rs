@@ -114,7 +114,9 @@ static TASKS: [TaskInfo; 3] = [
         summary: "Book a meeting slot and room that every required person can attend, avoiding \
                   blocked windows; any slot that meets every constraint scores full. From level \
                   3 the meeting may be on one of several days and soft preferences pick the \
-                  best of the valid bookings.",
+                  best of the valid bookings. From level 4 the calendars (on each person's own \
+                  clock) and rooms are behind lookups within a step limit, and at level 5 a \
+                  fifth of the scenarios have no valid booking (the answer says so).",
     },
     TaskInfo {
         id: "hard",
@@ -134,7 +136,9 @@ static TASKS: [TaskInfo; 3] = [
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProductivityAction {
-    /// `inspect`, `propose: {json}` or `final: {json}`.
+    /// `inspect`, `propose: {json}` or `final: {json}`; for the calendar
+    /// (`medium`) at levels 4 and 5 also the lookups `check_calendar: NAME`
+    /// and `list_rooms`.
     #[schemars(length(min = 1, max = 4000))]
     pub raw: String,
     /// Free-form client metadata; accepted and ignored.
@@ -162,7 +166,8 @@ pub struct ProductivityObservation {
     /// The fields the answer object must have, with their types.
     #[schemars(with = "BTreeMap<String, String>")]
     pub answer_schema: FrozenJson,
-    pub action_format: [&'static str; 3],
+    /// The command formats; the calendar's lookups where they are open.
+    pub action_format: &'static [&'static str],
     pub step_count: u32,
     pub max_steps: u32,
     pub last_action: Option<String>,
@@ -389,8 +394,13 @@ enum ShownPayload<'a> {
 
 /// Each task's `answer_schema`, frozen once per process: it depends on the
 /// task alone.
-static ANSWER_SCHEMAS: [OnceLock<FrozenJson>; 3] =
-    [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+/// (The fourth is the calendar's with `no_slot`, at level 5.)
+static ANSWER_SCHEMAS: [OnceLock<FrozenJson>; 4] = [
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+];
 
 /// The generated scenario of one task, with its hidden truth.
 #[derive(Debug, Clone)]
@@ -467,8 +477,30 @@ impl Scenario {
     fn answer_fields(&self) -> &'static [(&'static str, &'static str)] {
         match self {
             Scenario::Email(_) => email::ANSWER_FIELDS,
-            Scenario::Calendar(_) => calendar::ANSWER_FIELDS,
+            Scenario::Calendar(s) => s.answer_fields(),
             Scenario::Cleaning(_) => cleaning::ANSWER_FIELDS,
+        }
+    }
+
+    /// Whether the calendar's lookups are open (levels 4 and 5).
+    fn has_lookups(&self) -> bool {
+        matches!(self, Scenario::Calendar(s) if s.max_steps().is_some())
+    }
+
+    fn formats(&self) -> &'static [&'static str] {
+        match self.has_lookups() {
+            true => &command::FORMATS_WITH_LOOKUPS,
+            false => &command::FORMATS,
+        }
+    }
+
+    /// What a lookup shows: the calendar's, or that there is nothing to
+    /// look up in the other tasks.
+    fn lookup(&self, command: &Command) -> String {
+        match (self, command) {
+            (Scenario::Calendar(s), Command::CheckCalendar(name)) => s.check_calendar(name),
+            (Scenario::Calendar(s), _) => s.list_rooms(),
+            _ => "Nothing to look up: the whole scenario is in the observation.".to_owned(),
         }
     }
 
@@ -479,6 +511,7 @@ impl Scenario {
     fn shown_answer_schema(&self) -> FrozenJson {
         let index = match self {
             Scenario::Email(_) => 0,
+            Scenario::Calendar(s) if s.answer_fields().len() > calendar::ANSWER_FIELDS.len() => 3,
             Scenario::Calendar(_) => 1,
             Scenario::Cleaning(_) => 2,
         };
@@ -553,9 +586,9 @@ impl Productivity {
             instruction: self.shown.instruction.clone(),
             payload: self.shown.payload.clone(),
             answer_schema: self.shown.answer_schema.clone(),
-            action_format: command::FORMATS,
+            action_format: self.scenario.formats(),
             step_count: self.step_count,
-            max_steps: self.task.max_steps,
+            max_steps: Self::max_steps(self.task, self.level),
             last_action: self.last_action.clone(),
             last_feedback: self.last_feedback.clone(),
             reward_breakdown: breakdown,
@@ -595,6 +628,16 @@ impl Environment for Productivity {
          observation's `answer_schema`, e.g. {\"raw\": \"final: {\\\"field\\\": \\\"value\\\"}\"}. \
          Apply the written policy in `instruction` to the `payload`.",
     );
+
+    /// The calendar with lookups (levels 4 and 5) gets one step per
+    /// required person's calendar at the level's most, the rooms, the
+    /// answer and one to spare (the instruction states the limit).
+    fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
+        match task.id {
+            "medium" => calendar::max_steps(difficulty).unwrap_or(task.max_steps),
+            _ => task.max_steps,
+        }
+    }
 
     fn reset(
         task: &'static TaskInfo,
@@ -654,7 +697,7 @@ impl Environment for Productivity {
                 }
                 self.scenario.check_draft(&answer).ill_formed_note()
             }
-            Command::Inspect => None,
+            Command::Inspect | Command::CheckCalendar(_) | Command::ListRooms => None,
         }
     }
 
@@ -670,12 +713,27 @@ impl Environment for Productivity {
         let mut graded = None;
         let mut breakdown = match &command {
             Err(problem) => {
-                self.last_feedback = format!("Malformed action: {problem}. {}", command::HELP);
+                let lookups = match self.scenario.has_lookups() {
+                    true => command::HELP_LOOKUPS,
+                    false => "",
+                };
+                self.last_feedback =
+                    format!("Malformed action: {problem}. {}{lookups}", command::HELP);
                 self.shaper.malformed()
             }
+            Ok(lookup @ (Command::CheckCalendar(_) | Command::ListRooms)) => {
+                self.last_feedback = self.scenario.lookup(lookup);
+                self.shaper.command(&action.raw)
+            }
             Ok(Command::Inspect) => {
-                self.last_feedback =
-                    "Nothing new to inspect: the whole scenario is in the observation.".to_owned();
+                self.last_feedback = match self.scenario.has_lookups() {
+                    true => "Nothing new to inspect: the payload is in the observation; the \
+                             calendars and rooms are behind `check_calendar: NAME` and \
+                             `list_rooms`."
+                        .to_owned(),
+                    false => "Nothing new to inspect: the whole scenario is in the observation."
+                        .to_owned(),
+                };
                 self.shaper.command(&action.raw)
             }
             Ok(Command::Propose(answer)) => {
@@ -754,9 +812,16 @@ impl Environment for Productivity {
         self.terminal.as_ref().map(|g| g.total)
     }
 
+    /// The final answer; where the calendar's lookups are open, first the
+    /// lookups a careful agent makes (every required person's calendar,
+    /// then the rooms), so the reference never names what it has not read.
     fn reference_action(&self) -> Option<ProductivityAction> {
+        let lookup = match &self.scenario {
+            Scenario::Calendar(s) => s.reference_lookup(self.step_count),
+            _ => None,
+        };
         Some(ProductivityAction {
-            raw: format!("final: {}", self.scenario.reference_answer()),
+            raw: lookup.unwrap_or_else(|| format!("final: {}", self.scenario.reference_answer())),
             metadata: None,
         })
     }
@@ -776,7 +841,7 @@ impl Environment for Productivity {
                     payload: &self.scenario.payload(),
                     instruction: &self.scenario.instruction(),
                     steps: &self.seen,
-                    max_steps: self.task.max_steps,
+                    max_steps: Self::max_steps(self.task, self.level),
                 };
                 baselines::next_command(name, &seen, rng)?
             }
@@ -811,7 +876,11 @@ impl Environment for Productivity {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn tool_specs() -> Vec<crate::tools::ToolSpec> {
-        command::TOOLS.iter().map(|(spec, _)| *spec).collect()
+        command::TOOLS
+            .iter()
+            .chain(&command::LOOKUP_TOOLS)
+            .map(|(spec, _)| *spec)
+            .collect()
     }
 
     /// `inspect`, `propose` and `final`, the commands of `raw`, for no
@@ -825,7 +894,9 @@ impl Environment for Productivity {
                             email's labels, medium a booking, hard a cleaning report.",
             "anyOf": TASKS.iter().map(answer_schema_of).collect::<Vec<_>>(),
         });
-        tools_with_answer(answer)
+        let mut tools = tools_with_answer(answer);
+        tools.extend(lookup_tools());
+        tools
     }
 
     /// The tools of an episode of `task` (the same at every level):
@@ -834,8 +905,17 @@ impl Environment for Productivity {
     /// exactly what to send.
     #[cfg(not(target_arch = "wasm32"))]
     fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
-        let _ = difficulty;
+        let lookups = task.id == "medium" && calendar::max_steps(difficulty).is_some();
+        let no_slot = task.id == "medium" && calendar::no_slot_allowed(difficulty);
         let mut answer = answer_schema_of(task);
+        if no_slot {
+            // Level 5's answer may instead say no booking is possible.
+            answer["properties"]["no_slot"] = serde_json::json!({
+                "const": true,
+                "description": "Only when no booking meets every constraint, and then alone"
+            });
+            answer["required"] = serde_json::json!([]);
+        }
         // The fields in words too: a client that keeps only the argument's
         // type (`dict`, as TRL's tool specs) still tells its model.
         let title = answer["title"].as_str().unwrap_or("answer").to_lowercase();
@@ -851,15 +931,25 @@ impl Environment for Productivity {
                     .join(", ")
             })
             .unwrap_or_default();
-        answer["description"] = Value::from(format!(
-            "The {title}: one object with exactly these fields: {fields}."
-        ));
-        tools_with_answer(answer)
+        answer["description"] = Value::from(match no_slot {
+            true => format!(
+                "The {title}: one object with exactly these fields: {fields}; or \
+                 {{\"no_slot\": true}} alone when no booking meets every constraint."
+            ),
+            false => format!("The {title}: one object with exactly these fields: {fields}."),
+        });
+        let mut tools = tools_with_answer(answer);
+        if lookups {
+            tools.extend(lookup_tools());
+        }
+        tools
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     fn tool_action(name: &str, arguments: Map<String, Value>) -> Value {
-        serde_json::json!({ "raw": command::tool_raw(name, arguments.get("answer")) })
+        let raw = command::lookup_raw(name, &arguments)
+            .unwrap_or_else(|| command::tool_raw(name, arguments.get("answer")));
+        serde_json::json!({ "raw": raw })
     }
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -880,13 +970,34 @@ impl Environment for Productivity {
 /// `inspect`, `propose` and `final` with `answer` as the answer's schema.
 #[cfg(not(target_arch = "wasm32"))]
 fn tools_with_answer(answer: Value) -> Vec<crate::tools::Tool> {
-    let schema = crate::episode::action_schema::<Productivity>();
-    command::TOOLS
+    tools_of(&command::TOOLS, "answer", answer)
+}
+
+/// `check_calendar` and `list_rooms`, the calendar's lookups.
+#[cfg(not(target_arch = "wasm32"))]
+fn lookup_tools() -> Vec<crate::tools::Tool> {
+    let name = serde_json::json!({
+        "type": "string",
+        "description": "A person's name, as the payload's directory lists it"
+    });
+    tools_of(&command::LOOKUP_TOOLS, "name", name)
+}
+
+/// The tools of `specs`, their argument `field` (where a tool reads it)
+/// described by `schema`.
+#[cfg(not(target_arch = "wasm32"))]
+fn tools_of(
+    specs: &[(crate::tools::ToolSpec, &str)],
+    field: &str,
+    schema: Value,
+) -> Vec<crate::tools::Tool> {
+    let action = crate::episode::action_schema::<Productivity>();
+    specs
         .iter()
         .map(|(spec, description)| crate::tools::Tool {
             name: spec.name,
             description: (*description).to_owned(),
-            input_schema: crate::tools::input_schema(&schema, spec, &[("answer", answer.clone())]),
+            input_schema: crate::tools::input_schema(&action, spec, &[(field, schema.clone())]),
         })
         .collect()
 }
@@ -960,7 +1071,10 @@ mod tests {
     }
 
     fn step(env: &mut Productivity, raw: &str) -> Transition<ProductivityObservation> {
-        let limit = StepLimit::of(env.step_count + 1, env.task.max_steps);
+        let limit = StepLimit::of(
+            env.step_count + 1,
+            Productivity::max_steps(env.task, env.level),
+        );
         match env.step(act(raw), limit) {
             Ok(transition) => transition,
             Err(err) => panic!("{raw}: {err}"),

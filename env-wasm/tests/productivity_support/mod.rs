@@ -87,6 +87,26 @@ pub fn grade_at(task: &str, level: u8, seed: u64, answer: &Value) -> Graded {
     }
 }
 
+/// The reference policy's final command (`final: {...}`) on the scenario
+/// of `env`, played on a fresh copy of it: where the calendar's lookups are
+/// open the reference looks things up first.
+pub fn reference_final(env: &AnyEnv) -> String {
+    let state = env.state();
+    let task = state["task"].as_str().unwrap_or_default();
+    let level = state["difficulty"].as_u64().unwrap_or(2) as u8;
+    let seed = state["seed"].as_u64().unwrap_or(0);
+    let mut scratch = start_at(task, level, seed).0;
+    for _ in 0..64 {
+        let action = scratch.reference_action().unwrap_or_default();
+        let raw = action["raw"].as_str().unwrap_or_default().to_owned();
+        if raw.starts_with("final:") || scratch.is_done() {
+            return raw;
+        }
+        let _ = scratch.step(&action);
+    }
+    String::new()
+}
+
 /// The reference policy's answer object.
 pub fn reference(task: &str, seed: u64) -> Value {
     let env = episode(task, seed);

@@ -72,7 +72,7 @@ class ProductivityMediumToolEnv(ToolEnv):
         """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
 
         Args:
-            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name).
+            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Or: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name); or {"no_slot": true} alone when no booking meets every constraint.
         """
         return self._call_tool('propose', {'answer': answer})
 
@@ -80,9 +80,21 @@ class ProductivityMediumToolEnv(ToolEnv):
         """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
-            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name).
+            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Or: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name); or {"no_slot": true} alone when no booking meets every constraint.
         """
         return self._call_tool('final', {'answer': answer})
+
+    def check_calendar(self, name: str) -> str:
+        """The calendar (levels 4 and 5): one person's working hours and busy times on the candidate days, on their own clock, with how far it is from the meeting's time zone. A step; the step limit counts it. Costs one step.
+
+        Args:
+            name: A person's name, as the payload's directory lists it
+        """
+        return self._call_tool('check_calendar', {'name': name})
+
+    def list_rooms(self) -> str:
+        """The calendar (levels 4 and 5): every room's capacity and open windows, in meeting time. A step; the step limit counts it. Costs one step."""
+        return self._call_tool('list_rooms', {})
 
 
 class ProductivityHardToolEnv(ToolEnv):

@@ -125,7 +125,7 @@ class ProductivityAction(Action):
     raw: Annotated[
         str,
         Field(
-            description='`inspect`, `propose: {json}` or `final: {json}`.',
+            description='`inspect`, `propose: {json}` or `final: {json}`; for the calendar\n(`medium`) at levels 4 and 5 also the lookups `check_calendar: NAME`\nand `list_rooms`.',
             max_length=4000,
             min_length=1,
         ),
@@ -352,11 +352,11 @@ class CalendarPayload(BaseModel):
         extra='forbid',
     )
     availability: Annotated[
-        list[PersonAvailability],
+        list[PersonAvailability] | None,
         Field(
-            description='Free time of the required participants and of some colleagues who\nare not invited.'
+            description='Free time of the required participants and of some colleagues who\nare not invited (levels 1 to 3; from level 4 through `check_calendar`).'
         ),
-    ]
+    ] = None
     blocked_windows: list[BlockedWindow]
     day: Annotated[
         str | None,
@@ -369,6 +369,12 @@ class CalendarPayload(BaseModel):
             description='The days the meeting may be on, when there are several (levels 3\nto 5); every window then names its day.'
         ),
     ] = None
+    directory: Annotated[
+        list[str] | None,
+        Field(
+            description='Everyone whose calendar `check_calendar` shows (levels 4 and 5,\nwhere the calendars and rooms are behind lookups): the required\nparticipants and some colleagues who are not invited.'
+        ),
+    ] = None
     duration_minutes: Annotated[int, Field(ge=0)]
     organizer: str
     preferences: Annotated[
@@ -378,7 +384,12 @@ class CalendarPayload(BaseModel):
         ),
     ] = None
     required_participants: list[str]
-    rooms: list[RoomInfo]
+    rooms: Annotated[
+        list[RoomInfo] | None,
+        Field(
+            description='The rooms (levels 1 to 3; from level 4 through `list_rooms`).'
+        ),
+    ] = None
     timezone: str
     working_hours: Window
 
@@ -392,11 +403,11 @@ class Payload2(BaseModel):
         extra='forbid',
     )
     availability: Annotated[
-        list[PersonAvailability],
+        list[PersonAvailability] | None,
         Field(
-            description='Free time of the required participants and of some colleagues who\nare not invited.'
+            description='Free time of the required participants and of some colleagues who\nare not invited (levels 1 to 3; from level 4 through `check_calendar`).'
         ),
-    ]
+    ] = None
     blocked_windows: list[BlockedWindow]
     day: Annotated[
         str | None,
@@ -409,6 +420,12 @@ class Payload2(BaseModel):
             description='The days the meeting may be on, when there are several (levels 3\nto 5); every window then names its day.'
         ),
     ] = None
+    directory: Annotated[
+        list[str] | None,
+        Field(
+            description='Everyone whose calendar `check_calendar` shows (levels 4 and 5,\nwhere the calendars and rooms are behind lookups): the required\nparticipants and some colleagues who are not invited.'
+        ),
+    ] = None
     duration_minutes: Annotated[int, Field(ge=0)]
     organizer: str
     preferences: Annotated[
@@ -418,7 +435,12 @@ class Payload2(BaseModel):
         ),
     ] = None
     required_participants: list[str]
-    rooms: list[RoomInfo]
+    rooms: Annotated[
+        list[RoomInfo] | None,
+        Field(
+            description='The rooms (levels 1 to 3; from level 4 through `list_rooms`).'
+        ),
+    ] = None
     timezone: str
     working_hours: Window
     kind: Literal['calendar']
@@ -428,7 +450,12 @@ class ProductivityObservation(Observation):
     model_config = ConfigDict(
         extra='forbid',
     )
-    action_format: Annotated[list[str], Field(max_length=3, min_length=3)]
+    action_format: Annotated[
+        list[str],
+        Field(
+            description="The command formats; the calendar's lookups where they are open."
+        ),
+    ]
     answer_schema: Annotated[
         dict[str, str],
         Field(description='The fields the answer object must have, with their types.'),

@@ -259,6 +259,9 @@ fn after_end_reply(shown: &Value) -> Value {
 fn parsed(command: &Command, components: &Value) -> Value {
     let (kind, candidate) = match command {
         Command::Inspect => return json!({ "type": "inspect" }),
+        // The calendar's lookups (levels 4 and 5), which the seed never had.
+        Command::CheckCalendar(name) => return json!({ "type": "check_calendar", "name": name }),
+        Command::ListRooms => return json!({ "type": "list_rooms" }),
         Command::Propose(candidate) => ("propose", candidate),
         Command::Final(candidate) => ("final", candidate),
     };

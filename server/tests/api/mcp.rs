@@ -176,7 +176,16 @@ async fn oversized_requests_are_still_http_200() {
 async fn tools_are_each_environments_own_verbs() {
     let app = app();
     for (prefix, wanted) in [
-        ("", vec!["inspect", "propose", "final"]),
+        (
+            "",
+            vec![
+                "inspect",
+                "propose",
+                "final",
+                "check_calendar",
+                "list_rooms",
+            ],
+        ),
         ("/envs/it_mental_health", vec!["answer"]),
         (
             "/envs/support_triage",

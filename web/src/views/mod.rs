@@ -19,12 +19,15 @@ use crate::html::Html;
 
 /// The scenario panel for an observation of `env_id`, as HTML text (see
 /// [`crate::html`]); [`on_scenario_click`] and [`on_scenario_change`] take
-/// what a person does on it.
-pub fn scenario(env_id: &str, observation: &Value) -> String {
+/// what a person does on it. `before` holds the episode's observations
+/// before this one (productivity's calendar lists the lookups in them).
+pub fn scenario(env_id: &str, observation: &Value, before: &[Value]) -> String {
     let mut html = Html::new();
+    #[cfg(not(feature = "productivity"))]
+    let _ = before;
     match env_id {
         #[cfg(feature = "productivity")]
-        "productivity" => productivity::scenario(&mut html, observation),
+        "productivity" => productivity::scenario(&mut html, observation, before),
         #[cfg(feature = "it_mental_health")]
         "it_mental_health" => it_mental_health::scenario(&mut html, observation),
         #[cfg(feature = "support_triage")]
@@ -113,7 +116,7 @@ pub fn text_field(
 }
 
 /// A select over `options` with an optional empty first choice (the forms
-/// of productivity's email and support's desk).
+/// of productivity's email and calendar lookups and support's desk).
 #[cfg(any(feature = "productivity", feature = "support_triage"))]
 pub fn choice(
     label: &'static str,

@@ -2,6 +2,10 @@
 //! grid of free time, blocked windows and rooms (a section per day when the
 //! meeting may be on several), the table as a table; and
 //! an answer form per task that writes the seed's `final: {json}` command.
+//! Where the calendar's people and rooms are behind lookups (levels 4 and
+//! 5), the grid keeps the days' working hours and blocked windows, the
+//! lookups made so far are listed beside it, and the form also sends
+//! `check_calendar: NAME` and `list_rooms`, and level 5's `{"no_slot": true}`.
 //!
 //! The scenario and the composer share what a person picks on the
 //! scenario itself ([`PICKS`]): the calendar slot clicked in the grid (the
@@ -10,6 +14,7 @@
 
 use std::collections::BTreeSet;
 
+use env_wasm::productivity::command::Command;
 use leptos::prelude::*;
 use serde_json::{Value, json};
 use wasm_bindgen::JsCast;
@@ -98,7 +103,7 @@ fn windows(value: &Value, day: &str) -> Vec<(u32, u32)> {
         .unwrap_or_default()
 }
 
-pub fn scenario(html: &mut Html, observation: &Value) {
+pub fn scenario(html: &mut Html, observation: &Value, before: &[Value]) {
     let payload = &observation["payload"];
     html.open("div", &[("class", "scenario")]);
     folded(
@@ -108,7 +113,10 @@ pub fn scenario(html: &mut Html, observation: &Value) {
     );
     match payload["kind"].as_str() {
         Some("email") => email(html, payload),
-        Some("calendar") => calendar(html, payload),
+        Some("calendar") => {
+            calendar(html, payload);
+            lookups(html, before.iter().chain([observation]));
+        }
         Some("cleaning") => cleaning(html, payload),
         _ => {
             html.element(
@@ -196,9 +204,11 @@ fn grid_row(
         let state = match (on, class) {
             (true, "blocked") => "blocked",
             (true, "open") => "open",
+            (true, "hours") => "working hours",
             (true, _) => "free",
             (false, "blocked") => "clear",
             (false, "open") => "closed",
+            (false, "hours") => "outside working hours",
             (false, _) => "busy",
         };
         let mut classes = String::from("cell");
@@ -266,6 +276,19 @@ fn calendar(html: &mut Html, payload: &Value) {
         .element("b", &[], &format!("{duration} minutes"))
         .text(&line)
         .close("div");
+    // Levels 4 and 5: the people's calendars and the rooms are looked up.
+    let directory = strings(&payload["directory"]);
+    if !directory.is_empty() {
+        html.element(
+            "p",
+            &[("class", "hint"), ("id", "directory")],
+            &format!(
+                "Directory: {}. Their calendars (each on their own clock) and the rooms are not \
+                 shown: look them up with check_calendar and list_rooms below, a step each.",
+                directory.join(", ")
+            ),
+        );
+    }
     let preferences = payload["preferences"]
         .as_array()
         .cloned()
@@ -284,7 +307,10 @@ fn calendar(html: &mut Html, payload: &Value) {
     html.element(
         "p",
         &[("class", "hint")],
-        "Click a quarter in the grid to pick the slot that starts there (on a room's row, the room too).",
+        match directory.is_empty() {
+            true => "Click a quarter in the grid to pick the slot that starts there (on a room's row, the room too).",
+            false => "Click a quarter in the grid to pick the slot that starts there.",
+        },
     )
     .open("div", &[("class", "grid-scroll")])
     .open("table", &[("class", "daygrid"), ("id", "day-grid")])
@@ -300,8 +326,17 @@ fn calendar(html: &mut Html, payload: &Value) {
         if several {
             section_row(html, title);
         }
-        section_row(html, "People (green: free)");
-        for p in items("availability") {
+        let people = items("availability");
+        if people.is_empty() {
+            // Nothing but the meeting's working hours to draw for people
+            // whose calendars are behind lookups.
+            let hours = windows(&json!([payload["working_hours"]]), day);
+            section_row(html, "Meeting time");
+            grid_row(html, ("Working hours", ""), &hours, "hours", day, None);
+        } else {
+            section_row(html, "People (green: free)");
+        }
+        for p in people {
             let name = text_of(&p["name"]);
             let note = if required.contains(&name) {
                 " required"
@@ -325,8 +360,11 @@ fn calendar(html: &mut Html, payload: &Value) {
                 grid_row(html, (&label, " blocked"), &on_day, "blocked", day, None);
             }
         }
-        section_row(html, "Rooms (blue: open)");
-        for r in items("rooms") {
+        let rooms = items("rooms");
+        if !rooms.is_empty() {
+            section_row(html, "Rooms (blue: open)");
+        }
+        for r in rooms {
             let name = text_of(&r["name"]);
             let note = format!(" room, seats {}", text_of(&r["capacity"]));
             let open = windows(&r["open"], day);
@@ -334,6 +372,46 @@ fn calendar(html: &mut Html, payload: &Value) {
         }
     }
     html.close("tbody").close("table").close("div");
+}
+
+/// Whether a command line is one of the calendar's lookups
+/// (`check_calendar: NAME`, `list_rooms`), as the environment parses it.
+fn is_lookup(raw: &str) -> bool {
+    matches!(
+        Command::parse(raw),
+        Ok(Command::CheckCalendar(_) | Command::ListRooms)
+    )
+}
+
+/// Every lookup among `observations` (each one's last action) with what it
+/// showed, oldest first: the calendars and rooms read so far stay in view,
+/// not only the last step's feedback.
+fn lookups<'a>(html: &mut Html, observations: impl Iterator<Item = &'a Value>) {
+    let found: Vec<(String, String, String)> = observations
+        .filter_map(|o| {
+            let raw = o["last_action"].as_str().filter(|raw| is_lookup(raw))?;
+            Some((
+                raw.trim().to_owned(),
+                text_of(&o["last_feedback"]),
+                text_of(&o["step_count"]),
+            ))
+        })
+        .collect();
+    if found.is_empty() {
+        return;
+    }
+    html.open("section", &[("id", "lookups"), ("aria-label", "Lookups")])
+        .element("h4", &[], &format!("Looked up so far ({})", found.len()));
+    for (raw, shown, step) in &found {
+        html.open("article", &[("class", "email"), ("data-lookup", raw)])
+            .open("p", &[("class", "muted")])
+            .element("b", &[], raw)
+            .text(&format!(" (step {step})"))
+            .close("p")
+            .element("pre", &[("class", "prose")], shown)
+            .close("article");
+    }
+    html.close("section");
 }
 
 /// Outline the picked slot on the grid on show, without drawing it again
@@ -554,6 +632,33 @@ fn left_empty(field: &str, value: &Value) -> bool {
     }
 }
 
+/// The room: a choice of the payload's rooms, or where they are behind
+/// `list_rooms` (levels 4 and 5) a name typed as that lookup lists it.
+fn room_field(
+    rooms: Vec<String>,
+    room: ArcRwSignal<String>,
+    room_in: ArcRwSignal<String>,
+) -> AnyView {
+    if rooms.is_empty() {
+        return view! {
+            <label class="field"><span>"room"</span>
+                <input id="pr-room" placeholder="a room list_rooms shows" prop:value=move || room.get()
+                    on:input=move |ev| room_in.set(event_target_value(&ev)) /></label>
+        }
+        .into_any();
+    }
+    view! {
+        <label class="field">
+            <span>"room"</span>
+            <select id="pr-room" prop:value=move || room.get() on:change=move |ev| room_in.set(event_target_value(&ev))>
+                <option value="">"(choose)"</option>
+                {rooms.into_iter().map(|r| view! { <option value=r.clone()>{r.clone()}</option> }).collect_view()}
+            </select>
+        </label>
+    }
+    .into_any()
+}
+
 pub fn composer(ctx: Composing) -> AnyView {
     let observation = ctx.observation.get_untracked();
     let payload = observation["payload"].clone();
@@ -561,6 +666,15 @@ pub fn composer(ctx: Composing) -> AnyView {
     let shared = picks();
     shared.clear();
     let command = RwSignal::new("final".to_owned());
+    // The calendar's lookups and level 5's "no slot", where the
+    // observation offers them.
+    let lookups_open = strings(&observation["action_format"])
+        .iter()
+        .any(|f| f.starts_with("check_calendar"));
+    let no_slot_open = observation["answer_schema"].get("no_slot").is_some();
+    let directory = strings(&payload["directory"]);
+    let person = RwSignal::new(String::new());
+    let no_slot = RwSignal::new(false);
     let label = RwSignal::new(String::new());
     let priority = RwSignal::new(String::new());
     let reply = RwSignal::new(String::new());
@@ -585,6 +699,7 @@ pub fn composer(ctx: Composing) -> AnyView {
             "email" => json!({
                 "label": label.get(), "priority": priority.get(), "needs_reply": reply.get(),
             }),
+            "calendar" if no_slot.get() => json!({"no_slot": true}),
             "calendar" => json!({
                 "day": p.day.get(), "start": p.start.get(), "end": p.end.get(),
                 "participants": invited.get(), "room": p.room.get(),
@@ -603,8 +718,23 @@ pub fn composer(ctx: Composing) -> AnyView {
     };
     let draft = Signal::derive(move || {
         let chosen = command.get();
-        if chosen == "inspect" {
-            return Draft::of(json!({"raw": "inspect"})).ending(ctx.last_step.get());
+        match chosen.as_str() {
+            "inspect" | "list_rooms" => {
+                return Draft::of(json!({ "raw": chosen })).ending(ctx.last_step.get());
+            }
+            "check_calendar" => {
+                let who = person.get();
+                let action = match who.is_empty() {
+                    true => Err("Not ready: choose whose calendar to check.".to_owned()),
+                    false => Ok(json!({ "raw": format!("check_calendar: {who}") })),
+                };
+                return Draft {
+                    action,
+                    blanks: Vec::new(),
+                    ends: ctx.last_step.get(),
+                };
+            }
+            _ => {}
         }
         let value = answer();
         // A final answer, or a draft the step limit will grade.
@@ -637,10 +767,13 @@ pub fn composer(ctx: Composing) -> AnyView {
         }
         .into_any(),
         "calendar" => {
-            let names = payload["availability"]
+            let mut names = payload["availability"]
                 .as_array()
                 .map(|a| a.iter().map(|p| text_of(&p["name"])).collect::<Vec<_>>())
                 .unwrap_or_default();
+            if names.is_empty() {
+                names = directory.clone();
+            }
             let rooms = payload["rooms"]
                 .as_array()
                 .map(|a| a.iter().map(|r| text_of(&r["name"])).collect::<Vec<_>>())
@@ -684,13 +817,14 @@ pub fn composer(ctx: Composing) -> AnyView {
                         }
                     }).collect_view()}
                 </fieldset>
-                <label class="field">
-                    <span>"room"</span>
-                    <select id="pr-room" prop:value=move || room.get() on:change=move |ev| room_in.set(event_target_value(&ev))>
-                        <option value="">"(choose)"</option>
-                        {rooms.into_iter().map(|r| view! { <option value=r.clone()>{r.clone()}</option> }).collect_view()}
-                    </select>
-                </label>
+                {room_field(rooms, room, room_in)}
+                {no_slot_open.then(|| view! {
+                    <label class="check wide">
+                        <input id="pr-no-slot" type="checkbox" prop:checked=move || no_slot.get()
+                            on:change=move |ev| no_slot.set(event_target_checked(&ev)) />
+                        "No slot: no booking meets every constraint (answers {\"no_slot\": true} alone)"
+                    </label>
+                })}
             }
             .into_any()
         }
@@ -725,8 +859,15 @@ pub fn composer(ctx: Composing) -> AnyView {
                     <option value="final">"final (grade and end)"</option>
                     <option value="propose">"propose (form check, not graded)"</option>
                     <option value="inspect">"inspect"</option>
+                    {lookups_open.then(|| view! {
+                        <option value="check_calendar">"check_calendar (one person's calendar, a step)"</option>
+                        <option value="list_rooms">"list_rooms (every room, a step)"</option>
+                    })}
                 </select>
             </label>
+            {move || (command.get() == "check_calendar").then(|| {
+                choice("whose calendar", "pr-person", directory.clone(), Some("(choose)"), person)
+            })}
             {fields}
             {step_button("step-btn", "Step", draft, ctx)}
         </div>
