@@ -70,6 +70,14 @@
 //!   an episode in progress asks; Back and Forward stay in the page between
 //!   episodes and the run viewer; the page's own export opens in Runs; the
 //!   README is served as UTF-8.
+//! - `a_model_run_in_the_page_scores_as_deskbench_inference` (issue 25):
+//!   "Run a model" in Runs, against a local fake OpenAI-compatible server
+//!   (`support/fake_model.rs`, the inference tests' oracle: it knows two of
+//!   three seeds, and the third ends refused), plays the episodes in the
+//!   page with every turn listed as it comes, and ends with the scores,
+//!   trajectories file and pass^k of `deskbench inference` on the same
+//!   seeds; the file opens in Runs and downloads; the key was sent to the
+//!   model API alone and is not stored until Remember is ticked.
 //! - `the_page_transfers_under_its_budget`: the bytes the server sends with
 //!   brotli, against DESIGN.md's 512 KB; the first render time is printed by
 //!   every test that opens the page.
@@ -83,6 +91,9 @@
 //!
 //! Needs the bundle (`make web`, or `WEB_DIST`) and chromedriver with Chromium
 //! (`scripts/bootstrap.sh`, or `CHROMEDRIVER`); `make test` provides both.
+
+#[path = "support/fake_model.rs"]
+mod fake_model;
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -1553,6 +1564,220 @@ async fn a_visitor_loses_nothing_and_right_answers_show_as_right() {
         .await;
         assert_eq!(listed, json!(1), "the page's own export in Runs");
         check_no_errors(client, "the visitor's round", &[]).await;
+    })
+    .await;
+}
+
+/// `deskbench inference` with `args`, its trajectories lines by (task,
+/// seed, trial): score and outcome.
+fn deskbench_inference(args: &[&str], out: &Path) -> Vec<Value> {
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_deskbench"))
+        .arg("inference")
+        .args(args)
+        .arg("--trajectories")
+        .arg(out)
+        .arg("--quiet")
+        .env("API_KEY", "sk-test-key")
+        .env_remove("HF_TOKEN")
+        .env_remove("OPENAI_API_KEY")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run deskbench inference");
+    assert!(status.success(), "deskbench inference {args:?}: {status}");
+    std::fs::read_to_string(out)
+        .expect("the trajectories file")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// What a trajectories line scored: task, level, seed, trial, outcome,
+/// score, rewards of its steps.
+fn line_result(line: &Value) -> Value {
+    let rewards: Vec<Value> = line["steps"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| s["reward"].clone())
+        .collect();
+    json!([
+        line["task"],
+        line["difficulty"],
+        line["seed"],
+        line["trial"],
+        line["outcome"],
+        line["score"],
+        rewards,
+        line["protocol"],
+        line["reward_mode"]
+    ])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_model_run_in_the_page_scores_as_deskbench_inference() {
+    const ENV: &str = "productivity";
+    const TASK: &str = "easy";
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    // The oracle plays the reference of seeds 0 and 2; seed 1 it does not
+    // know, and its three replies without an action end that episode.
+    let fake = std::sync::Arc::new(fake_model::Fake::new(fake_model::oracle(&[
+        (ENV, TASK, 2, 0),
+        (ENV, TASK, 2, 2),
+    ])));
+    let api = fake_model::start(std::sync::Arc::clone(&fake)).await;
+    let files = scratch_dir("model-run");
+    let cli = deskbench_inference(
+        &[
+            "--env",
+            ENV,
+            "--task",
+            TASK,
+            "--difficulty",
+            "2",
+            "--seeds",
+            "3",
+            "--seed-start",
+            "0",
+            "--trials",
+            "2",
+            "--api-base-url",
+            &api,
+            "--model",
+            "fake-model",
+        ],
+        &files.join("cli.jsonl"),
+    );
+    let expected: Vec<Value> = cli.iter().map(line_result).collect();
+    assert_eq!(expected.len(), 6, "{expected:#?}");
+    let outcomes: Vec<&str> = cli.iter().filter_map(|l| l["outcome"].as_str()).collect();
+    assert_eq!(
+        outcomes,
+        ["done", "done", "refused", "refused", "done", "done"]
+    );
+    let calls_by_cli = fake.calls().len();
+
+    with_browser(async |client: &Client| {
+        println!("{}", open(client, &format!("{origin}/web/?env={ENV}#runs")).await);
+        click_selector(client, "#model-run > summary").await;
+        let set = |id: &str, value: &str| {
+            format!(
+                "const e = document.getElementById({}); e.value = {}; \
+                 e.dispatchEvent(new Event('input', {{bubbles: true}})); return true;",
+                json!(id),
+                json!(value)
+            )
+        };
+        for (id, value) in [
+            ("model-base", api.as_str()),
+            ("model-name", "fake-model"),
+            ("model-key", "sk-test-key"),
+            ("model-levels", "2"),
+            ("model-first-seed", "0"),
+            ("model-seeds", "3"),
+            ("model-trials", "2"),
+        ] {
+            js(client, &set(id, value)).await;
+        }
+        // Only the task under test is ticked.
+        js(
+            client,
+            &format!(
+                "for (const box of document.querySelectorAll('input[name=model-task]')) {{
+                   if (box.checked !== (box.value === {task})) box.click();
+                 }} return true;",
+                task = json!(TASK)
+            ),
+        )
+        .await;
+        click(client, "model-run-btn").await;
+        // Turns are listed while the run goes on.
+        wait_js(
+            client,
+            "a turn listed while the model runs",
+            "return document.querySelectorAll('#model-turns li').length > 0;",
+        )
+        .await;
+        wait_js(
+            client,
+            "the run's pass^k table",
+            "return document.querySelector('#model-table tbody tr') !== null;",
+        )
+        .await;
+        let row = js(
+            client,
+            "return Array.from(document.querySelector('#model-table tbody tr').children, c => c.textContent);",
+        )
+        .await;
+        // Seeds 0 and 2 succeed in both trials, seed 1 in neither: mean 2/3,
+        // pass^1 = pass^2 = 2/3.
+        assert_eq!(
+            row,
+            json!([TASK, "2", "6", "0", "0.667", "0.667", "0.667"]),
+            "the page's pass^k row"
+        );
+        let turns = js(
+            client,
+            "return Array.from(document.querySelectorAll('#model-turns li'), l => l.textContent);",
+        )
+        .await;
+        let turns: Vec<String> = serde_json::from_value(turns).unwrap_or_default();
+        assert!(
+            turns.iter().any(|t| t.contains("refused")) && turns.iter().any(|t| t.contains("done")),
+            "{turns:#?}"
+        );
+        // The downloadable file is the CLI's, line for line, as to what was
+        // played and scored.
+        let href = js(
+            client,
+            "return decodeURIComponent(document.getElementById('model-download').getAttribute('href').split(',').slice(1).join(','));",
+        )
+        .await;
+        let page: Vec<Value> = href
+            .as_str()
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line of the page's file"))
+            .collect();
+        let got: Vec<Value> = page.iter().map(line_result).collect();
+        assert_eq!(got, expected, "the page's episodes against deskbench inference's");
+        for (p, c) in page.iter().zip(&cli) {
+            assert_eq!(p["messages"], c["messages"], "the same conversation");
+            assert_eq!(p["task_set_version"], c["task_set_version"]);
+        }
+        // The key went to the model API alone, as a bearer token.
+        let calls = fake.calls();
+        assert!(calls.len() > calls_by_cli);
+        assert!(
+            calls[calls_by_cli..]
+                .iter()
+                .all(|(auth, _)| auth == "Bearer sk-test-key"),
+            "the page's calls carry the key"
+        );
+        let stored = js(
+            client,
+            "return JSON.stringify(Object.assign({}, localStorage));",
+        )
+        .await;
+        assert!(
+            !stored.as_str().unwrap_or_default().contains("sk-test-key"),
+            "the key is not stored unless asked"
+        );
+        // The file is open in Runs.
+        let listed = wait_text(client, "#run-viewer").await;
+        assert!(listed.contains("model-run-fake-model.jsonl"), "{listed}");
+        save_screenshot(client, "model-run").await;
+        click(client, "model-remember").await;
+        let stored = js(client, "return localStorage.getItem('deskbench.model-api');").await;
+        assert!(
+            stored.as_str().unwrap_or_default().contains("sk-test-key"),
+            "Remember keeps the key: {stored}"
+        );
+        click(client, "model-remember").await;
+        let stored = js(client, "return localStorage.getItem('deskbench.model-api');").await;
+        assert_eq!(stored, Value::Null, "unticked, it is forgotten");
+        check_no_errors(client, "after a model run", &[]).await;
     })
     .await;
 }

@@ -800,7 +800,7 @@ pub fn App() -> impl IntoView {
         </header>
         <p id="announcer" class="visually-hidden" aria-live="polite">{move || announced.get()}</p>
         {move || link_note.get().map(|n| view! { <p class="hint" id="link-note" role="status">{n}</p> })}
-        <div class:hidden=move || page_view.get() != View::Runs>{runs::viewer(run_files, open_run)}</div>
+        <div class:hidden=move || page_view.get() != View::Runs>{runs::viewer(Signal::derive(picked), run_files, open_run)}</div>
         // Built only while on show: its scenario is a second one in the page.
         {move || (page_view.get() == View::Tasks).then(|| tasks::explorer(Signal::derive(picked), play_task))}
         <div class:hidden=move || page_view.get() != View::Play>

@@ -242,6 +242,8 @@ struct Pending {
 
 /// One episode's model turns, from the reset's result on.
 pub struct Player<'e> {
+    /// Reads a tool call's action (native only, as the tools are).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     env: &'e EnvInfo,
     chat: Conversation,
     tools: Vec<ChatTool>,

@@ -272,7 +272,7 @@ async fn play_turns(
         task: job.task,
         difficulty: job.difficulty,
         action_schema,
-        hint: job.env.serving.prompt_hint,
+        hint: job.env.prompt_hint,
     };
     let mut player = Player::new(
         &briefing,
