@@ -78,6 +78,11 @@
 //!   trajectories file and pass^k of `deskbench inference` on the same
 //!   seeds; the file opens in Runs and downloads; the key was sent to the
 //!   model API alone and is not stored until Remember is ticked.
+//! - `axe_finds_no_serious_violation_in_play_runs_and_explorer` (issue 25):
+//!   axe-core (npm, installed by `scripts/bootstrap.sh`) on the play view
+//!   mid-episode and after the score, the run viewer with a run file open
+//!   and "Run a model" unfolded, and the task explorer, of every
+//!   environment's page: no violation of impact serious or critical.
 //! - `the_page_transfers_under_its_budget`: the bytes the server sends with
 //!   brotli, against DESIGN.md's 512 KB; the first render time is printed by
 //!   every test that opens the page.
@@ -1064,7 +1069,7 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             click_selector(
                 client,
                 &format!(
-                    "#level-table button[aria-label=\"Show {} at level {first_level} ({steps} step{plural})\"]",
+                    "#level-table button[aria-label=\"{steps} step{plural}: show {} at level {first_level}\"]",
                     first.id
                 ),
             )
@@ -1778,6 +1783,88 @@ async fn a_model_run_in_the_page_scores_as_deskbench_inference() {
         let stored = js(client, "return localStorage.getItem('deskbench.model-api');").await;
         assert_eq!(stored, Value::Null, "unticked, it is forgotten");
         check_no_errors(client, "after a model run", &[]).await;
+    })
+    .await;
+}
+
+/// axe-core's script: `AXE_CORE_JS`, else where `scripts/bootstrap.sh`
+/// installs it.
+fn axe_source() -> String {
+    let path = std::env::var_os("AXE_CORE_JS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../.venv/npm/node_modules/axe-core/axe.min.js")
+        });
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "no axe-core at {} ({e}): run `scripts/bootstrap.sh` (npm axe-core into .venv/npm), \
+             or set AXE_CORE_JS",
+            path.display()
+        )
+    })
+}
+
+/// axe-core's violations of impact serious or critical on the page as it
+/// stands: `[id, impact, help, [targets]]` each.
+async fn check_axe(client: &Client, axe: &str, when: &str) {
+    let loaded = js(client, "return typeof window.axe !== 'undefined';").await;
+    if loaded != json!(true) {
+        client
+            .execute(&format!("{axe}\nreturn true;"), vec![])
+            .await
+            .unwrap_or_else(|e| panic!("{when}: load axe-core: {e}"));
+    }
+    let found = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, {resultTypes: ['violations']}).then(r => done(
+               r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                 .map(v => [v.id, v.impact, v.help, v.nodes.slice(0, 5).map(n => n.target.join(' '))])
+             ), e => done('axe failed: ' + e));",
+            vec![],
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{when}: run axe-core: {e}"));
+    assert_eq!(
+        found,
+        json!([]),
+        "{when}: axe-core finds serious or critical violations"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn axe_finds_no_serious_violation_in_play_runs_and_explorer() {
+    let axe = axe_source();
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    let files = scratch_dir("axe");
+    with_browser(async |client: &Client| {
+        for env in ENVIRONMENTS.iter().copied() {
+            let task = env.tasks[0].id;
+            let native = native_episode(env, task, SEED_BASE, Policy::Reference);
+            open(client, &format!("{origin}/web/?env={}", env.id)).await;
+            check_axe(client, &axe, &format!("{}: play, an episode begun", env.id)).await;
+            play_in_ui(client, &native).await;
+            check_axe(client, &axe, &format!("{}: play, after the score", env.id)).await;
+            let run = files.join(format!("{}.jsonl", env.id));
+            std::fs::write(&run, trajectory_line(&native, "model-a", None)).expect("write a run");
+            click(client, "mode-runs").await;
+            upload(client, "run-files", &[run.as_path()]).await;
+            wait_text(client, "#leaderboard").await;
+            click_selector(client, "#model-run > summary").await;
+            check_axe(client, &axe, &format!("{}: runs", env.id)).await;
+            click(client, "clear-runs").await;
+            click(client, "mode-tasks").await;
+            wait_js(
+                client,
+                "the explorer",
+                "return document.querySelector('#task-explorer') !== null;",
+            )
+            .await;
+            check_axe(client, &axe, &format!("{}: task explorer", env.id)).await;
+        }
+        check_no_errors(client, "after the accessibility checks", &[]).await;
     })
     .await;
 }

@@ -127,7 +127,9 @@ pub fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
         for (li, &level) in env.levels.iter().enumerate() {
             let limit = steps(env.max_steps(task, level) as usize);
             let index = index_of(env, ti, li, round).to_string();
-            let label = format!("Show {} at level {level} ({limit})", task.id);
+            // The name starts with the visible text (WCAG 2.5.3, axe-core's
+            // label-content-name-mismatch).
+            let label = format!("{limit}: show {} at level {level}", task.id);
             let picked = chosen.is_some_and(|t| t.task.id == task.id && t.difficulty == level);
             let pressed = if picked { "true" } else { "false" };
             html.open("td", &[("class", "num")])
@@ -420,7 +422,7 @@ mod tests {
                     );
                     let limit = steps(env.max_steps(task, level) as usize);
                     assert!(html.contains(&format!(
-                        "data-pick=\"{index}\" aria-label=\"Show {} at level {level} ({limit})\"",
+                        "data-pick=\"{index}\" aria-label=\"{limit}: show {} at level {level}\"",
                         task.id
                     )));
                 }
