@@ -51,6 +51,10 @@
 //!   (reached with Tab, pressed with Enter) starts that episode in the play
 //!   view with the scenario the explorer showed, and Back returns to the
 //!   explorer; it fits 420 px.
+//! - `the_explorer_keeps_its_task_in_the_address` (issue 25):
+//!   `#tasks?split=&task=&level=` opens the explorer on that task; a task
+//!   picked is a history entry with its own address; Back and Forward move
+//!   between them and a reload keeps the one shown.
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
@@ -1023,7 +1027,12 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             client.refresh().await.expect("reload");
             wait_text(client, "#split-table").await;
             let hash = js(client, "return location.hash;").await;
-            assert_eq!(hash, json!("#tasks"), "{label}: the explorer's address");
+            // The explorer's first task (validation's index 0) in its address.
+            let want = format!(
+                "#tasks?split=validation&task={}&level={}",
+                env.tasks[0].id, env.levels[0]
+            );
+            assert_eq!(hash, json!(want), "{label}: the explorer's address");
 
             // The splits and levels, as the core declares them.
             let splits = js(
@@ -1165,6 +1174,68 @@ async fn click_selector(client: &Client, selector: &str) {
         .click()
         .await
         .unwrap_or_else(|e| panic!("click {selector}: {e}"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_explorer_keeps_its_task_in_the_address() {
+    let env = registry::find("productivity").expect("productivity");
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    let (tasks, levels) = (env.tasks.len(), env.levels.len());
+    // The Task API's numbering: index = round * tasks * levels + level * tasks + task.
+    let second = (env.tasks[1].id, env.levels[2], 2 * tasks + 1);
+    let first = (env.tasks[0].id, env.levels[0], 0);
+    let state = |(task, level, _): (&str, u8, usize)| {
+        format!("#tasks?split=test&task={task}&level={level}")
+    };
+    let shown = async |client: &Client| {
+        js(
+            client,
+            "const s = document.getElementById('explorer-split'), i = document.getElementById('explorer-index');
+             return s && i ? [location.hash, s.value, i.value] : null;",
+        )
+        .await
+    };
+    let expect = |at: (&str, u8, usize)| json!([state(at), "test", at.2.to_string()]);
+    assert!(levels > 2 && tasks > 1);
+    with_browser(async |client: &Client| {
+        open(
+            client,
+            &format!("{origin}/web/?env={}{}", env.id, state(second)),
+        )
+        .await;
+        wait_for("the linked task in the explorer", async || {
+            let now = shown(client).await;
+            Ok((now == expect(second)).then_some(()))
+        })
+        .await;
+        click_selector(
+            client,
+            &format!("#level-table button[data-pick=\"{}\"]", first.2),
+        )
+        .await;
+        wait_for("the picked task in the address", async || {
+            Ok((shown(client).await == expect(first)).then_some(()))
+        })
+        .await;
+        client.back().await.expect("Back");
+        wait_for("Back to the linked task", async || {
+            Ok((shown(client).await == expect(second)).then_some(()))
+        })
+        .await;
+        client.forward().await.expect("Forward");
+        wait_for("Forward to the picked task", async || {
+            Ok((shown(client).await == expect(first)).then_some(()))
+        })
+        .await;
+        client.refresh().await.expect("reload");
+        wait_for("the picked task after a reload", async || {
+            Ok((shown(client).await == expect(first)).then_some(()))
+        })
+        .await;
+        check_no_errors(client, "the explorer's address", &[]).await;
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -356,7 +356,12 @@ pub fn App() -> impl IntoView {
             open_linked(linked);
             address_given.set_value(false);
         }
-        page_view.set(link::view_in_address());
+        // Set only on a change: a view built anew would lose its own state,
+        // which it restores from the address itself (the explorer's task).
+        let view = link::view_in_address();
+        if page_view.get_untracked() != view {
+            page_view.set(view);
+        }
     };
     // The page lives as long as the window: the listener is never removed.
     let _ = window_event_listener_untyped("popstate", on_history);
