@@ -122,18 +122,21 @@ else
   cargo install --quiet wasm-bindgen-cli --version "$WBG"
 fi
 
-# 5. wasm-opt from npm binaryen 132 (Debian's 108 breaks the bundle) and
-#    esbuild (minifies the JS glue), both pinned in package-lock.json and
-#    installed in .venv/npm from a copy of package.json and the lock file
-#    (scripts/build-web.sh puts .venv/npm/node_modules/.bin on its PATH).
+# 5. wasm-opt from npm binaryen 132 (Debian's 108 breaks the bundle),
+#    esbuild (minifies the JS glue) and axe-core (the browser test's
+#    accessibility check), all pinned in package-lock.json and installed in
+#    .venv/npm from a copy of package.json and the lock file
+#    (scripts/build-web.sh puts .venv/npm/node_modules/.bin on its PATH;
+#    server/tests/e2e_browser.rs reads axe-core/axe.min.js there).
 NPM_DIR=.venv/npm
 if cmp -s package-lock.json "$NPM_DIR/package-lock.json" &&
   [ -x "$NPM_DIR/node_modules/.bin/wasm-opt" ] &&
   "$NPM_DIR/node_modules/.bin/wasm-opt" --version | grep -q 'version 132' &&
-  [ -x "$NPM_DIR/node_modules/.bin/esbuild" ]; then
-  say "wasm-opt (binaryen 132) and esbuild present in $NPM_DIR"
+  [ -x "$NPM_DIR/node_modules/.bin/esbuild" ] &&
+  [ -f "$NPM_DIR/node_modules/axe-core/axe.min.js" ]; then
+  say "wasm-opt (binaryen 132), esbuild and axe-core present in $NPM_DIR"
 else
-  say "installing binaryen 132 and esbuild from npm into $NPM_DIR"
+  say "installing binaryen 132, esbuild and axe-core from npm into $NPM_DIR"
   mkdir -p "$NPM_DIR"
   cp package.json package-lock.json "$NPM_DIR/"
   (cd "$NPM_DIR" && npm ci --no-audit --no-fund --silent)

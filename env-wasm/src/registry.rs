@@ -37,8 +37,6 @@ pub struct TaskInfo {
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Serving {
-    /// [`episode::Environment::PROMPT_HINT`].
-    pub prompt_hint: Option<&'static str>,
     /// [`episode::Environment::JUDGED`].
     pub judged: bool,
     /// [`episode::Environment::SESSION_COOKIE`].
@@ -69,6 +67,11 @@ pub struct EnvInfo {
     /// that describe the action.
     #[serde(skip)]
     pub text_action_field: Option<&'static str>,
+    /// A few example actions for a model's prompt
+    /// ([`episode::Environment::PROMPT_HINT`]; [`crate::agent::Briefing`]),
+    /// in every build: the page runs models too.
+    #[serde(skip)]
+    pub prompt_hint: Option<&'static str>,
     /// How the server serves it ([`Serving`]).
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
@@ -354,9 +357,9 @@ pub const fn entry<E: episode::Environment>(
         tasks,
         levels: E::LEVELS,
         text_action_field: E::TEXT_ACTION_FIELD,
+        prompt_hint: E::PROMPT_HINT,
         #[cfg(not(target_arch = "wasm32"))]
         serving: Serving {
-            prompt_hint: E::PROMPT_HINT,
             judged: E::JUDGED,
             session_cookie: E::SESSION_COOKIE,
             session_in_action: E::SESSION_IN_ACTION,

@@ -57,6 +57,10 @@
 //!   (reached with Tab, pressed with Enter) starts that episode in the play
 //!   view with the scenario the explorer showed, and Back returns to the
 //!   explorer; it fits 420 px.
+//! - `the_explorer_keeps_its_task_in_the_address` (issue 25):
+//!   `#tasks?split=&task=&level=` opens the explorer on that task; a task
+//!   picked is a history entry with its own address; Back and Forward move
+//!   between them and a reload keeps the one shown.
 //! - `every_task_fits_a_420_px_screen`: no horizontal overflow (the document
 //!   is as wide as the viewport) for every task and every panel, before and
 //!   after the end.
@@ -76,6 +80,19 @@
 //!   an episode in progress asks; Back and Forward stay in the page between
 //!   episodes and the run viewer; the page's own export opens in Runs; the
 //!   README is served as UTF-8.
+//! - `a_model_run_in_the_page_scores_as_deskbench_inference` (issue 25):
+//!   "Run a model" in Runs, against a local fake OpenAI-compatible server
+//!   (`support/fake_model.rs`, the inference tests' oracle: it knows two of
+//!   three seeds, and the third ends refused), plays the episodes in the
+//!   page with every turn listed as it comes, and ends with the scores,
+//!   trajectories file and pass^k of `deskbench inference` on the same
+//!   seeds; the file opens in Runs and downloads; the key was sent to the
+//!   model API alone and is not stored until Remember is ticked.
+//! - `axe_finds_no_serious_violation_in_play_runs_and_explorer` (issue 25):
+//!   axe-core (npm, installed by `scripts/bootstrap.sh`) on the play view
+//!   mid-episode and after the score, the run viewer with a run file open
+//!   and "Run a model" unfolded, and the task explorer, of every
+//!   environment's page: no violation of impact serious or critical.
 //! - `the_page_transfers_under_its_budget`: the bytes the server sends with
 //!   brotli, against DESIGN.md's 512 KB; the first render time is printed by
 //!   every test that opens the page.
@@ -89,6 +106,9 @@
 //!
 //! Needs the bundle (`make web`, or `WEB_DIST`) and chromedriver with Chromium
 //! (`scripts/bootstrap.sh`, or `CHROMEDRIVER`); `make test` provides both.
+
+#[path = "support/fake_model.rs"]
+mod fake_model;
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -1095,7 +1115,12 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             client.refresh().await.expect("reload");
             wait_text(client, "#split-table").await;
             let hash = js(client, "return location.hash;").await;
-            assert_eq!(hash, json!("#tasks"), "{label}: the explorer's address");
+            // The explorer's first task (validation's index 0) in its address.
+            let want = format!(
+                "#tasks?split=validation&task={}&level={}",
+                env.tasks[0].id, env.levels[0]
+            );
+            assert_eq!(hash, json!(want), "{label}: the explorer's address");
 
             // The splits and levels, as the core declares them.
             let splits = js(
@@ -1141,7 +1166,7 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             click_selector(
                 client,
                 &format!(
-                    "#level-table button[aria-label=\"Show {} at level {first_level} ({steps} step{plural})\"]",
+                    "#level-table button[aria-label=\"{steps} step{plural}: show {} at level {first_level}\"]",
                     first.id
                 ),
             )
@@ -1237,6 +1262,68 @@ async fn click_selector(client: &Client, selector: &str) {
         .click()
         .await
         .unwrap_or_else(|e| panic!("click {selector}: {e}"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_explorer_keeps_its_task_in_the_address() {
+    let env = registry::find("productivity").expect("productivity");
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    let (tasks, levels) = (env.tasks.len(), env.levels.len());
+    // The Task API's numbering: index = round * tasks * levels + level * tasks + task.
+    let second = (env.tasks[1].id, env.levels[2], 2 * tasks + 1);
+    let first = (env.tasks[0].id, env.levels[0], 0);
+    let state = |(task, level, _): (&str, u8, usize)| {
+        format!("#tasks?split=test&task={task}&level={level}")
+    };
+    let shown = async |client: &Client| {
+        js(
+            client,
+            "const s = document.getElementById('explorer-split'), i = document.getElementById('explorer-index');
+             return s && i ? [location.hash, s.value, i.value] : null;",
+        )
+        .await
+    };
+    let expect = |at: (&str, u8, usize)| json!([state(at), "test", at.2.to_string()]);
+    assert!(levels > 2 && tasks > 1);
+    with_browser(async |client: &Client| {
+        open(
+            client,
+            &format!("{origin}/web/?env={}{}", env.id, state(second)),
+        )
+        .await;
+        wait_for("the linked task in the explorer", async || {
+            let now = shown(client).await;
+            Ok((now == expect(second)).then_some(()))
+        })
+        .await;
+        click_selector(
+            client,
+            &format!("#level-table button[data-pick=\"{}\"]", first.2),
+        )
+        .await;
+        wait_for("the picked task in the address", async || {
+            Ok((shown(client).await == expect(first)).then_some(()))
+        })
+        .await;
+        client.back().await.expect("Back");
+        wait_for("Back to the linked task", async || {
+            Ok((shown(client).await == expect(second)).then_some(()))
+        })
+        .await;
+        client.forward().await.expect("Forward");
+        wait_for("Forward to the picked task", async || {
+            Ok((shown(client).await == expect(first)).then_some(()))
+        })
+        .await;
+        client.refresh().await.expect("reload");
+        wait_for("the picked task after a reload", async || {
+            Ok((shown(client).await == expect(first)).then_some(()))
+        })
+        .await;
+        check_no_errors(client, "the explorer's address", &[]).await;
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1676,6 +1763,302 @@ async fn a_visitor_loses_nothing_and_right_answers_show_as_right() {
         .await;
         assert_eq!(listed, json!(1), "the page's own export in Runs");
         check_no_errors(client, "the visitor's round", &[]).await;
+    })
+    .await;
+}
+
+/// `deskbench inference` with `args`, its trajectories lines by (task,
+/// seed, trial): score and outcome.
+fn deskbench_inference(args: &[&str], out: &Path) -> Vec<Value> {
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_deskbench"))
+        .arg("inference")
+        .args(args)
+        .arg("--trajectories")
+        .arg(out)
+        .arg("--quiet")
+        .env("API_KEY", "sk-test-key")
+        .env_remove("HF_TOKEN")
+        .env_remove("OPENAI_API_KEY")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run deskbench inference");
+    assert!(status.success(), "deskbench inference {args:?}: {status}");
+    std::fs::read_to_string(out)
+        .expect("the trajectories file")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// What a trajectories line scored: task, level, seed, trial, outcome,
+/// score, rewards of its steps.
+fn line_result(line: &Value) -> Value {
+    let rewards: Vec<Value> = line["steps"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| s["reward"].clone())
+        .collect();
+    json!([
+        line["task"],
+        line["difficulty"],
+        line["seed"],
+        line["trial"],
+        line["outcome"],
+        line["score"],
+        rewards,
+        line["protocol"],
+        line["reward_mode"]
+    ])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_model_run_in_the_page_scores_as_deskbench_inference() {
+    const ENV: &str = "productivity";
+    const TASK: &str = "easy";
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    // The oracle plays the reference of seeds 0 and 2; seed 1 it does not
+    // know, and its three replies without an action end that episode.
+    let fake = std::sync::Arc::new(fake_model::Fake::new(fake_model::oracle(&[
+        (ENV, TASK, 2, 0),
+        (ENV, TASK, 2, 2),
+    ])));
+    let api = fake_model::start(std::sync::Arc::clone(&fake)).await;
+    let files = scratch_dir("model-run");
+    let cli = deskbench_inference(
+        &[
+            "--env",
+            ENV,
+            "--task",
+            TASK,
+            "--difficulty",
+            "2",
+            "--seeds",
+            "3",
+            "--seed-start",
+            "0",
+            "--trials",
+            "2",
+            "--api-base-url",
+            &api,
+            "--model",
+            "fake-model",
+        ],
+        &files.join("cli.jsonl"),
+    );
+    let expected: Vec<Value> = cli.iter().map(line_result).collect();
+    assert_eq!(expected.len(), 6, "{expected:#?}");
+    let outcomes: Vec<&str> = cli.iter().filter_map(|l| l["outcome"].as_str()).collect();
+    assert_eq!(
+        outcomes,
+        ["done", "done", "refused", "refused", "done", "done"]
+    );
+    let calls_by_cli = fake.calls().len();
+
+    with_browser(async |client: &Client| {
+        println!("{}", open(client, &format!("{origin}/web/?env={ENV}#runs")).await);
+        click_selector(client, "#model-run > summary").await;
+        let set = |id: &str, value: &str| {
+            format!(
+                "const e = document.getElementById({}); e.value = {}; \
+                 e.dispatchEvent(new Event('input', {{bubbles: true}})); return true;",
+                json!(id),
+                json!(value)
+            )
+        };
+        for (id, value) in [
+            ("model-base", api.as_str()),
+            ("model-name", "fake-model"),
+            ("model-key", "sk-test-key"),
+            ("model-levels", "2"),
+            ("model-first-seed", "0"),
+            ("model-seeds", "3"),
+            ("model-trials", "2"),
+        ] {
+            js(client, &set(id, value)).await;
+        }
+        // Only the task under test is ticked.
+        js(
+            client,
+            &format!(
+                "for (const box of document.querySelectorAll('input[name=model-task]')) {{
+                   if (box.checked !== (box.value === {task})) box.click();
+                 }} return true;",
+                task = json!(TASK)
+            ),
+        )
+        .await;
+        click(client, "model-run-btn").await;
+        // Turns are listed while the run goes on.
+        wait_js(
+            client,
+            "a turn listed while the model runs",
+            "return document.querySelectorAll('#model-turns li').length > 0;",
+        )
+        .await;
+        wait_js(
+            client,
+            "the run's pass^k table",
+            "return document.querySelector('#model-table tbody tr') !== null;",
+        )
+        .await;
+        let row = js(
+            client,
+            "return Array.from(document.querySelector('#model-table tbody tr').children, c => c.textContent);",
+        )
+        .await;
+        // Seeds 0 and 2 succeed in both trials, seed 1 in neither: mean 2/3,
+        // pass^1 = pass^2 = 2/3.
+        assert_eq!(
+            row,
+            json!([TASK, "2", "6", "0", "0.667", "0.667", "0.667"]),
+            "the page's pass^k row"
+        );
+        let turns = js(
+            client,
+            "return Array.from(document.querySelectorAll('#model-turns li'), l => l.textContent);",
+        )
+        .await;
+        let turns: Vec<String> = serde_json::from_value(turns).unwrap_or_default();
+        assert!(
+            turns.iter().any(|t| t.contains("refused")) && turns.iter().any(|t| t.contains("done")),
+            "{turns:#?}"
+        );
+        // The downloadable file is the CLI's, line for line, as to what was
+        // played and scored.
+        let href = js(
+            client,
+            "return decodeURIComponent(document.getElementById('model-download').getAttribute('href').split(',').slice(1).join(','));",
+        )
+        .await;
+        let page: Vec<Value> = href
+            .as_str()
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line of the page's file"))
+            .collect();
+        let got: Vec<Value> = page.iter().map(line_result).collect();
+        assert_eq!(got, expected, "the page's episodes against deskbench inference's");
+        for (p, c) in page.iter().zip(&cli) {
+            assert_eq!(p["messages"], c["messages"], "the same conversation");
+            assert_eq!(p["task_set_version"], c["task_set_version"]);
+        }
+        // The key went to the model API alone, as a bearer token.
+        let calls = fake.calls();
+        assert!(calls.len() > calls_by_cli);
+        assert!(
+            calls[calls_by_cli..]
+                .iter()
+                .all(|(auth, _)| auth == "Bearer sk-test-key"),
+            "the page's calls carry the key"
+        );
+        let stored = js(
+            client,
+            "return JSON.stringify(Object.assign({}, localStorage));",
+        )
+        .await;
+        assert!(
+            !stored.as_str().unwrap_or_default().contains("sk-test-key"),
+            "the key is not stored unless asked"
+        );
+        // The file is open in Runs.
+        let listed = wait_text(client, "#run-viewer").await;
+        assert!(listed.contains("model-run-fake-model.jsonl"), "{listed}");
+        save_screenshot(client, "model-run").await;
+        click(client, "model-remember").await;
+        let stored = js(client, "return localStorage.getItem('deskbench.model-api');").await;
+        assert!(
+            stored.as_str().unwrap_or_default().contains("sk-test-key"),
+            "Remember keeps the key: {stored}"
+        );
+        click(client, "model-remember").await;
+        let stored = js(client, "return localStorage.getItem('deskbench.model-api');").await;
+        assert_eq!(stored, Value::Null, "unticked, it is forgotten");
+        check_no_errors(client, "after a model run", &[]).await;
+    })
+    .await;
+}
+
+/// axe-core's script: `AXE_CORE_JS`, else where `scripts/bootstrap.sh`
+/// installs it.
+fn axe_source() -> String {
+    let path = std::env::var_os("AXE_CORE_JS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../.venv/npm/node_modules/axe-core/axe.min.js")
+        });
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "no axe-core at {} ({e}): run `scripts/bootstrap.sh` (npm axe-core into .venv/npm), \
+             or set AXE_CORE_JS",
+            path.display()
+        )
+    })
+}
+
+/// axe-core's violations of impact serious or critical on the page as it
+/// stands: `[id, impact, help, [targets]]` each.
+async fn check_axe(client: &Client, axe: &str, when: &str) {
+    let loaded = js(client, "return typeof window.axe !== 'undefined';").await;
+    if loaded != json!(true) {
+        client
+            .execute(&format!("{axe}\nreturn true;"), vec![])
+            .await
+            .unwrap_or_else(|e| panic!("{when}: load axe-core: {e}"));
+    }
+    let found = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, {resultTypes: ['violations']}).then(r => done(
+               r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                 .map(v => [v.id, v.impact, v.help, v.nodes.slice(0, 5).map(n => n.target.join(' '))])
+             ), e => done('axe failed: ' + e));",
+            vec![],
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{when}: run axe-core: {e}"));
+    assert_eq!(
+        found,
+        json!([]),
+        "{when}: axe-core finds serious or critical violations"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn axe_finds_no_serious_violation_in_play_runs_and_explorer() {
+    let axe = axe_source();
+    let (app, _handle) = app_with_bundle();
+    let origin = serve(app).await;
+    let files = scratch_dir("axe");
+    with_browser(async |client: &Client| {
+        for env in ENVIRONMENTS.iter().copied() {
+            let task = env.tasks[0].id;
+            let native = native_episode(env, task, SEED_BASE, Policy::Reference);
+            open(client, &format!("{origin}/web/?env={}", env.id)).await;
+            check_axe(client, &axe, &format!("{}: play, an episode begun", env.id)).await;
+            play_in_ui(client, &native).await;
+            check_axe(client, &axe, &format!("{}: play, after the score", env.id)).await;
+            let run = files.join(format!("{}.jsonl", env.id));
+            std::fs::write(&run, trajectory_line(&native, "model-a", None)).expect("write a run");
+            click(client, "mode-runs").await;
+            upload(client, "run-files", &[run.as_path()]).await;
+            wait_text(client, "#leaderboard").await;
+            click_selector(client, "#model-run > summary").await;
+            check_axe(client, &axe, &format!("{}: runs", env.id)).await;
+            click(client, "clear-runs").await;
+            click(client, "mode-tasks").await;
+            wait_js(
+                client,
+                "the explorer",
+                "return document.querySelector('#task-explorer') !== null;",
+            )
+            .await;
+            check_axe(client, &axe, &format!("{}: task explorer", env.id)).await;
+        }
+        check_no_errors(client, "after the accessibility checks", &[]).await;
     })
     .await;
 }

@@ -356,7 +356,12 @@ pub fn App() -> impl IntoView {
             open_linked(linked);
             address_given.set_value(false);
         }
-        page_view.set(link::view_in_address());
+        // Set only on a change: a view built anew would lose its own state,
+        // which it restores from the address itself (the explorer's task).
+        let view = link::view_in_address();
+        if page_view.get_untracked() != view {
+            page_view.set(view);
+        }
     };
     // The page lives as long as the window: the listener is never removed.
     let _ = window_event_listener_untyped("popstate", on_history);
@@ -802,7 +807,7 @@ pub fn App() -> impl IntoView {
         </header>
         <p id="announcer" class="visually-hidden" aria-live="polite">{move || announced.get()}</p>
         {move || link_note.get().map(|n| view! { <p class="hint" id="link-note" role="status">{n}</p> })}
-        <div class:hidden=move || page_view.get() != View::Runs>{runs::viewer(run_files, open_run)}</div>
+        <div class:hidden=move || page_view.get() != View::Runs>{runs::viewer(Signal::derive(picked), run_files, open_run)}</div>
         // Built only while on show: its scenario is a second one in the page.
         {move || (page_view.get() == View::Tasks).then(|| tasks::explorer(Signal::derive(picked), play_task))}
         <div class:hidden=move || page_view.get() != View::Play>

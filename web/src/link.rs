@@ -209,15 +209,57 @@ impl View {
     }
 }
 
-/// The view the address names (the play view for any other hash).
-pub fn view_in_address() -> View {
-    let hash = web_sys::window()
+fn hash_in_address() -> String {
+    web_sys::window()
         .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// The view the address names (the play view for any other hash); a view
+/// may follow its hash with its own state (`#tasks?split=...`).
+pub fn view_in_address() -> View {
+    let hash = hash_in_address();
+    let name = hash.split_once('?').map_or(hash.as_str(), |(name, _)| name);
     [View::Tasks, View::Runs]
         .into_iter()
-        .find(|view| view.hash() == hash)
+        .find(|view| view.hash() == name)
         .unwrap_or(View::Play)
+}
+
+/// The state the address gives its view, after the hash's `?`, as
+/// `(key, value)` pairs.
+pub fn view_state() -> Option<Vec<(String, String)>> {
+    let hash = hash_in_address();
+    let (_, state) = hash.split_once('?')?;
+    Some(
+        state
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|pair| {
+                let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+                (key.to_owned(), decode(value))
+            })
+            .collect(),
+    )
+}
+
+/// Put `state` (`key=value&...`) after `view`'s hash: as a new history
+/// entry when `new_entry` (Back returns to the state before), else in place.
+pub fn show_view_state(view: View, state: &str, new_entry: bool) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    let url = format!("{path}{search}{}?{state}", view.hash());
+    if let Ok(history) = window.history() {
+        let _ = if new_entry {
+            history.push_state_with_url(&JsValue::NULL, "", Some(&url))
+        } else {
+            history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+        };
+    }
 }
 
 /// A history entry for a switch between the page's views.

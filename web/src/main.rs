@@ -12,6 +12,7 @@ mod episode;
 mod format;
 mod html;
 mod link;
+mod model_run;
 mod record;
 mod reference;
 mod result;

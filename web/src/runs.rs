@@ -272,7 +272,11 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
     html
 }
 
-pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl IntoView {
+pub fn viewer(
+    env: Signal<&'static env_wasm::EnvInfo>,
+    files: RwSignal<Vec<RunFile>>,
+    open: Callback<Opened>,
+) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let env_filter = RwSignal::new(String::new());
     let who_filter = RwSignal::new(String::new());
@@ -503,6 +507,7 @@ pub fn viewer(files: RwSignal<Vec<RunFile>>, open: Callback<Opened>) -> impl Int
         }
     };
     view! {
+        {crate::model_run::panel(env, files)}
         <section class="panel runs" id="run-viewer" aria-label="Runs">
             <h2>"Runs"</h2>
             <p class="hint">"Open reports of "<code>"deskbench eval --json"</code>" or trajectory files (JSON Lines: "

@@ -127,7 +127,9 @@ pub fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
         for (li, &level) in env.levels.iter().enumerate() {
             let limit = steps(env.max_steps(task, level) as usize);
             let index = index_of(env, ti, li, round).to_string();
-            let label = format!("Show {} at level {level} ({limit})", task.id);
+            // The name starts with the visible text (WCAG 2.5.3, axe-core's
+            // label-content-name-mismatch).
+            let label = format!("{limit}: show {} at level {level}", task.id);
             let picked = chosen.is_some_and(|t| t.task.id == task.id && t.difficulty == level);
             let pressed = if picked { "true" } else { "false" };
             html.open("td", &[("class", "num")])
@@ -289,11 +291,80 @@ pub fn task_html(task: &TaskRef) -> String {
     html.into_string()
 }
 
-/// The explorer of `env`'s tasks; `play` starts the chosen one.
+/// The address's form of a chosen task: `split=&task=&level=`, and
+/// `&round=` past the split's first seeds (the index numbers all three).
+fn state_of(task: &TaskRef) -> String {
+    let mut state = format!(
+        "split={}&task={}&{}={}",
+        task.split.name, task.task.id, LEVEL_KEY, task.difficulty
+    );
+    let round = task.seed - task.split.start;
+    if round > 0 {
+        state.push_str(&format!("&round={round}"));
+    }
+    state
+}
+
+/// The key of the level in the explorer's address state.
+const LEVEL_KEY: &str = "level";
+
+/// The split and index the address's explorer state names, if it names a
+/// split, task and level of `env`.
+fn chosen_in_address(env: &EnvInfo) -> Option<(String, String)> {
+    let state = crate::link::view_state()?;
+    let get = |key: &str| {
+        state
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let split = env.split(get("split")?).ok()?;
+    let task = env.tasks.iter().position(|t| Some(t.id) == get("task"))?;
+    let level: u8 = get(LEVEL_KEY)?.parse().ok()?;
+    let level = env.levels.iter().position(|&l| l == level)?;
+    let round: u64 = get("round").map_or(Some(0), |r| r.parse().ok())?;
+    Some((
+        split.name.to_owned(),
+        index_of(env, task, level, round).to_string(),
+    ))
+}
+
+/// The explorer of `env`'s tasks; `play` starts the chosen one. Its choice
+/// is kept in the address (`#tasks?split=&task=&level=`), so a reload shows
+/// it again and Back and Forward step through the tasks looked at.
 pub fn explorer(env: Signal<&'static EnvInfo>, play: Callback<Chosen>) -> impl IntoView {
-    let split_name = RwSignal::new(String::from("validation"));
-    let index_text = RwSignal::new(String::from("0"));
+    let (split, index) = chosen_in_address(env.get_untracked())
+        .unwrap_or_else(|| ("validation".to_owned(), "0".to_owned()));
+    let split_name = RwSignal::new(split);
+    let index_text = RwSignal::new(index);
     let chosen = move || task_named(env.get(), &split_name.get(), &index_text.get());
+    // Typing an index changes the address in place: one entry per task
+    // picked or split chosen, not per keystroke.
+    let typing = StoredValue::new(false);
+    Effect::new(move |_| {
+        if let Ok(task) = chosen() {
+            let state = state_of(&task);
+            let shown = crate::link::view_state();
+            let same = shown.as_ref().is_some_and(|pairs| {
+                let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                text.join("&") == state
+            });
+            if !same {
+                // The explorer's first state replaces the bare `#tasks`.
+                let new_entry = !typing.get_value() && shown.is_some();
+                crate::link::show_view_state(crate::link::View::Tasks, &state, new_entry);
+            }
+        }
+        typing.set_value(false);
+    });
+    // Back and Forward between tasks of the explorer.
+    let on_history = window_event_listener_untyped("popstate", move |_| {
+        if let Some((split, index)) = chosen_in_address(env.get_untracked()) {
+            split_name.set(split);
+            index_text.set(index);
+        }
+    });
+    on_cleanup(move || on_history.remove());
     let catalogue = move || catalogue_html(env.get(), chosen().ok().as_ref());
     let on_catalogue_click = move |ev: leptos::ev::MouseEvent| {
         if let Some(index) = clicked_data(&ev, "pick") {
@@ -347,7 +418,7 @@ pub fn explorer(env: Signal<&'static EnvInfo>, play: Callback<Chosen>) -> impl I
                 <label class="field">
                     <span>{move || format!("Index ({})", range())}</span>
                     <input id="explorer-index" inputmode="numeric" prop:value=move || index_text.get()
-                        on:input=move |ev| index_text.set(event_target_value(&ev)) />
+                        on:input=move |ev| { typing.set_value(true); index_text.set(event_target_value(&ev)); } />
                 </label>
                 <button id="explorer-play" class="primary" disabled=move || chosen().is_err()
                     aria-label=play_label on:click=on_play>"Play it"</button>
@@ -420,7 +491,7 @@ mod tests {
                     );
                     let limit = steps(env.max_steps(task, level) as usize);
                     assert!(html.contains(&format!(
-                        "data-pick=\"{index}\" aria-label=\"Show {} at level {level} ({limit})\"",
+                        "data-pick=\"{index}\" aria-label=\"{limit}: show {} at level {level}\"",
                         task.id
                     )));
                 }

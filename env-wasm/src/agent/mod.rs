@@ -18,9 +18,15 @@
 //! 5. The caller plays the act; [`Conversation::observe`] adds the
 //!    environment's answer, [`Conversation::refuse`] a refusal (the model is
 //!    told why; [`MAX_BAD_REPLIES`] in a row end the episode).
+//!
+//! [`Player`] runs those steps for one episode without doing any I/O and
+//! ends with its [`Finished`] record and trajectories line: `deskbench
+//! inference` and the page's "Run a model" both drive it, so they play
+//! and record a model's turns alike.
 
 mod chat;
 mod conversation;
+mod episode;
 mod json_in_text;
 
 pub use chat::{
@@ -28,6 +34,12 @@ pub use chat::{
     request_body,
 };
 pub use conversation::{Act, Conversation, HISTORY_CHARS, MAX_BAD_REPLIES, Move, Window};
+#[cfg(not(target_arch = "wasm32"))]
+pub use episode::call_action;
+pub use episode::{
+    Finished, LineHeader, Logged, Outcome, Player, Request, Sampling, Stepped, dataset_step,
+    json_text, listed_tools, pass_k, terminal_grader, to_points, truncated,
+};
 pub use json_in_text::extract_json_object;
 
 use serde::{Deserialize, Serialize};

@@ -33,8 +33,6 @@ pub mod select;
 pub mod trajectories;
 pub mod ws_client;
 
-use serde_json::Value;
-
 /// A `--reward-mode` value: `shaped` or `score` ([`env_wasm::RewardMode`]).
 pub fn parse_reward_mode(text: &str) -> Result<env_wasm::RewardMode, String> {
     env_wasm::RewardMode::parse(text).ok_or_else(|| {
@@ -45,41 +43,4 @@ pub fn parse_reward_mode(text: &str) -> Result<env_wasm::RewardMode, String> {
     })
 }
 
-/// Scores and rewards leave the core as integer basis points divided once
-/// ([`env_wasm::Points`]), so rounding to 1/10,000 is lossless; it also
-/// absorbs the last-bit difference a float may pick up in a JSON round trip,
-/// so in-process and server runs compare bit for bit.
-pub fn to_points(value: f64) -> f64 {
-    (value * 10_000.0).round() / 10_000.0
-}
-
-/// The task score an environment puts on its final observation
-/// (`terminal_grader`, in [0, 1]); `None` before the end.
-pub fn terminal_grader(observation: &Value) -> Option<f64> {
-    observation
-        .get("terminal_grader")
-        .and_then(Value::as_f64)
-        .map(to_points)
-}
-
-/// Whether the step limit ended the episode (`truncated: true` on its last
-/// observation, see [`env_wasm::episode::TRUNCATED`]) rather than its own end.
-pub fn truncated(observation: &Value) -> bool {
-    observation.get(env_wasm::episode::TRUNCATED) == Some(&Value::Bool(true))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn points_round_to_basis_points() {
-        assert_eq!(to_points(0.123_449_999_999_9), 0.1234);
-        assert_eq!(to_points(0.7 + 1e-15), 0.7);
-        assert_eq!(to_points(1.0), 1.0);
-        assert_eq!(terminal_grader(&json!({"terminal_grader": 0.5})), Some(0.5));
-        assert_eq!(terminal_grader(&json!({"terminal_grader": null})), None);
-        assert_eq!(terminal_grader(&json!({})), None);
-    }
-}
+pub use env_wasm::agent::{terminal_grader, to_points, truncated};

@@ -22,60 +22,7 @@ pub fn task_set_version() -> &'static str {
     env_wasm::golden::task_set_version()
 }
 
-/// How one episode ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// It ended by itself (a final answer, a submit, the last case) and
-    /// was graded.
-    Done,
-    /// The task's step limit ended it (`truncated` in its last
-    /// observation); graded as it stood.
-    Truncated,
-    /// The policy had no action left before the end (scored 0).
-    PolicyStopped,
-    /// The environment refused the policy's action (scored 0).
-    Refused,
-    /// The environment had not ended after many more steps than the task
-    /// allows (scored 0).
-    StepLimit,
-    /// `deskbench inference` only: the episode could not be played to an
-    /// end (a missing key, a model API failure after its retries, a
-    /// timeout, a lost server connection); not the agent's doing, so it has
-    /// no score and is left out of means and pass^k.
-    Error,
-}
-
-impl Outcome {
-    /// Whether the episode was graded: it ended by itself or at the limit.
-    pub fn graded(self) -> bool {
-        matches!(self, Outcome::Done | Outcome::Truncated)
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Done => "done",
-            Outcome::Truncated => "truncated",
-            Outcome::PolicyStopped => "policy_stopped",
-            Outcome::Refused => "refused",
-            Outcome::StepLimit => "step_limit",
-            Outcome::Error => "error",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Outcome> {
-        [
-            Outcome::Done,
-            Outcome::Truncated,
-            Outcome::PolicyStopped,
-            Outcome::Refused,
-            Outcome::StepLimit,
-            Outcome::Error,
-        ]
-        .into_iter()
-        .find(|o| o.name() == name)
-    }
-}
+pub use env_wasm::agent::{Outcome, dataset_step, json_text, pass_k};
 
 /// One played episode: `trial` of `policy` on `task` of `env` at level
 /// `difficulty` with `seed`.
@@ -115,31 +62,6 @@ pub struct Episode {
     /// The final `score_breakdown` (criterion -> score).
     #[serde(skip)]
     pub breakdown: serde_json::Value,
-}
-
-/// A value as JSON text, for the free-form parts of a trajectories line
-/// (actions, observations, breakdowns): their keys differ between
-/// environments, and a table (Hugging Face `datasets`, Arrow) needs one
-/// type per column, so they travel as strings (README "Trajectories").
-pub fn json_text(value: &serde_json::Value) -> serde_json::Value {
-    serde_json::Value::String(value.to_string())
-}
-
-/// A recorded step or turn as a trajectories line holds it: `action` and
-/// `observation` as JSON text ([`json_text`]); a null action (the reset's)
-/// stays null, and a missing field stays missing.
-pub fn dataset_step(step: &serde_json::Value) -> serde_json::Value {
-    let mut step = step.clone();
-    if let Some(fields) = step.as_object_mut() {
-        for key in ["action", "observation"] {
-            if let Some(value) = fields.get_mut(key)
-                && !value.is_null()
-            {
-                *value = json_text(value);
-            }
-        }
-    }
-    step
 }
 
 impl Episode {
@@ -244,37 +166,6 @@ pub fn price(summaries: &mut [Summary], prices: Prices) {
     for summary in summaries {
         summary.cost = summary.usage.map(|u| prices.cost(u));
     }
-}
-
-/// pass^k of each k = 1..=trials: the chance that k trials of one seed all
-/// succeed, averaged over seeds. With c successes in n trials of a seed the
-/// estimate is C(c, k) / C(n, k) (the unbiased estimator of τ-bench), which
-/// uses every trial for every k; pass^1 is the success rate and pass^n the
-/// fraction of seeds whose trials all succeed.
-///
-/// `seeds[s]` is `(c, n)` of seed `s`: its successful trials and its scored
-/// ones (an error is no trial). A seed with fewer than k scored trials
-/// cannot say whether k trials all succeed, and is left out of pass^k;
-/// pass^k is 0 when no seed has k.
-pub fn pass_k(seeds: &[(u32, u32)], trials: u32) -> Vec<f64> {
-    (1..=trials)
-        .map(|k| {
-            let (total, counted) = seeds.iter().filter(|(_, n)| *n >= k).fold(
-                (0.0, 0usize),
-                |(total, counted), &(c, n)| {
-                    let chance = (0..k)
-                        .map(|i| f64::from(c.saturating_sub(i)) / f64::from(n - i))
-                        .product::<f64>();
-                    (total + chance, counted + 1)
-                },
-            );
-            if counted == 0 {
-                0.0
-            } else {
-                total / counted as f64
-            }
-        })
-        .collect()
 }
 
 /// Summarise the episodes of one group, ordered by seed then trial, with
@@ -658,21 +549,6 @@ mod tests {
             total_reward: 0.0,
             ..episode(seed, trial, 0.0)
         }
-    }
-
-    #[test]
-    fn pass_k_is_the_unbiased_all_k_succeed_estimate() {
-        // One seed, 2 of 3 trials succeed: pass^1 = 2/3, pass^2 = 1/3, pass^3 = 0.
-        let p = pass_k(&[(2, 3)], 3);
-        assert!((p[0] - 2.0 / 3.0).abs() < 1e-12 && (p[1] - 1.0 / 3.0).abs() < 1e-12);
-        assert_eq!(p[2], 0.0);
-        // All succeed on one seed, none on the other: 0.5 for every k.
-        assert_eq!(pass_k(&[(3, 3), (0, 3)], 3), vec![0.5, 0.5, 0.5]);
-        assert_eq!(pass_k(&[], 2), vec![0.0, 0.0]);
-        // A seed with one scored trial of two (the other an error) counts
-        // for pass^1 only.
-        assert_eq!(pass_k(&[(2, 2), (1, 1)], 2), vec![1.0, 1.0]);
-        assert_eq!(pass_k(&[(1, 2), (0, 1)], 2), vec![0.25, 0.0]);
     }
 
     #[test]

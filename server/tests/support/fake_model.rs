@@ -388,10 +388,13 @@ async fn completions(State(fake): State<Arc<Fake>>, headers: HeaderMap, body: St
     fake.respond(&request, turn).await
 }
 
-/// Serve `fake` on `listener`; its API root is `http://{addr}/v1`.
+/// Serve `fake` on `listener`; its API root is `http://{addr}/v1`. It
+/// answers any origin's CORS preflight, as hosted APIs do, so the page's
+/// "Run a model" can call it from the DeskBench server's origin.
 pub async fn serve(fake: Arc<Fake>, listener: tokio::net::TcpListener) {
     let app = Router::new()
         .route("/v1/chat/completions", post(completions))
+        .layer(tower_http::cors::CorsLayer::permissive())
         .with_state(fake);
     let _ = axum::serve(listener, app).await;
 }
