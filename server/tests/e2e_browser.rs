@@ -87,7 +87,8 @@
 //!   page with every turn listed as it comes, and ends with the scores,
 //!   trajectories file and pass^k of `deskbench inference` on the same
 //!   seeds; the file opens in Runs and downloads; the key was sent to the
-//!   model API alone and is not stored until Remember is ticked.
+//!   model API alone and is not stored until Remember is ticked; the panel
+//!   fits 420 px.
 //! - `axe_finds_no_serious_violation_in_play_runs_and_explorer` (issue 25):
 //!   axe-core (npm, installed by `scripts/bootstrap.sh`) on the play view
 //!   mid-episode and after the score, the run viewer with a run file open
@@ -1967,6 +1968,16 @@ async fn a_model_run_in_the_page_scores_as_deskbench_inference() {
         let listed = wait_text(client, "#run-viewer").await;
         assert!(listed.contains("model-run-fake-model.jsonl"), "{listed}");
         save_screenshot(client, "model-run").await;
+        client
+            .set_window_rect(0, 0, 420, 900)
+            .await
+            .expect("a 420 px window");
+        check_fits(client, "Run a model at 420 px").await;
+        save_screenshot(client, "model-run-420").await;
+        client
+            .set_window_rect(0, 0, 1280, 1400)
+            .await
+            .expect("a 1280 px window");
         click(client, "model-remember").await;
         let stored = js(client, "return localStorage.getItem('deskbench.model-api');").await;
         assert!(

@@ -374,6 +374,8 @@ fn table(played: &[Played], trials: u32) -> String {
         }
     }
     let mut html = Html::new();
+    // In a box of its own that scrolls on a narrow screen (one column per k).
+    html.open("div", &[("class", "grid-scroll")]);
     html.open("table", &[("id", "model-table"), ("class", "runs-table")]);
     html.open("thead", &[]).open("tr", &[]);
     let mut header = vec![
@@ -420,7 +422,7 @@ fn table(played: &[Played], trials: u32) -> String {
         }
         html.close("tr");
     }
-    html.close("tbody").close("table");
+    html.close("tbody").close("table").close("div");
     html.into_string()
 }
 
