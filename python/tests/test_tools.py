@@ -124,15 +124,20 @@ def test_transformers_reads_each_tool_method_as_the_tool_mcp_lists(server: str, 
 
 def tool_call(action: dict[str, Any], tools: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
     """The tool call that plays a seed-compatible action: `{"command": tool, ...}`,
-    `{"raw": "tool: {json}"}`, or the fields of the one tool an environment has."""
+    `{"raw": "tool: {json}"}` (or `"tool: text"` for a tool whose one argument is a string, as
+    productivity's `check_calendar: NAME`), or the fields of the one tool an environment has."""
     if action.get("command") in tools:
         name = action["command"]
         return name, {k: action[k] for k in tools[name].get("properties", {}) if action.get(k) not in (None, "")}
     if "raw" in action:
         head, _, rest = action["raw"].partition(":")
         name = head.strip()
-        properties = list(tools[name].get("properties", {}))
-        return name, ({properties[0]: json.loads(rest)} if properties else {})
+        properties = tools[name].get("properties", {})
+        if not properties:
+            return name, {}
+        first = next(iter(properties))
+        text = properties[first].get("type") == "string"
+        return name, {first: rest.strip() if text else json.loads(rest)}
     (name,) = tools
     return name, {k: action[k] for k in tools[name].get("properties", {}) if k in action}
 
@@ -148,7 +153,9 @@ def test_a_trl_shaped_rollout_plays_the_reference_to_the_score_and_closes_every_
                  if e["env"] == env_id and e["policy"] == "reference"}  # fmt: skip
     with deskbench_server("--max-sessions", str(len(reference))) as server:
         rows = deskbench.dataset_rows(env_id, "validation", base_url=server, size=len(reference))
-        tools = {t["name"]: t["input_schema"] for t in mcp_tools(server, env_id, rows[0]["task"])}
+        # Each task's tools (productivity's calendar adds its lookups at levels 4 and 5).
+        tools = {task: {t["name"]: t["input_schema"] for t in mcp_tools(server, env_id, task)}
+                 for task in {row["task"] for row in rows}}  # fmt: skip
         assert {(r["task"], r["difficulty"]) for r in rows} == {(t, d) for t, d, _ in reference}
         with deskbench.environment_factory(env_id, base_url=server) as factory:
             # Tools that follow the task: one factory per task, which each row names.
@@ -159,7 +166,7 @@ def test_a_trl_shaped_rollout_plays_the_reference_to_the_score_and_closes_every_
             for row in rows:
                 record = deskbench._tasks.task(server, env_id, "validation", row["index"])
                 episode = reference[(record.task, record.difficulty, record.seed)]
-                plans.append([tool_call(step["action"], tools) for step in episode["steps"][1:]])
+                plans.append([tool_call(step["action"], tools[row["task"]]) for step in episode["steps"][1:]])
             for turn in range(max(len(plan) for plan in plans)):
                 for instance, plan in zip(instances, plans, strict=True):
                     if turn < len(plan):
