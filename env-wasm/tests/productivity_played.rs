@@ -95,6 +95,14 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p11",
         include_str!("player_corpus/2026-12-04/productivity-p11/episodes.jsonl"),
     ),
+    // A play of the calendar alone at levels 3-5 with its lookups
+    // (play-pr12cal): 20 episodes (13 at level 5, 3 of them with no valid
+    // booking; 5 over MCP), all 1.00, and 8 replays; lines 26 and 27 are
+    // deliberate mistakes the grader marked down.
+    (
+        "productivity-p12",
+        include_str!("player_corpus/2026-12-04/productivity-p12/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the

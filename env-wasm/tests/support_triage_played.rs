@@ -169,6 +169,14 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p13/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The seventh play of 4 December (play-st14, on the sixth play's
+    // fixes): 17 first plays (9 at level 5), all 1.00, and 8 one-phrase
+    // replays, 8 lines over MCP. Its C rows are open (KNOWN_OPEN).
+    Corpus {
+        name: "support_triage-p14",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p14/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -186,7 +194,19 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    (
+        "support_triage-p14",
+        21,
+        "C: 'our privacy officer will process your deletion request' read as committing to the \
+         deletion ('will process your request' is not)",
+    ),
+    (
+        "support_triage-p14",
+        25,
+        "C: 'our billing team will process your refund request' read as committing to the refund",
+    ),
+];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

@@ -95,6 +95,14 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p11",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p11/episodes.jsonl"),
     ),
+    // The seventh play of 4 December (play-it12, on the sixth play's
+    // fixes): 22 first plays (11 at level 5) and 8 replays, 7 over MCP,
+    // non-native English, long answers quoting the case. Its B rows are
+    // open (KNOWN_OPEN).
+    (
+        "it_mental_health-p12",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p12/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -107,6 +115,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p9",
     "it_mental_health-p10",
     "it_mental_health-p11",
+    "it_mental_health-p12",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -139,7 +148,40 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    (
+        "it_mental_health-p12",
+        2,
+        "B: 'reset its deadline' for the person's own slipped migration read as aiming at \
+         another person's launch deadline",
+    ),
+    (
+        "it_mental_health-p12",
+        13,
+        "B: a sub-total inside the severity paragraph ('Dimensions: 2 points. Health signs: \
+         none') read as a second dimensions section",
+    ),
+    (
+        "it_mental_health-p12",
+        19,
+        "B: a risk's mitigation stated without a cue phrase ('one approver, every exception \
+         written down') read as none",
+    ),
+    (
+        "it_mental_health-p12",
+        21,
+        "B: 'a clear written answer about Devika's role, with a decision date' not read as \
+         tackling the reorganisation",
+    ),
+    (
+        "it_mental_health-p12",
+        25,
+        "B: a negation in the reason of a 24-hour action ('has not slept more than four hours') \
+         read as negating the action",
+    ),
+    ("it_mental_health-p12", 26, "B: replay of line 25"),
+    ("it_mental_health-p12", 27, "B: replay of line 25"),
+];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect
