@@ -171,7 +171,8 @@ const CORPORA: &[Corpus] = &[
     },
     // The seventh play of 4 December (play-st14, on the sixth play's
     // fixes): 17 first plays (9 at level 5), all 1.00, and 8 one-phrase
-    // replays, 8 lines over MCP. Its C rows are open (KNOWN_OPEN).
+    // replays, 8 lines over MCP. Its C rows: "will process your deletion
+    // request" and "... your refund request" read as the outcome (21, 25).
     Corpus {
         name: "support_triage-p14",
         text: include_str!("player_corpus/2026-12-04/support_triage-p14/episodes.jsonl"),
@@ -194,19 +195,7 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "support_triage-p14",
-        21,
-        "C: 'our privacy officer will process your deletion request' read as committing to the \
-         deletion ('will process your request' is not)",
-    ),
-    (
-        "support_triage-p14",
-        25,
-        "C: 'our billing team will process your refund request' read as committing to the refund",
-    ),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

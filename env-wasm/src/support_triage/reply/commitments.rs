@@ -840,9 +840,12 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                     let Some(outcome) = outcome_noun(&words, n) else {
                         continue;
                     };
-                    let mentioned = words
-                        .get(n + 1)
-                        .is_some_and(|a| MENTION_FOLLOWERS.contains(a) && *a != "request");
+                    // "approve your refund request" grants the refund;
+                    // "process your deletion request" handles the request,
+                    // as "process your request" does (play-st14, C1).
+                    let mentioned = words.get(n + 1).is_some_and(|a| {
+                        MENTION_FOLLOWERS.contains(a) && (*a != "request" || !lx.granting)
+                    });
                     let grants = outcome != Commitment::Grant || lx.granting;
                     let direct = !weak
                         || (n <= k + 4
