@@ -151,12 +151,6 @@ fn response_of(action: &Value) -> Option<&str> {
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     (
         "it_mental_health-p12",
-        2,
-        "B: 'reset its deadline' for the person's own slipped migration read as aiming at \
-         another person's launch deadline",
-    ),
-    (
-        "it_mental_health-p12",
         13,
         "B: a sub-total inside the severity paragraph ('Dimensions: 2 points. Health signs: \
          none') read as a second dimensions section",

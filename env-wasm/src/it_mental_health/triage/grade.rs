@@ -1253,12 +1253,32 @@ fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
         |at, id| {
             let helper = id == "conflict" && a_new_helper(&read, at);
             let inside_own_item = id != own.stressor && in_own_item[at];
-            !(denied(&read, at) || inside_own_item || helper)
+            let of_own_item = id != own.stressor && own_item_before(&read, at, own);
+            !(denied(&read, at) || inside_own_item || helper || of_own_item)
         },
     )
     .into_iter()
     .map(|(_, id)| id)
     .collect()
+}
+
+/// Whether the mention at `at` is an attribute of the person's own item
+/// named before it in its sentence ("Re-plan the migration: reset its
+/// deadline"): after "its", the word belongs to that item.
+fn own_item_before(text: &Text, at: usize, own: &Employee) -> bool {
+    let Some(previous) = at.checked_sub(1).and_then(|p| text.words.get(p)) else {
+        return false;
+    };
+    let sentence = text.words[at].sentence;
+    let phrases = STRESSORS
+        .iter()
+        .find(|s| s.id == own.stressor)
+        .map_or(&[][..], |s| s.phrases);
+    previous.text == "its"
+        && text
+            .mentions(phrases)
+            .iter()
+            .any(|(s, _)| *s < at && text.words[*s].sentence == sentence)
 }
 
 /// Whether the mention at `at` is "a senior colleague" (or another, one,
