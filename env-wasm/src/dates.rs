@@ -158,7 +158,7 @@ pub fn parse_clock(text: &str) -> Option<u32> {
 
 /// What people write after a time to name the time zone it is in, per
 /// IANA zone the scenarios use: abbreviations, the city, the region.
-const ZONE_WORDS: &[(&str, &[&str])] = &[
+pub(crate) const ZONE_WORDS: &[(&str, &[&str])] = &[
     (
         "Europe/Lisbon",
         &["wet", "west", "lisbon", "portugal", "portuguese"],

@@ -1832,6 +1832,20 @@ impl Calendar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A time followed by the meeting's zone ("3:45pm CT") is read only
+    /// for zones the date reader knows the words of.
+    #[test]
+    fn every_meeting_zone_has_its_words() {
+        for zone in TIMEZONES {
+            assert!(
+                crate::dates::ZONE_WORDS
+                    .iter()
+                    .any(|(name, _)| name == zone),
+                "{zone}"
+            );
+        }
+    }
     use crate::grading::answer_object as answer;
 
     #[test]

@@ -1251,7 +1251,7 @@ fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
         &read,
         STRESSORS.iter().map(|s| (s.id, s.phrases)),
         |at, id| {
-            let helper = id == "conflict" && a_new_helper(&read, at);
+            let helper = a_new_helper(&read, at);
             let inside_own_item = id != own.stressor && in_own_item[at];
             let of_own_item = id != own.stressor && own_item_before(&read, at, own);
             !(denied(&read, at) || inside_own_item || helper || of_own_item)
