@@ -35,6 +35,25 @@ fn commitments_are_read_as_commitments_not_phrases() {
         ("I am issuing a refund to your card now.", &[Refund]),
         // Refunds negated, mentioned, reported or left open.
         ("We cannot approve a refund for this charge.", &[]),
+        // What the customer did is no promise of ours (play-st13 B1);
+        // the same verb with our charge as its subject still is.
+        (
+            "I understand how frustrating it is to see a charge for an add-on you had already cancelled.",
+            &[],
+        ),
+        ("I see a charge for an add-on you cancelled.", &[]),
+        (
+            "The charge for the add-on you cancelled has been reversed.",
+            &[Refund],
+        ),
+        ("We have cancelled the charge for the add-on.", &[Refund]),
+        // Handling a request names no outcome (play-st14 C1); granting it
+        // does.
+        (
+            "Our billing team will process your refund request as soon as it arrives.",
+            &[],
+        ),
+        ("We will approve your refund request today.", &[Refund]),
         (
             "Unfortunately we're unable to refund charges older than 30 days.",
             &[],
