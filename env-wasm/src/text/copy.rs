@@ -214,11 +214,20 @@ impl CopySource {
     /// (at least [`PIECE`] words each): how much of a field is the
     /// source's words rather than the writer's own.
     pub fn quoted_words(&self, text: &Text) -> usize {
+        self.quoted_spans(text).iter().map(|(s, e)| e - s).sum()
+    }
+
+    /// The verbatim pieces of the source in `text` (at least [`PIECE`]
+    /// words each), as word spans in order, not overlapping.
+    pub fn quoted_spans(&self, text: &Text) -> Vec<(usize, usize)> {
         let pieces = self.pieces(text, PIECE.min(self.run));
         merge(pieces.iter().map(|p| (p.start, p.end)).collect())
-            .iter()
-            .map(|(s, e)| e - s)
-            .sum()
+    }
+
+    /// `text` with every verbatim piece of the source cut out: the
+    /// writer's own words around what it quotes.
+    pub fn without_quotes(&self, text: &Text) -> String {
+        cut(text, &self.quoted_spans(text))
     }
 
     /// Whether words `from..to` of `text` hold a copied run.
@@ -263,12 +272,18 @@ pub fn was_cut(text: &str) -> bool {
 /// afresh rather than joining the words before it.
 pub fn strip_all(text: &Text, sources: &[&CopySource]) -> String {
     let spans = merge(sources.iter().flat_map(|s| s.copied_spans(text)).collect());
+    cut(text, &spans)
+}
+
+/// `text` with the word `spans` (in order, not overlapping) each replaced
+/// by a line holding only [`CUT`].
+fn cut(text: &Text, spans: &[(usize, usize)]) -> String {
     if spans.is_empty() {
         return text.source.clone();
     }
     let mut out = String::with_capacity(text.source.len());
     let mut from = 0;
-    for (start, end) in spans {
+    for &(start, end) in spans {
         let cut_from = text.words[start].start;
         let cut_to = text.words[end - 1].end;
         out.push_str(text.source.get(from..cut_from).unwrap_or(""));

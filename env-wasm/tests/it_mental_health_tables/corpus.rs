@@ -97,8 +97,10 @@ const CORPORA: &[(&str, &str)] = &[
     ),
     // The seventh play of 4 December (play-it12, on the sixth play's
     // fixes): 22 first plays (11 at level 5) and 8 replays, 7 over MCP,
-    // non-native English, long answers quoting the case. Its B rows are
-    // open (KNOWN_OPEN).
+    // non-native English, long answers quoting the case. Its B rows (a
+    // severity sub-total titled like a section, a mitigation without a cue
+    // word, the person's role named by their name, an action whose reason
+    // quotes two facts) are read since.
     (
         "it_mental_health-p12",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p12/episodes.jsonl"),
@@ -148,34 +150,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "it_mental_health-p12",
-        13,
-        "B: a sub-total inside the severity paragraph ('Dimensions: 2 points. Health signs: \
-         none') read as a second dimensions section",
-    ),
-    (
-        "it_mental_health-p12",
-        19,
-        "B: a risk's mitigation stated without a cue phrase ('one approver, every exception \
-         written down') read as none",
-    ),
-    (
-        "it_mental_health-p12",
-        21,
-        "B: 'a clear written answer about Devika's role, with a decision date' not read as \
-         tackling the reorganisation",
-    ),
-    (
-        "it_mental_health-p12",
-        25,
-        "B: a negation in the reason of a 24-hour action ('has not slept more than four hours') \
-         read as negating the action",
-    ),
-    ("it_mental_health-p12", 26, "B: replay of line 25"),
-    ("it_mental_health-p12", 27, "B: replay of line 25"),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

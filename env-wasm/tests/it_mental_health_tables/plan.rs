@@ -858,8 +858,21 @@ fn plan_risk_table() {
          for incident fixes each sprint.",
         "Risk: the reorganisation news could land mid-plan and morale dips. {manager} will brief \
          each person one to one the same day.",
+        // A remit given to an owner, a result clause and a contingency are
+        // mitigations in other words (play-it12, B2).
+        "Risk: stakeholders push urgent work past the roadmap freeze and the team stops \
+         believing in it. {head} is the only person who can grant an exception, and each one \
+         is written down.",
+        "Risk: the on-call swap confuses people in the first week. Every change is posted in \
+         the team channel the day before, so nobody is caught out.",
+        "Risk: attendance at the workshop drops once release week starts. In that case the \
+         session moves to the following Tuesday.",
     ];
     let wrong = [
+        // A remit denied, and "so" as an intensifier, mitigate nothing.
+        "Risk: the reorganisation drags on and people worry. {lead} is not the only one \
+         worried.",
+        "Risk: people are so busy that they skip the sessions.",
         "Risk: low",
         "Risk: medium",
         "Risk: high",

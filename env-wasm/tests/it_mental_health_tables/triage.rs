@@ -509,6 +509,28 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             ),
         ));
     }
+    // The same action whose reason quotes two whole facts of the case,
+    // most of the field's words (play-it12, B4): the action is what it
+    // names; the quoted facts earn nothing.
+    if e.card.notes.len() >= 2 {
+        let whole = |k: usize| {
+            let note = e.card.notes[k].trim_end_matches('.');
+            note.strip_prefix(e.first.as_str())
+                .unwrap_or(note)
+                .trim()
+                .to_owned()
+        };
+        v.push((
+            "quoting_sup",
+            format!(
+                "{}, because {first} \"{}\" and {}.",
+                support(e.tier)[0],
+                whole(0),
+                whole(1),
+                first = e.first
+            ),
+        ));
+    }
     // The players' 2-week actions for escalations and the reorganisation,
     // which name the stressor by its object ("an escalation rota", "their
     // role") rather than by its name; for the others, their own.
@@ -528,6 +550,23 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
     for k in 0..3 {
         let own = players_fortnight.map_or(fortnight_words(e.stressor)[k], |p| p[k]);
         v.push((keyed("xfw", k), own.to_owned()));
+    }
+    // The same, with the person named where a pronoun stood (play-it12, B3).
+    let by_name: [String; 2] = match e.stressor {
+        "reorg" => [
+            format!(
+                "a clear written answer about {}'s role, with a decision date",
+                e.first
+            ),
+            format!(
+                "HR tells {} in writing where {}\u{2019}s role stands",
+                e.first, e.name
+            ),
+        ],
+        _ => [0, 1].map(|k| fortnight_words(e.stressor)[k].to_owned()),
+    };
+    for (k, action) in by_name.into_iter().enumerate() {
+        v.push((keyed("nfw", k), action));
     }
     // The signs behind the tier, in the case's words, on a line of their
     // own under it.
@@ -831,6 +870,7 @@ fn triage_immediate_actions_table() {
     rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{psup{k}}}"))));
     rows.extend((0..4).map(|k| layouts[k].replace("{x}", &format!("{{xsup{k}}}"))));
     rows.push("24-hour action: {grounded_sup}".to_owned());
+    rows.push("24-hour action: {quoting_sup}".to_owned());
     // A step for someone to take, "should" or otherwise (play-it5 B3),
     // and a condition that takes only its own clause (B2).
     let frames = [
@@ -955,6 +995,8 @@ fn triage_two_week_support_table() {
         "2-week action: {xfw0}".to_owned(),
         "- **Next 2 weeks:** {xfw1}.".to_owned(),
         "2-week action: over the next fortnight, {xfw2}".to_owned(),
+        "2-week action: {nfw0}".to_owned(),
+        "- **Next 2 weeks:** {nfw1}.".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)

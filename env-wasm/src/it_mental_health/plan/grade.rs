@@ -254,6 +254,22 @@ const MITIGATION: &[&str] = &[
     "by running",
     "by scheduling",
     "by sharing",
+    // A result clause says what the plan's answer to the risk achieves
+    // ("every exception is written down, so it stays visible").
+    "so it",
+    "so they",
+    "so the",
+    "so everyone",
+    "so nobody",
+    "so no one",
+    "so people",
+    // A contingency: what is done when the risk comes true.
+    "if that happens",
+    "if this happens",
+    "should that happen",
+    "should this happen",
+    "in that case",
+    "if so",
 ];
 
 /// What an action is aimed at.
@@ -1076,12 +1092,28 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
 /// doing something ("Jin Rossi commits publicly to the priority freeze",
 /// "... because Rafael will ring-fence time"): an owner's counter-action is a
 /// mitigation without the word. A state or a doubt about them ("Jin is
-/// already stretched", "Rafael may leave") is more risk.
+/// already stretched", "Rafael may leave") is more risk, but a remit given
+/// to them ("Sione is the only person who can approve an exception", "Jin
+/// will be accountable for ...") is the plan's answer to it.
 fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
     const NOT_AN_ACT: &[&str] = &[
         "is", "was", "are", "were", "has", "had", "have", "feels", "seems", "gets", "got", "might",
         "may", "could", "can", "would", "cannot", "not", "never", "leaves", "left", "quits",
     ];
+    /// Words of a remit, within a few words after "is" or "will be".
+    const REMIT: &[&str] = &[
+        "only",
+        "sole",
+        "single",
+        "responsible",
+        "accountable",
+        "charge",
+        "approver",
+        "gatekeeper",
+        "owner",
+    ];
+    const REMIT_REACH: usize = 4;
+    const NEGATION: &[&str] = &["not", "no", "never", "nobody"];
     let Some(first_sentence) = text.words.first().map(|w| w.sentence) else {
         return false;
     };
@@ -1112,9 +1144,21 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
             } else {
                 return false;
             };
-            text.words
-                .get(at + taken)
-                .is_some_and(|w| w.sentence == sentence && !NOT_AN_ACT.contains(&w.text.as_str()))
+            let after = at + taken;
+            let acts = text
+                .words
+                .get(after)
+                .is_some_and(|w| w.sentence == sentence && !NOT_AN_ACT.contains(&w.text.as_str()));
+            let given_a_remit = text.words.get(after).is_some_and(|w| {
+                w.sentence == sentence && matches!(w.text.as_str(), "is" | "will" | "becomes")
+            }) && text
+                .words
+                .iter()
+                .skip(after + 1)
+                .take(REMIT_REACH)
+                .take_while(|w| w.sentence == sentence && !NEGATION.contains(&w.text.as_str()))
+                .any(|w| REMIT.contains(&w.text.as_str()));
+            acts || given_a_remit
         })
     })
 }

@@ -71,6 +71,16 @@ impl<'a> Answer<'a> {
     /// writer's own words that quotes the facts behind it ("he nearly fell
     /// asleep at the wheel ... given he's sleeping three or four hours a
     /// night") is grounded, not pasted.
+    /// `field` without the pieces it quotes verbatim from the case: the
+    /// writer's own words, which are what a field that pastes the case is
+    /// read by.
+    pub fn own_words(&self, field: &str) -> String {
+        match self.case {
+            Some(case) => case.without_quotes(&Text::new(field)),
+            None => field.to_owned(),
+        }
+    }
+
     pub fn pastes_case(&self, field: &str) -> bool {
         was_cut(field)
             || self.case.is_some_and(|case| {

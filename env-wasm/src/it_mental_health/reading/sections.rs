@@ -299,8 +299,9 @@ fn is_table_separator(raw: &str) -> bool {
 }
 
 /// One raw line as [`Line`]s: a table row, or text split where a second
-/// label starts inside it.
-fn read_line(raw: &str, labels: &[Label]) -> Vec<Line> {
+/// label starts inside it. `opened` holds the keys of the sections read so
+/// far, the open one last.
+fn read_line(raw: &str, labels: &[Label], opened: &[&'static str]) -> Vec<Line> {
     let trimmed = raw.trim();
     if trimmed.starts_with('|') {
         let mut cells: Vec<String> = trimmed.split('|').map(|c| strip_markup(c).0).collect();
@@ -320,7 +321,7 @@ fn read_line(raw: &str, labels: &[Label]) -> Vec<Line> {
         }];
     }
     let (plain, listed) = strip_markup(trimmed);
-    split_inline_labels(&plain, labels)
+    split_inline_labels(&plain, labels, opened)
         .into_iter()
         .enumerate()
         .map(|(k, part)| Line {
@@ -332,10 +333,17 @@ fn read_line(raw: &str, labels: &[Label]) -> Vec<Line> {
 }
 
 /// "Severity: High. HR escalation: No." is two lines: a label with a colon
-/// after a sentence end starts a new one.
-fn split_inline_labels(line: &str, labels: &[Label]) -> Vec<String> {
+/// after a sentence end starts a new one. Inside a sentence run, a label of
+/// a section already given earlier is a word of the open section's
+/// reasoning, not a second copy of that section: "Severity: Low. Hours: 0.
+/// Dimensions: 2 points." sums the severity's parts. The open section's own
+/// label still splits ("Red flag 1: ... Red flag 2: ..." is two items).
+fn split_inline_labels(line: &str, labels: &[Label], opened: &[&'static str]) -> Vec<String> {
     let mut parts = Vec::new();
     let mut from = 0;
+    let mut open = match_label(line, labels)
+        .map(|(key, _, _)| key)
+        .or_else(|| opened.last().copied());
     let bytes = line.as_bytes();
     for at in 1..line.len() {
         if !line.is_char_boundary(at) || at <= from {
@@ -348,11 +356,20 @@ fn split_inline_labels(line: &str, labels: &[Label]) -> Vec<String> {
             continue;
         }
         let rest = &line[at..];
-        let strict = match_label(rest, labels).filter(|(_, _, sep)| *sep == Some(':'));
-        if strict.is_some() {
-            parts.push(line[from..at].trim().to_owned());
-            from = at;
+        let strict = match_label(rest, labels)
+            .filter(|(_, _, sep)| *sep == Some(':'))
+            .map(|(key, _, _)| key);
+        let Some(key) = strict else { continue };
+        let given_before = opened.contains(&key)
+            || parts.iter().any(|p: &String| {
+                match_label(p, labels).is_some_and(|(earlier, _, _)| earlier == key)
+            });
+        if given_before && open != Some(key) {
+            continue;
         }
+        parts.push(line[from..at].trim().to_owned());
+        from = at;
+        open = Some(key);
     }
     parts.push(line[from..].trim().to_owned());
     parts
@@ -473,6 +490,8 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
     // column of the table being read ("Week" over rows "| 1 | ...").
     let mut last_cells: Option<Vec<String>> = None;
     let mut first_column: Option<String> = None;
+    // The keys of the sections read so far, the open one last.
+    let mut opened: Vec<&'static str> = Vec::new();
     for raw in answer.lines() {
         // The row above a table's `|---|` line names its columns; it is
         // no content of the section it stands in ("| Red flag | Evidence |").
@@ -488,7 +507,7 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                 last.plain.clear();
             }
         }
-        for line in read_line(raw, labels) {
+        for line in read_line(raw, labels, &opened) {
             last_cells = line.cells.clone();
             if line.cells.is_none() {
                 first_column = None;
@@ -542,6 +561,8 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                         parsed.sections.push((current_at, done));
                     }
                     current_at = parsed.lines.len() - 1;
+                    opened.retain(|k| *k != key);
+                    opened.push(key);
                     current = Some(Section {
                         key,
                         lines: vec![first],
@@ -632,6 +653,27 @@ mod tests {
             .map(|s| s.items())
             .unwrap_or_default();
         assert_eq!(flags, ["62 hours a week", "no leave for 11 months"]);
+    }
+
+    #[test]
+    fn a_label_given_before_is_a_word_of_the_open_section_inside_a_line() {
+        let answer = "Red flags: 62 hours a week.\n\
+                      Severity: Low - 2 points. Hours: 45, so 0. Red flags: none beyond sleep. \
+                      Total 2, Low.\nHR escalation: No.";
+        let parsed = parse(answer, LABELS);
+        assert_eq!(parsed.copies("red_flags").count(), 1);
+        let severity = read(answer, "severity").unwrap_or_default();
+        assert!(
+            severity.ends_with("Red flags: none beyond sleep. Total 2, Low."),
+            "{severity:?}"
+        );
+        // A section not given yet still opens inside a line, and the open
+        // section's own label still starts a second copy (a hedge when the
+        // values differ).
+        let inline = "Severity: Low. Severity: High. HR escalation: No.";
+        let parsed = parse(inline, LABELS);
+        assert_eq!(parsed.copies("severity").count(), 2);
+        assert_eq!(read(inline, "escalation").as_deref(), Some("No."));
     }
 
     #[test]

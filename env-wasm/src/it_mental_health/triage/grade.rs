@@ -370,7 +370,10 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
     for (employee, block) in case.employees.iter().zip(&blocks) {
         let mut fields = fields(block);
         // A field that pastes the person's case (two sentences of it or
-        // more) is copied text and reads as nothing.
+        // more) is read by its writer's own words only: the pasted facts
+        // earn nothing, and an action that quotes them as its reason ("...
+        // some days off, because Ayodele \"has called in sick with stress 5
+        // times\" and has not slept ...") is still the action it names.
         for (field, copies) in fields.iter_mut() {
             for copy in copies {
                 if !answer.pastes_case(copy) {
@@ -384,7 +387,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
                 *copy = if *field == Field::Tier && !answer.pastes_case(&first_line) {
                     first_line
                 } else {
-                    String::new()
+                    answer.own_words(copy)
                 };
             }
         }
@@ -1354,8 +1357,15 @@ fn fortnight_score(
     if word_count(&action) < 4 {
         return (Points::ZERO, Vec::new());
     }
-    let named = stressors_in(&without_asides_on_others(case, employee, &action), employee);
-    if !named.contains(&employee.stressor) {
+    let action = without_asides_on_others(case, employee, &action);
+    let named = stressors_in(&action, employee);
+    // The person's name for "their" may show that the action tackles their
+    // own stressor, never add another's: what "their role" means for a new
+    // starter is not a question about a reorganisation.
+    let own_by_name = || {
+        stressors_in(&possessive_as_their(&action, employee), employee).contains(&employee.stressor)
+    };
+    if !named.contains(&employee.stressor) && !own_by_name() {
         return (Points::ZERO, Vec::new());
     }
     // One stressor nobody else in the case has reads as part of their own
@@ -1396,6 +1406,62 @@ pub fn own_sign_stressors(employee: &Employee) -> Vec<&'static str> {
         .filter(|note| !super::is_background_note(note, &employee.first))
         .flat_map(|note| stressors_in(note, employee))
         .collect()
+}
+
+/// `action` with the person's own name in the possessive, or "your" (an
+/// action written to them), as "their" ("a clear answer about Devika's
+/// role" is "about their role"): an action says whose it is by name or by
+/// pronoun alike.
+fn possessive_as_their(action: &str, employee: &Employee) -> String {
+    let mut forms = name_forms(employee);
+    crate::order::sort_by_key(&mut forms, |f| std::cmp::Reverse(f.len()));
+    let mut out = action.to_owned();
+    out = replace_word(&out, "your", &[""], "their");
+    out = replace_word(&out, "you", &[""], "they");
+    for form in forms.iter().filter(|f| !f.is_empty()) {
+        out = replace_word(&out, form, &["'s", "\u{2019}s"], "their");
+    }
+    out
+}
+
+/// `text` with each whole word `word` (case aside for ASCII letters) that
+/// ends in one of `suffixes` (`""` for none), suffix and all, written
+/// `with`.
+fn replace_word(text: &str, word: &str, suffixes: &[&str], with: &str) -> String {
+    let mut out = text.to_owned();
+    let mut from = 0;
+    while let Some(at) = find_ignore_ascii_case(&out[from..], word).map(|k| from + k) {
+        let end = at + word.len();
+        let starts_word = out[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let whole = suffixes.iter().find(|suffix| {
+            out[end..].starts_with(*suffix)
+                && out[end + suffix.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric())
+        });
+        match whole {
+            Some(suffix) if starts_word => {
+                out.replace_range(at..end + suffix.len(), with);
+                from = at + with.len();
+            }
+            _ => from = end,
+        }
+    }
+    out
+}
+
+/// Where `needle` (lower-case ASCII or not) first stands in `haystack`,
+/// case aside for ASCII letters.
+fn find_ignore_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
+    (0..=haystack.len().checked_sub(needle.len())?).find(|&k| {
+        haystack.is_char_boundary(k)
+            && haystack.is_char_boundary(k + needle.len())
+            && haystack[k..k + needle.len()].eq_ignore_ascii_case(needle)
+    })
 }
 
 /// `action` without its bracketed asides about another team member ("a
