@@ -103,6 +103,13 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p12",
         include_str!("player_corpus/2026-12-04/productivity-p12/episodes.jsonl"),
     ),
+    // The eighth play of 4 December (play-pr13): 20 first plays (email at
+    // levels 3-5, cleaning at 4-5, the calendar at 5 with lookups; 7 over
+    // MCP) and 4 replays, all 1.00.
+    (
+        "productivity-p13",
+        include_str!("player_corpus/2026-12-04/productivity-p13/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the

@@ -178,6 +178,18 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p14/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The eighth play of 4 December (play-st15, on the seventh play's
+    // fixes): 27 first plays (15 at level 5, 9 at level 4) and 7 replays,
+    // 11 over MCP, terse, warm, formal British and markdown replies. Its B
+    // rows: where to find the invoice number ("in the receipt email") read
+    // as asking to write from the account's address under a "What we need
+    // from you" title (line 26), and that list under "One thing from you"
+    // read as asking nothing (line 28).
+    Corpus {
+        name: "support_triage-p15",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p15/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

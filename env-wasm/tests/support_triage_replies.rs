@@ -1349,6 +1349,32 @@ fn moves_name_teams_and_requests() {
             "Here's what I need:\nthe number printed at the top of your invoice.",
             &[Move::AskInvoice],
         ),
+        // Where to find the number, in a message of a kind, is no address
+        // to write from (play-st15, B1); a title saying the list is the
+        // customer's part asks for its items (B2).
+        (
+            "**What we need from you**\n- The **invoice number** of the charge. It is in the \
+             billing area of your account or in your confirmation e-mail.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Could you send the order reference? The payment email we sent on the day has it.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "**Needed from you**\n1. The invoice number on the charge you want back",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Action required:\n- the invoice reference of that charge",
+            &[Move::AskInvoice],
+        ),
+        ("**Nothing needed from you**\n- the invoice is on file", &[]),
+        (
+            "Please reply from the email address on your account; the receipt email address works \
+             too.",
+            &[Move::AskVerification],
+        ),
         (
             "Please reply with:\n- a message sent from the email address on your account",
             &[Move::AskVerification],

@@ -38,7 +38,7 @@ use crate::text::normalize;
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("valid_rows", "integer"),
     ("duplicate_ids", "list of ids"),
-    ("invalid_emails", "list of emails as written (trimmed)"),
+    ("invalid_emails", "list of emails, each once, trimmed and in lower case"),
     (
         "normalized_total",
         "decimal string with 2 places, e.g. \"561.40\"",
@@ -648,7 +648,8 @@ impl Table {
              \"invalid_emails\": [...], \"normalized_total\": \"0.00\", \"retained_ids\": [...]}}. \
              valid_rows is the number of rows left after every rule (the length of \
              retained_ids); duplicate_ids lists each repeated id once; invalid_emails lists the email of every \
-             row dropped by rule 4, trimmed and in lower case, and nothing else (an invalid email \
+             row dropped by rule 4 once (an email on several such rows once), trimmed and in lower \
+             case, and nothing else (an invalid email \
              on a duplicate row dropped by rule 3 is not reported, nor is a valid email); \
              normalized_total is one amount (a breakdown after it, in brackets or as `a + b = \
              total`, is read as the total); retained_ids keeps table order. List fields are \

@@ -111,7 +111,7 @@ class ProductivityHardToolEnv(ToolEnv):
         """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
 
         Args:
-            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails as written (trimmed)), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
+            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails, each once, trimmed and in lower case), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
         """
         return self._call_tool('propose', {'answer': answer})
 
@@ -119,7 +119,7 @@ class ProductivityHardToolEnv(ToolEnv):
         """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
-            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails as written (trimmed)), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
+            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails, each once, trimmed and in lower case), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order).
         """
         return self._call_tool('final', {'answer': answer})
 

@@ -594,6 +594,18 @@ fn request_verb(
     if question && (asks_which || words.first() == Some(&"what")) && !words.is_empty() {
         found.push(0);
     }
+    // A title over a list that says the list is the customer's part ("One
+    // thing from you", "**Action needed**"): the items are what it asks.
+    let titled_ask = words.ends_with(&["from", "you"])
+        || (words.len() >= 2
+            && words[words.len() - 2] == "action"
+            && matches!(words[words.len() - 1], "needed" | "required"));
+    let denied = words
+        .iter()
+        .any(|w| matches!(*w, "nothing" | "no" | "not" | "none"));
+    if introduces && titled_ask && !denied {
+        found.push(0);
+    }
     if found.is_empty() && imperative {
         // A verb opening the clause, or opening what a label introduces
         // ("First thing: reset your password").
@@ -981,6 +993,34 @@ fn this_message(words: &[&str], i: usize) -> bool {
     this_at.is_some_and(|t| words[t] == "this")
 }
 
+/// Kinds of message a word before "email" can name: "the receipt email",
+/// "your confirmation e-mail" are messages, not addresses.
+const MESSAGE_KINDS: &[&str] = &[
+    "receipt",
+    "confirmation",
+    "invoice",
+    "order",
+    "welcome",
+    "payment",
+    "reminder",
+    "notification",
+    "renewal",
+    "reset",
+];
+
+/// Whether word `i` of `words` is "email" (or "e-mail") named by the kind
+/// of message it is, and not followed by "address".
+fn a_kind_of_message(words: &[&str], i: usize) -> bool {
+    let (kind_at, last) = match words[i] {
+        "email" => (i.checked_sub(1), i),
+        "e" if words.get(i + 1) == Some(&"mail") => (i.checked_sub(1), i + 1),
+        "mail" if i >= 1 && words[i - 1] == "e" => (i.checked_sub(2), i),
+        _ => (None, i),
+    };
+    kind_at.is_some_and(|k| MESSAGE_KINDS.contains(&words[k]))
+        && !matches!(words.get(last + 1), Some(&"address" | &"addresses"))
+}
+
 fn any(words: &[&str], set: &[&str]) -> bool {
     words.iter().any(|w| set.contains(w))
 }
@@ -1000,9 +1040,12 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
         found(Move::AskInvoice);
     }
     // "reply to this email with the number": the message being written,
-    // no address of the customer's.
+    // no address of the customer's; nor is "the receipt email" (a message
+    // of a kind).
     let address = words.iter().enumerate().any(|(i, w)| {
-        matches!(*w, "email" | "address" | "mailbox" | "e" | "mail") && !this_message(words, i)
+        matches!(*w, "email" | "address" | "mailbox" | "e" | "mail")
+            && !this_message(words, i)
+            && !a_kind_of_message(words, i)
     });
     let on_record = any(
         words,
