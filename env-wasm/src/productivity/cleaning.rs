@@ -38,7 +38,10 @@ use crate::text::normalize;
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("valid_rows", "integer"),
     ("duplicate_ids", "list of ids"),
-    ("invalid_emails", "list of emails, each once, trimmed and in lower case"),
+    (
+        "invalid_emails",
+        "list of emails, each once, trimmed and in lower case",
+    ),
     (
         "normalized_total",
         "decimal string with 2 places, e.g. \"561.40\"",

@@ -105,6 +105,16 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p12",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p12/episodes.jsonl"),
     ),
+    // The eighth play of 4 December (play-it13, on the seventh play's
+    // fixes): 20 first plays (12 at level 5) and 6 replays, 7 over MCP, a
+    // clinician's voice, numbered lists with bold labels, tables and
+    // telegraphic answers. Its B rows: a "Cost:" step of the reasoning read
+    // as a second budget (line 8) and "below the severe 12" as a second
+    // severity (line 17).
+    (
+        "it_mental_health-p13",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p13/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -118,6 +128,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p10",
     "it_mental_health-p11",
     "it_mental_health-p12",
+    "it_mental_health-p13",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

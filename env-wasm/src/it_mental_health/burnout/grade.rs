@@ -1003,6 +1003,7 @@ mod tests {
                     cells: None,
                     listed: false,
                 }],
+                formal: true,
             })
         };
         assert_eq!(

@@ -122,6 +122,12 @@ const NOT_A_VERDICT: &[&str] = &[
     "band",
 ];
 
+/// Words before "the severe" that compare a number with the threshold.
+const COMPARED_WITH: &[&str] = &[
+    "below", "under", "above", "over", "beyond", "past", "near", "reach", "reaches", "hit", "hits",
+    "meet", "meets",
+];
+
 /// Words right after a severity word, in its clause, that make it the
 /// name of a threshold rather than a verdict: "severe would be 3",
 /// "severe starts at 3", "severe needs 3".
@@ -160,6 +166,17 @@ fn threshold_of(text: &Text, at: usize) -> bool {
         .filter(|w| w.clause == clause)
         .map(|w| w.text.as_str())
         .collect();
+    // "below the severe 12", "just under the severe mark": a comparison
+    // with the severity's threshold, or the threshold's own number after
+    // it, names the threshold.
+    let compared = before.len() >= 2
+        && before[before.len() - 1] == "the"
+        && COMPARED_WITH.contains(&before[before.len() - 2]);
+    let its_number = before.last() == Some(&"the")
+        && next.is_some_and(|n| n.chars().next().is_some_and(|c| c.is_ascii_digit()));
+    if compared || its_number {
+        return true;
+    }
     let to_be = before.ends_with(&["to", "be"]) || before.ends_with(&["to", "count", "as"]);
     let made = before.ends_with(&["make", "it"]) || before.ends_with(&["makes", "it"]);
     (to_be || made) && before.iter().any(|w| COUNTERFACTUAL.contains(w))
@@ -1087,10 +1104,28 @@ mod tests {
         assert_eq!(read("P1\n- P3\n- P2"), Some(Chosen::Plan(0b111)));
         // Two sections with other plans are no one plan; a second one that
         // names no id is about something else.
+        let parsed = parse(
+            "Interventions: P1, P3\nKPIs:\nInterventions: P2, P4",
+            LABELS,
+        );
+        assert_eq!(
+            plan_of_copies(&catalogue, parsed.copies("interventions")),
+            Some(Chosen::Hedged)
+        );
         let parsed = parse("Interventions: P1, P3\nKPIs:\nPlan: P2, P4", LABELS);
         assert_eq!(
             plan_of_copies(&catalogue, parsed.copies("interventions")),
             Some(Chosen::Hedged)
+        );
+        // Beside the format's own title, an item of a list titled in other
+        // words is a step of the writer's working (play-it13, B1).
+        let parsed = parse(
+            "Interventions: P1, P3\nWhy:\n1. Plan: P2, P4 was the other candidate",
+            LABELS,
+        );
+        assert_eq!(
+            plan_of_copies(&catalogue, parsed.copies("interventions")),
+            want
         );
         let parsed = parse(
             "Interventions: P1, P3\nKPIs:\nPlan: run them over the four weeks",
@@ -1133,6 +1168,12 @@ mod tests {
             "Long-term leave with no cover (2): moderate; severe starts at 3",
             "Long-term leave with no cover (2): moderate, it would take 3 to be severe",
             "Long-term leave with no cover (2): moderate (one more would make it severe)",
+            // The threshold named by its number or compared with (play-it13,
+            // B2).
+            "Average overtime (7 hours a week): moderate, above 5 hours but below the severe 12",
+            "Roadmap changes (3): moderate, at the threshold of 3 and below the severe 5",
+            "Incidents (7 a month): moderate - well under the severe mark",
+            "Toil at 33%: moderate; the severe 45% is a long way off",
         ] {
             assert_eq!(read(moderate), Some(false), "{moderate}");
         }
@@ -1150,6 +1191,7 @@ mod tests {
             "Reorganisation: it becomes severe after six weeks",
             "Long-term leave with no cover (2): moderate, to be severe",
             "Long-term leave with no cover (2): moderate or it would be severe",
+            "Overtime (14 hours): moderate, the severe one",
         ] {
             assert_eq!(read(hedged), None, "{hedged}");
         }

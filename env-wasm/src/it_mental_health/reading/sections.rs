@@ -18,6 +18,22 @@ pub struct Label {
     pub loose: bool,
 }
 
+impl Label {
+    /// Whether `name`, one of this label's titles, says the response
+    /// format's own title (the first) or a word of it ("total budget",
+    /// "red flag"), rather than another word for the field ("cost",
+    /// "warning signs").
+    pub fn formal(&self, name: &str) -> bool {
+        let stem = |w: &str| w.trim_end_matches('s').to_owned();
+        let own: Vec<String> = self
+            .names
+            .first()
+            .map(|n| n.split_whitespace().map(stem).collect())
+            .unwrap_or_default();
+        name.split_whitespace().any(|w| own.contains(&stem(w)))
+    }
+}
+
 /// Words a loose title may run on with.
 const RUN_ON: &[&str] = &[
     "is",
@@ -59,6 +75,8 @@ impl Line {
 pub struct Section {
     pub key: &'static str,
     pub lines: Vec<Line>,
+    /// Whether its title is the response format's own ([`Label::formal`]).
+    pub formal: bool,
 }
 
 impl Section {
@@ -111,6 +129,12 @@ impl Section {
 
     pub fn words(&self) -> usize {
         word_count(&self.text())
+    }
+
+    /// Whether the section is an item of a list titled in other words than
+    /// the response format's ([`Parsed::copies`]).
+    fn working_step(&self) -> bool {
+        !self.formal && self.lines.first().is_some_and(|l| l.listed)
     }
 }
 
@@ -378,17 +402,37 @@ fn split_inline_labels(line: &str, labels: &[Label], opened: &[&'static str]) ->
 /// The label a line starts with: its key, the text after the title, and
 /// the separator used (`None` for a bare title or a run-on).
 pub fn match_label(line: &str, labels: &[Label]) -> Option<(&'static str, String, Option<char>)> {
+    match_title(line, labels).map(|t| (t.key, t.rest, t.separator))
+}
+
+/// A title a line starts with, as [`match_label`] reads it.
+struct Title {
+    key: &'static str,
+    rest: String,
+    separator: Option<char>,
+    formal: bool,
+}
+
+fn match_title(line: &str, labels: &[Label]) -> Option<Title> {
     let (plain, _) = strip_markup(line);
-    let mut best: Option<(usize, &Label)> = None;
+    let mut best: Option<(&str, &Label)> = None;
     for label in labels {
         for name in label.names {
-            if starts_with_ignore_case(&plain, name) && best.is_none_or(|(len, _)| name.len() > len)
+            if starts_with_ignore_case(&plain, name)
+                && best.is_none_or(|(taken, _)| name.len() > taken.len())
             {
-                best = Some((name.len(), label));
+                best = Some((name, label));
             }
         }
     }
-    let (len, label) = best?;
+    let (name, label) = best?;
+    let len = name.len();
+    let title = |rest: String, separator: Option<char>| Title {
+        key: label.key,
+        rest,
+        separator,
+        formal: label.formal(name),
+    };
     let rest = &plain[len..];
     if rest.chars().next().is_some_and(|c| c.is_alphanumeric()) {
         return None;
@@ -401,9 +445,9 @@ pub fn match_label(line: &str, labels: &[Label]) -> Option<(&'static str, String
         rest = rest[close + 1..].trim_start();
     }
     match rest.chars().next() {
-        None => Some((label.key, String::new(), None)),
+        None => Some(title(String::new(), None)),
         Some(c @ (':' | '-' | '\u{2013}' | '\u{2014}' | '|' | '.' | '=' | '?' | ',')) => {
-            Some((label.key, rest[c.len_utf8()..].trim().to_owned(), Some(c)))
+            Some(title(rest[c.len_utf8()..].trim().to_owned(), Some(c)))
         }
         Some(_) if label.loose => {
             let next = rest
@@ -413,7 +457,7 @@ pub fn match_label(line: &str, labels: &[Label]) -> Option<(&'static str, String
                 .to_ascii_lowercase();
             RUN_ON
                 .contains(&next.as_str())
-                .then(|| (label.key, rest.trim().to_owned(), None))
+                .then(|| title(rest.trim().to_owned(), None))
         }
         Some(_) => None,
     }
@@ -437,11 +481,22 @@ impl Parsed {
     /// Every section with this key, in order: an answer may give a
     /// section twice, and a one-value field read from two copies is a
     /// hedge when they disagree, so graders read them all.
+    ///
+    /// Where some copy is titled as the response format titles the field,
+    /// an item of a list titled in other words ("2. **Cost:** the others
+    /// cost ..." in the reasoning beside "Budget:") is a step of the
+    /// writer's working, not a second answer. A section of its own titled
+    /// in other words ("Plan: P2, P4" beside "Interventions: P1, P3") is
+    /// still a copy.
     pub fn copies<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a Section> + 'a {
-        self.sections
-            .iter()
-            .map(|(_, s)| s)
-            .filter(move |s| s.key == key)
+        let of_key = move || {
+            self.sections
+                .iter()
+                .map(|(_, s)| s)
+                .filter(move |s| s.key == key)
+        };
+        let formal_given = of_key().any(|s| s.formal);
+        of_key().filter(move |s| !(formal_given && s.working_step()))
     }
 
     /// Every copy of this key's section: sections with this key that
@@ -449,11 +504,15 @@ impl Parsed {
     /// copy, merged in order; another section between them starts a new
     /// copy. A list-valued field given twice with other values is read as
     /// its worst copy, so repeating or reordering sections never pays.
+    /// Copies titled in other words beside the format's are working, as
+    /// in [`copies`](Self::copies).
     pub fn runs(&self, key: &'static str) -> Vec<Section> {
+        let formal_given = self.sections.iter().any(|(_, s)| s.key == key && s.formal);
         let mut runs: Vec<Section> = Vec::new();
         let mut previous: Option<&str> = None;
         for (_, section) in &self.sections {
-            if section.key == key {
+            let counted = section.key == key && !(formal_given && section.working_step());
+            if counted {
                 match runs.last_mut() {
                     Some(run) if previous == Some(key) => {
                         run.lines.extend(section.lines.iter().cloned());
@@ -461,10 +520,11 @@ impl Parsed {
                     _ => runs.push(Section {
                         key,
                         lines: section.lines.clone(),
+                        formal: section.formal,
                     }),
                 }
             }
-            previous = Some(section.key);
+            previous = Some(if counted { key } else { "" });
         }
         runs
     }
@@ -474,10 +534,11 @@ impl Parsed {
     /// list: its items past the number asked for earn nothing).
     pub fn merged(&self, key: &'static str) -> Option<Section> {
         let lines: Vec<Line> = self.copies(key).flat_map(|s| s.lines.clone()).collect();
-        self.copies(key)
-            .next()
-            .is_some()
-            .then_some(Section { key, lines })
+        self.copies(key).next().is_some().then_some(Section {
+            key,
+            lines,
+            formal: true,
+        })
     }
 }
 
@@ -520,21 +581,22 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                             // A row is titled by its first cell, or by that
                             // cell under its column's title ("Week" and "2"
                             // read as "Week 2").
-                            match_label(c, labels).or_else(|| {
+                            match_title(c, labels).or_else(|| {
                                 let column = first_column.as_ref()?;
-                                match_label(&format!("{column} {c}"), labels)
-                                    .filter(|(_, rest, _)| rest.is_empty())
+                                match_title(&format!("{column} {c}"), labels)
+                                    .filter(|t| t.rest.is_empty())
                             })
                         })
-                        .map(|(key, rest, _)| {
+                        .map(|t| {
                             let mut content: Vec<String> = Vec::new();
-                            if !rest.is_empty() {
-                                content.push(rest);
+                            if !t.rest.is_empty() {
+                                content.push(t.rest);
                             }
                             content.extend(cells.iter().skip(1).cloned());
                             let plain = content.join(" | ");
                             (
-                                key,
+                                t.key,
+                                t.formal,
                                 Line {
                                     plain,
                                     cells: Some(cells.clone()),
@@ -543,11 +605,12 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                             )
                         })
                 }
-                None => match_label(&line.plain, labels).map(|(key, rest, _)| {
+                None => match_title(&line.plain, labels).map(|t| {
                     (
-                        key,
+                        t.key,
+                        t.formal,
                         Line {
-                            plain: rest,
+                            plain: t.rest,
                             cells: None,
                             listed: line.listed,
                         },
@@ -556,7 +619,7 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
             };
             parsed.lines.push(line.clone());
             match title {
-                Some((key, first)) => {
+                Some((key, formal, first)) => {
                     if let Some(done) = current.take() {
                         parsed.sections.push((current_at, done));
                     }
@@ -566,6 +629,7 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                     current = Some(Section {
                         key,
                         lines: vec![first],
+                        formal,
                     });
                 }
                 None => {
@@ -606,6 +670,11 @@ mod tests {
             key: "risk",
             names: &["risk"],
             loose: false,
+        },
+        Label {
+            key: "budget",
+            names: &["budget", "total budget", "cost"],
+            loose: true,
         },
     ];
 
@@ -677,6 +746,22 @@ mod tests {
     }
 
     #[test]
+    fn beside_the_formats_title_a_title_in_other_words_is_working() {
+        let answer = "Plan: P1, P2\nReasoning:\n2. **Cost:** the cheapest at $9,250 (the \
+                      others cost $10,250)\n\n**Total budget:** $9,250 in total";
+        let parsed = parse(answer, LABELS);
+        let budgets: Vec<String> = parsed.copies("budget").map(Section::text).collect();
+        assert_eq!(budgets, ["$9,250 in total"]);
+        assert_eq!(parsed.runs("budget").len(), 1);
+        // With no copy under the format's title, the other words are the
+        // field's title; and a section of their own is a second copy.
+        let parsed = parse("1. Cost: $9,250", LABELS);
+        assert_eq!(parsed.copies("budget").count(), 1);
+        let parsed = parse("Budget: $9,250\nCost: $10,250", LABELS);
+        assert_eq!(parsed.copies("budget").count(), 2);
+    }
+
+    #[test]
     fn items_split_lists_but_not_facts() {
         let items = |t: &str| {
             Section {
@@ -686,6 +771,7 @@ mod tests {
                     cells: None,
                     listed: false,
                 }],
+                formal: true,
             }
             .items()
         };
