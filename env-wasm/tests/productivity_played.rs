@@ -110,6 +110,20 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p13",
         include_str!("player_corpus/2026-12-04/productivity-p13/episodes.jsonl"),
     ),
+    // The ninth play of 4 December (play-pr14): 16 first plays (email at
+    // 4-5, cleaning at 3 and 5, the calendar at 4-5 with lookups; 5 over
+    // MCP) and 4 replays, all 1.00.
+    (
+        "productivity-p14",
+        include_str!("player_corpus/2026-12-04/productivity-p14/episodes.jsonl"),
+    ),
+    // Level 5 played without running code for the answer (play-pr15: every
+    // conversion, overlap, join and sum by hand, as a model in `deskbench
+    // inference` would): 17 first plays and 1 replay, all 1.00.
+    (
+        "productivity-p15",
+        include_str!("player_corpus/2026-12-04/productivity-p15/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the

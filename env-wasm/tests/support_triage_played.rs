@@ -190,6 +190,18 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p15/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The ninth play of 4 December (play-st16, on the eighth play's
+    // fixes): 20 first plays (15 at level 5) and 7 replays, 8 over MCP,
+    // second-language English, numbered next steps, the rule restated,
+    // one paragraph with a P.S. Its B rows: a list item asking for "a new
+    // password you have not used elsewhere" waived the next item and
+    // itself (16, 17, 21, 22): a sentence closed with a stop introduces no
+    // list, and a negated verb inside a list's head is not the head's own.
+    Corpus {
+        name: "support_triage-p16",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p16/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

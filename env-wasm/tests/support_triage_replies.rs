@@ -1459,6 +1459,37 @@ fn moves_name_teams_and_requests() {
             "We haven't seen anything else yet, so please reset your password or revoke the key.",
             &[Move::AskSecure],
         ),
+        // A negation inside a clause about the new password is that
+        // clause's (play-st16, B1).
+        (
+            "Please change your password to one you have not used anywhere else.",
+            &[Move::AskSecure],
+        ),
+        (
+            "1. Reset your password, choosing one that isn't used on any other site.\n2. Turn on \
+             two-factor authentication.",
+            &[Move::AskSecure],
+        ),
+        (
+            "Please choose a new password you haven't used before, and turn on two-factor \
+             authentication.",
+            &[Move::AskSecure],
+        ),
+        (
+            "Please set a new password that you don't use anywhere else.",
+            &[Move::AskSecure],
+        ),
+        (
+            "We won't change your password or turn on two-factor for you.",
+            &[],
+        ),
+        ("Please do not change your password yet.", &[]),
+        (
+            "In the meantime, please protect your account straight away:\n1. Change your \
+             password to a new one you have not used elsewhere.\n2. Turn on two-factor \
+             authentication in your account settings.",
+            &[Move::AskSecure],
+        ),
         (
             "Our billing supervisor and our legal team will both look at it.",
             &[Move::Escalate(Team::Billing), Move::Escalate(Team::Legal)],

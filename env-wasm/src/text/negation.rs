@@ -77,6 +77,10 @@ const ITEM_WORDS: usize = 4;
 const REACH: usize = 48;
 const LIST_ITEMS: usize = 16;
 
+/// How many words a negated gerund's phrase reaches ("not sleeping more
+/// than four hours a night"), from the gerund on.
+const GERUND_REACH: usize = 10;
+
 /// Whether the mention at words `start..end` is negated.
 pub fn negated(text: &Text, start: usize, end: usize) -> bool {
     if start >= text.len() {
@@ -140,8 +144,15 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
             && words
                 .get(i)
                 .is_some_and(|n| matches!(n.text.as_str(), "only" | "just" | "merely" | "simply"));
+        // "from not being able to concentrate and crying at work ... mean
+        // Vikram needs an EAP referral": a negated gerund is a noun phrase
+        // inside its clause, and its negation ends with that phrase, not
+        // at the clause's end.
+        let gerund = words
+            .get(i)
+            .is_some_and(|n| n.text.len() > 4 && n.text.ends_with("ing") && n.text != "nothing");
         if NEGATORS.contains(&w) && !affirming {
-            return true;
+            return !gerund || start - i < GERUND_REACH;
         }
         i -= 1;
     }
@@ -295,11 +306,14 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
     if first.clause != last.clause {
         return false;
     }
+    // "reprioritise and cut what is not essential": a relative word opens
+    // a clause of its own, whose copula is not the mention's.
     let copula = after.iter().take(4).position(|w| {
         w.clause != last.clause
             || COPULAS.contains(&w.text.as_str())
             || SCOPE_ENDS.contains(&w.text.as_str())
             || SUBJECTS.contains(&w.text.as_str())
+            || matches!(w.text.as_str(), "what" | "whatever" | "where")
     });
     match copula {
         Some(c) if COPULAS.contains(&after[c].text.as_str()) && after[c].clause == last.clause => {
@@ -411,6 +425,27 @@ mod tests {
     #[test]
     fn negation_reaches_the_end_of_its_clause_and_no_further() {
         for (text, word, expected) in [
+            // A negated gerund's phrase ends before the predicate after it,
+            // and a relative clause's copula is its own (play-it14 B3,
+            // play-it15 B1).
+            (
+                "Four production mistakes in five days from not being able to concentrate and \
+                 crying at work twice this week mean Vikram needs an EAP referral today",
+                "referral",
+                false,
+            ),
+            ("Not sleeping more than four hours a night", "night", true),
+            (
+                "Check in to reprioritise and cut what is not essential for launch",
+                "reprioritise",
+                false,
+            ),
+            (
+                "Check in to reprioritise and cut whatever isn't needed",
+                "reprioritise",
+                false,
+            ),
+            ("Cynicism and detachment are not present", "cynicism", true),
             ("No sign of cynicism.", "cynicism", true),
             ("Cynicism is not present.", "cynicism", true),
             ("Cynicism: no", "cynicism", true),

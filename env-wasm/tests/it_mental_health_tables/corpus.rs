@@ -115,6 +115,25 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p13",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p13/episodes.jsonl"),
     ),
+    // The ninth play of 4 December (play-it14, on the eighth play's
+    // fixes): 16 first plays (9 at level 5) and 6 replays, 7 over MCP, an
+    // HR partner's voice, one line per person, essays, arithmetic in
+    // brackets. Its B rows: one line per person lost every action (the
+    // cues stood after dashes, not at a line's start); a bracketed "47%
+    // cut" beside a KPI's target read as a second target; "from not being
+    // able to concentrate" negating the referral at the end of its clause.
+    (
+        "it_mental_health-p14",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p14/episodes.jsonl"),
+    ),
+    // Level 5 played without running code for the answer (play-it15: the
+    // catalogue's sums and hours by hand): 15 first plays and 2 replays,
+    // mean 0.999. Its B row: "cut what is not essential" beside an AMBER
+    // check-in read as negating the check-in (3, 17).
+    (
+        "it_mental_health-p15",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p15/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -129,6 +148,8 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p11",
     "it_mental_health-p12",
     "it_mental_health-p13",
+    "it_mental_health-p14",
+    "it_mental_health-p15",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -161,7 +182,12 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[(
+    "it_mental_health-p14",
+    9,
+    "C: an AMBER check-in 'to reprioritise the workload and take weekend work off them' read \
+     as RED's relief from the work: the rubric's AMBER reprioritising and RED relief overlap",
+)];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -893,11 +893,44 @@ fn targets(text: &Text) -> Vec<u64> {
                     "within" | "in" | "after" | "for" | "over" | "the" | "next" | "past" | "last"
                 )
             });
-            !week_number && !duration
+            // "from 15 to 8 or fewer (about a 47% cut)": the size of the
+            // change, not a level of the measure.
+            let noun_at = if text.gap(i + 1).trim_start().starts_with('%') {
+                Some(i + 1)
+            } else {
+                match after.map(|w| w.text.as_str()) {
+                    Some("percent") => Some(i + 2),
+                    Some("per") => Some(i + 3),
+                    _ => None,
+                }
+            };
+            let change = noun_at
+                .and_then(|k| text.words.get(k))
+                .is_some_and(|w| CHANGE_SIZES.contains(&w.text.as_str()));
+            !week_number && !duration && !change
         })
         .map(|(_, n)| n)
         .collect()
 }
+
+/// Nouns after a percentage that make it the size of a change ("a 47%
+/// cut") rather than a level of the measure ("toil at 20%").
+const CHANGE_SIZES: &[&str] = &[
+    "cut",
+    "drop",
+    "reduction",
+    "decrease",
+    "fall",
+    "decline",
+    "improvement",
+    "increase",
+    "rise",
+    "less",
+    "fewer",
+    "lower",
+    "higher",
+    "more",
+];
 
 /// What a KPI line measures.
 enum Measure {
@@ -1699,5 +1732,13 @@ mod tests {
     fn kpi_targets_skip_weeks_and_durations() {
         let t = Text::new("Overtime: from 14 to at most 5 hours a week by week 4, within 2 weeks");
         assert_eq!(targets(&t), [14, 5]);
+        // The size of the change beside the target is no target
+        // (play-it14, B2); a level in percent is.
+        let t = Text::new("Incidents: from 15 to 8 or fewer a month [about a 47% cut]");
+        assert_eq!(targets(&t), [15, 8]);
+        let t = Text::new("Complaints: from 4 to 1 or fewer (a 75 per cent drop)");
+        assert_eq!(targets(&t), [4, 1]);
+        let t = Text::new("Toil: from 33% to 20% of the team's time");
+        assert_eq!(targets(&t), [33, 20]);
     }
 }

@@ -822,9 +822,28 @@ fn read_tier(block: &Block, field: &[String]) -> OneValue<Tier> {
 const CUE_REACH: usize = 3;
 
 /// Whether the cue at word `at` stands where a field can start: among the
-/// first words of its line or sentence.
+/// first words of its line or sentence, or of a part of a one-line record
+/// set off by a spaced dash or a bar and titled with a colon ("Ana - RED -
+/// deadline - 24h: ... - 2 weeks: ...").
 fn at_field_position(text: &Text, at: usize) -> bool {
-    at - text.sentence_start(at) <= CUE_REACH
+    let from = text.sentence_start(at);
+    if at - from <= CUE_REACH {
+        return true;
+    }
+    let separated = (at.saturating_sub(CUE_REACH).max(from + 1)..=at).any(|k| {
+        let gap = text.gap(k);
+        [" - ", " \u{2013} ", " \u{2014} ", "|"]
+            .iter()
+            .any(|sep| gap.contains(sep))
+    });
+    let titled = (at + 1..(at + 1 + CUE_REACH).min(text.len() + 1)).any(|k| {
+        let gap = match text.words.get(k) {
+            Some(_) => text.gap(k),
+            None => text.source.get(text.words[k - 1].end..).unwrap_or(""),
+        };
+        gap.contains(':')
+    });
+    separated && titled
 }
 
 /// Words that may follow a field's cue inside its title ("2-week action:",
@@ -1830,6 +1849,43 @@ mod tests {
         assert!(!fields.contains_key(&Field::Stressor), "{fields:?}");
         let fortnight = fields.get(&Field::Fortnight).map(|f| f.join(" "));
         assert!(fortnight.is_some_and(|f| f.ends_with("milestones")));
+    }
+
+    #[test]
+    fn a_one_line_record_opens_its_fields_after_its_dashes() {
+        // play-it14, B1: one line per person, as the format allows.
+        let block = Block {
+            own: vec![],
+            all: vec![
+                "Ana Diaz - RED - the launch deadline - 24h: an EAP referral today and a few \
+                 days off - 2 weeks: move the launch date and cut its scope"
+                    .to_owned(),
+            ],
+            tabled: vec![false],
+            cells: vec![],
+        };
+        let read = fields(&block);
+        let day = read.get(&Field::Day).map(|f| f.join(" "));
+        assert!(
+            day.as_deref()
+                .is_some_and(|d| d.contains("EAP referral") && !d.contains("scope")),
+            "{read:?}"
+        );
+        let fortnight = read.get(&Field::Fortnight).map(|f| f.join(" "));
+        assert!(fortnight.is_some_and(|f| f.ends_with("scope")), "{read:?}");
+        // A dash inside an action, with no colon after the words, opens
+        // nothing: "- two weeks later" is part of the action.
+        let block = Block {
+            own: vec![],
+            all: vec![
+                "24-hour action: a check-in today - two weeks later a review of the workload"
+                    .to_owned(),
+            ],
+            tabled: vec![false],
+            cells: vec![],
+        };
+        let read = fields(&block);
+        assert!(!read.contains_key(&Field::Fortnight), "{read:?}");
     }
 
     #[test]

@@ -584,9 +584,13 @@ pub(crate) fn negated_item(
     while head > 0 && is_item(head) {
         head -= 1;
     }
+    // The head's own verb, its first: a negated verb later in it belongs
+    // to a clause inside it ("choose a password you haven't used before,
+    // and turn on two-factor authentication" asks both).
     let clause = &clauses[head];
-    let verb_negated =
-        (clause.from..clause.to).any(|i| is_verb(&text.words[i].text) && negated(text, i, i + 1));
+    let verb_negated = (clause.from..clause.to)
+        .find(|&i| is_verb(&text.words[i].text))
+        .is_some_and(|i| negated(text, i, i + 1));
     verb_negated && negation::negated_before(text, clause.to - 1)
 }
 

@@ -430,6 +430,9 @@ const REQUEST_VERBS: &[&str] = &[
     "stick",
     "shoot",
     "ping",
+    // "choose a new password", "pick one you don't use elsewhere".
+    "choose",
+    "pick",
 ];
 
 /// Words that may open an imperative clause before its verb.
@@ -949,6 +952,14 @@ fn introduced(text: &Text, clauses: &[Clause], at: usize) -> std::ops::Range<usi
         }
         return none;
     };
+    // A sentence ended before the line break ("... a new one you have not
+    // used elsewhere.\n2. Turn on ...") is an item of its own, not a
+    // title: only a colon, or a line with no closing stop, introduces.
+    let closed = gap[..line_break].contains(['.', '!', '?', ';']);
+    let last = text.words[clause.to - 1].text.as_str();
+    if closed && !matches!(last, "following" | "below") {
+        return none;
+    }
     let colon = gap[..line_break].contains(':');
     let from = text.words[clause.to - 1].end + line_break + 1;
     let mut end = from;
@@ -1087,9 +1098,15 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
         found(Move::AskVerification);
     }
     let password = any(words, &["password", "passwords", "passphrase"])
-        && words
-            .iter()
-            .any(|w| base_of(w, &["reset", "change", "update"]).is_some());
+        && words.iter().any(|w| {
+            base_of(
+                w,
+                &[
+                    "reset", "change", "update", "set", "choose", "pick", "create", "replace",
+                ],
+            )
+            .is_some()
+        });
     // "Revoke it now", "rotate it": only credentials are revoked or
     // rotated, whatever stands for them.
     let credential_verb = words
