@@ -202,6 +202,18 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p16/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The tenth play of 4 December (play-st17, on the ninth play's fixes):
+    // 21 first plays (19 at levels 4-5) and 3 replays, 8 over MCP, bold
+    // headings, conditions and negations, a short email, casual American
+    // English. Its B rows: "if anything else is needed, the privacy officer
+    // will contact you at your account email" read as asking to verify
+    // (2, 3); "your account has not had a late fee waived before" read as
+    // declining the waiver it grants (14, 24).
+    Corpus {
+        name: "support_triage-p17",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p17/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -188,6 +188,21 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // What did not happen before is the account's history, often the
+        // policy's own condition, not a refusal now (play-st17, B2).
+        (
+            "Since your account has not had a late fee waived before, we are waiving this one.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We're taking the $25 fee off, as no fee on your account was ever waived previously.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("We will not waive the fee.", &[], &[], &[Waiver]),
         // "Back in February" dates the charge (play-st9 B1); money coming
         // back in February is still a refund.
         (
@@ -1370,6 +1385,14 @@ fn moves_name_teams_and_requests() {
             &[Move::AskInvoice],
         ),
         ("**Nothing needed from you**\n- the invoice is on file", &[]),
+        // A need under a condition asks nothing, and our contacting the
+        // customer at an address is no verification (play-st17, B1).
+        (
+            "If anything else is needed, our privacy officer will contact you at your account \
+             email.",
+            &[Move::Escalate(Team::Privacy)],
+        ),
+        ("If you need anything else, just reply to this email.", &[]),
         (
             "Please reply from the email address on your account; the receipt email address works \
              too.",

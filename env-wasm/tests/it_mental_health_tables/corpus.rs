@@ -134,6 +134,15 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p15",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p15/episodes.jsonl"),
     ),
+    // The tenth play of 4 December (play-it16, on the ninth play's fixes):
+    // 15 first plays (9 at level 5) and 1 replay, 6 over MCP, negations and
+    // conditions in the reasoning, fields of several sentences, markdown
+    // headings, semicolons; mean 0.999, no B or C. Line 2 is its own hedge
+    // ("a crisis line or the EAP's urgent service").
+    (
+        "it_mental_health-p16",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p16/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -150,6 +159,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p13",
     "it_mental_health-p14",
     "it_mental_health-p15",
+    "it_mental_health-p16",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

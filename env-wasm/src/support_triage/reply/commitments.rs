@@ -96,6 +96,19 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             }
             let certainty = certainty(text, clauses, at, found.at[0]);
             let negative = list_negated || found.at.iter().any(|&i| negated(text, i, i + 1));
+            // "your account has not had a late fee waived before": what
+            // did not happen in the past is the account's history (often
+            // the policy's own condition), not a refusal now.
+            let history = negative
+                && (found.at[0]..clause.to).any(|i| {
+                    matches!(
+                        text.words[i].text.as_str(),
+                        "before" | "previously" | "ever" | "earlier" | "past"
+                    )
+                });
+            if history {
+                continue;
+            }
             let promised = negative == found.by_denial;
             match (promised, certainty) {
                 (_, Certainty::Open | Certainty::Generic) => {}

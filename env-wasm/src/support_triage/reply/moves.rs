@@ -572,14 +572,19 @@ fn request_verb(
     {
         found.push(first);
     }
+    // "If anything else is needed, ...": a need under a condition is a
+    // possibility, not something asked of the customer.
+    let conditional = clause.opener == Some(Opener::Condition);
     for (at, len) in local(&found_in.needs) {
-        if words.get(at + len) != Some(&"to") {
+        if words.get(at + len) != Some(&"to") && !conditional {
             found.push(at);
         }
     }
     // "A message from your account email will be needed": what is needed
     // is the subject before it, read with it below.
-    found.extend(local(&found_in.passive_needs).into_iter().map(|(at, _)| at));
+    if !conditional {
+        found.extend(local(&found_in.passive_needs).into_iter().map(|(at, _)| at));
+    }
     // After "is all it takes" the step is the subject ("clicking the link
     // is all it takes"), read above; what follows it is no request.
     found.extend(
