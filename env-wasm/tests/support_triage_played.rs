@@ -214,6 +214,19 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p17/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The eleventh play of 4 December (play-st18, on the tenth play's
+    // fixes): 14 first plays (12 at levels 4-5) and 6 replays, 5 over MCP,
+    // every label right; mean 0.857. Its B rows: aftercare "if the refund
+    // has not appeared after 10 business days, reply" read as declining
+    // the refund (1); a "What we need from you" list opening "Nothing at
+    // all" read as asking for the invoice number (6-8); both read since.
+    // Open: declining the used part of a pro-rated refund (11) and a
+    // sentence on the identity check before a deletion (13).
+    Corpus {
+        name: "support_triage-p18",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p18/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -231,7 +244,20 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    (
+        "support_triage-p18",
+        11,
+        "B: 'we are not able to refund those six months (the other CA$390.00)' beside the \
+         pro-rated refund granted read as declining the refund",
+    ),
+    (
+        "support_triage-p18",
+        13,
+        "B: 'a request to remove a company's data is one we only take forward once that check is \
+         complete' read as promising the deletion",
+    ),
+];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

@@ -203,6 +203,14 @@ fn outcomes_are_read_in_other_words() {
             &[],
         ),
         ("We will not waive the fee.", &[], &[], &[Waiver]),
+        // A negated outcome under a condition is aftercare (play-st18, B1).
+        (
+            "We will refund the full amount today. If the refund has not been paid back to your \
+             card within ten business days, just reply here.",
+            &[Refund],
+            &[],
+            &[],
+        ),
         // "Back in February" dates the charge (play-st9 B1); money coming
         // back in February is still a refund.
         (
@@ -1385,6 +1393,13 @@ fn moves_name_teams_and_requests() {
             &[Move::AskInvoice],
         ),
         ("**Nothing needed from you**\n- the invoice is on file", &[]),
+        // A list that opens by saying nothing is needed asks nothing in it
+        // (play-st18, B2).
+        (
+            "**What we need from you**\n- Nothing at all for now.\n- If the fee still shows on \
+             the invoice after tomorrow, reply here.",
+            &[],
+        ),
         // A need under a condition asks nothing, and our contacting the
         // customer at an address is no verification (play-st17, B1).
         (

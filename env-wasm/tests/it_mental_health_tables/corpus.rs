@@ -143,6 +143,16 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p16",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p16/episodes.jsonl"),
     ),
+    // The eleventh play of 4 December (play-it17, on the tenth play's
+    // fixes): 13 first plays (8 at level 5) and 2 replays, 5 over MCP, the
+    // rule and numbers behind each decision, what was ruled out, tables.
+    // Its B row: "moderate (3 months or more is a stressor; severe only from
+    // 6)" read as no one severity, which gated the plan to 0.00 (line 5);
+    // read since.
+    (
+        "it_mental_health-p17",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p17/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -160,6 +170,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p14",
     "it_mental_health-p15",
     "it_mental_health-p16",
+    "it_mental_health-p17",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -161,6 +161,36 @@ fn threshold_of(text: &Text, at: usize) -> bool {
     if next.is_some_and(|n| THRESHOLD_VERBS.contains(&n)) {
         return true;
     }
+    // "severe only from 6", "severe at 12 or more", "severe is from 12":
+    // where the severity begins, a threshold's name; "severe at 14 hours"
+    // is the verdict with its number.
+    let rest: Vec<&str> = text
+        .words
+        .iter()
+        .skip(at + 1)
+        .take_while(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    let lead = rest
+        .iter()
+        .take_while(|w| matches!(**w, "only" | "just" | "is" | "starts" | "begins"))
+        .count();
+    if let [point, number, after @ ..] = &rest[lead..]
+        && matches!(
+            *point,
+            "from" | "at" | "above" | "over" | "beyond" | "after"
+        )
+        && number.starts_with(|c: char| c.is_ascii_digit())
+    {
+        let bounded = rest[..lead].iter().any(|w| *w != "just")
+            || after.starts_with(&["or", "more"])
+            || after.starts_with(&["or", "above"])
+            || after.starts_with(&["or", "higher"])
+            || after.starts_with(&["and", "above"]);
+        if bounded {
+            return true;
+        }
+    }
     let before: Vec<&str> = text.words[at.saturating_sub(COUNTERFACTUAL_REACH)..at]
         .iter()
         .filter(|w| w.clause == clause)
@@ -1174,8 +1204,20 @@ mod tests {
             "Roadmap changes (3): moderate, at the threshold of 3 and below the severe 5",
             "Incidents (7 a month): moderate - well under the severe mark",
             "Toil at 33%: moderate; the severe 45% is a long way off",
+            // Where severe begins, named after the verdict (play-it17, B1).
+            "Manager 1:1s: none for 3 months, moderate (3 months or more is a stressor; severe \
+             only from 6).",
+            "Incidents (7 a month): moderate, severe at 10 or more",
+            "Overtime (7 hours): moderate - severe is from 12 hours",
         ] {
             assert_eq!(read(moderate), Some(false), "{moderate}");
+        }
+        // The verdict with its own number is still the verdict.
+        for severe in [
+            "Average overtime per person: severe at 14 hours a week",
+            "Incidents: severe, at 12 a month",
+        ] {
+            assert_eq!(read(severe), Some(true), "{severe}");
         }
         assert_eq!(
             read("Overtime 14 hours: severe; it would become moderate once capped"),

@@ -106,7 +106,11 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                         "before" | "previously" | "ever" | "earlier" | "past"
                     )
                 });
-            if history {
+            // "If the refund has not appeared after 10 business days, reply
+            // here": a negated outcome under a condition is what the
+            // customer should do if it is late, not a refusal.
+            let aftercare = negative && clause.opener == Some(Opener::Condition);
+            if history || aftercare {
                 continue;
             }
             let promised = negative == found.by_denial;

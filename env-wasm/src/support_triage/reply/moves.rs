@@ -748,7 +748,19 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             introduces: !object.is_empty() || indirect,
             continues_statement,
         };
-        let request = !negated_item && request_verb(text, &found_in, clause, &setting).is_some();
+        // "**What we need from you**\n- Nothing at all": a list that opens
+        // by saying nothing is needed asks for nothing in it.
+        let nothing_listed = !object.is_empty()
+            && clauses[object.start]
+                .texts(text)
+                .first()
+                .is_some_and(|w| matches!(*w, "nothing" | "none"));
+        if nothing_listed {
+            waived_until = waived_until.max(object.end);
+        }
+        let request = !negated_item
+            && !nothing_listed
+            && request_verb(text, &found_in, clause, &setting).is_some();
         previous_request = request;
         requests[at] = request;
         if !request {
