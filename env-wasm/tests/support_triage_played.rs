@@ -219,9 +219,10 @@ const CORPORA: &[Corpus] = &[
     // every label right; mean 0.857. Its B rows: aftercare "if the refund
     // has not appeared after 10 business days, reply" read as declining
     // the refund (1); a "What we need from you" list opening "Nothing at
-    // all" read as asking for the invoice number (6-8); both read since.
-    // Open: declining the used part of a pro-rated refund (11) and a
-    // sentence on the identity check before a deletion (13).
+    // all" read as asking for the invoice number (6-8); declining the
+    // used part of a pro-rated refund beside the part granted read as
+    // declining the refund (11); all read since. Open: a sentence on the
+    // identity check before a deletion read as promising it (13).
     Corpus {
         name: "support_triage-p18",
         text: include_str!("player_corpus/2026-12-04/support_triage-p18/episodes.jsonl"),
@@ -244,20 +245,12 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "support_triage-p18",
-        11,
-        "B: 'we are not able to refund those six months (the other CA$390.00)' beside the \
-         pro-rated refund granted read as declining the refund",
-    ),
-    (
-        "support_triage-p18",
-        13,
-        "B: 'a request to remove a company's data is one we only take forward once that check is \
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[(
+    "support_triage-p18",
+    13,
+    "B: 'a request to remove a company's data is one we only take forward once that check is \
          complete' read as promising the deletion",
-    ),
-];
+)];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

@@ -203,6 +203,15 @@ fn outcomes_are_read_in_other_words() {
             &[],
         ),
         ("We will not waive the fee.", &[], &[], &[Waiver]),
+        // Declining a part beside the part granted (play-st18, B3).
+        (
+            "We are refunding the unused six months, CA$390.00; we cannot refund the months \
+             already used.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We cannot refund the charge.", &[], &[], &[Refund]),
         // A negated outcome under a condition is aftercare (play-st18, B1).
         (
             "We will refund the full amount today. If the refund has not been paid back to your \

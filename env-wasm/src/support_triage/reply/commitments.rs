@@ -110,7 +110,15 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             // here": a negated outcome under a condition is what the
             // customer should do if it is late, not a refusal.
             let aftercare = negative && clause.opener == Some(Opener::Condition);
-            if history || aftercare {
+            // "we are not able to refund those six months (the other
+            // CA$390.00)": declining a part of the outcome, beside the part
+            // granted, declines nothing of what is given.
+            let a_part = negative
+                && !found.by_denial
+                && (found.at[0] + 1..clause.to)
+                    .take(PART_REACH)
+                    .any(|i| PARTS.contains(&text.words[i].text.as_str()));
+            if history || aftercare || a_part {
                 continue;
             }
             let promised = negative == found.by_denial;
@@ -137,6 +145,21 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     }
     promising
 }
+
+/// Words after a declined outcome's verb that make its object a part of
+/// the outcome ("the rest", "those six months", "the other $390"), and how
+/// far after the verb they are looked for.
+const PARTS: &[&str] = &[
+    "rest",
+    "remaining",
+    "remainder",
+    "other",
+    "those",
+    "used",
+    "part",
+    "portion",
+];
+const PART_REACH: usize = 4;
 
 /// Whether `found` names again, by a definite noun, a money outcome an
 /// earlier clause of its sentence promised: "the $49.50 charge has been
