@@ -836,13 +836,15 @@ fn at_field_position(text: &Text, at: usize) -> bool {
             .iter()
             .any(|sep| gap.contains(sep))
     });
-    let titled = (at + 1..(at + 1 + CUE_REACH).min(text.len() + 1)).any(|k| {
-        let gap = match text.words.get(k) {
-            Some(_) => text.gap(k),
-            None => text.source.get(text.words[k - 1].end..).unwrap_or(""),
-        };
-        gap.contains(':')
-    });
+    // A colon among the next few words' gaps (words hold none).
+    let title_end = text
+        .words
+        .get(at + CUE_REACH)
+        .map_or(text.source.len(), |w| w.start);
+    let titled = text
+        .source
+        .get(text.words[at].end..title_end)
+        .is_some_and(|title| title.contains(':'));
     separated && titled
 }
 
