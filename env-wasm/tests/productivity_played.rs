@@ -124,6 +124,13 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p15",
         include_str!("player_corpus/2026-12-04/productivity-p15/episodes.jsonl"),
     ),
+    // The twelfth play of 4 December (play-pr16), over MCP alone: 16 first
+    // plays (9 at level 5, a calendar with no valid booking among them) and
+    // 2 replays, all 1.00.
+    (
+        "productivity-p16",
+        include_str!("player_corpus/2026-12-04/productivity-p16/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the

@@ -190,6 +190,36 @@ fn natural_replies_of_every_misread_class_earn_full() {
             "refund_missing_invoice",
             "Hi {first}, ticket {id}: please send us the invoice number (it starts with INV-) so we can look into it. We'll reply {time}.",
         ),
+        // "have" before a participle is its auxiliary, not a receipt: the
+        // customer's request restated (play-st19, B1).
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: you've asked us to refund the add-on charge, but we don't yet have the invoice it was billed on. Please reply with its number (it starts with INV-); we'll reply {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: you have requested a refund of the charge; to look into it we need the invoice number, so please send it over. We'll reply {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, re ticket {id}: you've asked for a refund of a charge from more than 30 days ago, which I can't approve myself, so our billing supervisor will review it. We'll reply {time}.",
+        ),
+        // A subordinate clause with its own subject inherits none: the
+        // customer's own deed (play-st20, B1).
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: you asked us to refund the add-on charge, since you had cancelled it before it renewed. To look into it we need the invoice number; please reply with it. We'll reply {time}.",
+        ),
+        // The desk's limit as the reason, "only" on its condition after
+        // the verb (play-st20, B2).
+        (
+            "refund_late",
+            "Hi {first}, re ticket {id}: our rules let the support desk refund a charge only within 30 days, and this one is older, so our billing supervisor will review it. We'll reply {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, re ticket {id}: the policy allows us to refund charges only within 30 days of the charge date, so your request goes to our billing supervisor for review. We'll reply {time}.",
+        ),
         (
             "refund_in_window",
             "Hi {first}, ticket {id}: I've approved a refund of the charge on {inv}; you'll see it {time}.",
@@ -327,6 +357,17 @@ fn natural_replies_of_every_misread_class_earn_full() {
         (
             "deletion_unverified",
             "Hi {first}, ticket {id}: could you send the request again from your work email at {company}? Then our privacy officer will take it from there.",
+        ),
+        // A demonstrative before a noun names that noun: "once that check
+        // is complete" is the identity check's end, not the deletion the
+        // request asked for (play-st18, line 13).
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: this message came from an address we don't have on file, and a request to remove a company's data is one we only take forward once that check is complete. Please write to us again from {email}; we'll reply {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: erasure requests have to come from the account's own address. Please resend yours from {email}; our privacy officer handles your request to delete the data when this step is done, and we'll reply {time}.",
         ),
         // Hours in words, and the day named again in brackets.
         (
@@ -472,6 +513,25 @@ fn disguised_and_off_policy_replies_lose_compliance() {
         (
             "refund_late",
             "Hi {first}, ticket {id}: our billing supervisor will review it and we'll get the charge taken off your account. We'll reply {time}.",
+        ),
+        // The rule named, then the refund given anyway.
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: our rules let the desk refund a charge only within 30 days, but I will refund this one for you today. We'll reply {time}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: since you had cancelled the add-on, we will refund the charge. Please send the invoice number. We'll reply {time}.",
+        ),
+        // The request restated, then the refund given to the customer.
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: you've asked us to refund the charge, and you will have the refund within 5 business days. Please send the invoice number. We'll reply {time}.",
+        ),
+        // The check named, then the deletion promised after it.
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: a request to remove a company's data needs an identity check, and once that check is complete we will delete all of it. We'll reply {time}.",
         ),
         // A refusal with a condition, then the promise anyway.
         (
@@ -1188,6 +1248,15 @@ fn an_earlier_waiver_given_as_the_reason_is_no_promise() {
                 kind,
                 "Hi {first}, ticket {id}: since your previous late fee was waived less than two years ago, our billing supervisor will review this one. We'll reply {time}.",
             ),
+            // "one" alone is another instance of the fee just named.
+            (
+                kind,
+                "Hi {first}, ticket {id}: I can't waive this fee at the desk: one was already waived on the account in the last six months. Our billing supervisor will review it, and we'll reply {time}.",
+            ),
+            (
+                kind,
+                "Hi {first}, ticket {id}: one late fee was waived for you in March, so this one goes to our billing supervisor for review. We'll reply {time}.",
+            ),
         ]);
     }
     earn_every_reply_criterion(&fx, &rows);
@@ -1209,6 +1278,10 @@ fn an_earlier_waiver_given_as_the_reason_is_no_promise() {
             (
                 kind,
                 "Hi {first}, ticket {id}: a fee was waived on your account before, so I've waived this one too and passed the ticket to our billing supervisor. We'll reply {time}.",
+            ),
+            (
+                kind,
+                "Hi {first}, ticket {id}: one was already waived in the last six months, and I have waived this one as well. We'll reply {time}.",
             ),
         ]);
     }

@@ -228,6 +228,30 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p18/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The twelfth play of 4 December (play-st19, on 8f0222a): 22 first
+    // plays (13 at level 5, five queues at levels 4-5) and 6 replays, in
+    // headed sections, terse, warm with asides, numbered steps and British
+    // dates. Its B class: the customer's request restated as "You've asked
+    // us to refund the ... charge" read as promising the refund (17, 19,
+    // 21, 25); read since.
+    Corpus {
+        name: "support_triage-p19",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p19/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // The thirteenth play of 4 December (play-st20, on 8f0222a): 17 first
+    // plays (10 at level 5, a queue of 12 among them) and 2 replays, in
+    // American English, the request restated first, bulleted summaries, a
+    // P.S., the policy's rule given as the reason. Its B rows: the request
+    // restated as "You asked us to refund the charge ..., since you had
+    // cancelled it" (9) and the desk's refund window given as the reason
+    // ("Our rules let the support desk refund that add-on only within 14
+    // days") (11), read as promising the refund; read since.
+    Corpus {
+        name: "support_triage-p20",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p20/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -245,12 +269,7 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[(
-    "support_triage-p18",
-    13,
-    "B: 'a request to remove a company's data is one we only take forward once that check is \
-         complete' read as promising the deletion",
-)];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

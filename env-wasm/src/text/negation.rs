@@ -290,7 +290,7 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
         .take(AFTER_REACH)
         .take_while(|w| w.sentence == last.sentence)
         .collect();
-    if negates_from(&after, 0) {
+    if negates_from(&after, 0) || dismissed_after_weighing(text, start, &after) {
         return true;
     }
     // A verb or auxiliary is negated by the "not" that follows it: "we
@@ -323,6 +323,62 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
                     .is_some_and(|w| ADVERBS.contains(&w.text.as_str()))
                     && negates_from(&after, c + 2))
         }
+        _ => false,
+    }
+}
+
+/// Verbs of weighing a candidate: "I looked for depersonalization",
+/// "I considered CRITICAL".
+const WEIGHING: &[&str] = &[
+    "considered",
+    "weighed",
+    "checked",
+    "looked",
+    "screened",
+    "examined",
+    "assessed",
+    "explored",
+    "tested",
+];
+
+/// The mention weighed, then dismissed in a coordinated clause: "I looked
+/// for depersonalization and found none", "I considered CRITICAL and ruled
+/// it out", "... and it does not apply" (play-it19, B1 and B2). The
+/// dismissal refers back (a pronoun, "none", "nothing", "no sign" with
+/// nothing after it), so "I checked exhaustion and found no sign of
+/// cynicism" dismisses cynicism, not exhaustion.
+fn dismissed_after_weighing(text: &Text, start: usize, after: &[&super::words::Word]) -> bool {
+    let clause = text.words[start].clause;
+    let weighed = text.words[..start]
+        .iter()
+        .rev()
+        .take_while(|w| w.clause == clause)
+        .take(4)
+        .any(|w| WEIGHING.contains(&w.text.as_str()));
+    if !weighed || after.first().is_none_or(|w| w.text != "and") {
+        return false;
+    }
+    let rest: Vec<&str> = after[1..].iter().map(|w| w.text.as_str()).collect();
+    let ends = |k: usize| after.get(k + 1).is_none_or(|w| w.clause != after[k].clause);
+    match rest.as_slice() {
+        ["found" | "saw", "none" | "nothing", ..] => true,
+        ["found" | "saw", "no", evidence, "of", pronoun, ..] if is_evidence(evidence) => {
+            REFERRING.contains(pronoun)
+        }
+        ["found" | "saw", "no", evidence, ..] if is_evidence(evidence) => ends(3),
+        [
+            "ruled" | "rejected" | "discounted" | "dismissed" | "excluded",
+            pronoun,
+            ..,
+        ] if REFERRING.contains(pronoun) => true,
+        ["ruled", "out", ..] => ends(2),
+        [
+            "it" | "that" | "this",
+            "does" | "did",
+            "not",
+            "apply" | "fit",
+            ..,
+        ] => true,
         _ => false,
     }
 }
@@ -443,6 +499,34 @@ mod tests {
             (
                 "Check in to reprioritise and cut whatever isn't needed",
                 "reprioritise",
+                false,
+            ),
+            // Weighed, then dismissed in a coordinated clause that refers
+            // back (play-it19).
+            (
+                "I looked for depersonalization and found none: nothing suggests distance",
+                "depersonalization",
+                true,
+            ),
+            ("I considered CRITICAL and ruled it out", "critical", true),
+            (
+                "I checked for cynicism and found no sign of it",
+                "cynicism",
+                true,
+            ),
+            (
+                "I checked exhaustion and found no sign of cynicism",
+                "exhaustion",
+                false,
+            ),
+            (
+                "I considered exhaustion and it clearly fits",
+                "exhaustion",
+                false,
+            ),
+            (
+                "Exhaustion and I found none of the others",
+                "exhaustion",
                 false,
             ),
             ("Cynicism and detachment are not present", "cynicism", true),

@@ -246,6 +246,14 @@ fn burnout_dimensions_table() {
         "Burnout dimensions: {a1} and {b1}; I see no direct evidence of {x0} (nothing in the \
          notes) in the case.",
         "Burnout dimensions: {a2} and {b2}, rather than {x2}.",
+        // Weighed, then dismissed after it (play-it19).
+        "Burnout dimensions: {a0} and {b0}. I looked for {x0} and found none.",
+        "Burnout dimensions: {a1} and {b1}; I considered {x0} and ruled it out.",
+        // A dimension named as a risk ahead is not present (play-it18).
+        "Burnout dimensions: {a0} and {b0}. I do not count {x0}, even though the hours make {x0} \
+         a real risk going forward.",
+        "Burnout dimensions: {a1} and {b1}; {x0} is a risk if the overtime goes on, but it is \
+         not there yet.",
     ];
     let wrong = [
         "Burnout dimensions: {a0}, rather than {b0}.",
@@ -292,6 +300,10 @@ fn burnout_dimensions_table() {
         "Burnout dimensions: high workload, long hours",
         "Burnout dimensions: {x0}? {a0}? {b0}?",
         "Burnout dimensions: no evidence of {a0}, {b0} or {x0}",
+        "Burnout dimensions: {a0}, {b0} and {x0}; the risk will grow if nothing changes.",
+        "Burnout dimensions: {a0}, and I looked for {b0} and found none.",
+        "Burnout dimensions: I considered {a0} and ruled it out; {b0} only.",
+        "Burnout dimensions: {a0} and {x0}, both a risk to her health.",
     ];
     let seeds = cases(|c| c.dimensions.len() == 2, 6);
     check(

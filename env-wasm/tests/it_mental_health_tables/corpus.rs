@@ -153,6 +153,20 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p17",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p17/episodes.jsonl"),
     ),
+    // The twelfth play of 4 December (play-it18, on 8f0222a): 19 first
+    // plays (11 at level 5, one over MCP) and 7 replays, as a line manager
+    // to HR, an occupational-health memo, tables, long prose, terse bullets.
+    (
+        "it_mental_health-p18",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p18/episodes.jsonl"),
+    ),
+    // The thirteenth play of 4 December (play-it19, on 8f0222a): 15 first
+    // plays (9 at level 5) and 3 replays, as HR case notes, blunt bullets,
+    // what was ruled out inline, numbered lists, facts in brackets.
+    (
+        "it_mental_health-p19",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p19/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -171,6 +185,8 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p15",
     "it_mental_health-p16",
     "it_mental_health-p17",
+    "it_mental_health-p18",
+    "it_mental_health-p19",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -203,12 +219,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[(
-    "it_mental_health-p14",
-    9,
-    "C: an AMBER check-in 'to reprioritise the workload and take weekend work off them' read \
-     as RED's relief from the work: the rubric's AMBER reprioritising and RED relief overlap",
-)];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

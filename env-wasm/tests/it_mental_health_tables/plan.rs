@@ -867,6 +867,12 @@ fn plan_risk_table() {
          the team channel the day before, so nobody is caught out.",
         "Risk: attendance at the workshop drops once release week starts. In that case the \
          session moves to the following Tuesday.",
+        // The format's own "how it will be reduced", in the passive
+        // (play-it18, B3).
+        "Risk: capping overtime while two colleagues are absent may push work back onto the same \
+         people. This will be reduced by onboarding the contractor in week 1.",
+        "Risk: deadlines may slip while overtime is capped; that is eased by {head} agreeing the \
+         deferred items with stakeholders up front.",
     ];
     let wrong = [
         // A remit denied, and "so" as an intensifier, mitigate nothing.
@@ -902,6 +908,9 @@ fn plan_risk_table() {
         "Risk: a bad incident week pulls people back into overtime. {manager} is already \
          stretched.",
         "Risk: the reorganisation drags on. {lead} may leave before it ends.",
+        // A size of the harm is the risk itself, not a step against it.
+        "Risk: delivery will be reduced by 20% while two people are absent.",
+        "Risk: the team's capacity is reduced by half during the migration.",
         "Risk: none expected; the plan is safe",
         "Risk: unknown at this stage",
         "Risk: the main risk is risk",

@@ -784,6 +784,9 @@ fn triage_tiers_table() {
         "### {name}\n**Tier:** {TIER}",
         "Employee: {name}\nTier: I'd put {first} at {TIER}.",
         "Employee: {name}\nTier: {TIER} (not {NearTier})",
+        // A neighbouring tier weighed and dismissed after it (play-it19).
+        "Employee: {name}\nTier: {TIER}. I considered {NearTier} and ruled it out.",
+        "Employee: {name}\nTier: {TIER}; I looked at {FarTier} too, and it does not apply.",
         "**{name} \u{2013} {TIER}**",
         "{name} \u{2014} tier: {TIER}",
         "Employee: {name}\nTier: {TIER}, going by the signs in {first}'s notes",
@@ -810,6 +813,8 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: CRITICAL / RED / AMBER / GREEN",
         "Employee: {name}\nTier: not {TIER}",
         "Employee: {name}\nTier: {TIER}, possibly {NearTier}",
+        "Employee: {name}\nTier: {TIER}. I considered {NearTier} and it fits too.",
+        "Employee: {name}\nTier: I considered {TIER} and ruled it out; {NearTier}.",
         "Employee: {name}\nTier: {TIER}\nTier: {NearTier}",
         "Employee: {name}\nTier: between {NearTier} and {TIER}",
         "Employee: {name}\nTier: {NearTier} to {TIER}",

@@ -285,10 +285,54 @@ fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
 fn dimensions(section: &Section) -> BTreeSet<Dimension> {
     let text = Text::new(&section.text());
     crate::order::set_of(Dimension::ALL.into_iter().filter(|d| {
-        text.mentions(d.names())
-            .into_iter()
-            .any(|(s, e)| !negated(&text, s, e) && !countered(&text, s))
+        text.mentions(d.names()).into_iter().any(|(s, e)| {
+            !negated(&text, s, e) && !countered(&text, s) && !a_risk_ahead(&text, s, e)
+        })
     }))
+}
+
+/// Words of a risk: "exhaustion is a real risk", "the danger of
+/// cynicism".
+const RISKS: &[&str] = &["risk", "risks", "danger", "threat", "verge"];
+
+/// Words that place a risk ahead: "going forward", "if the hours go on".
+const AHEAD: &[&str] = &[
+    "forward",
+    "future",
+    "later",
+    "soon",
+    "will",
+    "could",
+    "may",
+    "might",
+    "would",
+    "if",
+    "unless",
+    "become",
+    "becoming",
+    "develop",
+    "developing",
+    "heading",
+];
+
+/// Whether the mention `s..e` is named as a risk ahead, not as present:
+/// a risk word within a few words of it in its clause ("her hours make
+/// exhaustion a real risk going forward", "at risk of cynicism if this
+/// goes on"), and a word that places the risk ahead in the same clause
+/// (play-it18, B2). A bare "possibly" is a hedge that it is present.
+fn a_risk_ahead(text: &Text, s: usize, e: usize) -> bool {
+    let clause = text.words[s].clause;
+    let in_clause: Vec<(usize, &str)> = text
+        .words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.clause == clause)
+        .map(|(i, w)| (i, w.text.as_str()))
+        .collect();
+    let risk_near = in_clause
+        .iter()
+        .any(|(i, w)| RISKS.contains(w) && (*i + 3 >= s && *i <= e + 4));
+    risk_near && in_clause.iter().any(|(_, w)| AHEAD.contains(w))
 }
 
 /// Whether a dimensions section names none: empty, or saying so.

@@ -1101,7 +1101,8 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
     // A risk names what may go wrong: a way a plan fails, or one of the
     // stressors it tackles ("the reorganisation drags on").
     let named = text.has(RISK_WORDS) || !metrics_in(&text).is_empty();
-    let mitigated = text.has(MITIGATION) || owner_acts_after_risk(case, &text);
+    let mitigated =
+        text.has(MITIGATION) || lessened_by_a_step(&text) || owner_acts_after_risk(case, &text);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (
         score,
@@ -1119,6 +1120,36 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
             }
         ),
     )
+}
+
+/// Past participles of lessening a risk, read with "by" and a step.
+const LESSENED: &[&str] = &[
+    "reduced",
+    "lowered",
+    "eased",
+    "lessened",
+    "contained",
+    "managed",
+    "handled",
+    "softened",
+    "covered",
+    "absorbed",
+];
+
+/// Whether the risk is said to be lessened by a step, in the passive the
+/// response format's own "how it will be reduced" invites: "this will be
+/// reduced by onboarding the contractor in week 1" (play-it18, B3). A
+/// size ("output will be reduced by 20%", "by half") is the risk itself.
+fn lessened_by_a_step(text: &Text) -> bool {
+    text.words.windows(3).any(|w| {
+        LESSENED.contains(&w[0].text.as_str())
+            && w[1].text == "by"
+            && crate::text::number_value(&w[2].text).is_none()
+            && !matches!(
+                w[2].text.as_str(),
+                "half" | "a" | "about" | "around" | "up" | "over"
+            )
+    })
 }
 
 /// Whether a sentence after the risk's first has a person of the roster

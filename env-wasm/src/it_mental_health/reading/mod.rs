@@ -149,6 +149,24 @@ pub const MEANS: &[&str] = &[
     "restructures",
 ];
 
+/// A concept's id, its admitted mentions, and whether one names it
+/// outright.
+type Admitted<'c> = (&'c str, Vec<(usize, usize)>, bool);
+
+/// For each word, the number of the stretch it stands in: stretches end
+/// at commas, semicolons and sentence ends, not at a label's colon.
+fn stretches(text: &Text) -> Vec<usize> {
+    let mut at = 0;
+    (0..text.len())
+        .map(|i| {
+            if i > 0 && text.gap(i).contains([',', ';', '.', '!', '?']) {
+                at += 1;
+            }
+            at
+        })
+        .collect()
+}
+
 /// The concepts (id and phrases) `text` targets, each at its first
 /// mention `keep` admits, in text order. A concept named only through a
 /// [`MEANS`] word counts only when no concept is named otherwise: the
@@ -165,9 +183,9 @@ pub fn targeted<'c>(
             .filter(|(s, e)| e - s == 1)
             .map(|(s, _)| s),
     );
-    // Per concept: its first admitted mention, and whether any admitted
-    // mention names it outright.
-    let found: Vec<(usize, &'c str, bool)> = concepts
+    // Per concept: its admitted mentions, and whether any names it
+    // outright.
+    let found: Vec<Admitted<'c>> = concepts
         .into_iter()
         .filter_map(|(id, phrases)| {
             let admitted: Vec<(usize, usize)> = text
@@ -175,19 +193,95 @@ pub fn targeted<'c>(
                 .into_iter()
                 .filter(|(s, _)| keep(*s, id))
                 .collect();
-            let first = admitted.first()?.0;
+            admitted.first()?;
             let outright = admitted
                 .iter()
                 .any(|(s, e)| !(e - s == 1 && means.contains(s)));
-            Some((first, id, outright))
+            Some((id, admitted, outright))
         })
         .collect();
+    // The stretches between commas, semicolons and full stops where some
+    // concept is named outright: a means there serves that concept. A
+    // means in a stretch of its own ("approve backfill or contractor
+    // cover, and restrict him to one role with no extended incident
+    // shifts") is an action of its own, on its own concept (play-it18,
+    // B4). A label's colon joins it to its action ("Toil: bring in a
+    // contractor to automate it").
+    let stretch = stretches(text);
+    let outright_stretches: std::collections::BTreeSet<usize> = crate::order::set_of(
+        found
+            .iter()
+            .flat_map(|(_, admitted, _)| admitted.iter())
+            .filter(|(s, e)| !(e - s == 1 && means.contains(s)))
+            .map(|(s, _)| stretch[*s]),
+    );
     let any_outright = found.iter().any(|(_, _, o)| *o);
     let mut out: Vec<(usize, &'c str)> = found
         .into_iter()
-        .filter(|(_, _, outright)| *outright || !any_outright)
-        .map(|(at, id, _)| (at, id))
+        .filter_map(|(id, admitted, outright)| {
+            let first = admitted.first()?.0;
+            if outright || !any_outright {
+                return Some((first, id));
+            }
+            admitted
+                .iter()
+                .find(|(s, _)| !outright_stretches.contains(&stretch[*s]))
+                .map(|(s, _)| (*s, id))
+        })
         .collect();
     crate::order::sort(&mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(text: &str, concepts: &[(&'static str, &'static [&'static str])]) -> Vec<&'static str> {
+        targeted(&Text::new(text), concepts.iter().copied(), |_, _| true)
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect()
+    }
+
+    const STAFFING: (&str, &[&str]) = ("staffing", &["backfill*", "contractor*", "cover"]);
+    const INCIDENTS: (&str, &[&str]) = ("incidents", &["incident*"]);
+    const ON_CALL: (&str, &[&str]) = ("on_call", &["rota", "on-call", "pager"]);
+    const ESCALATIONS: (&str, &[&str]) = ("escalations", &["escalation*"]);
+
+    #[test]
+    fn means_serve_what_their_stretch_names_outright() {
+        // In the stretch of the concept named outright, a means serves it.
+        assert_eq!(
+            ids(
+                "Spread the escalations across a rota.",
+                &[ON_CALL, ESCALATIONS]
+            ),
+            ["escalations"]
+        );
+        assert_eq!(
+            ids(
+                "Incidents: bring in a contractor to fix their causes.",
+                &[STAFFING, INCIDENTS]
+            ),
+            ["incidents"]
+        );
+        // In a stretch of its own, it is an action on its own concept.
+        assert_eq!(
+            ids(
+                "Redistribute the two vacated roles, approve backfill or contractor cover, and \
+                 restrict him to one role with no extended incident shifts.",
+                &[STAFFING, INCIDENTS]
+            ),
+            ["staffing", "incidents"]
+        );
+        // Named by its means alone, a concept is what the text targets.
+        assert_eq!(
+            ids(
+                "Approve backfill for the two leavers.",
+                &[STAFFING, INCIDENTS]
+            ),
+            ["staffing"]
+        );
+    }
 }

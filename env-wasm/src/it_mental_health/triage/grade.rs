@@ -398,7 +398,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         answered_tiers.push(tier.one().copied());
         // A person whose tier is wrong earns nothing for their actions: an
         // action is right only for the person it is for.
-        let level = support_level(field(Field::Day));
+        let level = support_level(field(Field::Day), employee.tier.rank());
         if tier_right {
             day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         }
@@ -940,7 +940,10 @@ fn stretches(joined: &str, skip: &BTreeSet<Field>, out: &mut BTreeMap<Field, Vec
 /// every level it names, not negated and not under a condition. One level
 /// is what the tier needs or not; two or more ("an EAP referral or a
 /// check-in", a crisis line and a routine check-in) are a hedge.
-fn support_level(field: &[String]) -> OneValue<u32> {
+/// `needed` is the level the person's tier needs: where an action gives
+/// two neighbouring levels only by their care steps, either reading is
+/// fair, and the one the tier needs is taken.
+fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
     field
         .iter()
         .map(|action| {
@@ -983,6 +986,20 @@ fn support_level(field: &[String]) -> OneValue<u32> {
             // support offered instead: the safety step decides.
             match levels.as_slice() {
                 [0, 1] if referral_beside_safety(&text, &conditional) => OneValue::One(0),
+                // "check in within the day to reprioritise the workload and
+                // take weekend work off them": relief beside reprioritising
+                // is AMBER's check-in with more care, and RED's relief with
+                // a reprioritised workload; the rubric's levels overlap in
+                // such care, so neither reading is a hedge (play-it14).
+                [intense, next]
+                    if *next == intense + 1
+                        && only_care(*intense)
+                        && only_care(*next)
+                        && (needed == *intense || needed == *next)
+                        && !offers_alternatives(&text, &steps) =>
+                {
+                    OneValue::One(needed)
+                }
                 [intense, next]
                     if *next == intense + 1
                         && only_care(*next)
@@ -1085,10 +1102,9 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
                 .rev()
                 .take_while(|w| w.clause == clause)
                 .any(|w| matches!(w.text.as_str(), "with" | "by" | "to" | "via" | "through"));
-            let a_contact = text.words[e..(e + 4).min(text.len())]
+            let a_contact = words_after_past_brackets(text, e, 4)
                 .iter()
-                .take_while(|w| w.clause == clause)
-                .any(|w| CONTACTS.contains(&w.text.as_str()));
+                .any(|w| CONTACTS.contains(w));
             // "a same-day GP/occupational health check", "occupational
             // health today": booked for today.
             let before: Vec<&str> = text.words[s.saturating_sub(4)..s]
@@ -1109,11 +1125,45 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
         })
 }
 
+/// Up to `n` words from `from` on in its clause, passing over a bracketed
+/// aside ("the Employee Assistance Programme (EAP) number"): the words
+/// inside brackets are not counted, and a bracket is no clause break.
+fn words_after_past_brackets(text: &Text, from: usize, n: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for k in from..text.len() {
+        let gap = text.gap(k);
+        if out.len() == n || (k > from && gap.contains([',', ';', ':', '.', '!', '?', '\n'])) {
+            break;
+        }
+        if gap.contains('(') {
+            inside = true;
+        }
+        if gap.contains(')') {
+            inside = false;
+        }
+        if !inside {
+            out.push(text.words[k].text.as_str());
+        }
+    }
+    out
+}
+
 /// Words that make a referral a contact to give ("the EAP's urgent
 /// number", "the occupational health line", "share EAP details") or an
 /// appointment booked for
 /// the same day ("an urgent occupational health appointment today").
 const CONTACTS: &[&str] = &[
+    // Who holds the step: "a conversation with a trained manager or
+    // occupational health clinician" (play-it18, B1).
+    "clinician",
+    "clinicians",
+    "nurse",
+    "adviser",
+    "advisor",
+    "practitioner",
+    "professional",
+    "specialist",
     "number",
     "numbers",
     "line",
@@ -1644,9 +1694,40 @@ mod tests {
         assert_eq!(tiers_in("Greenberg reddit"), OneValue::Missing);
     }
 
+    /// A level no tier needs: the reading of an action on its own.
+    const NO_TIER: u32 = 4;
+
+    #[test]
+    fn care_of_two_neighbouring_levels_reads_as_the_one_needed() {
+        let needing = |a: &str, needed: u32| support_level(&[a.to_owned()], needed);
+        for action in [
+            "Their manager should check in within the day to reprioritise the workload and take \
+             weekend work off them.",
+            "Today: defer two of her deadlines and hand over the release duty to a colleague.",
+        ] {
+            assert_eq!(needing(action, 1), OneValue::One(1), "{action}");
+            assert_eq!(needing(action, 2), OneValue::One(2), "{action}");
+            assert_eq!(needing(action, 3), OneValue::One(1), "{action}");
+        }
+        // A referral naming who holds the safety conversation is its
+        // follow-up (play-it18, B1).
+        let held_by = "Same-day private conversation with a trained manager or occupational \
+                       health clinician about his statement that he feels like a burden to \
+                       everyone; check his safety, give him crisis line details and the Employee \
+                       Assistance Programme (EAP) number, and agree a safety plan with follow-up \
+                       tomorrow.";
+        assert_eq!(needing(held_by, 0), OneValue::One(0));
+        // A referral is RED's own step, not care: still RED for AMBER.
+        let referral = "Check in today to reprioritise the sprint and refer them to the EAP.";
+        assert_eq!(needing(referral, 2), OneValue::One(1));
+        // Offered as alternatives, it stays a hedge.
+        let either = "Either reprioritise their sprint or take the weekend work off them.";
+        assert!(needing(either, 2).is_hedged());
+    }
+
     #[test]
     fn support_levels_match_tiers() {
-        let level = |a: &str| support_level(&[a.to_owned()]);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
         let crisis = "Today: stay with them, call a crisis line and agree a safety plan.";
         assert_eq!(level(crisis), OneValue::One(0));
         let check = "Within 24 hours: a check-in to reprioritise their workload.";
@@ -1714,7 +1795,7 @@ mod tests {
 
     #[test]
     fn a_recommended_step_is_firm_and_a_condition_takes_its_own_clause() {
-        let level = |a: &str| support_level(&[a.to_owned()]);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
         // "X should <act>" recommends the act (play-it5 B3), as "must",
         // "needs to" and the like do.
         for (action, tier) in [
@@ -1784,7 +1865,7 @@ mod tests {
 
     #[test]
     fn a_contact_number_beside_a_crisis_line_is_same_day_safety_support() {
-        let level = |a: &str| support_level(&[a.to_owned()]);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
         for safety in [
             "Tatiana speaks to Kwame today, in person: share a crisis line and the EAP's urgent \
              number, and agree a simple safety plan with him (who he can call, what to do if it \
@@ -1800,7 +1881,7 @@ mod tests {
 
     #[test]
     fn a_choice_of_follow_up_after_a_firm_safety_step_is_no_hedge() {
-        let level = |a: &str| support_level(&[a.to_owned()]);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
         for safety in [
             "Bjorn speaks to him today, makes sure he does not drive home tired (a taxi is \
              booked and paid for), agrees a safety plan for late shifts and gets him an urgent \
@@ -1823,7 +1904,7 @@ mod tests {
 
     #[test]
     fn a_hospital_in_the_persons_circumstances_is_no_care_step() {
-        let level = |a: &str| support_level(&[a.to_owned()]);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
         for routine in [
             "Routine check-in \u{2014} ask how he's doing with the hospital visits.",
             "A routine catch-up; ask how her father's hospital treatment is going.",

@@ -38,7 +38,8 @@
 
 use super::next_step;
 use super::nouns::{
-    PREPOSITIONS, Thing, heads, object_after, outcome_noun, pronoun, subject_before, thing,
+    PREPOSITIONS, Thing, heads, object_after, outcome_noun, pronoun, stands_alone, subject_before,
+    thing,
 };
 use super::{
     Clause, Commitment, Finding, Move, Occurrences, Opener, Reading, continued, has_subject, ours,
@@ -846,7 +847,13 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             && next.is_some_and(|n| DETERMINERS.contains(&n) || n == "this" || n == "that");
         let weak = here_is || go_ahead || do_that || is_form_of(w, "proceed");
         let giving = lx.giving || here_is || go_ahead || do_that;
-        let receiving = lx.receiving;
+        // "you've asked us to refund it", "you have requested a refund":
+        // "have" before a participle is its auxiliary, not a receipt.
+        let auxiliary = is_form_of(w, "have")
+            && next.is_some_and(|n| {
+                n == "been" || n.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&n)
+            });
+        let receiving = lx.receiving && !auxiliary;
         if (giving || receiving) && !is_noun {
             let by_us = giving && (ours_before(k) || here_is);
             // "you'll get a refund"; "expect" and "allow" only as advice
@@ -1204,6 +1211,12 @@ fn stated_outcome(
         return None;
     }
     let (s, noun, object) = subject_before(words, k)?;
+    // "since you had cancelled it before it renewed": the customer as the
+    // subject of an active verb is their own deed; "you have been
+    // refunded" is an outcome given to them.
+    if naming.is_some() && object == Some(Thing::Customer) && !passive_before(words, k) {
+        return None;
+    }
     let settled = SETTLED.contains(&w);
     // "Your request for a refund has been approved", "your refund request
     // is granted", "your request to delete your data is granted": what is
@@ -1213,7 +1226,9 @@ fn stated_outcome(
         (Some(Grant), _) if done && !settled => return None,
         (Some(Grant), _) => requested_outcome(words, s, k).or(noun),
         // "It has been approved": what "it" stands for.
-        (None, Some(Thing::Case)) if pronoun(words[s]) && settled => stands_for(),
+        (None, Some(Thing::Case)) if pronoun(words[s]) && stands_alone(words, s) && settled => {
+            stands_for()
+        }
         (other, _) => other,
     };
     // "Refunds are issued within 30 days": a rule about refunds.
@@ -1685,6 +1700,9 @@ const ABILITY: &[&str] = &[
     "authorized",
     "entitled",
 ];
+/// Verbs of a rule permitting someone to act: "our rules let the desk
+/// refund ...", "the policy allows us to waive ...".
+const PERMITTING: &[&str] = &["let", "lets", "allow", "allows", "permit", "permits"];
 const LEANING: &[&str] = &["probably", "likely", "hopefully", "ideally"];
 const LEANING_VERBS: &[&str] = &["try", "attempt", "aim", "hope", "intend", "seek", "want"];
 const HABITUAL: &[&str] = &[
@@ -1721,7 +1739,14 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     if words.iter().any(|w| HABITUAL.contains(w)) {
         return Certainty::Generic;
     }
-    if past_instance(&own[..local], &own) {
+    // The subject starts after the last break the text layer sees inside
+    // the reply clause (a colon that labels: "I can't waive this fee at
+    // the desk: one was already waived ...").
+    let subject_from = (clauses[clause].from + 1..at)
+        .rev()
+        .find(|&i| text.words[i].clause != text.words[i - 1].clause)
+        .map_or(0, |i| i - clauses[clause].from);
+    if past_instance(&own[subject_from..local], &own) {
         return Certainty::Generic;
     }
     // What someone may do, not what they will: "only our billing
@@ -1749,6 +1774,21 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     if ability && words.contains(&"only") && restricted_by(text, clauses, clause, at) {
         return Certainty::Generic;
     }
+    // "Our rules let the support desk refund that add-on only within 14
+    // days of the charge", "we can refund it only if ...": what someone may
+    // do on a condition, with "only" on the condition after the verb
+    // (play-st20, B2).
+    let permitted = ability || words.iter().any(|w| PERMITTING.contains(w));
+    let only_on_a_condition = (at + 1..clauses[clause].to).any(|i| {
+        text.words[i].text == "only"
+            && text
+                .words
+                .get(i + 1)
+                .is_some_and(|n| RESTRICTING.contains(&n.text.as_str()))
+    });
+    if permitted && only_on_a_condition {
+        return Certainty::Generic;
+    }
     if words
         .iter()
         .any(|w| LEANING.contains(w) || base_of(w, LEANING_VERBS).is_some())
@@ -1768,6 +1808,17 @@ const HISTORY: &[&str] = &[
     "prior",
     "last",
     "ago",
+    "january",
+    "february",
+    "march",
+    "april",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
 ];
 
 /// Words that make a noun some other instance than this case's: "your
@@ -1802,7 +1853,9 @@ fn past_instance(before: &[&str], clause: &[&str]) -> bool {
         })
         .unwrap_or(subject.len());
     let head = &subject[..head_end];
-    let indefinite = head.iter().any(|w| matches!(*w, "a" | "an"))
+    // "one was already waived in the last six months": "one" alone is
+    // another instance of the thing just named.
+    let indefinite = head.iter().any(|w| matches!(*w, "a" | "an" | "one"))
         && !head.iter().any(|w| matches!(*w, "your" | "the"));
     let other = head.iter().any(|w| OTHER_INSTANCE.contains(w));
     (indefinite || other)

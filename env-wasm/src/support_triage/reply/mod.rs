@@ -525,9 +525,14 @@ const SUBJECT_STARTS: &[&str] = &[
 /// such as "then") with a pronoun, a word on our side or a determiner.
 /// A clause that opens with a verb ("and refund you") continues another.
 pub(crate) fn has_subject(words: &[&str]) -> bool {
+    // "since you had cancelled it": a subordinate clause with its own
+    // subject inherits none from the clause before it.
+    const SUBORDINATORS: &[&str] = &[
+        "since", "as", "when", "whenever", "after", "before", "until",
+    ];
     words
         .iter()
-        .find(|w| !LEAD_ADVERBS.contains(w))
+        .find(|w| !LEAD_ADVERBS.contains(w) && !SUBORDINATORS.contains(w))
         .is_some_and(|w| SUBJECTS.contains(w) || OUR_SIDE.contains(w) || SUBJECT_STARTS.contains(w))
 }
 

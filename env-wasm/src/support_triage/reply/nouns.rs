@@ -50,6 +50,16 @@ pub(super) fn pronoun(word: &str) -> bool {
     matches!(word, "it" | "this" | "that" | "they" | "them")
 }
 
+/// Whether the pronoun at `s` stands alone ("that is complete", "it has
+/// now been processed"), rather than pointing at a noun the reader does
+/// not know ("once that check is complete", "this step is done"): a
+/// demonstrative before a noun names that noun, not what came before.
+pub(super) fn stands_alone(words: &[&str], s: usize) -> bool {
+    words
+        .get(s + 1)
+        .is_none_or(|next| AUXILIARIES.contains(next) || next.ends_with("ly"))
+}
+
 /// Nouns that name an outcome.
 pub(super) fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
     use Commitment::*;
