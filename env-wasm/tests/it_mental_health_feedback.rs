@@ -125,7 +125,10 @@ fn triage_deductions_quote_the_line_and_the_expected_value() {
             ),
             vec![
                 "\"2-week action: send them on a week's leave to rest\"".to_owned(),
-                format!("tackles the main stressor {}", first.stressor),
+                format!(
+                    "it should tackle the main stressor {}; read as aimed at no stressor of the case",
+                    first.stressor
+                ),
             ],
         ),
         (

@@ -252,6 +252,15 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p20/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The fourteenth play of 4 December (play-st21, on e2cb44d): 17 first
+    // plays (10 at level 5) and 1 replay, formal account-manager letters,
+    // chat-length replies, the records checked spelt out, apologies with a
+    // summary line, Australian English; every one 1.00.
+    Corpus {
+        name: "support_triage-p21",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p21/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

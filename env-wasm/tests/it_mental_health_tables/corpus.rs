@@ -167,6 +167,17 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p19",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p19/episodes.jsonl"),
     ),
+    // The fourteenth play of 4 December (play-it20, on e2cb44d): 15 first
+    // plays (9 at level 5) and 2 replays, for a leadership audience, a
+    // psychologist's prose, checklists, the rubric rule before each
+    // conclusion, the alternatives that lost. Its B row: "put first
+    // response on a fair rotation" not read as the incidents (8); its C
+    // row: "cut its scope ... and reset the deadline" of the person's own
+    // migration read as another's launch deadline (8). Read since.
+    (
+        "it_mental_health-p20",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p20/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -187,6 +198,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p17",
     "it_mental_health-p18",
     "it_mental_health-p19",
+    "it_mental_health-p20",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

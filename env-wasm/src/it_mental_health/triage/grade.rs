@@ -402,8 +402,11 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         if tier_right {
             day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         }
-        let (fortnight, others_stressors) =
-            fortnight_score(case, employee, field(Field::Fortnight));
+        let Fortnight {
+            points: fortnight,
+            others: others_stressors,
+            missed_for,
+        } = fortnight_score(case, employee, field(Field::Fortnight));
         if tier_right {
             fortnight_points += fortnight.0 as u64;
         }
@@ -437,7 +440,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         };
         notes.push(format!(
             "{}: tier read {}{tier_source}, rubric gives {}; 24-hour support read {}{day_source}, \
-             the tier needs {}; 2-week action {}{fortnight_source} (tackles the main stressor {}{}){}; \
+             the tier needs {}; 2-week action {}{fortnight_source} ({}{}){}; \
              main stressor read {}.",
             employee.name,
             describe(&tier, |t| t.name().to_owned()),
@@ -445,7 +448,19 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             describe(&level, |l| LEVEL_NAMES[*l as usize].to_owned()),
             LEVEL_NAMES[employee.tier.rank() as usize],
             fortnight.decimals(2),
-            employee.stressor,
+            match &missed_for {
+                // A deduction says what was read, against what was wanted.
+                Some(read) if tier_right => format!(
+                    "it should tackle the main stressor {}; read as aimed at {}",
+                    employee.stressor,
+                    if read.is_empty() {
+                        "no stressor of the case".to_owned()
+                    } else {
+                        read.join(", ")
+                    }
+                ),
+                _ => format!("tackles the main stressor {}", employee.stressor),
+            },
             if others_stressors.is_empty() {
                 String::new()
             } else {
@@ -1338,17 +1353,22 @@ fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
 
 /// Whether the mention at `at` is an attribute of the person's own item
 /// named before it in its sentence ("Re-plan the migration: reset its
-/// deadline"): after "its", the word belongs to that item.
+/// deadline"): after "its", the word belongs to that item; so does a date
+/// after "the" ("Re-plan the migration with him: cut its scope and reset
+/// the deadline with stakeholders", play-it20).
 fn own_item_before(text: &Text, at: usize, own: &Employee) -> bool {
     let Some(previous) = at.checked_sub(1).and_then(|p| text.words.get(p)) else {
         return false;
     };
+    let a_date = text.words[at].text.starts_with("deadline")
+        || text.words.get(at + 1).is_some_and(|n| n.text == "date");
+    let of_the_item = previous.text == "its" || (previous.text == "the" && a_date);
     let sentence = text.words[at].sentence;
     let phrases = STRESSORS
         .iter()
         .find(|s| s.id == own.stressor)
         .map_or(&[][..], |s| s.phrases);
-    previous.text == "its"
+    of_the_item
         && text
             .mentions(phrases)
             .iter()
@@ -1412,6 +1432,16 @@ fn own_item_words(text: &Text, own: &Employee) -> Vec<bool> {
     marked
 }
 
+/// How a 2-week action was read, for its score and its note.
+struct Fortnight {
+    points: Points,
+    /// Stressors outside the person's own case it also aims at, each
+    /// taking back half.
+    others: Vec<&'static str>,
+    /// When it misses the person's own stressor: what it aims at instead.
+    missed_for: Option<Vec<&'static str>>,
+}
+
 /// The 2-week action: full when it tackles the person's own stressor,
 /// with half taken back for each other person's stressor of this case it
 /// names (an action on every stressor of the team earns nothing), and
@@ -1419,14 +1449,14 @@ fn own_item_words(text: &Text, own: &Employee) -> Vec<bool> {
 /// someone else's. One stressor nobody in the case has ("take him off the
 /// incident rota" for a new starter) is part of the person's own case, as
 /// the rubric's "another person's stressor" says; several are not.
-fn fortnight_score(
-    case: &TriageCase,
-    employee: &Employee,
-    field: &[String],
-) -> (Points, Vec<&'static str>) {
+fn fortnight_score(case: &TriageCase, employee: &Employee, field: &[String]) -> Fortnight {
     let action = field.join("\n");
     if word_count(&action) < 4 {
-        return (Points::ZERO, Vec::new());
+        return Fortnight {
+            points: Points::ZERO,
+            others: Vec::new(),
+            missed_for: None,
+        };
     }
     let action = without_asides_on_others(case, employee, &action);
     let named = stressors_in(&action, employee);
@@ -1437,7 +1467,11 @@ fn fortnight_score(
         stressors_in(&possessive_as_their(&action, employee), employee).contains(&employee.stressor)
     };
     if !named.contains(&employee.stressor) && !own_by_name() {
-        return (Points::ZERO, Vec::new());
+        return Fortnight {
+            points: Points::ZERO,
+            others: Vec::new(),
+            missed_for: Some(named),
+        };
     }
     // One stressor nobody else in the case has reads as part of their own
     // case ("off the incident rota" for a new starter); several such are
@@ -1460,8 +1494,11 @@ fn fortnight_score(
         .into_iter()
         .filter(|id| unclaimed > 1 || anothers(id))
         .collect();
-    let score = Points((10_000 - 5000 * others.len() as i32).max(0));
-    (score, others)
+    Fortnight {
+        points: Points((10_000 - 5000 * others.len() as i32).max(0)),
+        others,
+        missed_for: None,
+    }
 }
 
 /// The stressors a person's own signs state ("nearly fell asleep at the

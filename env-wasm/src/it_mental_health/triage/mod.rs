@@ -407,6 +407,8 @@ pub const STRESSORS: &[Stressor] = &[
             "firefight*",
             "postmortem*",
             "first responder",
+            "first response",
+            "first-response",
             "bridge",
             "prod issue*",
         ],
