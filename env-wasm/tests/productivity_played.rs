@@ -131,6 +131,13 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p16",
         include_str!("player_corpus/2026-12-04/productivity-p16/episodes.jsonl"),
     ),
+    // The fifteenth play of 4 December (play-pr17), levels 4 and 5 without
+    // running code for the answer: 14 first plays (a calendar with no valid
+    // booking among them; 2 over MCP) and 1 replay, all 1.00.
+    (
+        "productivity-p17",
+        include_str!("player_corpus/2026-12-04/productivity-p17/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the

@@ -210,6 +210,34 @@ fn natural_replies_of_every_misread_class_earn_full() {
             "refund_missing_invoice",
             "Hi {first}, ticket {id}: you asked us to refund the add-on charge, since you had cancelled it before it renewed. To look into it we need the invoice number; please reply with it. We'll reply {time}.",
         ),
+        // A paraphrase stress's classes (play-para-st): the infinitive's
+        // "to" said again in the request restated; "that" after a noun;
+        // "it" beside a fee and its amount; a rule's "but only for";
+        // money credited back to the card; a heading of what they receive.
+        (
+            "deletion_verified",
+            "Hi {first}, ticket {id}: you asked us to delete the personal data we hold about you and to close your account. Your request is now with our privacy officer, who will handle it; we'll update you {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: I can't approve this myself, so our billing supervisor will review it, including your point about the add-on that was cancelled before it renewed. We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: there's been no waiver on the account in the last year and the fee on {inv} is {fee}. We have therefore waived it, and it will be cleared from the invoice {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: a refund can be given at the desk, but only for charges within 30 days, and this one is older, so our billing supervisor will review it. We'll reply {time}.",
+        ),
+        (
+            "refund_in_window",
+            "Dear {first},\n\nRe: ticket {id}. I'm pleased to confirm that we shall refund the charge of {amount} on {inv} in full. The funds should be credited to your original payment method within five to ten business days.\n\nYours sincerely,\nSupport",
+        ),
+        (
+            "refund_in_window",
+            "Hello {first},\n\nYour request ({id})\nA refund of the charge on {inv}.\n\nWhat you'll receive\nA refund of {amount} to your original payment method, within 5 to 10 business days.\n\nBest regards,\nSupport",
+        ),
         // The desk's limit as the reason, "only" on its condition after
         // the verb (play-st20, B2).
         (
@@ -522,6 +550,16 @@ fn disguised_and_off_policy_replies_lose_compliance() {
         (
             "refund_missing_invoice",
             "Hi {first}, ticket {id}: since you had cancelled the add-on, we will refund the charge. Please send the invoice number. We'll reply {time}.",
+        ),
+        // The request restated with "to" again, then done.
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: you asked us to delete your data and to close your account, and we will close it today. We'll reply {time}.",
+        ),
+        // A rule's "but only for", then the refund given anyway.
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: a refund can be given at the desk, but only for charges within 30 days; even so, we will refund this one today. We'll reply {time}.",
         ),
         // The request restated, then the refund given to the customer.
         (

@@ -261,6 +261,27 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p21/episodes.jsonl"),
         current_records_desk: true,
     },
+    // The fifteenth play of 4 December (play-st22, on db423d2): 17 first
+    // plays (10 at level 5) and 2 replays, service-desk phrasing with bold
+    // facts, clear refusals, mixed "Next steps" lists, bracketed amounts,
+    // Indian English. Its B row: "including your note that the add-on was
+    // cancelled before it renewed" beside an escalation read as promising
+    // the refund ("that" after a noun read as standing for the refund)
+    // (10); read since.
+    Corpus {
+        name: "support_triage-p22",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p22/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // A paraphrase stress (play-para-st, on db423d2): six hard tickets at
+    // levels 3-5, each played once and replayed with 12 other correct
+    // replies (tone, layout, order, asides), and 7 diagnostic replays: 85
+    // rows. Its B classes are listed in the corpus README; all read since.
+    Corpus {
+        name: "support_triage-p23",
+        text: include_str!("player_corpus/2026-12-04/support_triage-p23/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

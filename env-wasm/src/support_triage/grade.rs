@@ -383,6 +383,14 @@ pub fn minutes_until(when: When, ticket: &Ticket) -> u32 {
                 at + DAY - received
             }
         }
+        // "by 1:00 PM on Monday", written on a Monday morning: the day it
+        // is written on, at a time still to come that day (play-para-st).
+        When::On {
+            day: DayWord::Weekday(target),
+            minute: Some(minute),
+        } if usize::from(target) == ticket.received.weekday() && i64::from(minute) > received => {
+            i64::from(minute) - received
+        }
         When::On { day, minute } => {
             let business_days = match day {
                 DayWord::Tomorrow => 1,

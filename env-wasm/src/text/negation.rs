@@ -308,7 +308,9 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
     }
     // "reprioritise and cut what is not essential": a relative word opens
     // a clause of its own, whose copula is not the mention's.
-    let copula = after.iter().take(4).position(|w| {
+    // Up to a three-word coordinated item: "exhaustion and reduced
+    // personal accomplishment are not scored as present".
+    let copula = after.iter().take(6).position(|w| {
         w.clause != last.clause
             || COPULAS.contains(&w.text.as_str())
             || SCOPE_ENDS.contains(&w.text.as_str())
@@ -355,7 +357,11 @@ fn dismissed_after_weighing(text: &Text, start: usize, after: &[&super::words::W
         .take_while(|w| w.clause == clause)
         .take(4)
         .any(|w| WEIGHING.contains(&w.text.as_str()));
-    if !weighed || after.first().is_none_or(|w| w.text != "and") {
+    if !weighed
+        || after
+            .first()
+            .is_none_or(|w| !matches!(w.text.as_str(), "and" | "but"))
+    {
         return false;
     }
     let rest: Vec<&str> = after[1..].iter().map(|w| w.text.as_str()).collect();
@@ -386,6 +392,10 @@ fn dismissed_after_weighing(text: &Text, start: usize, after: &[&super::words::W
 /// Adverbs and auxiliaries between a copula and its negation: "is clearly
 /// not present", "has been ruled out".
 const ADVERBS: &[&str] = &[
+    "also",
+    "likewise",
+    "entirely",
+    "completely",
     "clearly",
     "really",
     "currently",
@@ -509,6 +519,21 @@ mod tests {
                 true,
             ),
             ("I considered CRITICAL and ruled it out", "critical", true),
+            (
+                "Reduced accomplishment is also absent",
+                "accomplishment",
+                true,
+            ),
+            (
+                "(I considered exhaustion but rejected it: the case reports early waking)",
+                "exhaustion",
+                true,
+            ),
+            (
+                "so exhaustion and reduced personal accomplishment are not scored as present",
+                "exhaustion",
+                true,
+            ),
             (
                 "I checked for cynicism and found no sign of it",
                 "cynicism",

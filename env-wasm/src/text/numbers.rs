@@ -17,7 +17,7 @@ pub fn number_value(word: &str) -> Option<u64> {
 /// A number word on its own: `zero` to `nineteen`, the tens, `hundred`.
 pub fn number_word(word: &str) -> Option<u64> {
     let n = match word {
-        "zero" | "none" => 0,
+        "zero" | "none" | "nought" | "naught" | "nil" => 0,
         "one" => 1,
         "two" => 2,
         "three" => 3,

@@ -178,6 +178,19 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p20",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p20/episodes.jsonl"),
     ),
+    // The fifteenth play of 4 December (play-it21, on db423d2): 15 first
+    // plays (9 at level 5) and 7 replays, quoting the case, British hedged
+    // clinical prose, "key: value" blocks, a summary table, asides.
+    (
+        "it_mental_health-p21",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p21/episodes.jsonl"),
+    ),
+    // A paraphrase stress (play-para-it, on db423d2): six cases at levels
+    // 4-5, each answered once and again in 10 other correct wordings.
+    (
+        "it_mental_health-p22",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p22/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -199,6 +212,8 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p18",
     "it_mental_health-p19",
     "it_mental_health-p20",
+    "it_mental_health-p21",
+    "it_mental_health-p22",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -231,7 +246,13 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[(
+    "it_mental_health-p22",
+    26,
+    "B/C: prose per person with no field labels, whose 24-hour action names its time at the end \
+     ('A routine check-in with some recognition is enough for the first 24 hours'): no 24-hour \
+     action found, where 'Within 24 hours the manager should ...' is read",
+)];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -873,6 +873,11 @@ fn plan_risk_table() {
          people. This will be reduced by onboarding the contractor in week 1.",
         "Risk: deadlines may slip while overtime is capped; that is eased by {head} agreeing the \
          deferred items with stakeholders up front.",
+        // An instruction after a break answers the risk (play-para-it).
+        "Risk: 1:1s slip because {manager} is nearly at capacity \u{2192} book them all in week \
+         one.",
+        "Risk: the 1:1s slip under delivery pressure; book them all in week one, most affected \
+         first.",
     ];
     let wrong = [
         // A remit denied, and "so" as an intensifier, mitigate nothing.
@@ -908,6 +913,8 @@ fn plan_risk_table() {
         "Risk: a bad incident week pulls people back into overtime. {manager} is already \
          stretched.",
         "Risk: the reorganisation drags on. {lead} may leave before it ends.",
+        // A break followed by more of the risk answers nothing.
+        "Risk: the 1:1s slip under delivery pressure; people are already stretched.",
         // A size of the harm is the risk itself, not a step against it.
         "Risk: delivery will be reduced by 20% while two people are absent.",
         "Risk: the team's capacity is reduced by half during the migration.",

@@ -199,11 +199,18 @@ fn threshold_of(text: &Text, at: usize) -> bool {
     // "below the severe 12", "just under the severe mark": a comparison
     // with the severity's threshold, or the threshold's own number after
     // it, names the threshold.
-    let compared = before.len() >= 2
+    let compared = (before.len() >= 2
         && before[before.len() - 1] == "the"
-        && COMPARED_WITH.contains(&before[before.len() - 2]);
+        && COMPARED_WITH.contains(&before[before.len() - 2]))
+        || before.ends_with(&["short", "of", "the"])
+        || before.ends_with(&["shy", "of", "the"]);
+    // "the severe 12", "the severe every 3 days", "the severe of 12".
+    let digit = |w: &str| w.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let after_next = rest.get(1).copied();
     let its_number = before.last() == Some(&"the")
-        && next.is_some_and(|n| n.chars().next().is_some_and(|c| c.is_ascii_digit()));
+        && (next.is_some_and(digit)
+            || (next.is_some_and(|n| matches!(n, "every" | "of" | "at"))
+                && after_next.is_some_and(digit)));
     if compared || its_number {
         return true;
     }

@@ -1101,8 +1101,10 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
     // A risk names what may go wrong: a way a plan fails, or one of the
     // stressors it tackles ("the reorganisation drags on").
     let named = text.has(RISK_WORDS) || !metrics_in(&text).is_empty();
-    let mitigated =
-        text.has(MITIGATION) || lessened_by_a_step(&text) || owner_acts_after_risk(case, &text);
+    let mitigated = text.has(MITIGATION)
+        || lessened_by_a_step(&text)
+        || step_after_a_break(&text)
+        || owner_acts_after_risk(case, &text);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (
         score,
@@ -1120,6 +1122,61 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
             }
         ),
     )
+}
+
+/// Verbs of a step against a risk, given as an instruction.
+const COUNTER_STEPS: &[&str] = &[
+    "book",
+    "schedule",
+    "hold",
+    "move",
+    "add",
+    "hire",
+    "cap",
+    "run",
+    "share",
+    "rotate",
+    "agree",
+    "set",
+    "keep",
+    "brief",
+    "pair",
+    "assign",
+    "block",
+    "bring",
+    "plan",
+    "check",
+    "fund",
+    "defer",
+    "reschedule",
+    "start",
+    "train",
+    "cover",
+    "ask",
+    "give",
+    "publish",
+    "tell",
+    "ring-fence",
+    "escalate",
+    "review",
+    "limit",
+    "protect",
+    "freeze",
+    "delegate",
+    "appoint",
+    "name",
+];
+
+/// Whether, after the risk is named, a break (a semicolon, an arrow, a
+/// dash) opens an instruction that answers it: "1:1s slip because Kwame is
+/// at 10 of 11 hours → book them all in week one", "...; book them all in
+/// week one, most affected first" (play-para-it).
+fn step_after_a_break(text: &Text) -> bool {
+    (1..text.len()).any(|i| {
+        let gap = text.gap(i);
+        let breaks = gap.contains([';', '\u{2192}', '\u{2013}', '\u{2014}']) || gap.contains("->");
+        breaks && COUNTER_STEPS.contains(&text.words[i].text.as_str())
+    })
 }
 
 /// Past participles of lessening a risk, read with "by" and a step.

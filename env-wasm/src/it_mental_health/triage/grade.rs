@@ -1112,11 +1112,33 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
     !referrals.is_empty()
         && referrals.iter().all(|&(s, e)| {
             let clause = text.words[s].clause;
+            // "with urgent occupational health support", "call occupational
+            // health", or named in brackets after the appointment it books
+            // ("a same-day medical assessment (occupational health or his
+            // GP)", play-it21).
             let hung_on = text.words[s.saturating_sub(3)..s]
                 .iter()
                 .rev()
                 .take_while(|w| w.clause == clause)
-                .any(|w| matches!(w.text.as_str(), "with" | "by" | "to" | "via" | "through"));
+                .any(|w| {
+                    matches!(
+                        w.text.as_str(),
+                        "with"
+                            | "by"
+                            | "to"
+                            | "via"
+                            | "through"
+                            | "call"
+                            | "ring"
+                            | "phone"
+                            | "reach"
+                    )
+                })
+                || (s.saturating_sub(3)..=s).any(|j| {
+                    j > 0
+                        && text.gap(j).contains('(')
+                        && CONTACTS.contains(&text.words[j - 1].text.as_str())
+                });
             let a_contact = words_after_past_brackets(text, e, 4)
                 .iter()
                 .any(|w| CONTACTS.contains(w));

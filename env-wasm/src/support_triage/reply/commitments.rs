@@ -38,8 +38,8 @@
 
 use super::next_step;
 use super::nouns::{
-    PREPOSITIONS, Thing, heads, object_after, outcome_noun, pronoun, stands_alone, subject_before,
-    thing,
+    PREPOSITIONS, Thing, ends_compound_noun, heads, object_after, outcome_noun, pronoun,
+    stands_alone, subject_before, thing,
 };
 use super::{
     Clause, Commitment, Finding, Move, Occurrences, Opener, Reading, continued, has_subject, ours,
@@ -151,6 +151,11 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
 /// the outcome ("the rest", "those six months", "the other $390"), and how
 /// far after the verb they are looked for.
 const PARTS: &[&str] = &[
+    // "We can't refund the full €792.00 ..., but we will refund the four
+    // unused months" declines the whole, not the part given.
+    "full",
+    "whole",
+    "entire",
     "rest",
     "remaining",
     "remainder",
@@ -796,7 +801,22 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 family,
                 Verb::Remove | Verb::TakeOff | Verb::Erase | Verb::Return | Verb::Forgive
             );
+            // "the add-on that was cancelled": "that" after a noun opens a
+            // relative clause about that noun; it stands for nothing said
+            // before (play-st22, B1).
+            let relative = |i: usize| {
+                matches!(words[i], "that" | "which")
+                    && i.checked_sub(1).is_some_and(|p| {
+                        let before = words[p];
+                        !before.is_empty()
+                            && !AUXILIARIES_AND_JOINERS.contains(&before)
+                            && (!PREPOSITIONS.contains(&before) || ends_compound_noun(&words, p))
+                    })
+            };
             let object = match noun_phrase {
+                Some((i, Thing::Case)) if taking && relative(i) => {
+                    i.checked_sub(1).and_then(|p| thing(words[p]))
+                }
                 Some((i, Thing::Case)) if taking && pronoun(words[i]) => {
                     resolve().or(Some(Thing::Case))
                 }
@@ -826,6 +846,16 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             let outcome = outcome_of(family, object).filter(|_| {
                 !(erasing_needs_object && object.is_none()) && (by_us || passive || to_customer)
             });
+            // "The funds should be credited to your original payment
+            // method": money credited back to how the customer paid is the
+            // refund arriving, not an account credit (para-st, B5).
+            let to_how_they_paid = words[k + 1..(k + 7).min(words.len())]
+                .iter()
+                .any(|w| matches!(*w, "payment" | "card" | "bank"));
+            let outcome = match outcome {
+                Some(Commitment::Credit) if to_how_they_paid => Some(Commitment::Refund),
+                other => other,
+            };
             if let Some(outcome) = outcome
                 && !generic_object(&words, k)
             {
@@ -1395,7 +1425,25 @@ fn antecedent(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Opt
                     }
                 })
                 .collect();
-            heads(&words)
+            // "3. Once it's removed, ...": a list item's number is no
+            // amount "it" could stand for.
+            if words
+                .iter()
+                .all(|w| w.is_empty() || crate::text::number_value(w).is_some())
+            {
+                return None;
+            }
+            let heads = heads(&words);
+            // "the fee on INV-93048 is $50.00", "the fee will be removed
+            // from the invoice": beside a fee, an amount or an invoice is
+            // the fee's, and "it" is the fee (para-st, B3 and B4).
+            if heads
+                .iter()
+                .any(|(_, noun, t)| *noun == Some(Commitment::Waiver) || *t == Some(Thing::Fee))
+            {
+                return Some(Some(Thing::Fee));
+            }
+            heads
                 .into_iter()
                 .rev()
                 .find_map(|(_, noun, t)| match (noun, t) {
@@ -1633,7 +1681,9 @@ fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
         return false;
     };
     let words = clauses[at].texts(text);
-    let Some(first) = words.first() else {
+    // "You asked us to delete your data | and to close your account": the
+    // infinitive's "to" may be said again.
+    let Some(first) = words.iter().find(|w| **w != "to") else {
         return false;
     };
     let base_form = lex(first).family.is_some()
@@ -1650,6 +1700,13 @@ fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
     });
     infinitive || continues_wish(text, clauses, previous)
 }
+
+/// Words after which "that" is no relative pronoun: "and that was
+/// cancelled", "is that", "so that".
+const AUXILIARIES_AND_JOINERS: &[&str] = &[
+    "and", "but", "or", "so", "then", "is", "was", "are", "were", "be", "been", "has", "have",
+    "had", "will", "would", "can", "could", "once", "when", "because", "as", "since", "if",
+];
 
 /// Whether the word at `k` is only the customer's wish: after the wish's
 /// start, or after "your request to ...".
@@ -1700,6 +1757,10 @@ const ABILITY: &[&str] = &[
     "authorized",
     "entitled",
 ];
+/// Words after "only" that restrict a rule to a kind or an amount: "can
+/// still be given as goodwill, but only for invoices up to $200.00".
+const ONLY_OF_A_KIND: &[&str] = &["for", "up", "under", "below", "on", "to"];
+
 /// Verbs of a rule permitting someone to act: "our rules let the desk
 /// refund ...", "the policy allows us to waive ...".
 const PERMITTING: &[&str] = &["let", "lets", "allow", "allows", "permit", "permits"];
@@ -1781,12 +1842,21 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     let permitted = ability || words.iter().any(|w| PERMITTING.contains(w));
     let only_on_a_condition = (at + 1..clauses[clause].to).any(|i| {
         text.words[i].text == "only"
-            && text
-                .words
-                .get(i + 1)
-                .is_some_and(|n| RESTRICTING.contains(&n.text.as_str()))
+            && text.words.get(i + 1).is_some_and(|n| {
+                RESTRICTING.contains(&n.text.as_str()) || ONLY_OF_A_KIND.contains(&n.text.as_str())
+            })
     });
-    if permitted && only_on_a_condition {
+    // "... can still be given as goodwill, but only for invoices up to
+    // $200.00": the restriction in the clause after a "but".
+    let only_after_but = clauses.get(clause + 1).is_some_and(|next| {
+        next.sentence == clauses[clause].sentence
+            && next.opener == Some(Opener::Contrast)
+            && matches!(
+                next.texts(text).as_slice(),
+                ["only", kind, ..] if RESTRICTING.contains(kind) || ONLY_OF_A_KIND.contains(kind)
+            )
+    });
+    if permitted && (only_on_a_condition || only_after_but) {
         return Certainty::Generic;
     }
     if words

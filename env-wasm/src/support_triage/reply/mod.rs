@@ -379,8 +379,11 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
         // A colon joins a label to what it labels ("Next step: please
         // reply ...", "Refund: approved"): one reply clause; so does a
         // short aside in brackets ("Refund ($355.50) approved").
-        let breaks_here =
-            i > 0 && text.words[i - 1].clause != word.clause && !labels(text.gap(i)) && !asides[i];
+        let breaks_here = i > 0
+            && text.words[i - 1].clause != word.clause
+            && !labels(text.gap(i))
+            && !asides[i]
+            && !heading_of_receipt_before(text, i);
         // "not yet" is an adverb, not the contrast "yet".
         let adverb_yet = word.text == "yet"
             && i > 0
@@ -415,6 +418,31 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
         });
     }
     out
+}
+
+/// Whether word `i` opens the line after a heading that says what the
+/// customer receives ("What you'll receive" / "A refund of €264.00 to
+/// your original payment method"): the heading labels that line, as a
+/// label's colon does (para-st, B6).
+fn heading_of_receipt_before(text: &Text, i: usize) -> bool {
+    let gap = text.gap(i);
+    if !gap.contains('\n') || gap.contains(['.', '!', '?', ';', ',']) {
+        return false;
+    }
+    let start = (0..i)
+        .rev()
+        .find(|&j| j == 0 || text.gap(j).contains('\n'))
+        .unwrap_or(0);
+    let heading: Vec<&str> = text.words[start..i]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    heading.len() <= 6
+        && heading.first() == Some(&"what")
+        && heading.contains(&"you")
+        && heading
+            .iter()
+            .any(|w| crate::text::is_form_of(w, "receive") || crate::text::is_form_of(w, "get"))
 }
 
 /// The longest bracketed aside read as part of its clause, in words.

@@ -205,7 +205,7 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
             let gap = text.gap(from + i);
             let restated = last_end == i
                 && i > 0
-                && (gap.contains('(') || gap.contains(','))
+                && gap.contains(['(', '[', ','])
                 && matches!(when, Ok(DayWord::Weekday(_)));
             match when {
                 _ if restated => {}
@@ -520,12 +520,12 @@ pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> 
 }
 
 /// Whether a clause of times after a day names that day again: "by 1:00
-/// pm today (Monday, May 11)", "by 5pm tomorrow, Tuesday 12 May": a
+/// pm today (Monday, May 11)", "by 13:00 today [Monday, May 11, 2026]", "by 5pm tomorrow, Tuesday 12 May": a
 /// weekday opening a bracket or standing right after a comma, with no
 /// hedge word before it, when a day was already given.
 fn restates_the_day(text: &Text, clause: &Clause, given: &[When], found: &[When]) -> bool {
     let day_given = given.iter().any(|w| matches!(w, When::On { .. }));
-    let opens_aside = text.gap(clause.from).contains(['(', ',']);
+    let opens_aside = text.gap(clause.from).contains(['(', '[', ',']);
     let weekday_first = text
         .words
         .get(clause.from)

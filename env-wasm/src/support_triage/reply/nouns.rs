@@ -141,7 +141,7 @@ const COMPOUND_NOUNS: &[[&str; 2]] = &[
 ];
 
 /// Whether the word at `p` ends a [`COMPOUND_NOUNS`] noun.
-fn ends_compound_noun(words: &[&str], p: usize) -> bool {
+pub(super) fn ends_compound_noun(words: &[&str], p: usize) -> bool {
     p.checked_sub(1)
         .is_some_and(|q| COMPOUND_NOUNS.contains(&[words[q], words[p]]))
 }
