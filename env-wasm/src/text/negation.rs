@@ -378,6 +378,8 @@ fn dismissed_after_weighing(text: &Text, start: usize, after: &[&super::words::W
             ..,
         ] if REFERRING.contains(pronoun) => true,
         ["ruled", "out", ..] => ends(2),
+        // "Considered RED and rejected: ...".
+        ["rejected" | "dismissed" | "discounted" | "excluded", ..] => ends(1),
         [
             "it" | "that" | "this",
             "does" | "did",
@@ -519,6 +521,8 @@ mod tests {
                 true,
             ),
             ("I considered CRITICAL and ruled it out", "critical", true),
+            ("(Considered RED and rejected: no severe sign)", "red", true),
+            ("Considered RED and rejected the EAP option", "red", false),
             (
                 "Reduced accomplishment is also absent",
                 "accomplishment",

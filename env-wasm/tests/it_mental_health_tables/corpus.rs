@@ -191,6 +191,12 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p22",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p22/episodes.jsonl"),
     ),
+    // A second paraphrase stress (play-para-it2, on 4bd364b): six other
+    // cases at levels 4-5, each answered once and in 10 other wordings.
+    (
+        "it_mental_health-p23",
+        include_str!("../player_corpus/2026-12-04/it_mental_health-p23/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -214,6 +220,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p20",
     "it_mental_health-p21",
     "it_mental_health-p22",
+    "it_mental_health-p23",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -246,13 +253,78 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[(
-    "it_mental_health-p22",
-    26,
-    "B/C: prose per person with no field labels, whose 24-hour action names its time at the end \
-     ('A routine check-in with some recognition is enough for the first 24 hours'): no 24-hour \
-     action found, where 'Within 24 hours the manager should ...' is read",
-)];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    (
+        "it_mental_health-p22",
+        26,
+        "B/C: prose per person with no field labels, whose 24-hour action names its time at the \
+         end ('A routine check-in with some recognition is enough for the first 24 hours'): no \
+         24-hour action found, where 'Within 24 hours the manager should ...' is read",
+    ),
+    // The second paraphrase stress (play-para-it2), found at the end of
+    // the session that added it.
+    (
+        "it_mental_health-p23",
+        6,
+        "B: '(Considered and rejected: exhaustion - ...)' after the dimensions read as naming it",
+    ),
+    (
+        "it_mental_health-p23",
+        13,
+        "B: '- Dimensions: 1 -> 1' under '## Severity' read as a second, empty dimensions section",
+    ),
+    (
+        "it_mental_health-p23",
+        27,
+        "B: 'a clear answer about their future role from leadership' not read as the reorg",
+    ),
+    (
+        "it_mental_health-p23",
+        30,
+        "B: 'same-day urgent medical care, with someone staying with them' read as no action",
+    ),
+    (
+        "it_mental_health-p23",
+        33,
+        "B: 'customer escalations in turns, on a rota' read as aimed at on-call too",
+    ),
+    (
+        "it_mental_health-p23",
+        36,
+        "B: same-day safety support with 'contact occupational health' read as a hedge",
+    ),
+    (
+        "it_mental_health-p23",
+        47,
+        "B: a concrete risk in other words read as no concrete risk",
+    ),
+    (
+        "it_mental_health-p23",
+        48,
+        "B: a budget breakdown in number words ('four thousand seven hundred and fifty + ...') \
+         read as one number",
+    ),
+    (
+        "it_mental_health-p23",
+        52,
+        "B: a concrete risk in other words read as no concrete risk",
+    ),
+    (
+        "it_mental_health-p23",
+        54,
+        "B: 'borrowed platform engineers could be recalled mid-plan' read as no concrete risk",
+    ),
+    (
+        "it_mental_health-p23",
+        55,
+        "B: a concrete risk in other words read as no concrete risk",
+    ),
+    (
+        "it_mental_health-p23",
+        65,
+        "B?: a terse KPI 'Uncovered leave 2 -> 0' not read as a measure",
+    ),
+];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -104,7 +104,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                 && (found.at[0]..clause.to).any(|i| {
                     matches!(
                         text.words[i].text.as_str(),
-                        "before" | "previously" | "ever" | "earlier" | "past"
+                        "before" | "previously" | "ever" | "earlier" | "past" | "yet"
                     )
                 });
             // "If the refund has not appeared after 10 business days, reply
@@ -639,10 +639,14 @@ fn contact_idioms(words: &mut [&str]) {
 /// February" still is).
 fn back_in_time(words: &[&str], k: usize) -> bool {
     let at = |i: usize| words.get(i).copied().unwrap_or("");
-    if !words[..k]
-        .iter()
-        .any(|w| matches!(*w, "was" | "were" | "had"))
-    {
+    // A past tense before it: "was", "were", "had", or a simple past
+    // verb ("that charge went through back in June").
+    if !words[..k].iter().any(|w| {
+        matches!(
+            *w,
+            "was" | "were" | "had" | "went" | "came" | "did" | "took" | "paid" | "renewed"
+        ) || (w.ends_with("ed") && !matches!(*w, "need" | "indeed"))
+    }) {
         return false;
     }
     let when = |w: &str| {
@@ -1426,11 +1430,28 @@ fn antecedent(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Opt
                 })
                 .collect();
             // "3. Once it's removed, ...": a list item's number is no
-            // amount "it" could stand for.
-            if words
-                .iter()
-                .all(|w| w.is_empty() || crate::text::number_value(w).is_some())
-            {
+            // amount "it" could stand for, nor is an amount given again
+            // in brackets ("(CA$68.00, about US$51.00)").
+            if words.iter().all(|w| {
+                w.is_empty()
+                    || crate::text::number_value(w).is_some()
+                    || matches!(
+                        *w,
+                        "about"
+                            | "around"
+                            | "approximately"
+                            | "roughly"
+                            | "or"
+                            | "us"
+                            | "ca"
+                            | "au"
+                            | "usd"
+                            | "cad"
+                            | "eur"
+                            | "gbp"
+                            | "aud"
+                    )
+            }) {
                 return None;
             }
             let heads = heads(&words);
@@ -1440,6 +1461,7 @@ fn antecedent(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Opt
             if heads
                 .iter()
                 .any(|(_, noun, t)| *noun == Some(Commitment::Waiver) || *t == Some(Thing::Fee))
+                || words.iter().any(|w| thing(w) == Some(Thing::Fee))
             {
                 return Some(Some(Thing::Fee));
             }
@@ -1820,7 +1842,7 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     let relative = clauses[clause].opener == Some(Opener::Which)
         || words
             .iter()
-            .position(|w| matches!(*w, "who" | "which" | "whom" | "than"))
+            .position(|w| matches!(*w, "who" | "which" | "whom" | "than" | "where"))
             .is_some_and(|r| words[r..].iter().any(|w| ABILITY.contains(w)));
     if restricted
         || (relative && ability)
@@ -1859,10 +1881,23 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     if permitted && (only_on_a_condition || only_after_but) {
         return Certainty::Generic;
     }
-    if words
-        .iter()
-        .any(|w| LEANING.contains(w) || base_of(w, LEANING_VERBS).is_some())
-    {
+    // "we'll try to", "I hope to": our own attempt; "invoices that
+    // customers tried to pay" is theirs (play-para-st2).
+    let our_attempt = |k: usize| {
+        words[..k]
+            .iter()
+            .rev()
+            .find(|w| {
+                !matches!(
+                    **w,
+                    "will" | "would" | "am" | "are" | "is" | "be" | "really" | "also"
+                )
+            })
+            .is_some_and(|w| super::OUR_SIDE.contains(w))
+    };
+    if words.iter().enumerate().any(|(k, w)| {
+        LEANING.contains(w) || (base_of(w, LEANING_VERBS).is_some() && our_attempt(k))
+    }) {
         return Certainty::Leaning;
     }
     Certainty::Firm

@@ -385,9 +385,15 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
             && !asides[i]
             && !heading_of_receipt_before(text, i);
         // "not yet" is an adverb, not the contrast "yet".
+        // "nothing has been refunded on it yet": "yet" that ends its
+        // sentence is the adverb too.
         let adverb_yet = word.text == "yet"
             && i > 0
-            && crate::text::negation::NEGATORS.contains(&text.words[i - 1].text.as_str());
+            && (crate::text::negation::NEGATORS.contains(&text.words[i - 1].text.as_str())
+                || text
+                    .words
+                    .get(i + 1)
+                    .is_none_or(|n| n.sentence != word.sentence));
         let joined_by = opener(&word.text).filter(|_| !adverb_yet);
         if breaks_here || joined_by.is_some() || i == 0 {
             if let Some(open) = start.take()
