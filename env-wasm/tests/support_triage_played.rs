@@ -289,6 +289,13 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-04/support_triage-p24/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A third paraphrase stress (play-para-st3, on 37443b6): six other
+    // hard tickets at levels 3-5, 12 other correct replies each: 78 rows.
+    Corpus {
+        name: "support_triage-p25",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p25/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -306,52 +313,7 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    // The second paraphrase stress (play-para-st2), found at the end of
-    // the session that added it.
-    (
-        "support_triage-p24",
-        18,
-        "B: 'kill (revoke) that key ... generate a new one ... turn on two-factor' not read as \
-         asking to secure the account",
-    ),
-    (
-        "support_triage-p24",
-        32,
-        "B: a heading 'Next update' over 'By the end of the day on Tuesday 25 August.' read as no \
-         next step",
-    ),
-    (
-        "support_triage-p24",
-        38,
-        "B: 'should they approve it, refunds normally reach the original payment method within \
-         5-10 business days' read as our next response's time",
-    ),
-    (
-        "support_triage-p24",
-        46,
-        "B: 'check the invoice emails sent to your account email' (where to find the invoice) \
-         read as an identity check",
-    ),
-    (
-        "support_triage-p24",
-        68,
-        "B: 'confirm your identity using the verification link sent to that address, or contact \
-         us directly from it' not read as asking to verify",
-    ),
-    (
-        "support_triage-p24",
-        74,
-        "B: 'verifying from your account email ... either click the link we sent to it or write \
-         to us from that address' not read as asking to verify",
-    ),
-    (
-        "support_triage-p24",
-        77,
-        "B: 'do click the verification link we've sent there, or drop us a line from that \
-         address' not read as asking to verify",
-    ),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

@@ -989,6 +989,13 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // A condition put first with "should" is a condition too (para-st2).
+        (
+            "Should our billing supervisor agree, the money will be back on your card within 5 days.",
+            &[],
+            &[],
+            &[],
+        ),
         (
             "We have not charged you for the duplicate yet.",
             &[],
@@ -1541,6 +1548,40 @@ fn moves_name_teams_and_requests() {
             "Our billing supervisor and our legal team will both look at it.",
             &[Move::Escalate(Team::Billing), Move::Escalate(Team::Legal)],
         ),
+        // The second paraphrase stress (para-st2): requests in plain
+        // words, put off by a time, waiting after a marker, or offered as
+        // alternatives; and what only looks like one.
+        (
+            "Please kill the leaked token and create a fresh one.",
+            &[Move::AskSecure],
+        ),
+        (
+            "If two-step sign-in is still off, this is a good time to switch it on.",
+            &[Move::AskSecure],
+        ),
+        (
+            "We ask that, when you are able, you verify your identity by writing to us from your \
+             registered address.",
+            &[Move::AskVerification],
+        ),
+        (
+            "When you have a moment, do click the verification link in your inbox.",
+            &[Move::AskVerification],
+        ),
+        (
+            "What to do now: either rotate the key yourself or ask your administrator to.",
+            &[Move::AskSecure],
+        ),
+        (
+            "Please look through the receipts sent to your account email for the invoice number.",
+            &[Move::AskInvoice],
+        ),
+        ("Our engineers do review every key rotation by hand.", &[]),
+        ("We generated a new key for our sandbox last week.", &[]),
+        (
+            "Once we do check the logs, our security team will call you.",
+            &[Move::Escalate(Team::Security)],
+        ),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -1693,6 +1734,41 @@ fn next_steps_need_a_request_or_a_time() {
             true,
             &[Within(60), Within(3 * 1440)],
         ),
+        // A time under a title naming our next response is one; a title
+        // naming the customer's part is not ours (para-st2).
+        (
+            "Next reply from us: by 10:00 tomorrow.",
+            false,
+            true,
+            &[On {
+                day: Tomorrow,
+                minute: Some(600),
+            }],
+        ),
+        (
+            "Our next update\nWithin 4 hours.",
+            false,
+            true,
+            &[Within(240)],
+        ),
+        ("Your reply\nWithin 4 hours, please.", false, false, &[]),
+        // Money reaching a card is no response of ours.
+        (
+            "If approved, refunds reach your card within 10 business days. We will update you by \
+             the end of the day.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: None,
+            }],
+        ),
+        (
+            "We will reach out within 2 hours.",
+            false,
+            true,
+            &[Within(120)],
+        ),
     ];
     for (text, request, timed, due) in table {
         let r = reply::read(text);
@@ -1740,4 +1816,24 @@ fn the_policy_examples_read_as_the_policy_says() {
         promises.len(),
         times.len()
     );
+}
+
+/// An outcome said as done or being done is its own next step (its time
+/// is now); one still ahead needs its time (para-st3: six waivers told as
+/// done lost the next step).
+#[test]
+fn outcomes_said_done_need_no_time() {
+    for (text, done) in [
+        ("We've taken the $25 fee off your invoice.", true),
+        ("The refund of $40 has been issued to your card.", true),
+        ("I'm cancelling the late fee now.", true),
+        ("Good news: the late fee is gone from INV-2231.", true),
+        ("We will refund the charge.", false),
+        ("Your refund of £232.00 for INV-12245 is approved.", false),
+        ("We can waive the fee for you.", false),
+        ("I'd be glad to waive it.", false),
+        ("We are not able to waive the fee.", false),
+    ] {
+        assert_eq!(reply::read(text).outcome_done, done, "{text}");
+    }
 }

@@ -512,11 +512,15 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         .map(|w| minutes_until(*w, ticket))
         .filter(|m| *m > sla)
         .max();
-    let next_step = (reading.has_request || reading.has_timed_step) && late_follow_up.is_none();
     let addresses_case = rules.required.iter().all(|m| match m {
         Move::Commit(c) => reading.delivers(*c),
         other => reading.moves.contains(other),
     });
+    // An outcome said as done needs no time: its time is now ("we've
+    // waived the fee; nothing else is needed from you"), as section 5
+    // says.
+    let next_step = (reading.has_request || reading.has_timed_step || reading.outcome_done)
+        && late_follow_up.is_none();
     let off_policy = reading
         .moves
         .iter()

@@ -442,7 +442,8 @@ Only a resolved case promises an outcome (section 5); an escalated or pending ca
 
 5. Every reply must:
 - address the customer by name and quote the ticket id;
-- give a concrete next step: a request to the customer, or what we will do and when; a time you give for our next response \
+- give a concrete next step: a request to the customer, or what we will do and when (an outcome already done, such as a fee \
+we have waived, needs no time; one still ahead, such as a refund we will make, does); a time you give for our next response \
 (\"within 4 hours\", \"by 17:00 today\") must be no later than the first-response time of the ticket's priority, counted from when the ticket arrived. \
 A business day counts 24 hours on business days; a day without a time means its end of business (17:00), and a time no later than 17:00 \
 on a later business day counts as that many business days (\"by tomorrow\", \"by end of day tomorrow\" and \"by 17:00 tomorrow\" are all 1 business day). \

@@ -111,7 +111,7 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
                 continue;
             }
             if prev.clause != words[i].clause && !joins_back(text, i) {
-                return false;
+                return dismissal_label(text, i);
             }
         }
         across_aside = false;
@@ -157,6 +157,70 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
         i -= 1;
     }
     false
+}
+
+/// Words a title over dismissed items is made of: "Considered and
+/// rejected:", "Ruled out:", "Not evidenced:", "Absent:".
+const DISMISSAL_TITLE: &[&str] = &[
+    "considered",
+    "and",
+    "but",
+    "rejected",
+    "ruled",
+    "out",
+    "excluded",
+    "dismissed",
+    "discounted",
+    "absent",
+    "not",
+    "no",
+    "none",
+    "present",
+    "evidenced",
+    "seen",
+    "found",
+    "evidence",
+    "of",
+    "also",
+    "i",
+];
+
+/// The longest such title, in words.
+const TITLE_WORDS: usize = 4;
+
+/// Whether the clause break before word `at` is the colon of a title
+/// that dismisses what it introduces ("(Considered and rejected:
+/// exhaustion - ...)", "Ruled out: cynicism"): every word of the title is
+/// one of [`DISMISSAL_TITLE`], one of them a dismissal.
+fn dismissal_label(text: &Text, at: usize) -> bool {
+    let gap = text.gap(at);
+    if !gap.contains(':') || gap.contains('\n') {
+        return false;
+    }
+    let clause = text.words[at - 1].clause;
+    let title: Vec<&str> = text.words[..at]
+        .iter()
+        .rev()
+        .take_while(|w| w.clause == clause)
+        .take(TITLE_WORDS + 1)
+        .map(|w| w.text.as_str())
+        .collect();
+    title.len() <= TITLE_WORDS
+        && title.iter().all(|w| DISMISSAL_TITLE.contains(w))
+        && title.iter().any(|w| {
+            matches!(
+                *w,
+                "rejected"
+                    | "ruled"
+                    | "excluded"
+                    | "dismissed"
+                    | "discounted"
+                    | "absent"
+                    | "not"
+                    | "no"
+                    | "none"
+            )
+        })
 }
 
 /// When a bracketed aside closes right before word `at` ("no evidence of
@@ -290,8 +354,28 @@ pub fn negated_after(text: &Text, start: usize, end: usize) -> bool {
         .take(AFTER_REACH)
         .take_while(|w| w.sentence == last.sentence)
         .collect();
-    if negates_from(&after, 0) || dismissed_after_weighing(text, start, &after) {
+    if negates_from(&after, 0)
+        || dismissed_after_weighing(text, (start, end.min(text.len())), &after)
+    {
         return true;
+    }
+    // "Depersonalization and reduced personal accomplishment: not
+    // evidenced": the mention, a coordinated item, then a title's colon
+    // and the verdict on both.
+    let coordinated = after
+        .first()
+        .is_some_and(|w| COORDINATORS.contains(&w.text.as_str()) || text.gap(end).trim() == ",");
+    if coordinated {
+        let colon = (1..after.len().min(ITEM_WORDS + 2)).find(|&j| {
+            let gap = text.gap(end + j);
+            gap.contains(':') && !gap.contains('\n')
+        });
+        if let Some(j) = colon
+            && after[..j].iter().all(|w| !VERBS.contains(&w.text.as_str()))
+            && negates_from(&after, j)
+        {
+            return true;
+        }
     }
     // A verb or auxiliary is negated by the "not" that follows it: "we
     // will not contact you", "it does not".
@@ -349,13 +433,19 @@ const WEIGHING: &[&str] = &[
 /// dismissal refers back (a pronoun, "none", "nothing", "no sign" with
 /// nothing after it), so "I checked exhaustion and found no sign of
 /// cynicism" dismisses cynicism, not exhaustion.
-fn dismissed_after_weighing(text: &Text, start: usize, after: &[&super::words::Word]) -> bool {
+fn dismissed_after_weighing(
+    text: &Text,
+    (start, end): (usize, usize),
+    after: &[&super::words::Word],
+) -> bool {
     let clause = text.words[start].clause;
+    // "I considered X", "I considered X and Y": the verb before the
+    // mention, or before the item it is coordinated with.
     let weighed = text.words[..start]
         .iter()
         .rev()
         .take_while(|w| w.clause == clause)
-        .take(4)
+        .take(ITEM_WORDS + 4)
         .any(|w| WEIGHING.contains(&w.text.as_str()));
     if !weighed
         || after
@@ -363,6 +453,36 @@ fn dismissed_after_weighing(text: &Text, start: usize, after: &[&super::words::W
             .is_none_or(|w| !matches!(w.text.as_str(), "and" | "but"))
     {
         return false;
+    }
+    // "I considered depersonalization and reduced personal accomplishment
+    // and rejected both": past a coordinated item, the dismissal must
+    // refer to them all.
+    let sentence = after[0].sentence;
+    let longer: Vec<&str> = text.words[end..]
+        .iter()
+        .take_while(|w| w.sentence == sentence)
+        .take(ITEM_WORDS + 4)
+        .map(|w| w.text.as_str())
+        .collect();
+    let second =
+        (1..longer.len().min(ITEM_WORDS + 2)).find(|&k| matches!(longer[k], "and" | "but"));
+    if let Some(k) = second
+        && longer[1..k].iter().all(|w| !VERBS.contains(w))
+    {
+        let rest = &longer[k + 1..];
+        // "ruled out both", "rejected them both".
+        let object = match rest {
+            ["ruled", "out", object, ..] => Some(*object),
+            [
+                "rejected" | "discounted" | "dismissed" | "excluded",
+                object,
+                ..,
+            ] => Some(*object),
+            _ => None,
+        };
+        if object.is_some_and(|o| matches!(o, "both" | "them" | "all" | "each")) {
+            return true;
+        }
     }
     let rest: Vec<&str> = after[1..].iter().map(|w| w.text.as_str()).collect();
     let ends = |k: usize| after.get(k + 1).is_none_or(|w| w.clause != after[k].clause);
@@ -376,7 +496,8 @@ fn dismissed_after_weighing(text: &Text, start: usize, after: &[&super::words::W
             "ruled" | "rejected" | "discounted" | "dismissed" | "excluded",
             pronoun,
             ..,
-        ] if REFERRING.contains(pronoun) => true,
+        ] if REFERRING.contains(pronoun) || matches!(*pronoun, "both" | "all") => true,
+        ["ruled", "out", "both" | "them" | "all" | "each", ..] => true,
         ["ruled", "out", ..] => ends(2),
         // "Considered RED and rejected: ...".
         ["rejected" | "dismissed" | "discounted" | "excluded", ..] => ends(1),
@@ -450,6 +571,11 @@ fn negates_from(after: &[&super::words::Word], k: usize) -> bool {
 /// "none reported".
 const VERDICTS: &[&str] = &[
     "present",
+    "evidenced",
+    "supported",
+    "demonstrated",
+    "documented",
+    "established",
     "evident",
     "seen",
     "observed",
@@ -521,6 +647,41 @@ mod tests {
                 true,
             ),
             ("I considered CRITICAL and ruled it out", "critical", true),
+            // Dismissed together, or under a title that dismisses
+            // (para-it2, para-it3).
+            (
+                "I weighed cynicism and detachment and ruled out both",
+                "cynicism",
+                true,
+            ),
+            (
+                "I weighed cynicism and detachment and ruled out both",
+                "detachment",
+                true,
+            ),
+            (
+                "I weighed cynicism and detachment and found them everywhere",
+                "cynicism",
+                false,
+            ),
+            (
+                "Cynicism and low efficacy: not supported by the case",
+                "cynicism",
+                true,
+            ),
+            (
+                "Cynicism and low efficacy: not supported by the case",
+                "efficacy",
+                true,
+            ),
+            (
+                "Cynicism and low efficacy: both clearly present",
+                "cynicism",
+                false,
+            ),
+            ("(Ruled out: cynicism - no sign of it.)", "cynicism", true),
+            ("Not evidenced: cynicism", "cynicism", true),
+            ("Evidence: cynicism toward users", "cynicism", false),
             ("(Considered RED and rejected: no severe sign)", "red", true),
             ("Considered RED and rejected the EAP option", "red", false),
             (

@@ -197,6 +197,12 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p23",
         include_str!("../player_corpus/2026-12-04/it_mental_health-p23/episodes.jsonl"),
     ),
+    // A third paraphrase stress (play-para-it3, on 37443b6): six other
+    // cases at levels 4-5, each answered once and in 10 other wordings.
+    (
+        "it_mental_health-p24",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p24/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -221,6 +227,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p21",
     "it_mental_health-p22",
     "it_mental_health-p23",
+    "it_mental_health-p24",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -263,16 +270,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ),
     // The second paraphrase stress (play-para-it2), found at the end of
     // the session that added it.
-    (
-        "it_mental_health-p23",
-        6,
-        "B: '(Considered and rejected: exhaustion - ...)' after the dimensions read as naming it",
-    ),
-    (
-        "it_mental_health-p23",
-        13,
-        "B: '- Dimensions: 1 -> 1' under '## Severity' read as a second, empty dimensions section",
-    ),
     (
         "it_mental_health-p23",
         27,

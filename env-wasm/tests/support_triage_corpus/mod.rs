@@ -856,7 +856,7 @@ pub fn without_next_step(f: &Fixture) -> String {
         "refund_in_window" => {
             "The charge is within our 30-day window, so we will refund it in full."
         }
-        "fee_waiver_allowed" => "We have waived the late fee on your invoice.",
+        "fee_waiver_allowed" => "We will waive the late fee on your invoice.",
         _ => "Your message has been passed to our billing supervisor for review.",
     };
     format!("Hi {first},\n\nThanks for your message about ticket {id}. {body}\n\nBest regards")

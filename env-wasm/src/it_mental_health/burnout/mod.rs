@@ -85,6 +85,13 @@ impl Dimension {
                 "no sense of accomplish*",
                 "little sense of accomplish*",
                 "loss of accomplish*",
+                // The rubric's own sign of it: "they doubt their own worth
+                // at work", "self-doubt" (para-it3).
+                "self-doubt",
+                "self doubt",
+                "doubt* their own",
+                "doubt* his own",
+                "doubt* her own",
             ],
         }
     }

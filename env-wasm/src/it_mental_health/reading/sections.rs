@@ -496,7 +496,27 @@ impl Parsed {
                 .filter(move |s| s.key == key)
         };
         let formal_given = of_key().any(|s| s.formal);
-        of_key().filter(move |s| !(formal_given && s.working_step()))
+        self.sections
+            .iter()
+            .enumerate()
+            .filter(move |(i, (_, s))| {
+                s.key == key && !(formal_given && s.working_step()) && !self.sub_item(*i)
+            })
+            .map(|(_, (_, s))| s)
+    }
+
+    /// Whether section `i` is a bulleted line inside another field's
+    /// section that names a field already given ("## Severity\n- Hours:
+    /// 56 -> 2\n- Dimensions: 1 -> 1" after "## Burnout dimensions"): a
+    /// step of that field's working, not the field given again.
+    fn sub_item(&self, i: usize) -> bool {
+        let Some((_, section)) = self.sections.get(i) else {
+            return false;
+        };
+        let listed = section.lines.first().is_some_and(|l| l.listed);
+        let inside_another = i > 0 && self.sections[i - 1].1.key != section.key;
+        let given_before = self.sections[..i].iter().any(|(_, s)| s.key == section.key);
+        listed && inside_another && given_before
     }
 
     /// Every copy of this key's section: sections with this key that
@@ -510,8 +530,10 @@ impl Parsed {
         let formal_given = self.sections.iter().any(|(_, s)| s.key == key && s.formal);
         let mut runs: Vec<Section> = Vec::new();
         let mut previous: Option<&str> = None;
-        for (_, section) in &self.sections {
-            let counted = section.key == key && !(formal_given && section.working_step());
+        for (i, (_, section)) in self.sections.iter().enumerate() {
+            let counted = section.key == key
+                && !(formal_given && section.working_step())
+                && !self.sub_item(i);
             if counted {
                 match runs.last_mut() {
                     Some(run) if previous == Some(key) => {

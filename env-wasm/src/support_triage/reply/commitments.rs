@@ -133,6 +133,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                         found.at[0],
                     );
                     promising.push(clause.sentence);
+                    reading.outcome_done |= said_done(text, clause, found.at[0]);
                 }
                 (true, Certainty::Leaning) => {
                     reading.record(Finding::Leaning(found.outcome), text, found.at[0]);
@@ -856,8 +857,20 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             let to_how_they_paid = words[k + 1..(k + 7).min(words.len())]
                 .iter()
                 .any(|w| matches!(*w, "payment" | "card" | "bank"));
+            // "I've authorised a full goodwill refund. It will be
+            // processed today and should be credited within 5 to 10
+            // working days": credited with no one and nowhere it goes to,
+            // beside a refund, is that refund arriving.
+            let refund_arriving = passive
+                && !you_before(k)
+                && !words[k + 1..]
+                    .iter()
+                    .any(|w| matches!(*w, "account" | "balance" | "invoice" | "you"))
+                && refund_near(text, &clauses[at]);
             let outcome = match outcome {
-                Some(Commitment::Credit) if to_how_they_paid => Some(Commitment::Refund),
+                Some(Commitment::Credit) if to_how_they_paid || refund_arriving => {
+                    Some(Commitment::Refund)
+                }
                 other => other,
             };
             if let Some(outcome) = outcome
@@ -1139,6 +1152,48 @@ fn topic_start(words: &[&str]) -> Option<usize> {
             || (words[k] == "on" && words[k - 1] == "update")
             || (words[k] == "steps" && words.get(k + 1) == Some(&"to"))
     })
+}
+
+/// Words before an outcome's verb that put it ahead of now: "we will
+/// refund it", "we can waive it", "to refund it".
+const NOT_YET: &[&str] = &[
+    "will", "shall", "would", "going", "can", "could", "may", "might", "should", "must", "to",
+];
+
+/// Whether the outcome whose verb is word `verb` of `clause` is said as
+/// done or being done now: "we've waived the fee", "the fee is
+/// cancelled", "I waived it", "we are removing the fee"; not "we will
+/// refund it" nor "we can waive it".
+fn said_done(text: &Text, clause: &Clause, verb: usize) -> bool {
+    let Some(word) = text.words.get(verb).map(|w| w.text.as_str()) else {
+        return false;
+    };
+    let before: Vec<&str> = text.words[clause.from..verb.max(clause.from)]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    if before.iter().any(|w| NOT_YET.contains(w)) {
+        return false;
+    }
+    // "Your refund is approved": a decision, whose doing is still ahead.
+    let decided = base_of(
+        word,
+        &[
+            "approve",
+            "authorise",
+            "authorize",
+            "accept",
+            "agree",
+            "grant",
+        ],
+    )
+    .is_some();
+    let past = !decided && (word.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&word));
+    let progressive = word.ends_with("ing")
+        && before
+            .last()
+            .is_some_and(|w| matches!(*w, "am" | "is" | "are"));
+    past || progressive
 }
 
 const IRREGULAR_PARTICIPLES: &[&str] = &[
@@ -1657,6 +1712,15 @@ fn generic_object(words: &[&str], k: usize) -> bool {
     })
 }
 
+/// Whether the sentence of `clause`, or the one before it, names a refund.
+fn refund_near(text: &Text, clause: &Clause) -> bool {
+    let sentence = clause.sentence;
+    text.words.iter().any(|w| {
+        (w.sentence == sentence || w.sentence + 1 == sentence)
+            && matches!(w.text.as_str(), "refund" | "refunds" | "refunded")
+    })
+}
+
 /// Words that report someone's wish: "you asked us to delete it", "I
 /// understand you want your money back".
 const WISHING: &[&str] = &[
@@ -1703,6 +1767,21 @@ fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
         return false;
     };
     let words = clauses[at].texts(text);
+    // "You'd like all your data removed | and your account closed": a
+    // thing and its participle with no verb of their own finish the
+    // wish's own pattern, said again.
+    let participle = |w: &&str| w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(w);
+    let finite = words.iter().any(|w| {
+        AUXILIARIES_AND_JOINERS.contains(w) || matches!(*w, "we" | "i" | "they" | "has" | "been")
+    });
+    if clauses[at].opener == Some(Opener::And) && !finite && words.iter().any(participle) {
+        let earlier = clauses[previous].texts(text);
+        if let Some(wish) = wish_start(&earlier)
+            && earlier[wish + 1..].last().is_some_and(participle)
+        {
+            return true;
+        }
+    }
     // "You asked us to delete your data | and to close your account": the
     // infinitive's "to" may be said again.
     let Some(first) = words.iter().find(|w| **w != "to") else {

@@ -136,6 +136,9 @@ pub struct Reading {
     pub has_request: bool,
     /// The reply states a future action with a measurable time.
     pub has_timed_step: bool,
+    /// A firm outcome is said as done or being done now ("we've waived
+    /// the fee"): its time is now, so it is a next step of its own.
+    pub outcome_done: bool,
     /// When each follow-up we promise is due ("we will contact you within
     /// 4 hours", "by 17:00 today").
     pub follow_ups: Vec<When>,
@@ -394,7 +397,9 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
                     .words
                     .get(i + 1)
                     .is_none_or(|n| n.sentence != word.sentence));
-        let joined_by = opener(&word.text).filter(|_| !adverb_yet);
+        let joined_by = opener(&word.text)
+            .filter(|_| !adverb_yet)
+            .or_else(|| inverted_condition(text, i).then_some(Opener::Condition));
         if breaks_here || joined_by.is_some() || i == 0 {
             if let Some(open) = start.take()
                 && open.from < i
@@ -424,6 +429,26 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
         });
     }
     out
+}
+
+/// Words that may follow the "should" of an inverted condition.
+const CONDITION_SUBJECTS: &[&str] = &[
+    "they", "you", "we", "he", "she", "it", "the", "our", "your", "this", "that", "anything",
+];
+
+/// Whether word `i` is the "should" of an inverted condition opening its
+/// sentence ("Should they approve it, the refund will ..."), not a
+/// question ("Should we close the account?").
+fn inverted_condition(text: &Text, i: usize) -> bool {
+    let word = &text.words[i];
+    let opens = i == 0 || text.words[i - 1].sentence != word.sentence;
+    opens
+        && word.text == "should"
+        && text
+            .words
+            .get(i + 1)
+            .is_some_and(|n| CONDITION_SUBJECTS.contains(&n.text.as_str()))
+        && !question_sentences(text).contains(&word.sentence)
 }
 
 /// Whether word `i` opens the line after a heading that says what the

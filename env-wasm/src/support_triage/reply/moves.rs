@@ -214,6 +214,10 @@ const MARKERS: &[&str] = &[
     "need you to",
     "ask you to",
     "ask that you",
+    // "We therefore ask that, upon your return, you confirm ...": the verb
+    // may come in a later clause of the sentence ([`open_marker`]).
+    "ask that",
+    "request that",
     "we would ask",
     "i would ask",
     "recommend",
@@ -237,10 +241,19 @@ const MARKERS: &[&str] = &[
     "important to",
     "important that you",
     "a good idea to",
+    // "now's a great time to turn it on".
+    "a good time to",
+    "a great time to",
     "worth",
     "like you to",
     "go ahead and",
     "the next step is",
+    // "The most important thing right now is to revoke that key".
+    "thing is to",
+    "thing now is to",
+    "thing right now is to",
+    "step is to",
+    "priority is to",
     "all you need to do is",
     "the only thing to do is",
 ];
@@ -419,6 +432,11 @@ const REQUEST_VERBS: &[&str] = &[
     "invalidate",
     "get",
     "drop",
+    // "kill that key in your settings": revoking, said plainly.
+    "kill",
+    // "please authorise the request by clicking the verification link".
+    "authorise",
+    "authorize",
     // "please click the verification link we sent to your account email":
     // the link is how section 6 verifies an identity.
     "click",
@@ -445,6 +463,10 @@ const LEAD_WORDS: &[&str] = &[
     "simply",
     "just",
     "meanwhile",
+    // "either click the link or write to us from that address"; "or"
+    // only after a request ([`read`]).
+    "either",
+    "or",
 ];
 
 /// The word index (in `text`) of the verb a request in `clause` asks for,
@@ -476,7 +498,21 @@ struct Setting<'c> {
     /// request ("our billing team will look it up | and reply with it"),
     /// whose subject it shares.
     continues_statement: bool,
+    /// An earlier clause of its sentence ends with a request marker whose
+    /// verb it does not hold ("We ask that, | upon your return, | ...").
+    after_open_marker: bool,
 }
+
+/// Words before "do" that make it a statement's auxiliary, not an
+/// emphatic request ("once we do check", "how do you ...", "to do").
+const DO_SUBJECTS: &[&str] = &[
+    "we", "i", "you", "they", "he", "she", "it", "who", "which", "that", "what", "how", "why",
+    "where", "when", "to", "not",
+];
+
+/// Words opening a time or condition before the clause it qualifies
+/// ("when you're back do click ...").
+const TIME_OPENERS: &[&str] = &["when", "once", "after", "if", "whenever", "soon"];
 
 fn request_verb(
     text: &Text,
@@ -490,6 +526,7 @@ fn request_verb(
         question,
         introduces,
         continues_statement,
+        after_open_marker,
     } = *setting;
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
@@ -554,7 +591,9 @@ fn request_verb(
             || words[..at]
                 .iter()
                 .any(|w| matches!(*w, "they" | "he" | "she"));
-        if ours || (at == 0 && continues_statement) {
+        // "Next reply from us: ...", "the reply from billing": a noun.
+        let noun = at > 0 && matches!(words[at - 1], "next" | "the" | "a" | "our" | "my" | "their");
+        if ours || noun || (at == 0 && continues_statement) {
             continue;
         }
         found.push(at);
@@ -617,16 +656,52 @@ fn request_verb(
     if found.is_empty() && imperative {
         // A verb opening the clause, or opening what a label introduces
         // ("First thing: reset your password").
-        let after_label = (1..words.len()).filter(|&k| super::labels(text.gap(clause.from + k)));
+        // ("... next week: either click the link ...").
+        // A label may end in an aside ("Jonas (T-6009): revoke ...").
+        let after_label = (1..words.len())
+            .filter(|&k| super::labels(text.gap(clause.from + k).trim_start_matches([')', ' '])))
+            .filter_map(|k| (k..words.len()).find(|&j| !LEAD_WORDS.contains(&words[j])));
         let opening = words.iter().position(|w| !LEAD_WORDS.contains(w));
         for first in opening.into_iter().chain(after_label) {
             // "sign-ins you didn't make ...", "log-in details": a
-            // hyphened compound is a noun, not an imperative.
-            let compound = text.gap(clause.from + first + 1) == "-";
-            if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 && !compound {
+            // hyphened compound is a noun, not an imperative; nor is a
+            // verb's form that a label's colon follows ("Next update: by
+            // Friday").
+            // Nor is one after "next" ("Next reply from us: ...";
+            // "Next, reply with it" is two clauses).
+            let next_gap = text.gap(clause.from + first + 1);
+            let noun = next_gap == "-"
+                || super::labels(next_gap)
+                || (first > 0 && words[first - 1] == "next");
+            if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 && !noun {
                 found.push(first);
             }
         }
+    }
+    // "Do click the link", "so once you're back next week do click the
+    // link": an emphatic "do" before a verb asks it, opening the clause
+    // or after a time or condition said first, unless a subject before it
+    // makes it a statement ("once we do check it", "our engineers do
+    // review every key").
+    let opening = words.iter().position(|w| !LEAD_WORDS.contains(w));
+    let said_first = matches!(clause.opener, Some(Opener::Once | Opener::Condition));
+    found.extend((0..words.len().saturating_sub(1)).filter_map(|k| {
+        let after_time = k > 0
+            && (said_first || words[..k].iter().any(|w| TIME_OPENERS.contains(w)))
+            && !DO_SUBJECTS.contains(&words[k - 1]);
+        (words[k] == "do"
+            && (Some(k) == opening || after_time)
+            && REQUEST_VERBS.contains(&words[k + 1]))
+        .then_some(k + 1)
+    }));
+    // "We ask that, upon your return, | you confirm your identity ...":
+    // the verb a marker at the end of an earlier clause of the sentence
+    // waits for, after "you".
+    if after_open_marker
+        && words.first() == Some(&"you")
+        && words.get(1).is_some_and(|w| REQUEST_VERBS.contains(w))
+    {
+        found.push(1);
     }
     // "please do not reply"; but "don't forget to reset it" asks.
     found.into_iter().map(|k| clause.from + k).find(|&at| {
@@ -713,6 +788,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     };
     let questions = super::question_sentences(text);
     let mut previous_request = false;
+    let mut open_marker: Option<u32> = None;
     // Clauses of a list a negated request introduces ("you don't need to
     // do any of the following:\n- reset your password ..."): none asks.
     let mut waived_until = 0;
@@ -725,7 +801,10 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             previous_request = false;
             continue;
         }
-        let imperative = clause.opener != Some(Opener::And) || previous_request;
+        // "..., or drop us a line from that address": an alternative
+        // after a request is one too; after a statement it is not.
+        let or_first = clause.texts(text).first() == Some(&"or");
+        let imperative = (clause.opener != Some(Opener::And) && !or_first) || previous_request;
         let condition = clauses
             .get(at + 1)
             .filter(|c| c.sentence == clause.sentence && c.opener == Some(Opener::Condition));
@@ -747,6 +826,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             question,
             introduces: !object.is_empty() || indirect,
             continues_statement,
+            after_open_marker: open_marker == Some(clause.sentence),
         };
         // "**What we need from you**\n- Nothing at all": a list that opens
         // by saying nothing is needed asks for nothing in it.
@@ -764,6 +844,14 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         previous_request = request;
         requests[at] = request;
         if !request {
+            let words = clause.words(text).len();
+            if found_in
+                .markers
+                .within(clause)
+                .any(|(at, len)| at + len == words)
+            {
+                open_marker = Some(clause.sentence);
+            }
             continue;
         }
         reading.has_request = true;
@@ -774,6 +862,15 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         if let Some(before) = at.checked_sub(1).map(|b| &clauses[b])
             && before.sentence == clause.sentence
             && before.texts(text).first() == Some(&"to")
+        {
+            words.extend(before.texts(text));
+        }
+        // "If two-factor sign-in isn't on yet, now's a great time to turn it
+        // on": what "it" is, the condition before names.
+        if clause.texts(text).contains(&"it")
+            && let Some(before) = at.checked_sub(1).map(|b| &clauses[b])
+            && before.sentence == clause.sentence
+            && before.opener == Some(Opener::Condition)
         {
             words.extend(before.texts(text));
         }
@@ -1092,8 +1189,14 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
     // verification", which secures the account.
     let it_is_you = words.windows(3).any(|w| w == ["it", "is", "you"])
         || words.windows(2).any(|w| w == ["you", "own"]);
+    // The verification link is what section 6 verifies an identity with
+    // ("do click the verification link we've sent there").
+    let link = words
+        .windows(2)
+        .any(|p| matches!(p[0], "verification" | "verify") && matches!(p[1], "link" | "email"));
     let identity = any(words, &["identity", "ownership", "owner", "holder"])
-        || (any(words, &["verify", "verified", "verification", "prove"]) && (it_is_you || address));
+        || (any(words, &["verify", "verified", "verification", "prove"]) && (it_is_you || address))
+        || link;
     // "Could you resend it from your Marrow & Vine email?", "please write
     // from your work address": sending from one address, not any, is
     // proving the account is theirs.
@@ -1106,12 +1209,24 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
         base_of(
             w,
             &[
-                "send", "resend", "write", "reply", "email", "submit", "forward",
+                "send", "resend", "write", "reply", "email", "submit", "forward", "contact",
+                "message", "drop",
             ],
         )
         .is_some()
     });
-    if identity || (address && on_record) || from_address {
+    // "check the invoice emails sent to your account email": an address
+    // something was sent to is a mailbox to look in, not the address to
+    // write to us from.
+    let contact_address = words.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "email" | "address" | "mailbox" | "e" | "mail")
+            && !this_message(words, i)
+            && !a_kind_of_message(words, i)
+            && !words[i.saturating_sub(4)..i]
+                .iter()
+                .any(|b| matches!(*b, "sent" | "emailed" | "delivered" | "went" | "arrived"))
+    });
+    if identity || (contact_address && on_record) || from_address {
         found(Move::AskVerification);
     }
     let password = any(words, &["password", "passwords", "passphrase"])
@@ -1135,6 +1250,10 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
                 base_of(
                     w,
                     &[
+                        // "kill that key", "generate a new key".
+                        "kill",
+                        "generate",
+                        "create",
                         "revoke",
                         "rotate",
                         "regenerate",

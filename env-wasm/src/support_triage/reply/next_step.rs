@@ -87,7 +87,17 @@ const WEEKDAYS: [&str; 7] = [
 /// Words that make a duration a period, not a time from now: "for 30
 /// days", "every 2 hours", "the last 30 days", "30 days ago", "within 30
 /// days of the charge".
-const PERIOD_BEFORE: &[&str] = &["for", "every", "per", "last", "past", "over", "since"];
+const PERIOD_BEFORE: &[&str] = &[
+    "for",
+    "every",
+    "per",
+    "last",
+    "past",
+    "over",
+    "since",
+    "previous",
+    "preceding",
+];
 const PERIOD_AFTER: &[&str] = &["ago", "old", "of", "after", "before", "later"];
 
 /// What "within 4 hours of ..." counts from when it is the customer's own
@@ -679,8 +689,13 @@ fn follow_up(text: &Text, clauses: &[Clause], phrases: &Occurrences, at: usize) 
         return false;
     }
     let words = clauses[at].texts(text);
-    let responding = words.iter().any(|w| base_of(w, FOLLOW_UP_VERBS).is_some())
-        || phrases.any_within(&clauses[at]);
+    // "we'll reach out", "we'll reach you"; "refunds reach the original
+    // payment method within 5-10 days" is the money arriving.
+    let responding = words.iter().enumerate().any(|(k, w)| {
+        base_of(w, FOLLOW_UP_VERBS).is_some()
+            && (base_of(w, &["reach"]).is_none()
+                || matches!(words.get(k + 1), Some(&"out" | &"you" | &"back")))
+    }) || phrases.any_within(&clauses[at]);
     let news = words.iter().any(|w| FOLLOW_UP_NOUNS.contains(w));
     if !(responding || news) {
         return false;
@@ -743,13 +758,68 @@ pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: 
         }
         let sentence = rank(clauses[at].sentence);
         let dates_a_promise = promising.iter().any(|s| rank(*s).abs_diff(sentence) <= 2);
-        if dates_a_promise || future(text, clauses, at) {
+        let titled = titled_follow_up(text, &clauses[at]);
+        if dates_a_promise || titled || future(text, clauses, at) {
             reading.has_timed_step = true;
         }
-        if follow_up(text, clauses, &phrases, at) {
+        if titled || follow_up(text, clauses, &phrases, at) {
             reading.follow_ups.extend(due);
         }
     }
+}
+
+/// The longest title over a time, in words ("Our next update").
+const TITLE_WORDS: usize = 6;
+
+/// Whether `clause` is only a time under a title that names our next
+/// response: after a label's colon ("Next update: by the end of the day
+/// tomorrow") or on the line after a heading ("Next update\nBy the end
+/// of the day on Tuesday"). A title naming the customer's part ("Your
+/// reply") is not ours.
+fn titled_follow_up(text: &Text, clause: &Clause) -> bool {
+    let label = (clause.from + 1..clause.to).find(|&k| super::labels(text.gap(k)));
+    let (title, rest_from): (Vec<&str>, usize) = match label {
+        Some(k) => (
+            text.words[clause.from..k]
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect(),
+            k,
+        ),
+        None => {
+            let gap = text.gap(clause.from);
+            if clause.from == 0 || !gap.contains('\n') {
+                return false;
+            }
+            let line_start = (0..clause.from)
+                .rev()
+                .find(|&j| j == 0 || text.gap(j).contains('\n'))
+                .unwrap_or(0);
+            if gap.contains(['.', '!', '?', ';', ',']) {
+                return false;
+            }
+            (
+                text.words[line_start..clause.from]
+                    .iter()
+                    .map(|w| w.text.as_str())
+                    .collect(),
+                clause.from,
+            )
+        }
+    };
+    let names_response = title.len() <= TITLE_WORDS
+        && !title.contains(&"your")
+        && (title.iter().any(|w| FOLLOW_UP_NOUNS.contains(w))
+            || title.windows(2).any(|p| p == ["hear", "from"]));
+    if !names_response || negated(text, clause.from, rest_from) {
+        return false;
+    }
+    let found = times(text, rest_from, clause.to);
+    found.first().is_some_and(|(first, _)| {
+        text.words[rest_from..*first]
+            .iter()
+            .all(|w| TIME_CONNECTIVES.contains(&w.text.as_str()))
+    })
 }
 
 #[cfg(test)]

@@ -68,8 +68,21 @@ pub(super) fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
         "refund" | "refunds" | "reimbursement" | "repayment" | "chargeback" => Refund,
         // "your money back", "the full amount back", "the $49 back".
         w if next == Some("back") && thing(w) == Some(Thing::Money) => Refund,
-        "credit" | "credits" | "compensation" | "voucher" | "vouchers" | "coupon" | "discount"
-        | "goodwill" => Credit,
+        "credit" | "credits" | "compensation" | "voucher" | "vouchers" | "coupon" | "discount" => {
+            Credit
+        }
+        // "as goodwill", "a goodwill gesture"; a "goodwill refund" is the
+        // refund, of a kind.
+        "goodwill"
+            if !next.is_some_and(|w| {
+                matches!(
+                    w,
+                    "refund" | "refunds" | "reimbursement" | "waiver" | "exception"
+                )
+            }) =>
+        {
+            Credit
+        }
         "free" if next.is_some_and(|w| matches!(w, "month" | "months" | "year" | "period")) => {
             Credit
         }
