@@ -296,6 +296,13 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p25/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A fourth paraphrase stress (play-para-st4, on a79c638): six other
+    // hard tickets at levels 3-5, 12 other correct replies each: 78 rows.
+    Corpus {
+        name: "support_triage-p26",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p26/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -338,11 +345,19 @@ const OWN_BY_POLICY: &[(&str, usize, &str)] = &[
 
 /// Rows the player judged its own that score full since the grader reads
 /// them so, as (corpus, line, why).
-const SETTLED_BY_READING: &[(&str, usize, &str)] = &[(
-    "support_triage-p9",
-    57,
-    "a time two written sentences after a firm promise dates it, a blank line between",
-)];
+const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
+    (
+        "support_triage-p9",
+        57,
+        "a time two written sentences after a firm promise dates it, a blank line between",
+    ),
+    (
+        "mcp-p2",
+        42,
+        "an outcome told as done ('we have waived it') needs no time (section 5 since \
+         para-st3); the player counted the missing time as its own mistake",
+    ),
+];
 
 fn verdict(row: &Value) -> Verdict {
     // `verdict.lost_points` (p1, p2), `verdicts` (p4) or `verdict.lost`

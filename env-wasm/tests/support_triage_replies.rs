@@ -989,6 +989,26 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // The customer's own access in a time of theirs; a known amount
+        // taken off beside the fee is the fee (para-st4).
+        (
+            "Please write to us from the account email when you have access to it again.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "That late fee was our fault, so I've taken the $49 off INV-93877.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We've knocked $10 off your next invoice.",
+            &[Credit],
+            &[],
+            &[],
+        ),
         // A condition put first with "should" is a condition too (para-st2).
         (
             "Should our billing supervisor agree, the money will be back on your card within 5 days.",
@@ -1577,6 +1597,21 @@ fn moves_name_teams_and_requests() {
             &[Move::AskInvoice],
         ),
         ("Our engineers do review every key rotation by hand.", &[]),
+        // The address written from, named before "from there" or "from
+        // it"; a title over what is needed (para-st4).
+        (
+            "When you can open your account mailbox again, please send us a line from there.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please use the link we mailed to your registered address, or email us from it.",
+            &[Move::AskVerification],
+        ),
+        (
+            "What we need\nThe invoice number for that charge.\n\nReply here once you find it.",
+            &[Move::AskInvoice],
+        ),
+        ("Please send us the logs from it.", &[]),
         ("We generated a new key for our sandbox last week.", &[]),
         (
             "Once we do check the logs, our security team will call you.",
@@ -1829,6 +1864,10 @@ fn outcomes_said_done_need_no_time() {
         ("I'm cancelling the late fee now.", true),
         ("Good news: the late fee is gone from INV-2231.", true),
         ("We will refund the charge.", false),
+        (
+            "Nothing for you to do: the late fee on INV-2231 is waived.",
+            true,
+        ),
         ("Your refund of £232.00 for INV-12245 is approved.", false),
         ("We can waive the fee for you.", false),
         ("I'd be glad to waive it.", false),

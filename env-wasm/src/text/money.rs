@@ -53,8 +53,13 @@ pub fn amounts(text: &Text) -> Vec<Amount> {
         if i < next {
             continue;
         }
-        // "eight thousand US dollars": a number in words, read whole.
-        let spoken = spoken_amount(&texts, i);
+        // "eight thousand US dollars": a number in words, read whole, and
+        // no further than a mark between words ("four thousand seven
+        // hundred and fifty + one thousand ..." is two numbers).
+        let run_end = (i + 1..texts.len())
+            .find(|&j| text.gap(j).chars().any(|c| !c.is_whitespace() && c != '-'))
+            .unwrap_or(texts.len());
+        let spoken = spoken_amount(&texts[..run_end], i);
         let Some(whole) = number_value(&word.text).or(spoken.map(|(n, _)| n)) else {
             continue;
         };

@@ -447,10 +447,35 @@ fn dismissed_after_weighing(
         .take_while(|w| w.clause == clause)
         .take(ITEM_WORDS + 4)
         .any(|w| WEIGHING.contains(&w.text.as_str()));
-    if !weighed
-        || after
-            .first()
-            .is_none_or(|w| !matches!(w.text.as_str(), "and" | "but"))
+    if !weighed {
+        return false;
+    }
+    // "I weighed exhaustion because of the poor sleep, but the case never
+    // says they feel drained", "I considered AMBER, but only one strain
+    // sign is current" (para-it4): a "but" after the weighing, then a
+    // denial or a limit, dismisses it.
+    let sentence = text.words.get(end).map(|w| w.sentence);
+    let ahead: Vec<&str> = text.words[end.min(text.len())..]
+        .iter()
+        .take_while(|w| Some(w.sentence) == sentence)
+        .take(BUT_REACH)
+        .map(|w| w.text.as_str())
+        .collect();
+    if let Some(but) = ahead.iter().position(|w| *w == "but") {
+        let denial = ahead[but + 1..].iter().take(8).enumerate().any(|(k, w)| {
+            let affirming = *w == "not"
+                && ahead
+                    .get(but + 2 + k)
+                    .is_some_and(|n| matches!(*n, "only" | "just"));
+            matches!(*w, "never" | "not" | "no" | "only" | "nothing" | "none") && !affirming
+        });
+        if denial {
+            return true;
+        }
+    }
+    if after
+        .first()
+        .is_none_or(|w| !matches!(w.text.as_str(), "and" | "but"))
     {
         return false;
     }
@@ -511,6 +536,9 @@ fn dismissed_after_weighing(
         _ => false,
     }
 }
+
+/// How far after a weighed mention its "but" is looked for, in words.
+const BUT_REACH: usize = 14;
 
 /// Adverbs and auxiliaries between a copula and its negation: "is clearly
 /// not present", "has been ruled out".
@@ -647,6 +675,22 @@ mod tests {
                 true,
             ),
             ("I considered CRITICAL and ruled it out", "critical", true),
+            (
+                "I weighed cynicism because of the sarcasm, but the case never says it is \
+                 about users",
+                "cynicism",
+                true,
+            ),
+            (
+                "I considered RED, but only one sign is current",
+                "red",
+                true,
+            ),
+            (
+                "I considered RED, but the ideation makes it right",
+                "red",
+                false,
+            ),
             // Dismissed together, or under a title that dismisses
             // (para-it2, para-it3).
             (

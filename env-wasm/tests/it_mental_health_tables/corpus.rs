@@ -290,37 +290,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
         36,
         "B: same-day safety support with 'contact occupational health' read as a hedge",
     ),
-    (
-        "it_mental_health-p23",
-        47,
-        "B: a concrete risk in other words read as no concrete risk",
-    ),
-    (
-        "it_mental_health-p23",
-        48,
-        "B: a budget breakdown in number words ('four thousand seven hundred and fifty + ...') \
-         read as one number",
-    ),
-    (
-        "it_mental_health-p23",
-        52,
-        "B: a concrete risk in other words read as no concrete risk",
-    ),
-    (
-        "it_mental_health-p23",
-        54,
-        "B: 'borrowed platform engineers could be recalled mid-plan' read as no concrete risk",
-    ),
-    (
-        "it_mental_health-p23",
-        55,
-        "B: a concrete risk in other words read as no concrete risk",
-    ),
-    (
-        "it_mental_health-p23",
-        65,
-        "B?: a terse KPI 'Uncovered leave 2 -> 0' not read as a measure",
-    ),
 ];
 
 /// Answers whose lost points are the player's own, though its verdict

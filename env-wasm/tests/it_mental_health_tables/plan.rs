@@ -878,6 +878,13 @@ fn plan_risk_table() {
          one.",
         "Risk: the 1:1s slip under delivery pressure; book them all in week one, most affected \
          first.",
+        // A possibility about something of the plan, in no risk word
+        // (para-it2).
+        "Risk: the contractor could be pulled onto another client mid-plan. Mitigation: {head} \
+         agrees the contract for all four weeks in week 1.",
+        "Risk: leadership may not have firm dates to share. Mitigation: {lead} commits to a \
+         written timeline in week 1.",
+        "Risk: the contractor not signed off in time; {head} secures sign-off in week 1.",
     ];
     let wrong = [
         // A remit denied, and "so" as an intensifier, mitigate nothing.

@@ -182,7 +182,10 @@ fn threshold_of(text: &Text, at: usize) -> bool {
         )
         && number.starts_with(|c: char| c.is_ascii_digit())
     {
+        // "severe from 12" is where it starts (para-it4); "severe at 14
+        // hours" is a verdict with its number.
         let bounded = rest[..lead].iter().any(|w| *w != "just")
+            || *point == "from"
             || after.starts_with(&["or", "more"])
             || after.starts_with(&["or", "above"])
             || after.starts_with(&["or", "higher"])

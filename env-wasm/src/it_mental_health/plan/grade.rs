@@ -34,7 +34,7 @@ use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::denied;
-use crate::text::{Amount, OneValue, Text, amounts, word_count};
+use crate::text::{Amount, OneValue, Text, amounts, number_at, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -1100,7 +1100,7 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
     }
     // A risk names what may go wrong: a way a plan fails, or one of the
     // stressors it tackles ("the reorganisation drags on").
-    let named = text.has(RISK_WORDS) || !metrics_in(&text).is_empty();
+    let named = text.has(RISK_WORDS) || !metrics_in(&text).is_empty() || a_possibility(&text);
     let mitigated = text.has(MITIGATION)
         || lessened_by_a_step(&text)
         || step_after_a_break(&text)
@@ -1122,6 +1122,35 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
             }
         ),
     )
+}
+
+/// Words after "not" that say a thing the plan needs may be missing:
+/// "engineers not released", "not ready to share the dates".
+const NOT_THERE: &[&str] = &[
+    "ready",
+    "available",
+    "enough",
+    "possible",
+    "free",
+    "willing",
+];
+
+/// Whether `text` says something that may go wrong, whatever it is: a
+/// modal of possibility after a subject ("the borrowed engineers could
+/// be recalled mid-plan", "leadership may not have firm dates"), or a
+/// thing said to be missing ("platform engineers not released for the
+/// rota") (para-it2).
+fn a_possibility(text: &Text) -> bool {
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    (1..words.len()).any(|k| {
+        let subject = k >= 2 || !matches!(words[k - 1], "it" | "this" | "that");
+        let modal = matches!(words[k], "may" | "might" | "could") && subject;
+        let missing = words[k] == "not"
+            && words.get(k + 1).is_some_and(|n| {
+                NOT_THERE.contains(n) || (n.len() > 4 && (n.ends_with("ed") || n.ends_with("en")))
+            });
+        (modal || missing) && words.get(k + 1).is_some()
+    })
 }
 
 /// Verbs of a step against a risk, given as an instruction.
@@ -1175,7 +1204,28 @@ fn step_after_a_break(text: &Text) -> bool {
     (1..text.len()).any(|i| {
         let gap = text.gap(i);
         let breaks = gap.contains([';', '\u{2192}', '\u{2013}', '\u{2014}']) || gap.contains("->");
-        breaks && COUNTER_STEPS.contains(&text.words[i].text.as_str())
+        breaks && (COUNTER_STEPS.contains(&text.words[i].text.as_str()) || scheduled_from(text, i))
+    })
+}
+
+/// Whether the clause from word `i` to the next break schedules a step
+/// ("; sourcing starts in week one", "; the reduced scope is agreed with
+/// stakeholders in week 1 and overtime is reviewed at every sprint
+/// planning") (para-it4): a statement of what is done, and when.
+fn scheduled_from(text: &Text, i: usize) -> bool {
+    let clause: Vec<&str> = text.words[i..]
+        .iter()
+        .enumerate()
+        .take_while(|(k, _)| *k == 0 || !text.gap(i + k).contains([';', '.']))
+        .map(|(_, w)| w.text.as_str())
+        .collect();
+    clause.windows(3).any(|w| {
+        matches!(w[0], "in" | "by" | "from") && w[1] == "week" && number_at(&[w[2]], 0).is_some()
+    }) || clause.windows(2).any(|w| {
+        matches!(
+            w,
+            ["in", "advance"] | ["up", "front"] | ["at", "every"] | ["each", "week"]
+        )
     })
 }
 

@@ -338,6 +338,8 @@ pub const METRICS: &[Metric] = &[
             "understaff*",
             "cover",
             "covering",
+            // "Uncovered leave: 2 -> 0".
+            "uncovered",
             "backfill*",
             "contractor*",
             "headcount",

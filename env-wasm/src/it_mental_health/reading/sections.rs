@@ -513,7 +513,12 @@ impl Parsed {
         let Some((_, section)) = self.sections.get(i) else {
             return false;
         };
-        let listed = section.lines.first().is_some_and(|l| l.listed);
+        // A bullet, or a row of a table ("| Dimensions present | 2 | 2 |"
+        // in the severity's working).
+        let listed = section
+            .lines
+            .first()
+            .is_some_and(|l| l.listed || l.cells.is_some());
         let inside_another = i > 0 && self.sections[i - 1].1.key != section.key;
         let given_before = self.sections[..i].iter().any(|(_, s)| s.key == section.key);
         listed && inside_another && given_before

@@ -119,7 +119,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                 && (found.at[0] + 1..clause.to)
                     .take(PART_REACH)
                     .any(|i| PARTS.contains(&text.words[i].text.as_str()));
-            if history || aftercare || a_part {
+            if history || aftercare || a_part || customers_own_time(text, clause, &found) {
                 continue;
             }
             let promised = negative == found.by_denial;
@@ -133,7 +133,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                         found.at[0],
                     );
                     promising.push(clause.sentence);
-                    reading.outcome_done |= said_done(text, clause, found.at[0]);
+                    reading.outcome_done |= found.at.iter().any(|&at| said_done(text, clause, at));
                 }
                 (true, Certainty::Leaning) => {
                     reading.record(Finding::Leaning(found.outcome), text, found.at[0]);
@@ -837,6 +837,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 {
                     Some(Thing::Fee)
                 }
+                // "that late fee shouldn't stick - I've taken the $49 off
+                // INV-93877": the amount, named as known beside the fee,
+                // is the fee (para-st4).
+                (Verb::TakeOff, Some(Thing::Money))
+                    if noun_phrase.is_some_and(|(i, _)| i > 0 && words[i - 1] == "the")
+                        && fee_near(text, &clauses[at]) =>
+                {
+                    Some(Thing::Fee)
+                }
                 // "credit your account": the account is the credit's place.
                 (Verb::Credit, _) => None,
                 // "delete it", "erase this": in a reply, the customer's data.
@@ -1154,6 +1163,25 @@ fn topic_start(words: &[&str]) -> Option<usize> {
     })
 }
 
+/// Whether `found` is access the customer regains in a time of their own
+/// ("please write to us from the account email when you have access
+/// again", "once you can get back in"): when they can act, not access we
+/// restore.
+fn customers_own_time(text: &Text, clause: &Clause, found: &Found) -> bool {
+    if found.outcome != Commitment::AccessRestored {
+        return false;
+    }
+    let opened_by_time = clause.opener == Some(Opener::Once)
+        && text.words.get(clause.from).is_some_and(|w| w.text == "you");
+    opened_by_time
+        || (clause.from..found.at[0]).any(|i| {
+            matches!(
+                text.words[i].text.as_str(),
+                "when" | "until" | "whenever" | "once"
+            ) && text.words.get(i + 1).is_some_and(|w| w.text == "you")
+        })
+}
+
 /// Words before an outcome's verb that put it ahead of now: "we will
 /// refund it", "we can waive it", "to refund it".
 const NOT_YET: &[&str] = &[
@@ -1168,7 +1196,10 @@ fn said_done(text: &Text, clause: &Clause, verb: usize) -> bool {
     let Some(word) = text.words.get(verb).map(|w| w.text.as_str()) else {
         return false;
     };
-    let before: Vec<&str> = text.words[clause.from..verb.max(clause.from)]
+    // The few words before the verb: a label's title before them ("There's
+    // nothing you need to do: the fee is waived") is not its tense.
+    let before: Vec<&str> = text.words
+        [clause.from.max(verb.saturating_sub(4))..verb.max(clause.from)]
         .iter()
         .map(|w| w.text.as_str())
         .collect();
@@ -1710,6 +1741,13 @@ fn generic_object(words: &[&str], k: usize) -> bool {
                 | "customers"
         )
     })
+}
+
+/// Whether the sentence of `clause` names a fee.
+fn fee_near(text: &Text, clause: &Clause) -> bool {
+    text.words
+        .iter()
+        .any(|w| w.sentence == clause.sentence && matches!(w.text.as_str(), "fee" | "fees"))
 }
 
 /// Whether the sentence of `clause`, or the one before it, names a refund.

@@ -934,6 +934,32 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                 words.extend(earlier.texts(text));
             }
         }
+        // "Once you can get into your account email, just send us a
+        // message from there", "... or write to us from it": the place
+        // written from is named before, in the sentence or the one before.
+        let from_there = words
+            .windows(2)
+            .any(|p| p[0] == "from" && matches!(p[1], "there" | "it"));
+        if from_there {
+            let previous = clauses[..at]
+                .iter()
+                .map(|c| c.sentence)
+                .filter(|s| *s < clause.sentence)
+                .max();
+            let mut before: Vec<&str> = clauses[..at]
+                .iter()
+                .filter(|c| c.sentence == clause.sentence || Some(c.sentence) == previous)
+                .flat_map(|c| c.texts(text))
+                .collect();
+            before.extend(words.iter().copied());
+            let address = |w: &&str| matches!(*w, "email" | "address" | "mailbox" | "inbox");
+            if let Some(k) = before.iter().position(address) {
+                // The address, said as where the message comes from.
+                let named: Vec<&str> = before[k.saturating_sub(2)..=k].to_vec();
+                words.push("from");
+                words.extend(named);
+            }
+        }
         // "When you find the invoice number, please send it to us here",
         // "We need the invoice number. Please send it over", "once you've
         // tracked down the invoice number, just reply with it": what "it"
@@ -1074,7 +1100,16 @@ fn introduced(text: &Text, clauses: &[Clause], at: usize) -> std::ops::Range<usi
     if closed && !matches!(last, "following" | "below") {
         return none;
     }
-    let colon = gap[..line_break].contains(':');
+    // "What we need\nThe invoice number for that charge.": a title that
+    // says what is needed introduces its line as a colon does.
+    let needs_title = {
+        let title = clause.texts(text);
+        title.len() <= 6
+            && title
+                .iter()
+                .any(|w| matches!(*w, "need" | "needed" | "require" | "required"))
+    };
+    let colon = gap[..line_break].contains(':') || needs_title;
     let from = text.words[clause.to - 1].end + line_break + 1;
     let mut end = from;
     let mut items = 0;
