@@ -23,19 +23,19 @@
 //!   level, the next seed keeps it, the link opens the episode at level 4
 //!   (step limit and all), and a link with a level the environment does
 //!   not serve says so and plays level 2.
-//! - `a_several_day_calendar_shows_each_day_and_its_preferences`: a level-5
-//!   calendar link draws a grid section per candidate day (its working
-//!   hours, the people and rooms being behind lookups) and lists every
-//!   preference; a click on the second day's working hours fills day and
-//!   start and outlines the slot on that day; a day that does not exist
-//!   (2026-02-30) is refused before the graded step with the environment's
-//!   own check of form; the form's `check_calendar` (a required person
-//!   picked from the directory) and `list_rooms` show each result in the
-//!   page's list of lookups, word for word as the environment answers them
-//!   natively, and its "no slot" box sends `{"no_slot": true}`; at level 3,
-//!   whose rooms are in the payload, a click on a room's quarter of the
-//!   second day fills the room too; the reference at level 5 scores the
-//!   same in the page, the API and natively.
+//! - `several_meetings_and_a_several_day_calendar_show_what_to_book`: a
+//!   level-5 calendar link (several meetings booked together) lists every
+//!   meeting, its order, preference and blocked window; the form's
+//!   `check_calendar` (a required person picked from the directory) and
+//!   `list_rooms` show each result in the page's list of lookups, word for
+//!   word as the environment answers them natively, and its bookings box
+//!   starts as a template with an entry per meeting; at level 3, whose
+//!   rooms are in the payload, the grid has a section per candidate day,
+//!   the preferences are listed, a day that does not exist (2026-02-30) is
+//!   refused before the graded step with the environment's own check of
+//!   form, and a click on a room's quarter of the second day fills day,
+//!   slot and room; the reference at level 5 scores the same in the page,
+//!   the API and natively.
 //! - `run_files_open_and_replay_with_the_same_scores`: `deskbench eval
 //!   --json` reports, the `deskbench eval --trajectories` file of every
 //!   policy (score mode) and hand-made trajectories open side by side, every
@@ -517,7 +517,7 @@ async fn a_picked_level_is_played_recorded_and_linked() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
+async fn several_meetings_and_a_several_day_calendar_show_what_to_book() {
     let (app, _handle) = app_with_bundle();
     let origin = serve(app.clone()).await;
     let env = env_wasm::registry::find("productivity").expect("registered");
@@ -530,54 +530,38 @@ async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
         )
         .expect("native reset");
     let payload = reset.observation.to_value()["payload"].clone();
-    let days: Vec<String> = payload["days"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|d| d["day"].as_str().map(str::to_owned))
-        .collect();
-    assert!(days.len() >= 3, "level {level} has several days: {payload}");
-    let preferences = payload["preferences"].as_array().map_or(0, Vec::len);
-    assert!(preferences >= 1, "level {level} has preferences: {payload}");
+    assert_eq!(
+        payload["kind"], "schedule",
+        "level {level} books several meetings"
+    );
+    let count = |key: &str| payload[key].as_array().map_or(0, Vec::len);
+    let meetings = count("meetings");
+    assert!(
+        meetings >= 3,
+        "level {level} has several meetings: {payload}"
+    );
+    assert!(
+        count("preferences") >= 1,
+        "level {level} has preferences: {payload}"
+    );
+    let listed = meetings + count("order") + count("preferences") + count("blocked_windows");
 
     with_browser(async |client: &Client| {
         let query = format!("env=productivity&task=medium&seed={seed}&difficulty={level}");
         open(client, &format!("{origin}/web/?{query}")).await;
-        // One grid section per candidate day, every preference listed.
+        // Every meeting, order, preference and blocked window listed.
         let shown = wait_js(
             client,
-            "the day grid and the preferences",
-            "const g = document.getElementById('day-grid'), p = document.getElementById('preferences');
-             if (!g || !p) return null;
-             const days = [...new Set([...g.querySelectorAll('td[data-day]')].map(c => c.dataset.day))];
-             return [days, p.querySelectorAll('li').length];",
+            "the meetings and their rules",
+            "const m = document.getElementById('meetings');
+             return m && m.querySelectorAll('li').length;",
         )
         .await;
-        assert_eq!(shown, json!([days, preferences]), "{query}");
-        // A click on the second day's working hours picks day and slot (the
-        // rooms are behind list_rooms at this level).
-        let (day, start) = pick_in_grid(client, "td.hours", &days[1]).await;
-        assert_eq!([day.as_str(), start.as_str()], [days[1].as_str(), start.as_str()]);
-        // A day that does not exist is refused before the graded step, in
-        // the environment's own words (its check of form); a real one is
-        // ready again.
-        let impossible = json!({"raw": format!("final: {}", json!({"day": "2026-02-30"}))});
-        let problem = session
-            .answer_form_problem(&impossible)
-            .expect("the environment finds 2026-02-30 ill formed");
-        assert!(problem.contains("day"), "{problem}");
-        let refused = type_day(client, "2026-02-30").await;
-        assert_eq!(
-            refused,
-            json!([false, format!("Not ready: {}.", problem.replace('`', ""))]),
-            "2026-02-30"
-        );
-        let ready = type_day(client, &days[1]).await;
-        assert_eq!(ready[0], json!(true), "{} again: {ready}", days[1]);
+        assert_eq!(shown, json!(listed), "{query}");
 
         // The lookups from the form: each result shows in the page as the
         // environment words it natively for the same steps.
-        let person = payload["required_participants"][0]
+        let person = payload["meetings"][0]["required_participants"][0]
             .as_str()
             .expect("a required participant")
             .to_owned();
@@ -636,25 +620,38 @@ async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
             .await;
             assert_eq!(shown, json!([raw, want]), "{raw}");
         }
-        // Level 5's "no slot": the box makes the answer {"no_slot": true}
-        // alone (sent here with propose, which grades nothing).
+        // The bookings box starts as a template with an entry per meeting,
+        // sent as it is with propose (which grades nothing).
         find(client, "pr-command")
             .await
             .select_by_value("propose")
             .await
             .expect("choose propose");
-        click(client, "pr-no-slot").await;
         click(client, "step-btn").await;
         let sent = wait_js(
             client,
-            "the proposed no_slot in the timeline",
+            "the proposed bookings in the timeline",
             "const c = document.querySelectorAll('#timeline li.step .step-head code');
              return c.length === 3 && c[2].textContent;",
         )
         .await;
-        // The timeline shows a command line as it was sent.
-        let want = format!("propose: {}", json!({"no_slot": true}));
-        assert_eq!(sent, json!(want), "the no-slot answer");
+        let sent = sent.as_str().unwrap_or_default().to_owned();
+        assert!(sent.starts_with("propose: {"), "{sent}");
+        let answer: Value =
+            serde_json::from_str(sent.trim_start_matches("propose: ")).unwrap_or_default();
+        let ids: Vec<&Value> = answer["bookings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|b| &b["meeting"])
+            .collect();
+        let want: Vec<&Value> = payload["meetings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|m| &m["id"])
+            .collect();
+        assert_eq!(ids, want, "the template's entries: {sent}");
         save_screenshot(client, "calendar-level-5").await;
 
         // At level 3 the rooms are in the payload: a click on a room's
@@ -669,6 +666,36 @@ async fn a_several_day_calendar_shows_each_day_and_its_preferences() {
         )
         .await;
         let second = days3[1].as_str().expect("a second day with rooms").to_owned();
+        let preferences3 = wait_js(
+            client,
+            "the level-3 preferences",
+            "const p = document.getElementById('preferences'); return p && p.querySelectorAll('li').length;",
+        )
+        .await;
+        assert!(preferences3.as_u64().is_some_and(|n| n >= 1), "{level3}: {preferences3}");
+        // A day that does not exist is refused before the graded step, in
+        // the environment's own words (its check of form); a real one is
+        // ready again.
+        let mut level3_session = AnyEnv::of(env);
+        level3_session
+            .reset(
+                &json!({"task": "medium", "seed": seed, "difficulty": 3}),
+                ResetDefaults::default(),
+            )
+            .expect("native reset");
+        let impossible = json!({"raw": format!("final: {}", json!({"day": "2026-02-30"}))});
+        let problem = level3_session
+            .answer_form_problem(&impossible)
+            .expect("the environment finds 2026-02-30 ill formed");
+        assert!(problem.contains("day"), "{problem}");
+        let refused = type_day(client, "2026-02-30").await;
+        assert_eq!(
+            refused,
+            json!([false, format!("Not ready: {}.", problem.replace('`', ""))]),
+            "2026-02-30"
+        );
+        let ready = type_day(client, &second).await;
+        assert_eq!(ready[0], json!(true), "{second} again: {ready}");
         let (day, start) = pick_in_grid(client, "td[data-room]", &second).await;
         let room = wait_js(
             client,

@@ -80,8 +80,32 @@ fn names(payload: &Payload) -> (Vec<String>, Vec<String>) {
                 .map(|r| r.email.trim().to_lowercase())
                 .collect(),
         ),
+        Payload::Schedule(c) => (c.directory.clone(), Vec::new()),
         Payload::Email(_) => (Vec::new(), Vec::new()),
     }
+}
+
+/// One answer entry per meeting of a schedule, each made by `entry`.
+fn per_meeting(
+    c: &super::schedule::SchedulePayload,
+    mut entry: impl FnMut(usize, &super::schedule::MeetingInfo) -> Value,
+) -> Value {
+    let bookings: Vec<Value> = c
+        .meetings
+        .iter()
+        .enumerate()
+        .map(|(i, meeting)| {
+            let mut value = entry(i, meeting);
+            value["meeting"] = json!(meeting.id);
+            value
+        })
+        .collect();
+    json!({ "bookings": bookings })
+}
+
+/// The days a schedule's meetings may be on.
+fn schedule_days(c: &super::schedule::SchedulePayload) -> Vec<String> {
+    c.days.iter().map(|d| d.day.clone()).collect()
 }
 
 fn random_subset(rng: &mut SeededRng, items: &[String]) -> Vec<String> {
@@ -131,6 +155,45 @@ fn blind(name: &str, payload: &Payload, rng: &mut SeededRng) -> Option<Value> {
             "participants": people_or_ids,
             "room": rooms_or_emails.first(),
         }),
+        ("random", Payload::Schedule(c)) => {
+            let days = schedule_days(c);
+            per_meeting(c, |_, meeting| {
+                let start = rng.range(9 * 4, (18 * 60 - i64::from(meeting.duration_minutes)) / 15)
+                    as u32
+                    * 15;
+                json!({
+                    "day": days.get(rng.index(days.len())),
+                    "start": clock(start),
+                    "end": clock(start + meeting.duration_minutes),
+                    "participants": random_subset(rng, &people_or_ids),
+                    "room": "",
+                })
+            })
+        }
+        ("constant", Payload::Schedule(c)) => {
+            let days = schedule_days(c);
+            per_meeting(c, |_, meeting| {
+                json!({
+                    "day": days.first(),
+                    "start": "09:00",
+                    "end": clock(9 * 60 + meeting.duration_minutes),
+                    "participants": meeting.required_participants,
+                    "room": "",
+                })
+            })
+        }
+        ("everything", Payload::Schedule(c)) => {
+            let days = schedule_days(c);
+            per_meeting(c, |_, _| {
+                json!({
+                    "day": days.first(),
+                    "start": "09:00",
+                    "end": "18:00",
+                    "participants": people_or_ids,
+                    "room": "",
+                })
+            })
+        }
         ("random", Payload::Cleaning(_)) => {
             let retained = random_subset(rng, &people_or_ids);
             json!({
@@ -180,6 +243,23 @@ fn candidates(payload: &Payload) -> Vec<Value> {
                     "end": clock(start + c.duration_minutes),
                     "participants": c.required_participants,
                     "room": c.rooms.get(i % c.rooms.len().max(1)).map(|r| r.name.clone()),
+                })
+            })
+            .collect(),
+        Payload::Schedule(c) => [9 * 60, 10 * 60 + 30, 13 * 60 + 30, 15 * 60]
+            .iter()
+            .enumerate()
+            .map(|(i, start)| {
+                let days = schedule_days(c);
+                per_meeting(c, |m, meeting| {
+                    let start = start + m as u32 * 120 % (18 * 60 - start);
+                    json!({
+                        "day": days.get(i % days.len().max(1)),
+                        "start": clock(start),
+                        "end": clock(start + meeting.duration_minutes),
+                        "participants": meeting.required_participants,
+                        "room": "",
+                    })
                 })
             })
             .collect(),
@@ -268,6 +348,20 @@ fn hedge(payload: &Payload, rng: &mut SeededRng) -> Value {
                 "room": hedged(&rooms_or_emails, rng),
             })
         }
+        Payload::Schedule(c) => {
+            let days = schedule_days(c);
+            per_meeting(c, |_, meeting| {
+                let latest = 18 * 60 - meeting.duration_minutes;
+                let starts: Vec<String> = (9 * 60..=latest).step_by(15).map(clock).collect();
+                json!({
+                    "day": hedged(&days, rng),
+                    "start": hedged(&starts, rng),
+                    "end": "18:00",
+                    "participants": people_or_ids,
+                    "room": "",
+                })
+            })
+        }
         Payload::Cleaning(t) => {
             let counts: Vec<String> = (0..=t.rows.len()).map(|n| n.to_string()).collect();
             let total = if rng.chance(1, 2) {
@@ -294,6 +388,7 @@ fn copy(seen: &Seen, rng: &mut SeededRng) -> Value {
         Payload::Email(e) => e.email.body.clone(),
         Payload::Calendar(c) => serde_json::to_string(&c.availability).unwrap_or_default(),
         Payload::Cleaning(t) => t.rules.join(" "),
+        Payload::Schedule(c) => serde_json::to_string(&c.meetings).unwrap_or_default(),
     };
     let text = match rng.below(3) {
         0 => seen.instruction.to_owned(),
@@ -302,7 +397,9 @@ fn copy(seen: &Seen, rng: &mut SeededRng) -> Value {
     };
     let fields: &[&str] = match seen.payload {
         Payload::Email(_) => &["label", "priority", "needs_reply"],
-        Payload::Calendar(_) => &["day", "start", "end", "participants", "room"],
+        Payload::Calendar(_) | Payload::Schedule(_) => {
+            &["day", "start", "end", "participants", "room"]
+        }
         Payload::Cleaning(_) => &[
             "valid_rows",
             "duplicate_ids",
@@ -318,7 +415,11 @@ fn copy(seen: &Seen, rng: &mut SeededRng) -> Value {
             .iter()
             .map(|field| ((*field).to_owned(), json!(cut)))
             .collect();
-        let answer = Value::Object(answer);
+        let mut answer = Value::Object(answer);
+        if let Payload::Schedule(c) = seen.payload {
+            let entry = answer.clone();
+            answer = per_meeting(c, |_, _| entry.clone());
+        }
         if answer.to_string().chars().count() + "final: ".len() <= MAX_RAW_CHARS || budget == 0 {
             return answer;
         }

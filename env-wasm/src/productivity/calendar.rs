@@ -54,22 +54,23 @@ pub const ANSWER_FIELDS_NO_SLOT: &[(&str, &str)] = &[
     ),
 ];
 
-const QUARTER: u32 = 15;
-const DAY_START: u32 = 9 * 60;
-const DAY_END: u32 = 18 * 60;
-const DURATIONS: &[u32] = &[30, 45, 60, 90];
-const ROOM_NAMES: &[&str] = &[
+pub(super) const QUARTER: u32 = 15;
+pub(super) const DAY_START: u32 = 9 * 60;
+pub(super) const DAY_END: u32 = 18 * 60;
+pub(super) const DURATIONS: &[u32] = &[30, 45, 60, 90];
+pub(super) const ROOM_NAMES: &[&str] = &[
     "Cedar", "Maple", "Atrium", "Harbor", "Summit", "Willow", "Quartz", "Beacon", "Orchard",
     "Lantern", "Meadow", "Granite",
 ];
-const TIMEZONES: &[&str] = &[
+pub(super) const TIMEZONES: &[&str] = &[
     "Europe/Lisbon",
     "Asia/Kolkata",
     "America/Chicago",
     "Europe/Berlin",
     "Asia/Singapore",
 ];
-const BLOCKERS: &[&str] = &["all-hands", "fire drill", "office maintenance", "town hall"];
+pub(super) const BLOCKERS: &[&str] =
+    &["all-hands", "fire drill", "office maintenance", "town hall"];
 
 /// Per level (1 to 5), as (fewest, most): the required participants, the
 /// colleagues listed who are not invited, and the rooms beyond the three
@@ -199,10 +200,10 @@ fn rubric_of(calendar: &Calendar) -> &'static Rubric {
 
 /// Quarter-hours of one day as bits (bit i = minutes 15*i .. 15*i+15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Slots(u128);
+pub(super) struct Slots(pub(super) u128);
 
 impl Slots {
-    fn span(start: u32, end: u32) -> Slots {
+    pub(super) fn span(start: u32, end: u32) -> Slots {
         let (a, b) = (start / QUARTER, end.div_ceil(QUARTER));
         if b <= a || b > 96 {
             return Slots(0);
@@ -210,16 +211,16 @@ impl Slots {
         Slots(((1u128 << (b - a)) - 1) << a)
     }
 
-    fn covers(self, other: Slots) -> bool {
+    pub(super) fn covers(self, other: Slots) -> bool {
         self.0 & other.0 == other.0
     }
 
-    fn overlaps(self, other: Slots) -> bool {
+    pub(super) fn overlaps(self, other: Slots) -> bool {
         self.0 & other.0 != 0
     }
 
     /// The free runs, each named by `day` when the payload has several.
-    fn windows(self, day: Option<&str>) -> Vec<Window> {
+    pub(super) fn windows(self, day: Option<&str>) -> Vec<Window> {
         let mut out = Vec::new();
         let mut i = 0u32;
         while i < 96 {
@@ -370,37 +371,37 @@ type Slot<'a> = (usize, u32, &'a Room);
 
 /// A person's clock and working hours (levels with lookups).
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Zone {
+pub(super) struct Zone {
     /// Minutes their clock reads ahead of the meeting's time zone
     /// (negative: behind); within -6 h and +5 h 30, so the meeting's
     /// working day falls on the same date on their clock.
-    offset: i32,
+    pub(super) offset: i32,
     /// Their working hours, on their own clock.
-    start: u32,
-    end: u32,
+    pub(super) start: u32,
+    pub(super) end: u32,
 }
 
 impl Zone {
-    const HOME: Zone = Zone {
+    pub(super) const HOME: Zone = Zone {
         offset: 0,
         start: DAY_START,
         end: DAY_END,
     };
 
     /// Their working hours in the meeting's time zone, within its day.
-    fn window(self) -> Slots {
+    pub(super) fn window(self) -> Slots {
         let from = (self.start as i32 - self.offset).max(DAY_START as i32) as u32;
         let to = (self.end as i32 - self.offset).min(DAY_END as i32).max(0) as u32;
         Slots::span(from, to.max(from))
     }
 
     /// `minutes` of meeting time on their clock.
-    fn local(self, minutes: u32) -> u32 {
+    pub(super) fn local(self, minutes: u32) -> u32 {
         (minutes as i32 + self.offset).max(0) as u32
     }
 
     /// `+05:30`, `-03:00`, `+00:00`.
-    fn offset_text(self) -> String {
+    pub(super) fn offset_text(self) -> String {
         let sign = if self.offset < 0 { '-' } else { '+' };
         format!("{sign}{}", clock(self.offset.unsigned_abs()))
     }
@@ -431,7 +432,7 @@ pub struct Calendar {
 }
 
 /// Random extra free time: a few blocks of 30 to 120 minutes.
-fn random_blocks(rng: &mut SeededRng, count: u32) -> Slots {
+pub(super) fn random_blocks(rng: &mut SeededRng, count: u32) -> Slots {
     let mut slots = Slots(0);
     for _ in 0..count {
         let length = rng.range(2, 8) as u32 * QUARTER;
@@ -446,7 +447,7 @@ fn random_blocks(rng: &mut SeededRng, count: u32) -> Slots {
 }
 
 /// Lunch at noon or half past, and perhaps one more blocked hour.
-fn day_blocks(rng: &mut SeededRng) -> Vec<(&'static str, u32, u32)> {
+pub(super) fn day_blocks(rng: &mut SeededRng) -> Vec<(&'static str, u32, u32)> {
     let lunch = if rng.chance(1, 2) {
         12 * 60
     } else {
@@ -693,7 +694,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
 
 /// A clock in another time zone whose working hours, in meeting time,
 /// cover `keep` (start, end) when given; home when none does.
-fn abroad(rng: &mut SeededRng, keep: Option<(u32, u32)>) -> Zone {
+pub(super) fn abroad(rng: &mut SeededRng, keep: Option<(u32, u32)>) -> Zone {
     let start = rng.range(16, 20) as u32 * 30;
     let end = start + rng.range(16, 18) as u32 * 30;
     // Half hours from -6 h to +5 h 30, not 0.
@@ -865,7 +866,7 @@ struct Booking {
 }
 
 /// Words that may stand around a room's name ("the Cedar room").
-const ROOM_FILLER: &[&str] = &["room", "the", "meeting", "conference", "in", "rm"];
+pub(super) const ROOM_FILLER: &[&str] = &["room", "the", "meeting", "conference", "in", "rm"];
 
 impl Calendar {
     /// Whether the calendars and rooms are behind lookups (levels 4 and 5).

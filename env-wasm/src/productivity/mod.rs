@@ -20,6 +20,7 @@ pub mod command;
 pub mod draft;
 pub mod email;
 pub mod names;
+pub mod schedule;
 pub mod shaping;
 
 use std::collections::BTreeMap;
@@ -114,9 +115,11 @@ static TASKS: [TaskInfo; 3] = [
         summary: "Book a meeting slot and room that every required person can attend, avoiding \
                   blocked windows; any slot that meets every constraint scores full. From level \
                   3 the meeting may be on one of several days and soft preferences pick the \
-                  best of the valid bookings. From level 4 the calendars (on each person's own \
-                  clock) and rooms are behind lookups within a step limit, and at level 5 a \
-                  fifth of the scenarios have no valid booking (the answer says so).",
+                  best of the valid bookings. From level 4 several meetings are booked together \
+                  (shared people and rooms, an order, gaps, video links for anyone on another \
+                  clock), the calendars (on each person's own clock) and rooms behind lookups \
+                  within a step limit, and at level 5 one meeting may be impossible to place \
+                  (the answer says so for it).",
     },
     TaskInfo {
         id: "hard",
@@ -153,6 +156,8 @@ pub enum Payload {
     Email(email::EmailPayload),
     Calendar(calendar::CalendarPayload),
     Cleaning(cleaning::CleaningPayload),
+    /// The calendar at levels 4 and 5: several meetings booked together.
+    Schedule(schedule::SchedulePayload),
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -408,11 +413,13 @@ enum Scenario {
     Email(email::Email),
     Calendar(calendar::Calendar),
     Cleaning(cleaning::Table),
+    Schedule(schedule::Schedule),
 }
 
 impl Scenario {
     fn generate(task: &TaskInfo, level: u8, seed: u64) -> Scenario {
         match task.id {
+            "medium" if level >= 4 => Scenario::Schedule(schedule::generate(level, seed)),
             "medium" => Scenario::Calendar(calendar::generate(level, seed)),
             "hard" => Scenario::Cleaning(cleaning::generate(level, seed)),
             _ => Scenario::Email(email::generate(level, seed)),
@@ -426,6 +433,7 @@ impl Scenario {
             Scenario::Email(s) => s.noisy_answer(noise),
             Scenario::Calendar(s) => s.noisy_answer(noise),
             Scenario::Cleaning(s) => s.noisy_answer(noise),
+            Scenario::Schedule(s) => s.noisy_answer(noise),
         }
     }
 
@@ -434,6 +442,7 @@ impl Scenario {
             Scenario::Email(s) => Payload::Email(s.payload()),
             Scenario::Calendar(s) => Payload::Calendar(s.payload()),
             Scenario::Cleaning(s) => Payload::Cleaning(s.payload()),
+            Scenario::Schedule(s) => Payload::Schedule(s.payload()),
         }
     }
 
@@ -469,6 +478,10 @@ impl Scenario {
                 *scratch = s.instruction();
                 vec![Piece::Text(scratch)]
             }
+            Scenario::Schedule(s) => {
+                *scratch = s.instruction();
+                vec![Piece::Text(scratch)]
+            }
         };
         pieces.extend([Piece::Text("\n\n"), Piece::Static(&COMMANDS)]);
         pieces
@@ -479,12 +492,13 @@ impl Scenario {
             Scenario::Email(_) => email::ANSWER_FIELDS,
             Scenario::Calendar(s) => s.answer_fields(),
             Scenario::Cleaning(_) => cleaning::ANSWER_FIELDS,
+            Scenario::Schedule(_) => schedule::ANSWER_FIELDS,
         }
     }
 
     /// Whether the calendar's lookups are open (levels 4 and 5).
     fn has_lookups(&self) -> bool {
-        matches!(self, Scenario::Calendar(s) if s.max_steps().is_some())
+        matches!(self, Scenario::Schedule(_))
     }
 
     fn formats(&self) -> &'static [&'static str] {
@@ -498,8 +512,8 @@ impl Scenario {
     /// look up in the other tasks.
     fn lookup(&self, command: &Command) -> String {
         match (self, command) {
-            (Scenario::Calendar(s), Command::CheckCalendar(name)) => s.check_calendar(name),
-            (Scenario::Calendar(s), _) => s.list_rooms(),
+            (Scenario::Schedule(s), Command::CheckCalendar(name)) => s.check_calendar(name),
+            (Scenario::Schedule(s), _) => s.list_rooms(),
             _ => "Nothing to look up: the whole scenario is in the observation.".to_owned(),
         }
     }
@@ -511,9 +525,9 @@ impl Scenario {
     fn shown_answer_schema(&self) -> FrozenJson {
         let index = match self {
             Scenario::Email(_) => 0,
-            Scenario::Calendar(s) if s.answer_fields().len() > calendar::ANSWER_FIELDS.len() => 3,
             Scenario::Calendar(_) => 1,
             Scenario::Cleaning(_) => 2,
+            Scenario::Schedule(_) => 3,
         };
         ANSWER_SCHEMAS[index]
             .get_or_init(|| FrozenJson::of(&self.answer_schema()))
@@ -525,6 +539,7 @@ impl Scenario {
             Scenario::Email(s) => s.form(answer),
             Scenario::Calendar(s) => s.form(answer),
             Scenario::Cleaning(s) => s.form(answer),
+            Scenario::Schedule(s) => s.form(answer),
         };
         DraftCheck::of(self.answer_fields(), &form, answer)
     }
@@ -534,6 +549,7 @@ impl Scenario {
             Scenario::Email(s) => s.grade(answer),
             Scenario::Calendar(s) => s.grade(answer),
             Scenario::Cleaning(s) => s.grade(answer),
+            Scenario::Schedule(s) => s.grade(answer),
         }
     }
 
@@ -544,6 +560,10 @@ impl Scenario {
                 "Expected answer (any booking that meets every constraint and as many \
                  preferences as any valid booking scores the same)"
             }
+            Scenario::Schedule(_) => {
+                "Expected answer (any joint schedule whose bookings keep every rule and meet as \
+                 many preferences as any valid joint schedule scores the same)"
+            }
             _ => "Expected answer",
         }
     }
@@ -553,6 +573,7 @@ impl Scenario {
             Scenario::Email(s) => s.reference_answer(),
             Scenario::Calendar(s) => s.reference_answer(),
             Scenario::Cleaning(s) => s.reference_answer(),
+            Scenario::Schedule(s) => s.reference_answer(),
         }
     }
 }
@@ -613,6 +634,7 @@ impl Environment for Productivity {
 
     fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
         crate::rubric::TaskRubric::Weighted(match task.id {
+            "medium" if difficulty >= 4 => &schedule::RUBRIC,
             "medium" => calendar::rubric(difficulty),
             "hard" => &cleaning::RUBRIC,
             _ => &email::RUBRIC,
@@ -629,12 +651,12 @@ impl Environment for Productivity {
          Apply the written policy in `instruction` to the `payload`.",
     );
 
-    /// The calendar with lookups (levels 4 and 5) gets one step per
-    /// required person's calendar at the level's most, the rooms, the
-    /// answer and one to spare (the instruction states the limit).
+    /// The calendar with lookups (levels 4 and 5, several meetings) gets
+    /// one step per required person's calendar, the rooms, the answer and
+    /// one to spare (the instruction states the limit).
     fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
         match task.id {
-            "medium" => calendar::max_steps(difficulty).unwrap_or(task.max_steps),
+            "medium" if difficulty >= 4 => schedule::max_steps(difficulty),
             _ => task.max_steps,
         }
     }
@@ -817,7 +839,7 @@ impl Environment for Productivity {
     /// then the rooms), so the reference never names what it has not read.
     fn reference_action(&self) -> Option<ProductivityAction> {
         let lookup = match &self.scenario {
-            Scenario::Calendar(s) => s.reference_lookup(self.step_count),
+            Scenario::Schedule(s) => s.reference_lookup(self.step_count),
             _ => None,
         };
         Some(ProductivityAction {
@@ -889,10 +911,13 @@ impl Environment for Productivity {
     /// ([`Self::task_tools`]).
     #[cfg(not(target_arch = "wasm32"))]
     fn tools() -> Vec<crate::tools::Tool> {
+        let mut schemas: Vec<Value> = TASKS.iter().map(answer_schema_of).collect();
+        schemas.push(schedule_answer_schema());
         let answer = serde_json::json!({
             "description": "The answer object of the task on (read_task shows it): easy is an \
-                            email's labels, medium a booking, hard a cleaning report.",
-            "anyOf": TASKS.iter().map(answer_schema_of).collect::<Vec<_>>(),
+                            email's labels, medium a booking (from level 4, several bookings), \
+                            hard a cleaning report.",
+            "anyOf": schemas,
         });
         let mut tools = tools_with_answer(answer);
         tools.extend(lookup_tools());
@@ -905,41 +930,38 @@ impl Environment for Productivity {
     /// exactly what to send.
     #[cfg(not(target_arch = "wasm32"))]
     fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
-        let lookups = task.id == "medium" && calendar::max_steps(difficulty).is_some();
-        let no_slot = task.id == "medium" && calendar::no_slot_allowed(difficulty);
-        let mut answer = answer_schema_of(task);
-        if no_slot {
-            // Level 5's answer may instead say no booking is possible.
-            answer["properties"]["no_slot"] = serde_json::json!({
-                "const": true,
-                "description": "Only when no booking meets every constraint, and then alone"
-            });
-            answer["required"] = serde_json::json!([]);
-        }
+        let joint = task.id == "medium" && difficulty >= 4;
+        let mut answer = match joint {
+            true => schedule_answer_schema(),
+            false => answer_schema_of(task),
+        };
         // The fields in words too: a client that keeps only the argument's
         // type (`dict`, as TRL's tool specs) still tells its model.
         let title = answer["title"].as_str().unwrap_or("answer").to_lowercase();
-        let fields = TASKS
-            .iter()
-            .position(|t| t.id == task.id)
-            .and_then(|i| ANSWER_FIELD_NAMES.get(i))
-            .map(|fields| {
-                fields
-                    .iter()
-                    .map(|(name, form)| format!("{name} ({form})"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            })
-            .unwrap_or_default();
-        answer["description"] = Value::from(match no_slot {
-            true => format!(
-                "The {title}: one object with exactly these fields: {fields}; or \
-                 {{\"no_slot\": true}} alone when no booking meets every constraint."
-            ),
-            false => format!("The {title}: one object with exactly these fields: {fields}."),
-        });
+        let fields = match joint {
+            true => schedule::ANSWER_FIELDS
+                .iter()
+                .map(|(name, form)| format!("{name} ({form})"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            false => TASKS
+                .iter()
+                .position(|t| t.id == task.id)
+                .and_then(|i| ANSWER_FIELD_NAMES.get(i))
+                .map(|fields| {
+                    fields
+                        .iter()
+                        .map(|(name, form)| format!("{name} ({form})"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default(),
+        };
+        answer["description"] = Value::from(format!(
+            "The {title}: one object with exactly these fields: {fields}."
+        ));
         let mut tools = tools_with_answer(answer);
-        if lookups {
+        if joint {
             tools.extend(lookup_tools());
         }
         tools
@@ -1000,6 +1022,40 @@ fn tools_of(
             input_schema: crate::tools::input_schema(&action, spec, &[(field, schema.clone())]),
         })
         .collect()
+}
+
+/// The JSON Schema of the calendar's answer from level 4: one entry per
+/// meeting, a booking or `no_slot`.
+#[cfg(not(target_arch = "wasm32"))]
+fn schedule_answer_schema() -> Value {
+    use serde_json::json;
+    let clock = json!({"type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$", "description": "HH:MM, 24-hour"});
+    json!({
+        "title": "Meeting bookings",
+        "type": "object",
+        "properties": {
+            "bookings": {
+                "type": "array",
+                "description": "One entry per meeting: its booking, or {\"meeting\": id, \"no_slot\": true} when no booking can place it",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "meeting": {"type": "string", "description": "The meeting's id, e.g. M1"},
+                        "day": {"type": "string", "format": "date", "description": "YYYY-MM-DD"},
+                        "start": clock,
+                        "end": clock,
+                        "participants": {"type": "array", "items": {"type": "string"}, "description": "The meeting's required people"},
+                        "room": {"type": "string", "description": "A room's name"},
+                        "no_slot": {"const": true, "description": "Only when no booking can place this meeting, and then with `meeting` alone"},
+                    },
+                    "required": ["meeting"],
+                    "additionalProperties": false,
+                },
+            },
+        },
+        "required": ["bookings"],
+        "additionalProperties": false,
+    })
 }
 
 /// The JSON Schema of `task`'s answer object: the fields the observation's

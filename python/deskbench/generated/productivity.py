@@ -72,7 +72,7 @@ class ProductivityMediumToolEnv(ToolEnv):
         """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
 
         Args:
-            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Or: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name); or {"no_slot": true} alone when no booking meets every constraint.
+            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Or: The meeting bookings: one object with exactly these fields: bookings (list: one {meeting, day, start, end, participants, room} per meeting, or {meeting, no_slot: true} for a meeting no booking can place).
         """
         return self._call_tool('propose', {'answer': answer})
 
@@ -80,7 +80,7 @@ class ProductivityMediumToolEnv(ToolEnv):
         """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
-            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Or: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name); or {"no_slot": true} alone when no booking meets every constraint.
+            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Or: The meeting bookings: one object with exactly these fields: bookings (list: one {meeting, day, start, end, participants, room} per meeting, or {meeting, no_slot: true} for a meeting no booking can place).
         """
         return self._call_tool('final', {'answer': answer})
 

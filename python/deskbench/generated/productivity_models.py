@@ -82,6 +82,26 @@ class KnownAccount(BaseModel):
     name: str
 
 
+class MeetingInfo(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    duration_minutes: Annotated[int, Field(ge=0)]
+    id: Annotated[str, Field(description='`M1`, `M2`, ...: what a booking names.')]
+    required_participants: list[str]
+    title: str
+
+
+class OrderInfo(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    first: Annotated[
+        str, Field(description='This meeting must end before `then` starts.')
+    ]
+    then: str
+
+
 class Payload1(BaseModel):
     """
     The scenario of one task, as shown to the agent.
@@ -189,6 +209,20 @@ class Row(BaseModel):
     email: str
     id: str
     name: str
+
+
+class SchedulePreference(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    meeting: str
+    text: str
+    who: Annotated[
+        str,
+        Field(
+            description='Whose preference it is: a required participant of `meeting`.'
+        ),
+    ]
 
 
 class Window(BaseModel):
@@ -324,6 +358,40 @@ class Payload3(BaseModel):
     kind: Literal['cleaning']
 
 
+class Payload4(BaseModel):
+    """
+    The calendar at levels 4 and 5: several meetings booked together.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    blocked_windows: list[BlockedWindow]
+    days: Annotated[
+        list[CandidateDay], Field(description='The days the meetings may be on.')
+    ]
+    directory: Annotated[
+        list[str],
+        Field(
+            description='Everyone whose calendar `check_calendar` shows: every required\nparticipant and some colleagues who are not invited.'
+        ),
+    ]
+    meetings: list[MeetingInfo]
+    order: Annotated[
+        list[OrderInfo], Field(description='Meetings that must follow one another.')
+    ]
+    organizer: str
+    preferences: Annotated[
+        list[SchedulePreference],
+        Field(
+            description='Soft constraints: meet as many as a valid joint schedule can.'
+        ),
+    ]
+    timezone: str
+    working_hours: Window
+    kind: Literal['schedule']
+
+
 class PersonAvailability(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -345,6 +413,35 @@ class RoomInfo(BaseModel):
         list[Window],
         Field(description='When the room can be booked on the meeting day (or days).'),
     ]
+
+
+class SchedulePayload(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    blocked_windows: list[BlockedWindow]
+    days: Annotated[
+        list[CandidateDay], Field(description='The days the meetings may be on.')
+    ]
+    directory: Annotated[
+        list[str],
+        Field(
+            description='Everyone whose calendar `check_calendar` shows: every required\nparticipant and some colleagues who are not invited.'
+        ),
+    ]
+    meetings: list[MeetingInfo]
+    order: Annotated[
+        list[OrderInfo], Field(description='Meetings that must follow one another.')
+    ]
+    organizer: str
+    preferences: Annotated[
+        list[SchedulePreference],
+        Field(
+            description='Soft constraints: meet as many as a valid joint schedule can.'
+        ),
+    ]
+    timezone: str
+    working_hours: Window
 
 
 class CalendarPayload(BaseModel):
@@ -468,7 +565,7 @@ class ProductivityObservation(Observation):
     last_feedback: str
     max_steps: Annotated[int, Field(ge=0)]
     payload: Annotated[
-        Payload1 | Payload2 | Payload3,
+        Payload1 | Payload2 | Payload3 | Payload4,
         Field(description='The scenario of one task, as shown to the agent.'),
     ]
     reward_breakdown: RewardBreakdown

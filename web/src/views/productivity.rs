@@ -2,10 +2,11 @@
 //! grid of free time, blocked windows and rooms (a section per day when the
 //! meeting may be on several), the table as a table; and
 //! an answer form per task that writes the seed's `final: {json}` command.
-//! Where the calendar's people and rooms are behind lookups (levels 4 and
-//! 5), the grid keeps the days' working hours and blocked windows, the
-//! lookups made so far are listed beside it, and the form also sends
-//! `check_calendar: NAME` and `list_rooms`, and level 5's `{"no_slot": true}`.
+//! From level 4 the calendar books several meetings together (`schedule`):
+//! the meetings, their order, the directory, the blocked windows and the
+//! preferences as lists, the lookups made so far beside them, and a form
+//! that sends `check_calendar: NAME` and `list_rooms` and the bookings as
+//! one JSON object (a template with an entry per meeting to fill in).
 //!
 //! The scenario and the composer share what a person picks on the
 //! scenario itself ([`PICKS`]): the calendar slot clicked in the grid (the
@@ -118,6 +119,10 @@ pub fn scenario(html: &mut Html, observation: &Value, before: &[Value]) {
             lookups(html, before.iter().chain([observation]));
         }
         Some("cleaning") => cleaning(html, payload),
+        Some("schedule") => {
+            schedule(html, payload);
+            lookups(html, before.iter().chain([observation]));
+        }
         _ => {
             html.element(
                 "pre",
@@ -372,6 +377,93 @@ fn calendar(html: &mut Html, payload: &Value) {
         }
     }
     html.close("tbody").close("table").close("div");
+}
+
+/// Several meetings booked together (levels 4 and 5): what to book, in
+/// lists; the calendars and rooms are behind the lookups.
+fn schedule(html: &mut Html, payload: &Value) {
+    let days = candidate_days(payload);
+    let named: Vec<String> = days.iter().map(|(d, n)| format!("{n} {d}")).collect();
+    let items = |key: &str| payload[key].as_array().cloned().unwrap_or_default();
+    html.open("div", &[("class", "context")])
+        .element("b", &[], &format!("{} meetings", items("meetings").len()))
+        .text(&format!(
+            " on {} ({}, working hours {}-{}), organised by {}.",
+            named.join(", "),
+            text_of(&payload["timezone"]),
+            text_of(&payload["working_hours"]["start"]),
+            text_of(&payload["working_hours"]["end"]),
+            text_of(&payload["organizer"])
+        ))
+        .close("div");
+    html.open("ol", &[("class", "rules"), ("id", "meetings")]);
+    for m in items("meetings") {
+        html.element(
+            "li",
+            &[],
+            &format!(
+                "{} {}: {} minutes; required: {}",
+                text_of(&m["id"]),
+                text_of(&m["title"]),
+                text_of(&m["duration_minutes"]),
+                strings(&m["required_participants"]).join(", ")
+            ),
+        );
+    }
+    for o in items("order") {
+        html.element(
+            "li",
+            &[],
+            &format!(
+                "Order: {} starts after {} ends",
+                text_of(&o["then"]),
+                text_of(&o["first"])
+            ),
+        );
+    }
+    for p in items("preferences") {
+        html.element("li", &[], &format!("Preference: {}", text_of(&p["text"])));
+    }
+    for b in items("blocked_windows") {
+        html.element(
+            "li",
+            &[],
+            &format!(
+                "Blocked: {} {} {}-{}",
+                text_of(&b["label"]),
+                text_of(&b["day"]),
+                text_of(&b["start"]),
+                text_of(&b["end"])
+            ),
+        );
+    }
+    html.close("ol");
+    html.element(
+        "p",
+        &[("class", "hint"), ("id", "directory")],
+        &format!(
+            "Directory: {}. Their calendars (each on their own clock) and the rooms are not \
+             shown: look them up with check_calendar and list_rooms below, a step each.",
+            strings(&payload["directory"]).join(", ")
+        ),
+    );
+}
+
+/// The bookings template of a schedule: an entry per meeting, its people
+/// filled in.
+fn schedule_template(payload: &Value) -> String {
+    let bookings: Vec<Value> = payload["meetings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            json!({
+                "meeting": m["id"], "day": "", "start": "", "end": "",
+                "participants": m["required_participants"], "room": "",
+            })
+        })
+        .collect();
+    serde_json::to_string_pretty(&json!({ "bookings": bookings })).unwrap_or_default()
 }
 
 /// Whether a command line is one of the calendar's lookups
@@ -690,6 +782,7 @@ pub fn composer(ctx: Composing) -> AnyView {
     let valid_rows = RwSignal::new(String::new());
     let total = RwSignal::new(String::new());
     let rows = payload["rows"].as_array().cloned().unwrap_or_default();
+    let bookings = RwSignal::new(schedule_template(&payload));
 
     let (picked_day, start, end) = (day.clone(), shared.start.clone(), shared.end.clone());
     Effect::new(move |_| outline_pick(&picked_day.get(), &start.get(), &end.get()));
@@ -700,6 +793,10 @@ pub fn composer(ctx: Composing) -> AnyView {
                 "label": label.get(), "priority": priority.get(), "needs_reply": reply.get(),
             }),
             "calendar" if no_slot.get() => json!({"no_slot": true}),
+            "schedule" => {
+                let text = bookings.get();
+                serde_json::from_str::<Value>(&text).unwrap_or_else(|_| json!({ "bookings": text }))
+            }
             "calendar" => json!({
                 "day": p.day.get(), "start": p.start.get(), "end": p.end.get(),
                 "participants": invited.get(), "room": p.room.get(),
@@ -828,6 +925,12 @@ pub fn composer(ctx: Composing) -> AnyView {
             }
             .into_any()
         }
+        "schedule" => view! {
+            <label class="field wide"><span>"bookings (one entry per meeting; {\"meeting\": \"M3\", \"no_slot\": true} for one no booking can place)"</span>
+                <textarea id="pr-bookings" rows="10" spellcheck="false" prop:value=move || bookings.get()
+                    on:input=move |ev| bookings.set(event_target_value(&ev))></textarea></label>
+        }
+        .into_any(),
         _ => {
             let lists = shared.clone();
             let summary = move || {
