@@ -260,37 +260,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "it_mental_health-p22",
-        26,
-        "B/C: prose per person with no field labels, whose 24-hour action names its time at the \
-         end ('A routine check-in with some recognition is enough for the first 24 hours'): no \
-         24-hour action found, where 'Within 24 hours the manager should ...' is read",
-    ),
-    // The second paraphrase stress (play-para-it2), found at the end of
-    // the session that added it.
-    (
-        "it_mental_health-p23",
-        27,
-        "B: 'a clear answer about their future role from leadership' not read as the reorg",
-    ),
-    (
-        "it_mental_health-p23",
-        30,
-        "B: 'same-day urgent medical care, with someone staying with them' read as no action",
-    ),
-    (
-        "it_mental_health-p23",
-        33,
-        "B: 'customer escalations in turns, on a rota' read as aimed at on-call too",
-    ),
-    (
-        "it_mental_health-p23",
-        36,
-        "B: same-day safety support with 'contact occupational health' read as a hedge",
-    ),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

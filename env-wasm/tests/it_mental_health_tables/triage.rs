@@ -914,6 +914,11 @@ fn triage_immediate_actions_table() {
         "24-hour action: {lead_full} will {msup3} today.".to_owned(),
         "- **24-hour action:** {lead_full} should {msup2}.".to_owned(),
     ]);
+    // Prose with its time last, under no label (p22).
+    rows.extend([
+        "{psup0}; that is enough for the first 24 hours.".to_owned(),
+        "For {first}: {sup4}. That covers the next 24 hours.".to_owned(),
+    ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -963,6 +968,7 @@ fn triage_immediate_actions_table() {
             // No step, in a recommendation's words.
             "24-hour action: {first} should be fine without support.",
             "24-hour action: {lead} should wait and see.",
+            "{nearpsup2}; that is enough for the first 24 hours.",
             // The person's notes pasted whole under a one-word action.
             "24-hour action: Support. {signs}",
         ]

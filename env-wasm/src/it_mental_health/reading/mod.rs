@@ -153,13 +153,24 @@ pub const MEANS: &[&str] = &[
 /// outright.
 type Admitted<'c> = (&'c str, Vec<(usize, usize)>, bool);
 
+/// Words that open a phrase saying how the clause before is done ("takes
+/// the escalations in turns, on a rota"): after a comma such a phrase
+/// still belongs to that clause.
+const MANNER_OPENERS: &[&str] = &[
+    "on", "in", "by", "via", "through", "across", "using", "under",
+];
+
 /// For each word, the number of the stretch it stands in: stretches end
-/// at commas, semicolons and sentence ends, not at a label's colon.
+/// at commas, semicolons and sentence ends, not at a label's colon, nor
+/// at a comma before a phrase of manner ([`MANNER_OPENERS`]).
 fn stretches(text: &Text) -> Vec<usize> {
     let mut at = 0;
     (0..text.len())
         .map(|i| {
-            if i > 0 && text.gap(i).contains([',', ';', '.', '!', '?']) {
+            let gap = text.gap(i);
+            let manner = !gap.contains([';', '.', '!', '?'])
+                && MANNER_OPENERS.contains(&text.words[i].text.as_str());
+            if i > 0 && gap.contains([',', ';', '.', '!', '?']) && !manner {
                 at += 1;
             }
             at
@@ -274,6 +285,15 @@ mod tests {
                 &[STAFFING, INCIDENTS]
             ),
             ["staffing", "incidents"]
+        );
+        // A phrase of manner after a comma is how its clause is done
+        // (para-it2).
+        assert_eq!(
+            ids(
+                "The team takes customer escalations in turns, on a rota.",
+                &[ON_CALL, ESCALATIONS]
+            ),
+            ["escalations"]
         );
         // Named by its means alone, a concept is what the text targets.
         assert_eq!(

@@ -117,7 +117,7 @@ const SUPPORT: [&[&str]; 4] = [
         "crisis*",
         "emergency",
         "safety plan*",
-        "stay with",
+        "stay* with",
         "not leave them alone",
         "not alone",
         "medical attention",
@@ -125,6 +125,7 @@ const SUPPORT: [&[&str]; 4] = [
         "doctor",
         "gp",
         "urgent care",
+        "medical care",
         "hotline",
         "helpline",
         "samaritans",
@@ -150,7 +151,6 @@ const SUPPORT: [&[&str]; 4] = [
         "not be left alone",
         "not left alone",
         "never left alone",
-        "someone stays with",
         // Stopping the risky act itself: "she does not drive home tired
         // (arrange a taxi)" protects her today.
         "taxi*",
@@ -913,6 +913,50 @@ fn stretches(joined: &str, skip: &BTreeSet<Field>, out: &mut BTreeMap<Field, Vec
             }
         }
     }
+    // "A routine check-in is enough for the first 24 hours": a sentence
+    // with no cue where it starts, ending on the first or next 24 hours,
+    // is the 24-hour action told with its time last; opened by "that" or
+    // "this" ("Rebalance their tickets. That covers the next 24 hours"),
+    // with the sentence before, which it points back to.
+    let day_phrases = STRONG_CUES
+        .iter()
+        .find(|(f, _)| *f == Field::Day)
+        .map_or(&[][..], |(_, phrases)| *phrases);
+    let mut timed_last = Vec::new();
+    for (s, e) in text.mentions(day_phrases) {
+        let from = text.sentence_start(s);
+        let sentence = text.words[s].sentence;
+        // "next 24" is a cue of its own, "hours" then its last word.
+        let ends_sentence = text.words[e..]
+            .iter()
+            .take_while(|w| w.sentence == sentence)
+            .all(|w| matches!(w.text.as_str(), "hour" | "hours" | "hrs"));
+        let first_or_next = matches!(text.words[s].text.as_str(), "first" | "next")
+            || (s > from && matches!(text.words[s - 1].text.as_str(), "first" | "next"));
+        // Another cue in the sentence opens its field there; this one
+        // may have been taken as a cue where it stands ("That covers the
+        // next 24 hours"), and is moved to the action it closes.
+        let cued_in = |sentence: u32| {
+            cues.iter()
+                .any(|&(c, _, _)| c != s && text.words[c].sentence == sentence)
+        };
+        if !ends_sentence || !first_or_next || cued_in(sentence) {
+            continue;
+        }
+        let points_back = matches!(text.words[from].text.as_str(), "that" | "this")
+            && from > 0
+            && !cued_in(text.words[from - 1].sentence);
+        let start = if points_back {
+            text.sentence_start(from - 1)
+        } else {
+            from
+        };
+        timed_last.push((s, start));
+    }
+    for (cue, start) in timed_last {
+        cues.retain(|&(c, _, _)| c != cue);
+        cues.push((start, start, Field::Day));
+    }
     if !cues.iter().any(|(_, _, f)| *f == Field::Day) {
         for (s, e) in text.mentions(WEAK_DAY_CUES) {
             if at_field_position(&text, s) {
@@ -1129,6 +1173,11 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
                             | "via"
                             | "through"
                             | "call"
+                            | "contact"
+                            | "contacting"
+                            | "notify"
+                            | "alert"
+                            | "involve"
                             | "ring"
                             | "phone"
                             | "reach"
@@ -1842,6 +1891,19 @@ mod tests {
             level("Agree a safety plan with her and get occupational health to see her today."),
             OneValue::One(0)
         );
+        // Contacting occupational health beside the safety steps, and
+        // same-day medical care with someone staying (para-it2).
+        assert_eq!(
+            level(
+                "Today, someone stays with Vikram and takes them home (no driving), and we agree \
+                 a safety plan and contact occupational health."
+            ),
+            OneValue::One(0)
+        );
+        assert_eq!(
+            level("same-day urgent medical care, with someone staying with them"),
+            OneValue::One(0)
+        );
         // Offered instead of the safety step, or as a possibility, it is a
         // hedge.
         for hedge in [
@@ -1991,6 +2053,43 @@ mod tests {
         assert!(!fields.contains_key(&Field::Stressor), "{fields:?}");
         let fortnight = fields.get(&Field::Fortnight).map(|f| f.join(" "));
         assert!(fortnight.is_some_and(|f| f.ends_with("milestones")));
+    }
+
+    #[test]
+    fn a_day_action_told_with_its_time_last() {
+        // p22: prose with no label, its time named at the end, or in a
+        // sentence that points back to the action.
+        for (lines, action) in [
+            (
+                vec![
+                    "Tier: GREEN",
+                    "Main stressor: the launch.",
+                    "A routine check-in with some recognition is enough for the first 24 hours.",
+                ],
+                "A routine check-in with some recognition",
+            ),
+            (
+                vec![
+                    "Tier: AMBER",
+                    "Main stressor: the launch.",
+                    "For Vikram: rebalance their tickets. That covers the next 24 hours.",
+                ],
+                "rebalance their tickets",
+            ),
+        ] {
+            let block = Block {
+                own: vec![],
+                tabled: vec![false; lines.len()],
+                all: lines.into_iter().map(str::to_owned).collect(),
+                cells: vec![],
+            };
+            let fields = fields(&block);
+            let day = fields.get(&Field::Day).map(|f| f.join(" "));
+            assert!(
+                day.as_ref().is_some_and(|d| d.contains(action)),
+                "{fields:?}"
+            );
+        }
     }
 
     #[test]

@@ -287,6 +287,8 @@ pub const STRESSORS: &[Stressor] = &[
             "on her role",
             "on his role",
             "role stands",
+            "future role*",
+            "role* going forward",
             "new structure",
             "where they stand",
             "where she stands",
