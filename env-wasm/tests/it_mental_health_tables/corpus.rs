@@ -203,6 +203,13 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p24",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p24/episodes.jsonl"),
     ),
+    // A fifth paraphrase stress (play-para-it5, on 79cbaef): six cases at
+    // levels 4-5, each answered once and in 10 other wordings, four more
+    // level-5 cases and 15 one-phrase confirmations: 85 rows.
+    (
+        "it_mental_health-p25",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p25/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -228,6 +235,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p22",
     "it_mental_health-p23",
     "it_mental_health-p24",
+    "it_mental_health-p25",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -68,6 +68,13 @@ const LABELS: &[Label] = &[
             "top three red flags",
             "key red flags",
             "warning signs",
+            // The rubric's own gloss of a red flag: a fact that raises
+            // concern (para-it5).
+            "concerning facts",
+            "concerning signs",
+            "key concerns",
+            "main concerns",
+            "concerns",
         ],
         loose: true,
     },

@@ -628,6 +628,7 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
         })
         .collect();
     let left_out = through_coordination(&text, &found, left_out);
+    let left_out = through_nor(&text, &found, left_out);
     let left_out = in_the_reasons(&text, &found, left_out);
     // Ids offered as alternatives ("P3 or P4") hedge the plan when one of
     // them is chosen; "either" after a negation in its clause ("P7 is not
@@ -814,6 +815,30 @@ const SINGULAR: &[&str] = &[
 /// negation there leaves out each. A singular verb after the last id
 /// ("..., and P3 is not chosen") makes it the subject alone; "or" joins
 /// alternatives, not a subject.
+/// "..., nor P9 or P10": an id joined by "or" or "and" to one after "nor"
+/// or "neither" is denied with it.
+fn through_nor(text: &Text, found: &[(usize, usize)], mut left_out: Vec<bool>) -> Vec<bool> {
+    let mut denied_run = false;
+    for n in 0..found.len() {
+        let at = found[n].0;
+        let after_nor = text.words[at.saturating_sub(2)..at].iter().any(|w| {
+            w.clause == text.words[at].clause && matches!(w.text.as_str(), "nor" | "neither")
+        });
+        let joined = n > 0 && {
+            let between: Vec<&str> = text.words[found[n - 1].0 + 1..at]
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect();
+            matches!(between.as_slice(), ["or"] | ["and"])
+        };
+        denied_run = after_nor || (denied_run && joined);
+        if denied_run {
+            left_out[n] = true;
+        }
+    }
+    left_out
+}
+
 fn through_coordination(
     text: &Text,
     found: &[(usize, usize)],
@@ -1047,6 +1072,9 @@ mod tests {
             "P1, P3; we're leaving out P2, P4 and P5 (over the cap).",
             "P1 and P3. We drop P2 and P4.",
             "P1, P3, ruling out P4 and P2.",
+            // "nor" reaches the ids joined to it (para-it5).
+            "- P1\n- P3\nP2 is not chosen, nor P4 or P5: they break the cap.",
+            "P1, P3. Neither P2 nor P4 or P5 fits the cap.",
         ] {
             assert_eq!(plan(left_out), Chosen::Plan(0b101), "{left_out}");
         }

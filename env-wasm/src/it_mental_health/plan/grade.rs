@@ -871,14 +871,25 @@ fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
     crate::order::set_of(found.into_iter().map(|(_, _, owner)| owner))
 }
 
-/// Numbers in a KPI that can be targets: not week numbers ("by week 4")
-/// or durations ("within 2 weeks").
+/// Numbers in a KPI that can be targets: not week numbers ("by week 4"),
+/// durations ("within 2 weeks") or the count of a rate ("one every eight
+/// days" is a level of eight days); a target of none ("from three to
+/// none") is zero.
 fn targets(text: &Text) -> Vec<u64> {
-    text.numbers()
+    let none_targets = text
+        .words
+        .windows(2)
+        .filter(|w| matches!(w[0].text.as_str(), "to" | "at") && w[1].text == "none")
+        .map(|w| w[1].start);
+    let mut found: Vec<(usize, u64)> = text
+        .numbers()
         .into_iter()
         .filter(|(i, _)| {
             let before = i.checked_sub(1).and_then(|k| text.words.get(k));
             let after = text.words.get(i + 1);
+            // "one every eight days", not "to 0 (every member ...)".
+            let rate_count =
+                after.is_some_and(|w| w.text == "every") && text.gap(i + 1).trim().is_empty();
             // "by week 4", not "12 hours/week → 4" or "per week: 7".
             let week_number = before.is_some_and(|w| w.text == "week" || w.text == "wk")
                 && text.gap(*i).trim().is_empty();
@@ -907,10 +918,13 @@ fn targets(text: &Text) -> Vec<u64> {
             let change = noun_at
                 .and_then(|k| text.words.get(k))
                 .is_some_and(|w| CHANGE_SIZES.contains(&w.text.as_str()));
-            !week_number && !duration && !change
+            !week_number && !duration && !change && !rate_count
         })
-        .map(|(_, n)| n)
-        .collect()
+        .map(|(i, n)| (text.words[i].start, n))
+        .collect();
+    found.extend(none_targets.map(|at| (at, 0)));
+    crate::order::sort(&mut found);
+    found.into_iter().map(|(_, n)| n).collect()
 }
 
 /// Nouns after a percentage that make it the size of a change ("a 47%
@@ -1878,5 +1892,13 @@ mod tests {
         assert_eq!(targets(&t), [4, 1]);
         let t = Text::new("Toil: from 33% to 20% of the team's time");
         assert_eq!(targets(&t), [33, 20]);
+        // The count of a rate, and a target of none (para-it5).
+        let t =
+            Text::new("On-call shifts, from one every five days to at most one every eight days.");
+        assert_eq!(targets(&t), [5, 8]);
+        let t = Text::new("Conduct complaints to HR, from three last quarter to none.");
+        assert_eq!(targets(&t), [3, 0]);
+        let t = Text::new("None of the complaints: from 3 to 1");
+        assert_eq!(targets(&t), [3, 1]);
     }
 }

@@ -413,6 +413,132 @@ struct Title {
     formal: bool,
 }
 
+/// The most words a title worded around its label may take ("Dimensions
+/// of burnout present:", "Main risk and mitigation").
+const WORDED_TITLE_WORDS: usize = 5;
+
+/// A title that words the label in its own way, a few words around one
+/// label's name: before a colon ("Dimensions evidenced: ...") or as a
+/// line of its own ("Main risk and mitigation", where the label's name is
+/// the head: "Risk assessment by HR" is an assessment). It names one label
+/// only ("Budget and risk:" is no title), a sentence is no title, and a
+/// list item is one of a section's items ("- Incident risk: ...", the
+/// caller's to tell).
+fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
+    let (plain, _) = strip_markup(line);
+    let (title, rest, separator) = match title_colon(&plain) {
+        Some((title, rest)) => (title, rest.trim().to_owned(), Some(':')),
+        None => (plain.as_str(), String::new(), None),
+    };
+    let words = title_words(title);
+    if words.is_empty() || words.len() > WORDED_TITLE_WORDS || title.contains(['(', ')']) {
+        return None;
+    }
+    // "Not counted as a dimension: ..." sets a value aside.
+    if words.iter().any(|w| DISMISSING.contains(&w.as_str())) {
+        return None;
+    }
+    // A title line of its own holds no sentence.
+    if separator.is_none() && title.trim_end().ends_with(['.', '!', '?', ',', ';']) {
+        return None;
+    }
+    let names_in = |label: &Label| {
+        label.names.iter().copied().find(|name| {
+            let name: Vec<&str> = name.split_whitespace().collect();
+            (0..words.len().saturating_sub(name.len() - 1)).any(|at| {
+                let end = at + name.len();
+                let here = words[at..end].iter().zip(&name).all(|(a, b)| a == b);
+                let head = separator.is_some()
+                    || words
+                        .get(end)
+                        .is_none_or(|next| matches!(next.as_str(), "and" | "of" | "for"));
+                here && head
+            })
+        })
+    };
+    let mut found = labels.iter().filter_map(|l| names_in(l).map(|n| (l, n)));
+    let (label, name) = found.next()?;
+    if found.any(|(other, _)| other.key != label.key) {
+        return None;
+    }
+    Some(Title {
+        key: label.key,
+        rest,
+        separator,
+        formal: label.formal(name),
+    })
+}
+
+/// Titles of what an answer adds beside its fields ("Rationale and
+/// caveats:", "**Notes**"): such a title ends the field above it, so the
+/// amounts and ids its reasoning weighs are no second value of that field.
+const ASIDE_TITLES: &[&str] = &[
+    "rationale",
+    "reasoning",
+    "reasons",
+    "caveat",
+    "caveats",
+    "note",
+    "notes",
+    "assumption",
+    "assumptions",
+    "justification",
+    "why",
+    "comment",
+    "comments",
+    "explanation",
+    "considerations",
+];
+
+/// Words an aside's title may hold beside [`ASIDE_TITLES`].
+const ASIDE_TITLE_FILLERS: &[&str] = &[
+    "and",
+    "key",
+    "my",
+    "brief",
+    "short",
+    "other",
+    "additional",
+    "further",
+    "a",
+    "few",
+    "the",
+];
+
+/// Words of a title that set a value aside rather than give the field.
+const DISMISSING: &[&str] = &[
+    "not", "no", "non", "never", "without", "absent", "excluded", "rejected", "ruled",
+];
+
+/// A line split at the colon that ends a title: one followed by a space or
+/// the line's end ("1:1s" and "10:30" hold no title).
+fn title_colon(line: &str) -> Option<(&str, &str)> {
+    line.match_indices(':').find_map(|(at, _)| {
+        let rest = &line[at + 1..];
+        (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| (&line[..at], rest))
+    })
+}
+
+/// The lower-cased words of a title.
+fn title_words(title: &str) -> Vec<String> {
+    title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Whether `plain` is the title of an aside ([`ASIDE_TITLES`]): before a
+/// colon, or a line of its own.
+fn is_aside_title(plain: &str) -> bool {
+    let title = title_colon(plain).map_or(plain, |(title, _)| title);
+    let words = title_words(title);
+    words.iter().any(|w| ASIDE_TITLES.contains(&w.as_str()))
+        && words.iter().all(|w| {
+            ASIDE_TITLES.contains(&w.as_str()) || ASIDE_TITLE_FILLERS.contains(&w.as_str())
+        })
+}
+
 fn match_title(line: &str, labels: &[Label]) -> Option<Title> {
     let (plain, _) = strip_markup(line);
     let mut best: Option<(&str, &Label)> = None;
@@ -632,17 +758,23 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                             )
                         })
                 }
-                None => match_title(&line.plain, labels).map(|t| {
-                    (
-                        t.key,
-                        t.formal,
-                        Line {
-                            plain: t.rest,
-                            cells: None,
-                            listed: line.listed,
-                        },
-                    )
-                }),
+                None => match_title(&line.plain, labels)
+                    .or_else(|| {
+                        (!line.listed)
+                            .then(|| match_worded_title(&line.plain, labels))
+                            .flatten()
+                    })
+                    .map(|t| {
+                        (
+                            t.key,
+                            t.formal,
+                            Line {
+                                plain: t.rest,
+                                cells: None,
+                                listed: line.listed,
+                            },
+                        )
+                    }),
             };
             parsed.lines.push(line.clone());
             match title {
@@ -658,6 +790,11 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                         lines: vec![first],
                         formal,
                     });
+                }
+                None if line.cells.is_none() && !line.listed && is_aside_title(&line.plain) => {
+                    if let Some(done) = current.take() {
+                        parsed.sections.push((current_at, done));
+                    }
                 }
                 None => {
                     if let Some(section) = current.as_mut() {
@@ -732,6 +869,51 @@ mod tests {
             Some("low turnout")
         );
         assert_eq!(read("Severely tired", "severity"), None);
+        // A title worded around the label's name (para-it5).
+        for (answer, key) in [
+            ("**Red flags of this case:** exhaustion", "red_flags"),
+            ("Severity assessed: exhaustion", "severity"),
+            (
+                "Main risk and mitigation
+exhaustion",
+                "risk",
+            ),
+            (
+                "## Overall severity of the case
+exhaustion",
+                "severity",
+            ),
+        ] {
+            let got = read(answer, key).unwrap_or_default();
+            assert_eq!(got, "exhaustion", "{answer:?}");
+        }
+        for (answer, key) in [
+            ("Budget and risk: exhaustion", "risk"),
+            ("- Incident risk: exhaustion", "risk"),
+            ("The risk is small.", "risk"),
+            ("We talked it through, then the risk.", "risk"),
+        ] {
+            assert_eq!(read(answer, key), None, "{answer:?}");
+        }
+        // An aside's title ends the field above it (para-it5).
+        for answer in [
+            "Budget: $14,000
+Rationale and caveats: over the $14,250 cap",
+            "**Budget**
+$14,000
+**Rationale**
+$11,500 and $10,000 were weighed",
+            "Budget: $14,000
+
+Notes:
+- the cap is $14,250",
+        ] {
+            assert_eq!(
+                read(answer, "budget").as_deref(),
+                Some("$14,000"),
+                "{answer:?}"
+            );
+        }
     }
 
     #[test]

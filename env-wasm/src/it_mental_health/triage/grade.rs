@@ -185,6 +185,12 @@ const SUPPORT: [&[&str]; 4] = [
         "hand over",
         "handover",
         "occ health",
+        // "OH" as occupational health is written: "an urgent OH referral".
+        "oh referral*",
+        "oh appointment*",
+        "oh assessment*",
+        "oh review*",
+        "to oh",
         "leave of absence",
         "paid leave",
         "stress leave",
@@ -1903,6 +1909,10 @@ mod tests {
         assert_eq!(
             level("same-day urgent medical care, with someone staying with them"),
             OneValue::One(0)
+        );
+        assert_eq!(
+            level("urgent OH referral and off on-call"),
+            OneValue::One(1)
         );
         // Offered instead of the safety step, or as a possibility, it is a
         // hedge.
