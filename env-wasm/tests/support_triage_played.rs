@@ -303,6 +303,19 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p26/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A fifth paraphrase stress (play-para-st5, on bin14): ten hard
+    // tickets at levels 3-5, 12 other correct replies each, 16 one-phrase
+    // replays and 6 medium queues at level 5: 154 rows. Its B rows: "it"
+    // standing for the invoice number or the refund a sentence or a
+    // heading before (6, 21), an outcome as a label's value or a list item
+    // with no subject (19, 28, 61, 66, 70, 73), a verbless "Next update
+    // ..." line (104, 106, 108), and a refund window's length read as a
+    // settlement date (131, 137, 139). The report is beside it.
+    Corpus {
+        name: "support_triage-p27",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p27/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -1062,6 +1062,102 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[Waiver],
         ),
+        // "It" under a heading stands for the outcome the text named
+        // before the heading (play-para-st5, B3); with no outcome named
+        // before, it stands for none.
+        (
+            "Your refund of $40.00 has been approved.\n\n**Timing**\nIt will be processed this afternoon.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Thanks for getting in touch about the charge.\n\n## Next steps\nIt will be reviewed by our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee is waived.\n\n**Your refund request**\nIt has been approved as well.",
+            &[Waiver, Refund],
+            &[],
+            &[],
+        ),
+        // An outcome as a label's value, or as a list item of what was
+        // done with no subject (play-para-st5, B2 and B4); a label with no
+        // outcome, a negated one and a list of the customer's own deeds
+        // promise nothing.
+        (
+            "* Status: credited to your account as goodwill",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "- **Result:** fully refunded to your Visa card",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("- Renewal fee: $25.00, already waived", &[Waiver], &[], &[]),
+        (
+            "What I've done so far:\n- Checked the payment page logs for 3 May.\n- Refunded the $120.00 renewal to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Summary:\n1. Removed: the $15.00 late fee on INV-5521.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "- **Decision:** pending our billing supervisor",
+            &[],
+            &[],
+            &[],
+        ),
+        ("- **Late fee:** $25.00, still due", &[], &[], &[]),
+        ("- **Refund:** not possible for this charge", &[], &[], &[]),
+        (
+            "- **Outcome:** to be refunded if our billing supervisor approves it",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Here is what you told us:\n1. Cancelled the add-on on 2 May.\n2. Paid the renewal anyway.",
+            &[],
+            &[],
+            &[],
+        ),
+        // The length of a refund window is no date the case is settled
+        // (play-para-st5, B6); a time for settling it still is.
+        (
+            "Add-ons come with a shorter refund window than plans, only seven days, and yours had already closed when you wrote, so I can't refund it myself.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "The refund window on that plan is just 14 days and it closed on 3 May.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We will have this resolved within 14 days, well inside the refund window.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
+        (
+            "The refund window is 30 days; this will be settled by Friday.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -1617,6 +1713,17 @@ fn moves_name_teams_and_requests() {
             "Once we do check the logs, our security team will call you.",
             &[Move::Escalate(Team::Security)],
         ),
+        // "It" said again from sentence to sentence stands for what the
+        // first sentence named (play-para-st5, B1); a sentence between
+        // that names something else ends the chain.
+        (
+            "The invoice number is the last thing we need. I know it can be buried in old emails. Please forward it when you come across it.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Thanks for the invoice number. Your screenshot of the charge helped too. Please send it again in colour.",
+            &[],
+        ),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -1803,6 +1910,50 @@ fn next_steps_need_a_request_or_a_time() {
             false,
             true,
             &[Within(120)],
+        ),
+        // A verbless line naming our next response and its time is that
+        // response (play-para-st5, B5); a time for the customer's reply,
+        // for someone else's or for no response is not.
+        (
+            "Our next reply by 3pm today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(15 * 60),
+            }],
+        ),
+        (
+            "Further update from our legal team within two hours.",
+            false,
+            true,
+            &[Within(120)],
+        ),
+        (
+            "A decision from me by 16:30.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(16 * 60 + 30),
+            }],
+        ),
+        ("Your reply by 3pm today, if you can.", false, false, &[]),
+        (
+            "Next update from the bank within 2 hours.",
+            false,
+            false,
+            &[],
+        ),
+        ("Refund by Friday.", false, false, &[]),
+        ("No update before Friday.", false, false, &[]),
+        ("Next invoice email by Friday.", false, false, &[]),
+        // The length of a window is no time from now (play-para-st5, B6).
+        (
+            "The add-on has a refund window of 14 days, which had passed.",
+            false,
+            false,
+            &[],
         ),
     ];
     for (text, request, timed, due) in table {

@@ -726,8 +726,10 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
     // The words of the subject an aside interrupted, for a predicate with
     // no subject of its own ("your refund of £232.00 (the add-on you
     // never used) | has been approved").
-    let interrupted: Option<Vec<&str>> =
-        interrupted_subject(text, clauses, at).map(|s| blanked(text, &clauses[s], aside));
+    let interrupted: Option<Vec<&str>> = interrupted_subject(text, clauses, at)
+        .map(|s| clauses[s])
+        .or_else(|| labelled_subject(text, clauses, at))
+        .map(|s| blanked(text, &s, aside));
     let money_in_clause = in_clause(Thing::Money);
     // "... once you reset your password", "... if you sign in again": what
     // follows from the customer's own step is advice, not our outcome.
@@ -977,6 +979,9 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             }
             let joined: Vec<&str> = subject.iter().chain(&words).copied().collect();
             stated_outcome(&joined, subject.len() + k, lx, &stands_for)
+        });
+        let stated = stated.or_else(|| {
+            label_state(text, clause, k, lx).filter(|_| subject_before(&words, k).is_none())
         });
         if let Some(outcome) = stated {
             push(outcome, [k, k], false);
@@ -1599,8 +1604,18 @@ fn outcome_antecedent(
     at: usize,
     aside: &[bool],
 ) -> Option<Commitment> {
-    let before = at.checked_sub(1)?;
-    if clauses[before].sentence + 1 < clauses[at].sentence {
+    // A heading between ("### When", "**Timing**") titles what follows;
+    // the pronoun stands for what the text said before it, unless the
+    // heading names a thing itself ("**Your refund request**").
+    let mut before = at.checked_sub(1)?;
+    let mut titled = false;
+    while super::heading(text, &clauses[before])
+        && heads(&blanked(text, &clauses[before], aside)).is_empty()
+    {
+        before = before.checked_sub(1)?;
+        titled = true;
+    }
+    if !titled && clauses[before].sentence + 1 < clauses[at].sentence {
         return None;
     }
     let before = interrupted_subject(text, clauses, before).unwrap_or(before);
@@ -1618,6 +1633,62 @@ fn outcome_antecedent(
         }
         c => Some(c),
     }
+}
+
+/// Adverbs between a label's colon and the state it gives ("Late fee:
+/// now waived", "Decision: fully refunded").
+const STATE_ADVERBS: &[&str] = &["now", "already", "fully", "just", "been", "all"];
+
+/// Whether word `k` of `clause` (local) opens what a label's colon labels,
+/// after adverbs only: "Decision: refunded in full", "2. Waived: the
+/// £42.00 late fee".
+fn opens_label_value(text: &Text, clause: &Clause, k: usize) -> bool {
+    let words = clause.texts(text);
+    (clause.from + 1..=clause.from + k).rev().any(|i| {
+        super::labels(text.gap(i))
+            && words[i - clause.from..k]
+                .iter()
+                .all(|w| STATE_ADVERBS.contains(w))
+    })
+}
+
+/// Frame 3 for a state with no subject that a label's colon labels:
+/// "Decision: refunded in full as a goodwill refund", "Status: waived".
+/// The label says what the line is about; the participle names the
+/// outcome, for the verbs that need no object to name one (money back, a
+/// credit, a fee waived).
+fn label_state(text: &Text, clause: &Clause, k: usize, lx: Lex) -> Option<Commitment> {
+    let w = clause.texts(text)[k];
+    let family = lx.family.filter(|_| w.ends_with("ed") || w == "repaid")?;
+    if !matches!(family, Verb::Refund | Verb::Credit | Verb::Waive) {
+        return None;
+    }
+    opens_label_value(text, clause, k).then(|| outcome_of(family, None))?
+}
+
+/// The words holding the subject of clause `at` when `at` is the rest of
+/// a label's value after a comma, a state with no subject of its own
+/// ("Late fee: £42.00, now waived"): the label and what it gave first,
+/// from the start of the line to the comma.
+fn labelled_subject(text: &Text, clauses: &[Clause], at: usize) -> Option<Clause> {
+    let clause = &clauses[at];
+    let previous = continued(clauses, at).filter(|_| clause.opener.is_none())?;
+    let words = clause.texts(text);
+    let first = words.iter().find(|w| !STATE_ADVERBS.contains(w))?;
+    let participle = first.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(first);
+    let line = clauses[..at]
+        .iter()
+        .position(|c| c.sentence == clause.sentence)?;
+    let from = clauses[line].from;
+    let to = clauses[previous].to;
+    let labelled = (from + 1..to).any(|i| {
+        let gap = text.gap(i);
+        gap.contains(':') && !gap.contains('\n')
+    });
+    (participle && labelled && !has_subject(&words)).then_some(Clause {
+        from,
+        ..clauses[previous]
+    })
 }
 
 /// Words a predicate with no subject of its own opens with.
@@ -1861,6 +1932,9 @@ fn inherits_ours(text: &Text, clauses: &[Clause], at: usize, words: &[&str]) -> 
     if has_subject(words) {
         return false;
     }
+    if our_list_item(text, &clauses[at], words) {
+        return true;
+    }
     let mut at = at;
     while let Some(previous) = continued(clauses, at) {
         let earlier = clauses[previous].texts(text);
@@ -1873,6 +1947,35 @@ fn inherits_ours(text: &Text, clauses: &[Clause], at: usize, words: &[&str]) -> 
         at = previous;
     }
     false
+}
+
+/// Past forms that open a list item of what was done ("1. Checked ...",
+/// "- Sent ...").
+const IRREGULAR_PAST: &[&str] = &[
+    "paid", "sent", "took", "gave", "made", "kept", "put", "set", "got", "dealt", "struck",
+    "forgave", "let", "wrote", "did",
+];
+
+/// Whether `clause` opens an item of a list with a past verb and no
+/// subject ("2. Waived the £42.00 late fee on invoice INV-47526", "-
+/// Refunded $98.00 to your card"): in a reply, a list of what was done is
+/// ours, unless the line that introduces it says the list is the
+/// customer's ("Here's what you told us:").
+fn our_list_item(text: &Text, clause: &Clause, words: &[&str]) -> bool {
+    let first = words.iter().find(|w| !w.is_empty());
+    let past = first.is_some_and(|w| w.ends_with("ed") || IRREGULAR_PAST.contains(w));
+    if !past || !super::opens_list_item(text, clause.from) {
+        return false;
+    }
+    let intro = super::list_intro(text, clause.from);
+    let told: Vec<&str> = intro
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .collect();
+    let customers = told.windows(2).any(|p| {
+        p[0].eq_ignore_ascii_case("you")
+            && (p[1].ends_with("ed") || IRREGULAR_PAST.contains(&p[1]) || p[1] == "told")
+    });
+    !customers
 }
 
 // ------------------------------------------------------------ certainty

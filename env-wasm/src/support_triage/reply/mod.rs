@@ -476,6 +476,78 @@ fn heading_of_receipt_before(text: &Text, i: usize) -> bool {
             .any(|w| crate::text::is_form_of(w, "receive") || crate::text::is_form_of(w, "get"))
 }
 
+/// The line of the source holding word `at`, up to that word.
+fn line_before(text: &Text, at: usize) -> &str {
+    let Some(word) = text.words.get(at) else {
+        return "";
+    };
+    let head = &text.source[..word.start];
+    &head[head.rfind('\n').map_or(0, |n| n + 1)..]
+}
+
+/// Whether a line (trimmed) is an item of a list: "- ...", "* ...",
+/// "• ...", "1. ...", "2) ...".
+pub(crate) fn list_item(line: &str) -> bool {
+    let mut chars = line.chars();
+    match chars.next() {
+        Some('-' | '*' | '+') => chars.next().is_some_and(char::is_whitespace),
+        Some('\u{2022}' | '\u{00b7}' | '\u{2013}') => true,
+        Some(c) if c.is_ascii_digit() => {
+            let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+            rest.starts_with('.') || rest.starts_with(')')
+        }
+        _ => false,
+    }
+}
+
+/// Whether word `at` is the first word of an item of a list: only a
+/// list marker and emphasis stand before it on its line ("2. Waived
+/// ...", "- **Decision:** ...", "• Refunded ...").
+pub(crate) fn opens_list_item(text: &Text, at: usize) -> bool {
+    let marker = line_before(text, at)
+        .trim_start()
+        .trim_end_matches(['*', '_', '`']);
+    list_item(marker) && marker.split_whitespace().count() == 1
+}
+
+/// The nearest line before the list holding word `at` that is no item of
+/// it: what introduces the list ("Here's what we've done:").
+pub(crate) fn list_intro(text: &Text, at: usize) -> &str {
+    let Some(word) = text.words.get(at) else {
+        return "";
+    };
+    text.source[..word.start]
+        .lines()
+        .rev()
+        .skip(1)
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !list_item(line))
+        .unwrap_or("")
+}
+
+/// The longest heading, in words.
+const HEADING_WORDS: usize = 6;
+
+/// Whether `clause` is a heading: a short line of its own with no stop
+/// or comma after it ("### When", "**Timing**", "What happens next").
+pub(crate) fn heading(text: &Text, clause: &Clause) -> bool {
+    let opens_line = clause.from == 0 || text.gap(clause.from).contains('\n');
+    let after = if clause.to < text.len() {
+        text.gap(clause.to)
+    } else {
+        text.source
+            .get(text.words[clause.to - 1].end..)
+            .unwrap_or("")
+    };
+    let closes_line = clause.to >= text.len() || after.contains('\n');
+    let ending = after.split('\n').next().unwrap_or("");
+    opens_line
+        && closes_line
+        && clause.to > clause.from
+        && clause.to - clause.from <= HEADING_WORDS
+        && !ending.contains(['.', '!', '?', ';', ',', ':'])
+}
+
 /// The longest bracketed aside read as part of its clause, in words.
 const ASIDE_WORDS: usize = 4;
 

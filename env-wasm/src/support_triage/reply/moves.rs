@@ -11,7 +11,7 @@
 //! purpose clauses after it ("reply from your account email, so we can
 //! verify it is you").
 
-use super::{Clause, Finding, Move, Occurrences, Opener, Reading, Team};
+use super::{Clause, Finding, Move, Occurrences, Opener, Reading, Team, list_item};
 use crate::text::{Text, base_of, is_form_of, negated};
 
 /// How each team may be named.
@@ -986,14 +986,8 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             ) && matches!(p[1], "it" | "them")
         });
         if sends_it {
-            let previous = clauses[..at]
-                .iter()
-                .map(|c| c.sentence)
-                .filter(|s| *s < clause.sentence)
-                .max();
-            let before: Vec<&str> = clauses[..at]
-                .iter()
-                .filter(|c| c.sentence == clause.sentence || Some(c.sentence) == previous)
+            let before: Vec<&str> = pronoun_chain(text, clauses, at)
+                .into_iter()
                 .flat_map(|c| c.texts(text))
                 .collect();
             if before.contains(&"number") {
@@ -1026,6 +1020,40 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
     requests
 }
 
+/// The most sentences a chain of "it" is followed back over.
+const CHAIN_SENTENCES: usize = 3;
+
+/// The clauses before clause `at` that say what its "it" is: those of its
+/// sentence and of the sentence before, and further back while the
+/// sentence before speaks of "it" too ("... the one thing we're missing
+/// is the invoice number. I'm sorry it has been hard to find. Could you
+/// send it over ...?": each "it" is the number). A sentence that names no
+/// "it" ends the chain: "it" then stands for what that sentence names.
+fn pronoun_chain<'c>(text: &Text, clauses: &'c [Clause], at: usize) -> Vec<&'c Clause> {
+    let sentence = clauses[at].sentence;
+    let mut out: Vec<&Clause> = clauses[..at]
+        .iter()
+        .filter(|c| c.sentence == sentence)
+        .collect();
+    let mut earlier: Vec<u32> = clauses[..at]
+        .iter()
+        .map(|c| c.sentence)
+        .filter(|s| *s < sentence)
+        .collect();
+    earlier.dedup();
+    for s in earlier.into_iter().rev().take(CHAIN_SENTENCES) {
+        let of_sentence: Vec<&Clause> = clauses[..at].iter().filter(|c| c.sentence == s).collect();
+        let speaks_of_it = of_sentence
+            .iter()
+            .any(|c| c.texts(text).iter().any(|w| matches!(*w, "it" | "them")));
+        out.extend(of_sentence);
+        if !speaks_of_it {
+            break;
+        }
+    }
+    out
+}
+
 /// Whether a clause asks for nothing by a negation: "you don't need to
 /// do any of the following", "there's no need to", "please don't".
 fn negated_ask(text: &Text, clause: &Clause) -> bool {
@@ -1048,21 +1076,6 @@ fn negated_ask(text: &Text, clause: &Clause) -> bool {
 
 /// The longest list a request is read over, in lines.
 const LIST_LINES: usize = 12;
-
-/// Whether a line (trimmed) is an item of a list: "- ...", "* ...",
-/// "• ...", "1. ...", "2) ...".
-fn list_item(line: &str) -> bool {
-    let mut chars = line.chars();
-    match chars.next() {
-        Some('-' | '*' | '+') => chars.next().is_some_and(char::is_whitespace),
-        Some('•' | '·' | '–') => true,
-        Some(c) if c.is_ascii_digit() => {
-            let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
-            rest.starts_with('.') || rest.starts_with(')')
-        }
-        _ => false,
-    }
-}
 
 /// The clauses a request at clause `at` introduces as its object: the
 /// list that follows a colon or the end of its line ("we need one thing

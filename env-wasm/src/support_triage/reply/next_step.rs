@@ -100,6 +100,46 @@ const PERIOD_BEFORE: &[&str] = &[
 ];
 const PERIOD_AFTER: &[&str] = &["ago", "old", "of", "after", "before", "later"];
 
+/// Nouns of a span of time a rule allows: a duration said as one's length
+/// ("a refund window of 14 days", "the window is just 14 days", "a
+/// shorter refund window than our other charges, just 14 days") is how
+/// long it lasts, not a time from now.
+const PERIOD_NOUNS: &[&str] = &[
+    "window",
+    "windows",
+    "period",
+    "periods",
+    "limit",
+    "timeframe",
+    "term",
+    "deadline",
+    "cutoff",
+];
+
+/// Words between a period noun and its length: "window of 14 days",
+/// "window is just 14 days".
+const LENGTH_LINKS: &[&str] = &[
+    "of", "is", "was", "are", "were", "just", "only", "lasts", "lasted", "runs", "ran", "a", "an",
+];
+
+/// How far before a length in apposition its period noun is looked for.
+const APPOSITION_REACH: usize = 10;
+
+/// Whether `clause` only gives the length of a period named just before
+/// it in its sentence, set off by a comma, bracket or dash: "... has a
+/// shorter refund window than our other charges, just 14 days, ...".
+fn length_in_apposition(text: &Text, clause: &Clause) -> bool {
+    let set_off = text
+        .gap(clause.from)
+        .contains([',', '(', '[', ':', '\u{2013}', '\u{2014}']);
+    let sentence = text.sentence_start(clause.from);
+    let named = (sentence.max(clause.from.saturating_sub(APPOSITION_REACH))..clause.from)
+        .any(|k| PERIOD_NOUNS.contains(&text.words[k].text.as_str()));
+    let durations_only = only_a_time(text, clause)
+        .is_some_and(|found| found.iter().all(|w| matches!(w, When::Within(_))));
+    set_off && named && durations_only
+}
+
 /// What "within 4 hours of ..." counts from when it is the customer's own
 /// contact: the ticket's arrival, which is where the SLA counts from too,
 /// so the duration is a time for our response, not a period.
@@ -184,7 +224,12 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
             if let Some((per, plural)) = unit(at(j)) {
                 let adjective = count > 1 && !plural;
                 let before = |k: usize| i.checked_sub(k).map_or("", at);
+                let length_of = (1..=4).any(|d| {
+                    PERIOD_NOUNS.contains(&before(d))
+                        && (1..d).all(|e| LENGTH_LINKS.contains(&before(e)))
+                });
                 let period = PERIOD_BEFORE.contains(&before(1))
+                    || length_of
                     || before(2) == "last"
                     || (before(1) == "than" && matches!(before(2), "older" | "longer"))
                     || (PERIOD_AFTER.contains(&at(j + 1)) && !counts_from_contact(&words, j + 1));
@@ -495,6 +540,7 @@ pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> 
         .collect();
     if let Some(before) = at.checked_sub(1).map(|p| &clauses[p])
         && before.sentence == clause.sentence
+        && !length_in_apposition(text, before)
         && let Some(found) = only_a_time(text, before)
     {
         out.extend(found);
@@ -518,7 +564,8 @@ pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> 
             sentence = next.sentence;
             continue;
         }
-        let Some(found) = only_a_time(text, next) else {
+        let Some(found) = only_a_time(text, next).filter(|_| !length_in_apposition(text, next))
+        else {
             break;
         };
         if !restates_the_day(text, next, &out, &found) {
@@ -753,12 +800,12 @@ pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: 
     let rank = |sentence: u32| written.partition_point(|s| *s < sentence);
     for at in 0..clauses.len() {
         let due = times_in(text, clauses, at);
-        if due.is_empty() {
+        if due.is_empty() || length_in_apposition(text, &clauses[at]) {
             continue;
         }
         let sentence = rank(clauses[at].sentence);
         let dates_a_promise = promising.iter().any(|s| rank(*s).abs_diff(sentence) <= 2);
-        let titled = titled_follow_up(text, &clauses[at]);
+        let titled = titled_follow_up(text, &clauses[at]) || verbless_follow_up(text, &clauses[at]);
         if dates_a_promise || titled || future(text, clauses, at) {
             reading.has_timed_step = true;
         }
@@ -770,6 +817,61 @@ pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: 
 
 /// The longest title over a time, in words ("Our next update").
 const TITLE_WORDS: usize = 6;
+
+/// The longest verbless line naming our response, in words before its
+/// time ("A full reply from our billing team").
+const VERBLESS_WORDS: usize = 8;
+
+/// Words that may come before the noun of a response in a line that is
+/// only that response and its time ("Next update from us by 12:00
+/// today", "A full written reply within 4 hours").
+const RESPONSE_MODIFIERS: &[&str] = &[
+    "next", "our", "the", "a", "an", "first", "further", "another", "full", "written", "formal",
+    "quick", "short", "final", "status", "progress", "detailed", "proper", "new",
+];
+
+/// Whether `title` is a verbless noun phrase naming our next response:
+/// modifiers, a response noun, and optionally who it comes from, which is
+/// our side ("Next update from us", "A reply from our billing team"; not
+/// "Next update from the bank" nor "A reply from you").
+fn names_our_response(title: &[&str]) -> bool {
+    let from = title.iter().position(|w| *w == "from");
+    let (noun_phrase, sender) = match from {
+        Some(f) => (&title[..f], Some(&title[f + 1..])),
+        None => (title, None),
+    };
+    let Some((noun, modifiers)) = noun_phrase.split_last() else {
+        return false;
+    };
+    FOLLOW_UP_NOUNS.contains(noun)
+        && modifiers.iter().all(|w| RESPONSE_MODIFIERS.contains(w))
+        && sender.is_none_or(|s| {
+            !s.is_empty() && s.len() <= 4 && (ours(s) || s.contains(&"me")) && !s.contains(&"you")
+        })
+}
+
+/// Whether `clause` is a sentence with no verb that names our next
+/// response and gives its time: "Next update from us by 12:00 today.",
+/// "Next update within four hours." The sentence is a time for our reply
+/// said the way a title is, with no title line.
+fn verbless_follow_up(text: &Text, clause: &Clause) -> bool {
+    if text.sentence_start(clause.from) != clause.from || negated(text, clause.from, clause.to) {
+        return false;
+    }
+    let found = times(text, clause.from, clause.to);
+    let Some(&(first, _)) = found.first() else {
+        return false;
+    };
+    let mut end = first;
+    while end > clause.from && TIME_CONNECTIVES.contains(&text.words[end - 1].text.as_str()) {
+        end -= 1;
+    }
+    let title: Vec<&str> = text.words[clause.from..end]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    title.len() <= VERBLESS_WORDS && names_our_response(&title)
+}
 
 /// Whether `clause` is only a time under a title that names our next
 /// response: after a label's colon ("Next update: by the end of the day
