@@ -1135,7 +1135,7 @@ fn outcomes_are_read_in_other_words() {
         // The length of a refund window is no date the case is settled
         // (play-para-st5, B6); a time for settling it still is.
         (
-            "Add-ons come with a shorter refund window than plans, only seven days, and yours had already closed when you wrote, so I can't refund it myself.",
+            "Add-ons come with a shorter refund window than plans, only seven days, and it had already closed when you wrote, so I can't refund it myself.",
             &[],
             &[],
             &[Refund],
@@ -1717,7 +1717,7 @@ fn moves_name_teams_and_requests() {
         // first sentence named (play-para-st5, B1); a sentence between
         // that names something else ends the chain.
         (
-            "The invoice number is the last thing we need. I know it can be buried in old emails. Please forward it when you come across it.",
+            "The one piece we're missing is the invoice number. I know it can be buried in old emails. Please forward it when you come across it.",
             &[Move::AskInvoice],
         ),
         (
@@ -1950,7 +1950,7 @@ fn next_steps_need_a_request_or_a_time() {
         ("Next invoice email by Friday.", false, false, &[]),
         // The length of a window is no time from now (play-para-st5, B6).
         (
-            "The add-on has a refund window of 14 days, which had passed.",
+            "We will credit you $10 for the trouble. The add-on's refund window is 14 days.",
             false,
             false,
             &[],
@@ -2023,6 +2023,16 @@ fn outcomes_said_done_need_no_time() {
         ("We can waive the fee for you.", false),
         ("I'd be glad to waive it.", false),
         ("We are not able to waive the fee.", false),
+        // "It" under a heading stands for the outcome named before the
+        // heading (play-para-st5, B3); with none named, for nothing.
+        (
+            "Your refund of $40.00 for the renewal is approved.\n\n### When\nIt is being processed today.",
+            true,
+        ),
+        (
+            "Thanks for your patience with the renewal.\n\n### When\nIt is being processed today.",
+            false,
+        ),
     ] {
         assert_eq!(reply::read(text).outcome_done, done, "{text}");
     }
