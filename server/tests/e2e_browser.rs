@@ -637,8 +637,15 @@ async fn several_meetings_and_a_several_day_calendar_show_what_to_book() {
         .await;
         let sent = sent.as_str().unwrap_or_default().to_owned();
         assert!(sent.starts_with("propose: {"), "{sent}");
-        let answer: Value =
-            serde_json::from_str(sent.trim_start_matches("propose: ")).unwrap_or_default();
+        // The timeline shortens a long action; the box holds what was sent.
+        let boxed = wait_js(
+            client,
+            "the bookings box",
+            "const b = document.getElementById('pr-bookings'); return b && b.value;",
+        )
+        .await;
+        let boxed = boxed.as_str().unwrap_or_default().to_owned();
+        let answer: Value = serde_json::from_str(&boxed).unwrap_or_default();
         let ids: Vec<&Value> = answer["bookings"]
             .as_array()
             .into_iter()

@@ -711,12 +711,10 @@ impl Environment for Productivity {
         match Command::parse(&action.raw).ok()? {
             Command::Propose(mut answer) | Command::Final(mut answer) => {
                 // Blank text is no value yet rather than a wrong one: a
-                // front end asks about empty fields on its own terms.
-                for value in answer.values_mut() {
-                    if value.as_str().is_some_and(|s| s.trim().is_empty()) {
-                        *value = serde_json::Value::Null;
-                    }
-                }
+                // front end asks about empty fields on its own terms, in
+                // the answer or in an entry of it (a bookings template's
+                // "day": "").
+                answer.values_mut().for_each(blank_to_null);
                 self.scenario.check_draft(&answer).ill_formed_note()
             }
             Command::Inspect | Command::CheckCalendar(_) | Command::ListRooms => None,
@@ -1111,6 +1109,16 @@ fn answer_schema_of(task: &'static TaskInfo) -> Value {
     })
 }
 
+/// Blank text, at any depth of an answer, as no value yet.
+fn blank_to_null(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::String(s) if s.trim().is_empty() => *value = serde_json::Value::Null,
+        serde_json::Value::Array(items) => items.iter_mut().for_each(blank_to_null),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(blank_to_null),
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1201,6 +1209,18 @@ mod tests {
             Some("not well formed: `start` (expected HH:MM)")
         );
         assert_eq!(env.answer_form_problem(&json!({"raw": "inspect"})), None);
+        // A bookings template's blank entries are no value yet.
+        let mut joint = crate::AnyEnv::new("productivity").unwrap_or_else(|e| panic!("{e}"));
+        let reset = joint.reset(
+            &json!({"task": "medium", "seed": 4, "difficulty": 5}),
+            Default::default(),
+        );
+        assert!(reset.is_ok());
+        let template = json!({"bookings": [
+            {"meeting": "M1", "day": "", "start": "", "end": "", "participants": [], "room": ""},
+        ]});
+        let problem = joint.answer_form_problem(&raw("propose", &template));
+        assert_eq!(problem, None, "{problem:?}");
     }
 
     #[test]

@@ -1429,14 +1429,21 @@ impl Schedule {
                         participants,
                         room,
                     } => {
-                        day.is_ok()
-                            && start.is_ok()
-                            && end.is_ok()
-                            && room.is_ok()
-                            && items_form(&participants, &known).is_ok()
+                        // A field not filled in yet is asked about, not
+                        // refused (a bookings template's blanks).
+                        !matches!(day, Err(Unreadable::IllFormed))
+                            && !matches!(start, Err(Unreadable::IllFormed))
+                            && !matches!(end, Err(Unreadable::IllFormed))
+                            && !matches!(room, Err(Unreadable::IllFormed))
+                            && !matches!(
+                                items_form(&participants, &known),
+                                Err(Unreadable::IllFormed)
+                            )
                     }
                 },
-                Err(_) => false,
+                // A meeting not answered yet is a blank, not a wrong form.
+                Err(Unreadable::Missing) => true,
+                Err(Unreadable::IllFormed) => false,
             });
         vec![(
             "bookings",
