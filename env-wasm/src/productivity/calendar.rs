@@ -1777,34 +1777,26 @@ impl Calendar {
             slot = self.valid_slots().first().copied();
         }
         let mut answer = self.answer_for(slot);
-        if noise.misjudged(self.required.len() + self.blocked.len()) {
-            let right = slot.map_or(DAY_START, |(_, start, _)| start);
-            let starts: Vec<u32> = (DAY_START..=DAY_END - self.duration)
-                .step_by(QUARTER as usize)
-                .collect();
-            let start = noise.other(&starts, &right);
-            answer["start"] = json!(clock(start));
-            answer["end"] = json!(clock(start + self.duration));
-        }
-        if noise.misjudged(1) {
-            let rooms: Vec<Value> = self.rooms.iter().map(|r| json!(r.name)).collect();
-            answer["room"] = noise.other(&rooms, &answer["room"]);
-        }
         let uninvited: Vec<&str> = self
             .people
             .iter()
             .map(|(name, _)| *name)
             .filter(|name| !self.required.contains(name))
             .collect();
-        let participants: Vec<&str> = self
-            .required
-            .iter()
-            .filter_map(|name| match noise.misjudged(1) {
-                true => uninvited.get(noise.rng.index(uninvited.len())).copied(),
-                false => Some(*name),
-            })
-            .collect();
-        answer["participants"] = json!(participants);
+        let rooms: Vec<Value> = self.rooms.iter().map(|r| json!(r.name)).collect();
+        misjudge_booking(
+            noise,
+            &mut answer,
+            BookingJudgements {
+                right_start: slot.map_or(DAY_START, |(_, start, _)| start),
+                duration: self.duration,
+                time: self.required.len() + self.blocked.len(),
+                rooms: &rooms,
+                room: 1,
+                required: &self.required,
+                others: &uninvited,
+            },
+        );
         answer
     }
 
@@ -1828,6 +1820,51 @@ impl Calendar {
             solved => self.answer_for(solved.map(|(slot, _)| slot)),
         }
     }
+}
+
+/// What a noisy writer judges in one booking: its time (`time`
+/// judgements, the right start `right_start`), its room (`room`
+/// judgements among `rooms`) and each required person (one judgement each,
+/// a misjudged one swapped for one of `others`).
+pub(super) struct BookingJudgements<'a> {
+    pub right_start: u32,
+    pub duration: u32,
+    pub time: usize,
+    pub rooms: &'a [Value],
+    pub room: usize,
+    pub required: &'a [&'a str],
+    pub others: &'a [&'a str],
+}
+
+/// Writes a booking's time, room and participants into `booking` as the
+/// noisy reference would: a misjudged time starts elsewhere on the day's
+/// quarter grid, a misjudged room is another room, a misjudged person
+/// another colleague. The calendar's and the schedule's writers share it,
+/// so the noise curve means the same at every level.
+pub(super) fn misjudge_booking(noise: &mut Noise, booking: &mut Value, judged: BookingJudgements) {
+    if noise.misjudged(judged.time) {
+        let starts: Vec<u32> = (DAY_START..=DAY_END - judged.duration)
+            .step_by(QUARTER as usize)
+            .collect();
+        let start = noise.other(&starts, &judged.right_start);
+        booking["start"] = json!(clock(start));
+        booking["end"] = json!(clock(start + judged.duration));
+    }
+    if noise.misjudged(judged.room) {
+        booking["room"] = noise.other(judged.rooms, &booking["room"]);
+    }
+    let participants: Vec<&str> = judged
+        .required
+        .iter()
+        .filter_map(|name| match noise.misjudged(1) {
+            true => judged
+                .others
+                .get(noise.rng.index(judged.others.len()))
+                .copied(),
+            false => Some(*name),
+        })
+        .collect();
+    booking["participants"] = json!(participants);
 }
 
 #[cfg(test)]

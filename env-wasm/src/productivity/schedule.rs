@@ -21,8 +21,9 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::calendar::{
-    BlockedWindow, CandidateDay, DAY_END, DAY_START, DURATIONS, QUARTER, ROOM_FILLER, ROOM_NAMES,
-    Slots, TIMEZONES, Window, Zone, abroad, day_blocks, random_blocks,
+    BlockedWindow, BookingJudgements, CandidateDay, DAY_END, DAY_START, DURATIONS, QUARTER,
+    ROOM_FILLER, ROOM_NAMES, Slots, TIMEZONES, Window, Zone, abroad, day_blocks, misjudge_booking,
+    random_blocks,
 };
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, stated_choice_field, with_asides, written};
@@ -1254,24 +1255,7 @@ impl Schedule {
                     .iter()
                     .filter(|(f, t)| *f == m || *t == m)
                     .count();
-            if noise.misjudged(judgements) {
-                let right = bookings
-                    .get(m)
-                    .copied()
-                    .flatten()
-                    .map_or(DAY_START, |b| b.start);
-                let starts: Vec<u32> = (DAY_START..=DAY_END - meeting.duration)
-                    .step_by(QUARTER as usize)
-                    .collect();
-                let start = noise.other(&starts, &right);
-                value["start"] = json!(clock(start));
-                value["end"] = json!(clock(start + meeting.duration));
-            }
-            // The room: its capacity, its open time and its video link.
-            if noise.misjudged(3) {
-                let rooms: Vec<Value> = self.rooms.iter().map(|r| json!(r.name)).collect();
-                value["room"] = noise.other(&rooms, &value["room"]);
-            }
+            let rooms: Vec<Value> = self.rooms.iter().map(|r| json!(r.name)).collect();
             let others: Vec<&str> = self
                 .people
                 .iter()
@@ -1279,15 +1263,29 @@ impl Schedule {
                 .filter(|(p, _)| !meeting.required.contains(p))
                 .map(|(_, person)| person.name)
                 .collect();
-            let participants: Vec<&str> = meeting
+            let required: Vec<&str> = meeting
                 .required
                 .iter()
-                .filter_map(|&p| match noise.misjudged(1) {
-                    true => others.get(noise.rng.index(others.len())).copied(),
-                    false => Some(self.people[p].name),
-                })
+                .map(|&p| self.people[p].name)
                 .collect();
-            value["participants"] = json!(participants);
+            misjudge_booking(
+                noise,
+                &mut value,
+                BookingJudgements {
+                    right_start: bookings
+                        .get(m)
+                        .copied()
+                        .flatten()
+                        .map_or(DAY_START, |b| b.start),
+                    duration: meeting.duration,
+                    time: judgements,
+                    // The room: its capacity, its open time and its video link.
+                    rooms: &rooms,
+                    room: 3,
+                    required: &required,
+                    others: &others,
+                },
+            );
             list.push(value);
         }
         json!({ "bookings": list })
