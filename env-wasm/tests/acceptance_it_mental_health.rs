@@ -1649,12 +1649,17 @@ fn triage_exploits_earn_nothing() {
             "immediate_actions",
             0.1,
             TriageParts {
-                immediate: &|p, k| {
-                    format!(
+                // Below CRITICAL the second level is the more intense one,
+                // read as the action's. For CRITICAL the neighbour is less
+                // intense, and RED's care beside the safety steps is more
+                // care, not a hedge (para-it6): offered instead, it is one.
+                immediate: &|p, k| match p.tier {
+                    0 => format!("{} Alternatively, {}", immediate(0, k), immediate(1, k)),
+                    _ => format!(
                         "{} {}",
                         immediate(p.tier, k),
                         immediate(adjacent(p.tier), k)
-                    )
+                    ),
                 },
                 ..natural_parts()
             },

@@ -473,10 +473,20 @@ fn dismissed_after_weighing(
             return true;
         }
     }
-    if after
-        .first()
-        .is_none_or(|w| !matches!(w.text.as_str(), "and" | "but"))
-    {
+    // "I checked for cynicism as well and found none": a trailing "as
+    // well", "too" or "also" is stepped over.
+    let trailing = match after {
+        [a, b, ..] if a.text == "as" && b.text == "well" => 2,
+        [a, ..] if matches!(a.text.as_str(), "too" | "also") => 1,
+        _ => 0,
+    };
+    let (end, after) = (end + trailing, &after[trailing..]);
+    // "I looked for cynicism or detachment and did not find any": an
+    // item joined by "or" is dismissed only with the item after it.
+    let Some(joined) = after.first().map(|w| w.text.as_str()) else {
+        return false;
+    };
+    if !matches!(joined, "and" | "but" | "or") {
         return false;
     }
     // "I considered depersonalization and reduced personal accomplishment
@@ -505,11 +515,19 @@ fn dismissed_after_weighing(
             ] => Some(*object),
             _ => None,
         };
-        if object.is_some_and(|o| matches!(o, "both" | "them" | "all" | "each")) {
+        if object.is_some_and(|o| matches!(o, "both" | "them" | "all" | "each" | "either"))
+            || found_nothing(&clause_from(&text.words, end + k + 1))
+        {
             return true;
         }
     }
+    if joined == "or" {
+        return false;
+    }
     let rest: Vec<&str> = after[1..].iter().map(|w| w.text.as_str()).collect();
+    if after.len() > 1 && found_nothing(&clause_from(&text.words, end + 1)) {
+        return true;
+    }
     let ends = |k: usize| after.get(k + 1).is_none_or(|w| w.clause != after[k].clause);
     match rest.as_slice() {
         ["found" | "saw", "none" | "nothing", ..] => true,
@@ -535,6 +553,41 @@ fn dismissed_after_weighing(
         ] => true,
         _ => false,
     }
+}
+
+/// Whether `rest`, the clause after a weighing's coordinator, says that
+/// nothing was found of what was weighed: "did not find any", "could not
+/// see either of them", "found neither" (para-it6).
+/// The object refers back when it ends the clause (`rest` holds the
+/// clause only) or says "of them": "did not find any leave" is about leave.
+fn found_nothing(rest: &[&str]) -> bool {
+    const NOTHING: &[&str] = &["any", "either", "anything", "them", "it", "one"];
+    let refers_back = |tail: &[&str]| match tail {
+        [] => true,
+        ["of", pronoun, ..] => REFERRING.contains(pronoun) || *pronoun == "either",
+        _ => false,
+    };
+    match rest {
+        ["found" | "saw", "neither", tail @ ..] => refers_back(tail),
+        [
+            "did" | "could" | "do",
+            "not",
+            "find" | "see" | "spot",
+            object,
+            tail @ ..,
+        ] => NOTHING.contains(object) && refers_back(tail),
+        _ => false,
+    }
+}
+
+/// The words of `words` from `from` to the end of its clause.
+fn clause_from(words: &[super::words::Word], from: usize) -> Vec<&str> {
+    let clause = words.get(from).map(|w| w.clause);
+    words[from.min(words.len())..]
+        .iter()
+        .take_while(|w| Some(w.clause) == clause)
+        .map(|w| w.text.as_str())
+        .collect()
 }
 
 /// How far after a weighed mention its "but" is looked for, in words.
@@ -702,6 +755,26 @@ mod tests {
                 "I weighed cynicism and detachment and ruled out both",
                 "detachment",
                 true,
+            ),
+            (
+                "I looked for signs of cynicism or of feeling ineffective and did not find any",
+                "cynicism",
+                true,
+            ),
+            (
+                "I looked for signs of cynicism or of feeling ineffective and did not find any",
+                "ineffective",
+                true,
+            ),
+            (
+                "I checked for detachment and didn't find any",
+                "detachment",
+                true,
+            ),
+            (
+                "I looked for cynicism or detachment and found plenty of both",
+                "cynicism",
+                false,
             ),
             (
                 "I weighed cynicism and detachment and found them everywhere",

@@ -473,11 +473,16 @@ fn push_all(push: &mut impl FnMut(&str), parts: &[&str]) {
     }
 }
 
-/// `1:1`, `1-1`, `1-on-1`, `1on1`, `one-on-one`, `one to one` as one word.
+/// `1:1`, `1-1`, `1-on-1`, `1on1`, `1to1`, `1 to 1`, `one-on-one`, `one to
+/// one` as one word.
 fn join_one_on_one(words: Vec<Word>) -> Vec<Word> {
     // Every spelling starts with "1", "1on1" or "one": a text without them
     // is left as it is.
-    let starts = |w: &Word| matches!(w.text.as_str(), "1" | "one") || w.text.starts_with("1on1");
+    let starts = |w: &Word| {
+        matches!(w.text.as_str(), "1" | "one")
+            || w.text.starts_with("1on1")
+            || w.text.starts_with("1to1")
+    };
     if !words.iter().any(starts) {
         return words;
     }
@@ -486,8 +491,8 @@ fn join_one_on_one(words: Vec<Word>) -> Vec<Word> {
     let span = |i: usize| {
         let text = |k: usize| words.get(i + k).map(|x| x.text.as_str());
         match (text(0), text(1), text(2)) {
-            (Some("1on1" | "1on1s"), _, _) => 1,
-            (Some("1"), Some("on"), t) if one(t) => 3,
+            (Some("1on1" | "1on1s" | "1to1" | "1to1s"), _, _) => 1,
+            (Some("1"), Some("on" | "to"), t) if one(t) => 3,
             (Some("one"), Some("on" | "to"), Some("one" | "ones")) => 3,
             (Some("1"), t, _) if one(t) && adjacent(&words[i], &words[i + 1]) => 2,
             _ => 0,
@@ -553,6 +558,11 @@ mod tests {
                 "do", "not", "escalate", "1200", "for", "9.5", "hours", "team", "oneonone", "and",
                 "oneonone", "and", "oneonone", "let", "us"
             ]
+        );
+        // para-it6: a stressor key written "manager_1to1s".
+        assert_eq!(
+            texts(&Text::new("manager_1to1s, 1 to 1 reviews")),
+            ["manager", "oneonone", "oneonone", "reviews"]
         );
         assert_eq!(
             t.numbers().iter().map(|(_, n)| *n).collect::<Vec<_>>(),

@@ -254,9 +254,19 @@ fn burnout_dimensions_table() {
          a real risk going forward.",
         "Burnout dimensions: {a1} and {b1}; {x0} is a risk if the overtime goes on, but it is \
          not there yet.",
+        // Weighed with "or", then not found; filed as a health sign rather
+        // than a dimension (para-it6).
+        "Burnout dimensions: {a0} and {b0}. I checked for {x0} or {x1} as well and could not \
+         see either of them.",
+        "Burnout dimensions: {a1} and {b1}, and the {x0} shows up as broken sleep, which I \
+         treat as a health sign rather than a dimension.",
+        "Burnout dimensions: {a2} and {b2}. Not {x0}: what looks like {x1} is the poor sleep, \
+         which the rubric counts as a health sign.",
     ];
     let wrong = [
         "Burnout dimensions: {a0}, rather than {b0}.",
+        "Burnout dimensions: {x0} (the poor sleep I count as a health sign), {a0} and {b0}",
+        "Burnout dimensions: {a0}, {b0}. I looked for {x0} or {x1} and found plenty of both.",
         "Burnout dimensions: {a0}",
         "Burnout dimensions: {b0}",
         "Burnout dimensions: {a0}, {b0} and {x0}",

@@ -210,6 +210,13 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p25",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p25/episodes.jsonl"),
     ),
+    // A sixth paraphrase stress (play-para-it6, on ebbeaeb): six cases at
+    // levels 4-5, each answered once and in 10 other wordings, four more
+    // level-5 cases and 15 one-phrase confirmations and probes: 85 rows.
+    (
+        "it_mental_health-p26",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p26/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -236,6 +243,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p23",
     "it_mental_health-p24",
     "it_mental_health-p25",
+    "it_mental_health-p26",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -885,6 +885,11 @@ fn plan_risk_table() {
         "Risk: leadership may not have firm dates to share. Mitigation: {lead} commits to a \
          written timeline in week 1.",
         "Risk: the contractor not signed off in time; {head} secures sign-off in week 1.",
+        // What the plan hangs on (para-it6, B5).
+        "Risk: the town hall only succeeds if leadership has real dates; {lead} agrees the \
+         timeline with HR the week before.",
+        "Risk: the new rota hinges on the contractor starting on time. Mitigation: {head} signs \
+         the contract in week 1.",
     ];
     let wrong = [
         // A remit denied, and "so" as an intensifier, mitigate nothing.
@@ -912,6 +917,8 @@ fn plan_risk_table() {
         "Risk: minimal risk overall",
         "Risk: moderate",
         "Risk: the plan might not work",
+        "Risk: it depends on many things.",
+        "Risk: success hinges on everything going to plan.",
         "Risk: budget",
         "Risk: we will review it.",
         "Risk: cost",

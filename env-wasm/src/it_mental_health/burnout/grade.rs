@@ -293,9 +293,65 @@ fn dimensions(section: &Section) -> BTreeSet<Dimension> {
     let text = Text::new(&section.text());
     crate::order::set_of(Dimension::ALL.into_iter().filter(|d| {
         text.mentions(d.names()).into_iter().any(|(s, e)| {
-            !negated(&text, s, e) && !countered(&text, s) && !a_risk_ahead(&text, s, e)
+            !negated(&text, s, e)
+                && !countered(&text, s)
+                && !a_risk_ahead(&text, s, e)
+                && !set_aside(&text, e)
         })
     }))
+}
+
+/// Phrases that file what was just named elsewhere than the dimensions:
+/// "which I count as a health sign rather than a dimension", "which the
+/// rubric scores as a health sign" (para-it6).
+const SET_ASIDE: &[&str] = &[
+    "count* as a health sign*",
+    "count* as health sign*",
+    "scor* as a health sign*",
+    "scor* as health sign*",
+    "treat* as a health sign*",
+    "treat* as health sign*",
+    "record* as a health sign*",
+    "rather than a dimension",
+    "rather than as a dimension",
+    "rather than a burnout dimension",
+    "instead of a dimension",
+    "not as a dimension",
+    "not a dimension",
+    "not a burnout dimension",
+];
+
+/// Whether the mention ending at `e` is filed elsewhere by a
+/// [`SET_ASIDE`] phrase after it, in its own clause or in a relative
+/// clause right after ("..., which I count as a health sign"), with no
+/// other dimension named between: "Exhaustion: present (the sleep problem
+/// I count as a health sign)" keeps exhaustion.
+fn set_aside(text: &Text, e: usize) -> bool {
+    let Some(clause) = e
+        .checked_sub(1)
+        .and_then(|l| text.words.get(l))
+        .map(|w| w.clause)
+    else {
+        return false;
+    };
+    let relative_after = |at: usize| {
+        let opener = text.words[..at]
+            .iter()
+            .rev()
+            .take_while(|w| w.clause == text.words[at].clause)
+            .last()
+            .unwrap_or(&text.words[at]);
+        text.words[at].clause == clause + 1 && matches!(opener.text.as_str(), "which" | "that")
+    };
+    let named_between = |from: usize, to: usize| {
+        Dimension::ALL
+            .iter()
+            .flat_map(|d| text.mentions(d.names()))
+            .any(|(s, _)| s >= from && s < to)
+    };
+    text.mentions(SET_ASIDE).into_iter().any(|(ps, _)| {
+        ps >= e && (text.words[ps].clause == clause || relative_after(ps)) && !named_between(e, ps)
+    })
 }
 
 /// Words of a risk: "exhaustion is a real risk", "the danger of

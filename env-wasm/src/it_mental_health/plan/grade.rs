@@ -225,6 +225,15 @@ const RISK_WORDS: &[&str] = &[
     "drift*",
     "show up",
     "turn up",
+    // What the plan hangs on: "the Q&A only works if there are real dates
+    // to share" (para-it6).
+    "only work* if",
+    "only succeed* if",
+    "only help* if",
+    "depend* on",
+    "hinge* on",
+    "relies on",
+    "rely on",
 ];
 
 /// Words that name how a risk is reduced.

@@ -1134,10 +1134,14 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
     if firm.is_empty() || text.has(POSSIBILITIES) {
         return false;
     }
+    // Relief from the work ([`CARE`]: "taken off incident duty") beside
+    // the safety step is more care, not a referral to weigh (para-it6).
+    let care = text.mentions(CARE);
     let referrals: Vec<(usize, usize)> = text
         .mentions(SUPPORT[1])
         .into_iter()
         .filter(|(s, e)| !negated(text, *s, *e) && !conditional[*s])
+        .filter(|(s, e)| !care.iter().any(|(cs, ce)| cs < e && s < ce))
         .collect();
     // Where any step of support starts: an alternative word joins the two
     // steps beside it, so an "or" with another step between it and the
@@ -1204,10 +1208,16 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
                 .filter(|w| w.clause == clause)
                 .map(|w| w.text.as_str())
                 .collect();
-            let after = text.words[e..(e + 4).min(text.len())]
+            let after_words: Vec<&str> = text.words[e..(e + 5).min(text.len())]
                 .iter()
                 .take_while(|w| w.clause == clause)
-                .any(|w| matches!(w.text.as_str(), "today" | "tonight"));
+                .map(|w| w.text.as_str())
+                .collect();
+            // "an occupational health appointment the same day".
+            let after = after_words
+                .iter()
+                .any(|w| matches!(*w, "today" | "tonight"))
+                || after_words.windows(2).any(|p| p == ["same", "day"]);
             let same_day = after || before.windows(2).any(|p| p == ["same", "day"]);
             let follows_safety = firm
                 .iter()
@@ -2024,6 +2034,31 @@ mod tests {
         ] {
             assert_eq!(level(safety), OneValue::One(0), "{safety}");
         }
+        // Relief from the work beside the referral is care, as it is
+        // beside the safety step alone (para-it6).
+        assert_eq!(
+            level(
+                "Today: a safety plan so he never drives home after a night shift, he comes \
+                 off the pager, and an occupational health appointment the same day."
+            ),
+            OneValue::One(0)
+        );
+        assert_eq!(
+            level(
+                "A safety plan with her today; she is relieved of the release work and sees \
+                 occupational health the same day."
+            ),
+            OneValue::One(0)
+        );
+        // RED's referral and relief beside the safety steps, offered
+        // instead of them, are a hedge.
+        assert!(
+            level(
+                "Same day: stay with her and agree a safety plan. Alternatively, an occupational \
+                 health referral today and time off."
+            )
+            .is_hedged()
+        );
         // The choice between the safety step and the referral is a hedge.
         for hedge in [
             "Agree a safety plan today, or refer him to occupational health.",
