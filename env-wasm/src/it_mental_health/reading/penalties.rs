@@ -263,10 +263,18 @@ fn is_list_item(line: &str) -> bool {
             .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// Whether a title of at most eight words holds a negating word.
+/// Whether a title of at most eight words holds a negating word and is
+/// no condition: "If she does not improve: a formal warning" advises it.
 fn negating_title(title: &str) -> bool {
     let words = Text::new(title);
+    let condition = words.words.first().is_some_and(|w| {
+        matches!(
+            w.text.as_str(),
+            "if" | "when" | "unless" | "once" | "should" | "until" | "after" | "in"
+        )
+    });
     words.len() <= 8
+        && !condition
         && words
             .words
             .iter()
@@ -387,6 +395,8 @@ mod tests {
             "Next steps: humiliate them in stand-up.",
             "Treat the review as disciplinary and log it.",
             "Give Omar a written warning that feels fair.",
+            "If she does not improve: a formal warning.",
+            "When nothing else has worked:\n- a performance improvement plan",
         ] {
             let answer = format!("{FILLER}\n{bad}");
             assert!(!assess(&answer, 400).harmful.is_empty(), "{bad}");
