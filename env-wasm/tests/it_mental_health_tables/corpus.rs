@@ -217,6 +217,13 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p26",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p26/episodes.jsonl"),
     ),
+    // A seventh paraphrase stress (play-para-it7, on 56d7f8b): six cases at
+    // levels 4-5, each answered once and in 10 other wordings, four more
+    // level-5 cases and 28 one-phrase confirmations: 98 rows.
+    (
+        "it_mental_health-p27",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p27/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -244,6 +251,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p24",
     "it_mental_health-p25",
     "it_mental_health-p26",
+    "it_mental_health-p27",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

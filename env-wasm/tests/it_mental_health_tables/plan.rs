@@ -960,6 +960,8 @@ fn plan_budget_table() {
         "Budget: about {mid}",
         "Budget: {mid} (cover {mid_less}, facilitation {thousand})",
         "Budget: {mid_less} + {thousand} = {mid}",
+        // The total said again after its breakdown (para-it7).
+        "Budget: {mid}, because cover ({mid_less}) + facilitation ({thousand}) = {mid}.",
         "Budget: we request {mid} for the four weeks.",
         "Budget: {mid_plain} dollars",
         "Budget: **{mid}**",
@@ -1055,6 +1057,8 @@ fn plan_budget_table() {
         // The maximum as an alternative, or beside a total outside the
         // range, or no total beside it.
         "Budget: {mid}, or up to the {hi} maximum",
+        // A total said twice around a breakdown that does not add up to it.
+        "Budget: {over}, because cover ({mid_less}) + facilitation ({thousand}) = {over}.",
         "Budget: {over}, against the {hi} maximum",
         "Budget: within the {hi} maximum",
     ];

@@ -35,6 +35,7 @@ use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::denied;
+use crate::text::numbers;
 use crate::text::{OneValue, Text};
 
 const LABELS: &[Label] = &[
@@ -153,6 +154,24 @@ const COUNTERFACTUAL_REACH: usize = 6;
 /// second value.
 fn threshold_of(text: &Text, at: usize) -> bool {
     let clause = text.words[at].clause;
+    // "3 would be severe", "three or more would make it severe": what
+    // another count would be, beside the verdict (para-it7).
+    let before: Vec<&str> = text.words[..at]
+        .iter()
+        .rev()
+        .take_while(|w| w.clause == clause)
+        .take(6)
+        .map(|w| w.text.as_str())
+        .collect();
+    if let Some(k) = before.iter().position(|w| *w == "would")
+        && before[k + 1..].iter().any(|w| {
+            numbers::number_value(w)
+                .or_else(|| numbers::number_word(w))
+                .is_some()
+        })
+    {
+        return true;
+    }
     let next = text
         .words
         .get(at + 1)
@@ -714,6 +733,7 @@ const LEAVES_OUT_PHRASAL: &[[&str; 2]] = &[
     ["leaving", "out"],
     ["left", "out"],
     ["rule", "out"],
+    ["rules", "out"],
     ["ruling", "out"],
     ["ruled", "out"],
     ["pass", "on"],
@@ -1154,6 +1174,8 @@ mod tests {
             "\n- P1\n\n- P3\n\nWhy: P2 and P4 cannot both run.",
             "\nP1 (team lead)\nP3 (rota)\nThis covers both severe stressors.",
             "we choose P1 and P3.\n\nP2 is not chosen; it needs P4.",
+            // "rules out" as an exclusion (para-it7, B3).
+            "\n- P1\n- P3 (this rules out P2 and P4)",
         ] {
             assert_eq!(read(body), want, "{body}");
         }
@@ -1247,9 +1269,22 @@ mod tests {
              only from 6).",
             "Incidents (7 a month): moderate, severe at 10 or more",
             "Overtime (7 hours): moderate - severe is from 12 hours",
+            // What another count would be (para-it7, B1).
+            "Incidents (6 a month): moderate. 10 would be severe.",
+            "Two people on leave with no cover: moderate; a third would make it severe",
+            "Roadmap changes (3): moderate, though five or more would count as severe",
         ] {
             assert_eq!(read(moderate), Some(false), "{moderate}");
         }
+        // A verdict that itself says "would" is still a verdict.
+        assert_eq!(
+            read("Incidents (6 a month): I would call this severe"),
+            Some(true)
+        );
+        assert_eq!(
+            read("Incidents: 6 a month, which would be moderate or severe"),
+            None
+        );
         // The verdict with its own number is still the verdict.
         for severe in [
             "Average overtime per person: severe at 14 hours a week",

@@ -1586,6 +1586,19 @@ pub(super) fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
     if let Some(total) = sum_of_the_others(&values) {
         return OneValue::One(total);
     }
+    // "$8,500, because P1 ($2,000) + P5 ($1,750) + P8 ($4,750) = $8,500":
+    // the total said again after its breakdown (para-it7).
+    let restated = values.iter().enumerate().find_map(|(i, v)| {
+        if !values[i + 1..].contains(v) {
+            return None;
+        }
+        let mut once = values.clone();
+        once.remove(i);
+        sum_of_the_others(&once).filter(|total| total == v)
+    });
+    if let Some(total) = restated {
+        return OneValue::One(total);
+    }
     let total_at = text
         .words
         .iter()
@@ -1880,6 +1893,29 @@ mod tests {
             "Nadia stops out-of-hours work except for real emergencies",
         ] {
             assert_eq!(aims(overtime), ["overtime"], "{overtime}");
+        }
+        // Overtime and uncovered leave in other words (para-it7, B6).
+        for (line, metric) in [
+            ("OT: 9 hrs/wk -> 6 hrs/wk", "overtime"),
+            (
+                "Hours beyond contract per person: 6 a week to 4",
+                "overtime",
+            ),
+            (
+                "Nine hours of extra work a week per person: moderate",
+                "overtime",
+            ),
+            (
+                "Two absent colleagues whose work nobody covers: moderate",
+                "staffing",
+            ),
+        ] {
+            let text = Text::new(line);
+            assert_eq!(
+                metrics_in(&text).first().map(|(_, id)| *id),
+                Some(metric),
+                "{line}"
+            );
         }
         for on_call in [
             "Nadia rebalances the out-of-hours cover so nobody is paged every night",

@@ -136,6 +136,16 @@ pub const METRICS: &[Metric] = &[
             "hour cap",
             "hours cap",
             "h week",
+            // "OT: 9 hrs/wk", "hours beyond contract", "nine hours of extra
+            // work a week" (para-it7).
+            "hrs wk",
+            "hrs week",
+            "hrs a week",
+            "hrs per week",
+            "hours beyond contract*",
+            "hours over contract*",
+            "beyond contracted hours",
+            "hours of extra work",
             // Work done outside working hours is overtime; being on call
             // out of hours is the on-call stressor's (its own phrases).
             "out of hours work*",
@@ -344,6 +354,10 @@ pub const METRICS: &[Metric] = &[
             "contractor*",
             "headcount",
             "long term leave",
+            // "Two absent colleagues whose work nobody covers" (para-it7).
+            "absent colleague*",
+            "nobody covers",
+            "no one covers",
         ],
         threshold: "2 or more people on long-term leave without cover",
         stressed: (2, 3),

@@ -695,6 +695,10 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
     let mut blocks = vec![Block::default(); case.employees.len()];
     let mut current: Option<usize> = None;
     let mut header: Option<Vec<Option<FieldOrName>>> = None;
+    // Under a title of its own that names nobody and is no field ("Risks
+    // and what I would avoid:", "Caveats"), outside any block, a line that
+    // names someone in passing is about them, not theirs (para-it7).
+    let mut aside = false;
     for (i, line) in lines.iter().enumerate() {
         if ranking.contains(&i) {
             current = None;
@@ -740,6 +744,15 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
             .filter_map(|(k, at)| at.map(|a| (a, k)))
             .collect();
         let leading = named.iter().filter(|(a, _)| *a < 4).min().map(|(_, k)| *k);
+        if named.is_empty()
+            && !line.listed
+            && line.plain.trim_end().ends_with(':')
+            && !labels_a_field(&text)
+            && current.is_none()
+        {
+            aside = true;
+            continue;
+        }
         // A bullet inside a block that mentions someone else in passing
         // ("- pair them with Nadia"), or a field line of the block ("2-week
         // action: ... (Magnus and Leon can shadow)"), stays in the block it
@@ -747,9 +760,12 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
         let passing = (line.listed || labels_a_field(&text)) && current.is_some();
         let owner = match (leading, named.len()) {
             (Some(k), _) => Some(k),
-            (None, 1) if !passing => Some(named[0].1),
+            (None, 1) if !passing && !aside => Some(named[0].1),
             _ => None,
         };
+        if owner.is_some() {
+            aside = false;
+        }
         match owner {
             Some(k) => {
                 blocks[k].own.push(line.plain.clone());
@@ -1538,7 +1554,9 @@ struct Fortnight {
 /// the rubric's "another person's stressor" says; several are not.
 fn fortnight_score(case: &TriageCase, employee: &Employee, field: &[String]) -> Fortnight {
     let action = field.join("\n");
-    if word_count(&action) < 4 {
+    // A table cell's action is terse: "Escalation rota", "Mentor and
+    // learning plan" (para-it7). One word names a topic, not a step.
+    if word_count(&action) < 2 {
         return Fortnight {
             points: Points::ZERO,
             others: Vec::new(),
