@@ -316,6 +316,22 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p27/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A sixth paraphrase stress (play-para-st6, on ebbeaeb): twelve hard
+    // tickets at levels 3-5, 12 other correct replies each, 24 one-phrase
+    // replays and probes and 6 medium queues at level 5: 186 rows. Its B
+    // rows: a charge cancelled where the fee is (13), "we'll need to hear
+    // from you at" the account email (35), an "add-on" charge read as
+    // turning a setting on (81, 82), a negation over two coordinated
+    // objects (112, 122-124), a part of a refund declined beside it granted
+    // (94, 98, 105), an outcome as a label with no verb, or in plain words
+    // (95, 103, 152, 171), a note with no subject and an amount in words
+    // (104, 169); C: a reminder to keep writing from the account email on
+    // a verified request (132). The report is beside it.
+    Corpus {
+        name: "support_triage-p28",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p28/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -387,6 +403,10 @@ fn gold_facts(feedback: &str) -> Vec<String> {
     let mut out = Vec::new();
     for marker in ["policy: ", "Case: "] {
         for (at, _) in feedback.match_indices(marker) {
+            // "Off-policy: ..." lists what the reply did, not a gold fact.
+            if feedback[..at].ends_with('-') {
+                continue;
+            }
             let rest = &feedback[at + marker.len()..];
             let end = rest
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))

@@ -1158,6 +1158,195 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // "The charge" named again after the fee in the sentence before is
+        // the fee (play-para-st6, B1); a charge modified as another one,
+        // or said for something else, is still money back.
+        (
+            "I've looked at the late fee on INV-11223. That charge has been removed from your account.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "About the late fee on INV-40112: we've reviewed it. We have cancelled the $25.00 charge.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee stays. We have cancelled the $49.00 renewal charge.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee. The charge for your storage add-on has been reversed as well.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee. The $25.00 charge will also be reversed.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        // A charge named with an id or an amount after its determiner is a
+        // noun, not a denied "charge" (play-para-st6, B4); a denied charge
+        // still keeps the money.
+        (
+            "I can't cancel the late fee or the $40.00 charge myself; our billing supervisor will decide.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "We're not in a position to touch the renewal or the INV-20331 charge from the desk.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You won't be charged the £40.00 late fee.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We won't charge you for the INV-20331 renewal.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // Declining the used stretch of the term beside the refund of the
+        // rest declines nothing given (play-para-st6, B5); declining the
+        // plan, what is left, or all of it for a reason still declines.
+        (
+            "We're refunding $150.00 for the unused months of your plan. The weeks that have already passed can't be refunded, I'm afraid.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "A refund of €198.00 is on its way for the months you haven't used. Unfortunately we can't refund the half of the year that's already gone.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We can't refund your annual plan, as it has already started.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We can't refund the months you have left.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We can't refund it since the 30-day period has already passed.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        // An outcome label whose value is its sum (play-para-st6, B6); a
+        // label that asks, names a rule, has no sum or waits on a
+        // condition states nothing.
+        (
+            "**Credit:** £20.00 on your next invoice",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "1. Refund: CA$150.00, to the card you paid with",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("Refund requested: $120.00", &[], &[], &[]),
+        ("Refund: not possible from the support desk", &[], &[], &[]),
+        (
+            "Refund: $282.00 if our billing supervisor approves it",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "- **Refund:** $282.00, pending our billing supervisor's review",
+            &[],
+            &[],
+            &[],
+        ),
+        // Money given back as "what" a sentence with the sum names, and a
+        // fee let go after a long noun phrase (play-para-st6, B6).
+        (
+            "$150.00 of your plan was never used, which is what we're putting back on your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "You paid $564.00 and half of it is unused, so that's what we're transferring back to you.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "$120.00 of that is unused, and that's what you asked us to send back.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "That's what we're sending back to you: the signed form.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We're letting the whole £25.00 late payment fee on INV-55512 go this time.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Let me know if you'd like us to go through the late fee.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("Let us go over the fee together on a call.", &[], &[], &[]),
+        // A terse note's verb with no subject is ours (play-para-st6, B7);
+        // a topic label, the customer's request, or a gerund that is a
+        // subject is not.
+        (
+            "T-1234: crediting £10.00 to your account today.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "Waiving the £25.00 late fee on INV-33112 now.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("Re: refunding £65.00 for INV-40281", &[], &[], &[]),
+        (
+            "Refunding annual plans needs our billing supervisor's approval.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your request: refunding the £65.00 add-on charge.",
+            &[],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -1724,6 +1913,65 @@ fn moves_name_teams_and_requests() {
             "Thanks for the invoice number. Your screenshot of the charge helped too. Please send it again in colour.",
             &[],
         ),
+        // Our need to hear from the customer at an address is their writing
+        // from it (play-para-st6, B2); hearing from someone else, or from
+        // us, asks nothing.
+        (
+            "We'll need to receive a reply from you at your account email before we can continue.",
+            &[Move::AskVerification],
+        ),
+        (
+            "We need to hear back from you at your account email address first.",
+            &[Move::AskVerification],
+        ),
+        (
+            "We'll need to hear from the bank before we can continue.",
+            &[],
+        ),
+        (
+            "You'll hear from us at your account email within four hours.",
+            &[],
+        ),
+        (
+            "We won't need to hear from you at your account email again.",
+            &[],
+        ),
+        // "The next step" and an "add-on" are no second factor
+        // (play-para-st6, B3); "two-step" still is.
+        (
+            "The next step is to send us the invoice number for the add-on.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "The first step is to add the invoice number to your reply.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "The next step is to turn on two-step verification.",
+            &[Move::AskSecure],
+        ),
+        (
+            "Please set up 2-step sign-in on your account.",
+            &[Move::AskSecure],
+        ),
+        // A channel kept is no proof asked for (play-para-st6, C1); asked
+        // to verify, or to use the address, it still is.
+        (
+            "Please keep writing to us from your account email about this request.",
+            &[],
+        ),
+        (
+            "Do continue to use the account email for anything about this.",
+            &[],
+        ),
+        (
+            "Please keep using your account email so we can verify it is you.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please use the account email for anything else about this request.",
+            &[Move::AskVerification],
+        ),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -1785,6 +2033,34 @@ fn next_steps_need_a_request_or_a_time() {
             false,
             true,
             &[Within(60)],
+        ),
+        // The customer's own email dates the time; it is no response of
+        // ours (p9:46). Our email is.
+        (
+            "You should see the corrected invoice within two working days of your email.",
+            false,
+            true,
+            &[],
+        ),
+        (
+            "You'll get an email from us within 4 hours.",
+            false,
+            true,
+            &[Within(240)],
+        ),
+        // An outcome label with its sum, and a terse note's deed, dated on
+        // the lines with them (play-para-st6, B6 and B7).
+        (
+            "- **Refund:** £65.00, in full\n- **Timing:** within 5 to 10 business days",
+            false,
+            true,
+            &[],
+        ),
+        (
+            "T-6364: refunding £65.00 for INV-40281 today.",
+            false,
+            true,
+            &[],
         ),
         (
             "We will review your case and update you by the end of the day.",

@@ -173,6 +173,67 @@ fn sums(text: &str) -> Vec<Sum> {
         };
         out.push(Sum { marker, cents });
     }
+    out.extend(spoken_sums(&text));
+    out
+}
+
+/// Sums written in words with their currency after them: "two hundred and
+/// eighty-two dollars", "sixty-five pounds", "three hundred euros and
+/// fifty cents" (play-para-st6, B7). A number in words with no currency
+/// counts something else ("six months").
+fn spoken_sums(text: &str) -> Vec<Sum> {
+    use crate::text::numbers::{number_at, number_value, number_word, spoken_amount};
+    let read = crate::text::Text::new(text);
+    let words: Vec<&str> = read.words.iter().map(|w| w.text.as_str()).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let spoken = number_value(words[i]).is_none()
+            && number_word(words[i]).is_some_and(|_| !matches!(words[i], "none" | "nil"));
+        let Some((whole, len)) = spoken
+            .then(|| spoken_amount(&words, i).or_else(|| number_at(&words, i)))
+            .flatten()
+        else {
+            i += 1;
+            continue;
+        };
+        let at = |k: usize| words.get(k).copied().unwrap_or("");
+        let j = i + len;
+        let (marker, marker_len) = match (at(j), at(j + 1)) {
+            ("canadian", "dollars" | "dollar") => (Marker::Exact(Currency::Cad), 2),
+            ("us", "dollars" | "dollar") => (Marker::Exact(Currency::Usd), 2),
+            ("dollars" | "dollar", _) => (Marker::Dollars, 1),
+            ("euros" | "euro", _) => (Marker::Exact(Currency::Eur), 1),
+            ("pounds" | "pound", _) => (Marker::Exact(Currency::Gbp), 1),
+            _ => {
+                i = j;
+                continue;
+            }
+        };
+        let mut end = j + marker_len;
+        let mut cents = 0;
+        if at(end) == "and"
+            && let Some((c, l)) = number_at(&words, end + 1)
+            && c < 100
+            && matches!(at(end + 1 + l), "cents" | "cent" | "pence")
+        {
+            cents = c;
+            end += 2 + l;
+        }
+        let Ok(whole) = i64::try_from(whole) else {
+            i = end;
+            continue;
+        };
+        let Ok(cents_whole) = i64::try_from(cents) else {
+            i = end;
+            continue;
+        };
+        out.push(Sum {
+            marker,
+            cents: whole.saturating_mul(100).saturating_add(cents_whole),
+        });
+        i = end;
+    }
     out
 }
 
@@ -245,6 +306,28 @@ mod tests {
             .into_iter()
             .map(|s| (s.marker, s.cents))
             .collect()
+    }
+
+    #[test]
+    fn sums_in_words_are_read_with_their_currency_only() {
+        use Currency::*;
+        use Marker::*;
+        assert_eq!(
+            read("a refund of two hundred and eighty-two dollars"),
+            [(Dollars, 28200)]
+        );
+        assert_eq!(read("sixty-five pounds, in full"), [(Exact(Gbp), 6500)]);
+        assert_eq!(
+            read("three hundred euros and fifty cents"),
+            [(Exact(Eur), 30050)]
+        );
+        assert_eq!(
+            read("one hundred and ten Canadian dollars"),
+            [(Exact(Cad), 11000)]
+        );
+        // Numbers in words counting something else are no sums.
+        assert_eq!(read("the six months already used"), []);
+        assert_eq!(read("within five to ten business days"), []);
     }
 
     #[test]

@@ -116,9 +116,10 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             // granted, declines nothing of what is given.
             let a_part = negative
                 && !found.by_denial
-                && (found.at[0] + 1..clause.to)
+                && ((found.at[0] + 1..clause.to)
                     .take(PART_REACH)
-                    .any(|i| PARTS.contains(&text.words[i].text.as_str()));
+                    .any(|i| PARTS.contains(&text.words[i].text.as_str()))
+                    || used_period(text, clause, found.at[0]));
             if history || aftercare || a_part || customers_own_time(text, clause, &found) {
                 continue;
             }
@@ -167,6 +168,50 @@ const PARTS: &[&str] = &[
     "portion",
 ];
 const PART_REACH: usize = 4;
+
+/// Nouns of a stretch of the plan's term, and words that say it has been
+/// used or has begun.
+const PERIODS: &[&str] = &[
+    "month", "months", "week", "weeks", "day", "days", "quarter", "quarters", "half", "period",
+    "term", "time",
+];
+const USED: &[&str] = &[
+    "used", "started", "begun", "began", "elapsed", "passed", "past", "gone", "consumed",
+    "already", "underway",
+];
+
+/// Whether the declined outcome at word `verb` of `clause` is of a used
+/// stretch of the term: "we can't refund the months that have already
+/// started", "the six months that have already begun can't be refunded"
+/// (its object after it, or its subject before it, a period said to be
+/// used or begun). Declining the used part of a pro-rated refund
+/// declines nothing of what is given (play-para-st6, B5); "we can't
+/// refund your plan" still declines.
+fn used_period(text: &Text, clause: &Clause, verb: usize) -> bool {
+    let word = |i: usize| text.words[i].text.as_str();
+    // The object ends at a reason or a time after it ("we can't refund
+    // it since the 30-day period has passed" declines it all).
+    let reason = |i: usize| {
+        matches!(
+            word(i),
+            "since" | "as" | "because" | "given" | "after" | "when" | "considering"
+        )
+    };
+    let end = (verb + 1..(verb + 1 + USED_REACH).min(clause.to))
+        .find(|&i| reason(i))
+        .unwrap_or((verb + 1 + USED_REACH).min(clause.to));
+    let after = verb + 1..end;
+    let start = (clause.from.max(verb.saturating_sub(USED_REACH))..verb)
+        .rev()
+        .find(|&i| reason(i))
+        .map_or(clause.from.max(verb.saturating_sub(USED_REACH)), |i| i + 1);
+    let before = start..verb;
+    [after, before].into_iter().any(|span| {
+        let period = span.clone().find(|&i| PERIODS.contains(&word(i)));
+        period.is_some_and(|p| span.clone().any(|i| i != p && USED.contains(&word(i))))
+    })
+}
+const USED_REACH: usize = 8;
 
 /// Whether `found` names again, by a definite noun, a money outcome an
 /// earlier clause of its sentence promised: "the $49.50 charge has been
@@ -352,7 +397,14 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     let particles = [
         "rid", "care", "with", "off", "back", "up", "go", "slide", "bill", "tab", "cost", "costs",
     ];
-    if !words[k + 1..(k + 5).min(words.len())]
+    // "let ... go" holds a whole noun phrase between ("we're letting the
+    // £79.00 late fee on INV-83275 go").
+    let reach = if is_form_of(words[k], "let") {
+        LET_GO_REACH
+    } else {
+        4
+    };
+    if !words[k + 1..(k + 1 + reach).min(words.len())]
         .iter()
         .any(|w| particles.contains(w))
     {
@@ -382,9 +434,25 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     if w == "dealt" && done && words.get(k + 1) == Some(&"with") {
         return Some((Verb::Return, k + 2));
     }
-    // "we'll let the late fee go", "we'll let it slide".
-    if is_form_of(w, "let") && (near("go", 4) || near("slide", 4)) {
-        return Some((Verb::Forgive, k + 1));
+    // "we'll let the late fee go", "we'll let it slide", "we're letting
+    // the £79.00 late fee on INV-83275 go" (play-para-st6, B6): the debt
+    // is the noun phrase between, with no verb or person in it ("let us
+    // know ...", "let me go over it" let nothing go).
+    if is_form_of(w, "let") {
+        let end = (k + 1..(k + 1 + LET_GO_REACH).min(words.len()))
+            .find(|&i| matches!(words[i], "go" | "slide"));
+        let between_clear = end.is_some_and(|e| {
+            words[k + 1..e]
+                .iter()
+                .all(|x| !matches!(*x, "us" | "me" | "you" | "them" | "to" | "know" | "and"))
+                && !matches!(
+                    words.get(e + 1).copied(),
+                    Some("ahead" | "through" | "over" | "into" | "to")
+                )
+        });
+        if between_clear {
+            return Some((Verb::Forgive, k + 1));
+        }
     }
     if ["take", "knock", "shave"].iter().any(|b| is_form_of(w, b)) && near("off", 4) {
         return Some((Verb::TakeOff, k + 1));
@@ -422,6 +490,57 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     }
     None
 }
+
+/// Whether the object of the giving-back verb at `k` (clause-local) was
+/// fronted as "what" or "which" ("that's what we're sending back to you",
+/// "..., which we're paying back today") in a sentence that names a sum.
+fn fronted_sum(text: &Text, clause: &Clause, words: &[&str], k: usize) -> bool {
+    let fronted = words[..k].iter().any(|w| matches!(*w, "what" | "which"));
+    // A number in an id ("INV-28236") is no sum.
+    let sum = (0..text.len()).any(|i| {
+        text.words[i].sentence == clause.sentence
+            && crate::text::number_value(&text.words[i].text).is_some()
+            && !text.gap(i).ends_with('-')
+    });
+    fronted && sum
+}
+
+/// Words after a terse note's verb that make it a subject or a rule, not
+/// our deed: "refunding annual plans needs approval", "refunding it is not
+/// possible".
+const FINITE_AFTER: &[&str] = &[
+    "is", "are", "was", "were", "will", "would", "can", "cannot", "must", "may", "might", "needs",
+    "need", "requires", "takes", "isn't", "not",
+];
+
+/// Labels whose value is a topic or the customer's words, not a deed:
+/// "Re: refunding £65.00", "Your request: refunding the renewal".
+const TOPIC_LABELS: &[&str] = &[
+    "re", "subject", "topic", "request", "about", "asked", "wrote",
+];
+
+/// Whether the verb at `k` (clause-local) of `clause` is a terse note's
+/// deed with no subject: in "-ing", opening its sentence or a label's
+/// value ("T-6364: refunding £65.00 for INV-40281 today"), with no finite
+/// verb after it that makes it a subject, and no label that makes it a
+/// topic.
+fn terse_deed(text: &Text, clause: &Clause, words: &[&str], k: usize) -> bool {
+    if !words[k].ends_with("ing") || words[k + 1..].iter().any(|w| FINITE_AFTER.contains(w)) {
+        return false;
+    }
+    let at = clause.from + k;
+    let opens_sentence = at == 0 || text.words[at - 1].sentence != text.words[at].sentence;
+    let after_label = k > 0 && super::labels(text.gap(at)) && {
+        let label = &words[..k];
+        !label.iter().any(|w| TOPIC_LABELS.contains(w))
+            && !label.iter().any(|w| matches!(*w, "you" | "your"))
+    };
+    opens_sentence || after_label
+}
+
+/// How many words "let" may stand from its "go" ("letting the £79.00
+/// late fee on INV-83275 go").
+const LET_GO_REACH: usize = 12;
 
 /// Money words that name a charge billed to the customer, rather than an
 /// amount: what is taken off when one of them is, is that charge.
@@ -848,6 +967,22 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 {
                     Some(Thing::Fee)
                 }
+                // "Late fee on INV-32516: I've waived it. The CA$200.00
+                // charge is cancelled": the charge, named again beside the
+                // fee, is the fee (play-para-st6, B1). Reversed, a charge
+                // is paid back whatever it was.
+                (Verb::Remove | Verb::Forgive, Some(Thing::Money))
+                    if !is_form_of(w, "reverse")
+                        && noun_phrase
+                            .is_some_and(|(i, _)| the_fee_again(text, clause, &words, i)) =>
+                {
+                    Some(Thing::Fee)
+                }
+                // "$282.00 covers the months that haven't started yet, and
+                // that's what we're sending back to you": what is given
+                // back is the sum the sentence names, fronted as "what"
+                // (play-para-st6, B6).
+                (Verb::Return, None) if fronted_sum(text, clause, &words, k) => Some(Thing::Money),
                 // "credit your account": the account is the credit's place.
                 (Verb::Credit, _) => None,
                 // "delete it", "erase this": in a reply, the customer's data.
@@ -856,7 +991,9 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 (Verb::Refund, Some(t)) if t != Thing::Fee => None,
                 (_, o) => o,
             };
-            let by_us = ours_before(k);
+            // "T-6364: refunding £65.00 for INV-40281 today": a terse
+            // note's verb with no subject is ours (play-para-st6, B7).
+            let by_us = ours_before(k) || terse_deed(text, clause, &words, k);
             let to_customer = passive && you_before(k);
             let erasing_needs_object = matches!(family, Verb::Erase | Verb::Remove | Verb::TakeOff);
             let outcome = outcome_of(family, object).filter(|_| {
@@ -980,9 +1117,11 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             let joined: Vec<&str> = subject.iter().chain(&words).copied().collect();
             stated_outcome(&joined, subject.len() + k, lx, &stands_for)
         });
-        let stated = stated.or_else(|| {
-            label_state(text, clause, k, lx).filter(|_| subject_before(&words, k).is_none())
-        });
+        let stated = stated
+            .or_else(|| {
+                label_state(text, clause, k, lx).filter(|_| subject_before(&words, k).is_none())
+            })
+            .or_else(|| labelled_amount(text, clause, &words, k));
         if let Some(outcome) = stated {
             push(outcome, [k, k], false);
         }
@@ -990,7 +1129,8 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         // 4. An outcome said by denying its opposite. A paying word is a
         // verb here ("you won't be charged"), not a noun ("I can't decide
         // on the late fee or the charge").
-        let paying_verb = lx.paying && (!is_noun || previous == Some("no"));
+        let paying_verb =
+            lx.paying && (!is_noun || previous == Some("no")) && !after_modifiers(&words, k);
         let lx4 = Lex {
             paying: paying_verb,
             ..lx
@@ -1135,6 +1275,28 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         }
     }
     found
+}
+
+/// Whether word `k` is a noun by the modifiers before it, back to a
+/// determiner: "the INV-65929 charge", "the £40 charge", "the late
+/// payment charge", "the add-on charge" (an invoice id, an amount or a
+/// noun modifying it). "I'm not able to settle the late fee or the
+/// INV-65929 charge" speaks of a charge; it does not deny charging
+/// (play-para-st6, B4).
+fn after_modifiers(words: &[&str], k: usize) -> bool {
+    let modifier = |j: usize| {
+        let w = words[j];
+        w.chars().any(|c| c.is_ascii_digit())
+            || matches!(w, "inv" | "add" | "ca" | "us")
+            // "add-on" is two words.
+            || (w == "on" && j > 0 && words[j - 1] == "add")
+            || (thing(w).is_some() && !pronoun(w) && w != "everything's")
+    };
+    let mut j = k;
+    while j > 0 && modifier(j - 1) && k - j < 6 {
+        j -= 1;
+    }
+    j < k && j > 0 && DETERMINERS.contains(&words[j - 1])
 }
 
 /// Where the topic of a message we promise starts: a verb of telling
@@ -1666,6 +1828,63 @@ fn label_state(text: &Text, clause: &Clause, k: usize, lx: Lex) -> Option<Commit
     opens_label_value(text, clause, k).then(|| outcome_of(family, None))?
 }
 
+/// Frame 3 for an outcome named by a label whose value is its amount:
+/// "- **Refund:** $282.00 for the 6 unused months", "Credit: £20.00 on
+/// your next invoice". The label, opening its line, is the outcome noun
+/// alone (after "your", "the", "full", "partial"); its value opens with a
+/// sum. "Refund requested: $282.00", "Refund policy: 30 days", "Late fee:
+/// £42.00" (no outcome named) and "Refund: not possible" (no sum) state
+/// none (play-para-st6, B6).
+fn labelled_amount(text: &Text, clause: &Clause, words: &[&str], k: usize) -> Option<Commitment> {
+    let outcome = outcome_noun(words, k).filter(|c| {
+        matches!(
+            c,
+            Commitment::Refund | Commitment::Credit | Commitment::Waiver
+        )
+    })?;
+    // The value's first word, in the clause or (after a currency sign the
+    // label's colon does not join over) the next one.
+    let i = clause.from + k + 1;
+    let gap = text.gap(i);
+    let colon = !gap.contains('\n')
+        && gap.trim_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '*' | '_' | '`' | '$' | '£' | '€')
+        }) == ":";
+    if i >= text.len() || !colon {
+        return None;
+    }
+    let lead = words[..k]
+        .iter()
+        .all(|w| matches!(*w, "your" | "the" | "full" | "partial" | "a" | "total"));
+    let line_start = {
+        let before = &text.source[..text.words[clause.from].start];
+        let line = before.rsplit('\n').next().unwrap_or("");
+        line.chars()
+            .all(|c| c.is_whitespace() || c.is_ascii_digit() || "-*#.)_`".contains(c))
+    };
+    let value = text.words[i].text.as_str();
+    let sum = crate::text::number_value(value).is_some()
+        || matches!(value, "ca" | "us" | "cad" | "usd" | "eur" | "gbp");
+    // "Refund: $282.00 if our billing supervisor approves it": a value
+    // under a condition states nothing.
+    let conditional = text.words[i..]
+        .iter()
+        .take_while(|w| w.sentence == text.words[i].sentence)
+        .any(|w| {
+            matches!(
+                w.text.as_str(),
+                "if" | "unless"
+                    | "provided"
+                    | "providing"
+                    | "assuming"
+                    | "whether"
+                    | "pending"
+                    | "subject"
+            )
+        });
+    (lead && line_start && sum && !conditional).then_some(outcome)
+}
+
 /// The words holding the subject of clause `at` when `at` is the rest of
 /// a label's value after a comma, a state with no subject of its own
 /// ("Late fee: £42.00, now waived"): the label and what it gave first,
@@ -1812,6 +2031,45 @@ fn generic_object(words: &[&str], k: usize) -> bool {
                 | "customers"
         )
     })
+}
+
+/// Whether the noun at `i` of `words` (a clause's) is "the charge" that
+/// names again a fee named in the sentence before (and not in its own),
+/// with no refund or renewal named in either: a definite "charge" with nothing before it but an
+/// amount ("the CA$200.00 charge") and nothing after it saying what it is
+/// for. "The $49 renewal charge", "the charge for your add-on" are other
+/// charges.
+fn the_fee_again(text: &Text, clause: &Clause, words: &[&str], i: usize) -> bool {
+    if !matches!(words.get(i), Some(&("charge" | "charges"))) || words.get(i + 1) == Some(&"for") {
+        return false;
+    }
+    let amount = |w: &str| {
+        w.chars().any(|c| c.is_ascii_digit())
+            || matches!(w, "ca" | "us" | "cad" | "usd" | "eur" | "gbp")
+    };
+    let mut j = i;
+    while j > 0 && amount(words[j - 1]) {
+        j -= 1;
+    }
+    let definite = j > 0 && matches!(words[j - 1], "the" | "this" | "that");
+    // The fee is named in the sentence before, and not in this one: "we'll
+    // reverse the charge and cancel the late fee" names two things.
+    let sentence = clause.sentence;
+    let near = |w: &crate::text::Word| w.sentence == sentence || w.sentence + 1 == sentence;
+    let fee_in = |s: u32| {
+        text.words
+            .iter()
+            .any(|w| w.sentence == s && matches!(w.text.as_str(), "fee" | "fees"))
+    };
+    let fee = sentence > 0 && fee_in(sentence - 1) && !fee_in(sentence);
+    let refund = text.words.iter().any(|w| {
+        near(w)
+            && matches!(
+                w.text.as_str(),
+                "refund" | "refunds" | "refunded" | "renewal"
+            )
+    });
+    definite && fee && !refund
 }
 
 /// Whether the sentence of `clause` names a fee.

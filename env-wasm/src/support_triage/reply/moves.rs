@@ -615,7 +615,11 @@ fn request_verb(
     // possibility, not something asked of the customer.
     let conditional = clause.opener == Some(Opener::Condition);
     for (at, len) in local(&found_in.needs) {
-        if words.get(at + len) != Some(&"to") && !conditional {
+        // "We'll need to hear from you at your account email", "we need
+        // to get a reply from you": what we need to receive from the
+        // customer is their step, as "we need a reply from you" is.
+        let to_receive = words.get(at + len) == Some(&"to") && from_you(&words[at + len..]);
+        if (words.get(at + len) != Some(&"to") || to_receive) && !conditional {
             found.push(at);
         }
     }
@@ -708,6 +712,26 @@ fn request_verb(
         let reminded = words[..at - clause.from].contains(&"forget");
         !negated(text, at, at + 1) || reminded
     })
+}
+
+/// Verbs of our receiving something from the customer, after a need's
+/// "to": "we'll need to hear from you", "we need to receive a message from
+/// you", "we'll need to see a reply from you".
+const RECEIVING_FROM: &[&str] = &["hear", "receive", "get", "see", "have"];
+
+/// Whether `after` (the words from a need's "to") is a verb of receiving
+/// whose source, within a few words, is the customer: "to hear from you
+/// at ...", "to get a quick reply from you"; not "to hear from our
+/// billing team", nor "to check your account" (our own task).
+fn from_you(after: &[&str]) -> bool {
+    after
+        .get(1)
+        .is_some_and(|w| base_of(w, RECEIVING_FROM).is_some())
+        && after
+            .windows(2)
+            .skip(1)
+            .take(6)
+            .any(|p| p == ["from", "you"])
 }
 
 /// Whether a clause is a closing formula ("if you have any questions",
@@ -1198,6 +1222,12 @@ fn any(words: &[&str], set: &[&str]) -> bool {
     words.iter().any(|w| set.contains(w))
 }
 
+/// Verbs of writing to us from an address, for a channel kept ("keep
+/// using the account email", "continue writing from it").
+const CHANNEL_VERBS: &[&str] = &[
+    "use", "write", "send", "reply", "email", "contact", "message",
+];
+
 /// What a request asks for: `words` are the request's, read from the
 /// sentence holding word `at` of `text` (the source its feedback quotes).
 fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
@@ -1253,7 +1283,7 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
             && words[i + 1..(i + 7).min(words.len())]
                 .iter()
                 .any(|a| matches!(*a, "email" | "address" | "mailbox" | "inbox"))
-    }) && words.iter().any(|w| {
+    }) && (words.iter().any(|w| {
         base_of(
             w,
             &[
@@ -1262,7 +1292,12 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
             ],
         )
         .is_some()
-    });
+    }) || words.windows(4).any(|p| {
+        // "We'll need to hear (back) from you at your account email":
+        // our hearing from the customer is their writing to us.
+        is_form_of(p[0], "hear")
+            && (p[1..3] == ["from", "you"] || p[1..] == ["back", "from", "you"])
+    }));
     // "check the invoice emails sent to your account email": an address
     // something was sent to is a mailbox to look in, not the address to
     // write to us from.
@@ -1274,7 +1309,23 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
                 .iter()
                 .any(|b| matches!(*b, "sent" | "emailed" | "delivered" | "went" | "arrived"))
     });
-    if identity || (contact_address && on_record) || from_address {
+    // "Please keep using the account email for anything else about this
+    // request", "do carry on writing to us from your account address": a
+    // channel the customer already writes from, kept, is no proof asked
+    // for (play-para-st6, C1); an identity named still asks it ("keep
+    // using it so we can verify it is you").
+    let continuing = words.windows(3).any(|p| {
+        let kept = matches!(p[0], "keep" | "keeps")
+            || is_form_of(p[0], "continue")
+            || (is_form_of(p[0], "carry") && p[1] == "on");
+        let verb = if matches!(p[1], "to" | "on") {
+            p[2]
+        } else {
+            p[1]
+        };
+        kept && base_of(verb, CHANNEL_VERBS).is_some()
+    });
+    if identity || (((contact_address && on_record) || from_address) && !continuing) {
         found(Move::AskVerification);
     }
     let password = any(words, &["password", "passwords", "passphrase"])
@@ -1316,19 +1367,18 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
                 )
                 .is_some()
             });
-    let second_factor = any(
+    // "two-step verification", "2-step sign-in"; not "the next step is to
+    // send us the invoice number of the add-on charge".
+    let two_step = words
+        .windows(2)
+        .any(|p| p[1] == "step" && (matches!(p[0], "two" | "2" | "multi") || p[0].ends_with("2")));
+    let second_factor = (any(
         words,
-        &[
-            "factor",
-            "2fa",
-            "mfa",
-            "authentication",
-            "authenticator",
-            "step",
-        ],
-    ) && words
-        .iter()
-        .any(|w| base_of(w, &["enable", "turn", "set", "activate", "switch", "add"]).is_some());
+        &["factor", "2fa", "mfa", "authentication", "authenticator"],
+    ) || two_step)
+        && words
+            .iter()
+            .any(|w| base_of(w, &["enable", "turn", "set", "activate", "switch", "add"]).is_some());
     let sessions = any(words, &["sessions", "devices", "everywhere"])
         && words
             .windows(2)

@@ -743,7 +743,11 @@ fn follow_up(text: &Text, clauses: &[Clause], phrases: &Occurrences, at: usize) 
             && (base_of(w, &["reach"]).is_none()
                 || matches!(words.get(k + 1), Some(&"out" | &"you" | &"back")))
     }) || phrases.any_within(&clauses[at]);
-    let news = words.iter().any(|w| FOLLOW_UP_NOUNS.contains(w));
+    // "within two working days of your email": the customer's own message
+    // dates the time; it is no response of ours (play-st9 p9:46).
+    let news = words.iter().enumerate().any(|(k, w)| {
+        FOLLOW_UP_NOUNS.contains(w) && (k == 0 || !matches!(words[k - 1], "your" | "their"))
+    });
     if !(responding || news) {
         return false;
     }
