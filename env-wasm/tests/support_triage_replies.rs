@@ -1873,6 +1873,26 @@ fn moves_name_teams_and_requests() {
             "When you have a moment, do click the verification link in your inbox.",
             &[Move::AskVerification],
         ),
+        // "hit the link", and "you either ..." after "ask that"
+        // (para-st7).
+        (
+            "Once you are back online, hit the verification link in your account mailbox.",
+            &[Move::AskVerification],
+        ),
+        (
+            "We would kindly ask that, when convenient, you either use the verification link \
+             in your account mailbox or write to us from that address.",
+            &[Move::AskVerification],
+        ),
+        (
+            "The outage hit the verification link service last night.",
+            &[],
+        ),
+        (
+            "We kindly ask nothing more of you: either way, the verification link already \
+             worked.",
+            &[],
+        ),
         (
             "What to do now: either rotate the key yourself or ask your administrator to.",
             &[Move::AskSecure],

@@ -441,6 +441,7 @@ const REQUEST_VERBS: &[&str] = &[
     // the link is how section 6 verifies an identity.
     "click",
     "tap",
+    "hit",
     "follow",
     // "just pop it in a reply here", "stick the number in your reply",
     // "shoot us a reply with the number", "ping us the invoice number".
@@ -701,11 +702,16 @@ fn request_verb(
     // "We ask that, upon your return, | you confirm your identity ...":
     // the verb a marker at the end of an earlier clause of the sentence
     // waits for, after "you".
-    if after_open_marker
-        && words.first() == Some(&"you")
-        && words.get(1).is_some_and(|w| REQUEST_VERBS.contains(w))
-    {
-        found.push(1);
+    // "..., you either follow the link or ..." (para-st7): lead words
+    // may stand before the verb.
+    if after_open_marker && words.first() == Some(&"you") {
+        let verb = 1 + words[1..]
+            .iter()
+            .take_while(|w| LEAD_WORDS.contains(w))
+            .count();
+        if words.get(verb).is_some_and(|w| REQUEST_VERBS.contains(w)) {
+            found.push(verb);
+        }
     }
     // "please do not reply"; but "don't forget to reset it" asks.
     found.into_iter().map(|k| clause.from + k).find(|&at| {
