@@ -544,7 +544,7 @@ fn statement_end(text: &Text, from: usize) -> usize {
 
 /// The words before word `start` in its clause, nearest first, at most
 /// [`WINDOW`] of them.
-pub(super) fn clause_before(text: &Text, start: usize) -> Vec<&str> {
+pub(crate) fn clause_before(text: &Text, start: usize) -> Vec<&str> {
     let clause = text.words[start].clause;
     text.words[..start]
         .iter()

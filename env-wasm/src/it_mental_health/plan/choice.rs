@@ -34,6 +34,7 @@ use crate::it_mental_health::reading::sections::{Label, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
+use crate::text::hedge::clause_before;
 use crate::text::negation::denied;
 use crate::text::numbers;
 use crate::text::{OneValue, Text};
@@ -156,13 +157,7 @@ fn threshold_of(text: &Text, at: usize) -> bool {
     let clause = text.words[at].clause;
     // "3 would be severe", "three or more would make it severe": what
     // another count would be, beside the verdict (para-it7).
-    let before: Vec<&str> = text.words[..at]
-        .iter()
-        .rev()
-        .take_while(|w| w.clause == clause)
-        .take(6)
-        .map(|w| w.text.as_str())
-        .collect();
+    let before: Vec<&str> = clause_before(text, at).into_iter().take(6).collect();
     if let Some(k) = before.iter().position(|w| *w == "would")
         && before[k + 1..].iter().any(|w| {
             numbers::number_value(w)

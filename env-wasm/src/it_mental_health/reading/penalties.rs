@@ -308,13 +308,9 @@ const APPEARANCE: &[&str] = &[
 /// advised: "the session is read as a disciplinary exercise", "it feels
 /// like punishment" (a risk described, para-it6).
 fn an_appearance(text: &Text, s: usize) -> bool {
-    let clause = text.words[s].clause;
-    let before: Vec<&str> = text.words[..s]
-        .iter()
-        .rev()
-        .take_while(|w| w.clause == clause)
+    let before: Vec<&str> = crate::text::hedge::clause_before(text, s)
+        .into_iter()
         .take(4)
-        .map(|w| w.text.as_str())
         .collect();
     // Nearest first: up to two articles or fillers, then "as" / "like" /
     // "for", then the verb.
