@@ -332,6 +332,17 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p28/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A seventh paraphrase stress (play-para-st7, on 264673c): four hard
+    // tickets at levels 4-5, 8 other correct replies each and 10 one-phrase
+    // confirmations: 46 rows. Its B rows: "hit the verification link"
+    // (36, 41), "we kindly ask that, ..., you either follow" (37, 43), and a
+    // commitment written as a markdown table row (26, 44, 45). The report
+    // is beside it.
+    Corpus {
+        name: "support_triage-p29",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p29/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

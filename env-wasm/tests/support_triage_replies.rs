@@ -1347,6 +1347,34 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // A markdown table row reads as the labelled line it stands for
+        // (play-para-st7, B1); the rows that state no outcome as lines
+        // state none as rows.
+        (
+            "| Item | Detail |\n|:--|--:|\n| Invoice | INV-20417 (€540.00) |\n| *Refund* | \
+             *€180.00* |\n| When | sent today, 5-10 business days to show |",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "|  |  |\n|---|---|\n| Overdue charge | US$30.00 |\n| __Status__ | __Waived__ |",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "| Refund requested | $180.00 |\n| Refund policy | 30 days |",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "| Refund | $180.00 if our billing supervisor approves it |",
+            &[],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(

@@ -495,6 +495,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
     } else {
         let unquoted = without_quotes_of(text, &ticket.body);
         let unquoted = with_account_email_named(&unquoted, &ticket.customer.account_email);
+        let unquoted = crate::text::table::rows_as_lines(&unquoted);
         if unquoted == text {
             reply::read_text(&words)
         } else {

@@ -11,6 +11,8 @@
 //! 7. [`inflection`]: verb forms, so word lists name a verb once.
 //! 8. [`aside`]: short fields read as a value first and asides after it
 //!    ("High: payment failed", "Meadow (instead of Cedar)").
+//! 9. [`table`]: markdown table rows, as cells or as the labelled lines
+//!    they stand for.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -29,6 +31,7 @@ pub mod inflection;
 pub mod money;
 pub mod negation;
 pub mod numbers;
+pub mod table;
 pub mod words;
 
 pub use copy::CopySource;

@@ -5,7 +5,7 @@
 //! runs to the next label. Labels may also follow each other inside one
 //! line ("Severity: High. HR escalation: No."). Case never matters.
 
-use crate::text::word_count;
+use crate::text::{table, word_count};
 
 /// A section the grader reads, and the ways an answer may title it.
 #[derive(Debug, Clone, Copy)]
@@ -314,30 +314,16 @@ fn strip_number(text: &str) -> Option<&str> {
     rest.starts_with(' ').then(|| rest.trim_start())
 }
 
-/// `|---|:---:|`: the line under a markdown table's header row.
-fn is_table_separator(raw: &str) -> bool {
-    let trimmed = raw.trim();
-    trimmed.starts_with('|')
-        && trimmed.contains('-')
-        && trimmed.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
-}
-
 /// One raw line as [`Line`]s: a table row, or text split where a second
 /// label starts inside it. `opened` holds the keys of the sections read so
 /// far, the open one last.
 fn read_line(raw: &str, labels: &[Label], opened: &[&'static str]) -> Vec<Line> {
     let trimmed = raw.trim();
-    if trimmed.starts_with('|') {
-        let mut cells: Vec<String> = trimmed.split('|').map(|c| strip_markup(c).0).collect();
-        if cells.first().is_some_and(|c| c.is_empty()) {
-            cells.remove(0);
-        }
-        if cells.last().is_some_and(|c| c.is_empty()) {
-            cells.pop();
-        }
-        if is_table_separator(trimmed) {
+    if let Some(cells) = table::cells(trimmed) {
+        if table::is_separator(trimmed) {
             return Vec::new();
         }
+        let cells: Vec<String> = cells.into_iter().map(|c| strip_markup(c).0).collect();
         return vec![Line {
             plain: cells.join(" | "),
             cells: Some(cells),
@@ -709,7 +695,7 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
     for raw in answer.lines() {
         // The row above a table's `|---|` line names its columns; it is
         // no content of the section it stands in ("| Red flag | Evidence |").
-        if is_table_separator(raw) {
+        if table::is_separator(raw) {
             first_column = last_cells
                 .as_ref()
                 .and_then(|cells| cells.first())

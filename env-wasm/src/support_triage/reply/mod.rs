@@ -209,9 +209,10 @@ pub fn commitments(text: &str) -> BTreeSet<Commitment> {
     read(text).commitments()
 }
 
-/// Read a reply.
+/// Read a reply; a table row reads as the labelled line it stands for
+/// ("| **Refund** | **£228.00** |" as "Refund: £228.00").
 pub fn read(source: &str) -> Reading {
-    read_text(&Text::new(source))
+    read_text(&Text::new(&crate::text::table::rows_as_lines(source)))
 }
 
 /// Read a reply already read as a [`Text`].
