@@ -215,6 +215,27 @@ pub fn without_own_zone<'a>(text: &'a str, zone: &str) -> &'a str {
     text
 }
 
+/// `text` without a leading ISO date that is `day` ("2026-11-03T10:15",
+/// "2026-11-03 10:15"): a time written as a local date and time on the
+/// booking's own day is that time. A date of another day, or with no day
+/// to compare it with, is left in place, so such a time stays unread.
+pub fn without_own_date(text: &str, day: Option<Day>) -> &str {
+    let trimmed = text.trim_start();
+    let (Some(day), Some(date)) = (day, trimmed.get(..10)) else {
+        return text;
+    };
+    let (year, _, _) = day.civil();
+    let mut rest = trimmed[10..].chars();
+    let joined = rest
+        .next()
+        .is_some_and(|c| c == 'T' || c == 't' || c.is_whitespace());
+    if joined && parse_day(date, year) == Some(day) {
+        rest.as_str().trim_start()
+    } else {
+        text
+    }
+}
+
 /// A time of day read as [`parse_clock`] reads it, within a working day of
 /// `hours` (minutes after midnight, both ends in): a time that names no
 /// half of the day ("half past two", "2:30", "two o'clock") is read in the
@@ -555,6 +576,28 @@ fn day_number(word: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_time_after_its_own_day_is_that_time() {
+        let day = Day::from_civil(2026, 11, 3);
+        assert_eq!(without_own_date("2026-11-03T10:15", day), "10:15");
+        assert_eq!(without_own_date(" 2026-11-03 2:30 pm", day), "2:30 pm");
+        // Another day, no day to compare with, or no time after it.
+        assert_eq!(
+            without_own_date("2026-11-04T10:15", day),
+            "2026-11-04T10:15"
+        );
+        assert_eq!(
+            without_own_date("2026-11-03T10:15", None),
+            "2026-11-03T10:15"
+        );
+        assert_eq!(without_own_date("2026-11-03", day), "2026-11-03");
+        assert_eq!(
+            without_own_date("2026-11-0\u{e9}10:15", day),
+            "2026-11-0\u{e9}10:15"
+        );
+        assert_eq!(without_own_date("2026-11-03\u{a0}10:15", day), "10:15");
+    }
 
     #[test]
     fn known_dates() {

@@ -173,12 +173,14 @@ const ITEM_DENIALS: &[&str] = &[
     "minus",
 ];
 
-/// An item without its asides: what is in brackets, and what follows a
-/// colon and a space or a dash between spaces (`y109 (rows 4 and 5)`,
-/// `Ana - design lead`, `y109: rows 4, 5` are `y109` and `Ana`); `None`
+/// An item without its list marker and its asides: what is in brackets,
+/// and what follows a colon and a space or a dash between spaces (`- y109`,
+/// `y109 (rows 4 and 5)`, `Ana - design lead`, `y109: rows 4, 5` are `y109`
+/// and `Ana`); `None`
 /// for an item the answer rules out (`not Dan`). An aside is never a
 /// second item.
 pub fn item_head(item: &str) -> Option<&str> {
+    let item = crate::text::without_list_marker(item);
     let end = item
         .char_indices()
         .find(|&(at, c)| {

@@ -341,6 +341,20 @@ fn natural(task: &str, level: u8, seed: u64) -> Vec<(String, String)> {
                 )),
             );
             push(
+                "the reply's reason restating it under a denial",
+                final_of(&with(
+                    &gold,
+                    &[(
+                        "needs_reply",
+                        json!(if reply == "no" {
+                            "no (no reply or acknowledgement needed either)"
+                        } else {
+                            "yes (not just an acknowledgement: a reply is needed)"
+                        }),
+                    )],
+                )),
+            );
+            push(
                 "boolean reply and worded priority",
                 final_of(&with(
                     &gold,

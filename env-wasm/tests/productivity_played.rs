@@ -152,6 +152,18 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p18",
         include_str!("player_corpus/2026-12-05/productivity-p18/episodes.jsonl"),
     ),
+    // The first paraphrase stress of productivity (play-para-pr1, on
+    // 42cc0fa's reader before its commit): six cases at levels 4-5, each
+    // played once and with 6 other wordings, four more level-5 cases and 22
+    // one-change confirmations (68 rows; every first play 1.00). Its B rows:
+    // a needs_reply aside that denies a reply in its own words (53, 54, 58,
+    // 60), `no_slot` as the word with a reason (63, 64), a booking's times
+    // as ISO local datetimes on its day (35, 36), and a list written as a
+    // markdown list inside one string (42, 44).
+    (
+        "productivity-p19",
+        include_str!("player_corpus/2026-12-05/productivity-p19/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the
@@ -196,7 +208,7 @@ const RETIRED_EPISODES: usize = 148;
 
 /// Corpora played on the calendar's levels 4 and 5 as they are now
 /// (several meetings booked together): nothing of theirs is retired.
-const PLAYED_ON_JOINT_CALENDARS: &[&str] = &["productivity-p18"];
+const PLAYED_ON_JOINT_CALENDARS: &[&str] = &["productivity-p18", "productivity-p19"];
 
 /// The retirement of a task and level of `corpus`, if it was played
 /// before the change.

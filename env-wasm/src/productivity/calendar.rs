@@ -21,7 +21,9 @@ use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
-use crate::dates::{Day, clock, parse_clock, parse_clock_in, parse_day_among, without_own_zone};
+use crate::dates::{
+    Day, clock, parse_clock, parse_clock_in, parse_day_among, without_own_date, without_own_zone,
+};
 use crate::grading::{
     Reading, Unreadable, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value,
     scalar_text,
@@ -174,6 +176,43 @@ pub static RUBRIC_WITH_PREFERENCES: Rubric = Rubric::new(&[
 /// (the levels with lookups).
 pub fn max_steps(level: u8) -> Option<u32> {
     at(&LOOKUPS, level).then(|| at(&REQUIRED, level).1 as u32 + STEPS_BEYOND_CALENDARS)
+}
+
+/// How a booking's `start` and `end` are read: a time with an aside
+/// (`10:30 (after the drill)`), a time naming no half of the day ("half
+/// past two") in working hours' half, a time followed by the meeting's own
+/// zone ("3:45pm CT") or after the booking's own day ("2026-11-03T10:15")
+/// as that time.
+pub(crate) fn clock_reader(
+    timezone: &str,
+    day: Option<Day>,
+) -> impl Fn(&Value) -> Option<u32> + '_ {
+    move |value: &Value| {
+        scalar_text(value).and_then(|text| {
+            with_asides(&text, |t| {
+                parse_clock_in(
+                    without_own_zone(without_own_date(t, day), timezone),
+                    (DAY_START, DAY_END),
+                )
+            })
+        })
+    }
+}
+
+/// Whether a `no_slot` value says no booking is possible: `true`, or the
+/// word with an aside after it ("yes - her day ends at 13:30", "true
+/// (nobody shares a free hour)").
+pub(crate) fn says_no_slot(value: Option<&Value>) -> bool {
+    match value {
+        Some(Value::Bool(said)) => *said,
+        Some(Value::String(text)) => with_asides(text, |t| match normalize(t).as_str() {
+            "true" | "yes" => Some(true),
+            "false" | "no" => Some(false),
+            _ => None,
+        })
+        .unwrap_or(false),
+        _ => false,
+    }
 }
 
 /// Whether the answer may be `no_slot` at `level`.
@@ -1268,27 +1307,20 @@ impl Calendar {
         // A time naming no half of the day ("half past two") is read in
         // working hours' half.
         // A time followed by the meeting's own zone ("3:45pm CT") is that time.
-        let clock_of = |value: &Value| {
-            scalar_text(value).and_then(|text| {
-                with_asides(&text, |t| {
-                    parse_clock_in(without_own_zone(t, self.timezone), (DAY_START, DAY_END))
-                })
-            })
-        };
+        let day = one_value(answer, "day", |value| match value {
+            Value::String(text) => with_asides(text, |day| parse_day_among(day, year, &self.days)),
+            _ => None,
+        });
+        let clock_of = clock_reader(self.timezone, day.as_ref().ok().copied());
         let room_of = |word: &str| {
             self.rooms
                 .iter()
                 .position(|r| r.name.eq_ignore_ascii_case(word))
         };
         Booking {
-            day: one_value(answer, "day", |value| match value {
-                Value::String(text) => {
-                    with_asides(text, |day| parse_day_among(day, year, &self.days))
-                }
-                _ => None,
-            }),
-            start: one_value(answer, "start", clock_of),
-            end: one_value(answer, "end", clock_of),
+            start: one_value(answer, "start", &clock_of),
+            end: one_value(answer, "end", &clock_of),
+            day,
             participants: items(answer, "participants", fold_name),
             room: stated_choice_field(answer, "room", room_of, ROOM_FILLER),
         }
@@ -1336,11 +1368,7 @@ impl Calendar {
     /// boolean or the word) and books nothing: an answer with a booking as
     /// well is the booking, as the instruction says.
     fn claims_no_slot(&self, answer: &Map<String, Value>) -> bool {
-        let said = match answer.get("no_slot") {
-            Some(Value::Bool(said)) => *said,
-            Some(Value::String(text)) => matches!(normalize(text).as_str(), "true" | "yes"),
-            _ => false,
-        };
+        let said = says_no_slot(answer.get("no_slot"));
         let books = ANSWER_FIELDS
             .iter()
             .any(|(field, _)| match answer.get(*field) {

@@ -22,12 +22,12 @@ use serde_json::{Map, Value, json};
 
 use super::calendar::{
     BlockedWindow, BookingJudgements, CandidateDay, DAY_END, DAY_START, DURATIONS, QUARTER,
-    ROOM_FILLER, ROOM_NAMES, Slots, TIMEZONES, Window, Zone, abroad, day_blocks, misjudge_booking,
-    random_blocks,
+    ROOM_FILLER, ROOM_NAMES, Slots, TIMEZONES, Window, Zone, abroad, clock_reader, day_blocks,
+    misjudge_booking, random_blocks, says_no_slot,
 };
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, stated_choice_field, with_asides, written};
-use crate::dates::{Day, clock, parse_clock_in, parse_day_among, without_own_zone};
+use crate::dates::{Day, clock, parse_day_among};
 use crate::grading::{
     Reading, Unreadable, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
 };
@@ -1376,33 +1376,25 @@ impl Schedule {
             return Read::NoSlot;
         }
         let (year, _, _) = self.days[0].civil();
-        let clock_of = |value: &Value| {
-            scalar_text(value).and_then(|text| {
-                with_asides(&text, |t| {
-                    parse_clock_in(without_own_zone(t, self.timezone), (DAY_START, DAY_END))
-                })
-            })
-        };
+        let day = one_value(entry, "day", |value| match value {
+            Value::String(text) => with_asides(text, |day| parse_day_among(day, year, &self.days)),
+            _ => None,
+        });
+        let clock_of = clock_reader(self.timezone, day.as_ref().ok().copied());
         let room_of = |word: &str| {
             self.rooms
                 .iter()
                 .position(|r| r.name.eq_ignore_ascii_case(word))
         };
         Read::Booking {
-            day: one_value(entry, "day", |value| match value {
-                Value::String(text) => {
-                    with_asides(text, |day| parse_day_among(day, year, &self.days))
-                }
-                _ => None,
-            })
-            .and_then(|day| {
+            start: one_value(entry, "start", &clock_of),
+            end: one_value(entry, "end", &clock_of),
+            day: day.and_then(|day| {
                 self.days
                     .iter()
                     .position(|d| *d == day)
                     .ok_or(Unreadable::IllFormed)
             }),
-            start: one_value(entry, "start", clock_of),
-            end: one_value(entry, "end", clock_of),
             participants: items(entry, "participants", fold_name),
             room: stated_choice_field(entry, "room", room_of, ROOM_FILLER),
         }
@@ -1738,11 +1730,7 @@ enum Read {
 /// Whether an entry says its meeting cannot be placed (`no_slot` true, as
 /// a boolean or the word) and books nothing.
 fn claims_no_slot(entry: &Map<String, Value>) -> bool {
-    let said = match entry.get("no_slot") {
-        Some(Value::Bool(said)) => *said,
-        Some(Value::String(text)) => matches!(normalize(text).as_str(), "true" | "yes"),
-        _ => false,
-    };
+    let said = says_no_slot(entry.get("no_slot"));
     let books = ["day", "start", "end", "participants", "room"]
         .iter()
         .any(|field| match entry.get(*field) {

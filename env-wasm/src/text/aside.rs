@@ -474,8 +474,18 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
         if ALWAYS_OFFERING.contains(&first.as_str()) || other(clause.trim()) {
             return true;
         }
-        // A few words on either side of a hedge word.
+        // A few words on either side of a hedge word; words a denial
+        // before them in the clause reaches are denied, not offered ("no
+        // (no reply or acknowledgement needed)", "no (no acknowledgement
+        // needed either)").
+        let denied_from = words
+            .iter()
+            .position(|(_, bare)| DENIALS.contains(&bare.as_str()))
+            .map_or(usize::MAX, |k| k + 1);
         let span = |from: usize, to: usize| {
+            if from >= denied_from {
+                return false;
+            }
             let to = to.min(words.len());
             let written: Vec<&str> = words[from.min(to)..to].iter().map(|(w, _)| *w).collect();
             !written.is_empty() && other(&written.join(" "))

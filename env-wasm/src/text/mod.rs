@@ -43,6 +43,27 @@ pub use negation::negated;
 pub use numbers::{number_at, number_value, number_word, ordinal_value};
 pub use words::{Text, Word, word_count};
 
+/// `line` without the marker of a markdown list item it opens with ("- ",
+/// "* ", "+ ", "\u{2022} ", "1. ", "2) "), trimmed at the start: a list
+/// written inside one string ("- n489\n- y132") is its items.
+pub fn without_list_marker(line: &str) -> &str {
+    let line = line.trim_start();
+    let rest = if let Some(rest) = line.strip_prefix(['-', '*', '+', '\u{2022}']) {
+        rest
+    } else {
+        let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        match line[digits..].strip_prefix(['.', ')']) {
+            Some(rest) if (1..=3).contains(&digits) => rest,
+            _ => return line,
+        }
+    };
+    if rest.starts_with(char::is_whitespace) {
+        rest.trim_start()
+    } else {
+        line
+    }
+}
+
 /// Folded ([`fold()`]), lower-cased, trimmed, inner whitespace collapsed to
 /// single spaces.
 pub fn normalize(text: &str) -> String {
