@@ -97,6 +97,17 @@ fn vars(case: &BurnoutCase) -> Vars {
     ));
     let unused = |from: u64| (from..).find(|n| !case.numbers.contains(n)).unwrap_or(99);
     v.push(("wrong_hours", unused(81).to_string()));
+    // How far the hours are over the rubric's 45, worked out (para-it8,
+    // C3), and a margin that is no difference of the item's numbers.
+    let over = u64::from(case.card.hours_per_week).saturating_sub(45);
+    v.push(("over45", over.to_string()));
+    v.push((
+        "wrong_over45",
+        (over.max(8) + 3..)
+            .find(|n| !case.numbers.contains(n) && ![45, 46, 55, 56, 65].contains(n))
+            .unwrap_or(99)
+            .to_string(),
+    ));
     v.push(("wrong_months", unused(27).to_string()));
     if let Some(months) = case
         .facts
@@ -478,6 +489,8 @@ fn burnout_red_flags_table() {
          {symptom2}",
         "Red flags:\n- {hours} hours a week, well above 45\n- {months} months since a real \
          holiday\n- {symptom}",
+        "Red flags:\n- {hours} hours a week on average, {over45} above the 45-hour line\n- \
+         {months} months since a real holiday\n- {symptom}",
         "Red flags:\n- Hours: {hours}/week\n- Leave: {months} months\n- Symptoms: {symptom}",
         "Red flags:\n1) {hours} hours a week\n2) no leave for {months} months\n3) {symptom}",
         "Red flags:\n- avg {hours} hours/wk\n- {months} months without leave\n- {symptom}",
@@ -525,6 +538,8 @@ fn burnout_red_flags_table() {
         "Red flags:\n- {other_first} works {hours} hours a week\n- {other_first} has had no leave \
          for {months} months\n- {symptom}",
         "Red flags:\n- {wrong_hours} hours a week\n- {months} months without leave\n- {symptom}",
+        "Red flags:\n- {hours} hours a week, {wrong_over45} above the 45-hour line\n- {months} \
+         months without leave\n- {symptom}",
         "Red flags:\n- {hours} hours a week\n- {wrong_months} months without leave\n- {symptom}",
         "Red flags: every fact in the case",
         "Red flags:\n- Stress\n- Workload\n- Burnout",

@@ -224,6 +224,13 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p27",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p27/episodes.jsonl"),
     ),
+    // An eighth paraphrase stress (play-para-it8, on 42cc0fa): six cases at
+    // levels 4-5, each answered once and in 8 other wordings, three more
+    // level-5 cases and 22 one-phrase probes: 79 rows.
+    (
+        "it_mental_health-p28",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p28/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -252,6 +259,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p25",
     "it_mental_health-p26",
     "it_mental_health-p27",
+    "it_mental_health-p28",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -890,6 +890,12 @@ fn plan_risk_table() {
          timeline with HR the week before.",
         "Risk: the new rota hinges on the contractor starting on time. Mitigation: {head} signs \
          the contract in week 1.",
+        // Owners named by their roles' short forms, acting after a
+        // semicolon that ends the risk (para-it8, B5).
+        "Risk: the EM is at 9 of her 9 hours; the head of eng shields her time and the TL runs \
+         the offsite logistics.",
+        "Risk: HR capacity is the bottleneck. The HRBP hands the complaint review to a trained \
+         colleague.",
     ];
     let wrong = [
         // A remit denied, and "so" as an intensifier, mitigate nothing.
@@ -927,6 +933,8 @@ fn plan_risk_table() {
         "Risk: a bad incident week pulls people back into overtime. {manager} is already \
          stretched.",
         "Risk: the reorganisation drags on. {lead} may leave before it ends.",
+        "Risk: the EM is already at capacity; the TL is stretched as well.",
+        "Risk: the team lead runs two projects and the EM covers on-call too.",
         // A break followed by more of the risk answers nothing.
         "Risk: the 1:1s slip under delivery pressure; people are already stretched.",
         // A size of the harm is the risk itself, not a step against it.

@@ -859,9 +859,18 @@ fn item_concept(
     let text = Text::new(item);
     // "On call every third day" cites "on call every 3 days".
     let numbers: Vec<u64> = item_numbers(&text).into_iter().map(|(_, n)| n).collect();
-    let invented = numbers
-        .iter()
-        .any(|n| !case.numbers.contains(n) && !RUBRIC_NUMBERS.contains(n));
+    // A margin worked out from two of them ("67 hours a week, 22 above the
+    // 45-hour line") is theirs too (para-it8, C3).
+    let stated = |n: &u64| case.numbers.contains(n) || RUBRIC_NUMBERS.contains(n);
+    let margin = |n: &u64| {
+        numbers.iter().filter(|a| stated(a)).any(|a| {
+            numbers
+                .iter()
+                .filter(|b| stated(b))
+                .any(|b| a.checked_sub(*b) == Some(*n))
+        })
+    };
+    let invented = numbers.iter().any(|n| !stated(n) && !margin(n));
     if invented {
         return None;
     }

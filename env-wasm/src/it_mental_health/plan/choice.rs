@@ -30,7 +30,7 @@ use super::{Owner, PlanCase, WORD_CAP, dollars};
 use crate::it_mental_health::grade::{Grade, assemble_gated, offset_f1};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::quoted;
-use crate::it_mental_health::reading::sections::{Label, Section, parse};
+use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -175,6 +175,14 @@ fn threshold_of(text: &Text, at: usize) -> bool {
     if next.is_some_and(|n| THRESHOLD_VERBS.contains(&n)) {
         return true;
     }
+    // "(severe needs 4)": what the severity needs, a number after it.
+    let number_after_next = text
+        .words
+        .get(at + 2)
+        .is_some_and(|w| w.clause == clause && w.text.starts_with(|c: char| c.is_ascii_digit()));
+    if next.is_some_and(|n| matches!(n, "needs" | "need" | "needed")) && number_after_next {
+        return true;
+    }
     // "severe only from 6", "severe at 12 or more", "severe is from 12":
     // where the severity begins, a threshold's name; "severe at 14 hours"
     // is the verdict with its number.
@@ -229,6 +237,16 @@ fn threshold_of(text: &Text, at: usize) -> bool {
             || (next.is_some_and(|n| matches!(n, "every" | "of" | "at"))
                 && after_next.is_some_and(digit)));
     if compared || its_number {
+        return true;
+    }
+    // "under the 4 for severe", "the 4 needed for severe", "half of the
+    // 12 months for severe": the count a severity takes, named beside the
+    // verdict (para-it8); "I'd go for severe" names none.
+    let names_the_count = before.last() == Some(&"for")
+        && before.iter().rev().skip(1).take(4).any(|w| {
+            digit(w) || matches!(*w, "needed" | "required" | "threshold" | "bar" | "mark")
+        });
+    if names_the_count {
         return true;
     }
     let to_be = before.ends_with(&["to", "be"]) || before.ends_with(&["to", "count", "as"]);
@@ -542,10 +560,12 @@ fn plan_of_copies<'a>(
 }
 
 /// The lines of a section that give the plan: the first line that names an
-/// id, and the lines right under it that are list items or open with an
-/// id (blank lines between list items included). What follows (a reason
-/// for the choice, which names the ids it weighed) chooses nothing; the
-/// response format says so.
+/// id, and the lines right under it that are list items, rows of the same
+/// table or open with an id (blank lines between list items included).
+/// What follows (a reason for the choice, which names the ids it weighed)
+/// chooses nothing; the response format says so. A table with a column
+/// that says whether each row is chosen ("Chosen?": yes/no) gives the ids
+/// of its chosen rows alone ([`decided_rows`]).
 fn plan_lines(catalogue: &Catalogue, section: &Section) -> String {
     let ids_at = |line: &str| -> Vec<usize> {
         let text = Text::new(line);
@@ -560,7 +580,7 @@ fn plan_lines(catalogue: &Catalogue, section: &Section) -> String {
     else {
         return String::new();
     };
-    let mut taken = vec![section.lines[first].plain.as_str()];
+    let mut taken = vec![&section.lines[first]];
     let mut k = first + 1;
     while k < section.lines.len() {
         let line = &section.lines[k];
@@ -573,13 +593,95 @@ fn plan_lines(catalogue: &Catalogue, section: &Section) -> String {
             }
             break;
         }
-        if !(line.listed || ids_at(&line.plain).first() == Some(&0)) {
+        // A week-by-week table whose rows open with the week (para-it8,
+        // C1) goes on to its last row.
+        let same_table = line.cells.is_some() && section.lines[k - 1].cells.is_some();
+        if !(line.listed || same_table || ids_at(&line.plain).first() == Some(&0)) {
             break;
         }
-        taken.push(line.plain.as_str());
+        taken.push(line);
         k += 1;
     }
-    taken.join("\n")
+    let header = first
+        .checked_sub(1)
+        .map(|h| &section.lines[h])
+        .and_then(|h| h.cells.as_ref());
+    match header.and_then(|h| decided_rows(catalogue, h, &taken)) {
+        Some(chosen) => chosen,
+        None => taken
+            .iter()
+            .map(|l| l.plain.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+/// Titles of a table column that says whether its row is chosen.
+const DECISION_COLUMNS: &[&str] = &[
+    "chosen", "choose", "selected", "select", "included", "include", "in plan", "decision", "pick",
+    "picked", "verdict",
+];
+
+/// The ids of the rows a table's decision column chooses (a header cell in
+/// [`DECISION_COLUMNS`]; each row's cell yes or no), one a line, when the
+/// table has such a column and every row's cell says yes or no; a row's
+/// other cells (why, what it needs) choose nothing (para-it8, B3).
+fn decided_rows(catalogue: &Catalogue, header: &[String], rows: &[&Line]) -> Option<String> {
+    let column = header.iter().position(|title| {
+        let title = crate::text::normalize(title);
+        let title = title.trim_end_matches(['?', ':']).trim();
+        DECISION_COLUMNS
+            .iter()
+            .any(|d| title == *d || title.strip_suffix('?').is_some_and(|t| t.trim() == *d))
+    })?;
+    let mut ids = Vec::new();
+    for row in rows {
+        let cells = row.cells.as_ref()?;
+        let decision = decision_of(cells.get(column)?)?;
+        let id = cells
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| *k != column)
+            .find_map(|(_, cell)| {
+                let text = Text::new(cell);
+                let first = text.words.first()?;
+                id_of(catalogue, &first.text).map(|_| first.text.to_uppercase())
+            })?;
+        if decision {
+            ids.push(id);
+        }
+    }
+    Some(ids.join("\n"))
+}
+
+/// What a decision cell says: chosen (yes, chosen, a tick) or not (no,
+/// not chosen, dropped, a cross); `None` for anything else.
+fn decision_of(cell: &str) -> Option<bool> {
+    let plain = crate::text::normalize(cell);
+    match plain.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '.')) {
+        "\u{2713}" | "\u{2714}" | "\u{2705}" => return Some(true),
+        "\u{2717}" | "\u{2718}" | "\u{274c}" | "-" | "\u{2013}" | "\u{2014}" => return Some(false),
+        _ => {}
+    }
+    let text = Text::new(&plain);
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    let no = words.iter().any(|w| {
+        matches!(
+            *w,
+            "no" | "not" | "n" | "dropped" | "excluded" | "rejected" | "skipped" | "out" | "false"
+        )
+    });
+    let yes = words.iter().any(|w| {
+        matches!(
+            *w,
+            "yes" | "y" | "chosen" | "selected" | "included" | "in" | "true" | "picked"
+        )
+    });
+    match (yes, no) {
+        (_, true) => Some(false),
+        (true, false) => Some(true),
+        (false, false) => None,
+    }
 }
 
 /// The catalogue index of an id word ("p7"), when it is one.
@@ -1171,9 +1273,25 @@ mod tests {
             "we choose P1 and P3.\n\nP2 is not chosen; it needs P4.",
             // "rules out" as an exclusion (para-it7, B3).
             "\n- P1\n- P3 (this rules out P2 and P4)",
+            // A table with a column that says whether each row is chosen
+            // (para-it8, B3); a row's reasons name other ids.
+            "\n| Option | What it does | In plan? | Why |\n|---|---|---|---|\n| P1 | rota | **Yes** | \
+             severe |\n| P2 | offsite | No | clashes with P1 |\n| P3 | freeze | \u{2713} | needs P1 |\n\
+             | P4 | coaching | not chosen | P3 cannot run with P4 |",
+            "\n| ID | Selected |\n|--|--|\n| P1 | yes |\n| P2 | dropped |\n| P3 | yes (with P1) |",
+            // A week-by-week table whose rows open with the week (para-it8,
+            // C1).
+            "\n| Week | Intervention | Owner |\n|---|---|---|\n| 1 | P1 rota change | Lead |\n| 2 | \
+             P3 roadmap freeze | Head |\n\nP2 was weighed too but costs more.",
         ] {
             assert_eq!(read(body), want, "{body}");
         }
+        // A decision cell that says neither yes nor no leaves the table
+        // read as written, its alternatives a hedge.
+        assert_eq!(
+            read("\n| ID | Chosen? |\n|--|--|\n| P1 | yes |\n| P3 | or P2 |"),
+            Some(Chosen::Hedged)
+        );
         // Every id on the plan line still breaks the rules; a line under
         // the plan that opens with an id is the plan's, alternatives and all.
         let n = catalogue.items.len();
@@ -1268,6 +1386,12 @@ mod tests {
             "Incidents (6 a month): moderate. 10 would be severe.",
             "Two people on leave with no cover: moderate; a third would make it severe",
             "Roadmap changes (3): moderate, though five or more would count as severe",
+            // The count a severity takes, named beside the verdict
+            // (para-it8, B1).
+            "Conduct complaints (2 last quarter): moderate; at the line of 2, short of the 4 for \
+             severe.",
+            "Last offsite (7 months ago): moderate, well below the 12 months needed for severe",
+            "Incidents (6 a month): moderate (severe needs 10)",
         ] {
             assert_eq!(read(moderate), Some(false), "{moderate}");
         }
@@ -1302,6 +1426,7 @@ mod tests {
             "Long-term leave with no cover (2): moderate, to be severe",
             "Long-term leave with no cover (2): moderate or it would be severe",
             "Overtime (14 hours): moderate, the severe one",
+            "Incidents (6 a month): moderate; severe needs attention first",
         ] {
             assert_eq!(read(hedged), None, "{hedged}");
         }

@@ -1311,28 +1311,49 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
     let Some(first_sentence) = text.words.first().map(|w| w.sentence) else {
         return false;
     };
-    let names: Vec<Vec<String>> = case
+    // Owners by name, or by their role in the usual short forms ("the EM",
+    // "head of eng", "TL"; para-it8, B5).
+    let names: Vec<(Vec<String>, bool)> = case
         .roster
         .iter()
         .filter(|(owner, _)| *owner != Owner::Eap)
-        .map(|(_, name)| name.split_whitespace().map(str::to_lowercase).collect())
+        .flat_map(|(owner, name)| {
+            let roles: &[&str] = match owner {
+                Owner::Manager => &["engineering manager", "em"],
+                Owner::Hr => &["hr business partner", "hrbp", "hr partner"],
+                Owner::Lead => &["team lead", "tech lead", "tl"],
+                Owner::Head => &["head of engineering", "head of eng"],
+                Owner::Eap => &[],
+            };
+            let words = |n: &str| n.split_whitespace().map(str::to_lowercase).collect();
+            std::iter::once((words(name), true))
+                .chain(roles.iter().map(move |role| (words(role), false)))
+        })
         .collect();
+    // The risk comes first: the owners' acts count after its sentence, or
+    // after a semicolon that ends it ("the EM is at 9 of 9 hours; the head
+    // of engineering shields her time").
+    let after_the_risk = |at: usize| {
+        text.words[at].sentence != first_sentence || (1..=at).any(|k| text.gap(k).contains(';'))
+    };
     (0..text.len()).any(|at| {
         let sentence = text.words[at].sentence;
-        if sentence == first_sentence {
+        if !after_the_risk(at) {
             return false;
         }
-        names.iter().any(|name| {
-            // The full name, or its first word, then what they do.
+        names.iter().any(|(name, personal)| {
+            // The full name (or role), or a person's first name, then what
+            // they do.
             let taken = if name.iter().enumerate().all(|(k, part)| {
                 text.words
                     .get(at + k)
                     .is_some_and(|w| w.text == *part && w.sentence == sentence)
             }) {
                 name.len()
-            } else if name
-                .first()
-                .is_some_and(|first| text.words[at].text == *first)
+            } else if *personal
+                && name
+                    .first()
+                    .is_some_and(|first| text.words[at].text == *first)
             {
                 1
             } else {
@@ -1462,6 +1483,11 @@ const REMAINDER: &[&str] = &[
     "buffer",
     "under",
     "below",
+    // "$1,250 held back", "$1,250 in reserve" (para-it8).
+    "held",
+    "reserve",
+    "reserved",
+    "contingency",
 ];
 
 /// Takes out of `found` the amounts that are not the total: the stated
@@ -1474,7 +1500,15 @@ fn set_aside_the_limit(text: &Text, found: &mut Vec<Amount>, lo: u64, hi: u64) {
     let limit = |k: usize| {
         let a: Amount = found[k];
         let bound = a.dollars == hi || (lo > 0 && a.dollars == lo);
-        let worded = cue_near(text, a.at, (3, 0), Reach::Clause, LIMIT_BEFORE)
+        // "$14,750 of $16,000": a total said as a share of the limit.
+        let share_of = k > 0
+            && text
+                .words
+                .get(a.at.wrapping_sub(1))
+                .is_some_and(|w| w.text == "of")
+            && found[k - 1].at + 2 == a.at;
+        let worded = share_of
+            || cue_near(text, a.at, (3, 0), Reach::Clause, LIMIT_BEFORE)
             || cue_near(text, a.at, (3, 0), Reach::Sentence, LIMIT_NOUNS)
             || cue_near(text, a.at, (0, 2), Reach::Clause, LIMIT_NOUNS)
             || cue_near(text, a.at, (0, 2), Reach::Clause, &["budget"]);
@@ -1501,7 +1535,7 @@ fn set_aside_the_limit(text: &Text, found: &mut Vec<Amount>, lo: u64, hi: u64) {
             found
                 .iter()
                 .any(|t| t.at != r.at && t.dollars.checked_add(r.dollars) == Some(hi))
-                && cue_near(text, r.at, (3, 3), Reach::Clause, REMAINDER)
+                && cue_near(text, r.at, (3, 5), Reach::Clause, REMAINDER)
         })
         .collect();
     let mut k = 0;
@@ -1777,6 +1811,13 @@ mod tests {
             "$10,750, leaving $500 spare under the $11,250 cap",
             "$10,750 ($500 below the $11,250 cap)",
             "$10,750 (P1 $2,500 + P2 $2,000 + P4 $1,500 + P10 $4,750), close to the $11,250 cap",
+            // A share of the cap, and what is held back (para-it8, B2).
+            "$10,750 of $11,250 (P1 $2,500 + P2 $2,000 + P4 $1,500 + P10 $4,750); $500 is kept in \
+             reserve.",
+            "$10,750 of $11,250; $500 held back for overruns",
+            "$10,750; $500 held back",
+            "$10,750 ($500 of the cap held back)",
+            "$10,750 of $11,250 ($500 spare)",
         ] {
             assert_eq!(capped(total), OneValue::One(10_750), "{total}");
         }
@@ -1803,6 +1844,8 @@ mod tests {
             capped("$10,750, leaving $1,000 spare"),
             OneValue::One(10_750)
         );
+        // A share of another amount than the cap is no share of it.
+        assert_ne!(capped("$10,750 of $12,000"), OneValue::One(10_750));
         // A range's bounds, each worded as a bound (levels 1 to 3).
         let ranged = |t: &str| budget_totals(t, 8000, 14_000);
         for total in [

@@ -142,6 +142,9 @@ pub const METRICS: &[Metric] = &[
             "hrs week",
             "hrs a week",
             "hrs per week",
+            // "OT per person (7 h/wk)" (para-it8).
+            "ot",
+            "h wk",
             "hours beyond contract*",
             "hours over contract*",
             "beyond contracted hours",

@@ -226,6 +226,16 @@ pub fn targeted<'c>(
             .filter(|(s, e)| !(e - s == 1 && means.contains(s)))
             .map(|(s, _)| stretch[*s]),
     );
+    // A means named again in a stretch of its own is the one already
+    // serving a concept named outright ("set up a shared rota for the
+    // escalations. Week 2: the rota is live", para-it8, B6).
+    let served_before = |at: usize| {
+        (0..at).any(|p| {
+            means.contains(&p)
+                && text.words[p].text == text.words[at].text
+                && outright_stretches.contains(&stretch[p])
+        })
+    };
     let any_outright = found.iter().any(|(_, _, o)| *o);
     let mut out: Vec<(usize, &'c str)> = found
         .into_iter()
@@ -236,7 +246,7 @@ pub fn targeted<'c>(
             }
             admitted
                 .iter()
-                .find(|(s, _)| !outright_stretches.contains(&stretch[*s]))
+                .find(|(s, _)| !outright_stretches.contains(&stretch[*s]) && !served_before(*s))
                 .map(|(s, _)| (*s, id))
         })
         .collect();
@@ -285,6 +295,23 @@ mod tests {
                 &[STAFFING, INCIDENTS]
             ),
             ["staffing", "incidents"]
+        );
+        // The same means named again later is still the one serving the
+        // concept named beside it first.
+        assert_eq!(
+            ids(
+                "List the escalation types and set up a shared rota for them. Week 2: the rota \
+                 goes live.",
+                &[ON_CALL, ESCALATIONS]
+            ),
+            ["escalations"]
+        );
+        assert_eq!(
+            ids(
+                "Put the escalations on a shared rota. Separately, ease the on-call rota.",
+                &[ON_CALL, ESCALATIONS]
+            ),
+            ["escalations", "on_call"]
         );
         // A phrase of manner after a comma is how its clause is done
         // (para-it2).

@@ -699,12 +699,23 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
     // and what I would avoid:", "Caveats"), outside any block, a line that
     // names someone in passing is about them, not theirs (para-it7).
     let mut aside = false;
+    // Under a bare tier heading ("## CRITICAL", "**RED**", "AMBER tier")
+    // whose next line opens someone's block, everyone up to the next such
+    // heading is in that tier (para-it8, C2).
+    let mut group: Option<Tier> = None;
     for (i, line) in lines.iter().enumerate() {
         if ranking.contains(&i) {
             current = None;
+            group = None;
             continue;
         }
         if line.is_blank() {
+            continue;
+        }
+        if let Some(tier) = tier_heading(case, lines, i) {
+            group = Some(tier);
+            current = None;
+            aside = false;
             continue;
         }
         if let Some(cells) = &line.cells {
@@ -768,6 +779,12 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
         }
         match owner {
             Some(k) => {
+                if let Some(tier) = group.filter(|_| blocks[k].own.is_empty()) {
+                    let field = format!("Tier: {}", tier.word().to_uppercase());
+                    blocks[k].own.push(field.clone());
+                    blocks[k].all.push(field);
+                    blocks[k].tabled.push(false);
+                }
                 blocks[k].own.push(line.plain.clone());
                 blocks[k].all.push(line.plain.clone());
                 blocks[k].tabled.push(line.cells.is_some());
@@ -792,6 +809,53 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
         }
     }
     blocks
+}
+
+/// Words a bare tier heading may hold beside its tier: "RED tier",
+/// "CRITICAL (2 people)", "Amber group".
+const TIER_HEADING_WORDS: &[&str] = &[
+    "tier",
+    "tiers",
+    "group",
+    "people",
+    "person",
+    "employees",
+    "members",
+    "priority",
+];
+
+/// The tier of line `i` when it is a bare tier heading over a group of
+/// people: one tier word and heading words only, no list marker, and the
+/// next line that is not blank opens someone's block (names them among
+/// its first words). A bare tier line under a name ("### Ana\nRED\nMain
+/// stressor: ...") is that person's.
+fn tier_heading(case: &TriageCase, lines: &[Line], i: usize) -> Option<Tier> {
+    let line = &lines[i];
+    if line.listed || line.cells.is_some() {
+        return None;
+    }
+    let text = Text::new(&line.plain);
+    // "Tier: RED" after someone's fields is their tier field.
+    if labels_a_field(&text) {
+        return None;
+    }
+    let mut tier = None;
+    for word in &text.words {
+        match Tier::ALL.into_iter().find(|t| t.word() == word.text) {
+            Some(t) if tier.is_none_or(|seen| seen == t) => tier = Some(t),
+            Some(_) => return None,
+            None if TIER_HEADING_WORDS.contains(&word.text.as_str())
+                || word.text.chars().all(|c| c.is_ascii_digit()) => {}
+            None => return None,
+        }
+    }
+    let tier = tier?;
+    let next = lines[i + 1..].iter().find(|l| !l.is_blank())?;
+    let next_text = Text::new(&next.plain);
+    let opens_block = first_mentions(case, &next_text)
+        .iter()
+        .any(|at| at.is_some_and(|a| a < 4));
+    opens_block.then_some(tier)
 }
 
 /// Whether a line opens with a field's label and its separator ("2-week
@@ -1800,6 +1864,8 @@ fn ranking_score(case: &TriageCase, ranking: &str, answered: &[Option<Tier>]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::it_mental_health::scenario::{Case, TaskKind};
+    use crate::it_mental_health::writers::Style;
 
     #[test]
     fn a_name_that_shares_only_a_first_or_a_last_name_is_someone_else() {
@@ -1824,6 +1890,84 @@ mod tests {
             named(&format!("Employee: {} {other_last}", person.first)),
             None
         );
+    }
+
+    /// The reference answer of `case` with its people grouped under tier
+    /// headings (`heading` of each tier) and no tier lines of their own,
+    /// or with each person's tier line moved to the end of their block.
+    fn regrouped(case: &Case, heading: impl Fn(Tier) -> String, tier_last: bool) -> String {
+        let Case::Triage(triage) = case else {
+            return String::new();
+        };
+        let reference = case.write(Style::Reference);
+        let (people, ranking) = reference
+            .split_once("Priority ranking:")
+            .unwrap_or((&reference, ""));
+        let blocks: Vec<&str> = people
+            .split("Employee:")
+            .filter(|b| !b.trim().is_empty())
+            .collect();
+        let without_tier = |block: &str| -> (String, String) {
+            let (tier, rest): (Vec<&str>, Vec<&str>) =
+                block.lines().partition(|l| l.starts_with("Tier:"));
+            (rest.join("\n"), tier.join("\n"))
+        };
+        let mut out = String::new();
+        if tier_last {
+            for block in &blocks {
+                let (rest, tier) = without_tier(block);
+                out.push_str(&format!("Employee:{}\n{tier}\n\n", rest.trim_end()));
+            }
+        } else {
+            for tier in Tier::ALL {
+                let members: Vec<&&str> = blocks
+                    .iter()
+                    .zip(&triage.employees)
+                    .filter(|(_, e)| e.tier == tier)
+                    .map(|(b, _)| b)
+                    .collect();
+                if members.is_empty() {
+                    continue;
+                }
+                out.push_str(&format!("{}\n\n", heading(tier)));
+                for block in members {
+                    let (rest, _) = without_tier(block);
+                    out.push_str(&format!("Employee:{}\n\n", rest.trim_end()));
+                }
+            }
+        }
+        format!("{out}Priority ranking:{ranking}")
+    }
+
+    #[test]
+    fn people_grouped_under_tier_headings_are_in_that_tier() {
+        let upper = |t: Tier| t.word().to_uppercase();
+        let headings: [&dyn Fn(Tier) -> String; 4] = [
+            &|t| format!("## {}", upper(t)),
+            &|t| format!("**{}**", upper(t)),
+            &|t| format!("{} tier", upper(t)),
+            &|t| format!("{}:", upper(t)),
+        ];
+        for seed in 0..12 {
+            let case = Case::generate_at(TaskKind::StressTriage, 4 + (seed % 2) as u8, seed);
+            let tiers = |text: &str| case.grade(text).criteria["tiers"];
+            assert_eq!(tiers(&case.write(Style::Reference)), Points::FULL);
+            for heading in headings {
+                let grouped = regrouped(&case, heading, false);
+                assert_eq!(tiers(&grouped), Points::FULL, "seed {seed}:\n{grouped}");
+            }
+            // Each person's own tier line last in their block is still
+            // theirs, not a heading over the next person.
+            let last = regrouped(&case, |_| String::new(), true);
+            assert_eq!(tiers(&last), Points::FULL, "seed {seed}:\n{last}");
+            // Headings one tier off put everyone in the wrong tier.
+            let shifted = regrouped(
+                &case,
+                |t| format!("## {}", upper(Tier::ALL[(t.rank() as usize + 1) % 4])),
+                false,
+            );
+            assert!(tiers(&shifted) < Points::FULL, "seed {seed}:\n{shifted}");
+        }
     }
 
     #[test]
