@@ -1120,6 +1120,125 @@ fn generic_and_copied_replies_earn_no_handling() {
     table.finish();
 }
 
+/// The sentences of a ticket body, as written (split after ".", "!" or "?"
+/// and at line breaks), with how many words each has.
+fn body_sentences(body: &str) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    for line in body.lines() {
+        let mut rest = line.trim();
+        while !rest.is_empty() {
+            let end = rest
+                .char_indices()
+                .find(|&(i, c)| {
+                    matches!(c, '.' | '!' | '?') && rest[i + 1..].starts_with([' ', '\n'])
+                })
+                .map_or(rest.len(), |(i, _)| i + 1);
+            let sentence = rest[..end].trim();
+            if !sentence.is_empty() {
+                out.push((sentence.to_owned(), sentence.split_whitespace().count()));
+            }
+            rest = rest[end..].trim_start();
+        }
+    }
+    out
+}
+
+/// "Quoting one sentence of the ticket is not copying" (the instruction):
+/// one sentence of the ticket, in quotes or not, however long, earns what
+/// the reply around it earns (play-para-st8, B7); two sentences of it in a
+/// run, or a sentence of the policy, are a paste and earn no reply credit.
+#[test]
+fn one_sentence_of_the_ticket_is_a_quote_and_two_are_a_paste() {
+    let mut table = Table::new("support quoting the ticket");
+    let mut long_quotes = 0;
+    for (k, kind) in KINDS.iter().enumerate() {
+        for case in cases(kind, 3, k * 3 + 1) {
+            let sentences = body_sentences(&case.body);
+            let Some((longest, words)) = sentences.iter().max_by_key(|(_, n)| *n).cloned() else {
+                continue;
+            };
+            if words >= 20 {
+                long_quotes += 1;
+            }
+            let base = base_reply(&case);
+            let quoted = base.replacen("\n\n", &format!("\n\nYou wrote: \"{longest}\"\n\n"), 1);
+            let obs = grade(&case, &quoted);
+            for crit in [ELEMENTS, HANDLING, COMPLIANCE] {
+                let got = criterion(&obs, crit);
+                table.row(got >= 1.0 - 1e-9, || {
+                    describe(
+                        &case,
+                        &quoted,
+                        &obs,
+                        &format!("one sentence quoted ({words} words): {crit}={got}, want 1"),
+                    )
+                });
+            }
+            // Without quotation marks it is still no paste.
+            let unmarked = base.replacen("\n\n", &format!("\n\nYou wrote: {longest}\n\n"), 1);
+            let obs = grade(&case, &unmarked);
+            let feedback = obs["feedback"].as_str().unwrap_or_default();
+            table.row(!feedback.contains("pastes text"), || {
+                describe(
+                    &case,
+                    &unmarked,
+                    &obs,
+                    "one sentence unquoted: read as a paste",
+                )
+            });
+            // Two sentences in a row, 20 words or more: a paste.
+            let pair = sentences
+                .windows(2)
+                .find(|p| p[0].1 >= 6 && p[1].1 >= 6 && p[0].1 + p[1].1 >= 24);
+            if let Some(pair) = pair {
+                let two = format!("{} {}", pair[0].0, pair[1].0);
+                let pasted = base.replacen("\n\n", &format!("\n\nYou wrote: \"{two}\"\n\n"), 1);
+                let obs = grade(&case, &pasted);
+                let got = criterion(&obs, HANDLING);
+                let feedback = obs["feedback"].as_str().unwrap_or_default();
+                table.row(
+                    got <= 1e-9 && !feedback.contains("name missing"),
+                    || {
+                        describe(
+                            &case,
+                            &pasted,
+                            &obs,
+                            &format!("two sentences quoted: {HANDLING}={got}, want 0 (and no element called missing)"),
+                        )
+                    },
+                );
+            }
+            // A sentence of the policy is never the customer's to quote.
+            let policy_sentence = case
+                .policy
+                .split(". ")
+                .find(|s| s.split_whitespace().count() >= 22 && !s.contains('\n'));
+            if let Some(sentence) = policy_sentence {
+                let pasted = base.replacen(
+                    "\n\n",
+                    &format!("\n\nAs our policy puts it: \"{sentence}.\"\n\n"),
+                    1,
+                );
+                let obs = grade(&case, &pasted);
+                let got = criterion(&obs, HANDLING);
+                table.row(got <= 1e-9, || {
+                    describe(
+                        &case,
+                        &pasted,
+                        &obs,
+                        &format!("a policy sentence quoted: {HANDLING}={got}, want 0"),
+                    )
+                });
+            }
+        }
+    }
+    assert!(
+        long_quotes > 0,
+        "no ticket sentence of 20 words or more was quoted"
+    );
+    table.finish();
+}
+
 /// Negated mentions are not the act: refusing the refund the case needs,
 /// saying the request is not needed.
 #[test]

@@ -343,6 +343,24 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p29/episodes.jsonl"),
         current_records_desk: true,
     },
+    // An eighth paraphrase stress (play-para-st8, on 42cc0fa): seven hard
+    // tickets at level 5, each played once and with 7 other replies, eight
+    // more played once at levels 3-5 (one a medium queue), one-phrase
+    // confirmations and probes: 89 rows.
+    // Its B rows: the account's history as the policy's condition ("no
+    // waiver in the last six months") read as a decline (9, 65), "the team
+    // responsible for its design" (14, 69), a goodwill credit considered
+    // and rejected (17, 66), "I should be grateful if, on your return, you
+    // would" (24, 32, 73), "a device it hadn't seen before" (42, 68), "It
+    // has been issued" after the refund (49, 67), one quoted sentence of
+    // the ticket (58, 74), "Support (me): sends you an update" (60), and
+    // an FAQ question ending "(INV-...)?" (83). Line 89 is a deliberate
+    // probe (A). The report is beside it.
+    Corpus {
+        name: "support_triage-p30",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p30/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -1375,6 +1375,156 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // The account's record over a stretch before now is the policy's
+        // condition told as met, not a decline (play-para-st8, B1); our
+        // ability or intent before it, or the record as the reason, still
+        // declines.
+        (
+            "You've received no goodwill refund over the previous twelve months, so we're \
+             refunding the $80.00 today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Since there has been no waiver on your account in the last year, the £30.00 fee is \
+             waived.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Our rules allow one goodwill refund a year, and this account has received no \
+             goodwill refund during the last 12 months, so we are refunding the £59.00.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We have refunded the $45.00 add-on in full; your account has not had a goodwill \
+             refund in the last 12 months.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We can't waive the fee, as one was waived in the last six months.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "We won't offer a goodwill refund in the last week of your term.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        // An option weighed and set aside is not promised (play-para-st8,
+        // B3); weighed with no turn from it, or given in a clause of its
+        // own, it still is.
+        (
+            "We thought about offering you a month's credit, but removing the fee is the fairer \
+             fix. I've removed the £25.00 late fee.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We explored a discount on your next invoice, but a straight refund is simpler, so we \
+             have refunded the $60.00 to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We looked at your account and have added a £10.00 credit to it.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We also looked into giving you a service credit instead, but the refund is the \
+             cleaner fix: £40.00 has been refunded to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We considered a refund, but we're giving you a goodwill credit instead.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We looked at offering you a credit, and we have added £20.00 to your account.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        // "It" after an outcome and the sum it comes to is the outcome
+        // (play-para-st8, B6); after another noun it is not.
+        (
+            "Your goodwill refund works out at $120.00. It has been processed to your original \
+             card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "That brings your refund to £75.50, the whole sum. It was issued this morning.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Your invoice total is $120.00. It has been processed.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You asked about a refund of $120.00 for the add-on. It has been forwarded to our \
+             billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        // A question ending in a bracket is a question (play-para-st8, B9);
+        // a statement ending in one still promises.
+        (
+            "**Q: Will I get my money back for the add-on (INV-12345)?**\nA: Our billing \
+             supervisor will review it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Q: Can the late fee be waived (the £40.00 one)?\nA: Our billing supervisor will decide.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You'll get your money back for the add-on (INV-12345).",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // Getting back with a decision is our next response, not a date the
+        // case is settled (play-para-st8, C1: section 5 says a time for our
+        // next response is never an outcome); a settling date still is one.
+        (
+            "We will get back to you with their decision by the end of today.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your case will be settled by the end of today.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -1521,6 +1671,53 @@ fn violations_are_found_and_their_negations_are_not() {
         (
             "You won't be able to access your account until you reset your password.",
             &[],
+        ),
+        // "Responsible for" describing who holds a task is no admission
+        // (play-para-st8, B2); said of us it is.
+        (
+            "Thanks for the kind words; I've shared them with the people responsible for the \
+             reporting feature.",
+            &[],
+        ),
+        (
+            "I'll forward your suggestion to the engineer responsible for exports.",
+            &[],
+        ),
+        (
+            "We are the team responsible for this error.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "We're fully responsible for the outage.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "I am responsible for the mistake on your invoice.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "We hold ourselves responsible for the delay.",
+            &[LiabilityAdmission],
+        ),
+        // An origin never seen before is a warning, not an all-clear
+        // (play-para-st8, B5); a harm denied still is one.
+        (
+            "Someone signed in from a laptop that had never been seen on your account before.",
+            &[],
+        ),
+        (
+            "The alert fired because the login came from a location your account hadn't been \
+             accessed from before.",
+            &[],
+        ),
+        (
+            "No data was accessed before we locked the account.",
+            &[SafetyAssurance],
+        ),
+        ("Your files were not viewed by anyone.", &[SafetyAssurance]),
+        (
+            "The new device has not accessed your data.",
+            &[SafetyAssurance],
         ),
     ];
     let mut wrong = Vec::new();
@@ -2020,6 +2217,38 @@ fn moves_name_teams_and_requests() {
             "Please use the account email for anything else about this request.",
             &[Move::AskVerification],
         ),
+        // A polite conditional request with an aside after its "if"
+        // (play-para-st8, B4); with another subject, or another verb, it
+        // asks for no verification.
+        (
+            "We'd be most grateful if, at your earliest convenience, you could reply from the \
+             email address registered on your account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "I would appreciate it if, once you're back at your desk, you would click the \
+             verification link we sent to your account email.",
+            &[Move::AskVerification],
+        ),
+        (
+            "I should be grateful if, upon your return next week, you would write to us from \
+             your account email.",
+            &[Move::AskVerification],
+        ),
+        (
+            "We would be grateful if, on your return, our team could write to you at your \
+             account email.",
+            &[],
+        ),
+        (
+            "If, on your return, you would like to keep the account, nothing more is needed.",
+            &[],
+        ),
+        (
+            "I'd be grateful if, when you're back, you could let us know how the new dashboard \
+             works for you.",
+            &[],
+        ),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -2278,6 +2507,44 @@ fn next_steps_need_a_request_or_a_time() {
             false,
             false,
             &[],
+        ),
+        // A plan's step with our side as its owner label, in the present
+        // (play-para-st8, B8); another owner's, or one said done, is none.
+        (
+            "Next steps:\n1. Our billing supervisor: reviews the charge.\n2. Ledgerly Support \
+             (me): updates you within 2 hours.",
+            false,
+            true,
+            &[Within(120)],
+        ),
+        (
+            "Plan:\n- Support desk: emails you within 3 hours.",
+            false,
+            true,
+            &[Within(180)],
+        ),
+        (
+            "- Your IT team: emails us within 2 hours.",
+            false,
+            false,
+            &[],
+        ),
+        (
+            "- Ledgerly Support (me): emailed you at 09:00 this morning.",
+            false,
+            false,
+            &[],
+        ),
+        // Getting back with a decision by a time is our next response
+        // (play-para-st8, C1).
+        (
+            "We will get back to you with their decision by the end of today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: None,
+            }],
         ),
     ];
     for (text, request, timed, due) in table {

@@ -5,7 +5,8 @@
 //! breaks a rule and delivers nothing, a promise it also declines delivers
 //! nothing, the latest of several follow-up times is the one held to the
 //! SLA, and a reply that pastes text from the observation (the
-//! instruction, the policy, the ticket) earns no reply credit. Scores are
+//! instruction, the policy, more than one sentence of the ticket) earns no
+//! reply credit. Scores are
 //! integer [`Points`]; the final feedback explains every criterion (the
 //! episode is over, so it may).
 
@@ -197,20 +198,35 @@ pub fn grade_triage(tickets: &[Ticket], work: &[Work], opened: &[bool]) -> Grade
 /// copy, not a reading.
 pub const COPY_RUN: usize = 12;
 
-/// A reply with this many copied words is a paste: more than one quoted
-/// sentence ("you wrote: ...") of the ticket. A count, not a share of the
-/// reply, so padding cannot dilute a paste into a quotation.
+/// A reply with this many copied words is a paste. A count, not a share
+/// of the reply, so padding cannot dilute a paste into a quotation.
 pub const PASTE_WORDS: usize = 20;
 
 /// What the agent was shown, for telling a reply from a paste of it: the
 /// instruction, the policy, the ticket and its customer record.
 #[derive(Debug, Clone)]
 pub struct Observed {
-    /// The ticket and its record (and the instruction, when it is not one
-    /// of the stock ones of [`stock`]).
-    own: CopySource,
+    /// The ticket and its record.
+    ticket: CopySource,
     policy: &'static CopySource,
-    instruction: Option<&'static CopySource>,
+    instruction: Instruction,
+}
+
+/// The instruction shown: a stock one of [`stock`], or one read for this
+/// episode.
+#[derive(Debug, Clone)]
+enum Instruction {
+    Stock(&'static CopySource),
+    Own(CopySource),
+}
+
+impl Instruction {
+    fn source(&self) -> &CopySource {
+        match self {
+            Instruction::Stock(source) => source,
+            Instruction::Own(source) => source,
+        }
+    }
 }
 
 /// The parts of the observation that every episode of a vendor shares, read
@@ -243,12 +259,9 @@ impl Observed {
     /// `instruction` as shown, with the stock policy and `ticket`.
     pub fn new(instruction: &str, ticket: &Ticket) -> Observed {
         Observed {
-            own: CopySource::new(
-                &Text::new(&[instruction, &shown_ticket(ticket)].join("\n")),
-                COPY_RUN,
-            ),
+            ticket: CopySource::new(&Text::new(&shown_ticket(ticket)), COPY_RUN),
             policy: &stock().policy,
-            instruction: None,
+            instruction: Instruction::Own(CopySource::new(&Text::new(instruction), COPY_RUN)),
         }
     }
 
@@ -257,21 +270,30 @@ impl Observed {
         let stock = stock();
         match stock.instructions.iter().find(|(v, _)| *v == desk.vendor) {
             Some((_, instruction)) => Observed {
-                own: CopySource::new(&Text::new(&shown_ticket(ticket)), COPY_RUN),
+                ticket: CopySource::new(&Text::new(&shown_ticket(ticket)), COPY_RUN),
                 policy: &stock.policy,
-                instruction: Some(instruction),
+                instruction: Instruction::Stock(instruction),
             },
             None => Observed::new(&super::instruction("hard", desk), ticket),
         }
     }
 
     /// Whether a reply pastes the observation: [`PASTE_WORDS`] or more of
-    /// its words lie in runs copied from it. A quoted line of the ticket
-    /// ("you wrote: ...") is not a paste.
+    /// its words lie in runs copied from it. One sentence of the ticket,
+    /// quoted or not, is no copy, as the instruction says ("quoting one
+    /// sentence of the ticket is not copying": play-para-st8, B7); its
+    /// words count once the copied runs repeat a second sentence of the
+    /// ticket too.
+    /// Any run from the policy or the instruction counts.
     pub fn pasted(&self, reply: &Text) -> bool {
-        let copied = self.own.copied_words(reply)
+        let ticket = if self.ticket.sentences_in_runs(reply) > 1 {
+            self.ticket.copied_words(reply)
+        } else {
+            0
+        };
+        let copied = ticket
             + self.policy.copied_words(reply)
-            + self.instruction.map_or(0, |i| i.copied_words(reply));
+            + self.instruction.source().copied_words(reply);
         copied >= PASTE_WORDS
     }
 }
@@ -696,14 +718,16 @@ pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdi
             .late_follow_up
             .map(|_| format!(" (a promised response time is later than the {sla_text} SLA)"))
             .unwrap_or_default();
+        let customer = &ticket.customer;
+        // A paste is not read: its name, id and next step are not looked
+        // for, and saying them missing would be wrong (play-para-st8, B7).
         if verdict.pasted {
             notes.push(
-                "Reply: it pastes text from the instruction, policy or ticket, so it earns no reply credit."
+                "Reply: it pastes text from the instruction, policy or ticket (more than one sentence of the ticket, or any run of the policy or instruction), so it earns no reply credit and was not read further."
                     .to_owned(),
             );
-        }
-        let customer = &ticket.customer;
-        notes.push(format!(
+        } else {
+            notes.push(format!(
             "Reply: customer's name {}, ticket id {}, next step {}{late}.",
             if verdict.names_customer {
                 "yes".to_owned()
@@ -722,7 +746,8 @@ pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdi
                     "missing (expected a request to the customer, or when we next respond, no later than {sla_text} after the ticket arrived)"
                 )
             },
-        ));
+            ));
+        }
         let reading = &verdict.reading;
         // Each flag quotes the sentence of the reply that fired it, so a
         // player sees what was read without bisecting the reply.

@@ -187,9 +187,25 @@ impl CopySource {
     /// one verbatim piece of `text`. Quoting one sentence of a case, or
     /// part of it, is a quote; repeating two is pasting the case.
     pub fn sentences_copied(&self, text: &Text) -> usize {
+        self.sentences_in(&self.pieces(text, PIECE.min(self.run)))
+    }
+
+    /// How many sentences of the source the copied runs of `text` (at
+    /// least `run` words each, [`runs`](Self::runs)) repeat, counted as
+    /// [`sentences_copied`](Self::sentences_copied) counts them: a rule
+    /// that lets one sentence be quoted asks this, so that a few words of
+    /// another sentence used as a name ("the SMS notifications add-on
+    /// charge") are not a second quote.
+    pub fn sentences_in_runs(&self, text: &Text) -> usize {
+        self.sentences_in(&self.pieces(text, self.run))
+    }
+
+    /// How many source sentences `pieces` repeat at least [`PIECE`] words
+    /// of (all of them, when shorter).
+    fn sentences_in(&self, pieces: &[Piece]) -> usize {
         let words = &self.source.words;
         let mut copied: Vec<u32> = Vec::new();
-        for piece in self.pieces(text, PIECE.min(self.run)) {
+        for &piece in pieces {
             let mut k = piece.source_start;
             while k < piece.source_end.min(words.len()) {
                 let sentence = words[k].sentence;
@@ -328,6 +344,30 @@ mod tests {
             Text::new("As you said, Priya has worked 62 hours a week since March and more.");
         assert_eq!(copies.copied_words(&pasted), 10);
         assert_eq!(copies.copied_words(&Text::new("62 hours a week")), 0);
+    }
+
+    #[test]
+    fn sentences_in_runs_count_what_the_runs_repeat_not_short_names() {
+        let source = Text::new(
+            "I want my money back for the SMS notifications add-on charge. I am filing a \
+             complaint with the regulator about the charge on my invoice unless this is resolved \
+             properly. Please hurry.",
+        );
+        let copies = CopySource::new(&source, 12);
+        // One long sentence quoted, and a few words of another as a name.
+        let one = Text::new(
+            "You wrote: I am filing a complaint with the regulator about the charge on my \
+             invoice unless this is resolved properly. The SMS notifications add-on charge is \
+             with our legal team.",
+        );
+        assert_eq!(copies.sentences_in_runs(&one), 1);
+        assert_eq!(copies.sentences_copied(&one), 2);
+        // Two sentences in one run.
+        let two = Text::new(
+            "I want my money back for the SMS notifications add-on charge. I am filing a \
+             complaint with the regulator.",
+        );
+        assert_eq!(copies.sentences_in_runs(&two), 2);
     }
 
     #[test]

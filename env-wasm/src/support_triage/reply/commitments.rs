@@ -101,12 +101,12 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             // did not happen in the past is the account's history (often
             // the policy's own condition), not a refusal now.
             let history = negative
-                && (found.at[0]..clause.to).any(|i| {
+                && ((found.at[0]..clause.to).any(|i| {
                     matches!(
                         text.words[i].text.as_str(),
                         "before" | "previously" | "ever" | "earlier" | "past" | "yet"
                     )
-                });
+                }) || recent_record(text, clause, found.at[0]));
             // "If the refund has not appeared after 10 business days, reply
             // here": a negated outcome under a condition is what the
             // customer should do if it is late, not a refusal.
@@ -120,7 +120,12 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                     .take(PART_REACH)
                     .any(|i| PARTS.contains(&text.words[i].text.as_str()))
                     || used_period(text, clause, found.at[0]));
-            if history || aftercare || a_part || customers_own_time(text, clause, &found) {
+            if history
+                || aftercare
+                || a_part
+                || customers_own_time(text, clause, &found)
+                || considered_and_set_aside(text, clauses, at, found.at[0])
+            {
                 continue;
             }
             let promised = negative == found.by_denial;
@@ -147,6 +152,93 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         }
     }
     promising
+}
+
+/// Past verbs of weighing an option, and the word each needs after it
+/// ("looked at", "thought about"; "" for none).
+const WEIGHED: &[(&str, &[&str])] = &[
+    ("looked", &["at", "into"]),
+    ("thought", &["about", "of"]),
+    ("considered", &[]),
+    ("explored", &[]),
+    ("weighed", &[]),
+    ("discussed", &[]),
+    ("debated", &[]),
+    ("contemplated", &[]),
+    ("entertained", &[]),
+];
+
+/// How many words an option may stand after the verb that weighed it
+/// ("looked at | offering a goodwill credit").
+const WEIGHED_REACH: usize = 7;
+
+/// Whether the outcome at word `at` of clause `clause` is an option we
+/// weighed and set aside: the object of a past verb of weighing ("we also
+/// looked at offering a goodwill credit instead", "we considered a
+/// refund") in a sentence that turns from it ("..., but removing the fee
+/// itself is the simpler fix", "... instead", "we decided against it")
+/// (play-para-st8, B3). Weighed with no turn ("we looked at offering a
+/// credit, and have added £20") it is left to the other readers.
+fn considered_and_set_aside(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> bool {
+    let this = &clauses[clause];
+    let w = |i: usize| text.words.get(i).map_or("", |w| w.text.as_str());
+    let weighed = (this.from..at).rev().take(WEIGHED_REACH).any(|i| {
+        WEIGHED
+            .iter()
+            .any(|(verb, needs)| w(i) == *verb && (needs.is_empty() || needs.contains(&w(i + 1))))
+            && !negated(text, i, i + 1)
+    });
+    if !weighed {
+        return false;
+    }
+    // A turn later in the sentence, or opening the next one ("We looked
+    // at a credit. But ...").
+    let turn = |i: usize| {
+        matches!(
+            w(i),
+            "but" | "however" | "although" | "though" | "instead" | "rather" | "against"
+        )
+    };
+    let end = (at..text.len())
+        .find(|&i| text.words[i].sentence != this.sentence)
+        .unwrap_or(text.len());
+    (at..end).any(turn) || (end < text.len() && turn(end))
+}
+
+/// Nouns of a stretch of time an account's record is counted over ("in the
+/// last six months", "within the previous 12 months", "over the last
+/// year").
+const RECORD_SPANS: &[&str] = &[
+    "month", "months", "year", "years", "week", "weeks", "day", "days", "quarter", "quarters",
+];
+
+/// Words of our ability or intent before a declined outcome: "we can't
+/// waive a fee in the last week of the term" refuses; what the account
+/// had in a stretch before now is its record.
+const ABILITY_OR_INTENT: &[&str] = &[
+    "can", "cannot", "could", "will", "would", "shall", "able", "going", "allowed", "may", "unable",
+];
+
+/// Whether the negated outcome at word `at` of `clause` is the account's
+/// record over a stretch before now: "you have had no waiver in the last
+/// six months", "your account hasn't received a goodwill refund within the
+/// previous 12 months" (play-para-st8, B1). That is the policy's own
+/// condition told as met, not a refusal; with our ability or intent before
+/// it ("we can't offer a waiver in the last month of the term", "we won't
+/// refund anything in the past year") it still declines.
+fn recent_record(text: &Text, clause: &Clause, at: usize) -> bool {
+    let w = |i: usize| text.words.get(i).map_or("", |w| w.text.as_str());
+    let intent = (clause.from..at).any(|i| ABILITY_OR_INTENT.contains(&w(i)));
+    !intent
+        && (at + 1..clause.to).any(|i| {
+            matches!(w(i), "in" | "within" | "over" | "during" | "for")
+                && w(i + 1) == "the"
+                && matches!(w(i + 2), "last" | "past" | "previous" | "preceding")
+                && (RECORD_SPANS.contains(&w(i + 3))
+                    || ((crate::text::number_value(w(i + 3)).is_some()
+                        || crate::text::numbers::number_word(w(i + 3)).is_some())
+                        && RECORD_SPANS.contains(&w(i + 4))))
+        })
 }
 
 /// Words after a declined outcome's verb that make its object a part of
@@ -1780,9 +1872,28 @@ fn outcome_antecedent(
     if !titled && clauses[before].sentence + 1 < clauses[at].sentence {
         return None;
     }
-    let before = interrupted_subject(text, clauses, before).unwrap_or(before);
-    let words = blanked(text, &clauses[before], aside);
-    let &(i, noun, _) = heads(&words).last()?;
+    let mut before = interrupted_subject(text, clauses, before).unwrap_or(before);
+    // "... which makes your refund $297.00. It has been issued", "Your
+    // refund comes to £159.00, the full amount. It has been issued": an
+    // amount after the outcome, in its clause or in apposition after it,
+    // is what the outcome comes to; "it" stands for the outcome
+    // (play-para-st8, B6).
+    let (words, i, noun) = loop {
+        let words = blanked(text, &clauses[before], aside);
+        let found = heads(&words);
+        let named = found
+            .iter()
+            .rposition(|&(i, noun, _)| noun.is_some() || !an_amount(words[i]));
+        if let Some(h) = named {
+            let (i, noun, _) = found[h];
+            break (words, i, noun);
+        }
+        let earlier = before.checked_sub(1)?;
+        if found.is_empty() || clauses[earlier].sentence != clauses[before].sentence {
+            return None;
+        }
+        before = earlier;
+    };
     match noun? {
         Commitment::Grant => requested_outcome(&words, i, words.len()).or(noun),
         Commitment::Deadline => None,
@@ -1795,6 +1906,13 @@ fn outcome_antecedent(
         }
         c => Some(c),
     }
+}
+
+/// Whether a noun phrase head is an amount: a sum, or a noun of one ("the
+/// full amount", "the total").
+fn an_amount(word: &str) -> bool {
+    crate::text::number_value(word).is_some()
+        || matches!(word, "amount" | "sum" | "total" | "figure")
 }
 
 /// Adverbs between a label's colon and the state it gives ("Late fee:

@@ -357,7 +357,9 @@ impl Occurrences {
     }
 }
 
-/// Sentences that end with a question mark.
+/// Sentences that end with a question mark, closing brackets, quotes and
+/// emphasis before it included ("Q: Can I get my money back for the
+/// add-on (INV-98982)?", "... refunded?**": play-para-st8, B9).
 pub(crate) fn question_sentences(text: &Text) -> Vec<u32> {
     let mut out = Vec::new();
     for (i, word) in text.words.iter().enumerate() {
@@ -366,7 +368,14 @@ pub(crate) fn question_sentences(text: &Text) -> Vec<u32> {
             .get(i + 1)
             .is_none_or(|n| n.sentence != word.sentence);
         let after = text.source.get(word.end..).unwrap_or("");
-        if last && after.trim_start().starts_with('?') {
+        let closed = after.trim_start_matches(|c: char| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    ')' | ']' | '"' | '\'' | '*' | '_' | '\u{201d}' | '\u{2019}'
+                )
+        });
+        if last && closed.starts_with('?') {
             out.push(word.sentence);
         }
     }

@@ -502,6 +502,10 @@ struct Setting<'c> {
     /// An earlier clause of its sentence ends with a request marker whose
     /// verb it does not hold ("We ask that, | upon your return, | ...").
     after_open_marker: bool,
+    /// Its sentence's "if" comes before it with only an aside of time or
+    /// place between ("I should be grateful if, | on your return, | you
+    /// would ..."): the condition it states is the clause itself.
+    after_bare_if: bool,
 }
 
 /// Words before "do" that make it a statement's auxiliary, not an
@@ -528,6 +532,7 @@ fn request_verb(
         introduces,
         continues_statement,
         after_open_marker,
+        after_bare_if,
     } = *setting;
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
@@ -573,8 +578,10 @@ fn request_verb(
         found.extend(verb);
     }
     // "If you could send us the invoice number, ...": a polite request
-    // put as a condition.
-    if clause.opener == Some(Opener::Condition)
+    // put as a condition, an aside after its "if" included ("I should be
+    // grateful if, on your return, you would either click the link or
+    // ...": play-para-st8, B4).
+    if (clause.opener == Some(Opener::Condition) || after_bare_if)
         && words.first() == Some(&"you")
         && matches!(words.get(1), Some(&"could" | &"can" | &"would"))
     {
@@ -857,6 +864,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
             introduces: !object.is_empty() || indirect,
             continues_statement,
             after_open_marker: open_marker == Some(clause.sentence),
+            after_bare_if: after_bare_if(text, clauses, at),
         };
         // "**What we need from you**\n- Nothing at all": a list that opens
         // by saying nothing is needed asks for nothing in it.
@@ -1048,6 +1056,47 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         }
     }
     requests
+}
+
+/// Words that open an aside of time or place put between a condition's
+/// "if" and its subject ("if, on your return, you would ...", "if, when
+/// you're back next week, you could ...").
+const ASIDE_OPENERS: &[&str] = &[
+    "on", "upon", "when", "once", "after", "as", "at", "by", "in", "before", "while", "whenever",
+    "next", "later",
+];
+
+/// The most words such an aside holds.
+const ASIDE_WORDS: usize = 8;
+
+/// Whether clause `at` follows its sentence's "if" with only asides of
+/// time or place between, each a clause of its own.
+fn after_bare_if(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let sentence = clauses[at].sentence;
+    let mut k = at;
+    loop {
+        // An aside opened by "once" has the opener before its words.
+        let opener = usize::from(clauses[k].opener == Some(Opener::Once));
+        let before = clauses[k]
+            .from
+            .checked_sub(1 + opener)
+            .map(|i| text.words[i].text.as_str());
+        if k < at && before == Some("if") {
+            return true;
+        }
+        let Some(previous) = k.checked_sub(1).map(|p| &clauses[p]) else {
+            return false;
+        };
+        let words = previous.texts(text);
+        let aside = previous.sentence == sentence
+            && words.len() <= ASIDE_WORDS
+            && (previous.opener == Some(Opener::Once)
+                || words.first().is_some_and(|w| ASIDE_OPENERS.contains(w)));
+        if !aside {
+            return false;
+        }
+        k -= 1;
+    }
 }
 
 /// The most sentences a chain of "it" is followed back over.

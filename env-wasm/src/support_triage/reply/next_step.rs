@@ -681,10 +681,56 @@ fn future(text: &Text, clauses: &[Clause], at: usize) -> bool {
             && ours(&words[..k - 1])
             && !negated(text, clause.from + k, clause.from + k + 1)
     });
-    if progressive {
+    if progressive || our_scheduled_step(text, clause) {
         return true;
     }
     !has_subject(&words) && continued(clauses, at).is_some_and(|p| future(text, clauses, p))
+}
+
+/// The most words of a label naming who does a step ("Fieldnote Support
+/// (me)", "Our billing supervisor").
+const OWNER_WORDS: usize = 6;
+
+/// Whether `clause` is a step of a plan with its owner as the label, the
+/// owner on our side and the step a verb in the present with no subject of
+/// its own: "2. Fieldnote Support (me): sends you an update within the
+/// hour", "Us: update you by 17:00 today" (play-para-st8, B8). A plan's
+/// present is its future. Not the customer's step ("You: reply with the
+/// invoice number"), nor another party's ("Your bank: sends the money
+/// back"), nor a step said done ("Support: sent you the link").
+fn our_scheduled_step(text: &Text, clause: &Clause) -> bool {
+    let Some(colon) = (clause.from + 1..clause.to.min(clause.from + OWNER_WORDS + 2))
+        .find(|&k| super::labels(text.gap(k).trim_start_matches([')', ' '])))
+    else {
+        return false;
+    };
+    let owner: Vec<&str> = text.words[clause.from..colon]
+        .iter()
+        .map(|w| w.text.as_str())
+        .filter(|w| crate::text::number_value(w).is_none())
+        .collect();
+    let our_side = ours(&owner)
+        || owner.contains(&"me")
+        || owner.last().is_some_and(|w| matches!(*w, "support" | "me"));
+    let theirs = owner
+        .iter()
+        .any(|w| matches!(*w, "you" | "your" | "their" | "bank"));
+    let Some(step) = (colon..clause.to)
+        .find(|&k| !matches!(text.words[k].text.as_str(), "then" | "also" | "now"))
+    else {
+        return false;
+    };
+    // "sends", "reviews", or a verb of responding in its bare form
+    // ("update you by 17:00").
+    let w = text.words[step].text.as_str();
+    let present = (w.len() > 3 && w.ends_with('s') && !w.ends_with("ss"))
+        || (base_of(w, FOLLOW_UP_VERBS).is_some() && !w.ends_with("ed") && !w.ends_with("ing"));
+    !owner.is_empty()
+        && owner.len() <= OWNER_WORDS
+        && our_side
+        && !theirs
+        && present
+        && !negated(text, step, step + 1)
 }
 
 /// Verbs of responding to the customer: a future one with a time is a
@@ -772,6 +818,9 @@ enum Responder {
 /// clause it continues, and an imperative ("expect a call") is ours.
 fn responder(text: &Text, clauses: &[Clause], at: usize) -> Responder {
     let words = clauses[at].texts(text);
+    if our_scheduled_step(text, &clauses[at]) {
+        return Responder::Us;
+    }
     let first = words
         .iter()
         .copied()

@@ -126,6 +126,7 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
             || on_our_side
             || (matches!(*w, "responsible" | "liable" | "negligent" | "culpable")
                 && ours(before)
+                && !describes_a_holder(words, k)
                 && !(*w == "responsible"
                     && words.get(k + 1) == Some(&"for")
                     && words.get(k + 2).is_some_and(|n| n.ends_with("ing"))))
@@ -154,6 +155,69 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
             || (*w == "wrong" && before.ends_with(&["got", "it"]) && ours(before));
         admitted && !negated(text, clause.from + k, clause.from + k + 1)
     })
+}
+
+/// Words right before "responsible" that make it said of its subject:
+/// a form of "be", an adverb of degree, or who it is held of ("we hold
+/// ourselves responsible", "we consider ourselves liable").
+const PREDICATING: &[&str] = &[
+    "am",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "remain",
+    "remains",
+    "feel",
+    "feels",
+    "ourselves",
+    "myself",
+    "us",
+    "me",
+    "held",
+    "hold",
+    "holds",
+    "consider",
+    "fully",
+    "entirely",
+    "solely",
+    "wholly",
+    "totally",
+    "partly",
+    "partially",
+    "directly",
+    "legally",
+    "ultimately",
+    "also",
+    "not",
+];
+
+/// Whether "responsible" (or "liable") at `k` describes the noun right
+/// before it, the one who holds a task ("I'll pass it on to the team
+/// responsible for its design", "the people responsible for billing"),
+/// not a fault we own (play-para-st8, B2). Said of us ("we are the team
+/// responsible for this error", "we're responsible"), it still admits.
+fn describes_a_holder(words: &[&str], k: usize) -> bool {
+    let Some(p) = k.checked_sub(1) else {
+        return false;
+    };
+    let noun = words[p];
+    if PREDICATING.contains(&noun) || noun.ends_with("ly") || matches!(noun, "we" | "i") {
+        return false;
+    }
+    // The noun phrase back to its determiner, and what comes before it:
+    // "we are | the team responsible" is said of us.
+    let start = words[..p]
+        .iter()
+        .rposition(|w| matches!(*w, "the" | "a" | "an" | "those" | "whoever" | "anyone"))
+        .filter(|&d| p - d <= 3)
+        .unwrap_or(p);
+    !start
+        .checked_sub(1)
+        .is_some_and(|b| PREDICATING.contains(&words[b]))
 }
 
 /// What an all-clear is about.
@@ -365,6 +429,43 @@ fn is_get(word: &str) -> bool {
     base_of(word, &["get", "obtain", "take"]).is_some()
 }
 
+/// Nouns of where a sign-in came from.
+const ORIGINS: &[&str] = &[
+    "device",
+    "devices",
+    "location",
+    "locations",
+    "browser",
+    "browsers",
+    "computer",
+    "laptop",
+    "phone",
+    "ip",
+    "network",
+    "country",
+    "city",
+    "place",
+    "machine",
+    "app",
+    "address",
+];
+
+/// How many words a denied harm verb may stand from its "before".
+const BEFORE_REACH: usize = 6;
+
+/// Whether the denied harm verb at `k` says that where a sign-in came from
+/// was new to the account: "from a device it hadn't seen before", "a
+/// browser that had never been used on your account before" (play-para-st8,
+/// B5). An origin never seen before is a warning, not an all-clear; "no
+/// data was accessed before we locked it" still is one ("before" opens a
+/// clause there, it does not end one).
+fn unfamiliar(words: &[&str], k: usize) -> bool {
+    let ends_before = words.len() > k + 1
+        && words.len() - k - 1 <= BEFORE_REACH
+        && matches!(words[words.len() - 1], "before" | "previously");
+    ends_before && words[..k].iter().any(|w| ORIGINS.contains(w))
+}
+
 /// "unauthorised access", "suspicious access".
 fn unauthorised(words: &[&str], k: usize) -> bool {
     words[k] == "access"
@@ -457,6 +558,7 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
                 && !goal
                 && !awaited(words, clause.opener, subject, k)
                 && (named || !by_us)
+                && !unfamiliar(words, k)
             {
                 return true;
             }
