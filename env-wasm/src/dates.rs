@@ -347,6 +347,15 @@ fn split_meridiem(text: &str) -> (&str, Option<bool>) {
 fn hours_and_minutes(text: &str) -> Option<(u32, u32)> {
     let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let number = |s: &str| s.parse::<u32>().ok();
+    // "1600h", "1645 hrs": a four-figure time with its unit.
+    for unit in ["hours", "hrs", "hr", "h"] {
+        if let Some(digits) = text.strip_suffix(unit).map(str::trim_end)
+            && (3..=4).contains(&digits.len())
+            && all_digits(digits)
+        {
+            return hours_and_minutes(digits);
+        }
+    }
     if all_digits(text) {
         return match text.len() {
             1 | 2 => Some((number(text)?, 0)),
@@ -627,6 +636,10 @@ mod tests {
             ("14h", 840),
             ("1415", 855),
             ("930", 570),
+            // A four-figure time with its unit (play-para-pr2, B4).
+            ("1600h", 960),
+            ("1645 hrs", 1005),
+            ("0930 hours", 570),
             ("14:15:00", 855),
             (" 9:30\u{202f}AM ", 570),
             ("noon", 720),

@@ -60,6 +60,17 @@ pub fn one_value<T: Ord + Clone>(
     read: impl Fn(&Value) -> Option<T>,
 ) -> Reading<T> {
     let value = present(answer, key)?;
+    // A value written after the field's own name ("day: 2026-11-10",
+    // "total = $16,078.92", "Meeting M1") is that value, when the value
+    // alone does not read.
+    let names = own_names(key);
+    let read = |scalar: &Value| {
+        read(scalar).or_else(|| {
+            let text = scalar.as_str()?;
+            let rest = without_label(text, &names);
+            (rest.len() < text.len()).then(|| read(&Value::String(rest.to_owned())))?
+        })
+    };
     let readings: Option<Vec<T>> = match value {
         Value::Array(items) => items
             .iter()
@@ -75,6 +86,48 @@ pub fn one_value<T: Ord + Clone>(
         .one()
         .cloned()
         .ok_or(Unreadable::IllFormed)
+}
+
+/// The names a field goes by in an answer: its key with spaces for
+/// underscores, and each word of it ("normalized total", "normalized",
+/// "total"), longest first.
+pub fn own_names(key: &str) -> Vec<String> {
+    let spaced = key.replace('_', " ");
+    let mut names: Vec<String> = std::iter::once(spaced.clone())
+        .chain(spaced.split_whitespace().map(str::to_owned))
+        .collect();
+    crate::order::sort_by_key(&mut names, |n| std::cmp::Reverse(n.len()));
+    names.dedup();
+    names
+}
+
+/// `text` without a leading label of `labels` (any case) and the `:`, `=`
+/// or `#` after it ("day: 2026-11-10", "total = $16,078.92", "Meeting
+/// M1"); `text` itself when it opens with none. A label must end at a
+/// word's end.
+pub fn without_label<'a>(text: &'a str, labels: &[impl AsRef<str>]) -> &'a str {
+    let trimmed = text.trim_start();
+    for label in labels {
+        let label = label.as_ref();
+        let Some(head) = trimmed.get(..label.len()) else {
+            continue;
+        };
+        if !head.eq_ignore_ascii_case(label) {
+            continue;
+        }
+        let rest = &trimmed[label.len()..];
+        if rest.starts_with(char::is_alphanumeric) {
+            continue;
+        }
+        let rest = rest.trim_start();
+        let rest = rest
+            .strip_prefix([':', '=', '#'])
+            .map_or(rest, str::trim_start);
+        if !rest.is_empty() {
+            return rest;
+        }
+    }
+    text
 }
 
 /// The one choice a short text names. Every word (as [`Text`] reads it,
@@ -143,7 +196,11 @@ fn items_each(
     let raw: Vec<String> = match value {
         Value::Array(elements) => elements
             .iter()
-            .map(|e| scalar_text(e).unwrap_or_else(|| e.to_string()))
+            .map(|e| {
+                scalar_text(e)
+                    .or_else(|| named_in_object(e))
+                    .unwrap_or_else(|| e.to_string())
+            })
             .collect(),
         Value::String(text) => match serde_json::from_str::<Vec<String>>(text.trim()) {
             Ok(listed) => listed,
@@ -159,6 +216,23 @@ fn items_each(
         .flat_map(each)
         .filter(|item| !item.is_empty())
         .collect())
+}
+
+/// Keys an object element of a list names its item by.
+const ITEM_KEYS: &[&str] = &["id", "name", "email", "value", "item"];
+
+/// The item an object element of a list names (`{"name": "Ravi"}`, `{"id":
+/// "l714", "reason": "duplicate"}`): its first item key in [`ITEM_KEYS`]'
+/// order, or its one field.
+fn named_in_object(element: &Value) -> Option<String> {
+    let object = element.as_object()?;
+    ITEM_KEYS
+        .iter()
+        .find_map(|k| object.get(*k).and_then(scalar_text))
+        .or_else(|| match object.len() {
+            1 => object.values().next().and_then(scalar_text),
+            _ => None,
+        })
 }
 
 /// Words that open an item the answer rules out (`not Dan`, `excluding
@@ -381,10 +455,13 @@ pub fn parse_cents(text: &str) -> Option<i64> {
 }
 
 /// The digits of a whole part written with or without thousands commas
-/// (`1234`, `1,234`); `None` for commas anywhere else (`12,34` may be a
-/// decimal comma) or any other character.
+/// or spaces (`1234`, `1,234`, `1 234`); `None` for separators anywhere
+/// else (`12,34` may be a decimal comma) or any other character.
 fn thousands(whole: &str) -> Option<String> {
-    let groups: Vec<&str> = whole.split(',').collect();
+    // A space between groups of three is a thousands separator too
+    // (`13 054.85`), where no comma is.
+    let separator = if whole.contains(',') { ',' } else { ' ' };
+    let groups: Vec<&str> = whole.split(separator).collect();
     let digits = |g: &str| g.bytes().all(|b| b.is_ascii_digit());
     let grouped = groups.len() == 1
         || (!groups[0].is_empty()
@@ -439,6 +516,9 @@ mod tests {
             ("$-3.10", -310),
             ("1,234,567.8", 123456780),
             (".5", 50),
+            // Spaces between groups of three (play-para-pr2, B6).
+            ("13 054.85", 1305485),
+            ("$1 234 567", 123456700),
         ] {
             assert_eq!(parse_cents(text), Some(cents), "{text}");
         }
@@ -462,6 +542,9 @@ mod tests {
             "dollars",
             "US dollars",
             "12 euros",
+            "1 2345",
+            "12 34",
+            "1,234 567",
         ] {
             assert_eq!(parse_cents(bad), None, "{bad}");
         }
@@ -506,6 +589,43 @@ mod tests {
             Ok(vec!["c042".into(), "d7".into()])
         );
         assert_eq!(names("number"), Err(Unreadable::IllFormed));
+        // A value after the field's own name; a list of objects naming
+        // their items (play-para-pr2, B2, B3, B5).
+        let labelled = answer_object(json!({
+            "day": "day: 2026-11-10", "normalized_total": "total = 12.50", "room": "Roomy",
+            "people": [{"name": "Ana"}, {"name": "Ben", "role": "lead"}, {"who": "Chloe"}],
+            "ids": [{"id": "x1", "reason": "duplicate"}, {"id": "y2", "name": "Y"}],
+        }));
+        assert_eq!(
+            one_value(&labelled, "day", fold),
+            Ok("day: 2026-11-10".to_owned())
+        );
+        let day = |v: &Value| {
+            v.as_str()
+                .filter(|t| t.starts_with("2026"))
+                .map(str::to_owned)
+        };
+        assert_eq!(
+            one_value(&labelled, "day", day),
+            Ok("2026-11-10".to_owned())
+        );
+        assert_eq!(
+            one_value(&labelled, "normalized_total", cents_value),
+            Ok(1250)
+        );
+        let room = |v: &Value| v.as_str().filter(|t| *t == "y").map(str::to_owned);
+        assert_eq!(
+            one_value(&labelled, "room", room),
+            Err(Unreadable::IllFormed)
+        );
+        assert_eq!(
+            items(&labelled, "people", fold_name),
+            Ok(vec!["ana".into(), "ben".into(), "chloe".into()])
+        );
+        assert_eq!(
+            items(&labelled, "ids", fold_id),
+            Ok(vec!["x1".into(), "y2".into()])
+        );
         let allowed = set(&["ana", "ben", "chloe"]);
         assert_eq!(items_form(&names("text"), &allowed), Ok(()));
         assert_eq!(

@@ -164,6 +164,17 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p19",
         include_str!("player_corpus/2026-12-05/productivity-p19/episodes.jsonl"),
     ),
+    // The second paraphrase stress of productivity (play-para-pr2, on
+    // 2dd3bd1): six cases at levels 4-5, each played once and with 6 other
+    // wordings, four more level-5 cases and 26 one-change confirmations (72
+    // rows; every first play 1.00). Its B rows: a meeting id with a dash and
+    // its title, or after a label ("meeting: M1", "day: ..."), "total = ...",
+    // a four-figure time with its unit ("1600h"), lists as JSON objects, a
+    // space as thousands separator.
+    (
+        "productivity-p20",
+        include_str!("player_corpus/2026-12-05/productivity-p20/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the
@@ -208,7 +219,8 @@ const RETIRED_EPISODES: usize = 148;
 
 /// Corpora played on the calendar's levels 4 and 5 as they are now
 /// (several meetings booked together): nothing of theirs is retired.
-const PLAYED_ON_JOINT_CALENDARS: &[&str] = &["productivity-p18", "productivity-p19"];
+const PLAYED_ON_JOINT_CALENDARS: &[&str] =
+    &["productivity-p18", "productivity-p19", "productivity-p20"];
 
 /// The retirement of a task and level of `corpus`, if it was played
 /// before the change.

@@ -1305,9 +1305,10 @@ impl Schedule {
     /// Which meeting an entry names (`M2`, `m2`, `2`, its title, or the id
     /// with its title: `M2 (Budget sync)`).
     fn meeting_named(&self, text: &str) -> Option<usize> {
+        // "M1", "M1 – Roadmap planning", "meeting: M1", "Meeting M1".
         let folded = normalize(text);
-        let head = folded
-            .split(['(', ':', '-', ','])
+        let head = crate::grading::without_label(&folded, &["meeting id", "meeting", "id"])
+            .split(['(', ':', '-', ',', '\u{2013}', '\u{2014}', '=', '|'])
             .next()
             .unwrap_or("")
             .trim()
@@ -1962,6 +1963,19 @@ mod tests {
         let mut titled = reference.clone();
         titled["bookings"][0]["meeting"] = json!(s.meetings[0].title.to_lowercase());
         assert_eq!(grade(&s, &titled).total, Points::FULL);
+        // The id with a dash and the title, or after a label
+        // (play-para-pr2, B1, B2).
+        for named in [
+            format!("{} \u{2013} {}", s.id(0), s.meetings[0].title),
+            format!("{} \u{2014} {}", s.id(0), s.meetings[0].title),
+            format!("meeting: {}", s.id(0)),
+            format!("Meeting {}", s.id(0)),
+            format!("ID = {}", s.id(0)),
+        ] {
+            let mut written = reference.clone();
+            written["bookings"][0]["meeting"] = json!(named);
+            assert_eq!(grade(&s, &written).total, Points::FULL, "{named}");
+        }
         let mut twice = reference.clone();
         if let Some(list) = twice["bookings"].as_array_mut() {
             list.push(list[0].clone());
