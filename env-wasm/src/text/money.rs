@@ -68,7 +68,7 @@ pub fn amounts(text: &Text) -> Vec<Amount> {
             .words
             .get(i + 1)
             .filter(|k| k.text == "k" && text.gap(i + 1).is_empty() && spoken.is_none())
-            .map(|_| tenths(&word.text));
+            .map(|_| thousandths(&word.text));
         let skip = match spoken {
             Some((_, len)) => len - 1,
             None => usize::from(thousands.is_some()),
@@ -105,7 +105,7 @@ pub fn amounts(text: &Text) -> Vec<Amount> {
         let counted =
             after.is_some_and(|w| COUNTED.contains(&w.text.as_str())) && !before.contains('$');
         let dollars = match thousands {
-            Some(hundreds) => whole.saturating_mul(1000).saturating_add(hundreds * 100),
+            Some(part) => whole.saturating_mul(1000).saturating_add(part),
             None => whole,
         };
         if !counted && (marked || thousands.is_some() || dollars >= BARE_FROM) {
@@ -115,13 +115,16 @@ pub fn amounts(text: &Text) -> Vec<Amount> {
     out
 }
 
-/// The tenths of a decimal number (`9.5` -> 5, `12` -> 0).
-fn tenths(number: &str) -> u64 {
-    number
-        .split_once('.')
-        .and_then(|(_, f)| f.chars().next())
-        .and_then(|d| d.to_digit(10))
-        .map_or(0, u64::from)
+/// The thousandths of a decimal number, its first three decimals (`9.5`
+/// -> 500, `9.75` -> 750, `12` -> 0): what it adds to a thousand times its
+/// whole part ("$9.75k" is $9,750, play-para-it9 B5).
+fn thousandths(number: &str) -> u64 {
+    let decimals = number.split_once('.').map_or("", |(_, f)| f);
+    let mut digits = decimals.chars().filter_map(|d| d.to_digit(10));
+    [100, 10, 1]
+        .iter()
+        .map(|place| digits.next().map_or(0, |d| u64::from(d) * place))
+        .sum()
 }
 
 #[cfg(test)]
@@ -139,6 +142,8 @@ mod tests {
     fn money_is_read_in_the_usual_forms() {
         assert_eq!(dollars("$9,500 total"), [9500]);
         assert_eq!(dollars("about 9.5k for cover"), [9500]);
+        assert_eq!(dollars("Budget: $9.75k"), [9750]);
+        assert_eq!(dollars("$12.125k in all"), [12125]);
         assert_eq!(dollars("$12K"), [12000]);
         assert_eq!(dollars("USD 12000 and 300 dollars"), [12000, 300]);
         assert_eq!(

@@ -231,6 +231,13 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p28",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p28/episodes.jsonl"),
     ),
+    // A ninth paraphrase stress (play-para-it9, on 2dd3bd1): six cases at
+    // levels 4-5, each answered once and in 8 other wordings, three more
+    // level-5 cases and 17 one-phrase probes: 74 rows.
+    (
+        "it_mental_health-p29",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p29/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -260,6 +267,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p26",
     "it_mental_health-p27",
     "it_mental_health-p28",
+    "it_mental_health-p29",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -896,6 +896,9 @@ fn plan_risk_table() {
          the offsite logistics.",
         "Risk: HR capacity is the bottleneck. The HRBP hands the complaint review to a trained \
          colleague.",
+        // Advice to the manager the answer is written to (para-it9, B2).
+        "Risk: {lead} is at the limit of their hours; if incidents flare up, the review slips. I \
+         recommend that you keep the reserved sprint capacity and move the offsite a week earlier.",
     ];
     let wrong = [
         // A remit denied, and "so" as an intensifier, mitigate nothing.

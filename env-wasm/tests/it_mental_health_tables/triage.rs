@@ -308,7 +308,8 @@ fn fortnight_words(id: &str) -> [&'static str; 6] {
             "split the launch into two smaller drops",
         ],
         "reorg" => [
-            "get them a clear answer on their role in the reorg",
+            // What happens to their role, in plain words (para-it9, B1).
+            "press leadership to tell them plainly what happens to their role",
             "arrange a meeting with leadership about the restructure",
             "share the reorganisation timeline with them",
             "have HR explain what the reorganization means for their job",

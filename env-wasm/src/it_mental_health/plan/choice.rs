@@ -472,7 +472,8 @@ fn stressors(
     let mut named: BTreeSet<&str> = BTreeSet::new();
     let mut hits = 0;
     let mut wrong: Vec<String> = Vec::new();
-    for item in section.items().iter().take(LIST_READ) {
+    let items = grouped_by_severity(section).unwrap_or_else(|| section.items());
+    for item in items.iter().take(LIST_READ) {
         let text = Text::new(item);
         let Some((_, id)) = metrics_in(&text).first().copied() else {
             continue;
@@ -527,6 +528,93 @@ fn stressors(
         note.push_str(&format!(" Missing: {}.", missed.join(", ")));
     }
     (score, note)
+}
+
+/// Titles of a group of stressors by severity, longest first, and the
+/// severity each gives: "Severe: none. Moderate: ...; ...", or a "Moderate
+/// stressors:" line over a list.
+const SEVERITY_HEADINGS: &[(&str, &str)] = &[
+    ("moderate (not severe)", "moderate"),
+    ("moderate stressors", "moderate"),
+    ("severe stressors", "severe"),
+    ("not severe", "moderate"),
+    ("moderate", "moderate"),
+    ("severe", "severe"),
+];
+
+/// The stressors section's items when it groups them under severity
+/// headings (para-it9, B3): each item with its group's severity after it
+/// ("Last team event (6 months ago): moderate"); `None` when no line opens
+/// with such a heading. A heading opens a line or follows a full stop or a
+/// semicolon in it, and ends with a colon; what follows it on its line is
+/// its items, split at semicolons ("none" names none).
+fn grouped_by_severity(section: &Section) -> Option<Vec<String>> {
+    let mut items = Vec::new();
+    let mut group: Option<&str> = None;
+    let mut grouped = false;
+    for line in &section.lines {
+        let plain = line.plain.trim();
+        // Where each heading starts and where its items start.
+        let mut cuts: Vec<(usize, usize, &str)> = Vec::new();
+        for (at, _) in plain.char_indices() {
+            let before = &plain[..at];
+            let opens = at == 0
+                || (before.ends_with(char::is_whitespace)
+                    && before.trim_end().ends_with(['.', ';']));
+            if !opens {
+                continue;
+            }
+            let heading = SEVERITY_HEADINGS.iter().find_map(|(title, severity)| {
+                let head = plain.get(at..at + title.len())?;
+                let rest = plain[at + title.len()..].trim_start();
+                (head.eq_ignore_ascii_case(title) && rest.starts_with(':'))
+                    .then(|| (plain.len() - rest.len() + 1, *severity))
+            });
+            if let Some((items_at, severity)) = heading {
+                cuts.push((at, items_at, severity));
+            }
+        }
+        if cuts.is_empty() {
+            if !plain.is_empty() {
+                items.extend(
+                    plain
+                        .split(';')
+                        .map(|part| with_severity(part, group))
+                        .filter(|part| !part.is_empty()),
+                );
+            }
+            continue;
+        }
+        grouped = true;
+        if cuts[0].0 > 0 {
+            items.push(with_severity(&plain[..cuts[0].0], group));
+        }
+        for (k, (_, items_at, severity)) in cuts.iter().enumerate() {
+            group = Some(severity);
+            let end = cuts.get(k + 1).map_or(plain.len(), |next| next.0);
+            items.extend(
+                plain[*items_at..end]
+                    .split(';')
+                    .map(|part| with_severity(part, group))
+                    .filter(|part| !part.is_empty()),
+            );
+        }
+    }
+    items.retain(|i| !i.is_empty());
+    grouped.then_some(items)
+}
+
+/// An item of a severity group with the group's severity after it; empty
+/// for "none".
+fn with_severity(part: &str, group: Option<&str>) -> String {
+    let part = part.trim().trim_end_matches(['.', ',']).trim();
+    if part.is_empty() || part.eq_ignore_ascii_case("none") {
+        return String::new();
+    }
+    match group {
+        Some(severity) => format!("{part}: {severity}"),
+        None => part.to_owned(),
+    }
 }
 
 /// What the interventions section chose.
@@ -1338,6 +1426,79 @@ mod tests {
             plan_of_copies(&catalogue, parsed.copies("interventions")),
             want
         );
+    }
+
+    #[test]
+    fn stressors_grouped_under_severity_headings_take_the_headings_severity() {
+        use crate::it_mental_health::scenario::{Case, TaskKind};
+        use crate::it_mental_health::writers::Style;
+        for seed in 0..8 {
+            let case = Case::generate_at(TaskKind::InterventionPlan, 4 + (seed % 2) as u8, seed);
+            let reference = case.write(Style::Reference);
+            let Some((head, rest)) = reference.split_once("Stressors:\n") else {
+                panic!("no stressors in {reference}");
+            };
+            let lines: Vec<&str> = rest.lines().take_while(|l| l.starts_with("- ")).collect();
+            let tail = &rest[lines.iter().map(|l| l.len() + 1).sum::<usize>()..];
+            let of = |severity: &str| -> Vec<String> {
+                lines
+                    .iter()
+                    .filter_map(|l| l.strip_prefix("- ")?.strip_suffix(&format!(": {severity}")))
+                    .map(str::to_owned)
+                    .collect()
+            };
+            let (severe, moderate) = (of("severe"), of("moderate"));
+            let listed = |items: &[String]| {
+                if items.is_empty() {
+                    " none.".to_owned()
+                } else {
+                    items.iter().map(|i| format!("\n- {i}")).collect()
+                }
+            };
+            let inline = |items: &[String]| {
+                if items.is_empty() {
+                    "none".to_owned()
+                } else {
+                    items.join("; ")
+                }
+            };
+            for grouped in [
+                format!(
+                    "Severe:{}\nModerate:{}\n",
+                    listed(&severe),
+                    listed(&moderate)
+                ),
+                format!(
+                    "Severe: {}. Moderate: {}.\n",
+                    inline(&severe),
+                    inline(&moderate)
+                ),
+                format!(
+                    "Moderate stressors:{}\n\nSevere stressors:{}\n",
+                    listed(&moderate),
+                    listed(&severe)
+                ),
+            ] {
+                let answer = format!("{head}Stressors:\n{grouped}{tail}");
+                let grade = case.grade(&answer);
+                assert_eq!(
+                    grade.total,
+                    Points::FULL,
+                    "seed {seed}:\n{answer}\n{:?}",
+                    grade.notes
+                );
+            }
+            // Under the other heading, every stressor's severity is wrong.
+            if !severe.is_empty() && !moderate.is_empty() {
+                let swapped = format!(
+                    "Severe:{}\nModerate:{}\n",
+                    listed(&moderate),
+                    listed(&severe)
+                );
+                let answer = format!("{head}Stressors:\n{swapped}{tail}");
+                assert!(case.grade(&answer).total < Points::FULL, "seed {seed}");
+            }
+        }
     }
 
     #[test]

@@ -272,6 +272,16 @@ const MITIGATION: &[&str] = &[
     "so nobody",
     "so no one",
     "so people",
+    "so his",
+    "so her",
+    "so their",
+    // Advice to the reader, as a letter to the manager gives it ("I
+    // suggest you ring-fence the capacity", para-it9, B2).
+    "suggest you",
+    "suggest that you",
+    "recommend you",
+    "recommend that you",
+    "advise you",
     // A contingency: what is done when the risk comes true.
     "if that happens",
     "if this happens",

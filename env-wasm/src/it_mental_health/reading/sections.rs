@@ -399,6 +399,10 @@ struct Title {
     formal: bool,
 }
 
+/// Words of a worded title that group its items by severity ("Severe
+/// stressors:").
+const SEVERITY_QUALIFIERS: &[&str] = &["severe", "moderate"];
+
 /// The most words a title worded around its label may take ("Dimensions
 /// of burnout present:", "Main risk and mitigation").
 const WORDED_TITLE_WORDS: usize = 5;
@@ -447,6 +451,18 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
     if found.any(|(other, _)| other.key != label.key) {
         return None;
     }
+    // "Moderate stressors:" titles a group of its section's items by their
+    // severity: the qualifier stays as the group's heading.
+    let others: Vec<&String> = words
+        .iter()
+        .filter(|w| !name.split_whitespace().any(|n| n == w.as_str()))
+        .collect();
+    let rest = match others.as_slice() {
+        [qualifier] if SEVERITY_QUALIFIERS.contains(&qualifier.as_str()) => {
+            format!("{qualifier}: {rest}").trim_end().to_owned()
+        }
+        _ => rest,
+    };
     Some(Title {
         key: label.key,
         rest,

@@ -1101,11 +1101,13 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
             let mut steps: Vec<(usize, u32)> = SUPPORT
                 .iter()
                 .enumerate()
+                .map(|(k, phrases)| (k as u32, *phrases))
+                .chain(CARE_STEPS.iter().copied())
                 .flat_map(|(k, phrases)| {
                     text.mentions(phrases)
                         .into_iter()
                         .filter(|&(s, e)| !negated(&text, s, e) && !conditional[s])
-                        .map(move |(s, _)| (s, k as u32))
+                        .map(move |(s, _)| (s, k))
                 })
                 .collect();
             crate::order::sort(&mut steps);
@@ -1157,6 +1159,35 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
         })
         .fold(OneValue::Missing, OneValue::and)
 }
+
+/// Steps of a level, by level, that are care beside a more intense level
+/// in any words of theirs: agreeing what comes off the plate is AMBER's
+/// reprioritising, a quick or friendly check-in GREEN's routine one
+/// (para-it9, B4), and either is more care beside a higher tier's steps.
+const CARE_STEPS: &[(u32, &[&str])] = &[
+    (
+        2,
+        &[
+            "what comes off",
+            "what can come off",
+            "what to take off",
+            "what to drop",
+            "what can be dropped",
+        ],
+    ),
+    (
+        3,
+        &[
+            "quick check in",
+            "quick catch up",
+            "friendly check in",
+            "friendly catch up",
+            "informal check in",
+            "informal catch up",
+            "light touch check in",
+        ],
+    ),
+];
 
 /// Steps of a level that are care beside a more intense level (relief
 /// from the work, a lighter sprint, recognition), as opposed to a level of
@@ -2018,6 +2049,23 @@ mod tests {
         assert_eq!(level(crisis), OneValue::One(0));
         let check = "Within 24 hours: a check-in to reprioritise their workload.";
         assert_eq!(level(check), OneValue::One(2));
+        // Plain idioms of the two lightest levels (para-it9, B4), and a
+        // quick check-in beside reprioritising is that check-in.
+        for (action, want) in [
+            (
+                "Sit down with him tomorrow morning and agree what comes off his plate.",
+                2,
+            ),
+            (
+                "Meet her first thing and agree what to drop this sprint.",
+                2,
+            ),
+            ("A quick, friendly check-in.", 3),
+            ("An informal catch-up this week, nothing more.", 3),
+            ("A quick check-in today to reprioritise the sprint.", 2),
+        ] {
+            assert_eq!(level(action), OneValue::One(want), "{action}");
+        }
         assert_eq!(
             level(
                 "A check-in today to reprioritise the sprint; if it gets worse, an EAP referral."

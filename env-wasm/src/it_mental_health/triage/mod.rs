@@ -286,6 +286,16 @@ pub const STRESSORS: &[Stressor] = &[
             "on their role",
             "on her role",
             "on his role",
+            // "what happens to his role", "a straight answer about his
+            // future in the team" (para-it9, B1).
+            "to their role",
+            "to her role",
+            "to his role",
+            "their future",
+            "her future",
+            "his future",
+            "future in the team",
+            "future on the team",
             "role stands",
             "future role*",
             "role* going forward",
