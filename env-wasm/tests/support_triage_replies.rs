@@ -1564,13 +1564,13 @@ fn outcomes_are_read_in_other_words() {
         // over it, is the rule applied (play-para-st9, B6); an ability with
         // an amount and no turn still offers, and so does one applied.
         (
-            "Our desk can only credit accounts up to $30.00.",
+            "Our desk can only credit up to $30.00 per invoice.",
             &[],
             &[],
             &[],
         ),
         (
-            "Agents are able to waive fees of no more than $25.00 at the desk, but this one is \
+            "We're able to waive a late fee of no more than $25.00 at the desk, but yours is \
              $40.00.",
             &[],
             &[],
@@ -2390,7 +2390,7 @@ fn moves_name_teams_and_requests() {
         // (play-para-st9, B3); denied, past, future, hedged or conditional
         // it does not, and one for something else asks that.
         (
-            "You are kindly requested to change your password today.",
+            "You are requested to change your password today.",
             &[Move::AskSecure],
         ),
         (
@@ -2430,7 +2430,11 @@ fn moves_name_teams_and_requests() {
             &[Move::Escalate(Team::Legal)],
         ),
         (
-            "Our lawyers will look into both payments taken from your card.",
+            "Our legal team, who will review both payments taken from your card, has the case.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "Our legal team will check the payments on your last invoice.",
             &[Move::Escalate(Team::Legal)],
         ),
         (
