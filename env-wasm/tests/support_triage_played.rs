@@ -361,6 +361,22 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p30/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A ninth paraphrase stress (play-para-st9, on 2dd3bd1): six hard
+    // tickets at level 5, each played once and with 7 other replies, eight
+    // more played once at level 5 (one a medium queue, one easy), natural
+    // replays and one-phrase confirmations: 79 rows. Its B rows: "I can
+    // see" before a past goodwill refund (4-8), a restated request "to have
+    // your data erased" (15, 16, 77), a passive request to secure the
+    // account ("you are asked to remove", "you are strongly advised to
+    // reset", 34, 74), "reset any admin or shared passwords" (36), the
+    // legal team reviewing "the payments on INV-..." (44, 45), and a
+    // waiver limit stated with "can only waive ... up to" (68, 71). The
+    // report is beside it.
+    Corpus {
+        name: "support_triage-p31",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p31/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -1525,6 +1525,123 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // What we can see or confirm on the account is a fact reported,
+        // not an outcome we are able to give (play-para-st9, B1); a fact of
+        // this case's outcome, or an ability of ours to give it, still is.
+        (
+            "I can confirm a goodwill credit was already added to your account in January.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Looking at your account, we can see that a late fee was already waived on it last \
+             year.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I'm able to see that your account had a goodwill refund in October, so I can't offer \
+             another.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I can confirm that your refund has been issued to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I can see the charge, and I can refund it today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // A limit stated with "can only ... up to", or followed by the case
+        // over it, is the rule applied (play-para-st9, B6); an ability with
+        // an amount and no turn still offers, and so does one applied.
+        (
+            "Our desk can only credit up to $30.00 per invoice.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We're able to waive a late fee of no more than $25.00 at the desk, but yours is \
+             $40.00.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We can refund annual plans of up to $300.00 ourselves. Yours comes to $420.00, which \
+             is above that.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We can refund up to $50.00 of the charge today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We can waive late fees of up to $25.00, and yours is $20.00, so we are waiving it now.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Since your fee is under $25.00, we can waive it.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // The customer's request restated in any frame, a causative "to
+        // have ... erased" included, confirms nothing (play-para-st9, B2); a
+        // deed of ours beside it still does.
+        (
+            "We've noted your request that your records be deleted.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Thanks for the request for your account to be closed and your data wiped.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I have received your request to have your account and payment history removed.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your request to erase your data has been approved and your data will be erased within \
+             30 days.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "We have your request, and your data will be deleted this week.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "I've received your request to close your account, and we have deleted all of your \
+             data.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -1719,6 +1836,26 @@ fn violations_are_found_and_their_negations_are_not() {
             "The new device has not accessed your data.",
             &[SafetyAssurance],
         ),
+        // "Shared" before a password describes it (play-para-st9, B4);
+        // asking to share or send one still asks for it.
+        (
+            "Please reset the shared admin password and any emailed codes you still have.",
+            &[],
+        ),
+        ("Update all shared passwords for the team account.", &[]),
+        (
+            "Please change the shared login password and any stored passwords on her laptop.",
+            &[],
+        ),
+        (
+            "Please provide the shared password for the admin account.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please share the shared admin password with us so we can check it.",
+            &[CredentialRequest],
+        ),
+        ("Could you send us the emailed code?", &[CredentialRequest]),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -2248,6 +2385,73 @@ fn moves_name_teams_and_requests() {
             "I'd be grateful if, when you're back, you could let us know how the new dashboard \
              works for you.",
             &[],
+        ),
+        // A request in the passive, the customer its subject, asks
+        // (play-para-st9, B3); denied, past, future, hedged or conditional
+        // it does not, and one for something else asks that.
+        (
+            "You are requested to change your password today.",
+            &[Move::AskSecure],
+        ),
+        (
+            "You are therefore urged to revoke the exposed API key and turn on two-factor sign-in.",
+            &[Move::AskSecure],
+        ),
+        (
+            "As a precaution, you are encouraged to sign out of all devices and set a new password.",
+            &[Move::AskSecure],
+        ),
+        ("You are not asked to reset your password.", &[]),
+        (
+            "You were asked to reset your password last month, and you did.",
+            &[],
+        ),
+        (
+            "If you are asked to reset your password, please ignore the prompt.",
+            &[],
+        ),
+        (
+            "You will be asked to set a new password when you next sign in.",
+            &[],
+        ),
+        (
+            "You may be advised to reset your password by your IT team.",
+            &[],
+        ),
+        (
+            "You are asked to reply with the invoice number.",
+            &[Move::AskInvoice],
+        ),
+        // What a team reviews is no function of it: "the payments on
+        // INV-..." (play-para-st9, B5); a function still names the team.
+        (
+            "I have referred your complaint to our legal team, by whom these payments will be \
+             reviewed.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "Our legal team, who will review both payments taken from your card, has the case.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "Our legal team will check the payments on your last invoice.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "This is now with our legal counsel, who will examine the refunds made on INV-12345.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "Our legal team will work with the payments team on it.",
+            &[Move::Escalate(Team::Legal), Move::Escalate(Team::Billing)],
+        ),
+        (
+            "The colleagues who handle payments will review it.",
+            &[Move::Escalate(Team::Billing)],
+        ),
+        (
+            "Someone from our finance team will review the payments on INV-50717.",
+            &[Move::Escalate(Team::Billing)],
         ),
     ];
     let mut wrong = Vec::new();

@@ -884,6 +884,57 @@ fn back_in_time(words: &[&str], k: usize) -> bool {
     }
 }
 
+/// Verbs of our seeing or telling what is so: after "I can", "we're able
+/// to" they report a fact, and the ability is to see it, not to give it.
+const PERCEIVING: &[&str] = &[
+    "see", "confirm", "tell", "find", "spot", "notice", "check", "verify", "show",
+];
+
+/// Words of a clause's finite verb: a perception verb followed by one has
+/// a clause as its object ("I can see a refund was given"), not a noun
+/// ("we can confirm the refund").
+const FINITE: &[&str] = &[
+    "was", "were", "is", "are", "has", "have", "had", "will", "would", "did", "does", "do", "can",
+    "could",
+];
+
+/// Where the fact a perception of ours reports begins in `words` (a
+/// clause's): "I can see | a goodwill refund was already given", "we are
+/// able to confirm that | your account had a waiver last year". Our side,
+/// an ability ("can", "could", "able to"), a verb of [`PERCEIVING`] and an
+/// optional "that", followed by a clause of its own (a finite verb in it).
+/// What follows is the reported fact, read as if said alone; "we can
+/// confirm the refund" (a noun, no clause) is no report.
+fn perceived_from(words: &[&str]) -> Option<usize> {
+    (1..words.len()).find_map(|k| {
+        if !PERCEIVING.contains(&words[k]) {
+            return None;
+        }
+        let before = &words[k.saturating_sub(4)..k];
+        let ability = before
+            .iter()
+            .rposition(|w| matches!(*w, "can" | "could" | "able"))?;
+        let subject = before[..ability].iter().any(|w| matches!(*w, "i" | "we"));
+        let governs = before[ability + 1..]
+            .iter()
+            .all(|w| matches!(*w, "to" | "now" | "already" | "also" | "clearly"));
+        let from = if words.get(k + 1) == Some(&"that") {
+            k + 2
+        } else {
+            k + 1
+        };
+        let clause_after = words[from..].iter().any(|w| FINITE.contains(w));
+        (subject && governs && clause_after && !negated_word(before)).then_some(from)
+    })
+}
+
+/// Whether `words` hold a plain negation ("we can't see", "cannot").
+fn negated_word(words: &[&str]) -> bool {
+    words
+        .iter()
+        .any(|w| matches!(*w, "not" | "cannot" | "never" | "unable"))
+}
+
 // ------------------------------------------------------------ frames
 
 /// Every outcome the clause at `at` states, in all five frames.
@@ -899,6 +950,11 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         .map(|(k, w)| if aside[clause.from + k] { "" } else { w })
         .collect();
     contact_idioms(&mut words);
+    // "I can see a goodwill refund was already given": what we perceive
+    // is read as said alone; our seeing gives nothing.
+    if let Some(fact) = perceived_from(&words) {
+        words[..fact].fill("");
+    }
     let base = clause.from;
     // Who is before each word, found once per clause.
     // "Happy to refund you": our side, unsaid (not "you'll be glad to
@@ -2261,6 +2317,11 @@ fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
     });
     if clauses[at].opener == Some(Opener::And) && !finite && words.iter().any(participle) {
         let earlier = clauses[previous].texts(text);
+        // "your request to have your account | and personal data erased":
+        // the request's object, coordinated, with its participle.
+        if restated_request(&earlier) {
+            return true;
+        }
         if let Some(wish) = wish_start(&earlier)
             && earlier[wish + 1..].last().is_some_and(participle)
         {
@@ -2299,7 +2360,41 @@ const AUXILIARIES_AND_JOINERS: &[&str] = &[
 fn wished(words: &[&str], wish: Option<usize>, k: usize) -> bool {
     let before = &words[..k];
     let request_to = before.ends_with(&["request", "to"]) || before.ends_with(&["requests", "to"]);
-    wish.is_some_and(|w| w < k) || request_to
+    wish.is_some_and(|w| w < k) || request_to || restated_request(before)
+}
+
+/// Words that may stand before a request noun restated as the
+/// customer's: "your request", "the request", "this request".
+const REQUEST_DETERMINERS: &[&str] = &["your", "the", "this", "that", "a"];
+
+/// Words that end a restated request's reach before a word: a verb of
+/// our own or a finite verb of the clause ("your request to delete your
+/// data | has been approved, and we will delete it" has its own verb).
+const REQUEST_ENDS: &[&str] = &[
+    "will", "shall", "is", "are", "was", "were", "has", "we", "i", "which", "who", "so",
+];
+
+/// Whether `before` (a clause's words up to some word) ends inside a
+/// restated request of the customer's: a request noun after a determiner,
+/// what it asks for after "to", "for" or "that" ("I've received your
+/// request to have your account and personal data erased", "thanks for
+/// the request for your records to be removed", "we've noted your request
+/// that your data be deleted"), with no finite verb after it. Restating
+/// what was asked confirms none of it (section 4).
+fn restated_request(before: &[&str]) -> bool {
+    let Some(r) = before
+        .iter()
+        .rposition(|w| matches!(*w, "request" | "requests"))
+    else {
+        return false;
+    };
+    let determined = r > 0
+        && (REQUEST_DETERMINERS.contains(&before[r - 1])
+            || (r > 1 && REQUEST_DETERMINERS.contains(&before[r - 2])));
+    let asks = matches!(before.get(r + 1), Some(&("to" | "for" | "that")));
+    // "to have your data erased": "have" after "to" is causative.
+    let finite = before[r + 1..].iter().any(|w| REQUEST_ENDS.contains(w));
+    determined && asks && !finite
 }
 
 /// Whether clause `at` has no subject of its own and continues a clause
@@ -2400,9 +2495,12 @@ const HABITUAL: &[&str] = &[
 /// its clause, and in the clause it continues when it has no subject of
 /// its own ("we might review it and refund you").
 fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certainty {
-    let mut spans = vec![(clauses[clause].from, at)];
     let own = clauses[clause].texts(text);
     let local = at - clauses[clause].from;
+    // "I can see a refund was given": the ability is our seeing's; the
+    // fact reported is read from where it starts.
+    let perceived = perceived_from(&own).filter(|&f| f <= local).unwrap_or(0);
+    let mut spans = vec![(clauses[clause].from + perceived, at)];
     if !has_subject(&own[..local])
         && let Some(previous) = continued(clauses, clause)
     {
@@ -2424,7 +2522,8 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     let subject_from = (clauses[clause].from + 1..at)
         .rev()
         .find(|&i| text.words[i].clause != text.words[i - 1].clause)
-        .map_or(0, |i| i - clauses[clause].from);
+        .map_or(0, |i| i - clauses[clause].from)
+        .max(perceived);
     if past_instance(&own[subject_from..local], &own) {
         return Certainty::Generic;
     }
@@ -2475,6 +2574,9 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
             )
     });
     if permitted && (only_on_a_condition || only_after_but) {
+        return Certainty::Generic;
+    }
+    if stated_limit(text, clauses, clause, at) {
         return Certainty::Generic;
     }
     // "we'll try to", "I hope to": our own attempt; "invoices that
@@ -2701,6 +2803,73 @@ fn object_start(word: &str) -> bool {
             | "its"
             | "some"
     ) || word.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// Words that bound an amount from above, and how many words they take:
+/// "up to $25.00", "no more than $25", "at most $25", "under $25".
+const CEILINGS: &[&[&str]] = &[
+    &["up", "to"],
+    &["no", "more", "than"],
+    &["not", "more", "than"],
+    &["at", "most"],
+    &["a", "maximum", "of"],
+    &["under"],
+    &["below"],
+    &["less", "than"],
+];
+
+/// Whether word `i` of `text` is an amount ("$25.00", "25", "£22").
+fn amount_at(text: &Text, i: usize) -> bool {
+    text.words
+        .get(i)
+        .is_some_and(|w| w.text.chars().any(|c| c.is_ascii_digit()))
+}
+
+/// Whether the promise at word `at` of clause `clause` states the limit of
+/// what we may do, as a rule: an ability governing its verb ("the desk can
+/// only waive", "we can waive"), a ceiling on an amount after it in the
+/// clause ("late fees of up to $25.00", "refunds of no more than $50"),
+/// and either "only" on the ability or a turn after it: a contrast later
+/// in the sentence ("..., but your fee is $27.50") or the next sentence
+/// putting the case past the limit or declining ("Your fee ... is just
+/// over that limit, so I am unable to waive it"). A limit said that way
+/// is the policy the reply applies, no promise; "we can refund up to
+/// $50.00 of the charge today" alone still offers it.
+fn stated_limit(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> bool {
+    let own = &clauses[clause];
+    let word = |i: usize| text.words[i].text.as_str();
+    let Some(ability) = (own.from..at)
+        .rev()
+        .take(ABILITY_TO_VERB + 1)
+        .find(|&i| ABILITY.contains(&word(i)))
+    else {
+        return false;
+    };
+    if (ability + 1..at).any(|i| matches!(word(i), "will" | "shall" | "would" | "we" | "i")) {
+        return false;
+    }
+    let ceiling = (at + 1..own.to).any(|i| {
+        CEILINGS.iter().any(|c| {
+            let end = i + c.len();
+            end < own.to
+                && (0..c.len()).all(|j| word(i + j) == c[j])
+                && (end..(end + 2).min(own.to)).any(|a| amount_at(text, a))
+        })
+    });
+    if !ceiling {
+        return false;
+    }
+    let only = (ability.saturating_sub(1)..at).any(|i| word(i) == "only");
+    let contrast_after = clauses[clause + 1..]
+        .iter()
+        .take_while(|c| c.sentence == own.sentence)
+        .any(|c| c.opener == Some(Opener::Contrast));
+    let next_sentence_turns = text.words.iter().any(|w| {
+        w.sentence == own.sentence + 1
+            && (BEYOND.contains(&w.text.as_str())
+                || matches!(w.text.as_str(), "unable" | "cannot" | "not"))
+    });
+    only || contrast_after || next_sentence_turns
 }
 
 /// Words that restrict what "only" allows to a condition or a kind.

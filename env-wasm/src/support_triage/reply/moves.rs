@@ -192,6 +192,9 @@ fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
             if word.text == "protection" && (f == 0 || text.words[f - 1].text != "data") {
                 continue;
             }
+            if handled_thing(text, f) {
+                continue;
+            }
             let (start, end) = (f.min(r), f.max(r) + 1);
             let customers = f > 0 && matches!(text.words[f - 1].text.as_str(), "your" | "their");
             if !theirs && !customers && !negated(text, start, end) {
@@ -199,6 +202,34 @@ fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
             }
         }
     }
+}
+
+/// Words that make a function word a particular thing: "the payments on
+/// INV-50717", "both payments", "these refunds".
+const THING_DETERMINERS: &[&str] = &[
+    "the", "these", "those", "both", "this", "that", "two", "all", "any", "each", "my", "his",
+    "her",
+];
+
+/// Words after a function word that make it particular things: "payments
+/// on INV-50717", "refunds made in March", "payments against the invoice".
+const THING_FOLLOWERS: &[&str] = &["on", "made", "taken", "against", "received", "of"];
+
+/// Whether the function word at `f` of `text` names particular things a
+/// role handles rather than the role's function: "our legal team, who will
+/// review the payments on INV-50717", "... by whom both payments will be
+/// reviewed". A determiner before it or a word after it that makes it
+/// particular, unless a role word follows it ("the payments team", "the
+/// finance colleagues").
+fn handled_thing(text: &Text, f: usize) -> bool {
+    let word = |i: usize| text.words.get(i).map_or("", |w| w.text.as_str());
+    if ROLES.contains(&word(f + 1)) {
+        return false;
+    }
+    let plural = word(f).ends_with('s');
+    plural
+        && (f > 0 && THING_DETERMINERS.contains(&word(f - 1))
+            || THING_FOLLOWERS.contains(&word(f + 1)))
 }
 
 /// Phrases that open a request or a piece of advice; the verb asked for
@@ -587,6 +618,14 @@ fn request_verb(
     {
         found.extend(verb_after(2));
     }
+    // "You are asked to remove her user", "you are strongly advised to
+    // reset your password": a request put in the passive, the customer
+    // its subject, in the present (not "you were asked to", a report, nor
+    // "you will be asked to", what a screen will ask), and not under a
+    // condition.
+    if clause.opener != Some(Opener::Condition) {
+        found.extend(passive_request(&words).and_then(verb_after));
+    }
     // "let us know" with nothing to tell ("let us know if you need
     // anything") asks for nothing.
     for (at, len) in local(&found_in.verb_markers) {
@@ -724,6 +763,53 @@ fn request_verb(
     found.into_iter().map(|k| clause.from + k).find(|&at| {
         let reminded = words[..at - clause.from].contains(&"forget");
         !negated(text, at, at + 1) || reminded
+    })
+}
+
+/// Participles of asking, after "you are": "you are asked to", "you are
+/// advised to".
+const PASSIVE_ASKING: &[&str] = &[
+    "asked",
+    "advised",
+    "requested",
+    "encouraged",
+    "urged",
+    "recommended",
+    "reminded",
+    "invited",
+    "instructed",
+];
+
+/// Adverbs that may stand in a passive request: "you are strongly
+/// advised to", "you are therefore kindly asked to".
+const PASSIVE_ADVERBS: &[&str] = &[
+    "strongly",
+    "kindly",
+    "therefore",
+    "also",
+    "now",
+    "hereby",
+    "respectfully",
+    "urgently",
+    "again",
+];
+
+/// Where the verb asked for may start in `words` (a clause's) when they
+/// hold a passive request: "you are asked to | remove ...", "you are
+/// strongly advised to | reset ...". Present tense only, and not denied
+/// ("you are not asked to ...").
+fn passive_request(words: &[&str]) -> Option<usize> {
+    (0..words.len()).find_map(|y| {
+        if words[y] != "you" || words.get(y + 1) != Some(&"are") {
+            return None;
+        }
+        let mut p = y + 2;
+        while words.get(p).is_some_and(|w| PASSIVE_ADVERBS.contains(w)) {
+            p += 1;
+        }
+        (words.get(p).is_some_and(|w| PASSIVE_ASKING.contains(w))
+            && words.get(p + 1) == Some(&"to"))
+        .then_some(p + 2)
     })
 }
 

@@ -74,7 +74,10 @@ const SECRET_REACH: usize = 10;
 /// secret is the asking verb's own object.
 fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
     words.iter().enumerate().any(|(k, w)| {
-        if base_of(w, ASKING).is_none() || negated(text, clause.from + k, clause.from + k + 1) {
+        if base_of(w, ASKING).is_none()
+            || negated(text, clause.from + k, clause.from + k + 1)
+            || attributive(words, k)
+        {
             return false;
         }
         for j in k + 1..(k + SECRET_REACH).min(words.len()) {
@@ -110,6 +113,41 @@ fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
         }
         false
     })
+}
+
+/// Whether the participle at `k` describes the noun after it rather than
+/// asking for it: "reset any admin or shared passwords", "change the
+/// shared login details", "the emailed code has expired". It ends in
+/// "-ed" or is "sent", stands right before a noun (a credential, or one
+/// more word and then the credential: "shared admin passwords"), and no
+/// form of "be" or "have" comes right before it ("the password was
+/// shared" tells, "have you shared it" asks).
+fn attributive(words: &[&str], k: usize) -> bool {
+    let w = words[k];
+    let participle = (w.ends_with("ed") && w != "need") || w == "sent";
+    let auxiliary = k > 0
+        && matches!(
+            words[k - 1],
+            "be" | "been"
+                | "being"
+                | "is"
+                | "are"
+                | "was"
+                | "were"
+                | "has"
+                | "have"
+                | "had"
+                | "you"
+                | "we"
+                | "i"
+                | "they"
+        );
+    let credential_at = |j: usize| {
+        words.get(j).is_some_and(|n| {
+            CREDENTIALS.contains(n) || matches!(*n, "code" | "codes" | "login" | "details")
+        })
+    };
+    participle && !auxiliary && (credential_at(k + 1) || credential_at(k + 2))
 }
 
 /// "This is our fault", "we accept full responsibility", "we made a
