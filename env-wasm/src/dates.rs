@@ -562,9 +562,12 @@ fn day_first_or_month_first(word: &str) -> Option<Vec<Day>> {
 
 /// The index of a full or three-letter name (`thursday`, `thu`).
 fn name_index(word: &str, names: &[&str]) -> Option<usize> {
+    // "Tues", "Thurs", "Sept" and "Weds" as well as the three-letter forms
+    // (play-para-pr3, B3).
+    let word = if word == "weds" { "wed" } else { word };
     names.iter().position(|name| {
         let name = name.to_lowercase();
-        word == name || (word.len() == 3 && name.starts_with(word))
+        word == name || ((3..=5).contains(&word.len()) && name.starts_with(word))
     })
 }
 
@@ -826,9 +829,25 @@ mod tests {
             "the 6th",
             "Tue 6th",
             "**Tuesday**",
+            // Four- and five-letter forms (play-para-pr3, B3).
+            "Tues 6 Oct",
+            "Tues",
         ] {
             assert_eq!(parse_day_among(text, 2026, &week), tuesday, "{text}");
         }
+        let wednesday = Day::from_civil(2026, 10, 7);
+        for text in ["Weds 7 Oct", "Weds", "Wed 7 Sept 2026"] {
+            let want = if text.contains("Sept") {
+                None
+            } else {
+                wednesday
+            };
+            assert_eq!(parse_day_among(text, 2026, &week), want, "{text}");
+        }
+        assert_eq!(
+            parse_day("Thurs 17 Sept", 2026),
+            Day::from_civil(2026, 9, 17)
+        );
         assert_eq!(
             parse_day_among("2026-10-08", 2026, &week),
             Day::from_civil(2026, 10, 8)

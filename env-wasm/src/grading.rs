@@ -88,13 +88,18 @@ pub fn one_value<T: Ord + Clone>(
         .ok_or(Unreadable::IllFormed)
 }
 
+/// Labels any field's value may be written after ("count: 8", play-para-pr3
+/// B5).
+const VALUE_LABELS: &[&str] = &["count", "value", "answer"];
+
 /// The names a field goes by in an answer: its key with spaces for
-/// underscores, and each word of it ("normalized total", "normalized",
-/// "total"), longest first.
+/// underscores, each word of it ("normalized total", "normalized",
+/// "total") and [`VALUE_LABELS`], longest first.
 pub fn own_names(key: &str) -> Vec<String> {
     let spaced = key.replace('_', " ");
     let mut names: Vec<String> = std::iter::once(spaced.clone())
         .chain(spaced.split_whitespace().map(str::to_owned))
+        .chain(VALUE_LABELS.iter().map(|l| (*l).to_owned()))
         .collect();
     crate::order::sort_by_key(&mut names, |n| std::cmp::Reverse(n.len()));
     names.dedup();
@@ -205,8 +210,10 @@ fn items_each(
         Value::String(text) => match serde_json::from_str::<Vec<String>>(text.trim()) {
             Ok(listed) => listed,
             // Asides in brackets go before splitting: the commas and `and`s
-            // inside them (`y109 (rows 4 and 5), o254`) part no items.
-            Err(_) => split_items(&without_brackets(text)),
+            // inside them (`y109 (rows 4 and 5), o254`) part no items; a
+            // label naming the field before the list is none of them
+            // ("participants: Malik, Leila", play-para-pr3 B4).
+            Err(_) => split_items(&without_brackets(without_label(text, &own_names(key)))),
         },
         _ => return Err(Unreadable::IllFormed),
     };
@@ -254,7 +261,20 @@ const ITEM_DENIALS: &[&str] = &[
 /// for an item the answer rules out (`not Dan`). An aside is never a
 /// second item.
 pub fn item_head(item: &str) -> Option<&str> {
-    let item = crate::text::without_list_marker(item);
+    // A list marker, and quotes or backticks around the item ("`o173`",
+    // "\"Zara\"", play-para-pr3 B1).
+    let item = crate::text::without_list_marker(item).trim();
+    let item = ['`', '"', '\'', '\u{201c}', '\u{2018}']
+        .iter()
+        .find_map(|open| {
+            let close = match open {
+                '\u{201c}' => '\u{201d}',
+                '\u{2018}' => '\u{2019}',
+                other => *other,
+            };
+            item.strip_prefix(*open)?.strip_suffix(close)
+        })
+        .unwrap_or(item);
     let end = item
         .char_indices()
         .find(|&(at, c)| {
@@ -301,6 +321,9 @@ pub fn ids_in(item: &str) -> Vec<String> {
 /// written list.
 fn split_items(text: &str) -> Vec<String> {
     let mut pieces = Vec::new();
+    // A slash between spaces parts items too ("Zara / Lucas / Yusuf",
+    // play-para-pr3 B2); inside a word it joins ("and/or", a date).
+    let text = text.replace(" / ", ";");
     for part in text.split([',', ';', '&', '\n']) {
         let mut current: Vec<&str> = Vec::new();
         for word in part.split_whitespace() {
@@ -626,6 +649,27 @@ mod tests {
             items(&labelled, "ids", fold_id),
             Ok(vec!["x1".into(), "y2".into()])
         );
+        // Quoted items, slashes between spaces, and the field's name or a
+        // value label before the list (play-para-pr3, B1, B2, B4, B5).
+        let written = answer_object(json!({
+            "quoted": ["`o173`", "\"j408\""], "in_one": "`o173`, \"j408\"",
+            "slashed": "Zara / Lucas / Yusuf", "and_or": "a/b",
+            "participants": "participants: Malik, Leila", "valid_rows": "count: 8",
+        }));
+        let want = Ok(vec!["o173".to_owned(), "j408".to_owned()]);
+        assert_eq!(items(&written, "quoted", fold_id), want);
+        assert_eq!(items(&written, "in_one", fold_id), want);
+        assert_eq!(
+            items(&written, "slashed", fold_name),
+            Ok(vec!["zara".into(), "lucas".into(), "yusuf".into()])
+        );
+        assert_eq!(items(&written, "and_or", fold_name), Ok(vec!["a/b".into()]));
+        assert_eq!(
+            items(&written, "participants", fold_name),
+            Ok(vec!["malik".into(), "leila".into()])
+        );
+        let count = |v: &Value| v.as_str().and_then(|t| t.parse::<u32>().ok());
+        assert_eq!(one_value(&written, "valid_rows", count), Ok(8));
         let allowed = set(&["ana", "ben", "chloe"]);
         assert_eq!(items_form(&names("text"), &allowed), Ok(()));
         assert_eq!(

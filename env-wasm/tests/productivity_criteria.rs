@@ -2427,9 +2427,18 @@ fn valid_rows_tables() -> Table {
             ("a string in a list", |c| {
                 c.with("valid_rows", json!([n(c).to_string()]))
             }),
+            // The count out of the table's rows (play-para-pr3, B6).
+            ("n of m", |c| {
+                let rows = c.payload["rows"].as_array()?.len();
+                c.with("valid_rows", json!(format!("{} of {rows} rows", n(c))))
+            }),
         ],
         fail: vec![
             ("one fewer", |c| c.with("valid_rows", json!(n(c) - 1))),
+            ("m of n", |c| {
+                let rows = c.payload["rows"].as_array()?.len();
+                c.with("valid_rows", json!(format!("{rows} of {}", n(c))))
+            }),
             ("one more", |c| c.with("valid_rows", json!(n(c) + 1))),
             ("X or Y", |c| {
                 c.with("valid_rows", json!(format!("{} or {}", n(c), n(c) + 1)))
@@ -2455,10 +2464,6 @@ fn valid_rows_tables() -> Table {
             }),
             ("half more", |c| {
                 c.with("valid_rows", json!(n(c) as f64 + 0.5))
-            }),
-            ("n of m", |c| {
-                let rows = c.payload["rows"].as_array()?.len();
-                c.with("valid_rows", json!(format!("{} of {rows}", n(c))))
             }),
             ("the rules copied", |c| {
                 c.with("valid_rows", json!(strings(&c.payload["rules"]).join(" ")))

@@ -175,6 +175,16 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p20",
         include_str!("player_corpus/2026-12-05/productivity-p20/episodes.jsonl"),
     ),
+    // The third paraphrase stress of productivity (play-para-pr3, on
+    // 6aa9d75): six cases at levels 4-5, each played once and with 6 other
+    // wordings, four more level-5 cases and 19 probes (65 rows; every first
+    // play 1.00). Its B rows: quoted or backticked list items, items
+    // parted by " / ", "Tues"/"Weds", the field's name or "count:" before
+    // a value or a list, "10034.23 in total".
+    (
+        "productivity-p21",
+        include_str!("player_corpus/2026-12-05/productivity-p21/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the
@@ -219,8 +229,12 @@ const RETIRED_EPISODES: usize = 148;
 
 /// Corpora played on the calendar's levels 4 and 5 as they are now
 /// (several meetings booked together): nothing of theirs is retired.
-const PLAYED_ON_JOINT_CALENDARS: &[&str] =
-    &["productivity-p18", "productivity-p19", "productivity-p20"];
+const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
+    "productivity-p18",
+    "productivity-p19",
+    "productivity-p20",
+    "productivity-p21",
+];
 
 /// The retirement of a task and level of `corpus`, if it was played
 /// before the change.

@@ -377,6 +377,15 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p31/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A tenth paraphrase stress (play-para-st10, on 6aa9d75): six hard
+    // tickets at level 5, 7 other replies each, five more level-5 cases and
+    // 15 one-phrase replays and probes: 70 rows. Its B and C rows are
+    // KNOWN_OPEN.
+    Corpus {
+        name: "support_triage-p32",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p32/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -394,7 +403,56 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    (
+        "support_triage-p32",
+        4,
+        "B1: a request to secure the account in the passive ('It is essential that the exposed API key is revoked ..., and two-factor ... should also be switched on')",
+    ),
+    (
+        "support_triage-p32",
+        11,
+        "B1: '... should be revoked and replaced by you'",
+    ),
+    (
+        "support_triage-p32",
+        15,
+        "B2: 'I'd expect it to reach you within 5 to 10 business days' read as our next response time",
+    ),
+    ("support_triage-p32", 22, "B2, a confirmation replay"),
+    (
+        "support_triage-p32",
+        27,
+        "B3: 'You asked for ... for the personal data we hold about you to be deleted' read as promising deletion",
+    ),
+    (
+        "support_triage-p32",
+        33,
+        "B3: 'You would like the personal data ... to be deleted'",
+    ),
+    (
+        "support_triage-p32",
+        38,
+        "B4: 'Our article KB-217 covers incident INC-7777' read as a refund",
+    ),
+    ("support_triage-p32", 42, "B4, dates changed"),
+    (
+        "support_triage-p32",
+        44,
+        "B4, 'rejected valid cards' dropped",
+    ),
+    (
+        "support_triage-p32",
+        55,
+        "B5: the policy's exchange rate ('At our fixed rate of 1.10') counted as an amount of money",
+    ),
+    (
+        "support_triage-p32",
+        63,
+        "C1: the rate with units ('one euro to 1.10 US dollars'): the policy is silent on quoting its rate",
+    ),
+    ("support_triage-p32", 64, "C1: '(1 EUR = 1.10 USD)'"),
+];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

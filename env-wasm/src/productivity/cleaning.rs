@@ -798,7 +798,12 @@ fn read_count(value: &Value) -> Option<u64> {
     if text.trim_start().starts_with('-') || text.contains(APPROXIMATE) {
         return None;
     }
-    // `12 (3 dropped)`: an aside; `3 (2)`: two counts.
+    // `12 (3 dropped)`: an aside; `3 (2)`: two counts. `8 of 28 rows`:
+    // the count out of the table's rows (play-para-pr3, B6).
+    let text = match text.split_once(" of ") {
+        Some((count, whole)) if count_words(whole).is_some() => count,
+        _ => text,
+    };
     with_asides(text, count_words)
 }
 
@@ -836,6 +841,8 @@ const APPROXIMATE: [char; 5] = ['~', '\u{2248}', '<', '>', '\u{00B1}'];
 /// Words that may stand around a total (`Total: $561.40 USD`).
 const TOTAL_FILLER: &[&str] = &[
     "total",
+    // "10034.23 in total" (play-para-pr3, B6).
+    "in",
     "normalized_total",
     "normalized",
     "sum",
@@ -1200,6 +1207,9 @@ mod tests {
             (json!("7"), 7),
             (json!("seven"), 7),
             (json!("7 valid rows"), 7),
+            // The count out of the table's rows (play-para-pr3, B6).
+            (json!("7 of 9"), 7),
+            (json!("7 of 28 rows"), 7),
         ] {
             assert_eq!(read_count(&value), Some(count), "{value}");
         }
@@ -1208,7 +1218,8 @@ mod tests {
             json!("5-6"),
             json!("-7"),
             json!(7.5),
-            json!("7 of 9"),
+            json!("5 or 6 of 9"),
+            json!("7 of many"),
             json!(true),
         ] {
             assert_eq!(read_count(&bad), None, "{bad}");

@@ -238,6 +238,13 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p29",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p29/episodes.jsonl"),
     ),
+    // A tenth paraphrase stress (play-para-it10, on 6aa9d75): six cases at
+    // levels 4-5, each answered once and in 8 other wordings, three more
+    // level-5 cases and 11 probes: 68 rows; its open rows are KNOWN_OPEN.
+    (
+        "it_mental_health-p30",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p30/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -268,6 +275,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p27",
     "it_mental_health-p28",
     "it_mental_health-p29",
+    "it_mental_health-p30",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -300,7 +308,40 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    (
+        "it_mental_health-p30",
+        29,
+        "B1: 'nothing they do makes a difference (reduced personal accomplishment)': the \
+         description's 'nothing' reaches the dimension named in brackets after it",
+    ),
+    (
+        "it_mental_health-p30",
+        38,
+        "B1, without the dismissal sentence",
+    ),
+    (
+        "it_mental_health-p30",
+        68,
+        "B1: 'nothing they finish is good enough (...)'",
+    ),
+    (
+        "it_mental_health-p30",
+        33,
+        "B2: a nested 'absent:' sub-heading over a dimension under 'present:'/'absent:'",
+    ),
+    (
+        "it_mental_health-p30",
+        50,
+        "B4: a KPI target 'fortnightly' is no number to the KPI reader",
+    ),
+    ("it_mental_health-p30", 52, "B4: 'one every fortnight'"),
+    (
+        "it_mental_health-p30",
+        55,
+        "B4: '-> fortnightly for everyone'",
+    ),
+];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -1325,10 +1325,13 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
                 .map(|w| w.text.as_str())
                 .collect();
             // "an occupational health appointment the same day".
+            // "occupational health before the end of the day" (para-it10,
+            // B3).
             let after = after_words
                 .iter()
                 .any(|w| matches!(*w, "today" | "tonight"))
-                || after_words.windows(2).any(|p| p == ["same", "day"]);
+                || after_words.windows(2).any(|p| p == ["same", "day"])
+                || after_words.windows(2).any(|p| p == ["end", "of"]);
             let same_day = after || before.windows(2).any(|p| p == ["same", "day"]);
             let follows_safety = firm
                 .iter()
@@ -2257,6 +2260,14 @@ mod tests {
             level(
                 "A safety plan with her today; she is relieved of the release work and sees \
                  occupational health the same day."
+            ),
+            OneValue::One(0)
+        );
+        // Booked before the day ends (para-it10, B3).
+        assert_eq!(
+            level(
+                "Give them the crisis line number, work out a safety plan with them and get \
+                 occupational health involved by the end of the day."
             ),
             OneValue::One(0)
         );
