@@ -94,7 +94,8 @@ const VALUE_LABELS: &[&str] = &["count", "value", "answer"];
 
 /// The names a field goes by in an answer: its key with spaces for
 /// underscores, each word of it ("normalized total", "normalized",
-/// "total") and [`VALUE_LABELS`], longest first.
+/// "total") and the generic value labels ("count", "value", "answer"),
+/// longest first.
 pub fn own_names(key: &str) -> Vec<String> {
     let spaced = key.replace('_', " ");
     let mut names: Vec<String> = std::iter::once(spaced.clone())
