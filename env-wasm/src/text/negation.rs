@@ -91,10 +91,15 @@ pub fn negated(text: &Text, start: usize, end: usize) -> bool {
 
 /// Whether a negating word earlier in the mention's scope reaches it.
 pub fn negated_before(text: &Text, start: usize) -> bool {
+    negator_before(text, start).is_some()
+}
+
+/// The negating word earlier in the mention's scope that reaches it: its
+/// index, or for a dismissing title ("Ruled out: cynicism") the title's
+/// first word.
+pub fn negator_before(text: &Text, start: usize) -> Option<usize> {
     let words = &text.words;
-    let Some(first) = words.get(start) else {
-        return false;
-    };
+    let first = words.get(start)?;
     let mut i = start;
     // Set after stepping back over a bracketed aside: the words on either
     // side of it are one clause.
@@ -102,7 +107,7 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
     while i > 0 && start - i < REACH {
         let prev = &words[i - 1];
         if prev.sentence != first.sentence {
-            return false;
+            return None;
         }
         if !across_aside {
             if let Some(open) = aside_before(text, i) {
@@ -119,13 +124,13 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
         // "self-doubt rather than cynicism", "a rota instead of overtime".
         let before = i.checked_sub(2).map(|k| words[k].text.as_str());
         if (w == "than" && before == Some("rather")) || (w == "of" && before == Some("instead")) {
-            return true;
+            return Some(i - 1);
         }
         // "not yet", "cannot yet confirm": after a negator "yet" is an
         // adverb, not the contrast that ends a scope.
         let adverb_yet = w == "yet" && i >= 2 && NEGATORS.contains(&words[i - 2].text.as_str());
         if SCOPE_ENDS.contains(&w) && !adverb_yet {
-            return false;
+            return None;
         }
         // "and she is exhausted", "and together they agree a plan": a
         // subject right after the coordinator, or one word later, opens a
@@ -137,7 +142,7 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
                 Some("together" | "then" | "now" | "also" | "later" | "today")
             );
         if COORDINATORS.contains(&w) && (next.is_some_and(opens_clause) || then_subject) {
-            return false;
+            return None;
         }
         // "not only exhausted but cynical" affirms both.
         let affirming = w == "not"
@@ -152,11 +157,11 @@ pub fn negated_before(text: &Text, start: usize) -> bool {
             .get(i)
             .is_some_and(|n| n.text.len() > 4 && n.text.ends_with("ing") && n.text != "nothing");
         if NEGATORS.contains(&w) && !affirming {
-            return !gerund || start - i < GERUND_REACH;
+            return (!gerund || start - i < GERUND_REACH).then_some(i - 1);
         }
         i -= 1;
     }
-    false
+    None
 }
 
 /// Words a title over dismissed items is made of: "Considered and
@@ -192,10 +197,10 @@ const TITLE_WORDS: usize = 4;
 /// that dismisses what it introduces ("(Considered and rejected:
 /// exhaustion - ...)", "Ruled out: cynicism"): every word of the title is
 /// one of [`DISMISSAL_TITLE`], one of them a dismissal.
-fn dismissal_label(text: &Text, at: usize) -> bool {
+fn dismissal_label(text: &Text, at: usize) -> Option<usize> {
     let gap = text.gap(at);
     if !gap.contains(':') || gap.contains('\n') {
-        return false;
+        return None;
     }
     let clause = text.words[at - 1].clause;
     let title: Vec<&str> = text.words[..at]
@@ -205,9 +210,20 @@ fn dismissal_label(text: &Text, at: usize) -> bool {
         .take(TITLE_WORDS + 1)
         .map(|w| w.text.as_str())
         .collect();
-    title.len() <= TITLE_WORDS
-        && title.iter().all(|w| DISMISSAL_TITLE.contains(w))
-        && title.iter().any(|w| {
+    (presence_title(&title) == Some(true)).then(|| at - title.len())
+}
+
+/// What a title over items says of them, when it is made only of the
+/// words titles of presence use ("considered", "ruled", "out", "present",
+/// "absent", ..., at most four): `Some(true)` when it dismisses them
+/// ("Absent", "Not present", "Ruled out"), `Some(false)` when it does not
+/// ("Present", "Seen"); `None` for any other title.
+pub fn presence_title(title: &[&str]) -> Option<bool> {
+    let made_of_title_words = !title.is_empty()
+        && title.len() <= TITLE_WORDS
+        && title.iter().all(|w| DISMISSAL_TITLE.contains(w));
+    made_of_title_words.then(|| {
+        title.iter().any(|w| {
             matches!(
                 *w,
                 "rejected"
@@ -221,6 +237,7 @@ fn dismissal_label(text: &Text, at: usize) -> bool {
                     | "none"
             )
         })
+    })
 }
 
 /// When a bracketed aside closes right before word `at` ("no evidence of

@@ -273,6 +273,17 @@ fn burnout_dimensions_table() {
          treat as a health sign rather than a dimension.",
         "Burnout dimensions: {a2} and {b2}. Not {x0}: what looks like {x1} is the poor sleep, \
          which the rubric counts as a health sign.",
+        // A negation inside the symptom a bracketed label names is the
+        // symptom; a sub-heading dismisses the items under it (para-it10).
+        "Burnout dimensions: she feels that nothing she ships matters ({a0}) and she no longer \
+         cares how users get on ({b0}). Nothing points to {x0}.",
+        "Burnout dimensions: has no energy left by Monday ({a1}); never asks after a customer \
+         any more ({b1}).",
+        "Burnout dimensions:\n- present:\n  - {a0} (stopped listening to users)\n  - {b0}\n- \
+         absent:\n  - {x0}",
+        "Burnout dimensions:\nPresent:\n- {a2}\n- {b2}\nNot present:\n- {x1}\n- nothing else",
+        "Burnout dimensions: {a0} and {b0}; there is no sign of her pulling away from the work \
+         ({x0}).",
     ];
     let wrong = [
         "Burnout dimensions: {a0}, rather than {b0}.",
@@ -325,6 +336,12 @@ fn burnout_dimensions_table() {
         "Burnout dimensions: {a0}, and I looked for {b0} and found none.",
         "Burnout dimensions: I considered {a0} and ruled it out; {b0} only.",
         "Burnout dimensions: {a0} and {x0}, both a risk to her health.",
+        "Burnout dimensions: {a0}; nothing suggests she is pulling away ({b0}).",
+        "Burnout dimensions: {a0}, and no sign of {b0} (detached from users).",
+        "Burnout dimensions: {a0} and {b0}; nothing she does makes a difference ({x0}).",
+        "Burnout dimensions:\n- present:\n  - {a0}\n- absent:\n  - {b0}\n  - {x0}",
+        "Burnout dimensions:\nAbsent:\n- {a1}\n- {b1}\nPresent:\n- {x0}",
+        "Burnout dimensions:\nRuled out:\n- {a0}\n- {b0}\n- {x0}",
     ];
     let seeds = cases(|c| c.dimensions.len() == 2, 6);
     check(

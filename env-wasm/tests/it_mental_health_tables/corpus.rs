@@ -308,40 +308,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "it_mental_health-p30",
-        29,
-        "B1: 'nothing they do makes a difference (reduced personal accomplishment)': the \
-         description's 'nothing' reaches the dimension named in brackets after it",
-    ),
-    (
-        "it_mental_health-p30",
-        38,
-        "B1, without the dismissal sentence",
-    ),
-    (
-        "it_mental_health-p30",
-        68,
-        "B1: 'nothing they finish is good enough (...)'",
-    ),
-    (
-        "it_mental_health-p30",
-        33,
-        "B2: a nested 'absent:' sub-heading over a dimension under 'present:'/'absent:'",
-    ),
-    (
-        "it_mental_health-p30",
-        50,
-        "B4: a KPI target 'fortnightly' is no number to the KPI reader",
-    ),
-    ("it_mental_health-p30", 52, "B4: 'one every fortnight'"),
-    (
-        "it_mental_health-p30",
-        55,
-        "B4: '-> fortnightly for everyone'",
-    ),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -24,6 +24,7 @@ use crate::it_mental_health::reading::sections::{Label, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ, quoted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
+use crate::text::negation::{negated_after, negator_before, presence_title};
 use crate::text::{
     CopySource, OneValue, Text, bases_of, negated, number_value, ordinal_value, stated_words,
     word_count,
@@ -290,15 +291,115 @@ fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
 
 /// The dimensions a section names and does not negate.
 fn dimensions(section: &Section) -> BTreeSet<Dimension> {
-    let text = Text::new(&section.text());
+    let text = Text::new(&undismissed_lines(section));
     crate::order::set_of(Dimension::ALL.into_iter().filter(|d| {
         text.mentions(d.names()).into_iter().any(|(s, e)| {
-            !negated(&text, s, e)
+            (!negated(&text, s, e) || labels_a_description(&text, s, e))
                 && !countered(&text, s)
                 && !a_risk_ahead(&text, s, e)
                 && !set_aside(&text, e)
         })
     }))
+}
+
+/// The section's lines without those under a sub-heading that dismisses
+/// them ("absent:", "Not present:", "Ruled out:") up to the next
+/// sub-heading ("present:"): a nested list of what is and is not there
+/// (para-it10 B2).
+fn undismissed_lines(section: &Section) -> String {
+    let mut dismissed = false;
+    let mut kept: Vec<&str> = Vec::new();
+    for line in section.lines.iter().map(|l| l.plain.trim()) {
+        if let Some(title) = line.strip_suffix(':') {
+            let title = Text::new(title);
+            let words: Vec<&str> = title.words.iter().map(|w| w.text.as_str()).collect();
+            if let Some(dismissing) = presence_title(&words) {
+                dismissed = dismissing;
+                continue;
+            }
+        }
+        if !dismissed && !line.is_empty() {
+            kept.push(line);
+        }
+    }
+    kept.join("\n")
+}
+
+/// The most words a bracketed label holds beside the dimension's name.
+const LABEL_WORDS: usize = 3;
+
+/// Words that make a negation before a bracketed label about whether the
+/// dimension is there at all ("no sign of her pulling away (cynicism)",
+/// "nothing suggests ...", "Not present: ..."), not part of the symptom
+/// the label names ("nothing she ships matters (reduced accomplishment)").
+const PRESENCE_WORDS: &[&str] = &[
+    "sign",
+    "signs",
+    "evidence",
+    "evident",
+    "evidenced",
+    "indication*",
+    "indicat*",
+    "hint*",
+    "trace*",
+    "suggest*",
+    "point*",
+    "show*",
+    "see",
+    "seen",
+    "saw",
+    "seeing",
+    "notic*",
+    "observ*",
+    "found",
+    "find",
+    "present",
+    "apparent",
+    "ruled",
+    "rejected",
+    "excluded",
+    "dismissed",
+    "discounted",
+    "absent",
+    "mention*",
+    "report*",
+];
+
+/// Whether the mention `s..e` fills a bracket after a description of the
+/// symptom it names, a negation inside that description being the
+/// symptom itself: "feels that nothing they do makes a difference
+/// (reduced personal accomplishment)", "no longer cares about users
+/// (depersonalization)", "has no energy left (exhaustion)" (para-it10
+/// B1). Not when the bracket restates a dimension named in the negated
+/// words ("no sign of cynicism (detachment)") or the negation is about
+/// whether the dimension is there ([`PRESENCE_WORDS`]).
+fn labels_a_description(text: &Text, s: usize, e: usize) -> bool {
+    // The bracket holds the label and at most a word or two around the
+    // mention ("(reduced personal accomplishment)", "(i.e. cynicism)").
+    let inner_gap = |at: usize| text.gap(at).contains(['(', '[', ')', ']']);
+    let Some(open) = (s.saturating_sub(LABEL_WORDS)..=s)
+        .rev()
+        .take_while(|&k| k == s || !inner_gap(k + 1))
+        .find(|&k| k > 0 && text.gap(k).trim_end().ends_with(['(', '[']))
+    else {
+        return false;
+    };
+    let closes = (e..=e + LABEL_WORDS)
+        .take_while(|&k| k == e || !inner_gap(k - 1))
+        .any(|k| k >= text.len() || text.gap(k).trim_start().starts_with([')', ']']));
+    if !closes || negated_after(text, s, e) {
+        return false;
+    }
+    let Some(negator) = negator_before(text, open) else {
+        return false;
+    };
+    let inside = |(at, _): &(usize, usize)| *at >= negator && *at < open;
+    let restated = Dimension::ALL
+        .iter()
+        .flat_map(|d| text.mentions(d.names()))
+        .any(|m| inside(&m));
+    let about_presence = text.mentions(PRESENCE_WORDS).iter().any(inside);
+    !restated && !about_presence
 }
 
 /// Phrases that file what was just named elsewhere than the dimensions:

@@ -989,16 +989,71 @@ fn measure(case: &PlanCase, gold: &BTreeSet<&'static str>, item: &str) -> Measur
     let metrics = metrics_in(&text);
     let general = text.has(GENERAL_KPI);
     let numbers = targets(&text);
-    if metrics.len() + usize::from(general) > 2 || numbers.is_empty() {
+    let rate = sets_a_rate(&text);
+    if metrics.len() + usize::from(general) > 2 || (numbers.is_empty() && !rate) {
         return Measure::Invalid;
     }
     match metrics.first() {
-        None if general => Measure::Wellbeing,
+        None if general && !numbers.is_empty() => Measure::Wellbeing,
         None => Measure::Invalid,
         Some((_, id)) if !gold.contains(id) => Measure::OffTarget,
-        Some((_, id)) if improves_on_the_team(case, id, &text, &numbers) => Measure::Stressor(id),
+        Some((_, id)) if improves_on_the_team(case, id, &text, &numbers, rate) => {
+            Measure::Stressor(id)
+        }
         Some(_) => Measure::Invalid,
     }
+}
+
+/// Words that are a rate on their own ("fortnightly 1:1s", "to weekly").
+const RATE_WORDS: &[&str] = &[
+    "daily",
+    "weekly",
+    "fortnightly",
+    "biweekly",
+    "monthly",
+    "quarterly",
+];
+
+/// Periods a rate is counted in ("every fortnight", "one every 3 weeks",
+/// "twice a month", "2 per sprint").
+const RATE_PERIODS: &[&str] = &[
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "wk",
+    "wks",
+    "fortnight",
+    "fortnights",
+    "month",
+    "months",
+    "mth",
+    "mths",
+    "quarter",
+    "quarters",
+    "sprint",
+    "sprints",
+];
+
+/// Whether a KPI line sets how often something happens: a rate word, or
+/// "every"/"a"/"per"/"each" then a period within two words ("one every
+/// fortnight", "twice a month"). For measures whose profile value is
+/// time since it last happened (1:1s, team events), a rate is the target
+/// in another unit than the profile's months, so it is a target whatever
+/// its number (para-it10 B4: "from none in 3 months to fortnightly").
+fn sets_a_rate(text: &Text) -> bool {
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    let period_within = |from: usize, reach: usize| {
+        words[from..]
+            .iter()
+            .take(reach)
+            .any(|p| RATE_PERIODS.contains(p))
+    };
+    words.iter().enumerate().any(|(k, w)| match *w {
+        "every" => period_within(k + 1, 2),
+        "per" | "each" | "a" | "an" => period_within(k + 1, 1),
+        _ => RATE_WORDS.contains(w),
+    })
 }
 
 /// KPIs as precision (of the first [`KPIS_ASKED`] lines, the valid KPIs)
@@ -1083,11 +1138,17 @@ pub(super) fn kpis(
 /// number (1:1s, team events, the reorganisation) need only a target, but
 /// the profile's own number is no target: "Last team event: 11 months ago"
 /// is the profile line copied, not a KPI.
-fn improves_on_the_team(case: &PlanCase, id: &str, text: &Text, numbers: &[u64]) -> bool {
+fn improves_on_the_team(
+    case: &PlanCase,
+    id: &str,
+    text: &Text,
+    numbers: &[u64],
+    rate: bool,
+) -> bool {
     let metric = METRICS.iter().find(|m| m.id == id);
     let baseline = case.value_of(id).map(|v| u64::try_from(v).unwrap_or(0));
     let Some(lower_is_better) = metric.and_then(|m| m.lower_is_better) else {
-        return numbers.iter().any(|n| Some(*n) != baseline);
+        return rate || numbers.iter().any(|n| Some(*n) != baseline);
     };
     let Some(current) = baseline else {
         return true;
@@ -1976,6 +2037,43 @@ mod tests {
         ] {
             assert_eq!(aims(on_call), ["on_call"], "{on_call}");
         }
+    }
+
+    #[test]
+    fn a_rate_is_the_target_of_a_measure_counted_in_months_since() {
+        let case = (0..400)
+            .map(|seed| super::super::generate_at(5, seed))
+            .find(|c| c.stressors().contains("one_on_ones"))
+            .expect("a level-5 case with the 1:1s stressor");
+        let gold = case.stressors();
+        let months = case.value_of("one_on_ones").unwrap_or(3);
+        let valid = |line: &str| matches!(measure(&case, &gold, line), Measure::Stressor(_));
+        for line in [
+            "1:1s: from none in 3 months to fortnightly for everyone.".to_owned(),
+            "We will take manager 1:1s from none in the last 3 months to one every fortnight \
+             for each person."
+                .to_owned(),
+            "1:1s: none in 3 mths \u{2192} fortnightly for everyone.".to_owned(),
+            format!("Manager 1:1s: none for {months} months, then one every {months} weeks"),
+            "Manager 1:1s: back to twice a month for every engineer".to_owned(),
+            "Manager 1:1s: weekly by week 2".to_owned(),
+        ] {
+            assert!(valid(&line), "{line}");
+        }
+        for line in [
+            format!("Manager 1:1s: none for {months} months"),
+            "Manager 1:1s: better".to_owned(),
+            "Manager 1:1s: to be discussed with the team".to_owned(),
+        ] {
+            assert!(!valid(&line), "{line}");
+        }
+        // A measure with an order still needs a number that improves on
+        // the team's: a rate alone is no target.
+        let overtime_gold: BTreeSet<&str> = ["overtime"].into_iter().collect();
+        assert!(!matches!(
+            measure(&case, &overtime_gold, "Overtime: tracked weekly"),
+            Measure::Stressor(_)
+        ));
     }
 
     #[test]
