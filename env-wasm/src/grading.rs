@@ -107,27 +107,81 @@ pub fn own_names(key: &str) -> Vec<String> {
     names
 }
 
-/// `text` without a leading label of `labels` (any case) and the `:`, `=`
-/// or `#` after it ("day: 2026-11-10", "total = $16,078.92", "Meeting
-/// M1"); `text` itself when it opens with none. A label must end at a
-/// word's end.
+/// What may stand between a label and its value: the marks `:`, `=` and
+/// `#` every field took first, and arrows in every common spelling
+/// ("day -> 2026-01-21", "total => 12.50", "start → 09:45", play-para-pr4
+/// B1); a dash only with a space after it ("count - 8"), so a minus sign
+/// stays the value's. Longest first, so `->` is not read as a dash.
+const LABEL_MARKS: &[&str] = &[
+    "-->",
+    "==>",
+    "\u{2014}>",
+    "\u{2013}>",
+    "->",
+    "=>",
+    ":=",
+    "\u{2192}",
+    "\u{21d2}",
+    "\u{27f6}",
+    "\u{27f9}",
+    "\u{2794}",
+    "\u{279c}",
+    "\u{27a1}",
+    "\u{21a6}",
+    ":",
+    "=",
+    "#",
+];
+
+/// Dashes that part a label from its value when a space follows them.
+const LABEL_DASHES: &[char] = &['-', '\u{2013}', '\u{2014}'];
+
+/// The length of `label` (words parted by spaces) at the start of `text`,
+/// any case, its words parted there by spaces, underscores or hyphens
+/// ("valid rows" opens "valid_rows -> 5" and "Valid-Rows: 5"), ending at a
+/// word's end (an underscore is inside a word).
+fn label_len(text: &str, label: &str) -> Option<usize> {
+    let mut at = 0;
+    for (n, word) in label.split_whitespace().enumerate() {
+        if n > 0 {
+            let gap = text[at..]
+                .find(|c: char| !matches!(c, ' ' | '_' | '-'))
+                .unwrap_or(text.len() - at);
+            if gap == 0 {
+                return None;
+            }
+            at += gap;
+        }
+        let head = text.get(at..at + word.len())?;
+        if !head.eq_ignore_ascii_case(word) {
+            return None;
+        }
+        at += word.len();
+    }
+    let ends_word = !text[at..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
+    (at > 0 && ends_word).then_some(at)
+}
+
+/// `text` without a leading label of `labels` (any case, its words parted
+/// by spaces, underscores or hyphens) and the mark after it (`:`, `=`,
+/// `#`, an arrow, or a dash and a space: "day: 2026-11-10", "total =
+/// $16,078.92", "duplicate_ids -> h483, w162", "Meeting M1"); `text`
+/// itself when it opens with none. Every field reads a value after its own name through
+/// this one function, so no field reads a label another refuses.
 pub fn without_label<'a>(text: &'a str, labels: &[impl AsRef<str>]) -> &'a str {
     let trimmed = text.trim_start();
     for label in labels {
-        let label = label.as_ref();
-        let Some(head) = trimmed.get(..label.len()) else {
+        let Some(len) = label_len(trimmed, label.as_ref()) else {
             continue;
         };
-        if !head.eq_ignore_ascii_case(label) {
-            continue;
-        }
-        let rest = &trimmed[label.len()..];
-        if rest.starts_with(char::is_alphanumeric) {
-            continue;
-        }
-        let rest = rest.trim_start();
-        let rest = rest
-            .strip_prefix([':', '=', '#'])
+        let rest = trimmed[len..].trim_start();
+        let rest = LABEL_MARKS
+            .iter()
+            .find_map(|mark| rest.strip_prefix(mark))
+            .or_else(|| {
+                rest.strip_prefix(LABEL_DASHES)
+                    .filter(|after| after.starts_with(char::is_whitespace))
+            })
             .map_or(rest, str::trim_start);
         if !rest.is_empty() {
             return rest;
@@ -200,6 +254,11 @@ fn items_each(
 ) -> Reading<Vec<String>> {
     let value = present(answer, key)?;
     let raw: Vec<String> = match value {
+        // Table rows as the elements ("| Priya |", "| Leila |").
+        Value::Array(elements) if !elements.is_empty() && elements.iter().all(is_table_row) => {
+            let rows: Vec<&str> = elements.iter().filter_map(Value::as_str).collect();
+            table_items(&rows.join("\n"), key).ok_or(Unreadable::IllFormed)?
+        }
         Value::Array(elements) => elements
             .iter()
             .map(|e| {
@@ -210,11 +269,19 @@ fn items_each(
             .collect(),
         Value::String(text) => match serde_json::from_str::<Vec<String>>(text.trim()) {
             Ok(listed) => listed,
-            // Asides in brackets go before splitting: the commas and `and`s
-            // inside them (`y109 (rows 4 and 5), o254`) part no items; a
-            // label naming the field before the list is none of them
-            // ("participants: Malik, Leila", play-para-pr3 B4).
-            Err(_) => split_items(&without_brackets(without_label(text, &own_names(key)))),
+            Err(_) => {
+                // A label naming the field before the list is none of its
+                // items ("participants: Malik, Leila", play-para-pr3 B4;
+                // "duplicate_ids -> h483, w162", play-para-pr4 B1).
+                let text = without_label(text, &own_names(key));
+                match table_items(text, key) {
+                    Some(rows) => rows,
+                    // Asides in brackets go before splitting: the commas and
+                    // `and`s inside them (`y109 (rows 4 and 5), o254`) part
+                    // no items.
+                    None => split_items(&without_brackets(text)),
+                }
+            }
         },
         _ => return Err(Unreadable::IllFormed),
     };
@@ -224,6 +291,48 @@ fn items_each(
         .flat_map(each)
         .filter(|item| !item.is_empty())
         .collect())
+}
+
+/// Column names a list written as a table may head its items with,
+/// besides the field's own names ([`own_names`]).
+const COLUMN_NAMES: &[&str] = &[
+    "name",
+    "full name",
+    "id",
+    "row id",
+    "email",
+    "email address",
+    "e mail",
+    "participant",
+    "attendee",
+    "person",
+    "people",
+    "who",
+    "item",
+    "value",
+];
+
+/// The items of a list written as a markdown table (play-para-pr4 B2):
+/// each row's cell in the item column, a heading row of a column name
+/// ("name", "id", the field's own name) no item; `None` for text that is
+/// no table. See [`crate::text::table::column_items`].
+fn table_items(text: &str, key: &str) -> Option<Vec<String>> {
+    let names = own_names(key);
+    let singular = |word: &str| word.strip_suffix('s').unwrap_or(word).to_owned();
+    let is_heading = |cell: &str| {
+        let cell = singular(&normalize(&cell.replace(['_', '-'], " ")));
+        names.iter().any(|n| singular(n) == cell)
+            || COLUMN_NAMES.iter().any(|n| singular(n) == cell)
+    };
+    let rows = crate::text::table::column_items(text.trim(), is_heading)?;
+    Some(rows.into_iter().map(str::to_owned).collect())
+}
+
+/// Whether a list element is a markdown table row or rule line.
+fn is_table_row(element: &Value) -> bool {
+    element
+        .as_str()
+        .is_some_and(|row| crate::text::table::cells(row).is_some())
 }
 
 /// Keys an object element of a list names its item by.
@@ -403,9 +512,17 @@ pub fn all_or_nothing(ok: bool) -> Points {
 pub fn cents_value(value: &Value) -> Option<i64> {
     match value {
         Value::Number(n) => parse_cents(&n.to_string()),
-        Value::String(s) => parse_cents(s),
+        Value::String(s) => amount_cents(s),
         _ => None,
     }
+}
+
+/// An amount of money written in figures ([`parse_cents`]) or in words
+/// ([`crate::text::money::spoken_cents`]: "six thousand nine hundred and
+/// twenty-four dollars and eighty-one cents"), in cents: issue 21 R1,
+/// numbers written as words read as numbers everywhere.
+pub fn amount_cents(text: &str) -> Option<i64> {
+    parse_cents(text).or_else(|| crate::text::money::spoken_cents(text))
 }
 
 /// The names of the US dollar written after an amount, longest first so
@@ -426,7 +543,7 @@ const CURRENCY_AFTER: &[&str] = &[
 
 /// Parse one money amount into cents: an optional currency mark (`$`,
 /// `US$` or `USD` before; `USD`, `US$`, `dollars` or `US dollars` after,
-/// in brackets or not), an optional minus,
+/// in brackets or not, or after "in"), an optional minus,
 /// digits with commas only as thousands separators, at most one decimal
 /// point. Anything else (a second amount, a range, words, a decimal comma)
 /// is no amount.
@@ -446,6 +563,13 @@ pub fn parse_cents(text: &str) -> Option<i64> {
     for mark in CURRENCY_AFTER {
         if let Some(before) = rest.strip_suffix(mark) {
             rest = before.trim_end();
+            // The currency after "in" is the amount's unit ("$6,924.81 in
+            // US dollars", "12.50 in USD", play-para-pr4 B3).
+            if before.ends_with(char::is_whitespace)
+                && let Some(amount) = rest.strip_suffix(" in")
+            {
+                rest = amount.trim_end();
+            }
             break;
         }
     }
@@ -543,6 +667,11 @@ mod tests {
             // Spaces between groups of three (play-para-pr2, B6).
             ("13 054.85", 1305485),
             ("$1 234 567", 123456700),
+            // The currency after "in" (play-para-pr4, B3).
+            ("$6,924.81 in US dollars", 692481),
+            ("12.50 in USD", 1250),
+            ("7 in dollars", 700),
+            ("1,234.50 in U.S. dollars", 123450),
         ] {
             assert_eq!(parse_cents(text), Some(cents), "{text}");
         }
@@ -569,6 +698,11 @@ mod tests {
             "1 2345",
             "12 34",
             "1,234 567",
+            "12 in euros",
+            "in USD",
+            "12 inusd",
+            "12 in in USD",
+            "12 or 13 in USD",
         ] {
             assert_eq!(parse_cents(bad), None, "{bad}");
         }
@@ -671,6 +805,86 @@ mod tests {
         );
         let count = |v: &Value| v.as_str().and_then(|t| t.parse::<u32>().ok());
         assert_eq!(one_value(&written, "valid_rows", count), Ok(8));
+        // One label stripper for every field: the field's name with
+        // underscores, spaces or hyphens, before any mark the others take
+        // or an arrow (play-para-pr4, B1).
+        for label in [
+            "valid_rows -> 8",
+            "Valid Rows => 8",
+            "valid-rows \u{2192} 8",
+            "VALID_ROWS: 8",
+            "rows --> 8",
+            "count - 8",
+            "valid_rows := 8",
+            "valid_rows 8",
+        ] {
+            let answer = answer_object(json!({ "valid_rows": label }));
+            assert_eq!(one_value(&answer, "valid_rows", count), Ok(8), "{label}");
+        }
+        for not_read in [
+            "valid_rows -> 8 -> 9",
+            "valid_rowsy -> 8",
+            "valid_rows_kept -> 8",
+            "kept -> 8",
+            "valid_rows -8",
+            "valid_rows ->",
+        ] {
+            let answer = answer_object(json!({ "valid_rows": not_read }));
+            assert!(
+                one_value(&answer, "valid_rows", count).is_err(),
+                "{not_read}"
+            );
+        }
+        let arrows = answer_object(json!({
+            "duplicate_ids": "duplicate_ids -> h483, w162",
+            "retained_ids": "Retained IDs => l836; w162",
+            "participants": "participants \u{2192} Malik, Arjun and Sana",
+            "invalid_emails": "emails -> a@b",
+        }));
+        assert_eq!(
+            id_items(&arrows, "duplicate_ids"),
+            Ok(vec!["h483".into(), "w162".into()])
+        );
+        assert_eq!(
+            id_items(&arrows, "retained_ids"),
+            Ok(vec!["l836".into(), "w162".into()])
+        );
+        assert_eq!(
+            items(&arrows, "participants", fold_name),
+            Ok(vec!["malik".into(), "arjun".into(), "sana".into()])
+        );
+        assert_eq!(
+            items(&arrows, "invalid_emails", fold_name),
+            Ok(vec!["a@b".into()])
+        );
+        // A list written as a markdown table: its item column, a heading
+        // of a column name no item (play-para-pr4, B2).
+        let tables = answer_object(json!({
+            "participants": "| name |\n|---|\n| Priya |\n| Leila |",
+            "retained_ids": "| Row | ID | Note |\n|:--|:--|:--|\n| 1 | l836 | kept |\n| 2 | w162 | first of two |",
+            "invalid_emails": "| email |\n|---|\n| ethan@riverstone |",
+            "duplicate_ids": "| duplicate_ids |\n|---|\n| h483 |",
+            "rows": ["| name |", "|---|", "| Priya |"],
+            "headless": "| Priya |\n| Leila |",
+        }));
+        assert_eq!(
+            items(&tables, "participants", fold_name),
+            Ok(vec!["priya".into(), "leila".into()])
+        );
+        assert_eq!(
+            id_items(&tables, "retained_ids"),
+            Ok(vec!["l836".into(), "w162".into()])
+        );
+        assert_eq!(
+            items(&tables, "invalid_emails", fold_name),
+            Ok(vec!["ethan@riverstone".into()])
+        );
+        assert_eq!(id_items(&tables, "duplicate_ids"), Ok(vec!["h483".into()]));
+        assert_eq!(items(&tables, "rows", fold_name), Ok(vec!["priya".into()]));
+        assert_eq!(
+            items(&tables, "headless", fold_name),
+            Ok(vec!["priya".into(), "leila".into()])
+        );
         let allowed = set(&["ana", "ben", "chloe"]);
         assert_eq!(items_form(&names("text"), &allowed), Ok(()));
         assert_eq!(

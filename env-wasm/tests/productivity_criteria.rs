@@ -13,7 +13,9 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use env_wasm::dates::MONTHS;
-use productivity_support::{capitalized, grade, hhmm, minutes, observation, reference, strings};
+use productivity_support::{
+    capitalized, grade, hhmm, in_words, minutes, observation, reference, strings,
+};
 use serde_json::{Map, Value, json};
 
 /// Answers in a table must be at least this many, on each side.
@@ -1213,6 +1215,20 @@ fn time_pass_rows() -> Vec<(&'static str, Writer)> {
                 Some(json!(format!("{} - {} would clash", hhmm(m), hhmm(m + 45))))
             })
         }),
+        // The field's name and an arrow before the value, as any other
+        // label (play-para-pr4, B1).
+        ("an arrow after the field's name", |c| {
+            c.with_all(&[
+                ("start", json!(format!("start -> {}", hhmm(start(c))))),
+                ("end", json!(format!("End => {}", ampm(end(c))))),
+            ])
+        }),
+        ("an arrow sign after the field's name", |c| {
+            c.with_all(&[
+                ("start", json!(format!("start \u{2192} {}", ampm(start(c))))),
+                ("end", json!(format!("end --> {}", hhmm(end(c))))),
+            ])
+        }),
     ]
 }
 
@@ -1308,6 +1324,24 @@ fn time_fail_rows() -> Vec<(&'static str, Writer)> {
                 )),
             )
         }),
+        // A label and an arrow before a time that is not the field's
+        // (play-para-pr4, B1).
+        ("the end's label and time as the start", |c| {
+            c.with("start", json!(format!("end -> {}", hhmm(end(c)))))
+        }),
+        ("a wrong time after the arrow", |c| {
+            c.with("start", json!(format!("start -> {}", hhmm(start(c) + 15))))
+        }),
+        ("two times after the arrow", |c| {
+            c.with(
+                "start",
+                json!(format!(
+                    "start -> {} or {}",
+                    hhmm(start(c)),
+                    hhmm(start(c) + 15)
+                )),
+            )
+        }),
     ]
 }
 
@@ -1317,6 +1351,18 @@ fn day_tables() -> Table {
         criterion: "day",
         seeds: 0..8,
         pass: vec![
+            // The field's name and an arrow before the day (play-para-pr4,
+            // B1).
+            ("an arrow after the field's name", |c| {
+                c.with("day", json!(format!("day -> {}", c.text("day"))))
+            }),
+            ("an arrow sign after the field's name", |c| {
+                let (_, _, d) = ymd(c);
+                c.with(
+                    "day",
+                    json!(format!("Day \u{2192} {} {d} {}", weekday(c), month(c))),
+                )
+            }),
             ("ISO", |c| c.with("day", json!(c.text("day")))),
             ("ISO with slashes", |c| {
                 c.with("day", json!(c.text("day").replace('-', "/")))
@@ -1482,6 +1528,15 @@ fn day_tables() -> Table {
             }),
         ],
         fail: vec![
+            ("the next day after an arrow", |c| {
+                c.with("day", json!(format!("day -> {}", shifted_iso(c, 1))))
+            }),
+            ("two days after an arrow", |c| {
+                c.with(
+                    "day",
+                    json!(format!("day => {} or {}", c.text("day"), shifted_iso(c, 1))),
+                )
+            }),
             ("the next day", |c| c.with("day", json!(shifted_iso(c, 1)))),
             ("the day before", |c| {
                 c.with("day", json!(shifted_iso(c, -1)))
@@ -1773,6 +1828,36 @@ fn participants_tables() -> Table {
                     .collect();
                 with_names(c, json!(names))
             }),
+            // The field's name and an arrow before the list, and the list
+            // as a markdown table (play-para-pr4, B1, B2).
+            ("an arrow after the field's name", |c| {
+                with_names(
+                    c,
+                    json!(format!("participants -> {}", required(c).join(", "))),
+                )
+            }),
+            ("a markdown table", |c| {
+                let rows: Vec<String> = required(c).iter().map(|n| format!("| {n} |")).collect();
+                with_names(c, json!(format!("| name |\n|---|\n{}", rows.join("\n"))))
+            }),
+            ("a markdown table with roles", |c| {
+                let rows: Vec<String> = required(c)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("| {} | **{n}** | required |", i + 1))
+                    .collect();
+                with_names(
+                    c,
+                    json!(format!(
+                        "| # | Attendee | Why |\n|:-:|---|---|\n{}",
+                        rows.join("\n")
+                    )),
+                )
+            }),
+            ("a markdown table without a heading", |c| {
+                let rows: Vec<String> = required(c).iter().map(|n| format!("|{n}|")).collect();
+                with_names(c, json!(rows.join("\n")))
+            }),
             // Each name first, then an aside (issue 21, C3): a role in
             // brackets or after a dash, and an uninvited colleague ruled out.
             ("roles in brackets", |c| {
@@ -1809,6 +1894,27 @@ fn participants_tables() -> Table {
             }),
         ],
         fail: vec![
+            ("an uninvited colleague after the arrow", |c| {
+                let mut names = required(c);
+                names.push(extra(c)?);
+                with_names(c, json!(format!("participants -> {}", names.join(", "))))
+            }),
+            ("a markdown table with an uninvited row", |c| {
+                let mut names = required(c);
+                names.push(extra(c)?);
+                let rows: Vec<String> = names.iter().map(|n| format!("| {n} |")).collect();
+                with_names(c, json!(format!("| name |\n|---|\n{}", rows.join("\n"))))
+            }),
+            ("a markdown table headed by an uninvited colleague", |c| {
+                let rows: Vec<String> = required(c).iter().map(|n| format!("| {n} |")).collect();
+                with_names(
+                    c,
+                    json!(format!("| {} |\n|---|\n{}", extra(c)?, rows.join("\n"))),
+                )
+            }),
+            ("another field's name before the list", |c| {
+                with_names(c, json!(format!("room -> {}", required(c).join(", "))))
+            }),
             ("an uninvited colleague with an aside", |c| {
                 let mut names = required(c);
                 names.push(format!("{} (optional)", extra(c)?));
@@ -2374,6 +2480,14 @@ fn valid_rows_tables() -> Table {
         seeds: 0..8,
         pass: vec![
             ("a number", |c| c.with("valid_rows", json!(n(c)))),
+            // The field's name and an arrow before the count
+            // (play-para-pr4, B1).
+            ("an arrow after the field's name", |c| {
+                c.with("valid_rows", json!(format!("valid_rows -> {}", n(c))))
+            }),
+            ("an arrow sign after the field's words", |c| {
+                c.with("valid_rows", json!(format!("Valid rows \u{2192} {}", n(c))))
+            }),
             ("a string", |c| {
                 c.with("valid_rows", json!(n(c).to_string()))
             }),
@@ -2434,6 +2548,15 @@ fn valid_rows_tables() -> Table {
             }),
         ],
         fail: vec![
+            ("one more after the arrow", |c| {
+                c.with("valid_rows", json!(format!("valid_rows -> {}", n(c) + 1)))
+            }),
+            ("two counts after the arrow", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("valid_rows -> {} or {}", n(c), n(c) + 1)),
+                )
+            }),
             ("one fewer", |c| c.with("valid_rows", json!(n(c) - 1))),
             ("m of n", |c| {
                 let rows = c.payload["rows"].as_array()?.len();
@@ -2589,6 +2712,33 @@ macro_rules! id_rows {
             ("all in one item", |c: &Case| {
                 c.with($key, json!([c.list($key).join(", ")]))
             }),
+            // The field's name and an arrow before the list, and the list as
+            // a markdown table (play-para-pr4, B1, B2).
+            ("an arrow after the field's name", |c: &Case| {
+                c.with(
+                    $key,
+                    json!(format!("{} -> {}", $key, c.list($key).join(", "))),
+                )
+            }),
+            ("a markdown table", |c: &Case| {
+                let rows: Vec<String> = c.list($key).iter().map(|i| format!("| {i} |")).collect();
+                c.with($key, json!(format!("| id |\n|---|\n{}", rows.join("\n"))))
+            }),
+            ("a markdown table with notes", |c: &Case| {
+                let rows: Vec<String> = c
+                    .list($key)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| format!("| {} | {id} | see row {} |", i + 1, i + 2))
+                    .collect();
+                c.with(
+                    $key,
+                    json!(format!(
+                        "| Row | ID | Note |\n|---|---|---|\n{}",
+                        rows.join("\n")
+                    )),
+                )
+            }),
             ("two to an item", |c: &Case| {
                 let items: Vec<String> = c.list($key).chunks(2).map(|p| p.join(" and ")).collect();
                 c.with($key, json!(items))
@@ -2649,6 +2799,23 @@ fn duplicate_tables() -> Table {
                 let mut ids = dups(c);
                 ids.push(non_dup(c)?);
                 c.with("duplicate_ids", json!(ids))
+            }),
+            ("one more after the arrow", |c| {
+                let mut ids = dups(c);
+                ids.push(non_dup(c)?);
+                c.with(
+                    "duplicate_ids",
+                    json!(format!("duplicate_ids -> {}", ids.join(", "))),
+                )
+            }),
+            ("a markdown table with an extra row", |c| {
+                let mut ids = dups(c);
+                ids.push(non_dup(c)?);
+                let rows: Vec<String> = ids.iter().map(|i| format!("| {i} |")).collect();
+                c.with(
+                    "duplicate_ids",
+                    json!(format!("| id |\n|---|\n{}", rows.join("\n"))),
+                )
             }),
             ("one fewer", |c| {
                 let mut ids = dups(c);
@@ -2777,6 +2944,21 @@ fn invalid_email_tables() -> Table {
                     .collect();
                 c.with("invalid_emails", json!(raw))
             }),
+            // The field's name and an arrow before the list, and the list as
+            // a markdown table (play-para-pr4, B1, B2).
+            ("an arrow after the field's name", |c| {
+                c.with(
+                    "invalid_emails",
+                    json!(format!("invalid_emails -> {}", bad(c).join(", "))),
+                )
+            }),
+            ("a markdown table", |c| {
+                let rows: Vec<String> = bad(c).iter().map(|e| format!("| {e} |")).collect();
+                c.with(
+                    "invalid_emails",
+                    json!(format!("| email |\n|---|\n{}", rows.join("\n"))),
+                )
+            }),
             ("joined by and", |c| {
                 c.with("invalid_emails", json!(bad(c).join(" and ")))
             }),
@@ -2790,6 +2972,15 @@ fn invalid_email_tables() -> Table {
                 let mut e = bad(c);
                 e.push(a_valid(c)?);
                 c.with("invalid_emails", json!(e))
+            }),
+            ("a markdown table with a valid row", |c| {
+                let mut e = bad(c);
+                e.push(a_valid(c)?);
+                let rows: Vec<String> = e.iter().map(|e| format!("| {e} |")).collect();
+                c.with(
+                    "invalid_emails",
+                    json!(format!("| email |\n|---|\n{}", rows.join("\n"))),
+                )
             }),
             ("one left out", |c| {
                 let mut e = bad(c);
@@ -2877,6 +3068,10 @@ fn total_tables() -> Table {
     fn total(c: &Case, value: Value) -> Option<Value> {
         c.with("normalized_total", value)
     }
+    /// Whole dollars or cents in words.
+    fn words(n: i64) -> String {
+        in_words(n.unsigned_abs())
+    }
     Table {
         task: "hard",
         criterion: "normalized_total",
@@ -2936,12 +3131,120 @@ fn total_tables() -> Table {
                 (cents(c) % 100 == 0).then_some(())?;
                 total(c, json!(cents(c) / 100))
             }),
+            // The field's name and an arrow, the currency after "in", and
+            // the amount in words (play-para-pr4, B1, B3, B4).
+            ("an arrow after the field's name", |c| {
+                total(c, json!(format!("normalized_total -> {}", plain(cents(c)))))
+            }),
+            ("an arrow after the field's last word", |c| {
+                total(c, json!(format!("Total => ${}", grouped(cents(c)))))
+            }),
+            ("in US dollars", |c| {
+                total(c, json!(format!("${} in US dollars", grouped(cents(c)))))
+            }),
+            ("in USD", |c| {
+                total(c, json!(format!("{} in USD", plain(cents(c)))))
+            }),
+            ("in words, dollars and cents", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{} dollars and {} cents",
+                        words(cents(c) / 100),
+                        words(cents(c) % 100)
+                    )),
+                )
+            }),
+            ("in words, a cheque's cents", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{} and {:02}/100 US dollars",
+                        capitalized(&words(cents(c) / 100)),
+                        cents(c) % 100
+                    )),
+                )
+            }),
+            ("in words, two figures of cents", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{} dollars {:02}",
+                        words(cents(c) / 100),
+                        cents(c) % 100
+                    )),
+                )
+            }),
+            ("in words, point and digits", |c| {
+                let digits = [
+                    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                ];
+                let (tenths, hundredths) =
+                    ((cents(c) % 100 / 10) as usize, (cents(c) % 10) as usize);
+                total(
+                    c,
+                    json!(format!(
+                        "{} point {} {}",
+                        words(cents(c) / 100),
+                        digits[tenths],
+                        digits[hundredths]
+                    )),
+                )
+            }),
             ("a float number", |c| {
                 total(c, json!(cents(c) as f64 / 100.0))
             }),
         ],
         fail: vec![
             ("a cent more", |c| total(c, json!(plain(cents(c) + 1)))),
+            ("in words, a cent more", |c| {
+                let more = cents(c) + 1;
+                total(
+                    c,
+                    json!(format!(
+                        "{} dollars and {} cents",
+                        words(more / 100),
+                        words(more % 100)
+                    )),
+                )
+            }),
+            ("in words, a hedge", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{} or {} dollars",
+                        words(cents(c) / 100),
+                        words(cents(c) / 100 + 1)
+                    )),
+                )
+            }),
+            ("in words, one figure of cents", |c| {
+                (cents(c) % 10 != 0).then_some(())?;
+                total(
+                    c,
+                    json!(format!(
+                        "{} dollars {}",
+                        words(cents(c) / 100),
+                        cents(c) % 100 / 10
+                    )),
+                )
+            }),
+            ("in euros", |c| {
+                total(c, json!(format!("{} in euros", plain(cents(c)))))
+            }),
+            ("a wrong amount after the arrow", |c| {
+                total(c, json!(format!("total -> {}", plain(cents(c) + 100))))
+            }),
+            ("in US dollars, a hedge", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{} or {} in US dollars",
+                        plain(cents(c)),
+                        plain(cents(c) + 1)
+                    )),
+                )
+            }),
             ("a cent less", |c| total(c, json!(plain(cents(c) - 1)))),
             ("in cents", |c| total(c, json!(cents(c).to_string()))),
             ("a range", |c| {

@@ -11,7 +11,9 @@
 
 mod productivity_support;
 
-use productivity_support::{LEVELS, TASKS, capitalized, single_answer_levels, start_at, step};
+use productivity_support::{
+    LEVELS, TASKS, capitalized, in_words, single_answer_levels, start_at, step,
+};
 use serde_json::{Map, Value, json};
 
 /// Seeds per task and level.
@@ -85,41 +87,6 @@ fn twelve_hour(hhmm: &str) -> String {
     let h: u32 = h.parse().unwrap_or(0);
     let meridiem = if h >= 12 { "PM" } else { "AM" };
     format!("{}:{m} {meridiem}", (h + 11) % 12 + 1)
-}
-
-/// 0 to 99 in words ("twenty-one").
-fn in_words(n: u64) -> String {
-    const UNITS: [&str; 20] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 10] = [
-        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
-    match n {
-        0..=19 => UNITS[n as usize].to_owned(),
-        20..=99 if n.is_multiple_of(10) => TENS[(n / 10) as usize].to_owned(),
-        20..=99 => format!("{}-{}", TENS[(n / 10) as usize], UNITS[(n % 10) as usize]),
-        _ => n.to_string(),
-    }
 }
 
 /// Each letter of `text` as its fullwidth form, with a zero-width space

@@ -185,6 +185,17 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p21",
         include_str!("player_corpus/2026-12-05/productivity-p21/episodes.jsonl"),
     ),
+    // The fourth paraphrase stress of productivity (play-para-pr4, on
+    // 3c8ec7c): six cases at levels 3-5, each played once and with 6 other
+    // wordings, four more level-5 cases and 18 probes (64 rows; every first
+    // play 1.00). Its B rows: the field's name and an arrow before the
+    // value ("start -> 09:45", "duplicate_ids -> h483, ..."), a list
+    // written as a markdown table inside a string, "$6,924.81 in US
+    // dollars", a total in words.
+    (
+        "productivity-p22",
+        include_str!("player_corpus/2026-12-05/productivity-p22/episodes.jsonl"),
+    ),
 ];
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the
@@ -234,6 +245,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p19",
     "productivity-p20",
     "productivity-p21",
+    "productivity-p22",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

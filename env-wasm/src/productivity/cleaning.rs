@@ -26,8 +26,8 @@ use serde_json::{Map, Value, json};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
 use super::{FormCheck, Grade, Noise, at, with_asides, without_brackets, written};
 use crate::grading::{
-    Reading, all_or_nothing, cents_value, f1, fold_id, format_cents, id_items, item_set, items,
-    items_form, one_value, parse_cents,
+    Reading, all_or_nothing, amount_cents, cents_value, f1, fold_id, format_cents, id_items,
+    item_set, items, items_form, one_value, parse_cents,
 };
 use crate::order::set_of;
 use crate::points::Points;
@@ -851,6 +851,8 @@ const TOTAL_FILLER: &[&str] = &[
     "$",
     "usd",
     "us$",
+    // "1,234.50 in US dollars" (play-para-pr4 B3).
+    "us",
     "dollars",
 ];
 
@@ -866,7 +868,7 @@ fn read_total(value: &Value) -> Option<i64> {
     // A bracket that holds one other amount (`561.40 (600.00)`) is a hedge;
     // a breakdown or a comment in brackets is not.
     with_asides(value.as_str()?, |text| {
-        parse_cents(text).or_else(|| sum_total(text))
+        amount_cents(text).or_else(|| sum_total(text))
     })
 }
 

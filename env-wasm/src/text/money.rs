@@ -4,7 +4,7 @@
 //! gives a currency for every figure). Percentages and numbers counting
 //! something else ("600 tickets") are not money.
 
-use super::numbers::{number_value, spoken_amount};
+use super::numbers::{number_at, number_value, number_word, spoken_amount};
 use super::words::Text;
 
 /// A sum of money: the word it is written in, and whole US dollars.
@@ -127,6 +127,140 @@ fn thousandths(number: &str) -> u64 {
         .sum()
 }
 
+/// The words that name the US dollar after an amount in words.
+const DOLLAR_WORDS: &[&[&str]] = &[
+    &["us", "dollars"],
+    &["u.s.", "dollars"],
+    &["us", "dollar"],
+    &["dollars"],
+    &["dollar"],
+    &["usd"],
+];
+
+/// A sum of money written in words, in cents: the dollars in words (or
+/// digits) and the cents in one of the forms that name them without doubt
+/// (play-para-pr4 B4):
+/// - "six thousand nine hundred and twenty-four dollars and eighty-one
+///   cents", "... dollars, 81 cents": the cents named as cents;
+/// - "seven thousand six hundred and thirteen dollars 09", "... dollars
+///   and 09/100", "... and 09/100 dollars": two figures, or a cheque's
+///   fraction of a hundred;
+/// - "seven thousand six hundred and thirteen point zero nine": one or two
+///   digit words after "point";
+/// - "seven thousand six hundred and thirteen (dollars)": whole dollars.
+///
+/// Anything else is no amount: one figure after the dollars ("dollars 9":
+/// nine cents or ninety?), cents of 100 or more, a second amount or any
+/// other word ("or", "about"). Figures alone are [`crate::grading::parse_cents`]'s.
+pub fn spoken_cents(text: &str) -> Option<i64> {
+    let lower = text.trim().to_lowercase();
+    let mut tokens: Vec<String> = Vec::new();
+    for token in lower.split_whitespace() {
+        let token = token.trim_end_matches([',', '.', ';']);
+        if token.bytes().any(|b| b.is_ascii_digit()) || token == "u.s." {
+            tokens.push(token.to_owned());
+        } else {
+            tokens.extend(
+                token
+                    .split(['-', ','])
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_owned),
+            );
+        }
+    }
+    let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let (dollars, mut at, in_words) = match words.first()? {
+        first if first.bytes().any(|b| b.is_ascii_digit()) => (grouped(first)?, 1, false),
+        // "none" and "nil" say there is no amount.
+        first if matches!(*first, "none" | "nil") => return None,
+        _ => {
+            let (n, len) = spoken_amount(&words, 0).or_else(|| number_at(&words, 0))?;
+            (n, len, true)
+        }
+    };
+    let dollars = i64::try_from(dollars).ok()?.checked_mul(100)?;
+    let unit_at = |at: usize| {
+        DOLLAR_WORDS
+            .iter()
+            .find(|unit| words.get(at..at + unit.len()) == Some(unit))
+            .map(|unit| unit.len())
+    };
+    let rest = &words[at..];
+    // "... point zero nine": digits one word each.
+    if rest.first() == Some(&"point") && in_words {
+        let digits: Vec<u64> = rest[1..]
+            .iter()
+            .map_while(|w| number_word(w).filter(|d| *d < 10))
+            .collect();
+        let end = 1 + digits.len();
+        let tail_ok =
+            rest.len() == end || unit_at(at + end).is_some_and(|u| at + end + u == words.len());
+        return match digits.as_slice() {
+            [tenths] if tail_ok => Some(dollars + i64::try_from(*tenths * 10).ok()?),
+            [tenths, hundredths] if tail_ok => {
+                Some(dollars + i64::try_from(tenths * 10 + hundredths).ok()?)
+            }
+            _ => None,
+        };
+    }
+    // "... and 09/100 dollars": a cheque's cents before the unit.
+    if rest.first() == Some(&"and")
+        && let Some(cents) = rest.get(1).and_then(|w| hundredths(w))
+    {
+        let end = at + 2;
+        let tail_ok = end == words.len() || unit_at(end).is_some_and(|u| end + u == words.len());
+        return tail_ok.then_some(dollars + cents);
+    }
+    match unit_at(at) {
+        Some(len) => at += len,
+        None if in_words && at == words.len() => return Some(dollars),
+        None => return None,
+    }
+    if at == words.len() {
+        return Some(dollars);
+    }
+    if words[at] == "and" {
+        at += 1;
+    }
+    let rest = &words[at..];
+    let cents = match rest {
+        // "09/100", "09", "09 cents".
+        [one] | [one, "cents" | "cent"] if hundredths(one).is_some() => hundredths(one)?,
+        [one] | [one, "cents" | "cent"]
+            if one.len() == 2 && one.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            grouped(one).and_then(|c| i64::try_from(c).ok())?
+        }
+        // "eighty-one cents", "81 cents".
+        [first, .., "cents" | "cent"] if !first.contains('.') => {
+            let (n, len) = number_at(rest, 0)?;
+            (len + 1 == rest.len() && n < 100).then(|| i64::try_from(n).ok())??
+        }
+        _ => return None,
+    };
+    Some(dollars + cents)
+}
+
+/// Whole digits, with commas only between groups of three (`7,613`).
+fn grouped(token: &str) -> Option<u64> {
+    let groups: Vec<&str> = token.split(',').collect();
+    let ok = groups
+        .iter()
+        .all(|g| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()))
+        && (groups.len() == 1
+            || (groups[0].len() <= 3 && groups[1..].iter().all(|g| g.len() == 3)));
+    ok.then(|| groups.concat().parse().ok())?
+}
+
+/// Cents written as a cheque writes them, a fraction of a hundred
+/// (`09/100`, `81/100`).
+fn hundredths(token: &str) -> Option<i64> {
+    let (cents, hundred) = token.split_once('/')?;
+    (hundred == "100" && cents.len() == 2)
+        .then(|| cents.parse().ok())?
+        .filter(|c| *c < 100)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,5 +297,59 @@ mod tests {
             [9500, 9500]
         );
         assert_eq!(dollars("twelve thousand for cover, three people"), [12000]);
+    }
+
+    #[test]
+    fn amounts_in_words_read_when_their_cents_are_certain() {
+        for (text, cents) in [
+            ("seven thousand six hundred and thirteen dollars 09", 761309),
+            (
+                "six thousand nine hundred and twenty-four dollars and eighty-one cents",
+                692481,
+            ),
+            (
+                "Six thousand, nine hundred twenty-four US dollars, 81 cents",
+                692481,
+            ),
+            (
+                "seven thousand six hundred thirteen and 09/100 dollars",
+                761309,
+            ),
+            (
+                "seven thousand six hundred and thirteen dollars and 09/100",
+                761309,
+            ),
+            (
+                "seven thousand six hundred and thirteen point zero nine",
+                761309,
+            ),
+            ("twelve point five", 1250),
+            ("seven thousand six hundred and thirteen", 761300),
+            ("five hundred dollars", 50000),
+            ("one dollar and one cent", 101),
+            ("7,613 dollars and 9 cents", 761309),
+            ("zero dollars and fifty cents", 50),
+            ("nine thousand and nine USD", 900900),
+        ] {
+            assert_eq!(spoken_cents(text), Some(cents), "{text}");
+        }
+        for text in [
+            "seven thousand six hundred and thirteen dollars 9",
+            "seven thousand dollars and nine",
+            "seven thousand dollars and one hundred cents",
+            "seven thousand or eight thousand dollars",
+            "about seven thousand dollars",
+            "seven thousand dollars 09 or 10",
+            "seven thousand point nine nine nine",
+            "seven thousand point",
+            "seven thousand euros",
+            "7613",
+            "7613.09",
+            "none",
+            "seven thousand dollars and 81.5 cents",
+            "",
+        ] {
+            assert_eq!(spoken_cents(text), None, "{text}");
+        }
     }
 }

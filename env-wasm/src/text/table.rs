@@ -56,6 +56,36 @@ pub fn rows_as_lines(text: &str) -> Cow<'_, str> {
     Cow::Owned(lines.join("\n"))
 }
 
+/// The items a list written as a markdown table holds ("| name |\n|---|\n|
+/// Priya |\n| Leila |" is Priya and Leila), or `None` when `text` is no
+/// table (a line of it that is not a row). Each row gives the cell of the
+/// item column: the first column whose heading `is_heading` calls a
+/// column name ("| # | id | reason |" reads the ids), else the first. The
+/// first row is a heading row, no item, when its item cell is a column
+/// name; rule lines and rows with an empty item cell give nothing.
+/// Emphasis around a cell goes (`**Priya**` is `Priya`).
+pub fn column_items(text: &str, is_heading: impl Fn(&str) -> bool) -> Option<Vec<&str>> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let rows: Vec<Vec<&str>> = lines
+        .iter()
+        .filter(|line| !is_separator(line))
+        .map(|line| cells(line))
+        .collect::<Option<_>>()?;
+    fn cell<'a>(c: &&'a str) -> &'a str {
+        c.trim_matches(|ch: char| ch == '*' || ch.is_whitespace())
+    }
+    let first = rows.first()?;
+    let column = first.iter().position(|c| is_heading(cell(c))).unwrap_or(0);
+    let skip = usize::from(first.get(column).is_some_and(|c| is_heading(cell(c))));
+    Some(
+        rows.iter()
+            .skip(skip)
+            .filter_map(|row| row.get(column).map(cell))
+            .filter(|c| !blank(c))
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,5 +109,28 @@ mod tests {
         assert_eq!(cells("a | b"), None);
         assert!(is_separator("|:---|---:|"));
         assert!(!is_separator("| - | a |"));
+    }
+
+    #[test]
+    fn a_table_of_items_reads_its_item_column() {
+        let heading = |c: &str| ["name", "id"].contains(&c.to_lowercase().as_str());
+        let names = "| Name |\n|---|\n| Priya |\n| **Leila** |\n|  |";
+        assert_eq!(column_items(names, heading), Some(vec!["Priya", "Leila"]));
+        // No heading row: every row is an item.
+        assert_eq!(
+            column_items("| Priya |\n| Leila |", heading),
+            Some(vec!["Priya", "Leila"])
+        );
+        // The id column, whatever its place; the reasons are not items.
+        let ids = "| # | id | reason |\n|---|---|---|\n| 1 | h483 | repeated |\n| 2 | w162 | x |";
+        assert_eq!(column_items(ids, heading), Some(vec!["h483", "w162"]));
+        // A heading that names no column is the first item.
+        assert_eq!(
+            column_items("| Priya |\n|---|\n| Leila |", heading),
+            Some(vec!["Priya", "Leila"])
+        );
+        for not_a_table in ["Priya, Leila", "| Priya |\nand Leila", ""] {
+            assert_eq!(column_items(not_a_table, heading), None, "{not_a_table}");
+        }
     }
 }

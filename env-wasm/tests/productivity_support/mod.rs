@@ -220,3 +220,51 @@ pub fn capitalized(text: &str) -> String {
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
 }
+
+/// A whole number below a million in words, as a person writes it on a
+/// cheque: "twenty-one", "seven thousand six hundred and thirteen".
+pub fn in_words(n: u64) -> String {
+    const UNITS: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 10] = [
+        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    let below_hundred = |n: u64| match n {
+        0..=19 => UNITS[n as usize].to_owned(),
+        _ if n.is_multiple_of(10) => TENS[(n / 10) as usize].to_owned(),
+        _ => format!("{}-{}", TENS[(n / 10) as usize], UNITS[(n % 10) as usize]),
+    };
+    let below_thousand = |n: u64| match (n / 100, n % 100) {
+        (0, rest) => below_hundred(rest),
+        (h, 0) => format!("{} hundred", UNITS[h as usize]),
+        (h, rest) => format!("{} hundred and {}", UNITS[h as usize], below_hundred(rest)),
+    };
+    match (n / 1000, n % 1000) {
+        (0, rest) => below_thousand(rest),
+        (k, 0) => format!("{} thousand", below_thousand(k)),
+        (k, rest) if rest < 100 => {
+            format!("{} thousand and {}", below_thousand(k), below_hundred(rest))
+        }
+        (k, rest) => format!("{} thousand {}", below_thousand(k), below_thousand(rest)),
+    }
+}
