@@ -379,8 +379,15 @@ const CORPORA: &[Corpus] = &[
     },
     // A tenth paraphrase stress (play-para-st10, on 6aa9d75): six hard
     // tickets at level 5, 7 other replies each, five more level-5 cases and
-    // 15 one-phrase replays and probes: 70 rows. Its B and C rows are
-    // KNOWN_OPEN.
+    // 15 one-phrase replays and probes: 70 rows. Its B rows: a request to
+    // secure the account in the passive ("It is essential that the exposed
+    // API key is revoked ...", "... should be revoked and replaced by
+    // you", 4, 11), "I'd expect it to reach you within ..." (the refund,
+    // 15, 22), a restated request with a passive infinitive ("You asked
+    // for ... the personal data ... to be deleted", 27, 33), "Our article
+    // KB-217 covers incident INC-7777" (38, 42, 44), and the policy's
+    // fixed rate quoted in a pro-rated refund (55; 63 and 64 were C, the
+    // policy now says a rate is no amount).
     Corpus {
         name: "support_triage-p32",
         text: include_str!("player_corpus/2026-12-05/support_triage-p32/episodes.jsonl"),
@@ -403,56 +410,7 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "support_triage-p32",
-        4,
-        "B1: a request to secure the account in the passive ('It is essential that the exposed API key is revoked ..., and two-factor ... should also be switched on')",
-    ),
-    (
-        "support_triage-p32",
-        11,
-        "B1: '... should be revoked and replaced by you'",
-    ),
-    (
-        "support_triage-p32",
-        15,
-        "B2: 'I'd expect it to reach you within 5 to 10 business days' read as our next response time",
-    ),
-    ("support_triage-p32", 22, "B2, a confirmation replay"),
-    (
-        "support_triage-p32",
-        27,
-        "B3: 'You asked for ... for the personal data we hold about you to be deleted' read as promising deletion",
-    ),
-    (
-        "support_triage-p32",
-        33,
-        "B3: 'You would like the personal data ... to be deleted'",
-    ),
-    (
-        "support_triage-p32",
-        38,
-        "B4: 'Our article KB-217 covers incident INC-7777' read as a refund",
-    ),
-    ("support_triage-p32", 42, "B4, dates changed"),
-    (
-        "support_triage-p32",
-        44,
-        "B4, 'rejected valid cards' dropped",
-    ),
-    (
-        "support_triage-p32",
-        55,
-        "B5: the policy's exchange rate ('At our fixed rate of 1.10') counted as an amount of money",
-    ),
-    (
-        "support_triage-p32",
-        63,
-        "C1: the rate with units ('one euro to 1.10 US dollars'): the policy is silent on quoting its rate",
-    ),
-    ("support_triage-p32", 64, "C1: '(1 EUR = 1.10 USD)'"),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,
@@ -488,6 +446,12 @@ const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
         42,
         "an outcome told as done ('we have waived it') needs no time (section 5 since \
          para-st3); the player counted the missing time as its own mistake",
+    ),
+    (
+        "support_triage-p32",
+        10,
+        "the passive request to revoke the key is a request to secure the account, which is \
+         all section 4 asks; the player took the dropped 2FA clause for the loss (its A)",
     ),
 ];
 

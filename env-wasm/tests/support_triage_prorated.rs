@@ -64,6 +64,26 @@ fn amounts(ticket: &Ticket) -> (String, String, String, String, u32, Currency) {
     )
 }
 
+/// The policy's fixed rate of `currency` as a reply quotes it: its code,
+/// its symbol, its word and the rate (section 6); another policy rate to
+/// quote wrongly. `None` for US dollars.
+fn rate(
+    currency: Currency,
+) -> Option<(
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+)> {
+    match currency {
+        Currency::Usd => None,
+        Currency::Eur => Some(("EUR", "€", "euro", "1.10", "1.25")),
+        Currency::Gbp => Some(("GBP", "£", "pound", "1.25", "1.10")),
+        Currency::Cad => Some(("CAD", "CA$", "Canadian dollar", "0.75", "1.10")),
+    }
+}
+
 #[test]
 fn months_begun_are_used_to_the_day() {
     use env_wasm::dates::Day;
@@ -106,6 +126,28 @@ fn natural_replies_with_the_right_amount_earn_full() {
                 "Hi {first}, ticket {id}: the refund for your {unused} unused months comes to {refund}, which is within our $300.00 limit, so we will refund it within 5 business days."
             ),
         ];
+        // The policy's own rate of the invoice's currency, quoted as a
+        // rate, is no amount (section 6; play-para-st10, B5 and C1).
+        let mut replies = replies.to_vec();
+        if let Some((code, symbol, word, r, _)) = rate(currency) {
+            replies.extend([
+                format!(
+                    "Hi {first}, ticket {id}: we will refund {refund} within 5 business days; at the fixed exchange rate of {r} that comes to {usd}, under our $300.00 limit."
+                ),
+                format!(
+                    "Hi {first}, ticket {id}: converted at our policy rate of {r} US dollars per {word}, the {refund} we will refund within 5 business days is {usd}."
+                ),
+                format!(
+                    "Hi {first}, ticket {id}: {symbol}1.00 = ${r} under our fixed rates, so the {refund} we are refunding (within 5 business days) is {usd}."
+                ),
+                format!(
+                    "Hi {first}, ticket {id}: one {word} is worth {r} USD at our fixed rate, so {refund} is {usd}; we will refund {refund} within 5 business days."
+                ),
+                format!(
+                    "Hi {first}, ticket {id}: we will refund {refund} within 5 business days (that is {usd}; 1 {code} = {r} USD)."
+                ),
+            ]);
+        }
         for reply in replies {
             let g = grade(desk, &reply);
             if !reply_full(&g) {
@@ -142,6 +184,25 @@ fn a_wrong_missing_or_hedged_amount_does_not_handle_the_case() {
             ),
             format!("Hi {first}, ticket {id}: we will refund {total} within 5 business days."),
         ];
+        // A rate is read as a rate only when it is the policy's rate of
+        // the invoice's currency; a sum beside a rate is still a sum.
+        let mut replies = replies.to_vec();
+        if let Some((code, _, word, r, other)) = rate(currency) {
+            replies.extend([
+                format!(
+                    "Hi {first}, ticket {id}: we will refund {refund} within 5 business days; at {r} that is $310.00."
+                ),
+                format!(
+                    "Hi {first}, ticket {id}: we will refund {refund} within 5 business days, at our fixed rate of {r} that is $310.00."
+                ),
+                format!(
+                    "Hi {first}, ticket {id}: we will refund {refund} within 5 business days (1 {code} = {other} USD)."
+                ),
+                format!(
+                    "Hi {first}, ticket {id}: we will refund {refund} within 5 business days, at a rate of {other} US dollars per {word}."
+                ),
+            ]);
+        }
         assert!(cents > 0);
         for reply in replies {
             let g = grade(&desk, &reply);

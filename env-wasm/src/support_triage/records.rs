@@ -48,7 +48,9 @@ begun: the months begin on the charge date and on the same day of each later mon
 day the ticket arrived is used. The refund is the invoice amount times the unused months, divided by 12, in the invoice's \
 currency. A refund of at most $300.00 (converted at the rates above) is the desk's: resolved, and the reply commits to \
 refunding exactly that amount and states it in the invoice's currency; the only other amounts it may give are the invoice \
-total, a month's share of it (a twelfth), the part used, the US-dollar value of any of these, and the $300.00 limit. A larger one: escalate_supervisor, and say our billing supervisor will review it; \
+total, a month's share of it (a twelfth), the part used, the US-dollar value of any of these, and the $300.00 limit. The fixed \
+rate of the invoice's currency above is a rate, not an amount: the reply may quote it (\"1 EUR = 1.10 USD\", \"at our fixed \
+rate of 1.10\"); any other rate it writes counts as amounts. A larger one: escalate_supervisor, and say our billing supervisor will review it; \
 promise no refund.
 - A refund request that does not name its invoice: ask the customer for it first (ask_customer with request \
 invoice_number). If they give one, handle the request by that invoice's record as if the ticket had named it. If they \

@@ -8,6 +8,9 @@
 //! number counts something else ("8 unused months", "within 5 days"), and
 //! numbers inside ids, dates and times (`INV-40213`, `2026-07-02`, `17:00`)
 //! are not sums. Two refund figures are a hedge and read at their worst.
+//! The fixed rate of the invoice's currency, quoted as a rate ("1 EUR =
+//! 1.10 USD", "at our fixed rate of 1.10"), is no sum (section 6 says
+//! so); any other rate is read as the sums it is written with.
 
 use super::generate::Ticket;
 use super::policy::PRORATED_REFUND_LIMIT_CENTS;
@@ -34,11 +37,14 @@ impl Marker {
     }
 }
 
-/// A sum as the reply writes it: its currency and its cents.
+/// A sum as the reply writes it: its currency, its cents, and where it
+/// stands (byte offsets into the normalised text, markers included).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Sum {
     marker: Marker,
     cents: i64,
+    start: usize,
+    end: usize,
 }
 
 /// Markers written before a number, longest first.
@@ -137,26 +143,22 @@ fn sums(text: &str) -> Vec<Sum> {
             .chars()
             .next()
             .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | ':' | '/' | '%'));
-        let marker_before = BEFORE
-            .iter()
-            .find(|(m, _)| {
-                before.ends_with(m)
-                    && before[..before.len() - m.len()]
-                        .chars()
-                        .next_back()
-                        .is_none_or(|c| !c.is_alphanumeric())
-            })
-            .map(|(_, m)| *m);
-        let marker_after = AFTER
-            .iter()
-            .find(|(m, _)| {
-                after.starts_with(m)
-                    && after[m.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric())
-            })
-            .map(|(_, m)| *m);
+        let written_before = BEFORE.iter().find(|(m, _)| {
+            before.ends_with(m)
+                && before[..before.len() - m.len()]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric())
+        });
+        let written_after = AFTER.iter().find(|(m, _)| {
+            after.starts_with(m)
+                && after[m.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric())
+        });
+        let marker_before = written_before.map(|(_, m)| *m);
+        let marker_after = written_after.map(|(_, m)| *m);
         // "160 EUR" glues no letter to the number; "160EUR" does.
         let glued_after = glued_after && marker_after.is_none();
         let glued_before = glued_before && marker_before.is_none();
@@ -171,7 +173,14 @@ fn sums(text: &str) -> Vec<Sum> {
             None if with_cents => Marker::Unmarked,
             None => continue,
         };
-        out.push(Sum { marker, cents });
+        let from = written_before.map_or(start, |(m, _)| before.len() - m.len());
+        let to = written_after.map_or(at, |(m, _)| text.len() - after.len() + m.len());
+        out.push(Sum {
+            marker,
+            cents,
+            start: from,
+            end: to,
+        });
     }
     out.extend(spoken_sums(&text));
     out
@@ -231,10 +240,152 @@ fn spoken_sums(text: &str) -> Vec<Sum> {
         out.push(Sum {
             marker,
             cents: whole.saturating_mul(100).saturating_add(cents_whole),
+            start: read.words[i].start,
+            end: read.words[end - 1].end,
         });
         i = end;
     }
     out
+}
+
+/// The names a unit of `currency` is written with: its code, its
+/// symbol, its word.
+fn unit_names(currency: Currency) -> &'static [&'static str] {
+    match currency {
+        Currency::Usd => &["usd", "$", "us dollar", "dollar"],
+        Currency::Eur => &["eur", "€", "euro"],
+        Currency::Gbp => &["gbp", "£", "pound", "pound sterling"],
+        Currency::Cad => &["cad", "ca$", "c$", "canadian dollar"],
+    }
+}
+
+/// Whether `text` ends with `tail` as whole words.
+fn ends_with_word(text: &str, tail: &str) -> bool {
+    text.ends_with(tail)
+        && text[..text.len() - tail.len()]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+}
+
+/// Words between one unit of a currency and its value in US dollars:
+/// "1 EUR = 1.10 USD", "one euro to 1.10 US dollars", "€1 is $1.10".
+const RATE_LINKS: &[&str] = &[
+    "=", "to", "is", "equals", "is worth", "buys", "gets", "->", "→", ":", "≈",
+];
+
+/// Whether `text` ends with `link`: a word as a whole word, a sign as
+/// written.
+fn ends_with_link(text: &str, link: &str) -> bool {
+    if link.starts_with(char::is_alphabetic) {
+        ends_with_word(text, link)
+    } else {
+        text.ends_with(link)
+    }
+}
+
+/// Where one unit of `currency` starts, when `before` (the text before a
+/// sum) ends with one and a link to its value: "1 EUR (€) =", "€1.00 =",
+/// "one euro to", "each euro is".
+fn unit_before(before: &str, currency: Currency) -> Option<usize> {
+    let link = RATE_LINKS.iter().find(|l| ends_with_link(before, l))?;
+    let mut rest = before[..before.len() - link.len()].trim_end();
+    // The policy's own notation names the symbol in brackets: "1 EUR (€)".
+    if rest.ends_with(')')
+        && let Some(open) = rest.rfind('(')
+    {
+        rest = rest[..open].trim_end();
+    }
+    let names = unit_names(currency);
+    let mut forms: Vec<String> = Vec::new();
+    for name in names {
+        for one in ["1", "1.00", "one", "a", "each", "every", "per"] {
+            forms.push(format!("{one} {name}"));
+            forms.push(format!("{one} {name}s"));
+        }
+        for one in ["1", "1.00"] {
+            forms.push(format!("{name}{one}"));
+            forms.push(format!("{name} {one}"));
+        }
+    }
+    forms
+        .iter()
+        .find(|f| ends_with_word(rest, f))
+        .map(|f| rest.len() - f.len())
+}
+
+/// Whether `before` (the text before a bare number) ends with the word
+/// "rate" and what links it to its value: "at our fixed rate of",
+/// "the exchange rate is", "rate (", "rate:".
+fn after_rate_word(before: &str) -> bool {
+    let mut rest = before.trim_end();
+    while let Some(link) = ["of", "is", ":", "=", "(", "of about", "of exactly"]
+        .iter()
+        .find(|l| ends_with_link(rest, l))
+    {
+        rest = rest[..rest.len() - link.len()].trim_end();
+    }
+    ends_with_word(rest, "rate") || ends_with_word(rest, "rates")
+}
+
+/// Whether `after` (the text after a sum) opens with the unit it is the
+/// value of: "per euro", "to the euro", "for each EUR".
+fn per_unit(after: &str, currency: Currency) -> bool {
+    unit_names(currency).iter().any(|name| {
+        [
+            "per",
+            "to the",
+            "to one",
+            "to 1",
+            "for each",
+            "for every",
+            "for one",
+            "for 1",
+            "a",
+        ]
+        .iter()
+        .any(|lead| {
+            let phrase = format!("{lead} {name}");
+            after.starts_with(&phrase)
+                && after[phrase.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric() || c == 's')
+        })
+    })
+}
+
+/// Which of `found` (the sums of `text`, in order) only quote the policy's
+/// fixed rate of `currency` (section 6): "1 EUR = 1.10 USD" (both sides),
+/// "one euro to 1.10 US dollars", "at our fixed rate of 1.10", "$1.10 per
+/// euro". A rate is not an amount given to the customer; only the rate of
+/// the invoice's currency is read so, so "1 EUR = 1.25 USD" in a euro
+/// case is two amounts the policy does not allow, and a sum written next
+/// to a rate ("at 1.10 that is $310.00") is still a sum.
+fn rate_parts(text: &str, found: &[Sum], currency: Currency) -> Vec<bool> {
+    let mut parts = vec![false; found.len()];
+    if currency == Currency::Usd {
+        return parts;
+    }
+    let rate = currency.to_usd_cents(100);
+    for (i, sum) in found.iter().enumerate() {
+        if sum.cents != rate || !sum.marker.fits(Currency::Usd) || sum.start > text.len() {
+            continue;
+        }
+        let before = text[..sum.start].trim_end();
+        let after = text[sum.end.min(text.len())..].trim_start();
+        if let Some(unit) = unit_before(before, currency) {
+            parts[i] = true;
+            for (j, other) in found.iter().enumerate() {
+                if other.start >= unit && other.end <= sum.start {
+                    parts[j] = true;
+                }
+            }
+        } else if after_rate_word(before) || per_unit(after, currency) {
+            parts[i] = true;
+        }
+    }
+    parts
 }
 
 /// How a reply states the refund of a pro-rated case.
@@ -277,7 +428,13 @@ pub fn check(ticket: &Ticket, reply: &str) -> Option<AmountCheck> {
         .flat_map(|c| [(currency, *c), (Currency::Usd, currency.to_usd_cents(*c))])
         .chain([(Currency::Usd, PRORATED_REFUND_LIMIT_CENTS)])
         .collect();
-    let found = sums(reply);
+    let written = normalize(reply).to_lowercase();
+    let rates = rate_parts(&written, &sums(reply), currency);
+    let found: Vec<Sum> = sums(reply)
+        .into_iter()
+        .zip(rates)
+        .filter_map(|(s, rate)| (!rate).then_some(s))
+        .collect();
     let stated = found
         .iter()
         .any(|s| s.cents == refund && s.marker.fits(currency));

@@ -979,7 +979,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
     let timed = !next_step::times_in(text, clauses, at).is_empty();
     // "You asked us to delete your data and close your account": an
     // infinitive coordinated with the wish is the wish too.
-    let whole_wish = continues_wish(text, clauses, at);
+    let whole_wish = continues_wish(text, clauses, at) || wish_content(text, clauses, at);
     let wish = wish_start(&words);
     let lexes: Vec<Lex> = words.iter().map(|w| lex(w)).collect();
     // What "it" stands for, found when a clause needs it.
@@ -1059,6 +1059,11 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         // off is a place, not an object).
         if !passive && let Some(outcome) = comes_off(&words, k, family, &resolve) {
             push(outcome, [k, k], false);
+            continue;
+        }
+        // "Our article KB-217 covers incident INC-7777": a document
+        // covering a topic is about it; we cover a cost by paying it.
+        if family.is_some_and(|(f, _)| f == Verb::Return) && about_a_topic(&words, k) {
             continue;
         }
         if let Some((family, object_from)) = family
@@ -2312,14 +2317,18 @@ fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
     // thing and its participle with no verb of their own finish the
     // wish's own pattern, said again.
     let participle = |w: &&str| w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(w);
-    let finite = words.iter().any(|w| {
-        AUXILIARIES_AND_JOINERS.contains(w) || matches!(*w, "we" | "i" | "they" | "has" | "been")
+    // "... | and your account to be closed": a passive infinitive's "be"
+    // is no finite verb.
+    let finite = words.iter().enumerate().any(|(i, w)| {
+        let infinitive = *w == "be" && i > 0 && words[i - 1] == "to";
+        (AUXILIARIES_AND_JOINERS.contains(w) && !infinitive)
+            || matches!(*w, "we" | "i" | "they" | "has" | "been")
     });
     if clauses[at].opener == Some(Opener::And) && !finite && words.iter().any(participle) {
         let earlier = clauses[previous].texts(text);
         // "your request to have your account | and personal data erased":
         // the request's object, coordinated, with its participle.
-        if restated_request(&earlier) {
+        if restated_request(&earlier) || wish_content(text, clauses, previous) {
             return true;
         }
         if let Some(wish) = wish_start(&earlier)
@@ -2346,6 +2355,157 @@ fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
         earlier[k - 1] == "to" && lex(earlier[k]).family.is_some() && wished(&earlier, wish, k)
     });
     infinitive || continues_wish(text, clauses, previous)
+}
+
+/// Whether clause `at` is what a wish reported just before it in its
+/// sentence asks for, put as a passive infinitive with no finite verb of
+/// its own: "You asked for two things: | for the personal data we hold
+/// about you to be deleted, | and for your account to be closed". What
+/// was asked is not what we do (section 4); "I've arranged for your data
+/// to be deleted" reports no wish and stays our deed.
+fn wish_content(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let Some(previous) = at.checked_sub(1) else {
+        return false;
+    };
+    let clause = &clauses[at];
+    if clauses[previous].sentence != clause.sentence {
+        return false;
+    }
+    let words = clause.texts(text);
+    let Some(to) = words.windows(3).position(|p| {
+        p[0] == "to"
+            && p[1] == "be"
+            && (p[2].ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&p[2]))
+    }) else {
+        return false;
+    };
+    let finite = words[..to].iter().any(|w| {
+        AUXILIARIES_AND_JOINERS.contains(w) && !matches!(*w, "and" | "or" | "so" | "then")
+            || matches!(*w, "should" | "must" | "shall" | "did" | "do" | "does")
+    });
+    if finite {
+        return false;
+    }
+    let earlier = clauses[previous].texts(text);
+    wish_start(&earlier).is_some()
+        || restated_request(&earlier)
+        || wish_content(text, clauses, previous)
+}
+
+/// What a text is: a subject that covers something by being about it
+/// ("our article KB-217 covers ...", "section 4 of our policy covers
+/// ...").
+const DOCUMENTS: &[&str] = &[
+    "article",
+    "articles",
+    "kb",
+    "policy",
+    "policies",
+    "section",
+    "sections",
+    "guide",
+    "guides",
+    "page",
+    "pages",
+    "terms",
+    "faq",
+    "faqs",
+    "document",
+    "documents",
+    "documentation",
+    "docs",
+    "rule",
+    "rules",
+    "notice",
+    "post",
+    "announcement",
+    "note",
+    "notes",
+    "entry",
+    "clause",
+    "agreement",
+    "contract",
+    "sla",
+    "handbook",
+    "manual",
+    "statement",
+    "report",
+    "email",
+    "message",
+    "letter",
+    "update",
+    "link",
+];
+
+/// What a text is about, as the object of "cover": "covers incident
+/// INC-7777", "covers tickets that mention legal action", "covers this
+/// situation".
+const TOPICS: &[&str] = &[
+    "incident",
+    "incidents",
+    "inc",
+    "case",
+    "cases",
+    "situation",
+    "situations",
+    "issue",
+    "issues",
+    "outage",
+    "outages",
+    "problem",
+    "problems",
+    "ticket",
+    "tickets",
+    "topic",
+    "topics",
+    "scenario",
+    "scenarios",
+    "question",
+    "questions",
+    "dispute",
+    "disputes",
+    "error",
+    "errors",
+    "bug",
+    "bugs",
+    "period",
+    "dates",
+    "days",
+    "what",
+    "how",
+    "when",
+    "why",
+    "exactly",
+];
+
+/// Whether "cover" at `k` of a clause's `words` means "is about": its
+/// subject is a document ("our article KB-217 covers ..."), or its object
+/// a topic ("... covers incident INC-7777", "this covers what happened"),
+/// or, in the passive, a document covers it ("the incident is covered by
+/// our article"). Only covering a cost is paying it ("we'll cover the
+/// fee", "we cover the cost of the add-on").
+fn about_a_topic(words: &[&str], k: usize) -> bool {
+    if !is_form_of(words[k], "cover") {
+        return false;
+    }
+    let start = words[..k]
+        .iter()
+        .rposition(|w| matches!(*w, "that" | "which" | "and" | "but" | "as"))
+        .map_or(0, |i| i + 1);
+    let document = |w: &&str| DOCUMENTS.contains(w);
+    let by_document = words[k + 1..]
+        .iter()
+        .position(|w| *w == "by")
+        .is_some_and(|b| words[k + 2 + b..].iter().take(4).any(document));
+    let object = words[k + 1..].iter().find(|w| {
+        !matches!(
+            **w,
+            "the" | "this" | "that" | "our" | "your" | "all" | "any" | "a" | "an"
+        )
+    });
+    words[start..k].iter().any(document)
+        || object.is_some_and(|w| TOPICS.contains(w))
+        || by_document
 }
 
 /// Words after which "that" is no relative pronoun: "and that was
@@ -2382,10 +2542,12 @@ const REQUEST_ENDS: &[&str] = &[
 /// that your data be deleted"), with no finite verb after it. Restating
 /// what was asked confirms none of it (section 4).
 fn restated_request(before: &[&str]) -> bool {
-    let Some(r) = before
-        .iter()
-        .rposition(|w| matches!(*w, "request" | "requests"))
-    else {
+    let Some(r) = before.iter().rposition(|w| {
+        matches!(
+            *w,
+            "request" | "requests" | "wish" | "wishes" | "instruction" | "instructions"
+        )
+    }) else {
         return false;
     };
     let determined = r > 0

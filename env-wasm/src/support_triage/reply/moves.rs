@@ -596,6 +596,11 @@ fn request_verb(
         if first_verb.is_some_and(|w| base_of(w, PERCEIVING).is_some()) {
             continue;
         }
+        // "We will make sure the key is revoked": a check we make on our
+        // own deed, not one asked of the customer.
+        if our_assurance(&words, at) {
+            continue;
+        }
         found.extend(verb_after(at + len).or_else(|| passive_after(at + len)));
     }
     // "Could you point us to the invoice?", "would you mind resending
@@ -625,6 +630,10 @@ fn request_verb(
     // condition.
     if clause.opener != Some(Opener::Condition) {
         found.extend(passive_request(&words).and_then(verb_after));
+        // "It is essential that the exposed key is revoked", "two-factor
+        // authentication should be switched on for your account": the
+        // step asked for in the passive, its credential the subject.
+        found.extend(mandated_passive(&words));
     }
     // "let us know" with nothing to tell ("let us know if you need
     // anything") asks for nothing.
@@ -811,6 +820,235 @@ fn passive_request(words: &[&str]) -> Option<usize> {
             && words.get(p + 1) == Some(&"to"))
         .then_some(p + 2)
     })
+}
+
+/// Adjectives of a mandative frame: "it is essential that ...", "it's
+/// important that ...".
+const MANDATIVE: &[&str] = &[
+    "essential",
+    "important",
+    "vital",
+    "crucial",
+    "critical",
+    "imperative",
+    "necessary",
+    "urgent",
+];
+
+/// Verbs that secure an account or a credential, asked for in the
+/// passive ("the key should be revoked", "2FA should be switched on").
+const SECURING: &[&str] = &[
+    "revoke",
+    "rotate",
+    "regenerate",
+    "invalidate",
+    "replace",
+    "reset",
+    "change",
+    "enable",
+    "activate",
+    "switch",
+    "turn",
+    "set",
+    "disable",
+    "deactivate",
+    "delete",
+    "remove",
+    "secure",
+    "sign",
+    "log",
+    "kill",
+];
+
+/// What the customer secures: a credential, its second factor, the
+/// account or its sessions.
+const SECURED: &[&str] = &[
+    "key",
+    "keys",
+    "token",
+    "tokens",
+    "password",
+    "passwords",
+    "passphrase",
+    "passcode",
+    "pin",
+    "credential",
+    "credentials",
+    "secret",
+    "secrets",
+    "authentication",
+    "authenticator",
+    "2fa",
+    "mfa",
+    "verification",
+    "account",
+    "accounts",
+    "session",
+    "sessions",
+    "devices",
+    "access",
+    "login",
+    "logins",
+    "user",
+];
+
+/// Adverbs between a modal or "is" and the participle: "should also be
+/// switched on", "is revoked immediately".
+const OBLIGATION_ADVERBS: &[&str] = &[
+    "also",
+    "now",
+    "immediately",
+    "promptly",
+    "urgently",
+    "then",
+    "really",
+    "definitely",
+    "always",
+    "therefore",
+    "still",
+];
+
+/// Where the verb of a request put in the passive stands in `words` (a
+/// clause's), its subject a credential or the account: under a modal of
+/// obligation ("two-factor authentication should be switched on for your
+/// account", "the key must be revoked", "your password needs to be
+/// reset", "the key should be revoked and replaced by you") or after a
+/// mandative frame ("it is essential that the exposed key is revoked",
+/// "we need your password to be changed", "it is vital for the token to
+/// be rotated"). Not a request: denied ("the key should not be
+/// revoked": "not" stands between the modal and "be"), past ("should have been
+/// revoked", "it was essential that ..."), under a condition ("if the key
+/// should be revoked"), or our own deed ("the key should be revoked by
+/// our team").
+fn mandated_passive(words: &[&str]) -> Option<usize> {
+    let skip_back = |mut i: usize| {
+        while i > 0 && OBLIGATION_ADVERBS.contains(&words[i - 1]) {
+            i -= 1;
+        }
+        i
+    };
+    (1..words.len()).find(|&k| {
+        let w = words[k];
+        let participle = w.ends_with("ed") || matches!(w, "set" | "reset" | "shut");
+        if !participle || base_of(w, SECURING).is_none() {
+            return false;
+        }
+        // The auxiliary right before the participle.
+        let aux = skip_back(k);
+        let Some(b) = aux.checked_sub(1) else {
+            return false;
+        };
+        // Where the subject ends, and whether a mandative frame must
+        // stand before it (no modal of obligation carries the request).
+        let (subject_end, framed) = match words[b] {
+            "be" => {
+                let m = skip_back(b);
+                match m.checked_sub(1).map(|m| words[m]) {
+                    Some("should" | "must") => (m - 1, false),
+                    Some("to") if m >= 2 => match words[m - 2] {
+                        "need" | "needs" | "has" | "have" | "ought" | "got" => (m - 2, false),
+                        // "we need your password to be changed", "it is
+                        // vital for the token to be rotated".
+                        _ => (m - 1, true),
+                    },
+                    // "it is essential that the key be revoked".
+                    _ => (m, true),
+                }
+            }
+            "is" | "are" | "gets" | "get" => (b, true),
+            _ => return false,
+        };
+        // The subject: back to the frame's "that" or "for", or to the
+        // clause's start.
+        let subject_start = words[..subject_end]
+            .iter()
+            .rposition(|w| matches!(*w, "that" | "for" | "need" | "needs" | "and"))
+            .map_or(0, |i| i + 1);
+        let subject = &words[subject_start..subject_end];
+        let secured = subject.iter().any(|w| SECURED.contains(w));
+        let ours = subject
+            .iter()
+            .any(|w| matches!(*w, "we" | "i" | "our" | "us"));
+        if !secured || ours || subject.first().is_some_and(|w| *w == "you") {
+            return false;
+        }
+        // A frame before the subject, when the verb has no modal.
+        if framed && !mandated(&words[..subject_start]) {
+            return false;
+        }
+        // Under a condition, or said of our own hands.
+        let conditional = words[..k]
+            .iter()
+            .any(|w| matches!(*w, "if" | "unless" | "whether"));
+        let agent = words[k + 1..]
+            .iter()
+            .position(|w| *w == "by")
+            .and_then(|i| words.get(k + 2 + i));
+        let by_us = agent.is_some_and(|a| {
+            matches!(
+                *a,
+                "us" | "me" | "our" | "them" | "him" | "her" | "the" | "support"
+            )
+        });
+        !conditional && !by_us
+    })
+}
+
+/// Whether `before` (the words before a passive's subject) ends with a
+/// mandative frame in the present: "it is essential that", "it's vital
+/// for", "please make sure that", "please ensure", "we need".
+fn mandated(before: &[&str]) -> bool {
+    let mut end = before.len();
+    if end > 0 && matches!(before[end - 1], "that" | "for") {
+        end -= 1;
+    }
+    let head = &before[..end];
+    let Some(last) = head.last() else {
+        return false;
+    };
+    let adjective = MANDATIVE.contains(last)
+        && head.len() >= 2
+        && !matches!(head[head.len() - 2], "not" | "was" | "were" | "never");
+    let sure = matches!(*last, "sure" | "ensure") && !our_assurance(head, head.len() - 1);
+    let need = matches!(*last, "need" | "needs" | "require" | "requires")
+        && head.len() >= 2
+        && matches!(head[head.len() - 2], "we" | "i")
+        && before.len() == end;
+    adjective || sure || need
+}
+
+/// Whether the marker at `at` in `words` ("make sure", "ensure") is a
+/// check of our own: we or I right before it, a modal or adverb between
+/// ("we will make sure the key is revoked", "I'll ensure ...").
+fn our_assurance(words: &[&str], at: usize) -> bool {
+    let sure = words
+        .get(at)
+        .is_some_and(|w| matches!(*w, "make" | "ensure" | "sure"));
+    let subject = words[..at].iter().rposition(|w| {
+        !matches!(
+            *w,
+            "will"
+                | "would"
+                | "shall"
+                | "can"
+                | "also"
+                | "always"
+                | "just"
+                | "then"
+                | "now"
+                | "make"
+        )
+    });
+    // "we will make sure", "our engineers will make sure"; not "we ask
+    // that you make sure".
+    let ours = subject.is_some_and(|s| {
+        matches!(words[s], "we" | "i")
+            || (words[s] != "you"
+                && words[s.saturating_sub(2)..s]
+                    .iter()
+                    .any(|w| matches!(*w, "our" | "my")))
+    });
+    sure && ours
 }
 
 /// Verbs of our receiving something from the customer, after a need's

@@ -784,10 +784,14 @@ fn follow_up(text: &Text, clauses: &[Clause], phrases: &Occurrences, at: usize) 
     let words = clauses[at].texts(text);
     // "we'll reach out", "we'll reach you"; "refunds reach the original
     // payment method within 5-10 days" is the money arriving.
+    // "I'd expect it to reach you within 5 to 10 business days", "the
+    // money should reach you by Friday": a thing reaching the customer is
+    // its delivery.
     let responding = words.iter().enumerate().any(|(k, w)| {
         base_of(w, FOLLOW_UP_VERBS).is_some()
             && (base_of(w, &["reach"]).is_none()
-                || matches!(words.get(k + 1), Some(&"out" | &"you" | &"back")))
+                || (matches!(words.get(k + 1), Some(&"out" | &"you" | &"back"))
+                    && !thing_reaching(&words[..k])))
     }) || phrases.any_within(&clauses[at]);
     // "within two working days of your email": the customer's own message
     // dates the time; it is no response of ours (play-st9 p9:46).
@@ -804,6 +808,76 @@ fn follow_up(text: &Text, clauses: &[Clause], phrases: &Occurrences, at: usize) 
         // "our next update will follow"; not "the invoice will be emailed".
         Responder::Thing => words.iter().take(4).any(|w| FOLLOW_UP_NOUNS.contains(w)),
     }
+}
+
+/// Words between "reach" and its subject: "it should reach you", "I'd
+/// expect it to reach you", "the refund will normally reach you".
+const REACH_AUXILIARIES: &[&str] = &[
+    "to",
+    "will",
+    "would",
+    "should",
+    "could",
+    "can",
+    "may",
+    "might",
+    "must",
+    "normally",
+    "usually",
+    "typically",
+    "generally",
+    "then",
+    "also",
+    "probably",
+    "likely",
+    "soon",
+    "only",
+    "all",
+    "both",
+];
+
+/// Things that reach the customer by being delivered, not by writing:
+/// the money and what carries it.
+const DELIVERED: &[&str] = &[
+    "it",
+    "this",
+    "that",
+    "they",
+    "these",
+    "those",
+    "money",
+    "refund",
+    "refunds",
+    "credit",
+    "credits",
+    "funds",
+    "payment",
+    "payments",
+    "amount",
+    "sum",
+    "reimbursement",
+    "transfer",
+    "deposit",
+    "cash",
+    "balance",
+    "reversal",
+    "chargeback",
+    "waiver",
+];
+
+/// Whether the subject of a "reach" after `before` (the clause's words up
+/// to it) is a thing delivered: "it", "the refund", "the money", a sum.
+/// "They" is a thing only after "expect" or the like ("I'd expect them to
+/// reach you"), never a team's "they will reach you".
+fn thing_reaching(before: &[&str]) -> bool {
+    let Some(s) = before.iter().rposition(|w| !REACH_AUXILIARIES.contains(w)) else {
+        return false;
+    };
+    let subject = before[s];
+    let infinitive = before[s + 1..].first() == Some(&"to");
+    let pronoun = matches!(subject, "they" | "these" | "those");
+    (DELIVERED.contains(&subject) && (!pronoun || infinitive))
+        || crate::text::number_value(subject).is_some()
 }
 
 /// Who acts in a clause, for follow-ups.

@@ -108,10 +108,30 @@ fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
                 words[j..].starts_with(&parts)
             });
             if CREDENTIALS.contains(&words[j]) || phrase {
-                return true;
+                return !changed_after(words, j);
             }
         }
         false
+    })
+}
+
+/// Whether the credential at `j` comes with what is to be done to it, a
+/// participle of doing: "we need your password to be changed", "we need
+/// the old password reset", "it is vital we get your password changed":
+/// what is needed is the change, not the secret ("send us your password
+/// reset code" still asks for a code).
+fn changed_after(words: &[&str], j: usize) -> bool {
+    (j + 1..(j + 5).min(words.len())).any(|i| {
+        let w = words[i];
+        let bare = matches!(w, "reset" | "set")
+            && (words[i - 1] == "be"
+                || words.get(i + 1).is_none_or(|n| {
+                    matches!(
+                        *n,
+                        "today" | "now" | "by" | "before" | "immediately" | "straight" | "right"
+                    )
+                }));
+        (w.ends_with("ed") || bare) && base_of(w, DOING).is_some()
     })
 }
 
