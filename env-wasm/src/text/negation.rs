@@ -156,12 +156,42 @@ pub fn negator_before(text: &Text, start: usize) -> Option<usize> {
         let gerund = words
             .get(i)
             .is_some_and(|n| n.text.len() > 4 && n.text.ends_with("ing") && n.text != "nothing");
-        if NEGATORS.contains(&w) && !affirming {
+        if (NEGATORS.contains(&w) || scant(text, i - 1)) && !affirming {
             return (!gerund || start - i < GERUND_REACH).then_some(i - 1);
         }
         i -= 1;
     }
     None
+}
+
+/// Words after "little", "hardly" or "scarcely" that make it deny what
+/// follows: "there's little to suggest X", "little evidence of X",
+/// "hardly any sign of X" (para-it11 B3).
+const SCANT_NOUNS: &[&str] = &[
+    "to",
+    "evidence",
+    "sign",
+    "signs",
+    "indication",
+    "indications",
+    "suggestion",
+    "any",
+];
+
+/// Whether word `at` denies what follows by scarcity: "little" (not "a
+/// little") or "hardly"/"scarcely" before [`SCANT_NOUNS`].
+fn scant(text: &Text, at: usize) -> bool {
+    let words = &text.words;
+    let Some(word) = words.get(at) else {
+        return false;
+    };
+    let next = words.get(at + 1).map(|w| w.text.as_str());
+    let after_a = at > 0 && words[at - 1].text == "a";
+    match word.text.as_str() {
+        "little" => !after_a && next.is_some_and(|n| SCANT_NOUNS.contains(&n) && n != "any"),
+        "hardly" | "scarcely" => next == Some("any"),
+        _ => false,
+    }
 }
 
 /// Words a title over dismissed items is made of: "Considered and
@@ -336,6 +366,17 @@ pub fn denied(text: &Text, at: usize) -> bool {
             && COORDINATORS.contains(&text.words[k - 2].text.as_str())
             && VERBS.contains(&text.words[k - 3].text.as_str());
         if matches!(before, "not" | "never") && !both_ways {
+            return true;
+        }
+        // "moderate rather than severe", "a rota instead of overtime": the
+        // thing set aside, a determiner at most between.
+        let set_aside = k >= 1
+            && matches!(
+                (text.words[k - 1].text.as_str(), before),
+                ("rather", "than") | ("instead", "of")
+            )
+            && at - k <= 2;
+        if set_aside {
             return true;
         }
         if NEGATORS.contains(&before) {

@@ -284,6 +284,13 @@ fn burnout_dimensions_table() {
         "Burnout dimensions:\nPresent:\n- {a2}\n- {b2}\nNot present:\n- {x1}\n- nothing else",
         "Burnout dimensions: {a0} and {b0}; there is no sign of her pulling away from the work \
          ({x0}).",
+        // A Q&A layout, and negation by scarcity (para-it11 B1, B3).
+        "Q: Burnout dimensions? A: {a0} and {b0}.",
+        "Q: Burnout dimensions?\nA: {a1}; {b1}",
+        "A: Burnout dimensions: {a2} and {b2}.",
+        "Burnout dimensions: {a0} and {b0}; there is little to suggest {x0}.",
+        "Burnout dimensions: {a1}, {b1}, with hardly any sign of {x1}.",
+        "Burnout dimensions: {a3} and {b3} - little evidence of {x2} or {x3}.",
     ];
     let wrong = [
         "Burnout dimensions: {a0}, rather than {b0}.",
@@ -342,6 +349,10 @@ fn burnout_dimensions_table() {
         "Burnout dimensions:\n- present:\n  - {a0}\n- absent:\n  - {b0}\n  - {x0}",
         "Burnout dimensions:\nAbsent:\n- {a1}\n- {b1}\nPresent:\n- {x0}",
         "Burnout dimensions:\nRuled out:\n- {a0}\n- {b0}\n- {x0}",
+        "Q: Burnout dimensions? A: {a0}, {b0} and {x0}.",
+        "A: Burnout dimensions: {x0}",
+        "Burnout dimensions: {a0} and {b0}, and a little evidence of {x0} too.",
+        "Burnout dimensions: {a0}; little to suggest {b0}.",
     ];
     let seeds = cases(|c| c.dimensions.len() == 2, 6);
     check(
@@ -623,7 +634,7 @@ fn burnout_red_flags_table() {
 
 /// Escalation rows right for cases that need it (`{if_yes}`) and for those
 /// that do not (`{if_no}`); the same rows swapped are the wrong answers.
-const ESCALATE: [&str; 24] = [
+const ESCALATE: [&str; 26] = [
     "HR escalation: Yes{if_yes}",
     "HR escalation: Yes - refer {first} to HR this week.{if_yes}",
     "HR escalation: yes, escalate today{if_yes}",
@@ -652,9 +663,12 @@ const ESCALATE: [&str; 24] = [
      escalated.{if_yes}",
     "HR escalation: Yes; only High or Critical cases are escalated, and {first} is \
      {Level}.{if_yes}",
+    // The reason first, the verdict as its conclusion (para-it11 B2).
+    "HR escalation: The severity is {Level} and the rubric escalates from High up, so yes.{if_yes}",
+    "Q: HR escalation? A: {points} points makes this {Level}, therefore Yes.{if_yes}",
 ];
 
-const KEEP: [&str; 26] = [
+const KEEP: [&str; 28] = [
     "HR escalation: No{if_no}",
     "HR escalation: No, not warranted.{if_no}",
     "HR escalation: No - the manager can handle this within the team.{if_no}",
@@ -677,6 +691,8 @@ const KEEP: [&str; 26] = [
     "Escalate to HR? No.{if_no}",
     "HR escalation: No, but check in weekly.{if_no}",
     "HR escalation: No. Don't involve HR at this stage.{if_no}",
+    "HR escalation: The severity is {Level}, below the High bar for escalation, hence no.{if_no}",
+    "A: HR escalation: {points} points is {Level}, so No.{if_no}",
     // The verdict, then the rubric's rule as the reason (play-mcp1, B2).
     "HR escalation: No \u{2014} {points} points is {Level}, and only High or Critical is \
      escalated.{if_no}",
@@ -713,6 +729,7 @@ fn burnout_escalation_table() {
         "HR escalation: Up to the manager.",
         // The rule with no verdict, and a verdict the rule contradicts.
         "HR escalation: Only High or Critical is escalated.",
+        "HR escalation: The rubric escalates High or Critical, so yes or no.",
         "HR escalation: No, only High or Critical is escalated, so escalate to HR today.",
     ]);
     let mut seeds = cases(|c| c.escalate, 4);

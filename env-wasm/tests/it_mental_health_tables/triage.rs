@@ -920,6 +920,13 @@ fn triage_immediate_actions_table() {
         "{psup0}; that is enough for the first 24 hours.".to_owned(),
         "For {first}: {sup4}. That covers the next 24 hours.".to_owned(),
     ]);
+    // "Otherwise" gives the default step, which is firm (para-it11 B4).
+    rows.extend([
+        "24-hour action: {sup0}. If things get worse overnight, ring {lead} at once; otherwise \
+         {sup1}."
+            .to_owned(),
+        "24-hour action: Should {first} feel worse, call {lead}; otherwise, {sup2}.".to_owned(),
+    ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -972,6 +979,9 @@ fn triage_immediate_actions_table() {
             "{nearpsup2}; that is enough for the first 24 hours.",
             // The person's notes pasted whole under a one-word action.
             "24-hour action: Support. {signs}",
+            // The default step is another tier's.
+            "24-hour action: If things get worse, {sup3}; otherwise {nearsup3}.",
+            "24-hour action: {nearsup9}; otherwise nothing more today.",
         ]
         .map(str::to_owned),
     );

@@ -373,6 +373,9 @@ fn severity(text: &Text) -> Option<bool> {
             }
             let verdict = match w.text.as_str() {
                 "severe" | "severely" => !denied(text, at) && !not_yet(text, at),
+                // "severe rather than moderate", "not moderate but
+                // severe": a moderate set aside is no verdict.
+                "moderate" | "moderately" if denied(text, at) => return None,
                 "moderate" | "moderately" => false,
                 _ => return None,
             };
@@ -1507,6 +1510,8 @@ mod tests {
         assert_eq!(read("Overtime 14 hours: severe"), Some(true));
         assert_eq!(read("Overtime 7 hours: moderate"), Some(false));
         assert_eq!(read("Overtime 7 hours: not severe"), Some(false));
+        assert_eq!(read("Toil at 50%: severe rather than moderate"), Some(true));
+        assert_eq!(read("Toil at 50%: not moderate, severe"), Some(true));
         assert_eq!(
             read("Overtime 7 hours, below the severe threshold of 12: moderate"),
             Some(false)
@@ -1523,6 +1528,9 @@ mod tests {
             "Reorganisation: moderate; it only becomes severe if nothing is said for six weeks",
             "Reorganisation: moderate, it would turn severe after six weeks",
             "Reorganisation: moderate (isn't yet severe)",
+            // The other severity set aside (para-it11, B6).
+            "Reorganisation: on balance moderate rather than severe - announced 4 weeks ago",
+            "Toil at 33%: I'd call it moderate instead of severe",
             // What another severity would take explains the verdict
             // (play-it10, B1).
             "Team members on long-term leave with no cover (2): moderate (meets the threshold of \

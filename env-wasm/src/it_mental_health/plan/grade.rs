@@ -890,6 +890,12 @@ fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
     crate::order::set_of(found.into_iter().map(|(_, _, owner)| owner))
 }
 
+/// Words after which "none" is a target of none: "from three to none",
+/// "at none", "we want none next quarter" (para-it11 B7).
+const NONE_AFTER: &[&str] = &[
+    "to", "at", "want", "wants", "target", "aim", "goal", "reach", "expect", "hit",
+];
+
 /// Numbers in a KPI that can be targets: not week numbers ("by week 4"),
 /// durations ("within 2 weeks") or the count of a rate ("one every eight
 /// days" is a level of eight days); a target of none ("from three to
@@ -898,7 +904,7 @@ fn targets(text: &Text) -> Vec<u64> {
     let none_targets = text
         .words
         .windows(2)
-        .filter(|w| matches!(w[0].text.as_str(), "to" | "at") && w[1].text == "none")
+        .filter(|w| NONE_AFTER.contains(&w[0].text.as_str()) && w[1].text == "none")
         .map(|w| w[1].start);
     let mut found: Vec<(usize, u64)> = text
         .numbers()
@@ -2096,5 +2102,8 @@ mod tests {
         assert_eq!(targets(&t), [3, 0]);
         let t = Text::new("None of the complaints: from 3 to 1");
         assert_eq!(targets(&t), [3, 1]);
+        // A target of none wanted (para-it11, B7).
+        let t = Text::new("Conduct: two HR complaints last quarter; we want none next quarter.");
+        assert_eq!(targets(&t), [2, 0]);
     }
 }

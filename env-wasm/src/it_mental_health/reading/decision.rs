@@ -142,7 +142,14 @@ fn given_as_answer(text: &Text, at: usize) -> bool {
     let alone_after = text.words.get(at + 1).is_none_or(|n| n.clause != w.clause);
     let offered = matches!(text.words[at - 1].text.as_str(), "or" | "otherwise")
         || text.gap(at).contains('/');
-    (alone_before && alone_after) || offered
+    // "The severity is Moderate, so No.": the conclusion of a reason ("so
+    // yes or no" concludes both, a hedge).
+    let offers_next = text.words.get(at + 1).is_some_and(|n| n.text == "or");
+    let concluded = matches!(
+        text.words[at - 1].text.as_str(),
+        "so" | "therefore" | "hence" | "thus" | "ergo"
+    ) && (alone_after || offers_next);
+    (alone_before && alone_after) || offered || concluded
 }
 
 /// What a section's clauses and sentences hold, read once: clauses that

@@ -331,6 +331,12 @@ fn read_line(raw: &str, labels: &[Label], opened: &[&'static str]) -> Vec<Line> 
         }];
     }
     let (plain, listed) = strip_markup(trimmed);
+    // A Q&A line is read as its labelled line only where its question is
+    // a label: other questions ("Q: What happens in the next 24 hours?")
+    // are read as they stand, cues and all.
+    let plain = Some(question_and_answer(&plain))
+        .filter(|qa| match_title(qa, labels).is_some())
+        .unwrap_or(plain);
     split_inline_labels(&plain, labels, opened)
         .into_iter()
         .enumerate()
@@ -340,6 +346,35 @@ fn read_line(raw: &str, labels: &[Label], opened: &[&'static str]) -> Vec<Line> 
             listed: listed && k == 0,
         })
         .collect()
+}
+
+/// Prefixes of a question and of its answer in a Q&A layout.
+const QUESTION_MARKS: &[&str] = &["q:", "question:"];
+const ANSWER_MARKS: &[&str] = &["a:", "answer:"];
+
+/// A Q&A layout's line as the labelled line it stands for (para-it11 B1):
+/// "Q: Burnout dimensions? A: exhaustion" is "Burnout dimensions:
+/// exhaustion", "Q: Priority ranking?" alone is the title "Priority
+/// ranking:", and "A: ..." (the answer below its question, or a labelled
+/// line after the mark: "A: Red flags: ...") is its text.
+fn question_and_answer(line: &str) -> String {
+    let after = |marks: &[&str], text: &str| {
+        marks.iter().find_map(|m| {
+            text.get(..m.len())
+                .filter(|head| head.eq_ignore_ascii_case(m))
+                .map(|_| text[m.len()..].trim_start().to_owned())
+        })
+    };
+    if let Some(question) = after(QUESTION_MARKS, line) {
+        let Some(mark) = question.find('?') else {
+            return line.to_owned();
+        };
+        let title = question[..mark].trim_end();
+        let rest = question[mark + 1..].trim_start();
+        let answer = after(ANSWER_MARKS, rest).unwrap_or_else(|| rest.to_owned());
+        return format!("{title}: {answer}").trim_end().to_owned();
+    }
+    after(ANSWER_MARKS, line).unwrap_or_else(|| line.to_owned())
 }
 
 /// "Severity: High. HR escalation: No." is two lines: a label with a colon

@@ -119,6 +119,11 @@ const SUPPORT: [&[&str]; 4] = [
         "safety plan*",
         "stay* with",
         "not leave them alone",
+        "not leave him alone",
+        "not leave her alone",
+        "not leave them on their own",
+        "not leave him on his own",
+        "not leave her on her own",
         "not alone",
         "medical attention",
         "medical help",
@@ -150,6 +155,8 @@ const SUPPORT: [&[&str]; 4] = [
         "medical assess*",
         "not be left alone",
         "not left alone",
+        "not be left on their own",
+        "not left on their own",
         "never left alone",
         // Stopping the risky act itself: "she does not drive home tired
         // (arrange a taxi)" protects her today.
@@ -265,7 +272,11 @@ const SUPPORT: [&[&str]; 4] = [
 /// Words that put a step under a condition: "if it gets worse, call the
 /// EAP" plans for later and is not the 24-hour action's level. "Should"
 /// is one only before the subject it conditions ([`is_condition`]).
-const CONDITIONS: &[&str] = &["if", "unless", "whenever", "once", "otherwise"];
+/// "Otherwise" is not: it gives the default, what is done unless the
+/// condition holds ("if they are in danger, emergency care; otherwise a
+/// crisis line and a safety plan", para-it11 B4), and between steps of two
+/// levels it offers alternatives ([`ALTERNATIVES`]).
+const CONDITIONS: &[&str] = &["if", "unless", "whenever", "once"];
 
 /// Words that open the subject of an inverted condition: "should it get
 /// worse", "should things escalate", "should the pains come back". After
