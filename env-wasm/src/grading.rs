@@ -135,7 +135,8 @@ const INSISTING_AFTER: &[&str] = &[
 ];
 
 /// `text` without words before or after the value that only insist on it
-/// ([`INSISTING_BEFORE`], [`INSISTING_AFTER`]; play-para-pr5 B5, C1),
+/// ("exactly", "precisely", "a total of" before; "exactly", "sharp", "to
+/// the cent" after; play-para-pr5 B5, C1),
 /// each a whole word or phrase in any case, with a comma or dash parting it
 /// from the value; `text` itself when it has none.
 pub fn without_insistence(text: &str) -> &str {
