@@ -347,13 +347,19 @@ fn split_meridiem(text: &str) -> (&str, Option<bool>) {
 fn hours_and_minutes(text: &str) -> Option<(u32, u32)> {
     let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let number = |s: &str| s.parse::<u32>().ok();
-    // "1600h", "1645 hrs": a four-figure time with its unit.
+    // "1600h", "1645 hrs": a four-figure time with its unit; "14:30 hrs",
+    // "10:30hrs", "14.30 h": a time with its minutes and the unit
+    // (play-para-pr5 B3). Not after an hour alone ("2 hours" is a
+    // duration; "14h" reads below as 14:00).
     for unit in ["hours", "hrs", "hr", "h"] {
-        if let Some(digits) = text.strip_suffix(unit).map(str::trim_end)
-            && (3..=4).contains(&digits.len())
-            && all_digits(digits)
-        {
-            return hours_and_minutes(digits);
+        let Some(clock) = text.strip_suffix(unit).map(str::trim_end) else {
+            continue;
+        };
+        if (3..=4).contains(&clock.len()) && all_digits(clock) {
+            return hours_and_minutes(clock);
+        }
+        if clock.contains([':', '.']) && clock.ends_with(|c: char| c.is_ascii_digit()) {
+            return hours_and_minutes(clock);
         }
     }
     if all_digits(text) {
@@ -643,6 +649,12 @@ mod tests {
             ("1600h", 960),
             ("1645 hrs", 1005),
             ("0930 hours", 570),
+            // Minutes and the unit (play-para-pr5 B3).
+            ("14:30 hrs", 870),
+            ("10:30hrs", 630),
+            ("09.45 hours", 585),
+            ("16:05 h", 965),
+            ("8:15 hr", 495),
             ("14:15:00", 855),
             (" 9:30\u{202f}AM ", 570),
             ("noon", 720),
@@ -688,6 +700,12 @@ mod tests {
             "**10:00** or **11:00**",
             "**10:00**-**11:00**",
             "**",
+            "2 hours",
+            "2.5 hours",
+            "14:30 hrs hrs",
+            "10:00-11:00 hrs",
+            "14:75 hrs",
+            "10:00 or 11:00 hrs",
         ] {
             assert_eq!(parse_clock(bad), None, "{bad}");
         }

@@ -60,15 +60,16 @@ pub fn one_value<T: Ord + Clone>(
     read: impl Fn(&Value) -> Option<T>,
 ) -> Reading<T> {
     let value = present(answer, key)?;
-    // A value written after the field's own name ("day: 2026-11-10",
-    // "total = $16,078.92", "Meeting M1") is that value, when the value
+    // The value as written, else its other written forms (emphasis marks,
+    // the field's own name, insisting words around it), when the value
     // alone does not read.
     let names = own_names(key);
     let read = |scalar: &Value| {
         read(scalar).or_else(|| {
             let text = scalar.as_str()?;
-            let rest = without_label(text, &names);
-            (rest.len() < text.len()).then(|| read(&Value::String(rest.to_owned())))?
+            other_forms(text, &names)
+                .into_iter()
+                .find_map(|form| read(&Value::String(form)))
         })
     };
     let readings: Option<Vec<T>> = match value {
@@ -86,6 +87,81 @@ pub fn one_value<T: Ord + Clone>(
         .one()
         .cloned()
         .ok_or(Unreadable::IllFormed)
+}
+
+/// The forms a one-value field's text may stand for besides itself, in
+/// the order tried, each from the one before: without its emphasis and
+/// code marks (`**M1**`, `` `14:30` ``, `**Start:** 14:30`: play-para-pr5
+/// B1; [`crate::text::markdown::without_emphasis`], strikethrough kept), a
+/// value written after the field's own name ("day: 2026-11-10", "total =
+/// $16,078.92", "Meeting M1", [`without_label`]), and either without words
+/// that only insist on the value ("11287.88 exactly", "precisely $11,287.88",
+/// [`without_insistence`]). Every one-value field reads these forms
+/// through this one function, so no field reads a form another refuses.
+fn other_forms(text: &str, names: &[String]) -> Vec<String> {
+    let unmarked = crate::text::markdown::without_emphasis(text);
+    let labelled = without_label(&unmarked, names);
+    let mut forms: Vec<String> = Vec::new();
+    for form in [
+        unmarked.as_ref(),
+        labelled,
+        without_insistence(&unmarked),
+        without_insistence(labelled),
+    ] {
+        if form != text && !forms.iter().any(|f| f == form) {
+            forms.push(form.to_owned());
+        }
+    }
+    forms
+}
+
+/// Words before a value that only insist on it ("exactly 14:30",
+/// "precisely $11,287.88", "a total of 12"), longest first. A hedge
+/// ("about", "approximately", "roughly", "around", "~") is none of them:
+/// it says the value is not exact, and reads as no value (DESIGN 3.4: a
+/// hedge scores as its worst reading).
+const INSISTING_BEFORE: &[&str] = &["a total of", "in total", "total of", "precisely", "exactly"];
+
+/// Words after a value that only insist on it ("11287.88 exactly",
+/// "11,287.88 USD exactly", "14:30 sharp", "7,132.37 to the cent").
+const INSISTING_AFTER: &[&str] = &[
+    "to the cent",
+    "on the dot",
+    "precisely",
+    "in total",
+    "exactly",
+    "exact",
+    "sharp",
+];
+
+/// `text` without words before or after the value that only insist on it
+/// ("exactly", "precisely", "a total of" before; "exactly", "sharp", "to
+/// the cent" after; play-para-pr5 B5, C1),
+/// each a whole word or phrase in any case, with a comma or dash parting it
+/// from the value; `text` itself when it has none.
+pub fn without_insistence(text: &str) -> &str {
+    let parting =
+        |c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '\u{2013}' | '\u{2014}');
+    let mut rest = text.trim();
+    loop {
+        let before = INSISTING_BEFORE.iter().find_map(|word| {
+            let head = rest.get(..word.len())?;
+            let after = &rest[word.len()..];
+            (head.eq_ignore_ascii_case(word) && after.starts_with(char::is_whitespace))
+                .then(|| after.trim_start_matches(parting))
+        });
+        let after = INSISTING_AFTER.iter().find_map(|word| {
+            let cut = rest.len().checked_sub(word.len())?;
+            let tail = rest.get(cut..)?;
+            let value = &rest[..cut];
+            (tail.eq_ignore_ascii_case(word) && value.ends_with(parting))
+                .then(|| value.trim_end_matches(parting))
+        });
+        match before.or(after) {
+            Some(shorter) if !shorter.is_empty() => rest = shorter,
+            _ => return rest,
+        }
+    }
 }
 
 /// Labels any field's value may be written after ("count: 8", play-para-pr3
@@ -270,10 +346,13 @@ fn items_each(
         Value::String(text) => match serde_json::from_str::<Vec<String>>(text.trim()) {
             Ok(listed) => listed,
             Err(_) => {
+                // Emphasis and code marks around the list or its items
+                // ("**e753**, **e445** and **p681**", play-para-pr5 B2).
+                let unmarked = crate::text::markdown::without_emphasis(text);
                 // A label naming the field before the list is none of its
                 // items ("participants: Malik, Leila", play-para-pr3 B4;
                 // "duplicate_ids -> h483, w162", play-para-pr4 B1).
-                let text = without_label(text, &own_names(key));
+                let text = without_label(&unmarked, &own_names(key));
                 match table_items(text, key) {
                     Some(rows) => rows,
                     // Asides in brackets go before splitting: the commas and
@@ -285,7 +364,13 @@ fn items_each(
         },
         _ => return Err(Unreadable::IllFormed),
     };
-    Ok(raw
+    // Emphasis and code marks around an item ("*Omar*", "**e753**",
+    // play-para-pr5 B2) go before its head is read; strikethrough stays.
+    let unmarked: Vec<String> = raw
+        .iter()
+        .map(|item| crate::text::markdown::without_emphasis(item).into_owned())
+        .collect();
+    Ok(unmarked
         .iter()
         .filter_map(|item| item_head(item))
         .flat_map(each)
@@ -427,21 +512,49 @@ pub fn ids_in(item: &str) -> Vec<String> {
         .collect()
 }
 
-/// `"Ana, Ben and Chloe"`, `"Ana & Ben"`, `"a1; b2"`: the pieces of a
-/// written list.
+/// Words that join the items of a written list, longest first: "and",
+/// and the words that add one more item as "and" does ("Omar, Maya plus
+/// Felix", "r767 and also p681", "Omar as well as Maya", "Omar along with
+/// Maya"; play-para-pr5 B4). Each is a whole word or phrase; "with" alone
+/// is none ("meeting with Omar" names one item).
+const ITEM_JOINERS: &[&[&str]] = &[
+    &["together", "with"],
+    &["as", "well", "as"],
+    &["along", "with"],
+    &["and", "also"],
+    &["and"],
+    &["plus"],
+];
+
+/// `"Ana, Ben and Chloe"`, `"Ana & Ben"`, `"a1; b2"`, `"Ana plus Ben"`:
+/// the pieces of a written list.
 fn split_items(text: &str) -> Vec<String> {
     let mut pieces = Vec::new();
     // A slash between spaces parts items too ("Zara / Lucas / Yusuf",
     // play-para-pr3 B2); inside a word it joins ("and/or", a date).
     let text = text.replace(" / ", ";");
     for part in text.split([',', ';', '&', '\n']) {
+        let words: Vec<&str> = part.split_whitespace().collect();
         let mut current: Vec<&str> = Vec::new();
-        for word in part.split_whitespace() {
-            if word.eq_ignore_ascii_case("and") {
-                pieces.push(current.join(" "));
-                current.clear();
-            } else {
-                current.push(word);
+        let mut at = 0;
+        while at < words.len() {
+            let joiner = ITEM_JOINERS.iter().find(|joiner| {
+                words.get(at..at + joiner.len()).is_some_and(|run| {
+                    run.iter()
+                        .zip(joiner.iter())
+                        .all(|(word, j)| word.eq_ignore_ascii_case(j))
+                })
+            });
+            match joiner {
+                Some(joiner) => {
+                    pieces.push(current.join(" "));
+                    current.clear();
+                    at += joiner.len();
+                }
+                None => {
+                    current.push(words[at]);
+                    at += 1;
+                }
             }
         }
         pieces.push(current.join(" "));
@@ -890,6 +1003,90 @@ mod tests {
         assert_eq!(
             items_form(&names("list"), &allowed),
             Err(Unreadable::IllFormed)
+        );
+    }
+
+    #[test]
+    fn marks_insisting_words_and_joiners_are_read_alike_in_every_field() {
+        // Emphasis and code marks, insisting words before or after, in any
+        // one-value field (play-para-pr5, B1, B2, B5, C1).
+        let count = |v: &Value| v.as_str().and_then(|t| t.parse::<u32>().ok());
+        for written in [
+            "**8**",
+            "`8`",
+            "_8_",
+            "8 exactly",
+            "exactly 8",
+            "Precisely 8",
+            "8, exactly",
+            "**valid rows:** 8",
+            "valid_rows -> **8** precisely",
+            "a total of 8",
+            "8 in total",
+            "8 - exactly",
+        ] {
+            let answer = answer_object(json!({ "valid_rows": written }));
+            assert_eq!(one_value(&answer, "valid_rows", count), Ok(8), "{written}");
+        }
+        for not_read in [
+            "~~8~~",
+            "about 8",
+            "approximately **8**",
+            "8 roughly",
+            "exactly 8 or 9",
+            "**8** or **9**",
+            "exactly",
+            "8 exactlyish",
+            "inexactly 8",
+        ] {
+            let answer = answer_object(json!({ "valid_rows": not_read }));
+            assert!(
+                one_value(&answer, "valid_rows", count).is_err(),
+                "{not_read}"
+            );
+        }
+        assert_eq!(without_insistence("11,287.88 USD exactly"), "11,287.88 USD");
+        assert_eq!(without_insistence("precisely $11,287.88"), "$11,287.88");
+        assert_eq!(without_insistence("about 12"), "about 12");
+        // Marks around list items, and "plus", "and also", "as well as",
+        // "along with" before an item (play-para-pr5, B2, B4).
+        let lists = answer_object(json!({
+            "people": ["*Omar*", "**Maya**", "`Yusuf`", "***Felix***", "~~Dan~~"],
+            "plus": "Omar, Maya, Yusuf plus Felix",
+            "also": "**Omar** and also _Maya_ as well as Yusuf along with Felix",
+            "ids": "**e753**, `e445` plus ***p681***",
+            "together": "Omar together with Maya",
+            "with": "a meeting with Omar",
+        }));
+        assert_eq!(
+            items(&lists, "people", fold_name),
+            Ok(vec![
+                "omar".into(),
+                "maya".into(),
+                "yusuf".into(),
+                "felix".into(),
+                "~~dan~~".into()
+            ])
+        );
+        let four = Ok(vec![
+            "omar".to_owned(),
+            "maya".into(),
+            "yusuf".into(),
+            "felix".into(),
+        ]);
+        assert_eq!(items(&lists, "plus", fold_name), four);
+        assert_eq!(items(&lists, "also", fold_name), four);
+        assert_eq!(
+            id_items(&lists, "ids"),
+            Ok(vec!["e753".into(), "e445".into(), "p681".into()])
+        );
+        assert_eq!(
+            items(&lists, "together", fold_name),
+            Ok(vec!["omar".into(), "maya".into()])
+        );
+        assert_eq!(
+            items(&lists, "with", fold_name),
+            Ok(vec!["a meeting with omar".into()])
         );
     }
 

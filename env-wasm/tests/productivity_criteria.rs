@@ -2546,8 +2546,25 @@ fn valid_rows_tables() -> Table {
                 let rows = c.payload["rows"].as_array()?.len();
                 c.with("valid_rows", json!(format!("{} of {rows} rows", n(c))))
             }),
+            // Emphasis marks and words that only insist on the count
+            // (play-para-pr5, B2, B5).
+            ("in bold, 'exactly' after", |c| {
+                c.with("valid_rows", json!(format!("**{}** exactly", n(c))))
+            }),
+            ("'precisely' before, in italics", |c| {
+                c.with("valid_rows", json!(format!("precisely _{}_", n(c))))
+            }),
         ],
         fail: vec![
+            ("'exactly' before one more, in bold", |c| {
+                c.with("valid_rows", json!(format!("exactly **{}**", n(c) + 1)))
+            }),
+            ("'roughly' before, in code marks", |c| {
+                c.with("valid_rows", json!(format!("roughly `{}`", n(c))))
+            }),
+            ("struck out", |c| {
+                c.with("valid_rows", json!(format!("~~{}~~", n(c))))
+            }),
             ("one more after the arrow", |c| {
                 c.with("valid_rows", json!(format!("valid_rows -> {}", n(c) + 1)))
             }),
@@ -2743,6 +2760,45 @@ macro_rules! id_rows {
                 let items: Vec<String> = c.list($key).chunks(2).map(|p| p.join(" and ")).collect();
                 c.with($key, json!(items))
             }),
+            // Emphasis and code marks around the items, and "plus" or "and
+            // also" before the last (play-para-pr5, B2, B4).
+            ("bold and italic items", |c: &Case| {
+                let ids: Vec<String> = c
+                    .list($key)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| match i % 3 {
+                        0 => format!("**{id}**"),
+                        1 => format!("_{id}_"),
+                        _ => format!("***{id}***"),
+                    })
+                    .collect();
+                c.with($key, json!(ids))
+            }),
+            (
+                "code-marked items with 'plus' before the last",
+                |c: &Case| {
+                    let ids: Vec<String> = c.list($key).iter().map(|i| format!("`{i}`")).collect();
+                    let (last, rest) = ids.split_last()?;
+                    let text = match rest {
+                        [] => last.clone(),
+                        _ => format!("{} plus {last}", rest.join(", ")),
+                    };
+                    c.with($key, json!(text))
+                },
+            ),
+            (
+                "the list in italics with 'and also' before the last",
+                |c: &Case| {
+                    let ids = c.list($key);
+                    let (last, rest) = ids.split_last()?;
+                    let text = match rest {
+                        [] => last.clone(),
+                        _ => format!("{} and also {last}", rest.join(", ")),
+                    };
+                    c.with($key, json!(format!("*{text}*")))
+                },
+            ),
         ]
     };
 }
@@ -2798,6 +2854,22 @@ fn duplicate_tables() -> Table {
             ("one more", |c| {
                 let mut ids = dups(c);
                 ids.push(non_dup(c)?);
+                c.with("duplicate_ids", json!(ids))
+            }),
+            // A wrong item in marks or after "plus" (play-para-pr5, B2, B4).
+            ("one more in bold after 'plus'", |c| {
+                let ids = dups(c);
+                c.with(
+                    "duplicate_ids",
+                    json!(format!("{} plus **{}**", ids.join(", "), non_dup(c)?)),
+                )
+            }),
+            ("a typo in bold", |c| {
+                let ids: Vec<String> = dups(c).iter().map(|i| format!("**{i}0**")).collect();
+                c.with("duplicate_ids", json!(ids))
+            }),
+            ("each struck out", |c| {
+                let ids: Vec<String> = dups(c).iter().map(|i| format!("~~{i}~~")).collect();
                 c.with("duplicate_ids", json!(ids))
             }),
             ("one more after the arrow", |c| {
@@ -2900,6 +2972,21 @@ fn invalid_email_tables() -> Table {
         seeds: 0..8,
         pass: vec![
             ("the list", |c| c.with("invalid_emails", json!(bad(c)))),
+            // Emphasis or code marks around each email, "plus" before the
+            // last (play-para-pr5, B2, B4).
+            ("in italics, 'plus' before the last", |c| {
+                let e: Vec<String> = bad(c).iter().map(|e| format!("*{e}*")).collect();
+                let (last, rest) = e.split_last()?;
+                let text = match rest {
+                    [] => last.clone(),
+                    _ => format!("{} plus {last}", rest.join(", ")),
+                };
+                c.with("invalid_emails", json!(text))
+            }),
+            ("in code marks and bold", |c| {
+                let e: Vec<String> = bad(c).iter().map(|e| format!("**`{e}`**")).collect();
+                c.with("invalid_emails", json!(e))
+            }),
             ("shouted", |c| {
                 let e: Vec<String> = bad(c).iter().map(|e| e.to_uppercase()).collect();
                 c.with("invalid_emails", json!(e))
@@ -3194,9 +3281,68 @@ fn total_tables() -> Table {
             ("a float number", |c| {
                 total(c, json!(cents(c) as f64 / 100.0))
             }),
+            // Emphasis or code marks, and words that only insist on the
+            // amount before or after it (play-para-pr5, B2, B5, C1).
+            ("in bold italics with 'exactly' after", |c| {
+                total(c, json!(format!("***${}*** exactly", grouped(cents(c)))))
+            }),
+            ("'precisely' after USD", |c| {
+                total(c, json!(format!("USD {} precisely", plain(cents(c)))))
+            }),
+            ("'exactly' before, in code marks", |c| {
+                total(c, json!(format!("Exactly `{}`", plain(cents(c)))))
+            }),
+            ("'a total of' before", |c| {
+                total(c, json!(format!("a total of US${}", grouped(cents(c)))))
+            }),
+            ("'to the cent' after", |c| {
+                total(c, json!(format!("{} dollars to the cent", plain(cents(c)))))
+            }),
+            ("the label in bold, 'exact' after", |c| {
+                total(
+                    c,
+                    json!(format!("**Total:** {} USD exact", grouped(cents(c)))),
+                )
+            }),
         ],
         fail: vec![
             ("a cent more", |c| total(c, json!(plain(cents(c) + 1)))),
+            // Insisting words or marks around a wrong or hedged amount
+            // (play-para-pr5, B5, C1).
+            ("'exactly' after a cent more", |c| {
+                total(c, json!(format!("{} exactly", plain(cents(c) + 1))))
+            }),
+            ("'precisely' before a dollar more in bold", |c| {
+                total(
+                    c,
+                    json!(format!("precisely **${}**", grouped(cents(c) + 100))),
+                )
+            }),
+            ("'approximately' before", |c| {
+                total(c, json!(format!("approximately ${}", grouped(cents(c)))))
+            }),
+            ("'roughly' after", |c| {
+                total(c, json!(format!("{} USD roughly", plain(cents(c)))))
+            }),
+            ("'around' before, in bold", |c| {
+                total(c, json!(format!("**around {}**", plain(cents(c)))))
+            }),
+            ("a tilde in code marks", |c| {
+                total(c, json!(format!("`~{}`", plain(cents(c)))))
+            }),
+            ("'exactly' with two amounts", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "exactly {} or {}",
+                        plain(cents(c)),
+                        plain(cents(c) + 100)
+                    )),
+                )
+            }),
+            ("struck out", |c| {
+                total(c, json!(format!("~~{}~~", plain(cents(c)))))
+            }),
             ("in words, a cent more", |c| {
                 let more = cents(c) + 1;
                 total(

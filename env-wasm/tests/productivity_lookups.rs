@@ -566,6 +566,93 @@ fn natural_forms_of_a_right_answer_score_full() {
                     }),
                 ),
                 ("keyed by meeting", json!({ "bookings": keyed })),
+                // Markdown emphasis or code marks around the meeting id,
+                // every list item and every value; times with "hrs"; "plus"
+                // or "as well as" before the last person; a word that only
+                // insists on a time (play-para-pr5 B1-B5), in other
+                // wordings than the player's.
+                (
+                    "ids in bold italics, values in code marks",
+                    edit(&|e| {
+                        e["meeting"] =
+                            json!(format!("***{}***", e["meeting"].as_str().unwrap_or("")));
+                        for key in ["day", "start", "end", "room"] {
+                            if let Some(v) = e.get(key).and_then(Value::as_str) {
+                                e[key] = json!(format!("`{v}`"));
+                            }
+                        }
+                    }),
+                ),
+                (
+                    "ids in double underscores, people in single ones",
+                    edit(&|e| {
+                        e["meeting"] =
+                            json!(format!("__{}__", e["meeting"].as_str().unwrap_or("")));
+                        if e.get("no_slot").is_some() {
+                            e["no_slot"] = json!("**yes**");
+                        }
+                        if e.get("participants").is_some() {
+                            let people: Vec<String> = strings(&e["participants"])
+                                .iter()
+                                .map(|p| format!("_{p}_"))
+                                .collect();
+                            e["participants"] = json!(people);
+                        }
+                    }),
+                ),
+                (
+                    "the id and its title with the id in code marks",
+                    edit(&|e| {
+                        let id = e["meeting"].as_str().unwrap_or("").to_owned();
+                        let title = titles
+                            .iter()
+                            .find(|(i, _)| *i == id)
+                            .map_or("", |(_, t)| t.as_str());
+                        e["meeting"] = json!(format!("`{id}` \u{2013} {title}"));
+                    }),
+                ),
+                (
+                    "hours with 'hr' and 'h' after the minutes",
+                    edit(&|e| {
+                        if e.get("start").is_some() {
+                            e["start"] = json!(format!("{} hr", e["start"].as_str().unwrap_or("")));
+                            e["end"] = json!(format!("{}h", e["end"].as_str().unwrap_or("")));
+                        }
+                    }),
+                ),
+                (
+                    "'plus' and 'as well as' before the last person, bold names in one string",
+                    edit(&|e| {
+                        if e.get("participants").is_some() {
+                            let people: Vec<String> = strings(&e["participants"])
+                                .iter()
+                                .map(|p| format!("**{p}**"))
+                                .collect();
+                            let joined = match people.split_last() {
+                                Some((last, [])) => last.clone(),
+                                Some((last, rest)) if rest.len() % 2 == 0 => {
+                                    format!("{} plus {last}", rest.join(", "))
+                                }
+                                Some((last, rest)) => {
+                                    format!("{} as well as {last}", rest.join(", "))
+                                }
+                                None => String::new(),
+                            };
+                            e["participants"] = json!(joined);
+                        }
+                    }),
+                ),
+                (
+                    "a start 'on the dot' and an end 'exactly'",
+                    edit(&|e| {
+                        if e.get("start").is_some() {
+                            e["start"] =
+                                json!(format!("{} on the dot", e["start"].as_str().unwrap_or("")));
+                            e["end"] =
+                                json!(format!("exactly {}", e["end"].as_str().unwrap_or("")));
+                        }
+                    }),
+                ),
                 (
                     "entries in reverse order",
                     json!({ "bookings": list.iter().rev().cloned().collect::<Vec<_>>() }),
@@ -576,6 +663,92 @@ fn natural_forms_of_a_right_answer_score_full() {
                 assert_eq!(
                     total, 1.0,
                     "level {level} seed {seed} {style}: {answer}\n{shown}"
+                );
+            }
+        }
+    }
+}
+
+/// Near misses of the forms `natural_forms_of_a_right_answer_score_full`
+/// reads since play-para-pr5: marks around a wrong value, a struck-out id,
+/// two values, a hedged time and a wrong person in bold each lose points.
+#[test]
+fn marked_near_misses_still_lose() {
+    for level in [4u8, 5] {
+        for seed in 0..30 {
+            let (_, observation) = reset(level, seed);
+            let gold = reference(level, seed);
+            let list = gold["bookings"].as_array().cloned().unwrap_or_default();
+            // The first meeting with a booking: its entry is edited.
+            let Some(first) = list.iter().position(|e| e.get("start").is_some()) else {
+                continue;
+            };
+            let edit = |f: &dyn Fn(&mut Value)| {
+                let mut list = list.clone();
+                f(&mut list[first]);
+                json!({ "bookings": list })
+            };
+            let start = minutes(list[first]["start"].as_str().unwrap_or(""));
+            let end = minutes(list[first]["end"].as_str().unwrap_or(""));
+            let required = strings(&list[first]["participants"]);
+            let organizer = observation["payload"]["organizer"].as_str().unwrap_or("");
+            let outsider = strings(&observation["payload"]["directory"])
+                .into_iter()
+                .find(|p| !required.contains(p) && p != organizer);
+            let mut variants = vec![
+                (
+                    "the id struck out",
+                    edit(&|e| {
+                        e["meeting"] = json!(format!("~~{}~~", e["meeting"].as_str().unwrap_or("")))
+                    }),
+                ),
+                (
+                    "a wrong start (the duration off) in bold with 'hrs'",
+                    edit(&|e| {
+                        e["start"] = json!(format!("**{} hrs**", hhmm(start + 15)));
+                        e["end"] = json!(format!("**{} hrs**", hhmm(end)));
+                    }),
+                ),
+                (
+                    "two times in code marks",
+                    edit(&|e| {
+                        e["start"] = json!(format!("`{}` or `{}`", hhmm(start), hhmm(start + 15)))
+                    }),
+                ),
+                (
+                    "a hedged start",
+                    edit(&|e| e["start"] = json!(format!("about {}", hhmm(start)))),
+                ),
+                (
+                    "'exactly' before a wrong time",
+                    edit(&|e| e["end"] = json!(format!("exactly {}", hhmm(end + 15)))),
+                ),
+                (
+                    "a struck-out person among the bold ones",
+                    edit(&|e| {
+                        let mut people: Vec<String> =
+                            required.iter().map(|p| format!("**{p}**")).collect();
+                        if let Some(last) = people.last_mut() {
+                            *last = format!("~~{}~~", last.trim_matches('*'));
+                        }
+                        e["participants"] = json!(people);
+                    }),
+                ),
+            ];
+            if let Some(outsider) = &outsider {
+                let bold = format!("**{outsider}**");
+                variants.push((
+                    "an uninvited person in bold after 'plus'",
+                    edit(&|e| {
+                        e["participants"] = json!(format!("{} plus {bold}", required.join(", ")))
+                    }),
+                ));
+            }
+            for (style, answer) in variants {
+                let (total, shown) = score(level, seed, &answer);
+                assert!(
+                    total < 1.0,
+                    "level {level} seed {seed} {style} scores {total}: {answer}\n{shown}"
                 );
             }
         }

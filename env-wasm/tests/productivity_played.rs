@@ -196,7 +196,45 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p22",
         include_str!("player_corpus/2026-12-05/productivity-p22/episodes.jsonl"),
     ),
+    // The fifth paraphrase stress of productivity (play-para-pr5, on
+    // 4403acd): six cases at levels 4-5, each played once and with 6 other
+    // wordings, four more level-5 cases and 14 probes (60 rows; every first
+    // play 1.00). Its B rows: emphasis or code marks around the meeting id
+    // or a list item ("**M1**", "`M1`", "*Omar*", "**e753**"), "14:30 hrs",
+    // "plus" before the last item, "11287.88 exactly"; its C row
+    // "precisely $11,287.88". Line 38 keeps its A loss only
+    // ([`OWN_LOSS_ONLY`]).
+    (
+        "productivity-p23",
+        include_str!("player_corpus/2026-12-05/productivity-p23/episodes.jsonl"),
+    ),
 ];
+
+/// Rows whose lost points mix the player's own mistake (A) with the
+/// grader's (B, C) that a reading rule added since reads, as (corpus, line,
+/// the rule): they score full less their A points.
+const OWN_LOSS_ONLY: &[(&str, usize, &str)] = &[(
+    "productivity-p23",
+    38,
+    "'plus' before the last id (B4) and 'precisely $X' (C1) are read; the display name before \
+     each invalid email stays the player's own mistake",
+)];
+
+/// Full less the points the player classed as its own mistake (A).
+fn own_loss_only(row: &Value) -> f64 {
+    let own: f64 = row["verdict"]["lost_points"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| {
+            p["class"]
+                .as_str()
+                .is_some_and(|c| c.trim_start().starts_with('A'))
+        })
+        .filter_map(|p| p["points"].as_f64())
+        .sum();
+    1.0 - own
+}
 
 /// Scenarios of a corpus whose feedback showed no expected answer that the
 /// generator has changed since they were played, as (corpus, task, levels,
@@ -246,6 +284,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p20",
     "productivity-p21",
     "productivity-p22",
+    "productivity-p23",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -570,7 +609,13 @@ fn played_episodes_score_what_the_player_judged() {
             }
             Verdict::OwnMistake => {
                 episodes_own += 1;
-                recorded
+                match OWN_LOSS_ONLY
+                    .iter()
+                    .any(|(c, l, _)| *c == corpus && *l == line)
+                {
+                    true => own_loss_only(&row),
+                    false => recorded,
+                }
             }
         };
         if (replayed.score - expected).abs() >= 1e-4 {

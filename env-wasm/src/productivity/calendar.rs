@@ -201,15 +201,19 @@ pub(crate) fn clock_reader(
 
 /// Whether a `no_slot` value says no booking is possible: `true`, or the
 /// word with an aside after it ("yes - her day ends at 13:30", "true
-/// (nobody shares a free hour)").
+/// (nobody shares a free hour)"), in emphasis or code marks or not
+/// ("**true**", as every field reads them).
 pub(crate) fn says_no_slot(value: Option<&Value>) -> bool {
     match value {
         Some(Value::Bool(said)) => *said,
-        Some(Value::String(text)) => with_asides(text, |t| match normalize(t).as_str() {
-            "true" | "yes" => Some(true),
-            "false" | "no" => Some(false),
-            _ => None,
-        })
+        Some(Value::String(text)) => with_asides(
+            &crate::text::markdown::without_emphasis(text),
+            |t| match normalize(t).as_str() {
+                "true" | "yes" => Some(true),
+                "false" | "no" => Some(false),
+                _ => None,
+            },
+        )
         .unwrap_or(false),
         _ => false,
     }

@@ -1305,8 +1305,10 @@ impl Schedule {
     /// Which meeting an entry names (`M2`, `m2`, `2`, its title, or the id
     /// with its title: `M2 (Budget sync)`).
     fn meeting_named(&self, text: &str) -> Option<usize> {
-        // "M1", "M1 – Roadmap planning", "meeting: M1", "Meeting M1".
-        let folded = normalize(text);
+        // "M1", "M1 – Roadmap planning", "meeting: M1", "Meeting M1", and
+        // each in emphasis or code marks ("**M1**", "`M1`", play-para-pr5
+        // B1); "~~M1~~" is struck out and names no meeting.
+        let folded = normalize(&crate::text::markdown::without_emphasis(text));
         let head = crate::grading::without_label(&folded, &["meeting id", "meeting", "id"])
             .split(['(', ':', '-', ',', '\u{2013}', '\u{2014}', '=', '|'])
             .next()

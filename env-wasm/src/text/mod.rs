@@ -13,6 +13,8 @@
 //!    ("High: payment failed", "Meadow (instead of Cedar)").
 //! 9. [`table`]: markdown table rows, as cells or as the labelled lines
 //!    they stand for.
+//! 10. [`markdown`]: emphasis and code marks around a value (`**M1**`,
+//!     `*Omar*`), not strikethrough.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -28,6 +30,7 @@ pub mod fold;
 mod fold_table;
 pub mod hedge;
 pub mod inflection;
+pub mod markdown;
 pub mod money;
 pub mod negation;
 pub mod numbers;
