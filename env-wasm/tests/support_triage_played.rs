@@ -393,6 +393,20 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p32/episodes.jsonl"),
         current_records_desk: true,
     },
+    // An eleventh paraphrase stress (play-para-st11, on 4403acd): six hard
+    // tickets at level 5, 7 other replies each, five more level-5 cases and
+    // 9 one-phrase replays and probes: 63 rows. Its B rows: a restated
+    // request with "asking that we remove ..." (2), "before lunchtime
+    // today, by 1pm at the latest" read as 17:00 (5; 63 was C, the policy
+    // now reads parts of the day as times), "You won't need to pay
+    // anything extra" read as a refund (18, 20), "we'll return to it" (a
+    // topic) read as money returned (38, 41), and "a fee you feel you
+    // shouldn't have been charged" read as a waiver (46, 51).
+    Corpus {
+        name: "support_triage-p33",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p33/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -1706,6 +1706,141 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // The customer's request restated in any frame of asking is the
+        // wish, not our promise (play-para-st11, B1).
+        (
+            "You have requested that we erase every record we keep on you and delete your login.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You wrote in wanting us to delete your data and shut the account.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You've asked that we erase your personal information, and that we close your account \
+             as well.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You are insisting that we delete your records and close the account.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You asked that we delete your data, and we will close your account today.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "As you requested, we will delete your data and close the account.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "You asked that we delete your data; we have deleted it.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        // Not having to pay (more) returns no money; a waiver at most (B3).
+        (
+            "You won't have to pay anything more for this.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You will not need to pay anything further, and there is nothing for you to do.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("You won't be charged again.", &[], &[], &[]),
+        (
+            "You won't pay the fee: we have waived it.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You won't have to pay the $35 late fee.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Returning to a topic is coming back to it; returning money has an object (B4).
+        (
+            "We'll return to the question of the fee after the review.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing team will return to your late fee once the security review is done.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("I will return to this matter next week.", &[], &[], &[]),
+        ("We will return the $50 to your card.", &[Refund], &[], &[]),
+        (
+            "We will return your payment to the original card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I've arranged for the $60.00 to be returned to you.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // The customer's feeling or claim restated is not our commitment (B5).
+        (
+            "I understand you think the fee should never have been applied.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You believe you shouldn't have been charged the late fee.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You feel the $25 penalty should be removed, given the outage.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I know you consider the charge unfair and think it ought to be refunded.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You feel you shouldn't have been charged, and you're right: we've removed the fee.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We think the fee should not have been charged, so we have waived it.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -2906,6 +3041,139 @@ fn next_steps_need_a_request_or_a_time() {
             false,
             true,
             &[Within(120)],
+        ),
+        // Parts of the day are times, and a clock time given with one is
+        // the promise (play-para-st11, B2 and C1; section 5).
+        (
+            "We'll get back to you by lunchtime today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(780),
+            }],
+        ),
+        (
+            "Our team will reply this afternoon, by 3pm at the latest.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(900),
+            }],
+        ),
+        (
+            "You'll hear from us later today, before 11:30.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(690),
+            }],
+        ),
+        (
+            "We'll be in touch today, by 12:30 at the latest.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(750),
+            }],
+        ),
+        (
+            "We'll call you first thing tomorrow.",
+            false,
+            true,
+            &[On {
+                day: Tomorrow,
+                minute: Some(600),
+            }],
+        ),
+        (
+            "We'll be in touch tomorrow morning.",
+            false,
+            true,
+            &[On {
+                day: Tomorrow,
+                minute: Some(720),
+            }],
+        ),
+        (
+            "We will reply by midday.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(720),
+            }],
+        ),
+        (
+            "We'll update you on Monday afternoon at 3.",
+            false,
+            true,
+            &[On {
+                day: Weekday(0),
+                minute: Some(900),
+            }],
+        ),
+        // Still late after a 13:05 deadline: a later clock time, a later
+        // part of the day, or one given after the clock as the latest.
+        (
+            "We'll be in touch by 17:30.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(1050),
+            }],
+        ),
+        (
+            "We'll be in touch by 1pm, or this evening at the latest.",
+            false,
+            true,
+            &[
+                On {
+                    day: Today,
+                    minute: Some(780),
+                },
+                On {
+                    day: Today,
+                    minute: Some(1439),
+                },
+            ],
+        ),
+        (
+            "We'll be in touch this afternoon.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(1020),
+            }],
+        ),
+        (
+            "We'll be in touch tonight.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(1439),
+            }],
+        ),
+        (
+            "We'll be in touch by 9 tonight.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(1260),
+            }],
+        ),
+        (
+            "Good morning Ana, we will reply within 4 hours.",
+            false,
+            true,
+            &[Within(240)],
         ),
     ];
     for (text, request, timed, due) in table {

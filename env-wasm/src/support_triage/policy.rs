@@ -447,6 +447,9 @@ we have waived, needs no time; one still ahead, such as a refund we will make, d
 (\"within 4 hours\", \"by 17:00 today\") must be no later than the first-response time of the ticket's priority, counted from when the ticket arrived. \
 A business day counts 24 hours on business days; a day without a time means its end of business (17:00), and a time no later than 17:00 \
 on a later business day counts as that many business days (\"by tomorrow\", \"by end of day tomorrow\" and \"by 17:00 tomorrow\" are all 1 business day). \
+A part of the day is the latest time it can mean: noon or midday 12:00, lunchtime 13:00, a morning 12:00, \
+an afternoon 17:00, an evening or tonight the end of that day, first thing 10:00 of its day; \
+when a reply also gives a clock time, the clock time is the promise (\"before lunchtime today, by 1pm at the latest\" is 13:00). \
 A time for our next response is a next step, never an outcome;
 - promise only the outcome its case allows. An outcome is money returned (a refund, a reversed charge), a credit, compensation or discount, \
 a fee removed or waived, data deleted, access restored, an exception granted, or a date by which the case will be settled. \

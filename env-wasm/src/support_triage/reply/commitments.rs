@@ -634,6 +634,45 @@ fn terse_deed(text: &Text, clause: &Clause, words: &[&str], k: usize) -> bool {
 /// late fee on INV-83275 go").
 const LET_GO_REACH: usize = 12;
 
+/// Whether the paying verb at `k` is denied of an unnamed quantity only,
+/// with no charge or sum of its own: "pay anything extra", "pay any
+/// more", "be charged again", "pay a penny more". Keeping money one has
+/// not yet paid is no money returned ("you won't be charged for the
+/// renewal" names the charge, and is).
+fn nothing_more_to_pay(words: &[&str], k: usize) -> bool {
+    const MORE: &[&str] = &[
+        "anything",
+        "more",
+        "extra",
+        "further",
+        "again",
+        "else",
+        "additional",
+        "penny",
+        "cent",
+        "thing",
+        "twice",
+        "any",
+        "a",
+        "another",
+    ];
+    let after: Vec<&str> = words[k + 1..]
+        .iter()
+        .copied()
+        .take_while(|w| !matches!(*w, "or" | "and" | "but" | "because" | "as" | "since"))
+        .collect();
+    let named = after.iter().any(|w| {
+        billed_item(w) || matches!(thing(w), Some(Thing::Fee | Thing::Money)) || an_amount(w)
+    });
+    let more = after.iter().take(3).any(|w| {
+        matches!(
+            *w,
+            "anything" | "more" | "extra" | "further" | "again" | "additional" | "twice"
+        )
+    }) && after.first().is_some_and(|w| MORE.contains(w));
+    more && !named
+}
+
 /// Money words that name a charge billed to the customer, rather than an
 /// amount: what is taken off when one of them is, is that charge.
 fn billed_item(word: &str) -> bool {
@@ -1297,12 +1336,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             // renewal", "you won't have to pay for it": money the customer
             // keeps, or a fee waived when a fee is what the reply spoke of.
             let fee = holds.fee || (!money_in_clause && resolve() == Some(Thing::Fee));
-            let outcome = if fee {
-                Commitment::Waiver
-            } else {
-                Commitment::Refund
-            };
-            push(outcome, [k, k], true);
+            // "You won't need to pay anything extra", "you won't be
+            // charged again": not paying more returns no money; it is a
+            // waiver at most, when a fee is what the reply spoke of.
+            let nothing_more = paying_verb && nothing_more_to_pay(&words, k);
+            match (fee, nothing_more) {
+                (true, _) => push(Commitment::Waiver, [k, k], true),
+                (false, false) => push(Commitment::Refund, [k, k], true),
+                (false, true) => {}
+            }
         }
 
         // Idioms of a free or repaid outcome: "the month is on us", "on
@@ -2274,6 +2316,31 @@ const WISHING: &[&str] = &[
     "write", "tell", "claim", "threaten", "prefer", "insist",
 ];
 
+/// Verbs that report the customer's view: "a fee you feel you shouldn't
+/// have been charged", "you believe the fee should be removed".
+const VIEWING: &[&str] = &[
+    "feel", "think", "believe", "consider", "argue", "reckon", "suggest", "maintain", "assume",
+];
+
+/// Where the customer's view starts: a viewing verb right after "you"
+/// (an adverb or "may", "might", "do", "still" between), not in a
+/// question ("do you think ...?" is an offer, handled by the caller). What
+/// follows it is the customer's feeling or claim restated, not our
+/// commitment.
+fn customers_view(words: &[&str]) -> Option<usize> {
+    (1..words.len()).find(|&v| {
+        base_of(words[v], VIEWING).is_some()
+            && (words[v - 1] == "you"
+                || (v > 1
+                    && words[v - 2] == "you"
+                    && (words[v - 1].ends_with("ly")
+                        || matches!(
+                            words[v - 1],
+                            "may" | "might" | "do" | "still" | "also" | "clearly"
+                        ))))
+    })
+}
+
 /// Where the customer's wish starts in a clause: the first wishing verb
 /// with "you" before it ("you asked us to delete it", "I understand you
 /// want your money back"), or a wishing verb in "-ing" said of what the
@@ -2292,7 +2359,8 @@ fn wish_start(words: &[&str]) -> Option<usize> {
     }
     let asking = words
         .iter()
-        .position(|w| w.ends_with("ing") && base_of(w, WISHING).is_some());
+        .position(|w| w.ends_with("ing") && base_of(w, WISHING).is_some())
+        .or_else(|| customers_view(words));
     let reported = words
         .iter()
         .position(|w| *w == "you")
@@ -2337,6 +2405,14 @@ fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
             return true;
         }
     }
+    // "You've written asking that we remove your data | and that we close
+    // your account": a mandative "that" said again, with its subject.
+    let earlier = clauses[previous].texts(text);
+    if words.first() == Some(&"that")
+        && (mandative_wish(&earlier) || continues_wish(text, clauses, previous))
+    {
+        return true;
+    }
     // "You asked us to delete your data | and to close your account": the
     // infinitive's "to" may be said again.
     let Some(first) = words.iter().find(|w| **w != "to") else {
@@ -2349,12 +2425,25 @@ fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool {
     if has_subject(&words) || !base_form {
         return false;
     }
-    let earlier = clauses[previous].texts(text);
     let wish = wish_start(&earlier);
     let infinitive = (1..earlier.len()).any(|k| {
         earlier[k - 1] == "to" && lex(earlier[k]).family.is_some() && wished(&earlier, wish, k)
     });
-    infinitive || continues_wish(text, clauses, previous)
+    infinitive || mandative_wish(&earlier) || continues_wish(text, clauses, previous)
+}
+
+/// Whether a clause reports the customer's wish as a mandative "that"
+/// ("asking that we remove your data", "you have requested that we close
+/// the account", "insisting that we delete it"): a verb coordinated with
+/// it, with no subject of its own ("... | and close your account"), is the
+/// wish too (section 4: restating what was asked is not confirming it).
+fn mandative_wish(words: &[&str]) -> bool {
+    wish_start(words).is_some_and(|start| {
+        (start..words.len()).any(|w| {
+            base_of(words[w], WISHING).is_some()
+                && words[w + 1..].iter().take(3).any(|x| *x == "that")
+        })
+    })
 }
 
 /// Whether clause `at` is what a wish reported just before it in its
@@ -2485,6 +2574,9 @@ const TOPICS: &[&str] = &[
 /// our article"). Only covering a cost is paying it ("we'll cover the
 /// fee", "we cover the cost of the add-on").
 fn about_a_topic(words: &[&str], k: usize) -> bool {
+    if is_form_of(words[k], "return") {
+        return back_to_a_topic(words, k);
+    }
     if !is_form_of(words[k], "cover") {
         return false;
     }
@@ -2506,6 +2598,46 @@ fn about_a_topic(words: &[&str], k: usize) -> bool {
     words[start..k].iter().any(document)
         || object.is_some_and(|w| TOPICS.contains(w))
         || by_document
+}
+
+/// Places money goes back to: "return to your card" is money coming
+/// back; "return to it" is not.
+const MONEY_PLACES: &[&str] = &[
+    "card",
+    "cards",
+    "account",
+    "bank",
+    "balance",
+    "wallet",
+    "method",
+    "statement",
+    "source",
+];
+
+/// Whether "return" at `k` is coming back to a topic: "we'll return to it
+/// once the key is dealt with", "we will return to the late fee next
+/// week", "I'll return to this matter": "return" right before "to" and
+/// what it comes back to, not a place money goes ("the $50 will return to
+/// your card"). Money returned has an object: "we will return the $50 to
+/// your card".
+fn back_to_a_topic(words: &[&str], k: usize) -> bool {
+    if words.get(k + 1) != Some(&"to") {
+        return false;
+    }
+    // "I've arranged for the $220.50 to be returned to you", "the fee
+    // will be returned to your card": a participle after anything but its
+    // own subject is passive, money returned.
+    let past = words[k].ends_with("ed");
+    let subject_before = k > 0 && super::SUBJECTS.contains(&words[k - 1]);
+    if past && !subject_before {
+        return false;
+    }
+    let place = words[k + 2..]
+        .iter()
+        .take(5)
+        .take_while(|w| !matches!(**w, "once" | "when" | "after" | "and" | "but" | "later"))
+        .any(|w| MONEY_PLACES.contains(w));
+    !place
 }
 
 /// Words after which "that" is no relative pronoun: "and that was

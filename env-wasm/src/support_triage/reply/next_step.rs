@@ -136,7 +136,7 @@ fn length_in_apposition(text: &Text, clause: &Clause) -> bool {
     let named = (sentence.max(clause.from.saturating_sub(APPOSITION_REACH))..clause.from)
         .any(|k| PERIOD_NOUNS.contains(&text.words[k].text.as_str()));
     let durations_only = only_a_time(text, clause)
-        .is_some_and(|found| found.iter().all(|w| matches!(w, When::Within(_))));
+        .is_some_and(|found| found.iter().all(|(_, w, _)| matches!(w, When::Within(_))));
     set_off && named && durations_only
 }
 
@@ -181,6 +181,65 @@ fn counts_from_contact(words: &[&str], k: usize) -> bool {
 /// Every time written in words `from..to` of `text`, with the index of
 /// the word it starts at.
 pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
+    marked_times(text, from, to)
+        .into_iter()
+        .map(|(at, w, _)| (at, w))
+        .collect()
+}
+
+/// A part of the day read as a time at `i` (section 5): the latest time a
+/// customer would take it to mean. "noon" and "midday" (12:00) are clock
+/// times of their own ([`clock`]); "(by / before / at) lunchtime" is
+/// 13:00, "(this / tomorrow / Monday) morning" 12:00, "... afternoon"
+/// 17:00, "... evening" and "tonight" the end of the day, "first thing" 10:00
+/// of its day. Returns the minute, the words read, and the day "tonight"
+/// names, and whether an hour given after it ("Monday evening at 5", "this
+/// afternoon at three") set the minute, which makes it a clock time.
+/// "Good morning" names no time, nor does "the first thing".
+fn part_of_day(words: &[&str], i: usize) -> Option<(u32, usize, Option<DayWord>, bool)> {
+    let (minute, len, day) = part_alone(words, i)?;
+    let hour = matches!(words.get(i + len).copied(), Some("at" | "by" | "around"))
+        .then(|| number_at(words, i + len + 1))
+        .flatten()
+        .filter(|(h, n)| (1..=12).contains(h) && *n == 1)
+        .and_then(|(h, _)| u32::try_from(h).ok());
+    let Some(hour) = hour else {
+        return Some((minute, len, day, false));
+    };
+    let pm = minute > 12 * 60 && hour != 12;
+    let at_hour = if pm { (hour + 12) * 60 } else { hour * 60 };
+    let oclock = usize::from(matches!(
+        words.get(i + len + 2).copied(),
+        Some("o" | "o'clock" | "oclock")
+    ));
+    Some((at_hour, len + 2 + oclock, day, true))
+}
+
+/// [`part_of_day`] without an hour after it.
+fn part_alone(words: &[&str], i: usize) -> Option<(u32, usize, Option<DayWord>)> {
+    let at = |k: usize| words.get(k).copied().unwrap_or("");
+    let before = i.checked_sub(1).map_or("", at);
+    let day_before = matches!(before, "this" | "today" | "tomorrow" | "tomorrow's")
+        || WEEKDAYS.contains(&before)
+        || (before == "the" && i > 1 && matches!(at(i - 2), "in" | "by"));
+    let lead_in = day_before || AT_TIME.contains(&before) || before == "over";
+    Some(match at(i) {
+        "lunchtime" if lead_in => (13 * 60, 1, None),
+        "lunch" if lead_in => (13 * 60, 1 + usize::from(at(i + 1) == "time"), None),
+        "morning" if day_before => (12 * 60, 1, None),
+        "afternoon" if day_before => (17 * 60, 1, None),
+        "evening" if day_before => (24 * 60 - 1, 1, None),
+        "tonight" => (24 * 60 - 1, 1, Some(DayWord::Today)),
+        "first" if at(i + 1) == "thing" && !matches!(before, "the" | "a" | "one") => {
+            (10 * 60, 2, None)
+        }
+        _ => return None,
+    })
+}
+
+/// [`times`], each time marked whether it is a clock time the reply wrote
+/// (a day alone, or a part of the day, is not).
+fn marked_times(text: &Text, from: usize, to: usize) -> Vec<(usize, When, bool)> {
     let to = to.min(text.len());
     if from >= to {
         return Vec::new();
@@ -193,9 +252,10 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
     let at = |i: usize| words.get(i).copied().unwrap_or("");
     let mut durations: Vec<(usize, When)> = Vec::new();
     let mut days: Vec<(usize, DayWord)> = Vec::new();
-    let mut clocks: Vec<(usize, Option<u32>)> = Vec::new();
-    // Where the last clock time or day word ended.
+    let mut clocks: Vec<(usize, Option<u32>, bool)> = Vec::new();
+    // Where the last clock time or day word ended, and the last clock time.
     let mut last_end = usize::MAX;
+    let mut clock_end = usize::MAX;
     let mut i = 0;
     while i < n {
         if words[i..].starts_with(&["half", "an", "hour"])
@@ -248,8 +308,25 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
         if let Some((minute, len)) =
             clock(text, from, &words, i).or_else(|| spoken_clock(&words, i))
         {
-            clocks.push((i, minute));
+            clocks.push((i, minute, true));
             last_end = i + len;
+            clock_end = i + len;
+            i += len;
+            continue;
+        }
+        // A part of the day right after a clock time says which half of
+        // the day the clock means ("at three in the afternoon", "by 9
+        // tonight"): no time of its own.
+        let qualifies_a_clock = clock_end <= i && i - clock_end <= 3;
+        if let Some((minute, len, day, written)) =
+            part_of_day(&words, i).filter(|_| !qualifies_a_clock)
+        {
+            clocks.push((i, Some(minute), written));
+            if let Some(day) = day {
+                days.push((i, day));
+            }
+            last_end = i + len;
+            clock_end = i + len;
             i += len;
             continue;
         }
@@ -275,31 +352,36 @@ pub(super) fn times(text: &Text, from: usize, to: usize) -> Vec<(usize, When)> {
     }
     // A clock time goes with the nearest day word of the clause ("by
     // 10:00 tomorrow"); without one it is today.
-    let mut out = durations;
+    let mut out: Vec<(usize, When, bool)> =
+        durations.into_iter().map(|(at, w)| (at, w, true)).collect();
     let mut used = vec![false; days.len()];
-    for (at, minute) in clocks {
+    for (at, minute, written) in clocks {
         let nearest = days
             .iter()
             .enumerate()
             .filter(|(k, (d, _))| !used[*k] && d.abs_diff(at) <= 4)
             .min_by_key(|(_, (d, _))| d.abs_diff(at))
             .map(|(k, (_, day))| (k, *day));
-        let day = match nearest {
+        // The time starts at its day when the day comes first ("this
+        // evening", "tomorrow morning").
+        let (at, day) = match nearest {
             Some((k, day)) => {
                 used[k] = true;
-                day
+                (at.min(days[k].0), day)
             }
-            None => DayWord::Today,
+            None => (at, DayWord::Today),
         };
-        out.push((at, When::On { day, minute }));
+        out.push((at, When::On { day, minute }, written));
     }
     for ((at, day), used) in days.into_iter().zip(used) {
         if !used {
-            out.push((at, When::On { day, minute: None }));
+            out.push((at, When::On { day, minute: None }, false));
         }
     }
-    crate::order::sort_by_key(&mut out, |(at, _)| *at);
-    out.into_iter().map(|(at, w)| (from + at, w)).collect()
+    crate::order::sort_by_key(&mut out, |(at, ..)| *at);
+    out.into_iter()
+        .map(|(at, w, written)| (from + at, w, written))
+        .collect()
 }
 
 fn clamp(n: u64) -> u32 {
@@ -507,7 +589,8 @@ fn day_word(words: &[&str], i: usize) -> Option<(Result<DayWord, u32>, usize)> {
     }
     Some(match (w, at(i + 1), at(i + 2), at(i + 3)) {
         ("today" | "tonight" | "eod" | "cob" | "eob", ..) => (Ok(DayWord::Today), 1),
-        ("this", Some("afternoon" | "evening" | "morning"), ..) => (Ok(DayWord::Today), 2),
+        // "this afternoon": the part of the day is read as its time.
+        ("this", Some("afternoon" | "evening" | "morning"), ..) => (Ok(DayWord::Today), 1),
         ("this", Some("week"), ..) => (Ok(DayWord::Weekday(4)), 2),
         ("end" | "close", Some("of"), Some("business"), _) => (Ok(DayWord::Today), 3),
         ("end", Some("of"), Some("today"), _) => (Ok(DayWord::Today), 3),
@@ -534,10 +617,7 @@ fn day_word(words: &[&str], i: usize) -> Option<(Result<DayWord, u32>, usize)> {
 /// ("..., or at the latest within 3 days", "... If not, by Friday").
 pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> {
     let clause = &clauses[at];
-    let mut out: Vec<When> = times(text, clause.from, clause.to)
-        .into_iter()
-        .map(|(_, w)| w)
-        .collect();
+    let mut out = marked_times(text, clause.from, clause.to);
     if let Some(before) = at.checked_sub(1).map(|p| &clauses[p])
         && before.sentence == clause.sentence
         && !length_in_apposition(text, before)
@@ -568,12 +648,48 @@ pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> 
         else {
             break;
         };
-        if !restates_the_day(text, next, &out, &found) {
+        let given: Vec<When> = out.iter().map(|(_, w, _)| *w).collect();
+        let found_times: Vec<When> = found.iter().map(|(_, w, _)| *w).collect();
+        if !restates_the_day(text, next, &given, &found_times) {
             out.extend(found);
         }
         sentence = next.sentence;
     }
-    out
+    clock_over_parts(out)
+}
+
+/// The times of one step with a day alone or a part of the day that a clock
+/// time written after it, on the same day, makes precise left out: when a
+/// reply gives a clock time, that time is the promise (section 5: "before
+/// lunchtime today, by 1pm at the latest" is 13:00, "today, by 11:30" is
+/// 11:30). A day or part written after the clock stays ("by 1pm, or this
+/// evening at the latest" is the evening).
+fn clock_over_parts(marked: Vec<(usize, When, bool)>) -> Vec<When> {
+    let day_of = |w: &When| match w {
+        When::On { day, .. } => Some(*day),
+        When::Within(_) => None,
+    };
+    marked
+        .iter()
+        .filter(|(at, w, written)| {
+            let Some(day) = day_of(w).filter(|_| !written) else {
+                return true;
+            };
+            !marked.iter().any(|(later, other, other_written)| {
+                *other_written
+                    && later > at
+                    && day_of(other) == Some(day)
+                    && matches!(
+                        other,
+                        When::On {
+                            minute: Some(_),
+                            ..
+                        }
+                    )
+            })
+        })
+        .map(|(_, w, _)| *w)
+        .collect()
 }
 
 /// Whether a clause of times after a day names that day again: "by 1:00
@@ -600,13 +716,13 @@ fn restates_the_day(text: &Text, clause: &Clause, given: &[When], found: &[When]
 }
 
 /// The times of a clause that says nothing but a time.
-fn only_a_time(text: &Text, clause: &Clause) -> Option<Vec<When>> {
-    let found = times(text, clause.from, clause.to);
-    let (first, _) = found.first()?;
+fn only_a_time(text: &Text, clause: &Clause) -> Option<Vec<(usize, When, bool)>> {
+    let found = marked_times(text, clause.from, clause.to);
+    let (first, ..) = found.first()?;
     let only = text.words[clause.from..*first]
         .iter()
         .all(|w| TIME_CONNECTIVES.contains(&w.text.as_str()));
-    only.then(|| found.into_iter().map(|(_, w)| w).collect())
+    only.then_some(found)
 }
 
 /// Words that may come before a time in a clause that only adds a time.
