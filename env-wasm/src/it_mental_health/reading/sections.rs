@@ -206,6 +206,12 @@ fn outside_quotes(text: &str, at: char) -> Vec<&str> {
     parts
 }
 
+/// Verbs that continue a sentence after an aside between commas.
+const PREDICATE_VERBS: &[&str] = &[
+    "is", "are", "was", "were", "count", "counts", "seems", "seem", "remains", "remain", "rates",
+    "rate", "looks", "look", "stays", "stay",
+];
+
 /// "long hours, no leave, sleep" is a list of three keywords; "62 hours a
 /// week, including weekends" is one fact.
 fn split_keywords(line: &str) -> Vec<String> {
@@ -214,7 +220,15 @@ fn split_keywords(line: &str) -> Vec<String> {
         .map(|p| p.trim().to_owned())
         .filter(|p| !p.is_empty())
         .collect();
-    if parts.len() >= 3 && parts.iter().all(|p| word_count(p) <= 3) {
+    // "Production incidents, 6 last month, are moderate": a part that
+    // opens with a verb is the sentence going on after an aside set off
+    // by commas, not a keyword (para-it12 B1).
+    let predicate = parts.iter().skip(1).any(|p| {
+        p.split_whitespace()
+            .next()
+            .is_some_and(|w| PREDICATE_VERBS.contains(&w.to_ascii_lowercase().as_str()))
+    });
+    if parts.len() >= 3 && !predicate && parts.iter().all(|p| word_count(p) <= 3) {
         parts
     } else {
         vec![line.trim().to_owned()]
@@ -850,6 +864,19 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_aside_between_commas_keeps_its_sentence_whole() {
+        assert_eq!(split_keywords("long hours, no leave, sleep").len(), 3);
+        assert_eq!(
+            split_keywords("Production incidents, 6 last month, are moderate.").len(),
+            1
+        );
+        assert_eq!(
+            split_keywords("HR complaints, two this quarter, count as moderate").len(),
+            1
+        );
+    }
 
     const LABELS: &[Label] = &[
         Label {
