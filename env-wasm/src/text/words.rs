@@ -184,6 +184,19 @@ impl Text {
         self.words.is_empty()
     }
 
+    /// The words after word `at` up to the end of its clause (none past
+    /// the end).
+    pub fn rest_of_clause(&self, at: usize) -> Vec<&str> {
+        let Some(clause) = self.words.get(at).map(|w| w.clause) else {
+            return Vec::new();
+        };
+        self.words[at + 1..]
+            .iter()
+            .take_while(|w| w.clause == clause)
+            .map(|w| w.text.as_str())
+            .collect()
+    }
+
     /// The source text of words `from..to` (exclusive).
     pub fn slice(&self, from: usize, to: usize) -> &str {
         if from >= to || to > self.words.len() {

@@ -252,6 +252,12 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p31",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p31/episodes.jsonl"),
     ),
+    // A twelfth (play-para-it12, on a1d0b40): six cases at levels 4-5,
+    // each answered once and in other wordings, and probes: 68 rows.
+    (
+        "it_mental_health-p32",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p32/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -284,6 +290,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p29",
     "it_mental_health-p30",
     "it_mental_health-p31",
+    "it_mental_health-p32",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -316,21 +323,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "it_mental_health-p31",
-        17,
-        "B5a: 'give it a co-owner and set a new, realistic deadline' for the person's own slipping \
-         migration read as also aiming at another person's deadline stressor",
-    ),
-    ("it_mental_health-p31", 18, "B5a: 'a reset deadline'"),
-    (
-        "it_mental_health-p31",
-        64,
-        "B5b: 'rest time after long outages' beside the person's on-call rota read as aiming at \
-         the incidents stressor",
-    ),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -111,10 +111,11 @@ pub fn check(table: &Table, cases: &[Seeded], answer: impl Fn(&Seeded, &str) -> 
                 if !ok {
                     held = false;
                     failures.push(format!(
-                        "{} {} row on seed {} scored {score}:\n{row}\n---\n{whole}",
+                        "{} {} row on seed {} scored {score}:\n{row}\n---\n{whole}\n--- notes:\n{}",
                         table.criterion,
                         if k == 0 { "right" } else { "wrong" },
-                        seeded.seed
+                        seeded.seed,
+                        seeded.case.grade(&whole).notes.join("\n")
                     ));
                 }
             }

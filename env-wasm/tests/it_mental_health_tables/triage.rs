@@ -375,6 +375,66 @@ fn fortnight_words(id: &str) -> [&'static str; 6] {
     }
 }
 
+/// Two-week actions on each stressor that are terse, or hold a word of
+/// another stressor in a sense that names no stressor: a clash of times,
+/// volunteers recruited from the team, flexible hours for a carer
+/// (para-it12 B3, B4), or the deadline of their own item (para-it11 B5a).
+fn fortnight_in_other_senses(id: &str) -> [&'static str; 3] {
+    match id {
+        "on_call" => [
+            "if fewer than eight people are on the rotation, recruit volunteers to widen it",
+            "make sure their on-call weeks never clash with their leave",
+            "swap their on-call weeks so that none clashes with a family event",
+        ],
+        "deadline" => [
+            "if the launch date clashes with the holidays, move it",
+            "recruit colleagues from another squad to help with the launch",
+            "agree a new, realistic deadline for the launch",
+        ],
+        "reorg" => [
+            "if the restructure briefing clashes with their shifts, brief them one to one",
+            "recruit colleagues who went through the merger to explain the new structure",
+            "a firm answer on the restructure and a reset deadline for the new structure",
+        ],
+        "caregiving" => [
+            "Flexible hours",
+            "if hospital visits clash with work, agree flexible hours",
+            "flexitime while their parent is in hospital",
+        ],
+        "understaffing" => [
+            "backfill the vacant roles, with interviews that don't clash with their meetings",
+            "recruit volunteers to share the work of the leavers until the backfill starts",
+            "backfill the vacant roles by a new, agreed deadline",
+        ],
+        "customers" => [
+            "when customer escalations clash with their meetings, the support lead takes them",
+            "recruit volunteers to share the client calls",
+            "route customer escalations to the support lead, with a reset deadline for the new triage",
+        ],
+        "migration" => [
+            "re-plan the migration so its milestones don't clash with their leave",
+            "recruit colleagues to pair with them on the migration",
+            "give the migration a co-owner and a reset deadline",
+        ],
+        "conflict" => [
+            "mediate the conflict with the senior colleague at a time that doesn't clash with \
+             their shifts",
+            "set ground rules for design reviews, held where they don't conflict with other meetings",
+            "mediate the conflict with the senior colleague, and agree a new deadline for their design review",
+        ],
+        "incidents" => [
+            "take them off incident duty while the incident reviews clash with their leave",
+            "recruit volunteers to share first responder duty for incidents",
+            "fix the top incident causes, each with a new, realistic deadline",
+        ],
+        _ => [
+            "pair them with a mentor, and move mentoring sessions that clash with their meetings",
+            "recruit colleagues as onboarding buddies",
+            "an onboarding buddy, and a revised deadline for their onboarding goals",
+        ],
+    }
+}
+
 fn near(tier: Tier) -> Tier {
     Tier::ALL[if tier.rank() < 3 {
         tier.rank() as usize + 1
@@ -590,6 +650,16 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             e.card.quote
         ),
     ));
+    for k in 0..3 {
+        v.push((
+            keyed("sense_fw", k),
+            fortnight_in_other_senses(e.stressor)[k].to_owned(),
+        ));
+        v.push((
+            keyed("other_sense_fw", k),
+            fortnight_in_other_senses(other_stressor)[k].to_owned(),
+        ));
+    }
     for k in 0..6 {
         v.push((keyed("st", k), stressor_words(e.stressor)[k].to_owned()));
         v.push((
@@ -1019,6 +1089,10 @@ fn triage_two_week_support_table() {
         "2-week action: over the next fortnight, {xfw2}".to_owned(),
         "2-week action: {nfw0}".to_owned(),
         "- **Next 2 weeks:** {nfw1}.".to_owned(),
+        "2-week action: {sense_fw0}.".to_owned(),
+        "2-week action: {sense_fw1}".to_owned(),
+        "- **Next 2 weeks:** {sense_fw0}.".to_owned(),
+        "2-week action: {sense_fw2}.".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
@@ -1057,6 +1131,9 @@ fn triage_two_week_support_table() {
             "2-week action: a team lunch",
             "2-week action: {case_block}",
             "2-week action: {xfw0} or {other_fw0}",
+            "2-week action: {other_sense_fw0}",
+            "2-week action: {other_sense_fw1}",
+            "2-week action: {other_sense_fw2}",
         ]
         .map(str::to_owned),
     );

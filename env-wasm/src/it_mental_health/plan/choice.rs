@@ -886,12 +886,7 @@ const CHOSEN: &[&str] = &[
 /// there: then it is a choice, even in the reasons for leaving another
 /// out.
 fn chosen_in_its_clause(text: &Text, at: usize) -> bool {
-    let clause = text.words[at].clause;
-    let rest: Vec<&str> = text.words[at + 1..]
-        .iter()
-        .take_while(|w| w.clause == clause)
-        .map(|w| w.text.as_str())
-        .collect();
+    let rest = text.rest_of_clause(at);
     rest.iter().any(|w| CHOSEN.contains(w)) && !rest.iter().any(|w| NEGATING.contains(w))
 }
 

@@ -891,9 +891,15 @@ fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
 }
 
 /// Words after which "none" is a target of none: "from three to none",
-/// "at none", "we want none next quarter" (para-it11 B7).
+/// "at none", "we want none next quarter".
 const NONE_AFTER: &[&str] = &[
     "to", "at", "want", "wants", "target", "aim", "goal", "reach", "expect", "hit",
+];
+
+/// Words that open the time a target is wanted by: "none next quarter",
+/// "none by week two", "none from week three".
+const WANTED_BY: &[&str] = &[
+    "next", "by", "from", "within", "going", "after", "before", "onwards",
 ];
 
 /// Numbers in a KPI that can be targets: not week numbers ("by week 4"),
@@ -901,11 +907,22 @@ const NONE_AFTER: &[&str] = &[
 /// days" is a level of eight days); a target of none ("from three to
 /// none") is zero.
 fn targets(text: &Text) -> Vec<u64> {
+    // "None" is a target of zero after a word that sets one ("from three
+    // to none", "we want none next quarter", para-it11 B7) or before the
+    // time it is wanted by ("two last quarter, none next quarter",
+    // para-it12 B5); "none for 3 months" is where the team stands.
     let none_targets = text
         .words
-        .windows(2)
-        .filter(|w| NONE_AFTER.contains(&w[0].text.as_str()) && w[1].text == "none")
-        .map(|w| w[1].start);
+        .iter()
+        .enumerate()
+        .filter(|(k, w)| {
+            let before = k.checked_sub(1).and_then(|b| text.words.get(b));
+            let after = text.words.get(k + 1);
+            w.text == "none"
+                && (before.is_some_and(|b| NONE_AFTER.contains(&b.text.as_str()))
+                    || after.is_some_and(|a| WANTED_BY.contains(&a.text.as_str())))
+        })
+        .map(|(_, w)| w.start);
     let mut found: Vec<(usize, u64)> = text
         .numbers()
         .into_iter()
@@ -2105,5 +2122,10 @@ mod tests {
         // A target of none wanted (para-it11, B7).
         let t = Text::new("Conduct: two HR complaints last quarter; we want none next quarter.");
         assert_eq!(targets(&t), [2, 0]);
+        // After a comma, as the level of the next period (para-it12 B5).
+        let t = Text::new("Pages out of hours: four a week now, none from week three.");
+        assert_eq!(targets(&t), [4, 0]);
+        let t = Text::new("Escalations to the CTO: one this month; none by the end of Q3");
+        assert_eq!(targets(&t), [1, 0]);
     }
 }

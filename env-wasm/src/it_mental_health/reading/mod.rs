@@ -136,6 +136,15 @@ pub const MEANS: &[&str] = &[
     "freeze",
     "hospital*",
     "family",
+    // Flexible hours serve a carer when nothing else is named ("Flexible
+    // hours." for a parent's hospital visits, para-it12 B4); beside a
+    // stressor named outright they serve that one.
+    "flexible hours",
+    "flexible working",
+    "flexible schedule",
+    "flexible start*",
+    "flexitime",
+    "flexi time",
     // "reorganises the on-call rota" changes the rota; the reorganisation
     // is the noun.
     "reorganise",
@@ -188,12 +197,8 @@ pub fn targeted<'c>(
     concepts: impl IntoIterator<Item = (&'c str, &'c [&'c str])>,
     keep: impl Fn(usize, &str) -> bool,
 ) -> Vec<(usize, &'c str)> {
-    let means: std::collections::BTreeSet<usize> = crate::order::set_of(
-        text.mentions(MEANS)
-            .into_iter()
-            .filter(|(s, e)| e - s == 1)
-            .map(|(s, _)| s),
-    );
+    let means: std::collections::BTreeSet<(usize, usize)> =
+        crate::order::set_of(text.mentions(MEANS));
     // Per concept: its admitted mentions, and whether any names it
     // outright.
     let found: Vec<Admitted<'c>> = concepts
@@ -205,9 +210,7 @@ pub fn targeted<'c>(
                 .filter(|(s, _)| keep(*s, id))
                 .collect();
             admitted.first()?;
-            let outright = admitted
-                .iter()
-                .any(|(s, e)| !(e - s == 1 && means.contains(s)));
+            let outright = admitted.iter().any(|mention| !means.contains(mention));
             Some((id, admitted, outright))
         })
         .collect();
@@ -223,7 +226,7 @@ pub fn targeted<'c>(
         found
             .iter()
             .flat_map(|(_, admitted, _)| admitted.iter())
-            .filter(|(s, e)| !(e - s == 1 && means.contains(s)))
+            .filter(|mention| !means.contains(mention))
             .map(|(s, _)| stretch[*s]),
     );
     // A means named again in a stretch of its own is the one already
@@ -231,7 +234,7 @@ pub fn targeted<'c>(
     // escalations. Week 2: the rota is live", para-it8, B6).
     let served_before = |at: usize| {
         (0..at).any(|p| {
-            means.contains(&p)
+            means.iter().any(|(s, _)| *s == p)
                 && text.words[p].text == text.words[at].text
                 && outright_stretches.contains(&stretch[p])
         })

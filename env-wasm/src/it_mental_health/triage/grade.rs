@@ -1480,9 +1480,20 @@ fn offers_alternatives(text: &Text, steps: &[(usize, u32)]) -> bool {
 fn conditional_words(text: &Text) -> Vec<bool> {
     let mut out = Vec::with_capacity(text.len());
     let (mut sentence, mut clause) = (None, None);
+    let unconditional: Vec<usize> = text
+        .mentions(UNCONDITIONAL)
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
     for (i, w) in text.words.iter().enumerate() {
+        // "If he agrees, refer him to the EAP; in any case give him leave
+        // today": the clause that says so is outside the condition.
+        let opens_clause = i == 0 || text.words[i - 1].clause != w.clause;
+        if opens_clause && unconditional.contains(&i) {
+            sentence = None;
+        }
         out.push(sentence == Some(w.sentence) || clause == Some(w.clause));
-        if !is_condition(text, i) {
+        if !is_condition(text, i) || asks_consent(text, i) {
             continue;
         }
         if governs_its_sentence(text, i) {
@@ -1492,6 +1503,42 @@ fn conditional_words(text: &Text) -> Vec<bool> {
         }
     }
     out
+}
+
+/// Phrases that open a clause done whatever the condition before it:
+/// "in any case", "either way", "regardless".
+const UNCONDITIONAL: &[&str] = &[
+    "in any case",
+    "in either case",
+    "in all cases",
+    "in any event",
+    "either way",
+    "regardless",
+    "whatever happens",
+    "whatever they decide",
+    "whatever she decides",
+    "whatever he decides",
+    "whether or not",
+];
+
+/// Words by which a condition asks the person's consent ("if Vikram
+/// agrees", "if she is willing", "if they would like"): support is
+/// offered with consent as a matter of course, so such a condition puts
+/// no step off until something happens (para-it12 B2).
+const CONSENTS: &[&str] = &[
+    "agree", "agrees", "consent", "consents", "accept", "accepts", "want", "wants", "wish",
+    "wishes", "willing", "happy", "open", "like", "prefer", "prefers", "ok", "okay",
+];
+
+/// Whether the condition at word `at` asks only the person's consent: its
+/// clause is short ("if Vikram agrees", "if he is happy to", "if they'd
+/// like it") and a consent word stands within its first four words.
+fn asks_consent(text: &Text, at: usize) -> bool {
+    if text.words[at].text != "if" {
+        return false;
+    }
+    let rest = text.rest_of_clause(at);
+    rest.len() <= 6 && rest.iter().take(4).any(|w| CONSENTS.contains(w))
 }
 
 /// Whether word `at` puts what follows under a condition: a word of
@@ -1548,20 +1595,103 @@ const COORDINATORS: &[&str] = &["and", "or", "but"];
 fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
     let read = Text::new(text);
     let in_own_item = own_item_words(&read, own);
+    stressors_read(&read, own, &in_own_item)
+}
+
+/// [`stressors_in`] for a text already read, with the words that name
+/// `own`'s item marked.
+fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'static str> {
     targeted(
-        &read,
+        read,
         STRESSORS.iter().map(|s| (s.id, s.phrases)),
         |at, id| {
-            let helper = a_new_helper(&read, at);
-            let inside_own_item = id != own.stressor && in_own_item[at];
-            let of_own_item = id != own.stressor && own_item_before(&read, at, own);
-            !(denied(&read, at) || inside_own_item || helper || of_own_item)
+            let helper = a_new_helper(read, at);
+            let inside_own_item = id != own.stressor && in_own_item.get(at) == Some(&true);
+            let of_own_item = id != own.stressor && own_item_before(read, at, own);
+            let other_sense = in_another_sense(read, at);
+            !(denied(read, at) || inside_own_item || helper || of_own_item || other_sense)
         },
     )
     .into_iter()
     .map(|(_, id)| id)
     .collect()
 }
+
+/// Whether the stressor word at `at` is used in a sense that names no
+/// stressor (para-it12 B3): a clash of times ("if hospital visits clash
+/// with work", "a scheduling conflict", "conflicts with her shifts") is
+/// no conflict between people, and recruiting volunteers or colleagues
+/// already in the team ("recruit volunteers to widen the rotation") is no
+/// hiring.
+fn in_another_sense(text: &Text, at: usize) -> bool {
+    let word = text.words[at].text.as_str();
+    let sentence = text.words[at].sentence;
+    let near = |k: usize| {
+        text.words
+            .get(k)
+            .filter(|w| w.sentence == sentence)
+            .map(|w| w.text.as_str())
+    };
+    if word.starts_with("clash") || word.starts_with("conflict") {
+        let before = at.checked_sub(1).and_then(near);
+        // The noun after "with", or the head of a compound there ("a
+        // family event", "hospital appointments").
+        let object: Vec<&str> = (at + 2..at + 6)
+            .map_while(near)
+            .skip_while(|w| DETERMINERS.contains(w))
+            .take(2)
+            .collect();
+        let with_times = near(at + 1) == Some("with") && object.into_iter().any(is_a_time_thing);
+        return with_times || before.is_some_and(|w| is_a_time_thing(w) || TIMETABLES.contains(&w));
+    }
+    if word.starts_with("recruit") {
+        return (at + 1..at + 4)
+            .filter_map(near)
+            .any(|w| w.starts_with("volunteer") || INSIDE_THE_TEAM.contains(&w));
+    }
+    false
+}
+
+/// Words before a noun that say nothing of what it is.
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "his", "her", "their", "its", "your", "my", "our", "some", "other",
+];
+
+/// Things in a diary, which clash with each other and not with people.
+fn is_a_time_thing(word: &str) -> bool {
+    [
+        "work",
+        "shift",
+        "meeting",
+        "visit",
+        "appointment",
+        "hour",
+        "schedule",
+        "calendar",
+        "diary",
+        "commitment",
+        "time",
+        "date",
+        "slot",
+        "school",
+        "class",
+        "holiday",
+        "leave",
+        "rota",
+        "plan",
+        "pickup",
+        "call",
+        "event",
+    ]
+    .iter()
+    .any(|thing| word == *thing || word.strip_suffix('s') == Some(*thing))
+}
+
+/// Words naming a clash as one of times: "a scheduling conflict".
+const TIMETABLES: &[&str] = &["scheduling", "timetable", "timing", "diary", "calendar"];
+
+/// Words after "recruit" that find the people inside the team.
+const INSIDE_THE_TEAM: &[&str] = &["colleagues", "teammates", "helpers", "internally", "within"];
 
 /// Whether the mention at `at` is an attribute of the person's own item
 /// named before it in its sentence ("Re-plan the migration: reset its
@@ -1574,7 +1704,15 @@ fn own_item_before(text: &Text, at: usize, own: &Employee) -> bool {
     };
     let a_date = text.words[at].text.starts_with("deadline")
         || text.words.get(at + 1).is_some_and(|n| n.text == "date");
-    let of_the_item = previous.text == "its" || (previous.text == "the" && a_date);
+    // "the deadline", and a determiner before words that only say which
+    // deadline it is now: "a reset deadline", "a new, realistic deadline"
+    // (para-it11 B5a).
+    let determiner = (0..at)
+        .rev()
+        .map(|k| text.words[k].text.as_str())
+        .find(|w| !DATE_MODIFIERS.contains(w));
+    let of_the_item = previous.text == "its"
+        || (a_date && determiner.is_some_and(|w| matches!(w, "the" | "a" | "an")));
     let sentence = text.words[at].sentence;
     let phrases = STRESSORS
         .iter()
@@ -1586,6 +1724,26 @@ fn own_item_before(text: &Text, at: usize, own: &Employee) -> bool {
             .iter()
             .any(|(s, _)| *s < at && text.words[*s].sentence == sentence)
 }
+
+/// Words between a determiner and a deadline that say which deadline it
+/// is now, not whose.
+const DATE_MODIFIERS: &[&str] = &[
+    "new",
+    "reset",
+    "revised",
+    "realistic",
+    "achievable",
+    "workable",
+    "sensible",
+    "fresh",
+    "firm",
+    "agreed",
+    "later",
+    "extended",
+    "updated",
+    "renegotiated",
+    "clear",
+];
 
 /// Whether the mention at `at` is "a senior colleague" (or another, one,
 /// any): someone brought in to help ("with a senior colleague backing him
@@ -1715,11 +1873,13 @@ fn fortnight_score(case: &TriageCase, employee: &Employee, field: &[String]) -> 
     }
 }
 
-/// The stressors a person's own signs state ("nearly fell asleep at the
-/// wheel after a 15-hour incident"): part of their own case, even where
-/// one is another person's main stressor, so an action on it is no action
-/// on someone else's. Notes that show no current strain ("blocks out
-/// Friday afternoons for learning") state none.
+/// The stressors a person's own signs and words state ("nearly fell
+/// asleep at the wheel after a 15-hour incident", "I caught myself
+/// drifting off at the wheel after the 14-hour outage"): part of their own
+/// case, even where one is another person's main stressor, so an action on
+/// it is no action on someone else's (para-it11 B5b: "rest time after long
+/// outages" for the on-call engineer who said so). Notes that show no
+/// current strain ("blocks out Friday afternoons for learning") state none.
 pub fn own_sign_stressors(employee: &Employee) -> Vec<&'static str> {
     employee
         .card
@@ -1727,6 +1887,12 @@ pub fn own_sign_stressors(employee: &Employee) -> Vec<&'static str> {
         .iter()
         .filter(|note| !super::is_background_note(note, &employee.first))
         .flat_map(|note| stressors_in(note, employee))
+        // Their own words are all their own item: every stressor in them.
+        .chain(stressors_read(
+            &Text::new(&employee.card.quote),
+            employee,
+            &[],
+        ))
         .collect()
 }
 
@@ -2223,6 +2389,31 @@ mod tests {
             ("Should Freya feel faint again, call an ambulance.", None),
             ("Should it get worse, call a crisis line.", None),
             ("Valentina should be fine without support.", None),
+            // A clause done "in any case" is outside the condition before
+            // it; a condition that asks consent puts nothing off
+            // (para-it12 B2).
+            (
+                "Should the pain come back, call an ambulance; either way, book him an urgent \
+                 occupational health appointment today.",
+                Some(1),
+            ),
+            (
+                "If she is willing, an urgent EAP referral today, and a few days off regardless.",
+                Some(1),
+            ),
+            (
+                "If Omar would like it, book occupational health for him today.",
+                Some(1),
+            ),
+            // A condition on what happens still puts its step off.
+            (
+                "If he agrees that things are getting worse next week, refer him to the EAP.",
+                None,
+            ),
+            (
+                "If she agrees to a referral once the launch is over, refer her to the EAP.",
+                None,
+            ),
         ] {
             assert_eq!(level(action), OneValue::of(tier), "{action}");
         }

@@ -327,6 +327,15 @@ pub const STRESSORS: &[Stressor] = &[
             "relative*",
             "looking after",
             "compassionate",
+            // Means ([`crate::it_mental_health::reading::MEANS`]): a carer's
+            // usual support, read as caregiving only when the action names
+            // no stressor outright.
+            "flexible hours",
+            "flexible working",
+            "flexible schedule",
+            "flexible start*",
+            "flexitime",
+            "flexi time",
         ],
         situations: &["{first} is caring for a parent who was taken ill in {month}."],
         quotes: &["Between the hospital visits and work I never stop."],
