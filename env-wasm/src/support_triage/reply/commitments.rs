@@ -637,9 +637,7 @@ fn by_reference(
     k: usize,
     stands_for: &dyn Fn() -> Option<Commitment>,
 ) -> Option<Commitment> {
-    if base_of(words[k], SENDING).is_none() {
-        return None;
-    }
+    base_of(words[k], SENDING)?;
     let next = words.get(k + 1).copied();
     let pronoun_object = matches!(next, Some("it" | "them"));
     // "..., which I will send to ...": the relative pronoun, then only
@@ -776,7 +774,7 @@ fn role_function(words: &[&str], k: usize) -> bool {
     // "we are responsible for refunding you" is a deed of ours.
     !words[k].ends_with("ing")
         && (1..=2).any(|d| {
-            k >= d + 1
+            k > d
                 && matches!(
                     (words[k - d - 1], words[k - d]),
                     ("responsible" | "accountable", "for") | ("charge", "of")
