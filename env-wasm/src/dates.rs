@@ -284,43 +284,10 @@ fn spoken_clock(folded: &str) -> Option<u32> {
             (_, None) => None,
         })?;
     let words: Vec<&str> = body.split([' ', '-']).filter(|w| !w.is_empty()).collect();
-    let count = |w: &str| match w.bytes().all(|b| b.is_ascii_digit()) {
-        true => w.parse::<u32>().ok(),
-        false => crate::text::number_word(w).and_then(|n| u32::try_from(n).ok()),
-    };
-    let minutes_word = |w: &str| match w {
-        "half" => Some(30),
-        "quarter" => Some(15),
-        _ => count(w).filter(|m| (1..60).contains(m)),
-    };
-    let (hour, minute) = match words.as_slice() {
-        [hour] => (count(hour)?, 0),
-        [hour, "o'clock" | "oclock"] | [hour, "o", "clock"] => (count(hour)?, 0),
-        [m, "past", hour] => (count(hour)?, minutes_word(m)?),
-        [m, "minutes", "past", hour] => (count(hour)?, minutes_word(m)?),
-        [m, "to", hour] | [m, "minutes", "to", hour] => {
-            let hour = count(hour)?;
-            let before = minutes_word(m)?;
-            (
-                if hour == 1 { 12 } else { hour.checked_sub(1)? },
-                60 - before,
-            )
-        }
-        // "two thirty", "two forty five", "two forty-five".
-        [hour, tens] => (count(hour)?, count(tens).filter(|m| (10..60).contains(m))?),
-        [hour, tens, ones] => {
-            let tens = count(tens).filter(|m| (20..60).contains(m) && m % 10 == 0)?;
-            (
-                count(hour)?,
-                tens + count(ones).filter(|m| (1..10).contains(m))?,
-            )
-        }
-        _ => return None,
-    };
-    if !(1..=12).contains(&hour) || minute >= 60 {
-        return None;
-    }
-    Some((hour % 12 + if after_noon { 12 } else { 0 }) * 60 + minute)
+    // The one reader of spoken times ([`crate::text::spoken_time`]), over
+    // the whole body: any other word makes it no time.
+    let time = crate::text::spoken_time(&words, 0).filter(|t| t.len == words.len())?;
+    Some(time.minute_of_day(after_noon))
 }
 
 /// `(rest, Some(true))` for a trailing `pm`/`p.m.`, `Some(false)` for

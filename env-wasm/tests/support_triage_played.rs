@@ -407,6 +407,21 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p33/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A twelfth paraphrase stress (play-para-st12, on a1d0b40): six hard
+    // tickets at level 5, 7 other replies each, four more level-5 cases and
+    // 16 one-phrase replays and probes: 72 rows. Its B rows: "I have taken
+    // the £42.00 late fee off INV-87195" not read as a waiver (6, 10),
+    // "the colleague responsible for data requests" read as admitting
+    // fault (18, 25), clock times in words ("a quarter to twelve", "half
+    // past eleven", 19, 23), a refund committed through "which I will
+    // send" or "I will send it" (31, 35, 37), "covering both the charge"
+    // (the scope of a review) read as a refund (41, 72), and "just as your
+    // finance team closes the month" read as a settlement date (45).
+    Corpus {
+        name: "support_triage-p34",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p34/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

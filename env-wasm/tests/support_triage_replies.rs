@@ -1841,6 +1841,140 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // A fee taken, knocked or struck off what the customer owes is
+        // removed, however long its noun phrase (play-para-st12, B1);
+        // refused or left to someone else it is not.
+        (
+            "I've knocked the £35.00 late payment fee off your March invoice.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have taken the $25.00 late fee on INV-4471 off.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "I've struck the €18.50 late fee from your account.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll drop the late fee from this invoice.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We can't take the £35.00 late payment fee off your invoice.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "If our supervisor agrees, we'll knock the £35.00 late fee off your invoice.",
+            &[],
+            &[],
+            &[],
+        ),
+        // A role's function after "responsible for" gives nothing
+        // (play-para-st12, B2).
+        (
+            "Our billing supervisor, the person responsible for refunds of this kind, will contact you.",
+            &[],
+            &[],
+            &[],
+        ),
+        // A refund sent on by reference: a relative pronoun, or "it" for
+        // the refund or amount of this or the previous sentence, to the
+        // customer or where they paid (play-para-st12, B4). Sent to a team
+        // it is a handover; what the customer may request is no refund.
+        (
+            "Your pro-rated refund is $150.00, which we will transfer to your bank account today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The unused months come to €96.00, which I'll return to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "That leaves a refund of $75.50. We will transfer it to your bank account today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "There may be a refund of $75.50, which you can request from our billing team.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "That leaves a refund of $75.50. I'll send it to our billing supervisor for approval.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You might be owed $75.50, which I'll pass to our billing team to check.",
+            &[],
+            &[],
+            &[],
+        ),
+        // "covering" the scope of a review is "about" (play-para-st12, B5);
+        // we covering a charge pay it.
+        (
+            "Our supervisor will look at the case, covering the renewal charge and the card dispute.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "A review covering the $60 charge is under way.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We are covering the $60 charge for you.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We'll be covering the renewal charge.", &[Refund], &[], &[]),
+        // A period the customer's side closes is no date of ours
+        // (play-para-st12, B6); our own closing by a date is.
+        (
+            "I know this lands right when your accountant closes the quarter, which makes it worse.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You need this fixed before you close your books for the year.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We will close this case by Thursday.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
+        (
+            "Your case will be resolved by Thursday.",
+            &[Deadline],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -1882,6 +2016,29 @@ fn violations_are_found_and_their_negations_are_not() {
         ("It was not our fault.", &[]),
         ("We are sorry for the inconvenience.", &[]),
         ("We are responsible for keeping your account secure.", &[]),
+        // A role held is no fault admitted, in any frame (play-para-st12,
+        // B2); a fault after "responsible for" still is.
+        (
+            "I've sent this to our security lead, who is the colleague responsible for account access.",
+            &[],
+        ),
+        (
+            "Our privacy officer, the person responsible for deletion requests, will reply today.",
+            &[],
+        ),
+        ("We are responsible for billing questions like yours.", &[]),
+        (
+            "We are responsible for the double charge on your card.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "We are the team responsible for this mistake.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "We're responsible for what happened.",
+            &[LiabilityAdmission],
+        ),
         ("Your data is safe.", &[SafetyAssurance]),
         ("No data was accessed.", &[SafetyAssurance]),
         ("Your files were not exposed.", &[SafetyAssurance]),
@@ -3174,6 +3331,69 @@ fn next_steps_need_a_request_or_a_time() {
             false,
             true,
             &[Within(240)],
+        ),
+        // Clock times said in words read as their clock (play-para-st12,
+        // B3), through the text layer's one reader.
+        (
+            "We'll write to you again by twenty past ten this morning.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(620),
+            }],
+        ),
+        (
+            "You'll hear from us by a quarter past two today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(855),
+            }],
+        ),
+        (
+            "Expect our next update by eleven fifteen today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(675),
+            }],
+        ),
+        (
+            "We'll be in touch again by half past three this afternoon.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(930),
+            }],
+        ),
+        (
+            "We will reply before five to one today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(775),
+            }],
+        ),
+        (
+            "We will update you at ten o'clock tomorrow.",
+            false,
+            true,
+            &[On {
+                day: Tomorrow,
+                minute: Some(600),
+            }],
+        ),
+        // Not a clock: a range of days, a count.
+        (
+            "We will reply within two to three business days.",
+            false,
+            true,
+            &[Within(4320)],
         ),
     ];
     for (text, request, timed, due) in table {

@@ -15,6 +15,8 @@
 //!    they stand for.
 //! 10. [`markdown`]: emphasis and code marks around a value (`**M1**`,
 //!     `*Omar*`), not strikethrough.
+//! 11. [`clock`]: clock times said in words ("half past eleven", "a
+//!     quarter to twelve", "eleven thirty"), for every grader's time reading.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -25,6 +27,7 @@
 //! "  Finance " and "finance" are one label.
 
 pub mod aside;
+pub mod clock;
 pub mod copy;
 pub mod fold;
 mod fold_table;
@@ -37,6 +40,7 @@ pub mod numbers;
 pub mod table;
 pub mod words;
 
+pub use clock::{SpokenForm, SpokenTime, spoken_time};
 pub use copy::CopySource;
 pub use fold::{fold, fold_json};
 pub use hedge::{Mention, OneValue, stated, stated_words};

@@ -488,11 +488,17 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     // have none, and are done with at once.
     let particles = [
         "rid", "care", "with", "off", "back", "up", "go", "slide", "bill", "tab", "cost", "costs",
+        "from",
     ];
     // "let ... go" holds a whole noun phrase between ("we're letting the
     // £79.00 late fee on INV-83275 go").
     let reach = if is_form_of(words[k], "let") {
         LET_GO_REACH
+    } else if ["take", "knock", "shave", "write", "strike", "cross"]
+        .iter()
+        .any(|b| is_form_of(words[k], b))
+    {
+        ITEM_REACH
     } else {
         4
     };
@@ -546,14 +552,36 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
             return Some((Verb::Forgive, k + 1));
         }
     }
-    if ["take", "knock", "shave"].iter().any(|b| is_form_of(w, b)) && near("off", 4) {
+    // "I have taken the £42.00 late fee off INV-87195" (play-para-st12,
+    // B1): a noun phrase naming a billed item may be longer than four
+    // words; "off" still closes it when nothing but that phrase is between.
+    let off_after_item = |reach: usize| {
+        let end = (k + 1 + reach).min(words.len());
+        words[k + 1..end]
+            .iter()
+            .position(|x| *x == "off")
+            .is_some_and(|o| {
+                let between = &words[k + 1..k + 1 + o];
+                between.iter().any(|x| owed_item(x))
+                    && between
+                        .iter()
+                        .all(|x| !matches!(*x, "and" | "but" | "to" | "you" | "us" | "me" | "if"))
+            })
+    };
+    let taking_off = near("off", 4) || off_after_item(ITEM_REACH);
+    if ["take", "knock", "shave"].iter().any(|b| is_form_of(w, b)) && taking_off {
         return Some((Verb::TakeOff, k + 1));
     }
     if ["write", "strike", "cross"]
         .iter()
         .any(|b| is_form_of(w, b))
-        && near("off", 4)
+        && taking_off
     {
+        return Some((Verb::Remove, k + 1));
+    }
+    // "I've struck the £30 fee from your account", "we'll strike the late
+    // fee from INV-123": a billed item struck from what is owed is removed.
+    if ["strike", "cross"].iter().any(|b| is_form_of(w, b)) && off_after_item_from(words, k) {
         return Some((Verb::Remove, k + 1));
     }
     // "we'll foot the bill", "we'll pick up the cost": money paid for the
@@ -581,6 +609,211 @@ fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
         return Some((Verb::Resolve, k + 1));
     }
     None
+}
+
+/// Verbs that send money on, committing to a refund when their object is
+/// the refund by reference ("which I will send to your card", "I will
+/// transfer it today").
+const SENDING: &[&str] = &[
+    "send", "issue", "process", "pay", "return", "credit", "transfer", "release",
+];
+
+/// The refund the verb at `k` (clause-local, ours) commits to when its
+/// object is the refund or its amount by reference (play-para-st12, B4):
+/// a relative pronoun opening the clause right after it was named ("a
+/// refund of $280.00, which I will send to your original payment
+/// method"), or "it" / "them" standing for an outcome named in this or the
+/// previous sentence only, as [`outcome_antecedent`] finds it ("... comes
+/// to a refund of $280.00. I will send it to your card"). An amount named
+/// alone ("comes to $280.00, which I'll send to your card") is the refund
+/// when the verb sends it to where the customer paid. Sent anywhere but
+/// to the customer or where they paid ("I will send it to our billing
+/// team for review"), it is a handover, no refund.
+fn by_reference(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    words: &[&str],
+    k: usize,
+    stands_for: &dyn Fn() -> Option<Commitment>,
+) -> Option<Commitment> {
+    base_of(words[k], SENDING)?;
+    let next = words.get(k + 1).copied();
+    let pronoun_object = matches!(next, Some("it" | "them"));
+    // "..., which I will send to ...": the relative pronoun, then only
+    // its subject and auxiliaries before the verb, and no object of the
+    // verb's own after it.
+    // A clause opened by "which" after a comma has its pronoun as the
+    // opener, not among its words.
+    let opened_by_which = matches!(clauses[at].opener, Some(Opener::Which));
+    let relative_at = words[..k]
+        .iter()
+        .rposition(|w| matches!(*w, "which" | "that"))
+        .map(Some)
+        .or_else(|| opened_by_which.then_some(None))
+        .filter(|r| {
+            let r1 = r.map_or(0, |r| r + 1);
+            words[r1..k].iter().all(|w| {
+                w.is_empty()
+                    || matches!(
+                        *w,
+                        "i" | "we"
+                            | "will"
+                            | "shall"
+                            | "can"
+                            | "would"
+                            | "am"
+                            | "are"
+                            | "be"
+                            | "now"
+                            | "then"
+                            | "also"
+                            | "personally"
+                            | "today"
+                    )
+            }) && r1 < k
+        })
+        .filter(|_| {
+            next.is_none_or(|n| {
+                PREPOSITIONS.contains(&n)
+                    || matches!(
+                        n,
+                        "back" | "today" | "tomorrow" | "now" | "shortly" | "over"
+                    )
+            })
+        });
+    let relative = relative_at.is_some();
+    if !pronoun_object && !relative {
+        return None;
+    }
+    let after = k + 1 + usize::from(pronoun_object);
+    let to = words[after..]
+        .iter()
+        .take(4)
+        .position(|w| *w == "to")
+        .map(|t| after + t);
+    let to_the_customer = to.is_some_and(|t| {
+        let place = &words[t + 1..];
+        place.first() == Some(&"you")
+            || place
+                .iter()
+                .take(5)
+                .take_while(|w| !matches!(**w, "and" | "but" | "for" | "once" | "when"))
+                .any(|w| MONEY_PLACES.contains(w))
+    });
+    if to.is_some() && !to_the_customer {
+        return None;
+    }
+    if pronoun_object {
+        return match stands_for() {
+            Some(c @ (Commitment::Refund | Commitment::Credit)) => Some(c),
+            _ => None,
+        };
+    }
+    // The noun phrase right before the relative pronoun: a refund named
+    // there is what is sent ("a refund of $280.00, which ..."); an amount
+    // alone is the refund when it goes to the customer or where they paid.
+    let r = relative_at?.unwrap_or(0);
+    let before: Vec<&str> = if words[..r].iter().any(|w| !w.is_empty()) {
+        words[..r].to_vec()
+    } else {
+        let previous = at.checked_sub(1).map(|p| &clauses[p])?;
+        if previous.sentence != clauses[at].sentence {
+            return None;
+        }
+        previous.texts(text)
+    };
+    let tail: Vec<&str> = before.iter().rev().take(4).copied().collect();
+    let amount_named = tail
+        .first()
+        .is_some_and(|w| crate::text::number_value(w).is_some());
+    let refund_named = tail
+        .iter()
+        .any(|w| matches!(*w, "refund" | "refunds" | "reimbursement"));
+    match (refund_named, amount_named) {
+        (true, _) if to.is_none() || to_the_customer => Some(Commitment::Refund),
+        (false, true) if to_the_customer => Some(Commitment::Refund),
+        _ => None,
+    }
+}
+
+/// Whether the subject of the verb at `k` is the customer's side: "you",
+/// "your finance team", "your bank", the nearest person or possessive
+/// before the verb in its clause.
+fn customers_side_subject(words: &[&str], k: usize) -> bool {
+    let nearest = words[..k].iter().rev().take(5).find(|w| {
+        matches!(
+            **w,
+            "you" | "your" | "they" | "their" | "we" | "our" | "i" | "my" | "us"
+        )
+    });
+    nearest.is_some_and(|w| matches!(*w, "you" | "your" | "they" | "their"))
+}
+
+/// Periods a business closes that are no case: "closes the month", "close
+/// your books for the year", "closing the quarter".
+const CLOSED_PERIODS: &[&str] = &[
+    "month", "months", "year", "years", "quarter", "quarters", "week", "books", "period",
+    "accounts", "ledger", "ledgers",
+];
+
+/// Whether the verb at `k` closes a period or a set of books (its object,
+/// within three words), not the case.
+fn closes_a_period(words: &[&str], k: usize) -> bool {
+    words[k + 1..]
+        .iter()
+        .take(3)
+        .take_while(|w| !matches!(**w, "by" | "before" | "within" | "on" | "and"))
+        .any(|w| CLOSED_PERIODS.contains(w))
+}
+
+/// Whether the word at `k` names the function a role holds: right after
+/// "responsible for", "accountable for" or "in charge of", with at most
+/// one word between ("responsible for data deletion").
+fn role_function(words: &[&str], k: usize) -> bool {
+    // "we are responsible for refunding you" is a deed of ours.
+    !words[k].ends_with("ing")
+        && (1..=2).any(|d| {
+            k > d
+                && matches!(
+                    (words[k - d - 1], words[k - d]),
+                    ("responsible" | "accountable", "for") | ("charge", "of")
+                )
+        })
+}
+
+/// Whether a billed item stands between the verb at `k` and a "from"
+/// that closes its noun phrase: "struck the £30 fee from your account".
+fn off_after_item_from(words: &[&str], k: usize) -> bool {
+    let end = (k + 1 + ITEM_REACH).min(words.len());
+    words[k + 1..end]
+        .iter()
+        .position(|x| *x == "from")
+        .is_some_and(|o| words[k + 1..k + 1 + o].iter().any(|x| owed_item(x)))
+}
+
+/// Whether the noun phrase from `from` up to its particle ("off",
+/// "from") names a fee, or a fee's billed charge: "the £42.00 late fee
+/// off", "the £30 fee from".
+fn names_owed_item(words: &[&str], from: usize) -> bool {
+    let end = (from + ITEM_REACH).min(words.len());
+    words
+        .get(from..end)
+        .and_then(|span| {
+            span.iter()
+                .position(|x| matches!(*x, "off" | "from"))
+                .map(|o| &span[..o])
+        })
+        .is_some_and(|phrase| phrase.iter().any(|x| owed_item(x)))
+}
+
+/// How far a noun phrase naming what is owed may run between a verb and
+/// its particle ("taken the £42.00 late fee on the March invoice off").
+const ITEM_REACH: usize = 8;
+
+/// A word naming something owed: a fee or a billed charge.
+fn owed_item(word: &str) -> bool {
+    billed_item(word) || thing(word) == Some(Thing::Fee)
 }
 
 /// Whether the object of the giving-back verb at `k` (clause-local) was
@@ -1082,6 +1315,12 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         if w == "close" && next == Some("of") {
             continue;
         }
+        // "the person responsible for refunds", "the colleague in charge of
+        // deletions": the role's function, no outcome given (play-para-st12,
+        // B2).
+        if role_function(&words, k) {
+            continue;
+        }
         // "a refund", "refund policy", and the object of a giving verb
         // ("issue refunds", "process credits"; "get refunded" is passive).
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
@@ -1098,6 +1337,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         // off is a place, not an object).
         if !passive && let Some(outcome) = comes_off(&words, k, family, &resolve) {
             push(outcome, [k, k], false);
+            continue;
+        }
+        // "just as your finance team closes the month": the customer's
+        // side closing a period of its own is no date of ours for the
+        // case (play-para-st12, B6); "we will close this by Friday" is.
+        if family.is_some_and(|(f, _)| matches!(f, Verb::Close | Verb::Resolve))
+            && !passive
+            && (customers_side_subject(&words, k) || closes_a_period(&words, k))
+        {
             continue;
         }
         // "Our article KB-217 covers incident INC-7777": a document
@@ -1147,6 +1395,14 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 // next invoice") is a discount.
                 (Verb::TakeOff, Some(Thing::Money))
                     if noun_phrase.is_some_and(|(i, _)| billed_item(words[i])) =>
+                {
+                    Some(Thing::Fee)
+                }
+                // "I have taken the £42.00 late fee off INV-87195": the
+                // sum heads a noun phrase that names the fee before its
+                // particle (play-para-st12, B1).
+                (Verb::TakeOff | Verb::Remove, Some(Thing::Money))
+                    if names_owed_item(&words, object_from) =>
                 {
                     Some(Thing::Fee)
                 }
@@ -1295,6 +1551,15 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                     break;
                 }
             }
+        }
+
+        // 2b. The refund sent on by reference: "a refund of $280.00,
+        // which I will send to your card", "I will transfer it today".
+        if !is_noun
+            && ours_before(k)
+            && let Some(outcome) = by_reference(text, clauses, at, &words, k, &stands_for)
+        {
+            push(outcome, [k, k + 1], false);
         }
 
         // 3. An outcome stated of its subject: "refund approved", "your
@@ -2580,6 +2845,9 @@ fn about_a_topic(words: &[&str], k: usize) -> bool {
     if !is_form_of(words[k], "cover") {
         return false;
     }
+    if scope_participle(words, k) {
+        return true;
+    }
     let start = words[..k]
         .iter()
         .rposition(|w| matches!(*w, "that" | "which" | "and" | "but" | "as"))
@@ -2598,6 +2866,28 @@ fn about_a_topic(words: &[&str], k: usize) -> bool {
     words[start..k].iter().any(document)
         || object.is_some_and(|w| TOPICS.contains(w))
         || by_document
+}
+
+/// Words before "covering" that make it our deed going on ("we are
+/// covering the charge", "we'll be covering it", "by covering the fee"),
+/// not the scope of what was named before it.
+const DOING_BEFORE: &[&str] = &[
+    "am", "is", "are", "was", "were", "be", "been", "being", "by", "of", "for", "on", "we", "i",
+    "and", "or", "start", "starts", "started", "keep", "keeps",
+];
+
+/// Whether "covering" at `k` is a participle giving the scope of what was
+/// named before it: "our legal team will review your ticket, covering both
+/// the charge and the reissue", "a review covering the charge and the
+/// chargeback", as "which covers ..." is. After a form of "be", "by" or
+/// its subject it is our deed ("we are covering the charge": we pay it).
+fn scope_participle(words: &[&str], k: usize) -> bool {
+    if !words[k].ends_with("ing") {
+        return false;
+    }
+    // The nearest word before it (an aside may have blanked some).
+    let before = words[..k].iter().rev().find(|w| !w.is_empty());
+    before.is_none_or(|b| !DOING_BEFORE.contains(b))
 }
 
 /// Places money goes back to: "return to your card" is money coming

@@ -15,7 +15,7 @@
 
 use super::{Clause, Occurrences, Reading, continued, has_subject, ours};
 use crate::dates::parse_clock;
-use crate::text::{Text, base_of, negated, number_at};
+use crate::text::{SpokenForm, Text, base_of, negated, number_at};
 
 /// When something is due, as the reply words it; the grader turns it into
 /// minutes after the ticket arrived.
@@ -503,26 +503,24 @@ fn clock(text: &Text, from: usize, words: &[&str], i: usize) -> Option<(Option<u
     Some((minute, end - i))
 }
 
-/// An hour said in words: "8 o'clock", "by eight this morning", "at
-/// three in the afternoon", "by 9 tonight". Returns its minute and the
-/// words of the hour and "o'clock" (the part of day is left to be read as
-/// the day it names). Without a part of day, an hour of the working day
-/// is meant: 7 to 11 in the morning, 12 noon, 1 to 6 in the afternoon.
+/// A clock time said in words, read by the text layer's one reader
+/// ([`crate::text::spoken_time`]): "8 o'clock", "by half past eleven", "by
+/// a quarter to twelve today", "at twenty past three", "by eleven thirty",
+/// "by eight this morning", "at three in the afternoon", "by 9 tonight".
+/// Returns its minute and the words of the time (a part of day after it is
+/// left to be read as the day it names). An hour alone is a time only after
+/// a preposition and before a part of the day; minutes and an hour ("half
+/// past eleven") after a preposition of time or before a part of the day or
+/// a marker, and not as the start of a range ("from ten to eleven"). The
+/// half of the day is the part's or the marker's; without either, an hour
+/// of the working day is meant: 7 to 11 in the morning, 12 noon, 1 to 6 in
+/// the afternoon.
 fn spoken_clock(words: &[&str], i: usize) -> Option<(Option<u32>, usize)> {
-    let (hour, len) = number_at(words, i)?;
-    if !(1..=12).contains(&hour) || len != 1 {
-        return None;
-    }
+    let time = crate::text::spoken_time(words, i)?;
     let at = |k: usize| words.get(k).copied().unwrap_or("");
-    // The text layer keeps "o'clock" as "o" (its apostrophe read as a
-    // contraction's); "o clock" is written too.
-    let oclock = match (at(i + 1), at(i + 2)) {
-        ("o", "clock") => 2,
-        ("o" | "o'clock" | "oclock", _) => 1,
-        _ => 0,
-    };
+    let end = i + time.len;
     // "this morning", "in the afternoon", "tomorrow evening", "tonight".
-    let mut part = i + 1 + oclock;
+    let mut part = end;
     if at(part) == "in" && at(part + 1) == "the" {
         part += 1;
     }
@@ -530,25 +528,37 @@ fn spoken_clock(words: &[&str], i: usize) -> Option<(Option<u32>, usize)> {
     let morning = opens_part && at(part + 1) == "morning";
     let later =
         (opens_part && matches!(at(part + 1), "afternoon" | "evening")) || at(part) == "tonight";
-    let after_preposition = i > 0 && AT_TIME.contains(&words[i - 1]);
-    if oclock == 0 && !((morning || later) && after_preposition) {
+    let (marker, marker_len) = match (at(end), at(end + 1)) {
+        ("am", _) => (Some(false), 1),
+        ("pm", _) => (Some(true), 1),
+        ("a", "m") => (Some(false), 2),
+        ("p", "m") => (Some(true), 2),
+        _ => (None, 0),
+    };
+    let before = i.checked_sub(1).map_or("", |k| words[k]);
+    let after_preposition = AT_TIME.contains(&before);
+    let accepted = match time.form {
+        SpokenForm::OClock => true,
+        SpokenForm::Hour => (morning || later) && after_preposition,
+        SpokenForm::Minutes => {
+            let range = matches!(before, "from" | "between") && at(i + time.len - 2) == "to";
+            let counted = unit(at(end)).is_some();
+            (after_preposition || morning || later || marker.is_some()) && !range && !counted
+        }
+    };
+    if !accepted {
         return None;
     }
-    let hour = u32::try_from(hour).ok()?;
     let pm = if morning {
         false
     } else if later {
         true
+    } else if let Some(pm) = marker {
+        pm
     } else {
-        hour <= 6 || hour == 12
+        time.hour <= 6 || time.hour == 12
     };
-    let minute = match (hour, pm) {
-        (12, true) => 12 * 60,
-        (12, false) => 0,
-        (h, true) => (h + 12) * 60,
-        (h, false) => h * 60,
-    };
-    Some((Some(minute), 1 + oclock))
+    Some((Some(time.minute_of_day(pm)), time.len + marker_len))
 }
 
 /// `pm` is `Some(true)`, `am` `Some(false)`, anything else `None`.

@@ -185,6 +185,7 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
             || (matches!(*w, "responsible" | "liable" | "negligent" | "culpable")
                 && ours(before)
                 && !describes_a_holder(words, k)
+                && !(*w == "responsible" && responsible_for_a_role(words, k))
                 && !(*w == "responsible"
                     && words.get(k + 1) == Some(&"for")
                     && words.get(k + 2).is_some_and(|n| n.ends_with("ing"))))
@@ -213,6 +214,122 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
             || (*w == "wrong" && before.ends_with(&["got", "it"]) && ours(before));
         admitted && !negated(text, clause.from + k, clause.from + k + 1)
     })
+}
+
+/// What a fault is named by after "responsible for": "the error", "this
+/// mistake", "the double charge", "what happened".
+const FAULTS: &[&str] = &[
+    "error",
+    "errors",
+    "mistake",
+    "mistakes",
+    "fault",
+    "faults",
+    "problem",
+    "problems",
+    "issue",
+    "issues",
+    "outage",
+    "outages",
+    "breach",
+    "leak",
+    "incident",
+    "failure",
+    "failures",
+    "bug",
+    "bugs",
+    "delay",
+    "delays",
+    "loss",
+    "losses",
+    "damage",
+    "damages",
+    "overcharge",
+    "double",
+    "wrong",
+    "incorrect",
+    "extra",
+    "duplicate",
+    "inconvenience",
+    "trouble",
+    "mess",
+    "mix",
+    "disruption",
+    "harm",
+    "exposure",
+    "happened",
+];
+
+/// What a role is named by after "responsible for": a function or a kind
+/// of request ("data requests", "refunds of this kind", "billing",
+/// "requests like this one").
+const ROLE_OBJECTS: &[&str] = &[
+    "request",
+    "requests",
+    "data",
+    "privacy",
+    "billing",
+    "refunds",
+    "refund",
+    "security",
+    "accounts",
+    "invoices",
+    "invoicing",
+    "payments",
+    "questions",
+    "queries",
+    "enquiries",
+    "inquiries",
+    "cases",
+    "matters",
+    "complaints",
+    "customers",
+    "support",
+    "compliance",
+    "legal",
+    "kind",
+    "kinds",
+    "type",
+    "types",
+    "sort",
+    "sorts",
+    "like",
+    "such",
+    "deletion",
+    "deletions",
+    "access",
+    "escalations",
+    "disputes",
+    "chargebacks",
+    "exceptions",
+    "approvals",
+    "handling",
+];
+
+/// Whether "responsible" at `k` holds a role: "the colleague responsible
+/// for data requests", "we are responsible for refunds of this kind",
+/// "who is responsible for requests like this one" (play-para-st12, B2).
+/// Its object names a function or a kind of request and no fault; "we
+/// are responsible for the error / this / the double charge" still
+/// admits.
+fn responsible_for_a_role(words: &[&str], k: usize) -> bool {
+    if words.get(k + 1) != Some(&"for") {
+        return false;
+    }
+    let object: Vec<&str> = words[k + 2..]
+        .iter()
+        .take(6)
+        .take_while(|w| !matches!(**w, "and" | "but" | "so" | "which" | "who" | "because"))
+        .copied()
+        .collect();
+    let Some(first) = object.first() else {
+        return false;
+    };
+    // "responsible for this", "for it", "for what happened".
+    if matches!(*first, "this" | "that" | "it" | "what" | "these" | "those") {
+        return false;
+    }
+    !object.iter().any(|w| FAULTS.contains(w)) && object.iter().any(|w| ROLE_OBJECTS.contains(w))
 }
 
 /// Words right before "responsible" that make it said of its subject:
