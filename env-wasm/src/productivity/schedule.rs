@@ -1362,10 +1362,7 @@ impl Schedule {
     /// the meeting has exactly one, `Missing` when none, `IllFormed` when
     /// several. Entries naming no meeting are kept apart, as the id each
     /// was written with (empty for an entry with none).
-    fn entries<'a>(
-        &self,
-        answer: &'a Map<String, Value>,
-    ) -> (Vec<Reading<&'a Map<String, Value>>>, Vec<String>) {
+    fn entries<'a>(&self, answer: &'a Map<String, Value>) -> (Entries<'a>, Vec<String>) {
         let mut found: Vec<Vec<&'a Map<String, Value>>> = vec![Vec::new(); self.meetings.len()];
         let mut unnamed: Vec<String> = Vec::new();
         let key_of = |entry: &Map<String, Value>| {
@@ -1825,6 +1822,9 @@ impl Schedule {
 }
 
 /// One entry of the answer as read.
+/// Each meeting's entry in an answer, as [`Schedule::entries`] reads it.
+type Entries<'a> = Vec<Reading<&'a Map<String, Value>>>;
+
 enum Read {
     NoSlot,
     Booking {
