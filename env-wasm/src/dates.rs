@@ -236,6 +236,115 @@ pub fn without_own_date(text: &str, day: Option<Day>) -> &str {
     }
 }
 
+/// Each zone's offsets from UTC in minutes (standard, then summer time)
+/// and its summer-time rule.
+const ZONE_OFFSETS: &[(&str, i32, i32, Summer)] = &[
+    ("Europe/Lisbon", 0, 60, Summer::European),
+    ("Asia/Kolkata", 330, 330, Summer::None),
+    ("America/Chicago", -360, -300, Summer::American),
+    ("Europe/Berlin", 60, 120, Summer::European),
+    ("Asia/Singapore", 480, 480, Summer::None),
+];
+
+/// When a zone keeps summer time.
+#[derive(Clone, Copy)]
+enum Summer {
+    None,
+    /// The last Sunday of March to the last Sunday of October.
+    European,
+    /// The second Sunday of March to the first Sunday of November.
+    American,
+}
+
+/// The `n`th Sunday (0 the first) of a month, or with `n` = -1 its last.
+fn sunday_of(year: i64, month: u32, n: i64) -> Option<Day> {
+    let first = Day::from_civil(year, month, 1)?;
+    let first_sunday = first.plus((6 - first.weekday() as i64).rem_euclid(7));
+    match n {
+        -1 => {
+            let next = if month == 12 {
+                Day::from_civil(year + 1, 1, 1)
+            } else {
+                Day::from_civil(year, month + 1, 1)
+            }?;
+            let last = next.plus(-1);
+            Some(last.plus(-(((last.weekday() as i64) + 1) % 7)))
+        }
+        n => Some(first_sunday.plus(7 * n)),
+    }
+}
+
+/// The offsets from UTC (minutes) `zone` keeps on `day`: one, or both on
+/// the day its clocks change. Empty for a zone it does not know.
+pub fn utc_offsets(zone: &str, day: Day) -> Vec<i32> {
+    let Some(&(_, standard, summer, rule)) = ZONE_OFFSETS.iter().find(|(z, ..)| *z == zone) else {
+        return Vec::new();
+    };
+    let (year, _, _) = day.civil();
+    let span = match rule {
+        Summer::None => None,
+        Summer::European => sunday_of(year, 3, -1).zip(sunday_of(year, 10, -1)),
+        Summer::American => sunday_of(year, 3, 1).zip(sunday_of(year, 11, 0)),
+    };
+    match span {
+        None => vec![standard],
+        Some((from, to)) if day == from || day == to => vec![standard, summer],
+        Some((from, to)) if day > from && day < to => vec![summer],
+        Some(_) => vec![standard],
+    }
+}
+
+/// `text` without a trailing ISO 8601 offset that is `zone`'s on `day`
+/// ("15:00+05:30", "15:00+0530", "09:00-05:00", "10:00Z" where the zone
+/// keeps UTC; play-para-pr6 B3): a time with the meeting's own offset is
+/// that time. Another offset, or an offset with no day to check it on, is
+/// left in place, so such a time stays unread rather than read in the
+/// wrong zone.
+pub fn without_own_offset<'a>(text: &'a str, zone: &str, day: Option<Day>) -> &'a str {
+    let trimmed = text.trim_end();
+    let Some(day) = day else {
+        return text;
+    };
+    let offsets = utc_offsets(zone, day);
+    let (rest, offset) = if let Some(rest) = trimmed.strip_suffix(['Z', 'z']) {
+        (rest, Some(0))
+    } else {
+        let Some(at) = trimmed.rfind(['+', '-', '\u{2212}']) else {
+            return text;
+        };
+        let sign = if trimmed[at..].starts_with('+') {
+            1
+        } else {
+            -1
+        };
+        let sign_len = trimmed[at..].chars().next().map_or(1, char::len_utf8);
+        let written = &trimmed[at + sign_len..];
+        let digits: String = written.chars().filter(|c| *c != ':').collect();
+        let well_formed = digits.bytes().all(|b| b.is_ascii_digit())
+            && match written.len() {
+                2 | 4 => !written.contains(':'),
+                5 => written.as_bytes()[2] == b':',
+                _ => false,
+            };
+        let minutes = well_formed
+            .then(|| {
+                let hours: i32 = digits.get(..2)?.parse().ok()?;
+                let minutes: i32 = digits
+                    .get(2..)
+                    .filter(|m| !m.is_empty())
+                    .map_or(Some(0), |m| m.parse().ok())?;
+                Some(sign * (hours * 60 + minutes))
+            })
+            .flatten();
+        (&trimmed[..at], minutes)
+    };
+    let after_clock = rest.ends_with(|c: char| c.is_ascii_digit());
+    match offset {
+        Some(offset) if after_clock && offsets.contains(&offset) => rest,
+        _ => text,
+    }
+}
+
 /// A time of day read as [`parse_clock`] reads it, within a working day of
 /// `hours` (minutes after midnight, both ends in): a time that names no
 /// half of the day ("half past two", "2:30", "two o'clock") is read in the
@@ -372,12 +481,17 @@ struct DayParts {
 /// neither a part nor a filler ("the", "of", "on").
 fn day_parts(text: &str) -> Option<DayParts> {
     let mut parts = DayParts::default();
+    // "twenty first" is one ordinal, as "twenty-first" is.
+    let text = text
+        .to_lowercase()
+        .replace("twenty ", "twenty-")
+        .replace("thirty ", "thirty-");
     let tokens = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
         .map(unmarked)
-        .filter(|t| !t.is_empty());
+        .filter(|t| !t.is_empty())
+        .flat_map(hyphenated_date);
     for token in tokens {
-        let token = token.to_lowercase();
         let word = token.trim_end_matches('.');
         let slot = if let Some(date) = iso_date(word) {
             set_once(&mut parts.iso, date)
@@ -391,6 +505,8 @@ fn day_parts(text: &str) -> Option<DayParts> {
             set_once(&mut parts.day_of_month, n)
         } else if word.len() == 4 && word.bytes().all(|b| b.is_ascii_digit()) {
             set_once(&mut parts.year, word.parse().ok()?)
+        } else if let Some(year) = word.strip_prefix(SHORT_YEAR) {
+            set_once(&mut parts.year, 2000 + year.parse::<i64>().ok()?)
         } else {
             matches!(word, "the" | "of" | "on").then_some(())
         };
@@ -486,6 +602,35 @@ fn unmarked(text: &str) -> &str {
         .trim()
 }
 
+/// The mark [`hyphenated_date`] puts before a two-figure year, which only
+/// that form may write ("10-Aug-26"); no written word opens with it.
+const SHORT_YEAR: &str = "\u{0}year:";
+
+/// The parts of a day written as one hyphenated word with its month's name
+/// ("10-Aug-2026", "10-aug-26", "Aug-10-2026": DD-Mon-YYYY, play-para-pr6
+/// B2), a two-figure year there read as 20YY; any other word as it is
+/// ("2026-08-10", "twenty-first").
+fn hyphenated_date(word: &str) -> Vec<String> {
+    let pieces: Vec<&str> = word.split('-').collect();
+    let month_named = pieces
+        .iter()
+        .any(|p| name_index(p.trim_end_matches('.'), &MONTHS).is_some() || *p == "sept");
+    if pieces.len() != 3 || !month_named {
+        return vec![word.to_owned()];
+    }
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(at, piece)| {
+            let two_figures = piece.len() == 2 && piece.bytes().all(|b| b.is_ascii_digit());
+            match at == 2 && two_figures {
+                true => format!("{SHORT_YEAR}{piece}"),
+                false => (*piece).to_owned(),
+            }
+        })
+        .collect()
+}
+
 /// Fill `slot` unless it is already filled (a second date, month, ...).
 fn set_once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
     if slot.is_some() {
@@ -544,8 +689,61 @@ fn name_index(word: &str, names: &[&str]) -> Option<usize> {
     })
 }
 
-/// `9`, `09`, `9th`, `1st`, `22nd`, `23rd`: a day of the month, 1 to 31.
+/// Ordinal words of the days of a month, first to nineteenth; the tens
+/// are [`ORDINAL_TENS`].
+const ORDINAL_WORDS: [&str; 19] = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+];
+
+/// The tens of the days of a month in words: alone as ordinals
+/// ("twentieth"), and before an ordinal word ("twenty-first").
+const ORDINAL_TENS: [(&str, &str, u32); 2] =
+    [("twentieth", "twenty", 20), ("thirtieth", "thirty", 30)];
+
+/// A day of the month in ordinal words ("tenth", "twenty-first",
+/// "thirty-first"; play-para-pr6 B2), 1 to 31.
+fn ordinal_day(word: &str) -> Option<u32> {
+    let unit = |w: &str| {
+        ORDINAL_WORDS
+            .iter()
+            .position(|o| *o == w)
+            .map(|i| i as u32 + 1)
+    };
+    let n = ORDINAL_TENS
+        .iter()
+        .find_map(|(alone, tens, n)| match word.strip_prefix(tens) {
+            _ if word == *alone => Some(*n),
+            Some(rest) => Some(n + rest.strip_prefix('-').and_then(unit).filter(|u| *u < 10)?),
+            None => None,
+        })
+        .or_else(|| unit(word))?;
+    (1..=31).contains(&n).then_some(n)
+}
+
+/// `9`, `09`, `9th`, `1st`, `22nd`, `23rd`, `ninth`, `twenty-second`: a
+/// day of the month, 1 to 31.
 fn day_number(word: &str) -> Option<u32> {
+    if let Some(n) = ordinal_day(word) {
+        return Some(n);
+    }
     let digits = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     let suffix = &word[digits.len()..];
     if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -704,6 +902,105 @@ mod tests {
         for bad in ["", "half past", "2:30 or 3", "soon"] {
             assert_eq!(parse_clock_in(bad, office), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn hyphenated_and_ordinal_word_days_are_read() {
+        // DD-Mon-YYYY (also DD-Mon-YY and Mon-DD-YYYY) and days in ordinal
+        // words (play-para-pr6 B2).
+        let aug_21 = Day::from_civil(2026, 8, 21);
+        for text in [
+            "21-Aug-2026",
+            "21-aug-26",
+            "Fri 21-AUG-2026",
+            "Aug-21-2026",
+            "21-August-2026",
+            "the twenty-first of August",
+            "Friday the twenty first of August",
+            "twenty-first August 2026",
+            "**the twenty-first of August**",
+        ] {
+            assert_eq!(parse_day(text, 2026), aug_21, "{text}");
+        }
+        assert_eq!(
+            parse_day("Monday the tenth of August", 2026),
+            Day::from_civil(2026, 8, 10)
+        );
+        assert_eq!(
+            parse_day("the thirtieth of April", 2026),
+            Day::from_civil(2026, 4, 30)
+        );
+        for bad in [
+            "21-Aug-2026 or 22-Aug-2026",
+            "Thu 21-Aug-2026",
+            "21-Aug-2026 22-Aug-2026",
+            "the twenty-first or twenty-second of August",
+            "the thirty-second of August",
+            "the thirty-first of April",
+            "21-Aug-202",
+            "21-Aug",
+            "twenty-one August",
+        ] {
+            assert_eq!(parse_day(bad, 2026), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_time_with_its_zones_own_offset_is_that_time() {
+        // ISO 8601 offsets after a time (play-para-pr6 B3): the zone's own
+        // on that day reads, any other stays in place (the time unread).
+        let summer = Day::from_civil(2026, 8, 10);
+        let winter = Day::from_civil(2026, 12, 10);
+        assert_eq!(
+            without_own_offset("15:00+05:30", "Asia/Kolkata", summer),
+            "15:00"
+        );
+        assert_eq!(
+            without_own_offset("15:00+0530", "Asia/Kolkata", summer),
+            "15:00"
+        );
+        assert_eq!(
+            without_own_offset("15:00:00+02:00", "Europe/Berlin", summer),
+            "15:00:00"
+        );
+        assert_eq!(
+            without_own_offset("15:00+01:00", "Europe/Berlin", winter),
+            "15:00"
+        );
+        assert_eq!(
+            without_own_offset("15:00Z", "Europe/Lisbon", winter),
+            "15:00"
+        );
+        assert_eq!(
+            without_own_offset("09:00-05:00", "America/Chicago", summer),
+            "09:00"
+        );
+        assert_eq!(
+            without_own_offset("09:00-06:00", "America/Chicago", winter),
+            "09:00"
+        );
+        for (kept, zone, day) in [
+            ("15:00+01:00", "Europe/Berlin", summer),
+            ("15:00+05:30", "Europe/Berlin", summer),
+            ("15:00Z", "Europe/Lisbon", summer),
+            ("15:00+05:30", "Asia/Kolkata", None),
+            ("10:00-11:00", "Asia/Kolkata", summer),
+            ("15:00+5:30", "Asia/Kolkata", summer),
+            ("+05:30", "Asia/Kolkata", summer),
+        ] {
+            assert_eq!(without_own_offset(kept, zone, day), kept, "{kept} {zone}");
+        }
+        // The days the clocks change keep both offsets.
+        let eu_spring = Day::from_civil(2026, 3, 29);
+        assert_eq!(
+            utc_offsets("Europe/Berlin", eu_spring.unwrap_or(Day(0))),
+            vec![60, 120]
+        );
+        let us_autumn = Day::from_civil(2026, 11, 1);
+        assert_eq!(
+            utc_offsets("America/Chicago", us_autumn.unwrap_or(Day(0))),
+            vec![-360, -300]
+        );
     }
 
     #[test]

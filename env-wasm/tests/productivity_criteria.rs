@@ -2799,6 +2799,43 @@ macro_rules! id_rows {
                     c.with($key, json!(format!("*{text}*")))
                 },
             ),
+            // Bars and arrows between the items, list markers "n)", "(n)",
+            // "a)" before them, a list in one pair of square brackets
+            // inside a string (play-para-pr6 B4, B5, B6), in other wordings
+            // than the player's.
+            ("bars without spaces", |c: &Case| {
+                c.with($key, json!(c.list($key).join("|")))
+            }),
+            ("an ASCII arrow chain", |c: &Case| {
+                c.with($key, json!(c.list($key).join(" -> ")))
+            }),
+            ("a double-arrow chain", |c: &Case| {
+                c.with($key, json!(c.list($key).join(" => ")))
+            }),
+            ("bracketed numbers inline", |c: &Case| {
+                let ids: Vec<String> = c
+                    .list($key)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| format!("({}) {id}", i + 1))
+                    .collect();
+                c.with($key, json!(ids.join(" ")))
+            }),
+            ("letters with a bracket, one per line", |c: &Case| {
+                let ids: Vec<String> = c
+                    .list($key)
+                    .iter()
+                    .zip('a'..='z')
+                    .map(|(id, letter)| format!("{letter}) {id}"))
+                    .collect();
+                (ids.len() == c.list($key).len())
+                    .then(|| c.with($key, json!(ids.join("\n"))))
+                    .flatten()
+            }),
+            ("a bracketed string of quoted ids", |c: &Case| {
+                let ids: Vec<String> = c.list($key).iter().map(|i| format!("'{i}'")).collect();
+                c.with($key, json!(format!("[{}]", ids.join("; "))))
+            }),
         ]
     };
 }
@@ -2871,6 +2908,38 @@ fn duplicate_tables() -> Table {
             ("each struck out", |c| {
                 let ids: Vec<String> = dups(c).iter().map(|i| format!("~~{i}~~")).collect();
                 c.with("duplicate_ids", json!(ids))
+            }),
+            // A wrong id in the forms read since play-para-pr6 (B4-B6): in
+            // an arrow chain, in a bracketed string, after a list marker.
+            ("one more in an arrow chain", |c| {
+                let mut ids = dups(c);
+                ids.push(non_dup(c)?);
+                c.with("duplicate_ids", json!(ids.join(" \u{2192} ")))
+            }),
+            ("one more in a bracketed string", |c| {
+                let mut ids = dups(c);
+                ids.push(non_dup(c)?);
+                c.with("duplicate_ids", json!(format!("[{}]", ids.join(", "))))
+            }),
+            ("a wrong one numbered among them", |c| {
+                let mut ids = dups(c);
+                ids.push(non_dup(c)?);
+                let numbered: Vec<String> = ids
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| format!("{}) {id}", i + 1))
+                    .collect();
+                c.with("duplicate_ids", json!(numbered.join(", ")))
+            }),
+            ("two ids in one bar-parted element", |c| {
+                let mut ids = dups(c);
+                let extra = non_dup(c)?;
+                let last = ids.pop()?;
+                ids.push(format!("{last} | {extra}"));
+                c.with("duplicate_ids", json!(ids))
+            }),
+            ("only an aside in brackets", |c| {
+                c.with("duplicate_ids", json!(format!("({})", dups(c).join(", "))))
             }),
             ("one more after the arrow", |c| {
                 let mut ids = dups(c);
@@ -2987,6 +3056,21 @@ fn invalid_email_tables() -> Table {
                 let e: Vec<String> = bad(c).iter().map(|e| format!("**`{e}`**")).collect();
                 c.with("invalid_emails", json!(e))
             }),
+            // One pair of angle brackets around each address (the lead's
+            // decision on play-para-pr6 C1), bars or numbers between them
+            // (B4, B5), in other wordings than the player's.
+            ("in angle brackets, one string parted by bars", |c| {
+                let e: Vec<String> = bad(c).iter().map(|e| format!("<{e}>")).collect();
+                c.with("invalid_emails", json!(e.join(" | ")))
+            }),
+            ("numbered '(n)' inline", |c| {
+                let e: Vec<String> = bad(c)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| format!("({}) {e}", i + 1))
+                    .collect();
+                c.with("invalid_emails", json!(e.join(" ")))
+            }),
             ("shouted", |c| {
                 let e: Vec<String> = bad(c).iter().map(|e| e.to_uppercase()).collect();
                 c.with("invalid_emails", json!(e))
@@ -3059,6 +3143,27 @@ fn invalid_email_tables() -> Table {
                 let mut e = bad(c);
                 e.push(a_valid(c)?);
                 c.with("invalid_emails", json!(e))
+            }),
+            // Angle brackets are the address's delimiter only (play-para-pr6
+            // C1): a valid address in them is still wrong, a name before
+            // them is still more than the email, two pairs are not one.
+            ("a valid one added in angle brackets", |c| {
+                let mut e: Vec<String> = bad(c).iter().map(|e| format!("<{e}>")).collect();
+                e.push(format!("<{}>", a_valid(c)?));
+                c.with("invalid_emails", json!(e))
+            }),
+            ("a name before each address in angle brackets", |c| {
+                let e: Vec<String> = bad(c).iter().map(|e| format!("Row owner <{e}>")).collect();
+                c.with("invalid_emails", json!(e))
+            }),
+            ("two pairs of angle brackets", |c| {
+                let e: Vec<String> = bad(c).iter().map(|e| format!("<<{e}>>")).collect();
+                c.with("invalid_emails", json!(e))
+            }),
+            ("a valid one added after a bar", |c| {
+                let mut e = bad(c);
+                e.push(a_valid(c)?);
+                c.with("invalid_emails", json!(e.join(" | ")))
             }),
             ("a markdown table with a valid row", |c| {
                 let mut e = bad(c);
@@ -3286,6 +3391,14 @@ fn total_tables() -> Table {
             ("in bold italics with 'exactly' after", |c| {
                 total(c, json!(format!("***${}*** exactly", grouped(cents(c)))))
             }),
+            // The sign after the amount (play-para-pr6 B7), other
+            // wordings than the player's.
+            ("the sign after a grouped amount, spaced", |c| {
+                total(c, json!(format!("{} $", grouped(cents(c)))))
+            }),
+            ("the sign after, in bold", |c| {
+                total(c, json!(format!("**{}$**", plain(cents(c)))))
+            }),
             ("'precisely' after USD", |c| {
                 total(c, json!(format!("USD {} precisely", plain(cents(c)))))
             }),
@@ -3309,6 +3422,24 @@ fn total_tables() -> Table {
             ("a cent more", |c| total(c, json!(plain(cents(c) + 1)))),
             // Insisting words or marks around a wrong or hedged amount
             // (play-para-pr5, B5, C1).
+            // The sign after a wrong amount, or another currency's sign
+            // (play-para-pr6 B7): only the task's currency reads.
+            ("the sign after a cent more", |c| {
+                total(c, json!(format!("{}$", plain(cents(c) + 1))))
+            }),
+            ("the euro sign after", |c| {
+                total(c, json!(format!("{} \u{20ac}", plain(cents(c)))))
+            }),
+            ("two amounts with the sign after", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}$ or {}$",
+                        plain(cents(c)),
+                        plain(cents(c) + 100)
+                    )),
+                )
+            }),
             ("'exactly' after a cent more", |c| {
                 total(c, json!(format!("{} exactly", plain(cents(c) + 1))))
             }),

@@ -487,6 +487,65 @@ fn reference(level: u8, seed: u64) -> Value {
     }
 }
 
+/// An ISO day ("2026-08-10") as "10-aug-26".
+fn dd_mon_yy(iso: &str) -> String {
+    let day = env_wasm::dates::parse_day(iso, 2026).unwrap_or(env_wasm::dates::Day(0));
+    let (y, m, d) = day.civil();
+    let month = env_wasm::dates::MONTHS[m as usize - 1][..3].to_lowercase();
+    format!("{d}-{month}-{:02}", y % 100)
+}
+
+/// An ISO day as "Monday the twenty-first of August".
+fn ordinal_words(iso: &str) -> String {
+    const UNITS: [&str; 19] = [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+        "sixteenth",
+        "seventeenth",
+        "eighteenth",
+        "nineteenth",
+    ];
+    let day = env_wasm::dates::parse_day(iso, 2026).unwrap_or(env_wasm::dates::Day(0));
+    let (_, m, d) = day.civil();
+    let d = d as usize;
+    let ordinal = match d {
+        1..=19 => UNITS[d - 1].to_owned(),
+        20 => "twentieth".to_owned(),
+        30 => "thirtieth".to_owned(),
+        21..=29 => format!("twenty-{}", UNITS[d - 21]),
+        _ => format!("thirty-{}", UNITS[d - 31]),
+    };
+    format!(
+        "{} the {ordinal} of {}",
+        day.weekday_name(),
+        env_wasm::dates::MONTHS[m as usize - 1]
+    )
+}
+
+/// The ISO offset ("+05:30") `zone` keeps on an ISO day.
+fn zone_offset(zone: &str, iso: &str) -> String {
+    let day = env_wasm::dates::parse_day(iso, 2026).unwrap_or(env_wasm::dates::Day(0));
+    let minutes = env_wasm::dates::utc_offsets(zone, day)
+        .first()
+        .copied()
+        .unwrap_or(0);
+    let sign = if minutes < 0 { '-' } else { '+' };
+    format!("{sign}{:02}:{:02}", minutes.abs() / 60, minutes.abs() % 60)
+}
+
 #[test]
 fn natural_forms_of_a_right_answer_score_full() {
     let twelve = |t: &str| {
@@ -503,6 +562,10 @@ fn natural_forms_of_a_right_answer_score_full() {
         for seed in 0..30 {
             let (_, observation) = reset(level, seed);
             let organizer = observation["payload"]["organizer"].clone();
+            let timezone = observation["payload"]["timezone"]
+                .as_str()
+                .unwrap_or("")
+                .to_owned();
             let gold = reference(level, seed);
             let list = gold["bookings"].as_array().cloned().unwrap_or_default();
             let edit = |f: &dyn Fn(&mut Value)| {
@@ -657,6 +720,93 @@ fn natural_forms_of_a_right_answer_score_full() {
                     "entries in reverse order",
                     json!({ "bookings": list.iter().rev().cloned().collect::<Vec<_>>() }),
                 ),
+                // The id and its own title after a plain space, days as
+                // DD-Mon-YY and in ordinal words, ISO datetimes with the
+                // zone's own offset, bars, arrows and list markers between
+                // people, blanks in a no_slot entry (play-para-pr6 B1-B5,
+                // B8), in other wordings than the player's.
+                (
+                    "the id and its title in capitals after a space",
+                    edit(&|e| {
+                        let id = e["meeting"].as_str().unwrap_or("").to_owned();
+                        let title = titles
+                            .iter()
+                            .find(|(i, _)| *i == id)
+                            .map_or("", |(_, t)| t.as_str());
+                        e["meeting"] =
+                            json!(format!("{} {}", id.to_lowercase(), title.to_uppercase()));
+                    }),
+                ),
+                (
+                    "the id and its title in quotes",
+                    edit(&|e| {
+                        let id = e["meeting"].as_str().unwrap_or("").to_owned();
+                        let title = titles
+                            .iter()
+                            .find(|(i, _)| *i == id)
+                            .map_or("", |(_, t)| t.as_str());
+                        e["meeting"] = json!(format!("{id} \"{title}\""));
+                    }),
+                ),
+                (
+                    "days as DD-mon-YY",
+                    edit(&|e| {
+                        if let Some(day) = e.get("day").and_then(Value::as_str) {
+                            e["day"] = json!(dd_mon_yy(day));
+                        }
+                    }),
+                ),
+                (
+                    "days in ordinal words",
+                    edit(&|e| {
+                        if let Some(day) = e.get("day").and_then(Value::as_str) {
+                            e["day"] = json!(ordinal_words(day));
+                        }
+                    }),
+                ),
+                (
+                    "ISO datetimes with seconds and the compact offset",
+                    edit(&|e| {
+                        if let Some(day) = e.get("day").and_then(Value::as_str).map(str::to_owned) {
+                            let offset = zone_offset(&timezone, &day);
+                            for key in ["start", "end"] {
+                                let at = e[key].as_str().unwrap_or("").to_owned();
+                                e[key] = json!(format!("{day}T{at}:00{}", offset.replace(':', "")));
+                            }
+                        }
+                    }),
+                ),
+                (
+                    "people parted by bars, by arrows and numbered",
+                    edit(&|e| {
+                        if e.get("participants").is_some() {
+                            let people = strings(&e["participants"]);
+                            let written = match people.len() % 3 {
+                                0 => people.join(" | "),
+                                1 => people.join(" -> "),
+                                _ => people
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, p)| format!("({}) {p}", i + 1))
+                                    .collect::<Vec<_>>()
+                                    .join(" "),
+                            };
+                            e["participants"] = json!(written);
+                        }
+                    }),
+                ),
+                (
+                    "blanks in a no_slot entry",
+                    edit(&|e| {
+                        if e.get("no_slot").is_some() {
+                            e["day"] = json!("n/a");
+                            e["start"] = json!("\u{2014}");
+                            e["end"] = json!("-");
+                            e["participants"] = json!(["none"]);
+                            e["room"] = json!("");
+                        }
+                    }),
+                ),
             ];
             for (style, answer) in variants {
                 let (total, shown) = score(level, seed, &answer);
@@ -735,7 +885,110 @@ fn marked_near_misses_still_lose() {
                     }),
                 ),
             ];
+            let day = list[first]["day"].as_str().unwrap_or("").to_owned();
+            let timezone = observation["payload"]["timezone"]
+                .as_str()
+                .unwrap_or("")
+                .to_owned();
+            let other_id = list
+                .iter()
+                .filter_map(|e| e["meeting"].as_str())
+                .find(|id| Some(*id) != list[first]["meeting"].as_str())
+                .map(str::to_owned);
+            let other_title = observation["payload"]["meetings"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|m| m["id"].as_str() == other_id.as_deref())
+                .and_then(|m| m["title"].as_str())
+                .map(str::to_owned);
+            let next_day = env_wasm::dates::parse_day(&day, 2026)
+                .map(|d| d.plus(1).iso())
+                .unwrap_or_default();
+            let weeks_on = env_wasm::dates::parse_day(&day, 2026)
+                .map(|d| d.plus(28).iso())
+                .unwrap_or_default();
+            // Near misses of the forms read since play-para-pr6 (B1-B5):
+            // two ids, an id with another meeting's title, a datetime on
+            // another day or with another offset, a wrong day as
+            // DD-Mon-YYYY.
+            variants.extend([
+                (
+                    "an id and a datetime on the next day",
+                    edit(&|e| {
+                        e["start"] = json!(format!("{next_day}T{}", hhmm(start)));
+                        e["end"] = json!(format!("{next_day}T{}", hhmm(end)));
+                    }),
+                ),
+                (
+                    "a datetime with another zone's offset",
+                    edit(&|e| {
+                        let offset = zone_offset(&timezone, &day);
+                        let other = if offset == "+01:00" {
+                            "+03:00"
+                        } else {
+                            "+01:00"
+                        };
+                        e["start"] = json!(format!("{day}T{}{other}", hhmm(start)));
+                        e["end"] = json!(format!("{day}T{}{other}", hhmm(end)));
+                    }),
+                ),
+                (
+                    "a day four weeks on (no candidate) as DD-Mon-YYYY",
+                    edit(&|e| {
+                        let written = dd_mon_yy(&weeks_on);
+                        e["day"] = json!(written.replace("-26", "-2026"));
+                    }),
+                ),
+            ]);
+            if let (Some(other_id), Some(other_title)) = (&other_id, &other_title) {
+                variants.extend([
+                    (
+                        "two ids after a space",
+                        edit(&|e| {
+                            let id = e["meeting"].as_str().unwrap_or("").to_owned();
+                            e["meeting"] = json!(format!("{id} {other_id}"));
+                        }),
+                    ),
+                    (
+                        "the id with another meeting's title",
+                        edit(&|e| {
+                            let id = e["meeting"].as_str().unwrap_or("").to_owned();
+                            e["meeting"] = json!(format!("{id} {other_title}"));
+                        }),
+                    ),
+                    (
+                        "the id with another meeting's title in brackets",
+                        edit(&|e| {
+                            let id = e["meeting"].as_str().unwrap_or("").to_owned();
+                            e["meeting"] = json!(format!("{id} ({other_title})"));
+                        }),
+                    ),
+                ]);
+            }
             if let Some(outsider) = &outsider {
+                variants.push((
+                    "an uninvited person in an arrow chain",
+                    edit(&|e| {
+                        e["participants"] = json!(format!(
+                            "{} \u{2192} {outsider}",
+                            required.join(" \u{2192} ")
+                        ))
+                    }),
+                ));
+                variants.push((
+                    "an uninvited person numbered among them",
+                    edit(&|e| {
+                        let mut people = required.clone();
+                        people.push(outsider.clone());
+                        let numbered: Vec<String> = people
+                            .iter()
+                            .enumerate()
+                            .map(|(i, p)| format!("{}) {p}", i + 1))
+                            .collect();
+                        e["participants"] = json!(numbered.join("\n"))
+                    }),
+                ));
                 let bold = format!("**{outsider}**");
                 variants.push((
                     "an uninvited person in bold after 'plus'",

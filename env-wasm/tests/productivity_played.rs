@@ -208,6 +208,18 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p23",
         include_str!("player_corpus/2026-12-05/productivity-p23/episodes.jsonl"),
     ),
+    // The sixth paraphrase stress of productivity (play-para-pr6, on
+    // a1d0b40): six cases at levels 3-5, each played once and with 6 other
+    // wordings, four more level-5 cases and 21 probes (67 rows; every first
+    // play 1.00). Its B rows: a meeting id with its title after a space
+    // ("M2 Budget sync"), "10-Aug-2026" and ordinal-word days, ISO
+    // datetimes in start/end, "+", "|" and "→" between items, "1)" list
+    // markers, a bracketed list in one string, "12440.00$", "N/A" in a
+    // no_slot entry; its C row: emails in angle brackets.
+    (
+        "productivity-p24",
+        include_str!("player_corpus/2026-12-05/productivity-p24/episodes.jsonl"),
+    ),
 ];
 
 /// Rows whose lost points mix the player's own mistake (A) with the
@@ -285,6 +297,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p21",
     "productivity-p22",
     "productivity-p23",
+    "productivity-p24",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

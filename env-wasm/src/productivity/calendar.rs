@@ -22,7 +22,8 @@ use serde_json::{Map, Value, json};
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
 use crate::dates::{
-    Day, clock, parse_clock, parse_clock_in, parse_day_among, without_own_date, without_own_zone,
+    Day, clock, parse_clock, parse_clock_in, parse_day_among, without_own_date, without_own_offset,
+    without_own_zone,
 };
 use crate::grading::{
     Reading, Unreadable, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value,
@@ -190,10 +191,8 @@ pub(crate) fn clock_reader(
     move |value: &Value| {
         scalar_text(value).and_then(|text| {
             with_asides(&text, |t| {
-                parse_clock_in(
-                    without_own_zone(without_own_date(t, day), timezone),
-                    (DAY_START, DAY_END),
-                )
+                let clock = without_own_offset(without_own_date(t, day), timezone, day);
+                parse_clock_in(without_own_zone(clock, timezone), (DAY_START, DAY_END))
             })
         })
     }
@@ -1345,18 +1344,18 @@ impl Calendar {
     /// among the payload's people.
     pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
         if self.claims_no_slot(answer) {
-            return vec![("no_slot", Ok(()))];
+            return vec![("no_slot".into(), Ok(()))];
         }
         let booking = self.read(answer);
         vec![
-            ("day", booking.day.map(drop)),
-            ("start", booking.start.map(drop)),
-            ("end", booking.end.map(drop)),
+            ("day".into(), booking.day.map(drop)),
+            ("start".into(), booking.start.map(drop)),
+            ("end".into(), booking.end.map(drop)),
             (
-                "participants",
+                "participants".into(),
                 items_form(&booking.participants, &self.known_people()),
             ),
-            ("room", booking.room.map(drop)),
+            ("room".into(), booking.room.map(drop)),
         ]
     }
 

@@ -679,14 +679,20 @@ impl Table {
         let ids: BTreeSet<String> = set_of(self.rows.iter().map(|r| fold_id(&r.id)));
         let emails: BTreeSet<String> = set_of(self.rows.iter().map(|r| normalize(&r.email)));
         vec![
-            ("valid_rows", report.valid_rows.map(drop)),
-            ("duplicate_ids", items_form(&report.duplicate_ids, &ids)),
+            ("valid_rows".into(), report.valid_rows.map(drop)),
             (
-                "invalid_emails",
+                "duplicate_ids".into(),
+                items_form(&report.duplicate_ids, &ids),
+            ),
+            (
+                "invalid_emails".into(),
                 items_form(&report.invalid_emails, &emails),
             ),
-            ("normalized_total", report.normalized_total.map(drop)),
-            ("retained_ids", items_form(&report.retained_ids, &ids)),
+            ("normalized_total".into(), report.normalized_total.map(drop)),
+            (
+                "retained_ids".into(),
+                items_form(&report.retained_ids, &ids),
+            ),
         ]
     }
 
@@ -1252,7 +1258,7 @@ mod tests {
         natural.insert("duplicate_ids".into(), json!(["zz999"]));
         let form = table.form(&natural);
         assert_eq!(
-            form[1],
+            (form[1].0.as_ref(), form[1].1),
             ("duplicate_ids", Err(crate::grading::Unreadable::IllFormed))
         );
     }

@@ -26,8 +26,8 @@ const KEY_CHARS: usize = 40;
 /// their expected form), keys that are not answer fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DraftCheck {
-    missing: Vec<&'static str>,
-    ill_formed: Vec<(&'static str, &'static str)>,
+    missing: Vec<String>,
+    ill_formed: Vec<(String, &'static str)>,
     unexpected: Vec<String>,
 }
 
@@ -39,10 +39,13 @@ impl DraftCheck {
         form: &FormCheck,
         answer: &Map<String, Value>,
     ) -> DraftCheck {
+        // A field may be named with where in it the form fails
+        // ("bookings: M2 day, start"); its expected form is the field's.
         let expected = |name: &str| {
+            let field_name = name.split(':').next().unwrap_or(name);
             fields
                 .iter()
-                .find(|(field, _)| *field == name)
+                .find(|(field, _)| *field == field_name)
                 .map_or("", |(_, schema)| *schema)
         };
         let mut check = DraftCheck {
@@ -57,8 +60,10 @@ impl DraftCheck {
         for (field, reading) in form {
             match reading {
                 Ok(()) => {}
-                Err(Unreadable::Missing) => check.missing.push(field),
-                Err(Unreadable::IllFormed) => check.ill_formed.push((field, expected(field))),
+                Err(Unreadable::Missing) => check.missing.push(field.to_string()),
+                Err(Unreadable::IllFormed) => {
+                    check.ill_formed.push((field.to_string(), expected(field)))
+                }
             }
         }
         check
@@ -95,7 +100,7 @@ impl DraftCheck {
         if !self.missing.is_empty() {
             parts.push(format!(
                 "missing {}",
-                quoted(&mut self.missing.iter().copied())
+                quoted(&mut self.missing.iter().map(String::as_str))
             ));
         }
         parts.extend(self.ill_formed_note());
@@ -137,14 +142,18 @@ mod tests {
 
     #[test]
     fn reports_form_by_field_and_never_values() {
-        let ok = DraftCheck::of(FIELDS, &vec![("a", Ok(())), ("b", Ok(()))], &Map::new());
+        let ok = DraftCheck::of(
+            FIELDS,
+            &vec![("a".into(), Ok(())), ("b".into(), Ok(()))],
+            &Map::new(),
+        );
         assert!(ok.is_well_formed());
         assert!(ok.feedback().starts_with(WELL_FORMED));
         assert!(ok.feedback().ends_with(NOT_GRADED));
 
-        let form = vec![
-            ("a", Err(Unreadable::IllFormed)),
-            ("b", Err(Unreadable::Missing)),
+        let form: FormCheck = vec![
+            ("a".into(), Err(Unreadable::IllFormed)),
+            ("b".into(), Err(Unreadable::Missing)),
         ];
         let one = DraftCheck::of(FIELDS, &form, &answer(json!({"a": "x or y", "zz": 1})));
         let other = DraftCheck::of(FIELDS, &form, &answer(json!({"a": ["y", "x"], "zz": 2})));

@@ -834,9 +834,9 @@ impl Email {
     pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
         let read = Classification::read(answer);
         vec![
-            ("label", read.label.map(drop)),
-            ("priority", read.priority.map(drop)),
-            ("needs_reply", read.needs_reply.map(drop)),
+            ("label".into(), read.label.map(drop)),
+            ("priority".into(), read.priority.map(drop)),
+            ("needs_reply".into(), read.needs_reply.map(drop)),
         ]
     }
 
@@ -1042,6 +1042,7 @@ mod tests {
         );
         assert_eq!(read(json!({})).priority, Err(Unreadable::Missing));
         let form = generate(2, 1).form(&answer(json!({"label": "work", "priority": "low|high"})));
+        let form: Vec<(&str, Reading<()>)> = form.iter().map(|(f, r)| (f.as_ref(), *r)).collect();
         assert_eq!(
             form,
             vec![

@@ -45,7 +45,7 @@ use shaping::{RewardBreakdown, Shaper};
 
 /// Each answer field of a task and its reading's form: `Ok` when the field
 /// is present and well formed. What a draft check reports, never a score.
-pub type FormCheck = Vec<(&'static str, crate::grading::Reading<()>)>;
+pub type FormCheck = Vec<(std::borrow::Cow<'static, str>, crate::grading::Reading<()>)>;
 
 pub static INFO: EnvInfo = registry::entry::<Productivity>(
     registry::PRODUCTIVITY,

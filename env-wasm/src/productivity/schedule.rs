@@ -1304,33 +1304,67 @@ impl Schedule {
 
     /// Which meeting an entry names (`M2`, `m2`, `2`, its title, or the id
     /// with its title: `M2 (Budget sync)`).
+    ///
+    /// An id followed by more text names its meeting when what follows is
+    /// the meeting's own title, after any separator or a plain space ("M2
+    /// Budget sync", "M2: Budget sync", play-para-pr6 B1), or an aside
+    /// after a separator ("M1 (first)"); never when what follows names
+    /// another meeting (its title or id: "M2 (Kickoff)", "M2 M3").
     fn meeting_named(&self, text: &str) -> Option<usize> {
         // "M1", "M1 – Roadmap planning", "meeting: M1", "Meeting M1", and
         // each in emphasis or code marks ("**M1**", "`M1`", play-para-pr5
         // B1); "~~M1~~" is struck out and names no meeting.
+        const SEPARATORS: [char; 8] = ['(', ':', '-', ',', '\u{2013}', '\u{2014}', '=', '|'];
         let folded = normalize(&crate::text::markdown::without_emphasis(text));
-        let head = crate::grading::without_label(&folded, &["meeting id", "meeting", "id"])
-            .split(['(', ':', '-', ',', '\u{2013}', '\u{2014}', '=', '|'])
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_owned();
-        (0..self.meetings.len()).find(|&m| {
-            let id = normalize(&self.id(m));
-            let title = normalize(self.meetings[m].title);
-            head == id || head == id.trim_start_matches('m') || head == title || folded == title
-        })
+        let body = crate::grading::without_label(&folded, &["meeting id", "meeting", "id"]).trim();
+        let ids: Vec<String> = (0..self.meetings.len())
+            .map(|m| normalize(&self.id(m)))
+            .collect();
+        let titles: Vec<String> = (0..self.meetings.len())
+            .map(|m| normalize(self.meetings[m].title))
+            .collect();
+        let is_id = |m: usize, word: &str| word == ids[m] || word == ids[m].trim_start_matches('m');
+        // A title alone, or before a separator ("Budget sync (M2)").
+        let head = body.split(SEPARATORS).next().unwrap_or("").trim();
+        if let Some(m) = (0..titles.len()).find(|&m| head == titles[m] || folded == titles[m]) {
+            return Some(m);
+        }
+        let end = body
+            .find(|c: char| c.is_whitespace() || SEPARATORS.contains(&c))
+            .unwrap_or(body.len());
+        let (first, rest) = body.split_at(end);
+        let m = (0..ids.len()).find(|&m| is_id(m, first))?;
+        // A title in quotes or square brackets is set off as after a
+        // separator ("M2 \"Budget sync\"", "M2 [Budget sync]").
+        const SETTING_OFF: [char; 6] = ['"', '\'', '[', '\u{201c}', '\u{2018}', '\u{ab}'];
+        let parted =
+            rest.trim_start().starts_with(SEPARATORS) || rest.trim_start().starts_with(SETTING_OFF);
+        let rest = rest.trim_matches(|c: char| {
+            c.is_whitespace()
+                || SEPARATORS.contains(&c)
+                || SETTING_OFF.contains(&c)
+                || matches!(c, ')' | '.' | ']' | '\u{201d}' | '\u{2019}' | '\u{bb}')
+        });
+        let names_another = (0..ids.len()).any(|other| {
+            other != m
+                && (rest.contains(titles[other].as_str())
+                    || rest
+                        .split(|c: char| !c.is_alphanumeric())
+                        .any(|word| is_id(other, word) && word.starts_with('m')))
+        });
+        match rest.is_empty() || rest == titles[m] {
+            true => Some(m),
+            false => (parted && !names_another).then_some(m),
+        }
     }
 
     /// The answer's entries, by meeting: `Ok` with the entry's object when
     /// the meeting has exactly one, `Missing` when none, `IllFormed` when
-    /// several. Entries naming no meeting are counted apart.
-    fn entries<'a>(
-        &self,
-        answer: &'a Map<String, Value>,
-    ) -> (Vec<Reading<&'a Map<String, Value>>>, usize) {
+    /// several. Entries naming no meeting are kept apart, as the id each
+    /// was written with (empty for an entry with none).
+    fn entries<'a>(&self, answer: &'a Map<String, Value>) -> (Entries<'a>, Vec<String>) {
         let mut found: Vec<Vec<&'a Map<String, Value>>> = vec![Vec::new(); self.meetings.len()];
-        let mut unnamed = 0;
+        let mut unnamed: Vec<String> = Vec::new();
         let key_of = |entry: &Map<String, Value>| {
             ["meeting", "id", "meeting_id", "title", "name"]
                 .iter()
@@ -1340,24 +1374,25 @@ impl Schedule {
             Some(Value::Array(list)) => {
                 for entry in list {
                     let Value::Object(entry) = entry else {
-                        unnamed += 1;
+                        unnamed.push(String::new());
                         continue;
                     };
-                    match key_of(entry).and_then(|k| self.meeting_named(&k)) {
+                    let key = key_of(entry);
+                    match key.as_deref().and_then(|k| self.meeting_named(k)) {
                         Some(m) => found[m].push(entry),
-                        None => unnamed += 1,
+                        None => unnamed.push(key.unwrap_or_default()),
                     }
                 }
             }
             Some(Value::Object(by_meeting)) => {
                 for (key, entry) in by_meeting {
                     let Value::Object(entry) = entry else {
-                        unnamed += 1;
+                        unnamed.push(key.clone());
                         continue;
                     };
                     match self.meeting_named(key) {
                         Some(m) => found[m].push(entry),
-                        None => unnamed += 1,
+                        None => unnamed.push(key.clone()),
                     }
                 }
             }
@@ -1389,9 +1424,21 @@ impl Schedule {
                 .iter()
                 .position(|r| r.name.eq_ignore_ascii_case(word))
         };
+        let start = one_value(entry, "start", &clock_of);
+        let end = one_value(entry, "end", &clock_of);
+        let unread = [
+            ("day", day.is_err()),
+            ("start", start.is_err()),
+            ("end", end.is_err()),
+        ]
+        .into_iter()
+        .filter(|(field, failed)| *failed && entry.get(*field).is_some_and(|v| !v.is_null()))
+        .map(|(field, _)| field)
+        .collect();
         Read::Booking {
-            start: one_value(entry, "start", &clock_of),
-            end: one_value(entry, "end", &clock_of),
+            start,
+            end,
+            unread,
             day: day.and_then(|day| {
                 self.days
                     .iter()
@@ -1407,48 +1454,83 @@ impl Schedule {
     /// read as the grader reads it (names among the payload's people).
     pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
         if !answer.contains_key("bookings") {
-            return vec![("bookings", Err(Unreadable::Missing))];
+            return vec![("bookings".into(), Err(Unreadable::Missing))];
         }
         let (entries, unnamed) = self.entries(answer);
         let known = self.known_people();
-        let fine = unnamed == 0
-            && entries.iter().all(|entry| match entry {
+        // Where the form fails, by meeting and field ("M2 day, start"), so
+        // an agent with several meetings of six fields each knows which
+        // value to write again; never the value or whether it is right.
+        let mut failing: Vec<String> = Vec::new();
+        for (m, entry) in entries.iter().enumerate() {
+            let fields: Vec<&str> = match entry {
                 Ok(entry) => match self.read(entry) {
-                    Read::NoSlot => true,
+                    Read::NoSlot => Vec::new(),
                     Read::Booking {
                         day,
                         start,
                         end,
                         participants,
                         room,
+                        ..
                     } => {
                         // A field not filled in yet is asked about, not
                         // refused (a bookings template's blanks).
-                        !matches!(day, Err(Unreadable::IllFormed))
-                            && !matches!(start, Err(Unreadable::IllFormed))
-                            && !matches!(end, Err(Unreadable::IllFormed))
-                            && !matches!(room, Err(Unreadable::IllFormed))
-                            && !matches!(
-                                items_form(&participants, &known),
-                                Err(Unreadable::IllFormed)
-                            )
+                        let refused =
+                            |reading: Reading<()>| matches!(reading, Err(Unreadable::IllFormed));
+                        [
+                            ("day", refused(day.map(drop))),
+                            ("start", refused(start.map(drop))),
+                            ("end", refused(end.map(drop))),
+                            ("participants", refused(items_form(&participants, &known))),
+                            ("room", refused(room.map(drop))),
+                        ]
+                        .into_iter()
+                        .filter(|(_, refused)| *refused)
+                        .map(|(field, _)| field)
+                        .collect()
                     }
                 },
                 // A meeting not answered yet is a blank, not a wrong form.
-                Err(Unreadable::Missing) => true,
-                Err(Unreadable::IllFormed) => false,
+                Err(Unreadable::Missing) => Vec::new(),
+                Err(Unreadable::IllFormed) => vec!["more than one entry"],
+            };
+            if !fields.is_empty() {
+                failing.push(format!("{} {}", self.id(m), fields.join(", ")));
+            }
+        }
+        if !unnamed.is_empty() {
+            failing.push(match unnamed.len() {
+                1 => "an entry whose meeting id could not be read".to_owned(),
+                n => format!("{n} entries whose meeting id could not be read"),
             });
-        vec![(
-            "bookings",
-            match fine {
-                true => Ok(()),
-                false => Err(Unreadable::IllFormed),
-            },
-        )]
+        }
+        match failing.is_empty() {
+            true => vec![("bookings".into(), Ok(()))],
+            false => vec![(
+                format!("bookings: {}", failing.join("; ")).into(),
+                Err(Unreadable::IllFormed),
+            )],
+        }
     }
 
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
-        let (entries, _) = self.entries(answer);
+        let (entries, unnamed) = self.entries(answer);
+        // Ids written that name no meeting, quoted in the feedback of a
+        // meeting with no entry (play-para-pr6: "got no entry" alone hides
+        // the id that could not be read).
+        let unread_ids: Vec<String> = unnamed
+            .iter()
+            .filter(|key| !key.trim().is_empty())
+            .map(|key| format!("{key:?}"))
+            .collect();
+        let no_entry = match unread_ids.is_empty() {
+            true => "no entry".to_owned(),
+            false => format!(
+                "no entry ({} could not be read as a meeting id)",
+                unread_ids.join(", ")
+            ),
+        };
         let n = self.meetings.len().max(1) as u64;
         let organizer = normalize(self.organizer);
         let mut deductions = Vec::new();
@@ -1471,8 +1553,8 @@ impl Schedule {
                             criterion,
                             item.clone(),
                             match problem {
-                                Unreadable::Missing => "no entry",
-                                Unreadable::IllFormed => "several entries",
+                                Unreadable::Missing => no_entry.clone(),
+                                Unreadable::IllFormed => "several entries".to_owned(),
                             },
                             "one entry for the meeting",
                         ));
@@ -1480,7 +1562,7 @@ impl Schedule {
                     continue;
                 }
             };
-            let (day, start, end, participants, room) = match self.read(entry) {
+            let (day, start, end, participants, room, unread) = match self.read(entry) {
                 Read::NoSlot => {
                     match self.placeable[m] {
                         false => {
@@ -1506,7 +1588,8 @@ impl Schedule {
                     end,
                     participants,
                     room,
-                } => (day, start, end, participants, room),
+                    unread,
+                } => (day, start, end, participants, room, unread),
             };
             let required = set_of(
                 meeting
@@ -1561,13 +1644,33 @@ impl Schedule {
                 ));
             }
             let mut broken: Vec<String> = Vec::new();
-            if day.is_err() {
+            // A value that could not be read is said to be unread, not
+            // wrong (play-para-pr6: "not one of the candidate days" for a
+            // candidate day written in a form the reader missed misleads).
+            if unread.contains(&"day") {
+                broken.push(format!(
+                    "day {} could not be read as a day",
+                    written(entry, "day")
+                ));
+            } else if day.is_err() {
                 broken.push(format!(
                     "day {} is not one of the candidate days",
                     written(entry, "day")
                 ));
             }
-            if !duration_ok {
+            let unread_times: Vec<String> = ["start", "end"]
+                .into_iter()
+                .filter(|field| unread.contains(field))
+                .map(|field| {
+                    format!(
+                        "{field} {} could not be read as one time",
+                        written(entry, field)
+                    )
+                })
+                .collect();
+            if !unread_times.is_empty() {
+                broken.extend(unread_times);
+            } else if !duration_ok {
                 broken.push(format!(
                     "{} to {} is not exactly {} minutes",
                     written(entry, "start"),
@@ -1719,6 +1822,9 @@ impl Schedule {
 }
 
 /// One entry of the answer as read.
+/// Each meeting's entry in an answer, as [`Schedule::entries`] reads it.
+type Entries<'a> = Vec<Reading<&'a Map<String, Value>>>;
+
 enum Read {
     NoSlot,
     Booking {
@@ -1727,6 +1833,10 @@ enum Read {
         end: Reading<u32>,
         participants: Reading<Vec<String>>,
         room: Reading<usize>,
+        /// The fields whose value could not be read at all (not a day or
+        /// not one time), as against read and not allowed: the feedback
+        /// says which.
+        unread: Vec<&'static str>,
     },
 }
 
@@ -1738,11 +1848,27 @@ fn claims_no_slot(entry: &Map<String, Value>) -> bool {
         .iter()
         .any(|field| match entry.get(*field) {
             None | Some(Value::Null) => false,
-            Some(Value::String(text)) => !text.trim().is_empty(),
-            Some(Value::Array(items)) => !items.is_empty(),
+            Some(Value::String(text)) => !is_blank(text),
+            Some(Value::Array(items)) => !items.iter().all(|item| match item {
+                Value::Null => true,
+                Value::String(text) => is_blank(text),
+                _ => false,
+            }),
             Some(_) => true,
         });
     said && !books
+}
+
+/// Words that fill a field with no value (play-para-pr6 B8): in an entry
+/// that says `no_slot`, "N/A" or a dash books nothing, as `null` does.
+const BLANKS: &[&str] = &[
+    "", "n/a", "na", "n.a.", "none", "null", "-", "\u{2013}", "\u{2014}",
+];
+
+/// Whether a field's text holds no value ([`BLANKS`], in marks or not).
+fn is_blank(text: &str) -> bool {
+    let unmarked = crate::text::markdown::without_emphasis(text);
+    BLANKS.contains(&normalize(&unmarked).as_str())
 }
 
 #[cfg(test)]
@@ -1984,5 +2110,30 @@ mod tests {
         }
         assert!(grade(&s, &twice).total < Points::FULL);
         assert_eq!(grade(&s, &json!({})).total, Points::ZERO);
+    }
+
+    #[test]
+    fn an_id_is_read_with_its_own_title_after_any_separator_never_with_another() {
+        // play-para-pr6 B1: "M2 Budget sync" is M2; "M2 M3" and "M2
+        // <another meeting's title>" name no meeting.
+        let s = generate(5, 4);
+        let title = |m: usize| s.meetings[m].title;
+        for (written, meeting) in [
+            (format!("{} {}", s.id(0), title(0)), Some(0)),
+            (format!("{}: {}", s.id(1), title(1).to_uppercase()), Some(1)),
+            (format!("{} - {}", s.id(1), title(1)), Some(1)),
+            (format!("{}({})", s.id(0), title(0)), Some(0)),
+            (format!("{} \"{}\"", s.id(1), title(1)), Some(1)),
+            (format!("**{}** {}", s.id(0), title(0)), Some(0)),
+            (format!("{} (first)", s.id(0)), Some(0)),
+            (format!("{} {}", s.id(0), s.id(1)), None),
+            (format!("{} ({})", s.id(0), s.id(1)), None),
+            (format!("{} {}", s.id(0), title(1)), None),
+            (format!("{} ({})", s.id(0), title(1)), None),
+            (format!("{}: {}", s.id(0), title(1)), None),
+            (format!("{} first", s.id(0)), None),
+        ] {
+            assert_eq!(s.meeting_named(&written), meeting, "{written}");
+        }
     }
 }
