@@ -422,6 +422,19 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p34/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A thirteenth paraphrase stress (play-para-st13, on 0ecc26c): six hard
+    // tickets at level 5, 7 other replies each, four more level-5 cases, two
+    // extras and 14 one-phrase replays and probes: 68 rows. Its B rows: "our
+    // goodwill refunds are for customers of five full years" (a rule of
+    // eligibility) read as committing to a refund (43, 51, 54, 62), and
+    // "would you prefer that update by email, or a phone call to the number
+    // on your account?" (a channel for our update) read as asking the
+    // customer to verify their identity from the account email (48, 57, 64).
+    Corpus {
+        name: "support_triage-p35",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p35/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

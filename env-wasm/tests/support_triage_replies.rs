@@ -1975,6 +1975,70 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // A rule of eligibility stated about a kind of refund (who it is
+        // for, what it needs, when it applies) commits to none
+        // (play-para-st13, B1); a refund of the customer's, approved or
+        // sent, still does.
+        (
+            "Our courtesy refunds are only available to customers who have been with us for five \
+             years, so I cannot approve one today.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our goodwill refund applies to accounts of at least five years, which yours will \
+             reach on 29 July.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our loyalty credits apply to charges under $100.00 only.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our goodwill credit needs an account older than five years, and yours is two days \
+             short.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our goodwill refunds are meant for long-standing customers, and the desk can't \
+             approve this one.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our goodwill refunds only apply to plans renewed within the last 90 days.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your goodwill refund of $150.00 is approved, and it will reach your card within 10 \
+             business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Our goodwill refund of $150.00 will be sent to your card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "A goodwill refund is for customers of five full years, and yours qualifies, so I \
+             have refunded the $150.00 today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -2858,6 +2922,54 @@ fn moves_name_teams_and_requests() {
         (
             "Someone from our finance team will review the payments on INV-50717.",
             &[Move::Escalate(Team::Billing)],
+        ),
+        // A choice of channel for our update, or contact details we hold,
+        // asks for no proof of identity (play-para-st13, B2); confirming
+        // or proving who they are through the account's email still does.
+        (
+            "Would you like our next update via email, or should we ring the mobile number on \
+             your account?",
+            &[],
+        ),
+        (
+            "Could you tell us whether updates should go to the email on your account, or by text \
+             to your mobile?",
+            &[],
+        ),
+        (
+            "Would you rather hear from us by email or by a call to the phone number registered \
+             on your account?",
+            &[],
+        ),
+        (
+            "Please let us know if you'd prefer a call to the phone number on your account rather \
+             than email.",
+            &[],
+        ),
+        (
+            "Would you like us to post the outcome to your account email, or call the number on \
+             file?",
+            &[],
+        ),
+        (
+            "Please confirm who you are by replying from the email address on your account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Would you prefer to prove it's you through the account's email, or by a call?",
+            &[Move::AskVerification],
+        ),
+        (
+            "Could you confirm it is you through your account email?",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please verify your identity using the email address registered to your account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please write to the email on file.",
+            &[Move::AskVerification],
         ),
     ];
     let mut wrong = Vec::new();

@@ -782,6 +782,40 @@ fn role_function(words: &[&str], k: usize) -> bool {
         })
 }
 
+/// Words that follow the head of a subject noun phrase and never the
+/// verb of a deed: a form of "be", a modal, or a verb a rule of
+/// eligibility is said with ("goodwill refunds are for ...", "courtesy
+/// credits only apply to ...", "a goodwill refund needs five years").
+const PREDICATE_AFTER_SUBJECT: &[&str] = &[
+    "is", "are", "was", "were", "isn't", "aren't", "will", "would", "can", "cannot", "must", "may",
+    "might", "should", "need", "needs", "require", "requires", "apply", "applies", "depend",
+    "depends", "only",
+];
+
+/// Words before a verb of ours: its subject, an auxiliary or an adverb of
+/// it ("we refund", "I will credit", "we usually refund").
+const BEFORE_A_VERB: &[&str] = &[
+    "we", "i", "they", "he", "she", "it", "you", "who", "which", "that", "to", "and", "or", "also",
+    "then", "just", "usually", "normally", "always", "never", "not",
+];
+
+/// Whether the word at `k` heads a subject noun phrase after a modifier
+/// of its kind: "our goodwill refunds are for customers of five full
+/// years", "goodwill refunds only apply to ...". A verb of a deed has its
+/// subject before it and its object after it, never a predicate; read as
+/// a noun, a rule of eligibility stated about a kind of refund gives
+/// nothing (play-para-st13, B1).
+fn heads_a_subject(words: &[&str], k: usize) -> bool {
+    k > 0
+        && words
+            .get(k + 1)
+            .is_some_and(|n| PREDICATE_AFTER_SUBJECT.contains(n))
+        && !words[k - 1].is_empty()
+        && !BEFORE_A_VERB.contains(&words[k - 1])
+        && !AUXILIARIES_AND_JOINERS.contains(&words[k - 1])
+        && !words[k - 1].ends_with("ly")
+}
+
 /// Whether a billed item stands between the verb at `k` and a "from"
 /// that closes its noun phrase: "struck the £30 fee from your account".
 fn off_after_item_from(words: &[&str], k: usize) -> bool {
@@ -1325,6 +1359,7 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
         // ("issue refunds", "process credits"; "get refunded" is passive).
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
             || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n))
+            || heads_a_subject(&words, k)
             || (k > 0 && lexes[k - 1].giving && !w.ends_with("ed"));
         let participle = w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&w);
         let passive = participle && (k > 0) && passive_before(&words, k);

@@ -1597,6 +1597,95 @@ fn a_kind_of_message(words: &[&str], i: usize) -> bool {
         && !matches!(words.get(last + 1), Some(&"address" | &"addresses"))
 }
 
+/// Words naming the address as the one on record.
+const ON_RECORD: &[&str] = &[
+    "registered",
+    "file",
+    "record",
+    "associated",
+    "linked",
+    "original",
+    "signed",
+    "account",
+];
+
+/// Channels other than email, and words of an alternative, that part an
+/// address from a record word about something else ("by email, or a
+/// phone call to the number on your account").
+const OTHER_CONTACT: &[&str] = &[
+    "number",
+    "phone",
+    "mobile",
+    "telephone",
+    "call",
+    "text",
+    "sms",
+    "post",
+    "letter",
+    "chat",
+    "or",
+    "instead",
+    "rather",
+    "than",
+];
+
+/// How far a record word may stand from the address it names ("the email
+/// address that is linked to your account").
+const RECORD_REACH: usize = 6;
+
+/// Whether the address word at `i` is named as the one on record: a
+/// record word within [`RECORD_REACH`] words of it with no other channel
+/// or alternative between.
+fn recorded_address(words: &[&str], i: usize) -> bool {
+    let from = i.saturating_sub(RECORD_REACH);
+    let to = (i + RECORD_REACH + 1).min(words.len());
+    (from..to).any(|j| {
+        j != i
+            && ON_RECORD.contains(&words[j])
+            && !words[j.min(i) + 1..j.max(i)]
+                .iter()
+                .any(|b| OTHER_CONTACT.contains(b))
+    })
+}
+
+/// Whether the email word at `i` is the way a message travels ("by email",
+/// "via email", "an email"), not an address.
+fn a_channel(words: &[&str], i: usize) -> bool {
+    let first = if words[i] == "mail" && i >= 1 && words[i - 1] == "e" {
+        i - 1
+    } else {
+        i
+    };
+    matches!(words[first], "email" | "e")
+        && !matches!(words.get(i + 1), Some(&"address" | &"addresses"))
+        && first
+            .checked_sub(1)
+            .is_some_and(|b| matches!(words[b], "by" | "via" | "over" | "an" | "a"))
+}
+
+/// Whether the address at `i` is where something is sent ("send the
+/// update to your account email", "updates go to the address on file"):
+/// "to" before it with only its modifiers between, after a verb of
+/// sending. Writing from an address proves it; being sent something at
+/// one does not; "write to the email on file" stays a request to write.
+fn a_destination(words: &[&str], i: usize) -> bool {
+    (1..=4).any(|d| {
+        i >= d
+            && words[i - d] == "to"
+            && words[(i - d).saturating_sub(4)..i - d].iter().any(|v| {
+                base_of(v, &["send", "go", "forward", "deliver", "mail", "post"]).is_some()
+                    || matches!(*v, "sent" | "went" | "update" | "updates")
+            })
+            && words[i - d + 1..i].iter().all(|m| {
+                matches!(
+                    *m,
+                    "your" | "the" | "this" | "that" | "our" | "primary" | "usual" | "work"
+                ) || ON_RECORD.contains(m)
+                    || matches!(*m, "email" | "e" | "mail")
+            })
+    })
+}
+
 fn any(words: &[&str], set: &[&str]) -> bool {
     words.iter().any(|w| set.contains(w))
 }
@@ -1629,23 +1718,17 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
             && !this_message(words, i)
             && !a_kind_of_message(words, i)
     });
-    let on_record = any(
-        words,
-        &[
-            "registered",
-            "file",
-            "record",
-            "associated",
-            "linked",
-            "original",
-            "signed",
-            "account",
-        ],
-    );
-    // "verify it is you", "confirm your identity"; not "two-step
-    // verification", which secures the account.
+    let on_record = any(words, ON_RECORD);
+    // "verify it is you", "confirm your identity", "prove who you are";
+    // not "two-step verification", which secures the account.
+    let who_you_are = words.windows(3).any(|w| w == ["who", "you", "are"]);
     let it_is_you = words.windows(3).any(|w| w == ["it", "is", "you"])
-        || words.windows(2).any(|w| w == ["you", "own"]);
+        || words.windows(2).any(|w| w == ["you", "own"])
+        || who_you_are;
+    let confirmed_self = (it_is_you || who_you_are)
+        && words
+            .iter()
+            .any(|w| base_of(w, &["confirm", "prove", "show"]).is_some());
     // The verification link is what section 6 verifies an identity with
     // ("do click the verification link we've sent there").
     let link = words
@@ -1653,12 +1736,15 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
         .any(|p| matches!(p[0], "verification" | "verify") && matches!(p[1], "link" | "email"));
     let identity = any(words, &["identity", "ownership", "owner", "holder"])
         || (any(words, &["verify", "verified", "verification", "prove"]) && (it_is_you || address))
+        || confirmed_self
         || link;
     // "Could you resend it from your Marrow & Vine email?", "please write
     // from your work address": sending from one address, not any, is
     // proving the account is theirs.
+    // "hear from us by email" is our message, sent from our side.
     let from_address = words.iter().enumerate().any(|(i, w)| {
         *w == "from"
+            && words.get(i + 1) != Some(&"us")
             && words[i + 1..(i + 7).min(words.len())]
                 .iter()
                 .any(|a| matches!(*a, "email" | "address" | "mailbox" | "inbox"))
@@ -1680,14 +1766,28 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
     // "check the invoice emails sent to your account email": an address
     // something was sent to is a mailbox to look in, not the address to
     // write to us from.
-    let contact_address = words.iter().enumerate().any(|(i, w)| {
-        matches!(*w, "email" | "address" | "mailbox" | "e" | "mail")
-            && !this_message(words, i)
-            && !a_kind_of_message(words, i)
-            && !words[i.saturating_sub(4)..i]
-                .iter()
-                .any(|b| matches!(*b, "sent" | "emailed" | "delivered" | "went" | "arrived"))
-    });
+    // "Would you prefer that update by email, or a phone call to the
+    // number on your account?": email as the way our message travels, a
+    // place our message goes to, and contact details we hold for another
+    // channel ask for no proof (play-para-st13, B2); the address must be
+    // the one on record ("the email address registered to your account").
+    let contact_addresses: Vec<usize> = (0..words.len())
+        .filter(|&i| {
+            matches!(words[i], "email" | "address" | "mailbox" | "e" | "mail")
+                && !this_message(words, i)
+                && !a_kind_of_message(words, i)
+                && !a_channel(words, i)
+                && !a_destination(words, i)
+                && !words[i.saturating_sub(4)..i]
+                    .iter()
+                    .any(|b| matches!(*b, "sent" | "emailed" | "delivered" | "went" | "arrived"))
+        })
+        .collect();
+    let contact_address = !contact_addresses.is_empty();
+    let on_record = on_record
+        && contact_addresses
+            .iter()
+            .any(|&i| recorded_address(words, i));
     // "Please keep using the account email for anything else about this
     // request", "do carry on writing to us from your account address": a
     // channel the customer already writes from, kept, is no proof asked
