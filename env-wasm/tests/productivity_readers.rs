@@ -51,7 +51,7 @@ fn run(task: &str, levels: &[u8], pass: &[Row], fail: &[Row]) -> usize {
                     let ok = match side {
                         "pass" => (score - 1.0).abs() < 1e-9,
                         // A refused answer (NaN: not graded) earns nothing.
-                        _ => !(score >= 1.0 - 1e-9),
+                        _ => score.is_nan() || score < 1.0 - 1e-9,
                     };
                     if !ok {
                         wrong.push(format!(
