@@ -561,6 +561,30 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
     }
 }
 
+/// The two days a numeric date that could be read either way names
+/// ("09/07", "09/07/2026", "Thu 09/07": 9 July or 7 September), day first;
+/// `None` for text with no such date. Such a date is no day ([`parse_day`]
+/// refuses it); the feedback says why and how to write it.
+pub fn ambiguous_numeric(text: &str, year: i64) -> Option<(Day, Day)> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
+        .find_map(|token| {
+            let parts: Vec<&str> = token.split(['/', '.']).collect();
+            let number = |p: &str| {
+                (!p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| p.parse::<u32>().ok())
+                    .flatten()
+            };
+            let (a, b, y) = match parts.as_slice() {
+                [a, b] => (number(a)?, number(b)?, year),
+                [a, b, y] if y.len() == 4 => (number(a)?, number(b)?, y.parse().ok()?),
+                _ => return None,
+            };
+            let both = (1..=12).contains(&a) && (1..=12).contains(&b) && a != b;
+            both.then(|| Some((Day::from_civil(y, b, a)?, Day::from_civil(y, a, b)?)))
+                .flatten()
+        })
+}
+
 /// [`parse_day`], and where the text names no month ("Tuesday", "Tuesday
 /// the 6th", "the 6th") the one day of `candidates` (the days a scenario
 /// offers) that it fits, as a person reading it beside those days would.

@@ -101,18 +101,49 @@ pub fn one_value<T: Ord + Clone>(
 fn other_forms(text: &str, names: &[String]) -> Vec<String> {
     let unmarked = crate::text::markdown::without_emphasis(text);
     let labelled = without_label(&unmarked, names);
+    let bare = without_id_mark(in_quotes(labelled).unwrap_or(labelled));
     let mut forms: Vec<String> = Vec::new();
     for form in [
         unmarked.as_ref(),
         labelled,
         without_insistence(&unmarked),
         without_insistence(labelled),
+        bare,
+        without_insistence(bare),
     ] {
         if form != text && !forms.iter().any(|f| f == form) {
             forms.push(form.to_owned());
         }
     }
     forms
+}
+
+/// The inside of one pair of quotes or backticks around the whole text
+/// (`"M2"`, `'M2'`, curly quotes; play-para-pr7 B1); `None` when the text
+/// is not quoted.
+fn in_quotes(text: &str) -> Option<&str> {
+    let text = text.trim();
+    const PAIRS: &[(char, char)] = &[
+        ('"', '"'),
+        ('\'', '\''),
+        ('`', '`'),
+        ('\u{201c}', '\u{201d}'),
+        ('\u{2018}', '\u{2019}'),
+    ];
+    PAIRS.iter().find_map(|&(open, close)| {
+        let inside = text.strip_prefix(open)?.strip_suffix(close)?;
+        (!inside.is_empty() && !inside.contains([open, close])).then_some(inside.trim())
+    })
+}
+
+/// `text` without one "#" before an id ("#M2", "#o515": play-para-pr7 B1,
+/// B3), as trackers number things; `text` itself otherwise.
+pub fn without_id_mark(text: &str) -> &str {
+    let text = text.trim();
+    match text.strip_prefix('#') {
+        Some(rest) if rest.starts_with(char::is_alphanumeric) => rest,
+        _ => text,
+    }
 }
 
 /// Words before a value that only insist on it ("exactly 14:30",
@@ -328,7 +359,13 @@ fn items_each(
     key: &str,
     each: impl Fn(&str) -> Vec<String>,
 ) -> Reading<Vec<String>> {
-    let value = present(answer, key)?;
+    let value = match present(answer, key)? {
+        // An array holding one string is that string, read as any list
+        // string is ("[\"a@x, b@y\"]" is two emails, in every list field:
+        // play-para-pr7 B5).
+        Value::Array(elements) if elements.len() == 1 && elements[0].is_string() => &elements[0],
+        value => value,
+    };
     let raw: Vec<String> = match value {
         // Table rows as the elements ("| Priya |", "| Leila |").
         Value::Array(elements) if !elements.is_empty() && elements.iter().all(is_table_row) => {
@@ -575,8 +612,11 @@ pub fn ids_in(item: &str) -> Vec<String> {
         .flat_map(|piece| {
             let tokens: Vec<&str> = piece.split_whitespace().collect();
             match tokens.len() > 1 && tokens.iter().all(|t| id_like(t)) {
-                true => tokens.into_iter().map(fold_id).collect(),
-                false => vec![fold_id(piece)],
+                true => tokens
+                    .into_iter()
+                    .map(|t| fold_id(without_id_mark(t)))
+                    .collect(),
+                false => vec![fold_id(without_id_mark(piece))],
             }
         })
         .collect()
@@ -604,6 +644,11 @@ const ITEM_SEPARATORS: &[&str] = &[
     "\u{279c}", "\u{27a1}",
 ];
 
+/// Marks that part items between spaces or inside a word, but never
+/// inside an email address or a numeric date: a middle dot, a bullet, a
+/// slash.
+const INLINE_SEPARATORS: &[char] = &['\u{b7}', '\u{2022}', '\u{2219}', '\u{22c5}', '/'];
+
 /// `"Ana, Ben and Chloe"`, `"Ana & Ben"`, `"a1; b2"`, `"Ana plus Ben"`:
 /// the pieces of a written list.
 fn split_items(text: &str) -> Vec<String> {
@@ -616,6 +661,24 @@ fn split_items(text: &str) -> Vec<String> {
     for separator in ITEM_SEPARATORS {
         text = text.replace(separator, ";");
     }
+    // A middle dot, a bullet or a slash parts items between spaces or
+    // inside a word ("Eva · Zara", "Ana/Ethan/Nora", play-para-pr7 B2),
+    // except inside an email address or a numeric date ("a/b@x.example",
+    // "09/07"), where it is the value's own.
+    let text: String = text
+        .split_inclusive(char::is_whitespace)
+        .map(|token| {
+            let own = token.contains('@')
+                || token
+                    .trim()
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, '/' | '.' | '-'));
+            match own {
+                true => token.to_owned(),
+                false => token.replace(INLINE_SEPARATORS, ";"),
+            }
+        })
+        .collect();
     for part in text.split([',', ';', '&', '\n']) {
         let words: Vec<&str> = part.split_whitespace().collect();
         let mut current: Vec<&str> = Vec::new();
@@ -677,6 +740,62 @@ pub fn items_form(reading: &Reading<Vec<String>>, allowed: &BTreeSet<String>) ->
         Ok(_) => Err(Unreadable::IllFormed),
         Err(problem) => Err(*problem),
     }
+}
+
+/// A key as the schema's keys are compared: lower case, with spaces and
+/// hyphens read as underscores ("Needs reply", "needs-reply" and
+/// "needs_reply" are one key).
+pub fn fold_key(key: &str) -> String {
+    key.trim()
+        .chars()
+        .map(|c| match c {
+            ' ' | '-' => '_',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// `answer` with every key, in it and in the objects inside it, that
+/// folds ([`fold_key`]) to one of `known` written as that key, so each
+/// reader finds its field however its key is cased or spaced (issue 21
+/// C). Two keys of one object that fold to the same known key are a
+/// malformed answer, as a repeated key is: which one is meant would be a
+/// guess. Other keys are kept as written.
+pub fn with_schema_keys(
+    answer: Map<String, Value>,
+    known: &[&str],
+) -> Result<Map<String, Value>, String> {
+    let mut out = Map::new();
+    for (key, value) in answer {
+        let folded = fold_key(&key);
+        let key = match known.iter().find(|k| **k == folded) {
+            Some(k) => (*k).to_owned(),
+            None => key,
+        };
+        let value = with_keys_inside(value, known)?;
+        if out.contains_key(&key) {
+            return Err(format!(
+                "the answer names `{key}` twice (keys are read in any case, with spaces or \
+                 hyphens for underscores): send each field once"
+            ));
+        }
+        out.insert(key, value);
+    }
+    Ok(out)
+}
+
+/// [`with_schema_keys`] of every object inside `value`.
+fn with_keys_inside(value: Value, known: &[&str]) -> Result<Value, String> {
+    Ok(match value {
+        Value::Object(map) => Value::Object(with_schema_keys(map, known)?),
+        Value::Array(items) => Value::Array(
+            items
+                .into_iter()
+                .map(|item| with_keys_inside(item, known))
+                .collect::<Result<_, _>>()?,
+        ),
+        other => other,
+    })
 }
 
 /// A JSON value as an answer object (anything else is an empty answer).
@@ -748,7 +867,10 @@ const CURRENCY_AFTER: &[&str] = &[
 /// is no amount.
 pub fn parse_cents(text: &str) -> Option<i64> {
     let lower = text.trim().to_ascii_lowercase();
-    let mut rest = lower.as_str();
+    // "= 8,432.36": a sum's right side with its left side left out
+    // (play-para-pr7 B6); "total = 8,432.36" reaches here as this after
+    // its label.
+    let mut rest = lower.strip_prefix('=').unwrap_or(&lower).trim_start();
     let negative_outside = rest.starts_with('-');
     if negative_outside {
         rest = rest[1..].trim_start();
@@ -997,7 +1119,12 @@ mod tests {
             items(&written, "slashed", fold_name),
             Ok(vec!["zara".into(), "lucas".into(), "yusuf".into()])
         );
-        assert_eq!(items(&written, "and_or", fold_name), Ok(vec!["a/b".into()]));
+        // A slash parts items inside a word too (issue 21, play-para-pr7
+        // B2), but not inside an email address or a numeric date.
+        assert_eq!(
+            items(&written, "and_or", fold_name),
+            Ok(vec!["a".into(), "b".into()])
+        );
         assert_eq!(
             items(&written, "participants", fold_name),
             Ok(vec!["malik".into(), "leila".into()])

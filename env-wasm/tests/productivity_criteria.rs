@@ -1971,8 +1971,10 @@ fn participants_tables() -> Table {
                 with_names(c, json!(c.payload_text()))
             }),
             ("only the first", |c| with_names(c, json!(required(c)[..1]))),
-            ("all in one list item", |c| {
-                with_names(c, json!([required(c).join(", ")]))
+            // An array holding one comma-joined string is that string
+            // (play-para-pr7 B5); beside another element it is one item.
+            ("all in one list item beside another", |c| {
+                with_names(c, json!([required(c).join(", "), required(c)[0]]))
             }),
             ("numbers", |c| with_names(c, json!([1, 2, 3]))),
             ("a boolean", |c| with_names(c, json!(true))),
@@ -2136,8 +2138,11 @@ fn availability_tables() -> Table {
         }),
         ("nobody invited", |c| c.with("participants", json!([]))),
         ("participants missing", |c| c.without("participants")),
-        ("all in one list item", |c| {
-            c.with("participants", json!([required(c).join(", ")]))
+        ("all in one list item beside another", |c| {
+            c.with(
+                "participants",
+                json!([required(c).join(", "), required(c)[0]]),
+            )
         }),
         ("the instruction as participants", |c| {
             c.with("participants", json!(c.instruction))

@@ -220,6 +220,57 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p24",
         include_str!("player_corpus/2026-12-05/productivity-p24/episodes.jsonl"),
     ),
+    // The seventh paraphrase stress of productivity (play-para-pr7, on
+    // 0ecc26c): six cases at levels 3-5, each played once and with 6 other
+    // wordings, four more level-5 cases and 13 probes (72 rows; every first
+    // play 1.00). Its B rows: meeting ids written "#M2", quoted inside the
+    // string or as ["M1"]; " · " and "/" between items; "#" before
+    // cleaning ids; no_slot "Y"; an array of one comma-joined string of
+    // emails; a total "= 8,432.36". Its C rows: keys in another case or
+    // with spaces ("Needs reply", "Meeting"), " · " before a comment; the
+    // ambiguous numeric days and the decimal comma stay refused
+    // ([`DECIDED_REFUSED`]).
+    (
+        "productivity-p25",
+        include_str!("player_corpus/2026-12-05/productivity-p25/episodes.jsonl"),
+    ),
+];
+
+/// Rows classed B or C that keep a loss by the lead's decision (issue 21
+/// C), as (corpus, line, the score they keep, the decision): a reading
+/// two ways is refused, and the feedback says why.
+const DECIDED_REFUSED: &[(&str, usize, f64, &str)] = &[
+    (
+        "productivity-p25",
+        11,
+        0.3583,
+        "'Thu 09/07' is 9 July or 7 September: refused (the '#M2' ids, ' · ' lists and times \
+         read)",
+    ),
+    (
+        "productivity-p25",
+        13,
+        0.3583,
+        "'Thu 09/07' is 9 July or 7 September: refused (the ' · ' lists and times read)",
+    ),
+    (
+        "productivity-p25",
+        18,
+        0.6042,
+        "'Thu 09/07' is 9 July or 7 September: refused, the feedback says so",
+    ),
+    (
+        "productivity-p25",
+        19,
+        0.6042,
+        "'09/07/2026' is 9 July or 7 September: refused, the feedback says so",
+    ),
+    (
+        "productivity-p25",
+        50,
+        0.8,
+        "a decimal comma ('8.432,36 USD') is refused: '1,234' would be misread",
+    ),
 ];
 
 /// Rows whose lost points mix the player's own mistake (A) with the
@@ -298,6 +349,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p22",
     "productivity-p23",
     "productivity-p24",
+    "productivity-p25",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -631,6 +683,10 @@ fn played_episodes_score_what_the_player_judged() {
                 }
             }
         };
+        let expected = DECIDED_REFUSED
+            .iter()
+            .find(|(c, l, _, _)| *c == corpus && *l == line)
+            .map_or(expected, |(_, _, kept, _)| *kept);
         if (replayed.score - expected).abs() >= 1e-4 {
             failures.push(format!(
                 "{corpus}:{line} {task} level {}: scores {:.4}, expected {expected:.4} (recorded {recorded:.4})\n  actions: {}\n  feedback: {}",

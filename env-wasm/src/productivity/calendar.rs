@@ -208,8 +208,9 @@ pub(crate) fn says_no_slot(value: Option<&Value>) -> bool {
         Some(Value::String(text)) => with_asides(
             &crate::text::markdown::without_emphasis(text),
             |t| match normalize(t).as_str() {
-                "true" | "yes" => Some(true),
-                "false" | "no" => Some(false),
+                // "Y" as needs_reply reads it (play-para-pr7 B4).
+                "true" | "yes" | "y" => Some(true),
+                "false" | "no" | "n" => Some(false),
                 _ => None,
             },
         )

@@ -122,8 +122,38 @@ fn first_object(text: &str) -> Result<Map<String, Value>, String> {
                 .to_owned(),
         );
     }
-    Ok(answer)
+    crate::grading::with_schema_keys(answer, ANSWER_KEYS)
 }
+
+/// Every key an answer (or an object inside it) is read by, across the
+/// tasks: a key written in another case or with spaces or hyphens for
+/// underscores ("Needs reply", "Valid-rows", "Meeting") is the same key
+/// (play-para-pr7 C4).
+pub const ANSWER_KEYS: &[&str] = &[
+    "label",
+    "priority",
+    "needs_reply",
+    "day",
+    "start",
+    "end",
+    "participants",
+    "room",
+    "no_slot",
+    "bookings",
+    "meeting",
+    "meeting_id",
+    "id",
+    "title",
+    "name",
+    "valid_rows",
+    "duplicate_ids",
+    "invalid_emails",
+    "normalized_total",
+    "retained_ids",
+    "email",
+    "value",
+    "item",
+];
 
 /// Whether the comment after an answer opens by disowning it ("(this is
 /// wrong)", "Scratch that."): paying an answer its own author withdraws would

@@ -1360,39 +1360,52 @@ impl Schedule {
 
     /// The answer's entries, by meeting: `Ok` with the entry's object when
     /// the meeting has exactly one, `Missing` when none, `IllFormed` when
-    /// several. Entries naming no meeting are kept apart, as the id each
-    /// was written with (empty for an entry with none).
-    fn entries<'a>(&self, answer: &'a Map<String, Value>) -> (Entries<'a>, Vec<String>) {
+    /// several. Entries naming no meeting are kept apart, each with why
+    /// ([`Unnamed`]).
+    fn entries<'a>(&self, answer: &'a Map<String, Value>) -> (Entries<'a>, Vec<Unnamed>) {
         let mut found: Vec<Vec<&'a Map<String, Value>>> = vec![Vec::new(); self.meetings.len()];
-        let mut unnamed: Vec<String> = Vec::new();
-        let key_of = |entry: &Map<String, Value>| {
-            ["meeting", "id", "meeting_id", "title", "name"]
+        let mut unnamed: Vec<Unnamed> = Vec::new();
+        // The meeting id reads through the one-value reader every field
+        // uses ([`one_value`]: markdown, quotes, "#M2", a label, a
+        // one-element array; play-para-pr7 B1), so it reads every form
+        // another field reads, and two ids (["M1", "M2"]) are a hedge.
+        let read_id = |entry: &Map<String, Value>, key: &str| {
+            one_value(entry, key, |value| {
+                scalar_text(value).and_then(|text| self.meeting_named(&text))
+            })
+        };
+        let meeting_of = |entry: &Map<String, Value>| {
+            let key = MEETING_KEYS
                 .iter()
-                .find_map(|k| entry.get(*k).and_then(scalar_text))
+                .find(|k| entry.get(**k).is_some_and(|v| !v.is_null()))?;
+            Some(read_id(entry, key).map_err(|_| written(entry, key)))
         };
         match answer.get("bookings") {
             Some(Value::Array(list)) => {
                 for entry in list {
                     let Value::Object(entry) = entry else {
-                        unnamed.push(String::new());
+                        unnamed.push(Unnamed::NotObject);
                         continue;
                     };
-                    let key = key_of(entry);
-                    match key.as_deref().and_then(|k| self.meeting_named(k)) {
-                        Some(m) => found[m].push(entry),
-                        None => unnamed.push(key.unwrap_or_default()),
+                    match meeting_of(entry) {
+                        Some(Ok(m)) => found[m].push(entry),
+                        Some(Err(written)) => unnamed.push(Unnamed::Unread(written)),
+                        None => unnamed.push(Unnamed::NoKey(entry.keys().cloned().collect())),
                     }
                 }
             }
             Some(Value::Object(by_meeting)) => {
                 for (key, entry) in by_meeting {
-                    let Value::Object(entry) = entry else {
-                        unnamed.push(key.clone());
-                        continue;
-                    };
-                    match self.meeting_named(key) {
-                        Some(m) => found[m].push(entry),
-                        None => unnamed.push(key.clone()),
+                    // The key as a meeting id, through the same reader.
+                    let as_field: Map<String, Value> =
+                        std::iter::once(("meeting".to_owned(), Value::String(key.clone())))
+                            .collect();
+                    match (entry, read_id(&as_field, "meeting")) {
+                        (Value::Object(entry), Ok(m)) => found[m].push(entry),
+                        (Value::Object(_), Err(_)) => {
+                            unnamed.push(Unnamed::Unread(format!("{key:?}")))
+                        }
+                        _ => unnamed.push(Unnamed::NotObject),
                     }
                 }
             }
@@ -1499,10 +1512,19 @@ impl Schedule {
                 failing.push(format!("{} {}", self.id(m), fields.join(", ")));
             }
         }
-        if !unnamed.is_empty() {
-            failing.push(match unnamed.len() {
-                1 => "an entry whose meeting id could not be read".to_owned(),
-                n => format!("{n} entries whose meeting id could not be read"),
+        // Each entry that names no meeting, with why (play-para-pr7 B8: an
+        // entry without a `meeting` key is not one whose id is unread).
+        let mut reasons: Vec<(String, usize)> = Vec::new();
+        for reason in unnamed.iter().map(Unnamed::form) {
+            match reasons.iter_mut().find(|(r, _)| *r == reason) {
+                Some((_, n)) => *n += 1,
+                None => reasons.push((reason, 1)),
+            }
+        }
+        for (reason, n) in reasons {
+            failing.push(match n {
+                1 => reason,
+                n => format!("{reason} ({n} such entries)"),
             });
         }
         match failing.is_empty() {
@@ -1519,17 +1541,11 @@ impl Schedule {
         // Ids written that name no meeting, quoted in the feedback of a
         // meeting with no entry (play-para-pr6: "got no entry" alone hides
         // the id that could not be read).
-        let unread_ids: Vec<String> = unnamed
-            .iter()
-            .filter(|key| !key.trim().is_empty())
-            .map(|key| format!("{key:?}"))
-            .collect();
+        // Every entry that names no meeting says why (play-para-pr7 B7).
+        let unread_ids: Vec<String> = unnamed.iter().map(Unnamed::graded).collect();
         let no_entry = match unread_ids.is_empty() {
             true => "no entry".to_owned(),
-            false => format!(
-                "no entry ({} could not be read as a meeting id)",
-                unread_ids.join(", ")
-            ),
+            false => format!("no entry ({})", unread_ids.join("; ")),
         };
         let n = self.meetings.len().max(1) as u64;
         let organizer = normalize(self.organizer);
@@ -1647,7 +1663,24 @@ impl Schedule {
             // A value that could not be read is said to be unread, not
             // wrong (play-para-pr6: "not one of the candidate days" for a
             // candidate day written in a form the reader missed misleads).
-            if unread.contains(&"day") {
+            let year = self.days[0].civil().0;
+            let ambiguous = entry
+                .get("day")
+                .and_then(Value::as_str)
+                .and_then(|text| crate::dates::ambiguous_numeric(text, year));
+            if let (true, Some((first, second))) = (unread.contains(&"day"), ambiguous) {
+                // A numeric date read either way is refused, and said so
+                // (issue 21 C: "09/07" is 9 July or 7 September).
+                broken.push(format!(
+                    "day {} is ambiguous ({} or {}): write the month in words or the ISO \
+                     date, as {} or {}",
+                    written(entry, "day"),
+                    day_month(first),
+                    day_month(second),
+                    day_month(first),
+                    first.iso()
+                ));
+            } else if unread.contains(&"day") {
                 broken.push(format!(
                     "day {} could not be read as a day",
                     written(entry, "day")
@@ -1821,7 +1854,68 @@ impl Schedule {
     }
 }
 
-/// One entry of the answer as read.
+/// `9 July`.
+fn day_month(day: Day) -> String {
+    let (_, m, d) = day.civil();
+    format!("{d} {}", crate::dates::MONTHS[m as usize - 1])
+}
+
+/// The keys an entry may name its meeting by, in the order tried.
+const MEETING_KEYS: &[&str] = &["meeting", "id", "meeting_id", "title", "name"];
+
+/// Why an entry of the answer names no meeting, as the feedback says it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Unnamed {
+    /// The entry is not a JSON object.
+    NotObject,
+    /// The entry has none of [`MEETING_KEYS`]; its keys as written.
+    NoKey(Vec<String>),
+    /// The entry's meeting id, as written (its JSON), reads as no meeting.
+    Unread(String),
+}
+
+impl Unnamed {
+    /// What the draft check says: the problem and the keys, never a value.
+    fn form(&self) -> String {
+        match self {
+            Unnamed::NotObject => "an entry that is not an object".to_owned(),
+            Unnamed::NoKey(keys) => format!(
+                "an entry with no `meeting` key (its keys: {})",
+                keys_named(keys)
+            ),
+            Unnamed::Unread(_) => "an entry whose meeting id could not be read".to_owned(),
+        }
+    }
+
+    /// What the graded feedback says: the problem and the value written.
+    fn graded(&self) -> String {
+        match self {
+            Unnamed::NotObject => "an entry that is not an object".to_owned(),
+            Unnamed::NoKey(keys) => format!(
+                "an entry with no \"meeting\" key (its keys: {})",
+                keys_named(keys)
+            ),
+            Unnamed::Unread(written) => format!("{written} could not be read as a meeting id"),
+        }
+    }
+}
+
+/// Keys as the feedback names them: each quoted, cut short, at most five.
+fn keys_named(keys: &[String]) -> String {
+    if keys.is_empty() {
+        return "none".to_owned();
+    }
+    let mut named: Vec<String> = keys
+        .iter()
+        .take(5)
+        .map(|k| format!("{:?}", k.chars().take(40).collect::<String>()))
+        .collect();
+    if keys.len() > 5 {
+        named.push(format!("and {} more", keys.len() - 5));
+    }
+    named.join(", ")
+}
+
 /// Each meeting's entry in an answer, as [`Schedule::entries`] reads it.
 type Entries<'a> = Vec<Reading<&'a Map<String, Value>>>;
 

@@ -33,6 +33,9 @@ use super::words::Text;
 /// between spaces: inside a word it joins, before a number it signs).
 const BREAK_CHARS: &[char] = &[
     '(', '[', ')', ']', ':', ';', ',', '.', '!', '?', '\n', '=', '\u{2013}', '\u{2014}',
+    // A middle dot or a bullet after a value ("work · company address",
+    // play-para-pr7 C2).
+    '\u{b7}', '\u{2022}',
 ];
 
 /// Words that open a reason after a value: "high because it is overdue",
