@@ -426,10 +426,10 @@ const DENIALS: &[&str] = &[
 /// Whether `value`, the whole value of a field (a table cell, the text
 /// after a label's colon), is a placeholder or a denial of what the label
 /// names ("N/A", "n/a", "none", "-", "Not present", "absent", "No"), or
-/// opens with one before a reason ("No (rated meets expectations)", "none
-/// - nothing about tiredness"): the field is empty (para-it13 B1). A value
-/// that only starts with such a word is no denial ("no energy left",
-/// "none of her usual drive": the evidence itself).
+/// opens with one before a reason ("No (rated meets expectations)",
+/// "none: nothing about tiredness"): the field is empty (para-it13
+/// B1). A value that only starts with such a word is no denial ("no energy
+/// left", "none of her usual drive": the evidence itself).
 pub fn empty_value(value: &str) -> bool {
     let head = value
         .split(['(', '[', ';', ',', ':', '\u{2013}', '\u{2014}'])

@@ -655,7 +655,7 @@ const SUB_FIELDS: &[&str] = &[
 ];
 
 /// Whether `line` (markup stripped) is a sub-field of the item above it:
-/// it opens with a [`SUB_FIELDS`] title and a colon ("Owner: Felipe
+/// it opens with a `SUB_FIELDS` title and a colon ("Owner: Felipe
 /// Ibarra with HR", "When: today"). Such a line belongs to the item
 /// above, whoever it names, and a template label after it still opens its
 /// own field (para-it13 B4).
