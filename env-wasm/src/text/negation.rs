@@ -386,6 +386,97 @@ pub fn denied(text: &Text, at: usize) -> bool {
     false
 }
 
+/// Values that only say a field holds nothing: "N/A", "-", "none".
+const PLACEHOLDERS: &[&str] = &[
+    "n/a",
+    "n.a",
+    "na",
+    "-",
+    "--",
+    "none",
+    "nil",
+    "nothing",
+    "not applicable",
+    "x",
+    "\u{2717}",
+    "\u{2718}",
+    "\u{274c}",
+];
+
+/// Values that deny what the field's label names: "no", "not present",
+/// "absent".
+const DENIALS: &[&str] = &[
+    "no",
+    "not present",
+    "absent",
+    "not evident",
+    "not evidenced",
+    "not seen",
+    "not observed",
+    "not found",
+    "not shown",
+    "not indicated",
+    "not really",
+    "no evidence",
+    "no sign",
+    "no signs",
+    "false",
+];
+
+/// Whether `value`, the whole value of a field (a table cell, the text
+/// after a label's colon), is a placeholder or a denial of what the label
+/// names ("N/A", "n/a", "none", "-", "Not present", "absent", "No"), or
+/// opens with one before a reason ("No (rated meets expectations)",
+/// "none: nothing about tiredness"): the field is empty (para-it13
+/// B1). A value that only starts with such a word is no denial ("no energy
+/// left", "none of her usual drive": the evidence itself).
+pub fn empty_value(value: &str) -> bool {
+    let head = value
+        .split(['(', '[', ';', ',', ':', '\u{2013}', '\u{2014}'])
+        .next()
+        .unwrap_or("");
+    let head = head.split(" - ").next().unwrap_or("");
+    let head: String = head
+        .trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '.' | '!'))
+        .to_lowercase();
+    let head = head.replace('\u{2019}', "'");
+    let dashes = !head.is_empty()
+        && head
+            .chars()
+            .all(|c| matches!(c, '-' | '\u{2013}' | '\u{2014}'));
+    dashes || PLACEHOLDERS.contains(&head.as_str()) || DENIALS.contains(&head.as_str())
+}
+
+/// `line` with a placeholder written as the word "none", which negation
+/// reads: "N/A" anywhere ("N/A for reduced accomplishment", "Exhaustion:
+/// N/A."), and a value of dashes after a label's colon ("Exhaustion: -")
+/// (para-it13 B1).
+pub fn placeholders_as_none(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for (k, token) in line.split(' ').enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        let core = token
+            .trim_matches(|c: char| matches!(c, '*' | '_' | '.' | ',' | ';' | ':' | '(' | ')'));
+        if core.eq_ignore_ascii_case("n/a") || core.eq_ignore_ascii_case("n.a") {
+            out.push_str(&token.replacen(core, "none", 1));
+        } else {
+            out.push_str(token);
+        }
+    }
+    if let Some((label, value)) = out.rsplit_once(':')
+        && !value.trim().is_empty()
+        && value
+            .trim()
+            .chars()
+            .all(|c| matches!(c, '-' | '\u{2013}' | '\u{2014}' | '.' | ' '))
+    {
+        return format!("{label}: none");
+    }
+    out
+}
+
 /// How far after a mention a trailing negation is looked for.
 const AFTER_REACH: usize = 6;
 
@@ -681,7 +772,19 @@ fn negates_from(after: &[&super::words::Word], k: usize) -> bool {
     // none", "(none reported)"; "none of fatigue" negates fatigue.
     let verdict = ends_clause || next.is_some_and(|n| VERDICTS.contains(&n.text.as_str()));
     match w.text.as_str() {
-        "absent" | "unlikely" | "nowhere" | "missing" | "lacking" => true,
+        "absent" | "unlikely" | "nowhere" => true,
+        // "cynicism: missing", "exhaustion missing from the notes", but
+        // not "(missing sprint commitments, never feels good enough)":
+        // with an object they are the symptom itself (para-it13 B3).
+        "missing" | "lacking" => {
+            ends_clause
+                || next.is_some_and(|n| {
+                    matches!(
+                        n.text.as_str(),
+                        "in" | "from" | "here" | "entirely" | "completely" | "altogether"
+                    )
+                })
+        }
         "none" => verdict,
         "ruled" => next.is_some_and(|n| n.text == "out"),
         // "cynicism: no evidence", but not "(no evidence of exhaustion)",
@@ -699,6 +802,9 @@ fn negates_from(after: &[&super::words::Word], k: usize) -> bool {
         // "cynicism: not present", but not "(not sleeping well)" or "High,
         // not Low", which negate what follows.
         "not" if k == 0 => verdict,
+        // "exhaustion: never mentioned", "cynicism never seen", but not
+        // "(never joins the team chat)", the symptom itself (para-it13 B3).
+        "never" if k == 0 => next.is_some_and(|n| VERDICTS.contains(&n.text.as_str())),
         "not" => {
             !next.is_some_and(|n| n.text.ends_with("ing") || n.text == "only" || n.text == "just")
         }
@@ -732,6 +838,8 @@ const VERDICTS: &[&str] = &[
     "clear",
     "obvious",
     "visible",
+    "mentioned",
+    "raised",
 ];
 
 /// Words after "no evidence of" that refer back to the mention.

@@ -291,6 +291,28 @@ fn burnout_dimensions_table() {
         "Burnout dimensions: {a0} and {b0}; there is little to suggest {x0}.",
         "Burnout dimensions: {a1}, {b1}, with hardly any sign of {x1}.",
         "Burnout dimensions: {a3} and {b3} - little evidence of {x2} or {x3}.",
+        // A placeholder or a denial as the dimension's value, in a line or
+        // a table row (para-it13 B1).
+        "Burnout dimensions: {a0}; {b0}. {x0}: n/a.",
+        "Burnout dimensions: {a1}, {b1}; {x1} - N/A (nothing in the notes)",
+        "Burnout dimensions:\n- {a2}: yes\n- {b2}: yes\n- {x2}: -",
+        "Burnout dimensions:\n\n| Dimension | Seen? | Notes |\n| --- | --- | --- |\n| {A0} | yes | \
+         in what colleagues notice |\n| {B0} | yes | in their own words |\n| {x0} | - | the \
+         notes say nothing of it |",
+        "Burnout dimensions:\n| Dimension | Notes | Verdict |\n|---|---|---|\n| {A0} | clear \
+         in the notes | present |\n| {B0} | in their own words | present |\n| {x3} | nothing \
+         about it | absent |",
+        "Burnout dimensions:\n| Dimension | Notes | Verdict |\n|---|---|---|\n| {A0} | clear | \
+         yes |\n| {B0} | clear | yes |\n| {x0} | a good review last month | No (see notes) |",
+        "| Burnout dimensions | {a0}, {b0} |\n| {x4} | n/a |",
+        // A negation inside the evidence after the label describes the
+        // symptom (para-it13 B3).
+        "Burnout dimensions: {a0} (missing handovers she used to run), {b0} (never joins the \
+         team chat now).",
+        "Burnout dimensions: {a0}: says she never gets a full night's sleep; {b0}: feels nothing \
+         at work is hers any more.",
+        "Burnout dimensions: {a1} - lacking the energy she had; {b1}, because she never asks \
+         after users now.",
     ];
     let wrong = [
         "Burnout dimensions: {a0}, rather than {b0}.",
@@ -353,6 +375,16 @@ fn burnout_dimensions_table() {
         "A: Burnout dimensions: {x0}",
         "Burnout dimensions: {a0} and {b0}, and a little evidence of {x0} too.",
         "Burnout dimensions: {a0}; little to suggest {b0}.",
+        // A dimension given with its evidence stays present, whatever
+        // negation the evidence holds; a "never" about the dimension
+        // still denies it (para-it13 B1, B3).
+        "Burnout dimensions:\n| Dimension | Seen? | Notes |\n|---|---|---|\n| {A0} | yes | \
+         clear |\n| {B0} | yes | clear |\n| {x0} | yes | no energy left by Friday |",
+        "Burnout dimensions: {a0}, {b0} and {x0} (none of her old drive).",
+        "Burnout dimensions: {a0}, {b0}, {x0} - missing deadlines she used to hit.",
+        "Burnout dimensions: {a0}; {b0}: never mentioned.",
+        "Burnout dimensions: {a0}; the notes never show {b0}.",
+        "Burnout dimensions: {a0}; {b0}: n/a.",
     ];
     let seeds = cases(|c| c.dimensions.len() == 2, 6);
     check(
@@ -413,6 +445,14 @@ fn burnout_severity_table() {
         "Severity: {Level}, not {Wrong}.",
         "Severity: {Level} rather than {Near}, at {points} points.",
         "Severity: {Level}. {first}'s total is {points}.",
+        // The level only in a points table's total row, or after it
+        // (para-it13 B2).
+        "Severity:\n\n| Rubric item | Points |\n| --- | --- |\n| Hours | {hp} |\n| Leave | {lp} \
+         |\n| Dimensions | {dp} |\n| Health signs | {np} |\n| Total | {points} - {Level} |",
+        "Severity:\n| Item | Score |\n|---|---|\n| Weekly hours | {hp} |\n| Dimensions present | \
+         {dp} |\n| Overall | {Level} ({points}) |",
+        "Severity:\n| Item | Points |\n| --- | --- |\n| Hours | {hp} |\n| Dimensions | {dp} |\n\
+         Total {points} -> {Level}",
     ];
     let wrong = [
         "Severity: {Wrong}",
@@ -459,6 +499,13 @@ fn burnout_severity_table() {
         "**Severity:** {Near} (borderline {Level})",
         "Severity: extreme",
         "Severity: {case_text}",
+        // Two totals with different levels stay a hedge; a total with
+        // no level is no level (para-it13 B2).
+        "Severity:\n| Item | Points |\n|---|---|\n| Dimensions | {dp} |\n| Total | {Level} |\n| \
+         Total if the sleep counts | {Near} |",
+        "Severity:\n| Item | Points |\n|---|---|\n| Hours | {hp} |\n| Dimensions | {dp} |\n| \
+         Total | {points} |",
+        "Severity:\n| Item | Points |\n|---|---|\n| Dimensions | {dp} |\n| Total | {Wrong} |",
     ];
     let seeds = cases(|_| true, 12);
     check(

@@ -258,6 +258,13 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p32",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p32/episodes.jsonl"),
     ),
+    // A thirteenth (play-para-it13, on 0ecc26c): six cases at levels 4-5,
+    // each answered once and in eight other wordings, three single plays
+    // and probes: 66 rows.
+    (
+        "it_mental_health-p33",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p33/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -291,6 +298,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p30",
     "it_mental_health-p31",
     "it_mental_health-p32",
+    "it_mental_health-p33",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -381,6 +381,25 @@ fn vars(case: &PlanCase) -> Vars {
             key(format!("kpi{k}_blind")),
             format!("{}: better by week 4", metric.label),
         ));
+        // A day number is a time, never the target (para-it13 B5).
+        let t = target(metric, value);
+        let name = metric.label;
+        let (day_a, day_b) = match metric.lower_is_better {
+            None => (
+                format!("{name}: 100% of the team on day 21"),
+                format!("{name}: 100% by D+14"),
+            ),
+            Some(_) => (
+                format!("{name}: {value} now, {t} on day 21"),
+                format!("{name}: {value} -> {t} by D+14"),
+            ),
+        };
+        v.push((key(format!("kpi{k}_day_a")), day_a));
+        v.push((key(format!("kpi{k}_day_b")), day_b));
+        v.push((
+            key(format!("kpi{k}_day_blind")),
+            format!("{name}: better by day 21"),
+        ));
     }
     for (k, (metric, value)) in fine
         .iter()
@@ -729,6 +748,9 @@ fn plan_kpis_table() {
     right_rows.push("KPIs:\n- {kpi0_unit1}\n- {kpi1_0}\n- {kpi2_1}".to_owned());
     right_rows.push("KPIs:\n- {kpi0_unit2}\n- {kpi1_unit2}\n- {kpi2_2}".to_owned());
     right_rows.push("| KPI | Target |\n|---|---|\n| {kpi0_0} | as stated |\n| {kpi1_2} | as stated |\n| {kpi2_4} | as stated |".to_owned());
+    // Deadlines given as day numbers (para-it13 B5).
+    right_rows.push("KPIs:\n- {kpi0_day_a}\n- {kpi1_day_b}\n- {kpi2_day_a}".to_owned());
+    right_rows.push("KPIs:\n1. {kpi1_day_a}\n2. {kpi2_day_b}\n3. {kpi0_day_b}".to_owned());
     let right = refs(&right_rows);
     let wrong_rows: Vec<String> = [
         "KPIs:\n- {kpi0_worse}\n- {kpi1_0}\n- {kpi2_0}",
@@ -777,6 +799,9 @@ fn plan_kpis_table() {
         "KPIs:\n- {kpi0_blind}\n- {kpi1_blind}\n- {kpi2_0}",
         "KPIs:\n- {kpi2_0}\n- {fine1}\n- {fine0}",
         "KPIs:\n- {kpi0_unit_worse}\n- {kpi1_0}\n- {kpi2_0}",
+        // Only a day number: no target (para-it13 B5).
+        "KPIs:\n- {kpi0_day_blind}\n- {kpi1_day_blind}\n- {kpi2_day_blind}",
+        "KPIs:\n- {kpi0_day_blind}\n- {kpi1_0}\n- {kpi2_0}",
     ]
     .map(str::to_owned)
     .to_vec();
@@ -836,6 +861,20 @@ fn plan_risk_table() {
         "| Risk | Mitigation |\n|---|---|\n| Low attendance | reduce it by holding sessions in \
          work time |",
         "Risk: delays in hiring cover; mitigation: {head} approves a contractor in week 1.",
+        // A one-row If | Then table, a phrasal verb of reducing, and a
+        // mitigation under sub-fields of the risk (para-it13 B6).
+        "Risk:\n\n| If | Then |\n| --- | --- |\n| Release week squeezes out the 1:1s | {manager} \
+         books every 1:1 for the month in week one |",
+        "Risk:\n| Risk | Response |\n|---|---|\n| The contractor starts late | {head} signs the \
+         agency's second candidate the same week |",
+        "Risk: release pressure could push the hours back up. We'll scale that back by moving \
+         optional work to the next quarter.",
+        "Risk: the on-call load may creep up again; {lead} will wind it down by adding the \
+         platform pool to the rota.",
+        "Risk: attendance at the offsite may drop in a busy week.\n- Who: {manager}\n- When: \
+         week 2\n- Mitigation: hold it in work time and book the date now.",
+        "Risk: the reorganisation news lands mid-plan.\n  * Owner: {head}\n  * Note: weekly\n  \
+         * Mitigation: brief each person one to one the same day.",
         "Risk: backlash if the roadmap freeze annoys stakeholders; to counter it, {head} explains \
          the reasons.",
         "Risk \u{2014} survey fatigue: we keep it to five questions to reduce the load.",
@@ -905,6 +944,13 @@ fn plan_risk_table() {
         "Risk: the reorganisation drags on and people worry. {lead} is not the only one \
          worried.",
         "Risk: people are so busy that they skip the sessions.",
+        // A phrasal verb with neither the risk as its object nor a step,
+        // a Then cell that is more risk, and sub-fields without a step
+        // (para-it13 B6).
+        "Risk: people may pull back from the sessions in release weeks.",
+        "Risk:\n| If | Then |\n| --- | --- |\n| Release week squeezes out the 1:1s | morale drops \
+         further |",
+        "Risk: the rota change may slip.\n- Owner: {lead}\n- When: week 2",
         "Risk: low",
         "Risk: medium",
         "Risk: high",

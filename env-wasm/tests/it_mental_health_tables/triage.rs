@@ -1093,6 +1093,13 @@ fn triage_two_week_support_table() {
         "2-week action: {sense_fw1}".to_owned(),
         "- **Next 2 weeks:** {sense_fw0}.".to_owned(),
         "2-week action: {sense_fw2}.".to_owned(),
+        // Sub-fields under the 24-hour action above, naming the lead who
+        // acts (para-it13 B4).
+        "- Who: {lead_full} and HR\n- By: end of today\n2-week action: {fw0}".to_owned(),
+        "  * **Why:** the tier asks for it today\n  * Note: {lead_full} to confirm\n2-week action: \
+         {fw1}"
+            .to_owned(),
+        "- Owned by: {lead_full}\n- Timing: this afternoon\n**2-week action:** {fw2}.".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
@@ -1134,6 +1141,9 @@ fn triage_two_week_support_table() {
             "2-week action: {other_sense_fw0}",
             "2-week action: {other_sense_fw1}",
             "2-week action: {other_sense_fw2}",
+            // The sub-fields make no other person's action theirs.
+            "- Who: {lead_full}\n- By: end of today\n2-week action: {other_fw0}",
+            "- Who: {lead_full}\n- By: end of today\n2-week action: follow up regularly",
         ]
         .map(str::to_owned),
     );

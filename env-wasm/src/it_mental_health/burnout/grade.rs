@@ -20,11 +20,13 @@ use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of, offset_f1};
 use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::decision::decision;
 use crate::it_mental_health::reading::penalties::PENALTIES;
-use crate::it_mental_health::reading::sections::{Label, Section, parse};
+use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
 use crate::it_mental_health::reading::{Answer, LIST_READ, quoted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
-use crate::text::negation::{negated_after, negator_before, presence_title};
+use crate::text::negation::{
+    empty_value, negated_after, negator_before, placeholders_as_none, presence_title,
+};
 use crate::text::{
     CopySource, OneValue, Text, bases_of, negated, number_value, ordinal_value, stated_words,
     word_count,
@@ -308,8 +310,13 @@ fn dimensions(section: &Section) -> BTreeSet<Dimension> {
 /// (para-it10 B2).
 fn undismissed_lines(section: &Section) -> String {
     let mut dismissed = false;
-    let mut kept: Vec<&str> = Vec::new();
-    for line in section.lines.iter().map(|l| l.plain.trim()) {
+    let mut kept: Vec<String> = Vec::new();
+    for line in section
+        .lines
+        .iter()
+        .filter(|l| !a_row_denied(l))
+        .map(|l| l.plain.trim())
+    {
         if let Some(title) = line.strip_suffix(':') {
             let title = Text::new(title);
             let words: Vec<&str> = title.words.iter().map(|w| w.text.as_str()).collect();
@@ -319,10 +326,29 @@ fn undismissed_lines(section: &Section) -> String {
             }
         }
         if !dismissed && !line.is_empty() {
-            kept.push(line);
+            kept.push(placeholders_as_none(line));
         }
     }
     kept.join("\n")
+}
+
+/// Whether `line` is a table row that gives a dimension as absent: its
+/// first cell names one and another cell is empty or a denial ("|
+/// Exhaustion | Nothing about tiredness | Not present |", "| Cynicism |
+/// N/A |", "| Exhaustion | - |"), whatever the evidence cell beside it
+/// says (para-it13 B1).
+fn a_row_denied(line: &Line) -> bool {
+    let Some(cells) = line.cells.as_ref() else {
+        return false;
+    };
+    let Some((label, values)) = cells.split_first() else {
+        return false;
+    };
+    let label = Text::new(label);
+    let names_one = Dimension::ALL
+        .iter()
+        .any(|d| !label.mentions(d.names()).is_empty());
+    names_one && values.iter().any(|v| empty_value(v))
 }
 
 /// The most words a bracketed label holds beside the dimension's name.

@@ -28,7 +28,7 @@ use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
 use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
 use crate::it_mental_health::reading::penalties::PENALTIES;
-use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse};
+use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse, sub_field};
 use crate::it_mental_health::reading::{Answer, LIST_READ, quoted, targeted};
 use crate::order::set_of;
 use crate::points::Points;
@@ -240,6 +240,7 @@ const RISK_WORDS: &[&str] = &[
 const MITIGATION: &[&str] = &[
     "mitigat*",
     "reduce",
+    "reduces",
     "reducing",
     "avoid",
     "so that",
@@ -932,9 +933,13 @@ fn targets(text: &Text) -> Vec<u64> {
             // "one every eight days", not "to 0 (every member ...)".
             let rate_count =
                 after.is_some_and(|w| w.text == "every") && text.gap(i + 1).trim().is_empty();
-            // "by week 4", not "12 hours/week → 4" or "per week: 7".
-            let week_number = before.is_some_and(|w| w.text == "week" || w.text == "wk")
-                && text.gap(*i).trim().is_empty();
+            // "by week 4", not "12 hours/week → 4" or "per week: 7"; a day
+            // number is a time too: "by Day 28", "on day 10", "D+14"
+            // (para-it13 B5).
+            let week_number = (before
+                .is_some_and(|w| matches!(w.text.as_str(), "week" | "wk" | "day"))
+                && text.gap(*i).trim().is_empty())
+                || (before.is_some_and(|w| w.text == "d") && text.gap(*i).trim() == "+");
             let duration = after.is_some_and(|w| {
                 matches!(
                     w.text.as_str(),
@@ -1199,7 +1204,17 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
     let Some(section) = section else {
         return (Points::ZERO, "Risk: no labelled section.".to_owned());
     };
-    let body = section.text();
+    // A sub-field under the risk ("- Owner: Rosalind Kovacs", "- When:
+    // weekly") says who or when, no sentence of the risk or its
+    // mitigation: read past it, so a "- Mitigation: ..." after it is the
+    // risk's (para-it13 B6c).
+    let body = section
+        .lines
+        .iter()
+        .map(|l| l.plain.as_str())
+        .filter(|l| !l.trim().is_empty() && !sub_field(l))
+        .collect::<Vec<_>>()
+        .join("\n");
     let full = Text::new(&body);
     let first_sentence = full.words.first().map_or(0, |w| w.sentence);
     let kept = full
@@ -1221,7 +1236,8 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
     let mitigated = text.has(MITIGATION)
         || lessened_by_a_step(&text)
         || step_after_a_break(&text)
-        || owner_acts_after_risk(case, &text);
+        || owner_acts_after_risk(case, &text)
+        || cut_back(&text);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (
         score,
@@ -1346,6 +1362,46 @@ fn scheduled_from(text: &Text, i: usize) -> bool {
     })
 }
 
+/// Phrasal verbs of reducing, each verb with its particles: "cut it
+/// back", "scale back", "wind it down", "ease off".
+const CUTTING: &[(&[&str], &[&str])] = &[
+    (&["cut", "cuts", "cutting"], &["back", "down"]),
+    (&["scale", "scales", "scaling"], &["back", "down"]),
+    (&["pull", "pulls", "pulling"], &["back"]),
+    (&["wind", "winds", "winding"], &["down"]),
+    (&["ease", "eases", "easing"], &["off"]),
+    (&["rein", "reins", "reining"], &["in"]),
+];
+
+/// Words that may stand between a phrasal verb and its particle as the
+/// risk it acts on: "cut it back", "scale that back".
+const CUT_OBJECTS: &[&str] = &["it", "that", "this", "them", "those"];
+
+/// Whether the risk is cut back by a step: a phrasal verb of reducing
+/// with the risk as its object ("You should cut it back by moving
+/// non-urgent tickets out", "we'll wind that down"), or with "by" and a
+/// step after it ("scale back by moving the deadline") (para-it13 B6b).
+/// A verb with neither is more risk ("attendance may pull back").
+fn cut_back(text: &Text) -> bool {
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    (0..words.len()).any(|k| {
+        CUTTING.iter().any(|(verbs, particles)| {
+            if !verbs.contains(&words[k]) {
+                return false;
+            }
+            let particle_at = |at: usize| words.get(at).is_some_and(|w| particles.contains(w));
+            let with_object =
+                words.get(k + 1).is_some_and(|w| CUT_OBJECTS.contains(w)) && particle_at(k + 2);
+            let by_a_step = particle_at(k + 1)
+                && words.get(k + 2) == Some(&"by")
+                && words
+                    .get(k + 3)
+                    .is_some_and(|w| crate::text::number_value(w).is_none() && w.ends_with("ing"));
+            with_object || by_a_step
+        })
+    })
+}
+
 /// Past participles of lessening a risk, read with "by" and a step.
 const LESSENED: &[&str] = &[
     "reduced",
@@ -1427,8 +1483,12 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
     // The risk comes first: the owners' acts count after its sentence, or
     // after a semicolon that ends it ("the EM is at 9 of 9 hours; the head
     // of engineering shields her time").
+    // A table's next cell ends it too: "| If | Then |" over one row "|
+    // Delivery pressure ... | Rosalind Kovacs moves ... |" (para-it13
+    // B6a).
     let after_the_risk = |at: usize| {
-        text.words[at].sentence != first_sentence || (1..=at).any(|k| text.gap(k).contains(';'))
+        text.words[at].sentence != first_sentence
+            || (1..=at).any(|k| text.gap(k).contains([';', '|']))
     };
     (0..text.len()).any(|at| {
         let sentence = text.words[at].sentence;
@@ -2127,5 +2187,12 @@ mod tests {
         assert_eq!(targets(&t), [4, 0]);
         let t = Text::new("Escalations to the CTO: one this month; none by the end of Q3");
         assert_eq!(targets(&t), [1, 0]);
+        // A day number is a time, like a week number (para-it13 B5).
+        let t = Text::new("Overtime: from 18 hours a week to 5 or fewer by Day 28.");
+        assert_eq!(targets(&t), [18, 5]);
+        let t = Text::new("Pages: 9 a week -> 3 on day 10, then 2 by D+21");
+        assert_eq!(targets(&t), [9, 3, 2]);
+        let t = Text::new("Overtime hours: tracked weekly, reviewed by day 14");
+        assert_eq!(targets(&t), Vec::<u64>::new());
     }
 }

@@ -646,6 +646,28 @@ fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
         && text[..prefix.len()].eq_ignore_ascii_case(prefix)
 }
 
+/// Titles of the fields a writer hangs under an item of the template
+/// ("- Owner: Felipe Ibarra", "- When: today", "- Why: ..."): no field of
+/// the response format, but who, when or why for the item above them.
+const SUB_FIELDS: &[&str] = &[
+    "owner", "owners", "owned by", "when", "by when", "who", "by whom", "by", "why", "note",
+    "notes", "timing",
+];
+
+/// Whether `line` (markup stripped) is a sub-field of the item above it:
+/// it opens with a `SUB_FIELDS` title and a colon ("Owner: Felipe
+/// Ibarra with HR", "When: today"). Such a line belongs to the item
+/// above, whoever it names, and a template label after it still opens its
+/// own field (para-it13 B4).
+pub fn sub_field(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(title, _)| {
+        let title = title
+            .trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '-' | '`'))
+            .to_lowercase();
+        SUB_FIELDS.contains(&title.as_str())
+    })
+}
+
 /// An answer read as lines and labelled sections.
 #[derive(Debug, Clone, Default)]
 pub struct Parsed {
@@ -858,7 +880,37 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
     if let Some(done) = current.take() {
         parsed.sections.push((current_at, done));
     }
-    parsed
+    fold_sub_items(parsed)
+}
+
+/// `parsed` with each sub-item ([`Parsed::sub_item`]: a row or bullet
+/// inside one field's section that names another field given before, as
+/// "| Dimensions present | 2 | 2 |" in the severity's points table) put
+/// back into the section it stands in, whole, with the lines after it: a
+/// step of that section's working, so the rows under it ("| Total | High
+/// | 6 |") are still that section's (para-it13 B2).
+fn fold_sub_items(parsed: Parsed) -> Parsed {
+    let subs: Vec<bool> = (0..parsed.sections.len())
+        .map(|i| parsed.sub_item(i))
+        .collect();
+    if !subs.contains(&true) {
+        return parsed;
+    }
+    let mut sections: Vec<(usize, Section)> = Vec::new();
+    for ((at, section), sub) in parsed.sections.iter().cloned().zip(subs) {
+        match sections.last_mut() {
+            Some((_, before)) if sub => {
+                let title = parsed.lines.get(at).cloned();
+                before.lines.extend(title);
+                before.lines.extend(section.lines.into_iter().skip(1));
+            }
+            _ => sections.push((at, section)),
+        }
+    }
+    Parsed {
+        lines: parsed.lines,
+        sections,
+    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
 use crate::it_mental_health::reading::penalties::PENALTIES;
-use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
+use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, sub_field};
 use crate::it_mental_health::reading::{Answer, quoted, targeted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -757,6 +757,16 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
             }
         } else {
             header = None;
+        }
+        // A sub-field under an action ("- Owner: Felipe Ibarra with HR",
+        // "- When: today") is that action's: it names who acts or when,
+        // not whose block it is (para-it13 B4).
+        if let Some(k) = current
+            && sub_field(&line.plain)
+        {
+            blocks[k].all.push(line.plain.clone());
+            blocks[k].tabled.push(false);
+            continue;
         }
         let text = Text::new(&line.plain);
         let mentions = first_mentions(case, &text);
