@@ -114,6 +114,8 @@ const FOLLOWERS: &[&str] = &[
     // the value's nouns
     "level",
     "levels",
+    // "the Low / Moderate / High / Critical scale" ([`scale_named`]).
+    "scale",
     "severity",
     "tier",
     "tiers",
@@ -468,6 +470,13 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
         .filter(|m| !modifies_a_noun(text, &mentioned, m.end))
         .filter(|m| !compared(text, m.start))
         .collect();
+    let scale = scale_named(text, &live);
+    let live: Vec<&Mention<T>> = live
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| !scale.contains(k))
+        .map(|(_, m)| m)
+        .collect();
     let Some(first) = live.first() else {
         return OneValue::Missing;
     };
@@ -476,6 +485,43 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
         .iter()
         .filter(|m| m.start < head_end || offered(text, &mentioned, head_end, m.start, m.end));
     OneValue::of(values.map(|m| m.value.clone()))
+}
+
+/// The indices of `live` mentions that name the scale rather than pick
+/// from it (para-it14 B1): a run of two or more values joined only by
+/// "/", "|", commas, "or" or "and", with "scale" just before or after it
+/// ("on a scale of Low / Moderate / High / Critical this sits at High",
+/// "on a moderate / severe scale, severe").
+fn scale_named<T>(text: &Text, live: &[&Mention<T>]) -> Vec<usize> {
+    let joined = |a: &Mention<T>, b: &Mention<T>| {
+        (a.end..=b.start).all(|k| {
+            text.gap(k)
+                .chars()
+                .all(|c| c.is_whitespace() || matches!(c, '/' | '|' | ','))
+        }) && text.words[a.end..b.start]
+            .iter()
+            .all(|w| matches!(w.text.as_str(), "or" | "and"))
+    };
+    let is_scale = |k: usize| {
+        text.words
+            .get(k)
+            .is_some_and(|w| w.text.starts_with("scale"))
+    };
+    let mut out = Vec::new();
+    let mut from = 0;
+    while from < live.len() {
+        let mut to = from;
+        while to + 1 < live.len() && joined(live[to], live[to + 1]) {
+            to += 1;
+        }
+        let (start, end) = (live[from].start, live[to].end);
+        let named = (start.saturating_sub(3)..start).any(is_scale) || (end..end + 2).any(is_scale);
+        if to > from && named {
+            out.extend(from..=to);
+        }
+        from = to + 1;
+    }
+    out
 }
 
 /// How many words around a mention in the reasons are looked at to tell
@@ -637,6 +683,25 @@ mod tests {
                 .into_iter()
                 .find(|l| *l == w)
         })
+    }
+
+    #[test]
+    fn the_scale_named_before_the_pick_is_no_hedge() {
+        for field in [
+            "On a scale of Low / Moderate / High / Critical this sits at High.",
+            "Using the low, moderate, high or critical scale: high.",
+            "High, on the Low | Moderate | High | Critical scale.",
+        ] {
+            assert_eq!(levels(field), OneValue::One("high"), "{field}");
+        }
+        // Without the scale named, the values are still a hedge; named
+        // and picked twice, still two values.
+        for field in [
+            "Moderate / High / Critical.",
+            "On a scale of Low / Moderate / High / Critical: High or Critical.",
+        ] {
+            assert!(levels(field).is_hedged(), "{field}");
+        }
     }
 
     #[test]
