@@ -52,7 +52,8 @@ pub fn scalar_text(value: &Value) -> Option<String> {
 
 /// One value of a one-value field, each scalar read by `read`. A list counts
 /// only when all its items read the same value (`["work"]`,
-/// `["work", "work"]`); items that read differently are a hedge
+/// `["work", "work"]`, `["work", ""]`: empty and blank items carry
+/// nothing); items that read differently are a hedge
 /// ([`OneValue::Hedged`]), and a hedge reads as nothing.
 pub fn one_value<T: Ord + Clone>(
     answer: &Map<String, Value>,
@@ -65,16 +66,23 @@ pub fn one_value<T: Ord + Clone>(
     // alone does not read.
     let names = own_names(key);
     let read = |scalar: &Value| {
-        read(scalar).or_else(|| {
+        let one = read(scalar).or_else(|| {
             let text = scalar.as_str()?;
             other_forms(text, &names)
                 .into_iter()
                 .find_map(|form| read(&Value::String(form)))
-        })
+        })?;
+        // Another value under the field's own name after it is a second
+        // answer, whatever the asides around it say.
+        let text = scalar.as_str().unwrap_or_default();
+        (!assigns_another(text, &names, &one, &read)).then_some(one)
     };
     let readings: Option<Vec<T>> = match value {
+        // An empty or blank element carries nothing (`["finance", ""]` is
+        // `finance`, play-para-pr9 B1), as in every list field.
         Value::Array(items) => items
             .iter()
+            .filter(|item| !item.as_str().is_some_and(|text| text.trim().is_empty()))
             .map(|item| match item {
                 Value::Array(_) | Value::Object(_) => None,
                 scalar => read(scalar),
@@ -87,6 +95,38 @@ pub fn one_value<T: Ord + Clone>(
         .one()
         .cloned()
         .ok_or(Unreadable::IllFormed)
+}
+
+/// Whether `text`, after its start, gives the field another value than
+/// `value` under one of its own `names` and a mark ("2026-01-28\n\nday:
+/// 2026-01-27", "11 (valid rows: 12)", "M1 (meeting = M2)"): a second
+/// answer, so a hedge. A label that names anything else ("11 (removed:
+/// 22)", "10:00 (Freya: 08:00)") is a breakdown the asides read
+/// ([`crate::text::aside`]).
+fn assigns_another<T: PartialEq>(
+    text: &str,
+    names: &[String],
+    value: &T,
+    read: impl Fn(&Value) -> Option<T>,
+) -> bool {
+    text.char_indices()
+        .filter(|&(at, c)| {
+            at > 0
+                && c.is_alphanumeric()
+                && text[..at].ends_with(|b: char| !b.is_alphanumeric() && b != '_')
+        })
+        .filter_map(|(at, _)| {
+            let from = &text[at..];
+            names.iter().find_map(|name| {
+                let after = from[label_len(from, name)?..].trim_start();
+                let rest = LABEL_MARKS
+                    .iter()
+                    .filter(|mark| **mark != "#")
+                    .find_map(|mark| after.strip_prefix(mark))?;
+                Some(rest.trim_start())
+            })
+        })
+        .any(|rest| read(&Value::String(rest.to_owned())).is_some_and(|other| other != *value))
 }
 
 /// The forms a one-value field's text may stand for besides itself, in
@@ -197,7 +237,7 @@ pub fn without_insistence(text: &str) -> &str {
 
 /// Labels any field's value may be written after ("count: 8", play-para-pr3
 /// B5).
-const VALUE_LABELS: &[&str] = &["count", "value", "answer"];
+use crate::text::aside::VALUE_LABELS;
 
 /// The names a field goes by in an answer: its key with spaces for
 /// underscores, each word of it ("normalized total", "normalized",
@@ -351,6 +391,33 @@ pub fn items(
 /// o254`, `y109 and o254`) gives each of them ([`ids_in`]).
 pub fn id_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<String>> {
     items_each(answer, key, ids_in)
+}
+
+/// [`items`] of a list of emails, each [`normalize`]d: an item written as
+/// a mailbox, a display name and then the address in angle brackets
+/// ("Sam Fischer <sam.fischer@x.example>", RFC 5322 name-addr), is that
+/// address ([`address_in`]; play-para-pr9 C2), as a bare `<address>` is.
+pub fn email_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<String>> {
+    items_each(answer, key, |item| vec![normalize(address_in(item))])
+}
+
+/// The address of a mailbox `item` ("Sam Fischer <sam@x.example>", `"Row
+/// 7" <a@b>`): what the angle brackets that close it hold, after a display
+/// name that is no address itself; `item` itself when it is no mailbox
+/// ("a@x.example <b@y.example>" names two addresses and stays as written).
+/// The address inside is kept exactly, valid or not ("<ana lee @x.example>"):
+/// the field lists invalid ones too.
+pub fn address_in(item: &str) -> &str {
+    let mailbox = item
+        .trim()
+        .strip_suffix('>')
+        .and_then(|inner| inner.rsplit_once('<'))
+        .filter(|(name, address)| {
+            let name = name.trim();
+            let address = address.trim();
+            !name.is_empty() && !name.contains(['@', '<', '>']) && !address.is_empty()
+        });
+    mailbox.map_or(item, |(_, address)| address.trim())
 }
 
 /// [`items`] with each item's head read by `each` as any number of items.
@@ -1351,6 +1418,27 @@ mod tests {
                 "@x.example".into(),
                 "hugo <h@x.example>".into(),
                 "<a@x.example>".into()
+            ])
+        );
+        // A mailbox in a list of emails is its address; a display name
+        // that is an address itself makes no mailbox (play-para-pr9 C2).
+        assert_eq!(
+            email_items(&answer, "angled"),
+            Ok(vec![
+                "hugo@@x.example".into(),
+                "@x.example".into(),
+                "h@x.example".into(),
+                "<a@x.example>".into()
+            ])
+        );
+        let mailboxes = answer_object(json!({
+            "emails": ["\"Row 4\" <Ana Lee@x.example>", "b@x.example <c@y.example>"],
+        }));
+        assert_eq!(
+            email_items(&mailboxes, "emails"),
+            Ok(vec![
+                "ana lee@x.example".into(),
+                "b@x.example <c@y.example>".into()
             ])
         );
         // The dollar sign after the amount; no other currency's.

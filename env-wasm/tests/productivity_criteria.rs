@@ -3142,6 +3142,13 @@ fn invalid_email_tables() -> Table {
                 let e: Vec<String> = bad(c).iter().map(|e| capitalized(e)).collect();
                 c.with("invalid_emails", json!(e))
             }),
+            // A mailbox, a display name and then the address in angle
+            // brackets, is that address (play-para-pr9 C2, the lead's
+            // decision).
+            ("a name before each address in angle brackets", |c| {
+                let e: Vec<String> = bad(c).iter().map(|e| format!("Row owner <{e}>")).collect();
+                c.with("invalid_emails", json!(e))
+            }),
         ],
         fail: vec![
             ("a valid one added", |c| {
@@ -3150,15 +3157,17 @@ fn invalid_email_tables() -> Table {
                 c.with("invalid_emails", json!(e))
             }),
             // Angle brackets are the address's delimiter only (play-para-pr6
-            // C1): a valid address in them is still wrong, a name before
-            // them is still more than the email, two pairs are not one.
+            // C1): a valid address in them is still wrong, as it is in a
+            // mailbox, and two pairs are not one.
             ("a valid one added in angle brackets", |c| {
                 let mut e: Vec<String> = bad(c).iter().map(|e| format!("<{e}>")).collect();
                 e.push(format!("<{}>", a_valid(c)?));
                 c.with("invalid_emails", json!(e))
             }),
-            ("a name before each address in angle brackets", |c| {
-                let e: Vec<String> = bad(c).iter().map(|e| format!("Row owner <{e}>")).collect();
+            ("a valid one added as a mailbox", |c| {
+                let mut e: Vec<String> =
+                    bad(c).iter().map(|e| format!("Row owner <{e}>")).collect();
+                e.push(format!("Row owner <{}>", a_valid(c)?));
                 c.with("invalid_emails", json!(e))
             }),
             ("two pairs of angle brackets", |c| {

@@ -202,8 +202,9 @@ const CORPORA: &[(&str, &str)] = &[
     // play 1.00). Its B rows: emphasis or code marks around the meeting id
     // or a list item ("**M1**", "`M1`", "*Omar*", "**e753**"), "14:30 hrs",
     // "plus" before the last item, "11287.88 exactly"; its C row
-    // "precisely $11,287.88". Line 38 keeps its A loss only
-    // ([`OWN_LOSS_ONLY`]).
+    // "precisely $11,287.88". Lines 38 and 42, whose A was invalid emails
+    // written as mailboxes, are full since those are read
+    // ([`SETTLED_BY_READING`]).
     (
         "productivity-p23",
         include_str!("player_corpus/2026-12-05/productivity-p23/episodes.jsonl"),
@@ -244,6 +245,21 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p26",
         include_str!("player_corpus/2026-12-05/productivity-p26/episodes.jsonl"),
     ),
+    // The ninth paraphrase stress of productivity (play-para-pr9, on
+    // 1f7f3c6): six cases at levels 4-5, each played once and with 6 other
+    // wordings, five more level-5 cases and 23 probes (70 rows; every first
+    // play 1.00). Its B rows: a one-value array with an empty element
+    // (["finance", ""]), a time followed by the same instant for someone
+    // else ("10:00 (08:00 for Freya)"), a count followed by a labelled
+    // breakdown ("11 (removed: 22)"); its C rows: invalid emails as
+    // mailboxes ("Sam Fischer <sam.fischer@kestrelmedia>", read), a
+    // European total (refused, [`DECIDED_REFUSED`]). Its A rows 3 and 6
+    // wrapped the text answer in {"answer": ...}, read since as the tool
+    // call takes it ([`SETTLED_BY_READING`], [`OWN_LOSS_NOW`]).
+    (
+        "productivity-p27",
+        include_str!("player_corpus/2026-12-05/productivity-p27/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -281,17 +297,32 @@ const DECIDED_REFUSED: &[(&str, usize, f64, &str)] = &[
         0.8,
         "a decimal comma ('8.432,36 USD') is refused: '1,234' would be misread",
     ),
+    (
+        "productivity-p27",
+        23,
+        0.8,
+        "a decimal comma ('15.182,56') is refused: the schema asks for '561.40' (the trailing \
+         empty elements and valid_rows '11' read)",
+    ),
 ];
+
+/// Rows the player classed as its own mistake (A) whose loss a reading
+/// rule added since lifts in part, as (corpus, line, the score they keep,
+/// the rule): the rest of the loss stays the player's.
+const OWN_LOSS_NOW: &[(&str, usize, f64, &str)] = &[(
+    "productivity-p27",
+    3,
+    0.8,
+    "a text answer whose only key is `answer` is the object it holds (the tool call's shape); \
+     priority 'hi' stays the player's own mistake",
+)];
 
 /// Rows whose lost points mix the player's own mistake (A) with the
 /// grader's (B, C) that a reading rule added since reads, as (corpus, line,
-/// the rule): they score full less their A points.
-const OWN_LOSS_ONLY: &[(&str, usize, &str)] = &[(
-    "productivity-p23",
-    38,
-    "'plus' before the last id (B4) and 'precisely $X' (C1) are read; the display name before \
-     each invalid email stays the player's own mistake",
-)];
+/// the rule): they score full less their A points. (p23's line 38 was
+/// one until an invalid email written as a mailbox, its A, was read too:
+/// it is in [`SETTLED_BY_READING`] now.)
+const OWN_LOSS_ONLY: &[(&str, usize, &str)] = &[];
 
 /// Full less the points the player classed as its own mistake (A).
 fn own_loss_only(row: &Value) -> f64 {
@@ -361,6 +392,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p24",
     "productivity-p25",
     "productivity-p26",
+    "productivity-p27",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -414,6 +446,25 @@ const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
         "productivity-p10",
         22,
         "a day with no month ('Tuesday the 6th') is the one offered day it fits",
+    ),
+    (
+        "productivity-p23",
+        38,
+        "'plus' before the last id (B4) and 'precisely $X' (C1) are read, and an invalid email \
+         written as a mailbox ('Tara Tanaka <@riverstone.example>') is its address \
+         (play-para-pr9 C2)",
+    ),
+    (
+        "productivity-p23",
+        42,
+        "an invalid email written as a mailbox ('Tara Tanaka <@riverstone.example>') is its \
+         address (play-para-pr9 C2)",
+    ),
+    (
+        "productivity-p27",
+        6,
+        "a text answer whose only key is `answer` is the object it holds, as the tool call's \
+         `final` takes it",
     ),
 ];
 
@@ -696,6 +747,7 @@ fn played_episodes_score_what_the_player_judged() {
         };
         let expected = DECIDED_REFUSED
             .iter()
+            .chain(OWN_LOSS_NOW)
             .find(|(c, l, _, _)| *c == corpus && *l == line)
             .map_or(expected, |(_, _, kept, _)| *kept);
         if (replayed.score - expected).abs() >= 1e-4 {

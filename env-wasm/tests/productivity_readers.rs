@@ -537,3 +537,247 @@ fn clock_times_with_a_part_of_the_day_read() {
     ];
     println!("clock rows graded: {}", run("medium", &[4, 5], pass, fail));
 }
+
+// The classes of play-para-pr9 (issue 21), in other wordings than the
+// player's: blank elements of a one-value array carry nothing (B1); a
+// comment holding the value on someone else's clock is no second time
+// (B2); a labelled breakdown after a count is no second count (B3); an
+// email written as a mailbox is the address in its angle brackets (C2); a
+// text answer whose only key is `answer` is that object, as the tool
+// call's `final` takes it (A, transport).
+
+/// The answer with the one-value `key` as an array of its value and
+/// `blanks` (before it when `first`).
+fn blank_padded(a: &Map<String, Value>, key: &str, blanks: &[&str], first: bool) -> Option<Value> {
+    let value = a.get(key)?.clone();
+    let mut list: Vec<Value> = blanks.iter().map(|b| json!(b)).collect();
+    match first {
+        true => list.push(value),
+        false => list.insert(0, value),
+    }
+    with(a, key, json!(list))
+}
+
+/// The answer as the only field of a wrapper object, beside `extra`.
+fn wrapped(a: &Map<String, Value>, extra: Option<(&str, Value)>) -> Option<Value> {
+    let mut out = Map::new();
+    out.insert("answer".into(), Value::Object(a.clone()));
+    if let Some((key, value)) = extra {
+        out.insert(key.into(), value);
+    }
+    Some(Value::Object(out))
+}
+
+#[test]
+fn pr9_email_blank_elements_and_the_answer_wrapper() {
+    let pass: &[Row] = &[
+        ("priority ['', P]", |a| {
+            blank_padded(a, "priority", &[""], true)
+        }),
+        ("label [' ', L]", |a| blank_padded(a, "label", &[" "], true)),
+        ("needs_reply [R, '\\t', '']", |a| {
+            blank_padded(a, "needs_reply", &["\t", ""], false)
+        }),
+        ("the answer as the only field of {\"answer\": ...}", |a| {
+            wrapped(a, None)
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("label [L, '', another label]", |a| {
+            let label = a.get("label")?.as_str()?;
+            let other = if label == "spam" { "work" } else { "spam" };
+            with(a, "label", json!([label, "", other]))
+        }),
+        ("priority ['', another priority]", |a| {
+            let other = match a.get("priority")?.as_str()? {
+                "low" => "high",
+                _ => "low",
+            };
+            with(a, "priority", json!(["", other]))
+        }),
+        ("{\"answer\": ...} beside another key", |a| {
+            wrapped(a, Some(("note", json!("sent after reading the thread"))))
+        }),
+        ("{\"answer\": ...} beside a label", |a| {
+            wrapped(a, Some(("label", a.get("label")?.clone())))
+        }),
+    ];
+    println!("email rows graded: {}", run("easy", &[3, 5], pass, fail));
+}
+
+/// `hh:mm` moved by `minutes` (on a 24-hour dial).
+fn moved(clock: &str, minutes: i64) -> Option<String> {
+    let (h, m) = clock.split_once(':')?;
+    let at = h.parse::<i64>().ok()? * 60 + m.parse::<i64>().ok()? + minutes;
+    let at = at.rem_euclid(24 * 60);
+    Some(format!("{:02}:{:02}", at / 60, at % 60))
+}
+
+/// Each booking's `start` rewritten by `write` from (start, the start on
+/// another clock, the first participant); `None` when no entry books.
+fn starts(a: &Map<String, Value>, write: fn(&str, &str, &str) -> String) -> Option<Value> {
+    let mut out = a.clone();
+    let mut booked = false;
+    for entry in out.get_mut("bookings")?.as_array_mut()? {
+        let entry = entry.as_object_mut()?;
+        let Some(start) = entry
+            .get("start")
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+        else {
+            continue;
+        };
+        let who = entry
+            .get("participants")
+            .and_then(|p| p.get(0))
+            .and_then(Value::as_str)
+            .unwrap_or("Ana")
+            .to_owned();
+        let other = moved(&start, -90)?;
+        entry.insert("start".into(), json!(write(&start, &other, &who)));
+        booked = true;
+    }
+    booked.then_some(Value::Object(out))
+}
+
+#[test]
+fn pr9_calendar_times_with_another_clock_for_someone() {
+    let pass: &[Row] = &[
+        ("'S [T for NAME]'", |a| {
+            starts(a, |s, t, who| format!("{s} [{t} for {who}]"))
+        }),
+        ("'S (that is T for NAME where she works)'", |a| {
+            starts(a, |s, t, who| {
+                format!("{s} (that is {t} for {who} where she works)")
+            })
+        }),
+        ("'S, i.e. T for NAME'", |a| {
+            starts(a, |s, t, who| format!("{s}, i.e. {t} for {who}"))
+        }),
+        ("'S \u{2014} T for NAME'", |a| {
+            starts(a, |s, t, who| format!("{s} \u{2014} {t} for {who}"))
+        }),
+        ("'S (NAME: T)'", |a| {
+            starts(a, |s, t, who| format!("{s} ({who}: {t})"))
+        }),
+        ("day ['', D]", |a| {
+            entries(a, |e| {
+                if let Some(day) = e.get("day").cloned() {
+                    e.insert("day".into(), json!(["", day]));
+                }
+            })
+        }),
+        ("{\"answer\": {\"bookings\": ...}}", |a| wrapped(a, None)),
+    ];
+    let fail: &[Row] = &[
+        ("'S (or T for NAME)'", |a| {
+            starts(a, |s, t, who| format!("{s} (or {t} for {who})"))
+        }),
+        ("'S (maybe T for NAME)'", |a| {
+            starts(a, |s, t, who| format!("{s} (maybe {t} for {who})"))
+        }),
+        ("'S (T)'", |a| starts(a, |s, t, _| format!("{s} ({t})"))),
+        ("'S or T'", |a| starts(a, |s, t, _| format!("{s} or {t}"))),
+        ("'S; start: T'", |a| {
+            starts(a, |s, t, _| format!("{s}; start: {t}"))
+        }),
+        ("'S, alternatively: T'", |a| {
+            starts(a, |s, t, _| format!("{s}, alternatively: {t}"))
+        }),
+    ];
+    println!(
+        "calendar rows graded: {}",
+        run("medium", &[4, 5], pass, fail)
+    );
+}
+
+/// The answer with `valid_rows` written by `write` from the count.
+fn count_as(a: &Map<String, Value>, write: fn(u64) -> String) -> Option<Value> {
+    let n = a.get("valid_rows")?.as_u64()?;
+    with(a, "valid_rows", json!(write(n)))
+}
+
+/// The answer with each invalid email written by `write` (from the email
+/// and its place in the list).
+fn emails_as(a: &Map<String, Value>, write: fn(&str, usize) -> String) -> Option<Value> {
+    let emails: Vec<String> = a
+        .get("invalid_emails")?
+        .as_array()?
+        .iter()
+        .enumerate()
+        .filter_map(|(k, e)| Some(write(e.as_str()?, k)))
+        .collect();
+    (!emails.is_empty()).then(|| with(a, "invalid_emails", json!(emails)))?
+}
+
+/// A display name for the `k`th email.
+fn display_name(k: usize) -> &'static str {
+    ["Ines Moreau", "\"Row 7\"", "Dr. Ada Kaplan", "Tomasz W."][k % 4]
+}
+
+#[test]
+fn pr9_cleaning_labelled_breakdowns_blank_elements_and_mailboxes() {
+    let pass: &[Row] = &[
+        ("'N (discarded: M)'", |a| {
+            count_as(a, |n| format!("{n} (discarded: {})", n + 7))
+        }),
+        ("'N; excluded: M'", |a| {
+            count_as(a, |n| format!("{n}; excluded: {}", n + 7))
+        }),
+        ("'N (valid: N, dropped: M)'", |a| {
+            count_as(a, |n| format!("{n} (valid: {n}, dropped: {})", n + 7))
+        }),
+        ("'N \u{2013} duplicates: 3, bad emails: 2'", |a| {
+            count_as(a, |n| format!("{n} \u{2013} duplicates: 3, bad emails: 2"))
+        }),
+        ("valid_rows ['', N]", |a| {
+            blank_padded(a, "valid_rows", &[""], true)
+        }),
+        ("normalized_total [T, '  ']", |a| {
+            blank_padded(a, "normalized_total", &["  "], false)
+        }),
+        ("invalid emails as 'Name <email>'", |a| {
+            emails_as(a, |e, k| format!("{} <{e}>", display_name(k)))
+        }),
+        ("invalid emails as one '; ' string of mailboxes", |a| {
+            let text: Vec<String> = a
+                .get("invalid_emails")?
+                .as_array()?
+                .iter()
+                .enumerate()
+                .filter_map(|(k, e)| Some(format!("{} <{}>", display_name(k), e.as_str()?)))
+                .collect();
+            (text.len() >= 2).then(|| with(a, "invalid_emails", json!(text.join("; "))))?
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("'N (kept: N+1)'", |a| {
+            count_as(a, |n| format!("{n} (kept: {})", n + 1))
+        }),
+        ("'N (count: N+1)'", |a| {
+            count_as(a, |n| format!("{n} (count: {})", n + 1))
+        }),
+        ("'N or N+1'", |a| {
+            count_as(a, |n| format!("{n} or {}", n + 1))
+        }),
+        ("'N (valid rows: N+1)'", |a| {
+            count_as(a, |n| format!("{n} (valid rows: {})", n + 1))
+        }),
+        ("'N, alternatively: N+1'", |a| {
+            count_as(a, |n| format!("{n}, alternatively: {}", n + 1))
+        }),
+        ("a mailbox of another address", |a| {
+            emails_as(a, |e, k| match k {
+                0 => format!("Ines Moreau <x{e}>"),
+                _ => e.to_owned(),
+            })
+        }),
+        ("an address as the display name of another", |a| {
+            emails_as(a, |e, k| match k {
+                0 => format!("{e} <zz@nowhere.example>"),
+                _ => e.to_owned(),
+            })
+        }),
+    ];
+    println!("cleaning rows graded: {}", run("hard", &[4, 5], pass, fail));
+}

@@ -26,8 +26,8 @@ use serde_json::{Map, Value, json};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
 use super::{FormCheck, Grade, Noise, at, with_asides, without_brackets, written};
 use crate::grading::{
-    Reading, all_or_nothing, amount_cents, cents_value, f1, fold_id, format_cents, id_items,
-    item_set, items, items_form, one_value, parse_cents,
+    Reading, all_or_nothing, amount_cents, cents_value, email_items, f1, fold_id, format_cents,
+    id_items, item_set, items_form, one_value, parse_cents,
 };
 use crate::order::set_of;
 use crate::points::Points;
@@ -666,7 +666,7 @@ impl Table {
         Report {
             valid_rows: one_value(answer, "valid_rows", read_count),
             duplicate_ids: id_items(answer, "duplicate_ids"),
-            invalid_emails: items(answer, "invalid_emails", normalize),
+            invalid_emails: email_items(answer, "invalid_emails"),
             normalized_total: one_value(answer, "normalized_total", read_total),
             retained_ids: id_items(answer, "retained_ids"),
         }

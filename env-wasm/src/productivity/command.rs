@@ -122,7 +122,26 @@ fn first_object(text: &str) -> Result<Map<String, Value>, String> {
                 .to_owned(),
         );
     }
-    crate::grading::with_schema_keys(answer, ANSWER_KEYS)
+    crate::grading::with_schema_keys(unwrapped(answer), ANSWER_KEYS)
+}
+
+/// The object under `answer` when that is the only key (`{"answer":
+/// {...}}`, the shape of the `final` and `propose` tools' arguments), so a
+/// text answer sent in that shape reads as the same answer on every
+/// transport (play-para-pr9 A); an `answer` beside other keys is left as
+/// written.
+fn unwrapped(answer: Map<String, Value>) -> Map<String, Value> {
+    let only_answer = answer.len() == 1
+        && answer
+            .iter()
+            .all(|(key, value)| crate::grading::fold_key(key) == "answer" && value.is_object());
+    match only_answer {
+        true => match answer.into_iter().next() {
+            Some((_, Value::Object(inner))) => inner,
+            _ => Map::new(),
+        },
+        false => answer,
+    }
 }
 
 /// Every key an answer (or an object inside it) is read by, across the
@@ -384,6 +403,29 @@ mod tests {
             "final: {\"a\": 1}{\"a\": 2}",
         ] {
             assert!(Command::parse(two).is_err(), "{two:?}");
+        }
+    }
+
+    #[test]
+    fn an_answer_key_alone_is_the_answer_it_holds() {
+        for wrapped in [
+            "final: {\"answer\": {\"a\": 1, \"b\": 2}}",
+            "final: {\"Answer\": {\"a\": 1, \"b\": 2}}",
+        ] {
+            assert!(
+                matches!(Command::parse(wrapped), Ok(Command::Final(m)) if m.len() == 2 && m.contains_key("a")),
+                "{wrapped}"
+            );
+        }
+        // Beside another key, or holding no object, it is a key as written.
+        for kept in [
+            "final: {\"answer\": {\"a\": 1}, \"note\": \"x\"}",
+            "final: {\"answer\": \"a\"}",
+        ] {
+            assert!(
+                matches!(Command::parse(kept), Ok(Command::Final(m)) if m.contains_key("answer")),
+                "{kept}"
+            );
         }
     }
 

@@ -102,6 +102,14 @@ fn rejects(word: &str) -> bool {
 /// follows: "(or any free room)", "(alternatively Cedar)".
 const ALWAYS_OFFERING: &[&str] = &["or", "alternatively", "otherwise", "else", "failing"];
 
+/// Labels any field's value may be written after ("count: 8"): in an aside
+/// they offer the value after them as the field's ("12 (count: 15)").
+pub(crate) const VALUE_LABELS: &[&str] = &["count", "value", "answer"];
+
+/// Words of a label that offers the value after it as another answer
+/// ("alt: 11:00", "option: 15"), besides the hedge and offering words.
+const OFFERING_LABELS: &[&str] = &["alt", "option", "options", "choice", "also", "second"];
+
 /// `text` without its bracketed parts (an aside, a breakdown).
 pub fn without_brackets(text: &str) -> String {
     let mut depth = 0u32;
@@ -421,18 +429,64 @@ fn is_break(source: &str, at: usize, c: char) -> bool {
 
 /// The clauses of `asides`: the pieces between its breaks, each cut again
 /// before each word that [`opens_aside`], so a contrast after a reason ("as it is
-/// overdue, not normal") is a clause of its own.
-fn clauses(asides: &str) -> Vec<&str> {
-    let mut pieces = Vec::new();
+/// overdue, not normal") is a clause of its own. A clause right after a
+/// label and its colon ("removed: 22", "Freya: 08:00") comes with that
+/// label ([`label_words`]).
+fn clauses(asides: &str) -> Vec<(Option<&str>, &str)> {
+    let mut pieces: Vec<(Option<&str>, &str)> = Vec::new();
     let mut start = 0;
+    let mut label = None;
     for (at, c) in asides.char_indices() {
         if is_break(asides, at, c) {
-            pieces.push(&asides[start..at]);
+            let piece = &asides[start..at];
+            pieces.push((label, piece));
+            label = (c == ':').then(|| label_words(piece)).flatten();
             start = at + c.len_utf8();
         }
     }
-    pieces.push(&asides[start..]);
-    pieces.into_iter().flat_map(split_at_break_words).collect()
+    pieces.push((label, &asides[start..]));
+    pieces
+        .into_iter()
+        .flat_map(|(label, piece)| {
+            split_at_break_words(piece)
+                .into_iter()
+                .enumerate()
+                .map(move |(k, clause)| ((k == 0).then_some(label).flatten(), clause))
+        })
+        .collect()
+}
+
+/// The words of `piece` when it is a label before a colon: one to four
+/// words of letters ("removed", "bad emails", "- dropped", "for Freya"),
+/// without the marks around them; `None` for a piece that holds a number
+/// or nothing.
+fn label_words(piece: &str) -> Option<&str> {
+    let words = piece.trim_matches(|c: char| !c.is_alphanumeric());
+    let count = words.split_whitespace().count();
+    let lettered = words.split_whitespace().all(|w| {
+        w.chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '\'' | '\u{2019}' | '-' | '_' | '.'))
+    });
+    ((1..=4).contains(&count) && lettered).then_some(words)
+}
+
+/// Whether a label before a colon offers the value after it as the
+/// field's: a generic value label ("count: 15", [`VALUE_LABELS`]) or a
+/// word that offers or hedges ("alternatively: 15", "option: 15").
+/// Any other label names what the value counts ("removed: 22") or whom it
+/// is for ("Freya: 08:00"): a breakdown, read as the value with its label
+/// after it, as "22 removed" is.
+fn label_offers(label: &str) -> bool {
+    label.split_whitespace().any(|word| {
+        let word = word.to_lowercase();
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+        VALUE_LABELS.contains(&word)
+            || OFFERING_LABELS.contains(&word)
+            || HEDGES.contains(&word)
+            || OFFERED_AFTER.contains(&word)
+            || ALWAYS_OFFERING.contains(&word)
+            || OFFERING_MODALS.contains(&word)
+    })
 }
 
 /// A head without the spaces and separators it ends with.
@@ -451,10 +505,24 @@ fn trim_head(head: &str) -> &str {
 /// a hedge word ("(though maybe 11:00)", "(11:00 could also work)").
 fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> Option<T>) -> bool {
     let other = |text: &str| read(text).is_some_and(|v| v != *value);
-    clauses(asides).into_iter().any(|clause| {
+    clauses(asides).into_iter().any(|(label, clause)| {
         if explains_otherwise(asides, clause, read) {
             return false;
         }
+        // A value after a label that names something else is read with
+        // that label after it: "removed: 22" as "22 removed", no count;
+        // "kept: 12" as "12 kept", another count (play-para-pr9 B3).
+        let label = label.filter(|label| !label_offers(label));
+        if let Some(label) = label {
+            let first = label.split_whitespace().next().unwrap_or_default();
+            if rejects(&first.to_lowercase()) {
+                return false;
+            }
+        }
+        let offered_whole = match label {
+            Some(label) => other(&format!("{} {label}", clause.trim())),
+            None => other(clause.trim()),
+        };
         // Each word as written (for `read`) and as compared.
         let words: Vec<(&str, String)> = clause
             .split_whitespace()
@@ -474,7 +542,7 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
         if rejects(first) || (joining && second.is_some_and(rejects)) {
             return false;
         }
-        if ALWAYS_OFFERING.contains(&first.as_str()) || other(clause.trim()) {
+        if ALWAYS_OFFERING.contains(&first.as_str()) || offered_whole {
             return true;
         }
         // A few words on either side of a hedge word; words a denial
@@ -541,7 +609,12 @@ fn explains_otherwise<T>(asides: &str, clause: &str, read: &impl Fn(&str) -> Opt
     at >= first_of_clause && counterfactual(&text, 0, at, |w| read(w).is_some())
 }
 
-/// `clause` cut before each word that [`opens_aside`].
+/// `clause` cut before each word that [`opens_aside`], except a "for"
+/// that says whom or what the value before it is for ("08:00 for Freya",
+/// "15 for the whole table"): that value is read with its "for" phrase,
+/// as "08:00 on Freya's clock" is, so it is no second answer
+/// (play-para-pr9 B2), unless the phrase offers it ("11:00 for a backup",
+/// "15 for now, maybe").
 fn split_at_break_words(clause: &str) -> Vec<&str> {
     let mut pieces = Vec::new();
     let mut start = 0;
@@ -553,7 +626,8 @@ fn split_at_break_words(clause: &str) -> Vec<&str> {
             .filter(|c| c.is_alphanumeric())
             .flat_map(char::to_lowercase)
             .collect();
-        if at > start && opens_aside(&bare) {
+        let qualifies = bare == "for" && !offers_any(&clause[at..]);
+        if at > start && opens_aside(&bare) && !qualifies {
             pieces.push(&clause[start..at]);
             start = at;
         }
@@ -561,6 +635,21 @@ fn split_at_break_words(clause: &str) -> Vec<&str> {
     }
     pieces.push(&clause[start..]);
     pieces
+}
+
+/// Whether the phrase that opens `text` (its first [`WINDOW`] words)
+/// holds a word that offers or hedges a value ("backup", "maybe", "or",
+/// "could").
+fn offers_any(text: &str) -> bool {
+    text.split_whitespace().take(WINDOW).any(|word| {
+        let word = word
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        HEDGES.contains(&word.as_str())
+            || OFFERED_AFTER.contains(&word.as_str())
+            || ALWAYS_OFFERING.contains(&word.as_str())
+            || OFFERING_MODALS.contains(&word.as_str())
+    })
 }
 
 #[cfg(test)]
@@ -672,6 +761,13 @@ mod tests {
             ("12 (3 + 4 + 5)", 12),
             ("12 (would otherwise be 15)", 12),
             ("12 (3 duplicates dropped, else 15)", 12),
+            // A labelled breakdown, or a value for someone or something
+            // else, is no second count (play-para-pr9 B2, B3).
+            ("12 (dropped: 15)", 12),
+            ("12, removed: 3, kept: 12", 12),
+            ("12 - duplicates: 2, bad emails: 1", 12),
+            ("12 (15 for the whole table)", 12),
+            ("12, i.e. 15 for the auditor", 12),
         ] {
             assert_eq!(count(field), Some(value), "{field:?}");
         }
@@ -687,6 +783,12 @@ mod tests {
             "12\n\ncount: 15",
             "12 (otherwise 15)",
             "12, else 15",
+            "12 (count: 15)",
+            "12 (alternatively: 15)",
+            "12 (option: 15)",
+            "12 (15 for a fallback)",
+            "12 (maybe 15 for the auditor)",
+            "12 (or 15 for the auditor)",
         ] {
             assert_eq!(count(field), None, "{field:?}");
         }
