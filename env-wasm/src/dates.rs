@@ -139,6 +139,9 @@ pub fn parse_clock(text: &str) -> Option<u32> {
     if let Some(minutes) = spoken_clock(&folded) {
         return Some(minutes);
     }
+    if let Some(minutes) = digits_in_part_of_day(&folded) {
+        return Some(minutes);
+    }
     let (clock_part, meridiem) = split_meridiem(&folded);
     let (hours, minutes) = hours_and_minutes(clock_part.trim_end())?;
     if minutes >= 60 {
@@ -355,6 +358,8 @@ pub fn parse_clock_in(text: &str, hours: (u32, u32)) -> Option<u32> {
     let folded = unmarked(text).trim().to_lowercase();
     let marked = split_meridiem(&folded).1.is_some()
         || PARTS_OF_DAY.iter().any(|(part, _)| folded.ends_with(part))
+        || folded.ends_with(" at night")
+        || folded.ends_with(" tonight")
         || folded.starts_with('0');
     let read = parse_clock(text);
     let minutes = match read {
@@ -380,6 +385,46 @@ const PARTS_OF_DAY: &[(&str, bool)] = &[
     (" in the evening", true),
     (" this evening", true),
 ];
+
+/// A clock in digits followed by a part of the day ("10:30 in the
+/// morning", "3:15 in the afternoon", "8 in the evening", "11 at night";
+/// play-para-pr8 B2): that time, an afternoon's or evening's hour 1 to 11
+/// moved by twelve ("10:30 in the evening" is 22:30). A time the part
+/// contradicts ("15:00 in the morning", "3 at night") is no time.
+fn digits_in_part_of_day(folded: &str) -> Option<u32> {
+    let (body, part) = PARTS_OF_DAY
+        .iter()
+        .map(|(part, pm)| (*part, if *pm { Half::AfterNoon } else { Half::Morning }))
+        .chain([(" at night", Half::Night), (" tonight", Half::Night)])
+        .find_map(|(part, half)| folded.strip_suffix(part).map(|rest| (rest, half)))?;
+    let (hours, minutes) = hours_and_minutes(body.trim())?;
+    if minutes >= 60 {
+        return None;
+    }
+    let hours = match (part, hours) {
+        // "12:30 in the morning" is half past midnight, as "12:30 am".
+        (Half::Morning, 12) => 0,
+        (Half::Morning, 0..=11) => hours,
+        (Half::AfterNoon, 1..=11) => hours + 12,
+        (Half::AfterNoon, 12..=23) => hours,
+        (Half::Night, 6..=11) => hours + 12,
+        (Half::Night, 12) => 0,
+        (Half::Night, 18..=23) => hours,
+        _ => return None,
+    };
+    Some(hours * 60 + minutes)
+}
+
+/// The half of the day a part of the day names.
+#[derive(Clone, Copy)]
+enum Half {
+    Morning,
+    AfterNoon,
+    /// The late evening, 6 to 12: "11 at night", "12 at night" (midnight).
+    /// The small hours ("3 at night") read either way, and are read as no
+    /// time.
+    Night,
+}
 
 /// A time in words with a part of the day or a marker: "half past two in
 /// the afternoon", "quarter to 4 pm", "ten past nine in the morning", "two
@@ -863,6 +908,16 @@ mod tests {
             ("three o'clock this afternoon", 900),
             ("two in the afternoon", 840),
             ("quarter to one pm", 765),
+            // A clock in digits with a part of the day (play-para-pr8 B2).
+            ("9:45 in the morning", 585),
+            ("09:05 this morning", 545),
+            ("4:20 in the afternoon", 980),
+            ("12:15 in the afternoon", 735),
+            ("16:00 in the afternoon", 960),
+            ("7 in the evening", 1140),
+            ("9.30 in the evening", 1290),
+            ("11 at night", 1380),
+            ("12:30 in the morning", 30),
         ] {
             assert_eq!(parse_clock(text), Some(minutes), "{text}");
         }
@@ -877,6 +932,12 @@ mod tests {
             "two thirty",
             "half past thirteen pm",
             "ten or eleven in the morning",
+            // A part of the day that contradicts the clock.
+            "16:00 in the morning",
+            "0:30 in the afternoon",
+            "3 at night",
+            "9:30 or 10 in the morning",
+            "9:75 in the morning",
             "10:00 11:00",
             "14:15 pm",
             "0 am",

@@ -14,7 +14,10 @@
 //!   stay at most 0.30 per level over 500 seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod productivity_support;
+
 use env_wasm::{AnyEnv, ResetDefaults, registry};
+use productivity_support::strings;
 use serde_json::{Value, json};
 
 fn reset(level: u8, seed: u64) -> (AnyEnv, Value) {
@@ -34,15 +37,6 @@ fn feedback(env: &AnyEnv) -> String {
         .as_str()
         .unwrap_or("")
         .to_owned()
-}
-
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|v| v.as_str().map(str::to_owned))
-        .collect()
 }
 
 /// Every required person of every meeting, once each, in meeting order.

@@ -234,6 +234,16 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p25",
         include_str!("player_corpus/2026-12-05/productivity-p25/episodes.jsonl"),
     ),
+    // The eighth paraphrase stress of productivity (play-para-pr8, on
+    // d1dbb35): six cases at levels 4-5, each played once and with 6 other
+    // wordings, four more level-5 cases and 12 probes (58 rows; every first
+    // play 1.00). Its B rows: needs_reply "No (it would otherwise need one
+    // ...)" read as a second value, and a clock in digits with a part of the
+    // day ("10:30 in the morning") read as no time.
+    (
+        "productivity-p26",
+        include_str!("player_corpus/2026-12-05/productivity-p26/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -350,6 +360,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p23",
     "productivity-p24",
     "productivity-p25",
+    "productivity-p26",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

@@ -9,7 +9,7 @@
 
 mod productivity_support;
 
-use productivity_support::{grade_at, reference_final, start_at};
+use productivity_support::{grade_at, reference_final, start_at, strings};
 use serde_json::{Map, Value, json};
 
 const SEEDS: std::ops::Range<u64> = 0..8;
@@ -73,18 +73,9 @@ fn with(answer: &Map<String, Value>, key: &str, value: Value) -> Option<Value> {
     Some(Value::Object(out))
 }
 
-fn strs(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|v| v.as_str().map(str::to_owned))
-        .collect()
-}
-
 /// The list in `key` joined by `sep`, each item through `each`.
 fn joined(a: &Map<String, Value>, key: &str, sep: &str, each: fn(&str) -> String) -> Option<Value> {
-    let items = strs(a.get(key)?);
+    let items = strings(a.get(key)?);
     (items.len() >= 2).then(|| {
         let text: Vec<String> = items.iter().map(|i| each(i)).collect();
         Value::String(text.join(sep))
@@ -173,7 +164,7 @@ fn cleaning_lists_hashes_dots_slashes_one_string_arrays_and_equals_totals() {
             with(a, "retained_ids", r)
         }),
         ("retained ids with # in an array", |a| {
-            let r: Vec<String> = strs(a.get("retained_ids")?)
+            let r: Vec<String> = strings(a.get("retained_ids")?)
                 .iter()
                 .map(|i| hashed(i))
                 .collect();
@@ -205,12 +196,12 @@ fn cleaning_lists_hashes_dots_slashes_one_string_arrays_and_equals_totals() {
     ];
     let fail: &[Row] = &[
         ("a wrong id with #", |a| {
-            let mut d = strs(a.get("duplicate_ids")?);
+            let mut d = strings(a.get("duplicate_ids")?);
             d.push("#zz999".into());
             with(a, "duplicate_ids", json!(d))
         }),
         ("a slash inside an email address joins two", |a| {
-            let e = strs(a.get("invalid_emails")?);
+            let e = strings(a.get("invalid_emails")?);
             let (first, second) = (e.first()?, e.get(1)?);
             if !first.contains('@') || !second.contains('@') {
                 return None;
@@ -220,7 +211,7 @@ fn cleaning_lists_hashes_dots_slashes_one_string_arrays_and_equals_totals() {
             with(a, "invalid_emails", json!(rest))
         }),
         ("an array of two strings, one comma-joined", |a| {
-            let d = strs(a.get("duplicate_ids")?);
+            let d = strings(a.get("duplicate_ids")?);
             if d.len() < 2 {
                 return None;
             }
@@ -301,7 +292,7 @@ fn meeting_ids_lists_keys_and_no_slot_read_as_every_field_does() {
         }),
         ("participants 'A/B/C' and 'A • B'", |a| {
             entries(a, |e| {
-                if let Some(people) = e.get("participants").map(strs) {
+                if let Some(people) = e.get("participants").map(strings) {
                     let sep = if people.len() % 2 == 0 {
                         "/"
                     } else {
@@ -409,4 +400,140 @@ fn unread_entries_and_ambiguous_days_say_why() {
             assert!(feedback.contains("is ambiguous ("), "{feedback}");
         }
     }
+}
+
+/// The answer with `needs_reply` rewritten from its reference value
+/// ("yes" or "no") by `f` (`None`: not applicable).
+fn reply(a: &Map<String, Value>, f: fn(&str) -> Option<String>) -> Option<Value> {
+    let value = a.get("needs_reply")?.as_str()?.to_owned();
+    with(a, "needs_reply", json!(f(&value)?))
+}
+
+#[test]
+fn needs_reply_with_a_counterfactual_comment_is_one_value() {
+    // What the answer would be under other facts, with "would" and
+    // "otherwise" in either order, is a comment whatever words name the
+    // other value (play-para-pr8 B1).
+    let pass: &[Row] = &[
+        ("no (it would otherwise need an answer)", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "No (it would otherwise need an answer)".into())
+            })
+        }),
+        ("no, otherwise this would need a response", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "no, otherwise this would need a response".into())
+            })
+        }),
+        ("no; otherwise it would need one", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "No; otherwise it would need one".into())
+            })
+        }),
+        ("no - would otherwise require a reply", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "NO - it would otherwise require a reply, but not here".into())
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        // Not counterfactual: the other value stated beside it.
+        ("the value and its opposite stated", |a| {
+            reply(a, |v| {
+                Some(if v == "no" {
+                    "No (it needs a reply)".into()
+                } else {
+                    "Yes (no reply needed)".into()
+                })
+            })
+        }),
+        ("no (needs a response)", |a| {
+            reply(a, |v| (v == "no").then(|| "no (needs a response)".into()))
+        }),
+        ("a bare otherwise offers the other value", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "No (otherwise a reply is needed)".into())
+            })
+        }),
+        ("an unsettled condition before otherwise", |a| {
+            reply(a, |v| {
+                (v == "no")
+                    .then(|| "No (if it is for the list; otherwise it would need a reply)".into())
+            })
+        }),
+    ];
+    println!(
+        "needs_reply rows graded: {}",
+        run("easy", &[3, 4, 5], pass, fail)
+    );
+}
+
+/// `HH:MM` written with a part of the day: `twelve` on a twelve-hour dial
+/// ("2:30 this afternoon") or as it stands ("14:30 in the afternoon",
+/// "09.30 in the morning"); `wrong_half` names the other half of the day.
+fn with_part_of_day(hhmm: &str, twelve: bool, wrong_half: bool) -> Option<String> {
+    let (h, m) = hhmm.split_once(':')?;
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+    let after_noon = (h >= 12) != wrong_half;
+    let part = match (after_noon, h) {
+        (false, _) => "in the morning",
+        (true, 18..) => "in the evening",
+        (true, _) => "in the afternoon",
+    };
+    let hour = match (twelve, h % 12) {
+        (true, 0) => 12,
+        (true, k) => k,
+        (false, _) => h,
+    };
+    Some(if twelve {
+        let this = part.replace("in the", "this");
+        format!("{hour}:{m:02} {this}")
+    } else {
+        format!("{hour:02}.{m:02} {part}")
+    })
+}
+
+/// Every booking's start and end rewritten by `f`.
+fn times(a: &Map<String, Value>, f: fn(&str) -> Option<String>) -> Option<Value> {
+    let mut out = a.clone();
+    for entry in out.get_mut("bookings")?.as_array_mut()? {
+        let entry = entry.as_object_mut()?;
+        for key in ["start", "end"] {
+            if let Some(t) = entry.get(key).and_then(Value::as_str) {
+                let t = f(t)?;
+                entry.insert(key.into(), json!(t));
+            }
+        }
+    }
+    Some(Value::Object(out))
+}
+
+#[test]
+fn clock_times_with_a_part_of_the_day_read() {
+    // A clock in digits followed by a part of the day is that time
+    // (play-para-pr8 B2); a part that contradicts it is no time.
+    let pass: &[Row] = &[
+        ("12-hour clock 'this morning/afternoon/evening'", |a| {
+            times(a, |t| with_part_of_day(t, true, false))
+        }),
+        ("24-hour clock with a dot 'in the morning/afternoon'", |a| {
+            times(a, |t| with_part_of_day(t, false, false))
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("the other half of the day", |a| {
+            times(a, |t| with_part_of_day(t, true, true))
+        }),
+        ("a 24-hour afternoon clock 'in the morning'", |a| {
+            let any_afternoon = a["bookings"]
+                .as_array()?
+                .iter()
+                .any(|e| e["start"].as_str().is_some_and(|s| s >= "13:00"));
+            if !any_afternoon {
+                return None;
+            }
+            times(a, |t| with_part_of_day(t, false, true))
+        }),
+    ];
+    println!("clock rows graded: {}", run("medium", &[4, 5], pass, fail));
 }

@@ -859,6 +859,60 @@ fn scenarios_are_diverse_over_ten_thousand_seeds() {
     }
 }
 
+/// The waived fee given back, named by the sum the ticket gives it, is the
+/// waiver carried out (policy section 5; play-para-st14, C1): it keeps a
+/// fee-waiver reply compliant. Another sum given back is a refund, which
+/// no fee-waiver case allows.
+#[test]
+fn the_waived_fee_given_back_is_the_waiver() {
+    use env_wasm::support_triage::generate::generate;
+    use env_wasm::support_triage::grade::{Observed, judge_reply};
+    use env_wasm::support_triage::policy;
+    use env_wasm::support_triage::reference::reference_reply;
+    use env_wasm::support_triage::reply::{Commitment, fee_sums};
+    use env_wasm::text::Text;
+    let mut checked = 0;
+    for seed in 0..400 {
+        let desk = generate("hard", seed);
+        let ticket = &desk.tickets[0];
+        let rules = policy::reply_rules(ticket.case);
+        let allowed = rules.allowed_commitments;
+        if !allowed.contains(&Commitment::Waiver) || allowed.contains(&Commitment::Refund) {
+            continue;
+        }
+        let body = Text::new(&ticket.body);
+        let Some(sum) = fee_sums(&body).into_iter().next() else {
+            continue;
+        };
+        // The sum as the ticket writes it, currency sign included.
+        let Some(word) = body
+            .words
+            .iter()
+            .find(|w| w.text.trim_end_matches(['0', '.']) == sum.trim_end_matches(['0', '.']))
+        else {
+            continue;
+        };
+        let before = &ticket.body[..word.start];
+        let sign = &before[before.trim_end_matches(|c: char| !c.is_whitespace()).len()..];
+        let written = format!("{sign}{}", &ticket.body[word.start..word.end]);
+        let reference = reference_reply(desk.vendor, ticket);
+        let observed = Observed::of(&desk, ticket);
+        let back = format!(
+            "{reference} If you had already paid it, we will put the {written} back on your card."
+        );
+        let verdict = judge_reply(ticket, &back, &observed);
+        assert!(
+            verdict.compliant() && verdict.handled(),
+            "{back}: {verdict:?}"
+        );
+        let other = format!("{reference} We will also put {sign}987.00 back on your card.");
+        let verdict = judge_reply(ticket, &other, &observed);
+        assert!(!verdict.compliant(), "{other}: {verdict:?}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} fee-waiver tickets checked");
+}
+
 #[test]
 fn replies_are_judged_against_their_case() {
     use env_wasm::support_triage::generate::generate;

@@ -435,6 +435,22 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p35/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A fifteenth paraphrase stress (play-para-st14, on d1dbb35): six hard
+    // tickets at level 5, 7 other replies each, four more level-5 cases, an
+    // extra and 24 one-phrase replays and probes: 77 rows. Its B rows: "refund
+    // of CA$390.00 (6 unused months ...) approved; issued today" (a verb
+    // after a parenthesis in a telegraphic sentence) not read as a refund
+    // (25, 30, 67), a question "Can we refund INV-...?" read as a promise
+    // (33, 70, 74), and "it is not possible for us to rule on the late fee or
+    // the other charges" (negation through coordination) read as waiving the
+    // fee (34, 40, 42, 43, 44, 46, 77). Its C rows (12, 13, 19): the waived
+    // fee credited back when it was already collected, which the policy now
+    // names as the waiver carried out.
+    Corpus {
+        name: "support_triage-p36",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p36/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -2039,6 +2039,173 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // A verb after the refund named with an aside (brackets, dashes,
+        // an appositive between commas) commits to it, telegraphic or
+        // not (play-para-st14, B1); refused, asked or open, it does not.
+        (
+            "Refund of $120.00 (the unused part of your annual plan on INV-40213) approved; it \
+             reaches your card in 5-10 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Refund of €84.00 - the four months you will not use - confirmed and sent to your \
+             card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Your refund, £96.00 for the unused months, has been processed.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "INV-55120: refund of $64.50 (three unused months on the annual plan) granted. \
+             Issued today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Refund of $120.00 (the unused part of your annual plan) requested from our billing \
+             supervisor, who will decide.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your refund, $120.00 for the unused months, may be approved by our billing \
+             supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        // A question commits to nothing; the answer after it does
+        // (play-para-st14, B2). An offer ("would you like us to ...?")
+        // still promises on the customer's yes.
+        (
+            "Can we refund the renewal charge? That is for our billing supervisor to decide.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Can we take the late fee off INV-30418?\nOur legal team will decide that, not this \
+             reply.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Can we give you back what you paid for the add-on? The desk does not decide that.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Can we waive the late fee on INV-30418? Yes: I have waived it today.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Would you like us to refund the renewal to your card?",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // Not deciding reaches every coordinated object, in any order
+        // (play-para-st14, B3); a refusal beside a waiver still waives.
+        (
+            "We are unable to rule on the late fee or the two later charges at this stage.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "It isn't possible for us to make a decision about the remaining charges or the late \
+             fee here.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We can't decide the late fee or those repeated charges from the desk.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We cannot refund the repeated charges, but we have waived the late fee.",
+            &[Waiver],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We will not charge you the late fee again.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee is gone, and there will be no other charges on INV-30418.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // The waived fee given back is the waiver carried out (policy
+        // section 5; play-para-st14, C1): "it" after the fee, or the sum
+        // named as the fee. Any other sum, or money back with no fee
+        // named, is a refund.
+        (
+            "I have waived the $25.00 late fee; if it was already paid, we will refund it to your \
+             card this week.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Late fee: £12.00, waived. Since you had paid it already, we'll send the £12.00 back \
+             to your card today.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The €18.00 late fee is cancelled, and we will put the €18.00 back on your card by \
+             Friday.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "I have waived the $25.00 late fee and will refund the $49.00 renewal to your card.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The €18.00 late fee is cancelled, and we will put the €60.00 subscription back on \
+             your card.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You will see the money back in your account within five business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We will put the $25.00 back on your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(

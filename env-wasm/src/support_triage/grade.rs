@@ -512,6 +512,10 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
     let words = Text::new(text);
     let pasted = observed.pasted(&words);
     // A paste earns nothing whatever it says; it is not read.
+    // The sums the ticket names as its fee: the fee's sum returned is the
+    // waived fee given back, whether or not the reply names it as the fee
+    // (policy section 5).
+    let fees = reply::fee_sums(&Text::new(&ticket.body));
     let reading = if pasted {
         Reading::default()
     } else {
@@ -519,9 +523,10 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         let unquoted = with_account_email_named(&unquoted, &ticket.customer.account_email);
         let unquoted = crate::text::table::rows_as_lines(&unquoted);
         if unquoted == text {
-            reply::read_text(&words)
+            reply::read_text_knowing_fees(&words, &fees)
         } else {
-            reply::read(&unquoted)
+            let lines = crate::text::table::rows_as_lines(&unquoted);
+            reply::read_text_knowing_fees(&Text::new(&lines), &fees)
         }
     };
     let rules: ReplyRules = policy::reply_rules(ticket.case);

@@ -453,6 +453,8 @@ when a reply also gives a clock time, the clock time is the promise (\"before lu
 A time for our next response is a next step, never an outcome;
 - promise only the outcome its case allows. An outcome is money returned (a refund, a reversed charge), a credit, compensation or discount, \
 a fee removed or waived, data deleted, access restored, an exception granted, or a date by which the case will be settled. \
+A waived fee the customer already paid, given back (\"we'll credit the fee back to your card\"), is that waiver carried out, not a second outcome; \
+money returned for anything else is a refund. \
 It is promised in any wording (\"we will refund you\", \"you'll get your money back\", \"the fee no longer applies\", \"your data will be gone\", \
 \"refund approved\"), and a promise that waits only on the customer (\"if you confirm, we'll refund you\", \"reply yes and we'll waive it\") \
 is still a promise. A resolved case commits to its outcome (the refund, or waiving the fee) and may grant the request in any words \

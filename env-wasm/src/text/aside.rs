@@ -603,6 +603,10 @@ mod tests {
             ("high - would otherwise be normal", "high"),
             ("high (VIP sender, else normal)", "high"),
             ("low, otherwise it would be normal", "low"),
+            // Would and otherwise in either order, other words for the
+            // value (play-para-pr8 B1).
+            ("high (it would otherwise stay normal)", "high"),
+            ("low - otherwise this would rank as normal", "low"),
             // A statement that rules another value out names it to reject it.
             ("high (normal, the sender's usual, is too low here)", "high"),
             ("high (normal wouldn't fit an overdue bill)", "high"),
@@ -632,6 +636,7 @@ mod tests {
             "high (otherwise normal)",
             "high (if the sender is a VIP, otherwise normal)",
             "high (VIP sender, otherwise maybe normal)",
+            "high, otherwise normal would also work",
         ] {
             // A hedge, or (an aside that opens with "or") no value at all.
             let read = priority(field);

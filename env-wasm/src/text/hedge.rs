@@ -387,10 +387,18 @@ pub(super) fn counterfactual(
         .filter(|w| w.clause == word.clause)
         .map(|w| w.text.as_str())
         .collect();
-    let conditional = clause
-        .iter()
-        .position(|w| *w == "would")
-        .is_some_and(|k| clause[k..].iter().any(|w| matches!(*w, "be" | "been")));
+    // "would otherwise be normal", or "would" after its subject, in either
+    // order with the "otherwise": "it would otherwise need a reply",
+    // "otherwise it would need one" (play-para-pr8 B1) say what the value
+    // would be, whatever words name it. A value before "would" is offered:
+    // "otherwise normal would also work".
+    let conditional = clause.iter().enumerate().any(|(k, w)| {
+        *w == "would"
+            && (clause[k..].iter().any(|w| matches!(*w, "be" | "been"))
+                || k.checked_sub(1)
+                    .and_then(|p| clause.get(p))
+                    .is_some_and(|w| SUBJECTS.contains(w) || OTHERWISE.contains(w)))
+    });
     // The asides just before it: a reason stands near what it explains,
     // and the bound keeps reading linear however many there are.
     let before = &words[asides.max(at.saturating_sub(2 * WINDOW)).min(at)..at];
@@ -406,6 +414,12 @@ pub(super) fn counterfactual(
     let reason_first = reason && before.iter().any(|w| w.clause != word.clause);
     conditional || reason_first
 }
+
+/// Pronouns that stand before "would" as its subject in a counterfactual:
+/// "it would otherwise need a reply", "otherwise I would say normal".
+const SUBJECTS: &[&str] = &[
+    "it", "this", "that", "which", "she", "he", "they", "we", "i", "one",
+];
 
 pub(super) fn assigned(text: &Text, start: usize) -> bool {
     match two_before(text, start) {
@@ -488,17 +502,26 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
 }
 
 /// The indices of `live` mentions that name the scale rather than pick
-/// from it (para-it14 B1): a run of two or more values joined only by
-/// "/", "|", commas, "or" or "and", with "scale" just before or after it
-/// ("on a scale of Low / Moderate / High / Critical this sits at High",
-/// "on a moderate / severe scale, severe").
+/// from it ([`naming_the_scale`]).
 fn scale_named<T>(text: &Text, live: &[&Mention<T>]) -> Vec<usize> {
-    let joined = |a: &Mention<T>, b: &Mention<T>| {
-        (a.end..=b.start).all(|k| {
+    let spans: Vec<(usize, usize)> = live.iter().map(|m| (m.start, m.end)).collect();
+    naming_the_scale(text, &spans)
+}
+
+/// The indices of `spans` (the words of value mentions, in text order)
+/// that name the scale rather than pick from it (para-it14 B1): a run of
+/// two or more values joined only by "/", "|", commas, "or" or "and", with
+/// "scale" just before or after it ("on a scale of Low / Moderate / High /
+/// Critical this sits at High", "on a moderate / severe scale, severe").
+/// Every reader of a level on a scale calls this, so a scale named before
+/// the pick is no hedge in any of them.
+pub fn naming_the_scale(text: &Text, spans: &[(usize, usize)]) -> Vec<usize> {
+    let joined = |(_, a_end): (usize, usize), (b_start, _): (usize, usize)| {
+        (a_end..=b_start).all(|k| {
             text.gap(k)
                 .chars()
                 .all(|c| c.is_whitespace() || matches!(c, '/' | '|' | ','))
-        }) && text.words[a.end..b.start]
+        }) && text.words[a_end..b_start]
             .iter()
             .all(|w| matches!(w.text.as_str(), "or" | "and"))
     };
@@ -509,12 +532,15 @@ fn scale_named<T>(text: &Text, live: &[&Mention<T>]) -> Vec<usize> {
     };
     let mut out = Vec::new();
     let mut from = 0;
-    while from < live.len() {
+    while from < spans.len() {
         let mut to = from;
-        while to + 1 < live.len() && joined(live[to], live[to + 1]) {
+        while to + 1 < spans.len()
+            && spans[to].1 <= spans[to + 1].0
+            && joined(spans[to], spans[to + 1])
+        {
             to += 1;
         }
-        let (start, end) = (live[from].start, live[to].end);
+        let (start, end) = (spans[from].0, spans[to].1);
         let named = (start.saturating_sub(3)..start).any(is_scale) || (end..end + 2).any(is_scale);
         if to > from && named {
             out.extend(from..=to);

@@ -326,6 +326,12 @@ fn burnout_dimensions_table() {
          at work is hers any more.",
         "Burnout dimensions: {a1} - lacking the energy she had; {b1}, because she never asks \
          after users now.",
+        // A template label with its colon inside a sentence opens its
+        // field from the colon (para-it14 C1).
+        "{first} has little left at the end of the week, which puts the Burnout dimensions: {a0} \
+         and {b0}.",
+        "Reading the notes as a whole, I would list these Burnout dimensions: {a1}; {b1}.",
+        "Taken together the evidence gives two Maslach dimensions: {a3}, {b3}.",
         // A checklist's ticks and crosses, after or before the item, and
         // markdown checkboxes (para-it15 B1).
         "Burnout dimensions:\n- {a0} \u{2714}\n- {b0} \u{2714}\n- {x0} \u{2718}",
@@ -408,6 +414,11 @@ fn burnout_dimensions_table() {
         "Burnout dimensions: {a0}; {b0}: never mentioned.",
         "Burnout dimensions: {a0}; the notes never show {b0}.",
         "Burnout dimensions: {a0}; {b0}: n/a.",
+        // Inside a sentence too, the colon opens the field, and a label
+        // word with no colon opens none (para-it14 C1).
+        "{first} is struggling, so Burnout dimensions: {a0}, {b0} and {x0}.",
+        "I would not split hairs over the burnout dimensions, which are {a0} and {b0} here.",
+        "My read of the Burnout dimensions: {x0}, and nothing else.",
         // The marks give the wrong set: a cross on a present dimension, a
         // tick on the absent one, every box checked, every item crossed.
         "Burnout dimensions:\n- {a0} \u{2714}\n- {b0} \u{2718}\n- {x0} \u{2714}",
@@ -482,6 +493,10 @@ fn burnout_severity_table() {
          {dp} |\n| Overall | {Level} ({points}) |",
         "Severity:\n| Item | Points |\n| --- | --- |\n| Hours | {hp} |\n| Dimensions | {dp} |\n\
          Total {points} -> {Level}",
+        // A template label with its colon inside a sentence (para-it14 C1).
+        "All told I would put {first} at Severity: {Level} on the rubric's four levels.",
+        "The hours, the leave and the symptoms add up to Severity: {Level}, at {points} points.",
+        "Weighing everything, my answer is severity: {level} ({points} points).",
         // A checklist of the points with a cross on a zero-point row
         // (para-it15 B1).
         "Severity: {Level}\n- Hours over 45 \u{2714}: {hp}\n- Dimensions \u{2714}: {dp}\n- \
@@ -541,6 +556,13 @@ fn burnout_severity_table() {
         "Severity:\n| Item | Points |\n|---|---|\n| Hours | {hp} |\n| Dimensions | {dp} |\n| \
          Total | {points} |",
         "Severity:\n| Item | Points |\n|---|---|\n| Dimensions | {dp} |\n| Total | {Wrong} |",
+        // Two labels inside sentences with different levels are a hedge;
+        // a label word with no colon inside a sentence opens no field
+        // (para-it14 C1).
+        "I would put {first} at Severity: {Level}, though a colleague argued for Severity: \
+         {Near}.",
+        "Overall {first} is struggling and the severity is {level} in my view.",
+        "All told I would put {first} at Severity: {Wrong} on the rubric's four levels.",
         // A cross reads as "no", never as a level (para-it15 B1).
         "Severity: {Level} \u{2718}\n{Near} \u{2714}",
         "Severity:\n- [ ] {Level}\n- [x] {Wrong}",

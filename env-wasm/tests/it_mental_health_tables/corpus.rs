@@ -265,6 +265,18 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p33",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p33/episodes.jsonl"),
     ),
+    // The fourteenth paraphrase stress (play-para-it14, on d1dbb35): nine
+    // cases at levels 4-5, six of them with 8 other wordings, and 7 probes
+    // (64 rows). Its B rows: the level scale named before the pick ("on a
+    // scale of Low / Moderate / High / Critical this sits at High") read as
+    // a hedge (lines 9, 61, 63, 64), "a rotation of three people" read as
+    // another person's understaffing (21); its C rows: template labels
+    // inside a sentence ("... so Burnout dimensions: ...", "at Severity:
+    // High") not found (3, 62). Read since.
+    (
+        "it_mental_health-p34",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p34/episodes.jsonl"),
+    ),
     // A fifteenth (play-para-it15, on 1f7f3c6): six cases at levels 4-5,
     // each answered once and in eight other wordings, three single plays
     // and 23 probes: 80 rows. Its B rows: tick/cross checklists, "a week
@@ -309,6 +321,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p31",
     "it_mental_health-p32",
     "it_mental_health-p33",
+    "it_mental_health-p34",
     "it_mental_health-p35",
 ];
 

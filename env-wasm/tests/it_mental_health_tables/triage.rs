@@ -1215,6 +1215,61 @@ fn triage_two_week_support_table() {
     });
 }
 
+/// A count of people that is the size of the group the action sets up
+/// (para-it14 B2), after each person's own action, in cases where another
+/// person's main stressor is understaffing.
+const GROUP_SIZES: [&str; 6] = [
+    "and share what is left between two colleagues in turn",
+    "with the load spread among three people",
+    "backed by a pair of two colleagues",
+    "and set up a group of three people to take turns with it",
+    "and split it across three people in the team",
+    "with a team of three people taking turns",
+];
+
+/// A count of the people the team lacks: still its understaffing.
+const SHORTFALLS: [&str; 6] = [
+    "and plan around being three people short",
+    "and make up for the three people the team lacks",
+    "while the team is two colleagues down",
+    "and find the three people the team needs",
+    "and fill in for the three people short on the team",
+    "until the team is no longer three people short",
+];
+
+#[test]
+fn triage_group_sizes_are_no_understaffing_table() {
+    let layouts = [
+        "2-week action: {fw0}, {x}.",
+        "2-week action: {fw1} {x}.",
+        "- **Next 2 weeks:** {fw2}, {x}.",
+        "2-week action: over the next fortnight, {fw0} {x}",
+        "Two-week action \u{2013} {fw3}, {x}.",
+        "2 week action: {fw4} {x}.",
+        "2-week action: {fw5}, {x}, then review together",
+    ];
+    let rows = |phrases: [&str; 6]| -> Vec<String> {
+        phrases
+            .iter()
+            .flat_map(|p| layouts.iter().map(move |l| l.replace("{x}", p)))
+            .collect()
+    };
+    let (right, wrong) = (rows(GROUP_SIZES), rows(SHORTFALLS));
+    let keep = |c: &TriageCase| {
+        c.tiers().len() >= 3 && c.employees.iter().any(|e| e.stressor == "understaffing")
+    };
+    let seeds = seeded(4, triage::generate, keep, case_vars, Case::Triage);
+    check(
+        &Table {
+            criterion: "two_week_support",
+            right: &refs(&right),
+            wrong: &refs(&wrong),
+        },
+        &seeds,
+        |s, row| per_person(s, Field::Fortnight, row),
+    );
+}
+
 #[test]
 fn triage_stressors_table() {
     let layouts = [

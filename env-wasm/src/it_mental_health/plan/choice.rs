@@ -366,11 +366,26 @@ pub fn grade(case: &PlanCase, catalogue: &Catalogue, answer: &Answer) -> Grade {
 /// The severity a line gives: `Some(true)` severe, `Some(false)` moderate,
 /// `None` neither or both.
 fn severity(text: &Text) -> Option<bool> {
+    // "on a moderate / severe scale, severe": the scale named is no
+    // verdict (para-it14 B1).
+    let levels: Vec<(usize, usize)> = text
+        .words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.text.starts_with("severe") || w.text.starts_with("moderate"))
+        .map(|(at, _)| (at, at + 1))
+        .collect();
+    let scale: BTreeSet<usize> = crate::order::set_of(
+        crate::text::hedge::naming_the_scale(text, &levels)
+            .into_iter()
+            .filter_map(|k| levels.get(k).map(|(at, _)| *at)),
+    );
     let verdicts: BTreeSet<bool> =
         crate::order::set_of(text.words.iter().enumerate().filter_map(|(at, w)| {
             let next = text.words.get(at + 1).map(|n| n.text.as_str());
             if next.is_some_and(|n| NOT_A_VERDICT.contains(&n))
                 || threshold_of(text, at)
+                || scale.contains(&at)
                 || compared(text, at)
             {
                 return None;
@@ -1713,8 +1728,19 @@ mod tests {
             read("Overtime 14 hours: severe; it would become moderate once capped"),
             Some(true)
         );
+        // The scale named before or after the pick is no hedge (para-it14 B1).
+        assert_eq!(
+            read("Incidents (6 a month): on the moderate or severe scale, moderate"),
+            Some(false)
+        );
+        assert_eq!(
+            read("Overtime 14 hours: severe on a moderate | severe scale"),
+            Some(true)
+        );
         // Hedges still read as no one severity; a forecast alone states none.
         for hedged in [
+            "Reorganisation: moderate / severe",
+            "Reorganisation: on a moderate / severe scale, moderate or severe",
             "Reorganisation: moderate, could be severe",
             "Reorganisation: moderate, possibly severe",
             "Reorganisation: moderate or severe",

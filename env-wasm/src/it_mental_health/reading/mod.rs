@@ -158,6 +158,77 @@ pub const MEANS: &[&str] = &[
     "restructures",
 ];
 
+/// Nouns for a group of people an action sets up or shares work across:
+/// "a rotation of three people", "a pair of colleagues".
+const GROUPS: &[&str] = &[
+    "rota",
+    "rotas",
+    "rotation",
+    "rotations",
+    "roster",
+    "pair",
+    "pairs",
+    "group",
+    "groups",
+    "team",
+    "teams",
+    "pool",
+    "pools",
+    "panel",
+    "squad",
+    "crew",
+    "trio",
+    "cohort",
+    "circle",
+    "bench",
+];
+
+/// Words that spread work over the people after them: "between three
+/// people", "across four engineers".
+const SPREAD_OVER: &[&str] = &["between", "across", "among", "amongst"];
+
+/// Words after a count of people that make it a shortfall: "three people
+/// short", "two colleagues down".
+const SHORTFALL: &[&str] = &["short", "down", "missing", "fewer", "less", "lost"];
+
+/// Whether the number at word `at` ("three" in "three people") is the size
+/// of a group the text sets up or spreads work over, not a count of the
+/// staff a team lacks (para-it14 B2): after "between", "across", "among",
+/// or after "of" or "to" with a group noun just before ("a rotation of
+/// three people", "a team of four", "widen the rota to three people").
+/// "We are three people short" and "only three people for the work of
+/// six" still count people the team lacks.
+pub fn counts_a_group(text: &Text, at: usize) -> bool {
+    let words = &text.words;
+    let Some(word) = words.get(at) else {
+        return false;
+    };
+    let numeric = crate::text::numbers::number_value(&word.text).is_some()
+        || crate::text::numbers::number_word(&word.text).is_some();
+    if !numeric || at == 0 {
+        return false;
+    }
+    let sentence = word.sentence;
+    let in_sentence = |k: usize| words.get(k).filter(|w| w.sentence == sentence);
+    // The people counted and the word after them: "three people short".
+    let short = (at + 1..at + 3)
+        .filter_map(in_sentence)
+        .any(|w| SHORTFALL.contains(&w.text.as_str()));
+    if short {
+        return false;
+    }
+    let Some(before) = in_sentence(at - 1).map(|w| w.text.as_str()) else {
+        return false;
+    };
+    if SPREAD_OVER.contains(&before) {
+        return true;
+    }
+    matches!(before, "of" | "to")
+        && (at.saturating_sub(5)..at - 1)
+            .filter_map(in_sentence)
+            .any(|w| GROUPS.contains(&w.text.as_str()))
+}
+
 /// A concept's id, its admitted mentions, and whether one names it
 /// outright.
 type Admitted<'c> = (&'c str, Vec<(usize, usize)>, bool);
@@ -272,6 +343,39 @@ mod tests {
     const INCIDENTS: (&str, &[&str]) = ("incidents", &["incident*"]);
     const ON_CALL: (&str, &[&str]) = ("on_call", &["rota", "on-call", "pager"]);
     const ESCALATIONS: (&str, &[&str]) = ("escalations", &["escalation*"]);
+
+    #[test]
+    fn a_group_the_action_sets_up_is_no_shortfall() {
+        let group = |text: &str, number: &str| {
+            let read = Text::new(text);
+            let at = read.words.iter().position(|w| w.text == number);
+            at.is_some_and(|at| counts_a_group(&read, at))
+        };
+        for text in [
+            "Hand the tickets to a pair of two colleagues.",
+            "Split the pager between three people.",
+            "Set up a weekly team of 4 people to share the queue.",
+            "Widen the review rota to three people.",
+            "Spread the calls across three people in the squad.",
+        ] {
+            let number = if text.contains("two") {
+                "two"
+            } else if text.contains(" 4 ") {
+                "4"
+            } else {
+                "three"
+            };
+            assert!(group(text, number), "{text}");
+        }
+        for text in [
+            "The team is three people short since March.",
+            "Only three people for the work of six.",
+            "A rotation that is three people down.",
+            "Bring in three people as contractors.",
+        ] {
+            assert!(!group(text, "three"), "{text}");
+        }
+    }
 
     #[test]
     fn means_serve_what_their_stretch_names_outright() {

@@ -331,7 +331,12 @@ fn strip_number(text: &str) -> Option<&str> {
 /// One raw line as [`Line`]s: a table row, or text split where a second
 /// label starts inside it. `opened` holds the keys of the sections read so
 /// far, the open one last.
-fn read_line(raw: &str, labels: &[Label], opened: &[&'static str]) -> Vec<Line> {
+fn read_line(
+    raw: &str,
+    labels: &[Label],
+    opened: &[&'static str],
+    midline: &[&'static str],
+) -> Vec<Line> {
     let trimmed = raw.trim();
     if let Some(cells) = table::cells(trimmed) {
         if table::is_separator(trimmed) {
@@ -351,7 +356,7 @@ fn read_line(raw: &str, labels: &[Label], opened: &[&'static str]) -> Vec<Line> 
     let plain = Some(question_and_answer(&plain))
         .filter(|qa| match_title(qa, labels).is_some())
         .unwrap_or(plain);
-    split_inline_labels(&plain, labels, opened)
+    split_inline_labels(&plain, labels, opened, midline)
         .into_iter()
         .enumerate()
         .map(|(k, part)| Line {
@@ -397,7 +402,18 @@ fn question_and_answer(line: &str) -> String {
 /// reasoning, not a second copy of that section: "Severity: Low. Hours: 0.
 /// Dimensions: 2 points." sums the severity's parts. The open section's own
 /// label still splits ("Red flag 1: ... Red flag 2: ..." is two items).
-fn split_inline_labels(line: &str, labels: &[Label], opened: &[&'static str]) -> Vec<String> {
+///
+/// A label of a key in `midline` (a field the answer titles at no line
+/// start, [`keys_at_line_starts`]) with its colon after any word, inside a
+/// sentence, opens its field from the colon as at a line start ("... so
+/// Burnout dimensions: exhaustion, ...", "I would put this at Severity:
+/// High", para-it14 C1); a label word without its colon stays prose.
+fn split_inline_labels(
+    line: &str,
+    labels: &[Label],
+    opened: &[&'static str],
+    midline: &[&'static str],
+) -> Vec<String> {
     let mut parts = Vec::new();
     let mut from = 0;
     let mut open = match_label(line, labels)
@@ -411,14 +427,30 @@ fn split_inline_labels(line: &str, labels: &[Label], opened: &[&'static str]) ->
         let after_stop = matches!(bytes[at - 1], b' ')
             && at >= 2
             && matches!(bytes[at - 2], b'.' | b';' | b'!' | b'?');
-        if !after_stop {
+        // Inside a sentence, after a word: "..., so Burnout dimensions:
+        // exhaustion", "I would put this at Severity: High".
+        let mid_sentence = !after_stop
+            && !midline.is_empty()
+            && bytes[at - 1] == b' '
+            && !bytes[at].is_ascii_whitespace();
+        if !after_stop && !mid_sentence {
             continue;
         }
         let rest = &line[at..];
         let strict = match_label(rest, labels)
             .filter(|(_, _, sep)| *sep == Some(':'))
-            .map(|(key, _, _)| key);
+            .map(|(key, _, _)| key)
+            .filter(|key| after_stop || midline.contains(key));
         let Some(key) = strict else { continue };
+        // A sentence stands before it: "Incident risk:" and "Budget and
+        // risk:" are titles worded around a label, an item's or two
+        // fields', no field.
+        let head = &line[from..at];
+        if mid_sentence
+            && (title_words(head).len() < MID_SENTENCE_WORDS || titles_another(head, key, labels))
+        {
+            continue;
+        }
         let given_before = opened.contains(&key)
             || parts.iter().any(|p: &String| {
                 match_label(p, labels).is_some_and(|(earlier, _, _)| earlier == key)
@@ -771,8 +803,75 @@ impl Parsed {
     }
 }
 
+/// The keys of `labels` an answer titles at the start of some line (a
+/// title, a table row's first cell) or after a sentence end: the fields
+/// whose labels inside a sentence are that field's reasoning, not the
+/// field given again.
+fn keys_at_line_starts(answer: &str, labels: &[Label]) -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> = Vec::new();
+    for raw in answer.lines() {
+        let trimmed = raw.trim();
+        let starts: Vec<String> = match table::cells(trimmed) {
+            Some(cells) => cells.first().map(|c| c.to_string()).into_iter().collect(),
+            None => {
+                let (plain, listed) = strip_markup(trimmed);
+                let plain = Some(question_and_answer(&plain))
+                    .filter(|qa| match_title(qa, labels).is_some())
+                    .unwrap_or(plain);
+                let worded = (!listed)
+                    .then(|| match_worded_title(&plain, labels))
+                    .flatten();
+                keys.extend(worded.map(|t| t.key));
+                split_inline_labels(&plain, labels, &[], &[])
+            }
+        };
+        keys.extend(
+            starts
+                .iter()
+                .filter_map(|s| match_title(s, labels).map(|t| t.key)),
+        );
+    }
+    keys
+}
+
+/// The fewest words before a label inside a sentence that make that
+/// sentence: fewer are a title worded around the label ("Incident risk:",
+/// "Budget and risk:").
+const MID_SENTENCE_WORDS: usize = 3;
+
+/// Whether `head`, the words of a line before a label of `key`, is a
+/// short title naming another label ("Budget and", "Risk &"): the two
+/// make one title of two fields ([`match_worded_title`]), not a field
+/// opened inside a sentence.
+fn titles_another(head: &str, key: &str, labels: &[Label]) -> bool {
+    let words = title_words(head);
+    words.len() < WORDED_TITLE_WORDS
+        && labels.iter().filter(|l| l.key != key).any(|l| {
+            l.names.iter().any(|name| {
+                let name: Vec<&str> = name.split_whitespace().collect();
+                words
+                    .windows(name.len())
+                    .any(|w| w.iter().zip(&name).all(|(a, b)| a == b))
+            })
+        })
+}
+
 /// Read `answer` into lines and the sections `labels` name.
 pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
+    // Fields the answer titles nowhere at a line start, whose labels may
+    // stand inside a sentence.
+    let midline: Vec<&'static str> = if answer.contains(':') {
+        let started = keys_at_line_starts(answer, labels);
+        let mut keys: Vec<&'static str> = labels
+            .iter()
+            .map(|l| l.key)
+            .filter(|k| !started.contains(k))
+            .collect();
+        keys.dedup();
+        keys
+    } else {
+        Vec::new()
+    };
     let mut parsed = Parsed::default();
     let mut current: Option<Section> = None;
     let mut current_at = 0;
@@ -797,7 +896,7 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                 last.plain.clear();
             }
         }
-        for line in read_line(raw, labels, &opened) {
+        for line in read_line(raw, labels, &opened, &midline) {
             last_cells = line.cells.clone();
             if line.cells.is_none() {
                 first_column = None;
@@ -963,6 +1062,27 @@ mod tests {
 
     fn read(answer: &str, key: &'static str) -> Option<String> {
         parse(answer, LABELS).merged(key).map(|s| s.text())
+    }
+
+    #[test]
+    fn a_label_with_its_colon_inside_a_sentence_opens_its_field() {
+        // para-it14 C1: from the colon, as at a line start.
+        let answer = "She is drained by noon, so the Severity: High on the rubric.";
+        assert_eq!(
+            read(answer, "severity").as_deref(),
+            Some("High on the rubric.")
+        );
+        // Two inside sentences are two copies; a label word without its
+        // colon stays prose; a field titled at a line start keeps its
+        // labels inside sentences as that field's working.
+        let twice = "I would put it at Severity: High, though one could argue Severity: Low.";
+        assert_eq!(parse(twice, LABELS).copies("severity").count(), 2);
+        assert_eq!(
+            read("Overall the severity is high in my view.", "severity"),
+            None
+        );
+        let titled = "Severity: High\nRisk: she said the severity: low once.";
+        assert_eq!(read(titled, "severity").as_deref(), Some("High"));
     }
 
     #[test]

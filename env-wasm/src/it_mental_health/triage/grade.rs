@@ -28,7 +28,7 @@ use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES, ROLES};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, sub_field};
-use crate::it_mental_health::reading::{Answer, quoted, targeted};
+use crate::it_mental_health::reading::{Answer, counts_a_group, quoted, targeted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::denied;
@@ -1696,8 +1696,13 @@ fn role_title_words(text: &Text) -> Vec<bool> {
 /// with work", "a scheduling conflict", "conflicts with her shifts") is
 /// no conflict between people, and recruiting volunteers or colleagues
 /// already in the team ("recruit volunteers to widen the rotation") is no
-/// hiring.
+/// hiring. A count of people that is the size of a group the action sets
+/// up ("a rotation of three people", "split them between two colleagues")
+/// is no staffing shortfall ([`counts_a_group`], para-it14 B2).
 fn in_another_sense(text: &Text, at: usize) -> bool {
+    if counts_a_group(text, at) {
+        return true;
+    }
     let word = text.words[at].text.as_str();
     let sentence = text.words[at].sentence;
     let near = |k: usize| {

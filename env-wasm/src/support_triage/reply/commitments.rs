@@ -74,8 +74,15 @@ struct Found {
 /// Read every clause for promises and refusals.
 /// Returns the sentences that hold a firm promise, which [`super::next_step`]
 /// reads a time near as the promise's date.
-pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Vec<u32> {
+pub(super) fn read(
+    text: &Text,
+    clauses: &[Clause],
+    known_fees: &[String],
+    reading: &mut Reading,
+) -> Vec<u32> {
     let mut promising = Vec::new();
+    let mut fees = fee_sums(text);
+    fees.extend(known_fees.iter().cloned());
     let conditioned = conditioned(text, clauses);
     let questions = super::question_sentences(text);
     let offered = Occurrences::of(text, OFFERS).sentences(text);
@@ -91,7 +98,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
         let question = questions.contains(&clause.sentence) && !offered.contains(&clause.sentence);
         // "We won't refund the charge, waive the fee or credit you".
         let list_negated = super::negated_item(text, clauses, at, outcome_verb);
-        for found in frames(text, clauses, at, &aside) {
+        for found in frames(text, clauses, at, &aside, &fees) {
             if restates(text, &all, clause, &found, &promising) {
                 continue;
             }
@@ -1247,7 +1254,13 @@ fn negated_word(words: &[&str]) -> bool {
 /// `aside`: which words of the text are in a bracketed aside
 /// ([`super::asides`]), which are no part of the clause's noun phrases
 /// ("your refund ($120.00) has been processed").
-fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Found> {
+fn frames(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    aside: &[bool],
+    fees: &[String],
+) -> Vec<Found> {
     let clause = &clauses[at];
     let mut words: Vec<&str> = clause
         .texts(text)
@@ -1398,9 +1411,16 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
             };
             // "remove it", "it has been taken off": what "it" stands for,
             // for the verbs whose outcome their object decides.
+            // "If the fee was already collected, we will refund it": money
+            // returned of "it" after the fee is the fee (play-para-st14, C1).
             let taking = matches!(
                 family,
-                Verb::Remove | Verb::TakeOff | Verb::Erase | Verb::Return | Verb::Forgive
+                Verb::Remove
+                    | Verb::TakeOff
+                    | Verb::Erase
+                    | Verb::Return
+                    | Verb::Forgive
+                    | Verb::Refund
             );
             // "the add-on that was cancelled": "that" after a noun opens a
             // relative clause about that noun; it stands for nothing said
@@ -1466,6 +1486,23 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 // back is the sum the sentence names, fronted as "what"
                 // (play-para-st6, B6).
                 (Verb::Return, None) if fronted_sum(text, clause, &words, k) => Some(Thing::Money),
+                // "I have waived the fee in full. We will credit the
+                // CA$15.00 back to your account": the sum the reply or the
+                // case names as the fee, returned, is the waived fee
+                // given back, not a second outcome (policy section 5;
+                // play-para-st14, C1). Any other sum stays money returned.
+                (Verb::Refund | Verb::Return, Some(Thing::Money))
+                    if noun_phrase.is_some_and(|(i, _)| {
+                        let from = if passive {
+                            i.saturating_sub(3)
+                        } else {
+                            object_from
+                        };
+                        words[from.min(i)..=i].iter().any(|w| is_fee_sum(w, fees))
+                    }) =>
+                {
+                    Some(Thing::Fee)
+                }
                 // "credit your account": the account is the credit's place.
                 (Verb::Credit, _) => None,
                 // "delete it", "erase this": in a reply, the customer's data.
@@ -1614,6 +1651,22 @@ fn frames(text: &Text, clauses: &[Clause], at: usize, aside: &[bool]) -> Vec<Fou
                 label_state(text, clause, k, lx).filter(|_| subject_before(&words, k).is_none())
             })
             .or_else(|| labelled_amount(text, clause, &words, k));
+        // "We will put the CA$15.00 back on your card": the fee's sum
+        // back is the waived fee given back (play-para-st14, C1).
+        let fee_back = |s: usize| {
+            words[s.saturating_sub(3)..=s]
+                .iter()
+                .any(|x| is_fee_sum(x, fees))
+        };
+        let stated = match stated {
+            Some(Commitment::Refund)
+                if w == "back"
+                    && subject_before(&words, k).is_some_and(|(s, _, _)| fee_back(s)) =>
+            {
+                Some(Commitment::Waiver)
+            }
+            other => other,
+        };
         if let Some(outcome) = stated {
             push(outcome, [k, k], false);
         }
@@ -1791,8 +1844,45 @@ fn after_modifiers(words: &[&str], k: usize) -> bool {
     while j > 0 && modifier(j - 1) && k - j < 6 {
         j -= 1;
     }
-    j < k && j > 0 && DETERMINERS.contains(&words[j - 1])
+    if j < k && j > 0 && DETERMINERS.contains(&words[j - 1]) {
+        return true;
+    }
+    // "the other charges", "the cancelled-plan charges", "those two later
+    // charges": any words between an opener of a noun phrase and the
+    // paying word modify a noun when none of them is a person, a helper of
+    // a verb, a negation, a particle or a joiner. "It is not possible for
+    // us to rule on the late fee or the other charges" names two things
+    // it cannot decide; it denies no charging (play-para-st14, B3). "No"
+    // and "any" stay out: "you won't face any charges" denies charging.
+    let mut j = k;
+    while j > 0
+        && k - j < 4
+        && !words[j - 1].is_empty()
+        && !NOUN_PHRASE_OPENERS.contains(&words[j - 1])
+        && !NOT_MODIFIERS.contains(&words[j - 1])
+        && !PREPOSITIONS.contains(&words[j - 1])
+    {
+        j -= 1;
+    }
+    // "no other charges" still denies charging.
+    j > 0 && NOUN_PHRASE_OPENERS.contains(&words[j - 1]) && (j < 2 || words[j - 2] != "no")
 }
+
+/// Words that open a noun phrase whose head is a paying word ("the other
+/// charges", "these charges"), for [`after_modifiers`].
+const NOUN_PHRASE_OPENERS: &[&str] = &[
+    "the", "your", "our", "this", "that", "these", "those", "both", "other", "its", "their",
+    "such", "some", "all", "each", "every",
+];
+
+/// Words that modify no noun: persons, helpers of a verb, negations,
+/// particles and joiners ("we will not charge", "you won't be charged").
+const NOT_MODIFIERS: &[&str] = &[
+    "we", "i", "you", "they", "he", "she", "it", "us", "them", "me", "be", "is", "are", "was",
+    "were", "been", "being", "will", "would", "can", "could", "should", "shall", "may", "might",
+    "must", "have", "has", "had", "do", "does", "did", "not", "never", "no", "any", "to", "and",
+    "or", "but", "nor", "then", "so", "if", "again", "get", "got",
+];
 
 /// Where the topic of a message we promise starts: a verb of telling
 /// the customer ("hear from us", "update you", "get back to you", "be in
@@ -2446,17 +2536,34 @@ const PREDICATE_OPENERS: &[&str] = &[
 /// is in the nearest earlier clause of the sentence that is no aside.
 fn interrupted_subject(text: &Text, clauses: &[Clause], at: usize) -> Option<usize> {
     let clause = &clauses[at];
-    let first = text.words.get(clause.from)?.text.as_str();
-    if clause.opener.is_some() || !PREDICATE_OPENERS.contains(&first) {
+    let words = clause.texts(text);
+    // "refund of CA$390.00 (6 unused months of the annual plan) approved;
+    // issued today": a telegraphic predicate opens with its participle
+    // (play-para-st14, B1), "now approved" with a state adverb first.
+    let first = words.iter().find(|w| !STATE_ADVERBS.contains(w))?;
+    let participle = first.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(first);
+    if clause.opener.is_some()
+        || !(PREDICATE_OPENERS.contains(&words[0]) || (participle && !has_subject(&words)))
+    {
         return None;
     }
     let aside = |c: &Clause| {
         let opening = text.words.get(c.from).map_or("", |w| w.text.as_str());
         let gap = text.gap(c.from);
+        // "Your refund, CA$390.00 for the unused months, has been
+        // approved": a noun phrase set off by commas with no verb or
+        // person of its own is an appositive.
+        let appositive = gap.contains(',')
+            && c.opener.is_none()
+            && !c
+                .texts(text)
+                .iter()
+                .any(|w| super::CLAUSE_WORDS.contains(w) || outcome_verb(w));
         c.opener == Some(Opener::Which)
             || gap.contains(['(', '[', '\u{2013}', '\u{2014}'])
             || gap.contains(" - ")
             || matches!(opening, "who" | "which" | "as")
+            || appositive
     };
     let mut k = at;
     while k > 0 && clauses[k - 1].sentence == clause.sentence && aside(&clauses[k - 1]) {
@@ -2591,6 +2698,60 @@ fn the_fee_again(text: &Text, clause: &Clause, words: &[&str], i: usize) -> bool
             )
     });
     definite && fee && !refund
+}
+
+/// The sums a text names as a fee, written without trailing zeros ("15",
+/// "12.5"): an amount joined to a fee word in the same sentence by only
+/// the words that name it ("the CA$15.00 late fee", "a late fee of
+/// CA$15.00", "Late fee charged: CA$15.00"). "We waived the fee and
+/// refunded $49.00" names no fee sum.
+pub fn fee_sums(text: &Text) -> Vec<String> {
+    let words = &text.words;
+    let fee = |w: &str| matches!(w, "fee" | "fees" | "penalty" | "surcharge");
+    let mut out = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let Some(sum) = sum_of(&word.text) else {
+            continue;
+        };
+        let joins = |j: usize| {
+            words[j].sentence == word.sentence && FEE_SUM_JOINS.contains(&words[j].text.as_str())
+        };
+        let fee_at = |j: usize| words[j].sentence == word.sentence && fee(&words[j].text);
+        let after = (i + 1..(i + 4).min(words.len()))
+            .find(|&j| !joins(j))
+            .is_some_and(fee_at);
+        let before = (i.saturating_sub(5)..i)
+            .rev()
+            .find(|&j| !joins(j))
+            .is_some_and(fee_at);
+        if (after || before) && !out.contains(&sum) {
+            out.push(sum);
+        }
+    }
+    out
+}
+
+/// Words between a sum and the fee word that names it: a currency, the
+/// fee's kind, and "of" / "charged" / "is" before the sum.
+const FEE_SUM_JOINS: &[&str] = &[
+    "ca", "us", "cad", "usd", "eur", "gbp", "aud", "late", "payment", "overdue", "admin", "of",
+    "charged", "is", "was", "amount", "total",
+];
+
+/// A number word as a sum without trailing zeros ("15.00" is "15").
+fn sum_of(word: &str) -> Option<String> {
+    crate::text::number_value(word)?;
+    let sum = if word.contains('.') {
+        word.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        word
+    };
+    Some(sum.to_string())
+}
+
+/// Whether `word` is one of the sums named as the fee.
+fn is_fee_sum(word: &str, fees: &[String]) -> bool {
+    sum_of(word).is_some_and(|s| fees.contains(&s))
 }
 
 /// Whether the sentence of `clause` names a fee.
@@ -3633,10 +3794,8 @@ fn genuine(words: &[&str]) -> bool {
 
 /// A question that offers an outcome ("would you like us to waive it?",
 /// "shall we refund it to your card?") promises it on the customer's yes.
-const OFFERS: &[&str] = &[
-    "would you like",
-    "do you want",
-    "shall we",
-    "should we",
-    "can we",
-];
+/// "Can we waive the late fee?" is not one: it asks what we are able to
+/// do, as a heading restating the customer's question does ("Can we
+/// refund INV-39228? That is not decided here"), and the answer after it
+/// is what promises (play-para-st14, B2).
+const OFFERS: &[&str] = &["would you like", "do you want", "shall we", "should we"];

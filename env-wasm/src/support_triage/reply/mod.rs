@@ -39,6 +39,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::text::{Text, Word, negated, negation};
 
+pub use commitments::fee_sums;
 pub use next_step::{DayWord, When};
 
 /// An outcome the reply promises the customer (or says is done).
@@ -217,12 +218,19 @@ pub fn read(source: &str) -> Reading {
 
 /// Read a reply already read as a [`Text`].
 pub fn read_text(text: &Text) -> Reading {
+    read_text_knowing_fees(text, &[])
+}
+
+/// Read a reply knowing the sums the case names as its fee
+/// ([`fee_sums`] of the ticket), beside those the reply names as the fee
+/// itself: money returned of the fee's sum is the fee waived.
+pub fn read_text_knowing_fees(text: &Text, fees: &[String]) -> Reading {
     let clauses = clauses(text);
     let mut reading = Reading {
         words: crate::order::set_of(text.words.iter().map(|w| w.text.clone())),
         ..Reading::default()
     };
-    let promising = commitments::read(text, &clauses, &mut reading);
+    let promising = commitments::read(text, &clauses, fees, &mut reading);
     let requests = moves::read(text, &clauses, &mut reading);
     violations::read(text, &clauses, &requests, &mut reading);
     next_step::read(text, &clauses, &promising, &mut reading);
@@ -562,7 +570,7 @@ pub(crate) fn heading(text: &Text, clause: &Clause) -> bool {
 const ASIDE_WORDS: usize = 4;
 
 /// Words that make a bracketed text a clause of its own.
-const CLAUSE_WORDS: &[&str] = &[
+pub(super) const CLAUSE_WORDS: &[&str] = &[
     "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "should", "may",
     "might", "must", "has", "have", "had", "do", "does", "did", "we", "i", "you", "it", "they",
     "please",
