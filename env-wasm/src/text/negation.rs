@@ -1080,6 +1080,35 @@ mod tests {
         }
     }
 
+    /// A checklist's cross denies the item beside it, before or after it,
+    /// and only that item; a tick affirms (para-it15 B1).
+    #[test]
+    fn checklist_crosses_deny_their_item() {
+        for (text, word, expected) in [
+            ("Cynicism \u{2718}", "cynicism", true),
+            ("\u{274c} Cynicism", "cynicism", true),
+            ("- [ ] cynicism", "cynicism", true),
+            ("Cynicism \u{2716} (no sign in the notes)", "cynicism", true),
+            ("Cynicism: \u{2717}", "cynicism", true),
+            ("Cynicism \u{2714}", "cynicism", false),
+            ("\u{2705} Cynicism", "cynicism", false),
+            ("- [x] cynicism", "cynicism", false),
+            ("- [X] cynicism (stopped listening)", "cynicism", false),
+            // The cross after one item ends it: the next is not denied.
+            ("Exhaustion \u{2718} cynicism \u{2714}", "cynicism", false),
+            ("Exhaustion \u{2718} cynicism \u{2714}", "exhaustion", true),
+            ("\u{2718} Exhaustion \u{2714} cynicism", "cynicism", false),
+            // Brackets that hold other text are no checkbox.
+            ("Cynicism [see notes]", "cynicism", false),
+        ] {
+            let t = Text::new(text);
+            let (s, e) = t.find(word).first().copied().unwrap_or((0, 0));
+            assert_eq!(negated(&t, s, e), expected, "{text}: {word}");
+        }
+        // "[x]" leaves no word "x" behind.
+        assert!(Text::new("[x] Cynicism").find("x").is_empty());
+    }
+
     #[test]
     fn topics_are_denied_only_by_not() {
         let denied_at = |text: &str, word: &str| {

@@ -105,6 +105,34 @@ impl Text {
                 i = j;
                 continue;
             }
+            // A tick or a cross of a checklist ("Exhaustion \u{2713}",
+            // "\u{2717} Cynicism", "[x] Exhaustion", "[ ] Cynicism") says
+            // whether the item beside it is there (para-it15 B1).
+            if let Some((mark, len)) = check_mark(&bytes, i) {
+                let after_item = words
+                    .last()
+                    .is_some_and(|w| w.clause == clause && w.sentence == sentence);
+                let end = bytes.get(i + len).map_or(source.len(), |(b, _)| *b);
+                if mark == Mark::Cross {
+                    // Read as "no": before its item it negates it ("no
+                    // cynicism"), after it it is the verdict ("cynicism:
+                    // no").
+                    words.push(Word {
+                        text: "no".to_owned(),
+                        start: at,
+                        end,
+                        clause,
+                        sentence,
+                    });
+                }
+                // A mark after its item ends it: the next item on the line
+                // is no part of its verdict.
+                if after_item {
+                    clause += 1;
+                }
+                i += len;
+                continue;
+            }
             match c {
                 // The dots of "i.e.", "e.g." and "3 a.m." end nothing.
                 '.' if is_abbreviation_dot(&bytes, i, words.last()) => {}
@@ -410,6 +438,51 @@ fn is_inner_apostrophe(chars: &[(usize, char)], at: usize) -> bool {
     at > 0
         && chars.get(at - 1).is_some_and(|(_, c)| c.is_alphabetic())
         && chars.get(at + 1).is_some_and(|(_, c)| c.is_alphabetic())
+}
+
+/// A checklist mark: a tick says its item is there, a cross that it is
+/// not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Tick,
+    Cross,
+}
+
+/// Ticks: check marks and a checked box.
+const TICKS: &[char] = &['\u{2713}', '\u{2714}', '\u{2705}', '\u{2611}'];
+
+/// Crosses: ballot and multiplication crosses, the cross-mark emoji.
+const CROSSES: &[char] = &['\u{2717}', '\u{2718}', '\u{274c}', '\u{274e}', '\u{2716}'];
+
+/// The checklist mark at `bytes[i]` and how many characters it takes: a
+/// tick or cross character, or a markdown checkbox ("[x]" checked, "[ ]"
+/// unchecked).
+fn check_mark(bytes: &[(usize, char)], i: usize) -> Option<(Mark, usize)> {
+    let c = bytes[i].1;
+    if TICKS.contains(&c) {
+        return Some((Mark::Tick, 1));
+    }
+    if CROSSES.contains(&c) {
+        return Some((Mark::Cross, 1));
+    }
+    if c != '[' {
+        return None;
+    }
+    let inner = bytes.get(i + 1).map(|(_, c)| *c);
+    match (inner, bytes.get(i + 2).map(|(_, c)| *c)) {
+        (Some(' '), Some(']')) => Some((Mark::Cross, 3)),
+        (Some('x' | 'X'), Some(']')) => Some((Mark::Tick, 3)),
+        _ => None,
+    }
+}
+
+/// Whether word `at` of `text` is a checklist's cross ("\u{2717}", "[ ]"),
+/// which reads as "no".
+pub fn is_cross_mark(text: &Text, at: usize) -> bool {
+    text.words.get(at).is_some_and(|w| {
+        let source = text.source.get(w.start..w.end).unwrap_or("");
+        w.text == "no" && (source.starts_with('[') || source.starts_with(CROSSES))
+    })
 }
 
 /// Add one word, spelling out contractions (`don't` -> `do not`, `we'll`

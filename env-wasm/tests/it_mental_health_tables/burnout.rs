@@ -207,6 +207,19 @@ fn cases(pick: impl Fn(&BurnoutCase) -> bool, n: usize) -> Vec<Seeded> {
     seeded(n, burnout::generate, pick, vars, Case::Burnout)
 }
 
+/// Six cases whose hours and leave both earn points and whose facts fill
+/// every one of `keys`.
+fn flagged_cases(keys: &[&str]) -> Vec<Seeded> {
+    cases(
+        |c| {
+            let v = vars(c);
+            let has = |k: &str| v.iter().any(|(key, _)| *key == k);
+            c.points.hours >= 1 && c.points.leave >= 1 && keys.iter().all(|k| has(k))
+        },
+        6,
+    )
+}
+
 #[test]
 fn burnout_dimensions_table() {
     let right = [
@@ -319,6 +332,16 @@ fn burnout_dimensions_table() {
          and {b0}.",
         "Reading the notes as a whole, I would list these Burnout dimensions: {a1}; {b1}.",
         "Taken together the evidence gives two Maslach dimensions: {a3}, {b3}.",
+        // A checklist's ticks and crosses, after or before the item, and
+        // markdown checkboxes (para-it15 B1).
+        "Burnout dimensions:\n- {a0} \u{2714}\n- {b0} \u{2714}\n- {x0} \u{2718}",
+        "Burnout dimensions:\n\u{2705} {A0}\n\u{2705} {B0}\n\u{274c} {x1}",
+        "Burnout dimensions:\n- [x] {a1}\n- [x] {b1}\n- [ ] {x2}",
+        "Burnout dimensions:\n{A0} \u{2713} (in what colleagues notice)\n{B0} \u{2713}\n{x3} \
+         \u{2716} (nothing in the notes)",
+        "Burnout dimensions: {a0} \u{2713}, {b0} \u{2713}, {x0} \u{2717}",
+        "Burnout dimensions:\n| Dimension | Present |\n|---|---|\n| {A0} | \u{2705} |\n| {B0} \
+         | \u{2705} |\n| {x0} | [ ] |",
     ];
     let wrong = [
         "Burnout dimensions: {a0}, rather than {b0}.",
@@ -396,6 +419,12 @@ fn burnout_dimensions_table() {
         "{first} is struggling, so Burnout dimensions: {a0}, {b0} and {x0}.",
         "I would not split hairs over the burnout dimensions, which are {a0} and {b0} here.",
         "My read of the Burnout dimensions: {x0}, and nothing else.",
+        // The marks give the wrong set: a cross on a present dimension, a
+        // tick on the absent one, every box checked, every item crossed.
+        "Burnout dimensions:\n- {a0} \u{2714}\n- {b0} \u{2718}\n- {x0} \u{2714}",
+        "Burnout dimensions:\n- [x] {a0}\n- [x] {b0}\n- [x] {x0}",
+        "Burnout dimensions:\n\u{274c} {a0}\n\u{274c} {b0}\n\u{274c} {x0}",
+        "Burnout dimensions:\n- [ ] {a1}\n- [x] {b1}\n- [ ] {x1}",
     ];
     let seeds = cases(|c| c.dimensions.len() == 2, 6);
     check(
@@ -468,6 +497,12 @@ fn burnout_severity_table() {
         "All told I would put {first} at Severity: {Level} on the rubric's four levels.",
         "The hours, the leave and the symptoms add up to Severity: {Level}, at {points} points.",
         "Weighing everything, my answer is severity: {level} ({points} points).",
+        // A checklist of the points with a cross on a zero-point row
+        // (para-it15 B1).
+        "Severity: {Level}\n- Hours over 45 \u{2714}: {hp}\n- Dimensions \u{2714}: {dp}\n- \
+         Anything else \u{2718}: 0\n= {points} points",
+        "Severity: {Level} ({points} points)\n- [x] hours: {hp}\n- [x] dimensions: {dp}\n- [ ] \
+         something outside the rubric: 0",
     ];
     let wrong = [
         "Severity: {Wrong}",
@@ -528,6 +563,9 @@ fn burnout_severity_table() {
          {Near}.",
         "Overall {first} is struggling and the severity is {level} in my view.",
         "All told I would put {first} at Severity: {Wrong} on the rubric's four levels.",
+        // A cross reads as "no", never as a level (para-it15 B1).
+        "Severity: {Level} \u{2718}\n{Near} \u{2714}",
+        "Severity:\n- [ ] {Level}\n- [x] {Wrong}",
     ];
     let seeds = cases(|_| true, 12);
     check(
@@ -618,8 +656,37 @@ fn burnout_red_flags_table() {
         "## Red flags\n* \"{quote_copied}\"\n* {symptom2_copied}\n* {symptom_copied}",
         "| Red flag | Evidence |\n|---|---|\n| Observed | {symptom_copied} |\n| Also | \
          {symptom2_copied} |\n| Said | {quote_copied} |",
+        // Time away from work in other words (para-it15 B2).
+        "Red flags:\n- {hours} hours a week\n- Not a single week away from work in {months} \
+         months\n- {symptom}",
+        "Red flags:\n- {symptom}\n- {months} months with no time away from the job\n- {hours}-hour \
+         weeks",
+        "Red flags:\n- {hours} hours a week\n- No fortnight off, or even a week, for {months} \
+         months\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- {months} months and not one proper break\n- \
+         {symptom}",
+        // An overview in other words beside the format's own "Red flags:"
+        // is not a second copy of it (para-it15 B3).
+        "Main concerns:\n- {hours} hours a week, {months} months without leave and {symptom}\n- \
+         {distractor}\nRed flags:\n- {hours} hours a week\n- {months} months without leave\n- \
+         {symptom}",
+        "Warning signs: {distractor}; {distractor2}\nRed flags:\n- {hours}-hour weeks\n- No \
+         holiday for {months} months\n- {symptom}",
+        "Concerns:\n1. Long hours, no leave, poor sleep\n2. Everything in the notes\n\n## Red \
+         flags\n- {symptom}\n- {hours} hours a week\n- {months} months without a week off",
     ];
     let wrong = [
+        // The leave in other words with another number, or with none.
+        "Red flags:\n- {hours} hours a week\n- {wrong_months} months without a week away\n- \
+         {symptom}",
+        "Red flags:\n- {hours} hours a week\n- A week away from work would help\n- {symptom}",
+        // The format's "Red flags:" is read whatever an overview says; and
+        // without it, the overview is the field (para-it15 B3).
+        "Main concerns:\n- {hours} hours a week\n- {months} months without leave\n- {symptom}\n\
+         Red flags:\n- {distractor}\n- {distractor2}\n- {symptom}",
+        "Key concerns:\n- {hours} hours a week, {months} months without leave and {symptom}\n- \
+         {distractor}",
+        "Warning signs:\n- {distractor}\n- {distractor2}\n- {hours} hours a week",
         "Red flags:\n- {hours} hours a week\n- No week or more off for {wrong_months} months\n- \
          {symptom}",
         "Red flags:\n- Long working hours\n- Not enough leave\n- {symptom}",
@@ -678,18 +745,7 @@ fn burnout_red_flags_table() {
         // One bullet packing three facts is one item.
         "Red flags:\n- {hours} hours a week; {months} months without leave; {symptom}",
     ];
-    let seeds = cases(
-        |c| {
-            let v = vars(c);
-            let has = |k: &str| v.iter().any(|(key, _)| *key == k);
-            c.points.hours >= 1
-                && c.points.leave >= 1
-                && ["symptom", "symptom2", "quote", "distractor", "months"]
-                    .iter()
-                    .all(|k| has(k))
-        },
-        6,
-    );
+    let seeds = flagged_cases(&["symptom", "symptom2", "quote", "distractor", "months"]);
     check(
         &Table {
             criterion: "red_flags",
@@ -812,4 +868,57 @@ fn burnout_escalation_table() {
         &seeds,
         |s, row| filled(row, &s.vars).map(|t| answer_with(s, 3, &t)),
     );
+}
+
+/// An overview list before the template ("Key concerns:", "Summary:",
+/// "Overview:", "Main issues:") is no copy of the red flags where the
+/// format's own "Red flags:" is given (para-it15 B3), whatever its items
+/// hold; without that label, what the overview gives is what is read.
+#[test]
+fn burnout_overview_before_the_template() {
+    let titles = [
+        "Key concerns:",
+        "Main concerns:",
+        "Warning signs:",
+        "Summary:",
+        "Overview:",
+        "Main issues:",
+    ];
+    let overview = "- {hours} hours a week, {months} months without leave and {symptom}\n- \
+                    {distractor}\n- {distractor2}";
+    let seeds = flagged_cases(&["symptom", "distractor", "distractor2", "months"]);
+    assert!(!seeds.is_empty());
+    let mut failures = Vec::new();
+    for s in &seeds {
+        let reference = s.case.write(Style::Reference);
+        let Some(items) = filled(overview, &s.vars) else {
+            continue;
+        };
+        for title in titles {
+            let whole = format!("{title}\n{items}\n\n{reference}");
+            let grade = s.case.grade(&whole);
+            if grade.total.0 != 10_000 {
+                failures.push(format!(
+                    "seed {} {title} with Red flags: {:?}\n{}",
+                    s.seed,
+                    grade.total,
+                    grade.notes.join("\n")
+                ));
+            }
+            let unlabelled = whole.replace("Red flags:", "");
+            let red_flags = s
+                .case
+                .grade(&unlabelled)
+                .criteria
+                .get("red_flags")
+                .map_or(-1, |p| p.0);
+            if red_flags == 10_000 {
+                failures.push(format!(
+                    "seed {} {title} without Red flags: the overview earned the red flags",
+                    s.seed
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

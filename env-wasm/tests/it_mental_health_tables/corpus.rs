@@ -277,6 +277,16 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p34",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p34/episodes.jsonl"),
     ),
+    // A fifteenth (play-para-it15, on 1f7f3c6): six cases at levels 4-5,
+    // each answered once and in eight other wordings, three single plays
+    // and 23 probes: 80 rows. Its B rows: tick/cross checklists, "a week
+    // away", a "Key concerns:" overview beside "Red flags:", "like <Name>,"
+    // in a tier line, a role decision with a date, urgent OH beside safety
+    // support, "moderate - less severe than X", a mitigation after ", so".
+    (
+        "it_mental_health-p35",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p35/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -312,6 +322,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p32",
     "it_mental_health-p33",
     "it_mental_health-p34",
+    "it_mental_health-p35",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -423,6 +434,13 @@ const PLAYERS_OWN: &[(&str, usize, &str, &str)] = &[
         83,
         "weekly_structure",
         "the replay removed week 4's incident comparison, leaving week 4 one action",
+    ),
+    (
+        "it_mental_health-p35",
+        80,
+        "red_flags",
+        "C1 kept refused: \"Self-doubt about their work.\" is the rubric's word for a dimension, \
+         not a concrete fact of the case, so it earns no red-flag credit",
     ),
 ];
 

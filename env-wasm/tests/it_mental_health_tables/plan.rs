@@ -938,8 +938,19 @@ fn plan_risk_table() {
         // Advice to the manager the answer is written to (para-it9, B2).
         "Risk: {lead} is at the limit of their hours; if incidents flare up, the review slips. I \
          recommend that you keep the reserved sprint capacity and move the offsite a week earlier.",
+        // An owner acting in a consequence after the risk (para-it15 B8).
+        "Risk: the borrowed engineers could be pulled back to their own teams, so {lead} \
+         confirms their release with their managers in week 1.",
+        "Risk: the survey may get few replies, therefore {manager} books fifteen minutes for it \
+         in the team meeting.",
+        "Risk: delivery pressure might push people into overtime again - so {head} freezes new \
+         scope for the four weeks.",
     ];
     let wrong = [
+        // A consequence that is more risk: a state, a doubt, no owner.
+        "Risk: the contractor might start late, so {lead} is worried about the timeline.",
+        "Risk: people may skip the sessions, so {manager} could end up running them alone.",
+        "Risk: the pilot may overrun - so {head} has even less time.",
         // A remit denied, and "so" as an intensifier, mitigate nothing.
         "Risk: the reorganisation drags on and people worry. {lead} is not the only one \
          worried.",

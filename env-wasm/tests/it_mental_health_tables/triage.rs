@@ -629,6 +629,50 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
     for (k, action) in by_name.into_iter().enumerate() {
         v.push((keyed("nfw", k), action));
     }
+    // A reorganisation tackled by settling the person's role, named by
+    // their job title or a pronoun, with a date (para-it15 B5); for the
+    // others, their own. The near miss says when, not what of the role.
+    let role = e.card.role.to_lowercase();
+    let settles: [String; 3] = match e.stressor {
+        "reorg" => [
+            format!(
+                "by Friday, a straight statement from the director on the {role}'s role, with a \
+                 date for the final call"
+            ),
+            "confirm her role in writing before the end of next week".to_owned(),
+            "set a date for the decision over their role and keep them posted until then"
+                .to_owned(),
+        ],
+        _ => [3, 4, 5].map(|k| fortnight_words(e.stressor)[k].to_owned()),
+    };
+    for (k, action) in settles.into_iter().enumerate() {
+        v.push((keyed("rfw", k), action));
+    }
+    v.push((
+        "not_settled",
+        match e.stressor {
+            "reorg" => format!("a clear statement on the {role}'s workload by Friday"),
+            _ => fortnight_words(other_stressor)[0].to_owned(),
+        },
+    ));
+    // For a CRITICAL person, urgent occupational health or counselling
+    // added to the safety step in its own sentence: more care, not a
+    // second tier (para-it15 B6); for the others, their tier's own.
+    let with_oh = [
+        "make sure someone stays with them this evening, agree a safety plan and fast-track \
+         occupational health",
+        "get them home safely tonight, agree a safety plan together and line up urgent \
+         counselling",
+        "speak to them today, a safety plan and urgent occupational health support too",
+    ];
+    for (k, phrase) in with_oh.into_iter().enumerate() {
+        let own = if e.tier == Tier::Critical {
+            phrase
+        } else {
+            support(e.tier)[k + 4]
+        };
+        v.push((keyed("ohsup", k), own.to_owned()));
+    }
     // The signs behind the tier, in the case's words, on a line of their
     // own under it.
     v.push(("signs", e.card.notes.join(" ")));
@@ -874,6 +918,11 @@ fn triage_tiers_table() {
         "**Employee:** {name}\n**Tier:** {TIER}",
         "Employee: {name}\nTier: {TIER}; it isn't {FarTier}.",
         "#### {first} ({TIER})",
+        // A comparison with another person inside the field opens no block
+        // of theirs: the layout says whose block it is (para-it15 B4).
+        "Employee: {name}\nTier: {TIER} - unlike {other_first}, the notes settle it",
+        "Employee: {name}\nTier: {TIER}, cf. {other_first} for the contrast",
+        "Employee: {name}\nTier: {TIER}; as with {other_first}, the first rule that fits decides",
     ];
     let wrong = [
         "Employee: {name}\nTier: {NearTier}\n{signs}",
@@ -921,6 +970,8 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: Tier 2",
         "Employee: {name}\nTier: unknown",
         "Employee: {name}\nTier: {neartier}",
+        "Employee: {name}\nTier: unlike {other_first}, {NearTier}",
+        "Employee: {name}\nTier: like {other_first}",
     ];
     run("tiers", &right, &wrong, |s, row| {
         per_person(s, Field::Header, row)
@@ -997,6 +1048,8 @@ fn triage_immediate_actions_table() {
             .to_owned(),
         "24-hour action: Should {first} feel worse, call {lead}; otherwise, {sup2}.".to_owned(),
     ]);
+    // A lower tier's support added to the safety step (para-it15 B6).
+    rows.extend((0..3).map(|k| format!("24-hour action: {{ohsup{k}}}.")));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -1037,6 +1090,11 @@ fn triage_immediate_actions_table() {
             // A referral in a sentence of its own, offered instead of the
             // safety step.
             "24-hour action: {sup0}. Or get {first} seen by occupational health instead.",
+            // Counselling offered instead of the safety step, or given in a
+            // sentence of its own before it, stays a second tier (para-it15
+            // B6).
+            "24-hour action: agree a safety plan today, or line up urgent counselling instead",
+            "24-hour action: Line up urgent counselling. Tomorrow, agree a safety plan.",
             // Another tier's step for someone to take, or two of them.
             "24-hour action: {lead} should {nearmsup0}.",
             "24-hour action: {lead_full} should {nearmsup1}.",
@@ -1100,6 +1158,9 @@ fn triage_two_week_support_table() {
          {fw1}"
             .to_owned(),
         "- Owned by: {lead_full}\n- Timing: this afternoon\n**2-week action:** {fw2}.".to_owned(),
+        "2-week action: {rfw0}".to_owned(),
+        "- **Next 2 weeks:** {rfw1}.".to_owned(),
+        "2-week action: {rfw2}".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
@@ -1144,6 +1205,7 @@ fn triage_two_week_support_table() {
             // The sub-fields make no other person's action theirs.
             "- Who: {lead_full}\n- By: end of today\n2-week action: {other_fw0}",
             "- Who: {lead_full}\n- By: end of today\n2-week action: follow up regularly",
+            "2-week action: {not_settled}",
         ]
         .map(str::to_owned),
     );
@@ -1227,6 +1289,9 @@ fn triage_stressors_table() {
         .collect();
     let mut rows = rows;
     rows.extend((0..3).map(|k| layouts[k + 2].replace("{x}", &format!("{{pst{k}}}"))));
+    // Another person named inside the field (para-it15 B4).
+    rows.push("Main stressor: unlike {other_first}, {st0}".to_owned());
+    rows.push("Main stressor: cf. {other_first}; {st1}".to_owned());
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
         .flat_map(|k| {
@@ -1266,6 +1331,7 @@ fn triage_stressors_table() {
             "Main stressor: {case_block}",
             "- **Main stressor:** As the notes say: {case_block}",
             "Main stressor: {pst0} or {other_st3}",
+            "Main stressor: unlike {other_first}, {other_st0}",
         ]
         .map(str::to_owned),
     );

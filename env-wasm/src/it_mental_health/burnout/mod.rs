@@ -193,6 +193,17 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
             "weeks or more off",
             "break*",
             "pto",
+            // Time away from work in other words: "11 months without a
+            // week away", "no fortnight off" (para-it15 B2).
+            "week away",
+            "weeks away",
+            "fortnight away",
+            "fortnight off",
+            "days away",
+            "time away",
+            "away from work",
+            "away from the office",
+            "week out of the office",
         ],
         numeric: true,
     },

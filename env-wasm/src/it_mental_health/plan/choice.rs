@@ -37,6 +37,7 @@ use crate::rubric::{Criterion, Rubric};
 use crate::text::hedge::clause_before;
 use crate::text::negation::denied;
 use crate::text::numbers;
+use crate::text::words::is_cross_mark;
 use crate::text::{OneValue, Text};
 
 const LABELS: &[Label] = &[
@@ -385,6 +386,7 @@ fn severity(text: &Text) -> Option<bool> {
             if next.is_some_and(|n| NOT_A_VERDICT.contains(&n))
                 || threshold_of(text, at)
                 || scale.contains(&at)
+                || compared(text, at)
             {
                 return None;
             }
@@ -403,6 +405,23 @@ fn severity(text: &Text) -> Option<bool> {
         (Some(one), None) => Some(*one),
         _ => None,
     }
+}
+
+/// Whether the severity word at `at` compares the item with another
+/// ("less severe than the toil", "as severe as the incidents", "worse
+/// than severe"): an aside after the item's value, no value of its own
+/// (para-it15 B7).
+fn compared(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let near = |k: Option<usize>| {
+        k.and_then(|k| text.words.get(k))
+            .filter(|w| w.clause == clause)
+            .map(|w| w.text.as_str())
+    };
+    let (previous, next) = (near(at.checked_sub(1)), near(Some(at + 1)));
+    next == Some("than")
+        || previous == Some("than")
+        || (previous == Some("as") && next == Some("as"))
 }
 
 /// How many words before a severity word a change verb or a "would" may
@@ -498,7 +517,10 @@ fn stressors(
         let Some((_, id)) = metrics_in(&text).first().copied() else {
             continue;
         };
-        if text.has(NOT_A_STRESSOR) {
+        // A checklist's cross beside the item ("Overtime 5 h a week
+        // \u{2717}") sets it aside as "not a stressor" does (para-it15 B1).
+        let crossed = (0..text.len()).any(|at| is_cross_mark(&text, at));
+        if text.has(NOT_A_STRESSOR) || crossed {
             continue;
         }
         if !named.insert(id) {
@@ -1443,18 +1465,41 @@ mod tests {
         );
     }
 
+    /// The reference answer of a catalogue plan split around its
+    /// stressor lines: what comes before "Stressors:", the "- item:
+    /// severity" lines, and what follows them.
+    fn around_stressors(
+        case: &crate::it_mental_health::scenario::Case,
+    ) -> (String, Vec<String>, String) {
+        let reference = case.write(crate::it_mental_health::writers::Style::Reference);
+        let Some((head, rest)) = reference.split_once("Stressors:\n") else {
+            panic!("no stressors in {reference}");
+        };
+        let lines: Vec<String> = rest
+            .lines()
+            .take_while(|l| l.starts_with("- "))
+            .map(str::to_owned)
+            .collect();
+        let tail = &rest[lines.iter().map(|l| l.len() + 1).sum::<usize>()..];
+        (head.to_owned(), lines, tail.to_owned())
+    }
+
+    fn assert_full(case: &crate::it_mental_health::scenario::Case, answer: &str, seed: u64) {
+        let grade = case.grade(answer);
+        assert_eq!(
+            grade.total,
+            Points::FULL,
+            "seed {seed}:\n{answer}\n{:?}",
+            grade.notes
+        );
+    }
+
     #[test]
     fn stressors_grouped_under_severity_headings_take_the_headings_severity() {
         use crate::it_mental_health::scenario::{Case, TaskKind};
-        use crate::it_mental_health::writers::Style;
         for seed in 0..8 {
             let case = Case::generate_at(TaskKind::InterventionPlan, 4 + (seed % 2) as u8, seed);
-            let reference = case.write(Style::Reference);
-            let Some((head, rest)) = reference.split_once("Stressors:\n") else {
-                panic!("no stressors in {reference}");
-            };
-            let lines: Vec<&str> = rest.lines().take_while(|l| l.starts_with("- ")).collect();
-            let tail = &rest[lines.iter().map(|l| l.len() + 1).sum::<usize>()..];
+            let (head, lines, tail) = around_stressors(&case);
             let of = |severity: &str| -> Vec<String> {
                 lines
                     .iter()
@@ -1494,14 +1539,7 @@ mod tests {
                     listed(&severe)
                 ),
             ] {
-                let answer = format!("{head}Stressors:\n{grouped}{tail}");
-                let grade = case.grade(&answer);
-                assert_eq!(
-                    grade.total,
-                    Points::FULL,
-                    "seed {seed}:\n{answer}\n{:?}",
-                    grade.notes
-                );
+                assert_full(&case, &format!("{head}Stressors:\n{grouped}{tail}"), seed);
             }
             // Under the other heading, every stressor's severity is wrong.
             if !severe.is_empty() && !moderate.is_empty() {
@@ -1513,6 +1551,72 @@ mod tests {
                 let answer = format!("{head}Stressors:\n{swapped}{tail}");
                 assert!(case.grade(&answer).total < Points::FULL, "seed {seed}");
             }
+        }
+    }
+
+    /// A checklist of the profile: a tick (or "[x]") on each stressor and
+    /// a cross (or "[ ]") on each item within its threshold, after or
+    /// before it, reads as the stressors alone; the marks on the wrong
+    /// items do not (para-it15 B1).
+    #[test]
+    fn stressor_checklists_read_their_crosses_as_not_a_stressor() {
+        use crate::it_mental_health::scenario::{Case, TaskKind};
+        for seed in 0..8 {
+            let level = 4 + (seed % 2) as u8;
+            let Case::Plan(plan) = Case::generate_at(TaskKind::InterventionPlan, level, seed)
+            else {
+                panic!("not a plan");
+            };
+            let case = Case::Plan(plan.clone());
+            let (head, lines, tail) = around_stressors(&case);
+            let calm: Vec<String> = plan
+                .readings
+                .iter()
+                .filter(|r| !r.stressor)
+                .filter_map(|r| {
+                    let item = plan
+                        .card
+                        .profile
+                        .iter()
+                        .find(|p| p.label == r.metric.label)?;
+                    Some(format!("{}: {}", item.label, item.value))
+                })
+                .collect();
+            assert!(
+                !calm.is_empty(),
+                "seed {seed}: no item within its threshold"
+            );
+            let ticked = |tick: &str| -> Vec<String> {
+                lines
+                    .iter()
+                    .map(|l| match l.rsplit_once(": ") {
+                        Some((item, severity)) => format!("{item} {tick} {severity}"),
+                        None => l.clone(),
+                    })
+                    .collect()
+            };
+            let forms = [
+                (ticked("\u{2714}"), "- {c} \u{2718}"),
+                (ticked("\u{2705}"), "- \u{274c} {c}"),
+                (ticked("[x]"), "- [ ] {c}"),
+                (ticked("\u{2713}"), "- {c} \u{2716} (within limits)"),
+            ];
+            for (stressors, cross) in forms {
+                let mut listed = stressors.clone();
+                listed.extend(calm.iter().map(|c| cross.replace("{c}", c)));
+                let answer = format!("{head}Stressors:\n{}\n{tail}", listed.join("\n"));
+                assert_full(&case, &answer, seed);
+                // Ticks on the items within their thresholds: wrong lines.
+                let mut wrong = stressors.clone();
+                wrong.extend(calm.iter().map(|c| format!("- {c} \u{2714} moderate")));
+                let answer = format!("{head}Stressors:\n{}\n{tail}", wrong.join("\n"));
+                assert!(case.grade(&answer).total < Points::FULL, "seed {seed}");
+            }
+            // A cross on a stressor sets it aside: it is missing.
+            let mut crossed = ticked("\u{2714}");
+            crossed[0] = format!("{} \u{2718}", lines[0]);
+            let answer = format!("{head}Stressors:\n{}\n{tail}", crossed.join("\n"));
+            assert!(case.grade(&answer).total < Points::FULL, "seed {seed}");
         }
     }
 
@@ -1530,6 +1634,34 @@ mod tests {
         );
         assert_eq!(read("Overtime: severe or moderate"), None);
         assert_eq!(read("Overtime 7 hours"), None);
+        // A comparison with another item after the value is an aside: the
+        // value first decides (para-it15 B7).
+        for (line, want) in [
+            (
+                "On-call every 6 days: moderate - not as severe as the toil",
+                false,
+            ),
+            (
+                "Overtime 8 hours: moderate, less severe than the incidents",
+                false,
+            ),
+            (
+                "Incidents 11 a month: severe - worse than every other item",
+                true,
+            ),
+            (
+                "Toil 52%: severe, more severe than anything else here",
+                true,
+            ),
+            (
+                "Overtime 8 hours: moderate, milder than the on-call load",
+                false,
+            ),
+        ] {
+            assert_eq!(read(line), Some(want), "{line}");
+        }
+        assert_eq!(read("Overtime 8 hours: moderate or severe"), None);
+        assert_eq!(read("Overtime 8 hours: moderate, maybe severe"), None);
         // The other severity as a forecast or denied is no hedge
         // (play-it7, B6 and B8).
         for moderate in [

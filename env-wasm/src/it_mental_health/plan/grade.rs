@@ -1486,9 +1486,18 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
     // A table's next cell ends it too: "| If | Then |" over one row "|
     // Delivery pressure ... | Rosalind Kovacs moves ... |" (para-it13
     // B6a).
+    // So does a consequence after a comma or a dash: "... might not join
+    // in time, so Teodor agrees names in week one" (para-it15 B8).
+    let consequence = |k: usize| {
+        let gap = text.gap(k);
+        matches!(
+            text.words[k].text.as_str(),
+            "so" | "therefore" | "thus" | "hence"
+        ) && (gap.contains([',', '\u{2013}', '\u{2014}']) || crate::text::aside::spaced_dash(gap))
+    };
     let after_the_risk = |at: usize| {
         text.words[at].sentence != first_sentence
-            || (1..=at).any(|k| text.gap(k).contains([';', '|']))
+            || (1..=at).any(|k| text.gap(k).contains([';', '|']) || consequence(k))
     };
     (0..text.len()).any(|at| {
         let sentence = text.words[at].sentence;

@@ -760,16 +760,19 @@ impl Parsed {
     /// copy, merged in order; another section between them starts a new
     /// copy. A list-valued field given twice with other values is read as
     /// its worst copy, so repeating or reordering sections never pays.
-    /// Copies titled in other words beside the format's are working, as
-    /// in [`copies`](Self::copies).
+    /// Where a copy is titled as the response format titles the field
+    /// ("Red flags:"), a list titled in other words ("Key concerns:",
+    /// "Warning signs:") is the writer's overview, not the field given
+    /// again (para-it15 B3): only the format's copies are read, so such an
+    /// overview neither lowers nor raises the score; without a copy so
+    /// titled, the other titles are the field.
     pub fn runs(&self, key: &'static str) -> Vec<Section> {
         let formal_given = self.sections.iter().any(|(_, s)| s.key == key && s.formal);
         let mut runs: Vec<Section> = Vec::new();
         let mut previous: Option<&str> = None;
         for (i, (_, section)) in self.sections.iter().enumerate() {
-            let counted = section.key == key
-                && !(formal_given && section.working_step())
-                && !self.sub_item(i);
+            let counted =
+                section.key == key && (section.formal || !formal_given) && !self.sub_item(i);
             if counted {
                 match runs.last_mut() {
                     Some(run) if previous == Some(key) => {

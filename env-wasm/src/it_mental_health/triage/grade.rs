@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
-use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
+use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES, ROLES};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, sub_field};
 use crate::it_mental_health::reading::{Answer, counts_a_group, quoted, targeted};
@@ -775,7 +775,17 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
             .enumerate()
             .filter_map(|(k, at)| at.map(|a| (a, k)))
             .collect();
-        let leading = named.iter().filter(|(a, _)| *a < 4).min().map(|(_, k)| *k);
+        // A field line inside a block ("Tier: GREEN - like Mikael, only one
+        // strain sign") names others inside its value, a comparison or a
+        // helper: the layout (the "Employee:" line, a heading, a bullet)
+        // says whose block it is, not a name after the field's label
+        // (para-it15 B4).
+        let in_field = current.is_some() && labels_a_field(&text);
+        let leading = named
+            .iter()
+            .filter(|(a, _)| *a < 4 && !in_field)
+            .min()
+            .map(|(_, k)| *k);
         if named.is_empty()
             && !line.listed
             && line.plain.trim_end().ends_with(':')
@@ -1358,9 +1368,48 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
                 .iter()
                 .min_by_key(|&&f| f.abs_diff(s))
                 .is_some_and(|&f| !alternative_between(f, s));
-            (hung_on || a_contact || same_day) && follows_safety
+            // Added to a safety step: joined to it by "and" in its clause
+            // ("agrees a safety plan and books urgent occupational
+            // health"), or the last step of a sentence that gave a safety
+            // step before it ("talk to her today, a safety plan, urgent
+            // occupational health."): a lower tier's support added to the
+            // tier's own is more care, not a second tier (para-it15 B6,
+            // issue 21 R3). A list of every tier's steps ("crisis line, EAP
+            // referral, a check-in and recognition") adds nothing to the
+            // safety step; it offers them all.
+            let joined = (s.saturating_sub(JOIN_REACH)..s)
+                .rev()
+                .take_while(|&k| text.words[k].clause == clause)
+                .find(|&k| matches!(text.words[k].text.as_str(), "and" | "plus"));
+            let joined_to_safety = joined.is_some_and(|k| {
+                step_starts
+                    .iter()
+                    .filter(|&&step| step < k)
+                    .max()
+                    .is_some_and(|step| firm.contains(step))
+            });
+            let sentence = text.words[s].sentence;
+            let rest: Vec<usize> = (e..text.len())
+                .take_while(|&k| text.words[k].sentence == sentence)
+                .collect();
+            let closes = rest.len() <= JOIN_REACH
+                && rest.iter().all(|&k| {
+                    !text.gap(k).contains(',')
+                        && !matches!(text.words[k].text.as_str(), "and" | "or" | "plus")
+                });
+            let last_after_safety = closes
+                && firm
+                    .iter()
+                    .any(|&f| f < s && text.words[f].sentence == sentence);
+            let added = joined_to_safety || last_after_safety;
+            (hung_on || a_contact || same_day || added) && follows_safety
         })
 }
+
+/// How many words before a referral an "and" may stand that joins it to
+/// the step before ("and line up urgent counselling"), and how many may
+/// follow the last step of a sentence ("urgent counselling this week").
+const JOIN_REACH: usize = 4;
 
 /// Up to `n` words from `from` on in its clause, passing over a bracketed
 /// aside ("the Employee Assistance Programme (EAP) number"): the words
@@ -1611,6 +1660,7 @@ fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
 /// [`stressors_in`] for a text already read, with the words that name
 /// `own`'s item marked.
 fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'static str> {
+    let in_title = role_title_words(read);
     targeted(
         read,
         STRESSORS.iter().map(|s| (s.id, s.phrases)),
@@ -1618,13 +1668,27 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
             let helper = a_new_helper(read, at);
             let inside_own_item = id != own.stressor && in_own_item.get(at) == Some(&true);
             let of_own_item = id != own.stressor && own_item_before(read, at, own);
-            let other_sense = in_another_sense(read, at);
+            let other_sense = in_another_sense(read, at) || in_title.get(at) == Some(&true);
             !(denied(read, at) || inside_own_item || helper || of_own_item || other_sense)
         },
     )
     .into_iter()
     .map(|(_, id)| id)
     .collect()
+}
+
+/// For each word of `text`, whether it is inside a job title ("the
+/// release manager", "the service desk analyst"): a person named by their
+/// role, no stressor ("a clear statement on the release manager's role"
+/// is no release date; para-it15 B5).
+fn role_title_words(text: &Text) -> Vec<bool> {
+    let mut marked = vec![false; text.len()];
+    for role in ROLES {
+        for (s, e) in text.find(&role.to_lowercase()) {
+            marked[s..e].iter_mut().for_each(|m| *m = true);
+        }
+    }
+    marked
 }
 
 /// Whether the stressor word at `at` is used in a sense that names no
@@ -1924,7 +1988,9 @@ fn possessive_as_their(action: &str, employee: &Employee) -> String {
     for form in forms.iter().filter(|f| !f.is_empty()) {
         out = replace_word(&out, form, &["'s", "\u{2019}s"], "their");
     }
-    out
+    // Their job title too: "the release manager's role" (para-it15 B5).
+    let title = format!("the {}", employee.card.role);
+    replace_word(&out, &title, &["'s", "\u{2019}s"], "their")
 }
 
 /// `text` with each whole word `word` (case aside for ASCII letters) that
@@ -2329,6 +2395,16 @@ mod tests {
             level("urgent OH referral and off on-call"),
             OneValue::One(1)
         );
+        // Added to the safety step in its sentence, with no word that hangs
+        // it on the step: more care, not a second tier (para-it15 B6).
+        for action in [
+            "Stay in touch with them today, get them home by taxi, agree a safety plan and book \
+             urgent occupational health.",
+            "Today: a safety plan, a lift home and urgent counselling.",
+            "Talk to her today, get her home safely, a safety plan, urgent occupational health.",
+        ] {
+            assert_eq!(level(action), OneValue::One(0), "{action}");
+        }
         // Offered instead of the safety step, or as a possibility, it is a
         // hedge.
         for hedge in [
