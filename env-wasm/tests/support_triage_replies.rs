@@ -2212,7 +2212,8 @@ fn outcomes_are_read_in_other_words() {
         // (play-para-st15, B3). A rule stated as what happens to such a
         // plan still commits (play-para-st15, A1).
         (
-            "As our refunds page explains, annual invoices fall outside the goodwill scheme.",
+            "The courtesy refund guide (KB-301) says annual invoices fall outside the goodwill \
+             scheme.",
             &[],
             &[],
             &[],
@@ -2224,7 +2225,7 @@ fn outcomes_are_read_in_other_words() {
             &[],
         ),
         (
-            "The refund section of our help centre says annual plans go to a supervisor.",
+            "See the goodwill refunds page for how annual plans are worked out.",
             &[],
             &[],
             &[],
@@ -3184,12 +3185,12 @@ fn moves_name_teams_and_requests() {
         // stands (play-para-st15, B1); a capitalised team with its role
         // word stays named.
         (
-            "Since a former employee of Castle Legal Partners can still sign in, I have referred \
-             this to our security team.",
+            "Because someone at Castle Legal Partners still has access, I have referred this to \
+             our security team.",
             &[Move::Escalate(Team::Security)],
         ),
         (
-            "Your manager at Meridian Security Consulting asked about the charge, and our billing \
+            "The office manager at Northwind Legal Services paid the invoice, and our billing \
              supervisor will review it.",
             &[Move::Escalate(Team::Billing)],
         ),
@@ -3214,7 +3215,8 @@ fn moves_name_teams_and_requests() {
             &[Move::AskVerification],
         ),
         (
-            "We need the invoice number to go on, so it must be sent over to us once you have it.",
+            "Without the invoice number we can't look into the charge, so it should be forwarded \
+             to us as soon as it turns up.",
             &[Move::AskInvoice],
         ),
         (
@@ -3234,7 +3236,7 @@ fn moves_name_teams_and_requests() {
         // job title under it names no team (play-para-st15, B4).
         (
             "Hi Ana,\n\nI have waived the $12.00 late fee on INV-11111.\n\nWith best wishes,\nTomas \
-             Berg\nBilling Operations Lead",
+             Berg\nBilling Operations Lead\nFieldnote Books",
             &[],
         ),
         (
