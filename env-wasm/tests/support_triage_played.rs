@@ -451,6 +451,23 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p36/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A sixteenth paraphrase stress (play-para-st15, on 1f7f3c6): six hard
+    // tickets at level 5, 7 other replies each, four more level-5 cases, an
+    // extra and confirmations and probes: 76 rows. Its B rows: the
+    // customer's company "Rowan Legal Aid" read as naming the legal team (2,
+    // 10, 12), requests in the passive ("the verification link ... should
+    // be clicked", "it should be sent to us") not read as requests (15, 23,
+    // 76), "our goodwill refund article (KB-816)" read as a refund (28, 32,
+    // 33, 34), "With kind regards," not read as a sign-off, so the job title
+    // under it named the billing team (39, 46, 74), and "reply ... with the
+    // invoice line and the amount you see" read as asking for the invoice
+    // number (45, 72). Its A row (30): "An annual plan charged more than 30
+    // days ago is refunded pro rata ..." in an escalated case.
+    Corpus {
+        name: "support_triage-p37",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p37/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

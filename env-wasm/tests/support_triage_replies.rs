@@ -2206,6 +2206,48 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // A refund word modifying a named thing ("our goodwill refund
+        // article", "the refunds page") commits to nothing; the sentence's
+        // own predicate decides, as for a refund word heading a subject
+        // (play-para-st15, B3). A rule stated as what happens to such a
+        // plan still commits (play-para-st15, A1).
+        (
+            "The courtesy refund guide (KB-301) says annual invoices fall outside the goodwill \
+             scheme.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our goodwill credit article (KB-417) lists the plans the desk can decide on.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "See the goodwill refunds page for how annual plans are worked out.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Under our refund guidelines I have approved a refund of $40.00 today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Our refunds page explains the timing: we will refund the $32.00 to your card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "A monthly plan cancelled within 14 days is refunded in full.",
+            &[Refund],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -3137,6 +3179,101 @@ fn moves_name_teams_and_requests() {
         (
             "Please write to the email on file.",
             &[Move::AskVerification],
+        ),
+        // A capitalised proper name with a function word in it (the
+        // customer's company or product) is no team of ours, wherever it
+        // stands (play-para-st15, B1); a capitalised team with its role
+        // word stays named.
+        (
+            "Because someone at Castle Legal Partners still has access, I have referred this to \
+             our security team.",
+            &[Move::Escalate(Team::Security)],
+        ),
+        (
+            "The office manager at Northwind Legal Services paid the invoice, and our billing \
+             supervisor will review it.",
+            &[Move::Escalate(Team::Billing)],
+        ),
+        (
+            "I have passed this to our Legal team.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "I've handed the matter to the Legal Colleagues on our side.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        // An act only the customer does, asked for in the passive under a
+        // modal of obligation (play-para-st15, B2); our own act in the
+        // passive, or a denied one, asks nothing.
+        (
+            "Once you are back, the verification link we sent to your account email should be \
+             followed.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Your identity needs to be confirmed from the email address on the account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Without the invoice number we can't look into the charge, so it should be forwarded \
+             to us as soon as it turns up.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "The refund will be processed within five business days.",
+            &[],
+        ),
+        (
+            "A replacement invoice should be sent to you by Friday.",
+            &[],
+        ),
+        (
+            "The verification link should not be clicked if you did not make this request.",
+            &[],
+        ),
+        // A closing after "with", or known by its place (a short line
+        // ending in a comma, name lines under it), opens the sign-off: the
+        // job title under it names no team (play-para-st15, B4).
+        (
+            "Hi Ana,\n\nI have waived the $12.00 late fee on INV-11111.\n\nWith best wishes,\nTomas \
+             Berg\nBilling Operations Lead\nFieldnote Books",
+            &[],
+        ),
+        (
+            "Hi Ana,\n\nI have waived the fee.\n\nWarmest thanks,\n\nTomas Berg\nSenior Billing \
+             Specialist\nFieldnote Support",
+            &[],
+        ),
+        (
+            "Hi Ana,\n\nWith thanks for your patience, our billing team will review this today.\n\n\
+             Tomas",
+            &[Move::Escalate(Team::Billing)],
+        ),
+        // A request for the invoice number names the number, its
+        // reference or asks which invoice; a part of an invoice, a picture
+        // of it or an invoice named by its id is not that request
+        // (play-para-st15, B5).
+        (
+            "If a charge on INV-55555 still looks wrong, just reply with a screenshot of the \
+             invoice and the total you were charged.",
+            &[],
+        ),
+        (
+            "Please send us the invoice total and the amount taken from your card, and we'll \
+             check it.",
+            &[],
+        ),
+        (
+            "Please reply with the reference of the invoice that was charged twice.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Could you tell us which invoice the charge is on?",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Please send us the invoice number and the amount you see.",
+            &[Move::AskInvoice],
         ),
     ];
     let mut wrong = Vec::new();

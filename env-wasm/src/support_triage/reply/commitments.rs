@@ -823,6 +823,46 @@ fn heads_a_subject(words: &[&str], k: usize) -> bool {
         && !words[k - 1].ends_with("ly")
 }
 
+/// Nouns a refund word may modify inside the name of a document, scheme
+/// or page: "our goodwill refund article (KB-816)", "the refunds page",
+/// "our credit scheme".
+const NAMED_THINGS: &[&str] = &[
+    "article",
+    "articles",
+    "page",
+    "pages",
+    "scheme",
+    "schemes",
+    "guide",
+    "guides",
+    "guidance",
+    "guidelines",
+    "programme",
+    "program",
+    "faq",
+    "faqs",
+    "section",
+    "criteria",
+    "conditions",
+    "rule",
+    "entry",
+    "documentation",
+    "doc",
+    "docs",
+    "help",
+];
+
+/// Whether the outcome word at `k` stands inside a noun phrase, as its
+/// head before the predicate ("our goodwill refunds are for customers of
+/// five full years": [`heads_a_subject`]) or as a modifier of a named
+/// thing ("as our goodwill refund article (KB-816) explains", "see our
+/// refunds page"). Either way it names a kind of refund and commits to
+/// nothing; the sentence's own predicate decides (play-para-st13, B1;
+/// play-para-st15, B3).
+fn in_a_noun_phrase(words: &[&str], k: usize) -> bool {
+    heads_a_subject(words, k) || words.get(k + 1).is_some_and(|n| NAMED_THINGS.contains(n))
+}
+
 /// Whether a billed item stands between the verb at `k` and a "from"
 /// that closes its noun phrase: "struck the £30 fee from your account".
 fn off_after_item_from(words: &[&str], k: usize) -> bool {
@@ -1372,7 +1412,7 @@ fn frames(
         // ("issue refunds", "process credits"; "get refunded" is passive).
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
             || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n))
-            || heads_a_subject(&words, k)
+            || in_a_noun_phrase(&words, k)
             || (k > 0 && lexes[k - 1].giving && !w.ends_with("ed"));
         let participle = w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&w);
         let passive = participle && (k > 0) && passive_before(&words, k);

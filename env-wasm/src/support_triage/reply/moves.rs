@@ -192,7 +192,7 @@ fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
             if word.text == "protection" && (f == 0 || text.words[f - 1].text != "data") {
                 continue;
             }
-            if handled_thing(text, f) {
+            if handled_thing(text, f) || in_proper_name(text, f) {
                 continue;
             }
             let (start, end) = (f.min(r), f.max(r) + 1);
@@ -203,6 +203,62 @@ fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
         }
     }
 }
+
+/// Words that open a sentence capitalised only for standing first: no
+/// part of a proper name after them ("Our Legal team", "The Security
+/// Team").
+const SENTENCE_OPENERS: &[&str] = &[
+    "our", "the", "your", "a", "an", "this", "that", "because", "as", "since", "so", "please", "i",
+    "we", "my", "someone", "somebody", "nobody",
+];
+
+/// Whether the word at `f` of `text` is inside a capitalised proper name
+/// with no role in it: the customer's company, product or anything else
+/// the case names ("someone who left Rowan Legal Aid", "Harbour Security
+/// Systems Ltd"). Such a name is not our team, wherever it stands in the
+/// sentence (play-para-st15, B1). A capitalised team ("our Legal team",
+/// "the Orbitly Security Team") has a role word in it and stays a team.
+fn in_proper_name(text: &Text, f: usize) -> bool {
+    let capital = |i: usize| {
+        let w = &text.words[i];
+        text.source
+            .get(w.start..w.end)
+            .and_then(|s| s.chars().next())
+            .is_some_and(char::is_uppercase)
+    };
+    let sentence = text.words[f].sentence;
+    let same = |i: usize| text.words[i].sentence == sentence;
+    if !capital(f) {
+        return false;
+    }
+    let mut from = f;
+    while from > 0 && same(from - 1) && capital(from - 1) && text.gap(from).trim().is_empty() {
+        from -= 1;
+    }
+    let mut to = f + 1;
+    while to < text.len() && same(to) && capital(to) && text.gap(to).trim().is_empty() {
+        to += 1;
+    }
+    // The sentence's first word is capitalised for standing first.
+    let first = from == 0 || !same(from - 1);
+    if first && from < f && SENTENCE_OPENERS.contains(&text.words[from].text.as_str()) {
+        from += 1;
+    }
+    // A heading in title case ("Passed To Our Legal Colleagues") joins
+    // its words with the words a name does not hold.
+    to - from >= 2
+        && text.words[from..to].iter().all(|w| {
+            let w = w.text.as_str();
+            !ROLES.contains(&w) && !TITLE_JOINERS.contains(&w)
+        })
+}
+
+/// Words a title-case heading holds and a company or product name does
+/// not, for [`in_proper_name`].
+const TITLE_JOINERS: &[&str] = &[
+    "to", "our", "the", "with", "for", "by", "on", "your", "we", "us", "is", "are", "will", "has",
+    "been", "from", "into",
+];
 
 /// Words that make a function word a particular thing: "the payments on
 /// INV-50717", "both payments", "these refunds".
@@ -634,6 +690,10 @@ fn request_verb(
         // authentication should be switched on for your account": the
         // step asked for in the passive, its credential the subject.
         found.extend(mandated_passive(&words));
+        // "The verification link should be clicked", "it should be sent
+        // to us as soon as it is found": an act only the customer does,
+        // asked for in the passive.
+        found.extend(customers_passive(&words));
     }
     // "let us know" with nothing to tell ("let us know if you need
     // anything") asks for nothing.
@@ -994,6 +1054,97 @@ fn mandated_passive(words: &[&str]) -> Option<usize> {
     })
 }
 
+/// Participles of acts only the customer does to a link or a message,
+/// and of proving who they are: put in the passive under a modal of
+/// obligation, they ask the customer (play-para-st15, B2).
+const CUSTOMERS_LINK_ACTS: &[&str] = &["clicked", "tapped", "opened", "followed", "pressed"];
+const CUSTOMERS_SENDING: &[&str] = &[
+    "sent",
+    "resent",
+    "forwarded",
+    "emailed",
+    "provided",
+    "shared",
+    "passed",
+    "returned",
+    "supplied",
+    "submitted",
+    "given",
+];
+const CUSTOMERS_PROVING: &[&str] = &["verified", "confirmed", "proved", "proven"];
+
+/// Where the verb of a request put in the passive stands in `words` (a
+/// clause's) when the act is one only the customer does, in a reply
+/// addressed to them, under "should / must / needs to / has to be", with
+/// no agent of ours: a link clicked, tapped or followed ("the
+/// verification link sent to that address should be clicked"), something
+/// sent to us or from the customer's address ("it should be sent to us as
+/// soon as it is found", "a message should be sent to us from it"), or
+/// the customer's identity proved ("your identity should be verified from
+/// the account email"). "The refund will be processed", "the invoice
+/// should be sent to you", "your identity will be verified by our privacy
+/// officer" are ours, and "should not be clicked" asks nothing.
+fn customers_passive(words: &[&str]) -> Option<usize> {
+    (2..words.len()).find(|&k| {
+        let w = words[k];
+        let link = CUSTOMERS_LINK_ACTS.contains(&w);
+        let sending = CUSTOMERS_SENDING.contains(&w);
+        let proving = CUSTOMERS_PROVING.contains(&w);
+        if !(link || sending || proving) {
+            return false;
+        }
+        let mut b = k - 1;
+        while b > 0 && OBLIGATION_ADVERBS.contains(&words[b]) {
+            b -= 1;
+        }
+        if words[b] != "be" || b == 0 {
+            return false;
+        }
+        let m = b - 1;
+        let modal = matches!(words[m], "should" | "must")
+            || (words[m] == "to"
+                && m > 0
+                && matches!(words[m - 1], "needs" | "need" | "has" | "have" | "ought"));
+        if !modal {
+            return false;
+        }
+        let subject_end = if words[m] == "to" { m - 1 } else { m };
+        let subject = &words[..subject_end];
+        // "our invoice should be sent to you"; not "the link we sent you
+        // should be clicked".
+        let ours = subject
+            .first()
+            .is_some_and(|w| matches!(*w, "we" | "i" | "our" | "us" | "my"));
+        let conditional = subject
+            .iter()
+            .any(|w| matches!(*w, "if" | "unless" | "whether"));
+        let after = &words[k + 1..];
+        let by_someone = after.first() == Some(&"by")
+            || after.windows(2).any(|p| {
+                p[0] == "by" && matches!(p[1], "us" | "me" | "our" | "the" | "them" | "support")
+            });
+        if ours || conditional || by_someone {
+            return false;
+        }
+        let to_us = after
+            .windows(2)
+            .take(4)
+            .any(|p| matches!(p[0], "to" | "over" | "back") && matches!(p[1], "us" | "me"))
+            || after.first().is_some_and(|w| matches!(*w, "us" | "me"));
+        let from_theirs = after.first() == Some(&"from")
+            || after.windows(2).take(5).any(|p| {
+                p[0] == "from" && matches!(p[1], "it" | "there" | "your" | "the" | "that")
+            });
+        let linked = subject
+            .iter()
+            .any(|w| matches!(*w, "link" | "button" | "email" | "message"));
+        let identity = subject
+            .iter()
+            .any(|w| matches!(*w, "identity" | "ownership" | "you"));
+        (link && linked) || (sending && (to_us || from_theirs)) || (proving && identity)
+    })
+}
+
 /// Whether `before` (the words before a passive's subject) ends with a
 /// mandative frame in the present: "it is essential that", "it's vital
 /// for", "please make sure that", "please ensure", "we need".
@@ -1346,6 +1497,11 @@ pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Ve
                     | "give"
                     | "with"
             ) && matches!(p[1], "it" | "them")
+        }) || words.windows(3).any(|p| {
+            // "so it should be sent to us as soon as it is found".
+            matches!(p[0], "it" | "they")
+                && matches!(p[1], "should" | "must" | "needs" | "need")
+                && matches!(p[2], "be" | "to")
         });
         if sends_it {
             let before: Vec<&str> = pronoun_chain(text, clauses, at)
@@ -1696,12 +1852,58 @@ const CHANNEL_VERBS: &[&str] = &[
     "use", "write", "send", "reply", "email", "contact", "message",
 ];
 
+/// Nouns after "invoice" that name a part of it or a thing about it, not
+/// the invoice: "the invoice line", "the invoice amount", "the invoice
+/// date".
+const INVOICE_PARTS: &[&str] = &[
+    "line", "lines", "amount", "amounts", "total", "totals", "date", "dates", "item", "items",
+    "entry", "entries", "row", "rows",
+];
+
+/// Nouns of a picture or copy of an invoice: "a screenshot of the
+/// invoice" asks for the picture, not the invoice's number.
+const PICTURES: &[&str] = &[
+    "screenshot",
+    "screenshots",
+    "photo",
+    "photos",
+    "picture",
+    "pictures",
+    "image",
+    "images",
+    "scan",
+    "capture",
+];
+
+/// Whether the invoice word at `i` of `words` (a request's) asks for no
+/// invoice number: a part of the invoice ("the invoice line and the
+/// amount you see"), a picture of it ("a screenshot of the invoice"), or
+/// an invoice named by its id ("anything else on INV-26189"). A request
+/// for the number names the number, its reference or id, or asks which
+/// invoice (play-para-st15, B5).
+fn not_the_invoice_itself(words: &[&str], i: usize) -> bool {
+    let next = words.get(i + 1).copied().unwrap_or("");
+    if matches!(
+        next,
+        "number" | "numbers" | "reference" | "id" | "ref" | "no"
+    ) || (i > 0 && matches!(words[i - 1], "which" | "what"))
+    {
+        return false;
+    }
+    let named = words[i] == "inv" && next.chars().any(|c| c.is_ascii_digit());
+    let part = INVOICE_PARTS.contains(&next);
+    let pictured = words[i.saturating_sub(3)..i]
+        .iter()
+        .any(|w| PICTURES.contains(w));
+    named || part || pictured
+}
+
 /// What a request asks for: `words` are the request's, read from the
 /// sentence holding word `at` of `text` (the source its feedback quotes).
 fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
     let mut found = |m: Move| reading.record(Finding::Move(m), text, at);
     let invoice = words.iter().enumerate().any(|(i, w)| {
-        matches!(*w, "invoice" | "inv" | "receipt")
+        (matches!(*w, "invoice" | "inv" | "receipt") && !not_the_invoice_itself(words, i))
             || (*w == "order"
                 && words
                     .get(i + 1)

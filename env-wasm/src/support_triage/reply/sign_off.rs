@@ -71,6 +71,9 @@ const ACTING: &[&str] = &[
 /// Kamau, Senior Billing Specialist, Fieldnote").
 const NAME_WORDS: usize = 8;
 
+/// The most words of a closing line known by its place alone.
+const FORMULA_WORDS: usize = 4;
+
 /// The most name lines after a closing.
 const NAME_LINES: usize = 4;
 
@@ -101,9 +104,12 @@ fn closing(text: &Text, from: usize, to: usize) -> Option<usize> {
         .iter()
         .map(|w| w.text.as_str())
         .collect();
-    let formula = CLOSINGS.iter().find(|c| words.starts_with(c));
+    // "With kind regards,", "With many thanks": a closing after "with"
+    // is the same closing (play-para-st15, B4).
+    let with = usize::from(words.first() == Some(&"with") && words.len() > 1);
+    let formula = CLOSINGS.iter().find(|c| words[with..].starts_with(c));
     if let Some(formula) = formula {
-        let n = formula.len();
+        let n = with + formula.len();
         let set_off = n == words.len()
             || text
                 .gap(from + n)
@@ -117,8 +123,35 @@ fn closing(text: &Text, from: usize, to: usize) -> Option<usize> {
     let thanks = matches!(words.first(), Some(&"thanks" | &"thank"));
     let after = text.gap(to);
     let comma_line = after.trim_start().starts_with(',') && after.contains('\n');
-    (thanks && comma_line && words.len() <= NAME_WORDS).then_some(words.len())
+    if thanks && comma_line && words.len() <= NAME_WORDS {
+        return Some(words.len());
+    }
+    // By its place: a short line of its own ending in a comma or "!"
+    // ("With warmest wishes,", "Yours ever,"), with no word that makes a
+    // clause or acts on the case; [`start`] takes it only when name lines
+    // follow it to the end of the reply.
+    let own_line = text.gap(from).contains('\n');
+    let set_off = (after.trim_start().starts_with(',') || after.trim_start().starts_with('!'))
+        && after.contains('\n');
+    // "With our billing team," ties the line to a team: no closing.
+    let tied = words.iter().skip(1).any(|w| TYING.contains(w))
+        || words.iter().any(|w| TEAM_WORDS.contains(w));
+    (own_line && set_off && !tied && names_only(text, from, to, FORMULA_WORDS))
+        .then_some(words.len())
 }
+
+/// Words that name a team or its function: a line with one is no closing
+/// formula known by its place ("Billing team,").
+const TEAM_WORDS: &[&str] = &[
+    "team",
+    "supervisor",
+    "billing",
+    "legal",
+    "security",
+    "privacy",
+    "officer",
+    "department",
+];
 
 /// The word index where the reply's sign-off starts; the number of words
 /// when it has none.
@@ -198,6 +231,26 @@ mod tests {
                 "The Pennant Billing Team",
             ),
             ("Hi Sam, we will waive it. Cheers!", "Cheers"),
+            // "With ..." before a closing, and a closing known by its
+            // place: a short line ending in a comma, names under it
+            // (play-para-st15, B4).
+            (
+                "Hi Sam,\n\nWe will waive it.\n\nWith best regards,\n\nAda Obi\nBilling Support Specialist",
+                "With best regards,\n\nAda Obi\nBilling Support Specialist",
+            ),
+            (
+                "Hi Sam,\n\nWe will waive it.\n\nWith warmest wishes,\nAda Obi\nBilling Specialist, Fieldnote",
+                "With warmest wishes,\nAda Obi\nBilling Specialist, Fieldnote",
+            ),
+            (
+                "Hi Sam,\n\nWe will waive it.\n\nYours ever,\nAda Obi\nSenior Billing Advisor",
+                "Yours ever,\nAda Obi\nSenior Billing Advisor",
+            ),
+            // A line that ties the case to a team is no closing.
+            (
+                "Hi Sam,\n\nWe have your request.\n\nOver to our billing team,\nAda Obi",
+                "Ada Obi",
+            ),
             // A statement after the closing: no sign-off.
             (
                 "Hi Sam,\n\nThanks,\nOur billing supervisor will review it",
