@@ -1479,8 +1479,10 @@ fn a_sign_off_names_who_writes_not_a_team_the_case_goes_to() {
 /// replays): "your refund of £232.00 for INV-12245 (Advanced Reports
 /// add-on) is approved" commits to the refund whatever its modifiers (of,
 /// for and from phrases, amounts, invoice ids, brackets, a relative or
-/// dashed aside); a request is given what it requests ("your refund
-/// request has been approved"); "it" after a giving verb stands for the
+/// dashed aside, a ticket or invoice named by its id: "your refund on
+/// ticket T-2998 is approved", play-para-st16, B1); a request is given
+/// what it requests ("your refund request has been approved"); "it"
+/// after a giving verb stands for the
 /// outcome named just before ("We are issuing it to your original payment
 /// method today"), and that sentence is our next step with its time. On
 /// every resolved refund kind at levels 1 to 5.
@@ -1512,6 +1514,13 @@ fn a_refund_approved_with_a_long_subject_is_a_commitment() {
         "Hi {first}, thanks for your refund request on ticket {id} about {inv}. We've approved it, and the money will be back on your card {time}.",
         // "it" for the refund just named.
         "Hi {first}, ticket {id}: you asked for a refund of {amount} for {inv}. We are issuing it to your original payment method today.",
+        // A ticket or invoice named by its id between the refund and its
+        // state (play-para-st16, B1: "Your refund on ticket T-2998 is
+        // approved").
+        "Hi {first},\n\nYour refund on ticket {id} is approved: the {amount} for {inv} will be back on your original payment method {time}.\n\nBest,\n{vendor} Support",
+        "Hi {first}, the refund for {inv} on ticket {id} has been approved, and the money will reach your card {time}.",
+        "Dear {first},\n\nThe refund of the charge on ticket {id} has been issued today; expect it on your statement {time}.\n\nKind regards,\n{vendor} Support",
+        "Hello {first},\n\nGood news: your refund of {amount} on case {id} will be processed today, and it should reach your card {time}.\n\nThanks,\n{vendor} Support",
     ];
     let rows: Vec<(&str, &str)> = kinds
         .iter()
@@ -1579,40 +1588,6 @@ fn a_refund_approved_with_a_long_subject_is_a_commitment() {
                 "refund_late",
                 "Hi {first}, ticket {id}: our billing supervisor will review it, but your refund request for {inv} has been approved already. We'll reply {time}.",
             ),
-        ],
-        2,
-    );
-}
-
-/// A refund, credit or waiver noun keeps its state across a modifier that
-/// names what it is on, a ticket or an invoice by its id (play-para-st16,
-/// B1: "Your refund on ticket T-2998 is approved"): on every resolved
-/// refund kind at levels 1 to 5 each earns every reply criterion; the same
-/// approval on an escalated refund still loses compliance.
-#[test]
-fn an_outcome_on_a_ticket_by_its_id_keeps_its_state() {
-    let kinds = [
-        "refund_in_window",
-        "refund_in_add_on_window",
-        "refund_in_currency_window",
-    ];
-    let templates = [
-        "Hi {first},\n\nYour refund on ticket {id} is approved: the {amount} for {inv} will be back on your original payment method {time}.\n\nBest,\n{vendor} Support",
-        "Hi {first}, the refund for {inv} on ticket {id} has been approved, and the money will reach your card {time}.",
-        "Dear {first},\n\nThe refund of the charge on ticket {id} has been issued today; expect it on your statement {time}.\n\nKind regards,\n{vendor} Support",
-        "Hello {first},\n\nGood news: your refund of {amount} on case {id} will be processed today, and it should reach your card {time}.\n\nThanks,\n{vendor} Support",
-    ];
-    let rows: Vec<(&str, &str)> = kinds
-        .iter()
-        .flat_map(|k| templates.iter().map(move |t| (*k, *t)))
-        .collect();
-    let fx = tickets_at_levels_one_to_five(&kinds);
-    earn_every_reply_criterion(&fx, &rows);
-    let escalated = tickets_at_levels_one_to_five(&["refund_late"]);
-    let escalated: Vec<&Fixture> = escalated.iter().collect();
-    lose_compliance(
-        &escalated,
-        &[
             (
                 "refund_late",
                 "Hi {first}, our billing supervisor will review it. Your refund on ticket {id} is approved. We'll reply {time}.",
