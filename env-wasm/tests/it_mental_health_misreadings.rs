@@ -624,6 +624,43 @@ fn field_of(reference: &str, name: &str, label: &str) -> Option<String> {
     })
 }
 
+/// Whether `text` as the 2-week action of the person named `name`, in the
+/// reference answer, earns that criterion in full.
+fn earns_two_week(case: &Case, reference: &str, name: &str, text: &str) -> bool {
+    let answer = with_fields(reference, name, &[("2-week action", text)]);
+    case.grade(&answer).criteria["two_week_support"] == Points::FULL
+}
+
+/// Rows checked, and those that did not hold.
+#[derive(Default)]
+struct Tally {
+    rows: usize,
+    bad: Vec<String>,
+}
+
+impl Tally {
+    /// One row: whether it `earned` the criterion, whether it must.
+    fn record(&mut self, earned: bool, must_earn: bool, what: impl FnOnce() -> String) {
+        self.rows += 1;
+        if earned != must_earn {
+            let must = if must_earn { "earn" } else { "lose" };
+            self.bad.push(format!("must {must}, {}", what()));
+        }
+    }
+
+    /// Fail listing the rows that did not hold (at least `least` rows).
+    fn assert_held(&self, least: usize) {
+        let rows = self.rows;
+        assert!(rows >= least, "{rows}");
+        assert!(
+            self.bad.is_empty(),
+            "{} of {rows}:\n{}",
+            self.bad.len(),
+            self.bad.join("\n")
+        );
+    }
+}
+
 /// Teammates named inside a person's 2-week action ("(Magnus and Leon can
 /// shadow and take turns)", "between Alessia and Mohammed") leave the line
 /// in the person's block, and an aside on what a teammate knows ("(Malik
@@ -632,8 +669,7 @@ fn field_of(reference: &str, name: &str, label: &str) -> Option<String> {
 /// counts against the action.
 #[test]
 fn teammates_named_inside_an_action_leave_it_theirs_and_on_target() {
-    let mut bad = Vec::new();
-    let mut rows = 0;
+    let mut tally = Tally::default();
     for level in 1..=5 {
         for seed in 0..20 {
             let case = Case::generate_at(TaskKind::StressTriage, level, seed);
@@ -668,27 +704,142 @@ fn teammates_named_inside_an_action_leave_it_theirs_and_on_target() {
                 );
                 let wrong = format!("{} Also tackle {also}.", action);
                 for (text, must_earn) in [(right, true), (wrong, false)] {
-                    let answer =
-                        with_fields(&reference, &employee.name, &[("2-week action", &text)]);
-                    let grade = case.grade(&answer);
-                    let earned = grade.criteria["two_week_support"] == Points::FULL;
-                    rows += 1;
-                    if earned != must_earn {
-                        bad.push(format!(
-                            "must {}, level {level} seed {seed}, {}: {text}",
-                            if must_earn { "earn" } else { "lose" },
-                            employee.name
-                        ));
+                    let earned = earns_two_week(&case, &reference, &employee.name, &text);
+                    tally.record(earned, must_earn, || {
+                        format!("level {level} seed {seed}, {}: {text}", employee.name)
+                    });
+                }
+            }
+        }
+    }
+    tally.assert_held(200);
+}
+
+/// A stressor said as how long something has been missing, in a negated
+/// sentence ("the team hasn't been together at an offsite for 7 months",
+/// "nobody has heard anything about the reorg in 4 weeks"), is that
+/// stressor: the absence is what weighs (play-para-it16 B5). A negation
+/// with no stretch of time ("has not asked for an offsite") still denies
+/// it, and so does one that dismisses a problem ("we have not seen any
+/// problem with the 1:1s in 3 months").
+#[test]
+fn an_absence_over_time_is_the_stressor() {
+    // (metric id, forms that name it, forms that do not), `{v}` its value.
+    let forms: &[(&str, &[&str], &[&str])] = &[
+        (
+            "connection",
+            &[
+                "The team hasn't been together at an offsite for {v} months",
+                "We have not had a team event in {v} months",
+                "The team has never had a get-together in the last {v} months",
+                "Haven't had a team day out since {v} months ago",
+            ],
+            &[
+                "The team has not asked for an offsite",
+                "We have not seen any problem with team events in {v} months",
+            ],
+        ),
+        (
+            "one_on_ones",
+            &[
+                "People haven't had a 1:1 with their manager for {v} months",
+                "The manager has not held one-to-ones in {v} months",
+                "Has not had 1:1s since {v} months ago",
+            ],
+            &[
+                "The team has not asked for more 1:1s",
+                "We have not noticed any issue with the 1:1s for {v} months",
+            ],
+        ),
+        (
+            "reorg",
+            &[
+                "Leadership hasn't shared any details of the reorganisation in the {v} weeks \
+                 since it was announced",
+                "The team has not heard anything about the reorg for {v} weeks",
+            ],
+            &["People have not asked about the reorganisation"],
+        ),
+    ];
+    let mut tally = Tally::default();
+    for level in CATALOGUE_LEVEL..=5 {
+        for seed in 0..12 {
+            let case = Case::generate_at(TaskKind::InterventionPlan, level, seed);
+            let Case::Plan(plan) = &case else {
+                continue;
+            };
+            let reference = case.write(Style::Reference);
+            for reading in plan.readings.iter().filter(|r| r.stressor) {
+                let Some((_, right, wrong)) =
+                    forms.iter().find(|(id, _, _)| *id == reading.metric.id)
+                else {
+                    continue;
+                };
+                let label = format!("- {}: ", reading.metric.label);
+                let Some(line) = reference.lines().find(|l| l.starts_with(&label)) else {
+                    continue;
+                };
+                let severity = &line[label.len()..];
+                let v = reading.value.to_string();
+                for (texts, must_earn) in [(*right, true), (*wrong, false)] {
+                    for text in texts {
+                        let said = format!("- {}: {severity}", text.replace("{v}", &v));
+                        let answer = reference.replace(line, &said);
+                        let grade = case.grade(&answer);
+                        let earned = grade.criteria["stressors"] == Points::FULL;
+                        tally.record(earned, must_earn, || {
+                            format!(
+                                "level {level} seed {seed}: {said}\n  {}",
+                                grade.notes.join("\n  ")
+                            )
+                        });
                     }
                 }
             }
         }
     }
-    assert!(rows >= 200, "{rows}");
-    assert!(
-        bad.is_empty(),
-        "{} of {rows}:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+    // In stress_triage, the 2-week action on a person's reorganisation or
+    // missing cover, said as how long it has gone unanswered.
+    let triage_forms: &[(&str, &str, &str)] = &[
+        (
+            "reorg",
+            "Get {first} an answer this week: {first} has not heard anything about the \
+             reorganisation for weeks.",
+            "No action: {first} has not asked about the reorganisation.",
+        ),
+        (
+            "understaffing",
+            "Chase it this week: {first} has had no help and has not had any backfill since \
+             the colleagues left.",
+            "Leave it: {first} has not asked for any backfill.",
+        ),
+    ];
+    for level in 1..=5 {
+        for seed in 0..12 {
+            let case = Case::generate_at(TaskKind::StressTriage, level, seed);
+            let Case::Triage(triage) = &case else {
+                continue;
+            };
+            let reference = case.write(Style::Reference);
+            for employee in &triage.employees {
+                let Some((_, right, wrong)) = triage_forms
+                    .iter()
+                    .find(|(id, _, _)| *id == employee.stressor)
+                else {
+                    continue;
+                };
+                for (text, must_earn) in [(right, true), (wrong, false)] {
+                    let text = text.replace("{first}", &employee.first);
+                    let earned = earns_two_week(&case, &reference, &employee.name, &text);
+                    tally.record(earned, must_earn, || {
+                        format!(
+                            "triage level {level} seed {seed}, {}: {text}",
+                            employee.name
+                        )
+                    });
+                }
+            }
+        }
+    }
+    tally.assert_held(100);
 }

@@ -17,6 +17,9 @@
 //!     `*Omar*`), not strikethrough.
 //! 11. [`clock`]: clock times said in words ("half past eleven", "a
 //!     quarter to twelve", "eleven thirty"), for every grader's time reading.
+//! 12. [`derived`]: numbers worked out from others (a share, a change, a
+//!     mean, a ratio, a rate said the other way round) and bounds
+//!     ("60-plus"), so a right working is no invented number.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -29,6 +32,7 @@
 pub mod aside;
 pub mod clock;
 pub mod copy;
+pub mod derived;
 pub mod fold;
 mod fold_table;
 pub mod hedge;

@@ -351,13 +351,17 @@ fn joins_back(text: &Text, at: usize) -> bool {
 /// than deny it. For topics an answer tackles (stressors, actions), where
 /// [`negated`] would read "no backfill" as no staffing problem.
 pub fn denied(text: &Text, at: usize) -> bool {
-    let Some(word) = text.words.get(at) else {
-        return false;
-    };
+    denier(text, at).is_some()
+}
+
+/// The "not" or "never" that denies the thing named at word `at`
+/// ([`denied`]), or the "than"/"of" of "rather than"/"instead of".
+fn denier(text: &Text, at: usize) -> Option<usize> {
+    let word = text.words.get(at)?;
     for (k, w) in text.words[..at].iter().enumerate().rev().take(REACH) {
         let before = w.text.as_str();
         if w.clause != word.clause || SCOPE_ENDS.contains(&before) {
-            return false;
+            return None;
         }
         // "what is and isn't decided about the reorg" tells both sides of
         // it: a verb and its own negation, coordinated, deny nothing.
@@ -366,7 +370,7 @@ pub fn denied(text: &Text, at: usize) -> bool {
             && COORDINATORS.contains(&text.words[k - 2].text.as_str())
             && VERBS.contains(&text.words[k - 3].text.as_str());
         if matches!(before, "not" | "never") && !both_ways {
-            return true;
+            return Some(k);
         }
         // "moderate rather than severe", "a rota instead of overtime": the
         // thing set aside, a determiner at most between.
@@ -377,13 +381,113 @@ pub fn denied(text: &Text, at: usize) -> bool {
             )
             && at - k <= 2;
         if set_aside {
-            return true;
+            return Some(k);
         }
         if NEGATORS.contains(&before) {
-            return false;
+            return None;
         }
     }
-    false
+    None
+}
+
+/// Words between a negation and what it names, or after it, that make it
+/// a dismissal of a problem rather than the time something has been
+/// missing: "have not seen any problem with the 1:1s in 3 months".
+const DISMISSING: &[&str] = &[
+    "sign",
+    "signs",
+    "evidence",
+    "indication*",
+    "hint*",
+    "trace*",
+    "see",
+    "seen",
+    "saw",
+    "notic*",
+    "observ*",
+    "spotted",
+    "found",
+    "problem*",
+    "issue*",
+    "trouble",
+    "concern*",
+    "complain*",
+    "complaint*",
+    "worr*",
+];
+
+/// Words of a stretch of time: "for 7 months", "in weeks", "for ages".
+const STRETCH_UNITS: &[&str] = &[
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "quarter",
+    "quarters",
+    "sprint",
+    "sprints",
+    "ages",
+    "while",
+    "time",
+    "fortnight",
+    "fortnights",
+];
+
+/// Words that may stand between "for"/"in" and a stretch's unit: "for
+/// over 7 months", "in the last 5 months", "for a long time".
+const STRETCH_FILLERS: &[&str] = &[
+    "the", "a", "an", "over", "more", "than", "nearly", "almost", "about", "around", "past",
+    "last", "several", "many", "some", "few", "long", "whole", "entire",
+];
+
+/// How many words after the negation a stretch of time is looked for.
+const STRETCH_REACH: usize = 16;
+
+/// Whether the "not" or "never" that [`denied`] reads before word `at`
+/// says instead how long the thing has been missing: a stretch of time
+/// after it in its sentence ("hasn't been together at an offsite for 7
+/// months", "has not held one-to-ones in 3 months", "haven't had a 1:1
+/// since March"), with nothing that dismisses a problem (a sign, an issue:
+/// "have not seen any issue with the 1:1s for months"). For the stressors
+/// that are a lack of something (1:1s, team events, news of a
+/// reorganisation, cover), whose absence is the stressor itself
+/// (play-para-it16 B5); "has not asked for an offsite" still denies it.
+pub fn absence_over_time(text: &Text, at: usize) -> bool {
+    let Some(negator) = denier(text, at) else {
+        return false;
+    };
+    if !matches!(text.words[negator].text.as_str(), "not" | "never") {
+        return false;
+    }
+    let sentence = text.words[negator].sentence;
+    let ahead: Vec<&str> = text.words[negator + 1..]
+        .iter()
+        .take_while(|w| w.sentence == sentence)
+        .take(STRETCH_REACH)
+        .map(|w| w.text.as_str())
+        .collect();
+    let stretch = ahead.iter().enumerate().position(|(k, w)| match *w {
+        "since" => true,
+        "for" | "in" => ahead[k + 1..]
+            .iter()
+            .find(|w| !STRETCH_FILLERS.contains(w))
+            .is_some_and(|w| {
+                STRETCH_UNITS.contains(w)
+                    || super::numbers::number_value(w)
+                        .or_else(|| super::numbers::number_word(w))
+                        .is_some()
+            }),
+        _ => false,
+    });
+    let Some(stretch) = stretch else {
+        return false;
+    };
+    let between = Text::new(&ahead[..stretch].join(" "));
+    !between.has(DISMISSING)
 }
 
 /// Values that only say a field holds nothing: "N/A", "-", "none".
@@ -1132,6 +1236,47 @@ mod tests {
             "Not knowing whether their job survives the reorg",
             "reorg"
         ));
+    }
+
+    #[test]
+    fn an_absence_over_time_is_no_denial_of_what_is_missing() {
+        let absent_at = |text: &str, word: &str| {
+            let t = Text::new(text);
+            t.find(word)
+                .first()
+                .is_some_and(|(s, _)| absence_over_time(&t, *s))
+        };
+        for (text, word) in [
+            (
+                "The team hasn't been together at an offsite for 7 months",
+                "offsite",
+            ),
+            ("The manager has not held 1:1s in 3 months", "oneonone"),
+            ("We haven't had a team event since March", "event"),
+            ("Nobody has heard about the reorg for weeks", "reorg"),
+            (
+                "They have never had a team day in the last 9 months",
+                "team",
+            ),
+        ] {
+            // "Nobody" is no "not": nothing to read there.
+            let expected = !text.starts_with("Nobody");
+            assert_eq!(absent_at(text, word), expected, "{text}");
+        }
+        for (text, word) in [
+            ("The team has not asked for an offsite", "offsite"),
+            (
+                "We have not seen any problem with team events in 7 months",
+                "events",
+            ),
+            ("Do not hold the offsite this month", "offsite"),
+            (
+                "They have not noticed an issue with the 1:1s for months",
+                "oneonone",
+            ),
+        ] {
+            assert!(!absent_at(text, word), "{text}");
+        }
     }
 
     #[test]

@@ -40,6 +40,40 @@ fn wordings(d: Dimension) -> [&'static str; 7] {
     }
 }
 
+/// Each dimension described by its meaning in everyday words, as a player
+/// writes it instead of its name (play-para-it16 B1): after "they are".
+fn plainly(d: Dimension) -> [&'static str; 4] {
+    match d {
+        Dimension::Exhaustion => [
+            "running on empty",
+            "tired all the time",
+            "out of energy by midweek",
+            "low on energy every day",
+        ],
+        Dimension::Depersonalization => [
+            "withdrawn from the team",
+            "distant from colleagues",
+            "pulling away from the people around them",
+            "cold and dismissive towards users",
+        ],
+        Dimension::ReducedAccomplishment => [
+            "losing confidence in their own work",
+            "lacking confidence in their own abilities",
+            "feeling like a fraud next to their peers",
+            "convinced their work makes no difference",
+        ],
+    }
+}
+
+/// The same, as what the person has done ("{first} has ...").
+fn plainly_done(d: Dimension) -> &'static str {
+    match d {
+        Dimension::Exhaustion => "has no energy left",
+        Dimension::Depersonalization => "has withdrawn from the team",
+        Dimension::ReducedAccomplishment => "has lost confidence in their own work",
+    }
+}
+
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
@@ -131,6 +165,23 @@ fn vars(case: &BurnoutCase) -> Vars {
         }
         v.push(("A0", capitalised(wordings(*a)[0])));
         v.push(("B0", capitalised(wordings(*b)[0])));
+        for (prefix, d) in [("a", *a), ("b", *b), ("x", absent)] {
+            for (k, w) in plainly(d).iter().enumerate() {
+                let key: &'static str = Box::leak(format!("{prefix}p{k}").into_boxed_str());
+                v.push((key, (*w).to_owned()));
+            }
+            let key: &'static str = Box::leak(format!("{prefix}_done").into_boxed_str());
+            v.push((key, plainly_done(d).to_owned()));
+        }
+        // Rows about words that only describe the workload apply where
+        // depersonalization is the second dimension present or the absent
+        // one.
+        if *b == Dimension::Depersonalization {
+            v.push(("dep_b", String::new()));
+        }
+        if absent == Dimension::Depersonalization {
+            v.push(("dep_x", String::new()));
+        }
     }
     let symptoms: Vec<&burnout::Fact> = case
         .facts
@@ -342,6 +393,23 @@ fn burnout_dimensions_table() {
         "Burnout dimensions: {a0} \u{2713}, {b0} \u{2713}, {x0} \u{2717}",
         "Burnout dimensions:\n| Dimension | Present |\n|---|---|\n| {A0} | \u{2705} |\n| {B0} \
          | \u{2705} |\n| {x0} | [ ] |",
+        // Each dimension described by its meaning in everyday words, not
+        // named (play-para-it16 B1); a negated description of the absent
+        // one, and words that only describe the workload, name nothing.
+        "Burnout dimensions: {ap0}; {bp0}",
+        "Burnout dimensions:\n- {ap1}\n- {bp1}\n- not {xp0}",
+        "Burnout dimensions: {A0} and, in plain words, {first} is {bp2}.",
+        "Burnout dimensions: {first} {a_done}, and {first} {b_done}. There's no sign {first} \
+         {x_done}.",
+        "Burnout dimensions: {ap3} ({A0}); {bp3} ({B0})",
+        "Burnout dimensions: {A0}. Also {bp0} and {bp1}; I don't see {first} {xp2}.",
+        "Burnout dimensions:\n| Dimension | Seen? |\n|---|---|\n| {ap0} | yes |\n| {bp0} | yes \
+         |\n| {xp0} | no |",
+        "Burnout dimensions: {first} is {ap2}, and {bp1}; nothing suggests {first} is {xp1}.",
+        "Burnout dimensions: {a0} and {b0}; {first} has withdrawn from the on-call rota for \
+         now{dep_x}.",
+        "Burnout dimensions: {a0}, {b0}; drowning in tickets and distant from the release \
+         deadline{dep_x}.",
     ];
     let wrong = [
         "Burnout dimensions: {a0}, rather than {b0}.",
@@ -425,6 +493,20 @@ fn burnout_dimensions_table() {
         "Burnout dimensions:\n- [x] {a0}\n- [x] {b0}\n- [x] {x0}",
         "Burnout dimensions:\n\u{274c} {a0}\n\u{274c} {b0}\n\u{274c} {x0}",
         "Burnout dimensions:\n- [ ] {a1}\n- [x] {b1}\n- [ ] {x1}",
+        // Described in everyday words: one missing, the absent one
+        // described, a present one negated or dismissed, a description
+        // of the workload alone (play-para-it16 B1).
+        "Burnout dimensions: {ap0}",
+        "Burnout dimensions: {ap0}; {bp0}; {xp0}",
+        "Burnout dimensions: {a0} and {first} {x_done}.",
+        "Burnout dimensions: {ap1}; not {bp1}",
+        "Burnout dimensions: {A0}; no sign that {first} is {bp2}.",
+        "Burnout dimensions: {a0}; I looked for signs that {first} is {bp0} and found none.",
+        "Burnout dimensions: {a0}; there is a risk {first} becomes {bp0} if this goes on.",
+        "Burnout dimensions: {a0}\nRuled out:\n- {bp0}",
+        "Burnout dimensions: {a0}; {first} has withdrawn from the on-call rota{dep_b}.",
+        "Burnout dimensions: {a0}; drowning in tickets and distant from the release \
+         deadline{dep_b}.",
     ];
     let seeds = cases(|c| c.dimensions.len() == 2, 6);
     check(
@@ -921,4 +1003,171 @@ fn burnout_overview_before_the_template() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A number worked out from the case's own numbers (an average, a share,
+/// a rate said another way, a ratio or margin against a standard working
+/// week) is grounded; one that matches nothing the case prints or any
+/// such working still takes the item's credit, and so does a wrong
+/// working (play-para-it16 B2-B4, C1).
+#[test]
+fn burnout_red_flags_worked_out_from_the_cases_numbers() {
+    // Cases with an on-call rota every few days, and cases with a count
+    // out of a total ("missed 3 of the last 5 sprint commitments").
+    let with = |key: &'static str| {
+        cases(
+            move |c| c.points.hours >= 1 && worked(c).iter().any(|(k, _)| *k == key),
+            3,
+        )
+    };
+    let mut seeds = with("oncall");
+    seeds.extend(
+        with("share")
+            .into_iter()
+            .filter(|s| s.seed % 1000 < 1000 && !with("oncall").iter().any(|o| o.seed == s.seed)),
+    );
+    assert!(seeds.len() >= 4, "too few cases");
+    let right = [
+        // The player's: a round bound the hours meet, then the hours.
+        "Red flags:\n- {bound}-plus hours a week: {hours} on average\n- {second}\n- {third}",
+        "Red flags:\n- Over {bound} hours a week ({hours} on average)\n- {second}\n- {third}",
+        "Red flags:\n- {hours} hours a week, about {ratio} times a standard 40-hour week\n- \
+         {second}\n- {third}",
+        "Red flags:\n- {hours} hours a week: {over40} more than a normal 40-hour week\n- {second}\n\
+         - {third}",
+        "Red flags:\n- {hours} hours a week (roughly {pct40}% of a standard 40-hour week)\n- \
+         {second}\n- {third}",
+        "Red flags:\n- {oncall_pct}\n- {hours} hours a week\n- {third}",
+        "Red flags:\n- {hours} hours a week\n- {oncall_in}\n- {third}",
+        "Red flags:\n- {hours} hours a week\n- {oncall_month}\n- {third}",
+        "Red flags:\n- {share_pct}\n- {hours} hours a week\n- {third}",
+        "Red flags:\n- {hours} hours a week\n- {share_of}\n- {third}",
+    ];
+    let wrong = [
+        "Red flags:\n- {hours} hours a week, about {wrong_ratio} times a standard 40-hour week\n\
+         - {second}\n- {third}",
+        "Red flags:\n- {hours} hours a week, {ratio} times their contracted 40 hours\n- {second}\n\
+         - {third}",
+        "Red flags:\n- {wrong_bound}-plus hours a week: {hours} on average\n- {second}\n- {third}",
+        "Red flags:\n- {hours} hours a week: {wrong_over40} more than a normal 40-hour week\n- \
+         {second}\n- {third}",
+        "Red flags:\n- {oncall_wrong_pct}\n- {hours} hours a week\n- {third}",
+        "Red flags:\n- {share_wrong_pct}\n- {hours} hours a week\n- {third}",
+    ];
+    let mut failures = Vec::new();
+    for (side, rows) in [("right", &right[..]), ("wrong", &wrong[..])] {
+        for row in rows {
+            let mut applied = 0;
+            for s in &seeds {
+                let Case::Burnout(b) = &s.case else {
+                    continue;
+                };
+                let Some(text) = filled(row, &worked(b)) else {
+                    continue;
+                };
+                applied += 1;
+                let whole = answer_with(s, 2, &text);
+                let grade = s.case.grade(&whole);
+                let score = grade.criteria.get("red_flags").map_or(-1, |p| p.0);
+                let full = score == 10_000;
+                if full != (side == "right") {
+                    failures.push(format!(
+                        "{side} row on seed {} scored {score}:\n{text}\n{}",
+                        s.seed,
+                        grade.notes.join("\n")
+                    ));
+                }
+            }
+            assert!(applied > 0, "a row applies to no case: {row}");
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// What a worked-out row is filled from: the hours against a standard
+/// 40-hour week, the on-call rota said as a share or a count of days,
+/// a count out of a total as a percentage, and two other concerning facts
+/// in the case's gist.
+fn worked(case: &BurnoutCase) -> Vars {
+    let hours = u64::from(case.card.hours_per_week);
+    // A wrong number near `n` that neither the case nor the rubric prints.
+    let unprinted = |n: u64| {
+        (n + 17..)
+            .find(|k| !case.numbers.contains(k) && ![45, 46, 55, 56, 65].contains(k))
+            .unwrap_or(n + 17)
+    };
+    // Tenths of the ratio to 40, rounded half up, and a ratio 0.9 off.
+    let tenths = (hours * 10 + 20) / 40;
+    let wrong = tenths + 9;
+    let mut v: Vars = vec![
+        ("hours", hours.to_string()),
+        ("bound", ((hours - 1) / 10 * 10).to_string()),
+        ("wrong_bound", ((hours / 10 + 2) * 10).to_string()),
+        ("ratio", format!("{}.{}", tenths / 10, tenths % 10)),
+        ("wrong_ratio", format!("{}.{}", wrong / 10, wrong % 10)),
+        ("over40", (hours - 40).to_string()),
+        ("wrong_over40", unprinted(hours - 40).to_string()),
+        ("pct40", ((hours * 100 + 20) / 40).to_string()),
+    ];
+    // Two other concerning facts of two kinds, neither the hours, the
+    // rota nor a count out of a total, in the case's gist.
+    let others: Vec<&burnout::Fact> = case
+        .facts
+        .iter()
+        .filter(|f| f.concerning && !["hours", "on_call"].contains(&f.concept))
+        .filter(|f| !f.text.contains(" of the last "))
+        .collect();
+    if let Some(third) = others.first() {
+        v.push(("third", third.gist.clone()));
+        if let Some(second) = others.iter().find(|f| f.concept != third.concept) {
+            v.push(("second", second.gist.clone()));
+        }
+    }
+    if let Some(days) = case
+        .facts
+        .iter()
+        .find(|f| f.concept == "on_call")
+        .and_then(|f| f.numbers.first())
+    {
+        let pct = (100 + days / 2) / days;
+        v.push((
+            "oncall_pct",
+            format!("On call every {days} days ({pct}% of days)"),
+        ));
+        v.push((
+            "oncall_wrong_pct",
+            format!("On call every {days} days ({}% of days)", unprinted(pct)),
+        ));
+        v.push(("oncall_in", format!("On call 1 day in {days}")));
+        v.push((
+            "oncall_month",
+            format!(
+                "On call every {days} days, about {} times a month",
+                (30 + days / 2) / days
+            ),
+        ));
+        v.push(("oncall", days.to_string()));
+    }
+    let share = case
+        .facts
+        .iter()
+        .find(|f| f.concerning && f.numbers.len() == 2 && f.text.contains(" of the last "));
+    if let Some(fact) = share
+        && let [n, m] = fact.numbers[..]
+    {
+        let pct = (n * 100 + m / 2) / m;
+        let what = if fact.text.contains("sprint commitments") {
+            "sprint commitments missed"
+        } else {
+            "days with headaches"
+        };
+        v.push(("share_pct", format!("{n} of the last {m} {what} ({pct}%)")));
+        v.push((
+            "share_wrong_pct",
+            format!("{n} of the last {m} {what} ({}%)", unprinted(pct)),
+        ));
+        v.push(("share_of", format!("{pct}% of {what}: {n} of the last {m}")));
+        v.push(("share", String::new()));
+    }
+    v
 }

@@ -375,6 +375,12 @@ fn vars(case: &PlanCase) -> Vars {
                 format!("{}: {value} {unit} \u{2192} {worse} {unit}", metric.label),
             ));
         }
+        for (form, line) in kpi_change_forms(metric, value).into_iter().enumerate() {
+            v.push((key(format!("kpi{k}_change{form}")), line));
+        }
+        if let Some(line) = kpi_wrong_change(metric, value) {
+            v.push((key(format!("kpi{k}_wrong_change")), line));
+        }
         v.push((key(format!("kpi{k}_worse")), kpi_worse(metric, value)));
         v.push((key(format!("kpi{k}_hedge")), kpi_hedge(metric, value)));
         v.push((
@@ -493,6 +499,51 @@ fn kpi_unit_forms(metric: &Metric, value: i64) -> Vec<String> {
         format!("{name}: {value} {b} -> {t} {b}"),
         format!("{name}, per week: {value} {c} \u{2192} {t} {c}"),
     ]
+}
+
+/// KPIs that also give the change worked out from the two numbers (a
+/// percentage cut) or the rota said as one day in so many
+/// (play-para-it16 B3, B4): for the measures with a number to improve on.
+fn kpi_change_forms(metric: &Metric, value: i64) -> Vec<String> {
+    let t = target(metric, value);
+    let name = metric.label;
+    match metric.lower_is_better {
+        Some(true) if value > 0 => {
+            let pct = ((value - t) * 100 + value / 2) / value;
+            vec![
+                format!("{name}: from {value} to {t}, down about {pct}%"),
+                format!("{name}: cut from {value} to {t} ({pct}% down)"),
+                format!("{name}: {value} -> {t} by week 4, i.e. -{pct}%"),
+            ]
+        }
+        Some(false) => vec![
+            format!("{name}: from 1 day in {value} to 1 day in {t}"),
+            format!("{name}: from one day in {value} to one day in {t}"),
+            format!("{name}: from 1 in every {value} days to 1 in every {t}"),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// A wrong working of the same change, or a rota said one day in so many
+/// that does not improve.
+fn kpi_wrong_change(metric: &Metric, value: i64) -> Option<String> {
+    let t = target(metric, value);
+    let name = metric.label;
+    match metric.lower_is_better {
+        Some(true) if value > 0 => {
+            let pct = ((value - t) * 100 + value / 2) / value;
+            Some(format!(
+                "{name}: from {value} to {t}, down about {}%",
+                pct + 30
+            ))
+        }
+        Some(false) => Some(format!(
+            "{name}: from 1 day in {value} to 1 day in {}",
+            kpi_worse_value(metric, value)
+        )),
+        _ => None,
+    }
 }
 
 fn kpi_worse_value(metric: &Metric, value: i64) -> i64 {
@@ -751,6 +802,12 @@ fn plan_kpis_table() {
     // Deadlines given as day numbers (para-it13 B5).
     right_rows.push("KPIs:\n- {kpi0_day_a}\n- {kpi1_day_b}\n- {kpi2_day_a}".to_owned());
     right_rows.push("KPIs:\n1. {kpi1_day_a}\n2. {kpi2_day_b}\n3. {kpi0_day_b}".to_owned());
+    // The change worked out from the two numbers, and the rota said as one
+    // day in so many (play-para-it16 B3, B4).
+    right_rows.push("KPIs:\n- {kpi0_change0}\n- {kpi1_0}\n- {kpi2_0}".to_owned());
+    right_rows.push("KPIs:\n- {kpi0_change1}\n- {kpi1_change0}\n- {kpi2_1}".to_owned());
+    right_rows.push("KPIs:\n- {kpi0_change2}\n- {kpi1_change2}\n- {kpi2_2}".to_owned());
+    right_rows.push("KPIs:\n- {kpi1_change1}\n- {kpi2_3}\n- {kpi0_change0}".to_owned());
     let right = refs(&right_rows);
     let wrong_rows: Vec<String> = [
         "KPIs:\n- {kpi0_worse}\n- {kpi1_0}\n- {kpi2_0}",
@@ -802,6 +859,10 @@ fn plan_kpis_table() {
         // Only a day number: no target (para-it13 B5).
         "KPIs:\n- {kpi0_day_blind}\n- {kpi1_day_blind}\n- {kpi2_day_blind}",
         "KPIs:\n- {kpi0_day_blind}\n- {kpi1_0}\n- {kpi2_0}",
+        // A wrong working of the change, a rota that does not improve
+        // (play-para-it16 B3, B4).
+        "KPIs:\n- {kpi0_wrong_change}\n- {kpi1_0}\n- {kpi2_0}",
+        "KPIs:\n- {kpi1_wrong_change}\n- {kpi0_0}\n- {kpi2_0}",
     ]
     .map(str::to_owned)
     .to_vec();
@@ -945,8 +1006,29 @@ fn plan_risk_table() {
          in the team meeting.",
         "Risk: delivery pressure might push people into overtime again - so {head} freezes new \
          scope for the four weeks.",
+        // A risk with no "may" or "could", joined to its mitigation by an
+        // arrow or a dash; a risk stated as a plain conditional
+        // (play-para-it16 B6).
+        "Risk: the on-call rota collapses if {lead} leaves \u{2192} mitigation: cross-train two \
+         people",
+        "Risk: the rota falls apart if {lead} is off sick -> cross-train two people on it.",
+        "Risk: the roadmap freeze breaks under stakeholder pressure => {head} signs off every \
+         exception in writing.",
+        "Risk: work piles up again if the contractor starts late \u{2013} line up a second \
+         agency now.",
+        "Risk: if the new joiner is ill in week 2, nobody knows the runbooks \u{2192} pair a \
+         second engineer with them from day one.",
+        "Risk: the plan stops if the budget sign-off comes late; {head} approves it in week 1.",
+        "Risk: the offsite clashes with a release \u{21d2} double-book a second date.",
     ];
     let wrong = [
+        // After an arrow, more of the risk is no mitigation; a condition
+        // with no risk in it names none (play-para-it16 B6).
+        "Risk: people skip the sessions \u{2192} morale drops further.",
+        "Risk: the contractor starts late => the gap stays open.",
+        "Risk: the rota collapses if {lead} leaves -> nobody covers it.",
+        "Risk: if needed \u{2192} see above",
+        "Risk: if it rains, so be it.",
         // A consequence that is more risk: a state, a doubt, no owner.
         "Risk: the contractor might start late, so {lead} is worried about the timeline.",
         "Risk: people may skip the sessions, so {manager} could end up running them alone.",

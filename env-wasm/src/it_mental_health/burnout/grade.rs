@@ -5,8 +5,13 @@
 //! 0, and so does a neighbouring level), red flags grounded in this case's
 //! concerning facts (the first three items, one fact each; a numeric fact
 //! must be cited with this case's number, which may be written in words;
-//! an item restating one fact, even in the case's words, is grounded), and
+//! an item restating one fact, even in the case's words, is grounded; a
+//! number worked out right from the case's own, a share, a change, a mean,
+//! a rate said the other way round or a ratio or margin against a
+//! standard working week, and a bound they meet, are grounded too), and
 //! the escalation decision read with negation, a hedged yes/no scoring 0.
+//! A dimension may be named or described in everyday words ("withdrawn
+//! from the team", "lost confidence in their own work").
 //! An item that gives a fact of the case a number the case does not give
 //! for it takes back one fact cited. A dimensions or red-flags section
 //! given twice (apart) is read as its worst copy. The dimensions, severity
@@ -28,8 +33,8 @@ use crate::text::negation::{
     empty_value, negated_after, negator_before, placeholders_as_none, presence_title,
 };
 use crate::text::{
-    CopySource, OneValue, Text, bases_of, negated, number_value, ordinal_value, stated_words,
-    word_count,
+    CopySource, OneValue, Text, bases_of, derived, negated, number_value, ordinal_value,
+    stated_words, word_count,
 };
 
 const LABELS: &[Label] = &[
@@ -291,17 +296,178 @@ fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
-/// The dimensions a section names and does not negate.
+/// The dimensions a section names (or describes) and does not negate.
 fn dimensions(section: &Section) -> BTreeSet<Dimension> {
     let text = Text::new(&undismissed_lines(section));
     crate::order::set_of(Dimension::ALL.into_iter().filter(|d| {
-        text.mentions(d.names()).into_iter().any(|(s, e)| {
+        mentions_of(&text, *d).into_iter().any(|(s, e)| {
             (!negated(&text, s, e) || labels_a_description(&text, s, e))
                 && !countered(&text, s)
                 && !a_risk_ahead(&text, s, e)
                 && !set_aside(&text, e)
         })
     }))
+}
+
+/// Where `text` names dimension `d`: by one of its names, or by a
+/// description of it in everyday words (play-para-it16 B1) that says
+/// which way someone withdraws only about people
+/// ([`Dimension::TOWARDS_PEOPLE`]) and is not the evidence another named
+/// dimension is labelled with ([`labelled`]). "Tired of" is no tiredness.
+fn mentions_of(text: &Text, d: Dimension) -> Vec<(usize, usize)> {
+    let described = text
+        .mentions(d.descriptions())
+        .into_iter()
+        .filter(|&(s, e)| {
+            let tired_of =
+                text.words[s].text == "tired" && text.words.get(e).is_some_and(|w| w.text == "of");
+            !tired_of && towards_people(text, s, e) && !labelled(text, s, e)
+        })
+        .map(|(s, e)| (s, described_to(text, s, e)));
+    let mut spans = text.mentions(d.names());
+    spans.extend(described);
+    crate::order::sort(&mut spans);
+    spans
+}
+
+/// How many words a description may run on past its phrase: "losing
+/// confidence in their own work".
+const DESCRIPTION_REACH: usize = 6;
+
+/// Where the description whose phrase is `s..e` ends: at the next "and",
+/// "or", "but" or "nor" of its clause, or the clause's end, so what is
+/// said after it ("... and found none", ": absent") is read about the
+/// whole description.
+fn described_to(text: &Text, s: usize, e: usize) -> usize {
+    let clause = text.words[s].clause;
+    (e..text.len())
+        .take(DESCRIPTION_REACH + 1)
+        .find(|&k| {
+            text.words[k].clause != clause
+                || matches!(text.words[k].text.as_str(), "and" | "or" | "but" | "nor")
+        })
+        .unwrap_or_else(|| (e + DESCRIPTION_REACH).min(text.len()))
+}
+
+/// Words that open the direction of a withdrawal: "from the team",
+/// "towards users".
+const DIRECTIONS: &[&str] = &["from", "towards", "toward", "to", "with", "around", "among"];
+
+/// Words that name people (or their company) a withdrawal may be from.
+const PEOPLE: &[&str] = &[
+    "team",
+    "teams",
+    "teammates",
+    "colleagues",
+    "colleague",
+    "coworkers",
+    "co",
+    "peers",
+    "users",
+    "customers",
+    "clients",
+    "people",
+    "others",
+    "everyone",
+    "everybody",
+    "friends",
+    "manager",
+    "stakeholders",
+    "group",
+    "squad",
+    "social",
+    "socials",
+    "conversations",
+];
+
+/// How far after its direction a withdrawal's people may be named: "from
+/// the rest of the team".
+const PEOPLE_REACH: usize = 5;
+
+/// Whether the description at `s..e` is about people when it is a
+/// withdrawal ([`Dimension::TOWARDS_PEOPLE`]): with no direction after it
+/// (when it needs none), or with people named after its direction.
+fn towards_people(text: &Text, s: usize, e: usize) -> bool {
+    let Some((_, needs)) = Dimension::TOWARDS_PEOPLE
+        .iter()
+        .find(|(phrase, _)| text.find(phrase).contains(&(s, e)))
+    else {
+        return true;
+    };
+    let clause = text.words[s].clause;
+    let after: Vec<&str> = text.words[e..]
+        .iter()
+        .take_while(|w| w.clause == clause)
+        .take(PEOPLE_REACH + 1)
+        .map(|w| w.text.as_str())
+        .collect();
+    match after.split_first() {
+        Some((direction, rest)) if DIRECTIONS.contains(direction) => {
+            rest.iter().any(|w| PEOPLE.contains(w))
+        }
+        _ => !needs,
+    }
+}
+
+/// Whether the description at `s..e` is the evidence a named dimension is
+/// labelled with, so it names nothing more: its clause closes on a
+/// bracket holding a name ("no longer cares how users get on
+/// (accomplishment)"), it stands in a bracket on a clause that names one
+/// ("Exhaustion (so tired she has withdrawn)", "no evidence of exhaustion
+/// as a feeling (drained, no energy)"), or a name and a colon or dash
+/// open its clause ("Exhaustion: tired and withdrawn").
+fn labelled(text: &Text, s: usize, e: usize) -> bool {
+    let named: Vec<(usize, usize)> = Dimension::ALL
+        .iter()
+        .flat_map(|d| text.mentions(d.names()))
+        .collect();
+    let sentence = text.words[s].sentence;
+    let clause = text.words[s].clause;
+    let in_sentence = |k: usize| text.words.get(k).is_some_and(|w| w.sentence == sentence);
+    // The clause's end, and whether a bracket after it holds a name.
+    let end = (e..text.len())
+        .find(|&k| text.words[k].clause != clause)
+        .unwrap_or(text.len());
+    if in_sentence(end) && text.gap(end).contains(['(', '[']) {
+        let closes = (end..text.len())
+            .find(|&k| k > end && text.gap(k).contains([')', ']']))
+            .unwrap_or(text.len());
+        if named.iter().any(|(ns, _)| (end..closes).contains(ns)) {
+            return true;
+        }
+    }
+    // The clause's start, and the bracket or colon before it.
+    let start = (0..s)
+        .rev()
+        .take_while(|&k| text.words[k].clause == clause)
+        .last()
+        .unwrap_or(s);
+    if start == 0 || !in_sentence(start - 1) {
+        return false;
+    }
+    // A bracket open since after a name: back over the clauses inside it.
+    let mut open = start;
+    let mut depth = 0usize;
+    while open > 0 && in_sentence(open - 1) {
+        let gap = text.gap(open);
+        depth += gap.matches([')', ']']).count();
+        let opened = gap.matches(['(', '[']).count();
+        if opened > depth {
+            // The clause the bracket hangs on names a dimension:
+            // "exhaustion as a feeling (drained, no energy)".
+            let hung_on = text.words[open - 1].clause;
+            return named
+                .iter()
+                .any(|(ns, _)| text.words[*ns].clause == hung_on && *ns < open);
+        }
+        depth -= opened;
+        open -= 1;
+    }
+    let gap = text.gap(start);
+    (gap.contains(':')
+        || crate::text::aside::spaced_dash(gap)
+        || gap.contains(['\u{2013}', '\u{2014}']))
+        && named.iter().any(|(_, ne)| *ne == start)
 }
 
 /// The section's lines without those under a sub-heading that dismisses
@@ -347,7 +513,7 @@ fn a_row_denied(line: &Line) -> bool {
     let label = Text::new(label);
     let names_one = Dimension::ALL
         .iter()
-        .any(|d| !label.mentions(d.names()).is_empty());
+        .any(|d| !mentions_of(&label, *d).is_empty());
     names_one && values.iter().any(|v| empty_value(v))
 }
 
@@ -933,20 +1099,24 @@ fn misstates(case: &BurnoutCase, facts: &[ReadFact], item: &str) -> bool {
             .iter()
             .any(|w| BOUND_WORDS.contains(&w.text.as_str()))
     };
-    let stated: Vec<u64> = item_numbers(&text)
-        .into_iter()
-        .filter(|(at, n)| *n > 1 && !(thresholds.contains(n) && bound(*at)))
-        .map(|(_, n)| n)
-        .collect();
-    if stated.is_empty() {
-        return false;
-    }
     let of_kind = |fact: &super::Fact| {
         fact.concept == kind.id
             || (kind.id == "on_call" && fact.concept == "light_on_call")
             || !Text::new(&fact.text).mentions(kind.phrases).is_empty()
     };
     let kind_facts: Vec<&super::Fact> = case.facts.iter().filter(|f| of_kind(f)).collect();
+    // A share, a rate said another way, a bound the kind's number meets or
+    // a standard week gives no number of a fact (play-para-it16 B2-B4).
+    let read = ItemNumbers::read(case, &text, &kind_numbers(case, facts, &text));
+    let stated: Vec<u64> = item_numbers(&text)
+        .into_iter()
+        .filter(|(at, n)| *n > 1 && !(thresholds.contains(n) && bound(*at)))
+        .filter(|(at, _)| !read.worked(*at))
+        .map(|(_, n)| n)
+        .collect();
+    if stated.is_empty() {
+        return false;
+    }
     let month_named = kind_facts.iter().any(|f| {
         f.month
             .is_some_and(|m| !text.find(&m.to_lowercase()).is_empty())
@@ -955,6 +1125,130 @@ fn misstates(case: &BurnoutCase, facts: &[ReadFact], item: &str) -> bool {
         && !stated
             .iter()
             .any(|n| kind_facts.iter().any(|f| f.numbers.contains(n)))
+}
+
+/// Words before a working week that make it a general reference, not a
+/// fact of the case: "a standard 40-hour week", "a normal full-time
+/// week". "Contracted" is no such word: it claims a contract the case
+/// never states.
+const STANDARD: &[&str] = &[
+    "standard", "normal", "typical", "regular", "usual", "ordinary", "full",
+];
+
+/// The hours of a standard working week (35 to 40), a reference any reader
+/// knows rather than a fact of the case.
+const STANDARD_HOURS: std::ops::RangeInclusive<u64> = 35..=40;
+
+/// Word indices and values of the standard working weeks an item measures
+/// the hours against ("about 1.6 times a standard 40-hour week", "24 more
+/// than a normal 40-hour week"): a number of [`STANDARD_HOURS`] before
+/// "hour(s) week", after a [`STANDARD`] word in its clause (C1 of
+/// play-para-it16: a ratio or margin against it is grounded when right).
+fn standard_weeks(text: &Text) -> Vec<(usize, u64)> {
+    text.numbers()
+        .into_iter()
+        .filter(|(at, n)| {
+            let clause = text.words[*at].clause;
+            let word = |k: usize| {
+                text.words
+                    .get(k)
+                    .filter(|w| w.clause == clause)
+                    .map(|w| w.text.as_str())
+            };
+            let hours = matches!(word(at + 1), Some("hour" | "hours" | "h" | "hr" | "hrs"));
+            let week = matches!(word(at + 2), Some("week" | "workweek"))
+                || (word(at + 2) == Some("working") && word(at + 3) == Some("week"));
+            let named =
+                (at.saturating_sub(3)..*at).any(|k| word(k).is_some_and(|w| STANDARD.contains(&w)));
+            STANDARD_HOURS.contains(n) && hours && week && named
+        })
+        .collect()
+}
+
+/// The numbers of the facts of the kind an item names, or that it quotes:
+/// what a share or a rate in it may be worked out from ("60% of sprint
+/// commitments missed" from "missed 3 of the last 5").
+fn kind_numbers(case: &BurnoutCase, facts: &[ReadFact], text: &Text) -> Vec<u64> {
+    let kind = named_concept(case, facts, text).map(|c| c.id);
+    case.facts
+        .iter()
+        .zip(facts)
+        .filter(|(fact, read)| Some(fact.concept) == kind || read.copies.copied_in(text))
+        .flat_map(|(fact, _)| fact.numbers.iter().copied())
+        .collect()
+}
+
+/// An item's numbers read against this case: which the case (or the
+/// rubric) prints, and which are worked out from those, from the numbers
+/// of the facts of its kind or from a standard working week it names.
+struct ItemNumbers {
+    figures: Vec<derived::Figure>,
+    references: Vec<usize>,
+    operands: Vec<derived::Operand>,
+    printed: BTreeSet<u64>,
+    case_printed: BTreeSet<u64>,
+}
+
+impl ItemNumbers {
+    fn read(case: &BurnoutCase, text: &Text, context: &[u64]) -> ItemNumbers {
+        let printed: BTreeSet<u64> = crate::order::set_of(
+            case.numbers
+                .iter()
+                .copied()
+                .chain(RUBRIC_NUMBERS.iter().copied()),
+        );
+        let figures = derived::figures(text);
+        let references = standard_weeks(text);
+        // The item's own printed numbers (digits, words, "every third
+        // day"), the standard weeks it names, then the kind's numbers.
+        let own = item_numbers(text).into_iter().filter(|(at, n)| {
+            let plain = figures
+                .iter()
+                .find(|f| f.at == *at)
+                .is_none_or(|f| f.kind == derived::Kind::Plain && f.whole().is_some());
+            plain && printed.contains(n)
+        });
+        let operands = own
+            .chain(references.iter().copied())
+            .chain(
+                context
+                    .iter()
+                    .enumerate()
+                    .map(|(k, n)| (text.len() + k, *n)),
+            )
+            .map(|(order, value)| derived::Operand { order, value })
+            .collect();
+        ItemNumbers {
+            figures,
+            references: references.into_iter().map(|(at, _)| at).collect(),
+            operands,
+            printed,
+            case_printed: case.numbers.clone(),
+        }
+    }
+
+    /// Whether the number `n` at word `at` is printed as written: a whole
+    /// number of the case or the rubric (a decimal read as its whole part,
+    /// as it always was); a share or ratio only as the case prints it.
+    fn printed(&self, at: usize, n: u64) -> bool {
+        match self.figures.iter().find(|f| f.at == at) {
+            Some(f) if f.kind != derived::Kind::Plain => {
+                f.whole().is_some_and(|w| self.case_printed.contains(&w))
+            }
+            _ => self.printed.contains(&n),
+        }
+    }
+
+    /// Whether the number at word `at` is no value of a fact but a
+    /// reference, a bound one of the operands meets, or a working of them.
+    fn worked(&self, at: usize) -> bool {
+        let Some(figure) = self.figures.iter().find(|f| f.at == at) else {
+            return false;
+        };
+        self.references.contains(&at)
+            || (figure.bound.is_some() && derived::bound_met(figure, &self.operands))
+            || derived::worked_out(figure, &self.operands)
+    }
 }
 
 /// The one concerning fact a red-flag item cites, if any. An item earns at
@@ -986,18 +1280,12 @@ fn item_concept(
     let text = Text::new(item);
     // "On call every third day" cites "on call every 3 days".
     let numbers: Vec<u64> = item_numbers(&text).into_iter().map(|(_, n)| n).collect();
-    // A margin worked out from two of them ("67 hours a week, 22 above the
-    // 45-hour line") is theirs too (para-it8, C3).
-    let stated = |n: &u64| case.numbers.contains(n) || RUBRIC_NUMBERS.contains(n);
-    let margin = |n: &u64| {
-        numbers.iter().filter(|a| stated(a)).any(|a| {
-            numbers
-                .iter()
-                .filter(|b| stated(b))
-                .any(|b| a.checked_sub(*b) == Some(*n))
-        })
-    };
-    let invented = numbers.iter().any(|n| !stated(n) && !margin(n));
+    // A number the case never prints is invented, unless it is worked out
+    // from the case's own (para-it8 C3, play-para-it16 B2-B4, C1).
+    let read = ItemNumbers::read(case, &text, &kind_numbers(case, facts, &text));
+    let invented = item_numbers(&text)
+        .into_iter()
+        .any(|(at, n)| !read.printed(at, n) && !read.worked(at));
     if invented {
         return None;
     }
@@ -1258,5 +1546,33 @@ mod tests {
             1
         );
         assert_eq!(read("none of the three").len(), 0);
+        // Described by meaning in everyday words (play-para-it16 B1): about
+        // people, not the workload; not as the evidence of a named one.
+        assert_eq!(
+            read("Lost confidence in their own work; withdrawn from the team."),
+            [
+                Dimension::Depersonalization,
+                Dimension::ReducedAccomplishment
+            ]
+            .into()
+        );
+        assert_eq!(
+            read("Exhaustion; distant from colleagues"),
+            [Dimension::Exhaustion, Dimension::Depersonalization].into()
+        );
+        assert_eq!(read("Exhaustion; withdrawn from the on-call rota").len(), 1);
+        assert_eq!(read("Exhaustion; not withdrawn from the team").len(), 1);
+        assert_eq!(
+            read(
+                "Nothing she ships matters, she no longer cares how users get on (reduced \
+                  accomplishment)"
+            )
+            .len(),
+            1
+        );
+        assert_eq!(
+            read("Exhaustion (so tired she has withdrawn from everyone)").len(),
+            1
+        );
     }
 }

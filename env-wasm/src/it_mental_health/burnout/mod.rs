@@ -96,6 +96,112 @@ impl Dimension {
         }
     }
 
+    /// Ways an answer describes the dimension by its meaning in everyday
+    /// words instead of naming it ("withdrawn from the team", "lost
+    /// confidence in their own work"; play-para-it16 B1). Read as its
+    /// name is, with negation; [`Dimension::TOWARDS_PEOPLE`] of them only
+    /// about people, and none as the evidence of another dimension named
+    /// beside it.
+    pub fn descriptions(self) -> &'static [&'static str] {
+        match self {
+            Dimension::Exhaustion => &[
+                "tired",
+                "running on empty",
+                "no energy",
+                "out of energy",
+                "low on energy",
+                "low energy",
+                "lacking energy",
+                "lacks energy",
+                "nothing left in the tank",
+                "worn down",
+            ],
+            Dimension::Depersonalization => &[
+                "withdr*",
+                "distant",
+                "pull* away",
+                "pull* back",
+                "step* back",
+                "cut off",
+                "isolat*",
+                "disconnect*",
+                "retreat*",
+                "aloof",
+                "indifferen*",
+                "apath*",
+                "sarcas*",
+                "dismissive",
+                "stopped caring",
+                "no longer cares",
+                "no longer caring",
+                "no longer care",
+                "checked out",
+                "switched off",
+                "tuned out",
+                "cold towards",
+                "cold toward",
+            ],
+            Dimension::ReducedAccomplishment => &[
+                "lost confidence",
+                "losing confidence",
+                "lose confidence",
+                "loses confidence",
+                "lost all confidence",
+                "lost their confidence",
+                "lost her confidence",
+                "lost his confidence",
+                "loss of confidence",
+                "low confidence",
+                "lack of confidence",
+                "lacking confidence",
+                "lacks confidence",
+                "little confidence",
+                "no confidence",
+                "crisis of confidence",
+                "self belief",
+                "fraud",
+                "impost*",
+                "imposter*",
+                "useless",
+                "incompeten*",
+                "inadequa*",
+                "like a failure",
+                "sense of failure",
+                "makes no difference",
+                "make no difference",
+                "making no difference",
+                "doubt* their abilit*",
+                "doubt* her abilit*",
+                "doubt* his abilit*",
+                "doubt* their work",
+                "doubt* her work",
+                "doubt* his work",
+                "doubt* their skills",
+            ],
+        }
+    }
+
+    /// Descriptions of [`Dimension::descriptions`] that say which way
+    /// someone withdraws: they describe depersonalization only towards
+    /// people ("withdrawn from the team", "distant from colleagues", or
+    /// with no direction, "has become withdrawn"), never towards work
+    /// ("withdrawn from the on-call rota", "stepped back from the
+    /// release"), which only describes the workload. Those marked `true`
+    /// need the people named ("stepped back" alone says nothing).
+    pub const TOWARDS_PEOPLE: &'static [(&'static str, bool)] = &[
+        ("withdr*", false),
+        ("distant", false),
+        ("pull* away", false),
+        ("isolat*", false),
+        ("disconnect*", false),
+        ("retreat*", false),
+        ("pull* back", true),
+        ("step* back", true),
+        ("cut off", true),
+        ("cold towards", true),
+        ("cold toward", true),
+    ];
+
     /// The concept of the facts that are evidence of it.
     pub fn concept(self) -> &'static str {
         match self {

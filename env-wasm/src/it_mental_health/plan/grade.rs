@@ -33,8 +33,8 @@ use crate::it_mental_health::reading::{Answer, LIST_READ, quoted, targeted};
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
-use crate::text::negation::denied;
-use crate::text::{Amount, OneValue, Text, amounts, number_at, word_count};
+use crate::text::negation::{absence_over_time, denied};
+use crate::text::{Amount, OneValue, Text, amounts, derived, number_at, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -673,9 +673,22 @@ fn sentences(paragraph: &str) -> Vec<String> {
 /// means ("automate", "a rota") serves the one named outright
 /// ([`targeted`]).
 pub(super) fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
-    targeted(text, METRICS.iter().map(|m| (m.id, m.phrases)), |at, _| {
-        !denied(text, at)
+    targeted(text, METRICS.iter().map(|m| (m.id, m.phrases)), |at, id| {
+        !denied_item(text, at, id)
     })
+}
+
+/// Profile items whose stressor is a lack of something: 1:1s, team
+/// events, details of a reorganisation, cover for leave. How long one has
+/// been missing, said with "not" ("the team hasn't been together at an
+/// offsite for 7 months"), is that stressor (play-para-it16 B5).
+const LACKS: &[&str] = &["one_on_ones", "connection", "reorg", "staffing"];
+
+/// Whether the mention of item `id` at word `at` is denied: a "not"
+/// before it ([`denied`]), unless for a [`LACKS`] item it says how long
+/// the item has been missing ([`absence_over_time`]).
+fn denied_item(text: &Text, at: usize, id: &str) -> bool {
+    denied(text, at) && !(LACKS.contains(&id) && absence_over_time(text, at))
 }
 
 /// The stressors an action line targets: those its action mentions, outside
@@ -726,7 +739,7 @@ fn action_metrics(text: &Text) -> Vec<(usize, &'static str)> {
         METRICS.iter().filter(|m| m.id == id).any(|m| {
             text.mentions(m.phrases)
                 .into_iter()
-                .any(|(at, _)| at < outcome && !bracketed[at] && !denied(text, at))
+                .any(|(at, _)| at < outcome && !bracketed[at] && !denied_item(text, at, id))
         })
     };
     let main: Vec<(usize, &'static str)> = whole
@@ -924,9 +937,14 @@ fn targets(text: &Text) -> Vec<u64> {
                     || after.is_some_and(|a| WANTED_BY.contains(&a.text.as_str())))
         })
         .map(|(_, w)| w.start);
+    // "from 1 day in 5 to 1 day in 8": the ones say how often, restating
+    // the 5 and the 8 (play-para-it16 B4).
+    let rate_counts = derived::rate_counts(text);
+    let changes = worked_out_changes(text);
     let mut found: Vec<(usize, u64)> = text
         .numbers()
         .into_iter()
+        .filter(|(i, _)| !rate_counts.contains(i) && !changes.contains(i))
         .filter(|(i, _)| {
             let before = i.checked_sub(1).and_then(|k| text.words.get(k));
             let after = text.words.get(i + 1);
@@ -972,6 +990,39 @@ fn targets(text: &Text) -> Vec<u64> {
     found.extend(none_targets.map(|at| (at, 0)));
     crate::order::sort(&mut found);
     found.into_iter().map(|(_, n)| n).collect()
+}
+
+/// Word indices of the percentages of a KPI line worked out from its
+/// other numbers: the change from the team's number to the target ("from
+/// 15 to 8, down about 47%"), a share, or a rate said as a share of days
+/// ("every 5 days (20% of days)"). They restate the line's values, so
+/// they are no target of their own; a wrong working ("down about 80%")
+/// still is one, and a target that does not improve (play-para-it16 B3).
+fn worked_out_changes(text: &Text) -> Vec<usize> {
+    let figures = derived::figures(text);
+    let operands: Vec<derived::Operand> = figures
+        .iter()
+        .filter_map(|f| {
+            Some(derived::Operand {
+                order: f.at,
+                value: f.whole()?,
+            })
+        })
+        .collect();
+    // Worked out from the numbers before it: the values come first, so the
+    // team's number (toil "from 40% to 20%, down 50%") is never one.
+    figures
+        .iter()
+        .filter(|f| {
+            let before: Vec<derived::Operand> = operands
+                .iter()
+                .copied()
+                .filter(|o| o.order < f.at)
+                .collect();
+            f.kind == derived::Kind::Percent && derived::worked_out(f, &before)
+        })
+        .map(|f| f.at)
+        .collect()
 }
 
 /// Nouns after a percentage that make it the size of a change ("a 47%
@@ -1232,7 +1283,10 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
     }
     // A risk names what may go wrong: a way a plan fails, or one of the
     // stressors it tackles ("the reorganisation drags on").
-    let named = text.has(RISK_WORDS) || !metrics_in(&text).is_empty() || a_possibility(&text);
+    let named = text.has(RISK_WORDS)
+        || !metrics_in(&text).is_empty()
+        || a_possibility(&text)
+        || a_plain_conditional(&text);
     let mitigated = text.has(MITIGATION)
         || lessened_by_a_step(&text)
         || step_after_a_break(&text)
@@ -1336,8 +1390,162 @@ const COUNTER_STEPS: &[&str] = &[
 fn step_after_a_break(text: &Text) -> bool {
     (1..text.len()).any(|i| {
         let gap = text.gap(i);
-        let breaks = gap.contains([';', '\u{2192}', '\u{2013}', '\u{2014}']) || gap.contains("->");
-        breaks && (COUNTER_STEPS.contains(&text.words[i].text.as_str()) || scheduled_from(text, i))
+        let breaks = gap.contains([';', '\u{2013}', '\u{2014}']) || arrow(gap);
+        breaks
+            && (COUNTER_STEPS.contains(&text.words[i].text.as_str())
+                || scheduled_from(text, i)
+                || instruction_after(text, i))
+    })
+}
+
+/// Whether `gap` holds an arrow from a risk to its answer: "\u{2192}",
+/// "->", "=>", "\u{21d2}" (play-para-it16 B6).
+fn arrow(gap: &str) -> bool {
+    gap.contains(['\u{2192}', '\u{21d2}']) || gap.contains("->") || gap.contains("=>")
+}
+
+/// Words that open a statement rather than an instruction: determiners,
+/// pronouns, people and what happens to them ("\u{2192} morale drops",
+/// "\u{2192} nobody covers it", "-> the gap stays open").
+const STATEMENT_OPENERS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "these",
+    "those",
+    "it",
+    "its",
+    "they",
+    "their",
+    "he",
+    "she",
+    "his",
+    "her",
+    "we",
+    "our",
+    "i",
+    "you",
+    "your",
+    "there",
+    "nobody",
+    "no",
+    "none",
+    "nothing",
+    "not",
+    "never",
+    "everyone",
+    "everybody",
+    "someone",
+    "somebody",
+    "people",
+    "staff",
+    "all",
+    "some",
+    "any",
+    "more",
+    "less",
+    "fewer",
+    "then",
+    "so",
+    "if",
+    "when",
+    "which",
+];
+
+/// Verbs that make the words before them a subject ("the rota will
+/// collapse"): no instruction.
+const FINITE: &[&str] = &[
+    "is", "are", "was", "were", "will", "would", "may", "might", "could", "can", "cannot", "has",
+    "have", "had", "does", "did", "gets", "got", "stays", "becomes", "goes",
+];
+
+/// Words that open the object or the particle of an instruction's verb
+/// ("line up a second agency", "book them", "hire two contractors").
+const OBJECT_OPENERS: &[&str] = &[
+    "the", "a", "an", "them", "it", "him", "her", "their", "his", "its", "this", "that", "these",
+    "those", "every", "each", "all", "some", "more", "extra", "up", "out", "in", "on", "off",
+    "back", "down", "over", "with", "to", "for", "from", "into", "ahead", "early", "now",
+];
+
+/// How many words of an instruction are looked at for a finite verb.
+const INSTRUCTION_WORDS: usize = 3;
+
+/// Whether an arrow or a dash before word `i`, after the risk, opens an
+/// instruction that answers it in any verb ("\u{2192} cross-train two
+/// people", "=> line up a second agency", "\u{2013} double-book a second
+/// date"): its first word no [`STATEMENT_OPENERS`], no number and no word
+/// of a risk; its second joined to it by a hyphen, opening an object, or
+/// no verb of a subject ("work piles up", "delivery slips"); and no finite
+/// verb in its first words (play-para-it16 B6). More of the risk after
+/// the arrow ("-> morale drops") answers nothing.
+fn instruction_after(text: &Text, i: usize) -> bool {
+    let gap = text.gap(i);
+    let dash = gap.contains(['\u{2013}', '\u{2014}']) || crate::text::aside::spaced_dash(gap);
+    if i < 2 || !(arrow(gap) || dash) {
+        return false;
+    }
+    let clause = text.words[i].clause;
+    let opening: Vec<&str> = text.words[i..]
+        .iter()
+        .take_while(|w| w.clause == clause)
+        .take(INSTRUCTION_WORDS)
+        .map(|w| w.text.as_str())
+        .collect();
+    let Some(first) = opening.first() else {
+        return false;
+    };
+    let second_fits = match opening.get(1) {
+        None => true,
+        Some(_) if text.gap(i + 1) == "-" => true,
+        Some(second) => {
+            OBJECT_OPENERS.contains(second)
+                || number_at(&opening, 1).is_some()
+                // "piles", "slips": a subject's verb; "across", "less" no.
+                || !second.ends_with('s')
+                || second.ends_with("ss")
+        }
+    };
+    let risky = Text::new(&opening.join(" ")).has(RISK_WORDS);
+    !STATEMENT_OPENERS.contains(first)
+        && number_at(&opening, 0).is_none()
+        && second_fits
+        && !opening.iter().any(|w| FINITE.contains(w))
+        && !risky
+}
+
+/// Words after "if" or "unless" that a condition needs at least: a
+/// subject and its verb ("if Dana leaves").
+const CONDITION_WORDS: usize = 2;
+
+/// Whether the risk's first sentence is a plain conditional: a condition
+/// of a subject and its verb, and a consequence of as many words beside
+/// it ("the on-call rota collapses if Dana leaves", "if the new joiner is
+/// ill, nobody knows the runbooks"): what goes wrong, and when, with no
+/// "may" or "could" (play-para-it16 B6).
+fn a_plain_conditional(text: &Text) -> bool {
+    let Some(sentence) = text.words.first().map(|w| w.sentence) else {
+        return false;
+    };
+    let words: Vec<(usize, &str)> = text
+        .words
+        .iter()
+        .enumerate()
+        .take_while(|(_, w)| w.sentence == sentence)
+        .map(|(k, w)| (k, w.text.as_str()))
+        .collect();
+    words.iter().any(|(k, w)| {
+        if !matches!(*w, "if" | "unless") {
+            return false;
+        }
+        let clause = text.words[*k].clause;
+        let condition = words
+            .iter()
+            .filter(|(j, _)| *j > *k && text.words[*j].clause == clause)
+            .count();
+        let consequence = words.len() - condition - 1;
+        condition >= CONDITION_WORDS && consequence >= CONDITION_WORDS
     })
 }
 
@@ -1497,7 +1705,8 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
     };
     let after_the_risk = |at: usize| {
         text.words[at].sentence != first_sentence
-            || (1..=at).any(|k| text.gap(k).contains([';', '|']) || consequence(k))
+            || (1..=at)
+                .any(|k| text.gap(k).contains([';', '|']) || arrow(text.gap(k)) || consequence(k))
     };
     (0..text.len()).any(|at| {
         let sentence = text.words[at].sentence;

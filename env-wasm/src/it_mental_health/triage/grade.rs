@@ -31,7 +31,7 @@ use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, su
 use crate::it_mental_health::reading::{Answer, counts_a_group, quoted, targeted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
-use crate::text::negation::denied;
+use crate::text::negation::{absence_over_time, denied};
 use crate::text::{OneValue, Text, negated, stated_words, word_count};
 
 const LABELS: &[Label] = &[
@@ -1669,13 +1669,21 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
             let inside_own_item = id != own.stressor && in_own_item.get(at) == Some(&true);
             let of_own_item = id != own.stressor && own_item_before(read, at, own);
             let other_sense = in_another_sense(read, at) || in_title.get(at) == Some(&true);
-            !(denied(read, at) || inside_own_item || helper || of_own_item || other_sense)
+            // A lack said with "not" and how long ("has not heard anything
+            // about the reorganisation for weeks") is that stressor
+            // (play-para-it16 B5).
+            let denied = denied(read, at) && !(LACKS.contains(&id) && absence_over_time(read, at));
+            !(denied || inside_own_item || helper || of_own_item || other_sense)
         },
     )
     .into_iter()
     .map(|(_, id)| id)
     .collect()
 }
+
+/// Stressors that are a lack of something: news of the reorganisation,
+/// cover for the colleagues who left.
+const LACKS: &[&str] = &["reorg", "understaffing"];
 
 /// For each word of `text`, whether it is inside a job title ("the
 /// release manager", "the service desk analyst"): a person named by their
