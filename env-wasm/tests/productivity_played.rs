@@ -260,6 +260,15 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p27",
         include_str!("player_corpus/2026-12-05/productivity-p27/episodes.jsonl"),
     ),
+    // The eleventh paraphrase stress of productivity (play-para-pr11, on
+    // 874b080): six cases at levels 4-5, each played once and with 6 other
+    // wordings (42 rows, every one 1.00, no B, C or A). Six replays depart
+    // from the schema's types (participants as one string, valid_rows
+    // "ten" or "10 rows", a total in words) and are read all the same.
+    (
+        "productivity-p28",
+        include_str!("player_corpus/2026-12-05/productivity-p28/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -393,6 +402,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p25",
     "productivity-p26",
     "productivity-p27",
+    "productivity-p28",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

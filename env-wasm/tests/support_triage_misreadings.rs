@@ -1479,8 +1479,10 @@ fn a_sign_off_names_who_writes_not_a_team_the_case_goes_to() {
 /// replays): "your refund of £232.00 for INV-12245 (Advanced Reports
 /// add-on) is approved" commits to the refund whatever its modifiers (of,
 /// for and from phrases, amounts, invoice ids, brackets, a relative or
-/// dashed aside); a request is given what it requests ("your refund
-/// request has been approved"); "it" after a giving verb stands for the
+/// dashed aside, a ticket or invoice named by its id: "your refund on
+/// ticket T-2998 is approved", play-para-st16, B1); a request is given
+/// what it requests ("your refund request has been approved"); "it"
+/// after a giving verb stands for the
 /// outcome named just before ("We are issuing it to your original payment
 /// method today"), and that sentence is our next step with its time. On
 /// every resolved refund kind at levels 1 to 5.
@@ -1512,6 +1514,13 @@ fn a_refund_approved_with_a_long_subject_is_a_commitment() {
         "Hi {first}, thanks for your refund request on ticket {id} about {inv}. We've approved it, and the money will be back on your card {time}.",
         // "it" for the refund just named.
         "Hi {first}, ticket {id}: you asked for a refund of {amount} for {inv}. We are issuing it to your original payment method today.",
+        // A ticket or invoice named by its id between the refund and its
+        // state (play-para-st16, B1: "Your refund on ticket T-2998 is
+        // approved").
+        "Hi {first},\n\nYour refund on ticket {id} is approved: the {amount} for {inv} will be back on your original payment method {time}.\n\nBest,\n{vendor} Support",
+        "Hi {first}, the refund for {inv} on ticket {id} has been approved, and the money will reach your card {time}.",
+        "Dear {first},\n\nThe refund of the charge on ticket {id} has been issued today; expect it on your statement {time}.\n\nKind regards,\n{vendor} Support",
+        "Hello {first},\n\nGood news: your refund of {amount} on case {id} will be processed today, and it should reach your card {time}.\n\nThanks,\n{vendor} Support",
     ];
     let rows: Vec<(&str, &str)> = kinds
         .iter()
@@ -1579,7 +1588,262 @@ fn a_refund_approved_with_a_long_subject_is_a_commitment() {
                 "refund_late",
                 "Hi {first}, ticket {id}: our billing supervisor will review it, but your refund request for {inv} has been approved already. We'll reply {time}.",
             ),
+            (
+                "refund_late",
+                "Hi {first}, our billing supervisor will review it. Your refund on ticket {id} is approved. We'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, the refund for {inv} on ticket {id} has been approved, and our billing supervisor will review the account. We'll reply {time}.",
+            ),
         ],
         2,
+    );
+}
+
+/// A participle on a noun that is not the outcome's object describes that
+/// noun (play-para-st16, B2: "the plan cancelled on 22 April" beside the
+/// charges of an escalated refund): each earns every reply criterion on
+/// escalated refunds at levels 1 to 5; the charges themselves said to be
+/// reversed still lose compliance.
+#[test]
+fn a_participle_describing_another_noun_promises_nothing() {
+    let templates = [
+        "Hi {first},\n\nThanks for explaining ticket {id}. I can see the charges on {inv} for the plan cancelled on 22 April. Our billing supervisor will review them, and we'll reply {time}.\n\nBest,\n{vendor} Support",
+        "Hi {first}, ticket {id}: the charges for the subscription cancelled last month will be reviewed by our billing supervisor, and we'll reply {time}.",
+        "Hi {first}, ticket {id}: our billing supervisor will look at the charges taken after your plan cancelled on 22 April; we'll reply {time}.",
+        "Hi {first}, ticket {id}: the charges for the plan that was cancelled on 22 April are now with our billing supervisor. We'll reply {time}.",
+    ];
+    let rows: Vec<(&str, &str)> = templates.iter().map(|t| ("refund_late", *t)).collect();
+    let fx = tickets_at_levels_one_to_five(&["refund_late"]);
+    earn_every_reply_criterion(&fx, &rows);
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(
+        &fx,
+        &[
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}: the charges for the plan cancelled on 22 April have been reversed, and our billing supervisor will review the rest. We'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}: I can see the charges on {inv} for the plan cancelled on 22 April, and I have refunded them. We'll reply {time}.",
+            ),
+        ],
+        2,
+    );
+}
+
+/// "Held up" (delayed), "kept waiting", "remain outstanding" keep no data
+/// (play-para-st16, B4: "so that nothing is held up longer than needed"):
+/// each earns every reply criterion at levels 1 to 5; a real promise of
+/// data no longer kept still loses compliance on a deletion.
+#[test]
+fn a_delay_idiom_is_no_deletion() {
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "deletion_verified",
+            "Hi {first}, ticket {id}: our privacy officer will handle your request, and I've marked it urgent so that nothing is held up longer than needed. We'll write back {time}.",
+        ),
+        (
+            "deletion_verified",
+            "Hi {first}, ticket {id}: I've passed your request to our privacy officer; nothing will remain outstanding on our side, and we'll write back {time}.",
+        ),
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review this, and we'll keep things moving so nothing gets held up. We'll respond {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: our billing supervisor will review it, and we won't keep you waiting for anything. We'll reply {time}.",
+        ),
+    ];
+    let fx = tickets_at_levels_one_to_five(&["deletion_verified", "legal_threat", "refund_late"]);
+    earn_every_reply_criterion(&fx, &rows);
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(
+        &fx,
+        &[
+            (
+                "deletion_verified",
+                "Hi {first}, ticket {id}: our privacy officer will handle your request, and we won't hold on to any of your data. We'll write back {time}.",
+            ),
+            (
+                "deletion_verified",
+                "Hi {first}, ticket {id}: our privacy officer will handle your request so nothing is held up, and none of your files will stay on our servers. We'll write back {time}.",
+            ),
+        ],
+        2,
+    );
+}
+
+/// `minute` (after midnight) as a 12-hour clock: "11:15 am".
+fn twelve_hour(minute: u32) -> String {
+    let (h, m) = (minute / 60, minute % 60);
+    let shown = match h % 12 {
+        0 => 12,
+        other => other,
+    };
+    format!("{shown}:{m:02} {}", if h < 12 { "am" } else { "pm" })
+}
+
+/// A clock said in the customer's time is on the ticket's clock, the one
+/// clock the case gives (play-para-st16, B3: "by 11:15 am your time
+/// today"): within the SLA it earns every reply criterion, past it the
+/// same wording loses the next step, on tickets of every SLA at levels 1
+/// to 5.
+#[test]
+fn a_clock_in_the_customers_time_is_the_tickets_clock() {
+    let wordings = [
+        "by {clock} your time today",
+        "by {clock} (your local time) today",
+        "by {clock} in your time zone, today",
+        "today by {clock} your time",
+        "by {clock} local time today",
+    ];
+    let templates = [
+        (
+            "legal_threat",
+            "Hi {first}, ticket {id}: our legal team will review this, and we'll respond {when}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: our billing supervisor will review it, and we'll reply {when}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is handling this. Please reset your password and turn on two-factor authentication. We'll update you {when}.",
+        ),
+    ];
+    let kinds: Vec<&str> = templates.iter().map(|(k, _)| *k).collect();
+    let fx = tickets_at_levels_one_to_five(&kinds);
+    let (mut read, mut bad) = (0, 0);
+    for (kind, t) in templates {
+        for f in fx.iter().filter(|f| f.kind == kind) {
+            // A business day's SLA reaches past today: only the hour-counted
+            // ones have a clock later than they allow today.
+            let (sla, at) = (f.sla().min(240), f.ticket().minute);
+            let on_time = at + sla * 3 / 4;
+            let late = (f.sla() <= 240).then_some(at + sla + 60);
+            if on_time >= 17 * 60 || late.is_some_and(|l| l >= 17 * 60) {
+                continue;
+            }
+            for wording in wordings {
+                read += 1;
+                let when = |m: u32| wording.replace("{clock}", &twelve_hour(m));
+                let reply = fill(f, &t.replace("{when}", &when(on_time)));
+                if !reply_earns_full_or_is_printed(f, kind, &reply) {
+                    bad += 1;
+                }
+                let Some(late) = late else {
+                    continue;
+                };
+                let reply = fill(f, &t.replace("{when}", &when(late)));
+                let g = grade(f, &reply);
+                assert!(
+                    g.criteria["reply_elements"] < Points::FULL,
+                    "{kind} {}: {reply}\n{:?}",
+                    f.id(),
+                    g.notes
+                );
+            }
+        }
+    }
+    assert!(read >= 30, "only {read} replies read");
+    assert_eq!(bad, 0, "replies read wrongly (printed above)");
+}
+
+/// The case's own names are no team of ours, in any case (play-para-st16,
+/// known gap of st15: the customer's company "Rowan Legal Aid" written
+/// "rowan legal aid"); lawyers marked as ours name the legal team, and an
+/// act only the customer does asked as what "is to be" done is a request.
+#[test]
+fn the_cases_names_lawyers_of_ours_and_acts_to_be_done() {
+    use env_wasm::support_triage::generate::generate_at;
+    let mut named = Vec::new();
+    for level in 1u8..=5 {
+        for seed in 0..4000 {
+            let desk = generate_at("hard", level, seed);
+            let ticket = &desk.tickets[0];
+            let kind = ticket.case.kind();
+            let fits = matches!(kind, "security_incident" | "refund_in_window")
+                && ticket.customer.company == "Rowan Legal Aid"
+                && !matches!(ticket.case, Case::Security { leaked_key: true });
+            let seen = named.iter().filter(|f: &&Fixture| f.kind == kind).count();
+            if fits && seen < 2 * usize::from(level) {
+                named.push(Fixture { desk, kind, nth: 0 });
+            }
+        }
+    }
+    assert!(
+        named.len() >= 4,
+        "only {} tickets of Rowan Legal Aid",
+        named.len()
+    );
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: since someone at {company_lower} may still have access, our security team is handling this. Please reset your password and turn on two-factor authentication. We'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is on it, and the people at {company_lower} will hear from us directly. Please reset your password and turn on two-factor authentication. We'll update you {time}.",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: we will refund the charge on {inv} for {company_lower} in full, and the money will reach your card {time}.",
+        ),
+    ];
+    let (mut read, mut bad) = (0, 0);
+    for (kind, t) in &rows {
+        for f in named.iter().filter(|f| f.kind == *kind) {
+            read += 1;
+            let t = t.replace(
+                "{company_lower}",
+                &f.ticket().customer.company.to_lowercase(),
+            );
+            if !reply_earns_full_or_is_printed(f, kind, &fill(f, &t)) {
+                bad += 1;
+            }
+        }
+    }
+    assert!(read >= 4, "only {read} replies read");
+    assert_eq!(bad, 0, "replies read wrongly (printed above)");
+    // A team of ours named beside the name is still named.
+    for f in named.iter().filter(|f| f.kind == "refund_in_window") {
+        let reply = fill(
+            f,
+            "Hi {first}, ticket {id}: we will refund the charge on {inv} {time}, and our legal team will look at rowan legal aid's account too.",
+        );
+        let g = grade(f, &reply);
+        assert_eq!(
+            g.criteria["reply_compliance"],
+            Points::ZERO,
+            "{reply}\n{:?}",
+            g.notes
+        );
+    }
+
+    let fx = tickets_at_levels_one_to_five(&["legal_threat", "deletion_unverified"]);
+    earn_every_reply_criterion(
+        &fx,
+        &[
+            (
+                "legal_threat",
+                "Hi {first}, ticket {id}: I have passed this to the lawyers on our side, who will review it; we'll respond {time}.",
+            ),
+            (
+                "legal_threat",
+                "Hi {first}, ticket {id}: our in-house lawyers will review your letter, and we'll respond {time}.",
+            ),
+            (
+                "deletion_unverified",
+                "Hi {first}, ticket {id}: before we can act, the verification link we sent to your account email is to be clicked once you are back. We'll reply {time}.",
+            ),
+            (
+                "deletion_unverified",
+                "Hi {first}, ticket {id}: your identity is to be confirmed from the account email, so a message from {email} is all we need. We'll reply {time}.",
+            ),
+        ],
     );
 }

@@ -2248,6 +2248,199 @@ fn outcomes_are_read_in_other_words() {
             &[],
             &[],
         ),
+        // An outcome noun keeps its state across a modifier naming what it
+        // is on: a ticket or invoice by its id, an add-on by its name
+        // (play-para-st16, B1). Hedged, declined, passed on or left open,
+        // it is still no promise.
+        (
+            "Your refund on ticket T-2998 is approved.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The waiver of the late fee on ticket T-3301 has been approved.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Your refund of the add-on charge on ticket T-2998 is approved.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The credit on ticket T-4410 has been issued.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "The refund for the Advanced Reports add-on on INV-4421 has been approved.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Your refund on ticket T-2998 will probably be approved.",
+            &[],
+            &[Refund],
+            &[],
+        ),
+        (
+            "Your refund on ticket T-2998 cannot be approved at the desk.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "Your refund request on ticket T-2998 has been passed to our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Whether your refund on ticket T-2998 is approved is up to our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your refund on ticket T-2998 may be approved by our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        // A participle on a noun that is not the outcome's object, as a
+        // reduced relative or in a relative clause ("the plan cancelled on
+        // 22 April", "the plan that was cancelled"), describes that noun
+        // (play-para-st16, B2); the charges done to, or a verbless line
+        // stating them, still commit.
+        (
+            "The charges for the subscription cancelled last month will be reviewed by our \
+             billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor will look at the charges taken after your plan cancelled on 22 \
+             April.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I can see the charges on INV-3321 for the plan cancelled on 22 April.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The charges for the plan that was cancelled on 22 April are with our billing \
+             supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The charges for the plan cancelled on 22 April have been reversed.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I can see the charges on INV-3321 for the plan cancelled on 22 April, and I have \
+             refunded them.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("Charge for your plan reversed.", &[Refund], &[], &[]),
+        (
+            "The refund for your order processed today will be on your card by Friday.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The fee on the plan cancelled last month has been waived.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Charges for the plan cancelled on 22 April: reversed.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // "Held up" is delayed, "kept waiting" made to wait, "remain
+        // outstanding" still open: no data kept or erased (play-para-st16,
+        // B4). Data no longer kept, in other words, is still a deletion.
+        (
+            "We will keep you posted so that nothing is held up longer than needed.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I've flagged it as urgent so nothing gets held up.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We won't hold anything up on our side while the review runs.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We'll keep things moving so that nothing stays stuck longer than it needs to.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Nothing will remain outstanding once the supervisor decides.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("We won't keep you waiting for anything.", &[], &[], &[]),
+        ("We won't keep anything from you.", &[], &[], &[]),
+        (
+            "We won't hold on to any of your data.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Nothing will be held on file once we're done.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "We will not keep any of your records.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Nothing of yours will remain with us.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "None of your files will stay on our servers.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     println!(
@@ -3275,6 +3468,53 @@ fn moves_name_teams_and_requests() {
             "Please send us the invoice number and the amount you see.",
             &[Move::AskInvoice],
         ),
+        // Lawyers marked as ours ("the lawyers on our side", "our in-house
+        // lawyers") are the legal team; the customer's, or none involved,
+        // are not (play-para-st16, known gap of st15).
+        (
+            "I have passed this to the lawyers on our side.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "Our in-house lawyers will review your letter today.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "A solicitor from our side will look at the claim.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "Your lawyer's letter has been passed to our billing supervisor.",
+            &[Move::Escalate(Team::Billing)],
+        ),
+        (
+            "If your lawyers contact us, we will reply within 4 hours.",
+            &[],
+        ),
+        ("We have not involved any lawyers on our side.", &[]),
+        ("The lawyers on your side are welcome to write to us.", &[]),
+        // An act only the customer does, asked for as what "is to be"
+        // done (play-para-st16, known gap of st15); our own act, or one
+        // not to be done, asks nothing.
+        (
+            "The verification link we sent to your account email is to be clicked once you are \
+             back.",
+            &[Move::AskVerification],
+        ),
+        (
+            "The invoice number is to be sent to us by reply.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Your identity is to be confirmed from the account email.",
+            &[Move::AskVerification],
+        ),
+        ("The refund is to be processed by Friday.", &[]),
+        (
+            "The link is not to be clicked if you did not ask for it.",
+            &[],
+        ),
+        ("A corrected invoice is to be sent to you by the desk.", &[]),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -3811,6 +4051,83 @@ fn next_steps_need_a_request_or_a_time() {
             true,
             &[Within(4320)],
         ),
+        // A clock said in the customer's time ("your time", "your local
+        // time", "in your time zone") is on the one clock the case gives,
+        // the ticket's (the ticket and the record name no zone), and the
+        // day after it is its day (play-para-st16, B3); a later clock or
+        // another day stays as late as it is.
+        (
+            "We'll be in touch by 11:15 am your time today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(675),
+            }],
+        ),
+        (
+            "You'll hear from us by 11:15 (your local time) today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(675),
+            }],
+        ),
+        (
+            "Expect our reply by 11:15 a.m. in your time zone, today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(675),
+            }],
+        ),
+        (
+            "We'll reply by 11:15 a.m. your local time this morning.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(675),
+            }],
+        ),
+        (
+            "Our next update comes by 10:40 am local time today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(640),
+            }],
+        ),
+        (
+            "We'll be in touch by 4 pm your time today.",
+            false,
+            true,
+            &[On {
+                day: Today,
+                minute: Some(960),
+            }],
+        ),
+        (
+            "We'll be in touch by 11:15 am your time tomorrow.",
+            false,
+            true,
+            &[On {
+                day: Tomorrow,
+                minute: Some(675),
+            }],
+        ),
+        (
+            "We'll be in touch by 11:15 am your time on Friday.",
+            false,
+            true,
+            &[On {
+                day: Weekday(4),
+                minute: Some(675),
+            }],
+        ),
     ];
     for (text, request, timed, due) in table {
         let r = reply::read(text);
@@ -3892,4 +4209,64 @@ fn outcomes_said_done_need_no_time() {
     ] {
         assert_eq!(reply::read(text).outcome_done, done, "{text}");
     }
+}
+
+/// The case's own proper names, passed to the reader, are no team of
+/// ours in any case or wording (play-para-st16, known gap of st15: the
+/// customer's company written "rowan legal aid"); a team of ours named
+/// beside one is still named, and without the names the capitals still
+/// tell a capitalised name.
+#[test]
+fn the_cases_own_names_are_no_team_of_ours() {
+    use env_wasm::text::Text;
+    let known = reply::Known {
+        fees: Vec::new(),
+        names: vec![
+            "Rowan Legal Aid".to_owned(),
+            "Northwind Security Team".to_owned(),
+            "Quillsoft Reports".to_owned(),
+        ],
+    };
+    let table: &[(&str, &[Move])] = &[
+        (
+            "Since someone at rowan legal aid still has access, I have referred this to our \
+             security team.",
+            &[Move::Escalate(Team::Security)],
+        ),
+        ("The charge for ROWAN LEGAL AID has been refunded.", &[]),
+        (
+            "Your colleagues at northwind security team will get a copy of this reply.",
+            &[],
+        ),
+        (
+            "Rowan Legal Aid's complaint is now with our legal team.",
+            &[Move::Escalate(Team::Legal)],
+        ),
+        (
+            "The manager at rowan legal aid wrote to us, and our billing supervisor will review \
+             the charge.",
+            &[Move::Escalate(Team::Billing)],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (text, expected) in table {
+        let got: BTreeSet<Move> = reply::read_text_knowing(&Text::new(text), &known)
+            .moves
+            .into_iter()
+            .filter(|m| !matches!(m, Move::Commit(_)))
+            .collect();
+        let want: BTreeSet<Move> = expected.iter().copied().collect();
+        if got != want {
+            wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    // Not passed the names, a capitalised name is still read by its
+    // capitals, and a lower-case one is read as the words say.
+    let unknown = reply::read(
+        "Since someone at Rowan Legal Aid still has access, our security team is on it.",
+    );
+    if unknown.moves.contains(&Move::Escalate(Team::Legal)) {
+        wrong.push("capitalised name read as a team without the names".to_owned());
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }

@@ -507,6 +507,25 @@ fn with_account_email_named(text: &str, email: &str) -> String {
     out
 }
 
+/// What `ticket` names that a reply is read against: the sums its body
+/// names as the fee, and its proper names (the customer's name and
+/// company, the product, the item on the invoice of record), which the
+/// agent saw on the ticket and the records.
+fn known_of(ticket: &Ticket) -> reply::Known {
+    let mut names = vec![
+        ticket.customer.company.clone(),
+        ticket.customer.name(),
+        ticket.product.clone(),
+    ];
+    if let Some(invoice) = ticket.records.as_ref().and_then(|r| r.invoice.as_ref()) {
+        names.push(invoice.item.clone());
+    }
+    reply::Known {
+        fees: reply::fee_sums(&Text::new(&ticket.body)),
+        names,
+    }
+}
+
 /// Read `text` as the reply to `ticket`, shown `observed`.
 pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVerdict {
     let words = Text::new(text);
@@ -515,7 +534,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
     // The sums the ticket names as its fee: the fee's sum returned is the
     // waived fee given back, whether or not the reply names it as the fee
     // (policy section 5).
-    let fees = reply::fee_sums(&Text::new(&ticket.body));
+    let known = known_of(ticket);
     let reading = if pasted {
         Reading::default()
     } else {
@@ -523,10 +542,10 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         let unquoted = with_account_email_named(&unquoted, &ticket.customer.account_email);
         let unquoted = crate::text::table::rows_as_lines(&unquoted);
         if unquoted == text {
-            reply::read_text_knowing_fees(&words, &fees)
+            reply::read_text_knowing(&words, &known)
         } else {
             let lines = crate::text::table::rows_as_lines(&unquoted);
-            reply::read_text_knowing_fees(&Text::new(&lines), &fees)
+            reply::read_text_knowing(&Text::new(&lines), &known)
         }
     };
     let rules: ReplyRules = policy::reply_rules(ticket.case);

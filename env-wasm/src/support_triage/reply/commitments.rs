@@ -431,6 +431,60 @@ const PAYING: &[&str] = &["pay", "owe", "charge", "bill"];
 const HOLDING: &[&str] = &["hold", "keep", "store", "retain"];
 const LASTING: &[&str] = &["remain", "exist", "stay"];
 
+/// What "keep" makes of someone or something in an idiom of time or
+/// contact, not of data kept: "keep you waiting", "keep you posted",
+/// "keep things moving", "keep it in mind".
+const KEPT_STATES: &[&str] = &[
+    "waiting", "posted", "updated", "informed", "apprised", "loop", "mind", "track", "eye",
+    "going", "moving", "busy", "guessing", "hanging",
+];
+
+/// States of a case or a sum, not of data: "nothing will remain
+/// outstanding", "nothing stays stuck".
+const OPEN_STATES: &[&str] = &[
+    "outstanding",
+    "open",
+    "pending",
+    "unresolved",
+    "unsettled",
+    "stuck",
+    "unpaid",
+    "due",
+    "overdue",
+    "blocked",
+    "delayed",
+    "waiting",
+    "unanswered",
+    "undecided",
+    "unclear",
+    "hanging",
+];
+
+/// How far after "hold" or "keep" its particle or state may be ("hold
+/// anything up", "keep the refund moving").
+const IDIOM_REACH: usize = 3;
+
+/// Whether the holding or lasting verb at `k` is an idiom of delay,
+/// contact or concealment, not data kept (play-para-st16, B4): "held up",
+/// "hold anything up", "hold off", "keep you waiting / posted", "keep
+/// anything from you", "remain outstanding", "stay stuck". "Held on
+/// file", "hold on to it" and "up to 30 days" keep data.
+fn delay_idiom(words: &[&str], k: usize, lx: Lex) -> bool {
+    let after = &words[k + 1..(k + 1 + IDIOM_REACH).min(words.len())];
+    let at = |i: usize| words.get(i).copied().unwrap_or("");
+    if lx.holding {
+        let up = after
+            .iter()
+            .enumerate()
+            .any(|(i, w)| *w == "up" && at(k + 2 + i) != "to");
+        let off = at(k + 1) == "off" && is_form_of(words[k], "hold");
+        let kept_state = after.iter().any(|w| KEPT_STATES.contains(w));
+        let from_you = after.windows(2).any(|p| p == ["from", "you"]);
+        return up || off || kept_state || from_you;
+    }
+    lx.lasting && OPEN_STATES.contains(&at(k + 1))
+}
+
 fn lexicon() -> &'static BTreeMap<&'static str, Lex> {
     static LEXICON: OnceLock<BTreeMap<&'static str, Lex>> = OnceLock::new();
     LEXICON.get_or_init(|| {
@@ -1443,6 +1497,7 @@ fn frames(
         }
         if let Some((family, object_from)) = family
             && !is_noun
+            && (passive || !describes_noun_before(&words, k))
         {
             let noun_phrase = if passive {
                 subject_before(&words, k).and_then(|(i, _, t)| t.map(|t| (i, t)))
@@ -1716,8 +1771,11 @@ fn frames(
         // on the late fee or the charge").
         let paying_verb =
             lx.paying && (!is_noun || previous == Some("no")) && !after_modifiers(&words, k);
+        let delay = delay_idiom(&words, k, lx);
         let lx4 = Lex {
             paying: paying_verb,
+            holding: lx.holding && !delay,
+            lasting: lx.lasting && !delay,
             ..lx
         };
         if let Some(outcome) = denied_opposite(w, lx4, &holds, ours_before(k), passive) {
@@ -2036,6 +2094,78 @@ fn passive_before(words: &[&str], k: usize) -> bool {
     })
 }
 
+/// Words a noun phrase opens with, for [`describes_noun_before`].
+const PHRASE_DETERMINERS: &[&str] = &[
+    "the", "your", "my", "our", "their", "his", "her", "its", "a", "an", "this", "that", "these",
+    "those",
+];
+
+/// Words that make a clause finite, or open a clause of its own, before a
+/// noun phrase or after a participle.
+const FINITE_OR_SUBORDINATE: &[&str] = &[
+    "is", "are", "was", "were", "am", "will", "would", "shall", "should", "can", "could", "may",
+    "might", "must", "has", "have", "had", "do", "does", "did", "cannot", "we", "i", "you", "they",
+    "he", "she", "after", "when", "since", "before", "until", "till", "as",
+];
+
+/// Words that are no noun of a phrase of their own.
+const NOT_A_HEAD: &[&str] = &[
+    "we", "i", "you", "they", "he", "she", "it", "that", "which", "who", "not", "and", "or",
+    "then", "also", "now", "already", "just", "been", "being", "be", "get", "got", "gets",
+];
+
+/// Whether the participle at `k` describes the noun right before it, one
+/// the reader does not know as an outcome's object: a reduced relative or
+/// an intransitive past ("the charges for the plan cancelled on 22 April",
+/// "the charges taken after your plan cancelled", "the subscription
+/// cancelled last month"). The noun heads a phrase of its own (a
+/// determiner opens it), and the clause has a verb of its own elsewhere
+/// (before that phrase, or after the participle), or a subordinator opens
+/// the phrase: the participle is then no predicate of the clause, and
+/// states nothing of an earlier noun (play-para-st16, B2). A verbless line
+/// ("Charge for your plan reversed") keeps its participle as its
+/// predicate, and a noun the reader knows ("the charges ... reversed")
+/// stays the subject.
+fn describes_noun_before(words: &[&str], k: usize) -> bool {
+    let participle = words[k].ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&words[k]);
+    let Some(n) = k.checked_sub(1) else {
+        return false;
+    };
+    let noun = words[n];
+    let compound = ends_compound_noun(words, n);
+    let unknown = !noun.is_empty()
+        && (compound
+            || (!PREPOSITIONS.contains(&noun)
+                && !AUXILIARIES_AND_JOINERS.contains(&noun)
+                && !PHRASE_DETERMINERS.contains(&noun)
+                && !NOT_A_HEAD.contains(&noun)
+                && !noun.ends_with("ly")
+                && !noun.chars().any(|c| c.is_ascii_digit())
+                && thing(noun).is_none()
+                && outcome_noun(words, n).is_none()));
+    if !participle || !unknown {
+        return false;
+    }
+    // The determiner that opens the noun's phrase, with only modifiers
+    // the reader does not know between ("your annual plan", "the add-on").
+    let Some(d) = (n.saturating_sub(3)..n)
+        .rev()
+        .find(|&i| PHRASE_DETERMINERS.contains(&words[i]))
+    else {
+        return false;
+    };
+    let modifiers_only = words[d + 1..n].iter().all(|w| {
+        thing(w).is_none()
+            && !FINITE_OR_SUBORDINATE.contains(w)
+            && (!PREPOSITIONS.contains(w) || *w == "on")
+    });
+    modifiers_only
+        && (words[..d].iter().any(|w| FINITE_OR_SUBORDINATE.contains(w))
+            || words[k + 1..]
+                .iter()
+                .any(|w| FINITE_OR_SUBORDINATE.contains(w)))
+}
+
 /// Words that state a request settled in the customer's favour, or an
 /// outcome "it" stands for as given: "your refund request has been
 /// approved", "it has been processed". A request "submitted", "raised" or
@@ -2120,6 +2250,12 @@ fn stated_outcome(
             .last()
             .is_some_and(|p| is_form_of(p, "go") || is_form_of(p, "come"))
     {
+        return None;
+    }
+    // A state word of a request or an outcome ("processed", "approved")
+    // keeps its outcome noun as its subject ("the refund for your order
+    // processed today"); a verb of an outcome may describe another noun.
+    if naming.is_some() && describes_noun_before(words, k) {
         return None;
     }
     let (s, noun, object) = subject_before(words, k)?;

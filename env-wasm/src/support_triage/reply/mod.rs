@@ -218,23 +218,57 @@ pub fn read(source: &str) -> Reading {
 
 /// Read a reply already read as a [`Text`].
 pub fn read_text(text: &Text) -> Reading {
-    read_text_knowing_fees(text, &[])
+    read_text_knowing(text, &Known::default())
 }
 
-/// Read a reply knowing the sums the case names as its fee
-/// ([`fee_sums`] of the ticket), beside those the reply names as the fee
-/// itself: money returned of the fee's sum is the fee waived.
-pub fn read_text_knowing_fees(text: &Text, fees: &[String]) -> Reading {
+/// What the case itself names, which a reply is read against.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Known {
+    /// The sums the case names as its fee ([`fee_sums`] of the ticket),
+    /// beside those the reply names as the fee itself: money returned of
+    /// the fee's sum is the fee waived.
+    pub fees: Vec<String>,
+    /// The proper names of the case (the customer's name and company, the
+    /// product): a function word inside one ("rowan legal aid") is part of
+    /// the name, not a team of ours, however the reply writes it.
+    pub names: Vec<String>,
+}
+
+/// Read a reply knowing what the case names ([`Known`]).
+pub fn read_text_knowing(text: &Text, known: &Known) -> Reading {
     let clauses = clauses(text);
     let mut reading = Reading {
         words: crate::order::set_of(text.words.iter().map(|w| w.text.clone())),
         ..Reading::default()
     };
-    let promising = commitments::read(text, &clauses, fees, &mut reading);
-    let requests = moves::read(text, &clauses, &mut reading);
+    let promising = commitments::read(text, &clauses, &known.fees, &mut reading);
+    let named = named_words(text, &known.names);
+    let requests = moves::read(text, &clauses, &named, &mut reading);
     violations::read(text, &clauses, &requests, &mut reading);
     next_step::read(text, &clauses, &promising, &mut reading);
     reading
+}
+
+/// For each word of `text`, whether it is inside an occurrence of one of
+/// `names` (word for word, in any case).
+fn named_words(text: &Text, names: &[String]) -> Vec<bool> {
+    let mut named = vec![false; text.len()];
+    for name in names {
+        let words: Vec<String> = Text::new(name).words.into_iter().map(|w| w.text).collect();
+        if words.is_empty() || words.len() > text.len() {
+            continue;
+        }
+        for start in 0..=text.len() - words.len() {
+            let here = text.words[start..start + words.len()]
+                .iter()
+                .zip(&words)
+                .all(|(w, n)| w.text == *n);
+            if here {
+                named[start..start + words.len()].fill(true);
+            }
+        }
+    }
+    named
 }
 
 /// The source text of the sentence holding word `at` (empty past the end).

@@ -158,7 +158,12 @@ const RELATIVE_REACH: usize = 7;
 /// within a few words of a function word in the same sentence, neither
 /// the customer's ("your finance team") nor negated, before the sign-off
 /// (`signed_from`).
-fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
+fn teams_by_function(
+    text: &Text,
+    signed_from: usize,
+    in_a_name: &dyn Fn(usize) -> bool,
+    reading: &mut Reading,
+) {
     for (r, role) in text.words.iter().enumerate().take(signed_from) {
         if !ROLES.contains(&role.text.as_str()) {
             continue;
@@ -192,7 +197,9 @@ fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
             if word.text == "protection" && (f == 0 || text.words[f - 1].text != "data") {
                 continue;
             }
-            if handled_thing(text, f) || in_proper_name(text, f) {
+            // A name the case gives is known for one; a capitalised name
+            // it does not give is read by its capitals.
+            if handled_thing(text, f) || in_a_name(f) || in_proper_name(text, f) {
                 continue;
             }
             let (start, end) = (f.min(r), f.max(r) + 1);
@@ -200,6 +207,65 @@ fn teams_by_function(text: &Text, signed_from: usize, reading: &mut Reading) {
             if !theirs && !customers && !negated(text, start, end) {
                 reading.record(Finding::Move(Move::Escalate(*team)), text, r);
             }
+        }
+    }
+}
+
+/// People whose job is a team's function, named with no role word: the
+/// legal team's lawyers.
+const PEOPLE_OF_A_FUNCTION: &[(Team, &[&str])] = &[(
+    Team::Legal,
+    &[
+        "lawyer",
+        "lawyers",
+        "solicitor",
+        "solicitors",
+        "attorney",
+        "attorneys",
+        "counsel",
+    ],
+)];
+
+/// How far before such people "our" may stand ("our in-house lawyers",
+/// "our own external counsel").
+const OURS_REACH: usize = 3;
+
+/// Teams named by their people, marked as ours (play-para-st16, known gap
+/// of st15): "the lawyers on our side", "our in-house lawyers", "a
+/// solicitor from our side". The customer's ("your lawyer's letter"), a
+/// name of the case, or none involved ("we have not involved any lawyers
+/// on our side") name no team.
+fn teams_by_their_people(
+    text: &Text,
+    signed_from: usize,
+    in_a_name: &dyn Fn(usize) -> bool,
+    reading: &mut Reading,
+) {
+    for (f, person) in text.words.iter().enumerate().take(signed_from) {
+        let Some((team, _)) = PEOPLE_OF_A_FUNCTION
+            .iter()
+            .find(|(_, words)| words.contains(&person.text.as_str()))
+        else {
+            continue;
+        };
+        let word = |i: usize| {
+            text.words
+                .get(i)
+                .filter(|w| w.sentence == person.sentence)
+                .map_or("", |w| w.text.as_str())
+        };
+        let before: Vec<&str> = (f.saturating_sub(OURS_REACH)..f).map(word).collect();
+        let theirs = before
+            .iter()
+            .any(|w| matches!(*w, "your" | "their" | "my" | "his" | "her"));
+        let ours_before = before.contains(&"our") && !theirs;
+        let ours_after = matches!(
+            (word(f + 1), word(f + 2)),
+            ("on" | "from" | "at" | "in", "our") | ("of", "ours")
+        );
+        let a_name = in_a_name(f) || in_proper_name(text, f);
+        if (ours_before || ours_after) && !a_name && !negated(text, f, f + 1) {
+            reading.record(Finding::Move(Move::Escalate(*team)), text, f);
         }
     }
 }
@@ -1006,7 +1072,11 @@ fn mandated_passive(words: &[&str]) -> Option<usize> {
                 match m.checked_sub(1).map(|m| words[m]) {
                     Some("should" | "must") => (m - 1, false),
                     Some("to") if m >= 2 => match words[m - 2] {
-                        "need" | "needs" | "has" | "have" | "ought" | "got" => (m - 2, false),
+                        // "the key is to be revoked": an instruction, as
+                        // "has to be" is.
+                        "need" | "needs" | "has" | "have" | "ought" | "got" | "is" | "are" => {
+                            (m - 2, false)
+                        }
                         // "we need your password to be changed", "it is
                         // vital for the token to be rotated".
                         _ => (m - 1, true),
@@ -1075,11 +1145,12 @@ const CUSTOMERS_PROVING: &[&str] = &["verified", "confirmed", "proved", "proven"
 
 /// Where the verb of a request put in the passive stands in `words` (a
 /// clause's) when the act is one only the customer does, in a reply
-/// addressed to them, under "should / must / needs to / has to be", with
-/// no agent of ours: a link clicked, tapped or followed ("the
-/// verification link sent to that address should be clicked"), something
-/// sent to us or from the customer's address ("it should be sent to us as
-/// soon as it is found", "a message should be sent to us from it"), or
+/// addressed to them, under "should / must / needs to / has to / is to
+/// be", with no agent of ours: a link clicked, tapped or followed ("the
+/// verification link sent to that address should be clicked", "the link
+/// is to be clicked": play-para-st16), something sent to us or from the
+/// customer's address ("it should be sent to us as soon as it is found",
+/// "a message should be sent to us from it"), or
 /// the customer's identity proved ("your identity should be verified from
 /// the account email"). "The refund will be processed", "the invoice
 /// should be sent to you", "your identity will be verified by our privacy
@@ -1101,10 +1172,15 @@ fn customers_passive(words: &[&str]) -> Option<usize> {
             return false;
         }
         let m = b - 1;
+        // "the link is to be clicked": what is to be done is asked, as
+        // what has to be done is.
         let modal = matches!(words[m], "should" | "must")
             || (words[m] == "to"
                 && m > 0
-                && matches!(words[m - 1], "needs" | "need" | "has" | "have" | "ought"));
+                && matches!(
+                    words[m - 1],
+                    "needs" | "need" | "has" | "have" | "ought" | "is" | "are"
+                ));
         if !modal {
             return false;
         }
@@ -1271,23 +1347,33 @@ fn starts_with_passive_need(passive_needs: &Occurrences, clause: &Clause) -> boo
 /// Read teams and requests. Returns which clauses are requests, for
 /// telling a purpose ("so your account stays safe, please ...") from a
 /// statement.
-pub(super) fn read(text: &Text, clauses: &[Clause], reading: &mut Reading) -> Vec<bool> {
+/// `named`: for each word, whether it is inside a proper name of the case
+/// (`super::Known::names`), which names no team.
+pub(super) fn read(
+    text: &Text,
+    clauses: &[Clause],
+    named: &[bool],
+    reading: &mut Reading,
+) -> Vec<bool> {
     let mut requests = vec![false; clauses.len()];
     // A team named in the sign-off ("Kind regards,\nThe Billing team")
     // says who writes, not who takes the case.
     let signed_from = super::sign_off::start(text);
+    let in_a_name = |i: usize| named.get(i).copied().unwrap_or(false);
     for (team, phrases) in TEAMS {
         for phrase in *phrases {
             for (start, end) in text.find(phrase) {
                 let theirs =
                     start > 0 && matches!(text.words[start - 1].text.as_str(), "your" | "their");
-                if !theirs && start < signed_from && !negated(text, start, end) {
+                let of_a_name = (start..end).any(in_a_name);
+                if !theirs && !of_a_name && start < signed_from && !negated(text, start, end) {
                     reading.record(Finding::Move(Move::Escalate(*team)), text, start);
                 }
             }
         }
     }
-    teams_by_function(text, signed_from, reading);
+    teams_by_function(text, signed_from, &in_a_name, reading);
+    teams_by_their_people(text, signed_from, &in_a_name, reading);
     let found_in = Markers {
         markers: Occurrences::of(text, MARKERS),
         questions: Occurrences::of(text, QUESTIONS),

@@ -252,7 +252,8 @@ fn marked_times(text: &Text, from: usize, to: usize) -> Vec<(usize, When, bool)>
     let at = |i: usize| words.get(i).copied().unwrap_or("");
     let mut durations: Vec<(usize, When)> = Vec::new();
     let mut days: Vec<(usize, DayWord)> = Vec::new();
-    let mut clocks: Vec<(usize, Option<u32>, bool)> = Vec::new();
+    // (start, minute, written, words of a zone said after it)
+    let mut clocks: Vec<(usize, Option<u32>, bool, usize)> = Vec::new();
     // Where the last clock time or day word ended, and the last clock time.
     let mut last_end = usize::MAX;
     let mut clock_end = usize::MAX;
@@ -308,10 +309,13 @@ fn marked_times(text: &Text, from: usize, to: usize) -> Vec<(usize, When, bool)>
         if let Some((minute, len)) =
             clock(text, from, &words, i).or_else(|| spoken_clock(&words, i))
         {
-            clocks.push((i, minute, true));
-            last_end = i + len;
-            clock_end = i + len;
-            i += len;
+            // "by 11:15 am your time today": the zone said after a clock
+            // is part of it, and the day after the zone is its day.
+            let zone = zone_words(&words, i + len);
+            clocks.push((i, minute, true, zone));
+            last_end = i + len + zone;
+            clock_end = i + len + zone;
+            i += len + zone;
             continue;
         }
         // A part of the day right after a clock time says which half of
@@ -321,7 +325,7 @@ fn marked_times(text: &Text, from: usize, to: usize) -> Vec<(usize, When, bool)>
         if let Some((minute, len, day, written)) =
             part_of_day(&words, i).filter(|_| !qualifies_a_clock)
         {
-            clocks.push((i, Some(minute), written));
+            clocks.push((i, Some(minute), written, 0));
             if let Some(day) = day {
                 days.push((i, day));
             }
@@ -355,12 +359,20 @@ fn marked_times(text: &Text, from: usize, to: usize) -> Vec<(usize, When, bool)>
     let mut out: Vec<(usize, When, bool)> =
         durations.into_iter().map(|(at, w)| (at, w, true)).collect();
     let mut used = vec![false; days.len()];
-    for (at, minute, written) in clocks {
+    for (at, minute, written, zone) in clocks {
+        // A zone after the clock does not part it from its day.
+        let apart = |d: usize| {
+            if d > at {
+                (d - at).saturating_sub(zone)
+            } else {
+                at - d
+            }
+        };
         let nearest = days
             .iter()
             .enumerate()
-            .filter(|(k, (d, _))| !used[*k] && d.abs_diff(at) <= 4)
-            .min_by_key(|(_, (d, _))| d.abs_diff(at))
+            .filter(|(k, (d, _))| !used[*k] && apart(*d) <= 4)
+            .min_by_key(|(_, (d, _))| apart(*d))
             .map(|(k, (_, day))| (k, *day));
         // The time starts at its day when the day comes first ("this
         // evening", "tomorrow morning").
@@ -475,7 +487,8 @@ fn clock(text: &Text, from: usize, words: &[&str], i: usize) -> Option<(Option<u
                 let source_after = text.source.get(text.words[from + end].end..).unwrap_or("");
                 if source_after.starts_with(".m") || words.get(end + 1) == Some(&"m") {
                     marker = Some(m == "p");
-                    end += 1;
+                    // "a.m." may be read as two words: both are the marker.
+                    end += 1 + usize::from(words.get(end + 1) == Some(&"m"));
                 }
             }
             _ => {}
@@ -567,6 +580,36 @@ fn marker_of(tail: &str) -> Option<bool> {
         "pm" => Some(true),
         "am" => Some(false),
         _ => None,
+    }
+}
+
+/// How many words at `i` name the zone of a clock time before them:
+/// "your time", "your local time", "local time", "in your time zone",
+/// "your timezone", "our time". The case gives one clock, the ticket's
+/// (neither the ticket nor the account record names a zone), so a time
+/// said in the customer's zone or ours is on that clock (play-para-st16,
+/// B3). A zone named by place or abbreviation is left unread.
+fn zone_words(words: &[&str], i: usize) -> usize {
+    let at = |k: usize| words.get(k).copied().unwrap_or("");
+    let mut j = i;
+    if at(j) == "in" {
+        j += 1;
+    }
+    let owner = matches!(at(j), "your" | "our");
+    if owner {
+        j += 1;
+    }
+    let local = at(j) == "local";
+    if local {
+        j += 1;
+    }
+    if !(owner || local) {
+        return 0;
+    }
+    match at(j) {
+        "time" if at(j + 1) == "zone" => j + 2 - i,
+        "time" | "timezone" => j + 1 - i,
+        _ => 0,
     }
 }
 
@@ -722,7 +765,27 @@ fn restates_the_day(text: &Text, clause: &Clause, given: &[When], found: &[When]
             }
         )
     });
-    day_given && opens_aside && weekday_first && only_weekdays
+    // "by 11:15 am in your time zone, today": the day of a clock time given
+    // before, named again after a comma with nothing else.
+    let clock_days: Vec<DayWord> = given
+        .iter()
+        .filter_map(|w| match w {
+            When::On {
+                day,
+                minute: Some(_),
+            } => Some(*day),
+            _ => None,
+        })
+        .collect();
+    let day_first = text
+        .words
+        .get(clause.from)
+        .is_some_and(|w| day_word(&[w.text.as_str()], 0).is_some());
+    let same_day_again = !found.is_empty()
+        && found
+            .iter()
+            .all(|w| matches!(w, When::On { day, minute: None } if clock_days.contains(day)));
+    opens_aside && day_first && (day_given && weekday_first && only_weekdays || same_day_again)
 }
 
 /// The times of a clause that says nothing but a time.

@@ -304,6 +304,10 @@ pub(super) fn subject_before(
             }
         }
         let mut found = (s, noun, object.and_then(|_| run_class(words, from, s)));
+        // "on ticket T-2998", "for invoice INV-1": an id and the noun it
+        // names are one phrase, which a preposition before it ties to the
+        // noun it modifies.
+        from = named_id_start(words, from).max(lo);
         // "refund $355.50 approved": the amount is the refund's.
         if noun.is_none()
             && words[from..=s].iter().all(|x| is_number(x))
@@ -312,6 +316,18 @@ pub(super) fn subject_before(
         {
             found = (from - 1, Some(c), None);
             from -= 1;
+        }
+        // "the plan that was cancelled": a relative pronoun after a noun
+        // is the subject of its own clause, which modifies nothing before.
+        let relative = matches!(w, "that" | "which" | "who")
+            && s.checked_sub(1).is_some_and(|p| {
+                let before = words[p];
+                !before.is_empty()
+                    && !AUXILIARIES.contains(&before)
+                    && (!PREPOSITIONS.contains(&before) || ends_compound_noun(words, p))
+            });
+        if relative {
+            return Some(found);
         }
         // Only a preposition right after a noun makes a modifier of it:
         // "the fee on your account", not "allow 5 days for the refund to
@@ -337,6 +353,49 @@ pub(super) fn subject_before(
     fallback
 }
 
+/// Nouns an id follows ("ticket T-2998", "case 4410", "order #5521").
+const ID_NOUNS: &[&str] = &[
+    "ticket",
+    "case",
+    "invoice",
+    "order",
+    "reference",
+    "ref",
+    "number",
+    "no",
+    "id",
+    "request",
+];
+
+/// Where the phrase of an id that starts at `from` starts: an id's
+/// digits, its letter prefix ("t", "inv"), and a noun naming it before
+/// them ("ticket T-2998", "invoice INV-1", "case 4410"); `from` itself
+/// when the words there are no id.
+fn named_id_start(words: &[&str], from: usize) -> usize {
+    let digits = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+    if !words.get(from).is_some_and(|w| digits(w)) {
+        return from;
+    }
+    let mut start = from;
+    let prefix = |w: &str| {
+        (1..=4).contains(&w.len())
+            && w.chars().all(|c| c.is_ascii_alphabetic())
+            && !PREPOSITIONS.contains(&w)
+            && !AUXILIARIES.contains(&w)
+            && !matches!(w, "a" | "an" | "the" | "and" | "or")
+    };
+    if start > 0 && prefix(words[start - 1]) && !ID_NOUNS.contains(&words[start - 1]) {
+        start -= 1;
+    }
+    // "invoice number 1", "ticket ref 2998".
+    for _ in 0..2 {
+        if start > 0 && ID_NOUNS.contains(&words[start - 1]) {
+            start -= 1;
+        }
+    }
+    start
+}
+
 /// Words that end a noun phrase read backwards: a verb's auxiliary, a
 /// subject of a clause of its own, a relative word or a conjunction.
 const PHRASE_ENDS: &[&str] = &[
@@ -358,7 +417,12 @@ fn inside_noun_phrase(words: &[&str], p: usize) -> bool {
         if thing(w).is_some() || outcome_noun(words, i).is_some() {
             return !pronoun(w);
         }
-        let verb_like = w.ends_with("ed") || AUXILIARIES.contains(&w) || PHRASE_ENDS.contains(&w);
+        // "the Advanced Reports add-on": a participle after a determiner
+        // is an adjective of the phrase, not its verb.
+        let adjective = i > 0 && matches!(words[i - 1], "the" | "a" | "an" | "your" | "our");
+        let verb_like = (w.ends_with("ed") && !adjective)
+            || AUXILIARIES.contains(&w)
+            || PHRASE_ENDS.contains(&w);
         if verb_like {
             return false;
         }
