@@ -159,63 +159,16 @@ pub fn parse_clock(text: &str) -> Option<u32> {
     }
 }
 
-/// What people write after a time to name the time zone it is in, per
-/// IANA zone the scenarios use: abbreviations, the city, the region.
-pub(crate) const ZONE_WORDS: &[(&str, &[&str])] = &[
-    (
-        "Europe/Lisbon",
-        &["wet", "west", "lisbon", "portugal", "portuguese"],
-    ),
-    ("Asia/Kolkata", &["ist", "kolkata", "india", "indian"]),
-    (
-        "America/Chicago",
-        &["ct", "cst", "cdt", "central", "chicago", "us central"],
-    ),
-    (
-        "Europe/Berlin",
-        &[
-            "cet",
-            "cest",
-            "berlin",
-            "germany",
-            "german",
-            "central european",
-        ],
-    ),
-    ("Asia/Singapore", &["sgt", "singapore"]),
-];
-
 /// `text` without a trailing name of `zone` (an IANA name): "3:45pm CT",
 /// "15:45 Central time", "15:45 Chicago time", "15:45 America/Chicago",
 /// "15:45 local time" are the time in that zone. A name of another zone is
-/// left in place, so such a time stays unread rather than read in the
-/// wrong zone.
+/// left in place, as there is no day here to convert it on
+/// ([`crate::zones::zoned`] converts).
 pub fn without_own_zone<'a>(text: &'a str, zone: &str) -> &'a str {
-    let trimmed = text.trim_end();
-    let lower = trimmed.to_lowercase();
-    if lower.len() != trimmed.len() {
-        return text;
+    match crate::zones::zoned(text, zone, None, false) {
+        Some(read) if read.shift == 0 => read.clock,
+        _ => text,
     }
-    let zone_lower = zone.to_lowercase();
-    let names = ZONE_WORDS
-        .iter()
-        .filter(|(name, _)| *name == zone)
-        .flat_map(|(_, words)| words.iter().copied())
-        .chain(["local", zone_lower.as_str()]);
-    let mut suffixes: Vec<String> = names
-        .flat_map(|name| ["", " time", " time zone"].map(|tail| format!("{name}{tail}")))
-        .collect();
-    // The longest suffix first, so "central time" is taken whole.
-    crate::order::sort_by_key(&mut suffixes, |s| std::cmp::Reverse(s.len()));
-    for suffix in &suffixes {
-        if let Some(rest) = lower.strip_suffix(suffix.as_str())
-            && rest.ends_with(|c: char| c.is_whitespace() || c.is_ascii_digit() || c == '.')
-            && !rest.trim().is_empty()
-        {
-            return trimmed[..rest.len()].trim_end();
-        }
-    }
-    text
 }
 
 /// `text` without a leading ISO date that is `day` ("2026-11-03T10:15",
@@ -240,13 +193,22 @@ pub fn without_own_date(text: &str, day: Option<Day>) -> &str {
 }
 
 /// Each zone's offsets from UTC in minutes (standard, then summer time)
-/// and its summer-time rule.
+/// and its summer-time rule: the scenarios' meeting zones, then the zones
+/// a time may be written in beside them ([`crate::zones::ZONE_WORDS`]).
 const ZONE_OFFSETS: &[(&str, i32, i32, Summer)] = &[
     ("Europe/Lisbon", 0, 60, Summer::European),
     ("Asia/Kolkata", 330, 330, Summer::None),
     ("America/Chicago", -360, -300, Summer::American),
     ("Europe/Berlin", 60, 120, Summer::European),
     ("Asia/Singapore", 480, 480, Summer::None),
+    ("Etc/UTC", 0, 0, Summer::None),
+    ("Europe/London", 0, 60, Summer::European),
+    ("Europe/Athens", 120, 180, Summer::European),
+    ("America/New_York", -300, -240, Summer::American),
+    ("America/Denver", -420, -360, Summer::American),
+    ("America/Los_Angeles", -480, -420, Summer::American),
+    ("Asia/Dubai", 240, 240, Summer::None),
+    ("Asia/Tokyo", 540, 540, Summer::None),
 ];
 
 /// When a zone keeps summer time.
@@ -301,49 +263,12 @@ pub fn utc_offsets(zone: &str, day: Day) -> Vec<i32> {
 /// ("15:00+05:30", "15:00+0530", "09:00-05:00", "10:00Z" where the zone
 /// keeps UTC; play-para-pr6 B3): a time with the meeting's own offset is
 /// that time. Another offset, or an offset with no day to check it on, is
-/// left in place, so such a time stays unread rather than read in the
-/// wrong zone.
+/// left in place ([`crate::zones::zoned`] converts).
 pub fn without_own_offset<'a>(text: &'a str, zone: &str, day: Option<Day>) -> &'a str {
-    let trimmed = text.trim_end();
-    let Some(day) = day else {
-        return text;
-    };
-    let offsets = utc_offsets(zone, day);
-    let (rest, offset) = if let Some(rest) = trimmed.strip_suffix(['Z', 'z']) {
-        (rest, Some(0))
-    } else {
-        let Some(at) = trimmed.rfind(['+', '-', '\u{2212}']) else {
-            return text;
-        };
-        let sign = if trimmed[at..].starts_with('+') {
-            1
-        } else {
-            -1
-        };
-        let sign_len = trimmed[at..].chars().next().map_or(1, char::len_utf8);
-        let written = &trimmed[at + sign_len..];
-        let digits: String = written.chars().filter(|c| *c != ':').collect();
-        let well_formed = digits.bytes().all(|b| b.is_ascii_digit())
-            && match written.len() {
-                2 | 4 => !written.contains(':'),
-                5 => written.as_bytes()[2] == b':',
-                _ => false,
-            };
-        let minutes = well_formed
-            .then(|| {
-                let hours: i32 = digits.get(..2)?.parse().ok()?;
-                let minutes: i32 = digits
-                    .get(2..)
-                    .filter(|m| !m.is_empty())
-                    .map_or(Some(0), |m| m.parse().ok())?;
-                Some(sign * (hours * 60 + minutes))
-            })
-            .flatten();
-        (&trimmed[..at], minutes)
-    };
-    let after_clock = rest.ends_with(|c: char| c.is_ascii_digit());
-    match offset {
-        Some(offset) if after_clock && offsets.contains(&offset) => rest,
+    match crate::zones::zoned(text, zone, day, true) {
+        Some(read) if read.shift == 0 && read.clock.ends_with(|c: char| c.is_ascii_digit()) => {
+            read.clock
+        }
         _ => text,
     }
 }
@@ -520,6 +445,9 @@ struct DayParts {
     year: Option<i64>,
     /// A slashed day's readings: day first and month first.
     numeric: Option<Vec<Day>>,
+    /// A slashed day written without its year ("29/07", "7/29"): its two
+    /// numbers, in the order written.
+    yearless: Option<(u32, u32)>,
 }
 
 /// The parts of `text`, or `None` when one is given twice or a word is
@@ -542,6 +470,8 @@ fn day_parts(text: &str) -> Option<DayParts> {
             set_once(&mut parts.iso, date)
         } else if let Some(readings) = day_first_or_month_first(word) {
             set_once(&mut parts.numeric, readings)
+        } else if let Some(pair) = day_and_month(word) {
+            set_once(&mut parts.yearless, pair)
         } else if let Some(i) = name_index(word, &WEEKDAYS) {
             set_once(&mut parts.weekday, i)
         } else if let Some(i) = name_index(word, &MONTHS).or((word == "sept").then_some(8)) {
@@ -574,11 +504,24 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
         day_of_month,
         year: year_given,
         numeric,
+        yearless,
     } = day_parts(text)?;
     let written = match (month, day_of_month) {
         (Some(m), Some(d)) => Some(Day::from_civil(year_given.unwrap_or(year), m, d)?),
         (None, None) if year_given.is_none() => None,
         _ => return None,
+    };
+    // "29/07" is 29 July of the year given or meant: a day over 12 cannot
+    // be a month. "09/07" stays two days even beside a weekday that fits
+    // one ("Thu 09/07"): without its year the writer's order is a guess.
+    let numeric = match (numeric, yearless) {
+        (Some(_), Some(_)) => return None,
+        (Some(readings), None) => Some(readings),
+        (None, Some((a, b))) => match readings_of(year_given.unwrap_or(year), a, b)? {
+            one if one.len() == 1 => Some(one),
+            _ => return None,
+        },
+        (None, None) => None,
     };
     // `13/05/2026` is one day; `04/09/2026` is two until its weekday, or
     // the other forms beside it, name one.
@@ -636,11 +579,24 @@ pub fn ambiguous_numeric(text: &str, year: i64) -> Option<(Day, Day)> {
 /// A day that fits none or several of them is no day.
 pub fn parse_day_among(text: &str, year: i64, candidates: &[Day]) -> Option<Day> {
     if let Some(day) = parse_day(text, year) {
-        return Some(day);
+        // A day written without its year ("2 January", "02/01") is the
+        // candidate of that day and month in whichever year the candidate
+        // days reach.
+        let yearless = |parts: DayParts| parts.iso.is_none() && parts.year.is_none();
+        let other_year = match candidates.contains(&day) || !day_parts(text).is_some_and(yearless) {
+            true => None,
+            false => candidates
+                .iter()
+                .map(|d| d.civil().0)
+                .filter(|y| *y != year)
+                .find_map(|y| parse_day(text, y).filter(|d| candidates.contains(d))),
+        };
+        return Some(other_year.unwrap_or(day));
     }
     let parts = day_parts(text)?;
     let monthless = parts.iso.is_none()
         && parts.numeric.is_none()
+        && parts.yearless.is_none()
         && parts.month.is_none()
         && parts.year.is_none()
         && (parts.weekday.is_some() || parts.day_of_month.is_some());
@@ -732,14 +688,27 @@ fn day_first_or_month_first(word: &str) -> Option<Vec<Day>> {
     let [a, b, y] = parts.as_slice() else {
         return None;
     };
-    let digits = |s: &str, lengths: &[usize]| {
-        lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
-    };
-    if !digits(a, &[1, 2]) || !digits(b, &[1, 2]) || !digits(y, &[4]) {
+    let (a, b) = day_and_month(&format!("{a}{separator}{b}"))?;
+    if y.len() != 4 || !y.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let (a, b, y): (u32, u32, i64) = (a.parse().ok()?, b.parse().ok()?, y.parse().ok()?);
-    let mut readings: Vec<Day> = [Day::from_civil(y, b, a), Day::from_civil(y, a, b)]
+    readings_of(y.parse().ok()?, a, b)
+}
+
+/// `29/07`, `7/29`, `29.07`: a day and a month in either order, with no
+/// year; the two numbers as written.
+fn day_and_month(word: &str) -> Option<(u32, u32)> {
+    let separator = word.chars().find(|c| matches!(c, '/' | '.'))?;
+    let (a, b) = word.split_once(separator)?;
+    let digits = |s: &str| (1..=2).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(a) && digits(b)).then(|| Some((a.parse().ok()?, b.parse().ok()?)))?
+}
+
+/// The days `a` and `b` can be in `year`, day first then month first: one
+/// when a number is over 12 or both are the same, else two; `None` when
+/// neither is a date.
+fn readings_of(year: i64, a: u32, b: u32) -> Option<Vec<Day>> {
+    let mut readings: Vec<Day> = [Day::from_civil(year, b, a), Day::from_civil(year, a, b)]
         .into_iter()
         .flatten()
         .collect();
@@ -1181,6 +1150,53 @@ mod tests {
             assert_eq!(read, None, "{other}");
         }
         assert_eq!(without_own_zone("15:45 IST", "Asia/Kolkata"), "15:45");
+    }
+
+    #[test]
+    fn a_slashed_day_without_its_year_is_read_when_it_can_be_one_date() {
+        // A day over 12 cannot be a month: "29/07" is 29 July in either
+        // order (play-para-pr10 B3); "09/07" stays 9 July or 7 September,
+        // a weekday beside it or not.
+        let july_29 = Day::from_civil(2026, 7, 29);
+        for text in [
+            "29/07",
+            "07/29",
+            "29/7",
+            "Wed 29/07",
+            "29.07.",
+            "29/07 (Wednesday)",
+        ] {
+            assert_eq!(parse_day(text, 2026), july_29, "{text}");
+        }
+        for bad in [
+            "09/07",
+            "Thu 09/07",
+            "Thu 29/07",
+            "31/06",
+            "13/13",
+            "29/07 or 30/07",
+            "29/07 29/07/2026",
+            "129/07",
+        ] {
+            assert_eq!(parse_day(bad, 2026), None, "{bad}");
+        }
+        // Among candidate days across a new year, the year they reach.
+        let new_year: Vec<Day> = [(2026, 12, 30), (2026, 12, 31), (2027, 1, 4)]
+            .into_iter()
+            .filter_map(|(y, m, d)| Day::from_civil(y, m, d))
+            .collect();
+        assert_eq!(
+            parse_day_among("4 January", 2026, &new_year),
+            Day::from_civil(2027, 1, 4)
+        );
+        assert_eq!(
+            parse_day_among("30/12", 2026, &new_year),
+            Day::from_civil(2026, 12, 30)
+        );
+        assert_eq!(
+            parse_day_among("5 January", 2026, &new_year),
+            Day::from_civil(2026, 1, 5)
+        );
     }
 
     #[test]

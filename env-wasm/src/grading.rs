@@ -259,7 +259,7 @@ pub fn own_names(key: &str) -> Vec<String> {
 /// ("day -> 2026-01-21", "total => 12.50", "start → 09:45", play-para-pr4
 /// B1); a dash only with a space after it ("count - 8"), so a minus sign
 /// stays the value's. Longest first, so `->` is not read as a dash.
-const LABEL_MARKS: &[&str] = &[
+pub(crate) const LABEL_MARKS: &[&str] = &[
     "-->",
     "==>",
     "\u{2014}>",
@@ -376,8 +376,10 @@ pub fn choice_field<T: Ord + Clone>(
 /// `fold` (empty items dropped). A JSON list gives one item per element,
 /// never split, so one element earns at most one credit; a string is split
 /// at commas, semicolons, `&`, line breaks and the word `and` (a string that
-/// holds a JSON list is read as that list). Anything else is ill formed.
-/// An item is its head ([`item_head`]): `Ana (design lead)` is `Ana`, and
+/// holds a JSON list is read as that list). A set may also be an object
+/// keyed by its items, as `bookings` may be keyed by meeting id (each key
+/// an item, its value an aside on it). Anything else is ill formed. An
+/// item is its head ([`item_head`]): `Ana (design lead)` is `Ana`, and
 /// `not Dan` is no item.
 pub fn items(
     answer: &Map<String, Value>,
@@ -391,6 +393,16 @@ pub fn items(
 /// o254`, `y109 and o254`) gives each of them ([`ids_in`]).
 pub fn id_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<String>> {
     items_each(answer, key, ids_in)
+}
+
+/// [`id_items`] of a list whose order is graded (`retained_ids`): the
+/// object form a set may take ([`items`]) is refused here, since a JSON
+/// object keeps no order (RFC 8259), so the order written cannot be read.
+pub fn ordered_id_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<String>> {
+    match present(answer, key)? {
+        Value::Object(_) => Err(Unreadable::IllFormed),
+        _ => id_items(answer, key),
+    }
 }
 
 /// [`items`] of a list of emails, each [`normalize`]d: an item written as
@@ -482,6 +494,7 @@ fn items_each(
                 }
             }
         },
+        Value::Object(entries) => keyed_items(entries)?,
         _ => return Err(Unreadable::IllFormed),
     };
     // Emphasis and code marks around an item ("*Omar*", "**e753**",
@@ -496,6 +509,34 @@ fn items_each(
         .flat_map(each)
         .filter(|item| !item.is_empty())
         .collect())
+}
+
+/// The items of a set written as an object keyed by them (`{"Ana":
+/// "host", "Ben": true}`, `{"o254": "rows 4 and 7"}`): each key is an item
+/// and its value says something about it, as an aside does; a value that
+/// rules the key out (`false`, `0`, "no", "not invited") leaves it out. An
+/// object whose values are lists or objects groups items under headings
+/// (`{"required": [...]}`) and is ill formed: which heading is the field
+/// would be a guess.
+fn keyed_items(entries: &Map<String, Value>) -> Reading<Vec<String>> {
+    let mut keys = Vec::new();
+    for (key, value) in entries {
+        let ruled_out = match value {
+            Value::Array(_) | Value::Object(_) => return Err(Unreadable::IllFormed),
+            Value::Bool(kept) => !kept,
+            Value::String(text) => {
+                let text = text.trim();
+                text.eq_ignore_ascii_case("false")
+                    || (!text.is_empty() && item_head(text).is_none())
+            }
+            Value::Number(n) => n.as_u64() == Some(0),
+            Value::Null => false,
+        };
+        if !ruled_out {
+            keys.push(key.clone());
+        }
+    }
+    Ok(keys)
 }
 
 /// The inside of a list written in one pair of square brackets ("[g276,

@@ -49,6 +49,7 @@ pub mod support_triage;
 pub mod text;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tools;
+pub mod zones;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
 pub mod wasm;

@@ -1215,6 +1215,19 @@ fn time_pass_rows() -> Vec<(&'static str, Writer)> {
                 Some(json!(format!("{} - {} would clash", hhmm(m), hhmm(m + 45))))
             })
         }),
+        // The meeting's span in the start field is its start, as the end
+        // says (the lead's decision on play-para-pr10 A; this row was a
+        // fail row "start as a range" before).
+        ("start as the meeting's span", |c| {
+            c.with(
+                "start",
+                json!(format!("{}-{}", hhmm(start(c)), hhmm(end(c)))),
+            )
+        }),
+        ("start and end both as the span in words", |c| {
+            let span = json!(format!("from {} to {}", ampm(start(c)), ampm(end(c))));
+            c.with_all(&[("start", span.clone()), ("end", span)])
+        }),
         // The field's name and an arrow before the value, as any other
         // label (play-para-pr4, B1).
         ("an arrow after the field's name", |c| {
@@ -1235,10 +1248,33 @@ fn time_pass_rows() -> Vec<(&'static str, Writer)> {
 /// Ways of breaking the reference slot's times.
 fn time_fail_rows() -> Vec<(&'static str, Writer)> {
     vec![
-        ("start as a range", |c| {
+        // A span that is not the meeting's could start anywhere in it: a
+        // hedge (the meeting's own span is a pass row, play-para-pr10 A).
+        ("start as a range 15 minutes longer than the meeting", |c| {
             c.with(
                 "start",
-                json!(format!("{}-{}", hhmm(start(c)), hhmm(end(c)))),
+                json!(format!("{}-{}", hhmm(start(c)), hhmm(end(c) + 15))),
+            )
+        }),
+        (
+            "start as a range 15 minutes shorter than the meeting",
+            |c| {
+                c.with(
+                    "start",
+                    json!(format!("{}-{}", hhmm(start(c)), hhmm(end(c) - 15))),
+                )
+            },
+        ),
+        ("start as the meeting's length from 15 minutes later", |c| {
+            c.with(
+                "start",
+                json!(format!("{}-{}", hhmm(start(c) + 15), hhmm(end(c) + 15))),
+            )
+        }),
+        ("end as a range ending 15 minutes early", |c| {
+            c.with(
+                "end",
+                json!(format!("{}-{}", hhmm(start(c)), hhmm(end(c) - 15))),
             )
         }),
         ("start X or Y", |c| {

@@ -134,14 +134,18 @@ fn fields_at(task: &str, level: u8, seed: u64) -> Vec<Field> {
                 .collect();
             let mut room_values = vec![right("room")];
             room_values.extend(rooms.into_iter().filter(|r| *r != right("room")));
+            // A range "T-W" is a hedge unless it is the meeting's span (its
+            // length the meeting's, play-para-pr10 A): the wrong times and
+            // the ill-formed range are never a meeting's length (30, 45, 60
+            // or 90 minutes) from the right one.
             let time_field = |key: &'static str, at: i64| Field {
                 key,
-                well: [0, 15, -15, 60, 120]
+                well: [0, 15, -15, 75, 120]
                     .iter()
                     .map(|shift| json!(hhmm(at + shift)))
                     .collect(),
                 ill: vec![
-                    json!(format!("{}-{}", hhmm(at), hhmm(at + 60))),
+                    json!(format!("{}-{}", hhmm(at), hhmm(at + 50))),
                     json!("tbd"),
                     json!([hhmm(at), hhmm(at + 30)]),
                 ],

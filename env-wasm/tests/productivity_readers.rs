@@ -9,7 +9,7 @@
 
 mod productivity_support;
 
-use productivity_support::{grade_at, reference_final, start_at, strings};
+use productivity_support::{grade_at, minutes, reference_final, start_at, strings};
 use serde_json::{Map, Value, json};
 
 const SEEDS: std::ops::Range<u64> = 0..8;
@@ -24,13 +24,29 @@ fn reference_at(task: &str, level: u8, seed: u64) -> Map<String, Value> {
         .unwrap_or_default()
 }
 
-/// A row: its name and how it rewrites a reference answer (`None`: not
-/// applicable to this scenario).
-type Row = (&'static str, fn(&Map<String, Value>) -> Option<Value>);
+/// A row: its name and how it rewrites what it reads of a scenario
+/// (`None`: not applicable to this scenario).
+type RowOf<C> = (&'static str, fn(&C) -> Option<Value>);
+
+/// A row that rewrites a reference answer.
+type Row = RowOf<Map<String, Value>>;
 
 /// Grade every row over [`SEEDS`] at `levels`: pass rows full, fail rows
 /// below full; returns how many answers were graded.
 fn run(task: &str, levels: &[u8], pass: &[Row], fail: &[Row]) -> usize {
+    run_with(task, levels, |reference, _| reference, pass, fail)
+}
+
+/// [`run`] with rows that read more of the scenario than its reference
+/// answer: `case_of` builds what a row reads from the reference and the
+/// first observation.
+fn run_with<C>(
+    task: &str,
+    levels: &[u8],
+    case_of: fn(Map<String, Value>, Value) -> C,
+    pass: &[RowOf<C>],
+    fail: &[RowOf<C>],
+) -> usize {
     let mut wrong = Vec::new();
     let mut graded = 0;
     for &level in levels {
@@ -41,9 +57,10 @@ fn run(task: &str, levels: &[u8], pass: &[Row], fail: &[Row]) -> usize {
                 (full - 1.0).abs() < 1e-9,
                 "{task} L{level} s{seed}: reference {full}"
             );
+            let case = case_of(reference, start_at(task, level, seed).1);
             for (side, rows) in [("pass", pass), ("fail", fail)] {
                 for (name, write) in rows {
-                    let Some(answer) = write(&reference) else {
+                    let Some(answer) = write(&case) else {
                         continue;
                     };
                     graded += 1;
@@ -780,4 +797,840 @@ fn pr9_cleaning_labelled_breakdowns_blank_elements_and_mailboxes() {
         }),
     ];
     println!("cleaning rows graded: {}", run("hard", &[4, 5], pass, fail));
+}
+
+// The classes of play-para-pr10 (issue 21, round 16, levels 4-5), in other
+// wordings than the player's, beside the player's own: a count or total
+// followed by "in all", "altogether", "overall" (B1); a time with its
+// zone's name written out (B2); a day written DD/MM without a year where
+// the day cannot be a month (B3); a label naming the total before it (C1);
+// a time on a named city's clock, converted by that city's zone on the
+// booking's day (C2); participants as an object keyed by name, as
+// bookings may be keyed by meeting id, and a start or end written as the
+// meeting's span (A).
+
+/// A calendar scenario as the pr10 rows read it: the reference answer,
+/// the meeting's time zone, and the people it names who are in no booking.
+struct Booked {
+    answer: Map<String, Value>,
+    zone: String,
+    outsiders: Vec<String>,
+}
+
+fn booked(answer: Map<String, Value>, observation: Value) -> Booked {
+    let payload = &observation["payload"];
+    let booked: Vec<String> = match answer.get("bookings") {
+        Some(list) => list
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|e| strings(&e["participants"]))
+            .collect(),
+        None => strings(&answer["participants"]),
+    };
+    let named = payload["directory"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .chain(
+            payload["availability"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p["name"].as_str()),
+        );
+    let organizer = payload["organizer"].as_str().unwrap_or_default();
+    let outsiders = named
+        .filter(|n| *n != organizer && !booked.iter().any(|b| b == n))
+        .map(str::to_owned)
+        .collect();
+    Booked {
+        zone: payload["timezone"].as_str().unwrap_or_default().to_owned(),
+        answer,
+        outsiders,
+    }
+}
+
+type BookedRow = RowOf<Booked>;
+
+/// The answer with every booking rewritten by `f` (the answer itself below
+/// level 4, each entry of `bookings` from level 4), `f` saying whether it
+/// rewrote it; `None` when it rewrote none.
+fn each_booking(
+    answer: &Map<String, Value>,
+    mut f: impl FnMut(&mut Map<String, Value>) -> bool,
+) -> Option<Value> {
+    let mut out = answer.clone();
+    let changed = match out.get_mut("bookings").and_then(Value::as_array_mut) {
+        Some(list) => list
+            .iter_mut()
+            .filter_map(Value::as_object_mut)
+            .fold(false, |changed, entry| f(entry) | changed),
+        None => f(&mut out),
+    };
+    changed.then_some(Value::Object(out))
+}
+
+/// The UTC offset in minutes, on the ISO `day`, of an IANA zone the
+/// scenarios use or of a city a row names.
+fn offset_on(zone: &str, day: &str) -> Option<i32> {
+    let day = env_wasm::dates::parse_day(day, 2026)?;
+    let of = |zone: &str| match env_wasm::dates::utc_offsets(zone, day).as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
+    let eu = |standard: i32| Some(standard + of("Europe/Berlin")? - 60);
+    let us = |standard: i32| Some(standard + of("America/Chicago")? + 360);
+    match zone {
+        "London" => eu(0),
+        "Paris" => eu(60),
+        "Athens" => eu(120),
+        "New York" => us(-300),
+        "Los Angeles" => us(-480),
+        "Mumbai" => Some(330),
+        "Tokyo" => Some(540),
+        "UTC" => Some(0),
+        iana => of(iana),
+    }
+}
+
+/// Which time a row writes on another clock.
+#[derive(Clone, Copy, PartialEq)]
+enum OnClock {
+    /// The meeting's time converted to that clock.
+    Converted,
+    /// The meeting's time as it stands, as if the clocks agreed.
+    AsIs,
+    /// Converted the wrong way.
+    Backwards,
+}
+
+/// A time a row writes: minutes on the clock written, the booking's ISO
+/// day and the meeting's zone.
+struct At<'a> {
+    minutes: u32,
+    day: &'a str,
+    zone: &'a str,
+}
+
+/// The clock a row writes on, from the meeting's zone and the booking's
+/// ISO day: a city of [`offset_on`] or an IANA zone.
+type ClockOf = fn(&str, &str) -> Option<String>;
+
+/// The answer with each booking's `fields` written by `write` on the clock
+/// `clock` names, as `how` says. `None` where no booking has the fields,
+/// where a time leaves its day, or where the clocks agree for a row that
+/// writes a time not converted.
+fn on_clock(
+    b: &Booked,
+    clock: ClockOf,
+    fields: &[&str],
+    how: OnClock,
+    write: fn(At) -> Option<String>,
+) -> Option<Value> {
+    let mut fits = true;
+    let answer = each_booking(&b.answer, |e| {
+        let Some(day) = e.get("day").and_then(Value::as_str).map(str::to_owned) else {
+            return false;
+        };
+        let other = clock(&b.zone, &day).and_then(|city| offset_on(&city, &day));
+        let (Some(own), Some(other)) = (offset_on(&b.zone, &day), other) else {
+            fits = false;
+            return false;
+        };
+        if how != OnClock::Converted && own == other {
+            fits = false;
+        }
+        let mut wrote = false;
+        for field in fields {
+            let Some(at) = e.get(*field).and_then(Value::as_str).map(minutes) else {
+                continue;
+            };
+            let at = i64::from(at);
+            let moved = match how {
+                OnClock::Converted => at - i64::from(own) + i64::from(other),
+                OnClock::AsIs => at,
+                OnClock::Backwards => at + i64::from(own) - i64::from(other),
+            };
+            let text = u32::try_from(moved)
+                .ok()
+                .filter(|m| *m < 24 * 60)
+                .and_then(|minutes| {
+                    write(At {
+                        minutes,
+                        day: &day,
+                        zone: &b.zone,
+                    })
+                });
+            match text {
+                Some(text) => {
+                    e.insert((*field).into(), json!(text));
+                    wrote = true;
+                }
+                None => fits = false,
+            }
+        }
+        wrote
+    })?;
+    fits.then_some(answer)
+}
+
+/// Minutes after midnight on a twelve-hour dial: "2pm", "9:45am".
+fn twelve(at: u32) -> String {
+    let (hour, minute) = (at / 60, at % 60);
+    let (dial, half) = match hour {
+        0 => (12, "am"),
+        1..=11 => (hour, "am"),
+        12 => (12, "pm"),
+        _ => (hour - 12, "pm"),
+    };
+    match minute {
+        0 => format!("{dial}{half}"),
+        _ => format!("{dial}:{minute:02}{half}"),
+    }
+}
+
+fn clock(at: &At) -> String {
+    env_wasm::dates::clock(at.minutes)
+}
+
+/// Whether Europe keeps summer time on the ISO `day`.
+fn eu_summer(day: &str) -> Option<bool> {
+    Some(offset_on("London", day)? == 60)
+}
+
+/// Whether the United States keep daylight time on the ISO `day`.
+fn us_summer(day: &str) -> Option<bool> {
+    Some(offset_on("New York", day)? == -240)
+}
+
+/// The name of IANA `zone` written out as it stands on the ISO `day`.
+fn zone_spelled(zone: &str, day: &str) -> Option<&'static str> {
+    let (eu, us) = (eu_summer(day)?, us_summer(day)?);
+    Some(match zone {
+        "Europe/Lisbon" if eu => "Western European Summer Time",
+        "Europe/Lisbon" => "Western European Time",
+        "Europe/Berlin" if eu => "Central European Summer Time",
+        "Europe/Berlin" => "Central European Time",
+        "America/Chicago" if us => "Central Daylight Time",
+        "America/Chicago" => "Central Standard Time",
+        "Asia/Kolkata" => "India Standard Time",
+        "Asia/Singapore" => "Singapore Standard Time",
+        _ => return None,
+    })
+}
+
+/// Zones written out, by the city [`offset_on`] knows each by, as they
+/// stand on the ISO `day`.
+fn spelled_zones(day: &str) -> Option<[(&'static str, &'static str); 4]> {
+    let (eu, us) = (eu_summer(day)?, us_summer(day)?);
+    Some([
+        ("UTC", "Coordinated Universal Time"),
+        (
+            "Paris",
+            match eu {
+                true => "Central European Summer Time",
+                false => "Central European Time",
+            },
+        ),
+        (
+            "New York",
+            match us {
+                true => "Eastern Daylight Time",
+                false => "Eastern Standard Time",
+            },
+        ),
+        (
+            "London",
+            match eu {
+                true => "British Summer Time",
+                false => "Greenwich Mean Time",
+            },
+        ),
+    ])
+}
+
+/// The first zone of [`spelled_zones`] whose offset on the ISO `day`
+/// differs from `zone`'s: (city, its name written out).
+fn other_spelled(zone: &str, day: &str) -> Option<(&'static str, &'static str)> {
+    let own = offset_on(zone, day)?;
+    spelled_zones(day)?
+        .into_iter()
+        .find(|(city, _)| offset_on(city, day) != Some(own))
+}
+
+/// The time followed by the other zone's name ([`other_spelled`]).
+fn in_other_spelled(at: At) -> Option<String> {
+    let (_, name) = other_spelled(at.zone, at.day)?;
+    Some(format!("{} {name}", clock(&at)))
+}
+
+fn other_spelled_city(zone: &str, day: &str) -> Option<String> {
+    other_spelled(zone, day).map(|(city, _)| city.to_owned())
+}
+
+fn own_zone(zone: &str, _: &str) -> Option<String> {
+    Some(zone.to_owned())
+}
+
+/// `minutes` of offset from UTC as "UTC+1", "UTC+5:30", "UTC-6".
+fn utc_text(minutes: i32) -> String {
+    let sign = if minutes < 0 { '-' } else { '+' };
+    let (h, m) = (minutes.abs() / 60, minutes.abs() % 60);
+    match m {
+        0 => format!("UTC{sign}{h}"),
+        _ => format!("UTC{sign}{h}:{m:02}"),
+    }
+}
+
+fn london(_: &str, _: &str) -> Option<String> {
+    Some("London".into())
+}
+
+fn paris(_: &str, _: &str) -> Option<String> {
+    Some("Paris".into())
+}
+
+fn new_york(_: &str, _: &str) -> Option<String> {
+    Some("New York".into())
+}
+
+fn mumbai(_: &str, _: &str) -> Option<String> {
+    Some("Mumbai".into())
+}
+
+fn tokyo(_: &str, _: &str) -> Option<String> {
+    Some("Tokyo".into())
+}
+
+const BOTH: &[&str] = &["start", "end"];
+const START: &[&str] = &["start"];
+
+#[test]
+fn pr10_calendar_zones_written_out_and_city_clocks() {
+    use OnClock::{AsIs, Backwards, Converted};
+    let pass: &[BookedRow] = &[
+        // B2: the meeting's own zone written out, in the day's season.
+        ("'S <own zone written out>' (the player's)", |b| {
+            on_clock(b, own_zone, BOTH, Converted, |at| {
+                Some(format!("{} {}", clock(&at), zone_spelled(at.zone, at.day)?))
+            })
+        }),
+        (
+            "'<twelve-hour S> (<own zone written out, lower case>)'",
+            |b| {
+                on_clock(b, own_zone, BOTH, Converted, |at| {
+                    let name = zone_spelled(at.zone, at.day)?.to_lowercase();
+                    Some(format!("{} ({name})", twelve(at.minutes)))
+                })
+            },
+        ),
+        ("'S UTC+H' with the meeting's offset", |b| {
+            on_clock(b, own_zone, BOTH, Converted, |at| {
+                let own = offset_on(at.zone, at.day)?;
+                Some(format!("{} {}", clock(&at), utc_text(own)))
+            })
+        }),
+        ("another zone written out, the time converted", |b| {
+            on_clock(b, other_spelled_city, BOTH, Converted, in_other_spelled)
+        }),
+        ("'S Coordinated Universal Time', converted", |b| {
+            on_clock(
+                b,
+                |_, _| Some("UTC".into()),
+                BOTH,
+                Converted,
+                |at| Some(format!("{} Coordinated Universal Time", clock(&at))),
+            )
+        }),
+        // C2: a city's clock, converted by its zone on the booking's day.
+        ("'<twelve-hour S> London time' (the player's)", |b| {
+            on_clock(b, london, BOTH, Converted, |at| {
+                Some(format!("{} London time", twelve(at.minutes)))
+            })
+        }),
+        ("'S in Paris'", |b| {
+            on_clock(b, paris, BOTH, Converted, |at| {
+                Some(format!("{} in Paris", clock(&at)))
+            })
+        }),
+        ("'S New York time'", |b| {
+            on_clock(b, new_york, BOTH, Converted, |at| {
+                Some(format!("{} New York time", twelve(at.minutes)))
+            })
+        }),
+        ("'S (Mumbai local time)'", |b| {
+            on_clock(b, mumbai, BOTH, Converted, |at| {
+                Some(format!("{} (Mumbai local time)", clock(&at)))
+            })
+        }),
+        ("'S Tokyo time zone'", |b| {
+            on_clock(b, tokyo, BOTH, Converted, |at| {
+                Some(format!("{} Tokyo time zone", clock(&at)))
+            })
+        }),
+    ];
+    let fail: &[BookedRow] = &[
+        ("another zone written out, the start not converted", |b| {
+            on_clock(b, other_spelled_city, START, AsIs, in_other_spelled)
+        }),
+        ("another zone written out, converted the wrong way", |b| {
+            on_clock(b, other_spelled_city, START, Backwards, in_other_spelled)
+        }),
+        ("'S UTC+H' an hour off the meeting's offset", |b| {
+            on_clock(b, own_zone, START, Converted, |at| {
+                let own = offset_on(at.zone, at.day)?;
+                Some(format!("{} {}", clock(&at), utc_text(own + 60)))
+            })
+        }),
+        ("own zone written out with a second time offered", |b| {
+            on_clock(b, own_zone, START, Converted, |at| {
+                let name = zone_spelled(at.zone, at.day)?;
+                Some(format!(
+                    "{} {name} (or {})",
+                    clock(&at),
+                    env_wasm::dates::clock(at.minutes + 30)
+                ))
+            })
+        }),
+        (
+            "'S London time' not converted where London's clock differs",
+            |b| {
+                on_clock(b, london, START, AsIs, |at| {
+                    Some(format!("{} London time", twelve(at.minutes)))
+                })
+            },
+        ),
+        ("'S in Paris' converted the wrong way", |b| {
+            on_clock(b, paris, START, Backwards, |at| {
+                Some(format!("{} in Paris", clock(&at)))
+            })
+        }),
+        ("'S New York time' not converted", |b| {
+            on_clock(b, new_york, START, AsIs, |at| {
+                Some(format!("{} New York time", clock(&at)))
+            })
+        }),
+        ("'S London time or an hour later'", |b| {
+            on_clock(b, london, START, Converted, |at| {
+                Some(format!(
+                    "{} London time or {}",
+                    clock(&at),
+                    env_wasm::dates::clock(at.minutes + 60)
+                ))
+            })
+        }),
+    ];
+    println!(
+        "calendar zone rows graded: {}",
+        run_with("medium", &[2, 3, 4, 5], booked, pass, fail)
+    );
+}
+
+/// The answer with each booking's ISO day written by `write` from (day of
+/// the month, month, weekday's name); `None` when it wrote none.
+fn days_as(a: &Map<String, Value>, write: fn(u32, u32, &str) -> Option<String>) -> Option<Value> {
+    each_booking(a, |e| {
+        let Some(day) = e
+            .get("day")
+            .and_then(Value::as_str)
+            .and_then(|iso| env_wasm::dates::parse_day(iso, 2026))
+        else {
+            return false;
+        };
+        let (_, month, date) = day.civil();
+        match write(date, month, day.weekday_name()) {
+            Some(text) => {
+                e.insert("day".into(), json!(text));
+                true
+            }
+            None => false,
+        }
+    })
+}
+
+#[test]
+fn pr10_calendar_days_without_a_year() {
+    let pass: &[Row] = &[
+        (
+            "'DD/MM' where the day cannot be a month (the player's)",
+            |a| days_as(a, |d, m, _| (d > 12).then(|| format!("{d:02}/{m:02}"))),
+        ),
+        ("'MM/DD' where the day cannot be a month", |a| {
+            days_as(a, |d, m, _| (d > 12).then(|| format!("{m:02}/{d:02}")))
+        }),
+        ("'Wed D/M' without leading zeros", |a| {
+            days_as(a, |d, m, w| {
+                (d > 12).then(|| format!("{} {d}/{m}", &w[..3]))
+            })
+        }),
+        ("'DD.MM.' (Weekday)", |a| {
+            days_as(a, |d, m, w| {
+                (d > 12).then(|| format!("{d:02}.{m:02}. ({w})"))
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("ambiguous 'DD/MM' (the day could be a month)", |a| {
+            days_as(a, |d, m, _| {
+                (d <= 12 && d != m).then(|| format!("{d:02}/{m:02}"))
+            })
+        }),
+        (
+            "ambiguous 'Thu DD/MM' with the right weekday (the lead's decision)",
+            |a| {
+                days_as(a, |d, m, w| {
+                    (d <= 12 && d != m).then(|| format!("{} {d:02}/{m:02}", &w[..3]))
+                })
+            },
+        ),
+        ("'DD/MM' a month on", |a| {
+            days_as(a, |d, m, _| {
+                (d > 12).then(|| format!("{d:02}/{:02}", m % 12 + 1))
+            })
+        }),
+        ("'DD/MM' with another weekday", |a| {
+            days_as(a, |d, m, w| {
+                let other = if w == "Monday" { "Tue" } else { "Mon" };
+                (d > 12).then(|| format!("{other} {d:02}/{m:02}"))
+            })
+        }),
+        ("'DD/MM or the next day'", |a| {
+            days_as(a, |d, m, _| {
+                (d > 12 && d < 28).then(|| format!("{d:02}/{m:02} or {:02}/{m:02}", d + 1))
+            })
+        }),
+    ];
+    println!(
+        "calendar day rows graded: {}",
+        run("medium", &[2, 3, 4, 5], pass, fail)
+    );
+}
+
+/// The answer with each booking's participants written by `write` from
+/// the list and the people in no booking; `None` when it wrote none.
+fn people_as(b: &Booked, write: fn(&[String], &[String]) -> Option<Value>) -> Option<Value> {
+    each_booking(&b.answer, |e| {
+        let people = match e.get("participants") {
+            Some(list) => strings(list),
+            None => return false,
+        };
+        match write(&people, &b.outsiders) {
+            Some(value) => {
+                e.insert("participants".into(), value);
+                true
+            }
+            None => false,
+        }
+    })
+}
+
+/// Each person as a key of an object, with `value` for each.
+fn keyed(people: &[String], value: fn(usize) -> Value) -> Value {
+    Value::Object(
+        people
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (p.clone(), value(k)))
+            .collect(),
+    )
+}
+
+/// Each booking's start and end written by `write` from (start, end) in
+/// `HH:MM`; `None` when no booking books.
+fn span_as(
+    a: &Map<String, Value>,
+    fields: &[&str],
+    write: fn(&str, &str) -> String,
+) -> Option<Value> {
+    each_booking(a, |e| {
+        let (Some(start), Some(end)) = (
+            e.get("start").and_then(Value::as_str).map(str::to_owned),
+            e.get("end").and_then(Value::as_str).map(str::to_owned),
+        ) else {
+            return false;
+        };
+        for field in fields {
+            e.insert((*field).into(), json!(write(&start, &end)));
+        }
+        true
+    })
+}
+
+#[test]
+fn pr10_calendar_participants_keyed_by_name_and_the_span_as_a_time() {
+    let pass: &[BookedRow] = &[
+        ("participants {\"Name\": \"role\"} (the player's)", |b| {
+            people_as(b, |people, _| {
+                Some(keyed(people, |k| {
+                    json!(["required", "host", "reviewer"][k % 3])
+                }))
+            })
+        }),
+        ("participants {\"Name\": true}", |b| {
+            people_as(b, |people, _| Some(keyed(people, |_| json!(true))))
+        }),
+        ("participants {\"Name\": \"\"} and an outsider false", |b| {
+            people_as(b, |people, outsiders| {
+                let mut object = keyed(people, |_| json!(""));
+                object
+                    .as_object_mut()?
+                    .insert(outsiders.first()?.clone(), json!(false));
+                Some(object)
+            })
+        }),
+        ("start 'S-E' (the player's)", |b| {
+            span_as(&b.answer, START, |s, e| format!("{s}-{e}"))
+        }),
+        ("start 'S \u{2013} E', end 'E'", |b| {
+            span_as(&b.answer, START, |s, e| format!("{s} \u{2013} {e}"))
+        }),
+        ("start and end both 'S to E'", |b| {
+            span_as(&b.answer, BOTH, |s, e| format!("{s} to {e}"))
+        }),
+        ("start 'from S until E' on a twelve-hour dial", |b| {
+            span_as(&b.answer, START, |s, e| {
+                format!("from {} until {}", twelve(minutes(s)), twelve(minutes(e)))
+            })
+        }),
+    ];
+    let fail: &[BookedRow] = &[
+        ("participants keyed with an outsider added", |b| {
+            people_as(b, |people, outsiders| {
+                let mut all = people.to_vec();
+                all.push(outsiders.first()?.clone());
+                Some(keyed(&all, |_| json!("attendee")))
+            })
+        }),
+        ("participants keyed, one missing", |b| {
+            people_as(b, |people, _| {
+                (people.len() > 1).then(|| keyed(&people[1..], |_| json!(true)))
+            })
+        }),
+        ("participants grouped {\"required\": [...]}", |b| {
+            people_as(b, |people, _| Some(json!({ "required": people })))
+        }),
+        ("participants keyed, one marked false", |b| {
+            people_as(b, |people, _| Some(keyed(people, |k| json!(k != 0))))
+        }),
+        ("start a span 15 minutes longer than the meeting", |b| {
+            span_as(&b.answer, START, |s, e| {
+                format!("{s}-{}", env_wasm::dates::clock(minutes(e) + 15))
+            })
+        }),
+        ("start a span 15 minutes shorter than the meeting", |b| {
+            span_as(&b.answer, START, |s, e| {
+                format!("{s}-{}", env_wasm::dates::clock(minutes(e) - 15))
+            })
+        }),
+        (
+            "start a span of the meeting's length 30 minutes later",
+            |b| {
+                span_as(&b.answer, START, |s, e| {
+                    let later = |t: &str| env_wasm::dates::clock(minutes(t) + 30);
+                    format!("{}-{}", later(s), later(e))
+                })
+            },
+        ),
+        ("start 'S-E or S2-E2'", |b| {
+            span_as(&b.answer, START, |s, e| {
+                let later = |t: &str| env_wasm::dates::clock(minutes(t) + 60);
+                format!("{s}-{e} or {}-{}", later(s), later(e))
+            })
+        }),
+    ];
+    println!(
+        "calendar participant and span rows graded: {}",
+        run_with("medium", &[2, 3, 4, 5], booked, pass, fail)
+    );
+}
+
+/// The answer with `normalized_total` written by `write` from the total.
+fn total_as(a: &Map<String, Value>, write: fn(&str) -> String) -> Option<Value> {
+    let total = a.get("normalized_total")?.as_str()?.to_owned();
+    with(a, "normalized_total", json!(write(&total)))
+}
+
+/// An amount ("15510.12") moved by `cents`, with thousands commas when
+/// `grouped` ("15,510.12").
+fn amount(total: &str, cents: i64, grouped: bool) -> String {
+    let (whole, part) = total.split_once('.').unwrap_or((total, "00"));
+    let at = whole.parse::<i64>().unwrap_or(0) * 100 + part.parse::<i64>().unwrap_or(0) + cents;
+    let whole = (at / 100).to_string();
+    let whole = match grouped {
+        false => whole,
+        true => {
+            let digits: Vec<char> = whole.chars().collect();
+            let mut out = String::new();
+            for (k, c) in digits.iter().enumerate() {
+                if k > 0 && (digits.len() - k).is_multiple_of(3) {
+                    out.push(',');
+                }
+                out.push(*c);
+            }
+            out
+        }
+    };
+    format!("{whole}.{:02}", at % 100)
+}
+
+#[test]
+fn pr10_cleaning_counts_and_totals_in_all_and_labelled() {
+    let pass: &[Row] = &[
+        // B1: a count or total said to be the whole.
+        ("'N rows in all' (the player's)", |a| {
+            count_as(a, |n| format!("{n} rows in all"))
+        }),
+        ("'N altogether'", |a| {
+            count_as(a, |n| format!("{n} altogether"))
+        }),
+        ("'N valid rows overall'", |a| {
+            count_as(a, |n| format!("{n} valid rows overall"))
+        }),
+        ("'In all, N.'", |a| count_as(a, |n| format!("In all, {n}."))),
+        ("'N records all told'", |a| {
+            count_as(a, |n| format!("{n} records all told"))
+        }),
+        ("'T in all' with thousands commas (the player's)", |a| {
+            total_as(a, |t| format!("{} in all", amount(t, 0, true)))
+        }),
+        ("'$T altogether'", |a| {
+            total_as(a, |t| format!("${} altogether", amount(t, 0, false)))
+        }),
+        ("'T USD overall'", |a| {
+            total_as(a, |t| format!("{t} USD overall"))
+        }),
+        ("'Overall: T'", |a| total_as(a, |t| format!("Overall: {t}"))),
+        // C1: a label naming the total asked before it.
+        ("'total of valid refunds: T' (the player's)", |a| {
+            total_as(a, |t| {
+                format!("total of valid refunds: {}", amount(t, 0, true))
+            })
+        }),
+        ("'Sum of the kept refunds: $T'", |a| {
+            total_as(a, |t| format!("Sum of the kept refunds: ${t}"))
+        }),
+        ("'Total for retained rows = T USD'", |a| {
+            total_as(a, |t| format!("Total for retained rows = {t} USD"))
+        }),
+        ("'grand total of the remaining rows -> T'", |a| {
+            total_as(a, |t| format!("grand total of the remaining rows -> {t}"))
+        }),
+        // Another total under a label naming something else is a
+        // breakdown, as "11 (removed: 22)" is (play-para-pr9 B3).
+        (
+            "'total of valid refunds: T; total of all refunds: T+100.00'",
+            |a| {
+                total_as(a, |t| {
+                    format!(
+                        "total of valid refunds: {t}; total of all refunds: {}",
+                        amount(t, 10000, false)
+                    )
+                })
+            },
+        ),
+        ("'number of valid rows: N'", |a| {
+            count_as(a, |n| format!("number of valid rows: {n}"))
+        }),
+        ("'count of retained rows = N'", |a| {
+            count_as(a, |n| format!("count of retained rows = {n}"))
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("'N+1 rows in all'", |a| {
+            count_as(a, |n| format!("{} rows in all", n + 1))
+        }),
+        ("'about N altogether'", |a| {
+            count_as(a, |n| format!("about {n} altogether"))
+        }),
+        ("'N in all, N+1 overall'", |a| {
+            count_as(a, |n| format!("{n} in all, {} overall", n + 1))
+        }),
+        ("'T+0.01 in all'", |a| {
+            total_as(a, |t| format!("{} in all", amount(t, 1, true)))
+        }),
+        ("'T in all (T+1.00 overall)'", |a| {
+            total_as(a, |t| {
+                format!("{t} in all ({} overall)", amount(t, 100, false))
+            })
+        }),
+        ("'not T in all'", |a| {
+            total_as(a, |t| format!("not {t} in all"))
+        }),
+        ("'total of dropped refunds: T'", |a| {
+            total_as(a, |t| format!("total of dropped refunds: {t}"))
+        }),
+        ("'total before cleaning: T'", |a| {
+            total_as(a, |t| format!("total before cleaning: {t}"))
+        }),
+        ("'approximate total of valid refunds: T'", |a| {
+            total_as(a, |t| format!("approximate total of valid refunds: {t}"))
+        }),
+        ("'total of valid refunds: T or T+1.00'", |a| {
+            total_as(a, |t| {
+                format!("total of valid refunds: {t} or {}", amount(t, 100, false))
+            })
+        }),
+        (
+            "'total of valid refunds: T; total of kept refunds: T+100.00'",
+            |a| {
+                total_as(a, |t| {
+                    format!(
+                        "total of valid refunds: {t}; total of kept refunds: {}",
+                        amount(t, 10000, false)
+                    )
+                })
+            },
+        ),
+        ("'number of dropped rows: N'", |a| {
+            count_as(a, |n| format!("number of dropped rows: {n}"))
+        }),
+        ("'number of valid rows: N+1'", |a| {
+            count_as(a, |n| format!("number of valid rows: {}", n + 1))
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[1, 2, 3, 4, 5], pass, fail)
+    );
+}
+
+/// The answer with the set `key` as an object keyed by its items, each
+/// with `value`.
+fn set_keyed(a: &Map<String, Value>, key: &str, value: fn(usize) -> Value) -> Option<Value> {
+    let items = strings(a.get(key)?);
+    (!items.is_empty()).then(|| with(a, key, keyed(&items, value)))?
+}
+
+#[test]
+fn pr10_cleaning_sets_keyed_by_their_items() {
+    let pass: &[Row] = &[
+        ("duplicate_ids {\"id\": \"why\"}", |a| {
+            set_keyed(a, "duplicate_ids", |k| {
+                json!(format!("repeated on row {}", k + 4))
+            })
+        }),
+        ("invalid_emails {\"email\": true}", |a| {
+            set_keyed(a, "invalid_emails", |_| json!(true))
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("retained_ids keyed (an object keeps no order)", |a| {
+            set_keyed(a, "retained_ids", |_| json!("kept"))
+        }),
+        ("duplicate_ids keyed with a wrong id", |a| {
+            let mut items = strings(a.get("duplicate_ids")?);
+            items.push("zz999".into());
+            with(a, "duplicate_ids", keyed(&items, |_| json!("dup")))
+        }),
+        ("invalid_emails grouped {\"invalid\": [...]}", |a| {
+            let items = a.get("invalid_emails")?.clone();
+            with(a, "invalid_emails", json!({ "invalid": items }))
+        }),
+    ];
+    println!(
+        "cleaning set rows graded: {}",
+        run("hard", &[2, 3, 4, 5], pass, fail)
+    );
 }

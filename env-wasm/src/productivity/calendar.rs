@@ -21,10 +21,7 @@ use serde_json::{Map, Value, json};
 
 use super::names::FIRST_NAMES;
 use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
-use crate::dates::{
-    Day, clock, parse_clock, parse_clock_in, parse_day_among, without_own_date, without_own_offset,
-    without_own_zone,
-};
+use crate::dates::{Day, clock, parse_clock, parse_clock_in, parse_day_among, without_own_date};
 use crate::grading::{
     Reading, Unreadable, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value,
     scalar_text,
@@ -34,6 +31,7 @@ use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::rubric::{Criterion, Deduction, Rubric};
 use crate::text::normalize;
+use crate::zones::{zoned, zones_unbracketed};
 
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("day", "YYYY-MM-DD"),
@@ -179,23 +177,93 @@ pub fn max_steps(level: u8) -> Option<u32> {
     at(&LOOKUPS, level).then(|| at(&REQUIRED, level).1 as u32 + STEPS_BEYOND_CALENDARS)
 }
 
-/// How a booking's `start` and `end` are read: a time with an aside
-/// (`10:30 (after the drill)`), a time naming no half of the day ("half
-/// past two") in working hours' half, a time followed by the meeting's own
-/// zone ("3:45pm CT") or after the booking's own day ("2026-11-03T10:15")
-/// as that time.
+/// Which end of a booking a time field holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Edge {
+    Start,
+    End,
+}
+
+/// How a booking's `start` or `end` (the `edge` it holds, of a meeting
+/// lasting `duration` minutes) is read: a time with an aside (`10:30
+/// (after the drill)`), a time naming no half of the day ("half past
+/// two") in working hours' half, a time after the booking's own day
+/// ("2026-11-03T10:15"), and a time with a zone, in brackets or not ("3:45pm
+/// CT", "2pm London time", "14:45 Western European Summer Time", "10:00
+/// UTC+1"), in meeting time ([`zoned`]: the meeting's own zone as
+/// written, another converted by both zones' offsets on the booking's
+/// day). The meeting's span ("10:00-11:00", "10:00 to 11:00") is read as
+/// its `edge` when it lasts exactly the meeting; a span of another length
+/// could start anywhere in it, so it is a hedge and reads as no time.
 pub(crate) fn clock_reader(
     timezone: &str,
     day: Option<Day>,
+    duration: u32,
+    edge: Edge,
 ) -> impl Fn(&Value) -> Option<u32> + '_ {
     move |value: &Value| {
         scalar_text(value).and_then(|text| {
-            with_asides(&text, |t| {
-                let clock = without_own_offset(without_own_date(t, day), timezone, day);
-                parse_clock_in(without_own_zone(clock, timezone), (DAY_START, DAY_END))
+            with_asides(&zones_unbracketed(&text), |t| {
+                match span_of(t, timezone, day)? {
+                    Span::At(at) => Some(at),
+                    Span::Between(from, to) => (to == from + duration).then_some(match edge {
+                        Edge::Start => from,
+                        Edge::End => to,
+                    }),
+                }
             })
         })
     }
+}
+
+/// What a booking's time field names, in meeting minutes.
+enum Span {
+    At(u32),
+    Between(u32, u32),
+}
+
+/// The time or span `text` writes, read in meeting time (see
+/// [`clock_reader`]).
+fn span_of(text: &str, timezone: &str, day: Option<Day>) -> Option<Span> {
+    let undated = without_own_date(text, day);
+    let read = zoned(undated, timezone, day, undated.len() != text.len())?;
+    // Working hours on the clock the time is written on decide which half
+    // of the day a time that names none is in.
+    let on_that_clock = |at: u32| (at as i32 - read.shift).clamp(0, 24 * 60 - 1) as u32;
+    let hours = (on_that_clock(DAY_START), on_that_clock(DAY_END));
+    let at = |t: &str| {
+        let minutes = parse_clock_in(t, hours)? as i32 + read.shift;
+        u32::try_from(minutes).ok().filter(|m| *m < 24 * 60)
+    };
+    if let Some(minutes) = at(read.clock) {
+        return Some(Span::At(minutes));
+    }
+    let (from, to) = span_parts(read.clock)?;
+    let (from, to) = (at(from)?, at(to)?);
+    (to > from).then_some(Span::Between(from, to))
+}
+
+/// The two times of a span ("10:00-11:00", "10:00 \u{2013} 11:00", "10:00 to
+/// 11:00", "from 10 until 11", "between 2 and 3pm"), each as written.
+fn span_parts(text: &str) -> Option<(&str, &str)> {
+    let lower = text.to_ascii_lowercase();
+    let opener = ["from ", "between "]
+        .into_iter()
+        .find(|opener| lower.starts_with(opener));
+    let body = &text[opener.map_or(0, str::len)..];
+    let lower = &lower[text.len() - body.len()..];
+    let joiners: &[&str] = match opener {
+        Some("between ") => &[" and "],
+        _ => &[" to ", " until ", " till "],
+    };
+    let (at, len) = joiners
+        .iter()
+        .find_map(|joiner| lower.find(joiner).map(|at| (at, joiner.len())))
+        .or_else(|| {
+            let at = body.find(['-', '\u{2013}', '\u{2014}'])?;
+            Some((at, body[at..].chars().next()?.len_utf8()))
+        })?;
+    Some((body[..at].trim(), body[at + len..].trim()))
 }
 
 /// Whether a `no_slot` value says no booking is possible: `true`, or the
@@ -1315,15 +1383,22 @@ impl Calendar {
             Value::String(text) => with_asides(text, |day| parse_day_among(day, year, &self.days)),
             _ => None,
         });
-        let clock_of = clock_reader(self.timezone, day.as_ref().ok().copied());
+        let clock_of = |edge| {
+            clock_reader(
+                self.timezone,
+                day.as_ref().ok().copied(),
+                self.duration,
+                edge,
+            )
+        };
         let room_of = |word: &str| {
             self.rooms
                 .iter()
                 .position(|r| r.name.eq_ignore_ascii_case(word))
         };
         Booking {
-            start: one_value(answer, "start", &clock_of),
-            end: one_value(answer, "end", &clock_of),
+            start: one_value(answer, "start", clock_of(Edge::Start)),
+            end: one_value(answer, "end", clock_of(Edge::End)),
             day,
             participants: items(answer, "participants", fold_name),
             room: stated_choice_field(answer, "room", room_of, ROOM_FILLER),
@@ -1909,7 +1984,7 @@ mod tests {
     fn every_meeting_zone_has_its_words() {
         for zone in TIMEZONES {
             assert!(
-                crate::dates::ZONE_WORDS
+                crate::zones::ZONE_WORDS
                     .iter()
                     .any(|(name, _)| name == zone),
                 "{zone}"

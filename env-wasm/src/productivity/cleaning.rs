@@ -27,7 +27,7 @@ use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
 use super::{FormCheck, Grade, Noise, at, with_asides, without_brackets, written};
 use crate::grading::{
     Reading, all_or_nothing, amount_cents, cents_value, email_items, f1, fold_id, format_cents,
-    id_items, item_set, items_form, one_value, parse_cents,
+    id_items, item_set, items_form, one_value, ordered_id_items, parse_cents,
 };
 use crate::order::set_of;
 use crate::points::Points;
@@ -662,20 +662,29 @@ impl Table {
         )
     }
 
-    fn read(answer: &Map<String, Value>) -> Report {
+    fn read(&self, answer: &Map<String, Value>) -> Report {
+        // The table's own name ("Harborlog customer refunds") names its
+        // rows around a count or a total as "rows" does ("13 refunds in
+        // all", "total of valid refunds: 15,510.12").
+        let own: Vec<String> = normalize(&self.table_name)
+            .split_whitespace()
+            .flat_map(|word| [word.to_owned(), word.trim_end_matches('s').to_owned()])
+            .collect();
         Report {
-            valid_rows: one_value(answer, "valid_rows", read_count),
+            valid_rows: one_value(answer, "valid_rows", |value| read_count(value, &own)),
             duplicate_ids: id_items(answer, "duplicate_ids"),
             invalid_emails: email_items(answer, "invalid_emails"),
-            normalized_total: one_value(answer, "normalized_total", read_total),
-            retained_ids: id_items(answer, "retained_ids"),
+            normalized_total: one_value(answer, "normalized_total", |value| {
+                read_total(value, &own)
+            }),
+            retained_ids: ordered_id_items(answer, "retained_ids"),
         }
     }
 
     /// The draft check: each field read as the grader reads it, ids and
     /// emails among the table's.
     pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
-        let report = Table::read(answer);
+        let report = self.read(answer);
         let ids: BTreeSet<String> = set_of(self.rows.iter().map(|r| fold_id(&r.id)));
         let emails: BTreeSet<String> = set_of(self.rows.iter().map(|r| normalize(&r.email)));
         vec![
@@ -697,7 +706,7 @@ impl Table {
     }
 
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
-        let report = Table::read(answer);
+        let report = self.read(answer);
         let set_score = |reading: &Reading<Vec<String>>, gold: &BTreeSet<String>| {
             item_set(reading).map_or(Points::ZERO, |items| f1(&items, gold))
         };
@@ -769,28 +778,42 @@ struct Report {
     retained_ids: Reading<Vec<String>>,
 }
 
-/// Words that may stand around a count ("7 valid rows").
-const COUNT_FILLER: &[&str] = &[
+/// Words that name the rows kept, which may stand around a count or a
+/// total ("7 valid rows", "total of kept refunds: 561.40"), besides the
+/// table's own name. A label naming anything else ("dropped rows",
+/// "before cleaning", "approximate") holds other words, so the number
+/// after it is no count or total.
+const KEPT_WORDS: &[&str] = &[
     "rows",
     "row",
+    "records",
+    "record",
     "valid",
     "kept",
     "retained",
     "remaining",
     "remain",
     "left",
-    "are",
-    "there",
-    "records",
-    "record",
-    "in",
-    "total",
+    "clean",
+    "cleaned",
 ];
 
+/// Words a label before a count or a total may hold besides the words
+/// that name the kept rows ("number of valid rows: 7", "total for kept
+/// rows after cleaning = 561.40"); beside the number itself they would
+/// read a breakdown as the value ("9 (of 19 rows)").
+const LABEL_WORDS: &[&str] = &["number", "count", "of", "for", "after", "cleaning"];
+
+/// Words that may stand around a count besides [`KEPT_WORDS`] ("there
+/// are 7", "7 in total").
+const COUNT_FILLER: &[&str] = &["are", "there", "in", "total"];
+
 /// A row count: `7`, `7.0`, `"7"`, `"seven"`, `"twenty-one"`, `"7 valid
-/// rows"`. Two numbers (`5 or 6`, `5-6`), a fraction, a sign or any other
-/// word is no count; a bracketed aside (`12 (3 dropped)`) is ignored.
-fn read_count(value: &Value) -> Option<u64> {
+/// rows"`, `"13 refunds in all"`, `"number of valid rows: 13"` (words of
+/// the table's name, `own`, as "rows"). Two numbers (`5 or 6`, `5-6`), a
+/// fraction, a sign or any other word is no count; a bracketed aside (`12
+/// (3 dropped)`) is ignored.
+fn read_count(value: &Value, own: &[String]) -> Option<u64> {
     let text = match value {
         Value::Number(n) => {
             return n.as_u64().or_else(|| {
@@ -804,6 +827,10 @@ fn read_count(value: &Value) -> Option<u64> {
     if text.trim_start().starts_with('-') || text.contains(APPROXIMATE) {
         return None;
     }
+    let count_words = |text: &str| count_words(text, own);
+    let text = after_label(text, |word| {
+        COUNT_FILLER.contains(&word) || LABEL_WORDS.contains(&word) || names_kept(word, own)
+    });
     // `12 (3 dropped)`: an aside; `3 (2)`: two counts. `8 of 28 rows`:
     // the count out of the table's rows (play-para-pr3, B6).
     let text = match text.split_once(" of ") {
@@ -813,9 +840,28 @@ fn read_count(value: &Value) -> Option<u64> {
     with_asides(text, count_words)
 }
 
+/// `text` after a label that names the value asked and its mark ("number
+/// of valid rows: 13", "count of kept refunds = 13"): every word of the
+/// label is one `names_it` takes; `text` itself otherwise.
+fn after_label(text: &str, names_it: impl Fn(&str) -> bool) -> &str {
+    let marked = crate::grading::LABEL_MARKS
+        .iter()
+        .filter_map(|mark| Some((text.find(mark)?, mark.len())))
+        .min_by_key(|(at, len)| (*at, std::cmp::Reverse(*len)));
+    let Some((at, len)) = marked else {
+        return text;
+    };
+    let label = crate::text::Text::new(&text[..at]);
+    let names = !label.words.is_empty() && label.words.iter().all(|w| names_it(&w.text));
+    match names {
+        true => text[at + len..].trim_start(),
+        false => text,
+    }
+}
+
 /// The count a text of number and filler words says.
-fn count_words(text: &str) -> Option<u64> {
-    let text = crate::text::Text::new(text);
+fn count_words(text: &str, own: &[String]) -> Option<u64> {
+    let text = crate::text::Text::new(&crate::text::without_whole_phrases(text));
     let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
     let mut count = None;
     let mut at = 0;
@@ -833,7 +879,7 @@ fn count_words(text: &str) -> Option<u64> {
                 at += taken;
                 continue;
             }
-            None if COUNT_FILLER.contains(&word) => {}
+            None if COUNT_FILLER.contains(&word) || names_kept(word, own) => {}
             None => return None,
         }
         at += 1;
@@ -841,10 +887,17 @@ fn count_words(text: &str) -> Option<u64> {
     count
 }
 
+/// Whether `word` names the kept rows: [`KEPT_WORDS`] or a word of the
+/// table's name (`own`).
+fn names_kept(word: &str, own: &[String]) -> bool {
+    KEPT_WORDS.contains(&word) || own.iter().any(|o| o == word)
+}
+
 /// Marks of an approximate or bounded number: no count, no total.
 const APPROXIMATE: [char; 5] = ['~', '\u{2248}', '<', '>', '\u{00B1}'];
 
-/// Words that may stand around a total (`Total: $561.40 USD`).
+/// Words that may stand around a total besides [`KEPT_WORDS`] (`Total:
+/// $561.40 USD`, `sum of the kept amounts: 561.40`).
 const TOTAL_FILLER: &[&str] = &[
     "total",
     // "10034.23 in total" (play-para-pr3, B6).
@@ -852,6 +905,10 @@ const TOTAL_FILLER: &[&str] = &[
     "normalized_total",
     "normalized",
     "sum",
+    "grand",
+    "final",
+    "amounts",
+    "amount",
     "is",
     "the",
     "$",
@@ -862,48 +919,83 @@ const TOTAL_FILLER: &[&str] = &[
     "dollars",
 ];
 
-/// The total in cents: one amount (`561.40`, `"$1,234.50"`), or a total
-/// written with its breakdown, which is the total and not the breakdown's
-/// first amount: `"1,234.50 (1,000.00 + 234.50)"`, `"1000 + 234.50 =
-/// 1234.50"`, `"Total: $1,234.50 = 1,000.00 + 234.50"`. Two amounts with
-/// no sum between them (`"1234.50 or 1300"`) are no total.
-fn read_total(value: &Value) -> Option<i64> {
+/// The total in cents: one amount (`561.40`, `"$1,234.50"`), an amount
+/// said to be the whole (`"1,234.50 in all"`) or after a label naming the
+/// total asked (`"total of valid refunds: 1,234.50"`; words of the
+/// table's name, `own`, as "rows"), or a total written with its
+/// breakdown, which is the total and not the breakdown's first amount:
+/// `"1,234.50 (1,000.00 + 234.50)"`, `"1000 + 234.50 = 1234.50"`,
+/// `"Total: $1,234.50 = 1,000.00 + 234.50"`. Two amounts with no sum
+/// between them (`"1234.50 or 1300"`) are no total.
+fn read_total(value: &Value, own: &[String]) -> Option<i64> {
     if let Some(cents) = cents_value(value) {
         return Some(cents);
     }
     // A bracket that holds one other amount (`561.40 (600.00)`) is a hedge;
     // a breakdown or a comment in brackets is not.
     with_asides(value.as_str()?, |text| {
-        amount_cents(text).or_else(|| sum_total(text))
+        let text = crate::text::without_whole_phrases(text);
+        amount_cents(&text).or_else(|| sum_total(&text, own))
     })
 }
 
 /// A total written as a sum (see [`read_total`]), brackets left out.
-fn sum_total(text: &str) -> Option<i64> {
-    let text = without_brackets(text);
+fn sum_total(text: &str, own: &[String]) -> Option<i64> {
+    // A colon or an arrow after a label marks the value as "=" does
+    // ("total of kept rows: 561.40", "total of kept rows -> 561.40"); an
+    // arrow is no bound (">").
+    let text = crate::grading::LABEL_MARKS
+        .iter()
+        .filter(|mark| mark.chars().any(|c| !matches!(c, ':' | '=' | '#')))
+        .fold(without_brackets(text), |text, mark| text.replace(mark, "="))
+        .replace(": ", "= ");
     if text.contains(APPROXIMATE) {
         return None;
     }
     // Words other than amounts and the total's own words (`approx`, `or`)
-    // make the segment unreadable.
+    // make the segment unreadable. Words naming the kept rows stand only
+    // in a label: apart from the amount, or after it and "total" or "sum"
+    // ("561.40 total of kept rows", as an aside's "total of kept rows:
+    // 561.40" is read); "sum of the 3 kept rows" holds a count of rows, no
+    // amount.
     let amounts = |segment: &str| -> Vec<i64> {
-        let tokens = segment
+        let tokens: Vec<&str> = segment
             .split(|c: char| c.is_whitespace() || c == '+')
             .map(|token| {
                 token.trim_matches(|c: char| matches!(c, ':' | ',' | ';' | '.' | '*' | '`'))
             })
-            .filter(|token| !token.is_empty());
+            .filter(|token| !token.is_empty())
+            .collect();
+        let figures: Vec<usize> = (0..tokens.len())
+            .filter(|k| tokens[*k].bytes().any(|b| b.is_ascii_digit()))
+            .collect();
+        let labelled = match figures.as_slice() {
+            [] => true,
+            [0] => tokens
+                .get(1)
+                .is_some_and(|t| matches!(t.to_lowercase().as_str(), "total" | "sum")),
+            _ => false,
+        };
         let mut found = Vec::new();
         for token in tokens {
+            let word = token.to_lowercase();
             if token.bytes().any(|b| b.is_ascii_digit()) {
                 found.push(parse_cents(token).unwrap_or(i64::MIN));
-            } else if !TOTAL_FILLER.contains(&token.to_lowercase().as_str()) {
+            } else if !TOTAL_FILLER.contains(&word.as_str())
+                && !(labelled && (LABEL_WORDS.contains(&word.as_str()) || names_kept(&word, own)))
+            {
                 found.push(i64::MIN);
             }
         }
         found
     };
-    let segments: Vec<Vec<i64>> = text.split('=').map(amounts).collect();
+    // A segment of words alone is a label before the total ("Total for
+    // kept rows = 561.40"), not a part of the sum.
+    let segments: Vec<Vec<i64>> = text
+        .split('=')
+        .map(amounts)
+        .filter(|segment| !segment.is_empty())
+        .collect();
     if let [only] = segments.as_slice() {
         return match only.as_slice() {
             [one] if *one != i64::MIN => Some(*one),
@@ -1219,7 +1311,7 @@ mod tests {
             (json!("7 of 9"), 7),
             (json!("7 of 28 rows"), 7),
         ] {
-            assert_eq!(read_count(&value), Some(count), "{value}");
+            assert_eq!(read_count(&value, &[]), Some(count), "{value}");
         }
         for bad in [
             json!("5 or 6"),
@@ -1230,7 +1322,7 @@ mod tests {
             json!("7 of many"),
             json!(true),
         ] {
-            assert_eq!(read_count(&bad), None, "{bad}");
+            assert_eq!(read_count(&bad, &[]), None, "{bad}");
         }
     }
 

@@ -21,7 +21,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::calendar::{
-    BlockedWindow, BookingJudgements, CandidateDay, DAY_END, DAY_START, DURATIONS, QUARTER,
+    BlockedWindow, BookingJudgements, CandidateDay, DAY_END, DAY_START, DURATIONS, Edge, QUARTER,
     ROOM_FILLER, ROOM_NAMES, Slots, TIMEZONES, Window, Zone, abroad, clock_reader, day_blocks,
     misjudge_booking, random_blocks, says_no_slot,
 };
@@ -1422,7 +1422,8 @@ impl Schedule {
         (readings, unnamed)
     }
 
-    fn read(&self, entry: &Map<String, Value>) -> Read {
+    /// Meeting `m`'s entry as the grader reads it.
+    fn read(&self, m: usize, entry: &Map<String, Value>) -> Read {
         if claims_no_slot(entry) {
             return Read::NoSlot;
         }
@@ -1431,14 +1432,17 @@ impl Schedule {
             Value::String(text) => with_asides(text, |day| parse_day_among(day, year, &self.days)),
             _ => None,
         });
-        let clock_of = clock_reader(self.timezone, day.as_ref().ok().copied());
+        let clock_of = |edge| {
+            let duration = self.meetings[m].duration;
+            clock_reader(self.timezone, day.as_ref().ok().copied(), duration, edge)
+        };
         let room_of = |word: &str| {
             self.rooms
                 .iter()
                 .position(|r| r.name.eq_ignore_ascii_case(word))
         };
-        let start = one_value(entry, "start", &clock_of);
-        let end = one_value(entry, "end", &clock_of);
+        let start = one_value(entry, "start", clock_of(Edge::Start));
+        let end = one_value(entry, "end", clock_of(Edge::End));
         let unread = [
             ("day", day.is_err()),
             ("start", start.is_err()),
@@ -1477,7 +1481,7 @@ impl Schedule {
         let mut failing: Vec<String> = Vec::new();
         for (m, entry) in entries.iter().enumerate() {
             let fields: Vec<&str> = match entry {
-                Ok(entry) => match self.read(entry) {
+                Ok(entry) => match self.read(m, entry) {
                     Read::NoSlot => Vec::new(),
                     Read::Booking {
                         day,
@@ -1578,7 +1582,7 @@ impl Schedule {
                     continue;
                 }
             };
-            let (day, start, end, participants, room, unread) = match self.read(entry) {
+            let (day, start, end, participants, room, unread) = match self.read(m, entry) {
                 Read::NoSlot => {
                     match self.placeable[m] {
                         false => {

@@ -51,7 +51,7 @@ pub use hedge::{Mention, OneValue, stated, stated_words};
 pub use inflection::{base_of, bases_of, is_form_of};
 pub use money::{Amount, amounts};
 pub use negation::negated;
-pub use numbers::{number_at, number_value, number_word, ordinal_value};
+pub use numbers::{number_at, number_value, number_word, ordinal_value, without_whole_phrases};
 pub use words::{Text, Word, word_count};
 
 /// `line` without the marker of a markdown list item it opens with ("- ",

@@ -135,9 +135,65 @@ pub fn spoken_amount<S: AsRef<str>>(words: &[S], at: usize) -> Option<(u64, usiz
     scaled.then_some((total.saturating_add(current), k - at))
 }
 
+/// Phrases that say a number is the whole of what it counts ("13 rows in
+/// all", "15,510.12 altogether", "overall: 13", "12 records all told"),
+/// longest first: they add nothing to the number.
+pub const WHOLE_PHRASES: &[&str] = &[
+    "all in all",
+    "all told",
+    "altogether",
+    "in all",
+    "in total",
+    "overall",
+];
+
+/// `text` with each phrase of [`WHOLE_PHRASES`] (a whole word or words,
+/// any case) left out, so a reader of a count or a total reads the number
+/// and its own words only: "13 rows in all" reads as "13 rows".
+pub fn without_whole_phrases(text: &str) -> String {
+    let mut out = text.to_lowercase();
+    if out.len() != text.len() {
+        return text.to_owned();
+    }
+    for phrase in WHOLE_PHRASES {
+        let mut from = 0;
+        while let Some(found) = out[from..].find(phrase) {
+            let at = from + found;
+            let end = at + phrase.len();
+            let bounded = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+            if bounded(out[..at].chars().next_back()) && bounded(out[end..].chars().next()) {
+                out.replace_range(at..end, " ");
+                from = at + 1;
+            } else {
+                from = end;
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phrases_of_the_whole_add_nothing() {
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for (text, left) in [
+            ("13 rows in all", "13 rows"),
+            ("In all, 13.", ", 13."),
+            ("15,510.12 altogether", "15,510.12"),
+            ("12 records all told", "12 records"),
+            ("overall: 13", ": 13"),
+            ("all in all 13", "13"),
+        ] {
+            assert_eq!(words(&without_whole_phrases(text)), left, "{text}");
+        }
+        // Inside a word, or other uses of "all": kept.
+        for kept in ["13 overalls", "total of all refunds", "tall 13", "install"] {
+            assert_eq!(without_whole_phrases(kept), kept.to_lowercase(), "{kept}");
+        }
+    }
 
     #[test]
     fn digits_words_and_compounds() {
