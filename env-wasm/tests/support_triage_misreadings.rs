@@ -1715,11 +1715,20 @@ fn a_clock_in_the_customers_time_is_the_tickets_clock() {
             "Hi {first}, ticket {id}: our security team is handling this. Please reset your password and turn on two-factor authentication. We'll update you {when}.",
         ),
     ];
+    let read = on_time_full_and_late_short(&templates, &wordings);
+    assert!(read >= 30, "only {read} replies read");
+}
+
+/// Each template's `{when}` filled with each wording's `{clock}` on the
+/// tickets of its kind at levels 1 to 5: a clock within the SLA earns
+/// every reply criterion, one past it loses the next step. Returns how
+/// many replies were read on time.
+fn on_time_full_and_late_short(templates: &[(&str, &str)], wordings: &[&str]) -> usize {
     let kinds: Vec<&str> = templates.iter().map(|(k, _)| *k).collect();
     let fx = tickets_at_levels_one_to_five(&kinds);
     let (mut read, mut bad) = (0, 0);
     for (kind, t) in templates {
-        for f in fx.iter().filter(|f| f.kind == kind) {
+        for f in fx.iter().filter(|f| f.kind == *kind) {
             // A business day's SLA reaches past today: only the hour-counted
             // ones have a clock later than they allow today.
             let (sla, at) = (f.sla().min(240), f.ticket().minute);
@@ -1749,8 +1758,8 @@ fn a_clock_in_the_customers_time_is_the_tickets_clock() {
             }
         }
     }
-    assert!(read >= 30, "only {read} replies read");
     assert_eq!(bad, 0, "replies read wrongly (printed above)");
+    read
 }
 
 /// The case's own names are no team of ours, in any case (play-para-st16,
@@ -1846,4 +1855,76 @@ fn the_cases_names_lawyers_of_ours_and_acts_to_be_done() {
             ),
         ],
     );
+}
+
+/// play-para-st17's classes end to end at levels 1 to 5: "it" after "as a
+/// goodwill gesture" is the outcome granted (B1), an outcome noun as the
+/// value of an outcome or result row grants it (B2), and a time in a
+/// table's "Next update" column is when we next respond (B3). Each earns
+/// every reply criterion on its cases; the same row on a case that may not
+/// grant the outcome still loses compliance, and a time past the SLA in
+/// that column still loses the next step.
+#[test]
+fn goodwill_phrases_decision_rows_and_update_columns_read_as_written() {
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "refund_in_window",
+            "Hi {first}, ticket {id}: I've approved a full refund of {amount} as a gesture of goodwill. I'm processing it today, and it should reach your card {time}.",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first},\n\nThanks for ticket {id}. Your refund of {amount} has been approved by way of goodwill, and we're issuing it today.\n\nBest,\n{vendor} Support",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: I've waived the late fee on {inv} as a one-off goodwill gesture. I've processed it today, so nothing more is owed.",
+        ),
+        (
+            "refund_in_window",
+            "Hi {first},\n\nThanks for your message ({id}).\n\n| Item | Detail |\n|---|---|\n| Invoice | {inv} |\n| Outcome | Full refund |\n| Timing | Issued today |\n\nBest,\n{vendor} Support",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, about ticket {id}:\n\n| Item | Detail |\n|---|---|\n| Invoice | {inv} |\n| Result | Late fee waiver |\n\nNothing more is needed from you.",
+        ),
+    ];
+    let kinds = ["refund_in_window", "fee_waiver_allowed"];
+    let fx = tickets_at_levels_one_to_five(&kinds);
+    earn_every_reply_criterion(&fx, &rows);
+    let refused = tickets_at_levels_one_to_five(&["refund_late", "fee_waiver_over_limit"]);
+    let refused: Vec<&Fixture> = refused.iter().collect();
+    lose_compliance(
+        &refused,
+        &[
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}:\n\n| Item | Detail |\n|---|---|\n| Outcome | Full refund |\n| Next update | {time} |",
+            ),
+            (
+                "fee_waiver_over_limit",
+                "Hi {first}, ticket {id}: our billing supervisor will review it.\n\n| Decision | Late fee waiver |\n|---|---|\n| Next update | {time} |",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, ticket {id}: I've approved a full refund as a goodwill gesture. I'm also adding a credit to your account, and we'll reply {time}.",
+            ),
+        ],
+        2,
+    );
+    let templates = [
+        (
+            "legal_threat",
+            "Hello {first},\n\nRe: {id}\n\n| Topic | Handled by | Next update |\n|---|---|---|\n| Your claim | Legal team review | {when} |\n\nKind regards,\n{vendor} Support",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: our billing supervisor will review your refund.\n\n| What | Who | When |\n|---|---|---|\n| Next update | Us | {when} |",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: please reset your password and turn on two-factor authentication; our security team is on it.\n\n| Item | Next response |\n|---|---|\n| Sign-ins | {when} |",
+        ),
+    ];
+    let read = on_time_full_and_late_short(&templates, &["By {clock} today"]);
+    assert!(read >= 10, "only {read} replies read");
 }

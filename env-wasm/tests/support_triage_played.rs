@@ -468,6 +468,19 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p37/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A seventeenth paraphrase stress (play-para-st17, on 1f9ee9d): six
+    // hard tickets at level 5, 6 other replies each, a medium queue and 16
+    // one-phrase probes: 59 rows, each with its verdict as a string ("full",
+    // "B: ..."). Its B rows: "it" after "I've approved a full refund ... as
+    // a goodwill gesture" read as a credit (1, 2, 7, 23), an outcome noun
+    // as a table's value ("| Outcome | Full refund |", "| Outcome | Full
+    // fee waiver |") not read as granted (12, 57), and a time only in a
+    // table's "Next update" column not read as our next response (51, 55).
+    Corpus {
+        name: "support_triage-p38",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p38/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -531,6 +544,14 @@ const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
 ];
 
 fn verdict(row: &Value) -> Verdict {
+    // A verdict as a string (p38): "full", or its class first ("A: ...").
+    if let Some(said) = row["verdict"].as_str() {
+        return if said.trim_start().starts_with('A') {
+            Verdict::OwnMistake
+        } else {
+            Verdict::Right
+        };
+    }
     // `verdict.lost_points` (p1, p2), `verdicts` (p4) or `verdict.lost`
     // (mcp1).
     let lost = row["verdict"]["lost_points"]

@@ -4270,3 +4270,270 @@ fn the_cases_own_names_are_no_team_of_ours() {
     }
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
+
+/// "As a goodwill gesture", "as a gesture of goodwill", "by way of
+/// goodwill", "out of goodwill" say why an outcome is granted: no second
+/// outcome, and "it" after them stands for the outcome named before
+/// (play-para-st17, B1: "I've approved a full refund of the £158.00 as a
+/// goodwill gesture. I'm processing it today"). A credit named, or a
+/// goodwill gesture that is itself the thing given, is still a credit.
+#[test]
+fn a_goodwill_phrase_describes_the_outcome_it_grants() {
+    let table: &[OutcomeRow] = &[
+        (
+            "We've approved your refund of $40.00 as a goodwill gesture. We're issuing it today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Your refund of €49.00 has been approved by way of goodwill, and I'll process it \
+             this afternoon.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I've waived the CA$66.00 late fee as a gesture of goodwill. I've processed it today, \
+             so nothing more is owed.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We've refunded the add-on as a one-off goodwill gesture; we're sending it to your \
+             card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I've approved a full refund out of goodwill and will send it today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "A refund of £158.00 has been approved as a small gesture of goodwill. We're sending \
+             it to your card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // A credit named beside it, or the gesture given as a thing, is
+        // still a credit.
+        (
+            "I've approved a full refund as a goodwill gesture. I'm also adding a £10 credit to \
+             your account; it will show on your next invoice.",
+            &[Refund, Credit],
+            &[],
+            &[],
+        ),
+        (
+            "As a goodwill gesture, we'll give you a month free. We'll apply it today.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We'd like to offer a goodwill gesture. We'll apply it to your next invoice.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "I've approved your refund, and as a gesture of goodwill we're adding compensation \
+             of £10; we'll apply it today.",
+            &[Refund, Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We've refunded the charge as a goodwill gesture and we're giving you a goodwill \
+             credit too.",
+            &[Refund, Credit],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+/// A key/value line or table row whose key names the decision (outcome,
+/// decision, result, resolution) and whose value is an outcome noun
+/// phrase grants that outcome (play-para-st17, B2: "| Outcome | Full
+/// refund |"); a value that declines, defers, hedges or only names what
+/// was asked for grants nothing.
+#[test]
+fn an_outcome_noun_under_a_decision_key_is_granted() {
+    let table: &[OutcomeRow] = &[
+        (
+            "| Item | Detail |\n|---|---|\n| Invoice | INV-48849 |\n| Outcome | Full refund |",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "**Decision:** a full refund of £158.00",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "| | |\n|---|---|\n| Result | Late fee waiver (CA$66.00) |",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "- Outcome: refund of $49.00 for INV-12345",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("Resolution: full fee waiver", &[Waiver], &[], &[]),
+        (
+            "| Our decision | Partial refund, €120.00 |",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "| Invoice | Outcome |\n|---|---|\n| INV-48582 | Fee waiver |",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Final outcome: account credit of $20.00",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        // Declined, deferred, hedged or asked for: nothing granted.
+        ("| Outcome | Not possible |", &[], &[], &[]),
+        ("| Outcome | Refund declined |", &[], &[], &[]),
+        ("| Outcome | Under review |", &[], &[], &[]),
+        ("Outcome: no refund", &[], &[], &[]),
+        ("Requested outcome: full refund", &[], &[], &[]),
+        ("| You asked for | Full refund |", &[], &[], &[]),
+        (
+            "| Outcome | Refund pending supervisor approval |",
+            &[],
+            &[],
+            &[],
+        ),
+        ("Outcome: refund (to be confirmed)", &[], &[], &[]),
+        ("Decision: possible refund", &[], &[], &[]),
+        (
+            "Outcome: refund if our billing supervisor approves",
+            &[],
+            &[],
+            &[],
+        ),
+        ("Outcome: full refund?", &[], &[], &[]),
+        ("| Decision | Refund request escalated |", &[], &[], &[]),
+    ];
+    let mut wrong = misread_commitments(table);
+    // The state the case reached is said as done; a decision, as
+    // "approved", is still to be carried out.
+    for (text, done) in [
+        ("Outcome: full fee waiver", true),
+        ("| Result | Refund of £40.00 |", true),
+        ("Decision: full refund", false),
+        ("Decision: refunded in full", true),
+    ] {
+        if reply::read(text).outcome_done != done {
+            wrong.push(format!("{text:?}: done should be {done}"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+/// A time under a table column whose heading names our next update,
+/// response, reply or contact is when we next respond, as "Next update: by
+/// 11:30 today" is (play-para-st17, B3); a column of the customer's part,
+/// of the past or of no time gives no step.
+#[test]
+fn a_time_under_a_next_update_column_is_our_next_step() {
+    use reply::DayWord::*;
+    use reply::When::{self, *};
+    let today = |minute: u32| On {
+        day: Today,
+        minute: Some(minute),
+    };
+    let table: &[(&str, bool, bool, &[When])] = &[
+        (
+            "| Topic | Handled by | Next update |\n|---|---|---|\n| Refund request | Legal team \
+             review | By 11:30 today |\n| Charge on INV-36399 | Legal team review | By 11:30 \
+             today |",
+            false,
+            true,
+            &[today(690), today(690)],
+        ),
+        (
+            "| Item | Next response |\n|---|---|\n| Your claim | within 4 hours |",
+            false,
+            true,
+            &[Within(240)],
+        ),
+        (
+            "| Question | Owner | Our reply |\n|---|---|---|\n| Invoice | Billing supervisor | \
+             15:00 today |",
+            false,
+            true,
+            &[today(900)],
+        ),
+        (
+            "| Case | Next contact from us |\n|---|---|\n| T-1 | by 10:00 tomorrow |",
+            false,
+            true,
+            &[On {
+                day: Tomorrow,
+                minute: Some(600),
+            }],
+        ),
+        (
+            "| What | Who | When |\n|---|---|---|\n| Next update on T-1981 | Us | By 09:35 today |",
+            false,
+            true,
+            &[today(575)],
+        ),
+        // Not our next response: the customer's part, a past time, no
+        // time, or a response we say will not come.
+        (
+            "| Topic | Your reply |\n|---|---|\n| Invoice copy | By 11:30 today |",
+            false,
+            false,
+            &[],
+        ),
+        (
+            "| Topic | Last update |\n|---|---|\n| Invoice copy | 09:00 today |",
+            false,
+            false,
+            &[],
+        ),
+        (
+            "| Topic | Next update |\n|---|---|\n| Refund | To be confirmed |",
+            false,
+            false,
+            &[],
+        ),
+        (
+            "| Topic | Charged at |\n|---|---|\n| Late fee | 11:30 today |",
+            false,
+            false,
+            &[],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (text, request, timed, due) in table {
+        let r = reply::read(text);
+        let got = (r.has_request, r.has_timed_step, r.follow_ups.as_slice());
+        if got != (*request, *timed, *due) {
+            wrong.push(format!("{text:?}: got {got:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}

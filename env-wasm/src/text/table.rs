@@ -32,27 +32,49 @@ fn blank(cell: &str) -> bool {
 /// first cell as a label of the others ("| Late fee | CA$65.00 | waived |"
 /// reads "Late fee: CA$65.00, waived"), a row of one filled cell as that
 /// cell, separators and empty rows as blank lines. Other lines are kept.
+///
+/// Under a header row (a row the separator follows), a cell is also the
+/// value of its column: each filled cell after the first whose heading is
+/// filled reads as "Heading: cell" too, on lines before its row ("| Topic
+/// | Next update |" over "| Refund | By 11:30 today |" reads "Next update:
+/// By 11:30 today" and "Refund: By 11:30 today"). The row's own line stays
+/// last, so what follows the table still comes after the row it names.
 pub fn rows_as_lines(text: &str) -> Cow<'_, str> {
     if !text.lines().any(|line| cells(line).is_some()) {
         return Cow::Borrowed(text);
     }
-    let lines: Vec<String> = text
-        .split('\n')
-        .map(|line| match cells(line) {
-            None => line.to_string(),
-            Some(_) if is_separator(line) => String::new(),
-            Some(cells) => {
-                let filled: Vec<&str> = cells.into_iter().filter(|c| !blank(c)).collect();
-                match filled.split_first() {
-                    None => String::new(),
-                    Some((only, [])) => (*only).to_string(),
-                    Some((label, values)) => {
-                        format!("{}: {}", label.trim_end_matches(':'), values.join(", "))
-                    }
+    let source: Vec<&str> = text.split('\n').collect();
+    let mut headings: Option<Vec<&str>> = None;
+    let mut lines: Vec<String> = Vec::with_capacity(source.len());
+    for (n, line) in source.iter().enumerate() {
+        let Some(row) = cells(line) else {
+            headings = None;
+            lines.push((*line).to_string());
+            continue;
+        };
+        if is_separator(line) {
+            lines.push(String::new());
+            continue;
+        }
+        let headed = source.get(n + 1).is_some_and(|next| is_separator(next));
+        if headed {
+            headings = Some(row.clone());
+        } else if let Some(heads) = &headings {
+            for (heading, cell) in heads.iter().zip(&row).skip(1) {
+                if !blank(heading) && !blank(cell) {
+                    lines.push(format!("{}: {cell}", heading.trim_end_matches(':')));
                 }
             }
-        })
-        .collect();
+        }
+        let filled: Vec<&str> = row.into_iter().filter(|c| !blank(c)).collect();
+        lines.push(match filled.split_first() {
+            None => String::new(),
+            Some((only, [])) => (*only).to_string(),
+            Some((label, values)) => {
+                format!("{}: {}", label.trim_end_matches(':'), values.join(", "))
+            }
+        });
+    }
     Cow::Owned(lines.join("\n"))
 }
 
@@ -98,6 +120,22 @@ mod tests {
             rows_as_lines(table),
             "Hi Carmen,\n\n\n\nMonths used: 8\n**Refund**: **£228.00**\nLate fee: CA$65.00, \
              Waived\nStatus: done\n\nThanks"
+        );
+    }
+
+    #[test]
+    fn a_cell_under_a_heading_is_its_columns_value() {
+        let table = "| Topic | Handled by | Next update |\n|---|---|---|\n| Refund | Legal \
+                     team | By 11:30 today |\n| | | |\nAfter";
+        assert_eq!(
+            rows_as_lines(table),
+            "Topic: Handled by, Next update\n\nHandled by: Legal team\nNext update: By 11:30 \
+             today\nRefund: Legal team, By 11:30 today\n\nAfter"
+        );
+        // Blank headings label nothing; a row under no header is as it was.
+        assert_eq!(
+            rows_as_lines("| | |\n|---|---|\n| Refund | £40.00 |"),
+            "\n\nRefund: £40.00"
         );
     }
 

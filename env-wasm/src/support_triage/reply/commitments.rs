@@ -1745,7 +1745,8 @@ fn frames(
             .or_else(|| {
                 label_state(text, clause, k, lx).filter(|_| subject_before(&words, k).is_none())
             })
-            .or_else(|| labelled_amount(text, clause, &words, k));
+            .or_else(|| labelled_amount(text, clause, &words, k))
+            .or_else(|| decided_outcome(text, clause, &words, k));
         // "We will put the CA$15.00 back on your card": the fee's sum
         // back is the waived fee given back (play-para-st14, C1).
         let fee_back = |s: usize| {
@@ -2055,6 +2056,12 @@ fn said_done(text: &Text, clause: &Clause, verb: usize) -> bool {
         .collect();
     if before.iter().any(|w| NOT_YET.contains(w)) {
         return false;
+    }
+    // "Outcome: full fee waiver", "Result: refund of £40.00": the state the
+    // case reached; "Decision: full refund" is a decision, as "approved"
+    // is, whose doing is still ahead.
+    if let Some(key) = decision_key(text, verb) {
+        return key != "decision";
     }
     // "Your refund is approved": a decision, whose doing is still ahead.
     let decided = base_of(
@@ -2670,6 +2677,85 @@ fn labelled_amount(text: &Text, clause: &Clause, words: &[&str], k: usize) -> Op
             )
         });
     (lead && line_start && sum && !conditional).then_some(outcome)
+}
+
+/// Keys of a line that say what was decided: "Outcome: full refund",
+/// "| Decision | Fee waiver |".
+const DECISION_KEYS: &[&str] = &["outcome", "decision", "result", "resolution"];
+
+/// Words a decision key may have before its noun ("Our final decision").
+const DECISION_KEY_MODIFIERS: &[&str] = &["our", "the", "your", "final", "agreed", "overall"];
+
+/// Words that may stand before the outcome noun in a decided value: a
+/// determiner, its extent, what it is of ("a full refund", "late fee
+/// waiver", "one-off goodwill account credit").
+const DECIDED_MODIFIERS: &[&str] = &[
+    "a", "an", "the", "your", "full", "partial", "complete", "total", "one", "off", "goodwill",
+    "prorated", "pro", "rata", "ca", "us", "au", "usd", "cad", "eur", "gbp", "aud",
+];
+
+/// Words after the outcome noun of a decided value that decline, defer,
+/// hedge or ask instead of granting ("Refund pending approval", "Refund
+/// request under review", "full refund or credit", "refund (to be
+/// confirmed)").
+const UNDECIDED: &[&str] = &[
+    "not", "no", "never", "none", "nor", "or", "either", "instead", "if", "unless", "whether",
+    "pending", "subject", "possible", "possibly", "maybe", "perhaps", "likely", "request",
+    "requests", "review", "tbc", "tbd", "be", "awaiting", "later", "under", "may", "might",
+    "could", "would", "will", "can", "cannot", "should", "once", "until",
+];
+
+/// Frame 3 for an outcome noun phrase that is the value of a key naming
+/// the decision: "Outcome: Full refund", "| Decision | Late fee waiver
+/// (CA$66.00) |", "Result: account credit of $20.00" grant the outcome
+/// (play-para-st17, B2). See [`decision_key`].
+fn decided_outcome(text: &Text, clause: &Clause, words: &[&str], k: usize) -> Option<Commitment> {
+    let outcome = outcome_noun(words, k).filter(|c| {
+        matches!(
+            c,
+            Commitment::Refund | Commitment::Credit | Commitment::Waiver | Commitment::Deletion
+        )
+    })?;
+    decision_key(text, clause.from + k).map(|_| outcome)
+}
+
+/// The key whose value the outcome noun at word `at` heads, when that key
+/// names the decision ("outcome", "decision", "result", "resolution"),
+/// opens its line and gives nothing else, and the value is the noun phrase
+/// alone (determiners, its extent, what it is of, its amount and what it is
+/// for) to the end of the line. A value with a word that declines, defers
+/// or hedges ("Refund declined", "Refund pending approval", "possible
+/// refund", "no refund"), a question, or a key that names what was asked
+/// ("Requested outcome") is no decision.
+fn decision_key(text: &Text, at: usize) -> Option<&'static str> {
+    let line_from = (0..=at)
+        .rev()
+        .find(|&j| j == 0 || text.gap(j).contains('\n'))?;
+    let value_from = (line_from + 1..=at)
+        .rev()
+        .find(|&i| super::labels(text.gap(i)))?;
+    let line_to = (at + 1..text.len())
+        .find(|&j| text.gap(j).contains('\n'))
+        .unwrap_or(text.len());
+    let texts = |from: usize, to: usize| text.words[from..to].iter().map(|w| w.text.as_str());
+    let line: Vec<&str> = texts(line_from, line_to).collect();
+    outcome_noun(&line, at - line_from)?;
+    let key: Vec<&str> = texts(line_from, value_from).collect();
+    let (last, rest) = key.split_last()?;
+    let named = DECISION_KEYS.iter().find(|k| *k == last)?;
+    let key_alone = rest
+        .iter()
+        .all(|w| DECISION_KEY_MODIFIERS.contains(w) || crate::text::number_value(w).is_some());
+    let modifiers = texts(value_from, at).all(|w| {
+        DECIDED_MODIFIERS.contains(&w)
+            || crate::text::number_value(w).is_some()
+            || matches!(thing(w), Some(Thing::Fee | Thing::Money | Thing::Account))
+    });
+    let settled = texts(at + 1, line_to).all(|w| {
+        !UNDECIDED.contains(&w) && !w.ends_with("ed") && !w.ends_with("ing") && !w.ends_with("n't")
+    });
+    let asked = super::question_sentences(text).contains(&text.words[at].sentence);
+    (key_alone && modifiers && settled && !asked).then_some(*named)
 }
 
 /// The words holding the subject of clause `at` when `at` is the rest of

@@ -1121,7 +1121,21 @@ pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: 
         }
         let sentence = rank(clauses[at].sentence);
         let dates_a_promise = promising.iter().any(|s| rank(*s).abs_diff(sentence) <= 2);
-        let titled = titled_follow_up(text, &clauses[at]) || verbless_follow_up(text, &clauses[at]);
+        // "Next update on T-1981: Us, by 09:35 today": the title may be in
+        // the clause this one continues after a comma.
+        let titled_before = continued(clauses, at).is_some_and(|p| {
+            let labelled = (clauses[p].from + 1..clauses[p].to).any(|k| super::labels(text.gap(k)));
+            let whole = Clause {
+                from: clauses[p].from,
+                ..clauses[at]
+            };
+            labelled
+                && marked_times(text, clauses[p].from, clauses[p].to).is_empty()
+                && titled_follow_up(text, &whole)
+        });
+        let titled = titled_follow_up(text, &clauses[at])
+            || titled_before
+            || verbless_follow_up(text, &clauses[at]);
         if dates_a_promise || titled || future(text, clauses, at) {
             reading.has_timed_step = true;
         }
@@ -1225,20 +1239,36 @@ fn titled_follow_up(text: &Text, clause: &Clause) -> bool {
             )
         }
     };
+    // "Next contact from us" names a response; "Last update", "Previous
+    // reply" one already given.
     let names_response = title.len() <= TITLE_WORDS
         && !title.contains(&"your")
-        && (title.iter().any(|w| FOLLOW_UP_NOUNS.contains(w))
+        && !title.iter().any(|w| PAST_MARKS.contains(w))
+        && (title
+            .iter()
+            .any(|w| FOLLOW_UP_NOUNS.contains(w) || *w == "contact")
             || title.windows(2).any(|p| p == ["hear", "from"]));
     if !names_response || negated(text, clause.from, rest_from) {
         return false;
     }
     let found = times(text, rest_from, clause.to);
+    // "Next update on T-1981: Us, by 09:35 today" (a table row of what,
+    // who, when): who responds, on our side, may come before the time.
     found.first().is_some_and(|(first, _)| {
-        text.words[rest_from..*first]
-            .iter()
-            .all(|w| TIME_CONNECTIVES.contains(&w.text.as_str()))
+        text.words[rest_from..*first].iter().all(|w| {
+            let w = w.text.as_str();
+            TIME_CONNECTIVES.contains(&w) || ours(&[w]) || TEAM_WORDS.contains(&w)
+        })
     })
 }
+
+/// Words that date a response in the past ("Last update: 09:00 today").
+const PAST_MARKS: &[&str] = &["last", "previous", "earlier", "prior", "sent", "given"];
+
+/// Words of a team of ours named as who responds ("Legal team review").
+const TEAM_WORDS: &[&str] = &[
+    "legal", "billing", "security", "privacy", "support", "review",
+];
 
 #[cfg(test)]
 mod tests {

@@ -87,7 +87,10 @@ pub(super) fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
             Credit
         }
         "month" | "months" if next == Some("free") => Credit,
-        "off" if n > 0 && thing(words[n - 1]) == Some(Thing::Money) => Credit,
+        // "$10 off"; a "one-off" gesture is a single one, no discount.
+        "off" if n > 0 && thing(words[n - 1]) == Some(Thing::Money) && words[n - 1] != "one" => {
+            Credit
+        }
         "waiver" => Waiver,
         "deletion" | "erasure" => Deletion,
         "exception" => Exception,
@@ -462,6 +465,9 @@ pub(super) fn heads(words: &[&str]) -> Vec<(usize, Option<Commitment>, Option<Th
         if noun.is_none() && !ends_run {
             continue;
         }
+        if goodwill_manner(words, s) {
+            continue;
+        }
         let Some(found) = noun_at(words, 0, s) else {
             continue;
         };
@@ -482,6 +488,33 @@ pub(super) fn heads(words: &[&str]) -> Vec<(usize, Option<Commitment>, Option<Th
         }
     }
     out
+}
+
+/// Words between the word that opens a phrase of manner and its
+/// "goodwill": "as | a small gesture of | goodwill", "by | way of |
+/// goodwill", "as | a one-off | goodwill gesture".
+const MANNER_FILLERS: &[&str] = &[
+    "a", "an", "our", "small", "little", "one", "off", "special", "personal", "pure", "genuine",
+    "gesture", "act", "token", "sign", "way", "spirit", "of",
+];
+
+/// Whether the "goodwill" at `n` is in a phrase of manner ("as a goodwill
+/// gesture", "as a gesture of goodwill", "by way of goodwill", "out of
+/// goodwill"): it says why an outcome is granted and names no outcome of
+/// its own, so it heads no noun phrase a pronoun stands for ("I've
+/// approved a full refund as a goodwill gesture. I'm processing it
+/// today": "it" is the refund). A gesture given as a thing ("we'd like
+/// to offer a goodwill gesture") is no such phrase.
+fn goodwill_manner(words: &[&str], n: usize) -> bool {
+    if words[n] != "goodwill" {
+        return false;
+    }
+    let mut i = n;
+    while i > 0 && MANNER_FILLERS.contains(&words[i - 1]) {
+        i -= 1;
+    }
+    // "as goodwill" alone; "by" and "out" only with "way of", "of".
+    i > 0 && (words[i - 1] == "as" || (i < n && matches!(words[i - 1], "by" | "out")))
 }
 
 /// Nouns of talk: a thing after one of them and a preposition is what the
