@@ -38,7 +38,7 @@ const SEEDS: u64 = 6;
 
 /// A catalogue case, its reference answer and the ids a row is filled
 /// from: `{best}` the best plan, `{b1}` its first id, `{o1}` to `{o3}` ids
-/// outside it, `{all}` every id.
+/// outside it, `{all}` every id, `{cap}` the budget cap in dollars.
 struct Filled {
     case: Case,
     reference: String,
@@ -73,6 +73,7 @@ fn cases() -> Vec<Filled> {
                 ("o2", (*o2).to_owned()),
                 ("o3", (*o3).to_owned()),
                 ("all", all.join(", ")),
+                ("cap", catalogue.budget_cap.to_string()),
             ];
             let reference = case.write(Style::Reference);
             out.push(Filled {
@@ -107,6 +108,24 @@ fn answer(filled: &Filled, row: &str, tail: &str) -> String {
         })
         .collect();
     format!("{}{}", body.join("\n"), fill(tail))
+}
+
+/// The answers from `rows` (each replacing the Interventions line) that
+/// score less than full on `filled`, with their criteria and notes.
+fn short_of_full(filled: &Filled, rows: &[&str]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|row| {
+            let answer = answer(filled, row, "");
+            let grade = filled.case.grade(&answer);
+            (grade.total != Points::FULL).then(|| {
+                format!(
+                    "{answer}\n  {:?}\n  {}",
+                    grade.criteria,
+                    grade.notes.join("\n  ")
+                )
+            })
+        })
+        .collect()
 }
 
 #[test]
@@ -146,17 +165,7 @@ fn a_plan_with_its_reasons_earns_the_plan() {
     for filled in cases() {
         let full = filled.case.grade(&filled.reference);
         assert_eq!(full.total, Points::FULL, "{}", full.notes.join("\n"));
-        for row in right {
-            let answer = answer(&filled, row, "");
-            let grade = filled.case.grade(&answer);
-            if grade.total != Points::FULL {
-                bad.push(format!(
-                    "{answer}\n  {:?}\n  {}",
-                    grade.criteria,
-                    grade.notes.join("\n  ")
-                ));
-            }
-        }
+        bad.extend(short_of_full(&filled, &right));
     }
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));
 }
@@ -210,6 +219,61 @@ fn a_plan_that_is_not_the_best_one_earns_no_full_plan() {
             let grade = filled.case.grade(&answer);
             if grade.criteria["plan"] == Points::FULL {
                 bad.push(format!("{answer}\n  {}", grade.notes.join("\n  ")));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// A line under the plan line whose leading id is rejected ("P1 is not
+/// chosen: ...", "was left out", "isn't included", "I left out P1")
+/// chooses nothing through the end of that line, and ids cited as what
+/// would break the budget or a cap ("(P6 or P8) would push us over it")
+/// are not offered (play-para-it17 C1, decided as a misreading: the
+/// response format's "a paragraph after it chooses nothing" is the
+/// reading a person takes). Each right row must earn the whole answer.
+/// Two ids offered as alternatives stay a hedge, an id chosen in its own
+/// clause on such a line is chosen, and a line that chooses an id still
+/// chooses it: those rows must not earn the plan.
+#[test]
+fn a_rejected_id_opening_a_line_and_ids_over_the_cap_choose_nothing() {
+    let right = [
+        "Interventions: {best}\n{o1} was left out: it cannot run with {b1}. {o2} or {o3} would \
+         take us over the cap.",
+        "Interventions: {best}\n{o1} isn't included, since {o2} needs it; adding {o2} or {o3} \
+         would break the budget.",
+        "Interventions: {best}\n{o1} is not chosen - the cap is the limit, and either {o2} or \
+         {o3} would exceed it.",
+        "Interventions: {best}\n- I left out {o1}: it clashes with {b1}; {o2}, {o3} would push \
+         the plan over budget.",
+        "Interventions: {best}\n{o1} is not chosen. {o2} and {o3} would each take us past the \
+         ${cap} cap.",
+        "Interventions: {best}\n{o1} or {o2} would push us over the cap.",
+        "Interventions: {best}\n{o1} is rejected. The on-call work ({o2}, {o3}) is too expensive \
+         for what is left.",
+        "Interventions: {best}\n{o1} was dropped: its owner has no hours left. A second item \
+         ({o2} or {o3}) would go over the ${cap}.",
+    ];
+    let wrong = [
+        "Interventions: {best}\n{o1} or {o2} - either fits under the cap.",
+        "Interventions: {best}\n{o1} or {o2} would keep us under the cap.",
+        "Interventions: {best}\n{o1} or {o2} would not push us over the cap.",
+        "Interventions: {best}\n{o1} is not chosen, but {o2} is included.",
+        "Interventions: {best}\n{o1} is not chosen; {o2} is chosen instead.",
+        "Interventions: {best}\n{o1} is chosen: it stays within the cap.",
+        "Interventions: {best}\n{o1} would still keep us under the cap, so it is in too.",
+        "Interventions: {best}, {o1}\n{o2} is not chosen: it would push us over the cap.",
+        "Interventions: {best}\n{o1} or {o2}: whichever fits the cap.",
+        "Interventions: {best}\n{o1} - its owner has the hours, and it keeps us within the cap.",
+    ];
+    let mut bad = Vec::new();
+    for filled in cases() {
+        bad.extend(short_of_full(&filled, &right));
+        for row in wrong {
+            let answer = answer(&filled, row, "");
+            let grade = filled.case.grade(&answer);
+            if grade.criteria["plan"] == Points::FULL {
+                bad.push(format!("wrong: {answer}\n  {}", grade.notes.join("\n  ")));
             }
         }
     }

@@ -287,6 +287,17 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p35",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p35/episodes.jsonl"),
     ),
+    // A sixteenth (play-para-it17, on 7fdf91e): six cases at levels 4-5,
+    // each answered once and in six other wordings, and 33 probes: 75
+    // rows. Its B rows: a priority ranking of plain lines read to its
+    // first line (22, 27-30, 37), a mitigation after "→" (54, 57, 58, 67);
+    // its C rows: a rationale line under the plan line opening with a
+    // rejected id, whose ids over the cap were read as offered (40, 48,
+    // 72, 74). Read since.
+    (
+        "it_mental_health-p36",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p36/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -323,6 +334,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p33",
     "it_mental_health-p34",
     "it_mental_health-p35",
+    "it_mental_health-p36",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

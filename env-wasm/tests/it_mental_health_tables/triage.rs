@@ -778,6 +778,10 @@ fn case_vars(case: &TriageCase) -> Vars {
             .collect();
         let key: &'static str = Box::leak(format!("{label}_tiered").into_boxed_str());
         v.push((key, tiered.join(" > ")));
+        for (key, value) in plain_lines(people) {
+            let key: &'static str = Box::leak(format!("{label}_{key}").into_boxed_str());
+            v.push((key, value));
+        }
     }
     let listed_differs = case
         .employees
@@ -788,6 +792,89 @@ fn case_vars(case: &TriageCase) -> Vars {
         v.push(("listed", listed.join(", ")));
     }
     v
+}
+
+/// A ranking as plain lines, no bullet or number (play-para-it17 B1): one
+/// name a line (`full_lines`, `first_lines`, `last_lines`), "then" before
+/// each name after the first (`then_lines`), "Name (TIER)" a line
+/// (`tier_lines`), and the people grouped by tier, consecutive people of
+/// one tier on one line: "TIER: names" (`grouped_colon`), "TIER - names"
+/// (`grouped_dash`), the names alone (`grouped_names`), "names and name
+/// (TIER)" (`grouped_and`), and a bare tier line over its names
+/// (`grouped_headed`).
+fn plain_lines(people: &[&Employee]) -> Vec<(&'static str, String)> {
+    let mut groups: Vec<(Tier, Vec<&Employee>)> = Vec::new();
+    for e in people {
+        match groups.last_mut() {
+            Some((tier, members)) if *tier == e.tier => members.push(e),
+            _ => groups.push((e.tier, vec![e])),
+        }
+    }
+    let names = |members: &[&Employee], sep: &str| {
+        members
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let and_joined = |members: &[&Employee]| match members {
+        [first @ .., last] if !first.is_empty() => {
+            format!("{} and {}", names(first, ", "), last.first)
+        }
+        _ => names(members, ", "),
+    };
+    let grouped = |line: &dyn Fn(Tier, &[&Employee]) -> String| {
+        groups
+            .iter()
+            .map(|(tier, members)| line(*tier, members))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let last = |e: &Employee| e.name.split_whitespace().last().unwrap_or("").to_owned();
+    let each = |name: &dyn Fn(usize, &Employee) -> String| {
+        people
+            .iter()
+            .enumerate()
+            .map(|(k, e)| name(k, e))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    vec![
+        ("full_lines", each(&|_, e| e.name.clone())),
+        ("first_lines", each(&|_, e| e.first.clone())),
+        ("last_lines", each(&|_, e| last(e))),
+        (
+            "then_lines",
+            each(&|k, e| {
+                if k == 0 {
+                    e.first.clone()
+                } else {
+                    format!("then {}", e.first)
+                }
+            }),
+        ),
+        (
+            "tier_lines",
+            each(&|_, e| format!("{} ({})", e.name, e.tier.name())),
+        ),
+        (
+            "grouped_colon",
+            grouped(&|t, m| format!("{}: {}", t.name(), names(m, ", "))),
+        ),
+        (
+            "grouped_dash",
+            grouped(&|t, m| format!("{} - {}", t.name(), names(m, ", "))),
+        ),
+        ("grouped_names", grouped(&|_, m| names(m, ", "))),
+        (
+            "grouped_and",
+            grouped(&|t, m| format!("{} ({})", and_joined(m), t.name())),
+        ),
+        (
+            "grouped_headed",
+            grouped(&|t, m| format!("{}:\n{}", t.name(), names(m, "\n"))),
+        ),
+    ]
 }
 
 /// Which field of each person's block a row replaces.
@@ -1375,6 +1462,20 @@ fn triage_priority_ranking_table() {
             "### Priority ranking\n{o_last_numbered}",
             "**Priority ranking:** {o_full_arrow}",
             "Priority ranking: {o_full_semi}.",
+            // Plain lines under the title, no bullet or number
+            // (play-para-it17 B1): the player's layouts, then others.
+            "Priority ranking:\n{o_grouped_colon}",
+            "Priority ranking:\n{o_grouped_dash}",
+            "Priority ranking:\n{o_grouped_names}",
+            "Priority ranking:\n{o_full_lines}",
+            "Priority ranking:\n{o_first_lines}",
+            "## Priority ranking\n{o_last_lines}",
+            "Priority ranking (most urgent first):\n{o_then_lines}",
+            "**Priority ranking**\n{o_tier_lines}",
+            "Priority order:\n{o_grouped_and}",
+            "Priority ranking:\n{o_grouped_headed}",
+            "Priority ranking:\n{o_grouped_colon}\n\nHappy to talk any of these through.\nBest,\n{lead}",
+            "Priority ranking:\n{o_first_lines}\nHappy to talk any of these through.",
         ]
         .map(str::to_owned),
     );
@@ -1393,10 +1494,79 @@ fn triage_priority_ranking_table() {
             "Priority ranking: TBD",
             "Priority ranking: {r_last_numbered}",
             "Priority ranking: by tier",
+            // Plain lines in a wrong order; a second order on plain lines
+            // under a full one replaces nothing.
+            "Priority ranking:\n{r_full_lines}",
+            "Priority ranking:\n{s_first_lines}",
+            "Priority ranking:\n{r_grouped_colon}",
+            "Priority ranking:\n{s_grouped_dash}",
+            "Priority ranking:\n{r_grouped_names}",
+            "Priority ranking:\n{s_tier_lines}",
+            "Priority ranking:\n{r_grouped_headed}",
+            "Priority ranking:\n{s_then_lines}",
+            "Priority ranking: {r_full_comma}\n{o_full_lines}",
+            "Priority ranking:\n{s_full_comma}\n{o_grouped_colon}",
         ]
         .map(str::to_owned),
     );
     let right = refs(&right_rows);
     let wrong = refs(&wrong_rows);
     run("priority_ranking", &right, &wrong, with_ranking);
+}
+
+/// A ranking of plain lines given first, right above the people's blocks
+/// (with a blank line or none, each block opened by the template's
+/// "Employee:" line, a name line or a bold name), ends where the first
+/// block begins: every criterion earns in full (play-para-it17 B1). A
+/// line that names someone the ranking already named opens their block.
+#[test]
+fn a_ranking_of_plain_lines_above_the_blocks_ends_where_they_begin() {
+    let layouts = [
+        "{o_full_lines}",
+        "{o_grouped_colon}",
+        "{o_first_lines}",
+        "{o_tier_lines}",
+        "{o_grouped_headed}",
+    ];
+    type Opener = fn(&str) -> String;
+    let openers: [(&str, Opener); 3] = [
+        ("template", |name| format!("Employee: {name}")),
+        ("name line", str::to_owned),
+        ("bold name", |name| format!("**{name}**")),
+    ];
+    let mut bad = Vec::new();
+    for seeded in cases(6) {
+        let reference = seeded.case.write(Style::Reference);
+        let Some(body) = reference.split("Priority ranking:").next() else {
+            continue;
+        };
+        for (opener_name, opener) in openers {
+            let blocks: Vec<String> = body
+                .trim_end()
+                .lines()
+                .map(|l| match l.strip_prefix("Employee: ") {
+                    Some(name) => opener(name),
+                    None => l.to_owned(),
+                })
+                .collect();
+            for layout in layouts {
+                for gap in ["\n", "\n\n"] {
+                    let Some(ranking) = filled(layout, &seeded.vars) else {
+                        continue;
+                    };
+                    let answer = format!("Priority ranking:\n{ranking}{gap}{}", blocks.join("\n"));
+                    let grade = seeded.case.grade(&answer);
+                    if grade.total.0 != 10_000 {
+                        bad.push(format!(
+                            "seed {} ({opener_name}, {layout}): {:?}\n{answer}\n--- notes:\n{}",
+                            seeded.seed,
+                            grade.criteria,
+                            grade.notes.join("\n")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
 }

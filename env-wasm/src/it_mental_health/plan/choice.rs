@@ -38,7 +38,7 @@ use crate::text::hedge::clause_before;
 use crate::text::negation::denied;
 use crate::text::numbers;
 use crate::text::words::is_cross_mark;
-use crate::text::{OneValue, Text};
+use crate::text::{OneValue, Text, is_form_of};
 
 const LABELS: &[Label] = &[
     Label {
@@ -875,7 +875,14 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
         .collect();
     let left_out = through_coordination(&text, &found, left_out);
     let left_out = through_nor(&text, &found, left_out);
-    let left_out = in_the_reasons(&text, &found, left_out);
+    let mut left_out = in_the_reasons(&text, &found, left_out);
+    for (n, out) in over_the_cap(catalogue, &text, &found)
+        .into_iter()
+        .enumerate()
+    {
+        left_out[n] |= out;
+    }
+    let left_out = rejecting_lines(&text, &found, left_out);
     // Ids offered as alternatives ("P3 or P4") hedge the plan when one of
     // them is chosen; "either" after a negation in its clause ("P7 is not
     // chosen either") adds the negation, and offers nothing.
@@ -905,6 +912,156 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
     } else {
         Chosen::Plan(plan)
     }
+}
+
+/// Per id of `found`, whether it is cited as what would break the budget
+/// or a cap ("(P6 or P8) would push us over it", "P5 or P6 would exceed
+/// the cap", "P3, P4 are too expensive"): the ids of one group (joined by
+/// commas, "or", "and", maybe in brackets) share the predicate after the
+/// last of them, which reads as breaking the cap when it is not negated.
+/// Such ids are weighed, not offered.
+fn over_the_cap(catalogue: &Catalogue, text: &Text, found: &[(usize, usize)]) -> Vec<bool> {
+    let mut out = vec![false; found.len()];
+    let mut first = 0;
+    while first < found.len() {
+        let mut last = first;
+        while last + 1 < found.len() && grouped(text, found[last].0, found[last + 1].0) {
+            last += 1;
+        }
+        let predicate = group_predicate(text, found[last].0);
+        if breaks_the_cap(catalogue, &predicate) {
+            out[first..=last].iter_mut().for_each(|o| *o = true);
+        }
+        first = last + 1;
+    }
+    out
+}
+
+/// Whether the ids at `a` and `b` are one group: in one sentence, with
+/// only commas, slashes, brackets and "or" / "and" / "either" between.
+fn grouped(text: &Text, a: usize, b: usize) -> bool {
+    text.words[a].sentence == text.words[b].sentence
+        && text.words[a + 1..b]
+            .iter()
+            .all(|w| matches!(w.text.as_str(), "or" | "and" | "either"))
+        && (a + 1..=b).all(|k| {
+            text.gap(k)
+                .chars()
+                .all(|c| c.is_whitespace() || matches!(c, ',' | '/' | '(' | ')'))
+        })
+}
+
+/// The words that say what is done with the group whose last id stands at
+/// `at`: the rest of its clause, or, when a bracket closes the group ("the
+/// incident work (P6 or P8) would push us over it"), the clause after the
+/// bracket, in the same sentence.
+fn group_predicate(text: &Text, at: usize) -> Vec<&str> {
+    let rest = text.rest_of_clause(at);
+    if !rest.is_empty() {
+        return rest;
+    }
+    match text.words.get(at + 1) {
+        Some(next)
+            if next.sentence == text.words[at].sentence && text.gap(at + 1).contains(')') =>
+        {
+            text.words[at + 1..]
+                .iter()
+                .take_while(|w| w.clause == next.clause)
+                .map(|w| w.text.as_str())
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// What a plan goes over when it breaks a rule: "over the cap", "over
+/// budget", "over Lucia's capacity".
+const CAPS: &[&str] = &["cap", "caps", "budget", "limit", "ceiling", "capacity"];
+
+/// Words that stand for the cap named before them, when they end the
+/// predicate: "within the cap; P6 would push us over it".
+const CAP_PRONOUNS: &[&str] = &["it", "that", "this"];
+
+/// Words between "over" and a cap that make it a share of the cap ("just
+/// over half the budget"), not a breach.
+const SHARE: &[&str] = &[
+    "half", "third", "thirds", "quarter", "quarters", "percent", "part",
+];
+
+/// Words before "hours" that make them an owner's allowance ("over her
+/// 10 hours"), not an amount of work ("saves over 5 hours").
+const WHOSE: &[&str] = &["her", "his", "their", "its"];
+
+/// Verbs that break a cap on their own ("would exceed it").
+const EXCEEDS: &[&str] = &["exceed", "overshoot", "overspend"];
+
+/// Verbs that break a cap with one of [`CAPS`] after them ("would break
+/// the budget", "blows the budget").
+const BREAKS: &[&str] = &["break", "bust", "blow"];
+
+/// Whether `predicate` says its subject would break the budget or a cap:
+/// over / above / beyond / past one of [`CAPS`] or the cap's own amount
+/// within three words (no share of it between: "over half the budget"),
+/// someone's hours, or "it" ending the predicate; an [`EXCEEDS`] verb; a
+/// [`BREAKS`] verb before a cap; "too expensive" / "too costly". Never
+/// under a negation ("would not push us over the cap").
+fn breaks_the_cap(catalogue: &Catalogue, predicate: &[&str]) -> bool {
+    if predicate.iter().any(|w| NEGATING.contains(w)) {
+        return false;
+    }
+    let cap = catalogue.budget_cap.to_string();
+    let a_cap = |after: &[&str]| {
+        after
+            .iter()
+            .take_while(|w| {
+                let number = w.starts_with(|c: char| c.is_ascii_digit());
+                !SHARE.contains(w) && (!number || **w == cap)
+            })
+            .any(|w| CAPS.contains(w) || *w == cap)
+    };
+    predicate.iter().enumerate().any(|(k, w)| {
+        let after = &predicate[k + 1..predicate.len().min(k + 4)];
+        match *w {
+            "over" | "above" | "beyond" | "past" => {
+                let allowance = after.contains(&"hours")
+                    && after.iter().any(|w| WHOSE.contains(w) || w.ends_with("'s"));
+                let pronoun = after.len() == 1 && CAP_PRONOUNS.contains(&after[0]);
+                allowance || pronoun || a_cap(after)
+            }
+            "too" => after
+                .first()
+                .is_some_and(|next| matches!(*next, "expensive" | "costly" | "dear")),
+            _ => {
+                EXCEEDS.iter().any(|v| is_form_of(w, v))
+                    || (BREAKS.iter().any(|v| is_form_of(w, v))
+                        && a_cap(&after[..after.len().min(2)]))
+            }
+        }
+    })
+}
+
+/// `left_out` with every id of a line under the first plan line left out
+/// when the line's first id is ("P1 is not chosen: ...", "I left out P1:
+/// ...", "P4 was dropped"): such a line gives the reasons for a choice, and
+/// the ids it names are what was weighed ("the incident work (P6 or P8)
+/// would push us over it"), through the end of the line. An id chosen in
+/// its own clause there ("P9 is chosen instead") stays chosen.
+fn rejecting_lines(text: &Text, found: &[(usize, usize)], mut left_out: Vec<bool>) -> Vec<bool> {
+    let line_of = |at: usize| text.source[..text.words[at].start].matches('\n').count();
+    let mut n = 0;
+    while n < found.len() {
+        let line = line_of(found[n].0);
+        let end = (n..found.len())
+            .find(|&m| line_of(found[m].0) != line)
+            .unwrap_or(found.len());
+        if line > 0 && left_out[n] && !referenced(text, found[n].0) {
+            for m in n..end {
+                left_out[m] |= !chosen_in_its_clause(text, found[m].0);
+            }
+        }
+        n = end;
+    }
+    left_out
 }
 
 /// Whether the id at `at` is a reference rather than a choice: after a

@@ -375,7 +375,7 @@ struct Block {
 
 pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
     let parsed = parse(&answer.read, LABELS);
-    let ranking_lines = ranking_extent(&parsed.lines, &parsed.sections);
+    let ranking_lines = ranking_extent(case, &parsed.lines, &parsed.sections);
     let blocks = blocks(case, &parsed.lines, &ranking_lines);
 
     let mut tier_points = 0u64;
@@ -521,30 +521,66 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
 }
 
 /// The lines of the ranking section: its title line and what follows,
-/// until a blank line after some content or the next titled line.
-fn ranking_extent(lines: &[Line], sections: &[(usize, Section)]) -> BTreeSet<usize> {
+/// until a blank line after some content or the next titled line. Under
+/// the title come list items, and plain lines (no bullet or number) as
+/// long as each names someone the ranking has not named yet or is a bare
+/// tier ("CRITICAL: Javier Suzuki" / "RED - Ravi Ramos" / "Soren, Samir"
+/// one a line, or "AMBER:" over its names): a line that names only people
+/// already ranked is the first line of someone's block ("Javier Suzuki"
+/// over his fields), and a line that names no one is the prose after the
+/// ranking ("Happy to talk any of these through.").
+fn ranking_extent(
+    case: &TriageCase,
+    lines: &[Line],
+    sections: &[(usize, Section)],
+) -> BTreeSet<usize> {
     let mut extent = BTreeSet::new();
     let starts: BTreeSet<usize> = crate::order::set_of(sections.iter().map(|(at, _)| *at));
     for (at, section) in sections {
         if section.key != "ranking" {
             continue;
         }
-        // The ranking is the title line, then list items (or one plain
-        // line when the title line had none), up to a blank line.
         let mut content = !section.lines.first().is_none_or(|l| l.is_blank());
+        let mut ranked = named_in(case, section.lines.first().map_or("", |l| &l.plain));
         extent.insert(*at);
         for (i, line) in lines.iter().enumerate().skip(at + 1) {
             if starts.contains(&i) || (line.is_blank() && content) {
                 break;
             }
-            if !line.is_blank() && !line.listed && content {
+            let named = named_in(case, &line.plain);
+            let ranks_more = named.iter().any(|k| !ranked.contains(k)) || bare_tier(&line.plain);
+            if !line.is_blank() && !line.listed && content && !ranks_more {
                 break;
             }
             content |= !line.is_blank();
+            ranked.extend(named);
             extent.insert(i);
         }
     }
     extent
+}
+
+/// The team members `line` names, by their index in the case.
+fn named_in(case: &TriageCase, line: &str) -> BTreeSet<usize> {
+    let mentions = first_mentions(case, &Text::new(line));
+    crate::order::set_of(
+        mentions
+            .iter()
+            .enumerate()
+            .filter(|(_, at)| at.is_some())
+            .map(|(k, _)| k),
+    )
+}
+
+/// Whether `line` is a tier alone ("AMBER:", "RED tier"), the title of the
+/// names under it in a ranking.
+fn bare_tier(line: &str) -> bool {
+    let text = Text::new(line);
+    !text.is_empty()
+        && text
+            .words
+            .iter()
+            .all(|w| w.text == "tier" || Tier::ALL.iter().any(|t| t.word() == w.text))
 }
 
 fn right(ok: bool) -> Points {
