@@ -1337,6 +1337,12 @@ fn keyed(people: &[String], value: fn(usize) -> Value) -> Value {
     )
 }
 
+/// A booking's start and end as written, when it has both.
+fn start_end(e: &Map<String, Value>) -> Option<(String, String)> {
+    let text = |key: &str| e.get(key).and_then(Value::as_str).map(str::to_owned);
+    Some((text("start")?, text("end")?))
+}
+
 /// Each booking's start and end written by `write` from (start, end) in
 /// `HH:MM`; `None` when no booking books.
 fn span_as(
@@ -1345,10 +1351,7 @@ fn span_as(
     write: fn(&str, &str) -> String,
 ) -> Option<Value> {
     each_booking(a, |e| {
-        let (Some(start), Some(end)) = (
-            e.get("start").and_then(Value::as_str).map(str::to_owned),
-            e.get("end").and_then(Value::as_str).map(str::to_owned),
-        ) else {
+        let Some((start, end)) = start_end(e) else {
             return false;
         };
         for field in fields {
@@ -1640,10 +1643,7 @@ fn pr10_cleaning_sets_keyed_by_their_items() {
 /// booking books.
 fn edges_as(a: &Map<String, Value>, write: fn(&str, &str) -> (String, String)) -> Option<Value> {
     each_booking(a, |e| {
-        let (Some(start), Some(end)) = (
-            e.get("start").and_then(Value::as_str).map(str::to_owned),
-            e.get("end").and_then(Value::as_str).map(str::to_owned),
-        ) else {
+        let Some((start, end)) = start_end(e) else {
             return false;
         };
         let (start, end) = write(&start, &end);
