@@ -269,6 +269,15 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p28",
         include_str!("player_corpus/2026-12-05/productivity-p28/episodes.jsonl"),
     ),
+    // The twelfth paraphrase stress of productivity (play-para-pr12, on
+    // de529a9): six cases at levels 4-5, each played once and with 6-7
+    // other wordings, and 10 one-phrase probes (53 rows; first plays all
+    // 1.00). Its one B (lines 21, 23, 24, 32, 52): a calendar time after
+    // a word naming its edge ("from 10:00", "at 11:15", "until 17:45").
+    (
+        "productivity-p29",
+        include_str!("player_corpus/2026-12-05/productivity-p29/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -403,6 +412,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p26",
     "productivity-p27",
     "productivity-p28",
+    "productivity-p29",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

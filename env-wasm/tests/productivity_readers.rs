@@ -1337,6 +1337,12 @@ fn keyed(people: &[String], value: fn(usize) -> Value) -> Value {
     )
 }
 
+/// A booking's start and end as written, when it has both.
+fn start_end(e: &Map<String, Value>) -> Option<(String, String)> {
+    let text = |key: &str| e.get(key).and_then(Value::as_str).map(str::to_owned);
+    Some((text("start")?, text("end")?))
+}
+
 /// Each booking's start and end written by `write` from (start, end) in
 /// `HH:MM`; `None` when no booking books.
 fn span_as(
@@ -1345,10 +1351,7 @@ fn span_as(
     write: fn(&str, &str) -> String,
 ) -> Option<Value> {
     each_booking(a, |e| {
-        let (Some(start), Some(end)) = (
-            e.get("start").and_then(Value::as_str).map(str::to_owned),
-            e.get("end").and_then(Value::as_str).map(str::to_owned),
-        ) else {
+        let Some((start, end)) = start_end(e) else {
             return false;
         };
         for field in fields {
@@ -1632,5 +1635,125 @@ fn pr10_cleaning_sets_keyed_by_their_items() {
     println!(
         "cleaning set rows graded: {}",
         run("hard", &[2, 3, 4, 5], pass, fail)
+    );
+}
+
+/// The answer with each booking's start and end written by `write` from
+/// (start, end) in `HH:MM`, each into its own field; `None` when no
+/// booking books.
+fn edges_as(a: &Map<String, Value>, write: fn(&str, &str) -> (String, String)) -> Option<Value> {
+    each_booking(a, |e| {
+        let Some((start, end)) = start_end(e) else {
+            return false;
+        };
+        let (start, end) = write(&start, &end);
+        e.insert("start".into(), json!(start));
+        e.insert("end".into(), json!(end));
+        true
+    })
+}
+
+/// `HH:MM` moved by `by` minutes.
+fn moved_by(t: &str, by: u32) -> String {
+    env_wasm::dates::clock(minutes(t) + by)
+}
+
+#[test]
+fn pr12_calendar_times_after_a_preposition() {
+    let pass: &[Row] = &[
+        ("start 'from S', end 'until E' (the player's)", |a| {
+            edges_as(a, |s, e| (format!("from {s}"), format!("until {e}")))
+        }),
+        ("start 'starting at S', end 'ending at E'", |a| {
+            edges_as(a, |s, e| {
+                (format!("starting at {s}"), format!("ending at {e}"))
+            })
+        }),
+        ("start 'At S', end 'By E'", |a| {
+            edges_as(a, |s, e| (format!("At {s}"), format!("By {e}")))
+        }),
+        (
+            "start 'from 10am', end 'till 11am' on a twelve-hour dial",
+            |a| {
+                edges_as(a, |s, e| {
+                    (
+                        format!("from {}", twelve(minutes(s))),
+                        format!("till {}", twelve(minutes(e))),
+                    )
+                })
+            },
+        ),
+        ("start 'Starts at S (after the drill)', end 'to E'", |a| {
+            edges_as(a, |s, e| {
+                (
+                    format!("Starts at {s} (after the drill)"),
+                    format!("to {e}"),
+                )
+            })
+        }),
+        ("start 'at S sharp', end 'ends at E'", |a| {
+            edges_as(a, |s, e| (format!("at {s} sharp"), format!("ends at {e}")))
+        }),
+        ("start 'Start: from S', end 'at E'", |a| {
+            edges_as(a, |s, e| (format!("Start: from {s}"), format!("at {e}")))
+        }),
+        (
+            "start and end 'at S-E' (a span of the meeting's length)",
+            |a| edges_as(a, |s, e| (format!("at {s}-{e}"), format!("at {s}-{e}"))),
+        ),
+    ];
+    let fail: &[Row] = &[
+        ("start 'from S or S+60'", |a| {
+            edges_as(a, |s, e| {
+                (format!("from {s} or {}", moved_by(s, 60)), e.into())
+            })
+        }),
+        ("start 'at S+30'", |a| {
+            edges_as(a, |s, e| (format!("at {}", moved_by(s, 30)), e.into()))
+        }),
+        (
+            "start 'starting at S', end 'ending at E+15' (another length)",
+            |a| {
+                edges_as(a, |s, e| {
+                    (
+                        format!("starting at {s}"),
+                        format!("ending at {}", moved_by(e, 15)),
+                    )
+                })
+            },
+        ),
+        ("start 'by S' (a deadline, not a start)", |a| {
+            edges_as(a, |s, e| (format!("by {s}"), e.into()))
+        }),
+        ("start 'until S' (an end's word on a start)", |a| {
+            edges_as(a, |s, e| (format!("until {s}"), e.into()))
+        }),
+        ("end 'from E' (a start's word on an end)", |a| {
+            edges_as(a, |s, e| (s.into(), format!("from {e}")))
+        }),
+        ("start 'not at S'", |a| {
+            edges_as(a, |s, e| (format!("not at {s}"), e.into()))
+        }),
+        ("start 'at around S'", |a| {
+            edges_as(a, |s, e| (format!("at around {s}"), e.into()))
+        }),
+        ("start 'from S at the latest'", |a| {
+            edges_as(a, |s, e| (format!("from {s} at the latest"), e.into()))
+        }),
+        (
+            "start 'from S to E+15' (a span longer than the meeting)",
+            |a| {
+                edges_as(a, |s, e| {
+                    (format!("from {s} to {}", moved_by(e, 15)), e.into())
+                })
+            },
+        ),
+        ("start 'at S-E+15' (a span longer than the meeting)", |a| {
+            edges_as(a, |s, e| (format!("at {s}-{}", moved_by(e, 15)), e.into()))
+        }),
+    ];
+    println!(
+        "calendar preposition rows graded: {}",
+        run("medium", &[1, 2, 3, 4, 5], pass, fail)
     );
 }

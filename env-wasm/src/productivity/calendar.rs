@@ -204,7 +204,7 @@ pub(crate) fn clock_reader(
     move |value: &Value| {
         scalar_text(value).and_then(|text| {
             with_asides(&zones_unbracketed(&text), |t| {
-                match span_of(t, timezone, day)? {
+                match span_of(t, timezone, day, edge)? {
                     Span::At(at) => Some(at),
                     Span::Between(from, to) => (to == from + duration).then_some(match edge {
                         Edge::Start => from,
@@ -223,8 +223,9 @@ enum Span {
 }
 
 /// The time or span `text` writes, read in meeting time (see
-/// [`clock_reader`]).
-fn span_of(text: &str, timezone: &str, day: Option<Day>) -> Option<Span> {
+/// [`clock_reader`]), with a word before it that names the field's `edge`
+/// ([`without_edge_word`]).
+fn span_of(text: &str, timezone: &str, day: Option<Day>, edge: Edge) -> Option<Span> {
     let undated = without_own_date(text, day);
     let read = zoned(undated, timezone, day, undated.len() != text.len())?;
     // Working hours on the clock the time is written on decide which half
@@ -235,12 +236,62 @@ fn span_of(text: &str, timezone: &str, day: Option<Day>) -> Option<Span> {
         let minutes = parse_clock_in(t, hours)? as i32 + read.shift;
         u32::try_from(minutes).ok().filter(|m| *m < 24 * 60)
     };
-    if let Some(minutes) = at(read.clock) {
-        return Some(Span::At(minutes));
-    }
-    let (from, to) = span_parts(read.clock)?;
-    let (from, to) = (at(from)?, at(to)?);
-    (to > from).then_some(Span::Between(from, to))
+    let span = |clock: &str| {
+        if let Some(minutes) = at(clock) {
+            return Some(Span::At(minutes));
+        }
+        let (from, to) = span_parts(clock)?;
+        let (from, to) = (at(from)?, at(to)?);
+        (to > from).then_some(Span::Between(from, to))
+    };
+    span(read.clock).or_else(|| span(without_edge_word(read.clock, edge)?))
+}
+
+/// Words before the time of a start that say it is the start ("from
+/// 10:00", "starting at 10:00"), longest first.
+const START_WORDS: &[&str] = &[
+    "starting from",
+    "starting at",
+    "starts at",
+    "beginning at",
+    "begins at",
+    "starting",
+    "from",
+    "at",
+];
+
+/// Words before the time of an end that say it is the end ("until 11:00",
+/// "ending at 11:00", "by 11:00"), longest first.
+const END_WORDS: &[&str] = &[
+    "finishing at",
+    "finishes at",
+    "ending at",
+    "ends at",
+    "until",
+    "till",
+    "til",
+    "to",
+    "by",
+    "at",
+];
+
+/// `text` after a word that names `edge` of a booking, or `None`. "At"
+/// names either edge. A word of the other edge ("until 10:00" as a start,
+/// "from 11:00" as an end) does not say when this edge is, nor does "by"
+/// before a start: a deadline ("by 10:00") allows any earlier start, so it
+/// is no start time. Before an end, "by" is met only by that end, since
+/// the start and the length fix it.
+fn without_edge_word(text: &str, edge: Edge) -> Option<&str> {
+    let words = match edge {
+        Edge::Start => START_WORDS,
+        Edge::End => END_WORDS,
+    };
+    let text = text.trim_start();
+    words.iter().find_map(|word| {
+        let rest = text.get(word.len()..)?;
+        let said = text.get(..word.len())?.eq_ignore_ascii_case(word);
+        (said && rest.starts_with(char::is_whitespace)).then(|| rest.trim_start())
+    })
 }
 
 /// The two times of a span ("10:00-11:00", "10:00 \u{2013} 11:00", "10:00 to
