@@ -239,6 +239,7 @@ impl Batch {
 /// `new BenchBatch(name, size)` prepares a [`Batch`] whose `run()` the script
 /// times with `performance.now()`.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[allow(unreachable_pub, reason = "wasm_bindgen exports these to JavaScript")]
 mod wasm {
     use wasm_bindgen::prelude::*;
 

@@ -3,21 +3,8 @@
 //! day numbers since 1970-01-01, converted with Howard Hinnant's civil
 //! algorithms, and clock times as minutes after midnight.
 
-/// Month names, January first.
-pub const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+pub use crate::text::months::MONTHS;
+
 const WEEKDAYS: [&str; 7] = [
     "Monday",
     "Tuesday",
@@ -131,10 +118,8 @@ pub fn parse_clock(text: &str) -> Option<u32> {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase();
-    match folded.as_str() {
-        "noon" | "midday" | "12 noon" | "12:00 noon" => return Some(12 * 60),
-        "midnight" | "12 midnight" => return Some(0),
-        _ => {}
+    if let Some(named) = noon_or_midnight(&folded) {
+        return named;
     }
     if let Some(minutes) = spoken_clock(&folded) {
         return Some(minutes);
@@ -159,16 +144,69 @@ pub fn parse_clock(text: &str) -> Option<u32> {
     }
 }
 
-/// `text` without a trailing name of `zone` (an IANA name): "3:45pm CT",
-/// "15:45 Central time", "15:45 Chicago time", "15:45 America/Chicago",
-/// "15:45 local time" are the time in that zone. A name of another zone is
-/// left in place, as there is no day here to convert it on
-/// ([`crate::zones::zoned`] converts).
-pub fn without_own_zone<'a>(text: &'a str, zone: &str) -> &'a str {
-    match crate::zones::zoned(text, zone, None, false) {
-        Some(read) if read.shift == 0 => read.clock,
-        _ => text,
+/// Words naming an instant of the day, and that instant.
+const INSTANT_WORDS: &[(&str, u32)] = &[
+    ("noon", 12 * 60),
+    ("midday", 12 * 60),
+    ("mid-day", 12 * 60),
+    ("midnight", 0),
+];
+
+/// A time ending in a word that names its instant ("noon", "midday",
+/// "midnight"), alone or after the clock it names in digits or words, with
+/// or without minutes ("12 noon", "12:00 midday", "twelve noon", "twelve
+/// o'clock midday", "12 pm noon", "00:00 midnight"), or minutes from it
+/// ("a quarter past noon", "ten to midnight"): `Some` of that time. A
+/// clock the word contradicts ("11 noon", "12:30 noon", "12:30 midnight":
+/// the word names one instant and the clock another) or any other word
+/// before it is `Some(None)`, no time. `None` when no such word ends the
+/// text ("afternoon" is no "noon").
+fn noon_or_midnight(folded: &str) -> Option<Option<u32>> {
+    let (body, instant) = INSTANT_WORDS.iter().find_map(|(word, instant)| {
+        let body = folded.strip_suffix(word)?;
+        let alone = body.is_empty() || body.ends_with(char::is_whitespace);
+        alone.then_some((body.trim_end(), *instant))
+    })?;
+    if body.is_empty() {
+        return Some(Some(instant));
     }
+    let (clock_part, meridiem) = split_meridiem(body);
+    let clock_part = clock_part.trim_end();
+    let words: Vec<&str> = clock_part
+        .split([' ', '-'])
+        .filter(|w| !w.is_empty())
+        .collect();
+    // "a quarter past noon", "ten to midnight": minutes from the instant,
+    // read as from twelve o'clock ("ten to twelve" is 11:50).
+    let mut from_twelve = words.clone();
+    from_twelve.push("twelve");
+    if matches!(words.last(), Some(&("past" | "after" | "to")))
+        && meridiem.is_none()
+        && let Some(t) = crate::text::spoken_time(&from_twelve, 0)
+        && t.len == from_twelve.len()
+    {
+        let day = 24 * 60;
+        let after = if t.hour == 12 {
+            t.minute
+        } else {
+            t.minute + day - 60
+        };
+        return Some(Some((instant + after) % day));
+    }
+    let spoken = || {
+        let time = crate::text::spoken_time(&words, 0).filter(|t| t.len == words.len())?;
+        Some((time.hour, time.minute))
+    };
+    let Some((hours, minutes)) = hours_and_minutes(clock_part).or_else(spoken) else {
+        return Some(None);
+    };
+    // Noon is 12 and pm; midnight is 12 or 0 and am.
+    let agrees = minutes == 0
+        && match instant {
+            0 => matches!(hours, 0 | 12) && meridiem != Some(true),
+            _ => hours == 12 && meridiem != Some(false),
+        };
+    Some(agrees.then_some(instant))
 }
 
 /// `text` without a leading ISO date that is `day` ("2026-11-03T10:15",
@@ -259,20 +297,6 @@ pub fn utc_offsets(zone: &str, day: Day) -> Vec<i32> {
     }
 }
 
-/// `text` without a trailing ISO 8601 offset that is `zone`'s on `day`
-/// ("15:00+05:30", "15:00+0530", "09:00-05:00", "10:00Z" where the zone
-/// keeps UTC; play-para-pr6 B3): a time with the meeting's own offset is
-/// that time. Another offset, or an offset with no day to check it on, is
-/// left in place ([`crate::zones::zoned`] converts).
-pub fn without_own_offset<'a>(text: &'a str, zone: &str, day: Option<Day>) -> &'a str {
-    match crate::zones::zoned(text, zone, day, true) {
-        Some(read) if read.shift == 0 && read.clock.ends_with(|c: char| c.is_ascii_digit()) => {
-            read.clock
-        }
-        _ => text,
-    }
-}
-
 /// A time of day read as [`parse_clock`] reads it, within a working day of
 /// `hours` (minutes after midnight, both ends in): a time that names no
 /// half of the day ("half past two", "2:30", "two o'clock") is read in the
@@ -285,6 +309,7 @@ pub fn parse_clock_in(text: &str, hours: (u32, u32)) -> Option<u32> {
         || PARTS_OF_DAY.iter().any(|(part, _)| folded.ends_with(part))
         || folded.ends_with(" at night")
         || folded.ends_with(" tonight")
+        || matches!(noon_or_midnight(&folded), Some(Some(_)))
         || folded.starts_with('0');
     let read = parse_clock(text);
     let minutes = match read {
@@ -443,11 +468,12 @@ struct DayParts {
     month: Option<u32>,
     day_of_month: Option<u32>,
     year: Option<i64>,
-    /// A slashed day's readings: day first and month first.
+    /// A numeric day's readings: day first and month first, or day first
+    /// alone for a dotted one.
     numeric: Option<Vec<Day>>,
-    /// A slashed day written without its year ("29/07", "7/29"): its two
-    /// numbers, in the order written.
-    yearless: Option<(u32, u32)>,
+    /// A numeric day written without its year ("29/07", "7/29", "01.06."):
+    /// its two numbers, in the order written, and the orders they may be in.
+    yearless: Option<(u32, u32, Order)>,
 }
 
 /// The parts of `text`, or `None` when one is given twice or a word is
@@ -474,8 +500,8 @@ fn day_parts(text: &str) -> Option<DayParts> {
             set_once(&mut parts.yearless, pair)
         } else if let Some(i) = name_index(word, &WEEKDAYS) {
             set_once(&mut parts.weekday, i)
-        } else if let Some(i) = name_index(word, &MONTHS).or((word == "sept").then_some(8)) {
-            set_once(&mut parts.month, i as u32 + 1)
+        } else if let Some(month) = crate::text::months::month_number(word) {
+            set_once(&mut parts.month, month)
         } else if let Some(n) = day_number(word) {
             set_once(&mut parts.day_of_month, n)
         } else if word.len() == 4 && word.bytes().all(|b| b.is_ascii_digit()) {
@@ -492,10 +518,13 @@ fn day_parts(text: &str) -> Option<DayParts> {
 
 /// Read one calendar day: `2026-04-09` (also with `/` or `.`), `9 April`,
 /// `April 9, 2026`, `Thu, 9 Apr 2026`, `Thursday the 9th of April`, or an
-/// ISO date with its weekday (`2026-04-09 (Thursday)`). A missing year is
-/// `year`. A weekday that is not the date's, two different dates, a range
-/// or any other word is no day at all, so a hedge never reads as one of its
-/// options and pasted prose does not read as the date it mentions.
+/// ISO date with its weekday (`2026-04-09 (Thursday)`), or a numeric day
+/// (`09.04.2026` and `9.4.` day first, as dots are written; `13/05/2026`
+/// in either order, refused when both orders are dates and nothing beside
+/// it names one). A missing year is `year`. A weekday that is not the
+/// date's, two different dates, a range or any other word is no day at
+/// all, so a hedge never reads as one of its options and pasted prose does
+/// not read as the date it mentions.
 pub fn parse_day(text: &str, year: i64) -> Option<Day> {
     let DayParts {
         iso,
@@ -512,15 +541,18 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
         _ => return None,
     };
     // "29/07" is 29 July of the year given or meant: a day over 12 cannot
-    // be a month. "09/07" stays two days even beside a weekday that fits
-    // one ("Thu 09/07"): without its year the writer's order is a guess.
+    // be a month ("09.07." is 9 July: dots are day first). "09/07" stays
+    // two days even beside a weekday that fits one ("Thu 09/07"): without
+    // its year the writer's order is a guess.
     let numeric = match (numeric, yearless) {
         (Some(_), Some(_)) => return None,
         (Some(readings), None) => Some(readings),
-        (None, Some((a, b))) => match readings_of(year_given.unwrap_or(year), a, b)? {
-            one if one.len() == 1 => Some(one),
-            _ => return None,
-        },
+        (None, Some((a, b, order))) => {
+            match readings_of(year_given.unwrap_or(year), a, b, order)? {
+                one if one.len() == 1 => Some(one),
+                _ => return None,
+            }
+        }
         (None, None) => None,
     };
     // `13/05/2026` is one day; `04/09/2026` is two until its weekday, or
@@ -549,14 +581,15 @@ pub fn parse_day(text: &str, year: i64) -> Option<Day> {
     }
 }
 
-/// The two days a numeric date that could be read either way names
+/// The two days a slashed date that could be read either way names
 /// ("09/07", "09/07/2026", "Thu 09/07": 9 July or 7 September), day first;
 /// `None` for text with no such date. Such a date is no day ([`parse_day`]
 /// refuses it); the feedback says why and how to write it.
 pub fn ambiguous_numeric(text: &str, year: i64) -> Option<(Day, Day)> {
     text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
         .find_map(|token| {
-            let parts: Vec<&str> = token.split(['/', '.']).collect();
+            // A dotted day is day first ([`Order::DayFirst`]): one reading.
+            let parts: Vec<&str> = token.split('/').collect();
             let number = |p: &str| {
                 (!p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
                     .then(|| p.parse::<u32>().ok())
@@ -639,7 +672,7 @@ fn hyphenated_date(word: &str) -> Vec<String> {
     let pieces: Vec<&str> = word.split('-').collect();
     let month_named = pieces
         .iter()
-        .any(|p| name_index(p.trim_end_matches('.'), &MONTHS).is_some() || *p == "sept");
+        .any(|p| crate::text::months::month_number(p.trim_end_matches('.')).is_some());
     if pieces.len() != 3 || !month_named {
         return vec![word.to_owned()];
     }
@@ -679,36 +712,56 @@ fn iso_date(word: &str) -> Option<Day> {
     Day::from_civil(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
 }
 
-/// `13/05/2026`, `5/13/2026`, `13.05.2026`: a day and a month in either
-/// order before a four-digit year. Returns each reading that is a date: one
-/// when a part is over 12 or both are the same, else two.
+/// The orders a numeric day's two numbers may be written in.
+#[derive(Clone, Copy)]
+enum Order {
+    /// Slashes: day first ("29/07", the European order) or month first
+    /// ("07/29", the American one).
+    Either,
+    /// Dots: day first ("01.06.2026", "29.07."), the European notation;
+    /// month-first writers use slashes, so a dotted day has one reading.
+    DayFirst,
+}
+
+/// `13/05/2026`, `5/13/2026`, `01.06.2026`: a day and a month before a
+/// four-digit year, in either order with slashes, day first with dots.
+/// Returns each reading that is a date: with slashes one when a part is
+/// over 12 or both are the same, else two; with dots the day-first one.
 fn day_first_or_month_first(word: &str) -> Option<Vec<Day>> {
     let separator = word.chars().find(|c| matches!(c, '/' | '.'))?;
     let parts: Vec<&str> = word.split(separator).collect();
     let [a, b, y] = parts.as_slice() else {
         return None;
     };
-    let (a, b) = day_and_month(&format!("{a}{separator}{b}"))?;
+    let (a, b, order) = day_and_month(&format!("{a}{separator}{b}"))?;
     if y.len() != 4 || !y.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    readings_of(y.parse().ok()?, a, b)
+    readings_of(y.parse().ok()?, a, b, order)
 }
 
-/// `29/07`, `7/29`, `29.07`: a day and a month in either order, with no
-/// year; the two numbers as written.
-fn day_and_month(word: &str) -> Option<(u32, u32)> {
+/// `29/07`, `7/29`, `29.07`: a day and a month with no year; the two
+/// numbers as written, and their order as the separator says.
+fn day_and_month(word: &str) -> Option<(u32, u32, Order)> {
     let separator = word.chars().find(|c| matches!(c, '/' | '.'))?;
     let (a, b) = word.split_once(separator)?;
     let digits = |s: &str| (1..=2).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
-    (digits(a) && digits(b)).then(|| Some((a.parse().ok()?, b.parse().ok()?)))?
+    let order = match separator {
+        '.' => Order::DayFirst,
+        _ => Order::Either,
+    };
+    (digits(a) && digits(b)).then(|| Some((a.parse().ok()?, b.parse().ok()?, order)))?
 }
 
-/// The days `a` and `b` can be in `year`, day first then month first: one
-/// when a number is over 12 or both are the same, else two; `None` when
-/// neither is a date.
-fn readings_of(year: i64, a: u32, b: u32) -> Option<Vec<Day>> {
-    let mut readings: Vec<Day> = [Day::from_civil(year, b, a), Day::from_civil(year, a, b)]
+/// The days `a` and `b` can be in `year`, day first then month first where
+/// `order` allows both: one when a number is over 12 or both are the same,
+/// else two; `None` when none is a date.
+fn readings_of(year: i64, a: u32, b: u32, order: Order) -> Option<Vec<Day>> {
+    let month_first = match order {
+        Order::Either => Day::from_civil(year, a, b),
+        Order::DayFirst => None,
+    };
+    let mut readings: Vec<Day> = [Day::from_civil(year, b, a), month_first]
         .into_iter()
         .flatten()
         .collect();
@@ -718,8 +771,8 @@ fn readings_of(year: i64, a: u32, b: u32) -> Option<Vec<Day>> {
 
 /// The index of a full or three-letter name (`thursday`, `thu`).
 fn name_index(word: &str, names: &[&str]) -> Option<usize> {
-    // "Tues", "Thurs", "Sept" and "Weds" as well as the three-letter forms
-    // (play-para-pr3, B3).
+    // "Tues", "Thurs" and "Weds" as well as the three-letter forms
+    // (play-para-pr3, B3); months are [`crate::text::months`]'s.
     let word = if word == "weds" { "wed" } else { word };
     names.iter().position(|name| {
         let name = name.to_lowercase();
@@ -797,6 +850,7 @@ fn day_number(word: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::zones::{without_own_offset, without_own_zone};
 
     #[test]
     fn a_time_after_its_own_day_is_that_time() {
@@ -890,6 +944,59 @@ mod tests {
         ] {
             assert_eq!(parse_clock(text), Some(minutes), "{text}");
         }
+        // Noon and midnight after the clock they name, in digits or words,
+        // with or without minutes (play-para-pr13 B1), or minutes from them.
+        for (text, minutes) in [
+            ("twelve noon", 720),
+            ("twelve midday", 720),
+            ("12 midday", 720),
+            ("12:00 midday", 720),
+            ("12:00 noon", 720),
+            ("12.00 Midday", 720),
+            ("12h00 noon", 720),
+            ("1200 noon", 720),
+            ("Twelve O'Clock noon", 720),
+            ("twelve o clock midday", 720),
+            ("12 o'clock mid-day", 720),
+            ("12 pm noon", 720),
+            ("12:00 p.m. midday", 720),
+            ("**twelve noon**", 720),
+            ("12   noon", 720),
+            ("twelve midnight", 0),
+            ("12:00 midnight", 0),
+            ("00:00 midnight", 0),
+            ("12 am midnight", 0),
+            ("a quarter past noon", 735),
+            ("a quarter to noon", 705),
+            ("ten to midnight", 1430),
+            ("half past midnight", 30),
+        ] {
+            assert_eq!(parse_clock(text), Some(minutes), "{text}");
+        }
+        // A clock the word contradicts, two times, or another word.
+        for bad in [
+            "11 noon",
+            "eleven noon",
+            "1 midday",
+            "12:30 noon",
+            "12:30 midnight",
+            "twelve thirty midday",
+            "half past twelve noon",
+            "12:15 midday",
+            "12 am noon",
+            "12 pm midnight",
+            "00:00 noon",
+            "24:00 midnight",
+            "13 noon",
+            "11 or 12 noon",
+            "noon or midnight",
+            "11:00 12 noon",
+            "about noon",
+            "twelve twelve noon",
+            "afternoon",
+        ] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
         for bad in [
             "",
             "25:00",
@@ -950,10 +1057,24 @@ mod tests {
             ("02:30", 2 * 60 + 30),
             // Neither half is in working hours.
             ("7:30", 7 * 60 + 30),
+            // A word naming the instant keeps it: midnight is no noon.
+            ("midnight", 0),
+            ("twelve midnight", 0),
+            ("12 midnight", 0),
+            ("twelve noon", 12 * 60),
+            ("a quarter past noon", 12 * 60 + 15),
+            ("quarter to noon", 11 * 60 + 45),
         ] {
             assert_eq!(parse_clock_in(text, office), Some(minutes), "{text}");
         }
-        for bad in ["", "half past", "2:30 or 3", "soon"] {
+        for bad in [
+            "",
+            "half past",
+            "2:30 or 3",
+            "soon",
+            "11 noon",
+            "1 midnight",
+        ] {
             assert_eq!(parse_clock_in(bad, office), None, "{bad}");
         }
     }
@@ -1095,6 +1216,38 @@ mod tests {
         let may_13 = Day::from_civil(2026, 5, 13);
         for text in ["Wed 13/05/2026", "13/05/2026", "05/13/2026", "13.5.2026"] {
             assert_eq!(parse_day(text, 2026), may_13, "{text}");
+        }
+        // Dots are day first, so a dotted day has one reading
+        // (play-para-pr13 C1); slashes keep both.
+        let june_1 = Day::from_civil(2026, 6, 1);
+        for text in [
+            "01.06.2026",
+            "1.6.2026",
+            "Mon 01.06.2026",
+            "01.06.2026 (Monday)",
+            "01.06.",
+            "1.6.",
+            "Monday, 1.6.",
+            "1 June (01.06.2026)",
+        ] {
+            assert_eq!(parse_day(text, 2026), june_1, "{text}");
+        }
+        assert_eq!(ambiguous_numeric("01.06.2026", 2026), None);
+        assert!(ambiguous_numeric("01/06/2026", 2026).is_some());
+        for bad in [
+            "01/06/2026",
+            "31.06.2026",
+            "06.31.2026",
+            "29.02.2026",
+            "Tue 01.06.2026",
+            "01.06.2026 or 02.06.2026",
+            "6 January (01.06.2026)",
+            "01.06.2026 01/06/2026",
+            "001.06.2026",
+            "01.13.2026",
+            "31.06.",
+        ] {
+            assert_eq!(parse_day(bad, 2026), None, "{bad}");
         }
         for bad in [
             "",

@@ -13,8 +13,8 @@ use std::sync::{Arc, OnceLock};
 
 use crate::error::EnvError;
 use crate::points::Points;
-use crate::registry::{EnvInfo, TaskInfo};
 use crate::rng::SeededRng;
+use crate::task::{Listed, TaskInfo};
 
 /// What one step of an environment produced.
 pub struct Transition<O> {
@@ -63,7 +63,12 @@ pub trait Environment: Sized + Send + 'static {
     /// Environment-specific state, flattened into [`EpisodeState`].
     type State: Serialize + JsonSchema;
 
-    fn info() -> &'static EnvInfo;
+    /// The environment's id and name ([`crate::task::LISTED`] holds it).
+    const LISTED: Listed;
+    /// One paragraph: what the environment simulates and what it grades.
+    const DESCRIPTION: &'static str;
+    /// Its tasks, the one `reset` plays when none is named first.
+    const TASKS: &'static [TaskInfo];
 
     /// The action field a bare JSON string stands for, where the seed's
     /// clients sent the action as a string (`productivity`'s `"inspect"`
@@ -89,8 +94,8 @@ pub trait Environment: Sized + Send + 'static {
     const SESSION_IN_ACTION: Option<&'static [&'static str]> = None;
 
     /// The difficulty levels [`Environment::reset`] takes, ascending, from
-    /// 1 to 5 ([`crate::splits::DEFAULT_LEVEL`] among them).
-    const LEVELS: &'static [u8] = &[crate::splits::DEFAULT_LEVEL];
+    /// 1 to 5 ([`crate::task::DEFAULT_LEVEL`] among them).
+    const LEVELS: &'static [u8] = &[crate::task::DEFAULT_LEVEL];
 
     /// The step limit of `task` at level `difficulty`: the task's
     /// `max_steps` unless larger scenarios need more steps.
@@ -956,11 +961,11 @@ pub(crate) fn schemas<E: Environment>() -> Value {
 }
 
 /// The state of an environment that has not been reset yet.
-pub(crate) fn blank_state(info: &EnvInfo) -> Value {
+pub(crate) fn blank_state(env_id: &'static str) -> Value {
     to_json(&EpisodeState::<()> {
         episode_id: None,
         step_count: 0,
-        env: info.id,
+        env: env_id,
         task: None,
         difficulty: None,
         seed: None,
@@ -1004,7 +1009,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
         to_json(&EpisodeState {
             episode_id: self.episode_id.clone(),
             step_count: self.step_count,
-            env: E::info().id,
+            env: E::LISTED.id,
             task: Some(self.task.id),
             difficulty: Some(self.difficulty),
             seed: Some(self.seed),

@@ -46,6 +46,7 @@ pub mod seam;
 pub mod splits;
 #[cfg(feature = "support_triage")]
 pub mod support_triage;
+pub mod task;
 pub mod text;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tools;

@@ -7,28 +7,9 @@ use serde::Serialize;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::episode::SchemaFactory;
 use crate::episode::{self, BaselineNames, EpisodeFactory};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-}
-
-/// One task of an environment.
-#[derive(Debug, PartialEq, Eq, Serialize, JsonSchema)]
-#[schemars(rename = "Task")]
-pub struct TaskInfo {
-    pub id: &'static str,
-    /// Other names `reset` accepts for this task (descriptive ones).
-    pub aliases: &'static [&'static str],
-    pub difficulty: Difficulty,
-    #[schemars(range(min = 1))]
-    pub max_steps: u32,
-    /// One line: what the task asks and how it is scored.
-    pub summary: &'static str,
-}
+pub use crate::task::{
+    Difficulty, IT_MENTAL_HEALTH, LISTED, Listed, PRODUCTIVITY, SUPPORT_TRIAGE, TaskInfo,
+};
 
 /// What the server needs to know of an environment besides its types (the
 /// [`episode::Environment`] constants it is read from), so an environment
@@ -107,14 +88,14 @@ pub struct EnvInfo {
     /// A refusal of an action, with the action it plausibly meant.
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
-    pub(crate) suggest: fn(crate::EnvError, &serde_json::Value) -> crate::EnvError,
+    pub(crate) suggest: fn(crate::error::EnvError, &serde_json::Value) -> crate::error::EnvError,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) type ToolAction = fn(
     &str,
     serde_json::Map<String, serde_json::Value>,
-) -> Result<serde_json::Value, crate::EnvError>;
+) -> Result<serde_json::Value, crate::error::EnvError>;
 
 impl std::fmt::Debug for EnvInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -138,7 +119,10 @@ impl EnvInfo {
     /// it too, after the episode's state; front ends that check this
     /// before looking a session up make it a validation error even when no
     /// episode is running.
-    pub fn check_action_shape(&self, action: &serde_json::Value) -> Result<(), crate::EnvError> {
+    pub fn check_action_shape(
+        &self,
+        action: &serde_json::Value,
+    ) -> Result<(), crate::error::EnvError> {
         let checked = episode::check_action_shape(action, self.text_action_field);
         // A near miss (a bare answer text) is told what to send.
         #[cfg(not(target_arch = "wasm32"))]
@@ -165,8 +149,18 @@ impl EnvInfo {
         &self,
         name: &str,
         arguments: serde_json::Map<String, serde_json::Value>,
-    ) -> Result<serde_json::Value, crate::EnvError> {
+    ) -> Result<serde_json::Value, crate::error::EnvError> {
         (self.tool_action)(name, arguments)
+    }
+
+    /// `show_inbox, view_ticket, ...`: the names of [`Self::tools`].
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn tool_names(&self) -> String {
+        self.tools()
+            .iter()
+            .map(|t| t.name)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// The tool call that plays `action` (an action of this environment).
@@ -270,42 +264,27 @@ pub const EXPLOIT_POLICIES: &str = "exploits";
 /// The name prefix of exploit policies.
 pub const EXPLOIT_PREFIX: &str = "exploit_";
 
-/// An environment by its id and name alone, whether or not this build
-/// compiles it in: the web page is built as one bundle per environment (see
-/// the `productivity`, `it_mental_health` and `support_triage` features), and
-/// each bundle offers the others by name, as pages of their own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Listed {
-    pub id: &'static str,
-    pub name: &'static str,
-}
-
-pub const PRODUCTIVITY: Listed = Listed {
-    id: "productivity",
-    name: "DeskBench Productivity",
-};
-pub const IT_MENTAL_HEALTH: Listed = Listed {
-    id: "it_mental_health",
-    name: "DeskBench IT Mental Health",
-};
-pub const SUPPORT_TRIAGE: Listed = Listed {
-    id: "support_triage",
-    name: "DeskBench Support Triage",
-};
-
-/// Every environment there is, in the order of [`ENVIRONMENTS`] (which
-/// holds those this build compiles in).
-pub const LISTED: &[Listed] = &[PRODUCTIVITY, IT_MENTAL_HEALTH, SUPPORT_TRIAGE];
-
 /// Every environment compiled in, the default (served at the API root) first.
 pub static ENVIRONMENTS: &[&EnvInfo] = &[
     #[cfg(feature = "productivity")]
-    &crate::productivity::INFO,
+    &PRODUCTIVITY_INFO,
     #[cfg(feature = "it_mental_health")]
-    &crate::it_mental_health::INFO,
+    &IT_MENTAL_HEALTH_INFO,
     #[cfg(feature = "support_triage")]
-    &crate::support_triage::INFO,
+    &SUPPORT_TRIAGE_INFO,
 ];
+
+/// Productivity: email triage, calendar booking and data cleaning.
+#[cfg(feature = "productivity")]
+pub static PRODUCTIVITY_INFO: EnvInfo = entry::<crate::productivity::Productivity>();
+
+/// IT-team wellbeing: burnout, stress triage and intervention plans.
+#[cfg(feature = "it_mental_health")]
+pub static IT_MENTAL_HEALTH_INFO: EnvInfo = entry::<crate::it_mental_health::ItMentalHealth>();
+
+/// Customer-support ticket triage and policy exceptions.
+#[cfg(feature = "support_triage")]
+pub static SUPPORT_TRIAGE_INFO: EnvInfo = entry::<crate::support_triage::SupportTriage>();
 
 /// The environment with this id.
 pub fn find(env_id: &str) -> Option<&'static EnvInfo> {
@@ -342,19 +321,15 @@ pub fn to_json() -> serde_json::Value {
     serde_json::to_value(ENVIRONMENTS).unwrap_or_default()
 }
 
-/// Build the static entry of an environment type; used by each environment's
-/// `INFO` so the table stays a plain `static`.
-pub const fn entry<E: episode::Environment>(
-    listed: Listed,
-    description: &'static str,
-    tasks: &'static [TaskInfo],
-) -> EnvInfo {
+/// The static entry of an environment type, built from its
+/// [`episode::Environment`] constants so the table stays a plain `static`.
+pub const fn entry<E: episode::Environment>() -> EnvInfo {
     EnvInfo {
-        id: listed.id,
-        name: listed.name,
-        description,
+        id: E::LISTED.id,
+        name: E::LISTED.name,
+        description: E::DESCRIPTION,
         version: env!("CARGO_PKG_VERSION"),
-        tasks,
+        tasks: E::TASKS,
         levels: E::LEVELS,
         text_action_field: E::TEXT_ACTION_FIELD,
         prompt_hint: E::PROMPT_HINT,

@@ -13,6 +13,9 @@ use crate::rng::SeededRng;
 use crate::splits::{self, Split};
 use crate::text::json_kind;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod toolbox;
+
 pub use crate::reset::{
     MAX_EPISODE_ID_LEN, MAX_SEED, REWARD_MODE, reset_options, reward_mode_names,
 };
@@ -365,9 +368,9 @@ impl AnyEnv {
 
     /// [`Self::tools`] with their input schemas compiled.
     #[cfg(not(target_arch = "wasm32"))]
-    fn toolbox(&self) -> std::sync::Arc<crate::tools::Toolbox> {
+    fn toolbox(&self) -> std::sync::Arc<toolbox::Toolbox> {
         let playing = self.episode.as_ref().map(|e| (e.task(), e.difficulty()));
-        crate::tools::toolbox(self.info, playing)
+        toolbox::toolbox(self.info, playing)
     }
 
     /// Call tool `name` of this environment with `arguments` (an object, or
@@ -419,7 +422,7 @@ impl AnyEnv {
         use crate::tools::{LIST_TOOLS, error_type};
         use serde_json::json;
         let unchanged = |env: &Self, observation: Value| StepResult {
-            observation: crate::Observation::from_value(&observation),
+            observation: crate::episode::Observation::from_value(&observation),
             reward: None,
             done: env.is_done(),
         };
@@ -438,14 +441,14 @@ impl AnyEnv {
                 "tool_name",
                 format!(
                     "a call_tool action needs `tool_name` (a string), one of: {}",
-                    crate::tools::names_of(self.info)
+                    self.info.tool_names()
                 ),
             )),
         };
         let name = name.unwrap_or_default();
         match outcome {
             Ok(result) => StepResult {
-                observation: crate::Observation::from_value(&json!({
+                observation: crate::episode::Observation::from_value(&json!({
                     "tool_name": name,
                     "result": result.observation.to_value(),
                     "error": null,
@@ -468,7 +471,7 @@ impl AnyEnv {
     pub fn state(&self) -> Value {
         match &self.episode {
             Some(episode) => episode.state(),
-            None => blank_state(self.info),
+            None => blank_state(self.info.id),
         }
     }
 
@@ -476,7 +479,7 @@ impl AnyEnv {
     /// returned); `None` before the first reset. Native only, like the
     /// schemas: the page has no use for it.
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn observation(&self) -> Option<crate::Observation> {
+    pub fn observation(&self) -> Option<crate::episode::Observation> {
         self.episode.as_ref().map(|e| e.current_observation())
     }
 

@@ -13,7 +13,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::error::EnvError;
-use crate::registry::{EnvInfo, TaskInfo};
+use crate::registry::EnvInfo;
+use crate::task::TaskInfo;
 
 /// One declared split: the seeds `start..stop` of every task and level.
 #[derive(Debug, PartialEq, Eq, Serialize)]
@@ -64,12 +65,7 @@ pub const INDEX: &str = "index";
 /// The reset option and task field of the difficulty level.
 pub const DIFFICULTY: &str = "difficulty";
 
-/// Every difficulty level there is; an environment serves those its
-/// generators take ([`EnvInfo::levels`]), and its splits number them.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
-
-/// The level a reset plays when it names none.
-pub const DEFAULT_LEVEL: u8 = 2;
+pub use crate::task::{DEFAULT_LEVEL, LEVELS};
 
 /// One task of a split: what a trainer's dataset holds per row, and what
 /// `reset(split=, index=)` plays. A superset of OpenEnv harbor's

@@ -17,10 +17,6 @@ use serde_json::{Map, Value, json};
 
 use crate::error::EnvError;
 
-pub mod toolbox;
-
-pub use toolbox::{Toolbox, toolbox};
-
 /// Names OpenEnv reserves for the trainer's simulation controls.
 pub const RESERVED: [&str; 4] = ["reset", "step", "state", "close"];
 
@@ -383,15 +379,6 @@ pub fn variant_doc(action_schema: &Value, field: &str, value: &str) -> Option<St
 /// `show_inbox, view_ticket, ...`
 pub fn names(specs: &[ToolSpec]) -> String {
     specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-}
-
-/// The tool names of `info`'s environment.
-pub fn names_of(info: &crate::EnvInfo) -> String {
-    info.tools()
-        .iter()
-        .map(|t| t.name)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Which OpenEnv MCP action `action` is, if it is one.

@@ -459,6 +459,32 @@ pub fn zones_unbracketed(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// `text` without a trailing name of `zone` (an IANA name): "3:45pm CT",
+/// "15:45 Central time", "15:45 Chicago time", "15:45 America/Chicago",
+/// "15:45 local time" are the time in that zone. A name of another zone is
+/// left in place, as there is no day here to convert it on
+/// ([`zoned`] converts).
+pub fn without_own_zone<'a>(text: &'a str, zone: &str) -> &'a str {
+    match zoned(text, zone, None, false) {
+        Some(read) if read.shift == 0 => read.clock,
+        _ => text,
+    }
+}
+
+/// `text` without a trailing ISO 8601 offset that is `zone`'s on `day`
+/// ("15:00+05:30", "15:00+0530", "09:00-05:00", "10:00Z" where the zone
+/// keeps UTC; play-para-pr6 B3): a time with the meeting's own offset is
+/// that time. Another offset, or an offset with no day to check it on, is
+/// left in place ([`zoned`] converts).
+pub fn without_own_offset<'a>(text: &'a str, zone: &str, day: Option<Day>) -> &'a str {
+    match zoned(text, zone, day, true) {
+        Some(read) if read.shift == 0 && read.clock.ends_with(|c: char| c.is_ascii_digit()) => {
+            read.clock
+        }
+        _ => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

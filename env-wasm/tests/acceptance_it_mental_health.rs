@@ -17,6 +17,7 @@ mod acceptance_common;
 use std::collections::BTreeSet;
 
 use acceptance_common::{EPS, Table, criterion, f1, start, step};
+use env_wasm::dates::MONTHS;
 use env_wasm::rng::SeededRng;
 use serde_json::{Value, json};
 
@@ -146,21 +147,6 @@ struct Burnout {
     flags: Vec<Flag>,
     calm: Vec<String>,
 }
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 
 /// Our paraphrase of a symptom or health sentence of the case: (rank,
 /// concept, two wordings). Keyed on the generator's sentence shapes.

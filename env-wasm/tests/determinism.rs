@@ -57,12 +57,18 @@ fn one_scenario_per_task_is_pinned() {
 }
 
 // Test helpers, not the core: they may read the environment and the disk.
-#[allow(clippy::disallowed_methods)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
 fn update_requested() -> bool {
     std::env::var_os("UPDATE_GOLDEN").is_some()
 }
 
-#[allow(clippy::disallowed_methods)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
 fn write_golden(digest: &str) {
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -38,7 +38,10 @@ const DEFAULT_CASES: u32 = 256;
 // The runner: case count and seed from the environment, one report line.
 
 /// Test helpers, not the core: they may read the environment.
-#[allow(clippy::disallowed_methods)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
 fn env_number(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
 }

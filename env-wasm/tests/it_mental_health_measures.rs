@@ -539,7 +539,7 @@ fn reference_answers_score_exactly_one_at_every_level() {
         // And through the seam: the full episode at this level, its state
         // naming the level.
         for seed in 0..5 {
-            let mut env = AnyEnv::of(&env_wasm::it_mental_health::INFO);
+            let mut env = AnyEnv::of(&env_wasm::registry::IT_MENTAL_HEALTH_INFO);
             let options = json!({"task": "full_episode", "difficulty": level, "seed": seed});
             env.reset(&options, ResetDefaults::default())
                 .expect("reset at a served level");
@@ -570,7 +570,7 @@ fn the_noisy_reference_scores_lower_at_higher_levels() {
                 );
             }
         }
-        let mut env = AnyEnv::of(&env_wasm::it_mental_health::INFO);
+        let mut env = AnyEnv::of(&env_wasm::registry::IT_MENTAL_HEALTH_INFO);
         let options = json!({"task": "full_episode", "difficulty": level, "seed": 3});
         env.reset(&options, ResetDefaults::default())
             .expect("reset at a served level");

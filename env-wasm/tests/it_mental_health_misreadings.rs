@@ -26,7 +26,7 @@
 //! (play-it5, B4).
 #![cfg(not(target_arch = "wasm32"))]
 
-use env_wasm::it_mental_health::plan::CATALOGUE_LEVEL;
+use env_wasm::it_mental_health::plan::{CATALOGUE_LEVEL, Owner};
 use env_wasm::it_mental_health::scenario::{Case, TaskKind};
 use env_wasm::it_mental_health::triage::Tier;
 use env_wasm::it_mental_health::triage::grade::own_sign_stressors;
@@ -576,7 +576,8 @@ fn a_recommended_step_is_the_action_and_a_condition_takes_its_own_clause() {
 }
 
 /// Budget lines of a catalogue plan (`{cost}` what the best plan costs,
-/// `{items}` its breakdown, `{cap}` the cap, `{spare}` what it leaves):
+/// `{items}` its breakdown, `{for_items}` the same as "$a for P1, ...",
+/// `{cap}` the cap, `{spare}` what it leaves):
 /// the total with the cap beside it is the total (play-it5 B4, the exact
 /// answers first).
 const CAPPED_RIGHT: &[&str] = &[
@@ -588,6 +589,15 @@ const CAPPED_RIGHT: &[&str] = &[
     "Budget: cap {cap}; the plan costs {cost} ({items}).",
     "Budget: {cost} in total ({items}), comfortably inside the {cap} budget cap.",
     "Budget: {cost} ({items}) against a cap of {cap}.",
+    // A caveat or sign-off after the section, with an amount of its own,
+    // is no budget line (play-para-it19 B3).
+    "Budget: {cost}\n\nI'm aware this leaves the rest untouched; the next option would cost \
+     {more} and break the cap.\n\nKind regards,\nSam",
+    "Budget: {cost} in total.\n\nShout if you want to walk through the trade-offs (the \
+     {other_cap} option needs more than we have).\n\nCheers,\nAlex",
+    // The total, a dash and its breakdown item by item (play-para-it22 B1).
+    "Budget: {cost} - {for_items}.",
+    "Budget: {cost} \u{2014} {for_items}, within the {cap} cap.",
 ];
 
 /// Budget lines that must not earn: two totals, the cap as an
@@ -600,6 +610,10 @@ const CAPPED_WRONG: &[&str] = &[
     "Budget: {more}, within the {cap} cap.",
     "Budget: {cost} ({items}), within the {other_cap} cap.",
     "Budget: {cost} or {more}",
+    "Budget: {cost} or {more}\n\nKind regards,\nSam",
+    "Budget: {more}\n\nShout if you want to walk through it.\n\nCheers,\nAlex",
+    "Budget: {cost} - {more}",
+    "Budget: {more} \u{2014} {for_items}.",
 ];
 
 #[test]
@@ -626,7 +640,15 @@ fn the_budget_cap_beside_the_total_is_not_part_of_it() {
                 format!("{} {}", item.id, dollars(item.cost))
             })
             .collect();
+        let for_items: Vec<String> = catalogue
+            .members(catalogue.best)
+            .map(|k| {
+                let item = &catalogue.items[k];
+                format!("{} for {}", dollars(item.cost), item.id)
+            })
+            .collect();
         let vars = [
+            ("{for_items}", for_items.join(", ")),
             ("{cost}", dollars(cost)),
             ("{items}", items.join(" + ")),
             ("{cap}", dollars(cap)),
@@ -906,4 +928,483 @@ fn an_absence_over_time_is_the_stressor() {
         }
     }
     tally.assert_held(100);
+}
+
+/// What comes before a stressors list, its items with their severities,
+/// and what comes after it.
+type StressorList<'a> = (&'a str, Vec<(String, String)>, &'a str);
+
+/// The reference answer around its "Stressors:" list: what comes before
+/// the list, each item with its severity, and what comes after it.
+fn stressor_list(reference: &str) -> Option<StressorList<'_>> {
+    let (head, rest) = reference.split_once("Stressors:\n")?;
+    let lines: Vec<(String, String)> = rest
+        .lines()
+        .take_while(|l| l.starts_with("- "))
+        .filter_map(|l| {
+            let (item, severity) = l.strip_prefix("- ")?.rsplit_once(": ")?;
+            Some((item.to_owned(), severity.to_owned()))
+        })
+        .collect();
+    let tail = rest.get(
+        lines
+            .iter()
+            .map(|(i, s)| i.len() + s.len() + 5)
+            .sum::<usize>()..,
+    )?;
+    Some((head, lines, tail))
+}
+
+/// The answers of `filled` with its stressors list replaced by each form
+/// that misjudge it: a `right` form short of full, a `wrong` form earning
+/// the whole stressors criterion.
+fn stressor_forms(
+    filled: &Filled,
+    (head, tail): (&str, &str),
+    right: &[String],
+    wrong: &[String],
+) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (form, must_earn) in right
+        .iter()
+        .map(|f| (f, true))
+        .chain(wrong.iter().map(|f| (f, false)))
+    {
+        let answer = format!("{head}{form}{tail}");
+        let grade = filled.case.grade(&answer);
+        let earns = if must_earn {
+            grade.total == Points::FULL
+        } else {
+            grade.criteria["stressors"] == Points::FULL
+        };
+        if earns != must_earn {
+            let verdict = if must_earn {
+                "must earn"
+            } else {
+                "must not earn"
+            };
+            bad.push(format!(
+                "{verdict}:\n{answer}\n  {}",
+                grade.notes.join("\n  ")
+            ));
+        }
+    }
+    bad
+}
+
+/// The catalogue plan's stressors found by their layout and content, with
+/// no "Stressors:" line (play-para-it18 B1): a table whose header names a
+/// stressor or severity column, a heading or a title in other words
+/// ("**Stressor assessment**", "Current stressors", "Stressor:"). Each
+/// right form, in place of the reference's "Stressors:" list, must earn
+/// the whole answer. A table with no stressor column, severities with no
+/// stressor names, and a second copy with other severities (beside the
+/// format's own title or as a second table) must not.
+#[test]
+fn a_stressors_section_is_found_by_its_layout_without_its_label() {
+    let mut bad = Vec::new();
+    for filled in cases() {
+        let Some((head, lines, tail)) = stressor_list(&filled.reference) else {
+            continue;
+        };
+        let rows = |f: &dyn Fn(&str, &str) -> String| -> String {
+            lines.iter().map(|(i, s)| f(i, s) + "\n").collect()
+        };
+        let swap = |s: &str| if s == "severe" { "moderate" } else { "severe" };
+        let summary = "Summary: the plan below, within the cap.\n\n";
+        let right = [
+            format!(
+                "{summary}| Stressor | Current | Severity |\n|---|---|---|\n{}",
+                rows(&|i, s| format!("| {i} | as in the profile | {s} |"))
+            ),
+            format!(
+                "{summary}| Severity | Team stressor |\n| --- | --- |\n{}",
+                rows(&|i, s| format!("| {s} | {i} |"))
+            ),
+            format!(
+                "| # | Stressors found | How severe |\n|:-:|---|---|\n{}",
+                rows(&|i, s| format!("| 1 | {i} | {s} |"))
+            ),
+            format!(
+                "**Stressor assessment**\n{}",
+                rows(&|i, s| format!("- {i}: {s}"))
+            ),
+            format!(
+                "## Stressor profile\n{}",
+                rows(&|i, s| format!("- {i} - {s}"))
+            ),
+            format!("Current stressors\n{}", rows(&|i, s| format!("- {i}: {s}"))),
+            format!("Stressor:\n{}", rows(&|i, s| format!("- {i}: {s}"))),
+        ];
+        let wrong = [
+            // Severities with no stressor names, in a table or a list.
+            format!(
+                "| Intervention | Severity |\n|---|---|\n{}",
+                rows(&|_, s| format!("| {} | {s} |", filled.vars[1].1))
+            ),
+            format!(
+                "**Stressor assessment**\n{}",
+                rows(&|_, s| format!("- {s}"))
+            ),
+            // A table with no stressor column: the KPIs' measures.
+            format!(
+                "| Measure | Now | Target |\n|---|---|---|\n{}",
+                rows(&|i, _| format!("| {i} | as now | better |"))
+            ),
+            // A second copy with other severities: beside the format's own
+            // title, or a second table.
+            format!(
+                "Stressors:\n{}\n| Stressor | Severity |\n|---|---|\n{}",
+                rows(&|i, s| format!("- {i}: {}", swap(s))),
+                rows(&|i, s| format!("| {i} | {s} |"))
+            ),
+            format!(
+                "| Stressor | Severity |\n|---|---|\n{}\n| Stressor | Severity |\n|---|---|\n{}",
+                rows(&|i, s| format!("| {i} | {} |", swap(s))),
+                rows(&|i, s| format!("| {i} | {s} |"))
+            ),
+        ];
+        bad.extend(stressor_forms(&filled, (head, tail), &right, &wrong));
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// The catalogue plan's stressors written as one paragraph of sentences,
+/// one stressor and its severity each (play-para-it20 row 34): read as the
+/// same list separated by semicolons, so each right form earns the whole
+/// answer. Severities swapped, a sentence with no severity among them, and
+/// severities with no stressor names must not earn the stressors.
+#[test]
+fn stressors_one_per_sentence_are_a_list() {
+    let mut bad = Vec::new();
+    for filled in cases() {
+        let Some((head, lines, tail)) = stressor_list(&filled.reference) else {
+            continue;
+        };
+        let paragraph = |f: &dyn Fn(&str, &str) -> String| -> String {
+            lines
+                .iter()
+                .map(|(i, s)| f(i, s))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let swap = |s: &str| if s == "severe" { "moderate" } else { "severe" };
+        let right = [
+            format!("Stressors: {}\n", paragraph(&|i, s| format!("{i} is {s}."))),
+            format!(
+                "Stressors:\n{}\n",
+                paragraph(&|i, s| format!("I rate {i} as {s}."))
+            ),
+            format!("Stressors: {}\n", paragraph(&|i, s| format!("{i} - {s}!"))),
+            format!(
+                "Stressors: {}\n",
+                paragraph(&|i, s| format!("{i}: {s}, in my view."))
+            ),
+        ];
+        let wrong = [
+            format!(
+                "Stressors: {}\n",
+                paragraph(&|i, s| format!("{i} is {}.", swap(s)))
+            ),
+            format!(
+                "Stressors: {}\n",
+                paragraph(&|i, s| format!("{i} is {s}. It has gone on for a while."))
+            ),
+            format!("Stressors: {}\n", paragraph(&|_, s| format!("One is {s}."))),
+        ];
+        bad.extend(stressor_forms(&filled, (head, tail), &right, &wrong));
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// A triage written as prose per person, no field labels on the actions
+/// (play-para-it18 C1, decided as a misreading): an immediate action that
+/// ends on a time within the day ("today", "this afternoon", "by end of
+/// day", "tonight") is the 24-hour action, and a step after it introduced
+/// by "then", "after that", "afterwards", "next" or "following that",
+/// with no time of its own, is the 2-week follow-up. An explicit time past
+/// two weeks ("next quarter", "in a month") is no 2-week action, and a
+/// time of day beside no action gives no 24-hour action.
+#[test]
+fn prose_actions_read_a_time_of_day_and_a_follow_up_after_then() {
+    let right = [
+        "{day} this afternoon; after that, {fw}.",
+        "{day} by end of day. Afterwards {fw}.",
+        "{day} tonight, and then {fw}.",
+        "{day} this morning. Next, {fw}.",
+        "{day} in the next 24 hours; following that, {fw}.",
+        "{day} today; then {fw}.",
+    ];
+    // (row, the criterion it must not earn in full)
+    let wrong = [
+        ("{day} today; then, next quarter, {fw}.", "two_week_support"),
+        ("{day} today. In a month, {fw}.", "two_week_support"),
+        (
+            "{day} today; after that, from next month, {fw}.",
+            "two_week_support",
+        ),
+        (
+            "{first} looked tired today; then {fw}.",
+            "immediate_actions",
+        ),
+    ];
+    let mut bad = Vec::new();
+    for level in 1..=5 {
+        for seed in 0..6 {
+            let case = Case::generate_at(TaskKind::StressTriage, level, seed);
+            let Case::Triage(triage) = &case else {
+                continue;
+            };
+            let reference = case.write(Style::Reference);
+            let prose = |row: &str| -> String {
+                let mut out = Vec::new();
+                let mut day = String::new();
+                let mut person = 0;
+                for line in reference.lines() {
+                    if let Some(text) = line.strip_prefix("24-hour action: ") {
+                        day = text.trim_end_matches('.').to_owned();
+                    } else if let Some(text) = line.strip_prefix("2-week action: ") {
+                        let fw = text.trim_end_matches('.');
+                        let lower = fw[..1].to_lowercase() + &fw[1..];
+                        let first = triage
+                            .employees
+                            .get(person)
+                            .map_or("", |e| e.first.as_str());
+                        out.push(
+                            row.replace("{day}", &day)
+                                .replace("{fw}", &lower)
+                                .replace("{first}", first),
+                        );
+                        person += 1;
+                    } else {
+                        out.push(line.to_owned());
+                    }
+                }
+                out.join("\n")
+            };
+            for row in right {
+                let answer = prose(row);
+                let grade = case.grade(&answer);
+                if grade.total != Points::FULL {
+                    bad.push(format!(
+                        "must earn, level {level} seed {seed}: {row}\n  {:?}\n  {}",
+                        grade.criteria,
+                        grade.notes.join("\n  ")
+                    ));
+                }
+            }
+            for (row, criterion) in wrong {
+                let answer = prose(row);
+                let grade = case.grade(&answer);
+                if grade.criteria[criterion] == Points::FULL {
+                    bad.push(format!(
+                        "must not earn {criterion}, level {level} seed {seed}: {row}\n  {}",
+                        grade.notes.join("\n  ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// A 2-week action that plans a piece of work with its object left out or
+/// "it" ("Re-plan it: move the date or cut the scope", "realistic re-plan
+/// in milestones; shared ownership") is aimed at the launch or migration
+/// the person's own stressor line states (play-para-it21, B2). It names
+/// nothing for a stressor no plan of the work tackles, under a stressor
+/// line that states another stressor, negated, or under a condition.
+#[test]
+fn a_plan_of_the_work_with_its_object_left_out_tackles_the_stated_item() {
+    let plans = [
+        "Re-plan it: move the date or cut the scope with stakeholders.",
+        "realistic re-plan in milestones; shared ownership",
+        "Rescope it with product and agree a new timeline.",
+        "Split it into milestones and give it a co-owner.",
+    ];
+    let misses = [
+        "Do not re-plan it or move the date.",
+        "If it slips again, re-plan it in milestones.",
+    ];
+    let work = |stressor: &str| matches!(stressor, "deadline" | "migration");
+    let mut tally = Tally::default();
+    for level in 1..=5 {
+        for seed in 0..20 {
+            let case = Case::generate_at(TaskKind::StressTriage, level, seed);
+            let Case::Triage(triage) = &case else {
+                continue;
+            };
+            let reference = case.write(Style::Reference);
+            // Another person's stressor line that no plan of the work
+            // tackles.
+            let elsewhere = triage
+                .employees
+                .iter()
+                .find(|e| !work(e.stressor))
+                .and_then(|e| field_of(&reference, &e.name, "Main stressor"));
+            for employee in &triage.employees {
+                let name = &employee.name;
+                for plan in plans {
+                    let answer = with_fields(&reference, name, &[("2-week action", plan)]);
+                    let earned = case.grade(&answer).criteria["two_week_support"] == Points::FULL;
+                    tally.record(earned, work(employee.stressor), || {
+                        format!(
+                            "level {level} seed {seed}, {name} ({}): {plan}",
+                            employee.stressor
+                        )
+                    });
+                    let Some(other) = elsewhere.as_deref().filter(|_| work(employee.stressor))
+                    else {
+                        continue;
+                    };
+                    let answer = with_fields(
+                        &reference,
+                        name,
+                        &[("2-week action", plan), ("Main stressor", other)],
+                    );
+                    let earned = case.grade(&answer).criteria["two_week_support"] == Points::FULL;
+                    tally.record(earned, false, || {
+                        format!("level {level} seed {seed}, {name} stated as {other}: {plan}")
+                    });
+                }
+                for miss in misses.iter().filter(|_| work(employee.stressor)) {
+                    let earned = earns_two_week(&case, &reference, name, miss);
+                    tally.record(earned, false, || {
+                        format!("level {level} seed {seed}, {name}: {miss}")
+                    });
+                }
+            }
+        }
+    }
+    tally.assert_held(400);
+}
+
+/// The catalogue plan's moderate stressors each with an aside saying
+/// where, when or on what condition they would be severe (play-para-it21
+/// B3: "6 months ago: moderate (severe at 12 months)"): a threshold, a
+/// later date or a change is no second severity, so each right form earns
+/// the whole answer. Two current severities ("or maybe severe"), a
+/// threshold offered as an alternative, "severe at" the line's own number
+/// and "severe at N" alone must not earn the stressors.
+#[test]
+fn where_severity_would_start_is_no_second_severity() {
+    let mut bad = Vec::new();
+    for filled in cases() {
+        let Some((head, lines, tail)) = stressor_list(&filled.reference) else {
+            continue;
+        };
+        let rows = |aside: &str| -> String {
+            lines
+                .iter()
+                .map(|(i, s)| {
+                    let line = if s == "moderate" {
+                        aside.replace("{i}", i)
+                    } else {
+                        format!("{i}: {s}")
+                    };
+                    format!("- {line}\n")
+                })
+                .collect()
+        };
+        let right: Vec<String> = [
+            "{i}: moderate (severe at 9)",
+            "{i} (4 now): moderate (it hits severe at 9)",
+            "{i}: moderate - would be severe at every 9 days",
+            "{i}: moderate, severe by Q3 if nothing changes",
+            "{i}: moderate (severe in 6 weeks at this rate)",
+            "{i}: moderate; could become severe by next quarter",
+            "{i}: moderate, severe within a month if left alone",
+        ]
+        .iter()
+        .map(|a| format!("Stressors:\n{}", rows(a)))
+        .collect();
+        let wrong: Vec<String> = [
+            "{i}: moderate, or maybe severe",
+            "{i}: moderate or severe at 9",
+            "{i}: moderate, maybe severe at 9",
+            "{i} (9 now): moderate, severe at 9",
+            "{i}: severe at 9",
+            "{i}: moderate, severe by any measure",
+        ]
+        .iter()
+        .map(|a| format!("Stressors:\n{}", rows(a)))
+        .collect();
+        bad.extend(stressor_forms(&filled, (head, tail), &right, &wrong));
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// An intervention plan written as a letter to one person of the roster
+/// ("Hi Yara,") whose actions that person owns as "you": the owner is
+/// named (play-para-it21 C1, decided as a misreading), so each right form
+/// earns the whole answer. "You" with no addressee or with two, or to the
+/// team, "someone", "the team", "HR", a role alone (the same on every
+/// roster) and an owner offered as an alternative name no one and must
+/// not earn the owners.
+#[test]
+fn the_addressee_as_you_names_the_owner() {
+    let mut bad = Vec::new();
+    for level in 1..CATALOGUE_LEVEL {
+        for seed in 0..SEEDS {
+            let case = Case::generate_at(TaskKind::InterventionPlan, level, seed);
+            let Case::Plan(plan) = &case else {
+                continue;
+            };
+            let manager = plan.name_of(Owner::Manager).to_owned();
+            let lead = plan.name_of(Owner::Lead).to_owned();
+            let first = |n: &str| n.split_whitespace().next().unwrap_or("").to_owned();
+            let reference = case.write(Style::Reference);
+            let owned = format!("owner: {manager}, engineering manager");
+            if !reference.contains(&owned) {
+                continue;
+            }
+            let fill = |t: &str| {
+                t.replace("{first}", &first(&manager))
+                    .replace("{full}", &manager)
+                    .replace("{lead}", &first(&lead))
+            };
+            let form = |greeting: &str, owner: &str| {
+                let owner = format!("owner: {}", fill(owner));
+                format!("{}{}", fill(greeting), reference.replace(&owned, &owner))
+            };
+            let right = [
+                form("Hi {first},\n\n", "you"),
+                form("Dear {full},\n\n", "you"),
+                form("To: {first}\n\n", "yourself"),
+                form("{first},\n\n", "you"),
+                form("Hello {first}!\n\n", "you, engineering manager"),
+            ];
+            let wrong = [
+                form("", "you"),
+                form("Hi team,\n\n", "you"),
+                form("Hi {first} and {lead},\n\n", "you"),
+                form("Hi {first},\n\n", "you or {lead}"),
+                form("", "someone"),
+                form("", "the team"),
+                form("", "HR"),
+                form("", "a manager"),
+                // A role is the same on every roster: naming it reads none.
+                form("", "the engineering manager"),
+            ];
+            for (answer, must_earn) in right
+                .iter()
+                .map(|a| (a, true))
+                .chain(wrong.iter().map(|a| (a, false)))
+            {
+                let grade = case.grade(answer);
+                let earns = if must_earn {
+                    grade.total == Points::FULL
+                } else {
+                    grade.criteria["owners"] == Points::FULL
+                };
+                if earns != must_earn {
+                    bad.push(format!(
+                        "level {level} seed {seed}, must earn {must_earn}:\n{answer}\n  {}",
+                        grade.notes.join("\n  ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
 }

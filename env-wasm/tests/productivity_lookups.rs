@@ -387,7 +387,10 @@ fn solve(payload: &Value, calendars: &[(String, String)], rooms_text: &str) -> V
         .collect();
     let mut best: Option<(Vec<Option<Slot>>, usize)> = None;
     let mut chosen: Vec<Option<Slot>> = vec![None; meetings.len()];
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the search's state travels through the recursion as arguments"
+    )]
     fn walk(
         m: usize,
         options: &[Vec<Slot>],

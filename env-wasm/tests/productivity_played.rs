@@ -10,7 +10,8 @@
 //! mostly 3-5, nine episodes over MCP alone). Each answer the player judged
 //! right, and each one whose lost points were all the grader's (B or C),
 //! must score full: a point lost there is a grader defect. An answer with
-//! a point the player called its own mistake must score what it scored.
+//! a point the player called its own mistake must score what it scored,
+//! and one refused as malformed and left ungraded must be refused still.
 //!
 //! `productivity-p3` has no verdict field: its player (third play, levels
 //! 3-5) judged every answer right except two probes of the other reading of
@@ -278,6 +279,40 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p29",
         include_str!("player_corpus/2026-12-05/productivity-p29/episodes.jsonl"),
     ),
+    // The thirteenth paraphrase stress of productivity (play-para-pr13, on
+    // 1d9ea28): six cases at levels 4-5, each played once and with 6 other
+    // wordings, two more calendar cases at level 4 and 15 one-phrase probes
+    // (61 rows; first plays all 1.00). Its B (lines 25, 30, 31, 34, 57, 58,
+    // 61): noon written with the clock it names ("twelve noon", "twelve
+    // midday", "12 midday", "12:00 midday") read as no time. Its C (55): a
+    // dotted day ("01.06.2026") refused as ambiguous, read day first since
+    // (the lead's decision). Its A (53): a slashed day that reads two ways
+    // ("01/06/2026"), still refused.
+    (
+        "productivity-p30",
+        include_str!("player_corpus/2026-12-05/productivity-p30/episodes.jsonl"),
+    ),
+    // The fourteenth paraphrase stress of productivity (play-para-pr14, on
+    // e08ab89): six cases at levels 4-5, each played once and with 6 other
+    // wordings, and 4 probes (46 rows; every graded answer 1.00). Its A
+    // (lines 10, 41, 43): prose before the JSON object of `final:`
+    // ("Answer: {...}", a sentence, a bold summary line and a code fence),
+    // refused as malformed and left ungraded; read since as the one object
+    // ([`SETTLED_BY_READING`]).
+    (
+        "productivity-p31",
+        include_str!("player_corpus/2026-12-05/productivity-p31/episodes.jsonl"),
+    ),
+    // The fifteenth paraphrase stress of productivity (play-para-pr15, on
+    // 9eb4ae1): six cases at levels 3 and 5, each played once and with 7
+    // other wordings (48 rows; every graded answer 1.00, no B or C). Its
+    // one A (line 12): a Python-style single-quoted dict after `final:`,
+    // no JSON object, refused as malformed and left ungraded; it must stay
+    // refused ([`Replayed::score`] `None`).
+    (
+        "productivity-p32",
+        include_str!("player_corpus/2026-12-06/productivity-p32/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -413,6 +448,9 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p27",
     "productivity-p28",
     "productivity-p29",
+    "productivity-p30",
+    "productivity-p31",
+    "productivity-p32",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -486,6 +524,24 @@ const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
         "a text answer whose only key is `answer` is the object it holds, as the tool call's \
          `final` takes it",
     ),
+    (
+        "productivity-p31",
+        10,
+        "text before the one JSON object of `final:` (a label, a sentence, a bold summary line \
+         and a code fence) is read as the object, as text after it is (play-para-pr14 A)",
+    ),
+    (
+        "productivity-p31",
+        41,
+        "text before the one JSON object of `final:` (a label, a sentence, a bold summary line \
+         and a code fence) is read as the object, as text after it is (play-para-pr14 A)",
+    ),
+    (
+        "productivity-p31",
+        43,
+        "text before the one JSON object of `final:` (a label, a sentence, a bold summary line \
+         and a code fence) is read as the object, as text after it is (play-para-pr14 A)",
+    ),
 ];
 
 fn verdict(row: &Value) -> Verdict {
@@ -536,7 +592,9 @@ fn expected_answer(feedback: &str) -> Option<&str> {
 /// A replayed episode: its terminal score and final feedback, and what it
 /// took to play it.
 struct Replayed {
-    score: f64,
+    /// `None` when the episode is still open: its answer refused as
+    /// malformed, as a row recorded with no score was when played.
+    score: Option<f64>,
     feedback: String,
     /// Answers the episode sent (drafts and the final one).
     answers: usize,
@@ -622,9 +680,7 @@ fn replay(row: &Value) -> Result<Replayed, String> {
                 .map_err(|e| format!("{raw:.60} is refused now: {e}"))?;
         }
     }
-    let score = env
-        .terminal_score()
-        .ok_or_else(|| "the episode did not end".to_owned())?;
+    let score = env.terminal_score();
     let observation = env.observation().map(|o| o.to_value()).unwrap_or_default();
     let feedback = observation["last_feedback"]
         .as_str()
@@ -678,6 +734,11 @@ fn same_scenario(corpus: &str, row: &Value, replayed: &Replayed) -> Result<(), S
     }
 }
 
+/// A score as the failures print it: an episode left open has none.
+fn shown(score: Option<f64>) -> String {
+    score.map_or_else(|| "none (ungraded)".to_owned(), |s| format!("{s:.4}"))
+}
+
 /// Every productivity episode: (corpus, line, row).
 fn episodes() -> Vec<(&'static str, usize, Value)> {
     let mut out = Vec::new();
@@ -703,7 +764,7 @@ fn played_episodes_score_what_the_player_judged() {
     let (mut before, mut after, mut replayed_count) = (0.0, 0.0, 0u32);
     let mut retired = 0;
     for (corpus, line, row) in episodes() {
-        let recorded = row["score"].as_f64().unwrap_or(f64::NAN);
+        let recorded = row["score"].as_f64();
         let task = canonical_task(row["task"].as_str().unwrap_or(""));
         let level = row["level"].as_u64().unwrap_or(0);
         if let Some(why) = retired_in(corpus, task, level) {
@@ -733,8 +794,10 @@ fn played_episodes_score_what_the_player_judged() {
             continue;
         }
         replayed_count += 1;
-        before += recorded;
-        after += replayed.score;
+        // An episode left ungraded (its only answer refused as malformed,
+        // score null) earned nothing.
+        before += recorded.unwrap_or(0.0);
+        after += replayed.score.unwrap_or(0.0);
         let settled = SETTLED_BY_INSTRUCTION
             .iter()
             .any(|(c, l, _)| *c == corpus && *l == line);
@@ -752,7 +815,7 @@ fn played_episodes_score_what_the_player_judged() {
             Verdict::Right => {
                 episodes_right += 1;
                 answers_right += replayed.answers;
-                1.0
+                Some(1.0)
             }
             Verdict::OwnMistake => {
                 episodes_own += 1;
@@ -760,7 +823,7 @@ fn played_episodes_score_what_the_player_judged() {
                     .iter()
                     .any(|(c, l, _)| *c == corpus && *l == line)
                 {
-                    true => own_loss_only(&row),
+                    true => Some(own_loss_only(&row)),
                     false => recorded,
                 }
             }
@@ -769,12 +832,21 @@ fn played_episodes_score_what_the_player_judged() {
             .iter()
             .chain(OWN_LOSS_NOW)
             .find(|(c, l, _, _)| *c == corpus && *l == line)
-            .map_or(expected, |(_, _, kept, _)| *kept);
-        if (replayed.score - expected).abs() >= 1e-4 {
+            .map_or(expected, |(_, _, kept, _)| Some(*kept));
+        let as_played = match (replayed.score, expected) {
+            (Some(now), Some(expected)) => (now - expected).abs() < 1e-4,
+            // The player's own answer refused as malformed and left
+            // ungraded is refused still, and the feedback says why.
+            (None, None) => replayed.feedback.starts_with("Malformed action"),
+            _ => false,
+        };
+        if !as_played {
             failures.push(format!(
-                "{corpus}:{line} {task} level {}: scores {:.4}, expected {expected:.4} (recorded {recorded:.4})\n  actions: {}\n  feedback: {}",
+                "{corpus}:{line} {task} level {}: scores {}, expected {} (recorded {})\n  actions: {}\n  feedback: {}",
                 replayed.level,
-                replayed.score,
+                shown(replayed.score),
+                shown(expected),
+                shown(recorded),
                 row.get("actions").or(row.get("calls")).unwrap_or(&Value::Null),
                 replayed.feedback
             ));

@@ -47,10 +47,23 @@ fn run_with<C>(
     pass: &[RowOf<C>],
     fail: &[RowOf<C>],
 ) -> usize {
+    run_over(task, levels, SEEDS, case_of, pass, fail)
+}
+
+/// [`run_with`] over `seeds`, for rows that fit few scenarios (a booking
+/// at noon).
+fn run_over<C>(
+    task: &str,
+    levels: &[u8],
+    seeds: std::ops::Range<u64>,
+    case_of: fn(Map<String, Value>, Value) -> C,
+    pass: &[RowOf<C>],
+    fail: &[RowOf<C>],
+) -> usize {
     let mut wrong = Vec::new();
     let mut graded = 0;
     for &level in levels {
-        for seed in SEEDS {
+        for seed in seeds.clone() {
             let reference = reference_at(task, level, seed);
             let full = grade_at(task, level, seed, &Value::Object(reference.clone())).total;
             assert!(
@@ -1231,6 +1244,18 @@ fn pr10_calendar_zones_written_out_and_city_clocks() {
 /// The answer with each booking's ISO day written by `write` from (day of
 /// the month, month, weekday's name); `None` when it wrote none.
 fn days_as(a: &Map<String, Value>, write: fn(u32, u32, &str) -> Option<String>) -> Option<Value> {
+    each_day(a, |day| {
+        let (_, month, date) = day.civil();
+        write(date, month, day.weekday_name())
+    })
+}
+
+/// The answer with each booking's day written by `write` from the day;
+/// `None` when it wrote none.
+fn each_day(
+    a: &Map<String, Value>,
+    mut write: impl FnMut(env_wasm::dates::Day) -> Option<String>,
+) -> Option<Value> {
     each_booking(a, |e| {
         let Some(day) = e
             .get("day")
@@ -1239,8 +1264,7 @@ fn days_as(a: &Map<String, Value>, write: fn(u32, u32, &str) -> Option<String>) 
         else {
             return false;
         };
-        let (_, month, date) = day.civil();
-        match write(date, month, day.weekday_name()) {
+        match write(day) {
             Some(text) => {
                 e.insert("day".into(), json!(text));
                 true
@@ -1755,5 +1779,386 @@ fn pr12_calendar_times_after_a_preposition() {
     println!(
         "calendar preposition rows graded: {}",
         run("medium", &[1, 2, 3, 4, 5], pass, fail)
+    );
+}
+
+// The classes of play-para-pr13 (issue 21, round 19, levels 4-5), in other
+// wordings than the player's: noon written with the clock it names in
+// digits or words ("twelve noon", "12 midday"; B1), and a dotted numeric
+// day read day first ("01.06.2026"; C1, the lead's decision).
+
+/// The answer with each booking's `start` and `end` that is noon
+/// rewritten by `write` from (the field, the booking's start, its end);
+/// `None` when no edge is at noon, or when `write` declines.
+fn noon_as(a: &Map<String, Value>, write: fn(&str, &str, &str) -> Option<String>) -> Option<Value> {
+    let mut fits = true;
+    let answer = each_booking(a, |e| {
+        let Some((start, end)) = start_end(e) else {
+            return false;
+        };
+        let mut wrote = false;
+        for (field, at) in [("start", &start), ("end", &end)] {
+            if at != "12:00" {
+                continue;
+            }
+            match write(field, &start, &end) {
+                Some(text) => {
+                    e.insert(field.into(), json!(text));
+                    wrote = true;
+                }
+                None => fits = false,
+            }
+        }
+        wrote
+    })?;
+    fits.then_some(answer)
+}
+
+/// The answer with one edge of every booking written by `write` from
+/// that edge in `HH:MM` (the start, or the end where the start is noon);
+/// `None` when `write` declines for every booking.
+fn one_edge_as(a: &Map<String, Value>, write: fn(&str) -> Option<String>) -> Option<Value> {
+    each_booking(a, |e| {
+        let Some((start, end)) = start_end(e) else {
+            return false;
+        };
+        let (field, at) = match start.as_str() {
+            "12:00" => ("end", end),
+            _ => ("start", start),
+        };
+        match write(&at) {
+            Some(text) => {
+                e.insert(field.into(), json!(text));
+                true
+            }
+            None => false,
+        }
+    })
+}
+
+/// The hour of `HH:MM` on a twelve-hour dial, in words.
+fn hour_word(at: &str) -> &'static str {
+    const WORDS: [&str; 12] = [
+        "twelve", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven",
+    ];
+    WORDS[(minutes(at) / 60 % 12) as usize]
+}
+
+/// Seeds for the noon rows: few bookings start or end at noon.
+const NOON_SEEDS: std::ops::Range<u64> = 0..40;
+
+#[test]
+fn pr13_calendar_noon_with_the_clock_it_names() {
+    let pass: &[Row] = &[
+        ("'twelve noon' (the player's)", |a| {
+            noon_as(a, |_, _, _| Some("twelve noon".into()))
+        }),
+        ("'12.00 midday'", |a| {
+            noon_as(a, |_, _, _| Some("12.00 midday".into()))
+        }),
+        ("'Twelve o'clock midday'", |a| {
+            noon_as(a, |_, _, _| Some("Twelve o'clock midday".into()))
+        }),
+        ("'12h00 noon'", |a| {
+            noon_as(a, |_, _, _| Some("12h00 noon".into()))
+        }),
+        ("'12 mid-day'", |a| {
+            noon_as(a, |_, _, _| Some("12 mid-day".into()))
+        }),
+        ("'12 p.m. midday'", |a| {
+            noon_as(a, |_, _, _| Some("12 p.m. midday".into()))
+        }),
+        ("'at twelve noon' / 'until twelve midday'", |a| {
+            noon_as(a, |field, _, _| {
+                Some(match field {
+                    "start" => "at twelve noon".into(),
+                    _ => "until twelve midday".into(),
+                })
+            })
+        }),
+        ("the span 'S to twelve noon' / 'twelve noon-E'", |a| {
+            noon_as(a, |field, s, e| {
+                Some(match field {
+                    "start" => format!("twelve noon-{e}"),
+                    _ => format!("{s} to twelve noon"),
+                })
+            })
+        }),
+        ("'twelve midday' with the meeting's own zone", |a| {
+            noon_as(a, |_, _, _| Some("twelve midday (local time)".into()))
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("'eleven noon' (a clock the word contradicts)", |a| {
+            noon_as(a, |_, _, _| Some("eleven noon".into()))
+        }),
+        ("'12:30 midday'", |a| {
+            noon_as(a, |_, _, _| Some("12:30 midday".into()))
+        }),
+        ("'twelve thirty noon'", |a| {
+            noon_as(a, |_, _, _| Some("twelve thirty noon".into()))
+        }),
+        ("'twelve midnight' for noon", |a| {
+            noon_as(a, |_, _, _| Some("twelve midnight".into()))
+        }),
+        ("'midnight' for noon", |a| {
+            noon_as(a, |_, _, _| Some("midnight".into()))
+        }),
+        ("'12 am noon'", |a| {
+            noon_as(a, |_, _, _| Some("12 am noon".into()))
+        }),
+        ("'twelve noon or 1pm' (a hedge)", |a| {
+            noon_as(a, |_, _, _| Some("twelve noon or 1pm".into()))
+        }),
+        ("'11:00 twelve noon' (two times)", |a| {
+            noon_as(a, |_, _, _| Some("11:00 twelve noon".into()))
+        }),
+        ("'around twelve noon'", |a| {
+            noon_as(a, |_, _, _| Some("around twelve noon".into()))
+        }),
+        ("'not twelve noon'", |a| {
+            noon_as(a, |_, _, _| Some("not twelve noon".into()))
+        }),
+        ("an edge's own hour before 'noon' ('10 noon')", |a| {
+            one_edge_as(a, |at| {
+                minutes(at)
+                    .is_multiple_of(60)
+                    .then(|| format!("{} noon", &at[..2]))
+            })
+        }),
+        ("an edge's own hour in words before 'midday'", |a| {
+            one_edge_as(a, |at| {
+                minutes(at)
+                    .is_multiple_of(60)
+                    .then(|| format!("{} midday", hour_word(at)))
+            })
+        }),
+        ("'twelve noon' for an edge that is not noon", |a| {
+            one_edge_as(a, |_| Some("twelve noon".into()))
+        }),
+    ];
+    let graded = run_over("medium", &[1, 2, 3, 4, 5], NOON_SEEDS, |a, _| a, pass, fail);
+    println!("calendar noon rows graded: {graded}");
+}
+
+/// A booking's day as the dotted-day rows write it: the day, and its
+/// year, month and day of the month.
+type Ymd = (env_wasm::dates::Day, i64, u32, u32);
+
+/// The answer with each booking's day written by `write`; `None` when it
+/// wrote none. With `two_ways`, only days whose day of the month could be
+/// a month other than its own (a slashed form of them reads two ways).
+fn day_as(
+    a: &Map<String, Value>,
+    two_ways: bool,
+    write: fn(Ymd) -> Option<String>,
+) -> Option<Value> {
+    each_day(a, |day| {
+        let (y, m, d) = day.civil();
+        match two_ways && (d > 12 || d == m) {
+            true => None,
+            false => write((day, y, m, d)),
+        }
+    })
+}
+
+#[test]
+fn pr13_calendar_dotted_days_are_day_first() {
+    use env_wasm::dates::Day;
+    let pass: &[Row] = &[
+        ("'DD.MM.YYYY' (the player's)", |a| {
+            day_as(a, true, |(_, y, m, d)| Some(format!("{d:02}.{m:02}.{y}")))
+        }),
+        ("'D.M.YYYY'", |a| {
+            day_as(a, true, |(_, y, m, d)| Some(format!("{d}.{m}.{y}")))
+        }),
+        ("'Weekday, DD.MM.YYYY'", |a| {
+            day_as(a, true, |(day, y, m, d)| {
+                Some(format!("{}, {d:02}.{m:02}.{y}", day.weekday_name()))
+            })
+        }),
+        ("'DD.MM.' without a year", |a| {
+            day_as(a, true, |(_, _, m, d)| Some(format!("{d:02}.{m:02}.")))
+        }),
+        ("'Wkd D.M.' without a year", |a| {
+            day_as(a, true, |(day, _, m, d)| {
+                Some(format!("{} {d}.{m}.", &day.weekday_name()[..3]))
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        (
+            "'DD/MM/YYYY' that reads two ways (slashes stay refused)",
+            |a| day_as(a, true, |(_, y, m, d)| Some(format!("{d:02}/{m:02}/{y}"))),
+        ),
+        ("'MM.DD.YYYY' (month first with dots: another day)", |a| {
+            day_as(a, true, |(_, y, m, d)| Some(format!("{m:02}.{d:02}.{y}")))
+        }),
+        ("'DD.MM.YYYY' a month on", |a| {
+            day_as(a, false, |(_, y, m, d)| {
+                Some(format!("{d:02}.{:02}.{y}", m % 12 + 1))
+            })
+        }),
+        ("'31.MM.YYYY' in a month of 30 days (no such day)", |a| {
+            day_as(a, false, |(_, y, m, _)| {
+                Day::from_civil(y, m, 31)
+                    .is_none()
+                    .then(|| format!("31.{m:02}.{y}"))
+            })
+        }),
+        ("'DD.MM.YYYY' with another weekday", |a| {
+            day_as(a, false, |(day, y, m, d)| {
+                let other = match day.weekday_name() {
+                    "Monday" => "Tue",
+                    _ => "Mon",
+                };
+                Some(format!("{other} {d:02}.{m:02}.{y}"))
+            })
+        }),
+        ("'DD.MM.YYYY or the next day'", |a| {
+            day_as(a, false, |(day, y, m, d)| {
+                let (y2, m2, d2) = day.plus(1).civil();
+                Some(format!("{d:02}.{m:02}.{y} or {d2:02}.{m2:02}.{y2}"))
+            })
+        }),
+    ];
+    println!(
+        "calendar dotted day rows graded: {}",
+        run("medium", &[1, 2, 3, 4, 5], pass, fail)
+    );
+}
+
+/// A command line built around the reference answer's JSON text.
+type LineRow = (&'static str, fn(&str) -> String);
+
+/// `text` cut to two thirds of its characters (inside the object, so any
+/// nested object before the cut is whole and the outer one is not).
+fn cut_short(text: &str) -> String {
+    text.chars().take(text.chars().count() * 2 / 3).collect()
+}
+
+/// Whether the last step of `env` was refused as malformed.
+fn malformed(observation: &Value) -> bool {
+    ["last_feedback", "feedback"].iter().any(|key| {
+        observation[*key]
+            .as_str()
+            .is_some_and(|text| text.starts_with("Malformed action"))
+    })
+}
+
+/// play-para-pr14 A: text before the one JSON object of `final:` or
+/// `propose:` (a label, a sentence, a heading, a code fence) is read as the
+/// object, as text after it is; two objects, none, an object cut short or
+/// a list holding it stay refused, with what to send.
+#[test]
+fn prose_before_the_one_object_is_read_and_two_or_none_are_refused() {
+    let pass: &[LineRow] = &[
+        ("a label on its own line", |o| {
+            format!("final: My classification:\n{o}")
+        }),
+        ("a heading, a sentence and a fenced block", |o| {
+            format!("final: ### Result\nChecked twice against the rules.\n\n```json\n{o}\n```")
+        }),
+        ("a sentence with a brace aside that is no JSON", |o| {
+            format!("final: Having read it all {{the thread and the payload}}, I submit {o}")
+        }),
+        ("italic lead-in and prose after", |o| {
+            format!("final: _JSON follows._ {o} That is my answer.")
+        }),
+        ("upper-case prefix, 'Here it is ->'", |o| {
+            format!("FINAL: Here it is -> {o}")
+        }),
+    ];
+    let fail: &[LineRow] = &[
+        ("an object inside the prose, then the answer", |o| {
+            format!("final: I first wrote {{\"label\": \"work\"}} but the answer is {o}")
+        }),
+        ("prose, the answer, prose, the answer again", |o| {
+            format!("final: Answer: {o} or, to be safe, {o}")
+        }),
+        ("prose then two objects back to back", |o| {
+            format!("final: Answer: {o}{o}")
+        }),
+        ("prose and no object", |_| {
+            "final: Answer: spam, low priority, no reply needed.".to_owned()
+        }),
+        ("prose and an object cut short", |o| {
+            format!("final: Answer: {}", cut_short(o))
+        }),
+        ("a fence holding an object cut short", |o| {
+            format!("final: **Summary**\n```json\n{}\n```", cut_short(o))
+        }),
+        ("a list holding the object", |o| format!("final: [{o}]")),
+        ("prose then a retraction after the object", |o| {
+            format!("final: Answer: {o} Scratch that.")
+        }),
+    ];
+    let mut graded = 0;
+    let mut failures = std::collections::BTreeSet::new();
+    for task in ["easy", "medium", "hard"] {
+        for level in 1..=5 {
+            for seed in 0..3 {
+                let plain = reference_final(&start_at(task, level, seed).0);
+                let object = plain.strip_prefix("final:").unwrap_or(&plain).trim();
+                let full = {
+                    let mut env = start_at(task, level, seed).0;
+                    productivity_support::step(&mut env, &plain);
+                    env.terminal_score().unwrap_or(f64::NAN)
+                };
+                for (name, line) in pass {
+                    let raw = line(object);
+                    let mut env = start_at(task, level, seed).0;
+                    let (_, observation, _) = productivity_support::step(&mut env, &raw);
+                    let score = env.terminal_score();
+                    if !score.is_some_and(|s| (s - full).abs() < 1e-9) {
+                        failures.insert(format!(
+                            "pass row {name:?} ({task} L{level} seed {seed}): {score:?}, \
+                             plain {full}: {}",
+                            observation["last_feedback"]
+                        ));
+                    }
+                    // The same text as a draft is read as the draft.
+                    let draft = raw
+                        .replacen("final:", "propose:", 1)
+                        .replacen("FINAL:", "propose:", 1);
+                    let mut env = start_at(task, level, seed).0;
+                    let (_, observation, _) = productivity_support::step(&mut env, &draft);
+                    if malformed(&observation) {
+                        failures.insert(format!(
+                            "draft row {name:?} ({task} L{level} seed {seed}): {}",
+                            observation["last_feedback"]
+                        ));
+                    }
+                    graded += 1;
+                }
+                for (name, line) in fail {
+                    let mut env = start_at(task, level, seed).0;
+                    let (_, observation, _) = productivity_support::step(&mut env, &line(object));
+                    let feedback = observation["last_feedback"].as_str().unwrap_or_default();
+                    if !malformed(&observation) || env.terminal_score().is_some() {
+                        failures.insert(format!(
+                            "fail row {name:?} ({task} L{level} seed {seed}) was read: {feedback}"
+                        ));
+                    } else if !feedback.contains("send") {
+                        failures.insert(format!(
+                            "fail row {name:?}: the refusal says what to send: {feedback}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    println!("command rows graded: {graded}");
+    // One line per row and reason (the first scenario it failed on).
+    let mut seen = std::collections::BTreeSet::new();
+    let firsts: Vec<&String> = failures
+        .iter()
+        .filter(|line| seen.insert(line.split(" (").next().unwrap_or_default().to_owned()))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{firsts:#?}",
+        failures.len()
     );
 }

@@ -28,12 +28,18 @@ fn committed_action_schemas_equal_the_generated_ones() {
 }
 
 // Test helpers, not the core: they may read the environment and the disk.
-#[allow(clippy::disallowed_methods)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
 fn update_requested() -> bool {
     std::env::var_os("UPDATE_GOLDEN").is_some()
 }
 
-#[allow(clippy::disallowed_methods)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
 fn write_golden(env_id: &str, schemas: &Value) {
     let file = format!(
         "{}/schemas/{env_id}.action.json",

@@ -1928,3 +1928,368 @@ fn goodwill_phrases_decision_rows_and_update_columns_read_as_written() {
     let read = on_time_full_and_late_short(&templates, &["By {clock} today"]);
     assert!(read >= 10, "only {read} replies read");
 }
+
+/// play-para-st18's classes end to end at levels 1 to 5: the waived fee
+/// given back, called "the amount", "that money", "the money" or "it"
+/// beside "with your payment", is the waiver carried out (B1); a time set
+/// by the customer's step for what we then do ("the moment you forward
+/// the invoice number", "once you have written to us from ...") and a
+/// "Required from you" cell ask for that step (B2). Each earns every reply
+/// criterion; a refund of something else beside the waiver, a give-back
+/// where the waiver is not granted, and a step of ours, one already taken
+/// or another item still lose.
+#[test]
+fn a_waived_fee_given_back_and_a_step_awaited_read_as_written() {
+    let rows: Vec<(&str, &str)> = vec![
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: I've waived the late fee on {inv}. Because it had already been taken with your invoice payment, that money is on its way back to your card.",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first},\n\nThe late fee on {inv} (ticket {id}) has been waived in full. Should the charge already have gone through with your payment, the money will be refunded to your card.\n\nBest,\n{vendor} Support",
+        ),
+        (
+            "fee_waiver_plan_allowed",
+            "Hi {first}, ticket {id}: we've cancelled the late fee on {inv}. As you had already paid it with the invoice, we'll send the money back to your card.",
+        ),
+        (
+            "fee_waiver_plan_allowed",
+            "Hi {first}, ticket {id}: the late fee on {inv} is waived. If it was collected along with your payment, we will refund the full amount to your card.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}: our billing team will look at the charge the moment you forward the invoice number (it starts with INV-) to us.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first},\n\nThanks for ticket {id}. After you've provided the invoice number, our billing team will check the charge against it.\n\nBest,\n{vendor} Support",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}.\n\n| Ticket | Status | Required from you |\n|---|---|---|\n| {id} | Waiting for you | The invoice number (INV-...) |\n\nOur billing team will take it from there.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: the moment you email us from the address on your account, our privacy officer can take your request forward.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first},\n\nAbout ticket {id}: we need to confirm it is really you. Once you have written to us from {email}, our privacy officer will go ahead.\n\nKind regards,\n{vendor} Support",
+        ),
+    ];
+    let kinds = [
+        "fee_waiver_allowed",
+        "fee_waiver_plan_allowed",
+        "refund_missing_invoice",
+        "deletion_unverified",
+    ];
+    let fx = tickets_at_levels_one_to_five(&kinds);
+    earn_every_reply_criterion(&fx, &rows);
+    let waivers = tickets_at_levels_one_to_five(&["fee_waiver_allowed", "fee_waiver_over_limit"]);
+    let waivers: Vec<&Fixture> = waivers.iter().collect();
+    lose_compliance(
+        &waivers,
+        &[
+            (
+                "fee_waiver_allowed",
+                "Hi {first}, ticket {id}: we've waived the late fee on {inv}, and we will also refund your last invoice to your card.",
+            ),
+            (
+                "fee_waiver_allowed",
+                "Hi {first}, ticket {id}: we've waived the late fee on {inv}. The amount of your subscription will be returned to your card.",
+            ),
+            (
+                "fee_waiver_allowed",
+                "Hi {first}, ticket {id}: we can't waive the late fee on {inv}. If it was already collected with your payment, the amount will be returned to your card.",
+            ),
+            (
+                "fee_waiver_allowed",
+                "Hi {first}, ticket {id}: we will probably waive the late fee on {inv}. If it was already collected, that money will be credited back to your card.",
+            ),
+            (
+                "fee_waiver_over_limit",
+                "Hi {first}, ticket {id}: our billing supervisor will review the late fee on {inv}. If it was already collected with your payment, the amount will be returned to your card.",
+            ),
+        ],
+        2,
+    );
+    let asked = tickets_at_levels_one_to_five(&["refund_missing_invoice", "deletion_unverified"]);
+    let asked: Vec<&Fixture> = asked.iter().collect();
+    lose_handling(
+        &asked,
+        &[
+            (
+                "refund_missing_invoice",
+                "Hi {first}, ticket {id}: once we have the invoice number from our records, our billing team will review the charge.",
+            ),
+            (
+                "refund_missing_invoice",
+                "Hi {first}, ticket {id}: you have already sent the invoice number, so our billing team will review your request.",
+            ),
+            (
+                "refund_missing_invoice",
+                "Hi {first}, ticket {id}: as soon as you send a screenshot of the charge, our billing team will review your request.",
+            ),
+            (
+                "refund_missing_invoice",
+                "Hi {first}, ticket {id}.\n\n| Ticket | Status | Needed from you |\n|---|---|---|\n| {id} | With our billing team | Nothing |",
+            ),
+            (
+                "deletion_unverified",
+                "Hi {first}, ticket {id}: once our privacy officer has written to you at {email}, your request goes ahead.",
+            ),
+        ],
+        4,
+    );
+}
+
+/// What we will come back to, put first ("The VAT number on invoice
+/// INV-33321 we'll come back to after the security matter", "The late fee
+/// on invoice INV-35987 we will come back to after that review") defers a
+/// side question: nothing is given back (play-para-st19, B1: lines 12, 15,
+/// 18, 44, 45). "Come back to", "get back to", "circle back to", "return
+/// to" and "revisit" with a topic, in either order, earn every reply
+/// criterion on escalated cases at every level; money given back with its
+/// object put first ("The late fee we will give back to you", "Your $40 we
+/// will pay back", "That amount you'll get back"), a refund after a fronted
+/// object, or money coming back to the customer's card, still lose
+/// compliance.
+#[test]
+fn a_topic_put_first_and_come_back_to_is_deferred_not_given_back() {
+    let bases = [
+        (
+            "legal_threat",
+            "Dear {first},\n\nThank you for ticket {id}. I have passed it to our legal team, who will review it. {X}\n\nWe will get back to you {time}.\n\nKind regards,\n{vendor} Support",
+        ),
+        (
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is handling this now. Please reset your password and turn on two-factor authentication. {X} We'll update you {time}.",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: our billing supervisor will review your request. {X} We'll reply {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}: I've passed the fee to our billing supervisor for review. {X} We'll reply {time}.",
+        ),
+    ];
+    let deferred = [
+        // The player's sentences (lines 15, 18, 45, 44).
+        "The VAT number on invoice {inv} we'll come back to after the security matter.",
+        "The VAT number on invoice {inv} we will come back to later.",
+        "The late fee on invoice {inv} we will come back to after that review.",
+        "The refund request on that invoice we will come back to once the review is done.",
+        // Other verbs of coming back, other topics, other subjects.
+        "Invoice {inv} we will get back to once the review is done.",
+        "The {amount} charge on {inv} we'll circle back to tomorrow.",
+        "Your question about the amount on {inv} we will return to after the review.",
+        "The late fee on {inv} we will revisit after the review.",
+        "The amount on {inv} my colleague will come back to after the review.",
+        "The {amount} on invoice {inv} we'll get back to you about after the review.",
+        "That charge, and the invoice {inv} it is on, I'll come back to next.",
+        // The normal order still defers.
+        "We will come back to the {amount} charge on invoice {inv} after the review.",
+    ];
+    let rows: Vec<(&str, String)> = bases
+        .iter()
+        .flat_map(|(kind, base)| {
+            deferred
+                .iter()
+                .map(move |x| (*kind, base.replace("{X}", x)))
+        })
+        .collect();
+    let rows: Vec<(&str, &str)> = rows.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    let kinds: Vec<&str> = bases.iter().map(|(k, _)| *k).collect();
+    let fx = tickets_at_every_level(&kinds);
+
+    let given_back = [
+        "The late fee we will give back to you.",
+        "Your {amount} we will pay back.",
+        "That amount you'll get back by Friday.",
+        "The invoice we will refund in full.",
+        "The charge on invoice {inv} we will refund in full.",
+        "The {amount} on invoice {inv} we'll send back to your card today.",
+        "The {amount} will come back to your card within 5 business days.",
+        "The late fee on {inv} we'll come back to, and we will refund it in full.",
+        "The charge on {inv} we'll come back to after the review; the {amount} you'll get back today.",
+    ];
+    let mut kept = Vec::new();
+    for (kind, base) in &bases {
+        for x in given_back {
+            let t = base.replace("{X}", x);
+            for f in fx.iter().filter(|f| f.kind == *kind).take(2) {
+                let reply = fill(f, &t);
+                let g = grade(f, &reply);
+                if g.criteria["reply_compliance"] != Points::ZERO {
+                    kept.push(format!("{kind} {}: {x}", f.id()));
+                }
+            }
+        }
+    }
+    assert!(
+        kept.is_empty(),
+        "given back, yet compliant:\n{}",
+        kept.join("\n")
+    );
+    earn_every_reply_criterion(&fx, &rows);
+}
+
+/// "Fault" naming a malfunction of a thing is no admission: a fault on,
+/// in or with our page, system, service or checkout, a known, technical
+/// or system fault (play-para-st20, B1: "That matches a known fault on our
+/// payment page on 29-30 April", lines 16, 40). Each earns every reply
+/// criterion on waived fees and escalated refunds at every level; a fault
+/// of a party, ours ("the fault is ours", "a fault on our part", "we are at
+/// fault", "the fault lies with us"), still loses compliance, with a thing
+/// named after it too.
+#[test]
+fn a_fault_of_a_thing_is_no_admission_of_ours() {
+    let bases = [
+        (
+            "fee_waiver_allowed",
+            "Hi {first},\n\nThanks for ticket {id}. {X} I've waived the {fee} late fee on {inv}, and we'll confirm {time}.\n\nKind regards,\n{vendor} Support",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: {X} Our billing supervisor will review your request, and we'll reply {time}.",
+        ),
+    ];
+    let malfunctions = [
+        "That matches a known fault on our payment page at the time.",
+        "Your card was declined during a technical fault on our checkout.",
+        "An error on our own payment system rejected valid cards that week.",
+        "There was a system fault with our billing service on that day.",
+        "The fault on our payment page has since been fixed.",
+        "We know about the fault in our payment page that week.",
+    ];
+    let admissions = [
+        "The fault is ours.",
+        "This was a fault on our part.",
+        "It was an error on our side.",
+        "We are at fault here.",
+        "Our team was at fault.",
+        "The fault lies entirely with us.",
+        "This was our fault.",
+        "It was our fault that the payment page failed.",
+        "It was a fault on our part with the payment page.",
+        "The mistake on the payment page was ours.",
+    ];
+    earn_full_and_lose_compliance(&bases, &malfunctions, &admissions, 4);
+}
+
+/// The customer's complaint told back with its invoice, amount and date
+/// ("You have told us you've been billed a third time (INV-75883,
+/// $443.00) despite cancelling on 16 October") reports what happened to
+/// them: no outcome of ours (play-para-st22, B1: lines 13, 15, 16, 19, 22,
+/// 67, 72). Told back in other words, it earns every reply criterion on
+/// escalated cases at every level; a refund of that charge promised
+/// ("we'll refund the {amount} charged on 16 October", "the {amount}
+/// ({inv}) will be returned"), or a promise after the restated charge in
+/// its sentence, still loses compliance.
+#[test]
+fn a_charge_the_customer_reports_is_no_refund_of_ours() {
+    let bases = [
+        (
+            "legal_threat",
+            "Dear {first},\n\nThank you for ticket {id}. {X} I have passed the whole ticket to our legal team, who will review it; I can't decide anything on the charges from the support desk.\n\nWe will get back to you {time}.\n\nKind regards,\n{vendor} Support",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: {X} Our billing supervisor will review your request, and we'll reply {time}.",
+        ),
+    ];
+    let reported = [
+        // The player's sentence (lines 16 and 19).
+        "You have told us you've been billed a third time ({inv}, {amount}) despite cancelling on 16 October.",
+        "You have told us you were charged a third time ({inv}, {amount}) despite cancelling on 16 October.",
+        // Other reporters, other verbs, other orders and dates.
+        "You've told us you were billed again ({inv}, {amount}) after cancelling on 4 July.",
+        "You say you were charged a second time ({amount}, {inv}) after you cancelled on 3 March.",
+        "As you describe it, your card was billed twice ({inv}, {amount}) despite your cancellation on 12 May.",
+        "I understand you've been charged again ({inv}, {amount}) on 2 September, even though you had cancelled.",
+        "You mention that you were billed ({inv}, {amount}) on 20 June despite having cancelled.",
+        "Your message says you were charged twice ({inv}, {amount}) since cancelling on 1 May.",
+    ];
+    let promised = [
+        "We'll refund the {amount} charged on 16 October.",
+        "The {amount} ({inv}) will be returned to your card.",
+        "You have told us you've been billed a third time ({inv}, {amount}) despite cancelling on 16 October, and we will refund it in full.",
+        "You were charged ({inv}, {amount}) on 16 October, which we will refund today.",
+        "You've been billed again ({inv}, {amount}) despite cancelling on 4 July; that {amount} will be refunded to your card.",
+        "You say you were charged ({inv}, {amount}) after cancelling on 4 July, so we'll pay the {amount} back.",
+    ];
+    earn_full_and_lose_compliance(&bases, &reported, &promised, 4);
+}
+
+/// A waived fee said to be off the account and then, joined by "and",
+/// given back if it was already paid ("It has been taken off your
+/// account, and if it was already collected with the payment it will be
+/// credited back to your card") is that waiver carried out: "it" is the
+/// fee the sentence spoke of (play-para-st22, B2: lines 33, 36, 79, 81,
+/// 82). Other wordings earn every reply criterion on waivers at every
+/// level; a give-back of something else, a credit on top, as a goodwill
+/// gesture or of a second sum still loses compliance.
+#[test]
+fn a_waived_fee_off_the_account_and_given_back_is_one_outcome() {
+    let bases = [
+        (
+            "fee_waiver_allowed",
+            "Hi {first},\n\nThanks for ticket {id}. I've waived the {fee} late fee on {inv}, so you won't be charged it. {X}\n\nNothing else is needed from you.\n\nKind regards,\n{vendor} Support",
+        ),
+        (
+            "fee_waiver_plan_allowed",
+            "Hi {first}, ticket {id}: I've waived the late fee on {inv}. {X} Nothing else is needed from you.",
+        ),
+    ];
+    let given_back = [
+        // The player's sentences (lines 36 and 82).
+        "It has been taken off your account, and if it was already collected with the payment it will be credited back to your card.",
+        "It has been removed from your account, and if it was already collected it will be credited back to your card.",
+        // Other subjects, other verbs of giving back.
+        "It has been removed from your invoice, and if you already paid it, it will be refunded to your card.",
+        "That has been cleared from your balance, and if it was taken with your payment it will be returned to your card.",
+        "The fee is off your account now, and should it already have been collected, the amount will be credited back to you.",
+        "It's been wiped from your account and, if it was already charged, it will be paid back to your card.",
+        "It no longer appears on your account, and if it was already taken with your payment, we'll credit it back to your card.",
+        "That has been cleared from your account, and if it was collected already it will be credited back to you.",
+        "It has been taken off your invoice, and if it went out with your payment it will be credited back to your card.",
+        "It has been taken off your account, and if it was already collected, that will be credited back to your card.",
+        "It is off your account now, and if it was already collected it will be credited back to you.",
+    ];
+    let more = [
+        "It has been taken off your account, and your last invoice will be refunded to your card.",
+        "It has been taken off your account, and on top of that we will credit $10.00 back to your card.",
+        "It has been taken off your account, and as a goodwill gesture it will also be credited back to your card.",
+        "It has been taken off your account, and we will add a $15.00 credit to your account as well.",
+        "It has been taken off your account, and if it was already collected, your subscription will be refunded to your card.",
+    ];
+    earn_full_and_lose_compliance(&bases, &given_back, &more, 4);
+}
+
+/// Each of `pass` put for `{X}` in every base earns every reply criterion
+/// on tickets of the base's kind at every level; each of `fail` loses
+/// compliance on the first `per_kind` of them.
+fn earn_full_and_lose_compliance(
+    bases: &[(&str, &str)],
+    pass: &[&str],
+    fail: &[&str],
+    per_kind: usize,
+) {
+    let kinds: Vec<&str> = bases.iter().map(|(k, _)| *k).collect();
+    let fx = tickets_at_every_level(&kinds);
+    let fill_in = |xs: &[&str]| -> Vec<(&str, String)> {
+        bases
+            .iter()
+            .flat_map(|(kind, base)| xs.iter().map(move |x| (*kind, base.replace("{X}", x))))
+            .collect()
+    };
+    let rows = fill_in(pass);
+    let rows: Vec<(&str, &str)> = rows.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    earn_every_reply_criterion(&fx, &rows);
+    let failing = fill_in(fail);
+    let failing: Vec<(&str, &str)> = failing.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(&fx, &failing, per_kind);
+}

@@ -481,6 +481,70 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-05/support_triage-p38/episodes.jsonl"),
         current_records_desk: true,
     },
+    // An eighteenth paraphrase stress (play-para-st18, on de529a9): six
+    // hard tickets at level 5, 6 other replies each, three extra cases, a
+    // medium queue and one-phrase probes: 80 rows, verdicts as strings. Its
+    // B rows: a waived fee given back called "the amount", "that money" or
+    // "it" beside "with your payment" read as a refund (30, 34, 36, 37, 39,
+    // 43, 44, 48, 51, 54, 55), and a request written as a condition ("As
+    // soon as you send the invoice number, ...", "Once you have written to
+    // us from your account address ...") or as a "Needed from you" cell
+    // not read as asking (66, 70, 73-75, 77, 78). Its A rows (15, 20): a
+    // next response one minute past the urgent SLA.
+    Corpus {
+        name: "support_triage-p39",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p39/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // A nineteenth paraphrase stress (play-para-st19, on 1d9ea28): six hard
+    // tickets at level 5, 6 other replies each, a medium queue and 13
+    // one-phrase probes: 56 rows, each with its verdict as a string. Its B
+    // rows: what we will come back to put before us ("The VAT number on
+    // invoice INV-33321 we'll come back to after the security matter", "The
+    // late fee on invoice INV-35987 we will come back to after that
+    // review") read as committing to a refund (12, 15, 18, 44, 45). Line 12
+    // also holds the player's own A, a time past the SLA (line 22 alone).
+    Corpus {
+        name: "support_triage-p40",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p40/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // A twentieth paraphrase stress (play-para-st20, on e08ab89): six hard
+    // tickets at level 5, 5 other replies each, a medium queue and 5
+    // one-phrase probes: 42 rows, each with its verdict as a string. Its B
+    // rows: "a known fault on our payment page" (a malfunction of a thing)
+    // read as admitting fault or liability (16, 40).
+    Corpus {
+        name: "support_triage-p41",
+        text: include_str!("player_corpus/2026-12-05/support_triage-p41/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // A twenty-first paraphrase stress (play-para-st21, on 9eb4ae1): six
+    // hard tickets at levels 3-5, 5 to 7 other replies each, a medium
+    // queue, two extra deletion cases and one-phrase probes: 54 rows,
+    // verdicts as `lost_points`. Its B rows (23, 49): "please either click
+    // the link we emailed to <account email> or send us a message from
+    // that account" not read as asking to verify from the account email.
+    Corpus {
+        name: "support_triage-p42",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p42/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // A twenty-second paraphrase stress (play-para-st22, on bin33): six
+    // hard tickets at levels 3-5, 6 other replies each, two reproduction
+    // cases, a medium queue and one-phrase probes: 83 rows, verdicts as
+    // `lost_points`. Its B1 rows (13, 15, 16, 19, 22, 67, 72): the
+    // customer's complaint restated with its invoice, amount and date ("You
+    // have told us you've been billed a third time (INV-75883, $443.00)
+    // despite cancelling on 16 October") read as a refund. Its B2 rows (33,
+    // 36, 79, 81, 82): "It has been taken off your account, and if it was
+    // already collected ... it will be credited back to your card" read as
+    // a second outcome. Its A row (12): a time past the 4-hour SLA.
+    Corpus {
+        name: "support_triage-p43",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p43/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -520,6 +584,18 @@ const OWN_BY_POLICY: &[(&str, usize, &str)] = &[
     ("support_triage-p13", 39, "rewrite without a time"),
     ("support_triage-p13", 41, "rewrite without a time"),
 ];
+
+/// Rows whose lost points were partly the player's own and partly the
+/// grader's, now that the grader's part is fixed, as (corpus, line, the
+/// score the player's own part leaves, why): they must score that.
+const OWN_PART_LEFT: &[(&str, usize, f64, &str)] = &[(
+    "support_triage-p40",
+    12,
+    0.9667,
+    "A+B: the B (a question we come back to) is read right; the A ('before 8:30 am' past \
+     the 08:26 SLA) still misses the next step, as line 22 (the same reply without the B \
+     sentence) does",
+)];
 
 /// Rows the player judged its own that score full since the grader reads
 /// them so, as (corpus, line, why).
@@ -845,9 +921,14 @@ fn played_episodes_score_what_the_player_judged() {
             }
             None => per_corpus.push((corpus, 1, recorded, score)),
         }
-        let expected = match judged {
-            Verdict::Right => 1.0,
-            Verdict::OwnMistake => recorded,
+        let own_part_left = OWN_PART_LEFT
+            .iter()
+            .find(|(c, l, ..)| (*c, *l) == (corpus, line))
+            .map(|(_, _, left, _)| *left);
+        let expected = match (own_part_left, judged) {
+            (Some(left), _) => left,
+            (None, Verdict::Right) => 1.0,
+            (None, Verdict::OwnMistake) => recorded,
         };
         let meets = (score - expected).abs() < 1e-4;
         match (meets, known) {

@@ -1791,6 +1791,90 @@ fn outcomes_are_read_in_other_words() {
             &[],
         ),
         ("I will return to this matter next week.", &[], &[], &[]),
+        // What we come back to, put first, is a topic deferred, however
+        // its noun phrase ends (an invoice id, an amount, a fee): nothing
+        // is given back (play-para-st19, B1). Money given back with its
+        // object put first, or coming back to a card, still is.
+        (
+            "The VAT number on invoice INV-33321 we'll come back to after the security matter.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee on invoice INV-35987 we will come back to after that review.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Invoice INV-20417 we will get back to once your account is secure.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The $40 charge on INV-20417 we'll circle back to tomorrow.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The disputed amount our billing team will come back to after the review.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The $40 on invoice INV-20417 we'll get back to you about next week.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The charge on invoice INV-20417 we will return to after the review.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The refund question on INV-20417 we will revisit after the review.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("Your $40 we will pay back.", &[Refund], &[], &[]),
+        (
+            "That amount you'll get back by Friday.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee we will give back to you today.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("The invoice we will refund in full.", &[Refund], &[], &[]),
+        (
+            "The $40 on invoice INV-20417 we'll send back to your card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The $40 will come back to your card within 5 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The $40 on INV-20417 we'll come back to, and then we will refund it in full.",
+            &[Refund],
+            &[],
+            &[],
+        ),
         ("We will return the $50 to your card.", &[Refund], &[], &[]),
         (
             "We will return your payment to the original card.",
@@ -2693,6 +2777,65 @@ fn violations_are_found_and_their_negations_are_not() {
             "Please send us your password reset code.",
             &[CredentialRequest],
         ),
+        // "Fault" naming a malfunction of a thing is no admission
+        // (play-para-st20, B1: "a known fault on our payment page"); a
+        // fault of a party, ours, still is, with a thing named after it.
+        (
+            "That matches a known fault on our payment page on 29-30 April.",
+            &[],
+        ),
+        (
+            "Your card was rejected during a known fault on our payment page.",
+            &[],
+        ),
+        ("There was a technical fault on our checkout that day.", &[]),
+        ("An error on our payment page rejected valid cards.", &[]),
+        (
+            "A failure on our own payment system stopped the payment.",
+            &[],
+        ),
+        ("The payment failed because of a fault with our app.", &[]),
+        (
+            "A system fault on our billing service stopped your card.",
+            &[],
+        ),
+        ("The fault on our payment page is fixed now.", &[]),
+        ("A fault in the payment page rejected your card.", &[]),
+        ("That was a known payment-page fault.", &[]),
+        ("The fault is ours.", &[LiabilityAdmission]),
+        ("The fault was entirely ours.", &[LiabilityAdmission]),
+        ("This was a fault on our part.", &[LiabilityAdmission]),
+        ("It was a fault on our side.", &[LiabilityAdmission]),
+        ("There was an error on our end.", &[LiabilityAdmission]),
+        ("This was our fault.", &[LiabilityAdmission]),
+        ("We are at fault here.", &[LiabilityAdmission]),
+        ("We were at fault.", &[LiabilityAdmission]),
+        ("We're at fault.", &[LiabilityAdmission]),
+        (
+            "Our support team was clearly at fault.",
+            &[LiabilityAdmission],
+        ),
+        ("The mistake was mine.", &[LiabilityAdmission]),
+        ("Your account manager was at fault.", &[]),
+        ("The responsibility for deletion requests is ours.", &[]),
+        ("The fault lies with us.", &[LiabilityAdmission]),
+        ("The fault lies entirely with us.", &[LiabilityAdmission]),
+        (
+            "It was our fault that the payment page failed.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "It was a fault on our part with the payment page.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "A fault on our own part broke the payment page.",
+            &[LiabilityAdmission],
+        ),
+        ("The payment page was at fault, not you.", &[]),
+        ("It was not a fault on our part.", &[]),
+        ("We are not at fault.", &[]),
+        ("The fault does not lie with us.", &[]),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -3515,6 +3658,74 @@ fn moves_name_teams_and_requests() {
             &[],
         ),
         ("A corrected invoice is to be sent to you by the desk.", &[]),
+        // Acting from the account's own address is the verification ask:
+        // a link or code we sent to it, clicked or entered, and a message
+        // "from that account" once the address is named (play-para-st21,
+        // B1). Writing from another address, a link or code for something
+        // else, proof by other means and a check of ours ask for none.
+        (
+            "When you're back next week, please either click the link we emailed to your \
+             account email or send us a message from that account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please follow the link we sent to the email on file.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Could you enter the code we emailed to your registered address?",
+            &[Move::AskVerification],
+        ),
+        (
+            "Kindly tap the confirmation link in the message we sent to your account address.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Your request has to come from your account email. Once you can get into it, \
+             please drop us a note from that account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please sign in to the email address on your account and message us from the same \
+             account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please click the link to reset your password.",
+            &[Move::AskSecure],
+        ),
+        (
+            "Please click the link we emailed to your account email to download your data \
+             export.",
+            &[],
+        ),
+        (
+            "Please enter the discount code we sent to your account email at checkout.",
+            &[],
+        ),
+        ("Please send us a message from your personal address.", &[]),
+        ("Please send us a copy of your passport.", &[]),
+        (
+            "Your message came from your personal inbox. Please write to us from there.",
+            &[],
+        ),
+        (
+            "You don't need to verify anything from your account email.",
+            &[],
+        ),
+        (
+            "You don't need to click the link we emailed to your account email.",
+            &[],
+        ),
+        (
+            "Our team will click the link we emailed to your account email on our side.",
+            &[],
+        ),
+        (
+            "The refund went back to your bank account. Please send us a message from that \
+             account.",
+            &[],
+        ),
     ];
     let mut wrong = Vec::new();
     for (text, expected) in table {
@@ -4533,6 +4744,271 @@ fn a_time_under_a_next_update_column_is_our_next_step() {
         let got = (r.has_request, r.has_timed_step, r.follow_ups.as_slice());
         if got != (*request, *timed, *due) {
             wrong.push(format!("{text:?}: got {got:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+/// In a reply that waives the fee, money given back that refers to that
+/// fee is the waiver carried out (policy section 5), however the sentence
+/// calls it: "the amount", "that money", "the charge", "it" beside "with
+/// your payment", the fee or its sum (play-para-st18, B1). Money back for
+/// anything else billed (an invoice, a subscription, an add-on, another
+/// sum), one more outcome ("also", "as well"), or a give-back in a reply
+/// that declines or hedges the waiver is still a refund.
+#[test]
+fn a_waived_fee_given_back_is_the_waiver_carried_out() {
+    let table: &[OutcomeRow] = &[
+        (
+            "The late fee on INV-22995 has been waived. Should it already have been taken with \
+             your payment, the amount will be returned to your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "I've removed the £42.00 late fee from INV-22995. Because it had already been taken \
+             with your invoice payment, that money is on its way back to your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Your late fee has been waived in full. Should the charge already have gone through \
+             with your invoice payment, the money will be refunded to your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We've cancelled the €48.00 fee. As you had already paid it with the invoice, we'll \
+             send the money back to your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Late fee waived. If it was collected along with your payment, we will refund the \
+             full amount to your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the £30.00 late fee. Since you paid it with INV-40112, you'll get \
+             the £30.00 back on your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The penalty is waived. If it was already collected with your payment, we will \
+             reverse the charge on your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Money back for something else billed, one more outcome, or a
+        // waiver declined or hedged: a refund.
+        (
+            "We have waived the late fee, and we will also refund your last invoice.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee. The amount of your subscription will be returned to \
+             your card.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee. The money for your unused add-on will be returned to \
+             your card.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the $98.00 late fee. If it was already collected with your payment, \
+             the $49.00 will be returned to your card.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee. Your invoice was paid twice, so we will refund the \
+             duplicate payment to your card.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee. Since you paid the renewal too, you will get that \
+             money back on your card.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee and will refund you as well.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee. You'll get your money back by Friday.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        // "The money", "the charge", "the amount" said alone after the
+        // waiver, with no clause saying the fee was paid, are money of
+        // their own.
+        (
+            "We have waived the late fee. We'll put the money back on your card this week.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have waived the late fee. The charge will be reversed.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll reverse the charge and cancel the late fee.",
+            &[Refund, Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We can't waive the late fee. If it was already collected with your payment, the \
+             amount will be returned to your card.",
+            &[Refund],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "We will probably waive the late fee. If it was already collected with your payment, \
+             the amount will be returned to your card.",
+            &[Refund],
+            &[Waiver],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+/// A time set by the customer's own step for what we will do then ("as
+/// soon as you send the invoice number, our billing team will review
+/// it", "once you have written to us from your account address, we can go
+/// ahead") asks for that step, as "please send" does; so does a label or
+/// table cell keyed by what is needed from the customer ("Needed from
+/// you: the invoice number") (play-para-st18, B2). A step of ours or of
+/// someone else, one already taken or past, a time for a request of its
+/// own, a key that denies or reports, and another item ask for nothing
+/// the case needs.
+#[test]
+fn a_step_a_time_waits_for_is_asked_for() {
+    use Move::*;
+    let table: &[(&str, &[Move])] = &[
+        (
+            "Our billing team will look at the charge the moment you forward the invoice number \
+             to us.",
+            &[AskInvoice],
+        ),
+        (
+            "After you've provided the invoice number, we'll check the charge against it.",
+            &[AskInvoice],
+        ),
+        (
+            "When you give us the invoice number, we can review the charge.",
+            &[AskInvoice],
+        ),
+        (
+            "We'll pick this up once you have shared the INV- number of the add-on charge.",
+            &[AskInvoice],
+        ),
+        (
+            "The moment you email us from the address on your account, we can take your request \
+             forward.",
+            &[AskVerification],
+        ),
+        (
+            "Once you have confirmed it is you from your account email, our privacy officer will \
+             go ahead.",
+            &[AskVerification],
+        ),
+        (
+            "| Ticket | Status | Required from you |\n|---|---|---|\n| T-1570 | Waiting for you | \
+             The invoice number (INV-...) |",
+            &[AskInvoice],
+        ),
+        (
+            "Still needed from you: the invoice number of the charge.",
+            &[AskInvoice],
+        ),
+        (
+            "Your next step: a message from the email address on your account.",
+            &[AskVerification],
+        ),
+        // Not a request of this customer's step, or not of the item.
+        (
+            "Once we have the invoice number from our records, we will review the charge.",
+            &[],
+        ),
+        (
+            "You have already sent the invoice number, so we will review your request.",
+            &[],
+        ),
+        (
+            "Once you have already sent the invoice number, there is nothing more for us to do.",
+            &[],
+        ),
+        (
+            "When you sent the invoice number last week, it did not reach us.",
+            &[],
+        ),
+        (
+            "When you find the invoice number, please don't reply with it; we will look it up.",
+            &[],
+        ),
+        (
+            "As soon as you send a screenshot of the charge, we will review your request.",
+            &[],
+        ),
+        (
+            "Once your bank sends us the transaction details, we will look at the charge.",
+            &[],
+        ),
+        (
+            "Nothing needed from you: we will look up the invoice number ourselves.",
+            &[],
+        ),
+        ("Needed from you: nothing at all.", &[]),
+        ("Already received from you: the invoice number.", &[]),
+        ("What you need: a refund of the add-on charge", &[]),
+        (
+            "Once our privacy officer has written to you at your account email, the request \
+             goes ahead.",
+            &[],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (text, expected) in table {
+        let r = reply::read(text);
+        let got: BTreeSet<Move> = r
+            .moves
+            .into_iter()
+            .filter(|m| !matches!(m, Move::Commit(_) | Move::Escalate(_)))
+            .collect();
+        let want: BTreeSet<Move> = expected.iter().copied().collect();
+        if got != want {
+            wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
         }
     }
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));

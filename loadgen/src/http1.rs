@@ -15,7 +15,7 @@ const MAX_BODY: usize = 16 * 1024 * 1024;
 
 /// `http://host:port/prefix` split into what a request needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Target {
+pub(crate) struct Target {
     /// `host:port`, for the connection and the `Host` header.
     pub authority: String,
     /// The mount's path without a trailing `/` (empty for the root).
@@ -24,7 +24,7 @@ pub struct Target {
 
 impl Target {
     /// Parse `scheme://authority[/path]` for the given scheme.
-    pub fn parse(url: &str, scheme: &str) -> Result<Self, String> {
+    pub(crate) fn parse(url: &str, scheme: &str) -> Result<Self, String> {
         let rest = url
             .strip_prefix(scheme)
             .and_then(|rest| rest.strip_prefix("://"))
@@ -48,13 +48,13 @@ impl Target {
     }
 }
 
-pub struct Conn {
+pub(crate) struct Conn {
     stream: BufReader<TcpStream>,
     authority: String,
 }
 
 impl Conn {
-    pub async fn connect(target: &Target) -> Result<Self, String> {
+    pub(crate) async fn connect(target: &Target) -> Result<Self, String> {
         let stream = TcpStream::connect(target.authority.as_str())
             .await
             .map_err(|err| format!("cannot connect to {}: {err}", target.authority))?;
@@ -69,7 +69,7 @@ impl Conn {
 
     /// `POST path` with a JSON body in the named session; the reply's status
     /// and, for a status other than 2xx, the head of its body.
-    pub async fn post_json(
+    pub(crate) async fn post_json(
         &mut self,
         path: &str,
         session: &str,

@@ -15,7 +15,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::http1::{Conn, Target};
 use crate::ws::{self, Reply, Socket};
 
-pub struct IdleLoad {
+pub(crate) struct IdleLoad {
     pub url: String,
     pub sessions: u32,
     pub concurrency: u32,
@@ -23,7 +23,7 @@ pub struct IdleLoad {
     pub id_prefix: String,
 }
 
-pub struct IdleReport {
+pub(crate) struct IdleReport {
     pub transport: &'static str,
     pub created: u64,
     pub errors: u64,
@@ -48,7 +48,7 @@ impl Tally {
     }
 }
 
-pub async fn create(load: &IdleLoad) -> Result<IdleReport, String> {
+pub(crate) async fn create(load: &IdleLoad) -> Result<IdleReport, String> {
     let started = Instant::now();
     let tally = RefCell::new(Tally::default());
     let workers = load.concurrency.min(load.sessions);
@@ -147,7 +147,7 @@ async fn open_ws(load: &IdleLoad, index: u32) -> Result<Socket, String> {
 
 /// Close every held `/ws` session (best effort: the server also ends a
 /// session whose socket goes away).
-pub async fn close_all(sockets: &mut [Socket]) {
+pub(crate) async fn close_all(sockets: &mut [Socket]) {
     join_all(sockets.iter_mut().map(|socket| async move {
         let _ = socket
             .send(Message::text(r#"{"type":"close"}"#.to_owned()))

@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 
 use crate::http1::{Conn, Target};
 
-pub struct Sizing {
+pub(crate) struct Sizing {
     /// The environment's mount (`http://127.0.0.1:PORT/envs/ENV`).
     pub url: String,
     pub env: &'static EnvInfo,
@@ -41,7 +41,7 @@ pub struct Sizing {
     pub filler: Option<Value>,
 }
 
-pub struct SizingReport {
+pub(crate) struct SizingReport {
     /// Before any session (the server as it started).
     pub start_kb: u64,
     /// After the warm-up sessions: what the measured ones are compared to.
@@ -77,7 +77,7 @@ impl Tally {
 }
 
 /// The server's resident set in kB.
-pub fn rss_kb(pid: u32) -> Result<u64, String> {
+pub(crate) fn rss_kb(pid: u32) -> Result<u64, String> {
     let path = format!("/proc/{pid}/status");
     let status = std::fs::read_to_string(&path).map_err(|err| format!("{path}: {err}"))?;
     status
@@ -95,7 +95,7 @@ fn reset_body(sizing: &Sizing, index: u32) -> Value {
     json!({ "task": task, "difficulty": sizing.level, "seed": index })
 }
 
-pub async fn measure(sizing: &Sizing) -> Result<SizingReport, String> {
+pub(crate) async fn measure(sizing: &Sizing) -> Result<SizingReport, String> {
     let started = Instant::now();
     let target = Target::parse(&sizing.url, "http")?;
     let tally = RefCell::new(Tally::default());

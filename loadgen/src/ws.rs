@@ -16,7 +16,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// The real OpenEnv client's handshake timeout.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -29,7 +29,7 @@ const READ_BUFFER: usize = 8 * 1024;
 const LOWEST_NS: u64 = 1_000;
 const HIGHEST_NS: u64 = 60_000_000_000;
 
-pub struct StepLoad {
+pub(crate) struct StepLoad {
     pub url: String,
     pub sessions: u32,
     pub warmup: Duration,
@@ -42,7 +42,7 @@ pub struct StepLoad {
     pub server_pid: Option<u32>,
 }
 
-pub struct Report {
+pub(crate) struct Report {
     /// Steps whose reply arrived inside the measured window.
     pub steps: u64,
     /// Resets sent inside the measured window (their time is in the window,
@@ -90,7 +90,7 @@ impl Window {
     }
 }
 
-pub async fn run(load: &StepLoad) -> Result<Report, String> {
+pub(crate) async fn run(load: &StepLoad) -> Result<Report, String> {
     let latency = Histogram::new_with_bounds(LOWEST_NS, HIGHEST_NS, 3)
         .map_err(|err| format!("histogram: {err}"))?;
     let tally = RefCell::new(Tally {
@@ -144,7 +144,7 @@ async fn cpu_over(pid: Option<u32>, window: Window) -> Option<Duration> {
 
 /// User and system time of process `pid` so far, every thread's, from
 /// `/proc/PID/stat` (fields 14 and 15, after the parenthesised name).
-pub fn cpu_time(pid: u32) -> Option<Duration> {
+pub(crate) fn cpu_time(pid: u32) -> Option<Duration> {
     // USER_HZ: the kernel reports these in 1/100 s on every Linux
     // architecture's userspace ABI, whatever its internal tick rate.
     const TICKS_PER_SECOND: u64 = 100;
@@ -213,7 +213,7 @@ async fn session(
 /// zero-fills the whole free buffer before every read, which at 128 KiB is a
 /// large share of a small reply's cost, and idle sessions stay small. Larger
 /// replies still arrive whole; the buffer grows for them.
-pub async fn connect(url: &str) -> Result<Socket, String> {
+pub(crate) async fn connect(url: &str) -> Result<Socket, String> {
     let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
     let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
     let (socket, _) = tokio::time::timeout(CONNECT_TIMEOUT, connect)
@@ -225,7 +225,7 @@ pub async fn connect(url: &str) -> Result<Socket, String> {
 
 /// Reset options with this session's seed for this episode (distinct across
 /// sessions and episodes) unless the caller fixed one.
-pub fn reset_message(reset: &Map<String, Value>, seed: u64) -> Utf8Bytes {
+pub(crate) fn reset_message(reset: &Map<String, Value>, seed: u64) -> Utf8Bytes {
     let mut data = reset.clone();
     data.entry("seed").or_insert_with(|| json!(seed));
     Utf8Bytes::from(json!({ "type": "reset", "data": data }).to_string())
@@ -259,7 +259,7 @@ async fn reset(
     }
 }
 
-pub enum Reply {
+pub(crate) enum Reply {
     Observation { done: bool },
     Error(String),
 }
@@ -286,7 +286,7 @@ struct Payload {
 
 /// Send one message and wait for its reply (the protocol answers each
 /// reset and step exactly once, in order).
-pub async fn exchange(socket: &mut Socket, message: Message) -> Result<Reply, String> {
+pub(crate) async fn exchange(socket: &mut Socket, message: Message) -> Result<Reply, String> {
     socket
         .send(message)
         .await
@@ -317,7 +317,7 @@ pub async fn exchange(socket: &mut Socket, message: Message) -> Result<Reply, St
     }
 }
 
-pub fn parse_reply(text: &str) -> Result<Reply, String> {
+pub(crate) fn parse_reply(text: &str) -> Result<Reply, String> {
     let envelope: Envelope = serde_json::from_str(text)
         .map_err(|err| format!("reply is not an OpenEnv envelope ({err}): {}", clip(text)))?;
     match (envelope.kind.as_str(), envelope.data) {

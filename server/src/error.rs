@@ -13,9 +13,9 @@ use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use env_wasm::EnvError;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::Serialize;
 use serde_json::{Value, json};
-
-use crate::wire::{ErrorBody, ErrorDetail, ErrorObject, LocPart, ValidationDetail};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ApiError {
@@ -366,16 +366,16 @@ impl ApiError {
 
     /// The JSON-RPC error object, `{"code", "message", "data"?}`: our JSON
     /// body's `error` as `data`, a standard code by kind.
-    pub fn rpc_error(&self) -> crate::wire::RpcError {
+    pub fn rpc_error(&self) -> RpcError {
         let code = match self {
             ApiError::Rpc { code, .. } => *code,
-            ApiError::InvalidJson(_) => crate::mcp::PARSE_ERROR,
+            ApiError::InvalidJson(_) => crate::rpc::PARSE_ERROR,
             ApiError::PayloadTooLarge { .. } | ApiError::OriginNotAllowed { .. } => {
-                crate::mcp::INVALID_REQUEST
+                crate::rpc::INVALID_REQUEST
             }
-            ApiError::CapacityReached { .. } | ApiError::Draining => crate::mcp::SERVER_ERROR,
-            ApiError::Internal => crate::mcp::INTERNAL_ERROR,
-            _ => crate::mcp::INVALID_PARAMS,
+            ApiError::CapacityReached { .. } | ApiError::Draining => crate::rpc::SERVER_ERROR,
+            ApiError::Internal => crate::rpc::INTERNAL_ERROR,
+            _ => crate::rpc::INVALID_PARAMS,
         };
         let message = self.message_on(Transport::Mcp);
         let data = match self {
@@ -386,7 +386,7 @@ impl ApiError {
                 Some(data)
             }
         };
-        crate::wire::RpcError {
+        RpcError {
             code,
             message,
             data,
@@ -471,6 +471,70 @@ pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
         .unwrap_or_else(|| "non-string panic payload".to_owned());
     tracing::error!(panic = %message, "handler panicked");
     ApiError::Internal.into_response()
+}
+
+/// Every error reply of the JSON API (not `/mcp`'s, which are JSON-RPC).
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Error")]
+pub struct ErrorBody {
+    pub error: ErrorObject,
+    pub detail: ErrorDetail,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ErrorObject {
+    #[schemars(schema_with = "error_code_schema")]
+    pub code: &'static str,
+    /// What went wrong and what to do.
+    pub message: String,
+    /// Dotted path of the offending field, e.g. `action.raw`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// `CAPACITY_REACHED` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub active_sessions: Option<usize>,
+    /// `CAPACITY_REACHED` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_sessions: Option<usize>,
+}
+
+/// For 422, FastAPI-style entries (OpenEnv's tools read `detail`);
+/// otherwise the message.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ErrorDetail {
+    Message(String),
+    Validation(Vec<ValidationDetail>),
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ValidationDetail {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub loc: Vec<LocPart>,
+    pub msg: String,
+}
+
+/// A step of a FastAPI `loc`: a field name or an array index.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum LocPart {
+    Field(String),
+    Index(u64),
+}
+
+/// A JSON-RPC error object: a standard code by kind, and our JSON error
+/// (its stable `code`, the message) as `data` where there is one.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RpcError {
+    pub code: i64,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<ErrorObject>,
+}
+
+fn error_code_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "enum": ApiError::CODES })
 }
 
 #[cfg(test)]

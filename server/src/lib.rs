@@ -48,6 +48,7 @@ pub mod mount;
 pub mod openapi;
 mod readme;
 pub mod routes;
+pub mod rpc;
 pub mod sessions;
 pub mod task_api;
 pub mod web;

@@ -39,20 +39,15 @@ use crate::body::read_limited;
 use crate::error::{ApiError, Transport};
 use crate::ids;
 use crate::mount::{Mount, READ_TASK};
+use crate::rpc::{INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use crate::sessions::Session;
 use crate::wire;
 
 pub mod notices;
+mod renderings;
 mod resources;
 
 use notices::Notices;
-
-pub const PARSE_ERROR: i64 = -32700;
-pub const INVALID_REQUEST: i64 = -32600;
-pub const METHOD_NOT_FOUND: i64 = -32601;
-pub const INVALID_PARAMS: i64 = -32602;
-pub const INTERNAL_ERROR: i64 = -32603;
-pub const SERVER_ERROR: i64 = -32000;
 
 /// The MCP revisions of the `initialize` handshake this server speaks; a
 /// client asking for another is answered with the newest.
@@ -925,7 +920,7 @@ fn step_result(env: &AnyEnv, before: Option<Value>, result: env_wasm::StepResult
         (Value::Object(after), _) => after.clone(),
         _ => Map::new(),
     };
-    drop_rendered(env.info().id, &mut changed);
+    renderings::drop_rendered(env.info().id, &mut changed);
     send_changed_lines(before.as_ref(), &mut changed);
     // Said once, at the top level.
     changed.remove("step_count");
@@ -1001,7 +996,7 @@ fn take_rendered_texts(env_id: &str, changed: &mut Value) -> Vec<String> {
         }
         let Some(holder) = changed
             .as_object_mut()
-            .and_then(|changed| object_at(changed, parents))
+            .and_then(|changed| renderings::object_at(changed, parents))
         else {
             continue;
         };
@@ -1081,63 +1076,6 @@ fn send_changed_lines(before: Option<&Value>, changed: &mut Map<String, Value>) 
         changed.remove(&name);
         changed.insert(format!("{name}_changed_lines"), Value::Array(lines));
     }
-}
-
-/// Observation fields whose whole content a text field of the same
-/// observation also carries, by environment: (the path of the text field,
-/// the fields beside it that it renders). A step result sends the text
-/// alone, the smaller form a model reads (`read_task` still shows both).
-/// support_triage's `lookup` is one object: its `text` renders the record
-/// found (an account, an invoice, a knowledge-base search or article,
-/// whichever is set), a whole article twice over 2 KB.
-pub const RENDERINGS: [(&str, &[&str], &[&str]); 4] = [
-    ("support_triage", &["inbox_summary"], &["inbox"]),
-    ("support_triage", &["ticket_detail"], &["opened_ticket"]),
-    (
-        "support_triage",
-        &["lookup", "text"],
-        &["account", "invoice", "kb_search", "article"],
-    ),
-    (
-        "it_mental_health",
-        &["scenario"],
-        &["subject", "rubric", "response_format"],
-    ),
-];
-
-/// Leave out of `changed` each field a changed text field renders: the
-/// same content once. A field whose rendering did not change stays.
-fn drop_rendered(env_id: &str, changed: &mut Map<String, Value>) {
-    for (env, path, sources) in RENDERINGS {
-        let Some((text, parents)) = path.split_last() else {
-            continue;
-        };
-        if env != env_id {
-            continue;
-        }
-        let Some(holder) = object_at(changed, parents) else {
-            continue;
-        };
-        let rendered = holder
-            .get(*text)
-            .and_then(Value::as_str)
-            .is_some_and(|t| !t.is_empty());
-        if rendered {
-            for source in sources {
-                holder.remove(*source);
-            }
-        }
-    }
-}
-
-/// The object at `parents` under `root` (`root` itself for none).
-fn object_at<'a>(
-    root: &'a mut Map<String, Value>,
-    parents: &[&str],
-) -> Option<&'a mut Map<String, Value>> {
-    parents.iter().try_fold(root, |holder, key| {
-        holder.get_mut(*key).and_then(Value::as_object_mut)
-    })
 }
 
 /// The observation fields that hold a step's feedback, by environment.

@@ -312,7 +312,7 @@ fn task_api_paths_of(info: &'static EnvInfo, requests: &TaskApiTypes) -> Map<Str
     let listable: Vec<Value> = info
         .splits()
         .iter()
-        .filter(|s| info.num_tasks(s) <= crate::task_api::MAX_LISTED)
+        .filter(|s| info.num_tasks(s) <= crate::wire::MAX_LISTED)
         .map(|s| json!(s.name))
         .collect();
     let post = |summary: &str, required: bool, body: Value, reply: Value| {
@@ -438,7 +438,7 @@ pub fn document(info: &EnvInfo, prefix: &str, schemas: &Value, reset_schema: &Va
     let health = reply(replies.subschema_for::<wire::Health>());
     let ready = reply(replies.subschema_for::<wire::Ready>());
     let stats = reply(replies.subschema_for::<wire::Stats>());
-    let error = reply(replies.subschema_for::<wire::ErrorBody>());
+    let error = reply(replies.subschema_for::<crate::error::ErrorBody>());
     let step_result = reply(replies.subschema_for::<env_wasm::StepResult>());
     let metadata = reply(replies.subschema_for::<wire::Metadata>());
     let tasks = reply(replies.subschema_for::<wire::Tasks>());

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
 
 /// The whole HTML document for `markdown`.
-pub fn page(markdown: &str) -> String {
+pub(crate) fn page(markdown: &str) -> String {
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS

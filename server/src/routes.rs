@@ -63,7 +63,7 @@ pub fn mount() -> Vec<Operation<Mount>> {
     ]
 }
 
-/// OpenEnv's Task API, at the server root ([`task_api`]); `{env_id}` is
+/// OpenEnv's Task API, at the server root ([`task_api()`]); `{env_id}` is
 /// any environment (the document spells each one out).
 pub fn task_api() -> Vec<Operation<Mount>> {
     vec![

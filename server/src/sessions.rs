@@ -4,7 +4,7 @@
 //! that name no session. Open `/ws` connections hold a [`ConnectionSlot`]
 //! and count against the same cap. Idle sessions expire, by a background
 //! sweep and by a check on every access. The same sweep hands the memory
-//! of sessions that have gone back to the OS (see [`TRIM_AFTER_FREED`]).
+//! of sessions that have gone back to the OS.
 //!
 //! The table lock is held only for map operations; a step locks just its
 //! own [`Session`], so sessions never wait on each other's episodes.
@@ -559,6 +559,10 @@ impl Sessions {
 /// threads' arenas stays resident until `malloc_trim`, which walks every
 /// arena and releases its whole free pages. True when some were released.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[allow(
+    unsafe_code,
+    reason = "the one unsafe call of the workspace: glibc has no safe binding for malloc_trim"
+)]
 fn release_free_memory() -> bool {
     // SAFETY: malloc_trim takes no pointers; it locks each arena of the
     // allocator in turn and may be called from any thread at any time.

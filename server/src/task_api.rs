@@ -17,13 +17,9 @@ use env_wasm::{EnvError, EnvInfo, registry};
 use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::mount::Mount;
-use crate::wire::{self, Integer, SplitName, SplitRequest, TaskRangeRequest, TaskRequest};
-
-/// The most task records one reply carries; larger windows are refused
-/// with what to send instead. A whole `validation` or `test` split of
-/// every environment fits (at most 4 tasks x 5 levels x 1,000 seeds, about
-/// 6 MB of JSON); `train` is paged through with `task_range`.
-pub const MAX_LISTED: u64 = 20_000;
+use crate::wire::{
+    self, Integer, MAX_LISTED, SplitName, SplitRequest, TaskRangeRequest, TaskRequest,
+};
 
 pub async fn list_environments() -> Response {
     let ids: wire::EnvironmentIds = registry::ENVIRONMENTS.iter().map(|e| e.id).collect();

@@ -23,7 +23,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, RpcError};
 
 /// `GET /health`.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -98,59 +98,11 @@ pub struct EnvSessions {
     pub total: usize,
 }
 
-/// Every error reply of the JSON API (not `/mcp`'s, which are JSON-RPC).
-#[derive(Debug, Serialize, JsonSchema)]
-#[schemars(rename = "Error")]
-pub struct ErrorBody {
-    pub error: ErrorObject,
-    pub detail: ErrorDetail,
-}
-
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct ErrorObject {
-    #[schemars(schema_with = "error_code_schema")]
-    pub code: &'static str,
-    /// What went wrong and what to do.
-    pub message: String,
-    /// Dotted path of the offending field, e.g. `action.raw`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<String>,
-    /// `CAPACITY_REACHED` only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub active_sessions: Option<usize>,
-    /// `CAPACITY_REACHED` only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_sessions: Option<usize>,
-}
-
-/// For 422, FastAPI-style entries (OpenEnv's tools read `detail`);
-/// otherwise the message.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(untagged)]
-pub enum ErrorDetail {
-    Message(String),
-    Validation(Vec<ValidationDetail>),
-}
-
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct ValidationDetail {
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    pub loc: Vec<LocPart>,
-    pub msg: String,
-}
-
-/// A step of a FastAPI `loc`: a field name or an array index.
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(untagged)]
-pub enum LocPart {
-    Field(String),
-    Index(u64),
-}
-
-fn error_code_schema(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({ "type": "string", "enum": ApiError::CODES })
-}
+/// The most task records one reply carries; larger windows are refused
+/// with what to send instead. A whole `validation` or `test` split of
+/// every environment fits (at most 4 tasks x 5 levels x 1,000 seeds, about
+/// 6 MB of JSON); `train` is paged through with `task_range`.
+pub const MAX_LISTED: u64 = 20_000;
 
 /// A Task API `split`: a split name; `""`, null or absent is train. Which
 /// names exist depends on the environment: its document narrows this to an
@@ -165,7 +117,7 @@ impl<'de> Deserialize<'de> for SplitName {
             Value::String(name) => Ok(SplitName(Some(name))),
             other => Err(de::Error::custom(format!(
                 "must be a split name (a string), got {}",
-                crate::body::kind(&other)
+                env_wasm::text::json_kind(&other)
             ))),
         }
     }
@@ -510,7 +462,7 @@ impl JsonRpcRequest {
                 Err(_) => {
                     return Err((
                         Value::Null,
-                        crate::mcp::INVALID_REQUEST,
+                        crate::rpc::INVALID_REQUEST,
                         "Invalid Request: `id` must be a string, a number or null".to_owned(),
                     ));
                 }
@@ -522,11 +474,11 @@ impl JsonRpcRequest {
             });
             let (code, message) = match params {
                 true => (
-                    crate::mcp::INVALID_PARAMS,
+                    crate::rpc::INVALID_PARAMS,
                     format!("`params` {}", err.into_inner()),
                 ),
                 false => (
-                    crate::mcp::INVALID_REQUEST,
+                    crate::rpc::INVALID_REQUEST,
                     format!(
                         "Invalid Request: {}; send {{\"jsonrpc\": \"2.0\", \"method\": a string, \"params\": an object (optional), \"id\": a string or number (none for a notification)}}",
                         err.into_inner()
@@ -642,16 +594,6 @@ pub enum RpcOutcome {
     Result(Value),
     #[serde(rename = "error")]
     Error(RpcError),
-}
-
-/// A JSON-RPC error object: a standard code by kind, and our JSON error
-/// (its stable `code`, the message) as `data` where there is one.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct RpcError {
-    pub code: i64,
-    pub message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<ErrorObject>,
 }
 
 /// A field of a JSON object as `T` (absent or null: `None`), refused

@@ -194,8 +194,12 @@ fn timeline_html(view: &EpisodeView, shown: Option<usize>) -> String {
     html.into_string()
 }
 
+#[allow(
+    unreachable_pub,
+    reason = "leptos's component macro writes the function it wraps as `pub`"
+)]
 #[component]
-pub fn App() -> impl IntoView {
+pub(crate) fn App() -> impl IntoView {
     let env_id = RwSignal::new(ENVIRONMENTS[0].id.to_owned());
     let task_id = RwSignal::new(ENVIRONMENTS[0].default_task().id.to_owned());
     let seed_text = RwSignal::new("42".to_owned());

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 /// What a composer would send now.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Draft {
+pub(crate) struct Draft {
     /// The action, or why the form cannot make one yet.
     pub action: Result<Value, String>,
     /// The fields the command reads that the action leaves empty.
@@ -21,7 +21,7 @@ pub struct Draft {
 }
 
 impl Draft {
-    pub fn of(action: Value) -> Self {
+    pub(crate) fn of(action: Value) -> Self {
         Draft {
             action: Ok(action),
             blanks: Vec::new(),
@@ -29,14 +29,14 @@ impl Draft {
         }
     }
 
-    pub fn blank_if(mut self, empty: bool, field: impl Into<String>) -> Self {
+    pub(crate) fn blank_if(mut self, empty: bool, field: impl Into<String>) -> Self {
         if empty {
             self.blanks.push(field.into());
         }
         self
     }
 
-    pub fn ending(mut self, ends: bool) -> Self {
+    pub(crate) fn ending(mut self, ends: bool) -> Self {
         self.ends = ends;
         self
     }
@@ -44,7 +44,7 @@ impl Draft {
 
 /// What a composer gets from the page.
 #[derive(Clone, Copy)]
-pub struct Composing {
+pub(crate) struct Composing {
     /// Step the episode with an action.
     pub submit: Callback<Value>,
     /// The seam's verdict on an action, without stepping.
@@ -53,7 +53,10 @@ pub struct Composing {
     /// action carries (a date that does not exist), before it is graded.
     /// Only productivity's composer asks it so far, so a bundle without
     /// that environment leaves it unread.
-    #[cfg_attr(not(feature = "productivity"), allow(dead_code))]
+    #[cfg_attr(
+        not(feature = "productivity"),
+        allow(dead_code, reason = "only productivity's composer reads it")
+    )]
     pub form: Callback<Value, Option<String>>,
     /// The latest observation of the running episode.
     pub observation: Signal<Value>,
@@ -62,7 +65,7 @@ pub struct Composing {
 }
 
 /// The Step button for `draft`, with its hint and the confirmation.
-pub fn step_button(
+pub(crate) fn step_button(
     id: &'static str,
     label: &'static str,
     draft: Signal<Draft>,

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 /// One graded criterion of a task, as the page lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Criterion {
+pub(crate) struct Criterion {
     /// The key in `score_breakdown`.
     pub key: &'static str,
     pub name: String,
@@ -58,7 +58,11 @@ fn criteria_at(env: &str, task: &str, level: u8) -> Vec<Criterion> {
 
 /// The criteria of a task's graded `breakdown`: those of the level whose
 /// rubric has exactly its keys (the default level's when none has).
-pub fn of_breakdown(env: &str, task: &str, breakdown: &Map<String, Value>) -> Vec<Criterion> {
+pub(crate) fn of_breakdown(
+    env: &str,
+    task: &str,
+    breakdown: &Map<String, Value>,
+) -> Vec<Criterion> {
     let levels = registry::find(env).map_or(&[][..], |info| info.levels);
     levels
         .iter()
@@ -68,7 +72,7 @@ pub fn of_breakdown(env: &str, task: &str, breakdown: &Map<String, Value>) -> Ve
 }
 
 /// A key as words, for a criterion or penalty the table does not name.
-pub fn humanise(key: &str) -> String {
+pub(crate) fn humanise(key: &str) -> String {
     let words = key.replace('_', " ");
     let mut chars = words.chars();
     match chars.next() {
@@ -78,7 +82,7 @@ pub fn humanise(key: &str) -> String {
 }
 
 /// The name the page shows for `key` of a task.
-pub fn name_of(env: &str, task: &str, key: &str) -> String {
+pub(crate) fn name_of(env: &str, task: &str, key: &str) -> String {
     let levels = registry::find(env).map_or(&[][..], |info| info.levels);
     levels
         .iter()
@@ -88,12 +92,12 @@ pub fn name_of(env: &str, task: &str, key: &str) -> String {
 }
 
 /// Reward against score, in general and for one environment.
-pub const REWARD_VS_SCORE: &str = "The reward is what each step earns for training: step costs and \
+pub(crate) const REWARD_VS_SCORE: &str = "The reward is what each step earns for training: step costs and \
      penalties along the way, and on the step that ends the episode the task score. The score is \
      the grade of the episode in [0, 1], given only at the end, from the criteria listed with their \
      weights. Rewards do not add up to the score.";
 
-pub fn rewards_of(env: &str) -> &'static str {
+pub(crate) fn rewards_of(env: &str) -> &'static str {
     match env {
         "productivity" => {
             "Here every step costs 0.02 (more for a repeated or malformed command), the graded \

@@ -22,7 +22,7 @@ fn base_url(server: bool) -> String {
 
 /// A JSON value as a Python literal (`true` is `True`, `null` is `None`;
 /// JSON strings are valid Python strings).
-pub fn python(value: &Value) -> String {
+pub(crate) fn python(value: &Value) -> String {
     match value {
         Value::Null => "None".to_owned(),
         Value::Bool(true) => "True".to_owned(),
@@ -62,7 +62,7 @@ fn reset_options(view: &EpisodeView) -> Value {
     view.variant().reset_options(&view.task, view.seed)
 }
 
-pub fn curl(view: &EpisodeView, base: &str, example: &Value) -> String {
+pub(crate) fn curl(view: &EpisodeView, base: &str, example: &Value) -> String {
     let mut lines = vec![
         format!("BASE={base}/envs/{}", view.env_id),
         "SESSION=my-episode  # any id; the server keeps this episode under it".to_owned(),
@@ -81,7 +81,7 @@ pub fn curl(view: &EpisodeView, base: &str, example: &Value) -> String {
     lines.join("\n")
 }
 
-pub fn python_client(view: &EpisodeView, base: &str, example: &Value) -> String {
+pub(crate) fn python_client(view: &EpisodeView, base: &str, example: &Value) -> String {
     let actions = actions_of(view, example)
         .iter()
         .map(|a| format!("    {},", python(a)))
@@ -131,7 +131,7 @@ fn copyable(id: &'static str, title: &'static str, text: Signal<String>) -> impl
 
 /// The developer panel of the episode on show. `example` is an action of
 /// the environment for snippets of an episode with no step yet.
-pub fn panel(
+pub(crate) fn panel(
     episode: Signal<Option<EpisodeView>>,
     server: Signal<bool>,
     example: Signal<Value>,

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 /// One submitted action and what the environment said.
 #[derive(Debug, Clone, PartialEq)]
-pub struct StepView {
+pub(crate) struct StepView {
     pub action: Value,
     /// `Ok` for a step, `Err` for an action the environment refused (not a step).
     pub outcome: Result<StepResult, ErrorBody>,
@@ -21,7 +21,7 @@ pub struct StepView {
 impl StepView {
     /// Whether the replayed reward differs from the recorded one by half a
     /// basis point or more (rewards are whole basis points).
-    pub fn reward_differs(&self) -> bool {
+    pub(crate) fn reward_differs(&self) -> bool {
         match (&self.outcome, self.recorded_reward) {
             (Ok(result), Some(recorded)) => {
                 (result.reward.unwrap_or(0.0) - recorded).abs() >= 0.000_05
@@ -34,7 +34,7 @@ impl StepView {
 
 /// What the page renders: the observations, the steps, the score.
 #[derive(Debug, Clone, PartialEq)]
-pub struct EpisodeView {
+pub(crate) struct EpisodeView {
     pub env_id: String,
     pub task: String,
     pub seed: u64,
@@ -49,23 +49,23 @@ pub struct EpisodeView {
 
 impl EpisodeView {
     /// The steps the environment accepted, in order.
-    pub fn accepted(&self) -> impl Iterator<Item = (&Value, &StepResult)> {
+    pub(crate) fn accepted(&self) -> impl Iterator<Item = (&Value, &StepResult)> {
         self.steps
             .iter()
             .filter_map(|s| s.outcome.as_ref().ok().map(|r| (&s.action, r)))
     }
 
     /// The actions that were accepted as steps, in order (what a replay sends).
-    pub fn accepted_actions(&self) -> Vec<Value> {
+    pub(crate) fn accepted_actions(&self) -> Vec<Value> {
         self.accepted().map(|(action, _)| action.clone()).collect()
     }
 
-    pub fn rewards(&self) -> Vec<Option<f64>> {
+    pub(crate) fn rewards(&self) -> Vec<Option<f64>> {
         self.accepted().map(|(_, r)| r.reward).collect()
     }
 
     /// The observation after accepted step `step` (0: the reset's).
-    pub fn observation_after(&self, step: usize) -> Value {
+    pub(crate) fn observation_after(&self, step: usize) -> Value {
         match step.checked_sub(1).and_then(|i| self.accepted().nth(i)) {
             Some((_, result)) => result.observation.to_value(),
             None if step == 0 => self.first.clone(),
@@ -76,7 +76,7 @@ impl EpisodeView {
     /// The observations after accepted steps 1 to `step - 1`: what came
     /// before the one after `step` (productivity's calendar lists the
     /// lookups made so far from them).
-    pub fn observations_before(&self, step: usize) -> Vec<Value> {
+    pub(crate) fn observations_before(&self, step: usize) -> Vec<Value> {
         self.accepted()
             .take(step.saturating_sub(1))
             .map(|(_, result)| result.observation.to_value())
@@ -84,7 +84,7 @@ impl EpisodeView {
     }
 
     /// The task score once the episode is over.
-    pub fn final_score(&self) -> Option<f64> {
+    pub(crate) fn final_score(&self) -> Option<f64> {
         if !self.done {
             return None;
         }
@@ -93,7 +93,7 @@ impl EpisodeView {
             .and_then(Value::as_f64)
     }
 
-    pub fn step_count(&self) -> u64 {
+    pub(crate) fn step_count(&self) -> u64 {
         self.state
             .get("step_count")
             .and_then(Value::as_u64)
@@ -102,7 +102,7 @@ impl EpisodeView {
 
     /// How the episode's rewards are paid, as its state says (`score`);
     /// `None` for the seam's default, which the state leaves out.
-    pub fn reward_mode(&self) -> Option<&str> {
+    pub(crate) fn reward_mode(&self) -> Option<&str> {
         self.state
             .get(env_wasm::seam::REWARD_MODE)
             .and_then(Value::as_str)
@@ -110,7 +110,7 @@ impl EpisodeView {
 
     /// The reward mode and level the episode was started with, as its state
     /// says: what playing it again (the reference's reveal) must reuse.
-    pub fn variant(&self) -> Variant<'_> {
+    pub(crate) fn variant(&self) -> Variant<'_> {
         Variant {
             reward_mode: self.reward_mode(),
             difficulty: self
@@ -123,20 +123,20 @@ impl EpisodeView {
 
     /// The episode's difficulty level (the seam's default when its state
     /// names none).
-    pub fn level(&self) -> u8 {
+    pub(crate) fn level(&self) -> u8 {
         self.variant()
             .difficulty
             .unwrap_or(env_wasm::splits::DEFAULT_LEVEL)
     }
 
     /// The task's step limit at the episode's level.
-    pub fn max_steps(&self) -> Option<u32> {
+    pub(crate) fn max_steps(&self) -> Option<u32> {
         let env = env_wasm::registry::find(&self.env_id)?;
         Some(env.max_steps(env.task(&self.task)?, self.level()))
     }
 
     /// Whether the next accepted step is the task's last.
-    pub fn on_last_step(&self) -> bool {
+    pub(crate) fn on_last_step(&self) -> bool {
         let left = self.state.get("steps_remaining").and_then(Value::as_u64);
         left == Some(1)
     }
@@ -144,7 +144,7 @@ impl EpisodeView {
 
 /// Start an episode of `task` with `seed` in `env`, rewards paid in
 /// `reward_mode` (the seam's default when `None`) as a run file recorded.
-pub fn start(
+pub(crate) fn start(
     env: &mut AnyEnv,
     task: &str,
     seed: u64,
@@ -173,7 +173,7 @@ pub fn start(
 }
 
 /// Apply one action and record it.
-pub fn step(env: &mut AnyEnv, view: &mut EpisodeView, action: Value) {
+pub(crate) fn step(env: &mut AnyEnv, view: &mut EpisodeView, action: Value) {
     let outcome = env.step(&action).map_err(|e| e.to_body());
     if let Ok(result) = &outcome {
         view.observation = result.observation.to_value();
@@ -188,7 +188,7 @@ pub fn step(env: &mut AnyEnv, view: &mut EpisodeView, action: Value) {
 }
 
 /// A whole episode: its session (still open, so play can go on) and view.
-pub struct Played {
+pub(crate) struct Played {
     pub env: AnyEnv,
     pub view: EpisodeView,
 }
@@ -196,7 +196,7 @@ pub struct Played {
 /// Replay `actions` (with the rewards a file recorded, if any) from a
 /// fresh reset in `reward_mode`. A refused action is kept in the view as a
 /// refusal.
-pub fn replay(
+pub(crate) fn replay(
     env_id: &str,
     task: &str,
     seed: u64,
@@ -220,7 +220,7 @@ pub fn replay(
 /// How an episode is set up beside its task and seed: the reward mode and
 /// the difficulty level (`None`: the seam's defaults, `shaped` and level 2).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Variant<'a> {
+pub(crate) struct Variant<'a> {
     pub reward_mode: Option<&'a str>,
     pub difficulty: Option<u8>,
 }
@@ -228,7 +228,7 @@ pub struct Variant<'a> {
 impl Variant<'_> {
     /// The reset options of `task` and `seed` in this variant, the same in
     /// the page and sent to the server (Verify).
-    pub fn reset_options(&self, task: &str, seed: u64) -> Value {
+    pub(crate) fn reset_options(&self, task: &str, seed: u64) -> Value {
         let mut options = json!({"task": task, "seed": seed});
         if let Some(mode) = self.reward_mode {
             options[env_wasm::seam::REWARD_MODE] = json!(mode);
@@ -242,7 +242,7 @@ impl Variant<'_> {
 
 /// The stream of trial `t`'s policy randomness is `POLICY_STREAM + t`, as
 /// in `deskbench eval`, so the page replays the same episode a report lists.
-pub const POLICY_STREAM: u64 = 1000;
+pub(crate) const POLICY_STREAM: u64 = 1000;
 
 /// Steps a policy may take past the task's limit before the replay stops
 /// (as `deskbench eval` allows).
@@ -252,7 +252,7 @@ const STEP_SLACK: u32 = 8;
 /// is built with the reference policy alone (env-wasm's `reference`
 /// feature; the baselines would not fit its download budget), and only a
 /// trajectories file holds the actions that replay any policy.
-pub fn not_in_the_page(policy: &str) -> String {
+pub(crate) fn not_in_the_page(policy: &str) -> String {
     format!(
         "`{policy}` cannot be played in the page, which carries the reference policy only; \
          a report records no actions, so replay this run from its trajectories file \
@@ -262,7 +262,7 @@ pub fn not_in_the_page(policy: &str) -> String {
 
 /// Play `policy` (`reference` or a baseline) on a fresh episode of
 /// `variant` (its reward mode and level).
-pub fn play_policy(
+pub(crate) fn play_policy(
     env_id: &str,
     task: &str,
     seed: u64,

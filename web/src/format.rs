@@ -7,7 +7,7 @@
 /// `serde_json::to_string_pretty`, written over a `Value` with the compact
 /// writer the core already carries (the pretty one would be a second JSON
 /// writer in the bundle).
-pub fn pretty_json(value: &serde_json::Value) -> String {
+pub(crate) fn pretty_json(value: &serde_json::Value) -> String {
     let mut out = String::new();
     write_pretty(&mut out, value, 0);
     out
@@ -68,27 +68,27 @@ fn two_places(value: f64, plus: bool) -> String {
 }
 
 /// A score or a criterion: `0.83`.
-pub fn number(value: f64) -> String {
+pub(crate) fn number(value: f64) -> String {
     two_places(value, false)
 }
 
 /// A reward, with its sign: `+0.98`, `-0.02`.
-pub fn signed(value: f64) -> String {
+pub(crate) fn signed(value: f64) -> String {
     two_places(value, true)
 }
 
 /// The exact value: `0.8333`.
-pub fn exact(value: f64) -> String {
+pub(crate) fn exact(value: f64) -> String {
     env_wasm::decimal::fixed(value, 4)
 }
 
 /// A count of steps: `1 step`, `7 steps`.
-pub fn steps(count: usize) -> String {
+pub(crate) fn steps(count: usize) -> String {
     format!("{count} step{}", if count == 1 { "" } else { "s" })
 }
 
 /// A whole number with thousands commas: `1,000,000`.
-pub fn grouped(number: u64) -> String {
+pub(crate) fn grouped(number: u64) -> String {
     let digits = number.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (at, digit) in digits.chars().enumerate() {
@@ -101,7 +101,7 @@ pub fn grouped(number: u64) -> String {
 }
 
 /// A weight in basis points as a share: `60%`, `33%`.
-pub fn share(weight: u32) -> String {
+pub(crate) fn share(weight: u32) -> String {
     format!("{}%", (weight + 50) / 100)
 }
 

@@ -14,7 +14,7 @@ use env_wasm::decimal::fixed;
 use wasm_bindgen::JsCast;
 
 /// Text made safe for HTML content and for quoted attribute values.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -31,15 +31,15 @@ pub fn escape(text: &str) -> String {
 
 /// An HTML fragment under construction.
 #[derive(Debug, Default)]
-pub struct Html(String);
+pub(crate) struct Html(String);
 
 impl Html {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Html::default()
     }
 
     /// `<tag a="v" ...>`; attribute values are escaped, names are ours.
-    pub fn open(&mut self, tag: &str, attributes: &[(&str, &str)]) -> &mut Self {
+    pub(crate) fn open(&mut self, tag: &str, attributes: &[(&str, &str)]) -> &mut Self {
         let _ = write!(self.0, "<{tag}");
         for (name, value) in attributes {
             let _ = write!(self.0, " {name}=\"{}\"", escape(value));
@@ -48,24 +48,29 @@ impl Html {
         self
     }
 
-    pub fn close(&mut self, tag: &str) -> &mut Self {
+    pub(crate) fn close(&mut self, tag: &str) -> &mut Self {
         let _ = write!(self.0, "</{tag}>");
         self
     }
 
-    pub fn text(&mut self, text: &str) -> &mut Self {
+    pub(crate) fn text(&mut self, text: &str) -> &mut Self {
         self.0.push_str(&escape(text));
         self
     }
 
     /// `<tag ...>text</tag>`.
-    pub fn element(&mut self, tag: &str, attributes: &[(&str, &str)], text: &str) -> &mut Self {
+    pub(crate) fn element(
+        &mut self,
+        tag: &str,
+        attributes: &[(&str, &str)],
+        text: &str,
+    ) -> &mut Self {
         self.open(tag, attributes).text(text).close(tag)
     }
 
     /// A score bar: a track filled to `value` (0 to 1), then the value in
     /// the page's one precision with its exact figure as a tooltip.
-    pub fn score_bar(&mut self, value: f64, value_class: &str) -> &mut Self {
+    pub(crate) fn score_bar(&mut self, value: f64, value_class: &str) -> &mut Self {
         self.open("span", &[("class", "bar-track")])
             .element(
                 "span",
@@ -87,12 +92,12 @@ impl Html {
     }
 
     /// A fragment built elsewhere.
-    pub fn append(&mut self, other: Html) -> &mut Self {
+    pub(crate) fn append(&mut self, other: Html) -> &mut Self {
         self.0.push_str(&other.0);
         self
     }
 
-    pub fn into_string(self) -> String {
+    pub(crate) fn into_string(self) -> String {
         self.0
     }
 }
@@ -100,7 +105,10 @@ impl Html {
 /// The `<option>`s of a `<select>`, `(value, label)` each, the one whose
 /// value is `selected` marked so: set with `inner_html`, a picker costs a
 /// few string writes instead of a typed view per option.
-pub fn options<'a>(items: impl IntoIterator<Item = (&'a str, &'a str)>, selected: &str) -> String {
+pub(crate) fn options<'a>(
+    items: impl IntoIterator<Item = (&'a str, &'a str)>,
+    selected: &str,
+) -> String {
     let mut html = Html::new();
     for (value, label) in items {
         let attributes: &[(&str, &str)] = if value == selected {
@@ -115,7 +123,7 @@ pub fn options<'a>(items: impl IntoIterator<Item = (&'a str, &'a str)>, selected
 
 /// The value of `data-{name}` on the element a click landed in (or its
 /// nearest ancestor that has one).
-pub fn clicked_data(event: &web_sys::MouseEvent, name: &str) -> Option<String> {
+pub(crate) fn clicked_data(event: &web_sys::MouseEvent, name: &str) -> Option<String> {
     let target = event.target()?.dyn_into::<web_sys::Element>().ok()?;
     let attribute = format!("data-{name}");
     target

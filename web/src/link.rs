@@ -13,7 +13,7 @@ use wasm_bindgen_futures::JsFuture;
 
 /// The episode a link names, and what in it was not understood.
 #[derive(Debug)]
-pub struct Linked {
+pub(crate) struct Linked {
     pub env: &'static EnvInfo,
     pub task: &'static TaskInfo,
     pub seed: u64,
@@ -29,7 +29,7 @@ pub struct Linked {
 
 /// Read `?env=&task=&seed=&difficulty=` (a query string, with or without
 /// its `?`).
-pub fn parse(query: &str) -> Linked {
+pub(crate) fn parse(query: &str) -> Linked {
     let mut env_name = None;
     let mut task_name = None;
     let mut seed_text = None;
@@ -118,7 +118,7 @@ pub fn parse(query: &str) -> Linked {
 }
 
 /// The link's key for the file an episode was imported from.
-pub const IMPORTED: &str = "imported";
+pub(crate) const IMPORTED: &str = "imported";
 
 /// Percent-decoding of a query value (`+` is a space), without the DOM, so
 /// it runs in native tests too; bytes that are not UTF-8 become U+FFFD.
@@ -150,7 +150,7 @@ fn decode(value: &str) -> String {
 }
 
 /// The query string of an episode.
-pub fn query(env: &str, task: &str, seed: u64, difficulty: u8) -> String {
+pub(crate) fn query(env: &str, task: &str, seed: u64, difficulty: u8) -> String {
     format!("?env={env}&task={task}&seed={seed}&{DIFFICULTY}={difficulty}")
 }
 
@@ -158,7 +158,7 @@ pub fn query(env: &str, task: &str, seed: u64, difficulty: u8) -> String {
 /// environment's code is a bundle of its own, which the loader in
 /// `index.html` picks by the address's `env` (scripts/build-web.sh).
 /// `query` names the episode to open there (see [`query`]).
-pub fn open_page_of(env: &str, query: Option<String>) {
+pub(crate) fn open_page_of(env: &str, query: Option<String>) {
     if let Some(window) = web_sys::window() {
         let _ = window
             .location()
@@ -169,7 +169,13 @@ pub fn open_page_of(env: &str, query: Option<String>) {
 /// Put the episode in the address bar, so the page's address links to it:
 /// as a new history entry when `new_entry` and the address names another
 /// episode or view (Back then returns to the one before), else in place.
-pub fn show_in_address_bar(env: &str, task: &str, seed: u64, difficulty: u8, new_entry: bool) {
+pub(crate) fn show_in_address_bar(
+    env: &str,
+    task: &str,
+    seed: u64,
+    difficulty: u8,
+    new_entry: bool,
+) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -191,7 +197,7 @@ pub fn show_in_address_bar(env: &str, task: &str, seed: u64, difficulty: u8, new
 /// The page's views, each named by the address's hash (the episode's
 /// address stays in the query), so a reload, Back and Forward keep it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum View {
+pub(crate) enum View {
     Play,
     /// The task explorer, `#tasks`.
     Tasks,
@@ -217,7 +223,7 @@ fn hash_in_address() -> String {
 
 /// The view the address names (the play view for any other hash); a view
 /// may follow its hash with its own state (`#tasks?split=...`).
-pub fn view_in_address() -> View {
+pub(crate) fn view_in_address() -> View {
     let hash = hash_in_address();
     let name = hash.split_once('?').map_or(hash.as_str(), |(name, _)| name);
     [View::Tasks, View::Runs]
@@ -228,7 +234,7 @@ pub fn view_in_address() -> View {
 
 /// The state the address gives its view, after the hash's `?`, as
 /// `(key, value)` pairs.
-pub fn view_state() -> Option<Vec<(String, String)>> {
+pub(crate) fn view_state() -> Option<Vec<(String, String)>> {
     let hash = hash_in_address();
     let (_, state) = hash.split_once('?')?;
     Some(
@@ -245,7 +251,7 @@ pub fn view_state() -> Option<Vec<(String, String)>> {
 
 /// Put `state` (`key=value&...`) after `view`'s hash: as a new history
 /// entry when `new_entry` (Back returns to the state before), else in place.
-pub fn show_view_state(view: View, state: &str, new_entry: bool) {
+pub(crate) fn show_view_state(view: View, state: &str, new_entry: bool) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -263,7 +269,7 @@ pub fn show_view_state(view: View, state: &str, new_entry: bool) {
 }
 
 /// A history entry for a switch between the page's views.
-pub fn show_view(view: View) {
+pub(crate) fn show_view(view: View) {
     if view == view_in_address() {
         return;
     }
@@ -280,7 +286,7 @@ pub fn show_view(view: View) {
 }
 
 /// The page's address (in a Space, the Space's own `*.hf.space` address).
-pub fn current() -> String {
+pub(crate) fn current() -> String {
     web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default()
@@ -289,7 +295,7 @@ pub fn current() -> String {
 /// Copy `text`: the asynchronous clipboard where the page may use it, else
 /// the older copy command on a selected text area (allowed in a frame
 /// during a click). `Err` when both are refused.
-pub async fn copy(text: &str) -> Result<(), ()> {
+pub(crate) async fn copy(text: &str) -> Result<(), ()> {
     let window = web_sys::window().ok_or(())?;
     let clipboard = js_sys::Reflect::get(&window.navigator(), &"clipboard".into())
         .ok()

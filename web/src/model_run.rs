@@ -116,7 +116,10 @@ fn levels_of(env: &EnvInfo, text: &str) -> Result<Vec<u8>, String> {
 }
 
 /// The form's plan, or what is wrong with it.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each of the form's fields is one argument, checked together"
+)]
 fn plan(
     env: &'static EnvInfo,
     base: &str,
@@ -427,7 +430,7 @@ fn table(played: &[Played], trials: u32) -> String {
 }
 
 /// The panel, above the run viewer; a finished run's file goes to `files`.
-pub fn panel(env: Signal<&'static EnvInfo>, files: RwSignal<Vec<RunFile>>) -> impl IntoView {
+pub(crate) fn panel(env: Signal<&'static EnvInfo>, files: RwSignal<Vec<RunFile>>) -> impl IntoView {
     let kept = remembered();
     let remembering = RwSignal::new(kept.is_some());
     let (base, model, key) = kept.unwrap_or_else(|| {

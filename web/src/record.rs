@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::episode::EpisodeView;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct EpisodeRecord {
+pub(crate) struct EpisodeRecord {
     pub env: String,
     pub task: String,
     pub seed: u64,
@@ -25,7 +25,7 @@ pub struct EpisodeRecord {
 }
 
 impl EpisodeRecord {
-    pub fn of(view: &EpisodeView) -> Self {
+    pub(crate) fn of(view: &EpisodeView) -> Self {
         EpisodeRecord {
             env: view.env_id.clone(),
             task: view.task.clone(),
@@ -39,19 +39,19 @@ impl EpisodeRecord {
     }
 
     /// The reward mode and level to play it again in.
-    pub fn variant(&self) -> crate::episode::Variant<'_> {
+    pub(crate) fn variant(&self) -> crate::episode::Variant<'_> {
         crate::episode::Variant {
             reward_mode: self.reward_mode.as_deref(),
             difficulty: self.difficulty,
         }
     }
 
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         serde_json::to_value(self)
             .map_or_else(|_| String::new(), |v| crate::format::pretty_json(&v))
     }
 
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub(crate) fn parse(text: &str) -> Result<Self, String> {
         serde_json::from_str(text).map_err(|e| format!("not an exported episode: {e}"))
     }
 }

@@ -17,7 +17,7 @@ use crate::views::text_of;
 /// A short one-line form of an action: the command text of an action that
 /// is only one (productivity's `raw`), else its fields as `key: value`
 /// (text as written, on one line).
-pub fn compact(action: &Value) -> String {
+pub(crate) fn compact(action: &Value) -> String {
     let text = match action {
         Value::Object(fields) => match fields.get("raw").filter(|_| fields.len() == 1) {
             Some(Value::String(raw)) => raw.clone(),
@@ -41,7 +41,7 @@ pub fn compact(action: &Value) -> String {
 /// grader's notes), never from whether the text equals the reference's,
 /// since more than one answer is often right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     Full,
     Partial,
     Missed,
@@ -68,7 +68,7 @@ impl Mark {
         if ok { Mark::Full } else { Mark::Missed }
     }
 
-    pub fn class(self) -> &'static str {
+    pub(crate) fn class(self) -> &'static str {
         match self {
             Mark::Full => "full",
             Mark::Partial => "partial",
@@ -544,13 +544,13 @@ fn shown(value: &Value) -> String {
 }
 
 /// `in 1 step`, `in 7 steps`.
-pub fn steps_in_words(steps: usize) -> String {
+pub(crate) fn steps_in_words(steps: usize) -> String {
     format!("in {}", crate::format::steps(steps))
 }
 
 /// The reference's episode on the scenario of `agent`, next to the
 /// agent's, as HTML text (see [`crate::html`]).
-pub fn reveal(agent: &EpisodeView) -> String {
+pub(crate) fn reveal(agent: &EpisodeView) -> String {
     let mut html = Html::new();
     // The reference is paid as the agent was: a `score`-mode episode (a run
     // file's, or one started in that mode) shows the reference's rewards in

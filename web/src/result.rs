@@ -142,7 +142,7 @@ fn chart(episode: &EpisodeView) -> Html {
 }
 
 /// The breakdown: every criterion with its name, weight and score.
-pub fn breakdown(env: &str, task: &str, observation: &Value) -> Html {
+pub(crate) fn breakdown(env: &str, task: &str, observation: &Value) -> Html {
     let scores = observation["score_breakdown"]
         .as_object()
         .cloned()
@@ -219,7 +219,7 @@ pub fn breakdown(env: &str, task: &str, observation: &Value) -> Html {
 
 /// "Reward or score?" for this episode: what its own reward mode pays,
 /// and the terms its last step was paid (a zero score's penalty too).
-pub fn reward_explained(episode: &EpisodeView) -> String {
+pub(crate) fn reward_explained(episode: &EpisodeView) -> String {
     if episode.reward_mode() == Some(env_wasm::RewardMode::Score.name()) {
         return "This episode pays in score mode: no step earns anything before the end, and the \
                 step that ends it pays the task score, so its rewards add up to its score."
@@ -249,7 +249,7 @@ pub fn reward_explained(episode: &EpisodeView) -> String {
 
 /// The score card of a finished episode. `restart` starts a new episode of
 /// the same task with the seed it is given.
-pub fn card(episode: &EpisodeView, restart: Callback<u64>) -> impl IntoView + use<> {
+pub(crate) fn card(episode: &EpisodeView, restart: Callback<u64>) -> impl IntoView + use<> {
     let score = episode.final_score().unwrap_or(0.0);
     let steps = episode.accepted().count();
     let total: f64 = episode.rewards().into_iter().flatten().sum();

@@ -21,14 +21,14 @@ const MAX_EPISODES: usize = 20_000;
 
 /// One step as a file recorded it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RecordedStep {
+pub(crate) struct RecordedStep {
     pub action: Value,
     pub reward: Option<f64>,
 }
 
 /// How a replay in the page compares with the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// The score, and every step reward (or a report's step count and
     /// reward total), are the file's.
     Same,
@@ -42,7 +42,7 @@ pub enum Verdict {
 
 /// What replaying an episode in the page gave, against the file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Check {
+pub(crate) struct Check {
     pub score: Option<f64>,
     pub verdict: Verdict,
     pub note: String,
@@ -50,7 +50,7 @@ pub struct Check {
 
 /// One episode of a run file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RunEpisode {
+pub(crate) struct RunEpisode {
     pub env: &'static str,
     /// The registry's name of the task; for an environment of another
     /// bundle ([`Verdict::OtherPage`]), the file's.
@@ -74,7 +74,7 @@ pub struct RunEpisode {
 
 impl RunEpisode {
     /// Who played: the model, else the policy.
-    pub fn entrant(&self) -> String {
+    pub(crate) fn entrant(&self) -> String {
         self.model
             .clone()
             .or_else(|| self.policy.clone())
@@ -83,7 +83,7 @@ impl RunEpisode {
 
     /// The reward mode and level it was played in (a level the file names
     /// that is no number plays the default and shows as differing).
-    pub fn variant(&self) -> episode::Variant<'_> {
+    pub(crate) fn variant(&self) -> episode::Variant<'_> {
         episode::Variant {
             reward_mode: self.reward_mode.as_deref(),
             difficulty: self.level.as_deref().and_then(|l| l.parse().ok()),
@@ -91,7 +91,7 @@ impl RunEpisode {
     }
 
     /// Play the episode again in the page: its actions, or its policy.
-    pub fn replay(&self) -> Result<Played, String> {
+    pub(crate) fn replay(&self) -> Result<Played, String> {
         match &self.steps {
             Some(steps) => episode::replay(
                 self.env,
@@ -115,12 +115,12 @@ impl RunEpisode {
     }
 
     /// Whether this page's bundle carries the episode's environment.
-    pub fn plays_here(&self) -> bool {
+    pub(crate) fn plays_here(&self) -> bool {
         registry::find(self.env).is_some()
     }
 
     /// Replay and compare with what the file says.
-    pub fn check(&self) -> Check {
+    pub(crate) fn check(&self) -> Check {
         if !self.plays_here() {
             return Check {
                 score: None,
@@ -187,7 +187,7 @@ impl RunEpisode {
 
 /// A file opened in the run viewer.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RunFile {
+pub(crate) struct RunFile {
     pub name: String,
     /// `eval report` or `trajectories`.
     pub kind: &'static str,
@@ -327,7 +327,7 @@ fn episode_of(value: &Value, report: Option<&Value>) -> Result<RunEpisode, Strin
 }
 
 /// Read a file the viewer was given; `Err` when nothing in it is a run.
-pub fn parse(name: &str, text: &str) -> Result<RunFile, String> {
+pub(crate) fn parse(name: &str, text: &str) -> Result<RunFile, String> {
     let whole = serde_json::from_str::<Value>(text).ok();
     let report = whole
         .as_ref()

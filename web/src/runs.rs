@@ -34,7 +34,7 @@ async fn next_turn() {
 }
 
 /// An opened episode and where it came from, for the play view.
-pub struct Opened {
+pub(crate) struct Opened {
     pub played: Played,
     pub source: String,
 }
@@ -272,7 +272,7 @@ fn episode_table(rows: &[(usize, usize, String, RunEpisode)]) -> Html {
     html
 }
 
-pub fn viewer(
+pub(crate) fn viewer(
     env: Signal<&'static env_wasm::EnvInfo>,
     files: RwSignal<Vec<RunFile>>,
     open: Callback<Opened>,

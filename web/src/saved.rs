@@ -43,7 +43,7 @@ fn storage() -> Option<web_sys::Storage> {
 /// with no step yet is nothing to lose, so the one kept before stays (Back
 /// to its address brings it back); a finished one is let go (its link
 /// opens a fresh episode, as a shared link should).
-pub fn keep_episode(view: &EpisodeView) {
+pub(crate) fn keep_episode(view: &EpisodeView) {
     let Some(storage) = storage() else {
         return;
     };
@@ -62,7 +62,7 @@ pub fn keep_episode(view: &EpisodeView) {
 
 /// Keep `record` as its environment's episode in progress (an imported
 /// episode of another environment waits there for that environment's page).
-pub fn keep_record(record: &EpisodeRecord) {
+pub(crate) fn keep_record(record: &EpisodeRecord) {
     if let Some(storage) = storage() {
         let _ = storage.set_item(&episode_key(&record.env), &record.to_json());
     }
@@ -73,7 +73,7 @@ fn episode_key(env: &str) -> String {
 }
 
 /// The episode of `env` kept in this browser, if any (and readable).
-pub fn kept_episode(env: &str) -> Option<EpisodeRecord> {
+pub(crate) fn kept_episode(env: &str) -> Option<EpisodeRecord> {
     let storage = storage()?;
     let kept = |key: &str| {
         let text = storage.get_item(key).ok()??;
@@ -83,7 +83,7 @@ pub fn kept_episode(env: &str) -> Option<EpisodeRecord> {
 }
 
 /// Which episode and step a draft belongs to.
-pub fn draft_key(view: &EpisodeView) -> String {
+pub(crate) fn draft_key(view: &EpisodeView) -> String {
     let query = crate::link::query(&view.env_id, &view.task, view.seed, view.level());
     format!("{query}&steps={}", view.accepted().count())
 }
@@ -126,7 +126,7 @@ fn value_of(element: &web_sys::Element) -> Option<Value> {
 }
 
 /// Keep what the Act panel's fields hold now, for the episode at `key`.
-pub fn keep_draft(key: &str) {
+pub(crate) fn keep_draft(key: &str) {
     if RESTORING.with(Cell::get) {
         return;
     }
@@ -147,7 +147,7 @@ pub fn keep_draft(key: &str) {
 /// different value; returns how many changed. Called once per frame until
 /// nothing changes (a restored box may bring up more fields, as "Raw JSON
 /// action" brings up its text area).
-pub fn restore_draft(key: &str) -> usize {
+pub(crate) fn restore_draft(key: &str) -> usize {
     let Some(text) = storage().and_then(|s| s.get_item(DRAFT_KEY).ok().flatten()) else {
         return 0;
     };
@@ -195,7 +195,7 @@ pub fn restore_draft(key: &str) -> usize {
 /// Keep the run files open in the viewer, as `[[name, text], ...]`, until
 /// they are removed there; `false` when the browser's storage refused them
 /// (over its quota, or none at all).
-pub fn keep_runs(files: &[RunFile]) -> bool {
+pub(crate) fn keep_runs(files: &[RunFile]) -> bool {
     let kept: Vec<Value> = files
         .iter()
         .map(|f| Value::from(vec![f.name.as_str(), f.text.as_str()]))
@@ -204,7 +204,7 @@ pub fn keep_runs(files: &[RunFile]) -> bool {
 }
 
 /// The run files kept by [`keep_runs`], read again.
-pub fn kept_runs() -> Vec<RunFile> {
+pub(crate) fn kept_runs() -> Vec<RunFile> {
     let text = storage().and_then(|s| s.get_item(RUNS_KEY).ok().flatten());
     let kept = text.and_then(|t| serde_json::from_str::<Value>(&t).ok());
     kept.as_ref()

@@ -23,14 +23,14 @@ use crate::views;
 
 /// What Play starts: the task, seed and level a chosen index names.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Chosen {
+pub(crate) struct Chosen {
     pub task: &'static str,
     pub seed: u64,
     pub difficulty: u8,
 }
 
 /// Task `index_text` of split `split_name`, or why the two name none.
-pub fn task_named(
+pub(crate) fn task_named(
     env: &'static EnvInfo,
     split_name: &str,
     index_text: &str,
@@ -52,7 +52,7 @@ fn index_of(env: &EnvInfo, task: usize, level: usize, round: u64) -> u64 {
 }
 
 /// The first observation of `task`, from a reset with its split and index.
-pub fn first_observation(task: &TaskRef) -> Result<Value, String> {
+pub(crate) fn first_observation(task: &TaskRef) -> Result<Value, String> {
     let mut session = AnyEnv::of(task.env);
     let options = json!({"split": task.split.name, "index": task.index});
     session
@@ -83,7 +83,7 @@ fn open_table(
 
 /// The splits, and each task's step limit per level: a cell is a button
 /// that shows that task at that level (with the chosen task's seed).
-pub fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
+pub(crate) fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String {
     let mut html = Html::new();
     html.element("h3", &[], "Splits");
     open_table(
@@ -235,7 +235,7 @@ fn rubric_html(html: &mut Html, rubric: &Rubric, id: &str) {
 
 /// The chosen task: its names, reset options, step limit, summary and
 /// rubric at its level.
-pub fn task_html(task: &TaskRef) -> String {
+pub(crate) fn task_html(task: &TaskRef) -> String {
     let env = task.env;
     let limit = steps(env.max_steps(task.task, task.difficulty) as usize);
     let mut html = Html::new();
@@ -332,7 +332,7 @@ fn chosen_in_address(env: &EnvInfo) -> Option<(String, String)> {
 /// The explorer of `env`'s tasks; `play` starts the chosen one. Its choice
 /// is kept in the address (`#tasks?split=&task=&level=`), so a reload shows
 /// it again and Back and Forward step through the tasks looked at.
-pub fn explorer(env: Signal<&'static EnvInfo>, play: Callback<Chosen>) -> impl IntoView {
+pub(crate) fn explorer(env: Signal<&'static EnvInfo>, play: Callback<Chosen>) -> impl IntoView {
     let (split, index) = chosen_in_address(env.get_untracked())
         .unwrap_or_else(|| ("validation".to_owned(), "0".to_owned()));
     let split_name = RwSignal::new(split);

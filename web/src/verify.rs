@@ -10,7 +10,7 @@ use crate::record::EpisodeRecord;
 
 /// What the server said for the same episode.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ServerReplay {
+pub(crate) struct ServerReplay {
     pub rewards: Vec<Option<f64>>,
     pub final_score: Option<f64>,
 }
@@ -19,7 +19,7 @@ pub struct ServerReplay {
 /// `api.json` (relative to the page) with `{"api": true}`, where a static
 /// host serves the bundle's own copy, `{"api": false}`. Asking for a file
 /// every host has keeps a static host's console free of 404s.
-pub async fn server_available() -> bool {
+pub(crate) async fn server_available() -> bool {
     matches!(answer(Request::get("./api.json").send().await).await, Ok((200, body)) if body["api"] == true)
 }
 
@@ -55,7 +55,7 @@ async fn post(path: &str, session: &str, body: &Value) -> Result<Value, String> 
     Ok(body)
 }
 
-pub async fn replay(record: &EpisodeRecord) -> Result<ServerReplay, String> {
+pub(crate) async fn replay(record: &EpisodeRecord) -> Result<ServerReplay, String> {
     let base = format!("/envs/{}", record.env);
     let session = session_id()?;
     let options = record.variant().reset_options(&record.task, record.seed);

@@ -5,9 +5,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Protocol;
 use super::chat::{ChatTool, Completion, Message, Role, arguments_object};
 use super::json_in_text::extract_json_object;
+use super::prompt::Protocol;
 use crate::decimal;
 
 /// Replies in a row that are no action, or are refused, before the episode

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 
 use super::chat::{ChatTool, Completion, Message, Usage};
 use super::conversation::{Act, Conversation, HISTORY_CHARS, MAX_BAD_REPLIES, Move, Window};
-use super::{Briefing, Protocol, system_prompt};
+use super::prompt::{Briefing, Protocol, system_prompt};
 use crate::registry::EnvInfo;
 use crate::{Observation, StepResult};
 
@@ -243,7 +243,10 @@ struct Pending {
 /// One episode's model turns, from the reset's result on.
 pub struct Player<'e> {
     /// Reads a tool call's action (native only, as the tools are).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    #[cfg_attr(
+        target_arch = "wasm32",
+        allow(dead_code, reason = "only native tool calls read it")
+    )]
     env: &'e EnvInfo,
     chat: Conversation,
     tools: Vec<ChatTool>,
@@ -429,7 +432,7 @@ impl<'e> Player<'e> {
             return None;
         }
         let window = self.chat.window(HISTORY_CHARS);
-        let body = super::request_body(
+        let body = super::chat::request_body(
             sampling.model,
             self.chat.sent(window),
             &self.tools,

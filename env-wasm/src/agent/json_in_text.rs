@@ -3,6 +3,8 @@
 
 use serde_json::Value;
 
+use crate::text::balanced_end;
+
 /// How much of a reply a refusal quotes.
 const PREVIEW_CHARS: usize = 120;
 
@@ -50,37 +52,6 @@ pub fn extract_json_object(reply: &str) -> Result<Value, String> {
         "no JSON object in the model's reply: {:?}",
         format!("{preview}{more}")
     ))
-}
-
-/// The length of the `{...}` span that opens `text`, braces inside JSON
-/// strings ignored; `None` when it never closes.
-fn balanced_end(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
-        if in_string {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '"' => in_string = true,
-            '{' => depth += 1,
-            '}' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 #[cfg(test)]

@@ -41,13 +41,13 @@
 //! decisions (more facts to judge, more signs per person, fewer actions per
 //! stressor, a tighter budget), so the same rate costs it more.
 
-use super::MAX_RESPONSE_CHARS;
 use super::burnout::{
     self, BurnoutCase, Dimension, HEALTH_CAP, PersonCard, RubricPoints, Severity,
 };
+use super::format::{MAX_RESPONSE_CHARS, ResponseFormat};
 use super::names::{FIRST_NAMES, LAST_NAMES};
 use super::plan::{self, GENERAL_ACTIONS, METRICS, Metric, Owner, PlanCase, ProfileCard, dollars};
-use super::scenario::{Case, ResponseFormat, Subject, TaskKind};
+use super::scenario::{Case, Subject, TaskKind};
 use super::triage::{STRESSORS, TeamCard, Tier, TriageCase, Weight, tier_of};
 use super::writers::{self, Planned, Style};
 use crate::rng::SeededRng;

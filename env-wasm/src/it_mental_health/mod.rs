@@ -18,6 +18,7 @@
 
 pub mod baselines;
 pub mod burnout;
+pub mod format;
 pub mod grade;
 pub mod names;
 pub mod plan;
@@ -35,20 +36,18 @@ use serde_json::{Map, Value};
 use crate::episode::{Environment, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
-use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
 use crate::rng::SeededRng;
+use crate::task::{self, Difficulty, Listed, TaskInfo};
 
+pub use format::MAX_RESPONSE_CHARS;
 use grade::Grade;
 use scenario::{Case, ResponseFormat, Subject, TaskKind};
 use writers::Style;
 
-pub static INFO: EnvInfo = registry::entry::<ItMentalHealth>(
-    registry::IT_MENTAL_HEALTH,
-    "Workplace mental-health reasoning for IT teams: detect burnout in one person, triage a \
+/// [`Environment::DESCRIPTION`].
+const DESCRIPTION: &str = "Workplace mental-health reasoning for IT teams: detect burnout in one person, triage a \
      team by urgency and plan a four-week intervention, each from a seeded case with a stated \
-     rubric, graded by reading labelled free-text answers for precision and recall.",
-    &TASKS,
-);
+     rubric, graded by reading labelled free-text answers for precision and recall.";
 
 /// The id of the task that plays all three in order.
 pub const FULL_EPISODE: &str = "full_episode";
@@ -95,9 +94,6 @@ static TASKS: [TaskInfo; 4] = [
 /// The one tool: answer the current task.
 #[cfg(not(target_arch = "wasm32"))]
 pub const ANSWER_TOOL: &str = "answer";
-
-/// Longest `response` accepted; longer is refused before it counts.
-pub const MAX_RESPONSE_CHARS: usize = 20_000;
 
 /// The seed's action: a free-text answer to the current task.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -297,9 +293,9 @@ impl Environment for ItMentalHealth {
     const SESSION_COOKIE: Option<&'static str> = Some("itmh_session_id");
     const SESSION_IN_ACTION: Option<&'static [&'static str]> = Some(&["metadata", "session_id"]);
 
-    fn info() -> &'static EnvInfo {
-        &INFO
-    }
+    const LISTED: Listed = task::IT_MENTAL_HEALTH;
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const TASKS: &'static [TaskInfo] = &TASKS;
 
     fn reset(
         task: &'static TaskInfo,

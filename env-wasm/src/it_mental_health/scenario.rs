@@ -11,10 +11,12 @@ use super::plan::{self, PlanCase, ProfileCard};
 use super::reading::{Answer, COPY_RUN};
 use super::triage::{self, TeamCard, TriageCase};
 use super::writers::{self, Style};
-use crate::registry::Difficulty;
-use crate::splits::DEFAULT_LEVEL;
+use crate::task::DEFAULT_LEVEL;
+use crate::task::Difficulty;
 use crate::text::{CopySource, Text};
 use std::sync::OnceLock;
+
+pub use super::format::{FormatSection, MAX_RESPONSE_CHARS, ResponseFormat, fill};
 
 /// One of the three graded tasks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
@@ -74,22 +76,6 @@ impl TaskKind {
             }
         }
     }
-}
-
-/// A labelled section the grader reads.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct FormatSection {
-    pub label: &'static str,
-    pub expects: String,
-}
-
-/// How to answer: the sections, a template to fill in, and the word limit
-/// past which padding costs points.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct ResponseFormat {
-    pub sections: Vec<FormatSection>,
-    pub template: String,
-    pub word_limit: usize,
 }
 
 /// The case as cards for a human reader (the same facts as the text).
@@ -248,21 +234,6 @@ impl Case {
             Case::Plan(c) => writers::plan(c, style),
         }
     }
-}
-
-/// The entry of a per-level table (levels 1 to 5) for `level`; a level
-/// outside 1 to 5 reads as the nearest one.
-pub fn by_level<T: Copy>(level: u8, table: [T; 5]) -> T {
-    table[usize::from(level.clamp(1, 5)) - 1]
-}
-
-/// `{key}` placeholders replaced by their values.
-pub fn fill(template: impl AsRef<str>, vars: &[(&str, String)]) -> String {
-    let mut out = template.as_ref().to_owned();
-    for (key, value) in vars {
-        out = out.replace(&format!("{{{key}}}"), value);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -20,9 +20,9 @@
 
 use serde_json::{Value, json};
 
-use super::Payload;
 use super::command::MAX_RAW_CHARS;
 use super::draft;
+use super::payload::Payload;
 use crate::dates::clock;
 use crate::points::Points;
 use crate::rng::SeededRng;

@@ -19,8 +19,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
+use super::answer::{FormCheck, Grade, stated_choice_field, with_asides, written};
 use super::names::FIRST_NAMES;
-use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
+use super::noise::Noise;
 use crate::dates::{Day, clock, parse_clock, parse_clock_in, parse_day_among, without_own_date};
 use crate::grading::{
     Reading, Unreadable, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value,
@@ -30,6 +31,7 @@ use crate::order::set_of;
 use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::rubric::{Criterion, Deduction, Rubric};
+use crate::task::at_level;
 use crate::text::normalize;
 use crate::zones::{zoned, zones_unbracketed};
 
@@ -54,6 +56,13 @@ pub const ANSWER_FIELDS_NO_SLOT: &[(&str, &str)] = &[
         "true, only when no booking meets every constraint (then no other field)",
     ),
 ];
+
+/// How a day written in numbers other than `YYYY-MM-DD` is read, said
+/// after the answer format of every calendar ([`crate::dates::parse_day`]
+/// reads it so).
+pub(super) const NUMERIC_DAYS: &str = " A day written in numbers is read day first with dots \
+     (01.06.2026 is 1 June 2026), and refused with slashes when it reads two ways (01/06/2026 \
+     is 1 June or 6 January).";
 
 pub(super) const QUARTER: u32 = 15;
 pub(super) const DAY_START: u32 = 9 * 60;
@@ -174,7 +183,7 @@ pub static RUBRIC_WITH_PREFERENCES: Rubric = Rubric::new(&[
 /// The step limit of the calendar at `level`, when the level sets one
 /// (the levels with lookups).
 pub fn max_steps(level: u8) -> Option<u32> {
-    at(&LOOKUPS, level).then(|| at(&REQUIRED, level).1 as u32 + STEPS_BEYOND_CALENDARS)
+    at_level(&LOOKUPS, level).then(|| at_level(&REQUIRED, level).1 as u32 + STEPS_BEYOND_CALENDARS)
 }
 
 /// Which end of a booking a time field holds.
@@ -340,12 +349,12 @@ pub(crate) fn says_no_slot(value: Option<&Value>) -> bool {
 
 /// Whether the answer may be `no_slot` at `level`.
 pub fn no_slot_allowed(level: u8) -> bool {
-    at(&INFEASIBLE_PERCENT, level) > 0
+    at_level(&INFEASIBLE_PERCENT, level) > 0
 }
 
 /// The rubric of a calendar at `level`.
 pub fn rubric(level: u8) -> &'static Rubric {
-    if at(&PREFERENCES, level) > 0 {
+    if at_level(&PREFERENCES, level) > 0 {
         &RUBRIC_WITH_PREFERENCES
     } else {
         &RUBRIC
@@ -659,7 +668,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
     let start = clear_start(&mut rng, duration, blocked_slots);
     let slot = Slots::span(start, start + duration);
     // Harder levels block more of the day, never the planted slot.
-    for _ in 0..at(&MORE_BLOCKED, level) {
+    for _ in 0..at_level(&MORE_BLOCKED, level) {
         let from = rng.range(36, 66) as u32 * QUARTER;
         let hour = Slots::span(from, from + 60);
         if !hour.overlaps(Slots(blocked_slots.0 | slot.0)) {
@@ -672,10 +681,10 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
     // prefix of the same shuffle: enough names for the largest.
     let mut cast = rng.sample(FIRST_NAMES, 13);
     let organizer = cast.remove(0);
-    let (fewest, most) = at(&REQUIRED, level);
+    let (fewest, most) = at_level(&REQUIRED, level);
     let invited = rng.range(fewest, most) as usize;
     let required: Vec<&'static str> = cast[..invited].to_vec();
-    let (fewest, most) = at(&UNINVITED, level);
+    let (fewest, most) = at_level(&UNINVITED, level);
     let extra: Vec<&'static str> =
         cast[invited..invited + rng.range(fewest, most) as usize].to_vec();
     let mut people = Vec::new();
@@ -715,7 +724,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         },
     ];
     let planted_room = rooms[0].name;
-    let (fewest, most) = at(&MORE_ROOMS, level);
+    let (fewest, most) = at_level(&MORE_ROOMS, level);
     for _ in 0..rng.range(fewest, most) {
         let capacity = rng.range(2, 12) as u32;
         rooms.push(Room {
@@ -731,7 +740,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
     // Everything above is the one-day calendar of levels 1 and 2, draw for
     // draw; the other days and the preferences come after it.
     let mut days = vec![day];
-    while days.len() < at(&DAYS, level) {
+    while days.len() < at_level(&DAYS, level) {
         let mut next = days[days.len() - 1].plus(1);
         while next.is_weekend() {
             next = next.plus(1);
@@ -741,7 +750,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
     let planted_day = rng.index(days.len());
     // With preferences, one other day holds a second valid booking that
     // they tell apart from the planted one.
-    let wants_rival = at(&PREFERENCES, level) > 0 && days.len() > 1;
+    let wants_rival = at_level(&PREFERENCES, level) > 0 && days.len() > 1;
     let rival_day = (planted_day + 1 + rng.index(days.len() - 1)) % days.len();
     let mut rival = None;
     let mut all_blocked: Vec<Blocked> = Vec::new();
@@ -805,13 +814,18 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         .chain((0..days.len()).map(Wish::NotOn))
         .chain(rooms.iter().map(|room| Wish::InRoom(room.name)))
         .collect();
-    let holders = preference_holders(&mut rng, at(&PREFERENCES, level), &required, organizer);
+    let holders = preference_holders(
+        &mut rng,
+        at_level(&PREFERENCES, level),
+        &required,
+        organizer,
+    );
     let preferences = preferences(&mut rng, holders, level >= 4, planted, rival, &candidates);
 
     // Levels with lookups: everything above is drawn as before, then each
     // person's clock and working hours, which cut their free time.
     let mut zones = Vec::new();
-    if at(&LOOKUPS, level) {
+    if at_level(&LOOKUPS, level) {
         // The planted and rival bookings stay inside every required
         // person's working hours, so the scenario keeps its answer.
         let kept = [Some(planted), rival];
@@ -823,7 +837,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
             });
         for (name, free) in &mut people {
             let keep = required.contains(name).then_some((lo, hi));
-            let zone = match rng.chance(at(&ABROAD_PERCENT, level), 100) {
+            let zone = match rng.chance(at_level(&ABROAD_PERCENT, level), 100) {
                 true => abroad(&mut rng, keep),
                 false => Zone::HOME,
             };
@@ -848,7 +862,7 @@ pub fn generate(level: u8, seed: u64) -> Calendar {
         no_slot_allowed: no_slot_allowed(level),
         max_steps: max_steps(level),
     };
-    if rng.chance(at(&INFEASIBLE_PERCENT, level), 100) {
+    if rng.chance(at_level(&INFEASIBLE_PERCENT, level), 100) {
         calendar.spoil(&mut rng);
     }
     calendar
@@ -1394,6 +1408,7 @@ impl Calendar {
             "\nAnswer with one JSON object: {\"day\": \"YYYY-MM-DD\", \"start\": \"HH:MM\", \
              \"end\": \"HH:MM\", \"participants\": [names], \"room\": name}.",
         );
+        text.push_str(NUMERIC_DAYS);
         if self.no_slot_allowed {
             text.push_str(
                 " It may be that no booking meets every constraint: then answer \
@@ -1703,7 +1718,10 @@ impl Calendar {
     }
 
     /// Where a booking lost points, each with the value expected.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "each deduction names a booking field, and each field is one argument"
+    )]
     fn deductions(
         &self,
         answer: &Map<String, Value>,
@@ -2053,7 +2071,7 @@ mod tests {
             for seed in 0..1000 {
                 let calendar = generate(level, seed);
                 infeasible += u32::from(calendar.solve().is_none());
-                assert_eq!(calendar.days.len(), at(&DAYS, level));
+                assert_eq!(calendar.days.len(), at_level(&DAYS, level));
                 let grade = calendar.grade(&answer(calendar.reference_answer()));
                 assert_eq!(
                     grade.total,
@@ -2061,7 +2079,7 @@ mod tests {
                     "level {level} seed {seed}: {grade:?}"
                 );
             }
-            let percent = at(&INFEASIBLE_PERCENT, level);
+            let percent = at_level(&INFEASIBLE_PERCENT, level);
             println!("level {level}: {infeasible} of 1000 without a valid booking");
             assert!(
                 infeasible.abs_diff(percent * 10) <= 40,

@@ -23,8 +23,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
+use super::answer::{FormCheck, Grade, with_asides, without_brackets, written};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES};
-use super::{FormCheck, Grade, Noise, at, with_asides, without_brackets, written};
+use super::noise::Noise;
 use crate::grading::{
     Reading, all_or_nothing, amount_cents, cents_value, email_items, f1, fold_id, format_cents,
     id_items, item_set, items_form, one_value, ordered_id_items, parse_cents,
@@ -33,6 +34,7 @@ use crate::order::set_of;
 use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::rubric::{Criterion, Deduction, Rubric};
+use crate::task::at_level;
 use crate::text::normalize;
 
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
@@ -384,7 +386,7 @@ pub fn generate(level: u8, seed: u64) -> Table {
         false => messy_amount(rng, cents),
     };
     let (company, domain) = *rng.pick(COMPANIES);
-    let (fewest, most) = at(&UNIQUE, level);
+    let (fewest, most) = at_level(&UNIQUE, level);
     let unique = rng.range(fewest, most) as usize;
     let mut ids = BTreeSet::new();
     while ids.len() < unique {
@@ -394,9 +396,9 @@ pub fn generate(level: u8, seed: u64) -> Table {
     let mut ids: Vec<String> = ids.into_iter().collect();
     rng.shuffle(&mut ids);
 
-    let (fewest, most) = at(&INVALID, level);
+    let (fewest, most) = at_level(&INVALID, level);
     let invalid_count = rng.range(fewest, most) as usize;
-    let (fewest, most) = at(&REPEATED, level);
+    let (fewest, most) = at_level(&REPEATED, level);
     let duplicate_count = rng.range(fewest, most) as usize;
     // Which first rows get a bad email, which ids repeat later.
     let invalid_first: Vec<usize> = rng.sample(&(0..unique).collect::<Vec<_>>(), invalid_count);
@@ -427,7 +429,7 @@ pub fn generate(level: u8, seed: u64) -> Table {
     // first row like a repeat, under an id one letter away (a duplicate
     // only when the letter comes out the same).
     let mut copies: Vec<(usize, bool)> = repeated.into_iter().map(|i| (i, false)).collect();
-    for _ in 0..at(&NEAR_MISSES, level) {
+    for _ in 0..at_level(&NEAR_MISSES, level) {
         copies.push((rng.index(unique), true));
     }
     for (index, near) in copies {
@@ -463,7 +465,10 @@ pub fn generate(level: u8, seed: u64) -> Table {
         rows.insert(position, (index, row, !bad, cents));
     }
     // And first rows whose amount is zero.
-    for index in rng.sample(&(0..unique).collect::<Vec<_>>(), at(&ZERO_AMOUNTS, level)) {
+    for index in rng.sample(
+        &(0..unique).collect::<Vec<_>>(),
+        at_level(&ZERO_AMOUNTS, level),
+    ) {
         if let Some(row) = rows.iter_mut().find(|r| r.0 == index) {
             row.1.amount = amount_of(&mut rng, 0);
             row.3 = 0;
@@ -524,15 +529,15 @@ fn join_tables(
     let reaching: Vec<usize> = (0..ids.len())
         .filter(|i| first_row(*i).is_some_and(|r| r.2))
         .collect();
-    let (fewest, most) = at(&ORPHANS, level);
+    let (fewest, most) = at_level(&ORPHANS, level);
     let orphan_count = rng.range(fewest, most) as usize;
-    let (fewest, most) = at(&CLOSED, level);
+    let (fewest, most) = at_level(&CLOSED, level);
     let closed_count = rng.range(fewest, most) as usize;
     let picked = rng.sample(&reaching, orphan_count + closed_count);
     let (orphans, closed) = picked.split_at(orphan_count.min(picked.len()));
 
     let mut currencies: Vec<(&'static str, i64)> = vec![("USD", 10_000)];
-    let foreign = rng.sample(&CURRENCIES, at(&FOREIGN_CURRENCIES, level));
+    let foreign = rng.sample(&CURRENCIES, at_level(&FOREIGN_CURRENCIES, level));
     for (code, low, high) in foreign {
         currencies.push((code, rng.range(low, high)));
     }
@@ -568,7 +573,7 @@ fn join_tables(
         records.push((id.clone(), state));
     }
     // Customers with no refund rows, under ids the table does not use.
-    let (fewest, most) = at(&UNUSED_CUSTOMERS, level);
+    let (fewest, most) = at_level(&UNUSED_CUSTOMERS, level);
     for _ in 0..rng.range(fewest, most) {
         let letter = char::from(b'a' + rng.below(26) as u8);
         let id = format!("{letter}{:03}", rng.range(1, 999));
@@ -1195,7 +1200,7 @@ mod tests {
                         .any(|earlier| earlier != id && earlier.get(1..) == id.get(1..))
                 };
                 let drawn = without_record.iter().filter(|id| !near_miss(id)).count();
-                let (fewest, most) = at(&ORPHANS, level);
+                let (fewest, most) = at_level(&ORPHANS, level);
                 assert!(
                     drawn as i64 <= most && without_record.len() as i64 >= fewest,
                     "level {level} seed {seed}: {without_record:?}"

@@ -72,7 +72,8 @@ impl Command {
         } else {
             return Err("the command must start with `inspect`, `propose:` or `final:`".to_owned());
         };
-        let answer = first_object(rest)?;
+        let name = if is_final { "final" } else { "propose" };
+        let answer = the_one_object(name, rest)?;
         Ok(if is_final {
             Command::Final(answer)
         } else {
@@ -81,39 +82,40 @@ impl Command {
     }
 }
 
-/// The JSON object that opens `text` (inside a Markdown code fence or not).
-/// Prose after it is a comment and is ignored, unless it opens by taking the
-/// answer back; a second JSON object after it is refused, since which of the
-/// two is the answer would be a guess.
-fn first_object(text: &str) -> Result<Map<String, Value>, String> {
-    let mut text = text.trim_start();
-    if let Some(fenced) = text.strip_prefix("```") {
-        let fenced = fenced.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-        text = fenced.trim_start();
-    }
-    let mut values = serde_json::Deserializer::from_str(text).into_iter::<Value>();
-    let answer = match values.next() {
-        Some(Ok(Value::Object(answer))) => answer,
-        Some(Ok(_)) => return Err("the answer after the prefix must be a JSON object".to_owned()),
-        Some(Err(e)) => return Err(format!("the answer is not valid JSON ({e})")),
-        None => {
-            return Err("the answer after the prefix is missing: send one JSON object".to_owned());
-        }
+/// The one JSON object of `text`, the rest of a `name:` command (`final`
+/// or `propose`). Prose around it (a label such as "Answer:", a sentence,
+/// a heading, a Markdown code fence) is a comment and is ignored, unless
+/// the prose after it opens by taking the answer back; a second JSON object
+/// anywhere, an object cut short or none at all is refused, since which
+/// object is the answer would be a guess.
+fn the_one_object(name: &str, text: &str) -> Result<Map<String, Value>, String> {
+    let send = format!(
+        "send `{name}: {{json}}` with exactly one JSON object (prose before or after it is \
+         ignored)"
+    );
+    let text = text.trim_start();
+    let (answer, before, after) = match first_object(text) {
+        Found::Object { answer, at, end } => (answer, &text[..at], &text[end..]),
+        Found::CutShort => return Err(format!("the JSON object is cut short: {send}")),
+        Found::None => return Err(format!("there is no JSON object after `{name}:`: {send}")),
     };
-    let after = &text[values.byte_offset()..];
-    let second = after.char_indices().any(|(at, c)| {
-        c == '{'
-            && matches!(
-                serde_json::Deserializer::from_str(&after[at..])
-                    .into_iter::<Value>()
-                    .next(),
-                Some(Ok(Value::Object(_)))
-            )
+    // A list is a JSON value of its own, not prose around the objects it
+    // holds.
+    let opens_a_list = before.trim_end().strip_suffix('[').is_some_and(|head| {
+        matches!(
+            serde_json::Deserializer::from_str(&text[head.len()..])
+                .into_iter::<Value>()
+                .next(),
+            Some(Ok(Value::Array(_)))
+        )
     });
-    if second {
-        return Err(
-            "there is a second JSON object after the answer: send exactly one object".to_owned(),
-        );
+    if opens_a_list {
+        return Err(format!(
+            "the answer must be a JSON object, not a list: {send}"
+        ));
+    }
+    if holds_an_object(before) || holds_an_object(after) {
+        return Err(format!("there are two JSON objects: {send}"));
     }
     if takes_the_answer_back(after) {
         return Err(
@@ -123,6 +125,60 @@ fn first_object(text: &str) -> Result<Map<String, Value>, String> {
         );
     }
     crate::grading::with_schema_keys(unwrapped(answer), ANSWER_KEYS)
+}
+
+/// What [`first_object`] found.
+enum Found {
+    /// The object and the byte range of its text.
+    Object {
+        answer: Map<String, Value>,
+        at: usize,
+        end: usize,
+    },
+    /// An object whose text ends before it closes.
+    CutShort,
+    None,
+}
+
+/// The first JSON object of `text` that is not inside braces of prose
+/// ("the sender {the bank}") or of an object cut short: a brace that
+/// opens no object counts as prose, and the braces inside it (and the
+/// quoted strings, where braces do not count) are skipped until it closes,
+/// so an object cut short never yields the whole objects nested in it.
+fn first_object(text: &str) -> Found {
+    let mut at = 0;
+    // Quotes count only inside braces that opened no object: at the top
+    // level they are the prose's.
+    while let Some(offset) = text[at..].find('{') {
+        at += offset;
+        let mut values = serde_json::Deserializer::from_str(&text[at..]).into_iter::<Value>();
+        match values.next() {
+            Some(Ok(Value::Object(answer))) => {
+                let end = at + values.byte_offset();
+                return Found::Object { answer, at, end };
+            }
+            Some(Err(e)) if e.is_eof() => return Found::CutShort,
+            _ => match crate::text::balanced_end(&text[at..]) {
+                Some(len) => at += len,
+                None => return Found::None,
+            },
+        }
+    }
+    Found::None
+}
+
+/// Whether any brace of `text` opens a JSON object, nested in prose or
+/// not: beside the answer, any object is a second answer.
+fn holds_an_object(text: &str) -> bool {
+    text.char_indices().any(|(at, c)| {
+        c == '{'
+            && matches!(
+                serde_json::Deserializer::from_str(&text[at..])
+                    .into_iter::<Value>()
+                    .next(),
+                Some(Ok(Value::Object(_)))
+            )
+    })
 }
 
 /// The object under `answer` when that is the only key (`{"answer":
@@ -371,11 +427,14 @@ mod tests {
     }
 
     #[test]
-    fn prose_after_the_object_is_a_comment_and_a_second_object_is_refused() {
+    fn prose_around_the_object_is_a_comment_and_a_second_object_is_refused() {
         for with_prose in [
             "final: {\"a\": 1} I chose this because the deadline is today.",
             "final: {\"a\": 1}\n\nReasoning: the sender {the bank} is known.",
             "propose: ```json\n{\"a\": 1}\n``` (draft)",
+            "final: Answer: {\"a\": 1}",
+            "final: **Summary: one row.**\n\n```json\n{\"a\": 1}\n```",
+            "propose: The sender {the bank} is known, so: {\"a\": 1}",
         ] {
             let parsed = Command::parse(with_prose);
             assert!(
@@ -401,6 +460,11 @@ mod tests {
         for two in [
             "final: {\"a\": 1} or rather {\"a\": 2}",
             "final: {\"a\": 1}{\"a\": 2}",
+            "final: Not {\"a\": 2} but {\"a\": 1}",
+            "final: Answer (see {\"a\": 2}): {\"a\": 1}",
+            "final: Answer: {\"a\": 1, \"b\": {\"c\": 2}",
+            "final: Answer: [{\"a\": 1}]",
+            "final: Answer: a is 1.",
         ] {
             assert!(Command::parse(two).is_err(), "{two:?}");
         }

@@ -8,7 +8,7 @@
 
 use serde_json::{Map, Value};
 
-use super::FormCheck;
+use super::answer::FormCheck;
 use crate::grading::Unreadable;
 
 /// Said after every draft check, so an agent knows where the grade comes from.

@@ -10,14 +10,16 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
+use super::answer::{FormCheck, Grade, stated_choice_field, with_asides, written};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
-use super::{FormCheck, Grade, Noise, at, stated_choice_field, with_asides, written};
+use super::noise::Noise;
 use crate::dates::{Day, clock};
 use crate::episode::{Piece, StaticText};
 use crate::grading::{Reading, all_or_nothing, one_value};
 use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::rubric::{Criterion, Deduction, Rubric};
+use crate::task::at_level;
 
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("label", "one of work | personal | spam | finance"),
@@ -578,7 +580,7 @@ fn write(level: u8, seed: u64, attempt: u64, label: Label) -> Email {
     while sent.is_weekend() {
         sent = sent.plus(1);
     }
-    let accounts = rng.sample(ACCOUNTS, at(&KNOWN_ACCOUNTS, level));
+    let accounts = rng.sample(ACCOUNTS, at_level(&KNOWN_ACCOUNTS, level));
     let cast = Cast {
         owner_first: owner_first.to_owned(),
         company_domain: company_domain.to_owned(),
@@ -629,7 +631,7 @@ fn write(level: u8, seed: u64, attempt: u64, label: Label) -> Email {
         needs_reply: draft.needs_reply,
         exceptions: Vec::new(),
     };
-    email.add_exceptions(&mut rng, at(&EXCEPTION_COUNTS, level));
+    email.add_exceptions(&mut rng, at_level(&EXCEPTION_COUNTS, level));
     email
 }
 

@@ -13,6 +13,7 @@
 //! - [`shaping`]: the per-step reward terms.
 //! - [`baselines`]: blind and exploiting policies the graders must score low.
 
+pub mod answer;
 pub mod baselines;
 pub mod calendar;
 pub mod cleaning;
@@ -20,6 +21,8 @@ pub mod command;
 pub mod draft;
 pub mod email;
 pub mod names;
+pub mod noise;
+pub mod payload;
 pub mod schedule;
 pub mod shaping;
 
@@ -36,58 +39,22 @@ use crate::episode::JsonText;
 use crate::episode::{Environment, FrozenJson, Piece, StaticText, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
-use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
 use crate::rng::SeededRng;
+use crate::task::{self, Difficulty, Listed, TaskInfo};
 
+pub use answer::{FormCheck, Grade};
 use command::Command;
 use draft::DraftCheck;
+use noise::Noise;
+pub use payload::Payload;
 use shaping::{RewardBreakdown, Shaper};
 
-/// Each answer field of a task and its reading's form: `Ok` when the field
-/// is present and well formed. What a draft check reports, never a score.
-pub type FormCheck = Vec<(std::borrow::Cow<'static, str>, crate::grading::Reading<()>)>;
-
-pub static INFO: EnvInfo = registry::entry::<Productivity>(
-    registry::PRODUCTIVITY,
-    "Office assistant work: classify an email, schedule a meeting under \
+/// [`Environment::DESCRIPTION`].
+const DESCRIPTION: &str = "Office assistant work: classify an email, schedule a meeting under \
      people, room and blocked-time constraints, and clean a messy table, each \
-     from a seeded scenario with a written policy.",
-    &TASKS,
-);
+     from a seeded scenario with a written policy.";
 
 const MAX_STEPS: u32 = 5;
-
-/// The value of a per-level table (levels 1 to 5; others read as the
-/// nearest level).
-pub(crate) fn at<T: Copy>(table: &[T; 5], level: u8) -> T {
-    table[usize::from(level.clamp(1, 5)) - 1]
-}
-
-/// The noisy reference's errors: each graded decision is misjudged,
-/// independently, with probability `per_mille` / 1000.
-pub(crate) struct Noise<'a> {
-    pub per_mille: u32,
-    pub rng: &'a mut SeededRng,
-}
-
-impl Noise<'_> {
-    /// Whether any of `decisions` is misjudged (every one is drawn, so
-    /// the stream does not depend on the outcome).
-    pub fn misjudged(&mut self, decisions: usize) -> bool {
-        (0..decisions).fold(false, |wrong, _| {
-            self.rng.chance(self.per_mille, 1000) | wrong
-        })
-    }
-
-    /// An option other than `right`, at random (`right` when there is none).
-    pub fn other<T: PartialEq + Clone>(&mut self, options: &[T], right: &T) -> T {
-        let others: Vec<&T> = options.iter().filter(|o| *o != right).collect();
-        match others.is_empty() {
-            true => right.clone(),
-            false => others[self.rng.index(others.len())].clone(),
-        }
-    }
-}
 
 /// Every answer field of the three tasks: an object of only these, sent
 /// as the action, is an answer sent without its command.
@@ -147,17 +114,6 @@ pub struct ProductivityAction {
     /// Free-form client metadata; accepted and ignored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<serde_json::Map<String, serde_json::Value>>,
-}
-
-/// The scenario of one task, as shown to the agent.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Payload {
-    Email(email::EmailPayload),
-    Calendar(calendar::CalendarPayload),
-    Cleaning(cleaning::CleaningPayload),
-    /// The calendar at levels 4 and 5: several meetings booked together.
-    Schedule(schedule::SchedulePayload),
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -242,121 +198,6 @@ pub struct ProductivityState {
     pub terminated_by: Option<&'static str>,
 }
 
-/// A graded answer: criterion -> score in [0, 1] (after its rubric's
-/// gates), the task score, and where it lost points (each deduction names
-/// the field or item and the value expected), shown at the graded end.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Grade {
-    pub criteria: BTreeMap<&'static str, Points>,
-    pub total: Points,
-    pub deductions: Vec<crate::rubric::Deduction>,
-}
-
-impl Grade {
-    /// `rubric` applied to each criterion's raw score; a criterion whose
-    /// gate is shut adds a deduction saying so.
-    pub fn of(
-        rubric: &crate::rubric::Rubric,
-        scores: &[(&'static str, Points)],
-        mut deductions: Vec<crate::rubric::Deduction>,
-    ) -> Grade {
-        let graded = rubric.grade(scores, &[]);
-        for (name, would) in &graded.gated {
-            if *would > Points::ZERO {
-                let gate = rubric
-                    .criteria
-                    .iter()
-                    .find(|c| c.name == *name)
-                    .and_then(|c| c.gate)
-                    .map_or("", |g| g.on);
-                deductions.push(crate::rubric::Deduction::new(
-                    name,
-                    "the whole answer",
-                    format!("{} earned but not paid", would.decimals(2)),
-                    format!("`{gate}` met in full first"),
-                ));
-            }
-        }
-        Grade {
-            criteria: graded.criteria,
-            total: graded.total,
-            deductions,
-        }
-    }
-
-    /// The final feedback: the score, each deduction, and the expected
-    /// answer (`reference`), as the other environments show theirs.
-    pub fn feedback(&self, expected: &str, reference: &serde_json::Value) -> String {
-        let mut text = format!("Final answer graded: score {}.", self.total.decimals(4));
-        for d in &self.deductions {
-            text.push_str(&format!(
-                " {} ({}): got {}; expected {}.",
-                d.criterion, d.item, d.got, d.expected
-            ));
-        }
-        text.push_str(&format!(" {expected}: {reference}."));
-        text
-    }
-}
-
-/// What an answer wrote in field `key`, as a deduction quotes it (its
-/// JSON, cut at 80 characters), or `nothing` for a missing field.
-pub(crate) fn written(answer: &serde_json::Map<String, serde_json::Value>, key: &str) -> String {
-    match answer.get(key) {
-        None | Some(serde_json::Value::Null) => "nothing".to_owned(),
-        Some(value) => {
-            let text = value.to_string();
-            match text.char_indices().nth(80) {
-                Some((cut, _)) => format!("{}...", &text[..cut]),
-                None => text,
-            }
-        }
-    }
-}
-
-pub(crate) use crate::text::aside::without_brackets;
-
-/// `read` of a field's value with its asides: `no (FYI only)`, `12 (3
-/// dropped)`, `high - payment failed`, `2026-04-24, not the 23rd` read as
-/// the value; an aside that offers another value (`no (yes)`, `3 (2)`,
-/// `12 (or 13)`) makes a hedge. See [`crate::text::aside`].
-pub(crate) fn with_asides<T: PartialEq>(text: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
-    crate::text::aside::head_value(text, read)
-}
-
-/// The one choice a short text states, read as a value first and asides
-/// after it ([`crate::text::aside::head_choice`]): a choice under a denial
-/// is not stated (`not urgent`), an aside that names another choice to
-/// reject or explain it is not a second one (`low, rather than normal`,
-/// `High: payment failed`, `Meadow (instead of Cedar, too small)`), and
-/// another choice offered (`low or normal`, `normal, maybe low`) is a
-/// hedge that reads as none, as does another word before the value
-/// (pasted prose).
-pub(crate) fn stated_choice<T: Ord + Clone>(
-    text: &str,
-    choice_of: impl Fn(&str) -> Option<T>,
-    filler: &[&str],
-) -> Option<T> {
-    crate::text::aside::head_choice(text, choice_of, filler)
-        .one()
-        .cloned()
-}
-
-/// A one-value field that names one of a few choices, read by
-/// [`stated_choice`].
-pub(crate) fn stated_choice_field<T: Ord + Clone>(
-    answer: &serde_json::Map<String, serde_json::Value>,
-    key: &str,
-    choice_of: impl Fn(&str) -> Option<T>,
-    filler: &[&str],
-) -> crate::grading::Reading<T> {
-    crate::grading::one_value(answer, key, |value| {
-        value
-            .as_str()
-            .and_then(|text| stated_choice(text, &choice_of, filler))
-    })
-}
-
 /// How the commands work, told in every task's instruction.
 static COMMANDS: StaticText = StaticText::new(
     "Commands: `final: {json}` submits your answer; it is graded and \
@@ -364,8 +205,9 @@ static COMMANDS: StaticText = StaticText::new(
      present, each value of the allowed kind, one value per one-value field) and is not graded, \
      so its reward and feedback say nothing about whether it is right. When the step limit is \
      reached, the last draft is graded (with no draft, the empty answer). `inspect` shows \
-     nothing new. Prose after the JSON object is ignored, but a second JSON object, or a \
-     comment that takes the answer back (\"this is wrong\"), makes the command malformed. Each field holds its value only: a value copied with other text \
+     nothing new. Prose before or after the one JSON object is ignored, but a second JSON \
+     object, or a comment after it that takes the answer back (\"this is wrong\"), makes the \
+     command malformed. Each field holds its value only: a value copied with other text \
      (a pasted sentence of the instruction or the payload) reads as no value; a name, room, \
      id or email copied from the payload is of course the value. After `final`, the feedback \
      lists each deduction with the value expected, and the expected answer.",
@@ -624,9 +466,9 @@ impl Environment for Productivity {
     type Observation = ProductivityObservation;
     type State = ProductivityState;
 
-    fn info() -> &'static EnvInfo {
-        &INFO
-    }
+    const LISTED: Listed = task::PRODUCTIVITY;
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const TASKS: &'static [TaskInfo] = &TASKS;
 
     const TEXT_ACTION_FIELD: Option<&'static str> = Some("raw");
 

@@ -20,13 +20,14 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
+use super::answer::{FormCheck, Grade, stated_choice_field, with_asides, written};
 use super::calendar::{
-    BlockedWindow, BookingJudgements, CandidateDay, DAY_END, DAY_START, DURATIONS, Edge, QUARTER,
-    ROOM_FILLER, ROOM_NAMES, Slots, TIMEZONES, Window, Zone, abroad, clock_reader, day_blocks,
-    misjudge_booking, random_blocks, says_no_slot,
+    BlockedWindow, BookingJudgements, CandidateDay, DAY_END, DAY_START, DURATIONS, Edge,
+    NUMERIC_DAYS, QUARTER, ROOM_FILLER, ROOM_NAMES, Slots, TIMEZONES, Window, Zone, abroad,
+    clock_reader, day_blocks, misjudge_booking, random_blocks, says_no_slot,
 };
 use super::names::FIRST_NAMES;
-use super::{FormCheck, Grade, Noise, stated_choice_field, with_asides, written};
+use super::noise::Noise;
 use crate::dates::{Day, clock, parse_day_among};
 use crate::grading::{
     Reading, Unreadable, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
@@ -1047,6 +1048,7 @@ impl Schedule {
             prefs = RUBRIC.weight("preferences").unwrap_or_default().decimals(2),
             valid = RUBRIC.weight(VALID).unwrap_or_default().decimals(2),
         ));
+        text.push_str(NUMERIC_DAYS);
         text
     }
 

@@ -242,7 +242,7 @@ pub const LEVELS: [Level; 5] = [
 
 /// The shape of `level` (1 to 5; out of range, the nearest).
 pub fn level(level: u8) -> &'static Level {
-    &LEVELS[usize::from(level.clamp(1, 5) - 1)]
+    &LEVELS[crate::task::level_index(level)]
 }
 
 /// True with `quarters` / 4 odds, drawing only when the odds are not 0
@@ -253,7 +253,7 @@ pub(super) fn odds(rng: &mut SeededRng, quarters: u32) -> bool {
 
 /// The desk of `task` at level 2 for `seed`.
 pub fn generate(task: &str, seed: u64) -> Desk {
-    generate_at(task, crate::splits::DEFAULT_LEVEL, seed)
+    generate_at(task, crate::task::DEFAULT_LEVEL, seed)
 }
 
 /// The desk of `task` at difficulty level `difficulty` for `seed`.
@@ -1069,7 +1069,10 @@ fn situation(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the ticket's parts are drawn apart and written together, one argument each"
+)]
 pub(super) fn write_ticket(
     rng: &mut SeededRng,
     level: &Level,

@@ -16,8 +16,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use super::currency::Currency;
 use super::policy::{FEE_WAIVER_LIMIT_CENTS, FeeRule, Plan, REFUND_WINDOW_DAYS, RefundRule};
-use super::records::Currency;
 use crate::dates::{Day, clock};
 use crate::grading::format_cents;
 use crate::rng::SeededRng;

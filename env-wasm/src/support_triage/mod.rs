@@ -16,12 +16,15 @@
 
 pub mod action;
 pub mod baselines;
+pub mod currency;
 pub mod generate;
 pub mod grade;
+pub mod instruction;
 pub mod kb;
 pub mod lookups;
 pub mod names;
 pub mod noisy;
+pub mod observation;
 pub mod policy;
 pub mod records;
 pub mod records_desk;
@@ -31,18 +34,14 @@ pub mod reply;
 pub mod shaping;
 pub mod text_form;
 
-use std::collections::BTreeMap;
-
-use schemars::JsonSchema;
-use serde::Serialize;
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::{Map, Value};
 
 use crate::episode::{Environment, FrozenJson, StaticText, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
-use crate::registry::{self, Difficulty, EnvInfo, TaskInfo};
 use crate::rng::SeededRng;
+use crate::task::{self, Difficulty, Listed, TaskInfo};
 
 pub use action::{
     Command, CustomerRequest, Department, Disposition, Label, Priority, SupportTriageAction,
@@ -51,17 +50,18 @@ pub use action::{
 use action::{MAX_ECHOED_ID_CHARS, MAX_MESSAGE_CHARS, MAX_QUERY_CHARS, MAX_REPLY_CHARS};
 use generate::{Desk, Ticket};
 use grade::{Grade, Work};
+pub use instruction::{KB_STEPS, instruction, instruction_at};
 use lookups::{Exchange, Inquiries, Lookup};
+pub use observation::{
+    CustomerRecord, InboxRow, SupportTriageObservation, SupportTriageState, TicketDetail,
+};
 use shaping::{LIMIT_PENALTY, LOOP_PENALTY, MISTAKE_PENALTY, RewardBreakdown, STEP_COST, Shaper};
 
-pub static INFO: EnvInfo = registry::entry::<SupportTriage>(
-    registry::SUPPORT_TRIAGE,
-    "A customer-support desk: open tickets, set priority and department by a written \
+/// [`Environment::DESCRIPTION`].
+const DESCRIPTION: &str = "A customer-support desk: open tickets, set priority and department by a written \
      routing policy, and handle policy exceptions (late refunds, data deletion, legal \
      threats, security incidents, fee waivers) with a compliant reply and the right \
-     disposition. Seeded tickets; labels follow from details only in the ticket body.",
-    &TASKS,
-);
+     disposition. Seeded tickets; labels follow from details only in the ticket body.";
 
 static TASKS: [TaskInfo; 3] = [
     TaskInfo {
@@ -90,183 +90,6 @@ static TASKS: [TaskInfo; 3] = [
                   does what the case needs and commits to nothing the policy forbids.",
     },
 ];
-
-/// The instruction of task `task_id` for this desk; the same all episode
-/// long, and part of what a reply must not paste back.
-pub fn instruction(task_id: &str, desk: &Desk) -> String {
-    let n = desk.tickets.len();
-    let what = match task_id {
-        "medium" => format!(
-            "Triage all {n} tickets in the inbox: open each one (view_ticket), set its priority and \
-             department by the policy (set_triage), then call submit_episode. Graded: the mean over \
-             tickets of priority (50%) and department (50%). Replies and dispositions are not graded here."
-        ),
-        "hard" => "The inbox holds one ticket that may need a policy exception. Open it (view_ticket), \
-             set its priority and department (set_triage), draft the customer reply (draft_reply), set \
-             the disposition (set_disposition), then call submit_episode. Graded: priority 15%, \
-             department 10%, disposition 25%, reply elements 10% (customer's name, ticket id, a next \
-             step; counted only when reply handling is earned), reply handling 15% (does what the case \
-             needs, nothing else; counted only when the disposition and department are both right), \
-             reply compliance 25% (handles the case and makes no forbidden commitment or statement). The reply is read by policy sections 4 and 5: which outcomes count as promised \
-             (in any wording, also on the customer's yes), what a next-step time is and how it is counted \
-             against the SLA. A reply that copies 20 or more words in runs of 12 or more from the \
-             instruction, the policy or the ticket earns no reply credit; quoting one sentence of the \
-             ticket is not copying."
-            .to_owned(),
-        _ => "Triage the ticket in the inbox: open it (view_ticket), set its priority and department by \
-             the policy (set_triage), then call submit_episode. Graded: priority 50%, department 50%."
-            .to_owned(),
-    };
-    format!(
-        "You staff the {} support desk. {what} Per-step rewards pay only for process (opening tickets, \
-         first complete entries) and never show whether a label is right; the grade arrives when the \
-         episode ends. Commands: show_inbox | view_ticket | set_triage | draft_reply | set_disposition | \
-         submit_episode, with ticket_id, priority (low|medium|high|urgent), department \
-         (billing|technical|general), reply_body, disposition (resolved|escalate_supervisor|pending_customer).",
-        desk.vendor
-    )
-}
-
-/// The instruction of `task_id` at `difficulty`: levels 1 to 3 keep
-/// [`instruction`]; the records desk of levels 4 and 5 adds its commands,
-/// the knowledge base, the tickets that need nothing and its step limit.
-pub fn instruction_at(task_id: &str, difficulty: u8, desk: &Desk, max_steps: u32) -> String {
-    let base = instruction(task_id, desk);
-    let Some(lookups) = generate::level(difficulty).records else {
-        return base;
-    };
-    let n = desk.tickets.len();
-    let budget = match task_id {
-        "medium" => format!(
-            "The step limit is {max_steps}: one step to open each of the {n} tickets, one to triage each ticket that \
-             needs it, one to submit, {lookups} for lookups, {KB_STEPS} for the knowledge base and 1 spare; a lookup \
-             or a search no rule needs spends a step another ticket may need. "
-        ),
-        _ => format!("The step limit is {max_steps}. "),
-    };
-    let leave = match task_id {
-        "hard" => "This task's ticket always needs handling. ",
-        _ => {
-            "A ticket that needs nothing (policy section 8) is left as it is once opened: it counts in the mean like \
-             any other ticket, and scores only when it was opened and nothing (no priority, department, reply or \
-             disposition) is set on it. "
-        }
-    };
-    format!(
-        "{base} Records desk (policy sections 6 to 8): the opened ticket shows the customer's name, company and \
-         account email only; lookup_customer (ticket_id) shows the account record, lookup_invoice (invoice_id) an \
-         invoice record, ask_customer (ticket_id, request: {}, message) asks the customer, who answers the request, \
-         and search_kb (query) and read_article (article_id) search and read the knowledge base, whose articles hold \
-         rules the policy sends you to. {leave}{budget}Every rule of the policy and of the articles applies to what \
-         the records and the customer say.",
-        CustomerRequest::allowed().replace(", ", "|")
-    )
-}
-
-/// Steps the records desk's queue leaves for the knowledge base: a search
-/// for the status article and reading it.
-pub const KB_STEPS: u32 = 2;
-
-/// One row of the inbox: what the desk shows without opening the ticket,
-/// and what the agent has set so far.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct InboxRow {
-    pub ticket_id: String,
-    pub customer: String,
-    pub subject: String,
-    pub received: String,
-    pub viewed: bool,
-    pub priority: Option<Priority>,
-    pub department: Option<Department>,
-    pub disposition: Option<Disposition>,
-    pub reply_drafted: bool,
-}
-
-/// The customer record shown with an opened ticket.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct CustomerRecord {
-    pub name: String,
-    pub company: String,
-    /// The account email on file.
-    pub account_email: String,
-    /// The plan; on the records desk (levels 4 and 5) only in the
-    /// account record (`lookup_customer`), and absent here.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub plan: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub customer_since: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seats: Option<u32>,
-    /// Date of the last late-fee waiver, or `none`; on the records desk,
-    /// absent (the account record lists earlier tickets instead).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub last_fee_waiver: Option<String>,
-}
-
-/// An opened ticket; it stays open until another one is opened.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct TicketDetail {
-    pub ticket_id: String,
-    pub received: String,
-    /// The address the ticket was sent from.
-    pub from: String,
-    pub subject: String,
-    pub product: String,
-    pub body: String,
-    pub customer: CustomerRecord,
-    /// The reply drafted so far.
-    pub draft_reply: Option<String>,
-    /// The `ask_customer` exchanges on this ticket, oldest first (records
-    /// desk only).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conversation: Vec<Exchange>,
-}
-
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SupportTriageObservation {
-    pub task_name: &'static str,
-    /// What to do in this task and how it is graded.
-    #[schemars(with = "String")]
-    pub scenario_instruction: FrozenJson,
-    /// The written routing and reply policy the grader applies.
-    #[schemars(with = "String")]
-    pub policy: FrozenJson,
-    /// The inbox as text, one line per ticket (`- <id>: <subject> (...)`),
-    /// typed as the seed's clients read it; `inbox` has the same rows.
-    pub inbox_summary: String,
-    /// The opened ticket as text; `""` when none is open (`opened_ticket`
-    /// has the same ticket).
-    pub ticket_detail: String,
-    /// The inbox rows, structured.
-    pub inbox: Vec<InboxRow>,
-    /// The opened ticket, structured; it stays open until another one is.
-    pub opened_ticket: Option<TicketDetail>,
-    /// The last record looked up (`lookup_customer`, `lookup_invoice`);
-    /// records desk only, shown until the next lookup.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub lookup: Option<Lookup>,
-    pub feedback: String,
-    pub reward_breakdown: RewardBreakdown,
-    pub step_count: u32,
-    pub max_steps: u32,
-    /// Steps left before the step limit; 0 once the episode is over.
-    pub steps_remaining: u32,
-    /// The task score in [0, 1]; set on the final observation only.
-    pub terminal_grader: Option<Points>,
-    /// Criterion -> score in [0, 1]; set on the final observation only.
-    pub score_breakdown: Option<BTreeMap<&'static str, Points>>,
-}
-
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SupportTriageState {
-    /// True once the episode is graded.
-    pub finalized: bool,
-    /// `submit` or `max_steps`.
-    pub terminated_by: Option<&'static str>,
-    pub tickets: u32,
-    pub tickets_viewed: u32,
-    pub tickets_triaged: u32,
-}
 
 pub struct SupportTriage {
     task: &'static TaskInfo,
@@ -716,9 +539,9 @@ impl Environment for SupportTriage {
          written policy.",
     );
 
-    fn info() -> &'static EnvInfo {
-        &INFO
-    }
+    const LISTED: Listed = task::SUPPORT_TRIAGE;
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const TASKS: &'static [TaskInfo] = &TASKS;
 
     const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
 
@@ -758,7 +581,7 @@ impl Environment for SupportTriage {
         }
         let most = |level: u8| generate::level(level).queue.1;
         let extra = match task.id {
-            "medium" => most(difficulty) - most(crate::splits::DEFAULT_LEVEL),
+            "medium" => most(difficulty) - most(crate::task::DEFAULT_LEVEL),
             _ => 0,
         };
         task.max_steps + 3 * extra.max(0) as u32

@@ -21,12 +21,12 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+pub use super::currency::Currency;
 use super::policy::{
     Case, DUPLICATE_HIGH_CENTS, FEE_WAIVER_LIMIT_CENTS, PRORATED_REFUND_LIMIT_CENTS,
     REFUND_WINDOW_DAYS,
 };
 use crate::dates::Day;
-use crate::grading::format_cents;
 use crate::rng::SeededRng;
 
 /// Policy section 6, shown after sections 1 to 5 at levels 4 and 5.
@@ -61,66 +61,6 @@ they clicked it). If they confirm, handle it as a request sent from the account 
 privacy officer). If they cannot, pending_customer, and the reply asks them to verify from the account email, as section 4 says.
 - ask_customer sends the customer a structured request and your message; they answer the request. Write the message as \
 you would write to a customer: it is theirs to read.";
-
-/// A billing currency and its fixed rate to US dollars, as a fraction
-/// (`usd = local * numerator / denominator`), exact on whole units.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-pub enum Currency {
-    #[serde(rename = "USD")]
-    Usd,
-    #[serde(rename = "EUR")]
-    Eur,
-    #[serde(rename = "GBP")]
-    Gbp,
-    #[serde(rename = "CAD")]
-    Cad,
-}
-
-impl Currency {
-    pub const ALL: [Currency; 4] = [Currency::Usd, Currency::Eur, Currency::Gbp, Currency::Cad];
-
-    fn rate(self) -> (i64, i64) {
-        match self {
-            Currency::Usd => (1, 1),
-            Currency::Eur => (11, 10),
-            Currency::Gbp => (5, 4),
-            Currency::Cad => (3, 4),
-        }
-    }
-
-    /// US cents of `local` cents of this currency (exact on whole units).
-    pub fn to_usd_cents(self, local: i64) -> i64 {
-        let (numerator, denominator) = self.rate();
-        local * numerator / denominator
-    }
-
-    /// `€46.00`, `£41.00`, `CA$67.00`, `$12.50`.
-    pub fn money(self, local: i64) -> String {
-        let symbol = match self {
-            Currency::Usd => "$",
-            Currency::Eur => "€",
-            Currency::Gbp => "£",
-            Currency::Cad => "CA$",
-        };
-        format!("{symbol}{}", format_cents(local))
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Currency::Usd => "USD",
-            Currency::Eur => "EUR",
-            Currency::Gbp => "GBP",
-            Currency::Cad => "CAD",
-        }
-    }
-
-    /// The fewest whole units whose value is at least `usd_cents`.
-    fn units_at_least(self, usd_cents: i64) -> i64 {
-        let (numerator, denominator) = self.rate();
-        let per_unit = numerator * 100;
-        (usd_cents * denominator + per_unit - 1) / per_unit
-    }
-}
 
 /// What an invoice record says about its charge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

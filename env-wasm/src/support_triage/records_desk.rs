@@ -228,7 +228,10 @@ impl Draw<'_> {
 }
 
 /// The desk of `task` at a records level, after the shared first draws.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the shared first draws come in as they were drawn, one argument each"
+)]
 pub(super) fn generate(
     task: &str,
     level: &'static Level,

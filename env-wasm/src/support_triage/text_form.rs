@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use super::action::Label;
-use super::{InboxRow, TicketDetail};
+use super::observation::{InboxRow, TicketDetail};
 
 /// One line per ticket, `- <id>: <subject>`, then in parentheses who sent
 /// it, when, whether it was opened and what the agent has set so far.

@@ -20,6 +20,10 @@
 //! 12. [`derived`]: numbers worked out from others (a share, a change, a
 //!     mean, a ratio, a rate said the other way round) and bounds
 //!     ("60-plus"), so a right working is no invented number.
+//! 13. [`months`]: month names in full or abbreviated ("Jan.", "Sept"),
+//!     for the date parser and every grader that reads a month.
+//! 14. [`closing`]: the closing formula of a letter ("Kind regards,",
+//!     "Cheers"), where a reply's sign-off or an answer's section ends.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -31,6 +35,7 @@
 
 pub mod aside;
 pub mod clock;
+pub mod closing;
 pub mod copy;
 pub mod derived;
 pub mod fold;
@@ -39,6 +44,7 @@ pub mod hedge;
 pub mod inflection;
 pub mod markdown;
 pub mod money;
+pub mod months;
 pub mod negation;
 pub mod numbers;
 pub mod table;
@@ -102,6 +108,38 @@ pub fn quote_start(line: &str, most: usize) -> String {
 pub fn is_one_of(text: &str, allowed: &[&str]) -> bool {
     let folded = normalize(text);
     allowed.contains(&folded.as_str())
+}
+
+/// The length of the `{...}` span that opens `text`, braces inside JSON
+/// strings ignored; `None` when it never closes. One brace walk for every
+/// reader that looks for a JSON object inside prose.
+pub fn balanced_end(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// "a string", "an array": the kind of a JSON value, for messages about a

@@ -2,19 +2,22 @@
 //! of rows, each one check of one grader criterion, that prints its size and
 //! pass count and fails when any row fails. Set `ACCEPTANCE_SHOW=n` to print
 //! up to `n` failing rows per table (default 3).
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
 
 use env_wasm::{AnyEnv, ResetDefaults};
 use serde_json::{Value, json};
 
-pub struct Table {
+pub(crate) struct Table {
     name: String,
     rows: usize,
     failures: Vec<String>,
 }
 
 impl Table {
-    pub fn new(name: &str) -> Self {
+    pub(crate) fn new(name: &str) -> Self {
         Table {
             name: name.to_owned(),
             rows: 0,
@@ -24,22 +27,25 @@ impl Table {
 
     /// One row: `pass` is the verdict; `detail` (built only on failure)
     /// says what was sent and what the grader gave.
-    pub fn row(&mut self, pass: bool, detail: impl FnOnce() -> String) {
+    pub(crate) fn row(&mut self, pass: bool, detail: impl FnOnce() -> String) {
         self.rows += 1;
         if !pass {
             self.failures.push(detail());
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.rows
     }
 
     /// Print the size and pass count, show some failures, and fail the test
     /// when any row failed (or the table is empty: a table that checks
     /// nothing proves nothing).
-    #[allow(clippy::disallowed_methods)] // a test helper may read ACCEPTANCE_SHOW
-    pub fn finish(self) {
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "a test helper may read ACCEPTANCE_SHOW"
+    )]
+    pub(crate) fn finish(self) {
         let show: usize = std::env::var("ACCEPTANCE_SHOW")
             .ok()
             .and_then(|s| s.parse().ok())
@@ -68,7 +74,7 @@ impl Table {
 
 /// A fresh episode of `env_id`/`task` at `seed`; returns the env and the
 /// first observation.
-pub fn start(env_id: &str, task: &str, seed: u64) -> (AnyEnv, Value) {
+pub(crate) fn start(env_id: &str, task: &str, seed: u64) -> (AnyEnv, Value) {
     let mut env = AnyEnv::new(env_id).expect("registered environment");
     let reset = env
         .reset(
@@ -81,7 +87,7 @@ pub fn start(env_id: &str, task: &str, seed: u64) -> (AnyEnv, Value) {
 
 /// One step; panics when the protocol refuses the action (our actions are
 /// always well-formed at the protocol level).
-pub fn step(env: &mut AnyEnv, action: &Value) -> (Value, Option<f64>, bool) {
+pub(crate) fn step(env: &mut AnyEnv, action: &Value) -> (Value, Option<f64>, bool) {
     let result = env
         .step(action)
         .unwrap_or_else(|e| panic!("action {action} refused: {e}"));
@@ -90,7 +96,7 @@ pub fn step(env: &mut AnyEnv, action: &Value) -> (Value, Option<f64>, bool) {
 
 /// One step that the protocol may refuse (for example after the episode
 /// ended early): `None` when refused.
-pub fn try_step(env: &mut AnyEnv, action: &Value) -> Option<(Value, Option<f64>, bool)> {
+pub(crate) fn try_step(env: &mut AnyEnv, action: &Value) -> Option<(Value, Option<f64>, bool)> {
     env.step(action)
         .ok()
         .map(|result| (result.observation.to_value(), result.reward, result.done))
@@ -98,13 +104,13 @@ pub fn try_step(env: &mut AnyEnv, action: &Value) -> Option<(Value, Option<f64>,
 
 /// A criterion of the final observation's `score_breakdown`; a missing
 /// breakdown or criterion reads as 0 (nothing was earned).
-pub fn criterion(observation: &Value, name: &str) -> f64 {
+pub(crate) fn criterion(observation: &Value, name: &str) -> f64 {
     observation["score_breakdown"][name].as_f64().unwrap_or(0.0)
 }
 
 /// F1 of an answer set against a gold set, for bounding set answers that
 /// pad with wrong items ("precision counts").
-pub fn f1(right: usize, answered: usize, gold: usize) -> f64 {
+pub(crate) fn f1(right: usize, answered: usize, gold: usize) -> f64 {
     if right == 0 || answered == 0 || gold == 0 {
         return 0.0;
     }
@@ -114,4 +120,4 @@ pub fn f1(right: usize, answered: usize, gold: usize) -> f64 {
 }
 
 /// Tolerance for bounds: breakdown values are rounded to 4 decimals.
-pub const EPS: f64 = 1e-3;
+pub(crate) const EPS: f64 = 1e-3;

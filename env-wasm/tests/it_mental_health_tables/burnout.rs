@@ -1,7 +1,7 @@
 //! `burnout_detection`: dimensions, severity, red flags, escalation.
 
 use env_wasm::it_mental_health::burnout::{self, BurnoutCase, Dimension, Severity};
-use env_wasm::it_mental_health::names::FIRST_NAMES;
+use env_wasm::it_mental_health::names::{FIRST_NAMES, MONTHS};
 use env_wasm::it_mental_health::scenario::Case;
 use env_wasm::it_mental_health::writers::Style;
 
@@ -150,6 +150,33 @@ fn vars(case: &BurnoutCase) -> Vars {
         .and_then(|f| f.numbers.last())
     {
         v.push(("months", months.to_string()));
+    }
+    // The month of the last week of leave, where the case names it, and
+    // another month, as terse notes abbreviate them ("since Jan.").
+    if let Some(month) = case
+        .facts
+        .iter()
+        .find(|f| f.concept == "leave")
+        .and_then(|f| f.month)
+    {
+        let short = |m: &str| m.get(..3).unwrap_or(m).to_owned();
+        v.push(("leave_month", month.to_owned()));
+        v.push(("Mon", short(month)));
+        v.push(("MON", short(month).to_uppercase()));
+        v.push(("mon_lower", short(month).to_lowercase()));
+        let at = MONTHS.iter().position(|m| *m == month).unwrap_or(0);
+        // Neither the leave month nor the month it is now.
+        let other = MONTHS
+            .iter()
+            .cycle()
+            .skip(at + 4)
+            .find(|m| **m != month && **m != case.card.current_month)
+            .copied()
+            .unwrap_or("June");
+        v.push(("wrong_Mon", short(other)));
+        if month == "September" {
+            v.push(("Sept", "Sept".to_owned()));
+        }
     }
     let present: Vec<Dimension> = case.dimensions.iter().copied().collect();
     if let [a, b] = present.as_slice() {
@@ -756,6 +783,20 @@ fn burnout_red_flags_table() {
          holiday for {months} months\n- {symptom}",
         "Concerns:\n1. Long hours, no leave, poor sleep\n2. Everything in the notes\n\n## Red \
          flags\n- {symptom}\n- {hours} hours a week\n- {months} months without a week off",
+        // A lead-in that names the red flags as its subject, however many
+        // words it takes (play-para-it19 B1).
+        "Here are the three red flags I would put in front of HR:\n- {hours} hours a week\n- \
+         No week or more off for {months} months\n- {symptom}",
+        "These are the red flags that stood out most when I read the notes:\n1. {hours}-hour \
+         weeks\n2. {months} months without a week of leave\n3. {symptom}",
+        "The clearest red flags in {first}'s notes, in order of concern:\n- {symptom}\n- {hours} \
+         hours a week\n- {months} months since a week or longer off",
+        "### The red flags I would raise with HR first\n- {hours} hours a week\n- {months} \
+         months with no week of leave\n- {symptom}",
+        "Red flags worth raising with HR this week: {hours} hours a week; no holiday for {months} \
+         months; {symptom}",
+        "**The red flags that concern me the most about {first} right now:**\n- {hours} hours a \
+         week\n- {months} months without a proper break\n- {symptom}",
     ];
     let wrong = [
         // The leave in other words with another number, or with none.
@@ -826,6 +867,20 @@ fn burnout_red_flags_table() {
         "Red flags:\n- Burnt out and tired\n- Detached from the team\n- Feels ineffective",
         // One bullet packing three facts is one item.
         "Red flags:\n- {hours} hours a week; {months} months without leave; {symptom}",
+        // Red flags named in passing, a lead-in that sets them aside, or a
+        // title naming another section too is no red-flags section.
+        "I saw no red flags in {first}'s calendar:\n- {hours} hours a week\n- {months} months \
+         without a week off\n- {symptom}",
+        "Before we get to the red flags, a word on the hours:\n- {hours} hours a week\n- \
+         {months} months without a week off\n- {symptom}",
+        "Her manager asked me about red flags in the last team retro:\n- {hours} hours a week\n\
+         - {months} months without a week off\n- {symptom}",
+        "Red flags I would not put much weight on at this stage:\n- {hours} hours a week\n- \
+         {months} months without a week off\n- {symptom}",
+        "The severity points behind the red flags that worry me most:\n- {hours} hours a week\n\
+         - {months} months without a week off\n- {symptom}",
+        "If anyone asks me whether there are red flags in this case, I would say:\n- {hours} \
+         hours a week\n- {months} months without a week off\n- {symptom}",
     ];
     let seeds = flagged_cases(&["symptom", "symptom2", "quote", "distractor", "months"]);
     check(
@@ -1170,4 +1225,99 @@ fn worked(case: &BurnoutCase) -> Vars {
         v.push(("share", String::new()));
     }
     v
+}
+
+/// A month named as terse notes abbreviate it ("since Jan", "since Jan.",
+/// "since Sept", "JAN") is the month the case names for the last week of
+/// leave, so the item cites the leave fact (play-para-it19 B2); another
+/// month, or a word that only looks like one, cites nothing.
+#[test]
+fn burnout_leave_month_abbreviated() {
+    let right = [
+        "Red flags:\n- {hours} hours a week\n- No week-long leave since {Mon}\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- no week-long leave since {Mon}.\n- {symptom}",
+        "Red flags:\n- {symptom}\n- Last week or more off: {Mon}.\n- {hours}-hour weeks",
+        "Red flags:\n- {hours} hrs/wk\n- no week off since {MON}\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- Last proper holiday was back in {Mon}\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- No week-long leave since {Sept}\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- no week-long leave since {mon_lower}\n- {symptom}",
+    ];
+    let wrong = [
+        "Red flags:\n- {hours} hours a week\n- No week-long leave since {wrong_Mon}\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- no week-long leave since {wrong_Mon}.\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- Long weeks mar any week-long leave\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- {first} may need a week-long leave\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- No week-long leave in a while\n- {symptom}",
+    ];
+    // Cases that name the month of the last leave, March and May among them
+    // (the month words that are also verbs).
+    let named = |c: &BurnoutCase| {
+        c.points.hours >= 1
+            && c.facts
+                .iter()
+                .any(|f| f.concept == "leave" && f.concerning && f.month.is_some())
+            && vars(c).iter().any(|(k, _)| *k == "symptom")
+    };
+    let month_is = |c: &BurnoutCase, m: &str| {
+        c.facts
+            .iter()
+            .any(|f| f.concept == "leave" && f.month == Some(m))
+    };
+    let mut seeds = cases(|c| named(c) && month_is(c, "March"), 1);
+    seeds.extend(cases(|c| named(c) && month_is(c, "May"), 1));
+    seeds.extend(cases(|c| named(c) && month_is(c, "September"), 1));
+    seeds.extend(cases(named, 5));
+    assert!(seeds.len() >= 6, "{} cases", seeds.len());
+    let mut failures = Vec::new();
+    for (k, rows) in [&right[..], &wrong[..]].into_iter().enumerate() {
+        for row in rows {
+            let mut applied = 0;
+            for s in &seeds {
+                let Some(flags) = filled(row, &s.vars) else {
+                    continue;
+                };
+                // "mar" and "may" are the verbs only where the month is theirs.
+                let verb = ["mar ", "may "].iter().find(|v| flags.contains(*v));
+                if let Some(verb) = verb {
+                    let month = if verb.starts_with("mar") {
+                        "March"
+                    } else {
+                        "May"
+                    };
+                    if !s
+                        .vars
+                        .iter()
+                        .any(|(key, v)| *key == "leave_month" && v == month)
+                    {
+                        continue;
+                    }
+                }
+                // "May" has no shorter form: its abbreviated rows are the
+                // full name, read since before.
+                let leave_month = |m: &str| {
+                    s.vars
+                        .iter()
+                        .any(|(key, v)| *key == "leave_month" && v == m)
+                };
+                if k == 0
+                    && (leave_month("May") || (row.contains("{mon_lower}") && leave_month("March")))
+                {
+                    continue;
+                }
+                applied += 1;
+                let answer = answer_with(s, 2, &flags);
+                let score = s.case.grade(&answer).criteria["red_flags"].0;
+                if (k == 0) != (score == 10_000) {
+                    failures.push(format!(
+                        "{} row on seed {} scored {score}:\n{flags}\n{:?}",
+                        if k == 0 { "right" } else { "wrong" },
+                        s.seed,
+                        s.case.grade(&answer).notes
+                    ));
+                }
+            }
+            assert!(applied > 0, "a row applies to no case: {row}");
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

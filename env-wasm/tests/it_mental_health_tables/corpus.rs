@@ -8,8 +8,9 @@
 //! out. The corpus files are the raw JSON lines under `player_corpus/`,
 //! and the MCP player's episodes converted to one record each under `corpus/`.
 
+use env_wasm::it_mental_health::plan;
 use env_wasm::it_mental_health::scenario::{Case, TaskKind};
-use env_wasm::it_mental_health::{INFO, plan};
+use env_wasm::registry::IT_MENTAL_HEALTH_INFO as INFO;
 use serde_json::Value;
 
 const CORPORA: &[(&str, &str)] = &[
@@ -298,6 +299,80 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p36",
         include_str!("../player_corpus/2026-12-05/it_mental_health-p36/episodes.jsonl"),
     ),
+    // An eighteenth (play-para-it18, on 4b3b53f): six cases at levels 4-5,
+    // each answered once and in three to six other wordings, and 10 probes:
+    // 40 rows. Its B rows: a stressors table with no "Stressors:" line
+    // (32), "we'll ringfence / ring-fence ..." as no mitigation (34, 37);
+    // its C rows (decided as B): prose actions timed "today" and a
+    // follow-up after "then" (22, 24-26). Read since; its A rows (12, 14:
+    // "dims:" for the dimensions) keep their scores.
+    (
+        "it_mental_health-p37",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p37/episodes.jsonl"),
+    ),
+    // The nineteenth (play-para-it19, on 1d9ea28): six cases at
+    // levels 4-5, each answered once and in six other wordings, and 19
+    // probes (61 rows; line 27 is an accidental resend of line 21, kept as
+    // scored). Its B rows: a red-flags lead-in of six or more words ("The
+    // red flags that worry me most:") not read as the section, which gated
+    // the answer to 0.00 (8, 15, 29, 32, 33); an abbreviated month ("since
+    // Jan.", "since Sept") not read as the leave fact (22, 25, 26); an
+    // amount in a caveat or sign-off after the Budget read into it (55, 60,
+    // 61). Read since.
+    (
+        "it_mental_health-p38",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p38/episodes.jsonl"),
+    ),
+    // The twentieth (play-para-it20, on c46d538): six cases at levels 4-5,
+    // each answered once and in six other wordings, and 16 probes: 58 rows.
+    // Its B rows: a risk mitigation with "would"/"'d", "you" or a named
+    // owner and "would" as its subject read as no mitigation (40, 45, 46,
+    // 48, 50, 53, 56, 57; 50 is a control edit elsewhere that keeps
+    // "You'd review"). Read since; its A row 34 (stressors one per
+    // sentence in one paragraph) is SETTLED.
+    (
+        "it_mental_health-p39",
+        include_str!("../player_corpus/2026-12-05/it_mental_health-p39/episodes.jsonl"),
+    ),
+    // The twenty-first (play-para-it21, on 9eb4ae1), its burnout and
+    // triage episodes only: four cases at levels 3 and 5, each answered
+    // once and in six other wordings, a second triage case and probes: 44
+    // rows (`source_line` is the line of the raw file). Its B rows: a
+    // referral after the safety step as a bare item ("; urgent EAP
+    // referral.") read as a hedge (raw lines 4, 6, 34, 37, 38, 41); a
+    // 2-week action whose object is left out or "it" ("realistic re-plan
+    // in milestones", "Re-plan it: move the date or cut the scope") read as
+    // aimed at no stressor (36, 44). Read since.
+    (
+        "it_mental_health-p40",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p40/episodes.jsonl"),
+    ),
+    // The twenty-first's intervention_plan episodes (play-para-it21, on
+    // 9eb4ae1): two cases at levels 3 and 5, each answered once and in six
+    // other wordings, a second level-5 case and 8 probes: 23 rows
+    // (`source_line` is the line of the player's file). Its B rows: a
+    // "moderate" stressor line with where severe starts, "(severe at 12
+    // months)", read as no one severity, which gated the plan to 0.00
+    // (15, 18, 22, 23); its C row 6 (decided as B): owners written "you"
+    // in a letter to one roster person by name. Read since. Its C row 10
+    // (owners by role alone) is decided as the player's own (PLAYERS_OWN).
+    (
+        "it_mental_health-p41",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p41/episodes.jsonl"),
+    ),
+    // The twenty-second (play-para-it22, on f6e051f): six cases at levels 3
+    // and 5, each answered once and in six other wordings, a second triage
+    // case and probes: 63 rows (lines 13-15 are probes the player marked
+    // malformed, kept as marked). Its B rows: an AMBER person's check-in
+    // with "drop or hand over non-urgent items" read as a hedge between
+    // tiers (4, 10, 14, 19, 61, 62); a carer's 2-week action "with a
+    // colleague covering their work" docked as aimed at another person's
+    // understaffing (4, 9, 22, 61, 63); a budget total followed by a dash
+    // and its breakdown read as a range (5, 8, 47, 59). Read since.
+    (
+        "it_mental_health-p42",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p42/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -335,6 +410,12 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p34",
     "it_mental_health-p35",
     "it_mental_health-p36",
+    "it_mental_health-p37",
+    "it_mental_health-p38",
+    "it_mental_health-p39",
+    "it_mental_health-p40",
+    "it_mental_health-p41",
+    "it_mental_health-p42",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -352,6 +433,12 @@ const SETTLED: &[(&str, usize, &str)] = &[
         "C1: a 2-week action on a stressor the person's own notes state (a 15-hour incident) is \
          their own case, though incidents are another person's main stressor; its A (two main \
          stressors, a hedge) is on a criterion of weight 0",
+    ),
+    (
+        "it_mental_health-p39",
+        34,
+        "A1 decided as a misreading: the stressors written one per sentence in one paragraph, \
+         each sentence a stressor and its severity, are the list a semicolon would separate",
     ),
 ];
 
@@ -375,6 +462,14 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 /// fixed), and lose what the removed line earned. Each must lose points in
 /// these criteria and in no other.
 const PLAYERS_OWN: &[(&str, usize, &str, &str)] = &[
+    (
+        "it_mental_health-p41",
+        10,
+        "owners",
+        "C1 decided as the rule stated: \"The engineering manager\" owning Yara's actions is a \
+         role, the same on every roster, so it names no one (the instruction asks one owner \
+         named from the people listed)",
+    ),
     (
         "it_mental_health-p2",
         61,
@@ -495,7 +590,10 @@ fn judged_right(record: &Value) -> bool {
 }
 
 #[test]
-#[allow(clippy::disallowed_methods)] // a test may read CORPUS_NOTES
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)] // a test may read CORPUS_NOTES
 fn every_answer_the_player_judged_right_scores_full() {
     let mut failures = Vec::new();
     let mut graded = 0;

@@ -222,6 +222,9 @@ fn vars(case: &PlanCase) -> Vars {
     v.push(("mid_plain", mid.to_string()));
     v.push(("mid_k", format!("{}k", mid / 1000)));
     v.push(("mid_less", dollars(mid - 1000)));
+    v.push(("mid_less_plain", (mid - 1000).to_string()));
+    v.push(("mid_less_half", dollars(mid.saturating_sub(1500))));
+    v.push(("five_hundred", dollars(500)));
     v.push(("thousand", dollars(1000)));
     v.push(("over", dollars(case.card.budget_max + 500)));
     v.push(("under", dollars(case.card.budget_min.saturating_sub(500))));
@@ -794,6 +797,13 @@ fn plan_kpis_table() {
         ));
     }
     right_rows.push("KPIs: {kpi0_0}; {kpi1_1}; {kpi2_2}".to_owned());
+    // A lead-in that names the KPIs as its subject, however long
+    // (play-para-it19 B1's class, in every task's titles).
+    right_rows.push(
+        "The metrics I would use to tell whether the plan is working:\n- {kpi0_0}\n- \
+         {kpi1_1}\n- {kpi2_2}"
+            .to_owned(),
+    );
     // Units after each number, on both sides of an arrow.
     right_rows.push("KPIs:\n- {kpi0_unit0}\n- {kpi1_unit1}\n- {kpi2_0}".to_owned());
     right_rows.push("KPIs:\n- {kpi0_unit1}\n- {kpi1_0}\n- {kpi2_1}".to_owned());
@@ -888,6 +898,10 @@ fn plan_risk_table() {
         "Risk: contractors take time to ramp up; to limit the impact, {lead} pairs each one with \
          an engineer.",
         "Risk - cost overruns on cover. Mitigation: a fixed-price contract agreed in week 1.",
+        // A long lead-in that names the risk as its subject (play-para-it19 B1's class).
+        "The biggest risk I can see over the four weeks: delivery pressure pulls people back \
+         into overtime; to reduce it, {head} agrees the reduced scope with stakeholders up \
+         front.",
         "Risk: people might resist the new rota; we'll address this by letting the team design \
          it.",
         "Risk: deadlines slip while we cut overtime; to counter this, the roadmap freeze stays in \
@@ -1020,6 +1034,43 @@ fn plan_risk_table() {
          second engineer with them from day one.",
         "Risk: the plan stops if the budget sign-off comes late; {head} approves it in week 1.",
         "Risk: the offsite clashes with a release \u{21d2} double-book a second date.",
+        // A protective step we commit to, in any verb, after the risk
+        // (play-para-it18 B2): ring-fence, set aside, shield, cap, hold
+        // back, back-fill.
+        "Risk: incident firefighting may swallow the reliability review; we'll ringfence the \
+         reserved fifth of sprint capacity in planning and review it weekly.",
+        "Risk: release pressure could eat the time set aside for the plan; we will ring-fence \
+         those hours in every sprint.",
+        "Risk: urgent requests may crowd out the 1:1s. We're going to set aside an hour a week \
+         for each of them.",
+        "Risk: the on-call load could spill into the workshop days; I'll shield those days from \
+         on-call entirely.",
+        "Risk: agency cover could run over the budget; we will cap the agency hours at twenty a \
+         week.",
+        "Risk: stakeholders may push new work past the freeze; we'll hold back every new request \
+         until week five.",
+        "Risk: the two absences may leave the rota short; we shall back-fill it from the \
+         platform pool.",
+        // A step with any owner (we, I, you, a person or role of the
+        // roster) in any plain mood: "would", "'d", "will", "is going
+        // to", the present (play-para-it20 B1).
+        "Risk: sprint pressure may pull people back into overtime. You'd check the overtime \
+         report every Friday and push non-urgent tickets to the next sprint.",
+        "Risk: the reorganisation news may keep slipping. {manager} would brief the team every \
+         Monday with whatever is known.",
+        "Risk: release weeks could crowd out the 1:1s. We would book them at the start of each \
+         week and keep them short.",
+        "Risk: incidents may eat into the workshop time; you will shield those two afternoons \
+         from on-call.",
+        "Risk: the rota may run short during the absences. You rebalance it every week with \
+         {lead}.",
+        "Risk: the new rota could slip in release weeks. {lead} is going to check it every \
+         Thursday.",
+        "Risk: overtime may creep back after week two. The team lead would cap it at five hours \
+         a week and flag any breach.",
+        "Risk: priorities may keep changing mid-sprint. I'd freeze the sprint scope and route \
+         new requests through {head}.",
+        "Risk: the budget sign-off may come late. {head} would approve the spend in week one.",
     ];
     let wrong = [
         // After an arrow, more of the risk is no mitigation; a condition
@@ -1097,6 +1148,40 @@ fn plan_risk_table() {
         "Risk: the usual",
         "Risk: it depends",
         "Risk: no comment",
+        // No step, a hedged step, or a "mitigation" that restates the risk
+        // (play-para-it18 B2).
+        "Risk: incident firefighting may swallow the reliability review.",
+        "Risk: incident firefighting may swallow the review; we might try to ringfence some \
+         capacity.",
+        "Risk: incident firefighting may swallow the review; we might try to protect the time.",
+        "Risk: incident firefighting may swallow the review; we'll lose the review time to it.",
+        "Risk: incidents may eat the reserved capacity; we will be stretched either way.",
+        "Risk: the rota may run short; we'll see the review slip again.",
+        // Hedged steps of any owner, what befalls them, and an owner
+        // leaving, in the same moods (play-para-it20 B1).
+        "Risk: sprint pressure may pull people back into overtime. You might review the \
+         overtime now and then.",
+        "Risk: sprint pressure may pull people back into overtime. You could perhaps move some \
+         tickets out of the sprint.",
+        "Risk: sprint pressure may pull people back into overtime. You'd perhaps move some \
+         tickets out of the sprint.",
+        "Risk: sprint pressure may pull people back into overtime. {manager} may try to review \
+         overtime weekly.",
+        "Risk: sprint pressure may pull people back into overtime. {manager} would maybe review \
+         overtime weekly.",
+        "Risk: sprint pressure may pull people back into overtime. We would lose the review \
+         time to incidents.",
+        "Risk: sprint pressure may pull people back into overtime. You'd see overtime climb \
+         again.",
+        "Risk: sprint pressure may pull people back into overtime. You would be stretched \
+         either way.",
+        "Risk: sprint pressure may pull people back into overtime. You would not review it.",
+        "Risk: the reorganisation drags on. {lead} would leave before it ends.",
+        "Risk: the reorganisation drags on. {lead} would probably quit.",
+        "Risk: overtime may creep back. {manager} would burn out first.",
+        "Risk: overtime may creep back. {manager} is going to resign over it.",
+        "Risk: overtime may creep back. Thank you for reading the plan.",
+        "Risk: overtime may creep back. If you review it weekly, it is fine.",
     ];
     run("risk", &right, &wrong, Some(1));
 }
@@ -1161,6 +1246,31 @@ fn plan_budget_table() {
         "Budget: {mid}, above the {lo} minimum and below the {hi} limit",
         "Budget: {mid}, leaving {spare} spare under the {hi} maximum",
         "Budget: {mid} ({spare} under the {hi} limit)",
+        "The budget I would ask HR to approve for these four weeks: {mid}",
+        // The section ends where its content ends: an amount in a closing
+        // caveat or sign-off after it is no budget line (play-para-it19 B3).
+        "Budget: {mid}\n\nI know this leaves the offsite out; on its own it would have cost \
+         {over}.\n\nKind regards,\nSam",
+        "Budget: {mid} for the four weeks.\n\nOne caveat: a second contractor would add \
+         {over}, which we are not asking for.\n\nBest,\nAlex",
+        "Budget: {mid}\n\nHappy to talk it through. The {over} facilitation quote \
+         can wait until next quarter.",
+        "## Budget\n{mid}, all in.\n\nThanks,\nPriya (the {over} quote from the agency is \
+         attached for comparison)",
+        "Budget: {mid} (cover {mid_less}, facilitation {thousand})\nCheers,\nJo \u{2014} ping me \
+         if the {over} estimate comes back",
+        // A total, a dash and its breakdown, the parts naming what they
+        // pay for and adding up to it (play-para-it22 B1).
+        "Budget: {mid} \u{2013} {mid_less} for contractor cover and {thousand} for the \
+         facilitator.",
+        "Budget: USD {mid_plain} \u{2014} USD {mid_less_plain} for cover, USD 1,000 for \
+         counselling sessions",
+        "Budget: {mid} \u{2014} {mid_less} for cover and one thousand dollars for counselling.",
+        "Budget: **{mid}** \u{2014} {mid_less_half} agency cover, {thousand} counselling \
+         sessions, {five_hundred} offsite room",
+        "Budget: {mid}\u{2014}{mid_less} for cover; {thousand} for the EAP sessions",
+        "Budget: {mid} -- {mid_less} contractor cover, {thousand} facilitation",
+        "Budget: {mid} - {mid_less} for cover, {thousand} for counselling. Total {mid}.",
     ];
     let wrong = [
         "Budget: between {lo} and {hi}",
@@ -1211,6 +1321,30 @@ fn plan_budget_table() {
         "Budget: {over}, because cover ({mid_less}) + facilitation ({thousand}) = {over}.",
         "Budget: {over}, against the {hi} maximum",
         "Budget: within the {hi} maximum",
+        // Alternatives, a wrong total or a breakdown that does not add up
+        // stay what they are with a sign-off after them; a paragraph that
+        // opens with an amount is still the budget's.
+        "Budget: {mid} or {over}\n\nThanks,\nAlex",
+        // A title naming two sections is neither, and a budget in passing is none.
+        "The budget risk I would flag to HR before we start: {mid}",
+        "I talked to finance about the budget for the four weeks: {mid}",
+        "Budget: {over}\n\nI know this leaves the offsite out.\n\nKind regards,\nSam",
+        "Budget: {mid}\n- cover: {mid_less}\n- facilitation: {over}\n\nThanks,\nSam",
+        "Budget: {mid}\n\n{over} in total once the offsite is added.\n\nThanks,\nSam",
+        "Budget: {mid}\n\nor {over} if the contractor stays a second month.\n\nBest,\nAlex",
+        // A range with a dash stays a range, whatever follows it; a total
+        // whose breakdown after the dash does not add up to it is no one
+        // total (play-para-it22 B1).
+        "Budget: {low_mid} - {mid}",
+        "Budget: {low_mid} \u{2013} {mid} depending on how long cover runs",
+        "Budget: {low_mid}-{mid} depending on cover",
+        "Budget: {low_mid} - {mid} for cover and counselling",
+        "Budget: USD {mid_less_plain} - USD {mid_plain}",
+        "Budget: {mid} \u{2014} {mid_less} for cover, {over} for counselling",
+        "Budget: {mid} - {thousand} for cover, {thousand} for counselling",
+        "Budget: {mid} \u{2013} {mid_less} for cover, {mid_less} for counselling",
+        "Budget: {lo} - {hi}: {mid_less} for cover, {thousand} for counselling",
+        "Budget: {mid} - {mid_less} for cover, or {thousand} for counselling",
     ];
     run("budget", &right, &wrong, Some(2));
 }

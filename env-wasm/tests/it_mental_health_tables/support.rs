@@ -7,10 +7,10 @@ use std::collections::BTreeSet;
 use env_wasm::it_mental_health::scenario::{Case, fill};
 
 /// The facts of one case that rows are filled from.
-pub type Vars = Vec<(&'static str, String)>;
+pub(crate) type Vars = Vec<(&'static str, String)>;
 
 /// A case and the facts rows are filled from.
-pub struct Seeded {
+pub(crate) struct Seeded {
     pub seed: u64,
     pub case: Case,
     pub vars: Vars,
@@ -18,7 +18,7 @@ pub struct Seeded {
 
 /// The first `n` cases among seeds `0..2000` that `keep` accepts, with the
 /// facts `vars` reads from them.
-pub fn seeded<C>(
+pub(crate) fn seeded<C>(
     n: usize,
     generate: impl Fn(u64) -> C,
     keep: impl Fn(&C) -> bool,
@@ -38,12 +38,12 @@ pub fn seeded<C>(
 }
 
 /// Rows built as `String`s, as the `&str` rows a [`Table`] takes.
-pub fn refs(rows: &[String]) -> Vec<&str> {
+pub(crate) fn refs(rows: &[String]) -> Vec<&str> {
     rows.iter().map(String::as_str).collect()
 }
 
 /// One criterion's rows.
-pub struct Table<'a> {
+pub(crate) struct Table<'a> {
     pub criterion: &'static str,
     /// Answers that must earn the criterion in full.
     pub right: &'a [&'a str],
@@ -60,7 +60,7 @@ fn criterion(case: &Case, answer: &str, name: &str) -> i32 {
 
 /// Fill `row` from `vars`; `None` when a placeholder stays unfilled (the
 /// row does not apply).
-pub fn filled(row: &str, vars: &Vars) -> Option<String> {
+pub(crate) fn filled(row: &str, vars: &Vars) -> Option<String> {
     let text = fill(row, vars);
     let open = text.find('{');
     let placeholder = open.is_some_and(|at| {
@@ -75,7 +75,11 @@ pub fn filled(row: &str, vars: &Vars) -> Option<String> {
 /// corpus size and pass counts, and fail listing the rows that do not
 /// hold. `answer` builds the whole answer around a row template, filling
 /// it ([`filled`]); `None` when the row does not apply to the case.
-pub fn check(table: &Table, cases: &[Seeded], answer: impl Fn(&Seeded, &str) -> Option<String>) {
+pub(crate) fn check(
+    table: &Table,
+    cases: &[Seeded],
+    answer: impl Fn(&Seeded, &str) -> Option<String>,
+) {
     for (side, rows) in [("right", table.right), ("wrong", table.wrong)] {
         let distinct: BTreeSet<&&str> = rows.iter().collect();
         assert_eq!(

@@ -655,6 +655,99 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             _ => fortnight_words(other_stressor)[0].to_owned(),
         },
     ));
+    // A 2-week action on a piece of work whose object is a pronoun or left
+    // out ("re-plan it", "a realistic re-plan in milestones"): a planning
+    // step fits a launch or a migration, the stressor the block's own
+    // stressor line states (play-para-it21, B2); for the others, their own.
+    // The near misses: a step of another kind, or a planning step for a
+    // stressor no plan of the work tackles.
+    let project = matches!(e.stressor, "deadline" | "migration");
+    let elided = [
+        "replan it in smaller milestones with a co-owner",
+        "agree a new date or a smaller scope for it with the stakeholders",
+        "rescope it and reset the timeline together",
+        "break it into milestones and share its ownership with a second engineer",
+    ];
+    let elided_other = [
+        "talk it through with a facilitator",
+        "mentor them through it",
+        "keep an eye on it",
+    ];
+    for (k, action) in elided.into_iter().enumerate() {
+        let own = if project {
+            action
+        } else {
+            fortnight_words(e.stressor)[k]
+        };
+        v.push((keyed("elided_fw", k), own.to_owned()));
+    }
+    for (k, other) in elided_other.into_iter().enumerate() {
+        let near = if project { other } else { elided[k] };
+        v.push((keyed("elided_other_fw", k), near.to_owned()));
+    }
+    // For a CRITICAL person, a referral added after the safety step as a
+    // bare item after any punctuation: more care, not a hedge
+    // (play-para-it21, B1); for the others, their tier's own. The near
+    // misses offer a lower tier's step instead, or a referral as a
+    // possibility or before the safety step.
+    let critical = e.tier == Tier::Critical;
+    let added = [
+        "stay with them today and agree a safety plan; an urgent occupational health referral",
+        "ask them directly about their safety and share a crisis line. EAP referral as well",
+        "don't leave them alone tonight, agree a safety plan, counselling referral, the rest of \
+         the week off",
+    ];
+    let hedged = [
+        "stay with them today and agree a safety plan; or, if they prefer, a check-in next week",
+        "agree a safety plan with them; an urgent EAP referral, or monitor and see",
+        "an urgent EAP referral. Alternatively, stay with them today and agree a safety plan",
+        "share a crisis line; maybe an EAP referral",
+    ];
+    for (k, action) in added.into_iter().enumerate() {
+        let own = if critical {
+            action
+        } else {
+            support(e.tier)[k + 8]
+        };
+        v.push((keyed("addsup", k), own.to_owned()));
+    }
+    // The others keep their tier's own, so the row loses only by the
+    // CRITICAL person's hedge; a case with no CRITICAL person skips it.
+    let has_critical = case.employees.iter().any(|o| o.tier == Tier::Critical);
+    for (k, action) in hedged.into_iter().enumerate().filter(|_| has_critical) {
+        let own = if critical {
+            action
+        } else {
+            support(e.tier)[k + 8]
+        };
+        v.push((keyed("hedgesup", k), own.to_owned()));
+    }
+    // For an AMBER person, a check-in naming two ways of taking the same
+    // items off them, joined by "or": one step, not two tiers
+    // (play-para-it22, B2; issue 21 R3); for the others, their tier's own.
+    // The near misses join two tiers' steps with "or", or offer the step
+    // as a possibility.
+    let amber = e.tier == Tier::Amber;
+    let one_step = [
+        "a check-in to reprioritise their sprint and postpone or hand over what isn't urgent",
+        "sit down with them to reprioritise; defer or reassign the low-priority tickets",
+        "reprioritise the backlog together and park or hand over the nice-to-haves",
+        "a check-in to reprioritise, then postpone or reassign their non-urgent tickets",
+    ];
+    let two_tiers = [
+        "a check-in to reprioritise their workload or an urgent referral to occupational health",
+        "reprioritise their sprint and hand over what isn't urgent, or maybe just monitor",
+        "a check-in to reprioritise or an EAP referral today",
+    ];
+    for (k, action) in one_step.into_iter().enumerate() {
+        let own = if amber { action } else { support(e.tier)[k] };
+        v.push((keyed("orsup", k), own.to_owned()));
+    }
+    let has_amber = case.employees.iter().any(|o| o.tier == Tier::Amber);
+    for (k, action) in two_tiers.into_iter().enumerate().filter(|_| has_amber) {
+        let own = if amber { action } else { support(e.tier)[k] };
+        v.push((keyed("orhedge", k), own.to_owned()));
+    }
     // For a CRITICAL person, urgent occupational health or counselling
     // added to the safety step in its own sentence: more care, not a
     // second tier (para-it15 B6); for the others, their tier's own.
@@ -1137,6 +1230,12 @@ fn triage_immediate_actions_table() {
     ]);
     // A lower tier's support added to the safety step (para-it15 B6).
     rows.extend((0..3).map(|k| format!("24-hour action: {{ohsup{k}}}.")));
+    // A referral added after the safety step, after any punctuation
+    // (play-para-it21, B1).
+    rows.extend((0..3).map(|k| layouts[k].replace("{x}", &format!("{{addsup{k}}}"))));
+    // Two ways of taking the same items off an AMBER person, joined by
+    // "or" (play-para-it22, B2).
+    rows.extend((0..4).map(|k| layouts[(k + 1) % 4].replace("{x}", &format!("{{orsup{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -1197,6 +1296,17 @@ fn triage_immediate_actions_table() {
             // The default step is another tier's.
             "24-hour action: If things get worse, {sup3}; otherwise {nearsup3}.",
             "24-hour action: {nearsup9}; otherwise nothing more today.",
+            // A lower tier's step offered instead of the safety step, or as
+            // a possibility beside it.
+            "24-hour action: {hedgesup0}",
+            "- **24-hour action:** {hedgesup1}.",
+            "Within 24 hours: {hedgesup2}.",
+            "24-hour action: {hedgesup3}",
+            // An AMBER person's check-in or another tier's step, or the
+            // step as a possibility.
+            "24-hour action: {orhedge0}",
+            "- **24-hour action:** {orhedge1}.",
+            "Within 24 hours: {orhedge2}.",
         ]
         .map(str::to_owned),
     );
@@ -1248,6 +1358,12 @@ fn triage_two_week_support_table() {
         "2-week action: {rfw0}".to_owned(),
         "- **Next 2 weeks:** {rfw1}.".to_owned(),
         "2-week action: {rfw2}".to_owned(),
+        // The object left out or a pronoun: the block's own stressor line
+        // says what it is (play-para-it21, B2).
+        "2-week action: {elided_fw0}".to_owned(),
+        "- **Next 2 weeks:** {elided_fw1}.".to_owned(),
+        "2-week action: over the next fortnight, {elided_fw2}".to_owned(),
+        "Two-week action \u{2013} {elided_fw3}".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
@@ -1293,6 +1409,14 @@ fn triage_two_week_support_table() {
             "- Who: {lead_full}\n- By: end of today\n2-week action: {other_fw0}",
             "- Who: {lead_full}\n- By: end of today\n2-week action: follow up regularly",
             "2-week action: {not_settled}",
+            // A step of another kind with its object left out, or a
+            // planning step for a stressor no plan of the work tackles.
+            "2-week action: {elided_other_fw0}",
+            "- **Next 2 weeks:** {elided_other_fw1}.",
+            "2-week action: {elided_other_fw2}",
+            // Every kind of step, for anyone.
+            "2-week action: re-plan it, mediate it, mentor them, backfill the team and offer \
+             flexible hours",
         ]
         .map(str::to_owned),
     );
@@ -1326,6 +1450,13 @@ const SHORTFALLS: [&str; 6] = [
 
 #[test]
 fn triage_group_sizes_are_no_understaffing_table() {
+    appended_to_own_actions(GROUP_SIZES, SHORTFALLS);
+}
+
+/// Each phrase of `right` after each person's own 2-week action scores
+/// full, each of `wrong` loses, in cases where another person's main
+/// stressor is understaffing.
+fn appended_to_own_actions(right: [&str; 6], wrong: [&str; 6]) {
     let layouts = [
         "2-week action: {fw0}, {x}.",
         "2-week action: {fw1} {x}.",
@@ -1341,7 +1472,7 @@ fn triage_group_sizes_are_no_understaffing_table() {
             .flat_map(|p| layouts.iter().map(move |l| l.replace("{x}", p)))
             .collect()
     };
-    let (right, wrong) = (rows(GROUP_SIZES), rows(SHORTFALLS));
+    let (right, wrong) = (rows(right), rows(wrong));
     let keep = |c: &TriageCase| {
         c.tiers().len() >= 3 && c.employees.iter().any(|e| e.stressor == "understaffing")
     };
@@ -1355,6 +1486,34 @@ fn triage_group_sizes_are_no_understaffing_table() {
         &seeds,
         |s, row| per_person(s, Field::Fortnight, row),
     );
+}
+
+/// Cover arranged so the person's own step can happen, after each
+/// person's own action, in cases where another person's main stressor is
+/// understaffing: it serves the action's own target, not the team's
+/// staffing (play-para-it22, B3; issue 21 R1).
+const COVERS: [&str; 6] = [
+    "with a teammate covering their shifts while they are out",
+    "and someone covering for them on those afternoons",
+    "with another engineer covering their tickets that week",
+    "while a colleague is covering for them",
+    "with a colleague covering their work on those days",
+    "and a peer covering their queue during those hours",
+];
+
+/// Actions that tackle the team's staffing: another person's stressor.
+const STAFFING: [&str; 6] = [
+    "and hire a contractor to fix the understaffing",
+    "and get the two vacant roles backfilled",
+    "and have someone covering the vacant roles",
+    "and fix the team's understaffing",
+    "and raise the headcount of the team",
+    "with a colleague covering the work of the leavers",
+];
+
+#[test]
+fn triage_cover_for_the_person_is_no_understaffing_table() {
+    appended_to_own_actions(COVERS, STAFFING);
 }
 
 #[test]

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 /// What the player said of an episode.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Every lost point was the grader's (or none was lost): full score.
     Right,
     /// A point the player calls its own mistake (class A): the recorded
@@ -15,7 +15,7 @@ pub enum Verdict {
 
 /// The verdict of an episode from the lost points the player classed
 /// (`{"class": "A" | "B" | "C", ...}` each).
-pub fn verdict_of(lost_points: &[Value]) -> Verdict {
+pub(crate) fn verdict_of(lost_points: &[Value]) -> Verdict {
     let own = lost_points.iter().any(|p| {
         p["class"]
             .as_str()
@@ -29,7 +29,7 @@ pub fn verdict_of(lost_points: &[Value]) -> Verdict {
 }
 
 /// The query parameters of an MCP endpoint URL.
-pub fn query(url: &str) -> Vec<(String, String)> {
+pub(crate) fn query(url: &str) -> Vec<(String, String)> {
     url.split_once('?')
         .map(|(_, q)| {
             q.split('&')
@@ -43,7 +43,7 @@ pub fn query(url: &str) -> Vec<(String, String)> {
 /// The reset options that bring back a row's scenario: its split and
 /// index, or (players who reset by seed: p9, p11 of 4 December) its split,
 /// task, seed and level.
-pub fn reset_options(row: &Value) -> Value {
+pub(crate) fn reset_options(row: &Value) -> Value {
     match row.get("index") {
         Some(index) if !index.is_null() => json!({"split": row["split"], "index": index}),
         _ => json!({

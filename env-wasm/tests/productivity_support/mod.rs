@@ -1,7 +1,10 @@
 //! Shared by the productivity test files: play a task of the real seam
 //! and read back what an agent sees (observation, reward, state) and the
 //! grade of a final answer.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
 
 use std::collections::BTreeMap;
 
@@ -10,19 +13,22 @@ use env_wasm::rng::SeededRng;
 use env_wasm::{AnyEnv, ResetDefaults};
 use serde_json::{Value, json};
 
-pub const TASKS: [&str; 3] = ["easy", "medium", "hard"];
+pub(crate) const TASKS: [&str; 3] = ["easy", "medium", "hard"];
 
 /// The difficulty levels productivity serves; a reset that names none
 /// plays [`DEFAULT_LEVEL`].
-pub const LEVELS: [u8; 5] = [1, 2, 3, 4, 5];
-pub const DEFAULT_LEVEL: u8 = 2;
+pub(crate) const LEVELS: [u8; 5] = [1, 2, 3, 4, 5];
+pub(crate) const DEFAULT_LEVEL: u8 = 2;
 
 /// The levels at which `task` answers one object of fixed fields: every
 /// level, except that from level 4 the calendar books several meetings
 /// together (`{"bookings": [...]}`, tested in `productivity_lookups`), so
 /// the single booking's field tables stop at level 3.
-#[allow(dead_code)]
-pub fn single_answer_levels(task: &str) -> &'static [u8] {
+#[allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
+pub(crate) fn single_answer_levels(task: &str) -> &'static [u8] {
     match task {
         "medium" => &LEVELS[..3],
         _ => &LEVELS,
@@ -31,12 +37,12 @@ pub fn single_answer_levels(task: &str) -> &'static [u8] {
 
 /// A `productivity` episode of `task` and `seed`, just reset, and its
 /// first observation.
-pub fn start(task: &str, seed: u64) -> (AnyEnv, Value) {
+pub(crate) fn start(task: &str, seed: u64) -> (AnyEnv, Value) {
     start_at(task, DEFAULT_LEVEL, seed)
 }
 
 /// [`start`] at difficulty `level`.
-pub fn start_at(task: &str, level: u8, seed: u64) -> (AnyEnv, Value) {
+pub(crate) fn start_at(task: &str, level: u8, seed: u64) -> (AnyEnv, Value) {
     let info = ENVIRONMENTS
         .iter()
         .find(|info| info.id == "productivity")
@@ -51,16 +57,16 @@ pub fn start_at(task: &str, level: u8, seed: u64) -> (AnyEnv, Value) {
     (env, reset.observation.to_value())
 }
 
-pub fn episode(task: &str, seed: u64) -> AnyEnv {
+pub(crate) fn episode(task: &str, seed: u64) -> AnyEnv {
     start(task, seed).0
 }
 
-pub fn observation(task: &str, seed: u64) -> Value {
+pub(crate) fn observation(task: &str, seed: u64) -> Value {
     start(task, seed).1
 }
 
 /// Step `raw`, returning (reward, observation, state).
-pub fn step(env: &mut AnyEnv, raw: &str) -> (f64, Value, Value) {
+pub(crate) fn step(env: &mut AnyEnv, raw: &str) -> (f64, Value, Value) {
     let result = env
         .step(&json!({ "raw": raw }))
         .unwrap_or_else(|e| panic!("{raw:.80}: {e}"));
@@ -72,17 +78,17 @@ pub fn step(env: &mut AnyEnv, raw: &str) -> (f64, Value, Value) {
 }
 
 /// A final answer's grade: the task score and criterion -> score.
-pub struct Graded {
+pub(crate) struct Graded {
     pub total: f64,
     pub criteria: BTreeMap<String, f64>,
 }
 
-pub fn grade(task: &str, seed: u64, answer: &Value) -> Graded {
+pub(crate) fn grade(task: &str, seed: u64, answer: &Value) -> Graded {
     grade_at(task, DEFAULT_LEVEL, seed, answer)
 }
 
 /// [`grade`] at difficulty `level`.
-pub fn grade_at(task: &str, level: u8, seed: u64, answer: &Value) -> Graded {
+pub(crate) fn grade_at(task: &str, level: u8, seed: u64, answer: &Value) -> Graded {
     let mut env = start_at(task, level, seed).0;
     let (_, observation, _) = step(&mut env, &format!("final: {answer}"));
     let criteria = observation["score_breakdown"]
@@ -102,7 +108,7 @@ pub fn grade_at(task: &str, level: u8, seed: u64, answer: &Value) -> Graded {
 /// The reference policy's final command (`final: {...}`) on the scenario
 /// of `env`, played on a fresh copy of it: where the calendar's lookups are
 /// open the reference looks things up first.
-pub fn reference_final(env: &AnyEnv) -> String {
+pub(crate) fn reference_final(env: &AnyEnv) -> String {
     let state = env.state();
     let task = state["task"].as_str().unwrap_or_default();
     let level = state["difficulty"].as_u64().unwrap_or(2) as u8;
@@ -120,7 +126,7 @@ pub fn reference_final(env: &AnyEnv) -> String {
 }
 
 /// The reference policy's answer object.
-pub fn reference(task: &str, seed: u64) -> Value {
+pub(crate) fn reference(task: &str, seed: u64) -> Value {
     let env = episode(task, seed);
     let raw = env.reference_action().expect("a reference action")["raw"]
         .as_str()
@@ -131,12 +137,12 @@ pub fn reference(task: &str, seed: u64) -> Value {
 }
 
 /// Play `policy` to the end; its terminal score.
-pub fn play_policy(task: &str, seed: u64, policy: &str) -> f64 {
+pub(crate) fn play_policy(task: &str, seed: u64, policy: &str) -> f64 {
     play_policy_at(task, DEFAULT_LEVEL, seed, policy)
 }
 
 /// [`play_policy`] at difficulty `level`.
-pub fn play_policy_at(task: &str, level: u8, seed: u64, policy: &str) -> f64 {
+pub(crate) fn play_policy_at(task: &str, level: u8, seed: u64, policy: &str) -> f64 {
     let mut env = start_at(task, level, seed).0;
     let mut rng = SeededRng::new(seed, 99);
     let mut steps = 0;
@@ -154,7 +160,7 @@ pub fn play_policy_at(task: &str, level: u8, seed: u64, policy: &str) -> f64 {
 
 /// Play the noisy reference (each graded decision wrong with probability
 /// `per_mille` / 1000) to the end at difficulty `level`; its terminal score.
-pub fn play_noisy(task: &str, level: u8, seed: u64, per_mille: u32) -> f64 {
+pub(crate) fn play_noisy(task: &str, level: u8, seed: u64, per_mille: u32) -> f64 {
     let mut env = start_at(task, level, seed).0;
     let mut rng = SeededRng::new(seed, 98);
     while !env.is_done() {
@@ -168,13 +174,13 @@ pub fn play_noisy(task: &str, level: u8, seed: u64, per_mille: u32) -> f64 {
 }
 
 /// The mean of `score` over `seeds`.
-pub fn mean(seeds: std::ops::Range<u64>, mut score: impl FnMut(u64) -> f64) -> f64 {
+pub(crate) fn mean(seeds: std::ops::Range<u64>, mut score: impl FnMut(u64) -> f64) -> f64 {
     let count = seeds.end - seeds.start;
     seeds.map(&mut score).sum::<f64>() / count as f64
 }
 
 /// The strings of a JSON list (other items and other values: none).
-pub fn strings(value: &Value) -> Vec<String> {
+pub(crate) fn strings(value: &Value) -> Vec<String> {
     value
         .as_array()
         .map(|items| {
@@ -188,20 +194,20 @@ pub fn strings(value: &Value) -> Vec<String> {
 }
 
 /// `HH:MM` as minutes after midnight (0 for anything else).
-pub fn minutes(text: &str) -> u32 {
+pub(crate) fn minutes(text: &str) -> u32 {
     let (h, m) = text.split_once(':').unwrap_or(("0", "0"));
     h.parse::<u32>().unwrap_or(0) * 60 + m.parse::<u32>().unwrap_or(0)
 }
 
 /// Minutes after midnight as `HH:MM`, wrapping around the day.
-pub fn hhmm(minutes: impl Into<i64>) -> String {
+pub(crate) fn hhmm(minutes: impl Into<i64>) -> String {
     let m = minutes.into().rem_euclid(24 * 60);
     format!("{:02}:{:02}", m / 60, m % 60)
 }
 
 /// Another day of the same month as the ISO `iso`, `days` away (or as far
 /// back, near the month's end).
-pub fn shifted_iso(iso: &str, days: i64) -> String {
+pub(crate) fn shifted_iso(iso: &str, days: i64) -> String {
     let (month, day) = iso.rsplit_once('-').unwrap_or(("2026-01", "1"));
     let day: i64 = day.parse().unwrap_or(1);
     // Another valid day of the same month: every month has days 1 to 28.
@@ -213,7 +219,7 @@ pub fn shifted_iso(iso: &str, days: i64) -> String {
 }
 
 /// `text` with its first letter in upper case ("urgent" -> "Urgent").
-pub fn capitalized(text: &str) -> String {
+pub(crate) fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()
@@ -223,7 +229,7 @@ pub fn capitalized(text: &str) -> String {
 
 /// A whole number below a million in words, as a person writes it on a
 /// cheque: "twenty-one", "seven thousand six hundred and thirteen".
-pub fn in_words(n: u64) -> String {
+pub(crate) fn in_words(n: u64) -> String {
     const UNITS: [&str; 20] = [
         "zero",
         "one",

@@ -8,8 +8,11 @@ use proptest::test_runner::{Config, RngSeed};
 /// `cases` cases from the fixed `seed`, unless the environment says
 /// otherwise.
 // A test helper, not the core: it may read the environment.
-#[allow(clippy::disallowed_methods)]
-pub fn fixed(cases: u32, seed: u64) -> Config {
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
+pub(crate) fn fixed(cases: u32, seed: u64) -> Config {
     let number = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
     Config {
         cases: number("PROPTEST_CASES").map_or(cases, |n| u32::try_from(n).unwrap_or(u32::MAX)),

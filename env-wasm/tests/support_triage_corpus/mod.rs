@@ -4,7 +4,10 @@
 //! natural right replies in many styles, and the parts wrong ones are
 //! built from (forbidden promises in plain words, promises on consent,
 //! hedges, stuffing, pastes, missing elements, late follow-ups).
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
 
 use std::collections::BTreeMap;
 
@@ -14,7 +17,7 @@ use env_wasm::support_triage::grade::{Grade, Observed, Work, grade_exception};
 use env_wasm::support_triage::policy::{self, Case, POLICY};
 
 /// A generated exception ticket and what a reply to it may say.
-pub struct Fixture {
+pub(crate) struct Fixture {
     pub desk: Desk,
     pub kind: &'static str,
     /// Index among the fixtures of its kind, to vary the wording.
@@ -22,31 +25,31 @@ pub struct Fixture {
 }
 
 impl Fixture {
-    pub fn ticket(&self) -> &Ticket {
+    pub(crate) fn ticket(&self) -> &Ticket {
         &self.desk.tickets[0]
     }
-    pub fn first(&self) -> &str {
+    pub(crate) fn first(&self) -> &str {
         &self.ticket().customer.first
     }
-    pub fn full(&self) -> String {
+    pub(crate) fn full(&self) -> String {
         self.ticket().customer.name()
     }
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         &self.ticket().id
     }
-    pub fn sla(&self) -> u32 {
+    pub(crate) fn sla(&self) -> u32 {
         let t = self.ticket();
         policy::sla(policy::priority(t.case, t.customer.plan)).0
     }
 
     /// `by HH:MM` at `minutes` after the ticket arrived (24-hour form).
-    pub fn clock_after(&self, minutes: u32) -> String {
+    pub(crate) fn clock_after(&self, minutes: u32) -> String {
         let at = (self.ticket().minute + minutes).min(23 * 60 + 59);
         format!("by {:02}:{:02}", at / 60, at % 60)
     }
 
     /// Ways to say when we next respond, all within the SLA.
-    pub fn on_time(&self, pick: usize) -> String {
+    pub(crate) fn on_time(&self, pick: usize) -> String {
         let options: Vec<String> = match self.sla() {
             60 => vec![
                 "within the hour".into(),
@@ -72,7 +75,7 @@ impl Fixture {
     }
 
     /// Ways to say when we next respond, all later than the SLA.
-    pub fn too_late(&self, pick: usize) -> String {
+    pub(crate) fn too_late(&self, pick: usize) -> String {
         let options: &[&str] = match self.sla() {
             60 => &["within 4 hours", "by 17:00 today", "within 2 business days"],
             240 => &["within 2 business days", "by 17:00 today", "within 8 hours"],
@@ -83,20 +86,20 @@ impl Fixture {
 
     /// The late fee of a fee-waiver ticket, as "$12.50" ("the fee" for
     /// other cases).
-    pub fn fee(&self) -> String {
+    pub(crate) fn fee(&self) -> String {
         match self.ticket().case {
             Case::FeeWaiver { cents, .. } => format!("${}.{:02}", cents / 100, cents % 100),
             _ => "the fee".to_owned(),
         }
     }
 
-    pub fn leaked_key(&self) -> bool {
+    pub(crate) fn leaked_key(&self) -> bool {
         matches!(self.ticket().case, Case::Security { leaked_key: true })
     }
 }
 
 /// Three tickets of every exception kind.
-pub fn fixtures() -> Vec<Fixture> {
+pub(crate) fn fixtures() -> Vec<Fixture> {
     let mut by_kind: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut out = Vec::new();
     for seed in 0..2000 {
@@ -120,7 +123,7 @@ pub fn fixtures() -> Vec<Fixture> {
 }
 
 /// The exception ticket of `seed`, as a fixture.
-pub fn fixture(seed: u64) -> Fixture {
+pub(crate) fn fixture(seed: u64) -> Fixture {
     let desk = generate("hard", seed);
     let kind = desk.tickets[0].case.kind();
     Fixture {
@@ -131,7 +134,7 @@ pub fn fixture(seed: u64) -> Fixture {
 }
 
 /// The grade of the exception task for `reply` with the gold labels.
-pub fn grade(f: &Fixture, reply: &str) -> Grade {
+pub(crate) fn grade(f: &Fixture, reply: &str) -> Grade {
     let t = f.ticket();
     let work = Work {
         priority: Some(policy::priority(t.case, t.customer.plan)),
@@ -143,12 +146,12 @@ pub fn grade(f: &Fixture, reply: &str) -> Grade {
 }
 
 /// The criteria of the exception task for `reply` with the gold labels.
-pub fn criteria(f: &Fixture, reply: &str) -> BTreeMap<&'static str, Points> {
+pub(crate) fn criteria(f: &Fixture, reply: &str) -> BTreeMap<&'static str, Points> {
     grade(f, reply).criteria
 }
 
 /// The securing steps a security reply asks for: (first, second).
-pub fn secure_steps(f: &Fixture) -> (&'static str, &'static str) {
+pub(crate) fn secure_steps(f: &Fixture) -> (&'static str, &'static str) {
     if f.leaked_key() {
         ("revoke the exposed API key", "generate a replacement key")
     } else {
@@ -157,7 +160,7 @@ pub fn secure_steps(f: &Fixture) -> (&'static str, &'static str) {
 }
 
 /// Natural right replies to `f`, as (style, reply).
-pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
+pub(crate) fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
     let (first, full, id, vendor) = (f.first(), f.full(), f.id(), f.desk.vendor);
     let t = |i: usize| f.on_time(i);
     match f.kind {
@@ -650,12 +653,12 @@ pub fn right_replies(f: &Fixture) -> Vec<(&'static str, String)> {
 
 /// The customer's own text of a ticket: the body without greeting and
 /// signature.
-pub fn ticket_text(ticket: &Ticket) -> &str {
+pub(crate) fn ticket_text(ticket: &Ticket) -> &str {
     ticket.body.split("\n\n").nth(1).unwrap_or("")
 }
 
 /// The reply every wrong variant of `f` is built on.
-pub fn base_reply(f: &Fixture) -> String {
+pub(crate) fn base_reply(f: &Fixture) -> String {
     right_replies(f)
         .into_iter()
         .nth(f.nth % 6)
@@ -664,7 +667,7 @@ pub fn base_reply(f: &Fixture) -> String {
 }
 
 /// Outcome promises in plain words, each with the kinds that may make it.
-pub fn plain_promises() -> Vec<(&'static str, &'static [&'static str])> {
+pub(crate) fn plain_promises() -> Vec<(&'static str, &'static [&'static str])> {
     const REFUND: &[&str] = &["refund_in_window"];
     const WAIVER: &[&str] = &["fee_waiver_allowed"];
     const NONE: &[&str] = &[];
@@ -742,7 +745,7 @@ pub fn plain_promises() -> Vec<(&'static str, &'static [&'static str])> {
 }
 
 /// Promises conditional on the customer's own consent or action.
-pub fn consent_promises() -> Vec<(&'static str, &'static [&'static str])> {
+pub(crate) fn consent_promises() -> Vec<(&'static str, &'static [&'static str])> {
     vec![
         (
             "If you confirm, we'll refund you in full.",
@@ -762,7 +765,7 @@ pub fn consent_promises() -> Vec<(&'static str, &'static [&'static str])> {
 }
 
 /// Hedged promises that still lean towards the outcome.
-pub fn leaning_promises() -> Vec<(&'static str, &'static [&'static str])> {
+pub(crate) fn leaning_promises() -> Vec<(&'static str, &'static [&'static str])> {
     vec![
         ("We'll probably be able to refund you.", &[]),
         ("We'll try to get the fee taken off.", &[]),
@@ -771,7 +774,7 @@ pub fn leaning_promises() -> Vec<(&'static str, &'static [&'static str])> {
 }
 
 /// Promises not allowed for `f`'s kind, taking `n` starting at `from`.
-pub fn forbidden_for(
+pub(crate) fn forbidden_for(
     f: &Fixture,
     list: &[(&'static str, &'static [&'static str])],
     from: usize,
@@ -788,13 +791,13 @@ pub fn forbidden_for(
 }
 
 /// A team and a request the case does not call for.
-pub fn extra_team(f: &Fixture) -> &'static str {
+pub(crate) fn extra_team(f: &Fixture) -> &'static str {
     match f.kind {
         "legal_threat" => "I've also asked our billing team to take a look.",
         _ => "I've also asked our legal team to take a look.",
     }
 }
-pub fn extra_request(f: &Fixture) -> &'static str {
+pub(crate) fn extra_request(f: &Fixture) -> &'static str {
     match f.kind {
         "refund_missing_invoice" => {
             "Please also reply from the email address registered on your account."
@@ -803,16 +806,16 @@ pub fn extra_request(f: &Fixture) -> &'static str {
     }
 }
 
-pub const STUFFING: &str = "I have also copied our billing supervisor, our privacy officer, our legal team and our security team. Please reply with the invoice number, reply from the email address on your account, and reset your password.";
+pub(crate) const STUFFING: &str = "I have also copied our billing supervisor, our privacy officer, our legal team and our security team. Please reply with the invoice number, reply from the email address on your account, and reset your password.";
 
 /// The policy's exception rules, pasted.
-pub fn pasted_policy() -> String {
+pub(crate) fn pasted_policy() -> String {
     let start = POLICY.find("4. Policy exceptions").unwrap_or(0);
     POLICY[start..].to_owned()
 }
 
 /// A reply that does the case's work without its required move.
-pub fn without_required_move(f: &Fixture) -> String {
+pub(crate) fn without_required_move(f: &Fixture) -> String {
     let (first, id) = (f.first(), f.id());
     let body = match f.kind {
         "security_incident" => format!(
@@ -839,7 +842,7 @@ pub fn without_required_move(f: &Fixture) -> String {
 }
 
 /// A reply of `f`'s kind with no next step: no request and no time.
-pub fn without_next_step(f: &Fixture) -> String {
+pub(crate) fn without_next_step(f: &Fixture) -> String {
     let (first, id) = (f.first(), f.id());
     let body = match f.kind {
         "security_incident" => {
@@ -863,7 +866,7 @@ pub fn without_next_step(f: &Fixture) -> String {
 }
 
 /// `reply` with the on-time follow-up replaced by a late one.
-pub fn with_late_follow_up(f: &Fixture, reply: &str, pick: usize) -> Option<String> {
+pub(crate) fn with_late_follow_up(f: &Fixture, reply: &str, pick: usize) -> Option<String> {
     (0..8)
         .map(|i| f.on_time(i))
         .find(|t| reply.contains(t.as_str()))

@@ -12,7 +12,7 @@
 //! which the seam plays as `AnyEnv::call_tool`, in-process and on a server
 //! alike.
 //!
-//! How it ends ([`Outcome`]): `done`/`truncated` (graded), `refused` (three
+//! How it ends: `done`/`truncated` (graded), `refused` (three
 //! replies in a row not accepted, scored 0), `step_limit` (out of turns,
 //! scored 0), or `error`: the model API failed after its retries, the
 //! episode ran out of time, the server was lost or refused the reset, or

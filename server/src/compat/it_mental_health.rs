@@ -31,7 +31,7 @@ use env_wasm::it_mental_health::ItMentalHealth;
 use env_wasm::{EnvError, EnvInfo, StepResult};
 use serde_json::{Map, Value, json};
 
-use super::{number, refusal};
+use super::shared::{number, refusal};
 use crate::body::{JsonBody, kind};
 use crate::error::ApiError;
 use crate::http::{SessionRequest, reset_session};
@@ -84,7 +84,7 @@ pub fn routes(mount: Mount, with_index: bool) -> Router {
 }
 
 async fn index(State(mount): State<Mount>) -> Json<Value> {
-    let prefix = super::path(mount.info.id).unwrap_or_default();
+    let prefix = super::shared::path(mount.info.id).unwrap_or_default();
     Json(json!({
         "name": mount.info.name,
         "version": mount.info.version,

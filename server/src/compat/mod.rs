@@ -21,25 +21,16 @@
 
 pub mod it_mental_health;
 pub mod productivity;
+mod shared;
+
+pub use shared::{ENV_IDS, path};
 
 use axum::Router;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use env_wasm::EnvError;
-use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::mount::Mount;
-
-/// The environments with a compatibility mount.
-pub const ENV_IDS: [&str; 2] = ["it_mental_health", "productivity"];
-
-/// Where the compatibility mount of `env_id` lives, if it has one.
-pub fn path(env_id: &str) -> Option<String> {
-    ENV_IDS
-        .contains(&env_id)
-        .then(|| format!("/compat/{env_id}"))
-}
 
 /// The compatibility routes of `mount`'s environment, paths relative to
 /// the mount; `None` for an environment without one. `with_index` adds
@@ -71,19 +62,4 @@ pub async fn not_found(uri: Uri) -> Response {
         ),
     }
     .into_response()
-}
-
-/// A refusal from the seam with its field named as the original's body
-/// names it (`rename` maps the seam's `action.response` to `response`).
-fn refusal(err: EnvError, rename: impl Fn(&str) -> String) -> ApiError {
-    match err {
-        EnvError::Validation { field, message } => ApiError::validation(rename(&field), message),
-        other => ApiError::Env(other),
-    }
-}
-
-/// A number of the seam's JSON as a float, 0 when absent (the originals'
-/// numeric fields were never null where these are read).
-fn number(value: &Value) -> f64 {
-    value.as_f64().unwrap_or(0.0)
 }

@@ -26,7 +26,7 @@ use env_wasm::productivity::command::Command;
 use env_wasm::{EnvError, StepResult};
 use serde_json::{Map, Value, json};
 
-use super::{number, refusal};
+use super::shared::{number, refusal};
 use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::http::{SessionRequest, reset_session, step_action};

@@ -4,7 +4,7 @@
 //! episode: read it once) and the **case** (everything else: the inbox and
 //! opened ticket, the payload, the case and its answer format, with the
 //! task, level, step count and whether the episode is over), each content
-//! once: where a text field renders others ([`super::RENDERINGS`]: support's
+//! once: where a text field renders others ([`super::renderings::RENDERINGS`]: support's
 //! inbox summary its rows, it_mental_health's scenario its subject, rubric
 //! and response format), the case carries the text alone, as a step result
 //! does (`read_task` shows both forms). An environment
@@ -21,9 +21,7 @@ use env_wasm::{AnyEnv, EnvInfo};
 use serde_json::{Map, Value, json};
 
 use crate::error::ApiError;
-
-/// MCP's code for a resource that does not exist.
-pub const RESOURCE_NOT_FOUND: i64 = -32002;
+use crate::rpc::RESOURCE_NOT_FOUND;
 
 const CASE: &str = "case";
 const INSTRUCTION: &str = "instruction";
@@ -47,7 +45,7 @@ fn instruction_fields(env_id: &str) -> &'static [&'static str] {
 }
 
 /// `deskbench://support_triage/case`.
-pub fn uri(env_id: &str, part: &str) -> String {
+pub(super) fn uri(env_id: &str, part: &str) -> String {
     format!("deskbench://{env_id}/{part}")
 }
 
@@ -62,7 +60,7 @@ fn parts(env_id: &str) -> Vec<&'static str> {
 }
 
 /// The URIs `env_id` serves.
-pub fn uris(env_id: &str) -> Vec<String> {
+pub(super) fn uris(env_id: &str) -> Vec<String> {
     parts(env_id)
         .into_iter()
         .map(|part| uri(env_id, part))
@@ -71,13 +69,13 @@ pub fn uris(env_id: &str) -> Vec<String> {
 
 /// Whether the resource `uri` names changes with every step (the case),
 /// not only with a new episode (the instruction).
-pub fn changes_with_steps(uri: &str) -> bool {
+pub(super) fn changes_with_steps(uri: &str) -> bool {
     uri.ends_with(&format!("/{CASE}"))
 }
 
 /// `resources/list`: each part, its title naming the episode on (none yet:
 /// the trainer or the endpoint's query starts one).
-pub fn list(info: &EnvInfo, env: Option<&AnyEnv>) -> Value {
+pub(super) fn list(info: &EnvInfo, env: Option<&AnyEnv>) -> Value {
     let episode = env.filter(|e| e.is_started()).map(|env| {
         let state = env.state();
         format!(
@@ -120,7 +118,7 @@ pub fn list(info: &EnvInfo, env: Option<&AnyEnv>) -> Value {
 }
 
 /// The resource `uri` names, if it is one of `info`'s.
-pub fn find(info: &EnvInfo, uri: &str) -> Result<&'static str, ApiError> {
+pub(super) fn find(info: &EnvInfo, uri: &str) -> Result<&'static str, ApiError> {
     parts(info.id)
         .into_iter()
         .find(|part| self::uri(info.id, part) == uri)
@@ -138,7 +136,7 @@ pub fn find(info: &EnvInfo, uri: &str) -> Result<&'static str, ApiError> {
 }
 
 /// `resources/read` of `uri` in `env`'s episode.
-pub fn read(env: &AnyEnv, uri: &str) -> Result<Value, ApiError> {
+pub(super) fn read(env: &AnyEnv, uri: &str) -> Result<Value, ApiError> {
     let part = find(env.info(), uri)?;
     let fields = instruction_fields(env.info().id);
     let content = match part {
@@ -160,7 +158,7 @@ pub fn read(env: &AnyEnv, uri: &str) -> Result<Value, ApiError> {
             // reads, not also the fields it renders (it_mental_health's
             // rubric and response format were the case's second half).
             if let Some(Value::Object(observation)) = case.get_mut("observation") {
-                super::drop_rendered(env.info().id, observation);
+                super::renderings::drop_rendered(env.info().id, observation);
             }
             case
         }
@@ -178,7 +176,7 @@ pub fn read(env: &AnyEnv, uri: &str) -> Result<Value, ApiError> {
 /// it is over (and its score then), and the observation less the fields
 /// `leave_out` names; `None` before the first reset. `read_task` shows it
 /// whole, the case resource without the instruction.
-pub fn reading(env: &AnyEnv, leave_out: &[&str]) -> Option<Value> {
+pub(super) fn reading(env: &AnyEnv, leave_out: &[&str]) -> Option<Value> {
     let mut observation = env.observation()?.to_value();
     if let Value::Object(fields) = &mut observation {
         fields.retain(|name, _| !leave_out.contains(&name.as_str()));

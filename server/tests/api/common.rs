@@ -12,22 +12,22 @@ use server::Config;
 use tower::ServiceExt;
 
 /// The valid and invalid actions of the default environment.
-pub const INSPECT: &str = r#"{"action": {"raw": "inspect"}}"#;
+pub(crate) const INSPECT: &str = r#"{"action": {"raw": "inspect"}}"#;
 
 /// A config whose web bundle is missing and whose limits are the defaults.
-pub fn config() -> Config {
+pub(crate) fn config() -> Config {
     Config {
         web_dist: PathBuf::from("/nonexistent/deskbench-dist"),
         ..Config::default()
     }
 }
 
-pub fn app() -> Router {
+pub(crate) fn app() -> Router {
     server::app(config())
 }
 
 /// A fresh, empty directory under the system temp dir.
-pub fn temp_dir(name: &str) -> PathBuf {
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "deskbench-test-{}-{}-{name}",
@@ -40,34 +40,34 @@ pub fn temp_dir(name: &str) -> PathBuf {
 }
 
 #[derive(Debug)]
-pub struct Reply {
+pub(crate) struct Reply {
     pub status: StatusCode,
     pub headers: HeaderMap,
     pub bytes: Vec<u8>,
 }
 
 impl Reply {
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_slice(&self.bytes)
             .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.bytes)))
     }
 
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         String::from_utf8_lossy(&self.bytes).into_owned()
     }
 
-    pub fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }
 
-    pub fn session_id(&self) -> String {
+    pub(crate) fn session_id(&self) -> String {
         self.header("x-session-id")
             .expect("x-session-id header")
             .to_owned()
     }
 
     /// Assert the status and our error shape; returns the body.
-    pub fn error(&self, status: u16, code: &str) -> Value {
+    pub(crate) fn error(&self, status: u16, code: &str) -> Value {
         let body = self.json();
         assert_eq!(self.status.as_u16(), status, "{body}");
         assert_eq!(body["error"]["code"], code, "{body}");
@@ -92,7 +92,7 @@ impl Reply {
     }
 }
 
-pub async fn send(app: &Router, request: Request<Body>) -> Reply {
+pub(crate) async fn send(app: &Router, request: Request<Body>) -> Reply {
     let response = app.clone().oneshot(request).await.expect("infallible");
     let status = response.status();
     let headers = response.headers().clone();
@@ -110,7 +110,7 @@ pub async fn send(app: &Router, request: Request<Body>) -> Reply {
     }
 }
 
-pub fn request(method: Method, uri: &str, body: impl Into<Body>) -> Request<Body> {
+pub(crate) fn request(method: Method, uri: &str, body: impl Into<Body>) -> Request<Body> {
     Request::builder()
         .method(method)
         .uri(uri)
@@ -119,16 +119,16 @@ pub fn request(method: Method, uri: &str, body: impl Into<Body>) -> Request<Body
         .expect("request")
 }
 
-pub async fn get(app: &Router, uri: &str) -> Reply {
+pub(crate) async fn get(app: &Router, uri: &str) -> Reply {
     send(app, request(Method::GET, uri, Body::empty())).await
 }
 
-pub async fn post(app: &Router, uri: &str, body: &str) -> Reply {
+pub(crate) async fn post(app: &Router, uri: &str, body: &str) -> Reply {
     send(app, request(Method::POST, uri, body.to_owned())).await
 }
 
 /// A request carrying `X-Session-Id`.
-pub fn with_id(method: Method, uri: &str, id: &str, body: &str) -> Request<Body> {
+pub(crate) fn with_id(method: Method, uri: &str, id: &str, body: &str) -> Request<Body> {
     let mut request = request(method, uri, body.to_owned());
     request
         .headers_mut()
@@ -138,7 +138,7 @@ pub fn with_id(method: Method, uri: &str, id: &str, body: &str) -> Request<Body>
 
 /// Step until the episode ends (a final answer ends it; the step limit
 /// bounds it either way); returns the last result.
-pub async fn finish_episode(app: &Router, prefix: &str, id: &str) -> Value {
+pub(crate) async fn finish_episode(app: &Router, prefix: &str, id: &str) -> Value {
     let uri = format!("{prefix}/step");
     let first = send(
         app,
@@ -165,20 +165,20 @@ pub async fn finish_episode(app: &Router, prefix: &str, id: &str) -> Value {
 
 /// A client that keeps the cookies the server sets and sends them back, as
 /// `requests.Session` and FastAPI's `TestClient` do (the seeds' clients).
-pub struct CookieClient {
+pub(crate) struct CookieClient {
     app: Router,
     cookies: Vec<(String, String)>,
 }
 
 impl CookieClient {
-    pub fn new(app: &Router) -> Self {
+    pub(crate) fn new(app: &Router) -> Self {
         CookieClient {
             app: app.clone(),
             cookies: Vec::new(),
         }
     }
 
-    pub async fn send(&mut self, method: Method, uri: &str, body: &str) -> Reply {
+    pub(crate) async fn send(&mut self, method: Method, uri: &str, body: &str) -> Reply {
         let mut request = request(method, uri, body.to_owned());
         if !self.cookies.is_empty() {
             let header: Vec<String> = self
@@ -207,15 +207,15 @@ impl CookieClient {
         reply
     }
 
-    pub async fn post(&mut self, uri: &str, body: &str) -> Reply {
+    pub(crate) async fn post(&mut self, uri: &str, body: &str) -> Reply {
         self.send(Method::POST, uri, body).await
     }
 
-    pub async fn get(&mut self, uri: &str) -> Reply {
+    pub(crate) async fn get(&mut self, uri: &str) -> Reply {
         self.send(Method::GET, uri, "").await
     }
 
-    pub fn cookie(&self, name: &str) -> Option<&str> {
+    pub(crate) fn cookie(&self, name: &str) -> Option<&str> {
         self.cookies
             .iter()
             .find(|(k, _)| k == name)
@@ -224,7 +224,7 @@ impl CookieClient {
 }
 
 /// The sorted keys of a JSON object, for comparing reply shapes.
-pub fn keys(value: &Value) -> Vec<&str> {
+pub(crate) fn keys(value: &Value) -> Vec<&str> {
     let mut keys: Vec<&str> = value
         .as_object()
         .map(|o| o.keys().map(String::as_str).collect())
@@ -236,14 +236,14 @@ pub fn keys(value: &Value) -> Vec<&str> {
 /// An MCP session over `POST /mcp`, opened by `initialize` (the newest
 /// protocol revision) at `path`, whose query may name the episode. Each
 /// test file adds the requests it needs in an `impl` of its own.
-pub struct McpSession {
+pub(crate) struct McpSession {
     pub app: Router,
     pub path: String,
     pub id: String,
 }
 
 impl McpSession {
-    pub async fn open(app: &Router, path: &str) -> McpSession {
+    pub(crate) async fn open(app: &Router, path: &str) -> McpSession {
         let init = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
             "params": {"protocolVersion": "2025-11-25"}});
         let reply = send(app, request(Method::POST, path, init.to_string())).await;
@@ -257,7 +257,7 @@ impl McpSession {
     }
 
     /// One JSON-RPC request in this session, answered 200: the whole reply.
-    pub async fn post(&self, method: &str, params: Value) -> Reply {
+    pub(crate) async fn post(&self, method: &str, params: Value) -> Reply {
         let body =
             serde_json::json!({"jsonrpc": "2.0", "id": 9, "method": method, "params": params});
         let mut request = request(Method::POST, &self.path, body.to_string());

@@ -32,7 +32,10 @@ const DEFAULT_CASES: u32 = 500;
 const APP_EVERY: u64 = 500;
 
 /// Test helpers may read the environment.
-#[allow(clippy::disallowed_methods)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
 fn env_number(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
 }

@@ -49,7 +49,10 @@ struct Session {
 }
 
 /// Test helpers may read the environment.
-#[allow(clippy::disallowed_methods)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
 fn plan_seed() -> u64 {
     std::env::var("DESKBENCH_TEST_SEED")
         .ok()

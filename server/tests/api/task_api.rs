@@ -33,7 +33,7 @@ async fn environments_splits_and_counts() {
             // A held-out split comes whole in one `/tasks` reply.
             if split["name"] != "train" {
                 assert!(
-                    split["num_tasks"].as_u64() <= Some(server::task_api::MAX_LISTED),
+                    split["num_tasks"].as_u64() <= Some(server::wire::MAX_LISTED),
                     "{split}"
                 );
             }

@@ -15,11 +15,11 @@ use serde_json::{Value, json};
 use server::error::{ApiError, Transport};
 
 /// The one text frame sent for [`Op::BadJson`]: a step cut off mid-object.
-pub const BAD_JSON: &str = r#"{"type": "step", "data": {"#;
+pub(crate) const BAD_JSON: &str = r#"{"type": "step", "data": {"#;
 
 /// Why a message is in the script; the replay checks the seam agrees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Intent {
+pub(crate) enum Intent {
     /// A policy's action or the empty answer: must be accepted.
     Valid,
     /// A valid action with an unknown key: must be refused as invalid.
@@ -29,7 +29,7 @@ pub enum Intent {
 }
 
 #[derive(Debug, Clone)]
-pub enum Op {
+pub(crate) enum Op {
     Reset(Value),
     Step { action: Value, intent: Intent },
     State,
@@ -38,7 +38,7 @@ pub enum Op {
 
 impl Op {
     /// The text frame that carries this message.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match self {
             Op::Reset(options) => json!({ "type": "reset", "data": options }).to_string(),
             Op::Step { action, .. } => json!({ "type": "step", "data": action }).to_string(),
@@ -50,7 +50,7 @@ impl Op {
 
 /// One session: where it connects and everything it sends, in order.
 #[derive(Debug, Clone)]
-pub struct Script {
+pub(crate) struct Script {
     pub index: usize,
     pub env: &'static EnvInfo,
     pub task: &'static TaskInfo,
@@ -62,7 +62,7 @@ pub struct Script {
 
 /// What one reply must be.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Expected {
+pub(crate) enum Expected {
     /// These exact bytes: an `observation` or `state` frame.
     Frame(String),
     /// An error frame with this code and message (and `reason`, if any).
@@ -75,7 +75,7 @@ pub enum Expected {
 
 /// Counts over a whole run, for the report.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     pub messages: usize,
     pub resets: usize,
     pub steps: usize,
@@ -88,7 +88,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn add(&mut self, other: Tally) {
+    pub(crate) fn add(&mut self, other: Tally) {
         self.messages += other.messages;
         self.resets += other.resets;
         self.steps += other.steps;
@@ -100,7 +100,7 @@ impl Tally {
     }
 
     /// Error frames the script asks for: every other reply must succeed.
-    pub fn expected_errors(&self) -> usize {
+    pub(crate) fn expected_errors(&self) -> usize {
         self.invalid + self.after_done + self.bad_json
     }
 }
@@ -109,7 +109,7 @@ impl Tally {
 /// refused), plus the resets, `state` requests and broken frames between
 /// them. Session `index` plays environment `index % n`, so any `n * 4`
 /// consecutive sessions cover every task of every environment.
-pub fn plan(index: usize, steps: usize) -> Script {
+pub(crate) fn plan(index: usize, steps: usize) -> Script {
     let env = ENVIRONMENTS[index % ENVIRONMENTS.len()];
     let task = &env.tasks[(index / ENVIRONMENTS.len()) % env.tasks.len()];
     // Both mounts of the default environment are exercised.
@@ -224,7 +224,7 @@ fn refusal(err: &EnvError) -> Expected {
 /// must get, and the counts. Panics where the seam disagrees with the
 /// script's intent (a policy action refused, an invalid one accepted), so a
 /// broken script cannot pass as a soak.
-pub fn replay(script: &Script) -> (Vec<Expected>, Tally) {
+pub(crate) fn replay(script: &Script) -> (Vec<Expected>, Tally) {
     let mut env = AnyEnv::of(script.env);
     let mut tally = Tally::default();
     let mut expected = Vec::with_capacity(script.ops.len());
@@ -288,7 +288,7 @@ pub fn replay(script: &Script) -> (Vec<Expected>, Tally) {
 
 /// How a reply compares with what the replay expects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// The same bytes (observation and state frames).
     Identical,
     /// The expected error code, message and reason.
@@ -296,7 +296,7 @@ pub enum Verdict {
 }
 
 /// Compare one reply with its expectation; `Err` describes the difference.
-pub fn check(reply: &str, expected: &Expected) -> Result<Verdict, String> {
+pub(crate) fn check(reply: &str, expected: &Expected) -> Result<Verdict, String> {
     match expected {
         Expected::Frame(bytes) if reply == bytes => Ok(Verdict::Identical),
         Expected::Frame(bytes) => {

@@ -15,7 +15,10 @@
 //! with `retry-after-ms`, or 500), the retry succeeds; named scenarios
 //! always fail (503) or stall.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::hash::{Hash, Hasher};
@@ -35,7 +38,7 @@ use serde_json::{Value, json};
 
 /// One scripted answer.
 #[derive(Debug, Clone)]
-pub enum Turn {
+pub(crate) enum Turn {
     /// 200 with this assistant text.
     Reply(String),
     /// 200 with these tool calls (name, arguments as JSON text).
@@ -50,7 +53,7 @@ pub enum Turn {
 
 /// Who answers.
 #[derive(Debug)]
-pub enum Player {
+pub(crate) enum Player {
     Script(VecDeque<Turn>),
     /// First observation (JSON text) -> (environment, reference actions).
     Oracle(BTreeMap<String, (&'static str, Vec<Value>)>),
@@ -60,7 +63,7 @@ pub enum Player {
 
 /// Faults of an oracle or constant player.
 #[derive(Debug, Default, Clone)]
-pub struct Faults {
+pub(crate) struct Faults {
     /// Every this-many-th distinct request fails the first time (0: none).
     pub one_in: u64,
     /// First observations whose every call fails with 503.
@@ -70,7 +73,7 @@ pub struct Faults {
 }
 
 #[derive(Debug)]
-pub struct Fake {
+pub(crate) struct Fake {
     player: Mutex<Player>,
     faults: Faults,
     latency: Duration,
@@ -83,7 +86,7 @@ pub struct Fake {
 }
 
 impl Fake {
-    pub fn new(player: Player) -> Self {
+    pub(crate) fn new(player: Player) -> Self {
         Fake {
             player: Mutex::new(player),
             faults: Faults::default(),
@@ -96,39 +99,44 @@ impl Fake {
         }
     }
 
-    pub fn with_faults(mut self, faults: Faults) -> Self {
+    pub(crate) fn with_faults(mut self, faults: Faults) -> Self {
         self.faults = faults;
         self
     }
 
-    pub fn with_latency(mut self, latency: Duration) -> Self {
+    pub(crate) fn with_latency(mut self, latency: Duration) -> Self {
         self.latency = latency;
         self
     }
 
-    pub fn unrecorded(mut self) -> Self {
+    pub(crate) fn unrecorded(mut self) -> Self {
         self.record = false;
         self
     }
 
     /// (Authorization header, request body) of every call.
-    pub fn calls(&self) -> Vec<(String, Value)> {
+    pub(crate) fn calls(&self) -> Vec<(String, Value)> {
         self.calls.lock().map(|c| c.clone()).unwrap_or_default()
     }
 
     /// The usage it reported, summed over its successful replies.
-    pub fn reported(&self) -> Usage {
+    pub(crate) fn reported(&self) -> Usage {
         self.reported.lock().map(|u| *u).unwrap_or_default()
     }
 
     /// Successful replies.
-    pub fn answered(&self) -> u64 {
+    pub(crate) fn answered(&self) -> u64 {
         self.answered.lock().map(|a| *a).unwrap_or_default()
     }
 }
 
 /// The reference actions of an episode, and its first observation.
-pub fn reference_play(env_id: &str, task: &str, difficulty: u8, seed: u64) -> (String, Vec<Value>) {
+pub(crate) fn reference_play(
+    env_id: &str,
+    task: &str,
+    difficulty: u8,
+    seed: u64,
+) -> (String, Vec<Value>) {
     let info = env_wasm::registry::find(env_id).expect("a registered environment");
     let mut env = AnyEnv::of(info);
     let first = env
@@ -149,7 +157,7 @@ pub fn reference_play(env_id: &str, task: &str, difficulty: u8, seed: u64) -> (S
 }
 
 /// An oracle for these episodes: (environment, task, level, seed).
-pub fn oracle(episodes: &[(&'static str, &str, u8, u64)]) -> Player {
+pub(crate) fn oracle(episodes: &[(&'static str, &str, u8, u64)]) -> Player {
     let mut known = BTreeMap::new();
     for &(env, task, difficulty, seed) in episodes {
         let (first, actions) = reference_play(env, task, difficulty, seed);
@@ -391,7 +399,7 @@ async fn completions(State(fake): State<Arc<Fake>>, headers: HeaderMap, body: St
 /// Serve `fake` on `listener`; its API root is `http://{addr}/v1`. It
 /// answers any origin's CORS preflight, as hosted APIs do, so the page's
 /// "Run a model" can call it from the DeskBench server's origin.
-pub async fn serve(fake: Arc<Fake>, listener: tokio::net::TcpListener) {
+pub(crate) async fn serve(fake: Arc<Fake>, listener: tokio::net::TcpListener) {
     let app = Router::new()
         .route("/v1/chat/completions", post(completions))
         .layer(tower_http::cors::CorsLayer::permissive())
@@ -400,7 +408,7 @@ pub async fn serve(fake: Arc<Fake>, listener: tokio::net::TcpListener) {
 }
 
 /// Serve `fake` on a free loopback port, in the background: its API root.
-pub async fn start(fake: Arc<Fake>) -> String {
+pub(crate) async fn start(fake: Arc<Fake>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");

@@ -9,7 +9,7 @@ use tokio::process::Child;
 
 /// Read the listening line of `child` (spawned with a piped stdout) within
 /// `wait`; `host:port`. Panics, failing the test, when it does not come.
-pub async fn listening_addr(child: &mut Child, wait: Duration) -> String {
+pub(crate) async fn listening_addr(child: &mut Child, wait: Duration) -> String {
     let stdout = child.stdout.take().expect("stdout");
     let mut line = String::new();
     tokio::time::timeout(wait, BufReader::new(stdout).read_line(&mut line))

@@ -4,7 +4,10 @@
 //! frames, and a small HTTP client.
 
 // Each test binary that includes this module uses a part of it.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
 
 use std::process::Stdio;
 use std::time::Duration;
@@ -25,15 +28,15 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Bound on any single wait (start-up, a connection, a reply, a close).
 /// Replies take microseconds to milliseconds; this only turns a hung
 /// server into a failure instead of a hung test.
-pub const WAIT: Duration = Duration::from_secs(60);
+pub(crate) const WAIT: Duration = Duration::from_secs(60);
 
 /// `deskbench serve --port 0` with extra flags; killed when dropped.
-pub struct Server {
+pub(crate) struct Server {
     child: Child,
     pub pid: u32,
     /// `127.0.0.1:PORT`.
@@ -42,14 +45,14 @@ pub struct Server {
 
 impl Server {
     /// Warnings and panics of the server show in the test output.
-    pub async fn start(flags: &[&str]) -> Server {
+    pub(crate) async fn start(flags: &[&str]) -> Server {
         Server::spawn(flags, "warn", Stdio::inherit()).await
     }
 
     /// The server with its log at info level, each line of its stderr
     /// echoed to the test output and sent to the receiver (for tests that
     /// wait for what it logs).
-    pub async fn start_logged(flags: &[&str]) -> (Server, mpsc::UnboundedReceiver<String>) {
+    pub(crate) async fn start_logged(flags: &[&str]) -> (Server, mpsc::UnboundedReceiver<String>) {
         let mut server = Server::spawn(flags, "info", Stdio::piped()).await;
         let stderr = server.child.stderr.take().expect("a piped stderr");
         let (send, log) = mpsc::unbounded_channel();
@@ -94,7 +97,7 @@ impl Server {
     }
 
     /// Send SIGTERM (what Kubernetes sends a pod it stops).
-    pub fn terminate(&self) {
+    pub(crate) fn terminate(&self) {
         let status = std::process::Command::new("kill")
             .args(["-TERM", &self.pid.to_string()])
             .status()
@@ -102,25 +105,25 @@ impl Server {
         assert!(status.success(), "kill -TERM {}", self.pid);
     }
 
-    pub fn still_running(&mut self) -> bool {
+    pub(crate) fn still_running(&mut self) -> bool {
         self.child.try_wait().expect("child status").is_none()
     }
 
     /// Wait for the server to exit on its own; its status.
-    pub async fn exit(&mut self) -> std::process::ExitStatus {
+    pub(crate) async fn exit(&mut self) -> std::process::ExitStatus {
         tokio::time::timeout(WAIT, self.child.wait())
             .await
             .expect("the server exits within the wait")
             .expect("wait")
     }
 
-    pub fn ws_url(&self, path: &str) -> String {
+    pub(crate) fn ws_url(&self, path: &str) -> String {
         format!("ws://{}{path}", self.addr)
     }
 
     /// The server's resident memory now and at its peak, from
     /// `/proc/PID/status`.
-    pub fn memory(&self) -> Memory {
+    pub(crate) fn memory(&self) -> Memory {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid))
             .expect("/proc/PID/status of the server (Linux only)");
         let kib = |key: &str| {
@@ -138,14 +141,14 @@ impl Server {
     }
 
     /// Still running (not crashed)?
-    pub fn assert_alive(&mut self) {
+    pub(crate) fn assert_alive(&mut self) {
         let status = self.child.try_wait().expect("child status");
         assert!(status.is_none(), "the server exited: {status:?}");
     }
 
     /// Wait for a line of `log` (from [`Server::start_logged`]) containing
     /// `needle`.
-    pub async fn logged(log: &mut mpsc::UnboundedReceiver<String>, needle: &str) {
+    pub(crate) async fn logged(log: &mut mpsc::UnboundedReceiver<String>, needle: &str) {
         tokio::time::timeout(WAIT, async {
             while let Some(line) = log.recv().await {
                 if line.contains(needle) {
@@ -160,19 +163,19 @@ impl Server {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct Memory {
+pub(crate) struct Memory {
     /// Resident set now.
     pub rss_kib: u64,
     /// The resident set's high-water mark since start.
     pub hwm_kib: u64,
 }
 
-pub fn mib(kib: u64) -> f64 {
+pub(crate) fn mib(kib: u64) -> f64 {
     kib as f64 / 1024.0
 }
 
 /// The soft limit on open files of this process (`/proc/self/limits`).
-pub fn open_files_limit() -> u64 {
+pub(crate) fn open_files_limit() -> u64 {
     let limits = std::fs::read_to_string("/proc/self/limits").expect("/proc/self/limits");
     limits
         .lines()
@@ -186,7 +189,7 @@ pub fn open_files_limit() -> u64 {
 /// limit) may hold `needed` descriptors: raise the soft limit up to the
 /// hard one with util-linux `prlimit` when it is lower (no libc binding
 /// is among the dependencies), or fail saying what to raise.
-pub fn ensure_open_files(needed: u64) -> u64 {
+pub(crate) fn ensure_open_files(needed: u64) -> u64 {
     let soft = open_files_limit();
     if soft >= needed {
         return soft;
@@ -206,7 +209,7 @@ pub fn ensure_open_files(needed: u64) -> u64 {
     now
 }
 
-pub async fn connect(url: &str) -> Result<Ws, String> {
+pub(crate) async fn connect(url: &str) -> Result<Ws, String> {
     match tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url)).await {
         Ok(Ok((ws, response))) if response.status() == 101 => Ok(ws),
         Ok(Ok((_, response))) => Err(format!("{url}: upgrade answered {}", response.status())),
@@ -217,7 +220,7 @@ pub async fn connect(url: &str) -> Result<Ws, String> {
 
 /// What came next on a socket, pings and pongs skipped.
 #[derive(Debug)]
-pub enum Frame {
+pub(crate) enum Frame {
     Text(String),
     Close(Option<CloseFrame>),
     /// The stream ended or failed without a close frame.
@@ -227,7 +230,7 @@ pub enum Frame {
 
 impl Frame {
     /// For failure messages.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Frame::Text(text) => format!("text frame {text}"),
             Frame::Close(frame) => format!("close frame {frame:?}"),
@@ -237,7 +240,7 @@ impl Frame {
     }
 }
 
-pub async fn next_frame(ws: &mut Ws) -> Result<Frame, String> {
+pub(crate) async fn next_frame(ws: &mut Ws) -> Result<Frame, String> {
     loop {
         let next = tokio::time::timeout(WAIT, ws.next())
             .await
@@ -254,7 +257,7 @@ pub async fn next_frame(ws: &mut Ws) -> Result<Frame, String> {
 }
 
 /// Send one text frame and return the reply's text.
-pub async fn ask(ws: &mut Ws, text: String) -> Result<String, String> {
+pub(crate) async fn ask(ws: &mut Ws, text: String) -> Result<String, String> {
     ws.send(Message::text(text))
         .await
         .map_err(|err| format!("send: {err}"))?;
@@ -265,7 +268,7 @@ pub async fn ask(ws: &mut Ws, text: String) -> Result<String, String> {
 }
 
 /// Send `close` and wait for the server's close frame; its code.
-pub async fn close(ws: &mut Ws) -> Result<u16, String> {
+pub(crate) async fn close(ws: &mut Ws) -> Result<u16, String> {
     ws.send(Message::text(r#"{"type": "close"}"#))
         .await
         .map_err(|err| format!("send close: {err}"))?;
@@ -273,12 +276,12 @@ pub async fn close(ws: &mut Ws) -> Result<u16, String> {
 }
 
 /// The close frame that must come next (no text before it); its code.
-pub async fn expect_close(ws: &mut Ws) -> Result<u16, String> {
+pub(crate) async fn expect_close(ws: &mut Ws) -> Result<u16, String> {
     close_frame(ws).await.map(|(code, _)| code)
 }
 
 /// The close frame that must come next: its code and reason.
-pub async fn close_frame(ws: &mut Ws) -> Result<(u16, String), String> {
+pub(crate) async fn close_frame(ws: &mut Ws) -> Result<(u16, String), String> {
     match next_frame(ws).await? {
         Frame::Close(Some(frame)) => Ok((u16::from(frame.code), frame.reason.as_str().to_owned())),
         other => Err(format!("expected a close frame, got {}", other.describe())),
@@ -287,13 +290,13 @@ pub async fn close_frame(ws: &mut Ws) -> Result<(u16, String), String> {
 
 /// A keep-alive HTTP/1.1 client for the JSON API.
 #[derive(Clone)]
-pub struct Http {
+pub(crate) struct Http {
     client: Client<HttpConnector, Full<Bytes>>,
     base: String,
 }
 
 impl Http {
-    pub fn new(server: &Server) -> Http {
+    pub(crate) fn new(server: &Server) -> Http {
         Http {
             client: Client::builder(TokioExecutor::new()).build_http(),
             base: format!("http://{}", server.addr),
@@ -302,7 +305,7 @@ impl Http {
 
     /// One request, optionally in session `session` (`X-Session-Id`); the
     /// status and the JSON body.
-    pub async fn send(
+    pub(crate) async fn send(
         &self,
         method: Method,
         path: &str,
@@ -314,7 +317,7 @@ impl Http {
     }
 
     /// [`Http::send`], with the `Retry-After` header too.
-    pub async fn request(
+    pub(crate) async fn request(
         &self,
         method: Method,
         path: &str,
@@ -363,7 +366,7 @@ impl Http {
 
 /// An HTTP reply of the JSON API.
 #[derive(Debug)]
-pub struct Reply {
+pub(crate) struct Reply {
     pub status: u16,
     pub retry_after: Option<String>,
     pub body: Value,

@@ -6,8 +6,11 @@ use std::path::PathBuf;
 /// The python of `venv` (a folder at the repository root, such as
 /// `.venv/openenv`), or `None` (the test then passes with a note) when it
 /// is absent outside CI; in CI its absence fails the test.
-#[allow(clippy::disallowed_methods)]
-pub fn python(venv: &str) -> Option<PathBuf> {
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test helper may read the environment and the disk"
+)]
+pub(crate) fn python(venv: &str) -> Option<PathBuf> {
     let python = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
         .join(venv)

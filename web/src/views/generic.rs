@@ -9,7 +9,7 @@ use super::{folded, text_of};
 use crate::compose::{Composing, Draft, step_button};
 use crate::html::Html;
 
-pub fn scenario(html: &mut Html, observation: &Value) {
+pub(super) fn scenario(html: &mut Html, observation: &Value) {
     let instruction = ["instruction", "scenario", "prompt"]
         .iter()
         .find_map(|k| observation.get(*k))
@@ -68,7 +68,7 @@ fn kind(property: &Value) -> &str {
     }
 }
 
-pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
+pub(super) fn composer(schema: &Value, ctx: Composing) -> AnyView {
     let properties: Vec<(String, Value)> = schema
         .get("properties")
         .and_then(Value::as_object)

@@ -62,7 +62,7 @@ fn bars(html: &mut Html, scores: &Value) {
     html.close("div");
 }
 
-pub fn scenario(html: &mut Html, observation: &Value) {
+pub(super) fn scenario(html: &mut Html, observation: &Value) {
     let subject = &observation["subject"];
     let tasks = strings(&observation["episode_tasks"]);
     let number = observation["task_number"].as_u64().unwrap_or(1);
@@ -384,7 +384,7 @@ fn only_template(response: &str, template: &str) -> bool {
     given.iter().all(|w| labels.contains(w))
 }
 
-pub fn composer(ctx: Composing) -> AnyView {
+pub(super) fn composer(ctx: Composing) -> AnyView {
     let text = RwSignal::new(ctx.observation.with_untracked(template));
     // Follow the episode to its next task: a new task brings its template.
     let first_task = ctx.observation.with_untracked(|o| text_of(&o["task_id"]));

@@ -21,7 +21,7 @@ use crate::html::Html;
 /// [`crate::html`]); [`on_scenario_click`] and [`on_scenario_change`] take
 /// what a person does on it. `before` holds the episode's observations
 /// before this one (productivity's calendar lists the lookups in them).
-pub fn scenario(env_id: &str, observation: &Value, before: &[Value]) -> String {
+pub(crate) fn scenario(env_id: &str, observation: &Value, before: &[Value]) -> String {
     let mut html = Html::new();
     #[cfg(not(feature = "productivity"))]
     let _ = before;
@@ -38,7 +38,7 @@ pub fn scenario(env_id: &str, observation: &Value, before: &[Value]) -> String {
 }
 
 /// A click on the scenario (productivity's calendar grid picks a slot).
-pub fn on_scenario_click(env_id: &str, event: &web_sys::MouseEvent) {
+pub(crate) fn on_scenario_click(env_id: &str, event: &web_sys::MouseEvent) {
     #[cfg(feature = "productivity")]
     if env_id == "productivity" {
         productivity::on_click(event);
@@ -48,7 +48,7 @@ pub fn on_scenario_click(env_id: &str, event: &web_sys::MouseEvent) {
 }
 
 /// A changed control on the scenario (productivity's cleaning ticks).
-pub fn on_scenario_change(env_id: &str, event: &web_sys::Event) {
+pub(crate) fn on_scenario_change(env_id: &str, event: &web_sys::Event) {
     #[cfg(feature = "productivity")]
     if env_id == "productivity" {
         productivity::on_change(event);
@@ -58,7 +58,7 @@ pub fn on_scenario_change(env_id: &str, event: &web_sys::Event) {
 }
 
 /// The structured action composer of a new episode.
-pub fn composer(env_id: &str, action_schema: &Value, ctx: Composing) -> AnyView {
+pub(crate) fn composer(env_id: &str, action_schema: &Value, ctx: Composing) -> AnyView {
     match env_id {
         #[cfg(feature = "productivity")]
         "productivity" => productivity::composer(ctx),
@@ -71,14 +71,14 @@ pub fn composer(env_id: &str, action_schema: &Value, ctx: Composing) -> AnyView 
 }
 
 /// A folded block of long text (instructions, policies).
-pub fn folded(html: &mut Html, title: &str, text: &str) {
+pub(crate) fn folded(html: &mut Html, title: &str, text: &str) {
     html.open("details", &[("class", "folded")])
         .element("summary", &[], title)
         .element("pre", &[("class", "prose")], text)
         .close("details");
 }
 
-pub fn text_of(value: &Value) -> String {
+pub(crate) fn text_of(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
@@ -87,7 +87,7 @@ pub fn text_of(value: &Value) -> String {
 }
 
 /// The items of a JSON array as text (empty for anything else).
-pub fn strings(value: &Value) -> Vec<String> {
+pub(crate) fn strings(value: &Value) -> Vec<String> {
     value
         .as_array()
         .map(|a| a.iter().map(text_of).collect())
@@ -97,7 +97,7 @@ pub fn strings(value: &Value) -> Vec<String> {
 /// A one-line text input bound to `value`; `wide` spans the form's width.
 /// (Support's records desk has the only ones, so far.)
 #[cfg(feature = "support_triage")]
-pub fn text_field(
+pub(crate) fn text_field(
     label: &'static str,
     id: &'static str,
     placeholder: &'static str,
@@ -118,7 +118,7 @@ pub fn text_field(
 /// A select over `options` with an optional empty first choice (the forms
 /// of productivity's email and calendar lookups and support's desk).
 #[cfg(any(feature = "productivity", feature = "support_triage"))]
-pub fn choice(
+pub(crate) fn choice(
     label: &'static str,
     id: &'static str,
     options: Vec<String>,

@@ -104,7 +104,7 @@ fn windows(value: &Value, day: &str) -> Vec<(u32, u32)> {
         .unwrap_or_default()
 }
 
-pub fn scenario(html: &mut Html, observation: &Value, before: &[Value]) {
+pub(super) fn scenario(html: &mut Html, observation: &Value, before: &[Value]) {
     let payload = &observation["payload"];
     html.open("div", &[("class", "scenario")]);
     folded(
@@ -533,7 +533,7 @@ fn outline_pick(day: &str, start: &str, end: &str) {
 }
 
 /// A click on the grid picks the slot starting at the clicked quarter.
-pub fn on_click(event: &web_sys::MouseEvent) {
+pub(super) fn on_click(event: &web_sys::MouseEvent) {
     let Some(at) = clicked_data(event, "at").and_then(|a| a.parse::<u32>().ok()) else {
         return;
     };
@@ -549,7 +549,7 @@ pub fn on_click(event: &web_sys::MouseEvent) {
 }
 
 /// A tick in the cleaning table puts its row in or out of its list.
-pub fn on_change(event: &web_sys::Event) {
+pub(super) fn on_change(event: &web_sys::Event) {
     let Some(input) = event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -751,7 +751,7 @@ fn room_field(
     .into_any()
 }
 
-pub fn composer(ctx: Composing) -> AnyView {
+pub(super) fn composer(ctx: Composing) -> AnyView {
     let observation = ctx.observation.get_untracked();
     let payload = observation["payload"].clone();
     let kind = payload["kind"].as_str().unwrap_or("").to_owned();

@@ -27,7 +27,7 @@ fn is_hard(observation: &Value) -> bool {
     observation["task_name"].as_str() == Some("hard")
 }
 
-pub fn scenario(html: &mut Html, observation: &Value) {
+pub(super) fn scenario(html: &mut Html, observation: &Value) {
     let detail = &observation["opened_ticket"];
     let opened = text_of(&detail["ticket_id"]);
     let hard = is_hard(observation);
@@ -277,7 +277,7 @@ fn unset_on_desk(observation: &Value) -> Vec<String> {
     unset
 }
 
-pub fn composer(schema: &Value, ctx: Composing) -> AnyView {
+pub(super) fn composer(schema: &Value, ctx: Composing) -> AnyView {
     let first = ctx.observation.get_untracked();
     let ids: Vec<String> = first["inbox"]
         .as_array()

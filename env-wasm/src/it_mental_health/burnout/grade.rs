@@ -25,10 +25,11 @@ use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of, offset_f1};
 use crate::it_mental_health::names::FIRST_NAMES;
 use crate::it_mental_health::reading::decision::decision;
 use crate::it_mental_health::reading::penalties::PENALTIES;
-use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
+use crate::it_mental_health::reading::sections::{Label, Line, Section, parse_headed};
 use crate::it_mental_health::reading::{Answer, LIST_READ, quoted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
+use crate::text::months::names_month;
 use crate::text::negation::{
     empty_value, negated_after, negator_before, placeholders_as_none, presence_title,
 };
@@ -143,7 +144,8 @@ pub const FLAGS_ASKED: usize = 3;
 pub const FLAG_WORDS: usize = 30;
 
 pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
-    let parsed = parse(&answer.read, LABELS);
+    // A table may give the red flags, which every other criterion is gated on by its header alone.
+    let parsed = parse_headed(&answer.read, LABELS, &["red_flags"]);
     let mut notes = Vec::new();
 
     // Each copy of the section is read on its own and the worst counts:
@@ -1117,10 +1119,9 @@ fn misstates(case: &BurnoutCase, facts: &[ReadFact], item: &str) -> bool {
     if stated.is_empty() {
         return false;
     }
-    let month_named = kind_facts.iter().any(|f| {
-        f.month
-            .is_some_and(|m| !text.find(&m.to_lowercase()).is_empty())
-    });
+    let month_named = kind_facts
+        .iter()
+        .any(|f| f.month.is_some_and(|m| names_month(&text, m)));
     !month_named
         && !stated
             .iter()
@@ -1326,9 +1327,10 @@ fn item_concept(
             .iter()
             .filter(|f| f.concept == concept && f.concerning)
             .any(|f| {
+                // The month as the case names it, or abbreviated ("since
+                // Jan.", "since Sept", play-para-it19 B2).
                 f.numbers.iter().any(|n| numbers.contains(n))
-                    || f.month
-                        .is_some_and(|m| !text.find(&m.to_lowercase()).is_empty())
+                    || f.month.is_some_and(|m| names_month(&text, m))
             });
     cites_fact.then_some(concept)
 }

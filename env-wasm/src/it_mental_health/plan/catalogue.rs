@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::{GENERAL_ACTIONS, Metric, Owner, Reading, dollars};
+use super::parts::{GENERAL_ACTIONS, Metric, Owner, Reading, dollars};
 use crate::rng::SeededRng;
 
 /// The most interventions a catalogue lists: the exhaustive search is

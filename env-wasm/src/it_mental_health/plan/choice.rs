@@ -25,12 +25,14 @@
 use std::collections::BTreeSet;
 
 use super::catalogue::{Breach, Catalogue};
-use super::grade::{BUDGET_LABEL, KPIS_LABEL, RISK_LABEL, budget_totals, kpis, metrics_in, risk};
+use super::grade::{
+    BUDGET_LABEL, KPIS_LABEL, RISK_LABEL, budget_text, budget_totals, kpis, metrics_in, risk,
+};
 use super::{Owner, PlanCase, WORD_CAP, dollars};
 use crate::it_mental_health::grade::{Grade, assemble_gated, offset_f1};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::quoted;
-use crate::it_mental_health::reading::sections::{Label, Line, Section, parse};
+use crate::it_mental_health::reading::sections::{Label, Line, Section, parse_headed};
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -71,6 +73,10 @@ const LABELS: &[Label] = &[
     RISK_LABEL,
     BUDGET_LABEL,
 ];
+
+/// The sections a table may give by its header alone, with no title
+/// line: those the criteria gate on and those they read.
+const HEADED: &[&str] = &["stressors", "interventions", "kpis", "risk"];
 
 const STRESSORS: Points = Points(1500);
 const PLAN: Points = Points(5500);
@@ -198,22 +204,27 @@ fn threshold_of(text: &Text, at: usize) -> bool {
         .iter()
         .take_while(|w| matches!(**w, "only" | "just" | "is" | "starts" | "begins"))
         .count();
-    if let [point, number, after @ ..] = &rest[lead..]
-        && matches!(
-            *point,
-            "from" | "at" | "above" | "over" | "beyond" | "after"
-        )
-        && number.starts_with(|c: char| c.is_ascii_digit())
+    // "severe at every 3 days": the rate's "every" before its number.
+    let pointed = match &rest[lead..] {
+        [point, "every", number, after @ ..] | [point, number, after @ ..]
+            if number.starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            Some((*point, *number, after))
+        }
+        _ => None,
+    };
+    if let Some((point, number, after)) = pointed
+        && matches!(point, "from" | "at" | "above" | "over" | "beyond" | "after")
     {
         // "severe from 12" is where it starts (para-it4); "severe at 14
         // hours" is a verdict with its number.
         let bounded = rest[..lead].iter().any(|w| *w != "just")
-            || *point == "from"
+            || point == "from"
             || after.starts_with(&["or", "more"])
             || after.starts_with(&["or", "above"])
             || after.starts_with(&["or", "higher"])
             || after.starts_with(&["and", "above"]);
-        if bounded {
+        if bounded || point_of_another_verdict(text, at, number) {
             return true;
         }
     }
@@ -313,7 +324,7 @@ const ALTERNATIVE: &[&str] = &[
 ];
 
 pub fn grade(case: &PlanCase, catalogue: &Catalogue, answer: &Answer) -> Grade {
-    let parsed = parse(&answer.read, LABELS);
+    let parsed = parse_headed(&answer.read, LABELS, HEADED);
     let gold = case.stressors();
     let mut notes = Vec::new();
 
@@ -331,7 +342,7 @@ pub fn grade(case: &PlanCase, catalogue: &Catalogue, answer: &Answer) -> Grade {
 
     let totals = parsed
         .copies("budget")
-        .map(|s| budget_totals(&s.text(), 0, u64::from(catalogue.budget_cap)))
+        .map(|s| budget_totals(&budget_text(s), 0, u64::from(catalogue.budget_cap)))
         .fold(OneValue::Missing, OneValue::and);
     let (budget, budget_note) = budget(catalogue, chosen.as_ref(), &totals);
     notes.push(budget_note);
@@ -405,6 +416,44 @@ fn severity(text: &Text) -> Option<bool> {
         (Some(one), None) => Some(*one),
         _ => None,
     }
+}
+
+/// Words right before a severity word that offer it beside the line's
+/// verdict rather than place it: "moderate or severe at 12", "moderate,
+/// maybe severe at 12" stay two readings.
+const OFFERED_BY: &[&str] = &[
+    "or", "maybe", "possibly", "perhaps", "probably", "likely", "arguably", "could", "might",
+];
+
+/// Whether "severe at `number`" at `at` is where that severity starts,
+/// said after the line's verdict of the other severity: "6 months ago:
+/// moderate (severe at 12 months)" (play-para-it21 B3). The number is not
+/// one the line states before it, so it is no second value of the
+/// stressor's own fact; "8 hours: moderate, severe at 8 hours" and an
+/// offered "moderate or severe at 12" keep both readings.
+fn point_of_another_verdict(text: &Text, at: usize, number: &str) -> bool {
+    let kind = |w: &str| {
+        if w.starts_with("severe") {
+            Some(true)
+        } else if w.starts_with("moderate") {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    let own = kind(&text.words[at].text);
+    let other_verdict_before = text.words[..at]
+        .iter()
+        .any(|w| kind(&w.text).is_some_and(|k| Some(k) != own));
+    let value = numbers::number_value(number);
+    let stated_before = text
+        .numbers()
+        .iter()
+        .any(|(k, v)| *k < at && Some(*v) == value);
+    let offered = at > 0
+        && text.words[at - 1].clause == text.words[at].clause
+        && OFFERED_BY.contains(&text.words[at - 1].text.as_str());
+    other_verdict_before && value.is_some() && !stated_before && !offered
 }
 
 /// Whether the severity word at `at` compares the item with another
@@ -484,6 +533,45 @@ fn forecast(text: &Text, at: usize) -> bool {
     };
     before.iter().any(|w| CHANGES_TO.contains(w))
         || (before.iter().any(|w| CONDITIONAL.contains(w)) && conditioned())
+        || dated_later(text, at)
+}
+
+/// Words after "by" that make it a time: "severe by Q3", "by next
+/// quarter", "by then", "by the end of the year".
+const BY_WHEN: &[&str] = &[
+    "next", "then", "week", "month", "quarter", "year", "spring", "summer", "autumn", "fall",
+    "winter", "end", "q1", "q2", "q3", "q4", "yearend",
+];
+
+/// Units of a span of time: "severe in 6 weeks", "within a month".
+const SPANS: &[&str] = &[
+    "day", "days", "week", "weeks", "month", "months", "quarter", "quarters", "year", "years",
+];
+
+/// Whether the severity word at `at` is dated later than now ("severe by
+/// Q3", "severe in 6 weeks", "severe within a month"): where the stressor
+/// is heading, not what it is (play-para-it21 B3). "Severe by any
+/// measure" names no time and stays a verdict.
+fn dated_later(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let rest: Vec<&str> = text.words[at + 1..]
+        .iter()
+        .take_while(|w| w.clause == clause)
+        .take(4)
+        .map(|w| w.text.as_str())
+        .collect();
+    match rest.as_slice() {
+        ["by", "the", when, ..] | ["by", when, ..] => BY_WHEN.contains(when),
+        ["in" | "within", "the", "next", unit, ..]
+        | ["in" | "within", "a" | "another", unit, ..] => SPANS.contains(unit),
+        ["in" | "within", count, unit, ..] => {
+            numbers::number_value(count)
+                .or_else(|| numbers::number_word(count))
+                .is_some()
+                && SPANS.contains(unit)
+        }
+        _ => false,
+    }
 }
 
 /// Whether the word at `at` follows "not yet" ("moderate, not yet
@@ -511,7 +599,11 @@ fn stressors(
     let mut named: BTreeSet<&str> = BTreeSet::new();
     let mut hits = 0;
     let mut wrong: Vec<String> = Vec::new();
-    let items = grouped_by_severity(section).unwrap_or_else(|| section.items());
+    let items: Vec<String> = grouped_by_severity(section)
+        .unwrap_or_else(|| section.items())
+        .iter()
+        .flat_map(|item| stressor_sentences(item))
+        .collect();
     for item in items.iter().take(LIST_READ) {
         let text = Text::new(item);
         let Some((_, id)) = metrics_in(&text).first().copied() else {
@@ -570,6 +662,40 @@ fn stressors(
         note.push_str(&format!(" Missing: {}.", missed.join(", ")));
     }
     (score, note)
+}
+
+/// An item as the stressors it lists one per sentence ("Overtime (17
+/// hours a week), severe. Roadmap changes (six), severe. ..."), as a
+/// semicolon separates them on one line (play-para-it20, row 34): split
+/// only when every sentence names a stressor and its severity, so a
+/// stressor with a sentence of explanation stays one item.
+fn stressor_sentences(item: &str) -> Vec<String> {
+    let text = Text::new(item);
+    let mut sentences: Vec<(usize, usize)> = Vec::new();
+    for (k, word) in text.words.iter().enumerate() {
+        match sentences.last_mut() {
+            Some(last) if text.words[last.0].sentence == word.sentence => last.1 = k,
+            _ => sentences.push((k, k)),
+        }
+    }
+    let parts: Vec<String> = sentences
+        .iter()
+        .filter_map(|&(from, to)| {
+            text.source
+                .get(text.words[from].start..text.words[to].end)
+                .map(str::to_owned)
+        })
+        .collect();
+    let each_a_stressor = parts.len() == sentences.len()
+        && parts.iter().all(|part| {
+            let part = Text::new(part);
+            !metrics_in(&part).is_empty() && severity(&part).is_some()
+        });
+    if sentences.len() > 1 && each_a_stressor {
+        parts
+    } else {
+        vec![item.to_owned()]
+    }
 }
 
 /// Titles of a group of stressors by severity, longest first, and the
@@ -1419,6 +1545,7 @@ fn budget(
 mod tests {
     use super::*;
     use crate::it_mental_health::plan::generate_at;
+    use crate::it_mental_health::reading::sections::parse;
 
     /// A level-5 case with its catalogue.
     fn case() -> (PlanCase, Catalogue) {

@@ -28,11 +28,14 @@ use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
 use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
 use crate::it_mental_health::reading::penalties::PENALTIES;
-use crate::it_mental_health::reading::sections::{Label, Parsed, Section, parse, sub_field};
+use crate::it_mental_health::reading::sections::{
+    Label, Line, Parsed, Section, parse_headed, sub_field,
+};
 use crate::it_mental_health::reading::{Answer, LIST_READ, quoted, targeted};
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
+use crate::text::closing::is_closing_line;
 use crate::text::negation::{absence_over_time, denied};
 use crate::text::{Amount, OneValue, Text, amounts, derived, number_at, word_count};
 
@@ -383,8 +386,10 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     if let Some(catalogue) = &case.catalogue {
         return super::choice::grade(case, catalogue, answer);
     }
-    let parsed = parse(&answer.read, LABELS);
+    // A table may give the KPIs and the risk by its header alone.
+    let parsed = parse_headed(&answer.read, LABELS, &["kpis", "risk"]);
     let gold = case.stressors();
+    let addressee = addressee(case, answer.sent);
     let mut notes = Vec::new();
 
     let weeks: Vec<Vec<Action>> = WEEKS
@@ -392,7 +397,7 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
         .map(|key| {
             parsed
                 .merged(key)
-                .map(|s| actions(case, &gold, &s))
+                .map(|s| actions(case, &gold, addressee, &s))
                 .unwrap_or_default()
         })
         .collect();
@@ -551,7 +556,12 @@ fn join(items: &BTreeSet<&str>) -> String {
 
 /// A week's actions: its lines, or the sentences of a single paragraph
 /// (an "Owner: ..." or "Outcome: ..." sentence belongs to the one before).
-fn actions(case: &PlanCase, gold: &BTreeSet<&str>, week: &Section) -> Vec<Action> {
+fn actions(
+    case: &PlanCase,
+    gold: &BTreeSet<&str>,
+    addressee: Option<Owner>,
+    week: &Section,
+) -> Vec<Action> {
     let lines: Vec<&str> = week
         .lines
         .iter()
@@ -567,7 +577,7 @@ fn actions(case: &PlanCase, gold: &BTreeSet<&str>, week: &Section) -> Vec<Action
         .iter()
         .filter(|u| word_count(u) >= 4)
         .filter(|u| !leaves_alone(&Text::new(u), gold))
-        .map(|u| read_action(case, gold, u))
+        .map(|u| read_action(case, gold, addressee, u))
         .collect()
 }
 
@@ -812,7 +822,12 @@ fn held_in(text: &Text, at: usize) -> bool {
     })
 }
 
-fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
+fn read_action(
+    case: &PlanCase,
+    gold: &BTreeSet<&str>,
+    addressee: Option<Owner>,
+    unit: &str,
+) -> Action {
     let text = Text::new(unit);
     let mentioned = action_metrics(&text);
     let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
@@ -827,7 +842,7 @@ fn read_action(case: &PlanCase, gold: &BTreeSet<&str>, unit: &str) -> Action {
         Some((_, first)) if gold.contains(first) => Aim::OnTarget(first),
         Some(_) => Aim::OffTarget,
     };
-    let owners = owners_in(case, &text);
+    let owners = owners_in(case, &text, addressee);
     Action {
         key: crate::text::normalize(unit),
         line: unit.trim().to_owned(),
@@ -871,11 +886,14 @@ fn names_someone_else(case: &PlanCase, unit: &str) -> bool {
     })
 }
 
-/// The roster owners a text names. Only names count: every roster has the
-/// same roles, so "owner: team lead" could be written without reading it.
+/// The roster owners a text names: a person by name, or as "you" in an
+/// answer addressed to them by name ([`addressee`]; play-para-it21 C1).
+/// A role names no one: every roster has the same roles, so "owner: team
+/// lead" could be written without reading it (the `constant` baseline
+/// does).
 /// Owners offered as alternatives ("owner: Nadia or Omar") are a hedge of
 /// the one owner an action has, and own nothing.
-fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
+fn owners_in(case: &PlanCase, text: &Text, addressee: Option<Owner>) -> BTreeSet<Owner> {
     let mut found: Vec<(usize, usize, Owner)> = Vec::new();
     for (owner, name) in &case.roster {
         let mut forms = vec![name.to_lowercase()];
@@ -888,6 +906,10 @@ fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
         }
         let spans = forms.iter().flat_map(|f| text.find(f));
         found.extend(spans.map(|(s, e)| (s, e, *owner)));
+    }
+    if let Some(owner) = addressee {
+        let spans = YOU.iter().flat_map(|f| text.find(f));
+        found.extend(spans.map(|(s, e)| (s, e, owner)));
     }
     crate::order::sort(&mut found);
     let hedged = found.windows(2).any(|pair| {
@@ -902,6 +924,38 @@ fn owners_in(case: &PlanCase, text: &Text) -> BTreeSet<Owner> {
         return BTreeSet::new();
     }
     crate::order::set_of(found.into_iter().map(|(_, _, owner)| owner))
+}
+
+/// "You" as the subject of an action, in its contracted forms too.
+const YOU: &[&str] = &["you", "youll", "youd", "yourself"];
+
+/// Words that open a letter's greeting line: "Hi Yara,", "Dear Yara
+/// Barros", "To: Yara".
+const GREETINGS: &[&str] = &[
+    "hi", "hello", "hey", "dear", "to", "morning", "good", "attn",
+];
+
+/// The one roster person an answer written as a letter is addressed to:
+/// its first line a greeting (or the name alone, "Yara,") naming exactly
+/// one person of the roster. "You" in its actions names that person; an
+/// answer with no such line has no addressee, and its "you" names no one.
+fn addressee(case: &PlanCase, answer: &str) -> Option<Owner> {
+    let first = answer.lines().map(str::trim).find(|l| !l.is_empty())?;
+    let text = Text::new(first);
+    // A greeting is a short line: a longer one is the answer's prose.
+    if text.len() > 6 {
+        return None;
+    }
+    let named = owners_in(case, &text, None);
+    let [owner] = named.iter().copied().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let greets = text
+        .words
+        .first()
+        .is_some_and(|w| GREETINGS.contains(&w.text.as_str()));
+    let name_alone = text.len() <= 2;
+    (owner != Owner::Eap && (greets || name_alone)).then_some(owner)
 }
 
 /// Words after which "none" is a target of none: "from three to none",
@@ -1275,6 +1329,10 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
         .last()
         .map_or(0, |w| w.end);
     let text = Text::new(&body[..kept]);
+    // The mitigation is read without the steps we only hedge on ("we
+    // might try to protect the time"): a step not committed to answers no
+    // risk.
+    let committed = Text::new(&without_hedged_steps(&text));
     if text.len() < 6 {
         return (
             Points::ZERO,
@@ -1287,11 +1345,12 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
         || !metrics_in(&text).is_empty()
         || a_possibility(&text)
         || a_plain_conditional(&text);
-    let mitigated = text.has(MITIGATION)
-        || lessened_by_a_step(&text)
-        || step_after_a_break(&text)
-        || owner_acts_after_risk(case, &text)
-        || cut_back(&text);
+    let mitigated = committed.has(MITIGATION)
+        || lessened_by_a_step(&committed)
+        || step_after_a_break(&committed)
+        || owner_acts_after_risk(case, &committed)
+        || cut_back(&committed)
+        || we_commit_to_a_step(case, &committed);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (
         score,
@@ -1309,6 +1368,201 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
             }
         ),
     )
+}
+
+/// Subjects that put a step on the plan's side: "we", "I" ("let us" as
+/// "us" after "let").
+const OUR_SIDE: &[&str] = &["we", "i", "us"];
+
+/// Words that hedge a step of ours: "we might try to", "perhaps we",
+/// "I may", "we hope to".
+const HEDGES_ON_A_STEP: &[&str] = &[
+    "might",
+    "may",
+    "perhaps",
+    "maybe",
+    "possibly",
+    "try",
+    "trying",
+    "hope",
+    "hopefully",
+    "attempt",
+];
+
+/// How many words after our subject a hedge still governs its step.
+const HEDGE_REACH: usize = 3;
+
+/// `text`'s source without each step of ours that a hedge governs, from
+/// its subject (or the hedge before it) to its sentence's end; the first
+/// sentence is the risk and keeps its "may".
+fn without_hedged_steps(text: &Text) -> String {
+    let Some(first) = text.words.first().map(|w| w.sentence) else {
+        return text.source.clone();
+    };
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    for (k, word) in text.words.iter().enumerate() {
+        if word.sentence == first || !OUR_SIDE.contains(&word.text.as_str()) {
+            continue;
+        }
+        let same = |w: &&crate::text::Word| w.sentence == word.sentence;
+        let before = k
+            .checked_sub(1)
+            .map(|b| &text.words[b])
+            .filter(|w| same(w) && HEDGES_ON_A_STEP.contains(&w.text.as_str()));
+        let after = text.words[k + 1..]
+            .iter()
+            .take(HEDGE_REACH)
+            .take_while(same)
+            .any(|w| HEDGES_ON_A_STEP.contains(&w.text.as_str()));
+        if before.is_none() && !after {
+            continue;
+        }
+        let start = before.map_or(word.start, |w| w.start);
+        let end = text.words[k..]
+            .iter()
+            .take_while(same)
+            .last()
+            .map_or(word.end, |w| w.end);
+        cuts.push((start, end));
+    }
+    let mut kept = String::new();
+    let mut from = 0;
+    for (start, end) in cuts {
+        if start < from {
+            continue;
+        }
+        kept.push_str(text.source.get(from..start).unwrap_or(""));
+        from = end;
+    }
+    kept.push_str(text.source.get(from..).unwrap_or(""));
+    kept
+}
+
+/// Verbs after "we will" that say what befalls us or what we think, not
+/// a step we take: "we'll lose the review time", "we will be stretched",
+/// "we'll see the review slip", "we'll need more people".
+const UNDERGONE: &[&str] = &[
+    "lose", "miss", "see", "fall", "slip", "suffer", "struggle", "fail", "need", "have", "be",
+    "get", "face", "risk", "end", "run", "hit", "lack", "feel", "find", "hear", "know", "expect",
+    "hope", "worry", "wonder", "say", "think", "watch", "wait", "try", "want", "like", "do", "can",
+    "could", "would", "should", "might", "may", "must", "not", "never", "probably", "likely",
+    "still", "just", "only", "all", "both", "there",
+];
+
+/// Adverbs that may stand around the modal of a step ("we will also",
+/// "we then").
+const STEP_ADVERBS: &[&str] = &["also", "then", "now", "first", "always", "immediately"];
+
+/// Verbs of an owner leaving or breaking, said in the mood of a step:
+/// "Dana would leave before it ends", "the EM would burn out first".
+const DEPARTING: &[&str] = &[
+    "leave", "quit", "resign", "burn", "go", "walk", "break", "collapse", "crack", "drown",
+];
+
+/// Words before "you" that make it no subject of a step: "thank you for
+/// ...", "if you review it", "to you".
+const NOT_BEFORE_YOU: &[&str] = &[
+    "thank", "thanks", "to", "for", "with", "if", "when", "unless", "than", "as", "whether", "let",
+    "tell", "ask", "give", "show", "by", "of",
+];
+
+/// Whether, after the risk's first sentence, someone of the plan commits
+/// to a step in any plain mood: "we'll ringfence the reserved capacity",
+/// "we're going to shield those days", "I'd freeze the sprint scope",
+/// "let us hold back new requests" (play-para-it18 B2), "you'd review
+/// overtime weekly", "you review it", "Saanvi would review", "the team
+/// lead is going to check it" (play-para-it20 B1). The step's subject is
+/// "we", "I", "you" or an owner of the roster by name or role, it has an
+/// object, and its verb is no verb of what befalls us ([`UNDERGONE`]), no
+/// hedge ("you'd perhaps move"), no word of the risk, nor an owner leaving
+/// ([`DEPARTING`]); a hedged step of ours is cut before this reads
+/// ([`without_hedged_steps`]). An owner's step in the present is
+/// [`owner_acts_after_risk`]'s.
+fn we_commit_to_a_step(case: &PlanCase, text: &Text) -> bool {
+    let Some(first) = text.words.first().map(|w| w.sentence) else {
+        return false;
+    };
+    let names = owner_names(case);
+    (0..text.len()).any(|k| {
+        let subject = &text.words[k];
+        if subject.sentence == first {
+            return false;
+        }
+        let before = k.checked_sub(1).map(|b| text.words[b].text.as_str());
+        let (taken, owner) = if OUR_SIDE.contains(&subject.text.as_str()) {
+            if subject.text == "us" && before != Some("let") {
+                return false;
+            }
+            (1, false)
+        } else if subject.text == "you" {
+            if before.is_some_and(|b| NOT_BEFORE_YOU.contains(&b)) {
+                return false;
+            }
+            (1, false)
+        } else {
+            match owner_at(&names, text, k) {
+                Some(taken) => (taken, true),
+                None => return false,
+            }
+        };
+        let rest: Vec<&str> = text.words[k + taken..]
+            .iter()
+            .take_while(|w| w.sentence == subject.sentence)
+            .map(|w| w.text.as_str())
+            .collect();
+        let mut at = 0;
+        let skip_adverbs = |at: &mut usize| {
+            while rest.get(*at).is_some_and(|w| STEP_ADVERBS.contains(w)) {
+                *at += 1;
+            }
+        };
+        skip_adverbs(&mut at);
+        let mut moded = true;
+        match rest.get(at..at + 3) {
+            Some([_, "going", "to"]) if matches!(rest[at], "are" | "am" | "is") => at += 3,
+            _ => match rest.get(at..at + 2) {
+                Some([verb, "to"])
+                    if matches!(
+                        *verb,
+                        "plan"
+                            | "intend"
+                            | "commit"
+                            | "aim"
+                            | "promise"
+                            | "plans"
+                            | "intends"
+                            | "commits"
+                            | "aims"
+                            | "promises"
+                    ) =>
+                {
+                    at += 2
+                }
+                _ if matches!(rest.get(at), Some(&"will" | &"shall" | &"would")) => at += 1,
+                _ => moded = false,
+            },
+        }
+        if owner && !moded {
+            return false;
+        }
+        skip_adverbs(&mut at);
+        let Some(verb) = rest.get(at) else {
+            return false;
+        };
+        let has_object = rest.get(at + 1).is_some();
+        // An owner leaving ("Dana would leave") is more risk; "we'll leave
+        // Fridays free" is a step.
+        let departs = owner && DEPARTING.contains(verb);
+        has_object
+            && !departs
+            && verb.len() > 1
+            && !UNDERGONE.contains(verb)
+            && !HEDGES_ON_A_STEP.contains(verb)
+            && !FINITE.contains(verb)
+            && !STATEMENT_OPENERS.contains(verb)
+            && crate::text::number_value(verb).is_none()
+            && !Text::new(verb).has(RISK_WORDS)
+    })
 }
 
 /// Words after "not" that say a thing the plan needs may be missing:
@@ -1669,25 +1923,7 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
     let Some(first_sentence) = text.words.first().map(|w| w.sentence) else {
         return false;
     };
-    // Owners by name, or by their role in the usual short forms ("the EM",
-    // "head of eng", "TL"; para-it8, B5).
-    let names: Vec<(Vec<String>, bool)> = case
-        .roster
-        .iter()
-        .filter(|(owner, _)| *owner != Owner::Eap)
-        .flat_map(|(owner, name)| {
-            let roles: &[&str] = match owner {
-                Owner::Manager => &["engineering manager", "em"],
-                Owner::Hr => &["hr business partner", "hrbp", "hr partner"],
-                Owner::Lead => &["team lead", "tech lead", "tl"],
-                Owner::Head => &["head of engineering", "head of eng"],
-                Owner::Eap => &[],
-            };
-            let words = |n: &str| n.split_whitespace().map(str::to_lowercase).collect();
-            std::iter::once((words(name), true))
-                .chain(roles.iter().map(move |role| (words(role), false)))
-        })
-        .collect();
+    let names = owner_names(case);
     // The risk comes first: the owners' acts count after its sentence, or
     // after a semicolon that ends it ("the EM is at 9 of 9 hours; the head
     // of engineering shields her time").
@@ -1713,41 +1949,75 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
         if !after_the_risk(at) {
             return false;
         }
-        names.iter().any(|(name, personal)| {
-            // The full name (or role), or a person's first name, then what
-            // they do.
-            let taken = if name.iter().enumerate().all(|(k, part)| {
+        // The full name (or role), or a person's first name, then what
+        // they do.
+        let Some(taken) = owner_at(&names, text, at) else {
+            return false;
+        };
+        let after = at + taken;
+        let acts = text
+            .words
+            .get(after)
+            .is_some_and(|w| w.sentence == sentence && !NOT_AN_ACT.contains(&w.text.as_str()));
+        let given_a_remit = text.words.get(after).is_some_and(|w| {
+            w.sentence == sentence && matches!(w.text.as_str(), "is" | "will" | "becomes")
+        }) && text
+            .words
+            .iter()
+            .skip(after + 1)
+            .take(REMIT_REACH)
+            .take_while(|w| w.sentence == sentence && !NEGATION.contains(&w.text.as_str()))
+            .any(|w| REMIT.contains(&w.text.as_str()));
+        acts || given_a_remit
+    })
+}
+
+/// The roster's owners as the words that name them: each full name
+/// (marked personal, so its first name alone names them too) and each
+/// role in its usual short forms ("the EM", "head of eng", "TL";
+/// para-it8, B5). The EAP provider is no owner of a step.
+fn owner_names(case: &PlanCase) -> Vec<(Vec<String>, bool)> {
+    case.roster
+        .iter()
+        .filter(|(owner, _)| *owner != Owner::Eap)
+        .flat_map(|(owner, name)| {
+            let roles: &[&str] = match owner {
+                Owner::Manager => &["engineering manager", "em"],
+                Owner::Hr => &["hr business partner", "hrbp", "hr partner"],
+                Owner::Lead => &["team lead", "tech lead", "tl"],
+                Owner::Head => &["head of engineering", "head of eng"],
+                Owner::Eap => &[],
+            };
+            let words = |n: &str| n.split_whitespace().map(str::to_lowercase).collect();
+            std::iter::once((words(name), true))
+                .chain(roles.iter().map(move |role| (words(role), false)))
+        })
+        .collect()
+}
+
+/// How many words of `text` from word `at` name an owner of `names`: the
+/// full name or role, or a person's first name alone; the longest.
+fn owner_at(names: &[(Vec<String>, bool)], text: &Text, at: usize) -> Option<usize> {
+    let sentence = text.words.get(at)?.sentence;
+    names
+        .iter()
+        .filter_map(|(name, personal)| {
+            let full = name.iter().enumerate().all(|(k, part)| {
                 text.words
                     .get(at + k)
                     .is_some_and(|w| w.text == *part && w.sentence == sentence)
-            }) {
-                name.len()
-            } else if *personal
-                && name
-                    .first()
-                    .is_some_and(|first| text.words[at].text == *first)
-            {
-                1
+            });
+            if full {
+                Some(name.len())
             } else {
-                return false;
-            };
-            let after = at + taken;
-            let acts = text
-                .words
-                .get(after)
-                .is_some_and(|w| w.sentence == sentence && !NOT_AN_ACT.contains(&w.text.as_str()));
-            let given_a_remit = text.words.get(after).is_some_and(|w| {
-                w.sentence == sentence && matches!(w.text.as_str(), "is" | "will" | "becomes")
-            }) && text
-                .words
-                .iter()
-                .skip(after + 1)
-                .take(REMIT_REACH)
-                .take_while(|w| w.sentence == sentence && !NEGATION.contains(&w.text.as_str()))
-                .any(|w| REMIT.contains(&w.text.as_str()));
-            acts || given_a_remit
+                (*personal
+                    && name
+                        .first()
+                        .is_some_and(|first| text.words[at].text == *first))
+                .then_some(1)
+            }
         })
-    })
+        .max()
 }
 
 /// The total of a list of amounts: one amount is the total; a first (or
@@ -1798,6 +2068,35 @@ const ALTERNATIVE: &[&str] = &[
 /// belongs to an item ("a contractor to help automate deployments
 /// $4,500").
 const RANGE_TO: usize = 2;
+
+/// Words that give an amount's currency, not a link between two amounts.
+const CURRENCY: &[&str] = &["usd", "us", "dollars", "dollar"];
+
+/// Whether the amounts after `found[k]` open with its breakdown: two or
+/// more parts, each naming what it pays for, that add up to it ("$5,000 -
+/// $2,000 for counselling, $3,000 for cover"). A dash before such parts
+/// introduces them; it makes no range.
+fn broken_down(text: &Text, found: &[Amount], k: usize) -> bool {
+    let Some(total) = found.get(k).map(|a| a.dollars) else {
+        return false;
+    };
+    let mut sum = 0u64;
+    for (j, part) in found.iter().enumerate().skip(k + 1) {
+        let end = found.get(j + 1).map_or(text.len(), |next| next.at);
+        let named = text
+            .words
+            .get(part.at + 1..end)
+            .is_some_and(|words| words.iter().any(|w| !CURRENCY.contains(&w.text.as_str())));
+        sum = sum.saturating_add(part.dollars);
+        if !named || sum > total {
+            return false;
+        }
+        if sum == total {
+            return j > k + 1;
+        }
+    }
+    false
+}
 
 /// Words that mark a range as the stated one, echoed beside the answer.
 const ECHO: &[&str] = &[
@@ -1968,10 +2267,18 @@ pub(super) fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
         found.drain(k..k + 2);
     }
     set_aside_the_limit(&text, &mut found, lo, hi);
-    let between = |a: &Amount, b: &Amount| -> bool {
+    let between = |k: usize| -> bool {
+        let (a, b) = (&found[k], &found[k + 1]);
         let words = &text.words[a.at + 1..b.at];
-        let gap = text.gap(b.at);
-        let ranged = words.is_empty() && gap.contains(['-', '\u{2013}', '\u{2014}', '/']);
+        // "$9,000-$12,000", "USD 9,000 - USD 12,000": a mark and at most
+        // the currency between two amounts makes them a range, unless what
+        // follows is the first amount's breakdown.
+        let marked = |marks: &[char]| {
+            words.iter().all(|w| CURRENCY.contains(&w.text.as_str()))
+                && (a.at + 1..=b.at).any(|i| text.gap(i).contains(marks))
+        };
+        let ranged = marked(&['/'])
+            || (marked(&['-', '\u{2013}', '\u{2014}']) && !broken_down(&text, &found, k));
         let offered = words.iter().any(|w| ALTERNATIVE.contains(&w.text.as_str()))
             || (words.len() <= RANGE_TO && words.iter().any(|w| w.text == "to"));
         let opened = a.at > 0
@@ -1982,7 +2289,7 @@ pub(super) fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
                 .any(|w| matches!(w.text.as_str(), "between" | "from"));
         ranged || offered || (opened && words.iter().any(|w| w.text == "and"))
     };
-    let hedged = found.windows(2).any(|pair| between(&pair[0], &pair[1]));
+    let hedged = (0..found.len().saturating_sub(1)).any(between);
     if hedged {
         return OneValue::of(found.iter().map(|a| a.dollars));
     }
@@ -2025,6 +2332,90 @@ pub(super) fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
     OneValue::of(total)
 }
 
+/// Words a paragraph may open with and still be the budget's: an
+/// alternative or an addition to what it gives ("or $9,000 if ...", "plus
+/// $500 ...") and the words of a total or its parts ("Total: ...",
+/// "Breakdown: ...").
+const BUDGET_GOES_ON: &[&str] = &[
+    "or",
+    "and",
+    "plus",
+    "minus",
+    "alternatively",
+    "either",
+    "total",
+    "overall",
+    "altogether",
+    "subtotal",
+    "sum",
+    "breakdown",
+    "including",
+    "excluding",
+];
+
+/// Words of a paragraph that works the total out from its parts ("That
+/// is $2,000 + $1,500 + ...", "the breakdown: ..."): the budget's own
+/// working, wherever it stands.
+const BUDGET_WORKING: &[&str] = &[
+    "total",
+    "totals",
+    "subtotal",
+    "sum",
+    "breakdown",
+    "itemised",
+    "itemized",
+];
+
+/// Whether `line`, the first of a paragraph after a blank line under the
+/// budget, goes on with the budget: a list item or table row, a line that
+/// opens with an amount, a number, an intervention id or a word of
+/// [`BUDGET_GOES_ON`], or one that works a total out ("+", "=",
+/// [`BUDGET_WORKING`]).
+fn goes_on_with_the_budget(line: &Line) -> bool {
+    let plain = line.plain.trim_start();
+    let text = Text::new(plain);
+    let opens = plain.starts_with(['$', '\u{a3}', '\u{20ac}', '+', '=', '(', '~'])
+        || text.words.first().is_some_and(|w| {
+            let id = w.text.len() > 1
+                && w.text.starts_with(|c: char| c.is_ascii_alphabetic())
+                && w.text[1..].bytes().all(|b| b.is_ascii_digit());
+            w.text.starts_with(|c: char| c.is_ascii_digit())
+                || id
+                || BUDGET_GOES_ON.contains(&w.text.as_str())
+        });
+    line.listed
+        || line.cells.is_some()
+        || opens
+        || plain.contains(['+', '='])
+        || text.has(BUDGET_WORKING)
+}
+
+/// The budget section up to where its content ends: a closing line ("Kind
+/// regards,", "Cheers,") and whatever follows it, or a paragraph after a
+/// blank line that does not go on with the budget (a caveat or aside of
+/// the letter, [`goes_on_with_the_budget`]). An amount such prose weighs
+/// ("the $5,500 mid-plan review would break the budget") is no budget line
+/// (play-para-it19 B3); a list, a range or alternatives inside the section
+/// are still read whole.
+pub(super) fn budget_text(section: &Section) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    let mut after_blank = false;
+    for line in &section.lines {
+        if line.is_blank() {
+            after_blank = !kept.is_empty();
+            continue;
+        }
+        let ended = (after_blank && !goes_on_with_the_budget(line))
+            || (line.cells.is_none() && is_closing_line(&line.plain));
+        if ended {
+            break;
+        }
+        after_blank = false;
+        kept.push(line.plain.as_str());
+    }
+    kept.join("\n")
+}
+
 fn budget(case: &PlanCase, parsed: &Parsed) -> (Points, String) {
     let (lo, hi) = (
         u64::from(case.card.budget_min),
@@ -2032,7 +2423,7 @@ fn budget(case: &PlanCase, parsed: &Parsed) -> (Points, String) {
     );
     let totals = parsed
         .copies("budget")
-        .map(|s| budget_totals(&s.text(), lo, hi))
+        .map(|s| budget_totals(&budget_text(s), lo, hi))
         .fold(OneValue::Missing, OneValue::and);
     let read = match &totals {
         OneValue::One(t) => format!("${t}"),

@@ -5,7 +5,7 @@
 //! runs to the next label. Labels may also follow each other inside one
 //! line ("Severity: High. HR escalation: No."). Case never matters.
 
-use crate::text::{table, word_count};
+use crate::text::{number_value, number_word, table, word_count};
 
 /// A section the grader reads, and the ways an answer may title it.
 #[derive(Debug, Clone, Copy)]
@@ -484,17 +484,128 @@ struct Title {
 /// stressors:").
 const SEVERITY_QUALIFIERS: &[&str] = &["severe", "moderate"];
 
-/// The most words a title worded around its label may take ("Dimensions
-/// of burnout present:", "Main risk and mitigation").
+/// The most words of a short title worded around its label, a title by its
+/// form alone ("Dimensions of burnout present:", "Main risk and
+/// mitigation"); a longer one is a title when the label's name heads it
+/// ([`names_its_subject`]).
 const WORDED_TITLE_WORDS: usize = 5;
 
-/// A title that words the label in its own way, a few words around one
-/// label's name: before a colon ("Dimensions evidenced: ...") or as a
-/// line of its own ("Main risk and mitigation", where the label's name is
-/// the head: "Risk assessment by HR" is an assessment). It names one label
-/// only ("Budget and risk:" is no title), a sentence is no title, and a
-/// list item is one of a section's items ("- Incident risk: ...", the
-/// caller's to tell).
+/// Words that may stand before a label's name, in its clause, in a title
+/// that names it as its subject: determiners, presentatives and the words
+/// that rank what follows ("Here are the three red flags ...", "These are
+/// the main risks ...", "The clearest red flags ..."), besides numbers.
+/// Any other word before the name makes the name the object of a sentence
+/// or a phrase ("I saw red flags in ...", "asked me about red flags",
+/// "Anika shows one burnout dimension, ..."): prose that mentions it.
+const TITLE_OPENERS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "my",
+    "our",
+    "your",
+    "his",
+    "her",
+    "their",
+    "its",
+    "these",
+    "those",
+    "this",
+    "here",
+    "are",
+    "is",
+    "below",
+    "following",
+    "top",
+    "main",
+    "key",
+    "biggest",
+    "most",
+    "important",
+    "clearest",
+    "clear",
+    "major",
+    "primary",
+    "principal",
+    "chief",
+    "specific",
+    "concrete",
+    "notable",
+    "serious",
+    "real",
+    "worrying",
+    "concerning",
+    "obvious",
+    "current",
+    "overall",
+    "proposed",
+    "suggested",
+    "recommended",
+    "final",
+    "estimated",
+    "expected",
+    "planned",
+    "total",
+    "greatest",
+    "largest",
+    "strongest",
+    "urgent",
+    "immediate",
+];
+
+/// Words that may follow a label's name on a title line of its own, with
+/// the name still its head: "Risk and mitigation", "Dimensions of
+/// burnout", and a clause about the name ("The red flags that worry me
+/// most", "Red flags I would raise first").
+const HEAD_FOLLOWERS: &[&str] = &["and", "of", "for", "that", "which", "i", "we"];
+
+/// Whether the label's name, words `at..end` of `title` (its words as
+/// [`title_words`] reads them), is the subject the title names: only
+/// [`TITLE_OPENERS`] and numbers stand before it in its clause (commas,
+/// semicolons and dashes end a clause), the title holds no sentence end,
+/// and the name does not run on into a sentence about it ("The main risk
+/// is that ..."). "The red flags that worry me most", "Here are the three
+/// red flags I would put to HR" and "The clearest red flags, in order"
+/// name the red flags; "Her manager asked me about red flags in the
+/// retro" mentions them in passing.
+fn names_its_subject(title: &str, at: usize, end: usize) -> bool {
+    let sentence_end = title
+        .match_indices(['.', '!', '?'])
+        .any(|(i, _)| title[i + 1..].starts_with(char::is_whitespace));
+    let words = title_words(title);
+    let runs_on = words
+        .get(end)
+        .is_some_and(|w| RUN_ON.contains(&w.as_str()) && end + 1 < words.len());
+    if sentence_end || runs_on {
+        return false;
+    }
+    let mut seen = 0;
+    for clause in title.split([',', ';', '\u{2013}', '\u{2014}']) {
+        let words = title_words(clause);
+        if at < seen + words.len() {
+            return words[..at - seen].iter().all(|w| {
+                TITLE_OPENERS.contains(&w.as_str())
+                    || number_value(w)
+                        .or_else(|| number_word(w))
+                        .is_some_and(|n| n > 0)
+            });
+        }
+        seen += words.len();
+    }
+    false
+}
+
+/// A title that words the label in its own way, around one label's name:
+/// before a colon ("Dimensions evidenced: ...", "The red flags that worry
+/// me most: ...") or as a line of its own ("Main risk and mitigation",
+/// where the label's name is the head: "Risk assessment by HR" is an
+/// assessment). A short title is one by its form; a longer one when the
+/// name is its subject ([`names_its_subject`]), whatever its length. It
+/// names one label only ("Budget and risk:" is no title), a sentence is no
+/// title, a title that sets the value aside ("Not counted as a
+/// dimension:", "Red flags I would not weigh:") is none, and a list item
+/// is one of a section's items ("- Incident risk: ...", the caller's to
+/// tell).
 fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
     let (plain, _) = strip_markup(line);
     let (title, rest, separator) = match title_colon(&plain) {
@@ -502,7 +613,7 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
         None => (plain.as_str(), String::new(), None),
     };
     let words = title_words(title);
-    if words.is_empty() || words.len() > WORDED_TITLE_WORDS || title.contains(['(', ')']) {
+    if words.is_empty() || title.contains(['(', ')']) {
         return None;
     }
     // "Not counted as a dimension: ..." sets a value aside.
@@ -514,22 +625,37 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
         return None;
     }
     let names_in = |label: &Label| {
-        label.names.iter().copied().find(|name| {
-            let name: Vec<&str> = name.split_whitespace().collect();
-            (0..words.len().saturating_sub(name.len() - 1)).any(|at| {
-                let end = at + name.len();
-                let here = words[at..end].iter().zip(&name).all(|(a, b)| a == b);
-                let head = separator.is_some()
-                    || words
-                        .get(end)
-                        .is_none_or(|next| matches!(next.as_str(), "and" | "of" | "for"));
-                here && head
-            })
+        label.names.iter().copied().find_map(|name| {
+            let parts: Vec<&str> = name.split_whitespace().collect();
+            (0..words.len().saturating_sub(parts.len() - 1))
+                .find(|&at| {
+                    let end = at + parts.len();
+                    let here = words[at..end]
+                        .iter()
+                        .zip(&parts)
+                        .all(|(a, b)| same_word(a, b));
+                    // The name heads the title, or a noun of a section's own
+                    // ends it ("**Stressor assessment**", "## Stressor
+                    // profile"); words after that noun make it a phrase of
+                    // its own ("Risk assessment by HR").
+                    let head = separator.is_some()
+                        || words
+                            .get(end)
+                            .is_none_or(|next| HEAD_FOLLOWERS.contains(&next.as_str()))
+                        || (end + 1 == words.len() && TITLE_NOUNS.contains(&words[end].as_str()));
+                    here && head
+                })
+                .map(|at| (name, at, at + parts.len()))
         })
     };
-    let mut found = labels.iter().filter_map(|l| names_in(l).map(|n| (l, n)));
-    let (label, name) = found.next()?;
-    if found.any(|(other, _)| other.key != label.key) {
+    let mut found = labels
+        .iter()
+        .filter_map(|l| names_in(l).map(|(n, at, end)| (l, n, at, end)));
+    let (label, name, at, end) = found.next()?;
+    if found.any(|(other, _, _, _)| other.key != label.key) {
+        return None;
+    }
+    if words.len() > WORDED_TITLE_WORDS && !names_its_subject(title, at, end) {
         return None;
     }
     // "Moderate stressors:" titles a group of its section's items by their
@@ -550,6 +676,27 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
         separator,
         formal: label.formal(name),
     })
+}
+
+/// Nouns that may end a title after a field's name, naming the section
+/// itself: "Stressor assessment", "Risk overview", "KPI summary".
+const TITLE_NOUNS: &[&str] = &[
+    "assessment",
+    "analysis",
+    "overview",
+    "summary",
+    "profile",
+    "breakdown",
+    "review",
+    "identified",
+    "found",
+    "list",
+];
+
+/// Whether a title's word `word` is the label name's word `name`, in the
+/// singular or the plural ("Stressor:" for "stressors", "KPIs" for "kpi").
+fn same_word(word: &str, name: &str) -> bool {
+    word == name || word.strip_suffix('s') == Some(name) || name.strip_suffix('s') == Some(word)
 }
 
 /// Titles of what an answer adds beside its fields ("Rationale and
@@ -858,6 +1005,43 @@ fn titles_another(head: &str, key: &str, labels: &[Label]) -> bool {
 
 /// Read `answer` into lines and the sections `labels` name.
 pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
+    parse_headed(answer, labels, &[])
+}
+
+/// The one key of `headed` a table's header row names, as a column title
+/// in any cell ("| Stressor | Current | Severity |", "| # | Stressors found
+/// |"): a header naming the keys of several labels (a budget breakdown's
+/// "| Intervention | Cost |" beside a severity) names none.
+fn header_key(cells: &[String], labels: &[Label], headed: &[&str]) -> Option<&'static str> {
+    let mut keys: Vec<&'static str> = cells
+        .iter()
+        .filter_map(|cell| {
+            match_title(cell, labels)
+                .filter(|t| t.rest.is_empty())
+                .or_else(|| match_worded_title(cell, labels).filter(|t| t.rest.is_empty()))
+                .map(|t| t.key)
+        })
+        .collect();
+    crate::order::sort(&mut keys);
+    keys.dedup();
+    match keys.as_slice() {
+        [key] if headed.contains(key) => Some(*key),
+        _ => None,
+    }
+}
+
+/// [`parse`], where a table whose header row names one of the `headed`
+/// keys, and no other label, opens that key's section when the answer
+/// titles it at no line start: a table is a section laid out by its columns, as
+/// a labelled list is one laid out by its title (play-para-it18 B1).
+/// Where the answer titles the field elsewhere, its table is what stands
+/// under that title, so a table never adds a copy of a field given.
+pub fn parse_headed(answer: &str, labels: &[Label], headed: &[&str]) -> Parsed {
+    let titled: Vec<&'static str> = if headed.is_empty() || !answer.contains('|') {
+        Vec::new()
+    } else {
+        keys_at_line_starts(answer, labels)
+    };
     // Fields the answer titles nowhere at a line start, whose labels may
     // stand inside a sentence.
     let midline: Vec<&'static str> = if answer.contains(':') {
@@ -894,6 +1078,29 @@ pub fn parse(answer: &str, labels: &[Label]) -> Parsed {
                 && last.cells.is_some()
             {
                 last.plain.clear();
+            }
+            let opens = last_cells
+                .as_deref()
+                .and_then(|cells| header_key(cells, labels, headed))
+                .filter(|key| !titled.contains(key))
+                .filter(|key| current.as_ref().is_none_or(|s| s.key != *key));
+            if let Some(key) = opens {
+                if let Some(done) = current.take() {
+                    parsed.sections.push((current_at, done));
+                }
+                current_at = parsed.lines.len().saturating_sub(1);
+                opened.retain(|k| *k != key);
+                opened.push(key);
+                current = Some(Section {
+                    key,
+                    // The header row holds no text after a title.
+                    lines: vec![Line {
+                        plain: String::new(),
+                        cells: None,
+                        listed: false,
+                    }],
+                    formal: true,
+                });
             }
         }
         for line in read_line(raw, labels, &opened, &midline) {

@@ -419,15 +419,20 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         if tier_right {
             day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         }
+        let stressor = read_stressor(block, field(Field::Stressor), answer, employee);
         let Fortnight {
             points: fortnight,
             others: others_stressors,
             missed_for,
-        } = fortnight_score(case, employee, field(Field::Fortnight));
+        } = fortnight_score(
+            case,
+            employee,
+            field(Field::Fortnight),
+            stressor.one().copied(),
+        );
         if tier_right {
             fortnight_points += fortnight.0 as u64;
         }
-        let stressor = read_stressor(block, field(Field::Stressor), answer, employee);
         stressor_points += stressor.score(|s| right(*s == employee.stressor)).0 as u64;
         // A deduction quotes the answer's own line it was read from, or
         // says the line is missing, so a player need not guess which line
@@ -1016,6 +1021,103 @@ fn at_field_position(text: &Text, at: usize) -> bool {
     separated && titled
 }
 
+/// Times within the day that may close a step told with its time last
+/// ("... today", "... by end of day").
+const SAME_DAY_ENDS: &[&str] = &[
+    "today",
+    "this morning",
+    "this afternoon",
+    "this evening",
+    "tonight",
+    "by end of day",
+    "by the end of the day",
+    "by end of today",
+    "by the end of today",
+    "before the end of the day",
+    "by close of business",
+    "by close of play",
+];
+
+/// Words that open the step after another: "then", "after that".
+const FOLLOW_UPS: &[&str] = &[
+    "then",
+    "and then",
+    "after that",
+    "afterwards",
+    "afterward",
+    "following that",
+    "thereafter",
+    "next",
+];
+
+/// `e` moved past the "hours" of "the next 24 hours".
+fn past_hours(text: &Text, e: usize) -> usize {
+    let mut e = e;
+    while text
+        .words
+        .get(e)
+        .is_some_and(|w| matches!(w.text.as_str(), "hour" | "hours" | "hrs" | "h"))
+        && text.words[e].sentence == text.words[e - 1].sentence
+    {
+        e += 1;
+    }
+    e
+}
+
+/// Whether the time phrase ending before word `e` closes its step: its
+/// sentence ends there, or its clause does and a follow-up opens the next
+/// ("..., and then agree ...").
+fn closes_a_step(text: &Text, e: usize) -> bool {
+    let e = past_hours(text, e);
+    e == 0
+        || e >= text.len()
+        || text.words[e].sentence != text.words[e - 1].sentence
+        || (text.words[e].clause != text.words[e - 1].clause && follow_up_at(text, e).is_some())
+}
+
+/// Word `at` when a follow-up opens there ([`FOLLOW_UPS`]): "next" only
+/// as "Next, ...", not "next week".
+fn follow_up_at(text: &Text, at: usize) -> Option<usize> {
+    let word = text.words.get(at)?;
+    let opens = FOLLOW_UPS.iter().any(|phrase| {
+        let words: Vec<&str> = phrase.split(' ').collect();
+        words.iter().enumerate().all(|(k, w)| {
+            text.words
+                .get(at + k)
+                .is_some_and(|t| t.text == *w && t.sentence == word.sentence)
+        })
+    });
+    let time_after_next = word.text == "next"
+        && text
+            .words
+            .get(at + 1)
+            .is_some_and(|w| w.clause == word.clause);
+    (opens && !time_after_next).then_some(at)
+}
+
+/// Words of a time past two weeks: "next quarter", "in a month".
+const PAST_TWO_WEEKS: &[&str] = &[
+    "month", "months", "quarter", "quarters", "year", "years", "q1", "q2", "q3", "q4",
+];
+
+/// Whether the sentence from word `at` gives its step a time past two
+/// weeks ("then, next quarter, ...", "after that, from next month",
+/// "in 3 weeks", "in week 4"): a follow-up that late is no 2-week action.
+fn timed_past_two_weeks(text: &Text, at: usize) -> bool {
+    let sentence = text.words[at].sentence;
+    let words: Vec<&str> = text.words[at..]
+        .iter()
+        .take_while(|w| w.sentence == sentence)
+        .map(|w| w.text.as_str())
+        .collect();
+    let late = |w: &str| crate::text::number_value(w).is_some_and(|n| n > 2);
+    words.iter().any(|w| PAST_TWO_WEEKS.contains(w))
+        || words.windows(2).any(|p| {
+            (late(p[0]) && matches!(p[1], "weeks" | "wks"))
+                || (matches!(p[0], "week" | "wk") && late(p[1]))
+        })
+}
+
 /// Words that may follow a field's cue inside its title ("2-week action:",
 /// "24-hour plan -"): a cue right after them, before any content of the
 /// field, leads that field's content in ("2-week action: Root cause: the
@@ -1079,11 +1181,9 @@ fn stretches(joined: &str, skip: &BTreeSet<Field>, out: &mut BTreeMap<Field, Vec
     for (s, e) in text.mentions(day_phrases) {
         let from = text.sentence_start(s);
         let sentence = text.words[s].sentence;
-        // "next 24" is a cue of its own, "hours" then its last word.
-        let ends_sentence = text.words[e..]
-            .iter()
-            .take_while(|w| w.sentence == sentence)
-            .all(|w| matches!(w.text.as_str(), "hour" | "hours" | "hrs"));
+        // "next 24" is a cue of its own, "hours" then its last word; a
+        // follow-up after it ("...; then re-plan") starts another step.
+        let ends_sentence = closes_a_step(&text, e);
         let first_or_next = matches!(text.words[s].text.as_str(), "first" | "next")
             || (s > from && matches!(text.words[s - 1].text.as_str(), "first" | "next"));
         // Another cue in the sentence opens its field there; this one
@@ -1115,6 +1215,37 @@ fn stretches(joined: &str, skip: &BTreeSet<Field>, out: &mut BTreeMap<Field, Vec
             if at_field_position(&text, s) {
                 cues.push((s, e, Field::Day));
             }
+        }
+    }
+    // "A routine check-in and some recognition today; then agree flexible
+    // hours": a step ending on a time within the day is the 24-hour action
+    // told with its time last, as "for the next 24 hours" is above
+    // (play-para-it18 C1).
+    let same_day: Vec<(usize, usize)> = text
+        .mentions(SAME_DAY_ENDS)
+        .into_iter()
+        .filter(|&(_, e)| closes_a_step(&text, e))
+        .collect();
+    if !cues.iter().any(|(_, _, f)| *f == Field::Day)
+        && let Some(&(s, _)) = same_day.first()
+    {
+        let start = text.sentence_start(s);
+        cues.push((start, start, Field::Day));
+    }
+    // A step introduced by "then" or "after that" right after the time
+    // that closes the immediate action, with no time of its own, is the
+    // follow-up: the 2-week action, where no cue gives one.
+    if cues.iter().any(|(_, _, f)| *f == Field::Day)
+        && !cues.iter().any(|(_, _, f)| *f == Field::Fortnight)
+    {
+        let follow_up = text
+            .mentions(day_phrases)
+            .into_iter()
+            .chain(same_day)
+            .filter_map(|(_, e)| follow_up_at(&text, past_hours(&text, e)))
+            .find(|&at| !timed_past_two_weeks(&text, at));
+        if let Some(at) = follow_up {
+            cues.push((at, at, Field::Fortnight));
         }
     }
     crate::order::sort(&mut cues);
@@ -1178,6 +1309,12 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
                 })
                 .collect();
             crate::order::sort(&mut steps);
+            // A bare check-in offered instead of the steps before it ("...
+            // a safety plan; or, if they prefer, a check-in next week") is a
+            // lower tier's step: AMBER's check-in.
+            if check_in_instead(&text, &steps) {
+                steps.push((text.len(), 2));
+            }
             let levels: Vec<u32> = crate::order::set_of(steps.iter().map(|(_, k)| *k))
                 .into_iter()
                 .collect();
@@ -1226,6 +1363,25 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
         })
         .fold(OneValue::Missing, OneValue::and)
 }
+
+/// Whether a bare check-in (no level of its own) is offered as an
+/// alternative to the steps before it: an alternative word stands at most
+/// [`JOIN_REACH`] words before it, with no other step between ("or, if
+/// they prefer, a check-in next week").
+fn check_in_instead(text: &Text, steps: &[(usize, u32)]) -> bool {
+    text.mentions(CHECK_INS).into_iter().any(|(s, e)| {
+        !negated(text, s, e)
+            && (s.saturating_sub(JOIN_REACH + 1)..s).any(|at| {
+                ALTERNATIVES.contains(&text.words[at].text.as_str())
+                    && text.words[at].sentence == text.words[s].sentence
+                    && steps.iter().any(|(k, _)| *k < at)
+                    && !steps.iter().any(|(k, _)| at < *k && *k < s)
+            })
+    })
+}
+
+/// A contact with no level of its own: a check-in or a catch-up.
+const CHECK_INS: &[&str] = &["check in*", "catch up*", "check ins", "catch ups"];
 
 /// Steps of a level, by level, that are care beside a more intense level
 /// in any words of theirs: agreeing what comes off the plate is AMBER's
@@ -1330,6 +1486,11 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
         .iter()
         .flat_map(|phrases| text.mentions(phrases))
         .filter(|&(s, e)| !negated(text, s, e) && !conditional[s])
+        .map(|(s, _)| s)
+        .collect();
+    let professional: Vec<usize> = text
+        .mentions(PROFESSIONAL)
+        .into_iter()
         .map(|(s, _)| s)
         .collect();
     let alternative_between = |safety: usize, referral: usize| {
@@ -1437,10 +1598,40 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
                 && firm
                     .iter()
                     .any(|&f| f < s && text.words[f].sentence == sentence);
-            let added = joined_to_safety || last_after_safety;
+            // A referral to professional support after a firm safety step,
+            // after any punctuation ("... agrees a safety plan; urgent EAP
+            // referral."), is that step's follow-up: more care, as a
+            // referral hung on the step is (play-para-it21, B1, issue 21
+            // R3). Before the safety step, in a sentence of its own, it
+            // stays a second tier's support.
+            // A check-in in the same list offers a lower tier's step beside
+            // it ("crisis line, EAP referral, a check-in"): no follow-up.
+            let after_safety = professional.contains(&s)
+                && !text.has(CHECK_INS)
+                && firm.iter().any(|&f| f < s && !alternative_between(f, s));
+            let added = joined_to_safety || last_after_safety || after_safety;
             (hung_on || a_contact || same_day || added) && follows_safety
         })
 }
+
+/// The referrals of the RED tier's support that bring in professional
+/// help (the EAP, occupational health, counselling), as opposed to leave
+/// or relief from the work: after a same-day safety step they are its
+/// follow-up.
+const PROFESSIONAL: &[&str] = &[
+    "eap",
+    "employee assistance",
+    "occupational health",
+    "occ health",
+    "oh referral*",
+    "oh appointment*",
+    "oh assessment*",
+    "oh review*",
+    "to oh",
+    "counsel*",
+    "therap*",
+    "psycholog*",
+];
 
 /// How many words before a referral an "and" may stand that joins it to
 /// the step before ("and line up urgent counselling"), and how many may
@@ -1555,14 +1746,53 @@ fn firm_safety_at(text: &Text, conditional: &[bool]) -> Vec<usize> {
 /// order). One between two steps of one level ("a doctor or urgent care",
 /// "go with her or stay with her") chooses how to give that level.
 fn offers_alternatives(text: &Text, steps: &[(usize, u32)]) -> bool {
+    let moves = text.mentions(WORK_MOVES);
     text.has(POSSIBILITIES)
         || text.words.iter().enumerate().any(|(at, w)| {
             let before = steps.iter().rev().find(|(s, _)| *s < at);
             let after = steps.iter().find(|(s, _)| *s > at);
             ALTERNATIVES.contains(&w.text.as_str())
+                && !joins_work_moves(text, &moves, at)
                 && matches!((before, after), (Some((_, a)), Some((_, b))) if a != b)
         })
 }
+
+/// Whether the alternative word at `at` joins two ways of taking the same
+/// work off the person, one right before it and one right after it
+/// ("drop or hand over non-urgent items", "postpone or reassign whatever
+/// can wait"): how to do one step, whichever verb carries it, not a step
+/// of another tier offered instead (play-para-it22, B2; issue 21 R3).
+/// `moves` are the text's [`WORK_MOVES`].
+fn joins_work_moves(text: &Text, moves: &[(usize, usize)], at: usize) -> bool {
+    let sentence = text.words[at].sentence;
+    let same = |k: usize| text.words.get(k).is_some_and(|w| w.sentence == sentence);
+    moves.iter().any(|&(_, e)| e == at && same(at - 1))
+        && moves.iter().any(|&(s, _)| s == at + 1 && same(at + 1))
+}
+
+/// Verbs that take work items off a person's plate, each a way of doing
+/// the same step on the same items.
+const WORK_MOVES: &[&str] = &[
+    "drop*",
+    "hand over",
+    "hand off",
+    "handed over",
+    "handed off",
+    "postpon*",
+    "defer*",
+    "delegat*",
+    "reassign*",
+    "reallocat*",
+    "redistribut*",
+    "park*",
+    "pause*",
+    "shelve*",
+    "cancel*",
+    "offload*",
+    "deprioriti*",
+    "push back",
+    "pass on",
+];
 
 /// For each word, whether a condition governs it, read in one pass. A
 /// condition that opens its clause ("if it gets worse, call the EAP", "and
@@ -1704,7 +1934,9 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
             let helper = a_new_helper(read, at);
             let inside_own_item = id != own.stressor && in_own_item.get(at) == Some(&true);
             let of_own_item = id != own.stressor && own_item_before(read, at, own);
-            let other_sense = in_another_sense(read, at) || in_title.get(at) == Some(&true);
+            let other_sense = in_another_sense(read, at)
+                || in_title.get(at) == Some(&true)
+                || (id != own.stressor && covers_the_person(read, at, own));
             // A lack said with "not" and how long ("has not heard anything
             // about the reorganisation for weeks") is that stressor
             // (play-para-it16 B5).
@@ -1774,6 +2006,54 @@ fn in_another_sense(text: &Text, at: usize) -> bool {
     }
     false
 }
+
+/// Whether the cover word at `at` is cover arranged for the person
+/// themselves so their own step can happen ("with a colleague covering
+/// their work on those days", "while someone is covering for them"): a
+/// helper stands just before it in its clause, and it covers the person's
+/// own work, the person, or nothing named; cover for anything else ("a
+/// colleague covering the work of the leavers") is the team's staffing
+/// (play-para-it22, B3; issue 21 R1).
+fn covers_the_person(text: &Text, at: usize, own: &Employee) -> bool {
+    let word = text.words[at].text.as_str();
+    let clause = text.words[at].clause;
+    let near = |k: usize| {
+        text.words
+            .get(k)
+            .filter(|w| w.clause == clause)
+            .map(|w| w.text.as_str())
+    };
+    let helper = (at.saturating_sub(3)..at)
+        .filter_map(near)
+        .any(|w| HELPERS.contains(&w));
+    let first = own.first.to_lowercase();
+    let theirs = |w: &str| matches!(w, "their" | "his" | "her" | "them" | "him") || w == first;
+    let object = match near(at + 1) {
+        None => true,
+        Some("for") => near(at + 2).is_some_and(theirs),
+        Some(next) => theirs(next) || COVER_TIMES.contains(&next),
+    };
+    word.starts_with("cover") && helper && object
+}
+
+/// Someone who stands in for the person: one helper, not a group the
+/// team lacks.
+const HELPERS: &[&str] = &[
+    "colleague",
+    "teammate",
+    "someone",
+    "somebody",
+    "peer",
+    "engineer",
+    "buddy",
+    "deputy",
+    "backup",
+];
+
+/// Words after a cover word that say when it is, not what it covers.
+const COVER_TIMES: &[&str] = &[
+    "on", "during", "while", "when", "that", "those", "this", "each", "every", "today", "then",
+];
 
 /// Words before a noun that say nothing of what it is.
 const DETERMINERS: &[&str] = &[
@@ -1942,7 +2222,14 @@ struct Fortnight {
 /// someone else's. One stressor nobody in the case has ("take him off the
 /// incident rota" for a new starter) is part of the person's own case, as
 /// the rubric's "another person's stressor" says; several are not.
-fn fortnight_score(case: &TriageCase, employee: &Employee, field: &[String]) -> Fortnight {
+/// `stated` is the stressor the person's block states, one value: an
+/// action that names no stressor is read against it ([`elided_object`]).
+fn fortnight_score(
+    case: &TriageCase,
+    employee: &Employee,
+    field: &[String],
+    stated: Option<&'static str>,
+) -> Fortnight {
     let action = field.join("\n");
     // A table cell's action is terse: "Escalation rota", "Mentor and
     // learning plan" (para-it7). One word names a topic, not a step.
@@ -1955,6 +2242,11 @@ fn fortnight_score(case: &TriageCase, employee: &Employee, field: &[String]) -> 
     }
     let action = without_asides_on_others(case, employee, &action);
     let named = stressors_in(&action, employee);
+    let named = if named.is_empty() {
+        elided_object(&action, stated)
+    } else {
+        named
+    };
     // The person's name for "their" may show that the action tackles their
     // own stressor, never add another's: what "their role" means for a new
     // starter is not a question about a reorganisation.
@@ -1995,6 +2287,51 @@ fn fortnight_score(case: &TriageCase, employee: &Employee, field: &[String]) -> 
         missed_for: None,
     }
 }
+
+/// The stressor a 2-week action that names none is aimed at, when its
+/// object is left out or a pronoun ("a realistic re-plan in milestones",
+/// "re-plan it: move the date or cut the scope"): a step of planning a
+/// piece of work, not negated, is aimed at the piece of work the person's
+/// own block states as their stressor (a launch, a migration), as a reader
+/// takes "it" from the line above (play-para-it21, B2; issue 21 R1). A
+/// step of another kind, or a stressor no plan of the work tackles (a
+/// conflict, the on-call rota), names nothing.
+fn elided_object(action: &str, stated: Option<&'static str>) -> Vec<&'static str> {
+    let Some(stated) = stated.filter(|s| WORK_ITEMS.contains(s)) else {
+        return Vec::new();
+    };
+    let text = Text::new(action);
+    let conditional = conditional_words(&text);
+    let plans = text
+        .mentions(PLANNING_STEPS)
+        .into_iter()
+        .any(|(s, e)| !negated(&text, s, e) && !conditional[s]);
+    if plans { vec![stated] } else { Vec::new() }
+}
+
+/// Stressors that are a piece of work with a date and a scope, which a
+/// plan of the work tackles.
+const WORK_ITEMS: &[&str] = &["deadline", "migration"];
+
+/// Steps of planning a piece of work: its dates, scope, stages and owners.
+const PLANNING_STEPS: &[&str] = &[
+    "re plan*",
+    "replan*",
+    "rescop*",
+    "re scop*",
+    "descop*",
+    "de scop*",
+    "scope",
+    "milestone*",
+    "timeline*",
+    "move the date",
+    "moving the date",
+    "push the date",
+    "pushing the date",
+    "new date",
+    "ownership",
+    "co own*",
+];
 
 /// The stressors a person's own signs and words state ("nearly fell
 /// asleep at the wheel after a 15-hour incident", "I caught myself
@@ -2454,6 +2791,35 @@ mod tests {
         for hedge in [
             "Stay with them today, or get them seen by occupational health.",
             "Agree a safety plan today, and maybe an EAP referral.",
+        ] {
+            assert!(level(hedge).is_hedged(), "{hedge}");
+        }
+    }
+
+    #[test]
+    fn a_referral_after_a_firm_safety_step_is_its_follow_up_after_any_punctuation() {
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        // A bare referral after the safety step, after a semicolon, a full
+        // stop, a dash or in a list, urgent or not (play-para-it21, B1).
+        for action in [
+            "Same day: someone stays with him, asks directly about his safety, shares a crisis \
+             line and agrees a safety plan with him; urgent EAP referral.",
+            "Stay with her today and agree a safety plan. Occupational health referral as well.",
+            "A crisis line and a safety plan today \u{2014} counselling, urgently.",
+            "stay with them, ask about safety, crisis line, safety plan, EAP referral, time off",
+        ] {
+            assert_eq!(level(action), OneValue::One(0), "{action}");
+        }
+        // A lower tier's step offered instead, a referral offered as a
+        // possibility or instead of the safety step, or one before it in a
+        // sentence of its own, is still a hedge.
+        for hedge in [
+            "Stay with him today and agree a safety plan; or, if he prefers, a check-in next week.",
+            "Agree a safety plan; an urgent EAP referral, or monitor and see.",
+            "Stay with them today; alternatively an EAP referral.",
+            "Agree a safety plan today; perhaps an EAP referral.",
+            "Share a crisis line or make an EAP referral.",
+            "EAP referral. Tomorrow, stay with them and agree a safety plan.",
         ] {
             assert!(level(hedge).is_hedged(), "{hedge}");
         }

@@ -18,12 +18,12 @@ use std::collections::BTreeSet;
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::it_mental_health::format::{FormatSection, ResponseFormat, fill};
 use crate::it_mental_health::names::{
     COMPANIES, FIRST_NAMES, HOBBIES, LAST_NAMES, MONTHS, ROLES, SYSTEMS, TEAMS, WEEKDAYS,
 };
-use crate::it_mental_health::scenario::{FormatSection, ResponseFormat, by_level, fill};
 use crate::rng::SeededRng;
-use crate::splits::DEFAULT_LEVEL;
+use crate::task::{DEFAULT_LEVEL, at_level};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Tier {
@@ -682,7 +682,7 @@ pub fn generate(seed: u64) -> TriageCase {
 
 /// The case of `seed` at difficulty `level` (1 to 5).
 pub fn generate_at(level: u8, seed: u64) -> TriageCase {
-    let shape = by_level(level, SHAPES);
+    let shape = at_level(&SHAPES, level);
     let mut rng = SeededRng::new(seed, 2);
     let team = (*rng.pick(TEAMS)).to_owned();
     let company = (*rng.pick(COMPANIES)).to_owned();

@@ -36,6 +36,7 @@
 //! presupposes what it waits for. The customer's own words ("you asked us
 //! to delete it") promise nothing.
 
+use super::give_back;
 use super::next_step;
 use super::nouns::{
     PREPOSITIONS, Thing, ends_compound_noun, heads, object_after, outcome_noun, pronoun,
@@ -91,6 +92,9 @@ pub(super) fn read(
         aside[from..=to].fill(true);
     }
     let all: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    // Each finding, its word and its clause, recorded once the whole reply
+    // is read.
+    let mut findings: Vec<(Finding, usize, usize)> = Vec::new();
     for (at, clause) in clauses.iter().enumerate() {
         if conditioned[at] {
             continue;
@@ -140,25 +144,55 @@ pub(super) fn read(
                 (_, Certainty::Open | Certainty::Generic) => {}
                 (true, _) if question => {}
                 (true, Certainty::Firm) => {
-                    reading.record(
-                        Finding::Move(Move::Commit(found.outcome)),
-                        text,
-                        found.at[0],
-                    );
+                    findings.push((Finding::Move(Move::Commit(found.outcome)), found.at[0], at));
                     promising.push(clause.sentence);
                     reading.outcome_done |= found.at.iter().any(|&at| said_done(text, clause, at));
                 }
                 (true, Certainty::Leaning) => {
-                    reading.record(Finding::Leaning(found.outcome), text, found.at[0]);
+                    findings.push((Finding::Leaning(found.outcome), found.at[0], at));
                 }
                 (false, _) if !found.by_denial => {
-                    reading.record(Finding::Declined(found.outcome), text, found.at[0]);
+                    findings.push((Finding::Declined(found.outcome), found.at[0], at));
                 }
                 (false, _) => {}
             }
         }
     }
+    // In a reply that waives the fee, firmly and without a hedge, money
+    // given back that refers to that fee is the waiver carried out
+    // (policy section 5), whatever words call it.
+    let has = |f: Finding| findings.iter().any(|(g, _, _)| *g == f);
+    let waives = has(Finding::Move(Move::Commit(Commitment::Waiver)))
+        && !has(Finding::Declined(Commitment::Waiver))
+        && !has(Finding::Leaning(Commitment::Waiver));
+    for (finding, word, at) in findings {
+        let finding = match finding {
+            Finding::Move(Move::Commit(Commitment::Refund | Commitment::Credit))
+                if waives
+                    && moves_money_back(finding, text, word)
+                    && give_back::waived_fee_given_back(text, clauses, at, word, &fees) =>
+            {
+                Finding::Move(Move::Commit(Commitment::Waiver))
+            }
+            other => other,
+        };
+        reading.record(finding, text, word);
+    }
     promising
+}
+
+/// Whether a found give-back moves money back: any refund does; a credit
+/// only when its verb credits or reimburses ("it will be credited back"),
+/// not when it makes amends ("We'll make it up to you" after a waiver is
+/// compensation of its own, whatever "it" refers to).
+fn moves_money_back(finding: Finding, text: &Text, word: usize) -> bool {
+    match finding {
+        Finding::Move(Move::Commit(Commitment::Credit)) => text
+            .words
+            .get(word)
+            .is_some_and(|w| w.text.starts_with("credit") || w.text.starts_with("reimburs")),
+        _ => true,
+    }
 }
 
 /// Past verbs of weighing an option, and the word each needs after it
@@ -1252,6 +1286,123 @@ fn contact_idioms(words: &mut [&str]) {
     }
 }
 
+/// Verbs whose "back to" brings their subject back: "come back to",
+/// "circle back to", "get back to".
+const COMING_BACK: &[&str] = &["come", "circle", "get"];
+
+/// Words between a subject and its verb: auxiliaries and adverbs ("we
+/// will then come back to", "our team is going to circle back to").
+const BEFORE_THE_VERB: &[&str] = &[
+    "will",
+    "shall",
+    "would",
+    "can",
+    "could",
+    "may",
+    "might",
+    "should",
+    "must",
+    "be",
+    "am",
+    "is",
+    "are",
+    "going",
+    "to",
+    "then",
+    "also",
+    "soon",
+    "first",
+    "definitely",
+    "certainly",
+];
+
+/// Prepositions a clause may end with after "get back to you" when its
+/// object was put first: "the VAT number we'll get back to you about".
+const STRANDED: &[&str] = &["about", "on", "regarding", "over"];
+
+/// Whether the "back" at `k` is a person of ours (or the customer)
+/// coming back to a question: "come back to", "circle back to" or "get
+/// back to" after such a subject. Whatever was put before that subject
+/// is the topic it comes back to, not money coming back ("the VAT number
+/// on invoice INV-33321 we'll come back to after the security matter",
+/// "the late fee our billing team will circle back to"). Money comes back
+/// as the subject of its own verb ("the $40 will come back to your card");
+/// with "get", money put first and the customer or where they paid after
+/// "to" is money given back ("the $40 we'll get back to you by Friday"),
+/// unless a preposition ends the clause ("... get back to you about").
+fn back_to_a_question(words: &[&str], k: usize) -> bool {
+    if words.get(k + 1) != Some(&"to") {
+        return false;
+    }
+    let mut v = k;
+    while v > 0 && matches!(words[v - 1], "right" | "straight") {
+        v -= 1;
+    }
+    let Some(verb) = v.checked_sub(1) else {
+        return false;
+    };
+    let Some(coming) = COMING_BACK.iter().find(|b| is_form_of(words[verb], b)) else {
+        return false;
+    };
+    let subject = words[..verb]
+        .iter()
+        .rev()
+        .find(|w| !w.is_empty() && !BEFORE_THE_VERB.contains(w) && !w.ends_with("ly"));
+    let person = subject.is_some_and(|w| {
+        super::OUR_SIDE.contains(w) || matches!(*w, "you" | "they" | "he" | "she")
+    });
+    if !person {
+        return false;
+    }
+    if *coming != "get" {
+        return true;
+    }
+    let after = &words[k + 2..];
+    let to_the_customer = matches!(after.first(), Some(&"you" | &"your"))
+        || after.iter().take(4).any(|w| MONEY_PLACES.contains(w));
+    !to_the_customer || after.get(1).is_some_and(|w| STRANDED.contains(w))
+}
+
+/// Verbs that give something back with "back" right after them when
+/// their object was put first ("the late fee we will give back to you").
+/// ("Your $40 we will pay back" is money back whatever its object, as
+/// [`phrasal`] reads it.)
+const GIVING_BACK: &[&str] = &["give", "send", "put", "hand", "transfer"];
+
+/// What the "back" at `k` gives when the object of its verb was put
+/// before the verb's subject: "the late fee we will give back to you" (a
+/// fee given back: waived, as "we will give back the late fee" is), "the
+/// $40 we will send back to your card", "that amount you'll get back by
+/// Friday" (money: refunded). The verb is ours giving, or the customer getting; the noun
+/// phrase ends right before that subject. A question we come back to
+/// ([`back_to_a_question`]) gives nothing.
+fn fronted_given_back(words: &[&str], k: usize) -> Option<Commitment> {
+    if words[k] != "back" || back_to_a_question(words, k) {
+        return None;
+    }
+    let verb = k.checked_sub(1)?;
+    let giving = GIVING_BACK.iter().any(|b| is_form_of(words[verb], b));
+    // "you'll get back to us": the customer writing, not receiving.
+    let getting = is_form_of(words[verb], "get") && words.get(k + 1) != Some(&"to");
+    let subject = words[..verb]
+        .iter()
+        .rposition(|w| !w.is_empty() && !BEFORE_THE_VERB.contains(w) && !w.ends_with("ly"))?;
+    let who = words[subject];
+    if !((giving && super::OUR_SIDE.contains(&who)) || (getting && who == "you")) {
+        return None;
+    }
+    let last = subject.checked_sub(1)?;
+    if thing(words[last]).is_none() && outcome_noun(words, last).is_none() {
+        return None;
+    }
+    match subject_before(words, subject)? {
+        (_, Some(c @ (Commitment::Refund | Commitment::Credit)), _) => Some(c),
+        (_, None, Some(Thing::Money)) => Some(Commitment::Refund),
+        (_, None, Some(Thing::Fee)) => Some(Commitment::Waiver),
+        _ => None,
+    }
+}
+
 /// Whether the "back" at `k` places something in the past ("the charge
 /// was taken back in February", "was made back in mid-March", "back
 /// then"), not money or access coming back ("the money will be back in
@@ -1765,6 +1916,8 @@ fn frames(
         };
         if let Some(outcome) = stated {
             push(outcome, [k, k], false);
+        } else if let Some(outcome) = fronted_given_back(&words, k) {
+            push(outcome, [k - 1, k], false);
         }
 
         // 4. An outcome said by denying its opposite. A paying word is a
@@ -2225,7 +2378,12 @@ fn stated_outcome(
     use Commitment::*;
     let w = words[k];
     let done = DONE.contains(&w);
-    let arriving = lx.arriving && !(w == "back" && back_in_time(words, k));
+    // "we'll come back to it": "come" and its "back" are ours coming back.
+    let coming_back = match words.get(k + 1) {
+        Some(&"back") => back_to_a_question(words, k + 1),
+        _ => w == "back" && back_to_a_question(words, k),
+    };
+    let arriving = lx.arriving && !coming_back && !(w == "back" && back_in_time(words, k));
     let naming = lx.family.filter(|_| w.ends_with("ed") || w == "repaid");
     let gone = w == "gone";
     if !(done || arriving || naming.is_some() || gone) {
@@ -3012,7 +3170,7 @@ fn sum_of(word: &str) -> Option<String> {
 }
 
 /// Whether `word` is one of the sums named as the fee.
-fn is_fee_sum(word: &str, fees: &[String]) -> bool {
+pub(super) fn is_fee_sum(word: &str, fees: &[String]) -> bool {
     sum_of(word).is_some_and(|s| fees.contains(&s))
 }
 

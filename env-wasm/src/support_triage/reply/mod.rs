@@ -14,6 +14,9 @@
 //!   Negation and genuine conditions (a supervisor's approval, a review)
 //!   cancel a promise; a condition on the customer's own consent ("if you
 //!   confirm, we will refund you") does not;
+//! - `give_back`: in a reply that waives the fee, money given back that
+//!   refers to that fee ("the amount will be returned to your card") is
+//!   the waiver carried out, not a refund (policy section 5);
 //! - `moves`: naming the team that takes an escalation (not a team in
 //!   the sign-off, `sign_off`, which says who writes), and requests
 //!   (asking for an invoice number, for identity verification, for the
@@ -29,6 +32,7 @@
 //! what it finds with what the policy requires of the case.
 
 mod commitments;
+mod give_back;
 mod moves;
 mod next_step;
 mod nouns;
@@ -343,16 +347,16 @@ pub(crate) struct Clause {
 }
 
 impl Clause {
-    pub fn words<'t>(&self, text: &'t Text) -> &'t [Word] {
+    pub(crate) fn words<'t>(&self, text: &'t Text) -> &'t [Word] {
         &text.words[self.from..self.to]
     }
 
     /// The clause's words as strings.
-    pub fn texts<'t>(&self, text: &'t Text) -> Vec<&'t str> {
+    pub(crate) fn texts<'t>(&self, text: &'t Text) -> Vec<&'t str> {
         self.words(text).iter().map(|w| w.text.as_str()).collect()
     }
 
-    pub fn contains(&self, start: usize, end: usize) -> bool {
+    pub(crate) fn contains(&self, start: usize, end: usize) -> bool {
         start >= self.from && end <= self.to
     }
 }
@@ -363,27 +367,30 @@ impl Clause {
 pub(crate) struct Occurrences(Vec<(usize, usize)>);
 
 impl Occurrences {
-    pub fn of(text: &Text, phrases: &[&str]) -> Occurrences {
+    pub(crate) fn of(text: &Text, phrases: &[&str]) -> Occurrences {
         let mut spans: Vec<(usize, usize)> = phrases.iter().flat_map(|p| text.find(p)).collect();
         crate::order::sort(&mut spans);
         Occurrences(spans)
     }
 
     /// The spans inside `clause`, as (clause-local start, length).
-    pub fn within<'a>(&'a self, clause: &'a Clause) -> impl Iterator<Item = (usize, usize)> + 'a {
+    pub(crate) fn within<'a>(
+        &'a self,
+        clause: &'a Clause,
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
         self.0
             .iter()
             .filter(|(s, e)| clause.contains(*s, *e))
             .map(|(s, e)| (s - clause.from, e - s))
     }
 
-    pub fn any_within(&self, clause: &Clause) -> bool {
+    pub(crate) fn any_within(&self, clause: &Clause) -> bool {
         self.within(clause).next().is_some()
     }
 
     /// Whether one starts within `reach` words after word `at`, in its
     /// sentence.
-    pub fn after(&self, text: &Text, at: usize, reach: usize) -> bool {
+    pub(crate) fn after(&self, text: &Text, at: usize, reach: usize) -> bool {
         let sentence = text.words.get(at).map(|w| w.sentence);
         self.0
             .iter()
@@ -391,7 +398,7 @@ impl Occurrences {
     }
 
     /// The sentences holding one.
-    pub fn sentences(&self, text: &Text) -> Vec<u32> {
+    pub(crate) fn sentences(&self, text: &Text) -> Vec<u32> {
         self.0
             .iter()
             .map(|(s, _)| text.words[*s].sentence)
@@ -449,8 +456,15 @@ pub(crate) fn clauses(text: &Text) -> Vec<Clause> {
                     .words
                     .get(i + 1)
                     .is_none_or(|n| n.sentence != word.sentence));
+        // "once you have provided the invoice number": a participle after
+        // its auxiliary, not the condition "provided (that)".
+        let participle = matches!(word.text.as_str(), "provided" | "providing")
+            && i > 0
+            && ["have", "be"]
+                .iter()
+                .any(|aux| crate::text::is_form_of(&text.words[i - 1].text, aux));
         let joined_by = opener(&word.text)
-            .filter(|_| !adverb_yet)
+            .filter(|_| !adverb_yet && !participle)
             .or_else(|| inverted_condition(text, i).then_some(Opener::Condition));
         if breaks_here || joined_by.is_some() || i == 0 {
             if let Some(open) = start.take()
@@ -651,7 +665,9 @@ pub(crate) fn asides(text: &Text) -> Vec<(usize, usize)> {
 fn aside_joins(text: &Text) -> Vec<bool> {
     let mut joins = vec![false; text.len()];
     for (from, to) in asides(text) {
-        joins[from] = true;
+        // "(INV-75883, $443.00)": a comma inside the brackets separates
+        // the aside's items, not clauses; the word after it is no subject.
+        joins[from..=to].fill(true);
         // ") ", or "): " before what the clause labels.
         let after = text.gap(to + 1).trim_start().strip_prefix(')');
         let closes_only = after.is_some_and(|rest| rest.trim().is_empty() || labels(rest));

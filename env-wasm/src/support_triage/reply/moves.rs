@@ -7,9 +7,12 @@
 //! imperative opening the clause ("Reply from ..."), with a verb of doing
 //! something after it. Boilerplate ("let us know if you have any
 //! questions") and negated requests ("please do not reply") are not
-//! requests. What a request asks for is read over the clause and the
-//! purpose clauses after it ("reply from your account email, so we can
-//! verify it is you").
+//! requests. A time set by the customer's step for what we then do ("as
+//! soon as you send the invoice number, we will ...") asks for that step,
+//! and so does a label or table cell keyed by what is needed from the
+//! customer ("Needed from you: the invoice number"). What a request asks
+//! for is read over the clause and the purpose clauses after it ("reply
+//! from your account email, so we can verify it is you").
 
 use super::{Clause, Finding, Move, Occurrences, Opener, Reading, Team, list_item};
 use crate::text::{Text, base_of, is_form_of, negated};
@@ -659,6 +662,9 @@ struct Setting<'c> {
     /// place between ("I should be grateful if, | on your return, | you
     /// would ..."): the condition it states is the clause itself.
     after_bare_if: bool,
+    /// Another clause of its sentence speaks of our side ("..., | our
+    /// billing team will review your request").
+    ours_beside: bool,
 }
 
 /// Words before "do" that make it a statement's auxiliary, not an
@@ -686,6 +692,7 @@ fn request_verb(
         continues_statement,
         after_open_marker,
         after_bare_if,
+        ours_beside,
     } = *setting;
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
@@ -894,11 +901,118 @@ fn request_verb(
             found.push(verb);
         }
     }
+    // "As soon as you send the invoice number, ...", "Needed from you:
+    // the invoice number".
+    found.extend(awaited_step(clause, &words, ours_beside));
+    found.extend(needed_value(text, clause, &words));
     // "please do not reply"; but "don't forget to reset it" asks.
     found.into_iter().map(|k| clause.from + k).find(|&at| {
         let reminded = words[..at - clause.from].contains(&"forget");
         !negated(text, at, at + 1) || reminded
     })
+}
+
+/// Conjunctions of time that presuppose the step after them, as words.
+const AWAITING: &[&[&str]] = &[
+    &["as", "soon", "as"],
+    &["once"],
+    &["when"],
+    &["whenever"],
+    &["after"],
+    &["the", "moment"],
+    &["the", "minute"],
+];
+
+/// Adverbs that may stand between "you" and the step it waits for ("once
+/// you have just sent it").
+const STEP_ADVERBS: &[&str] = &["just", "finally", "then", "simply"];
+
+/// Where the customer's step a time waits for stands in `words` (a
+/// clause's): "as soon as you send the invoice number, our billing team
+/// will review it", "once you have written to us from your account
+/// address, we can go ahead", "we'll look into it the moment you forward
+/// the invoice number". A time set by the customer's own step, for what we
+/// will do then, presupposes the step: it asks for it as "please send"
+/// does, whatever the verb ([`REQUEST_VERBS`]). The step is the customer's
+/// ("you", not "once we have the number") and still ahead: the present or
+/// "have" with its participle, not a past ("when you sent it last week")
+/// nor anything said done ("once you have already sent it"). What waits
+/// for it is ours (`ours_beside`, or our words before the time in the
+/// clause); a time for a request of its own ("when you find it, please
+/// don't reply with it") is that request's, read by the other rules, and
+/// so is a condition ("if you send ..."), which presupposes nothing.
+fn awaited_step(clause: &Clause, words: &[&str], ours_beside: bool) -> Option<usize> {
+    if words
+        .iter()
+        .any(|w| matches!(*w, "already" | "previously" | "earlier"))
+    {
+        return None;
+    }
+    let opened = clause.opener == Some(Opener::Once);
+    (0..words.len())
+        .filter_map(|p| {
+            if p == 0 && opened {
+                return Some((0, 0));
+            }
+            AWAITING
+                .iter()
+                .find(|c| words[p..].starts_with(c))
+                .map(|c| (p, p + c.len()))
+        })
+        .find_map(|(p, s)| {
+            if words.get(s) != Some(&"you") || !(ours_beside || super::ours(&words[..p])) {
+                return None;
+            }
+            let skip = |from: usize| {
+                from + words[from.min(words.len())..]
+                    .iter()
+                    .take_while(|w| STEP_ADVERBS.contains(w))
+                    .count()
+            };
+            let mut v = skip(s + 1);
+            let perfect = words.get(v) == Some(&"have");
+            if perfect {
+                v = skip(v + 1);
+            }
+            let verb = *words.get(v)?;
+            let base = base_of(verb, REQUEST_VERBS)?;
+            (perfect || verb == base).then_some(v)
+        })
+}
+
+/// The most words a key of a label may hold ("To continue we need").
+const KEY_WORDS: usize = 6;
+
+/// Where the value of a label or table cell keyed by what the customer is
+/// to give stands in `words` (a clause's): "Needed from you: the invoice
+/// number", "| Required from you |" over "| The invoice number |" (read
+/// as a label by [`crate::text::table::rows_as_lines`]), "To continue we
+/// need: ...", "Your next step: ...". The value asks for what it names,
+/// as "please send" does. A key that denies ("Nothing needed from you"),
+/// reports ("Already received from you"), or states the customer's own
+/// need ("What you need") asks nothing, nor does a value of nothing.
+fn needed_value(text: &Text, clause: &Clause, words: &[&str]) -> Option<usize> {
+    let k =
+        (1..words.len().min(KEY_WORDS + 1)).find(|&k| super::labels(text.gap(clause.from + k)))?;
+    let key = &words[..k];
+    let denied = key.iter().any(|w| {
+        matches!(
+            *w,
+            "nothing" | "no" | "not" | "none" | "already" | "received" | "got"
+        )
+    });
+    let needed = key.iter().enumerate().any(|(i, w)| {
+        base_of(w, &["need", "require"]).is_some()
+            && !(i > 0 && key[i - 1] == "you" && key.get(i + 1) != Some(&"to"))
+    });
+    let yours = key.ends_with(&["from", "you"])
+        || (key.iter().any(|w| matches!(*w, "you" | "your"))
+            && key
+                .iter()
+                .any(|w| matches!(*w, "step" | "steps" | "action" | "actions" | "part")));
+    let value = words.get(k)?;
+    let empty = matches!(*value, "nothing" | "none" | "no" | "n");
+    (!denied && (needed || yours) && !empty).then_some(k)
 }
 
 /// Participles of asking, after "you are": "you are asked to", "you are
@@ -1426,6 +1540,9 @@ pub(super) fn read(
             continues_statement,
             after_open_marker: open_marker == Some(clause.sentence),
             after_bare_if: after_bare_if(text, clauses, at),
+            ours_beside: clauses.iter().enumerate().any(|(k, c)| {
+                k != at && c.sentence == clause.sentence && super::ours(&c.texts(text))
+            }),
         };
         // "**What we need from you**\n- Nothing at all": a list that opens
         // by saying nothing is needed asks for nothing in it.
@@ -1534,11 +1651,17 @@ pub(super) fn read(
             }
         }
         // "Once you can get into your account email, just send us a
-        // message from there", "... or write to us from it": the place
-        // written from is named before, in the sentence or the one before.
+        // message from there", "... or write to us from it", "... or
+        // send us a message from that account": the place written from is
+        // named before, in the sentence or the one before.
         let from_there = words
             .windows(2)
-            .any(|p| p[0] == "from" && matches!(p[1], "there" | "it"));
+            .any(|p| p[0] == "from" && matches!(p[1], "there" | "it"))
+            || words.windows(3).any(|p| {
+                p[0] == "from"
+                    && (matches!(p[1], "that" | "this") && p[2] == "account"
+                        || p[1..] == ["the", "same"])
+            });
         if from_there {
             let previous = clauses[..at]
                 .iter()
@@ -1551,8 +1674,15 @@ pub(super) fn read(
                 .flat_map(|c| c.texts(text))
                 .collect();
             before.extend(words.iter().copied());
-            let address = |w: &&str| matches!(*w, "email" | "address" | "mailbox" | "inbox");
-            if let Some(k) = before.iter().position(address) {
+            // "It came from your personal inbox ... send us a message
+            // from there": the place meant is not the one they wrote from.
+            let address = |k: &usize| {
+                matches!(before[*k], "email" | "address" | "mailbox" | "inbox")
+                    && !before[k.saturating_sub(2)..*k]
+                        .iter()
+                        .any(|m| NOT_ON_RECORD.contains(m))
+            };
+            if let Some(k) = (0..before.len()).find(address) {
                 // The address, said as where the message comes from.
                 let named: Vec<&str> = before[k.saturating_sub(2)..=k].to_vec();
                 words.push("from");
@@ -1890,6 +2020,59 @@ fn recorded_address(words: &[&str], i: usize) -> bool {
     })
 }
 
+/// Words naming an address other than the one on record ("your personal
+/// address", "another email").
+const NOT_ON_RECORD: &[&str] = &[
+    "personal",
+    "private",
+    "home",
+    "other",
+    "another",
+    "different",
+    "new",
+    "second",
+];
+
+/// How far after a link or code the address it was sent to may stand
+/// ("the link in the message we sent to your account address").
+const SENT_REACH: usize = 10;
+
+/// Whether `words` ask to use a link or code sent to the address on
+/// record ("click the link we emailed to your account email", "enter the
+/// code sent to the email on file"): section 6 verifies an identity by
+/// what reaches that address. A link or code named for something else
+/// ("the discount code", "the link to reset your password", "... to your
+/// account email to download the export") is none.
+fn sent_to_record(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(j, w)| {
+        if !matches!(*w, "link" | "code") || j == 0 {
+            return false;
+        }
+        let plain = matches!(
+            words[j - 1],
+            "the" | "that" | "this" | "our" | "confirmation" | "verification"
+        );
+        let named_for = matches!(words.get(j + 1), Some(&"to" | &"for"));
+        let reach = &words[j + 1..(j + 1 + SENT_REACH).min(words.len())];
+        let address = reach
+            .iter()
+            .position(|a| matches!(*a, "email" | "address" | "mailbox" | "inbox"))
+            .map(|k| j + 1 + k);
+        plain
+            && !named_for
+            && address.is_some_and(|a| {
+                recorded_address(words, a)
+                    && !words[a + 1..].windows(2).any(|p| {
+                        p[0] == "to"
+                            && !matches!(
+                                p[1],
+                                "us" | "me" | "verify" | "confirm" | "prove" | "show"
+                            )
+                    })
+            })
+    })
+}
+
 /// Whether the email word at `i` is the way a message travels ("by email",
 /// "via email", "an email"), not an address.
 fn a_channel(words: &[&str], i: usize) -> bool {
@@ -2030,12 +2213,15 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
     // from your work address": sending from one address, not any, is
     // proving the account is theirs.
     // "hear from us by email" is our message, sent from our side.
+    // "from your personal address" is the address not on record.
     let from_address = words.iter().enumerate().any(|(i, w)| {
+        let after = &words[i + 1..(i + 7).min(words.len())];
         *w == "from"
             && words.get(i + 1) != Some(&"us")
-            && words[i + 1..(i + 7).min(words.len())]
+            && after
                 .iter()
-                .any(|a| matches!(*a, "email" | "address" | "mailbox" | "inbox"))
+                .position(|a| matches!(*a, "email" | "address" | "mailbox" | "inbox"))
+                .is_some_and(|k| !after[..k].iter().any(|m| NOT_ON_RECORD.contains(m)))
     }) && (words.iter().any(|w| {
         base_of(
             w,
@@ -2092,7 +2278,10 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
         };
         kept && base_of(verb, CHANNEL_VERBS).is_some()
     });
-    if identity || (((contact_address && on_record) || from_address) && !continuing) {
+    if identity
+        || sent_to_record(words)
+        || (((contact_address && on_record) || from_address) && !continuing)
+    {
         found(Move::AskVerification);
     }
     let password = any(words, &["password", "passwords", "passphrase"])

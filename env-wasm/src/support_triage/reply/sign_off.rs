@@ -8,36 +8,7 @@
 //! the case is still read there.
 
 use super::CLAUSE_WORDS;
-use crate::text::{Text, base_of};
-
-/// Closing formulas, as the words they open their line or sentence with.
-const CLOSINGS: &[&[&str]] = &[
-    &["kind", "regards"],
-    &["kindest", "regards"],
-    &["best", "regards"],
-    &["warm", "regards"],
-    &["warmest", "regards"],
-    &["many", "thanks"],
-    &["thanks", "again"],
-    &["thanks", "so", "much"],
-    &["thank", "you"],
-    &["with", "thanks"],
-    &["best", "wishes"],
-    &["all", "the", "best"],
-    &["yours", "sincerely"],
-    &["yours", "faithfully"],
-    &["yours", "truly"],
-    &["take", "care"],
-    &["speak", "soon"],
-    &["talk", "soon"],
-    &["regards"],
-    &["thanks"],
-    &["best"],
-    &["cheers"],
-    &["sincerely"],
-    &["respectfully"],
-    &["warmly"],
-];
+use crate::text::{Text, base_of, closing};
 
 /// Verbs that hand a case to someone or act on it: a line with one is a
 /// statement ("Billing team to review"), not a name.
@@ -100,24 +71,13 @@ fn names_only(text: &Text, from: usize, to: usize, most: usize) -> bool {
 /// Billing team"). "Thank you for your patience," ending its line is a
 /// closing too.
 fn closing(text: &Text, from: usize, to: usize) -> Option<usize> {
+    if let Some(n) = closing::formula(text, from, to) {
+        return Some(n);
+    }
     let words: Vec<&str> = text.words[from..to]
         .iter()
         .map(|w| w.text.as_str())
         .collect();
-    // "With kind regards,", "With many thanks": a closing after "with"
-    // is the same closing (play-para-st15, B4).
-    let with = usize::from(words.first() == Some(&"with") && words.len() > 1);
-    let formula = CLOSINGS.iter().find(|c| words[with..].starts_with(c));
-    if let Some(formula) = formula {
-        let n = with + formula.len();
-        let set_off = n == words.len()
-            || text
-                .gap(from + n)
-                .contains([',', '!', '-', '\u{2013}', '\u{2014}']);
-        if set_off {
-            return Some(n);
-        }
-    }
     // "Thanks for your patience,\n": a thanks that ends its line with a
     // comma, before the name under it.
     let thanks = matches!(words.first(), Some(&"thanks" | &"thank"));

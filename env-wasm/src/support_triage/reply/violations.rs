@@ -177,11 +177,8 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
         let before = &words[..k];
         let ours_possessive = before.last().is_some_and(|p| matches!(*p, "our" | "my"));
         let fault_word = matches!(*w, "fault" | "mistake" | "error" | "negligence" | "failure");
-        let on_our_side = fault_word
-            && words.get(k + 1) == Some(&"on")
-            && words.get(k + 2).is_some_and(|p| matches!(*p, "our" | "my"));
-        let admitted = (ours_possessive && fault_word)
-            || on_our_side
+        let admitted = (fault_word && (ours_possessive || on_our_side(words, k)))
+            || held_by_us(words, k)
             || (matches!(*w, "responsible" | "liable" | "negligent" | "culpable")
                 && ours(before)
                 && !describes_a_holder(words, k)
@@ -214,6 +211,87 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
             || (*w == "wrong" && before.ends_with(&["got", "it"]) && ours(before));
         admitted && !negated(text, clause.from + k, clause.from + k + 1)
     })
+}
+
+/// Words after "on our" that name a party's side rather than a thing of
+/// ours: "a fault on our part", "an error on our end".
+const PARTY_SIDES: &[&str] = &["part", "side", "end", "behalf"];
+
+/// Whether the fault word at `k` is put "on our ..." side of a party ("a
+/// fault on our part", "an error on our own end"), not on a thing of ours
+/// where a malfunction happened ("a known fault on our payment page", "an
+/// error on our checkout"): a thing's fault names what broke, not who is
+/// to blame (play-para-st20, B1).
+fn on_our_side(words: &[&str], k: usize) -> bool {
+    if words.get(k + 1) != Some(&"on")
+        || !words.get(k + 2).is_some_and(|p| matches!(*p, "our" | "my"))
+    {
+        return false;
+    }
+    words
+        .get(k + 3..)
+        .and_then(|rest| rest.iter().find(|w| !matches!(**w, "own" | "very")))
+        .is_none_or(|n| PARTY_SIDES.contains(n))
+}
+
+/// Nouns of blame that a party may be said to hold ("responsibility" is
+/// also a role held: "the responsibility for deletion requests is ours").
+const BLAMES: &[&str] = &[
+    "fault",
+    "mistake",
+    "error",
+    "negligence",
+    "failure",
+    "blame",
+    "liability",
+];
+
+const BE_FORMS: &[&str] = &["is", "are", "was", "were", "be", "been", "s"];
+
+/// Words that may stand between a party and "at fault": "we are at
+/// fault", "we were entirely at fault", "our team may have been at fault".
+const BEFORE_AT_FAULT: &[&str] = &[
+    "am", "is", "are", "was", "were", "be", "been", "being", "re", "m", "s", "may", "might",
+    "must", "could", "have", "has", "had", "also", "both", "all",
+];
+
+/// Whether word `k` ends a fault held by us in other than "our fault":
+/// "the fault is ours", "a mistake of ours", "we are at fault", "the fault
+/// lies with us". A thing at fault ("the payment page was at fault") is a
+/// malfunction, not a party to blame.
+fn held_by_us(words: &[&str], k: usize) -> bool {
+    let w = words[k];
+    let before = &words[..k];
+    let blame_within = |n: usize| before.iter().rev().take(n).any(|p| BLAMES.contains(p));
+    match w {
+        // "The fault is ours", "the mistake on the payment page was
+        // entirely ours", "a mistake of ours".
+        "ours" | "mine" => {
+            before
+                .iter()
+                .rev()
+                .find(|p| !p.ends_with("ly"))
+                .is_some_and(|p| *p == "of" || BE_FORMS.contains(p))
+                && blame_within(8)
+        }
+        // The party is "we" or one of ours ("our team"), not the
+        // customer's ("your account manager").
+        "fault" if before.last() == Some(&"at") => before[..before.len() - 1]
+            .iter()
+            .rposition(|p| !(BEFORE_AT_FAULT.contains(p) || p.ends_with("ly")))
+            .is_some_and(|s| {
+                matches!(before[s], "we" | "i")
+                    || (ours(&[before[s]]) && before[s.saturating_sub(3)..s].contains(&"our"))
+            }),
+        "with" => {
+            words.get(k + 1).is_some_and(|n| matches!(*n, "us" | "me"))
+                && before.iter().rev().take(4).any(|p| {
+                    base_of(p, &["lie", "rest", "sit"]).is_some() || matches!(*p, "lay" | "sat")
+                })
+                && blame_within(6)
+        }
+        _ => false,
+    }
 }
 
 /// What a fault is named by after "responsible for": "the error", "this

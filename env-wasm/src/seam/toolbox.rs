@@ -14,9 +14,9 @@ use jsonschema::error::ValidationErrorKind;
 use jsonschema::{ValidationError, Validator};
 use serde_json::{Map, Value};
 
-use super::Tool;
 use crate::error::EnvError;
 use crate::registry::{EnvInfo, TaskInfo};
+use crate::tools::Tool;
 
 /// What a refusal lists at most: enough to fix an answer in one go.
 const MOST_SHOWN: usize = 4;

@@ -1,0 +1,305 @@
+//! The waived fee given back: in a reply that waives a fee, money returned
+//! that refers to that fee ("Should it already have been taken with your
+//! payment, the amount will be returned to your card", "Since you have
+//! already paid it, you will get that money back") is the waiver carried
+//! out, not a second outcome (policy section 5).
+//!
+//! What the money refers to is read from the sentence of the give-back:
+//! the fee by name, its sum, a pronoun, or, in a clause saying the fee was
+//! paid, the money named as known ("the amount", "that money", "the
+//! charge"). A sentence that names anything
+//! else billed as what is given back ("your last invoice", "the amount of
+//! your subscription", "the $49.00 renewal"), or a give-back said as one
+//! more outcome ("will also be reversed"), is a refund.
+
+use super::commitments::is_fee_sum;
+use super::nouns::{Thing, thing};
+use super::{Clause, Opener};
+use crate::text::{Text, number_value};
+
+/// Whether the money given back at word `verb`, in clause `at` of
+/// `clauses`, refers to the fee the reply waives, by the words of its
+/// sentence. `fees` are the sums the reply or the case names as the fee.
+pub(super) fn waived_fee_given_back(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    verb: usize,
+    fees: &[String],
+) -> bool {
+    let Some(clause) = clauses.get(at) else {
+        return false;
+    };
+    let sentence: Vec<usize> = (0..text.len())
+        .filter(|&i| text.words[i].sentence == clause.sentence)
+        .collect();
+    if sentence.iter().any(|&i| other_item(text, i, fees)) {
+        return false;
+    }
+    // What is given back is the subject before the verb or the object
+    // just after it ("we will credit the fee back", "you'll get that money
+    // back"), not a later phrase of the clause.
+    let own: Vec<usize> = (clause.from..clause.to.min(verb + OBJECT_REACH)).collect();
+    let names_fee = |i: usize| {
+        let w = text.words[i].text.as_str();
+        thing(w) == Some(Thing::Fee) || is_fee_sum(w, fees)
+    };
+    // "We have waived the fee. The $25.00 charge will also be reversed":
+    // one more outcome, unless it names the fee itself.
+    if own.iter().any(|&i| one_more(text, i)) && !own.iter().any(|&i| names_fee(i)) {
+        return false;
+    }
+    // "As a goodwill gesture it will be credited back", "on top of that
+    // we will credit ... back": given as more than the waiver.
+    if (clause.from..clause.to).any(|i| on_top(text, i)) {
+        return false;
+    }
+    // The clause itself, or a clause of its sentence before it that sets
+    // the give-back's condition or reason ("If it was already collected",
+    // "As the fee was already paid with the invoice"), says what it is.
+    let setting: Vec<usize> = clauses[..at]
+        .iter()
+        .filter(|c| {
+            c.sentence == clause.sentence
+                && (matches!(
+                    c.opener,
+                    Some(Opener::Condition | Opener::Reason | Opener::Once)
+                ) || text
+                    .words
+                    .get(c.from)
+                    .is_some_and(|w| SETTING_OPENERS.contains(&w.text.as_str())))
+        })
+        .flat_map(|c| c.from..c.to)
+        .collect();
+    // What a word refers back to is named before it. "It" stands for the
+    // fee named anywhere before it ("I've waived it. If it was already
+    // collected, it will be credited back"). "The amount", "that money",
+    // "the charge" stand for the fee only in a clause that says it was
+    // paid ("Should it already have been taken with your payment, the
+    // amount will be returned", "Since you have already paid it, you will
+    // get that money back"): said alone after a waiver ("We'll put the
+    // money back on your card", "The charge will be reversed"), or beside
+    // the fee as another object ("reverse the charge, cancel the late
+    // fee"), they name money of their own.
+    let fee_before = |i: usize| (0..i).any(names_fee);
+    let refers = |i: usize, generic: bool| {
+        names_fee(i)
+            || refers_back(text, i).is_some_and(|pronoun| (pronoun || generic) && fee_before(i))
+    };
+    setting.iter().any(|&i| refers(i, true)) || own.iter().any(|&i| refers(i, false))
+}
+
+/// How far after the verb of giving back its object may reach ("refund
+/// the full €48.00 late fee").
+const OBJECT_REACH: usize = 6;
+
+/// Words opening a clause that sets the condition or reason of the clause
+/// after it, beside the clause openers ("As it was already paid, ...",
+/// "Since you have already paid it, ...", "Should it already have been
+/// taken, ...").
+const SETTING_OPENERS: &[&str] = &["as", "since", "should", "when", "now", "given"];
+
+/// Billed things other than the fee that money returned may be for.
+const BILLED: &[&str] = &[
+    "invoice",
+    "invoices",
+    "inv",
+    "subscription",
+    "subscriptions",
+    "plan",
+    "plans",
+    "addon",
+    "addons",
+    "renewal",
+    "renewals",
+    "order",
+    "orders",
+    "seat",
+    "seats",
+    "licence",
+    "licences",
+    "license",
+    "licenses",
+    "month",
+    "months",
+    "purchase",
+    "purchases",
+    "upgrade",
+    "upgrades",
+    "membership",
+];
+
+/// Prepositions that put a billed thing where or how money moves ("with
+/// your invoice payment", "on INV-22995", "to your card"), not what it is.
+const PLACES: &[&str] = &[
+    "with", "on", "to", "onto", "into", "in", "via", "through", "from", "against", "by", "at",
+    "under",
+];
+
+/// Words a noun phrase may hold before its head ("your last invoice", "the
+/// unused months"), read back over to the word that governs the phrase.
+const IN_PHRASE: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "your",
+    "our",
+    "this",
+    "that",
+    "these",
+    "those",
+    "its",
+    "their",
+    "my",
+    "last",
+    "next",
+    "latest",
+    "current",
+    "previous",
+    "original",
+    "annual",
+    "monthly",
+    "yearly",
+    "unused",
+    "remaining",
+    "whole",
+    "full",
+    "same",
+    "entire",
+    "invoice",
+    "inv",
+    "add",
+];
+
+/// Whether word `i` names a billed thing other than the fee as what money
+/// is for: an item ("your last invoice", "the add-on", "the amount of your
+/// subscription") or a sum the reply does not name as the fee ("the
+/// $12"), unless a preposition of place governs it or it modifies the fee
+/// ("the fee on your invoice", "the late fee for INV-22995").
+fn other_item(text: &Text, i: usize, fees: &[String]) -> bool {
+    let words = &text.words;
+    let w = words[i].text.as_str();
+    let next = words.get(i + 1).map(|n| n.text.as_str());
+    let item = BILLED.contains(&w)
+        || (w == "add" && next == Some("on"))
+        || (money_sum(text, i) && !is_fee_sum(w, fees));
+    if !item {
+        return false;
+    }
+    let mut j = i;
+    while j > 0
+        && words[j - 1].sentence == words[i].sentence
+        && (IN_PHRASE.contains(&words[j - 1].text.as_str())
+            || money_sum(text, j - 1)
+            || CURRENCY_CODES.contains(&words[j - 1].text.as_str()))
+    {
+        j -= 1;
+    }
+    let Some(governor) = j
+        .checked_sub(1)
+        .filter(|&g| words[g].sentence == words[i].sentence)
+    else {
+        return true;
+    };
+    let before = words[governor].text.as_str();
+    if PLACES.contains(&before) {
+        return false;
+    }
+    // "the late fee for INV-22995", "the $98 fee on it": the fee's own
+    // modifier.
+    let modifies_fee = super::nouns::PREPOSITIONS.contains(&before)
+        && governor.checked_sub(1).is_some_and(|f| {
+            thing(&words[f].text) == Some(Thing::Fee) || is_fee_sum(&words[f].text, fees)
+        });
+    !modifies_fee
+}
+
+/// Currency codes written before a sum ("CA$15.00", "USD 40").
+const CURRENCY_CODES: &[&str] = &["ca", "us", "usd", "cad", "eur", "gbp", "aud"];
+
+/// Whether word `i` is a sum of money: a number with a currency sign or
+/// code before it, or a currency word after it.
+fn money_sum(text: &Text, i: usize) -> bool {
+    let words = &text.words;
+    let w = words[i].text.as_str();
+    if number_value(w).is_none() || !w.starts_with(char::is_numeric) {
+        return false;
+    }
+    let sign = text
+        .gap(i)
+        .chars()
+        .any(|c| matches!(c, '$' | '€' | '£' | '¥'));
+    let code = i > 0 && CURRENCY_CODES.contains(&words[i - 1].text.as_str());
+    let unit = words.get(i + 1).is_some_and(|n| {
+        matches!(
+            n.text.as_str(),
+            "dollars" | "dollar" | "euros" | "euro" | "pounds"
+        )
+    });
+    sign || code || unit
+}
+
+/// Whether word `i` says the give-back is one more outcome: "also", "too",
+/// "as well", "in addition", "additionally".
+fn one_more(text: &Text, i: usize) -> bool {
+    let w = text.words[i].text.as_str();
+    let next = text.words.get(i + 1).map(|n| n.text.as_str());
+    matches!(w, "also" | "too" | "additionally")
+        || (w == "as" && next == Some("well"))
+        || (w == "in" && next == Some("addition"))
+}
+
+/// Whether word `i` gives money as more than the waiver: "as a goodwill
+/// gesture", "as a courtesy", "on top", "an extra", "a bonus".
+fn on_top(text: &Text, i: usize) -> bool {
+    let w = text.words[i].text.as_str();
+    let next = text.words.get(i + 1).map(|n| n.text.as_str());
+    matches!(
+        w,
+        "goodwill" | "gesture" | "courtesy" | "bonus" | "extra" | "additional"
+    ) || (w == "on" && next == Some("top"))
+}
+
+/// Whether word `i` refers back to money already named, and whether as a
+/// pronoun: "it will be credited back" (`Some(true)`), or a money noun
+/// after a determiner that points back, "the amount", "that money", "the
+/// charge", "the full amount" (`Some(false)`).
+fn refers_back(text: &Text, i: usize) -> Option<bool> {
+    let words = &text.words;
+    let w = words[i].text.as_str();
+    if matches!(w, "it" | "them") {
+        return Some(true);
+    }
+    // "that will be credited back": "that" as the subject, before its
+    // verb (before a noun it is a determiner, read below).
+    let next = words.get(i + 1).map(|n| n.text.as_str());
+    if w == "that"
+        && matches!(
+            next,
+            Some("will" | "would" | "is" | "was" | "has" | "gets" | "goes" | "comes" | "should")
+        )
+    {
+        return Some(true);
+    }
+    if !matches!(
+        w,
+        "amount" | "money" | "sum" | "charge" | "charges" | "funds"
+    ) {
+        return None;
+    }
+    let mut j = i;
+    while j > 0
+        && matches!(
+            words[j - 1].text.as_str(),
+            "full" | "whole" | "same" | "entire"
+        )
+    {
+        j -= 1;
+    }
+    (j > 0
+        && matches!(
+            words[j - 1].text.as_str(),
+            "the" | "that" | "this" | "those"
+        ))
+    .then_some(false)
+}
