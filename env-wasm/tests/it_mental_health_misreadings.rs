@@ -253,6 +253,21 @@ fn a_rejected_id_opening_a_line_and_ids_over_the_cap_choose_nothing() {
          for what is left.",
         "Interventions: {best}\n{o1} was dropped: its owner has no hours left. A second item \
          ({o2} or {o3}) would go over the ${cap}.",
+        // A reason line that opens with a chosen id (play-para-it23 C1):
+        // ids set off by commas share the verb after them (B3), and a
+        // title that leaves out ("are left out:", "Not chosen:") covers
+        // what its colon opens.
+        "Interventions: {best}.\n{b1} is in; none of the excluded pairs are combined. The two \
+         other options are left out: {o1} cannot run with {b1}, and {o2} would push its \
+         owner's or the budget's limits less well than the chosen set for the same value.",
+        "Interventions: {best}.\n{b1} is in. Both other options, {o1} and {o2}, are left out: \
+         {o1} cannot run with {b1}, and {o2} would push the budget's limits.",
+        "Interventions: {best}.\n{b1} is in. Both other options, {o1} and {o2}, are not \
+         chosen: {o2} would take the plan over the ${cap} cap.",
+        "Interventions: {best}.\n{b1} is in. Both other options, {o1} and {o2}, are excluded.",
+        "Interventions: {best}\n{b1} stays. The options ({o1}, {o2} and {o3}) were dropped.",
+        "Interventions: {best}\n{b1} stays. Not chosen: {o1}, {o2} or {o3}, each over the cap.",
+        "Interventions: {best} (left out: {o1} and {o2})",
     ];
     let wrong = [
         "Interventions: {best}\n{o1} or {o2} - either fits under the cap.",
@@ -265,6 +280,14 @@ fn a_rejected_id_opening_a_line_and_ids_over_the_cap_choose_nothing() {
         "Interventions: {best}, {o1}\n{o2} is not chosen: it would push us over the cap.",
         "Interventions: {best}\n{o1} or {o2}: whichever fits the cap.",
         "Interventions: {best}\n{o1} - its owner has the hours, and it keeps us within the cap.",
+        // Near misses of play-para-it23 B3 and C1: the ids after the
+        // commas or the colon are chosen, or offered.
+        "Interventions: {best}\n{b1} is in. Both other options, {o1} and {o2}, are chosen too.",
+        "Interventions: {best}\n{b1} is in. Nothing is left out: {o1} runs too.",
+        "Interventions: {best}\n{b1} is in. Also rolled out: {o1}.",
+        "Interventions: {best}\n{b1} is in. Left out: {o2}, and {o1} is chosen instead.",
+        "Interventions: {best}\n{b1} is in. Both options, {o1} or {o2}, would work.",
+        "Interventions: {best}\n{o1} would push the budget up a little.",
     ];
     let mut bad = Vec::new();
     for filled in cases() {
@@ -275,6 +298,66 @@ fn a_rejected_id_opening_a_line_and_ids_over_the_cap_choose_nothing() {
             if grade.criteria["plan"] == Points::FULL {
                 bad.push(format!("wrong: {answer}\n  {}", grade.notes.join("\n  ")));
             }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// The level-5 answer of play-para-it23 (validation seed 1000978) with the
+/// line of reasons its player wrote right under the plan line, as played
+/// (episodes 51 and 56-65 of that round): every one of them leaves P1 and
+/// P11 out, in a title before a colon ("The two leave-cover options are
+/// left out: ... P11 would push ... limits", C1) or with the ids set off
+/// by commas ("Both leave-cover options, P1 and P11, are not chosen:",
+/// B3), and must earn the whole answer.
+#[test]
+fn the_players_reasons_under_the_plan_line_choose_nothing() {
+    const HEAD: &str = "Stressors:\n- Overtime (7 hours a week per person): moderate\n- Team \
+        event (last one 6 months ago): moderate\n- Conduct complaints (2 last quarter): \
+        moderate\n- Long-term leave without cover (2 people): moderate\n- Production incidents \
+        (11 last month): severe\n- Roadmap priority changes (3 this quarter): moderate\n- Manual \
+        toil (33% of time): moderate\nInterventions: P2, P3, P5, P6 and P8.\n";
+    const TAIL: &str = "\nKPIs:\n- Conduct complaints per quarter: from 2 to 0\n- Production \
+        incidents per month: from 11 to 5\n- Manual toil share of time: from 33% to 25%\nRisk: \
+        Overtime cap slips because urgent tickets keep arriving. Mitigation: Aarav Hashemi \
+        reviews the sprint weekly and moves non-urgent work out.\nBudget: $12,500 in total (P2 \
+        $2,250 + P3 $2,000 + P5 $1,750 + P6 $3,000 + P8 $3,500).\n";
+    const OPENING: &str = "P8 needs P6, which is in; none of the excluded pairs are combined. ";
+    const PUSH: &str = "P1 cannot run with P3, and P11 would push Javier's or the budget's limits \
+        less well than the chosen set for the same value.";
+    const OVER: &str = "P1 cannot run with P3, and P11 would take the plan over the $15,000 cap.";
+    let reasons: Vec<String> = vec![
+        // 51 (C1), then the probes 56-65 (61-63: B3).
+        format!("{OPENING}The two leave-cover options are left out: {PUSH}"),
+        format!("\n{OPENING}The two leave-cover options are left out: {PUSH}"),
+        format!(
+            "{OPENING}The two leave-cover options are left out: P1 cannot run with P3, and P11 \
+             is not chosen because it would take the plan over the $15,000 cap."
+        ),
+        format!("Why: {OPENING}The two leave-cover options are left out: {PUSH}"),
+        format!("{OPENING}Neither leave-cover option fits: {OVER}"),
+        format!("{OPENING}The two leave-cover options are left out: {OVER}"),
+        format!("{OPENING}Both leave-cover options, P1 and P11, are left out: {PUSH}"),
+        format!("{OPENING}Both leave-cover options, P1 and P11, are not chosen: {PUSH}"),
+        format!("{OPENING}Both leave-cover options, P1 and P11, are excluded: {PUSH}"),
+        format!("{OPENING}Both leave-cover options P1 and P11 are not chosen: {PUSH}"),
+        format!("{OPENING}Both leave-cover options P1 and P11 are left out: {PUSH}"),
+    ];
+    let mut bad = Vec::new();
+    for reason in &reasons {
+        let mut env = env_wasm::AnyEnv::new("it_mental_health").expect("registered");
+        env.reset(
+            &serde_json::json!({"split": "validation", "task": "intervention_plan",
+                "seed": 1000978, "difficulty": 5}),
+            env_wasm::ResetDefaults::default(),
+        )
+        .expect("a reset");
+        let answer = format!("{HEAD}{reason}{TAIL}");
+        let result = env
+            .step(&serde_json::json!({"response": answer, "task_id": "intervention_plan"}))
+            .expect("a valid step");
+        if result.reward != Some(1.0) {
+            bad.push(format!("{reason}\n  reward {:?}", result.reward));
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));

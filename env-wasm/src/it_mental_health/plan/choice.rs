@@ -951,7 +951,8 @@ fn id_of(catalogue: &Catalogue, word: &str) -> Option<usize> {
 /// The words after the id at `at` that say what is done with it: the rest
 /// of its clause up to the next id, or, when a relative clause follows the
 /// id ("P7, which needs it, is not chosen"), the predicate after that
-/// clause.
+/// clause, or, when the id closes an apposition ("both options, P1 and
+/// P11, are not chosen"), the predicate after the comma.
 fn predicate_of(text: &Text, at: usize, until: usize) -> Vec<&str> {
     let clause = text.words[at].clause;
     let mut out: Vec<&str> = text.words[at + 1..until]
@@ -963,6 +964,24 @@ fn predicate_of(text: &Text, at: usize, until: usize) -> Vec<&str> {
     let opens_relative = text.words.get(after).is_some_and(|w| {
         w.sentence == text.words[at].sentence && RELATIVE.contains(&w.text.as_str())
     });
+    // An id closing a group set off by commas or brackets ("Both
+    // leave-cover options, P1 and P11, are not chosen", "(P1 and P11) are
+    // left out"): the verb after the group is the id's (play-para-it23 B3).
+    let after_apposition = text.words.get(after).is_some_and(|w| {
+        w.sentence == text.words[at].sentence
+            && text.gap(after).contains([',', ')', ']'])
+            && PREDICATE.contains(&w.text.as_str())
+    });
+    if out.is_empty() && after_apposition {
+        let predicate = text.words[after].clause;
+        out.extend(
+            text.words[after..]
+                .iter()
+                .take_while(|w| w.clause == predicate)
+                .map(|w| w.text.as_str()),
+        );
+        return out;
+    }
     if out.is_empty() && opens_relative {
         let relative = text.words[after].clause;
         let rest = (after..text.len()).find(|&k| text.words[k].clause != relative);
@@ -1125,11 +1144,20 @@ const EXCEEDS: &[&str] = &["exceed", "overshoot", "overspend"];
 /// the budget", "blows the budget").
 const BREAKS: &[&str] = &["break", "bust", "blow"];
 
+/// Verbs that strain a limit named after them under "would": "would push
+/// the budget's limits", "would stretch Javier's cap".
+const STRAINS: &[&str] = &["push", "stretch", "strain"];
+
+/// What [`STRAINS`] verbs break: a limit by name, never a budget alone
+/// ("would push the budget to $12,500" is an amount, not a breach).
+const LIMITS: &[&str] = &["limit", "limits", "cap", "caps", "ceiling"];
+
 /// Whether `predicate` says its subject would break the budget or a cap:
 /// over / above / beyond / past one of [`CAPS`] or the cap's own amount
 /// within three words (no share of it between: "over half the budget"),
 /// someone's hours, or "it" ending the predicate; an [`EXCEEDS`] verb; a
-/// [`BREAKS`] verb before a cap; "too expensive" / "too costly". Never
+/// [`BREAKS`] verb before a cap; a [`STRAINS`] verb after "would" before
+/// a limit; "too expensive" / "too costly". Never
 /// under a negation ("would not push us over the cap").
 fn breaks_the_cap(catalogue: &Catalogue, predicate: &[&str]) -> bool {
     if predicate.iter().any(|w| NEGATING.contains(w)) {
@@ -1157,6 +1185,16 @@ fn breaks_the_cap(catalogue: &Catalogue, predicate: &[&str]) -> bool {
             "too" => after
                 .first()
                 .is_some_and(|next| matches!(*next, "expensive" | "costly" | "dear")),
+            _ if STRAINS.iter().any(|v| is_form_of(w, v)) => {
+                // "P11 would push Javier's or the budget's limits".
+                let would = predicate[..k]
+                    .iter()
+                    .any(|b| matches!(*b, "would" | "could" | "might"));
+                let limit = predicate[k + 1..predicate.len().min(k + 7)]
+                    .iter()
+                    .any(|w| LIMITS.contains(w));
+                would && limit
+            }
             _ => {
                 EXCEEDS.iter().any(|v| is_form_of(w, v))
                     || (BREAKS.iter().any(|v| is_form_of(w, v))
@@ -1287,6 +1325,60 @@ fn dropped_by_a_verb(text: &Text, found: &[(usize, usize)]) -> Vec<bool> {
     out
 }
 
+/// Words that end a clause leaving out what follows its colon: "The two
+/// leave-cover options are left out: ...", "Excluded: P1, P11".
+const LEAVING_OUT_END: &[&str] = &[
+    "excluded", "dropped", "rejected", "skipped", "omitted", "aside",
+];
+
+/// Words before a closing "out" that make it leave out: "left out:",
+/// "ruled out:", "cut out:" (not "rolled out:").
+const OUT_VERBS: &[&str] = &[
+    "left", "leave", "leaving", "ruled", "rule", "ruling", "kept", "keep", "cut", "crossed",
+    "counted", "dropped", "taken",
+];
+
+/// Per sentence, the last word of each clause that ends at a colon and
+/// leaves out what the colon opens ("The two leave-cover options are left
+/// out:", "Not chosen:", "Excluded:"), with no negation of the leaving
+/// out ("nothing is left out:"): the ids after it in its sentence are the
+/// ones left out or the reasons why, not choices (play-para-it23 C1).
+fn left_out_titles(text: &Text) -> Vec<(u32, usize)> {
+    (0..text.len())
+        .filter(|&i| {
+            let next = text.words.get(i + 1);
+            let colon = next.is_some_and(|n| {
+                n.sentence == text.words[i].sentence && text.gap(i + 1).contains(':')
+            });
+            if !colon {
+                return false;
+            }
+            let clause = text.words[i].clause;
+            let from = (0..=i)
+                .rev()
+                .take_while(|&k| text.words[k].clause == clause)
+                .last()
+                .unwrap_or(i);
+            let words: Vec<&str> = text.words[from..=i]
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect();
+            let negated = words
+                .iter()
+                .any(|w| NEGATING.contains(w) || matches!(*w, "nothing" | "none"));
+            match words.as_slice() {
+                [.., verb, "out"] => OUT_VERBS.contains(verb) && !negated,
+                [.., last] if LEAVING_OUT_END.contains(last) => !negated,
+                [.., last] if CHOSEN.contains(last) || matches!(*last, "used" | "funded") => {
+                    negated && *last != "instead"
+                }
+                _ => false,
+            }
+        })
+        .map(|i| (text.words[i].sentence, i))
+        .collect()
+}
+
 /// `left_out` with what a sentence that rules ids out goes on to say:
 /// once an id is left out ("P8 and P7 are not chosen", "we drop P5"),
 /// the ids named in the reasons after it in that sentence (after a colon,
@@ -1297,21 +1389,25 @@ fn in_the_reasons(text: &Text, found: &[(usize, usize)], mut left_out: Vec<bool>
     for (n, out) in dropped_by_a_verb(text, found).into_iter().enumerate() {
         left_out[n] |= out;
     }
+    let titles = left_out_titles(text);
     let mut ruled_out: BTreeSet<usize> = BTreeSet::new();
     // The word index where the last left-out id of the current sentence
     // stood, and whether a reason has opened since.
     let mut ruling: Option<(u32, usize)> = None;
     for (n, (at, k)) in found.iter().enumerate() {
         let sentence = text.words[*at].sentence;
-        let in_reasons = ruling.is_some_and(|(s, from)| {
-            s == sentence
-                && (from + 1..=*at).any(|i| {
-                    let gap = text.gap(i);
-                    gap.contains([':', '(', '[', '\u{2014}', '\u{2013}'])
-                        || gap.contains(" - ")
-                        || (i < *at && BECAUSE.contains(&text.words[i].text.as_str()))
-                })
-        }) && !chosen_in_its_clause(text, *at);
+        let after_a_title = titles.iter().any(|&(s, end)| s == sentence && end < *at);
+        let in_reasons = (after_a_title
+            || ruling.is_some_and(|(s, from)| {
+                s == sentence
+                    && (from + 1..=*at).any(|i| {
+                        let gap = text.gap(i);
+                        gap.contains([':', '(', '[', '\u{2014}', '\u{2013}'])
+                            || gap.contains(" - ")
+                            || (i < *at && BECAUSE.contains(&text.words[i].text.as_str()))
+                    })
+            }))
+            && !chosen_in_its_clause(text, *at);
         // An id only referred to ("needs P9") rules nothing out.
         let rules_out = left_out[n] && !referenced(text, *at) && !in_reasons;
         if in_reasons || ruled_out.contains(k) {
@@ -1601,6 +1697,19 @@ mod tests {
             // "nor" reaches the ids joined to it (para-it5).
             "- P1\n- P3\nP2 is not chosen, nor P4 or P5: they break the cap.",
             "P1, P3. Neither P2 nor P4 or P5 fits the cap.",
+            // Negation reaches ids set off by commas or brackets, and a
+            // title that leaves out covers what its colon opens
+            // (play-para-it23 B3, C1).
+            "P1, P3. Both leave-cover options, P2 and P4, are not chosen.",
+            "P1, P3. Both options, P2 and P4, are left out: P2 cannot run with P3, and P4 costs \
+             too much.",
+            "P1, P3. The two options (P2 and P4) are excluded.",
+            "P1, P3. The option we weighed, P4, was dropped.",
+            "P1, P3. The two leave-cover options are left out: P2 cannot run with P3, and P4 \
+             would push Javier's or the budget's limits.",
+            "P1, P3. Not chosen: P2, P4.",
+            "P1, P3 (excluded: P2 and P4)",
+            "P1, P3. Ruled out: P2, since P4 needs it, and P4.",
         ] {
             assert_eq!(plan(left_out), Chosen::Plan(0b101), "{left_out}");
         }
@@ -1655,6 +1764,34 @@ mod tests {
             plan("P1, P3; P2 is not chosen, or maybe P4"),
             Chosen::Hedged
         );
+        // Near misses of an apposition or a title that leaves out: still
+        // chosen, or still offered.
+        for (body, want) in [
+            (
+                "P1, P3. Both options, P2 and P4, are chosen too.",
+                Chosen::Plan(0b1111),
+            ),
+            (
+                "P1, P3. Nothing is left out: P2 and P4 run too.",
+                Chosen::Plan(0b1111),
+            ),
+            ("P1, P3. Also rolled out: P2 and P4.", Chosen::Plan(0b1111)),
+            (
+                "P1, P3. Left out: P2, and P4 is chosen instead.",
+                Chosen::Plan(0b1101),
+            ),
+            ("P1, P3. Chosen: P2 and P4.", Chosen::Plan(0b1111)),
+            (
+                "P1, P3. P4 would push the budget to $900.",
+                Chosen::Plan(0b1101),
+            ),
+            (
+                "P1, P3. Both options, P2 or P4, would work.",
+                Chosen::Hedged,
+            ),
+        ] {
+            assert_eq!(plan(body), want, "{body}");
+        }
     }
 
     /// The section as the answer gives it, after its label.
@@ -1701,6 +1838,16 @@ mod tests {
             read("\n| ID | Chosen? |\n|--|--|\n| P1 | yes |\n| P3 | or P2 |"),
             Some(Chosen::Hedged)
         );
+        // A line of reasons under the plan line that opens with a chosen
+        // id (play-para-it23 C1, B3).
+        for body in [
+            "P1, P3.\nP3 is in; none of the excluded pairs are combined. The two other options \
+             are left out: P2 cannot run with P3, and P4 would push its owner's limits.",
+            "P1, P3.\nP3 is in. Both other options, P2 and P4, are left out: P2 cannot run with \
+             P3, and P4 would push the budget's limits.",
+        ] {
+            assert_eq!(read(body), want, "{body}");
+        }
         // Every id on the plan line still breaks the rules; a line under
         // the plan that opens with an id is the plan's, alternatives and all.
         let n = catalogue.items.len();
