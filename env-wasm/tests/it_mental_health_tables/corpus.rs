@@ -373,6 +373,18 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p42",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p42/episodes.jsonl"),
     ),
+    // The twenty-third (play-para-it23, bin34): six cases at levels 3 and
+    // 5, each answered once and in six other wordings, and probes: 65 rows
+    // (`source_line` is the line of the raw file). Its B rows: a red flag
+    // restating "why bother caring" as "no longer caring" or "sees no
+    // point in caring any more" read as citing no fact (16, 17, 19, 20,
+    // 25); an action routing new requests through one weekly review read
+    // as tackling no stressor, though it is the catalogue's own remedy for
+    // roadmap changes (39, 42, 45, 49). Read since.
+    (
+        "it_mental_health-p43",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p43/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -416,6 +428,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p40",
     "it_mental_health-p41",
     "it_mental_health-p42",
+    "it_mental_health-p43",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -454,7 +467,30 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    (
+        "it_mental_health-p43",
+        51,
+        "C1: a why-line under the plan line opening with an id (\"The two leave-cover options \
+         are left out: P1 ..., and P11 would push ...\") read as choosing P11",
+    ),
+    (
+        "it_mental_health-p43",
+        61,
+        "B3: \"Both leave-cover options, P1 and P11, are left out\" (appositive commas) read as \
+         choosing P1 and P11",
+    ),
+    (
+        "it_mental_health-p43",
+        62,
+        "B3: \"Both leave-cover options, P1 and P11, are not chosen\" read as choosing them",
+    ),
+    (
+        "it_mental_health-p43",
+        63,
+        "B3: \"Both leave-cover options, P1 and P11, are excluded\" read as choosing them",
+    ),
+];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -1006,7 +1006,11 @@ impl ReadFact {
 }
 
 /// The words of `text` that can tie it to a fact, as their base forms
-/// ("meetings" and "meeting" share "meeting").
+/// ("meetings" and "meeting" share "meeting"). A word that names a kind of
+/// fact ties nothing, except a symptom's own word that is not a name of its
+/// dimension: "no longer caring" restates "so why bother caring" (issue 21
+/// R4, play-para-it23 B1), while "exhausted" or "withdrawn" names a
+/// dimension most cases show.
 fn content_words(text: &Text, first: &str) -> BTreeSet<String> {
     let first = first.to_lowercase();
     crate::order::set_of(
@@ -1014,7 +1018,7 @@ fn content_words(text: &Text, first: &str) -> BTreeSet<String> {
             .iter()
             .map(|w| w.text.as_str())
             .filter(|w| !COMMON.contains(w) && *w != first && number_value(w).is_none())
-            .filter(|w| !names_a_kind(w))
+            .filter(|w| !names_a_kind(w) || a_symptoms_own_word(w))
             .flat_map(|w| bases_of(w).into_iter().map(|b| b.into_owned())),
     )
 }
@@ -1025,10 +1029,32 @@ fn names_a_kind(word: &str) -> bool {
     FLAG_CONCEPTS
         .iter()
         .flat_map(|c| c.phrases)
-        .any(|p| match p.strip_suffix('*') {
-            Some(prefix) => !prefix.contains(' ') && word.starts_with(prefix),
-            None => !p.contains(' ') && *p == word,
-        })
+        .any(|p| matches_word(p, word))
+}
+
+/// Whether `word` is a word of a dimension's symptoms ("caring",
+/// "tickets", "rewrote") and no name or everyday description of a
+/// dimension ("exhausted", "tired", "cynical", "withdrawn").
+fn a_symptoms_own_word(word: &str) -> bool {
+    let of_a_symptom = FLAG_CONCEPTS
+        .iter()
+        .filter(|c| DIMENSION_SIGNS.contains(&c.id))
+        .flat_map(|c| c.phrases)
+        .any(|p| matches_word(p, word));
+    let names_a_dimension = Dimension::ALL
+        .iter()
+        .flat_map(|d| d.names().iter().chain(d.descriptions()))
+        .any(|p| matches_word(p, word));
+    of_a_symptom && !names_a_dimension
+}
+
+/// Whether the one-word phrase `phrase` (a trailing `*` a prefix) is
+/// `word`.
+fn matches_word(phrase: &str, word: &str) -> bool {
+    match phrase.strip_suffix('*') {
+        Some(prefix) => !prefix.contains(' ') && word.starts_with(prefix),
+        None => !phrase.contains(' ') && phrase == word,
+    }
 }
 
 /// The numbers a red-flag item states, each with where it stands: in
@@ -1407,6 +1433,74 @@ mod tests {
                 _ => None,
             })
             .expect("some seed has three concerning facts")
+    }
+
+    /// The kind of fact `item` is read as citing in `case`, if any.
+    fn cites(case: &BurnoutCase, item: &str) -> Option<&'static str> {
+        let facts: Vec<ReadFact> = case.facts.iter().map(|f| ReadFact::of(case, f)).collect();
+        item_concept(case, &facts, &case.flag_concepts(), item)
+    }
+
+    /// Burnout cases at every level, over a few hundred seeds.
+    fn burnout_cases() -> impl Iterator<Item = BurnoutCase> {
+        (1..=5).flat_map(|level| {
+            (0..300).filter_map(move |seed| {
+                match Case::generate_at(TaskKind::BurnoutDetection, level, seed) {
+                    Case::Burnout(b) => Some(b),
+                    _ => None,
+                }
+            })
+        })
+    }
+
+    #[test]
+    fn a_symptom_restated_by_its_own_word_is_grounded() {
+        // "Why bother caring" told as "no longer caring" restates that
+        // fact (issue 21 R4, play-para-it23 B1); the word ties it only to a
+        // case whose fact says it, and a dimension's name ties nothing.
+        let restated = [
+            "No longer caring about her work",
+            "She says she sees no point in caring any more.",
+            "Has stopped caring about her work",
+            "Sees no point in caring any more",
+            "Cynicism about her work: no longer caring",
+            "Doesn't care any more whether fixes hold",
+            "Asks why she should bother caring",
+        ];
+        let mut with_quote = 0;
+        let mut without = 0;
+        for case in burnout_cases() {
+            let caring = case.facts.iter().any(|f| {
+                f.concerning && f.concept == "cynicism_sign" && f.text.contains("why bother caring")
+            });
+            let any_care = case
+                .facts
+                .iter()
+                .any(|f| f.concept == "cynicism_sign" && f.text.contains("car"));
+            if caring {
+                with_quote += 1;
+                for item in restated {
+                    assert_eq!(cites(&case, item), Some("cynicism_sign"), "{item}");
+                }
+            } else if !any_care {
+                without += 1;
+                // ("stopped" alone may tie to another fact that says it.)
+                for item in [restated[0], restated[3], restated[4]] {
+                    assert_eq!(cites(&case, item), None, "{item}\n{}", case.text);
+                }
+            }
+            // A dimension named, not a fact of this case.
+            for item in [
+                "Seems cynical",
+                "Seems exhausted",
+                "Signs of depersonalization",
+                "Withdrawn and detached",
+                "Tired and cynical",
+            ] {
+                assert_eq!(cites(&case, item), None, "{item}\n{}", case.text);
+            }
+        }
+        assert!(with_quote > 5 && without > 50, "{with_quote} {without}");
     }
 
     #[test]

@@ -2692,6 +2692,68 @@ mod tests {
     }
 
     #[test]
+    fn every_catalogue_wording_reads_as_tackling_its_stressor() {
+        // What an action targets is what it does (issue 21 R1): each
+        // profile item's own remedies, as the references and the level 4-5
+        // catalogues word them, tackle that item and no other.
+        for metric in METRICS {
+            let own = [
+                metric.action,
+                metric.follow_ups[0].0,
+                metric.follow_ups[1].0,
+            ];
+            for action in own {
+                assert_eq!(aims(action), [metric.id], "{action}");
+            }
+        }
+        for level in 1..=5 {
+            for seed in 0..40 {
+                let Case::Plan(case) = Case::generate_at(TaskKind::InterventionPlan, level, seed)
+                else {
+                    continue;
+                };
+                for item in case.catalogue.iter().flat_map(|c| &c.items) {
+                    if let Some(metric) = item.metric {
+                        assert_eq!(aims(item.action), [metric.id], "{}", item.action);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_weekly_review_of_new_requests_tackles_roadmap_changes() {
+        // Routing new requests through one review is how roadmap churn is
+        // tackled, whatever the outcome is called (play-para-it23 B2).
+        for priorities in [
+            "Rohan Arslan sets up one weekly review for all new requests; outcome: no ad hoc \
+             priority swaps.",
+            "Rohan Arslan starts a single weekly review for new requests; the expected outcome is \
+             that changes are planned rather than sprung on the team.",
+            "Rohan Arslan routes all new requests through one weekly review; outcome: no ad hoc \
+             priority swaps.",
+            "Rohan Arslan sets up one weekly review for all new feature requests; outcome: no ad \
+             hoc priority swaps.",
+            "Route new requests through one weekly review",
+            "Batch incoming requests from stakeholders into a fortnightly planning slot",
+            "Send every change request to one weekly triage; outcome: fewer priority shifts",
+            "Stop mid-sprint reshuffles: stakeholder requests wait for the weekly review",
+        ] {
+            assert_eq!(aims(priorities), ["priorities"], "{priorities}");
+        }
+        // A review of something else, or requests of another kind, is not
+        // the roadmap's.
+        for other in [
+            "Hold a weekly review of overtime per person",
+            "Review new incidents weekly and fix the top causes",
+            "Handle requests for leave cover through HR",
+            "Review every request for time off within a day",
+        ] {
+            assert!(!aims(other).contains(&"priorities"), "{other}");
+        }
+    }
+
+    #[test]
     fn out_of_hours_work_is_overtime_and_out_of_hours_cover_on_call() {
         for overtime in [
             "Alejandro Brennan reviews each person's overtime and sets a cap on out-of-hours work",

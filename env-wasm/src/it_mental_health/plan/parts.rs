@@ -410,6 +410,17 @@ pub const METRICS: &[Metric] = &[
             "context switch*",
             "priorities",
             "intake",
+            // Work asked of the team outside the plan, which a weekly
+            // review or triage of it tackles ("route new requests through
+            // one weekly review", play-para-it23 B2).
+            "new request*",
+            "incoming request*",
+            "feature request*",
+            "change request*",
+            "stakeholder request*",
+            "priority swap*",
+            "priority shift*",
+            "reshuffl*",
         ],
         threshold: "3 or more roadmap priority changes in a quarter",
         stressed: (3, 6),
