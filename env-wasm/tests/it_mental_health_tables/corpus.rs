@@ -467,30 +467,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    (
-        "it_mental_health-p43",
-        51,
-        "C1: a why-line under the plan line opening with an id (\"The two leave-cover options \
-         are left out: P1 ..., and P11 would push ...\") read as choosing P11",
-    ),
-    (
-        "it_mental_health-p43",
-        61,
-        "B3: \"Both leave-cover options, P1 and P11, are left out\" (appositive commas) read as \
-         choosing P1 and P11",
-    ),
-    (
-        "it_mental_health-p43",
-        62,
-        "B3: \"Both leave-cover options, P1 and P11, are not chosen\" read as choosing them",
-    ),
-    (
-        "it_mental_health-p43",
-        63,
-        "B3: \"Both leave-cover options, P1 and P11, are excluded\" read as choosing them",
-    ),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect
