@@ -12,9 +12,9 @@
 //! your subscription", "the $49.00 renewal"), or a give-back said as one
 //! more outcome ("will also be reversed"), is a refund.
 
-use super::commitments::is_fee_sum;
+use super::clause::{Clause, Opener};
+use super::fee_sums::is_fee_sum;
 use super::nouns::{Thing, thing};
-use super::{Clause, Opener};
 use crate::text::{Text, number_value};
 
 /// Whether the money given back at word `verb`, in clause `at` of
