@@ -165,12 +165,19 @@ pub(super) fn read(
     let waives = has(Finding::Move(Move::Commit(Commitment::Waiver)))
         && !has(Finding::Declined(Commitment::Waiver))
         && !has(Finding::Leaning(Commitment::Waiver));
+    let waivers: Vec<usize> = findings
+        .iter()
+        .filter(|(f, _, _)| *f == Finding::Move(Move::Commit(Commitment::Waiver)))
+        .map(|(_, word, _)| *word)
+        .collect();
     for (finding, word, at) in findings {
         let finding = match finding {
             Finding::Move(Move::Commit(Commitment::Refund | Commitment::Credit))
                 if waives
                     && moves_money_back(finding, text, word)
-                    && give_back::waived_fee_given_back(text, clauses, at, word, &fees) =>
+                    && give_back::waived_fee_given_back(
+                        text, clauses, at, word, &fees, &waivers,
+                    ) =>
             {
                 Finding::Move(Move::Commit(Commitment::Waiver))
             }
