@@ -187,7 +187,7 @@ fn subject_left_out(
         start -= 1;
     }
     let before_settles = start == clause.from
-        || (super::labels(text.gap(start))
+        || (super::clause::labels(text.gap(start))
             && (sets(text, clause) || (clause.from..start).all(|i| PAID_LABEL.contains(&w(i)))));
     // Every clause of the sentence before it sets the condition, or is
     // the waiver itself.
