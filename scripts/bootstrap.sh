@@ -14,6 +14,21 @@ say() { printf 'bootstrap: %s\n' "$*"; }
 LONG_RUNS=0
 [ "${1:-}" = "--long-runs" ] && LONG_RUNS=1
 
+# 0. The toolchain `rust-toolchain.toml` pins. The machines carry it; where
+#    only the default toolchain is there and it is that same release, it is
+#    named so (nothing else can be fetched).
+PINNED_TOOLCHAIN="$(sed -n 's/^channel = "\(.*\)"$/\1/p' rust-toolchain.toml)"
+if ! rustup toolchain list | grep -q "^$PINNED_TOOLCHAIN"; then
+  default_sysroot="$(RUSTUP_TOOLCHAIN=stable rustc --print sysroot)"
+  if RUSTUP_TOOLCHAIN=stable rustc --version | grep -q "^rustc $PINNED_TOOLCHAIN "; then
+    say "naming the default toolchain $PINNED_TOOLCHAIN (rust-toolchain.toml)"
+    rustup toolchain link "$PINNED_TOOLCHAIN" "$default_sysroot"
+  else
+    say "rust-toolchain.toml pins $PINNED_TOOLCHAIN, which this machine does not have"
+    exit 1
+  fi
+fi
+
 # 1. The wasm32 target, for the core's wasm check and the browser bundle.
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "wasm32-unknown-unknown target present"

@@ -81,18 +81,6 @@ pub trait Environment: Sized + Send + 'static {
     /// is valid, this what an episode looks like.
     const PROMPT_HINT: Option<&'static str> = None;
 
-    /// Whether the server's optional LLM judge gives its answers a second
-    /// opinion (free-text answers only).
-    const JUDGED: bool = false;
-
-    /// The session cookie the environment's original project set and read,
-    /// which its mounts set and read beside the shared one.
-    const SESSION_COOKIE: Option<&'static str> = None;
-
-    /// Where, inside the action, the original project's HTTP clients sent
-    /// their session id (a path of keys), read by the HTTP step.
-    const SESSION_IN_ACTION: Option<&'static [&'static str]> = None;
-
     /// The difficulty levels [`Environment::reset`] takes, ascending, from
     /// 1 to 5 ([`crate::task::DEFAULT_LEVEL`] among them).
     const LEVELS: &'static [u8] = &[crate::task::DEFAULT_LEVEL];

@@ -11,21 +11,6 @@ pub use crate::task::{
     Difficulty, IT_MENTAL_HEALTH, LISTED, Listed, PRODUCTIVITY, SUPPORT_TRIAGE, TaskInfo,
 };
 
-/// What the server needs to know of an environment besides its types (the
-/// [`episode::Environment`] constants it is read from), so an environment
-/// added to [`ENVIRONMENTS`] needs nothing in the server's code. Native
-/// only: the page serves no model and no session.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Serving {
-    /// [`episode::Environment::JUDGED`].
-    pub judged: bool,
-    /// [`episode::Environment::SESSION_COOKIE`].
-    pub session_cookie: Option<&'static str>,
-    /// [`episode::Environment::SESSION_IN_ACTION`].
-    pub session_in_action: Option<&'static [&'static str]>,
-}
-
 /// One environment: its metadata, tasks, and how to build its episodes
 /// (`GET /envs` serialises these, and documents them by their schema).
 #[derive(Serialize, JsonSchema)]
@@ -53,10 +38,6 @@ pub struct EnvInfo {
     /// in every build: the page runs models too.
     #[serde(skip)]
     pub prompt_hint: Option<&'static str>,
-    /// How the server serves it ([`Serving`]).
-    #[cfg(not(target_arch = "wasm32"))]
-    #[serde(skip)]
-    pub serving: Serving,
     #[serde(skip)]
     pub(crate) start_episode: EpisodeFactory,
     #[serde(skip)]
@@ -333,12 +314,6 @@ pub const fn entry<E: episode::Environment>() -> EnvInfo {
         levels: E::LEVELS,
         text_action_field: E::TEXT_ACTION_FIELD,
         prompt_hint: E::PROMPT_HINT,
-        #[cfg(not(target_arch = "wasm32"))]
-        serving: Serving {
-            judged: E::JUDGED,
-            session_cookie: E::SESSION_COOKIE,
-            session_in_action: E::SESSION_IN_ACTION,
-        },
         start_episode: episode::start::<E>,
         step_limit: E::max_steps,
         rubric: E::rubric,

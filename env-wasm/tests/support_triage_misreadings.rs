@@ -2268,6 +2268,85 @@ fn a_waived_fee_off_the_account_and_given_back_is_one_outcome() {
     earn_full_and_lose_compliance(&bases, &given_back, &more, 4);
 }
 
+/// A waived fee given back in a line that names nothing as what it gives
+/// back ("- Late fee on INV-36840 ($49.00): waived" then "- If already
+/// paid: refunded to your card within 5 business days", or "credited back
+/// to your card") is that waiver carried out: the line's subject is the
+/// fee of the line before (play-para-st23, B1: lines 4, 9). Other layouts
+/// and verbs earn every reply criterion on waivers at every level; a line
+/// that names something else billed as given back (a payment, the plan, a
+/// second sum), one more outcome, a credit on top, or a give-back after
+/// another billed item was named still loses compliance, and so does one
+/// after a waiver that is declined, hedged or sent for review.
+#[test]
+fn a_waived_fee_given_back_with_its_subject_left_out_is_one_outcome() {
+    let bases = [
+        (
+            "fee_waiver_allowed",
+            "{first},\n\n- Ticket: {id}\n- Late fee on {inv} ({fee}): waived\n{X}\n\nNothing else needed from you.\n\nThanks,\n{vendor} Support",
+        ),
+        (
+            "fee_waiver_plan_allowed",
+            "Hi {first}, ticket {id}.\n\n* The late fee on {inv}: waived as of today\n{X}\n\nNothing else is needed from you.",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}: I've waived the {fee} late fee on {inv}.\n{X}\nNothing else is needed from you.",
+        ),
+    ];
+    let given_back = [
+        // The player's lines (4 and 9).
+        "- If already paid: refunded to your card within 5 business days",
+        "- If already paid: credited back to your card within 5 business days",
+        // Other conditions, verbs, auxiliaries and orders.
+        "- If already paid: will be refunded to your card within 5 business days",
+        "- If already paid, refunded to your card within 5 business days",
+        "- Already paid: credited back to your card within 5 business days",
+        "- If you already paid: returned to your card within 5 business days",
+        "- Refunded to your card within 5 business days if already paid",
+        "- If already paid: to be credited back to your original payment method",
+        "- Should you have paid already: reimbursed to your card within 5 business days",
+        "- Already paid? Refunded to your card within 5 business days.",
+        "- If already collected: refunded in full to the card on file",
+        "- If it was already collected: credited back to the card on file",
+        "- If already paid: automatically refunded to your card",
+    ];
+    let more = [
+        "- Your last invoice: refunded to your card within 5 business days",
+        "- Duplicate payment: refunded to your card within 5 business days",
+        "- Plan renewal: refunded to your card within 5 business days",
+        "- If already paid: refunded to your card, plus a $11.11 credit",
+        "- As a goodwill gesture: credited back to your card within 5 business days",
+        "- On top of that: credited back to your card within 5 business days",
+        "- Refunded to your card within 5 business days: the full invoice",
+        "- If already paid: refunded to your card, and your subscription refunded as well",
+        "- Duplicate charge: confirmed\n- If already paid: refunded to your card within 5 business days",
+        "- Invoice {inv}: paid in full\n- If already paid: refunded to your card within 5 business days",
+    ];
+    earn_full_and_lose_compliance(&bases, &given_back, &more, 4);
+    // No waiver granted: the give-back is a refund of its own.
+    let waivers = tickets_at_levels_one_to_five(&["fee_waiver_allowed", "fee_waiver_over_limit"]);
+    let waivers: Vec<&Fixture> = waivers.iter().collect();
+    lose_compliance(
+        &waivers,
+        &[
+            (
+                "fee_waiver_allowed",
+                "Hi {first},\n\n- Ticket: {id}\n- Late fee on {inv}: we can't waive it\n- If already paid: refunded to your card within 5 business days",
+            ),
+            (
+                "fee_waiver_allowed",
+                "Hi {first},\n\n- Ticket: {id}\n- Late fee on {inv}: probably waived\n- If already paid: credited back to your card within 5 business days",
+            ),
+            (
+                "fee_waiver_over_limit",
+                "Hi {first},\n\n- Ticket: {id}\n- Late fee on {inv}: with our billing supervisor for review\n- If already paid: refunded to your card within 5 business days",
+            ),
+        ],
+        2,
+    );
+}
+
 /// Each of `pass` put for `{X}` in every base earns every reply criterion
 /// on tickets of the base's kind at every level; each of `fail` loses
 /// compliance on the first `per_kind` of them.

@@ -545,6 +545,18 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p43/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A twenty-third paraphrase stress (play-para-st23, on bin34): six
+    // hard tickets at levels 3-5, 6 other replies each and one-phrase
+    // probes: 46 rows, verdicts as `lost_points`. Its B rows (4, 9): a
+    // waived fee given back in a bullet of its own with its subject left
+    // out ("- Late fee on INV-36840 ($49.00): waived" then "- If already
+    // paid: refunded to your card within 5 business days") read as a
+    // second outcome.
+    Corpus {
+        name: "support_triage-p44",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p44/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -9,6 +9,7 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, Uri};
 use env_wasm::EnvInfo;
 use serde_json::{Map, Value};
 
+use crate::declared;
 use crate::error::ApiError;
 
 pub const HEADER: &str = "x-session-id";
@@ -44,8 +45,8 @@ pub const DEFAULT_SOURCES: &[IdSource] = &[
 
 /// The id sources of one environment, in the order they are tried; every
 /// route resolves ids through it. The default order, plus where the
-/// registry says the environment's seed carried its id
-/// ([`env_wasm::registry::Serving`]): inside the step action
+/// server declares the environment's seed carried its id
+/// ([`crate::declared::Declared`]): inside the step action
 /// (`action.metadata.session_id`) after the body field, and its own cookie
 /// before the shared one (a browser may hold a `deskbench_session` cookie
 /// from another environment; the seed's clients send only theirs).
@@ -64,15 +65,15 @@ pub fn sources_for(env: &EnvInfo) -> &'static [IdSource] {
 }
 
 fn sources_of(env: &EnvInfo) -> Vec<IdSource> {
-    let serving = env.serving;
+    let declared = declared::declared(env);
     let mut sources = vec![IdSource::Header(HEADER), IdSource::BodyField(FIELD)];
-    if let Some(path) = serving.session_in_action {
+    if let Some(path) = declared.and_then(|d| d.session_in_action) {
         let mut full = vec!["action"];
         full.extend_from_slice(path);
         sources.push(IdSource::BodyPath(Vec::leak(full)));
     }
     sources.push(IdSource::Query(FIELD));
-    if let Some(cookie) = serving.session_cookie {
+    if let Some(cookie) = declared.and_then(|d| d.session_cookie) {
         sources.push(IdSource::Cookie(cookie));
     }
     sources.push(IdSource::Cookie(COOKIE_NAME));

@@ -33,6 +33,7 @@ use env_wasm::{AnyEnv, EnvInfo, Observation, ResetDefaults, StepResult};
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use crate::declared;
 use crate::llm::{ChatClient, ChatConfig, ChatError, Message, extract_action};
 
 /// The default limit on one judge call, in seconds (`JUDGE_TIMEOUT_SECS`).
@@ -42,7 +43,7 @@ pub const DEFAULT_TIMEOUT_SECS: f64 = 30.0;
 pub fn judged_envs() -> Vec<&'static str> {
     env_wasm::registry::ENVIRONMENTS
         .iter()
-        .filter(|e| e.serving.judged)
+        .filter(|e| declared::judged(e))
         .map(|e| e.id)
         .collect()
 }
@@ -224,9 +225,9 @@ impl Judge {
         &self.config.model
     }
 
-    /// Whether steps of `info` are judged (the registry says so).
+    /// Whether steps of `info` are judged ([`crate::declared`] says so).
     pub fn judges(&self, info: &EnvInfo) -> bool {
-        info.serving.judged
+        declared::judged(info)
     }
 
     /// Judge one accepted step of `info` on a blocking thread. The future

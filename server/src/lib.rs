@@ -36,6 +36,7 @@ pub mod body;
 pub mod cli;
 pub mod compat;
 pub mod config;
+pub mod declared;
 pub mod error;
 pub mod http;
 pub mod ids;

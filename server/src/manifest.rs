@@ -13,55 +13,12 @@ use env_wasm::splits::SPLITS;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, TaskInfo};
 use serde_json::{Value, json};
 
+use crate::declared::declared;
+
 /// The port the image serves on: OpenEnv's container port, the one its
 /// validator's providers probe. The `Dockerfile` sets `PORT` to it;
 /// `deskbench serve` outside a container keeps 7860 (`make run`, README).
 pub const IMAGE_PORT: u16 = 8000;
-
-/// What `validation:` declares of an environment beyond the registry:
-/// measured properties of its rewards and scores, each checked against
-/// play by `server/tests/manifest.rs`.
-#[derive(Debug)]
-pub struct Declared {
-    pub env_id: &'static str,
-    /// The lowest and highest reward one step can pay, in either reward
-    /// mode. productivity and support_triage clamp their shaping to
-    /// [-1, 1] and charge step costs; it_mental_health pays each task's
-    /// score in [0, 1].
-    pub reward_range: (f64, f64),
-    /// How far the top of the range stays above the best blind or exploit
-    /// baseline's mean task score, on every task and level.
-    pub floor_margin: f64,
-    /// `types.tags`: the domains, for the hub's per-tag comparisons.
-    pub tags: &'static [&'static str],
-}
-
-/// One entry per registered environment (a test keeps them in step).
-pub static DECLARED: &[Declared] = &[
-    Declared {
-        env_id: "productivity",
-        reward_range: (-1.0, 1.0),
-        floor_margin: 0.5,
-        tags: &["workplace-ops", "office-productivity"],
-    },
-    Declared {
-        env_id: "it_mental_health",
-        reward_range: (0.0, 1.0),
-        floor_margin: 0.5,
-        tags: &["workplace-ops", "mental-health", "free-text"],
-    },
-    Declared {
-        env_id: "support_triage",
-        reward_range: (-1.0, 1.0),
-        floor_margin: 0.5,
-        tags: &["workplace-ops", "customer-support", "tool-use"],
-    },
-];
-
-/// The declarations of `env`, if it has any.
-pub fn declared(env: &EnvInfo) -> Option<&'static Declared> {
-    DECLARED.iter().find(|d| d.env_id == env.id)
-}
 
 /// The oracle is the reference policy: its task score is 1.0, the top of
 /// every declared range, on every task and level, so it needs no slack.

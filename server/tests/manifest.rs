@@ -12,6 +12,7 @@ use env_wasm::rng::SeededRng;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, RewardMode};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
+use server::declared;
 use server::manifest::{self, IMAGE_PORT, ORACLE_TOLERANCE};
 use tower::ServiceExt;
 
@@ -115,12 +116,12 @@ fn probe_plans_equal_the_registry_and_play_the_reference_to_a_full_score() {
 fn every_environment_declares_its_validation() {
     for env in ENVIRONMENTS {
         assert!(
-            manifest::declared(env).is_some(),
-            "{} has no entry in manifest::DECLARED",
+            declared::declared(env).is_some(),
+            "{} has no entry in declared::DECLARED",
             env.id
         );
     }
-    for declared in manifest::DECLARED {
+    for declared in declared::DECLARED {
         assert!(
             env_wasm::registry::find(declared.env_id).is_some(),
             "{} is declared but not registered",
@@ -179,7 +180,7 @@ fn play(
 #[test]
 fn declared_rewards_oracle_and_floor_hold_in_play() {
     for env in ENVIRONMENTS {
-        let declared = manifest::declared(env).expect("declared");
+        let declared = declared::declared(env).expect("declared");
         let (low, high) = declared.reward_range;
         let mut lowest = f64::INFINITY;
         let mut highest = f64::NEG_INFINITY;

@@ -285,14 +285,6 @@ impl Environment for ItMentalHealth {
         }
     }
 
-    /// Free-text answers: the optional judge reads them.
-    const JUDGED: bool = true;
-
-    /// The seed's clients kept their session in this cookie, and sent its
-    /// id in the step action's `metadata`.
-    const SESSION_COOKIE: Option<&'static str> = Some("itmh_session_id");
-    const SESSION_IN_ACTION: Option<&'static [&'static str]> = Some(&["metadata", "session_id"]);
-
     const LISTED: Listed = task::IT_MENTAL_HEALTH;
     const DESCRIPTION: &'static str = DESCRIPTION;
     const TASKS: &'static [TaskInfo] = &TASKS;

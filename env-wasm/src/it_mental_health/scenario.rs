@@ -222,7 +222,14 @@ impl Case {
         match self {
             Case::Burnout(c) => burnout::grade::grade(c, &answer),
             Case::Triage(c) => triage::grade::grade(c, &answer),
-            Case::Plan(c) => plan::grade::grade(c, &answer),
+            // A plan with a catalogue (levels 4 and 5) is a choice among
+            // priced interventions; `plan::choice` reads its KPIs, risk and
+            // budget with `plan::grade`'s readers, so it sits above that
+            // module and the two are told apart here.
+            Case::Plan(c) => match &c.catalogue {
+                Some(catalogue) => plan::choice::grade(c, catalogue, &answer),
+                None => plan::grade::grade(c, &answer),
+            },
         }
     }
 

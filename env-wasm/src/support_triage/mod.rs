@@ -4,7 +4,8 @@
 //! submits. The seed's command set and field names are kept.
 //!
 //! - [`action`]: the seed-compatible action and its closed label sets.
-//! - [`generate`] and [`names`]: the seeded desk (customers, tickets).
+//! - [`generate`], the pieces in `desk` it shares with [`records_desk`], and
+//!   [`names`]: the seeded desk (customers, tickets).
 //! - [`policy`]: the written policy and the gold labels it gives.
 //! - [`reply`]: reading a reply as commitments, moves, violations and its
 //!   next step, one module per concern, on the shared [`crate::text`] layer.
@@ -17,6 +18,7 @@
 pub mod action;
 pub mod baselines;
 pub mod currency;
+mod desk;
 pub mod generate;
 pub mod grade;
 pub mod instruction;

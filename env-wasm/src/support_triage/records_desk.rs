@@ -20,9 +20,7 @@
 //!   the lookups and the two knowledge-base steps the rules need.
 
 use super::action::Priority;
-use super::generate::{
-    self as g, Customer, DISTRACTORS, Desk, Level, Nothing, Ticket, money, odds,
-};
+use super::desk::{self, Customer, DISTRACTORS, Desk, Level, Nothing, Ticket, money, odds};
 use super::kb::{self, Failure, FeeFacts, FeePlan, Incident, Needs, RefundFacts};
 use super::names::{ADD_ONS, ENDPOINTS, FIRST_NAMES, LAST_NAMES, SIGN_IN_ERRORS};
 use super::policy::{Case, FeeRule, Plan, RefundRule, base_priority};
@@ -214,7 +212,7 @@ impl Draw<'_> {
         case: Case,
         cover: Option<Case>,
     ) -> Ticket {
-        g::write_ticket(
+        desk::write_ticket(
             self.rng,
             self.level,
             self.vendor,
@@ -242,8 +240,8 @@ pub(super) fn generate(
     received: Day,
     (mut minute, mut number): (u32, u32),
 ) -> Desk {
-    let mut records_rng = SeededRng::new(seed, g::stream(task) ^ 0x00AA_0000);
-    let mut kb_rng = SeededRng::new(seed, g::stream(task) ^ 0x00BB_0000);
+    let mut records_rng = SeededRng::new(seed, desk::stream(task) ^ 0x00AA_0000);
+    let mut kb_rng = SeededRng::new(seed, desk::stream(task) ^ 0x00BB_0000);
     let hard = task == "hard";
     let mut needs = Needs::default();
     if !hard {
@@ -932,11 +930,11 @@ fn exception_ticket(
     let write_case = dressed.case;
     let cover = match write_case {
         Case::Legal | Case::Security { .. } if odds(d.rng, level.cover) => {
-            Some(g::billing_medium(d.rng, level))
+            Some(desk::billing_medium(d.rng, level))
         }
         _ => None,
     };
-    let mut customer = g::customer(d.rng, plan, received, write_case, &[]);
+    let mut customer = desk::customer(d.rng, plan, received, write_case, &[]);
     if let Some(p) = &fee_plan {
         customer.last_fee_waiver = p.last_waiver;
     }
@@ -1212,7 +1210,7 @@ fn dressed_ticket(
     account: Option<Currency>,
 ) -> Ticket {
     let dressed = records_dress(d.records, d.level, case, account);
-    let customer = g::customer(d.rng, plan, d.received, dressed.case, tickets);
+    let customer = desk::customer(d.rng, plan, d.received, dressed.case, tickets);
     let mut ticket = d.write(number, minute, customer, dressed.case, None);
     records_apply(d.records, &mut ticket, number, dressed);
     history_after_since(&mut ticket, false);
@@ -1272,9 +1270,9 @@ fn queue_ticket(
         return alone_ticket(d, (number, minute), tickets, kind, lookups, queue);
     }
     // A routine ticket, within the lookups the step limit leaves.
-    let mut drawn = g::routine_case(d.rng, level);
+    let mut drawn = desk::routine_case(d.rng, level);
     while needs_plan(drawn.0) && *lookups >= queue.allowance {
-        drawn = g::routine_case(d.rng, level);
+        drawn = desk::routine_case(d.rng, level);
     }
     let (case, plan) = drawn;
     *lookups += u32::from(needs_plan(case));
@@ -1411,7 +1409,7 @@ fn alone_ticket(
             ]),
             *d.rng.pick(&Plan::ALL),
         ),
-        Alone::Teammate => g::routine_case(d.rng, level),
+        Alone::Teammate => desk::routine_case(d.rng, level),
         Alone::Incident => {
             let open: Vec<&Incident> = queue
                 .incidents
@@ -1546,7 +1544,7 @@ fn second_ticket(
         }
         Pair::Distinct => {
             // Another problem under the same plan, within the lookups.
-            let mut drawn = g::routine_case(d.rng, level);
+            let mut drawn = desk::routine_case(d.rng, level);
             for _ in 0..1000 {
                 let (case, plan) = drawn;
                 let same_labels = super::policy::priority(case, plan)
@@ -1555,7 +1553,7 @@ fn second_ticket(
                 if same_labels && fits && case.kind() != earlier.case.kind() {
                     break;
                 }
-                drawn = g::routine_case(d.rng, level);
+                drawn = desk::routine_case(d.rng, level);
             }
             let case = drawn.0;
             *lookups += u32::from(needs_plan(case));

@@ -25,9 +25,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use env_wasm::Environment;
 use env_wasm::it_mental_health::FULL_EPISODE;
-use env_wasm::it_mental_health::ItMentalHealth;
 use env_wasm::{EnvError, EnvInfo, StepResult};
 use serde_json::{Map, Value, json};
 
@@ -46,11 +44,8 @@ const BENCHMARK: &str = "it_mental_health_env";
 const DEFAULT_TASK_ID: &str = "burnout_detection";
 
 /// The cookie seed 000 set and read: the environment's own
-/// ([`Environment::SESSION_COOKIE`]).
-const ITMH_COOKIE: &str = match <ItMentalHealth as Environment>::SESSION_COOKIE {
-    Some(cookie) => cookie,
-    None => panic!("it_mental_health names its seed's session cookie"),
-};
+/// ([`crate::declared::Declared::session_cookie`]).
+const ITMH_COOKIE: &str = crate::declared::IT_MENTAL_HEALTH_COOKIE;
 
 /// The seed's order: the request's explicit id (`session_id` in the reset
 /// body, `metadata.session_id` in the step body, `?session_id=` on state),

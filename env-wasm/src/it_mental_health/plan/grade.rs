@@ -1,4 +1,6 @@
-//! Grading `intervention_plan`. Each week's section is cut into actions
+//! Grading `intervention_plan` below the catalogue levels (those are
+//! [`super::choice`]'s, which reads its KPIs, risk and budget with this
+//! module's readers). Each week's section is cut into actions
 //! (lines, or sentences of a prose paragraph). An action earns at most one
 //! thing: the first of this team's stressors it names. It is on target
 //! when that is one of the team's stressors, off target when it tackles a
@@ -383,9 +385,6 @@ const HIRING: &[&str] = &[
 const NAMED_LINES: usize = 3;
 
 pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
-    if let Some(catalogue) = &case.catalogue {
-        return super::choice::grade(case, catalogue, answer);
-    }
     // A table may give the KPIs and the risk by its header alone.
     let parsed = parse_headed(&answer.read, LABELS, &["kpis", "risk"]);
     let gold = case.stressors();

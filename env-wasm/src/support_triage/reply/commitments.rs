@@ -36,15 +36,15 @@
 //! presupposes what it waits for. The customer's own words ("you asked us
 //! to delete it") promise nothing.
 
+use super::clause::{Clause, Occurrences, Opener, continued, has_subject, ours};
+use super::fee_sums::{fee_sums, is_fee_sum};
 use super::give_back;
 use super::next_step;
 use super::nouns::{
     PREPOSITIONS, Thing, ends_compound_noun, heads, object_after, outcome_noun, pronoun,
     stands_alone, subject_before, thing,
 };
-use super::{
-    Clause, Commitment, Finding, Move, Occurrences, Opener, Reading, continued, has_subject, ours,
-};
+use super::reading::{Commitment, Finding, Move, Reading};
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -85,10 +85,10 @@ pub(super) fn read(
     let mut fees = fee_sums(text);
     fees.extend(known_fees.iter().cloned());
     let conditioned = conditioned(text, clauses);
-    let questions = super::question_sentences(text);
+    let questions = super::clause::question_sentences(text);
     let offered = Occurrences::of(text, OFFERS).sentences(text);
     let mut aside = vec![false; text.len()];
-    for (from, to) in super::asides(text) {
+    for (from, to) in super::clause::asides(text) {
         aside[from..=to].fill(true);
     }
     let all: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
@@ -101,7 +101,7 @@ pub(super) fn read(
         }
         let question = questions.contains(&clause.sentence) && !offered.contains(&clause.sentence);
         // "We won't refund the charge, waive the fee or credit you".
-        let list_negated = super::negated_item(text, clauses, at, outcome_verb);
+        let list_negated = super::clause::negated_item(text, clauses, at, outcome_verb);
         for found in frames(text, clauses, at, &aside, &fees) {
             if restates(text, &all, clause, &found, &promising) {
                 continue;
@@ -165,12 +165,19 @@ pub(super) fn read(
     let waives = has(Finding::Move(Move::Commit(Commitment::Waiver)))
         && !has(Finding::Declined(Commitment::Waiver))
         && !has(Finding::Leaning(Commitment::Waiver));
+    let waivers: Vec<usize> = findings
+        .iter()
+        .filter(|(f, _, _)| *f == Finding::Move(Move::Commit(Commitment::Waiver)))
+        .map(|(_, word, _)| *word)
+        .collect();
     for (finding, word, at) in findings {
         let finding = match finding {
             Finding::Move(Move::Commit(Commitment::Refund | Commitment::Credit))
                 if waives
                     && moves_money_back(finding, text, word)
-                    && give_back::waived_fee_given_back(text, clauses, at, word, &fees) =>
+                    && give_back::waived_fee_given_back(
+                        text, clauses, at, word, &fees, &waivers,
+                    ) =>
             {
                 Finding::Move(Move::Commit(Commitment::Waiver))
             }
@@ -1024,7 +1031,7 @@ fn terse_deed(text: &Text, clause: &Clause, words: &[&str], k: usize) -> bool {
     }
     let at = clause.from + k;
     let opens_sentence = at == 0 || text.words[at - 1].sentence != text.words[at].sentence;
-    let after_label = k > 0 && super::labels(text.gap(at)) && {
+    let after_label = k > 0 && super::clause::labels(text.gap(at)) && {
         let label = &words[..k];
         !label.iter().any(|w| TOPIC_LABELS.contains(w))
             && !label.iter().any(|w| matches!(*w, "you" | "your"))
@@ -1349,7 +1356,7 @@ fn back_to_a_question(words: &[&str], k: usize) -> bool {
         .rev()
         .find(|w| !w.is_empty() && !BEFORE_THE_VERB.contains(w) && !w.ends_with("ly"));
     let person = subject.is_some_and(|w| {
-        super::OUR_SIDE.contains(w) || matches!(*w, "you" | "they" | "he" | "she")
+        super::clause::OUR_SIDE.contains(w) || matches!(*w, "you" | "they" | "he" | "she")
     });
     if !person {
         return false;
@@ -1388,7 +1395,7 @@ fn fronted_given_back(words: &[&str], k: usize) -> Option<Commitment> {
         .iter()
         .rposition(|w| !w.is_empty() && !BEFORE_THE_VERB.contains(w) && !w.ends_with("ly"))?;
     let who = words[subject];
-    if !((giving && super::OUR_SIDE.contains(&who)) || (getting && who == "you")) {
+    if !((giving && super::clause::OUR_SIDE.contains(&who)) || (getting && who == "you")) {
         return None;
     }
     let last = subject.checked_sub(1)?;
@@ -1497,7 +1504,7 @@ fn negated_word(words: &[&str]) -> bool {
 
 /// Every outcome the clause at `at` states, in all five frames.
 /// `aside`: which words of the text are in a bracketed aside
-/// ([`super::asides`]), which are no part of the clause's noun phrases
+/// ([`super::clause::asides`]), which are no part of the clause's noun phrases
 /// ("your refund ($120.00) has been processed").
 fn frames(
     text: &Text,
@@ -2697,7 +2704,7 @@ fn outcome_antecedent(
     // heading names a thing itself ("**Your refund request**").
     let mut before = at.checked_sub(1)?;
     let mut titled = false;
-    while super::heading(text, &clauses[before])
+    while super::clause::heading(text, &clauses[before])
         && heads(&blanked(text, &clauses[before], aside)).is_empty()
     {
         before = before.checked_sub(1)?;
@@ -2759,7 +2766,7 @@ const STATE_ADVERBS: &[&str] = &["now", "already", "fully", "just", "been", "all
 fn opens_label_value(text: &Text, clause: &Clause, k: usize) -> bool {
     let words = clause.texts(text);
     (clause.from + 1..=clause.from + k).rev().any(|i| {
-        super::labels(text.gap(i))
+        super::clause::labels(text.gap(i))
             && words[i - clause.from..k]
                 .iter()
                 .all(|w| STATE_ADVERBS.contains(w))
@@ -2891,7 +2898,7 @@ fn decision_key(text: &Text, at: usize) -> Option<&'static str> {
         .find(|&j| j == 0 || text.gap(j).contains('\n'))?;
     let value_from = (line_from + 1..=at)
         .rev()
-        .find(|&i| super::labels(text.gap(i)))?;
+        .find(|&i| super::clause::labels(text.gap(i)))?;
     let line_to = (at + 1..text.len())
         .find(|&j| text.gap(j).contains('\n'))
         .unwrap_or(text.len());
@@ -2912,7 +2919,7 @@ fn decision_key(text: &Text, at: usize) -> Option<&'static str> {
     let settled = texts(at + 1, line_to).all(|w| {
         !UNDECIDED.contains(&w) && !w.ends_with("ed") && !w.ends_with("ing") && !w.ends_with("n't")
     });
-    let asked = super::question_sentences(text).contains(&text.words[at].sentence);
+    let asked = super::clause::question_sentences(text).contains(&text.words[at].sentence);
     (key_alone && modifiers && settled && !asked).then_some(*named)
 }
 
@@ -2978,7 +2985,7 @@ fn interrupted_subject(text: &Text, clauses: &[Clause], at: usize) -> Option<usi
             && !c
                 .texts(text)
                 .iter()
-                .any(|w| super::CLAUSE_WORDS.contains(w) || outcome_verb(w));
+                .any(|w| super::clause::CLAUSE_WORDS.contains(w) || outcome_verb(w));
         c.opener == Some(Opener::Which)
             || gap.contains(['(', '[', '\u{2013}', '\u{2014}'])
             || gap.contains(" - ")
@@ -3118,60 +3125,6 @@ fn the_fee_again(text: &Text, clause: &Clause, words: &[&str], i: usize) -> bool
             )
     });
     definite && fee && !refund
-}
-
-/// The sums a text names as a fee, written without trailing zeros ("15",
-/// "12.5"): an amount joined to a fee word in the same sentence by only
-/// the words that name it ("the CA$15.00 late fee", "a late fee of
-/// CA$15.00", "Late fee charged: CA$15.00"). "We waived the fee and
-/// refunded $49.00" names no fee sum.
-pub fn fee_sums(text: &Text) -> Vec<String> {
-    let words = &text.words;
-    let fee = |w: &str| matches!(w, "fee" | "fees" | "penalty" | "surcharge");
-    let mut out = Vec::new();
-    for (i, word) in words.iter().enumerate() {
-        let Some(sum) = sum_of(&word.text) else {
-            continue;
-        };
-        let joins = |j: usize| {
-            words[j].sentence == word.sentence && FEE_SUM_JOINS.contains(&words[j].text.as_str())
-        };
-        let fee_at = |j: usize| words[j].sentence == word.sentence && fee(&words[j].text);
-        let after = (i + 1..(i + 4).min(words.len()))
-            .find(|&j| !joins(j))
-            .is_some_and(fee_at);
-        let before = (i.saturating_sub(5)..i)
-            .rev()
-            .find(|&j| !joins(j))
-            .is_some_and(fee_at);
-        if (after || before) && !out.contains(&sum) {
-            out.push(sum);
-        }
-    }
-    out
-}
-
-/// Words between a sum and the fee word that names it: a currency, the
-/// fee's kind, and "of" / "charged" / "is" before the sum.
-const FEE_SUM_JOINS: &[&str] = &[
-    "ca", "us", "cad", "usd", "eur", "gbp", "aud", "late", "payment", "overdue", "admin", "of",
-    "charged", "is", "was", "amount", "total",
-];
-
-/// A number word as a sum without trailing zeros ("15.00" is "15").
-fn sum_of(word: &str) -> Option<String> {
-    crate::text::number_value(word)?;
-    let sum = if word.contains('.') {
-        word.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        word
-    };
-    Some(sum.to_string())
-}
-
-/// Whether `word` is one of the sums named as the fee.
-pub(super) fn is_fee_sum(word: &str, fees: &[String]) -> bool {
-    sum_of(word).is_some_and(|s| fees.contains(&s))
 }
 
 /// Whether the sentence of `clause` names a fee.
@@ -3534,7 +3487,7 @@ fn back_to_a_topic(words: &[&str], k: usize) -> bool {
     // will be returned to your card": a participle after anything but its
     // own subject is passive, money returned.
     let past = words[k].ends_with("ed");
-    let subject_before = k > 0 && super::SUBJECTS.contains(&words[k - 1]);
+    let subject_before = k > 0 && super::clause::SUBJECTS.contains(&words[k - 1]);
     if past && !subject_before {
         return false;
     }
@@ -3635,10 +3588,10 @@ const IRREGULAR_PAST: &[&str] = &[
 fn our_list_item(text: &Text, clause: &Clause, words: &[&str]) -> bool {
     let first = words.iter().find(|w| !w.is_empty());
     let past = first.is_some_and(|w| w.ends_with("ed") || IRREGULAR_PAST.contains(w));
-    if !past || !super::opens_list_item(text, clause.from) {
+    if !past || !super::clause::opens_list_item(text, clause.from) {
         return false;
     }
-    let intro = super::list_intro(text, clause.from);
+    let intro = super::clause::list_intro(text, clause.from);
     let told: Vec<&str> = intro
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .collect();
@@ -3731,7 +3684,8 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
     // supervisor can approve a refund", "the period in which the desk can
     // authorise refunds".
     let restricted = words.windows(2).any(|p| {
-        p[0] == "only" && (super::OUR_SIDE.contains(&p[1]) || matches!(p[1], "a" | "an" | "the"))
+        p[0] == "only"
+            && (super::clause::OUR_SIDE.contains(&p[1]) || matches!(p[1], "a" | "an" | "the"))
     });
     let ability = words.iter().any(|w| ABILITY.contains(w));
     let relative = clauses[clause].opener == Some(Opener::Which)
@@ -3791,7 +3745,7 @@ fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certa
                     "will" | "would" | "am" | "are" | "is" | "be" | "really" | "also"
                 )
             })
-            .is_some_and(|w| super::OUR_SIDE.contains(w))
+            .is_some_and(|w| super::clause::OUR_SIDE.contains(w))
     };
     if words.iter().enumerate().any(|(k, w)| {
         LEANING.contains(w) || (base_of(w, LEANING_VERBS).is_some() && our_attempt(k))
@@ -4201,10 +4155,9 @@ fn genuine(words: &[&str]) -> bool {
     }
     words.iter().enumerate().any(|(i, w)| {
         base_of(w, DECIDING).is_some() && {
-            let subject = words[..i]
-                .iter()
-                .rev()
-                .find(|s| super::SUBJECTS.contains(s) || super::OUR_SIDE.contains(s));
+            let subject = words[..i].iter().rev().find(|s| {
+                super::clause::SUBJECTS.contains(s) || super::clause::OUR_SIDE.contains(s)
+            });
             subject != Some(&"you")
         }
     })

@@ -11,10 +11,15 @@
 //! else billed as what is given back ("your last invoice", "the amount of
 //! your subscription", "the $49.00 renewal"), or a give-back said as one
 //! more outcome ("will also be reversed"), is a refund.
+//!
+//! A give-back that names nothing as what it gives back ("- If already
+//! paid: refunded to your card", "Already paid? Credited back within 5
+//! days") is about what the statement before it is about: after the
+//! waiver of the fee, with nothing else billed named between, the fee.
 
-use super::commitments::is_fee_sum;
+use super::clause::{Clause, Opener};
+use super::fee_sums::is_fee_sum;
 use super::nouns::{Thing, thing};
-use super::{Clause, Opener};
 use crate::text::{Text, number_value};
 
 /// Whether the money given back at word `verb`, in clause `at` of
@@ -26,6 +31,7 @@ pub(super) fn waived_fee_given_back(
     at: usize,
     verb: usize,
     fees: &[String],
+    waivers: &[usize],
 ) -> bool {
     let Some(clause) = clauses.get(at) else {
         return false;
@@ -86,7 +92,159 @@ pub(super) fn waived_fee_given_back(
         names_fee(i)
             || refers_back(text, i).is_some_and(|pronoun| (pronoun || generic) && fee_before(i))
     };
-    setting.iter().any(|&i| refers(i, true)) || own.iter().any(|&i| refers(i, false))
+    setting.iter().any(|&i| refers(i, true))
+        || own.iter().any(|&i| refers(i, false))
+        || (subject_left_out(text, clauses, at, verb, fees, waivers)
+            && follows_waiver(text, verb, fees, waivers))
+}
+
+/// Whether a clause sets the condition or reason of what follows it ("if
+/// already paid", "since it was collected", "once paid").
+fn sets(text: &Text, clause: &Clause) -> bool {
+    matches!(
+        clause.opener,
+        Some(Opener::Condition | Opener::Reason | Opener::Once)
+    ) || text
+        .words
+        .get(clause.from)
+        .is_some_and(|w| SETTING_OPENERS.contains(&w.text.as_str()))
+}
+
+/// Words before a give-back's verb that leave its subject unsaid: its
+/// auxiliaries and manner ("will be refunded", "to be credited back",
+/// "gets automatically returned").
+const BEFORE_VERB: &[&str] = &[
+    "will",
+    "be",
+    "been",
+    "being",
+    "is",
+    "was",
+    "gets",
+    "get",
+    "to",
+    "then",
+    "shall",
+    "automatically",
+    "fully",
+    "promptly",
+    "immediately",
+];
+
+/// A label that says only that the fee was paid ("Already paid:",
+/// "Paid already:", "Collected?").
+const PAID_LABEL: &[&str] = &[
+    "already",
+    "paid",
+    "collected",
+    "charged",
+    "taken",
+    "debited",
+    "settled",
+];
+
+/// Words after a give-back's verb that name no object of it: where and
+/// when the money goes ("refunded to your card within 5 business days",
+/// "credited back in full by Friday").
+const AFTER_VERB: &[&str] = &[
+    "back",
+    "in",
+    "full",
+    "fully",
+    "within",
+    "by",
+    "before",
+    "after",
+    "over",
+    "once",
+    "if",
+    "when",
+    "automatically",
+    "immediately",
+    "shortly",
+    "today",
+    "tomorrow",
+];
+
+/// Whether the give-back at word `verb` of clause `at` names nothing as
+/// what it gives back: no subject before the verb but its auxiliaries,
+/// after nothing but a condition or reason ("If already paid: refunded",
+/// "If it was collected, credited back", "Already paid? Refunded") or the
+/// waiver it goes with ("waived and, if paid, refunded"), and no object
+/// after it but where and when ("to your card within 5 business days").
+fn subject_left_out(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    verb: usize,
+    fees: &[String],
+    waivers: &[usize],
+) -> bool {
+    let clause = &clauses[at];
+    let w = |i: usize| text.words[i].text.as_str();
+    let mut start = verb;
+    while start > clause.from && BEFORE_VERB.contains(&w(start - 1)) {
+        start -= 1;
+    }
+    let before_settles = start == clause.from
+        || (super::clause::labels(text.gap(start))
+            && (sets(text, clause) || (clause.from..start).all(|i| PAID_LABEL.contains(&w(i)))));
+    // Every clause of the sentence before it sets the condition, or is
+    // the waiver itself.
+    let earlier_settle = clauses[..at]
+        .iter()
+        .filter(|c| c.sentence == clause.sentence)
+        .all(|c| sets(text, c) || waivers.iter().any(|&k| c.from <= k && k < c.to));
+    if !before_settles || !earlier_settle {
+        return false;
+    }
+    let mut next = verb + 1;
+    while next < clause.to
+        && text.words[next].sentence == clause.sentence
+        && !PLACES.contains(&w(next))
+        && AFTER_VERB.contains(&w(next))
+    {
+        next += 1;
+    }
+    next >= clause.to
+        || text.words[next].sentence != clause.sentence
+        || PLACES.contains(&w(next))
+        || thing(w(next)) == Some(Thing::Fee)
+        || is_fee_sum(w(next), fees)
+}
+
+/// Money nouns that, said between the waiver and a give-back naming
+/// nothing, could be what it gives back ("- Duplicate payment: under
+/// review", "- The charge on your card: ...").
+const OTHER_MONEY: &[&str] = &[
+    "payment",
+    "payments",
+    "charge",
+    "charges",
+    "transaction",
+    "transactions",
+    "deposit",
+    "deposits",
+    "balance",
+];
+
+/// Whether the give-back at word `verb` follows a waiver of the fee: the
+/// last waiver before it is in a sentence that names the fee, and no
+/// sentence between them names anything else billed.
+fn follows_waiver(text: &Text, verb: usize, fees: &[String], waivers: &[usize]) -> bool {
+    let Some(&waiver) = waivers.iter().filter(|&&k| k < verb).max() else {
+        return false;
+    };
+    let words = &text.words;
+    let (from, to) = (words[waiver].sentence, words[verb].sentence);
+    let names_fee = words.iter().any(|x| {
+        x.sentence == from && (thing(&x.text) == Some(Thing::Fee) || is_fee_sum(&x.text, fees))
+    });
+    let mut between =
+        (waiver..verb).filter(|&i| from < words[i].sentence && words[i].sentence < to);
+    names_fee
+        && !between
+            .any(|i| other_item(text, i, fees) || OTHER_MONEY.contains(&words[i].text.as_str()))
 }
 
 /// How far after the verb of giving back its object may reach ("refund

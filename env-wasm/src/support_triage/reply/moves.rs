@@ -14,7 +14,8 @@
 //! for is read over the clause and the purpose clauses after it ("reply
 //! from your account email, so we can verify it is you").
 
-use super::{Clause, Finding, Move, Occurrences, Opener, Reading, Team, list_item};
+use super::clause::{Clause, Occurrences, Opener, list_item};
+use super::reading::{Finding, Move, Reading, Team};
 use crate::text::{Text, base_of, is_form_of, negated};
 
 /// How each team may be named.
@@ -776,7 +777,7 @@ fn request_verb(
         }
         // "We'll reply with the invoice number", "our team will look it
         // up and reply with it": our own next message, not a request.
-        let ours = super::ours(&words[..at])
+        let ours = super::clause::ours(&words[..at])
             || words[..at]
                 .iter()
                 .any(|w| matches!(*w, "they" | "he" | "she"));
@@ -852,7 +853,9 @@ fn request_verb(
         // ("... next week: either click the link ...").
         // A label may end in an aside ("Jonas (T-6009): revoke ...").
         let after_label = (1..words.len())
-            .filter(|&k| super::labels(text.gap(clause.from + k).trim_start_matches([')', ' '])))
+            .filter(|&k| {
+                super::clause::labels(text.gap(clause.from + k).trim_start_matches([')', ' ']))
+            })
             .filter_map(|k| (k..words.len()).find(|&j| !LEAD_WORDS.contains(&words[j])));
         let opening = words.iter().position(|w| !LEAD_WORDS.contains(w));
         for first in opening.into_iter().chain(after_label) {
@@ -864,7 +867,7 @@ fn request_verb(
             // "Next, reply with it" is two clauses).
             let next_gap = text.gap(clause.from + first + 1);
             let noun = next_gap == "-"
-                || super::labels(next_gap)
+                || super::clause::labels(next_gap)
                 || (first > 0 && words[first - 1] == "next");
             if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 && !noun {
                 found.push(first);
@@ -960,7 +963,7 @@ fn awaited_step(clause: &Clause, words: &[&str], ours_beside: bool) -> Option<us
                 .map(|c| (p, p + c.len()))
         })
         .find_map(|(p, s)| {
-            if words.get(s) != Some(&"you") || !(ours_beside || super::ours(&words[..p])) {
+            if words.get(s) != Some(&"you") || !(ours_beside || super::clause::ours(&words[..p])) {
                 return None;
             }
             let skip = |from: usize| {
@@ -992,8 +995,8 @@ const KEY_WORDS: usize = 6;
 /// reports ("Already received from you"), or states the customer's own
 /// need ("What you need") asks nothing, nor does a value of nothing.
 fn needed_value(text: &Text, clause: &Clause, words: &[&str]) -> Option<usize> {
-    let k =
-        (1..words.len().min(KEY_WORDS + 1)).find(|&k| super::labels(text.gap(clause.from + k)))?;
+    let k = (1..words.len().min(KEY_WORDS + 1))
+        .find(|&k| super::clause::labels(text.gap(clause.from + k)))?;
     let key = &words[..k];
     let denied = key.iter().any(|w| {
         matches!(
@@ -1498,7 +1501,7 @@ pub(super) fn read(
         sole_needs: Occurrences::of(text, SOLE_NEED_MARKERS),
         passive_needs: Occurrences::of(text, PASSIVE_NEED_MARKERS),
     };
-    let questions = super::question_sentences(text);
+    let questions = super::clause::question_sentences(text);
     let mut previous_request = false;
     let mut open_marker: Option<u32> = None;
     // Clauses of a list a negated request introduces ("you don't need to
@@ -1524,13 +1527,14 @@ pub(super) fn read(
         // "There's no need to reset your password, revoke any keys or turn
         // on two-factor authentication": the negation reaches every item.
         let negated_item =
-            super::negated_item(text, clauses, at, |w| base_of(w, REQUEST_VERBS).is_some());
+            super::clause::negated_item(text, clauses, at, |w| base_of(w, REQUEST_VERBS).is_some());
         let indirect = asks_indirectly(text, &found_in, clauses, at);
         let continues_statement = clause.opener == Some(Opener::And)
             && !previous_request
-            && super::continued(clauses, at).is_some_and(|before| {
+            && super::clause::continued(clauses, at).is_some_and(|before| {
                 let words = clauses[before].texts(text);
-                super::ours(&words) || words.iter().any(|w| matches!(*w, "they" | "he" | "she"))
+                super::clause::ours(&words)
+                    || words.iter().any(|w| matches!(*w, "they" | "he" | "she"))
             });
         let setting = Setting {
             condition,
@@ -1541,7 +1545,7 @@ pub(super) fn read(
             after_open_marker: open_marker == Some(clause.sentence),
             after_bare_if: after_bare_if(text, clauses, at),
             ours_beside: clauses.iter().enumerate().any(|(k, c)| {
-                k != at && c.sentence == clause.sentence && super::ours(&c.texts(text))
+                k != at && c.sentence == clause.sentence && super::clause::ours(&c.texts(text))
             }),
         };
         // "**What we need from you**\n- Nothing at all": a list that opens

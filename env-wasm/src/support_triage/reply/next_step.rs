@@ -13,28 +13,10 @@
 //! the latest within 3 days", "1 or 2 days") keeps every reading, and the
 //! grader holds the reply to the latest.
 
-use super::{Clause, Occurrences, Reading, continued, has_subject, ours};
+use super::clause::{Clause, Occurrences, continued, has_subject, ours};
+use super::reading::{DayWord, Reading, When};
 use crate::dates::parse_clock;
 use crate::text::{SpokenForm, Text, base_of, negated, number_at};
-
-/// When something is due, as the reply words it; the grader turns it into
-/// minutes after the ticket arrived.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum When {
-    /// A duration from now, in minutes (a business day is 1440).
-    Within(u32),
-    /// A day, and a time of day when one was given and read.
-    On { day: DayWord, minute: Option<u32> },
-}
-
-/// A day named relative to the ticket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DayWord {
-    Today,
-    Tomorrow,
-    /// 0 = Monday ... 6 = Sunday: the next such day.
-    Weekday(u8),
-}
 
 /// Minutes per unit; a business (or any) day counts 1440, a week five
 /// business days, a month twenty.
@@ -889,7 +871,7 @@ const OWNER_WORDS: usize = 6;
 /// back"), nor a step said done ("Support: sent you the link").
 fn our_scheduled_step(text: &Text, clause: &Clause) -> bool {
     let Some(colon) = (clause.from + 1..clause.to.min(clause.from + OWNER_WORDS + 2))
-        .find(|&k| super::labels(text.gap(k).trim_start_matches([')', ' '])))
+        .find(|&k| super::clause::labels(text.gap(k).trim_start_matches([')', ' '])))
     else {
         return false;
     };
@@ -1124,7 +1106,8 @@ pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: 
         // "Next update on T-1981: Us, by 09:35 today": the title may be in
         // the clause this one continues after a comma.
         let titled_before = continued(clauses, at).is_some_and(|p| {
-            let labelled = (clauses[p].from + 1..clauses[p].to).any(|k| super::labels(text.gap(k)));
+            let labelled =
+                (clauses[p].from + 1..clauses[p].to).any(|k| super::clause::labels(text.gap(k)));
             let whole = Clause {
                 from: clauses[p].from,
                 ..clauses[at]
@@ -1209,7 +1192,7 @@ fn verbless_follow_up(text: &Text, clause: &Clause) -> bool {
 /// of the day on Tuesday"). A title naming the customer's part ("Your
 /// reply") is not ours.
 fn titled_follow_up(text: &Text, clause: &Clause) -> bool {
-    let label = (clause.from + 1..clause.to).find(|&k| super::labels(text.gap(k)));
+    let label = (clause.from + 1..clause.to).find(|&k| super::clause::labels(text.gap(k)));
     let (title, rest_from): (Vec<&str>, usize) = match label {
         Some(k) => (
             text.words[clause.from..k]

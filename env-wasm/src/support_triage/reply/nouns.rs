@@ -10,7 +10,7 @@
 //! the account; a subject inside a relative clause ("everything you
 //! stored with us will be erased") is not the subject of the state.
 
-use super::Commitment;
+use super::reading::Commitment;
 
 /// What an object or subject is, for verbs whose outcome depends on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! 5). A team named in the body as the one that takes, decides or reviews
 //! the case is still read there.
 
-use super::CLAUSE_WORDS;
+use super::clause::CLAUSE_WORDS;
 use crate::text::{Text, base_of, closing};
 
 /// Verbs that hand a case to someone or act on it: a line with one is a

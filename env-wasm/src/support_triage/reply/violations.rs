@@ -5,7 +5,8 @@
 //! data was accessed") is none; so is a state the desk works towards
 //! ("we'll update you once we have made sure your account is secure").
 
-use super::{Clause, Finding, Occurrences, Opener, Reading, Violation, ours};
+use super::clause::{Clause, Occurrences, Opener, ours};
+use super::reading::{Finding, Reading, Violation};
 use crate::text::{Text, base_of, negated};
 
 const CREDENTIALS: &[&str] = &[

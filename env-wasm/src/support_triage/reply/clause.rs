@@ -1,0 +1,560 @@
+//! A reply split into clauses ([`Clause`], [`clauses`]) at the words that
+//! join clauses in replies ("and", "but", "so", "if", "whether", ...), and
+//! what every reader of those clauses asks of them: a label's colon, a
+//! heading, a list item and what introduces its list, a bracketed aside, a
+//! question, a clause's subject and whether it is our side, a negation
+//! carried through a list of verb phrases. Every reader module of the reply
+//! reads clauses, so this sits below them all.
+
+use crate::text::{Text, Word, negated, negation};
+
+/// The word that opened a clause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Opener {
+    /// "and": a bare verb after it shares the previous clause's subject.
+    And,
+    /// "but", "however", "although", ...: a new statement.
+    Contrast,
+    /// "so", "so that": the purpose or result of the previous clause.
+    So,
+    /// "because", "since" and the like.
+    Reason,
+    /// "which": about something the previous clause named.
+    Which,
+    /// "if", "unless", "provided", "assuming": a condition.
+    Condition,
+    /// "whether": an open question.
+    Whether,
+    /// "once": a time, which presupposes what it waits for.
+    Once,
+}
+
+fn opener(word: &str) -> Option<Opener> {
+    Some(match word {
+        "and" => Opener::And,
+        "but" | "however" | "although" | "though" | "while" | "whereas" | "yet" | "meanwhile" => {
+            Opener::Contrast
+        }
+        "so" => Opener::So,
+        "because" => Opener::Reason,
+        "which" => Opener::Which,
+        "if" | "unless" | "provided" | "providing" | "assuming" => Opener::Condition,
+        "whether" => Opener::Whether,
+        "once" => Opener::Once,
+        _ => return None,
+    })
+}
+
+/// Whether the text between two words is a label's colon, markdown
+/// emphasis around it included ("**Refund:** approved"). A colon that
+/// ends its line introduces what follows (a list, a paragraph) rather
+/// than labelling one word of it; requests read that as their object.
+pub(super) fn labels(gap: &str) -> bool {
+    !gap.contains('\n')
+        && gap.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`')) == ":"
+}
+
+/// A clause of a reply: words `from..to` of its [`Text`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Clause {
+    pub from: usize,
+    pub to: usize,
+    pub sentence: u32,
+    pub opener: Option<Opener>,
+    /// It follows "and" or a comma in the same sentence, so without a
+    /// subject of its own it continues the previous clause ("we will
+    /// review it and refund you", "we will review it, refund you").
+    pub continues: bool,
+}
+
+impl Clause {
+    pub(super) fn words<'t>(&self, text: &'t Text) -> &'t [Word] {
+        &text.words[self.from..self.to]
+    }
+
+    /// The clause's words as strings.
+    pub(super) fn texts<'t>(&self, text: &'t Text) -> Vec<&'t str> {
+        self.words(text).iter().map(|w| w.text.as_str()).collect()
+    }
+
+    pub(super) fn contains(&self, start: usize, end: usize) -> bool {
+        start >= self.from && end <= self.to
+    }
+}
+
+/// Where the phrases of a list occur in a reply: word spans `start..end`,
+/// found once per reply rather than once per clause (readers try dozens of
+/// phrases on every clause).
+pub(super) struct Occurrences(Vec<(usize, usize)>);
+
+impl Occurrences {
+    pub(super) fn of(text: &Text, phrases: &[&str]) -> Occurrences {
+        let mut spans: Vec<(usize, usize)> = phrases.iter().flat_map(|p| text.find(p)).collect();
+        crate::order::sort(&mut spans);
+        Occurrences(spans)
+    }
+
+    /// The spans inside `clause`, as (clause-local start, length).
+    pub(super) fn within<'a>(
+        &'a self,
+        clause: &'a Clause,
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.0
+            .iter()
+            .filter(|(s, e)| clause.contains(*s, *e))
+            .map(|(s, e)| (s - clause.from, e - s))
+    }
+
+    pub(super) fn any_within(&self, clause: &Clause) -> bool {
+        self.within(clause).next().is_some()
+    }
+
+    /// Whether one starts within `reach` words after word `at`, in its
+    /// sentence.
+    pub(super) fn after(&self, text: &Text, at: usize, reach: usize) -> bool {
+        let sentence = text.words.get(at).map(|w| w.sentence);
+        self.0
+            .iter()
+            .any(|(s, _)| *s > at && *s <= at + reach && Some(text.words[*s].sentence) == sentence)
+    }
+
+    /// The sentences holding one.
+    pub(super) fn sentences(&self, text: &Text) -> Vec<u32> {
+        self.0
+            .iter()
+            .map(|(s, _)| text.words[*s].sentence)
+            .collect()
+    }
+}
+
+/// Sentences that end with a question mark, closing brackets, quotes and
+/// emphasis before it included ("Q: Can I get my money back for the
+/// add-on (INV-98982)?", "... refunded?**": play-para-st8, B9).
+pub(super) fn question_sentences(text: &Text) -> Vec<u32> {
+    let mut out = Vec::new();
+    for (i, word) in text.words.iter().enumerate() {
+        let last = text
+            .words
+            .get(i + 1)
+            .is_none_or(|n| n.sentence != word.sentence);
+        let after = text.source.get(word.end..).unwrap_or("");
+        let closed = after.trim_start_matches(|c: char| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    ')' | ']' | '"' | '\'' | '*' | '_' | '\u{201d}' | '\u{2019}'
+                )
+        });
+        if last && closed.starts_with('?') {
+            out.push(word.sentence);
+        }
+    }
+    out
+}
+
+/// Split a reply into clauses: at the shared layer's clause breaks
+/// (punctuation, line breaks), and at the words that join clauses.
+pub(super) fn clauses(text: &Text) -> Vec<Clause> {
+    let mut out: Vec<Clause> = Vec::new();
+    let mut start: Option<Clause> = None;
+    let asides = aside_joins(text);
+    for (i, word) in text.words.iter().enumerate() {
+        // A colon joins a label to what it labels ("Next step: please
+        // reply ...", "Refund: approved"): one reply clause; so does a
+        // short aside in brackets ("Refund ($355.50) approved").
+        let breaks_here = i > 0
+            && text.words[i - 1].clause != word.clause
+            && !labels(text.gap(i))
+            && !asides[i]
+            && !heading_of_receipt_before(text, i);
+        // "not yet" is an adverb, not the contrast "yet".
+        // "nothing has been refunded on it yet": "yet" that ends its
+        // sentence is the adverb too.
+        let adverb_yet = word.text == "yet"
+            && i > 0
+            && (crate::text::negation::NEGATORS.contains(&text.words[i - 1].text.as_str())
+                || text
+                    .words
+                    .get(i + 1)
+                    .is_none_or(|n| n.sentence != word.sentence));
+        // "once you have provided the invoice number": a participle after
+        // its auxiliary, not the condition "provided (that)".
+        let participle = matches!(word.text.as_str(), "provided" | "providing")
+            && i > 0
+            && ["have", "be"]
+                .iter()
+                .any(|aux| crate::text::is_form_of(&text.words[i - 1].text, aux));
+        let joined_by = opener(&word.text)
+            .filter(|_| !adverb_yet && !participle)
+            .or_else(|| inverted_condition(text, i).then_some(Opener::Condition));
+        if breaks_here || joined_by.is_some() || i == 0 {
+            if let Some(open) = start.take()
+                && open.from < i
+            {
+                out.push(Clause { to: i, ..open });
+            }
+            let same_sentence = i > 0 && text.words[i - 1].sentence == word.sentence;
+            let comma = breaks_here && text.gap(i).contains(',');
+            let from = if joined_by.is_some() { i + 1 } else { i };
+            start = Some(Clause {
+                from,
+                to: from,
+                sentence: word.sentence,
+                opener: joined_by,
+                // "but", "because", "if" start a statement of their own.
+                continues: same_sentence
+                    && ((comma && joined_by.is_none()) || joined_by == Some(Opener::And)),
+            });
+        }
+    }
+    if let Some(open) = start
+        && open.from < text.len()
+    {
+        out.push(Clause {
+            to: text.len(),
+            ..open
+        });
+    }
+    out
+}
+
+/// Words that may follow the "should" of an inverted condition.
+const CONDITION_SUBJECTS: &[&str] = &[
+    "they", "you", "we", "he", "she", "it", "the", "our", "your", "this", "that", "anything",
+];
+
+/// Whether word `i` is the "should" of an inverted condition opening its
+/// sentence ("Should they approve it, the refund will ..."), not a
+/// question ("Should we close the account?").
+fn inverted_condition(text: &Text, i: usize) -> bool {
+    let word = &text.words[i];
+    let opens = i == 0 || text.words[i - 1].sentence != word.sentence;
+    opens
+        && word.text == "should"
+        && text
+            .words
+            .get(i + 1)
+            .is_some_and(|n| CONDITION_SUBJECTS.contains(&n.text.as_str()))
+        && !question_sentences(text).contains(&word.sentence)
+}
+
+/// Whether word `i` opens the line after a heading that says what the
+/// customer receives ("What you'll receive" / "A refund of €264.00 to
+/// your original payment method"): the heading labels that line, as a
+/// label's colon does (para-st, B6).
+fn heading_of_receipt_before(text: &Text, i: usize) -> bool {
+    let gap = text.gap(i);
+    if !gap.contains('\n') || gap.contains(['.', '!', '?', ';', ',']) {
+        return false;
+    }
+    let start = (0..i)
+        .rev()
+        .find(|&j| j == 0 || text.gap(j).contains('\n'))
+        .unwrap_or(0);
+    let heading: Vec<&str> = text.words[start..i]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    heading.len() <= 6
+        && heading.first() == Some(&"what")
+        && heading.contains(&"you")
+        && heading
+            .iter()
+            .any(|w| crate::text::is_form_of(w, "receive") || crate::text::is_form_of(w, "get"))
+}
+
+/// The line of the source holding word `at`, up to that word.
+fn line_before(text: &Text, at: usize) -> &str {
+    let Some(word) = text.words.get(at) else {
+        return "";
+    };
+    let head = &text.source[..word.start];
+    &head[head.rfind('\n').map_or(0, |n| n + 1)..]
+}
+
+/// Whether a line (trimmed) is an item of a list: "- ...", "* ...",
+/// "• ...", "1. ...", "2) ...".
+pub(super) fn list_item(line: &str) -> bool {
+    let mut chars = line.chars();
+    match chars.next() {
+        Some('-' | '*' | '+') => chars.next().is_some_and(char::is_whitespace),
+        Some('\u{2022}' | '\u{00b7}' | '\u{2013}') => true,
+        Some(c) if c.is_ascii_digit() => {
+            let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+            rest.starts_with('.') || rest.starts_with(')')
+        }
+        _ => false,
+    }
+}
+
+/// Whether word `at` is the first word of an item of a list: only a
+/// list marker and emphasis stand before it on its line ("2. Waived
+/// ...", "- **Decision:** ...", "• Refunded ...").
+pub(super) fn opens_list_item(text: &Text, at: usize) -> bool {
+    let marker = line_before(text, at)
+        .trim_start()
+        .trim_end_matches(['*', '_', '`']);
+    list_item(marker) && marker.split_whitespace().count() == 1
+}
+
+/// The nearest line before the list holding word `at` that is no item of
+/// it: what introduces the list ("Here's what we've done:").
+pub(super) fn list_intro(text: &Text, at: usize) -> &str {
+    let Some(word) = text.words.get(at) else {
+        return "";
+    };
+    text.source[..word.start]
+        .lines()
+        .rev()
+        .skip(1)
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !list_item(line))
+        .unwrap_or("")
+}
+
+/// The longest heading, in words.
+const HEADING_WORDS: usize = 6;
+
+/// Whether `clause` is a heading: a short line of its own with no stop
+/// or comma after it ("### When", "**Timing**", "What happens next").
+pub(super) fn heading(text: &Text, clause: &Clause) -> bool {
+    let opens_line = clause.from == 0 || text.gap(clause.from).contains('\n');
+    let after = if clause.to < text.len() {
+        text.gap(clause.to)
+    } else {
+        text.source
+            .get(text.words[clause.to - 1].end..)
+            .unwrap_or("")
+    };
+    let closes_line = clause.to >= text.len() || after.contains('\n');
+    let ending = after.split('\n').next().unwrap_or("");
+    opens_line
+        && closes_line
+        && clause.to > clause.from
+        && clause.to - clause.from <= HEADING_WORDS
+        && !ending.contains(['.', '!', '?', ';', ',', ':'])
+}
+
+/// The longest bracketed aside read as part of its clause, in words.
+const ASIDE_WORDS: usize = 4;
+
+/// Words that make a bracketed text a clause of its own.
+pub(super) const CLAUSE_WORDS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "should", "may",
+    "might", "must", "has", "have", "had", "do", "does", "did", "we", "i", "you", "it", "they",
+    "please",
+];
+
+/// Short asides in brackets with no verb or subject of their own
+/// ("refund ($355.50) approved", "the fee (INV-2231) is waived"), as
+/// word spans `from..=to`: they read as part of the clause around them,
+/// and are no part of its noun phrases.
+pub(super) fn asides(text: &Text) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let only = |gap: &str, c: char| {
+        let bare = gap.trim_matches(|x: char| {
+            x.is_whitespace() || matches!(x, '$' | '£' | '€' | '*' | '_' | '`' | '#')
+        });
+        bare.len() == c.len_utf8() && bare.starts_with(c)
+    };
+    let mut i = 1;
+    while i < text.len() {
+        if !only(text.gap(i), '(') {
+            i += 1;
+            continue;
+        }
+        let close = (i..text.len().min(i + ASIDE_WORDS))
+            .find(|&j| j + 1 == text.len() || text.gap(j + 1).trim_start().starts_with(')'));
+        let Some(close) = close else {
+            i += 1;
+            continue;
+        };
+        let clause_words = text.words[i..=close]
+            .iter()
+            .any(|w| CLAUSE_WORDS.contains(&w.text.as_str()));
+        let same_sentence = text.words[close].sentence == text.words[i - 1].sentence;
+        if !clause_words && same_sentence {
+            out.push((i, close));
+        }
+        i = close + 1;
+    }
+    out
+}
+
+/// For each word, whether the clause break before it only opens or
+/// closes an aside ([`asides`]).
+fn aside_joins(text: &Text) -> Vec<bool> {
+    let mut joins = vec![false; text.len()];
+    for (from, to) in asides(text) {
+        // "(INV-75883, $443.00)": a comma inside the brackets separates
+        // the aside's items, not clauses; the word after it is no subject.
+        joins[from..=to].fill(true);
+        // ") ", or "): " before what the clause labels.
+        let after = text.gap(to + 1).trim_start().strip_prefix(')');
+        let closes_only = after.is_some_and(|rest| rest.trim().is_empty() || labels(rest));
+        if to + 1 < text.len() && closes_only {
+            joins[to + 1] = true;
+        }
+    }
+    joins
+}
+
+/// Words on our side of the conversation.
+pub(super) const OUR_SIDE: &[&str] = &[
+    "we",
+    "i",
+    "us",
+    "our",
+    "team",
+    "supervisor",
+    "manager",
+    "officer",
+    "company",
+    "desk",
+    "colleague",
+    "colleagues",
+    "specialist",
+    "specialists",
+    "department",
+];
+
+/// Words that are the subject of a clause of their own.
+pub(super) const SUBJECTS: &[&str] = &["we", "i", "you", "they", "he", "she", "it", "this", "that"];
+
+/// Words a clause may open with before its subject.
+const LEAD_ADVERBS: &[&str] = &[
+    "then",
+    "also",
+    "now",
+    "first",
+    "next",
+    "finally",
+    "additionally",
+    "again",
+    "still",
+    "meanwhile",
+];
+
+/// Words that open a subject: "your refund", "no data", "the fee".
+const SUBJECT_STARTS: &[&str] = &[
+    "the", "your", "my", "a", "an", "these", "those", "there", "someone", "somebody", "nobody",
+    "everyone", "nothing", "none", "no", "all", "any", "each", "every", "its", "their",
+];
+
+/// Whether a clause has a subject of its own: it opens (after an adverb
+/// such as "then") with a pronoun, a word on our side or a determiner.
+/// A clause that opens with a verb ("and refund you") continues another.
+pub(super) fn has_subject(words: &[&str]) -> bool {
+    // "since you had cancelled it": a subordinate clause with its own
+    // subject inherits none from the clause before it.
+    const SUBORDINATORS: &[&str] = &[
+        "since", "as", "when", "whenever", "after", "before", "until",
+    ];
+    words
+        .iter()
+        .find(|w| !LEAD_ADVERBS.contains(w) && !SUBORDINATORS.contains(w))
+        .is_some_and(|w| SUBJECTS.contains(w) || OUR_SIDE.contains(w) || SUBJECT_STARTS.contains(w))
+}
+
+/// Whether a word on our side occurs in `words`.
+pub(super) fn ours(words: &[&str]) -> bool {
+    words.iter().any(|w| OUR_SIDE.contains(w))
+}
+
+/// Whether clause `at` is an item of a list of verb phrases whose head is
+/// negated, so the negation reaches it: "we won't refund the charge,
+/// waive the fee or credit your account", "there's no need to reset your
+/// password, revoke any keys or turn on two-factor authentication".
+///
+/// The shared [`crate::text::negated`] carries a negation through a list
+/// of short nouns; a list of verb phrases is the reply's to read, since
+/// only it knows the verbs (`is_verb`). An item follows a comma, has no
+/// subject and opens with a verb; the list closes with "and", "or" or
+/// "nor" (so "don't panic, just reset your password" is two statements),
+/// and its head clause has a negated verb of the same kind whose negation
+/// reaches the end of that clause.
+pub(super) fn negated_item(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    is_verb: impl Fn(&str) -> bool,
+) -> bool {
+    let is_item = |k: usize| {
+        let clause = &clauses[k];
+        let words = clause.texts(text);
+        let first = words
+            .iter()
+            .find(|w| !LEAD_ADVERBS.contains(w) && !matches!(**w, "or" | "nor"));
+        matches!(clause.opener, None | Some(Opener::And))
+            && clause.continues
+            && k > 0
+            && clauses[k - 1].sentence == clause.sentence
+            && first.is_some_and(|w| is_verb(w))
+            && !has_subject(&words)
+    };
+    if !is_item(at) {
+        return false;
+    }
+    let closes = (at..clauses.len()).take_while(|&k| is_item(k)).any(|k| {
+        clauses[k].opener == Some(Opener::And)
+            || clauses[k]
+                .texts(text)
+                .iter()
+                .any(|w| matches!(*w, "or" | "nor"))
+    });
+    if !closes {
+        return false;
+    }
+    let mut head = at - 1;
+    while head > 0 && is_item(head) {
+        head -= 1;
+    }
+    // The head's own verb, its first: a negated verb later in it belongs
+    // to a clause inside it ("choose a password you haven't used before,
+    // and turn on two-factor authentication" asks both).
+    let clause = &clauses[head];
+    let verb_negated = (clause.from..clause.to)
+        .find(|&i| is_verb(&text.words[i].text))
+        .is_some_and(|i| negated(text, i, i + 1));
+    verb_negated && negation::negated_before(text, clause.to - 1)
+}
+
+/// The clause a continuing clause continues: the nearest earlier clause of
+/// the same sentence, when `clause` continues one.
+pub(super) fn continued(clauses: &[Clause], at: usize) -> Option<usize> {
+    let clause = clauses.get(at)?;
+    (clause.continues && at > 0 && clauses[at - 1].sentence == clause.sentence).then(|| at - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clauses_split_at_joining_words_and_keep_who_continues() {
+        let text = Text::new(
+            "We will review it and refund you, but if you confirm we will credit you. Thanks",
+        );
+        let got: Vec<(String, Option<Opener>, bool)> = clauses(&text)
+            .iter()
+            .map(|c| (c.texts(&text).join(" "), c.opener, c.continues))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("we will review it".to_owned(), None, false),
+                ("refund you".to_owned(), Some(Opener::And), true),
+                (String::new(), Some(Opener::Contrast), true),
+                (
+                    "you confirm we will credit you".to_owned(),
+                    Some(Opener::Condition),
+                    false
+                ),
+                ("thanks".to_owned(), None, false),
+            ]
+            .into_iter()
+            .filter(|(t, _, _)| !t.is_empty())
+            .collect::<Vec<_>>()
+        );
+    }
+}
