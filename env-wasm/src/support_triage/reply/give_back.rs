@@ -65,16 +65,7 @@ pub(super) fn waived_fee_given_back(
     // "As the fee was already paid with the invoice"), says what it is.
     let setting: Vec<usize> = clauses[..at]
         .iter()
-        .filter(|c| {
-            c.sentence == clause.sentence
-                && (matches!(
-                    c.opener,
-                    Some(Opener::Condition | Opener::Reason | Opener::Once)
-                ) || text
-                    .words
-                    .get(c.from)
-                    .is_some_and(|w| SETTING_OPENERS.contains(&w.text.as_str())))
-        })
+        .filter(|c| c.sentence == clause.sentence && sets(text, c))
         .flat_map(|c| c.from..c.to)
         .collect();
     // What a word refers back to is named before it. "It" stands for the
