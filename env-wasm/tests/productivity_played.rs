@@ -313,6 +313,17 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p32",
         include_str!("player_corpus/2026-12-06/productivity-p32/episodes.jsonl"),
     ),
+    // The sixteenth paraphrase stress of productivity (play-pr16, on
+    // ef452a3): six cases at levels 3 and 5, each played once and with 6
+    // other wordings, and probes (50 rows; every graded answer 1.00, no B).
+    // Its C (lines 7, 11, 17, 48, 50): a lead-in line before the command
+    // ("Here is my classification:", "**Triage**", "Answer:", a code
+    // fence's opening line) refused as malformed and left ungraded; read
+    // since as a comment before the command line ([`SETTLED_BY_READING`]).
+    (
+        "productivity-p33",
+        include_str!("player_corpus/2026-12-06/productivity-p33/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -451,6 +462,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p30",
     "productivity-p31",
     "productivity-p32",
+    "productivity-p33",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -541,6 +553,31 @@ const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
         43,
         "text before the one JSON object of `final:` (a label, a sentence, a bold summary line \
          and a code fence) is read as the object, as text after it is (play-para-pr14 A)",
+    ),
+    (
+        "productivity-p33",
+        7,
+        "a lead-in line before the command line ('Here is my classification:', a heading, a code fence) is a comment",
+    ),
+    (
+        "productivity-p33",
+        11,
+        "a lead-in line before the command line ('Here is my classification:', a heading, a code fence) is a comment",
+    ),
+    (
+        "productivity-p33",
+        17,
+        "a lead-in line before the command line ('Here is my classification:', a heading, a code fence) is a comment",
+    ),
+    (
+        "productivity-p33",
+        48,
+        "a lead-in line before the command line ('Here is my classification:', a heading, a code fence) is a comment",
+    ),
+    (
+        "productivity-p33",
+        50,
+        "a lead-in line before the command line ('Here is my classification:', a heading, a code fence) is a comment",
     ),
 ];
 

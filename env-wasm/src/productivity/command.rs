@@ -65,13 +65,16 @@ impl Command {
             }
             return Ok(Command::CheckCalendar(name.to_owned()));
         }
-        let (is_final, rest) = if let Some(rest) = strip_prefix_ignore_case(text, "final:") {
-            (true, rest)
-        } else if let Some(rest) = strip_prefix_ignore_case(text, "propose:") {
-            (false, rest)
-        } else {
+        let Some((lead_in, is_final, rest)) = answer_command(text) else {
             return Err("the command must start with `inspect`, `propose:` or `final:`".to_owned());
         };
+        if holds_an_object(lead_in) {
+            return Err(
+                "there are two JSON objects: send one command with exactly one JSON object \
+                 (prose before or after it is ignored)"
+                    .to_owned(),
+            );
+        }
         let name = if is_final { "final" } else { "propose" };
         let answer = the_one_object(name, rest)?;
         Ok(if is_final {
@@ -407,6 +410,25 @@ pub fn suggest(action: &Value, tasks: &[&[(&str, &str)]]) -> Option<String> {
     (is_answer && !map.is_empty()).then(|| tool_raw("final", Some(action)))
 }
 
+/// The `final:` or `propose:` command in `text`: the text before it (a
+/// lead-in such as "Here is my answer:", a heading or a code fence's opening
+/// line, a comment like any prose around the object), whether it is
+/// `final`, and the rest after the colon. The command opens `text` or one of
+/// its lines, since a model often introduces its answer before the command;
+/// a prefix inside a sentence is prose.
+fn answer_command(text: &str) -> Option<(&str, bool, &str)> {
+    let mut line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1));
+    line_starts.find_map(|start| {
+        let line = text[start..].trim_start();
+        let lead_in = &text[..text.len() - line.len()];
+        if let Some(rest) = strip_prefix_ignore_case(line, "final:") {
+            Some((lead_in, true, rest))
+        } else {
+            strip_prefix_ignore_case(line, "propose:").map(|rest| (lead_in, false, rest))
+        }
+    })
+}
+
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
@@ -467,6 +489,36 @@ mod tests {
             "final: Answer: a is 1.",
         ] {
             assert!(Command::parse(two).is_err(), "{two:?}");
+        }
+    }
+
+    #[test]
+    fn a_lead_in_before_the_command_line_is_a_comment() {
+        for introduced in [
+            "Here is my classification:\nfinal: {\"a\": 1}",
+            "**Triage**\n\nfinal: {\"a\": 1}",
+            "Answer:\n  final: {\"a\": 1}",
+            "I checked every row against the customer table.\n\nFinal: {\"a\": 1}",
+            "```\nfinal: {\"a\": 1}\n```",
+            "```text\npropose: {\"a\": 1}\n```",
+        ] {
+            let parsed = Command::parse(introduced);
+            assert!(
+                matches!(&parsed, Ok(Command::Final(m) | Command::Propose(m)) if m.len() == 1),
+                "{introduced:?}: {parsed:?}"
+            );
+        }
+        for refused in [
+            // The prefix inside a sentence is prose, not the command.
+            "My final: {\"a\": 1}",
+            "Here is my final answer {\"a\": 1}",
+            // An object in the lead-in is a second object.
+            "Draft {\"a\": 2}\nfinal: {\"a\": 1}",
+            "propose: {\"a\": 2}\nfinal: {\"a\": 1}",
+            // The lead-in does not excuse what the command itself lacks.
+            "Here it is:\nfinal: no object",
+        ] {
+            assert!(Command::parse(refused).is_err(), "{refused:?}");
         }
     }
 
