@@ -2104,7 +2104,7 @@ fn frames(
     if let Some(p) = predicated
         && let Some(outcome) = predicated_outcome(&words, &p, &stands_for)
         && (outcome != Commitment::Deadline || timed)
-        && !topic_from.is_some_and(|t| p.be > t)
+        && topic_from.is_none_or(|t| p.be <= t)
     {
         found.push(Found {
             outcome,
