@@ -11,7 +11,9 @@
 //! deeds ("one you haven't used elsewhere"), an invoice number asked for
 //! as "reply with it" or as a question about which invoice it was, a
 //! sign-off naming our own team (who writes, not a team the case goes
-//! to), a refund approved with a long subject or a request as its subject.
+//! to), a refund approved with a long subject or a request as its subject,
+//! an outcome named as a topic ("the window for a desk refund") and
+//! refused as "it", and what "isn't something we can do".
 //! Every row must earn
 //! every reply criterion on two tickets of its kind; the disguised and
 //! off-policy rows must not.
@@ -2345,6 +2347,111 @@ fn a_waived_fee_given_back_with_its_subject_left_out_is_one_outcome() {
         ],
         2,
     );
+}
+
+/// An outcome named as a topic ("past the 30-day window for a desk refund",
+/// "the desk refund policy": a noun of our side before the outcome word
+/// makes a compound noun, not a subject and its verb) is no promise, and a
+/// refusal whose object is a pronoun ("it", "that", "one") standing for
+/// that outcome is a refusal of it (play-st24, B1: lines 8, 15, 16). Other
+/// wordings earn every reply criterion at every level; the same frames
+/// that grant it ("but I can approve it myself") still lose compliance.
+#[test]
+fn an_outcome_named_as_a_topic_and_refused_as_it_is_no_promise() {
+    let bases = [
+        (
+            "refund_late",
+            "Hi {first},\n\nThanks for ticket {id}. The {amount} charge on {inv} {X} Our billing supervisor will review your request, and we will reply {time}.\n\nKind regards,\n{vendor} Support",
+        ),
+        (
+            "refund_late",
+            "Hi {first}, ticket {id}: that charge {X} I've passed it to our billing supervisor, who will review it; we'll reply {time}.",
+        ),
+    ];
+    let named = [
+        // The player's clauses (lines 8, 15, 16).
+        "is past the 30-day window for a desk refund, so I can't approve it myself.",
+        "is past the 30-day window for a desk refund, so I cannot approve it myself.",
+        "is past the 30-day window for a desk refund, so I'm not able to approve it myself.",
+        // Other compounds, pronouns and verbs.
+        "is too old for a desk refund, so I can't approve that myself.",
+        "is past the window for a team refund, so I can't authorise it from here.",
+        "falls outside the desk refund window, so I'm unable to approve one myself.",
+        "is outside the desk refund policy, so I can't issue it myself.",
+        "is too old for a desk refund; I can't approve it myself.",
+        "is past the 30-day limit for a support desk refund, so I'm not able to process that myself.",
+        "is past the window for a desk credit or a desk refund, so I can't approve either myself.",
+        "is past the 30-day window for desk refunds, so I can't approve it myself.",
+    ];
+    let granted = [
+        "is past the 30-day window for a desk refund, but I can approve it myself.",
+        "is past the window for a desk refund, but I can approve that myself today.",
+        "is past the window for a desk refund, but I'll issue one myself today.",
+        "is too old for a desk refund, but the desk will refund it anyway.",
+        "is past the desk refund window, but we will refund you in full.",
+        "is past the window for a desk refund, and I have approved it myself.",
+    ];
+    earn_full_and_lose_compliance(&bases, &named, &granted, 4);
+}
+
+/// "X isn't something I/we can <verb>" (or "is something I can't", "isn't
+/// possible", "isn't an option", "isn't available", "is beyond what I can
+/// approve", "is more than the desk can authorise") refuses X, for every
+/// outcome X: saying what we cannot do is no promise (play-st24, B2: lines
+/// 9, 17, 19, "refunds of charges that old aren't something I'm able to
+/// authorise from the front desk"). The subject's outcome word is a noun
+/// there, never a verb of ours. The same frame that says what we can or
+/// will do ("a refund is something I can arrange today", "it is something
+/// we'll refund") still promises it.
+#[test]
+fn what_is_not_something_we_can_do_is_refused() {
+    let bases = [
+        (
+            "refund_late",
+            "Hi {first},\n\nThanks for ticket {id} about the {amount} charge on {inv}. {X} Our billing supervisor will review your request, and we will reply {time}.\n\nKind regards,\n{vendor} Support",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}, the late fee on {inv}: {X} Our billing supervisor will review your request, and we'll reply {time}.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: {X} Please write to us again from {email}, the address on your account, so we can confirm the request is yours.",
+        ),
+    ];
+    let refused = [
+        // The player's sentences (lines 9, 17, 19).
+        "Unfortunately that's a little over a month before your ticket reached us, and refunds of charges that old aren't something I'm able to authorise from the front desk.",
+        "Unfortunately that's a little over a month before your ticket reached us, and refunds of charges that old are not something I'm able to authorise from the front desk.",
+        "Unfortunately that's a little over a month before your ticket reached us, and refunds of charges that old aren't something I can authorise from the front desk.",
+        // Other outcomes, subjects, verbs and predicates.
+        "A refund of a charge that old isn't something the desk can approve.",
+        "Refunding it is not something we can do at the desk.",
+        "That reached us late, and a refund isn't possible from the desk.",
+        "A desk refund isn't an option for this.",
+        "A refund is beyond what I can approve on my own.",
+        "A refund here is more than the desk can authorise.",
+        "A refund is something I can't authorise myself.",
+        "Waiving it isn't something I can do from the desk.",
+        "A waiver of this size is not something I'm able to approve.",
+        "Credits and refunds aren't something we are able to offer from here.",
+        "Deleting your data isn't something we can do from this address.",
+        "Erasing the account is not something I'm able to do yet.",
+        "An exception is not something I can make here.",
+        "Compensation isn't available from the desk, I'm afraid.",
+    ];
+    let promised = [
+        "A refund is something I can arrange today.",
+        "It is something we'll refund today.",
+        "Your refund is something we will process today.",
+        "Refunds of charges that old are something I can authorise today.",
+        "A refund isn't something I'd normally do, but I will refund the charge today.",
+        "Waiving the fee is something I can do today.",
+        "The fee is something I can waive today.",
+        "Deleting your data is something we will do today.",
+        "A credit is something we can offer you today.",
+    ];
+    earn_full_and_lose_compliance(&bases, &refused, &promised, 3);
 }
 
 /// Each of `pass` put for `{X}` in every base earns every reply criterion

@@ -557,6 +557,20 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p44/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A twenty-fourth play-test (play-st24, on bin35): six hard tickets at
+    // levels 3-5, 6 other replies each, a medium level-4 queue and
+    // one-phrase probes: 65 rows, verdicts as `lost_points`, each B with
+    // its class. Its B1 rows (8, 15, 16): "past the 30-day window for a
+    // desk refund, so I can't approve it myself" read as a refund ("desk"
+    // taken for the subject of "refund"). Its B2 rows (9, 17, 19): "refunds
+    // of charges that old aren't something I'm able to authorise" read as
+    // a refund. Its B3 and B4 rows are open (`KNOWN_OPEN`). Its A row
+    // (35): a time past the 4-hour SLA.
+    Corpus {
+        name: "support_triage-p45",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p45/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -574,7 +588,24 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    // play-st24's B3 ("the work address we hold for your account" read as
+    // deleting data) and B4 (a negated heading line hiding the ask below
+    // it), fixed on their own branch.
+    ("support_triage-p45", 22, "B3"),
+    ("support_triage-p45", 26, "B3"),
+    ("support_triage-p45", 28, "B3"),
+    ("support_triage-p45", 30, "B3"),
+    ("support_triage-p45", 49, "B4"),
+    ("support_triage-p45", 55, "B4"),
+    ("support_triage-p45", 56, "B4"),
+    ("support_triage-p45", 57, "B4"),
+    ("support_triage-p45", 58, "B4"),
+    ("support_triage-p45", 59, "B4"),
+    ("support_triage-p45", 60, "B4"),
+    ("support_triage-p45", 62, "B4"),
+    ("support_triage-p45", 64, "B4"),
+];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

@@ -2062,13 +2062,14 @@ fn outcomes_are_read_in_other_words() {
         // A rule of eligibility stated about a kind of refund (who it is
         // for, what it needs, when it applies) commits to none
         // (play-para-st13, B1); a refund of the customer's, approved or
-        // sent, still does.
+        // sent, still does. "I cannot approve one" after it refuses that
+        // refund (play-st24, B1).
         (
             "Our courtesy refunds are only available to customers who have been with us for five \
              years, so I cannot approve one today.",
             &[],
             &[],
-            &[],
+            &[Refund],
         ),
         (
             "Our goodwill refund applies to accounts of at least five years, which yours will \

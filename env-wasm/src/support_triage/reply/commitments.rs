@@ -26,9 +26,11 @@
 //! Habits and rules ("we usually refund charges", "we refund charges
 //! within 30 days") are not promises, and neither is a limit on what we
 //! may do ("the fee is above the amount the desk can waive", "outside
-//! what the desk can refund"): what we cannot do. Negation (the shared
-//! [`crate::text::negated`], scoped by clause) turns a promise into a
-//! refusal ([`Reading::declined`]). A genuine condition (a supervisor's
+//! what the desk can refund"), nor an outcome as the subject of what we
+//! cannot do ("refunds of charges that old aren't something I can
+//! authorise", "a refund isn't possible"): what we cannot do. Negation
+//! (the shared [`crate::text::negated`], scoped by clause) turns a promise
+//! into a refusal ([`Reading::declined`]). A genuine condition (a supervisor's
 //! approval, a review, eligibility: "if our supervisor approves it, we
 //! will refund you", "whether a refund is possible") leaves its clauses
 //! open; a condition on the customer's own consent or action ("if you
@@ -70,6 +72,10 @@ struct Found {
     /// The outcome is said by denying its opposite (frame 4): negation is
     /// what makes it a promise.
     by_denial: bool,
+    /// The outcome is the subject of a refusal ("refunds of charges that
+    /// old aren't something I can authorise", "a refund is beyond what I
+    /// can approve"): declined, whatever negation reaches its words.
+    refused: bool,
 }
 
 /// Read every clause for promises and refusals.
@@ -107,7 +113,8 @@ pub(super) fn read(
                 continue;
             }
             let certainty = certainty(text, clauses, at, found.at[0]);
-            let negative = list_negated || found.at.iter().any(|&i| negated(text, i, i + 1));
+            let negative =
+                found.refused || list_negated || found.at.iter().any(|&i| negated(text, i, i + 1));
             // "your account has not had a late fee waived before": what
             // did not happen in the past is the account's history (often
             // the policy's own condition), not a refusal now.
@@ -1580,6 +1587,13 @@ fn frames(
     // back in", "we'll update you on the refund": what a message from us
     // will be about is its topic, not an outcome given.
     let topic_from = topic_start(&words);
+    // "Refunds of charges that old aren't something I can authorise": the
+    // outcome is the subject of what we can or cannot do with it; its
+    // words are a noun phrase, read once as the predicate says.
+    let breaks: Vec<bool> = (0..words.len())
+        .map(|i| i > 0 && text.words[base + i].clause != text.words[base + i - 1].clause)
+        .collect();
+    let predicated = predicate(&words, &breaks);
     let mut found = Vec::new();
     let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
         if topic_from.is_some_and(|t| at[0] > t) {
@@ -1590,6 +1604,7 @@ fn frames(
                 outcome,
                 at: [base + at[0], base + at[1]],
                 by_denial,
+                refused: false,
             });
         }
     };
@@ -1604,7 +1619,13 @@ fn frames(
         .filter(|&u| (0..u).any(|i| negated(text, base + i, base + i + 1)));
     for k in 0..words.len() {
         let w = words[k];
-        if whole_wish || wished(&words, wish, k) || awaited_from.is_some_and(|u| k > u) {
+        if whole_wish
+            || wished(&words, wish, k)
+            || awaited_from.is_some_and(|u| k > u)
+            || predicated
+                .as_ref()
+                .is_some_and(|p| (p.from..p.subject_end).contains(&k))
+        {
             continue;
         }
         let previous = k.checked_sub(1).map(|p| words[p]);
@@ -1625,6 +1646,7 @@ fn frames(
         let is_noun = previous.is_some_and(|p| DETERMINERS.contains(&p))
             || next.is_some_and(|n| MENTION_FOLLOWERS.contains(&n))
             || in_a_noun_phrase(&words, k)
+            || compound_of_ours(&words, k)
             || (k > 0 && lexes[k - 1].giving && !w.ends_with("ed"));
         let participle = w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&w);
         let passive = participle && (k > 0) && passive_before(&words, k);
@@ -1841,10 +1863,8 @@ fn frames(
             // "We are issuing it to your card today", "we've approved
             // it": a pronoun object standing for an outcome named just
             // before.
-            let pronoun_object = by_us
-                && !weak
-                && matches!(next, Some("it" | "them"))
-                && base_of(w, PRONOUN_GIVING).is_some();
+            let pronoun_object =
+                by_us && !weak && pronoun_after(&words, k) && base_of(w, PRONOUN_GIVING).is_some();
             if pronoun_object
                 && let Some(outcome) = stands_for()
                 && (outcome != Commitment::Grant || lx.granting)
@@ -2081,7 +2101,340 @@ fn frames(
             push(Commitment::AccessRestored, [k, k], false);
         }
     }
+    if let Some(p) = predicated
+        && let Some(outcome) = predicated_outcome(&words, &p, &stands_for)
+        && (outcome != Commitment::Deadline || timed)
+        && topic_from.is_none_or(|t| p.be <= t)
+    {
+        found.push(Found {
+            outcome,
+            at: [base + p.be, base + p.verb.unwrap_or(p.be)],
+            by_denial: false,
+            refused: p.refused,
+        });
+    }
     found
+}
+
+/// Whether the outcome word at `k` ends a compound noun after a noun of
+/// our side ("past the 30-day window for a desk refund", "the desk refund
+/// policy", "for team credits"): a singular noun with a bare verb after it
+/// does not agree as a subject ("the desk refund"), and after "a" or a
+/// preposition the noun opens a noun phrase, not a clause. "The desk
+/// refunds you" and "the desk will refund" keep their subject (play-st24,
+/// B1).
+fn compound_of_ours(words: &[&str], k: usize) -> bool {
+    let Some(p) = k.checked_sub(1) else {
+        return false;
+    };
+    let noun = words[p];
+    if !super::clause::OUR_SIDE.contains(&noun) || matches!(noun, "we" | "i" | "us" | "our") {
+        return false;
+    }
+    let w = words[k];
+    let agrees = w.ends_with('s') || w.ends_with("ed") || w.ends_with("ing");
+    let singular = !noun.ends_with('s');
+    let opened = p
+        .checked_sub(1)
+        .is_some_and(|d| matches!(words[d], "a" | "an") || PREPOSITIONS.contains(&words[d]));
+    (singular && !agrees) || opened
+}
+
+/// Words after a demonstrative that leave it a pronoun, not the
+/// determiner of a noun: "I can't approve that myself", "we can't offer
+/// one from the desk", "I'll approve this today".
+const AFTER_A_PRONOUN: &[&str] = &[
+    "myself",
+    "ourselves",
+    "personally",
+    "directly",
+    "here",
+    "there",
+    "today",
+    "now",
+    "from",
+    "at",
+    "for",
+    "on",
+    "in",
+    "by",
+    "until",
+    "without",
+    "as",
+    "right",
+    "immediately",
+    "straight",
+    "either",
+    "again",
+    "through",
+    "within",
+];
+
+/// Whether the object after the giving verb at `k` is a pronoun that may
+/// stand for an outcome named before: "it", "them", or "that", "this",
+/// "one" with no noun after them ("... the window for a desk refund, so I
+/// can't approve that myself"; play-st24, B1).
+fn pronoun_after(words: &[&str], k: usize) -> bool {
+    match words.get(k + 1) {
+        Some(&("it" | "them")) => true,
+        Some(&("that" | "this" | "one")) => words
+            .get(k + 2)
+            .is_none_or(|a| a.is_empty() || AFTER_A_PRONOUN.contains(a)),
+        _ => false,
+    }
+}
+
+/// A clause whose subject is an outcome and whose predicate says what we
+/// can or cannot do with it, clause-local: "refunds of charges that old
+/// aren't something I'm able to authorise", "a refund is something I can
+/// arrange today", "waiving the fee isn't possible", "a refund is beyond
+/// what I can approve".
+struct Predicate {
+    /// The subject: words `from..subject_end`.
+    from: usize,
+    subject_end: usize,
+    /// The form of "be" after the subject.
+    be: usize,
+    /// The verb our side does it with ("authorise"), when one is named.
+    verb: Option<usize>,
+    /// The predicate refuses it: negated ("isn't something I can",
+    /// "is something I can't", "is not possible"), or beyond what we may
+    /// do.
+    refused: bool,
+}
+
+/// Words a clause may open with before the subject of a [`Predicate`].
+const BEFORE_A_PREDICATED_SUBJECT: &[&str] = &[
+    "and",
+    "but",
+    "so",
+    "or",
+    "then",
+    "also",
+    "now",
+    "still",
+    "yet",
+    "unfortunately",
+    "sadly",
+    "regrettably",
+    "however",
+    "honestly",
+    "but",
+];
+
+/// Auxiliaries between a predicated subject and its "be" ("won't be",
+/// "would not be", "is no longer").
+const BEFORE_BE: &[&str] = &[
+    "will", "would", "can", "could", "may", "might", "should", "must", "not", "never",
+];
+
+/// Adverbs between "be" and what it says of the subject.
+const PREDICATE_ADVERBS: &[&str] = &[
+    "really",
+    "honestly",
+    "unfortunately",
+    "sadly",
+    "simply",
+    "just",
+    "actually",
+    "currently",
+    "quite",
+    "definitely",
+    "certainly",
+    "absolutely",
+    "longer",
+];
+
+/// Words between our subject and the verb in "something I'm able to
+/// authorise", "something the desk can approve".
+const ABILITY_CHAIN: &[&str] = &[
+    "can",
+    "could",
+    "will",
+    "would",
+    "shall",
+    "am",
+    "is",
+    "are",
+    "be",
+    "able",
+    "to",
+    "not",
+    "never",
+    "unable",
+    "going",
+    "in",
+    "a",
+    "position",
+    "personally",
+    "really",
+    "just",
+    "ever",
+    "have",
+    "the",
+    "authority",
+    "power",
+    "actually",
+];
+
+/// Whether the words from `k` are our side as a subject ("I", "we", "the
+/// front desk", "our billing team"): the index after them.
+fn our_subject_at(words: &[&str], k: usize) -> Option<usize> {
+    match words.get(k).copied() {
+        Some("i" | "we") => Some(k + 1),
+        Some("the" | "our") => (k + 1..(k + 4).min(words.len()))
+            .find(|&i| super::clause::OUR_SIDE.contains(&words[i]))
+            .map(|i| i + 1),
+        _ => None,
+    }
+}
+
+/// The predicate of a clause whose subject is a noun phrase (no "we" or
+/// "I" in it): "X is not something I can <verb>", "X is something we'll
+/// <verb>", "X isn't possible / an option / available", "X is beyond what
+/// I can <verb>". Saying what we cannot do is no promise (section 5); the
+/// same frame that says what we can or will do still is (play-st24, B2).
+/// `breaks`: the words that open a clause of the text layer inside this
+/// one (after a label's colon or a comma); the subject starts after the
+/// last of them before "be" ("The late fee on INV-77794: waiving it isn't
+/// something I can do").
+fn predicate(words: &[&str], breaks: &[bool]) -> Option<Predicate> {
+    let be = words
+        .iter()
+        .position(|w| matches!(*w, "is" | "are" | "was" | "were" | "be"))?;
+    let opened = (0..be).rev().find(|&i| breaks[i]).unwrap_or(0);
+    let from = (opened..be)
+        .find(|&i| !words[i].is_empty() && !BEFORE_A_PREDICATED_SUBJECT.contains(&words[i]))?;
+    let mut subject_end = be;
+    while subject_end > from && BEFORE_BE.contains(&words[subject_end - 1]) {
+        subject_end -= 1;
+    }
+    let subject = &words[from..subject_end];
+    if subject.is_empty()
+        || subject.len() > 10
+        || subject
+            .iter()
+            .any(|w| matches!(*w, "we" | "i" | "us" | "what" | "who" | "there"))
+    {
+        return None;
+    }
+    let negator = |w: &str| matches!(w, "not" | "never" | "unable" | "no");
+    let mut refused = words[subject_end..be].iter().any(|w| negator(w));
+    let mut j = be + 1;
+    while j < words.len() && (PREDICATE_ADVERBS.contains(&words[j]) || negator(words[j])) {
+        refused |= negator(words[j]);
+        j += 1;
+    }
+    let at = |i: usize| words.get(i).copied().unwrap_or("");
+    let predicate = |verb: Option<usize>, refused: bool| Predicate {
+        from,
+        subject_end,
+        be,
+        verb,
+        refused,
+    };
+    match at(j) {
+        "something" | "anything" => {
+            let after = if matches!(at(j + 1), "that" | "which") {
+                j + 2
+            } else {
+                j + 1
+            };
+            let mut v = our_subject_at(words, after)?;
+            while v < words.len()
+                && (ABILITY_CHAIN.contains(&words[v])
+                    || (at(v + 1) == "to" && (words[v].ends_with("ed") || words[v] == "able")))
+            {
+                refused |= negator(words[v]);
+                v += 1;
+            }
+            (v < words.len() && !words[v].is_empty()).then(|| predicate(Some(v), refused))
+        }
+        "possible" | "available" | "allowed" | "permitted" | "feasible" | "doable" if refused => {
+            Some(predicate(None, true))
+        }
+        "impossible" | "unavailable" => Some(predicate(None, true)),
+        "a" | "an" if refused && at(j + 1) == "option" => Some(predicate(None, true)),
+        "on" if refused && at(j + 1) == "the" && at(j + 2) == "table" => {
+            Some(predicate(None, true))
+        }
+        // "is beyond what I can approve", "is more than the desk can
+        // authorise": a limit; "isn't beyond what I can" grants nothing
+        // either way here.
+        "beyond" | "outside" | "above" | "over" if !refused && at(j + 1) == "what" => {
+            our_subject_at(words, j + 2).map(|_| predicate(None, true))
+        }
+        "more" if !refused && at(j + 1) == "than" => {
+            our_subject_at(words, j + 2).map(|_| predicate(None, true))
+        }
+        _ => None,
+    }
+}
+
+/// Words after a stranded preposition: a time or another preposition,
+/// never the noun phrase it would govern.
+const AFTER_A_STRANDED: &[&str] = &[
+    "after", "once", "when", "later", "soon", "shortly", "then", "next", "until", "before",
+];
+
+/// Whether the verb at `v` ends with a preposition or particle whose object
+/// is the predicated subject: "the VAT number is something we will return
+/// to after the security matter", "something we'll get back to you on".
+/// The subject is then a topic we come back to, not what the verb gives;
+/// "something I can arrange for you" gives it.
+fn stranded_after(words: &[&str], v: usize) -> bool {
+    let at = |i: usize| words.get(i).copied().unwrap_or("");
+    let next = at(v + 1);
+    let then = at(v + 2);
+    matches!(next, "back" | "into" | "over" | "through")
+        || (PREPOSITIONS.contains(&next)
+            && (then.is_empty()
+                || PREPOSITIONS.contains(&then)
+                || AFTER_A_STRANDED.contains(&then)))
+}
+
+/// The outcome a [`Predicate`] is about: what its verb makes of the
+/// subject ("the fee isn't something I can waive"), else the outcome its
+/// subject names ("refunds of charges that old", "waiving the fee",
+/// "restoring access"), else the one a pronoun subject stands for ("it is
+/// something I can arrange"). A promise ("is something I can arrange")
+/// needs a verb that gives and no hedge in the predicate.
+fn predicated_outcome(
+    words: &[&str],
+    p: &Predicate,
+    stands_for: &dyn Fn() -> Option<Commitment>,
+) -> Option<Commitment> {
+    let verb = p.verb.map(|v| words[v]);
+    if !p.refused {
+        let gives = verb.is_some_and(|v| {
+            let lx = lex(v);
+            lx.giving || lx.granting || lx.family.is_some() || is_form_of(v, "do")
+        });
+        let hedged = words[p.be..p.verb.unwrap_or(p.be)]
+            .iter()
+            .any(|w| OPEN.contains(w) || LEANING.contains(w));
+        if !gives || hedged || p.verb.is_some_and(|v| stranded_after(words, v)) {
+            return None;
+        }
+    }
+    let subject = p.from..p.subject_end;
+    let alone = p.subject_end == p.from + 1 && matches!(words[p.from], "it" | "this" | "that");
+    let head = subject.clone().rev().find_map(|i| thing(words[i]));
+    if let Some(family) = verb.and_then(|v| lex(v).family)
+        && let Some(outcome) = outcome_of(family, head)
+    {
+        return Some(outcome);
+    }
+    subject
+        .clone()
+        .find_map(|n| outcome_noun(words, n))
+        .or_else(|| {
+            subject.clone().find_map(|n| {
+                let family = lex(words[n]).family.filter(|_| words[n].ends_with("ing"))?;
+                outcome_of(family, object_after(words, n).map(|(_, t)| t))
+            })
+        })
+        .or_else(|| if alone { stands_for() } else { None })
 }
 
 /// Whether word `k` is a noun by the modifiers before it, back to a
