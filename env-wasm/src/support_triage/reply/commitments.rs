@@ -3673,17 +3673,10 @@ const IRREGULAR_PAST: &[&str] = &[
     "forgave", "let", "wrote", "did",
 ];
 
-/// Adverbs that may open a list item before its past verb.
-const ITEM_ADVERBS: &[&str] = &[
-    "also",
-    "then",
-    "additionally",
-    "already",
-    "now",
-    "fully",
-    "just",
-    "separately",
-];
+/// Adverbs that may open a list item before its past verb: one more
+/// deed. Not "already", which opens a condition ("- Already paid:
+/// credited back").
+const ITEM_ADVERBS: &[&str] = &["also", "then", "additionally", "separately"];
 
 /// Whether `clause` opens an item of a list with a past verb and no
 /// subject ("2. Waived the £42.00 late fee on invoice INV-47526", "-
