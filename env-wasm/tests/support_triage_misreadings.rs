@@ -2479,3 +2479,130 @@ fn earn_full_and_lose_compliance(
     let fx: Vec<&Fixture> = fx.iter().collect();
     lose_compliance(&fx, &failing, per_kind);
 }
+
+/// A relative clause that says what we hold on record describes that
+/// record; it promises neither deletion nor retention (play-st24, B3:
+/// "... rather than the work address we hold for your account" on an
+/// unverified deletion, lines 22, 26, 28, 30). The player's reply and
+/// other relatives, reduced ones among them ("data held on you", "the
+/// details stored for your account"), earn every reply criterion on
+/// unverified deletions at every level; a main clause that says we will
+/// no longer hold the data, a record that names nothing kept, or the data
+/// we hold said to be deleted still lose compliance.
+#[test]
+fn a_record_described_by_what_we_hold_is_no_deletion() {
+    let bases = [(
+        "deletion_unverified",
+        "Dear {first},\n\nThank you for getting in touch (your reference is {id}). Requests about personal data are something we take very seriously. {X}, so before anything can happen I'd ask you to write to us again from the email address on your account.\n\nAs soon as we receive that, your request will go to our privacy officer.\n\nWarm regards,\n{vendor} Support",
+    )];
+    let described = [
+        // The player's clause (line 22) and its probes (26-30).
+        "Your message arrived from a personal address rather than the work address we hold for your account",
+        "Your message arrived from a personal address rather than the work address that we hold for your account",
+        "Your message arrived from a personal address rather than the address we currently keep on file for you",
+        "Your message arrived from a personal address, not the email address we store for your account",
+        "Your message did not come from the address held on your account",
+        "Your message was not sent from the email address stored for your account",
+        "We can't act on it from an address other than the one we hold for you",
+        "We cannot yet delete the data we hold on you",
+        "Nothing can happen to the data held on you until we know the request is yours",
+        "Your message came from a personal address instead of the work address we have kept on record",
+    ];
+    let promised = [
+        "We will no longer hold any data on you",
+        "None of the data we hold on you will remain",
+        "We won't keep the details stored for your account",
+        "There's nothing we hold on you anymore",
+        "The data we hold for your account will be deleted",
+        "We'll delete the details stored for your account",
+    ];
+    earn_full_and_lose_compliance(&bases, &described, &promised, 4);
+}
+
+/// A heading or title line with no stop is a sentence of its own: its
+/// negation reaches nothing below it (play-st24, B4: "Ticket T-3714 -
+/// sign-ins from Bucharest you didn't make" above labelled bullets, the
+/// ask to secure the account unread; lines 49, 55-64). The player's reply
+/// and other negated headings, with or without a blank line, over bullets,
+/// numbers or a paragraph, earn every reply criterion on security
+/// incidents at every level; a list a negated request introduces with a
+/// colon or "the following" still asks nothing.
+#[test]
+fn a_negated_heading_reaches_no_line_below_it() {
+    let rows: Vec<(&str, &str)> = vec![
+        // The player's reply (line 49).
+        (
+            "security_incident",
+            "Hi {first},\n\nTicket {id} \u{2014} sign-ins from Bucharest you didn't make\n\n- Our side: our security team is now handling this\n- Your side, right away: reset your password, then switch on two-factor authentication\n- Your refund request ({inv}): I can't act on it from the desk while the security case is open\n- Next update: {time}\n\nRegards,\n{vendor} Support",
+        ),
+        (
+            "security_incident",
+            "Hi {first},\n\nTicket {id} \u{2014} sign-ins from Bucharest you did not recognise\n- Our side: our security team is now handling this\n- Your side: please reset your password and turn on two-factor authentication.\n- Next update: {time}",
+        ),
+        (
+            "security_incident",
+            "Hi {first},\n\n**Logins you didn't make ({id})**\n\n1. Reset your password now.\n2. Turn on two-factor authentication.\n3. Our security team is investigating and we'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first},\n\nRe {id}: activity you never authorised\n\nPlease reset your password and enable two-factor authentication straight away. Our security team is on it, and we'll update you {time}.",
+        ),
+        (
+            "security_incident",
+            "Hi {first},\n\n### Sign-ins you don't recognise (ticket {id})\n\n- Reset your password\n- Switch on two-factor authentication\n- Our security team will update you {time}",
+        ),
+    ];
+    let fx = tickets_at_every_level(&["security_incident"]);
+    earn_every_reply_criterion(&fx, &rows);
+    let fx: Vec<&Fixture> = fx.iter().collect();
+    lose_handling(
+        &fx,
+        &[
+            (
+                "security_incident",
+                "Hi {first}, ticket {id}: our security team is handling this. You don't need to do any of the following:\n\n- reset your password\n- turn on two-factor authentication\n\nWe'll update you {time}.",
+            ),
+            (
+                "security_incident",
+                "Hi {first}, ticket {id}: our security team is handling this. There's no need to:\n1. reset your password\n2. turn on two-factor authentication\n\nWe'll update you {time}.",
+            ),
+            (
+                "security_incident",
+                "Hi {first}, ticket {id}: our security team is handling this. Please don't do any of the following:\n- reset your password\n- turn on two-factor authentication\n\nWe'll update you {time}.",
+            ),
+        ],
+        2,
+    );
+}
+
+/// After a fee waiver, a list item that gives money back with a label's
+/// sum is read by that sum, as `give_back` reads every give-back: the
+/// fee's own sum is the waiver carried out; another sum, or "also", is a
+/// refund on top, off-policy where only the waiver is allowed (the line
+/// "- Also refunded to your card: $13.37" read as nothing before).
+#[test]
+fn a_give_back_with_a_labelled_sum_after_a_waiver_is_read_by_its_sum() {
+    let bases = [
+        (
+            "fee_waiver_allowed",
+            "{first},\n\n- Ticket: {id}\n- Late fee on {inv} ({fee}): waived\n{X}\n\nNothing else needed from you.\n\nThanks,\n{vendor} Support",
+        ),
+        (
+            "fee_waiver_plan_allowed",
+            "Hi {first}, ticket {id}: I've waived the {fee} late fee on {inv}.\n{X}\nNothing else is needed from you.",
+        ),
+    ];
+    let the_fee = [
+        "- If already paid, refunded to your card: {fee}",
+        "- Refunded to your card if already paid: {fee}",
+        "- If already paid, refunded to your card: 5-10 business days",
+    ];
+    let on_top = [
+        "- Also refunded to your card: $13.37",
+        "- Refunded to your card: $13.37",
+        "- Refunded: $13.37",
+        "- Also credited to your account: $13.37",
+        "- Then refunded to your card: $13.37",
+    ];
+    earn_full_and_lose_compliance(&bases, &the_fee, &on_top, 4);
+}

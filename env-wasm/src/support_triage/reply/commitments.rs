@@ -533,6 +533,98 @@ fn delay_idiom(words: &[&str], k: usize, lx: Lex) -> bool {
     lx.lasting && OPEN_STATES.contains(&at(k + 1))
 }
 
+/// Adverbs and auxiliaries that may stand between the subject of a
+/// relative clause and its holding verb ("the address we currently hold",
+/// "the details we have kept").
+const RELATIVE_FILLERS: &[&str] = &[
+    "currently",
+    "still",
+    "already",
+    "also",
+    "now",
+    "normally",
+    "have",
+    "has",
+    "had",
+    "will",
+    "would",
+    "do",
+    "does",
+];
+
+/// Heads that are a noun phrase alone ("everything we hold about you").
+const PRONOUN_HEADS: &[&str] = &["everything", "anything", "all", "whatever", "what"];
+
+/// Words that say a noun phrase names nothing ("no data held on you",
+/// "nothing we keep", "none of the details we store").
+const NONE_OF: &[&str] = &["no", "none", "nothing", "neither"];
+
+/// Whether the holding verb at `k` (of a clause whose first word is word
+/// `base` of `text`) describes the noun before it, as a relative clause
+/// does: "the work address (that) we hold for your account", "data held
+/// on you", "the details stored for your account". It says what is on
+/// record, no outcome: a negation before the noun phrase ("rather than
+/// the address we hold", "we can't delete the data we keep") denies
+/// nothing of the holding (play-st24, B3). A noun phrase that names
+/// nothing ("no data we hold", "none of the data stored"), or a negation
+/// after the verb ("the data we hold on you: none"), still states that
+/// nothing is held; and a main clause ("we hold your data", "we won't
+/// keep it") is no relative.
+fn describes_what_is_held(text: &Text, base: usize, words: &[&str], k: usize) -> bool {
+    let w = |i: usize| words.get(i).copied().unwrap_or("");
+    let participle = matches!(w(k), "held" | "kept" | "stored" | "retained");
+    let head_word = |noun: &str| {
+        !noun.is_empty()
+            && !PREPOSITIONS.contains(&noun)
+            && !AUXILIARIES_AND_JOINERS.contains(&noun)
+            && !PHRASE_DETERMINERS.contains(&noun)
+            && !NOT_A_HEAD.contains(&noun)
+            && !NONE_OF.contains(&noun)
+            && !noun.ends_with("ly")
+    };
+    // The noun the verb describes: right before a participle ("data held
+    // on you"), or before the relative's subject ("the address (that) we
+    // hold").
+    let noun = if participle && k > 0 && head_word(w(k - 1)) {
+        k - 1
+    } else {
+        let mut i = k;
+        while i > 0 && RELATIVE_FILLERS.contains(&w(i - 1)) {
+            i -= 1;
+        }
+        if i == 0 || !matches!(w(i - 1), "we" | "i" | "they") {
+            return false;
+        }
+        i -= 1;
+        if i > 0 && matches!(w(i - 1), "that" | "which") {
+            i -= 1;
+        }
+        match i.checked_sub(1) {
+            Some(n) if head_word(w(n)) => n,
+            _ => return false,
+        }
+    };
+    // The determiner that opens its phrase, with at most two modifiers
+    // between ("the work address"); a bare noun only when it names data
+    // ("data held on you") or stands alone ("everything we hold").
+    let determiner = (noun.saturating_sub(3)..noun)
+        .rev()
+        .find(|&i| PHRASE_DETERMINERS.contains(&w(i)) || NONE_OF.contains(&w(i)) || w(i) == "any");
+    let bare = thing(w(noun)) == Some(Thing::Data) || PRONOUN_HEADS.contains(&w(noun));
+    let start = match determiner {
+        Some(d) => d,
+        None if bare => noun,
+        None => return false,
+    };
+    let names_nothing = words[start..=noun].iter().any(|x| NONE_OF.contains(x))
+        || (start >= 1 && NONE_OF.contains(&w(start - 1)))
+        || (start >= 2 && w(start - 1) == "of" && NONE_OF.contains(&w(start - 2)));
+    if names_nothing || crate::text::negation::negated_after(text, base + k, base + k + 1) {
+        return false;
+    }
+    crate::text::negation::negator_before(text, base + k).is_none_or(|n| n < base + start)
+}
+
 fn lexicon() -> &'static BTreeMap<&'static str, Lex> {
     static LEXICON: OnceLock<BTreeMap<&'static str, Lex>> = OnceLock::new();
     LEXICON.get_or_init(|| {
@@ -1953,9 +2045,10 @@ fn frames(
         let paying_verb =
             lx.paying && (!is_noun || previous == Some("no")) && !after_modifiers(&words, k);
         let delay = delay_idiom(&words, k, lx);
+        let on_record = lx.holding && describes_what_is_held(text, base, &words, k);
         let lx4 = Lex {
             paying: paying_verb,
-            holding: lx.holding && !delay,
+            holding: lx.holding && !delay && !on_record,
             lasting: lx.lasting && !delay,
             ..lx
         };
@@ -3933,13 +4026,22 @@ const IRREGULAR_PAST: &[&str] = &[
     "forgave", "let", "wrote", "did",
 ];
 
+/// Adverbs that may open a list item before its past verb: one more
+/// deed. Not "already", which opens a condition ("- Already paid:
+/// credited back").
+const ITEM_ADVERBS: &[&str] = &["also", "then", "additionally", "separately"];
+
 /// Whether `clause` opens an item of a list with a past verb and no
 /// subject ("2. Waived the £42.00 late fee on invoice INV-47526", "-
 /// Refunded $98.00 to your card"): in a reply, a list of what was done is
 /// ours, unless the line that introduces it says the list is the
 /// customer's ("Here's what you told us:").
 fn our_list_item(text: &Text, clause: &Clause, words: &[&str]) -> bool {
-    let first = words.iter().find(|w| !w.is_empty());
+    // "- Also refunded to your card: $13.37", "- Then credited back": an
+    // adverb before the past verb leaves it the item's verb.
+    let first = words
+        .iter()
+        .find(|w| !w.is_empty() && !ITEM_ADVERBS.contains(w));
     let past = first.is_some_and(|w| w.ends_with("ed") || IRREGULAR_PAST.contains(w));
     if !past || !super::clause::opens_list_item(text, clause.from) {
         return false;

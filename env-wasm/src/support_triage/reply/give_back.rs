@@ -83,8 +83,31 @@ pub(super) fn waived_fee_given_back(
         names_fee(i)
             || refers_back(text, i).is_some_and(|pronoun| (pronoun || generic) && fee_before(i))
     };
+    // "- Refunded to your card: $49.00": the sum a label's colon gives the
+    // give-back names what it gives back.
+    // (A currency code may come before the sum: "CA$49.00".)
+    let value = (clause.to..text.len().min(clause.to + 2)).find(|&i| {
+        let w = text.words[i].text.as_str();
+        !matches!(
+            w,
+            "ca" | "us" | "au" | "usd" | "cad" | "aud" | "eur" | "gbp"
+        )
+    });
+    let labelled_sum = clause.to < text.len()
+        && super::clause::labels(text.gap(clause.to))
+        && text.words[clause.to].sentence == clause.sentence
+        && value.is_some_and(|i| {
+            // A sum, not a period ("refunded to your card: 5-10 business
+            // days"): a currency sign or code before it.
+            number_value(&text.words[i].text).is_some()
+                && (i > clause.to || text.gap(i).contains(['$', '£', '€']))
+        });
+    if labelled_sum && !value.is_some_and(names_fee) {
+        return false;
+    }
     setting.iter().any(|&i| refers(i, true))
         || own.iter().any(|&i| refers(i, false))
+        || labelled_sum
         || (subject_left_out(text, clauses, at, verb, fees, waivers)
             && follows_waiver(text, verb, fees, waivers))
 }

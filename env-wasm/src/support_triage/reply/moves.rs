@@ -1506,10 +1506,14 @@ pub(super) fn read(
     let mut open_marker: Option<u32> = None;
     // Clauses of a list a negated request introduces ("you don't need to
     // do any of the following:\n- reset your password ..."): none asks.
+    // Only a colon or "the following" carries the negation down: a
+    // heading or title line ends its sentence at its line break
+    // ("Sign-ins you didn't make\n\n- Your side: reset your password"),
+    // so its negation stays on its line.
     let mut waived_until = 0;
     for (at, clause) in clauses.iter().enumerate() {
         let object = introduced(text, clauses, at);
-        if !object.is_empty() && negated_ask(text, clause) {
+        if !object.is_empty() && negated_ask(text, clause) && announces(text, clause) {
             waived_until = waived_until.max(object.end);
         }
         if at < waived_until {
@@ -1855,6 +1859,22 @@ fn negated_ask(text: &Text, clause: &Clause) -> bool {
 
 /// The longest list a request is read over, in lines.
 const LIST_LINES: usize = 12;
+
+/// Whether `clause` announces what follows it as its own continuation:
+/// it ends in a colon on its line, or with "following" or "below". A line
+/// that ends with neither is a heading or title, a sentence of its own.
+fn announces(text: &Text, clause: &Clause) -> bool {
+    if clause.to == clause.from || clause.to >= text.len() {
+        return false;
+    }
+    let gap = text.gap(clause.to);
+    let line_end = gap.split('\n').next().unwrap_or("");
+    line_end.contains(':')
+        || matches!(
+            text.words[clause.to - 1].text.as_str(),
+            "following" | "below"
+        )
+}
 
 /// The clauses a request at clause `at` introduces as its object: the
 /// list that follows a colon or the end of its line ("we need one thing
