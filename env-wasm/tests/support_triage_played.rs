@@ -588,24 +588,7 @@ const CORPORA: &[Corpus] = &[
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    // play-st24's B3 ("the work address we hold for your account" read as
-    // deleting data) and B4 (a negated heading line hiding the ask below
-    // it), fixed on their own branch.
-    ("support_triage-p45", 22, "B3"),
-    ("support_triage-p45", 26, "B3"),
-    ("support_triage-p45", 28, "B3"),
-    ("support_triage-p45", 30, "B3"),
-    ("support_triage-p45", 49, "B4"),
-    ("support_triage-p45", 55, "B4"),
-    ("support_triage-p45", 56, "B4"),
-    ("support_triage-p45", 57, "B4"),
-    ("support_triage-p45", 58, "B4"),
-    ("support_triage-p45", 59, "B4"),
-    ("support_triage-p45", 60, "B4"),
-    ("support_triage-p45", 62, "B4"),
-    ("support_triage-p45", 64, "B4"),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,
