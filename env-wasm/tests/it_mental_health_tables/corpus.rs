@@ -385,6 +385,19 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p43",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p43/episodes.jsonl"),
     ),
+    // The twenty-fourth (play-it24, bin35): six cases at levels 3 to 5,
+    // each answered once and in six other wordings, and probes: 62 rows
+    // (`source_line` is the line of the raw file). Its B rows: a "What I
+    // have left out, and why:" paragraph after Week 4 read as a Week 4
+    // action on overtime, leave cover and incidents, which zeroed the plan
+    // (39, 50, 51); "Contractor sprint to finish the automation" read as
+    // staffing (42, 43); "- P11: not chosen (...)" read as choosing P11
+    // (59, 61). Read since. Its B4 rows (25, 29, 32: main stressors misread
+    // in the weightless `stressors` criterion) cost no points.
+    (
+        "it_mental_health-p44",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p44/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -429,6 +442,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p41",
     "it_mental_health-p42",
     "it_mental_health-p43",
+    "it_mental_health-p44",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -1016,6 +1016,7 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
                 || predicate_of(&text, *at, until)
                     .iter()
                     .any(|w| LEFT_OUT.contains(w))
+                || left_out_by_its_value(&text, *at, until)
         })
         .collect();
     let left_out = through_coordination(&text, &found, left_out);
@@ -1056,6 +1057,68 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
         Chosen::Nothing
     } else {
         Chosen::Plan(plan)
+    }
+}
+
+/// Words that leave an id out when they give its value after a colon or
+/// a dash ("P11: excluded", "P11 \u{2014} dropped").
+const LEFT_OUT_VALUES: &[&str] = &["excluded", "dropped", "rejected", "skipped", "omitted"];
+
+/// Subjects that open a statement of the writer's own.
+const WRITERS: &[&str] = &[
+    "i", "id", "ill", "im", "ive", "we", "wed", "well", "were", "weve", "you", "lets",
+];
+
+/// Words after an opening "not" that add to a description rather than
+/// leave the id out: "P7: not only lunches but a quarterly offsite".
+const NOT_ONLY: &[&str] = &["only", "just", "merely", "simply"];
+
+/// Whether the id at `at` is given a value after a colon or a dash in its
+/// sentence ("- P11: not chosen (Tariq's hours)", "P11 \u{2014} excluded",
+/// "P11: left out", "P11: no") and that value leaves it out: it opens with
+/// "not" (not "not only", "not dropped"), it is "no" alone, or it holds a leaving-out
+/// participle or phrasal verb ([`LEFT_OUT_VALUES`], "left out", "ruled
+/// out") with no negation before it. The value is the id's clause after
+/// the label as "P11 not chosen" was (play-it24 B3); a description ("P11:
+/// owner Dalia, week 2", "P10: no overtime past 45 hours") or a verdict
+/// that chooses ("P11: chosen", "P11: yes") leaves nothing out.
+fn left_out_by_its_value(text: &Text, at: usize, until: usize) -> bool {
+    let next = at + 1;
+    let Some(first) = text.words.get(next) else {
+        return false;
+    };
+    let gap = text.gap(next);
+    let labelled = first.sentence == text.words[at].sentence
+        && (gap.contains([':', '\u{2013}', '\u{2014}']) || gap.contains(" - "))
+        && !gap.contains(['(', '[', ',']);
+    if !labelled {
+        return false;
+    }
+    let value: Vec<&str> = text.words[next..until.max(next)]
+        .iter()
+        .take_while(|w| w.clause == first.clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    // A clause with a subject of its own is the writer's next statement
+    // ("P1 and P3 \u{2014} I'd leave out P2"), not this id's value.
+    if value.first().is_some_and(|w| WRITERS.contains(w)) {
+        return false;
+    }
+    match value.as_slice() {
+        ["no"] => true,
+        // "not dropped" leaves nothing out.
+        ["not", second, ..] => {
+            !(NOT_ONLY.contains(second)
+                || LEFT_OUT_VALUES.contains(second)
+                || OUT_VERBS.contains(second))
+        }
+        ["not"] => true,
+        _ => value.iter().enumerate().any(|(k, w)| {
+            let negated = value[..k].iter().any(|b| NEGATING.contains(b));
+            let participle = LEFT_OUT_VALUES.contains(w);
+            let phrasal = *w == "out" && (k == 0 || OUT_VERBS.contains(&value[k - 1]));
+            (participle || phrasal) && !negated
+        }),
     }
 }
 
@@ -1710,8 +1773,28 @@ mod tests {
             "P1, P3. Not chosen: P2, P4.",
             "P1, P3 (excluded: P2 and P4)",
             "P1, P3. Ruled out: P2, since P4 needs it, and P4.",
+            // An id given a value that leaves it out, after a colon or a
+            // dash, is not chosen (play-it24 B3).
+            "- P1: restart 1:1s\n- P3: Q&A\n- P2: not chosen (hours and the clash with P1)",
+            "- P1: restart 1:1s\n- P3: Q&A\n- P2: not chosen",
+            "- P1\n- P3\n- P2 \u{2014} excluded (over the cap)\n- P4 \u{2013} dropped",
+            "- P1\n- P3\n- P2: left out, it needs P4\n- P4: ruled out",
+            "- P1: yes\n- P2: no\n- P3: yes\n- P4: no (clashes with P1)",
+            "- P1: chosen\n- P2: not selected\n- P3: chosen\n- P4 - not in the plan",
+            "P1: restart 1:1s. P3: Q&A. P2: not this time. P4: not affordable.",
         ] {
             assert_eq!(plan(left_out), Chosen::Plan(0b101), "{left_out}");
+        }
+        // Near misses of a value that leaves out: a description or a
+        // verdict that chooses is still a choice.
+        for chosen_all in [
+            "- P1: chosen\n- P2: yes\n- P3: chosen\n- P4: owner Dalia, week 2",
+            "- P1: no overtime past 45 hours\n- P2: not only lunches but an offsite\n- P3: \
+             Q&A\n- P4: not dropped after all",
+            "- P1 \u{2014} restart 1:1s\n- P2: no-blame reviews\n- P3: Q&A\n- P4: \
+             covers both leave gaps",
+        ] {
+            assert_eq!(plan(chosen_all), Chosen::Plan(0b1111), "{chosen_all}");
         }
         // Still offered as alternatives, or still chosen.
         assert_eq!(plan("P1, P3, either P2 or P4"), Chosen::Hedged);

@@ -561,9 +561,17 @@ fn actions(
     addressee: Option<Owner>,
     week: &Section,
 ) -> Vec<Action> {
+    // A paragraph titled as what the plan leaves out, or such a title on
+    // a line of its own, ends the week's actions: it and the lines after
+    // it are reasons, not actions (play-it24 B1). An item of the week's
+    // list so titled is that item alone ([`leaves_alone`]).
     let lines: Vec<&str> = week
         .lines
         .iter()
+        .take_while(|l| {
+            let plain = l.plain.trim();
+            !(titled_left_out(plain) && (!l.listed || plain.ends_with(':')))
+        })
         .map(|l| l.plain.trim())
         .filter(|l| !l.is_empty())
         .collect();
@@ -610,6 +618,158 @@ const LEFT_ALONE: &[&str] = &[
     "deliberately left",
 ];
 
+/// Phrases that say what a plan leaves out: in a title ("What I have left
+/// out, and why:", "Not included:", "Deliberately excluded:", "What I'm
+/// not doing:"), or opening a line after its subject ("I have left out
+/// overtime ..."). Not in [`LEFT_ALONE`]: inside an action they name who
+/// feels left out ("a lunch so nobody is left out").
+const LEAVING_OUT: &[&str] = &[
+    "left out",
+    "leave out",
+    "leaving out",
+    "not included",
+    "not including",
+    "excluded",
+    "not doing",
+    "not covered",
+    "not covering",
+    "not in the plan",
+    "not part of the plan",
+    "not planned",
+    "omitted",
+];
+
+/// Words that may stand before a [`LEAVING_OUT`] phrase that opens a line:
+/// its subject and auxiliaries ("What I have left out", "We deliberately
+/// excluded").
+const LEAVING_OUT_SUBJECT: &[&str] = &[
+    "what",
+    "i",
+    "we",
+    "ive",
+    "weve",
+    "have",
+    "has",
+    "am",
+    "im",
+    "are",
+    "deliberately",
+    "intentionally",
+    "also",
+    "items",
+    "things",
+    "stressors",
+];
+
+/// The most words a title before its colon holds.
+const TITLE_WORDS: usize = 8;
+
+/// Whether `line` is titled as what the plan leaves out: a short title
+/// before a colon (or a line of its own ending in one) holding a
+/// [`LEAVING_OUT`] or [`LEFT_ALONE`] phrase ("What I have left out, and
+/// why: overtime sits at 5 hours ...", "Out of scope:"), with no negation
+/// of it ("Nothing is left out:").
+fn titled_left_out(line: &str) -> bool {
+    let title = match line.find(": ") {
+        Some(at) => &line[..at],
+        None => match line.strip_suffix(':') {
+            Some(title) => title,
+            None => return false,
+        },
+    };
+    let text = Text::new(title);
+    !title.contains(['.', ';', '!', '?'])
+        && text.len() <= TITLE_WORDS
+        && !text
+            .words
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "nothing" | "none"))
+        && (!text.mentions(LEAVING_OUT).is_empty() || !text.mentions(LEFT_ALONE).is_empty())
+}
+
+/// Whether `text` opens by saying what the plan leaves out: a
+/// [`LEAVING_OUT`] phrase after nothing but its subject ("I have left out
+/// overtime (5 hours, not past its threshold)").
+fn opens_leaving_out(text: &Text) -> bool {
+    text.mentions(LEAVING_OUT).iter().any(|(at, _)| {
+        text.words[..*at]
+            .iter()
+            .all(|w| LEAVING_OUT_SUBJECT.contains(&w.text.as_str()))
+    })
+}
+
+/// Words that open a sentence about all the items before it: "None of
+/// these needs an action", "They need no action".
+const COLLECTIVE: &[&str] = &[
+    "none", "neither", "these", "those", "they", "all", "both", "each",
+];
+
+/// Verbs of need before what an item needs ("needs no action").
+const NEED: &[&str] = &[
+    "need", "needs", "require", "requires", "warrant", "warrants", "merit", "merits", "call",
+    "calls",
+];
+
+/// What a sentence says an item needs, or does not.
+const ACTION_NOUNS: &[&str] = &[
+    "action",
+    "actions",
+    "intervention",
+    "interventions",
+    "attention",
+    "work",
+    "change",
+    "changes",
+    "fix",
+    "plan",
+    "nothing",
+];
+
+/// Whether sentence `sentence` of `text` says that what it names needs no
+/// action: "overtime needs no action", "None of these needs an action",
+/// "incidents do not need any action", "no action is needed on it".
+fn needs_no_action(text: &Text, sentence: u32) -> bool {
+    let words: Vec<&str> = text
+        .words
+        .iter()
+        .filter(|w| w.sentence == sentence)
+        .map(|w| w.text.as_str())
+        .collect();
+    let collective = words
+        .first()
+        .is_some_and(|w| matches!(*w, "none" | "neither"));
+    words.iter().enumerate().any(|(k, w)| {
+        let need = NEED.contains(w);
+        let after = |n: usize| words.get(k + n).copied().unwrap_or("");
+        let object = |from: usize| (from..from + 3).any(|n| ACTION_NOUNS.contains(&after(n)));
+        let denied_need = need
+            && (words[k.saturating_sub(2)..k]
+                .iter()
+                .any(|b| matches!(*b, "not" | "doesnt" | "dont" | "never"))
+                || (after(1) == "no" && ACTION_NOUNS.contains(&after(2)))
+                || after(1) == "nothing");
+        let no_action_needed = *w == "no"
+            && ACTION_NOUNS.contains(&after(1))
+            && (2..5)
+                .any(|n| matches!(after(n), "needed" | "required" | "necessary" | "warranted"));
+        (denied_need && (object(1) || after(1) == "nothing"))
+            || no_action_needed
+            || (collective && need && object(1))
+    })
+}
+
+/// Whether `text`, a line of a week, is a reason rather than an action: it
+/// has a sentence about all it names ([`COLLECTIVE`]) saying none of it
+/// needs an action ("... two incidents are well under six. None of these
+/// needs an action.").
+fn reasons_for_no_action(text: &Text) -> bool {
+    let sentences: BTreeSet<u32> = set_of(text.words.iter().map(|w| w.sentence));
+    sentences.into_iter().any(|s| {
+        let first = text.words.iter().find(|w| w.sentence == s);
+        first.is_some_and(|w| COLLECTIVE.contains(&w.text.as_str())) && needs_no_action(text, s)
+    })
+}
+
 /// How many words into a line a [`LEFT_ALONE`] phrase may start and still
 /// say what the whole line is ("Week 4 - not touched: ...").
 const LEFT_ALONE_REACH: usize = 6;
@@ -631,6 +791,9 @@ fn leaves_alone(text: &Text, gold: &BTreeSet<&str>) -> bool {
         .mentions(LEFT_ALONE)
         .iter()
         .any(|(at, _)| *at < LEFT_ALONE_REACH)
+        || opens_leaving_out(text)
+        || titled_left_out(&text.source)
+        || reasons_for_no_action(text)
     {
         return true;
     }
@@ -697,7 +860,8 @@ const LACKS: &[&str] = &["one_on_ones", "connection", "reorg", "staffing"];
 /// before it ([`denied`]), unless for a [`LACKS`] item it says how long
 /// the item has been missing ([`absence_over_time`]).
 fn denied_item(text: &Text, at: usize, id: &str) -> bool {
-    denied(text, at) && !(LACKS.contains(&id) && absence_over_time(text, at))
+    (denied(text, at) && !(LACKS.contains(&id) && absence_over_time(text, at)))
+        || needs_no_action(text, text.words[at].sentence)
 }
 
 /// The stressors an action line targets: those its action mentions, outside
@@ -2642,6 +2806,19 @@ mod tests {
              thresholds",
             "1 person on long-term leave and 2 roadmap changes: all within threshold, so nothing \
              here",
+            // A line titled or opened as what the plan leaves out, in any
+            // words, and reasons ending in "none of these needs an action"
+            // (play-it24 B1).
+            "What I have left out, and why: overtime sits at 5 hours, which does not pass the \
+             \"more than 5\" threshold; only one person is on long-term leave without cover, \
+             below the two that would make it a stressor. None of these needs an action.",
+            "Left out: overtime (5 hours) and the one person on long-term leave.",
+            "Not included: overtime, staffing and incidents, each under its threshold.",
+            "What I'm not doing: anything on overtime or leave cover.",
+            "Deliberately excluded - incidents (two last month, well under six).",
+            "I have left out overtime and leave cover: neither passes its threshold.",
+            "Overtime sits at 5 hours and one person is on leave. Neither needs an action.",
+            "Two incidents and 5 hours of overtime; none of these needs an action.",
         ] {
             assert!(alone(left), "{left}");
         }
@@ -2649,9 +2826,36 @@ mod tests {
             "Arrange cover for the 2 people on long-term leave so overtime falls",
             "Cap overtime so it stays within the threshold of 8 hours",
             "Mina Gupta reviews incidents: all are within threshold except the pager ones",
+            // Near misses: who feels left out, a need for action, a list
+            // that includes.
+            "Monthly team lunch so nobody is left out. Owner: Mina Gupta.",
+            "Incidents need an action this month: Mina Gupta assigns owners to each cause.",
+            "Cap overtime at 45 hours; each of these needs an owner.",
+            "Included: overtime review in the 1:1s, owner Mina Gupta.",
         ] {
             assert!(!alone(action), "{action}");
         }
+    }
+
+    #[test]
+    fn an_item_said_to_need_no_action_is_not_tackled() {
+        // A sentence saying an item needs no action tackles nothing; the
+        // action beside it still tackles its own (play-it24 B1).
+        assert_eq!(
+            aims(
+                "Cap overtime at 45 hours a week. Incidents need no action: two is well under six."
+            ),
+            ["overtime"]
+        );
+        assert_eq!(
+            aims("Review overtime in week 2; no action is needed on incidents."),
+            ["overtime"]
+        );
+        // Still tackled: an action on the item, a need for action.
+        assert_eq!(
+            aims("Incidents need an action: assign an owner to each cause."),
+            ["incidents"]
+        );
     }
 
     #[test]

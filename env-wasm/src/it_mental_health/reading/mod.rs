@@ -158,6 +158,10 @@ pub const MEANS: &[&str] = &[
     "restructures",
 ];
 
+/// The [`MEANS`] words that name who does the work ("a contractor sprint"),
+/// not what the work is done to.
+const AGENTS: &[&str] = &["contractor*"];
+
 /// Nouns for a group of people an action sets up or shares work across:
 /// "a rotation of three people", "a pair of colleagues".
 const GROUPS: &[&str] = &[
@@ -311,6 +315,28 @@ pub fn targeted<'c>(
         })
     };
     let any_outright = found.iter().any(|(_, _, o)| *o);
+    // Who carries an action out is not what it targets: a concept named
+    // only by the people doing the work ([`AGENTS`]: "Contractor sprint to
+    // finish the automation", "Contractor-led automation sprint") yields
+    // to a concept another word names in its stretch, a means or outright
+    // (play-it24 B2). Named alone, or in a stretch of its own ("hire a
+    // contractor, and automate the deploy"), the contractor is still that
+    // concept's action.
+    let agents: std::collections::BTreeSet<(usize, usize)> =
+        crate::order::set_of(text.mentions(AGENTS));
+    let only_agents = |admitted: &[(usize, usize)]| admitted.iter().all(|m| agents.contains(m));
+    let doing: std::collections::BTreeSet<usize> = crate::order::set_of(
+        found
+            .iter()
+            .filter(|(_, admitted, _)| !only_agents(admitted))
+            .flat_map(|(_, admitted, _)| admitted.iter().map(|(s, _)| stretch[*s])),
+    );
+    let found: Vec<Admitted<'c>> = found
+        .into_iter()
+        .filter(|(_, admitted, _)| {
+            !(only_agents(admitted) && admitted.iter().all(|(s, _)| doing.contains(&stretch[*s])))
+        })
+        .collect();
     let mut out: Vec<(usize, &'c str)> = found
         .into_iter()
         .filter_map(|(id, admitted, outright)| {
@@ -429,6 +455,32 @@ mod tests {
             ),
             ["escalations"]
         );
+        // Who carries the action out is not its target when another means
+        // names what it does (play-it24 B2); named alone, or as an action
+        // of its own, the contractor is still staffing.
+        const TOIL: (&str, &[&str]) = ("toil", &["automat*", "toil", "manual"]);
+        for text in [
+            "Contractor sprint to finish the automation.",
+            "Contractor-led automation sprint.",
+            "A contractor sprint to automate the two slowest steps.",
+            "Have the contractors finish the automation work.",
+        ] {
+            assert_eq!(ids(text, &[STAFFING, TOIL]), ["toil"], "{text}");
+        }
+        for (text, want) in [
+            ("Hire a contractor.", &["staffing"][..]),
+            ("Hire a contractor to cover the leave.", &["staffing"]),
+            (
+                "Contractor cover for the automation owner.",
+                &["staffing", "toil"],
+            ),
+            (
+                "Bring in a contractor, and automate the two slowest steps.",
+                &["staffing", "toil"],
+            ),
+        ] {
+            assert_eq!(ids(text, &[STAFFING, TOIL]), want, "{text}");
+        }
         // Named by its means alone, a concept is what the text targets.
         assert_eq!(
             ids(
