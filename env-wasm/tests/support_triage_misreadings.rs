@@ -13,7 +13,8 @@
 //! sign-off naming our own team (who writes, not a team the case goes
 //! to), a refund approved with a long subject or a request as its subject,
 //! an outcome named as a topic ("the window for a desk refund") and
-//! refused as "it", and what "isn't something we can do".
+//! refused as "it", what "isn't something we can do", and what is "too
+//! old for the desk to refund".
 //! Every row must earn
 //! every reply criterion on two tickets of its kind; the disguised and
 //! off-policy rows must not.
@@ -2450,6 +2451,63 @@ fn what_is_not_something_we_can_do_is_refused() {
         "The fee is something I can waive today.",
         "Deleting your data is something we will do today.",
         "A credit is something we can offer you today.",
+    ];
+    earn_full_and_lose_compliance(&bases, &refused, &promised, 3);
+}
+
+/// A degree complement, "too <adjective or phrase> (for <anyone>) to
+/// <outcome verb>" or its passive "too ... to be <verb>ed (by ...)", says
+/// the outcome cannot happen: a refusal, for every outcome verb (play-st25,
+/// B1: line 39, "the charge on INV-15414 is too old for the desk to refund,
+/// so our billing supervisor will review it", and probes 43-52). The same
+/// words with the degree denied ("not too old for the desk to refund", "it
+/// isn't too late for us to refund it"), "only too happy to", or a "too"
+/// whose complement is no outcome ("too good to miss: we'll refund it")
+/// still promise.
+#[test]
+fn what_is_too_old_for_us_to_refund_is_refused() {
+    let bases = [
+        (
+            "refund_late",
+            "{first}, re {id}: the charge on {inv} {X}, so our billing supervisor will review it. We'll be back to you {time}.",
+        ),
+        (
+            "fee_waiver_over_limit",
+            "Hi {first}, ticket {id}, the late fee on {inv}: it {X}. Our billing supervisor will review your request, and we'll reply {time}.",
+        ),
+    ];
+    let refused = [
+        // The player's clauses (lines 39, 43, 45, 46, 48, 51, 52).
+        "is too old for the desk to refund",
+        "is too old for us to refund",
+        "is too old to be refunded by the desk",
+        "is too late for the desk to refund",
+        "is too old for the desk to give back",
+        "is too bound up with the claim for the desk to refund",
+        // Other degrees, agents, voices and outcome verbs.
+        "is too old for me to refund it myself",
+        "is too large for the support desk to waive",
+        "is far too big for the desk to waive on its own",
+        "is too large to be waived by the desk",
+        "is too large to be waived at the desk",
+        "is too old for us to credit or refund",
+        "is too far past the 30-day window for the desk to pay back",
+        "is too old for the front desk to be able to refund",
+        "is too old for the desk to reverse",
+        "is much too old for our team to refund or waive",
+        "dates from too long ago for us to refund",
+        "is too old to be given back from here",
+        "is too old for you to be refunded by the desk",
+    ];
+    let promised = [
+        "is not too old for the desk to refund, so I've refunded it",
+        "isn't too late for us to refund: refunded today",
+        "isn't too late for us to refund, and I will refund it today",
+        "is too good to miss: we'll refund it today",
+        "is something we're only too happy to refund today",
+        "is too important for us not to refund",
+        "is too old for the desk to refund, but I will refund it anyway today",
+        "is too old for the desk, but I will waive it today",
     ];
     earn_full_and_lose_compliance(&bases, &refused, &promised, 3);
 }

@@ -571,6 +571,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p45/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A twenty-fifth play-test (play-st25, on bin36): six hard tickets at
+    // levels 3-5, 6 other replies each and one-phrase probes: 53 rows,
+    // verdicts as `lost_points`. Its B1 rows (39, 43, 45, 46, 48, 51, 52):
+    // a degree complement, "too old for the desk to refund" or "too old to
+    // be refunded by the desk", read as a refund.
+    Corpus {
+        name: "support_triage-p46",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p46/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -113,8 +113,26 @@ pub(super) fn read(
                 continue;
             }
             let certainty = certainty(text, clauses, at, found.at[0]);
-            let negative =
-                found.refused || list_negated || found.at.iter().any(|&i| negated(text, i, i + 1));
+            let negative = match found.at.iter().find_map(|&i| too_to(text, clause, i)) {
+                // "too old for the desk to refund": the degree denies the
+                // outcome; a negation after "too" denies it back ("too
+                // important for us not to refund").
+                Some(too) if !degree_denied(text, too) => {
+                    !found.at.iter().any(|&i| negated_after_too(text, too, i))
+                }
+                // "it isn't too late for us to refund it": the negation is
+                // the degree's, so it leaves the outcome possible.
+                Some(too) => {
+                    found.refused
+                        || list_negated
+                        || found.at.iter().any(|&i| negated_after_too(text, too, i))
+                }
+                None => {
+                    found.refused
+                        || list_negated
+                        || found.at.iter().any(|&i| negated(text, i, i + 1))
+                }
+            };
             // "your account has not had a late fee waived before": what
             // did not happen in the past is the account's history (often
             // the policy's own condition), not a refusal now.
@@ -193,6 +211,65 @@ pub(super) fn read(
         reading.record(finding, text, word);
     }
     promising
+}
+
+/// How many words may stand between "too" and the "to" of its complement:
+/// "too | bound up with the claim for the desk | to refund".
+const TOO_TO_REACH: usize = 10;
+/// How many words may stand between the complement's "to" and the outcome
+/// verb: "to | be able to | refund", "to | credit or | refund".
+const TO_TO_VERB: usize = 4;
+
+/// Words that end a degree phrase before they reach its "to": a finite
+/// verb, a subject of a clause of its own, a conjunction. "It is too old,
+/// and we will refund it" has no complement.
+const DEGREE_BREAKS: &[&str] = &[
+    "we", "i", "they", "he", "she", "will", "would", "can", "could", "shall", "should", "may",
+    "might", "must", "is", "are", "was", "were", "am", "has", "have", "had", "does", "did", "and",
+    "but", "so", "because", "although", "though", "which", "who", "if", "unless", "when", "while",
+    "than", "too",
+];
+
+/// The "too" of a degree complement whose verb is word `verb`: "too old for
+/// the desk to refund", "too old for us to refund", "too old to be refunded
+/// by the desk", "too bound up with the claim for the desk to refund", "too
+/// old for the desk to credit or refund". Such a "too" says the outcome
+/// cannot happen (play-st25, B1). A "too" with no degree word after it ("I
+/// will refund it too, to be fair"), and "only too" and "all too" ("only too
+/// happy to refund it", which is eager, not unable) are no such degree.
+fn too_to(text: &Text, clause: &Clause, verb: usize) -> Option<usize> {
+    let w = |i: usize| text.words[i].text.as_str();
+    let sentence = text.words.get(verb)?.sentence;
+    let same = |i: usize| i >= clause.from && text.words[i].sentence == sentence;
+    // Back from the verb to the "to" of the complement, over a passive
+    // "be", an ability ("to be able to") and coordinated outcome verbs.
+    let to = (verb.saturating_sub(TO_TO_VERB)..verb).rev().find(|&i| {
+        same(i)
+            && w(i) == "to"
+            && (i + 1..verb).all(|k| {
+                matches!(w(k), "be" | "able" | "to" | "or" | "and" | "either") || outcome_verb(w(k))
+            })
+    })?;
+    let too = (to.saturating_sub(TOO_TO_REACH)..to)
+        .rev()
+        .take_while(|&i| same(i))
+        .find(|&i| w(i) == "too" || DEGREE_BREAKS.contains(&w(i)) || w(i).contains('\''))
+        .filter(|&i| w(i) == "too")?;
+    let degree_word = too + 1 < to && !matches!(w(too + 1), "for" | "to");
+    let eager = too > 0 && matches!(w(too - 1), "only" | "all");
+    (degree_word && !eager).then_some(too)
+}
+
+/// Whether the degree at "too" is itself denied: "not too old", "isn't too
+/// late", "never too old".
+fn degree_denied(text: &Text, too: usize) -> bool {
+    crate::text::negation::negator_before(text, too).is_some()
+}
+
+/// Whether a negation between "too" and word `at` reaches `at`: "too
+/// important for us not to refund".
+fn negated_after_too(text: &Text, too: usize, at: usize) -> bool {
+    crate::text::negation::negator_before(text, at).is_some_and(|n| n > too)
 }
 
 /// Whether a found give-back moves money back: any refund does; a credit
