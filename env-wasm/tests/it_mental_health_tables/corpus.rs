@@ -398,6 +398,17 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p44",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p44/episodes.jsonl"),
     ),
+    // The twenty-fifth (play-it25, bin36): six cases at levels 3 and 5,
+    // each answered once and in five other wordings, and probes: 57 rows
+    // (`source_line` is the line of the raw file). Its B row: a reminder
+    // that the EAP or counselling exists beside an AMBER person's check-in
+    // read as urgent support (47, 50); its C row: "if she would like it,
+    // offer an EAP session too" read the same (48, 55), decided as care.
+    // Read since.
+    (
+        "it_mental_health-p45",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p45/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -443,6 +454,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p42",
     "it_mental_health-p43",
     "it_mental_health-p44",
+    "it_mental_health-p45",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -766,6 +766,61 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         };
         v.push((keyed("ohsup", k), own.to_owned()));
     }
+    // Beside any tier's own step, a reminder that support exists or an
+    // offer of it left to the person, for any resource: care, no tier's
+    // urgent support (play-it25 B1, C1; issue 21 R3).
+    let asides = [
+        ", and remind them the EAP is there if they ever want it",
+        ", and remind them about the confidential counselling on offer",
+        "; if they would like it, offer time off or an EAP session too",
+        ", and make sure they know occupational health is available if needed",
+        ". Counselling through the EAP is there should they want it",
+        "; an EAP session if they'd like one",
+        ", and let them know they can take a day off whenever they need it",
+        "; if they want, offer a session with a counsellor",
+    ];
+    for (k, aside) in asides.into_iter().enumerate() {
+        v.push((
+            keyed("asidesup", k),
+            format!("{}{aside}", support(e.tier)[k]),
+        ));
+    }
+    // The near misses: for an AMBER person, a referral or booking beside
+    // the check-in (consent asked or not) is still urgent support, so
+    // over-escalated; for a RED person, a reminder or an offer left to
+    // them is not the urgent support the tier needs. The others keep
+    // their tier's own, so a row loses only by that person.
+    let amber_firm = [
+        "a check-in to reprioritise their sprint, and refer them to the EAP today",
+        "sit down with them to reprioritise the workload; book them an EAP session",
+        "reprioritise the workload together and, if they agree, refer them to counselling",
+        "a check-in to reprioritise; if they would like it, book occupational health for them \
+         today",
+    ];
+    let red_offered = [
+        "remind them the EAP is there if they ever want it",
+        "a check-in to reprioritise; if they would like it, offer time off or an EAP session too",
+        "let them know counselling is available if needed",
+        "an EAP referral if they want one",
+        "a workload review, and offer an EAP session should they want one",
+        "reprioritise their sprint and remind them about the counselling on offer",
+    ];
+    for (tier, actions, prefix) in [
+        (Tier::Amber, &amber_firm[..], "amberfirm"),
+        (Tier::Red, &red_offered[..], "redoffered"),
+    ] {
+        if !case.employees.iter().any(|o| o.tier == tier) {
+            continue;
+        }
+        for (k, action) in actions.iter().enumerate() {
+            let own = if e.tier == tier {
+                *action
+            } else {
+                support(e.tier)[k]
+            };
+            v.push((keyed(prefix, k), own.to_owned()));
+        }
+    }
     // The signs behind the tier, in the case's words, on a line of their
     // own under it.
     v.push(("signs", e.card.notes.join(" ")));
@@ -1236,6 +1291,9 @@ fn triage_immediate_actions_table() {
     // Two ways of taking the same items off an AMBER person, joined by
     // "or" (play-para-it22, B2).
     rows.extend((0..4).map(|k| layouts[(k + 1) % 4].replace("{x}", &format!("{{orsup{k}}}"))));
+    // A reminder that support exists, or an offer left to the person,
+    // beside any tier's own step (play-it25 B1, C1).
+    rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{asidesup{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -1307,6 +1365,19 @@ fn triage_immediate_actions_table() {
             "24-hour action: {orhedge0}",
             "- **24-hour action:** {orhedge1}.",
             "Within 24 hours: {orhedge2}.",
+            // A referral or booking beside an AMBER check-in is urgent
+            // support; a reminder or an optional offer is no RED person's
+            // urgent support (play-it25 C1).
+            "24-hour action: {amberfirm0}",
+            "- **24-hour action:** {amberfirm1}.",
+            "Within 24 hours: {amberfirm2}.",
+            "24-hour action: {amberfirm3}",
+            "24-hour action: {redoffered0}",
+            "- **24-hour action:** {redoffered1}.",
+            "Within 24 hours: {redoffered2}.",
+            "24-hour action: {redoffered3}",
+            "24h action \u{2013} {redoffered4}",
+            "24-hour action: {redoffered5}",
         ]
         .map(str::to_owned),
     );

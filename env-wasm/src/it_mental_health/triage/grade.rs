@@ -1295,6 +1295,12 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
                 return OneValue::Missing;
             }
             let conditional = conditional_words(&text);
+            // The RED tier's support only offered or reminded of is care,
+            // no level ([`offered_only`]).
+            let offered = offered_only(&text, &conditional);
+            let given = |s: usize, e: usize| {
+                !negated(&text, s, e) && !conditional[s] && !offered.contains(&s)
+            };
             // Where each level is given: (word, level), in text order.
             let mut steps: Vec<(usize, u32)> = SUPPORT
                 .iter()
@@ -1304,7 +1310,7 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
                 .flat_map(|(k, phrases)| {
                     text.mentions(phrases)
                         .into_iter()
-                        .filter(|&(s, e)| !negated(&text, s, e) && !conditional[s])
+                        .filter(|&(s, e)| given(s, e))
                         .map(move |(s, _)| (s, k))
                 })
                 .collect();
@@ -1326,17 +1332,13 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
                 SUPPORT[level as usize]
                     .iter()
                     .filter(|p| !CARE.contains(p))
-                    .all(|p| {
-                        text.mentions(&[p])
-                            .into_iter()
-                            .all(|(s, e)| negated(&text, s, e) || conditional[s])
-                    })
+                    .all(|p| text.mentions(&[p]).into_iter().all(|(s, e)| !given(s, e)))
             };
             // Beside same-day safety support, a referral (occupational
             // health, the EAP) is its medical follow-up, not the RED tier's
             // support offered instead: the safety step decides.
             match levels.as_slice() {
-                [0, 1] if referral_beside_safety(&text, &conditional) => OneValue::One(0),
+                [0, 1] if referral_beside_safety(&text, &conditional, &offered) => OneValue::One(0),
                 // "check in within the day to reprioritise the workload and
                 // take weekend work off them": relief beside reprioritising
                 // is AMBER's check-in with more care, and RED's relief with
@@ -1379,6 +1381,195 @@ fn check_in_instead(text: &Text, steps: &[(usize, u32)]) -> bool {
             })
     })
 }
+
+/// Where the action only offers the RED tier's support (a service, leave,
+/// relief), leaving it to the person, or reminds them it exists: "remind
+/// her the EAP is there if she ever wants it", "the counselling on offer",
+/// "if she would like it, offer an EAP session too", "time off if he wants
+/// it", "should she want one". Such an aside is care beside any tier's
+/// step and no tier's urgent support of its own, whatever the resource
+/// (play-it25 B1, C1; issue 21 R3): it neither makes an AMBER check-in
+/// urgent support nor earns the RED tier's. A step its clause books or
+/// refers ([`FIRM_STEPS`]: "refer her to the EAP if she agrees", "if Omar
+/// would like it, book occupational health for him today") stays firm.
+/// Returns the first word of each such mention of [`SUPPORT`]'s RED level.
+fn offered_only(text: &Text, conditional: &[bool]) -> Vec<usize> {
+    // Where any level's step starts: a trailing wish ("... if she wants
+    // it") reaches back only to the step right before it.
+    let steps = step_starts(text, conditional);
+    let reminders = text.mentions(REMINDERS);
+    let firm = text.mentions(FIRM_STEPS);
+    let regardless: Vec<usize> = text
+        .mentions(UNCONDITIONAL)
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    let wishes: Vec<usize> = (0..text.len())
+        .filter(|&at| left_to_the_person(text, at))
+        .collect();
+    text.mentions(SUPPORT[1])
+        .into_iter()
+        .filter(|&(s, e)| {
+            let clause = text.words[s].clause;
+            let sentence = text.words[s].sentence;
+            let in_clause = |k: usize| text.words[k].clause == clause;
+            if firm
+                .iter()
+                .any(|&(fs, fe)| in_clause(fs) && !negated(text, fs, fe))
+            {
+                return false;
+            }
+            // "remind her about the counselling", "make sure he knows the
+            // EAP ...", "point her to the EAP".
+            let reminded = reminders
+                .iter()
+                .any(|&(_, re)| re <= s && in_clause(re - 1));
+            // "the EAP is there", "counselling on offer", "the available
+            // counselling".
+            let after: Vec<&str> = text.words[e..(e + 6).min(text.len())]
+                .iter()
+                .take_while(|w| w.clause == clause)
+                .map(|w| w.text.as_str())
+                .collect();
+            let before: Vec<&str> = text.words[s.saturating_sub(3)..s]
+                .iter()
+                .filter(|w| w.clause == clause)
+                .map(|w| w.text.as_str())
+                .collect();
+            let available = after
+                .iter()
+                .any(|w| matches!(*w, "there" | "available" | "exists"))
+                || after
+                    .windows(2)
+                    .any(|p| p == ["on", "offer"] || p == ["on", "hand"])
+                || before.contains(&"available");
+            // A wish of the person's that opens its clause governs the
+            // rest of its sentence; one after the step, the step right
+            // before it ("EAP referral and time off if he wants it" leaves
+            // only the time off to him).
+            let wished = wishes.iter().any(|&at| {
+                text.words[at].sentence == sentence
+                    && if at < s {
+                        opens_its_clause(text, at) && !regardless.iter().any(|&r| at < r && r <= s)
+                    } else {
+                        at >= e && at - e <= 6 && !steps.iter().any(|&k| s < k && k < at)
+                    }
+            });
+            reminded || available || wished
+        })
+        .map(|(s, _)| s)
+        .collect()
+}
+
+/// Where any level's step of support starts, not negated and not under a
+/// condition.
+fn step_starts(text: &Text, conditional: &[bool]) -> Vec<usize> {
+    SUPPORT
+        .iter()
+        .flat_map(|phrases| text.mentions(phrases))
+        .filter(|&(s, e)| !negated(text, s, e) && !conditional[s])
+        .map(|(s, _)| s)
+        .collect()
+}
+
+/// Whether word `at` opens a condition that leaves a step to the person:
+/// "if she would like", "if he ever wants it", "should she want one",
+/// "whenever they need it", "if needed": a short condition (six words at
+/// most) with a wish or a need in it. Consent to a step ("if she agrees",
+/// "if he is willing") leaves it firm.
+fn left_to_the_person(text: &Text, at: usize) -> bool {
+    let word = text.words[at].text.as_str();
+    if !(matches!(word, "if" | "whenever") || (word == "should" && is_condition(text, at))) {
+        return false;
+    }
+    let rest = text.rest_of_clause(at);
+    rest.len() <= 6 && rest.iter().any(|w| WISHES.contains(w))
+}
+
+/// Whether word `at` opens its clause, after a connector at most.
+fn opens_its_clause(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    (0..at)
+        .rev()
+        .take_while(|&k| text.words[k].clause == clause)
+        .all(|k| CONNECTORS.contains(&text.words[k].text.as_str()))
+}
+
+/// Wishes and needs that leave a step to the person.
+const WISHES: &[&str] = &[
+    "want",
+    "wants",
+    "wanted",
+    "wish",
+    "wishes",
+    "like",
+    "prefer",
+    "prefers",
+    "open",
+    "need",
+    "needs",
+    "needed",
+    "ever",
+    "necessary",
+    "required",
+];
+
+/// Words that remind a person of support or point them to it, rather than
+/// arrange it.
+const REMINDERS: &[&str] = &[
+    "remind*",
+    "let her know",
+    "let him know",
+    "let them know",
+    "make sure she knows",
+    "make sure he knows",
+    "make sure they know",
+    "knows about",
+    "know about",
+    "aware of",
+    "make her aware",
+    "make him aware",
+    "make them aware",
+    "signpost*",
+    "point her to",
+    "point him to",
+    "point them to",
+    "point her towards",
+    "point him towards",
+    "point them towards",
+    "mention*",
+    "reassure*",
+    "reiterat*",
+];
+
+/// Steps that book or refer support, whatever the person is asked: in its
+/// clause they make a mention of the RED tier's support firm.
+const FIRM_STEPS: &[&str] = &[
+    "refer",
+    "refers",
+    "referring",
+    "referred",
+    "book*",
+    "arrang*",
+    "schedul*",
+    "set up",
+    "sets up",
+    "sign her up",
+    "sign him up",
+    "sign them up",
+    "enrol*",
+    "grant*",
+    "approve*",
+    "send her home",
+    "send him home",
+    "sent home",
+    "get her seen",
+    "get him seen",
+    "get them seen",
+    "urgent*",
+    "urgently",
+    "make an appointment",
+];
 
 /// A contact with no level of its own: a check-in or a catch-up.
 const CHECK_INS: &[&str] = &["check in*", "catch up*", "check ins", "catch ups"];
@@ -1463,7 +1654,7 @@ const CARE: &[&str] = &[
 /// sentence of its own: "Agree a safety plan today. Get him seen by
 /// occupational health or a GP urgently." is more care for the same day;
 /// "stay with them today, or get her seen by the EAP" is a hedge.
-fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
+fn referral_beside_safety(text: &Text, conditional: &[bool], offered: &[usize]) -> bool {
     let firm = firm_safety_at(text, conditional);
     if firm.is_empty() || text.has(POSSIBILITIES) {
         return false;
@@ -1474,7 +1665,7 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
     let referrals: Vec<(usize, usize)> = text
         .mentions(SUPPORT[1])
         .into_iter()
-        .filter(|(s, e)| !negated(text, *s, *e) && !conditional[*s])
+        .filter(|(s, e)| !negated(text, *s, *e) && !conditional[*s] && !offered.contains(s))
         .filter(|(s, e)| !care.iter().any(|(cs, ce)| cs < e && s < ce))
         .collect();
     // Where any step of support starts: an alternative word joins the two
@@ -1482,12 +1673,7 @@ fn referral_beside_safety(text: &Text, conditional: &[bool]) -> bool {
     // safety step ("a safety plan, and an urgent GP or occupational health
     // appointment") offers a choice between those two, not instead of the
     // safety step.
-    let step_starts: Vec<usize> = SUPPORT
-        .iter()
-        .flat_map(|phrases| text.mentions(phrases))
-        .filter(|&(s, e)| !negated(text, s, e) && !conditional[s])
-        .map(|(s, _)| s)
-        .collect();
+    let step_starts = step_starts(text, conditional);
     let professional: Vec<usize> = text
         .mentions(PROFESSIONAL)
         .into_iter()
@@ -2914,6 +3100,50 @@ mod tests {
             (
                 "If she agrees to a referral once the launch is over, refer her to the EAP.",
                 None,
+            ),
+        ] {
+            assert_eq!(level(action), OneValue::of(tier), "{action}");
+        }
+    }
+
+    #[test]
+    fn a_reminder_or_an_offer_left_to_the_person_is_no_level() {
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        // A reminder that support exists, or an offer the person may take
+        // up, beside a check-in: the check-in's level (play-it25 B1, C1).
+        for action in [
+            "Check in with Saanvi to reprioritise her workload, and remind her the EAP is there \
+             if she ever wants it.",
+            "Check in with Saanvi to reprioritise her workload, and remind her about the \
+             confidential counselling on offer.",
+            "Check in with Selin to reprioritise her workload and make sure she takes a lunch \
+             break; if she would like it, offer time off or an EAP session too.",
+            "Check in with Selin to reprioritise her workload; if she would like it, offer an EAP \
+             session too.",
+            "Reprioritise her sprint with her; occupational health is available if needed.",
+            "Reprioritise the workload, and offer counselling should she want it.",
+            "A check-in to reprioritise, and let her know about the EAP.",
+        ] {
+            assert_eq!(level(action), OneValue::One(2), "{action}");
+        }
+        // Alone, it gives no level; a referral or booking, consent asked
+        // or not, still does.
+        for (action, tier) in [
+            ("Remind him the EAP is there if he needs it.", None),
+            ("If he would like it, offer him a few days off.", None),
+            ("Refer her to the EAP today.", Some(1)),
+            ("Book an EAP session for her.", Some(1)),
+            ("If she agrees, refer her to counselling.", Some(1)),
+            ("An EAP referral today if she agrees.", Some(1)),
+            ("An EAP referral if she wants one.", None),
+            ("Send him home for the rest of the week.", Some(1)),
+            (
+                "An urgent EAP referral, and time off if he wants it.",
+                Some(1),
+            ),
+            (
+                "Check in to reprioritise her workload and refer her to the EAP today.",
+                Some(1),
             ),
         ] {
             assert_eq!(level(action), OneValue::of(tier), "{action}");
