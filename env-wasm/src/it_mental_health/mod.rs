@@ -466,26 +466,14 @@ impl Environment for ItMentalHealth {
     fn tool_specs() -> Vec<crate::tools::ToolSpec> {
         vec![crate::tools::ToolSpec::new(
             ANSWER_TOOL,
+            crate::tools::ToolDescription::Text(
+                "Answer the current task (the observation's task_id) with a free-text response \
+                 in the labelled sections of its response_format; it is graded at once and the \
+                 next task (if any) follows.",
+            ),
             &["response"],
             &["confidence", "task_id"],
         )]
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn tools() -> Vec<crate::tools::Tool> {
-        let schema = crate::episode::action_schema::<Self>();
-        Self::tool_specs()
-            .iter()
-            .map(|spec| crate::tools::Tool {
-                name: spec.name,
-                description: "Answer the current task (the observation's task_id) with a \
-                              free-text response in the labelled sections of its \
-                              response_format; it is graded at once and the next task (if any) \
-                              follows."
-                    .to_owned(),
-                input_schema: crate::tools::input_schema(&schema, spec, &[]),
-            })
-            .collect()
     }
 
     #[cfg(not(target_arch = "wasm32"))]

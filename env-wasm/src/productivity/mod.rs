@@ -741,7 +741,7 @@ impl Environment for Productivity {
         command::TOOLS
             .iter()
             .chain(&command::LOOKUP_TOOLS)
-            .map(|(spec, _)| *spec)
+            .copied()
             .collect()
     }
 
@@ -849,18 +849,14 @@ fn lookup_tools() -> Vec<crate::tools::Tool> {
 /// described by `schema`.
 #[cfg(not(target_arch = "wasm32"))]
 fn tools_of(
-    specs: &[(crate::tools::ToolSpec, &str)],
+    specs: &[crate::tools::ToolSpec],
     field: &str,
     schema: Value,
 ) -> Vec<crate::tools::Tool> {
     let action = crate::episode::action_schema::<Productivity>();
     specs
         .iter()
-        .map(|(spec, description)| crate::tools::Tool {
-            name: spec.name,
-            description: (*description).to_owned(),
-            input_schema: crate::tools::input_schema(&action, spec, &[(field, schema.clone())]),
-        })
+        .map(|spec| spec.tool(&action, &[(field, schema.clone())]))
         .collect()
 }
 

@@ -864,21 +864,6 @@ impl Environment for SupportTriage {
         Command::ALL.iter().map(|c| c.tool()).collect()
     }
 
-    /// One tool per command, described by the command's own doc.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn tools() -> Vec<crate::tools::Tool> {
-        let schema = crate::episode::action_schema::<Self>();
-        Self::tool_specs()
-            .iter()
-            .map(|spec| crate::tools::Tool {
-                name: spec.name,
-                description: crate::tools::variant_doc(&schema, "command", spec.name)
-                    .unwrap_or_default(),
-                input_schema: crate::tools::input_schema(&schema, spec, &[]),
-            })
-            .collect()
-    }
-
     /// The tools of an episode at level `difficulty`: the records desk's
     /// (lookups, asking the customer) only at the levels that have it, so
     /// a tool-calling agent is never offered a call that can only cost it.
