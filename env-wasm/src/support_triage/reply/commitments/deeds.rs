@@ -5,12 +5,211 @@
 //! charges ..."), and what its object is ("the charge", named again beside
 //! the fee, is the fee).
 
+use super::lexicon::{AUXILIARIES_AND_JOINERS, billed_item, outcome_of, phrasal};
+use super::phrases::describes_noun_before;
+use super::scan::{ClauseScan, Found, WordAt};
 use crate::support_triage::reply::clause::{self, Clause};
+use crate::support_triage::reply::fee_sums::is_fee_sum;
+use crate::support_triage::reply::nouns::{PREPOSITIONS, ends_compound_noun, thing};
 use crate::support_triage::reply::nouns::{Thing, object_after, pronoun, subject_before};
 use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, base_of, is_form_of};
+use std::ops::ControlFlow;
 
 use super::lexicon::{ITEM_REACH, MONEY_PLACES, Verb, owed_item};
+
+/// Frame 1, a deed: "we will refund you", "the fee has been removed", and
+/// something coming off by itself ("the fee will drop off your invoice").
+/// `Break` when the word is read: no other frame reads it.
+pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) -> ControlFlow<()> {
+    let text = scan.text;
+    let clauses = scan.clauses;
+    let at = scan.at;
+    let clause = scan.clause;
+    let fees = scan.fees;
+    let words: &[&str] = &scan.words;
+    let k = word.k;
+    let w = word.w;
+    let lx = word.lx;
+    let is_noun = word.is_noun;
+    let passive = word.passive;
+    let ours_before = |k: usize| scan.ours_before(k);
+    let you_before = |k: usize| scan.you_before(k);
+    let resolve = || scan.resolve();
+    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
+        scan.push(found, outcome, at, by_denial)
+    };
+    let family = phrasal(words, k).or_else(|| lx.family.map(|f| (f, k + 1)));
+    // Something coming off by itself: "the fee will drop off your
+    // invoice", "it'll disappear from your account" (what it comes
+    // off is a place, not an object).
+    if !passive && let Some(outcome) = comes_off(words, k, family, &resolve) {
+        push(outcome, [k, k], false);
+        return ControlFlow::Break(());
+    }
+    // "just as your finance team closes the month": the customer's
+    // side closing a period of its own is no date of ours for the
+    // case (play-para-st12, B6); "we will close this by Friday" is.
+    if family.is_some_and(|(f, _)| matches!(f, Verb::Close | Verb::Resolve))
+        && !passive
+        && (customers_side_subject(words, k) || closes_a_period(words, k))
+    {
+        return ControlFlow::Break(());
+    }
+    // "Our article KB-217 covers incident INC-7777": a document
+    // covering a topic is about it; we cover a cost by paying it.
+    if family.is_some_and(|(f, _)| f == Verb::Return) && about_a_topic(words, k) {
+        return ControlFlow::Break(());
+    }
+    if let Some((family, object_from)) = family
+        && !is_noun
+        && (passive || !describes_noun_before(words, k))
+    {
+        let noun_phrase = if passive {
+            subject_before(words, k).and_then(|(i, _, t)| t.map(|t| (i, t)))
+        } else {
+            object_after(words, object_from.saturating_sub(1))
+        };
+        // "remove it", "it has been taken off": what "it" stands for,
+        // for the verbs whose outcome their object decides.
+        // "If the fee was already collected, we will refund it": money
+        // returned of "it" after the fee is the fee (play-para-st14, C1).
+        let taking = matches!(
+            family,
+            Verb::Remove
+                | Verb::TakeOff
+                | Verb::Erase
+                | Verb::Return
+                | Verb::Forgive
+                | Verb::Refund
+        );
+        // "the add-on that was cancelled": "that" after a noun opens a
+        // relative clause about that noun; it stands for nothing said
+        // before (play-st22, B1).
+        let relative = |i: usize| {
+            matches!(words[i], "that" | "which")
+                && i.checked_sub(1).is_some_and(|p| {
+                    let before = words[p];
+                    !before.is_empty()
+                        && !AUXILIARIES_AND_JOINERS.contains(&before)
+                        && (!PREPOSITIONS.contains(&before) || ends_compound_noun(words, p))
+                })
+        };
+        let object = match noun_phrase {
+            Some((i, Thing::Case)) if taking && relative(i) => {
+                i.checked_sub(1).and_then(|p| thing(words[p]))
+            }
+            Some((i, Thing::Case)) if taking && pronoun(words[i]) => {
+                resolve().or(Some(Thing::Case))
+            }
+            other => other.map(|(_, t)| t),
+        };
+        let object = match (family, object) {
+            // "The $49.50 charge has been taken off": a billed charge
+            // taken off what the customer owes is no longer owed, as a
+            // waived fee is; an amount taken off ("knock $10 off your
+            // next invoice") is a discount.
+            (Verb::TakeOff, Some(Thing::Money))
+                if noun_phrase.is_some_and(|(i, _)| billed_item(words[i])) =>
+            {
+                Some(Thing::Fee)
+            }
+            // "I have taken the £42.00 late fee off INV-87195": the
+            // sum heads a noun phrase that names the fee before its
+            // particle (play-para-st12, B1).
+            (Verb::TakeOff | Verb::Remove, Some(Thing::Money))
+                if names_owed_item(words, object_from) =>
+            {
+                Some(Thing::Fee)
+            }
+            // "that late fee shouldn't stick - I've taken the $49 off
+            // INV-93877": the amount, named as known beside the fee,
+            // is the fee (para-st4).
+            (Verb::TakeOff, Some(Thing::Money))
+                if noun_phrase.is_some_and(|(i, _)| i > 0 && words[i - 1] == "the")
+                    && fee_near(text, &clauses[at]) =>
+            {
+                Some(Thing::Fee)
+            }
+            // "Late fee on INV-32516: I've waived it. The CA$200.00
+            // charge is cancelled": the charge, named again beside the
+            // fee, is the fee (play-para-st6, B1). Reversed, a charge
+            // is paid back whatever it was.
+            (Verb::Remove | Verb::Forgive, Some(Thing::Money))
+                if !is_form_of(w, "reverse")
+                    && noun_phrase.is_some_and(|(i, _)| the_fee_again(text, clause, words, i)) =>
+            {
+                Some(Thing::Fee)
+            }
+            // "$282.00 covers the months that haven't started yet, and
+            // that's what we're sending back to you": what is given
+            // back is the sum the sentence names, fronted as "what"
+            // (play-para-st6, B6).
+            (Verb::Return, None) if fronted_sum(text, clause, words, k) => Some(Thing::Money),
+            // "I have waived the fee in full. We will credit the
+            // CA$15.00 back to your account": the sum the reply or the
+            // case names as the fee, returned, is the waived fee
+            // given back, not a second outcome (policy section 5;
+            // play-para-st14, C1). Any other sum stays money returned.
+            (Verb::Refund | Verb::Return, Some(Thing::Money))
+                if noun_phrase.is_some_and(|(i, _)| {
+                    let from = if passive {
+                        i.saturating_sub(3)
+                    } else {
+                        object_from
+                    };
+                    words[from.min(i)..=i].iter().any(|w| is_fee_sum(w, fees))
+                }) =>
+            {
+                Some(Thing::Fee)
+            }
+            // "credit your account": the account is the credit's place.
+            (Verb::Credit, _) => None,
+            // "delete it", "erase this": in a reply, the customer's data.
+            (Verb::Erase, Some(Thing::Case)) => Some(Thing::Data),
+            // "refund the fee" waives it; other objects are the money.
+            (Verb::Refund, Some(t)) if t != Thing::Fee => None,
+            (_, o) => o,
+        };
+        // "T-6364: refunding £65.00 for INV-40281 today": a terse
+        // note's verb with no subject is ours (play-para-st6, B7).
+        let by_us = ours_before(k) || terse_deed(text, clause, words, k);
+        let to_customer = passive && you_before(k);
+        let erasing_needs_object = matches!(family, Verb::Erase | Verb::Remove | Verb::TakeOff);
+        let outcome = outcome_of(family, object).filter(|_| {
+            !(erasing_needs_object && object.is_none()) && (by_us || passive || to_customer)
+        });
+        // "The funds should be credited to your original payment
+        // method": money credited back to how the customer paid is the
+        // refund arriving, not an account credit (para-st, B5).
+        let to_how_they_paid = words[k + 1..(k + 7).min(words.len())]
+            .iter()
+            .any(|w| matches!(*w, "payment" | "card" | "bank"));
+        // "I've authorised a full goodwill refund. It will be
+        // processed today and should be credited within 5 to 10
+        // working days": credited with no one and nowhere it goes to,
+        // beside a refund, is that refund arriving.
+        let refund_arriving = passive
+            && !you_before(k)
+            && !words[k + 1..]
+                .iter()
+                .any(|w| matches!(*w, "account" | "balance" | "invoice" | "you"))
+            && refund_near(text, &clauses[at]);
+        let outcome = match outcome {
+            Some(Commitment::Credit) if to_how_they_paid || refund_arriving => {
+                Some(Commitment::Refund)
+            }
+            other => other,
+        };
+        if let Some(outcome) = outcome
+            && !generic_object(words, k)
+        {
+            push(outcome, [k, k], false);
+            return ControlFlow::Break(());
+        }
+    }
+    ControlFlow::Continue(())
+}
 
 /// Whether the subject of the verb at `k` is the customer's side: "you",
 /// "your finance team", "your bank", the nearest person or possessive

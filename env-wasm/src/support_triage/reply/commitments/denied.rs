@@ -4,12 +4,65 @@
 //! makes these promises; the idioms of delay ("hold anything up") and
 //! what is on record ("the address we hold") deny nothing.
 
+use super::scan::{ClauseScan, Found, Holds, WordAt};
 use crate::support_triage::reply::nouns::{PREPOSITIONS, Thing, pronoun, thing};
 use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, is_form_of};
 
 use super::lexicon::{AUXILIARIES_AND_JOINERS, DETERMINERS, Lex, an_amount, billed_item};
 use super::phrases::{NOT_A_HEAD, PHRASE_DETERMINERS};
+
+/// Frame 4, an outcome said by denying its opposite. A paying word is a
+/// verb here ("you won't be charged"), not a noun ("I can't decide on the
+/// late fee or the charge").
+pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
+    let text = scan.text;
+    let base = scan.base;
+    let words: &[&str] = &scan.words;
+    let holds = &scan.holds;
+    let money_in_clause = scan.money_in_clause;
+    let k = word.k;
+    let w = word.w;
+    let previous = word.previous;
+    let lx = word.lx;
+    let is_noun = word.is_noun;
+    let passive = word.passive;
+    let ours_before = |k: usize| scan.ours_before(k);
+    let you_before = |k: usize| scan.you_before(k);
+    let resolve = || scan.resolve();
+    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
+        scan.push(found, outcome, at, by_denial)
+    };
+    let paying_verb =
+        lx.paying && (!is_noun || previous == Some("no")) && !after_modifiers(words, k);
+    let delay = delay_idiom(words, k, lx);
+    let on_record = lx.holding && describes_what_is_held(text, base, words, k);
+    let lx4 = Lex {
+        paying: paying_verb,
+        holding: lx.holding && !delay && !on_record,
+        lasting: lx.lasting && !delay,
+        ..lx
+    };
+    if let Some(outcome) = denied_opposite(w, lx4, holds, ours_before(k), passive) {
+        push(outcome, [k, k], true);
+    } else if denied_loss(words, k)
+        || (paying_verb && (you_before(k) || ours_before(k)) && future(&words[..k]))
+    {
+        // "you won't be out of pocket", "you won't be charged for the
+        // renewal", "you won't have to pay for it": money the customer
+        // keeps, or a fee waived when a fee is what the reply spoke of.
+        let fee = holds.fee || (!money_in_clause && resolve() == Some(Thing::Fee));
+        // "You won't need to pay anything extra", "you won't be
+        // charged again": not paying more returns no money; it is a
+        // waiver at most, when a fee is what the reply spoke of.
+        let nothing_more = paying_verb && nothing_more_to_pay(words, k);
+        match (fee, nothing_more) {
+            (true, _) => push(Commitment::Waiver, [k, k], true),
+            (false, false) => push(Commitment::Refund, [k, k], true),
+            (false, true) => {}
+        }
+    }
+}
 
 /// What "keep" makes of someone or something in an idiom of time or
 /// contact, not of data kept: "keep you waiting", "keep you posted",
@@ -258,14 +311,7 @@ const NOT_MODIFIERS: &[&str] = &[
 /// Frame 4: "the fee won't apply", "you won't be charged the late fee",
 /// "we will no longer hold your data", "nothing will remain". Negation is
 /// checked by the caller; here only the shape.
-/// What a clause speaks of anywhere in it.
-pub(super) struct Holds {
-    pub(super) fee: bool,
-    /// Data, or "nothing" / "none" ("nothing will remain").
-    pub(super) data: bool,
-}
-
-pub(super) fn denied_opposite(
+fn denied_opposite(
     w: &str,
     lx: Lex,
     holds: &Holds,

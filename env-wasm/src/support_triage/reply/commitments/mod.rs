@@ -43,10 +43,10 @@
 //! - `lexicon`: the word lists and word classes every frame reads (which
 //!   verbs refund, waive or erase, which give, receive or pay, and
 //!   [`lexicon::outcome_of`], what a verb makes of its object);
-//! - `frames`: the five frames over one clause's words, with the words
-//!   each frame alone reads in `deeds` (1), `gifts` (2), `stated` (3, and
-//!   `predicated`, an outcome as the subject of what we can or cannot do)
-//!   and `denied` (4);
+//! - `frames`: the five frames run in order over one clause (`scan`, the
+//!   clause as every frame reads it), one file a frame: `deeds` (1),
+//!   `gifts` (2), `stated` (3, and `predicated`, an outcome as the subject
+//!   of what we can or cannot do), `denied` (4) and `access` (5);
 //! - `phrases` (whether a word is a noun, a passive, a perceived fact),
 //!   `reference` (what "it" or a request stands for) and `wishes` (the
 //!   customer's own words) below the frames;
@@ -54,6 +54,7 @@
 //!   outcome) and `certainty` (firm, leaning, open or a rule), applied by
 //!   `read` to what the frames found.
 
+mod access;
 mod certainty;
 mod deeds;
 mod denied;
@@ -63,6 +64,7 @@ mod lexicon;
 mod phrases;
 mod predicated;
 mod reference;
+mod scan;
 mod scope;
 mod stated;
 mod wishes;

@@ -10,8 +10,8 @@ use crate::support_triage::reply::nouns::outcome_noun;
 use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, base_of, negated};
 
-use super::frames::Found;
 use super::lexicon::outcome_verb;
+use super::scan::Found;
 
 /// How many words may stand between "too" and the "to" of its complement:
 /// "too | bound up with the claim for the desk | to refund".

@@ -3,7 +3,9 @@
 //! a label's value ("Status: waived", "Refund: $282.00", "Outcome: full
 //! refund"); and whether a promise is said as done.
 
+use super::scan::{ClauseScan, Found, WordAt};
 use crate::support_triage::reply::clause::{self, Clause};
+use crate::support_triage::reply::fee_sums::is_fee_sum;
 use crate::support_triage::reply::nouns::{
     PREPOSITIONS, Thing, outcome_noun, pronoun, stands_alone, subject_before, thing,
 };
@@ -13,6 +15,56 @@ use crate::text::{Text, base_of, is_form_of};
 use super::lexicon::{IRREGULAR_PARTICIPLES, Lex, MONEY_PLACES, STATE_ADVERBS, Verb, outcome_of};
 use super::phrases::{describes_noun_before, passive_before};
 use super::reference::requested_outcome;
+
+/// Frame 3, an outcome stated of its subject: "refund approved", "your
+/// data is gone", "your refund is on its way". A predicate whose subject
+/// an aside interrupted is read against that subject.
+pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
+    let text = scan.text;
+    let clause = scan.clause;
+    let fees = scan.fees;
+    let words: &[&str] = &scan.words;
+    let interrupted = &scan.interrupted;
+    let k = word.k;
+    let w = word.w;
+    let lx = word.lx;
+    let stands_for = || scan.stands_for();
+    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
+        scan.push(found, outcome, at, by_denial)
+    };
+    let stated = stated_outcome(words, k, lx, &stands_for).or_else(|| {
+        let subject = interrupted.as_ref()?;
+        if subject_before(words, k).is_some() {
+            return None;
+        }
+        let joined: Vec<&str> = subject.iter().chain(words).copied().collect();
+        stated_outcome(&joined, subject.len() + k, lx, &stands_for)
+    });
+    let stated = stated
+        .or_else(|| label_state(text, clause, k, lx).filter(|_| subject_before(words, k).is_none()))
+        .or_else(|| labelled_amount(text, clause, words, k))
+        .or_else(|| decided_outcome(text, clause, words, k));
+    // "We will put the CA$15.00 back on your card": the fee's sum
+    // back is the waived fee given back (play-para-st14, C1).
+    let fee_back = |s: usize| {
+        words[s.saturating_sub(3)..=s]
+            .iter()
+            .any(|x| is_fee_sum(x, fees))
+    };
+    let stated = match stated {
+        Some(Commitment::Refund)
+            if w == "back" && subject_before(words, k).is_some_and(|(s, _, _)| fee_back(s)) =>
+        {
+            Some(Commitment::Waiver)
+        }
+        other => other,
+    };
+    if let Some(outcome) = stated {
+        push(outcome, [k, k], false);
+    } else if let Some(outcome) = fronted_given_back(words, k) {
+        push(outcome, [k - 1, k], false);
+    }
+}
 
 /// Words that state an outcome of any class named by their subject:
 /// "refund approved", "your request has been granted".
