@@ -335,6 +335,17 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p34",
         include_str!("player_corpus/2026-12-06/productivity-p34/episodes.jsonl"),
     ),
+    // The eighteenth paraphrase stress of productivity (play-pr18, on
+    // f7e21b3): each task at levels 3 and 5, each played once and with 6
+    // other wordings, and 11 one-phrase probes (53 rows; every graded
+    // answer 1.00, no B). Its C (lines 12, 45-47): a sentence before
+    // `final:` on the same line ("Categorised as work. final: {...}")
+    // refused as malformed; read since as a lead-in, as a line before the
+    // command is.
+    (
+        "productivity-p35",
+        include_str!("player_corpus/2026-12-06/productivity-p35/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -475,6 +486,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p32",
     "productivity-p33",
     "productivity-p34",
+    "productivity-p35",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

@@ -591,6 +591,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p47/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A twenty-seventh play-test (play-st27, on f7e21b3): a medium queue
+    // at levels 3, 4 and 5, hard tickets at levels 4 and 5, an easy ticket
+    // at level 5, 6 other replies each and probes: 57 rows. Its B rows
+    // (10, 17, 18, 24, 54): "Next update: by the end of tomorrow", a day
+    // after "the end of" with no verb, not read as a time.
+    Corpus {
+        name: "support_triage-p48",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p48/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

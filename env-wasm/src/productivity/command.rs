@@ -433,12 +433,23 @@ pub fn suggest(action: &Value, tasks: &[&[(&str, &str)]]) -> Option<String> {
 /// The `final:` or `propose:` command in `text`: the text before it (a
 /// lead-in such as "Here is my answer:", a heading or a code fence's opening
 /// line, a comment like any prose around the object), whether it is
-/// `final`, and the rest after the colon. The command opens `text` or one of
-/// its lines, since a model often introduces its answer before the command;
-/// a prefix inside a sentence is prose.
+/// `final`, and the rest after the colon. The command opens `text`, one of
+/// its lines or one of its sentences, since a model often introduces its
+/// answer before the command ("Filed as work. final: {...}"); a prefix
+/// inside a sentence ("My final: {...}") is prose.
 fn answer_command(text: &str) -> Option<(&str, bool, &str)> {
-    let mut line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1));
-    line_starts.find_map(|start| {
+    let line_starts = text.match_indices('\n').map(|(at, _)| at + 1);
+    let sentence_starts = text
+        .char_indices()
+        .zip(text.chars().skip(1))
+        .filter(|((_, end), next)| matches!(end, '.' | '!' | '?') && next.is_whitespace())
+        .map(|((at, _), _)| at + 1);
+    let mut starts = std::iter::once(0).chain(
+        line_starts
+            .chain(sentence_starts)
+            .collect::<std::collections::BTreeSet<_>>(),
+    );
+    starts.find_map(|start| {
         let line = text[start..].trim_start();
         let lead_in = &text[..text.len() - line.len()];
         if let Some(rest) = strip_prefix_ignore_case(line, "final:") {
@@ -521,6 +532,9 @@ mod tests {
             "I checked every row against the customer table.\n\nFinal: {\"a\": 1}",
             "```\nfinal: {\"a\": 1}\n```",
             "```text\npropose: {\"a\": 1}\n```",
+            "Categorised as work; it is plainly urgent. final: {\"a\": 1}",
+            "Filed as work! Final: {\"a\": 1}",
+            "Is it urgent? Yes.  propose: {\"a\": 1}",
         ] {
             let parsed = Command::parse(introduced);
             assert!(
@@ -532,6 +546,10 @@ mod tests {
             // The prefix inside a sentence is prose, not the command.
             "My final: {\"a\": 1}",
             "Here is my final answer {\"a\": 1}",
+            "It is the final: {\"a\": 1}",
+            "v1.final: {\"a\": 1}",
+            // A second object before the sentence that opens the command.
+            "Draft {\"a\": 2}. final: {\"a\": 1}",
             // An object in the lead-in is a second object.
             "Draft {\"a\": 2}\nfinal: {\"a\": 1}",
             "propose: {\"a\": 2}\nfinal: {\"a\": 1}",

@@ -636,6 +636,11 @@ fn day_word(words: &[&str], i: usize) -> Option<(Result<DayWord, u32>, usize)> {
         ("end", Some("of"), Some("the"), Some("week")) => (Ok(DayWord::Weekday(4)), 4),
         ("end", Some("of"), Some("the"), Some("month")) => (Err(20 * 1440), 4),
         ("tomorrow", ..) => (Ok(DayWord::Tomorrow), 1),
+        // "the end of tomorrow", "close of Friday": the end of that day.
+        ("end" | "close", Some("of"), Some(_), _) => match day_word(words, i + 2)? {
+            (Ok(later), more) if later != DayWord::Today => (Ok(later), 2 + more),
+            _ => return None,
+        },
         ("next", Some("business" | "working"), Some("day"), _) => (Err(1440), 3),
         ("next", Some("week"), ..) => (Err(5 * 1440), 2),
         ("next", Some("month"), ..) => (Err(20 * 1440), 2),
@@ -1305,6 +1310,22 @@ mod tests {
                 }],
             ),
             ("next week", vec![Within(5 * 1440)]),
+            (
+                "Next update: by the end of tomorrow",
+                vec![On {
+                    day: Tomorrow,
+                    minute: None,
+                }],
+            ),
+            (
+                "from us by end of Thursday",
+                vec![On {
+                    day: Weekday(3),
+                    minute: None,
+                }],
+            ),
+            ("by the end of the quarter", vec![]),
+            ("at the close of the call", vec![]),
             ("shortly", vec![]),
             ("within our 30-day window", vec![]),
             ("charges from the last 30 days", vec![]),
