@@ -21,11 +21,6 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
     let w = word.w;
     let previous = word.previous;
     let next = word.next;
-    let ours_before = |k: usize| scan.ours_before(k);
-    let you_before = |k: usize| scan.you_before(k);
-    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
-        scan.push(found, outcome, at, by_denial)
-    };
     let money_before = || {
         words[..k].iter().enumerate().any(|(i, x)| {
             matches!(thing(x), Some(Thing::Money | Thing::Fee)) || outcome_noun(words, i).is_some()
@@ -68,7 +63,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         && subject_before(words, k)
             .is_some_and(|(_, _, t)| matches!(t, Some(Thing::Account | Thing::Access)))
     {
-        push(Commitment::AccessRestored, [k, k], false);
+        scan.push(found, Commitment::AccessRestored, [k, k], false);
     }
     let again = w == "again"
         && k > 0
@@ -83,8 +78,8 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         && !in_touch(k + 1)
         && words[..k].contains(&"able")
         && !by_own_hand;
-    let customer_has = you_before(k) && (regain || (again && access_word) || able_back);
-    if ((back_in || again) && ours_before(k)) || customer_has {
-        push(Commitment::AccessRestored, [k, k], false);
+    let customer_has = scan.you_before(k) && (regain || (again && access_word) || able_back);
+    if ((back_in || again) && scan.ours_before(k)) || customer_has {
+        scan.push(found, Commitment::AccessRestored, [k, k], false);
     }
 }

@@ -33,18 +33,12 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
     let lx = word.lx;
     let is_noun = word.is_noun;
     let passive = word.passive;
-    let ours_before = |k: usize| scan.ours_before(k);
-    let you_before = |k: usize| scan.you_before(k);
-    let resolve = || scan.resolve();
-    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
-        scan.push(found, outcome, at, by_denial)
-    };
     let family = phrasal(words, k).or_else(|| lx.family.map(|f| (f, k + 1)));
     // Something coming off by itself: "the fee will drop off your
     // invoice", "it'll disappear from your account" (what it comes
     // off is a place, not an object).
-    if !passive && let Some(outcome) = comes_off(words, k, family, &resolve) {
-        push(outcome, [k, k], false);
+    if !passive && let Some(outcome) = comes_off(words, k, family, &|| scan.resolve()) {
+        scan.push(found, outcome, [k, k], false);
         return ControlFlow::Break(());
     }
     // "just as your finance team closes the month": the customer's
@@ -100,7 +94,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
                 i.checked_sub(1).and_then(|p| thing(words[p]))
             }
             Some((i, Thing::Case)) if taking && pronoun(words[i]) => {
-                resolve().or(Some(Thing::Case))
+                scan.resolve().or(Some(Thing::Case))
             }
             other => other.map(|(_, t)| t),
         };
@@ -173,8 +167,8 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
         };
         // "T-6364: refunding £65.00 for INV-40281 today": a terse
         // note's verb with no subject is ours (play-para-st6, B7).
-        let by_us = ours_before(k) || terse_deed(text, clause, words, k);
-        let to_customer = passive && you_before(k);
+        let by_us = scan.ours_before(k) || terse_deed(text, clause, words, k);
+        let to_customer = passive && scan.you_before(k);
         let erasing_needs_object = matches!(family, Verb::Erase | Verb::Remove | Verb::TakeOff);
         let outcome = outcome_of(family, object).filter(|_| {
             !(erasing_needs_object && object.is_none()) && (by_us || passive || to_customer)
@@ -190,7 +184,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
         // working days": credited with no one and nowhere it goes to,
         // beside a refund, is that refund arriving.
         let refund_arriving = passive
-            && !you_before(k)
+            && !scan.you_before(k)
             && !words[k + 1..]
                 .iter()
                 .any(|w| matches!(*w, "account" | "balance" | "invoice" | "you"))
@@ -204,7 +198,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
         if let Some(outcome) = outcome
             && !generic_object(words, k)
         {
-            push(outcome, [k, k], false);
+            scan.push(found, outcome, [k, k], false);
             return ControlFlow::Break(());
         }
     }

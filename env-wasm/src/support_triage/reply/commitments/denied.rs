@@ -27,12 +27,6 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
     let lx = word.lx;
     let is_noun = word.is_noun;
     let passive = word.passive;
-    let ours_before = |k: usize| scan.ours_before(k);
-    let you_before = |k: usize| scan.you_before(k);
-    let resolve = || scan.resolve();
-    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
-        scan.push(found, outcome, at, by_denial)
-    };
     let paying_verb =
         lx.paying && (!is_noun || previous == Some("no")) && !after_modifiers(words, k);
     let delay = delay_idiom(words, k, lx);
@@ -43,22 +37,22 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         lasting: lx.lasting && !delay,
         ..lx
     };
-    if let Some(outcome) = denied_opposite(w, lx4, holds, ours_before(k), passive) {
-        push(outcome, [k, k], true);
+    if let Some(outcome) = denied_opposite(w, lx4, holds, scan.ours_before(k), passive) {
+        scan.push(found, outcome, [k, k], true);
     } else if denied_loss(words, k)
-        || (paying_verb && (you_before(k) || ours_before(k)) && future(&words[..k]))
+        || (paying_verb && (scan.you_before(k) || scan.ours_before(k)) && future(&words[..k]))
     {
         // "you won't be out of pocket", "you won't be charged for the
         // renewal", "you won't have to pay for it": money the customer
         // keeps, or a fee waived when a fee is what the reply spoke of.
-        let fee = holds.fee || (!money_in_clause && resolve() == Some(Thing::Fee));
+        let fee = holds.fee || (!money_in_clause && scan.resolve() == Some(Thing::Fee));
         // "You won't need to pay anything extra", "you won't be
         // charged again": not paying more returns no money; it is a
         // waiver at most, when a fee is what the reply spoke of.
         let nothing_more = paying_verb && nothing_more_to_pay(words, k);
         match (fee, nothing_more) {
-            (true, _) => push(Commitment::Waiver, [k, k], true),
-            (false, false) => push(Commitment::Refund, [k, k], true),
+            (true, _) => scan.push(found, Commitment::Waiver, [k, k], true),
+            (false, false) => scan.push(found, Commitment::Refund, [k, k], true),
             (false, true) => {}
         }
     }

@@ -24,12 +24,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
     let next = word.next;
     let lx = word.lx;
     let is_noun = word.is_noun;
-    let ours_before = |k: usize| scan.ours_before(k);
-    let you_before = |k: usize| scan.you_before(k);
     let stands_for = || scan.stands_for();
-    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
-        scan.push(found, outcome, at, by_denial)
-    };
     let here_is = w == "is" && previous == Some("here");
     let go_ahead = w == "ahead" && previous.is_some_and(|p| is_form_of(p, "go"));
     // Verbs that give only what is their direct object: "we'll do
@@ -49,7 +44,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         });
     let receiving = lx.receiving && !auxiliary;
     if (giving || receiving) && !is_noun {
-        let by_us = giving && (ours_before(k) || here_is);
+        let by_us = giving && (scan.ours_before(k) || here_is);
         // "you'll get a refund"; "expect" and "allow" only as advice
         // ("please allow 5 days for the refund", "you can expect a
         // credit"), since "you expect a refund" is the customer's wish.
@@ -60,9 +55,9 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
             .any(|p| matches!(*p, "can" | "will" | "should" | "would" | "shall"));
         let to_customer = receiving
             && if advice {
-                imperative || (you_before(k) && modal_before)
+                imperative || (scan.you_before(k) && modal_before)
             } else {
-                you_before(k)
+                scan.you_before(k)
             };
         // "We are issuing it to your card today", "we've approved
         // it": a pronoun object standing for an outcome named just
@@ -73,7 +68,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
             && let Some(outcome) = stands_for()
             && (outcome != Commitment::Grant || lx.granting)
         {
-            push(outcome, [k, k + 1], false);
+            scan.push(found, outcome, [k, k + 1], false);
         } else if by_us || to_customer {
             for n in k + 1..(k + 6).min(words.len()) {
                 let Some(outcome) = outcome_noun(words, n) else {
@@ -95,7 +90,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
                             .iter()
                             .all(|x| *x == "with" || !PREPOSITIONS.contains(x)));
                 if !mentioned && grants && direct && !generic_noun(words, n) {
-                    push(outcome, [k, n], false);
+                    scan.push(found, outcome, [k, n], false);
                 }
                 break;
             }
@@ -112,16 +107,12 @@ pub(super) fn sent_on(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) 
     let words: &[&str] = &scan.words;
     let k = word.k;
     let is_noun = word.is_noun;
-    let ours_before = |k: usize| scan.ours_before(k);
     let stands_for = || scan.stands_for();
-    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
-        scan.push(found, outcome, at, by_denial)
-    };
     if !is_noun
-        && ours_before(k)
+        && scan.ours_before(k)
         && let Some(outcome) = by_reference(text, clauses, at, words, k, &stands_for)
     {
-        push(outcome, [k, k + 1], false);
+        scan.push(found, outcome, [k, k + 1], false);
     }
 }
 
@@ -134,10 +125,6 @@ pub(super) fn idioms(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
     let w = word.w;
     let previous = word.previous;
     let next = word.next;
-    let ours_before = |k: usize| scan.ours_before(k);
-    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
-        scan.push(found, outcome, at, by_denial)
-    };
     let on_us = w == "us"
         && previous == Some("on")
         && words[..k.saturating_sub(1)]
@@ -147,10 +134,10 @@ pub(super) fn idioms(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
             .any(|p| matches!(*p, "is" | "are" | "be" | "was"));
     let on_the_house = w == "house" && words[..k].ends_with(&["on", "the"]);
     if on_us || on_the_house {
-        push(Commitment::Credit, [k, k], false);
+        scan.push(found, Commitment::Credit, [k, k], false);
     }
     if w == "whole" && previous.is_some_and(|p| is_form_of(p, "make")) {
-        push(Commitment::Refund, [k, k], false);
+        scan.push(found, Commitment::Refund, [k, k], false);
     }
     // "we'll make it right", "we'll put things right": a remedy,
     // unnamed; "we'll make it up to you": compensation.
@@ -162,28 +149,31 @@ pub(super) fn idioms(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         && ["make", "put", "set"]
             .iter()
             .any(|b| is_form_of(words[k - 2], b));
-    if w == "right" && remedied && ours_before(k) {
-        push(Commitment::Grant, [k, k], false);
+    if w == "right" && remedied && scan.ours_before(k) {
+        scan.push(found, Commitment::Grant, [k, k], false);
     }
     if w == "up"
         && next == Some("to")
         && remedied
         && words.get(k + 2) == Some(&"you")
-        && ours_before(k)
+        && scan.ours_before(k)
     {
-        push(Commitment::Credit, [k, k], false);
+        scan.push(found, Commitment::Credit, [k, k], false);
     }
     // "we'll bend the rules for you": an exception.
-    if matches!(w, "rules" | "rule") && k >= 2 && is_form_of(words[k - 2], "bend") && ours_before(k)
+    if matches!(w, "rules" | "rule")
+        && k >= 2
+        && is_form_of(words[k - 2], "bend")
+        && scan.ours_before(k)
     {
-        push(Commitment::Exception, [k, k], false);
+        scan.push(found, Commitment::Exception, [k, k], false);
     }
     // "consider it done", "consider it sorted": the request granted.
     let considered = k >= 2
         && matches!(previous, Some("it" | "this" | "that"))
         && is_form_of(words[k - 2], "consider");
     if considered && matches!(w, "done" | "sorted" | "handled" | "granted" | "fixed") {
-        push(Commitment::Grant, [k, k], false);
+        scan.push(found, Commitment::Grant, [k, k], false);
     }
 }
 

@@ -29,9 +29,6 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
     let w = word.w;
     let lx = word.lx;
     let stands_for = || scan.stands_for();
-    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
-        scan.push(found, outcome, at, by_denial)
-    };
     let stated = stated_outcome(words, k, lx, &stands_for).or_else(|| {
         let subject = interrupted.as_ref()?;
         if subject_before(words, k).is_some() {
@@ -60,9 +57,9 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         other => other,
     };
     if let Some(outcome) = stated {
-        push(outcome, [k, k], false);
+        scan.push(found, outcome, [k, k], false);
     } else if let Some(outcome) = fronted_given_back(words, k) {
-        push(outcome, [k - 1, k], false);
+        scan.push(found, outcome, [k - 1, k], false);
     }
 }
 
