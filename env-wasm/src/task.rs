@@ -74,3 +74,74 @@ pub fn level_index(level: u8) -> usize {
 pub fn at_level<T: Copy>(table: &[T; 5], level: u8) -> T {
     table[level_index(level)]
 }
+
+/// An environment's tasks as an enum: one variant per row of its `TASKS`
+/// table, in the table's order, each named by its row's id (on the wire
+/// too: its serde name is that id). An environment matches on its enum, so
+/// every match over its tasks is exhaustive and a new task must be placed
+/// in each; a name that is no task is refused where a client gives it
+/// ([`crate::error::EnvError::UnknownTask`]), never read as some default.
+pub trait TaskEnum: Copy + Eq + 'static {
+    /// Whose tasks these are.
+    const LISTED: Listed;
+    /// Every task, in the order of the environment's table.
+    const ALL: &'static [Self];
+    /// The task `reset` plays when none is named: the table's first.
+    const DEFAULT: Self;
+
+    /// This task's row of the environment's table.
+    fn info(self) -> &'static TaskInfo;
+
+    /// This task's id, as the wire names it.
+    fn as_str(self) -> &'static str {
+        self.info().id
+    }
+
+    /// The task whose id is `id`, exactly as the table spells it.
+    fn from_id(id: &str) -> Result<Self, crate::error::EnvError> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|task| task.as_str() == id)
+            .ok_or_else(|| crate::error::EnvError::UnknownTask {
+                env: Self::LISTED.id.to_owned(),
+                task: id.to_owned(),
+                available: Self::ALL
+                    .iter()
+                    .map(|task| task.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// The task `info` describes. An environment is handed only rows of
+    /// its own table (the registry lists no other, and a client's name
+    /// for a task is looked up there first), so the search always finds
+    /// `info`; [`Self::DEFAULT`] stands in only to keep this total.
+    fn of(info: &TaskInfo) -> Self {
+        Self::from_id(info.id).unwrap_or(Self::DEFAULT)
+    }
+}
+
+/// Test of an environment's [`TaskEnum`] against its `table`: each task is
+/// its own row, in order, found by its id, serialised as it and parsed back
+/// from it; every row is a task; any other id is refused.
+#[cfg(test)]
+pub(crate) fn assert_task_enum<T>(table: &'static [TaskInfo])
+where
+    T: TaskEnum + std::fmt::Debug + Serialize + serde::de::DeserializeOwned,
+{
+    assert_eq!(T::ALL.len(), table.len());
+    assert_eq!(T::DEFAULT, T::ALL[0]);
+    for (task, row) in T::ALL.iter().zip(table) {
+        assert!(std::ptr::eq(task.info(), row));
+        assert_eq!(T::from_id(row.id), Ok(*task));
+        assert_eq!(T::of(row), *task);
+        assert_eq!(serde_json::to_value(task).ok(), Some(row.id.into()));
+        assert_eq!(serde_json::from_value::<T>(row.id.into()).ok(), Some(*task));
+    }
+    assert!(matches!(
+        T::from_id("no_such_task"),
+        Err(crate::error::EnvError::UnknownTask { .. })
+    ));
+}

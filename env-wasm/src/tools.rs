@@ -26,10 +26,24 @@ pub const RESERVED: [&str; 4] = ["reset", "step", "state", "close"];
 pub const LIST_TOOLS: &str = "list_tools";
 pub const CALL_TOOL: &str = "call_tool";
 
-/// What a tool takes: its name and the arguments it requires or accepts.
+/// What a tool says it does, as `tools/list` shows it (before
+/// [`finished`] adds what a call costs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolDescription {
+    /// These words.
+    Text(&'static str),
+    /// The doc of the action's `command` variant the tool is named after
+    /// ([`variant_doc`]): a tool that is a command is documented once, on
+    /// the command, and the action schema carries the same words.
+    CommandDoc,
+}
+
+/// What a tool takes: its name, what it does and the arguments it requires
+/// or accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ToolSpec {
     pub name: &'static str,
+    pub description: ToolDescription,
     pub required: &'static [&'static str],
     pub optional: &'static [&'static str],
     /// At least one of `optional` must be given (`set_triage`: a priority,
@@ -40,11 +54,13 @@ pub struct ToolSpec {
 impl ToolSpec {
     pub const fn new(
         name: &'static str,
+        description: ToolDescription,
         required: &'static [&'static str],
         optional: &'static [&'static str],
     ) -> Self {
         ToolSpec {
             name,
+            description,
             required,
             optional,
             needs_an_optional: false,
@@ -56,6 +72,23 @@ impl ToolSpec {
         ToolSpec {
             needs_an_optional: true,
             ..self
+        }
+    }
+
+    /// This tool as `tools/list` shows it, its input schema cut from
+    /// `action_schema` ([`input_schema`], `extra` supplying the arguments
+    /// that are no action field).
+    pub fn tool(&self, action_schema: &Value, extra: &[(&str, Value)]) -> Tool {
+        let description = match self.description {
+            ToolDescription::Text(text) => text.to_owned(),
+            ToolDescription::CommandDoc => {
+                variant_doc(action_schema, "command", self.name).unwrap_or_default()
+            }
+        };
+        Tool {
+            name: self.name,
+            description,
+            input_schema: input_schema(action_schema, self, extra),
         }
     }
 
@@ -404,7 +437,12 @@ mod tests {
 
     #[test]
     fn arguments_are_checked_against_the_spec() {
-        let spec = ToolSpec::new("view_ticket", &["ticket_id"], &["note"]);
+        let spec = ToolSpec::new(
+            "view_ticket",
+            ToolDescription::CommandDoc,
+            &["ticket_id"],
+            &["note"],
+        );
         let ok = json!({"ticket_id": "T-1"});
         assert!(spec.check(ok.as_object().unwrap_or(&Map::new())).is_ok());
         let extra = json!({"ticket_id": "T-1", "id": 3});

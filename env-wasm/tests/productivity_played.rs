@@ -324,6 +324,17 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p33",
         include_str!("player_corpus/2026-12-06/productivity-p33/episodes.jsonl"),
     ),
+    // The seventeenth paraphrase stress of productivity (play-pr17, on
+    // 7b48eb7): six cases at levels 4 and 5 (an email, a calendar of
+    // several meetings and a cleaning table at each level), each played
+    // once and with 6 other wordings, and 9 freer wordings (51 rows; every
+    // graded answer 1.00, no B or C). Its one A (line 50): a fenced JSON
+    // block with no `final:` at all, refused as malformed and left
+    // ungraded; it must stay refused.
+    (
+        "productivity-p34",
+        include_str!("player_corpus/2026-12-06/productivity-p34/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -463,6 +474,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p31",
     "productivity-p32",
     "productivity-p33",
+    "productivity-p34",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

@@ -870,10 +870,11 @@ fn the_waived_fee_given_back_is_the_waiver() {
     use env_wasm::support_triage::policy;
     use env_wasm::support_triage::reference::reference_reply;
     use env_wasm::support_triage::reply::{Commitment, fee_sums};
+    use env_wasm::support_triage::tasks::Task;
     use env_wasm::text::Text;
     let mut checked = 0;
     for seed in 0..400 {
-        let desk = generate("hard", seed);
+        let desk = generate(Task::Hard, seed);
         let ticket = &desk.tickets[0];
         let rules = policy::reply_rules(ticket.case);
         let allowed = rules.allowed_commitments;
@@ -919,9 +920,10 @@ fn replies_are_judged_against_their_case() {
     use env_wasm::support_triage::grade::{Observed, judge_reply};
     use env_wasm::support_triage::policy::{self, Case};
     use env_wasm::support_triage::reference::reference_reply;
+    use env_wasm::support_triage::tasks::Task;
     let mut kinds = BTreeSet::new();
     for seed in 0..400 {
-        let desk = generate("hard", seed);
+        let desk = generate(Task::Hard, seed);
         let ticket = &desk.tickets[0];
         let kind = ticket.case.kind();
         kinds.insert(kind);
@@ -1187,14 +1189,16 @@ fn blind_baselines_and_exploits_stay_low_at_every_level() {
 fn levels_grow_the_desk_differ_and_are_deterministic() {
     use env_wasm::support_triage::generate::{generate_at, level};
     use env_wasm::support_triage::noisy::facts_at_stake;
+    use env_wasm::support_triage::tasks::Task;
     for task in TASKS {
+        let which: Task = task.parse().unwrap_or_else(|e| panic!("{e}"));
         // (tickets, facts at stake, body characters) summed over the seeds.
         let mut sizes = Vec::new();
         for difficulty in LEVELS {
             let (mut tickets, mut facts, mut chars) = (0usize, 0usize, 0usize);
             for seed in 0..200 {
-                let desk = generate_at(task, difficulty, seed);
-                assert_eq!(desk, generate_at(task, difficulty, seed), "{task} {seed}");
+                let desk = generate_at(which, difficulty, seed);
+                assert_eq!(desk, generate_at(which, difficulty, seed), "{task} {seed}");
                 let n = desk.tickets.len();
                 if task == "medium" {
                     let (least, most) = level(difficulty).queue;
@@ -1230,7 +1234,7 @@ fn levels_grow_the_desk_differ_and_are_deterministic() {
         for seed in 0..LEVEL_SEEDS {
             let desks: Vec<String> = LEVELS
                 .iter()
-                .map(|&l| format!("{:?}", generate_at(task, l, seed)))
+                .map(|&l| format!("{:?}", generate_at(which, l, seed)))
                 .collect();
             let distinct: BTreeSet<&String> = desks.iter().collect();
             assert_eq!(distinct.len(), LEVELS.len(), "{task} seed {seed}");

@@ -20,6 +20,7 @@ use env_wasm::support_triage::generate::generate;
 use env_wasm::support_triage::grade::{Observed, Work, grade_exception};
 use env_wasm::support_triage::policy;
 use env_wasm::support_triage::reference::reference_reply;
+use env_wasm::support_triage::tasks::Task;
 use env_wasm::support_triage::{Department, Disposition, Label, Priority};
 use support_triage_corpus::*;
 
@@ -97,7 +98,7 @@ fn label_criteria_earn_for_the_gold_label_only() {
         ),
     ];
     for seed in 0..60 {
-        let desk = generate("hard", seed);
+        let desk = generate(Task::Hard, seed);
         let ticket = &desk.tickets[0];
         let observed = Observed::of(&desk, ticket);
         let gold = Work {

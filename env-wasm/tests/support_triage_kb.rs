@@ -12,6 +12,7 @@ use env_wasm::support_triage::kb::{self, Failure};
 use env_wasm::support_triage::policy::{self, Case, FeeRule, RefundRule};
 use env_wasm::support_triage::records::{PaymentAnswer, Ruled};
 use env_wasm::support_triage::records_desk::failure_of;
+use env_wasm::support_triage::tasks::Task;
 use env_wasm::support_triage::{lookups, reference};
 use env_wasm::{AnyEnv, ResetDefaults};
 use serde_json::{Value, json};
@@ -79,9 +80,10 @@ fn a_reader_without_the_knowledge_base_loses_what_it_decides() {
     for level in LEVELS {
         for task in ["easy", "medium", "hard"] {
             let exceptions = task == "hard";
+            let which: Task = task.parse().unwrap_or_else(|e| panic!("{e}"));
             let (mut full, mut blind) = (Vec::new(), Vec::new());
             for seed in 0..SEEDS {
-                let desk = generate_at(task, level, seed);
+                let desk = generate_at(which, level, seed);
                 let reference: Vec<Work> = desk
                     .tickets
                     .iter()
@@ -155,7 +157,7 @@ fn the_reference_reads_the_article_that_states_each_deciding_rule() {
     let mut ruled = 0;
     for level in LEVELS {
         for seed in 0..SEEDS {
-            let desk = generate_at("hard", level, seed);
+            let desk = generate_at(Task::Hard, level, seed);
             let ticket = &desk.tickets[0];
             let Some(kb) = &desk.kb else {
                 panic!("level {level} has a knowledge base");
@@ -214,7 +216,7 @@ fn the_reference_reads_the_article_that_states_each_deciding_rule() {
 fn a_search_finds_the_articles_a_case_is_decided_by() {
     for level in LEVELS {
         for seed in 0..SEEDS {
-            for task in ["hard", "medium"] {
+            for task in [Task::Hard, Task::Medium] {
                 let desk = generate_at(task, level, seed);
                 let Some(kb) = &desk.kb else {
                     panic!("level {level} has a knowledge base");
@@ -263,7 +265,7 @@ fn the_customers_answers_decide_verification_and_the_payment_day() {
     let (mut confirmed, mut unconfirmed, mut in_days, mut outside) = (0, 0, 0, 0);
     for level in LEVELS {
         for seed in 0..SEEDS {
-            let desk = generate_at("hard", level, seed);
+            let desk = generate_at(Task::Hard, level, seed);
             let ticket = &desk.tickets[0];
             let Some(records) = &ticket.records else {
                 continue;
@@ -322,7 +324,7 @@ fn a_ticket_that_needs_nothing_scores_only_as_it_was() {
     let mut kinds = std::collections::BTreeSet::new();
     for level in LEVELS {
         for seed in 0..SEEDS / 3 {
-            let desk = generate_at("medium", level, seed);
+            let desk = generate_at(Task::Medium, level, seed);
             let n = desk.tickets.len() as f64;
             let reference: Vec<Work> = desk.tickets.iter().map(|t| gold(&desk, t, false)).collect();
             for (i, ticket) in desk.tickets.iter().enumerate() {
@@ -371,7 +373,7 @@ fn a_ticket_that_needs_nothing_scores_only_as_it_was() {
     // Never opened, it scores nothing either: an empty answer earns nothing.
     for level in LEVELS {
         for seed in 0..SEEDS / 3 {
-            let desk = generate_at("medium", level, seed);
+            let desk = generate_at(Task::Medium, level, seed);
             let n = desk.tickets.len();
             let empty = grade_triage(&desk.tickets, &vec![Work::default(); n], &vec![false; n]);
             assert_eq!(empty.total.to_f64(), 0.0, "seed {seed}");
@@ -401,7 +403,7 @@ fn incident_tickets_describe_an_open_incident_and_near_misses_do_not() {
     let (mut incidents, mut near) = (0, 0);
     for level in LEVELS {
         for seed in 0..SEEDS {
-            let desk = generate_at("medium", level, seed);
+            let desk = generate_at(Task::Medium, level, seed);
             let Some(kb) = &desk.kb else {
                 panic!("a knowledge base");
             };
@@ -515,7 +517,7 @@ fn account_history_and_fix_times_precede_what_follows_them() {
     let mut bad = Vec::new();
     let (mut records, mut solved) = (0, 0);
     for level in [3u8, 4, 5] {
-        for task in ["easy", "medium", "hard"] {
+        for task in [Task::Easy, Task::Medium, Task::Hard] {
             for seed in 0..SEEDS {
                 let desk = generate_at(task, level, seed);
                 for t in &desk.tickets {
@@ -527,7 +529,7 @@ fn account_history_and_fix_times_precede_what_follows_them() {
                         for date in dates.chain(waiver) {
                             if date < since {
                                 bad.push(format!(
-                                    "{task} L{level} seed {seed} {}: customer since {since}, history {date}",
+                                    "{task:?} L{level} seed {seed} {}: customer since {since}, history {date}",
                                     t.id
                                 ));
                             }
@@ -542,7 +544,7 @@ fn account_history_and_fix_times_precede_what_follows_them() {
                         });
                         if minutes.is_none_or(|m| m >= t.minute) {
                             bad.push(format!(
-                                "{task} L{level} seed {seed} {}: arrived at minute {}, {}",
+                                "{task:?} L{level} seed {seed} {}: arrived at minute {}, {}",
                                 t.id,
                                 t.minute,
                                 &clock[..clock.len().min(20)]

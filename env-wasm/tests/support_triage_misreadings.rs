@@ -812,6 +812,7 @@ fn every_flag_quotes_the_sentence_that_fired_it() {
 /// steps).
 fn tickets_at_every_level(kinds: &[&str]) -> Vec<Fixture> {
     use env_wasm::support_triage::generate::generate_at;
+    use env_wasm::support_triage::tasks::Task;
     let mut out: Vec<Fixture> = fixtures()
         .into_iter()
         .filter(|f| kinds.contains(&f.kind) && !f.leaked_key())
@@ -819,7 +820,7 @@ fn tickets_at_every_level(kinds: &[&str]) -> Vec<Fixture> {
     for level in [4u8, 5] {
         let mut taken: Vec<&str> = Vec::new();
         for seed in 0..600 {
-            let desk = generate_at("hard", level, seed);
+            let desk = generate_at(Task::Hard, level, seed);
             let kind = desk.tickets[0].case.kind();
             let seen = taken.iter().filter(|k| **k == kind).count();
             let leaked_key = matches!(desk.tickets[0].case, Case::Security { leaked_key: true });
@@ -1379,11 +1380,12 @@ fn an_invoice_number_by_reply_is_no_identity_check() {
 /// level where the level draws it.
 fn tickets_at_levels_one_to_five(kinds: &[&str]) -> Vec<Fixture> {
     use env_wasm::support_triage::generate::generate_at;
+    use env_wasm::support_triage::tasks::Task;
     let mut out = Vec::new();
     for level in 1u8..=5 {
         let mut taken: Vec<&str> = Vec::new();
         for seed in 0..600 {
-            let desk = generate_at("hard", level, seed);
+            let desk = generate_at(Task::Hard, level, seed);
             let kind = desk.tickets[0].case.kind();
             let seen = taken.iter().filter(|k| **k == kind).count();
             if kinds.contains(&kind) && seen < 2 {
@@ -1772,10 +1774,11 @@ fn on_time_full_and_late_short(templates: &[(&str, &str)], wordings: &[&str]) ->
 #[test]
 fn the_cases_names_lawyers_of_ours_and_acts_to_be_done() {
     use env_wasm::support_triage::generate::generate_at;
+    use env_wasm::support_triage::tasks::Task;
     let mut named = Vec::new();
     for level in 1u8..=5 {
         for seed in 0..4000 {
-            let desk = generate_at("hard", level, seed);
+            let desk = generate_at(Task::Hard, level, seed);
             let ticket = &desk.tickets[0];
             let kind = ticket.case.kind();
             let fits = matches!(kind, "security_incident" | "refund_in_window")

@@ -581,6 +581,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p46/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A twenty-sixth play-test (play-st26, on 7b48eb7, after the round 25
+    // fixes): six hard tickets at levels 3-5, 6 other replies each, a
+    // seventh hard case, a medium queue at level 4, an easy ticket at
+    // level 5 and probes: 58 rows, no B or C. Its A row (51): "by
+    // lunchtime today" (13:00) past a 4-hour SLA.
+    Corpus {
+        name: "support_triage-p47",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p47/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

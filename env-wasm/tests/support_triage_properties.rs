@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use env_wasm::Points;
 use env_wasm::support_triage::action::MAX_REPLY_CHARS;
+use env_wasm::support_triage::tasks::Task;
 use env_wasm::support_triage::{instruction, policy};
 use proptest::prelude::*;
 
@@ -85,7 +86,7 @@ fn observation_text(f: &Fixture) -> String {
     let t = f.ticket();
     format!(
         "{}\n\n{}\n\n{}\n{}\n{}\n{}\n\n{}",
-        instruction("hard", &f.desk),
+        instruction(Task::Hard, &f.desk),
         policy::POLICY,
         t.id,
         t.from,

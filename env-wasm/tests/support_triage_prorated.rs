@@ -12,12 +12,13 @@ use env_wasm::support_triage::generate::{Ticket, generate_at};
 use env_wasm::support_triage::grade::{Grade, Observed, Work, grade_exception};
 use env_wasm::support_triage::policy::{self, Case};
 use env_wasm::support_triage::records::{Currency, months_used, prorated_refund};
+use env_wasm::support_triage::tasks::Task;
 
 fn cases(over_limit: bool) -> Vec<(env_wasm::support_triage::generate::Desk, usize)> {
     let mut out = Vec::new();
     for level in [4u8, 5] {
         for seed in 0..400 {
-            let desk = generate_at("hard", level, seed);
+            let desk = generate_at(Task::Hard, level, seed);
             if desk.tickets[0].case == (Case::RefundProrated { over_limit }) {
                 out.push((desk, 0));
             }

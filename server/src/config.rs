@@ -6,8 +6,7 @@ use std::time::Duration;
 
 use env_wasm::EnvInfo;
 use env_wasm::registry;
-
-use crate::judge::JudgeConfig;
+use judge::JudgeConfig;
 
 /// Default cap on live sessions (HTTP sessions and open `/ws` connections).
 pub const DEFAULT_MAX_SESSIONS: usize = 10_000;

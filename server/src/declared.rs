@@ -3,8 +3,8 @@
 //! `openenv.yaml`'s `validation:` block says of its rewards. One
 //! [`Declared`] entry per registered environment (`server/tests/manifest.rs`
 //! keeps them in step), so the core's `Environment` trait holds only what
-//! an environment is. A leaf: [`crate::manifest`], [`crate::judge`] and
-//! [`crate::ids`] read it.
+//! an environment is. A leaf: [`crate::manifest`], [`crate::mount`] (which
+//! mounts get the [`judge`]) and [`crate::ids`] read it.
 
 use env_wasm::EnvInfo;
 
@@ -82,4 +82,13 @@ pub fn declared(env: &EnvInfo) -> Option<&'static Declared> {
 /// Whether steps of `env` are judged ([`Declared::judged`]).
 pub fn judged(env: &EnvInfo) -> bool {
     declared(env).is_some_and(|d| d.judged)
+}
+
+/// The environments whose answers are judged: `it_mental_health`.
+pub fn judged_envs() -> Vec<&'static str> {
+    env_wasm::registry::ENVIRONMENTS
+        .iter()
+        .filter(|e| judged(e))
+        .map(|e| e.id)
+        .collect()
 }

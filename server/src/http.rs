@@ -14,12 +14,12 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use env_wasm::{EnvError, EnvInfo, ResetOptions, registry};
+use judge::Submission;
 use serde_json::{Map, Value};
 
 use crate::body::JsonBody;
 use crate::error::{ApiError, ErrorCode};
 use crate::ids::{self, IdSource};
-use crate::judge::Submission;
 use crate::mount::{AppState, Mount};
 use crate::sessions::Session;
 use crate::wire;

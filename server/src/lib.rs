@@ -15,7 +15,8 @@
 //! 4. The session's [`env_wasm::AnyEnv`] does the work: the server never
 //!    parses an action or computes a reward. The one thing it adds is the
 //!    optional [`judge`]'s second opinion on `it_mental_health` answers,
-//!    as an `llm_judge` field next to the seam's observation.
+//!    as an `llm_judge` field next to the seam's observation (the judge is
+//!    a crate of its own below this one; [`declared`] says what it judges).
 //! 5. [`compat`] mounts `/compat/{env_id}`: the original projects' own HTTP
 //!    contracts as thin adapters over the same sessions and seam.
 //! 6. [`task_api`] serves OpenEnv's Task API at the root: the declared
@@ -29,19 +30,17 @@
 //!    step latency and errors.
 //!
 //! The runners of the `deskbench` binary besides `serve` (`eval`,
-//! `inference`) live in [`cli`]; they are clients of the same seam and of
-//! this API's `/ws`.
+//! `inference`, `regrade`) live in the `cli` crate, which `main.rs`
+//! dispatches to; they are clients of the same seam and of this API's
+//! `/ws`, and use none of this library.
 
 pub mod body;
-pub mod cli;
 pub mod compat;
 pub mod config;
 pub mod declared;
 pub mod error;
 pub mod http;
 pub mod ids;
-pub mod judge;
-pub mod llm;
 pub mod manifest;
 pub mod mcp;
 pub mod metrics;

@@ -21,11 +21,11 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use env_wasm::{EnvInfo, registry};
+use judge::{ApiKey, JudgeConfig};
 use server::config::{
     DEFAULT_DRAIN_GRACE_SECS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS,
     DEFAULT_SESSION_IDLE_SECS,
 };
-use server::judge::{self, ApiKey, JudgeConfig};
 use server::{Config, RootApi};
 use tracing_subscriber::EnvFilter;
 
@@ -46,13 +46,13 @@ enum Command {
     Serve(ServeArgs),
     /// Play built-in policies over many seeds, in-process or against a server, and report
     /// mean, spread, success rate and pass^k per environment, task and policy.
-    Eval(server::cli::eval::EvalArgs),
+    Eval(cli::eval::EvalArgs),
     /// Play an LLM agent over an OpenAI-compatible chat API (API_BASE_URL, MODEL_NAME,
     /// HF_TOKEN / API_KEY / OPENAI_API_KEY) and print the [START]/[STEP]/[END] log.
-    Inference(server::cli::inference::InferenceArgs),
+    Inference(cli::inference::InferenceArgs),
     /// Replay the episodes of a trajectories file on the current environments and write
     /// each with its new score beside the old one.
-    Regrade(server::cli::regrade::RegradeArgs),
+    Regrade(cli::regrade::RegradeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -143,9 +143,9 @@ async fn main() -> ExitCode {
         .init();
     let args = match Cli::parse().command {
         Command::Serve(args) => args,
-        Command::Eval(args) => return server::cli::eval::run(args).await,
-        Command::Inference(args) => return server::cli::inference::run(args).await,
-        Command::Regrade(args) => return server::cli::regrade::run(args),
+        Command::Eval(args) => return cli::eval::run(args).await,
+        Command::Inference(args) => return cli::inference::run(args).await,
+        Command::Regrade(args) => return cli::regrade::run(args),
     };
     let judge = match JudgeConfig::from_parts(
         args.judge_base_url,
@@ -167,7 +167,7 @@ async fn main() -> ExitCode {
             model = %judge.model,
             timeout_secs = judge.timeout.as_secs_f64(),
             "LLM judge on for {} steps",
-            server::judge::judged_envs().join(", ")
+            server::declared::judged_envs().join(", ")
         );
     }
     let default_env = args.default_env.unwrap_or(registry::ENVIRONMENTS[0]);

@@ -7,11 +7,12 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use env_wasm::{AnyEnv, EnvInfo, RewardMode, StepResult};
+use judge::{Judge, Submission};
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::config::Config;
-use crate::judge::{self, Judge, Submission};
+use crate::declared;
 use crate::metrics::Metrics;
 use crate::openapi;
 use crate::sessions::Sessions;
@@ -40,7 +41,7 @@ pub struct Mount {
     pub app: Arc<AppState>,
     pub docs: Arc<Docs>,
     /// The judge of this mount's steps: set only when a judge is configured
-    /// and judges this environment.
+    /// and this environment is judged ([`declared::judged`]).
     pub judge: Option<Arc<Judge>>,
 }
 
@@ -65,7 +66,7 @@ impl Mount {
     /// `prefix` is `""` for the root mount, else `/envs/{env_id}`.
     pub fn new(info: &'static EnvInfo, prefix: &str, app: Arc<AppState>) -> Mount {
         let env = AnyEnv::of(info);
-        let judge = app.judge.clone().filter(|j| j.judges(info));
+        let judge = app.judge.clone().filter(|_| declared::judged(info));
         let mut schemas = env.schemas();
         if judge.is_some()
             && let Some(Value::Object(properties)) = schemas.pointer_mut("/observation/properties")

@@ -22,6 +22,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::http::{HeaderMap, Uri};
 use axum::response::{IntoResponse, Response};
 use env_wasm::{AnyEnv, EnvInfo, ResetOptions, StepResult};
+use judge::{Judge, Submission, Verdict};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
@@ -29,7 +30,6 @@ use tokio::time::Instant;
 use crate::body;
 use crate::error::ApiError;
 use crate::ids;
-use crate::judge::{Judge, Submission, Verdict};
 use crate::mcp;
 use crate::mount::Mount;
 use crate::sessions::{Attachment, ConnectionSlot};

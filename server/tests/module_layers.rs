@@ -1,4 +1,5 @@
-//! The server's modules form layers: no module reaches, through the
+//! The server's modules form layers, and so do those of the crates beside
+//! it (`cli`, `judge`) and of the core: no module reaches, through the
 //! `crate::` and `super::` paths of its code, a module that reaches it
 //! back. A cycle means no part can be read or tested from the bottom up
 //! (issue 27), so one is a failure naming every module on it.
@@ -230,6 +231,24 @@ fn the_server_modules_have_no_cycle() {
         cycles.is_empty(),
         "module cycles (each list reaches itself through `crate::` paths): {cycles:?}"
     );
+}
+
+/// The crates beside the server library: the `deskbench` runners (`cli`)
+/// and the LLM judge with its chat client (`judge`), each checked as the
+/// server is.
+#[test]
+fn the_cli_and_judge_modules_have_no_cycle() {
+    for krate in ["cli", "judge"] {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(krate)
+            .join("src");
+        let cycles = cycles(&src);
+        assert!(
+            cycles.is_empty(),
+            "{krate}'s module cycles (each list reaches itself through `crate::` paths): {cycles:?}"
+        );
+    }
 }
 
 /// The cycles `env-wasm` still has, each named by its modules: none. Found

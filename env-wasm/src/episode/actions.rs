@@ -10,8 +10,6 @@ use serde_json::Map;
 use serde_json::Value;
 
 use super::environment::Environment;
-#[cfg(not(target_arch = "wasm32"))]
-use super::json::to_json;
 use crate::error::EnvError;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::task::TaskInfo;
@@ -136,13 +134,6 @@ pub(crate) fn task_tools_of<E: Environment>(
         .into_iter()
         .map(crate::tools::finished)
         .collect()
-}
-
-/// The JSON Schema of `E`'s action, the source every tool's input schema
-/// is cut from.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn action_schema<E: Environment>() -> Value {
-    to_json(&schemars::schema_for!(E::Action))
 }
 
 /// Refuse a value no action can be: anything but an object, or a string

@@ -8,6 +8,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::json::serialized_observation;
+#[cfg(not(target_arch = "wasm32"))]
+use super::json::to_json;
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
@@ -168,17 +170,26 @@ pub trait Environment: Sized + Send + 'static {
         &[]
     }
 
-    /// The agent's verbs: one tool per command of the action type, with the
-    /// action fields it takes ([`crate::tools`]). Cheap; [`Self::tools`]
-    /// adds the descriptions and schemas.
+    /// The agent's verbs: one tool per command of the action type, with
+    /// what it does and the action fields it takes ([`crate::tools`]).
+    /// Cheap; [`Self::tools`] adds the schemas.
     #[cfg(not(target_arch = "wasm32"))]
     fn tool_specs() -> Vec<crate::tools::ToolSpec>;
 
     /// The tools as `tools/list` shows them, cut from the action schema:
     /// the list of no episode in particular (a manifest, a session not yet
-    /// reset).
+    /// reset). By default each of [`Self::tool_specs`] as it describes
+    /// itself, taking the action fields it names; an environment whose
+    /// tools take arguments that are no action field (productivity's
+    /// answer object) writes its own.
     #[cfg(not(target_arch = "wasm32"))]
-    fn tools() -> Vec<crate::tools::Tool>;
+    fn tools() -> Vec<crate::tools::Tool> {
+        let schema = action_schema::<Self>();
+        Self::tool_specs()
+            .iter()
+            .map(|spec| spec.tool(&schema, &[]))
+            .collect()
+    }
 
     /// The tools of an episode of `task` at level `difficulty`, for an
     /// environment whose tools follow the task (productivity's answer,
@@ -233,4 +244,11 @@ pub trait Environment: Sized + Send + 'static {
         let _ = (error_per_mille, rng);
         None
     }
+}
+
+/// The JSON Schema of `E`'s action, the source every tool's input schema
+/// is cut from.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn action_schema<E: Environment>() -> Value {
+    to_json(&schemars::schema_for!(E::Action))
 }

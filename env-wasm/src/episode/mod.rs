@@ -13,11 +13,11 @@ mod environment;
 mod json;
 mod running;
 
-#[cfg(not(target_arch = "wasm32"))]
-pub use actions::action_schema;
 pub(crate) use actions::check_action_shape;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use actions::{task_tools_of, tool_action_of, tool_call_of, tools_of, with_suggestion};
+#[cfg(not(target_arch = "wasm32"))]
+pub use environment::action_schema;
 pub use environment::{Environment, StepLimit, Transition};
 #[cfg(test)]
 pub(crate) use json::serialized_observation;

@@ -24,6 +24,7 @@ pub mod names;
 pub mod plan;
 pub mod reading;
 pub mod scenario;
+pub mod tasks;
 pub mod triage;
 pub mod writers;
 
@@ -37,59 +38,19 @@ use crate::episode::{Environment, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::task::{self, Difficulty, Listed, TaskInfo};
+use crate::task::{self, Difficulty, Listed, TaskEnum, TaskInfo};
 
 pub use format::MAX_RESPONSE_CHARS;
 use grade::Grade;
 use scenario::{Case, ResponseFormat, Subject, TaskKind};
+pub use tasks::FULL_EPISODE;
+use tasks::{TASKS, Task};
 use writers::Style;
 
 /// [`Environment::DESCRIPTION`].
 const DESCRIPTION: &str = "Workplace mental-health reasoning for IT teams: detect burnout in one person, triage a \
      team by urgency and plan a four-week intervention, each from a seeded case with a stated \
      rubric, graded by reading labelled free-text answers for precision and recall.";
-
-/// The id of the task that plays all three in order.
-pub const FULL_EPISODE: &str = "full_episode";
-
-static TASKS: [TaskInfo; 4] = [
-    TaskInfo {
-        id: FULL_EPISODE,
-        aliases: &["episode", "all"],
-        difficulty: Difficulty::Hard,
-        max_steps: 3,
-        summary: "All three tasks in order (burnout detection, stress triage, intervention plan), \
-                  one answer each; each step's reward is that task's score and the episode \
-                  score is their mean.",
-    },
-    TaskInfo {
-        id: "burnout_detection",
-        aliases: &["burnout"],
-        difficulty: Difficulty::Easy,
-        max_steps: 1,
-        summary: "Name the burnout dimensions, the one severity level the rubric gives, three \
-                  red flags grounded in the case and whether to escalate to HR.",
-    },
-    TaskInfo {
-        id: "stress_triage",
-        aliases: &["triage"],
-        difficulty: Difficulty::Medium,
-        max_steps: 1,
-        summary: "Give each person of a team a tier (CRITICAL, RED, AMBER, GREEN) from their own \
-                  signs, a 24-hour and a 2-week action, and rank them by urgency.",
-    },
-    TaskInfo {
-        id: "intervention_plan",
-        aliases: &["plan", "intervention"],
-        difficulty: Difficulty::Hard,
-        max_steps: 1,
-        summary: "Write a four-week plan that tackles exactly this team's stressors, with owners \
-                  from the roster, KPIs with improving numeric targets, a risk and a budget in \
-                  range; at levels 4 and 5, name the stressors with their severity and choose \
-                  the one best plan from a priced catalogue under a budget cap, owners' hours, \
-                  prerequisites and exclusions.",
-    },
-];
 
 /// The one tool: answer the current task.
 #[cfg(not(target_arch = "wasm32"))]
@@ -272,14 +233,14 @@ impl Environment for ItMentalHealth {
 
     fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
         use crate::rubric::TaskRubric;
-        match task.id {
-            "burnout_detection" => TaskRubric::Weighted(&burnout::grade::RUBRIC),
-            "stress_triage" => TaskRubric::Weighted(&triage::grade::RUBRIC),
-            "intervention_plan" if difficulty >= plan::CATALOGUE_LEVEL => {
+        match Task::of(task) {
+            Task::BurnoutDetection => TaskRubric::Weighted(&burnout::grade::RUBRIC),
+            Task::StressTriage => TaskRubric::Weighted(&triage::grade::RUBRIC),
+            Task::InterventionPlan if difficulty >= plan::CATALOGUE_LEVEL => {
                 TaskRubric::Weighted(&plan::choice::RUBRIC)
             }
-            "intervention_plan" => TaskRubric::Weighted(&plan::grade::RUBRIC),
-            _ => TaskRubric::MeanOf {
+            Task::InterventionPlan => TaskRubric::Weighted(&plan::grade::RUBRIC),
+            Task::FullEpisode => TaskRubric::MeanOf {
                 tasks: &["burnout_detection", "stress_triage", "intervention_plan"],
             },
         }
@@ -294,10 +255,7 @@ impl Environment for ItMentalHealth {
         difficulty: u8,
         seed: u64,
     ) -> (Self, ItMentalHealthObservation) {
-        let kinds: Vec<TaskKind> = match TaskKind::from_id(task.id) {
-            Some(kind) => vec![kind],
-            None => TaskKind::ALL.to_vec(),
-        };
+        let kinds = Task::of(task).kinds();
         let full_episode = kinds.len() > 1;
         let env = ItMentalHealth {
             cases: kinds
@@ -466,26 +424,14 @@ impl Environment for ItMentalHealth {
     fn tool_specs() -> Vec<crate::tools::ToolSpec> {
         vec![crate::tools::ToolSpec::new(
             ANSWER_TOOL,
+            crate::tools::ToolDescription::Text(
+                "Answer the current task (the observation's task_id) with a free-text response \
+                 in the labelled sections of its response_format; it is graded at once and the \
+                 next task (if any) follows.",
+            ),
             &["response"],
             &["confidence", "task_id"],
         )]
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn tools() -> Vec<crate::tools::Tool> {
-        let schema = crate::episode::action_schema::<Self>();
-        Self::tool_specs()
-            .iter()
-            .map(|spec| crate::tools::Tool {
-                name: spec.name,
-                description: "Answer the current task (the observation's task_id) with a \
-                              free-text response in the labelled sections of its \
-                              response_format; it is graded at once and the next task (if any) \
-                              follows."
-                    .to_owned(),
-                input_schema: crate::tools::input_schema(&schema, spec, &[]),
-            })
-            .collect()
     }
 
     #[cfg(not(target_arch = "wasm32"))]

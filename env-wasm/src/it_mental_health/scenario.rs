@@ -50,10 +50,6 @@ impl TaskKind {
         }
     }
 
-    pub fn from_id(id: &str) -> Option<TaskKind> {
-        TaskKind::ALL.into_iter().find(|k| k.id() == id)
-    }
-
     fn ask(self, level: u8) -> &'static str {
         match self {
             TaskKind::InterventionPlan if level >= plan::CATALOGUE_LEVEL => {

@@ -3,6 +3,8 @@
 //! costs reward) rather than a protocol error, because free text is what an
 //! agent's model produces and learning from it is the point.
 
+#[cfg(not(target_arch = "wasm32"))]
+use crate::tools::{ToolDescription, ToolSpec};
 use serde_json::{Map, Value};
 
 /// Longest `raw` accepted; longer is refused before it counts as a step.
@@ -284,37 +286,55 @@ fn takes_the_answer_back(comment: &str) -> bool {
 
 /// The calendar's lookups as tools (levels 4 and 5), with what each does.
 #[cfg(not(target_arch = "wasm32"))]
-pub const LOOKUP_TOOLS: [(crate::tools::ToolSpec, &str); 2] = [
-    (
-        crate::tools::ToolSpec::new("check_calendar", &["name"], &[]),
-        "The calendar (levels 4 and 5): one person's working hours and busy times on the \
-         candidate days, on their own clock, with how far it is from the meeting's time zone. \
-         A step; the step limit counts it.",
+pub const LOOKUP_TOOLS: [ToolSpec; 2] = [
+    ToolSpec::new(
+        "check_calendar",
+        ToolDescription::Text(
+            "The calendar (levels 4 and 5): one person's working hours and busy times on the \
+             candidate days, on their own clock, with how far it is from the meeting's time \
+             zone. A step; the step limit counts it.",
+        ),
+        &["name"],
+        &[],
     ),
-    (
-        crate::tools::ToolSpec::new("list_rooms", &[], &[]),
-        "The calendar (levels 4 and 5): every room's capacity and open windows, in meeting \
-         time. A step; the step limit counts it.",
+    ToolSpec::new(
+        "list_rooms",
+        ToolDescription::Text(
+            "The calendar (levels 4 and 5): every room's capacity and open windows, in meeting \
+             time. A step; the step limit counts it.",
+        ),
+        &[],
+        &[],
     ),
 ];
 
 /// The commands as tools, with what each does.
 #[cfg(not(target_arch = "wasm32"))]
-pub const TOOLS: [(crate::tools::ToolSpec, &str); 3] = [
-    (
-        crate::tools::ToolSpec::new("inspect", &[], &[]),
-        "Look at the scenario again, as a step (the observation always shows it; over MCP, \
-         read_task reads it for free).",
+pub const TOOLS: [ToolSpec; 3] = [
+    ToolSpec::new(
+        "inspect",
+        ToolDescription::Text(
+            "Look at the scenario again, as a step (the observation always shows it; over MCP, \
+             read_task reads it for free).",
+        ),
+        &[],
+        &[],
     ),
-    (
-        crate::tools::ToolSpec::new("propose", &["answer"], &[]),
-        "Have a draft answer checked for form only (every field present and well formed); it \
-         is not graded, and its feedback says nothing about whether it is right. At the step \
-         limit the last draft is graded.",
+    ToolSpec::new(
+        "propose",
+        ToolDescription::Text(
+            "Have a draft answer checked for form only (every field present and well formed); \
+             it is not graded, and its feedback says nothing about whether it is right. At the \
+             step limit the last draft is graded.",
+        ),
+        &["answer"],
+        &[],
     ),
-    (
-        crate::tools::ToolSpec::new("final", &["answer"], &[]),
-        "Submit the answer: it is graded and the episode ends.",
+    ToolSpec::new(
+        "final",
+        ToolDescription::Text("Submit the answer: it is graded and the episode ends."),
+        &["answer"],
+        &[],
     ),
 ];
 

@@ -25,6 +25,7 @@ pub mod noise;
 pub mod payload;
 pub mod schedule;
 pub mod shaping;
+pub mod tasks;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -40,7 +41,7 @@ use crate::episode::{Environment, FrozenJson, Piece, StaticText, StepLimit, Tran
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::task::{self, Difficulty, Listed, TaskInfo};
+use crate::task::{self, Listed, TaskEnum, TaskInfo};
 
 pub use answer::{FormCheck, Grade};
 use command::Command;
@@ -48,58 +49,25 @@ use draft::DraftCheck;
 use noise::Noise;
 pub use payload::Payload;
 use shaping::{RewardBreakdown, Shaper};
+#[cfg(test)]
+use tasks::MAX_STEPS;
+use tasks::{TASKS, Task};
 
 /// [`Environment::DESCRIPTION`].
 const DESCRIPTION: &str = "Office assistant work: classify an email, schedule a meeting under \
      people, room and blocked-time constraints, and clean a messy table, each \
      from a seeded scenario with a written policy.";
 
-const MAX_STEPS: u32 = 5;
-
-/// Every answer field of the three tasks: an object of only these, sent
-/// as the action, is an answer sent without its command.
+/// The answer fields of `task` (the calendar's of one meeting), with the
+/// form of each.
 #[cfg(not(target_arch = "wasm32"))]
-const ANSWER_FIELD_NAMES: [&[(&str, &str)]; 3] = [
-    email::ANSWER_FIELDS,
-    calendar::ANSWER_FIELDS,
-    cleaning::ANSWER_FIELDS,
-];
-
-static TASKS: [TaskInfo; 3] = [
-    TaskInfo {
-        id: "easy",
-        aliases: &["email", "email_classification"],
-        difficulty: Difficulty::Easy,
-        max_steps: MAX_STEPS,
-        summary: "Label one email (work, personal, spam, finance), set its priority and say \
-                  whether it needs a reply, following the written inbox policy.",
-    },
-    TaskInfo {
-        id: "medium",
-        aliases: &["calendar", "calendar_scheduling"],
-        difficulty: Difficulty::Medium,
-        max_steps: MAX_STEPS,
-        summary: "Book a meeting slot and room that every required person can attend, avoiding \
-                  blocked windows; any slot that meets every constraint scores full. From level \
-                  3 the meeting may be on one of several days and soft preferences pick the \
-                  best of the valid bookings. From level 4 several meetings are booked together \
-                  (shared people and rooms, an order, gaps, video links for anyone on another \
-                  clock), the calendars (on each person's own clock) and rooms behind lookups \
-                  within a step limit, and at level 5 one meeting may be impossible to place \
-                  (the answer says so for it).",
-    },
-    TaskInfo {
-        id: "hard",
-        aliases: &["cleaning", "data_cleaning"],
-        difficulty: Difficulty::Hard,
-        max_steps: MAX_STEPS,
-        summary: "Apply the written cleaning rules to a messy table and report the counts, the \
-                  duplicate ids, the invalid emails, the total and the retained ids. From level \
-                  4 the table joins a customers table by id (records missing or closed drop \
-                  rows) and amounts convert to USD by a rates table; level 5 adds refund and \
-                  closing dates.",
-    },
-];
+fn answer_fields(task: Task) -> &'static [(&'static str, &'static str)] {
+    match task {
+        Task::Easy => email::ANSWER_FIELDS,
+        Task::Medium => calendar::ANSWER_FIELDS,
+        Task::Hard => cleaning::ANSWER_FIELDS,
+    }
+}
 
 /// The seed-compatible action: one line of text. A bare JSON string
 /// (`"inspect"`, as the seed's clients send it) is read as its `raw`.
@@ -259,12 +227,12 @@ enum Scenario {
 }
 
 impl Scenario {
-    fn generate(task: &TaskInfo, level: u8, seed: u64) -> Scenario {
-        match task.id {
-            "medium" if level >= 4 => Scenario::Schedule(schedule::generate(level, seed)),
-            "medium" => Scenario::Calendar(calendar::generate(level, seed)),
-            "hard" => Scenario::Cleaning(cleaning::generate(level, seed)),
-            _ => Scenario::Email(email::generate(level, seed)),
+    fn generate(task: Task, level: u8, seed: u64) -> Scenario {
+        match task {
+            Task::Medium if level >= 4 => Scenario::Schedule(schedule::generate(level, seed)),
+            Task::Medium => Scenario::Calendar(calendar::generate(level, seed)),
+            Task::Hard => Scenario::Cleaning(cleaning::generate(level, seed)),
+            Task::Easy => Scenario::Email(email::generate(level, seed)),
         }
     }
 
@@ -475,11 +443,11 @@ impl Environment for Productivity {
     const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
 
     fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
-        crate::rubric::TaskRubric::Weighted(match task.id {
-            "medium" if difficulty >= 4 => &schedule::RUBRIC,
-            "medium" => calendar::rubric(difficulty),
-            "hard" => &cleaning::RUBRIC,
-            _ => &email::RUBRIC,
+        crate::rubric::TaskRubric::Weighted(match Task::of(task) {
+            Task::Medium if difficulty >= 4 => &schedule::RUBRIC,
+            Task::Medium => calendar::rubric(difficulty),
+            Task::Hard => &cleaning::RUBRIC,
+            Task::Easy => &email::RUBRIC,
         })
     }
 
@@ -497,9 +465,9 @@ impl Environment for Productivity {
     /// one step per required person's calendar, the rooms, the answer and
     /// one to spare (the instruction states the limit).
     fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
-        match task.id {
-            "medium" if difficulty >= 4 => schedule::max_steps(difficulty),
-            _ => task.max_steps,
+        match Task::of(task) {
+            Task::Medium if difficulty >= 4 => schedule::max_steps(difficulty),
+            Task::Easy | Task::Medium | Task::Hard => task.max_steps,
         }
     }
 
@@ -508,7 +476,7 @@ impl Environment for Productivity {
         difficulty: u8,
         seed: u64,
     ) -> (Self, ProductivityObservation) {
-        let scenario = Scenario::generate(task, difficulty, seed);
+        let scenario = Scenario::generate(Task::of(task), difficulty, seed);
         let env = Productivity {
             task,
             level: difficulty,
@@ -696,7 +664,7 @@ impl Environment for Productivity {
         let raw = match name {
             "memorised" => format!(
                 "final: {}",
-                Scenario::generate(self.task, self.level, 0).reference_answer()
+                Scenario::generate(Task::of(self.task), self.level, 0).reference_answer()
             ),
             _ => {
                 let seen = baselines::Seen {
@@ -741,7 +709,7 @@ impl Environment for Productivity {
         command::TOOLS
             .iter()
             .chain(&command::LOOKUP_TOOLS)
-            .map(|(spec, _)| *spec)
+            .copied()
             .collect()
     }
 
@@ -751,7 +719,7 @@ impl Environment for Productivity {
     /// ([`Self::task_tools`]).
     #[cfg(not(target_arch = "wasm32"))]
     fn tools() -> Vec<crate::tools::Tool> {
-        let mut schemas: Vec<Value> = TASKS.iter().map(answer_schema_of).collect();
+        let mut schemas: Vec<Value> = Task::ALL.iter().map(|t| answer_schema_of(*t)).collect();
         schemas.push(schedule_answer_schema());
         let answer = serde_json::json!({
             "description": "The answer object of the task on (read_task shows it): easy is an \
@@ -770,7 +738,8 @@ impl Environment for Productivity {
     /// exactly what to send.
     #[cfg(not(target_arch = "wasm32"))]
     fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
-        let joint = task.id == "medium" && difficulty >= 4;
+        let task = Task::of(task);
+        let joint = task == Task::Medium && difficulty >= 4;
         let mut answer = match joint {
             true => schedule_answer_schema(),
             false => answer_schema_of(task),
@@ -784,18 +753,11 @@ impl Environment for Productivity {
                 .map(|(name, form)| format!("{name} ({form})"))
                 .collect::<Vec<_>>()
                 .join(", "),
-            false => TASKS
+            false => answer_fields(task)
                 .iter()
-                .position(|t| t.id == task.id)
-                .and_then(|i| ANSWER_FIELD_NAMES.get(i))
-                .map(|fields| {
-                    fields
-                        .iter()
-                        .map(|(name, form)| format!("{name} ({form})"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                })
-                .unwrap_or_default(),
+                .map(|(name, form)| format!("{name} ({form})"))
+                .collect::<Vec<_>>()
+                .join(", "),
         };
         answer["description"] = Value::from(format!(
             "The {title}: one object with exactly these fields: {fields}."
@@ -825,7 +787,10 @@ impl Environment for Productivity {
     /// object sent bare: the `raw` line meant.
     #[cfg(not(target_arch = "wasm32"))]
     fn suggest(action: &Value) -> Option<Value> {
-        command::suggest(action, &ANSWER_FIELD_NAMES).map(|raw| serde_json::json!({ "raw": raw }))
+        // Every task's fields: an object of only these, sent as the
+        // action, is an answer sent without its command.
+        let fields: Vec<_> = Task::ALL.iter().map(|t| answer_fields(*t)).collect();
+        command::suggest(action, &fields).map(|raw| serde_json::json!({ "raw": raw }))
     }
 }
 
@@ -849,18 +814,14 @@ fn lookup_tools() -> Vec<crate::tools::Tool> {
 /// described by `schema`.
 #[cfg(not(target_arch = "wasm32"))]
 fn tools_of(
-    specs: &[(crate::tools::ToolSpec, &str)],
+    specs: &[crate::tools::ToolSpec],
     field: &str,
     schema: Value,
 ) -> Vec<crate::tools::Tool> {
     let action = crate::episode::action_schema::<Productivity>();
     specs
         .iter()
-        .map(|(spec, description)| crate::tools::Tool {
-            name: spec.name,
-            description: (*description).to_owned(),
-            input_schema: crate::tools::input_schema(&action, spec, &[(field, schema.clone())]),
-        })
+        .map(|spec| spec.tool(&action, &[(field, schema.clone())]))
         .collect()
 }
 
@@ -903,13 +864,13 @@ fn schedule_answer_schema() -> Value {
 /// looser forms, `"yes"` or `true`, `"2:30 pm"`; the schema states the
 /// plain one).
 #[cfg(not(target_arch = "wasm32"))]
-fn answer_schema_of(task: &'static TaskInfo) -> Value {
+fn answer_schema_of(task: Task) -> Value {
     use serde_json::json;
     let text = |description: &str| json!({"type": "string", "description": description});
     let list = |description: &str| json!({"type": "array", "items": {"type": "string"}, "description": description});
     let clock = json!({"type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$", "description": "HH:MM, 24-hour"});
-    let (title, properties) = match task.id {
-        "easy" => (
+    let (title, properties) = match task {
+        Task::Easy => (
             "Email classification",
             json!({
                 "label": {"enum": ["work", "personal", "spam", "finance"]},
@@ -917,7 +878,7 @@ fn answer_schema_of(task: &'static TaskInfo) -> Value {
                 "needs_reply": {"enum": ["yes", "no"]},
             }),
         ),
-        "medium" => (
+        Task::Medium => (
             "Meeting booking",
             json!({
                 "day": {"type": "string", "format": "date", "description": "YYYY-MM-DD"},
@@ -927,7 +888,7 @@ fn answer_schema_of(task: &'static TaskInfo) -> Value {
                 "room": text("A room's name"),
             }),
         ),
-        _ => (
+        Task::Hard => (
             "Cleaning report",
             json!({
                 "valid_rows": {"type": "integer", "minimum": 0},
@@ -966,7 +927,10 @@ mod tests {
     use super::*;
 
     fn task(id: &str) -> &'static TaskInfo {
-        TASKS.iter().find(|t| t.id == id).unwrap_or(&TASKS[0])
+        match Task::from_id(id) {
+            Ok(task) => task.info(),
+            Err(err) => panic!("{err}"),
+        }
     }
 
     fn act(raw: &str) -> ProductivityAction {

@@ -373,24 +373,32 @@ impl Command {
         }
     }
 
-    /// This command as a tool: the fields it reads, the ticket first. An
-    /// exhaustive match, so a new command cannot be left without its tool.
+    /// This command as a tool, described by the command's own doc: the
+    /// fields it reads, the ticket first. An exhaustive match, so a new
+    /// command cannot be left without its tool.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn tool(self) -> crate::tools::ToolSpec {
-        use crate::tools::ToolSpec;
-        let name = self.name();
+        let takes = |required, optional| {
+            crate::tools::ToolSpec::new(
+                self.name(),
+                crate::tools::ToolDescription::CommandDoc,
+                required,
+                optional,
+            )
+        };
         match self {
-            Command::ShowInbox | Command::SubmitEpisode => ToolSpec::new(name, &[], &[]),
-            Command::ViewTicket => ToolSpec::new(name, &["ticket_id"], &[]),
-            Command::SetTriage => ToolSpec::new(name, &["ticket_id"], &["priority", "department"])
-                .needing_an_optional(),
-            Command::DraftReply => ToolSpec::new(name, &["ticket_id", "reply_body"], &[]),
-            Command::SetDisposition => ToolSpec::new(name, &["ticket_id", "disposition"], &[]),
-            Command::LookupCustomer => ToolSpec::new(name, &["ticket_id"], &[]),
-            Command::LookupInvoice => ToolSpec::new(name, &["invoice_id"], &[]),
-            Command::AskCustomer => ToolSpec::new(name, &["ticket_id", "request"], &["message"]),
-            Command::SearchKb => ToolSpec::new(name, &["query"], &[]),
-            Command::ReadArticle => ToolSpec::new(name, &["article_id"], &[]),
+            Command::ShowInbox | Command::SubmitEpisode => takes(&[], &[]),
+            Command::ViewTicket => takes(&["ticket_id"], &[]),
+            Command::SetTriage => {
+                takes(&["ticket_id"], &["priority", "department"]).needing_an_optional()
+            }
+            Command::DraftReply => takes(&["ticket_id", "reply_body"], &[]),
+            Command::SetDisposition => takes(&["ticket_id", "disposition"], &[]),
+            Command::LookupCustomer => takes(&["ticket_id"], &[]),
+            Command::LookupInvoice => takes(&["invoice_id"], &[]),
+            Command::AskCustomer => takes(&["ticket_id", "request"], &["message"]),
+            Command::SearchKb => takes(&["query"], &[]),
+            Command::ReadArticle => takes(&["article_id"], &[]),
         }
     }
 }

@@ -30,6 +30,7 @@ use super::action::{
 };
 use super::generate::{Desk, generate_at};
 use super::grade::Work;
+use super::tasks::Task;
 use super::{policy, reference};
 use crate::rng::SeededRng;
 
@@ -140,7 +141,7 @@ fn next_turn<T: Copy + PartialEq>(turns: &[T], current: Option<T>) -> Option<T> 
 /// opens them all and sets nothing).
 pub fn next_action(
     name: &str,
-    (task, difficulty): (&str, u8),
+    (task, difficulty): (Task, u8),
     desk: &Desk,
     work: &[Work],
     viewed: &[bool],
@@ -161,7 +162,7 @@ pub fn next_action(
         );
     }
     let memory = (name == "memorised").then(|| generate_at(task, difficulty, 0));
-    let exceptions = task == "hard";
+    let exceptions = task == Task::Hard;
     for (i, ticket) in desk.tickets.iter().enumerate() {
         let done = work.get(i).cloned().unwrap_or_default();
         let id = ticket.id.as_str();

@@ -22,6 +22,7 @@ use crate::rng::SeededRng;
 
 use super::action::{Department, Priority};
 use super::records::Records;
+use super::tasks::Task;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Customer {
@@ -118,11 +119,11 @@ pub struct Desk {
 }
 
 /// RNG streams per task, so the tasks of one seed are independent.
-pub(super) fn stream(task: &str) -> u64 {
+pub(super) fn stream(task: Task) -> u64 {
     match task {
-        "medium" => 0x5417_0002,
-        "hard" => 0x5417_0003,
-        _ => 0x5417_0001,
+        Task::Medium => 0x5417_0002,
+        Task::Hard => 0x5417_0003,
+        Task::Easy => 0x5417_0001,
     }
 }
 

@@ -19,22 +19,23 @@ pub use super::desk::{Customer, Desk, LEVELS, Level, Nothing, Ticket, level};
 use super::desk::{billing_medium, customer, odds, routine_case, stream, write_ticket};
 use super::names::*;
 use super::policy::{Case, FEE_WAIVER_LIMIT_CENTS, Plan};
+use super::tasks::Task;
 use crate::dates::Day;
 use crate::rng::SeededRng;
 
 /// The desk of `task` at level 2 for `seed`.
-pub fn generate(task: &str, seed: u64) -> Desk {
+pub fn generate(task: Task, seed: u64) -> Desk {
     generate_at(task, crate::task::DEFAULT_LEVEL, seed)
 }
 
 /// The desk of `task` at difficulty level `difficulty` for `seed`.
-pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
+pub fn generate_at(task: Task, difficulty: u8, seed: u64) -> Desk {
     let level = level(difficulty);
     let mut rng = SeededRng::new(seed, stream(task));
     let vendor = *rng.pick(VENDORS);
     let count = match task {
-        "medium" => rng.range(level.queue.0, level.queue.1) as usize,
-        _ => 1,
+        Task::Medium => rng.range(level.queue.0, level.queue.1) as usize,
+        Task::Easy | Task::Hard => 1,
     };
     let mut received = Day::EPOCH_2026.plus(rng.range(80, 330));
     while received.is_weekend() {
@@ -57,7 +58,7 @@ pub fn generate_at(task: &str, difficulty: u8, seed: u64) -> Desk {
     }
     let mut tickets: Vec<Ticket> = Vec::with_capacity(count);
     for _ in 0..count {
-        let (case, plan) = if task == "hard" {
+        let (case, plan) = if task == Task::Hard {
             let plans = if level.plan_rule {
                 &Plan::ALL[..]
             } else {
@@ -195,10 +196,11 @@ fn exception_case(rng: &mut SeededRng, level: &Level) -> Case {
 mod tests {
     use super::*;
     use crate::support_triage::policy::{department, disposition};
+    use crate::task::TaskEnum;
 
     #[test]
     fn generation_is_seeded_and_ids_are_unique() {
-        for task in ["easy", "medium", "hard"] {
+        for &task in Task::ALL {
             for seed in 0..50 {
                 let desk = generate(task, seed);
                 assert_eq!(desk, generate(task, seed));
@@ -208,13 +210,13 @@ mod tests {
                 assert_eq!(ids.len(), desk.tickets.len());
             }
         }
-        assert_ne!(generate("easy", 1), generate("easy", 2));
+        assert_ne!(generate(Task::Easy, 1), generate(Task::Easy, 2));
     }
 
     #[test]
     fn one_name_is_one_customer() {
         for seed in 0..2000 {
-            let desk = generate("medium", seed);
+            let desk = generate(Task::Medium, seed);
             let mut names: Vec<String> = desk.tickets.iter().map(|t| t.customer.name()).collect();
             crate::order::sort(&mut names);
             names.dedup();
@@ -225,9 +227,9 @@ mod tests {
     #[test]
     fn medium_holds_three_to_five_and_hard_is_always_an_exception() {
         for seed in 0..200 {
-            let n = generate("medium", seed).tickets.len();
+            let n = generate(Task::Medium, seed).tickets.len();
             assert!((3..=5).contains(&n), "{n}");
-            let hard = generate("hard", seed);
+            let hard = generate(Task::Hard, seed);
             assert_eq!(hard.tickets.len(), 1);
             assert!(hard.tickets[0].case.is_exception());
             assert!(disposition(hard.tickets[0].case).is_some());
@@ -237,7 +239,7 @@ mod tests {
     #[test]
     fn deletion_sender_decides_verification() {
         for seed in 0..400 {
-            for ticket in generate("hard", seed).tickets {
+            for ticket in generate(Task::Hard, seed).tickets {
                 if let Case::Deletion { verified } = ticket.case {
                     assert_eq!(ticket.from == ticket.customer.account_email, verified);
                 }

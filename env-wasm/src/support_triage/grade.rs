@@ -248,7 +248,10 @@ fn stock() -> &'static Stock {
                     tickets: Vec::new(),
                     kb: None,
                 };
-                let text = Text::new(&super::instruction::instruction("hard", &desk));
+                let text = Text::new(&super::instruction::instruction(
+                    super::tasks::Task::Hard,
+                    &desk,
+                ));
                 (*vendor, CopySource::new(&text, COPY_RUN))
             })
             .collect(),
@@ -274,7 +277,10 @@ impl Observed {
                 policy: &stock.policy,
                 instruction: Instruction::Stock(instruction),
             },
-            None => Observed::new(&super::instruction::instruction("hard", desk), ticket),
+            None => Observed::new(
+                &super::instruction::instruction(super::tasks::Task::Hard, desk),
+                ticket,
+            ),
         }
     }
 

@@ -4,18 +4,19 @@
 
 use super::action::{CustomerRequest, Label};
 use super::generate::{self, Desk};
+use super::tasks::Task;
 
-/// The instruction of task `task_id` for this desk; the same all episode
+/// The instruction of task `task` for this desk; the same all episode
 /// long, and part of what a reply must not paste back.
-pub fn instruction(task_id: &str, desk: &Desk) -> String {
+pub fn instruction(task: Task, desk: &Desk) -> String {
     let n = desk.tickets.len();
-    let what = match task_id {
-        "medium" => format!(
+    let what = match task {
+        Task::Medium => format!(
             "Triage all {n} tickets in the inbox: open each one (view_ticket), set its priority and \
              department by the policy (set_triage), then call submit_episode. Graded: the mean over \
              tickets of priority (50%) and department (50%). Replies and dispositions are not graded here."
         ),
-        "hard" => "The inbox holds one ticket that may need a policy exception. Open it (view_ticket), \
+        Task::Hard => "The inbox holds one ticket that may need a policy exception. Open it (view_ticket), \
              set its priority and department (set_triage), draft the customer reply (draft_reply), set \
              the disposition (set_disposition), then call submit_episode. Graded: priority 15%, \
              department 10%, disposition 25%, reply elements 10% (customer's name, ticket id, a next \
@@ -27,7 +28,7 @@ pub fn instruction(task_id: &str, desk: &Desk) -> String {
              instruction, the policy or the ticket earns no reply credit; quoting one sentence of the \
              ticket is not copying."
             .to_owned(),
-        _ => "Triage the ticket in the inbox: open it (view_ticket), set its priority and department by \
+        Task::Easy => "Triage the ticket in the inbox: open it (view_ticket), set its priority and department by \
              the policy (set_triage), then call submit_episode. Graded: priority 50%, department 50%."
             .to_owned(),
     };
@@ -41,26 +42,26 @@ pub fn instruction(task_id: &str, desk: &Desk) -> String {
     )
 }
 
-/// The instruction of `task_id` at `difficulty`: levels 1 to 3 keep
+/// The instruction of `task` at `difficulty`: levels 1 to 3 keep
 /// [`instruction`]; the records desk of levels 4 and 5 adds its commands,
 /// the knowledge base, the tickets that need nothing and its step limit.
-pub fn instruction_at(task_id: &str, difficulty: u8, desk: &Desk, max_steps: u32) -> String {
-    let base = instruction(task_id, desk);
+pub fn instruction_at(task: Task, difficulty: u8, desk: &Desk, max_steps: u32) -> String {
+    let base = instruction(task, desk);
     let Some(lookups) = generate::level(difficulty).records else {
         return base;
     };
     let n = desk.tickets.len();
-    let budget = match task_id {
-        "medium" => format!(
+    let budget = match task {
+        Task::Medium => format!(
             "The step limit is {max_steps}: one step to open each of the {n} tickets, one to triage each ticket that \
              needs it, one to submit, {lookups} for lookups, {KB_STEPS} for the knowledge base and 1 spare; a lookup \
              or a search no rule needs spends a step another ticket may need. "
         ),
-        _ => format!("The step limit is {max_steps}. "),
+        Task::Easy | Task::Hard => format!("The step limit is {max_steps}. "),
     };
-    let leave = match task_id {
-        "hard" => "This task's ticket always needs handling. ",
-        _ => {
+    let leave = match task {
+        Task::Hard => "This task's ticket always needs handling. ",
+        Task::Easy | Task::Medium => {
             "A ticket that needs nothing (policy section 8) is left as it is once opened: it counts in the mean like \
              any other ticket, and scores only when it was opened and nothing (no priority, department, reply or \
              disposition) is set on it. "

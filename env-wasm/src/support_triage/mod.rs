@@ -34,6 +34,7 @@ pub mod reference;
 pub mod refund_amount;
 pub mod reply;
 pub mod shaping;
+pub mod tasks;
 pub mod text_form;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -43,7 +44,7 @@ use crate::episode::{Environment, FrozenJson, StaticText, StepLimit, Transition}
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::task::{self, Difficulty, Listed, TaskInfo};
+use crate::task::{self, Listed, TaskEnum, TaskInfo};
 
 pub use action::{
     Command, CustomerRequest, Department, Disposition, Label, Priority, SupportTriageAction,
@@ -58,40 +59,13 @@ pub use observation::{
     CustomerRecord, InboxRow, SupportTriageObservation, SupportTriageState, TicketDetail,
 };
 use shaping::{LIMIT_PENALTY, LOOP_PENALTY, MISTAKE_PENALTY, RewardBreakdown, STEP_COST, Shaper};
+use tasks::{TASKS, Task};
 
 /// [`Environment::DESCRIPTION`].
 const DESCRIPTION: &str = "A customer-support desk: open tickets, set priority and department by a written \
      routing policy, and handle policy exceptions (late refunds, data deletion, legal \
      threats, security incidents, fee waivers) with a compliant reply and the right \
      disposition. Seeded tickets; labels follow from details only in the ticket body.";
-
-static TASKS: [TaskInfo; 3] = [
-    TaskInfo {
-        id: "easy",
-        aliases: &["single_ticket"],
-        difficulty: Difficulty::Easy,
-        max_steps: 18,
-        summary: "Open the one ticket in the inbox and set its priority and department by the \
-                  written policy; each label is half the score.",
-    },
-    TaskInfo {
-        id: "medium",
-        aliases: &["ticket_queue"],
-        difficulty: Difficulty::Medium,
-        max_steps: 28,
-        summary: "Triage a queue of tickets (3 to 5 at level 2, 2 to 12 over levels 1 to 5): \
-                  priority and department of every ticket, scored as the mean over tickets.",
-    },
-    TaskInfo {
-        id: "hard",
-        aliases: &["policy_exception"],
-        difficulty: Difficulty::Hard,
-        max_steps: 36,
-        summary: "Handle one policy-exception ticket: labels, the right disposition, and a reply \
-                  that names the customer, quotes the ticket, gives a next step within the SLA, \
-                  does what the case needs and commits to nothing the policy forbids.",
-    },
-];
 
 pub struct SupportTriage {
     task: &'static TaskInfo,
@@ -146,7 +120,7 @@ fn records_policy() -> FrozenJson {
 
 impl SupportTriage {
     fn exceptions(&self) -> bool {
-        self.task.id == "hard"
+        Task::of(self.task) == Task::Hard
     }
 
     /// Levels 4 and 5: records behind lookups, a customer to ask.
@@ -550,21 +524,22 @@ impl Environment for SupportTriage {
     /// A longer queue gets three more steps per ticket beyond level 2's
     /// largest: one to open it, one to triage it, one to spare.
     fn rubric(task: &TaskInfo, _difficulty: u8) -> crate::rubric::TaskRubric {
-        crate::rubric::TaskRubric::Weighted(if task.id == "hard" {
-            &grade::EXCEPTION_RUBRIC
-        } else {
-            &grade::TRIAGE_RUBRIC
+        crate::rubric::TaskRubric::Weighted(match Task::of(task) {
+            Task::Hard => &grade::EXCEPTION_RUBRIC,
+            Task::Easy | Task::Medium => &grade::TRIAGE_RUBRIC,
         })
     }
 
     fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
+        let max_steps = task.max_steps;
+        let task = Task::of(task);
         // The records desk's queue gets a step to open and one to triage
         // each ticket, one to submit, its lookups and one to spare.
         // The records desk's queue: a step to open and one to triage each
         // ticket, one to submit, its lookups, the knowledge base's search
         // and read, and one to spare (each ticket that needs nothing saves
         // its triage step).
-        if let (Some(lookups), "medium") = (generate::level(difficulty).records, task.id) {
+        if let (Some(lookups), Task::Medium) = (generate::level(difficulty).records, task) {
             let tickets = generate::level(difficulty).queue.1 as u32;
             return 2 * tickets + 1 + lookups + KB_STEPS + 1;
         }
@@ -576,17 +551,17 @@ impl Environment for SupportTriage {
         // fewer at level 5, so idle lookups cost.
         if generate::level(difficulty).records.is_some() {
             let spare = if difficulty >= 5 { 2 } else { 4 };
-            return match task.id {
-                "hard" => 11 + spare,
-                _ => 6 + spare,
+            return match task {
+                Task::Hard => 11 + spare,
+                Task::Easy | Task::Medium => 6 + spare,
             };
         }
         let most = |level: u8| generate::level(level).queue.1;
-        let extra = match task.id {
-            "medium" => most(difficulty) - most(crate::task::DEFAULT_LEVEL),
-            _ => 0,
+        let extra = match task {
+            Task::Medium => most(difficulty) - most(crate::task::DEFAULT_LEVEL),
+            Task::Easy | Task::Hard => 0,
         };
-        task.max_steps + 3 * extra.max(0) as u32
+        max_steps + 3 * extra.max(0) as u32
     }
 
     fn reset(
@@ -594,16 +569,21 @@ impl Environment for SupportTriage {
         difficulty: u8,
         seed: u64,
     ) -> (Self, SupportTriageObservation) {
-        let desk = generate::generate_at(task.id, difficulty, seed);
+        let which = Task::of(task);
+        let desk = generate::generate_at(which, difficulty, seed);
         let n = desk.tickets.len();
-        let per_ticket = VIEW_UNITS + if task.id == "hard" { 3 } else { 1 };
+        let per_ticket = VIEW_UNITS
+            + match which {
+                Task::Hard => 3,
+                Task::Easy | Task::Medium => 1,
+            };
         let max_steps = Self::max_steps(task, difficulty);
         let records = generate::level(difficulty).records.is_some();
         let env = SupportTriage {
             task,
             difficulty,
             max_steps,
-            shown_instruction: FrozenJson::of(&instruction_at(task.id, difficulty, &desk, max_steps)),
+            shown_instruction: FrozenJson::of(&instruction_at(which, difficulty, &desk, max_steps)),
             shown_policy: if records {
                 records_policy()
             } else {
@@ -830,7 +810,7 @@ impl Environment for SupportTriage {
         }
         baselines::next_action(
             name,
-            (self.task.id, self.difficulty),
+            (Task::of(self.task), self.difficulty),
             &self.desk,
             &self.work,
             &self.viewed,
@@ -862,21 +842,6 @@ impl Environment for SupportTriage {
     #[cfg(not(target_arch = "wasm32"))]
     fn tool_specs() -> Vec<crate::tools::ToolSpec> {
         Command::ALL.iter().map(|c| c.tool()).collect()
-    }
-
-    /// One tool per command, described by the command's own doc.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn tools() -> Vec<crate::tools::Tool> {
-        let schema = crate::episode::action_schema::<Self>();
-        Self::tool_specs()
-            .iter()
-            .map(|spec| crate::tools::Tool {
-                name: spec.name,
-                description: crate::tools::variant_doc(&schema, "command", spec.name)
-                    .unwrap_or_default(),
-                input_schema: crate::tools::input_schema(&schema, spec, &[]),
-            })
-            .collect()
     }
 
     /// The tools of an episode at level `difficulty`: the records desk's

@@ -25,6 +25,7 @@ use super::kb::{self, Failure, FeeFacts, FeePlan, Incident, Needs, RefundFacts};
 use super::names::{ADD_ONS, ENDPOINTS, FIRST_NAMES, LAST_NAMES, SIGN_IN_ERRORS};
 use super::policy::{Case, FeeRule, Plan, RefundRule, base_priority};
 use super::records::{self, Currency, InvoiceAnswer, PaymentAnswer, Records, RefundDraw, Ruled};
+use super::tasks::Task;
 use crate::dates::{Day, clock};
 use crate::rng::SeededRng;
 
@@ -231,7 +232,7 @@ impl Draw<'_> {
     reason = "the shared first draws come in as they were drawn, one argument each"
 )]
 pub(super) fn generate(
-    task: &str,
+    task: Task,
     level: &'static Level,
     seed: u64,
     mut rng: SeededRng,
@@ -242,7 +243,7 @@ pub(super) fn generate(
 ) -> Desk {
     let mut records_rng = SeededRng::new(seed, desk::stream(task) ^ 0x00AA_0000);
     let mut kb_rng = SeededRng::new(seed, desk::stream(task) ^ 0x00BB_0000);
-    let hard = task == "hard";
+    let hard = task == Task::Hard;
     let mut needs = Needs::default();
     if !hard {
         // One or two open incidents and a closed one, before the tickets
@@ -273,7 +274,7 @@ pub(super) fn generate(
             let queue = Queue {
                 incidents: &needs.incidents,
                 allowance,
-                pairs: task == "medium",
+                pairs: task == Task::Medium,
             };
             let ticket = queue_ticket(
                 &mut draw,

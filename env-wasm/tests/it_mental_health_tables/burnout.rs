@@ -2,7 +2,7 @@
 
 use env_wasm::it_mental_health::burnout::{self, BurnoutCase, Dimension, Severity};
 use env_wasm::it_mental_health::names::{FIRST_NAMES, MONTHS};
-use env_wasm::it_mental_health::scenario::Case;
+use env_wasm::it_mental_health::scenario::{Case, TaskKind};
 use env_wasm::it_mental_health::writers::Style;
 
 use super::support::{Seeded, Table, Vars, check, filled, refs, seeded};
@@ -1320,4 +1320,139 @@ fn burnout_leave_month_abbreviated() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Red-flag items about two signs of one dimension in a case (`{a}` and
+/// `{b}` in other words, `{a_copied}` and `{b_copied}` as the case states
+/// them): each is a red flag of its own, in either order and wording, even
+/// where the two share a word ("has stopped reviewing other people's
+/// code", "so I've stopped listening"; play-it26 B1).
+const TWO_SIGNS: [&str; 10] = [
+    "- {a}\n- {b}",
+    "- {b}\n- {a}",
+    "- {a_copied}\n- {b}",
+    "- {b_copied}\n- {a}",
+    "- \"{a_copied}\"\n- \"{b_copied}\"",
+    "1. {b}\n2. {a_copied}",
+    "- Observed: {a}.\n- Also: {b}.",
+    "- {first}: {b}\n- {first}: {a}",
+    "* {a_copied}\n* {b_copied}",
+    "1) {a}\n2) {b_copied}",
+];
+
+/// The same sign twice, in other words or as a quote and its paraphrase:
+/// one red flag, the second item cites a fact already cited.
+const ONE_SIGN_TWICE: [&str; 8] = [
+    "- {a}\n- {a_copied}",
+    "- {a_copied}\n- {a}",
+    "- {b}\n- {b_copied}",
+    "- \"{b_copied}\"\n- {b}",
+    "- {a}\n- Again: {a}",
+    "1. {b_copied}\n2. In other words: {b}",
+    "- {a}.\n- {a_copied}",
+    "- {b}\n- {b} (repeated)",
+];
+
+#[test]
+fn burnout_two_signs_of_one_dimension_are_two_red_flags() {
+    const SIGNS: [&str; 3] = ["exhaustion_sign", "cynicism_sign", "inefficacy_sign"];
+    let mut cases = 0;
+    let mut plain_pairs = 0;
+    let mut failures = Vec::new();
+    for level in 1..=5u8 {
+        for seed in 0..300u64 {
+            let case = Case::generate_at(TaskKind::BurnoutDetection, level, seed);
+            let Case::Burnout(burnout) = &case else {
+                continue;
+            };
+            let pair = SIGNS.iter().find_map(|sign| {
+                let of: Vec<&burnout::Fact> = burnout
+                    .facts
+                    .iter()
+                    .filter(|f| f.concerning && f.concept == *sign)
+                    .collect();
+                (of.len() >= 2).then(|| (of[0], of[1]))
+            });
+            let Some((a, b)) = pair else {
+                continue;
+            };
+            cases += 1;
+            let vars: Vars = vec![
+                ("first", burnout.first.clone()),
+                ("a", a.gist.clone()),
+                ("b", b.gist.clone()),
+                ("a_copied", a.text.clone()),
+                ("b_copied", b.text.clone()),
+            ];
+            let seeded = Seeded {
+                seed,
+                case: case.clone(),
+                vars: Vec::new(),
+            };
+            // A gist that shares as many words with the other sign as with
+            // its own fits either: restated twice it may count as both.
+            let plain = |a: &burnout::Fact, b: &burnout::Fact| {
+                shared(&a.gist, &a.text, &burnout.first) > shared(&a.gist, &b.text, &burnout.first)
+            };
+            let twice: &[&str] = if plain(a, b) && plain(b, a) {
+                plain_pairs += 1;
+                &ONE_SIGN_TWICE
+            } else {
+                &[]
+            };
+            for (rows, two) in [(&TWO_SIGNS[..], true), (twice, false)] {
+                for row in rows {
+                    let Some(items) = filled(row, &vars) else {
+                        continue;
+                    };
+                    let answer = answer_with(&seeded, 2, &format!("Red flags:\n{items}"));
+                    let notes = case.grade(&answer).notes.join("\n");
+                    let both = notes.contains("2 of the first 2 items cite a concerning fact");
+                    if both != two {
+                        failures.push(format!(
+                            "level {level} seed {seed} ({}): {row}\n{items}\n--- notes:\n{notes}",
+                            if two { "two signs" } else { "one sign twice" }
+                        ));
+                    }
+                }
+            }
+            // A third item on the second sign never costs what two items
+            // earn: fewer facts never score higher.
+            let two_items = answer_with(
+                &seeded,
+                2,
+                &format!("Red flags:\n- {}\n- {}", a.gist, b.gist),
+            );
+            let one_item = answer_with(&seeded, 2, &format!("Red flags:\n- {}", a.gist));
+            let points = |answer: &str| case.grade(answer).criteria["red_flags"];
+            if points(&two_items) < points(&one_item) {
+                failures.push(format!(
+                    "level {level} seed {seed}: two signs earn less than one"
+                ));
+            }
+        }
+    }
+    println!("two signs of one dimension: {cases} cases, {plain_pairs} told apart by their gists");
+    assert!(
+        cases >= 10,
+        "only {cases} cases with two signs of one dimension"
+    );
+    assert!(
+        plain_pairs >= 10,
+        "only {plain_pairs} pairs told apart by their gists"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// How many words of five letters or more (a plural's "s" dropped, the
+/// person's name left out) `a` and `b` share.
+fn shared(a: &str, b: &str, first: &str) -> usize {
+    let words = |t: &str| -> std::collections::BTreeSet<String> {
+        t.to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.len() >= 5 && *w != first.to_lowercase())
+            .map(|w| w.strip_suffix('s').unwrap_or(w).to_owned())
+            .collect()
+    };
+    words(a).intersection(&words(b)).count()
 }

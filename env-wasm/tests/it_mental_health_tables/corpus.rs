@@ -409,6 +409,17 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p45",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p45/episodes.jsonl"),
     ),
+    // The twenty-sixth (play-it26, bin37): six cases at levels 4 and 5,
+    // each answered once and in six other wordings, and probes: 51 rows
+    // (`source_line` is the line of the raw file). Its B rows: a second
+    // sign of one dimension (an observation beside a quote) refused as a
+    // fact already cited, because one word they share ("stopped") tied
+    // each item to both facts (1-3, 10-15, 51); a one-word table cell
+    // "Mediation" as a 2-week action read as 0.00 (29, 36). Read since.
+    (
+        "it_mental_health-p46",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p46/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -455,6 +466,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p43",
     "it_mental_health-p44",
     "it_mental_health-p45",
+    "it_mental_health-p46",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

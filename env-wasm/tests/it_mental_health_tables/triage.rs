@@ -4,7 +4,7 @@
 //! reference answer; ranking rows replace the ranking.
 
 use env_wasm::it_mental_health::names::FIRST_NAMES;
-use env_wasm::it_mental_health::scenario::Case;
+use env_wasm::it_mental_health::scenario::{Case, TaskKind};
 use env_wasm::it_mental_health::triage::{self, Employee, Tier, TriageCase};
 use env_wasm::it_mental_health::writers::Style;
 
@@ -1799,4 +1799,126 @@ fn a_ranking_of_plain_lines_above_the_blocks_ends_where_they_begin() {
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// Terse 2-week actions on each stressor as a table cell gives them: one
+/// word, one word and a full stop, two words (play-it26 B2).
+fn terse_fortnight(id: &str) -> [&'static str; 3] {
+    match id {
+        "on_call" => ["Rotation", "Standby.", "Rota swap"],
+        "deadline" => ["Descoping", "Descoping.", "Launch rescope"],
+        "reorg" => ["Restructuring", "Reorg.", "Reorg briefing"],
+        "caregiving" => ["Flexitime", "Flexitime.", "Carer's leave"],
+        "understaffing" => ["Backfill", "Backfill.", "Hire contractors"],
+        "customers" => ["Escalations", "Escalations.", "Client shielding"],
+        "migration" => ["Replanning", "Replanning.", "Migration replan"],
+        "conflict" => ["Mediation", "Mediation.", "Mediated talks"],
+        "incidents" => ["Postmortems", "Postmortems.", "Incident postmortems"],
+        _ => ["Mentoring", "Onboarding.", "Onboarding buddy"],
+    }
+}
+
+/// The answer with each person's 2-week action given by `cell`: as the
+/// last cell of their row in a table under `header`, or (no header) on the
+/// reference answer's "2-week action:" lines.
+fn with_fortnight(case: &Case, header: Option<&str>, cell: impl Fn(&Employee) -> String) -> String {
+    let Case::Triage(triage) = case else {
+        return String::new();
+    };
+    let Some(header) = header else {
+        let mut person = 0;
+        return case
+            .write(Style::Reference)
+            .lines()
+            .map(|line| {
+                if line.starts_with("2-week action:") {
+                    let e = &triage.employees[person];
+                    person += 1;
+                    format!("2-week action: {}", cell(e))
+                } else {
+                    line.to_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+    };
+    case.write(Style::Table)
+        .lines()
+        .map(|line| {
+            if line.starts_with("| Employee |") {
+                return header.to_owned();
+            }
+            let Some(e) = triage
+                .employees
+                .iter()
+                .find(|e| line.starts_with(&format!("| {} |", e.name)))
+            else {
+                return line.to_owned();
+            };
+            let mut cells: Vec<String> = line.split('|').map(str::to_owned).collect();
+            let last = cells.len() - 2;
+            cells[last] = format!(" {} ", cell(e));
+            cells.join("|")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A table cell is read as its field line is: a one-word or short 2-week
+/// action on the person's own stressor earns in a cell as on "2-week
+/// action: ..." (play-it26 B2: "Mediation" scored 0.00 in a cell and full
+/// on the field line); one on another's stressor, or an empty or
+/// placeholder cell, earns in neither.
+#[test]
+fn triage_terse_two_week_cell_reads_as_its_field_line() {
+    let headers = [
+        "| Employee | Tier | Main stressor | Next 24 hours | Next 2 weeks |",
+        "| Employee | Tier | Main stressor | 24-hour action | 2-week action |",
+    ];
+    // Another stressor's one word, none of them a planning step (which a
+    // launch or a migration of the person's own takes as its object).
+    let other = |e: &Employee| {
+        ["conflict", "caregiving", "on_call", "understaffing"]
+            .into_iter()
+            .find(|id| *id != e.stressor)
+            .unwrap_or("conflict")
+    };
+    type Cell = Box<dyn Fn(&Employee) -> String>;
+    let right: Vec<Cell> = (0..3)
+        .map(|k| Box::new(move |e: &Employee| terse_fortnight(e.stressor)[k].to_owned()) as Cell)
+        .collect();
+    let mut wrong: Vec<Cell> = (0..2)
+        .map(|k| Box::new(move |e: &Employee| terse_fortnight(other(e))[k].to_owned()) as Cell)
+        .collect();
+    for placeholder in ["", " ", "-", "TBD", "N/A", "Support", "Follow-up."] {
+        wrong.push(Box::new(move |_: &Employee| placeholder.to_owned()));
+    }
+    let mut cases = 0;
+    let mut failures = Vec::new();
+    for level in 1..=5u8 {
+        for seed in 0..8u64 {
+            let case = Case::generate_at(TaskKind::StressTriage, level, seed);
+            cases += 1;
+            for (cells, earns) in [(&right, true), (&wrong, false)] {
+                for cell in cells.iter() {
+                    let line =
+                        case.grade(&with_fortnight(&case, None, cell)).criteria["two_week_support"];
+                    for header in headers {
+                        let answer = with_fortnight(&case, Some(header), cell);
+                        let grade = case.grade(&answer);
+                        let tabled = grade.criteria["two_week_support"];
+                        if tabled.0 != line.0 || (tabled.0 == 10_000) != earns {
+                            failures.push(format!(
+                                "level {level} seed {seed}: cell {tabled:?}, field line \
+                                 {line:?}, should earn: {earns}\n{answer}\n--- notes:\n{}",
+                                grade.notes.join("\n")
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("terse 2-week cells: {cases} cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -15,6 +15,7 @@ use env_wasm::Points;
 use env_wasm::support_triage::generate::{Desk, Ticket, generate};
 use env_wasm::support_triage::grade::{Grade, Observed, Work, grade_exception};
 use env_wasm::support_triage::policy::{self, Case, POLICY};
+use env_wasm::support_triage::tasks::Task;
 
 /// A generated exception ticket and what a reply to it may say.
 pub(crate) struct Fixture {
@@ -103,7 +104,7 @@ pub(crate) fn fixtures() -> Vec<Fixture> {
     let mut by_kind: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut out = Vec::new();
     for seed in 0..2000 {
-        let desk = generate("hard", seed);
+        let desk = generate(Task::Hard, seed);
         let kind = desk.tickets[0].case.kind();
         let n = by_kind.entry(kind).or_default();
         if *n < 3 {
@@ -124,7 +125,7 @@ pub(crate) fn fixtures() -> Vec<Fixture> {
 
 /// The exception ticket of `seed`, as a fixture.
 pub(crate) fn fixture(seed: u64) -> Fixture {
-    let desk = generate("hard", seed);
+    let desk = generate(Task::Hard, seed);
     let kind = desk.tickets[0].case.kind();
     Fixture {
         desk,

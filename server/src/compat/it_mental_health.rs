@@ -27,6 +27,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use env_wasm::it_mental_health::FULL_EPISODE;
 use env_wasm::{EnvError, EnvInfo, StepResult};
+use judge::Submission;
 use serde_json::{Map, Value, json};
 
 use super::shared::{number, refusal};
@@ -34,7 +35,6 @@ use crate::body::{JsonBody, kind};
 use crate::error::ApiError;
 use crate::http::{SessionRequest, reset_session};
 use crate::ids::{self, IdSource};
-use crate::judge::Submission;
 use crate::mount::Mount;
 
 /// The benchmark name the seed's clients log and its `/health` reports.

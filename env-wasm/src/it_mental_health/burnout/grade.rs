@@ -18,7 +18,7 @@
 //! and escalation count only beside red flags mostly grounded in this case
 //! (`READS_THIS_CASE`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{BurnoutCase, Dimension, FLAG_CONCEPTS, FlagConcept, Severity, WORD_CAP};
 use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of, offset_f1};
@@ -742,11 +742,14 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
     let concerning = case.flag_concepts();
     let facts: Vec<ReadFact> = case.facts.iter().map(|f| ReadFact::of(case, f)).collect();
     let mut cited: BTreeSet<&str> = BTreeSet::new();
-    // The facts each cited kind was cited by: another symptom of a kind
-    // already cited ("drained before releases", then "still tired on
-    // Monday") is a red flag of its own the rubric lists (each burnout
-    // symptom), so it counts as grounded, though it finds no new kind.
-    let mut cited_facts: BTreeSet<usize> = BTreeSet::new();
+    // The facts each item cites: another symptom of a kind already cited
+    // ("drained before releases", then "still tired on Monday") is a red
+    // flag of its own the rubric lists (each burnout symptom), so it
+    // counts as grounded, though it finds no new kind. An item is a new
+    // fact when the items so far, each given a fact of its own, cover one
+    // more fact with it: an item that fits two facts equally takes
+    // whichever the others leave.
+    let mut cited_facts: Vec<BTreeSet<usize>> = Vec::new();
     let mut other_symptoms = 0;
     // Past LIST_READ items a list is read no further: each item after it
     // counts as no red flag.
@@ -769,8 +772,12 @@ fn red_flags(case: &BurnoutCase, section: &Section) -> (Points, String) {
         }
         let concept = item_concept(case, &facts, &concerning, item);
         let matched = concept.map_or_else(BTreeSet::new, |c| facts_cited(case, &facts, c, item));
-        let new_fact = !matched.is_subset(&cited_facts);
-        cited_facts.extend(matched);
+        let before = distinct_facts(&cited_facts);
+        // An item that fits several facts equally, as an earlier one did,
+        // is that item again: it takes no second fact.
+        let again = matched.len() > 1 && cited_facts.contains(&matched);
+        cited_facts.push(if again { BTreeSet::new() } else { matched });
+        let new_fact = distinct_facts(&cited_facts) > before;
         match concept {
             // A fact cited a second time earns nothing more (a first
             // citation is recorded by the insert and falls through).
@@ -988,14 +995,18 @@ struct ReadFact {
     concerning: bool,
     numbers: Vec<u64>,
     words: BTreeSet<String>,
+    /// Every word of the fact, common ones too.
+    every_word: BTreeSet<String>,
 }
 
 impl ReadFact {
     fn of(case: &BurnoutCase, fact: &super::Fact) -> ReadFact {
         let text = Text::new(&fact.text);
         let words = content_words(&text, &case.first);
+        let every_word = crate::order::set_of(text.words.iter().map(|w| w.text.clone()));
         let run = QUOTED_RUN.min(text.len());
         ReadFact {
+            every_word,
             copies: CopySource::owning(text, run),
             concept: fact.concept,
             concerning: fact.concerning,
@@ -1012,15 +1023,25 @@ impl ReadFact {
 /// R4, play-para-it23 B1), while "exhausted" or "withdrawn" names a
 /// dimension most cases show.
 fn content_words(text: &Text, first: &str) -> BTreeSet<String> {
+    crate::order::set_of(word_bases(text, first).into_iter().flatten())
+}
+
+/// The words of `text` that can tie it to a fact ([`content_words`]), each
+/// distinct word once with its base forms, so a tie counts words, not
+/// forms.
+fn word_bases(text: &Text, first: &str) -> Vec<BTreeSet<String>> {
     let first = first.to_lowercase();
-    crate::order::set_of(
+    let distinct: BTreeSet<&str> = crate::order::set_of(
         text.words
             .iter()
             .map(|w| w.text.as_str())
             .filter(|w| !COMMON.contains(w) && *w != first && number_value(w).is_none())
-            .filter(|w| !names_a_kind(w) || a_symptoms_own_word(w))
-            .flat_map(|w| bases_of(w).into_iter().map(|b| b.into_owned())),
-    )
+            .filter(|w| !names_a_kind(w) || a_symptoms_own_word(w)),
+    );
+    distinct
+        .into_iter()
+        .map(|w| crate::order::set_of(bases_of(w).into_iter().map(|b| b.into_owned())))
+        .collect()
 }
 
 /// Whether `word` is itself one of the words that name a kind of fact
@@ -1361,8 +1382,46 @@ fn item_concept(
     cites_fact.then_some(concept)
 }
 
+/// How many distinct facts `items` cite, each item counted for one of the
+/// facts it cites and no fact for two items (a maximum matching).
+fn distinct_facts(items: &[BTreeSet<usize>]) -> usize {
+    // Which item each fact is given to.
+    let mut owner: BTreeMap<usize, usize> = BTreeMap::new();
+    (0..items.len())
+        .filter(|&k| give_a_fact(items, k, &mut owner, &mut BTreeSet::new()))
+        .count()
+}
+
+/// Give item `k` a fact of its own, moving an earlier item to another of
+/// its facts where it has one (an augmenting path).
+fn give_a_fact(
+    items: &[BTreeSet<usize>],
+    k: usize,
+    owner: &mut BTreeMap<usize, usize>,
+    seen: &mut BTreeSet<usize>,
+) -> bool {
+    for &fact in &items[k] {
+        if !seen.insert(fact) {
+            continue;
+        }
+        let free = match owner.get(&fact).copied() {
+            None => true,
+            Some(other) => give_a_fact(items, other, owner, seen),
+        };
+        if free {
+            owner.insert(fact, k);
+            return true;
+        }
+    }
+    false
+}
+
 /// The concerning facts of kind `concept` an item cites: those it quotes,
-/// or those whose own words or numbers it shares.
+/// else those whose own words and numbers it shares most. Two signs of
+/// one dimension may share a word ("has stopped reviewing other people's
+/// code", "so I've stopped listening"): an item restating one of them
+/// cites that one, not both, so the other is still a red flag of its own
+/// after it, in either order (play-it26 B1, issue 21).
 fn facts_cited(
     case: &BurnoutCase,
     facts: &[ReadFact],
@@ -1370,17 +1429,41 @@ fn facts_cited(
     item: &str,
 ) -> BTreeSet<usize> {
     let text = Text::new(item);
-    let words = content_words(&text, &case.first);
+    let words = word_bases(&text, &case.first);
     let numbers: Vec<u64> = item_numbers(&text).into_iter().map(|(_, n)| n).collect();
-    facts
+    // Every word the item shares with a fact, common ones too: what tells
+    // apart two facts its own words tie equally ("Sees users as just
+    // tickets now" restates "They're just tickets to me now", not "refers
+    // to users as 'the tickets'").
+    let first = case.first.to_lowercase();
+    let item_words: BTreeSet<String> = crate::order::set_of(
+        text.words
+            .iter()
+            .filter(|w| w.text != first)
+            .map(|w| w.text.clone()),
+    );
+    let all_words = |f: &ReadFact| item_words.intersection(&f.every_word).count();
+    let ties: Vec<(usize, (usize, usize))> = facts
         .iter()
         .enumerate()
         .filter(|(_, f)| f.concept == concept && f.concerning)
-        .filter(|(_, f)| {
-            f.copies.copied_in(&text)
-                || !f.words.is_disjoint(&words)
-                || f.numbers.iter().any(|n| numbers.contains(n))
+        .map(|(k, f)| {
+            let own = if f.copies.copied_in(&text) {
+                usize::MAX
+            } else {
+                words
+                    .iter()
+                    .filter(|bases| bases.iter().any(|b| f.words.contains(b)))
+                    .count()
+                    + f.numbers.iter().filter(|n| numbers.contains(n)).count()
+            };
+            (k, (own, all_words(f)))
         })
+        .filter(|(_, (own, _))| *own > 0)
+        .collect();
+    let best = ties.iter().map(|(_, tie)| *tie).max().unwrap_or((0, 0));
+    ties.into_iter()
+        .filter(|(_, tie)| *tie == best)
         .map(|(k, _)| k)
         .collect()
 }

@@ -386,6 +386,10 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
             "apath*",
             "aloof",
             "isolat*",
+            // Withdrawal in other words ("has pulled back from colleagues",
+            // play-it26); code reviews alone name no sign (a case's context
+            // says "code-review turnaround is in line with the team").
+            "pull* back",
         ],
         numeric: false,
     },

@@ -2417,13 +2417,16 @@ fn fortnight_score(
     stated: Option<&'static str>,
 ) -> Fortnight {
     let action = field.join("\n");
-    // A table cell's action is terse: "Escalation rota", "Mentor and
-    // learning plan" (para-it7). One word names a topic, not a step.
-    if word_count(&action) < 2 {
+    // A table cell's action is terse ("Escalation rota", "Mentor and
+    // learning plan", para-it7), down to one word: "Mediation" in the cell
+    // reads as "2-week action: Mediation." does on a field line, whose cue
+    // words never made it longer (play-it26 B2, issue 21). An empty cell
+    // is aimed at nothing.
+    if word_count(&action) == 0 {
         return Fortnight {
             points: Points::ZERO,
             others: Vec::new(),
-            missed_for: None,
+            missed_for: Some(Vec::new()),
         };
     }
     let action = without_asides_on_others(case, employee, &action);

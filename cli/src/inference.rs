@@ -49,13 +49,13 @@ use std::time::Duration;
 use env_wasm::agent::{Protocol, Usage};
 use env_wasm::{AnyEnv, RewardMode};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use judge::llm::{ChatClient, ChatConfig, RateLimiter};
 use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
 use super::play::{self, Job, KEY_VARS, Played, Settings};
 use super::report::{self, Episode, Prices};
 use super::{select, trajectories};
-use crate::llm::{ChatClient, ChatConfig, RateLimiter};
 
 /// The first seed when neither `--seed-start` nor `--split` is given.
 pub const DEFAULT_SEED: u64 = 42;

@@ -4,6 +4,11 @@
 //! and prints the `[START]`/`[STEP]`/`[END]` log; [`regrade`] replays the
 //! episodes of a trajectories file on the current task set.
 //!
+//! A crate of its own beside the server library, which it never uses: it
+//! needs the core ([`env_wasm`]), the chat-completions client of
+//! [`judge::llm`] and the OpenEnv `/ws` protocol on the wire. The
+//! `deskbench` binary (package `server`) dispatches its subcommands here.
+//!
 //! How a runner plays one episode:
 //! 1. It picks environments, tasks, difficulty levels and seeds (a range, or
 //!    offsets within a declared split) from [`env_wasm::registry`] by name
@@ -13,7 +18,7 @@
 //!    ([`ws_client::WsSession`]), connecting to `{base}/envs/{env_id}/ws`.
 //! 3. `eval` asks the seam for the policy's next action even in server mode
 //!    (a local `AnyEnv` kept in lock-step, see [`eval`]); `inference` asks
-//!    the model ([`play`]: [`crate::llm::ChatClient`], with the prompts and
+//!    the model ([`play`]: [`judge::llm::ChatClient`], with the prompts and
 //!    reply reading of [`env_wasm::agent`]).
 //! 4. Rewards, `done` and the task score come from whoever plays the
 //!    episode: the seam in-process, the server's replies otherwise

@@ -1,11 +1,13 @@
 //! The optional LLM judge of `it_mental_health`: a second opinion on each
 //! free-text answer, reported next to the deterministic grade and never in
-//! place of it.
+//! place of it. A crate of its own below the server, which decides what is
+//! judged (its `declared` table), and beside the `deskbench` runners (`cli`),
+//! which share its chat-completions client ([`llm`]).
 //!
 //! How one accepted step is judged:
-//! 1. The step handler ([`crate::http::step`], [`crate::ws`]) steps the
-//!    session's [`AnyEnv`] as always, and while it still holds the
-//!    environment takes a [`Submission`]: the action and the state after it.
+//! 1. The server's step handlers (`server::http::step`, `server::ws`) step
+//!    the session's [`AnyEnv`] as always, and while they still hold the
+//!    environment take a [`Submission`]: the action and the state after it.
 //! 2. [`Judge::verdict`] runs the rest on a blocking thread, so the runtime
 //!    (and a `/ws` connection's pings) never waits on it. It rebuilds the
 //!    observation the agent answered ([`shown_observation`]) and asks the
@@ -24,6 +26,8 @@
 //! from the judge API is passed through [`Judge::redact`] before it reaches
 //! a response or a log line.
 
+pub mod llm;
+
 use std::fmt;
 use std::future::Future;
 use std::sync::Arc;
@@ -33,20 +37,11 @@ use env_wasm::{AnyEnv, EnvInfo, Observation, ResetDefaults, StepResult};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::declared;
 use crate::llm::{ChatClient, ChatConfig, ChatError, Message, extract_action};
 
 /// The default limit on one judge call, in seconds (`JUDGE_TIMEOUT_SECS`).
 pub const DEFAULT_TIMEOUT_SECS: f64 = 30.0;
 
-/// The environments whose answers are judged: `it_mental_health`.
-pub fn judged_envs() -> Vec<&'static str> {
-    env_wasm::registry::ENVIRONMENTS
-        .iter()
-        .filter(|e| declared::judged(e))
-        .map(|e| e.id)
-        .collect()
-}
 /// Room for a score and a few sentences.
 const MAX_TOKENS: u32 = 400;
 /// Longest rationale passed on, in characters.
@@ -223,11 +218,6 @@ impl Judge {
 
     pub fn model(&self) -> &str {
         &self.config.model
-    }
-
-    /// Whether steps of `info` are judged ([`crate::declared`] says so).
-    pub fn judges(&self, info: &EnvInfo) -> bool {
-        declared::judged(info)
     }
 
     /// Judge one accepted step of `info` on a blocking thread. The future

@@ -27,13 +27,13 @@ use env_wasm::agent::{
 use env_wasm::splits::{self, Split};
 use env_wasm::tools::LIST_TOOLS;
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, StepResult, TaskInfo};
+use judge::llm::{ChatClient, ChatError, RateLimiter};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::report::{self, Episode};
 use super::ws_client::{Reply, WsSession};
 use super::{log, terminal_grader, to_points};
-use crate::llm::{ChatClient, ChatError, RateLimiter};
 
 /// Where the API key is looked for, in order.
 pub const KEY_VARS: [&str; 3] = ["HF_TOKEN", "API_KEY", "OPENAI_API_KEY"];

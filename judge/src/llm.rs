@@ -3,9 +3,9 @@
 //! exponential backoff on transient failures, and [`RateLimiter`], which
 //! keeps many concurrent callers under requests- and tokens-per-minute
 //! limits and pauses them all when the API answers 429. Two callers share
-//! it: the `deskbench inference` runner ([`crate::cli::inference`]) asks its
+//! it: the `deskbench inference` runner (`cli::inference`) asks its
 //! model for actions ([`ChatClient::call`], async, many in flight), and the
-//! server's optional [`crate::judge`] asks a judge model for a verdict
+//! server's optional [`crate::Judge`] asks a judge model for a verdict
 //! ([`ChatClient::complete`], one blocking attempt). What a request says and
 //! how a reply is read is the core's ([`env_wasm::agent`]), so every front
 //! end that runs a model sends the same messages.

@@ -1,0 +1,467 @@
+//! How sure a promise is ([`Certainty`]): firm ("will", "have done"),
+//! leaning ("probably", "try to"), open ("may", "might") or a rule, not
+//! this customer's outcome (a habit, what someone may do, a limit on what
+//! we may do, another instance in the account's past).
+
+use crate::support_triage::reply::clause::{self, Clause, Opener, continued, has_subject};
+use crate::text::{Text, base_of};
+
+use super::phrases::perceived_from;
+
+/// How sure a promise is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Certainty {
+    Firm,
+    Leaning,
+    /// May or may not happen: no promise.
+    Open,
+    /// A habit or a rule, not this customer's outcome.
+    Generic,
+}
+
+pub(super) const OPEN: &[&str] = &[
+    "may",
+    "might",
+    "could",
+    "maybe",
+    "perhaps",
+    "possibly",
+    "potentially",
+];
+
+/// Words of what someone is able or allowed to do.
+const ABILITY: &[&str] = &[
+    "can",
+    "able",
+    "allowed",
+    "permitted",
+    "authorised",
+    "authorized",
+    "entitled",
+];
+
+/// Words after "only" that restrict a rule to a kind or an amount: "can
+/// still be given as goodwill, but only for invoices up to $200.00".
+const ONLY_OF_A_KIND: &[&str] = &["for", "up", "under", "below", "on", "to"];
+
+/// Verbs of a rule permitting someone to act: "our rules let the desk
+/// refund ...", "the policy allows us to waive ...".
+const PERMITTING: &[&str] = &["let", "lets", "allow", "allows", "permit", "permits"];
+
+pub(super) const LEANING: &[&str] = &["probably", "likely", "hopefully", "ideally"];
+
+const LEANING_VERBS: &[&str] = &["try", "attempt", "aim", "hope", "intend", "seek", "want"];
+
+const HABITUAL: &[&str] = &[
+    "usually",
+    "normally",
+    "typically",
+    "generally",
+    "always",
+    "often",
+    "sometimes",
+    "rarely",
+    "ordinarily",
+];
+
+/// The certainty of a promise at word `at`: the modal words before it in
+/// its clause, and in the clause it continues when it has no subject of
+/// its own ("we might review it and refund you").
+pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> Certainty {
+    let own = clauses[clause].texts(text);
+    let local = at - clauses[clause].from;
+    // "I can see a refund was given": the ability is our seeing's; the
+    // fact reported is read from where it starts.
+    let perceived = perceived_from(&own).filter(|&f| f <= local).unwrap_or(0);
+    let mut spans = vec![(clauses[clause].from + perceived, at)];
+    if !has_subject(&own[..local])
+        && let Some(previous) = continued(clauses, clause)
+    {
+        spans.push((clauses[previous].from, clauses[previous].to));
+    }
+    let words: Vec<&str> = spans
+        .iter()
+        .flat_map(|(from, to)| text.words[*from..*to].iter().map(|w| w.text.as_str()))
+        .collect();
+    if words.iter().any(|w| OPEN.contains(w)) {
+        return Certainty::Open;
+    }
+    if words.iter().any(|w| HABITUAL.contains(w)) {
+        return Certainty::Generic;
+    }
+    // The subject starts after the last break the text layer sees inside
+    // the reply clause (a colon that labels: "I can't waive this fee at
+    // the desk: one was already waived ...").
+    let subject_from = (clauses[clause].from + 1..at)
+        .rev()
+        .find(|&i| text.words[i].clause != text.words[i - 1].clause)
+        .map_or(0, |i| i - clauses[clause].from)
+        .max(perceived);
+    if past_instance(&own[subject_from..local], &own) {
+        return Certainty::Generic;
+    }
+    // What someone may do, not what they will: "only our billing
+    // supervisor can approve a refund", "the period in which the desk can
+    // authorise refunds".
+    let restricted = words.windows(2).any(|p| {
+        p[0] == "only" && (clause::OUR_SIDE.contains(&p[1]) || matches!(p[1], "a" | "an" | "the"))
+    });
+    let ability = words.iter().any(|w| ABILITY.contains(w));
+    let relative = clauses[clause].opener == Some(Opener::Which)
+        || words
+            .iter()
+            .position(|w| matches!(*w, "who" | "which" | "whom" | "than" | "where"))
+            .is_some_and(|r| words[r..].iter().any(|w| ABILITY.contains(w)));
+    if restricted
+        || (relative && ability)
+        || beyond_a_limit(&own[..local], &own[(local + 1).min(own.len())..])
+    {
+        return Certainty::Generic;
+    }
+    // "We can only accept a request like this from the address on file",
+    // "we're only able to refund charges when ...": what we may do on a
+    // condition, a rule; "we can only offer you a partial refund" is an
+    // offer.
+    if ability && words.contains(&"only") && restricted_by(text, clauses, clause, at) {
+        return Certainty::Generic;
+    }
+    // "Our rules let the support desk refund that add-on only within 14
+    // days of the charge", "we can refund it only if ...": what someone may
+    // do on a condition, with "only" on the condition after the verb
+    // (play-st20, B2).
+    let permitted = ability || words.iter().any(|w| PERMITTING.contains(w));
+    let only_on_a_condition = (at + 1..clauses[clause].to).any(|i| {
+        text.words[i].text == "only"
+            && text.words.get(i + 1).is_some_and(|n| {
+                RESTRICTING.contains(&n.text.as_str()) || ONLY_OF_A_KIND.contains(&n.text.as_str())
+            })
+    });
+    // "... can still be given as goodwill, but only for invoices up to
+    // $200.00": the restriction in the clause after a "but".
+    let only_after_but = clauses.get(clause + 1).is_some_and(|next| {
+        next.sentence == clauses[clause].sentence
+            && next.opener == Some(Opener::Contrast)
+            && matches!(
+                next.texts(text).as_slice(),
+                ["only", kind, ..] if RESTRICTING.contains(kind) || ONLY_OF_A_KIND.contains(kind)
+            )
+    });
+    if permitted && (only_on_a_condition || only_after_but) {
+        return Certainty::Generic;
+    }
+    if stated_limit(text, clauses, clause, at) {
+        return Certainty::Generic;
+    }
+    // "we'll try to", "I hope to": our own attempt; "invoices that
+    // customers tried to pay" is theirs (play-para-st2).
+    let our_attempt = |k: usize| {
+        words[..k]
+            .iter()
+            .rev()
+            .find(|w| {
+                !matches!(
+                    **w,
+                    "will" | "would" | "am" | "are" | "is" | "be" | "really" | "also"
+                )
+            })
+            .is_some_and(|w| clause::OUR_SIDE.contains(w))
+    };
+    if words.iter().enumerate().any(|(k, w)| {
+        LEANING.contains(w) || (base_of(w, LEANING_VERBS).is_some() && our_attempt(k))
+    }) {
+        return Certainty::Leaning;
+    }
+    Certainty::Firm
+}
+
+/// Words that place an event in the account's history.
+const HISTORY: &[&str] = &[
+    "already",
+    "previously",
+    "previous",
+    "earlier",
+    "before",
+    "prior",
+    "last",
+    "ago",
+    "january",
+    "february",
+    "march",
+    "april",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// Words that make a noun some other instance than this case's: "your
+/// previous late fee", "an earlier waiver".
+const OTHER_INSTANCE: &[&str] = &["previous", "earlier", "prior", "other", "another"];
+
+/// Whether a clause tells of some other instance in the past: an outcome
+/// whose subject is indefinite ("a fee", "another refund"), in the simple
+/// past ("was", "were", not "has been") and placed in the account's
+/// history ("As a fee was already waived on your account this year, I'm
+/// not able to waive this one"). That is a fact the reply gives as a
+/// reason, not this case's outcome; "your fee was waived", "a refund has
+/// been issued to your card" still are.
+///
+/// The subject's head is read up to its first preposition: in "a late fee
+/// on your account was already waived" the account is where the fee was,
+/// not whose this fee is. A head that names another instance ("your
+/// previous late fee was waived two years ago") counts as an indefinite
+/// one does.
+fn past_instance(before: &[&str], clause: &[&str]) -> bool {
+    let Some(past) = before.iter().position(|w| matches!(*w, "was" | "were")) else {
+        return false;
+    };
+    let subject = &before[..past];
+    let head_end = subject
+        .iter()
+        .position(|w| {
+            matches!(
+                *w,
+                "on" | "of" | "for" | "in" | "from" | "to" | "with" | "at"
+            )
+        })
+        .unwrap_or(subject.len());
+    let head = &subject[..head_end];
+    // "one was already waived in the last six months": "one" alone is
+    // another instance of the thing just named.
+    let indefinite = head.iter().any(|w| matches!(*w, "a" | "an" | "one"))
+        && !head.iter().any(|w| matches!(*w, "your" | "the"));
+    let other = head.iter().any(|w| OTHER_INSTANCE.contains(w));
+    (indefinite || other)
+        && !subject
+            .iter()
+            .any(|w| matches!(*w, "have" | "has" | "had" | "will"))
+        && clause.iter().any(|w| HISTORY.contains(w))
+}
+
+/// Nouns of a limit on what we may do, or of the amount it allows: "the
+/// 30-day window", "the limit the support team can waive", "the amount the
+/// desk can waive on its own", "the scope of what we can refund".
+const LIMITS: &[&str] = &[
+    "window",
+    "limit",
+    "limits",
+    "period",
+    "threshold",
+    "maximum",
+    "cap",
+    "ceiling",
+    "timeframe",
+    "allowance",
+    "amount",
+    "amounts",
+    "sum",
+    "value",
+    "level",
+    "scope",
+    "remit",
+    "authority",
+    "range",
+    "point",
+    "stage",
+    "cutoff",
+    "deadline",
+];
+
+/// Words that put something past a limit: "past the window", "over the
+/// limit", "outside the period", "above the amount".
+const BEYOND: &[&str] = &[
+    "past",
+    "over",
+    "outside",
+    "beyond",
+    "above",
+    "exceeds",
+    "exceed",
+    "exceeding",
+    "exceeded",
+    "after",
+    "more",
+    "higher",
+    "larger",
+    "bigger",
+    "greater",
+    "longer",
+    "older",
+];
+
+/// How many words may stand between a limit and the ability of the clause
+/// that defines it: "the limit | up to which the support desk | can".
+const LIMIT_TO_ABILITY: usize = 8;
+
+/// How many words may stand between a limit and the word that puts
+/// something past it: "above | the maximum | amount".
+const BEYOND_TO_LIMIT: usize = 5;
+
+/// How many words may stand between an ability and the verb it governs:
+/// "can | waive", "is able to | refund", "is authorised to | waive".
+const ABILITY_TO_VERB: usize = 3;
+
+/// Whether `before` (the words of a clause up to a promise's verb) puts
+/// something past a limit that the promise's own ability defines: "it's
+/// past the 30-day window the desk can refund from", "the fee is above
+/// the amount the support desk can waive on its own", "it's above what
+/// the support desk can refund", "a disputed charge is outside what the
+/// desk can refund". That states what we cannot do, the reason we hand
+/// the case on; it promises nothing.
+///
+/// The ability must be the verb's own (right before it, no "will" in
+/// between) and the first one after the limit, and the verb must have no
+/// object of its own (the limit is its object, as in a relative clause):
+/// so a promise that follows the limit in the same clause ("although it
+/// is over the limit we can waive it", "... above the amount the desk can
+/// waive, we will waive the fee") is still read as one. "What"
+/// counts as the limit only after a word of comparison or place ("above
+/// what", "beyond what", "more than what"), not after "after" ("after what
+/// happened, we can refund you" is a promise).
+fn beyond_a_limit(before: &[&str], after: &[&str]) -> bool {
+    let has_object = after.first().is_some_and(|w| object_start(w));
+    let Some(ability) = before.iter().rposition(|w| ABILITY.contains(w)) else {
+        return false;
+    };
+    let governs = before.len() - ability <= ABILITY_TO_VERB
+        && !before[ability + 1..]
+            .iter()
+            .any(|w| matches!(*w, "will" | "shall" | "would" | "we" | "i"));
+    if !governs {
+        return false;
+    }
+    (ability.saturating_sub(LIMIT_TO_ABILITY)..ability).any(|i| {
+        let anchor = before[i];
+        let what = anchor == "what";
+        let own_ability = !before[i + 1..ability]
+            .iter()
+            .any(|w| ABILITY.contains(w) || matches!(*w, "will" | "shall"));
+        let past = before[i.saturating_sub(BEYOND_TO_LIMIT)..i]
+            .iter()
+            .any(|b| BEYOND.contains(b) && !(what && matches!(*b, "after" | "longer" | "older")));
+        // "beyond the point where I can authorise a refund": a relative
+        // clause right after the limit defines it, so the verb may keep
+        // its object there.
+        let defined = matches!(
+            before.get(i + 1).copied(),
+            Some("where" | "which" | "when" | "whereby" | "in" | "up" | "at" | "that")
+        );
+        (what || LIMITS.contains(&anchor)) && own_ability && past && (!has_object || defined)
+    })
+}
+
+/// Whether `word` opens an object of the verb before it: "waive it",
+/// "refund you", "waive the fee", "refund $40".
+fn object_start(word: &str) -> bool {
+    matches!(
+        word,
+        "it" | "them"
+            | "you"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "the"
+            | "your"
+            | "a"
+            | "an"
+            | "any"
+            | "all"
+            | "each"
+            | "every"
+            | "his"
+            | "her"
+            | "their"
+            | "its"
+            | "some"
+    ) || word.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// Words that bound an amount from above, and how many words they take:
+/// "up to $25.00", "no more than $25", "at most $25", "under $25".
+const CEILINGS: &[&[&str]] = &[
+    &["up", "to"],
+    &["no", "more", "than"],
+    &["not", "more", "than"],
+    &["at", "most"],
+    &["a", "maximum", "of"],
+    &["under"],
+    &["below"],
+    &["less", "than"],
+];
+
+/// Whether word `i` of `text` is an amount ("$25.00", "25", "£22").
+fn amount_at(text: &Text, i: usize) -> bool {
+    text.words
+        .get(i)
+        .is_some_and(|w| w.text.chars().any(|c| c.is_ascii_digit()))
+}
+
+/// Whether the promise at word `at` of clause `clause` states the limit of
+/// what we may do, as a rule: an ability governing its verb ("the desk can
+/// only waive", "we can waive"), a ceiling on an amount after it in the
+/// clause ("late fees of up to $25.00", "refunds of no more than $50"),
+/// and either "only" on the ability or a turn after it: a contrast later
+/// in the sentence ("..., but your fee is $27.50") or the next sentence
+/// putting the case past the limit or declining ("Your fee ... is just
+/// over that limit, so I am unable to waive it"). A limit said that way
+/// is the policy the reply applies, no promise; "we can refund up to
+/// $50.00 of the charge today" alone still offers it.
+fn stated_limit(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> bool {
+    let own = &clauses[clause];
+    let word = |i: usize| text.words[i].text.as_str();
+    let Some(ability) = (own.from..at)
+        .rev()
+        .take(ABILITY_TO_VERB + 1)
+        .find(|&i| ABILITY.contains(&word(i)))
+    else {
+        return false;
+    };
+    if (ability + 1..at).any(|i| matches!(word(i), "will" | "shall" | "would" | "we" | "i")) {
+        return false;
+    }
+    let ceiling = (at + 1..own.to).any(|i| {
+        CEILINGS.iter().any(|c| {
+            let end = i + c.len();
+            end < own.to
+                && (0..c.len()).all(|j| word(i + j) == c[j])
+                && (end..(end + 2).min(own.to)).any(|a| amount_at(text, a))
+        })
+    });
+    if !ceiling {
+        return false;
+    }
+    let only = (ability.saturating_sub(1)..at).any(|i| word(i) == "only");
+    let contrast_after = clauses[clause + 1..]
+        .iter()
+        .take_while(|c| c.sentence == own.sentence)
+        .any(|c| c.opener == Some(Opener::Contrast));
+    let next_sentence_turns = text.words.iter().any(|w| {
+        w.sentence == own.sentence + 1
+            && (BEYOND.contains(&w.text.as_str())
+                || matches!(w.text.as_str(), "unable" | "cannot" | "not"))
+    });
+    only || contrast_after || next_sentence_turns
+}
+
+/// Words that restrict what "only" allows to a condition or a kind.
+const RESTRICTING: &[&str] = &[
+    "from", "if", "when", "unless", "once", "after", "within", "like", "such", "where", "while",
+    "before",
+];
+
+/// Whether the clause holding the promise at word `at` restricts it: a
+/// condition or a kind after the verb ("from the address on file", "a
+/// request like this", "when the charge is recent"), or a condition
+/// clause after it in the sentence.
+fn restricted_by(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> bool {
+    let own = &clauses[clause];
+    let after_verb = (at + 1..own.to).any(|i| RESTRICTING.contains(&text.words[i].text.as_str()));
+    let condition_after = clauses.get(clause + 1).is_some_and(|c| {
+        c.sentence == own.sentence && matches!(c.opener, Some(Opener::Condition | Opener::Once))
+    });
+    after_verb || condition_after
+}

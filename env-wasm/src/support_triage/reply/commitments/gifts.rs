@@ -1,0 +1,403 @@
+//! Frame 2, a gift by us or a receipt by the customer ("we will issue a
+//! full refund", "you'll get your money back"), and the refund sent on by
+//! reference ("a refund of $280.00, which I will send to your card").
+
+use super::lexicon::{IRREGULAR_PARTICIPLES, MENTION_FOLLOWERS};
+use super::scan::{ClauseScan, Found, WordAt};
+use crate::support_triage::reply::clause::{Clause, Opener};
+use crate::support_triage::reply::nouns::PREPOSITIONS;
+use crate::support_triage::reply::nouns::outcome_noun;
+use crate::support_triage::reply::reading::Commitment;
+use crate::text::is_form_of;
+use crate::text::{Text, base_of};
+
+use super::lexicon::{DETERMINERS, MONEY_PLACES};
+
+/// Frame 2, a gift by us or a receipt by the customer: "we will issue a
+/// full refund", "you'll get a refund"; "here's a credit", "we'll go ahead
+/// with the refund" are gifts too.
+pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
+    let words: &[&str] = &scan.words;
+    let k = word.k;
+    let w = word.w;
+    let previous = word.previous;
+    let next = word.next;
+    let lx = word.lx;
+    let is_noun = word.is_noun;
+    let ours_before = |k: usize| scan.ours_before(k);
+    let you_before = |k: usize| scan.you_before(k);
+    let stands_for = || scan.stands_for();
+    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
+        scan.push(found, outcome, at, by_denial)
+    };
+    let here_is = w == "is" && previous == Some("here");
+    let go_ahead = w == "ahead" && previous.is_some_and(|p| is_form_of(p, "go"));
+    // Verbs that give only what is their direct object: "we'll do
+    // that refund", not "we'll do our best with your refund request".
+    // "Do" gives only with a determiner after it ("we can do that
+    // refund"); as an auxiliary ("we do refund charges ...") it gives
+    // nothing.
+    let do_that = is_form_of(w, "do")
+        && next.is_some_and(|n| DETERMINERS.contains(&n) || n == "this" || n == "that");
+    let weak = here_is || go_ahead || do_that || is_form_of(w, "proceed");
+    let giving = lx.giving || here_is || go_ahead || do_that;
+    // "you've asked us to refund it", "you have requested a refund":
+    // "have" before a participle is its auxiliary, not a receipt.
+    let auxiliary = is_form_of(w, "have")
+        && next.is_some_and(|n| {
+            n == "been" || n.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&n)
+        });
+    let receiving = lx.receiving && !auxiliary;
+    if (giving || receiving) && !is_noun {
+        let by_us = giving && (ours_before(k) || here_is);
+        // "you'll get a refund"; "expect" and "allow" only as advice
+        // ("please allow 5 days for the refund", "you can expect a
+        // credit"), since "you expect a refund" is the customer's wish.
+        let imperative = k == 0 || matches!(previous, Some("please" | "kindly" | "just"));
+        let advice = matches!(w, "expect" | "allow" | "watch");
+        let modal_before = words[..k]
+            .iter()
+            .any(|p| matches!(*p, "can" | "will" | "should" | "would" | "shall"));
+        let to_customer = receiving
+            && if advice {
+                imperative || (you_before(k) && modal_before)
+            } else {
+                you_before(k)
+            };
+        // "We are issuing it to your card today", "we've approved
+        // it": a pronoun object standing for an outcome named just
+        // before.
+        let pronoun_object =
+            by_us && !weak && pronoun_after(words, k) && base_of(w, PRONOUN_GIVING).is_some();
+        if pronoun_object
+            && let Some(outcome) = stands_for()
+            && (outcome != Commitment::Grant || lx.granting)
+        {
+            push(outcome, [k, k + 1], false);
+        } else if by_us || to_customer {
+            for n in k + 1..(k + 6).min(words.len()) {
+                let Some(outcome) = outcome_noun(words, n) else {
+                    continue;
+                };
+                // "approve your refund request" grants the refund;
+                // "process your deletion request" handles the request,
+                // as "process your request" does (play-st14, C1).
+                let mentioned = words.get(n + 1).is_some_and(|a| {
+                    MENTION_FOLLOWERS.contains(a) && (*a != "request" || !lx.granting)
+                });
+                let grants = outcome != Commitment::Grant || lx.granting;
+                let direct = !weak
+                    || (n <= k + 4
+                        && !words
+                            .get(n + 1)
+                            .is_some_and(|a| MENTION_FOLLOWERS.contains(a))
+                        && words[k + 1..n]
+                            .iter()
+                            .all(|x| *x == "with" || !PREPOSITIONS.contains(x)));
+                if !mentioned && grants && direct && !generic_noun(words, n) {
+                    push(outcome, [k, n], false);
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// The refund sent on by reference: "a refund of $280.00, which I will
+/// send to your card", "I will transfer it today" ([`by_reference`]).
+pub(super) fn sent_on(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
+    let text = scan.text;
+    let clauses = scan.clauses;
+    let at = scan.at;
+    let words: &[&str] = &scan.words;
+    let k = word.k;
+    let is_noun = word.is_noun;
+    let ours_before = |k: usize| scan.ours_before(k);
+    let stands_for = || scan.stands_for();
+    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
+        scan.push(found, outcome, at, by_denial)
+    };
+    if !is_noun
+        && ours_before(k)
+        && let Some(outcome) = by_reference(text, clauses, at, words, k, &stands_for)
+    {
+        push(outcome, [k, k + 1], false);
+    }
+}
+
+/// Idioms of a free or repaid outcome: "the month is on us", "on the
+/// house", "you'll be made whole", "we'll make it right", "consider it
+/// done".
+pub(super) fn idioms(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
+    let words: &[&str] = &scan.words;
+    let k = word.k;
+    let w = word.w;
+    let previous = word.previous;
+    let next = word.next;
+    let ours_before = |k: usize| scan.ours_before(k);
+    let mut push = |outcome: Commitment, at: [usize; 2], by_denial: bool| {
+        scan.push(found, outcome, at, by_denial)
+    };
+    let on_us = w == "us"
+        && previous == Some("on")
+        && words[..k.saturating_sub(1)]
+            .iter()
+            .rev()
+            .take(2)
+            .any(|p| matches!(*p, "is" | "are" | "be" | "was"));
+    let on_the_house = w == "house" && words[..k].ends_with(&["on", "the"]);
+    if on_us || on_the_house {
+        push(Commitment::Credit, [k, k], false);
+    }
+    if w == "whole" && previous.is_some_and(|p| is_form_of(p, "make")) {
+        push(Commitment::Refund, [k, k], false);
+    }
+    // "we'll make it right", "we'll put things right": a remedy,
+    // unnamed; "we'll make it up to you": compensation.
+    let remedied = k >= 2
+        && matches!(
+            previous,
+            Some("it" | "this" | "things" | "that" | "everything")
+        )
+        && ["make", "put", "set"]
+            .iter()
+            .any(|b| is_form_of(words[k - 2], b));
+    if w == "right" && remedied && ours_before(k) {
+        push(Commitment::Grant, [k, k], false);
+    }
+    if w == "up"
+        && next == Some("to")
+        && remedied
+        && words.get(k + 2) == Some(&"you")
+        && ours_before(k)
+    {
+        push(Commitment::Credit, [k, k], false);
+    }
+    // "we'll bend the rules for you": an exception.
+    if matches!(w, "rules" | "rule") && k >= 2 && is_form_of(words[k - 2], "bend") && ours_before(k)
+    {
+        push(Commitment::Exception, [k, k], false);
+    }
+    // "consider it done", "consider it sorted": the request granted.
+    let considered = k >= 2
+        && matches!(previous, Some("it" | "this" | "that"))
+        && is_form_of(words[k - 2], "consider");
+    if considered && matches!(w, "done" | "sorted" | "handled" | "granted" | "fixed") {
+        push(Commitment::Grant, [k, k], false);
+    }
+}
+
+/// Verbs that send money on, committing to a refund when their object is
+/// the refund by reference ("which I will send to your card", "I will
+/// transfer it today").
+const SENDING: &[&str] = &[
+    "send", "issue", "process", "pay", "return", "credit", "transfer", "release",
+];
+
+/// The refund the verb at `k` (clause-local, ours) commits to when its
+/// object is the refund or its amount by reference (play-para-st12, B4):
+/// a relative pronoun opening the clause right after it was named ("a
+/// refund of $280.00, which I will send to your original payment
+/// method"), or "it" / "them" standing for an outcome named in this or the
+/// previous sentence only, as [`super::reference::outcome_antecedent`]
+/// finds it ("... comes to a refund of $280.00. I will send it to your
+/// card"). An amount named alone ("comes to $280.00, which I'll send to
+/// your card") is the refund when the verb sends it to where the customer
+/// paid. Sent anywhere but to the customer or where they paid ("I will
+/// send it to our billing team for review"), it is a handover, no refund.
+pub(super) fn by_reference(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    words: &[&str],
+    k: usize,
+    stands_for: &dyn Fn() -> Option<Commitment>,
+) -> Option<Commitment> {
+    base_of(words[k], SENDING)?;
+    let next = words.get(k + 1).copied();
+    let pronoun_object = matches!(next, Some("it" | "them"));
+    // "..., which I will send to ...": the relative pronoun, then only
+    // its subject and auxiliaries before the verb, and no object of the
+    // verb's own after it.
+    // A clause opened by "which" after a comma has its pronoun as the
+    // opener, not among its words.
+    let opened_by_which = matches!(clauses[at].opener, Some(Opener::Which));
+    let relative_at = words[..k]
+        .iter()
+        .rposition(|w| matches!(*w, "which" | "that"))
+        .map(Some)
+        .or_else(|| opened_by_which.then_some(None))
+        .filter(|r| {
+            let r1 = r.map_or(0, |r| r + 1);
+            words[r1..k].iter().all(|w| {
+                w.is_empty()
+                    || matches!(
+                        *w,
+                        "i" | "we"
+                            | "will"
+                            | "shall"
+                            | "can"
+                            | "would"
+                            | "am"
+                            | "are"
+                            | "be"
+                            | "now"
+                            | "then"
+                            | "also"
+                            | "personally"
+                            | "today"
+                    )
+            }) && r1 < k
+        })
+        .filter(|_| {
+            next.is_none_or(|n| {
+                PREPOSITIONS.contains(&n)
+                    || matches!(
+                        n,
+                        "back" | "today" | "tomorrow" | "now" | "shortly" | "over"
+                    )
+            })
+        });
+    let relative = relative_at.is_some();
+    if !pronoun_object && !relative {
+        return None;
+    }
+    let after = k + 1 + usize::from(pronoun_object);
+    let to = words[after..]
+        .iter()
+        .take(4)
+        .position(|w| *w == "to")
+        .map(|t| after + t);
+    let to_the_customer = to.is_some_and(|t| {
+        let place = &words[t + 1..];
+        place.first() == Some(&"you")
+            || place
+                .iter()
+                .take(5)
+                .take_while(|w| !matches!(**w, "and" | "but" | "for" | "once" | "when"))
+                .any(|w| MONEY_PLACES.contains(w))
+    });
+    if to.is_some() && !to_the_customer {
+        return None;
+    }
+    if pronoun_object {
+        return match stands_for() {
+            Some(c @ (Commitment::Refund | Commitment::Credit)) => Some(c),
+            _ => None,
+        };
+    }
+    // The noun phrase right before the relative pronoun: a refund named
+    // there is what is sent ("a refund of $280.00, which ..."); an amount
+    // alone is the refund when it goes to the customer or where they paid.
+    let r = relative_at?.unwrap_or(0);
+    let before: Vec<&str> = if words[..r].iter().any(|w| !w.is_empty()) {
+        words[..r].to_vec()
+    } else {
+        let previous = at.checked_sub(1).map(|p| &clauses[p])?;
+        if previous.sentence != clauses[at].sentence {
+            return None;
+        }
+        previous.texts(text)
+    };
+    let tail: Vec<&str> = before.iter().rev().take(4).copied().collect();
+    let amount_named = tail
+        .first()
+        .is_some_and(|w| crate::text::number_value(w).is_some());
+    let refund_named = tail
+        .iter()
+        .any(|w| matches!(*w, "refund" | "refunds" | "reimbursement"));
+    match (refund_named, amount_named) {
+        (true, _) if to.is_none() || to_the_customer => Some(Commitment::Refund),
+        (false, true) if to_the_customer => Some(Commitment::Refund),
+        _ => None,
+    }
+}
+
+/// Words after a demonstrative that leave it a pronoun, not the
+/// determiner of a noun: "I can't approve that myself", "we can't offer
+/// one from the desk", "I'll approve this today".
+const AFTER_A_PRONOUN: &[&str] = &[
+    "myself",
+    "ourselves",
+    "personally",
+    "directly",
+    "here",
+    "there",
+    "today",
+    "now",
+    "from",
+    "at",
+    "for",
+    "on",
+    "in",
+    "by",
+    "until",
+    "without",
+    "as",
+    "right",
+    "immediately",
+    "straight",
+    "either",
+    "again",
+    "through",
+    "within",
+];
+
+/// Whether the object after the giving verb at `k` is a pronoun that may
+/// stand for an outcome named before: "it", "them", or "that", "this",
+/// "one" with no noun after them ("... the window for a desk refund, so I
+/// can't approve that myself"; play-st24, B1).
+pub(super) fn pronoun_after(words: &[&str], k: usize) -> bool {
+    match words.get(k + 1) {
+        Some(&("it" | "them")) => true,
+        Some(&("that" | "this" | "one")) => words
+            .get(k + 2)
+            .is_none_or(|a| a.is_empty() || AFTER_A_PRONOUN.contains(a)),
+        _ => false,
+    }
+}
+
+/// Giving verbs whose object "it" may stand for an outcome named just
+/// before: "we are issuing it today", "we've approved it".
+pub(super) const PRONOUN_GIVING: &[&str] = &[
+    "issue",
+    "process",
+    "approve",
+    "grant",
+    "pay",
+    "release",
+    "honour",
+    "honor",
+    "fulfil",
+    "fulfill",
+    "authorise",
+    "authorize",
+    "initiate",
+    "complete",
+];
+
+/// An outcome noun as a bare plural is a kind of thing, not this
+/// customer's: "the desk can authorise refunds", "we issue credits for
+/// outages"; not "your refunds", "both refunds", "a refund".
+pub(super) fn generic_noun(words: &[&str], n: usize) -> bool {
+    let plural = matches!(
+        words[n],
+        "refunds"
+            | "credits"
+            | "waivers"
+            | "exceptions"
+            | "discounts"
+            | "vouchers"
+            | "coupons"
+            | "reimbursements"
+            | "deletions"
+            | "chargebacks"
+    );
+    let determined = n > 0
+        && (DETERMINERS.contains(&words[n - 1])
+            || matches!(words[n - 1], "both" | "these" | "those" | "two" | "all")
+            || crate::text::number_value(words[n - 1]).is_some());
+    let after_full =
+        n > 1 && matches!(words[n - 1], "full" | "partial") && !DETERMINERS.contains(&words[n - 2]);
+    plural && (!determined || after_full)
+}

@@ -1,0 +1,390 @@
+//! What leaves or turns an outcome a frame found, read by
+//! [`super::read`] around it: a genuine condition ("if our supervisor
+//! approves it"), a degree complement ("too old for the desk to refund"),
+//! an option weighed and set aside, the account's record ("no waiver in
+//! the last six months"), a declined part beside the part given, a money
+//! outcome named again, and access regained in the customer's own time.
+
+use crate::support_triage::reply::clause::{self, Clause, Occurrences, Opener};
+use crate::support_triage::reply::nouns::outcome_noun;
+use crate::support_triage::reply::reading::Commitment;
+use crate::text::{Text, base_of, negated};
+
+use super::lexicon::outcome_verb;
+use super::scan::Found;
+
+/// How many words may stand between "too" and the "to" of its complement:
+/// "too | bound up with the claim for the desk | to refund".
+const TOO_TO_REACH: usize = 10;
+
+/// How many words may stand between the complement's "to" and the outcome
+/// verb: "to | be able to | refund", "to | credit or | refund".
+const TO_TO_VERB: usize = 4;
+
+/// Words that end a degree phrase before they reach its "to": a finite
+/// verb, a subject of a clause of its own, a conjunction. "It is too old,
+/// and we will refund it" has no complement.
+const DEGREE_BREAKS: &[&str] = &[
+    "we", "i", "they", "he", "she", "will", "would", "can", "could", "shall", "should", "may",
+    "might", "must", "is", "are", "was", "were", "am", "has", "have", "had", "does", "did", "and",
+    "but", "so", "because", "although", "though", "which", "who", "if", "unless", "when", "while",
+    "than", "too",
+];
+
+/// The "too" of a degree complement whose verb is word `verb`: "too old for
+/// the desk to refund", "too old for us to refund", "too old to be refunded
+/// by the desk", "too bound up with the claim for the desk to refund", "too
+/// old for the desk to credit or refund". Such a "too" says the outcome
+/// cannot happen (play-st25, B1). A "too" with no degree word after it ("I
+/// will refund it too, to be fair"), and "only too" and "all too" ("only too
+/// happy to refund it", which is eager, not unable) are no such degree.
+pub(super) fn too_to(text: &Text, clause: &Clause, verb: usize) -> Option<usize> {
+    let w = |i: usize| text.words[i].text.as_str();
+    let sentence = text.words.get(verb)?.sentence;
+    let same = |i: usize| i >= clause.from && text.words[i].sentence == sentence;
+    // Back from the verb to the "to" of the complement, over a passive
+    // "be", an ability ("to be able to") and coordinated outcome verbs.
+    let to = (verb.saturating_sub(TO_TO_VERB)..verb).rev().find(|&i| {
+        same(i)
+            && w(i) == "to"
+            && (i + 1..verb).all(|k| {
+                matches!(w(k), "be" | "able" | "to" | "or" | "and" | "either") || outcome_verb(w(k))
+            })
+    })?;
+    let too = (to.saturating_sub(TOO_TO_REACH)..to)
+        .rev()
+        .take_while(|&i| same(i))
+        .find(|&i| w(i) == "too" || DEGREE_BREAKS.contains(&w(i)) || w(i).contains('\''))
+        .filter(|&i| w(i) == "too")?;
+    let degree_word = too + 1 < to && !matches!(w(too + 1), "for" | "to");
+    let eager = too > 0 && matches!(w(too - 1), "only" | "all");
+    (degree_word && !eager).then_some(too)
+}
+
+/// Whether the degree at "too" is itself denied: "not too old", "isn't too
+/// late", "never too old".
+pub(super) fn degree_denied(text: &Text, too: usize) -> bool {
+    crate::text::negation::negator_before(text, too).is_some()
+}
+
+/// Whether a negation between "too" and word `at` reaches `at`: "too
+/// important for us not to refund".
+pub(super) fn negated_after_too(text: &Text, too: usize, at: usize) -> bool {
+    crate::text::negation::negator_before(text, at).is_some_and(|n| n > too)
+}
+
+/// Past verbs of weighing an option, and the word each needs after it
+/// ("looked at", "thought about"; "" for none).
+const WEIGHED: &[(&str, &[&str])] = &[
+    ("looked", &["at", "into"]),
+    ("thought", &["about", "of"]),
+    ("considered", &[]),
+    ("explored", &[]),
+    ("weighed", &[]),
+    ("discussed", &[]),
+    ("debated", &[]),
+    ("contemplated", &[]),
+    ("entertained", &[]),
+];
+
+/// How many words an option may stand after the verb that weighed it
+/// ("looked at | offering a goodwill credit").
+const WEIGHED_REACH: usize = 7;
+
+/// Whether the outcome at word `at` of clause `clause` is an option we
+/// weighed and set aside: the object of a past verb of weighing ("we also
+/// looked at offering a goodwill credit instead", "we considered a
+/// refund") in a sentence that turns from it ("..., but removing the fee
+/// itself is the simpler fix", "... instead", "we decided against it")
+/// (play-para-st8, B3). Weighed with no turn ("we looked at offering a
+/// credit, and have added £20") it is left to the other readers.
+pub(super) fn considered_and_set_aside(
+    text: &Text,
+    clauses: &[Clause],
+    clause: usize,
+    at: usize,
+) -> bool {
+    let this = &clauses[clause];
+    let w = |i: usize| text.words.get(i).map_or("", |w| w.text.as_str());
+    let weighed = (this.from..at).rev().take(WEIGHED_REACH).any(|i| {
+        WEIGHED
+            .iter()
+            .any(|(verb, needs)| w(i) == *verb && (needs.is_empty() || needs.contains(&w(i + 1))))
+            && !negated(text, i, i + 1)
+    });
+    if !weighed {
+        return false;
+    }
+    // A turn later in the sentence, or opening the next one ("We looked
+    // at a credit. But ...").
+    let turn = |i: usize| {
+        matches!(
+            w(i),
+            "but" | "however" | "although" | "though" | "instead" | "rather" | "against"
+        )
+    };
+    let end = (at..text.len())
+        .find(|&i| text.words[i].sentence != this.sentence)
+        .unwrap_or(text.len());
+    (at..end).any(turn) || (end < text.len() && turn(end))
+}
+
+/// Nouns of a stretch of time an account's record is counted over ("in the
+/// last six months", "within the previous 12 months", "over the last
+/// year").
+const RECORD_SPANS: &[&str] = &[
+    "month", "months", "year", "years", "week", "weeks", "day", "days", "quarter", "quarters",
+];
+
+/// Words of our ability or intent before a declined outcome: "we can't
+/// waive a fee in the last week of the term" refuses; what the account
+/// had in a stretch before now is its record.
+const ABILITY_OR_INTENT: &[&str] = &[
+    "can", "cannot", "could", "will", "would", "shall", "able", "going", "allowed", "may", "unable",
+];
+
+/// Whether the negated outcome at word `at` of `clause` is the account's
+/// record over a stretch before now: "you have had no waiver in the last
+/// six months", "your account hasn't received a goodwill refund within the
+/// previous 12 months" (play-para-st8, B1). That is the policy's own
+/// condition told as met, not a refusal; with our ability or intent before
+/// it ("we can't offer a waiver in the last month of the term", "we won't
+/// refund anything in the past year") it still declines.
+pub(super) fn recent_record(text: &Text, clause: &Clause, at: usize) -> bool {
+    let w = |i: usize| text.words.get(i).map_or("", |w| w.text.as_str());
+    let intent = (clause.from..at).any(|i| ABILITY_OR_INTENT.contains(&w(i)));
+    !intent
+        && (at + 1..clause.to).any(|i| {
+            matches!(w(i), "in" | "within" | "over" | "during" | "for")
+                && w(i + 1) == "the"
+                && matches!(w(i + 2), "last" | "past" | "previous" | "preceding")
+                && (RECORD_SPANS.contains(&w(i + 3))
+                    || ((crate::text::number_value(w(i + 3)).is_some()
+                        || crate::text::numbers::number_word(w(i + 3)).is_some())
+                        && RECORD_SPANS.contains(&w(i + 4))))
+        })
+}
+
+/// Words after a declined outcome's verb that make its object a part of
+/// the outcome ("the rest", "those six months", "the other $390"), and how
+/// far after the verb they are looked for.
+pub(super) const PARTS: &[&str] = &[
+    // "We can't refund the full €792.00 ..., but we will refund the four
+    // unused months" declines the whole, not the part given.
+    "full",
+    "whole",
+    "entire",
+    "rest",
+    "remaining",
+    "remainder",
+    "other",
+    "those",
+    "used",
+    "part",
+    "portion",
+];
+
+pub(super) const PART_REACH: usize = 4;
+
+/// Nouns of a stretch of the plan's term, and words that say it has been
+/// used or has begun.
+const PERIODS: &[&str] = &[
+    "month", "months", "week", "weeks", "day", "days", "quarter", "quarters", "half", "period",
+    "term", "time",
+];
+
+const USED: &[&str] = &[
+    "used", "started", "begun", "began", "elapsed", "passed", "past", "gone", "consumed",
+    "already", "underway",
+];
+
+/// Whether the declined outcome at word `verb` of `clause` is of a used
+/// stretch of the term: "we can't refund the months that have already
+/// started", "the six months that have already begun can't be refunded"
+/// (its object after it, or its subject before it, a period said to be
+/// used or begun). Declining the used part of a pro-rated refund
+/// declines nothing of what is given (play-para-st6, B5); "we can't
+/// refund your plan" still declines.
+pub(super) fn used_period(text: &Text, clause: &Clause, verb: usize) -> bool {
+    let word = |i: usize| text.words[i].text.as_str();
+    // The object ends at a reason or a time after it ("we can't refund
+    // it since the 30-day period has passed" declines it all).
+    let reason = |i: usize| {
+        matches!(
+            word(i),
+            "since" | "as" | "because" | "given" | "after" | "when" | "considering"
+        )
+    };
+    let end = (verb + 1..(verb + 1 + USED_REACH).min(clause.to))
+        .find(|&i| reason(i))
+        .unwrap_or((verb + 1 + USED_REACH).min(clause.to));
+    let after = verb + 1..end;
+    let start = (clause.from.max(verb.saturating_sub(USED_REACH))..verb)
+        .rev()
+        .find(|&i| reason(i))
+        .map_or(clause.from.max(verb.saturating_sub(USED_REACH)), |i| i + 1);
+    let before = start..verb;
+    [after, before].into_iter().any(|span| {
+        let period = span.clone().find(|&i| PERIODS.contains(&word(i)));
+        period.is_some_and(|p| span.clone().any(|i| i != p && USED.contains(&word(i))))
+    })
+}
+
+const USED_REACH: usize = 8;
+
+/// Whether `found` names again, by a definite noun, a money outcome an
+/// earlier clause of its sentence promised: "the $49.50 charge has been
+/// taken off, and the credit will show on your account" is one outcome,
+/// its entry on the account; "..., and a $20 credit will be added" is a
+/// second one.
+pub(super) fn restates(
+    text: &Text,
+    words: &[&str],
+    clause: &Clause,
+    found: &Found,
+    promising: &[u32],
+) -> bool {
+    let money = matches!(
+        found.outcome,
+        Commitment::Refund | Commitment::Credit | Commitment::Waiver
+    );
+    let definite = (clause.from + 1..=found.at[0].min(text.len().saturating_sub(1)))
+        .any(|i| words[i - 1] == "the" && outcome_noun(words, i) == Some(found.outcome));
+    money && definite && promising.contains(&clause.sentence)
+}
+
+/// Whether `found` is access the customer regains in a time of their own
+/// ("please write to us from the account email when you have access
+/// again", "once you can get back in"): when they can act, not access we
+/// restore.
+pub(super) fn customers_own_time(text: &Text, clause: &Clause, found: &Found) -> bool {
+    if found.outcome != Commitment::AccessRestored {
+        return false;
+    }
+    let opened_by_time = clause.opener == Some(Opener::Once)
+        && text.words.get(clause.from).is_some_and(|w| w.text == "you");
+    opened_by_time
+        || (clause.from..found.at[0]).any(|i| {
+            matches!(
+                text.words[i].text.as_str(),
+                "when" | "until" | "whenever" | "once"
+            ) && text.words.get(i + 1).is_some_and(|w| w.text == "you")
+        })
+}
+
+/// Words that make a condition a genuine one whoever its subject is: the
+/// outcome depends on the policy, not on the customer.
+const ELIGIBILITY: &[&str] = &[
+    "eligible",
+    "eligibility",
+    "entitled",
+    "possible",
+    "policy",
+    "permitted",
+    "permits",
+    "allowed",
+    "allows",
+    "approval",
+    "approvals",
+    "decision",
+    "authorisation",
+    "authorization",
+    "review",
+    "sign-off",
+    "exception",
+];
+
+/// Verbs of deciding: genuine when someone on our side decides ("if our
+/// supervisor approves"), consent when the customer does ("if you agree").
+const DECIDING: &[&str] = &[
+    "approve",
+    "authorise",
+    "authorize",
+    "decide",
+    "review",
+    "agree",
+    "accept",
+    "allow",
+    "grant",
+    "sign",
+    "qualify",
+    "confirm",
+];
+
+/// Phrases that make a clause conditional without a condition word:
+/// "subject to approval", "pending review".
+const CONDITIONAL: &[&str] = &[
+    "subject to",
+    "pending",
+    "depending on",
+    "dependent on",
+    "conditional on",
+    "contingent on",
+];
+
+/// Which clauses a genuine condition leaves open: the condition itself
+/// and the clause it governs (the one after it when it opens the
+/// sentence, else the one before), with the clauses that continue that
+/// one ("if approved, we will refund you and credit you").
+pub(super) fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
+    let phrases = Occurrences::of(text, CONDITIONAL);
+    let mut open = vec![false; clauses.len()];
+    for (at, clause) in clauses.iter().enumerate() {
+        let words = clause.texts(text);
+        let condition_word = clause.opener == Some(Opener::Condition);
+        let phrase = phrases.any_within(clause);
+        let whether = clause.opener == Some(Opener::Whether);
+        if !(whether || phrase || (condition_word && genuine(&words))) {
+            continue;
+        }
+        open[at] = true;
+        if whether {
+            continue;
+        }
+        let first_in_sentence = at == 0 || clauses[at - 1].sentence != clause.sentence;
+        let leads = first_in_sentence || open[at - 1];
+        let alone = clauses
+            .get(at + 1)
+            .is_none_or(|c| c.sentence != clause.sentence);
+        if phrase && !condition_word && leads && alone {
+            // "We will refund you subject to approval": the clause itself.
+        } else if leads {
+            // The clause after it, and those that continue that one.
+            let mut next = at + 1;
+            while next < clauses.len()
+                && clauses[next].sentence == clause.sentence
+                && (next == at + 1 || clauses[next].continues)
+            {
+                open[next] = true;
+                next += 1;
+            }
+        } else {
+            let mut previous = at;
+            while previous > 0 && clauses[previous - 1].sentence == clause.sentence {
+                previous -= 1;
+                open[previous] = true;
+                if !clauses[previous].continues {
+                    break;
+                }
+            }
+        }
+    }
+    open
+}
+
+/// Whether a condition's words make it genuine: eligibility or an
+/// approval noun, or a deciding verb whose subject is not the customer.
+fn genuine(words: &[&str]) -> bool {
+    if words.iter().any(|w| ELIGIBILITY.contains(w)) {
+        return true;
+    }
+    words.iter().enumerate().any(|(i, w)| {
+        base_of(w, DECIDING).is_some() && {
+            let subject = words[..i]
+                .iter()
+                .rev()
+                .find(|s| clause::SUBJECTS.contains(s) || clause::OUR_SIDE.contains(s));
+            subject != Some(&"you")
+        }
+    })
+}
