@@ -428,7 +428,7 @@ mod tests {
     /// regrades to the score it had in the page.
     #[test]
     fn a_page_export_regrades_to_its_score() {
-        let exported = include_str!("../../../web/tests/data/exported-episode.json");
+        let exported = include_str!("../../web/tests/data/exported-episode.json");
         let line = Trajectory::parse(exported).expect("the export is a trajectory");
         let score = line.score;
         assert!(
