@@ -123,6 +123,33 @@ pub trait TaskEnum: Copy + Eq + 'static {
     }
 }
 
+/// Implements [`TaskEnum`] and `FromStr` for an environment's task enum
+/// whose variants, listed in the order of `table`, are its rows: the
+/// first is the default. Each environment states only what differs: its
+/// listing, its table and its variants.
+macro_rules! task_enum {
+    ($task:ident, $listed:expr, $table:ident, [$first:ident $(, $rest:ident)* $(,)?]) => {
+        impl $crate::task::TaskEnum for $task {
+            const LISTED: $crate::task::Listed = $listed;
+            const ALL: &'static [$task] = &[$task::$first $(, $task::$rest)*];
+            const DEFAULT: $task = $task::$first;
+
+            fn info(self) -> &'static $crate::task::TaskInfo {
+                &$table[self as usize]
+            }
+        }
+
+        impl std::str::FromStr for $task {
+            type Err = $crate::error::EnvError;
+
+            fn from_str(id: &str) -> Result<$task, $crate::error::EnvError> {
+                <$task as $crate::task::TaskEnum>::from_id(id)
+            }
+        }
+    };
+}
+pub(crate) use task_enum;
+
 /// Test of an environment's [`TaskEnum`] against its `table`: each task is
 /// its own row, in order, found by its id, serialised as it and parsed back
 /// from it; every row is a task; any other id is refused.

@@ -6,8 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::scenario::TaskKind;
-use crate::error::EnvError;
-use crate::task::{self, Difficulty, Listed, TaskEnum, TaskInfo};
+use crate::task::{self, Difficulty, TaskInfo};
 
 /// One task, named on the wire by its [`TASKS`] id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,28 +31,17 @@ impl Task {
     }
 }
 
-impl TaskEnum for Task {
-    const LISTED: Listed = task::IT_MENTAL_HEALTH;
-    const ALL: &'static [Task] = &[
-        Task::FullEpisode,
-        Task::BurnoutDetection,
-        Task::StressTriage,
-        Task::InterventionPlan,
-    ];
-    const DEFAULT: Task = Task::FullEpisode;
-
-    fn info(self) -> &'static TaskInfo {
-        &TASKS[self as usize]
-    }
-}
-
-impl std::str::FromStr for Task {
-    type Err = EnvError;
-
-    fn from_str(id: &str) -> Result<Task, EnvError> {
-        Task::from_id(id)
-    }
-}
+task::task_enum!(
+    Task,
+    task::IT_MENTAL_HEALTH,
+    TASKS,
+    [
+        FullEpisode,
+        BurnoutDetection,
+        StressTriage,
+        InterventionPlan
+    ]
+);
 
 /// The id of the task that plays all three in order.
 pub const FULL_EPISODE: &str = "full_episode";
@@ -100,6 +88,7 @@ pub static TASKS: [TaskInfo; 4] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::task::TaskEnum;
 
     #[test]
     fn each_task_is_its_own_row_and_wire_id() {

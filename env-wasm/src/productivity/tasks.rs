@@ -4,8 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::EnvError;
-use crate::task::{self, Difficulty, Listed, TaskEnum, TaskInfo};
+use crate::task::{self, Difficulty, TaskInfo};
 
 /// Steps of every task but the calendar with lookups (levels 4 and 5).
 pub(super) const MAX_STEPS: u32 = 5;
@@ -22,23 +21,7 @@ pub enum Task {
     Hard,
 }
 
-impl TaskEnum for Task {
-    const LISTED: Listed = task::PRODUCTIVITY;
-    const ALL: &'static [Task] = &[Task::Easy, Task::Medium, Task::Hard];
-    const DEFAULT: Task = Task::Easy;
-
-    fn info(self) -> &'static TaskInfo {
-        &TASKS[self as usize]
-    }
-}
-
-impl std::str::FromStr for Task {
-    type Err = EnvError;
-
-    fn from_str(id: &str) -> Result<Task, EnvError> {
-        Task::from_id(id)
-    }
-}
+task::task_enum!(Task, task::PRODUCTIVITY, TASKS, [Easy, Medium, Hard]);
 
 pub static TASKS: [TaskInfo; 3] = [
     TaskInfo {

@@ -5,8 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::EnvError;
-use crate::task::{self, Difficulty, Listed, TaskEnum, TaskInfo};
+use crate::task::{self, Difficulty, TaskInfo};
 
 /// One task, named on the wire by its [`TASKS`] id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,23 +19,7 @@ pub enum Task {
     Hard,
 }
 
-impl TaskEnum for Task {
-    const LISTED: Listed = task::SUPPORT_TRIAGE;
-    const ALL: &'static [Task] = &[Task::Easy, Task::Medium, Task::Hard];
-    const DEFAULT: Task = Task::Easy;
-
-    fn info(self) -> &'static TaskInfo {
-        &TASKS[self as usize]
-    }
-}
-
-impl std::str::FromStr for Task {
-    type Err = EnvError;
-
-    fn from_str(id: &str) -> Result<Task, EnvError> {
-        Task::from_id(id)
-    }
-}
+task::task_enum!(Task, task::SUPPORT_TRIAGE, TASKS, [Easy, Medium, Hard]);
 
 pub static TASKS: [TaskInfo; 3] = [
     TaskInfo {

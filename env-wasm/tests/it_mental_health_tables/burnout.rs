@@ -896,7 +896,7 @@ fn burnout_red_flags_table() {
 
 /// Escalation rows right for cases that need it (`{if_yes}`) and for those
 /// that do not (`{if_no}`); the same rows swapped are the wrong answers.
-const ESCALATE: [&str; 26] = [
+const ESCALATE: [&str; 29] = [
     "HR escalation: Yes{if_yes}",
     "HR escalation: Yes - refer {first} to HR this week.{if_yes}",
     "HR escalation: yes, escalate today{if_yes}",
@@ -928,9 +928,14 @@ const ESCALATE: [&str; 26] = [
     // The reason first, the verdict as its conclusion (para-it11 B2).
     "HR escalation: The severity is {Level} and the rubric escalates from High up, so yes.{if_yes}",
     "Q: HR escalation? A: {points} points makes this {Level}, therefore Yes.{if_yes}",
+    // What comes before "rather than" is chosen; a judgement after the
+    // verb decides (play-it27 B1).
+    "HR escalation: Yes \u{2014} escalate rather than wait.{if_yes}",
+    "HR escalation: Escalate to HR instead of waiting.{if_yes}",
+    "HR escalation: Yes; escalating to HR is warranted at {level} severity.{if_yes}",
 ];
 
-const KEEP: [&str; 28] = [
+const KEEP: [&str; 36] = [
     "HR escalation: No{if_no}",
     "HR escalation: No, not warranted.{if_no}",
     "HR escalation: No - the manager can handle this within the team.{if_no}",
@@ -963,6 +968,16 @@ const KEEP: [&str; 28] = [
     "HR escalation: No: the rubric escalates High and Critical cases, and this one is \
      {Level}.{if_no}",
     "HR escalation: No - HR is involved only at High or above; {first} is {Level}.{if_no}",
+    // The escalation set aside, or judged after the verb (play-it27 B1).
+    "HR escalation: No \u{2014} rather than escalating, {first}'s manager should lighten the \
+     load.{if_no}",
+    "HR escalation: No \u{2014} rather than escalate, the manager should ease the rota.{if_no}",
+    "HR escalation: No. Instead of escalating, agree leave with the manager.{if_no}",
+    "HR escalation: No \u{2014} escalating is not needed at {level} severity.{if_no}",
+    "HR escalation: No \u{2014} rather than involving HR, the manager should act.{if_no}",
+    "HR escalation: No; escalating to HR isn't warranted yet.{if_no}",
+    "HR escalation: Rather than escalating, the manager should handle it in the team.{if_no}",
+    "HR escalation: No, but escalate if it worsens.{if_no}",
 ];
 
 #[test]
@@ -993,6 +1008,12 @@ fn burnout_escalation_table() {
         "HR escalation: Only High or Critical is escalated.",
         "HR escalation: The rubric escalates High or Critical, so yes or no.",
         "HR escalation: No, only High or Critical is escalated, so escalate to HR today.",
+        // A No whose reason decides yes, and the reverse (play-it27 B1).
+        "HR escalation: No \u{2014} escalate rather than wait.",
+        "HR escalation: No. Escalate to HR instead of waiting.",
+        "HR escalation: No \u{2014} escalating is needed.",
+        "HR escalation: Yes \u{2014} rather than escalating, the manager should act.",
+        "HR escalation: Yes \u{2014} escalating is not needed.",
     ]);
     let mut seeds = cases(|c| c.escalate, 4);
     seeds.extend(cases(|c| !c.escalate, 4));

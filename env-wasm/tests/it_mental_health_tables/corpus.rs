@@ -420,6 +420,20 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p46",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p46/episodes.jsonl"),
     ),
+    // The twenty-seventh (play-it27, bin38): six cases at levels 3 and 5,
+    // each answered once and in six other wordings, and probes: 65 rows
+    // (`source_line` is the line of the raw file). Its B rows: a No whose
+    // reason sets the escalation aside ("rather than escalating", "instead
+    // of escalating", "rather than involving HR") or judges it after the
+    // verb ("escalating is not needed") read as both yes and no (12,
+    // 14-17); a reorganisation's 2-week action "Role clarity from
+    // leadership", "Role clarity." or "Leadership clarifies her role." read
+    // as aimed at no stressor (40, 45, 46). Read since. Its A rows (21, 29)
+    // are the player's own.
+    (
+        "it_mental_health-p47",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p47/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -467,6 +481,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p44",
     "it_mental_health-p45",
     "it_mental_health-p46",
+    "it_mental_health-p47",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

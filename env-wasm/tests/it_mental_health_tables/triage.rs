@@ -648,6 +648,37 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
     for (k, action) in settles.into_iter().enumerate() {
         v.push((keyed("rfw", k), action));
     }
+    // A reorganisation tackled by clarity on the person's role, in either
+    // order (play-it27 B2); for the others, their own. A role in the
+    // on-call rota is the on-call person's: the near miss for the
+    // reorganisation, and right for on-call.
+    let clarity: [&str; 5] = match e.stressor {
+        "reorg" => [
+            "Role clarity from leadership",
+            "role clarity",
+            "Leadership clarifies her role",
+            "clarify their role with the director this week",
+            "clarity of his role, in writing, by Friday",
+        ],
+        "on_call" => [
+            "clarify their role in the on-call rota and cap it at one week a month",
+            "role clarity on the on-call rota, with a cap of one week a month",
+            fortnight_words(e.stressor)[2],
+            fortnight_words(e.stressor)[3],
+            fortnight_words(e.stressor)[4],
+        ],
+        _ => [1, 2, 3, 4, 5].map(|k| fortnight_words(e.stressor)[k]),
+    };
+    for (k, action) in clarity.into_iter().enumerate() {
+        v.push((keyed("cfw", k), action.to_owned()));
+    }
+    v.push((
+        "role_elsewhere",
+        match e.stressor {
+            "reorg" => "clarify their role in the on-call rota".to_owned(),
+            _ => fortnight_words(other_stressor)[1].to_owned(),
+        },
+    ));
     v.push((
         "not_settled",
         match e.stressor {
@@ -1429,6 +1460,12 @@ fn triage_two_week_support_table() {
         "2-week action: {rfw0}".to_owned(),
         "- **Next 2 weeks:** {rfw1}.".to_owned(),
         "2-week action: {rfw2}".to_owned(),
+        // Clarity on the role, in either order (play-it27 B2).
+        "2-week action: {cfw0}.".to_owned(),
+        "2-week action: {cfw1}.".to_owned(),
+        "- **Next 2 weeks:** {cfw2}.".to_owned(),
+        "2-week action: {cfw3}".to_owned(),
+        "2-week action: {cfw4}".to_owned(),
         // The object left out or a pronoun: the block's own stressor line
         // says what it is (play-para-it21, B2).
         "2-week action: {elided_fw0}".to_owned(),
@@ -1480,6 +1517,7 @@ fn triage_two_week_support_table() {
             "- Who: {lead_full}\n- By: end of today\n2-week action: {other_fw0}",
             "- Who: {lead_full}\n- By: end of today\n2-week action: follow up regularly",
             "2-week action: {not_settled}",
+            "2-week action: {role_elsewhere}",
             // A step of another kind with its object left out, or a
             // planning step for a stressor no plan of the work tackles.
             "2-week action: {elided_other_fw0}",

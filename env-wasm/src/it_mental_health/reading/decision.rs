@@ -10,7 +10,11 @@
 //! ("escalate", "refer to HR", "involve HR") or judgement ("warranted",
 //! "needed") with the negation before it ("no need to involve HR",
 //! "escalation is not required") or a refusing word beside it ("would be
-//! premature"). A decision under a condition ("escalate if it gets worse")
+//! premature"). A deciding verb set aside ("rather than escalating",
+//! "instead of involving HR") is a no; one that is the subject of a
+//! judgement ("escalating is not needed", "involving HR would be
+//! warranted") is not read by itself: the judgement decides, as it does for
+//! "escalation is not needed" (play-it27 B1; issue 21 R3). A decision under a condition ("escalate if it gets worse")
 //! is a plan, not the answer, and is not read. Nor is a statement of the
 //! rubric's rule, which is a reason ("No — 4 points is Moderate, and only
 //! High or Critical is escalated"): a deciding word whose clause names the
@@ -126,8 +130,12 @@ pub fn decision(answer: &str) -> OneValue<bool> {
         let judging = JUDGING.contains(&word) && (w.clause == first.clause || names_hr);
         let reading =
             !context.conditional.contains(&w.sentence) && !context.rules.contains(&w.clause);
-        if (acting || judging) && reading {
-            let refused = refused_before(&text, i) || context.refusing.contains(&w.sentence);
+        // "escalating is not needed": the judgement after it decides.
+        let judged = acting && judged_after(&text, i);
+        if (acting && !judged || judging) && reading {
+            let refused = refused_before(&text, i)
+                || set_aside(&text, i)
+                || context.refusing.contains(&w.sentence);
             readings.push(!refused);
         }
     }
@@ -213,6 +221,92 @@ fn refused_before(text: &Text, at: usize) -> bool {
         .rev()
         .take_while(|w| w.clause == clause && !CONJUNCTIONS.contains(&w.text.as_str()))
         .any(|w| BEFORE.contains(&w.text.as_str()))
+}
+
+/// A deciding verb set aside by "rather than" or "instead of" just before
+/// it, a word at most between ("rather than escalating", "instead of
+/// formally involving HR"). What comes before "rather than" is chosen
+/// ("escalate rather than wait").
+fn set_aside(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    (1..=2).any(|back| {
+        at.checked_sub(back + 1).is_some_and(|k| {
+            let pair = (text.words[k].text.as_str(), text.words[k + 1].text.as_str());
+            matches!(pair, ("rather", "than") | ("instead", "of"))
+                && text.words[k..at].iter().all(|w| w.clause == clause)
+        })
+    })
+}
+
+/// Words between a deciding verb and the copula of a judgement on it: its
+/// object and adverbs ("escalating to HR now is not needed").
+const SUBJECT_TAIL: &[&str] = &[
+    "to",
+    "hr",
+    "human",
+    "resources",
+    "her",
+    "him",
+    "them",
+    "this",
+    "it",
+    "the",
+    "case",
+    "now",
+    "here",
+    "yet",
+    "formally",
+    "immediately",
+    "further",
+    "at",
+    "stage",
+    "point",
+];
+
+/// Copulas of a judgement on a deciding verb.
+const COPULAS: &[&str] = &[
+    "is", "are", "was", "were", "would", "will", "seems", "feels",
+];
+
+/// Words between the copula and the judgement ("is not really needed",
+/// "would not be warranted").
+const PREDICATE_FILLER: &[&str] = &[
+    "not",
+    "be",
+    "really",
+    "currently",
+    "still",
+    "yet",
+    "strictly",
+    "truly",
+    "actually",
+    "at",
+    "all",
+    "necessarily",
+    "deemed",
+    "considered",
+    "being",
+    "been",
+    "now",
+    "either",
+];
+
+/// Whether the deciding verb at `at` is the subject of a judgement in its
+/// clause ("escalating is not needed", "involving HR would be
+/// warranted"): the verb, its object or adverbs, a copula, then the
+/// judgement, which is read in its place.
+fn judged_after(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let mut rest = text.words[at + 1..]
+        .iter()
+        .take_while(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .skip_while(|w| SUBJECT_TAIL.contains(w));
+    if !rest.next().is_some_and(|w| COPULAS.contains(&w)) {
+        return false;
+    }
+    rest.find(|w| !PREDICATE_FILLER.contains(w))
+        .is_some_and(|w| JUDGING.contains(&w))
 }
 
 /// Drop an echoed template hint such as "(yes/no)" or "Yes/No:" so it is
@@ -309,6 +403,61 @@ mod tests {
                 Some(true),
             ),
             ("Only High or Critical is escalated.", None),
+            // A deciding verb set aside, or judged after it (play-it27 B1).
+            (
+                "No \u{2014} rather than escalating, her manager should lighten the rota.",
+                Some(false),
+            ),
+            (
+                "No \u{2014} rather than escalate, her manager should act.",
+                Some(false),
+            ),
+            (
+                "No \u{2014} instead of escalating, her manager should act.",
+                Some(false),
+            ),
+            (
+                "No \u{2014} escalating is not needed; her manager acts.",
+                Some(false),
+            ),
+            (
+                "No \u{2014} rather than involving HR, her manager acts.",
+                Some(false),
+            ),
+            (
+                "No. Instead of referring her to HR, lighten the rota.",
+                Some(false),
+            ),
+            (
+                "No: rather than formally escalating, cut her on-call load.",
+                Some(false),
+            ),
+            (
+                "Rather than escalating, her manager should lighten the rota.",
+                Some(false),
+            ),
+            (
+                "No. Escalating to HR is not necessary at Moderate.",
+                Some(false),
+            ),
+            ("No. Escalating is not warranted yet.", Some(false)),
+            ("No; involving HR isn't required.", Some(false)),
+            ("No. Escalating now would not be appropriate.", Some(false)),
+            (
+                "No \u{2014} escalation is not needed; her manager acts.",
+                Some(false),
+            ),
+            (
+                "Yes \u{2014} escalating is warranted at Critical.",
+                Some(true),
+            ),
+            ("Yes. Involving HR is necessary now.", Some(true)),
+            // Near misses: what comes before "rather than" is chosen.
+            ("Yes \u{2014} escalate rather than wait.", Some(true)),
+            ("Escalate to HR instead of waiting.", Some(true)),
+            ("Escalating is needed.", Some(true)),
+            ("Rather than waiting, escalate to HR today.", Some(true)),
+            ("No, but escalate if it worsens.", Some(false)),
         ];
         for (answer, expected) in table {
             assert_eq!(yes_no(answer), *expected, "{answer:?}");
@@ -320,6 +469,12 @@ mod tests {
             "No. Escalate to HR today.",
             "Yes, but there is no need to involve HR.",
             "No, only High or Critical is escalated, so escalate to HR today.",
+            // A No whose reason decides yes (play-it27 B1, near misses).
+            "No \u{2014} escalate rather than wait.",
+            "No \u{2014} escalating is needed.",
+            "No. Escalate to HR instead of waiting.",
+            "Yes \u{2014} rather than escalating, her manager should act.",
+            "Yes \u{2014} escalating is not needed.",
         ] {
             assert!(decision(hedge).is_hedged(), "{hedge:?}");
         }

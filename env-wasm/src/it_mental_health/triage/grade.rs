@@ -2121,6 +2121,7 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
             let inside_own_item = id != own.stressor && in_own_item.get(at) == Some(&true);
             let of_own_item = id != own.stressor && own_item_before(read, at, own);
             let other_sense = in_another_sense(read, at)
+                || (id == "reorg" && role_in_another_item(read, at))
                 || in_title.get(at) == Some(&true)
                 || (id != own.stressor && covers_the_person(read, at, own));
             // A lack said with "not" and how long ("has not heard anything
@@ -2133,6 +2134,41 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
     .into_iter()
     .map(|(_, id)| id)
     .collect()
+}
+
+/// Whether the reorganisation mention at `at` is a role in another
+/// stressor's item ("clarify her role in the incident rota", "role clarity
+/// on the migration"): the role, a preposition, then another stressor
+/// named in the clause (play-it27 B2, near miss).
+fn role_in_another_item(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let in_clause = |k: usize| text.words.get(k).filter(|w| w.clause == clause);
+    let Some(role) =
+        (at..at + 4).find(|&k| in_clause(k).is_some_and(|w| w.text.starts_with("role")))
+    else {
+        return false;
+    };
+    let after = (role + 1..role + 3)
+        .find(|&k| {
+            in_clause(k).is_none_or(|w| w.text != "clarity" && !w.text.starts_with("clarif"))
+        })
+        .unwrap_or(role + 3);
+    let preposition = in_clause(after).is_some_and(|w| {
+        matches!(
+            w.text.as_str(),
+            "in" | "on" | "within" | "for" | "during" | "as" | "at"
+        )
+    });
+    let others = STRESSORS
+        .iter()
+        .filter(|s| s.id != "reorg")
+        .flat_map(|s| s.phrases.iter().copied())
+        .collect::<Vec<_>>();
+    preposition
+        && text
+            .mentions(&others)
+            .iter()
+            .any(|(s, _)| *s > after && *s <= after + 5 && in_clause(*s).is_some())
 }
 
 /// Stressors that are a lack of something: news of the reorganisation,

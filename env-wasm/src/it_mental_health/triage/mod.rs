@@ -315,6 +315,20 @@ pub const STRESSORS: &[Stressor] = &[
             "future on the team",
             "role stands",
             "future role*",
+            // Clarity on the role, in either order: "role clarity",
+            // "leadership clarifies her role" (play-it27 B2). A role in
+            // another item ("her role in the incident rota") is that
+            // item's ([`super::grade`]'s `role_in_another_item`).
+            "role clarity",
+            "role clarification*",
+            "clarif* their role*",
+            "clarif* her role*",
+            "clarif* his role*",
+            "clarif* role*",
+            "clarity of their role*",
+            "clarity of her role*",
+            "clarity of his role*",
+            "clarity of role*",
             "role* going forward",
             "new structure",
             "where they stand",
