@@ -15,7 +15,9 @@
 //! 3. The new score is the episode's task score if the actions still end
 //!    it, else 0. `score`, `score_breakdown`, `outcome`, `success`,
 //!    `truncated`, `total_reward` and the versions become the new ones;
-//!    `previous_score` and `previous_task_set_version` keep the old.
+//!    `previous_score` and `previous_task_set_version` keep the old;
+//!    every other field stays as it was, those the line's type
+//!    ([`Trajectory`]) does not name too.
 //!    An episode that ended in error has no actions to grade: it stays an
 //!    error.
 //!
@@ -445,6 +447,32 @@ mod tests {
         assert_eq!(regraded.line.regrade_note.as_deref(), Some(""));
         assert_eq!(regraded.line.outcome, Some(Outcome::Done));
         assert!(episode(&regraded.line).is_some(), "an entry of the report");
+    }
+
+    /// Fields the trajectory type does not name (another tool's, an older
+    /// or newer release's) survive a regrade, in the line and its steps.
+    #[test]
+    fn a_line_keeps_the_fields_regrade_does_not_know() {
+        let mut line = reference_line("productivity", "easy", 7);
+        line["annotator"] = json!("someone");
+        line["zz_labels"] = json!({"hard": false, "tags": ["a", 1]});
+        line["steps"][1]["latency_ms"] = json!(12);
+        let read = Trajectory::parse(&line.to_string()).expect("a trajectory");
+        let regraded = regrade_line(read, 0.5).expect("regrades");
+        assert_eq!(regraded.score, Some(1.0));
+        let written: Value =
+            serde_json::from_str(&regraded.line.to_line()).expect("the line is JSON");
+        assert_eq!(written["annotator"], line["annotator"]);
+        assert_eq!(written["zz_labels"], line["zz_labels"]);
+        assert_eq!(written["steps"][1]["latency_ms"], 12);
+        // Every field of the input is still there, and its steps as they
+        // were (compared as values: this helper writes observations in the
+        // environment's key order, where the CLI writes them sorted).
+        for key in line.as_object().map(|o| o.keys()).into_iter().flatten() {
+            assert!(written.get(key).is_some(), "`{key}` was dropped");
+        }
+        let steps = |line: &Value| Trajectory::parse(&line.to_string()).map(|t| t.steps);
+        assert_eq!(steps(&written), steps(&line));
     }
 
     #[test]

@@ -8,14 +8,16 @@
 //! Every field a writer may leave out is an `Option` skipped when `None`,
 //! so each writer's lines keep exactly the fields they always had, and
 //! lines of older or hand-made files (without versions, outcome or reward
-//! mode) still read. The free-form parts (actions, observations, the score
-//! breakdown) are JSON values in memory and JSON text on the line: their
-//! keys differ between environments, and a table (Hugging Face `datasets`,
-//! Arrow) needs one type per column. Read back, JSON text becomes its value
-//! again, and a hand-made file may hold the value itself.
+//! mode) still read; fields neither type names are kept in their `extra`
+//! and written back in their sorted place. The free-form parts (actions,
+//! observations, the score breakdown) are JSON values in memory and JSON
+//! text on the line: their keys differ between environments, and a table
+//! (Hugging Face `datasets`, Arrow) needs one type per column. Read back,
+//! JSON text becomes its value again, and a hand-made file may hold the
+//! value itself.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::chat::{Message, Usage};
 
@@ -164,6 +166,11 @@ pub struct Trajectory {
     /// A model run's tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub usage: Option<Usage>,
+    /// Every field of the line this type does not name (an older or newer
+    /// release's, another tool's): kept so that a line read and written
+    /// again (`deskbench regrade`) loses none, each in its sorted place.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 /// One entry of a trajectory's `steps`: the reset's (a null action and the
@@ -224,6 +231,10 @@ pub struct Step {
     /// The reply's tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub usage: Option<Usage>,
+    /// Every field of the entry this type does not name, kept as
+    /// [`Trajectory::extra`] is.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 /// A model's tool call as a turn records it.
@@ -368,6 +379,24 @@ mod tests {
         );
         assert_eq!(read.steps[2].reply, Some(None));
         assert_eq!(read.played().count(), 1, "the failed call was no step");
+    }
+
+    #[test]
+    fn fields_no_type_names_are_written_back_in_their_place() {
+        let line = json!({
+            "annotator": "someone", "env": "productivity", "score": 0.5, "seed": 3,
+            "steps": [
+                {"action": null, "observation": "{}", "truncated": false},
+                {"action": r#"{"raw":"a"}"#, "latency_ms": 12, "reward": 0.5,
+                 "zz_tool": {"name": "x"}},
+            ],
+            "task": "easy", "zz_notes": ["kept", 1],
+        })
+        .to_string();
+        let read = Trajectory::parse(&line).expect("a trajectory");
+        assert_eq!(read.extra.get("annotator"), Some(&json!("someone")));
+        assert_eq!(read.steps[1].extra.get("latency_ms"), Some(&json!(12)));
+        assert_eq!(read.to_line(), line);
     }
 
     #[test]
