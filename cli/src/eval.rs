@@ -30,7 +30,7 @@ use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, RewardMode, StepResult, TaskInfo}
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 
-use super::report::{self, Episode, Outcome, Summary};
+use super::report::{self, Episode, Outcome, Step, Summary, Trajectory};
 use super::select;
 use super::to_points;
 use super::ws_client::{Reply, WsError, WsSession};
@@ -451,13 +451,11 @@ pub async fn play(
         outcome: Outcome::PolicyStopped,
         note: None,
         usage: None,
-        steps_taken: vec![json!({
-            "action": null,
-            "observation": first.observation.to_value(),
-            "reward": first.reward,
-            "done": first.done,
-            "truncated": false,
-        })],
+        steps_taken: vec![Step::reset(
+            first.observation.to_value(),
+            first.reward,
+            first.done,
+        )],
         breakdown: Value::Null,
     };
     loop {
@@ -509,13 +507,14 @@ pub async fn play(
                 .cloned()
                 .unwrap_or(Value::Null);
         }
-        episode.steps_taken.push(json!({
-            "action": action,
-            "truncated": super::truncated(&observation),
-            "observation": observation,
-            "reward": result.reward,
-            "done": result.done,
-        }));
+        episode.steps_taken.push(Step {
+            action: Some(action),
+            truncated: Some(super::truncated(&observation)),
+            observation: Some(observation),
+            reward: Some(result.reward),
+            done: Some(result.done),
+            ..Step::default()
+        });
         if result.done {
             // The score is the player's: the seam's own in-process, the
             // server's final observation otherwise.
@@ -725,7 +724,7 @@ pub async fn run(args: EvalArgs) -> ExitCode {
         csv: args.csv.as_deref(),
         trajectories: args.trajectories.as_deref(),
     };
-    let lines: Vec<Value> = episodes
+    let lines: Vec<Trajectory> = episodes
         .iter()
         .map(|e| e.trajectory(plan.reward_mode.name()))
         .collect();

@@ -15,7 +15,9 @@
 //! 3. The new score is the episode's task score if the actions still end
 //!    it, else 0. `score`, `score_breakdown`, `outcome`, `success`,
 //!    `truncated`, `total_reward` and the versions become the new ones;
-//!    `previous_score` and `previous_task_set_version` keep the old.
+//!    `previous_score` and `previous_task_set_version` keep the old;
+//!    every other field stays as it was, those the line's type
+//!    ([`Trajectory`]) does not name too.
 //!    An episode that ended in error has no actions to grade: it stays an
 //!    error.
 //!
@@ -31,7 +33,7 @@ use std::process::ExitCode;
 use env_wasm::{AnyEnv, ResetDefaults};
 use serde_json::{Value, json};
 
-use super::report::{self, Episode, Outcome};
+use super::report::{self, Episode, Outcome, Trajectory};
 use super::{terminal_grader, to_points};
 
 #[derive(Debug, Clone, clap::Args)]
@@ -57,76 +59,36 @@ pub struct RegradeArgs {
 /// How the replay of one line went.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Regraded {
-    pub line: Value,
+    pub line: Trajectory,
     pub previous_score: Option<f64>,
     pub score: Option<f64>,
     pub scenario_changed: bool,
 }
 
-fn text<'a>(line: &'a Value, key: &str) -> Result<&'a str, String> {
-    line.get(key)
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("no `{key}`"))
-}
-
-/// A stored value that is JSON text (or, in hand-made files, JSON itself).
-fn decoded(value: &Value) -> Value {
-    match value {
-        Value::String(text) => serde_json::from_str(text).unwrap_or_else(|_| value.clone()),
-        other => other.clone(),
-    }
-}
-
-/// Replay one trajectory line; `Err` when it is not one.
-pub fn regrade_line(mut line: Value, threshold: f64) -> Result<Regraded, String> {
-    let env_id = text(&line, "env")?;
-    let info =
-        env_wasm::registry::find(env_id).ok_or_else(|| format!("no environment `{env_id}`"))?;
-    let task_name = text(&line, "task")?;
+/// Replay one trajectory line; `Err` when its environment or task is none.
+pub fn regrade_line(mut line: Trajectory, threshold: f64) -> Result<Regraded, String> {
+    let info = env_wasm::registry::find(&line.env)
+        .ok_or_else(|| format!("no environment `{}`", line.env))?;
     let task = info
-        .task(task_name)
-        .ok_or_else(|| format!("{} has no task `{task_name}`", info.id))?;
-    let seed = line["seed"].as_u64().ok_or("no whole-number `seed`")?;
-    let difficulty = line["difficulty"]
-        .as_u64()
-        .unwrap_or(u64::from(env_wasm::splits::DEFAULT_LEVEL));
-    let reward_mode = line["reward_mode"].as_str().unwrap_or("shaped").to_owned();
-    let previous_score = line["score"].as_f64();
-    let previous_version = line["task_set_version"].as_str().unwrap_or("").to_owned();
-    let steps = line["steps"].as_array().cloned().ok_or("no `steps` list")?;
+        .task(&line.task)
+        .ok_or_else(|| format!("{} has no task `{}`", info.id, line.task))?;
+    let seed = line.seed;
+    let difficulty = line.difficulty.unwrap_or(env_wasm::splits::DEFAULT_LEVEL);
+    let reward_mode = line
+        .reward_mode
+        .clone()
+        .unwrap_or_else(|| "shaped".to_owned());
+    let previous_score = line.score;
     let mut notes: Vec<String> = Vec::new();
-    let outcome = line["outcome"]
-        .as_str()
-        .and_then(Outcome::parse)
-        .unwrap_or(Outcome::Done);
-    let put = |line: &mut Value, key: &str, value: Value| {
-        if let Some(fields) = line.as_object_mut() {
-            fields.insert(key.to_owned(), value);
-        }
-    };
-    put(&mut line, "previous_score", json!(previous_score));
-    put(
-        &mut line,
-        "previous_task_set_version",
-        json!(previous_version),
-    );
-    put(
-        &mut line,
-        "deskbench_version",
-        json!(report::DESKBENCH_VERSION),
-    );
-    put(
-        &mut line,
-        "task_set_version",
-        json!(report::task_set_version()),
-    );
+    let outcome = line.outcome.unwrap_or(Outcome::Done);
+    line.previous_score = Some(previous_score);
+    line.previous_task_set_version = Some(line.task_set_version.take().unwrap_or_default());
+    line.deskbench_version = Some(report::DESKBENCH_VERSION.to_owned());
+    line.task_set_version = Some(report::task_set_version().to_owned());
     if outcome == Outcome::Error {
-        put(&mut line, "scenario_changed", json!(false));
-        put(
-            &mut line,
-            "regrade_note",
-            json!("not regraded: the episode could not be played (error)"),
-        );
+        line.scenario_changed = Some(false);
+        line.regrade_note =
+            Some("not regraded: the episode could not be played (error)".to_owned());
         return Ok(Regraded {
             line,
             previous_score,
@@ -142,10 +104,10 @@ pub fn regrade_line(mut line: Value, threshold: f64) -> Result<Regraded, String>
             ResetDefaults::default(),
         )
         .map_err(|err| format!("cannot reset {}/{} seed {seed}: {err}", info.id, task.id))?;
-    let stored_first = steps
+    let stored_first = line
+        .steps
         .first()
-        .and_then(|s| s.get("observation"))
-        .map(decoded)
+        .and_then(|s| s.observation.clone())
         .unwrap_or(Value::Null);
     let scenario_changed = stored_first != first.observation.to_value();
     if scenario_changed {
@@ -153,19 +115,18 @@ pub fn regrade_line(mut line: Value, threshold: f64) -> Result<Regraded, String>
     }
     let mut rewards = Vec::new();
     let mut last_observation = Value::Null;
-    for (turn, step) in steps.iter().enumerate().skip(1) {
-        if step.get("refused").is_some() || step.get("error").is_some() {
+    for (turn, step) in line.steps.iter().enumerate().skip(1) {
+        if step.was_no_step() {
             continue;
         }
-        let action = step.get("action").map(decoded).unwrap_or(Value::Null);
-        if action.is_null() {
+        let Some(action) = step.action.as_ref().filter(|a| !a.is_null()) else {
             continue;
-        }
+        };
         if env.is_done() {
             notes.push(format!("turn {turn}: the episode had already ended"));
             break;
         }
-        match env.step(&action) {
+        match env.step(action) {
             Ok(result) => {
                 rewards.push(to_points(result.reward.unwrap_or(0.0)));
                 last_observation = result.observation.to_value();
@@ -200,24 +161,16 @@ pub fn regrade_line(mut line: Value, threshold: f64) -> Result<Regraded, String>
         };
         (0.0, kept, Value::Null)
     };
-    put(&mut line, "score", json!(score));
-    put(&mut line, "score_breakdown", report::json_text(&breakdown));
-    put(&mut line, "outcome", json!(new_outcome));
-    put(
-        &mut line,
-        "truncated",
-        json!(new_outcome == Outcome::Truncated),
-    );
-    put(
-        &mut line,
-        "total_reward",
-        json!(to_points(rewards.iter().sum())),
-    );
-    if line.get("success").is_some() {
-        put(&mut line, "success", json!(score >= threshold));
+    line.score = Some(score);
+    line.score_breakdown = Some(breakdown);
+    line.outcome = Some(new_outcome);
+    line.truncated = Some(new_outcome == Outcome::Truncated);
+    line.total_reward = Some(to_points(rewards.iter().sum()));
+    if line.success.is_some() {
+        line.success = Some(score >= threshold);
     }
-    put(&mut line, "scenario_changed", json!(scenario_changed));
-    put(&mut line, "regrade_note", json!(notes.join("; ")));
+    line.scenario_changed = Some(scenario_changed);
+    line.regrade_note = Some(notes.join("; "));
     Ok(Regraded {
         line,
         previous_score,
@@ -227,38 +180,25 @@ pub fn regrade_line(mut line: Value, threshold: f64) -> Result<Regraded, String>
 }
 
 /// A regraded line as an entry of the report.
-fn episode(line: &Value) -> Option<Episode> {
-    let info = env_wasm::registry::find(line["env"].as_str()?)?;
-    let task = info.task(line["task"].as_str()?)?;
-    let seed = line["seed"].as_u64()?;
-    let outcome = line["outcome"].as_str().and_then(Outcome::parse)?;
+fn episode(line: &Trajectory) -> Option<Episode> {
+    let info = env_wasm::registry::find(&line.env)?;
+    let task = info.task(&line.task)?;
+    let seed = line.seed;
     Some(Episode {
         env: info.id,
         task: task.id,
-        difficulty: u8::try_from(line["difficulty"].as_u64()?).ok()?,
+        difficulty: line.difficulty?,
         split: info.split_of(seed).map(|s| s.name),
-        policy: line["model"]
-            .as_str()
-            .or_else(|| line["policy"].as_str())
-            .unwrap_or("")
-            .to_owned(),
-        noise: line["noise"].as_f64().filter(|n| *n > 0.0),
+        policy: line.player().unwrap_or("").to_owned(),
+        noise: line.noise.filter(|n| *n > 0.0),
         seed,
-        trial: u32::try_from(line["trial"].as_u64().unwrap_or(0)).ok()?,
-        score: line["score"].as_f64(),
-        steps: u32::try_from(
-            line["steps"]
-                .as_array()
-                .map_or(0, |s| s.len().saturating_sub(1)),
-        )
-        .ok()?,
-        total_reward: line["total_reward"].as_f64().unwrap_or(0.0),
-        outcome,
-        note: line["failure"]
-            .as_str()
-            .filter(|f| !f.is_empty())
-            .map(str::to_owned),
-        usage: serde_json::from_value(line["usage"].clone()).ok(),
+        trial: line.trial.unwrap_or(0),
+        score: line.score,
+        steps: u32::try_from(line.steps.len().saturating_sub(1)).ok()?,
+        total_reward: line.total_reward.unwrap_or(0.0),
+        outcome: line.outcome?,
+        note: line.failure.clone().filter(|f| !f.is_empty()),
+        usage: line.usage,
         steps_taken: Vec::new(),
         breakdown: Value::Null,
     })
@@ -314,9 +254,8 @@ pub fn run(args: RegradeArgs) -> ExitCode {
         if raw.trim().is_empty() {
             continue;
         }
-        let regraded = serde_json::from_str::<Value>(&raw)
-            .map_err(|err| err.to_string())
-            .and_then(|line| regrade_line(line, args.success_threshold));
+        let regraded =
+            Trajectory::parse(&raw).and_then(|line| regrade_line(line, args.success_threshold));
         let regraded = match regraded {
             Ok(regraded) => regraded,
             Err(err) => {
@@ -345,7 +284,7 @@ pub fn run(args: RegradeArgs) -> ExitCode {
         if let Some(episode) = episode(&regraded.line) {
             episodes.push(episode);
         }
-        if let Err(err) = writeln!(writer, "{}", regraded.line) {
+        if let Err(err) = writeln!(writer, "{}", regraded.line.to_line()) {
             return fail(1, format!("cannot write {}: {err}", temporary.display()));
         }
     }
@@ -434,6 +373,13 @@ pub fn run(args: RegradeArgs) -> ExitCode {
 mod tests {
     use super::*;
 
+    /// A hand-made line (JSON) regraded.
+    fn regrade_value(line: Value) -> Result<Regraded, String> {
+        serde_json::from_value::<Trajectory>(line)
+            .map_err(|err| err.to_string())
+            .and_then(|line| regrade_line(line, 0.5))
+    }
+
     /// A line as `deskbench eval` writes it, of the reference policy.
     fn reference_line(env_id: &str, task: &str, seed: u64) -> Value {
         let info = env_wasm::registry::find(env_id).expect("env");
@@ -465,17 +411,68 @@ mod tests {
     fn an_unchanged_episode_regrades_to_its_own_score() {
         for (env, task) in [("productivity", "easy"), ("support_triage", "medium")] {
             let line = reference_line(env, task, 7);
-            let regraded = regrade_line(line, 0.5).expect("a trajectory");
+            let regraded = regrade_value(line).expect("a trajectory");
             assert_eq!(regraded.score, Some(1.0), "{env}/{task}");
             assert_eq!(regraded.previous_score, Some(1.0));
             assert!(!regraded.scenario_changed);
-            assert_eq!(regraded.line["regrade_note"], "");
-            assert_eq!(regraded.line["previous_task_set_version"], "old");
+            let line = &regraded.line;
+            assert_eq!(line.regrade_note.as_deref(), Some(""));
+            assert_eq!(line.previous_task_set_version.as_deref(), Some("old"));
             assert_eq!(
-                regraded.line["task_set_version"],
-                report::task_set_version()
+                line.task_set_version.as_deref(),
+                Some(report::task_set_version())
             );
         }
+    }
+
+    /// What the page's Export writes (kept as the page writes it by the
+    /// web crate's `the_committed_export_is_what_the_page_writes`)
+    /// regrades to the score it had in the page.
+    #[test]
+    fn a_page_export_regrades_to_its_score() {
+        let exported = include_str!("../../web/tests/data/exported-episode.json");
+        let line = Trajectory::parse(exported).expect("the export is a trajectory");
+        let score = line.score;
+        assert!(
+            score.is_some(),
+            "the exported episode was played to its end"
+        );
+        let regraded = regrade_line(line, 0.5).expect("regrades");
+        assert!(
+            !regraded.scenario_changed,
+            "{:?}",
+            regraded.line.regrade_note
+        );
+        assert_eq!(regraded.score, score);
+        assert_eq!(regraded.line.regrade_note.as_deref(), Some(""));
+        assert_eq!(regraded.line.outcome, Some(Outcome::Done));
+        assert!(episode(&regraded.line).is_some(), "an entry of the report");
+    }
+
+    /// Fields the trajectory type does not name (another tool's, an older
+    /// or newer release's) survive a regrade, in the line and its steps.
+    #[test]
+    fn a_line_keeps_the_fields_regrade_does_not_know() {
+        let mut line = reference_line("productivity", "easy", 7);
+        line["annotator"] = json!("someone");
+        line["zz_labels"] = json!({"hard": false, "tags": ["a", 1]});
+        line["steps"][1]["latency_ms"] = json!(12);
+        let read = Trajectory::parse(&line.to_string()).expect("a trajectory");
+        let regraded = regrade_line(read, 0.5).expect("regrades");
+        assert_eq!(regraded.score, Some(1.0));
+        let written: Value =
+            serde_json::from_str(&regraded.line.to_line()).expect("the line is JSON");
+        assert_eq!(written["annotator"], line["annotator"]);
+        assert_eq!(written["zz_labels"], line["zz_labels"]);
+        assert_eq!(written["steps"][1]["latency_ms"], 12);
+        // Every field of the input is still there, and its steps as they
+        // were (compared as values: this helper writes observations in the
+        // environment's key order, where the CLI writes them sorted).
+        for key in line.as_object().map(|o| o.keys()).into_iter().flatten() {
+            assert!(written.get(key).is_some(), "`{key}` was dropped");
+        }
+        let steps = |line: &Value| Trajectory::parse(&line.to_string()).map(|t| t.steps);
+        assert_eq!(steps(&written), steps(&line));
     }
 
     #[test]
@@ -483,22 +480,24 @@ mod tests {
         let mut line = reference_line("productivity", "easy", 7);
         // The actions of seed 7 against seed 8's scenario.
         line["seed"] = json!(8);
-        let regraded = regrade_line(line, 0.5).expect("a trajectory");
+        let regraded = regrade_value(line).expect("a trajectory");
         assert!(regraded.scenario_changed);
         assert!(
-            regraded.line["regrade_note"]
-                .as_str()
+            regraded
+                .line
+                .regrade_note
+                .as_deref()
                 .is_some_and(|n| n.contains("no longer the same"))
         );
 
         let mut line = reference_line("productivity", "easy", 7);
         line["steps"][1]["action"] = json!(r#"{"command": "dance"}"#);
-        let regraded = regrade_line(line, 0.5).expect("a trajectory");
+        let regraded = regrade_value(line).expect("a trajectory");
         assert_eq!(
-            (regraded.score, regraded.line["outcome"].as_str()),
-            (Some(0.0), Some("step_limit"))
+            (regraded.score, regraded.line.outcome),
+            (Some(0.0), Some(Outcome::StepLimit))
         );
-        let note = regraded.line["regrade_note"].as_str().unwrap_or_default();
+        let note = regraded.line.regrade_note.as_deref().unwrap_or_default();
         assert!(
             note.contains("turn 1: the action is refused now") && note.contains("no longer end"),
             "{note}"
@@ -506,15 +505,17 @@ mod tests {
 
         let error = json!({"env": "productivity", "task": "easy", "seed": 1, "difficulty": 2,
                            "steps": [], "score": null, "outcome": "error"});
-        let regraded = regrade_line(error, 0.5).expect("a trajectory");
+        let regraded = regrade_value(error).expect("a trajectory");
         assert_eq!((regraded.score, regraded.previous_score), (None, None));
-        assert_eq!(regraded.line["score"], Value::Null);
+        assert_eq!(regraded.line.score, None);
         for bad in [
             json!({}),
             json!({"env": "nope"}),
             json!({"env": "productivity", "task": "x"}),
+            json!({"env": "nope", "task": "easy", "seed": 1, "steps": []}),
+            json!({"env": "productivity", "task": "x", "seed": 1, "steps": []}),
         ] {
-            assert!(regrade_line(bad, 0.5).is_err());
+            assert!(regrade_value(bad).is_err());
         }
     }
 }

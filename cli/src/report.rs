@@ -22,7 +22,7 @@ pub fn task_set_version() -> &'static str {
     env_wasm::golden::task_set_version()
 }
 
-pub use env_wasm::agent::{Outcome, dataset_step, json_text, pass_k};
+pub use env_wasm::agent::{Outcome, Step, Trajectory, pass_k};
 
 /// One played episode: `trial` of `policy` on `task` of `env` at level
 /// `difficulty` with `seed`.
@@ -58,7 +58,7 @@ pub struct Episode {
     /// the first entry the reset's observation; the trajectories file
     /// writes it, the JSON report leaves it out.
     #[serde(skip)]
-    pub steps_taken: Vec<serde_json::Value>,
+    pub steps_taken: Vec<Step>,
     /// The final `score_breakdown` (criterion -> score).
     #[serde(skip)]
     pub breakdown: serde_json::Value,
@@ -70,26 +70,27 @@ impl Episode {
     /// present, and each has one JSON type in every line (so a file mixing
     /// environments loads as one table): `split` is `""` for a seed outside
     /// every split, `noise` 0 for a policy that adds none.
-    pub fn trajectory(&self, reward_mode: &str) -> serde_json::Value {
-        serde_json::json!({
-            "env": self.env,
-            "task": self.task,
-            "difficulty": self.difficulty,
-            "split": self.split.unwrap_or(""),
-            "seed": self.seed,
-            "policy": self.policy,
-            "noise": self.noise.unwrap_or(0.0),
-            "trial": self.trial,
-            "reward_mode": reward_mode,
-            "steps": self.steps_taken.iter().map(dataset_step).collect::<Vec<_>>(),
-            "score": self.score,
-            "score_breakdown": json_text(&self.breakdown),
-            "outcome": self.outcome,
-            "truncated": self.outcome == Outcome::Truncated,
-            "total_reward": self.total_reward,
-            "deskbench_version": DESKBENCH_VERSION,
-            "task_set_version": task_set_version(),
-        })
+    pub fn trajectory(&self, reward_mode: &str) -> Trajectory {
+        Trajectory {
+            env: self.env.to_owned(),
+            task: self.task.to_owned(),
+            difficulty: Some(self.difficulty),
+            split: Some(self.split.unwrap_or("").to_owned()),
+            seed: self.seed,
+            policy: Some(self.policy.clone()),
+            noise: Some(self.noise.unwrap_or(0.0)),
+            trial: Some(self.trial),
+            reward_mode: Some(reward_mode.to_owned()),
+            steps: self.steps_taken.clone(),
+            score: self.score,
+            score_breakdown: Some(self.breakdown.clone()),
+            outcome: Some(self.outcome),
+            truncated: Some(self.outcome == Outcome::Truncated),
+            total_reward: Some(self.total_reward),
+            deskbench_version: Some(DESKBENCH_VERSION.to_owned()),
+            task_set_version: Some(task_set_version().to_owned()),
+            ..Trajectory::default()
+        }
     }
 
     /// Whether it was played to an end (graded or not): not an error.
@@ -472,11 +473,7 @@ impl Files<'_> {
     /// Write the JSON report, the CSV of its summaries and the trajectories
     /// (one JSON line each) where asked; what could not be written, each
     /// file tried whatever happened to the others.
-    pub fn write(
-        &self,
-        report: &JsonReport<'_>,
-        trajectories: &[serde_json::Value],
-    ) -> Vec<String> {
+    pub fn write(&self, report: &JsonReport<'_>, trajectories: &[Trajectory]) -> Vec<String> {
         let mut errors = Vec::new();
         let mut put = |path: Option<&std::path::Path>, bytes: Result<Vec<u8>, String>| {
             if let Some(path) = path
@@ -506,7 +503,7 @@ impl Files<'_> {
         if self.trajectories.is_some() {
             let mut lines = String::new();
             for line in trajectories {
-                lines.push_str(&line.to_string());
+                lines.push_str(&line.to_line());
                 lines.push('\n');
             }
             put(self.trajectories, Ok(lines.into_bytes()));
@@ -730,12 +727,21 @@ mod tests {
         played.split = Some("validation");
         played.breakdown = serde_json::json!({"label": 0.5});
         played.steps_taken = vec![
-            serde_json::json!({"action": null, "observation": {"a": 1}, "reward": null,
-                               "done": false, "truncated": false}),
-            serde_json::json!({"action": {"raw": "x"}, "observation": {"b": [2]}, "reward": 0.5,
-                               "done": true, "truncated": false}),
+            Step::reset(serde_json::json!({"a": 1}), None, false),
+            Step {
+                action: Some(serde_json::json!({"raw": "x"})),
+                observation: Some(serde_json::json!({"b": [2]})),
+                reward: Some(Some(0.5)),
+                done: Some(true),
+                truncated: Some(false),
+                ..Step::default()
+            },
         ];
-        let line = played.trajectory("shaped");
+        let written = |played: &Episode, mode| {
+            serde_json::from_str::<serde_json::Value>(&played.trajectory(mode).to_line())
+                .unwrap_or_default()
+        };
+        let line = written(&played, "shaped");
         assert_eq!(line["split"], "validation");
         assert_eq!(line["noise"], 0.0);
         assert_eq!(line["difficulty"], 2);
@@ -755,16 +761,20 @@ mod tests {
         assert_eq!(steps[1]["reward"], 0.5);
         played.split = None;
         played.noise = Some(0.2);
-        let line = played.trajectory("score");
+        let line = written(&played, "score");
         assert_eq!(
             (&line["split"], &line["noise"]),
             (&serde_json::json!(""), &serde_json::json!(0.2))
         );
         // A turn without an observation (refused) keeps its fields as they were.
-        let refused = dataset_step(&serde_json::json!({"action": null, "refused": "no JSON"}));
+        let refused = Step {
+            action: Some(serde_json::Value::Null),
+            refused: Some("no JSON".to_owned()),
+            ..Step::default()
+        };
         assert_eq!(
-            refused,
-            serde_json::json!({"action": null, "refused": "no JSON"})
+            serde_json::to_value(refused).ok(),
+            Some(serde_json::json!({"action": null, "refused": "no JSON"}))
         );
         for outcome in [Outcome::Done, Outcome::Error, Outcome::StepLimit] {
             assert_eq!(Outcome::parse(outcome.name()), Some(outcome));

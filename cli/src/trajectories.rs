@@ -16,12 +16,10 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use env_wasm::agent::{Protocol, Usage};
-use serde::Deserialize;
-use serde::de::IgnoredAny;
+use env_wasm::agent::Protocol;
 
 use super::play::Job;
-use super::report::{self, Episode, Outcome};
+use super::report::{self, Episode, Outcome, Trajectory};
 
 /// What makes two lines the same episode.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -49,92 +47,59 @@ impl Key {
     }
 }
 
-/// The fields of a line a resumed run reads; the rest (`messages`, the
-/// turns) is skipped without being kept.
-#[derive(Debug, Deserialize)]
-struct Head {
-    env: String,
-    task: String,
-    difficulty: u8,
-    #[serde(default)]
-    split: String,
-    seed: u64,
-    #[serde(default)]
-    trial: u32,
-    #[serde(default)]
-    model: Option<String>,
-    #[serde(default)]
-    reward_mode: Option<String>,
-    #[serde(default)]
-    protocol: Option<String>,
-    #[serde(default)]
-    task_set_version: Option<String>,
-    #[serde(default)]
-    score: Option<f64>,
-    #[serde(default)]
-    outcome: String,
-    #[serde(default)]
-    failure: String,
-    #[serde(default)]
-    total_reward: f64,
-    #[serde(default)]
-    steps: Vec<IgnoredAny>,
-    #[serde(default)]
-    usage: Option<Usage>,
+/// The episode a line is: lines of another model, or without a level, are
+/// no job of a run.
+fn key(line: &Trajectory) -> Option<Key> {
+    Some(Key {
+        model: line.model.clone()?,
+        env: line.env.clone(),
+        task: line.task.clone(),
+        difficulty: line.difficulty?,
+        split: line.split.clone().unwrap_or_default(),
+        seed: line.seed,
+        trial: line.trial.unwrap_or(0),
+    })
 }
 
-impl Head {
-    fn key(&self) -> Option<Key> {
-        Some(Key {
-            model: self.model.clone()?,
-            env: self.env.clone(),
-            task: self.task.clone(),
-            difficulty: self.difficulty,
-            split: self.split.clone(),
-            seed: self.seed,
-            trial: self.trial,
-        })
-    }
+/// How the line's episode ended; a line without an outcome is no result.
+fn ended(line: &Trajectory) -> Outcome {
+    line.outcome.unwrap_or(Outcome::Error)
+}
 
-    fn outcome(&self) -> Outcome {
-        Outcome::parse(&self.outcome).unwrap_or(Outcome::Error)
-    }
-
-    /// The line as an entry of the report, for `job`.
-    fn episode(&self, job: &Job) -> Episode {
-        let outcome = self.outcome();
-        Episode {
-            env: job.env.id,
-            task: job.task.id,
-            difficulty: job.difficulty,
-            split: job.env.split_of(job.seed).map(|s| s.name),
-            policy: self.model.clone().unwrap_or_default(),
-            noise: None,
-            seed: job.seed,
-            trial: job.trial,
-            score: if outcome == Outcome::Error {
-                None
-            } else {
-                self.score
-            },
-            // The reset's entry comes first; every other is a model turn.
-            steps: u32::try_from(self.steps.len().saturating_sub(1)).unwrap_or(u32::MAX),
-            total_reward: self.total_reward,
-            outcome,
-            note: (!self.failure.is_empty()).then(|| self.failure.clone()),
-            usage: self.usage,
-            steps_taken: Vec::new(),
-            breakdown: serde_json::Value::Null,
-        }
+/// The line as an entry of the report, for `job`.
+fn resumed_episode(line: &Trajectory, job: &Job) -> Episode {
+    let outcome = ended(line);
+    Episode {
+        env: job.env.id,
+        task: job.task.id,
+        difficulty: job.difficulty,
+        split: job.env.split_of(job.seed).map(|s| s.name),
+        policy: line.model.clone().unwrap_or_default(),
+        noise: None,
+        seed: job.seed,
+        trial: job.trial,
+        score: if outcome == Outcome::Error {
+            None
+        } else {
+            line.score
+        },
+        // The reset's entry comes first; every other is a model turn.
+        steps: u32::try_from(line.steps.len().saturating_sub(1)).unwrap_or(u32::MAX),
+        total_reward: line.total_reward.unwrap_or(0.0),
+        outcome,
+        note: line.failure.clone().filter(|f| !f.is_empty()),
+        usage: line.usage,
+        steps_taken: Vec::new(),
+        breakdown: serde_json::Value::Null,
     }
 }
 
-/// One line of the file: where it is, and its head when it reads.
+/// One line of the file: where it is, and the trajectory it reads as.
 struct Line {
     offset: u64,
     /// With its newline.
     len: u64,
-    head: Head,
+    head: Trajectory,
 }
 
 /// Every complete line of `path`. A last line that was cut (a crash while
@@ -164,7 +129,7 @@ fn lines(path: &Path) -> Result<Vec<Line>, String> {
             offset += read as u64;
             continue;
         }
-        match serde_json::from_slice::<Head>(text) {
+        match serde_json::from_slice::<Trajectory>(text) {
             Ok(head) if complete => lines.push(Line {
                 offset,
                 len: read as u64,
@@ -240,7 +205,7 @@ pub fn resume(path: &Path, jobs: &[Job], run: &RunSettings<'_>) -> Result<Resume
     let mut errors = 0;
     let version = report::task_set_version();
     for line in lines(path)? {
-        let Some(&i) = line.head.key().as_ref().and_then(|k| index.get(k)) else {
+        let Some(&i) = key(&line.head).as_ref().and_then(|k| index.get(k)) else {
             continue;
         };
         let head = &line.head;
@@ -252,7 +217,7 @@ pub fn resume(path: &Path, jobs: &[Job], run: &RunSettings<'_>) -> Result<Resume
                 head.env,
                 head.task,
                 head.seed,
-                head.trial,
+                head.trial.unwrap_or(0),
                 theirs.unwrap_or("(none)"),
                 if what == "task set" {
                     " or bring it to this task set with `deskbench regrade`"
@@ -282,11 +247,11 @@ pub fn resume(path: &Path, jobs: &[Job], run: &RunSettings<'_>) -> Result<Resume
                 run.reward_mode,
             ));
         }
-        if head.outcome() == Outcome::Error {
+        if ended(head) == Outcome::Error {
             errors += 1;
             done[i] = None;
         } else {
-            done[i] = Some(head.episode(&jobs[i]));
+            done[i] = Some(resumed_episode(head, &jobs[i]));
         }
     }
     Ok(Resumed { done, errors })
@@ -345,7 +310,7 @@ pub fn put_in_order(path: &Path, jobs: &[Job], model: &str) -> Result<(), String
     let mut others = Vec::new();
     let mut ours: Vec<Option<(u64, u64)>> = vec![None; jobs.len()];
     for line in &lines {
-        match line.head.key().as_ref().and_then(|k| index.get(k)) {
+        match key(&line.head).as_ref().and_then(|k| index.get(k)) {
             Some(&i) => ours[i] = Some((line.offset, line.len)),
             None => others.push((line.offset, line.len)),
         }

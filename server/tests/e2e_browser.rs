@@ -1234,7 +1234,7 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
                         && r["task"] == first.id
                         && r["seed"] == task.seed
                         && r["difficulty"] == first_level
-                        && r["actions"] == json!([])
+                        && exported_steps(r).0.is_empty()
                 });
                 Ok(started.then_some(()))
             })
@@ -2298,11 +2298,10 @@ async fn play_and_compare(client: &Client, app: &Router, native: &Native) {
         api.rewards, native.rewards,
         "{label}: API rewards vs native"
     );
-    let record_rewards: Vec<Option<f64>> =
-        serde_json::from_value(ui.record["rewards"].clone()).expect("rewards in the export");
+    let (_, record_rewards) = exported_steps(&ui.record);
     assert_eq!(record_rewards, api.rewards, "{label}: page rewards vs API");
     assert_eq!(
-        ui.record["final_score"].as_f64(),
+        ui.record["score"].as_f64(),
         Some(api.score),
         "{label}: exported final score vs API"
     );
@@ -2409,8 +2408,8 @@ async fn play_in_ui(client: &Client, native: &Native) -> Ui {
         .await
         .unwrap_or_else(|| panic!("{label}: no #export-link"));
     assert_eq!(
-        record["actions"],
-        json!(native.actions),
+        exported_steps(&record).0,
+        native.actions,
         "{label}: exported actions"
     );
     Ui { score, record }
@@ -2501,7 +2500,7 @@ async fn start_in_ui_at(client: &Client, env: &'static EnvInfo, task: &str, seed
                     && r["task"] == task
                     && r["seed"] == seed
                     && r["difficulty"] == level
-                    && r["actions"] == json!([])
+                    && exported_steps(r).0.is_empty()
             });
             Ok(started.then_some(()))
         },
@@ -2637,6 +2636,17 @@ async fn exported(client: &Client) -> Option<Value> {
         .expect("read #export-link");
     text.as_str()
         .map(|t| serde_json::from_str(t).unwrap_or_else(|e| panic!("#export-link: {e}: {t}")))
+}
+
+/// The actions and rewards of the steps of an exported episode (a
+/// trajectories line: the reset's entry, then each accepted step).
+fn exported_steps(record: &Value) -> (Vec<Value>, Vec<Option<f64>>) {
+    let trajectory: env_wasm::agent::Trajectory =
+        serde_json::from_value(record.clone()).expect("the export is a trajectory");
+    trajectory
+        .played()
+        .map(|(_, step)| (step.action.clone().unwrap_or(Value::Null), step.reward()))
+        .unzip()
 }
 
 /// Run `script` in the page and return its value.

@@ -13,7 +13,7 @@
 //! plays the text protocol: the tools and their schema checks are native
 //! only (`env_wasm::tools`).
 
-use env_wasm::agent::{self, Briefing, Finished, LineHeader, Player, Protocol, Sampling};
+use env_wasm::agent::{self, Briefing, Finished, LineHeader, Player, Protocol, Sampling, Step};
 use env_wasm::{AnyEnv, EnvInfo, ResetDefaults, RewardMode, TaskInfo, decimal, splits};
 use gloo_net::http::Request;
 use leptos::prelude::*;
@@ -255,9 +255,10 @@ async fn call(plan: &Plan, body: &str) -> Result<Value, String> {
 }
 
 /// A turn as the live list shows it.
-fn turn_text(job: &Job, n: usize, turn: &Value) -> String {
+fn turn_text(job: &Job, n: usize, turn: &Step) -> String {
     let action = turn
-        .get("action")
+        .action
+        .as_ref()
         .filter(|a| !a.is_null())
         .map(Value::to_string)
         .unwrap_or_else(|| "(no action)".to_owned());
@@ -266,15 +267,19 @@ fn turn_text(job: &Job, n: usize, turn: &Value) -> String {
     } else {
         action
     };
-    let what = if let Some(reason) = turn.get("refused").and_then(Value::as_str) {
+    let what = if let Some(reason) = &turn.refused {
         format!("refused: {reason}")
-    } else if let Some(error) = turn.get("error").and_then(Value::as_str) {
+    } else if let Some(error) = &turn.error {
         format!("error: {error}")
     } else {
-        let reward = turn["reward"]
-            .as_f64()
+        let reward = turn
+            .reward()
             .map_or_else(|| "none".to_owned(), |r| decimal::fixed(r, 4));
-        let done = if turn["done"] == true { ", done" } else { "" };
+        let done = if turn.done == Some(true) {
+            ", done"
+        } else {
+            ""
+        };
         format!("reward {reward}{done}")
     };
     format!(

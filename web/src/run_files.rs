@@ -5,15 +5,19 @@
 //! [{action, reward, done, ...}]` (optional `level`, `split`, `policy`,
 //! `model`, `score`; an `action` may be an object or a JSON string; a turn
 //! marked `refused` or `error`, as `deskbench inference` writes, is no step), which
-//! the page replays action by action. A page export (`actions`, `rewards`)
-//! reads as a trajectory too. A line that cannot be read is reported and
-//! left out; it never stops the rest of the file.
+//! the page replays action by action ([`Trajectory`], the type the CLI
+//! writes). The page's own export is one trajectory as pretty JSON (its
+//! older exports, `actions` and `rewards`, read too). A line that cannot be
+//! read is reported and left out; it never stops the rest of the file.
 
+use env_wasm::agent::Trajectory;
 use env_wasm::registry;
 use env_wasm::seam::MAX_SEED;
-use serde_json::{Map, Value};
+use serde::Deserialize;
+use serde_json::Value;
 
 use crate::episode::{self, Played};
+use crate::record;
 
 /// More episodes than this are left out (with a note): the page holds every
 /// episode it lists.
@@ -198,130 +202,108 @@ pub(crate) struct RunFile {
     pub text: String,
 }
 
-fn text(fields: &Map<String, Value>, key: &str) -> Option<String> {
-    match fields.get(key)? {
-        Value::Null => None,
-        Value::String(s) => Some(s.clone()),
-        other => Some(other.to_string()),
-    }
+/// An episode of a `deskbench eval --json` report: what was played and
+/// what it gave, without its actions.
+#[derive(Debug, Deserialize)]
+struct ReportEntry {
+    env: String,
+    task: String,
+    seed: u64,
+    #[serde(default)]
+    trial: u32,
+    #[serde(default)]
+    policy: Option<String>,
+    #[serde(default)]
+    split: Option<String>,
+    #[serde(default)]
+    difficulty: Option<u8>,
+    #[serde(default)]
+    score: Option<f64>,
+    /// The accepted steps.
+    #[serde(default)]
+    steps: Option<u64>,
+    #[serde(default)]
+    total_reward: Option<f64>,
 }
 
-/// An action as a file holds it: an object, or JSON text of one (a string
-/// that is not JSON is itself the action, as productivity's `"inspect"`).
-fn action_of(value: &Value) -> Value {
-    match value {
-        Value::String(text) => serde_json::from_str::<Value>(text)
-            .ok()
-            .filter(Value::is_object)
-            .unwrap_or_else(|| value.clone()),
-        other => other.clone(),
-    }
-}
-
-fn recorded_steps(fields: &Map<String, Value>) -> Result<Vec<RecordedStep>, String> {
-    if let Some(steps) = fields.get("steps") {
-        let steps = steps.as_array().ok_or("`steps` is not a list")?;
-        // `deskbench eval --trajectories` records the reset first, as a
-        // step with a null action.
-        let reset = steps
-            .first()
-            .is_some_and(|s| s.get("action").is_some_and(Value::is_null));
-        return steps
-            .iter()
-            .enumerate()
-            .skip(usize::from(reset))
-            // `deskbench inference` also records the model's turns that
-            // were no step (`refused`, or an API `error`): nothing to replay.
-            .filter(|(_, step)| step.get("refused").is_none() && step.get("error").is_none())
-            .map(|(i, step)| {
-                let action = step
-                    .get("action")
-                    .ok_or_else(|| format!("step {} has no `action`", i + 1))?;
-                Ok(RecordedStep {
-                    action: action_of(action),
-                    reward: step.get("reward").and_then(Value::as_f64),
-                })
-            })
-            .collect();
-    }
-    let actions = fields
-        .get("actions")
-        .and_then(Value::as_array)
-        .ok_or("no `steps`")?;
-    let rewards = fields.get("rewards").and_then(Value::as_array);
-    Ok(actions
-        .iter()
-        .enumerate()
-        .map(|(i, action)| RecordedStep {
-            action: action_of(action),
-            reward: rewards.and_then(|r| r.get(i)).and_then(Value::as_f64),
-        })
-        .collect())
-}
-
-/// One episode from its fields (a trajectory line or a report's entry;
-/// `report` holds the report's own fields, such as its `reward_mode`).
-fn episode_of(value: &Value, report: Option<&Value>) -> Result<RunEpisode, String> {
-    let from_report = report.is_some();
-    let fields = value.as_object().ok_or("not a JSON object")?;
-    let env_name = text(fields, "env").ok_or("no `env`")?;
-    let task_name = text(fields, "task").ok_or("no `task`")?;
-    let (env, task) = match registry::find(&env_name) {
+/// The registry's environment and task of a file's names (an environment
+/// of another bundle keeps the file's task name, and is replayed on its
+/// own page).
+fn env_and_task(env_name: &str, task_name: &str) -> Result<(&'static str, String), String> {
+    match registry::find(env_name) {
         Some(env) => {
             let task = env
-                .task(&task_name)
+                .task(task_name)
                 .ok_or_else(|| format!("{} has no task `{task_name}`", env.id))?;
-            (env.id, task.id.to_owned())
+            Ok((env.id, task.id.to_owned()))
         }
-        // Another bundle's environment: listed with the file's figures, and
-        // replayed on its own page.
         None => match registry::LISTED.iter().find(|e| e.id == env_name) {
-            Some(listed) => (listed.id, task_name),
-            None => return Err(format!("no environment `{env_name}`")),
+            Some(listed) => Ok((listed.id, task_name.to_owned())),
+            None => Err(format!("no environment `{env_name}`")),
         },
-    };
-    let seed = match fields.get("seed") {
-        Some(Value::Number(n)) => n.as_u64(),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        _ => None,
     }
-    .filter(|s| *s <= MAX_SEED)
-    .ok_or("no whole-number `seed`")?;
-    let steps = if from_report {
-        None
+}
+
+fn checked_seed(seed: u64) -> Result<u64, String> {
+    if seed <= MAX_SEED {
+        Ok(seed)
     } else {
-        Some(recorded_steps(fields)?)
-    };
+        Err("no whole-number `seed`".to_owned())
+    }
+}
+
+/// One episode of a trajectories file (or a page export), replayed action
+/// by action.
+fn trajectory_episode(trajectory: &Trajectory) -> Result<RunEpisode, String> {
+    let (env, task) = env_and_task(&trajectory.env, &trajectory.task)?;
+    let steps = trajectory
+        .played()
+        .map(|(i, step)| {
+            Ok(RecordedStep {
+                action: step
+                    .action
+                    .clone()
+                    .ok_or_else(|| format!("step {} has no `action`", i + 1))?,
+                reward: step.reward(),
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     Ok(RunEpisode {
         env,
         task,
-        seed,
-        trial: fields
-            .get("trial")
-            .and_then(Value::as_u64)
-            .and_then(|t| u32::try_from(t).ok())
-            .unwrap_or(0),
-        policy: text(fields, "policy"),
-        model: text(fields, "model"),
-        split: text(fields, "split"),
-        level: text(fields, "level").or_else(|| text(fields, "difficulty")),
-        reward_mode: text(fields, "reward_mode").or_else(|| {
-            report
-                .and_then(|r| r.get("reward_mode"))
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-        }),
-        score: fields
-            .get("score")
-            .or_else(|| fields.get("final_score"))
-            .and_then(Value::as_f64),
-        steps,
-        step_count: if from_report {
-            fields.get("steps").and_then(Value::as_u64)
-        } else {
-            None
-        },
-        total_reward: fields.get("total_reward").and_then(Value::as_f64),
+        seed: checked_seed(trajectory.seed)?,
+        trial: trajectory.trial.unwrap_or(0),
+        policy: trajectory.policy.clone(),
+        model: trajectory.model.clone(),
+        split: trajectory.split.clone(),
+        level: trajectory.difficulty.map(|l| l.to_string()),
+        reward_mode: trajectory.reward_mode.clone(),
+        score: trajectory.score,
+        steps: Some(steps),
+        step_count: None,
+        total_reward: trajectory.total_reward,
+        check: None,
+    })
+}
+
+/// One episode of a report (`reward_mode` is the report's own).
+fn report_episode(entry: &Value, reward_mode: Option<&str>) -> Result<RunEpisode, String> {
+    let entry = ReportEntry::deserialize(entry).map_err(|e| e.to_string())?;
+    let (env, task) = env_and_task(&entry.env, &entry.task)?;
+    Ok(RunEpisode {
+        env,
+        task,
+        seed: checked_seed(entry.seed)?,
+        trial: entry.trial,
+        policy: entry.policy,
+        model: None,
+        split: entry.split,
+        level: entry.difficulty.map(|l| l.to_string()),
+        reward_mode: reward_mode.map(str::to_owned),
+        score: entry.score,
+        steps: None,
+        step_count: entry.steps,
+        total_reward: entry.total_reward,
         check: None,
     })
 }
@@ -333,11 +315,14 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<RunFile, String> {
         .as_ref()
         .and_then(|v| v.get("episodes"))
         .and_then(Value::as_array);
-    // The page's own Export: one episode as pretty JSON (env, task, seed,
-    // actions, rewards), which no line of it holds alone.
-    let exported = whole
-        .as_ref()
-        .filter(|v| report.is_none() && v.get("actions").is_some_and(Value::is_array));
+    // The page's own Export: one episode as pretty JSON, which no line of
+    // it holds alone (or, from before exports were trajectories, its
+    // `actions`).
+    let exported = whole.as_ref().filter(|v| {
+        report.is_none()
+            && v.is_object()
+            && (text.trim().lines().nth(1).is_some() || v.get("actions").is_some())
+    });
     let mut file = RunFile {
         name: name.to_owned(),
         kind: if report.is_some() {
@@ -358,16 +343,19 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<RunFile, String> {
     };
     match report {
         None if exported.is_some() => {
-            if let Some(one) = exported {
-                add(&mut file, "the episode".to_owned(), episode_of(one, None));
-            }
+            let item = record::read(text).and_then(|t| trajectory_episode(&t));
+            add(&mut file, "the episode".to_owned(), item);
         }
         Some(entries) => {
+            let reward_mode = whole
+                .as_ref()
+                .and_then(|r| r.get("reward_mode"))
+                .and_then(Value::as_str);
             for (i, entry) in entries.iter().enumerate() {
                 add(
                     &mut file,
                     format!("episode {}", i + 1),
-                    episode_of(entry, whole.as_ref()),
+                    report_episode(entry, reward_mode),
                 );
             }
         }
@@ -379,7 +367,8 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<RunFile, String> {
             {
                 let item = serde_json::from_str::<Value>(line)
                     .map_err(|e| format!("not JSON ({e})"))
-                    .and_then(|v| episode_of(&v, None));
+                    .and_then(|v| Trajectory::deserialize(v).map_err(|e| e.to_string()))
+                    .and_then(|t| trajectory_episode(&t));
                 add(&mut file, format!("line {}", i + 1), item);
             }
         }
@@ -481,7 +470,7 @@ mod tests {
             },
         )
         .expect("plays");
-        let exported = crate::record::EpisodeRecord::of(&played.view).to_json();
+        let exported = record::to_json(&record::export(&played.view));
         assert!(exported.lines().count() > 1, "Export writes pretty JSON");
         let file = parse("deskbench-episode.json", &exported).expect("opens");
         assert_eq!(file.kind, "exported episode");
@@ -493,6 +482,80 @@ mod tests {
         );
         assert_eq!(episode.level.as_deref(), Some("3"));
         assert_eq!(episode.check().verdict, Verdict::Same);
+    }
+
+    /// A line as `deskbench inference` writes it (the core's
+    /// `Finished::line`, which the CLI and the page's "Run a model" both
+    /// call) opens in Runs and replays to its score.
+    #[test]
+    fn a_line_the_cli_writes_opens_as_a_run() {
+        use env_wasm::agent::{
+            self, Act, Briefing, Completion, LineHeader, Player, Protocol, Sampling,
+        };
+        use env_wasm::splits::DEFAULT_LEVEL;
+        use env_wasm::{AnyEnv, ResetDefaults};
+
+        let env = registry::find("productivity").expect("registered");
+        let task = env.task("easy").expect("a task");
+        let mut session = AnyEnv::of(env);
+        let first = session
+            .reset(
+                &json!({"task": "easy", "seed": 5}),
+                ResetDefaults::default(),
+            )
+            .expect("reset");
+        let schema = json!({});
+        let briefing = Briefing {
+            env,
+            task,
+            difficulty: DEFAULT_LEVEL,
+            action_schema: &schema,
+            hint: None,
+        };
+        let mut player = Player::new(&briefing, Protocol::Text, &first, Vec::new(), None);
+        let sampling = Sampling {
+            model: "m",
+            temperature: 0.0,
+            max_tokens: 100,
+        };
+        while let Some(request) = player.request(&sampling) {
+            let Some(action) = session.reference_action() else {
+                break;
+            };
+            let completion = Completion {
+                content: Some(action.to_string()),
+                ..Completion::default()
+            };
+            if let Some(Act::Action(action)) = player.reply(request.window, &completion) {
+                match session.step(&action) {
+                    Ok(result) => player.accepted(result),
+                    Err(err) => player.refused(err.to_string()),
+                }
+            }
+        }
+        let finished = player.finish(|_| session.terminal_score().map(agent::to_points));
+        let header = LineHeader {
+            env: env.id,
+            task: task.id,
+            difficulty: DEFAULT_LEVEL,
+            split: "",
+            seed: 5,
+            trial: 0,
+            model: "m",
+            reward_mode: "shaped",
+            protocol: Protocol::Text,
+            success_threshold: 0.5,
+        };
+        let file = parse("inference.jsonl", &finished.line(&header, "0")).expect("a trajectory");
+        assert_eq!(file.kind, "trajectories");
+        let episode = &file.episodes[0];
+        assert_eq!(
+            (episode.entrant(), episode.level.as_deref()),
+            ("m".to_owned(), Some("2"))
+        );
+        let check = episode.check();
+        assert_eq!(check.verdict, Verdict::Same, "{check:?}");
+        assert_eq!(check.score, Some(1.0));
     }
 
     #[test]

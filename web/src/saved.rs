@@ -11,12 +11,13 @@
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
+use env_wasm::agent::Trajectory;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 
 use crate::episode::EpisodeView;
-use crate::record::EpisodeRecord;
+use crate::record::{self, EpisodeRecord};
 use crate::run_files::{self, RunFile};
 
 /// The episode kept for an environment is under this key and `.<env id>`;
@@ -56,15 +57,15 @@ pub(crate) fn keep_episode(view: &EpisodeView) {
             let _ = storage.remove_item(EPISODE_KEY);
         }
     } else if view.accepted().next().is_some() {
-        keep_record(&EpisodeRecord::of(view));
+        keep_record(&record::export(view));
     }
 }
 
 /// Keep `record` as its environment's episode in progress (an imported
 /// episode of another environment waits there for that environment's page).
-pub(crate) fn keep_record(record: &EpisodeRecord) {
+pub(crate) fn keep_record(record: &Trajectory) {
     if let Some(storage) = storage() {
-        let _ = storage.set_item(&episode_key(&record.env), &record.to_json());
+        let _ = storage.set_item(&episode_key(&record.env), &record.to_line());
     }
 }
 

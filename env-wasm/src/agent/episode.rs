@@ -6,69 +6,14 @@
 //! or on a server), so `deskbench inference` and the page's "Run a model"
 //! play a model's turns alike and write the same line.
 
-use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use super::chat::{ChatTool, Completion, Message, Usage};
 use super::conversation::{Act, Conversation, HISTORY_CHARS, MAX_BAD_REPLIES, Move, Window};
 use super::prompt::{Briefing, Protocol, system_prompt};
+use super::trajectory::{Outcome, Step, ToolCallRecord, Trajectory};
 use crate::registry::EnvInfo;
 use crate::{Observation, StepResult};
-
-/// How one episode ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// It ended by itself (a final answer, a submit, the last case) and
-    /// was graded.
-    Done,
-    /// The task's step limit ended it (`truncated` in its last
-    /// observation); graded as it stood.
-    Truncated,
-    /// The policy had no action left before the end (scored 0).
-    PolicyStopped,
-    /// The environment refused the policy's action (scored 0).
-    Refused,
-    /// The environment had not ended after many more steps than the task
-    /// allows (scored 0).
-    StepLimit,
-    /// A model's episode only: it could not be played to an end (a missing
-    /// key, a model API failure after its retries, a timeout, a lost server
-    /// connection); not the agent's doing, so it has no score and is left
-    /// out of means and pass^k.
-    Error,
-}
-
-impl Outcome {
-    /// Whether the episode was graded: it ended by itself or at the limit.
-    pub fn graded(self) -> bool {
-        matches!(self, Outcome::Done | Outcome::Truncated)
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Done => "done",
-            Outcome::Truncated => "truncated",
-            Outcome::PolicyStopped => "policy_stopped",
-            Outcome::Refused => "refused",
-            Outcome::StepLimit => "step_limit",
-            Outcome::Error => "error",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Outcome> {
-        [
-            Outcome::Done,
-            Outcome::Truncated,
-            Outcome::PolicyStopped,
-            Outcome::Refused,
-            Outcome::StepLimit,
-            Outcome::Error,
-        ]
-        .into_iter()
-        .find(|o| o.name() == name)
-    }
-}
 
 /// pass^k of each k = 1..=trials: the chance that k trials of one seed all
 /// succeed, averaged over seeds. With c successes in n trials of a seed the
@@ -124,36 +69,11 @@ pub fn truncated(observation: &Value) -> bool {
     observation.get(crate::episode::TRUNCATED) == Some(&Value::Bool(true))
 }
 
-/// A value as JSON text, for the free-form parts of a trajectories line
-/// (actions, observations, breakdowns): their keys differ between
-/// environments, and a table (Hugging Face `datasets`, Arrow) needs one
-/// type per column, so they travel as strings (README "Trajectories").
-pub fn json_text(value: &Value) -> Value {
-    Value::String(value.to_string())
-}
-
-/// A recorded step or turn as a trajectories line holds it: `action` and
-/// `observation` as JSON text ([`json_text`]); a null action (the reset's)
-/// stays null, and a missing field stays missing.
-pub fn dataset_step(step: &Value) -> Value {
-    let mut step = step.clone();
-    if let Some(fields) = step.as_object_mut() {
-        for key in ["action", "observation"] {
-            if let Some(value) = fields.get_mut(key)
-                && !value.is_null()
-            {
-                *value = json_text(value);
-            }
-        }
-    }
-    step
-}
-
 /// OpenEnv's `call_tool` action of a call of tool `name` (native: the
 /// tools are, the page's model plays the text protocol).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn call_action(name: &str, arguments: &Value) -> Value {
-    json!({"type": crate::tools::CALL_TOOL, "tool_name": name, "arguments": arguments})
+    serde_json::json!({"type": crate::tools::CALL_TOOL, "tool_name": name, "arguments": arguments})
 }
 
 /// The environment's answer to an act.
@@ -234,9 +154,10 @@ pub struct Sampling<'a> {
     pub max_tokens: u32,
 }
 
-/// A turn waiting for the environment's answer.
+/// A turn waiting for the environment's answer: what was sent and
+/// replied, and the action to play.
 struct Pending {
-    fields: Map<String, Value>,
+    turn: Step,
     action: Option<Value>,
 }
 
@@ -265,7 +186,7 @@ pub struct Finished {
     pub logged: Vec<Logged>,
     /// The `steps` of the trajectories line: the reset's entry, then one
     /// per model turn.
-    pub turns: Vec<Value>,
+    pub turns: Vec<Step>,
     pub usage: Usage,
     pub outcome: Outcome,
     /// `None` for an [`Outcome::Error`].
@@ -335,33 +256,37 @@ impl Finished {
         });
     }
 
-    /// The episode as one line of a trajectories file (README
-    /// "Trajectories"), without its newline.
+    /// The episode as a trajectories line (README "Trajectories").
+    pub fn trajectory(&self, header: &LineHeader<'_>, deskbench_version: &str) -> Trajectory {
+        Trajectory {
+            env: header.env.to_owned(),
+            task: header.task.to_owned(),
+            difficulty: Some(header.difficulty),
+            split: Some(header.split.to_owned()),
+            seed: header.seed,
+            trial: Some(header.trial),
+            model: Some(header.model.to_owned()),
+            reward_mode: Some(header.reward_mode.to_owned()),
+            protocol: Some(header.protocol.name().to_owned()),
+            messages: Some(self.messages.clone()),
+            steps: self.turns.clone(),
+            score: self.score,
+            score_breakdown: Some(self.breakdown.clone()),
+            outcome: Some(self.outcome),
+            success: Some(self.succeeded(header.success_threshold)),
+            truncated: Some(self.truncated),
+            total_reward: Some(self.total_reward()),
+            failure: Some(self.failure.clone().unwrap_or_default()),
+            usage: Some(self.usage),
+            deskbench_version: Some(deskbench_version.to_owned()),
+            task_set_version: Some(crate::golden::task_set_version().to_owned()),
+            ..Trajectory::default()
+        }
+    }
+
+    /// The episode as one line of a trajectories file, without its newline.
     pub fn line(&self, header: &LineHeader<'_>, deskbench_version: &str) -> String {
-        json!({
-            "env": header.env,
-            "task": header.task,
-            "difficulty": header.difficulty,
-            "split": header.split,
-            "seed": header.seed,
-            "trial": header.trial,
-            "model": header.model,
-            "reward_mode": header.reward_mode,
-            "protocol": header.protocol.name(),
-            "messages": self.messages,
-            "steps": self.turns.iter().map(dataset_step).collect::<Vec<_>>(),
-            "score": self.score,
-            "score_breakdown": json_text(&self.breakdown),
-            "outcome": self.outcome,
-            "success": self.succeeded(header.success_threshold),
-            "truncated": self.truncated,
-            "total_reward": self.total_reward(),
-            "failure": self.failure.as_deref().unwrap_or(""),
-            "usage": self.usage,
-            "deskbench_version": deskbench_version,
-            "task_set_version": crate::golden::task_set_version(),
-        })
-        .to_string()
+        self.trajectory(header, deskbench_version).to_line()
     }
 }
 
@@ -378,13 +303,11 @@ impl<'e> Player<'e> {
     ) -> Player<'e> {
         let mut record = Finished::error(String::new());
         record.failure = None;
-        record.turns.push(json!({
-            "action": null,
-            "observation": first.observation.to_value(),
-            "reward": first.reward,
-            "done": first.done,
-            "truncated": false,
-        }));
+        record.turns.push(Step::reset(
+            first.observation.to_value(),
+            first.reward,
+            first.done,
+        ));
         let chat = Conversation::new(
             protocol,
             system_prompt(briefing, protocol),
@@ -416,7 +339,7 @@ impl<'e> Player<'e> {
 
     /// The latest entry of the trajectory's `steps` (the reset's before any
     /// turn), for a front end that shows each turn as it happens.
-    pub fn last_turn(&self) -> Option<&Value> {
+    pub fn last_turn(&self) -> Option<&Step> {
         self.record.turns.last()
     }
 
@@ -445,12 +368,13 @@ impl<'e> Player<'e> {
     /// The request sent with `window` failed for good (after the caller's
     /// retries): the episode ends in error.
     pub fn call_failed(&mut self, window: Window, err: String) {
-        self.record.turns.push(json!({
-            "messages_sent": window.end,
-            "messages_dropped": window.dropped,
-            "reply": null,
-            "error": err,
-        }));
+        self.record.turns.push(Step {
+            messages_sent: Some(window.end),
+            messages_dropped: Some(window.dropped),
+            reply: Some(None),
+            error: Some(err.clone()),
+            ..Step::default()
+        });
         self.record.log(None, 0.0, true, Some(&err));
         self.record.fail(err);
     }
@@ -463,20 +387,16 @@ impl<'e> Player<'e> {
     pub fn reply(&mut self, window: Window, completion: &Completion) -> Option<Act> {
         let usage = completion.usage.unwrap_or_default();
         self.record.usage += usage;
-        let mut fields = Map::new();
-        fields.insert("messages_sent".into(), json!(window.end));
-        fields.insert("messages_dropped".into(), json!(window.dropped));
-        fields.insert(
-            "reply".into(),
-            json!(completion.content.as_deref().unwrap_or_default()),
-        );
-        fields.insert("usage".into(), json!(usage));
+        let mut turn = Step {
+            messages_sent: Some(window.end),
+            messages_dropped: Some(window.dropped),
+            reply: Some(Some(completion.content.clone().unwrap_or_default())),
+            usage: Some(usage),
+            ..Step::default()
+        };
         match self.chat.reply(completion) {
             Move::Nothing(reason) => {
-                self.pending = Some(Pending {
-                    fields,
-                    action: None,
-                });
+                self.pending = Some(Pending { turn, action: None });
                 self.refused(reason);
                 None
             }
@@ -490,14 +410,15 @@ impl<'e> Player<'e> {
                         name,
                         arguments,
                     } => {
-                        fields.insert(
-                            "tool_call".into(),
-                            json!({"id": id, "name": name, "arguments": arguments.to_string()}),
-                        );
+                        turn.tool_call = Some(ToolCallRecord {
+                            arguments: arguments.to_string(),
+                            id: id.clone(),
+                            name: name.clone(),
+                        });
                         self.call_as_action(name, arguments)
                     }
                 };
-                self.pending = Some(Pending { fields, action });
+                self.pending = Some(Pending { turn, action });
                 Some(act)
             }
         }
@@ -516,11 +437,12 @@ impl<'e> Player<'e> {
         None
     }
 
-    fn take_pending(&mut self, key: &str, value: Value) -> Option<Value> {
-        let Pending { mut fields, action } = self.pending.take()?;
-        fields.insert("action".into(), action.clone().unwrap_or(Value::Null));
-        fields.insert(key.into(), value);
-        self.record.turns.push(Value::Object(fields));
+    /// Record the pending turn as no step, with `why` put on it.
+    fn take_pending(&mut self, why: impl FnOnce(&mut Step)) -> Option<Value> {
+        let Pending { mut turn, action } = self.pending.take()?;
+        turn.action = Some(action.clone().unwrap_or(Value::Null));
+        why(&mut turn);
+        self.record.turns.push(turn);
         Some(action.unwrap_or(Value::Null))
     }
 
@@ -528,7 +450,7 @@ impl<'e> Player<'e> {
     /// is told why; [`MAX_BAD_REPLIES`] in a row end the episode.
     pub fn refused(&mut self, reason: String) {
         let action = self
-            .take_pending("refused", json!(reason))
+            .take_pending(|turn| turn.refused = Some(reason.clone()))
             .filter(|a| !a.is_null());
         self.gave_up = self.chat.refuse(&reason);
         let error = if self.gave_up {
@@ -546,7 +468,7 @@ impl<'e> Player<'e> {
     /// timeout): the episode ends in error.
     pub fn lost(&mut self, err: String) {
         let action = self
-            .take_pending("error", json!(err))
+            .take_pending(|turn| turn.error = Some(err.clone()))
             .filter(|a| !a.is_null());
         self.record.log(action.as_ref(), 0.0, true, Some(&err));
         self.record.fail(err);
@@ -565,15 +487,15 @@ impl<'e> Player<'e> {
         self.chat
             .observe(result.reward, result.observation.json(), result.done);
         let reward = to_points(result.reward.unwrap_or(0.0));
-        let Some(Pending { mut fields, action }) = self.pending.take() else {
+        let Some(Pending { mut turn, action }) = self.pending.take() else {
             return;
         };
-        fields.insert("action".into(), action.clone().unwrap_or(Value::Null));
-        fields.insert("observation".into(), observation);
-        fields.insert("reward".into(), json!(result.reward));
-        fields.insert("done".into(), json!(result.done));
-        fields.insert("truncated".into(), json!(self.record.truncated));
-        self.record.turns.push(Value::Object(fields));
+        turn.action = Some(action.clone().unwrap_or(Value::Null));
+        turn.observation = Some(observation);
+        turn.reward = Some(result.reward);
+        turn.done = Some(result.done);
+        turn.truncated = Some(self.record.truncated);
+        self.record.turns.push(turn);
         self.record.log(action.as_ref(), reward, result.done, None);
         if result.done {
             self.last = Some(result);
@@ -615,6 +537,8 @@ impl<'e> Player<'e> {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     #[test]

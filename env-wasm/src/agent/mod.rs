@@ -20,15 +20,17 @@
 //!    told why; [`MAX_BAD_REPLIES`] in a row end the episode).
 //!
 //! [`Player`] runs those steps for one episode without doing any I/O and
-//! ends with its [`Finished`] record and trajectories line: `deskbench
-//! inference` and the page's "Run a model" both drive it, so they play
-//! and record a model's turns alike.
+//! ends with its [`Finished`] record and its [`Trajectory`], the
+//! trajectories line every writer and reader shares: `deskbench inference`
+//! and the page's "Run a model" both drive it, so they play and record a
+//! model's turns alike.
 
 mod chat;
 mod conversation;
 mod episode;
 mod json_in_text;
 mod prompt;
+mod trajectory;
 
 pub use chat::{
     ChatTool, Completion, FunctionCall, Message, Role, ToolCall, Usage, read_completion,
@@ -38,8 +40,9 @@ pub use conversation::{Act, Conversation, HISTORY_CHARS, MAX_BAD_REPLIES, Move, 
 #[cfg(not(target_arch = "wasm32"))]
 pub use episode::call_action;
 pub use episode::{
-    Finished, LineHeader, Logged, Outcome, Player, Request, Sampling, Stepped, dataset_step,
-    json_text, listed_tools, pass_k, terminal_grader, to_points, truncated,
+    Finished, LineHeader, Logged, Player, Request, Sampling, Stepped, listed_tools, pass_k,
+    terminal_grader, to_points, truncated,
 };
 pub use json_in_text::extract_json_object;
 pub use prompt::{Briefing, Protocol, system_prompt};
+pub use trajectory::{Outcome, Step, ToolCallRecord, Trajectory};

@@ -1,5 +1,5 @@
-//! Export and import of an episode: the episode on show as an
-//! [`EpisodeRecord`] file to download, and a chosen file replayed in full
+//! Export and import of an episode: the episode on show as a trajectory
+//! file to download ([`record::export`]), and a chosen file replayed in full
 //! before it replaces anything on the page (or handed to its own
 //! environment's page when this bundle does not play it).
 
@@ -10,7 +10,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use super::state::AppState;
-use crate::record::EpisodeRecord;
+use crate::record::{self, EpisodeRecord};
 use crate::{episode, link, saved};
 
 /// The Export episode link (while an episode is on show) and the Import
@@ -38,13 +38,14 @@ pub(super) fn import_export(state: AppState) -> impl IntoView {
             let name = file.name();
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             let text = text.ok().and_then(|t| t.as_string()).unwrap_or_default();
-            let outcome = EpisodeRecord::parse(&text).and_then(|record| {
+            let outcome = record::read(&text).and_then(|trajectory| {
+                let record = EpisodeRecord::of_trajectory(&trajectory);
                 if registry::find(&record.env).is_none()
                     && registry::LISTED.iter().any(|e| e.id == record.env)
                 {
                     // Another environment's episode: kept for its page,
                     // which replays it on opening.
-                    saved::keep_record(&record);
+                    saved::keep_record(&trajectory);
                     let difficulty = record.difficulty.unwrap_or(DEFAULT_LEVEL);
                     let query = link::query(&record.env, &record.task, record.seed, difficulty);
                     let from = js_sys::encode_uri_component(&name);
@@ -88,7 +89,7 @@ pub(super) fn import_export(state: AppState) -> impl IntoView {
     let export_href = move || {
         episode.with(|view| {
             view.as_ref().map(|v| {
-                let json = EpisodeRecord::of(v).to_json();
+                let json = record::to_json(&record::export(v));
                 format!(
                     "data:application/json;charset=utf-8,{}",
                     js_sys::encode_uri_component(&json)
