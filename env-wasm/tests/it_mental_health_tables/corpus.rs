@@ -434,6 +434,21 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p47",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p47/episodes.jsonl"),
     ),
+    // The twenty-eighth (play-it28, bin39): six cases at levels 4 and 5,
+    // each answered once and in six other wordings, and probes: 66 rows
+    // (`source_line` is the line of the raw file). Its B rows: a 1:1 KPI
+    // from "none in 3 months" to "every person seen within 2 weeks" read
+    // as no target (21, 25, 29, 34, 36); an on-call rotation "so he is no
+    // longer first on the bridge" read as aimed at the rota, not the
+    // incidents (38); a risk's step with no marker word ("...; she books
+    // them as recurring calendar entries") read as no mitigation (59-62,
+    // 65, 66); its C row: "Neither on-call option fits: P12 drags in the
+    // offsite P4 ..." on the plan line read P4, P5 and P12 as chosen (54),
+    // decided as a misreading. Read since.
+    (
+        "it_mental_health-p48",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p48/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -482,6 +497,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p45",
     "it_mental_health-p46",
     "it_mental_health-p47",
+    "it_mental_health-p48",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -1071,6 +1071,23 @@ fn plan_risk_table() {
         "Risk: priorities may keep changing mid-sprint. I'd freeze the sprint scope and route \
          new requests through {head}.",
         "Risk: the budget sign-off may come late. {head} would approve the spend in week one.",
+        // A person or the team taking a concrete step after the risk, with
+        // no marker word, in the present or the future (play-it28 B3).
+        "Risk: {manager} could drop the 1:1s or the team lunch when sprint pressure rises; she \
+         books them as recurring calendar entries and reports them in the retro.",
+        "Risk: {manager} could drop the 1:1s when sprint pressure rises; he will book them as \
+         recurring calendar entries and report them in the retro.",
+        "Risk: {manager} could drop the team lunch in a release week; they book it as a \
+         recurring calendar entry.",
+        "Risk: {lead} may skip the rota review in busy weeks. He schedules it every Monday with \
+         the team.",
+        "Risk: overtime could creep back in release weeks \u{2014} the team caps work in \
+         progress at three tickets.",
+        "Risk: the 1:1s might slip in release weeks, she reviews the calendar every Friday.",
+        "Risk: people could fall back into overtime; the team is going to review the hours \
+         every Friday.",
+        "Risk: the new joiner may struggle alone; she pairs him with a senior engineer for \
+         the first month.",
     ];
     let wrong = [
         // After an arrow, more of the risk is no mitigation; a condition
@@ -1133,6 +1150,16 @@ fn plan_risk_table() {
         // A size of the harm is the risk itself, not a step against it.
         "Risk: delivery will be reduced by 20% while two people are absent.",
         "Risk: the team's capacity is reduced by half during the migration.",
+        // A second clause that only adds a consequence, another risk, a
+        // past step or a refusal takes no step (play-it28 B3, near
+        // misses).
+        "Risk: {manager} could drop the 1:1s when sprint pressure rises; she may be too busy.",
+        "Risk: {manager} could drop the 1:1s when sprint pressure rises; morale would drop.",
+        "Risk: {manager} could drop the 1:1s when sprint pressure rises; this could delay the \
+         plan.",
+        "Risk: {manager} could drop the 1:1s; she booked them last quarter and they slipped \
+         anyway.",
+        "Risk: if she books them late, the 1:1s slip.",
         "Risk: none expected; the plan is safe",
         "Risk: unknown at this stage",
         "Risk: the main risk is risk",

@@ -672,6 +672,40 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
     for (k, action) in clarity.into_iter().enumerate() {
         v.push((keyed("cfw", k), action.to_owned()));
     }
+    // A purpose clause in the person's own words for their stressor: an
+    // on-call rotation "so they are no longer first on the bridge" for the
+    // person whose quote says "I was first on the bridge for all of them"
+    // (play-it28 B2); for the others, their own. The near misses: the
+    // rotation alone, or with a purpose that names the rota again.
+    // The rota is no one else's main stressor there: an action on it
+    // would aim at theirs too.
+    let bridge = e.stressor == "incidents"
+        && e.card.quote.contains("first on the bridge")
+        && case.employees.iter().all(|o| o.stressor != "on_call");
+    let purpose: [&str; 4] = if bridge {
+        [
+            "set up a fair on-call rotation so they are no longer first on the bridge every time",
+            "share the on-call rota fairly so that they are not first on the bridge every time",
+            "rebalance the on-call rotation so they are never first on the bridge twice in a row",
+            "a fair on-call rota, so they stop being first on the bridge for all of them",
+        ]
+    } else {
+        [0, 1, 2, 3].map(|k| fortnight_words(e.stressor)[k])
+    };
+    for (k, action) in purpose.into_iter().enumerate() {
+        v.push((keyed("pfw", k), action.to_owned()));
+    }
+    let purpose_missed: [&str; 2] = if bridge {
+        [
+            "set up a fair on-call rotation",
+            "set up a fair on-call rotation so they are no longer on call every week",
+        ]
+    } else {
+        [0, 1].map(|k| fortnight_words(other_stressor)[k])
+    };
+    for (k, action) in purpose_missed.into_iter().enumerate() {
+        v.push((keyed("purpose_missed", k), action.to_owned()));
+    }
     v.push((
         "role_elsewhere",
         match e.stressor {
@@ -1466,6 +1500,11 @@ fn triage_two_week_support_table() {
         "- **Next 2 weeks:** {cfw2}.".to_owned(),
         "2-week action: {cfw3}".to_owned(),
         "2-week action: {cfw4}".to_owned(),
+        // A purpose clause in the person's own words (play-it28 B2).
+        "2-week action: {pfw0}.".to_owned(),
+        "- **Next 2 weeks:** {pfw1}.".to_owned(),
+        "2-week action: {pfw2}".to_owned(),
+        "2-week action: {pfw3}.".to_owned(),
         // The object left out or a pronoun: the block's own stressor line
         // says what it is (play-para-it21, B2).
         "2-week action: {elided_fw0}".to_owned(),
@@ -1518,6 +1557,8 @@ fn triage_two_week_support_table() {
             "- Who: {lead_full}\n- By: end of today\n2-week action: follow up regularly",
             "2-week action: {not_settled}",
             "2-week action: {role_elsewhere}",
+            "2-week action: {purpose_missed0}.",
+            "- **Next 2 weeks:** {purpose_missed1}.",
             // A step of another kind with its object left out, or a
             // planning step for a stressor no plan of the work tackles.
             "2-week action: {elided_other_fw0}",

@@ -1016,6 +1016,7 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
                 || predicate_of(&text, *at, until)
                     .iter()
                     .any(|w| LEFT_OUT.contains(w))
+                || does_not_fit(&predicate_of(&text, *at, until))
                 || left_out_by_its_value(&text, *at, until)
         })
         .collect();
@@ -1410,10 +1411,14 @@ fn left_out_titles(text: &Text) -> Vec<(u32, usize)> {
     (0..text.len())
         .filter(|&i| {
             let next = text.words.get(i + 1);
-            let colon = next.is_some_and(|n| {
-                n.sentence == text.words[i].sentence && text.gap(i + 1).contains(':')
-            });
-            if !colon {
+            let same_sentence = next.is_some_and(|n| n.sentence == text.words[i].sentence);
+            let colon = same_sentence && text.gap(i + 1).contains(':');
+            // "Neither on-call option fits \u{2014} P12 drags in P4": a dash
+            // opens the reasons of a judgement of fit as a colon does.
+            let dash = same_sentence
+                && (text.gap(i + 1).contains(['\u{2013}', '\u{2014}'])
+                    || text.gap(i + 1).contains(" - "));
+            if !colon && !dash {
                 return false;
             }
             let clause = text.words[i].clause;
@@ -1429,6 +1434,12 @@ fn left_out_titles(text: &Text) -> Vec<(u32, usize)> {
             let negated = words
                 .iter()
                 .any(|w| NEGATING.contains(w) || matches!(*w, "nothing" | "none"));
+            if does_not_fit(&words) {
+                return true;
+            }
+            if !colon {
+                return false;
+            }
             match words.as_slice() {
                 [.., verb, "out"] => OUT_VERBS.contains(verb) && !negated,
                 [.., last] if LEAVING_OUT_END.contains(last) => !negated,
@@ -1440,6 +1451,64 @@ fn left_out_titles(text: &Text) -> Vec<(u32, usize)> {
         })
         .map(|i| (text.words[i].sentence, i))
         .collect()
+}
+
+/// Words that judge an option fit to run: "fits", "works", "suits", "is
+/// viable", "makes sense".
+const FITS: &[&str] = &[
+    "fit", "fits", "work", "works", "suit", "suits", "viable", "feasible", "workable", "sense",
+];
+
+/// Negations of a judgement of fit, contracted ones too: "doesn't fit",
+/// "none of them works", "neither option is viable".
+const NOT_FIT: &[&str] = &[
+    "not", "never", "nor", "neither", "no", "none", "doesnt", "dont", "isnt", "arent", "wont",
+    "cannot", "cant",
+];
+
+/// Words that may stand between a negation and its judgement of fit:
+/// "does not fit", "isn't a good fit", "is not really viable", "doesn't
+/// make sense".
+const FIT_BETWEEN: &[&str] = &[
+    "does", "do", "is", "are", "a", "an", "good", "really", "quite", "make", "makes", "any",
+    "either",
+];
+
+/// Words right after a judgement of fit that make it a condition rather
+/// than a verdict: "P10 doesn't work without P9".
+const FIT_UNLESS: &[&str] = &["without", "unless", "alone", "except", "until"];
+
+/// Whether a clause rules options out by judging them unfit: a clause
+/// that opens with a negation ("Neither on-call option fits", "None of
+/// the cover options works", "No on-call option is viable"), or a
+/// negation right before the judgement ("P12 doesn't fit", "is not
+/// viable", "does not make sense"), with no "other" or "else" that sets
+/// the rest against a choice ("no other option fits as well") and no
+/// condition after it ("doesn't work without P9"). A clause that judges
+/// an option fit ("P12 fits") rules nothing out (play-it28 C1).
+fn does_not_fit(words: &[&str]) -> bool {
+    if words.iter().any(|w| matches!(*w, "other" | "else")) {
+        return false;
+    }
+    words.iter().enumerate().any(|(k, w)| {
+        let judged = match *w {
+            "sense" => k > 0 && matches!(words[k - 1], "make" | "makes"),
+            _ => FITS.contains(w),
+        };
+        if !judged || words.get(k + 1).is_some_and(|n| FIT_UNLESS.contains(n)) {
+            return false;
+        }
+        let opens = words
+            .first()
+            .is_some_and(|f| matches!(*f, "neither" | "none" | "no" | "nor") && k > 0);
+        let close = words[..k]
+            .iter()
+            .rev()
+            .take(4)
+            .take_while(|b| NOT_FIT.contains(b) || FIT_BETWEEN.contains(b))
+            .any(|b| NOT_FIT.contains(b));
+        opens || close
+    })
 }
 
 /// `left_out` with what a sentence that rules ids out goes on to say:
@@ -1782,8 +1851,40 @@ mod tests {
             "- P1: yes\n- P2: no\n- P3: yes\n- P4: no (clashes with P1)",
             "- P1: chosen\n- P2: not selected\n- P3: chosen\n- P4 - not in the plan",
             "P1: restart 1:1s. P3: Q&A. P2: not this time. P4: not affordable.",
+            // A judgement of fit that rules options out covers the reasons
+            // after its colon or dash: what an excluded id drags in, needs
+            // or clashes with is not chosen, while an id chosen before
+            // stays chosen (play-it28 C1).
+            "P1 and P3. P6 is not chosen, nor is P7. Neither on-call option fits: P2 drags in \
+             the offsite P4 and clashes with P3, and P5 needs P8, which costs more than it adds.",
+            "P1 and P3. None of the cover options works: P2 requires P4, and P5 clashes with P1.",
+            "P1 and P3. No on-call option is viable: P2 drags in P4 and P5 needs P6.",
+            "P1 and P3. Neither of the leave options makes sense \u{2014} P2 needs P4, and P5 \
+             breaks Javier's hours.",
+            "P1 and P3. None of them suits this team: P2 drags in P4, P5 is too dear.",
+            "P1 and P3. P2 doesn't fit: it drags in P4 and clashes with P1.",
+            "P1 and P3. P2 does not work here: it needs P4 and P5.",
+            "P1, P3. P2 isn't a good fit: it would need P4.",
         ] {
             assert_eq!(plan(left_out), Chosen::Plan(0b101), "{left_out}");
+        }
+        // Near misses of a judgement of fit: one that judges an option fit,
+        // ids that work together, an id named with no exclusion around
+        // it, a fit under a condition, or a judgement of the rest
+        // ("nothing else") stays a choice.
+        for (body, want) in [
+            ("P1 and P3. P2 fits: it drags in P4.", Chosen::Plan(0b1111)),
+            ("P1 and P3. P2 and P4 work together.", Chosen::Plan(0b1111)),
+            (
+                "P1 and P3. P2 drags in P4 and clashes with nothing.",
+                Chosen::Plan(0b1111),
+            ),
+            (
+                "P1 and P3. No other option fits as well: P2 and P4 run too.",
+                Chosen::Plan(0b1111),
+            ),
+        ] {
+            assert_eq!(plan(body), want, "{body}");
         }
         // Near misses of a value that leaves out: a description or a
         // verdict that chooses is still a choice.

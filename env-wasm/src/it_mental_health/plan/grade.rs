@@ -39,7 +39,7 @@ use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::closing::is_closing_line;
 use crate::text::negation::{absence_over_time, denied};
-use crate::text::{Amount, OneValue, Text, amounts, derived, number_at, word_count};
+use crate::text::{Amount, OneValue, Text, amounts, derived, is_form_of, number_at, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -1286,14 +1286,25 @@ fn measure(case: &PlanCase, gold: &BTreeSet<&'static str>, item: &str) -> Measur
     let general = text.has(GENERAL_KPI);
     let numbers = targets(&text);
     let rate = sets_a_rate(&text);
-    if metrics.len() + usize::from(general) > 2 || (numbers.is_empty() && !rate) {
+    let coverage = everyone_within(&text);
+    if metrics.len() + usize::from(general) > 2
+        || (numbers.is_empty() && !rate && coverage.is_none())
+    {
         return Measure::Invalid;
     }
+    // "Every person seen within 2 weeks" is a target for a measure of time
+    // since it last happened when its time is shorter than the team's.
+    let rate = |id: &str| {
+        rate || coverage.is_some_and(|days| {
+            let months = case.value_of(id).and_then(|v| u64::try_from(v).ok());
+            months.is_none_or(|m| days < m * DAYS_A_MONTH)
+        })
+    };
     match metrics.first() {
         None if general && !numbers.is_empty() => Measure::Wellbeing,
         None => Measure::Invalid,
         Some((_, id)) if !gold.contains(id) => Measure::OffTarget,
-        Some((_, id)) if improves_on_the_team(case, id, &text, &numbers, rate) => {
+        Some((_, id)) if improves_on_the_team(case, id, &text, &numbers, rate(id)) => {
             Measure::Stressor(id)
         }
         Some(_) => Measure::Invalid,
@@ -1349,6 +1360,77 @@ fn sets_a_rate(text: &Text) -> bool {
         "every" => period_within(k + 1, 2),
         "per" | "each" | "a" | "an" => period_within(k + 1, 1),
         _ => RATE_WORDS.contains(w),
+    })
+}
+
+/// Days in a month, to weigh a target's time against the team's months.
+const DAYS_A_MONTH: u64 = 30;
+
+/// Words after "every", "each" or "all" that make it the whole team:
+/// "every person", "each team member", "all engineers", "each of them".
+const EVERY_PERSON: &[&str] = &[
+    "person",
+    "people",
+    "member",
+    "members",
+    "engineer",
+    "engineers",
+    "report",
+    "reports",
+    "staff",
+    "teammate",
+    "teammates",
+    "colleague",
+    "colleagues",
+    "one",
+    "of",
+    "team",
+];
+
+/// Words that open the time a coverage target is met within: "within 2
+/// weeks", "by week", "in two weeks".
+const WITHIN: &[&str] = &["within", "by", "in"];
+
+/// The days of a coverage target in a KPI line: the whole team
+/// ("everyone", "every person", "each team member", "the whole team")
+/// then, later in the line, "within" / "by" / "in" and a time in days,
+/// weeks, a fortnight or months, in digits or words ("every person seen
+/// within 2 weeks", "everyone has a 1:1 within two weeks"). Such a target
+/// is a time since it last happened for each person, the unit the
+/// profile counts 1:1s and team events in (play-it28 B1); a time before
+/// the whole team is named ("none in 3 months") is where the team stands.
+fn everyone_within(text: &Text) -> Option<u64> {
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    let everyone = words.iter().enumerate().position(|(k, w)| match *w {
+        "everyone" | "everybody" => true,
+        "every" | "each" | "all" => words[k + 1..]
+            .iter()
+            .take(2)
+            .any(|p| EVERY_PERSON.contains(p)),
+        "whole" | "entire" => words.get(k + 1) == Some(&"team"),
+        _ => false,
+    })?;
+    (everyone + 1..words.len()).find_map(|k| {
+        if !WITHIN.contains(&words[k]) {
+            return None;
+        }
+        // "by week 3": the week's number is how many weeks.
+        if words[k] == "by" && matches!(words.get(k + 1), Some(&"week" | &"day")) {
+            let (count, _) = number_at(&words, k + 2)?;
+            return Some(count * if words[k + 1] == "week" { 7 } else { 1 });
+        }
+        let (count, taken) = match words.get(k + 1) {
+            Some(&"a" | &"one") => (1, 1),
+            _ => number_at(&words, k + 1)?,
+        };
+        let per = match *words.get(k + 1 + taken)? {
+            "day" | "days" => 1,
+            "week" | "weeks" => 7,
+            "fortnight" | "fortnights" => 14,
+            "month" | "months" => DAYS_A_MONTH,
+            _ => return None,
+        };
+        Some(count * per)
     })
 }
 
@@ -1513,7 +1595,8 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
         || step_after_a_break(&committed)
         || owner_acts_after_risk(case, &committed)
         || cut_back(&committed)
-        || we_commit_to_a_step(case, &committed);
+        || we_commit_to_a_step(case, &committed)
+        || a_person_takes_a_step(&committed);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (
         score,
@@ -2132,6 +2215,87 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
             .take_while(|w| w.sentence == sentence && !NEGATION.contains(&w.text.as_str()))
             .any(|w| REMIT.contains(&w.text.as_str()));
         acts || given_a_remit
+    })
+}
+
+/// Subjects that stand for a person or the team in a step against the
+/// risk: "she books them", "they will review it", "the team caps WIP".
+const STEP_SUBJECTS: &[&str] = &["she", "he", "they", "team"];
+
+/// Verbs of a concrete step said of a person, besides [`COUNTER_STEPS`]:
+/// "reports them in the retro", "tracks the hours weekly".
+const STEPS_SAID: &[&str] = &["report", "track", "monitor", "log", "ringfence", "reserve"];
+
+/// Whether, after the risk, a person or the team takes a concrete step in
+/// the present or the future, with no marker word before it: "...; she
+/// books them as recurring calendar entries and reports them in the
+/// retro", "... . He will schedule them first", "\u{2014} the team caps
+/// work in progress" (play-it28 B3). The subject is a pronoun of a person
+/// or "the team" ([`owner_acts_after_risk`] reads people by name), then
+/// at most adverbs and "will" / "shall" / "is going to", then a step verb
+/// of [`COUNTER_STEPS`] or [`STEPS_SAID`] with an object. It counts after
+/// the risk's sentence or a break that ends it (a semicolon, a dash, an
+/// arrow, or a comma after a possibility: "Amara could drop them, she
+/// books them ..."). A clause that only adds a consequence or another
+/// risk ("; she may be too busy", "; morale would drop", "; this could
+/// delay the plan") takes no step.
+fn a_person_takes_a_step(text: &Text) -> bool {
+    let Some(first_sentence) = text.words.first().map(|w| w.sentence) else {
+        return false;
+    };
+    let possibility = |at: usize| {
+        text.words[..at]
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "could" | "may" | "might"))
+    };
+    let after_the_risk = |at: usize| {
+        text.words[at].sentence != first_sentence
+            || (1..=at).any(|k| {
+                let gap = text.gap(k);
+                gap.contains([';', '|', '\u{2013}', '\u{2014}'])
+                    || crate::text::aside::spaced_dash(gap)
+                    || arrow(gap)
+                    || (gap.contains(',') && possibility(k))
+            })
+    };
+    (0..text.len()).any(|at| {
+        let subject = &text.words[at];
+        if !STEP_SUBJECTS.contains(&subject.text.as_str()) || !after_the_risk(at) {
+            return false;
+        }
+        // "the team", not "the team's" or "team morale".
+        if subject.text == "team"
+            && at.checked_sub(1).map(|b| text.words[b].text.as_str()) != Some("the")
+        {
+            return false;
+        }
+        let rest: Vec<&str> = text.words[at + 1..]
+            .iter()
+            .take_while(|w| w.sentence == subject.sentence)
+            .map(|w| w.text.as_str())
+            .collect();
+        let mut k = 0;
+        while rest.get(k).is_some_and(|w| STEP_ADVERBS.contains(w)) {
+            k += 1;
+        }
+        match rest.get(k..k + 3) {
+            Some([_, "going", "to"]) if matches!(rest[k], "is" | "are") => k += 3,
+            _ if matches!(rest.get(k), Some(&"will" | &"shall")) => k += 1,
+            _ => {}
+        }
+        while rest.get(k).is_some_and(|w| STEP_ADVERBS.contains(w)) {
+            k += 1;
+        }
+        let Some(verb) = rest.get(k) else {
+            return false;
+        };
+        let step = COUNTER_STEPS
+            .iter()
+            .chain(STEPS_SAID)
+            .any(|base| is_form_of(verb, base));
+        // A past step ("she booked them last year") is no plan's answer.
+        let past = verb.ends_with("ed") && !STEPS_SAID.contains(verb);
+        step && !past && rest.get(k + 1).is_some()
     })
 }
 
@@ -3014,10 +3178,37 @@ mod tests {
             format!("Manager 1:1s: none for {months} months, then one every {months} weeks"),
             "Manager 1:1s: back to twice a month for every engineer".to_owned(),
             "Manager 1:1s: weekly by week 2".to_owned(),
+            // The whole team seen within a time shorter than the team's
+            // months is a target that improves (play-it28 B1).
+            format!(
+                "Manager 1:1s: none in {months} months \u{2192} every person seen within 2 weeks"
+            ),
+            format!(
+                "Manager 1:1s: from none in {months} months to every person seen within 2 weeks"
+            ),
+            format!(
+                "Manager 1:1s: none in {months} months \u{2192} everyone has a 1:1 within 2 weeks"
+            ),
+            format!(
+                "Manager 1:1s: none for {months} months \u{2192} every person seen within two weeks"
+            ),
+            format!("1:1s: zero in the last {months} months -> each team member seen by week 3"),
+            format!(
+                "Manager 1:1s: no 1:1s in {months} months; target: everybody met within 10 days"
+            ),
+            format!("1:1s: none for {months} months, then all engineers seen in a fortnight"),
+            format!("Manager 1:1s: none in {months} months -> the whole team seen within a month"),
         ] {
             assert!(valid(&line), "{line}");
         }
         for line in [
+            // A target that does not improve, or none.
+            format!("Manager 1:1s: none in {months} months \u{2192} none in 2 weeks"),
+            format!(
+                "Manager 1:1s: none in {months} months \u{2192} every person seen within {} months",
+                months + 1
+            ),
+            format!("Manager 1:1s: none in {months} months, every person"),
             format!("Manager 1:1s: none for {months} months"),
             "Manager 1:1s: better".to_owned(),
             "Manager 1:1s: to be discussed with the team".to_owned(),

@@ -272,6 +272,20 @@ pub fn targeted<'c>(
     concepts: impl IntoIterator<Item = (&'c str, &'c [&'c str])>,
     keep: impl Fn(usize, &str) -> bool,
 ) -> Vec<(usize, &'c str)> {
+    targeted_naming(text, concepts, keep, |_, _| false)
+}
+
+/// [`targeted`], with the mentions `named` marks (by first word and
+/// concept) read as naming their concept outright though a [`MEANS`] word
+/// names them: the case's own words for a person's stressor ("first on the
+/// bridge" in their quote) name it, whatever other concept the action
+/// names beside them (play-it28 B2).
+pub fn targeted_naming<'c>(
+    text: &Text,
+    concepts: impl IntoIterator<Item = (&'c str, &'c [&'c str])>,
+    keep: impl Fn(usize, &str) -> bool,
+    named: impl Fn(usize, &str) -> bool,
+) -> Vec<(usize, &'c str)> {
     let means: std::collections::BTreeSet<(usize, usize)> =
         crate::order::set_of(text.mentions(MEANS));
     // Per concept: its admitted mentions, and whether any names it
@@ -285,7 +299,9 @@ pub fn targeted<'c>(
                 .filter(|(s, _)| keep(*s, id))
                 .collect();
             admitted.first()?;
-            let outright = admitted.iter().any(|mention| !means.contains(mention));
+            let outright = admitted
+                .iter()
+                .any(|mention| !means.contains(mention) || named(mention.0, id));
             Some((id, admitted, outright))
         })
         .collect();

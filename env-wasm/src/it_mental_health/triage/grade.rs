@@ -28,7 +28,7 @@ use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES, ROLES};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, sub_field};
-use crate::it_mental_health::reading::{Answer, counts_a_group, quoted, targeted};
+use crate::it_mental_health::reading::{Answer, counts_a_group, quoted, targeted_naming};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::{absence_over_time, denied};
@@ -2095,7 +2095,7 @@ fn governs_its_sentence(text: &Text, at: usize) -> bool {
 /// Words that join a step to the one before it.
 const COORDINATORS: &[&str] = &["and", "or", "but"];
 
-/// The stressors `text` targets ([`targeted`]: a stressor named only by
+/// The stressors `text` targets ([`targeted_naming`]: a stressor named only by
 /// a means such as "a rota" serves the one named outright) and does not
 /// deny, in order of first mention. Only "not" or "never" earlier in the clause denies a stressor
 /// ("not the on-call rota"): a "no" is usually the stressor itself ("no
@@ -2113,7 +2113,13 @@ fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
 /// `own`'s item marked.
 fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'static str> {
     let in_title = role_title_words(read);
-    targeted(
+    // The person's own words for their stressor ("so he is no longer first
+    // on the bridge", from "I was first on the bridge for all of them")
+    // name it, though a word of them is a means that another stressor
+    // named beside them would take (play-it28 B2).
+    let in_own_words =
+        |at: usize, id: &str| id == own.stressor && in_own_item.get(at) == Some(&true);
+    targeted_naming(
         read,
         STRESSORS.iter().map(|s| (s.id, s.phrases)),
         |at, id| {
@@ -2127,13 +2133,46 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
             // A lack said with "not" and how long ("has not heard anything
             // about the reorganisation for weeks") is that stressor
             // (play-para-it16 B5).
-            let denied = denied(read, at) && !(LACKS.contains(&id) && absence_over_time(read, at));
+            let denied = denied(read, at)
+                && !(LACKS.contains(&id) && absence_over_time(read, at))
+                && !denied_in_a_purpose(read, at);
             !(denied || inside_own_item || helper || of_own_item || other_sense)
         },
+        in_own_words,
     )
     .into_iter()
     .map(|(_, id)| id)
     .collect()
+}
+
+/// Words after "so" that open a purpose clause: "so that ...", "so he
+/// ...", "so nobody ...".
+const PURPOSE_SUBJECTS: &[&str] = &[
+    "that", "he", "she", "they", "it", "the", "his", "her", "their", "nobody", "no", "someone",
+];
+
+/// Whether the negation before the mention at `at` stands inside a
+/// purpose clause of the action ("... so he is not first on the bridge
+/// every time", "so that the pager never wakes her"): what the action
+/// means to end is what it targets, not a denial of it (play-it28 B2).
+fn denied_in_a_purpose(text: &Text, at: usize) -> bool {
+    let sentence = text.words[at].sentence;
+    let Some(so) = (0..at)
+        .rev()
+        .take_while(|&k| text.words[k].sentence == sentence)
+        .find(|&k| {
+            text.words[k].text == "so"
+                && text
+                    .words
+                    .get(k + 1)
+                    .is_some_and(|n| PURPOSE_SUBJECTS.contains(&n.text.as_str()))
+        })
+    else {
+        return false;
+    };
+    text.words[so + 1..at]
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "not" | "never"))
 }
 
 /// Whether the reorganisation mention at `at` is a role in another
