@@ -63,6 +63,7 @@ impl<T: Ord + Clone> OneValue<T> {
         }
     }
 
+    /// Whether two or more distinct values are stated.
     pub fn is_hedged(&self) -> bool {
         matches!(self, OneValue::Hedged(_))
     }
