@@ -35,8 +35,10 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in the order of an episode (reset, step, grade).
     pub const ALL: [Kind; 3] = [Kind::Reset, Kind::Step, Kind::Grade];
 
+    /// The kind's name in workload ids (`reset`, `step`, `grade`).
     pub fn id(self) -> &'static str {
         match self {
             Kind::Reset => "reset",
@@ -50,8 +52,11 @@ impl Kind {
 /// (`reset/productivity/easy`).
 #[derive(Debug, Clone, Copy)]
 pub struct Workload {
+    /// What each operation of the workload does.
     pub kind: Kind,
+    /// The environment played.
     pub env: &'static EnvInfo,
+    /// The task played, at its default level.
     pub task: &'static TaskInfo,
 }
 
@@ -205,6 +210,7 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// `size` operations of `workload`, seeds cycling over [`SEED_CYCLE`]; `Err` names an operation that could not be prepared.
     pub fn prepare(workload: &Workload, size: usize) -> Result<Batch, String> {
         let ops = (0..size as u64)
             .map(|i| workload.prepare(i % SEED_CYCLE))
@@ -226,10 +232,12 @@ impl Batch {
         self.results.iter().filter(|r| r.is_ok()).count()
     }
 
+    /// How many operations the batch holds.
     pub fn len(&self) -> usize {
         self.ops.len()
     }
 
+    /// Whether the batch holds no operation.
     pub fn is_empty(&self) -> bool {
         self.ops.is_empty()
     }

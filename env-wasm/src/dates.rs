@@ -23,6 +23,7 @@ impl Day {
     /// The first day of 2026, which every generated date is drawn after.
     pub const EPOCH_2026: Day = Day(20454);
 
+    /// The day's (year, month 1-12, day of month 1-31) in the proleptic Gregorian calendar.
     pub fn civil(self) -> (i64, u32, u32) {
         let z = self.0 + 719_468;
         let era = z.div_euclid(146_097);
@@ -58,10 +59,12 @@ impl Day {
         (self.0 + 3).rem_euclid(7) as usize
     }
 
+    /// Whether the day is a Saturday or Sunday.
     pub fn is_weekend(self) -> bool {
         self.weekday() >= 5
     }
 
+    /// The day `days` later (earlier when negative).
     pub fn plus(self, days: i64) -> Day {
         Day(self.0 + days)
     }
@@ -92,6 +95,7 @@ impl Day {
         )
     }
 
+    /// The day's English weekday name (`Monday`, ...).
     pub fn weekday_name(self) -> &'static str {
         WEEKDAYS[self.weekday()]
     }

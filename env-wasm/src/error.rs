@@ -7,20 +7,35 @@ use serde::Serialize;
 /// message that says what to do instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EnvError {
+    /// `env` names no registered environment.
     #[error("unknown environment `{env}`; available: {available}")]
-    UnknownEnv { env: String, available: String },
+    UnknownEnv {
+        /// The environment id as the client wrote it.
+        env: String,
+        /// The registered environment ids, comma-separated.
+        available: String,
+    },
 
+    /// `task` names no task of environment `env`.
     #[error("unknown task `{task}` for environment `{env}`; available: {available}")]
     UnknownTask {
+        /// The environment whose tasks were searched.
         env: String,
+        /// The task as the client wrote it.
         task: String,
+        /// The environment's task ids, comma-separated.
         available: String,
     },
 
     /// The request or action does not fit its schema; `field` is a dotted
     /// path such as `action.raw` or `seed`.
     #[error("invalid `{field}`: {message}")]
-    Validation { field: String, message: String },
+    Validation {
+        /// The dotted path of the refused value.
+        field: String,
+        /// What is wrong with it and what would be accepted.
+        message: String,
+    },
 
     /// A tool call names no tool of this episode: none of this
     /// environment's (or one of OpenEnv's reserved simulation controls,
@@ -28,19 +43,25 @@ pub enum EnvError {
     /// another task or level offers but this episode's does not.
     #[error("{}", unknown_tool(tool, available, *elsewhere))]
     UnknownTool {
+        /// The tool name as the call wrote it.
         tool: String,
+        /// This episode's tool names, comma-separated.
         available: String,
+        /// Another task or level of the environment offers the tool.
         elsewhere: bool,
     },
 
+    /// `step` (or a tool call) came before any `reset`.
     #[error("no episode in progress: call reset before step")]
     NotStarted,
 
+    /// `step` (or a tool call) came after the episode ended.
     #[error("the episode is over: call reset to start a new one")]
     EpisodeDone,
 }
 
 impl EnvError {
+    /// A [`EnvError::Validation`] of `field` with `message`.
     pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
         EnvError::Validation {
             field: field.into(),
@@ -98,10 +119,14 @@ fn unknown_tool(tool: &str, available: &str, elsewhere: bool) -> String {
     }
 }
 
+/// An [`EnvError`] as the wire shows it: `{"code", "message", "field"?}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ErrorBody {
+    /// The stable machine-readable code ([`EnvError::code`]).
     pub code: &'static str,
+    /// What went wrong and what to do instead.
     pub message: String,
+    /// The refused field of a validation error; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
 }

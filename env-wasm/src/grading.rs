@@ -941,7 +941,7 @@ pub fn cents_value(value: &Value) -> Option<i64> {
 }
 
 /// An amount of money written in figures ([`parse_cents`]) or in words
-/// ([`crate::text::money::spoken_cents`]: "six thousand nine hundred and
+/// (`text::money::spoken_cents`: "six thousand nine hundred and
 /// twenty-four dollars and eighty-one cents"), in cents: issue 21 R1,
 /// numbers written as words read as numbers everywhere.
 pub fn amount_cents(text: &str) -> Option<i64> {

@@ -10,8 +10,11 @@ use serde::{Serialize, Serializer};
 pub struct Points(pub i32);
 
 impl Points {
+    /// Points per whole unit: 10,000 is a score of 1.0.
     pub const SCALE: i32 = 10_000;
+    /// No credit (a score of 0.0).
     pub const ZERO: Points = Points(0);
+    /// Full credit (a score of 1.0).
     pub const FULL: Points = Points(Self::SCALE);
 
     /// `numerator / denominator` of full credit, rounded half up; 0 when the
@@ -31,6 +34,7 @@ impl Points {
         Points(rounded as i32)
     }
 
+    /// This score held within `low..=high` (a reward paid inside its band).
     pub fn clamp(self, low: Points, high: Points) -> Points {
         Points(self.0.clamp(low.0, high.0))
     }

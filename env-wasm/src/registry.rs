@@ -193,6 +193,7 @@ impl EnvInfo {
         serde_json::Value::Array(out)
     }
 
+    /// Every policy `eval` can play here: the reference first, then the baselines.
     pub fn policy_names(&self) -> Vec<&'static str> {
         let mut names = vec![REFERENCE_POLICY];
         names.extend((self.baselines)().iter().copied());
@@ -216,6 +217,7 @@ impl EnvInfo {
         offered.into_iter().filter(|p| *p == name).collect()
     }
 
+    /// The environment's task ids, comma-separated, for error messages.
     pub fn task_ids(&self) -> String {
         self.tasks
             .iter()
@@ -272,6 +274,7 @@ pub fn find(env_id: &str) -> Option<&'static EnvInfo> {
     ENVIRONMENTS.iter().copied().find(|e| e.id == env_id)
 }
 
+/// Every registered environment id, comma-separated, for error messages.
 pub fn env_ids() -> String {
     ENVIRONMENTS
         .iter()

@@ -25,16 +25,22 @@ use crate::points::Points;
 /// others), a short human title, and one sentence on what earns it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Criterion {
+    /// The criterion's key in `score_breakdown` (`valid_rows`).
     pub name: &'static str,
+    /// Its share of the task score; 0 for a check that only gates others.
     pub weight: Points,
+    /// A short title for people (`Valid row count`).
     pub title: &'static str,
+    /// One sentence on what earns the criterion; empty when the title says it.
     #[serde(skip_serializing_if = "str::is_empty")]
     pub about: &'static str,
+    /// The criterion that must score enough for this one to be paid; `None` when always paid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gate: Option<Gate>,
 }
 
 impl Criterion {
+    /// A criterion with no `about` sentence and no gate.
     pub const fn new(name: &'static str, weight: Points, title: &'static str) -> Criterion {
         Criterion {
             name,
@@ -62,7 +68,9 @@ impl Criterion {
 /// A criterion counts only when criterion `on` scores at least `at_least`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Gate {
+    /// The criterion that opens the gate.
     pub on: &'static str,
+    /// The least score of `on` that opens it.
     pub at_least: Points,
 }
 
@@ -70,8 +78,11 @@ pub struct Gate {
 /// penalties, what triggers it, and the most it takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Penalty {
+    /// The penalty's key in the breakdown's penalties.
     pub name: &'static str,
+    /// One sentence on what triggers it.
     pub about: &'static str,
+    /// The most it takes off the task score.
     pub most: Points,
 }
 
@@ -80,7 +91,9 @@ pub struct Penalty {
 pub struct Rubric {
     /// OpenEnv's name for the combination, `WeightedSum`.
     pub kind: &'static str,
+    /// The criteria, weights adding up to 1.
     pub criteria: &'static [Criterion],
+    /// Penalties taken off the weighted sum; empty for most tasks.
     #[serde(skip_serializing_if = "<[Penalty]>::is_empty")]
     pub penalties: &'static [Penalty],
 }
@@ -91,10 +104,15 @@ pub struct Rubric {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind")]
 pub enum TaskRubric {
+    /// The task is graded by this rubric.
     #[serde(rename = "WeightedSum")]
     Weighted(&'static Rubric),
+    /// The task scores the mean of these tasks' scores (by task id).
     #[serde(rename = "MeanOfTasks")]
-    MeanOf { tasks: &'static [&'static str] },
+    MeanOf {
+        /// The ids of the tasks whose scores are averaged.
+        tasks: &'static [&'static str],
+    },
 }
 
 /// A rubric applied to one answer.
@@ -114,6 +132,7 @@ pub struct Graded {
 }
 
 impl Rubric {
+    /// A weighted sum of `criteria`, with no penalty.
     pub const fn new(criteria: &'static [Criterion]) -> Rubric {
         Rubric {
             kind: "WeightedSum",
@@ -122,6 +141,7 @@ impl Rubric {
         }
     }
 
+    /// This rubric with `penalties` taken off its weighted sum.
     pub const fn with_penalties(self, penalties: &'static [Penalty]) -> Rubric {
         Rubric { penalties, ..self }
     }
@@ -248,6 +268,7 @@ pub struct Deduction {
 }
 
 impl Deduction {
+    /// Where an answer lost points on `criterion`: the `item`, what it gave and what was expected.
     pub fn new(
         criterion: &str,
         item: impl Into<String>,

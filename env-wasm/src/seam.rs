@@ -24,15 +24,20 @@ pub use crate::reset::{
 /// no entropy of its own, so a fresh seed comes from the front end.
 #[derive(Debug, Clone, Default)]
 pub struct ResetDefaults {
+    /// The seed a reset without `seed` plays; the front end draws it.
     pub seed: u64,
+    /// The episode id a reset without `episode_id` takes; `None` leaves it unset.
     pub episode_id: Option<String>,
 }
 
 /// Reset options after validation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResetOptions {
+    /// The `seed` the client gave; `None` plays [`ResetDefaults::seed`].
     pub seed: Option<u64>,
+    /// The `episode_id` the client gave; `None` takes [`ResetDefaults::episode_id`].
     pub episode_id: Option<String>,
+    /// The task played (from `task`, or the environment's first task).
     pub task: &'static TaskInfo,
     /// How step rewards are paid (`reward_mode`; default `shaped`).
     pub reward_mode: RewardMode,
@@ -258,7 +263,9 @@ pub struct AnyEnv {
 /// server tells its client so), without reading the episode.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Progress {
+    /// Resets this session has served.
     pub episodes: u64,
+    /// Accepted steps this session has served, over all its episodes.
     pub steps: u64,
 }
 
@@ -281,6 +288,7 @@ impl AnyEnv {
         Ok(Self::of(info))
     }
 
+    /// A session of `info`'s environment with no episode started yet.
     pub fn of(info: &'static EnvInfo) -> Self {
         AnyEnv {
             info,
@@ -289,6 +297,7 @@ impl AnyEnv {
         }
     }
 
+    /// The registry entry of this session's environment.
     pub fn info(&self) -> &'static EnvInfo {
         self.info
     }
@@ -483,10 +492,12 @@ impl AnyEnv {
         self.episode.as_ref().map(|e| e.current_observation())
     }
 
+    /// Whether a reset has started an episode (over or not).
     pub fn is_started(&self) -> bool {
         self.episode.is_some()
     }
 
+    /// Whether the current episode is over; `false` before the first reset.
     pub fn is_done(&self) -> bool {
         self.episode.as_ref().is_some_and(|e| e.is_done())
     }

@@ -19,18 +19,23 @@ use crate::task::TaskInfo;
 /// One declared split: the seeds `start..stop` of every task and level.
 #[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Split {
+    /// The split's name as reset options and `/tasks` name it (`train`, `test`, ...).
     pub name: &'static str,
+    /// The first seed of the split.
     pub start: u64,
+    /// The seed after the split's last (exclusive end).
     pub stop: u64,
     /// What the split is for.
     pub summary: &'static str,
 }
 
 impl Split {
+    /// How many seeds the split holds for each task and level.
     pub fn seeds(&self) -> u64 {
         self.stop - self.start
     }
 
+    /// Whether `seed` lies in this split.
     pub fn contains(&self, seed: u64) -> bool {
         (self.start..self.stop).contains(&seed)
     }
@@ -61,6 +66,7 @@ pub static SPLITS: [Split; 3] = [
 
 /// The reset option naming a split, and the one naming a task in it.
 pub const SPLIT: &str = "split";
+/// The reset option naming a task of a split by its place in the split's list.
 pub const INDEX: &str = "index";
 /// The reset option and task field of the difficulty level.
 pub const DIFFICULTY: &str = "difficulty";
@@ -72,11 +78,17 @@ pub use crate::task::{DEFAULT_LEVEL, LEVELS};
 /// `HarborTaskRef` (`index`, `task_id`, `task_name`, `dataset`).
 #[derive(Debug, Clone)]
 pub struct TaskRef {
+    /// The environment the task belongs to.
     pub env: &'static EnvInfo,
+    /// The split whose list holds the task.
     pub split: &'static Split,
+    /// The task's place in the split's list, from 0.
     pub index: u64,
+    /// The task played.
     pub task: &'static TaskInfo,
+    /// The difficulty level (1 to 5) the scenario is generated at.
     pub difficulty: u8,
+    /// The seed the scenario is generated from.
     pub seed: u64,
 }
 

@@ -34,18 +34,23 @@ pub struct TaskInfo {
 /// each bundle offers the others by name, as pages of their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Listed {
+    /// The environment's id in URLs and `reset` (`support_triage`).
     pub id: &'static str,
+    /// The environment's display name (`DeskBench Support Triage`).
     pub name: &'static str,
 }
 
+/// The productivity environment's id and name.
 pub const PRODUCTIVITY: Listed = Listed {
     id: "productivity",
     name: "DeskBench Productivity",
 };
+/// The IT mental-health environment's id and name.
 pub const IT_MENTAL_HEALTH: Listed = Listed {
     id: "it_mental_health",
     name: "DeskBench IT Mental Health",
 };
+/// The support-triage environment's id and name.
 pub const SUPPORT_TRIAGE: Listed = Listed {
     id: "support_triage",
     name: "DeskBench Support Triage",

@@ -24,7 +24,7 @@ pub const RESERVED: [&str; 4] = ["reset", "step", "state", "close"];
 /// older MCP clients: `{"type": "list_tools"}` and `{"type": "call_tool",
 /// "tool_name": ..., "arguments": {...}}`.
 pub const LIST_TOOLS: &str = "list_tools";
-pub const CALL_TOOL: &str = "call_tool";
+pub(crate) const CALL_TOOL: &str = "call_tool";
 
 /// What a tool says it does, as `tools/list` shows it (before
 /// [`finished`] adds what a call costs).
@@ -42,9 +42,13 @@ pub enum ToolDescription {
 /// or accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ToolSpec {
+    /// The tool's name in `tools/list` and `tools/call` (`set_triage`, ...).
     pub name: &'static str,
+    /// What the tool does, as `tools/list` shows it.
     pub description: ToolDescription,
+    /// Argument names a call must give.
     pub required: &'static [&'static str],
+    /// Argument names a call may give.
     pub optional: &'static [&'static str],
     /// At least one of `optional` must be given (`set_triage`: a priority,
     /// a department or both); the input schema states it (`minProperties`).
@@ -52,6 +56,7 @@ pub struct ToolSpec {
 }
 
 impl ToolSpec {
+    /// A tool with these required and optional arguments, none of the optional ones required.
     pub const fn new(
         name: &'static str,
         description: ToolDescription,
@@ -165,7 +170,9 @@ impl ToolSpec {
 /// One tool as `tools/list` shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Tool {
+    /// The tool's name, as a call names it.
     pub name: &'static str,
+    /// What the tool does, written out for this episode's task.
     pub description: String,
     /// JSON Schema of the arguments: an object.
     #[serde(rename = "inputSchema")]
@@ -175,11 +182,14 @@ pub struct Tool {
 /// A call of a tool: what an agent sends for one action.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolCall {
+    /// The name of the tool called.
     pub name: String,
+    /// The call's arguments, by argument name.
     pub arguments: Map<String, Value>,
 }
 
 impl ToolCall {
+    /// A call of tool `name` with these arguments.
     pub fn new(name: &str, arguments: Map<String, Value>) -> Self {
         ToolCall {
             name: name.to_owned(),

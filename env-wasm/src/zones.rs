@@ -370,7 +370,9 @@ fn trailing_zone(text: &str) -> Option<(&str, Named)> {
 /// without them and the minutes to add to it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Zoned<'a> {
+    /// The time as written, without its zone or offset.
     pub clock: &'a str,
+    /// Minutes to add to that time to read it in the meeting's zone.
     pub shift: i32,
 }
 

@@ -9,8 +9,11 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
+    /// The instructions that open the conversation (the system prompt).
     System,
+    /// What the environment says: the observation and how to act on it.
     User,
+    /// The model's reply.
     Assistant,
     /// A function call's result.
     Tool,
@@ -20,9 +23,12 @@ pub enum Role {
 /// message that only calls tools (and read back as empty).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Message {
+    /// Who speaks.
     pub role: Role,
+    /// The message's text; empty when an assistant message only calls tools.
     #[serde(deserialize_with = "null_as_empty")]
     pub content: String,
+    /// On an assistant message: the functions it calls.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tool_calls: Vec<ToolCall>,
     /// On a `tool` message: the call it answers.
@@ -40,14 +46,17 @@ impl Message {
         }
     }
 
+    /// A system message of this text.
     pub fn system(content: impl Into<String>) -> Self {
         Self::text(Role::System, content)
     }
 
+    /// A user message of this text.
     pub fn user(content: impl Into<String>) -> Self {
         Self::text(Role::User, content)
     }
 
+    /// An assistant message of this text, calling no tool.
     pub fn assistant(content: impl Into<String>) -> Self {
         Self::text(Role::Assistant, content)
     }
@@ -101,15 +110,19 @@ fn null_as_empty<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<St
 /// A function call the model made, as the API writes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolCall {
+    /// The call's id, which the `tool` message of its result names.
     pub id: String,
     /// Always `function`.
     #[serde(rename = "type")]
     pub kind: String,
+    /// The function called and its arguments.
     pub function: FunctionCall,
 }
 
+/// The function a [`ToolCall`] calls: a tool's name and the arguments the model wrote.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FunctionCall {
+    /// The tool's name as the model wrote it.
     pub name: String,
     /// The arguments as JSON text (the model's own text: it may not parse).
     pub arguments: String,
@@ -118,7 +131,9 @@ pub struct FunctionCall {
 /// A function the model may call: one of the environment's tools.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ChatTool {
+    /// The tool's name.
     pub name: String,
+    /// What the tool does, shown to the model.
     pub description: String,
     /// JSON Schema of the arguments (MCP's `inputSchema`).
     pub parameters: Value,
@@ -197,11 +212,14 @@ pub fn request_body<'a>(
 /// Tokens one call used, as the API's `usage` reports them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Usage {
+    /// Tokens of the prompt (every message sent).
     pub prompt_tokens: u64,
+    /// Tokens of the model's reply.
     pub completion_tokens: u64,
 }
 
 impl Usage {
+    /// Prompt and reply tokens together, saturating.
     pub fn total(&self) -> u64 {
         self.prompt_tokens.saturating_add(self.completion_tokens)
     }
@@ -221,6 +239,7 @@ impl std::ops::AddAssign for Usage {
 pub struct Completion {
     /// Its text; `None` when it only called tools (or said nothing).
     pub content: Option<String>,
+    /// The function calls the reply makes; empty when it only wrote text.
     pub tool_calls: Vec<ToolCall>,
     /// `stop`, `length`, `tool_calls`, ... when the API says.
     pub finish_reason: Option<String>,

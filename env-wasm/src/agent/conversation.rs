@@ -25,6 +25,7 @@ const HEAD: usize = 2;
 /// What a reply asks for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Move {
+    /// Play this: an action or a tool call.
     Act(Act),
     /// Nothing playable, and why (the next turn tells the model).
     Nothing(String),
@@ -37,8 +38,11 @@ pub enum Act {
     Action(Value),
     /// A call of tool `name` (`id` is the call's, for its result).
     Call {
+        /// The call's id, echoed on the `tool` message of its result.
         id: String,
+        /// The tool called.
         name: String,
+        /// The call's arguments, as the model wrote them (a JSON object when valid).
         arguments: Value,
     },
 }
@@ -97,6 +101,7 @@ impl Conversation {
         }
     }
 
+    /// Whether the model acts by text or by tool calls.
     pub fn protocol(&self) -> Protocol {
         self.protocol
     }
@@ -106,7 +111,7 @@ impl Conversation {
         &self.messages
     }
 
-    pub fn into_messages(self) -> Vec<Message> {
+    pub(crate) fn into_messages(self) -> Vec<Message> {
         self.messages
     }
 

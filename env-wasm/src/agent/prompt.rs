@@ -20,6 +20,7 @@ pub enum Protocol {
 }
 
 impl Protocol {
+    /// The protocol's name in options and trajectories (`text`, `tool_calls`).
     pub fn name(self) -> &'static str {
         match self {
             Protocol::Text => "text",
@@ -27,6 +28,7 @@ impl Protocol {
         }
     }
 
+    /// The protocol of exactly this `name`; `None` for any other.
     pub fn parse(name: &str) -> Option<Protocol> {
         [Protocol::Text, Protocol::ToolCalls]
             .into_iter()
@@ -37,7 +39,9 @@ impl Protocol {
 /// What the system prompt says about an episode.
 #[derive(Debug, Clone, Copy)]
 pub struct Briefing<'a> {
+    /// The environment played.
     pub env: &'a EnvInfo,
+    /// The task played.
     pub task: &'a TaskInfo,
     /// The difficulty level (1 to 5) the scenario was generated at.
     pub difficulty: u8,

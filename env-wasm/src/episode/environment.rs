@@ -17,7 +17,9 @@ use crate::task::{Listed, TaskInfo};
 
 /// What one step of an environment produced.
 pub struct Transition<O> {
+    /// What the agent sees after the step.
     pub observation: O,
+    /// The step's reward as the environment's shaping pays it.
     pub reward: Points,
     /// The action ended the episode by itself (a final answer, a submit,
     /// the last case). At [`StepLimit::Reached`] the episode ends either
@@ -48,6 +50,7 @@ impl StepLimit {
         }
     }
 
+    /// Whether this step is the task's last allowed one.
     pub fn reached(self) -> bool {
         self == StepLimit::Reached
     }
@@ -58,6 +61,7 @@ impl StepLimit {
 pub trait Environment: Sized + Send + 'static {
     /// Parsed from the client's JSON; unknown keys are refused.
     type Action: DeserializeOwned + Serialize + JsonSchema;
+    /// What the agent sees after reset and each step; serialised as `observation`.
     type Observation: Serialize + JsonSchema;
     /// Environment-specific state, flattened into [`EpisodeState`](crate::episode::EpisodeState).
     type State: Serialize + JsonSchema;
@@ -135,6 +139,7 @@ pub trait Environment: Sized + Send + 'static {
         limit: StepLimit,
     ) -> Result<Transition<Self::Observation>, EnvError>;
 
+    /// The environment's own fields of `state`, flattened into [`EpisodeState`](crate::episode::EpisodeState).
     fn state(&self) -> Self::State;
 
     /// The observation as it stands: what the last reset or step returned,

@@ -164,6 +164,7 @@ impl FrozenJson {
         self.0.get()
     }
 
+    /// `value` serialised once, to be copied into every observation that shows it.
     pub fn of<T: Serialize>(value: &T) -> Self {
         // As in [`Observation::of`]: our own data types always serialise.
         FrozenJson(Arc::from(to_raw_value(value).unwrap_or_default()))
@@ -207,6 +208,7 @@ pub struct JsonText {
 }
 
 impl JsonText {
+    /// An empty writer with room for `capacity` bytes of JSON.
     pub fn with_capacity(capacity: usize) -> Self {
         JsonText {
             out: String::with_capacity(capacity),
@@ -245,6 +247,7 @@ impl JsonText {
         self
     }
 
+    /// The JSON text written.
     pub fn finish(self) -> String {
         self.out
     }
@@ -260,6 +263,7 @@ pub struct StaticText {
 }
 
 impl StaticText {
+    /// The text `text`, escaped on first use.
     pub const fn new(text: &'static str) -> Self {
         StaticText {
             text,
@@ -268,6 +272,7 @@ impl StaticText {
         }
     }
 
+    /// The text as written, unescaped.
     pub fn text(&self) -> &'static str {
         self.text
     }
@@ -301,6 +306,7 @@ pub enum Piece<'a> {
 }
 
 impl Piece<'_> {
+    /// The piece's text as written, unescaped.
     pub fn text(&self) -> &str {
         match self {
             Piece::Text(text) => text,

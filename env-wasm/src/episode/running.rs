@@ -38,8 +38,10 @@ pub enum RewardMode {
 }
 
 impl RewardMode {
+    /// Every reward mode, the default (`shaped`) first.
     pub const ALL: [RewardMode; 2] = [RewardMode::Shaped, RewardMode::Score];
 
+    /// The mode's name in reset options (`shaped`, `score`).
     pub fn name(self) -> &'static str {
         match self {
             RewardMode::Shaped => "shaped",
@@ -61,6 +63,7 @@ impl RewardMode {
         }
     }
 
+    /// The mode of `name`, ignoring case and surrounding space; `None` for any other name.
     pub fn parse(name: &str) -> Option<RewardMode> {
         let wanted = name.trim();
         Self::ALL

@@ -8,7 +8,7 @@ use crate::points::Points;
 
 /// Each answer field of a task and its reading's form: `Ok` when the field
 /// is present and well formed. What a draft check reports, never a score.
-pub type FormCheck = Vec<(std::borrow::Cow<'static, str>, crate::grading::Reading<()>)>;
+pub(crate) type FormCheck = Vec<(std::borrow::Cow<'static, str>, crate::grading::Reading<()>)>;
 
 /// A graded answer: criterion -> score in [0, 1] (after its rubric's
 /// gates), the task score, and where it lost points (each deduction names

@@ -27,7 +27,7 @@ use crate::dates::clock;
 use crate::points::Points;
 use crate::rng::SeededRng;
 
-pub const NAMES: &[&str] = &[
+pub(crate) const NAMES: &[&str] = &[
     "random",
     "constant",
     "memorised",
@@ -39,7 +39,7 @@ pub const NAMES: &[&str] = &[
 
 /// What an agent has seen of the episode: the observation's scenario and,
 /// for each step so far, its reward and feedback.
-pub struct Seen<'a> {
+pub(crate) struct Seen<'a> {
     pub payload: &'a Payload,
     pub instruction: &'a str,
     pub steps: &'a [(Points, String)],
@@ -51,7 +51,7 @@ const PRIORITIES: [&str; 3] = ["low", "normal", "high"];
 
 /// The next `raw` command of baseline `name` (all but `memorised`), or
 /// `None` for a name this module does not play.
-pub fn next_command(name: &str, seen: &Seen, rng: &mut SeededRng) -> Option<String> {
+pub(crate) fn next_command(name: &str, seen: &Seen, rng: &mut SeededRng) -> Option<String> {
     let answer = match name {
         "exploit_proposal_enumeration" => return Some(enumeration(seen)),
         "exploit_hedge" => hedge(seen.payload, rng),

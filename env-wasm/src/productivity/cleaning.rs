@@ -37,7 +37,7 @@ use crate::rubric::{Criterion, Deduction, Rubric};
 use crate::task::at_level;
 use crate::text::normalize;
 
-pub const ANSWER_FIELDS: &[(&str, &str)] = &[
+pub(crate) const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("valid_rows", "integer"),
     ("duplicate_ids", "list of ids"),
     (
@@ -60,7 +60,7 @@ const WEIGHTS: [(&str, Points); 6] = [
     ("retained_ids_order", Points(1500)),
 ];
 
-pub static RUBRIC: Rubric = Rubric::new(&[
+pub(crate) static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("valid_rows", WEIGHTS[0].1, "Valid row count"),
     Criterion::new("duplicate_ids", WEIGHTS[1].1, "Duplicate ids"),
     Criterion::new("invalid_emails", WEIGHTS[2].1, "Invalid emails"),
@@ -378,6 +378,7 @@ fn invalid_email(rng: &mut SeededRng, local: &str, domain: &str) -> String {
     }
 }
 
+/// The table of a level and seed, with its gold results.
 pub fn generate(level: u8, seed: u64) -> Table {
     let mut rng = SeededRng::new(seed, 3);
     let joined = level >= JOINED_FROM;
@@ -618,6 +619,7 @@ fn join_tables(
 }
 
 impl Table {
+    /// The payload the agent sees: the table and its rules.
     pub fn payload(&self) -> CleaningPayload {
         let dated = self.rows.iter().any(|r| r.date.is_some());
         CleaningPayload {
@@ -633,6 +635,7 @@ impl Table {
         }
     }
 
+    /// The instruction with the rules of this table's level.
     pub fn instruction(&self) -> String {
         let rules: Vec<String> = self
             .rules
@@ -710,6 +713,7 @@ impl Table {
         ]
     }
 
+    /// The grade of an answer object by the cleaning rubric.
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
         let report = self.read(answer);
         let set_score = |reading: &Reading<Vec<String>>, gold: &BTreeSet<String>| {
@@ -762,6 +766,7 @@ impl Table {
         Grade::of(&RUBRIC, &scores, deductions)
     }
 
+    /// The gold answer, which scores 1.0.
     pub fn reference_answer(&self) -> Value {
         self.gold.answer()
     }

@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 /// Longest `raw` accepted; longer is refused before it counts as a step.
 pub const MAX_RAW_CHARS: usize = 4000;
 
+/// The commands an agent may send where the lookups are closed.
 pub const FORMATS: [&str; 3] = ["inspect", "propose: {json}", "final: {json}"];
 
 /// The formats where the calendar's lookups are open (the calendar at
@@ -22,6 +23,7 @@ pub const FORMATS_WITH_LOOKUPS: [&str; 5] = [
     "list_rooms",
 ];
 
+/// How to send a command, said when one does not parse.
 pub const HELP: &str =
     "Use `inspect`, `propose: {json}` or `final: {json}` where {json} is one JSON object.";
 
@@ -29,10 +31,14 @@ pub const HELP: &str =
 pub const HELP_LOOKUPS: &str =
     " Look things up with `check_calendar: NAME` (one person's calendar) or `list_rooms`.";
 
+/// One productivity action, parsed from its `raw` text.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
+    /// `inspect`: show the task again.
     Inspect,
+    /// `propose: {json}`: a draft answer, checked for form only.
     Propose(Map<String, Value>),
+    /// `final: {json}`: the answer, graded; it ends the episode.
     Final(Map<String, Value>),
     /// `check_calendar: NAME`: one person's calendar (the calendar at
     /// levels 4 and 5; elsewhere a step that says there is nothing to

@@ -69,6 +69,7 @@ impl DraftCheck {
         check
     }
 
+    /// Every required field is there and well formed.
     pub fn is_well_formed(&self) -> bool {
         self.missing.is_empty() && self.ill_formed.is_empty()
     }

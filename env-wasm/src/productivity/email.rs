@@ -21,7 +21,7 @@ use crate::rng::SeededRng;
 use crate::rubric::{Criterion, Deduction, Rubric};
 use crate::task::at_level;
 
-pub const ANSWER_FIELDS: &[(&str, &str)] = &[
+pub(crate) const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("label", "one of work | personal | spam | finance"),
     ("priority", "one of low | normal | high"),
     ("needs_reply", "yes | no"),
@@ -31,7 +31,7 @@ pub const ANSWER_FIELDS: &[(&str, &str)] = &[
 /// with no reply; a bill's deadline is read differently from a friend's
 /// favour), so they are paid only with the right label: a blind answer
 /// cannot collect them by guessing the most common values.
-pub static RUBRIC: Rubric = Rubric::new(&[
+pub(crate) static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("label", Points(6000), "Label"),
     Criterion::new("priority", Points(2000), "Priority").gated("label", Points::FULL),
     Criterion::new("needs_reply", Points(2000), "Needs a reply").gated("label", Points::FULL),
@@ -121,13 +121,13 @@ enum Priority {
 
 /// An institution the mailbox owner really has an account with.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct KnownAccount {
+pub(crate) struct KnownAccount {
     pub name: String,
     pub domain: String,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct EmailMessage {
+pub(crate) struct EmailMessage {
     pub from_name: String,
     pub from_address: String,
     pub to: String,
@@ -138,7 +138,7 @@ pub struct EmailMessage {
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct EmailPayload {
+pub(crate) struct EmailPayload {
     pub mailbox_owner: String,
     pub owner_role: String,
     pub company: String,
@@ -149,7 +149,7 @@ pub struct EmailPayload {
 
 /// A generated email with its gold classification.
 #[derive(Debug, Clone)]
-pub struct Email {
+pub(crate) struct Email {
     payload: EmailPayload,
     label: Label,
     priority: Priority,
@@ -543,7 +543,7 @@ const ATTEMPTS: u64 = 64;
 /// emails of that label are written (each from its own stream) until one
 /// has that gold; if none has in `ATTEMPTS`, the first that matches the
 /// most fields.
-pub fn generate(level: u8, seed: u64) -> Email {
+pub(crate) fn generate(level: u8, seed: u64) -> Email {
     // Every twelve consecutive seeds take the twelve golds once each, in
     // an order shuffled per block, so any range of seeds is balanced and
     // not only a large one.
@@ -763,18 +763,13 @@ impl Email {
         answer
     }
 
-    pub fn payload(&self) -> EmailPayload {
+    pub(crate) fn payload(&self) -> EmailPayload {
         self.payload.clone()
     }
 
     /// The payload as shown, without the copy [`Email::payload`] makes.
     pub(crate) fn shown_payload(&self) -> &EmailPayload {
         &self.payload
-    }
-
-    pub fn instruction(&self) -> String {
-        let mut exceptions = String::new();
-        Piece::join(&self.instruction_pieces(&mut exceptions))
     }
 
     /// The instruction in pieces, the policy and the answer format among
@@ -799,7 +794,7 @@ impl Email {
         ]
     }
 
-    pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
+    pub(crate) fn grade(&self, answer: &Map<String, Value>) -> Grade {
         let read = Classification::read(answer);
         let right = [
             (
@@ -833,7 +828,7 @@ impl Email {
     }
 
     /// The draft check: each field read as the grader reads it.
-    pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
+    pub(crate) fn form(&self, answer: &Map<String, Value>) -> FormCheck {
         let read = Classification::read(answer);
         vec![
             ("label".into(), read.label.map(drop)),
@@ -842,7 +837,7 @@ impl Email {
         ]
     }
 
-    pub fn reference_answer(&self) -> Value {
+    pub(crate) fn reference_answer(&self) -> Value {
         json!({
             "label": label_name(self.label),
             "priority": priority_name(self.priority),

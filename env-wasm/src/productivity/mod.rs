@@ -5,26 +5,26 @@
 //! step limit the last draft is graded. Nothing before the graded end
 //! (reward, feedback, state, observation) depends on how good an answer is.
 //!
-//! - [`email`], [`calendar`], [`cleaning`]: one task each, with its
+//! - `email`, [`calendar`], [`cleaning`]: one task each, with its
 //!   generator, grader (and the draft check, through the same field
 //!   readers) and reference answer.
 //! - [`command`]: parsing the seed-compatible `raw` command.
 //! - [`draft`]: the form-only report on a `propose`.
-//! - [`shaping`]: the per-step reward terms.
-//! - [`baselines`]: blind and exploiting policies the graders must score low.
+//! - `shaping`: the per-step reward terms.
+//! - `baselines`: blind and exploiting policies the graders must score low.
 
-pub mod answer;
-pub mod baselines;
+pub(crate) mod answer;
+pub(crate) mod baselines;
 pub mod calendar;
 pub mod cleaning;
 pub mod command;
 pub mod draft;
-pub mod email;
-pub mod names;
+pub(crate) mod email;
+pub(crate) mod names;
 pub mod noise;
-pub mod payload;
-pub mod schedule;
-pub mod shaping;
+pub(crate) mod payload;
+pub(crate) mod schedule;
+pub(crate) mod shaping;
 pub mod tasks;
 
 use std::collections::BTreeMap;
@@ -43,11 +43,11 @@ use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::task::{self, Listed, TaskEnum, TaskInfo};
 
-pub use answer::{FormCheck, Grade};
+pub(crate) use answer::Grade;
 use command::Command;
 use draft::DraftCheck;
 use noise::Noise;
-pub use payload::Payload;
+pub(crate) use payload::Payload;
 use shaping::{RewardBreakdown, Shaper};
 #[cfg(test)]
 use tasks::MAX_STEPS;
@@ -85,7 +85,7 @@ pub struct ProductivityAction {
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct ProductivityObservation {
+pub(crate) struct ProductivityObservation {
     pub task_name: &'static str,
     /// What to do, with the written policy the grader applies.
     #[schemars(with = "String")]
@@ -155,7 +155,7 @@ impl ProductivityObservation {
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct ProductivityState {
+pub(crate) struct ProductivityState {
     /// The task score of the graded answer; `null` until the episode ends,
     /// so the state cannot be used to probe the grader.
     pub last_score: Option<Points>,
@@ -388,7 +388,7 @@ impl Scenario {
     }
 }
 
-pub struct Productivity {
+pub(crate) struct Productivity {
     task: &'static TaskInfo,
     /// The difficulty level the scenario was generated at.
     level: u8,

@@ -1,7 +1,7 @@
 //! Name pools the productivity generators draw from. Large enough that
 //! scenarios rarely repeat a cast; every draw goes through the seeded RNG.
 
-pub const FIRST_NAMES: &[&str] = &[
+pub(crate) const FIRST_NAMES: &[&str] = &[
     "Alex", "Priya", "Sam", "Jordan", "Maya", "Leo", "Aisha", "Tomas", "Mei", "Noah", "Zara",
     "Ibrahim", "Elena", "Kofi", "Hana", "Mateo", "Sofia", "Ravi", "Chloe", "Daniel", "Amara",
     "Lucas", "Ines", "Yusuf", "Freya", "Kenji", "Nadia", "Oscar", "Leila", "Marcus", "Ana",
@@ -9,7 +9,7 @@ pub const FIRST_NAMES: &[&str] = &[
     "Ethan", "Sana", "Victor", "Julia", "Malik", "Eva", "Theo", "Nora", "Diego",
 ];
 
-pub const LAST_NAMES: &[&str] = &[
+pub(crate) const LAST_NAMES: &[&str] = &[
     "Okafor",
     "Sharma",
     "Lindqvist",
@@ -53,7 +53,7 @@ pub const LAST_NAMES: &[&str] = &[
 ];
 
 /// (company name, mail domain)
-pub const COMPANIES: &[(&str, &str)] = &[
+pub(crate) const COMPANIES: &[(&str, &str)] = &[
     ("Northwind Traders", "northwind.example"),
     ("Bluepeak Analytics", "bluepeak.example"),
     ("Copperleaf Health", "copperleaf.example"),
@@ -72,7 +72,7 @@ pub const COMPANIES: &[(&str, &str)] = &[
     ("Vantage Civil", "vantagecivil.example"),
 ];
 
-pub const ROLES: &[&str] = &[
+pub(crate) const ROLES: &[&str] = &[
     "project manager",
     "data analyst",
     "operations lead",

@@ -8,7 +8,7 @@ use super::{calendar, cleaning, email, schedule};
 /// The scenario of one task, as shown to the agent.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Payload {
+pub(crate) enum Payload {
     Email(email::EmailPayload),
     Calendar(calendar::CalendarPayload),
     Cleaning(cleaning::CleaningPayload),

@@ -38,7 +38,7 @@ use crate::rng::SeededRng;
 use crate::rubric::{Criterion, Deduction, Rubric};
 use crate::text::normalize;
 
-pub const ANSWER_FIELDS: &[(&str, &str)] = &[(
+pub(crate) const ANSWER_FIELDS: &[(&str, &str)] = &[(
     "bookings",
     "list: one {meeting, day, start, end, participants, room} per meeting, or {meeting, \
      no_slot: true} for a meeting no booking can place",
@@ -113,14 +113,14 @@ fn level_of(level: u8) -> &'static Level {
 const STEPS_BEYOND_CALENDARS: u32 = 3;
 
 /// The step limit at `level` (4 or 5).
-pub fn max_steps(level: u8) -> u32 {
+pub(crate) fn max_steps(level: u8) -> u32 {
     level_of(level).people as u32 + STEPS_BEYOND_CALENDARS
 }
 
 const BASICS: &str = "bookings_basics";
 const VALID: &str = "bookings_valid";
 
-pub static RUBRIC: Rubric = Rubric::new(&[
+pub(crate) static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new(
         BASICS,
         Points(1500),
@@ -149,7 +149,7 @@ pub static RUBRIC: Rubric = Rubric::new(&[
 ]);
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct MeetingInfo {
+pub(crate) struct MeetingInfo {
     /// `M1`, `M2`, ...: what a booking names.
     pub id: String,
     pub title: String,
@@ -158,14 +158,14 @@ pub struct MeetingInfo {
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct OrderInfo {
+pub(crate) struct OrderInfo {
     /// This meeting must end before `then` starts.
     pub first: String,
     pub then: String,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SchedulePreference {
+pub(crate) struct SchedulePreference {
     /// Whose preference it is: a required participant of `meeting`.
     pub who: String,
     pub meeting: String,
@@ -173,7 +173,7 @@ pub struct SchedulePreference {
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SchedulePayload {
+pub(crate) struct SchedulePayload {
     pub organizer: String,
     /// The days the meetings may be on.
     pub days: Vec<CandidateDay>,
@@ -278,7 +278,7 @@ struct Opening {
 }
 
 #[derive(Debug, Clone)]
-pub struct Schedule {
+pub(crate) struct Schedule {
     level: u8,
     organizer: &'static str,
     days: Vec<Day>,
@@ -302,7 +302,7 @@ pub struct Schedule {
     best_met: usize,
 }
 
-pub fn generate(level: u8, seed: u64) -> Schedule {
+pub(crate) fn generate(level: u8, seed: u64) -> Schedule {
     let mut rng = SeededRng::new(seed, 12);
     let spec = level_of(level);
     for attempt in 0..400 {
@@ -507,7 +507,7 @@ fn draw(level: u8, spec: &Level, rng: &mut SeededRng, settle: bool) -> Option<Sc
 }
 
 impl Schedule {
-    pub fn max_steps(&self) -> u32 {
+    pub(crate) fn max_steps(&self) -> u32 {
         max_steps(self.level)
     }
 
@@ -863,7 +863,7 @@ impl Schedule {
         }
     }
 
-    pub fn payload(&self) -> SchedulePayload {
+    pub(crate) fn payload(&self) -> SchedulePayload {
         SchedulePayload {
             organizer: self.organizer.to_owned(),
             days: self
@@ -930,7 +930,7 @@ impl Schedule {
         }
     }
 
-    pub fn instruction(&self) -> String {
+    pub(crate) fn instruction(&self) -> String {
         let days: Vec<String> = self
             .days
             .iter()
@@ -1056,7 +1056,7 @@ impl Schedule {
     /// busy times on each candidate day, on their own clock (busy times
     /// within the part of their working hours a booking can use), a public
     /// holiday as such, and their clock's offset.
-    pub fn check_calendar(&self, name: &str) -> String {
+    pub(crate) fn check_calendar(&self, name: &str) -> String {
         let wanted = fold_name(name);
         let Some(person) = self.people.iter().find(|p| normalize(p.name) == wanted) else {
             let names: Vec<&str> = self
@@ -1133,7 +1133,7 @@ impl Schedule {
 
     /// What `list_rooms` shows: every room's capacity, video link and open
     /// windows, in meeting time.
-    pub fn list_rooms(&self) -> String {
+    pub(crate) fn list_rooms(&self) -> String {
         let rooms: Vec<String> = self
             .rooms
             .iter()
@@ -1171,7 +1171,7 @@ impl Schedule {
 
     /// The reference's lookup at step `step` (0-based): each required
     /// person's calendar, then the rooms; `None` once it has read them all.
-    pub fn reference_lookup(&self, step: u32) -> Option<String> {
+    pub(crate) fn reference_lookup(&self, step: u32) -> Option<String> {
         let people = self.required_people();
         let step = step as usize;
         match people.get(step) {
@@ -1202,7 +1202,7 @@ impl Schedule {
         json!({ "bookings": list })
     }
 
-    pub fn reference_answer(&self) -> Value {
+    pub(crate) fn reference_answer(&self) -> Value {
         self.answer_of(&self.best)
     }
 
@@ -1471,7 +1471,7 @@ impl Schedule {
 
     /// The draft check: `bookings` present, one entry per meeting, each
     /// read as the grader reads it (names among the payload's people).
-    pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
+    pub(crate) fn form(&self, answer: &Map<String, Value>) -> FormCheck {
         if !answer.contains_key("bookings") {
             return vec![("bookings".into(), Err(Unreadable::Missing))];
         }
@@ -1542,7 +1542,7 @@ impl Schedule {
         }
     }
 
-    pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
+    pub(crate) fn grade(&self, answer: &Map<String, Value>) -> Grade {
         let (entries, unnamed) = self.entries(answer);
         // Ids written that name no meeting, quoted in the feedback of a
         // meeting with no entry (play-para-pr6: "got no entry" alone hides

@@ -26,7 +26,7 @@ const MALFORMED_PENALTY: Points = Points(-2500);
 /// `wrong_answer_penalty` is the zero-score penalty of a graded answer that
 /// scores 0.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct RewardBreakdown {
+pub(crate) struct RewardBreakdown {
     pub delta: Points,
     pub step_penalty: Points,
     pub wrong_answer_penalty: Points,
@@ -67,7 +67,7 @@ impl RewardBreakdown {
 
     /// This step's terms plus the grade: the score as `delta`, and the
     /// zero-score penalty when the score is 0.
-    pub fn with_grade(self, score: Points) -> Self {
+    pub(crate) fn with_grade(self, score: Points) -> Self {
         RewardBreakdown {
             delta: score,
             wrong_answer_penalty: if score == Points::ZERO {
@@ -84,7 +84,7 @@ impl RewardBreakdown {
 /// Remembers what the shaping depends on: the previous command, and
 /// nothing about any answer's quality.
 #[derive(Debug, Clone, Default)]
-pub struct Shaper {
+pub(crate) struct Shaper {
     previous_raw: Option<String>,
 }
 
@@ -103,7 +103,7 @@ impl Shaper {
         if repeated { LOOP_PENALTY } else { Points::ZERO }
     }
 
-    pub fn malformed(&mut self) -> RewardBreakdown {
+    pub(crate) fn malformed(&mut self) -> RewardBreakdown {
         // A malformed command is never a loop of a valid one; forget the last.
         self.previous_raw = None;
         RewardBreakdown {
@@ -116,7 +116,7 @@ impl Shaper {
 
     /// A well-formed command (`inspect`, a draft or a final answer): the
     /// step penalty, and the loop penalty for an exact repeat.
-    pub fn command(&mut self, raw: &str) -> RewardBreakdown {
+    pub(crate) fn command(&mut self, raw: &str) -> RewardBreakdown {
         RewardBreakdown {
             step_penalty: STEP_PENALTY,
             loop_penalty: self.loop_penalty(raw),

@@ -23,6 +23,7 @@ pub enum Task {
 
 task::task_enum!(Task, task::PRODUCTIVITY, TASKS, [Easy, Medium, Hard]);
 
+/// The environment's tasks in [`Task`] order, easiest first.
 pub static TASKS: [TaskInfo; 3] = [
     TaskInfo {
         id: "easy",

@@ -69,6 +69,7 @@ pub fn compile(schema: &Value) -> Option<Validator> {
 }
 
 impl Toolbox {
+    /// Every tool of the environment, as `tools/list` shows them.
     pub fn tools(&self) -> &[Tool] {
         &self.tools
     }

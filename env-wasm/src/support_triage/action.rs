@@ -27,9 +27,12 @@ pub const MAX_ECHOED_ID_CHARS: usize = 24;
 pub trait Label: Sized + Copy + 'static {
     /// What the label is called in messages (`priority`).
     const WHAT: &'static str;
+    /// Every label of the set, in the order messages list them.
     const ALL: &'static [Self];
+    /// The label's lower-case name on the wire (`urgent`).
     fn name(self) -> &'static str;
 
+    /// The label named by `text`, ignoring case and surrounding space; `None` for any other text.
     fn parse(text: &str) -> Option<Self> {
         let folded = text.trim().to_ascii_lowercase();
         Self::ALL.iter().copied().find(|l| l.name() == folded)
@@ -305,6 +308,7 @@ impl SupportTriageAction {
         }
     }
 
+    /// The action `command` on ticket `ticket_id`, every other field empty.
     pub fn on(command: Command, ticket_id: &str) -> Self {
         SupportTriageAction {
             ticket_id: Some(ticket_id.to_owned()),

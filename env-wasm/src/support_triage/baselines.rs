@@ -34,6 +34,7 @@ use super::tasks::Task;
 use super::{policy, reference};
 use crate::rng::SeededRng;
 
+/// The baseline policies' names, as `--policy` takes them.
 pub const NAMES: &[&str] = &[
     "constant",
     "urgent_escalate",

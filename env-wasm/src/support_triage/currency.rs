@@ -20,6 +20,7 @@ pub enum Currency {
 }
 
 impl Currency {
+    /// Every currency a desk bills in, US dollars first.
     pub const ALL: [Currency; 4] = [Currency::Usd, Currency::Eur, Currency::Gbp, Currency::Cad];
 
     fn rate(self) -> (i64, i64) {
@@ -48,6 +49,7 @@ impl Currency {
         format!("{symbol}{}", format_cents(local))
     }
 
+    /// The ISO 4217 code (`USD`).
     pub fn code(self) -> &'static str {
         match self {
             Currency::Usd => "USD",

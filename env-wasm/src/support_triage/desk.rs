@@ -24,34 +24,52 @@ use super::action::{Department, Priority};
 use super::records::Records;
 use super::tasks::Task;
 
+/// The customer behind a ticket, as the account record shows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Customer {
+    /// Given name.
     pub first: String,
+    /// Family name.
     pub last: String,
+    /// The customer's company, the account holder.
     pub company: String,
+    /// The email address on file, which a verified request comes from.
     pub account_email: String,
+    /// The account's plan.
     pub plan: Plan,
+    /// The day the account opened.
     pub since: Day,
+    /// Paid seats on the account.
     pub seats: u32,
+    /// The day of the account's last late-fee waiver; `None` if it never had one.
     pub last_fee_waiver: Option<Day>,
 }
 
 impl Customer {
+    /// Given and family name, as a reply addresses the customer.
     pub fn name(&self) -> String {
         format!("{} {}", self.first, self.last)
     }
 }
 
+/// One ticket in the inbox, with the hidden case it was written from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ticket {
+    /// The ticket's id as the inbox shows it (`T-4821`).
     pub id: String,
+    /// The day the ticket arrived.
     pub received: Day,
     /// Minutes after midnight.
     pub minute: u32,
+    /// The address the ticket was sent from (the account email or another).
     pub from: String,
+    /// The subject line, which never states the case's facts.
     pub subject: String,
+    /// The customer's message.
     pub body: String,
+    /// The vendor's product the ticket is about.
     pub product: String,
+    /// Whose account the ticket is on.
     pub customer: Customer,
     /// The hidden facts the gold labels follow from.
     pub case: Case,
@@ -76,6 +94,7 @@ pub struct Ticket {
 /// Why a ticket needs nothing (policy section 8).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Nothing {
+    /// An out-of-office or other automatic reply.
     AutoReply,
     /// A copy of this earlier ticket of the same customer.
     Copy(String),
@@ -104,7 +123,7 @@ impl Nothing {
 }
 
 impl Ticket {
-    pub fn received_text(&self) -> String {
+    pub(crate) fn received_text(&self) -> String {
         format!("{} {}", self.received.header(), clock(self.minute))
     }
 }
@@ -112,7 +131,9 @@ impl Ticket {
 /// The desk of one episode.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Desk {
+    /// The vendor's name: the company whose products the tickets are about.
     pub vendor: &'static str,
+    /// The inbox, in arrival order.
     pub tickets: Vec<Ticket>,
     /// The knowledge base of levels 4 and 5.
     pub kb: Option<super::kb::Kb>,

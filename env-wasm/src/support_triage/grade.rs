@@ -27,9 +27,13 @@ use super::names::VENDORS;
 /// What the agent set on one ticket.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Work {
+    /// The priority set, if any.
     pub priority: Option<Priority>,
+    /// The department set, if any.
     pub department: Option<Department>,
+    /// The reply drafted, if any (the last draft counts).
     pub reply: Option<String>,
+    /// The disposition set, if any.
     pub disposition: Option<Disposition>,
 }
 
@@ -37,8 +41,11 @@ pub struct Work {
 /// one line per ticket or criterion saying why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grade {
+    /// Criterion -> score in [0, 1], in the rubric's names.
     pub criteria: BTreeMap<&'static str, Points>,
+    /// The task score in [0, 1].
     pub total: Points,
+    /// One line per ticket or criterion that lost points, saying why.
     pub notes: Vec<String>,
 }
 
@@ -46,11 +53,11 @@ const TRIAGE_WEIGHTS: (Points, Points) = (Points(5000), Points(5000));
 
 /// Weights of the exception task; they add up to 1.
 pub const PRIORITY_WEIGHT: Points = Points(1500);
-pub const DEPARTMENT_WEIGHT: Points = Points(1000);
-pub const DISPOSITION_WEIGHT: Points = Points(2500);
-pub const ELEMENTS_WEIGHT: Points = Points(1000);
-pub const HANDLING_WEIGHT: Points = Points(1500);
-pub const COMPLIANCE_WEIGHT: Points = Points(2500);
+pub(crate) const DEPARTMENT_WEIGHT: Points = Points(1000);
+pub(crate) const DISPOSITION_WEIGHT: Points = Points(2500);
+pub(crate) const ELEMENTS_WEIGHT: Points = Points(1000);
+pub(crate) const HANDLING_WEIGHT: Points = Points(1500);
+pub(crate) const COMPLIANCE_WEIGHT: Points = Points(2500);
 
 /// Tasks `easy` and `medium`.
 pub static TRIAGE_RUBRIC: Rubric = Rubric::new(&[
@@ -323,8 +330,9 @@ fn shown_ticket(ticket: &Ticket) -> String {
 pub struct ReplyVerdict {
     /// The reply pastes the observation: no reply credit.
     pub pasted: bool,
-    pub names_customer: bool,
-    pub quotes_ticket: bool,
+    pub(crate) names_customer: bool,
+    pub(crate) quotes_ticket: bool,
+    /// The reply says what happens next.
     pub next_step: bool,
     /// Every move the case requires is there.
     pub addresses_case: bool,
@@ -333,12 +341,14 @@ pub struct ReplyVerdict {
     /// Outcomes promised (hedged promises included) that the case does
     /// not allow.
     pub forbidden: Vec<Commitment>,
+    /// Things the reply says that a reply must never say.
     pub violations: Vec<Violation>,
     /// The slowest follow-up time promised, when it breaks the SLA.
     pub late_follow_up: Option<u32>,
     /// The refund a pro-rated case must state, and how the reply states
     /// it; `None` for every other case.
     pub amount: Option<super::refund_amount::AmountCheck>,
+    /// Everything read from the reply, for feedback.
     pub reading: Reading,
 }
 
@@ -358,6 +368,7 @@ impl ReplyVerdict {
         self.handled() && self.violations.is_empty()
     }
 
+    /// The reply's elements score: the share of the three elements (names the customer, quotes the ticket id, gives a next step) it has; 0 when pasted.
     pub fn elements(&self) -> Points {
         if self.pasted {
             return Points::ZERO;
@@ -604,7 +615,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
     }
 }
 
-pub fn describe_move(m: Move) -> &'static str {
+pub(crate) fn describe_move(m: Move) -> &'static str {
     match m {
         Move::Commit(Commitment::Refund) => "commits to a refund",
         Move::Commit(Commitment::Credit) => "commits to a credit or compensation",

@@ -77,12 +77,16 @@ pub enum Failure {
     SignIn(&'static str),
 }
 
+/// An incident the status article lists: what fails, since when, and whether it is over.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Incident {
+    /// The incident's id as the status article writes it.
     pub id: String,
+    /// What the incident breaks.
     pub failure: Failure,
     /// Open since this day and minute; `None` while open.
     pub since: (Day, u32),
+    /// The day the incident was resolved; `None` while it is open.
     pub closed: Option<Day>,
 }
 
@@ -101,16 +105,20 @@ pub struct Goodwill {
 /// months before the ticket in which an earlier waiver blocks another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FeePlan {
+    /// The plan the rule is for.
     pub plan: Plan,
-    pub limit_usd_cents: i64,
-    pub cooldown_months: u32,
+    pub(crate) limit_usd_cents: i64,
+    pub(crate) cooldown_months: u32,
 }
 
 /// The payment-page incident: the first and last day the page failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaymentIncident {
+    /// The incident's id as its article writes it.
     pub id: String,
+    /// The first day the payment page failed.
     pub first: Day,
+    /// The last day the payment page failed.
     pub last: Day,
 }
 
@@ -121,8 +129,11 @@ pub struct Rules {
     pub add_on_windows: Vec<(&'static str, i64)>,
     /// Refund windows (days) of accounts billed in a currency.
     pub currency_windows: Vec<(Currency, i64)>,
+    /// The goodwill article's thresholds for refunds past the window.
     pub goodwill: Goodwill,
+    /// Plans whose late fees an article of their own rules.
     pub fee_plans: Vec<FeePlan>,
+    /// The payment-page incident whose days excuse a late fee.
     pub payment_incident: PaymentIncident,
     /// Open incidents, then closed ones (listed as resolved).
     pub incidents: Vec<Incident>,
@@ -131,18 +142,26 @@ pub struct Rules {
 /// The knowledge base of one desk.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Kb {
+    /// Every article of the desk's knowledge base.
     pub articles: Vec<Article>,
+    /// The rules those articles state, as the gold reads them.
     pub rules: Rules,
 }
 
 /// What a refund of a monthly invoice is decided on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RefundFacts {
+    /// The add-on the refunded invoice is for.
     pub add_on: &'static str,
+    /// The currency the account is billed in.
     pub currency: Currency,
+    /// The invoice amount in that currency's cents.
     pub local_cents: i64,
+    /// Calendar days from the charge to the ticket.
     pub days_since_charge: i64,
+    /// The day the account opened, from which goodwill years count.
     pub customer_since: Day,
+    /// The day the ticket arrived.
     pub received: Day,
     /// The latest goodwill refund on the account's record.
     pub last_goodwill: Option<Day>,
@@ -151,9 +170,13 @@ pub struct RefundFacts {
 /// What a late-fee waiver is decided on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FeeFacts {
+    /// The late fee in US cents.
     pub usd_cents: i64,
+    /// The account's plan, whose article (if any) sets the limit and cooldown.
     pub plan: Plan,
+    /// The day of the account's last fee waiver; `None` if it never had one.
     pub last_waiver: Option<Day>,
+    /// The day the ticket arrived.
     pub received: Day,
     /// The day the customer tried to pay on our payment page, if they did.
     pub attempt: Option<Day>,
@@ -321,6 +344,7 @@ impl Kb {
             .collect()
     }
 
+    /// The article of `id`, found by its digits however the agent writes it (`kb 12` is `KB-12`).
     pub fn article(&self, id: &str) -> Option<&Article> {
         let id = normalize_article_id(id);
         self.articles.iter().find(|a| a.article_id == id)
@@ -336,12 +360,17 @@ pub struct Needs {
     pub add_on_windows: Vec<(&'static str, i64)>,
     /// Add-ons that must have none.
     pub add_ons_without: Vec<&'static str>,
+    /// Currencies that must have an article, with the window (days).
     pub currency_windows: Vec<(Currency, i64)>,
-    pub currencies_without: Vec<Currency>,
+    pub(crate) currencies_without: Vec<Currency>,
+    /// Plan fee rules the desk's tickets need an article for.
     pub fee_plans: Vec<FeePlan>,
-    pub plans_without: Vec<Plan>,
+    pub(crate) plans_without: Vec<Plan>,
+    /// The goodwill thresholds a ticket needs; `None` when none does.
     pub goodwill: Option<Goodwill>,
+    /// Incidents a ticket needs on the status article.
     pub incidents: Vec<Incident>,
+    /// The payment-page incident a fee ticket needs; `None` when none does.
     pub payment_incident: Option<PaymentIncident>,
 }
 
@@ -424,18 +453,22 @@ pub const STATUS_TITLE: &str = "Service status: known incidents";
 /// The goodwill article's title.
 pub const GOODWILL_TITLE: &str = "Refunds: goodwill for long-standing customers";
 
+/// The title of the refund article of add-on `add_on`.
 pub fn add_on_title(add_on: &str) -> String {
     format!("Refunds: the {add_on}")
 }
 
+/// The title of the refund article of accounts billed in `currency`.
 pub fn currency_title(currency: Currency) -> String {
     format!("Refunds: accounts billed in {}", currency.code())
 }
 
+/// The title of the late-fee article of `plan`.
 pub fn plan_title(plan: Plan) -> String {
     format!("Late fees: the {} plan", plan.name())
 }
 
+/// The title of the article on payment-page incident `id`.
 pub fn incident_title(id: &str) -> String {
     format!("Late fees: payment page incident {id}")
 }

@@ -140,8 +140,8 @@ pub struct Exchange {
 /// What the agent has asked and looked up, per ticket.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Inquiries {
-    pub customer_seen: Vec<bool>,
-    pub conversations: Vec<Vec<Exchange>>,
+    pub(crate) customer_seen: Vec<bool>,
+    pub(crate) conversations: Vec<Vec<Exchange>>,
     /// Invoice ids looked up, in order.
     pub invoices_seen: Vec<String>,
     /// Knowledge-base searches made, as their queries (trimmed), in order.
@@ -151,6 +151,7 @@ pub struct Inquiries {
 }
 
 impl Inquiries {
+    /// No lookups yet on any of `tickets` tickets.
     pub fn new(tickets: usize) -> Inquiries {
         Inquiries {
             customer_seen: vec![false; tickets],

@@ -5,7 +5,7 @@
 //!
 //! - [`action`]: the seed-compatible action and its closed label sets.
 //! - [`generate`], the pieces in `desk` it shares with [`records_desk`], and
-//!   [`names`]: the seeded desk (customers, tickets).
+//!   `names`: the seeded desk (customers, tickets).
 //! - [`policy`]: the written policy and the gold labels it gives.
 //! - [`reply`]: reading a reply as commitments, moves, violations and its
 //!   next step, one module per concern, on the shared [`crate::text`] layer.
@@ -17,21 +17,21 @@
 
 pub mod action;
 pub mod baselines;
-pub mod currency;
+pub(crate) mod currency;
 mod desk;
 pub mod generate;
 pub mod grade;
 pub mod instruction;
 pub mod kb;
 pub mod lookups;
-pub mod names;
+pub(crate) mod names;
 pub mod noisy;
-pub mod observation;
+pub(crate) mod observation;
 pub mod policy;
 pub mod records;
 pub mod records_desk;
 pub mod reference;
-pub mod refund_amount;
+pub(crate) mod refund_amount;
 pub mod reply;
 pub mod shaping;
 pub mod tasks;
@@ -55,7 +55,7 @@ use generate::{Desk, Ticket};
 use grade::{Grade, Work};
 pub use instruction::{KB_STEPS, instruction, instruction_at};
 use lookups::{Exchange, Inquiries, Lookup};
-pub use observation::{
+pub(crate) use observation::{
     CustomerRecord, InboxRow, SupportTriageObservation, SupportTriageState, TicketDetail,
 };
 use shaping::{LIMIT_PENALTY, LOOP_PENALTY, MISTAKE_PENALTY, RewardBreakdown, STEP_COST, Shaper};
@@ -67,7 +67,7 @@ const DESCRIPTION: &str = "A customer-support desk: open tickets, set priority a
      threats, security incidents, fee waivers) with a compliant reply and the right \
      disposition. Seeded tickets; labels follow from details only in the ticket body.";
 
-pub struct SupportTriage {
+pub(crate) struct SupportTriage {
     task: &'static TaskInfo,
     /// The difficulty level the desk was generated at.
     difficulty: u8,

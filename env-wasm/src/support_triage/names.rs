@@ -3,7 +3,7 @@
 //! First names avoid English words the reply reader knows ("Will", "May",
 //! "Bill"), so a greeting is never read as a commitment.
 
-pub const FIRST_NAMES: &[&str] = &[
+pub(crate) const FIRST_NAMES: &[&str] = &[
     "Adaeze", "Bilal", "Carmen", "Dmitri", "Esther", "Farid", "Gemma", "Hiro", "Ingrid", "Jamal",
     "Kavya", "Lorenzo", "Mirela", "Nikhil", "Olga", "Pablo", "Quentin", "Rania", "Stefan",
     "Thandiwe", "Ulrich", "Valeria", "Wen", "Ximena", "Yara", "Zoltan", "Anika", "Bruno", "Celine",
@@ -13,7 +13,7 @@ pub const FIRST_NAMES: &[&str] = &[
     "Jonas",
 ];
 
-pub const LAST_NAMES: &[&str] = &[
+pub(crate) const LAST_NAMES: &[&str] = &[
     "Achebe",
     "Bergstrom",
     "Cardoso",
@@ -65,7 +65,7 @@ pub const LAST_NAMES: &[&str] = &[
 ];
 
 /// (customer company, mail domain)
-pub const COMPANIES: &[(&str, &str)] = &[
+pub(crate) const COMPANIES: &[(&str, &str)] = &[
     ("Alder Street Bakery", "alderbakery.example"),
     ("Bramble Dental", "brambledental.example"),
     ("Cinder Works", "cinderworks.example"),
@@ -93,7 +93,7 @@ pub const COMPANIES: &[(&str, &str)] = &[
 ];
 
 /// Personal mail domains, for tickets sent from outside the account.
-pub const PERSONAL_DOMAINS: &[&str] = &[
+pub(crate) const PERSONAL_DOMAINS: &[&str] = &[
     "mailbox.example",
     "homemail.example",
     "postbox.example",
@@ -101,7 +101,7 @@ pub const PERSONAL_DOMAINS: &[&str] = &[
 ];
 
 /// The vendor whose support desk the agent staffs.
-pub const VENDORS: &[&str] = &[
+pub(crate) const VENDORS: &[&str] = &[
     "Tallyworks",
     "Brightledger",
     "Quillsoft",
@@ -115,9 +115,10 @@ pub const VENDORS: &[&str] = &[
 ];
 
 /// Product lines, prefixed with the vendor's name.
-pub const PRODUCT_LINES: &[&str] = &["Books", "Reports", "Scheduler", "Payroll", "Inventory"];
+pub(crate) const PRODUCT_LINES: &[&str] =
+    &["Books", "Reports", "Scheduler", "Payroll", "Inventory"];
 
-pub const SIGN_IN_ERRORS: &[&str] = &[
+pub(crate) const SIGN_IN_ERRORS: &[&str] = &[
     "Invalid session token",
     "Error 403: access denied",
     "Something went wrong (code 5012)",
@@ -125,7 +126,7 @@ pub const SIGN_IN_ERRORS: &[&str] = &[
     "Authentication service unavailable",
 ];
 
-pub const SCREENS: &[&str] = &[
+pub(crate) const SCREENS: &[&str] = &[
     "reports",
     "invoices",
     "timesheets",
@@ -135,9 +136,9 @@ pub const SCREENS: &[&str] = &[
     "expenses",
 ];
 
-pub const PLATFORMS: &[&str] = &["iOS", "Android", "Windows desktop", "Mac desktop"];
+pub(crate) const PLATFORMS: &[&str] = &["iOS", "Android", "Windows desktop", "Mac desktop"];
 
-pub const ENDPOINTS: &[&str] = &[
+pub(crate) const ENDPOINTS: &[&str] = &[
     "/v2/orders",
     "/v2/export",
     "/v2/invoices",
@@ -146,7 +147,7 @@ pub const ENDPOINTS: &[&str] = &[
     "/v2/timesheets",
 ];
 
-pub const CITIES: &[&str] = &[
+pub(crate) const CITIES: &[&str] = &[
     "Bucharest",
     "Manila",
     "Lima",
@@ -157,7 +158,7 @@ pub const CITIES: &[&str] = &[
     "Kampala",
 ];
 
-pub const HOW_TO: &[&str] = &[
+pub(crate) const HOW_TO: &[&str] = &[
     "add a second admin",
     "export all invoices for last year",
     "change the date format to day/month/year",
@@ -167,7 +168,7 @@ pub const HOW_TO: &[&str] = &[
     "change the currency on a client",
 ];
 
-pub const FEATURES: &[&str] = &[
+pub(crate) const FEATURES: &[&str] = &[
     "export reports to Excel",
     "set a default currency per client",
     "offer a dark mode",
@@ -176,7 +177,7 @@ pub const FEATURES: &[&str] = &[
     "schedule reports by email",
 ];
 
-pub const ADD_ONS: &[&str] = &[
+pub(crate) const ADD_ONS: &[&str] = &[
     "Advanced Reports add-on",
     "extra storage pack",
     "SMS notifications add-on",
@@ -184,4 +185,4 @@ pub const ADD_ONS: &[&str] = &[
     "audit log add-on",
 ];
 
-pub const WEEKDAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
+pub(crate) const WEEKDAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];

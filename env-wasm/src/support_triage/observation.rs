@@ -68,7 +68,7 @@ pub struct TicketDetail {
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SupportTriageObservation {
+pub(crate) struct SupportTriageObservation {
     pub task_name: &'static str,
     /// What to do in this task and how it is graded.
     #[schemars(with = "String")]
@@ -103,7 +103,7 @@ pub struct SupportTriageObservation {
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SupportTriageState {
+pub(crate) struct SupportTriageState {
     /// True once the episode is graded.
     pub finalized: bool,
     /// `submit` or `max_steps`.

@@ -37,8 +37,10 @@ pub enum Plan {
 }
 
 impl Plan {
+    /// Every plan, cheapest first.
     pub const ALL: [Plan; 4] = [Plan::Free, Plan::Starter, Plan::Business, Plan::Enterprise];
 
+    /// The plan's name as records and articles write it (`Business`).
     pub fn name(self) -> &'static str {
         match self {
             Plan::Free => "Free",
@@ -53,47 +55,75 @@ impl Plan {
 /// ticket's body and customer record state them in words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Case {
+    /// Users cannot sign in.
     SignIn {
+        /// Nobody in the organisation can sign in (not one user).
         whole_org: bool,
     },
+    /// The app crashes.
     Crash {
+        /// The customer has a way around the crash.
         workaround: bool,
     },
+    /// API calls fail.
     ApiErrors {
+        /// Every call fails, not some.
         all_failing: bool,
     },
+    /// The product is slow.
     Slow,
+    /// A question on how to use a feature.
     HowTo,
+    /// The account is suspended.
     Suspended {
+        /// The whole organisation is locked out, not one user.
         whole_org: bool,
     },
+    /// A charge taken twice (or not authorised).
     DuplicateCharge {
+        /// The amount charged twice, in cents.
         cents: i64,
     },
+    /// An invoice needs correcting.
     InvoiceCorrection,
+    /// A question on prices or plans.
     Pricing,
+    /// A feature the product lacks.
     FeatureRequest,
+    /// Praise or complaint with nothing to do.
     Feedback,
+    /// A change to the account.
     AccountChange,
+    /// A security concern.
     Security {
+        /// An API key or credential was leaked.
         leaked_key: bool,
     },
+    /// A legal threat or demand.
     Legal,
     /// `verified`: sent from the account email on file.
     Deletion {
+        /// The request comes from the account email on file.
         verified: bool,
     },
+    /// A refund of an invoice.
     Refund {
+        /// The ticket names the invoice (else the agent must ask for it).
         invoice_named: bool,
+        /// Calendar days from the charge to the ticket.
         days_since_charge: i64,
     },
+    /// A waiver of a late fee.
     FeeWaiver {
+        /// The late fee, in US cents.
         cents: i64,
+        /// The account had a fee waived within [`WAIVER_COOLDOWN_DAYS`].
         waived_within_year: bool,
     },
     /// A refund of an invoice (named, or given when asked) whose record
     /// shows a chargeback: the records desk of levels 4 and 5 only.
     RefundChargeback {
+        /// Calendar days from the charge to the ticket.
         days_since_charge: i64,
     },
     /// A refund of an annual invoice (named, or given when asked) charged
@@ -101,6 +131,7 @@ pub enum Case {
     /// refund is within the limit (the amount lives on the invoice
     /// record); the records desk's exception task only.
     RefundProrated {
+        /// The pro-rated refund is over the desk's limit.
         over_limit: bool,
     },
     /// A refund of a monthly invoice (named, or given when asked) on the
@@ -109,14 +140,18 @@ pub enum Case {
     /// currency, and an older charge may be refunded as goodwill
     /// (`super::kb`). `rule` names what decided it.
     RefundRuled {
+        /// The knowledge base lets the desk give the refund.
         resolved: bool,
+        /// The rule that decided it.
         rule: RefundRule,
     },
     /// A late-fee waiver on the knowledge-base desk: the policy's limit
     /// and cooldown, a plan article's, or the payment-page incident's
     /// waiver decides it.
     FeeRuled {
+        /// The knowledge base lets the desk waive the fee.
         resolved: bool,
+        /// The rule that decided it.
         rule: FeeRule,
     },
 }
@@ -251,6 +286,7 @@ pub fn priority(case: Case, plan: Plan) -> Priority {
     }
 }
 
+/// The department the policy routes `case` to.
 pub fn department(case: Case) -> Department {
     use Department::*;
     match case {
@@ -315,10 +351,12 @@ pub fn disposition(case: Case) -> Option<Disposition> {
 /// it may make. Any other team, request or commitment is off-policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReplyRules {
+    /// Moves the reply must make.
     pub required: &'static [Move],
     /// Moves the case allows without requiring them: an unverified
     /// deletion request may say who handles it once verified.
     pub allowed: &'static [Move],
+    /// Outcomes the reply may promise.
     pub allowed_commitments: &'static [Commitment],
 }
 
@@ -337,6 +375,7 @@ const RESOLVED_WAIVER: &[Commitment] = &[
     Commitment::Deadline,
 ];
 
+/// What a reply to `case` must and may say (policy section 4).
 pub fn reply_rules(case: Case) -> ReplyRules {
     // An escalated or pending case promises no outcome (section 4).
     const NONE: &[Commitment] = &[];

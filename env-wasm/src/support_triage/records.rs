@@ -65,6 +65,7 @@ you would write to a customer: it is theirs to read.";
 /// What an invoice record says about its charge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InvoiceStatus {
+    /// Charged and settled.
     Paid,
     /// Disputed with the customer's bank on this day.
     Chargeback(Day),
@@ -73,11 +74,15 @@ pub enum InvoiceStatus {
 /// One invoice of the account, as `lookup_invoice` shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invoice {
+    /// The invoice number the customer and `lookup_invoice` use.
     pub id: String,
+    /// What was charged for (the plan or an add-on).
     pub item: String,
     /// In the account's currency.
     pub local_cents: i64,
+    /// The day the invoice was charged.
     pub charged: Day,
+    /// Whether the charge stands or is disputed.
     pub status: InvoiceStatus,
     /// An annual plan's charge (a 12-month term from `charged`), whose
     /// late refund is pro-rated; otherwise a monthly charge.
@@ -121,14 +126,18 @@ pub struct EarlierTicket {
 /// their ticket does not name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InvoiceAnswer {
+    /// The invoice number the customer gives when asked.
     Gives(String),
+    /// The customer cannot find the invoice number.
     CannotFind,
 }
 
 /// The records of one ticket's customer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Records {
+    /// The currency the account is billed in.
     pub currency: Currency,
+    /// Earlier tickets of the account, oldest first.
     pub earlier: Vec<EarlierTicket>,
     /// The invoice the case is about, when it is a refund.
     pub invoice: Option<Invoice>,
@@ -163,7 +172,9 @@ pub enum PaymentAnswer {
 /// The facts of a case the knowledge base decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ruled {
+    /// A refund that the knowledge base's windows and goodwill decide.
     Refund(super::kb::RefundFacts),
+    /// A late-fee waiver that the plan articles and incidents decide.
     Fee(super::kb::FeeFacts),
 }
 
@@ -236,9 +247,9 @@ impl Records {
 /// charge in the window may be under a chargeback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RefundDraw {
-    pub in_body: bool,
-    pub customer_knows: bool,
-    pub chargeback: bool,
+    pub(crate) in_body: bool,
+    pub(crate) customer_knows: bool,
+    pub(crate) chargeback: bool,
 }
 
 impl RefundDraw {

@@ -393,6 +393,7 @@ fn rate_parts(text: &str, found: &[Sum], currency: Currency) -> Vec<bool> {
 pub struct AmountCheck {
     /// The refund the case allows, as the invoice's currency writes it.
     pub expected: String,
+    /// The reply states the expected refund.
     pub stated: bool,
     /// Sums that are none of the refund, the invoice total, a month's
     /// share, the part used or the US value of one, as the reply wrote them.
@@ -400,6 +401,7 @@ pub struct AmountCheck {
 }
 
 impl AmountCheck {
+    /// The reply states the refund and no other sum.
     pub fn ok(&self) -> bool {
         self.stated && self.others.is_empty()
     }
@@ -407,7 +409,7 @@ impl AmountCheck {
 
 /// The amount check of `reply` to `ticket`; `None` unless the case is a
 /// pro-rated refund the desk gives.
-pub fn check(ticket: &Ticket, reply: &str) -> Option<AmountCheck> {
+pub(crate) fn check(ticket: &Ticket, reply: &str) -> Option<AmountCheck> {
     if !matches!(
         ticket.case,
         super::policy::Case::RefundProrated { over_limit: false }

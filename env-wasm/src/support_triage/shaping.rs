@@ -19,10 +19,13 @@ use serde::Serialize;
 
 use crate::points::Points;
 
+/// The share of a full reward the process steps pay out over an episode (0.2).
 pub const PROCESS_BUDGET: Points = Points(2000);
+/// The reward of every accepted step (-0.01).
 pub const STEP_COST: Points = Points(-100);
-pub const MISTAKE_PENALTY: Points = Points(-500);
-pub const LOOP_PENALTY: Points = Points(-500);
+pub(crate) const MISTAKE_PENALTY: Points = Points(-500);
+pub(crate) const LOOP_PENALTY: Points = Points(-500);
+/// Taken off the terminal step when the step limit, not `submit_episode`, ended the episode (-0.1).
 pub const LIMIT_PENALTY: Points = Points(-1000);
 
 /// The terms of one step's reward, inside the observation so they survive
@@ -40,6 +43,7 @@ pub struct RewardBreakdown {
 }
 
 impl RewardBreakdown {
+    /// The terms of a step, `total` their sum clamped to [-1, 1].
     pub fn new(progress: Points, penalty: Points, terminal_grader: Option<Points>) -> Self {
         RewardBreakdown {
             progress,
@@ -59,6 +63,7 @@ pub struct Shaper {
 }
 
 impl Shaper {
+    /// A shaper paying the process budget over `units_total` units.
     pub fn new(units_total: u32) -> Self {
         Shaper {
             units_total,

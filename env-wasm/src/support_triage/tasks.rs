@@ -21,6 +21,7 @@ pub enum Task {
 
 task::task_enum!(Task, task::SUPPORT_TRIAGE, TASKS, [Easy, Medium, Hard]);
 
+/// The environment's tasks in [`Task`] order, easiest first.
 pub static TASKS: [TaskInfo; 3] = [
     TaskInfo {
         id: "easy",

@@ -23,6 +23,7 @@ const MILLI: u64 = 1000;
 /// What a number is written as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// A bare number ("47", "1.6").
     Plain,
     /// "60%", "60 percent".
     Percent,
@@ -34,14 +35,18 @@ pub enum Kind {
 /// lower bound), "under 20", "at most 20" (an upper one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
+    /// At least the value ("60-plus", "over 60").
     Lower,
+    /// At most the value ("under 20", "at most 20").
     Upper,
 }
 
 /// The period a count is given per: "8 times a month", "3 a week".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Period {
+    /// Per week ("3 a week").
     Week,
+    /// Per month ("8 times a month").
     Month,
 }
 
@@ -55,10 +60,13 @@ pub struct Figure {
     /// Thousandths in one unit of its last written digit: 1000 for "47",
     /// 100 for "1.6".
     pub unit: u64,
+    /// What it is written as: plain, a percent or a ratio.
     pub kind: Kind,
     /// Said with "about", "roughly", "~" and the like.
     pub approximate: bool,
+    /// The bound written with it ("over 60"); `None` for an exact figure.
     pub bound: Option<Bound>,
+    /// The period a count is given per ("a week"); `None` when none is written.
     pub per: Option<Period>,
     /// A share of time: "25% of days", "20% of the time".
     pub of_time: bool,
@@ -77,7 +85,9 @@ impl Figure {
 /// from the one written first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Operand {
+    /// Its word index in the answer (past the end for a number the case gives): a change runs from the lower to the higher.
     pub order: usize,
+    /// Its value, a whole number.
     pub value: u64,
 }
 

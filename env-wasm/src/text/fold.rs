@@ -47,9 +47,13 @@ pub fn fold(text: &str) -> Cow<'_, str> {
 /// What [`fold`] does with one character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Folded {
+    /// Kept as it is.
     Keep,
+    /// Removed (a default-ignorable character: zero-width, soft hyphen, bidi control).
     Drop,
+    /// Replaced by this ASCII character.
     Char(char),
+    /// Replaced by this ASCII text (a ligature or compatibility form of several letters).
     Text(&'static str),
 }
 

@@ -22,6 +22,7 @@ use crate::points::Points;
 pub enum OneValue<T: Ord> {
     /// Nothing readable.
     Missing,
+    /// Exactly one value.
     One(T),
     /// Two or more distinct values.
     Hedged(BTreeSet<T>),
@@ -45,6 +46,7 @@ impl<T: Ord + Clone> OneValue<T> {
         OneValue::of(self.into_values().into_iter().chain(other.into_values()))
     }
 
+    /// Every value stated: none, one, or the hedge's.
     pub fn into_values(self) -> BTreeSet<T> {
         match self {
             OneValue::Missing => BTreeSet::new(),
@@ -61,6 +63,7 @@ impl<T: Ord + Clone> OneValue<T> {
         }
     }
 
+    /// Whether two or more distinct values are stated.
     pub fn is_hedged(&self) -> bool {
         matches!(self, OneValue::Hedged(_))
     }
@@ -79,8 +82,11 @@ impl<T: Ord + Clone> OneValue<T> {
 /// A value mentioned in a field, at words `start..end` of its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mention<T> {
+    /// The value mentioned.
     pub value: T,
+    /// Index of the mention's first word.
     pub start: usize,
+    /// Index of the word after the mention's last.
     pub end: usize,
 }
 
@@ -515,7 +521,7 @@ fn scale_named<T>(text: &Text, live: &[&Mention<T>]) -> Vec<usize> {
 /// Critical this sits at High", "on a moderate / severe scale, severe").
 /// Every reader of a level on a scale calls this, so a scale named before
 /// the pick is no hedge in any of them.
-pub fn naming_the_scale(text: &Text, spans: &[(usize, usize)]) -> Vec<usize> {
+pub(crate) fn naming_the_scale(text: &Text, spans: &[(usize, usize)]) -> Vec<usize> {
     let joined = |(_, a_end): (usize, usize), (b_start, _): (usize, usize)| {
         (a_end..=b_start).all(|k| {
             text.gap(k)

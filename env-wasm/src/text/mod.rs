@@ -4,10 +4,10 @@
 //!    numbers, contractions spelled out, whole-word phrase matching.
 //! 2. [`numbers`]: digits and number words (`twenty-four`, `eleven`).
 //! 3. [`negation`]: whether a mention is negated, by clause scope.
-//! 4. [`hedge`]: one-value fields and hedges ([`OneValue`]), scored as
+//! 4. `hedge`: one-value fields and hedges ([`OneValue`]), scored as
 //!    their worst reading.
 //! 5. [`copy`]: runs of words copied from the observation.
-//! 6. [`money`]: sums of money (`$9,500`, `9.5k`, `USD 9500`).
+//! 6. `money`: sums of money (`$9,500`, `9.5k`, `USD 9500`), read by [`amounts`].
 //! 7. [`inflection`]: verb forms, so word lists name a verb once.
 //! 8. [`aside`]: short fields read as a value first and asides after it
 //!    ("High: payment failed", "Meadow (instead of Cedar)").
@@ -40,10 +40,10 @@ pub mod copy;
 pub mod derived;
 pub mod fold;
 mod fold_table;
-pub mod hedge;
+pub(crate) mod hedge;
 pub mod inflection;
 pub mod markdown;
-pub mod money;
+pub(crate) mod money;
 pub mod months;
 pub mod negation;
 pub mod numbers;

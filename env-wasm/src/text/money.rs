@@ -10,7 +10,9 @@ use super::words::Text;
 /// A sum of money: the word it is written in, and whole US dollars.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Amount {
+    /// Index of the word the sum is written in.
     pub at: usize,
+    /// The sum in whole US dollars.
     pub dollars: u64,
 }
 
@@ -152,7 +154,7 @@ const DOLLAR_WORDS: &[&[&str]] = &[
 /// Anything else is no amount: one figure after the dollars ("dollars 9":
 /// nine cents or ninety?), cents of 100 or more, a second amount or any
 /// other word ("or", "about"). Figures alone are [`crate::grading::parse_cents`]'s.
-pub fn spoken_cents(text: &str) -> Option<i64> {
+pub(crate) fn spoken_cents(text: &str) -> Option<i64> {
     let lower = text.trim().to_lowercase();
     let mut tokens: Vec<String> = Vec::new();
     for token in lower.split_whitespace() {

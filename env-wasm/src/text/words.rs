@@ -11,6 +11,7 @@ pub struct Word {
     pub text: String,
     /// Byte offsets into the text the [`Text`] was built from.
     pub start: usize,
+    /// Byte offset just past the word's last byte.
     pub end: usize,
     /// Clauses end at `, ; : . ! ?`, brackets, dashes between spaces and
     /// line breaks; negation never reaches across one.
@@ -28,7 +29,9 @@ impl AsRef<str> for Word {
 /// A tokenised text.
 #[derive(Debug, Clone, Default)]
 pub struct Text {
+    /// The text as given, before tokenising.
     pub source: String,
+    /// The words in order.
     pub words: Vec<Word>,
     /// Word indices sorted by word (then position), so a phrase is looked
     /// up by binary search rather than scanned for: graders try hundreds of
@@ -204,10 +207,12 @@ impl Text {
         self.sentence_starts.get(at).map_or(at, |s| *s as usize)
     }
 
+    /// How many words the text has.
     pub fn len(&self) -> usize {
         self.words.len()
     }
 
+    /// Whether the text has no word.
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
     }
@@ -355,6 +360,7 @@ impl Text {
         spans
     }
 
+    /// Whether any of `phrases` occurs as whole words (a word ending in `*` by prefix).
     pub fn has(&self, phrases: &[&str]) -> bool {
         phrases.iter().any(|p| {
             let mut any = false;

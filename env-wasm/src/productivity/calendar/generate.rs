@@ -117,6 +117,7 @@ fn clear_start(rng: &mut SeededRng, duration: u32, blocked: Slots) -> u32 {
     start
 }
 
+/// The calendar scenario of a level and seed.
 pub fn generate(level: u8, seed: u64) -> Calendar {
     let mut rng = SeededRng::new(seed, 2);
     let mut day = Day::EPOCH_2026.plus(rng.range(0, 330));

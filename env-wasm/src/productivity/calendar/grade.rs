@@ -223,6 +223,7 @@ impl Calendar {
         Grade::of(rubric, &scores, deductions)
     }
 
+    /// The grade of an answer object by the calendar rubric of this level.
     pub fn grade(&self, answer: &Map<String, Value>) -> Grade {
         if self.claims_no_slot(answer) {
             return self.grade_no_slot();

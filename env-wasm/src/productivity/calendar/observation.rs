@@ -172,6 +172,7 @@ impl Calendar {
         }
     }
 
+    /// The payload the agent sees at this level.
     pub fn payload(&self) -> CalendarPayload {
         let single = (!self.several_days()).then_some(self.days[0]);
         CalendarPayload {

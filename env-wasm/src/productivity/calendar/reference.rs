@@ -37,6 +37,7 @@ impl Calendar {
         })
     }
 
+    /// The reference answer: the best slot, or `no_slot` where the level allows none.
     pub fn reference_answer(&self) -> Value {
         match self.solve() {
             None if self.no_slot_allowed => json!({"no_slot": true}),

@@ -8,6 +8,7 @@ use super::slots::{DAY_END, DAY_START, QUARTER, Slots, Zone};
 use crate::dates::Day;
 use crate::text::normalize;
 
+/// The fields of a calendar answer, with the form each takes.
 pub const ANSWER_FIELDS: &[(&str, &str)] = &[
     ("day", "YYYY-MM-DD"),
     ("start", "HH:MM"),
@@ -66,6 +67,7 @@ pub(super) struct Preference {
 /// A booking of the minimal party: the day's index, the start, the room.
 pub(super) type Slot<'a> = (usize, u32, &'a Room);
 
+/// A generated meeting request: the people, rooms and days, and what the grader checks.
 #[derive(Debug, Clone)]
 pub struct Calendar {
     pub(super) organizer: &'static str,

@@ -32,6 +32,7 @@ pub enum Commitment {
 }
 
 impl Commitment {
+    /// Every outcome a reply can promise.
     pub const ALL: [Commitment; 8] = [
         Commitment::Refund,
         Commitment::Credit,
@@ -47,9 +48,13 @@ impl Commitment {
 /// The team an escalation is handed to, as the policy names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Team {
+    /// Billing, for money matters.
     Billing,
+    /// Privacy, for data and deletion requests.
     Privacy,
+    /// Legal, for threats and demands.
     Legal,
+    /// Security, for leaks and breaches.
     Security,
 }
 
@@ -58,6 +63,7 @@ pub enum Team {
 pub enum Move {
     /// A firm promise of an outcome.
     Commit(Commitment),
+    /// Hands the ticket to this team.
     Escalate(Team),
     /// Asks for the invoice (or order) number.
     AskInvoice,
@@ -71,8 +77,11 @@ pub enum Move {
 /// What a reply must never do, whatever the case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Violation {
+    /// Asks for a password, key or other credential.
     CredentialRequest,
+    /// Admits the vendor is liable (to blame, at fault).
     LiabilityAdmission,
+    /// Assures the customer that their data or account is safe.
     SafetyAssurance,
 }
 
@@ -83,13 +92,20 @@ pub enum When {
     /// A duration from now, in minutes (a business day is 1440).
     Within(u32),
     /// A day, and a time of day when one was given and read.
-    On { day: DayWord, minute: Option<u32> },
+    On {
+        /// The day named.
+        day: DayWord,
+        /// The time of day in minutes after midnight; `None` when none was given or read.
+        minute: Option<u32>,
+    },
 }
 
 /// A day named relative to the ticket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DayWord {
+    /// The day the ticket arrived.
     Today,
+    /// The day after.
     Tomorrow,
     /// 0 = Monday ... 6 = Sunday: the next such day.
     Weekday(u8),
@@ -99,11 +115,13 @@ pub enum DayWord {
 /// sentence it was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Finding {
+    /// A move the reply makes.
     Move(Move),
     /// A promise with a hedge that leans towards the outcome.
     Leaning(Commitment),
     /// An outcome the reply says we will not give.
     Declined(Commitment),
+    /// Something a reply must never say.
     Violation(Violation),
 }
 
@@ -118,6 +136,7 @@ pub struct Reading {
     pub leaning: BTreeSet<Commitment>,
     /// Outcomes the reply says we will not give ("we cannot refund you").
     pub declined: BTreeSet<Commitment>,
+    /// Things the reply says that a reply must never say.
     pub violations: BTreeSet<Violation>,
     /// The reply asks the customer to do something concrete.
     pub has_request: bool,
