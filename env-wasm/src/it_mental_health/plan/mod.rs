@@ -424,7 +424,9 @@ pub fn response_format_at(level: u8) -> ResponseFormat {
                       lines opening with an id right under it: every id there counts as chosen \
                       unless its own clause says it is not (\"P5 not chosen\", \"needs P3\"); \
                       a clause about several ids joined by \"and\" or \"nor\" is about each \
-                      (\"P3, P6 and P10 are not chosen\", \"neither P3 nor P10\"). \
+                      (\"P3, P6 and P10 are not chosen\", \"neither P3 nor P10\"), and a \
+                      sentence that rules options out chooses none of the ids it gives as \
+                      reasons (\"Neither on-call option fits: P12 drags in P4\"). \
                       A paragraph after it (why you chose the set) chooses nothing."
                 .to_owned(),
         },
