@@ -1088,6 +1088,9 @@ fn plan_risk_table() {
          every Friday.",
         "Risk: the new joiner may struggle alone; she pairs him with a senior engineer for \
          the first month.",
+        // A scheduled step whose later words deny only the risk.
+        "Risk: {manager} could drop the 1:1s when sprint pressure rises; she books them in \
+         advance so they never slip.",
     ];
     let wrong = [
         // After an arrow, more of the risk is no mitigation; a condition
@@ -1160,6 +1163,14 @@ fn plan_risk_table() {
         "Risk: {manager} could drop the 1:1s; she booked them last quarter and they slipped \
          anyway.",
         "Risk: if she books them late, the 1:1s slip.",
+        // A negated time is no step: what nobody does, however scheduled
+        // it sounds (issue 21 R4).
+        "Risk: {manager} could drop the 1:1s when sprint pressure rises; she never books them in \
+         advance.",
+        "Risk: {manager} could drop the 1:1s when sprint pressure rises; he doesn't book them up \
+         front.",
+        "Risk: the rota review may slip in busy weeks; nobody checks it at every retro.",
+        "Risk: overtime could creep back; the team won't review it in week 2.",
         "Risk: none expected; the plan is safe",
         "Risk: unknown at this stage",
         "Risk: the main risk is risk",

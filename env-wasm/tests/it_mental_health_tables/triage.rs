@@ -375,6 +375,130 @@ fn fortnight_words(id: &str) -> [&'static str; 6] {
     }
 }
 
+/// Two-week actions on each stressor that only name it, with verbs that
+/// name no means: the stressor named, no step taken (issue 21 R6 c).
+fn topic_fortnight(id: &str) -> [&'static str; 6] {
+    match id {
+        "on_call" => [
+            "On-call.",
+            "The on-call load.",
+            "Tackle their on-call.",
+            "Address the pager.",
+            "Sort out the out-of-hours work",
+            "On call",
+        ],
+        "deadline" => [
+            "Launch.",
+            "The deadline.",
+            "Tackle the launch deadline.",
+            "Address the launch",
+            "Deal with the deadline pressure.",
+            "Look at the launch",
+        ],
+        "reorg" => [
+            "Reorganisation.",
+            "The reorg.",
+            "Deal with the reorganisation.",
+            "Address the restructuring and their role",
+            "Job security.",
+            "Tackle the uncertainty about their future",
+        ],
+        "caregiving" => [
+            "Caregiving.",
+            "Their parent's illness.",
+            "Address the caring.",
+            "Deal with the caregiving load",
+            "Support with caring for their parent.",
+            "Caring",
+        ],
+        "understaffing" => [
+            "Understaffing.",
+            "The understaffing.",
+            "Address the understaffing.",
+            "Deal with the staffing issue",
+            "Headcount.",
+            "Tackle being short-staffed",
+        ],
+        "customers" => [
+            "Escalations.",
+            "Customer escalations.",
+            "Address the escalations.",
+            "Deal with the angry customers",
+            "Clients.",
+            "Handle the escalations",
+        ],
+        "migration" => [
+            "Migration.",
+            "The legacy migration.",
+            "Address the migration.",
+            "Deal with the migration slipping",
+            "Look at the migration",
+            "Migration",
+        ],
+        "conflict" => [
+            "Conflict.",
+            "The conflict with the senior colleague.",
+            "Address the conflict.",
+            "Deal with the design review tension",
+            "Tackle the friction",
+            "Conflict",
+        ],
+        "incidents" => [
+            "Incidents.",
+            "The incident load.",
+            "Address the incidents.",
+            "Deal with the production incidents",
+            "Outages.",
+            "Incidents",
+        ],
+        _ => [
+            "New role.",
+            "The new stack.",
+            "Address the new role.",
+            "Deal with the new role",
+            "Tackle the new stack",
+            "New role",
+        ],
+    }
+}
+
+/// Short 2-week actions on each stressor that name a means, as real
+/// players write them (it_mental_health corpora): they still earn.
+fn means_fortnight(id: &str) -> [&'static str; 3] {
+    match id {
+        "on_call" => [
+            "Rotation",
+            "Cap on-call to one week in four",
+            "Fairer rota.",
+        ],
+        "deadline" => ["Descoping", "Move the launch date", "Cut the launch scope."],
+        "reorg" => [
+            "Role clarity from leadership",
+            "Role clarity.",
+            "Reorg briefing",
+        ],
+        "caregiving" => ["Flexitime", "Carer's leave.", "Flexible hours"],
+        "understaffing" => [
+            "Backfill.",
+            "Backfill the two departed colleagues with a contractor",
+            "Hire contractors",
+        ],
+        "customers" => [
+            "Escalation rota",
+            "Client shielding.",
+            "Route escalations to the support lead",
+        ],
+        "migration" => ["Replanning", "Migration replan.", "Pair on the migration"],
+        "conflict" => ["Mediation", "Mediation.", "Mediated talks"],
+        "incidents" => [
+            "Postmortems",
+            "Incident rota.",
+            "Second responder on incidents",
+        ],
+        _ => ["Mentoring", "Onboarding buddy.", "Mentor"],
+    }
+}
+
 /// Two-week actions on each stressor that are terse, or hold a word of
 /// another stressor in a sense that names no stressor: a clash of times,
 /// volunteers recruited from the team, flexible hours for a carer
@@ -889,6 +1013,7 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
     // The signs behind the tier, in the case's words, on a line of their
     // own under it.
     v.push(("signs", e.card.notes.join(" ")));
+    v.push(("situation", e.card.situation.clone()));
     for k in 0..3 {
         v.push((keyed("psup", k), plain_support(e.tier)[k].to_owned()));
         v.push((
@@ -916,6 +1041,12 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             keyed("other_sense_fw", k),
             fortnight_in_other_senses(other_stressor)[k].to_owned(),
         ));
+    }
+    for k in 0..6 {
+        v.push((keyed("tfw", k), topic_fortnight(e.stressor)[k].to_owned()));
+    }
+    for k in 0..3 {
+        v.push((keyed("mfw", k), means_fortnight(e.stressor)[k].to_owned()));
     }
     for k in 0..6 {
         v.push((keyed("st", k), stressor_words(e.stressor)[k].to_owned()));
@@ -1511,6 +1642,11 @@ fn triage_two_week_support_table() {
         "- **Next 2 weeks:** {elided_fw1}.".to_owned(),
         "2-week action: over the next fortnight, {elided_fw2}".to_owned(),
         "Two-week action \u{2013} {elided_fw3}".to_owned(),
+        // A short action that names a means (issue 21 R6 c).
+        "2-week action: {mfw0}".to_owned(),
+        "- **Next 2 weeks:** {mfw1}".to_owned(),
+        "2-week action: {mfw2}".to_owned(),
+        "2-week action: over the next fortnight, {mfw0}".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
@@ -1564,6 +1700,19 @@ fn triage_two_week_support_table() {
             "2-week action: {elided_other_fw0}",
             "- **Next 2 weeks:** {elided_other_fw1}.",
             "2-week action: {elided_other_fw2}",
+            // The person's own stressor named, no step on it (issue 21 R6 c).
+            "2-week action: {tfw0}",
+            "- **Next 2 weeks:** {tfw1}",
+            "2-week action: {tfw2}",
+            "2-week action: {tfw3}",
+            "Two-week action \u{2013} {tfw4}",
+            "2-week action: {tfw5}",
+            "2-week action: over the next fortnight, {tfw0}",
+            "2-week action: {tfw2}, then review together",
+            "2-week action: Workload.",
+            "2-week action: Address the workload.",
+            // The person's situation line, copied.
+            "2-week action: {situation}",
             // Every kind of step, for anyone.
             "2-week action: re-plan it, mediate it, mentor them, backfill the team and offer \
              flexible hours",
@@ -1886,10 +2035,12 @@ fn terse_fortnight(id: &str) -> [&'static str; 3] {
     match id {
         "on_call" => ["Rotation", "Standby.", "Rota swap"],
         "deadline" => ["Descoping", "Descoping.", "Launch rescope"],
-        "reorg" => ["Restructuring", "Reorg.", "Reorg briefing"],
+        // The reorganisation or the escalations named alone are no step
+        // (issue 21 R6 c): "Reorg." and "Escalations." lose.
+        "reorg" => ["Role clarity", "Role clarity.", "Reorg briefing"],
         "caregiving" => ["Flexitime", "Flexitime.", "Carer's leave"],
         "understaffing" => ["Backfill", "Backfill.", "Hire contractors"],
-        "customers" => ["Escalations", "Escalations.", "Client shielding"],
+        "customers" => ["Escalation rota", "Escalation rota.", "Client shielding"],
         "migration" => ["Replanning", "Replanning.", "Migration replan"],
         "conflict" => ["Mediation", "Mediation.", "Mediated talks"],
         "incidents" => ["Postmortems", "Postmortems.", "Incident postmortems"],

@@ -2052,7 +2052,9 @@ fn a_plain_conditional(text: &Text) -> bool {
 /// Whether the clause from word `i` to the next break schedules a step
 /// ("; sourcing starts in week one", "; the reduced scope is agreed with
 /// stakeholders in week 1 and overtime is reviewed at every sprint
-/// planning") (para-it4): a statement of what is done, and when.
+/// planning") (para-it4): a statement of what is done, and when. A clause
+/// negated before its time ("; she never books them in advance", "; he
+/// doesn't review it at every retro") says what nobody does: no step.
 fn scheduled_from(text: &Text, i: usize) -> bool {
     let clause: Vec<&str> = text.words[i..]
         .iter()
@@ -2060,15 +2062,24 @@ fn scheduled_from(text: &Text, i: usize) -> bool {
         .take_while(|(k, _)| *k == 0 || !text.gap(i + k).contains([';', '.']))
         .map(|(_, w)| w.text.as_str())
         .collect();
-    clause.windows(3).any(|w| {
+    let in_a_week = |w: &[&str]| {
         matches!(w[0], "in" | "by" | "from") && w[1] == "week" && number_at(&[w[2]], 0).is_some()
-    }) || clause.windows(2).any(|w| {
+    };
+    let ahead = |w: &[&str]| {
         matches!(
             w,
             ["in", "advance"] | ["up", "front"] | ["at", "every"] | ["each", "week"]
         )
-    })
+    };
+    let when = (0..clause.len()).find(|&k| {
+        clause.get(k..k + 3).is_some_and(in_a_week) || clause.get(k..k + 2).is_some_and(ahead)
+    });
+    when.is_some_and(|at| !clause[..at].iter().any(|w| NOBODY_DOES.contains(w)))
 }
+
+/// Words that make a clause say what is not done: "never", "not" (also
+/// of "doesn't", "won't"), "nobody".
+const NOBODY_DOES: &[&str] = &["not", "never", "nobody", "neither", "nor"];
 
 /// Phrasal verbs of reducing, each verb with its particles: "cut it
 /// back", "scale back", "wind it down", "ease off".

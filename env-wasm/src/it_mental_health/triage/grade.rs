@@ -422,6 +422,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         let stressor = read_stressor(block, field(Field::Stressor), answer, employee);
         let Fortnight {
             points: fortnight,
+            no_step,
             others: others_stressors,
             missed_for,
         } = fortnight_score(
@@ -480,6 +481,11 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
                     } else {
                         read.join(", ")
                     }
+                ),
+                None if no_step && tier_right => format!(
+                    "names the main stressor {} but no step that changes it, such as a \
+                     rotation, a backfill, mediation, a cap or clarity on the role",
+                    employee.stressor
                 ),
                 _ => format!("tackles the main stressor {}", employee.stressor),
             },
@@ -2466,9 +2472,236 @@ fn own_item_words(text: &Text, own: &Employee) -> Vec<bool> {
     marked
 }
 
+/// Words of a 2-week action that name no means: what weighs on anyone in
+/// general ("the workload"), verbs that say something is done without
+/// saying what ("address", "tackle", "deal with", "sort out", "look at",
+/// "reduce"), talk, follow-up and time ("then review together", "over
+/// the next fortnight"), and function words. With a stressor's
+/// [`topic`](super::Stressor::topic) words they make an action that names
+/// the stressor but no step (issue 21 R6 c).
+const NO_MEANS: &[&str] = &[
+    // What weighs on anyone.
+    "workload*",
+    "work",
+    "load",
+    "stress*",
+    "pressure*",
+    "burden*",
+    "issue*",
+    "problem*",
+    "situation*",
+    "concern*",
+    "matter*",
+    "stressor*",
+    "cause*",
+    "root",
+    "main",
+    "primary",
+    "biggest",
+    "key",
+    "current",
+    "ongoing",
+    "whole",
+    "thing*",
+    "everything",
+    "all",
+    // Doing something, with no word of what.
+    "address*",
+    "tackl*",
+    "deal",
+    "deals",
+    "dealt",
+    "dealing",
+    "fix",
+    "fixes",
+    "fixed",
+    "fixing",
+    "sort",
+    "sorts",
+    "sorted",
+    "sorting",
+    "out",
+    "look",
+    "looks",
+    "looking",
+    "into",
+    "handl*",
+    "manag*",
+    "resolv*",
+    "solv*",
+    "focus*",
+    "help*",
+    "support*",
+    "consider*",
+    "attend*",
+    "attention",
+    "prioritis*",
+    "prioritiz*",
+    "priority",
+    "reduc*",
+    "eas*",
+    "lighten*",
+    "lessen*",
+    "reliev*",
+    "improv*",
+    "mitigat*",
+    "act",
+    "action*",
+    "step*",
+    "do",
+    "does",
+    "doing",
+    "done",
+    "get",
+    "gets",
+    "make",
+    "makes",
+    "have",
+    "has",
+    "take",
+    "takes",
+    "give",
+    "gives",
+    "offer*",
+    "provide*",
+    "arrange*",
+    "set",
+    "put",
+    "try",
+    "see",
+    "something",
+    "about",
+    "regarding",
+    "re",
+    "around",
+    "concerning",
+    "with",
+    "on",
+    "at",
+    "of",
+    "for",
+    "to",
+    "by",
+    "and",
+    "or",
+    "plus",
+    "also",
+    // Talk and follow-up.
+    "talk*",
+    "discuss*",
+    "chat*",
+    "conversation*",
+    "speak*",
+    "follow*",
+    "up",
+    "check*",
+    "monitor*",
+    "review*",
+    "keep*",
+    "eye",
+    "together",
+    "regular*",
+    "weekly",
+    "then",
+    // Time.
+    "next",
+    "two",
+    "2",
+    "week",
+    "weeks",
+    "fortnight",
+    "over",
+    "within",
+    "during",
+    "days",
+    "now",
+    "today",
+    "soon",
+    "asap",
+    "immediately",
+    "first",
+    // Function words.
+    "the",
+    "a",
+    "an",
+    "his",
+    "her",
+    "their",
+    "its",
+    "him",
+    "them",
+    "they",
+    "he",
+    "she",
+    "it",
+    "this",
+    "that",
+    "these",
+    "those",
+    "own",
+    "s",
+    "is",
+    "are",
+    "be",
+    "will",
+    "should",
+    "we",
+    "i",
+    "please",
+    "manager",
+    "lead",
+];
+
+/// Whether the 2-week action `text` names a stressor and no step on it:
+/// every word is a stressor's [`topic`](super::Stressor::topic) word (a
+/// word that also names a means, "rota", "backfill", counts as a means),
+/// a word of the person's situation line as the case states it ("the work
+/// of two colleagues who left"), a [`NO_MEANS`] word, or a name of the
+/// case. "On-call.", "Address the understaffing.", "Deal with the
+/// reorganisation." name the topic; "Rotation", "Backfill.", "Role
+/// clarity from leadership" name a means.
+fn names_no_step(text: &str, case: &TriageCase, employee: &Employee) -> bool {
+    let read = Text::new(text);
+    if read.words.is_empty() {
+        return false;
+    }
+    let mut covered = vec![false; read.len()];
+    let means: BTreeSet<usize> = read
+        .mentions(crate::it_mental_health::reading::MEANS)
+        .into_iter()
+        .flat_map(|(s, e)| s..e)
+        .collect();
+    let topic = STRESSORS.iter().flat_map(|s| s.topic.iter().copied());
+    let topic: Vec<&str> = topic.chain(NO_MEANS.iter().copied()).collect();
+    for (s, e) in read.mentions(&topic) {
+        (s..e)
+            .filter(|k| !means.contains(k))
+            .for_each(|k| covered[k] = true);
+    }
+    let situation = Text::new(&employee.card.situation);
+    let names = case
+        .employees
+        .iter()
+        .map(|e| e.name.as_str())
+        .chain([case.card.lead.as_str()])
+        .flat_map(|n| Text::new(n).words)
+        .chain(situation.words)
+        .map(|w| w.text)
+        .collect::<BTreeSet<String>>();
+    for (k, word) in read.words.iter().enumerate() {
+        let bare = word.text.trim_end_matches("'s");
+        if names.contains(&word.text) || names.contains(bare) {
+            covered[k] = true;
+        }
+    }
+    covered.iter().all(|c| *c)
+}
+
 /// How a 2-week action was read, for its score and its note.
 struct Fortnight {
     points: Points,
+    /// Whether it names the person's own stressor but no step on it.
+    no_step: bool,
     /// Stressors outside the person's own case it also aims at, each
     /// taking back half.
     others: Vec<&'static str>,
@@ -2500,6 +2733,7 @@ fn fortnight_score(
     if word_count(&action) == 0 {
         return Fortnight {
             points: Points::ZERO,
+            no_step: false,
             others: Vec::new(),
             missed_for: Some(Vec::new()),
         };
@@ -2520,8 +2754,19 @@ fn fortnight_score(
     if !named.contains(&employee.stressor) && !own_by_name() {
         return Fortnight {
             points: Points::ZERO,
+            no_step: false,
             others: Vec::new(),
             missed_for: Some(named),
+        };
+    }
+    // Naming the stressor is no step on it: "On-call.", "Tackle his
+    // on-call.", "Deal with the reorganisation." (issue 21 R6 c).
+    if names_no_step(&action, case, employee) {
+        return Fortnight {
+            points: Points::ZERO,
+            no_step: true,
+            others: Vec::new(),
+            missed_for: None,
         };
     }
     // One stressor nobody else in the case has reads as part of their own
@@ -2547,6 +2792,7 @@ fn fortnight_score(
         .collect();
     Fortnight {
         points: Points((10_000 - 5000 * others.len() as i32).max(0)),
+        no_step: false,
         others,
         missed_for: None,
     }
