@@ -449,6 +449,20 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p48",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p48/episodes.jsonl"),
     ),
+    // The twenty-ninth (play-it29, bin40): six cases at levels 3 and 5,
+    // each answered once and in six other wordings, and probes: 48 rows
+    // (`source_line` is the line of the raw file). Its B rows: a week's
+    // line saying nothing is done to an item ("No change to the on-call
+    // rota (...), nor to incident handling (...)", "The on-call rota stays
+    // as it is") read as tackling it, which with B1 zeroed the plan (34,
+    // 40, 41); 1:1s held as the means of an action on overtime ("runs 1:1s
+    // focused on workload; outcome: overtime keeps trending down", "hold
+    // 1:1s on workload and cut overtime") read as tackling 1:1s, which the
+    // profile does not call for (32, 34, 39). Read since.
+    (
+        "it_mental_health-p49",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p49/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -498,6 +512,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p46",
     "it_mental_health-p47",
     "it_mental_health-p48",
+    "it_mental_health-p49",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

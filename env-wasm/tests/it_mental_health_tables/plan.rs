@@ -422,6 +422,23 @@ fn vars(case: &PlanCase) -> Vars {
     // line saying what the plan leaves alone names them.
     let fine_named: Vec<String> = fine.iter().map(|m| m.label.to_lowercase()).collect();
     v.push(("fine_named", fine_named.join(", ")));
+    // One item within its threshold whose stressor is not change itself
+    // (keeping the roadmap unchanged is its freeze), for a line saying it
+    // stays as it is (play-it29 B2).
+    if let Some(kept) = fine
+        .iter()
+        .find(|m| !matches!(m.id, "priorities" | "reorg"))
+    {
+        v.push(("fine_kept", kept.label.to_lowercase()));
+    }
+    // A stressor of the team, where the profile does not call for 1:1s,
+    // for an action that holds 1:1s as its means (play-it29 B1).
+    if !gold.iter().any(|m| m.id == "one_on_ones") {
+        if let Some(first) = gold.iter().find(|m| m.id != "connection") {
+            v.push(("means_gold", first.label.to_lowercase()));
+        }
+        v.push(("fine_meeting", "1:1s".to_owned()));
+    }
     v
 }
 
@@ -687,12 +704,37 @@ fn plan_stressor_coverage_table() {
         "{right_2_2_2}\nLeft alone on purpose: {fine_named}; each is within its threshold."
             .to_owned(),
         "{right_3_0_1}\nOut of scope this month: {fine_named}.".to_owned(),
+        // Said inside a week, in any words, that an item stays as it is
+        // (play-it29 B2), and 1:1s held as the means of an action on a
+        // stressor when the profile does not call for them (B1).
+        "{right_0_0_0}\n- No change to {fine_kept} (within its threshold).".to_owned(),
+        "{right_1_1_1}\n- The {fine_kept} stays as it is (within its threshold).".to_owned(),
+        "{right_2_2_2}\n- Leave the {fine_kept} alone: it is inside its threshold.".to_owned(),
+        "{right_0_0_0}\n- Nothing on {fine_kept} this month, as it is within its threshold."
+            .to_owned(),
+        "{right_0_0_0}\n- Hold 1:1s focused on workload; outcome: {means_gold} falls (owner: \
+         {manager})"
+            .to_owned(),
+        "{right_1_1_1}\n- Run 1:1s with each engineer on {means_gold} (owner: {manager})"
+            .to_owned(),
     ]);
     let right = refs(&rows);
     wrong_rows.extend([
         "{right_0_0_0}\n- Tackle {fine_named} as well (owner: {manager})".to_owned(),
         "{right_1_1_1}\n- Keep {fine_named} inside threshold by reviewing them weekly (owner: \
          {manager})"
+            .to_owned(),
+        // Near misses: a change or a rule for changing it, a step after
+        // "but", 1:1s held or restarted with no other item where the
+        // profile does not call for them (play-it29).
+        "{right_0_0_0}\n- Change the {fine_kept} this month (owner: {manager})".to_owned(),
+        "{right_1_1_1}\n- No changes to the {fine_kept} without a week's notice (owner: \
+         {manager})"
+            .to_owned(),
+        "{right_0_0_0}\n- Keep the {fine_kept} as it is but review it weekly (owner: {manager})"
+            .to_owned(),
+        "{right_0_0_0}\n- Run weekly {fine_meeting} (owner: {manager})".to_owned(),
+        "{right_1_1_1}\n- Restart 1:1s and review {means_gold} in them (owner: {manager})"
             .to_owned(),
     ]);
     let wrong = refs(&wrong_rows);

@@ -38,7 +38,7 @@ use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::closing::is_closing_line;
-use crate::text::negation::{absence_over_time, denied};
+use crate::text::negation::{SCOPE_ENDS, absence_over_time, denied, negator_before};
 use crate::text::{Amount, OneValue, Text, amounts, derived, is_form_of, number_at, word_count};
 
 const LABELS: &[Label] = &[
@@ -862,6 +862,173 @@ const LACKS: &[&str] = &["one_on_ones", "connection", "reorg", "staffing"];
 fn denied_item(text: &Text, at: usize, id: &str) -> bool {
     (denied(text, at) && !(LACKS.contains(&id) && absence_over_time(text, at)))
         || needs_no_action(text, text.words[at].sentence)
+        || left_as_it_is(text, at, id)
+}
+
+/// Profile items whose stressor is change itself: "no changes to the
+/// roadmap this quarter" or "the roadmap stays as it is" is the freeze
+/// that tackles it, not a note that leaves it alone.
+const CHANGE_ITEMS: &[&str] = &["priorities", "reorg"];
+
+/// What a sentence says is not done to an item: "no change to the rota",
+/// "no action on incidents", "no tweaks to toil". Not "work": "no work
+/// outside working hours" is a cap on overtime.
+const NO_CHANGE_NOUNS: &[&str] = &[
+    "change",
+    "changes",
+    "action",
+    "actions",
+    "intervention",
+    "interventions",
+    "adjustment",
+    "adjustments",
+    "tweak",
+    "tweaks",
+];
+
+/// Prepositions after "nothing" or an elliptic "nor" that name what is
+/// left alone ("nothing on incidents", "nor to incident handling").
+const ABOUT: &[&str] = &["to", "on", "for", "in", "about", "with"];
+
+/// Words after a "no change" that make it a rule for changing the item,
+/// which is an action on it ("no changes to the rota without a week's
+/// notice").
+const CONDITIONS: &[&str] = &[
+    "without", "unless", "except", "until", "before", "notice", "mid", "midweek",
+];
+
+/// Words after an item saying it stays as it is ("the rota stays as it
+/// is", "on-call left unchanged").
+const AS_IS: &[&[&str]] = &[
+    &["as", "it", "is"],
+    &["as", "is"],
+    &["as", "they", "are"],
+    &["as", "it", "stands"],
+    &["unchanged"],
+    &["untouched"],
+    &["alone"],
+];
+
+/// Verbs of state right before an [`AS_IS`] phrase ("stays as it is",
+/// "is left unchanged"), and verbs before the item that leave it so
+/// ("leave the rota alone", "keep the rota as it is").
+const STAYS: &[&str] = &[
+    "stay", "stays", "stayed", "remain", "remains", "remained", "left", "kept",
+];
+/// Words of a clause after "and" that say more is left as it is, or
+/// why: "and incidents stay as they are", "and that is fine".
+const STILL: &[&str] = &[
+    "as",
+    "unchanged",
+    "untouched",
+    "alone",
+    "fine",
+    "ok",
+    "okay",
+    "within",
+    "inside",
+    "threshold",
+    "thresholds",
+    "no",
+    "nothing",
+    "nor",
+];
+const LEAVE: &[&str] = &["leave", "leaves", "leaving", "keep", "keeps", "keeping"];
+
+/// Whether the mention of item `id` at word `at` is said to be left as it
+/// is, which is no action on it (play-it29 B2): under a "no change" ("no
+/// change to the on-call rota (every 11 days is fine), nor to incident
+/// handling", "nothing on incidents", "no action on toil"), or followed by
+/// a state that keeps it ("the rota stays as it is", "on-call unchanged",
+/// "leave the rota alone"). A "no" before something else is a cap or an
+/// aim ("no more than one on-call week in four", "no pages at night"), a
+/// "no change" with a condition is a rule for changing it ("without a
+/// week's notice"), a step after "but" still acts on it, and for an item
+/// whose stressor is change ([`CHANGE_ITEMS`]) keeping it unchanged is
+/// the freeze.
+fn left_as_it_is(text: &Text, at: usize, id: &str) -> bool {
+    if CHANGE_ITEMS.contains(&id) {
+        return false;
+    }
+    let words = &text.words;
+    let sentence = words[at].sentence;
+    let word = |i: usize| words.get(i).map_or("", |w| w.text.as_str());
+    let in_sentence = |i: usize| words.get(i).is_some_and(|w| w.sentence == sentence);
+    let no_change_at = |k: usize| {
+        (word(k) == "no" && NO_CHANGE_NOUNS.contains(&word(k + 1)))
+            || (word(k) == "nothing" && ABOUT.contains(&word(k + 1)))
+    };
+    let conditioned = |k: usize| {
+        (k..words.len())
+            .take_while(|i| in_sentence(*i))
+            .any(|i| CONDITIONS.contains(&word(i)))
+    };
+    // The negations whose scope holds the mention, innermost first: "no
+    // change to team members on leave with no cover" holds "cover" in
+    // both.
+    let negators = std::iter::successors(negator_before(text, at), |k| negator_before(text, *k));
+    let after_no_change = negators.take(4).any(|k| {
+        let head = if matches!(word(k), "nor" | "neither") && ABOUT.contains(&word(k + 1)) {
+            // "..., nor to incident handling": the "no change" it repeats.
+            (0..k)
+                .rev()
+                .take_while(|i| in_sentence(*i))
+                .find(|i| no_change_at(*i))
+        } else {
+            no_change_at(k).then_some(k)
+        };
+        head.is_some_and(|h| !conditioned(h))
+    });
+    if after_no_change {
+        return true;
+    }
+    // "The on-call rota stays as it is", "leave the rota alone": the state
+    // within a few words after the item, in its clause, and nothing after
+    // it but reasons (no "but" or "and" with a step).
+    // Where other items are named: the state after one of them is its.
+    let others: BTreeSet<usize> = set_of(
+        METRICS
+            .iter()
+            .filter(|m| m.id != id)
+            .flat_map(|m| text.mentions(m.phrases))
+            .map(|(start, _)| start),
+    );
+    let left = (at.saturating_sub(6)..at).any(|i| {
+        LEAVE.contains(&word(i)) && words[i..at].iter().all(|w| w.clause == words[at].clause)
+    });
+    (at + 1..at + 9).take_while(|i| in_sentence(*i)).any(|i| {
+        let phrase = AS_IS.iter().find(|p| {
+            p.iter()
+                .enumerate()
+                .all(|(n, w)| word(i + n) == *w && in_sentence(i + n))
+        });
+        let Some(phrase) = phrase else {
+            return false;
+        };
+        let plain = matches!(phrase[0], "unchanged" | "untouched");
+        let stated = STAYS.contains(&word(i - 1)) || left;
+        // The item's own clause ("cap overtime so the rota stays as it
+        // is" leaves the rota, not overtime, as it is).
+        let own_clause = (at..i).all(|j| {
+            words[j].clause == words[at].clause
+                && !(j > at && SCOPE_ENDS.contains(&word(j)))
+                && !others.contains(&j)
+        });
+        let alone_left = phrase[0] != "alone" || left || word(i - 1) == "left";
+        // A step after it ("but add a second person", "and add ..."),
+        // not more of the same ("and incidents stay as they are", "and
+        // that is fine").
+        let rest: Vec<&str> = (i + phrase.len()..words.len())
+            .take_while(|j| in_sentence(*j))
+            .map(word)
+            .collect();
+        let rest_acts = rest.iter().enumerate().any(|(n, w)| match *w {
+            "but" | "except" | "while" | "though" | "yet" => true,
+            "and" => !rest[n..].iter().any(|r| STILL.contains(r)),
+            _ => false,
+        });
+        (plain || stated) && own_clause && alone_left && !rest_acts && !conditioned(at)
+    })
 }
 
 /// The stressors an action line targets: those its action mentions, outside
@@ -870,7 +1037,7 @@ fn denied_item(text: &Text, at: usize, id: &str) -> bool {
 /// closes" targets staffing; "assigns owners to the incident fixes
 /// (alerts, a flaky deploy step)" targets incidents); the whole line's
 /// when the action itself names none.
-fn action_metrics(text: &Text) -> Vec<(usize, &'static str)> {
+fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static str)> {
     let outcome = text
         .words
         .iter()
@@ -908,6 +1075,24 @@ fn action_metrics(text: &Text) -> Vec<(usize, &'static str)> {
     if whole.iter().any(|(_, id)| !only_a_venue(id)) {
         whole.retain(|(_, id)| !only_a_venue(id));
     }
+    // A meeting the profile does not call for, held as the means of an
+    // action on another item ("runs 1:1s focused on workload; outcome:
+    // overtime down", "hold 1:1s on workload and cut overtime"), is how
+    // that item is tackled, not a second target (play-it29 B1). One the
+    // action sets up ("restart 1:1s and review overtime in them"), or one
+    // of the team's stressors, is still tackled.
+    let other_item = whole.iter().any(|(_, id)| !VENUES.contains(id));
+    let means_only = |id: &str| {
+        VENUES.contains(&id)
+            && !gold.contains(id)
+            && other_item
+            && !METRICS.iter().filter(|m| m.id == id).any(|m| {
+                text.mentions(m.phrases)
+                    .into_iter()
+                    .any(|(at, _)| set_up(text, at))
+            })
+    };
+    whole.retain(|(_, id)| !means_only(id));
     let in_action = |id: &str| {
         METRICS.iter().filter(|m| m.id == id).any(|m| {
             text.mentions(m.phrases)
@@ -926,6 +1111,36 @@ fn action_metrics(text: &Text) -> Vec<(usize, &'static str)> {
 /// Profile items that are meetings, which an action on something else
 /// may be held in.
 const VENUES: &[&str] = &["one_on_ones", "connection"];
+
+/// Verbs that set a meeting up rather than hold it: "restart 1:1s",
+/// "set up a monthly team lunch", "bring back the 1:1s".
+const SETS_UP: &[&str] = &[
+    "start*",
+    "restart*",
+    "resum*",
+    "reinstat*",
+    "reintroduc*",
+    "introduc*",
+    "establish*",
+    "begin*",
+    "reviv*",
+    "set up",
+    "sets up",
+    "setting up",
+    "bring back",
+    "brings back",
+    "kick off",
+    "kicks off",
+];
+
+/// Whether the meeting named at `at` is set up by a [`SETS_UP`] verb at
+/// most three words before it, in its clause.
+fn set_up(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    text.mentions(SETS_UP).into_iter().any(|(start, end)| {
+        end <= at && at - end < 3 && text.words[start..=at].iter().all(|w| w.clause == clause)
+    })
+}
 
 /// Prepositions that name where an action is done ("in 1:1s", "at the
 /// team lunch", "during the offsite"), and verbs that name it as the means
@@ -992,7 +1207,7 @@ fn read_action(
     unit: &str,
 ) -> Action {
     let text = Text::new(unit);
-    let mentioned = action_metrics(&text);
+    let mentioned = action_metrics(&text, gold);
     let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
     let aim = match mentioned.first() {
         // Owned by someone else: the action belongs to another team's plan
@@ -2961,10 +3176,132 @@ mod tests {
 
     /// The stressors an action line targets, in order.
     fn aims(line: &str) -> Vec<&'static str> {
-        action_metrics(&Text::new(line))
+        aims_for(line, &VENUES.iter().copied().collect())
+    }
+
+    /// [`aims`] for a team whose stressors are `gold`.
+    fn aims_for(line: &str, gold: &BTreeSet<&str>) -> Vec<&'static str> {
+        action_metrics(&Text::new(line), gold)
             .into_iter()
             .map(|(_, id)| id)
             .collect()
+    }
+
+    #[test]
+    fn an_item_said_to_stay_as_it_is_is_not_tackled() {
+        // A line or clause saying nothing is done to an item tackles
+        // nothing, inside a week too (play-it29 B2).
+        for left in [
+            "No change to the on-call rota (every 11 days is fine), nor to incident handling (1 \
+             last month).",
+            "The on-call rota stays as it is (every 11 days is fine).",
+            "No changes to the on-call rota: every 11 days is fine.",
+            "No change to incidents or toil, both well inside their thresholds.",
+            "Leave the on-call rota alone; every 11 days is within threshold.",
+            "On-call rota unchanged (every 11 days).",
+            "The rota remains unchanged and incidents stay as they are.",
+            "Keep the on-call rota as it is.",
+            "Nothing on incidents this month: 1 last month is well under six.",
+            "No action on toil (10% of time).",
+            "Incident handling is left as it is.",
+        ] {
+            assert_eq!(aims(left), Vec::<&str>::new(), "{left}");
+        }
+        // The action beside such a clause still tackles its own.
+        for line in [
+            "Cap overtime at 45 hours a week, with no change to the on-call rota.",
+            "Cap overtime at 45 hours a week; the on-call rota stays as it is.",
+        ] {
+            assert_eq!(aims(line), ["overtime"], "{line}");
+        }
+        // Near misses: a change, a cap, an aim kept by a step, a rule for
+        // changing, a step after "but", a freeze of what changes too much.
+        for (line, aim) in [
+            (
+                "Change the on-call rota so nobody does two weeks running.",
+                "on_call",
+            ),
+            ("No more than one on-call week in four", "on_call"),
+            ("Keep incidents low by adding a runbook", "incidents"),
+            (
+                "No changes to the on-call rota without a week's notice.",
+                "on_call",
+            ),
+            (
+                "Keep the rota as it is but add a second person on nights.",
+                "on_call",
+            ),
+            (
+                "Keep the rota as it is and add a second person on nights.",
+                "on_call",
+            ),
+            (
+                "Pair engineers so nobody handles incidents alone.",
+                "incidents",
+            ),
+            ("No pager alerts outside the rota hours.", "on_call"),
+            ("No work outside working hours from week 2.", "overtime"),
+            (
+                "No changes to the roadmap for the rest of the quarter.",
+                "priorities",
+            ),
+            (
+                "The roadmap stays as it is until the quarter ends.",
+                "priorities",
+            ),
+            (
+                "Cap overtime so the on-call rota stays as it is.",
+                "overtime",
+            ),
+        ] {
+            assert_eq!(aims(line).first(), Some(&aim), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_meeting_held_for_another_item_is_its_means() {
+        // 1:1s held with a focus or an outcome on another item, where the
+        // profile does not call for 1:1s, tackle that item (play-it29 B1).
+        let gold: BTreeSet<&str> = ["overtime", "priorities", "reorg", "staffing"]
+            .into_iter()
+            .collect();
+        for line in [
+            "Aleksander Murphy runs 1:1s focused on workload; outcome: overtime keeps trending \
+             down.",
+            "Aleksander Murphy (engineering manager): hold 1:1s on workload and cut overtime by \
+             moving non-urgent work - expected outcome: overtime down from 16 hours.",
+            "Hold 1:1s about workload. Outcome: overtime falls.",
+            "Run weekly 1:1s to review each person's overtime.",
+            "Hold a team lunch to talk through the overtime cap.",
+            "Have 1:1s with each engineer on their hours; outcome: overtime under 6 hours a week.",
+        ] {
+            assert_eq!(aims_for(line, &gold), ["overtime"], "{line}");
+        }
+        // Still the meeting's: held with no other item, set up, or where
+        // the profile calls for 1:1s.
+        assert_eq!(aims_for("Run weekly 1:1s.", &gold), ["one_on_ones"]);
+        assert_eq!(
+            aims_for("Hold 1:1s focused on workload.", &gold),
+            ["one_on_ones"]
+        );
+        for line in [
+            "Restart 1:1s and review overtime in them",
+            "Set up regular 1:1s; outcome: overtime down",
+            "Bring back the 1:1s to catch overtime early",
+            "Start a monthly team lunch so overtime is talked about",
+        ] {
+            assert!(
+                aims_for(line, &gold)
+                    .iter()
+                    .any(|a| matches!(*a, "one_on_ones" | "connection")),
+                "{line}"
+            );
+        }
+        let with_one_on_ones: BTreeSet<&str> = ["overtime", "one_on_ones"].into_iter().collect();
+        assert_eq!(
+            aims_for("Hold 1:1s on workload and cut overtime", &with_one_on_ones),
+            ["one_on_ones", "overtime"]
+        );
     }
 
     #[test]
