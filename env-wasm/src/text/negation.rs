@@ -122,8 +122,7 @@ pub fn negator_before(text: &Text, start: usize) -> Option<usize> {
         across_aside = false;
         let w = prev.text.as_str();
         // "self-doubt rather than cynicism", "a rota instead of overtime".
-        let before = i.checked_sub(2).map(|k| words[k].text.as_str());
-        if (w == "than" && before == Some("rather")) || (w == "of" && before == Some("instead")) {
+        if ends_set_aside(text, i - 1) {
             return Some(i - 1);
         }
         // "not yet", "cannot yet confirm": after a negator "yet" is an
@@ -372,15 +371,8 @@ fn denier(text: &Text, at: usize) -> Option<usize> {
         if matches!(before, "not" | "never") && !both_ways {
             return Some(k);
         }
-        // "moderate rather than severe", "a rota instead of overtime": the
-        // thing set aside, a determiner at most between.
-        let set_aside = k >= 1
-            && matches!(
-                (text.words[k - 1].text.as_str(), before),
-                ("rather", "than") | ("instead", "of")
-            )
-            && at - k <= 2;
-        if set_aside {
+        // "moderate rather than severe", "a rota instead of overtime".
+        if set_aside_by(text, at) == Some(k) {
             return Some(k);
         }
         if NEGATORS.contains(&before) {
@@ -388,6 +380,32 @@ fn denier(text: &Text, at: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether word `k` ends "rather than" or "instead of": what follows is
+/// set aside, what comes before is the thing chosen ("escalate rather
+/// than wait").
+fn ends_set_aside(text: &Text, k: usize) -> bool {
+    k.checked_sub(1).is_some_and(|before| {
+        matches!(
+            (
+                text.words[before].text.as_str(),
+                text.words[k].text.as_str()
+            ),
+            ("rather", "than") | ("instead", "of")
+        )
+    })
+}
+
+/// The "than" or "of" of a "rather than" or "instead of" that sets aside
+/// the thing named at word `at`: the pair ends one or two words before
+/// it, in its clause ("moderate rather than severe", "rather than formally
+/// escalating", "instead of the rota").
+pub fn set_aside_by(text: &Text, at: usize) -> Option<usize> {
+    let clause = text.words.get(at)?.clause;
+    (1..=2).filter_map(|back| at.checked_sub(back)).find(|&k| {
+        ends_set_aside(text, k) && text.words[k - 1..at].iter().all(|w| w.clause == clause)
+    })
 }
 
 /// Words between a negation and what it names, or after it, that make it

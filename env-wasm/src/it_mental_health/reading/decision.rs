@@ -24,7 +24,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::text::{OneValue, Text};
+use crate::text::{OneValue, Text, negation};
 
 /// Words that refuse a decision before it ("do not escalate").
 const BEFORE: &[&str] = &[
@@ -134,7 +134,7 @@ pub fn decision(answer: &str) -> OneValue<bool> {
         let judged = acting && judged_after(&text, i);
         if (acting && !judged || judging) && reading {
             let refused = refused_before(&text, i)
-                || set_aside(&text, i)
+                || negation::set_aside_by(&text, i).is_some()
                 || context.refusing.contains(&w.sentence);
             readings.push(!refused);
         }
@@ -221,21 +221,6 @@ fn refused_before(text: &Text, at: usize) -> bool {
         .rev()
         .take_while(|w| w.clause == clause && !CONJUNCTIONS.contains(&w.text.as_str()))
         .any(|w| BEFORE.contains(&w.text.as_str()))
-}
-
-/// A deciding verb set aside by "rather than" or "instead of" just before
-/// it, a word at most between ("rather than escalating", "instead of
-/// formally involving HR"). What comes before "rather than" is chosen
-/// ("escalate rather than wait").
-fn set_aside(text: &Text, at: usize) -> bool {
-    let clause = text.words[at].clause;
-    (1..=2).any(|back| {
-        at.checked_sub(back + 1).is_some_and(|k| {
-            let pair = (text.words[k].text.as_str(), text.words[k + 1].text.as_str());
-            matches!(pair, ("rather", "than") | ("instead", "of"))
-                && text.words[k..at].iter().all(|w| w.clause == clause)
-        })
-    })
 }
 
 /// Words between a deciding verb and the copula of a judgement on it: its
