@@ -4408,6 +4408,17 @@ fn outcomes_said_done_need_no_time() {
         ("We can waive the fee for you.", false),
         ("I'd be glad to waive it.", false),
         ("We are not able to waive the fee.", false),
+        // A reporting verb's "to" or "can" before the outcome's own
+        // subject is not its tense (play-st29 B1).
+        ("I'm pleased to say we've waived the $35.00 late fee.", true),
+        ("I can confirm we have waived the late fee.", true),
+        (
+            "I can confirm we've waived the fee, so there is nothing left to pay.",
+            true,
+        ),
+        ("We hope to have it waived by Friday.", false),
+        ("I'm pleased to say we can waive the fee.", false),
+        ("I can confirm we will refund the charge.", false),
         // "It" under a heading stands for the outcome named before the
         // heading (play-para-st5, B3); with none named, for nothing.
         (

@@ -759,8 +759,15 @@ impl Environment for Productivity {
                 .collect::<Vec<_>>()
                 .join(", "),
         };
+        // The tool's arguments are checked against this schema before the
+        // grader reads them, so the looser forms the instruction allows in
+        // the text command (asides, prose around the object, other time
+        // and date forms) are refused here; say so where the agent looks
+        // (play-pr20: an agent trusting the instruction wasted calls).
         answer["description"] = Value::from(format!(
-            "The {title}: one object with exactly these fields: {fields}."
+            "The {title}: one object with exactly these fields: {fields}. Each value in \
+             this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the \
+             looser forms the instruction reads are for the text command `final: {{...}}`."
         ));
         let mut tools = tools_with_answer(answer);
         if joint {
@@ -893,7 +900,7 @@ fn answer_schema_of(task: Task) -> Value {
             json!({
                 "valid_rows": {"type": "integer", "minimum": 0},
                 "duplicate_ids": list("Row ids"),
-                "invalid_emails": list("As written, trimmed"),
+                "invalid_emails": list("Each once, trimmed and in lower case"),
                 "normalized_total": {"type": "string", "pattern": "^-?[0-9]{1,3}(,?[0-9]{3})*\\.[0-9]{2}$", "description": "Two decimals, e.g. \"561.40\" or \"12,813.35\""},
                 "retained_ids": list("Row ids in table order"),
             }),

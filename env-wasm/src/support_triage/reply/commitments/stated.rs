@@ -256,6 +256,21 @@ const NOT_YET: &[&str] = &[
     "will", "shall", "would", "going", "can", "could", "may", "might", "should", "must", "to",
 ];
 
+/// Whether word `at` is a subject pronoun, the subject of the verb after
+/// it: "we" of "say we've waived". After "have" or "get" a pronoun is
+/// their object ("hope to have it waived").
+fn own_subject(text: &Text, at: usize) -> bool {
+    matches!(
+        text.words[at].text.as_str(),
+        "we" | "i" | "you" | "they" | "he" | "she" | "it"
+    ) && !at.checked_sub(1).is_some_and(|k| {
+        matches!(
+            text.words[k].text.as_str(),
+            "have" | "has" | "had" | "having" | "get" | "got" | "getting"
+        )
+    })
+}
+
 /// Whether the outcome whose verb is word `verb` of `clause` is said as
 /// done or being done now: "we've waived the fee", "the fee is
 /// cancelled", "I waived it", "we are removing the fee"; not "we will
@@ -265,9 +280,15 @@ pub(super) fn said_done(text: &Text, clause: &Clause, verb: usize) -> bool {
         return false;
     };
     // The few words before the verb: a label's title before them ("There's
-    // nothing you need to do: the fee is waived") is not its tense.
-    let before: Vec<&str> = text.words
-        [clause.from.max(verb.saturating_sub(4))..verb.max(clause.from)]
+    // nothing you need to do: the fee is waived") is not its tense, nor
+    // is a reporting verb's before the verb's own subject ("I'm pleased
+    // to say we've waived it", "I can confirm it's waived").
+    let from = clause.from.max(verb.saturating_sub(4));
+    let from = (from..verb)
+        .rev()
+        .find(|&at| own_subject(text, at))
+        .unwrap_or(from);
+    let before: Vec<&str> = text.words[from..verb.max(from)]
         .iter()
         .map(|w| w.text.as_str())
         .collect();
