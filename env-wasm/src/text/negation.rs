@@ -911,13 +911,18 @@ fn negates_from(after: &[&super::words::Word], k: usize) -> bool {
         "ruled" => next.is_some_and(|n| n.text == "out"),
         // "cynicism: no evidence", but not "(no evidence of exhaustion)",
         // which is about exhaustion.
+        // "no clear sign of it", "no real evidence": a word grading the
+        // evidence between (play-it32 B1).
         "no" => {
+            let graded = usize::from(next.is_some_and(|n| GRADING.contains(&n.text.as_str())));
+            let next = after.get(k + 1 + graded);
+            let then = after.get(k + 2 + graded);
             ends_clause
                 || next.is_some_and(|n| is_evidence(&n.text))
                     && then.is_none_or(|t| {
                         t.text != "of"
                             || after
-                                .get(k + 3)
+                                .get(k + 3 + graded)
                                 .is_some_and(|r| REFERRING.contains(&r.text.as_str()))
                     })
         }
@@ -966,6 +971,21 @@ const VERDICTS: &[&str] = &[
 
 /// Words after "no evidence of" that refer back to the mention.
 const REFERRING: &[&str] = &["it", "this", "that", "them", "these", "those"];
+
+/// Words that grade the evidence a "no" denies: "no clear sign of it".
+const GRADING: &[&str] = &[
+    "clear",
+    "real",
+    "obvious",
+    "strong",
+    "significant",
+    "apparent",
+    "notable",
+    "definite",
+    "firm",
+    "visible",
+    "particular",
+];
 
 fn is_evidence(word: &str) -> bool {
     matches!(

@@ -1725,6 +1725,17 @@ mod tests {
             1
         );
         assert_eq!(read("none of the three").len(), 0);
+        // A word grading the evidence a "no" denies (play-it32 B1); the
+        // evidence of something else stays the dimension's own.
+        for denied in [
+            "Depersonalisation: no clear sign of it.",
+            "Depersonalization: no clear sign of it either.",
+            "Reduced personal accomplishment: no clear sign either.",
+            "Exhaustion: no real evidence.",
+        ] {
+            assert_eq!(read(denied).len(), 0, "{denied}");
+        }
+        assert_eq!(read("Exhaustion (no clear sign of recovery)").len(), 1);
         // Described by meaning in everyday words (play-para-it16 B1): about
         // people, not the workload; not as the evidence of a named one.
         assert_eq!(
