@@ -1373,10 +1373,25 @@ fn targets(text: &Text) -> Vec<u64> {
     // the 5 and the 8 (play-para-it16 B4).
     let rate_counts = derived::rate_counts(text);
     let changes = worked_out_changes(text);
+    // "to 8 by 31 March", "by March 31, 2027": a calendar date is a time
+    // (play-it32 B2), its day beside a month's name, its year one further.
+    let months: Vec<usize> = crate::text::months::months_named(text)
+        .into_iter()
+        .map(|(at, _)| at)
+        .collect();
+    let date_part = |i: usize, n: u64| {
+        let beside = |reach: usize| {
+            months
+                .iter()
+                .any(|&m| (1..=reach).any(|d| m + d == i || i + d == m))
+        };
+        beside(1) || ((1900..=2100).contains(&n) && beside(2))
+    };
     let mut found: Vec<(usize, u64)> = text
         .numbers()
         .into_iter()
         .filter(|(i, _)| !rate_counts.contains(i) && !changes.contains(i))
+        .filter(|&(i, n)| !date_part(i, n))
         .filter(|(i, _)| {
             let before = i.checked_sub(1).and_then(|k| text.words.get(k));
             let after = text.words.get(i + 1);
@@ -3607,5 +3622,22 @@ mod tests {
         assert_eq!(targets(&t), [9, 3, 2]);
         let t = Text::new("Overtime hours: tracked weekly, reviewed by day 14");
         assert_eq!(targets(&t), Vec::<u64>::new());
+        // A calendar date is a time too (play-it32 B2).
+        for (line, want) in [
+            (
+                "Overtime: from 18 hours a week to 8 by 31 March",
+                vec![18, 8],
+            ),
+            ("Open conflicts: from 2 to 0 by March 31", vec![2, 0]),
+            ("Open conflicts: from 2 to 0 by 31 March 2027", vec![2, 0]),
+            ("Open conflicts: from 2 to 0 by March 31, 2027", vec![2, 0]),
+            ("Open conflicts: from 2 to 0 by 30 June.", vec![2, 0]),
+            (
+                "Overtime: 18 hours a week now; review on 31 March",
+                vec![18],
+            ),
+        ] {
+            assert_eq!(targets(&Text::new(line)), want, "{line}");
+        }
     }
 }
