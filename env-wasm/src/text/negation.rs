@@ -888,7 +888,6 @@ fn negates_from(after: &[&super::words::Word], k: usize) -> bool {
         return false;
     };
     let next = after.get(k + 1);
-    let then = after.get(k + 2);
     let ends_clause = next.is_none_or(|n| n.clause != w.clause);
     // A verdict ends its clause or says what was not found: "cynicism:
     // none", "(none reported)"; "none of fatigue" negates fatigue.
