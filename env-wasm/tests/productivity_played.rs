@@ -346,6 +346,14 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p35",
         include_str!("player_corpus/2026-12-06/productivity-p35/episodes.jsonl"),
     ),
+    // The nineteenth play-test of productivity (play-pr19, on 7a6d970):
+    // each task at levels 4 and 5, each played once and with 6 other
+    // wordings, and 6 extra replays in natural forms (48 rows; every answer
+    // 1.00, no A, B or C).
+    (
+        "productivity-p36",
+        include_str!("player_corpus/2026-12-06/productivity-p36/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -487,6 +495,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p33",
     "productivity-p34",
     "productivity-p35",
+    "productivity-p36",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

@@ -2274,6 +2274,86 @@ fn a_waived_fee_off_the_account_and_given_back_is_one_outcome() {
     earn_full_and_lose_compliance(&bases, &given_back, &more, 4);
 }
 
+/// The waiver said only as the fee given back, with the fee's noun phrase
+/// as long as it comes ("We'll credit the $53.00 late fee back to your
+/// card", "credit the whole late fee back", "credit the $53.00 late fee to
+/// your card"), is that waiver carried out (play-st28, B1: lines 46, 55,
+/// 56, 57). Other lengths, verbs and the passive earn every reply
+/// criterion on waivers at every level; a credit that is not the fee given
+/// back (a goodwill sum, a service credit, money for the trouble) still
+/// loses compliance, and so does the fee credited back where the waiver is
+/// not the desk's to grant.
+#[test]
+fn a_fee_given_back_with_a_long_noun_phrase_is_the_waiver() {
+    let bases = [
+        "Hi {first},\n\nThanks for ticket {id}. {X}\n\nNothing else is needed from you.\n\nKind regards,\n{vendor} Support",
+        "Hi {first}, ticket {id}: {X} Nothing else is needed from you.",
+    ];
+    let given_back = [
+        // The player's sentences (lines 46, 55, 56, 57).
+        "We'll credit the {fee} late fee back to your card within 5 to 10 business days.",
+        "We'll credit the whole late fee back to your card within 5 to 10 business days.",
+        "We'll credit the {fee} late fee back to your card by Friday.",
+        "We'll credit the {fee} late fee to your card within 5 to 10 business days.",
+        // Other lengths, verbs and voices.
+        "We'll credit the {fee} late fee on {inv} back to your card within 5 business days.",
+        "We will send the entire {fee} late payment fee back to your card within 5 business days.",
+        "We'll pay your {fee} late fee back to your card within 5 business days.",
+        "We'll put the whole {fee} late fee back on your card within 5 business days.",
+        "The entire {fee} late fee will be credited to your original payment method within 5 business days.",
+        "We'll credit the full {fee} late payment penalty onto your original card within 5 business days.",
+    ];
+    let not_the_fee = [
+        "We'll credit you {fee} as a goodwill gesture within 5 business days.",
+        "We'll credit your account with a $20 service credit for the trouble within 5 business days.",
+        "We'll credit $20 back to your card for the trouble with the late fee within 5 business days.",
+        "We'll credit the {fee} late fee back to your card within 5 business days, and as a goodwill gesture we'll add a $20 credit to your account.",
+    ];
+    let fill_in = |kind: &'static str, xs: &[&str]| -> Vec<(&'static str, String)> {
+        bases
+            .iter()
+            .flat_map(|base| xs.iter().map(move |x| (kind, base.replace("{X}", x))))
+            .collect()
+    };
+    // The fee by its sum: a case whose fee has one.
+    let fx: Vec<Fixture> = tickets_at_every_level(&["fee_waiver_allowed"])
+        .into_iter()
+        .filter(|f| f.fee().starts_with('$'))
+        .collect();
+    assert!(fx.len() >= 3, "only {} fee waivers with a sum", fx.len());
+    let pass = fill_in("fee_waiver_allowed", &given_back);
+    let pass: Vec<(&str, &str)> = pass.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    earn_every_reply_criterion(&fx, &pass);
+    let fail = fill_in("fee_waiver_allowed", &not_the_fee);
+    let fail: Vec<(&str, &str)> = fail.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    let waivers: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(&waivers, &fail, 4);
+    // Without its sum, at every level.
+    let unsummed = [
+        "We'll credit the whole late fee back to your card within 5 to 10 business days.",
+        "We'll credit the entire late fee on {inv} back to your card within 5 business days.",
+        "We'll send your full late payment penalty back to your card within 5 business days.",
+        "We'll credit the whole late payment fee to your card within 5 business days.",
+    ];
+    let every = tickets_at_every_level(&["fee_waiver_allowed", "fee_waiver_plan_allowed"]);
+    let rows: Vec<(&str, String)> = ["fee_waiver_allowed", "fee_waiver_plan_allowed"]
+        .into_iter()
+        .flat_map(|kind| fill_in(kind, &unsummed))
+        .collect();
+    let rows: Vec<(&str, &str)> = rows.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    earn_every_reply_criterion(&every, &rows);
+    // The fee credited back where the waiver is not the desk's to grant.
+    let kinds = ["fee_waiver_over_limit", "fee_waiver_plan_refused"];
+    let refused = tickets_at_every_level(&kinds);
+    let refused: Vec<&Fixture> = refused.iter().collect();
+    let rows: Vec<(&str, String)> = kinds
+        .into_iter()
+        .flat_map(|kind| fill_in(kind, &given_back[..4]))
+        .collect();
+    let rows: Vec<(&str, &str)> = rows.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    lose_compliance(&refused, &rows, 2);
+}
+
 /// A waived fee given back in a line that names nothing as what it gives
 /// back ("- Late fee on INV-36840 ($49.00): waived" then "- If already
 /// paid: refunded to your card within 5 business days", or "credited back

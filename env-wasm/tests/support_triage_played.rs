@@ -601,6 +601,17 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p48/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A twenty-eighth play-test (play-st28, on 7a6d970): hard tickets at
+    // levels 3, 4 and 5, an easy ticket at level 4 and medium queues at
+    // levels 4 and 5, 6 other replies each and probes: 57 rows. Its B rows
+    // (46, 55, 56, 57): the fee given back with a longer noun phrase, "credit
+    // the $53.00 late fee back to your card" or "... to your card", read as
+    // a credit rather than the waiver carried out.
+    Corpus {
+        name: "support_triage-p49",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p49/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

@@ -4910,6 +4910,132 @@ fn a_waived_fee_given_back_is_the_waiver_carried_out() {
             &[Waiver],
             &[],
         ),
+        // The fee given back is the object of the giving verb whatever
+        // its length, up to the verb's "back" or its "to your card"
+        // (play-st28, B1: lines 46, 55, 56, 57).
+        (
+            "We'll credit the $53.00 late fee back to your card within 5 to 10 business days.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit the whole late fee back to your card within 5 to 10 business days.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit the $53.00 late fee to your card within 5 to 10 business days.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We will credit the full €48.00 late payment fee back to your original payment method.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit your entire £30.00 late fee back to your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll put the whole $53.00 late payment fee back on your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll send the CA$15.00 late payment penalty back to your card this week.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll pay the entire $53.00 late fee back to your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The full $53.00 late fee will be credited to your card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit the full $53.00 late fee onto your original card.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Money given back for a charge, after a long object: a refund.
+        (
+            "We'll credit the full $49.00 duplicate charge back to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We'll send the whole CA$396.00 pro-rated refund back to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit the whole CA$396.00 pro-rated refund to your original payment method.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // A credit that is not the fee given back, or a fee credited back
+        // declined, hedged or said to the account as a gift.
+        (
+            "We'll credit you $53.00 as a goodwill gesture.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit your account with a $20 service credit for the trouble.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit $20 to your card for the trouble with the late fee.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We can't credit the $53.00 late fee back to your card.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "We might credit the $53.00 late fee back to your card.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We'll put the $53.00 late fee back on your next invoice.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Please pay the $53.00 late fee and we will send the receipt back to you.",
+            &[],
+            &[],
+            &[],
+        ),
     ];
     let wrong = misread_commitments(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));

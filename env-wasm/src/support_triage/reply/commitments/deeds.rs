@@ -98,6 +98,9 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
             }
             other => other.map(|(_, t)| t),
         };
+        // What a credit is of, before "credit your account" makes the
+        // account its place below.
+        let credits_fee = family == Verb::Credit && object == Some(Thing::Fee);
         let object = match (family, object) {
             // "The $49.50 charge has been taken off": a billed charge
             // taken off what the customer owes is no longer owed, as a
@@ -178,7 +181,13 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
         // refund arriving, not an account credit (para-st, B5).
         let to_how_they_paid = words[k + 1..(k + 7).min(words.len())]
             .iter()
-            .any(|w| matches!(*w, "payment" | "card" | "bank"));
+            .any(|w| matches!(*w, "payment" | "card" | "bank"))
+            || credited_after_object(words, k);
+        // "We'll credit the $53.00 late fee to your card", "the late fee
+        // will be credited to your card": the fee, credited to how the
+        // customer paid, is given back, which is the waiver carried out
+        // (policy section 5; play-st28, B1), as "refund the fee" is.
+        let fee_credited_back = credits_fee && credited_after_object(words, k);
         // "I've authorised a full goodwill refund. It will be
         // processed today and should be credited within 5 to 10
         // working days": credited with no one and nowhere it goes to,
@@ -190,6 +199,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
                 .any(|w| matches!(*w, "account" | "balance" | "invoice" | "you"))
             && refund_near(text, &clauses[at]);
         let outcome = match outcome {
+            Some(Commitment::Credit) if fee_credited_back => Some(Commitment::Waiver),
             Some(Commitment::Credit) if to_how_they_paid || refund_arriving => {
                 Some(Commitment::Refund)
             }
@@ -203,6 +213,29 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Whether what the verb at `k` credits goes to how the customer paid,
+/// after its object however long ("credit the $53.00 late fee to your
+/// card", "credit the whole CA$396.00 pro-rated refund to your original
+/// payment method") or with none ("will be credited to your card"): the
+/// first "to" or "onto" within [`ITEM_REACH`] words closes the object,
+/// which holds no person or other clause, and the card, bank or payment
+/// method follows it.
+fn credited_after_object(words: &[&str], k: usize) -> bool {
+    let end = (k + 1 + ITEM_REACH).min(words.len());
+    (k + 1..end)
+        .find(|&i| matches!(words[i], "to" | "onto"))
+        .is_some_and(|to| {
+            words[k + 1..to].iter().all(|x| {
+                !matches!(
+                    *x,
+                    "and" | "but" | "or" | "you" | "us" | "if" | "as" | "for"
+                )
+            }) && words[to + 1..(to + 5).min(words.len())]
+                .iter()
+                .any(|w| matches!(*w, "card" | "bank" | "payment"))
+        })
 }
 
 /// Whether the subject of the verb at `k` is the customer's side: "you",

@@ -181,8 +181,9 @@ pub(super) fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     // £79.00 late fee on INV-83275 go").
     let reach = if is_form_of(words[k], "let") {
         LET_GO_REACH
-    } else if ["take", "knock", "shave", "write", "strike", "cross"]
+    } else if GIVING_BACK
         .iter()
+        .chain(["take", "knock", "shave", "write", "strike", "cross"].iter())
         .any(|b| is_form_of(words[k], b))
     {
         ITEM_REACH
@@ -282,13 +283,12 @@ pub(super) fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
         return Some((Verb::Refund, k + 1));
     }
     // "pay you back" is money back whatever follows.
-    if is_form_of(w, "pay") && near("back", 3) {
+    if is_form_of(w, "pay") && (near("back", 3) || back_after_item(words, k)) {
         return Some((Verb::Refund, k + 1));
     }
-    if ["give", "send", "put", "transfer", "credit"]
-        .iter()
-        .any(|b| is_form_of(w, b))
-        && near("back", 4)
+    if GIVING_BACK[1..].iter().any(|b| is_form_of(w, b))
+        && (near("back", 4) || back_after_item(words, k))
+        && !put_back_on_the_bill(words, k)
     {
         return Some((Verb::Return, k + 1));
     }
@@ -297,6 +297,54 @@ pub(super) fn phrasal(words: &[&str], k: usize) -> Option<(Verb, usize)> {
     }
     None
 }
+
+/// Verbs that give money back with "back" after their object ("pay the
+/// fee back", "credit the $53.00 late fee back to your card").
+const GIVING_BACK: &[&str] = &["pay", "give", "send", "put", "transfer", "credit"];
+
+/// Whether "back" closes the object of the giving verb at `k` however
+/// long that object is: "credit the $53.00 late fee back", "send the
+/// whole CA$396.00 pro-rated refund back" (play-st28, B1). The words
+/// between are one noun phrase that names what is owed or a sum, with no
+/// person, joiner or other clause in it ("give us a call and we'll get
+/// the fee back" gives nothing back).
+fn back_after_item(words: &[&str], k: usize) -> bool {
+    let end = (k + 1 + ITEM_REACH).min(words.len());
+    words[k + 1..end]
+        .iter()
+        .position(|x| *x == "back")
+        .is_some_and(|b| {
+            let between = &words[k + 1..k + 1 + b];
+            between
+                .iter()
+                .any(|x| owed_item(x) || thing(x) == Some(Thing::Money) || *x == "refund")
+                && between.iter().all(|x| !NOT_IN_AN_OBJECT.contains(x))
+        })
+}
+
+/// Whether the verb at `k` puts something back on what the customer owes
+/// ("we'll put the $53.00 late fee back on your invoice"): charged again,
+/// not given back.
+fn put_back_on_the_bill(words: &[&str], k: usize) -> bool {
+    is_form_of(words[k], "put")
+        && words[k + 1..]
+            .iter()
+            .position(|x| *x == "back")
+            .is_some_and(|b| {
+                let after = &words[k + 2 + b..(k + 6 + b).min(words.len())];
+                matches!(after.first(), Some(&("on" | "onto")))
+                    && after
+                        .iter()
+                        .any(|x| matches!(*x, "invoice" | "invoices" | "bill" | "statement"))
+            })
+}
+
+/// Words no object noun phrase holds: persons, joiners and the openers of
+/// another clause.
+const NOT_IN_AN_OBJECT: &[&str] = &[
+    "and", "but", "or", "to", "you", "us", "me", "we", "i", "they", "them", "it", "if", "then",
+    "so", "once", "when", "until", "before", "after", "as", "will", "would", "can", "get", "come",
+];
 
 /// Whether a billed item stands between the verb at `k` and a "from"
 /// that closes its noun phrase: "struck the £30 fee from your account".
