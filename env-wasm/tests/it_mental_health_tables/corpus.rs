@@ -463,6 +463,22 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p49",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p49/episodes.jsonl"),
     ),
+    // The thirtieth (play-it30, bin41): six cases at levels 4 and 5, each
+    // answered once and in six other wordings, and probes: 54 rows
+    // (`source_line` is the line of the raw file). Its B rows: a KPI
+    // target of none in words ("3 this quarter, none for the rest of
+    // it", "no changes for the rest of it", "none.") read as no target
+    // (7, 15, 16); a new role's 2-week action "Pair her with a senior
+    // engineer" or "Pairing with an experienced engineer" read as aimed
+    // at no stressor (30, 33, 37); a risk's step with no marker word in
+    // the sentence after it ("He will refer people to Clearpath EAP ...")
+    // read as no mitigation (49). Read since. Its row 38 ("Reset the
+    // team's expectations." alone) is decided as the answer's own: it
+    // names no means on her new role.
+    (
+        "it_mental_health-p50",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p50/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -513,6 +529,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p47",
     "it_mental_health-p48",
     "it_mental_health-p49",
+    "it_mental_health-p50",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

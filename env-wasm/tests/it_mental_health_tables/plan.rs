@@ -384,6 +384,15 @@ fn vars(case: &PlanCase) -> Vars {
         if let Some(line) = kpi_wrong_change(metric, value) {
             v.push((key(format!("kpi{k}_wrong_change")), line));
         }
+        // A target of none in words, where fewer is better (play-it30 B1).
+        if metric.lower_is_better == Some(true) {
+            for (form, line) in kpi_none_forms(metric, value).into_iter().enumerate() {
+                v.push((key(format!("kpi{k}_none{form}")), line));
+            }
+            for (form, line) in kpi_none_misses(metric, value).into_iter().enumerate() {
+                v.push((key(format!("kpi{k}_none_miss{form}")), line));
+            }
+        }
         v.push((key(format!("kpi{k}_worse")), kpi_worse(metric, value)));
         v.push((key(format!("kpi{k}_hedge")), kpi_hedge(metric, value)));
         v.push((
@@ -440,6 +449,49 @@ fn vars(case: &PlanCase) -> Vars {
         v.push(("fine_meeting", "1:1s".to_owned()));
     }
     v
+}
+
+/// The noun a count the team wants fewer of is counted in: "no changes".
+fn counted_noun(id: &str) -> &'static str {
+    match id {
+        "overtime" => "overtime",
+        "conduct" => "complaints",
+        "staffing" => "gaps",
+        "incidents" => "incidents",
+        "priorities" => "changes",
+        _ => "toil",
+    }
+}
+
+/// Seven ways to write a target of none in words (play-it30 B1).
+fn kpi_none_forms(metric: &Metric, value: i64) -> Vec<String> {
+    let name = metric.label;
+    let noun = counted_noun(metric.id);
+    vec![
+        format!("{name}: {value} this quarter, none for the rest of it."),
+        format!("{name}: {value} now, none."),
+        format!("{name}: from {value} to nil by week 6"),
+        format!("{name}: {value} now, not one next quarter"),
+        format!("{name}: {value} \u{2192} nothing by week 4"),
+        format!("{name}: {value} now, no {noun} for the rest of the quarter"),
+        format!("{name}: {value} now; no more {noun} after week 3"),
+    ]
+}
+
+/// Near misses of a target of none: none of something else, none set
+/// yet, no target, none that is where the team stands, and a worse
+/// number beside it.
+fn kpi_none_misses(metric: &Metric, value: i64) -> Vec<String> {
+    let name = metric.label;
+    let worse = value + 1;
+    vec![
+        format!("{name}: {value} now, no target set yet"),
+        format!("{name}: {value} now, none set yet"),
+        format!("{name}: {value} now, none of it reviewed"),
+        format!("{name}: {value} now, nothing agreed with the team"),
+        format!("{name}: {value} now, {worse} next quarter, none after that"),
+        format!("{name}: track it, none for 3 months"),
+    ]
 }
 
 /// A target that improves on `value` for `metric`.
@@ -860,6 +912,15 @@ fn plan_kpis_table() {
     right_rows.push("KPIs:\n- {kpi0_change1}\n- {kpi1_change0}\n- {kpi2_1}".to_owned());
     right_rows.push("KPIs:\n- {kpi0_change2}\n- {kpi1_change2}\n- {kpi2_2}".to_owned());
     right_rows.push("KPIs:\n- {kpi1_change1}\n- {kpi2_3}\n- {kpi0_change0}".to_owned());
+    // A target of none in words, where fewer is better (play-it30 B1).
+    for form in 0..7 {
+        right_rows.push(format!(
+            "KPIs:\n- {{kpi0_none{form}}}\n- {{kpi1_0}}\n- {{kpi2_0}}"
+        ));
+        right_rows.push(format!(
+            "KPIs:\n- {{kpi0_0}}\n- {{kpi1_none{form}}}\n- {{kpi2_1}}"
+        ));
+    }
     let right = refs(&right_rows);
     let wrong_rows: Vec<String> = [
         "KPIs:\n- {kpi0_worse}\n- {kpi1_0}\n- {kpi2_0}",
@@ -918,6 +979,12 @@ fn plan_kpis_table() {
     ]
     .map(str::to_owned)
     .to_vec();
+    let mut wrong_rows = wrong_rows;
+    for form in 0..6 {
+        wrong_rows.push(format!(
+            "KPIs:\n- {{kpi0_none_miss{form}}}\n- {{kpi1_0}}\n- {{kpi2_0}}"
+        ));
+    }
     let wrong = refs(&wrong_rows);
     run("kpis", &right, &wrong, Some(0));
 }
@@ -1130,6 +1197,21 @@ fn plan_risk_table() {
          every Friday.",
         "Risk: the new joiner may struggle alone; she pairs him with a senior engineer for \
          the first month.",
+        // A step in the sentence after the risk, in any verb once "will",
+        // "shall" or "is going to" commits to it, or a referral in the
+        // present (play-it30 B3).
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. He will \
+         refer people to the EAP for confidential support and bring patterns to {head}.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. She will \
+         refer anyone who needs more to occupational health.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. They will \
+         hand serious cases to HR the same day.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. He is going \
+         to invite the EAP counsellor to the first session.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. He refers \
+         people to the EAP and flags patterns to {head}.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. The team \
+         will introduce a buddy check every Friday.",
         // A scheduled step whose later words deny only the risk.
         "Risk: {manager} could drop the 1:1s when sprint pressure rises; she books them in \
          advance so they never slip.",
@@ -1205,6 +1287,29 @@ fn plan_risk_table() {
         "Risk: {manager} could drop the 1:1s; she booked them last quarter and they slipped \
          anyway.",
         "Risk: if she books them late, the 1:1s slip.",
+        // A sentence after the risk that only restates or grades it, what
+        // befalls a person, harm they do, or a negated step (play-it30 B3,
+        // near misses).
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. This is \
+         likely.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. It would \
+         hurt morale.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. He never \
+         refers anyone.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. He will \
+         never refer anyone to the EAP.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. He won't \
+         refer anyone.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. He will be \
+         overwhelmed by it.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. They will \
+         stop coming to the sessions.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. She will \
+         drop the 1:1s first.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. He will \
+         struggle to cope with it.",
+        "Risk: the 1:1s may surface more distress than {manager} can handle alone. They will \
+         hurt the team's trust.",
         // A negated time is no step: what nobody does, however scheduled
         // it sounds (issue 21 R4).
         "Risk: {manager} could drop the 1:1s when sprint pressure rises; she never books them in \

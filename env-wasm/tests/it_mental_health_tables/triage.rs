@@ -499,6 +499,27 @@ fn means_fortnight(id: &str) -> [&'static str; 3] {
     }
 }
 
+/// A new role's 2-week actions in the steps a manager names for someone
+/// learning the stack (play-it30 B2): pairing, shadowing, an experienced
+/// engineer to learn from, knowledge transfer, training, reduced scope.
+/// Other stressors keep their own means.
+fn natural_means(id: &str) -> [&'static str; 6] {
+    match id {
+        "new_role" => [
+            "Pair them with a senior engineer and reset the team's expectations.",
+            "Pairing with an experienced engineer",
+            "Shadowing sessions with an experienced colleague each morning.",
+            "Knowledge transfer sessions with the previous owner of the service",
+            "Training time on the team's services and a lighter sprint.",
+            "Give them documentation time and ramp up time before any sprint work.",
+        ],
+        other => {
+            let [a, b, c] = means_fortnight(other);
+            [a, b, c, a, b, c]
+        }
+    }
+}
+
 /// Two-week actions on each stressor that are terse, or hold a word of
 /// another stressor in a sense that names no stressor: a clash of times,
 /// volunteers recruited from the team, flexible hours for a carer
@@ -1047,6 +1068,9 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
     }
     for k in 0..3 {
         v.push((keyed("mfw", k), means_fortnight(e.stressor)[k].to_owned()));
+    }
+    for k in 0..6 {
+        v.push((keyed("nmfw", k), natural_means(e.stressor)[k].to_owned()));
     }
     for k in 0..6 {
         v.push((keyed("st", k), stressor_words(e.stressor)[k].to_owned()));
@@ -1647,6 +1671,13 @@ fn triage_two_week_support_table() {
         "- **Next 2 weeks:** {mfw1}".to_owned(),
         "2-week action: {mfw2}".to_owned(),
         "2-week action: over the next fortnight, {mfw0}".to_owned(),
+        // A new role's natural means with no marker word (play-it30 B2).
+        "2-week action: {nmfw0}".to_owned(),
+        "- **Next 2 weeks:** {nmfw1}.".to_owned(),
+        "2-week action: {nmfw2}".to_owned(),
+        "2-week action: {nmfw3}.".to_owned(),
+        "2-week action: {nmfw4}".to_owned(),
+        "Two-week action \u{2013} {nmfw5}".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
@@ -1716,6 +1747,10 @@ fn triage_two_week_support_table() {
             // Every kind of step, for anyone.
             "2-week action: re-plan it, mediate it, mentor them, backfill the team and offer \
              flexible hours",
+            // Expectations reset, with no means on the person's stressor
+            // (play-it30 B2, near miss).
+            "2-week action: Reset the team's expectations.",
+            "2-week action: Reset expectations with the team.",
         ]
         .map(str::to_owned),
     );

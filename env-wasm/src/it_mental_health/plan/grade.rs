@@ -1514,7 +1514,12 @@ fn measure(case: &PlanCase, gold: &BTreeSet<&'static str>, item: &str) -> Measur
     let text = Text::new(item);
     let metrics = metrics_in(&text);
     let general = text.has(GENERAL_KPI);
-    let numbers = targets(&text);
+    let mut numbers = targets(&text);
+    if let Some((_, id)) = metrics.first()
+        && counts_none(&text, id)
+    {
+        numbers.push(0);
+    }
     let rate = sets_a_rate(&text);
     let coverage = everyone_within(&text);
     if metrics.len() + usize::from(general) > 2
@@ -1539,6 +1544,152 @@ fn measure(case: &PlanCase, gold: &BTreeSet<&'static str>, item: &str) -> Measur
         }
         Some(_) => Measure::Invalid,
     }
+}
+
+/// Words that say a count of none: "none", "nil", "nothing".
+const NONE_WORDS: &[&str] = &["none", "nil", "nothing"];
+
+/// The nouns each count the team wants fewer of is counted in, for "no
+/// changes", "no more complaints", "no new incidents".
+const COUNTED_NOUNS: &[(&str, &[&str])] = &[
+    ("overtime", &["overtime", "ot", "extra"]),
+    ("conduct", &["complaint", "grievance"]),
+    ("staffing", &["uncovered", "gap"]),
+    ("incidents", &["incident", "outage"]),
+    (
+        "priorities",
+        &[
+            "change",
+            "reprioriti",
+            "swap",
+            "shift",
+            "reshuffl",
+            "switch",
+        ],
+    ),
+    ("toil", &["toil", "manual"]),
+];
+
+/// Words that may stand between "no" and the noun counted: "no more
+/// changes", "no further complaints", "no new priority changes".
+const NONE_MORE: &[&str] = &[
+    "more",
+    "further",
+    "new",
+    "unplanned",
+    "other",
+    "additional",
+    "priority",
+    "roadmap",
+    "hr",
+    "production",
+];
+
+/// Words after a count of none that say when it is wanted: "none for the
+/// rest of the quarter", "no changes this quarter", "nil per month".
+/// "for" or "in" then a number is how long the team has had none ("none
+/// for 3 months"): where it stands, no target.
+const NONE_WHEN: &[&str] = &[
+    "for",
+    "in",
+    "this",
+    "per",
+    "a",
+    "each",
+    "every",
+    "during",
+    "over",
+    "until",
+    "till",
+    "through",
+    "throughout",
+    "thereafter",
+    "afterwards",
+    "onward",
+    "onwards",
+    "again",
+    "at",
+];
+
+/// Whether a KPI line on `id`, a count the team wants fewer of, gives a
+/// count of none as a value (play-it30 B1): "none", "nil", "nothing",
+/// "not one", "not a single", or "no" and the noun the measure counts
+/// ("no changes", "no more complaints"), standing where a value stands:
+/// after a word that sets a target or an arrow ("from 3 to nil", "→ no
+/// changes"), at the end of its clause ("3 this quarter, none."), or
+/// before the time it is wanted in ("none for the rest of it", "no
+/// changes next quarter"). A count of none of something else ("none of
+/// it paid", "nothing automated yet"), "none set yet" and "for 3 months"
+/// after it (how long the team has had none) are no value; "no target"
+/// names no count.
+fn counts_none(text: &Text, id: &str) -> bool {
+    if METRICS
+        .iter()
+        .find(|m| m.id == id)
+        .and_then(|m| m.lower_is_better)
+        != Some(true)
+    {
+        return false;
+    }
+    let nouns = COUNTED_NOUNS
+        .iter()
+        .find(|(m, _)| *m == id)
+        .map_or(&[][..], |(_, n)| *n);
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    // "ot" names overtime, not "other"; "change" names "changes" too.
+    let counted = |word: &str| {
+        nouns.iter().any(|n| {
+            word == *n || word.strip_suffix('s') == Some(*n) || (n.len() > 3 && word.starts_with(n))
+        })
+    };
+    let span_at = |k: usize| -> Option<usize> {
+        match words[k] {
+            w if NONE_WORDS.contains(&w) => Some(k + 1),
+            "not" => match words.get(k + 1..k + 3) {
+                Some(["a", "single"]) => Some(k + 3),
+                _ => (words.get(k + 1) == Some(&"one")).then_some(k + 2),
+            },
+            "no" => {
+                let mut at = k + 1;
+                while words
+                    .get(at)
+                    .is_some_and(|w| NONE_MORE.contains(w) && !counted(w))
+                {
+                    at += 1;
+                }
+                if !counted(words.get(at)?) {
+                    return None;
+                }
+                at += 1;
+                // "no extra hours", "no overtime work".
+                while words
+                    .get(at)
+                    .is_some_and(|w| matches!(*w, "hours" | "hour" | "hrs" | "h" | "work"))
+                {
+                    at += 1;
+                }
+                Some(at)
+            }
+            _ => None,
+        }
+    };
+    (0..words.len()).any(|k| {
+        let Some(end) = span_at(k) else {
+            return false;
+        };
+        let before = k.checked_sub(1).map(|b| words[b]);
+        let gap_before = text.gap(k);
+        let set = before.is_some_and(|b| NONE_AFTER.contains(&b))
+            || arrow(gap_before)
+            || gap_before.contains(':');
+        let clause_ends = end == words.len() || text.gap(end).contains([',', ';', '.', '(', ')']);
+        let next = words.get(end).copied();
+        let after_next = words.get(end + 1).copied();
+        let how_long = matches!(next, Some("for" | "in" | "over"))
+            && after_next.is_some_and(|w| number_at(&[w], 0).is_some());
+        let when = next.is_some_and(|w| NONE_WHEN.contains(&w) || WANTED_BY.contains(&w));
+        next != Some("of") && !how_long && (set || clause_ends || when)
+    })
 }
 
 /// Words that are a rate on their own ("fortnightly 1:1s", "to weekly").
@@ -2465,7 +2616,51 @@ const STEP_SUBJECTS: &[&str] = &["she", "he", "they", "team"];
 
 /// Verbs of a concrete step said of a person, besides [`COUNTER_STEPS`]:
 /// "reports them in the retro", "tracks the hours weekly".
-const STEPS_SAID: &[&str] = &["report", "track", "monitor", "log", "ringfence", "reserve"];
+const STEPS_SAID: &[&str] = &[
+    "report",
+    "track",
+    "monitor",
+    "log",
+    "ringfence",
+    "reserve",
+    // Sending people to help: "he refers them to the EAP", "she
+    // signposts occupational health" (play-it30 B3).
+    "refer",
+    "signpost",
+    "route",
+];
+
+/// Verbs of a person doing harm or giving up, after "will": "they will
+/// hurt morale", "he will drop the 1:1s", "she will stop attending" are
+/// more risk, not a step against it.
+const HARMS: &[&str] = &[
+    "hurt",
+    "harm",
+    "damage",
+    "upset",
+    "overwhelm",
+    "drop",
+    "stop",
+    "abandon",
+    "resent",
+    "avoid",
+    "doubt",
+    "dismiss",
+    "cancel",
+    "postpone",
+    "neglect",
+    "forget",
+    "disengage",
+    "withdraw",
+    "withhold",
+    "refuse",
+    "reject",
+    "blame",
+    "ignore",
+    "give",
+    "push",
+    "take",
+];
 
 /// Whether, after the risk, a person or the team takes a concrete step in
 /// the present or the future, with no marker word before it: "...; she
@@ -2519,10 +2714,11 @@ fn a_person_takes_a_step(text: &Text) -> bool {
         while rest.get(k).is_some_and(|w| STEP_ADVERBS.contains(w)) {
             k += 1;
         }
+        let mut moded = true;
         match rest.get(k..k + 3) {
             Some([_, "going", "to"]) if matches!(rest[k], "is" | "are") => k += 3,
             _ if matches!(rest.get(k), Some(&"will" | &"shall")) => k += 1,
-            _ => {}
+            _ => moded = false,
         }
         while rest.get(k).is_some_and(|w| STEP_ADVERBS.contains(w)) {
             k += 1;
@@ -2536,7 +2732,21 @@ fn a_person_takes_a_step(text: &Text) -> bool {
             .any(|base| is_form_of(verb, base));
         // A past step ("she booked them last year") is no plan's answer.
         let past = verb.ends_with("ed") && !STEPS_SAID.contains(verb);
-        step && !past && rest.get(k + 1).is_some()
+        // Committed to ("he will refer people to the EAP"), any verb of a
+        // step is one, as an owner's is ([`we_commit_to_a_step`]); what
+        // befalls them or the plan ("he will be overwhelmed", "they will
+        // drop the 1:1s", "she will burn out") is more risk (play-it30 B3).
+        let committed = moded
+            && verb.len() > 1
+            && !UNDERGONE.contains(verb)
+            && !HARMS.contains(verb)
+            && !DEPARTING.contains(verb)
+            && !HEDGES_ON_A_STEP.contains(verb)
+            && !FINITE.contains(verb)
+            && !STATEMENT_OPENERS.contains(verb)
+            && crate::text::number_value(verb).is_none()
+            && !Text::new(verb).has(RISK_WORDS);
+        ((step && !past) || committed) && rest.get(k + 1).is_some()
     })
 }
 

@@ -2271,8 +2271,24 @@ fn in_another_sense(text: &Text, at: usize) -> bool {
             .filter_map(near)
             .any(|w| w.starts_with("volunteer") || INSIDE_THE_TEAM.contains(&w));
     }
+    // "since the order pipeline launched", "since launch": when something
+    // began, no deadline (play-it30, seen on line 29); "since the launch
+    // is in 10 days" still names it.
+    if word == "launched" {
+        let clause = text.words[at].clause;
+        return (at.saturating_sub(SINCE_REACH)..at)
+            .filter(|&k| text.words[k].clause == clause)
+            .any(|k| text.words[k].text == "since");
+    }
+    if word == "launch" {
+        return at.checked_sub(1).and_then(near) == Some("since");
+    }
     false
 }
+
+/// How many words before a launch a "since" still makes it the time
+/// something began: "since the new order pipeline launched".
+const SINCE_REACH: usize = 5;
 
 /// Whether the cover word at `at` is cover arranged for the person
 /// themselves so their own step can happen ("with a colleague covering

@@ -623,6 +623,26 @@ pub const STRESSORS: &[Stressor] = &[
             "mentor*",
             "buddy",
             "induction",
+            // The usual support of someone learning a new role, read as it
+            // only when the action names no stressor outright (play-it30
+            // B2: "Pair her with a senior engineer", "Pairing with an
+            // experienced engineer").
+            "pair them",
+            "pair her",
+            "pair him",
+            "pairs them",
+            "pairs her",
+            "pairs him",
+            "shadow*",
+            "senior engineer*",
+            "senior developer*",
+            "experienced engineer*",
+            "experienced developer*",
+            "experienced colleague*",
+            "knowledge transfer*",
+            "documentation",
+            "training",
+            "ramp up time",
         ],
         topic: &[
             "new role",
