@@ -19,10 +19,15 @@ pub use crate::task::{
     description = "An environment: its id, name, description, version, tasks and the difficulty levels it serves."
 )]
 pub struct EnvInfo {
+    /// The environment's id, as URLs and `reset` name it.
     pub id: &'static str,
+    /// Its display name.
     pub name: &'static str,
+    /// What the agent does in it, in a paragraph.
     pub description: &'static str,
+    /// The environment's version (its crate's).
     pub version: &'static str,
+    /// The tasks it offers.
     pub tasks: &'static [TaskInfo],
     /// The difficulty levels its generators take
     /// ([`episode::Environment::LEVELS`]), ascending.

@@ -261,9 +261,13 @@ impl Rubric {
 /// what was expected. Shown only at the graded end.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Deduction {
+    /// The criterion that lost the points.
     pub criterion: String,
+    /// What it was about: a ticket, a person, a field or a sentence of the answer.
     pub item: String,
+    /// What the answer gave.
     pub got: String,
+    /// What was expected.
     pub expected: String,
 }
 

@@ -96,18 +96,26 @@ pub struct TaskRef {
 /// the lists).
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct TaskRecord {
+    /// The task's position in its split, from 0.
     pub index: u64,
     /// `{env}/{task}/{difficulty}/{seed}`, the task's stable name.
     pub task_id: String,
+    /// The task's id, as its environment names it (Harbor's task name).
     pub task_name: &'static str,
     /// The split, as harbor's `HarborTaskRef` names it.
     pub dataset: &'static str,
+    /// The environment's id.
     pub env: &'static str,
+    /// The split's name.
     pub split: &'static str,
+    /// The task's id, as `reset` takes it.
     pub task: &'static str,
+    /// The difficulty level, 1 to 5.
     #[schemars(range(min = 1, max = 5))]
     pub difficulty: u8,
+    /// The seed the scenario is generated from.
     pub seed: u64,
+    /// The episode's step limit.
     pub max_steps: u32,
     /// The reset options that play this task.
     pub reset: TaskReset,
@@ -116,7 +124,9 @@ pub struct TaskRecord {
 /// The reset options of one task of a split.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct TaskReset {
+    /// The split's name.
     pub split: &'static str,
+    /// The task's position in the split, from 0.
     pub index: u64,
 }
 

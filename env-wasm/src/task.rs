@@ -6,8 +6,14 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+/// A task's difficulty label: `easy`, `medium` or `hard` (the level 1 to 5
+/// is a number of its own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[allow(
+    missing_docs,
+    reason = "documented unit variants would turn the schema's enum into oneOf; the type doc lists them"
+)]
 pub enum Difficulty {
     Easy,
     Medium,
@@ -18,10 +24,13 @@ pub enum Difficulty {
 #[derive(Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(rename = "Task")]
 pub struct TaskInfo {
+    /// The task's id, as `reset` takes it.
     pub id: &'static str,
     /// Other names `reset` accepts for this task (descriptive ones).
     pub aliases: &'static [&'static str],
+    /// The task's difficulty label.
     pub difficulty: Difficulty,
+    /// The most steps an episode of it may take.
     #[schemars(range(min = 1))]
     pub max_steps: u32,
     /// One line: what the task asks and how it is scored.

@@ -79,7 +79,9 @@ pub fn call_action(name: &str, arguments: &Value) -> Value {
 /// The environment's answer to an act.
 #[derive(Debug, Clone)]
 pub enum Stepped {
+    /// The step was played: the environment's result.
     Accepted(StepResult),
+    /// The step was refused or failed: the reason, as the model is told it.
     Refused(String),
 }
 
@@ -133,24 +135,33 @@ pub fn listed_tools(listed: &Value) -> Result<Vec<ChatTool>, String> {
 /// the refusal or failure.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Logged {
+    /// The action played; `None` when the reply held none.
     pub action: Option<Value>,
+    /// The reward the step paid (0 when no step was played).
     pub reward: f64,
+    /// The step ended the episode.
     pub done: bool,
+    /// The refusal or failure, as the log prints it; `None` when the step went through.
     pub error: Option<String>,
 }
 
 /// A request to send: `POST {base}/chat/completions` with `body`.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// The context window the body was cut to fit.
     pub window: Window,
+    /// The chat-completions request body, as JSON text.
     pub body: String,
 }
 
 /// The sampling settings of every request.
 #[derive(Debug, Clone, Copy)]
 pub struct Sampling<'a> {
+    /// The model name sent with every request.
     pub model: &'a str,
+    /// The sampling temperature.
     pub temperature: f64,
+    /// The cap on tokens the model may write per reply.
     pub max_tokens: u32,
 }
 
@@ -187,29 +198,44 @@ pub struct Finished {
     /// The `steps` of the trajectories line: the reset's entry, then one
     /// per model turn.
     pub turns: Vec<Step>,
+    /// Tokens spent over the whole episode.
     pub usage: Usage,
+    /// How the episode ended.
     pub outcome: Outcome,
     /// `None` for an [`Outcome::Error`].
     pub score: Option<f64>,
+    /// The grader's breakdown of the score (`null` when there was none).
     pub breakdown: Value,
+    /// The step limit ended the episode.
     pub truncated: bool,
+    /// Why the episode ended in error; `None` when it did not.
     pub failure: Option<String>,
+    /// The whole chat, every message sent and received.
     pub messages: Vec<Message>,
 }
 
 /// Who played what, as a trajectories line names it.
 #[derive(Debug, Clone, Copy)]
 pub struct LineHeader<'a> {
+    /// The environment's id.
     pub env: &'a str,
+    /// The task's name.
     pub task: &'a str,
+    /// The difficulty level, 1 to 5.
     pub difficulty: u8,
     /// The declared split holding the seed (`""` outside them).
     pub split: &'a str,
+    /// The seed the scenario was generated from.
     pub seed: u64,
+    /// Which run of the same seed this is, from 0.
     pub trial: u32,
+    /// The model that played.
     pub model: &'a str,
+    /// How step rewards were paid (`shaped` or `score`).
     pub reward_mode: &'a str,
+    /// How actions reached the environment (plain actions or tool calls).
     pub protocol: Protocol,
+    /// The score at or above which the episode counts as a success.
     pub success_threshold: f64,
 }
 
@@ -229,14 +255,17 @@ impl Finished {
         }
     }
 
+    /// Each model turn's reward, in turn order.
     pub fn rewards(&self) -> impl Iterator<Item = f64> + '_ {
         self.logged.iter().map(|l| l.reward)
     }
 
+    /// The sum of the step rewards, rounded to points.
     pub fn total_reward(&self) -> f64 {
         to_points(self.rewards().sum())
     }
 
+    /// Whether the episode was scored at `threshold` or higher (never when it had no score).
     pub fn succeeded(&self, threshold: f64) -> bool {
         self.score.is_some_and(|s| s >= threshold)
     }

@@ -51,6 +51,7 @@ impl Outcome {
         matches!(self, Outcome::Done | Outcome::Truncated)
     }
 
+    /// The outcome's name in a trajectories line (`done`, `step_limit`, ...).
     pub fn name(self) -> &'static str {
         match self {
             Outcome::Done => "done",
@@ -62,6 +63,7 @@ impl Outcome {
         }
     }
 
+    /// The outcome a trajectories line names; `None` for an unknown name.
     pub fn parse(name: &str) -> Option<Outcome> {
         [
             Outcome::Done,
@@ -86,6 +88,7 @@ pub struct Trajectory {
     /// The level, 1 to 5 (`level` in hand-made files; absent: the default).
     #[serde(default, alias = "level", skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<u8>,
+    /// The environment's id.
     pub env: String,
     /// A model run's cause of an error (`""` when there was none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -101,6 +104,7 @@ pub struct Trajectory {
     /// that adds none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub noise: Option<f64>,
+    /// How the episode ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
     /// The built-in policy that played (`deskbench eval`).
@@ -141,6 +145,7 @@ pub struct Trajectory {
         skip_serializing_if = "Option::is_none"
     )]
     pub score_breakdown: Option<Value>,
+    /// The seed the scenario was generated from.
     pub seed: u64,
     /// The declared split holding the seed (`""` outside every split).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -151,6 +156,7 @@ pub struct Trajectory {
     /// A model run's score reached its success threshold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub success: Option<bool>,
+    /// The task's name.
     pub task: String,
     /// The task set it was graded on (the determinism digest).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -158,6 +164,7 @@ pub struct Trajectory {
     /// The sum of the step rewards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total_reward: Option<f64>,
+    /// Which run of the same seed this is, from 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trial: Option<u32>,
     /// The step limit ended it.
@@ -188,6 +195,7 @@ pub struct Step {
         skip_serializing_if = "Option::is_none"
     )]
     pub action: Option<Value>,
+    /// The step ended the episode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub done: Option<bool>,
     /// The model API call, or playing the act, failed for good.
@@ -222,10 +230,12 @@ pub struct Step {
         deserialize_with = "present",
         skip_serializing_if = "Option::is_none"
     )]
+    /// The step's reward: absent when not recorded, null when no step was played.
     pub reward: Option<Option<f64>>,
     /// The tool the model called (tool protocol).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_call: Option<ToolCallRecord>,
+    /// The step limit ended the episode at this step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub truncated: Option<bool>,
     /// The reply's tokens.
@@ -242,7 +252,9 @@ pub struct Step {
 pub struct ToolCallRecord {
     /// Its arguments as JSON text.
     pub arguments: String,
+    /// The tool call's id, as the model gave it.
     pub id: String,
+    /// The tool's name.
     pub name: String,
 }
 

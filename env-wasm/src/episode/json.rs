@@ -17,6 +17,7 @@ use std::sync::{Arc, OnceLock};
     description = "The reply to reset and step (OpenEnv's result): the observation, the step's reward and whether the episode is over."
 )]
 pub struct StepResult {
+    /// The observation the step produced.
     pub observation: Observation,
     /// The step's reward; null after reset.
     pub reward: Option<f64>,

@@ -93,14 +93,19 @@ pub struct EpisodeState<S> {
     pub episode_id: Option<String>,
     /// Accepted steps since reset (refused actions do not count).
     pub step_count: u32,
+    /// The environment's id.
     pub env: &'static str,
+    /// The task's name; `null` before the first reset.
     pub task: Option<&'static str>,
     /// The difficulty level the scenario was generated at (1 to 5).
     pub difficulty: Option<u8>,
+    /// The seed the scenario was generated from; `null` before the first reset.
     pub seed: Option<u64>,
+    /// The step limit of the episode; `null` before the first reset.
     pub max_steps: Option<u32>,
     /// Steps left before the step limit; 0 once the episode is over.
     pub steps_remaining: Option<u32>,
+    /// The episode is over; further steps are refused.
     pub done: bool,
     /// The step limit ended the episode, not its own end (a final answer,
     /// a submit, the last case); only shown, as `true`, when it did.
@@ -110,6 +115,7 @@ pub struct EpisodeState<S> {
     /// non-default mode (see [`RewardMode`]).
     #[serde(default, skip_serializing_if = "RewardMode::is_shaped")]
     pub reward_mode: RewardMode,
+    /// The environment's own state fields, flattened into this object.
     #[serde(flatten)]
     pub details: Option<S>,
 }

@@ -52,6 +52,7 @@ use super::triage::{STRESSORS, TeamCard, Tier, TriageCase, Weight, tier_of};
 use super::writers::{self, Planned, Style};
 use crate::rng::SeededRng;
 
+/// The names of the baseline policies and exploits, as `deskbench eval --policy` takes them.
 pub const NAMES: &[&str] = &[
     "stuffed",
     "everything",
@@ -345,12 +346,16 @@ fn random_choice(case: &PlanCase, rng: &mut SeededRng) -> String {
 /// What an agent sees of a case: the observation's scenario text, cards
 /// and response format. The exploits read nothing else.
 pub struct Seen {
+    /// The observation's scenario text.
     pub scenario: String,
+    /// The observation's structured cards.
     pub subject: Subject,
+    /// The observation's response format.
     pub format: ResponseFormat,
 }
 
 impl Seen {
+    /// What an agent is shown of `case`.
     pub fn of(case: &Case) -> Seen {
         Seen {
             scenario: case.scenario_text(),

@@ -10,7 +10,9 @@ pub const MAX_RESPONSE_CHARS: usize = 20_000;
 /// A labelled section the grader reads.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FormatSection {
+    /// The section's title, as the answer writes it.
     pub label: &'static str,
+    /// What the section must say.
     pub expects: String,
 }
 
@@ -18,8 +20,11 @@ pub struct FormatSection {
 /// past which padding costs points.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ResponseFormat {
+    /// The sections, in the order the template gives them.
     pub sections: Vec<FormatSection>,
+    /// The answer's skeleton: each section's title with a placeholder.
     pub template: String,
+    /// Words past which padding costs points.
     pub word_limit: usize,
 }
 

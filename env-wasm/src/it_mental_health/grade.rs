@@ -8,6 +8,7 @@ use super::reading::{Answer, penalties};
 use crate::points::Points;
 use crate::rubric::Rubric;
 
+/// A graded answer to one task: the criteria, the penalties and the score.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grade {
     /// Criterion -> score in [0, 1].
@@ -16,6 +17,7 @@ pub struct Grade {
     pub penalties: BTreeMap<&'static str, Points>,
     /// The weighted criteria before penalties.
     pub weighted: Points,
+    /// The task's score in [0, 1]: `weighted` less the penalties (0 for a too-short answer).
     pub total: Points,
     /// One line per criterion: what was read and what the rubric gives.
     pub notes: Vec<String>,

@@ -81,7 +81,9 @@ pub struct ItMentalHealthAction {
 /// The score of one graded task.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct GradedTask {
+    /// The task that was graded.
     pub task_id: &'static str,
+    /// Its score in [0, 1], penalties included.
     pub score: Points,
     /// Criterion -> score in [0, 1].
     pub breakdown: BTreeMap<&'static str, Points>,
@@ -91,6 +93,8 @@ pub struct GradedTask {
     pub notes: Vec<String>,
 }
 
+/// What the agent sees after reset and each step: the case of the current task,
+/// how to answer it, and the grades so far.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ItMentalHealthObservation {
     /// The task the next answer is for (the last one once the episode is over).
@@ -109,6 +113,7 @@ pub struct ItMentalHealthObservation {
     pub rubric: Vec<String>,
     /// The labelled sections the grader reads, and a template.
     pub response_format: ResponseFormat,
+    /// What the last step's answer earned and missed, in words; empty after reset.
     pub feedback: String,
     /// The task the last step graded, with its per-criterion scores.
     pub graded: Option<GradedTask>,
@@ -121,17 +126,23 @@ pub struct ItMentalHealthObservation {
     pub score_breakdown: Option<BTreeMap<&'static str, Points>>,
 }
 
+/// IT mental health's own state fields: the episode's tasks and how far it has got.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ItMentalHealthState {
     /// The task the next step must answer; `null` once the episode is over.
     pub current_task: Option<&'static str>,
+    /// The tasks of this episode, in order.
     pub episode_tasks: Vec<&'static str>,
+    /// The tasks answered so far, in order.
     pub tasks_completed: Vec<&'static str>,
+    /// Task id -> score of every task graded so far.
     pub task_scores: BTreeMap<&'static str, Points>,
     /// Sum of the rewards so far.
     pub cumulative_reward: Points,
 }
 
+/// The IT mental health environment: one to three generated cases (burnout
+/// detection, stress triage, an intervention plan), one written answer each.
 pub struct ItMentalHealth {
     cases: Vec<Case>,
     /// Index into `cases` of the task the next step answers.

@@ -3,6 +3,7 @@
 //! (no "Amber", "Grace", "Will"), and no entry contains a tier, severity or
 //! dimension word, so a name can never be mistaken for an answer.
 
+/// First names of the generated people.
 pub const FIRST_NAMES: &[&str] = &[
     "Aarav",
     "Abena",
@@ -137,7 +138,7 @@ pub const FIRST_NAMES: &[&str] = &[
     "Zoltan",
 ];
 
-pub const LAST_NAMES: &[&str] = &[
+pub(crate) const LAST_NAMES: &[&str] = &[
     "Abara",
     "Achebe",
     "Adeyemi",
@@ -233,7 +234,7 @@ pub const LAST_NAMES: &[&str] = &[
     "Zielinski",
 ];
 
-pub const ROLES: &[&str] = &[
+pub(crate) const ROLES: &[&str] = &[
     "backend engineer",
     "frontend engineer",
     "site reliability engineer",
@@ -258,7 +259,7 @@ pub const ROLES: &[&str] = &[
     "infrastructure engineer",
 ];
 
-pub const TEAMS: &[&str] = &[
+pub(crate) const TEAMS: &[&str] = &[
     "Payments",
     "Identity",
     "Search",
@@ -283,7 +284,7 @@ pub const TEAMS: &[&str] = &[
     "Core API",
 ];
 
-pub const COMPANIES: &[&str] = &[
+pub(crate) const COMPANIES: &[&str] = &[
     "Northwind Software",
     "Bluepeak Analytics",
     "Copperleaf Health Tech",

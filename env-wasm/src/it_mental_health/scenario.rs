@@ -18,9 +18,16 @@ use std::sync::OnceLock;
 
 pub use super::format::{FormatSection, MAX_RESPONSE_CHARS, ResponseFormat, fill};
 
-/// One of the three graded tasks.
+/// One of the three graded tasks: `burnout_detection` (one employee's
+/// burnout dimensions, severity, escalation and red flags), `stress_triage`
+/// (a team's people put in tiers, with actions) and `intervention_plan` (a
+/// four-week plan for a team's stressors, within a budget).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[allow(
+    missing_docs,
+    reason = "documented unit variants would turn the schema's enum into oneOf; the type doc lists them"
+)]
 pub enum TaskKind {
     BurnoutDetection,
     StressTriage,
@@ -28,12 +35,14 @@ pub enum TaskKind {
 }
 
 impl TaskKind {
+    /// Every graded task, in the order a full episode plays them.
     pub const ALL: [TaskKind; 3] = [
         TaskKind::BurnoutDetection,
         TaskKind::StressTriage,
         TaskKind::InterventionPlan,
     ];
 
+    /// The task's id on the wire.
     pub fn id(self) -> &'static str {
         match self {
             TaskKind::BurnoutDetection => "burnout_detection",
@@ -42,6 +51,7 @@ impl TaskKind {
         }
     }
 
+    /// The task's difficulty label.
     pub fn difficulty(self) -> Difficulty {
         match self {
             TaskKind::BurnoutDetection => Difficulty::Easy,
@@ -78,16 +88,22 @@ impl TaskKind {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Subject {
+    /// A burnout case: one employee.
     Person(PersonCard),
+    /// A triage case: a team and its people.
     Team(TeamCard),
+    /// An intervention-plan case: a team's profile, roster and budget.
     TeamProfile(ProfileCard),
 }
 
 /// A generated case of one task, with its hidden truth.
 #[derive(Debug, Clone)]
 pub enum Case {
+    /// A burnout detection case.
     Burnout(BurnoutCase),
+    /// A stress triage case.
     Triage(TriageCase),
+    /// An intervention-plan case.
     Plan(PlanCase),
 }
 
@@ -117,6 +133,7 @@ impl Case {
         }
     }
 
+    /// The task the case belongs to.
     pub fn kind(&self) -> TaskKind {
         match self {
             Case::Burnout(_) => TaskKind::BurnoutDetection,
@@ -125,6 +142,7 @@ impl Case {
         }
     }
 
+    /// The case as cards for the observation.
     pub fn subject(&self) -> Subject {
         match self {
             Case::Burnout(c) => Subject::Person(c.card.clone()),
@@ -133,6 +151,7 @@ impl Case {
         }
     }
 
+    /// The task's rubric at the case's level, one paragraph a rule.
     pub fn rubric(&self) -> Vec<String> {
         match self {
             Case::Burnout(_) => burnout::RUBRIC.iter().map(|s| (*s).to_owned()).collect(),
@@ -141,6 +160,7 @@ impl Case {
         }
     }
 
+    /// How to answer the case: its sections, template and word limit.
     pub fn response_format(&self) -> ResponseFormat {
         match self {
             Case::Burnout(_) => burnout::response_format(),

@@ -14,8 +14,11 @@ use crate::task::{self, Difficulty, TaskInfo};
 pub enum Task {
     /// The three graded tasks in order.
     FullEpisode,
+    /// Burnout detection alone.
     BurnoutDetection,
+    /// Stress triage alone.
     StressTriage,
+    /// The intervention plan alone.
     InterventionPlan,
 }
 
@@ -46,6 +49,7 @@ task::task_enum!(
 /// The id of the task that plays all three in order.
 pub const FULL_EPISODE: &str = "full_episode";
 
+/// The four tasks as the registry lists them, in [`Task`]'s order.
 pub static TASKS: [TaskInfo; 4] = [
     TaskInfo {
         id: FULL_EPISODE,

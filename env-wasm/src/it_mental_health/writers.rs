@@ -22,8 +22,10 @@ pub enum Style {
 }
 
 impl Style {
+    /// The styles other than the reference's, for answers written another way.
     pub const ALTERNATIVES: [Style; 3] = [Style::Prose, Style::Bullets, Style::Table];
 
+    /// The style's name, as tests and noisy baselines print it.
     pub fn name(self) -> &'static str {
         match self {
             Style::Reference => "reference",
@@ -131,6 +133,7 @@ fn escalation_yes_no(case: &BurnoutCase) -> String {
     }
 }
 
+/// A correct answer to a burnout case, written in `style`.
 pub fn burnout(case: &BurnoutCase, style: Style) -> String {
     let dims = dimension_list(case);
     let flags = flags(case);
@@ -297,6 +300,7 @@ fn tier_reason(tier: Tier) -> &'static str {
     }
 }
 
+/// A correct answer to a triage case, written in `style`.
 pub fn triage(case: &TriageCase, style: Style) -> String {
     let order: Vec<&str> = case.priority().iter().map(|e| e.name.as_str()).collect();
     match style {
@@ -382,9 +386,13 @@ pub fn triage(case: &TriageCase, style: Style) -> String {
 /// outcome.
 #[derive(Debug, Clone)]
 pub struct Planned {
+    /// The id of the profile item it tackles.
     pub metric: &'static str,
+    /// Who owns it.
     pub owner: Owner,
+    /// What is done.
     pub action: String,
+    /// What it is expected to achieve.
     pub outcome: String,
 }
 
@@ -452,6 +460,7 @@ fn owner_text(case: &PlanCase, owner: Owner) -> String {
     format!("{}, {}", case.name_of(owner), owner.role())
 }
 
+/// A correct answer to a plan case, written in `style`.
 pub fn plan(case: &PlanCase, style: Style) -> String {
     if let Some(catalogue) = &case.catalogue {
         let stressors: Vec<(&'static str, bool)> = case

@@ -127,11 +127,16 @@ const JOIN_RULE: &str = "Then look each remaining row's id up in `customers`: dr
 const DATED_JOIN_RULE: &str = "Then look each remaining row's id up in `customers`: drop the row if the id has no customer record, or if the customer's status is `closed` and the row's `date` is after the customer's `closed_on` date (a refund dated on or before `closed_on` stays).";
 const CONVERT_RULE: &str = "Amounts are written in the customer's currency (the `currency` of its record in `customers`), with optional thousands commas. Convert each remaining row's amount to USD with `rates` (USD per one unit of the currency): multiply, then round to the cent (half up), row by row. normalized_total is the sum of these USD amounts of the kept rows.";
 
+/// One row of the refunds table, as exported (untrimmed, in mixed case, possibly repeated).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Row {
+    /// The customer id the refund is for.
     pub id: String,
+    /// The customer's name.
     pub name: String,
+    /// The customer's email.
     pub email: String,
+    /// The refund's amount as written (it may carry `$`, a currency code or thousands commas).
     pub amount: String,
     /// The refund's date (`YYYY-MM-DD`), from level 5.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -141,6 +146,7 @@ pub struct Row {
 /// A record of the `customers` table a refund row joins to (levels 4-5).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Customer {
+    /// The customer id a refund row joins on.
     pub id: String,
     /// The currency of the customer's amounts (a code of `rates`).
     pub currency: &'static str,
@@ -154,16 +160,22 @@ pub struct Customer {
 /// One exchange rate of the `rates` table (levels 4-5).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Rate {
+    /// The currency's code, as the customers' `currency` names it.
     pub currency: &'static str,
     /// USD per one unit of `currency`, a decimal with 4 places.
     pub usd_per_unit: String,
 }
 
+/// The table to clean and the rules to clean it by.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CleaningPayload {
+    /// The table's name.
     pub table_name: String,
+    /// The table's columns, in order.
     pub columns: Vec<&'static str>,
+    /// The rows as exported.
     pub rows: Vec<Row>,
+    /// The cleaning rules, applied in order.
     pub rules: Vec<&'static str>,
     /// The customer records the rows join to by id (levels 4-5).
     #[serde(skip_serializing_if = "Option::is_none")]

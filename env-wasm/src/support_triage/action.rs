@@ -198,6 +198,11 @@ label_enum!(
 );
 
 label_enum!(
+    /// A ticket's priority, least urgent first: `low`, `medium`, `high`, `urgent`.
+    #[allow(
+        missing_docs,
+        reason = "documented unit variants would turn the schema's enum into oneOf; the type doc lists them"
+    )]
     Priority, "priority", {
         Low => "low",
         Medium => "medium",
@@ -207,6 +212,11 @@ label_enum!(
 );
 
 label_enum!(
+    /// The team a ticket is routed to: `billing`, `technical` or `general`.
+    #[allow(
+        missing_docs,
+        reason = "documented unit variants would turn the schema's enum into oneOf; the type doc lists them"
+    )]
     Department, "department", {
         Billing => "billing",
         Technical => "technical",
@@ -215,6 +225,13 @@ label_enum!(
 );
 
 label_enum!(
+    /// How a ticket leaves the desk: `resolved` (answered and closed),
+    /// `escalate_supervisor` (handed to a supervisor) or `pending_customer`
+    /// (waiting on the customer's answer).
+    #[allow(
+        missing_docs,
+        reason = "documented unit variants would turn the schema's enum into oneOf; the type doc lists them"
+    )]
     Disposition, "disposition", {
         Resolved => "resolved",
         EscalateSupervisor => "escalate_supervisor",
@@ -228,6 +245,7 @@ label_enum!(
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SupportTriageAction {
+    /// What the agent does this step.
     pub command: Command,
     /// For the commands on one ticket (all but `show_inbox`,
     /// `submit_episode` and `lookup_invoice`): the ticket, e.g. `T-4821`.

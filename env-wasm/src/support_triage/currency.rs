@@ -6,8 +6,13 @@ use serde::Serialize;
 use crate::grading::format_cents;
 
 /// A billing currency and its fixed rate to US dollars, as a fraction
-/// (`usd = local * numerator / denominator`), exact on whole units.
+/// (`usd = local * numerator / denominator`), exact on whole units: `USD`,
+/// `EUR`, `GBP` or `CAD`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[allow(
+    missing_docs,
+    reason = "documented unit variants would turn the schema's enum into oneOf; the type doc lists them"
+)]
 pub enum Currency {
     #[serde(rename = "USD")]
     Usd,

@@ -50,9 +50,13 @@ that says the desk still handles the ticket does not settle it;
 /// An article as `read_article` shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Article {
+    /// The article's id, as `read_article` takes it.
     pub article_id: String,
+    /// Its title.
     pub title: String,
+    /// One line saying what it covers.
     pub summary: String,
+    /// The article's text.
     pub body: String,
     /// Words a search finds the article by, besides its title's.
     #[serde(skip)]
@@ -63,8 +67,11 @@ pub struct Article {
 /// One row of a search's results.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ArticleHit {
+    /// The article's id, as `read_article` takes it.
     pub article_id: String,
+    /// Its title.
     pub title: String,
+    /// One line saying what it covers.
     pub summary: String,
 }
 

@@ -19,10 +19,15 @@ use super::records::{Currency, EarlierTicket, InvoiceAnswer, InvoiceStatus, Paym
 pub struct AccountRecord {
     /// The ticket whose customer this is.
     pub ticket_id: String,
+    /// The customer's name.
     pub name: String,
+    /// The customer's company.
     pub company: String,
+    /// The subscription plan (`Free`, `Starter`, `Business` or `Enterprise`).
     pub plan: &'static str,
+    /// Seats the plan pays for.
     pub seats: u32,
+    /// The date the account opened, `YYYY-MM-DD`.
     pub customer_since: String,
     /// The currency the account is billed in (USD, EUR, GBP or CAD).
     #[schemars(with = "String")]
@@ -34,6 +39,7 @@ pub struct AccountRecord {
 /// The invoice record `lookup_invoice` shows.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct InvoiceRecord {
+    /// The invoice number (`INV-...`).
     pub invoice_id: String,
     /// Whose account the invoice is on.
     pub customer: String,
@@ -130,6 +136,7 @@ pub fn read_article(kb: &Kb, id: &str) -> Result<Lookup, String> {
 /// One `ask_customer` exchange on a ticket.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Exchange {
+    /// What the agent asked the customer for.
     pub request: CustomerRequest,
     /// What the agent wrote.
     pub message: String,

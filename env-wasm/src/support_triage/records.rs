@@ -116,9 +116,13 @@ pub fn prorated_refund(invoice: &Invoice, received: Day) -> (u32, i64) {
 /// An earlier ticket of the account, as the account record lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct EarlierTicket {
+    /// The earlier ticket's id.
     pub ticket_id: String,
+    /// When it was received, `YYYY-MM-DD`.
     pub date: String,
+    /// Its subject line.
     pub subject: String,
+    /// How it ended.
     pub outcome: String,
 }
 

@@ -10,12 +10,18 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class CapacityEntry(BaseModel):
+    """
+    The hours one owner can give the plan.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    hours_per_week: Annotated[int, Field(ge=0)]
-    name: str
-    role: str
+    hours_per_week: Annotated[
+        int, Field(description='Hours a week they can give the plan.', ge=0)
+    ]
+    name: Annotated[str, Field(description="The owner's roster name.")]
+    role: Annotated[str, Field(description='Their role.')]
 
 
 class EmployeeCard(BaseModel):
@@ -26,14 +32,14 @@ class EmployeeCard(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    name: str
+    name: Annotated[str, Field(description='Full name.')]
     notes: Annotated[list[str], Field(description='What their lead noted.')]
     quote: Annotated[str, Field(description='Their own words.')]
-    role: str
+    role: Annotated[str, Field(description='Job title.')]
     situation: Annotated[
         str, Field(description='Their situation at work (what weighs on them).')
     ]
-    years_in_team: Annotated[int, Field(ge=0)]
+    years_in_team: Annotated[int, Field(description='Whole years in the team.', ge=0)]
 
 
 class FormatSection(BaseModel):
@@ -44,15 +50,21 @@ class FormatSection(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    expects: str
-    label: str
+    expects: Annotated[str, Field(description='What the section must say.')]
+    label: Annotated[
+        str, Field(description="The section's title, as the answer writes it.")
+    ]
 
 
 class InterventionCard(BaseModel):
+    """
+    One intervention as the observation's catalogue card shows it.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    action: str
+    action: Annotated[str, Field(description='What it does.')]
     cost: Annotated[
         int, Field(description='Cost for the four weeks, in US dollars.', ge=0)
     ]
@@ -63,7 +75,9 @@ class InterventionCard(BaseModel):
     hours_per_week: Annotated[
         int, Field(description='Hours a week its owner gives it.', ge=0)
     ]
-    id: str
+    id: Annotated[
+        str, Field(description='Its id (`P1`, `P2`, ...), as a plan names it.')
+    ]
     needs: Annotated[
         str | None,
         Field(description='The id of the intervention it needs in the plan, if any.'),
@@ -119,32 +133,48 @@ class PersonCard(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    company: str
+    company: Annotated[str, Field(description='The employer.')]
     context: Annotated[
         list[str], Field(description='Other context; not all of it matters.')
     ]
-    current_month: str
-    hours_per_week: Annotated[int, Field(ge=0)]
+    current_month: Annotated[
+        str,
+        Field(
+            description='The month the case is set in, which leave dates count back from.'
+        ),
+    ]
+    hours_per_week: Annotated[
+        int, Field(description='Average hours worked a week.', ge=0)
+    ]
     leave: Annotated[str, Field(description='The leave fact as written in the case.')]
-    name: str
+    name: Annotated[str, Field(description='Full name.')]
     observations: Annotated[
         list[str], Field(description='What colleagues and the manager noticed.')
     ]
     quotes: Annotated[list[str], Field(description="The employee's own words.")]
-    role: str
-    team: str
+    role: Annotated[str, Field(description='Job title.')]
+    team: Annotated[str, Field(description='The team they work in.')]
     workload: Annotated[
         list[str], Field(description='On-call and other workload facts.')
     ]
-    years_at_company: Annotated[int, Field(ge=0)]
+    years_at_company: Annotated[
+        int, Field(description='Whole years with the employer.', ge=0)
+    ]
 
 
 class ProfileItem(BaseModel):
+    """
+    One line of the team's profile, as the card shows it.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    label: str
-    value: str
+    label: Annotated[
+        str,
+        Field(description='What is measured (overtime, 1:1s held, on-call load, ...).'),
+    ]
+    value: Annotated[str, Field(description='Its value for this team, with its unit.')]
 
 
 class ResponseFormat(BaseModel):
@@ -156,72 +186,110 @@ class ResponseFormat(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    sections: list[FormatSection]
-    template: str
-    word_limit: Annotated[int, Field(ge=0)]
+    sections: Annotated[
+        list[FormatSection],
+        Field(description='The sections, in the order the template gives them.'),
+    ]
+    template: Annotated[
+        str,
+        Field(
+            description="The answer's skeleton: each section's title with a placeholder."
+        ),
+    ]
+    word_limit: Annotated[
+        int, Field(description='Words past which padding costs points.', ge=0)
+    ]
 
 
 class RosterEntry(BaseModel):
+    """
+    One person who can own an action in the plan.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    name: str
+    name: Annotated[str, Field(description='Full name.')]
     remit: Annotated[str, Field(description='What this person can act on.')]
-    role: str
+    role: Annotated[
+        str,
+        Field(
+            description='Their role (engineering manager, HR business partner, ...).'
+        ),
+    ]
 
 
 class Subject1(BaseModel):
     """
-    The employee as the page shows them.
+    A burnout case: one employee.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    company: str
+    company: Annotated[str, Field(description='The employer.')]
     context: Annotated[
         list[str], Field(description='Other context; not all of it matters.')
     ]
-    current_month: str
-    hours_per_week: Annotated[int, Field(ge=0)]
+    current_month: Annotated[
+        str,
+        Field(
+            description='The month the case is set in, which leave dates count back from.'
+        ),
+    ]
+    hours_per_week: Annotated[
+        int, Field(description='Average hours worked a week.', ge=0)
+    ]
     leave: Annotated[str, Field(description='The leave fact as written in the case.')]
-    name: str
+    name: Annotated[str, Field(description='Full name.')]
     observations: Annotated[
         list[str], Field(description='What colleagues and the manager noticed.')
     ]
     quotes: Annotated[list[str], Field(description="The employee's own words.")]
-    role: str
-    team: str
+    role: Annotated[str, Field(description='Job title.')]
+    team: Annotated[str, Field(description='The team they work in.')]
     workload: Annotated[
         list[str], Field(description='On-call and other workload facts.')
     ]
-    years_at_company: Annotated[int, Field(ge=0)]
+    years_at_company: Annotated[
+        int, Field(description='Whole years with the employer.', ge=0)
+    ]
     kind: Literal['person']
 
 
 class Subject2(BaseModel):
     """
-    The case as cards for a human reader (the same facts as the text).
+    A triage case: a team and its people.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    company: str
-    employees: list[EmployeeCard]
-    lead: str
-    team: str
+    company: Annotated[str, Field(description='The employer.')]
+    employees: Annotated[
+        list[EmployeeCard],
+        Field(description="The people to triage, in the case's order."),
+    ]
+    lead: Annotated[str, Field(description='The team lead who asks for the triage.')]
+    team: Annotated[str, Field(description="The team's name.")]
     kind: Literal['team']
 
 
 class TeamCard(BaseModel):
+    """
+    The team a triage case is about, as the observation shows it.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    company: str
-    employees: list[EmployeeCard]
-    lead: str
-    team: str
+    company: Annotated[str, Field(description='The employer.')]
+    employees: Annotated[
+        list[EmployeeCard],
+        Field(description="The people to triage, in the case's order."),
+    ]
+    lead: Annotated[str, Field(description='The team lead who asks for the triage.')]
+    team: Annotated[str, Field(description="The team's name.")]
 
 
 class CatalogueCard(BaseModel):
@@ -243,7 +311,10 @@ class CatalogueCard(BaseModel):
         list[CapacityEntry],
         Field(description='Hours a week each owner can give the plan.'),
     ]
-    interventions: list[InterventionCard]
+    interventions: Annotated[
+        list[InterventionCard],
+        Field(description='The interventions to choose from, in catalogue order.'),
+    ]
 
 
 class EpisodeState(State):
@@ -271,20 +342,36 @@ class EpisodeState(State):
             le=255,
         ),
     ] = None
-    done: bool
-    env: str
+    done: Annotated[
+        bool, Field(description='The episode is over; further steps are refused.')
+    ]
+    env: Annotated[str, Field(description="The environment's id.")]
     episode_id: Annotated[
         str | None, Field(description='Set by `reset`; `null` before the first reset.')
     ] = None
-    episode_tasks: list[str] | None = None
-    max_steps: Annotated[int | None, Field(ge=0)] = None
+    episode_tasks: Annotated[
+        list[str] | None, Field(description='The tasks of this episode, in order.')
+    ] = None
+    max_steps: Annotated[
+        int | None,
+        Field(
+            description='The step limit of the episode; `null` before the first reset.',
+            ge=0,
+        ),
+    ] = None
     reward_mode: Annotated[
         Literal['shaped', 'score'] | None,
         Field(
             description='How step rewards are paid; only shown when it is `score`, the\nnon-default mode (see [`RewardMode`]).'
         ),
     ] = None
-    seed: Annotated[int | None, Field(ge=0)] = None
+    seed: Annotated[
+        int | None,
+        Field(
+            description='The seed the scenario was generated from; `null` before the first reset.',
+            ge=0,
+        ),
+    ] = None
     step_count: Annotated[
         int,
         Field(
@@ -299,9 +386,16 @@ class EpisodeState(State):
             ge=0,
         ),
     ] = None
-    task: str | None = None
-    task_scores: dict[str, float] | None = None
-    tasks_completed: list[str] | None = None
+    task: Annotated[
+        str | None, Field(description="The task's name; `null` before the first reset.")
+    ] = None
+    task_scores: Annotated[
+        dict[str, float] | None,
+        Field(description='Task id -> score of every task graded so far.'),
+    ] = None
+    tasks_completed: Annotated[
+        list[str] | None, Field(description='The tasks answered so far, in order.')
+    ] = None
     truncated: Annotated[
         bool | None,
         Field(
@@ -328,61 +422,104 @@ class GradedTask(BaseModel):
         dict[str, float], Field(description='Penalty -> points taken off.')
     ]
     score: Annotated[
-        float, Field(description='A score or reward, a multiple of 0.0001')
+        float, Field(description='Its score in [0, 1], penalties included.')
     ]
-    task_id: str
+    task_id: Annotated[str, Field(description='The task that was graded.')]
 
 
 class ProfileCard(BaseModel):
+    """
+    The team an intervention plan is for, as the observation shows it.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    affected: Annotated[int, Field(ge=0)]
-    budget_max: Annotated[int, Field(ge=0)]
-    budget_min: Annotated[int, Field(ge=0)]
+    affected: Annotated[int, Field(description='Team members showing strain.', ge=0)]
+    budget_max: Annotated[
+        int, Field(description='The most the plan may cost, in US dollars.', ge=0)
+    ]
+    budget_min: Annotated[
+        int, Field(description='The least the plan may cost, in US dollars.', ge=0)
+    ]
     catalogue: Annotated[
         CatalogueCard | None,
         Field(
             description="Levels 4 and 5: the interventions to choose from, the owners'\nhours and the budget cap (`budget_min` is then 0 and `budget_max`\nthe cap)."
         ),
     ] = None
-    company: str
-    context: list[str]
-    profile: list[ProfileItem]
-    roster: list[RosterEntry]
-    team: str
-    team_size: Annotated[int, Field(ge=0)]
-    wellbeing_score: Annotated[int, Field(ge=0)]
+    company: Annotated[str, Field(description='The employer.')]
+    context: Annotated[
+        list[str], Field(description='Other context; not all of it matters.')
+    ]
+    profile: Annotated[
+        list[ProfileItem],
+        Field(
+            description='The measured profile items; some are stressors under the rubric.'
+        ),
+    ]
+    roster: Annotated[
+        list[RosterEntry],
+        Field(description='The people who can own actions, with their remits.'),
+    ]
+    team: Annotated[str, Field(description="The team's name.")]
+    team_size: Annotated[int, Field(description='People in the team.', ge=0)]
+    wellbeing_score: Annotated[
+        int,
+        Field(description="The team's last wellbeing survey score, out of 100.", ge=0),
+    ]
 
 
 class Subject3(BaseModel):
     """
-    The case as cards for a human reader (the same facts as the text).
+    An intervention-plan case: a team's profile, roster and budget.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    affected: Annotated[int, Field(ge=0)]
-    budget_max: Annotated[int, Field(ge=0)]
-    budget_min: Annotated[int, Field(ge=0)]
+    affected: Annotated[int, Field(description='Team members showing strain.', ge=0)]
+    budget_max: Annotated[
+        int, Field(description='The most the plan may cost, in US dollars.', ge=0)
+    ]
+    budget_min: Annotated[
+        int, Field(description='The least the plan may cost, in US dollars.', ge=0)
+    ]
     catalogue: Annotated[
         CatalogueCard | None,
         Field(
             description="Levels 4 and 5: the interventions to choose from, the owners'\nhours and the budget cap (`budget_min` is then 0 and `budget_max`\nthe cap)."
         ),
     ] = None
-    company: str
-    context: list[str]
-    profile: list[ProfileItem]
-    roster: list[RosterEntry]
-    team: str
-    team_size: Annotated[int, Field(ge=0)]
-    wellbeing_score: Annotated[int, Field(ge=0)]
+    company: Annotated[str, Field(description='The employer.')]
+    context: Annotated[
+        list[str], Field(description='Other context; not all of it matters.')
+    ]
+    profile: Annotated[
+        list[ProfileItem],
+        Field(
+            description='The measured profile items; some are stressors under the rubric.'
+        ),
+    ]
+    roster: Annotated[
+        list[RosterEntry],
+        Field(description='The people who can own actions, with their remits.'),
+    ]
+    team: Annotated[str, Field(description="The team's name.")]
+    team_size: Annotated[int, Field(description='People in the team.', ge=0)]
+    wellbeing_score: Annotated[
+        int,
+        Field(description="The team's last wellbeing survey score, out of 100.", ge=0),
+    ]
     kind: Literal['team_profile']
 
 
 class ItMentalHealthObservation(Observation):
+    """
+    What the agent sees after reset and each step: the case of the current task,
+    how to answer it, and the grades so far.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
@@ -390,7 +527,12 @@ class ItMentalHealthObservation(Observation):
     episode_tasks: Annotated[
         list[str], Field(description='The tasks of this episode, in order.')
     ]
-    feedback: str
+    feedback: Annotated[
+        str,
+        Field(
+            description="What the last step's answer earned and missed, in words; empty after reset."
+        ),
+    ]
     graded: Annotated[
         GradedTask | None,
         Field(

@@ -10,6 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class BlockedWindow(BaseModel):
+    """
+    A span no meeting may overlap (a company-wide event, a freeze).
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
@@ -19,17 +23,21 @@ class BlockedWindow(BaseModel):
             description='The day (`YYYY-MM-DD`), when the meeting may be on several.'
         ),
     ] = None
-    end: str
-    label: str
-    start: str
+    end: Annotated[str, Field(description='When it ends, `HH:MM`.')]
+    label: Annotated[str, Field(description='What the span is for.')]
+    start: Annotated[str, Field(description='When it starts, `HH:MM`.')]
 
 
 class CandidateDay(BaseModel):
+    """
+    A day the meeting may be on.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    day: str
-    day_name: str
+    day: Annotated[str, Field(description='The date, `YYYY-MM-DD`.')]
+    day_name: Annotated[str, Field(description="The weekday's name.")]
 
 
 class Customer(BaseModel):
@@ -52,7 +60,7 @@ class Customer(BaseModel):
             description="The currency of the customer's amounts (a code of `rates`)."
         ),
     ]
-    id: str
+    id: Annotated[str, Field(description='The customer id a refund row joins on.')]
     status: Annotated[str, Field(description='`active` or `closed`.')]
 
 
@@ -120,10 +128,14 @@ class Payload1(BaseModel):
 
 
 class PreferenceInfo(BaseModel):
+    """
+    A soft constraint of a participant.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    text: str
+    text: Annotated[str, Field(description='The preference in their words.')]
     who: Annotated[
         str, Field(description='Whose preference it is: a required participant.')
     ]
@@ -160,7 +172,12 @@ class Rate(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    currency: str
+    currency: Annotated[
+        str,
+        Field(
+            description="The currency's code, as the customers' `currency` names it."
+        ),
+    ]
     usd_per_unit: Annotated[
         str,
         Field(description='USD per one unit of `currency`, a decimal with 4 places.'),
@@ -199,16 +216,25 @@ class RewardBreakdown(BaseModel):
 
 
 class Row(BaseModel):
+    """
+    One row of the refunds table, as exported (untrimmed, in mixed case, possibly repeated).
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    amount: str
+    amount: Annotated[
+        str,
+        Field(
+            description="The refund's amount as written (it may carry `$`, a currency code or thousands commas)."
+        ),
+    ]
     date: Annotated[
         str | None, Field(description="The refund's date (`YYYY-MM-DD`), from level 5.")
     ] = None
-    email: str
-    id: str
-    name: str
+    email: Annotated[str, Field(description="The customer's email.")]
+    id: Annotated[str, Field(description='The customer id the refund is for.')]
+    name: Annotated[str, Field(description="The customer's name.")]
 
 
 class SchedulePreference(BaseModel):
@@ -226,6 +252,10 @@ class SchedulePreference(BaseModel):
 
 
 class Window(BaseModel):
+    """
+    A span of time on the meeting's day (or days), in the meeting's timezone.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
@@ -235,15 +265,19 @@ class Window(BaseModel):
             description='The day (`YYYY-MM-DD`), when the meeting may be on several.'
         ),
     ] = None
-    end: str
-    start: str
+    end: Annotated[str, Field(description='When it ends, `HH:MM`.')]
+    start: Annotated[str, Field(description='When it starts, `HH:MM`.')]
 
 
 class CleaningPayload(BaseModel):
+    """
+    The table to clean and the rules to clean it by.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    columns: list[str]
+    columns: Annotated[list[str], Field(description="The table's columns, in order.")]
     customers: Annotated[
         list[Customer] | None,
         Field(description='The customer records the rows join to by id (levels 4-5).'),
@@ -251,9 +285,11 @@ class CleaningPayload(BaseModel):
     rates: Annotated[
         list[Rate] | None, Field(description='Exchange rates to USD (levels 4-5).')
     ] = None
-    rows: list[Row]
-    rules: list[str]
-    table_name: str
+    rows: Annotated[list[Row], Field(description='The rows as exported.')]
+    rules: Annotated[
+        list[str], Field(description='The cleaning rules, applied in order.')
+    ]
+    table_name: Annotated[str, Field(description="The table's name.")]
 
 
 class EmailPayload(BaseModel):
@@ -290,8 +326,10 @@ class EpisodeState(State):
             le=255,
         ),
     ] = None
-    done: bool
-    env: str
+    done: Annotated[
+        bool, Field(description='The episode is over; further steps are refused.')
+    ]
+    env: Annotated[str, Field(description="The environment's id.")]
     episode_id: Annotated[
         str | None, Field(description='Set by `reset`; `null` before the first reset.')
     ] = None
@@ -301,14 +339,26 @@ class EpisodeState(State):
             description='The task score of the graded answer; `null` until the episode ends,\nso the state cannot be used to probe the grader.'
         ),
     ] = None
-    max_steps: Annotated[int | None, Field(ge=0)] = None
+    max_steps: Annotated[
+        int | None,
+        Field(
+            description='The step limit of the episode; `null` before the first reset.',
+            ge=0,
+        ),
+    ] = None
     reward_mode: Annotated[
         Literal['shaped', 'score'] | None,
         Field(
             description='How step rewards are paid; only shown when it is `score`, the\nnon-default mode (see [`RewardMode`]).'
         ),
     ] = None
-    seed: Annotated[int | None, Field(ge=0)] = None
+    seed: Annotated[
+        int | None,
+        Field(
+            description='The seed the scenario was generated from; `null` before the first reset.',
+            ge=0,
+        ),
+    ] = None
     step_count: Annotated[
         int,
         Field(
@@ -323,7 +373,9 @@ class EpisodeState(State):
             ge=0,
         ),
     ] = None
-    task: str | None = None
+    task: Annotated[
+        str | None, Field(description="The task's name; `null` before the first reset.")
+    ] = None
     terminated_by: Annotated[
         str | None,
         Field(description='What ended the episode: `final_answer` or `max_steps`.'),
@@ -338,13 +390,13 @@ class EpisodeState(State):
 
 class Payload3(BaseModel):
     """
-    The scenario of one task, as shown to the agent.
+    The table to clean and the rules to clean it by.
     """
 
     model_config = ConfigDict(
         extra='forbid',
     )
-    columns: list[str]
+    columns: Annotated[list[str], Field(description="The table's columns, in order.")]
     customers: Annotated[
         list[Customer] | None,
         Field(description='The customer records the rows join to by id (levels 4-5).'),
@@ -352,9 +404,11 @@ class Payload3(BaseModel):
     rates: Annotated[
         list[Rate] | None, Field(description='Exchange rates to USD (levels 4-5).')
     ] = None
-    rows: list[Row]
-    rules: list[str]
-    table_name: str
+    rows: Annotated[list[Row], Field(description='The rows as exported.')]
+    rules: Annotated[
+        list[str], Field(description='The cleaning rules, applied in order.')
+    ]
+    table_name: Annotated[str, Field(description="The table's name.")]
     kind: Literal['cleaning']
 
 
@@ -393,6 +447,10 @@ class Payload4(BaseModel):
 
 
 class PersonAvailability(BaseModel):
+    """
+    One person's free time.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
@@ -400,15 +458,24 @@ class PersonAvailability(BaseModel):
         list[Window],
         Field(description='When this person is free on the meeting day (or days).'),
     ]
-    name: str
+    name: Annotated[
+        str,
+        Field(
+            description='The person, as `required_participants` and the directory name them.'
+        ),
+    ]
 
 
 class RoomInfo(BaseModel):
+    """
+    A meeting room.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    capacity: Annotated[int, Field(ge=0)]
-    name: str
+    capacity: Annotated[int, Field(description='How many people it seats.', ge=0)]
+    name: Annotated[str, Field(description="The room's name, as a booking gives it.")]
     open: Annotated[
         list[Window],
         Field(description='When the room can be booked on the meeting day (or days).'),
@@ -445,6 +512,11 @@ class SchedulePayload(BaseModel):
 
 
 class CalendarPayload(BaseModel):
+    """
+    The meeting to book: who must come, for how long, within which hours, and
+    what stands in the way.
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
@@ -454,12 +526,17 @@ class CalendarPayload(BaseModel):
             description='Free time of the required participants and of some colleagues who\nare not invited (levels 1 to 3; from level 4 through `check_calendar`).'
         ),
     ] = None
-    blocked_windows: list[BlockedWindow]
+    blocked_windows: Annotated[
+        list[BlockedWindow], Field(description='Spans no meeting may overlap.')
+    ]
     day: Annotated[
         str | None,
         Field(description='The meeting day, when there is one (levels 1 and 2).'),
     ] = None
-    day_name: str | None = None
+    day_name: Annotated[
+        str | None,
+        Field(description="The meeting day's weekday, when there is one day."),
+    ] = None
     days: Annotated[
         list[CandidateDay] | None,
         Field(
@@ -472,28 +549,37 @@ class CalendarPayload(BaseModel):
             description='Everyone whose calendar `check_calendar` shows (levels 4 and 5,\nwhere the calendars and rooms are behind lookups): the required\nparticipants and some colleagues who are not invited.'
         ),
     ] = None
-    duration_minutes: Annotated[int, Field(ge=0)]
-    organizer: str
+    duration_minutes: Annotated[
+        int, Field(description='How long the meeting lasts, in minutes.', ge=0)
+    ]
+    organizer: Annotated[str, Field(description='Who asks for the meeting.')]
     preferences: Annotated[
         list[PreferenceInfo] | None,
         Field(
             description='Soft constraints (levels 3 to 5): meet as many as a valid booking can.'
         ),
     ] = None
-    required_participants: list[str]
+    required_participants: Annotated[
+        list[str], Field(description='Everyone who must attend.')
+    ]
     rooms: Annotated[
         list[RoomInfo] | None,
         Field(
             description='The rooms (levels 1 to 3; from level 4 through `list_rooms`).'
         ),
     ] = None
-    timezone: str
-    working_hours: Window
+    timezone: Annotated[
+        str, Field(description='The IANA timezone every time of the payload is in.')
+    ]
+    working_hours: Annotated[
+        Window, Field(description='The hours a meeting may be booked in.')
+    ]
 
 
 class Payload2(BaseModel):
     """
-    The scenario of one task, as shown to the agent.
+    The meeting to book: who must come, for how long, within which hours, and
+    what stands in the way.
     """
 
     model_config = ConfigDict(
@@ -505,12 +591,17 @@ class Payload2(BaseModel):
             description='Free time of the required participants and of some colleagues who\nare not invited (levels 1 to 3; from level 4 through `check_calendar`).'
         ),
     ] = None
-    blocked_windows: list[BlockedWindow]
+    blocked_windows: Annotated[
+        list[BlockedWindow], Field(description='Spans no meeting may overlap.')
+    ]
     day: Annotated[
         str | None,
         Field(description='The meeting day, when there is one (levels 1 and 2).'),
     ] = None
-    day_name: str | None = None
+    day_name: Annotated[
+        str | None,
+        Field(description="The meeting day's weekday, when there is one day."),
+    ] = None
     days: Annotated[
         list[CandidateDay] | None,
         Field(
@@ -523,23 +614,31 @@ class Payload2(BaseModel):
             description='Everyone whose calendar `check_calendar` shows (levels 4 and 5,\nwhere the calendars and rooms are behind lookups): the required\nparticipants and some colleagues who are not invited.'
         ),
     ] = None
-    duration_minutes: Annotated[int, Field(ge=0)]
-    organizer: str
+    duration_minutes: Annotated[
+        int, Field(description='How long the meeting lasts, in minutes.', ge=0)
+    ]
+    organizer: Annotated[str, Field(description='Who asks for the meeting.')]
     preferences: Annotated[
         list[PreferenceInfo] | None,
         Field(
             description='Soft constraints (levels 3 to 5): meet as many as a valid booking can.'
         ),
     ] = None
-    required_participants: list[str]
+    required_participants: Annotated[
+        list[str], Field(description='Everyone who must attend.')
+    ]
     rooms: Annotated[
         list[RoomInfo] | None,
         Field(
             description='The rooms (levels 1 to 3; from level 4 through `list_rooms`).'
         ),
     ] = None
-    timezone: str
-    working_hours: Window
+    timezone: Annotated[
+        str, Field(description='The IANA timezone every time of the payload is in.')
+    ]
+    working_hours: Annotated[
+        Window, Field(description='The hours a meeting may be booked in.')
+    ]
     kind: Literal['calendar']
 
 

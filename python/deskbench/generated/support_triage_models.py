@@ -17,10 +17,12 @@ class Article(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    article_id: str
-    body: str
-    summary: str
-    title: str
+    article_id: Annotated[
+        str, Field(description="The article's id, as `read_article` takes it.")
+    ]
+    body: Annotated[str, Field(description="The article's text.")]
+    summary: Annotated[str, Field(description='One line saying what it covers.')]
+    title: Annotated[str, Field(description='Its title.')]
 
 
 class ArticleHit(BaseModel):
@@ -31,9 +33,11 @@ class ArticleHit(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    article_id: str
-    summary: str
-    title: str
+    article_id: Annotated[
+        str, Field(description="The article's id, as `read_article` takes it.")
+    ]
+    summary: Annotated[str, Field(description='One line saying what it covers.')]
+    title: Annotated[str, Field(description='Its title.')]
 
 
 class CustomerRecord(BaseModel):
@@ -71,10 +75,10 @@ class EarlierTicket(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    date: str
-    outcome: str
-    subject: str
-    ticket_id: str
+    date: Annotated[str, Field(description='When it was received, `YYYY-MM-DD`.')]
+    outcome: Annotated[str, Field(description='How it ended.')]
+    subject: Annotated[str, Field(description='Its subject line.')]
+    ticket_id: Annotated[str, Field(description="The earlier ticket's id.")]
 
 
 class Exchange(BaseModel):
@@ -89,7 +93,7 @@ class Exchange(BaseModel):
     message: Annotated[str, Field(description='What the agent wrote.')]
     request: Annotated[
         Literal['invoice_number', 'clarification', 'identity_verification', 'payment_attempt'],
-        Field(description='What `ask_customer` asks the customer for.'),
+        Field(description='What the agent asked the customer for.'),
     ]
 
 
@@ -115,7 +119,7 @@ class InvoiceRecord(BaseModel):
         str | None, Field(description='The day the charge was taken (ISO date).')
     ] = None
     customer: Annotated[str, Field(description='Whose account the invoice is on.')]
-    invoice_id: str
+    invoice_id: Annotated[str, Field(description='The invoice number (`INV-...`).')]
     item: Annotated[
         str | None,
         Field(
@@ -277,17 +281,24 @@ class AccountRecord(BaseModel):
             description='The currency the account is billed in (USD, EUR, GBP or CAD).'
         ),
     ]
-    company: str
-    customer_since: str
+    company: Annotated[str, Field(description="The customer's company.")]
+    customer_since: Annotated[
+        str, Field(description='The date the account opened, `YYYY-MM-DD`.')
+    ]
     earlier_tickets: Annotated[
         list[EarlierTicket],
         Field(
             description='Earlier tickets of the account, newest first, with their outcomes.'
         ),
     ]
-    name: str
-    plan: str
-    seats: Annotated[int, Field(ge=0)]
+    name: Annotated[str, Field(description="The customer's name.")]
+    plan: Annotated[
+        str,
+        Field(
+            description='The subscription plan (`Free`, `Starter`, `Business` or `Enterprise`).'
+        ),
+    ]
+    seats: Annotated[int, Field(description='Seats the plan pays for.', ge=0)]
     ticket_id: Annotated[str, Field(description='The ticket whose customer this is.')]
 
 
@@ -307,22 +318,36 @@ class EpisodeState(State):
             le=255,
         ),
     ] = None
-    done: bool
-    env: str
+    done: Annotated[
+        bool, Field(description='The episode is over; further steps are refused.')
+    ]
+    env: Annotated[str, Field(description="The environment's id.")]
     episode_id: Annotated[
         str | None, Field(description='Set by `reset`; `null` before the first reset.')
     ] = None
     finalized: Annotated[
         bool | None, Field(description='True once the episode is graded.')
     ] = None
-    max_steps: Annotated[int | None, Field(ge=0)] = None
+    max_steps: Annotated[
+        int | None,
+        Field(
+            description='The step limit of the episode; `null` before the first reset.',
+            ge=0,
+        ),
+    ] = None
     reward_mode: Annotated[
         Literal['shaped', 'score'] | None,
         Field(
             description='How step rewards are paid; only shown when it is `score`, the\nnon-default mode (see [`RewardMode`]).'
         ),
     ] = None
-    seed: Annotated[int | None, Field(ge=0)] = None
+    seed: Annotated[
+        int | None,
+        Field(
+            description='The seed the scenario was generated from; `null` before the first reset.',
+            ge=0,
+        ),
+    ] = None
     step_count: Annotated[
         int,
         Field(
@@ -337,7 +362,9 @@ class EpisodeState(State):
             ge=0,
         ),
     ] = None
-    task: str | None = None
+    task: Annotated[
+        str | None, Field(description="The task's name; `null` before the first reset.")
+    ] = None
     terminated_by: Annotated[
         str | None, Field(description='`submit` or `max_steps`.')
     ] = None

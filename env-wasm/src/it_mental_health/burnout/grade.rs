@@ -124,7 +124,8 @@ const ESCALATION: Points = Points(2000);
 /// only beside red flags mostly grounded in this case.
 const READS_THIS_CASE: Points = Points(6000);
 
-pub static RUBRIC: Rubric = Rubric::new(&[
+/// The burnout task's criteria with their weights and titles.
+pub(crate) static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("dimensions", DIMENSIONS, "Burnout dimensions")
         .gated("red_flags", READS_THIS_CASE),
     Criterion::new("severity", SEVERITY, "Severity").gated("red_flags", READS_THIS_CASE),
@@ -143,6 +144,7 @@ pub const FLAGS_ASKED: usize = 3;
 /// paragraph that mentions every fact.
 pub const FLAG_WORDS: usize = 30;
 
+/// Scores an answer to a burnout case against the rubric, penalties included.
 pub fn grade(case: &BurnoutCase, answer: &Answer) -> Grade {
     // A table may give the red flags, which every other criterion is gated on by its header alone.
     let parsed = parse_headed(&answer.read, LABELS, &["red_flags"]);

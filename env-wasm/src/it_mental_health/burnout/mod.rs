@@ -26,21 +26,27 @@ use crate::it_mental_health::names::{
 use crate::rng::SeededRng;
 use crate::task::{DEFAULT_LEVEL, at_level};
 
+/// A dimension of burnout in Maslach's model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Dimension {
+    /// Drained, tired, no energy left.
     Exhaustion,
+    /// Cynicism: distance from or sarcasm about users and colleagues.
     Depersonalization,
+    /// Feeling ineffective, missing commitments, self-doubt.
     ReducedAccomplishment,
 }
 
 impl Dimension {
+    /// Every dimension, in the rubric's order.
     pub const ALL: [Dimension; 3] = [
         Dimension::Exhaustion,
         Dimension::Depersonalization,
         Dimension::ReducedAccomplishment,
     ];
 
+    /// The dimension as the rubric and the reference answer write it.
     pub fn name(self) -> &'static str {
         match self {
             Dimension::Exhaustion => "exhaustion",
@@ -212,15 +218,21 @@ impl Dimension {
     }
 }
 
+/// The burnout severity the rubric gives for a case's total of points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Severity {
+    /// 0 to 3 points; no HR escalation.
     Low,
+    /// 4 to 5 points; no HR escalation.
     Moderate,
+    /// 6 to 7 points; escalate to HR.
     High,
+    /// 8 points or more; escalate to HR.
     Critical,
 }
 
 impl Severity {
+    /// Every severity, from least to most severe.
     pub const ALL: [Severity; 4] = [
         Severity::Low,
         Severity::Moderate,
@@ -228,6 +240,7 @@ impl Severity {
         Severity::Critical,
     ];
 
+    /// The severity as the rubric writes it (`Low`, ..., `Critical`).
     pub fn name(self) -> &'static str {
         match self {
             Severity::Low => "Low",
@@ -260,13 +273,13 @@ impl Severity {
 
 /// A red-flag concept: how an answer names it, and whether citing it needs
 /// this case's number.
-pub struct FlagConcept {
-    pub id: &'static str,
-    pub phrases: &'static [&'static str],
-    pub numeric: bool,
+pub(crate) struct FlagConcept {
+    pub(crate) id: &'static str,
+    pub(crate) phrases: &'static [&'static str],
+    pub(crate) numeric: bool,
 }
 
-pub const FLAG_CONCEPTS: &[FlagConcept] = &[
+pub(crate) const FLAG_CONCEPTS: &[FlagConcept] = &[
     FlagConcept {
         id: "hours",
         phrases: &[
@@ -478,26 +491,39 @@ pub const FLAG_CONCEPTS: &[FlagConcept] = &[
 /// (for leave also the month it names), and whether it is a red flag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fact {
+    /// The kind of fact (`hours`, `leave`, `exhaustion_sign`, ...), as the
+    /// red-flag grader matches it.
     pub concept: &'static str,
+    /// The sentence the case states it in.
     pub text: String,
     /// The fact in other words, as an answer cites it rather than copying
     /// it; for hours, leave and on-call (cited by their numbers) and for
     /// context, the sentence itself.
     pub gist: String,
+    /// The numbers the sentence states, which a cited red flag must match.
     pub numbers: Vec<u64>,
+    /// For the leave fact, the month of the last week off it names.
     pub month: Option<&'static str>,
+    /// The fact is a red flag under the rubric.
     pub concerning: bool,
 }
 
 /// The employee as the page shows them.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PersonCard {
+    /// Full name.
     pub name: String,
+    /// Job title.
     pub role: String,
+    /// The team they work in.
     pub team: String,
+    /// The employer.
     pub company: String,
+    /// Whole years with the employer.
     pub years_at_company: u32,
+    /// The month the case is set in, which leave dates count back from.
     pub current_month: String,
+    /// Average hours worked a week.
     pub hours_per_week: u32,
     /// The leave fact as written in the case.
     pub leave: String,
@@ -514,13 +540,18 @@ pub struct PersonCard {
 /// The rubric points behind the severity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RubricPoints {
+    /// Points for the weekly hours (0 to 3).
     pub hours: u32,
+    /// Points for the time since the last week of leave (0 to 2).
     pub leave: u32,
+    /// One point per burnout dimension present (0 to 3).
     pub dimensions: u32,
+    /// One point per health sign, at most 2.
     pub health: u32,
 }
 
 impl RubricPoints {
+    /// The points the severity is read from.
     pub fn total(&self) -> u32 {
         self.hours + self.leave + self.dimensions + self.health
     }
@@ -531,15 +562,23 @@ impl RubricPoints {
 pub struct BurnoutCase {
     /// The difficulty level it was generated at.
     pub level: u8,
+    /// The employee as the observation shows them.
     pub card: PersonCard,
+    /// The employee's first name, as answers may call them.
     pub first: String,
+    /// Every fact of the case, concerning or not.
     pub facts: Vec<Fact>,
+    /// The burnout dimensions the case gives evidence of.
     pub dimensions: BTreeSet<Dimension>,
+    /// The rubric points behind `severity`.
     pub points: RubricPoints,
+    /// The true severity.
     pub severity: Severity,
+    /// Whether the case must be escalated to HR (severity High or Critical).
     pub escalate: bool,
     /// Every number the case text states, for checking cited numbers.
     pub numbers: BTreeSet<u64>,
+    /// The case as the scenario text states it.
     pub text: String,
 }
 
@@ -562,7 +601,7 @@ impl BurnoutCase {
         flags
     }
 
-    pub fn flag_concepts(&self) -> BTreeSet<&'static str> {
+    pub(crate) fn flag_concepts(&self) -> BTreeSet<&'static str> {
         crate::order::set_of(
             self.facts
                 .iter()
@@ -1238,6 +1277,7 @@ fn render(card: &PersonCard, hours_text: &str, first: &str) -> String {
     out
 }
 
+/// The burnout task's rubric, one paragraph a rule, as the observation lists it.
 pub const RUBRIC: &[&str] = &[
     "Burnout dimensions (Maslach): exhaustion (drained, tired, no energy left); depersonalization, \
      also called cynicism (distance from or sarcasm about users and colleagues, no longer caring); \
@@ -1265,6 +1305,7 @@ pub const RUBRIC: &[&str] = &[
      with three kinds to find: two of them cited and at most one item that cites none).",
 ];
 
+/// The sections a burnout answer gives, its template and word limit.
 pub fn response_format() -> ResponseFormat {
     ResponseFormat {
         sections: vec![

@@ -30,7 +30,8 @@ pub const MOST_ITEMS: usize = 12;
 
 /// Severity weights of a stressor in a plan's value.
 pub const SEVERE_WEIGHT: u32 = 3;
-pub const STRESSOR_WEIGHT: u32 = 2;
+/// The weight of a stressor that is not severe.
+pub(crate) const STRESSOR_WEIGHT: u32 = 2;
 
 /// Owners who give hours to the plan (the external EAP provider owns no
 /// catalogue intervention).
@@ -48,15 +49,20 @@ pub struct Intervention {
     pub id: String,
     /// The profile item it tackles; `None` for general support.
     pub metric: Option<&'static Metric>,
+    /// What the intervention does, as the catalogue lists it.
     pub action: &'static str,
+    /// Its cost for the four weeks, in US dollars.
     pub cost: u32,
+    /// Who runs it.
     pub owner: Owner,
+    /// Hours a week its owner gives it.
     pub hours: u32,
 }
 
 /// A catalogue with its constraints and its solution.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
+    /// The interventions to choose from, in the order the catalogue lists them.
     pub items: Vec<Intervention>,
     /// (intervention, the one it needs in the plan), by index.
     pub needs: Vec<(usize, usize)>,
@@ -64,6 +70,7 @@ pub struct Catalogue {
     pub excludes: Vec<(usize, usize)>,
     /// Hours a week each owner can give the plan.
     pub capacity: Vec<(Owner, u32)>,
+    /// The most the chosen interventions may cost together, in US dollars.
     pub budget_cap: u32,
     /// Stressor id -> its weight in a plan's value.
     pub weights: BTreeMap<&'static str, u32>,
@@ -74,17 +81,40 @@ pub struct Catalogue {
 /// Why a plan breaks the rules, for the feedback.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Breach {
-    OverBudget { cost: u32, cap: u32 },
-    OverCapacity { owner: Owner, hours: u32, cap: u32 },
-    MissingPrerequisite { item: usize, needs: usize },
+    /// The plan costs more than the budget cap.
+    OverBudget {
+        /// What the plan costs, in US dollars.
+        cost: u32,
+        /// The catalogue's budget cap, in US dollars.
+        cap: u32,
+    },
+    /// The plan asks more hours a week of an owner than they can give.
+    OverCapacity {
+        /// The owner asked too much of.
+        owner: Owner,
+        /// Hours a week the plan asks of them.
+        hours: u32,
+        /// Hours a week they can give.
+        cap: u32,
+    },
+    /// An intervention is in the plan without the one it needs.
+    MissingPrerequisite {
+        /// The intervention's index in the catalogue.
+        item: usize,
+        /// The index of the intervention it needs.
+        needs: usize,
+    },
+    /// Two interventions that cannot run together are both in the plan (indices).
     Excluded(usize, usize),
 }
 
 impl Catalogue {
-    pub fn weight_of(&self, metric: &str) -> u32 {
+    /// The weight of stressor `metric` in a plan's value (0 when it is no stressor).
+    pub(crate) fn weight_of(&self, metric: &str) -> u32 {
         self.weights.get(metric).copied().unwrap_or(0)
     }
 
+    /// What `plan` costs, in US dollars.
     pub fn cost(&self, plan: u32) -> u32 {
         self.members(plan).map(|k| self.items[k].cost).sum()
     }
@@ -145,6 +175,7 @@ impl Catalogue {
         out
     }
 
+    /// Whether `plan` keeps every rule: budget, capacity, prerequisites and exclusions.
     pub fn feasible(&self, plan: u32) -> bool {
         self.breaches(plan).is_empty()
     }
@@ -454,6 +485,7 @@ fn draw(level: u8, readings: &[Reading], rng: &mut SeededRng) -> Catalogue {
 /// The catalogue as the observation's cards show it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CatalogueCard {
+    /// The interventions to choose from, in catalogue order.
     pub interventions: Vec<InterventionCard>,
     /// Hours a week each owner can give the plan.
     pub capacity: Vec<CapacityEntry>,
@@ -461,9 +493,12 @@ pub struct CatalogueCard {
     pub budget_cap: u32,
 }
 
+/// One intervention as the observation's catalogue card shows it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct InterventionCard {
+    /// Its id (`P1`, `P2`, ...), as a plan names it.
     pub id: String,
+    /// What it does.
     pub action: String,
     /// The profile item it tackles, or "general support".
     pub tackles: String,
@@ -481,10 +516,14 @@ pub struct InterventionCard {
     pub excludes: Vec<String>,
 }
 
+/// The hours one owner can give the plan.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CapacityEntry {
+    /// The owner's roster name.
     pub name: String,
+    /// Their role.
     pub role: String,
+    /// Hours a week they can give the plan.
     pub hours_per_week: u32,
 }
 
@@ -492,6 +531,7 @@ pub struct CapacityEntry {
 pub const GENERAL_SUPPORT: &str = "general support";
 
 impl Catalogue {
+    /// The catalogue as the observation shows it, owners named by `name_of`.
     pub fn card(&self, name_of: impl Fn(Owner) -> String) -> CatalogueCard {
         CatalogueCard {
             interventions: self

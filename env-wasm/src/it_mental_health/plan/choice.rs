@@ -98,7 +98,8 @@ const READS_THE_PROFILE: Points = Points(5000);
 /// without one there is nothing for them to describe.
 const A_PLAN_THAT_RUNS: Points = Points(1);
 
-pub static RUBRIC: Rubric = Rubric::new(&[
+/// The plan task's criteria at levels 4 and 5, where the plan is chosen from a catalogue.
+pub(crate) static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("stressors", STRESSORS, "Stressors and severity").about(
         "Each of the team's stressors with its severity (severe or moderate), and nothing else.",
     ),
@@ -323,6 +324,7 @@ const ALTERNATIVE: &[&str] = &[
     "optional",
 ];
 
+/// Scores a plan chosen from `catalogue` (levels 4 and 5) against the rubric, penalties included.
 pub fn grade(case: &PlanCase, catalogue: &Catalogue, answer: &Answer) -> Grade {
     let parsed = parse_headed(&answer.read, LABELS, HEADED);
     let gold = case.stressors();

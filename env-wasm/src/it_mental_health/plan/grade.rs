@@ -125,7 +125,8 @@ const BUDGET: Points = Points(1000);
 /// them too); they count only beside it.
 const AIMED_AT_THIS_TEAM: Points = Points(1);
 
-pub static RUBRIC: Rubric = Rubric::new(&[
+/// The plan task's criteria (levels 1 to 3) with their weights and titles.
+pub(crate) static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("stressor_coverage", COVERAGE, "Stressors covered"),
     Criterion::new("weekly_structure", STRUCTURE, "Weekly structure"),
     Criterion::new("owners", OWNERS, "Owners from the roster").about(
@@ -149,7 +150,7 @@ const CHANGE_WORDS: &[&str] = &[
 /// The longest a planned action may be, in words, and the longest KPI:
 /// past them a line is a paragraph of topics, not one action or measure.
 pub const ACTION_WORDS: usize = 50;
-pub const KPI_WORDS: usize = 30;
+pub(crate) const KPI_WORDS: usize = 30;
 
 /// KPIs the response format asks for; items past them earn nothing.
 pub const KPIS_ASKED: usize = 3;
@@ -384,6 +385,7 @@ const HIRING: &[&str] = &[
 /// [`crate::it_mental_health::reading::quoted`]).
 const NAMED_LINES: usize = 3;
 
+/// Scores a week-by-week plan (levels 1 to 3) against the rubric, penalties included.
 pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     // A table may give the KPIs and the risk by its header alone.
     let parsed = parse_headed(&answer.read, LABELS, &["kpis", "risk"]);

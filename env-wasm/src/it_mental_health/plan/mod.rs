@@ -28,31 +28,48 @@ use crate::rng::SeededRng;
 use crate::task::{DEFAULT_LEVEL, at_level};
 pub use parts::{GENERAL_ACTIONS, GENERAL_KPI, METRICS, Metric, Owner, Reading, dollars};
 
+/// One line of the team's profile, as the card shows it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ProfileItem {
+    /// What is measured (overtime, 1:1s held, on-call load, ...).
     pub label: String,
+    /// Its value for this team, with its unit.
     pub value: String,
 }
 
+/// One person who can own an action in the plan.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct RosterEntry {
+    /// Full name.
     pub name: String,
+    /// Their role (engineering manager, HR business partner, ...).
     pub role: String,
     /// What this person can act on.
     pub remit: String,
 }
 
+/// The team an intervention plan is for, as the observation shows it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ProfileCard {
+    /// The team's name.
     pub team: String,
+    /// The employer.
     pub company: String,
+    /// People in the team.
     pub team_size: u32,
+    /// Team members showing strain.
     pub affected: u32,
+    /// The team's last wellbeing survey score, out of 100.
     pub wellbeing_score: u32,
+    /// The measured profile items; some are stressors under the rubric.
     pub profile: Vec<ProfileItem>,
+    /// Other context; not all of it matters.
     pub context: Vec<String>,
+    /// The people who can own actions, with their remits.
     pub roster: Vec<RosterEntry>,
+    /// The least the plan may cost, in US dollars.
     pub budget_min: u32,
+    /// The most the plan may cost, in US dollars.
     pub budget_max: u32,
     /// Levels 4 and 5: the interventions to choose from, the owners'
     /// hours and the budget cap (`budget_min` is then 0 and `budget_max`
@@ -61,14 +78,18 @@ pub struct ProfileCard {
     pub catalogue: Option<catalogue::CatalogueCard>,
 }
 
+/// A generated intervention-plan case with its hidden truth.
 #[derive(Debug, Clone)]
 pub struct PlanCase {
     /// The difficulty level it was generated at.
     pub level: u8,
+    /// The team as the observation shows it.
     pub card: ProfileCard,
+    /// Every profile item shown, with its value and whether it is a stressor.
     pub readings: Vec<Reading>,
     /// (owner, name as written) for every roster entry.
     pub roster: Vec<(Owner, String)>,
+    /// The case as the scenario text states it.
     pub text: String,
     /// Levels 4 and 5: the catalogue the plan is chosen from, solved.
     pub catalogue: Option<catalogue::Catalogue>,
@@ -80,6 +101,7 @@ impl PlanCase {
         at_level(&SHAPES, self.level).actions_per_week
     }
 
+    /// The metric ids of the profile items that are stressors.
     pub fn stressors(&self) -> BTreeSet<&'static str> {
         crate::order::set_of(
             self.readings
@@ -89,6 +111,7 @@ impl PlanCase {
         )
     }
 
+    /// The value shown for the profile item `id`; `None` when the case does not show it.
     pub fn value_of(&self, id: &str) -> Option<i64> {
         self.readings
             .iter()
@@ -96,6 +119,7 @@ impl PlanCase {
             .map(|r| r.value)
     }
 
+    /// The roster name of `owner` (`""` when the roster has none).
     pub fn name_of(&self, owner: Owner) -> &str {
         self.roster
             .iter()
@@ -335,6 +359,7 @@ fn render(card: &ProfileCard) -> String {
     out
 }
 
+/// The plan task's rubric at levels 1 to 3, one paragraph a rule.
 pub fn rubric() -> Vec<String> {
     let thresholds: Vec<&str> = METRICS.iter().map(|m| m.threshold).collect();
     vec![
@@ -446,6 +471,7 @@ pub fn response_format_at(level: u8) -> ResponseFormat {
     }
 }
 
+/// The sections a plan answer gives (levels 1 to 3), its template and word limit.
 pub fn response_format() -> ResponseFormat {
     let week = |n: u32| FormatSection {
         label: WEEK_LABELS[n as usize - 1],
@@ -483,7 +509,7 @@ pub fn response_format() -> ResponseFormat {
     }
 }
 
-pub const WEEK_LABELS: [&str; 4] = ["Week 1", "Week 2", "Week 3", "Week 4"];
+pub(crate) const WEEK_LABELS: [&str; 4] = ["Week 1", "Week 2", "Week 3", "Week 4"];
 
 /// Longest answer without a length penalty.
 pub const WORD_CAP: usize = 900;

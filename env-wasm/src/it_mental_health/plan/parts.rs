@@ -5,14 +5,20 @@
 /// Who can own an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Owner {
+    /// Runs the team day to day: workload, 1:1s, the on-call rota, team events.
     Manager,
+    /// The HR business partner: conduct, cover for leave, the reorganisation's communication.
     Hr,
+    /// The team lead: on-call, incidents, toil and automation, team events.
     Lead,
+    /// The head of engineering: hiring and contractors, the roadmap, the reorganisation.
     Head,
+    /// The external employee assistance programme: confidential counselling only.
     Eap,
 }
 
 impl Owner {
+    /// Every owner, in the roster's order.
     pub const ALL: [Owner; 5] = [
         Owner::Manager,
         Owner::Hr,
@@ -21,6 +27,7 @@ impl Owner {
         Owner::Eap,
     ];
 
+    /// The owner's role as the roster writes it.
     pub fn role(self) -> &'static str {
         match self {
             Owner::Manager => "engineering manager",
@@ -59,8 +66,11 @@ impl Owner {
 /// A profile item: how it reads, when it is a stressor, how an answer names
 /// it, and (for the answer writers) an action and a KPI that tackle it.
 pub struct Metric {
+    /// The metric's id (`overtime`, `on_call`, ...), as graders name it.
     pub id: &'static str,
+    /// The profile item's label as the card shows it.
     pub label: &'static str,
+    /// How an answer may name it (glob patterns).
     pub phrases: &'static [&'static str],
     /// The rubric's threshold, as text.
     pub threshold: &'static str,
@@ -77,8 +87,11 @@ pub struct Metric {
     /// Whether a KPI target must be below (`Some(true)`) or above
     /// (`Some(false)`) the current value; `None` when units differ.
     pub lower_is_better: Option<bool>,
+    /// Who can act on it.
     pub owner: Owner,
+    /// The reference plan's action on it.
     pub action: &'static str,
+    /// What that action is expected to achieve.
     pub outcome: &'static str,
     /// Two later actions on the same item (action, outcome), so a plan can
     /// keep two actions on the team's stressors in every week.
@@ -92,11 +105,13 @@ impl Metric {
         (self.is_stressor)(value) && (self.is_severe)(value)
     }
 
+    /// A KPI for this item with target values set from its current `value`.
     pub fn kpi(&self, value: i64) -> String {
         (self.kpi)(value)
     }
 }
 
+/// Every profile item a plan case can show.
 pub const METRICS: &[Metric] = &[
     Metric {
         id: "overtime",
@@ -582,8 +597,11 @@ pub const GENERAL_ACTIONS: &[(Owner, &str, &str)] = &[
 /// A shown profile item with its value and whether it is a stressor.
 #[derive(Debug, Clone, Copy)]
 pub struct Reading {
+    /// The profile item.
     pub metric: &'static Metric,
+    /// Its value in this case, in the metric's unit.
     pub value: i64,
+    /// The value is past the rubric's threshold.
     pub stressor: bool,
 }
 

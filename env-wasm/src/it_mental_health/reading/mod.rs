@@ -29,9 +29,11 @@ pub const LIST_READ: usize = 24;
 /// cut out (pasted text earns nothing).
 #[derive(Debug, Clone)]
 pub struct Answer<'a> {
+    /// The answer exactly as sent.
     pub sent: &'a str,
     /// `sent` as words, read once for the copy rule and the penalties.
     pub words: Text,
+    /// The answer the criteria read: `sent` with the runs copied from the observation cut out.
     pub read: String,
     /// The case text the answer is read against, for graders that judge a
     /// shorter copy inside one field ([`CopySource::sentences_copied`]);
@@ -81,7 +83,7 @@ impl<'a> Answer<'a> {
         }
     }
 
-    pub fn pastes_case(&self, field: &str) -> bool {
+    pub(crate) fn pastes_case(&self, field: &str) -> bool {
         was_cut(field)
             || self.case.is_some_and(|case| {
                 let text = Text::new(field);

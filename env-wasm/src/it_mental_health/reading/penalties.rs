@@ -135,11 +135,15 @@ const HARMFUL: &[(&str, &[&str])] = &[
 /// What the penalties found; `total` is subtracted from the task score.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Assessment {
-    pub too_short: bool,
+    /// Under [`MIN_WORDS`] words: the answer scores 0.
+    pub(crate) too_short: bool,
+    /// The answer's length in words.
     pub words: usize,
     /// Penalty name -> points taken off.
     pub penalties: BTreeMap<&'static str, Points>,
+    /// The harmful advice found, by name.
     pub harmful: Vec<&'static str>,
+    /// Points taken off in all.
     pub total: Points,
 }
 

@@ -10,6 +10,7 @@ use crate::text::{number_value, number_word, table, word_count};
 /// A section the grader reads, and the ways an answer may title it.
 #[derive(Debug, Clone, Copy)]
 pub struct Label {
+    /// The section's key, as graders ask for it.
     pub key: &'static str,
     /// Lower-case ASCII titles; the longest that fits wins.
     pub names: &'static [&'static str],
@@ -56,6 +57,7 @@ const RUN_ON: &[&str] = &[
 /// One line of an answer after markup is stripped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
+    /// The line's text, markup stripped.
     pub plain: String,
     /// The cells of a markdown table row, stripped; `None` for other lines.
     pub cells: Option<Vec<String>>,
@@ -64,7 +66,7 @@ pub struct Line {
 }
 
 impl Line {
-    pub fn is_blank(&self) -> bool {
+    pub(crate) fn is_blank(&self) -> bool {
         self.plain.trim().is_empty()
     }
 }
@@ -73,13 +75,16 @@ impl Line {
 /// title on the title line comes first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
+    /// The section's key.
     pub key: &'static str,
+    /// Its lines, the title line's text after the title first.
     pub lines: Vec<Line>,
     /// Whether its title is the response format's own ([`Label::formal`]).
     pub formal: bool,
 }
 
 impl Section {
+    /// The section's text, one line a line.
     pub fn text(&self) -> String {
         self.lines
             .iter()
@@ -127,6 +132,7 @@ impl Section {
         items
     }
 
+    /// The section's length in words.
     pub fn words(&self) -> usize {
         word_count(&self.text())
     }
@@ -850,6 +856,7 @@ pub fn sub_field(line: &str) -> bool {
 /// An answer read as lines and labelled sections.
 #[derive(Debug, Clone, Default)]
 pub struct Parsed {
+    /// Every line of the answer, markup stripped.
     pub lines: Vec<Line>,
     /// Each section with the index in `lines` of its title line.
     pub sections: Vec<(usize, Section)>,

@@ -87,7 +87,8 @@ const TWO_WEEK: Points = Points(1500);
 /// copying, not judgment: read and reported, paid nothing.
 const STRESSOR: Points = Points(0);
 
-pub static RUBRIC: Rubric = Rubric::new(&[
+/// The triage task's criteria with their weights and titles.
+pub(crate) static RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("tiers", TIERS, "Triage tier of each person").about(
         "Each person's one tier, from their own current signs by the rubric's first tier that fits.",
     ),
@@ -373,6 +374,7 @@ struct Block {
     cells: Vec<(Field, String)>,
 }
 
+/// Scores a triage answer against the rubric, penalties included.
 pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
     let parsed = parse(&answer.read, LABELS);
     let ranking_lines = ranking_extent(case, &parsed.lines, &parsed.sections);

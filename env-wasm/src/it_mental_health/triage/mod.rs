@@ -25,17 +25,24 @@ use crate::it_mental_health::names::{
 use crate::rng::SeededRng;
 use crate::task::{DEFAULT_LEVEL, at_level};
 
+/// A person's triage tier, most urgent first, as the rubric assigns it from their current signs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Tier {
+    /// A sign of risk to their safety: same-day safety support.
     Critical,
+    /// Severe distress already stopping them from functioning: urgent support.
     Red,
+    /// Two or more signs of strain, none severe: a check-in to reprioritise the workload.
     Amber,
+    /// Fewer than two strain signs: a routine check-in or recognition.
     Green,
 }
 
 impl Tier {
+    /// Every tier, most urgent first.
     pub const ALL: [Tier; 4] = [Tier::Critical, Tier::Red, Tier::Amber, Tier::Green];
 
+    /// The tier as the rubric and the response format write it (`CRITICAL`, ...).
     pub fn name(self) -> &'static str {
         match self {
             Tier::Critical => "CRITICAL",
@@ -45,6 +52,7 @@ impl Tier {
         }
     }
 
+    /// The tier as a lower-case word an answer may use.
     pub fn word(self) -> &'static str {
         match self {
             Tier::Critical => "critical",
@@ -63,9 +71,13 @@ impl Tier {
 /// How much a sign weighs under the rubric.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Weight {
+    /// A sign of risk to the person's safety: alone it makes them CRITICAL.
     Safety,
+    /// A sign of severe distress: alone it makes them RED.
     Severe,
+    /// A sign of strain: two of them make AMBER.
     Strain,
+    /// A sign the person is coping: it raises no tier.
     Coping,
     /// A past episode the person says is over: counts for nothing.
     Resolved,
@@ -214,7 +226,9 @@ pub fn is_background_note(note: &str, first: &str) -> bool {
 /// only its subject, and how the case states it (a situation note and an
 /// optional line in the person's words).
 pub struct Stressor {
+    /// The stressor's concept id, as graders and the reference name it.
     pub id: &'static str,
+    /// How an answer may name it (glob patterns such as `on-call*`).
     pub phrases: &'static [&'static str],
     /// The words that name what weighs on the person and no step on it
     /// ("on call", "the reorganisation", "escalations"): a 2-week action
@@ -227,7 +241,7 @@ pub struct Stressor {
     quotes: &'static [&'static str],
 }
 
-pub const STRESSORS: &[Stressor] = &[
+pub(crate) const STRESSORS: &[Stressor] = &[
     Stressor {
         id: "on_call",
         phrases: &[
@@ -665,8 +679,11 @@ pub const STRESSORS: &[Stressor] = &[
 /// One team member as the page shows them.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct EmployeeCard {
+    /// Full name.
     pub name: String,
+    /// Job title.
     pub role: String,
+    /// Whole years in the team.
     pub years_in_team: u32,
     /// Their situation at work (what weighs on them).
     pub situation: String,
@@ -676,32 +693,46 @@ pub struct EmployeeCard {
     pub quote: String,
 }
 
+/// The team a triage case is about, as the observation shows it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TeamCard {
+    /// The team's name.
     pub team: String,
+    /// The employer.
     pub company: String,
+    /// The team lead who asks for the triage.
     pub lead: String,
+    /// The people to triage, in the case's order.
     pub employees: Vec<EmployeeCard>,
 }
 
 /// One employee with their hidden truth.
 #[derive(Debug, Clone)]
 pub struct Employee {
+    /// Full name.
     pub name: String,
+    /// First name, as answers may call them.
     pub first: String,
+    /// Their true tier.
     pub tier: Tier,
     /// The weight of each sign the case shows of them, in drawing order.
     pub signs: Vec<Weight>,
+    /// The id of the stressor that weighs on them, as the triage grader names it.
     pub stressor: &'static str,
+    /// The person as the observation shows them.
     pub card: EmployeeCard,
 }
 
+/// A generated triage case with its hidden truth.
 #[derive(Debug, Clone)]
 pub struct TriageCase {
     /// The difficulty level it was generated at.
     pub level: u8,
+    /// The team as the observation shows it.
     pub card: TeamCard,
+    /// Every person with their true tier and stressor, in the case's order.
     pub employees: Vec<Employee>,
+    /// The case as the scenario text states it.
     pub text: String,
 }
 
@@ -713,6 +744,7 @@ impl TriageCase {
         order
     }
 
+    /// The tiers present among the team.
     pub fn tiers(&self) -> BTreeSet<Tier> {
         self.employees.iter().map(|e| e.tier).collect()
     }
@@ -1012,6 +1044,7 @@ fn render(card: &TeamCard) -> String {
     out
 }
 
+/// The triage task's rubric, one paragraph a rule, as the observation lists it.
 pub const RUBRIC: &[&str] = &[
     "Tiers: apply the first that fits. Only current signs count; an episode the person describes \
      as over (for example panic attacks that stopped months ago) does not.",
@@ -1041,6 +1074,7 @@ pub const RUBRIC: &[&str] = &[
      \"the customer portal migration\" is a migration, not customers).",
 ];
 
+/// The sections a triage answer gives for `case`, its template and word limit.
 pub fn response_format(case: &TriageCase) -> ResponseFormat {
     let mut template = String::new();
     for e in &case.employees {
