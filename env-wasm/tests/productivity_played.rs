@@ -354,6 +354,17 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p36",
         include_str!("player_corpus/2026-12-06/productivity-p36/episodes.jsonl"),
     ),
+    // The twentieth play-test of productivity (play-pr20, on 7a6d970), over
+    // MCP alone: each task at levels 1 and 3, each played once and with 6
+    // other argument forms (43 rows; every answer 1.00, no A, B or C). The
+    // typed tools refused the looser forms the instruction reads in the
+    // text command (asides, "4:30 PM", dotted dates): those refused calls
+    // counted no step and are left out; the tool's description says so
+    // since.
+    (
+        "productivity-p37",
+        include_str!("player_corpus/2026-12-06/productivity-p37/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21

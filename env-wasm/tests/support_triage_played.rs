@@ -612,6 +612,28 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p49/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A twenty-ninth play-test over MCP alone (play-st29, on 7a6d970): hard
+    // tickets at levels 1, 2 and 3, medium queues at levels 2 and 3 and an
+    // easy ticket at level 3, 6 other replies each and probes: 55 rows. Its
+    // B rows (15, 18, 27, 29, 32-34, 54, 55): a waiver told as done after a
+    // reporting verb ("I'm pleased to say we've waived", "I can confirm we
+    // have waived") lost the next step, the verb's "to" or "can" read as
+    // the outcome's tense.
+    Corpus {
+        name: "support_triage-p50",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p50/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // A thirtieth play-test (play-st30, on 7a6d970): six hard tickets at
+    // levels 4 and 5 (a legal threat, an unverified deletion, a waiver a
+    // plan article allows, a security incident, a refund with no invoice
+    // number, a pro-rated refund over the limit), 6 other replies each and
+    // 18 probes: 60 rows. Its B and C rows are open (`KNOWN_OPEN`).
+    Corpus {
+        name: "support_triage-p51",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p51/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -626,10 +648,36 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
+// The open classes of play-st30, for the next round.
+const ST30_B1: &str = "B st30-B1: a sentence with \"you did not / don't recognise\" hides the \
+                       security team it names, or reads as assuring the data is safe";
+const ST30_B2: &str = "B st30-B2: an indirect ask to secure the account (\"What you can do ... \
+                       is reset your password\") is no ask";
+const ST30_B3: &str = "B st30-B3: the invoice number asked for by a pronoun in the next \
+                       sentence (\"Please send it to us\") is no ask";
+const ST30_C1: &str = "C st30-C1: the policy said as a rule (\"an annual plan can be refunded \
+                       for the months not started\") read as a refund promised";
+
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    ("support_triage-p51", 23, ST30_B1),
+    ("support_triage-p51", 25, ST30_B2),
+    ("support_triage-p51", 28, ST30_B1),
+    ("support_triage-p51", 29, ST30_B1),
+    ("support_triage-p51", 30, ST30_B1),
+    ("support_triage-p51", 34, ST30_B2),
+    ("support_triage-p51", 35, ST30_B2),
+    ("support_triage-p51", 36, ST30_B1),
+    ("support_triage-p51", 37, ST30_B1),
+    ("support_triage-p51", 39, ST30_B1),
+    ("support_triage-p51", 44, ST30_B3),
+    ("support_triage-p51", 48, ST30_B3),
+    ("support_triage-p51", 51, ST30_C1),
+    ("support_triage-p51", 57, ST30_C1),
+    ("support_triage-p51", 58, ST30_C1),
+];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,
