@@ -479,6 +479,22 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p50",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p50/episodes.jsonl"),
     ),
+    // The thirty-first (play-it31, bin41): six cases at levels 2 and 3,
+    // each answered once and in six other wordings, and probes: 59 rows
+    // over MCP (`source_line` is the line of the raw file). Its B rows:
+    // "Restructure the on-call rota (...)" and "Restructuring of the
+    // on-call rota" read as tackling the reorganisation, which zeroed the
+    // plan (41, 48, 49); a budget committed to beside amounts weighed and
+    // set aside ("I hesitated between ... (~$4,500) and the full $7,500;
+    // ... I'll commit to $6,000", "I weighed $7,500 but chose $6,000")
+    // summed (29, 33, 37, 38); "Contract extra capacity" not read as the
+    // head of engineering's hiring and contractors (53); its C row: "Engage
+    // a contractor to take overflow backlog" where overtime is the stressor
+    // read as staffing (52), decided as a misreading. Read since.
+    (
+        "it_mental_health-p51",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p51/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -530,6 +546,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p48",
     "it_mental_health-p49",
     "it_mental_health-p50",
+    "it_mental_health-p51",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule

@@ -440,6 +440,37 @@ fn vars(case: &PlanCase) -> Vars {
     {
         v.push(("fine_kept", kept.label.to_lowercase()));
     }
+    // A stressor of the team named as the object of a verb that also names
+    // another item ("restructure the on-call rota"), its owner, and marks
+    // for cases where that other item is within its threshold (play-it31
+    // B1); a mark for cases where a hire for the backlog relieves overtime
+    // (C1).
+    let is_gold = |id: &str| gold.iter().any(|m| m.id == id);
+    let object = |id: &str| match id {
+        "overtime" => Some("the working hours"),
+        "on_call" => Some("the on-call rota"),
+        "one_on_ones" => Some("the 1:1 schedule"),
+        "incidents" => Some("the incident process"),
+        "toil" => Some("the manual deployment steps"),
+        "conduct" => Some("the complaints process"),
+        _ => None,
+    };
+    if let Some((m, obj)) = gold.iter().find_map(|m| Some((m, object(m.id)?))) {
+        v.push(("acted_object", obj.to_owned()));
+        v.push(("acted_owner", roster(case, m.owner)));
+    }
+    for (mark, id) in [
+        ("reorg_off", "reorg"),
+        ("reshuffle_off", "priorities"),
+        ("staffing_off", "staffing"),
+    ] {
+        if !is_gold(id) {
+            v.push((mark, String::new()));
+        }
+    }
+    if is_gold("overtime") && !is_gold("staffing") {
+        v.push(("hire_for_overtime", String::new()));
+    }
     // A stressor of the team, where the profile does not call for 1:1s,
     // for an action that holds 1:1s as its means (play-it29 B1).
     if !gold.iter().any(|m| m.id == "one_on_ones") {
@@ -769,6 +800,39 @@ fn plan_stressor_coverage_table() {
             .to_owned(),
         "{right_1_1_1}\n- Run 1:1s with each engineer on {means_gold} (owner: {manager})"
             .to_owned(),
+        // A verb that also names an item, applied to another item's object,
+        // targets that object's item (play-it31 B1); a hire for the
+        // workload where overtime is the stressor is its means (C1).
+        "{right_0_0_0}{reorg_off}\n- Restructure {acted_object} so it weighs less on people \
+         (owner: {acted_owner})"
+            .to_owned(),
+        "{right_1_1_1}{reorg_off}\n- Restructuring of {acted_object} (add a second person) \
+         (owner: {acted_owner})"
+            .to_owned(),
+        "{right_2_2_2}{reorg_off}\n- Reorganise {acted_object} to spread the load (owner: \
+         {acted_owner})"
+            .to_owned(),
+        "{right_0_0_0}{reorg_off}\n- A restructure of {acted_object}, agreed with the team \
+         (owner: {acted_owner})"
+            .to_owned(),
+        "{right_1_1_1}{reorg_off}\n- Restructure the whole of {acted_object} (owner: \
+         {acted_owner})"
+            .to_owned(),
+        "{right_2_2_2}{reorg_off}\n- A reorganisation of {acted_object} with the team (owner: \
+         {acted_owner})"
+            .to_owned(),
+        "{right_0_0_0}{reshuffle_off}\n- Reshuffle {acted_object} so the load is fair (owner: \
+         {acted_owner})"
+            .to_owned(),
+        "{right_1_1_1}{staffing_off}\n- Staffing {acted_object} with a second person (owner: \
+         {acted_owner})"
+            .to_owned(),
+        "{right_0_0_0}{hire_for_overtime}\n- Engage a contractor to take the overflow backlog \
+         (owner: {head})"
+            .to_owned(),
+        "{right_1_1_1}{hire_for_overtime}\n- Hire a contractor for the backlog. Outcome: less \
+         workload per person (owner: {head})"
+            .to_owned(),
     ]);
     let right = refs(&rows);
     wrong_rows.extend([
@@ -787,6 +851,27 @@ fn plan_stressor_coverage_table() {
             .to_owned(),
         "{right_0_0_0}\n- Run weekly {fine_meeting} (owner: {manager})".to_owned(),
         "{right_1_1_1}\n- Restart 1:1s and review {means_gold} in them (owner: {manager})"
+            .to_owned(),
+        // Near misses: the reorganisation with no other item as its object,
+        // an item named as the kind of a unit, or after its purpose or
+        // another object; a bare hire where staffing is within its
+        // threshold, or one for the cover of leave (play-it31).
+        "{right_0_0_0}{reorg_off}\n- Restructure the team (owner: {head})".to_owned(),
+        "{right_1_1_1}{reorg_off}\n- A reorganisation of the platform group (owner: {head})"
+            .to_owned(),
+        "{right_2_2_2}{reorg_off}\n- Restructure the on-call team (owner: {head})".to_owned(),
+        "{right_0_0_0}{reorg_off}\n- Restructure the team so {acted_object} is lighter (owner: \
+         {head})"
+            .to_owned(),
+        "{right_1_1_1}{reorg_off}\n- Restructure the team and {acted_object} (owner: {head})"
+            .to_owned(),
+        "{right_2_2_2}{reorg_off}\n- Hold a Q&A on the restructuring (owner: {head})".to_owned(),
+        "{right_0_0_0}{reorg_off}\n- Restructure reporting lines around {acted_object} (owner: \
+         {head})"
+            .to_owned(),
+        "{right_0_0_0}{hire_for_overtime}\n- Bring in a contractor (owner: {head})".to_owned(),
+        "{right_1_1_1}{hire_for_overtime}\n- Hire a contractor to cover the backlog of the \
+         colleagues on leave (owner: {head})"
             .to_owned(),
     ]);
     let wrong = refs(&wrong_rows);
@@ -1456,6 +1541,22 @@ fn plan_budget_table() {
         "Budget: {mid}\u{2014}{mid_less} for cover; {thousand} for the EAP sessions",
         "Budget: {mid} -- {mid_less} contractor cover, {thousand} facilitation",
         "Budget: {mid} - {mid_less} for cover, {thousand} for counselling. Total {mid}.",
+        // The amount committed to beside amounts weighed, compared and set
+        // aside (play-it31 B2).
+        "Budget: {mid}. I hesitated between the low end (~{lo}) and the full {hi}; I'm not \
+         certain we need the larger figure, but I'll commit to {mid}: {mid_less} for cover and \
+         {thousand} for counselling.",
+        "Budget: {mid}. I'm not fully sure it shouldn't be the full {hi}, but I'll commit to \
+         {mid} for cover and counselling.",
+        "Budget: {mid} (I weighed {hi} but chose {mid}), for cover and counselling.",
+        "Budget: I considered {lo} and {hi}, and settled on {mid}.",
+        "Budget: I'll ask for {mid} rather than the full {hi}.",
+        "Budget: {mid} instead of {over}, since the offsite can wait.",
+        "Budget: I debated {low_mid} against {hi}; I'll go with {mid}.",
+        "Budget: I wondered about {over}, but I'll commit to a total of {mid}: {mid_less} for \
+         cover, {thousand} for counselling.",
+        "Budget: I'm unsure whether the offsite needs {hi}; I chose {mid}.",
+        "Budget: {mid} total (not the full {hi}).",
     ];
     let wrong = [
         "Budget: between {lo} and {hi}",
@@ -1530,6 +1631,17 @@ fn plan_budget_table() {
         "Budget: {mid} \u{2013} {mid_less} for cover, {mid_less} for counselling",
         "Budget: {lo} - {hi}: {mid_less} for cover, {thousand} for counselling",
         "Budget: {mid} - {mid_less} for cover, or {thousand} for counselling",
+        // Amounts weighed with no commitment, or offered beside the one
+        // committed to, stay a hedge; a commitment outside the range is
+        // still outside it (play-it31 B2).
+        "Budget: I hesitated between {lo} and {hi}.",
+        "Budget: I'm not sure: {low_mid} or {hi}.",
+        "Budget: {mid}; I weighed {hi} too.",
+        "Budget: I'll commit to {mid}, or {hi} if the offsite runs long.",
+        "Budget: I weighed {mid} but chose {over}.",
+        "Budget: I'll go with {over} rather than {mid}.",
+        "Budget: I considered {mid}, and I'll commit to {low_mid} or {hi}.",
+        "Budget: {mid} rather than {hi}, or {over} with cover",
     ];
     run("budget", &right, &wrong, Some(2));
 }

@@ -351,7 +351,7 @@ impl Action {
     /// as well as the stressor it tackles ("bring in a contractor to
     /// automate the toil" is the head of engineering's to own).
     fn by_means_of(&self, owner: Owner) -> bool {
-        owner == Owner::Head && Text::new(&self.line).has(HIRING)
+        owner == Owner::Head && hires(&Text::new(&self.line))
     }
 
     /// Why the action earns nothing for structure and owners, if it does
@@ -375,11 +375,46 @@ impl Action {
 const HIRING: &[&str] = &[
     "contractor*",
     "hire",
+    "hires",
+    "hired",
     "hiring",
     "recruit*",
     "backfill*",
     "headcount",
+    "outsourc*",
+    "freelanc*",
 ];
+
+/// "Contract" in its forms as a verb of hiring ("contract extra capacity",
+/// "contracting a specialist").
+const CONTRACTING: &[&str] = &["contract", "contracts", "contracting", "contracted"];
+
+/// Words before "contract" that make it a noun (someone's employment
+/// contract, "hours beyond contract"), not hiring.
+const CONTRACT_HELD: &[&str] = &[
+    "a", "an", "the", "their", "his", "her", "my", "our", "your", "its", "beyond", "over", "of",
+    "per", "on", "under", "by", "in", "than", "past", "outside",
+];
+
+/// Words after "contract" that make it the hours someone is employed
+/// for ("contracted hours", "contract hours").
+const CONTRACT_HOURS: &[&str] = &["hours", "hour", "time", "terms", "week"];
+
+/// Whether `text` names hiring, the head of engineering's means, in any
+/// form of its words ([`HIRING`], and "contract" as a verb: play-it31 B3,
+/// "Contract extra capacity for the backlog"). "Cap the hours beyond
+/// contract", "their contracted hours" hire no one.
+fn hires(text: &Text) -> bool {
+    text.has(HIRING)
+        || text.words.iter().enumerate().any(|(i, w)| {
+            CONTRACTING.contains(&w.text.as_str())
+                && !(i > 0 && CONTRACT_HELD.contains(&text.words[i - 1].text.as_str()))
+                && !text
+                    .words
+                    .get(i + 1)
+                    .is_some_and(|n| CONTRACT_HOURS.contains(&n.text.as_str()))
+        })
+}
 
 /// How many lines one note names (each quoted with
 /// [`crate::it_mental_health::reading::quoted`]).
@@ -847,9 +882,153 @@ fn sentences(paragraph: &str) -> Vec<String> {
 /// means ("automate", "a rota") serves the one named outright
 /// ([`targeted`]).
 pub(super) fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
+    let items: Vec<(usize, usize, &'static str)> = METRICS
+        .iter()
+        .flat_map(|m| {
+            text.mentions(m.phrases)
+                .into_iter()
+                .map(|(s, e)| (s, e, m.id))
+        })
+        .collect();
     targeted(text, METRICS.iter().map(|m| (m.id, m.phrases)), |at, id| {
-        !denied_item(text, at, id)
+        !denied_item(text, at, id) && !acts_on_another_item(text, at, id, &items)
     })
+}
+
+/// Words of a profile item that also say what an action does: "restructure
+/// the on-call rota", "a restructuring of the rota", "reshuffle the rota",
+/// "staffing the rota with a second person", "socialise the roadmap",
+/// "respect working hours", "deploy a pager filter". Each item with its
+/// words (a `*` ends a prefix).
+const ACTING: &[(&str, &[&str])] = &[
+    (
+        "reorg",
+        &[
+            "reorganis*",
+            "reorganiz*",
+            "restructur*",
+            "reorg",
+            "reorgs",
+            "reorged",
+            "reorging",
+        ],
+    ),
+    ("priorities", &["reshuffl*", "reprioriti*"]),
+    ("staffing", &["staffing", "backfill*"]),
+    ("connection", &["socialis*", "socializ*"]),
+    (
+        "conduct",
+        &["respect", "respects", "respected", "respecting"],
+    ),
+    (
+        "toil",
+        &[
+            "deploy",
+            "deploys",
+            "deployed",
+            "deploying",
+            "deployment*",
+            "automat*",
+            "script*",
+        ],
+    ),
+];
+
+/// Words that end the object of an [`ACTING`] word: what follows them is
+/// its purpose, its manner or another object ("restructure the team so
+/// on-call is lighter", "restructure the team and the rota").
+const OBJECT_ENDS: &[&str] = &[
+    "to", "so", "for", "and", "or", "but", "nor", "with", "around", "because", "while", "after",
+    "before", "by", "into", "at", "in", "about", "that", "which", "who", "as", "than", "from",
+    "under", "over", "through", "via", "during", "until", "across", "between", "without", "if",
+    "when", "once", "then", "plus", "not", "no",
+];
+
+/// How many words may stand between an [`ACTING`] word (or its "of") and
+/// the item it acts on: "restructure the platform team's on-call rota".
+const OBJECT_REACH: usize = 4;
+
+/// Nouns of an organisation's units: an item named as the kind of a unit
+/// ("the on-call team", "the incident response group") is the unit a
+/// reorganisation acts on, not that item.
+const ORG_UNITS: &[&str] = &[
+    "team",
+    "teams",
+    "group",
+    "groups",
+    "department",
+    "departments",
+    "org",
+    "organisation",
+    "organization",
+    "squad",
+    "squads",
+    "unit",
+    "units",
+    "function",
+    "division",
+    "structure",
+    "roles",
+    "reporting",
+];
+
+/// Whether the mention of item `id` at word `at` is a word of what the
+/// action does ([`ACTING`]) applied to another item's object: the verb (or
+/// its noun with "of") followed, in its clause, by at most
+/// [`OBJECT_REACH`] words and a mention of another item that is not the
+/// kind of an organisation's unit ([`ORG_UNITS`]). Then the action
+/// targets that object's item, not `id` (play-it31 B1: "Restructure the
+/// on-call rota", "Restructuring of the on-call rota"). "Restructure the
+/// team", "a reorganisation of the platform group", "restructure the
+/// on-call team" and "restructure the team so on-call is lighter" still
+/// name the reorganisation.
+fn acts_on_another_item(
+    text: &Text,
+    at: usize,
+    id: &str,
+    items: &[(usize, usize, &'static str)],
+) -> bool {
+    let words = &text.words;
+    let Some(word) = words.get(at).map(|w| w.text.as_str()) else {
+        return false;
+    };
+    let acting = ACTING.iter().any(|(item, forms)| {
+        *item == id
+            && forms.iter().any(|f| match f.strip_suffix('*') {
+                Some(stem) => word.starts_with(stem),
+                None => word == *f,
+            })
+    });
+    if !acting {
+        return false;
+    }
+    let clause = words[at].clause;
+    let noun = ["ation", "ations", "ment", "ments"]
+        .iter()
+        .any(|end| word.ends_with(end));
+    let mut from = at + 1;
+    match words.get(from) {
+        Some(w) if w.text == "of" => from += 1,
+        _ if noun => return false,
+        _ => {}
+    }
+    for pos in from..=from + OBJECT_REACH {
+        let Some(w) = words.get(pos).filter(|w| w.clause == clause) else {
+            return false;
+        };
+        if let Some((_, end, _)) = items.iter().find(|(s, _, other)| *s == pos && *other != id) {
+            let unit = words
+                .get(*end..(*end + 2).min(words.len()))
+                .into_iter()
+                .flatten()
+                .any(|w| w.clause == clause && ORG_UNITS.contains(&w.text.as_str()));
+            return !unit;
+        }
+        if OBJECT_ENDS.contains(&w.text.as_str()) {
+            return false;
+        }
+    }
+    false
 }
 
 /// Profile items whose stressor is a lack of something: 1:1s, team
@@ -1095,6 +1274,9 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
             })
     };
     whole.retain(|(_, id)| !means_only(id));
+    if let Some(at) = hired_for_the_workload(text, gold, &whole) {
+        whole = vec![(at, "overtime")];
+    }
     let in_action = |id: &str| {
         METRICS.iter().filter(|m| m.id == id).any(|m| {
             text.mentions(m.phrases)
@@ -1108,6 +1290,50 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
         .filter(|(_, id)| in_action(id))
         .collect();
     if main.is_empty() { whole } else { main }
+}
+
+/// Words for the work people are doing too much of: what a hire taken on
+/// for it relieves ("a contractor to take the overflow backlog").
+const WORKLOAD: &[&str] = &[
+    "backlog*",
+    "overflow",
+    "workload*",
+    "work load",
+    "spillover",
+    "overspill",
+    "excess work",
+    "extra work",
+    "work queue*",
+];
+
+/// Where an action that reads as staffing only because it hires (a
+/// contractor, a hire: no leave, cover or headcount named) names the
+/// workload it is for ([`WORKLOAD`]), when the profile's stressor is
+/// overtime and staffing is within its threshold: that hire is the means
+/// of the overtime item, its purpose (play-it31 C1: "Engage a contractor
+/// to take overflow backlog"). Where staffing is the stressor, the hire is
+/// its cover; a bare hire ("Bring in a contractor") is still staffing.
+fn hired_for_the_workload(
+    text: &Text,
+    gold: &BTreeSet<&str>,
+    whole: &[(usize, &'static str)],
+) -> Option<usize> {
+    if !matches!(whole, [(_, "staffing")])
+        || gold.contains("staffing")
+        || !gold.contains("overtime")
+    {
+        return None;
+    }
+    let staffing = METRICS.iter().find(|m| m.id == "staffing")?;
+    let hiring: BTreeSet<(usize, usize)> = set_of(text.mentions(HIRING));
+    let by_hiring_only = text
+        .mentions(staffing.phrases)
+        .iter()
+        .all(|m| hiring.contains(m));
+    if !by_hiring_only {
+        return None;
+    }
+    text.mentions(WORKLOAD).first().map(|(at, _)| *at)
 }
 
 /// Profile items that are meetings, which an action on something else
@@ -2996,6 +3222,149 @@ fn set_aside_the_limit(text: &Text, found: &mut Vec<Amount>, lo: u64, hi: u64) {
     });
 }
 
+/// Words that open amounts the answer weighs before it commits: "I
+/// hesitated between ~$4,500 and the full $7,500", "I weighed $7,500",
+/// "I considered $5,000". [`DOUBTS`] open them only when denied.
+const WEIGHING: &[&str] = &[
+    "hesitated",
+    "weighed",
+    "considered",
+    "debated",
+    "wondered",
+    "toyed",
+    "unsure",
+    "uncertain",
+];
+
+/// Words that weigh an amount after a "not": "I'm not sure it shouldn't
+/// be the full $7,500", "not certain", "not convinced".
+const DOUBTS: &[&str] = &["sure", "certain", "convinced"];
+
+/// Words that turn from what is weighed to the commitment ("but I'll
+/// commit to $6,000", "so I settle on ..."); a [`COMMIT_TO`] word ends
+/// what is weighed too ("and chose $6,000").
+const TURNS: &[&str] = &[
+    "but", "yet", "however", "though", "although", "still", "so", "decided", "landed",
+];
+
+/// Words right before an amount that commit to it: "I'll commit to
+/// $6,000", "settle on", "go with", "chose", "I'll ask for", "Total:".
+const COMMIT_TO: &[&str] = &[
+    "commit",
+    "committing",
+    "settle",
+    "settled",
+    "settling",
+    "go",
+    "going",
+    "went",
+    "choose",
+    "chose",
+    "chosen",
+    "choosing",
+    "pick",
+    "picked",
+    "opt",
+    "opted",
+    "ask",
+    "asking",
+    "request",
+    "requesting",
+    "total",
+    "final",
+];
+
+/// How many words before an amount a [`COMMIT_TO`] word may stand: "I'll
+/// commit to a total of $6,000".
+const COMMIT_REACH: usize = 4;
+
+/// Words right before an amount that set it aside as compared, not
+/// budgeted: "$6,000 rather than the full $7,500", "instead of $7,500",
+/// "not the full $7,500".
+const SET_ASIDE: &[&[&str]] = &[
+    &["rather", "than"],
+    &["instead", "of"],
+    &["not", "the", "full"],
+    &["not", "the", "whole"],
+    &["not", "the", "entire"],
+    &["compared", "with"],
+    &["compared", "to"],
+];
+
+/// How many words before an amount a [`SET_ASIDE`] phrase may end: "rather
+/// than the full $7,500".
+const SET_ASIDE_REACH: usize = 3;
+
+/// Takes out of `found` the amounts the answer weighs or compares and sets
+/// aside, when an amount is left that it commits to ([`COMMIT_TO`] before
+/// it in its clause, or one it prefers by a [`SET_ASIDE`] phrase)
+/// (play-it31 B2): those after a word of [`WEIGHING`] (or a denied
+/// [`DOUBTS`] word) in its sentence, up to the turn to the commitment
+/// ([`TURNS`], [`COMMIT_TO`]), and those right after a [`SET_ASIDE`]
+/// phrase. "I hesitated between ~$4,500 and the full $7,500; ... I'll
+/// commit to $6,000: $2,500 ..., $2,000 ..., $1,500 ..." is $6,000 with
+/// its breakdown; "$6,000 (I weighed $7,500 but chose $6,000)" is $6,000.
+/// Amounts with no commitment ("I'm not sure: $4,500 or $7,500", "$6,000;
+/// I weighed $7,500") are left as they are: a hedge, or the sum.
+fn set_aside_the_weighed(text: &Text, found: &mut Vec<Amount>) {
+    let words = &text.words;
+    let weighs = |i: usize| {
+        let w = words[i].text.as_str();
+        WEIGHING.contains(&w)
+            || (DOUBTS.contains(&w)
+                && (i.saturating_sub(3)..i).any(|k| {
+                    words[k].clause == words[i].clause
+                        && matches!(words[k].text.as_str(), "not" | "never")
+                }))
+    };
+    let weighed = |at: usize| {
+        let sentence = words[at].sentence;
+        (0..at)
+            .rev()
+            .take_while(|&k| {
+                let w = words[k].text.as_str();
+                words[k].sentence == sentence && !TURNS.contains(&w) && !COMMIT_TO.contains(&w)
+            })
+            .any(weighs)
+    };
+    let compared = |at: usize| {
+        SET_ASIDE.iter().any(|phrase| {
+            (0..=SET_ASIDE_REACH).any(|gap| {
+                let Some(start) = at.checked_sub(gap + phrase.len()) else {
+                    return false;
+                };
+                words[start..start + phrase.len()]
+                    .iter()
+                    .zip(phrase.iter())
+                    .all(|(w, p)| w.text == *p && w.clause == words[at].clause)
+            })
+        })
+    };
+    let committed = |at: usize| {
+        (at.saturating_sub(COMMIT_REACH)..at).any(|k| {
+            words[k].clause == words[at].clause && COMMIT_TO.contains(&words[k].text.as_str())
+        })
+    };
+    let aside: Vec<bool> = found
+        .iter()
+        .map(|a| weighed(a.at) || compared(a.at))
+        .collect();
+    // "$6,000 rather than $7,500" chooses as it compares.
+    let commitment = found
+        .iter()
+        .zip(&aside)
+        .any(|(a, set)| !set && committed(a.at))
+        || found.iter().any(|a| compared(a.at));
+    if !commitment || aside.iter().all(|a| *a) || !aside.iter().any(|a| *a) {
+        return;
+    }
+    let mut k = 0;
+    found.retain(|_| {
+        k += 1;
+        !aside[k - 1]
+    });
+}
+
 /// How far a cue may stand from the amount it is about.
 #[derive(Clone, Copy)]
 enum Reach {
@@ -3047,6 +3416,7 @@ pub(super) fn budget_totals(body: &str, lo: u64, hi: u64) -> OneValue<u64> {
         found.drain(k..k + 2);
     }
     set_aside_the_limit(&text, &mut found, lo, hi);
+    set_aside_the_weighed(&text, &mut found);
     let between = |k: usize| -> bool {
         let (a, b) = (&found[k], &found[k + 1]);
         let words = &text.words[a.at + 1..b.at];
@@ -3322,6 +3692,27 @@ mod tests {
             OneValue::One(7200)
         );
         assert_eq!(total("$1 $2 $3 $4 $5 $6 $7 $8"), OneValue::Missing);
+        // The amount committed to, beside amounts weighed and set aside
+        // (play-it31 B2).
+        for committed in [
+            "$12,000. I hesitated between the low end (~$9,000) and the full $14,000; I'm not \
+             certain we need it, but I'll commit to $12,000: $9,000 for cover, $3,000 for tools.",
+            "$12,000. I'm not fully sure it shouldn't be the full $14,000, but I'll commit to \
+             $12,000.",
+            "$12,000 (I weighed $14,000 but chose $12,000)",
+            "I'll ask for $12,000 rather than the full $14,000.",
+            "I considered $9,000 and $14,000, and settled on $12,000.",
+        ] {
+            assert_eq!(total(committed), OneValue::One(12000), "{committed}");
+        }
+        for hedge in [
+            "I hesitated between $9,000 and $12,000.",
+            "$12,000; I weighed $13,000 too.",
+            "I'll commit to $12,000, or $13,000 if cover runs long.",
+            "I considered $9,000, and I'll commit to $10,000 or $12,000.",
+        ] {
+            assert_ne!(total(hedge), OneValue::One(12000), "{hedge}");
+        }
         assert_eq!(
             total("$11,500 (inside the $8,000 to $14,000 range)"),
             OneValue::One(11500)
@@ -3412,6 +3803,114 @@ mod tests {
             .into_iter()
             .map(|(_, id)| id)
             .collect()
+    }
+
+    #[test]
+    fn a_verb_of_one_item_on_another_items_object_targets_the_object() {
+        // A word of an item that says what the action does, applied to
+        // another item's object, targets that object (play-it31 B1).
+        let gold: BTreeSet<&str> = ["on_call", "overtime", "priorities", "toil"]
+            .into_iter()
+            .collect();
+        for (line, want) in [
+            (
+                "Restructure the on-call rota (add a secondary, borrow volunteers) so engineers \
+                 are on call less often.",
+                "on_call",
+            ),
+            (
+                "Restructuring of the on-call rota (add a secondary).",
+                "on_call",
+            ),
+            (
+                "Restructure the on-call rota so engineers are on call less often.",
+                "on_call",
+            ),
+            (
+                "A reorganisation of the pager rotation, agreed with the team.",
+                "on_call",
+            ),
+            ("Restructure the platform team's on-call rota.", "on_call"),
+            ("Restructure the whole of the on-call rota.", "on_call"),
+            ("Reshuffle the on-call rota so the load is fair.", "on_call"),
+            ("Staffing the on-call rota with a second person.", "on_call"),
+            (
+                "Respect people's working hours: no messages after 6pm.",
+                "overtime",
+            ),
+            (
+                "Socialise the roadmap freeze with stakeholders.",
+                "priorities",
+            ),
+            ("Deploy a pager noise filter to cut night pages.", "on_call"),
+        ] {
+            assert_eq!(aims_for(line, &gold), [want], "{line}");
+        }
+        // With no other item as its object, the reorganisation is named.
+        for line in [
+            "Restructure the team.",
+            "A reorganisation of the platform group.",
+            "Restructure the on-call team.",
+            "Hold a Q&A on the restructuring.",
+            "Restructure reporting lines around the on-call rota.",
+        ] {
+            assert_eq!(aims_for(line, &gold).first(), Some(&"reorg"), "{line}");
+        }
+        for line in [
+            "Restructure the team so the on-call rota is lighter.",
+            "Restructure the team and the on-call rota.",
+        ] {
+            assert_eq!(aims_for(line, &gold), ["reorg", "on_call"], "{line}");
+        }
+    }
+
+    #[test]
+    fn a_hire_for_the_backlog_is_the_means_of_overtime() {
+        // Where overtime is the stressor and staffing within its threshold
+        // (play-it31 C1).
+        let overtime: BTreeSet<&str> = ["overtime", "toil"].into_iter().collect();
+        for line in [
+            "Engage a contractor to take overflow backlog. Owner: Aisha Andersen. Outcome: \
+             reduced workload per person.",
+            "Hire a contractor for the backlog.",
+            "Bring in a contractor; outcome: less workload.",
+        ] {
+            assert_eq!(aims_for(line, &overtime), ["overtime"], "{line}");
+        }
+        for line in [
+            "Bring in a contractor.",
+            "Hire a contractor to cover the backlog of the colleagues on leave.",
+            "Backfill the long-term leave; outcome: less workload.",
+        ] {
+            assert_eq!(aims_for(line, &overtime), ["staffing"], "{line}");
+        }
+        let staffing: BTreeSet<&str> = ["overtime", "staffing"].into_iter().collect();
+        assert_eq!(
+            aims_for("Engage a contractor to take overflow backlog.", &staffing),
+            ["staffing"]
+        );
+    }
+
+    #[test]
+    fn hiring_reads_its_word_forms() {
+        // The head of engineering's remit, "hiring and contractors", in
+        // any form of its words (play-it31 B3).
+        for line in [
+            "Contract extra capacity for the backlog behind the overtime.",
+            "Contracting a specialist for the overtime backlog.",
+            "Outsource the overflow work behind the overtime.",
+            "Two engineers hired on short contracts to cut overtime.",
+        ] {
+            assert!(hires(&Text::new(line)), "{line}");
+        }
+        for line in [
+            "Cap the hours beyond contract at 5 a week.",
+            "Keep everyone to their contracted hours.",
+            "Nobody works past their contract hours.",
+            "Review the overtime clause of the contract.",
+        ] {
+            assert!(!hires(&Text::new(line)), "{line}");
+        }
     }
 
     #[test]
