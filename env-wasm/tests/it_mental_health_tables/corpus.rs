@@ -495,6 +495,16 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p51",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p51/episodes.jsonl"),
     ),
+    // The thirty-second (play-it32, bin41): each task at levels 1 and 5,
+    // answered once and in six other wordings, and probes: 56 rows. Its B
+    // rows: a dimension denied with a word grading the evidence,
+    // "Depersonalisation: no clear sign of it.", read as present (7, 13-16,
+    // 18, 55); a KPI's calendar date, "from 2 to 0 by 24 March", read as
+    // its target (40, 44-47, 54). Read since.
+    (
+        "it_mental_health-p52",
+        include_str!("../player_corpus/2026-12-06/it_mental_health-p52/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -547,6 +557,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p49",
     "it_mental_health-p50",
     "it_mental_health-p51",
+    "it_mental_health-p52",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
