@@ -765,9 +765,8 @@ impl Environment for Productivity {
         // and date forms) are refused here; say so where the agent looks
         // (play-pr20: an agent trusting the instruction wasted calls).
         answer["description"] = Value::from(format!(
-            "The {title}: one object with exactly these fields: {fields}. Each value in \
-             this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the \
-             looser forms the instruction reads are for the text command `final: {{...}}`."
+            "The {title}: one object with exactly these fields: {fields}. Values in this \
+             schema's form only; looser forms are for the text command `final: {{...}}`."
         ));
         let mut tools = tools_with_answer(answer);
         if joint {

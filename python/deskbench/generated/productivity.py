@@ -45,7 +45,7 @@ class ProductivityEasyToolEnv(ToolEnv):
         """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
 
         Args:
-            answer: The email classification: one object with exactly these fields: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no). Each value in this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the looser forms the instruction reads are for the text command `final: {...}`.
+            answer: The email classification: one object with exactly these fields: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no). Values in this schema's form only; looser forms are for the text command `final: {...}`.
         """
         return self._call_tool('propose', {'answer': answer})
 
@@ -53,7 +53,7 @@ class ProductivityEasyToolEnv(ToolEnv):
         """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
-            answer: The email classification: one object with exactly these fields: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no). Each value in this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the looser forms the instruction reads are for the text command `final: {...}`.
+            answer: The email classification: one object with exactly these fields: label (one of work | personal | spam | finance), priority (one of low | normal | high), needs_reply (yes | no). Values in this schema's form only; looser forms are for the text command `final: {...}`.
         """
         return self._call_tool('final', {'answer': answer})
 
@@ -72,7 +72,7 @@ class ProductivityMediumToolEnv(ToolEnv):
         """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
 
         Args:
-            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Each value in this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the looser forms the instruction reads are for the text command `final: {...}`. Or: The meeting bookings: one object with exactly these fields: bookings (list: one {meeting, day, start, end, participants, room} per meeting, or {meeting, no_slot: true} for a meeting no booking can place). Each value in this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the looser forms the instruction reads are for the text command `final: {...}`.
+            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Values in this schema's form only; looser forms are for the text command `final: {...}`. Or: The meeting bookings: one object with exactly these fields: bookings (list: one {meeting, day, start, end, participants, room} per meeting, or {meeting, no_slot: true} for a meeting no booking can place). Values in this schema's form only; looser forms are for the text command `final: {...}`.
         """
         return self._call_tool('propose', {'answer': answer})
 
@@ -80,7 +80,7 @@ class ProductivityMediumToolEnv(ToolEnv):
         """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
-            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Each value in this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the looser forms the instruction reads are for the text command `final: {...}`. Or: The meeting bookings: one object with exactly these fields: bookings (list: one {meeting, day, start, end, participants, room} per meeting, or {meeting, no_slot: true} for a meeting no booking can place). Each value in this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the looser forms the instruction reads are for the text command `final: {...}`.
+            answer: The meeting booking: one object with exactly these fields: day (YYYY-MM-DD), start (HH:MM), end (HH:MM), participants (list of names), room (room name). Values in this schema's form only; looser forms are for the text command `final: {...}`. Or: The meeting bookings: one object with exactly these fields: bookings (list: one {meeting, day, start, end, participants, room} per meeting, or {meeting, no_slot: true} for a meeting no booking can place). Values in this schema's form only; looser forms are for the text command `final: {...}`.
         """
         return self._call_tool('final', {'answer': answer})
 
@@ -111,7 +111,7 @@ class ProductivityHardToolEnv(ToolEnv):
         """Have a draft answer checked for form only (every field present and well formed); it is not graded, and its feedback says nothing about whether it is right. At the step limit the last draft is graded. Costs one step.
 
         Args:
-            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails, each once, trimmed and in lower case), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order). Each value in this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the looser forms the instruction reads are for the text command `final: {...}`.
+            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails, each once, trimmed and in lower case), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order). Values in this schema's form only; looser forms are for the text command `final: {...}`.
         """
         return self._call_tool('propose', {'answer': answer})
 
@@ -119,7 +119,7 @@ class ProductivityHardToolEnv(ToolEnv):
         """Submit the answer: it is graded and the episode ends. Costs one step; irreversible: it grades, and may end the episode.
 
         Args:
-            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails, each once, trimmed and in lower case), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order). Each value in this schema's form (a listed word, HH:MM, YYYY-MM-DD), nothing after it: the looser forms the instruction reads are for the text command `final: {...}`.
+            answer: The cleaning report: one object with exactly these fields: valid_rows (integer), duplicate_ids (list of ids), invalid_emails (list of emails, each once, trimmed and in lower case), normalized_total (decimal string with 2 places, e.g. "561.40"), retained_ids (list of ids in table order). Values in this schema's form only; looser forms are for the text command `final: {...}`.
         """
         return self._call_tool('final', {'answer': answer})
 
