@@ -634,6 +634,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p51/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A thirty-first play-test (play-st31, on 7a6d970): hard tickets at
+    // levels 2-5 and medium queues at levels 3 and 5, 6 other replies each
+    // and probes: 51 rows. Its B1 rows (24, 30, 32, 34, 35): "pls" / "plz"
+    // not read as "please", so the request (and with it the next step) was
+    // missed; read since. Its B2 rows (21, 38) are open (`KNOWN_OPEN`).
+    Corpus {
+        name: "support_triage-p52",
+        text: include_str!("player_corpus/2026-12-06/support_triage-p52/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -648,13 +658,16 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st30, for the next round.
+// The open classes of play-st30 and play-st31, for the next round.
 const ST30_B1: &str = "B st30-B1: a sentence with \"you did not / don't recognise\" hides the \
                        security team it names, or reads as assuring the data is safe";
 const ST30_B2: &str = "B st30-B2: an indirect ask to secure the account (\"What you can do ... \
                        is reset your password\") is no ask";
 const ST30_B3: &str = "B st30-B3: the invoice number asked for by a pronoun in the next \
                        sentence (\"Please send it to us\") is no ask";
+const ST31_B2: &str = "B st31-B2: the customer's steps as \"You revoke the key ...\" in a \
+                       numbered list are no ask, and \"We send you an update within the \
+                       hour\" no time";
 const ST30_C1: &str = "C st30-C1: the policy said as a rule (\"an annual plan can be refunded \
                        for the months not started\") read as a refund promised";
 
@@ -677,6 +690,8 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("support_triage-p51", 51, ST30_C1),
     ("support_triage-p51", 57, ST30_C1),
     ("support_triage-p51", 58, ST30_C1),
+    ("support_triage-p52", 21, ST31_B2),
+    ("support_triage-p52", 38, ST31_B2),
 ];
 
 /// Rows whose lost points are the player's own by the policy the

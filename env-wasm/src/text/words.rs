@@ -501,6 +501,12 @@ fn push_word(
     clause: u32,
     sentence: u32,
 ) {
+    // Chat shorthand for "please" reads as the word (play-st31 B1: "pls
+    // resend from your account email" is a request).
+    let text = match text.as_str() {
+        "pls" | "plz" | "plse" => "please".to_owned(),
+        _ => text,
+    };
     // Most words hold no apostrophe and are no contraction: as read.
     if text != "cannot" && !text.contains('\'') {
         words.push(Word {
@@ -665,6 +671,11 @@ mod tests {
         assert_eq!(
             t.numbers().iter().map(|(_, n)| *n).collect::<Vec<_>>(),
             [18, 24, 3]
+        );
+        // Chat shorthand for "please" (play-st31 B1).
+        assert_eq!(
+            texts(&Text::new("Pls resend it, plz.")),
+            ["please", "resend", "it", "please"]
         );
         // A clock time is two words of one clause.
         let t = Text::new("before 17:00 today: no");
