@@ -628,7 +628,14 @@ const CORPORA: &[Corpus] = &[
     // levels 4 and 5 (a legal threat, an unverified deletion, a waiver a
     // plan article allows, a security incident, a refund with no invoice
     // number, a pro-rated refund over the limit), 6 other replies each and
-    // 18 probes: 60 rows. Its B and C rows are open (`KNOWN_OPEN`).
+    // 18 probes: 60 rows. Its B1 rows (23, 28-30, 36, 37, 39): the negation
+    // of a relative clause ("the sign-in you did not recognise") reached the
+    // predicate of its noun, hiding the security team or denying a
+    // compromise. B2 (25, 34, 35): a pseudo-cleft ask ("What you can do is
+    // reset your password") was no request. B3 (44, 48): "(INV-...)" ended
+    // the sentence, so "it" in the next one lost the number. C1 (51, 57,
+    // 58), judged a misreading: the refund rule said of any annual plan was
+    // read as a refund promised. All read since.
     Corpus {
         name: "support_triage-p51",
         text: include_str!("player_corpus/2026-12-06/support_triage-p51/episodes.jsonl"),
@@ -638,7 +645,10 @@ const CORPORA: &[Corpus] = &[
     // levels 2-5 and medium queues at levels 3 and 5, 6 other replies each
     // and probes: 51 rows. Its B1 rows (24, 30, 32, 34, 35): "pls" / "plz"
     // not read as "please", so the request (and with it the next step) was
-    // missed; read since. Its B2 rows (21, 38) are open (`KNOWN_OPEN`).
+    // missed; read since. Its B2 rows (21, 38): the steps of a "What
+    // happens next:" list in the present ("1. You revoke the key", "3. We
+    // send you an update within the hour") were no request and no time;
+    // read since.
     Corpus {
         name: "support_triage-p52",
         text: include_str!("player_corpus/2026-12-06/support_triage-p52/episodes.jsonl"),
@@ -658,41 +668,10 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st30 and play-st31, for the next round.
-const ST30_B1: &str = "B st30-B1: a sentence with \"you did not / don't recognise\" hides the \
-                       security team it names, or reads as assuring the data is safe";
-const ST30_B2: &str = "B st30-B2: an indirect ask to secure the account (\"What you can do ... \
-                       is reset your password\") is no ask";
-const ST30_B3: &str = "B st30-B3: the invoice number asked for by a pronoun in the next \
-                       sentence (\"Please send it to us\") is no ask";
-const ST31_B2: &str = "B st31-B2: the customer's steps as \"You revoke the key ...\" in a \
-                       numbered list are no ask, and \"We send you an update within the \
-                       hour\" no time";
-const ST30_C1: &str = "C st30-C1: the policy said as a rule (\"an annual plan can be refunded \
-                       for the months not started\") read as a refund promised";
-
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p51", 23, ST30_B1),
-    ("support_triage-p51", 25, ST30_B2),
-    ("support_triage-p51", 28, ST30_B1),
-    ("support_triage-p51", 29, ST30_B1),
-    ("support_triage-p51", 30, ST30_B1),
-    ("support_triage-p51", 34, ST30_B2),
-    ("support_triage-p51", 35, ST30_B2),
-    ("support_triage-p51", 36, ST30_B1),
-    ("support_triage-p51", 37, ST30_B1),
-    ("support_triage-p51", 39, ST30_B1),
-    ("support_triage-p51", 44, ST30_B3),
-    ("support_triage-p51", 48, ST30_B3),
-    ("support_triage-p51", 51, ST30_C1),
-    ("support_triage-p51", 57, ST30_C1),
-    ("support_triage-p51", 58, ST30_C1),
-    ("support_triage-p52", 21, ST31_B2),
-    ("support_triage-p52", 38, ST31_B2),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,
@@ -730,6 +709,13 @@ const OWN_PART_LEFT: &[(&str, usize, f64, &str)] = &[(
 /// Rows the player judged its own that score full since the grader reads
 /// them so, as (corpus, line, why).
 const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
+    (
+        "support_triage-p37",
+        30,
+        "the pro-rating rule said of any annual plan ('An annual plan charged more than 30 days \
+         ago is refunded pro rata ...') states the policy, not a refund for this customer \
+         (play-st30 C1); the player counted it its own (A1) while granting it could be C",
+    ),
     (
         "support_triage-p9",
         57,

@@ -2294,8 +2294,9 @@ fn outcomes_are_read_in_other_words() {
         // A refund word modifying a named thing ("our goodwill refund
         // article", "the refunds page") commits to nothing; the sentence's
         // own predicate decides, as for a refund word heading a subject
-        // (play-para-st15, B3). A rule stated as what happens to such a
-        // plan still commits (play-para-st15, A1).
+        // (play-para-st15, B3). A rule stated of any plan of a kind
+        // promises nothing (play-st30 C1, which settles play-para-st15's
+        // A1); said of this customer's plan it still commits.
         (
             "The courtesy refund guide (KB-301) says annual invoices fall outside the goodwill \
              scheme.",
@@ -2329,6 +2330,12 @@ fn outcomes_are_read_in_other_words() {
         ),
         (
             "A monthly plan cancelled within 14 days is refunded in full.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your monthly plan, cancelled within 14 days, is refunded in full.",
             &[Refund],
             &[],
             &[],
@@ -5149,5 +5156,415 @@ fn a_step_a_time_waits_for_is_asked_for() {
             wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
         }
     }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+/// Read a table of replies and list those whose moves of the kind `kind`
+/// keeps are not the row's.
+fn misread_moves(table: &[(&str, &[Move])], kind: impl Fn(&Move) -> bool) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (text, expected) in table {
+        let got: BTreeSet<Move> = reply::read(text).moves.into_iter().filter(&kind).collect();
+        let want: BTreeSet<Move> = expected.iter().copied().collect();
+        if got != want {
+            wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    wrong
+}
+
+#[test]
+fn a_negated_relative_clause_leaves_what_is_said_of_its_noun() {
+    use Violation::*;
+    // (reply, the team it names, what it must never say): the negation of
+    // "the sign-in you did not recognise" is the relative clause's, not
+    // the sentence's (play-st30 B1).
+    let security = &[Move::Escalate(Team::Security)][..];
+    let table: &[(&str, &[Move], &[Violation])] = &[
+        (
+            "The sign-in you did not recognise has been referred to our security team, who are \
+             handling the matter.",
+            security,
+            &[],
+        ),
+        (
+            "A sign-in from a device and place you don't recognise is something we treat as a \
+             possible account compromise, which means it is now in the hands of our security team.",
+            security,
+            &[],
+        ),
+        (
+            "The login you never made is now being handled by our security team.",
+            security,
+            &[],
+        ),
+        (
+            "Any sign-in you do not recognise from abroad goes straight to our security team.",
+            security,
+            &[],
+        ),
+        (
+            "The access you didn't authorise is treated as a compromise by our security team.",
+            security,
+            &[],
+        ),
+        (
+            "The session you haven't used before has been closed by our security team.",
+            security,
+            &[],
+        ),
+        (
+            "If you did not recognise this sign-in, our security team is already handling it.",
+            security,
+            &[],
+        ),
+        // Near misses: the predicate itself denied, an all-clear said of
+        // the noun, a negation of the whole sentence.
+        (
+            "The sign-in you did not recognise has not been passed to our security team.",
+            &[],
+            &[],
+        ),
+        (
+            "The sign-in you did not recognise means your data is safe.",
+            &[],
+            &[SafetyAssurance],
+        ),
+        (
+            "The sign-in you didn't recognise was not a compromise of your account.",
+            &[],
+            &[SafetyAssurance],
+        ),
+        (
+            "We did not pass the sign-in you reported to our security team.",
+            &[],
+            &[],
+        ),
+        (
+            "Nothing you told us was shared with our security team.",
+            &[],
+            &[],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (text, teams, violations) in table {
+        let r = reply::read(text);
+        let got: BTreeSet<Move> = r
+            .moves
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Escalate(_)))
+            .collect();
+        let want: BTreeSet<Move> = teams.iter().copied().collect();
+        let want_violations: BTreeSet<Violation> = violations.iter().copied().collect();
+        if got != want || r.violations != want_violations {
+            wrong.push(format!(
+                "{text:?}: got {got:?} {:?}, want {want:?} {want_violations:?}",
+                r.violations
+            ));
+        }
+    }
+    // The same for an outcome said of the noun.
+    let outcomes: &[OutcomeRow] = &[
+        (
+            "The charge you didn't authorise will be refunded to your card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The charge you did not authorise will not be refunded.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We cannot refund the charge you did not authorise.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+    ];
+    wrong.extend(misread_commitments(outcomes));
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_pseudo_cleft_or_an_extraposed_step_asks_the_customer() {
+    // "What you can do is reset your password": the subject is the
+    // customer's doing, the predicate the step (play-st30 B2).
+    let secure = &[Move::AskSecure][..];
+    let table: &[(&str, &[Move])] = &[
+        (
+            "What you can do, and it helps a lot, is reset your password and turn on two-factor \
+             authentication.",
+            secure,
+        ),
+        ("What you can do right now is reset your password.", secure),
+        (
+            "What I'd ask you to do, and it helps a lot, is reset your password and turn on \
+             two-factor authentication.",
+            secure,
+        ),
+        (
+            "The best thing you can do is change your password straight away.",
+            secure,
+        ),
+        (
+            "The most useful step you can take is to revoke the leaked key.",
+            secure,
+        ),
+        (
+            "It would help to reset your password and enable two-factor authentication.",
+            secure,
+        ),
+        (
+            "The best thing to do now would be to rotate the key.",
+            secure,
+        ),
+        (
+            "What we'd recommend is that you reset your password.",
+            secure,
+        ),
+        // Near misses: our own doing, a step said done, a step denied,
+        // help for us.
+        ("What we can do is reset your password for you.", &[]),
+        (
+            "What you did was reset your password, which was right.",
+            &[],
+        ),
+        ("What you can't do is reset the password from the app.", &[]),
+        ("The first thing we will do is revoke the key.", &[]),
+        ("It would help us to reset the sessions on our side.", &[]),
+    ];
+    let wrong = misread_moves(table, |m| matches!(m, Move::AskSecure));
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn an_invoice_number_asked_for_past_an_ellipsis_is_asked_for() {
+    // "(INV-...)" leaves words out; the sentence goes on, and "it" in the
+    // next one is still the number (play-st30 B3).
+    let ask = &[Move::AskInvoice][..];
+    let table: &[(&str, &[Move])] = &[
+        (
+            "We are unable to proceed without the invoice number (INV-...) for the priority phone \
+             line add-on charge. Please send it to us once you have located it.",
+            ask,
+        ),
+        (
+            "We are unable to proceed without the invoice number (INV-...) for the priority phone \
+             line add-on charge. Please send the number to us once you have located it.",
+            ask,
+        ),
+        (
+            "We need the invoice number (it starts INV-...) to go ahead. Could you forward it \
+             when you find it?",
+            ask,
+        ),
+        (
+            "Without the invoice number\u{2026} we can't look this up. Please reply with it.",
+            ask,
+        ),
+        (
+            "The invoice number (INV-.....) of the add-on is the one thing missing. Just send it \
+             over.",
+            ask,
+        ),
+        (
+            "We need the invoice number for the charge. Please send it to us.",
+            ask,
+        ),
+        // Near misses: no request for the number.
+        (
+            "We have the invoice number (INV-...) for the add-on already. Please don't send it \
+             again.",
+            &[],
+        ),
+        (
+            "We looked up the invoice number (INV-...) for the add-on ourselves. Please reset \
+             your password.",
+            &[],
+        ),
+        (
+            "The invoice number (INV-...) is on your statement... we will look it up ourselves.",
+            &[],
+        ),
+        (
+            "We have the invoice number (INV-...) for the add-on. We will look into the charge.",
+            &[],
+        ),
+    ];
+    let wrong = misread_moves(table, |m| matches!(m, Move::AskInvoice));
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_steps_of_a_plan_in_the_present_are_asked_and_promised() {
+    use reply::DayWord::*;
+    use reply::When::{self, *};
+    // (reply, asks to secure the account, follow-up times): a list under
+    // a title that looks ahead, its steps told in the present (play-st31
+    // B2).
+    let table: &[(&str, bool, &[When])] = &[
+        (
+            "What happens next:\n1. You revoke the leaked API key and issue a new one for your \
+             integration.\n2. You enable two-factor authentication on your account.\n3. We send \
+             you an update within the hour.",
+            true,
+            &[Within(60)],
+        ),
+        (
+            "Next steps:\n- You reset your password.\n- You turn on two-factor authentication.\n- \
+             We get back to you within the hour.",
+            true,
+            &[Within(60)],
+        ),
+        (
+            "The plan from here:\n1. You revoke the key.\n2. Our security team checks the logs.\n3. \
+             We update you by 17:00 today.",
+            true,
+            &[On {
+                day: Today,
+                minute: Some(17 * 60),
+            }],
+        ),
+        (
+            "What happens now:\n- You rotate the API key\n- We send you an update within 2 hours",
+            true,
+            &[Within(120)],
+        ),
+        (
+            "Next:\n1. You change your password.\n2. You switch on 2FA.",
+            true,
+            &[],
+        ),
+        (
+            "What happens next:\n\n1. You enable two-factor authentication.\n2. I write to you \
+             within the hour.",
+            true,
+            &[Within(60)],
+        ),
+        // Near misses: what happened, steps said done, a step denied, a
+        // list that is no plan.
+        (
+            "What happened:\n1. You reset your password.\n2. We locked the account.",
+            false,
+            &[],
+        ),
+        (
+            "What happens next:\n1. You revoked the key yesterday.\n2. We reviewed the logs within \
+             the hour.",
+            false,
+            &[],
+        ),
+        (
+            "What happens next:\n1. We do not send you an update within the hour.",
+            false,
+            &[],
+        ),
+        (
+            "Our records:\n1. You reset your password on 3 May.\n2. We send you an update within \
+             the hour.",
+            false,
+            &[],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (text, secure, times) in table {
+        let r = reply::read(text);
+        let got = (r.moves.contains(&Move::AskSecure), r.follow_ups.clone());
+        if got != (*secure, times.to_vec()) {
+            wrong.push(format!("{text:?}: got {got:?}, want ({secure}, {times:?})"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_rule_said_of_any_one_of_a_kind_promises_nothing() {
+    // "An annual plan can be refunded for the months not started" states
+    // the policy; this customer's plan, a time or the outcome itself as
+    // the subject still promise (play-st30 C1).
+    let table: &[OutcomeRow] = &[
+        (
+            "On T-1989: an annual plan is refunded for the months of the term that haven't started \
+             yet, and when that part-year amount is above a set limit, the desk can't authorise it \
+             and a billing supervisor has to look at it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our rule is that an annual plan can only be refunded for the months of the term that \
+             haven't started yet.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Annual plans can be refunded for the months not started.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Any annual subscription is refunded pro rata for the months still to come.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "A late fee of $50.00 or less can be waived once a year.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Each unused seat can be credited for the rest of the term.",
+            &[],
+            &[],
+            &[],
+        ),
+        // Near misses: still this customer's outcome.
+        (
+            "Your annual plan can be refunded for the months not started.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The annual plan will be refunded for the months not started.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "An annual plan is refunded for the months not started, so you'll get $333 back.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "A refund can be issued to your card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "An annual plan can be refunded to you for the months not started.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("An exception can be made for you.", &[Exception], &[], &[]),
+        (
+            "Charges like yours are refunded in full.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }

@@ -156,11 +156,119 @@ pub fn negator_before(text: &Text, start: usize) -> Option<usize> {
             .get(i)
             .is_some_and(|n| n.text.len() > 4 && n.text.ends_with("ing") && n.text != "nothing");
         if (NEGATORS.contains(&w) || scant(text, i - 1)) && !affirming {
+            // "The sign-in you did not recognise | has been referred to
+            // our security team": the negation of a relative clause ends
+            // with it; a negation before it may still reach.
+            if relative_ends_before(text, i - 1, start) {
+                i -= 1;
+                continue;
+            }
             return (!gerund || start - i < GERUND_REACH).then_some(i - 1);
         }
         i -= 1;
     }
     None
+}
+
+/// Persons that are the subject of a relative clause with no relative
+/// word: "the sign-in | you | did not recognise".
+const RELATIVE_SUBJECTS: &[&str] = &["you", "we", "i", "they", "he", "she"];
+
+/// Auxiliaries a relative clause's "not" follows: "you did not", "you
+/// have not", "we cannot".
+const NEGATED_AUXILIARIES: &[&str] = &[
+    "do", "does", "did", "have", "has", "had", "can", "could", "will", "would", "should", "is",
+    "are", "was", "were", "am",
+];
+
+/// Verbs that may open the predicate of the clause a relative clause sits
+/// in: "the sign-in you did not make | has been referred", "a device you
+/// don't recognise | is something ...".
+const FINITE: &[&str] = &[
+    "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "should",
+    "shall", "may", "might", "must", "means", "meant", "needs", "goes", "went", "remains", "looks",
+    "seems",
+];
+
+/// Words that may follow a relative clause's verb before the predicate:
+/// an adverb of time ("you did not make before"), or a preposition opening
+/// an adjunct ("you don't recognise | from Almaty").
+const RELATIVE_TAILS: &[&str] = &[
+    "before",
+    "yet",
+    "previously",
+    "earlier",
+    "recently",
+    "today",
+    "yesterday",
+    "from",
+    "on",
+    "in",
+    "at",
+    "to",
+    "with",
+    "via",
+    "by",
+    "for",
+    "of",
+];
+
+/// Words between a relative clause's "not" and its verb.
+const BETWEEN_NOT_AND_VERB: &[&str] = &["yet", "ever", "even", "really", "actually", "be", "been"];
+
+/// How many words a relative clause's adjunct may run before the
+/// predicate ("you don't recognise | from a city abroad | is ...").
+const RELATIVE_TAIL_WORDS: usize = 5;
+
+/// Whether the negating word at `negator` is inside a relative clause with
+/// no relative word that ends before word `start`: a person as its subject
+/// after the noun it describes ("the sign-in you did not recognise", "the
+/// charge you never authorised"), its verb with the object left out (the
+/// noun is that object), then, right after the verb or after an adjunct of
+/// time or place, the predicate the noun is the subject of ("... has been
+/// referred to our security team", "... will be refunded today"). The
+/// negation denies the relative clause ("you did not recognise it"), not
+/// what is said of its noun. A verb with an object of its own ("you did
+/// not see any data was accessed"), or a person opening the clause ("you
+/// did not make it and ...") is no such relative clause.
+pub fn relative_ends_before(text: &Text, negator: usize, start: usize) -> bool {
+    let words = &text.words;
+    let w = |k: usize| words[k].text.as_str();
+    let clause = words[negator].clause;
+    let mut subject = negator;
+    if subject > 0 && NEGATED_AUXILIARIES.contains(&w(subject - 1)) {
+        subject -= 1;
+    }
+    let Some(subject) = subject.checked_sub(1) else {
+        return false;
+    };
+    // The noun the clause describes stands before its subject.
+    let described = subject
+        .checked_sub(1)
+        .is_some_and(|n| words[n].clause == clause && !SUBJECTS.contains(&w(n)));
+    if !RELATIVE_SUBJECTS.contains(&w(subject))
+        || !described
+        || !matches!(w(negator), "not" | "never")
+    {
+        return false;
+    }
+    let mut verb = negator + 1;
+    while verb < start && BETWEEN_NOT_AND_VERB.contains(&w(verb)) {
+        verb += 1;
+    }
+    if verb >= start || FINITE.contains(&w(verb)) {
+        return false;
+    }
+    let tail_ok = |k: usize| {
+        words[k].clause == clause
+            && !SUBJECTS.contains(&w(k))
+            && !SCOPE_ENDS.contains(&w(k))
+            && !COORDINATORS.contains(&w(k))
+    };
+    let predicate = (verb + 1..start.min(verb + 2 + RELATIVE_TAIL_WORDS))
+        .take_while(|&k| tail_ok(k))
+        .find(|&k| FINITE.contains(&w(k)));
+    predicate.is_some_and(|p| p == verb + 1 || RELATIVE_TAILS.contains(&w(verb + 1)))
 }
 
 /// Words after "little", "hardly" or "scarcely" that make it deny what
@@ -1002,6 +1110,61 @@ mod tests {
         let spans = t.find(word);
         let (s, e) = spans.first().copied().unwrap_or((t.len(), t.len()));
         negated(&t, s, e)
+    }
+
+    #[test]
+    fn a_relative_clause_keeps_its_negation() {
+        // The noun's predicate after a negated relative clause is not
+        // negated by it (play-st30 B1).
+        for (text, word) in [
+            (
+                "The sign-in you did not recognise has been referred to our security team",
+                "security",
+            ),
+            (
+                "a sign-in from a place you don't recognise is something we treat as a possible compromise",
+                "compromise",
+            ),
+            (
+                "The charge you didn't authorise will be refunded today",
+                "refunded",
+            ),
+            (
+                "The login you never made is now with our security team",
+                "security",
+            ),
+            (
+                "Any sign-in you do not recognise from abroad is handled by our security team",
+                "security",
+            ),
+            (
+                "The device you haven't used before has been signed out",
+                "signed",
+            ),
+            ("What you did not expect is the fee", "fee"),
+        ] {
+            assert!(!negated_at(text, word), "{text}: {word} negated");
+        }
+        // Still negated: the relative clause's own words, a negation of
+        // the predicate, a negation before the relative clause, and a
+        // negated verb with an object of its own or a person opening the
+        // clause.
+        for (text, word) in [
+            ("The sign-in you did not recognise from Almaty", "almaty"),
+            (
+                "The sign-in you did not recognise has not been referred to our security team",
+                "security",
+            ),
+            (
+                "We cannot say the sign-in you did not make is harmless",
+                "harmless",
+            ),
+            ("You did not make the sign-in, our team is on it", "sign"),
+            ("I think you did not see the data was accessed", "accessed"),
+            ("No sign-in you made is a compromise", "compromise"),
+        ] {
+            assert!(negated_at(text, word), "{text}: {word} not negated");
+        }
     }
 
     #[test]

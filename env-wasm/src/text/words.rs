@@ -136,6 +136,15 @@ impl Text {
                 i += len;
                 continue;
             }
+            // An ellipsis the sentence goes on after ("the invoice number
+            // (INV-...) for the add-on", "the number\u{2026} please send
+            // it") marks words left out, not a sentence end: one clause
+            // break for the whole run of dots.
+            if let Some(dots) = ellipsis_within_sentence(&bytes, i) {
+                clause += 1;
+                i += dots;
+                continue;
+            }
             match c {
                 // The dots of "i.e.", "e.g." and "3 a.m." end nothing.
                 '.' if is_abbreviation_dot(&bytes, i, words.last()) => {}
@@ -440,6 +449,30 @@ fn is_abbreviation_dot(chars: &[(usize, char)], at: usize, last: Option<&Word>) 
     inner || closing || known
 }
 
+/// Closing marks that may stand between an ellipsis and what goes on
+/// after it: "(INV-...) for", "\"...\" and".
+const AFTER_ELLIPSIS: &[char] = &[')', ']', '"', '\'', '\u{201d}', '\u{2019}', '*', '_', '`'];
+
+/// When `chars[at]` opens a run of two or more dots after which the
+/// sentence goes on (after spaces on the line and closing marks, a
+/// lower-case letter or a comma, semicolon or colon), how many dots the
+/// run has. An ellipsis before a capital, a line break or the end of the
+/// text ends its sentence as a full stop does.
+fn ellipsis_within_sentence(chars: &[(usize, char)], at: usize) -> Option<usize> {
+    if chars[at].1 != '.' || at.checked_sub(1).is_some_and(|p| chars[p].1 == '.') {
+        return None;
+    }
+    let dots = chars[at..].iter().take_while(|(_, c)| *c == '.').count();
+    if dots < 2 {
+        return None;
+    }
+    let next = chars[at + dots..]
+        .iter()
+        .map(|(_, c)| *c)
+        .find(|c| !(*c == ' ' || *c == '\t' || AFTER_ELLIPSIS.contains(c)))?;
+    (next.is_lowercase() || matches!(next, ',' | ';' | ':')).then_some(dots)
+}
+
 fn is_inner_apostrophe(chars: &[(usize, char)], at: usize) -> bool {
     at > 0
         && chars.get(at - 1).is_some_and(|(_, c)| c.is_alphabetic())
@@ -705,6 +738,37 @@ mod tests {
         );
         assert_eq!(t.slice(0, 2), "62h");
         assert_eq!(t.gap(1), "");
+    }
+
+    #[test]
+    fn an_ellipsis_the_sentence_goes_on_after_ends_no_sentence() {
+        let one = |source: &str, a: &str, b: &str| {
+            let t = Text::new(source);
+            let sentence = |w: &str| t.words.iter().find(|x| x.text == w).map(|x| x.sentence);
+            sentence(a) == sentence(b)
+        };
+        // Words left out inside a sentence: it goes on.
+        assert!(one(
+            "the invoice number (INV-...) for the add-on",
+            "number",
+            "add"
+        ));
+        assert!(one("the number\u{2026} please send it", "number", "send"));
+        assert!(one("the code (INV-.....), which starts", "code", "starts"));
+        assert!(one("we need the number... and the date", "number", "date"));
+        assert!(one("the number...: INV-2231", "number", "2231"));
+        // An ellipsis before a capital, a line break or the end ends it.
+        assert!(!one(
+            "We need the number... Please send it",
+            "number",
+            "send"
+        ));
+        assert!(!one(
+            "We need the number...\nplease send it",
+            "number",
+            "send"
+        ));
+        assert!(!one("We need the number. please send it", "number", "send"));
     }
 
     #[test]

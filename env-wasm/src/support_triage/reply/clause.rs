@@ -312,6 +312,52 @@ pub(super) fn list_intro(text: &Text, at: usize) -> &str {
         .unwrap_or("")
 }
 
+/// Words of a list's title that make its items steps still ahead: "What
+/// happens next:", "Next steps", "The plan from here:".
+const PLAN_TITLES: &[&str] = &["next", "steps", "plan", "happens", "here", "now"];
+
+/// Words that place a step in the past: "You reset it yesterday".
+const PAST_TIMES: &[&str] = &[
+    "yesterday",
+    "already",
+    "earlier",
+    "ago",
+    "last",
+    "previously",
+];
+
+/// Words after a doer that are no verb of a step in the present.
+const NOT_A_STEP: &[&str] = &[
+    "are", "were", "have", "had", "did", "do", "can", "could", "will", "would", "should", "may",
+    "might", "must", "not", "never", "also",
+];
+
+/// A step of a plan told in the present: `clause` opens an item of a list
+/// whose title looks ahead, with its doer ("you", "we", "I") and a verb in
+/// the present ("What happens next:\n1. You revoke the leaked key ...\n3.
+/// We send you an update within the hour"). A plan's present is its
+/// future: the customer's steps are asked of them, ours are promised. Not
+/// a step said done ("1. You revoked the key", "You reset it yesterday"),
+/// nor a list under any other title. Returns the doer and the index (in
+/// `text`) of the verb.
+pub(super) fn planned_step<'t>(text: &'t Text, clause: &Clause) -> Option<(&'t str, usize)> {
+    if clause.to < clause.from + 2 || !opens_list_item(text, clause.from) {
+        return None;
+    }
+    let doer = text.words[clause.from].text.as_str();
+    let verb = text.words[clause.from + 1].text.as_str();
+    let present = !verb.ends_with("ed") && !verb.ends_with("ing") && !NOT_A_STEP.contains(&verb);
+    let dated_past =
+        (clause.from..clause.to).any(|i| PAST_TIMES.contains(&text.words[i].text.as_str()));
+    let title = Text::new(list_intro(text, clause.from));
+    let ahead = title
+        .words
+        .iter()
+        .any(|w| PLAN_TITLES.contains(&w.text.as_str()));
+    (matches!(doer, "you" | "we" | "i") && present && !dated_past && ahead)
+        .then_some((doer, clause.from + 1))
+}
+
 /// The longest heading, in words.
 const HEADING_WORDS: usize = 6;
 

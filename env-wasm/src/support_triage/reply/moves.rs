@@ -413,6 +413,13 @@ const MARKERS: &[&str] = &[
     "priority is to",
     "all you need to do is",
     "the only thing to do is",
+    // "It would help to reset your password", "it's wise to revoke it".
+    "would help to",
+    "will help to",
+    "wise to",
+    "sensible to",
+    "advisable to",
+    "safest to",
 ];
 
 /// Predicates that say a step suffices: with a step of the customer's as
@@ -666,6 +673,10 @@ struct Setting<'c> {
     /// Another clause of its sentence speaks of our side ("..., | our
     /// billing team will review your request").
     ours_beside: bool,
+    /// It opens with "is" after an aside, and its sentence opens with the
+    /// subject of a pseudo-cleft ("What you can do, | and it helps a lot,
+    /// | is reset ...").
+    after_cleft_subject: bool,
 }
 
 /// Words before "do" that make it a statement's auxiliary, not an
@@ -694,6 +705,7 @@ fn request_verb(
         after_open_marker,
         after_bare_if,
         ours_beside,
+        after_cleft_subject,
     } = *setting;
     let words = clause.texts(text);
     // Boilerplate, in the clause or in the condition after it ("let us know
@@ -904,6 +916,18 @@ fn request_verb(
             found.push(verb);
         }
     }
+    // "What happens next:\n1. You revoke the leaked key ...": the
+    // customer's step of a plan, told in the present.
+    found.extend(
+        super::clause::planned_step(text, clause)
+            .filter(|(doer, verb)| {
+                *doer == "you" && REQUEST_VERBS.contains(&text.words[*verb].text.as_str())
+            })
+            .map(|(_, verb)| verb - clause.from),
+    );
+    // "What you can do is reset your password", "the best thing you can
+    // do, and it helps a lot, is to turn on two-factor authentication".
+    found.extend(cleft_verb(&words, after_cleft_subject));
     // "As soon as you send the invoice number, ...", "Needed from you:
     // the invoice number".
     found.extend(awaited_step(clause, &words, ours_beside));
@@ -913,6 +937,107 @@ fn request_verb(
         let reminded = words[..at - clause.from].contains(&"forget");
         !negated(text, at, at + 1) || reminded
     })
+}
+
+/// Words that open the subject of a pseudo-cleft: "what you can do",
+/// "the best thing you can do", "all you have to do", "one thing you
+/// could do", "something you can do".
+const CLEFT_OPENERS: &[&str] = &["what", "the", "one", "all", "something", "a"];
+
+/// Nouns a pseudo-cleft's subject is headed by after a determiner: "the
+/// best thing", "the most useful step".
+const CLEFT_HEADS: &[&str] = &["thing", "things", "step", "steps", "way"];
+
+/// Verbs of our asking that make a pseudo-cleft's subject what we ask of
+/// the customer: "what I'd ask", "what we recommend".
+const CLEFT_ASKING: &[&str] = &["ask", "suggest", "recommend", "advise", "urge"];
+
+/// Words of time that may end a pseudo-cleft's subject after its "do":
+/// "what you can do right now", "the thing to do in the meantime".
+const CLEFT_TIMES: &[&str] = &[
+    "now",
+    "right",
+    "today",
+    "first",
+    "immediately",
+    "meanwhile",
+    "meantime",
+    "in",
+    "the",
+    "straight",
+    "away",
+    "next",
+    "yourself",
+];
+
+/// Whether `words` (a sentence's opening, up to its "is") are the subject
+/// of a pseudo-cleft whose predicate is a step for the customer: the
+/// customer's doing ("what you can do", "the best thing you can do", "the
+/// most useful step you can take", "the thing to do now") or what we ask
+/// of them ("what I would ask you to do", "what we recommend"). Not our
+/// own doing ("what we can do", "the first thing we will do"), a step
+/// said done ("what you did"), nor a denied one ("what you can't do").
+fn cleft_subject(words: &[&str]) -> bool {
+    let Some(open) = words
+        .iter()
+        .position(|w| !LEAD_WORDS.contains(w) && !matches!(*w, "so" | "right"))
+    else {
+        return false;
+    };
+    // "what you can do right now", "the best thing to do in the
+    // meantime": a time after the doing is no part of it.
+    let kept = words.len()
+        - words[open..]
+            .iter()
+            .rev()
+            .take_while(|w| CLEFT_TIMES.contains(w))
+            .count();
+    let words = &words[open..kept.max(open)];
+    let headed = match words.first() {
+        Some(&"what" | &"all" | &"something") => true,
+        Some(w) if CLEFT_OPENERS.contains(w) => {
+            words.iter().take(5).any(|w| CLEFT_HEADS.contains(w))
+        }
+        _ => false,
+    };
+    let asked = words
+        .windows(2)
+        .any(|p| matches!(p[0], "i" | "we" | "would" | "will") && CLEFT_ASKING.contains(&p[1]));
+    let doing = words.contains(&"you") || words.ends_with(&["to", "do"]);
+    let last = words.last().copied().unwrap_or("");
+    let ends = matches!(last, "do" | "take") || CLEFT_ASKING.contains(&last);
+    let denied = words
+        .iter()
+        .any(|w| crate::text::negation::NEGATORS.contains(w));
+    headed && ends && (doing || asked) && !denied
+}
+
+/// Where the verb a pseudo-cleft asks for stands in `words` (a clause's):
+/// after its "is" (or "would be"), a "to" or an adverb between ("what you
+/// can do is reset your password", "the best thing you can do is to
+/// revoke the key", "the best thing to do would be to turn on 2FA").
+/// `subject_before`: the clause opens with the "is" and the subject opened
+/// its sentence before an aside.
+fn cleft_verb(words: &[&str], subject_before: bool) -> Option<usize> {
+    let copula = if subject_before {
+        0
+    } else {
+        (1..words.len()).find(|&c| {
+            let is = words[c] == "is" && cleft_subject(&words[..c]);
+            let would_be = words[c] == "be"
+                && c >= 2
+                && matches!(words[c - 1], "would" | "will")
+                && cleft_subject(&words[..c - 1]);
+            is || would_be
+        })?
+    };
+    let verb = (copula + 1..words.len()).find(|&k| {
+        !matches!(
+            words[k],
+            "to" | "just" | "simply" | "quickly" | "first" | "now" | "that" | "you"
+        )
+    })?;
+    (verb <= copula + MARKER_REACH && base_of(words[verb], REQUEST_VERBS).is_some()).then_some(verb)
 }
 
 /// Conjunctions of time that presuppose the step after them, as words.
@@ -1551,6 +1676,11 @@ pub(super) fn read(
             ours_beside: clauses.iter().enumerate().any(|(k, c)| {
                 k != at && c.sentence == clause.sentence && super::clause::ours(&c.texts(text))
             }),
+            after_cleft_subject: clause.texts(text).first() == Some(&"is")
+                && clauses[..at]
+                    .iter()
+                    .find(|c| c.sentence == clause.sentence)
+                    .is_some_and(|first| cleft_subject(&first.texts(text))),
         };
         // "**What we need from you**\n- Nothing at all": a list that opens
         // by saying nothing is needed asks for nothing in it.

@@ -857,7 +857,10 @@ fn future(text: &Text, clauses: &[Clause], at: usize) -> bool {
             && ours(&words[..k - 1])
             && !negated(text, clause.from + k, clause.from + k + 1)
     });
-    if progressive || our_scheduled_step(text, clause) {
+    // "What happens next: ... 3. We send you an update within the hour".
+    let planned = super::clause::planned_step(text, clause)
+        .is_some_and(|(doer, verb)| doer != "you" && !negated(text, verb, verb + 1));
+    if progressive || planned || our_scheduled_step(text, clause) {
         return true;
     }
     !has_subject(&words) && continued(clauses, at).is_some_and(|p| future(text, clauses, p))

@@ -756,9 +756,16 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
             // exposed", "nobody has seen your data"; not when the denial is
             // itself denied ("we cannot say that no data was accessed").
             let about_a_thing = words.iter().any(|t| THINGS.contains(t) || *t == "nothing");
+            // A negation inside a relative clause that ends before the
+            // harm is no denial of it ("the sign-in you didn't make was
+            // not a compromise" denies once).
             let negators = words[..k]
                 .iter()
-                .filter(|p| crate::text::negation::NEGATORS.contains(p))
+                .enumerate()
+                .filter(|(j, p)| {
+                    crate::text::negation::NEGATORS.contains(p)
+                        && !crate::text::negation::relative_ends_before(text, clause.from + j, at)
+                })
                 .count();
             // Our own or the customer's limits are no all-clear: "we
             // cannot access your data", "you won't be able to access it

@@ -97,7 +97,12 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
         .find(|&i| text.words[i].clause != text.words[i - 1].clause)
         .map_or(0, |i| i - clauses[clause].from)
         .max(perceived);
-    if past_instance(&own[subject_from..local], &own) {
+    if past_instance(&own[subject_from..local], &own)
+        || stated_as_rule(
+            &own[subject_from..(local + 1).min(own.len())],
+            &own[(local + 1).min(own.len())..],
+        )
+    {
         return Certainty::Generic;
     }
     // What someone may do, not what they will: "only our billing
@@ -239,6 +244,121 @@ fn past_instance(before: &[&str], clause: &[&str]) -> bool {
             .iter()
             .any(|w| matches!(*w, "have" | "has" | "had" | "will"))
         && clause.iter().any(|w| HISTORY.contains(w))
+}
+
+/// Words of a passive in the present, or what may be done in it, between
+/// a rule's subject and its verb: "is refunded", "can only be refunded".
+const RULE_PASSIVE: &[&str] = &[
+    "is",
+    "are",
+    "be",
+    "can",
+    "only",
+    "also",
+    "still",
+    "generally",
+];
+
+/// Determiners of any one of a kind: "an annual plan", "any charge".
+const ANY_ONE: &[&str] = &["a", "an", "any", "each", "every"];
+
+/// Determiners of a particular thing: "your plan", "the charge".
+const PARTICULAR: &[&str] = &[
+    "your", "the", "this", "these", "those", "our", "my", "its", "their", "his", "her",
+];
+
+/// Nouns of an outcome itself: "a refund can be issued", "an exception
+/// can be made" offer it, whatever the determiner.
+const OUTCOME_NOUNS: &[&str] = &[
+    "refund",
+    "refunds",
+    "credit",
+    "credits",
+    "exception",
+    "exceptions",
+    "waiver",
+    "waivers",
+    "discount",
+    "discounts",
+    "compensation",
+    "reimbursement",
+];
+
+/// Words after the verb that make the outcome this customer's: "... can
+/// be refunded to you", "... is refunded today".
+const THIS_CASE: &[&str] = &["you", "your", "yours", "today", "now", "tomorrow"];
+
+/// How many words a rule's subject may have, its modifiers after the
+/// noun included ("an annual plan charged more than 30 days ago").
+const RULE_SUBJECT_WORDS: usize = 10;
+
+/// Words that end a subject read back from its verb: what stands before
+/// them is no part of it ("our rule is that | annual plans are ...").
+const BEFORE_A_SUBJECT: &[&str] = &["is", "are", "that", "rule", "policy", "means"];
+
+/// Whether `through` (the words of a clause from its subject to the
+/// outcome's verb) and `after` (the rest of the clause) state the rule of
+/// a kind of thing, not this customer's outcome: a subject that is any one
+/// of its kind ("an annual plan", "any charge") or a bare plural ("annual
+/// plans"), then the passive in the present or what may be done ("is
+/// refunded", "can only be refunded"), with nothing after it that makes it
+/// this case's ("an annual plan is refunded for the months of the term
+/// not yet started"; play-st30 C1). "Your annual plan can be refunded",
+/// "the plan will be refunded", "a refund can be issued" and "an annual
+/// plan can be refunded to you" stay promises.
+fn stated_as_rule(through: &[&str], after: &[&str]) -> bool {
+    // The outcome's verb, a participle of the passive ("refunded",
+    // "given"); "we are adding compensation" is no passive.
+    let Some((verb, before)) = through.split_last() else {
+        return false;
+    };
+    if !(verb.ends_with("ed") || verb.ends_with("en") || matches!(*verb, "paid" | "made" | "sent"))
+    {
+        return false;
+    }
+    let chain = before
+        .iter()
+        .rev()
+        .take_while(|w| RULE_PASSIVE.contains(w))
+        .count();
+    let auxiliaries = &before[before.len() - chain..];
+    let present = auxiliaries.iter().any(|w| matches!(*w, "is" | "are"))
+        || (auxiliaries.contains(&"can") && auxiliaries.contains(&"be"));
+    let Some(head) = (before.len() - chain).checked_sub(1) else {
+        return false;
+    };
+    let person = matches!(
+        before[head],
+        "we" | "i" | "you" | "they" | "he" | "she" | "it"
+    );
+    if !present
+        || person
+        || OUTCOME_NOUNS.contains(&before[head])
+        || after.iter().any(|w| THIS_CASE.contains(w))
+    {
+        return false;
+    }
+    let subject = &before[head.saturating_sub(RULE_SUBJECT_WORDS)..=head];
+    let bound = subject.iter().rposition(|w| {
+        ANY_ONE.contains(w) || PARTICULAR.contains(w) || BEFORE_A_SUBJECT.contains(w)
+    });
+    // "Charges like yours are refunded in full": a kind the customer's
+    // own case is named in is their outcome.
+    let kind = &subject[bound.map_or(0, |d| d + 1)..];
+    if kind.iter().any(|w| THIS_CASE.contains(w)) {
+        return false;
+    }
+    match bound {
+        Some(d) if ANY_ONE.contains(&subject[d]) => true,
+        Some(d) if PARTICULAR.contains(&subject[d]) => false,
+        // A bare plural, its noun among its first words: "annual plans
+        // are refunded ...", "our rule is that annual plans charged in
+        // March can be refunded ...".
+        _ => kind
+            .iter()
+            .take(3)
+            .any(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss")),
+    }
 }
 
 /// Nouns of a limit on what we may do, or of the amount it allows: "the
