@@ -506,8 +506,11 @@ const CORPORA: &[(&str, &str)] = &[
         include_str!("../player_corpus/2026-12-06/it_mental_health-p52/episodes.jsonl"),
     ),
     // The thirty-third (play-it33, bin41): six cases at levels 2-4, each
-    // answered once and in six other wordings, and probes: 57 rows. Its B
-    // rows are open (`KNOWN_OPEN`).
+    // answered once and in six other wordings, and probes: 57 rows. Its B1
+    // ("Not this time: no team event (...) and no incident work (...)"
+    // and the probes' other wordings of a decline read as actions) and B2
+    // ("checks the new rota with the engineers in their 1:1s" read as
+    // tackling 1:1s) are read: every row replays as judged.
     (
         "it_mental_health-p53",
         include_str!("../player_corpus/2026-12-06/it_mental_health-p53/episodes.jsonl"),
@@ -601,27 +604,10 @@ fn response_of(action: &Value) -> Option<&str> {
         .or(action["arguments"]["response"].as_str())
 }
 
-// The open classes of play-it33, for the next round.
-const IT33_B1: &str = "B it33-B1: a \"Not this time: no team event (...) and no incident work \
-                       (...)\" paragraph after the last week read as actions on those items";
-const IT33_B2: &str = "B it33-B2: \"checks the new rota with the engineers in their 1:1s, to \
-                       make sure the load has dropped\" read as tackling 1:1s";
-
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p53", 28, IT33_B1),
-    ("it_mental_health-p53", 32, IT33_B1),
-    ("it_mental_health-p53", 33, IT33_B1),
-    ("it_mental_health-p53", 34, IT33_B1),
-    ("it_mental_health-p53", 35, IT33_B1),
-    ("it_mental_health-p53", 37, IT33_B1),
-    ("it_mental_health-p53", 39, IT33_B1),
-    ("it_mental_health-p53", 41, IT33_B2),
-    ("it_mental_health-p53", 56, IT33_B1),
-    ("it_mental_health-p53", 57, IT33_B1),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect
