@@ -26,6 +26,9 @@ pub fn sort<T: Ord>(items: &mut [T]) {
 /// Sorts `items` so that no item stands after one it is `less` than,
 /// keeping the order of items neither is less than: `slice::sort_by`.
 pub fn sort_by<T>(items: &mut [T], mut less: impl FnMut(&T, &T) -> bool) {
+    if items.len() < 2 {
+        return;
+    }
     let order = merge_order(items.len(), &mut |a, b| less(&items[a], &items[b]));
     let mut placed = vec![false; order.len()];
     // Each cycle of the permutation in turn: position `at` takes the item

@@ -37,9 +37,17 @@ pub struct Text {
     /// up by binary search rather than scanned for: graders try hundreds of
     /// phrases on one answer.
     order: Vec<u32>,
+    /// The [`prefix_key`] of each word of `order`, in that order: a
+    /// phrase's first word is found among these numbers, and only words
+    /// that share its first eight bytes are compared as strings.
+    keys: Vec<u64>,
     /// For each word, the index of the first word of its sentence.
     sentence_starts: Vec<u32>,
 }
+
+/// The most words of a text sorted by insertion (in place) rather than by
+/// [`crate::order::sort_by`].
+const SHORT_TEXT: usize = 32;
 
 /// The most words a phrase may have.
 const PHRASE_WORDS: usize = 8;
@@ -58,13 +66,17 @@ impl Text {
         let mut clause = 0u32;
         let mut sentence = 0u32;
         let bytes: Vec<(usize, char)> = source.char_indices().collect();
+        // Each word is spelled here first and copied out at its length, so
+        // a word costs one allocation however it grows.
+        let mut spelled = String::new();
         let mut i = 0;
         while i < bytes.len() {
             let (at, c) = bytes[i];
             if c.is_alphanumeric() {
                 let start = at;
                 let numeric = c.is_ascii_digit();
-                let mut text = String::new();
+                spelled.clear();
+                let text = &mut spelled;
                 let mut j = i;
                 while j < bytes.len() {
                     let (_, d) = bytes[j];
@@ -90,6 +102,7 @@ impl Text {
                     j += 1;
                 }
                 let end = bytes.get(j).map_or(source.len(), |(b, _)| *b);
+                let text = spelled.as_str().to_owned();
                 // "62h", "9.5k", "3pm": a number and its unit are two words.
                 match unit_split(&text) {
                     Some(at) => {
@@ -187,12 +200,25 @@ impl Text {
             .enumerate()
             .map(|(i, w)| (prefix_key(&w.text), i as u32))
             .collect();
-        crate::order::sort_by(&mut keyed, |(ka, a), (kb, b)| {
+        let less = |(ka, a): &(u64, u32), (kb, b): &(u64, u32)| {
             ka.cmp(kb)
                 .then_with(|| words[*a as usize].text.cmp(&words[*b as usize].text))
                 .then(a.cmp(b))
                 .is_lt()
-        });
+        };
+        if keyed.len() <= SHORT_TEXT {
+            // A line or a field: sorted in place, no allocation.
+            for i in 1..keyed.len() {
+                let mut j = i;
+                while j > 0 && less(&keyed[j], &keyed[j - 1]) {
+                    keyed.swap(j, j - 1);
+                    j -= 1;
+                }
+            }
+        } else {
+            crate::order::sort_by(&mut keyed, less);
+        }
+        let keys: Vec<u64> = keyed.iter().map(|(key, _)| *key).collect();
         let order: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
         let mut sentence_starts = Vec::with_capacity(words.len());
         for (i, word) in words.iter().enumerate() {
@@ -206,8 +232,23 @@ impl Text {
             source: source.to_owned(),
             words,
             order,
+            keys,
             sentence_starts,
         }
+    }
+
+    /// The first place in `order` whose word is not less than `word`.
+    fn first_not_below(&self, word: &str) -> usize {
+        let key = prefix_key(word);
+        let from = self.keys.partition_point(|k| *k < key);
+        // Words of up to eight bytes are settled by their keys; longer ones
+        // are compared as strings among the words sharing the key.
+        if word.len() <= 8 {
+            return from;
+        }
+        let to = from + self.keys[from..].partition_point(|k| *k == key);
+        from + self.order[from..to]
+            .partition_point(|i| self.words[*i as usize].text.as_str() < word)
     }
 
     /// The index of the first word of word `at`'s sentence (`at` itself
@@ -281,12 +322,19 @@ impl Text {
     /// phrase's first word is a prefix. Looks words up by binary search and
     /// allocates nothing: graders try hundreds of phrases on every answer.
     fn each_match(&self, phrase: &str, each: impl FnMut(usize, usize) -> bool) -> bool {
-        let mut words = phrase
-            .split(|c: char| c.is_whitespace() || c == '-' || c == '/')
-            .filter(|w| !w.is_empty());
+        let mut words = phrase_words(phrase);
+        let Some(first) = words.next() else {
+            return false;
+        };
+        // Most phrases tried on a text have no word of it first: they are
+        // settled before the rest of the phrase is split.
+        if !self.has_first(first) {
+            return false;
+        }
         let mut pattern = [""; PHRASE_WORDS];
-        let mut len = 0;
-        for word in words.by_ref().take(PHRASE_WORDS) {
+        pattern[0] = first;
+        let mut len = 1;
+        for word in words.by_ref().take(PHRASE_WORDS - 1) {
             pattern[len] = word;
             len += 1;
         }
@@ -300,6 +348,23 @@ impl Text {
         self.each_match_of(&pattern[..len], each)
     }
 
+    /// Whether some word matches `first`, a phrase's first word (by
+    /// prefix when it ends in `*`).
+    fn has_first(&self, first: &str) -> bool {
+        let (key, prefix) = match first.strip_suffix('*') {
+            Some(key) => (key, true),
+            None => (first, false),
+        };
+        self.order.get(self.first_not_below(key)).is_some_and(|at| {
+            let word = self.words[*at as usize].text.as_str();
+            if prefix {
+                word.starts_with(key)
+            } else {
+                word == key
+            }
+        })
+    }
+
     /// [`Self::each_match`] of a phrase already split into words.
     fn each_match_of(&self, pattern: &[&str], mut each: impl FnMut(usize, usize) -> bool) -> bool {
         let len = pattern.len();
@@ -310,9 +375,7 @@ impl Text {
             Some(key) => (key, true),
             None => (pattern[0], false),
         };
-        let from = self
-            .order
-            .partition_point(|i| self.words[*i as usize].text.as_str() < key);
+        let from = self.first_not_below(key);
         for &at in &self.order[from..] {
             let at = at as usize;
             let word = self.words[at].text.as_str();
@@ -338,9 +401,7 @@ impl Text {
 
     /// The indices of the words equal to `word`, ascending.
     pub fn positions(&self, word: &str) -> &[u32] {
-        let from = self
-            .order
-            .partition_point(|i| self.words[*i as usize].text.as_str() < word);
+        let from = self.first_not_below(word);
         let to = from
             + self.order[from..].partition_point(|i| self.words[*i as usize].text.as_str() == word);
         &self.order[from..to]
@@ -363,7 +424,13 @@ impl Text {
 
     /// Every occurrence of any phrase of `concept`, in text order.
     pub fn mentions(&self, phrases: &[&str]) -> Vec<(usize, usize)> {
-        let mut spans: Vec<(usize, usize)> = phrases.iter().flat_map(|p| self.find(p)).collect();
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        for phrase in phrases {
+            self.each_match(phrase, |start, end| {
+                spans.push((start, end));
+                true
+            });
+        }
         crate::order::sort(&mut spans);
         spans.dedup_by(|b, a| b.0 < a.1 && a.0 <= b.0);
         spans
@@ -403,6 +470,37 @@ impl Text {
         }
         out
     }
+}
+
+/// The words of a phrase: split at whitespace, hyphens and slashes, empty
+/// pieces skipped. A phrase of ASCII (every phrase the graders list) is
+/// split byte by byte.
+fn phrase_words(phrase: &str) -> impl Iterator<Item = &str> {
+    let ascii = phrase.is_ascii();
+    let bytes = phrase.as_bytes();
+    let mut from = 0;
+    let mut chars = (!ascii).then(|| {
+        phrase
+            .split(|c: char| c.is_whitespace() || c == '-' || c == '/')
+            .filter(|w| !w.is_empty())
+    });
+    std::iter::from_fn(move || {
+        if let Some(chars) = chars.as_mut() {
+            return chars.next();
+        }
+        while from < bytes.len() {
+            let start = from;
+            let end = bytes[start..]
+                .iter()
+                .position(|b| matches!(b, b' ' | b'\t'..=b'\r' | b'-' | b'/'))
+                .map_or(bytes.len(), |k| start + k);
+            from = end + 1;
+            if end > start {
+                return Some(&phrase[start..end]);
+            }
+        }
+        None
+    })
 }
 
 /// The first eight bytes of a word as a number, in the order the words

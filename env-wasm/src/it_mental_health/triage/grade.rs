@@ -374,11 +374,34 @@ struct Block {
     cells: Vec<(Field, String)>,
 }
 
+/// The lines of an answer, each read as words when a reader first asks
+/// for it: the readers of one line (block, tier heading, ranking) share
+/// one reading.
+struct LineTexts<'a> {
+    lines: &'a [Line],
+    read: Vec<std::cell::OnceCell<Text>>,
+}
+
+impl<'a> LineTexts<'a> {
+    fn new(lines: &'a [Line]) -> LineTexts<'a> {
+        LineTexts {
+            lines,
+            read: lines.iter().map(|_| std::cell::OnceCell::new()).collect(),
+        }
+    }
+
+    /// Line `i` as words.
+    fn get(&self, i: usize) -> &Text {
+        self.read[i].get_or_init(|| Text::new(&self.lines[i].plain))
+    }
+}
+
 /// Scores a triage answer against the rubric, penalties included.
 pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
     let parsed = parse(&answer.read, LABELS);
-    let ranking_lines = ranking_extent(case, &parsed.lines, &parsed.sections);
-    let blocks = blocks(case, &parsed.lines, &ranking_lines);
+    let texts = LineTexts::new(&parsed.lines);
+    let ranking_lines = ranking_extent(case, &texts, &parsed.sections);
+    let blocks = blocks(case, &texts, &ranking_lines);
 
     let mut tier_points = 0u64;
     let mut day_points = 0u64;
@@ -544,9 +567,10 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
 /// ranking ("Happy to talk any of these through.").
 fn ranking_extent(
     case: &TriageCase,
-    lines: &[Line],
+    texts: &LineTexts,
     sections: &[(usize, Section)],
 ) -> BTreeSet<usize> {
+    let lines = texts.lines;
     let mut extent = BTreeSet::new();
     let starts: BTreeSet<usize> = crate::order::set_of(sections.iter().map(|(at, _)| *at));
     for (at, section) in sections {
@@ -554,13 +578,14 @@ fn ranking_extent(
             continue;
         }
         let mut content = !section.lines.first().is_none_or(|l| l.is_blank());
-        let mut ranked = named_in(case, section.lines.first().map_or("", |l| &l.plain));
+        let title = Text::new(section.lines.first().map_or("", |l| &l.plain));
+        let mut ranked = named_in(case, &title);
         extent.insert(*at);
         for (i, line) in lines.iter().enumerate().skip(at + 1) {
             if starts.contains(&i) || (line.is_blank() && content) {
                 break;
             }
-            let named = named_in(case, &line.plain);
+            let named = named_in(case, texts.get(i));
             let ranks_more = named.iter().any(|k| !ranked.contains(k)) || bare_tier(&line.plain);
             if !line.is_blank() && !line.listed && content && !ranks_more {
                 break;
@@ -574,8 +599,8 @@ fn ranking_extent(
 }
 
 /// The team members `line` names, by their index in the case.
-fn named_in(case: &TriageCase, line: &str) -> BTreeSet<usize> {
-    let mentions = first_mentions(case, &Text::new(line));
+fn named_in(case: &TriageCase, line: &Text) -> BTreeSet<usize> {
+    let mentions = first_mentions(case, line);
     crate::order::set_of(
         mentions
             .iter()
@@ -751,7 +776,8 @@ enum FieldOrName {
 }
 
 /// Cut the answer (outside the ranking) into one block per team member.
-fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<Block> {
+fn blocks(case: &TriageCase, texts: &LineTexts, ranking: &BTreeSet<usize>) -> Vec<Block> {
+    let lines = texts.lines;
     let mut blocks = vec![Block::default(); case.employees.len()];
     let mut current: Option<usize> = None;
     let mut header: Option<Vec<Option<FieldOrName>>> = None;
@@ -772,7 +798,7 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
         if line.is_blank() {
             continue;
         }
-        if let Some(tier) = tier_heading(case, lines, i) {
+        if let Some(tier) = tier_heading(case, texts, i) {
             group = Some(tier);
             current = None;
             aside = false;
@@ -817,8 +843,8 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
             blocks[k].tabled.push(false);
             continue;
         }
-        let text = Text::new(&line.plain);
-        let mentions = first_mentions(case, &text);
+        let text = texts.get(i);
+        let mentions = first_mentions(case, text);
         let named: Vec<(usize, usize)> = mentions
             .iter()
             .enumerate()
@@ -829,7 +855,7 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
         // helper: the layout (the "Employee:" line, a heading, a bullet)
         // says whose block it is, not a name after the field's label
         // (para-it15 B4).
-        let in_field = current.is_some() && labels_a_field(&text);
+        let in_field = current.is_some() && labels_a_field(text);
         let leading = named
             .iter()
             .filter(|(a, _)| *a < 4 && !in_field)
@@ -838,7 +864,7 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
         if named.is_empty()
             && !line.listed
             && line.plain.trim_end().ends_with(':')
-            && !labels_a_field(&text)
+            && !labels_a_field(text)
             && current.is_none()
         {
             aside = true;
@@ -848,7 +874,7 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
         // ("- pair them with Nadia"), or a field line of the block ("2-week
         // action: ... (Magnus and Leon can shadow)"), stays in the block it
         // is in: the layout says whose it is, not a name inside it.
-        let passing = (line.listed || labels_a_field(&text)) && current.is_some();
+        let passing = (line.listed || labels_a_field(text)) && current.is_some();
         let owner = match (leading, named.len()) {
             (Some(k), _) => Some(k),
             (None, 1) if !passing && !aside => Some(named[0].1),
@@ -875,8 +901,8 @@ fn blocks(case: &TriageCase, lines: &[Line], ranking: &BTreeSet<usize>) -> Vec<B
             // field line of the block naming someone by full name ("24-hour
             // action: Damir Rasmussen arranges ...", the lead who acts)
             // names who acts in it, and stays in the block.
-            None if !(passing && labels_a_field(&text))
-                && opens_with_someone_else(case, &text, &mentions) =>
+            None if !(passing && labels_a_field(text))
+                && opens_with_someone_else(case, text, &mentions) =>
             {
                 current = None
             }
@@ -909,14 +935,15 @@ const TIER_HEADING_WORDS: &[&str] = &[
 /// next line that is not blank opens someone's block (names them among
 /// its first words). A bare tier line under a name ("### Ana\nRED\nMain
 /// stressor: ...") is that person's.
-fn tier_heading(case: &TriageCase, lines: &[Line], i: usize) -> Option<Tier> {
+fn tier_heading(case: &TriageCase, texts: &LineTexts, i: usize) -> Option<Tier> {
+    let lines = texts.lines;
     let line = &lines[i];
     if line.listed || line.cells.is_some() {
         return None;
     }
-    let text = Text::new(&line.plain);
+    let text = texts.get(i);
     // "Tier: RED" after someone's fields is their tier field.
-    if labels_a_field(&text) {
+    if labels_a_field(text) {
         return None;
     }
     let mut tier = None;
@@ -930,9 +957,8 @@ fn tier_heading(case: &TriageCase, lines: &[Line], i: usize) -> Option<Tier> {
         }
     }
     let tier = tier?;
-    let next = lines[i + 1..].iter().find(|l| !l.is_blank())?;
-    let next_text = Text::new(&next.plain);
-    let opens_block = first_mentions(case, &next_text)
+    let next = i + 1 + lines[i + 1..].iter().position(|l| !l.is_blank())?;
+    let opens_block = first_mentions(case, texts.get(next))
         .iter()
         .any(|at| at.is_some_and(|a| a < 4));
     opens_block.then_some(tier)
