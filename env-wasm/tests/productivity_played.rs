@@ -365,6 +365,22 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p37",
         include_str!("player_corpus/2026-12-06/productivity-p37/episodes.jsonl"),
     ),
+    // The twenty-first play-test of productivity (play-pr21, on 0b43a14):
+    // each task at levels 2 and 5, each played once and with 6 other
+    // wordings, 11 answers wrong on purpose and 40 one-field probes (93
+    // rows; first plays all 1.00). Its B (lines 61, 65, 74, 76, 78, 82-86,
+    // 88, 92): a comment after the right value that rejects other values
+    // read as a second value offered, so a hedge: two values joined by
+    // "or" under one rejection ("high (normal or low would be wrong)",
+    // "low or normal would understate it", a label, a room, a count) and
+    // a rejection before a verb giving the value ("it would be a mistake
+    // to call it normal", "finance (it would be wrong to call it spam)").
+    // Its A rows (28, 30, 43-53) score what they scored: "high, otherwise
+    // normal" still a hedge, the JSON before `final` still refused.
+    (
+        "productivity-p38",
+        include_str!("player_corpus/2026-12-06/productivity-p38/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -507,6 +523,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p34",
     "productivity-p35",
     "productivity-p36",
+    "productivity-p38",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

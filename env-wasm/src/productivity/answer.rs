@@ -110,6 +110,36 @@ pub(crate) fn stated_choice<T: Ord + Clone>(
         .cloned()
 }
 
+/// What a deduction quotes of a choice field ([`written`]), and when the
+/// field reads as several choices offered (a hedge), which ones: an answer
+/// that meant one value and named others in its asides sees how it was
+/// read ("read as two values offered: high, normal").
+pub(crate) fn written_choice<T: Ord + Clone>(
+    answer: &serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    choice_of: impl Fn(&str) -> Option<T>,
+    filler: &[&str],
+    name: impl Fn(&T) -> String,
+) -> String {
+    let quoted = written(answer, key);
+    let text = answer.get(key).and_then(serde_json::Value::as_str);
+    match text.map(|text| crate::text::aside::head_choice(text, choice_of, filler)) {
+        Some(crate::text::OneValue::Hedged(values)) => {
+            let names: Vec<String> = values.iter().map(name).collect();
+            let count = match names.len() {
+                2 => "two".to_owned(),
+                3 => "three".to_owned(),
+                n => n.to_string(),
+            };
+            format!(
+                "{quoted} (read as {count} values offered: {})",
+                names.join(", ")
+            )
+        }
+        _ => quoted,
+    }
+}
+
 /// A one-value field that names one of a few choices, read by
 /// [`stated_choice`].
 pub(crate) fn stated_choice_field<T: Ord + Clone>(

@@ -10,7 +10,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::answer::{FormCheck, Grade, stated_choice_field, with_asides, written};
+use super::answer::{FormCheck, Grade, stated_choice_field, with_asides, written, written_choice};
 use super::names::{COMPANIES, FIRST_NAMES, LAST_NAMES, ROLES};
 use super::noise::Noise;
 use crate::dates::{Day, clock};
@@ -817,7 +817,18 @@ impl Email {
             .iter()
             .filter(|(_, ok, _)| !ok)
             .map(|(field, _, expected)| {
-                Deduction::new(field, *field, written(answer, field), *expected)
+                let got = match *field {
+                    "label" => written_choice(answer, field, label_of, LABEL_FILLER, |l| {
+                        label_name(*l).to_owned()
+                    }),
+                    "priority" => {
+                        written_choice(answer, field, priority_of, PRIORITY_FILLER, |p| {
+                            priority_name(*p).to_owned()
+                        })
+                    }
+                    _ => written(answer, field),
+                };
+                Deduction::new(field, *field, got, *expected)
             })
             .collect();
         let scores: Vec<(&'static str, Points)> = right

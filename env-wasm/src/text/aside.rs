@@ -226,7 +226,7 @@ fn offered(
     asides_from: usize,
     is_value: impl Fn(&str) -> bool,
 ) -> bool {
-    if negated(text, at, at + 1) || compared(text, at) {
+    if negated(text, at, at + 1) || compared(text, at) || rejected_run(text, mentioned, at) {
         return false;
     }
     let words = &text.words;
@@ -335,6 +335,189 @@ fn ruled_out(text: &Text, mentioned: &[bool], at: usize) -> bool {
         .collect();
     statement.iter().any(|w| STATING.contains(w))
         && statement.iter().any(|w| RULING_OUT.contains(w))
+}
+
+/// Words that, said of values named in an aside, reject them: "normal or
+/// low would be wrong", "low would understate it", "it would be a mistake
+/// to call it spam".
+const REJECTING: &[&str] = &[
+    "wrong",
+    "wrongly",
+    "mistake",
+    "mistaken",
+    "error",
+    "incorrect",
+    "inaccurate",
+    "misleading",
+    "inappropriate",
+    "unjustified",
+    "unwarranted",
+    "unfair",
+    "too",
+    "understate",
+    "understates",
+    "overstate",
+    "overstates",
+    "underrate",
+    "underrates",
+    "overrate",
+    "overrates",
+    "undersell",
+    "undersells",
+    "oversell",
+    "oversells",
+    "underplay",
+    "underplays",
+    "overplay",
+    "overplays",
+    "misjudge",
+    "misjudges",
+    "misclassify",
+    "misclassifies",
+];
+
+/// Words that may stand between named values and the word that rejects
+/// them ("would both be a mistake", "is clearly wrong"), or between that
+/// word and the "to" of a verb giving a value ("it would be a mistake
+/// to"). A denial is none of them: "would not be wrong" accepts.
+const PREDICATE_LEAD: &[&str] = &[
+    "would",
+    "will",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "both",
+    "each",
+    "all",
+    "equally",
+    "clearly",
+    "plainly",
+    "obviously",
+    "definitely",
+    "certainly",
+    "surely",
+    "simply",
+    "just",
+    "also",
+    "a",
+    "an",
+    "the",
+    "big",
+    "real",
+    "serious",
+    "clear",
+    "here",
+    "then",
+    "likewise",
+    "seem",
+    "seems",
+    "it",
+    "this",
+    "me",
+    "us",
+];
+
+/// Words between the verb that gives a value and the value: "to call it
+/// normal", "to mark this as spam", "to book the Willow room".
+const OBJECT_WORDS: &[&str] = &["it", "this", "that", "them", "as", "the", "a", "an"];
+
+/// Whether `words` (the words after a run of values, in order) say the
+/// values are wrong: [`PREDICATE_LEAD`] words, then a [`REJECTING`] one.
+fn rejecting_after<'a>(mut words: impl Iterator<Item = &'a str>) -> bool {
+    words
+        .find(|w| !PREDICATE_LEAD.contains(w))
+        .is_some_and(|w| REJECTING.contains(&w))
+}
+
+/// Whether `before` (the words before a run of values, nearest first)
+/// give the values with a verb after a rejection and "to": "(it would be
+/// wrong to mark it normal)", "(a mistake to call it spam)". A denial
+/// before the rejection ("it would not be wrong to call it normal")
+/// accepts the values.
+fn rejecting_before(before: &[&str]) -> bool {
+    let mut rest = before.iter().skip_while(|w| OBJECT_WORDS.contains(w));
+    // The verb (any word that is no denial), then its "to".
+    if rest.next().is_none_or(|verb| DENIALS.contains(verb)) || rest.next() != Some(&"to") {
+        return false;
+    }
+    let mut rest = rest.skip_while(|w| PREDICATE_LEAD.contains(w));
+    rest.next().is_some_and(|w| REJECTING.contains(w)) && !rest.any(|w| DENIALS.contains(w))
+}
+
+/// Words that join the values of a run that one predicate is said of:
+/// "normal or low would be wrong", "neither... nor".
+const RUN_JOINERS: &[&str] = &["or", "and", "nor"];
+
+/// Whether the value at word `at` is one of a run of values ("normal or
+/// low", "Willow, Lantern or Birch") that an aside rejects as a whole: a
+/// rejecting predicate after the run ("normal or low would be wrong", "low
+/// or normal would understate it") or a verb giving the run after a
+/// rejection ("it would be a mistake to call it normal or low"). Each
+/// value of the run is named to be rejected, none offered; an "or" there
+/// joins, it does not hedge.
+fn rejected_run(text: &Text, mentioned: &[bool], at: usize) -> bool {
+    let words = &text.words;
+    let is_value = |k: usize| mentioned.get(k).copied().unwrap_or(false);
+    // The value before value `k` in its run, joined by a word or a comma.
+    let previous = |k: usize| {
+        let joined = k >= 2
+            && RUN_JOINERS.contains(&words[k - 1].text.as_str())
+            && words[k - 2].clause == words[k].clause;
+        if joined && is_value(k - 2) {
+            return Some(k - 2);
+        }
+        (k >= 1 && is_value(k - 1) && text.gap(k).trim() == ",").then(|| k - 1)
+    };
+    let (mut first, mut last) = (at, at);
+    while let Some(k) = previous(first) {
+        first = k;
+    }
+    while let Some(k) =
+        (last + 1..(last + 3).min(words.len())).find(|k| is_value(*k) && previous(*k) == Some(last))
+    {
+        last = k;
+    }
+    let end = &words[last];
+    let after = words[last + 1..]
+        .iter()
+        .take(WINDOW)
+        .take_while(|w| w.clause == end.clause && w.sentence == end.sentence)
+        .map(|w| w.text.as_str());
+    rejecting_after(after) || rejecting_before(&clause_before(text, first))
+}
+
+/// Whether a clause of the asides (its words, bare) rejects values `read`
+/// reads as a whole: "11 or 12 would be wrong", "it would be a mistake to
+/// report 11 or 12" (see [`rejected_run`]).
+fn rejects_values<T>(words: &[&str], read: &impl Fn(&str) -> Option<T>) -> bool {
+    let all_values = |run: &[&str]| {
+        let mut pieces = run.split(|w| RUN_JOINERS.contains(w) || *w == "either");
+        pieces.clone().any(|piece| !piece.is_empty())
+            && pieces.all(|piece| piece.is_empty() || read(&piece.join(" ")).is_some())
+    };
+    // "11 or 12 would be wrong": the values, then their predicate.
+    let predicate = words.iter().position(|w| REJECTING.contains(w));
+    if let Some(p) = predicate {
+        let lead = words[..p]
+            .iter()
+            .rposition(|w| !PREDICATE_LEAD.contains(w))
+            .map_or(0, |k| k + 1);
+        if lead > 0 && rejecting_after(words[lead..].iter().copied()) && all_values(&words[..lead])
+        {
+            return true;
+        }
+    }
+    // "it would be wrong to report 11 or 12": the values to the clause's
+    // end, after a verb and its "to" after the rejection.
+    (1..words.len()).any(|from| {
+        let before: Vec<&str> = words[..from].iter().rev().copied().collect();
+        !OBJECT_WORDS.contains(&words[from])
+            && rejecting_before(&before)
+            && all_values(&words[from..])
+    })
 }
 
 /// The value a field states with a reader of its own (`read`: a date, a
@@ -542,6 +725,10 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
         if rejects(first) || (joining && second.is_some_and(rejects)) {
             return false;
         }
+        let bare: Vec<&str> = words.iter().map(|(_, bare)| bare.as_str()).collect();
+        if rejects_values(&bare, read) {
+            return false;
+        }
         if ALWAYS_OFFERING.contains(&first.as_str()) || offered_whole {
             return true;
         }
@@ -740,6 +927,54 @@ mod tests {
             "low, alternatively the default",
         ] {
             assert_eq!(priority(field), OneValue::Missing, "{field:?}");
+        }
+    }
+
+    #[test]
+    fn values_rejected_together_are_no_second_value() {
+        // A run of values that one predicate rejects, after the run or
+        // before it with a verb giving them (play-pr21 B1, B2).
+        for (field, value) in [
+            ("high (normal or low would be wrong)", "high"),
+            ("high - low or normal would understate it", "high"),
+            ("low (normal or high would overstate it)", "low"),
+            ("high: either normal or low would clearly be wrong", "high"),
+            ("high (low, normal would both be a mistake)", "high"),
+            ("high (normal or low would be a serious error)", "high"),
+            ("high (it would be a mistake to call it normal)", "high"),
+            ("high - it would be wrong to mark it normal or low", "high"),
+            ("low (it would overstate it to rate it normal)", "low"),
+            ("high (wrong to mark this as normal)", "high"),
+            ("high (to call it normal would be a mistake)", "high"),
+            ("high, so normal or low would be wrong", "high"),
+        ] {
+            assert_eq!(priority(field), OneValue::One(value), "{field:?}");
+        }
+        // Near misses: values the predicate accepts, or offers.
+        for field in [
+            "high (normal or low would be fine)",
+            "high (normal or low would not be wrong)",
+            "high (normal or low would do too)",
+            "high (it would be right to call it normal)",
+            "high (it would be fair to call it normal)",
+            "high (or normal would be wrong)",
+            "high or normal would both be fine",
+            "high (maybe normal or low)",
+        ] {
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for (field, value) in [
+            ("12 (11 or 13 would be wrong)", Some(12)),
+            ("12 - 15 or 16 would overstate it", Some(12)),
+            ("12 (it would be a mistake to report 15 or 16)", Some(12)),
+            ("12; either 11 or 15 would be wrong", Some(12)),
+            ("12 (11 or 13 would be fine)", None),
+            ("12 (11 or 13 would not be wrong)", None),
+            ("12 (it would be fine to report 15 or 16)", None),
+            ("12 (15 or 16 might be right)", None),
+        ] {
+            assert_eq!(count(field), value, "{field:?}");
         }
     }
 

@@ -16,7 +16,9 @@ use crate::grading::{
 };
 use crate::order::set_of;
 use crate::points::Points;
-use crate::productivity::answer::{FormCheck, Grade, stated_choice_field, with_asides, written};
+use crate::productivity::answer::{
+    FormCheck, Grade, stated_choice_field, with_asides, written, written_choice,
+};
 use crate::rubric::{Criterion, Deduction, Rubric};
 use crate::task::at_level;
 use crate::text::normalize;
@@ -141,18 +143,20 @@ impl Calendar {
                 edge,
             )
         };
-        let room_of = |word: &str| {
-            self.rooms
-                .iter()
-                .position(|r| r.name.eq_ignore_ascii_case(word))
-        };
         Booking {
             start: one_value(answer, "start", clock_of(Edge::Start)),
             end: one_value(answer, "end", clock_of(Edge::End)),
             day,
             participants: items(answer, "participants", fold_name),
-            room: stated_choice_field(answer, "room", room_of, ROOM_FILLER),
+            room: stated_choice_field(answer, "room", |w| self.room_of(w), ROOM_FILLER),
         }
+    }
+
+    /// The room a word of the answer names, as an index into its rooms.
+    fn room_of(&self, word: &str) -> Option<usize> {
+        self.rooms
+            .iter()
+            .position(|r| r.name.eq_ignore_ascii_case(word))
     }
 
     /// Everyone the payload names: the listed people and the organizer.
@@ -530,10 +534,15 @@ impl Calendar {
         // one the day or the times are at fault (named above), not a
         // readable room.
         if room.is_none() && (interval.is_some() || booking.room.is_err()) {
+            let name = |at: &usize| {
+                self.rooms
+                    .get(*at)
+                    .map_or_else(String::new, |r| r.name.to_owned())
+            };
             out.push(Deduction::new(
                 "room_valid",
                 "room",
-                written(answer, "room"),
+                written_choice(answer, "room", |w| self.room_of(w), ROOM_FILLER, name),
                 format!(
                     "a room with capacity at least {} that is open for the whole meeting",
                     self.required.len()
