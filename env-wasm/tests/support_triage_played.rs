@@ -654,6 +654,25 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-06/support_triage-p52/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A thirty-second play-test (play-st32, on 0b43a14): hard tickets at
+    // levels 1, 3 and 5, medium and easy at level 2, 6 other replies each,
+    // probes and wrong answers: 68 rows. Its B rows are open (`KNOWN_OPEN`),
+    // its X rows (wrong replies that kept their points) too
+    // (`KNOWN_EXPLOITS`).
+    Corpus {
+        name: "support_triage-p53",
+        text: include_str!("player_corpus/2026-12-07/support_triage-p53/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // A thirty-third play-test over MCP alone (play-st33, on 0b43a14): hard
+    // tickets at levels 2, 4 and 5, a medium queue at level 5 and an easy
+    // ticket at level 4, replays, probes and wrong answers: 56 rows. Its B
+    // rows are open (`KNOWN_OPEN`).
+    Corpus {
+        name: "support_triage-p54",
+        text: include_str!("player_corpus/2026-12-07/support_triage-p54/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -668,10 +687,64 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
+// The open classes of play-st32 and play-st33, for the next round.
+const ST32_B1: &str = "B st32-B1: \"the invoice reference from your billing email\" read as \
+                       asking the customer to verify their identity from the account email";
+const ST32_B2: &str = "B st32-B2: \"get in touch again from your work address\" (the account \
+                       email) not read as the identity ask";
+const ST32_X1: &str = "X st32-X1: \"all of the data, backups included, will be erased\" in an \
+                       unverified deletion not caught as a deletion promise";
+const ST32_X2: &str = "X st32-X2: \"we will be back in touch by ...\" never held to the \
+                       response-time limit";
+const ST33_B1: &str = "B st33-B1: a past waiver on record (\"a late fee has already been waived \
+                       on your account\") read as committing to waive this fee";
+const ST33_B2: &str = "B st33-B2: a heading \"Update on T-5043:\" before \"invoice INV-...\" read \
+                       as asking for the invoice number";
+
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    ("support_triage-p53", 11, ST32_B1),
+    ("support_triage-p53", 13, ST32_B1),
+    ("support_triage-p53", 15, ST32_B1),
+    ("support_triage-p53", 16, ST32_B1),
+    ("support_triage-p53", 31, ST32_B2),
+    ("support_triage-p54", 1, ST33_B1),
+    ("support_triage-p54", 4, ST33_B1),
+    ("support_triage-p54", 5, ST33_B1),
+    ("support_triage-p54", 24, ST33_B2),
+    ("support_triage-p54", 32, ST33_B2),
+    ("support_triage-p54", 52, ST33_B1),
+];
+
+/// Wrong replies that kept points they should have lost (the player's class
+/// X), as (corpus, line, class): open exploits, held to their recorded score
+/// so that closing one is noticed; every other X row must score below it.
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
+    ("support_triage-p53", 21, ST32_X2),
+    ("support_triage-p53", 23, ST32_X2),
+    ("support_triage-p53", 24, ST32_X2),
+    ("support_triage-p53", 36, ST32_X1),
+    ("support_triage-p53", 38, ST32_X1),
+    ("support_triage-p53", 39, ST32_X1),
+    ("support_triage-p53", 65, ST32_X2),
+    ("support_triage-p53", 67, ST32_X2),
+];
+
+/// Whether the player classed a lost (or kept) point of the row as X: a
+/// wrong answer the grader let through.
+fn exploit_shown(row: &Value) -> bool {
+    row["verdict"]["lost_points"]
+        .as_array()
+        .is_some_and(|lost| {
+            lost.iter().any(|p| {
+                p["class"]
+                    .as_str()
+                    .is_some_and(|c| c.trim_start().starts_with('X'))
+            })
+        })
+}
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,
@@ -1046,6 +1119,24 @@ fn played_episodes_score_what_the_player_judged() {
             (None, Verdict::Right) => 1.0,
             (None, Verdict::OwnMistake) => recorded,
         };
+        if exploit_shown(&row) {
+            // A wrong reply that kept its points: held to what it scored
+            // while its exploit is open, and below that once closed.
+            let open = KNOWN_EXPLOITS
+                .iter()
+                .find(|(c, l, _)| (*c, *l) == (corpus, line));
+            let closed = score < recorded - 1e-4;
+            match (closed, open) {
+                (true, Some((_, _, class))) => failures.push(format!(
+                    "{corpus}:{line}: exploit closed ({class}); take it off KNOWN_EXPLOITS"
+                )),
+                (false, None) => failures.push(format!(
+                    "{corpus}:{line}: a wrong reply still scores {score:.4} (recorded {recorded:.4})\n  reply: {reply}"
+                )),
+                _ => {}
+            }
+            continue;
+        }
         let meets = (score - expected).abs() < 1e-4;
         match (meets, known) {
             (true, None) | (false, Some(_)) => {}
