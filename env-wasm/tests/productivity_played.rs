@@ -381,6 +381,17 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p38",
         include_str!("player_corpus/2026-12-06/productivity-p38/episodes.jsonl"),
     ),
+    // The twenty-second play-test of productivity (play-pr22, on 7ec7716),
+    // over MCP alone: each task at two levels (email 2 and 4, calendar 2
+    // and 4, cleaning 3 and 5), each played once, 58 correct replays and
+    // probes in other argument forms, and 40 answers wrong on purpose
+    // (104 rows; every correct answer 1.00, no B, C or X). Its A rows are
+    // the wrong answers: each lost the fields it got wrong and kept the
+    // rest.
+    (
+        "productivity-p39",
+        include_str!("player_corpus/2026-12-07/productivity-p39/episodes.jsonl"),
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -524,6 +535,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p35",
     "productivity-p36",
     "productivity-p38",
+    "productivity-p39",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
