@@ -529,6 +529,14 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p55",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p55/episodes.jsonl"),
     ),
+    // The thirty-sixth (play-it36, on 7ec7716): six cases at levels 1-4,
+    // each answered once and in six other wordings, probes and 37 wrong
+    // answers: 91 rows. Its B rows are open (`KNOWN_OPEN`); its X rows
+    // (wrong answers that kept their points) are in its report.
+    (
+        "it_mental_health-p56",
+        include_str!("../player_corpus/2026-12-07/it_mental_health-p56/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -585,6 +593,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p53",
     "it_mental_health-p54",
     "it_mental_health-p55",
+    "it_mental_health-p56",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -644,9 +653,16 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p55", 63, IT35_B1),
     ("it_mental_health-p55", 65, IT35_B1),
     ("it_mental_health-p55", 66, IT35_B1),
+    ("it_mental_health-p56", 21, IT36_B1),
+    ("it_mental_health-p56", 27, IT36_B1),
+    ("it_mental_health-p56", 28, IT36_B1),
+    ("it_mental_health-p56", 38, IT36_B2),
+    ("it_mental_health-p56", 40, IT36_B2),
+    ("it_mental_health-p56", 41, IT34_B2),
+    ("it_mental_health-p56", 47, IT36_B2),
 ];
 
-// The open classes of play-it34 and play-it35, for the next round.
+// The open classes of play-it34, play-it35 and play-it36, for the next round.
 const IT34_B1: &str = "B it34-B1: a catalogue option rejected by comparison on the \
                        interventions line (\"P12 instead of P11 only makes things dearer\") read \
                        as chosen";
@@ -660,6 +676,11 @@ const IT35_B1: &str = "B it35-B1: a risk written as an \"if\" clause (\"if she i
 const IT35_B2: &str = "B it35-B2: a critical person's 24-hour actions with an urgent \
                        occupational-health referral before the safety plan read as a hedge \
                        between tiers";
+const IT36_B1: &str = "B it36-B1: \"pair her with a second developer on the build\" read as help \
+                       with a new role, not with the launch deadline it is for";
+const IT36_B2: &str = "B it36-B2: a risk's mitigation in the plain present or the passive (\"Her \
+                       other commitments are reviewed in week 1 and delegated\", \"She picks the \
+                       three steps ...\") read as no mitigation";
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect
