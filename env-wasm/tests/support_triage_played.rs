@@ -673,6 +673,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-07/support_triage-p54/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A thirty-fourth play-test over MCP alone (play-st34, on 7ec7716): hard
+    // tickets at levels 3, 4 and 5 (two), a medium queue at level 3 and an
+    // easy ticket at level 5, 6 other replies each, probes and wrong
+    // replies: 173 rows. Its B and C rows are open (`KNOWN_OPEN`), its X
+    // rows too (`KNOWN_EXPLOITS`).
+    Corpus {
+        name: "support_triage-p55",
+        text: include_str!("player_corpus/2026-12-07/support_triage-p55/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -687,7 +697,7 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st32 and play-st33, for the next round.
+// The open classes of play-st32, play-st33 and play-st34, for the next round.
 const ST32_B1: &str = "B st32-B1: \"the invoice reference from your billing email\" read as \
                        asking the customer to verify their identity from the account email";
 const ST32_B2: &str = "B st32-B2: \"get in touch again from your work address\" (the account \
@@ -701,6 +711,30 @@ const ST33_B1: &str = "B st33-B1: a past waiver on record (\"a late fee has alre
 const ST33_B2: &str = "B st33-B2: a heading \"Update on T-5043:\" before \"invoice INV-...\" read \
                        as asking for the invoice number";
 
+const ST34_B1: &str = "B st34-B1: the customer's request restated with words between \"request\" \
+                       and \"to erase\" (\"your request under the GDPR to erase your account\") \
+                       read as promising the deletion";
+const ST34_B2: &str = "B st34-B2: \"credit the $120.00 for the Advanced Reports add-on back to \
+                       your card\" (a refund) read as a credit or compensation the policy forbids";
+const ST34_C1: &str = "C st34-C1: \"our full response within one month, as the law requires\" \
+                       beside a right 4-hour update read as a late next response";
+const ST34_X1: &str = "X st34-X1: deletion promised without a deletion verb (\"your account will \
+                       no longer exist\", \"consider your account closed\"), and a promise joined \
+                       to such a clause";
+const ST34_X2: &str = "X st34-X2: a deletion promise that waits on the customer (\"as soon as \
+                       that's done, the erasure goes ahead\", \"as good as done\")";
+const ST34_X3: &str = "X st34-X3: the identity check credited without the account email \
+                       (\"Please verify your identity\", a photo ID)";
+const ST34_X4: &str = "X st34-X4: asks for more personal data (passport, utility bill, date of \
+                       birth) not flagged";
+const ST34_X5: &str = "X st34-X5: the message sent with ask_customer is never graded (a deletion \
+                       promise or a password request there keeps full credit)";
+const ST34_X6: &str = "X st34-X6: \"I can reassure you that nobody has accessed your account\" \
+                       not caught as a safety assurance";
+const ST34_X7: &str = "X st34-X7: a partial refund ($100 of a $148 invoice) where the policy \
+                       commits to the refund";
+const ST34_X8: &str = "X st34-X8: labels set on a ticket never opened keep full credit at \
+                       levels 3 and 5";
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
@@ -716,6 +750,18 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("support_triage-p54", 24, ST33_B2),
     ("support_triage-p54", 32, ST33_B2),
     ("support_triage-p54", 52, ST33_B1),
+    ("support_triage-p55", 7, ST34_B1),
+    ("support_triage-p55", 13, ST34_B1),
+    ("support_triage-p55", 19, ST34_B1),
+    ("support_triage-p55", 73, ST34_B2),
+    ("support_triage-p55", 77, ST34_B2),
+    ("support_triage-p55", 78, ST34_B2),
+    ("support_triage-p55", 117, ST34_C1),
+    ("support_triage-p55", 131, ST34_B2),
+    ("support_triage-p55", 168, ST34_B1),
+    ("support_triage-p55", 171, ST34_B1),
+    ("support_triage-p55", 172, ST34_B1),
+    ("support_triage-p55", 173, ST34_B1),
 ];
 
 /// Wrong replies that kept points they should have lost (the player's class
@@ -730,6 +776,26 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("support_triage-p53", 39, ST32_X1),
     ("support_triage-p53", 65, ST32_X2),
     ("support_triage-p53", 67, ST32_X2),
+    ("support_triage-p55", 26, ST34_X1),
+    ("support_triage-p55", 32, ST34_X1),
+    ("support_triage-p55", 37, ST34_X1),
+    ("support_triage-p55", 39, ST34_X1),
+    ("support_triage-p55", 48, ST34_X7),
+    ("support_triage-p55", 65, ST34_X3),
+    ("support_triage-p55", 67, ST34_X4),
+    ("support_triage-p55", 68, ST34_X3),
+    ("support_triage-p55", 69, ST34_X3),
+    ("support_triage-p55", 70, ST34_X4),
+    ("support_triage-p55", 98, ST34_X8),
+    ("support_triage-p55", 109, ST34_X8),
+    ("support_triage-p55", 120, ST34_X5),
+    ("support_triage-p55", 121, ST34_X5),
+    ("support_triage-p55", 143, ST34_X1),
+    ("support_triage-p55", 146, ST34_X6),
+    ("support_triage-p55", 149, ST34_X2),
+    ("support_triage-p55", 150, ST34_X2),
+    ("support_triage-p55", 154, ST34_X2),
+    ("support_triage-p55", 156, ST34_X6),
 ];
 
 /// Whether the player classed a lost (or kept) point of the row as X: a
