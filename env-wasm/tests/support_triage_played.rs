@@ -656,9 +656,12 @@ const CORPORA: &[Corpus] = &[
     },
     // A thirty-second play-test (play-st32, on 0b43a14): hard tickets at
     // levels 1, 3 and 5, medium and easy at level 2, 6 other replies each,
-    // probes and wrong answers: 68 rows. Its B rows are open (`KNOWN_OPEN`),
-    // its X rows (wrong replies that kept their points) too
-    // (`KNOWN_EXPLOITS`).
+    // probes and wrong answers: 68 rows. Its B1 rows (11, 13, 15, 16):
+    // where to find the invoice reference ("from your billing email", "from
+    // the email we sent with the charge") read as asking to write from the
+    // account's address. B2 (31): "get in touch again from your work
+    // address" was no such ask. Both read since. Its X rows (wrong replies
+    // that kept their points) are open (`KNOWN_EXPLOITS`).
     Corpus {
         name: "support_triage-p53",
         text: include_str!("player_corpus/2026-12-07/support_triage-p53/episodes.jsonl"),
@@ -666,8 +669,12 @@ const CORPORA: &[Corpus] = &[
     },
     // A thirty-third play-test over MCP alone (play-st33, on 0b43a14): hard
     // tickets at levels 2, 4 and 5, a medium queue at level 5 and an easy
-    // ticket at level 4, replays, probes and wrong answers: 56 rows. Its B
-    // rows are open (`KNOWN_OPEN`).
+    // ticket at level 4, replays, probes and wrong answers: 56 rows. Its B1
+    // rows (1, 4, 5, 52): a past waiver on record ("a late fee has already
+    // been waived on your account within the past year", "we waived a late
+    // fee for you last August", "you already had a late fee waived") read
+    // as waiving this fee. B2 (24, 32): the title "Update on T-5043:" read
+    // as an imperative asking for the invoice after it. Both read since.
     Corpus {
         name: "support_triage-p54",
         text: include_str!("player_corpus/2026-12-07/support_triage-p54/episodes.jsonl"),
@@ -697,19 +704,11 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st32, play-st33 and play-st34, for the next round.
-const ST32_B1: &str = "B st32-B1: \"the invoice reference from your billing email\" read as \
-                       asking the customer to verify their identity from the account email";
-const ST32_B2: &str = "B st32-B2: \"get in touch again from your work address\" (the account \
-                       email) not read as the identity ask";
+// The open classes of play-st32 (its exploits) and play-st34, for the next round.
 const ST32_X1: &str = "X st32-X1: \"all of the data, backups included, will be erased\" in an \
                        unverified deletion not caught as a deletion promise";
 const ST32_X2: &str = "X st32-X2: \"we will be back in touch by ...\" never held to the \
                        response-time limit";
-const ST33_B1: &str = "B st33-B1: a past waiver on record (\"a late fee has already been waived \
-                       on your account\") read as committing to waive this fee";
-const ST33_B2: &str = "B st33-B2: a heading \"Update on T-5043:\" before \"invoice INV-...\" read \
-                       as asking for the invoice number";
 
 const ST34_B1: &str = "B st34-B1: the customer's request restated with words between \"request\" \
                        and \"to erase\" (\"your request under the GDPR to erase your account\") \
@@ -735,21 +734,11 @@ const ST34_X7: &str = "X st34-X7: a partial refund ($100 of a $148 invoice) wher
                        commits to the refund";
 const ST34_X8: &str = "X st34-X8: labels set on a ticket never opened keep full credit at \
                        levels 3 and 5";
+
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p53", 11, ST32_B1),
-    ("support_triage-p53", 13, ST32_B1),
-    ("support_triage-p53", 15, ST32_B1),
-    ("support_triage-p53", 16, ST32_B1),
-    ("support_triage-p53", 31, ST32_B2),
-    ("support_triage-p54", 1, ST33_B1),
-    ("support_triage-p54", 4, ST33_B1),
-    ("support_triage-p54", 5, ST33_B1),
-    ("support_triage-p54", 24, ST33_B2),
-    ("support_triage-p54", 32, ST33_B2),
-    ("support_triage-p54", 52, ST33_B1),
     ("support_triage-p55", 7, ST34_B1),
     ("support_triage-p55", 13, ST34_B1),
     ("support_triage-p55", 19, ST34_B1),

@@ -5568,3 +5568,316 @@ fn a_rule_said_of_any_one_of_a_kind_promises_nothing() {
     let wrong = misread_commitments(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn the_address_written_from_is_what_a_verb_of_writing_comes_from() {
+    // A "from" after a verb of writing or a message gives the address the
+    // customer writes from: in any such verb, "get in touch" and "reach
+    // out" among them, it is the identity ask (play-st32 B2). A "from"
+    // after the invoice number or its reference gives where the number is
+    // found (B1): that asks for the number alone.
+    let verify = &[Move::AskVerification][..];
+    let invoice = &[Move::AskInvoice][..];
+    let table: &[(&str, &[Move])] = &[
+        (
+            "Could you get in touch again from your work address once you're back?",
+            verify,
+        ),
+        (
+            "Please get in touch from the email address we have on file.",
+            verify,
+        ),
+        (
+            "Could you reach out to us from the address on the account?",
+            verify,
+        ),
+        ("Please contact us again from your account email.", verify),
+        (
+            "Kindly reply from the address we have on file for you.",
+            verify,
+        ),
+        ("Could you drop us a line from your work email?", verify),
+        (
+            "Please message us again from the email registered to your account.",
+            verify,
+        ),
+        (
+            "Would you be able to write in from your work address?",
+            verify,
+        ),
+        (
+            "Please send the request again from your work address.",
+            verify,
+        ),
+        (
+            "Could you get back to us from your work address when you return?",
+            verify,
+        ),
+        // Where the number is found.
+        (
+            "Could you let me know the invoice reference from your billing email or the Billing \
+             page?",
+            invoice,
+        ),
+        (
+            "Could you send me the invoice number from your email?",
+            invoice,
+        ),
+        (
+            "Could you let me know the invoice reference from the email we sent with the charge?",
+            invoice,
+        ),
+        (
+            "Could you forward us the invoice reference from your receipt email?",
+            invoice,
+        ),
+        (
+            "Please get the invoice number from your work email and send it over.",
+            invoice,
+        ),
+        (
+            "Please reply with the invoice reference from the email we sent you.",
+            invoice,
+        ),
+        (
+            "Please get in touch with the invoice number from your billing email.",
+            invoice,
+        ),
+        // Near misses: an address we wrote to, one something came from, a
+        // message's fate, another address, and a closing formula ask for
+        // no proof.
+        (
+            "We emailed your work address yesterday. Could you reply with the invoice number?",
+            invoice,
+        ),
+        (
+            "Please send us the invoice number; the charge came from your work address.",
+            invoice,
+        ),
+        (
+            "Could you let us know the invoice details from the billing email we sent to your \
+             work address?",
+            invoice,
+        ),
+        ("Email sent to your account address.", &[]),
+        ("Please get in touch from your personal address.", &[]),
+        ("Please get in touch if you have any questions.", &[]),
+    ];
+    let wrong = misread_moves(table, |m| {
+        matches!(m, Move::AskVerification | Move::AskInvoice)
+    });
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_title_names_what_follows_and_asks_nothing() {
+    // "Update on T-5043:" heads a title, not an imperative: what follows
+    // its colon or its line is news, not a request for the invoice it
+    // names (play-st33 B2). A request under the title, an imperative with
+    // its object, and a verb whose particle is "on" still ask.
+    let table: &[(&str, &[Move], bool)] = &[
+        (
+            "Update on T-5043:\n- Invoice: INV-99148, extra storage pack, £331.00, charged 5 Aug \
+             2026\n- Next: our billing supervisor reviews it",
+            &[],
+            false,
+        ),
+        (
+            "Update on T-5043: invoice INV-99148 is outside the add-on's refund window, so it \
+             can't be approved at the desk.",
+            &[],
+            false,
+        ),
+        (
+            "**Update on T-5043**\n\nInvoice INV-99148 was charged 15 days ago, one day past the \
+             window.",
+            &[],
+            false,
+        ),
+        (
+            "Update regarding your refund: invoice INV-99148 was charged 15 days ago.",
+            &[],
+            false,
+        ),
+        (
+            "Review of INV-99148: the charge falls outside the refund window.",
+            &[],
+            false,
+        ),
+        (
+            "Update about invoice INV-99148: it is now with our billing supervisor.",
+            &[],
+            false,
+        ),
+        ("Message received, thanks.", &[], false),
+        // Near misses.
+        (
+            "Update on T-5043: please send us the invoice number.",
+            &[Move::AskInvoice],
+            true,
+        ),
+        (
+            "Update on T-5043:\n- Please reply with the invoice number of the add-on charge.",
+            &[Move::AskInvoice],
+            true,
+        ),
+        (
+            "Update the invoice number on your account: reply with it here.",
+            &[Move::AskInvoice],
+            true,
+        ),
+        (
+            "Turn on two-factor authentication: it takes a minute in Settings.",
+            &[Move::AskSecure],
+            true,
+        ),
+        (
+            "Reply with:\n- the invoice number",
+            &[Move::AskInvoice],
+            true,
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (text, asks, request) in table {
+        let r = reply::read(text);
+        let got: BTreeSet<Move> = r
+            .moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                matches!(
+                    m,
+                    Move::AskInvoice | Move::AskSecure | Move::AskVerification
+                )
+            })
+            .collect();
+        let want: BTreeSet<Move> = asks.iter().copied().collect();
+        if got != want || r.has_request != *request {
+            wrong.push(format!(
+                "{text:?}: got {got:?} request {}, want {want:?} request {request}",
+                r.has_request
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn another_instance_in_the_accounts_past_promises_nothing() {
+    // A fee waived before, said with its verb in any past form (a perfect
+    // passive, an active past, a causative "had"), is the account's record,
+    // often the policy's reason to escalate, not this fee waived
+    // (play-st33 B1). This fee, the fee named, or a waiver ahead still
+    // promise.
+    let table: &[OutcomeRow] = &[
+        (
+            "Because a late fee has already been waived on your account within the past year, I'm \
+             not able to remove this one from the desk.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "We waived a late fee for you last August, so this request goes to our billing \
+             supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "As you already had a late fee waived in August 2025, I've passed this one to our \
+             billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "A late fee has previously been waived on your account, so our billing supervisor will \
+             review this one.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our team waived a late fee for you last year, so this one goes to our billing \
+             supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We have already waived one late fee on your account this year.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your account had a late fee waived in March 2026, so I have passed this request to \
+             our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "A refund has already been issued on your account within the past year, so this one \
+             needs our billing supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You had a goodwill refund approved two months ago, so this one goes to our billing \
+             supervisor.",
+            &[],
+            &[],
+            &[],
+        ),
+        // Near misses: this fee, the fee named, a waiver ahead.
+        ("The late fee has already been waived.", &[Waiver], &[], &[]),
+        ("This fee has been waived.", &[Waiver], &[], &[]),
+        (
+            "I have waived a late fee of $25.00 on INV-75959 today.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We have already waived the late fee on INV-75959.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The late fee on INV-75959 has been waived, even though one was waived last year.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We will waive a late fee for you this time.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We'll waive one late fee for you, as we did last year.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "The fee was waived last week, as you asked.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We refunded the add-on charge for you this morning.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}

@@ -575,6 +575,9 @@ const REQUEST_VERBS: &[&str] = &[
     "fill",
     "email",
     "contact",
+    // "please message us from the address on file", "reach out to us".
+    "message",
+    "reach",
     "use",
     "create",
     "generate",
@@ -880,7 +883,9 @@ fn request_verb(
             let next_gap = text.gap(clause.from + first + 1);
             let noun = next_gap == "-"
                 || super::clause::labels(next_gap)
-                || (first > 0 && words[first - 1] == "next");
+                || (first > 0 && words[first - 1] == "next")
+                || heads_a_title(text, clause, &words, first)
+                || reported(&words, first);
             if REQUEST_VERBS.contains(&words[first]) && words.len() > first + 1 && !noun {
                 found.push(first);
             }
@@ -936,6 +941,61 @@ fn request_verb(
     found.into_iter().map(|k| clause.from + k).find(|&at| {
         let reminded = words[..at - clause.from].contains(&"forget");
         !negated(text, at, at + 1) || reminded
+    })
+}
+
+/// Past participles without "-ed" that report a message's fate.
+const IRREGULAR_REPORTS: &[&str] = &["sent", "done", "given", "taken", "seen", "got", "gone"];
+
+/// Whether word `first` of `words` (a clause's) is a noun whose fate the
+/// participle after it reports ("Message received, thanks", "Email sent
+/// to your account address"): a participle that ends the clause or that a
+/// preposition follows. "Check attached invoice" keeps its object.
+fn reported(words: &[&str], first: usize) -> bool {
+    let Some(next) = words.get(first + 1) else {
+        return false;
+    };
+    let participle = (next.len() > 4 && next.ends_with("ed")) || IRREGULAR_REPORTS.contains(next);
+    participle
+        && words.get(first + 2).is_none_or(|w| {
+            matches!(
+                *w,
+                "to" | "from" | "at" | "on" | "by" | "for" | "in" | "with" | "and"
+            )
+        })
+}
+
+/// Prepositions of what a title is about: "Update on T-5043:", "Review of
+/// your charge", "Update regarding your refund".
+const TOPICS: &[&str] = &["on", "about", "regarding", "re", "concerning", "of"];
+
+/// Verbs "on" is a particle of, whose imperative it follows: "turn on
+/// two-factor authentication", "click on the link", "log on".
+const ON_PARTICLE: &[&str] = &[
+    "turn", "switch", "click", "tap", "hit", "log", "sign", "go", "try", "check", "get", "pop",
+    "add", "follow", "keep", "carry", "put", "kill",
+];
+
+/// The most words a title holds after its head.
+const TITLE_WORDS: usize = 6;
+
+/// Whether word `first` of `words` (a clause's) heads a title, not an
+/// imperative: a verb's form followed by what it is about, the phrase
+/// ending at a label's colon or at the end of its line ("Update on
+/// T-5043: invoice INV-99148 is ...", "Update on T-5043" over a list). A
+/// title names what follows; it asks the customer for nothing. "Turn on
+/// 2FA:" keeps its particle, and "Reply with:" is no title.
+fn heads_a_title(text: &Text, clause: &Clause, words: &[&str], first: usize) -> bool {
+    let Some(&topic) = words.get(first + 1) else {
+        return false;
+    };
+    if !TOPICS.contains(&topic) || (topic == "on" && base_of(words[first], ON_PARTICLE).is_some()) {
+        return false;
+    }
+    (first + 3..=words.len()).take(TITLE_WORDS).any(|k| {
+        let gap = text.gap(clause.from + k);
+        super::clause::labels(gap)
+            || (k == words.len() && (clause.to >= text.len() || gap.contains('\n')))
     })
 }
 
@@ -1792,15 +1852,15 @@ pub(super) fn read(
         // message from there", "... or write to us from it", "... or
         // send us a message from that account": the place written from is
         // named before, in the sentence or the one before.
-        let from_there = words
-            .windows(2)
-            .any(|p| p[0] == "from" && matches!(p[1], "there" | "it"))
-            || words.windows(3).any(|p| {
-                p[0] == "from"
-                    && (matches!(p[1], "that" | "this") && p[2] == "account"
-                        || p[1..] == ["the", "same"])
-            });
-        if from_there {
+        let from_there = (0..words.len()).find(|&f| {
+            let p = &words[f..];
+            p.first() == Some(&"from")
+                && (matches!(p.get(1), Some(&"there" | &"it"))
+                    || (matches!(p.get(1), Some(&"that" | &"this"))
+                        && p.get(2) == Some(&"account"))
+                    || p[1..].starts_with(&["the", "same"]))
+        });
+        if let Some(from) = from_there {
             let previous = clauses[..at]
                 .iter()
                 .map(|c| c.sentence)
@@ -1821,10 +1881,10 @@ pub(super) fn read(
                         .any(|m| NOT_ON_RECORD.contains(m))
             };
             if let Some(k) = (0..before.len()).find(address) {
-                // The address, said as where the message comes from.
+                // The address, said where the message comes from, after
+                // the "from" that stands for it.
                 let named: Vec<&str> = before[k.saturating_sub(2)..=k].to_vec();
-                words.push("from");
-                words.extend(named);
+                words.splice(from + 1..from + 1, named);
             }
         }
         // "When you find the invoice number, please send it to us here",
@@ -2275,6 +2335,58 @@ const CHANNEL_VERBS: &[&str] = &[
     "use", "write", "send", "reply", "email", "contact", "message",
 ];
 
+/// Verbs of the customer's writing to us, and of a message's coming from
+/// an address ("a quick message from your account email").
+const WRITING: &[&str] = &[
+    "send", "resend", "write", "reply", "respond", "email", "mail", "submit", "resubmit",
+    "forward", "contact", "message", "reach", "ping", "confirm",
+];
+
+/// Nouns of what the customer writes to us, besides the verbs' own forms
+/// ("a reply", "a message"): "drop us a line from", "a note from", "send
+/// the request again from".
+const MESSAGES: &[&str] = &[
+    "line",
+    "note",
+    "notes",
+    "request",
+    "requests",
+    "response",
+    "responses",
+];
+
+/// Words that may stand between a verb of writing and the "from" of the
+/// address it is written from: its objects and adverbs ("write to us
+/// again from", "resend it from", "get in touch again from", "write in
+/// from").
+const BEFORE_FROM: &[&str] = &[
+    "us", "me", "it", "them", "this", "that", "yours", "again", "directly", "instead", "later",
+    "once", "more", "to", "in", "just", "only", "please",
+];
+
+/// Whether the "from" at `from` in `words` gives where the customer writes
+/// from: the word it follows, past the verb's objects and adverbs, is a
+/// verb of writing or a message ("reply from", "send it again from", "a
+/// message from", "get in touch from", "reach out to us from"). Where
+/// something is found is not ("the invoice reference from your billing
+/// email", "send me the invoice number from your email": the number is
+/// what comes from there), nor something else that came from there ("the
+/// charge came from").
+fn written_from(words: &[&str], from: usize) -> bool {
+    let Some(head) = words[..from].iter().rposition(|w| !BEFORE_FROM.contains(w)) else {
+        return false;
+    };
+    let word = words[head];
+    let previous = head.checked_sub(1).map_or("", |p| words[p]);
+    base_of(word, WRITING).is_some()
+        || MESSAGES.contains(&word)
+        // "get in touch", "be in touch".
+        || (word == "touch" && previous == "in")
+        // "reach out to us from", "get back to us from", "write back from".
+        || (matches!(word, "out" | "back")
+            && base_of(previous, &["reach", "get", "come", "write", "reply", "email"]).is_some())
+}
+
 /// Nouns after "invoice" that name a part of it or a thing about it, not
 /// the invoice: "the invoice line", "the invoice amount", "the invoice
 /// date".
@@ -2363,9 +2475,17 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
         || (any(words, &["verify", "verified", "verification", "prove"]) && (it_is_you || address))
         || confirmed_self
         || link;
+    // "We'll need to hear (back) from you at your account email": our
+    // hearing from the customer is their writing to us.
+    let heard_from_you = words.windows(4).any(|p| {
+        is_form_of(p[0], "hear")
+            && (p[1..3] == ["from", "you"] || p[1..] == ["back", "from", "you"])
+    });
     // "Could you resend it from your Marrow & Vine email?", "please write
-    // from your work address": sending from one address, not any, is
-    // proving the account is theirs.
+    // from your work address", "get in touch again from your work
+    // address": sending from one address, not any, is proving the account
+    // is theirs ([`written_from`]); "the invoice reference from your
+    // billing email" is where the number is found.
     // "hear from us by email" is our message, sent from our side.
     // "from your personal address" is the address not on record.
     let from_address = words.iter().enumerate().any(|(i, w)| {
@@ -2376,21 +2496,8 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
                 .iter()
                 .position(|a| matches!(*a, "email" | "address" | "mailbox" | "inbox"))
                 .is_some_and(|k| !after[..k].iter().any(|m| NOT_ON_RECORD.contains(m)))
-    }) && (words.iter().any(|w| {
-        base_of(
-            w,
-            &[
-                "send", "resend", "write", "reply", "email", "submit", "forward", "contact",
-                "message", "drop",
-            ],
-        )
-        .is_some()
-    }) || words.windows(4).any(|p| {
-        // "We'll need to hear (back) from you at your account email":
-        // our hearing from the customer is their writing to us.
-        is_form_of(p[0], "hear")
-            && (p[1..3] == ["from", "you"] || p[1..] == ["back", "from", "you"])
-    }));
+            && (written_from(words, i) || heard_from_you)
+    });
     // "check the invoice emails sent to your account email": an address
     // something was sent to is a mailbox to look in, not the address to
     // write to us from.

@@ -97,12 +97,14 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
         .find(|&i| text.words[i].clause != text.words[i - 1].clause)
         .map_or(0, |i| i - clauses[clause].from)
         .max(perceived);
-    if past_instance(&own[subject_from..local], &own)
-        || stated_as_rule(
-            &own[subject_from..(local + 1).min(own.len())],
-            &own[(local + 1).min(own.len())..],
-        )
-    {
+    if past_instance(
+        &own[subject_from..local],
+        &own[(local + 1).min(own.len())..],
+        &own,
+    ) || stated_as_rule(
+        &own[subject_from..(local + 1).min(own.len())],
+        &own[(local + 1).min(own.len())..],
+    ) {
         return Certainty::Generic;
     }
     // What someone may do, not what they will: "only our billing
@@ -206,44 +208,100 @@ const HISTORY: &[&str] = &[
 /// previous late fee", "an earlier waiver".
 const OTHER_INSTANCE: &[&str] = &["previous", "earlier", "prior", "other", "another"];
 
+/// Words that end a noun phrase's head read forward: the preposition of
+/// where or for whom ("a late fee on your account"), or a time ("a late
+/// fee last August").
+const HEAD_ENDS: &[&str] = &[
+    "on",
+    "of",
+    "for",
+    "in",
+    "from",
+    "to",
+    "with",
+    "at",
+    "within",
+    "last",
+    "this",
+    "before",
+    "ago",
+    "back",
+    "already",
+    "previously",
+    "earlier",
+];
+
+/// How many words before a verb its modal or "to" may stand: "will
+/// already have been waived".
+const VERB_CHAIN: usize = 4;
+
+/// Words before a verb that put it ahead of now or in a rule, not in the
+/// past: "we will waive a late fee", "we can credit a month".
+const NOT_PAST: &[&str] = &[
+    "will", "would", "shall", "can", "could", "may", "might", "must", "should", "to", "going",
+];
+
 /// Whether a clause tells of some other instance in the past: an outcome
-/// whose subject is indefinite ("a fee", "another refund"), in the simple
-/// past ("was", "were", not "has been") and placed in the account's
-/// history ("As a fee was already waived on your account this year, I'm
-/// not able to waive this one"). That is a fact the reply gives as a
-/// reason, not this case's outcome; "your fee was waived", "a refund has
-/// been issued to your card" still are.
+/// whose thing is indefinite ("a fee", "another refund", "one") or named
+/// as another instance ("your previous late fee"), said done and placed
+/// in the account's history: "As a fee was already waived on your account
+/// this year, I'm not able to waive this one", "a late fee has already
+/// been waived on your account within the past year", "we waived a late
+/// fee for you last August", "you already had a late fee waived in August
+/// 2025". That is a fact the reply gives as a reason (often the policy's
+/// own condition for escalating), not this case's outcome; "your fee was
+/// waived", "the late fee has already been waived", "a refund has been
+/// issued to your card" and "we will waive a late fee for you" still are.
 ///
-/// The subject's head is read up to its first preposition: in "a late fee
-/// on your account was already waived" the account is where the fee was,
-/// not whose this fee is. A head that names another instance ("your
-/// previous late fee was waived two years ago") counts as an indefinite
-/// one does.
-fn past_instance(before: &[&str], clause: &[&str]) -> bool {
-    let Some(past) = before.iter().position(|w| matches!(*w, "was" | "were")) else {
+/// The thing is the passive's subject (before "was", "were" or "has
+/// been"), the object of a causative "had" ("had a late fee waived"), or
+/// the object after an active verb in the past. Its head is read up to
+/// its first preposition: in "a late fee on your account was already
+/// waived" the account is where the fee was, not whose this fee is.
+/// `before` and `after` are the clause's words either side of the verb,
+/// `clause` all of them.
+fn past_instance(before: &[&str], after: &[&str], clause: &[&str]) -> bool {
+    let history = clause.iter().any(|w| HISTORY.contains(w))
+        || clause.windows(2).any(|p| p == ["the", "past"]);
+    let verb_chain = &before[before.len().saturating_sub(VERB_CHAIN)..];
+    if !history || verb_chain.iter().any(|w| NOT_PAST.contains(w)) {
         return false;
-    };
-    let subject = &before[..past];
-    let head_end = subject
+    }
+    let simple = before.iter().position(|w| matches!(*w, "was" | "were"));
+    let perfect = before.iter().rposition(|w| *w == "been").and_then(|been| {
+        before[..been]
+            .iter()
+            .rposition(|w| matches!(*w, "has" | "have" | "had"))
+    });
+    // "you already had a late fee waived": the object of "had", some
+    // word of it no adverb ("we have already waived one" is active).
+    let causative = before
         .iter()
-        .position(|w| {
-            matches!(
-                *w,
-                "on" | "of" | "for" | "in" | "from" | "to" | "with" | "at"
-            )
-        })
-        .unwrap_or(subject.len());
-    let head = &subject[..head_end];
+        .rposition(|w| matches!(*w, "had" | "has" | "have" | "got"))
+        .filter(|&had| {
+            before[had + 1..]
+                .iter()
+                .any(|w| !HISTORY.contains(w) && !matches!(*w, "also" | "just" | "once"))
+        });
+    let thing = match (simple.or(perfect), causative) {
+        // "a late fee has already been waived": the passive's subject.
+        (Some(aux), _) => &before[..aux],
+        (None, Some(had)) => &before[had + 1..],
+        // "we waived a late fee for you", "we have already waived one".
+        (None, None) => after,
+    };
+    let head_end = thing
+        .iter()
+        .skip(1)
+        .position(|w| HEAD_ENDS.contains(w))
+        .map_or(thing.len(), |p| p + 1);
+    let head = &thing[..head_end];
     // "one was already waived in the last six months": "one" alone is
     // another instance of the thing just named.
     let indefinite = head.iter().any(|w| matches!(*w, "a" | "an" | "one"))
-        && !head.iter().any(|w| matches!(*w, "your" | "the"));
+        && !head.iter().any(|w| matches!(*w, "your" | "the" | "this"));
     let other = head.iter().any(|w| OTHER_INSTANCE.contains(w));
-    (indefinite || other)
-        && !subject
-            .iter()
-            .any(|w| matches!(*w, "have" | "has" | "had" | "will"))
-        && clause.iter().any(|w| HISTORY.contains(w))
+    indefinite || other
 }
 
 /// Words of a passive in the present, or what may be done in it, between
