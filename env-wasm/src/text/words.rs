@@ -43,6 +43,78 @@ pub struct Text {
     keys: Vec<u64>,
     /// For each word, the index of the first word of its sentence.
     sentence_starts: Vec<u32>,
+    /// The pairs of bytes the words open with: most phrases tried on a
+    /// text open with a pair no word has, and are settled here before
+    /// they are split or looked up.
+    openings: Openings,
+}
+
+/// A set of the first two bytes of words, each byte taken by its low five
+/// bits (so a lower-case letter and its capital share a place, and a few
+/// other bytes share one with a letter): a phrase whose first word opens
+/// with a pair outside the set matches no word; one inside it may.
+#[derive(Debug, Clone, Default)]
+struct Openings([u64; 16]);
+
+impl Openings {
+    /// The bit of a word opening with `first` and then `second` (`None`
+    /// for a word of one byte).
+    fn place(first: u8, second: Option<u8>) -> (usize, u64) {
+        let bit = usize::from(first & 31) << 5 | second.map_or(0, |b| usize::from(b & 31));
+        (bit / 64, 1 << (bit % 64))
+    }
+
+    fn add(&mut self, word: &str) {
+        let bytes = word.as_bytes();
+        if let Some(&first) = bytes.first() {
+            let (at, bit) = Openings::place(first, bytes.get(1).copied());
+            self.0[at] |= bit;
+        }
+    }
+
+    /// Whether some word opens with `first` (the 32 pairs opening with it
+    /// are half of one number).
+    fn any_opening_with(&self, first: u8) -> bool {
+        let (at, bit) = Openings::place(first, None);
+        let half = if bit == 1 {
+            u32::MAX as u64
+        } else {
+            (u32::MAX as u64) << 32
+        };
+        self.0[at] & half != 0
+    }
+
+    /// Whether a word may match the first word of `phrase` (as
+    /// [`phrase_words`] splits it, by prefix when it ends in `*`). Only a
+    /// phrase that opens with ASCII is ruled out: any other may.
+    fn may_open(&self, phrase: &str) -> bool {
+        let bytes = phrase.as_bytes();
+        let Some(from) = bytes.iter().position(|b| !is_phrase_break(*b)) else {
+            return true;
+        };
+        let first = bytes[from];
+        if !first.is_ascii() || first == b'*' {
+            return true;
+        }
+        match bytes.get(from + 1).copied() {
+            None => self.has_place(first, None),
+            Some(second) if is_phrase_break(second) => self.has_place(first, None),
+            // A prefix of one byte ("a*"), or a second byte of a longer
+            // character: any word opening with the first byte.
+            Some(second) if second == b'*' || !second.is_ascii() => self.any_opening_with(first),
+            Some(second) => self.has_place(first, Some(second)),
+        }
+    }
+
+    fn has_place(&self, first: u8, second: Option<u8>) -> bool {
+        let (at, bit) = Openings::place(first, second);
+        self.0[at] & bit != 0
+    }
+}
+
+/// Whether an ASCII byte splits a phrase into words ([`phrase_words`]).
+fn is_phrase_break(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t'..=b'\r' | b'-' | b'/')
 }
 
 /// The most words of a text sorted by insertion (in place) rather than by
@@ -220,8 +292,10 @@ impl Text {
         }
         let keys: Vec<u64> = keyed.iter().map(|(key, _)| *key).collect();
         let order: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
+        let mut openings = Openings::default();
         let mut sentence_starts = Vec::with_capacity(words.len());
         for (i, word) in words.iter().enumerate() {
+            openings.add(&word.text);
             let start = match i.checked_sub(1) {
                 Some(k) if words[k].sentence == word.sentence => sentence_starts[k],
                 _ => i as u32,
@@ -234,6 +308,7 @@ impl Text {
             order,
             keys,
             sentence_starts,
+            openings,
         }
     }
 
@@ -322,6 +397,9 @@ impl Text {
     /// phrase's first word is a prefix. Looks words up by binary search and
     /// allocates nothing: graders try hundreds of phrases on every answer.
     fn each_match(&self, phrase: &str, each: impl FnMut(usize, usize) -> bool) -> bool {
+        if !self.openings.may_open(phrase) {
+            return false;
+        }
         let mut words = phrase_words(phrase);
         let Some(first) = words.next() else {
             return false;
@@ -492,7 +570,7 @@ fn phrase_words(phrase: &str) -> impl Iterator<Item = &str> {
             let start = from;
             let end = bytes[start..]
                 .iter()
-                .position(|b| matches!(b, b' ' | b'\t'..=b'\r' | b'-' | b'/'))
+                .position(|b| is_phrase_break(*b))
                 .map_or(bytes.len(), |k| start + k);
             from = end + 1;
             if end > start {
@@ -825,6 +903,33 @@ mod tests {
         assert_eq!(t.find("work*").len(), 1);
         assert_eq!(t.slice(0, 2), "Highlight the");
         assert_eq!(word_count("a b-c 12"), 4);
+    }
+
+    #[test]
+    fn the_openings_filter_rules_out_no_match() {
+        let t = Text::new("A rota, \u{e9}quipe on-call 1:1s at 9am; x");
+        // Each phrase matches: the filter of first bytes must let it by.
+        for phrase in [
+            "a",
+            "a*",
+            "r*",
+            "rot*",
+            "rota",
+            " rota",
+            "-on call",
+            "\u{e9}quipe",
+            "\u{e9}*",
+            "oneonone",
+            "9",
+            "am",
+            "x",
+            "*",
+        ] {
+            assert!(t.has(&[phrase]), "{phrase}");
+        }
+        for phrase in ["b", "ro", "rotas", "call on", "\u{e8}quipe", "y*", "10"] {
+            assert!(!t.has(&[phrase]), "{phrase}");
+        }
     }
 
     #[test]

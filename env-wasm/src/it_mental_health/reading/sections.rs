@@ -25,13 +25,12 @@ impl Label {
     /// "red flag"), rather than another word for the field ("cost",
     /// "warning signs").
     pub fn formal(&self, name: &str) -> bool {
-        let stem = |w: &str| w.trim_end_matches('s').to_owned();
-        let own: Vec<String> = self
-            .names
-            .first()
-            .map(|n| n.split_whitespace().map(stem).collect())
-            .unwrap_or_default();
-        name.split_whitespace().any(|w| own.contains(&stem(w)))
+        fn stem(word: &str) -> &str {
+            word.trim_end_matches('s')
+        }
+        let own = self.names.first().copied().unwrap_or_default();
+        name.split_whitespace()
+            .any(|w| own.split_whitespace().any(|o| stem(o) == stem(w)))
     }
 }
 
@@ -283,8 +282,13 @@ fn split_inline_numbering(line: &str) -> Vec<String> {
 /// Strip list and emphasis markup from the start of a line; returns the
 /// text and whether it was a list item.
 pub fn strip_markup(line: &str) -> (String, bool) {
-    // Bold first, so "**1. Severity**" is seen as numbered.
-    let unbolded = line.replace("**", "").replace("__", "");
+    // Bold first, so "**1. Severity**" is seen as numbered. Most lines
+    // have no bold, and are read as they are.
+    let unbolded = if line.contains("**") || line.contains("__") {
+        std::borrow::Cow::Owned(line.replace("**", "").replace("__", ""))
+    } else {
+        std::borrow::Cow::Borrowed(line)
+    };
     let mut text = unbolded.trim();
     let mut listed = false;
     // A numbered heading ("### 1. Name") is a heading, not a list item.

@@ -444,7 +444,8 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         if tier_right {
             day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         }
-        let stressor = read_stressor(block, field(Field::Stressor), answer, employee);
+        let own_lines = OwnLines::of(employee);
+        let stressor = read_stressor(block, field(Field::Stressor), answer, employee, &own_lines);
         let Fortnight {
             points: fortnight,
             no_step,
@@ -453,6 +454,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         } = fortnight_score(
             case,
             employee,
+            &own_lines,
             field(Field::Fortnight),
             stressor.one().copied(),
         );
@@ -2137,10 +2139,31 @@ const COORDINATORS: &[&str] = &["and", "or", "but"];
 /// another stressor inside the name of `own`'s item, as the case words it
 /// ("the legacy customer portal migration" is a migration, not customers),
 /// names that item, not the other stressor ([`own_item_words`]).
-fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
-    let read = Text::new(text);
-    let in_own_item = own_item_words(&read, own);
-    stressors_read(&read, own, &in_own_item)
+fn stressors_in(text: &str, own: &Employee, own_lines: &OwnLines) -> Vec<&'static str> {
+    stressors_of(&Text::new(text), own, own_lines)
+}
+
+/// [`stressors_in`] for a text already read.
+fn stressors_of(read: &Text, own: &Employee, own_lines: &OwnLines) -> Vec<&'static str> {
+    let in_own_item = own_item_words(read, own_lines);
+    stressors_read(read, own, &in_own_item)
+}
+
+/// The lines of a person's own case as words (their situation, their
+/// quote): read once per answer, for every reading of a stressor in their
+/// block ([`own_item_words`]).
+struct OwnLines {
+    situation: Text,
+    quote: Text,
+}
+
+impl OwnLines {
+    fn of(employee: &Employee) -> OwnLines {
+        OwnLines {
+            situation: Text::new(&employee.card.situation),
+            quote: Text::new(&employee.card.quote),
+        }
+    }
 }
 
 /// [`stressors_in`] for a text already read, with the words that name
@@ -2485,11 +2508,10 @@ const FUNCTION_WORDS: &[&str] = &[
 /// their item, which name that item whatever other stressor's word sits
 /// in them. Only the person's own lines count, so another person's
 /// stressor named in their words ("customer escalations") still counts.
-fn own_item_words(text: &Text, own: &Employee) -> Vec<bool> {
+fn own_item_words(text: &Text, own_lines: &OwnLines) -> Vec<bool> {
     let mut marked = vec![false; text.len()];
-    let lines = [Text::new(&own.card.situation), Text::new(&own.card.quote)];
     let words = &text.words;
-    for case in &lines {
+    for case in [&own_lines.situation, &own_lines.quote] {
         let theirs = &case.words;
         for i in 0..words.len() {
             for j in 0..theirs.len() {
@@ -2696,16 +2718,15 @@ const NO_MEANS: &[&str] = &[
     "lead",
 ];
 
-/// Whether the 2-week action `text` names a stressor and no step on it:
+/// Whether the 2-week action `read` names a stressor and no step on it:
 /// every word is a stressor's [`topic`](super::Stressor::topic) word (a
 /// word that also names a means, "rota", "backfill", counts as a means),
-/// a word of the person's situation line as the case states it ("the work
-/// of two colleagues who left"), a [`NO_MEANS`] word, or a name of the
-/// case. "On-call.", "Address the understaffing.", "Deal with the
+/// a word of the person's `situation` line as the case states it ("the
+/// work of two colleagues who left"), a [`NO_MEANS`] word, or a name of
+/// the case. "On-call.", "Address the understaffing.", "Deal with the
 /// reorganisation." name the topic; "Rotation", "Backfill.", "Role
 /// clarity from leadership" name a means.
-fn names_no_step(text: &str, case: &TriageCase, employee: &Employee) -> bool {
-    let read = Text::new(text);
+fn names_no_step(read: &Text, case: &TriageCase, situation: &Text) -> bool {
     if read.words.is_empty() {
         return false;
     }
@@ -2722,15 +2743,14 @@ fn names_no_step(text: &str, case: &TriageCase, employee: &Employee) -> bool {
             .filter(|k| !means.contains(k))
             .for_each(|k| covered[k] = true);
     }
-    let situation = Text::new(&employee.card.situation);
     let names = case
         .employees
         .iter()
         .map(|e| e.name.as_str())
         .chain([case.card.lead.as_str()])
         .flat_map(|n| Text::new(n).words)
-        .chain(situation.words)
         .map(|w| w.text)
+        .chain(situation.words.iter().map(|w| w.text.clone()))
         .collect::<BTreeSet<String>>();
     for (k, word) in read.words.iter().enumerate() {
         let bare = word.text.trim_end_matches("'s");
@@ -2765,6 +2785,7 @@ struct Fortnight {
 fn fortnight_score(
     case: &TriageCase,
     employee: &Employee,
+    own_lines: &OwnLines,
     field: &[String],
     stated: Option<&'static str>,
 ) -> Fortnight {
@@ -2783,9 +2804,10 @@ fn fortnight_score(
         };
     }
     let action = without_asides_on_others(case, employee, &action);
-    let named = stressors_in(&action, employee);
+    let read = Text::new(&action);
+    let named = stressors_of(&read, employee, own_lines);
     let named = if named.is_empty() {
-        elided_object(&action, stated)
+        elided_object(&read, stated)
     } else {
         named
     };
@@ -2793,7 +2815,8 @@ fn fortnight_score(
     // own stressor, never add another's: what "their role" means for a new
     // starter is not a question about a reorganisation.
     let own_by_name = || {
-        stressors_in(&possessive_as_their(&action, employee), employee).contains(&employee.stressor)
+        stressors_in(&possessive_as_their(&action, employee), employee, own_lines)
+            .contains(&employee.stressor)
     };
     if !named.contains(&employee.stressor) && !own_by_name() {
         return Fortnight {
@@ -2805,7 +2828,7 @@ fn fortnight_score(
     }
     // Naming the stressor is no step on it: "On-call.", "Tackle his
     // on-call.", "Deal with the reorganisation." (issue 21 R6 c).
-    if names_no_step(&action, case, employee) {
+    if names_no_step(&read, case, &own_lines.situation) {
         return Fortnight {
             points: Points::ZERO,
             no_step: true,
@@ -2821,7 +2844,7 @@ fn fortnight_score(
         .into_iter()
         .filter(|id| *id != employee.stressor)
         .collect();
-    let in_own_notes = own_sign_stressors(employee);
+    let in_own_notes = own_sign_stressors_read(employee, own_lines);
     let anothers = |id: &&'static str| {
         !in_own_notes.contains(id)
             && case
@@ -2850,16 +2873,15 @@ fn fortnight_score(
 /// takes "it" from the line above (play-para-it21, B2; issue 21 R1). A
 /// step of another kind, or a stressor no plan of the work tackles (a
 /// conflict, the on-call rota), names nothing.
-fn elided_object(action: &str, stated: Option<&'static str>) -> Vec<&'static str> {
+fn elided_object(text: &Text, stated: Option<&'static str>) -> Vec<&'static str> {
     let Some(stated) = stated.filter(|s| WORK_ITEMS.contains(s)) else {
         return Vec::new();
     };
-    let text = Text::new(action);
-    let conditional = conditional_words(&text);
+    let conditional = conditional_words(text);
     let plans = text
         .mentions(PLANNING_STEPS)
         .into_iter()
-        .any(|(s, e)| !negated(&text, s, e) && !conditional[s]);
+        .any(|(s, e)| !negated(text, s, e) && !conditional[s]);
     if plans { vec![stated] } else { Vec::new() }
 }
 
@@ -2895,18 +2917,19 @@ const PLANNING_STEPS: &[&str] = &[
 /// outages" for the on-call engineer who said so). Notes that show no
 /// current strain ("blocks out Friday afternoons for learning") state none.
 pub fn own_sign_stressors(employee: &Employee) -> Vec<&'static str> {
+    own_sign_stressors_read(employee, &OwnLines::of(employee))
+}
+
+/// [`own_sign_stressors`] with the person's own lines already read.
+fn own_sign_stressors_read(employee: &Employee, own_lines: &OwnLines) -> Vec<&'static str> {
     employee
         .card
         .notes
         .iter()
         .filter(|note| !super::is_background_note(note, &employee.first))
-        .flat_map(|note| stressors_in(note, employee))
+        .flat_map(|note| stressors_in(note, employee, own_lines))
         // Their own words are all their own item: every stressor in them.
-        .chain(stressors_read(
-            &Text::new(&employee.card.quote),
-            employee,
-            &[],
-        ))
+        .chain(stressors_read(&own_lines.quote, employee, &[]))
         .collect()
 }
 
@@ -3001,18 +3024,19 @@ fn read_stressor(
     field: &[String],
     answer: &Answer,
     own: &Employee,
+    own_lines: &OwnLines,
 ) -> OneValue<&'static str> {
     if !field.is_empty() {
         return field
             .iter()
-            .map(|f| OneValue::of(stressors_in(f, own)))
+            .map(|f| OneValue::of(stressors_in(f, own, own_lines)))
             .fold(OneValue::Missing, OneValue::and);
     }
     let all = block.all.join("\n");
     if answer.pastes_case(&all) {
         return OneValue::Missing;
     }
-    OneValue::of(stressors_in(&all, own))
+    OneValue::of(stressors_in(&all, own, own_lines))
 }
 
 /// Pairs of people with different tiers in the right order, scaled down
