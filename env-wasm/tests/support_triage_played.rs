@@ -656,9 +656,11 @@ const CORPORA: &[Corpus] = &[
     },
     // A thirty-second play-test (play-st32, on 0b43a14): hard tickets at
     // levels 1, 3 and 5, medium and easy at level 2, 6 other replies each,
-    // probes and wrong answers: 68 rows. Its B rows are open (`KNOWN_OPEN`),
-    // its X rows (wrong replies that kept their points) too
-    // (`KNOWN_EXPLOITS`).
+    // probes and wrong answers: 68 rows. Its B rows are open (`KNOWN_OPEN`).
+    // Its X rows (wrong replies that kept their points) lose them since: a
+    // deletion promised with a phrase between subject and verb (36, 38,
+    // 39: "As soon as you do, your data, backups included, will be
+    // erased") and a late time to "be back in touch" (21, 23, 24, 65, 67).
     Corpus {
         name: "support_triage-p53",
         text: include_str!("player_corpus/2026-12-07/support_triage-p53/episodes.jsonl"),
@@ -692,10 +694,6 @@ const ST32_B1: &str = "B st32-B1: \"the invoice reference from your billing emai
                        asking the customer to verify their identity from the account email";
 const ST32_B2: &str = "B st32-B2: \"get in touch again from your work address\" (the account \
                        email) not read as the identity ask";
-const ST32_X1: &str = "X st32-X1: \"all of the data, backups included, will be erased\" in an \
-                       unverified deletion not caught as a deletion promise";
-const ST32_X2: &str = "X st32-X2: \"we will be back in touch by ...\" never held to the \
-                       response-time limit";
 const ST33_B1: &str = "B st33-B1: a past waiver on record (\"a late fee has already been waived \
                        on your account\") read as committing to waive this fee";
 const ST33_B2: &str = "B st33-B2: a heading \"Update on T-5043:\" before \"invoice INV-...\" read \
@@ -721,16 +719,16 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
 /// Wrong replies that kept points they should have lost (the player's class
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("support_triage-p53", 21, ST32_X2),
-    ("support_triage-p53", 23, ST32_X2),
-    ("support_triage-p53", 24, ST32_X2),
-    ("support_triage-p53", 36, ST32_X1),
-    ("support_triage-p53", 38, ST32_X1),
-    ("support_triage-p53", 39, ST32_X1),
-    ("support_triage-p53", 65, ST32_X2),
-    ("support_triage-p53", 67, ST32_X2),
-];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[];
+
+/// Wrong replies whose exploit cost nothing where it was played (a part
+/// the score gates off), as (corpus, line, what the final feedback says
+/// now that it is closed): held to that feedback instead of a lower score.
+const EXPLOITS_CLOSED_IN_FEEDBACK: &[(&str, usize, &str)] = &[(
+    "support_triage-p53",
+    65,
+    "next step missing (expected a request to the customer, or when we next respond",
+)];
 
 /// Whether the player classed a lost (or kept) point of the row as X: a
 /// wrong answer the grader let through.
@@ -1125,7 +1123,10 @@ fn played_episodes_score_what_the_player_judged() {
             let open = KNOWN_EXPLOITS
                 .iter()
                 .find(|(c, l, _)| (*c, *l) == (corpus, line));
-            let closed = score < recorded - 1e-4;
+            let closed = score < recorded - 1e-4
+                || EXPLOITS_CLOSED_IN_FEEDBACK.iter().any(|(c, l, said)| {
+                    (*c, *l) == (corpus, line) && replayed_now.feedback.contains(said)
+                });
             match (closed, open) {
                 (true, Some((_, _, class))) => failures.push(format!(
                     "{corpus}:{line}: exploit closed ({class}); take it off KNOWN_EXPLOITS"
