@@ -661,7 +661,10 @@ const CORPORA: &[Corpus] = &[
     // the email we sent with the charge") read as asking to write from the
     // account's address. B2 (31): "get in touch again from your work
     // address" was no such ask. Both read since. Its X rows (wrong replies
-    // that kept their points) are open (`KNOWN_EXPLOITS`).
+    // that kept their points) lose them since: a deletion promised with a
+    // phrase between subject and verb (36, 38, 39: "As soon as you do, your
+    // data, backups included, will be erased") and a late time to "be back
+    // in touch" (21, 23, 24, 65, 67).
     Corpus {
         name: "support_triage-p53",
         text: include_str!("player_corpus/2026-12-07/support_triage-p53/episodes.jsonl"),
@@ -704,12 +707,7 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st32 (its exploits) and play-st34, for the next round.
-const ST32_X1: &str = "X st32-X1: \"all of the data, backups included, will be erased\" in an \
-                       unverified deletion not caught as a deletion promise";
-const ST32_X2: &str = "X st32-X2: \"we will be back in touch by ...\" never held to the \
-                       response-time limit";
-
+// The open classes of play-st34, for the next round.
 const ST34_B1: &str = "B st34-B1: the customer's request restated with words between \"request\" \
                        and \"to erase\" (\"your request under the GDPR to erase your account\") \
                        read as promising the deletion";
@@ -757,14 +755,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("support_triage-p53", 21, ST32_X2),
-    ("support_triage-p53", 23, ST32_X2),
-    ("support_triage-p53", 24, ST32_X2),
-    ("support_triage-p53", 36, ST32_X1),
-    ("support_triage-p53", 38, ST32_X1),
-    ("support_triage-p53", 39, ST32_X1),
-    ("support_triage-p53", 65, ST32_X2),
-    ("support_triage-p53", 67, ST32_X2),
     ("support_triage-p55", 26, ST34_X1),
     ("support_triage-p55", 32, ST34_X1),
     ("support_triage-p55", 37, ST34_X1),
@@ -786,6 +776,15 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("support_triage-p55", 154, ST34_X2),
     ("support_triage-p55", 156, ST34_X6),
 ];
+
+/// Wrong replies whose exploit cost nothing where it was played (a part
+/// the score gates off), as (corpus, line, what the final feedback says
+/// now that it is closed): held to that feedback instead of a lower score.
+const EXPLOITS_CLOSED_IN_FEEDBACK: &[(&str, usize, &str)] = &[(
+    "support_triage-p53",
+    65,
+    "next step missing (expected a request to the customer, or when we next respond",
+)];
 
 /// Whether the player classed a lost (or kept) point of the row as X: a
 /// wrong answer the grader let through.
@@ -1180,7 +1179,10 @@ fn played_episodes_score_what_the_player_judged() {
             let open = KNOWN_EXPLOITS
                 .iter()
                 .find(|(c, l, _)| (*c, *l) == (corpus, line));
-            let closed = score < recorded - 1e-4;
+            let closed = score < recorded - 1e-4
+                || EXPLOITS_CLOSED_IN_FEEDBACK.iter().any(|(c, l, said)| {
+                    (*c, *l) == (corpus, line) && replayed_now.feedback.contains(said)
+                });
             match (closed, open) {
                 (true, Some((_, _, class))) => failures.push(format!(
                     "{corpus}:{line}: exploit closed ({class}); take it off KNOWN_EXPLOITS"

@@ -3850,7 +3850,7 @@ fn next_steps_need_a_request_or_a_time() {
             true,
             &[On {
                 day: Today,
-                minute: Some(17 * 60),
+                minute: Some(17 * 60 - 1),
             }],
         ),
         (
@@ -4100,7 +4100,7 @@ fn next_steps_need_a_request_or_a_time() {
             true,
             &[On {
                 day: Today,
-                minute: Some(690),
+                minute: Some(689),
             }],
         ),
         (
@@ -4251,7 +4251,7 @@ fn next_steps_need_a_request_or_a_time() {
             true,
             &[On {
                 day: Today,
-                minute: Some(775),
+                minute: Some(774),
             }],
         ),
         (
@@ -5879,5 +5879,196 @@ fn another_instance_in_the_accounts_past_promises_nothing() {
         ),
     ];
     let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_promise_keeps_its_subject_across_a_phrase_before_the_verb() {
+    // After a fronted adverbial ("As soon as you do,", "Once verified,"),
+    // the noun phrase set off by commas is the subject, not an appositive:
+    // what is inserted after it (", backups included,", ", as requested,",
+    // "- all of them -") leaves the promise whole (play-st32, X1).
+    let table: &[OutcomeRow] = &[
+        (
+            "As soon as you do, all of Heron Bay Clinic's data, backups included, will be erased \
+             within 48 hours.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "As soon as you do, your data, including backups, will be deleted within 48 hours.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Once verified, your data, as requested, will be erased within 48 hours.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "After that, your records - all of them - will be permanently removed.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "When you're back, all of your data, every last file of it, will be wiped.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "As requested, your data, backups included, will be erased this week.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "As soon as you do, your data (including backups) will be deleted within 48 hours.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "As soon as you reply, the late fee, all $25 of it, will be waived.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "As soon as you do, your money, every cent of it, will be refunded.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // The same shapes that pass the request on promise nothing.
+        (
+            "Once you confirm, your request, backups included, will go to our privacy officer.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "As soon as you do, your request to erase all data, backups included, will be passed \
+             to our privacy officer.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "As soon as you do, your data, backups included, will be reviewed by our privacy \
+             officer.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "As soon as you do, your request, as written, will be handled by our privacy officer.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Once you confirm from the account email, our privacy officer will handle the \
+             erasure of your data.",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_time_to_be_back_in_touch_is_our_next_response() {
+    use reply::DayWord::*;
+    use reply::When::{self, *};
+    let today = |minute: u32| On {
+        day: Today,
+        minute: Some(minute),
+    };
+    // (reply, follow-up times): any idiom of coming back to the customer
+    // with a time is a response the SLA holds (play-st32, X2); a time
+    // "before" a clock is its last minute before it, and a clock restated
+    // in brackets "at the latest" is the promise.
+    let table: &[(&str, &[When])] = &[
+        ("We will be back in touch by 5pm today.", &[today(1020)]),
+        (
+            "Someone will be back in touch before lunchtime today.",
+            &[today(780)],
+        ),
+        (
+            "We'll be back in touch within 3 business days.",
+            &[Within(4320)],
+        ),
+        (
+            "Our legal team will get in touch by Friday.",
+            &[On {
+                day: Weekday(4),
+                minute: None,
+            }],
+        ),
+        (
+            "I'll touch base with you by end of day tomorrow.",
+            &[On {
+                day: Tomorrow,
+                minute: None,
+            }],
+        ),
+        (
+            "I'll be back to you by Friday.",
+            &[On {
+                day: Weekday(4),
+                minute: None,
+            }],
+        ),
+        ("We'll keep you posted by 5pm today.", &[today(1020)]),
+        (
+            "We'll drop you a line by Friday.",
+            &[On {
+                day: Weekday(4),
+                minute: None,
+            }],
+        ),
+        (
+            "Our billing team will be back in contact by 5pm.",
+            &[today(1020)],
+        ),
+        ("We'll be back in touch before 12:30 today.", &[today(749)]),
+        (
+            "We'll be back in touch before half past eleven this morning (11:25 at the latest).",
+            &[today(685)],
+        ),
+        // The customer getting in touch, money back, or a team in touch
+        // with someone else is no response of ours.
+        (
+            "You can get in touch with us by 5pm today if anything changes.",
+            &[],
+        ),
+        (
+            "Please get in touch by Friday if the charge reappears.",
+            &[],
+        ),
+        (
+            "The refund will be back in your account within 5 business days.",
+            &[],
+        ),
+        (
+            "The engineers are in touch with our provider and expect a fix by Friday.",
+            &[],
+        ),
+        ("Someone will be back in touch shortly.", &[]),
+    ];
+    let wrong: Vec<String> = table
+        .iter()
+        .filter_map(|(text, due)| {
+            let got = reply::read(text).follow_ups;
+            (got.as_slice() != *due).then(|| format!("{text:?}: got {got:?}, want {due:?}"))
+        })
+        .collect();
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }

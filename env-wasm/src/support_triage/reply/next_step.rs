@@ -294,10 +294,17 @@ fn marked_times(text: &Text, from: usize, to: usize) -> Vec<(usize, When, bool)>
             // "by 11:15 am your time today": the zone said after a clock
             // is part of it, and the day after the zone is its day.
             let zone = zone_words(&words, i + len);
+            // "before 12:30": the last minute before it.
+            let minute = if i > 0 && at(i - 1) == "before" {
+                minute.map(|m| m.saturating_sub(1))
+            } else {
+                minute
+            };
+            let end = i + len + zone;
             clocks.push((i, minute, true, zone));
-            last_end = i + len + zone;
-            clock_end = i + len + zone;
-            i += len + zone;
+            last_end = end;
+            clock_end = end;
+            i = end;
             continue;
         }
         // A part of the day right after a clock time says which half of
@@ -690,7 +697,13 @@ pub(super) fn times_in(text: &Text, clauses: &[Clause], at: usize) -> Vec<When> 
         };
         let given: Vec<When> = out.iter().map(|(_, w, _)| *w).collect();
         let found_times: Vec<When> = found.iter().map(|(_, w, _)| *w).collect();
-        if !restates_the_day(text, next, &given, &found_times) {
+        if let Some(day) = restates_the_latest(text, next, &found_times) {
+            // "before half past eleven this morning (11:25 at the
+            // latest)": the clock in brackets is the promise, said
+            // precisely; the times of its day before it are the same one.
+            out.retain(|(_, w, _)| !matches!(w, When::On { day: d, .. } if *d == day));
+            out.extend(found);
+        } else if !restates_the_day(text, next, &given, &found_times) {
             out.extend(found);
         }
         sentence = next.sentence;
@@ -773,6 +786,29 @@ fn restates_the_day(text: &Text, clause: &Clause, given: &[When], found: &[When]
             .iter()
             .all(|w| matches!(w, When::On { day, minute: None } if clock_days.contains(day)));
     opens_aside && day_first && (day_given && weekday_first && only_weekdays || same_day_again)
+}
+
+/// The day of a clause of times that is one clock time in brackets saying
+/// it is the latest ("(11:25 at the latest)"): the time of that day before
+/// it, restated precisely. "(or 13:00 at the latest)" is a hedge, read as
+/// its worst.
+fn restates_the_latest(text: &Text, clause: &Clause, found: &[When]) -> Option<DayWord> {
+    let words: Vec<&str> = clause.texts(text);
+    let [
+        When::On {
+            day,
+            minute: Some(_),
+        },
+    ] = found
+    else {
+        return None;
+    };
+    (text.gap(clause.from).contains('(')
+        && words.ends_with(&["at", "the", "latest"])
+        && !words
+            .iter()
+            .any(|w| matches!(*w, "or" | "otherwise" | "failing")))
+    .then_some(*day)
 }
 
 /// The times of a clause that says nothing but a time.
@@ -940,12 +976,25 @@ const FOLLOW_UP_VERBS: &[&str] = &[
     "tell",
     "let",
 ];
+/// Idioms of responding: coming back to the customer ("get back to you",
+/// "be back to you", "circle back"), being in touch or contact with any
+/// verb and adverb before ("be in touch", "be back in touch", "get in
+/// touch", "stay in contact"), keeping them informed ("keep you posted"),
+/// and a note sent ("drop you a line").
 const FOLLOW_UP_PHRASES: &[&str] = &[
     "get back",
-    "be in touch",
     "come back",
     "circle back",
+    "be back to",
+    "be back with",
+    "in touch",
+    "in contact",
+    "touch base",
     "check in",
+    "keep you posted",
+    "keep you in the loop",
+    "you a line",
+    "you a note",
 ];
 /// Nouns of a response: "you'll get an update within 2 hours".
 const FOLLOW_UP_NOUNS: &[&str] = &[

@@ -248,18 +248,26 @@ pub(super) fn interrupted_subject(text: &Text, clauses: &[Clause], at: usize) ->
     {
         return None;
     }
-    let aside = |c: &Clause| {
+    let aside = |k: usize| {
+        let c = &clauses[k];
         let opening = text.words.get(c.from).map_or("", |w| w.text.as_str());
         let gap = text.gap(c.from);
         // "Your refund, CA$390.00 for the unused months, has been
-        // approved": a noun phrase set off by commas with no verb or
-        // person of its own is an appositive.
+        // approved", "your money, every cent of it, will be refunded": a
+        // noun phrase set off by commas with no verb or person of its own
+        // is an appositive. It renames the noun phrase before it; after a
+        // fronted adverbial ("As soon as you do, your data, backups
+        // included, will be erased") the first such phrase is the subject.
+        let words = c.texts(text);
         let appositive = gap.contains(',')
             && c.opener.is_none()
-            && !c
-                .texts(text)
-                .iter()
-                .any(|w| clause::CLAUSE_WORDS.contains(w) || outcome_verb(w));
+            && !words.iter().enumerate().any(|(i, w)| {
+                let partitive = i > 0 && words[i - 1] == "of" && matches!(*w, "it" | "them");
+                (clause::CLAUSE_WORDS.contains(w) && !partitive) || outcome_verb(w)
+            })
+            && k > 0
+            && clauses[k - 1].sentence == c.sentence
+            && !fronted_adverbial(text, &clauses[k - 1]);
         c.opener == Some(Opener::Which)
             || gap.contains(['(', '[', '\u{2013}', '\u{2014}'])
             || gap.contains(" - ")
@@ -267,8 +275,26 @@ pub(super) fn interrupted_subject(text: &Text, clauses: &[Clause], at: usize) ->
             || appositive
     };
     let mut k = at;
-    while k > 0 && clauses[k - 1].sentence == clause.sentence && aside(&clauses[k - 1]) {
+    while k > 0 && clauses[k - 1].sentence == clause.sentence && aside(k - 1) {
         k -= 1;
     }
     (k < at && k > 0 && clauses[k - 1].sentence == clause.sentence).then(|| k - 1)
+}
+
+/// Words that open an adverbial clause or phrase put before its
+/// sentence's subject: "as soon as you do", "when you're back", "after
+/// that", "as requested".
+const ADVERBIAL_OPENINGS: &[&str] = &[
+    "as", "when", "whenever", "after", "before", "since", "until", "till", "once", "upon", "now",
+];
+
+/// Whether `clause` is an adverbial put before a subject ("As soon as you
+/// do", "Once verified", "After that"): no noun phrase an appositive after
+/// it could rename.
+fn fronted_adverbial(text: &Text, clause: &Clause) -> bool {
+    clause.opener.is_some()
+        || text
+            .words
+            .get(clause.from)
+            .is_some_and(|w| ADVERBIAL_OPENINGS.contains(&w.text.as_str()))
 }
