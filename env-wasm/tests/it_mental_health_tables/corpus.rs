@@ -517,14 +517,19 @@ const CORPORA: &[(&str, &str)] = &[
     ),
     // The thirty-fourth, over MCP alone (play-it34, on 0b43a14): six cases
     // at levels 2-5, each answered once and in six other wordings, probes
-    // and wrong answers: 72 rows. Its B rows are open (`KNOWN_OPEN`).
+    // and wrong answers: 72 rows. Its B1 (an option set against a kept one
+    // and judged dearer, "P12 instead of P11 only makes things dearer",
+    // read as chosen) and B4 ("lighten her on-call load" read as no step)
+    // are read; B2 and B3 are open (`KNOWN_OPEN`; row 60 is B3's).
     (
         "it_mental_health-p54",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p54/episodes.jsonl"),
     ),
     // The thirty-fifth (play-it35, on 0b43a14): six cases at levels 2, 4 and
     // 5, each answered once and in six other wordings, probes and wrong
-    // answers: 66 rows. Its B rows are open (`KNOWN_OPEN`).
+    // answers: 66 rows. Its B1 (a risk as an "if" clause, "A deputy will
+    // run it" after it read as no mitigation) and B2 (a referral before the
+    // safety step in one list read as a hedge) are read.
     (
         "it_mental_health-p55",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p55/episodes.jsonl"),
@@ -633,26 +638,10 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p54", 13, IT34_B1),
     ("it_mental_health-p54", 16, IT34_B2),
-    ("it_mental_health-p54", 20, IT34_B1),
-    ("it_mental_health-p54", 25, IT34_B1),
-    ("it_mental_health-p54", 26, IT34_B1),
-    ("it_mental_health-p54", 27, IT34_B1),
     ("it_mental_health-p54", 53, IT34_B3),
-    ("it_mental_health-p54", 54, IT34_B4),
     ("it_mental_health-p54", 58, IT34_B3),
-    ("it_mental_health-p54", 60, IT34_B4),
-    ("it_mental_health-p54", 61, IT34_B4),
-    ("it_mental_health-p55", 25, IT35_B1),
-    ("it_mental_health-p55", 29, IT35_B1),
-    ("it_mental_health-p55", 30, IT35_B1),
-    ("it_mental_health-p55", 40, IT35_B2),
-    ("it_mental_health-p55", 43, IT35_B2),
-    ("it_mental_health-p55", 45, IT35_B2),
-    ("it_mental_health-p55", 63, IT35_B1),
-    ("it_mental_health-p55", 65, IT35_B1),
-    ("it_mental_health-p55", 66, IT35_B1),
+    ("it_mental_health-p54", 60, IT34_B3),
     ("it_mental_health-p56", 21, IT36_B1),
     ("it_mental_health-p56", 27, IT36_B1),
     ("it_mental_health-p56", 28, IT36_B1),
@@ -662,20 +651,10 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p56", 47, IT36_B2),
 ];
 
-// The open classes of play-it34, play-it35 and play-it36, for the next round.
-const IT34_B1: &str = "B it34-B1: a catalogue option rejected by comparison on the \
-                       interventions line (\"P12 instead of P11 only makes things dearer\") read \
-                       as chosen";
+// The open classes of play-it34 and play-it36, for the next round.
 const IT34_B2: &str = "B it34-B2: \"...; ring-fence sprint capacity.\" not read as a mitigation";
 const IT34_B3: &str = "B it34-B3: a critical person's same-day safety step with \"occupational \
                        health today\" read as red-level support, or as nothing without it";
-const IT34_B4: &str = "B it34-B4: \"lighten the on-call rota\" / \"lighten her on-call load\" not \
-                       read as changing the stressor";
-const IT35_B1: &str = "B it35-B1: a risk written as an \"if\" clause (\"if she is off sick the \
-                       review lapses\") loses the mitigation in the next sentence";
-const IT35_B2: &str = "B it35-B2: a critical person's 24-hour actions with an urgent \
-                       occupational-health referral before the safety plan read as a hedge \
-                       between tiers";
 const IT36_B1: &str = "B it36-B1: \"pair her with a second developer on the build\" read as help \
                        with a new role, not with the launch deadline it is for";
 const IT36_B2: &str = "B it36-B2: a risk's mitigation in the plain present or the passive (\"Her \

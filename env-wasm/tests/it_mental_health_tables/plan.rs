@@ -1300,6 +1300,20 @@ fn plan_risk_table() {
         // A scheduled step whose later words deny only the risk.
         "Risk: {manager} could drop the 1:1s when sprint pressure rises; she books them in \
          advance so they never slip.",
+        // A risk as an "if" clause, and someone standing in for its owner
+        // in the next sentence (play-it35 B1).
+        "Risk: the overtime review rests on one person; if she is off sick the review lapses. \
+         A deputy will run it when she is away.",
+        "Risk: the rota check has one owner. If he is on leave the check lapses. A named deputy \
+         will take over the check.",
+        "Risk: the weekly review has one owner; if she is away the review lapses. Her backup \
+         steps in to run it.",
+        "Risk: if the lead is off sick, the 1:1s stop. Another colleague will pick up the 1:1s \
+         that week.",
+        "Risk: the overtime check depends on one person; if he is away the check lapses. \
+         Someone else will chair it in his absence.",
+        "Risk: the survey follow-up needs one owner; if she leaves the follow-up stalls. A \
+         deputy will step in to run it.",
     ];
     let wrong = [
         // After an arrow, more of the risk is no mitigation; a condition
@@ -1452,6 +1466,21 @@ fn plan_risk_table() {
         "Risk: overtime may creep back. {manager} is going to resign over it.",
         "Risk: overtime may creep back. Thank you for reading the plan.",
         "Risk: overtime may creep back. If you review it weekly, it is fine.",
+        // Someone standing in who takes no step: what befalls them, what
+        // nobody does, a departure, a past step or harm (play-it35 B1, near
+        // misses).
+        "Risk: the overtime review rests on one person; if she is off sick the review lapses. \
+         A deputy will be hard to find.",
+        "Risk: the overtime review rests on one person; if she is off sick the review lapses. \
+         No deputy will run it.",
+        "Risk: the overtime review rests on one person; if she is off sick the review lapses. \
+         Her deputy will leave in March.",
+        "Risk: the overtime review rests on one person; if she is off sick the review lapses. \
+         A colleague will miss it too.",
+        "Risk: the overtime review rests on one person; if she is off sick the review lapses. \
+         A deputy took over last time.",
+        "Risk: the overtime review rests on one person; if she is off sick the review lapses. \
+         Someone will drop it.",
     ];
     run("risk", &right, &wrong, Some(1));
 }

@@ -520,6 +520,66 @@ fn natural_means(id: &str) -> [&'static str; 6] {
     }
 }
 
+/// A load of work made smaller, for the stressors that are an amount of
+/// work ("lighten their on-call load", "reduce their share of the rota"):
+/// making it less is a step, as a cap is (play-it34 B4). Other stressors
+/// keep their own means.
+fn reduced_load(id: &str) -> [&'static str; 6] {
+    match id {
+        "on_call" => [
+            "lighten the on-call rota",
+            "lighten their on-call load",
+            "ease their on-call duties",
+            "reduce their share of the on-call rota",
+            "relieve them of some on-call shifts",
+            "lessen the number of on-call shifts they take",
+        ],
+        "incidents" => [
+            "lighten their incident load",
+            "reduce their share of first-response duty",
+            "ease their incident duties",
+            "reduce the number of incidents they take first",
+            "relieve them of some first-responder shifts",
+            "lessen their incident workload",
+        ],
+        "customers" => [
+            "lighten their escalation load",
+            "reduce their share of the customer escalations",
+            "ease their client caseload",
+            "reduce the number of escalations routed to them",
+            "lighten their escalation queue",
+            "lessen the volume of customer escalations they handle",
+        ],
+        other => {
+            let [a, b, c] = means_fortnight(other);
+            [a, b, c, a, b, c]
+        }
+    }
+}
+
+/// The person's own stressor made less in a feeling, not an amount, or
+/// with nothing after the verb: no step (play-it34 B4, near misses).
+fn vague_reduction(id: &str) -> [String; 4] {
+    let topic = match id {
+        "on_call" => "on-call",
+        "deadline" => "launch deadline",
+        "reorg" => "reorganisation",
+        "caregiving" => "caring",
+        "understaffing" => "understaffing",
+        "customers" => "customer escalations",
+        "migration" => "migration",
+        "conflict" => "conflict",
+        "incidents" => "incidents",
+        _ => "new role",
+    };
+    [
+        format!("ease the pressure of the {topic}"),
+        format!("reduce the stress of the {topic}"),
+        format!("relieve the pressure around the {topic}"),
+        format!("reduce the {topic}"),
+    ]
+}
+
 /// Two-week actions on each stressor that are terse, or hold a word of
 /// another stressor in a sense that names no stressor: a clash of times,
 /// volunteers recruited from the team, flexible hours for a carer
@@ -1071,6 +1131,10 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
     }
     for k in 0..6 {
         v.push((keyed("nmfw", k), natural_means(e.stressor)[k].to_owned()));
+        v.push((keyed("rlfw", k), reduced_load(e.stressor)[k].to_owned()));
+    }
+    for (k, phrase) in vague_reduction(e.stressor).into_iter().enumerate() {
+        v.push((keyed("vrfw", k), phrase));
     }
     for k in 0..6 {
         v.push((keyed("st", k), stressor_words(e.stressor)[k].to_owned()));
@@ -1678,6 +1742,13 @@ fn triage_two_week_support_table() {
         "2-week action: {nmfw3}.".to_owned(),
         "2-week action: {nmfw4}".to_owned(),
         "Two-week action \u{2013} {nmfw5}".to_owned(),
+        // A load of the stressor's work made smaller (play-it34 B4).
+        "2-week action: {rlfw0}.".to_owned(),
+        "- **Next 2 weeks:** {rlfw1}.".to_owned(),
+        "2-week action: {rlfw2}".to_owned(),
+        "2-week action: over the next fortnight, {rlfw3}".to_owned(),
+        "2-week action: {rlfw4}.".to_owned(),
+        "Two-week action \u{2013} {rlfw5}".to_owned(),
     ]);
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..6)
@@ -1751,6 +1822,12 @@ fn triage_two_week_support_table() {
             // (play-it30 B2, near miss).
             "2-week action: Reset the team's expectations.",
             "2-week action: Reset expectations with the team.",
+            // The stressor made less in a feeling, not an amount
+            // (play-it34 B4, near misses).
+            "2-week action: {vrfw0}.",
+            "- **Next 2 weeks:** {vrfw1}.",
+            "2-week action: {vrfw2}",
+            "2-week action: {vrfw3}.",
         ]
         .map(str::to_owned),
     );

@@ -1020,6 +1020,7 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
                     .any(|w| LEFT_OUT.contains(w))
                 || does_not_fit(&predicate_of(&text, *at, until))
                 || left_out_by_its_value(&text, *at, until)
+                || weighed_as_dearer(&text, &found, n)
         })
         .collect();
     let left_out = through_coordination(&text, &found, left_out);
@@ -1313,7 +1314,128 @@ const CHOSEN: &[&str] = &[
 /// out.
 fn chosen_in_its_clause(text: &Text, at: usize) -> bool {
     let rest = text.rest_of_clause(at);
-    rest.iter().any(|w| CHOSEN.contains(w)) && !rest.iter().any(|w| NEGATING.contains(w))
+    // "instead of P11" compares; only "chosen instead" chooses.
+    let chooses = rest
+        .iter()
+        .enumerate()
+        .any(|(k, w)| CHOSEN.contains(w) && !(*w == "instead" && rest.get(k + 1) == Some(&"of")));
+    chooses && !rest.iter().any(|w| NEGATING.contains(w))
+}
+
+/// Words between two ids that set the first against the second: "P12
+/// instead of P11", "P12 rather than P11", "P12 in place of P11", "P12
+/// over P11".
+const SET_AGAINST: &[&[&str]] = &[
+    &["instead", "of"],
+    &["rather", "than"],
+    &["in", "place", "of"],
+    &["over"],
+];
+
+/// Verbs that open a swap of one option for another: "swapping in P12 for
+/// P11", "replacing P11 with P12", "switching from P11 to P12".
+const SWAPS: &[&str] = &[
+    "swap",
+    "switch",
+    "substitute",
+    "replace",
+    "trade",
+    "exchange",
+];
+
+/// Words that may stand between the ids of a swap: "swapping P12 in for
+/// P11", "swapping P11 out for P12", "replacing P11 with P12".
+const SWAPPED_FOR: &[&str] = &["in", "out", "for", "with", "by", "to", "from", "and"];
+
+/// Words before a judgement of cost that make it what an option would
+/// do, not what it does: "would only cost more", "only makes things
+/// dearer", "could just add cost".
+const HYPOTHETICAL: &[&str] = &[
+    "would", "could", "might", "only", "just", "merely", "simply",
+];
+
+/// Comparatives that judge an option worse on its own: "dearer",
+/// "costlier", "worse".
+const WORSE: &[&str] = &["dearer", "costlier", "pricier", "worse"];
+
+/// What a cost is counted in: "add cost", "raise the total".
+const COST_NOUNS: &[&str] = &[
+    "cost", "costs", "expense", "spend", "total", "bill", "price",
+];
+
+/// Words after an option's judgement of cost, in its sentence, that set
+/// a gain against it: "would cost more but covers on-call", "dearer,
+/// though worth it".
+const CONTRAST: &[&str] = &["but", "yet", "though", "although", "however", "worth"];
+
+/// Whether `words` judge an option dearer or worse than what the plan
+/// has, as what it would do: after a [`HYPOTHETICAL`] word, with no
+/// negation from there on ("would cost no more"), a comparative ([`WORSE`], "more expensive", "more
+/// costly"), a form of "cost" with "more" or "extra" within three words,
+/// or a form of "add", "raise" or "increase" with a cost within three
+/// words.
+fn judged_dearer(words: &[&str]) -> bool {
+    let Some(from) = words.iter().position(|w| HYPOTHETICAL.contains(w)) else {
+        return false;
+    };
+    words.iter().enumerate().skip(from + 1).any(|(k, w)| {
+        let near = &words[k + 1..words.len().min(k + 4)];
+        WORSE.contains(w)
+            || (*w == "more"
+                && words
+                    .get(k + 1)
+                    .is_some_and(|n| matches!(*n, "expensive" | "costly")))
+            || (is_form_of(w, "cost") && near.iter().any(|n| matches!(*n, "more" | "extra")))
+            || (["add", "raise", "increase"]
+                .iter()
+                .any(|v| is_form_of(w, v))
+                && near.iter().any(|n| COST_NOUNS.contains(n)))
+    }) && !words[from..].iter().any(|w| NOT_FIT.contains(w))
+}
+
+/// Whether the ids at `a` and `b` are compared in one clause: with
+/// [`SET_AGAINST`] words between them, or, after a [`SWAPS`] verb before
+/// `a` in its clause, with only [`SWAPPED_FOR`] words between.
+fn set_against(text: &Text, a: usize, b: usize) -> bool {
+    let clause = text.words[a].clause;
+    if text.words[b].clause != clause {
+        return false;
+    }
+    let between: Vec<&str> = text.words[a + 1..b]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    if SET_AGAINST.contains(&between.as_slice()) {
+        return true;
+    }
+    let swapped = text.words[..a]
+        .iter()
+        .rev()
+        .take_while(|w| w.clause == clause)
+        .any(|w| SWAPS.iter().any(|v| is_form_of(&w.text, v)));
+    swapped && !between.is_empty() && between.iter().all(|w| SWAPPED_FOR.contains(w))
+}
+
+/// Whether the id `found[n]` is weighed, not chosen, by a judgement of
+/// what it would cost: the ids one clause compares or swaps ("P12 instead
+/// of P11", "swapping in P12 for P11"), or the id alone, with a predicate
+/// after the last of them that judges it dearer ([`judged_dearer`]: "only
+/// makes things dearer", "would only cost more") and no gain set against
+/// that in the rest of the sentence. Such a clause rejects the change;
+/// the plan line chooses what it keeps.
+fn weighed_as_dearer(text: &Text, found: &[(usize, usize)], n: usize) -> bool {
+    let mut last = n;
+    while last + 1 < found.len() && set_against(text, found[last].0, found[last + 1].0) {
+        last += 1;
+    }
+    let at = found[last].0;
+    let until = found.get(last + 1).map_or(text.len(), |(next, _)| *next);
+    let sentence = text.words[at].sentence;
+    let contrasted = text.words[at + 1..]
+        .iter()
+        .take_while(|w| w.sentence == sentence)
+        .any(|w| CONTRAST.contains(&w.text.as_str()));
+    !contrasted && judged_dearer(&predicate_of(text, at, until))
 }
 
 /// Words that open the reasons for leaving an id out: "P4 is left out
@@ -1975,6 +2097,64 @@ mod tests {
                 "P1, P3. Both options, P2 or P4, would work.",
                 Chosen::Hedged,
             ),
+        ] {
+            assert_eq!(plan(body), want, "{body}");
+        }
+    }
+
+    #[test]
+    fn an_option_weighed_as_dearer_is_not_chosen() {
+        let (_, catalogue) = case();
+        let plan = |body: &str| chosen(&catalogue, body);
+        // An option set against a kept one, or alone, and judged dearer or
+        // worse as what it would do, is weighed: the plan line chooses what
+        // the comparison keeps (play-it34 B1).
+        for body in [
+            "I choose P1 and P3. P2 instead of P3 only makes things dearer.",
+            "I choose P1 and P3. Swapping in P2 for P3 would only cost more.",
+            "P1 and P3. Swapping P2 in for P3 would just add cost.",
+            "P1 and P3; P2 rather than P3 would only raise the total.",
+            "P1, P3. Replacing P3 with P2 would only increase the bill.",
+            "P1, P3. P2 in place of P3 would be more expensive.",
+            "P1 and P3. Switching from P3 to P2 would cost $500 more.",
+            "P1 and P3. P2 would only make the plan costlier.",
+            "P1 and P3. Rather than P3, P2 would only cost more.",
+            "P1 and P3. P2 over P3 could only be worse value.",
+            "P1 and P3. P2 and P4 would only add to the cost.",
+            "P1 and P3. A fourth option does not fit under the cap: P4 would take the total to \
+             $13,250 and P2 instead of P3 only makes things dearer.",
+        ] {
+            assert_eq!(plan(body), Chosen::Plan(0b101), "{body}");
+        }
+        // Near misses: an option chosen instead of another, a cost set
+        // against a gain, a denied cost, a cost given after a colon, and
+        // something added that is no cost stay choices.
+        for (body, want) in [
+            ("P1 and P2 instead of P3.", Chosen::Plan(0b011)),
+            ("I choose P1 and P2 rather than P3.", Chosen::Plan(0b011)),
+            (
+                "P1 and P3. P2 instead of P4 would cost more but covers the incidents.",
+                Chosen::Plan(0b111),
+            ),
+            (
+                "P1 and P3, plus P2, though it would only cost more.",
+                Chosen::Plan(0b111),
+            ),
+            ("P1 and P3. P2 would cost no more.", Chosen::Plan(0b111)),
+            (
+                "P1 and P3. P2 instead of P4 would cost no more.",
+                Chosen::Plan(0b111),
+            ),
+            (
+                "P1, P3 and P2: it would only cost $500 more.",
+                Chosen::Plan(0b111),
+            ),
+            (
+                "P1 and P3. P2 would only add a weekly review.",
+                Chosen::Plan(0b111),
+            ),
+            ("P1 and P3. P2 costs $500 more.", Chosen::Plan(0b111)),
+            ("P1, P3 or P2 would only cost more.", Chosen::Hedged),
         ] {
             assert_eq!(plan(body), want, "{body}");
         }

@@ -3030,33 +3030,45 @@ fn instruction_after(text: &Text, i: usize) -> bool {
 /// subject and its verb ("if Dana leaves").
 const CONDITION_WORDS: usize = 2;
 
-/// Whether the risk's first sentence is a plain conditional: a condition
-/// of a subject and its verb, and a consequence of as many words beside
-/// it ("the on-call rota collapses if Dana leaves", "if the new joiner is
-/// ill, nobody knows the runbooks"): what goes wrong, and when, with no
-/// "may" or "could" (play-para-it16 B6).
+/// How many sentences of the risk may state it as a conditional: the
+/// risk's own, and one after a semicolon or a full stop that gives its
+/// consequence ("Elena uses all of her hours on the cap; if she is off
+/// sick the review lapses").
+const CONDITIONAL_SENTENCES: u32 = 2;
+
+/// Whether one of the risk's first sentences is a plain conditional: a
+/// condition of a subject and its verb, and a consequence of as many words
+/// beside it ("the on-call rota collapses if Dana leaves", "if the new
+/// joiner is ill, nobody knows the runbooks"), or, with no comma after a
+/// condition that opens the sentence, as many words again after it ("if
+/// she is off sick the review lapses"): what goes wrong, and when, with no
+/// "may" or "could" (play-para-it16 B6, play-it35 B1).
 fn a_plain_conditional(text: &Text) -> bool {
-    let Some(sentence) = text.words.first().map(|w| w.sentence) else {
+    let Some(first) = text.words.first().map(|w| w.sentence) else {
         return false;
     };
-    let words: Vec<(usize, &str)> = text
-        .words
-        .iter()
-        .enumerate()
-        .take_while(|(_, w)| w.sentence == sentence)
-        .map(|(k, w)| (k, w.text.as_str()))
-        .collect();
-    words.iter().any(|(k, w)| {
-        if !matches!(*w, "if" | "unless") {
-            return false;
-        }
-        let clause = text.words[*k].clause;
-        let condition = words
+    (first..first + CONDITIONAL_SENTENCES).any(|sentence| {
+        let words: Vec<(usize, &str)> = text
+            .words
             .iter()
-            .filter(|(j, _)| *j > *k && text.words[*j].clause == clause)
-            .count();
-        let consequence = words.len() - condition - 1;
-        condition >= CONDITION_WORDS && consequence >= CONDITION_WORDS
+            .enumerate()
+            .filter(|(_, w)| w.sentence == sentence)
+            .map(|(k, w)| (k, w.text.as_str()))
+            .collect();
+        words.iter().enumerate().any(|(n, (k, w))| {
+            if !matches!(*w, "if" | "unless") {
+                return false;
+            }
+            let clause = text.words[*k].clause;
+            let condition = words
+                .iter()
+                .filter(|(j, _)| *j > *k && text.words[*j].clause == clause)
+                .count();
+            let consequence = words.len() - condition - 1;
+            let runs_on = n == 0 && condition == words.len() - 1;
+            (condition >= CONDITION_WORDS && consequence >= CONDITION_WORDS)
+                || (runs_on && condition > 2 * CONDITION_WORDS)
+        })
     })
 }
 
@@ -3244,6 +3256,62 @@ fn owner_acts_after_risk(case: &PlanCase, text: &Text) -> bool {
 /// risk: "she books them", "they will review it", "the team caps WIP".
 const STEP_SUBJECTS: &[&str] = &["she", "he", "they", "team"];
 
+/// People who step in for an owner, named by what they do rather than by
+/// name: "a deputy will run the review", "her backup takes it over",
+/// "someone else chairs it".
+const STAND_INS: &[&str] = &[
+    "deputy",
+    "deputies",
+    "backup",
+    "backups",
+    "substitute",
+    "delegate",
+    "understudy",
+    "colleague",
+    "colleagues",
+    "peer",
+    "someone",
+    "somebody",
+];
+
+/// Words that make the noun after them a person of the plan's side ("a
+/// deputy", "her backup", "another colleague"); "no deputy" is none.
+const STAND_IN_DETERMINERS: &[&str] = &[
+    "a", "an", "the", "her", "his", "their", "our", "my", "your", "another", "one",
+];
+
+/// Steps said with a particle, whose verb alone is no step: "a deputy
+/// will take over", "her backup steps in", "a colleague fills in".
+const PHRASAL_STEPS: &[[&str; 2]] = &[
+    ["take", "over"],
+    ["step", "in"],
+    ["fill", "in"],
+    ["stand", "in"],
+    ["pick", "up"],
+];
+
+/// Whether word `at` is the subject of a step against the risk: a
+/// pronoun of a person, "the team", or a [`STAND_INS`] noun after a
+/// determiner and at most one adjective ("a named deputy") or alone
+/// ("someone").
+fn step_subject(text: &Text, at: usize) -> bool {
+    let word = text.words[at].text.as_str();
+    let before = |n: usize| {
+        at.checked_sub(n)
+            .filter(|&b| text.words[b].sentence == text.words[at].sentence)
+            .map(|b| text.words[b].text.as_str())
+    };
+    match word {
+        // "the team", not "the team's" or "team morale".
+        "team" => before(1) == Some("the"),
+        "someone" | "somebody" => true,
+        _ if STAND_INS.contains(&word) => [1, 2]
+            .into_iter()
+            .any(|n| before(n).is_some_and(|b| STAND_IN_DETERMINERS.contains(&b))),
+        _ => STEP_SUBJECTS.contains(&word),
+    }
+}
+
 /// Verbs of a concrete step said of a person, besides [`COUNTER_STEPS`]:
 /// "reports them in the retro", "tracks the hours weekly".
 const STEPS_SAID: &[&str] = &[
@@ -3326,13 +3394,7 @@ fn a_person_takes_a_step(text: &Text) -> bool {
     };
     (0..text.len()).any(|at| {
         let subject = &text.words[at];
-        if !STEP_SUBJECTS.contains(&subject.text.as_str()) || !after_the_risk(at) {
-            return false;
-        }
-        // "the team", not "the team's" or "team morale".
-        if subject.text == "team"
-            && at.checked_sub(1).map(|b| text.words[b].text.as_str()) != Some("the")
-        {
+        if !step_subject(text, at) || !after_the_risk(at) {
             return false;
         }
         let rest: Vec<&str> = text.words[at + 1..]
@@ -3340,7 +3402,8 @@ fn a_person_takes_a_step(text: &Text) -> bool {
             .take_while(|w| w.sentence == subject.sentence)
             .map(|w| w.text.as_str())
             .collect();
-        let mut k = 0;
+        // "someone else will chair it".
+        let mut k = usize::from(rest.first() == Some(&"else"));
         while rest.get(k).is_some_and(|w| STEP_ADVERBS.contains(w)) {
             k += 1;
         }
@@ -3356,12 +3419,17 @@ fn a_person_takes_a_step(text: &Text) -> bool {
         let Some(verb) = rest.get(k) else {
             return false;
         };
-        let step = COUNTER_STEPS
+        let phrasal = PHRASAL_STEPS
             .iter()
-            .chain(STEPS_SAID)
-            .any(|base| is_form_of(verb, base));
+            .any(|[base, particle]| is_form_of(verb, base) && rest.get(k + 1) == Some(particle));
+        let step = phrasal
+            || COUNTER_STEPS
+                .iter()
+                .chain(STEPS_SAID)
+                .any(|base| is_form_of(verb, base));
         // A past step ("she booked them last year") is no plan's answer.
-        let past = verb.ends_with("ed") && !STEPS_SAID.contains(verb);
+        let past = (verb.ends_with("ed") || matches!(*verb, "took" | "taken"))
+            && !STEPS_SAID.contains(verb);
         // Committed to ("he will refer people to the EAP"), any verb of a
         // step is one, as an owner's is ([`we_commit_to_a_step`]); what
         // befalls them or the plan ("he will be overwhelmed", "they will
@@ -3376,6 +3444,7 @@ fn a_person_takes_a_step(text: &Text) -> bool {
             && !STATEMENT_OPENERS.contains(verb)
             && crate::text::number_value(verb).is_none()
             && !Text::new(verb).has(RISK_WORDS);
+        // "takes over" has its particle where an object would stand.
         ((step && !past) || committed) && rest.get(k + 1).is_some()
     })
 }

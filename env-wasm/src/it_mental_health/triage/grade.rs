@@ -1828,12 +1828,25 @@ fn referral_beside_safety(text: &Text, conditional: &[bool], offered: &[usize]) 
             // stays a second tier's support.
             // A check-in in the same list offers a lower tier's step beside
             // it ("crisis line, EAP referral, a check-in"): no follow-up.
+            // In one list of the day's steps, joined by commas or
+            // semicolons, the order says nothing: "stop her driving tired;
+            // someone with her; urgent occupational health; safety plan"
+            // gives them all (play-it35 B2).
             let after_safety = professional.contains(&s)
                 && !text.has(CHECK_INS)
-                && firm.iter().any(|&f| f < s && !alternative_between(f, s));
+                && firm
+                    .iter()
+                    .any(|&f| (f < s || listed_with(text, s, f)) && !alternative_between(f, s));
             let added = joined_to_safety || last_after_safety || after_safety;
             (hung_on || a_contact || same_day || added) && follows_safety
         })
+}
+
+/// Whether the words at `a` and `b` (`a` first) are items of one list:
+/// nothing between them ends a sentence but a comma or a semicolon (no
+/// full stop, no line break).
+fn listed_with(text: &Text, a: usize, b: usize) -> bool {
+    (a + 1..=b).all(|k| !text.gap(k).contains(['.', '!', '?', '\n']))
 }
 
 /// The referrals of the RED tier's support that bring in professional
@@ -2758,7 +2771,89 @@ fn names_no_step(read: &Text, case: &TriageCase, situation: &Text) -> bool {
             covered[k] = true;
         }
     }
+    for k in reductions_of_an_amount(&read) {
+        covered[k] = false;
+    }
     covered.iter().all(|c| *c)
+}
+
+/// Verbs that make something less, which alone say no more than "deal
+/// with" ("ease the reorganisation", "reduce the understaffing").
+const REDUCING: &[&str] = &["reduc*", "eas*", "lighten*", "lessen*", "reliev*"];
+
+/// Nouns of an amount of work a person carries: what a [`REDUCING`] verb
+/// makes less when it is a step ("lighten her on-call load", "reduce her
+/// share of the rota", "ease her on-call duties").
+const AMOUNTS: &[&str] = &[
+    "load",
+    "loads",
+    "workload",
+    "caseload",
+    "share",
+    "number",
+    "frequency",
+    "hours",
+    "shift",
+    "shifts",
+    "duty",
+    "duties",
+    "rota",
+    "rotas",
+    "turns",
+    "slots",
+    "volume",
+    "queue",
+    "burden",
+];
+
+/// Words that may stand between a [`REDUCING`] verb and its amount: the
+/// person and determiners ("her share of the", "the number of"), and
+/// words of a stressor's topic ("on-call", "incident", "escalation").
+const BEFORE_AN_AMOUNT: &[&str] = &[
+    "the", "a", "her", "his", "their", "them", "him", "its", "this", "some", "of", "own", "s",
+];
+
+/// How many words after a [`REDUCING`] verb its amount may stand.
+const AMOUNT_REACH: usize = 5;
+
+/// The [`REDUCING`] verbs of `text` whose object, in their clause, is an
+/// amount of work ([`AMOUNTS`]) with only the person, determiners and
+/// stressor words before it: "lighten the on-call rota", "lighten her
+/// on-call load", "relieve her of some on-call shifts". Making that amount
+/// smaller changes the stressor, as a cap does (play-it34 B4); "reduce
+/// the stress of on-call" or "ease the on-call pressure" makes a feeling
+/// less and changes nothing.
+fn reductions_of_an_amount(text: &Text) -> Vec<usize> {
+    let topic: BTreeSet<usize> = text
+        .mentions(
+            &STRESSORS
+                .iter()
+                .flat_map(|s| s.topic.iter().copied())
+                .collect::<Vec<_>>(),
+        )
+        .into_iter()
+        .flat_map(|(s, e)| s..e)
+        .collect();
+    let amounts: BTreeSet<usize> = text
+        .mentions(AMOUNTS)
+        .into_iter()
+        .flat_map(|(s, e)| s..e)
+        .collect();
+    text.mentions(REDUCING)
+        .into_iter()
+        .map(|(s, _)| s)
+        .filter(|&k| {
+            let clause = text.words[k].clause;
+            let object = (k + 1..text.len().min(k + 1 + AMOUNT_REACH))
+                .take_while(|&j| text.words[j].clause == clause)
+                .find(|&j| {
+                    amounts.contains(&j)
+                        || !(topic.contains(&j)
+                            || BEFORE_AN_AMOUNT.contains(&text.words[j].text.as_str()))
+                });
+            object.is_some_and(|j| amounts.contains(&j))
+        })
+        .collect()
 }
 
 /// How a 2-week action was read, for its score and its note.
@@ -3391,6 +3486,29 @@ mod tests {
         // A lower tier's step offered instead, a referral offered as a
         // possibility or instead of the safety step, or one before it in a
         // sentence of its own, is still a hedge.
+        // In one list of the day's steps, a referral before the safety
+        // step is its follow-up too (play-it35 B2).
+        for action in [
+            "stop her driving tired; someone with her; urgent occupational health; safety plan",
+            "urgent occupational health referral; a safety plan with her today",
+            "EAP referral, crisis line number, someone stays with him tonight",
+            "same-day counselling; stays with her; safety plan",
+            "an urgent OH assessment, a safety plan today and a taxi home",
+            "occupational health referral; no driving home; safety plan agreed today",
+        ] {
+            assert_eq!(level(action), OneValue::One(0), "{action}");
+        }
+        // Near misses: a referral offered instead of the safety step, as a
+        // possibility, beside a check-in, or in a sentence of its own
+        // before it, is still a hedge.
+        for hedge in [
+            "urgent occupational health referral, or a safety plan",
+            "occupational health referral; maybe a safety plan today",
+            "EAP referral; a check-in; a safety plan",
+            "Occupational health referral. A safety plan with her today.",
+        ] {
+            assert!(level(hedge).is_hedged(), "{hedge}");
+        }
         for hedge in [
             "Stay with him today and agree a safety plan; or, if he prefers, a check-in next week.",
             "Agree a safety plan; an urgent EAP referral, or monitor and see.",
