@@ -224,7 +224,9 @@ pub struct Observed {
 #[derive(Debug, Clone)]
 enum Instruction {
     Stock(&'static CopySource),
-    Own(CopySource),
+    // Boxed: a `Text` carries its words' opening bytes, which makes a
+    // `CopySource` far larger than the stock variant's reference.
+    Own(Box<CopySource>),
 }
 
 impl Instruction {
@@ -271,7 +273,10 @@ impl Observed {
         Observed {
             ticket: CopySource::new(&Text::new(&shown_ticket(ticket)), COPY_RUN),
             policy: &stock().policy,
-            instruction: Instruction::Own(CopySource::new(&Text::new(instruction), COPY_RUN)),
+            instruction: Instruction::Own(Box::new(CopySource::new(
+                &Text::new(instruction),
+                COPY_RUN,
+            ))),
         }
     }
 

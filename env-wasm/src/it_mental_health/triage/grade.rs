@@ -2771,7 +2771,7 @@ fn names_no_step(read: &Text, case: &TriageCase, situation: &Text) -> bool {
             covered[k] = true;
         }
     }
-    for k in reductions_of_an_amount(&read) {
+    for k in reductions_of_an_amount(read) {
         covered[k] = false;
     }
     covered.iter().all(|c| *c)
