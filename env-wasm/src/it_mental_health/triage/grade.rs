@@ -26,9 +26,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES, ROLES};
-use crate::it_mental_health::reading::penalties::PENALTIES;
+use crate::it_mental_health::reading::direction::{Load, worsened};
+use crate::it_mental_health::reading::penalties::{PENALTIES, harmful_advice};
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, sub_field};
-use crate::it_mental_health::reading::{Answer, counts_a_group, quoted, targeted_naming};
+use crate::it_mental_health::reading::{Answer, MEANS, counts_a_group, quoted, targeted_naming};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::{absence_over_time, denied};
@@ -450,6 +451,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             no_step,
             others: others_stressors,
             missed_for,
+            against,
         } = fortnight_score(
             case,
             employee,
@@ -497,6 +499,11 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             LEVEL_NAMES[employee.tier.rank() as usize],
             fortnight.decimals(2),
             match &missed_for {
+                Some(_) if tier_right && against.is_some() => format!(
+                    "it should tackle the main stressor {}; the action {}",
+                    employee.stressor,
+                    against.unwrap_or_default()
+                ),
                 // A deduction says what was read, against what was wanted.
                 Some(read) if tier_right => format!(
                     "it should tackle the main stressor {}; read as aimed at {}",
@@ -2140,12 +2147,61 @@ const COORDINATORS: &[&str] = &["and", "or", "but"];
 fn stressors_in(text: &str, own: &Employee) -> Vec<&'static str> {
     let read = Text::new(text);
     let in_own_item = own_item_words(&read, own);
-    stressors_read(&read, own, &in_own_item)
+    stressors_read(&read, own, &in_own_item, &[])
+}
+
+/// The stressors a 2-week action tackles: [`stressors_in`] without the
+/// mentions the action keeps, adds to or halts the fix of ("Keep Samir as
+/// first responder on every incident", "Hand Anton a third colleague's
+/// work, since he is coping with the vacancies"; [`worsened`]).
+fn stressors_tackled(text: &str, own: &Employee) -> Vec<&'static str> {
+    let read = Text::new(text);
+    let in_own_item = own_item_words(&read, own);
+    let worse = worsened_for(&read, own);
+    stressors_read(&read, own, &in_own_item, &worse)
+}
+
+/// [`worsened`] over the stressors' mentions in `read`: the
+/// reorganisation's is news the person lacks, any other's the load (the
+/// work of the colleagues who left is load the person covers); the
+/// [`MEANS`] words are fixes, and `own` is the person given the load.
+fn worsened_for(read: &Text, own: &Employee) -> Vec<bool> {
+    let means: BTreeSet<(usize, usize)> = crate::order::set_of(read.mentions(MEANS));
+    let mentions = |lacks: bool| -> Vec<(usize, usize)> {
+        STRESSORS
+            .iter()
+            .filter(|s| (s.id == "reorg") == lacks)
+            .flat_map(|s| read.mentions(s.phrases))
+            .filter(|m| !means.contains(m))
+            .collect()
+    };
+    let (load, lacks) = (mentions(false), mentions(true));
+    let names: BTreeSet<String> = name_forms(own)
+        .iter()
+        .flat_map(|form| Text::new(form).words)
+        .map(|w| w.text)
+        .chain(["him", "her", "them"].map(str::to_owned))
+        .collect();
+    let person = |at: usize| read.words.get(at).is_some_and(|w| names.contains(&w.text));
+    worsened(
+        read,
+        &Load {
+            load: &load,
+            lacks: &lacks,
+            person: &person,
+        },
+    )
 }
 
 /// [`stressors_in`] for a text already read, with the words that name
-/// `own`'s item marked.
-fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'static str> {
+/// `own`'s item marked, and the words `worse` marks ([`worsened`]) read
+/// as tackling nothing.
+fn stressors_read(
+    read: &Text,
+    own: &Employee,
+    in_own_item: &[bool],
+    worse: &[bool],
+) -> Vec<&'static str> {
     let in_title = role_title_words(read);
     // The person's own words for their stressor ("so he is no longer first
     // on the bridge", from "I was first on the bridge for all of them")
@@ -2170,7 +2226,8 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
             let denied = denied(read, at)
                 && !(LACKS.contains(&id) && absence_over_time(read, at))
                 && !denied_in_a_purpose(read, at);
-            !(denied || inside_own_item || helper || of_own_item || other_sense)
+            let worsened = worse.get(at) == Some(&true);
+            !(denied || inside_own_item || helper || of_own_item || other_sense || worsened)
         },
         in_own_words,
     )
@@ -2751,6 +2808,9 @@ struct Fortnight {
     others: Vec<&'static str>,
     /// When it misses the person's own stressor: what it aims at instead.
     missed_for: Option<Vec<&'static str>>,
+    /// When it names the person's own stressor only to work against it:
+    /// how.
+    against: Option<&'static str>,
 }
 
 /// The 2-week action: full when it tackles the person's own stressor,
@@ -2780,10 +2840,22 @@ fn fortnight_score(
             no_step: false,
             others: Vec::new(),
             missed_for: Some(Vec::new()),
+            against: None,
         };
     }
     let action = without_asides_on_others(case, employee, &action);
-    let named = stressors_in(&action, employee);
+    // Harmful advice is no support, whatever it names ("tell him to stop
+    // making a fuss about the incidents").
+    if !harmful_advice(&action).is_empty() {
+        return Fortnight {
+            points: Points::ZERO,
+            no_step: false,
+            others: Vec::new(),
+            missed_for: Some(Vec::new()),
+            against: Some("is harmful advice"),
+        };
+    }
+    let named = stressors_tackled(&action, employee);
     let named = if named.is_empty() {
         elided_object(&action, stated)
     } else {
@@ -2793,14 +2865,21 @@ fn fortnight_score(
     // own stressor, never add another's: what "their role" means for a new
     // starter is not a question about a reorganisation.
     let own_by_name = || {
-        stressors_in(&possessive_as_their(&action, employee), employee).contains(&employee.stressor)
+        stressors_tackled(&possessive_as_their(&action, employee), employee)
+            .contains(&employee.stressor)
     };
     if !named.contains(&employee.stressor) && !own_by_name() {
+        // Named, but only where the action keeps it, adds to it or halts
+        // its fix.
+        let against = stressors_in(&action, employee)
+            .contains(&employee.stressor)
+            .then_some("keeps it, adds to it or halts its fix");
         return Fortnight {
             points: Points::ZERO,
             no_step: false,
             others: Vec::new(),
             missed_for: Some(named),
+            against,
         };
     }
     // Naming the stressor is no step on it: "On-call.", "Tackle his
@@ -2811,6 +2890,7 @@ fn fortnight_score(
             no_step: true,
             others: Vec::new(),
             missed_for: None,
+            against: None,
         };
     }
     // One stressor nobody else in the case has reads as part of their own
@@ -2839,6 +2919,7 @@ fn fortnight_score(
         no_step: false,
         others,
         missed_for: None,
+        against: None,
     }
 }
 
@@ -2905,6 +2986,7 @@ pub fn own_sign_stressors(employee: &Employee) -> Vec<&'static str> {
         .chain(stressors_read(
             &Text::new(&employee.card.quote),
             employee,
+            &[],
             &[],
         ))
         .collect()
