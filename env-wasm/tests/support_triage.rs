@@ -142,8 +142,9 @@ fn blind_reply(kind: BlindReply, first: &str, id: &str) -> String {
     format!("{opening} {body}\n\nBest regards,\nSupport")
 }
 
-/// A policy that never opens a ticket: labels from `labels(ticket index)`,
-/// and in the exception task a blind reply and a disposition.
+/// A policy that opens each ticket and reads none: labels from
+/// `labels(ticket index)`, and in the exception task a blind reply and a
+/// disposition.
 fn play_blind(
     task: &str,
     seed: u64,
@@ -164,6 +165,9 @@ fn play_blind_at(
     let (mut env, first) = env_at(task, level, seed);
     for (i, id) in ids(&first).iter().enumerate() {
         let (priority, department, disposition) = labels(i);
+        // Opened and not read: labels set on a ticket never opened earn
+        // nothing, so opening is what leaves the blind labels measured.
+        step(&mut env, json!({"command": "view_ticket", "ticket_id": id}));
         step(
             &mut env,
             json!({"command": "set_triage", "ticket_id": id, "priority": priority, "department": department}),
@@ -1313,5 +1317,92 @@ fn the_noisy_reference_scores_lower_at_higher_levels() {
         }
         assert!(at_100[4] + 0.02 < at_100[1], "{task}: {at_100:?}");
         assert!(at_100[3] + 0.02 < at_100[0], "{task}: {at_100:?}");
+    }
+}
+
+/// The reference's actions on `task` at `level` and `seed`, played on a twin.
+fn reference_actions_at(task: &str, level: u8, seed: u64) -> Vec<Value> {
+    let (mut twin, _) = env_at(task, level, seed);
+    let mut actions = Vec::new();
+    while !twin.is_done() {
+        let action = twin.reference_action().expect("reference acts until done");
+        step(&mut twin, action.clone());
+        actions.push(action);
+    }
+    actions
+}
+
+/// Play `actions`, then submit if they did not; the final observation.
+fn play_actions_at(task: &str, level: u8, seed: u64, actions: &[Value]) -> Value {
+    let (mut env, mut last) = env_at(task, level, seed);
+    for action in actions {
+        if env.is_done() {
+            break;
+        }
+        last = step(&mut env, action.clone()).0;
+    }
+    if !env.is_done() {
+        last = step(&mut env, json!({"command": "submit_episode"})).0;
+    }
+    last
+}
+
+/// Labels set on a ticket never opened earn nothing at every level and
+/// task, as the instruction asks each ticket to be opened (play-st34, X8:
+/// labels known from an earlier play of the seed kept full credit at
+/// levels 3 and 5). Wrong: the reference's labels with every view_ticket
+/// dropped, or only the first ticket's. Right, and full: the same labels
+/// set before the ticket is opened, and the reference as it plays.
+#[test]
+fn labels_set_on_a_ticket_never_opened_earn_nothing() {
+    let is_view = |a: &Value| a["command"] == "view_ticket";
+    for task in TASKS {
+        for level in LEVELS {
+            for seed in 0..6 {
+                let actions = reference_actions_at(task, level, seed);
+                let labelled = |a: &Value| a["command"] == "set_triage";
+                if !actions.iter().any(labelled) {
+                    continue;
+                }
+                // Never opened: every label criterion earns nothing.
+                let blind: Vec<Value> = actions.iter().filter(|a| !is_view(a)).cloned().collect();
+                let end = play_actions_at(task, level, seed, &blind);
+                let breakdown = &end["score_breakdown"];
+                for criterion in ["priority", "department", "disposition"] {
+                    if let Some(score) = breakdown[criterion].as_f64() {
+                        assert_eq!(score, 0.0, "{task} {level} {seed} {criterion}: {end}");
+                    }
+                }
+                let feedback = end["feedback"].as_str().unwrap_or("");
+                assert!(
+                    feedback.contains("never opened (view_ticket)"),
+                    "{task} {level} {seed}: {feedback}"
+                );
+                // Only the first ticket left unopened: it alone loses.
+                let first = actions.iter().find(|a| is_view(a)).cloned();
+                let partial: Vec<Value> = actions
+                    .iter()
+                    .filter(|a| Some(*a) != first.as_ref())
+                    .cloned()
+                    .collect();
+                let score = play_actions_at(task, level, seed, &partial)["terminal_grader"]
+                    .as_f64()
+                    .unwrap_or(f64::NAN);
+                assert!(score < 1.0, "{task} {level} {seed}: {score}");
+                // Opened after labelling: read, and full.
+                let (views, rest): (Vec<Value>, Vec<Value>) =
+                    actions.iter().cloned().partition(|a| is_view(a));
+                let mut late: Vec<Value> = rest
+                    .iter()
+                    .filter(|a| a["command"] != "submit_episode")
+                    .cloned()
+                    .collect();
+                late.extend(views);
+                let score = play_actions_at(task, level, seed, &late)["terminal_grader"]
+                    .as_f64()
+                    .unwrap_or(f64::NAN);
+                assert_eq!(score, 1.0, "{task} {level} {seed}: opened late");
+            }
+        }
     }
 }

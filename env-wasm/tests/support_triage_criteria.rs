@@ -452,3 +452,88 @@ fn wrong_replies_lose_reply_compliance() {
     }
     wrong_rows("reply_compliance", rows).assert_clean(MIN_ROWS);
 }
+
+/// The customer reads what is sent with ask_customer as they read the
+/// reply, so it keeps to the same rules (play-st34, X5): a forbidden
+/// promise there (also on the customer's yes) or anything a reply must
+/// never say costs what it costs in the reply; a message that only asks
+/// keeps full credit. Played on unverified deletion requests of the
+/// records desk, with the reference's labels and reply.
+#[test]
+fn messages_sent_with_ask_customer_keep_to_the_reply_rules() {
+    use env_wasm::support_triage::CustomerRequest;
+    use env_wasm::support_triage::generate::generate_at;
+    use env_wasm::support_triage::grade::{Conduct, grade_exception_as_played};
+    use env_wasm::support_triage::lookups::Exchange;
+    use env_wasm::support_triage::policy::Case;
+    let wrong = [
+        "As soon as you click it, we'll delete your account and all your data.",
+        "Please reply with your account password so we can verify it's you.",
+        "Once you confirm, your records will be erased for good.",
+        "Could you send us the six-digit code we texted you?",
+        "Your data is safe with us in the meantime.",
+        "This mix-up was entirely our fault, and we take full responsibility.",
+        "Click the link and we'll refund your last invoice in full.",
+    ];
+    let right = [
+        "We've sent a verification link to your account email. Could you click it and let us know once you have?",
+        "We will never ask for your password; please just click the link we sent to your account email.",
+        "Once you've confirmed it's you, our privacy officer will take your request from there.",
+        "We can't delete anything until we have confirmed it's you, so please click the link in your account inbox.",
+        "Please don't share your password with anyone, including us.",
+    ];
+    let mut played = 0;
+    for seed in 0..400 {
+        let desk = generate_at(Task::Hard, 5, seed);
+        let t = &desk.tickets[0];
+        if !matches!(t.case, Case::Deletion { verified: false }) {
+            continue;
+        }
+        let work = Work {
+            priority: Some(policy::priority(t.case, t.customer.plan)),
+            department: Some(policy::department(t.case)),
+            disposition: policy::disposition(t.case),
+            reply: Some(reference_reply(desk.vendor, t)),
+        };
+        let observed = Observed::of(&desk, t);
+        let grade = |message: &str| {
+            let sent = [Exchange {
+                request: CustomerRequest::IdentityVerification,
+                message: message.to_owned(),
+                answer: String::new(),
+            }];
+            let conduct = Conduct {
+                opened: true,
+                messages: &sent,
+            };
+            grade_exception_as_played(t, &work, &observed, conduct)
+        };
+        for message in wrong {
+            let graded = grade(message);
+            assert!(
+                graded.total < Points::FULL,
+                "seed {seed}: {message} kept {:?}",
+                graded.total
+            );
+            assert!(
+                graded.notes.iter().any(|n| n.contains("message 1")),
+                "seed {seed}: {message}: {:?}",
+                graded.notes
+            );
+        }
+        for message in right {
+            let graded = grade(message);
+            assert_eq!(
+                graded.total,
+                Points::FULL,
+                "seed {seed}: {message}: {:?}",
+                graded.notes
+            );
+        }
+        played += 1;
+        if played == 5 {
+            break;
+        }
+    }
+    assert!(played > 0, "no unverified deletion at level 5");
+}

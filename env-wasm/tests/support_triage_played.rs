@@ -724,14 +724,8 @@ const ST34_X3: &str = "X st34-X3: the identity check credited without the accoun
                        (\"Please verify your identity\", a photo ID)";
 const ST34_X4: &str = "X st34-X4: asks for more personal data (passport, utility bill, date of \
                        birth) not flagged";
-const ST34_X5: &str = "X st34-X5: the message sent with ask_customer is never graded (a deletion \
-                       promise or a password request there keeps full credit)";
-const ST34_X6: &str = "X st34-X6: \"I can reassure you that nobody has accessed your account\" \
-                       not caught as a safety assurance";
 const ST34_X7: &str = "X st34-X7: a partial refund ($100 of a $148 invoice) where the policy \
                        commits to the refund";
-const ST34_X8: &str = "X st34-X8: labels set on a ticket never opened keep full credit at \
-                       levels 3 and 5";
 
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
@@ -765,16 +759,10 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("support_triage-p55", 68, ST34_X3),
     ("support_triage-p55", 69, ST34_X3),
     ("support_triage-p55", 70, ST34_X4),
-    ("support_triage-p55", 98, ST34_X8),
-    ("support_triage-p55", 109, ST34_X8),
-    ("support_triage-p55", 120, ST34_X5),
-    ("support_triage-p55", 121, ST34_X5),
     ("support_triage-p55", 143, ST34_X1),
-    ("support_triage-p55", 146, ST34_X6),
     ("support_triage-p55", 149, ST34_X2),
     ("support_triage-p55", 150, ST34_X2),
     ("support_triage-p55", 154, ST34_X2),
-    ("support_triage-p55", 156, ST34_X6),
 ];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
@@ -824,14 +812,23 @@ const OWN_BY_POLICY: &[(&str, usize, &str)] = &[
 /// Rows whose lost points were partly the player's own and partly the
 /// grader's, now that the grader's part is fixed, as (corpus, line, the
 /// score the player's own part leaves, why): they must score that.
-const OWN_PART_LEFT: &[(&str, usize, f64, &str)] = &[(
-    "support_triage-p40",
-    12,
-    0.9667,
-    "A+B: the B (a question we come back to) is read right; the A ('before 8:30 am' past \
-     the 08:26 SLA) still misses the next step, as line 22 (the same reply without the B \
-     sentence) does",
-)];
+const OWN_PART_LEFT: &[(&str, usize, f64, &str)] = &[
+    (
+        "support_triage-p40",
+        12,
+        0.9667,
+        "A+B: the B (a question we come back to) is read right; the A ('before 8:30 am' past \
+         the 08:26 SLA) still misses the next step, as line 22 (the same reply without the B \
+         sentence) does",
+    ),
+    (
+        "support_triage-p55",
+        95,
+        0.0,
+        "A: no ticket opened, labels guessed from the subjects; labels set on a ticket never \
+         opened earn nothing since st34-X8 (the guesses that came out right kept 0.2144)",
+    ),
+];
 
 /// Rows the player judged its own that score full since the grader reads
 /// them so, as (corpus, line, why).

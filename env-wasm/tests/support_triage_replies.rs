@@ -2612,6 +2612,70 @@ fn violations_are_found_and_their_negations_are_not() {
             &[],
         ),
         ("Nobody has seen your files.", &[SafetyAssurance]),
+        // What we vouch for is ours to say whoever its subject is
+        // (play-st34, X6): a lead-in of ours does not hide the all-clear;
+        // one that is negated, a task, a wish or the customer's does.
+        (
+            "I can reassure you that nobody has accessed your account.",
+            &[SafetyAssurance],
+        ),
+        (
+            "I can also reassure you that no one else has accessed your account.",
+            &[SafetyAssurance],
+        ),
+        (
+            "I'm happy to confirm that your data was not accessed.",
+            &[SafetyAssurance],
+        ),
+        (
+            "I can tell you that no one has seen your files.",
+            &[SafetyAssurance],
+        ),
+        (
+            "We can confirm nobody else has used your account.",
+            &[SafetyAssurance],
+        ),
+        (
+            "I'd like to assure you that nobody has touched your records.",
+            &[SafetyAssurance],
+        ),
+        (
+            "We're confident that no one accessed your data.",
+            &[SafetyAssurance],
+        ),
+        (
+            "We are pleased to report that none of your files were exposed.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Rest assured that nobody has accessed your account.",
+            &[SafetyAssurance],
+        ),
+        (
+            "I can't yet confirm that nobody has accessed your account.",
+            &[],
+        ),
+        ("We are checking whether anyone accessed your account.", &[]),
+        (
+            "We are reviewing the sign-in logs to confirm that nobody else accessed your account.",
+            &[],
+        ),
+        (
+            "We hope to confirm soon that nobody accessed your data.",
+            &[],
+        ),
+        (
+            "We will confirm that nobody accessed your account once the review is finished.",
+            &[],
+        ),
+        (
+            "You can confirm that nobody else has used your account by checking the sign-in history.",
+            &[],
+        ),
+        (
+            "I can tell you that we have not accessed your files ourselves.",
+            &[],
+        ),
         ("Your account is secure now.", &[SafetyAssurance]),
         ("There is no risk to your data.", &[SafetyAssurance]),
         ("We can't say yet whether anyone saw the key.", &[]),

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 
 use super::action::{Department, Disposition, Priority};
 use super::generate::{Desk, Ticket};
+use super::lookups::Exchange;
 use super::policy::{self, ReplyRules};
 use super::reply::{self, Commitment, DayWord, Finding, Move, Reading, Team, Violation, When};
 use crate::grading::all_or_nothing;
@@ -62,10 +63,10 @@ pub(crate) const COMPLIANCE_WEIGHT: Points = Points(2500);
 /// Tasks `easy` and `medium`.
 pub static TRIAGE_RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("priority", TRIAGE_WEIGHTS.0, "Priority of each ticket").about(
-        "The share of tickets whose priority is the routing policy's; at levels 4 and 5 a ticket that needs nothing counts only when nothing is set on it.",
+        "The share of tickets opened (view_ticket) whose priority is the routing policy's; at levels 4 and 5 a ticket that needs nothing counts only when opened and nothing is set on it.",
     ),
     Criterion::new("department", TRIAGE_WEIGHTS.1, "Department of each ticket").about(
-        "The share of tickets whose department is the routing policy's; at levels 4 and 5 a ticket that needs nothing counts only when nothing is set on it.",
+        "The share of tickets opened (view_ticket) whose department is the routing policy's; at levels 4 and 5 a ticket that needs nothing counts only when opened and nothing is set on it.",
     ),
 ]);
 
@@ -75,9 +76,12 @@ pub const ROUTING: &str = "routing";
 
 /// Task `hard`, the policy exception.
 pub static EXCEPTION_RUBRIC: Rubric = Rubric::new(&[
-    Criterion::new("priority", PRIORITY_WEIGHT, "Priority"),
-    Criterion::new("department", DEPARTMENT_WEIGHT, "Department"),
-    Criterion::new("disposition", DISPOSITION_WEIGHT, "Disposition"),
+    Criterion::new("priority", PRIORITY_WEIGHT, "Priority")
+        .about("The routing policy's priority; counted only on a ticket opened (view_ticket)."),
+    Criterion::new("department", DEPARTMENT_WEIGHT, "Department")
+        .about("The routing policy's department; counted only on a ticket opened (view_ticket)."),
+    Criterion::new("disposition", DISPOSITION_WEIGHT, "Disposition")
+        .about("The policy's disposition; counted only on a ticket opened (view_ticket)."),
     // A reply handles its case only on a ticket set to do what it says:
     // the disposition says what happens next and the department who does
     // it. Without this gate one canned reply with constant labels is right
@@ -107,7 +111,7 @@ pub static EXCEPTION_RUBRIC: Rubric = Rubric::new(&[
         COMPLIANCE_WEIGHT,
         "Reply: keeps to the policy",
     )
-    .about("No forbidden commitment, in any wording."),
+    .about("No forbidden commitment or statement, in any wording, in the reply or in any message sent with ask_customer."),
 ]);
 
 fn mark(ok: bool) -> &'static str {
@@ -120,6 +124,12 @@ fn label<T: std::fmt::Display>(value: Option<T>) -> String {
 
 /// What was set on a ticket, as the final feedback lists it.
 fn touched(work: &Work) -> String {
+    touched_of(work, true, true)
+}
+
+/// What was set on a ticket of priority, department, the reply (when
+/// `reply`) and the disposition (when `disposition`).
+fn touched_of(work: &Work, reply: bool, disposition: bool) -> String {
     let mut set = Vec::new();
     if let Some(p) = work.priority {
         set.push(format!("priority {p}"));
@@ -127,20 +137,35 @@ fn touched(work: &Work) -> String {
     if let Some(d) = work.department {
         set.push(format!("department {d}"));
     }
-    if work.reply.is_some() {
+    if reply && work.reply.is_some() {
         set.push("a reply".to_owned());
     }
-    if let Some(d) = work.disposition {
+    if let Some(d) = work.disposition.filter(|_| disposition) {
         set.push(format!("disposition {d}"));
     }
     set.join(", ")
 }
 
+/// What the final feedback adds of `labels` (as [`touched_of`] lists
+/// them) set on a ticket not `opened`: nothing when it was opened or
+/// nothing was set.
+fn unread(opened: bool, labels: &str) -> String {
+    if opened || labels.is_empty() {
+        return String::new();
+    }
+    format!(
+        " Its {labels} were set on a ticket never opened (view_ticket), so they earn nothing: the instruction \
+         asks to open a ticket before labelling it, and a label not read from its ticket is a guess."
+    )
+}
+
 /// Tasks `easy` and `medium`: the mean over tickets of priority and
-/// department, each all-or-nothing; a ticket that needs nothing (levels 4
-/// and 5) earns both only when it was opened (`opened`, per ticket: it is
-/// judged after reading it, so an empty answer earns nothing) and nothing
-/// is set on it.
+/// department, each all-or-nothing and earned only on a ticket opened
+/// (`opened`, per ticket: the labels follow from its body, so labels set
+/// without reading it are a guess, however they came out); a ticket that
+/// needs nothing (levels 4 and 5) earns both only when it was opened (it
+/// is judged after reading it, so an empty answer earns nothing) and
+/// nothing is set on it.
 pub fn grade_triage(tickets: &[Ticket], work: &[Work], opened: &[bool]) -> Grade {
     let mut priority_hits = 0u64;
     let mut department_hits = 0u64;
@@ -177,17 +202,19 @@ pub fn grade_triage(tickets: &[Ticket], work: &[Work], opened: &[bool]) -> Grade
         }
         let gold_priority = policy::priority(ticket.case, ticket.customer.plan);
         let gold_department = policy::department(ticket.case);
-        let p = work.priority == Some(gold_priority);
-        let d = work.department == Some(gold_department);
+        let read = opened.get(i).copied().unwrap_or(false);
+        let p = read && work.priority == Some(gold_priority);
+        let d = read && work.department == Some(gold_department);
         priority_hits += u64::from(p);
         department_hits += u64::from(d);
         notes.push(format!(
-            "{}: priority {} ({}; policy: {gold_priority}), department {} ({}; policy: {gold_department}).",
+            "{}: priority {} ({}; policy: {gold_priority}), department {} ({}; policy: {gold_department}).{}",
             ticket.id,
             label(work.priority),
             mark(p),
             label(work.department),
-            mark(d)
+            mark(d),
+            unread(read, &touched_of(work, false, false))
         ));
     }
     let n = tickets.len() as u64;
@@ -355,6 +382,31 @@ pub struct ReplyVerdict {
     pub amount: Option<super::refund_amount::AmountCheck>,
     /// Everything read from the reply, for feedback.
     pub reading: Reading,
+    /// What the messages sent with ask_customer say that no message to
+    /// the customer may ([`ReplyVerdict::with_messages`]).
+    pub sent: Vec<SentBreach>,
+}
+
+/// A rule of policy section 5 that a message sent with ask_customer
+/// breaks: the customer reads it as they read the reply, so it is held to
+/// the same rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentBreach {
+    /// Which message, from 1, in the order they were sent.
+    pub message: usize,
+    /// What it does.
+    pub breach: Breach,
+    /// The flag as the feedback gives it, with the sentence that fired it.
+    pub note: String,
+}
+
+/// A forbidden outcome promised, or a thing no message may say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Breach {
+    /// An outcome promised that the case does not allow.
+    Forbidden(Commitment),
+    /// Something no message to the customer may say.
+    Violation(Violation),
 }
 
 impl ReplyVerdict {
@@ -365,12 +417,51 @@ impl ReplyVerdict {
             && self.addresses_case
             && self.off_policy.is_empty()
             && self.forbidden.is_empty()
+            && !self
+                .sent
+                .iter()
+                .any(|b| matches!(b.breach, Breach::Forbidden(_)))
             && self.amount.as_ref().is_none_or(|a| a.ok())
     }
 
-    /// Handled, and says nothing a reply must never say.
+    /// Handled, and neither the reply nor a message sent says anything a
+    /// message to the customer must never say.
     pub fn compliant(&self) -> bool {
-        self.handled() && self.violations.is_empty()
+        self.handled() && self.violations.is_empty() && self.sent.is_empty()
+    }
+
+    /// This verdict with `messages`, those sent with ask_customer on
+    /// `ticket`, held to the rules of section 5 that hold in every message
+    /// the customer reads: no outcome the case forbids (in any wording,
+    /// also on the customer's yes), and nothing a reply must never say.
+    /// What a message asks for is the request it was sent with, so its
+    /// moves are not read.
+    pub fn with_messages(mut self, ticket: &Ticket, messages: &[Exchange]) -> ReplyVerdict {
+        let rules = policy::reply_rules(ticket.case);
+        let known = known_of(ticket);
+        for (n, exchange) in messages.iter().enumerate() {
+            if exchange.message.trim().is_empty() {
+                continue;
+            }
+            let words = Text::new(&exchange.message);
+            let reading = read_as_sent(ticket, &exchange.message, &words, &known);
+            let breach = |breach: Breach| SentBreach {
+                message: n + 1,
+                breach,
+                note: match breach {
+                    Breach::Forbidden(c) => forbidden_flag(&reading, c),
+                    Breach::Violation(v) => violation_flag(&reading, v),
+                },
+            };
+            let forbidden = forbidden_in(&reading, &rules).into_iter();
+            let breaches: Vec<SentBreach> = forbidden
+                .map(Breach::Forbidden)
+                .chain(reading.violations.iter().map(|v| Breach::Violation(*v)))
+                .map(breach)
+                .collect();
+            self.sent.extend(breaches);
+        }
+        self
     }
 
     /// The reply's elements score: the share of the three elements (names the customer, quotes the ticket id, gives a next step) it has; 0 when pasted.
@@ -548,6 +639,21 @@ fn known_of(ticket: &Ticket) -> reply::Known {
     }
 }
 
+/// Read `text` (`words`), a message to `ticket`'s customer, without the
+/// customer's own words it quotes, with the account email named as such
+/// and a table's rows as lines.
+fn read_as_sent(ticket: &Ticket, text: &str, words: &Text, known: &reply::Known) -> Reading {
+    let unquoted = without_quotes_of(text, &ticket.body);
+    let unquoted = with_account_email_named(&unquoted, &ticket.customer.account_email);
+    let unquoted = crate::text::table::rows_as_lines(&unquoted);
+    if unquoted == text {
+        reply::read_text_knowing(words, known)
+    } else {
+        let lines = crate::text::table::rows_as_lines(&unquoted);
+        reply::read_text_knowing(&Text::new(&lines), known)
+    }
+}
+
 /// Read `text` as the reply to `ticket`, shown `observed`.
 pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVerdict {
     let words = Text::new(text);
@@ -560,15 +666,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
     let reading = if pasted {
         Reading::default()
     } else {
-        let unquoted = without_quotes_of(text, &ticket.body);
-        let unquoted = with_account_email_named(&unquoted, &ticket.customer.account_email);
-        let unquoted = crate::text::table::rows_as_lines(&unquoted);
-        if unquoted == text {
-            reply::read_text_knowing(&words, &known)
-        } else {
-            let lines = crate::text::table::rows_as_lines(&unquoted);
-            reply::read_text_knowing(&Text::new(&lines), &known)
-        }
+        read_as_sent(ticket, text, &words, &known)
     };
     let rules: ReplyRules = policy::reply_rules(ticket.case);
     let (sla, _) = policy::sla(policy::priority(ticket.case, ticket.customer.plan));
@@ -600,11 +698,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
                 && !rules.allowed.contains(m)
         })
         .collect();
-    let forbidden = reading
-        .promised()
-        .into_iter()
-        .filter(|c| !rules.allowed_commitments.contains(c))
-        .collect();
+    let forbidden = forbidden_in(&reading, &rules);
     ReplyVerdict {
         pasted,
         names_customer,
@@ -617,7 +711,32 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         late_follow_up,
         amount: super::refund_amount::check(ticket, text),
         reading,
+        sent: Vec::new(),
     }
+}
+
+/// The outcomes `reading` promises (hedged promises included) that the
+/// case's `rules` do not allow.
+fn forbidden_in(reading: &Reading, rules: &ReplyRules) -> Vec<Commitment> {
+    reading
+        .promised()
+        .into_iter()
+        .filter(|c| !rules.allowed_commitments.contains(c))
+        .collect()
+}
+
+/// The flag of forbidden outcome `c`, with the sentence of `reading` that
+/// promises or leans towards it.
+fn forbidden_flag(reading: &Reading, c: Commitment) -> String {
+    let source = reading
+        .source(Finding::Move(Move::Commit(c)))
+        .or(reading.source(Finding::Leaning(c)));
+    fired(describe_move(Move::Commit(c)), source)
+}
+
+/// The flag of violation `v`, with the sentence of `reading` that says it.
+fn violation_flag(reading: &Reading, v: Violation) -> String {
+    fired(describe_violation(v), reading.source(Finding::Violation(v)))
 }
 
 pub(crate) fn describe_move(m: Move) -> &'static str {
@@ -702,22 +821,58 @@ fn list(items: impl IntoIterator<Item = &'static str>) -> String {
     }
 }
 
-/// Task `hard`: labels, disposition and the reply of one exception ticket.
+/// What the agent did with the exception task's ticket besides what it
+/// set on it.
+#[derive(Debug, Clone, Copy)]
+pub struct Conduct<'a> {
+    /// Opened with view_ticket: labels set on a ticket never opened earn
+    /// nothing.
+    pub opened: bool,
+    /// The messages sent with ask_customer, held to the reply's rules.
+    pub messages: &'a [Exchange],
+}
+
+impl Conduct<'_> {
+    /// The ticket opened, and no message sent.
+    pub const OPENED: Conduct<'static> = Conduct {
+        opened: true,
+        messages: &[],
+    };
+}
+
+/// Task `hard`: labels, disposition and the reply of one exception ticket,
+/// opened and asked nothing.
 pub fn grade_exception(ticket: &Ticket, work: &Work, observed: &Observed) -> Grade {
-    let verdict = judge_reply(ticket, work.reply.as_deref().unwrap_or(""), observed);
-    grade_exception_judged(ticket, work, &verdict)
+    grade_exception_as_played(ticket, work, observed, Conduct::OPENED)
+}
+
+/// [`grade_exception`] as the episode played it (`conduct`).
+pub fn grade_exception_as_played(
+    ticket: &Ticket,
+    work: &Work,
+    observed: &Observed,
+    conduct: Conduct<'_>,
+) -> Grade {
+    let verdict = judge_reply(ticket, work.reply.as_deref().unwrap_or(""), observed)
+        .with_messages(ticket, conduct.messages);
+    grade_judged(ticket, work, &verdict, conduct.opened)
 }
 
 /// [`grade_exception`] with the reply already read (`verdict`, from
 /// [`judge_reply`] on `work.reply`): a sweep that pairs one reply with
 /// every set of labels reads it once.
 pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdict) -> Grade {
+    grade_judged(ticket, work, verdict, true)
+}
+
+/// [`grade_exception_judged`] of a ticket `opened` or not.
+fn grade_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdict, opened: bool) -> Grade {
     let gold_priority = policy::priority(ticket.case, ticket.customer.plan);
     let gold_department = policy::department(ticket.case);
     let gold_disposition = policy::disposition(ticket.case);
-    let p = work.priority == Some(gold_priority);
-    let d = work.department == Some(gold_department);
-    let disp = work.disposition.is_some() && work.disposition == gold_disposition;
+    let p = opened && work.priority == Some(gold_priority);
+    let d = opened && work.department == Some(gold_department);
+    let disp = opened && work.disposition.is_some() && work.disposition == gold_disposition;
     let text = work.reply.as_deref().unwrap_or("");
     let has_reply = !text.trim().is_empty();
     let elements = if has_reply {
@@ -743,7 +898,7 @@ pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdi
     let (_, sla_text) = policy::sla(gold_priority);
     let mut notes = vec![
         format!(
-            "{}: priority {} ({}; policy: {gold_priority}), department {} ({}; policy: {gold_department}), disposition {} ({}; policy: {}).",
+            "{}: priority {} ({}; policy: {gold_priority}), department {} ({}; policy: {gold_department}), disposition {} ({}; policy: {}).{}",
             ticket.id,
             label(work.priority),
             mark(p),
@@ -751,7 +906,8 @@ pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdi
             mark(d),
             label(work.disposition),
             mark(disp),
-            label(gold_disposition)
+            label(gold_disposition),
+            unread(opened, &touched_of(work, false, true))
         ),
         format!(
             "Case: {}. The reply had to: {}.",
@@ -805,18 +961,13 @@ pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdi
         let forbidden: Vec<String> = verdict
             .forbidden
             .iter()
-            .map(|c| {
-                let source = reading
-                    .source(Finding::Move(Move::Commit(*c)))
-                    .or(reading.source(Finding::Leaning(*c)));
-                fired(describe_move(Move::Commit(*c)), source)
-            })
-            .chain(verdict.violations.iter().map(|v| {
-                fired(
-                    describe_violation(*v),
-                    reading.source(Finding::Violation(*v)),
-                )
-            }))
+            .map(|c| forbidden_flag(reading, *c))
+            .chain(
+                verdict
+                    .violations
+                    .iter()
+                    .map(|v| violation_flag(reading, *v)),
+            )
             .collect();
         let missing: Vec<String> = rules
             .required
@@ -838,6 +989,17 @@ pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdi
                 format!(" Missing: {}.", missing.join("; "))
             }
         ));
+        if !verdict.sent.is_empty() {
+            let flags: Vec<String> = verdict
+                .sent
+                .iter()
+                .map(|b| format!("message {} {}", b.message, b.note))
+                .collect();
+            notes.push(format!(
+                "Messages sent with ask_customer, which the customer reads as they read the reply and which keep to the same rules: {}.",
+                flags.join("; ")
+            ));
+        }
         if let Some(amount) = &verdict.amount {
             notes.push(format!(
                 "Refund amount: {} (expected {}){}.",

@@ -253,9 +253,19 @@ impl SupportTriage {
     fn grade(&self) -> Grade {
         if self.exceptions() {
             match (self.desk.tickets.first(), self.work.first()) {
-                (Some(ticket), Some(work)) => {
-                    grade::grade_exception(ticket, work, &grade::Observed::of(&self.desk, ticket))
-                }
+                (Some(ticket), Some(work)) => grade::grade_exception_as_played(
+                    ticket,
+                    work,
+                    &grade::Observed::of(&self.desk, ticket),
+                    grade::Conduct {
+                        opened: self.viewed.first().copied().unwrap_or(false),
+                        messages: self
+                            .inquiries
+                            .conversations
+                            .first()
+                            .map_or(&[], Vec::as_slice),
+                    },
+                ),
                 _ => grade::grade_triage(&[], &[], &[]),
             }
         } else {

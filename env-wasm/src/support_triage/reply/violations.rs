@@ -727,6 +727,107 @@ fn unauthorised(words: &[&str], k: usize) -> bool {
         && matches!(words[k - 1], "unauthorised" | "unauthorized" | "suspicious")
 }
 
+/// Verbs by which we vouch for what follows them: "I can reassure you
+/// that ...", "I'm happy to confirm that ...", "I can tell you ...".
+const VOUCHING: &[&str] = &[
+    "assure",
+    "reassure",
+    "confirm",
+    "tell",
+    "say",
+    "promise",
+    "guarantee",
+    "report",
+    "inform",
+    "state",
+    "certify",
+];
+/// Vouching verbs that put the customer before what they vouch for
+/// ("assure you that ...", "tell you ...").
+const VOUCHING_TO: &[&str] = &[
+    "assure",
+    "reassure",
+    "tell",
+    "promise",
+    "guarantee",
+    "inform",
+];
+/// Words after which "to" and a vouching verb vouch now: a stance ("I'm
+/// happy to confirm", "we're able to say"), a wish to reassure ("I'd like
+/// to reassure you", "I want to reassure you"), or a message's purpose
+/// ("I'm writing to confirm"). After anything else the "to" states a task
+/// ("we are reviewing the logs to confirm that ...", "we need to confirm
+/// ...", "we hope to confirm ...").
+const VOUCHING_NOW: &[&str] = &[
+    "happy",
+    "glad",
+    "pleased",
+    "delighted",
+    "relieved",
+    "able",
+    "writing",
+];
+const WISHING_TO_REASSURE: &[&str] = &["like", "want", "wanted"];
+/// Words before a finite vouching verb that put it in the future or make
+/// it a wish ("we will confirm that ...", "we hope we can confirm that
+/// ..."): nothing is vouched for yet.
+const NOT_YET: &[&str] = &[
+    "will",
+    "shall",
+    "going",
+    "hope",
+    "hoping",
+    "hopefully",
+    "expect",
+    "need",
+    "needs",
+    "want",
+    "wish",
+    "try",
+    "trying",
+    "plan",
+    "aim",
+    "intend",
+];
+
+/// Where what our side vouches for in the clause before word `k` starts:
+/// after "I can (also) reassure you that", "rest assured that" said by
+/// us, "I'm happy to confirm", "we can tell you", "we're confident that".
+/// A vouching verb of the customer's ("you can confirm that ...") or of a
+/// task ("to confirm that ...", "we will confirm ...") vouches for nothing.
+fn vouched_from(words: &[&str], k: usize) -> Option<usize> {
+    let r = (0..k).rev().find(|&r| {
+        let w = words[r];
+        let verb = base_of(w, VOUCHING).filter(|_| !w.ends_with("ing"));
+        let before = &words[..r];
+        let speaker = ours(before) && !before.contains(&"you");
+        let now = match verb {
+            Some(base) if r > 0 && words[r - 1] == "to" => r.checked_sub(2).is_some_and(|b| {
+                VOUCHING_NOW.contains(&words[b])
+                    || (WISHING_TO_REASSURE.contains(&words[b])
+                        && matches!(base, "assure" | "reassure"))
+            }),
+            Some(_) => !before.iter().any(|p| NOT_YET.contains(p)),
+            // "we're confident (that) ...", "I am certain ...".
+            None => {
+                matches!(w, "confident" | "certain" | "sure")
+                    && r > 0
+                    && matches!(words[r - 1], "am" | "are" | "m" | "re" | "is")
+                    && words.get(r + 1) != Some(&"to")
+            }
+        };
+        speaker && now
+    })?;
+    let mut from = r + 1;
+    if base_of(words[r], VOUCHING_TO).is_some() && words.get(from) == Some(&"you") {
+        from += 1;
+    }
+    if words.get(from) == Some(&"that") {
+        from += 1;
+    }
+    (from < k).then_some(from)
+}
+
 /// "Your data is safe", "no data was accessed", "nobody has seen your
 /// files", "there is no risk": an all-clear the desk cannot give. Not
 /// when it is itself negated or left open ("we cannot yet confirm that
@@ -767,16 +868,20 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
                         && !crate::text::negation::relative_ends_before(text, clause.from + j, at)
                 })
                 .count();
+            // What we vouch for is said by us whoever its subject is
+            // ("I can reassure you that nobody has accessed your
+            // account"): the subject is read from what is vouched for.
+            let from = vouched_from(words, k).unwrap_or(0);
             // Our own or the customer's limits are no all-clear: "we
             // cannot access your data", "you won't be able to access it
             // until you reset your password".
             // So is a person as the subject of the denied verb: "the
             // months you won't use", "the seats we don't use".
-            let person_denies = words[..k]
+            let person_denies = words[from..k]
                 .iter()
                 .rposition(|p| crate::text::negation::NEGATORS.contains(p))
                 .and_then(|n| {
-                    words[..n].iter().rev().find(|w| {
+                    words[from..from + n].iter().rev().find(|w| {
                         !matches!(
                             **w,
                             "will"
@@ -805,7 +910,7 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
                 })
                 .is_some_and(|s| matches!(*s, "you" | "we" | "i"));
             let by_us = person_denies
-                || words.first().is_some_and(|f| ours(&[f]) || *f == "you")
+                || words.get(from).is_some_and(|f| ours(&[f]) || *f == "you")
                 || own_act(words, k);
             let named = HARM_NOUNS.contains(w) || unauthorised(words, k);
             let subject = words[..k]
