@@ -4,7 +4,6 @@
 //! hedges and copied text come from the shared [`crate::text`] layer.
 
 pub mod decision;
-pub mod direction;
 pub mod penalties;
 pub mod sections;
 
