@@ -1347,11 +1347,12 @@ mod tests {
                     minute: None,
                 }],
             ),
+            // The last minute before the clock time.
             (
                 "before 17:00",
                 vec![On {
                     day: Today,
-                    minute: Some(1020),
+                    minute: Some(1019),
                 }],
             ),
             (
