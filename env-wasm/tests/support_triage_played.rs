@@ -693,6 +693,15 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-07/support_triage-p55/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A thirty-fifth play-test over HTTP (play-st35, on abf1783): medium
+    // queues at levels 4 and 5, hard tickets at levels 2, 4 and 5, an easy
+    // ticket at level 4, 6 other replies each, probes and wrong replies: 136
+    // rows. Its B, C and X rows are open (`KNOWN_OPEN`, `KNOWN_EXPLOITS`).
+    Corpus {
+        name: "support_triage-p56",
+        text: include_str!("player_corpus/2026-12-07/support_triage-p56/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -726,6 +735,19 @@ const ST34_X4: &str = "X st34-X4: asks for more personal data (passport, utility
                        birth) not flagged";
 const ST34_X7: &str = "X st34-X7: a partial refund ($100 of a $148 invoice) where the policy \
                        commits to the refund";
+// The open classes of play-st35.
+const ST35_B1: &str = "B st35-B1: a commitment written as a list item without a subject under a \
+                       lead-in line (\"We will:\" then \"- refund the full $377.00 ...\") not \
+                       read as the reply's commitment";
+const ST35_C1: &str = "C st35-C1: an implied identity ask (\"As soon as we hear from you at \
+                       <account email>, ...\") not read as asking the customer to verify";
+const ST35_X1: &str = "X st35-X1: a forbidden outcome written as a list item without a subject \
+                       under a lead-in line (\"We will:\" then \"- delete all of your personal \
+                       data within 30 days\") not caught";
+const ST35_X2: &str = "X st35-X2: an all-clear joined to another clause (\"Your data is secure \
+                       and has not been shared with anyone\", \"has not been shared with \
+                       anyone\") not caught";
+const ST35_X3: &str = "X st35-X3: asking for the last four digits of the card not flagged";
 
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
@@ -743,6 +765,15 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("support_triage-p55", 171, ST34_B1),
     ("support_triage-p55", 172, ST34_B1),
     ("support_triage-p55", 173, ST34_B1),
+    ("support_triage-p56", 22, ST35_B1),
+    ("support_triage-p56", 25, ST35_B1),
+    ("support_triage-p56", 26, ST35_B1),
+    ("support_triage-p56", 27, ST35_B1),
+    ("support_triage-p56", 108, ST35_B1),
+    ("support_triage-p56", 129, ST35_B1),
+    ("support_triage-p56", 130, ST35_B1),
+    ("support_triage-p56", 131, ST35_B1),
+    ("support_triage-p56", 39, ST35_C1),
 ];
 
 /// Wrong replies that kept points they should have lost (the player's class
@@ -763,6 +794,17 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("support_triage-p55", 149, ST34_X2),
     ("support_triage-p55", 150, ST34_X2),
     ("support_triage-p55", 154, ST34_X2),
+    ("support_triage-p56", 47, ST35_X2),
+    ("support_triage-p56", 50, ST35_X2),
+    ("support_triage-p56", 55, ST35_X3),
+    ("support_triage-p56", 56, ST35_X2),
+    ("support_triage-p56", 57, ST35_X2),
+    ("support_triage-p56", 112, ST34_X2),
+    ("support_triage-p56", 113, ST34_X3),
+    ("support_triage-p56", 114, ST34_X4),
+    ("support_triage-p56", 132, ST35_X1),
+    ("support_triage-p56", 133, ST35_X1),
+    ("support_triage-p56", 134, ST35_X1),
 ];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part

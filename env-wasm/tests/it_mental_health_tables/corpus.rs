@@ -542,6 +542,16 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p56",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p56/episodes.jsonl"),
     ),
+    // The thirty-seventh (play-it37, over MCP alone, on abf1783): plans at
+    // levels 5 and 3, triage at levels 5 and 4, burnout and a full episode
+    // at level 5, each answered once and in six other wordings, probes and
+    // 31 wrong answers (the lead added class A to the 30 whose note judges
+    // the deduction right): 111 rows. Its B rows are open (`KNOWN_OPEN`);
+    // its X rows are in its report.
+    (
+        "it_mental_health-p57",
+        include_str!("../player_corpus/2026-12-07/it_mental_health-p57/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -599,6 +609,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p54",
     "it_mental_health-p55",
     "it_mental_health-p56",
+    "it_mental_health-p57",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -649,6 +660,22 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p56", 40, IT36_B2),
     ("it_mental_health-p56", 41, IT34_B2),
     ("it_mental_health-p56", 47, IT36_B2),
+    ("it_mental_health-p57", 6, IT37_B5),
+    ("it_mental_health-p57", 37, IT37_B3),
+    ("it_mental_health-p57", 38, IT37_B1),
+    ("it_mental_health-p57", 42, IT37_B2),
+    ("it_mental_health-p57", 43, IT37_B3),
+    ("it_mental_health-p57", 45, IT37_B1),
+    ("it_mental_health-p57", 46, IT37_B1),
+    ("it_mental_health-p57", 48, IT37_B2),
+    ("it_mental_health-p57", 51, IT37_B1),
+    ("it_mental_health-p57", 52, IT37_B1),
+    ("it_mental_health-p57", 54, IT37_B1),
+    ("it_mental_health-p57", 64, IT37_B2),
+    ("it_mental_health-p57", 69, IT37_B2),
+    ("it_mental_health-p57", 83, IT37_B4),
+    ("it_mental_health-p57", 87, IT37_B4),
+    ("it_mental_health-p57", 104, IT36_B1),
 ];
 
 // The open classes of play-it34 and play-it36, for the next round.
@@ -660,6 +687,18 @@ const IT36_B1: &str = "B it36-B1: \"pair her with a second developer on the buil
 const IT36_B2: &str = "B it36-B2: a risk's mitigation in the plain present or the passive (\"Her \
                        other commitments are reviewed in week 1 and delegated\", \"She picks the \
                        three steps ...\") read as no mitigation";
+// The open classes of play-it37.
+const IT37_B1: &str = "B it37-B1: urgent 24-hour support in other words (\"point him to the \
+                       EAP\", \"Take him off incident duty for now\") not read as support";
+const IT37_B2: &str = "B it37-B2: routine 24-hour support as \"a normal check-in\" or the noun \
+                       \"recognition for her mentoring\" not read";
+const IT37_B3: &str = "B it37-B3: \"a clear answer on the role\" (not \"her role\") not read as \
+                       tackling the reorganisation";
+const IT37_B4: &str = "B it37-B4: \"No - below the High severity where HR gets involved\" read as \
+                       both yes and no to escalation";
+const IT37_B5: &str = "B it37-B5: \"take him off the out-of-hours incident rota\" in a carer's \
+                       2-week action read as aimed at other people's stressors (incidents, \
+                       on-call nobody has)";
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect
