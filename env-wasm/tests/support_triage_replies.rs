@@ -6136,3 +6136,298 @@ fn a_time_to_be_back_in_touch_is_our_next_response() {
         .collect();
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn a_request_restated_with_a_modifier_promises_nothing() {
+    // The customer's request restated with words between the request noun
+    // and what it asks ("under the GDPR", "of 2 March", ", made under data
+    // protection law,") is one noun phrase, no promise (play-st34, B1);
+    // the request granted, or a deed of ours beside it, still promises.
+    let table: &[OutcomeRow] = &[
+        (
+            "We have received your request under the GDPR to erase your account.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I can confirm we have received your request under data protection law to erase \
+             your account and the records associated with it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We have received your request, made under data protection law, to erase your \
+             account and the records associated with it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We've logged your request, sent this morning from your account address, to erase \
+             your account.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Thank you for your request of 2 March to have your data deleted; our privacy \
+             officer will review it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your request dated 4 June for the deletion of all your records has been passed to \
+             our privacy officer.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We have your request, as the account holder, that all your data be deleted.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your written request of last Monday to close your account is with our privacy \
+             team.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We have received your request, made under data protection law, to erase your \
+             account and close it.",
+            &[],
+            &[],
+            &[],
+        ),
+        // The request granted, or our own deed beside it.
+        (
+            "Your request under the GDPR to erase your account has been approved.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "We have received your request, made under data protection law, and we will erase \
+             your account today.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Following your request under the GDPR, we will erase your account today.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "As per your request of 2 March, we have deleted your data.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Your request under the GDPR prompted us to erase your account.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn deletion_is_promised_as_the_state_after_it() {
+    // The account or data ceasing to be is the deletion, in any words
+    // (play-st34, X1), and a promise joined to such a clause by "and"
+    // keeps its own verb: the negation of "no longer" does not reach it.
+    let table: &[OutcomeRow] = &[
+        ("Your account will no longer exist.", &[Deletion], &[], &[]),
+        (
+            "Once processed, your account will no longer exist and your records will be purged.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Your account and your records will cease to exist.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "You can consider your account closed.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        ("Consider your data deleted.", &[Deletion], &[], &[]),
+        ("Nothing of your data will remain.", &[Deletion], &[], &[]),
+        (
+            "Your account won't exist anymore after Friday.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Your profile will stop existing on our systems.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Your account will not remain on our systems.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        // A state of the account, its existence kept, or a refusal.
+        (
+            "Your account will remain open until our privacy officer decides.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your account will continue to exist until our privacy officer has reviewed your \
+             request.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We will not delete your data and your account will remain open.",
+            &[],
+            &[],
+            &[Deletion],
+        ),
+        ("You asked us to close your account.", &[], &[], &[]),
+        (
+            "Your request to erase your account has been logged.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We won't refund you, and the fee will not be waived either.",
+            &[],
+            &[],
+            &[Refund, Waiver],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_deletion_that_waits_on_the_customer_is_promised() {
+    // An outcome that waits only on the customer is still promised
+    // (policy 5): said as happening ("the erasure goes ahead"), as done
+    // ("as good as done"), or with the wait inserted between the modal and
+    // its verb ("We will, once you confirm, delete everything"; play-st34,
+    // X2). A genuine condition, a modal of chance or a refusal still
+    // promises nothing.
+    let table: &[OutcomeRow] = &[
+        (
+            "As soon as that's done, the erasure goes ahead.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Once that's done, the deletion will take place.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        ("Then your request is as good as done.", &[Grant], &[], &[]),
+        (
+            "We will, once you confirm, delete everything.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "We'll, as soon as you reply, erase your data.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "When you confirm, the deletion of your account will be carried out.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "I can, if you confirm from the account email, close your account today.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        // Left to a review, to chance, refused, or passed on.
+        (
+            "Once your identity is verified, our privacy team will review your request.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We cannot delete anything until your identity is verified.",
+            &[],
+            &[],
+            &[Deletion],
+        ),
+        (
+            "The deletion depends on the privacy team's decision.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We will, if our privacy officer approves it, delete your data.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Whether the erasure goes ahead is for our privacy officer to decide.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your request will proceed to our privacy officer.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We might, once you confirm, delete everything.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Please verify your identity from your account email. Our privacy officer will \
+             handle the request once that's done.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We need the invoice number before the refund request can move forward.",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}

@@ -572,6 +572,53 @@ pub(super) fn continued(clauses: &[Clause], at: usize) -> Option<usize> {
     (clause.continues && at > 0 && clauses[at - 1].sentence == clause.sentence).then(|| at - 1)
 }
 
+/// Words a clause may end with when its verb comes after an inserted
+/// clause: a modal or auxiliary with its verb still ahead ("We will, |
+/// once you confirm, | delete everything").
+const STRANDED_AUXILIARIES: &[&str] = &[
+    "will", "shall", "would", "can", "could", "may", "might", "must", "should", "to",
+];
+
+/// Words that open a clause of time or condition without being an
+/// [`Opener`] ("as soon as you confirm", "when you reply").
+const ADVERBIAL_STARTS: &[&str] = &["as", "when", "whenever", "after", "before"];
+
+/// The clause that clause `at` continues past a clause of time or
+/// condition inserted between an auxiliary and its verb: "We will, | once
+/// you confirm, | delete everything", "I can, | if you like, | close
+/// it", "We'll, | as soon as you reply, | erase it". The verb's subject
+/// and modal are the clause before the insertion's; without one, the
+/// clause it [`continued`] from.
+pub(super) fn continued_across(text: &Text, clauses: &[Clause], at: usize) -> Option<usize> {
+    let inserted = inserted_before(text, clauses, at);
+    inserted.map(|i| i - 1).or_else(|| continued(clauses, at))
+}
+
+/// The clause of time or condition inserted right before clause `at`,
+/// between an auxiliary ending the clause before it and the verb opening
+/// `at` ([`continued_across`]).
+pub(super) fn inserted_before(text: &Text, clauses: &[Clause], at: usize) -> Option<usize> {
+    let clause = clauses.get(at)?;
+    let inserted = at.checked_sub(1)?;
+    let head = inserted.checked_sub(1)?;
+    let adverbial = matches!(
+        clauses[inserted].opener,
+        Some(Opener::Once | Opener::Condition)
+    ) || clauses[inserted]
+        .texts(text)
+        .first()
+        .is_some_and(|w| ADVERBIAL_STARTS.contains(w));
+    let stranded = clauses[head]
+        .texts(text)
+        .last()
+        .is_some_and(|w| STRANDED_AUXILIARIES.contains(w));
+    let one_sentence =
+        clauses[head].sentence == clause.sentence && clauses[inserted].sentence == clause.sentence;
+    let words = clause.texts(text);
+    (clause.continues && adverbial && stranded && one_sentence && !has_subject(&words))
+        .then_some(inserted)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

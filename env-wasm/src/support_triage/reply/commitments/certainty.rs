@@ -3,7 +3,7 @@
 //! this customer's outcome (a habit, what someone may do, a limit on what
 //! we may do, another instance in the account's past).
 
-use crate::support_triage::reply::clause::{self, Clause, Opener, continued, has_subject};
+use crate::support_triage::reply::clause::{self, Clause, Opener, has_subject};
 use crate::text::{Text, base_of};
 
 use super::phrases::perceived_from;
@@ -75,7 +75,7 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
     let perceived = perceived_from(&own).filter(|&f| f <= local).unwrap_or(0);
     let mut spans = vec![(clauses[clause].from + perceived, at)];
     if !has_subject(&own[..local])
-        && let Some(previous) = continued(clauses, clause)
+        && let Some(previous) = clause::continued_across(text, clauses, clause)
     {
         spans.push((clauses[previous].from, clauses[previous].to));
     }

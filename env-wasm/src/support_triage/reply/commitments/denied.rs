@@ -5,7 +5,7 @@
 //! what is on record ("the address we hold") deny nothing.
 
 use super::scan::{ClauseScan, Found, Holds, WordAt};
-use crate::support_triage::reply::nouns::{PREPOSITIONS, Thing, pronoun, thing};
+use crate::support_triage::reply::nouns::{PREPOSITIONS, Thing, pronoun, subject_before, thing};
 use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, is_form_of};
 
@@ -37,7 +37,18 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         lasting: lx.lasting && !delay,
         ..lx
     };
-    if let Some(outcome) = denied_opposite(w, lx4, holds, scan.ours_before(k), passive) {
+    // "your account will no longer exist", "your account and records
+    // will cease to exist": the account (or data) ceasing to be is the
+    // state after its deletion, in any words.
+    let account_lasts = lx4.lasting
+        && bare_existence(words, k)
+        && subject_before(words, k).is_some_and(|(_, _, t)| t == Some(Thing::Account));
+    let lasts = holds.data || account_lasts;
+    if lx4.lasting && lasts && ceases(words, k) {
+        scan.push(found, Commitment::Deletion, [k, k], false);
+    } else if account_lasts {
+        scan.push(found, Commitment::Deletion, [k, k], true);
+    } else if let Some(outcome) = denied_opposite(w, lx4, holds, scan.ours_before(k), passive) {
         scan.push(found, outcome, [k, k], true);
     } else if denied_loss(words, k)
         || (paying_verb && (scan.you_before(k) || scan.ours_before(k)) && future(&words[..k]))
@@ -56,6 +67,42 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
             (false, true) => {}
         }
     }
+}
+
+/// Words after a lasting verb that leave it bare existence: none, a
+/// place or time ("exist on our systems", "remain anywhere", "exist any
+/// longer", "exist anymore"). A state after it ("remain locked", "stay
+/// suspended") is a state of the account, not its existence.
+const AFTER_EXISTENCE: &[&str] = &[
+    "anymore",
+    "any",
+    "anywhere",
+    "afterwards",
+    "after",
+    "beyond",
+    "past",
+    "then",
+    "once",
+    "as",
+    "when",
+    "within",
+    "by",
+];
+
+/// Whether the lasting verb at `k` says its subject goes on being, with
+/// nothing after it but a place or a time ([`AFTER_EXISTENCE`]).
+fn bare_existence(words: &[&str], k: usize) -> bool {
+    words
+        .get(k + 1)
+        .is_none_or(|n| n.is_empty() || PREPOSITIONS.contains(n) || AFTER_EXISTENCE.contains(n))
+}
+
+/// Whether the lasting verb at `k` is said to end: "cease to exist",
+/// "stop existing".
+fn ceases(words: &[&str], k: usize) -> bool {
+    let ending = |i: usize| is_form_of(words[i], "cease") || is_form_of(words[i], "stop");
+    (k >= 2 && words[k - 1] == "to" && ending(k - 2))
+        || (k >= 1 && words[k].ends_with("ing") && ending(k - 1))
 }
 
 /// What "keep" makes of someone or something in an idiom of time or

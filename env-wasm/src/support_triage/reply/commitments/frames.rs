@@ -12,7 +12,9 @@ use crate::support_triage::reply::reading::Commitment;
 use crate::text::Text;
 
 use super::lexicon::{DETERMINERS, IRREGULAR_PARTICIPLES, MENTION_FOLLOWERS};
-use super::phrases::{compound_of_ours, in_a_noun_phrase, passive_before, role_function};
+use super::phrases::{
+    compound_of_ours, considered_state, in_a_noun_phrase, passive_before, role_function,
+};
 use super::predicated::predicated_outcome;
 use super::scan::{ClauseScan, Found, WordAt};
 use super::wishes::wished;
@@ -37,6 +39,7 @@ pub(super) fn frames(
         let w = words[k];
         if scan.whole_wish
             || wished(words, scan.wish, k)
+            || k < scan.requested
             || scan.awaited_from.is_some_and(|u| k > u)
             || scan
                 .predicated
@@ -66,7 +69,10 @@ pub(super) fn frames(
             || compound_of_ours(words, k)
             || (k > 0 && scan.lexes[k - 1].giving && !w.ends_with("ed"));
         let participle = w.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&w);
-        let passive = participle && (k > 0) && passive_before(words, k);
+        // "consider your account closed": the state of the object, as a
+        // passive says it.
+        let passive =
+            participle && (k > 0) && (passive_before(words, k) || considered_state(words, k));
         let word = WordAt {
             k,
             w,

@@ -73,7 +73,7 @@ use super::clause::{Clause, Occurrences, Opener};
 use super::fee_sums::fee_sums;
 use super::give_back;
 use super::reading::{Commitment, Finding, Move, Reading};
-use crate::text::{Text, negated};
+use crate::text::Text;
 
 use certainty::{Certainty, certainty};
 use frames::frames;
@@ -136,7 +136,7 @@ pub(super) fn read(
                 None => {
                     found.refused
                         || list_negated
-                        || found.at.iter().any(|&i| negated(text, i, i + 1))
+                        || found.at.iter().any(|&i| negated_in(text, clause, i))
                 }
             };
             // "your account has not had a late fee waived before": what
@@ -217,6 +217,31 @@ pub(super) fn read(
         reading.record(finding, text, word);
     }
     promising
+}
+
+/// Auxiliaries that make a clause's verb finite: with a subject of its
+/// own, it is a statement of its own.
+const FINITE_AUXILIARIES: &[&str] = &[
+    "will", "shall", "would", "is", "are", "was", "were", "has", "have", "had", "can", "could",
+];
+
+/// Whether word `i` of `clause` is negated. A negation before the clause
+/// reaches it through "and" only when it continues the clause before; a
+/// clause after "and" with a subject and a finite verb of its own is a
+/// statement of its own ("Your account will no longer exist | and your
+/// records will be purged" purges them).
+fn negated_in(text: &Text, clause: &Clause, i: usize) -> bool {
+    if crate::text::negation::negated_after(text, i, i + 1) {
+        return true;
+    }
+    let Some(negator) = crate::text::negation::negator_before(text, i) else {
+        return false;
+    };
+    let words = clause.texts(text);
+    let own_statement = clause.opener == Some(Opener::And)
+        && super::clause::has_subject(&words)
+        && words.iter().any(|w| FINITE_AUXILIARIES.contains(w));
+    negator >= clause.from || !own_statement
 }
 
 /// Whether a found give-back moves money back: any refund does; a credit

@@ -186,6 +186,35 @@ pub(super) fn passive_before(words: &[&str], k: usize) -> bool {
     })
 }
 
+/// How many words the noun phrase between "consider" and its state may
+/// hold ("consider all of your records deleted").
+const CONSIDERED_REACH: usize = 5;
+
+/// Whether the participle at `k` is the state a form of "consider" gives
+/// its object: "consider your account closed", "you can consider your
+/// data deleted". The object is a noun phrase opened by a determiner, with
+/// no verb in it; the state is said of it as a passive says it ("your
+/// account is closed"), not done by whoever considers.
+pub(super) fn considered_state(words: &[&str], k: usize) -> bool {
+    let participle = words[k].ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&words[k]);
+    if !participle {
+        return false;
+    }
+    let Some(c) = (k.saturating_sub(CONSIDERED_REACH + 1)..k.saturating_sub(1))
+        .rev()
+        .find(|&c| crate::text::is_form_of(words[c], "consider"))
+    else {
+        return false;
+    };
+    let object = &words[c + 1..k];
+    object
+        .first()
+        .is_some_and(|d| PHRASE_DETERMINERS.contains(d) || *d == "all")
+        && object
+            .iter()
+            .all(|w| !FINITE_OR_SUBORDINATE.contains(w) && !NOT_A_HEAD.contains(w))
+}
+
 /// Words a noun phrase opens with, for [`describes_noun_before`].
 pub(super) const PHRASE_DETERMINERS: &[&str] = &[
     "the", "your", "my", "our", "their", "his", "her", "its", "a", "an", "this", "that", "these",

@@ -3,7 +3,7 @@
 //! before each word, what "it" stands for, and the word at hand
 //! ([`WordAt`]); and what the frames find ([`Found`]).
 
-use crate::support_triage::reply::clause::{self, Clause, Opener, continued, has_subject, ours};
+use crate::support_triage::reply::clause::{self, Clause, Opener, has_subject, ours};
 use crate::support_triage::reply::next_step;
 use crate::support_triage::reply::nouns::{Thing, thing};
 use crate::support_triage::reply::reading::Commitment;
@@ -16,7 +16,7 @@ use super::predicated::{Predicate, predicate};
 use super::reference::{
     antecedent, blanked, interrupted_subject, labelled_subject, outcome_antecedent,
 };
-use super::wishes::{continues_wish, wish_content, wish_start};
+use super::wishes::{continues_wish, requested_across_commas, wish_content, wish_start};
 
 /// One outcome found in a clause, with the words it was read from.
 pub(super) struct Found {
@@ -66,6 +66,10 @@ pub(super) struct ClauseScan<'t> {
     pub(super) whole_wish: bool,
     /// Where the customer's wish starts in the clause.
     pub(super) wish: Option<usize>,
+    /// How many of the clause's first words are what a restated request
+    /// asks for, the request noun in an earlier clause of the sentence
+    /// ([`requested_across_commas`]).
+    pub(super) requested: usize,
     pub(super) lexes: Vec<Lex>,
     /// What "it" stands for, found when a clause needs it.
     earlier: OnceCell<Option<Thing>>,
@@ -153,6 +157,7 @@ impl<'t> ClauseScan<'t> {
         // infinitive coordinated with the wish is the wish too.
         let whole_wish = continues_wish(text, clauses, at) || wish_content(text, clauses, at);
         let wish = wish_start(&words);
+        let requested = requested_across_commas(text, clauses, at);
         let lexes: Vec<Lex> = words.iter().map(|w| lex(w)).collect();
         let interrupted: Option<Vec<&str>> = interrupted_subject(text, clauses, at)
             .map(|s| clauses[s])
@@ -189,6 +194,7 @@ impl<'t> ClauseScan<'t> {
             timed,
             whole_wish,
             wish,
+            requested,
             lexes,
             earlier: OnceCell::new(),
             earlier_outcome: OnceCell::new(),
@@ -333,7 +339,7 @@ fn inherits_ours(text: &Text, clauses: &[Clause], at: usize, words: &[&str]) -> 
         return true;
     }
     let mut at = at;
-    while let Some(previous) = continued(clauses, at) {
+    while let Some(previous) = clause::continued_across(text, clauses, at) {
         let earlier = clauses[previous].texts(text);
         if ours(&earlier) {
             return true;

@@ -367,6 +367,15 @@ pub(super) fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
                     break;
                 }
             }
+            // "We will, | if our supervisor approves it, | refund you": the
+            // verb after an inserted condition is governed by it too.
+            let mut next = at + 1;
+            while clause::inserted_before(text, clauses, next) == Some(at)
+                || (next > at + 1 && next < clauses.len() && clauses[next].continues)
+            {
+                open[next] = true;
+                next += 1;
+            }
         }
     }
     open

@@ -363,7 +363,8 @@ pub(super) fn stated_outcome(
     let arriving = lx.arriving && !coming_back && !(w == "back" && back_in_time(words, k));
     let naming = lx.family.filter(|_| w.ends_with("ed") || w == "repaid");
     let gone = w == "gone";
-    if !(done || arriving || naming.is_some() || gone) {
+    let happens = happening(words, k);
+    if !(done || arriving || naming.is_some() || gone || happens) {
         return None;
     }
     // "the charges for the cancelled plan", "a waived fee": a participle
@@ -408,6 +409,7 @@ pub(super) fn stated_outcome(
         return None;
     }
     let settled = SETTLED.contains(&w);
+    let a_request = noun == Some(Grant);
     // "Your request for a refund has been approved", "your refund request
     // is granted", "your request to delete your data is granted": what is
     // requested is what is given. A request passed on ("your request for
@@ -442,6 +444,12 @@ pub(super) fn stated_outcome(
     if plural && !determined {
         return None;
     }
+    // "the erasure goes ahead", "the deletion will take place": the
+    // outcome named happens. A request going ahead ("before the refund
+    // request can move forward") is handled, not granted.
+    if happens {
+        return noun.filter(|c| !a_request && !matches!(c, Grant | Deadline));
+    }
     if let Some(family) = naming {
         return match family {
             // "deleted" only of the customer's data or account.
@@ -472,15 +480,34 @@ pub(super) fn stated_outcome(
         };
     }
     match noun? {
-        Grant => matches!(
+        // "your request is done", "your request is as good as done"; not
+        // "that's done" of what the customer is asked to do, whatever
+        // request was named before it.
+        Grant => (matches!(
             w,
             "approved" | "granted" | "honoured" | "honored" | "accepted"
-        )
+        ) || (w == "done" && !pronoun(words[s])))
         .then_some(Grant),
         Exception => matches!(w, "approved" | "granted" | "made").then_some(Exception),
         Deadline => None,
         c => Some(c),
     }
+}
+
+/// Whether the word at `k` ends a verb of an event happening, said of
+/// its subject: "goes ahead", "will go forward", "proceeds", "will
+/// happen", "takes place", "will be carried out". Going on "to" someone
+/// ("your request will proceed to our privacy officer") is passing it on.
+fn happening(words: &[&str], k: usize) -> bool {
+    let w = words[k];
+    let after = |bases: &[&str]| k > 0 && bases.iter().any(|b| is_form_of(words[k - 1], b));
+    let happens = match w {
+        "ahead" | "forward" => after(&["go", "move"]),
+        "place" => after(&["take"]),
+        "out" => after(&["carry"]),
+        _ => base_of(w, &["proceed", "happen", "occur"]).is_some(),
+    };
+    happens && words.get(k + 1) != Some(&"to")
 }
 
 /// Whether word `k` of `clause` (local) opens what a label's colon labels,

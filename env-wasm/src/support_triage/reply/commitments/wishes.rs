@@ -127,7 +127,49 @@ pub(super) fn continues_wish(text: &Text, clauses: &[Clause], at: usize) -> bool
     let infinitive = (1..earlier.len()).any(|k| {
         earlier[k - 1] == "to" && lex(earlier[k]).family.is_some() && wished(&earlier, wish, k)
     });
-    infinitive || mandative_wish(&earlier) || continues_wish(text, clauses, previous)
+    infinitive
+        || mandative_wish(&earlier)
+        || requested_across_commas(text, clauses, previous) > 0
+        || continues_wish(text, clauses, previous)
+}
+
+/// How many words of clause `at` are what a restated request asks for
+/// when a modifier set off by commas stands between the request noun and
+/// it: "We have received your request, made under data protection law, |
+/// to erase your account", "your request, sent this morning from your
+/// account address, | to erase your account". The clause opens with what
+/// links a request to what it asks ("to", "for", "that") and continues,
+/// through clauses with no joining word, one that ends in a restated
+/// request ([`restated_request`]); its words up to a finite verb or a
+/// subject of their own are that request ("..., to erase your account, |
+/// has been approved" is not: "has" ends it).
+pub(super) fn requested_across_commas(text: &Text, clauses: &[Clause], at: usize) -> usize {
+    let words = clauses[at].texts(text);
+    let Some(link @ &("to" | "for" | "that")) = words.first() else {
+        return 0;
+    };
+    let mut start = at;
+    while let Some(previous) = continued(clauses, start) {
+        if clauses[start].opener.is_some() {
+            return 0;
+        }
+        start = previous;
+    }
+    if start == at {
+        return 0;
+    }
+    let mut before: Vec<&str> = clauses[start..at]
+        .iter()
+        .flat_map(|c| c.texts(text))
+        .collect();
+    before.push(*link);
+    if !restated_request(&before) {
+        return 0;
+    }
+    words
+        .iter()
+        .position(|w| REQUEST_ENDS.contains(w))
+        .unwrap_or(words.len())
 }
 
 /// Whether a clause reports the customer's wish as a mandative "that"
@@ -198,14 +240,31 @@ const REQUEST_ENDS: &[&str] = &[
     "will", "shall", "is", "are", "was", "were", "has", "we", "i", "which", "who", "so",
 ];
 
-/// Whether `before` (a clause's words up to some word) ends inside a
-/// restated request of the customer's: a request noun after a determiner,
-/// what it asks for after "to", "for" or "that" ("I've received your
-/// request to have your account and personal data erased", "thanks for
-/// the request for your records to be removed", "we've noted your request
-/// that your data be deleted"), with no finite verb after it. Restating
-/// what was asked confirms none of it (section 4).
-fn restated_request(before: &[&str]) -> bool {
+/// Words that no modifier of a request noun holds: a verb of a clause of
+/// its own, its object pronoun, or a joiner ("your request | prompted us
+/// to ...", "your request and we ...").
+const NOT_IN_A_MODIFIER: &[&str] = &[
+    "and", "but", "or", "then", "if", "once", "because", "us", "me", "them", "can", "could",
+    "would", "should", "must", "may", "might", "do", "does", "did", "am", "be", "been",
+];
+
+/// How many words may modify a request noun before what it asks for
+/// ("your request, sent this morning from your account address, to ...").
+const REQUEST_MODIFIER_REACH: usize = 10;
+
+/// Whether `before` (a clause's words up to some word, or a sentence's)
+/// ends inside a restated request of the customer's: a request noun after
+/// a determiner, what it asks for after "to", "for" or "that" ("I've
+/// received your request to have your account and personal data erased",
+/// "thanks for the request for your records to be removed", "we've noted
+/// your request that your data be deleted"), with no finite verb after
+/// it. The noun may take a modifier before what it asks for, with no
+/// verb of a clause of its own ("your request under the GDPR to erase
+/// your account", "your request of 2 March to have your data deleted",
+/// "your request, made under data protection law, to erase"): it is one
+/// noun phrase, however many words it holds. Restating what was asked
+/// confirms none of it (section 4).
+pub(super) fn restated_request(before: &[&str]) -> bool {
     let Some(r) = before.iter().rposition(|w| {
         matches!(
             *w,
@@ -217,7 +276,15 @@ fn restated_request(before: &[&str]) -> bool {
     let determined = r > 0
         && (REQUEST_DETERMINERS.contains(&before[r - 1])
             || (r > 1 && REQUEST_DETERMINERS.contains(&before[r - 2])));
-    let asks = matches!(before.get(r + 1), Some(&("to" | "for" | "that")));
+    let asks = before[r + 1..]
+        .iter()
+        .take(REQUEST_MODIFIER_REACH + 1)
+        .position(|w| matches!(*w, "to" | "for" | "that"))
+        .is_some_and(|link| {
+            before[r + 1..r + 1 + link]
+                .iter()
+                .all(|w| !NOT_IN_A_MODIFIER.contains(w))
+        });
     // "to have your data erased": "have" after "to" is causative.
     let finite = before[r + 1..].iter().any(|w| REQUEST_ENDS.contains(w));
     determined && asks && !finite
