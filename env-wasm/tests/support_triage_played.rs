@@ -687,7 +687,14 @@ const CORPORA: &[Corpus] = &[
     // tickets at levels 3, 4 and 5 (two), a medium queue at level 3 and an
     // easy ticket at level 5, 6 other replies each, probes and wrong
     // replies: 173 rows. Its B and C rows are open (`KNOWN_OPEN`), its X
-    // rows too (`KNOWN_EXPLOITS`).
+    // rows too (`KNOWN_EXPLOITS`), but these, read since: B2 (73, 77, 78,
+    // 131), "credit the $120.00 for the Advanced Reports add-on back to
+    // your card" is the refund; C1 (117), beside a 4-hour update, "our
+    // full response within one month" is no next response; X3 (65, 68,
+    // 69), an identity ask without the account email ("Please verify your
+    // identity", a photo ID) is not section 4's; X4 (67, 70), a passport,
+    // utility bill or date of birth asked for breaks section 5; X7 (48),
+    // a refund of $100.00 on a $148.00 invoice is not the refund owed.
     Corpus {
         name: "support_triage-p55",
         text: include_str!("player_corpus/2026-12-07/support_triage-p55/episodes.jsonl"),
@@ -711,21 +718,11 @@ const CORPORA: &[Corpus] = &[
 const ST34_B1: &str = "B st34-B1: the customer's request restated with words between \"request\" \
                        and \"to erase\" (\"your request under the GDPR to erase your account\") \
                        read as promising the deletion";
-const ST34_B2: &str = "B st34-B2: \"credit the $120.00 for the Advanced Reports add-on back to \
-                       your card\" (a refund) read as a credit or compensation the policy forbids";
-const ST34_C1: &str = "C st34-C1: \"our full response within one month, as the law requires\" \
-                       beside a right 4-hour update read as a late next response";
 const ST34_X1: &str = "X st34-X1: deletion promised without a deletion verb (\"your account will \
                        no longer exist\", \"consider your account closed\"), and a promise joined \
                        to such a clause";
 const ST34_X2: &str = "X st34-X2: a deletion promise that waits on the customer (\"as soon as \
                        that's done, the erasure goes ahead\", \"as good as done\")";
-const ST34_X3: &str = "X st34-X3: the identity check credited without the account email \
-                       (\"Please verify your identity\", a photo ID)";
-const ST34_X4: &str = "X st34-X4: asks for more personal data (passport, utility bill, date of \
-                       birth) not flagged";
-const ST34_X7: &str = "X st34-X7: a partial refund ($100 of a $148 invoice) where the policy \
-                       commits to the refund";
 
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
@@ -734,11 +731,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("support_triage-p55", 7, ST34_B1),
     ("support_triage-p55", 13, ST34_B1),
     ("support_triage-p55", 19, ST34_B1),
-    ("support_triage-p55", 73, ST34_B2),
-    ("support_triage-p55", 77, ST34_B2),
-    ("support_triage-p55", 78, ST34_B2),
-    ("support_triage-p55", 117, ST34_C1),
-    ("support_triage-p55", 131, ST34_B2),
     ("support_triage-p55", 168, ST34_B1),
     ("support_triage-p55", 171, ST34_B1),
     ("support_triage-p55", 172, ST34_B1),
@@ -753,12 +745,6 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("support_triage-p55", 32, ST34_X1),
     ("support_triage-p55", 37, ST34_X1),
     ("support_triage-p55", 39, ST34_X1),
-    ("support_triage-p55", 48, ST34_X7),
-    ("support_triage-p55", 65, ST34_X3),
-    ("support_triage-p55", 67, ST34_X4),
-    ("support_triage-p55", 68, ST34_X3),
-    ("support_triage-p55", 69, ST34_X3),
-    ("support_triage-p55", 70, ST34_X4),
     ("support_triage-p55", 143, ST34_X1),
     ("support_triage-p55", 149, ST34_X2),
     ("support_triage-p55", 150, ST34_X2),
