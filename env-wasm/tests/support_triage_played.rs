@@ -686,17 +686,21 @@ const CORPORA: &[Corpus] = &[
     // A thirty-fourth play-test over MCP alone (play-st34, on 7ec7716): hard
     // tickets at levels 3, 4 and 5 (two), a medium queue at level 3 and an
     // easy ticket at level 5, 6 other replies each, probes and wrong
-    // replies: 173 rows. Its B1 rows (7, 13, 19, 168, 171, 172, 173): the
-    // customer's request restated with a modifier between the request and
-    // what it asks ("your request under the GDPR to erase your account",
-    // "your request, made under data protection law, to erase ...") read
-    // as promising the deletion; read since. Its X1 and X2 rows lose their
-    // points since: deletion promised as the state after it ("your account
-    // will no longer exist", "... will cease to exist", "consider your
-    // account closed"; 26, 32, 37, 39, 143) and a deletion that waits on
-    // the customer ("the erasure goes ahead", "your request is as good as
-    // done"; 149, 150, 154). Its other B and C rows are open
-    // (`KNOWN_OPEN`), its other X rows too (`KNOWN_EXPLOITS`).
+    // replies: 173 rows. All its B, C and X rows are read since. B1 (7,
+    // 13, 19, 168, 171, 172, 173): the customer's request restated with a
+    // modifier between the request and what it asks ("your request under
+    // the GDPR to erase your account") is no promise. X1 (26, 32, 37, 39,
+    // 143): deletion promised as the state after it ("your account will no
+    // longer exist", "consider your account closed"). X2 (149, 150, 154): a
+    // deletion that waits on the customer ("the erasure goes ahead"). B2
+    // (73, 77, 78, 131): "credit the $120.00 for the Advanced Reports
+    // add-on back to your card" is the refund. C1 (117): beside a 4-hour
+    // update, "our full response within one month" is no next response.
+    // X3 (65, 68, 69): an identity ask without the account email ("Please
+    // verify your identity", a photo ID) is not section 4's. X4 (67, 70): a
+    // passport, utility bill or date of birth asked for breaks section 5.
+    // X7 (48): a refund of $100.00 on a $148.00 invoice is not the refund
+    // owed.
     Corpus {
         name: "support_triage-p55",
         text: include_str!("player_corpus/2026-12-07/support_triage-p55/episodes.jsonl"),
@@ -725,18 +729,7 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st34, for the next round.
-const ST34_B2: &str = "B st34-B2: \"credit the $120.00 for the Advanced Reports add-on back to \
-                       your card\" (a refund) read as a credit or compensation the policy forbids";
-const ST34_C1: &str = "C st34-C1: \"our full response within one month, as the law requires\" \
-                       beside a right 4-hour update read as a late next response";
-const ST34_X3: &str = "X st34-X3: the identity check credited without the account email \
-                       (\"Please verify your identity\", a photo ID)";
-const ST34_X4: &str = "X st34-X4: asks for more personal data (passport, utility bill, date of \
-                       birth) not flagged";
-const ST34_X7: &str = "X st34-X7: a partial refund ($100 of a $148 invoice) where the policy \
-                       commits to the refund";
-// The open classes of play-st35.
+// The open classes of play-st35, for the next round.
 const ST35_B1: &str = "B st35-B1: a commitment written as a list item without a subject under a \
                        lead-in line (\"We will:\" then \"- refund the full $377.00 ...\") not \
                        read as the reply's commitment";
@@ -754,11 +747,6 @@ const ST35_X3: &str = "X st35-X3: asking for the last four digits of the card no
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p55", 73, ST34_B2),
-    ("support_triage-p55", 77, ST34_B2),
-    ("support_triage-p55", 78, ST34_B2),
-    ("support_triage-p55", 117, ST34_C1),
-    ("support_triage-p55", 131, ST34_B2),
     ("support_triage-p56", 22, ST35_B1),
     ("support_triage-p56", 25, ST35_B1),
     ("support_triage-p56", 26, ST35_B1),
@@ -774,19 +762,11 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("support_triage-p55", 48, ST34_X7),
-    ("support_triage-p55", 65, ST34_X3),
-    ("support_triage-p55", 67, ST34_X4),
-    ("support_triage-p55", 68, ST34_X3),
-    ("support_triage-p55", 69, ST34_X3),
-    ("support_triage-p55", 70, ST34_X4),
     ("support_triage-p56", 47, ST35_X2),
     ("support_triage-p56", 50, ST35_X2),
     ("support_triage-p56", 55, ST35_X3),
     ("support_triage-p56", 56, ST35_X2),
     ("support_triage-p56", 57, ST35_X2),
-    ("support_triage-p56", 113, ST34_X3),
-    ("support_triage-p56", 114, ST34_X4),
     ("support_triage-p56", 132, ST35_X1),
     ("support_triage-p56", 133, ST35_X1),
     ("support_triage-p56", 134, ST35_X1),

@@ -3,7 +3,8 @@
 //! of the usual forms and with the working shown, earn every reply
 //! criterion; a wrong, missing or hedged amount does not handle the case;
 //! an escalated one may talk about a "pro-rated refund" without promising
-//! it.
+//! it. A refund of a monthly invoice, when it gives a sum, gives the
+//! invoice's.
 #![cfg(not(target_arch = "wasm32"))]
 
 use env_wasm::Points;
@@ -257,4 +258,99 @@ fn an_escalated_pro_rated_refund_may_be_named_but_not_promised() {
         let g = grade(&desk, &promise);
         assert_eq!(g.criteria["reply_compliance"], Points::ZERO, "{promise}");
     }
+}
+
+/// Desks whose first ticket is a refund of a monthly invoice the desk
+/// gives (the knowledge-base desk's `RefundRuled`, resolved).
+fn monthly_refunds() -> Vec<env_wasm::support_triage::generate::Desk> {
+    let mut out = Vec::new();
+    for level in [4u8, 5] {
+        for seed in 0..400 {
+            let desk = generate_at(Task::Hard, level, seed);
+            let ticket = &desk.tickets[0];
+            let monthly = ticket
+                .records
+                .as_ref()
+                .and_then(|r| r.invoice.as_ref())
+                .is_some_and(|i| !i.annual);
+            if matches!(ticket.case, Case::RefundRuled { resolved: true, .. }) && monthly {
+                out.push(desk);
+            }
+            if out.len() >= 8 * usize::from(level - 3) {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_monthly_refund_promised_is_the_invoices_amount() {
+    // Section 4 commits to the refund of the invoice: a sum given as the
+    // refund must be its total (or its US-dollar value); the amount need
+    // not be stated, and a limit quoted beside it is no amount given
+    // (play-st34, X7).
+    let desks = monthly_refunds();
+    assert!(desks.len() >= 8, "{}", desks.len());
+    let mut bad = Vec::new();
+    for desk in &desks {
+        let t = &desk.tickets[0];
+        let records = t.records.as_ref().expect("records");
+        let invoice = records.invoice.as_ref().expect("invoice");
+        let c = records.currency;
+        let total = c.money(invoice.local_cents);
+        let usd = format!("${:.2}", c.to_usd_cents(invoice.local_cents) as f64 / 100.0);
+        let part = c.money(invoice.local_cents * 2 / 3);
+        let less = c.money(invoice.local_cents - 100);
+        let first = &t.customer.first;
+        let id = &t.id;
+        let inv = &invoice.id;
+        let right = [
+            format!(
+                "Hi {first},\n\nThanks for ticket {id}. I've approved a refund of {total} for invoice {inv}; it will reach your card within 5 to 10 business days.\n\nBest regards,\nSam"
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we will refund invoice {inv} in full within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we're refunding the full {total} (about {usd}) for {inv}; expect it within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we will refund {total} for {inv} within 5 business days, as it is under our $1,000.00 goodwill limit."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: your {total} for {inv} will be refunded to your card within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we'll credit {total} for {inv} back to your card within 5 business days."
+            ),
+        ];
+        let wrong = [
+            format!(
+                "Hi {first},\n\nThanks for ticket {id}. I've approved a refund of {part} for invoice {inv}; it will reach your card within 5 to 10 business days.\n\nBest regards,\nSam"
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we will refund {less} of the {total} on {inv} within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we're refunding {part} for {inv}; expect it within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we'll credit {less} for {inv} back to your card within 5 business days."
+            ),
+        ];
+        for reply in &right {
+            let g = grade(desk, reply);
+            if !reply_full(&g) {
+                bad.push(format!("right lost points: {reply}\n  {:?}", g.criteria));
+            }
+        }
+        for reply in &wrong {
+            let g = grade(desk, reply);
+            if reply_full(&g) {
+                bad.push(format!("wrong kept full: {reply}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -2544,6 +2544,31 @@ fn outcomes_are_read_in_other_words() {
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
 
+/// Read a table of violation rows and list the misreadings.
+fn misread_violations(table: &[(&str, &[Violation])]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (text, expected) in table {
+        let got = reply::read(text).violations;
+        let want: BTreeSet<Violation> = expected.iter().copied().collect();
+        if got != want {
+            wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    wrong
+}
+
+/// Read a table of follow-up rows (the times of our next response, in
+/// order) and list the misreadings.
+fn misread_follow_ups(table: &[(&str, &[reply::When])]) -> Vec<String> {
+    table
+        .iter()
+        .filter_map(|(text, due)| {
+            let got = reply::read(text).follow_ups;
+            (got.as_slice() != *due).then(|| format!("{text:?}: got {got:?}, want {due:?}"))
+        })
+        .collect()
+}
+
 #[test]
 fn violations_are_found_and_their_negations_are_not() {
     use Violation::*;
@@ -2909,14 +2934,7 @@ fn violations_are_found_and_their_negations_are_not() {
         ("We are not at fault.", &[]),
         ("The fault does not lie with us.", &[]),
     ];
-    let mut wrong = Vec::new();
-    for (text, expected) in table {
-        let got = reply::read(text).violations;
-        let want: BTreeSet<Violation> = expected.iter().copied().collect();
-        if got != want {
-            wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
-        }
-    }
+    let wrong = misread_violations(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
 
@@ -6127,13 +6145,275 @@ fn a_time_to_be_back_in_touch_is_our_next_response() {
         ),
         ("Someone will be back in touch shortly.", &[]),
     ];
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|(text, due)| {
-            let got = reply::read(text).follow_ups;
-            (got.as_slice() != *due).then(|| format!("{text:?}: got {got:?}, want {due:?}"))
-        })
-        .collect();
+    let wrong = misread_follow_ups(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn money_credited_back_to_how_they_paid_is_the_refund() {
+    // Money credited back to the card or payment method is the refund
+    // carried out, whatever its object says it is for (play-st34, B2);
+    // a credit to the account, a service credit, or money paid for a
+    // trouble is a credit or compensation.
+    let table: &[OutcomeRow] = &[
+        (
+            "I'll credit the $120.00 for the Advanced Reports add-on back to your card as a \
+             goodwill refund; it should arrive within 5 to 10 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Good news: I've credited the $120.00 for the Advanced Reports add-on (INV-38021) \
+             back to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit the $120.00 for the Advanced Reports add-on on INV-38021 back to your \
+             original payment method.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We have credited the full $64.00 you paid for the extra storage pack in March back \
+             onto your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I'm crediting the €89.00 charged for your Team plan back to your bank account.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We will credit the whole amount for the Priority Support add-on back to the card \
+             you paid with.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The $120.00 for the Advanced Reports add-on will be credited back to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // Near misses: a credit to the account, a service credit, amends.
+        (
+            "We'll add a $20 credit to your account as a goodwill gesture.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We'll give you a service credit for the outage.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit $20 for the inconvenience to your card.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "I'll credit your account with $120.00 for the Advanced Reports add-on.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit $15 for the downtime back to your card.",
+            &[Refund, Credit],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_final_answer_beside_our_next_response_is_no_next_response() {
+    use reply::When::{self, *};
+    const DAY: u32 = 1440;
+    // (reply, follow-up times): beside a time for our next response, the
+    // time of the case's full or final answer ("within one month, as the
+    // law requires") is when the case is answered (play-st34, C1); alone,
+    // it is our next response, held to the SLA.
+    let table: &[(&str, &[When])] = &[
+        (
+            "We'll update you within 4 hours, and you'll receive our full response within one \
+             month, as the law requires.",
+            &[Within(240)],
+        ),
+        (
+            "You'll hear from us within 4 hours. Our final answer will follow within 30 days.",
+            &[Within(240)],
+        ),
+        (
+            "Our privacy officer will send you a formal response within 30 days; we'll update \
+             you on progress within 4 hours.",
+            &[Within(240)],
+        ),
+        (
+            "We'll get back to you within 2 hours, and our legal team will give you a complete \
+             answer within 14 days.",
+            &[Within(120)],
+        ),
+        (
+            "Expect an update from us within 4 hours and a full and final response within 30 \
+             days.",
+            &[Within(240)],
+        ),
+        (
+            "We will reply within 4 hours; the final decision will reach you within 10 business \
+             days.",
+            &[Within(240)],
+        ),
+        // Alone, the final answer is our next response; two next responses
+        // are both held.
+        (
+            "You'll receive our full response within one month, as the law requires.",
+            &[Within(20 * DAY)],
+        ),
+        (
+            "We'll send our final answer within 30 days.",
+            &[Within(30 * DAY)],
+        ),
+        (
+            "We'll update you within 4 hours and reply again within 3 days.",
+            &[Within(240), Within(3 * DAY)],
+        ),
+        (
+            "We'll update you within 4 hours, and we'll update you again within 2 days.",
+            &[Within(240), Within(2 * DAY)],
+        ),
+    ];
+    let wrong = misread_follow_ups(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_identity_is_asked_for_from_the_account_email() {
+    // Section 4 asks for the identity to be verified from the account
+    // email; an identity asked for by other means, or with no means at
+    // all, is not that ask (play-st34, X3).
+    let table: &[(&str, &[Move])] = &[
+        (
+            "Please write to us from your account email so we can verify your identity.",
+            &[Move::AskVerification],
+        ),
+        (
+            "To confirm it's you, just send us a quick reply from the email address on your \
+             account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please verify your identity by replying from the address registered to your \
+             account.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Could you prove the account is yours by emailing us from the registered address?",
+            &[Move::AskVerification],
+        ),
+        (
+            "Please click the verification link we sent to the email on file.",
+            &[Move::AskVerification],
+        ),
+        (
+            "We need you to verify your identity from the account email.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Could you show us it's you by writing to us from your registered address?",
+            &[Move::AskVerification],
+        ),
+        // No means, or another one.
+        ("Please verify your identity.", &[]),
+        (
+            "Please reply with a photo of your ID so we can verify your identity.",
+            &[],
+        ),
+        (
+            "To verify your identity, please reply with your account password.",
+            &[],
+        ),
+        ("Could you confirm who you are?", &[]),
+        (
+            "Please verify your identity by replying from your personal email.",
+            &[],
+        ),
+        (
+            "We need to confirm you are the account holder before we go on.",
+            &[],
+        ),
+    ];
+    let wrong = misread_moves(table, |m| *m == Move::AskVerification);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn personal_data_no_case_needs_is_not_asked_for() {
+    use Violation::*;
+    // The identity is verified from the account email; documents, dates
+    // and addresses that prove it otherwise are more than any case needs
+    // (section 5; play-st34, X4). Naming them in a refusal, a warning or
+    // a reassurance asks for none.
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "Please write to us from your account email so we can verify your identity, and \
+             also attach a copy of your passport and a recent utility bill.",
+            &[PersonalDataRequest],
+        ),
+        (
+            "Could you also tell us your date of birth and home address?",
+            &[PersonalDataRequest],
+        ),
+        (
+            "Please reply with a photo of your ID so we can verify your identity.",
+            &[PersonalDataRequest],
+        ),
+        (
+            "Kindly upload a scan of your driving licence.",
+            &[PersonalDataRequest],
+        ),
+        (
+            "We'll need your date of birth to continue.",
+            &[PersonalDataRequest],
+        ),
+        (
+            "Please send us a recent bank statement as proof of address.",
+            &[PersonalDataRequest],
+        ),
+        (
+            "Reply with your full card number so we can find the payment.",
+            &[CredentialRequest],
+        ),
+        // Named, not asked for.
+        ("We will never ask for your passport or date of birth.", &[]),
+        (
+            "You don't need to send us your passport or any other ID document.",
+            &[],
+        ),
+        ("Please keep your passport and bank statements safe.", &[]),
+        (
+            "Please write to us from your account email so we can verify your identity.",
+            &[],
+        ),
+        (
+            "We will not need a utility bill or a photo ID from you.",
+            &[],
+        ),
+    ];
+    let wrong = misread_violations(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
 

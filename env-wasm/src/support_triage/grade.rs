@@ -709,7 +709,11 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         forbidden,
         violations: reading.violations.iter().copied().collect(),
         late_follow_up,
-        amount: super::refund_amount::check(ticket, text),
+        amount: super::refund_amount::check(ticket, text).or_else(|| {
+            reading
+                .source(Finding::Move(Move::Commit(Commitment::Refund)))
+                .and_then(|promise| super::refund_amount::check_promised(ticket, promise))
+        }),
         reading,
         sent: Vec::new(),
     }
@@ -767,6 +771,9 @@ fn describe_violation(v: Violation) -> &'static str {
         Violation::CredentialRequest => "asks for a password, card number or code",
         Violation::LiabilityAdmission => "admits fault or liability",
         Violation::SafetyAssurance => "assures the customer their data is safe",
+        Violation::PersonalDataRequest => {
+            "asks for personal data the case does not need (an ID document, a date of birth, an address)"
+        }
     }
 }
 

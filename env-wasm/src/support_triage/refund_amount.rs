@@ -456,6 +456,103 @@ pub(crate) fn check(ticket: &Ticket, reply: &str) -> Option<AmountCheck> {
     })
 }
 
+/// Words before a sum that make it a limit, not an amount given: "within
+/// our $200.00 goodwill limit", "refunds of up to $200.00", "a cap of
+/// $200.00".
+const LIMIT_BEFORE: &[&str] = &[
+    "limit",
+    "threshold",
+    "cap",
+    "maximum",
+    "max",
+    "most",
+    "up",
+    "under",
+    "below",
+    "within",
+    "over",
+    "above",
+    "exceed",
+    "exceeds",
+    "than",
+];
+
+/// Words after a sum that make it a limit: "the $200.00 limit".
+const LIMIT_AFTER: &[&str] = &["limit", "limits", "threshold", "cap", "maximum", "max"];
+
+/// How many words before or after a sum a limit word makes it a limit.
+const LIMIT_REACH: usize = 3;
+
+/// Whether the sum spanning bytes `start..end` of `text` (normalised) is
+/// said as a limit: a word of [`LIMIT_BEFORE`] within [`LIMIT_REACH`]
+/// words before it, or of [`LIMIT_AFTER`] within as many after it ("a
+/// refund of $100.00 within 5 days" gives $100.00).
+fn said_as_limit(text: &str, start: usize, end: usize) -> bool {
+    let words = |part: &str| -> Vec<String> {
+        part.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let before = words(text.get(..start).unwrap_or(""));
+    let after = words(text.get(end..).unwrap_or(""));
+    before
+        .iter()
+        .rev()
+        .take(LIMIT_REACH)
+        .any(|w| LIMIT_BEFORE.contains(&w.as_str()))
+        || after
+            .iter()
+            .take(LIMIT_REACH)
+            .any(|w| LIMIT_AFTER.contains(&w.as_str()))
+}
+
+/// The amount check of a refund of a monthly invoice the desk gives
+/// (section 4: the reply commits to the refund of that invoice), read in
+/// `promise`, the sentence that commits to it: a sum given there must be
+/// the invoice's total or its US-dollar value ("I've approved a refund of
+/// $100.00" on a $148.00 invoice is not the refund owed). A sum said as a
+/// limit is none; the amount need not be stated, so the check is `None`
+/// unless another sum is given.
+pub(crate) fn check_promised(ticket: &Ticket, promise: &str) -> Option<AmountCheck> {
+    let refund = super::reply::Move::Commit(super::reply::Commitment::Refund);
+    if matches!(ticket.case, super::policy::Case::RefundProrated { .. })
+        || !super::policy::reply_rules(ticket.case)
+            .required
+            .contains(&refund)
+    {
+        return None;
+    }
+    let records = ticket.records.as_ref()?;
+    let invoice = records.invoice.as_ref().filter(|i| !i.annual)?;
+    let currency = records.currency;
+    let total = invoice.local_cents;
+    let allowed = [
+        (currency, total),
+        (Currency::Usd, currency.to_usd_cents(total)),
+    ];
+    let written = normalize(promise).to_lowercase();
+    let found: Vec<Sum> = sums(promise)
+        .into_iter()
+        .filter(|s| !said_as_limit(&written, s.start, s.end))
+        .collect();
+    let owed = |s: &Sum| {
+        allowed
+            .iter()
+            .any(|(c, cents)| s.cents == *cents && s.marker.fits(*c))
+    };
+    let others: Vec<String> = found
+        .iter()
+        .filter(|s| !owed(s))
+        .map(|s| crate::grading::format_cents(s.cents))
+        .collect();
+    (!others.is_empty()).then(|| AmountCheck {
+        expected: currency.money(total),
+        stated: found.iter().any(owed),
+        others,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

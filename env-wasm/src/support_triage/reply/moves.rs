@@ -2471,10 +2471,11 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
     let link = words
         .windows(2)
         .any(|p| matches!(p[0], "verification" | "verify") && matches!(p[1], "link" | "email"));
-    let identity = any(words, &["identity", "ownership", "owner", "holder"])
+    // A proof of identity asked for names the identity; what proves it
+    // is said apart (section 4: by writing from the account email).
+    let proof_named = any(words, &["identity", "ownership", "owner", "holder"])
         || (any(words, &["verify", "verified", "verification", "prove"]) && (it_is_you || address))
-        || confirmed_self
-        || link;
+        || confirmed_self;
     // "We'll need to hear (back) from you at your account email": our
     // hearing from the customer is their writing to us.
     let heard_from_you = words.windows(4).any(|p| {
@@ -2539,10 +2540,15 @@ fn read_asks(words: &[&str], reading: &mut Reading, text: &Text, at: usize) {
         };
         kept && base_of(verb, CHANNEL_VERBS).is_some()
     });
-    if identity
-        || sent_to_record(words)
-        || (((contact_address && on_record) || from_address) && !continuing)
-    {
+    // Section 4 asks for the identity to be verified from the account
+    // email: an identity asked for by any other means ("Please verify
+    // your identity", "a photo of your ID so we can verify your
+    // identity", "verify your identity with your password") is not that
+    // ask; the account email written from, or the link sent to it, is.
+    // A channel the customer already writes from, kept, is that ask
+    // only when the identity is named with it.
+    let account_email = (contact_address && on_record) || from_address;
+    if link || sent_to_record(words) || (account_email && (proof_named || !continuing)) {
         found(Move::AskVerification);
     }
     let password = any(words, &["password", "passwords", "passphrase"])

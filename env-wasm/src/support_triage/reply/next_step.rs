@@ -1153,6 +1153,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: 
         ids
     };
     let rank = |sentence: u32| written.partition_point(|s| *s < sentence);
+    let mut final_answers = Vec::new();
     for at in 0..clauses.len() {
         let due = times_in(text, clauses, at);
         if due.is_empty() || length_in_apposition(text, &clauses[at]) {
@@ -1180,9 +1181,44 @@ pub(super) fn read(text: &Text, clauses: &[Clause], promising: &[u32], reading: 
             reading.has_timed_step = true;
         }
         if titled || follow_up(text, clauses, &phrases, at) {
-            reading.follow_ups.extend(due);
+            if final_answer(&clauses[at].texts(text)) {
+                final_answers.extend(due);
+            } else {
+                reading.follow_ups.extend(due);
+            }
         }
     }
+    // "We'll update you within 4 hours, and you'll receive our full
+    // response within one month, as the law requires": beside a time for
+    // our next response, the time of the final answer is when the case is
+    // answered, not when we next respond; alone, it is our next response.
+    if reading.follow_ups.is_empty() {
+        reading.follow_ups.extend(final_answers);
+    }
+}
+
+/// Words that make a response the case's final answer: "our full
+/// response", "a final decision", "the formal reply".
+const FINAL_MARKS: &[&str] = &[
+    "full",
+    "final",
+    "complete",
+    "formal",
+    "substantive",
+    "definitive",
+    "official",
+];
+
+/// Whether `words` (a clause's) name the response they date as the final
+/// answer: a mark of [`FINAL_MARKS`] within three words before a response
+/// noun ("our full response", "a full and final answer").
+fn final_answer(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(k, w)| {
+        FOLLOW_UP_NOUNS.contains(w)
+            && words[k.saturating_sub(3)..k]
+                .iter()
+                .any(|m| FINAL_MARKS.contains(m))
+    })
 }
 
 /// The longest title over a time, in words ("Our next update").

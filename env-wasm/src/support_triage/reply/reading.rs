@@ -83,6 +83,9 @@ pub enum Violation {
     LiabilityAdmission,
     /// Assures the customer that their data or account is safe.
     SafetyAssurance,
+    /// Asks for personal data no case needs (a passport, a utility bill,
+    /// a date of birth): the identity is verified from the account email.
+    PersonalDataRequest,
 }
 
 /// When something is due, as the reply words it; the grader turns it into

@@ -57,6 +57,9 @@ pub(super) fn read(text: &Text, clauses: &[Clause], requests: &[bool], reading: 
         if asks_for_secret(text, clause, &words) {
             found(Violation::CredentialRequest);
         }
+        if asks_for_personal_data(text, clause, &words) {
+            found(Violation::PersonalDataRequest);
+        }
         if admits_fault(text, clause, &words) {
             found(Violation::LiabilityAdmission);
         }
@@ -74,45 +77,125 @@ const SECRET_REACH: usize = 10;
 /// "Please send us your password", "reply with your card number": the
 /// secret is the asking verb's own object.
 fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
+    asked_for(text, clause, words, ASKING, |j| {
+        // "the code we texted you"; not "the error code".
+        let code = matches!(words[j], "code" | "codes")
+            && !words[..j].last().is_some_and(|p| {
+                matches!(
+                    *p,
+                    "error"
+                        | "promo"
+                        | "discount"
+                        | "postal"
+                        | "zip"
+                        | "tax"
+                        | "vat"
+                        | "area"
+                        | "country"
+                )
+            });
+        if code {
+            return Some(true);
+        }
+        let phrase = CREDENTIAL_PHRASES
+            .iter()
+            .any(|p| words[j..].starts_with(&p.split(' ').collect::<Vec<_>>()));
+        (CREDENTIALS.contains(&words[j]) || phrase).then(|| !changed_after(words, j))
+    })
+}
+
+/// Personal data no case needs: the identity is verified from the
+/// account email (section 4), so documents, dates and addresses that
+/// prove it otherwise are more than the case needs (section 5: ask only
+/// for what the case needs).
+const PERSONAL_DATA: &[&str] = &[
+    "passport",
+    "passports",
+    "selfie",
+    "ssn",
+    "date of birth",
+    "birth date",
+    "birthdate",
+    "birthday",
+    "utility bill",
+    "utility bills",
+    "bank statement",
+    "bank statements",
+    "home address",
+    "proof of address",
+    "photo id",
+    "photo identification",
+    "id card",
+    "identity card",
+    "identity document",
+    "identity documents",
+    "id document",
+    "id documents",
+    "government id",
+    "government issued id",
+    "copy of your id",
+    "photo of your id",
+    "picture of your id",
+    "scan of your id",
+    "image of your id",
+    "driving licence",
+    "driving license",
+    "drivers licence",
+    "drivers license",
+    "driver licence",
+    "driver license",
+    "social security number",
+    "national insurance number",
+    "maiden name",
+];
+
+/// Verbs of handing a document over, beside [`ASKING`]: "attach a copy of
+/// your passport", "upload a utility bill".
+const HANDING_OVER: &[&str] = &["attach", "upload", "scan", "show", "bring", "submit"];
+
+/// "Please attach a copy of your passport", "could you also tell us your
+/// date of birth": personal data no case needs as the asking verb's own
+/// object; "we will never ask for your passport" asks for none.
+fn asks_for_personal_data(text: &Text, clause: &Clause, words: &[&str]) -> bool {
+    let asking: Vec<&str> = ASKING.iter().chain(HANDING_OVER).copied().collect();
+    asked_for(text, clause, words, &asking, |j| {
+        PERSONAL_DATA
+            .iter()
+            .any(|p| words[j..].starts_with(&p.split(' ').collect::<Vec<_>>()))
+            .then_some(true)
+    })
+}
+
+/// Whether an asking verb of `verbs` in `words` (the words of `clause`),
+/// not negated and not describing a noun, has an object within
+/// [`SECRET_REACH`] that `item_at` reads as asked for: `Some(true)` at the
+/// item, `Some(false)` where the item is named but not asked for; a verb of
+/// doing before it ("confirm once you have reset your password") ends the
+/// verb's reach.
+fn asked_for(
+    text: &Text,
+    clause: &Clause,
+    words: &[&str],
+    verbs: &[&str],
+    item_at: impl Fn(usize) -> Option<bool>,
+) -> bool {
     words.iter().enumerate().any(|(k, w)| {
-        if base_of(w, ASKING).is_none()
+        if base_of(w, verbs).is_none()
             || negated(text, clause.from + k, clause.from + k + 1)
             || attributive(words, k)
         {
             return false;
         }
-        for j in k + 1..(k + SECRET_REACH).min(words.len()) {
-            if base_of(words[j], DOING).is_some() {
-                return false;
-            }
-            // "the code we texted you"; not "the error code".
-            let code = matches!(words[j], "code" | "codes")
-                && !words[..j].last().is_some_and(|p| {
-                    matches!(
-                        *p,
-                        "error"
-                            | "promo"
-                            | "discount"
-                            | "postal"
-                            | "zip"
-                            | "tax"
-                            | "vat"
-                            | "area"
-                            | "country"
-                    )
-                });
-            if code {
-                return true;
-            }
-            let phrase = CREDENTIAL_PHRASES.iter().any(|p| {
-                let parts: Vec<&str> = p.split(' ').collect();
-                words[j..].starts_with(&parts)
-            });
-            if CREDENTIALS.contains(&words[j]) || phrase {
-                return !changed_after(words, j);
-            }
-        }
-        false
+        let reach = (k + SECRET_REACH).min(words.len());
+        (k + 1..reach)
+            .find_map(|j| {
+                if base_of(words[j], DOING).is_some() {
+                    Some(false)
+                } else {
+                    item_at(j)
+                }
+            })
+            .unwrap_or(false)
     })
 }
 
