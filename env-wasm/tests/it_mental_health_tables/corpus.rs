@@ -519,8 +519,9 @@ const CORPORA: &[(&str, &str)] = &[
     // at levels 2-5, each answered once and in six other wordings, probes
     // and wrong answers: 72 rows. Its B1 (an option set against a kept one
     // and judged dearer, "P12 instead of P11 only makes things dearer",
-    // read as chosen) and B4 ("lighten her on-call load" read as no step)
-    // are read; B2 and B3 are open (`KNOWN_OPEN`; row 60 is B3's).
+    // read as chosen), B2 ("; ring-fence sprint capacity." read as no
+    // mitigation), B3 ("a safe way home" read as no same-day safety step)
+    // and B4 ("lighten her on-call load" read as no step) are read.
     (
         "it_mental_health-p54",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p54/episodes.jsonl"),
@@ -536,7 +537,9 @@ const CORPORA: &[(&str, &str)] = &[
     ),
     // The thirty-sixth (play-it36, on 7ec7716): six cases at levels 1-4,
     // each answered once and in six other wordings, probes and 37 wrong
-    // answers: 91 rows. Its B rows are open (`KNOWN_OPEN`); its X rows
+    // answers: 91 rows. Its B rows (B1: "pair her with a second developer
+    // on the build" read as a new role's support; B2: a mitigation in the
+    // plain present or the passive read as none) are read; its X rows
     // (wrong answers that kept their points) are in its report.
     (
         "it_mental_health-p56",
@@ -649,17 +652,6 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p54", 16, IT34_B2),
-    ("it_mental_health-p54", 53, IT34_B3),
-    ("it_mental_health-p54", 58, IT34_B3),
-    ("it_mental_health-p54", 60, IT34_B3),
-    ("it_mental_health-p56", 21, IT36_B1),
-    ("it_mental_health-p56", 27, IT36_B1),
-    ("it_mental_health-p56", 28, IT36_B1),
-    ("it_mental_health-p56", 38, IT36_B2),
-    ("it_mental_health-p56", 40, IT36_B2),
-    ("it_mental_health-p56", 41, IT34_B2),
-    ("it_mental_health-p56", 47, IT36_B2),
     ("it_mental_health-p57", 6, IT37_B5),
     ("it_mental_health-p57", 37, IT37_B3),
     ("it_mental_health-p57", 38, IT37_B1),
@@ -675,18 +667,8 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p57", 69, IT37_B2),
     ("it_mental_health-p57", 83, IT37_B4),
     ("it_mental_health-p57", 87, IT37_B4),
-    ("it_mental_health-p57", 104, IT36_B1),
 ];
 
-// The open classes of play-it34 and play-it36, for the next round.
-const IT34_B2: &str = "B it34-B2: \"...; ring-fence sprint capacity.\" not read as a mitigation";
-const IT34_B3: &str = "B it34-B3: a critical person's same-day safety step with \"occupational \
-                       health today\" read as red-level support, or as nothing without it";
-const IT36_B1: &str = "B it36-B1: \"pair her with a second developer on the build\" read as help \
-                       with a new role, not with the launch deadline it is for";
-const IT36_B2: &str = "B it36-B2: a risk's mitigation in the plain present or the passive (\"Her \
-                       other commitments are reviewed in week 1 and delegated\", \"She picks the \
-                       three steps ...\") read as no mitigation";
 // The open classes of play-it37.
 const IT37_B1: &str = "B it37-B1: urgent 24-hour support in other words (\"point him to the \
                        EAP\", \"Take him off incident duty for now\") not read as support";

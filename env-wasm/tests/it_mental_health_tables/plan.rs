@@ -1314,6 +1314,28 @@ fn plan_risk_table() {
          Someone else will chair it in his absence.",
         "Risk: the survey follow-up needs one owner; if she leaves the follow-up stalls. A \
          deputy will step in to run it.",
+        // A bare instruction after a semicolon, its verb hyphenated or not
+        // (play-it34 B2).
+        "Risk: delivery pressure pushes people back into overtime; ring-fence sprint capacity.",
+        "Risk: incident load stalls the automation; ring-fence capacity.",
+        "Risk: the review may slip during the launch; double-book a backup slot in week 2.",
+        "Risk: incidents may swallow the automation work; cross-train a second engineer.",
+        "Risk: the 1:1s may lapse when the sprint gets busy; line up a deputy for each one.",
+        "Risk: delivery pressure pushes people back into overtime; the team ring-fences sprint \
+         capacity.",
+        // A step in the plain present or the passive (play-it36 B2).
+        "Risk: {manager} is at 5 of her 6 hours, so extra load could squeeze the 1:1s. Her \
+         other commitments are reviewed in week 1 and delegated where possible.",
+        "Risk: {manager} is at 5 of her 6 hours, so extra load could squeeze the 1:1s. Her \
+         other commitments will be reviewed in week 1 and delegated where possible.",
+        "Risk: the on-call change may leave gaps. Her on-call shifts are covered by a colleague \
+         from another team.",
+        "Risk: overtime may creep back during the launch. Sprint capacity will be ring-fenced \
+         for the plan.",
+        "Risk: the automation might not land in four weeks. She picks the three steps in week \
+         1 and demos progress at the weekly stand-up.",
+        "Risk: attendance at the sessions may drop off. The sessions are booked in advance and \
+         kept in work time.",
     ];
     let wrong = [
         // After an arrow, more of the risk is no mitigation; a condition
@@ -1481,6 +1503,17 @@ fn plan_risk_table() {
          A deputy took over last time.",
         "Risk: the overtime review rests on one person; if she is off sick the review lapses. \
          Someone will drop it.",
+        // After a semicolon, more of the risk with a plural subject; a
+        // passive that is denied, past or befalls the plan; a present
+        // step of strain (play-it34 B2, play-it36 B2, near misses).
+        "Risk: delivery pressure pushes people back into overtime; engineers stay late anyway.",
+        "Risk: overtime may creep back. Her other commitments are not reviewed.",
+        "Risk: overtime may creep back. Her leave is blocked until the launch.",
+        "Risk: overtime may creep back. Her on-call shifts were covered last year.",
+        "Risk: overtime may creep back. The review is held up by incidents.",
+        "Risk: overtime may creep back. She works late in week 1 and misses the stand-up.",
+        "Risk: overtime may creep back. She is booked solid in week 1.",
+        "Risk: overtime may creep back; nobody's hours are reviewed.",
     ];
     run("risk", &right, &wrong, Some(1));
 }

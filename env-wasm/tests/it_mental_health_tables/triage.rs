@@ -1036,6 +1036,46 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         };
         v.push((keyed("ohsup", k), own.to_owned()));
     }
+    // For a CRITICAL person, getting home safely today in its natural
+    // words, alone or with a referral after it (play-it34 B3); for the
+    // others, their tier's own.
+    let home_safely = [
+        "same-day safety support and a safe way home",
+        "same-day safety support and a safe way home; occupational health today",
+        "make sure she gets home safely tonight",
+        "someone to see them home this evening, and a crisis line number",
+        "a colleague walks them home after work today",
+        "a safe journey home tonight and a call to check on them tomorrow morning",
+        "Today: their lead drives them home; an occupational health referral too",
+        "a safe ride home today, paid for by the company",
+    ];
+    for (k, phrase) in home_safely.into_iter().enumerate() {
+        let own = if e.tier == Tier::Critical {
+            phrase
+        } else {
+            support(e.tier)[k]
+        };
+        v.push((keyed("homesup", k), own.to_owned()));
+    }
+    // For a CRITICAL person, home in words that give no safety step: sent
+    // home (RED's relief), work from home, getting home on time, or a safe
+    // way home only if needed (play-it34 B3, near misses); for the others,
+    // getting them home safely, a level above theirs.
+    let not_home_safely = [
+        "send them home early today",
+        "let them work from home tomorrow",
+        "tell them to get home on time tonight",
+        "if they ask for it, a safe way home",
+        "ask whether they feel safe at home",
+    ];
+    for (k, phrase) in not_home_safely.into_iter().enumerate() {
+        let own = if e.tier == Tier::Critical {
+            phrase
+        } else {
+            "a safe way home tonight and someone to see them home"
+        };
+        v.push((keyed("nothomesup", k), own.to_owned()));
+    }
     // Beside any tier's own step, a reminder that support exists or an
     // offer of it left to the person, for any resource: care, no tier's
     // urgent support (play-it25 B1, C1; issue 21 R3).
@@ -1143,6 +1183,14 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             stressor_words(other_stressor)[k].to_owned(),
         ));
         v.push((keyed("fw", k), fortnight_words(e.stressor)[k].to_owned()));
+        let (pairing, learning) = if e.stressor == "deadline" {
+            (PAIRED_ON_THE_WORK[k], PAIRED_TO_LEARN[k % 5])
+        } else {
+            let own = fortnight_words(e.stressor)[k];
+            (own, own)
+        };
+        v.push((keyed("pairfw", k), pairing.to_owned()));
+        v.push((keyed("learnpairfw", k), learning.to_owned()));
         v.push((
             keyed("other_fw", k),
             fortnight_words(other_stressor)[k].to_owned(),
@@ -1578,6 +1626,8 @@ fn triage_immediate_actions_table() {
     // A reminder that support exists, or an offer left to the person,
     // beside any tier's own step (play-it25 B1, C1).
     rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{asidesup{k}}}"))));
+    // Getting home safely today, in its natural words (play-it34 B3).
+    rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{homesup{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -1587,6 +1637,9 @@ fn triage_immediate_actions_table() {
             ]
         })
         .collect();
+    // Home in words that give no same-day safety step (play-it34 B3, near
+    // misses).
+    wrong_rows.extend((0..5).map(|k| format!("24-hour action: {{nothomesup{k}}}")));
     wrong_rows.extend(
         [
             "24-hour action: {sup0}, or {nearsup0}",
@@ -1925,6 +1978,68 @@ const STAFFING: [&str; 6] = [
 #[test]
 fn triage_cover_for_the_person_is_no_understaffing_table() {
     appended_to_own_actions(COVERS, STAFFING);
+}
+
+/// A launch deadline's 2-week action that pairs the person with another
+/// developer on the work: a second pair of hands on the launch, not a
+/// newcomer's support (play-it36 B1).
+const PAIRED_ON_THE_WORK: [&str; 6] = [
+    "pair them with a second developer on the build",
+    "agree a reduced first release with the stakeholders and pair them with another developer \
+     until it ships",
+    "pair them with a colleague on the remaining launch work",
+    "move the launch date and pair them with a second engineer to finish the build",
+    "pairing with another developer on the build until the launch",
+    "pair them with a teammate on the release until it goes live",
+];
+
+/// A pairing for learning, or for nothing named: a new role's support
+/// (play-it36 B1, near misses).
+const PAIRED_TO_LEARN: [&str; 5] = [
+    "pair them with a mentor on the build",
+    "cut the launch scope and pair them with a senior developer to learn the stack",
+    "pair them with a second developer",
+    "move the launch date and pair them with a buddy for onboarding",
+    "pair them with an experienced engineer on their first tickets",
+];
+
+/// The pairings above, as the launch deadline's 2-week action, in cases
+/// where another person's main stressor is a new role.
+#[test]
+fn triage_pairing_on_the_work_is_no_new_role_support_table() {
+    let layouts = [
+        "2-week action: {x}",
+        "- **Next 2 weeks:** {x}.",
+        "2-week action: over the next fortnight, {x}",
+        "Two-week action \u{2013} {x}",
+        "2-week action: {x}, then review together",
+        "2 week action: {x}.",
+        "**2-week action:** {x}.",
+        "2-week action: {x} \u{2014} that tackles what weighs on them most",
+    ];
+    let rows = |prefix: &str, n: usize| -> Vec<String> {
+        (0..n)
+            .flat_map(|k| {
+                let phrase = format!("{{{prefix}{k}}}");
+                layouts.iter().map(move |l| l.replace("{x}", &phrase))
+            })
+            .collect()
+    };
+    let (right, wrong) = (rows("pairfw", 6), rows("learnpairfw", 5));
+    let keep = |c: &TriageCase| {
+        let has = |id: &str| c.employees.iter().any(|e| e.stressor == id);
+        c.tiers().len() >= 3 && has("deadline") && has("new_role")
+    };
+    let seeds = seeded(4, triage::generate, keep, case_vars, Case::Triage);
+    check(
+        &Table {
+            criterion: "two_week_support",
+            right: &refs(&right),
+            wrong: &refs(&wrong),
+        },
+        &seeds,
+        |s, row| per_person(s, Field::Fortnight, row),
+    );
 }
 
 #[test]

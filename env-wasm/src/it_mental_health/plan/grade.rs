@@ -2607,7 +2607,8 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
         || owner_acts_after_risk(case, &committed)
         || cut_back(&committed)
         || we_commit_to_a_step(case, &committed)
-        || a_person_takes_a_step(&committed);
+        || a_person_takes_a_step(&committed)
+        || a_step_is_taken(&committed);
     let score = Points(5000 * i32::from(named) + 5000 * i32::from(mitigated));
     (
         score,
@@ -2884,6 +2885,14 @@ const COUNTER_STEPS: &[&str] = &[
     "publish",
     "tell",
     "ring-fence",
+    "ringfence",
+    "hand-off",
+    "follow-up",
+    "cross-train",
+    "double-book",
+    "pre-book",
+    "back-fill",
+    "backfill",
     "escalate",
     "review",
     "limit",
@@ -2903,10 +2912,35 @@ fn step_after_a_break(text: &Text) -> bool {
         let gap = text.gap(i);
         let breaks = gap.contains([';', '\u{2013}', '\u{2014}']) || arrow(gap);
         breaks
-            && (COUNTER_STEPS.contains(&text.words[i].text.as_str())
+            && (COUNTER_STEPS.contains(&hyphenated_at(text, i).as_str())
                 || scheduled_from(text, i)
                 || instruction_after(text, i))
     })
+}
+
+/// The word at `i` with the words a bare hyphen joins to it: "ring-fence",
+/// "hand-off", "cross-train" are one verb to a verb list, though the text
+/// reads them as two words.
+fn hyphenated_at(text: &Text, i: usize) -> String {
+    let Some(first) = text.words.get(i) else {
+        return String::new();
+    };
+    let mut word = first.text.clone();
+    let mut k = i + 1;
+    while k < text.len() && text.gap(k) == "-" {
+        word.push('-');
+        word.push_str(&text.words[k].text);
+        k += 1;
+    }
+    word
+}
+
+/// Whether `gap` ends the risk's clause before a step in its sentence: a
+/// semicolon, a table's next cell, a dash or an arrow.
+fn ends_the_risk(gap: &str) -> bool {
+    gap.contains([';', '|', '\u{2013}', '\u{2014}'])
+        || crate::text::aside::spaced_dash(gap)
+        || arrow(gap)
 }
 
 /// Whether `gap` holds an arrow from a risk to its answer: "\u{2192}",
@@ -2983,18 +3017,27 @@ const OBJECT_OPENERS: &[&str] = &[
 /// How many words of an instruction are looked at for a finite verb.
 const INSTRUCTION_WORDS: usize = 3;
 
-/// Whether an arrow or a dash before word `i`, after the risk, opens an
-/// instruction that answers it in any verb ("\u{2192} cross-train two
-/// people", "=> line up a second agency", "\u{2013} double-book a second
-/// date"): its first word no [`STATEMENT_OPENERS`], no number and no word
-/// of a risk; its second joined to it by a hyphen, opening an object, or
-/// no verb of a subject ("work piles up", "delivery slips"); and no finite
+/// Whether an arrow, a dash or a semicolon before word `i`, after the
+/// risk, opens an instruction that answers it in any verb ("\u{2192}
+/// cross-train two people", "=> line up a second agency", "\u{2013}
+/// double-book a second date", "; ring-fence sprint capacity", play-it34
+/// B2): its first word no [`STATEMENT_OPENERS`], no number and no word of
+/// a risk; its second joined to it by a hyphen, opening an object, or no
+/// verb of a subject ("work piles up", "delivery slips"); and no finite
 /// verb in its first words (play-para-it16 B6). More of the risk after
 /// the arrow ("-> morale drops") answers nothing.
 fn instruction_after(text: &Text, i: usize) -> bool {
     let gap = text.gap(i);
     let dash = gap.contains(['\u{2013}', '\u{2014}']) || crate::text::aside::spaced_dash(gap);
-    if i < 2 || !(arrow(gap) || dash) {
+    let semicolon = gap.contains(';');
+    if i < 2 || !(arrow(gap) || dash || semicolon) {
+        return false;
+    }
+    // After a semicolon a clause of the risk goes on as often as a step
+    // follows: a plural noun opening it is its subject ("; engineers stay
+    // late"), no imperative.
+    let word = text.words[i].text.as_str();
+    if semicolon && word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") {
         return false;
     }
     let clause = text.words[i].clause;
@@ -3386,10 +3429,7 @@ fn a_person_takes_a_step(text: &Text) -> bool {
         text.words[at].sentence != first_sentence
             || (1..=at).any(|k| {
                 let gap = text.gap(k);
-                gap.contains([';', '|', '\u{2013}', '\u{2014}'])
-                    || crate::text::aside::spaced_dash(gap)
-                    || arrow(gap)
-                    || (gap.contains(',') && possibility(k))
+                ends_the_risk(gap) || (gap.contains(',') && possibility(k))
             })
     };
     (0..text.len()).any(|at| {
@@ -3422,11 +3462,8 @@ fn a_person_takes_a_step(text: &Text) -> bool {
         let phrasal = PHRASAL_STEPS
             .iter()
             .any(|[base, particle]| is_form_of(verb, base) && rest.get(k + 1) == Some(particle));
-        let step = phrasal
-            || COUNTER_STEPS
-                .iter()
-                .chain(STEPS_SAID)
-                .any(|base| is_form_of(verb, base));
+        let hyphenated = hyphenated_at(text, at + 1 + k);
+        let step = phrasal || a_step_verb(&hyphenated);
         // A past step ("she booked them last year") is no plan's answer.
         let past = (verb.ends_with("ed") || matches!(*verb, "took" | "taken"))
             && !STEPS_SAID.contains(verb);
@@ -3445,7 +3482,128 @@ fn a_person_takes_a_step(text: &Text) -> bool {
             && crate::text::number_value(verb).is_none()
             && !Text::new(verb).has(RISK_WORDS);
         // "takes over" has its particle where an object would stand.
-        ((step && !past) || committed) && rest.get(k + 1).is_some()
+        ((step && !past) || committed || planned_in_the_present(text, at, verb))
+            && rest.get(k + 1).is_some()
+    })
+}
+
+/// Verbs of what a person goes through at work, in the present with a
+/// time ("she works late in week 1", "he stays on the rota every week"):
+/// the strain the risk is about, no step against it.
+const STRAINS: &[&str] = &[
+    "work", "stay", "sleep", "cope", "juggle", "carry", "spend", "cover", "absorb", "field",
+];
+
+/// Whether the subject at `at` takes a step in the plain present that the
+/// plan schedules ("She picks the three steps in week 1 and demos progress
+/// at the weekly stand-up", play-it36 B2): `verb` in the third person
+/// present, with a time of the plan in its clause ([`scheduled_from`]),
+/// and no verb of what befalls them ([`UNDERGONE`], [`HARMS`],
+/// [`DEPARTING`], [`STRAINS`]), of a hedge or of the risk.
+fn planned_in_the_present(text: &Text, at: usize, verb: &str) -> bool {
+    let befalls = UNDERGONE
+        .iter()
+        .chain(HARMS)
+        .chain(DEPARTING)
+        .chain(STRAINS)
+        .any(|base| is_form_of(verb, base));
+    let present = verb.len() > 2 && verb.ends_with('s') && !verb.ends_with("ss");
+    present
+        && !befalls
+        && !HEDGES_ON_A_STEP.contains(&verb)
+        && !FINITE.contains(&verb)
+        && !Text::new(verb).has(RISK_WORDS)
+        && scheduled_from(text, at)
+}
+
+/// Whether `word` is a form of a verb of a step against a risk
+/// ([`COUNTER_STEPS`], [`STEPS_SAID`]): "books", "ring-fences", "reviewed".
+fn a_step_verb(word: &str) -> bool {
+    COUNTER_STEPS
+        .iter()
+        .chain(STEPS_SAID)
+        .any(|base| is_form_of(word, base))
+}
+
+/// Verbs whose passive says what befalls the plan rather than a step
+/// taken on it: "her leave is blocked", "the review is held up", "more
+/// work is added", "she is asked to cover", "the check is set to lapse".
+const PASSIVE_HARMS: &[&str] = &[
+    "block", "hold", "move", "add", "run", "keep", "give", "ask", "tell", "set", "start", "limit",
+    "escalate", "bring", "name",
+];
+
+/// Words after a passive that turn it against the plan: "held up", "set
+/// back", "set to lapse", "booked solid", "assigned more tickets".
+const PASSIVE_TURNS: &[&str] = &["up", "back", "to", "down", "solid", "more", "extra"];
+
+/// Words of the present or future passive before a participle: "are
+/// reviewed", "is covered", "gets booked", "will be delegated", "has been
+/// agreed".
+const PASSIVE_AUX: &[&str] = &["is", "are", "gets", "get", "been"];
+
+/// Whether, after the risk, a step is said to be taken in the present or
+/// future passive, with no marker word: "Her other commitments are
+/// reviewed in week 1 and delegated where possible", "her on-call shifts
+/// are covered by a colleague", "the sprint capacity will be ring-fenced"
+/// (play-it36 B2). The participle is a step's ([`a_step_verb`]), right
+/// after "is", "are", "gets", "has been" or "will be" (an adverb of a step
+/// between), in a clause nobody denies before it ("are not covered",
+/// "nobody's shifts are covered") and not in the past ("were covered");
+/// a participle of what befalls the plan ([`PASSIVE_HARMS`]: "her leave
+/// is blocked") or one turned by its particle ("held up", "set to lapse")
+/// is more risk, except "covered by" someone ("are covered by a
+/// colleague").
+fn a_step_is_taken(text: &Text) -> bool {
+    let Some(first_sentence) = text.words.first().map(|w| w.sentence) else {
+        return false;
+    };
+    let after_the_risk = |at: usize| {
+        text.words[at].sentence != first_sentence || (1..=at).any(|k| ends_the_risk(text.gap(k)))
+    };
+    (1..text.len()).any(|at| {
+        let sentence = text.words[at].sentence;
+        let word_at = |k: usize| {
+            text.words
+                .get(k)
+                .filter(|w| w.sentence == sentence)
+                .map(|w| w.text.as_str())
+        };
+        let mut aux = at - 1;
+        while aux > 0 && word_at(aux).is_some_and(|w| STEP_ADVERBS.contains(&w)) {
+            aux -= 1;
+        }
+        let auxiliary = match word_at(aux) {
+            Some("be") => aux
+                .checked_sub(1)
+                .and_then(word_at)
+                .is_some_and(|w| matches!(w, "will" | "shall" | "ll" | "must")),
+            Some(w) => PASSIVE_AUX.contains(&w),
+            None => false,
+        };
+        if !auxiliary || !after_the_risk(at) {
+            return false;
+        }
+        let participle = hyphenated_at(text, at);
+        let passive_form = participle.ends_with("ed")
+            || matches!(
+                participle.as_str(),
+                "kept" | "held" | "set" | "run" | "given" | "told"
+            );
+        let harm = PASSIVE_HARMS
+            .iter()
+            .any(|base| is_form_of(&participle, base));
+        let particle = word_at(at + 1 + participle.matches('-').count());
+        let covered_by = is_form_of(&participle, "cover") && particle == Some("by");
+        let turned = particle.is_some_and(|p| PASSIVE_TURNS.contains(&p));
+        let clause = text.words[at].clause;
+        let denied = (0..at)
+            .rev()
+            .take_while(|&k| text.words[k].clause == clause)
+            .any(|k| {
+                NOBODY_DOES.contains(&text.words[k].text.as_str()) || text.words[k].text == "no"
+            });
+        passive_form && a_step_verb(&participle) && (covered_by || (!harm && !turned)) && !denied
     })
 }
 

@@ -166,6 +166,36 @@ const SUPPORT: [&[&str]; 4] = [
         "lift home",
         "home safely",
         "safely home",
+        // Getting home safely in any words: a safe way home, someone to
+        // see them home, walking or driving them home (play-it34 B3).
+        "home safe",
+        "safe way home",
+        "safe journey home",
+        "safe ride home",
+        "safe trip home",
+        "safe route home",
+        "safe transport home",
+        "safe travel home",
+        "safe lift home",
+        "see* her home",
+        "see* him home",
+        "see* them home",
+        "see* her safely home",
+        "see* him safely home",
+        "see* them safely home",
+        "walk* her home",
+        "walk* him home",
+        "walk* them home",
+        "driv* her home",
+        "driv* him home",
+        "driv* them home",
+        "take* her home",
+        "take* him home",
+        "take* them home",
+        "escort*",
+        "home in one piece",
+        // The level's own name in the instruction.
+        "safety support",
         "not drive",
         "not to drive",
         "not be driving",
@@ -2198,6 +2228,7 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
             let of_own_item = id != own.stressor && own_item_before(read, at, own);
             let other_sense = in_another_sense(read, at)
                 || (id == "reorg" && role_in_another_item(read, at))
+                || (id != own.stressor && pairs_on_the_work(read, at))
                 || in_title.get(at) == Some(&true)
                 || (id != own.stressor && covers_the_person(read, at, own));
             // A lack said with "not" and how long ("has not heard anything
@@ -2976,8 +3007,110 @@ fn elided_object(text: &Text, stated: Option<&'static str>) -> Vec<&'static str>
     let plans = text
         .mentions(PLANNING_STEPS)
         .into_iter()
-        .any(|(s, e)| !negated(text, s, e) && !conditional[s]);
+        .chain(text.mentions(PAIRINGS))
+        .any(|(s, e)| {
+            !negated(text, s, e)
+                && !conditional[s]
+                && (!PAIRINGS.contains(&text.words[s].text.as_str()) || pairs_on_the_work(text, s))
+        });
     if plans { vec![stated] } else { Vec::new() }
+}
+
+/// Words that pair a person with another.
+const PAIRINGS: &[&str] = &["pair", "pairs", "paired", "pairing"];
+
+/// Words that say what a pairing is for: "on the build", "until it
+/// ships", "to finish the launch work".
+const PAIRED_FOR: &[&str] = &["on", "for", "until", "till", "to"];
+
+/// A piece of work and its finishing, which a pairing on it gives hands
+/// to.
+const WORK_IN_HAND: &[&str] = &[
+    "build",
+    "builds",
+    "launch*",
+    "release*",
+    "deliver*",
+    "work",
+    "pipeline",
+    "project",
+    "feature*",
+    "backlog",
+    "migration",
+    "deadline*",
+    "rollout",
+    "cutover",
+    "remaining",
+    "rest",
+    "ship*",
+    "finish*",
+    "complet*",
+    "done",
+    "live",
+    "land*",
+];
+
+/// Words of learning, which make a pairing a newcomer's support: "pair
+/// her with a senior developer to learn the stack", "on her first
+/// tickets in the new role".
+const LEARNING: &[&str] = &[
+    "learn*",
+    "stack",
+    "role",
+    "onboard*",
+    "ramp*",
+    "speed",
+    "induction",
+    "training",
+    "mentor*",
+    "first",
+    "new",
+    "shadow*",
+    "teach*",
+    "show*",
+    "skill*",
+];
+
+/// How many words after "on", "until" or "to" the work may stand.
+const WORK_REACH: usize = 4;
+
+/// Whether the pairing at `at` ("pair her with a second developer on the
+/// build", "pair him with another engineer until it ships") is on a piece
+/// of work: what it does is add a pair of hands to that work, not help
+/// with learning a new role (play-it36 B1). Its clause says what it is
+/// for ([`PAIRED_FOR`]) with the work ([`WORK_IN_HAND`]) after it, and
+/// no word of learning ([`LEARNING`]).
+fn pairs_on_the_work(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let in_clause = |k: &usize| text.words[*k].clause == clause;
+    // The pairing itself, or the helper it pairs with ("pairing with an
+    // experienced engineer on the build").
+    let Some(pairing) = (at.saturating_sub(WORK_REACH)..=at)
+        .rev()
+        .filter(in_clause)
+        .find(|&k| PAIRINGS.contains(&text.words[k].text.as_str()))
+    else {
+        return false;
+    };
+    let words: Vec<&str> = (pairing + 1..text.len())
+        .take_while(in_clause)
+        .map(|k| text.words[k].text.as_str())
+        .collect();
+    let is_in = |word: &str, phrases: &[&str]| {
+        phrases.iter().any(|p| match p.strip_suffix('*') {
+            Some(prefix) => word.starts_with(prefix),
+            None => word == *p,
+        })
+    };
+    let for_work = words.iter().enumerate().any(|(k, w)| {
+        PAIRED_FOR.contains(w)
+            && words
+                .iter()
+                .skip(k + 1)
+                .take(WORK_REACH)
+                .any(|w| is_in(w, WORK_IN_HAND))
+    });
+    for_work && !words.iter().any(|w| is_in(w, LEARNING))
 }
 
 /// Stressors that are a piece of work with a date and a scope, which a
