@@ -1938,6 +1938,11 @@ fn read_action(
     let text = Text::new(unit);
     let mentioned = action_metrics(&text, gold);
     let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
+    let against = worked_against(&text);
+    // The topics of the line are every item it names, those it works
+    // against too: a line that names three is a list, whichever way it
+    // moves one of them.
+    let topics = named.union(&against).count();
     let aim = match mentioned.first() {
         // Owned by someone else: the action belongs to another team's plan
         // (another case's answer), whatever it tackles.
@@ -1945,7 +1950,7 @@ fn read_action(
         None => Aim::Generic,
         // One line, one action: more than two topics, or a paragraph, is
         // a list of them.
-        Some(_) if named.len() > 2 || word_count(unit) > ACTION_WORDS => Aim::OffTarget,
+        Some(_) if topics > 2 || word_count(unit) > ACTION_WORDS => Aim::OffTarget,
         Some((_, first)) if gold.contains(first) => Aim::OnTarget(first),
         Some(_) => Aim::OffTarget,
     };
@@ -1956,7 +1961,7 @@ fn read_action(
         aim,
         named,
         owners,
-        against: worked_against(&text),
+        against,
     }
 }
 

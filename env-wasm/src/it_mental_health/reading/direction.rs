@@ -360,6 +360,60 @@ const RELEASE: &[&str] = &[
     "protected",
 ];
 
+/// Words before a verb of keeping that make it a noun: "colleagues on
+/// long-term leave", "his annual leave", "back from sick leave".
+const NOUN_BEFORE: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "his",
+    "her",
+    "their",
+    "my",
+    "our",
+    "your",
+    "its",
+    "on",
+    "of",
+    "from",
+    "after",
+    "during",
+    "off",
+    "in",
+    "term",
+    "sick",
+    "annual",
+    "parental",
+    "maternity",
+    "paternity",
+    "medical",
+    "unpaid",
+    "paid",
+    "compassionate",
+    "study",
+    "extended",
+    "planned",
+    "personal",
+    "carers",
+    "family",
+];
+
+/// Words in what a person is put back on that pile all of the load on
+/// them: "put him back on every incident".
+const EXCESS: &[&str] = &[
+    "every",
+    "all",
+    "each",
+    "sole",
+    "alone",
+    "more",
+    "extra",
+    "additional",
+];
+
+/// Marks in a word gap that end a clause.
+const CLAUSE_BREAKS: [char; 6] = [',', ';', ':', '(', '\u{2013}', '\u{2014}'];
+
 /// Words after which keeping is bounded, though they join other objects
 /// elsewhere: "keep incidents to three a month", "keep overtime at zero".
 const KEEPING_BOUNDS: &[&str] = &["to", "at"];
@@ -533,14 +587,14 @@ impl<'a> Reader<'a> {
     /// The end of the object that starts at `from`: before the first
     /// clause break, [`OBJECT_ENDS`] word or [`OBJECT_REACH`] words.
     fn object_end(&self, from: usize) -> usize {
+        // A verb that ends its clause has no object: "the colleagues on
+        // long-term leave; run a review of the incident causes".
+        if self.text.gap(from).contains(CLAUSE_BREAKS) {
+            return from;
+        }
         let mut k = from;
         while k < self.text.len() && k < from + OBJECT_REACH && self.same_sentence(from, k) {
-            if k > from
-                && self
-                    .text
-                    .gap(k)
-                    .contains([',', ';', ':', '(', '\u{2013}', '\u{2014}'])
-            {
+            if k > from && self.text.gap(k).contains(CLAUSE_BREAKS) {
                 break;
             }
             if OBJECT_ENDS.contains(&self.word(k)) {
@@ -581,7 +635,11 @@ impl<'a> Reader<'a> {
             return None;
         }
         if KEEPING.contains(&word) {
-            return self.keeping(at);
+            return if self.a_noun(at) {
+                None
+            } else {
+                self.keeping(at)
+            };
         }
         if GIVING.contains(&word)
             && let Some(span) = self.giving(at)
@@ -605,6 +663,14 @@ impl<'a> Reader<'a> {
             return self.halting(at);
         }
         None
+    }
+
+    /// Whether the word at `at` stands as a noun, after a determiner, a
+    /// possessive, a preposition or a word of a kind of leave ("on
+    /// long-term leave", "Anton's leave").
+    fn a_noun(&self, at: usize) -> bool {
+        at.checked_sub(1)
+            .is_some_and(|k| NOUN_BEFORE.contains(&self.word(k)) || possessive(self.text, k))
     }
 
     /// "keep all deployments manual", "keep Samir as first responder on
@@ -641,6 +707,12 @@ impl<'a> Reader<'a> {
             return None;
         }
         let end = self.object_end(from);
+        // Put back where they were after a relief ("put him back on the
+        // rota"), a person is returned to their share; only "back on every
+        // incident" piles the load on them again.
+        if self.word(from + 1) == "back" && !self.any_word(EXCESS, from, end) {
+            return None;
+        }
         (self.any(&self.load, from, end)
             && !self.any_word(RELEASE, from, end)
             && !self.any(&self.support, from + 1, end))
@@ -851,6 +923,10 @@ mod tests {
             ("Route every incident page to him first.", INCIDENTS, &[]),
             ("Increase his incident load.", INCIDENTS, &[]),
             ("Cancel the offsite this quarter.", &[], EVENTS),
+            ("Put Samir back on every incident call.", INCIDENTS, &[]),
+            ("Put him back on all incidents at once.", INCIDENTS, &[]),
+            ("Leave Samir on every incident for now.", INCIDENTS, &[]),
+            ("Then keep him on every incident bridge.", INCIDENTS, &[]),
         ] {
             assert!(
                 !marked(action, load, lacks).is_empty(),
@@ -903,6 +979,33 @@ mod tests {
             ("No more than one incident shift a week.", INCIDENTS, &[]),
             ("Do not keep him on every incident.", INCIDENTS, &[]),
             ("Give him fewer incident shifts.", INCIDENTS, &[]),
+            (
+                "Hire a contractor to cover the colleagues on long-term leave; run a \
+                 reliability review of the top incident causes.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Backfill the colleagues on leave with a contractor for incident duty.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Cover Anton's leave with a contractor for the incident bridge.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Take him off first response for two weeks, then put him back on the \
+                 first responder rota once incidents are shared.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Put Samir back on the incident bridge at one shift in six.",
+                INCIDENTS,
+                &[],
+            ),
         ] {
             assert!(
                 marked(action, load, lacks).is_empty(),
