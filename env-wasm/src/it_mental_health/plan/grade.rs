@@ -29,11 +29,12 @@ use std::collections::BTreeSet;
 use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
 use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
+use crate::it_mental_health::reading::direction::{Load, worsened};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{
     Label, Line, Parsed, Section, parse_headed, sub_field,
 };
-use crate::it_mental_health::reading::{Answer, LIST_READ, quoted, targeted};
+use crate::it_mental_health::reading::{Answer, LIST_READ, MEANS, quoted, targeted};
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -326,6 +327,8 @@ struct Action {
     named: BTreeSet<&'static str>,
     /// The roster people it names (when it names nobody else).
     owners: BTreeSet<Owner>,
+    /// The items it works against ([`worked_against`]).
+    against: BTreeSet<&'static str>,
 }
 
 impl Action {
@@ -441,11 +444,15 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
     // An action on the team's stressors tackles each of them it names
     // ("use the 1:1s to find the work behind the overtime and drop it"
     // tackles both); a list of topics tackles none.
+    // A stressor an action works against is not tackled, whatever other
+    // action names it ("keep all deployments manual" beside a review of
+    // the toil numbers).
+    let against: BTreeSet<&str> = set_of(all.iter().flat_map(|a| a.against.iter().copied()));
     let tackled: BTreeSet<&str> = set_of(
         all.iter()
             .filter(|a| matches!(a.aim, Aim::OnTarget(_)))
             .flat_map(|a| a.named.iter().copied())
-            .filter(|s| gold.contains(s)),
+            .filter(|s| gold.contains(s) && !against.contains(s)),
     );
     let extra: BTreeSet<&str> = set_of(
         all.iter()
@@ -463,8 +470,16 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
             Some(format!("{s} (in {})", quoted(&first.line)))
         })
         .collect();
+    // Each stressor worked against, with the first action that does.
+    let against_named: Vec<String> = against
+        .iter()
+        .filter_map(|s| {
+            let first = all.iter().find(|a| a.against.contains(s))?;
+            Some(format!("{s} (in {})", quoted(&first.line)))
+        })
+        .collect();
     notes.push(format!(
-        "Stressors: the actions tackle {}; the team's stressors are {}{}.",
+        "Stressors: the actions tackle {}; the team's stressors are {}{}{}.",
         join(&tackled),
         join(&gold),
         if extra.is_empty() {
@@ -473,6 +488,15 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
             format!(
                 "; they also tackle {}, which the profile does not call for",
                 extra_named.join(", ")
+            )
+        },
+        if against_named.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; they work against {}, keeping it, adding to it or halting its fix, so it is \
+                 not tackled",
+                against_named.join(", ")
             )
         }
     ));
@@ -1600,25 +1624,8 @@ const LIST_REACH: usize = 24;
 /// (alerts, a flaky deploy step)" targets incidents); the whole line's
 /// when the action itself names none.
 fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static str)> {
-    let outcome = text
-        .words
-        .iter()
-        .enumerate()
-        .position(|(i, w)| {
-            matches!(w.text.as_str(), "outcome" | "outcomes")
-                || text.gap(i).contains('\u{2192}')
-                || text.gap(i).contains("->")
-        })
-        .unwrap_or(text.len());
-    let mut depth = 0i32;
-    let bracketed: Vec<bool> = (0..text.len())
-        .map(|i| {
-            let gap = text.gap(i);
-            depth += gap.matches(['(', '[']).count() as i32;
-            depth = (depth - gap.matches([')', ']']).count() as i32).max(0);
-            depth > 0
-        })
-        .collect();
+    let outcome = outcome_start(text);
+    let bracketed = bracketed_words(text);
     // What the whole line targets (a means serving the stressor named
     // outright, also in the outcome: "automate the second task; outcome:
     // toil down"), kept to what the action itself mentions.
@@ -1630,10 +1637,19 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
     // another item ("the new rota") is not taken as serving the meeting,
     // named outright beside it (play-it33 B2).
     let held = |at: usize, id: &str| VENUES.contains(&id) && held_in(text, at);
-    let mut whole = metrics_kept(text, &items, |at, id| !held(at, id));
+    // What the action keeps, adds to or halts the fix of it does not
+    // tackle ("keep all deployments manual", "pause the automation
+    // project"; play-it36 X3).
+    let worse = worsened_items(text, &items);
+    let worse = |at: usize| worse.get(at) == Some(&true);
+    let mut whole = metrics_kept(text, &items, |at, id| !held(at, id) && !worse(at));
     if whole.is_empty() && items.iter().any(|(at, _, id)| held(*at, id)) {
-        whole = metrics_kept(text, &items, |_, _| true);
+        whole = metrics_kept(text, &items, |at, _| !worse(at));
     }
+    // Nor does its outcome make it an action on what it worsens
+    // ("Outcome: everyone knows the manual process by heart").
+    let against = worked_against(text);
+    whole.retain(|(_, id)| !against.contains(id));
     // An item whose every mention outside brackets is denied is not the
     // action's for a mention inside them either, nor for one in the
     // reason given after a denied mention: "no incident work (3 incidents
@@ -1681,9 +1697,9 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
     }
     let in_action = |id: &str| {
         METRICS.iter().filter(|m| m.id == id).any(|m| {
-            text.mentions(m.phrases)
-                .into_iter()
-                .any(|(at, _)| at < outcome && !bracketed[at] && !denied_item(text, at, id, &items))
+            text.mentions(m.phrases).into_iter().any(|(at, _)| {
+                at < outcome && !bracketed[at] && !worse(at) && !denied_item(text, at, id, &items)
+            })
         })
     };
     let main: Vec<(usize, &'static str)> = whole
@@ -1692,6 +1708,89 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
         .filter(|(_, id)| in_action(id))
         .collect();
     if main.is_empty() { whole } else { main }
+}
+
+/// Where an action line's outcome starts ("Outcome: ...", an arrow), or
+/// its end.
+fn outcome_start(text: &Text) -> usize {
+    text.words
+        .iter()
+        .enumerate()
+        .position(|(i, w)| {
+            matches!(w.text.as_str(), "outcome" | "outcomes")
+                || text.gap(i).contains('\u{2192}')
+                || text.gap(i).contains("->")
+        })
+        .unwrap_or(text.len())
+}
+
+/// For each word of `text`, whether it stands inside brackets.
+fn bracketed_words(text: &Text) -> Vec<bool> {
+    let mut depth = 0i32;
+    (0..text.len())
+        .map(|i| {
+            let gap = text.gap(i);
+            depth += gap.matches(['(', '[']).count() as i32;
+            depth = (depth - gap.matches([')', ']']).count() as i32).max(0);
+            depth > 0
+        })
+        .collect()
+}
+
+/// The profile items an action line works against: named before its
+/// outcome, outside brackets, only where it keeps them, adds to them or
+/// halts their fix ([`worsened`]: "keep all deployments manual and add a
+/// second manual sign-off step", "pause the automation project"; play-it36
+/// X3). A plan that works against a stressor does not tackle it, whatever
+/// else names it.
+fn worked_against(text: &Text) -> BTreeSet<&'static str> {
+    let items = item_mentions(text);
+    let worse = worsened_items(text, &items);
+    let outcome = outcome_start(text);
+    let bracketed = bracketed_words(text);
+    let in_action = |s: usize| s < outcome && !bracketed[s];
+    set_of(
+        items
+            .iter()
+            .filter(|(s, _, _)| in_action(*s) && worse[*s])
+            .map(|(_, _, id)| *id)
+            .filter(|id| {
+                items
+                    .iter()
+                    .filter(|(s, _, of)| of == id && in_action(*s))
+                    .all(|(s, _, _)| worse[*s])
+            }),
+    )
+}
+
+/// [`worsened`] over the profile items named in `text` (`items`): what
+/// the team lacks ([`LACKS`]: 1:1s, team events, cover) is short, any
+/// other item but the changes ([`CHANGE_ITEMS`], whose pause is the
+/// freeze) is the load, and the [`MEANS`] words are fixes.
+fn worsened_items(text: &Text, items: &[(usize, usize, &'static str)]) -> Vec<bool> {
+    let means: BTreeSet<(usize, usize)> = set_of(text.mentions(MEANS));
+    let mentions = |lacks: bool| -> Vec<(usize, usize)> {
+        items
+            .iter()
+            .filter(|(_, _, id)| !CHANGE_ITEMS.contains(id) && LACKS.contains(id) == lacks)
+            .map(|(s, e, _)| (*s, *e))
+            .filter(|m| !means.contains(m))
+            .collect()
+    };
+    let (load, lacks) = (mentions(false), mentions(true));
+    let person = |at: usize| {
+        text.words
+            .get(at)
+            .is_some_and(|w| matches!(w.text.as_str(), "him" | "her" | "them"))
+    };
+    worsened(
+        text,
+        &Load {
+            load: &load,
+            lacks: &lacks,
+            person: &person,
+        },
+    )
 }
 
 /// Words for the work people are doing too much of: what a hire taken on
@@ -1839,6 +1938,11 @@ fn read_action(
     let text = Text::new(unit);
     let mentioned = action_metrics(&text, gold);
     let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
+    let against = worked_against(&text);
+    // The topics of the line are every item it names, those it works
+    // against too: a line that names three is a list, whichever way it
+    // moves one of them.
+    let topics = named.union(&against).count();
     let aim = match mentioned.first() {
         // Owned by someone else: the action belongs to another team's plan
         // (another case's answer), whatever it tackles.
@@ -1846,7 +1950,7 @@ fn read_action(
         None => Aim::Generic,
         // One line, one action: more than two topics, or a paragraph, is
         // a list of them.
-        Some(_) if named.len() > 2 || word_count(unit) > ACTION_WORDS => Aim::OffTarget,
+        Some(_) if topics > 2 || word_count(unit) > ACTION_WORDS => Aim::OffTarget,
         Some((_, first)) if gold.contains(first) => Aim::OnTarget(first),
         Some(_) => Aim::OffTarget,
     };
@@ -1857,6 +1961,7 @@ fn read_action(
         aim,
         named,
         owners,
+        against,
     }
 }
 

@@ -4,6 +4,7 @@
 //! hedges and copied text come from the shared [`crate::text`] layer.
 
 pub mod decision;
+pub mod direction;
 pub mod penalties;
 pub mod sections;
 

@@ -26,9 +26,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES, ROLES};
-use crate::it_mental_health::reading::penalties::PENALTIES;
+use crate::it_mental_health::reading::direction::{Load, worsened};
+use crate::it_mental_health::reading::penalties::{PENALTIES, harmful_advice};
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, sub_field};
-use crate::it_mental_health::reading::{Answer, counts_a_group, quoted, targeted_naming};
+use crate::it_mental_health::reading::{Answer, MEANS, counts_a_group, quoted, targeted_naming};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::negation::{absence_over_time, denied};
@@ -481,6 +482,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             no_step,
             others: others_stressors,
             missed_for,
+            against,
         } = fortnight_score(
             case,
             employee,
@@ -529,6 +531,11 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             LEVEL_NAMES[employee.tier.rank() as usize],
             fortnight.decimals(2),
             match &missed_for {
+                Some(_) if tier_right && against.is_some() => format!(
+                    "it should tackle the main stressor {}; the action {}",
+                    employee.stressor,
+                    against.unwrap_or_default()
+                ),
                 // A deduction says what was read, against what was wanted.
                 Some(read) if tier_right => format!(
                     "it should tackle the main stressor {}; read as aimed at {}",
@@ -2189,7 +2196,17 @@ fn stressors_in(text: &str, own: &Employee, own_lines: &OwnLines) -> Vec<&'stati
 /// [`stressors_in`] for a text already read.
 fn stressors_of(read: &Text, own: &Employee, own_lines: &OwnLines) -> Vec<&'static str> {
     let in_own_item = own_item_words(read, own_lines);
-    stressors_read(read, own, &in_own_item)
+    stressors_read(read, own, &in_own_item, &[])
+}
+
+/// The stressors a 2-week action tackles: [`stressors_of`] without the
+/// mentions the action keeps, adds to or halts the fix of ("Keep Samir as
+/// first responder on every incident", "Hand Anton a third colleague's
+/// work, since he is coping with the vacancies"; [`worsened`]).
+fn stressors_tackled(read: &Text, own: &Employee, own_lines: &OwnLines) -> Vec<&'static str> {
+    let in_own_item = own_item_words(read, own_lines);
+    let worse = worsened_for(read, own);
+    stressors_read(read, own, &in_own_item, &worse)
 }
 
 /// The lines of a person's own case as words (their situation, their
@@ -2209,9 +2226,47 @@ impl OwnLines {
     }
 }
 
+/// [`worsened`] over the stressors' mentions in `read`: the
+/// reorganisation's is news the person lacks, any other's the load (the
+/// work of the colleagues who left is load the person covers); the
+/// [`MEANS`] words are fixes, and `own` is the person given the load.
+fn worsened_for(read: &Text, own: &Employee) -> Vec<bool> {
+    let means: BTreeSet<(usize, usize)> = crate::order::set_of(read.mentions(MEANS));
+    let mentions = |lacks: bool| -> Vec<(usize, usize)> {
+        STRESSORS
+            .iter()
+            .filter(|s| (s.id == "reorg") == lacks)
+            .flat_map(|s| read.mentions(s.phrases))
+            .filter(|m| !means.contains(m))
+            .collect()
+    };
+    let (load, lacks) = (mentions(false), mentions(true));
+    let names: BTreeSet<String> = name_forms(own)
+        .iter()
+        .flat_map(|form| Text::new(form).words)
+        .map(|w| w.text)
+        .chain(["him", "her", "them"].map(str::to_owned))
+        .collect();
+    let person = |at: usize| read.words.get(at).is_some_and(|w| names.contains(&w.text));
+    worsened(
+        read,
+        &Load {
+            load: &load,
+            lacks: &lacks,
+            person: &person,
+        },
+    )
+}
+
 /// [`stressors_in`] for a text already read, with the words that name
-/// `own`'s item marked.
-fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'static str> {
+/// `own`'s item marked, and the words `worse` marks ([`worsened`]) read
+/// as tackling nothing.
+fn stressors_read(
+    read: &Text,
+    own: &Employee,
+    in_own_item: &[bool],
+    worse: &[bool],
+) -> Vec<&'static str> {
     let in_title = role_title_words(read);
     // The person's own words for their stressor ("so he is no longer first
     // on the bridge", from "I was first on the bridge for all of them")
@@ -2237,7 +2292,8 @@ fn stressors_read(read: &Text, own: &Employee, in_own_item: &[bool]) -> Vec<&'st
             let denied = denied(read, at)
                 && !(LACKS.contains(&id) && absence_over_time(read, at))
                 && !denied_in_a_purpose(read, at);
-            !(denied || inside_own_item || helper || of_own_item || other_sense)
+            let worsened = worse.get(at) == Some(&true);
+            !(denied || inside_own_item || helper || of_own_item || other_sense || worsened)
         },
         in_own_words,
     )
@@ -2897,6 +2953,9 @@ struct Fortnight {
     others: Vec<&'static str>,
     /// When it misses the person's own stressor: what it aims at instead.
     missed_for: Option<Vec<&'static str>>,
+    /// When it names the person's own stressor only to work against it:
+    /// how.
+    against: Option<&'static str>,
 }
 
 /// The 2-week action: full when it tackles the person's own stressor,
@@ -2927,11 +2986,23 @@ fn fortnight_score(
             no_step: false,
             others: Vec::new(),
             missed_for: Some(Vec::new()),
+            against: None,
         };
     }
     let action = without_asides_on_others(case, employee, &action);
+    // Harmful advice is no support, whatever it names ("tell him to stop
+    // making a fuss about the incidents").
+    if !harmful_advice(&action).is_empty() {
+        return Fortnight {
+            points: Points::ZERO,
+            no_step: false,
+            others: Vec::new(),
+            missed_for: Some(Vec::new()),
+            against: Some("is harmful advice"),
+        };
+    }
     let read = Text::new(&action);
-    let named = stressors_of(&read, employee, own_lines);
+    let named = stressors_tackled(&read, employee, own_lines);
     let named = if named.is_empty() {
         elided_object(&read, stated)
     } else {
@@ -2941,15 +3012,25 @@ fn fortnight_score(
     // own stressor, never add another's: what "their role" means for a new
     // starter is not a question about a reorganisation.
     let own_by_name = || {
-        stressors_in(&possessive_as_their(&action, employee), employee, own_lines)
-            .contains(&employee.stressor)
+        stressors_tackled(
+            &Text::new(&possessive_as_their(&action, employee)),
+            employee,
+            own_lines,
+        )
+        .contains(&employee.stressor)
     };
     if !named.contains(&employee.stressor) && !own_by_name() {
+        // Named, but only where the action keeps it, adds to it or halts
+        // its fix.
+        let against = stressors_of(&read, employee, own_lines)
+            .contains(&employee.stressor)
+            .then_some("keeps it, adds to it or halts its fix");
         return Fortnight {
             points: Points::ZERO,
             no_step: false,
             others: Vec::new(),
             missed_for: Some(named),
+            against,
         };
     }
     // Naming the stressor is no step on it: "On-call.", "Tackle his
@@ -2960,6 +3041,7 @@ fn fortnight_score(
             no_step: true,
             others: Vec::new(),
             missed_for: None,
+            against: None,
         };
     }
     // One stressor nobody else in the case has reads as part of their own
@@ -2988,6 +3070,7 @@ fn fortnight_score(
         no_step: false,
         others,
         missed_for: None,
+        against: None,
     }
 }
 
@@ -3157,7 +3240,7 @@ fn own_sign_stressors_read(employee: &Employee, own_lines: &OwnLines) -> Vec<&'s
         .filter(|note| !super::is_background_note(note, &employee.first))
         .flat_map(|note| stressors_in(note, employee, own_lines))
         // Their own words are all their own item: every stressor in them.
-        .chain(stressors_read(&own_lines.quote, employee, &[]))
+        .chain(stressors_read(&own_lines.quote, employee, &[], &[]))
         .collect()
 }
 

@@ -1,0 +1,1017 @@
+//! Which way an action moves what weighs on people: an action that keeps
+//! the load ("keep Samir as first responder on every incident", "keep all
+//! deployments manual"), adds to it ("hand Anton a third colleague's
+//! work", "two extra manual deployment drills", "log every manual
+//! deployment in more detail") or halts its fix ("pause the automation
+//! project") names the stressor without tackling it. The triage's 2-week
+//! action and the plan's actions read their stressors without the words
+//! [`worsened`] marks.
+//!
+//! The constructions, each in one sentence and not negated:
+//! - a verb of keeping ([`KEEPING`]) whose object holds the load and no
+//!   bound on it ("keep on-call to one week in eight", "keep Samir off the
+//!   rota") nor a helper ("keep the incident reviews going");
+//! - a verb of placing ([`PLACING`]) a person on the load ("assign Samir
+//!   to every incident");
+//! - a verb of giving ([`GIVING`]) load to the person ("give her the
+//!   escalations", "route every page to him"), not the person's load to
+//!   someone else ("hand Anton's extra work to a contractor");
+//! - a verb of increase ([`INCREASING`]), "add" before a new item, or a
+//!   word of more ([`MORE`]) before the load itself ("extra on-call
+//!   shifts"; "more team events" is more of what the team lacks, which
+//!   tackles it; "a second on-call engineer" is more help);
+//! - a verb of halting ([`HALTING`]) a fix or what the team lacks
+//!   ("pause the automation project", "cancel the offsite"); halting the
+//!   load itself ("pause the manual deploy rota") tackles it.
+//!
+//! The reason given after such a clause ("..., since he is coping with
+//! the two vacancies") is its excuse, not a step: it is marked too.
+
+use crate::it_mental_health::reading::MEANS;
+use crate::text::Text;
+use crate::text::negation::negated;
+
+/// What the caller knows of the words of an action: the mentions of load
+/// (a stressor that weighs by its amount: incidents, on-call, toil), of
+/// what is lacking (team events, news, cover), and who the people are.
+pub struct Load<'a> {
+    /// Mentions of the load, as word spans.
+    pub load: &'a [(usize, usize)],
+    /// Mentions of what is lacking, as word spans.
+    pub lacks: &'a [(usize, usize)],
+    /// Whether the word at an index names a person the action is about
+    /// (their name, a pronoun).
+    pub person: &'a dyn Fn(usize) -> bool,
+}
+
+/// Verbs of keeping something as it is.
+const KEEPING: &[&str] = &[
+    "keep",
+    "keeps",
+    "keeping",
+    "kept",
+    "leave",
+    "leaves",
+    "leaving",
+    "continue",
+    "continues",
+    "continuing",
+    "maintain",
+    "maintains",
+    "maintaining",
+    "retain",
+    "retains",
+    "retaining",
+];
+
+/// Words right after a verb of keeping that make it an idiom of watching
+/// or telling: "keep an eye on", "keep track of", "keep him informed".
+const KEEPING_IDIOMS: &[&str] = &[
+    "eye", "eyes", "track", "tabs", "touch", "mind", "watch", "informed", "updated", "posted",
+    "talking", "close", "record", "records", "log", "note", "notes", "in", "up",
+];
+
+/// Verbs that put a person somewhere: "assign Samir to every incident",
+/// "put her back on the rota".
+const PLACING: &[&str] = &[
+    "put",
+    "puts",
+    "putting",
+    "place",
+    "places",
+    "placing",
+    "placed",
+    "assign",
+    "assigns",
+    "assigning",
+    "assigned",
+    "roster",
+    "rosters",
+    "rostered",
+    "schedule",
+    "schedules",
+    "scheduled",
+    "add",
+    "adds",
+    "adding",
+    "added",
+];
+
+/// Verbs that give work to someone.
+const GIVING: &[&str] = &[
+    "give",
+    "gives",
+    "giving",
+    "gave",
+    "hand",
+    "hands",
+    "handing",
+    "handed",
+    "pass",
+    "passes",
+    "passing",
+    "passed",
+    "route",
+    "routes",
+    "routing",
+    "routed",
+    "send",
+    "sends",
+    "sending",
+    "sent",
+    "assign",
+    "assigns",
+    "assigning",
+    "assigned",
+    "allocate",
+    "allocates",
+    "allocating",
+    "allocated",
+    "load",
+    "pile",
+    "dump",
+];
+
+/// Words after "to" that name someone else taking the work: "hand her
+/// escalations over to the support lead", "to another engineer".
+const OTHER_TAKERS: &[&str] = &[
+    "a", "an", "the", "another", "someone", "somebody", "other", "others", "their", "his",
+];
+
+/// Verbs of increase.
+const INCREASING: &[&str] = &[
+    "increase",
+    "increases",
+    "increasing",
+    "increased",
+    "double",
+    "doubles",
+    "doubling",
+    "doubled",
+    "triple",
+    "triples",
+    "tripling",
+    "tripled",
+    "intensify",
+    "intensifies",
+    "intensifying",
+];
+
+/// Verbs of adding, which add load only before a new item ("add a manual
+/// sign-off step"), not a definite one ("add the on-call pain points to
+/// the retro").
+const ADDING: &[&str] = &["add", "adds", "adding", "added"];
+
+/// Words that open a new item after "add".
+const NEW_ITEM: &[&str] = &[
+    "a",
+    "an",
+    "one",
+    "two",
+    "three",
+    "another",
+    "more",
+    "extra",
+    "additional",
+    "second",
+    "third",
+];
+
+/// Words of more before a noun.
+const MORE: &[&str] = &[
+    "more",
+    "extra",
+    "additional",
+    "another",
+    "second",
+    "third",
+    "further",
+];
+
+/// Nouns a word of [`MORE`] may name as more of the work done on the load
+/// ("log every manual deployment in more detail", "do the manual checks
+/// more often").
+const INTENSITY: &[&str] = &[
+    "detail",
+    "often",
+    "frequently",
+    "thoroughly",
+    "paperwork",
+    "steps",
+    "step",
+];
+
+/// Verbs that halt something.
+const HALTING: &[&str] = &[
+    "pause",
+    "pauses",
+    "pausing",
+    "paused",
+    "halt",
+    "halts",
+    "halting",
+    "halted",
+    "stop",
+    "stops",
+    "stopping",
+    "stopped",
+    "shelve",
+    "shelves",
+    "shelving",
+    "shelved",
+    "drop",
+    "drops",
+    "dropping",
+    "dropped",
+    "cancel",
+    "cancels",
+    "cancelling",
+    "canceling",
+    "cancelled",
+    "canceled",
+    "scrap",
+    "scraps",
+    "scrapping",
+    "scrapped",
+    "suspend",
+    "suspends",
+    "suspending",
+    "suspended",
+    "abandon",
+    "abandons",
+    "abandoning",
+    "abandoned",
+    "freeze",
+    "freezes",
+    "freezing",
+    "frozen",
+];
+
+/// Words that help with the load, beside the [`MEANS`] words: people,
+/// time, rest, support, and the work done to end the load ("another
+/// incident review", "a second on-call engineer", "more time").
+const HELPERS: &[&str] = &[
+    "person",
+    "people",
+    "engineer*",
+    "developer*",
+    "colleague*",
+    "hands",
+    "staff*",
+    "member*",
+    "headcount",
+    "buddy",
+    "buddies",
+    "mentor*",
+    "pair",
+    "paired",
+    "deputy",
+    "deputies",
+    "responder*",
+    "backup*",
+    "partner*",
+    "help",
+    "helper*",
+    "support*",
+    "capacity",
+    "resource*",
+    "time",
+    "week",
+    "weeks",
+    "day",
+    "days",
+    "rest",
+    "break",
+    "breaks",
+    "leave",
+    "recovery",
+    "budget",
+    "pay",
+    "notice",
+    "flexibility",
+    "review*",
+    "fix",
+    "fixes",
+    "retro*",
+    "postmortem*",
+    "post mortem*",
+    "runbook*",
+    "alert*",
+    "monitoring",
+    "tool*",
+    "test*",
+    "check in*",
+    "checkin*",
+    "oneonone*",
+    "clarity",
+    "answer*",
+    "update*",
+    "information",
+    "plan",
+    "slack",
+    "buffer",
+];
+
+/// [`MEANS`] words that share the load out rather than end it: halting
+/// "the manual deploy rota" halts the load.
+const SHARING: &[&str] = &[
+    "rota",
+    "rotas",
+    "rotation",
+    "rotations",
+    "roster",
+    "schedule",
+];
+
+/// Words that bound or lessen what a verb of keeping or giving keeps:
+/// "keep on-call to one week in eight", "keep him off the rota", "give
+/// her fewer escalations", "hand over the pager".
+const RELEASE: &[&str] = &[
+    "off",
+    "out",
+    "away",
+    "from",
+    "under",
+    "below",
+    "within",
+    "down",
+    "less",
+    "fewer",
+    "lower",
+    "low",
+    "lighter",
+    "light",
+    "smaller",
+    "small",
+    "shorter",
+    "short",
+    "reduced",
+    "capped",
+    "limited",
+    "minimal",
+    "minimum",
+    "only",
+    "free",
+    "clear",
+    "over",
+    "manageable",
+    "sustainable",
+    "realistic",
+    "protected",
+];
+
+/// Words before a verb of keeping that make it a noun: "colleagues on
+/// long-term leave", "his annual leave", "back from sick leave".
+const NOUN_BEFORE: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "his",
+    "her",
+    "their",
+    "my",
+    "our",
+    "your",
+    "its",
+    "on",
+    "of",
+    "from",
+    "after",
+    "during",
+    "off",
+    "in",
+    "term",
+    "sick",
+    "annual",
+    "parental",
+    "maternity",
+    "paternity",
+    "medical",
+    "unpaid",
+    "paid",
+    "compassionate",
+    "study",
+    "extended",
+    "planned",
+    "personal",
+    "carers",
+    "family",
+];
+
+/// Words in what a person is put back on that pile all of the load on
+/// them: "put him back on every incident".
+const EXCESS: &[&str] = &[
+    "every",
+    "all",
+    "each",
+    "sole",
+    "alone",
+    "more",
+    "extra",
+    "additional",
+];
+
+/// Marks in a word gap that end a clause.
+const CLAUSE_BREAKS: [char; 6] = [',', ';', ':', '(', '\u{2013}', '\u{2014}'];
+
+/// Words after which keeping is bounded, though they join other objects
+/// elsewhere: "keep incidents to three a month", "keep overtime at zero".
+const KEEPING_BOUNDS: &[&str] = &["to", "at"];
+
+/// Generic nouns of work given to a person: "hand Anton a third
+/// colleague's work".
+const WORK: &[&str] = &[
+    "work",
+    "workload*",
+    "task*",
+    "ticket*",
+    "project*",
+    "duties",
+    "duty",
+    "responsibilit*",
+    "shift*",
+    "case",
+    "cases",
+    "load",
+    "backlog*",
+    "queue*",
+    "job",
+    "jobs",
+];
+
+/// Words that end the object of a verb: a conjunction, a clause of
+/// reason, purpose or time, or an adjunct of time.
+const OBJECT_ENDS: &[&str] = &[
+    "so",
+    "since",
+    "because",
+    "while",
+    "whilst",
+    "when",
+    "if",
+    "unless",
+    "until",
+    "and",
+    "but",
+    "or",
+    "then",
+    "though",
+    "although",
+    "whereas",
+    "given",
+    "during",
+    "through",
+    "throughout",
+    "before",
+    "after",
+    "once",
+    "rather",
+    "instead",
+];
+
+/// Prepositions that end a noun phrase.
+const PREPOSITIONS: &[&str] = &[
+    "to", "on", "in", "at", "with", "from", "into", "onto", "across", "between", "among", "about",
+    "by", "off", "per", "as", "under", "below", "within", "than", "over", "for",
+];
+
+/// Determiners: after a noun one opens the next phrase ("drills a week").
+const DETERMINERS: &[&str] = &["a", "an", "the", "each", "every", "per"];
+
+/// Words that open the reason or purpose given for a clause.
+const REASONS: &[&str] = &["so", "since", "because", "as", "given"];
+
+/// How many words the object of a verb may hold.
+const OBJECT_REACH: usize = 12;
+
+/// For each word of `text`, whether it stands in what an action keeps,
+/// adds to, or whose fix it halts, or in the reason given for that.
+pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
+    let mut marks = vec![false; text.len()];
+    if text.is_empty() || (load.load.is_empty() && load.lacks.is_empty()) {
+        return marks;
+    }
+    let reader = Reader::new(text, load);
+    for at in 0..text.len() {
+        if let Some((from, to)) = reader.construction(at) {
+            let to = reader.with_reason(to);
+            marks[from..to].iter_mut().for_each(|m| *m = true);
+        }
+    }
+    marks
+}
+
+/// The words of one action with what is known of them.
+struct Reader<'a> {
+    text: &'a Text,
+    person: &'a dyn Fn(usize) -> bool,
+    /// Per word: starts a mention of the load, of a lack, of a helper.
+    load: Vec<bool>,
+    lack: Vec<bool>,
+    /// Per word: starts a [`MEANS`] or [`HELPERS`] word; `support`, a
+    /// [`HELPERS`] word only (a person kept "on the rota" or "on the
+    /// bridge" is kept on the load, though those words name means).
+    helper: Vec<bool>,
+    support: Vec<bool>,
+    /// Per word: inside a mention of the load.
+    in_load: Vec<bool>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a Text, load: &'a Load) -> Reader<'a> {
+        let n = text.len();
+        let starts = |spans: &[(usize, usize)]| {
+            let mut out = vec![false; n];
+            spans
+                .iter()
+                .filter(|(s, _)| *s < n)
+                .for_each(|(s, _)| out[*s] = true);
+            out
+        };
+        let own = |spans: Vec<(usize, usize)>| -> Vec<(usize, usize)> {
+            spans
+                .into_iter()
+                .filter(|(s, _)| !possessive(text, *s))
+                .collect()
+        };
+        let support = own(text.mentions(HELPERS));
+        let helpers: Vec<(usize, usize)> = own(text.mentions(MEANS))
+            .into_iter()
+            .chain(support.iter().copied())
+            .collect();
+        let mut in_load = vec![false; n];
+        for (s, e) in load.load {
+            in_load[(*s).min(n)..(*e).min(n)]
+                .iter_mut()
+                .for_each(|m| *m = true);
+        }
+        Reader {
+            text,
+            person: load.person,
+            load: starts(load.load),
+            lack: starts(load.lacks),
+            helper: starts(&helpers),
+            support: starts(&support),
+            in_load,
+        }
+    }
+
+    fn word(&self, at: usize) -> &str {
+        self.text.words.get(at).map_or("", |w| w.text.as_str())
+    }
+
+    fn same_sentence(&self, a: usize, b: usize) -> bool {
+        match (self.text.words.get(a), self.text.words.get(b)) {
+            (Some(x), Some(y)) => x.sentence == y.sentence,
+            _ => false,
+        }
+    }
+
+    fn any(&self, marks: &[bool], from: usize, to: usize) -> bool {
+        marks
+            .get(from..to.min(marks.len()))
+            .is_some_and(|m| m.iter().any(|x| *x))
+    }
+
+    fn any_word(&self, words: &[&str], from: usize, to: usize) -> bool {
+        (from..to).any(|k| words.contains(&self.word(k)))
+    }
+
+    fn generic_work(&self, from: usize, to: usize) -> bool {
+        self.text
+            .mentions(WORK)
+            .iter()
+            .any(|(s, _)| (from..to).contains(s))
+    }
+
+    /// The end of the object that starts at `from`: before the first
+    /// clause break, [`OBJECT_ENDS`] word or [`OBJECT_REACH`] words.
+    fn object_end(&self, from: usize) -> usize {
+        // A verb that ends its clause has no object: "the colleagues on
+        // long-term leave; run a review of the incident causes".
+        if self.text.gap(from).contains(CLAUSE_BREAKS) {
+            return from;
+        }
+        let mut k = from;
+        while k < self.text.len() && k < from + OBJECT_REACH && self.same_sentence(from, k) {
+            if k > from && self.text.gap(k).contains(CLAUSE_BREAKS) {
+                break;
+            }
+            if OBJECT_ENDS.contains(&self.word(k)) {
+                break;
+            }
+            k += 1;
+        }
+        k
+    }
+
+    /// The end of the noun phrase that starts at `from`, within `to`:
+    /// before a preposition, or a determiner after a noun.
+    fn phrase_end(&self, from: usize, to: usize) -> usize {
+        let mut k = from;
+        while k < to {
+            let w = self.word(k);
+            if PREPOSITIONS.contains(&w) || (k > from && DETERMINERS.contains(&w)) {
+                break;
+            }
+            k += 1;
+        }
+        k
+    }
+
+    /// Whether the verb at `at` is negated or set against another step
+    /// ("rather than keep him on every incident").
+    fn not_done(&self, at: usize) -> bool {
+        negated(self.text, at, at + 1)
+            || (at >= 1 && self.word(at - 1) == "than")
+            || (at >= 2 && self.word(at - 2) == "instead" && self.word(at - 1) == "of")
+    }
+
+    /// The construction that worsens the load starting at word `at`: the
+    /// span it covers.
+    fn construction(&self, at: usize) -> Option<(usize, usize)> {
+        let word = self.word(at);
+        if self.not_done(at) {
+            return None;
+        }
+        if KEEPING.contains(&word) {
+            return if self.a_noun(at) {
+                None
+            } else {
+                self.keeping(at)
+            };
+        }
+        if GIVING.contains(&word)
+            && let Some(span) = self.giving(at)
+        {
+            return Some(span);
+        }
+        if PLACING.contains(&word)
+            && let Some(span) = self.placing(at)
+        {
+            return Some(span);
+        }
+        if INCREASING.contains(&word)
+            || (ADDING.contains(&word) && NEW_ITEM.contains(&self.word(at + 1)))
+        {
+            return self.increasing(at);
+        }
+        if MORE.contains(&word) {
+            return self.more(at);
+        }
+        if HALTING.contains(&word) {
+            return self.halting(at);
+        }
+        None
+    }
+
+    /// Whether the word at `at` stands as a noun, after a determiner, a
+    /// possessive, a preposition or a word of a kind of leave ("on
+    /// long-term leave", "Anton's leave").
+    fn a_noun(&self, at: usize) -> bool {
+        at.checked_sub(1)
+            .is_some_and(|k| NOUN_BEFORE.contains(&self.word(k)) || possessive(self.text, k))
+    }
+
+    /// "keep all deployments manual", "keep Samir as first responder on
+    /// every incident"; not "keep on-call to one week in eight", "keep him
+    /// off the rota", "keep an eye on his incident load".
+    fn keeping(&self, at: usize) -> Option<(usize, usize)> {
+        let from = at + 1;
+        if self.any_word(KEEPING_IDIOMS, from, from + 2) {
+            return None;
+        }
+        let end = self.object_end(from);
+        // "keep the rota as it is but review it weekly": a step on it.
+        if self.word(end) == "but" {
+            return None;
+        }
+        let person = (self.person)(from);
+        let head = if person { from + 2 } else { from };
+        let phrase = self.phrase_end(head, end);
+        let bounded = self.any_word(RELEASE, from, end)
+            || (!person && self.any_word(KEEPING_BOUNDS, from, end));
+        // Kept "as first responder", the person is the role, no help.
+        let helped = if person {
+            self.word(from + 1) != "as" && self.any(&self.support, head, phrase)
+        } else {
+            self.any(&self.helper, head, phrase)
+        };
+        (self.any(&self.load, from, end) && !bounded && !helped).then_some((from, end))
+    }
+
+    /// "assign Samir to every incident", "put her back on the rota".
+    fn placing(&self, at: usize) -> Option<(usize, usize)> {
+        let from = at + 1;
+        if !(self.person)(from) || possessive(self.text, from) {
+            return None;
+        }
+        let end = self.object_end(from);
+        // Put back where they were after a relief ("put him back on the
+        // rota"), a person is returned to their share; only "back on every
+        // incident" piles the load on them again.
+        if self.word(from + 1) == "back" && !self.any_word(EXCESS, from, end) {
+            return None;
+        }
+        (self.any(&self.load, from, end)
+            && !self.any_word(RELEASE, from, end)
+            && !self.any(&self.support, from + 1, end))
+        .then_some((from, end))
+    }
+
+    /// "give her the escalations", "hand Anton a third colleague's work",
+    /// "route every page to him"; not "hand Anton's extra work to a
+    /// contractor".
+    fn giving(&self, at: usize) -> Option<(usize, usize)> {
+        let from = at + 1;
+        let end = self.object_end(from);
+        // The first "to" names who takes it: "route every page to him",
+        // not "hand her escalations over to the support lead".
+        let to = (from..end).find(|k| self.word(*k) == "to");
+        let to_person = to.filter(|k| (self.person)(k + 1));
+        let (thing, thing_end) = if (self.person)(from) && !possessive(self.text, from) {
+            if to.is_some_and(|k| OTHER_TAKERS.contains(&self.word(k + 1))) {
+                return None;
+            }
+            (from + 1, end)
+        } else if let Some(k) = to_person {
+            (from, k)
+        } else {
+            return None;
+        };
+        let phrase = self.phrase_end(thing, thing_end);
+        let load = self.any(&self.load, thing, phrase) || self.generic_work(thing, phrase);
+        (load && !self.any_word(RELEASE, thing, phrase) && !self.any(&self.helper, thing, phrase))
+            .then_some((from, end))
+    }
+
+    /// "increase his incident load", "add a manual sign-off step".
+    fn increasing(&self, at: usize) -> Option<(usize, usize)> {
+        let from = at + 1;
+        let end = self.object_end(from);
+        let phrase = self.phrase_end(from, end);
+        (self.any(&self.load, from, phrase)
+            && !self.any(&self.helper, from, phrase)
+            && !self.any_word(RELEASE, from, phrase))
+        .then_some((from, end))
+    }
+
+    /// "two extra manual deployment drills", "a second manual sign-off
+    /// step", "log every manual deployment in more detail"; not "no more
+    /// than one on-call week", "more team events", "a second on-call
+    /// engineer", a third of his work.
+    fn more(&self, at: usize) -> Option<(usize, usize)> {
+        let before = at.checked_sub(1).map_or("", |k| self.word(k));
+        let after = self.word(at + 1);
+        // "second" and "third" add only after "a" ("a second sign-off
+        // step"); "the second incident cause" is one of a list.
+        let ordinal = matches!(self.word(at), "second" | "third");
+        if self.in_load[at]
+            || matches!(before, "no" | "not" | "any" | "nothing")
+            || matches!(after, "than" | "of")
+            || (ordinal && !matches!(before, "a" | "an" | "one"))
+        {
+            return None;
+        }
+        let from = at + 1;
+        let end = self.object_end(from);
+        let phrase = self.phrase_end(from, end);
+        if self.any(&self.load, from, phrase)
+            && !self.any(&self.helper, from, phrase)
+            && !self.any_word(RELEASE, from, phrase)
+        {
+            return Some((from, phrase));
+        }
+        // More of the work done on the load: the load earlier in the
+        // clause, with nothing that helps.
+        if INTENSITY.contains(&after) {
+            let clause = self.text.words[at].clause;
+            let start = (0..at)
+                .rev()
+                .take_while(|k| self.text.words[*k].clause == clause)
+                .last()
+                .unwrap_or(at);
+            if self.any(&self.load, start, at) && !self.any(&self.helper, start, phrase) {
+                return Some((start, phrase));
+            }
+        }
+        None
+    }
+
+    /// "pause the automation project", "cancel the offsite"; not "pause
+    /// the manual deploy rota".
+    fn halting(&self, at: usize) -> Option<(usize, usize)> {
+        let from = at + 1;
+        let end = self.object_end(from);
+        let phrase = self.phrase_end(from, end);
+        let fix = self.any(&self.helper, from, phrase) || self.any(&self.lack, from, phrase);
+        // "the deployment automation" is a fix of the load it names; "the
+        // manual deploy rota" is the load, shared out.
+        let fix_head = phrase.checked_sub(1).is_some_and(|last| {
+            last >= from && self.helper[last] && !SHARING.contains(&self.word(last))
+        });
+        (fix && (fix_head || !self.any(&self.load, from, phrase))).then_some((from, end))
+    }
+
+    /// `to`, or the end of the sentence when the reason for the clause
+    /// follows it ("..., since he is coping with the two vacancies", "so
+    /// he builds resilience") before another step.
+    fn with_reason(&self, to: usize) -> usize {
+        let Some(last) = to.checked_sub(1) else {
+            return to;
+        };
+        let mut k = to;
+        while k < self.text.len() && self.same_sentence(last, k) {
+            let w = self.word(k);
+            if REASONS.contains(&w) && !(w == "as" && self.word(k + 1) == "well") {
+                let end = (k..self.text.len())
+                    .take_while(|j| self.same_sentence(last, *j))
+                    .last()
+                    .map_or(k, |j| j + 1);
+                return end;
+            }
+            if matches!(w, "and" | "but" | "or" | "then") {
+                return to;
+            }
+            k += 1;
+        }
+        to
+    }
+}
+
+/// Whether the word at `at` is written as a possessive ("Anton's").
+pub(crate) fn possessive(text: &Text, at: usize) -> bool {
+    text.words.get(at).is_some_and(|w| {
+        let written = text.source.get(w.start..w.end).unwrap_or("");
+        written.ends_with("'s") || written.ends_with("\u{2019}s") || written.ends_with("s'")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words `worsened` marks in `action`, given its load and lacks
+    /// phrases and "samir", "anton", "him", "her", "them" as people.
+    fn marked(action: &str, load: &[&str], lacks: &[&str]) -> Vec<String> {
+        let text = Text::new(action);
+        let load = text.mentions(load);
+        let lacks = text.mentions(lacks);
+        let person = |at: usize| {
+            text.words.get(at).is_some_and(|w| {
+                matches!(w.text.as_str(), "samir" | "anton" | "him" | "her" | "them")
+            })
+        };
+        let marks = worsened(
+            &text,
+            &Load {
+                load: &load,
+                lacks: &lacks,
+                person: &person,
+            },
+        );
+        load.iter()
+            .chain(lacks.iter())
+            .filter(|(s, _)| marks[*s])
+            .map(|(s, e)| {
+                text.words[*s..*e]
+                    .iter()
+                    .map(|w| w.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    const INCIDENTS: &[&str] = &["incident*", "first responder", "bridge"];
+    const TOIL: &[&str] = &["manual*", "deploy*", "toil"];
+    const WORKLOAD: &[&str] = &["vacan*", "two colleagues"];
+    const EVENTS: &[&str] = &["offsite*", "team event*"];
+
+    #[test]
+    fn keeping_adding_or_halting_the_fix_worsens() {
+        for (action, load, lacks) in [
+            (
+                "Keep Samir as first responder on every incident for the next two weeks so he \
+                 builds resilience.",
+                INCIDENTS,
+                &[][..],
+            ),
+            (
+                "Hand Anton a third departed colleague's work as well, since he is coping with \
+                 the two vacancies.",
+                WORKLOAD,
+                &[],
+            ),
+            ("Keep all deployments manual for now.", TOIL, &[]),
+            (
+                "Add a second manual sign-off step to each release.",
+                TOIL,
+                &[],
+            ),
+            (
+                "Have each engineer do two extra manual deployment drills a week.",
+                TOIL,
+                &[],
+            ),
+            (
+                "Ask the team to log every manual deployment in more detail.",
+                TOIL,
+                &[],
+            ),
+            ("Assign Samir to every incident call.", INCIDENTS, &[]),
+            ("Route every incident page to him first.", INCIDENTS, &[]),
+            ("Increase his incident load.", INCIDENTS, &[]),
+            ("Cancel the offsite this quarter.", &[], EVENTS),
+            ("Put Samir back on every incident call.", INCIDENTS, &[]),
+            ("Put him back on all incidents at once.", INCIDENTS, &[]),
+            ("Leave Samir on every incident for now.", INCIDENTS, &[]),
+            ("Then keep him on every incident bridge.", INCIDENTS, &[]),
+        ] {
+            assert!(
+                !marked(action, load, lacks).is_empty(),
+                "{action} should worsen"
+            );
+        }
+        // The automation the pause halts is the fix, marked as a helper
+        // word is not: the load is what callers test, so a halted fix is
+        // checked through the span.
+        let text = Text::new("Pause the automation project for the manual deploys.");
+        let person = |_: usize| false;
+        let load = text.mentions(TOIL);
+        let marks = worsened(
+            &text,
+            &Load {
+                load: &load,
+                lacks: &[],
+                person: &person,
+            },
+        );
+        assert!(marks[2], "{marks:?}");
+    }
+
+    #[test]
+    fn bounding_moving_or_helping_does_not() {
+        for (action, load, lacks) in [
+            (
+                "Keep Samir off the first-responder rota.",
+                INCIDENTS,
+                &[][..],
+            ),
+            ("Keep an eye on his incident load.", INCIDENTS, &[]),
+            ("Hand Anton's extra work to a contractor.", WORKLOAD, &[]),
+            ("Take a third of Anton's work off him.", WORKLOAD, &[]),
+            ("Automate the manual deployments.", TOIL, &[]),
+            (
+                "Pause the manual deploy rota while the pipeline is automated.",
+                TOIL,
+                &[],
+            ),
+            ("Keep the automation project funded.", TOIL, &[]),
+            ("Keep incidents to three a month.", INCIDENTS, &[]),
+            (
+                "Add a second on-call engineer to each incident.",
+                INCIDENTS,
+                &[],
+            ),
+            ("Hold another incident review in week 3.", INCIDENTS, &[]),
+            ("Plan more team events.", &[], EVENTS),
+            ("No more than one incident shift a week.", INCIDENTS, &[]),
+            ("Do not keep him on every incident.", INCIDENTS, &[]),
+            ("Give him fewer incident shifts.", INCIDENTS, &[]),
+            (
+                "Hire a contractor to cover the colleagues on long-term leave; run a \
+                 reliability review of the top incident causes.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Backfill the colleagues on leave with a contractor for incident duty.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Cover Anton's leave with a contractor for the incident bridge.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Take him off first response for two weeks, then put him back on the \
+                 first responder rota once incidents are shared.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Put Samir back on the incident bridge at one shift in six.",
+                INCIDENTS,
+                &[],
+            ),
+        ] {
+            assert!(
+                marked(action, load, lacks).is_empty(),
+                "{action}: {:?}",
+                marked(action, load, lacks)
+            );
+        }
+    }
+}
