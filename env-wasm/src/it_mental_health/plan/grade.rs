@@ -34,7 +34,7 @@ use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{
     Label, Line, Parsed, Section, parse_headed, sub_field,
 };
-use crate::it_mental_health::reading::{Answer, LIST_READ, MEANS, quoted, targeted};
+use crate::it_mental_health::reading::{Answer, LIST_READ, MEANS, quoted, targeted_among};
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -644,8 +644,9 @@ fn actions(
     units
         .iter()
         .filter(|u| word_count(u) >= 4)
-        .filter(|u| !leaves_alone(&Text::new(u), gold))
-        .map(|u| read_action(case, gold, addressee, u))
+        .map(|u| (u, Text::new(u)))
+        .filter(|(_, text)| !leaves_alone(text, gold))
+        .map(|(u, text)| read_action(case, gold, addressee, u, &text))
         .collect()
 }
 
@@ -739,9 +740,11 @@ fn titled_left_out(line: &str) -> bool {
             None => return false,
         },
     };
+    if title.contains(['.', ';', '!', '?']) {
+        return false;
+    }
     let text = Text::new(title);
-    !title.contains(['.', ';', '!', '?'])
-        && text.len() <= TITLE_WORDS
+    text.len() <= TITLE_WORDS
         && !text
             .words
             .iter()
@@ -928,9 +931,51 @@ fn sentences(paragraph: &str) -> Vec<String> {
 /// The metrics `text` targets and does not deny ("don't change the
 /// rota"), each at its first mention, in text order: one named only by a
 /// means ("automate", "a rota") serves the one named outright
-/// ([`targeted`]).
+/// ([`crate::it_mental_health::reading::targeted`]).
 pub(super) fn metrics_in(text: &Text) -> Vec<(usize, &'static str)> {
-    metrics_kept(text, &item_mentions(text), |_, _| true)
+    metrics_kept(text, &ItemMentions::new(text), |_, _| true)
+}
+
+/// Every profile item's mentions in a text, with whether each is denied
+/// ([`denied_item`]): found and weighed once for all the readers of one
+/// action, which ask about the same mentions several times.
+struct ItemMentions {
+    /// First word, end and item of each mention ([`item_mentions`]).
+    spans: Vec<(usize, usize, &'static str)>,
+    /// Whether the mention of `spans` at the same place is denied.
+    denied: Vec<bool>,
+}
+
+impl ItemMentions {
+    fn new(text: &Text) -> ItemMentions {
+        let spans = item_mentions(text);
+        let denied = spans
+            .iter()
+            .map(|(at, _, id)| denied_item(text, *at, id, &spans))
+            .collect();
+        ItemMentions { spans, denied }
+    }
+
+    /// Whether the mention of item `id` at word `at` is denied.
+    fn denied(&self, text: &Text, at: usize, id: &str) -> bool {
+        let mention = self
+            .spans
+            .iter()
+            .position(|(s, _, of)| *s == at && *of == id);
+        match mention {
+            Some(k) => self.denied[k],
+            None => denied_item(text, at, id, &self.spans),
+        }
+    }
+
+    /// Each item of [`METRICS`] with its mentions, in text order (as
+    /// [`Text::mentions`] of its phrases gives them).
+    fn by_item(&self) -> impl Iterator<Item = (&'static str, Vec<(usize, usize)>)> + '_ {
+        METRICS.iter().map(|m| {
+            let spans = self.spans.iter().filter(|(_, _, id)| *id == m.id);
+            (m.id, spans.map(|(s, e, _)| (*s, *e)).collect())
+        })
+    }
 }
 
 /// Every profile item's mentions in `text`: first word, end, item.
@@ -949,14 +994,15 @@ fn item_mentions(text: &Text) -> Vec<(usize, usize, &'static str)> {
 /// mentions).
 fn metrics_kept(
     text: &Text,
-    items: &[(usize, usize, &'static str)],
+    items: &ItemMentions,
     keep: impl Fn(usize, &str) -> bool,
 ) -> Vec<(usize, &'static str)> {
-    targeted(text, METRICS.iter().map(|m| (m.id, m.phrases)), |at, id| {
+    let admits = |at: usize, id: &str| {
         keep(at, id)
-            && !denied_item(text, at, id, items)
-            && !acts_on_another_item(text, at, id, items)
-    })
+            && !items.denied(text, at, id)
+            && !acts_on_another_item(text, at, id, &items.spans)
+    };
+    targeted_among(text, items.by_item(), admits, |_, _| false)
 }
 
 /// Words of a profile item that also say what an action does: "restructure
@@ -1629,7 +1675,7 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
     // What the whole line targets (a means serving the stressor named
     // outright, also in the outcome: "automate the second task; outcome:
     // toil down"), kept to what the action itself mentions.
-    let items = item_mentions(text);
+    let items = ItemMentions::new(text);
     // A meeting the action is held in ("review hours in 1:1s", "at the
     // offsite", "checks the new rota with the engineers in their 1:1s")
     // is where it is done, not what it tackles, when it tackles something
@@ -1640,10 +1686,10 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
     // What the action keeps, adds to or halts the fix of it does not
     // tackle ("keep all deployments manual", "pause the automation
     // project"; play-it36 X3).
-    let worse = worsened_items(text, &items);
+    let worse = worsened_items(text, &items.spans);
     let worse = |at: usize| worse.get(at) == Some(&true);
     let mut whole = metrics_kept(text, &items, |at, id| !held(at, id) && !worse(at));
-    if whole.is_empty() && items.iter().any(|(at, _, id)| held(*at, id)) {
+    if whole.is_empty() && items.spans.iter().any(|(at, _, id)| held(*at, id)) {
         whole = metrics_kept(text, &items, |at, _| !worse(at));
     }
     // Nor does its outcome make it an action on what it worsens
@@ -1657,21 +1703,22 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
     // the threshold" (play-it33 B1).
     let reason_for = |at: usize, id: &str| {
         let sentence = text.words[at].sentence;
-        items.iter().any(|(d, _, of)| {
+        items.spans.iter().any(|(d, _, of)| {
             *of == id
                 && *d < at
                 && text.words[*d].sentence == sentence
                 && (*d..at).any(|k| REASONS.contains(&text.words[k].text.as_str()))
-                && denied_item(text, *d, id, &items)
+                && items.denied(text, *d, id)
         })
     };
     let denied_outside = |id: &str| {
         let mut outside = items
+            .spans
             .iter()
             .filter(|(s, _, of)| *of == id && !bracketed[*s])
             .peekable();
         outside.peek().is_some()
-            && outside.all(|(s, _, _)| denied_item(text, *s, id, &items) || reason_for(*s, id))
+            && outside.all(|(s, _, _)| items.denied(text, *s, id) || reason_for(*s, id))
     };
     whole.retain(|(_, id)| !denied_outside(id));
     // A meeting the profile does not call for, held as the means of an
@@ -1685,21 +1732,22 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
         VENUES.contains(&id)
             && !gold.contains(id)
             && other_item
-            && !METRICS.iter().filter(|m| m.id == id).any(|m| {
-                text.mentions(m.phrases)
-                    .into_iter()
-                    .any(|(at, _)| set_up(text, at))
-            })
+            && !items
+                .spans
+                .iter()
+                .any(|(at, _, of)| *of == id && set_up(text, *at))
     };
     whole.retain(|(_, id)| !means_only(id));
     if let Some(at) = hired_for_the_workload(text, gold, &whole) {
         whole = vec![(at, "overtime")];
     }
     let in_action = |id: &str| {
-        METRICS.iter().filter(|m| m.id == id).any(|m| {
-            text.mentions(m.phrases).into_iter().any(|(at, _)| {
-                at < outcome && !bracketed[at] && !worse(at) && !denied_item(text, at, id, &items)
-            })
+        items.spans.iter().any(|(at, _, of)| {
+            *of == id
+                && *at < outcome
+                && !bracketed[*at]
+                && !worse(*at)
+                && !items.denied(text, *at, id)
         })
     };
     let main: Vec<(usize, &'static str)> = whole
@@ -1934,11 +1982,11 @@ fn read_action(
     gold: &BTreeSet<&str>,
     addressee: Option<Owner>,
     unit: &str,
+    text: &Text,
 ) -> Action {
-    let text = Text::new(unit);
-    let mentioned = action_metrics(&text, gold);
+    let mentioned = action_metrics(text, gold);
     let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
-    let against = worked_against(&text);
+    let against = worked_against(text);
     // The topics of the line are every item it names, those it works
     // against too: a line that names three is a list, whichever way it
     // moves one of them.
@@ -1954,7 +2002,7 @@ fn read_action(
         Some((_, first)) if gold.contains(first) => Aim::OnTarget(first),
         Some(_) => Aim::OffTarget,
     };
-    let owners = owners_in(case, &text, addressee);
+    let owners = owners_in(case, text, addressee);
     Action {
         key: crate::text::normalize(unit),
         line: unit.trim().to_owned(),

@@ -308,18 +308,30 @@ pub fn targeted_naming<'c>(
     keep: impl Fn(usize, &str) -> bool,
     named: impl Fn(usize, &str) -> bool,
 ) -> Vec<(usize, &'c str)> {
+    let mentioned = concepts
+        .into_iter()
+        .map(|(id, phrases)| (id, text.mentions(phrases)));
+    targeted_among(text, mentioned, keep, named)
+}
+
+/// [`targeted_naming`] of concepts whose mentions in `text` are found
+/// already (each concept's in text order, as [`Text::mentions`] gives
+/// them), for a reader that has them at hand.
+pub fn targeted_among<'c>(
+    text: &Text,
+    mentioned: impl IntoIterator<Item = (&'c str, Vec<(usize, usize)>)>,
+    keep: impl Fn(usize, &str) -> bool,
+    named: impl Fn(usize, &str) -> bool,
+) -> Vec<(usize, &'c str)> {
     let means: std::collections::BTreeSet<(usize, usize)> =
         crate::order::set_of(text.mentions(MEANS));
     // Per concept: its admitted mentions, and whether any names it
     // outright.
-    let found: Vec<Admitted<'c>> = concepts
+    let found: Vec<Admitted<'c>> = mentioned
         .into_iter()
-        .filter_map(|(id, phrases)| {
-            let admitted: Vec<(usize, usize)> = text
-                .mentions(phrases)
-                .into_iter()
-                .filter(|(s, _)| keep(*s, id))
-                .collect();
+        .filter_map(|(id, mentions)| {
+            let admitted: Vec<(usize, usize)> =
+                mentions.into_iter().filter(|(s, _)| keep(*s, id)).collect();
             admitted.first()?;
             let outright = admitted
                 .iter()

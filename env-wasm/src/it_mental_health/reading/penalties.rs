@@ -228,8 +228,16 @@ fn repeats_a_line(answer: &str) -> bool {
 /// marks are read through, so "I would not tell her to "toughen up""
 /// negates the quoted words (para-it6).
 fn harmful(text: &Text) -> Vec<&'static str> {
-    let unquoted = text.source.replace(['"', '\u{201c}', '\u{201d}'], " ");
-    let text = &Text::new(&unquoted);
+    const QUOTE_MARKS: [char; 3] = ['"', '\u{201c}', '\u{201d}'];
+    // `text.source` is folded already, and folding twice changes nothing:
+    // an answer without quote marks reads as the same words again.
+    let unquoted;
+    let text = if text.source.contains(QUOTE_MARKS) {
+        unquoted = Text::new(&text.source.replace(QUOTE_MARKS, " "));
+        &unquoted
+    } else {
+        text
+    };
     let advised = |s: usize, e: usize| {
         !negated(text, s, e)
             && !under_negating_title(&text.source, text.words[s].start)
