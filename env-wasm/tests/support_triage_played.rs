@@ -835,6 +835,15 @@ const OWN_PART_LEFT: &[(&str, usize, f64, &str)] = &[
         "A: no ticket opened, labels guessed from the subjects; labels set on a ticket never \
          opened earn nothing since st34-X8 (the guesses that came out right kept 0.2144)",
     ),
+    (
+        "support_triage-p56",
+        13,
+        0.75,
+        "A: asks for the one-time code texted to the customer (forbidden, reply_compliance 0); \
+         its 0.5 as played also took the reply's handling and elements, since \"To verify it's \
+         you, please reply with the one-time code\" was misread as the off-policy identity ask \
+         on a verified case, which st34-X3's fix reads as no such ask",
+    ),
 ];
 
 /// Rows the player judged its own that score full since the grader reads
