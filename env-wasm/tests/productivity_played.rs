@@ -12,6 +12,10 @@
 //! must score full: a point lost there is a grader defect. An answer with
 //! a point the player called its own mistake must score what it scored,
 //! and one refused as malformed and left ungraded must be refused still.
+//! A wrong answer the player found kept its points (X) is held to what it
+//! scored while [`KNOWN_EXPLOITS`] lists it and must score below that
+//! once closed; open grader work ([`KNOWN_OPEN`]) is held to its recorded
+//! score until fixed.
 //!
 //! `productivity-p3` has no verdict field: its player (third play, levels
 //! 3-5) judged every answer right except two probes of the other reading of
@@ -392,7 +396,94 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p39",
         include_str!("player_corpus/2026-12-07/productivity-p39/episodes.jsonl"),
     ),
+    // The twenty-third play-test of productivity (play-pr23, on abf1783),
+    // over HTTP: each task at levels 4 and 5, each played once and with 6
+    // designated replays, and wording probes, contrasts and wrong answers
+    // (190 rows; first plays and replays all 1.00). Its B rows are open
+    // (`KNOWN_OPEN`), its X rows too (`KNOWN_EXPLOITS`): a fix of both is on
+    // branch fix-pr, not yet tested.
+    (
+        "productivity-p40",
+        include_str!("player_corpus/2026-12-07/productivity-p40/episodes.jsonl"),
+    ),
 ];
+
+// The open classes of play-pr23, for the next round.
+const PR23_B1: &str = "B pr23-B1: a label or priority glossed with a slash (\"Finance / \
+                       billing\", \"finance/refund\", \"normal/routine\") read as no value";
+const PR23_B2: &str = "B pr23-B2: needs_reply \"No action needed\", \"Nothing needed\", \"no \
+                       further action\", \"No acknowledgement needed\" not read as no";
+const PR23_X1: &str = "X pr23-X1: a second value offered after the value under a condition \
+                       (\"low (high if the sender is a VIP)\", \"Summit (Granite if Summit is \
+                       taken)\", \"finance (spam if the domain is spoofed)\") kept full credit";
+const PR23_X2: &str = "X pr23-X2: a comment that contradicts the value without offering a \
+                      second one as an answer (\"low - though the VIP rule makes it high\", \
+                      \"no, but acknowledge receipt\", \"low, unless the VIP rule applies\")";
+
+/// Episodes judged right (or lost only to the grader) that still lose
+/// points, as (corpus, line, class): open grader work, held to their
+/// recorded score so that every other episode is held to full and a fixed
+/// one is noticed.
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    ("productivity-p40", 98, PR23_B1),
+    ("productivity-p40", 99, PR23_B1),
+    ("productivity-p40", 102, PR23_B1),
+    ("productivity-p40", 104, PR23_B2),
+    ("productivity-p40", 105, PR23_B2),
+    ("productivity-p40", 107, PR23_B2),
+    ("productivity-p40", 108, PR23_B2),
+    ("productivity-p40", 109, PR23_B2),
+    ("productivity-p40", 110, PR23_B2),
+    ("productivity-p40", 157, PR23_B1),
+    ("productivity-p40", 158, PR23_B1),
+    ("productivity-p40", 161, PR23_B2),
+    ("productivity-p40", 164, PR23_B2),
+    ("productivity-p40", 173, PR23_B2),
+    ("productivity-p40", 187, PR23_B1),
+    ("productivity-p40", 189, PR23_B1),
+];
+
+/// Wrong answers that kept points they should have lost (the player's
+/// class X), as (corpus, line, class): open exploits, held to their
+/// recorded score so that closing one is noticed; every other X row must
+/// score below it.
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
+    ("productivity-p40", 28, PR23_X1),
+    ("productivity-p40", 30, PR23_X1),
+    ("productivity-p40", 31, PR23_X1),
+    ("productivity-p40", 32, PR23_X1),
+    ("productivity-p40", 34, PR23_X2),
+    ("productivity-p40", 35, PR23_X2),
+    ("productivity-p40", 87, PR23_X1),
+    ("productivity-p40", 88, PR23_X1),
+    ("productivity-p40", 89, PR23_X1),
+    ("productivity-p40", 90, PR23_X1),
+    ("productivity-p40", 92, PR23_X1),
+    ("productivity-p40", 94, PR23_X1),
+    ("productivity-p40", 95, PR23_X1),
+    ("productivity-p40", 96, PR23_X1),
+    ("productivity-p40", 97, PR23_X1),
+    ("productivity-p40", 116, PR23_X1),
+    ("productivity-p40", 117, PR23_X1),
+    ("productivity-p40", 118, PR23_X1),
+    ("productivity-p40", 149, PR23_X2),
+    ("productivity-p40", 174, PR23_X1),
+    ("productivity-p40", 175, PR23_X1),
+];
+
+/// Whether the player classed a lost (or kept) point of the row as X: a
+/// wrong answer the grader let through.
+fn exploit_shown(row: &Value) -> bool {
+    row["verdict"]["lost_points"]
+        .as_array()
+        .is_some_and(|lost| {
+            lost.iter().any(|p| {
+                p["class"]
+                    .as_str()
+                    .is_some_and(|c| c.trim_start().starts_with('X'))
+            })
+        })
+}
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
 /// C), as (corpus, line, the score they keep, the decision): a reading
@@ -536,6 +627,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p36",
     "productivity-p38",
     "productivity-p39",
+    "productivity-p40",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -943,6 +1035,55 @@ fn played_episodes_score_what_the_player_judged() {
             .chain(OWN_LOSS_NOW)
             .find(|(c, l, _, _)| *c == corpus && *l == line)
             .map_or(expected, |(_, _, kept, _)| Some(*kept));
+        let listed = |list: &[(&str, usize, &'static str)]| {
+            list.iter()
+                .find(|(c, l, _)| *c == corpus && *l == line)
+                .map(|(_, _, class)| *class)
+        };
+        if exploit_shown(&row) {
+            // A wrong answer that kept its points: held to what it scored
+            // while its exploit is open, and below that once closed.
+            let now = replayed.score.unwrap_or(0.0);
+            let closed = now < recorded.unwrap_or(0.0) - 1e-4;
+            match (closed, listed(KNOWN_EXPLOITS)) {
+                (true, Some(class)) => failures.push(format!(
+                    "{corpus}:{line}: exploit closed ({class}); take it off KNOWN_EXPLOITS"
+                )),
+                (false, None) => failures.push(format!(
+                    "{corpus}:{line} {task} level {}: a wrong answer still scores {} (recorded {})\n  actions: {}",
+                    replayed.level,
+                    shown(replayed.score),
+                    shown(recorded),
+                    row.get("actions").or(row.get("calls")).unwrap_or(&Value::Null),
+                )),
+                _ => {}
+            }
+            continue;
+        }
+        if let Some(class) = listed(KNOWN_OPEN) {
+            // Open grader work: held to what it scored until fixed.
+            let fixed = match (replayed.score, expected) {
+                (Some(now), Some(expected)) => (now - expected).abs() < 1e-4,
+                _ => false,
+            };
+            let same = match (replayed.score, recorded) {
+                (Some(now), Some(then)) => (now - then).abs() < 1e-4,
+                (None, None) => true,
+                _ => false,
+            };
+            if fixed {
+                failures.push(format!(
+                    "{corpus}:{line}: fixed ({class}); take it off KNOWN_OPEN"
+                ));
+            } else if !same {
+                failures.push(format!(
+                    "{corpus}:{line}: open ({class}) scores {}, recorded {}",
+                    shown(replayed.score),
+                    shown(recorded)
+                ));
+            }
+            continue;
+        }
         let as_played = match (replayed.score, expected) {
             (Some(now), Some(expected)) => (now - expected).abs() < 1e-4,
             // The player's own answer refused as malformed and left
