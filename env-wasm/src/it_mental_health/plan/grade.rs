@@ -1668,8 +1668,12 @@ const LIST_REACH: usize = 24;
 /// colleagues on long-term leave; outcome: the gap that drives overtime
 /// closes" targets staffing; "assigns owners to the incident fixes
 /// (alerts, a flaky deploy step)" targets incidents); the whole line's
-/// when the action itself names none.
-fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static str)> {
+/// when the action itself names none; and the items it works against
+/// ([`worked_against`]), read once for both.
+fn action_metrics(
+    text: &Text,
+    gold: &BTreeSet<&str>,
+) -> (Vec<(usize, &'static str)>, BTreeSet<&'static str>) {
     let outcome = outcome_start(text);
     let bracketed = bracketed_words(text);
     // What the whole line targets (a means serving the stressor named
@@ -1686,15 +1690,15 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
     // What the action keeps, adds to or halts the fix of it does not
     // tackle ("keep all deployments manual", "pause the automation
     // project"; play-it36 X3).
-    let worse = worsened_items(text, &items.spans);
-    let worse = |at: usize| worse.get(at) == Some(&true);
+    let worse_at = worsened_items(text, &items.spans);
+    let worse = |at: usize| worse_at.get(at) == Some(&true);
     let mut whole = metrics_kept(text, &items, |at, id| !held(at, id) && !worse(at));
     if whole.is_empty() && items.spans.iter().any(|(at, _, id)| held(*at, id)) {
         whole = metrics_kept(text, &items, |at, _| !worse(at));
     }
     // Nor does its outcome make it an action on what it worsens
     // ("Outcome: everyone knows the manual process by heart").
-    let against = worked_against(text);
+    let against = worked_against(text, &items.spans, &worse_at);
     whole.retain(|(_, id)| !against.contains(id));
     // An item whose every mention outside brackets is denied is not the
     // action's for a mention inside them either, nor for one in the
@@ -1755,7 +1759,8 @@ fn action_metrics(text: &Text, gold: &BTreeSet<&str>) -> Vec<(usize, &'static st
         .copied()
         .filter(|(_, id)| in_action(id))
         .collect();
-    if main.is_empty() { whole } else { main }
+    let targeted = if main.is_empty() { whole } else { main };
+    (targeted, against)
 }
 
 /// Where an action line's outcome starts ("Outcome: ...", an arrow), or
@@ -1790,10 +1795,13 @@ fn bracketed_words(text: &Text) -> Vec<bool> {
 /// halts their fix ([`worsened`]: "keep all deployments manual and add a
 /// second manual sign-off step", "pause the automation project"; play-it36
 /// X3). A plan that works against a stressor does not tackle it, whatever
-/// else names it.
-fn worked_against(text: &Text) -> BTreeSet<&'static str> {
-    let items = item_mentions(text);
-    let worse = worsened_items(text, &items);
+/// else names it. `items` are the line's item mentions, `worse` says of
+/// each word whether it is worsened ([`worsened_items`]).
+fn worked_against(
+    text: &Text,
+    items: &[(usize, usize, &'static str)],
+    worse: &[bool],
+) -> BTreeSet<&'static str> {
     let outcome = outcome_start(text);
     let bracketed = bracketed_words(text);
     let in_action = |s: usize| s < outcome && !bracketed[s];
@@ -1984,9 +1992,8 @@ fn read_action(
     unit: &str,
     text: &Text,
 ) -> Action {
-    let mentioned = action_metrics(text, gold);
+    let (mentioned, against) = action_metrics(text, gold);
     let named: BTreeSet<&'static str> = set_of(mentioned.iter().map(|(_, id)| *id));
-    let against = worked_against(text);
     // The topics of the line are every item it names, those it works
     // against too: a line that names three is a list, whichever way it
     // moves one of them.
@@ -4582,6 +4589,7 @@ mod tests {
     /// [`aims`] for a team whose stressors are `gold`.
     fn aims_for(line: &str, gold: &BTreeSet<&str>) -> Vec<&'static str> {
         action_metrics(&Text::new(line), gold)
+            .0
             .into_iter()
             .map(|(_, id)| id)
             .collect()
