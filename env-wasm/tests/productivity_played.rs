@@ -399,23 +399,17 @@ const CORPORA: &[(&str, &str)] = &[
     // The twenty-third play-test of productivity (play-pr23, on abf1783),
     // over HTTP: each task at levels 4 and 5, each played once and with 6
     // designated replays, and wording probes, contrasts and wrong answers
-    // (190 rows; first plays and replays all 1.00). Its B rows are open
-    // (`KNOWN_OPEN`), its X rows too (`KNOWN_EXPLOITS`): a fix of both is on
-    // branch fix-pr, not yet tested.
+    // (190 rows; first plays and replays all 1.00). Its B rows (B1 a slash
+    // gloss, B2 "No action needed") and X1 rows (a second value after the
+    // value under a condition) score as judged; its X2 rows (a comment that
+    // contradicts the value) are open (`KNOWN_EXPLOITS`).
     (
         "productivity-p40",
         include_str!("player_corpus/2026-12-07/productivity-p40/episodes.jsonl"),
     ),
 ];
 
-// The open classes of play-pr23, for the next round.
-const PR23_B1: &str = "B pr23-B1: a label or priority glossed with a slash (\"Finance / \
-                       billing\", \"finance/refund\", \"normal/routine\") read as no value";
-const PR23_B2: &str = "B pr23-B2: needs_reply \"No action needed\", \"Nothing needed\", \"no \
-                       further action\", \"No acknowledgement needed\" not read as no";
-const PR23_X1: &str = "X pr23-X1: a second value offered after the value under a condition \
-                       (\"low (high if the sender is a VIP)\", \"Summit (Granite if Summit is \
-                       taken)\", \"finance (spam if the domain is spoofed)\") kept full credit";
+// The open class of play-pr23, for the next round.
 const PR23_X2: &str = "X pr23-X2: a comment that contradicts the value without offering a \
                       second one as an answer (\"low - though the VIP rule makes it high\", \
                       \"no, but acknowledge receipt\", \"low, unless the VIP rule applies\")";
@@ -424,51 +418,16 @@ const PR23_X2: &str = "X pr23-X2: a comment that contradicts the value without o
 /// points, as (corpus, line, class): open grader work, held to their
 /// recorded score so that every other episode is held to full and a fixed
 /// one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("productivity-p40", 98, PR23_B1),
-    ("productivity-p40", 99, PR23_B1),
-    ("productivity-p40", 102, PR23_B1),
-    ("productivity-p40", 104, PR23_B2),
-    ("productivity-p40", 105, PR23_B2),
-    ("productivity-p40", 107, PR23_B2),
-    ("productivity-p40", 108, PR23_B2),
-    ("productivity-p40", 109, PR23_B2),
-    ("productivity-p40", 110, PR23_B2),
-    ("productivity-p40", 157, PR23_B1),
-    ("productivity-p40", 158, PR23_B1),
-    ("productivity-p40", 161, PR23_B2),
-    ("productivity-p40", 164, PR23_B2),
-    ("productivity-p40", 173, PR23_B2),
-    ("productivity-p40", 187, PR23_B1),
-    ("productivity-p40", 189, PR23_B1),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Wrong answers that kept points they should have lost (the player's
 /// class X), as (corpus, line, class): open exploits, held to their
 /// recorded score so that closing one is noticed; every other X row must
 /// score below it.
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("productivity-p40", 28, PR23_X1),
-    ("productivity-p40", 30, PR23_X1),
-    ("productivity-p40", 31, PR23_X1),
-    ("productivity-p40", 32, PR23_X1),
     ("productivity-p40", 34, PR23_X2),
     ("productivity-p40", 35, PR23_X2),
-    ("productivity-p40", 87, PR23_X1),
-    ("productivity-p40", 88, PR23_X1),
-    ("productivity-p40", 89, PR23_X1),
-    ("productivity-p40", 90, PR23_X1),
-    ("productivity-p40", 92, PR23_X1),
-    ("productivity-p40", 94, PR23_X1),
-    ("productivity-p40", 95, PR23_X1),
-    ("productivity-p40", 96, PR23_X1),
-    ("productivity-p40", 97, PR23_X1),
-    ("productivity-p40", 116, PR23_X1),
-    ("productivity-p40", 117, PR23_X1),
-    ("productivity-p40", 118, PR23_X1),
     ("productivity-p40", 149, PR23_X2),
-    ("productivity-p40", 174, PR23_X1),
-    ("productivity-p40", 175, PR23_X1),
 ];
 
 /// Whether the player classed a lost (or kept) point of the row as X: a

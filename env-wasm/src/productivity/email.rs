@@ -654,11 +654,14 @@ static ANSWER_FORMAT: StaticText = StaticText::new(
     "\n\nAnswer with one JSON object: {\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}. \
 Priority and needs_reply earn only with the right label. Each field takes exactly one value, written first: two values offered (\"work or finance\", \
 \"normal, maybe low\") earn nothing; what follows the value after a bracket, colon, dash, semicolon or comma, or a word such as \"because\" or \"rather than\", \
-is read as a comment (\"high: payment overdue\", \"normal (not urgent)\", \"low, rather than normal\"), and a value you deny or reject there \
+is read as a comment (\"high: payment overdue\", \"normal (not urgent)\", \"low, rather than normal\"), as is a word on the other side of a slash \
+that is no value (\"finance/billing\"; \"work/finance\" is two values), and a value you deny or reject there \
 (\"not urgent\", \"instead of normal\") is not a second value. What the value would be under other facts, with \"otherwise\" or \"else\", is a comment \
 when it says so with \"would\" or after the reason (\"high (VIP sender, would otherwise be normal)\", \"low, otherwise it would be normal\", \
 \"high (VIP sender, else normal)\"); a bare one, or one after a condition or doubt, offers a second value (\"high, otherwise normal\", \
-\"yes (else no)\", \"high (if the sender is a VIP, otherwise normal)\").",
+\"yes (else no)\", \"high (if the sender is a VIP, otherwise normal)\"). A value under a condition, before or after it, is a second value \
+(\"low (high if the sender is a VIP)\", \"low (if the sender is a VIP, high)\"); what it would have been under other facts is a comment \
+(\"normal (high if the sender were a VIP)\").",
 );
 
 impl Email {
@@ -950,20 +953,53 @@ fn read_needs_reply(value: &Value) -> Option<bool> {
     };
     // A bracketed aside (`no (FYI only)`) explains; it is not the answer,
     // unless it is another answer (`no (yes)`), which makes a hedge.
-    with_asides(text, reply_words)
+    // Denying every action denies the reply as well (`No action needed`,
+    // `Nothing needed`, `No reply or action needed`); a text that says
+    // something of the reply itself is read by that first, so `reply
+    // needed, no action` still asks for one.
+    with_asides(text, |words| reply_words(words, false))
+        .or_else(|| with_asides(text, |words| reply_words(words, true)))
 }
 
-/// The reply a text of reply words says (see [`read_needs_reply`]).
-fn reply_words(text: &str) -> Option<bool> {
-    let (mut yes, mut no, mut about_replying) = (false, false, false);
+/// Words that name what the reader might have to do besides writing back:
+/// `no action needed`, `no follow-up needed`, `no acknowledgement needed`.
+const ACTION_WORDS: &[&str] = &[
+    "action",
+    "actions",
+    "acknowledgement",
+    "acknowledgment",
+    "acknowledgements",
+    "acknowledge",
+    "follow",
+    "up",
+    "followup",
+    "further",
+    "confirmation",
+    "reaction",
+    "anything",
+    "or",
+    "and",
+];
+
+/// The reply a text of reply words says (see [`read_needs_reply`]); with
+/// `actions`, also a text that denies any action of the reader's
+/// ([`ACTION_WORDS`], `nothing`): such a text says no, while one that only
+/// asks for an action (`action needed`) says nothing of a reply.
+fn reply_words(text: &str, actions: bool) -> Option<bool> {
+    let (mut yes, mut no, mut needed) = (false, false, false);
+    let (mut reply, mut acting) = (false, false);
     for word in crate::text::Text::new(text).words {
         match word.text.as_str() {
+            "nothing" if actions => no = true,
+            w if actions && ACTION_WORDS.contains(&w) => acting = true,
             "yes" | "y" | "yeah" | "yep" | "true" | "1" => yes = true,
             // `don't`, `doesn't`, `isn't` arrive spelled out, with `not`.
             "no" | "n" | "nope" | "false" | "0" | "not" | "none" | "never" | "unnecessary"
             | "dont" | "doesnt" | "isnt" => no = true,
-            "reply" | "replies" | "respond" | "response" | "answer" | "needed" | "needs"
-            | "need" | "required" | "requires" | "necessary" | "expected" => about_replying = true,
+            "reply" | "replies" | "respond" | "response" | "answer" => reply = true,
+            "needed" | "needs" | "need" | "required" | "requires" | "necessary" | "expected" => {
+                needed = true;
+            }
             "a" | "is" | "it" | "the" | "to" | "be" | "should" | "this" | "email" | "does"
             | "do" => {}
             _ => return None,
@@ -973,7 +1009,9 @@ fn reply_words(text: &str) -> Option<bool> {
         (true, true) => None,
         (_, true) => Some(false),
         (true, false) => Some(true),
-        (false, false) => about_replying.then_some(true),
+        // `reply needed`, `needs a reply`; but `action needed` names no
+        // reply.
+        (false, false) => (reply || (needed && !acting)).then_some(true),
     }
 }
 
@@ -1059,6 +1097,67 @@ mod tests {
                 ("needs_reply", Err(Unreadable::Missing)),
             ]
         );
+    }
+
+    #[test]
+    fn a_label_glossed_across_a_slash_is_the_label() {
+        // play-pr23 B1: the other side names no label.
+        let label = |text: &str| Classification::read(&answer(json!({ "label": text }))).label;
+        for text in [
+            "Finance / billing",
+            "finance/refund",
+            "Finance/banking",
+            "Finance / Billing notice",
+            "Finance/statement",
+            "billing/finance",
+            "finance/billing (known account)",
+        ] {
+            assert_eq!(label(text), Ok(Label::Finance), "{text:?}");
+        }
+        assert_eq!(label("spam / phishing"), Ok(Label::Spam));
+        // Near misses: two labels, or a side that hedges.
+        for text in [
+            "work/finance",
+            "finance/spam",
+            "finance / maybe spam",
+            "maybe/finance",
+        ] {
+            assert_eq!(label(text), Err(Unreadable::IllFormed), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn denying_every_action_denies_the_reply() {
+        // play-pr23 B2: what the reader need not do, in any words.
+        let reply = |text: &str| read_needs_reply(&json!(text));
+        for text in [
+            "No action needed",
+            "No action required",
+            "Nothing needed",
+            "no further action",
+            "No acknowledgement needed",
+            "No follow-up needed",
+            "No reply or action needed",
+            "No action",
+            "No action needed (automated notice)",
+            "Nothing required",
+            "no further action or reply needed",
+        ] {
+            assert_eq!(reply(text), Some(false), "{text:?}");
+        }
+        // Near misses: a reply asked for stays yes; an action alone, or a
+        // yes beside the denial, is no answer.
+        for (text, read) in [
+            ("Yes, action needed", Some(true)),
+            ("needs a reply", Some(true)),
+            ("reply needed, no action", Some(true)),
+            ("action needed", None),
+            ("No action needed (yes)", None),
+            ("no action needed, yes", None),
+            ("no action, yes if they ask", None),
+        ] {
+            assert_eq!(reply(text), read, "{text:?}");
+        }
     }
 
     #[test]

@@ -14,9 +14,13 @@
 //! and makes the field a hedge that reads as nothing: after a hedge word
 //! ("normal, maybe low", "(or Cedar)", "could be normal"), standing alone
 //! ("no (yes)", "3 (2)", "work, spam"), assigned to the field ("the
-//! priority is normal") or offered as a fallback ("Cedar as a backup",
-//! "Cedar could also work"). Two values in the head ("low or normal",
-//! "low/normal", "either low or normal") are a hedge as well.
+//! priority is normal"), offered as a fallback ("Cedar as a backup",
+//! "Cedar could also work") or under a condition the answer leaves open
+//! ("low (high if the sender is a VIP)", "8 (9 if the zero row counts)";
+//! not one against the facts, "normal (high if the sender were a VIP)").
+//! Two values in the head ("low or normal", "low/normal", "either low or
+//! normal") are a hedge as well; a word across a slash that is no value
+//! glosses the value ("finance/billing").
 //!
 //! [`head_choice`] reads fields whose values are single words (labels,
 //! priorities, rooms) word by word, with the shared negation scope;
@@ -156,6 +160,7 @@ pub fn head_choice<T: Ord + Clone>(
     // Where the asides start: the first word after the head.
     let mut asides_from = words.len();
     let is_value = |w: &str| value_of(w).is_some();
+    let gloss = slash_glosses(&text, &mentioned);
     for (i, word) in words.iter().enumerate() {
         let gap = text.gap(i);
         for c in gap.chars() {
@@ -191,6 +196,9 @@ pub fn head_choice<T: Ord + Clone>(
             }
             continue;
         }
+        if gloss[i] {
+            continue;
+        }
         if DENIALS.contains(&w) {
             denying = true;
             continue;
@@ -214,6 +222,59 @@ pub fn head_choice<T: Ord + Clone>(
         }
     }
     OneValue::of(named)
+}
+
+/// The words of `text` that gloss a value across a slash ("finance /
+/// billing", "Billing notice/finance", "normal/routine"): a side of a
+/// slash that names no value and neither hedges nor denies, in a chain of
+/// sides joined by slashes where another side names one. Values on two
+/// sides ("work/finance") are two values, read as such.
+fn slash_glosses(text: &Text, mentioned: &[bool]) -> Vec<bool> {
+    let words = &text.words;
+    let mut gloss = vec![false; words.len()];
+    // Sides: runs of words with no break and no slash between them; a
+    // chain: sides joined by slashes.
+    let mut side_from = 0;
+    let mut sides: Vec<(usize, usize)> = Vec::new();
+    let close_chain = |sides: &mut Vec<(usize, usize)>, gloss: &mut Vec<bool>| {
+        let named = sides
+            .iter()
+            .any(|&(a, b)| mentioned[a..b].iter().any(|m| *m));
+        if sides.len() > 1 && named {
+            for &(a, b) in sides.iter() {
+                let plain = words[a..b].iter().enumerate().all(|(k, w)| {
+                    let w = w.text.as_str();
+                    !mentioned[a + k]
+                        && !HEDGES.contains(&w)
+                        && !DENIALS.contains(&w)
+                        && !JOINERS.contains(&w)
+                        && !ALWAYS_OFFERING.contains(&w)
+                        && !OFFERED_AFTER.contains(&w)
+                        && !OFFERING_MODALS.contains(&w)
+                        && !CONDITIONS.contains(&w)
+                });
+                if plain {
+                    gloss[a..b].iter_mut().for_each(|g| *g = true);
+                }
+            }
+        }
+        sides.clear();
+    };
+    for i in 0..=words.len() {
+        let gap = if i < words.len() { text.gap(i) } else { "" };
+        let ends_side = i == words.len() || (i > 0 && (breaks(gap) || gap.contains('/')));
+        if !ends_side {
+            continue;
+        }
+        if i > side_from {
+            sides.push((side_from, i));
+        }
+        side_from = i;
+        if i == words.len() || !gap.contains('/') || breaks(gap) {
+            close_chain(&mut sides, &mut gloss);
+        }
+    }
+    gloss
 }
 
 /// Whether the value mentioned at word `at`, in an aside, is offered as
@@ -272,16 +333,113 @@ fn offered(
     if modal && !denied {
         return true;
     }
+    let plain = |w: &str| HEDGES.contains(&w) || JOINERS.contains(&w) || filler.contains(&w);
+    // "high if the sender is a VIP", "(Granite only if Summit is taken)",
+    // "(unless it is FYI, then low)": a value opening its clause under a
+    // condition the answer leaves open (not "normal is too low if ...");
+    // before [`ruled_out`], which reads "only" as ruling a value out.
+    let after_words: Vec<&str> = after.iter().map(|(_, w)| *w).collect();
+    let opens = before.iter().all(|w| plain(w));
+    if (opens && offered_if(&after_words))
+        || (before.first() == Some(&"then") && after_condition(text, asides_from, at))
+    {
+        return true;
+    }
     if ruled_out(text, mentioned, at) {
         return false;
     }
     // Alone in its clause, apart from the field's words, hedge words and
     // other values: "no (yes)", "work, spam", "(Cedar room)".
-    let plain = |w: &str| HEDGES.contains(&w) || JOINERS.contains(&w) || filler.contains(&w);
-    before.iter().all(|w| plain(w))
+    opens
         && after
             .iter()
             .all(|(k, w)| plain(w) || mentioned.get(*k).copied().unwrap_or(false))
+}
+
+/// Words that open a condition after a value offered under it: "high if
+/// the sender is a VIP", "Granite unless Summit is free", "high under the
+/// VIP rule".
+const CONDITIONS: &[&str] = &[
+    "if",
+    "unless",
+    "when",
+    "whenever",
+    "once",
+    "provided",
+    "providing",
+    "assuming",
+    "supposing",
+    "under",
+];
+
+/// Words that may stand between a value and its condition: "high only if
+/// the sender is a VIP", "normal even if nothing is owed".
+const CONDITION_LEADS: &[&str] = &["only", "even", "just"];
+
+/// Words of a condition that put it against the facts (the subjunctive or
+/// a past form): "if a question were asked", "if it had been overdue".
+const AGAINST_THE_FACTS: &[&str] = &[
+    "were", "had", "would", "could", "did", "was", "werent", "hadnt", "wouldnt", "didnt",
+];
+
+/// Words before a participle in `-ed` that keep the condition in the
+/// present ("if the domain is spoofed", "if Summit gets booked"): the
+/// participle is then no past form.
+const PRESENT_AUXILIARIES: &[&str] = &[
+    "is", "are", "am", "be", "been", "being", "get", "gets", "getting", "has", "have", "s", "its",
+];
+
+/// Whether `condition` (the words after the condition word) speaks of
+/// facts other than this email's: a subjunctive or past form ("if the VIP
+/// rule applied", "if a question were asked"). What the value would be
+/// then is a comment, as "would otherwise be normal" is; a condition in
+/// the present ("if the sender is a VIP", "if Lena prefers", "if needed")
+/// leaves the answer open.
+fn against_the_facts(condition: &[&str]) -> bool {
+    condition.iter().enumerate().any(|(k, w)| {
+        AGAINST_THE_FACTS.contains(w)
+            || (k > 0
+                && w.len() > 3
+                && w.ends_with("ed")
+                && !PRESENT_AUXILIARIES.contains(&condition[k - 1]))
+    })
+}
+
+/// Whether a value followed by `after` (the words after it in its clause)
+/// is offered under a condition the answer leaves open: "high if the
+/// sender is a VIP", "Granite only if Summit is taken", "high under the
+/// VIP rule", "Granite in case Summit is taken"; not one against the facts
+/// ("high if the VIP rule applied").
+fn offered_if(after: &[&str]) -> bool {
+    let skip = usize::from(after.first().is_some_and(|w| CONDITION_LEADS.contains(w)));
+    let rest = &after[skip.min(after.len())..];
+    let condition = match rest {
+        [first, tail @ ..] if CONDITIONS.contains(first) => tail,
+        ["in", "case", tail @ ..] => tail,
+        _ => return false,
+    };
+    !against_the_facts(condition)
+}
+
+/// Whether the asides before the value at word `at` (from word `asides`)
+/// open a condition the answer leaves open, so that "then" before the
+/// value offers it: "(unless you count it as FYI, then low)".
+fn after_condition(text: &Text, asides: usize, at: usize) -> bool {
+    let from = asides.max(at.saturating_sub(2 * WINDOW)).min(at);
+    let words: Vec<&str> = text.words[from..at]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    opens_condition(&words)
+}
+
+/// Whether `words` hold a condition the answer leaves open (a condition
+/// word, and no form against the facts after it).
+fn opens_condition(words: &[&str]) -> bool {
+    words
+        .iter()
+        .position(|w| CONDITIONS.contains(w))
+        .is_some_and(|k| !against_the_facts(&words[k + 1..]))
 }
 
 /// Verbs that make what follows a value a statement about it: "Orchard
@@ -732,6 +890,9 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
         if ALWAYS_OFFERING.contains(&first.as_str()) || offered_whole {
             return true;
         }
+        if offered_under_condition(asides, clause, &words, &bare, &other) {
+            return true;
+        }
         // A few words on either side of a hedge word; words a denial
         // before them in the clause reaches are denied, not offered ("no
         // (no reply or acknowledgement needed)", "no (no acknowledgement
@@ -755,6 +916,56 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
             hedging && (1..=4).any(|n| span(k + 1, k + 1 + n) || span(k.saturating_sub(n), k))
         })
     })
+}
+
+/// Whether a clause of `asides` (its `words` as written and `bare`)
+/// offers another value (`other`) under a condition the answer leaves
+/// open: the value and then the condition ("13:30 if Lena prefers", "but
+/// 15 if the zero row counts"), or "then" and the value after a condition
+/// in the asides ("(unless the zero row counts, then 9)"). See
+/// [`offered_if`].
+fn offered_under_condition(
+    asides: &str,
+    clause: &str,
+    words: &[(&str, String)],
+    bare: &[&str],
+    other: &impl Fn(&str) -> bool,
+) -> bool {
+    let from = usize::from(bare.first().is_some_and(|w| matches!(*w, "but" | "and")));
+    let written = |range: std::ops::Range<usize>| {
+        words[range]
+            .iter()
+            .map(|(w, _)| *w)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let value_first = (from + 1..bare.len().min(from + 1 + WINDOW))
+        .any(|k| offered_if(&bare[k..]) && other(&written(from..k)));
+    let then_value = bare.get(from) == Some(&"then")
+        && bare.len() > from + 1
+        && other(&written(from + 1..bare.len()))
+        && open_condition_before(asides, clause);
+    value_first || then_value
+}
+
+/// Whether the asides just before `clause`, a piece of `asides`, open a
+/// condition the answer leaves open ("unless the zero row counts, then
+/// 9"). Only the asides within [`HEAD_BYTES`] before it are read, so that
+/// a long text of many clauses is still read in linear time.
+fn open_condition_before(asides: &str, clause: &str) -> bool {
+    let end = (clause.as_ptr() as usize)
+        .saturating_sub(asides.as_ptr() as usize)
+        .min(asides.len());
+    let mut start = end.saturating_sub(HEAD_BYTES);
+    while !asides.is_char_boundary(start) {
+        start -= 1;
+    }
+    let Some(before) = asides.get(start..end) else {
+        return false;
+    };
+    let text = Text::new(before);
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    opens_condition(&words)
 }
 
 /// Whether `clause`, a piece of `asides`, names with "otherwise" or
@@ -927,6 +1138,89 @@ mod tests {
             "low, alternatively the default",
         ] {
             assert_eq!(priority(field), OneValue::Missing, "{field:?}");
+        }
+    }
+
+    #[test]
+    fn a_value_under_an_open_condition_after_the_value_is_a_second_value() {
+        // The condition after the second value, as before it (play-pr23
+        // X1): the answer leaves the condition open.
+        for field in [
+            "low (high if the sender is a VIP)",
+            "low, high if the VIP rule applies",
+            "low (high if VIP)",
+            "low, but high under the VIP rule",
+            "normal (unless you count it as FYI, then low)",
+            "normal, low if nothing is owed",
+            "normal (low only if the refund is just FYI)",
+            "high (normal in case the deadline moves)",
+            "low (high when the sender turns out to be a VIP)",
+            "normal (high assuming the bill is overdue)",
+            "normal; high provided the sender is confirmed",
+            "low (high if needed)",
+        ] {
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        // Near misses: an aside that names no other value, or one under a
+        // condition against the facts (what it would have been).
+        for (field, value) in [
+            ("low (automated newsletter)", "low"),
+            ("high (the client asked for it today)", "high"),
+            ("normal, since the sender is not a VIP", "normal"),
+            ("normal (high if the VIP rule applied)", "normal"),
+            (
+                "normal (it would be high if the sender were a VIP)",
+                "normal",
+            ),
+            ("high (normal if it had not been overdue)", "high"),
+            ("low (high only if the bill had been overdue)", "low"),
+            ("high (normal is too low if the bill is overdue)", "high"),
+        ] {
+            assert_eq!(priority(field), OneValue::One(value), "{field:?}");
+        }
+        for (field, value) in [
+            ("8 (9 if the zero row counts)", None),
+            ("12, 15 if duplicates are kept", None),
+            ("12 (unless the zero row counts, then 13)", None),
+            ("12 (but 15 if the trailing-dot email is accepted)", None),
+            ("12 (15 only if v571 counts as valid)", None),
+            ("12 (3 dropped if you count the duplicates)", Some(12)),
+            ("12 (15 if the duplicates had been kept)", Some(12)),
+            ("12 (it would be 15 if the duplicates were kept)", Some(12)),
+            ("12 (the zero row is dropped if its amount is 0)", Some(12)),
+        ] {
+            assert_eq!(count(field), value, "{field:?}");
+        }
+    }
+
+    #[test]
+    fn a_word_glossing_a_value_across_a_slash_is_no_second_value() {
+        // The other side of the slash names no value (play-pr23 B1).
+        for (field, value) in [
+            ("normal/routine", "normal"),
+            ("normal / routine processing", "normal"),
+            ("routine/normal", "normal"),
+            ("high/ASAP", "high"),
+            ("low / FYI only", "low"),
+            ("low/informational", "low"),
+            ("high/time-sensitive (payment overdue)", "high"),
+        ] {
+            assert_eq!(priority(field), OneValue::One(value), "{field:?}");
+        }
+        // Near misses: values on both sides, or a side that hedges.
+        for field in [
+            "high/normal",
+            "low / high",
+            "routine/normal/high",
+            "normal / maybe low",
+            "normal/or low",
+        ] {
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for field in ["perhaps/normal", "normal/maybe", "not/normal"] {
+            assert!(priority(field).one().is_none(), "{field:?}");
         }
     }
 
