@@ -42,7 +42,7 @@
 mod player_corpus_common;
 
 use env_wasm::{AnyEnv, ResetDefaults, registry};
-use player_corpus_common::{Verdict, query, reset_options, verdict_of};
+use player_corpus_common::{Verdict, exploit_shown, query, reset_options, verdict_of};
 use serde_json::{Value, json};
 
 const CORPORA: &[(&str, &str)] = &[
@@ -429,20 +429,6 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("productivity-p40", 35, PR23_X2),
     ("productivity-p40", 149, PR23_X2),
 ];
-
-/// Whether the player classed a lost (or kept) point of the row as X: a
-/// wrong answer the grader let through.
-fn exploit_shown(row: &Value) -> bool {
-    row["verdict"]["lost_points"]
-        .as_array()
-        .is_some_and(|lost| {
-            lost.iter().any(|p| {
-                p["class"]
-                    .as_str()
-                    .is_some_and(|c| c.trim_start().starts_with('X'))
-            })
-        })
-}
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
 /// C), as (corpus, line, the score they keep, the decision): a reading

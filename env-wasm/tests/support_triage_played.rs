@@ -27,7 +27,7 @@ mod support_triage_corpus;
 
 use env_wasm::Points;
 use env_wasm::{AnyEnv, ResetDefaults, registry};
-use player_corpus_common::{Verdict, query, reset_options, verdict_of};
+use player_corpus_common::{Verdict, exploit_shown, query, reset_options, verdict_of};
 use serde_json::Value;
 use support_triage_corpus::{Fixture, fixtures, grade};
 
@@ -780,20 +780,6 @@ const EXPLOITS_CLOSED_IN_FEEDBACK: &[(&str, usize, &str)] = &[(
     65,
     "next step missing (expected a request to the customer, or when we next respond",
 )];
-
-/// Whether the player classed a lost (or kept) point of the row as X: a
-/// wrong answer the grader let through.
-fn exploit_shown(row: &Value) -> bool {
-    row["verdict"]["lost_points"]
-        .as_array()
-        .is_some_and(|lost| {
-            lost.iter().any(|p| {
-                p["class"]
-                    .as_str()
-                    .is_some_and(|c| c.trim_start().starts_with('X'))
-            })
-        })
-}
 
 /// Rows whose lost points are the player's own by the policy the
 /// instruction states, whatever the row's verdict says, as (corpus, line,

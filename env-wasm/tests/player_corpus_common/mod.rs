@@ -28,6 +28,20 @@ pub(crate) fn verdict_of(lost_points: &[Value]) -> Verdict {
     }
 }
 
+/// Whether the player classed a lost (or kept) point of the row as X: a
+/// wrong answer the grader let through.
+pub(crate) fn exploit_shown(row: &Value) -> bool {
+    row["verdict"]["lost_points"]
+        .as_array()
+        .is_some_and(|lost| {
+            lost.iter().any(|p| {
+                p["class"]
+                    .as_str()
+                    .is_some_and(|c| c.trim_start().starts_with('X'))
+            })
+        })
+}
+
 /// The query parameters of an MCP endpoint URL.
 pub(crate) fn query(url: &str) -> Vec<(String, String)> {
     url.split_once('?')
