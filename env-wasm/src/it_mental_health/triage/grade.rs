@@ -27,7 +27,7 @@ use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES, ROLES};
 use crate::it_mental_health::reading::direction::{Load, worsened};
-use crate::it_mental_health::reading::penalties::{PENALTIES, harmful_advice};
+use crate::it_mental_health::reading::penalties::{PENALTIES, harmful};
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, sub_field};
 use crate::it_mental_health::reading::{Answer, MEANS, counts_a_group, quoted, targeted_naming};
 use crate::points::Points;
@@ -2992,7 +2992,8 @@ fn fortnight_score(
     let action = without_asides_on_others(case, employee, &action);
     // Harmful advice is no support, whatever it names ("tell him to stop
     // making a fuss about the incidents").
-    if !harmful_advice(&action).is_empty() {
+    let read = Text::new(&action);
+    if !harmful(&read).is_empty() {
         return Fortnight {
             points: Points::ZERO,
             no_step: false,
@@ -3001,7 +3002,6 @@ fn fortnight_score(
             against: Some("is harmful advice"),
         };
     }
-    let read = Text::new(&action);
     let named = stressors_tackled(&read, employee, own_lines);
     let named = if named.is_empty() {
         elided_object(&read, stated)
