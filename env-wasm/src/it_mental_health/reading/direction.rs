@@ -8,19 +8,19 @@
 //! [`worsened`] marks.
 //!
 //! The constructions, each in one sentence and not negated:
-//! - a verb of keeping ([`KEEPING`]) whose object holds the load and no
+//! - a verb of keeping (`KEEPING`) whose object holds the load and no
 //!   bound on it ("keep on-call to one week in eight", "keep Samir off the
 //!   rota") nor a helper ("keep the incident reviews going");
-//! - a verb of placing ([`PLACING`]) a person on the load ("assign Samir
+//! - a verb of placing (`PLACING`) a person on the load ("assign Samir
 //!   to every incident");
-//! - a verb of giving ([`GIVING`]) load to the person ("give her the
+//! - a verb of giving (`GIVING`) load to the person ("give her the
 //!   escalations", "route every page to him"), not the person's load to
 //!   someone else ("hand Anton's extra work to a contractor");
-//! - a verb of increase ([`INCREASING`]), "add" before a new item, or a
-//!   word of more ([`MORE`]) before the load itself ("extra on-call
+//! - a verb of increase (`INCREASING`), "add" before a new item, or a
+//!   word of more (`MORE`) before the load itself ("extra on-call
 //!   shifts"; "more team events" is more of what the team lacks, which
 //!   tackles it; "a second on-call engineer" is more help);
-//! - a verb of halting ([`HALTING`]) a fix or what the team lacks
+//! - a verb of halting (`HALTING`) a fix or what the team lacks
 //!   ("pause the automation project", "cancel the offsite"); halting the
 //!   load itself ("pause the manual deploy rota") tackles it.
 //!
