@@ -407,6 +407,16 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p40",
         include_str!("player_corpus/2026-12-07/productivity-p40/episodes.jsonl"),
     ),
+    // The twenty-fourth (play-pr24, over MCP alone, on 7676935): email,
+    // calendar and cleaning at levels 5 and 4, each played once and with 6
+    // or more replays, probes and wrong answers (102 rows; first plays and
+    // replays all 1.00, line 3 a harness accident the player classed A).
+    // No B row; its C row (24) is settled by the instruction; its X rows
+    // are the F1 of a padded set (`PADDED_SET_F1`) and pr23-X2 again (99).
+    (
+        "productivity-p41",
+        include_str!("player_corpus/2026-12-07/productivity-p41/episodes.jsonl"),
+    ),
 ];
 
 // The open class of play-pr23, for the next round.
@@ -428,6 +438,26 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("productivity-p40", 34, PR23_X2),
     ("productivity-p40", 35, PR23_X2),
     ("productivity-p40", 149, PR23_X2),
+    ("productivity-p41", 99, PR23_X2),
+];
+
+/// Rows the player classed X that keep what set scoring gives by design,
+/// as (corpus, line, why): a set padded with every id keeps the F1 of that
+/// one field (recall 1, precision the share of right ids), about 0.05 of
+/// the score; held to it.
+const PADDED_SET_F1: &[(&str, usize, &str)] = &[
+    (
+        "productivity-p41",
+        65,
+        "duplicate_ids padded with every id of the table keeps its F1 (DESIGN 3.3: set answers \
+         are scored by F1), 0.05 of the score; padding every set drops to 0.43",
+    ),
+    (
+        "productivity-p41",
+        77,
+        "duplicate_ids padded with every id of the table keeps its F1 (DESIGN 3.3: set answers \
+         are scored by F1), 0.05 of the score; padding every set drops to 0.45",
+    ),
 ];
 
 /// Rows classed B or C that keep a loss by the lead's decision (issue 21
@@ -573,6 +603,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p38",
     "productivity-p39",
     "productivity-p40",
+    "productivity-p41",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -601,6 +632,12 @@ const SETTLED_BY_INSTRUCTION: &[(&str, usize, &str)] = &[
         "productivity-p9",
         34,
         "a request to acknowledge leaves the priority as the rules set it: an FYI stays low",
+    ),
+    (
+        "productivity-p41",
+        24,
+        "a request to acknowledge changes no priority: the VIP exception before it still makes \
+         the mail high (the instruction says so since)",
     ),
 ];
 
@@ -990,7 +1027,7 @@ fn played_episodes_score_what_the_player_judged() {
             // while its exploit is open, and below that once closed.
             let now = replayed.score.unwrap_or(0.0);
             let closed = now < recorded.unwrap_or(0.0) - 1e-4;
-            match (closed, listed(KNOWN_EXPLOITS)) {
+            match (closed, listed(KNOWN_EXPLOITS).or(listed(PADDED_SET_F1))) {
                 (true, Some(class)) => failures.push(format!(
                     "{corpus}:{line}: exploit closed ({class}); take it off KNOWN_EXPLOITS"
                 )),
