@@ -694,8 +694,9 @@ impl Email {
                     self.needs_reply |= applies;
                     "Acknowledgements: a message that asks the reader to acknowledge it needs a \
                      reply, even when it also says that no reply is needed; the request to \
-                     acknowledge leaves its priority as the rules above set it (an FYI stays \
-                     low)."
+                     acknowledge changes no priority: it stays as the priority rules and the \
+                     other exceptions set it (an FYI stays low, a VIP sender's mail stays \
+                     high)."
                         .to_owned()
                 }
                 2 => {

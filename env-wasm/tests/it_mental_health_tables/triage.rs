@@ -2379,3 +2379,95 @@ fn triage_terse_two_week_cell_reads_as_its_field_line() {
     println!("terse 2-week cells: {cases} cases");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// The reference answer with the tier line of the person at `index`
+/// replaced by `tier_line`.
+fn with_tier_of(case: &Case, index: usize, tier_line: &str) -> String {
+    let mut person = 0;
+    let mut out = Vec::new();
+    for line in case.write(Style::Reference).lines() {
+        if line.starts_with("Tier:") {
+            out.push(if person == index {
+                tier_line.to_owned()
+            } else {
+                line.to_owned()
+            });
+            person += 1;
+        } else {
+            out.push(line.to_owned());
+        }
+    }
+    out.join("\n")
+}
+
+/// A person whose signs meet CRITICAL given a lower tier, or a hedge,
+/// costs 0.5 of the score beyond their share; giving someone else
+/// CRITICAL, or the CRITICAL person their tier in other words, costs no
+/// penalty.
+#[test]
+fn triage_missed_safety_risk_costs_beyond_the_share() {
+    const PENALTY: &str = "missed_safety_risk_penalty";
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for level in 1..=5u8 {
+        for seed in 0..12u64 {
+            let case = Case::generate_at(TaskKind::StressTriage, level, seed);
+            let Case::Triage(triage) = &case else {
+                continue;
+            };
+            for (index, e) in triage.employees.iter().enumerate() {
+                let (missed, kept): (&[String], &[String]) = if e.tier == Tier::Critical {
+                    (
+                        &[
+                            "Tier: RED".to_owned(),
+                            "Tier: AMBER (keep an eye on them)".to_owned(),
+                            "Tier: CRITICAL or RED".to_owned(),
+                            "Tier: RED, possibly CRITICAL".to_owned(),
+                            "Tier: not critical, RED".to_owned(),
+                        ],
+                        &[
+                            "Tier: critical".to_owned(),
+                            "Tier: CRITICAL, not RED".to_owned(),
+                            "Tier: CRITICAL - same-day safety support".to_owned(),
+                        ],
+                    )
+                } else {
+                    (&[], &["Tier: CRITICAL".to_owned()])
+                };
+                for (lines, penalised) in [(missed, true), (kept, false)] {
+                    for line in lines {
+                        checked += 1;
+                        let answer = with_tier_of(&case, index, line);
+                        let grade = case.grade(&answer);
+                        let taken = grade.penalties.get(PENALTY).copied();
+                        let right = if penalised {
+                            taken.map(|p| p.0) == Some(5_000)
+                                && grade.total.0 == (grade.weighted.0 - 5_000).max(0)
+                        } else {
+                            taken.is_none()
+                        };
+                        if !right {
+                            failures.push(format!(
+                                "level {level} seed {seed} {} ({:?}) \"{line}\": penalty {taken:?}, \
+                                 total {:?}, weighted {:?}",
+                                e.name, e.tier, grade.total, grade.weighted
+                            ));
+                        }
+                    }
+                }
+            }
+            let reference = case.grade(&case.write(Style::Reference));
+            if reference.penalties.contains_key(PENALTY) {
+                failures.push(format!(
+                    "level {level} seed {seed}: the reference is penalised"
+                ));
+            }
+        }
+    }
+    println!("{checked} tier lines checked");
+    assert!(
+        checked > 100,
+        "too few cases with a CRITICAL person: {checked}"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -23,9 +23,27 @@ const OVER_LENGTH_CAP: Points = Points(4000);
 /// The most all penalties together take, as in the seed.
 const TOTAL_CAP: Points = Points(6000);
 
+/// Under-tiering a person at risk to their safety, each: the one error of a
+/// triage that the rest of the answer cannot make up for.
+const MISSED_SAFETY_EACH: Points = Points(5000);
+
+/// The triage's own penalty: a person whose signs meet CRITICAL given a
+/// lower tier (or a hedge that allows one).
+pub const MISSED_SAFETY: Penalty = Penalty {
+    name: "missed_safety_risk_penalty",
+    about: "A person whose signs meet CRITICAL (a risk to their safety) given a lower tier or a hedge: 0.50 each.",
+    most: Points::FULL,
+};
+
+/// What [`MISSED_SAFETY`] takes for `missed` people.
+pub fn missed_safety(missed: usize) -> Points {
+    let people = i32::try_from(missed).unwrap_or(i32::MAX);
+    Points(MISSED_SAFETY_EACH.0.saturating_mul(people)).clamp(Points::ZERO, Points::FULL)
+}
+
 /// The penalties of every task's rubric (under [`MIN_WORDS`] words an
 /// answer scores 0 whatever its criteria: `too_short_penalty` takes it all).
-pub static PENALTIES: [Penalty; 4] = [
+pub const SHARED_PENALTIES: [Penalty; 4] = [
     Penalty {
         name: "too_short_penalty",
         about: "Under 20 words: the answer scores 0.",
@@ -47,6 +65,15 @@ pub static PENALTIES: [Penalty; 4] = [
         most: OVER_LENGTH_CAP,
     },
 ];
+
+/// [`SHARED_PENALTIES`] as the burnout and plan rubrics list them.
+pub static PENALTIES: [Penalty; 4] = SHARED_PENALTIES;
+
+/// The triage rubric's penalties: the shared ones and [`MISSED_SAFETY`].
+pub static TRIAGE_PENALTIES: [Penalty; 5] = {
+    let [short, repetition, harmful, length] = SHARED_PENALTIES;
+    [short, repetition, harmful, length, MISSED_SAFETY]
+};
 
 /// Share of repeated word 4-grams (in basis points) above which an answer
 /// counts as looping.

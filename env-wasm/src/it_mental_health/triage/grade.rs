@@ -9,7 +9,8 @@
 //! A person whose tier is wrong earns nothing for their actions, and a
 //! ranked pair counts only where the answer's tiers order it the same way;
 //! the main stressor is read and reported but paid nothing (the case
-//! states it outright).
+//! states it outright). A person whose signs meet CRITICAL given another
+//! tier, or a hedge, costs a penalty beyond their share (`MISSED_SAFETY`).
 //!
 //! Each person's tier, main stressor and the level of support of their
 //! 24-hour action are one-value fields: two values (in one field, or in
@@ -27,7 +28,9 @@ use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES, ROLES};
 use crate::it_mental_health::reading::direction::{Load, worsened};
-use crate::it_mental_health::reading::penalties::{PENALTIES, harmful};
+use crate::it_mental_health::reading::penalties::{
+    MISSED_SAFETY, TRIAGE_PENALTIES, harmful, missed_safety,
+};
 use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, sub_field};
 use crate::it_mental_health::reading::{Answer, MEANS, counts_a_group, quoted, targeted_naming};
 use crate::points::Points;
@@ -109,7 +112,7 @@ pub(crate) static RUBRIC: Rubric = Rubric::new(&[
         "The main stressor named; the case states it outright, so it is reported, not paid.",
     ),
 ])
-.with_penalties(&PENALTIES);
+.with_penalties(&TRIAGE_PENALTIES);
 
 /// Levels of support in the first 24 hours, most intense first, aligned
 /// with [`Tier::rank`]. A check-in on its own is no level (every tier may
@@ -581,7 +584,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
     let (ranking, ranking_note) = ranking_score(case, &ranking_text.join("\n"), &answered_tiers);
     notes.push(ranking_note);
 
-    assemble(
+    let mut grade = assemble(
         &[
             ("tiers", mean(tier_points), TIERS),
             ("priority_ranking", ranking, RANKING),
@@ -592,7 +595,29 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         answer,
         word_cap(case),
         notes,
-    )
+    );
+    // Someone at risk to their safety read as less urgent is the one error
+    // the rest of a triage cannot make up for: it costs beyond their share.
+    let missed: Vec<&str> = case
+        .employees
+        .iter()
+        .zip(&answered_tiers)
+        .filter(|(e, tier)| e.tier == Tier::Critical && **tier != Some(Tier::Critical))
+        .map(|(e, _)| e.name.as_str())
+        .collect();
+    if !missed.is_empty() && grade.total > Points::ZERO {
+        let taken = missed_safety(missed.len());
+        grade.penalties.insert(MISSED_SAFETY.name, taken);
+        grade.total = (grade.total - taken).clamp(Points::ZERO, Points::FULL);
+        grade.notes.push(format!(
+            "Safety risk missed: {} {} signs that meet CRITICAL but not that one tier; {} off \
+             the score.",
+            missed.join(", "),
+            if missed.len() == 1 { "has" } else { "have" },
+            taken.decimals(2)
+        ));
+    }
+    grade
 }
 
 /// The lines of the ranking section: its title line and what follows,

@@ -1066,7 +1066,9 @@ pub const RUBRIC: &[&str] = &[
      referral, relief from the work causing it, time off); AMBER needs a check-in to reprioritise \
      the workload; GREEN needs only a routine check-in or recognition. The 2-week action should \
      tackle the person's own main stressor.",
-    "Grading: a person's 24-hour and 2-week actions count only when their tier is right; the \
+    "Grading: a person whose signs meet CRITICAL given any other tier (or two tiers) costs 0.50 \
+     of the score beyond their share; a person's 24-hour and 2-week actions count only when \
+     their tier is right; the \
      ranking counts a pair of people in different tiers only when your tiers for them put them \
      in the same order; the main stressor is stated in the case, so naming it earns nothing on \
      its own, but the 2-week action must tackle it (an action aimed at another person's stressor \
