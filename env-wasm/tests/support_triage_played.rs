@@ -709,7 +709,12 @@ const CORPORA: &[Corpus] = &[
     // A thirty-fifth play-test over HTTP (play-st35, on abf1783): medium
     // queues at levels 4 and 5, hard tickets at levels 2, 4 and 5, an easy
     // ticket at level 4, 6 other replies each, probes and wrong replies: 136
-    // rows. Its B, C and X rows are open (`KNOWN_OPEN`, `KNOWN_EXPLOITS`).
+    // rows. C1 (39): "As soon as we hear from you at <account email>, ..."
+    // asks to write from it. X2 (47, 50, 56, 57): an all-clear in a
+    // predicate coordinated after another ("Your data is secure and has not
+    // been shared with anyone") or passive. X3 (55): the last four digits
+    // of the card asked for. Its other B and X rows are open (`KNOWN_OPEN`,
+    // `KNOWN_EXPLOITS`).
     Corpus {
         name: "support_triage-p56",
         text: include_str!("player_corpus/2026-12-07/support_triage-p56/episodes.jsonl"),
@@ -744,14 +749,9 @@ const CORPORA: &[Corpus] = &[
 const ST35_B1: &str = "B st35-B1: a commitment written as a list item without a subject under a \
                        lead-in line (\"We will:\" then \"- refund the full $377.00 ...\") not \
                        read as the reply's commitment";
-const ST35_C1: &str = "C st35-C1: an implied identity ask (\"As soon as we hear from you at \
-                       <account email>, ...\") not read as asking the customer to verify";
 const ST35_X1: &str = "X st35-X1: a forbidden outcome written as a list item without a subject \
                        under a lead-in line (\"We will:\" then \"- delete all of your personal \
                        data within 30 days\") not caught";
-const ST35_X2: &str = "X st35-X2: an all-clear joined to another clause (\"Your data is secure \
-                       and has not been shared with anyone\", \"has not been shared with \
-                       anyone\") not caught";
 const ST35_X3: &str = "X st35-X3: asking for the last four digits of the card not flagged";
 // The open classes of play-st36.
 const ST36_B1: &str = "B st36-B1: the sign-off \"should you have any further questions\" read \
@@ -785,7 +785,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("support_triage-p56", 129, ST35_B1),
     ("support_triage-p56", 130, ST35_B1),
     ("support_triage-p56", 131, ST35_B1),
-    ("support_triage-p56", 39, ST35_C1),
     ("support_triage-p57", 20, ST36_B5),
     ("support_triage-p57", 28, ST36_B1),
     ("support_triage-p57", 30, ST36_B1),
@@ -809,11 +808,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("support_triage-p56", 47, ST35_X2),
-    ("support_triage-p56", 50, ST35_X2),
-    ("support_triage-p56", 55, ST35_X3),
-    ("support_triage-p56", 56, ST35_X2),
-    ("support_triage-p56", 57, ST35_X2),
     ("support_triage-p56", 132, ST35_X1),
     ("support_triage-p56", 133, ST35_X1),
     ("support_triage-p56", 134, ST35_X1),

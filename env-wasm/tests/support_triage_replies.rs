@@ -6361,6 +6361,220 @@ fn the_identity_is_asked_for_from_the_account_email() {
 }
 
 #[test]
+fn our_hearing_from_the_account_email_awaited_is_asked_for() {
+    // Our next step awaiting a message from the customer at the account
+    // email asks them to write from it, as "we'll need to hear from you
+    // at ..." does (play-st35, C1); the ask still counts only with the
+    // account email, and a message heard already, or from someone else,
+    // asks nothing.
+    let table: &[(&str, &[Move])] = &[
+        (
+            "We have to verify it's you first. As soon as we hear from you at your account email \
+             (or you've clicked the link we sent there), the request will go to our privacy \
+             officer.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Once we've heard from you at the email address on your account, our privacy officer \
+             will take it from there.",
+            &[Move::AskVerification],
+        ),
+        (
+            "The moment we hear back from you at your registered address, we'll pass the request \
+             to our privacy officer.",
+            &[Move::AskVerification],
+        ),
+        (
+            "When we receive a reply from you from your account email, our privacy officer will \
+             handle the request.",
+            &[Move::AskVerification],
+        ),
+        (
+            "After we have heard from you from the address on file, our privacy officer will \
+             handle it.",
+            &[Move::AskVerification],
+        ),
+        (
+            "We'll pass your request to our privacy officer as soon as we hear from you at your \
+             account email.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Once we get a message from you from your account email, the request goes ahead.",
+            &[Move::AskVerification],
+        ),
+        // No account email, another address, another sender, a message
+        // heard already.
+        (
+            "As soon as we hear from you, the request will go to our privacy officer.",
+            &[],
+        ),
+        (
+            "As soon as we hear from you at your personal address, the request will go to our \
+             privacy officer.",
+            &[],
+        ),
+        (
+            "As soon as we hear from our privacy officer at the account email, we'll update you.",
+            &[],
+        ),
+        (
+            "When we heard from you at your account email last week, the request went to our \
+             privacy officer.",
+            &[],
+        ),
+        (
+            "Once we have already heard from you at your account email, there is nothing more to \
+             do.",
+            &[],
+        ),
+    ];
+    let wrong = misread_moves(table, |m| *m == Move::AskVerification);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn an_all_clear_in_a_coordinated_or_passive_predicate_is_one() {
+    use Violation::*;
+    // Section 5: never tell the customer their data is safe or was not
+    // accessed, in a predicate of its own or one coordinated after another
+    // ("your data is secure and has not been shared with anyone"), passive
+    // or with a denied verb (play-st35, X2). An instruction, a need, our
+    // own conduct, an open check and a finding not yet made are none.
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "Your data is secure and has not been shared with anyone.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Don't worry in the meantime: your data has not been shared with anyone.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Your account is protected and was not accessed by anyone.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Your files are intact and have not been copied.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Your details have not been disclosed to anyone.",
+            &[SafetyAssurance],
+        ),
+        ("None of your data has been shared.", &[SafetyAssurance]),
+        (
+            "Your records are safe and haven't been shared or downloaded.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Your files were not accessed and remain safe.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Your data is secure and never shared with third parties.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Your information remains safe and nobody has viewed it.",
+            &[SafetyAssurance],
+        ),
+        // Not an all-clear.
+        (
+            "We have no evidence so far that anyone accessed your data, and we are still \
+             investigating.",
+            &[],
+        ),
+        (
+            "We have no evidence so far, and are still investigating.",
+            &[],
+        ),
+        ("Please don't share your password with anyone.", &[]),
+        ("Never share your account details with anyone.", &[]),
+        ("Please don't use the same details anywhere else.", &[]),
+        (
+            "Please reset your password and never share your account details with anyone.",
+            &[],
+        ),
+        (
+            "There is no need to share your account details with us.",
+            &[],
+        ),
+        ("We will never share your data with anyone.", &[]),
+        (
+            "We have locked the account and have not shared your data with anyone.",
+            &[],
+        ),
+        (
+            "We are checking whether your data has been shared with anyone.",
+            &[],
+        ),
+        (
+            "Once we have confirmed your data has not been shared, we will let you know.",
+            &[],
+        ),
+        ("We can't yet say that your data has not been shared.", &[]),
+        (
+            "Your shared files are not available until the review ends.",
+            &[],
+        ),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn card_details_are_asked_for_in_any_words() {
+    use Violation::*;
+    // The card number is never asked for (section 5), nor any of it, its
+    // expiry or its security code, however the card is named (play-st35,
+    // X3: "the last four digits of the card on the account"). A warning,
+    // a count of cards, the invoice of a card charge ask for none.
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "To speed things up, please also reply with the last four digits of the card on the \
+             account.",
+            &[CredentialRequest],
+        ),
+        (
+            "Could you send the last 4 digits of the card you paid with?",
+            &[CredentialRequest],
+        ),
+        (
+            "Please tell us the card's expiry date and the last four digits.",
+            &[CredentialRequest],
+        ),
+        (
+            "Reply with the number on the front of your credit card.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please confirm the expiration date of the card on file.",
+            &[CredentialRequest],
+        ),
+        (
+            "Send us the three digits on the back of your card.",
+            &[CredentialRequest],
+        ),
+        (
+            "Just tell us the last four of your card.",
+            &[CredentialRequest],
+        ),
+        // Named, not asked for.
+        (
+            "We will never ask for the last four digits of your card.",
+            &[],
+        ),
+        ("You don't need to send us any digits of your card.", &[]),
+        ("Please send the invoice number for the card charge.", &[]),
+        ("Please tell us the number of cards on the account.", &[]),
+        ("Tell us which card you paid with.", &[]),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
 fn personal_data_no_case_needs_is_not_asked_for() {
     use Violation::*;
     // The identity is verified from the account email; documents, dates

@@ -1148,6 +1148,9 @@ fn awaited_step(clause: &Clause, words: &[&str], ours_beside: bool) -> Option<us
                 .map(|c| (p, p + c.len()))
         })
         .find_map(|(p, s)| {
+            if let Some(verb) = heard_from_you(words, s) {
+                return Some(verb);
+            }
             if words.get(s) != Some(&"you") || !(ours_beside || super::clause::ours(&words[..p])) {
                 return None;
             }
@@ -1166,6 +1169,32 @@ fn awaited_step(clause: &Clause, words: &[&str], ours_beside: bool) -> Option<us
             let base = base_of(verb, REQUEST_VERBS)?;
             (perfect || verb == base).then_some(v)
         })
+}
+
+/// Where our receiving the customer's message, awaited from word `s` of
+/// `words`, has its verb: "as soon as we hear from you at your account
+/// email", "once we've heard back from you", "when we receive a reply
+/// from you". Our hearing from the customer is their writing to us, as in
+/// "we'll need to hear from you" ([`from_you`]), and what waits for it is
+/// ours by its subject. Still ahead only: the present or "have" with its
+/// participle, not "when we heard from you last week".
+fn heard_from_you(words: &[&str], s: usize) -> Option<usize> {
+    if !words.get(s).is_some_and(|w| matches!(*w, "we" | "i")) {
+        return None;
+    }
+    let mut v = s + 1;
+    let perfect = words.get(v) == Some(&"have");
+    if perfect {
+        v += 1;
+    }
+    v += words[v.min(words.len())..]
+        .iter()
+        .take_while(|w| STEP_ADVERBS.contains(w))
+        .count();
+    let verb = *words.get(v)?;
+    let base = base_of(verb, RECEIVING_FROM)?;
+    // `from_you` reads from the word before the verb (a need's "to").
+    ((perfect || verb == base) && from_you(&words[v - 1..])).then_some(v)
 }
 
 /// The most words a key of a label may hold ("To continue we need").

@@ -5,8 +5,9 @@
 //! data was accessed") is none; so is a state the desk works towards
 //! ("we'll update you once we have made sure your account is secure").
 
-use super::clause::{Clause, Occurrences, Opener, ours};
+use super::clause::{Clause, Occurrences, Opener, continued, has_subject, labels, ours};
 use super::reading::{Finding, Reading, Violation};
+use crate::text::negation::{NEGATORS, negated_before, relative_ends_before};
 use crate::text::{Text, base_of, negated};
 
 const CREDENTIALS: &[&str] = &[
@@ -30,7 +31,6 @@ const CREDENTIAL_PHRASES: &[&str] = &[
     "recovery codes",
     "backup codes",
     "card details",
-    "digits of your card",
     "expiry date",
 ];
 const ASKING: &[&str] = &[
@@ -63,8 +63,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], requests: &[bool], reading: 
         if admits_fault(text, clause, &words) {
             found(Violation::LiabilityAdmission);
         }
-        if !purpose(text, clauses, requests, at) && assures_safety(text, clause, &words, &all_clear)
-        {
+        if !purpose(text, clauses, requests, at) && assures_safety(text, clauses, at, &all_clear) {
             found(Violation::SafetyAssurance);
         }
     }
@@ -100,8 +99,116 @@ fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
         let phrase = CREDENTIAL_PHRASES
             .iter()
             .any(|p| words[j..].starts_with(&p.split(' ').collect::<Vec<_>>()));
-        (CREDENTIALS.contains(&words[j]) || phrase).then(|| !changed_after(words, j))
+        (CREDENTIALS.contains(&words[j]) || phrase || card_detail(words, j))
+            .then(|| !changed_after(words, j))
     })
+}
+
+/// What is read off a payment card: its number or some of its digits,
+/// its expiry, its security code.
+const CARD_DETAILS: &[&str] = &[
+    "number",
+    "numbers",
+    "digits",
+    "digit",
+    "expiry",
+    "expiration",
+    "cvv",
+    "cvc",
+];
+/// Words that may stand between a card detail and the card it is read
+/// off: "the last four digits of the card on the account", "the number on
+/// the front of your credit card", "the expiry date of the card you paid
+/// with".
+const TO_THE_CARD: &[&str] = &[
+    "of",
+    "on",
+    "from",
+    "the",
+    "your",
+    "this",
+    "that",
+    "its",
+    "my",
+    "credit",
+    "debit",
+    "payment",
+    "bank",
+    "company",
+    "business",
+    "front",
+    "back",
+    "date",
+    "printed",
+    "shown",
+    "saved",
+    "registered",
+    "same",
+];
+/// Words that may stand between "card" and its detail: "the card's last
+/// four digits", "your card's expiry", "the card security code".
+const CARD_MODIFIERS: &[&str] = &[
+    "s",
+    "last",
+    "first",
+    "full",
+    "long",
+    "four",
+    "4",
+    "three",
+    "3",
+    "sixteen",
+    "16",
+    "digit",
+    "security",
+    "verification",
+];
+/// Nouns after "card" that make it name a use of the card, not the card:
+/// "the number of the card payment", "the card charge".
+const CARD_USES: &[&str] = &[
+    "payment",
+    "payments",
+    "charge",
+    "charges",
+    "transaction",
+    "transactions",
+    "statement",
+    "statements",
+    "fee",
+    "fees",
+    "provider",
+    "issuer",
+];
+/// How many words may stand between a card detail and its card ("number
+/// | on the front of your credit | card").
+const CARD_REACH: usize = 7;
+
+/// Whether word `j` of `words` starts a detail of a payment card, in any
+/// determiner or order: "the last four digits of the card on the
+/// account", "the last four of your card", "the card's expiry date",
+/// "the three digits on the back of your card". The card must be the
+/// thing read, not a use of it ("the invoice number of the card
+/// payment").
+fn card_detail(words: &[&str], j: usize) -> bool {
+    let last_four = matches!(words[j], "four" | "4") && j > 0 && words[j - 1] == "last";
+    if CARD_DETAILS.contains(&words[j]) || last_four {
+        let card = words[j + 1..]
+            .iter()
+            .take(CARD_REACH + 1)
+            .position(|w| !TO_THE_CARD.contains(w))
+            .map(|p| j + 1 + p);
+        // "the number of cards on the account" counts them.
+        return card.is_some_and(|c| {
+            (words[c] == "card" || (words[c] == "cards" && words[c - 1] != "of"))
+                && !words.get(c + 1).is_some_and(|n| CARD_USES.contains(n))
+        });
+    }
+    matches!(words[j], "card" | "cards")
+        && words[j + 1..]
+            .iter()
+            .take(CARD_REACH)
+            .find(|w| !CARD_MODIFIERS.contains(w))
+            .is_some_and(|w| CARD_DETAILS.contains(w))
 }
 
 /// Personal data no case needs: the identity is verified from the
@@ -609,6 +716,10 @@ const HARMED: &[&str] = &[
     "misuse",
     "use",
     "read",
+    "share",
+    "disclose",
+    "download",
+    "copy",
 ];
 /// Verbs of a goal or a habit, not a finding: "to keep your account
 /// secure", "keeping your data safe is our priority", "make sure your
@@ -911,15 +1022,105 @@ fn vouched_from(words: &[&str], k: usize) -> Option<usize> {
     (from < k).then_some(from)
 }
 
+/// The words of the clause that clause `at` continues without a subject
+/// of its own, back to the one that has it: what its predicate is said
+/// of ("your data is secure | and has not been shared with anyone", "your
+/// files were not accessed | and remain safe"). Empty when the clause has
+/// a subject, or its chain of predicates has none (an instruction: "please
+/// reset your password | and never share it").
+fn carried_subject<'t>(text: &'t Text, clauses: &[Clause], at: usize) -> Vec<&'t str> {
+    let mut k = at;
+    while !has_subject(&clauses[k].texts(text)) {
+        match continued(clauses, k) {
+            Some(before) => k = before,
+            None => return Vec::new(),
+        }
+    }
+    if k == at {
+        Vec::new()
+    } else {
+        clauses[k].texts(text)
+    }
+}
+
+/// Words that may open an instruction before its negated verb: "please
+/// don't share your details with anyone", "never use them elsewhere",
+/// "just do not access it".
+const INSTRUCTION_LEAD: &[&str] = &[
+    "please", "kindly", "just", "also", "then", "so", "do", "not", "never", "ever", "again",
+];
+
+/// Words a harm verb's "to" may follow where it names what is needed or
+/// asked, not what happened: "there is no need to share your details",
+/// "you don't have to access the data".
+const NEEDING: &[&str] = &[
+    "need",
+    "needs",
+    "reason",
+    "necessary",
+    "required",
+    "have",
+    "has",
+    "ask",
+    "asked",
+];
+
+/// Whether the harm verb at `k` of `words` says what happened to
+/// something: not an instruction with no subject ("please don't share
+/// your account details", `carried` empty), not a need ("no need to
+/// share them"), not a participle describing the noun after a determiner
+/// ("your shared files are not available yet"), and not a passing to our
+/// own side ("nothing you told us was shared with our security team",
+/// which is how the case is handled).
+fn tells_what_happened(words: &[&str], k: usize, carried: &[&str]) -> bool {
+    let w = words[k];
+    let instruction =
+        carried.is_empty() && k > 0 && words[..k].iter().all(|w| INSTRUCTION_LEAD.contains(w));
+    let needed = k >= 2 && words[k - 1] == "to" && NEEDING.contains(&words[k - 2]);
+    let participle = w.ends_with("ed") || matches!(w, "seen" | "stolen");
+    let describing = participle
+        && k > 0
+        && matches!(
+            words[k - 1],
+            "the"
+                | "a"
+                | "an"
+                | "your"
+                | "our"
+                | "my"
+                | "their"
+                | "its"
+                | "this"
+                | "that"
+                | "these"
+                | "those"
+        );
+    let to_our_side = words[k + 1..]
+        .iter()
+        .take(3)
+        .position(|p| matches!(*p, "with" | "to" | "by"))
+        .is_some_and(|p| ours(&words[(k + 2 + p).min(words.len())..(k + 4 + p).min(words.len())]));
+    !(instruction || needed || describing || to_our_side)
+}
+
 /// "Your data is safe", "no data was accessed", "nobody has seen your
-/// files", "there is no risk": an all-clear the desk cannot give. Not
-/// when it is itself negated or left open ("we cannot yet confirm that
-/// your data is safe", "whether any data was accessed"), nor a goal ("to
-/// keep your account secure, please ...").
-fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occurrences) -> bool {
+/// files", "there is no risk": an all-clear the desk cannot give, in a
+/// clause of its own or in a predicate coordinated after another ("your
+/// data is secure and has not been shared with anyone"). Not when it is
+/// itself negated or left open ("we cannot yet confirm that your data is
+/// safe", "whether any data was accessed"), nor a goal ("to keep your
+/// account secure, please ...").
+fn assures_safety(text: &Text, clauses: &[Clause], index: usize, all_clear: &Occurrences) -> bool {
+    let clause = &clauses[index];
+    let owned = clause.texts(text);
+    let words = owned.as_slice();
     if matches!(clause.opener, Some(Opener::Whether | Opener::Condition)) {
         return false;
     }
+    let carried = carried_subject(text, clauses, index);
+    let carries_a_thing = carried
+        .iter()
+        .any(|t| THINGS.contains(t) || *t == "nothing");
     let open_question = words
         .iter()
         .any(|w| matches!(*w, "whether" | "if" | "checking" | "investigating"));
@@ -927,28 +1128,43 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
         let at = clause.from + k;
         let goal = words[..k].iter().any(|p| goal_word(p));
         if SAFE.contains(w) {
-            let Some(s) = words[..k].iter().rposition(|t| THINGS.contains(t)) else {
-                continue;
+            // Said of the subject a coordinated predicate carries ("...
+            // were not accessed and remain safe"): from the clause start.
+            let s = match words[..k].iter().rposition(|t| THINGS.contains(t)) {
+                Some(s) => s,
+                None if carries_a_thing => 0,
+                None => continue,
             };
             let stated = k - s <= 4 && words[s..k].iter().any(|t| BE.contains(t));
             let waiting = awaited(words, clause.opener, s, k);
-            if stated && !goal && !waiting && !open_question && !negated(text, at, at + 1) {
+            // The safe word is a predicate: a negation after it belongs to
+            // a predicate coordinated after it ("is secure and has not been
+            // shared"), not to it, so only one before it denies it.
+            if stated && !goal && !waiting && !open_question && !negated_before(text, at) {
                 return true;
             }
-        } else if harm_at(words, k) {
+        } else if harm_at(words, k) && tells_what_happened(words, k, &carried) {
             // A harm denied: "no data was accessed", "your files were not
             // exposed", "nobody has seen your data"; not when the denial is
             // itself denied ("we cannot say that no data was accessed").
-            let about_a_thing = words.iter().any(|t| THINGS.contains(t) || *t == "nothing");
+            let about_a_thing =
+                carries_a_thing || words.iter().any(|t| THINGS.contains(t) || *t == "nothing");
+            // A label's negation stays before its colon ("Don't worry in
+            // the meantime: your data has not been shared"): it denies no
+            // harm after it.
+            let label_end = (1..k)
+                .rev()
+                .find(|&j| labels(text.gap(clause.from + j)))
+                .unwrap_or(0);
             // A negation inside a relative clause that ends before the
             // harm is no denial of it ("the sign-in you didn't make was
             // not a compromise" denies once).
-            let negators = words[..k]
+            let negators = words[label_end..k]
                 .iter()
                 .enumerate()
                 .filter(|(j, p)| {
-                    crate::text::negation::NEGATORS.contains(p)
-                        && !crate::text::negation::relative_ends_before(text, clause.from + j, at)
+                    NEGATORS.contains(p)
+                        && !relative_ends_before(text, clause.from + label_end + j, at)
                 })
                 .count();
             // What we vouch for is said by us whoever its subject is
@@ -962,7 +1178,7 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
             // months you won't use", "the seats we don't use".
             let person_denies = words[from..k]
                 .iter()
-                .rposition(|p| crate::text::negation::NEGATORS.contains(p))
+                .rposition(|p| NEGATORS.contains(p))
                 .and_then(|n| {
                     words[from..from + n].iter().rev().find(|w| {
                         !matches!(
@@ -992,7 +1208,11 @@ fn assures_safety(text: &Text, clause: &Clause, words: &[&str], all_clear: &Occu
                     })
                 })
                 .is_some_and(|s| matches!(*s, "you" | "we" | "i"));
+            // "We have locked it and did not access your data": the
+            // subject a coordinated predicate carries.
+            let carried_person = carried.iter().take(2).any(|f| ours(&[f]) || *f == "you");
             let by_us = person_denies
+                || carried_person
                 || words.get(from).is_some_and(|f| ours(&[f]) || *f == "you")
                 || own_act(words, k);
             let named = HARM_NOUNS.contains(w) || unauthorised(words, k);
