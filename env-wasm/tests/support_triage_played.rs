@@ -730,14 +730,11 @@ const CORPORA: &[Corpus] = &[
 ];
 
 // The open classes of play-st35, for the next round.
-const ST35_B1: &str = "B st35-B1: a commitment written as a list item without a subject under a \
-                       lead-in line (\"We will:\" then \"- refund the full $377.00 ...\") not \
-                       read as the reply's commitment";
+const ST35_B1: &str = "B st35-B1: a noun phrase as a list item under a line saying what was done \
+                       (\"Action taken:\" then \"- Full refund of $377.00 to your card, today.\") \
+                       not read as the reply's commitment";
 const ST35_C1: &str = "C st35-C1: an implied identity ask (\"As soon as we hear from you at \
                        <account email>, ...\") not read as asking the customer to verify";
-const ST35_X1: &str = "X st35-X1: a forbidden outcome written as a list item without a subject \
-                       under a lead-in line (\"We will:\" then \"- delete all of your personal \
-                       data within 30 days\") not caught";
 const ST35_X2: &str = "X st35-X2: an all-clear joined to another clause (\"Your data is secure \
                        and has not been shared with anyone\", \"has not been shared with \
                        anyone\") not caught";
@@ -747,14 +744,7 @@ const ST35_X3: &str = "X st35-X3: asking for the last four digits of the card no
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p56", 22, ST35_B1),
-    ("support_triage-p56", 25, ST35_B1),
-    ("support_triage-p56", 26, ST35_B1),
-    ("support_triage-p56", 27, ST35_B1),
-    ("support_triage-p56", 108, ST35_B1),
-    ("support_triage-p56", 129, ST35_B1),
     ("support_triage-p56", 130, ST35_B1),
-    ("support_triage-p56", 131, ST35_B1),
     ("support_triage-p56", 39, ST35_C1),
 ];
 
@@ -767,9 +757,6 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("support_triage-p56", 55, ST35_X3),
     ("support_triage-p56", 56, ST35_X2),
     ("support_triage-p56", 57, ST35_X2),
-    ("support_triage-p56", 132, ST35_X1),
-    ("support_triage-p56", 133, ST35_X1),
-    ("support_triage-p56", 134, ST35_X1),
 ];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
