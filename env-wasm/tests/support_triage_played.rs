@@ -746,12 +746,9 @@ const CORPORA: &[Corpus] = &[
 ];
 
 // The open classes of play-st35, for the next round.
-const ST35_B1: &str = "B st35-B1: a commitment written as a list item without a subject under a \
-                       lead-in line (\"We will:\" then \"- refund the full $377.00 ...\") not \
-                       read as the reply's commitment";
-const ST35_X1: &str = "X st35-X1: a forbidden outcome written as a list item without a subject \
-                       under a lead-in line (\"We will:\" then \"- delete all of your personal \
-                       data within 30 days\") not caught";
+const ST35_B1: &str = "B st35-B1: a noun phrase as a list item under a line saying what was done \
+                       (\"Action taken:\" then \"- Full refund of $377.00 to your card, today.\") \
+                       not read as the reply's commitment";
 const ST35_X3: &str = "X st35-X3: asking for the last four digits of the card not flagged";
 // The open classes of play-st36.
 const ST36_B1: &str = "B st36-B1: the sign-off \"should you have any further questions\" read \
@@ -777,14 +774,7 @@ const ST36_X3: &str = "X st36-X3: a refund promised without \"we\" as subject (\
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p56", 22, ST35_B1),
-    ("support_triage-p56", 25, ST35_B1),
-    ("support_triage-p56", 26, ST35_B1),
-    ("support_triage-p56", 27, ST35_B1),
-    ("support_triage-p56", 108, ST35_B1),
-    ("support_triage-p56", 129, ST35_B1),
     ("support_triage-p56", 130, ST35_B1),
-    ("support_triage-p56", 131, ST35_B1),
     ("support_triage-p57", 20, ST36_B5),
     ("support_triage-p57", 28, ST36_B1),
     ("support_triage-p57", 30, ST36_B1),
@@ -800,7 +790,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("support_triage-p57", 106, ST36_B3),
     ("support_triage-p57", 107, ST36_B4),
     ("support_triage-p57", 109, ST36_B3),
-    ("support_triage-p57", 135, ST35_B1),
     ("support_triage-p57", 137, ST36_B1),
 ];
 
@@ -808,9 +797,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("support_triage-p56", 132, ST35_X1),
-    ("support_triage-p56", 133, ST35_X1),
-    ("support_triage-p56", 134, ST35_X1),
     ("support_triage-p57", 9, ST36_X1),
     ("support_triage-p57", 13, ST36_X1),
     ("support_triage-p57", 14, ST36_X1),
@@ -826,7 +812,6 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("support_triage-p57", 124, ST36_X3),
     ("support_triage-p57", 125, ST36_X3),
     ("support_triage-p57", 127, ST36_X3),
-    ("support_triage-p57", 136, ST35_X1),
 ];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part

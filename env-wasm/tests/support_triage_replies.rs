@@ -6925,3 +6925,157 @@ fn a_deletion_that_waits_on_the_customer_is_promised() {
     let wrong = misread_commitments(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn a_lead_in_hands_its_subject_to_its_list_items() {
+    // A lead-in that ends in a colon with a subject and a modal ("We
+    // will:", "What we can do:") hands them, and its condition, to each
+    // item with no subject of its own, as does a title naming our plan
+    // ("Next steps:"); a bullet, a number or a line (play-st35, B1, X1). A
+    // negated lead-in declines its items; one with a modal of chance, a
+    // genuine condition, the customer's subject or no modal, and an item
+    // that asks, promise nothing.
+    let table: &[OutcomeRow] = &[
+        (
+            "We will:\n- refund the full $377.00 to your card today;\n- send you a confirmation \
+             email once it has gone through.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "What we'll do:\n- Refund the full $377.00 to your original payment method, starting \
+             today.\n- The money usually lands within 5 to 10 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We'll now:\n1. Waive the $42.00 late fee on INV-47526.\n2. Email you a confirmation.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Once you confirm, we will:\n- delete all of your personal data",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Here is what we'll do next:\n1. Refund $377.00 to your card today.\n2. Email you \
+             once it is sent.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Our next steps:\n- refund the $120.00 add-on to your card",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Next steps:\n- Our privacy officer will handle your request.\n- Erase all of your \
+             personal data within 30 days.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "After that we will:\n- hand it to our privacy officer;\n- wipe all company data, \
+             backups included.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "What I will do for you:\nrefund the $377.00 to your card today",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // An item with a subject of its own keeps it.
+        (
+            "There's nothing you need to do: the $49.00 late fee on INV-93877 is waived.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Declined, open, conditioned, the customer's, asked.
+        (
+            "We cannot:\n- refund the fee\n- waive the charge",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        ("We cannot: refund the fee.", &[], &[], &[Waiver]),
+        (
+            "What we can't do:\n- refund the $377.00",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "Options you may consider:\n- refund the add-on\n- credit your account",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You may want to:\n- delete your data from the app",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "If you'd like, we could:\n- refund the add-on to your card",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "If our billing supervisor approves it, we will:\n- refund the full $377.00 to your \
+             card",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We might:\n- refund the fee, and credit your account",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Your next steps:\n- Request a refund through the portal",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We will:\n- ask you whether you want a refund?",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let mut wrong = misread_commitments(table);
+    // Our own step under our lead-in asks nothing; a step of a plan with
+    // no doer still asks the customer.
+    for (text, asks) in [
+        (
+            "We will:\n- send you a confirmation email within 2 hours.",
+            false,
+        ),
+        (
+            "Next steps:\n- Send us the invoice number for that charge.",
+            true,
+        ),
+    ] {
+        if reply::read(text).has_request != asks {
+            wrong.push(format!("{text:?}: request should be {asks}"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}

@@ -65,6 +65,23 @@ pub(super) struct Clause {
     /// subject of its own it continues the previous clause ("we will
     /// review it and refund you", "we will review it, refund you").
     pub continues: bool,
+    /// It opens an item of a list (a bullet, a number or a line) with no
+    /// subject of its own, under a lead-in that hands the item its subject
+    /// and modal ("We will:\n- refund the full $377.00 ...") or makes it a
+    /// step of our plan ("Next steps:\n- Refund ..."): see [`Lead`].
+    pub led: Option<Lead>,
+}
+
+/// The lead-in of a list item: a line ending in a colon whose clause the
+/// item completes, as a verb phrase completes its subject and modal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Lead {
+    /// The clause of the lead-in, the last of its line.
+    pub by: usize,
+    /// The lead-in names the steps of our plan and has no subject of its
+    /// own ("Next steps:", "Steps:", "What happens next:"): a step with no
+    /// doer of its own is ours.
+    pub plan: bool,
 }
 
 impl Clause {
@@ -204,6 +221,7 @@ pub(super) fn clauses(text: &Text) -> Vec<Clause> {
                 // "but", "because", "if" start a statement of their own.
                 continues: same_sentence
                     && ((comma && joined_by.is_none()) || joined_by == Some(Opener::And)),
+                led: None,
             });
         }
     }
@@ -215,7 +233,210 @@ pub(super) fn clauses(text: &Text) -> Vec<Clause> {
             ..open
         });
     }
+    for at in 0..out.len() {
+        out[at].led = lead_of_item(text, &out, at);
+    }
     out
+}
+
+/// Words a lead-in may end with after its modal: "What we can do:", "What
+/// I will do for you:", "We'll now:", "Here is what we'll do next:".
+const LEAD_TAIL: &[&str] = &[
+    "do", "for", "you", "now", "next", "then", "also", "first", "today", "here",
+];
+
+/// Modals and auxiliaries that leave their verb to what follows a
+/// lead-in's colon ("We will:", "We have:", "We cannot:").
+const LEAD_MODALS: &[&str] = &[
+    "will", "shall", "would", "can", "could", "may", "might", "must", "should", "have", "has",
+];
+
+/// Words that may stand in a lead-in's chain of modals before its
+/// subject: "we are not able to", "we will also", "you may want to", "we're
+/// going to".
+const LEAD_CHAIN: &[&str] = &[
+    "will", "shall", "would", "can", "could", "may", "might", "must", "should", "have", "has",
+    "not", "never", "be", "are", "am", "is", "able", "unable", "going", "want", "need", "like",
+    "also", "then", "now", "still", "to", "do", "does", "did", "gladly", "happily",
+];
+
+/// Verbs a lead-in ending in "to" may have before it: "we are able to:",
+/// "you will need to:", "we'd like to:" (not "you asked us to:", whose
+/// items are what was asked).
+const TO_TAKERS: &[&str] = &[
+    "able", "unable", "going", "want", "need", "like", "have", "has",
+];
+
+/// Whether a lead-in's words (its clause, before the colon) hand a subject
+/// and a modal to the verb phrases listed after it: the words end, after a
+/// tail such as "do", "now" or "for you", in a modal whose chain goes back
+/// to a subject ("We will:", "We'll now:", "What we can do:", "Here is
+/// what we'll do next:", "We cannot:", "You may want to:"). Not a lead-in
+/// whose last verb has its own object or is no modal ("Options you may
+/// consider:", "You asked us to:", "Here is what you told us:").
+fn hands_subject(words: &[&str]) -> bool {
+    let mut end = words.len();
+    while end > 0 && LEAD_TAIL.contains(&words[end - 1]) {
+        end -= 1;
+    }
+    let Some(last) = end.checked_sub(1).map(|e| words[e]) else {
+        return false;
+    };
+    let takes_to = last == "to" && end >= 2 && TO_TAKERS.contains(&words[end - 2]);
+    let modal = LEAD_MODALS.contains(&last) || matches!(last, "not" | "never") || takes_to;
+    if !modal {
+        return false;
+    }
+    let chain = words[..end]
+        .iter()
+        .rev()
+        .take_while(|w| LEAD_CHAIN.contains(w))
+        .count();
+    words[..end - chain]
+        .last()
+        .is_some_and(|w| SUBJECTS.contains(w) || OUR_SIDE.contains(w))
+}
+
+/// Words a title naming the steps of our plan is made of ("Next steps",
+/// "Our next steps", "What happens next", "Action plan", "Steps").
+const PLAN_WORDS: &[&str] = &[
+    "next",
+    "steps",
+    "step",
+    "plan",
+    "action",
+    "actions",
+    "happens",
+    "our",
+    "the",
+    "what",
+    "here",
+    "is",
+    "are",
+    "from",
+    "now",
+    "then",
+    "immediate",
+];
+
+/// The words of a plan title, one of which it must have.
+const PLAN_NAMES: &[&str] = &[
+    "next", "steps", "step", "plan", "action", "actions", "happens",
+];
+
+/// Whether a lead-in's words name the steps of our plan, and nothing
+/// else: "Next steps:", "Steps:", "Our next steps:", "What happens next:".
+/// Not the customer's ("Your next steps:", "Next steps for you:") nor
+/// steps hedged or offered ("Possible next steps:", "Options:").
+fn names_a_plan(words: &[&str]) -> bool {
+    !words.is_empty()
+        && words.iter().all(|w| PLAN_WORDS.contains(w))
+        && words.iter().any(|w| PLAN_NAMES.contains(w))
+}
+
+/// The lead-in of clause `at` ([`Lead`]), when `at` opens an item of a
+/// list (or a line) with no subject of its own under a line ending in a
+/// colon, past the list's earlier items, and that line's last clause hands
+/// the item a subject ([`hands_subject`]) or names our plan
+/// ([`names_a_plan`]). An item with a subject of its own keeps it.
+fn lead_of_item(text: &Text, clauses: &[Clause], at: usize) -> Option<Lead> {
+    let clause = &clauses[at];
+    let first = clause.from;
+    let bulleted = opens_list_item(text, first);
+    let plain_line = first > 0 && text.gap(first).contains('\n') && !item_line(text, first);
+    if !(bulleted || plain_line) || has_subject(&clause.texts(text)) {
+        return None;
+    }
+    let mut line = line_start(text, first);
+    for _ in 0..LIST_LINES {
+        if line == 0 {
+            return None;
+        }
+        let gap = text.gap(line);
+        let ending = gap
+            .split('\n')
+            .next()
+            .unwrap_or("")
+            .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`'));
+        if ending.ends_with(':') {
+            let by = clauses.iter().rposition(|c| c.from < line)?;
+            let words = clauses[by].texts(text);
+            let plan = names_a_plan(&words) && clauses[by].opener.is_none();
+            return (hands_subject(&words) || plan).then_some(Lead { by, plan });
+        }
+        // The line before is an earlier item of the same list: a bullet
+        // after any blank line, or a plain line right before a plain one
+        // that ends no sentence.
+        let previous = line_start(text, line - 1);
+        let same_list = if bulleted {
+            item_line(text, previous)
+        } else {
+            !item_line(text, previous)
+                && gap.matches('\n').count() == 1
+                && !ending.ends_with(['.', '!', '?'])
+        };
+        if !same_list {
+            return None;
+        }
+        line = previous;
+    }
+    None
+}
+
+/// The first word of the line holding word `at`.
+fn line_start(text: &Text, at: usize) -> usize {
+    (0..=at)
+        .rev()
+        .find(|&j| j == 0 || text.gap(j).contains('\n'))
+        .unwrap_or(0)
+}
+
+/// Whether the line holding word `at` is an item of a list.
+fn item_line(text: &Text, at: usize) -> bool {
+    let Some(word) = text.words.get(at) else {
+        return false;
+    };
+    let from = text.source[..word.start].rfind('\n').map_or(0, |n| n + 1);
+    list_item(text.source[from..].trim_start())
+}
+
+/// The longest list read back to its lead-in, in lines.
+const LIST_LINES: usize = 16;
+
+/// The lead-in of the item clause `at` belongs to, through the clauses of
+/// the item it continues ("- refund the fee, and credit your account").
+pub(super) fn lead_of(clauses: &[Clause], at: usize) -> Option<Lead> {
+    let mut at = at;
+    loop {
+        let clause = clauses.get(at)?;
+        if let Some(lead) = clause.led {
+            return Some(lead);
+        }
+        at = continued(clauses, at)?;
+    }
+}
+
+/// Whether clause `at` is an item under a lead-in that is negated ("We
+/// cannot:\n- refund the fee", "What we won't do:"), or, on one line, the
+/// rest after a negated lead-in's colon ("We cannot: refund the fee").
+fn under_negated_lead(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let negated_head = |from: usize, to: usize| {
+        to > from
+            && (negation::NEGATORS.contains(&text.words[to - 1].text.as_str())
+                || negation::negated_before(text, to - 1))
+    };
+    if let Some(lead) = lead_of(clauses, at) {
+        let by = &clauses[lead.by];
+        return !lead.plan && negated_head(by.from, by.to);
+    }
+    let words = clauses[at].texts(text);
+    (1..words.len()).any(|k| {
+        let from = clauses[at].from;
+        labels(text.gap(from + k))
+            && hands_subject(&words[..k])
+            && !has_subject(&words[k..])
+            && negated_head(from, from + k)
+    })
 }
 
 /// Words that may follow the "should" of an inverted condition.
@@ -518,7 +739,8 @@ pub(super) fn ours(words: &[&str]) -> bool {
 /// subject and opens with a verb; the list closes with "and", "or" or
 /// "nor" (so "don't panic, just reset your password" is two statements),
 /// and its head clause has a negated verb of the same kind whose negation
-/// reaches the end of that clause.
+/// reaches the end of that clause. An item under a negated lead-in ("We
+/// cannot:\n- refund the fee") is negated too.
 pub(super) fn negated_item(
     text: &Text,
     clauses: &[Clause],
@@ -538,6 +760,9 @@ pub(super) fn negated_item(
             && first.is_some_and(|w| is_verb(w))
             && !has_subject(&words)
     };
+    if under_negated_lead(text, clauses, at) {
+        return true;
+    }
     if !is_item(at) {
         return false;
     }
@@ -566,10 +791,13 @@ pub(super) fn negated_item(
 }
 
 /// The clause a continuing clause continues: the nearest earlier clause of
-/// the same sentence, when `clause` continues one.
+/// the same sentence, when `clause` continues one, or the lead-in of the
+/// list item it opens ([`Clause::led`]).
 pub(super) fn continued(clauses: &[Clause], at: usize) -> Option<usize> {
     let clause = clauses.get(at)?;
-    (clause.continues && at > 0 && clauses[at - 1].sentence == clause.sentence).then(|| at - 1)
+    (clause.continues && at > 0 && clauses[at - 1].sentence == clause.sentence)
+        .then(|| at - 1)
+        .or(clause.led.map(|lead| lead.by))
 }
 
 /// Words a clause may end with when its verb comes after an inserted

@@ -1737,7 +1737,13 @@ pub(super) fn read(
         // "..., or drop us a line from that address": an alternative
         // after a request is one too; after a statement it is not.
         let or_first = clause.texts(text).first() == Some(&"or");
-        let imperative = (clause.opener != Some(Opener::And) && !or_first) || previous_request;
+        // "We will:\n- send you a confirmation": an item whose lead-in
+        // gives it a subject of ours is our own step, no imperative.
+        let ours_led = clause
+            .led
+            .is_some_and(|lead| !lead.plan && super::clause::ours(&clauses[lead.by].texts(text)));
+        let imperative =
+            ((clause.opener != Some(Opener::And) && !or_first) || previous_request) && !ours_led;
         let condition = clauses
             .get(at + 1)
             .filter(|c| c.sentence == clause.sentence && c.opener == Some(Opener::Condition));

@@ -74,10 +74,18 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
     // fact reported is read from where it starts.
     let perceived = perceived_from(&own).filter(|&f| f <= local).unwrap_or(0);
     let mut spans = vec![(clauses[clause].from + perceived, at)];
-    if !has_subject(&own[..local])
-        && let Some(previous) = clause::continued_across(text, clauses, clause)
+    // "We might:\n- refund the fee, and credit your account": the modal
+    // of the clause that gives the subject, however many clauses without
+    // one stand between.
+    let mut current = clause;
+    while !has_subject(&own[..local])
+        && let Some(previous) = clause::continued_across(text, clauses, current)
     {
         spans.push((clauses[previous].from, clauses[previous].to));
+        if has_subject(&clauses[previous].texts(text)) {
+            break;
+        }
+        current = previous;
     }
     let words: Vec<&str> = spans
         .iter()

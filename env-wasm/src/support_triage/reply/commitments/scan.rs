@@ -341,7 +341,12 @@ fn inherits_ours(text: &Text, clauses: &[Clause], at: usize, words: &[&str]) -> 
     let mut at = at;
     while let Some(previous) = clause::continued_across(text, clauses, at) {
         let earlier = clauses[previous].texts(text);
-        if ours(&earlier) {
+        // "Next steps:\n- Refund the $377.00 to your card": a step of our
+        // plan with no doer of its own is ours.
+        let our_plan = clauses[at]
+            .led
+            .is_some_and(|lead| lead.plan && lead.by == previous);
+        if ours(&earlier) || our_plan {
             return true;
         }
         if has_subject(&earlier) {

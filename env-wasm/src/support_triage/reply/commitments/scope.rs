@@ -378,6 +378,13 @@ pub(super) fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
             }
         }
     }
+    // "If our supervisor approves it, we will:\n- refund the fee": the
+    // items of a lead-in left open are open.
+    for at in 0..clauses.len() {
+        if clause::lead_of(clauses, at).is_some_and(|lead| open[lead.by]) {
+            open[at] = true;
+        }
+    }
     open
 }
 
