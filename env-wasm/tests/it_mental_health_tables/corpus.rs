@@ -652,7 +652,6 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p57", 6, IT37_B5),
     ("it_mental_health-p57", 37, IT37_B3),
     ("it_mental_health-p57", 38, IT37_B1),
     ("it_mental_health-p57", 42, IT37_B2),
@@ -665,8 +664,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p57", 54, IT37_B1),
     ("it_mental_health-p57", 64, IT37_B2),
     ("it_mental_health-p57", 69, IT37_B2),
-    ("it_mental_health-p57", 83, IT37_B4),
-    ("it_mental_health-p57", 87, IT37_B4),
 ];
 
 // The open classes of play-it37.
@@ -676,11 +673,6 @@ const IT37_B2: &str = "B it37-B2: routine 24-hour support as \"a normal check-in
                        \"recognition for her mentoring\" not read";
 const IT37_B3: &str = "B it37-B3: \"a clear answer on the role\" (not \"her role\") not read as \
                        tackling the reorganisation";
-const IT37_B4: &str = "B it37-B4: \"No - below the High severity where HR gets involved\" read as \
-                       both yes and no to escalation";
-const IT37_B5: &str = "B it37-B5: \"take him off the out-of-hours incident rota\" in a carer's \
-                       2-week action read as aimed at other people's stressors (incidents, \
-                       on-call nobody has)";
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect
