@@ -664,7 +664,6 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p57", 6, IT37_B5),
     ("it_mental_health-p57", 37, IT37_B3),
     ("it_mental_health-p57", 38, IT37_B1),
     ("it_mental_health-p57", 42, IT37_B2),
@@ -677,8 +676,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p57", 54, IT37_B1),
     ("it_mental_health-p57", 64, IT37_B2),
     ("it_mental_health-p57", 69, IT37_B2),
-    ("it_mental_health-p57", 83, IT37_B4),
-    ("it_mental_health-p57", 87, IT37_B4),
     ("it_mental_health-p58", 6, IT38_B1),
     ("it_mental_health-p58", 9, IT37_B1),
     ("it_mental_health-p58", 10, IT37_B2),
@@ -692,7 +689,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p58", 43, IT38_B1),
     ("it_mental_health-p58", 50, IT38_B1),
     ("it_mental_health-p58", 51, IT38_B1),
-    ("it_mental_health-p58", 54, IT37_B4),
     ("it_mental_health-p58", 55, IT38_B3),
     ("it_mental_health-p58", 58, IT38_B3),
     ("it_mental_health-p58", 76, IT37_B5),
@@ -706,8 +702,6 @@ const IT37_B2: &str = "B it37-B2: routine 24-hour support as \"a normal check-in
                        \"recognition for her mentoring\" not read";
 const IT37_B3: &str = "B it37-B3: \"a clear answer on the role\" (not \"her role\") not read as \
                        tackling the reorganisation";
-const IT37_B4: &str = "B it37-B4: \"No - below the High severity where HR gets involved\" read as \
-                       both yes and no to escalation";
 // The open classes of play-it38.
 const IT38_B1: &str = "B it38-B1: a stressor's severity with an aside naming the other severity's \
                        threshold (\"moderate (under the six-week line for severe)\") read as \

@@ -326,6 +326,25 @@ fn vars(case: &PlanCase) -> Vars {
             p.owner = "the team lead".to_owned();
         }
         v.push((key(format!("roles_{layout}")), weeks(&roles, layout, 0)));
+        // Every action owned by a role, and the same with the first
+        // action owned by its roster person by name.
+        for (r, role) in ROLE_OWNERS.iter().enumerate() {
+            let mut roled = planned(case, &gold, r % 3);
+            for p in &mut roled {
+                p.owner = (*role).to_owned();
+            }
+            v.push((
+                key(format!("role_owned_{r}_{layout}")),
+                weeks(&roled, layout, 0),
+            ));
+            if let Some(first) = roled.first_mut() {
+                first.owner = planned(case, &gold, r % 3)[0].owner.clone();
+            }
+            v.push((
+                key(format!("one_named_{r}_{layout}")),
+                weeks(&roled, layout, 0),
+            ));
+        }
     }
     // One action a week, and the right plan squeezed into two weeks.
     let single: Vec<Planned> = planned(case, &gold, 0).into_iter().step_by(2).collect();
@@ -957,6 +976,42 @@ fn plan_owners_table() {
     run("owners", &right, &wrong, None);
 }
 
+/// Owners named by their role alone, which every roster has.
+const ROLE_OWNERS: [&str; 7] = [
+    "the team lead",
+    "the manager",
+    "the engineering manager",
+    "HR",
+    "the head of engineering",
+    "our people partner",
+    "the line manager",
+];
+
+/// The KPIs, risk and budget count only for a plan with an action on the
+/// team's stressors owned by someone of the roster by name: right actions
+/// owned by roles alone open no gate, one of them owned by name does
+/// (play-it36 X4).
+#[test]
+fn plan_gate_needs_an_owner_named_from_the_roster_table() {
+    let mut right_rows = right_plans();
+    let mut wrong_rows: Vec<String> = Vec::new();
+    for layout in 0..LAYOUTS {
+        for r in 0..ROLE_OWNERS.len() {
+            right_rows.push(format!("{{one_named_{r}_{layout}}}"));
+            wrong_rows.push(format!("{{role_owned_{r}_{layout}}}"));
+        }
+    }
+    wrong_rows.push(
+        "Week 1:\n- Action: cap overtime and review workload. Owner: the engineering manager.\n- \
+         Action: team lunch. Owner: the manager. Outcome: morale."
+            .to_owned(),
+    );
+    let (right, wrong) = (refs(&right_rows), refs(&wrong_rows));
+    for criterion in ["kpis", "risk", "budget"] {
+        run(criterion, &right, &wrong, None);
+    }
+}
+
 #[test]
 fn plan_kpis_table() {
     let mut right_rows: Vec<String> = Vec::new();
@@ -1336,8 +1391,25 @@ fn plan_risk_table() {
          1 and demos progress at the weekly stand-up.",
         "Risk: attendance at the sessions may drop off. The sessions are booked in advance and \
          kept in work time.",
+        // A possibility that names what may go wrong (play-it37 X, near
+        // misses).
+        "Risk: leadership may not have firm dates to share; to reduce this, {head} sets a date \
+         for the decision in week 1.",
+        "Risk: the borrowed engineers could be recalled mid-plan; mitigation: {head} agrees the \
+         loan in writing.",
+        "Risk: Dana might be pulled onto the migration; {head} protects her hours to avoid that.",
+        "Risk: the offsite might not go to plan; {manager} books a backup room to avoid that.",
     ];
     let wrong = [
+        // A possibility of nothing named, which any plan could give
+        // (play-it37 X).
+        "Risk: Things might not go to plan.",
+        "Risk: things might not go to plan; to reduce this, {manager} reviews progress weekly.",
+        "Risk: something could go wrong; {manager} will address it by checking in weekly.",
+        "Risk: there may be some problems along the way; we mitigate this with a weekly review.",
+        "Risk: unexpected issues could come up; we'll prevent them by reviewing weekly.",
+        "Risk: some things might not work out as planned. Mitigation: {lead} keeps a \
+         contingency.",
         // After an arrow, more of the risk is no mitigation; a condition
         // with no risk in it names none (play-para-it16 B6).
         "Risk: people skip the sessions \u{2192} morale drops further.",

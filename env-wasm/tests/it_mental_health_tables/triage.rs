@@ -1191,6 +1191,14 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         };
         v.push((keyed("pairfw", k), pairing.to_owned()));
         v.push((keyed("learnpairfw", k), learning.to_owned()));
+        let (freed, kept_busy) = if e.stressor == "caregiving" {
+            (TIME_FREED[k], TIME_NOT_FREED[k % 5])
+        } else {
+            let own = fortnight_words(e.stressor)[k];
+            (own, own)
+        };
+        v.push((keyed("freedfw", k), freed.to_owned()));
+        v.push((keyed("busyfw", k), kept_busy.to_owned()));
         v.push((
             keyed("other_fw", k),
             fortnight_words(other_stressor)[k].to_owned(),
@@ -2007,6 +2015,14 @@ const PAIRED_TO_LEARN: [&str; 5] = [
 /// where another person's main stressor is a new role.
 #[test]
 fn triage_pairing_on_the_work_is_no_new_role_support_table() {
+    fortnight_table(("pairfw", 6), ("learnpairfw", 5), ["deadline", "new_role"]);
+}
+
+/// The 2-week actions keyed `right` (as `prefix`, how many) earn full
+/// credit and those keyed `wrong` lose, each as one person's action (the
+/// others' their own) in eight layouts, in cases where someone's main
+/// stressor is each of `stressors`.
+fn fortnight_table(right: (&str, usize), wrong: (&str, usize), stressors: [&str; 2]) {
     let layouts = [
         "2-week action: {x}",
         "- **Next 2 weeks:** {x}.",
@@ -2017,7 +2033,7 @@ fn triage_pairing_on_the_work_is_no_new_role_support_table() {
         "**2-week action:** {x}.",
         "2-week action: {x} \u{2014} that tackles what weighs on them most",
     ];
-    let rows = |prefix: &str, n: usize| -> Vec<String> {
+    let rows = |(prefix, n): (&str, usize)| -> Vec<String> {
         (0..n)
             .flat_map(|k| {
                 let phrase = format!("{{{prefix}{k}}}");
@@ -2025,10 +2041,10 @@ fn triage_pairing_on_the_work_is_no_new_role_support_table() {
             })
             .collect()
     };
-    let (right, wrong) = (rows("pairfw", 6), rows("learnpairfw", 5));
+    let (right, wrong) = (rows(right), rows(wrong));
     let keep = |c: &TriageCase| {
         let has = |id: &str| c.employees.iter().any(|e| e.stressor == id);
-        c.tiers().len() >= 3 && has("deadline") && has("new_role")
+        c.tiers().len() >= 3 && stressors.iter().all(|id| has(id))
     };
     let seeds = seeded(4, triage::generate, keep, case_vars, Case::Triage);
     check(
@@ -2040,6 +2056,39 @@ fn triage_pairing_on_the_work_is_no_new_role_support_table() {
         &seeds,
         |s, row| per_person(s, Field::Fortnight, row),
     );
+}
+
+/// A carer's 2-week action that takes them off out-of-hours duty: it
+/// frees their evenings and nights for the caring, a step on their own
+/// stressor, and the incidents or the rota it names are what they are
+/// freed from, no other person's stressor (play-it37 B5).
+const TIME_FREED: [&str; 6] = [
+    "set up carer's leave and flexible hours, and take them off the out-of-hours incident rota \
+     meanwhile",
+    "take them off the out-of-hours incident rota so their evenings are free for their parent",
+    "agree flexible hours and excuse them from incident on-call shifts until things settle at \
+     home",
+    "release them from the incident pager and night shifts while their parent is ill",
+    "stand them down from the out-of-hours incident rota for a month",
+    "offer carer's leave, then keep them off the weekend incident call-out rota",
+];
+
+/// A carer's action that frees none of their time: more duty, a review of
+/// the rota, someone else or nobody taken off it, or a relief from what is
+/// no out-of-hours duty (play-it37 B5, near misses).
+const TIME_NOT_FREED: [&str; 5] = [
+    "put them on the out-of-hours incident rota more often",
+    "review the out-of-hours incident rota for the whole team",
+    "take the team lead off the out-of-hours incident rota",
+    "do not take them off the out-of-hours incident rota yet",
+    "take them off the design reviews",
+];
+
+/// The actions above as a carer's 2-week action (everyone else's their
+/// own), in cases where another person's main stressor is incidents.
+#[test]
+fn triage_out_of_hours_relief_is_a_carers_support_table() {
+    fortnight_table(("freedfw", 6), ("busyfw", 5), ["caregiving", "incidents"]);
 }
 
 #[test]

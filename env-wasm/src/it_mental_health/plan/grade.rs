@@ -21,8 +21,8 @@
 //! does not need costs precision, past the first three too. The budget is
 //! one total inside the stated range (a range or alternatives is none), and
 //! the risk names a concrete risk and its mitigation. KPIs, risk and budget
-//! count only for a plan that tackles one of this team's stressors
-//! (`AIMED_AT_THIS_TEAM`).
+//! count only for a plan that tackles one of this team's stressors by an
+//! action someone of the roster owns by name (`AIMED`).
 
 use std::collections::BTreeSet;
 
@@ -120,11 +120,18 @@ const KPIS: Points = Points(2000);
 const RISK: Points = Points(500);
 const BUDGET: Points = Points(1000);
 
-/// The least coverage that shows a plan aimed at this team: one of its
-/// stressors tackled by an action of this team's people. KPIs, a risk and
-/// a budget take a few lines anyone can write (another team's plan has
-/// them too); they count only beside it.
+/// The least coverage, and the least of [`AIMED`], that shows a plan
+/// aimed at this team: one of its stressors tackled by an action of this
+/// team's people. KPIs, a risk and a budget take a few lines anyone can
+/// write (another team's plan has them too); they count only beside it.
 const AIMED_AT_THIS_TEAM: Points = Points(1);
+
+/// The check that one of the team's stressors is tackled by an action
+/// owned by someone of the roster by name (weight 0: it only gates). An
+/// action owned by a role ("Owner: the manager") names no one of this
+/// team: every roster has the same roles, so a plan written without
+/// reading the case can name them (play-it36 X4).
+const AIMED: &str = "aimed_at_this_team";
 
 /// The plan task's criteria (levels 1 to 3) with their weights and titles.
 pub(crate) static RUBRIC: Rubric = Rubric::new(&[
@@ -134,12 +141,15 @@ pub(crate) static RUBRIC: Rubric = Rubric::new(&[
         "Each of the team's stressors tackled by an action owned by one or two named people of \
          the roster, one with the remit for it.",
     ),
-    Criterion::new("kpis", KPIS, "KPIs with targets")
+    Criterion::new(AIMED, Points::ZERO, "Aimed at this team")
+        .about(
+            "One of the team's stressors tackled by an action owned by one of the people listed, \
+             by name.",
+        )
         .gated("stressor_coverage", AIMED_AT_THIS_TEAM),
-    Criterion::new("risk", RISK, "Risk and mitigation")
-        .gated("stressor_coverage", AIMED_AT_THIS_TEAM),
-    Criterion::new("budget", BUDGET, "Budget within range")
-        .gated("stressor_coverage", AIMED_AT_THIS_TEAM),
+    Criterion::new("kpis", KPIS, "KPIs with targets").gated(AIMED, AIMED_AT_THIS_TEAM),
+    Criterion::new("risk", RISK, "Risk and mitigation").gated(AIMED, AIMED_AT_THIS_TEAM),
+    Criterion::new("budget", BUDGET, "Budget within range").gated(AIMED, AIMED_AT_THIS_TEAM),
 ])
 .with_penalties(&PENALTIES);
 
@@ -459,6 +469,12 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
             .flat_map(|a| a.named.iter().copied())
             .filter(|s| !gold.contains(s)),
     );
+    // A stressor tackled by an action someone of the roster owns by name.
+    let aimed = all.iter().any(|a| {
+        matches!(a.aim, Aim::OnTarget(_))
+            && !a.owners.is_empty()
+            && a.named.iter().any(|s| tackled.contains(s))
+    });
     let precision = plan_precision(case, &gold, extra.len());
     let coverage = Points::ratio(tackled.len() as u64, gold.len() as u64).weighted(precision);
     // Each stressor the profile does not call for, with the first action
@@ -575,6 +591,7 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
             ("stressor_coverage", coverage),
             ("weekly_structure", structure),
             ("owners", owners),
+            (AIMED, if aimed { Points::FULL } else { Points::ZERO }),
             ("kpis", kpis),
             ("risk", risk),
             ("budget", budget),
@@ -587,6 +604,12 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
                 "No action of this team's people tackles one of the team's stressors, so the \
                  KPIs, risk and budget earn nothing: they count only for a plan aimed at this \
                  team."
+                    .to_owned()
+            } else if !aimed {
+                "No action owned by one of the people listed, by name, tackles one of the \
+                 team's stressors (a role such as \"the manager\" names no one of this team), so \
+                 the KPIs, risk and budget earn nothing: they count only for a plan aimed at \
+                 this team."
                     .to_owned()
             } else {
                 "The actions tackle as many items within their thresholds as the profile \
@@ -3008,8 +3031,150 @@ fn a_possibility(text: &Text) -> bool {
             && words.get(k + 1).is_some_and(|n| {
                 NOT_THERE.contains(n) || (n.len() > 4 && (n.ends_with("ed") || n.ends_with("en")))
             });
-        (modal || missing) && words.get(k + 1).is_some()
+        (modal || missing) && words.get(k + 1).is_some() && names_something(text, k)
     })
+}
+
+/// Words that say something may go wrong and nothing of what: "things
+/// might not go to plan", "something could go wrong", "there may be some
+/// problems along the way", "it might not all work out".
+const NOTHING_NAMED: &[&str] = &[
+    // Function words.
+    "the",
+    "a",
+    "an",
+    "to",
+    "of",
+    "as",
+    "at",
+    "in",
+    "on",
+    "for",
+    "with",
+    "along",
+    "be",
+    "been",
+    "being",
+    "is",
+    "are",
+    "was",
+    "were",
+    "not",
+    "all",
+    "some",
+    "any",
+    "so",
+    "very",
+    "quite",
+    "too",
+    "just",
+    "we",
+    "our",
+    "us",
+    "they",
+    "them",
+    "it",
+    "its",
+    "this",
+    "that",
+    "there",
+    "these",
+    "those",
+    "and",
+    "or",
+    "may",
+    "might",
+    "could",
+    "well",
+    "exactly",
+    "entirely",
+    "fully",
+    "always",
+    "perhaps",
+    "still",
+    "get",
+    "gets",
+    // Anything at all.
+    "thing",
+    "things",
+    "something",
+    "anything",
+    "everything",
+    "stuff",
+    "event",
+    "events",
+    "issue",
+    "issues",
+    "problem",
+    "problems",
+    "challenge",
+    "challenges",
+    "difficulty",
+    "difficulties",
+    "hiccup",
+    "hiccups",
+    "setback",
+    "setbacks",
+    "surprise",
+    "surprises",
+    "circumstance",
+    "circumstances",
+    "factor",
+    "factors",
+    "bump",
+    "bumps",
+    "road",
+    "way",
+    "plan",
+    "plans",
+    "unexpected",
+    "unforeseen",
+    "unforeseeable",
+    "other",
+    // Going wrong, in no particular way.
+    "go",
+    "goes",
+    "going",
+    "gone",
+    "went",
+    "wrong",
+    "work",
+    "works",
+    "out",
+    "smoothly",
+    "happen",
+    "happens",
+    "arise",
+    "come",
+    "comes",
+    "up",
+    "crop",
+    "expected",
+    "hoped",
+    "intended",
+    "planned",
+    "according",
+    "turn",
+    "turns",
+    "off",
+    "track",
+    "right",
+    "perfect",
+    "perfectly",
+    "run",
+    "runs",
+];
+
+/// Whether the clause of word `at` (a modal of possibility, or "not")
+/// names anything that may go wrong: a word beyond [`NOTHING_NAMED`]. A
+/// possibility of nothing named ("Things might not go to plan") could be
+/// written for any plan without reading the case (play-it37 X).
+fn names_something(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    text.words
+        .iter()
+        .filter(|w| w.clause == clause)
+        .any(|w| !NOTHING_NAMED.contains(&w.text.as_str()))
 }
 
 /// Verbs of a step against a risk, given as an instruction.

@@ -380,7 +380,8 @@ pub fn rubric() -> Vec<String> {
         "Budget: one total in US dollars inside the stated range.".to_owned(),
         "Grading: an action that names someone who is not among the people listed belongs to \
          another team's plan and tackles nothing; the KPIs, risk and budget count only when at \
-         least one action tackles one of the team's stressors."
+         least one action owned by one of the people listed, by name (a role names no one), \
+         tackles one of the team's stressors."
             .to_owned(),
     ]
 }

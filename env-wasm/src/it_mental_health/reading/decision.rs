@@ -128,8 +128,9 @@ pub fn decision(answer: &str) -> OneValue<bool> {
         let names_hr = context.hr_clauses.contains(&w.clause);
         let acting = ACTING.contains(&word) && (word.starts_with("escalat") || names_hr);
         let judging = JUDGING.contains(&word) && (w.clause == first.clause || names_hr);
-        let reading =
-            !context.conditional.contains(&w.sentence) && !context.rules.contains(&w.clause);
+        let reading = !context.conditional.contains(&w.sentence)
+            && !context.rules.contains(&w.clause)
+            && !describes_a_level(&text, i);
         // "escalating is not needed": the judgement after it decides.
         let judged = acting && judged_after(&text, i);
         if (acting && !judged || judging) && reading {
@@ -210,6 +211,67 @@ impl Context {
         );
         context
     }
+}
+
+/// Words that open a relative clause on the noun before them ("the
+/// severity where HR gets involved", "the level at which HR is involved",
+/// "the threshold that calls for escalating").
+const RELATIVES: &[&str] = &["where", "which", "that", "whereby"];
+
+/// Prepositions between a noun and its relative word ("the level at
+/// which", "the point beyond which").
+const RELATIVE_PREPOSITIONS: &[&str] = &[
+    "at", "in", "for", "from", "beyond", "above", "past", "after", "on",
+];
+
+/// Nouns of a level on the severity scale, which a relative clause after
+/// them describes.
+const LEVELS: &[&str] = &[
+    "severity",
+    "severities",
+    "level",
+    "levels",
+    "threshold",
+    "thresholds",
+    "point",
+    "points",
+    "band",
+    "bands",
+    "bar",
+    "line",
+    "stage",
+    "tier",
+    "score",
+    "mark",
+    "cutoff",
+    "grade",
+    "rating",
+];
+
+/// Whether the deciding word at `at` stands in a relative clause on a
+/// level of the scale ("No - below the High severity where HR gets
+/// involved", "under the threshold at which we escalate"): the clause
+/// says what happens at that level, the rubric's rule as the reason for
+/// the answer, not a second answer (play-it37 B4). A decision after the
+/// relative clause, in a clause of its own ("..., so escalate today"),
+/// is read; so is one on this case's band set off by a comma
+/// ("Moderate, which does not require escalating").
+fn describes_a_level(text: &Text, at: usize) -> bool {
+    let clause = text.words[at].clause;
+    let in_clause = |k: &usize| text.words[*k].clause == clause;
+    let word = |k: usize| text.words[k].text.as_str();
+    (0..at)
+        .rev()
+        .take_while(in_clause)
+        .filter(|&k| RELATIVES.contains(&word(k)))
+        .any(|k| {
+            let noun = match k.checked_sub(1).filter(in_clause) {
+                Some(p) if RELATIVE_PREPOSITIONS.contains(&word(p)) => p.checked_sub(1),
+                other => other,
+            };
+            noun.filter(in_clause)
+                .is_some_and(|n| LEVELS.contains(&word(n)) || BANDS.contains(&word(n)))
+        })
 }
 
 /// A deciding word refused by what precedes it in its clause ("do not
@@ -443,6 +505,52 @@ mod tests {
             ("Escalating is needed.", Some(true)),
             ("Rather than waiting, escalate to HR today.", Some(true)),
             ("No, but escalate if it worsens.", Some(false)),
+            // A reason naming what happens at a level of the scale, in a
+            // relative clause on it (play-it37 B4).
+            (
+                "No \u{2014} below the High severity where HR gets involved.",
+                Some(false),
+            ),
+            (
+                "No, because it's below the High severity where HR gets involved.",
+                Some(false),
+            ),
+            (
+                "No \u{2014} Moderate is under the level at which HR is involved.",
+                Some(false),
+            ),
+            (
+                "No; she sits below the threshold where we escalate to HR.",
+                Some(false),
+            ),
+            (
+                "No, short of the point that calls for escalating to HR.",
+                Some(false),
+            ),
+            (
+                "No. This is Low, well below the bar at which we would involve HR.",
+                Some(false),
+            ),
+            (
+                "No - not yet at the stage where escalating to HR is needed.",
+                Some(false),
+            ),
+            (
+                "No: 5 points is Moderate, one band under High where HR is involved.",
+                Some(false),
+            ),
+            (
+                "Yes \u{2014} she has reached the Critical severity where HR gets involved.",
+                Some(true),
+            ),
+            (
+                "Moderate, which does not require escalating to HR.",
+                Some(false),
+            ),
+            // Near misses: a second answer, or a decision outside the
+            // relative clause.
+            ("Yes - HR", Some(true)),
+            ("Not yet; escalate if it reaches High.", Some(false)),
         ];
         for (answer, expected) in table {
             assert_eq!(yes_no(answer), *expected, "{answer:?}");
@@ -460,6 +568,14 @@ mod tests {
             "No. Escalate to HR instead of waiting.",
             "Yes \u{2014} rather than escalating, her manager should act.",
             "Yes \u{2014} escalating is not needed.",
+            // A second answer beside a level's description (play-it37 B4,
+            // near misses).
+            "No. Yes, actually - escalate to HR.",
+            "No \u{2014} below the High severity, but escalate to HR anyway.",
+            "No \u{2014} this is at the level where HR gets involved, so escalate today.",
+            "No \u{2014} below the High severity where HR gets involved; involve HR now.",
+            "No \u{2014} HR gets involved.",
+            "No, the threshold is High, which we have passed; escalate to HR.",
         ] {
             assert!(decision(hedge).is_hedged(), "{hedge:?}");
         }

@@ -2234,6 +2234,17 @@ fn stressors_tackled(read: &Text, own: &Employee, own_lines: &OwnLines) -> Vec<&
     stressors_read(read, own, &in_own_item, &worse)
 }
 
+/// The words that name `own` in an action: their names, and "him",
+/// "her", "them".
+fn person_words(own: &Employee) -> BTreeSet<String> {
+    name_forms(own)
+        .iter()
+        .flat_map(|form| Text::new(form).words)
+        .map(|w| w.text)
+        .chain(["him", "her", "them"].map(str::to_owned))
+        .collect()
+}
+
 /// The lines of a person's own case as words (their situation, their
 /// quote): read once per answer, for every reading of a stressor in their
 /// block ([`own_item_words`]).
@@ -2266,12 +2277,7 @@ fn worsened_for(read: &Text, own: &Employee) -> Vec<bool> {
             .collect()
     };
     let (load, lacks) = (mentions(false), mentions(true));
-    let names: BTreeSet<String> = name_forms(own)
-        .iter()
-        .flat_map(|form| Text::new(form).words)
-        .map(|w| w.text)
-        .chain(["him", "her", "them"].map(str::to_owned))
-        .collect();
+    let names = person_words(own);
     let person = |at: usize| read.words.get(at).is_some_and(|w| names.contains(&w.text));
     worsened(
         read,
@@ -2299,7 +2305,9 @@ fn stressors_read(
     // named beside them would take (play-it28 B2).
     let in_own_words =
         |at: usize, id: &str| id == own.stressor && in_own_item.get(at) == Some(&true);
-    targeted_naming(
+    let freed = time_freed(read, own);
+    let in_freed = |at: usize| freed.iter().any(|(s, e)| (*s..*e).contains(&at));
+    let mut named = targeted_naming(
         read,
         STRESSORS.iter().map(|s| (s.id, s.phrases)),
         |at, id| {
@@ -2310,7 +2318,7 @@ fn stressors_read(
                 || (id == "reorg" && role_in_another_item(read, at))
                 || (id != own.stressor && pairs_on_the_work(read, at))
                 || in_title.get(at) == Some(&true)
-                || (id != own.stressor && covers_the_person(read, at, own));
+                || (id != own.stressor && (covers_the_person(read, at, own) || in_freed(at)));
             // A lack said with "not" and how long ("has not heard anything
             // about the reorganisation for weeks") is that stressor
             // (play-para-it16 B5).
@@ -2324,7 +2332,11 @@ fn stressors_read(
     )
     .into_iter()
     .map(|(_, id)| id)
-    .collect()
+    .collect::<Vec<_>>();
+    if !freed.is_empty() && !named.contains(&own.stressor) {
+        named.push(own.stressor);
+    }
+    named
 }
 
 /// Words after "so" that open a purpose clause: "so that ...", "so he
@@ -2493,6 +2505,162 @@ fn covers_the_person(text: &Text, at: usize, own: &Employee) -> bool {
         Some(next) => theirs(next) || COVER_TIMES.contains(&next),
     };
     word.starts_with("cover") && helper && object
+}
+
+/// Stressors that weigh on the person's own time outside work (a parent
+/// to care for): time freed from out-of-hours duty goes to them.
+const ON_THEIR_TIME: &[&str] = &["caregiving"];
+
+/// Verbs that take a person off a duty: "take him off the rota", "excuse
+/// her from night shifts", "relieve him of the pager".
+const RELIEVING: &[&str] = &[
+    "take",
+    "taking",
+    "move",
+    "moving",
+    "pull",
+    "pulling",
+    "remove",
+    "removing",
+    "excuse",
+    "excusing",
+    "release",
+    "releasing",
+    "free",
+    "freeing",
+    "exempt",
+    "exempting",
+    "stand",
+    "standing",
+    "step",
+    "drop",
+    "dropping",
+    "relieve",
+    "relieving",
+    "keep",
+    "keeping",
+    "rotate",
+    "rotating",
+    "lift",
+    "lifting",
+    "swap",
+    "swapping",
+];
+
+/// Words between the person and the duty they are taken off: "stand him
+/// down from", "take her out of", "keep him clear of".
+const RELIEF_PARTICLES: &[&str] = &["down", "out", "away", "free", "clear"];
+
+/// Words before the duty a person is taken off: "off", "from", "of".
+const RELIEF_PREPOSITIONS: &[&str] = &["off", "from", "of"];
+
+/// Words that end the duty a person is taken off: a purpose, a time or a
+/// step after it ("... so he can ...", "... until his parent is home").
+const RELIEF_ENDS: &[&str] = &[
+    "so",
+    "and",
+    "but",
+    "while",
+    "until",
+    "till",
+    "because",
+    "since",
+    "as",
+    "to",
+    "for",
+    "then",
+    "meanwhile",
+    "with",
+    "during",
+];
+
+/// How many words after "and" another duty may start: "and the weekend
+/// pager".
+const DUTY_REACH: usize = 3;
+
+/// Duties of out-of-hours time.
+const OUT_OF_HOURS: &[&str] = &[
+    "on call",
+    "oncall",
+    "pager*",
+    "rota",
+    "rotas",
+    "rotation*",
+    "out of hours",
+    "after hours",
+    "standby",
+    "call out*",
+    "callout*",
+    "shift",
+    "shifts",
+    "night*",
+    "overnight",
+    "evening*",
+    "weekend*",
+    "duty",
+    "duties",
+];
+
+/// The stretches of out-of-hours duty a 2-week action takes the person
+/// off ("take him off the out-of-hours incident rota", "excuse her from
+/// incident on-call shifts", "stand him down from the pager"), when their
+/// stressor weighs on their own time: what the action does for a carer is
+/// free their evenings and nights for the caring, a step on their own
+/// stressor, and the incidents or the rota it names are what they are
+/// freed from, no other person's stressor (play-it37 B5). None for anyone
+/// else: taking someone off the incident rota is a step on incidents for
+/// the person whose stressor they are.
+fn time_freed(text: &Text, own: &Employee) -> Vec<(usize, usize)> {
+    if !ON_THEIR_TIME.contains(&own.stressor) {
+        return Vec::new();
+    }
+    let names = person_words(own);
+    let duties = text.mentions(OUT_OF_HOURS);
+    let word = |k: usize| text.words.get(k).map_or("", |w| w.text.as_str());
+    let mut freed = Vec::new();
+    for (k, w) in text.words.iter().enumerate() {
+        if !RELIEVING.contains(&w.text.as_str()) || negated(text, k, k + 1) {
+            continue;
+        }
+        let in_clause = |j: &usize| text.words.get(*j).is_some_and(|x| x.clause == w.clause);
+        let person_end = (k + 1..)
+            .take_while(|j| in_clause(j) && names.contains(word(*j)))
+            .last()
+            .map_or(k + 1, |j| j + 1);
+        if person_end == k + 1 {
+            continue;
+        }
+        let Some(preposition) = (person_end..)
+            .take_while(in_clause)
+            .find(|j| !RELIEF_PARTICLES.contains(&word(*j)))
+            .filter(|j| RELIEF_PREPOSITIONS.contains(&word(*j)))
+        else {
+            continue;
+        };
+        // "and" joins another duty ("the pager and night shifts") or ends
+        // the duty before another step ("and share the escalations").
+        let another_duty = |j: usize| {
+            duties
+                .iter()
+                .any(|(s, _)| (j + 1..=j + DUTY_REACH).contains(s))
+        };
+        let end = (preposition + 1..)
+            .take_while(in_clause)
+            .find(|j| RELIEF_ENDS.contains(&word(*j)) && !(word(*j) == "and" && another_duty(*j)))
+            .unwrap_or_else(|| {
+                (preposition + 1..)
+                    .take_while(in_clause)
+                    .last()
+                    .map_or(preposition + 1, |j| j + 1)
+            });
+        if duties
+            .iter()
+            .any(|(s, _)| (preposition + 1..end).contains(s))
+        {
+            freed.push((preposition + 1, end));
+        }
+    }
+    freed
 }
 
 /// Someone who stands in for the person: one helper, not a group the
