@@ -347,3 +347,17 @@ pub use crate::dates::MONTHS;
 
 /// Days of the week, for "on Tuesday" details.
 pub const WEEKDAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_names_open_with_a_capital() {
+        // The plan grader's `names_someone_else` settles a word that does
+        // not open with one before it searches the pool.
+        for name in FIRST_NAMES {
+            assert!(name.starts_with(|c: char| c.is_ascii_uppercase()), "{name}");
+        }
+    }
+}

@@ -78,9 +78,12 @@ impl CopySource {
         // (source position, length of the run ending there) for the
         // previous answer word, and the longest of them.
         let mut previous: Vec<(u32, usize)> = Vec::new();
+        // This word's, in a buffer kept across words rather than one
+        // allocated for each.
+        let mut current: Vec<(u32, usize)> = Vec::new();
         let mut best_before: Option<(u32, usize)> = None;
         for (i, word) in text.words.iter().enumerate() {
-            let mut current: Vec<(u32, usize)> = Vec::new();
+            current.clear();
             let mut k = 0;
             for &at in self.source.positions(&word.text) {
                 while k < previous.len() && previous[k].0 + 1 < at {
@@ -102,7 +105,7 @@ impl CopySource {
                 }
             }
             best_before = best;
-            previous = current;
+            std::mem::swap(&mut previous, &mut current);
         }
         if let Some((at, len)) = best_before
             && len >= shortest

@@ -29,7 +29,7 @@ use std::collections::BTreeSet;
 use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
 use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
-use crate::it_mental_health::reading::direction::{Load, worsened};
+use crate::it_mental_health::reading::direction::{Load, may_worsen, worsened};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{
     Label, Line, Parsed, Section, parse_headed, sub_field,
@@ -1847,6 +1847,9 @@ fn worked_against(
 /// other item but the changes ([`CHANGE_ITEMS`], whose pause is the
 /// freeze) is the load, and the [`MEANS`] words are fixes.
 fn worsened_items(text: &Text, items: &[(usize, usize, &'static str)]) -> Vec<bool> {
+    if !may_worsen(text) {
+        return vec![false; text.len()];
+    }
     let means: BTreeSet<(usize, usize)> = set_of(text.mentions(MEANS));
     let mentions = |lacks: bool| -> Vec<(usize, usize)> {
         items
@@ -2056,7 +2059,9 @@ fn names_someone_else(case: &PlanCase, unit: &str) -> bool {
     let words: Vec<&str> = unit.split_whitespace().collect();
     words.iter().enumerate().any(|(at, word)| {
         let first = word.trim_matches(|c: char| !c.is_alphanumeric());
-        if !FIRST_NAMES.contains(&first) {
+        // The pool's names are capitalised: a word in lower case, most of
+        // a unit, is settled before the pool is searched.
+        if !first.starts_with(|c: char| c.is_ascii_uppercase()) || !FIRST_NAMES.contains(&first) {
             return false;
         }
         let theirs: Vec<&Vec<&str>> = roster

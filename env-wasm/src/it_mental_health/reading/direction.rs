@@ -132,6 +132,10 @@ const GIVING: &[&str] = &[
     "dump",
 ];
 
+/// The lists of the words that may open a construction: the others are
+/// not checked for negation, which reads the words around them.
+const OPENERS: [&[&str]; 7] = [KEEPING, GIVING, PLACING, INCREASING, ADDING, MORE, HALTING];
+
 /// Words after "to" that name someone else taking the work: "hand her
 /// escalations over to the support lead", "to another engineer".
 const OTHER_TAKERS: &[&str] = &[
@@ -491,14 +495,33 @@ pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
     if text.is_empty() || (load.load.is_empty() && load.lacks.is_empty()) {
         return marks;
     }
+    // Most actions hold no word that may open a construction, and are
+    // settled before their helpers are found.
+    let openers: Vec<usize> = (0..text.len())
+        .filter(|&at| opens_a_construction(&text.words[at].text))
+        .collect();
+    if openers.is_empty() {
+        return marks;
+    }
     let reader = Reader::new(text, load);
-    for at in 0..text.len() {
+    for at in openers {
         if let Some((from, to)) = reader.construction(at) {
             let to = reader.with_reason(to);
             marks[from..to].iter_mut().for_each(|m| *m = true);
         }
     }
     marks
+}
+
+/// Whether some word of `text` may open a construction [`worsened`] marks:
+/// a caller with nothing else to read the text for need not find its load.
+pub fn may_worsen(text: &Text) -> bool {
+    text.words.iter().any(|w| opens_a_construction(&w.text))
+}
+
+/// Whether `word` is a verb or a word of more that may open a construction.
+fn opens_a_construction(word: &str) -> bool {
+    OPENERS.iter().any(|words| words.contains(&word))
 }
 
 /// The words of one action with what is known of them.
@@ -627,8 +650,9 @@ impl<'a> Reader<'a> {
             || (at >= 2 && self.word(at - 2) == "instead" && self.word(at - 1) == "of")
     }
 
-    /// The construction that worsens the load starting at word `at`: the
-    /// span it covers.
+    /// The construction that worsens the load starting at word `at`, a
+    /// word that may open one ([`opens_a_construction`]): the span it
+    /// covers.
     fn construction(&self, at: usize) -> Option<(usize, usize)> {
         let word = self.word(at);
         if self.not_done(at) {

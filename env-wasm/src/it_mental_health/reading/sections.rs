@@ -636,13 +636,15 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
     }
     let names_in = |label: &Label| {
         label.names.iter().copied().find_map(|name| {
-            let parts: Vec<&str> = name.split_whitespace().collect();
-            (0..words.len().saturating_sub(parts.len() - 1))
+            // Split without allocating: every line tries every name.
+            let parts = name.split_whitespace();
+            let len = parts.clone().count();
+            (0..words.len().saturating_sub(len - 1))
                 .find(|&at| {
-                    let end = at + parts.len();
+                    let end = at + len;
                     let here = words[at..end]
                         .iter()
-                        .zip(&parts)
+                        .zip(parts.clone())
                         .all(|(a, b)| same_word(a, b));
                     // The name heads the title, or a noun of a section's own
                     // ends it ("**Stressor assessment**", "## Stressor
@@ -655,7 +657,7 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
                         || (end + 1 == words.len() && TITLE_NOUNS.contains(&words[end].as_str()));
                     here && head
                 })
-                .map(|at| (name, at, at + parts.len()))
+                .map(|at| (name, at, at + len))
         })
     };
     let mut found = labels

@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
 use crate::it_mental_health::grade::{Grade, assemble};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES, ROLES};
-use crate::it_mental_health::reading::direction::{Load, worsened};
+use crate::it_mental_health::reading::direction::{Load, may_worsen, worsened};
 use crate::it_mental_health::reading::penalties::{
     MISSED_SAFETY, TRIAGE_PENALTIES, harmful, missed_safety,
 };
@@ -410,10 +410,11 @@ struct Block {
 
 /// The lines of an answer, each read as words when a reader first asks
 /// for it: the readers of one line (block, tier heading, ranking) share
-/// one reading.
+/// one reading, and whether it labels a field.
 struct LineTexts<'a> {
     lines: &'a [Line],
     read: Vec<std::cell::OnceCell<Text>>,
+    labels: Vec<std::cell::OnceCell<bool>>,
 }
 
 impl<'a> LineTexts<'a> {
@@ -421,12 +422,18 @@ impl<'a> LineTexts<'a> {
         LineTexts {
             lines,
             read: lines.iter().map(|_| std::cell::OnceCell::new()).collect(),
+            labels: lines.iter().map(|_| std::cell::OnceCell::new()).collect(),
         }
     }
 
     /// Line `i` as words.
     fn get(&self, i: usize) -> &Text {
         self.read[i].get_or_init(|| Text::new(&self.lines[i].plain))
+    }
+
+    /// Whether line `i` opens with a field's label ([`labels_a_field`]).
+    fn labels_a_field(&self, i: usize) -> bool {
+        *self.labels[i].get_or_init(|| labels_a_field(self.get(i)))
     }
 }
 
@@ -919,7 +926,7 @@ fn blocks(case: &TriageCase, texts: &LineTexts, ranking: &BTreeSet<usize>) -> Ve
         // helper: the layout (the "Employee:" line, a heading, a bullet)
         // says whose block it is, not a name after the field's label
         // (para-it15 B4).
-        let in_field = current.is_some() && labels_a_field(text);
+        let in_field = current.is_some() && texts.labels_a_field(i);
         let leading = named
             .iter()
             .filter(|(a, _)| *a < 4 && !in_field)
@@ -928,7 +935,7 @@ fn blocks(case: &TriageCase, texts: &LineTexts, ranking: &BTreeSet<usize>) -> Ve
         if named.is_empty()
             && !line.listed
             && line.plain.trim_end().ends_with(':')
-            && !labels_a_field(text)
+            && !texts.labels_a_field(i)
             && current.is_none()
         {
             aside = true;
@@ -938,7 +945,7 @@ fn blocks(case: &TriageCase, texts: &LineTexts, ranking: &BTreeSet<usize>) -> Ve
         // ("- pair them with Nadia"), or a field line of the block ("2-week
         // action: ... (Magnus and Leon can shadow)"), stays in the block it
         // is in: the layout says whose it is, not a name inside it.
-        let passing = (line.listed || labels_a_field(text)) && current.is_some();
+        let passing = (line.listed || texts.labels_a_field(i)) && current.is_some();
         let owner = match (leading, named.len()) {
             (Some(k), _) => Some(k),
             (None, 1) if !passing && !aside => Some(named[0].1),
@@ -965,7 +972,7 @@ fn blocks(case: &TriageCase, texts: &LineTexts, ranking: &BTreeSet<usize>) -> Ve
             // field line of the block naming someone by full name ("24-hour
             // action: Damir Rasmussen arranges ...", the lead who acts)
             // names who acts in it, and stays in the block.
-            None if !(passing && labels_a_field(text))
+            None if !(passing && texts.labels_a_field(i))
                 && opens_with_someone_else(case, text, &mentions) =>
             {
                 current = None
@@ -1005,11 +1012,11 @@ fn tier_heading(case: &TriageCase, texts: &LineTexts, i: usize) -> Option<Tier> 
     if line.listed || line.cells.is_some() {
         return None;
     }
-    let text = texts.get(i);
     // "Tier: RED" after someone's fields is their tier field.
-    if labels_a_field(text) {
+    if texts.labels_a_field(i) {
         return None;
     }
+    let text = texts.get(i);
     let mut tier = None;
     for word in &text.words {
         match Tier::ALL.into_iter().find(|t| t.word() == word.text) {
@@ -2267,6 +2274,9 @@ impl OwnLines {
 /// work of the colleagues who left is load the person covers); the
 /// [`MEANS`] words are fixes, and `own` is the person given the load.
 fn worsened_for(read: &Text, own: &Employee) -> Vec<bool> {
+    if !may_worsen(read) {
+        return vec![false; read.len()];
+    }
     let means: BTreeSet<(usize, usize)> = crate::order::set_of(read.mentions(MEANS));
     let mentions = |lacks: bool| -> Vec<(usize, usize)> {
         STRESSORS
@@ -2414,12 +2424,19 @@ const LACKS: &[&str] = &["reorg", "understaffing"];
 /// is no release date; para-it15 B5).
 fn role_title_words(text: &Text) -> Vec<bool> {
     let mut marked = vec![false; text.len()];
-    for role in ROLES {
-        for (s, e) in text.find(&role.to_lowercase()) {
+    for role in roles_in_lower_case() {
+        for (s, e) in text.find(role) {
             marked[s..e].iter_mut().for_each(|m| *m = true);
         }
     }
     marked
+}
+
+/// [`ROLES`] spelled as [`Text`] spells words ("devops engineer"),
+/// lowered once rather than for every action read.
+fn roles_in_lower_case() -> &'static [String] {
+    static LOWERED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    LOWERED.get_or_init(|| ROLES.iter().map(|role| role.to_lowercase()).collect())
 }
 
 /// Whether the stressor word at `at` is used in a sense that names no
@@ -3245,7 +3262,12 @@ fn fortnight_score(
         .into_iter()
         .filter(|id| *id != employee.stressor)
         .collect();
-    let in_own_notes = own_sign_stressors_read(employee, own_lines);
+    // The person's own notes matter only for a stressor beside their own.
+    let in_own_notes = if extras.is_empty() {
+        Vec::new()
+    } else {
+        own_sign_stressors_read(employee, own_lines)
+    };
     let anothers = |id: &&'static str| {
         !in_own_notes.contains(id)
             && case
