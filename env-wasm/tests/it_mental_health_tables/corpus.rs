@@ -549,8 +549,11 @@ const CORPORA: &[(&str, &str)] = &[
     // levels 5 and 3, triage at levels 5 and 4, burnout and a full episode
     // at level 5, each answered once and in six other wordings, probes and
     // 31 wrong answers (the lead added class A to the 30 whose note judges
-    // the deduction right): 111 rows. Its B rows are open (`KNOWN_OPEN`);
-    // its X rows are in its report.
+    // the deduction right): 111 rows. Its B1-B3 rows (urgent support as
+    // "point him to the EAP" or "take him off incident duty", a routine
+    // check-in as "a normal check-in" or "recognition for her mentoring",
+    // "a clear answer on the role") are read; B4, B5 are open
+    // (`KNOWN_OPEN`); its X rows are in its report.
     (
         "it_mental_health-p57",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p57/episodes.jsonl"),
@@ -653,34 +656,22 @@ fn response_of(action: &Value) -> Option<&str> {
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p57", 6, IT37_B5),
-    ("it_mental_health-p57", 37, IT37_B3),
-    ("it_mental_health-p57", 38, IT37_B1),
-    ("it_mental_health-p57", 42, IT37_B2),
-    ("it_mental_health-p57", 43, IT37_B3),
-    ("it_mental_health-p57", 45, IT37_B1),
-    ("it_mental_health-p57", 46, IT37_B1),
-    ("it_mental_health-p57", 48, IT37_B2),
-    ("it_mental_health-p57", 51, IT37_B1),
-    ("it_mental_health-p57", 52, IT37_B1),
-    ("it_mental_health-p57", 54, IT37_B1),
-    ("it_mental_health-p57", 64, IT37_B2),
-    ("it_mental_health-p57", 69, IT37_B2),
+    ("it_mental_health-p57", 38, IT37_GIVEN_MEANS),
     ("it_mental_health-p57", 83, IT37_B4),
     ("it_mental_health-p57", 87, IT37_B4),
 ];
 
 // The open classes of play-it37.
-const IT37_B1: &str = "B it37-B1: urgent 24-hour support in other words (\"point him to the \
-                       EAP\", \"Take him off incident duty for now\") not read as support";
-const IT37_B2: &str = "B it37-B2: routine 24-hour support as \"a normal check-in\" or the noun \
-                       \"recognition for her mentoring\" not read";
-const IT37_B3: &str = "B it37-B3: \"a clear answer on the role\" (not \"her role\") not read as \
-                       tackling the reorganisation";
 const IT37_B4: &str = "B it37-B4: \"No - below the High severity where HR gets involved\" read as \
                        both yes and no to escalation";
 const IT37_B5: &str = "B it37-B5: \"take him off the out-of-hours incident rota\" in a carer's \
                        2-week action read as aimed at other people's stressors (incidents, \
                        on-call nobody has)";
+// Row 38's other loss, behind its B1 (read since): a new role's support
+// given to the person read as giving them the load.
+const IT37_GIVEN_MEANS: &str = "B it37 row 38: \"Give him a structured ramp-up on the stack with \
+                                a mentor who knows it\" read as giving him the new stack (reading \
+                                direction GIVING), not a ramp-up on it";
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect
