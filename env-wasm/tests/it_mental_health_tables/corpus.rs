@@ -549,8 +549,11 @@ const CORPORA: &[(&str, &str)] = &[
     // levels 5 and 3, triage at levels 5 and 4, burnout and a full episode
     // at level 5, each answered once and in six other wordings, probes and
     // 31 wrong answers (the lead added class A to the 30 whose note judges
-    // the deduction right): 111 rows. Its B rows are open (`KNOWN_OPEN`);
-    // its X rows are in its report.
+    // the deduction right): 111 rows. Its B1-B3 rows (urgent support as
+    // "point him to the EAP" or "take him off incident duty", a routine
+    // check-in as "a normal check-in" or "recognition for her mentoring",
+    // "a clear answer on the role") are read; B4, B5 are open
+    // (`KNOWN_OPEN`); its X rows are in its report.
     (
         "it_mental_health-p57",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p57/episodes.jsonl"),
@@ -664,44 +667,18 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p57", 37, IT37_B3),
-    ("it_mental_health-p57", 38, IT37_B1),
-    ("it_mental_health-p57", 42, IT37_B2),
-    ("it_mental_health-p57", 43, IT37_B3),
-    ("it_mental_health-p57", 45, IT37_B1),
-    ("it_mental_health-p57", 46, IT37_B1),
-    ("it_mental_health-p57", 48, IT37_B2),
-    ("it_mental_health-p57", 51, IT37_B1),
-    ("it_mental_health-p57", 52, IT37_B1),
-    ("it_mental_health-p57", 54, IT37_B1),
-    ("it_mental_health-p57", 64, IT37_B2),
-    ("it_mental_health-p57", 69, IT37_B2),
+    ("it_mental_health-p57", 38, IT37_GIVEN_MEANS),
     ("it_mental_health-p58", 6, IT38_B1),
-    ("it_mental_health-p58", 9, IT37_B1),
-    ("it_mental_health-p58", 10, IT37_B2),
     ("it_mental_health-p58", 12, IT38_B2),
-    ("it_mental_health-p58", 13, IT37_B2),
     ("it_mental_health-p58", 14, IT38_B2),
-    ("it_mental_health-p58", 22, IT37_B2),
-    ("it_mental_health-p58", 26, IT37_B2),
     ("it_mental_health-p58", 27, IT38_B2),
-    ("it_mental_health-p58", 30, IT37_B2),
     ("it_mental_health-p58", 43, IT38_B1),
     ("it_mental_health-p58", 50, IT38_B1),
     ("it_mental_health-p58", 51, IT38_B1),
     ("it_mental_health-p58", 55, IT38_B3),
     ("it_mental_health-p58", 58, IT38_B3),
-    ("it_mental_health-p58", 76, IT37_B5),
-    ("it_mental_health-p58", 77, IT37_B1),
 ];
 
-// The open classes of play-it37.
-const IT37_B1: &str = "B it37-B1: urgent 24-hour support in other words (\"point him to the \
-                       EAP\", \"Take him off incident duty for now\") not read as support";
-const IT37_B2: &str = "B it37-B2: routine 24-hour support as \"a normal check-in\" or the noun \
-                       \"recognition for her mentoring\" not read";
-const IT37_B3: &str = "B it37-B3: \"a clear answer on the role\" (not \"her role\") not read as \
-                       tackling the reorganisation";
 // The open classes of play-it38.
 const IT38_B1: &str = "B it38-B1: a stressor's severity with an aside naming the other severity's \
                        threshold (\"moderate (under the six-week line for severe)\") read as \
@@ -710,9 +687,11 @@ const IT38_B2: &str = "B it38-B2: a condition on the person's consent before urg
                        (\"if he's open to it, an EAP referral today\") read as no support";
 const IT38_B3: &str = "B it38-B3: depersonalization in other words (\"distance from her \
                        colleagues\") not read as the dimension";
-const IT37_B5: &str = "B it37-B5: \"take him off the out-of-hours incident rota\" in a carer's \
-                       2-week action read as aimed at other people's stressors (incidents, \
-                       on-call nobody has)";
+// Row 38's other loss, behind its B1 (read since): a new role's support
+// given to the person read as giving them the load.
+const IT37_GIVEN_MEANS: &str = "B it37 row 38: \"Give him a structured ramp-up on the stack with \
+                                a mentor who knows it\" read as giving him the new stack (reading \
+                                direction GIVING), not a ramp-up on it";
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

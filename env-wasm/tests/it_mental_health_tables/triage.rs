@@ -1131,6 +1131,71 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             v.push((keyed(prefix, k), own.to_owned()));
         }
     }
+    // For a RED person, urgent support in other words: sent to a service
+    // in any verb, or relieved of the load now (play-it37 B1); for a GREEN
+    // person, the routine check-in as an ordinary one, or recognition as
+    // a noun (B2); for the others, their tier's own.
+    let other_words: [&str; 8] = match e.tier {
+        Tier::Red => [
+            "point him to the EAP today",
+            "sit down with her today and point her to the EAP",
+            "signpost them to occupational health this afternoon",
+            "take him off incident duty for now",
+            "stand her down from the on-call rota today",
+            "take the most urgent tickets off him so he can rest",
+            "pull them out of the launch work for the rest of the week",
+            "keep her off the pager until next week and point her to counselling",
+        ],
+        Tier::Green => [
+            "a normal check-in",
+            "the usual 1:1, nothing more",
+            "a standard catch-up with them today",
+            "recognition for their mentoring",
+            "a normal check-in and recognition for mentoring the graduate",
+            "check in as normal",
+            "a regular check-in this week",
+            "recognition in stand-up for the work they did",
+        ],
+        tier => std::array::from_fn(|k| support(tier)[k]),
+    };
+    for (k, action) in other_words.into_iter().enumerate() {
+        v.push((keyed("wordsup", k), action.to_owned()));
+    }
+    // The near misses: support named but not given (denied, only
+    // mentioned, or timed past the day) for a RED or CRITICAL person, and
+    // for a GREEN person a check-in put off past the day or recognition
+    // for someone else (play-it37 B1, B2); for the others, their tier's
+    // own, so a row loses only by that person.
+    let not_given: [String; 6] = match e.tier {
+        Tier::Red => [
+            "they don't need the EAP right now".to_owned(),
+            "point him to the EAP at some point next quarter".to_owned(),
+            "take him off incident duty next month".to_owned(),
+            "refer her to occupational health in two weeks".to_owned(),
+            "next week, take them off the on-call rota".to_owned(),
+            "don't take her off the launch work".to_owned(),
+        ],
+        Tier::Critical => [
+            "mention the EAP at some point next quarter".to_owned(),
+            "point them to the EAP".to_owned(),
+            "take them off incident duty for now".to_owned(),
+            "a normal check-in".to_owned(),
+            "she doesn't need the EAP".to_owned(),
+            "a crisis line next month".to_owned(),
+        ],
+        Tier::Green => [
+            "a normal check-in next month".to_owned(),
+            "a normal check-in in two weeks".to_owned(),
+            format!("recognition for {}'s mentoring", other.first),
+            format!("thank {} for covering", other.first),
+            "a routine check-in at some point next month".to_owned(),
+            format!("a shout-out to {} in stand-up", other.first),
+        ],
+        tier => [0, 1, 2, 3, 4, 5].map(|k| support(tier)[k].to_owned()),
+    };
+    for (k, action) in not_given.into_iter().enumerate() {
+        v.push((keyed("notgivensup", k), action));
+    }
     // The signs behind the tier, in the case's words, on a line of their
     // own under it.
     v.push(("signs", e.card.notes.join(" ")));
@@ -1190,6 +1255,20 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             (own, own)
         };
         v.push((keyed("pairfw", k), pairing.to_owned()));
+        // The reorganised person's role with an article or none (play-it37
+        // B3); the others keep their own.
+        let own = fortnight_words(e.stressor)[k];
+        let reorg = e.stressor == "reorg";
+        v.push((
+            keyed("rolefw", k),
+            if reorg { THE_ROLE[k] } else { own }.to_owned(),
+        ));
+        if k < NOT_THE_ROLE.len() {
+            v.push((
+                keyed("notrolefw", k),
+                if reorg { NOT_THE_ROLE[k] } else { own }.to_owned(),
+            ));
+        }
         v.push((keyed("learnpairfw", k), learning.to_owned()));
         let (freed, kept_busy) = if e.stressor == "caregiving" {
             (TIME_FREED[k], TIME_NOT_FREED[k % 5])
@@ -1636,6 +1715,9 @@ fn triage_immediate_actions_table() {
     rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{asidesup{k}}}"))));
     // Getting home safely today, in its natural words (play-it34 B3).
     rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{homesup{k}}}"))));
+    // Urgent support and a routine check-in in other words (play-it37
+    // B1, B2).
+    rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{wordsup{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -1648,6 +1730,10 @@ fn triage_immediate_actions_table() {
     // Home in words that give no same-day safety step (play-it34 B3, near
     // misses).
     wrong_rows.extend((0..5).map(|k| format!("24-hour action: {{nothomesup{k}}}")));
+    // Support named but not given, a check-in put off past the day, or
+    // recognition for someone else (play-it37 B1, B2, near misses).
+    wrong_rows
+        .extend((0..6).map(|k| layouts[k % 4].replace("{x}", &format!("{{notgivensup{k}}}"))));
     wrong_rows.extend(
         [
             "24-hour action: {sup0}, or {nearsup0}",
@@ -1988,6 +2074,37 @@ fn triage_cover_for_the_person_is_no_understaffing_table() {
     appended_to_own_actions(COVERS, STAFFING);
 }
 
+/// A reorganisation's 2-week action on the role with an article or no
+/// determiner: in the person's own action the role is theirs (play-it37
+/// B3).
+const THE_ROLE: [&str; 6] = [
+    "get them a clear answer on the role and a timeline from leadership",
+    "a clear answer on the role from leadership this week",
+    "clarity on role and the merger timeline, in writing",
+    "find out from HR what happens to the role",
+    "a straight answer about the role by Friday",
+    "press leadership for a decision over the role",
+];
+
+/// The role as the subject of news to come, or a role whose "of" says it
+/// is another's: no step on the person's role (play-it37 B3, near misses).
+const NOT_THE_ROLE: [&str; 5] = [
+    "the role will be announced later",
+    "a clear answer on the role of the team lead",
+    "tell them the role is under review",
+    "wait until the role is announced",
+    "the role stays as it is for now",
+];
+
+/// The rows above as the 2-week action of the person whose main stressor
+/// is a reorganisation, in cases that have one.
+#[test]
+fn triage_the_role_in_a_reorganisation_is_theirs_table() {
+    fortnight_rows_table(("rolefw", 6), ("notrolefw", 5), |c: &TriageCase| {
+        c.tiers().len() >= 3 && c.employees.iter().any(|e| e.stressor == "reorg")
+    });
+}
+
 /// A launch deadline's 2-week action that pairs the person with another
 /// developer on the work: a second pair of hands on the launch, not a
 /// newcomer's support (play-it36 B1).
@@ -2015,14 +2132,20 @@ const PAIRED_TO_LEARN: [&str; 5] = [
 /// where another person's main stressor is a new role.
 #[test]
 fn triage_pairing_on_the_work_is_no_new_role_support_table() {
-    fortnight_table(("pairfw", 6), ("learnpairfw", 5), ["deadline", "new_role"]);
+    fortnight_rows_table(("pairfw", 6), ("learnpairfw", 5), |c: &TriageCase| {
+        let has = |id: &str| c.employees.iter().any(|e| e.stressor == id);
+        c.tiers().len() >= 3 && has("deadline") && has("new_role")
+    });
 }
 
-/// The 2-week actions keyed `right` (as `prefix`, how many) earn full
-/// credit and those keyed `wrong` lose, each as one person's action (the
-/// others' their own) in eight layouts, in cases where someone's main
-/// stressor is each of `stressors`.
-fn fortnight_table(right: (&str, usize), wrong: (&str, usize), stressors: [&str; 2]) {
+/// A 2-week action table on four cases `keep` accepts: each person's
+/// `{prefix}{k}` for k below the count (the right rows, then the wrong
+/// ones) in eight layouts.
+fn fortnight_rows_table(
+    right: (&str, usize),
+    wrong: (&str, usize),
+    keep: impl Fn(&TriageCase) -> bool,
+) {
     let layouts = [
         "2-week action: {x}",
         "- **Next 2 weeks:** {x}.",
@@ -2042,10 +2165,6 @@ fn fortnight_table(right: (&str, usize), wrong: (&str, usize), stressors: [&str;
             .collect()
     };
     let (right, wrong) = (rows(right), rows(wrong));
-    let keep = |c: &TriageCase| {
-        let has = |id: &str| c.employees.iter().any(|e| e.stressor == id);
-        c.tiers().len() >= 3 && stressors.iter().all(|id| has(id))
-    };
     let seeds = seeded(4, triage::generate, keep, case_vars, Case::Triage);
     check(
         &Table {
@@ -2088,7 +2207,10 @@ const TIME_NOT_FREED: [&str; 5] = [
 /// own), in cases where another person's main stressor is incidents.
 #[test]
 fn triage_out_of_hours_relief_is_a_carers_support_table() {
-    fortnight_table(("freedfw", 6), ("busyfw", 5), ["caregiving", "incidents"]);
+    fortnight_rows_table(("freedfw", 6), ("busyfw", 5), |c: &TriageCase| {
+        let has = |id: &str| c.employees.iter().any(|e| e.stressor == id);
+        c.tiers().len() >= 3 && has("caregiving") && has("incidents")
+    });
 }
 
 #[test]

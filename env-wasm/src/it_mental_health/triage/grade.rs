@@ -219,10 +219,10 @@ const SUPPORT: [&[&str]; 4] = [
         "day off",
         "days off",
         "rest of the week",
-        "take them off",
         "taken off",
-        "remove them from",
         "relieve*",
+        // The rubric's own noun: "relief from the launch tasks".
+        "relief from",
         "reassign*",
         "hand over",
         "handover",
@@ -240,7 +240,6 @@ const SUPPORT: [&[&str]; 4] = [
         "wellbeing day*",
         "send them home",
         "step back from",
-        "stand them down",
         "off their plate",
         "work off them",
         "cover their work",
@@ -279,6 +278,7 @@ const SUPPORT: [&[&str]; 4] = [
         "acknowledg*",
         "recognis*",
         "recogniz*",
+        "recognition",
         "thank*",
         "praise*",
         "routine",
@@ -289,10 +289,7 @@ const SUPPORT: [&[&str]; 4] = [
         "appreciat*",
         "business as usual",
         "as usual",
-        "regular catch up",
-        "regular check in",
-        "usual check in",
-        "usual catch up",
+        "as normal",
         "nothing extra",
         "no action needed",
         "no further action",
@@ -481,7 +478,11 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
         answered_tiers.push(tier.one().copied());
         // A person whose tier is wrong earns nothing for their actions: an
         // action is right only for the person it is for.
-        let level = support_level(field(Field::Day), employee.tier.rank());
+        let level = support_level(
+            field(Field::Day),
+            employee.tier.rank(),
+            &employee.first.to_lowercase(),
+        );
         if tier_right {
             day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         }
@@ -1390,8 +1391,11 @@ fn stretches(joined: &str, skip: &BTreeSet<Field>, out: &mut BTreeMap<Field, Vec
 /// check-in", a crisis line and a routine check-in) are a hedge.
 /// `needed` is the level the person's tier needs: where an action gives
 /// two neighbouring levels only by their care steps, either reading is
-/// fair, and the one the tier needs is taken.
-fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
+/// fair, and the one the tier needs is taken. `own_first` is the person's
+/// first name in lower case: recognition given to anyone else by name is
+/// not theirs ([`for_someone_else`]). A step timed past the day
+/// ([`deferred_words`]) is no 24-hour step.
+fn support_level(field: &[String], needed: u32, own_first: &str) -> OneValue<u32> {
     field
         .iter()
         .map(|action| {
@@ -1403,9 +1407,28 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
             // The RED tier's support only offered or reminded of is care,
             // no level ([`offered_only`]).
             let offered = offered_only(&text, &conditional);
+            let deferred = deferred_words(&text);
+            let others = for_someone_else(&text, own_first);
             let given = |s: usize, e: usize| {
-                !negated(&text, s, e) && !conditional[s] && !offered.contains(&s)
+                !negated(&text, s, e)
+                    && !conditional[s]
+                    && !deferred[s]
+                    && !offered.contains(&s)
+                    && !others.contains(&s)
             };
+            // Steps read by their grammar rather than a fixed phrase:
+            // relief from the load (care beside a higher level) and an
+            // ordinary check-in (GREEN's routine level itself).
+            let relief: Vec<usize> = relief_from_the_load(&text)
+                .into_iter()
+                .filter(|&(s, e)| given(s, e))
+                .map(|(s, _)| s)
+                .collect();
+            let ordinary: Vec<usize> = ordinary_check_ins(&text)
+                .into_iter()
+                .filter(|&(s, e)| given(s, e))
+                .map(|(s, _)| s)
+                .collect();
             // Where each level is given: (word, level), in text order.
             let mut steps: Vec<(usize, u32)> = SUPPORT
                 .iter()
@@ -1418,6 +1441,8 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
                         .filter(|&(s, e)| given(s, e))
                         .map(move |(s, _)| (s, k))
                 })
+                .chain(relief.iter().map(|&s| (s, 1)))
+                .chain(ordinary.iter().map(|&s| (s, 3)))
                 .collect();
             crate::order::sort(&mut steps);
             // A bare check-in offered instead of the steps before it ("...
@@ -1434,10 +1459,11 @@ fn support_level(field: &[String], needed: u32) -> OneValue<u32> {
             // care, not a second tier: the more intense level is the
             // action's, unless the two are offered as alternatives.
             let only_care = |level: u32| {
-                SUPPORT[level as usize]
-                    .iter()
-                    .filter(|p| !CARE.contains(p))
-                    .all(|p| text.mentions(&[p]).into_iter().all(|(s, e)| !given(s, e)))
+                (level != 3 || ordinary.is_empty())
+                    && SUPPORT[level as usize]
+                        .iter()
+                        .filter(|p| !CARE.contains(p))
+                        .all(|p| text.mentions(&[p]).into_iter().all(|(s, e)| !given(s, e)))
             };
             // Beside same-day safety support, a referral (occupational
             // health, the EAP) is its medical follow-up, not the RED tier's
@@ -1485,6 +1511,241 @@ fn check_in_instead(text: &Text, steps: &[(usize, u32)]) -> bool {
                     && !steps.iter().any(|(k, _)| at < *k && *k < s)
             })
     })
+}
+
+/// Verbs that lift a load off the person: "take him off incident duty",
+/// "move her off the pager", "pull them out of the launch", "stand him down
+/// from on-call", "keep her off the rota today", "get the tickets off him".
+const LIFTING: &[&str] = &[
+    "take", "takes", "taking", "took", "move", "moves", "moving", "moved", "pull*", "get", "gets",
+    "getting", "got", "lift*", "stand", "stands", "standing", "stood", "releas*", "free", "frees",
+    "freed", "freeing", "excus*", "rotat*", "remov*", "keep", "keeps", "keeping", "kept",
+];
+
+/// The person as the object of a verb: a pronoun, or a name (a capital
+/// letter).
+const PERSON_OBJECTS: &[&str] = &["him", "her", "them"];
+
+/// How many words may stand between a lifting verb and the "off him" that
+/// ends its object ("take the most urgent launch tasks off him").
+const LIFT_REACH: usize = 5;
+
+/// Where the action relieves the person of the load now, in any verb that
+/// lifts it ([`LIFTING`]) with the person as its object: the verb, the
+/// person, then "off", "out of", "from" or "down" ("take him off incident
+/// duty for now", "stand her down from on-call"), or the load, then "off"
+/// the person ("take the launch tasks off him"): the rubric's "relief from
+/// the work causing it" (play-it37 B1). Spans from the verb to the word
+/// that lifts.
+fn relief_from_the_load(text: &Text) -> Vec<(usize, usize)> {
+    let person = |k: usize| {
+        text.words.get(k).is_some_and(|w| {
+            PERSON_OBJECTS.contains(&w.text.as_str())
+                || text
+                    .source
+                    .get(w.start..)
+                    .and_then(|rest| rest.chars().next())
+                    .is_some_and(char::is_uppercase)
+        })
+    };
+    text.mentions(LIFTING)
+        .into_iter()
+        .filter_map(|(s, e)| {
+            let clause = text.words[s].clause;
+            let word = |k: usize| {
+                text.words
+                    .get(k)
+                    .filter(|w| w.clause == clause)
+                    .map(|w| w.text.as_str())
+            };
+            let keeps = text.words[s].text.starts_with("ke");
+            let away = match word(e + 1) {
+                Some("off") => Some(e + 2),
+                // "keep her from" keeps her from doing something, no load.
+                Some("from") if !keeps => Some(e + 2),
+                Some("out") if word(e + 2) == Some("of") => Some(e + 3),
+                Some("down") if text.words[s].text.starts_with("st") => Some(e + 2),
+                _ => None,
+            };
+            if person(e) && away.is_some() {
+                return away.map(|end| (s, end));
+            }
+            (e..e + LIFT_REACH)
+                .find(|&k| {
+                    word(k) == Some("off")
+                        && word(k + 1).is_some_and(|w| {
+                            PERSON_OBJECTS.contains(&w) || matches!(w, "his" | "their")
+                        })
+                })
+                .map(|k| (s, k + 2))
+        })
+        .collect()
+}
+
+/// Words that make a check-in the ordinary kind: GREEN's routine check-in
+/// in other words ("a normal check-in", "the usual 1:1", "a standard
+/// catch-up", play-it37 B2).
+const ORDINARY: &[&str] = &[
+    "normal",
+    "regular",
+    "usual",
+    "standard",
+    "ordinary",
+    "everyday",
+    "customary",
+];
+
+/// A contact with the person that an ordinary word before it makes a
+/// routine check-in.
+const CONTACTS_WITH_THEM: &[&str] = &[
+    "check in*",
+    "catch up*",
+    "check ins",
+    "catch ups",
+    "oneonone",
+    "chat",
+    "chats",
+];
+
+/// Where a contact with the person is said to be the ordinary kind ([`ORDINARY`]
+/// right before it): spans from that word to the contact's end.
+fn ordinary_check_ins(text: &Text) -> Vec<(usize, usize)> {
+    text.mentions(CONTACTS_WITH_THEM)
+        .into_iter()
+        .filter(|&(s, _)| {
+            s > 0
+                && text.words[s - 1].clause == text.words[s].clause
+                && ORDINARY.contains(&text.words[s - 1].text.as_str())
+        })
+        .map(|(s, e)| (s - 1, e))
+        .collect()
+}
+
+/// Times past the 24 hours the action is for: a step timed by them is
+/// not done within the window ("a routine check-in next month", "mention
+/// the EAP at some point next quarter"). Numbers of days or weeks are
+/// read by [`numbered_past_the_day`].
+const PAST_THE_DAY: &[&str] = &[
+    "next week",
+    "next month",
+    "next quarter",
+    "next year",
+    "next sprint",
+    "at some point",
+    "some time next",
+    "sometime next",
+    "later this week",
+    "later this month",
+    "later in the week",
+    "later in the month",
+    "in a week",
+    "in a fortnight",
+    "in a month",
+    "in a few days",
+    "in a couple of days",
+    "in the coming weeks",
+    "over the coming weeks",
+    "in due course",
+    "eventually",
+];
+
+/// Words before a time that make it the end of a span, not when the step
+/// happens: "off the pager until next week", "for the next month".
+const SPAN_ENDS: &[&str] = &[
+    "until",
+    "till",
+    "til",
+    "through",
+    "throughout",
+    "for",
+    "the",
+    "over",
+    "back",
+    "before",
+];
+
+/// Where a number of days or weeks ahead times a step past the day: "in 3
+/// days", "within two weeks", "in 1 month".
+fn numbered_past_the_day(text: &Text) -> Vec<(usize, usize)> {
+    (0..text.len())
+        .filter(|&k| matches!(text.words[k].text.as_str(), "in" | "within"))
+        .filter_map(|k| {
+            let (n, taken) = crate::text::number_at(&text.words, k + 1)?;
+            let unit = text.words.get(k + 1 + taken)?.text.as_str();
+            let later = (n >= 2 && unit == "days")
+                || (n >= 1 && matches!(unit, "week" | "weeks" | "month" | "months"));
+            later.then_some((k, k + 2 + taken))
+        })
+        .collect()
+}
+
+/// For each word, whether a time past the day ([`PAST_THE_DAY`]) times
+/// it. One that opens its clause ("next week, review her workload")
+/// governs the rest of its sentence; one that trails ("a routine check-in
+/// next month") its clause back to the last coordinator, so "an EAP
+/// referral today and a workload review next week" defers only the
+/// review. A time that ends a span ("until next week") or modifies a noun
+/// ("next week's sprint") times nothing.
+fn deferred_words(text: &Text) -> Vec<bool> {
+    let mut out = vec![false; text.len()];
+    let mut times = text.mentions(PAST_THE_DAY);
+    times.extend(numbered_past_the_day(text));
+    for (s, e) in times {
+        let ends_a_span = s > 0 && SPAN_ENDS.contains(&text.words[s - 1].text.as_str());
+        let modifies = text
+            .source
+            .get(text.words[e - 1].end..)
+            .is_some_and(|rest| rest.starts_with("'s") || rest.starts_with("\u{2019}s"));
+        if ends_a_span || modifies {
+            continue;
+        }
+        let clause = text.words[s].clause;
+        let sentence = text.words[s].sentence;
+        let clause_start = (0..s)
+            .rev()
+            .take_while(|&k| text.words[k].clause == clause)
+            .last()
+            .unwrap_or(s);
+        let opens = text.words[clause_start..s]
+            .iter()
+            .all(|w| CONNECTORS.contains(&w.text.as_str()));
+        if opens {
+            (s..text.len())
+                .take_while(|&k| text.words[k].sentence == sentence)
+                .for_each(|k| out[k] = true);
+        } else {
+            let from = (clause_start..s)
+                .rev()
+                .find(|&k| {
+                    COORDINATORS.contains(&text.words[k].text.as_str())
+                        || text.words[k].text == "then"
+                })
+                .map_or(clause_start, |k| k + 1);
+            out[from..e].iter_mut().for_each(|d| *d = true);
+        }
+    }
+    out
+}
+
+/// Where GREEN's step goes to someone else by name: a first name that
+/// is not `own_first` (the person's, lower-case) right after the step,
+/// past "for", "to" or "of" ("recognition for Chiara's mentoring" or
+/// "thank Kenji" in Anika's block recognises someone else, not Anika).
+/// Returns the step's first word.
+fn for_someone_else(text: &Text, own_first: &str) -> Vec<usize> {
+    text.mentions(SUPPORT[3])
+        .into_iter()
+        .filter(|&(s, e)| {
+            let clause = text.words[s].clause;
+            let next = (e..e + 2)
+                .filter_map(|k| text.words.get(k).filter(|w| w.clause == clause))
+                .find(|w| !matches!(w.text.as_str(), "for" | "to" | "of"));
+            next.is_some_and(|w| {
+                w.text != own_first && FIRST_NAMES.iter().any(|n| n.eq_ignore_ascii_case(&w.text))
+            })
+        })
+        .map(|(s, _)| s)
+        .collect()
 }
 
 /// Where the action only offers the RED tier's support (a service, leave,
@@ -1619,8 +1880,8 @@ const WISHES: &[&str] = &[
     "required",
 ];
 
-/// Words that remind a person of support or point them to it, rather than
-/// arrange it.
+/// Words that remind a person that support exists, rather than arrange it
+/// or send them to it ([`FIRM_STEPS`]).
 const REMINDERS: &[&str] = &[
     "remind*",
     "let her know",
@@ -1635,25 +1896,43 @@ const REMINDERS: &[&str] = &[
     "make her aware",
     "make him aware",
     "make them aware",
-    "signpost*",
-    "point her to",
-    "point him to",
-    "point them to",
-    "point her towards",
-    "point him towards",
-    "point them towards",
     "mention*",
     "reassure*",
     "reiterat*",
 ];
 
 /// Steps that book or refer support, whatever the person is asked: in its
-/// clause they make a mention of the RED tier's support firm.
+/// clause they make a mention of the RED tier's support firm. Sending the
+/// person to a service is referring them in any verb: "point him to the
+/// EAP", "signpost her to occupational health", "put them in touch with
+/// counselling" (play-it37 B1).
 const FIRM_STEPS: &[&str] = &[
     "refer",
     "refers",
     "referring",
     "referred",
+    "signpost*",
+    "point* her to",
+    "point* him to",
+    "point* them to",
+    "point* her towards",
+    "point* him towards",
+    "point* them towards",
+    "direct* her to",
+    "direct* him to",
+    "direct* them to",
+    "steer* her towards",
+    "steer* him towards",
+    "steer* them towards",
+    "put* her in touch",
+    "put* him in touch",
+    "put* them in touch",
+    "connect* her with",
+    "connect* him with",
+    "connect* them with",
+    "connect* her to",
+    "connect* him to",
+    "connect* them to",
     "book*",
     "arrang*",
     "schedul*",
@@ -1716,15 +1995,13 @@ const CARE: &[&str] = &[
     "day off",
     "days off",
     "rest of the week",
-    "take them off",
     "taken off",
-    "remove them from",
     "relieve*",
+    "relief from",
     "reassign*",
     "hand over",
     "handover",
     "step back from",
-    "stand them down",
     "off their plate",
     "work off them",
     "cover their work",
@@ -1741,6 +2018,7 @@ const CARE: &[&str] = &[
     "acknowledg*",
     "recognis*",
     "recogniz*",
+    "recognition",
     "thank*",
     "praise*",
     "appreciat*",
@@ -2048,16 +2326,28 @@ fn firm_safety_at(text: &Text, conditional: &[bool]) -> Vec<usize> {
 /// or a check-in, whichever fits"): it offers them as possibilities, or an
 /// alternative word stands between steps of two levels (`steps`, in text
 /// order). One between two steps of one level ("a doctor or urgent care",
-/// "go with her or stay with her") chooses how to give that level.
+/// "go with her or stay with her") chooses how to give that level. The
+/// step it offers stands in its clause, unless the word opens a clause of
+/// its own ("Alternatively, stay with them"): "(a taxi home or a lift),
+/// takes him off the rota" offers a choice of ride, and "transport home
+/// instead of driving" no step at all.
 fn offers_alternatives(text: &Text, steps: &[(usize, u32)]) -> bool {
     let moves = text.mentions(WORK_MOVES);
     text.has(POSSIBILITIES)
         || text.words.iter().enumerate().any(|(at, w)| {
+            if !ALTERNATIVES.contains(&w.text.as_str()) || joins_work_moves(text, &moves, at) {
+                return false;
+            }
             let before = steps.iter().rev().find(|(s, _)| *s < at);
-            let after = steps.iter().find(|(s, _)| *s > at);
-            ALTERNATIVES.contains(&w.text.as_str())
-                && !joins_work_moves(text, &moves, at)
-                && matches!((before, after), (Some((_, a)), Some((_, b))) if a != b)
+            let alone = text
+                .rest_of_clause(at)
+                .iter()
+                .all(|rest| ALTERNATIVES.contains(rest));
+            let after = steps
+                .iter()
+                .find(|(s, _)| *s > at)
+                .filter(|(s, _)| alone || text.words[*s].clause == w.clause);
+            matches!((before, after), (Some((_, a)), Some((_, b))) if a != b)
         })
 }
 
@@ -3462,7 +3752,8 @@ fn own_sign_stressors_read(employee: &Employee, own_lines: &OwnLines) -> Vec<&'s
 /// `action` with the person's own name in the possessive, or "your" (an
 /// action written to them), as "their" ("a clear answer about Devika's
 /// role" is "about their role"): an action says whose it is by name or by
-/// pronoun alike.
+/// pronoun alike. A role with an article or no determiner is theirs too
+/// ([`role_as_theirs`]).
 fn possessive_as_their(action: &str, employee: &Employee) -> String {
     let mut forms = name_forms(employee);
     crate::order::sort_by_key(&mut forms, |f| std::cmp::Reverse(f.len()));
@@ -3474,7 +3765,49 @@ fn possessive_as_their(action: &str, employee: &Employee) -> String {
     }
     // Their job title too: "the release manager's role" (para-it15 B5).
     let title = format!("the {}", employee.card.role);
-    replace_word(&out, &title, &["'s", "\u{2019}s"], "their")
+    role_as_theirs(&replace_word(&out, &title, &["'s", "\u{2019}s"], "their"))
+}
+
+/// Words a role stands after with no determiner when it is the person's:
+/// "clarity on role", "an answer about role".
+const ABOUT: &[&str] = &["about", "on", "over", "regarding", "around", "to"];
+
+/// `action` with "the role", "a role" or a bare role after [`ABOUT`]
+/// written "their role": in the person's own 2-week action the role in
+/// question is theirs ("a clear answer on the role", play-it37 B3), unless
+/// "of" or "for" says whose it is ("the role of the new hire").
+fn role_as_theirs(action: &str) -> String {
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (at, c) in action.char_indices().chain([(action.len(), ' ')]) {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(at),
+            (false, Some(from)) => {
+                words.push((from, &action[from..at]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let mut out = action.to_owned();
+    // From the end, so earlier offsets stay right.
+    for k in (1..words.len()).rev() {
+        let (at, word) = words[k];
+        let whose = words
+            .get(k + 1)
+            .is_some_and(|(_, w)| w.eq_ignore_ascii_case("of") || w.eq_ignore_ascii_case("for"));
+        if !word.eq_ignore_ascii_case("role") || whose {
+            continue;
+        }
+        let (before_at, before) = words[k - 1];
+        let is = |list: &[&str]| list.iter().any(|w| before.eq_ignore_ascii_case(w));
+        if is(&["the", "a"]) {
+            out.replace_range(before_at..before_at + before.len(), "their");
+        } else if is(ABOUT) {
+            out.insert_str(at, "their ");
+        }
+    }
+    out
 }
 
 /// `text` with each whole word `word` (case aside for ASCII letters) that
@@ -3762,7 +4095,7 @@ mod tests {
 
     #[test]
     fn care_of_two_neighbouring_levels_reads_as_the_one_needed() {
-        let needing = |a: &str, needed: u32| support_level(&[a.to_owned()], needed);
+        let needing = |a: &str, needed: u32| support_level(&[a.to_owned()], needed, "");
         for action in [
             "Their manager should check in within the day to reprioritise the workload and take \
              weekend work off them.",
@@ -3790,7 +4123,7 @@ mod tests {
 
     #[test]
     fn support_levels_match_tiers() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
         let crisis = "Today: stay with them, call a crisis line and agree a safety plan.";
         assert_eq!(level(crisis), OneValue::One(0));
         let check = "Within 24 hours: a check-in to reprioritise their workload.";
@@ -3902,7 +4235,7 @@ mod tests {
 
     #[test]
     fn a_referral_after_a_firm_safety_step_is_its_follow_up_after_any_punctuation() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
         // A bare referral after the safety step, after a semicolon, a full
         // stop, a dash or in a list, urgent or not (play-para-it21, B1).
         for action in [
@@ -3954,7 +4287,7 @@ mod tests {
 
     #[test]
     fn a_recommended_step_is_firm_and_a_condition_takes_its_own_clause() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
         // "X should <act>" recommends the act (play-it5 B3), as "must",
         // "needs to" and the like do.
         for (action, tier) in [
@@ -4049,7 +4382,7 @@ mod tests {
 
     #[test]
     fn a_reminder_or_an_offer_left_to_the_person_is_no_level() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
         // A reminder that support exists, or an offer the person may take
         // up, beside a check-in: the check-in's level (play-it25 B1, C1).
         for action in [
@@ -4093,7 +4426,7 @@ mod tests {
 
     #[test]
     fn a_contact_number_beside_a_crisis_line_is_same_day_safety_support() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
         for safety in [
             "Tatiana speaks to Kwame today, in person: share a crisis line and the EAP's urgent \
              number, and agree a simple safety plan with him (who he can call, what to do if it \
@@ -4109,7 +4442,7 @@ mod tests {
 
     #[test]
     fn a_choice_of_follow_up_after_a_firm_safety_step_is_no_hedge() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
         for safety in [
             "Bjorn speaks to him today, makes sure he does not drive home tired (a taxi is \
              booked and paid for), agrees a safety plan for late shifts and gets him an urgent \
@@ -4165,7 +4498,7 @@ mod tests {
 
     #[test]
     fn a_hospital_in_the_persons_circumstances_is_no_care_step() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER);
+        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
         for routine in [
             "Routine check-in \u{2014} ask how he's doing with the hospital visits.",
             "A routine catch-up; ask how her father's hospital treatment is going.",
