@@ -559,9 +559,14 @@ const CORPORA: &[(&str, &str)] = &[
     // 5, 5 and 3, a plan, burnout and a full episode at level 4, each
     // answered once and in six other wordings, probes and 20 wrong answers
     // (the lead added class A to the 20 whose note judges the deduction
-    // right): 80 rows. Its B rows are open (`KNOWN_OPEN`); its X row (a
-    // risk pasted from the profile kept half the risk credit) is in its
-    // report.
+    // right): 80 rows. Its B rows (B1: a severity aside naming the other
+    // severity's line, "moderate (under the six-week line for severe)",
+    // read as a hedge; B2: "if he's open to it, an EAP referral today"
+    // read as no support; B3: "distance from her colleagues" not read as
+    // depersonalization) are read since; its X row (a risk pasted from the
+    // profile kept half the risk credit) is held in
+    // `it_mental_health_exploits.rs`. Its rows reproducing play-it37's
+    // open classes stay in `KNOWN_OPEN`.
     (
         "it_mental_health-p58",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p58/episodes.jsonl"),
@@ -679,22 +684,14 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p57", 69, IT37_B2),
     ("it_mental_health-p57", 83, IT37_B4),
     ("it_mental_health-p57", 87, IT37_B4),
-    ("it_mental_health-p58", 6, IT38_B1),
     ("it_mental_health-p58", 9, IT37_B1),
     ("it_mental_health-p58", 10, IT37_B2),
-    ("it_mental_health-p58", 12, IT38_B2),
+    ("it_mental_health-p58", 12, IT37_B2),
     ("it_mental_health-p58", 13, IT37_B2),
-    ("it_mental_health-p58", 14, IT38_B2),
     ("it_mental_health-p58", 22, IT37_B2),
     ("it_mental_health-p58", 26, IT37_B2),
-    ("it_mental_health-p58", 27, IT38_B2),
     ("it_mental_health-p58", 30, IT37_B2),
-    ("it_mental_health-p58", 43, IT38_B1),
-    ("it_mental_health-p58", 50, IT38_B1),
-    ("it_mental_health-p58", 51, IT38_B1),
     ("it_mental_health-p58", 54, IT37_B4),
-    ("it_mental_health-p58", 55, IT38_B3),
-    ("it_mental_health-p58", 58, IT38_B3),
     ("it_mental_health-p58", 76, IT37_B5),
     ("it_mental_health-p58", 77, IT37_B1),
 ];
@@ -708,14 +705,6 @@ const IT37_B3: &str = "B it37-B3: \"a clear answer on the role\" (not \"her role
                        tackling the reorganisation";
 const IT37_B4: &str = "B it37-B4: \"No - below the High severity where HR gets involved\" read as \
                        both yes and no to escalation";
-// The open classes of play-it38.
-const IT38_B1: &str = "B it38-B1: a stressor's severity with an aside naming the other severity's \
-                       threshold (\"moderate (under the six-week line for severe)\") read as \
-                       no one severity";
-const IT38_B2: &str = "B it38-B2: a condition on the person's consent before urgent support \
-                       (\"if he's open to it, an EAP referral today\") read as no support";
-const IT38_B3: &str = "B it38-B3: depersonalization in other words (\"distance from her \
-                       colleagues\") not read as the dimension";
 const IT37_B5: &str = "B it37-B5: \"take him off the out-of-hours incident rota\" in a carer's \
                        2-week action read as aimed at other people's stressors (incidents, \
                        on-call nobody has)";
