@@ -552,8 +552,8 @@ const CORPORA: &[(&str, &str)] = &[
     // the deduction right): 111 rows. Its B1-B3 rows (urgent support as
     // "point him to the EAP" or "take him off incident duty", a routine
     // check-in as "a normal check-in" or "recognition for her mentoring",
-    // "a clear answer on the role") are read; B4, B5 are open
-    // (`KNOWN_OPEN`); its X rows are in its report.
+    // "a clear answer on the role"), B4 and B5 are read; row 38's other
+    // loss is open (`KNOWN_OPEN`); its X rows are in its report.
     (
         "it_mental_health-p57",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p57/episodes.jsonl"),
@@ -562,9 +562,14 @@ const CORPORA: &[(&str, &str)] = &[
     // 5, 5 and 3, a plan, burnout and a full episode at level 4, each
     // answered once and in six other wordings, probes and 20 wrong answers
     // (the lead added class A to the 20 whose note judges the deduction
-    // right): 80 rows. Its B rows are open (`KNOWN_OPEN`); its X row (a
-    // risk pasted from the profile kept half the risk credit) is in its
-    // report.
+    // right): 80 rows. Its B rows (B1: a severity aside naming the other
+    // severity's line, "moderate (under the six-week line for severe)",
+    // read as a hedge; B2: "if he's open to it, an EAP referral today"
+    // read as no support; B3: "distance from her colleagues" not read as
+    // depersonalization) are read since; its X row (a risk pasted from the
+    // profile kept half the risk credit) is held in
+    // `it_mental_health_exploits.rs`. Its rows reproducing play-it37's
+    // classes are read since too.
     (
         "it_mental_health-p58",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p58/episodes.jsonl"),
@@ -666,27 +671,8 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p57", 38, IT37_GIVEN_MEANS),
-    ("it_mental_health-p58", 6, IT38_B1),
-    ("it_mental_health-p58", 12, IT38_B2),
-    ("it_mental_health-p58", 14, IT38_B2),
-    ("it_mental_health-p58", 27, IT38_B2),
-    ("it_mental_health-p58", 43, IT38_B1),
-    ("it_mental_health-p58", 50, IT38_B1),
-    ("it_mental_health-p58", 51, IT38_B1),
-    ("it_mental_health-p58", 55, IT38_B3),
-    ("it_mental_health-p58", 58, IT38_B3),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[("it_mental_health-p57", 38, IT37_GIVEN_MEANS)];
 
-// The open classes of play-it38.
-const IT38_B1: &str = "B it38-B1: a stressor's severity with an aside naming the other severity's \
-                       threshold (\"moderate (under the six-week line for severe)\") read as \
-                       no one severity";
-const IT38_B2: &str = "B it38-B2: a condition on the person's consent before urgent support \
-                       (\"if he's open to it, an EAP referral today\") read as no support";
-const IT38_B3: &str = "B it38-B3: depersonalization in other words (\"distance from her \
-                       colleagues\") not read as the dimension";
 // Row 38's other loss, behind its B1 (read since): a new role's support
 // given to the person read as giving them the load.
 const IT37_GIVEN_MEANS: &str = "B it37 row 38: \"Give him a structured ramp-up on the stack with \

@@ -384,6 +384,10 @@ const PEOPLE: &[&str] = &[
     "conversations",
 ];
 
+/// Words for the one who withdraws, between a withdrawal and its
+/// direction: "distanced herself from the team".
+const REFLEXIVES: &[&str] = &["herself", "himself", "themselves", "themself"];
+
 /// How far after its direction a withdrawal's people may be named: "from
 /// the rest of the team".
 const PEOPLE_REACH: usize = 5;
@@ -399,11 +403,14 @@ fn towards_people(text: &Text, s: usize, e: usize) -> bool {
         return true;
     };
     let clause = text.words[s].clause;
+    // "has distanced herself from colleagues": the direction after the
+    // one who withdraws.
     let after: Vec<&str> = text.words[e..]
         .iter()
         .take_while(|w| w.clause == clause)
-        .take(PEOPLE_REACH + 1)
         .map(|w| w.text.as_str())
+        .skip_while(|w| REFLEXIVES.contains(w))
+        .take(PEOPLE_REACH + 1)
         .collect();
     match after.split_first() {
         Some((direction, rest)) if DIRECTIONS.contains(direction) => {
@@ -1752,6 +1759,34 @@ mod tests {
             read("Exhaustion; distant from colleagues"),
             [Dimension::Exhaustion, Dimension::Depersonalization].into()
         );
+        // Distance from people, in other words (play-it38 B3); not
+        // negated, not the distance others keep, not a distance in miles.
+        for distant in [
+            "Exhaustion; distance from her colleagues",
+            "Exhaustion; she has distanced herself from colleagues (camera off)",
+            "Exhaustion; keeping her distance from the team",
+            "Exhaustion; a growing distance from her teammates",
+            "Exhaustion; emotional distance from the people she works with",
+            "Exhaustion; distanced from the team",
+            "Exhaustion; pulling away from the team",
+            "Exhaustion; cynical about the team",
+        ] {
+            assert_eq!(
+                read(distant),
+                [Dimension::Exhaustion, Dimension::Depersonalization].into(),
+                "{distant}"
+            );
+        }
+        for not_hers in [
+            "Exhaustion; no distance from colleagues",
+            "Exhaustion; she has not distanced herself from colleagues",
+            "Exhaustion; her colleagues keep their distance from her",
+            "Exhaustion; the team has pulled away from her",
+            "Exhaustion; she lives a long distance from the office",
+            "Exhaustion; she has distanced herself from the migration",
+        ] {
+            assert_eq!(read(not_hers).len(), 1, "{not_hers}");
+        }
         assert_eq!(read("Exhaustion; withdrawn from the on-call rota").len(), 1);
         assert_eq!(read("Exhaustion; not withdrawn from the team").len(), 1);
         assert_eq!(

@@ -125,6 +125,7 @@ impl Dimension {
             Dimension::Depersonalization => &[
                 "withdr*",
                 "distant",
+                "distanc*",
                 "pull* away",
                 "pull* back",
                 "step* back",
@@ -190,13 +191,15 @@ impl Dimension {
     /// Descriptions of [`Dimension::descriptions`] that say which way
     /// someone withdraws: they describe depersonalization only towards
     /// people ("withdrawn from the team", "distant from colleagues", or
-    /// with no direction, "has become withdrawn"), never towards work
+    /// with no direction, "has become withdrawn"; "distance from her
+    /// colleagues", "has distanced herself from the team"), never towards work
     /// ("withdrawn from the on-call rota", "stepped back from the
     /// release"), which only describes the workload. Those marked `true`
     /// need the people named ("stepped back" alone says nothing).
     pub const TOWARDS_PEOPLE: &'static [(&'static str, bool)] = &[
         ("withdr*", false),
         ("distant", false),
+        ("distanc*", true),
         ("pull* away", false),
         ("isolat*", false),
         ("disconnect*", false),

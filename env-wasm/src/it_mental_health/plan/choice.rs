@@ -117,8 +117,9 @@ pub(crate) static RUBRIC: Rubric = Rubric::new(&[
 ])
 .with_penalties(&PENALTIES);
 
-/// Words after a severity word that make it the name of a threshold, not
-/// a verdict: "below the severe threshold".
+/// Nouns of the line where a severity starts: after a severity word they
+/// make it the name of a threshold, not a verdict ("below the severe
+/// threshold"), as they do before "for" it ("the line for severe").
 const NOT_A_VERDICT: &[&str] = &[
     "threshold",
     "thresholds",
@@ -130,6 +131,7 @@ const NOT_A_VERDICT: &[&str] = &[
     "mark",
     "limit",
     "band",
+    "boundary",
 ];
 
 /// Words before "the severe" that compare a number with the threshold.
@@ -254,12 +256,31 @@ fn threshold_of(text: &Text, at: usize) -> bool {
     }
     // "under the 4 for severe", "the 4 needed for severe", "half of the
     // 12 months for severe": the count a severity takes, named beside the
-    // verdict (para-it8); "I'd go for severe" names none.
-    let names_the_count = before.last() == Some(&"for")
-        && before.iter().rev().skip(1).take(4).any(|w| {
-            digit(w) || matches!(*w, "needed" | "required" | "threshold" | "bar" | "mark")
+    // verdict (para-it8); "under the six-week line for severe", "the
+    // cut-off for severe is 6 months", "the threshold of severe": the
+    // line where it starts, named by its noun (play-it38 B1). "I'd go for
+    // severe" names none, and "in line for severe" is where the stressor
+    // is heading.
+    if let Some((of, named)) = before.split_last()
+        && matches!(*of, "for" | "of")
+    {
+        let from = named.len().saturating_sub(4);
+        let names_the_line = (from..named.len()).any(|k| {
+            let w = named[k];
+            digit(w)
+                || numbers::number_word(w).is_some()
+                || matches!(w, "needed" | "required")
+                || (NOT_A_VERDICT.contains(&w) && (k == 0 || named[k - 1] != "in"))
         });
-    if names_the_count {
+        if names_the_line {
+            return true;
+        }
+    }
+    // "the line between moderate and severe": both name the line.
+    let between = before.len().saturating_sub(4);
+    if (between + 1..before.len())
+        .any(|k| before[k] == "between" && NOT_A_VERDICT.contains(&before[k - 1]))
+    {
         return true;
     }
     let to_be = before.ends_with(&["to", "be"]) || before.ends_with(&["to", "count", "as"]);
@@ -312,6 +333,17 @@ const NOT_A_STRESSOR: &[&str] = &[
     "under the threshold",
 ];
 
+/// Whether a stressors line sets its item aside as no stressor
+/// ([`NOT_A_STRESSOR`]): "below the threshold for severe" names the other
+/// severity's threshold beside the verdict, and sets nothing aside.
+fn sets_aside(text: &Text) -> bool {
+    text.mentions(NOT_A_STRESSOR).into_iter().any(|(_, e)| {
+        let word = |k: usize| text.words.get(e + k).map_or("", |w| w.text.as_str());
+        !(matches!(word(0), "for" | "of")
+            && (word(1).starts_with("severe") || word(1).starts_with("moderate")))
+    })
+}
+
 /// Words between two ids that make them alternatives.
 const ALTERNATIVE: &[&str] = &[
     "or",
@@ -339,7 +371,7 @@ pub fn grade(case: &PlanCase, catalogue: &Catalogue, answer: &Answer) -> Grade {
 
     let (kpis, kpi_note) = kpis(case, &gold, parsed.merged("kpis").as_ref());
     notes.push(kpi_note);
-    let (risk, risk_note) = risk(case, parsed.merged("risk").as_ref());
+    let (risk, risk_note) = risk(case, answer, parsed.merged("risk").as_ref());
     notes.push(risk_note);
 
     let totals = parsed
@@ -614,7 +646,7 @@ fn stressors(
         // A checklist's cross beside the item ("Overtime 5 h a week
         // \u{2717}") sets it aside as "not a stressor" does (para-it15 B1).
         let crossed = (0..text.len()).any(|at| is_cross_mark(&text, at));
-        if text.has(NOT_A_STRESSOR) || crossed {
+        if sets_aside(&text) || crossed {
             continue;
         }
         if !named.insert(id) {
@@ -2502,9 +2534,32 @@ mod tests {
              severe.",
             "Last offsite (7 months ago): moderate, well below the 12 months needed for severe",
             "Incidents (6 a month): moderate (severe needs 10)",
+            // The line where the other severity starts, named by its noun
+            // (play-it38 B1).
+            "No manager 1:1s for 3 months: moderate (under the six-month line for severe)",
+            "No manager 1:1s for 3 months: moderate, below the six-month line for severe",
+            "Toil at 31%: moderate (the line for severe is 45%)",
+            "Reorganisation (2 weeks): moderate - the cut-off for severe is six weeks",
+            "Incidents (7 a month): moderate (well under the level for severe)",
+            "Overtime (7 hours): moderate; the limit for severe is 12 hours",
+            "Incidents (7 a month): moderate, 10 is the threshold of severe",
+            "Toil at 31%: moderate (the boundary for severe is 45%)",
+            "Overtime (7 hours): moderate (the line between moderate and severe is 12 hours)",
         ] {
             assert_eq!(read(moderate), Some(false), "{moderate}");
         }
+        assert_eq!(
+            read("Incidents (13 a month): severe (over the line for severe of 10)"),
+            Some(true)
+        );
+        // "Below the threshold" sets an item aside; below the threshold
+        // for the other severity is a moderate verdict's reason.
+        assert!(sets_aside(&Text::new(
+            "Overtime (3 hours): below the threshold"
+        )));
+        assert!(!sets_aside(&Text::new(
+            "Overtime (7 hours): moderate (below the threshold for severe)"
+        )));
         // A verdict that itself says "would" is still a verdict.
         assert_eq!(
             read("Incidents (6 a month): I would call this severe"),
@@ -2548,6 +2603,14 @@ mod tests {
             "Long-term leave with no cover (2): moderate or it would be severe",
             "Overtime (14 hours): moderate, the severe one",
             "Incidents (6 a month): moderate; severe needs attention first",
+            // No line named: the other severity offered beside the verdict.
+            "No manager 1:1s for 3 months: moderate (possibly severe)",
+            "No manager 1:1s for 3 months: moderate, arguably severe",
+            "No manager 1:1s for 3 months: severe-ish moderate",
+            "No manager 1:1s for 3 months: moderate (I'd say severe)",
+            "No manager 1:1s for 3 months: moderate, in line for severe",
+            "No manager 1:1s for 3 months: moderate (headed for severe)",
+            "No manager 1:1s for 3 months: somewhere between moderate and severe",
         ] {
             assert_eq!(read(hedged), None, "{hedged}");
         }

@@ -580,7 +580,7 @@ pub fn grade(case: &PlanCase, answer: &Answer) -> Grade {
 
     let (kpis, kpi_note) = kpis(case, &gold, parsed.merged("kpis").as_ref());
     notes.push(kpi_note);
-    let (risk, risk_note) = risk(case, parsed.merged("risk").as_ref());
+    let (risk, risk_note) = risk(case, answer, parsed.merged("risk").as_ref());
     notes.push(risk_note);
     let (budget, budget_note) = budget(case, &parsed);
     notes.push(budget_note);
@@ -2749,7 +2749,11 @@ fn improves_on_the_team(
     targets.into_iter().all(improves)
 }
 
-pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, String) {
+pub(super) fn risk(
+    case: &PlanCase,
+    answer: &Answer,
+    section: Option<&Section>,
+) -> (Points, String) {
     let Some(section) = section else {
         return (Points::ZERO, "Risk: no labelled section.".to_owned());
     };
@@ -2764,6 +2768,16 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
         .filter(|l| !l.trim().is_empty() && !sub_field(l))
         .collect::<Vec<_>>()
         .join("\n");
+    // A risk is the writer's judgement of what may stop the plan: one
+    // mostly given back in the case's words (a profile line) is read by
+    // its writer's own words only, as a field that pastes the case is
+    // (play-it38 X1: pasted text earns nothing).
+    let pasted = answer.mostly_quotes_case(&body);
+    let body = if pasted {
+        answer.own_words(&body)
+    } else {
+        body
+    };
     let full = Text::new(&body);
     let first_sentence = full.words.first().map_or(0, |w| w.sentence);
     let kept = full
@@ -2778,10 +2792,12 @@ pub(super) fn risk(case: &PlanCase, section: Option<&Section>) -> (Points, Strin
     // risk.
     let committed = Text::new(&without_hedged_steps(&text));
     if text.len() < 6 {
-        return (
-            Points::ZERO,
-            "Risk: too short to name a risk and its mitigation.".to_owned(),
-        );
+        let note = if pasted {
+            "Risk: the case's own words given back name no risk of the plan's."
+        } else {
+            "Risk: too short to name a risk and its mitigation."
+        };
+        return (Points::ZERO, note.to_owned());
     }
     // A risk names what may go wrong: a way a plan fails, or one of the
     // stressors it tackles ("the reorganisation drags on").

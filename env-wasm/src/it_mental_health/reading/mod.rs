@@ -88,9 +88,24 @@ impl<'a> Answer<'a> {
         was_cut(field)
             || self.case.is_some_and(|case| {
                 let text = Text::new(field);
-                case.sentences_copied(&text) >= 2 && 2 * case.quoted_words(&text) >= text.len()
+                case.sentences_copied(&text) >= 2 && mostly_quoted(case, &text)
             })
     }
+
+    /// Whether `field` is mostly words quoted verbatim from the case, one
+    /// sentence of it being enough: a field that asks for the writer's own
+    /// judgement (a plan's risk) and gives back a line of the case ("Team
+    /// members on long-term leave with no cover: 2") says nothing of its
+    /// own.
+    pub(crate) fn mostly_quotes_case(&self, field: &str) -> bool {
+        self.case
+            .is_some_and(|case| mostly_quoted(case, &Text::new(field)))
+    }
+}
+
+/// Whether most of `text`'s words lie inside verbatim pieces of `case`.
+fn mostly_quoted(case: &CopySource, text: &Text) -> bool {
+    !text.is_empty() && 2 * case.quoted_words(text) >= text.len()
 }
 
 /// How many words of a line feedback quotes: enough to find the line in

@@ -1842,7 +1842,7 @@ fn step_starts(text: &Text, conditional: &[bool]) -> Vec<usize> {
 /// "if she would like", "if he ever wants it", "should she want one",
 /// "whenever they need it", "if needed": a short condition (six words at
 /// most) with a wish or a need in it. Consent to a step ("if she agrees",
-/// "if he is willing") leaves it firm.
+/// "if he is willing", "if he's open to it") leaves it firm.
 fn left_to_the_person(text: &Text, at: usize) -> bool {
     let word = text.words[at].text.as_str();
     if !(matches!(word, "if" | "whenever") || (word == "should" && is_condition(text, at))) {
@@ -1871,7 +1871,6 @@ const WISHES: &[&str] = &[
     "like",
     "prefer",
     "prefers",
-    "open",
     "need",
     "needs",
     "needed",
@@ -2441,23 +2440,71 @@ const UNCONDITIONAL: &[&str] = &[
 ];
 
 /// Words by which a condition asks the person's consent ("if Vikram
-/// agrees", "if she is willing", "if they would like"): support is
-/// offered with consent as a matter of course, so such a condition puts
-/// no step off until something happens (para-it12 B2).
+/// agrees", "if she is willing", "if they would like", "if he's open to
+/// it", "if she's comfortable with it"): support is offered with consent
+/// as a matter of course, so such a condition puts no step off until
+/// something happens (para-it12 B2, play-it38 B2).
 const CONSENTS: &[&str] = &[
-    "agree", "agrees", "consent", "consents", "accept", "accepts", "want", "wants", "wish",
-    "wishes", "willing", "happy", "open", "like", "prefer", "prefers", "ok", "okay",
+    "agree",
+    "agrees",
+    "consent",
+    "consents",
+    "accept",
+    "accepts",
+    "want",
+    "wants",
+    "wish",
+    "wishes",
+    "willing",
+    "happy",
+    "open",
+    "like",
+    "prefer",
+    "prefers",
+    "ok",
+    "okay",
+    "comfortable",
+    "keen",
+    "up for",
+    "on board",
+    "fine with",
+];
+
+/// Words of a time in a consent's condition that put the step off until
+/// then: "if he's open to it next month", "if she agrees after the
+/// launch".
+const LATER: &[&str] = &[
+    "next",
+    "later",
+    "after",
+    "once",
+    "when",
+    "eventually",
+    "until",
+    "weeks",
+    "months",
 ];
 
 /// Whether the condition at word `at` asks only the person's consent: its
 /// clause is short ("if Vikram agrees", "if he is happy to", "if they'd
-/// like it") and a consent word stands within its first four words.
+/// like it"), a consent word stands within its first four words, and it
+/// names no later time for the step.
 fn asks_consent(text: &Text, at: usize) -> bool {
     if text.words[at].text != "if" {
         return false;
     }
-    let rest = text.rest_of_clause(at);
-    rest.len() <= 6 && rest.iter().take(4).any(|w| CONSENTS.contains(w))
+    let clause = text.words[at].clause;
+    let end = (at + 1..text.len())
+        .find(|&k| text.words[k].clause != clause)
+        .unwrap_or(text.len());
+    let consents = text
+        .mentions(CONSENTS)
+        .into_iter()
+        .any(|(s, _)| s > at && s <= at + 4 && s < end);
+    let later = text.words[at + 1..end]
+        .iter()
+        .any(|w| LATER.contains(&w.text.as_str()));
+    end - at - 1 <= 6 && consents && !later
 }
 
 /// Whether word `at` puts what follows under a condition: a word of
@@ -4366,7 +4413,27 @@ mod tests {
                 "If Omar would like it, book occupational health for him today.",
                 Some(1),
             ),
-            // A condition on what happens still puts its step off.
+            // Consent in other words (play-it38 B2).
+            ("If he's open to it, an EAP referral today.", Some(1)),
+            (
+                "If he is open to the idea, a referral to occupational health today.",
+                Some(1),
+            ),
+            ("An EAP referral today, if she's open to it.", Some(1)),
+            (
+                "If she's comfortable with it, an EAP referral today.",
+                Some(1),
+            ),
+            ("If he's up for it, an EAP referral today.", Some(1)),
+            ("If they're on board, an EAP referral today.", Some(1)),
+            ("With her agreement, an EAP referral today.", Some(1)),
+            // A condition on what happens still puts its step off, and so
+            // does consent asked for a later time.
+            ("If things get worse, an EAP referral.", None),
+            ("If he asks for it next month, an EAP referral.", None),
+            ("If he's open to it next month, an EAP referral.", None),
+            ("If she agrees after the launch, an EAP referral.", None),
+            ("If things flare up, an EAP referral.", None),
             (
                 "If he agrees that things are getting worse next week, refer him to the EAP.",
                 None,
