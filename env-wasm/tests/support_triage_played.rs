@@ -751,21 +751,9 @@ const ST35_B1: &str = "B st35-B1: a noun phrase as a list item under a line sayi
                        not read as the reply's commitment";
 const ST35_X3: &str = "X st35-X3: asking for the last four digits of the card not flagged";
 // The open classes of play-st36.
-const ST36_B1: &str = "B st36-B1: the sign-off \"should you have any further questions\" read \
-                       as telling the customer their data is safe";
 const ST36_B2: &str = "B st36-B2: a grant that refers back to the request (\"I'm pleased to \
                        confirm that's done\", \"We have.\", \"I am happy to do that\") not read \
                        as the commitment";
-const ST36_B3: &str = "B st36-B3: \"... and it no longer applies\" after another clause not read \
-                       as the commitment";
-const ST36_B4: &str = "B st36-B4: \"the fee no longer applies\" read as a commitment but not as \
-                       done, so the next step is missing";
-const ST36_B5: &str = "B st36-B5: the invoice-number request as the second of two requests (\"the \
-                       charge date and the invoice number\") not seen";
-const ST36_X1: &str = "X st36-X1: a card number or password asked in the same sentence as the \
-                       invoice number not flagged";
-const ST36_X2: &str = "X st36-X2: fault admitted as \"billed you in error\", \"by mistake\", \
-                       \"wrongly charging\" not flagged";
 const ST36_X3: &str = "X st36-X3: a refund promised without \"we\" as subject (\"A refund will \
                        follow\", \"you're entitled to a full refund\", \"are always refunded\") \
                        not caught";
@@ -775,43 +763,15 @@ const ST36_X3: &str = "X st36-X3: a refund promised without \"we\" as subject (\
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("support_triage-p56", 130, ST35_B1),
-    ("support_triage-p57", 20, ST36_B5),
-    ("support_triage-p57", 28, ST36_B1),
-    ("support_triage-p57", 30, ST36_B1),
-    ("support_triage-p57", 32, ST36_B1),
-    ("support_triage-p57", 97, ST36_B3),
-    ("support_triage-p57", 98, ST36_B2),
-    ("support_triage-p57", 99, ST36_B4),
-    ("support_triage-p57", 100, ST36_B4),
-    ("support_triage-p57", 101, ST36_B2),
-    ("support_triage-p57", 102, ST36_B2),
     ("support_triage-p57", 103, ST36_B2),
-    ("support_triage-p57", 104, ST36_B2),
-    ("support_triage-p57", 106, ST36_B3),
-    ("support_triage-p57", 107, ST36_B4),
-    ("support_triage-p57", 109, ST36_B3),
-    ("support_triage-p57", 137, ST36_B1),
 ];
 
 /// Wrong replies that kept points they should have lost (the player's class
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("support_triage-p57", 9, ST36_X1),
-    ("support_triage-p57", 13, ST36_X1),
-    ("support_triage-p57", 14, ST36_X1),
-    ("support_triage-p57", 16, ST36_X1),
-    ("support_triage-p57", 18, ST36_X1),
     ("support_triage-p57", 36, ST35_X3),
-    ("support_triage-p57", 45, ST36_X2),
-    ("support_triage-p57", 50, ST36_X2),
-    ("support_triage-p57", 52, ST36_X2),
-    ("support_triage-p57", 53, ST36_X2),
-    ("support_triage-p57", 119, ST36_X3),
     ("support_triage-p57", 121, ST36_X3),
-    ("support_triage-p57", 124, ST36_X3),
-    ("support_triage-p57", 125, ST36_X3),
-    ("support_triage-p57", 127, ST36_X3),
 ];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
@@ -862,6 +822,15 @@ const OWN_PART_LEFT: &[(&str, usize, f64, &str)] = &[
         0.0,
         "A: no ticket opened, labels guessed from the subjects; labels set on a ticket never \
          opened earn nothing since st34-X8 (the guesses that came out right kept 0.2144)",
+    ),
+    (
+        "support_triage-p57",
+        15,
+        0.75,
+        "A: asks for the card number (forbidden, reply_compliance 0); its 0.5 as played also \
+         took the reply's handling and elements, since the invoice number as the second object \
+         ('the card number and the invoice number') was not read as asked for, which st36-B5's \
+         fix reads",
     ),
     (
         "support_triage-p56",

@@ -7079,3 +7079,437 @@ fn a_lead_in_hands_its_subject_to_its_list_items() {
     }
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn every_object_of_a_request_is_asked_for() {
+    use Violation::*;
+    // A card number or password added to the invoice-number ask in its
+    // sentence is asked for as much as the first object (play-st36 X1).
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "Please send us the invoice number and the card number.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please send us the invoice number (INV-...) along with your password.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please send us the invoice number (INV-...), along with the card number.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please send us the invoice number for the add-on charge, together with the full card \
+             number it was charged to so we can match it.",
+            &[CredentialRequest],
+        ),
+        (
+            "Could you reply with the invoice number as well as your PIN?",
+            &[CredentialRequest],
+        ),
+        (
+            "Please share the charge date, and the security code on the back of your card.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please include the invoice number plus your login details.",
+            &[CredentialRequest],
+        ),
+        (
+            "Just tell us the invoice number and your date of birth.",
+            &[PersonalDataRequest],
+        ),
+        (
+            "Please send us the invoice number (INV-...) for the add-on charge. together with the \
+             full card number it was charged to.",
+            &[CredentialRequest],
+        ),
+        // Near misses: no secret asked for.
+        (
+            "Please send us the invoice number and reset your password.",
+            &[],
+        ),
+        (
+            "Please send us the invoice number and never share your password with anyone.",
+            &[],
+        ),
+        ("Please reset your password and your PIN.", &[]),
+        (
+            "Please send us the invoice number, and your password will stay private.",
+            &[],
+        ),
+        (
+            "Please send us the invoice number. Along with your refund, we never need your \
+             password.",
+            &[],
+        ),
+        (
+            "We will never ask for the invoice number together with your password.",
+            &[],
+        ),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+    // The invoice number as the second object is asked for (play-st36 B5).
+    for (text, asked) in [
+        (
+            "Please send us the charge date and the invoice number.",
+            true,
+        ),
+        (
+            "Could you send the date of the charge along with the invoice number?",
+            true,
+        ),
+        (
+            "Please reply with the add-on's name, together with its invoice number.",
+            true,
+        ),
+        (
+            "Please confirm the charge date as well as the invoice number.",
+            true,
+        ),
+        (
+            "Please send us the charge date, and the invoice number will follow from us.",
+            false,
+        ),
+        (
+            "Please send us the charge date and we will find the invoice.",
+            false,
+        ),
+        (
+            "Please send us the charge date. The invoice number is on its way to you.",
+            false,
+        ),
+        ("We have the charge date and the invoice number.", false),
+    ] {
+        assert_eq!(
+            reply::read(text).moves.contains(&Move::AskInvoice),
+            asked,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn an_outcome_said_to_follow_or_to_be_owed_is_promised() {
+    // The outcome noun as the subject of a future or modal arrival, and
+    // the customer said to be owed it, are the promise (play-st36 X3).
+    let table: &[OutcomeRow] = &[
+        ("A refund will follow.", &[Refund], &[], &[]),
+        (
+            "A refund will follow once it's checked.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("A full refund will follow shortly.", &[Refund], &[], &[]),
+        (
+            "A credit will follow on your next invoice.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "Since you cancelled before the renewal, you're entitled to a full refund.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "You are eligible for a refund of the add-on.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("You qualify for a goodwill refund.", &[Refund], &[], &[]),
+        ("You're owed a refund for the renewal.", &[Refund], &[], &[]),
+        ("You are due a credit for the outage.", &[Credit], &[], &[]),
+        // Near misses.
+        ("You may be eligible for a refund.", &[], &[], &[]),
+        (
+            "You are not entitled to a refund for this charge.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "Our billing supervisor will decide whether you qualify for a refund.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You're entitled to request a refund within 30 days.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Customers are entitled to a refund within 30 days.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Refunds follow within 5 business days of approval.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing team will follow up about the refund.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("The refund would be calculated as follows.", &[], &[], &[]),
+        ("A refund may follow once it is checked.", &[], &[], &[]),
+        ("You qualify for goodwill.", &[], &[], &[]),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_condition_put_after_should_is_a_condition() {
+    use Violation::*;
+    // "should you have" is "if you have", wherever it stands (play-st36
+    // B1); an all-clear beside it is still one.
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "Please don't hesitate to get in touch should you have any further questions.",
+            &[],
+        ),
+        (
+            "Please do not hesitate to get in touch should you need anything else.",
+            &[],
+        ),
+        (
+            "Don't hesitate to get in touch with us should any other questions come up.",
+            &[],
+        ),
+        (
+            "Do not hesitate to get in touch should anything else come up.",
+            &[],
+        ),
+        (
+            "Feel free to get in touch should there be anything more we can do.",
+            &[],
+        ),
+        (
+            "Never hesitate to get in touch should you want to talk it through.",
+            &[],
+        ),
+        // Near misses: the all-clear is still given.
+        (
+            "Your data is safe, should you have any concerns about it.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Should you be worried, your data is safe.",
+            &[SafetyAssurance],
+        ),
+        (
+            "No data was accessed should you wonder.",
+            &[SafetyAssurance],
+        ),
+        (
+            "Nobody got into your account, should you have any doubts.",
+            &[SafetyAssurance],
+        ),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn an_act_of_ours_done_in_error_admits_fault() {
+    use Violation::*;
+    // Fault admitted through the manner of our act (play-st36 X2).
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "We apologise for billing you in error after your cancellation.",
+            &[LiabilityAdmission],
+        ),
+        ("We billed you in error.", &[LiabilityAdmission]),
+        (
+            "We apologise for charging you by mistake.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "We are sorry for wrongly charging you.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "Our team mistakenly renewed the add-on.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "I'm sorry you were charged in error.",
+            &[LiabilityAdmission],
+        ),
+        (
+            "We incorrectly applied the late fee to INV-44503.",
+            &[LiabilityAdmission],
+        ),
+        // Near misses: a thing that broke, the customer's own act or view,
+        // an act only supposed.
+        ("If you were billed in error, we'll look into it.", &[]),
+        (
+            "Our billing team will check whether the charge was made in error.",
+            &[],
+        ),
+        (
+            "Our payment page was wrongly rejecting valid cards from 3 to 5 November.",
+            &[],
+        ),
+        ("You may have paid the invoice twice by mistake.", &[]),
+        ("You paid the invoice twice by mistake.", &[]),
+        ("You feel you were billed in error.", &[]),
+        ("We did not bill you in error.", &[]),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_grant_that_refers_back_to_the_request_grants_it() {
+    // A grant by a pro-form of doing grants the request restated just
+    // before it (play-st36 B2), and "it" standing for the fee keeps the
+    // fee's state (B3).
+    let table: &[OutcomeRow] = &[
+        (
+            "You asked us to waive the late fee added to INV-44503 after your card expired. I'm \
+             pleased to confirm that's done.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You asked us to waive the late fee on INV-44503. We have.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You asked us to waive the late fee on INV-44503, and I'm pleased to confirm we've \
+             done so.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You asked us to waive the late fee on INV-44503. I'm happy to do that.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Could we waive the late fee on INV-44503? Yes, and it's already done.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You'd like us to refund the add-on charge. We will do that today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I've reviewed the €47.00 late fee on invoice INV-44503 and it no longer applies.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "I've looked at the late fee on INV-44503 and it no longer applies.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "We checked the late fee, and it does not apply any more.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Near misses.
+        (
+            "You asked us to waive the late fee on INV-44503. We can't do that.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "You asked us to waive the late fee on INV-44503. I'd love to do that, but policy \
+             doesn't allow it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You asked us to waive the late fee on INV-44503. Can we do that? Our supervisor \
+             will decide.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You asked us to delete your data. Once that's done, we'll email you.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Please reset your password. Once you have done so, reply here.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I've reviewed your account and it no longer applies to the Starter plan.",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+    // A fee's state in the present is the waiver done (B4).
+    for (text, done) in [
+        (
+            "The €47.00 late fee on invoice INV-44503 no longer applies.",
+            true,
+        ),
+        (
+            "I've looked at the late fee on INV-44503: it no longer applies.",
+            true,
+        ),
+        (
+            "The late fee on INV-44503 no longer applies, so there's nothing more for you to pay.",
+            true,
+        ),
+        ("You don't owe the late fee on INV-44503.", true),
+        ("The late fee does not apply any more.", true),
+        ("The late fee is no longer payable.", true),
+        (
+            "You asked us to waive the late fee on INV-44503. I'm pleased to confirm that's done.",
+            true,
+        ),
+        (
+            "You asked us to waive the late fee on INV-44503. We have.",
+            true,
+        ),
+        (
+            "You asked us to waive the late fee. I'm happy to do that.",
+            false,
+        ),
+        ("The late fee won't apply.", false),
+        ("You won't be charged the late fee.", false),
+        ("You will no longer have to pay the late fee.", false),
+        ("The late fee will not be due.", false),
+    ] {
+        assert_eq!(reply::read(text).outcome_done, done, "{text}");
+    }
+}

@@ -201,8 +201,18 @@ pub(super) fn clauses(text: &Text) -> Vec<Clause> {
             && ["have", "be"]
                 .iter()
                 .any(|aux| crate::text::is_form_of(&text.words[i - 1].text, aux));
+        // "we've done so", "I think so": "so" standing for what was said
+        // before, the verb's object, not a clause of result.
+        let pro_form = word.text == "so"
+            && i > 0
+            && ["do", "think", "hope", "say"]
+                .iter()
+                .any(|v| crate::text::is_form_of(&text.words[i - 1].text, v))
+            && text.words.get(i + 1).is_none_or(|n| {
+                n.sentence != word.sentence || n.clause != word.clause || n.text != "that"
+            });
         let joined_by = opener(&word.text)
-            .filter(|_| !adverb_yet && !participle)
+            .filter(|_| !adverb_yet && !participle && !pro_form)
             .or_else(|| inverted_condition(text, i).then_some(Opener::Condition));
         if breaks_here || joined_by.is_some() || i == 0 {
             if let Some(open) = start.take()
@@ -441,17 +451,37 @@ fn under_negated_lead(text: &Text, clauses: &[Clause], at: usize) -> bool {
 
 /// Words that may follow the "should" of an inverted condition.
 const CONDITION_SUBJECTS: &[&str] = &[
-    "they", "you", "we", "he", "she", "it", "the", "our", "your", "this", "that", "anything",
+    "they",
+    "you",
+    "we",
+    "he",
+    "she",
+    "it",
+    "the",
+    "our",
+    "your",
+    "this",
+    "that",
+    "anything",
+    "any",
+    "there",
+    "anyone",
+    "something",
 ];
 
-/// Whether word `i` is the "should" of an inverted condition opening its
-/// sentence ("Should they approve it, the refund will ..."), not a
-/// question ("Should we close the account?").
+/// Whether word `i` is the "should" of an inverted condition ("Should they
+/// approve it, the refund will ...", "get in touch should you have any
+/// further questions", "should anything else come up"), not a question
+/// ("Should we close the account?"). In a statement, "should" before its
+/// subject is the condition's, wherever it stands; "should" after a
+/// subject is that subject's modal ("... as it should the first time").
 fn inverted_condition(text: &Text, i: usize) -> bool {
     let word = &text.words[i];
-    let opens = i == 0 || text.words[i - 1].sentence != word.sentence;
-    opens
-        && word.text == "should"
+    let after_subject = i > 0
+        && text.words[i - 1].sentence == word.sentence
+        && SUBJECTS.contains(&text.words[i - 1].text.as_str());
+    word.text == "should"
+        && !after_subject
         && text
             .words
             .get(i + 1)
@@ -788,6 +818,68 @@ pub(super) fn negated_item(
         .find(|&i| is_verb(&text.words[i].text))
         .is_some_and(|i| negated(text, i, i + 1));
     verb_negated && negation::negated_before(text, clause.to - 1)
+}
+
+/// Prepositions that add one more object to those of the clause before:
+/// "send us the invoice number, along with the card number".
+const ADDING: &[&[&str]] = &[
+    &["along", "with"],
+    &["together", "with"],
+    &["as", "well", "as"],
+    &["plus"],
+    &["and"],
+];
+
+/// How many words of an adding preposition open `words` at `j`: "along
+/// with", "together with", "as well as", "plus", "and".
+pub(super) fn adding_at(words: &[&str], j: usize) -> Option<usize> {
+    ADDING
+        .iter()
+        .find(|a| words[j..].starts_with(a))
+        .map(|a| a.len())
+}
+
+/// Words that open the noun phrase of an added object.
+const OBJECT_STARTS: &[&str] = &["the", "your", "a", "an", "its", "their", "any", "also"];
+
+/// Where the noun phrase of clause `at` starts (a word index of `text`)
+/// when the clause is one more object of the clause before it, with no
+/// verb of its own ("Please send us the invoice number | and the card
+/// number", "... for the add-on charge, | together with the full card
+/// number", "the charge date | and the invoice number"): it follows "and"
+/// or a comma in its sentence and opens with an adding preposition or a
+/// determiner. A fragment that opens its own sentence with an adding
+/// preposition and leads into no main clause after a comma ("... (INV-...).
+/// together with the card number it was charged to") cannot stand alone
+/// and adds to the sentence before. Every object so added is what the verb
+/// before does to it: asked for, when that verb asks.
+pub(super) fn added_object(text: &Text, clauses: &[Clause], at: usize) -> Option<usize> {
+    let clause = clauses.get(at)?;
+    let words = clause.texts(text);
+    let joiner = if words.is_empty() {
+        None
+    } else {
+        adding_at(&words, 0)
+    };
+    let opens_sentence = at == 0 || clauses[at - 1].sentence != clause.sentence;
+    let fragment = opens_sentence
+        && at > 0
+        && joiner.is_some_and(|n| n > 1)
+        && !clauses
+            .get(at + 1)
+            .is_some_and(|c| c.sentence == clause.sentence && c.continues && c.opener.is_none());
+    // After a bracket ("(INV-...) along with ...") the clause breaks with
+    // no comma: the adding preposition joins it all the same.
+    let same_sentence = !opens_sentence && joiner.is_some();
+    if !(clause.continues || same_sentence || fragment)
+        || !matches!(clause.opener, None | Some(Opener::And))
+    {
+        return None;
+    }
+    let start = joiner.unwrap_or(0);
+    let opens_object = words.get(start).is_some_and(|w| OBJECT_STARTS.contains(w));
+    (opens_object && (joiner.is_some() || clause.opener == Some(Opener::And)))
+        .then_some(clause.from + start)
 }
 
 /// The clause a continuing clause continues: the nearest earlier clause of

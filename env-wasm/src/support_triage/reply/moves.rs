@@ -1851,6 +1851,20 @@ pub(super) fn read(
             }
             words.extend(purpose.texts(text));
         }
+        // "Please send us the charge date | and the invoice number": an
+        // object added to the request's is asked for too.
+        for added in at + 1..clauses.len() {
+            let object = clauses[added].texts(text);
+            // "..., and the invoice number will follow from us" has a verb
+            // of its own: a statement, not an object.
+            let own_verb = object
+                .iter()
+                .any(|w| super::clause::CLAUSE_WORDS.contains(w));
+            if super::clause::added_object(text, clauses, added).is_none() || own_verb {
+                break;
+            }
+            words.extend(object);
+        }
         // "We need one thing from you:\n\n1. The invoice number".
         for item in &clauses[object] {
             words.extend(item.texts(text));

@@ -5,7 +5,10 @@
 //! data was accessed") is none; so is a state the desk works towards
 //! ("we'll update you once we have made sure your account is secure").
 
-use super::clause::{Clause, Occurrences, Opener, continued, has_subject, labels, ours};
+use super::clause::{
+    CLAUSE_WORDS, Clause, OUR_SIDE, Occurrences, Opener, added_object, adding_at, continued,
+    has_subject, labels, ours,
+};
 use super::reading::{Finding, Reading, Violation};
 use crate::text::negation::{NEGATORS, negated_before, relative_ends_before};
 use crate::text::{Text, base_of, negated};
@@ -54,10 +57,12 @@ pub(super) fn read(text: &Text, clauses: &[Clause], requests: &[bool], reading: 
     for (at, clause) in clauses.iter().enumerate() {
         let words = clause.texts(text);
         let mut found = |v: Violation| reading.record(Finding::Violation(v), text, clause.from);
-        if asks_for_secret(text, clause, &words) {
+        if asks_for_secret(text, clause, &words) || added_and_asked(text, clauses, at, secret_at) {
             found(Violation::CredentialRequest);
         }
-        if asks_for_personal_data(text, clause, &words) {
+        if asks_for_personal_data(text, clause, &words)
+            || added_and_asked(text, clauses, at, personal_data_at)
+        {
             found(Violation::PersonalDataRequest);
         }
         if admits_fault(text, clause, &words) {
@@ -76,31 +81,124 @@ const SECRET_REACH: usize = 10;
 /// "Please send us your password", "reply with your card number": the
 /// secret is the asking verb's own object.
 fn asks_for_secret(text: &Text, clause: &Clause, words: &[&str]) -> bool {
-    asked_for(text, clause, words, ASKING, |j| {
-        // "the code we texted you"; not "the error code".
-        let code = matches!(words[j], "code" | "codes")
-            && !words[..j].last().is_some_and(|p| {
-                matches!(
-                    *p,
-                    "error"
-                        | "promo"
-                        | "discount"
-                        | "postal"
-                        | "zip"
-                        | "tax"
-                        | "vat"
-                        | "area"
-                        | "country"
-                )
-            });
-        if code {
-            return Some(true);
-        }
-        let phrase = CREDENTIAL_PHRASES
+    asked_for(text, clause, words, ASKING, |j| secret_at(words, j))
+}
+
+/// Whether word `j` of `words` names a secret: `Some(true)` when it is
+/// asked for as named, `Some(false)` when what is wanted is its change
+/// ("your password to be changed"), `None` for no secret.
+fn secret_at(words: &[&str], j: usize) -> Option<bool> {
+    // "the code we texted you"; not "the error code".
+    let code = matches!(words[j], "code" | "codes")
+        && !words[..j].last().is_some_and(|p| {
+            matches!(
+                *p,
+                "error"
+                    | "promo"
+                    | "discount"
+                    | "postal"
+                    | "zip"
+                    | "tax"
+                    | "vat"
+                    | "area"
+                    | "country"
+            )
+        });
+    if code {
+        return Some(true);
+    }
+    let phrase = CREDENTIAL_PHRASES
+        .iter()
+        .any(|p| words[j..].starts_with(&p.split(' ').collect::<Vec<_>>()));
+    (CREDENTIALS.contains(&words[j]) || phrase || card_detail(words, j))
+        .then(|| !changed_after(words, j))
+}
+
+/// How far into an added object ([`added_object`]) its head noun may come
+/// ("along with the full 16 digit card number").
+const ADDED_REACH: usize = 6;
+
+/// Whether clause `at` is an object added to a request's ("Please send us
+/// the invoice number | and the card number", "..., | together with the
+/// full card number it was charged to", "... (INV-...) | along with your
+/// password") and names what `item_at` reads as asked for: every object
+/// of the asking verb is asked for. The verb is the nearest asking verb
+/// before it whose reach no verb of doing ends ("reset your password and
+/// your PIN" asks for neither), through any objects added between.
+fn added_and_asked(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    item_at: impl Fn(&[&str], usize) -> Option<bool>,
+) -> bool {
+    let Some(start) = added_object(text, clauses, at) else {
+        return false;
+    };
+    let clause = &clauses[at];
+    let words = clause.texts(text);
+    let from = start - clause.from;
+    // "and your password will stay private" says what becomes of the
+    // object, with a verb of its own after it.
+    let own_verb = |j: usize| {
+        words[j + 1..]
             .iter()
-            .any(|p| words[j..].starts_with(&p.split(' ').collect::<Vec<_>>()));
-        (CREDENTIALS.contains(&words[j]) || phrase || card_detail(words, j))
-            .then(|| !changed_after(words, j))
+            .take(3)
+            .take_while(|w| !matches!(**w, "it" | "we" | "you" | "they" | "that" | "which"))
+            .any(|w| FINITE.contains(w))
+    };
+    let named = (from..(from + ADDED_REACH).min(words.len()))
+        .find_map(|j| {
+            if base_of(words[j], DOING).is_some() || CLAUSE_WORDS.contains(&words[j]) {
+                Some(false)
+            } else {
+                item_at(&words, j).map(|asked| asked && !own_verb(j))
+            }
+        })
+        .unwrap_or(false);
+    if !named {
+        return false;
+    }
+    // Back through what stands between: "(INV-...)", "for the add-on
+    // charge", objects added before; a clause of its own ("we will check
+    // it") ends the search.
+    let Some(sentence) = at.checked_sub(1).map(|b| clauses[b].sentence) else {
+        return false;
+    };
+    for head in (0..at)
+        .rev()
+        .take_while(|&h| clauses[h].sentence == sentence)
+    {
+        let clause = &clauses[head];
+        let words = clause.texts(text);
+        if asks_to_its_end(text, clause, &words) {
+            return true;
+        }
+        if words
+            .iter()
+            .any(|w| *w != "please" && CLAUSE_WORDS.contains(w))
+        {
+            return false;
+        }
+    }
+    false
+}
+
+/// Verbs that make a noun phrase the subject of a clause: "your password
+/// will stay private".
+const FINITE: &[&str] = &[
+    "will", "would", "is", "are", "was", "were", "has", "have", "can", "could", "should", "must",
+    "may", "might", "stays", "remains", "stay", "remain",
+];
+
+/// Whether an asking verb of `clause` (not negated, not describing a
+/// noun) reaches the clause's end: no verb of doing after it.
+fn asks_to_its_end(text: &Text, clause: &Clause, words: &[&str]) -> bool {
+    let verbs: Vec<&str> = ASKING.iter().chain(HANDING_OVER).copied().collect();
+    words.iter().enumerate().rev().any(|(k, w)| {
+        base_of(w, &verbs).is_some()
+            && !negated(text, clause.from + k, clause.from + k + 1)
+            && !attributive(words, k)
+            && !words[k + 1..].iter().any(|d| base_of(d, DOING).is_some())
     })
 }
 
@@ -265,12 +363,16 @@ const HANDING_OVER: &[&str] = &["attach", "upload", "scan", "show", "bring", "su
 /// object; "we will never ask for your passport" asks for none.
 fn asks_for_personal_data(text: &Text, clause: &Clause, words: &[&str]) -> bool {
     let asking: Vec<&str> = ASKING.iter().chain(HANDING_OVER).copied().collect();
-    asked_for(text, clause, words, &asking, |j| {
-        PERSONAL_DATA
-            .iter()
-            .any(|p| words[j..].starts_with(&p.split(' ').collect::<Vec<_>>()))
-            .then_some(true)
-    })
+    asked_for(text, clause, words, &asking, |j| personal_data_at(words, j))
+}
+
+/// Whether word `j` of `words` opens the name of personal data no case
+/// needs.
+fn personal_data_at(words: &[&str], j: usize) -> Option<bool> {
+    PERSONAL_DATA
+        .iter()
+        .any(|p| words[j..].starts_with(&p.split(' ').collect::<Vec<_>>()))
+        .then_some(true)
 }
 
 /// Whether an asking verb of `verbs` in `words` (the words of `clause`),
@@ -293,16 +395,24 @@ fn asked_for(
         {
             return false;
         }
-        let reach = (k + SECRET_REACH).min(words.len());
-        (k + 1..reach)
-            .find_map(|j| {
-                if base_of(words[j], DOING).is_some() {
-                    Some(false)
-                } else {
-                    item_at(j)
-                }
-            })
-            .unwrap_or(false)
+        // An object added after the first ("the invoice number (INV-...)
+        // along with your password") is the verb's too: its reach starts
+        // again there.
+        let mut reach = (k + SECRET_REACH).min(words.len());
+        let mut j = k + 1;
+        while j < reach {
+            if base_of(words[j], DOING).is_some() {
+                return false;
+            }
+            if let Some(found) = item_at(j) {
+                return found;
+            }
+            if adding_at(words, j).is_some() {
+                reach = (j + SECRET_REACH).min(words.len());
+            }
+            j += 1;
+        }
+        false
     })
 }
 
@@ -382,10 +492,13 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
                     base_of(p, &["accept", "take", "admit", "acknowledge", "own"]).is_some()
                 }))
             || (base_of(w, &["admit"]).is_some() && ours(before))
+            // "we made a mistake"; "made in error" is a manner
+            // ([`fault_manner`]), said of whatever was made.
             || (base_of(w, &["make"]).is_some()
                 && words
                     .get(k + 1..(k + 3).min(words.len()))
-                    .is_some_and(|n| n.iter().any(|x| matches!(*x, "mistake" | "error" | "mess"))))
+                    .is_some_and(|n| n.iter().any(|x| matches!(*x, "mistake" | "error" | "mess")))
+                && !matches!(words.get(k + 1), Some(&"in" | &"by")))
             || (matches!(*w, "messed" | "screwed" | "dropped")
                 && words.get(k + 1) == Some(&"up")
                 && ours(before))
@@ -399,10 +512,110 @@ fn admits_fault(text: &Text, clause: &Clause, words: &[&str]) -> bool {
                 && before.iter().any(|p| {
                     base_of(p, &["accept", "take", "admit", "acknowledge", "own"]).is_some()
                 }))
-            || (*w == "wrong" && before.ends_with(&["got", "it"]) && ours(before));
+            || (*w == "wrong" && before.ends_with(&["got", "it"]) && ours(before))
+            || (fault_manner(words, k) && done_by_us(clause, words, k));
         admitted && !negated(text, clause.from + k, clause.from + k + 1)
     })
 }
+
+/// Adverbs that say an act was a fault: "we wrongly charged you".
+const FAULT_ADVERBS: &[&str] = &[
+    "wrongly",
+    "wrongfully",
+    "mistakenly",
+    "erroneously",
+    "incorrectly",
+    "accidentally",
+    "unjustly",
+];
+
+/// Whether word `k` ends a manner that makes an act a fault: "wrongly",
+/// "mistakenly", "in error", "by mistake", "in mistake", "by error".
+fn fault_manner(words: &[&str], k: usize) -> bool {
+    FAULT_ADVERBS.contains(&words[k])
+        || (matches!(words[k], "error" | "mistake") && k > 0 && matches!(words[k - 1], "in" | "by"))
+}
+
+/// Verbs of passing on what the customer says or thinks: "you feel you
+/// were billed in error" is their view, not our admission.
+const THEIR_VIEW: &[&str] = &[
+    "feel",
+    "believe",
+    "think",
+    "say",
+    "said",
+    "mention",
+    "tell",
+    "told",
+    "write",
+    "wrote",
+    "report",
+    "suspect",
+    "claim",
+    "worry",
+    "worried",
+    "concern",
+    "concerned",
+];
+
+/// Whether the act the fault manner at `k` qualifies is ours, told as a
+/// fact: its subject is "we", "I" or one of our people ("we billed you in
+/// error", "our team wrongly suspended the account"), or what we apologise
+/// for ("we apologise for charging you by mistake"), or the customer
+/// receiving it in the passive ("you were charged in error"). A thing of
+/// ours that malfunctioned ("our payment page was wrongly rejecting valid
+/// cards") names what broke, not who is to blame; the customer's own act
+/// ("you paid twice by mistake"), their view ("you feel you were billed
+/// in error") and an act only supposed ("if you were billed in error", "to
+/// check whether the charge was made in error") admit nothing.
+fn done_by_us(clause: &Clause, words: &[&str], k: usize) -> bool {
+    if matches!(clause.opener, Some(Opener::Condition | Opener::Whether))
+        || words[..k].iter().any(|w| {
+            matches!(
+                *w,
+                "if" | "whether" | "may" | "might" | "could" | "possibly"
+            )
+        })
+    {
+        return false;
+    }
+    let theirs = words[..k]
+        .windows(2)
+        .any(|p| p[0] == "you" && base_of(p[1], THEIR_VIEW).is_some());
+    let person =
+        |w: &str| matches!(w, "we" | "i") || (OUR_SIDE.contains(&w) && !matches!(w, "our" | "us"));
+    let mut s = k;
+    while s > 0 {
+        s -= 1;
+        if AUXILIARIES.contains(&words[s]) {
+            // The subject before the auxiliaries: "our payment page was
+            // wrongly ...", "we are sorry for ...", "you were charged"
+            // ("you" only in the passive: "you have paid twice in error"
+            // is their own act).
+            let mut first = s;
+            while first > 0 && AUXILIARIES.contains(&words[first - 1]) {
+                first -= 1;
+            }
+            let passive = words[first..k]
+                .iter()
+                .any(|w| matches!(*w, "were" | "was" | "been" | "got"));
+            return !theirs
+                && first.checked_sub(1).is_some_and(|subject| {
+                    person(words[subject]) || (words[subject] == "you" && passive)
+                });
+        }
+        if person(words[s]) {
+            return !theirs;
+        }
+    }
+    false
+}
+
+/// Auxiliaries between a subject and its verb.
+const AUXILIARIES: &[&str] = &[
+    "am", "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "will", "would",
+    "did", "do", "does", "got", "m", "re", "s", "ve", "d",
+];
 
 /// Words after "on our" that name a party's side rather than a thing of
 /// ours: "a fault on our part", "an error on our end".

@@ -48,7 +48,16 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         scan.push(found, Commitment::Deletion, [k, k], false);
     } else if account_lasts {
         scan.push(found, Commitment::Deletion, [k, k], true);
-    } else if let Some(outcome) = denied_opposite(w, lx4, holds, scan.ours_before(k), passive) {
+    } else if let Some(outcome) = denied_opposite(
+        w,
+        lx4,
+        &Holds {
+            fee: holds.fee || fee_by_reference(scan, k),
+            data: holds.data,
+        },
+        scan.ours_before(k),
+        passive,
+    ) {
         scan.push(found, outcome, [k, k], true);
     } else if denied_loss(words, k)
         || (paying_verb && (scan.you_before(k) || scan.ours_before(k)) && future(&words[..k]))
@@ -372,6 +381,20 @@ fn denied_opposite(
         return Some(Commitment::Deletion);
     }
     None
+}
+
+/// Whether the verb at `k` has a pronoun for its subject that stands for
+/// the fee named before ("I've reviewed the late fee on INV-44503 and it
+/// no longer applies"): the fee's state, as "the fee no longer applies" is.
+fn fee_by_reference(scan: &ClauseScan, k: usize) -> bool {
+    let subject = scan.words[..k].iter().rposition(|w| {
+        !matches!(
+            *w,
+            "no" | "longer" | "not" | "does" | "do" | "now" | "simply"
+        )
+    });
+    subject.is_some_and(|s| matches!(scan.words[s], "it" | "this" | "that"))
+        && scan.resolve() == Some(Thing::Fee)
 }
 
 /// "You won't be out of pocket", "you won't lose a penny": money kept,

@@ -82,6 +82,7 @@ pub(super) fn frames(
             is_noun,
             passive,
         };
+        gifts::granted_by_reference(&scan, &word, &mut found);
         if deeds::frame(&scan, &word, &mut found).is_break() {
             continue;
         }
@@ -90,6 +91,7 @@ pub(super) fn frames(
         stated::frame(&scan, &word, &mut found);
         denied::frame(&scan, &word, &mut found);
         gifts::idioms(&scan, &word, &mut found);
+        gifts::entitlement(&scan, &word, &mut found);
         access::frame(&scan, &word, &mut found);
     }
     let stands_for = || scan.stands_for();
@@ -103,6 +105,7 @@ pub(super) fn frames(
             at: [scan.base + p.be, scan.base + p.verb.unwrap_or(p.be)],
             by_denial: false,
             refused: p.refused,
+            done: false,
         });
     }
     found

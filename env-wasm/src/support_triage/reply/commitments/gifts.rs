@@ -177,6 +177,172 @@ pub(super) fn idioms(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
     }
 }
 
+/// Pronouns a pro-form of doing takes for the deed named before: "we've
+/// done so", "I'm happy to do that", "that's done".
+const DEED_PRONOUNS: &[&str] = &["so", "that", "it", "this"];
+
+/// Auxiliaries that stand for the verb phrase said before them: "We
+/// have.", "We will.", "I did."
+const ELLIPTICAL: &[&str] = &["have", "has", "did", "will", "shall", "can", "am", "do"];
+
+/// Words a pro-form of doing may have after it in its clause: "we've done
+/// so already", "I'm happy to do that for you".
+const AFTER_DEED: &[&str] = &[
+    "already", "now", "today", "for", "you", "indeed", "too", "as", "well",
+];
+
+/// Words before a deed that make it a wish or a time, not a grant: "I'd
+/// love to do that, but ...", "once that's done".
+const NOT_GRANTED: &[&str] = &[
+    "love", "like", "wish", "want", "once", "when", "after", "until", "before", "if",
+];
+
+/// A grant that refers back to the request restated just before it ("You
+/// asked us to waive the late fee on INV-44503. We have.", "... I'm
+/// pleased to confirm that's done", "we've done so", "I'm happy to do
+/// that", "Could we waive the late fee? Yes, and it's already done"): a
+/// pro-form of doing ours, the request's outcome granted
+/// ([`super::reference::restated_outcome`]). A refusal ("We can't do that")
+/// is declined; a wish of ours ("I'd love to do that, but ...") or a time
+/// waited for ("once that's done") grants nothing.
+pub(super) fn granted_by_reference(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
+    let words: &[&str] = &scan.words;
+    let k = word.k;
+    let w = word.w;
+    let rest_is_bare = |from: usize| {
+        words[from..]
+            .iter()
+            .all(|x| x.is_empty() || AFTER_DEED.contains(x))
+    };
+    // "that's done", "it is already done", "that has been done".
+    let done_state = w == "done"
+        && words[..k]
+            .iter()
+            .rev()
+            .find(|x| !matches!(**x, "is" | "has" | "been" | "already" | "now" | "all"))
+            .is_some_and(|x| matches!(*x, "that" | "it" | "this"))
+        && rest_is_bare(k + 1);
+    // "we've done so", "I'm happy to do that", "we did it".
+    let deed = is_form_of(w, "do")
+        && words.get(k + 1).is_some_and(|n| DEED_PRONOUNS.contains(n))
+        && rest_is_bare(k + 2)
+        && scan.ours_before(k);
+    // "We have.", "Yes, we did.": our subject and an auxiliary alone.
+    let mut before = words[..k]
+        .iter()
+        .filter(|x| !x.is_empty() && !matches!(**x, "yes" | "indeed" | "already"));
+    let elliptical = ELLIPTICAL.contains(&w)
+        && rest_is_bare(k + 1)
+        && before.next().is_some_and(|x| matches!(*x, "we" | "i"))
+        && before.next().is_none();
+    if !(done_state || deed || elliptical) || words[..k].iter().any(|x| NOT_GRANTED.contains(x)) {
+        return;
+    }
+    if matches!(
+        scan.clause.opener,
+        Some(Opener::Once | Opener::Condition | Opener::Whether)
+    ) {
+        return;
+    }
+    // "that's done", "we've done so", "We have.", "I did." tell it done;
+    // "I'm happy to do that", "We will." promise it.
+    let done = done_state
+        || (deed && (w == "done" || w == "did"))
+        || (elliptical && matches!(w, "have" | "has" | "did"));
+    if let Some(outcome) =
+        super::reference::restated_outcome(scan.text, scan.clauses, scan.at, scan.aside)
+    {
+        scan.push_done(found, outcome, k, done);
+    }
+}
+
+/// Words that say the customer is owed an outcome: "you're entitled to a
+/// full refund", "you are eligible for a refund", "you qualify for a
+/// credit", "you're due a refund", "you are owed a refund".
+const ENTITLED: &[&str] = &["entitled", "eligible", "qualify", "due", "owed"];
+
+/// Words that may stand between an entitlement and its outcome noun: a
+/// preposition, a determiner, its extent or kind ("to a full goodwill
+/// refund").
+const ENTITLEMENT_LINKS: &[&str] = &[
+    "to",
+    "for",
+    "a",
+    "an",
+    "the",
+    "your",
+    "full",
+    "partial",
+    "complete",
+    "goodwill",
+    "prorated",
+    "pro",
+    "rata",
+    "immediate",
+];
+
+/// Words between the customer and an entitlement: "you are now fully
+/// entitled to".
+const BEFORE_ENTITLED: &[&str] = &[
+    "are",
+    "re",
+    "will",
+    "be",
+    "would",
+    "should",
+    "still",
+    "also",
+    "now",
+    "therefore",
+    "so",
+    "then",
+    "not",
+    "never",
+];
+
+/// An outcome the customer is said to be owed: an entitlement with "you"
+/// as its subject is the outcome given, as "you'll get a refund" is; a
+/// right to ask ("you're entitled to request a refund") gives nothing, nor
+/// does a rule about others ("customers are entitled to a refund within
+/// 30 days").
+pub(super) fn entitlement(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
+    let words: &[&str] = &scan.words;
+    let k = word.k;
+    if base_of(word.w, ENTITLED).is_none() {
+        return;
+    }
+    let subject = words[..k]
+        .iter()
+        .rposition(|w| !BEFORE_ENTITLED.contains(w) && !w.ends_with("ly"));
+    let Some(subject) = subject.filter(|&s| words[s] == "you") else {
+        return;
+    };
+    // Read from the word after the subject, where a negation reaches it
+    // ("you are not entitled to ...") and no participle makes it done.
+    let head = subject + 1;
+    for n in k + 1..(k + 6).min(words.len()) {
+        // "you qualify for goodwill": the reason, no outcome of its own.
+        if ENTITLEMENT_LINKS.contains(&words[n]) {
+            continue;
+        }
+        if let Some(outcome) = outcome_noun(words, n) {
+            if matches!(
+                outcome,
+                Commitment::Refund | Commitment::Credit | Commitment::Waiver
+            ) {
+                scan.push(found, outcome, [head, n], false);
+            }
+            return;
+        }
+        let linking = ENTITLEMENT_LINKS.contains(&words[n])
+            || words[n].is_empty()
+            || crate::text::number_value(words[n]).is_some();
+        if !linking {
+            return;
+        }
+    }
+}
+
 /// Verbs that send money on, committing to a refund when their object is
 /// the refund by reference ("which I will send to your card", "I will
 /// transfer it today").

@@ -500,9 +500,9 @@ const RECEIVING: &[&str] = &[
 ];
 
 /// Words that state money or access arriving: "your refund will arrive",
-/// "the money will be back in your account".
+/// "the money will be back in your account", "a refund will follow".
 const ARRIVING: &[&str] = &[
-    "arrive", "appear", "show", "reach", "land", "post", "back", "way", "through", "come",
+    "arrive", "appear", "show", "reach", "land", "post", "back", "way", "through", "come", "follow",
 ];
 
 pub(super) const IRREGULAR_PARTICIPLES: &[&str] = &[

@@ -82,7 +82,7 @@ use scope::{
     PART_REACH, PARTS, conditioned, considered_and_set_aside, customers_own_time, degree_denied,
     negated_after_too, recent_record, restates, too_to, used_period,
 };
-use stated::said_done;
+use stated::{denied_now, said_done};
 
 /// Read every clause for promises and refusals.
 /// Returns the sentences that hold a firm promise, which [`super::next_step`]
@@ -177,7 +177,9 @@ pub(super) fn read(
                 (true, Certainty::Firm) => {
                     findings.push((Finding::Move(Move::Commit(found.outcome)), found.at[0], at));
                     promising.push(clause.sentence);
-                    reading.outcome_done |= found.at.iter().any(|&at| said_done(text, clause, at));
+                    reading.outcome_done |= found.at.iter().any(|&at| said_done(text, clause, at))
+                        || (found.by_denial && denied_now(text, clause, found.at[0]))
+                        || found.done;
                 }
                 (true, Certainty::Leaning) => {
                     findings.push((Finding::Leaning(found.outcome), found.at[0], at));

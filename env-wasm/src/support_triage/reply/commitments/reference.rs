@@ -13,6 +13,7 @@ use super::lexicon::{
     IRREGULAR_PARTICIPLES, MENTION_FOLLOWERS, STATE_ADVERBS, an_amount, lex, outcome_of,
     outcome_verb,
 };
+use super::wishes::wish_start;
 
 /// What the request at word `s` asks for, up to word `to`: the outcome
 /// noun before it ("your refund request") or what follows it ("your
@@ -36,6 +37,34 @@ fn requested(words: &[&str], from: usize, to: usize) -> Option<Commitment> {
         let object = object_after(&words[..to], j).map(|(_, t)| t);
         outcome_of(family, object)
     })
+}
+
+/// The outcome a request restated just before clause `at` asks for: the
+/// nearest earlier clause, in its sentence or the one before, that
+/// restates the customer's wish ("You asked us to waive the late fee on
+/// INV-44503") or asks it back ("Could we waive the late fee?"). A grant
+/// that refers back to it ("We have.", "that's done", "I'm happy to do
+/// that") grants that outcome.
+pub(super) fn restated_outcome(
+    text: &Text,
+    clauses: &[Clause],
+    at: usize,
+    aside: &[bool],
+) -> Option<Commitment> {
+    let sentence = clauses[at].sentence;
+    let questions = clause::question_sentences(text);
+    (0..at)
+        .rev()
+        .take_while(|&b| clauses[b].sentence + 1 >= sentence)
+        .find_map(|b| {
+            let words = blanked(text, &clauses[b], aside);
+            let from = match wish_start(&words) {
+                Some(wish) => wish,
+                None if questions.contains(&clauses[b].sentence) => 0,
+                None => return None,
+            };
+            requested(&words, from, words.len())
+        })
 }
 
 /// What "it" stands for in clause `at`: the last noun phrase head of the

@@ -30,6 +30,9 @@ pub(super) struct Found {
     /// old aren't something I can authorise", "a refund is beyond what I
     /// can approve"): declined, whatever negation reaches its words.
     pub(super) refused: bool,
+    /// The outcome is said done by a pro-form that stands for it ("We
+    /// have.", "that's done", "we've done so"), whatever its words' tense.
+    pub(super) done: bool,
 }
 
 /// What a clause speaks of anywhere in it.
@@ -48,7 +51,7 @@ pub(super) struct ClauseScan<'t> {
     /// Which words of the text are in a bracketed aside
     /// ([`clause::asides`]), which are no part of the clause's noun
     /// phrases ("your refund ($120.00) has been processed").
-    aside: &'t [bool],
+    pub(super) aside: &'t [bool],
     /// The sums named as the fee, in the reply or the case.
     pub(super) fees: &'t [String],
     /// The clause's words, an aside's blank.
@@ -249,7 +252,23 @@ impl<'t> ClauseScan<'t> {
                 at: [self.base + at[0], self.base + at[1]],
                 by_denial,
                 refused: false,
+                done: false,
             });
+        }
+    }
+
+    /// Records `outcome` as [`Self::push`] does, said done when `done`.
+    pub(super) fn push_done(
+        &self,
+        found: &mut Vec<Found>,
+        outcome: Commitment,
+        at: usize,
+        done: bool,
+    ) {
+        let before = found.len();
+        self.push(found, outcome, [at, at], false);
+        if let Some(pushed) = found.get_mut(before) {
+            pushed.done = done;
         }
     }
 }

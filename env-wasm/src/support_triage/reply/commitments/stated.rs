@@ -322,6 +322,23 @@ pub(super) fn said_done(text: &Text, clause: &Clause, verb: usize) -> bool {
     past || progressive
 }
 
+/// Whether an outcome said by denying its opposite at word `verb` of
+/// `clause` is a state that holds now: "the fee no longer applies", "you
+/// don't owe the late fee", "the fee does not apply any more". The state
+/// the outcome brings about, in the present, is the outcome done; "the
+/// fee won't apply" and "you won't be charged" are still ahead.
+pub(super) fn denied_now(text: &Text, clause: &Clause, verb: usize) -> bool {
+    let Some(word) = text.words.get(verb).map(|w| w.text.as_str()) else {
+        return false;
+    };
+    let from = clause.from.max(verb.saturating_sub(4));
+    let ahead = text.words[from..verb]
+        .iter()
+        .any(|w| NOT_YET.contains(&w.text.as_str()) || w.text == "need");
+    let past = word.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&word);
+    !ahead && !past && !word.ends_with("ing")
+}
+
 /// Words that state a request settled in the customer's favour, or an
 /// outcome "it" stands for as given: "your refund request has been
 /// approved", "it has been processed". A request "submitted", "raised" or
@@ -392,6 +409,12 @@ pub(super) fn stated_outcome(
         && !words[..k]
             .last()
             .is_some_and(|p| is_form_of(p, "go") || is_form_of(p, "come"))
+    {
+        return None;
+    }
+    // "a refund will follow"; not "we will follow up" nor "as follows".
+    if is_form_of(w, "follow")
+        && (words.get(k + 1) == Some(&"up") || k.checked_sub(1).is_some_and(|p| words[p] == "as"))
     {
         return None;
     }
