@@ -6560,6 +6560,23 @@ fn card_details_are_asked_for_in_any_words() {
             "Just tell us the last four of your card.",
             &[CredentialRequest],
         ),
+        // A card told by which it is, details joined on before it.
+        (
+            "Please reply with the expiry date of your new card.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please reply with the last four digits or expiry date of the card.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please reply with the last four digits and the expiry date of the card.",
+            &[CredentialRequest],
+        ),
+        (
+            "Send us the expiry date or the security code of the replacement card.",
+            &[CredentialRequest],
+        ),
         // Named, not asked for.
         (
             "We will never ask for the last four digits of your card.",
@@ -6569,6 +6586,15 @@ fn card_details_are_asked_for_in_any_words() {
         ("Please send the invoice number for the card charge.", &[]),
         ("Please tell us the number of cards on the account.", &[]),
         ("Tell us which card you paid with.", &[]),
+        (
+            "Please send the invoice number and the date of your new card payment.",
+            &[],
+        ),
+        (
+            "Please send the invoice number and the name on the account.",
+            &[],
+        ),
+        ("Let us know whether your new card has arrived.", &[]),
     ];
     let wrong = misread_violations(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));

@@ -277,6 +277,18 @@ const CARD_USES: &[&str] = &[
     "provider",
     "issuer",
 ];
+/// Words that tell which card: "the expiry date of your new card".
+const WHICH_CARD: &[&str] = &[
+    "new",
+    "current",
+    "existing",
+    "old",
+    "original",
+    "primary",
+    "main",
+    "usual",
+    "replacement",
+];
 /// How many words may stand between a card detail and its card ("number
 /// | on the front of your credit | card").
 const CARD_REACH: usize = 7;
@@ -290,11 +302,18 @@ const CARD_REACH: usize = 7;
 fn card_detail(words: &[&str], j: usize) -> bool {
     let last_four = matches!(words[j], "four" | "4") && j > 0 && words[j - 1] == "last";
     if CARD_DETAILS.contains(&words[j]) || last_four {
-        let card = words[j + 1..]
-            .iter()
-            .take(CARD_REACH + 1)
-            .position(|w| !TO_THE_CARD.contains(w))
-            .map(|p| j + 1 + p);
+        // Before the card may stand its words, what tells which card ("your
+        // new card"), and other details joined on ("the last four digits
+        // or expiry date of the card").
+        let leads_to_card = |k: usize| {
+            let w = words[k];
+            TO_THE_CARD.contains(&w)
+                || WHICH_CARD.contains(&w)
+                || CARD_DETAILS.contains(&w)
+                || (matches!(w, "and" | "or")
+                    && words.get(k + 1).is_some_and(|n| CARD_DETAILS.contains(n)))
+        };
+        let card = (j + 1..words.len().min(j + 2 + CARD_REACH)).find(|&k| !leads_to_card(k));
         // "the number of cards on the account" counts them.
         return card.is_some_and(|c| {
             (words[c] == "card" || (words[c] == "cards" && words[c - 1] != "of"))
