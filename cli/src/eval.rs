@@ -435,6 +435,7 @@ pub async fn play(
     let limit = group
         .env
         .max_steps(group.task, group.difficulty)
+        .map_err(|err| EvalError::Mismatch(format!("{}: {err}", where_())))?
         .saturating_add(STEP_SLACK);
     let mut episode = Episode {
         env: group.env.id,

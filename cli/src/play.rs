@@ -238,6 +238,10 @@ async fn play_turns(
     action_schema: &Value,
     deadline: Option<Instant>,
 ) -> Finished {
+    let max_steps = match job.env.max_steps(job.task, job.difficulty) {
+        Ok(max_steps) => max_steps,
+        Err(err) => return Finished::error(err.to_string()),
+    };
     let limit = settings.episode_timeout;
     let opened = by(
         deadline,
@@ -271,6 +275,7 @@ async fn play_turns(
         env: job.env,
         task: job.task,
         difficulty: job.difficulty,
+        max_steps,
         action_schema,
         hint: job.env.prompt_hint,
     };

@@ -66,12 +66,14 @@ pub fn one_value<T: Ord + Clone>(
     // alone does not read.
     let names = own_names(key);
     let read = |scalar: &Value| {
-        let one = read(scalar).or_else(|| {
-            let text = scalar.as_str()?;
-            other_forms(text, &names)
-                .into_iter()
-                .find_map(|form| read(&Value::String(form)))
-        })?;
+        let one = read(scalar)
+            .or_else(|| {
+                let text = scalar.as_str()?;
+                other_forms(text, &names)
+                    .into_iter()
+                    .find_map(|form| read(&Value::String(form)))
+            })
+            .or_else(|| after_lead_in(scalar.as_str()?, &names, &read))?;
         // Another value under the field's own name after it is a second
         // answer, whatever the asides around it say.
         let text = scalar.as_str().unwrap_or_default();
@@ -95,6 +97,28 @@ pub fn one_value<T: Ord + Clone>(
         .one()
         .cloned()
         .ok_or(Unreadable::IllFormed)
+}
+
+/// The value written after a lead-in that is no value of the field
+/// ("Booked: Quartz", "Room booked: Quartz", "Venue - Quartz", "Starts:
+/// 14:00"; pr25-C1), in any form [`other_forms`] reads: the phrase before
+/// the mark ([`crate::text::lead::lead_in`]) reads as no value, nor does
+/// any word of it, and what follows reads as one. A phrase that names a
+/// value ("Cedar room: Quartz", "Low priority: high") is no lead-in, and
+/// the text stays unread, as a value offered twice is.
+fn after_lead_in<T>(text: &str, names: &[String], read: impl Fn(&Value) -> Option<T>) -> Option<T> {
+    let reads = |text: &str| read(&Value::String(text.to_owned()));
+    std::iter::once(text.to_owned())
+        .chain(other_forms(text, names))
+        .find_map(|form| {
+            let (phrase, rest) = crate::text::lead::lead_in(&form)?;
+            let names_a_value = reads(phrase).is_some()
+                || phrase.split_whitespace().any(|word| reads(word).is_some());
+            match rest.is_empty() || names_a_value {
+                true => None,
+                false => reads(rest),
+            }
+        })
 }
 
 /// Whether `text`, after its start, gives the field another value than
@@ -380,28 +404,40 @@ pub fn choice_field<T: Ord + Clone>(
 /// keyed by its items, as `bookings` may be keyed by meeting id (each key
 /// an item, its value an aside on it). Anything else is ill formed. An
 /// item is its head ([`item_head`]): `Ana (design lead)` is `Ana`, and
-/// `not Dan` is no item.
+/// `not Dan` is no item. A lead-in before the first item is none of the
+/// items ("Required: Malik, Diego", `without_list_lead_in`): `known` are
+/// the field's possible items (folded), which tell the lead-in from the
+/// item after it.
 pub fn items(
     answer: &Map<String, Value>,
     key: &str,
     fold: impl Fn(&str) -> String,
+    known: &BTreeSet<String>,
 ) -> Reading<Vec<String>> {
-    items_each(answer, key, |item| vec![fold(item)])
+    items_each(answer, key, |item| vec![fold(item)], known)
 }
 
 /// [`items`] of a list of ids: an element that names several ids (`y109,
 /// o254`, `y109 and o254`) gives each of them ([`ids_in`]).
-pub fn id_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<String>> {
-    items_each(answer, key, ids_in)
+pub fn id_items(
+    answer: &Map<String, Value>,
+    key: &str,
+    known: &BTreeSet<String>,
+) -> Reading<Vec<String>> {
+    items_each(answer, key, ids_in, known)
 }
 
 /// [`id_items`] of a list whose order is graded (`retained_ids`): the
 /// object form a set may take ([`items`]) is refused here, since a JSON
 /// object keeps no order (RFC 8259), so the order written cannot be read.
-pub fn ordered_id_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<String>> {
+pub fn ordered_id_items(
+    answer: &Map<String, Value>,
+    key: &str,
+    known: &BTreeSet<String>,
+) -> Reading<Vec<String>> {
     match present(answer, key)? {
         Value::Object(_) => Err(Unreadable::IllFormed),
-        _ => id_items(answer, key),
+        _ => id_items(answer, key, known),
     }
 }
 
@@ -409,8 +445,12 @@ pub fn ordered_id_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<S
 /// a mailbox, a display name and then the address in angle brackets
 /// ("Sam Fischer <sam.fischer@x.example>", RFC 5322 name-addr), is that
 /// address ([`address_in`]; play-para-pr9 C2), as a bare `<address>` is.
-pub fn email_items(answer: &Map<String, Value>, key: &str) -> Reading<Vec<String>> {
-    items_each(answer, key, |item| vec![normalize(address_in(item))])
+pub fn email_items(
+    answer: &Map<String, Value>,
+    key: &str,
+    known: &BTreeSet<String>,
+) -> Reading<Vec<String>> {
+    items_each(answer, key, |item| vec![normalize(address_in(item))], known)
 }
 
 /// The address of a mailbox `item` ("Sam Fischer <sam@x.example>", `"Row
@@ -437,6 +477,7 @@ fn items_each(
     answer: &Map<String, Value>,
     key: &str,
     each: impl Fn(&str) -> Vec<String>,
+    known: &BTreeSet<String>,
 ) -> Reading<Vec<String>> {
     let value = match present(answer, key)? {
         // An array holding one string is that string, read as any list
@@ -499,16 +540,63 @@ fn items_each(
     };
     // Emphasis and code marks around an item ("*Omar*", "**e753**",
     // play-para-pr5 B2) go before its head is read; strikethrough stays.
-    let unmarked: Vec<String> = raw
+    let mut unmarked: Vec<String> = raw
         .iter()
         .map(|item| crate::text::markdown::without_emphasis(item).into_owned())
         .collect();
+    without_list_lead_in(&mut unmarked, &each, known);
     Ok(unmarked
         .iter()
         .filter_map(|item| item_head(item))
         .flat_map(each)
         .filter(|item| !item.is_empty())
         .collect())
+}
+
+/// `items` (a list's items as written, in order) without a lead-in before
+/// the first one, in a string or as the first element of a JSON list
+/// ("Required: Malik", "all four: Malik", "The four required people:
+/// Malik", "Duplicates: z349", "In table order: y310"; pr25-B1): when the
+/// phrase before the mark ([`crate::text::lead::lead_in`]) names none of
+/// the field's `known` items (as `each` reads them), nor does any word of
+/// it, and what follows names one, the item is what follows. A lead-in on
+/// a line of its own before the items ("Required people:") goes. A known
+/// item before the colon keeps what follows as its aside ("Malik:
+/// organizer"), and an unknown one after a lead-in leaves the item as it
+/// was, so only a lead-in before a real item is read away.
+fn without_list_lead_in(
+    items: &mut Vec<String>,
+    each: &impl Fn(&str) -> Vec<String>,
+    known: &BTreeSet<String>,
+) {
+    let Some(first) = items.iter().position(|item| !item.trim().is_empty()) else {
+        return;
+    };
+    let Some((phrase, rest)) = crate::text::lead::lead_in(&items[first]) else {
+        return;
+    };
+    let named = |text: &str| item_head(text).map(each).unwrap_or_default();
+    let names_any = |text: &str| named(text).iter().any(|item| known.contains(item));
+    if names_any(phrase) || phrase.split_whitespace().any(names_any) {
+        return;
+    }
+    let item = match rest.is_empty() {
+        true => None,
+        false => {
+            let items_after = named(rest);
+            match !items_after.is_empty() && items_after.iter().all(|i| known.contains(i)) {
+                true => Some(rest.to_owned()),
+                false => return,
+            }
+        }
+    };
+    match item {
+        Some(item) => items[first] = item,
+        None if items[first + 1..].iter().any(|i| !i.trim().is_empty()) => {
+            items.remove(first);
+        }
+        None => {}
+    }
 }
 
 /// The items of a set written as an object keyed by them (`{"Ana":
@@ -1157,7 +1245,7 @@ mod tests {
         assert_eq!(one_value(&answer, "null", fold), Err(Unreadable::Missing));
         assert_eq!(one_value(&answer, "absent", fold), Err(Unreadable::Missing));
         assert_eq!(one_value(&answer, "number", fold), Ok("7".to_owned()));
-        let names = |key| items(&answer, key, fold_name);
+        let names = |key| items(&answer, key, fold_name, &BTreeSet::new());
         assert_eq!(
             names("list"),
             Ok(vec!["ana and ben".to_owned(), "chloe".to_owned()])
@@ -1168,11 +1256,11 @@ mod tests {
         );
         assert_eq!(names("amp"), Ok(vec!["ana".into(), "ben".into()]));
         assert_eq!(
-            items(&answer, "json", fold_id),
+            items(&answer, "json", fold_id, &BTreeSet::new()),
             Ok(vec!["x1".into(), "y2".into()])
         );
         assert_eq!(
-            items(&answer, "ids", fold_id),
+            items(&answer, "ids", fold_id, &BTreeSet::new()),
             Ok(vec!["c042".into(), "d7".into()])
         );
         assert_eq!(names("number"), Err(Unreadable::IllFormed));
@@ -1206,11 +1294,11 @@ mod tests {
             Err(Unreadable::IllFormed)
         );
         assert_eq!(
-            items(&labelled, "people", fold_name),
+            items(&labelled, "people", fold_name, &BTreeSet::new()),
             Ok(vec!["ana".into(), "ben".into(), "chloe".into()])
         );
         assert_eq!(
-            items(&labelled, "ids", fold_id),
+            items(&labelled, "ids", fold_id, &BTreeSet::new()),
             Ok(vec!["x1".into(), "y2".into()])
         );
         // Quoted items, slashes between spaces, and the field's name or a
@@ -1221,20 +1309,20 @@ mod tests {
             "participants": "participants: Malik, Leila", "valid_rows": "count: 8",
         }));
         let want = Ok(vec!["o173".to_owned(), "j408".to_owned()]);
-        assert_eq!(items(&written, "quoted", fold_id), want);
-        assert_eq!(items(&written, "in_one", fold_id), want);
+        assert_eq!(items(&written, "quoted", fold_id, &BTreeSet::new()), want);
+        assert_eq!(items(&written, "in_one", fold_id, &BTreeSet::new()), want);
         assert_eq!(
-            items(&written, "slashed", fold_name),
+            items(&written, "slashed", fold_name, &BTreeSet::new()),
             Ok(vec!["zara".into(), "lucas".into(), "yusuf".into()])
         );
         // A slash parts items inside a word too (issue 21, play-para-pr7
         // B2), but not inside an email address or a numeric date.
         assert_eq!(
-            items(&written, "and_or", fold_name),
+            items(&written, "and_or", fold_name, &BTreeSet::new()),
             Ok(vec!["a".into(), "b".into()])
         );
         assert_eq!(
-            items(&written, "participants", fold_name),
+            items(&written, "participants", fold_name, &BTreeSet::new()),
             Ok(vec!["malik".into(), "leila".into()])
         );
         let count = |v: &Value| v.as_str().and_then(|t| t.parse::<u32>().ok());
@@ -1276,19 +1364,19 @@ mod tests {
             "invalid_emails": "emails -> a@b",
         }));
         assert_eq!(
-            id_items(&arrows, "duplicate_ids"),
+            id_items(&arrows, "duplicate_ids", &BTreeSet::new()),
             Ok(vec!["h483".into(), "w162".into()])
         );
         assert_eq!(
-            id_items(&arrows, "retained_ids"),
+            id_items(&arrows, "retained_ids", &BTreeSet::new()),
             Ok(vec!["l836".into(), "w162".into()])
         );
         assert_eq!(
-            items(&arrows, "participants", fold_name),
+            items(&arrows, "participants", fold_name, &BTreeSet::new()),
             Ok(vec!["malik".into(), "arjun".into(), "sana".into()])
         );
         assert_eq!(
-            items(&arrows, "invalid_emails", fold_name),
+            items(&arrows, "invalid_emails", fold_name, &BTreeSet::new()),
             Ok(vec!["a@b".into()])
         );
         // A list written as a markdown table: its item column, a heading
@@ -1302,21 +1390,27 @@ mod tests {
             "headless": "| Priya |\n| Leila |",
         }));
         assert_eq!(
-            items(&tables, "participants", fold_name),
+            items(&tables, "participants", fold_name, &BTreeSet::new()),
             Ok(vec!["priya".into(), "leila".into()])
         );
         assert_eq!(
-            id_items(&tables, "retained_ids"),
+            id_items(&tables, "retained_ids", &BTreeSet::new()),
             Ok(vec!["l836".into(), "w162".into()])
         );
         assert_eq!(
-            items(&tables, "invalid_emails", fold_name),
+            items(&tables, "invalid_emails", fold_name, &BTreeSet::new()),
             Ok(vec!["ethan@riverstone".into()])
         );
-        assert_eq!(id_items(&tables, "duplicate_ids"), Ok(vec!["h483".into()]));
-        assert_eq!(items(&tables, "rows", fold_name), Ok(vec!["priya".into()]));
         assert_eq!(
-            items(&tables, "headless", fold_name),
+            id_items(&tables, "duplicate_ids", &BTreeSet::new()),
+            Ok(vec!["h483".into()])
+        );
+        assert_eq!(
+            items(&tables, "rows", fold_name, &BTreeSet::new()),
+            Ok(vec!["priya".into()])
+        );
+        assert_eq!(
+            items(&tables, "headless", fold_name, &BTreeSet::new()),
             Ok(vec!["priya".into(), "leila".into()])
         );
         let allowed = set(&["ana", "ben", "chloe"]);
@@ -1380,7 +1474,7 @@ mod tests {
             "with": "a meeting with Omar",
         }));
         assert_eq!(
-            items(&lists, "people", fold_name),
+            items(&lists, "people", fold_name, &BTreeSet::new()),
             Ok(vec![
                 "omar".into(),
                 "maya".into(),
@@ -1395,18 +1489,18 @@ mod tests {
             "yusuf".into(),
             "felix".into(),
         ]);
-        assert_eq!(items(&lists, "plus", fold_name), four);
-        assert_eq!(items(&lists, "also", fold_name), four);
+        assert_eq!(items(&lists, "plus", fold_name, &BTreeSet::new()), four);
+        assert_eq!(items(&lists, "also", fold_name, &BTreeSet::new()), four);
         assert_eq!(
-            id_items(&lists, "ids"),
+            id_items(&lists, "ids", &BTreeSet::new()),
             Ok(vec!["e753".into(), "e445".into(), "p681".into()])
         );
         assert_eq!(
-            items(&lists, "together", fold_name),
+            items(&lists, "together", fold_name, &BTreeSet::new()),
             Ok(vec!["omar".into(), "maya".into()])
         );
         assert_eq!(
-            items(&lists, "with", fold_name),
+            items(&lists, "with", fold_name, &BTreeSet::new()),
             Ok(vec!["a meeting with omar".into()])
         );
     }
@@ -1433,7 +1527,11 @@ mod tests {
             "**[o515, q448, m432]**",
         ] {
             let answer = answer_object(json!({ "ids": written }));
-            assert_eq!(id_items(&answer, "ids"), three, "{written}");
+            assert_eq!(
+                id_items(&answer, "ids", &BTreeSet::new()),
+                three,
+                "{written}"
+            );
         }
         // Still one item or refused: a plus inside an address, an aside in
         // brackets only, text that opens with no marker.
@@ -1444,16 +1542,19 @@ mod tests {
             "angled": ["<hugo@@x.example>", "<@x.example>", "Hugo <h@x.example>", "<<a@x.example>>"],
         }));
         assert_eq!(
-            items(&answer, "emails", fold_name),
+            items(&answer, "emails", fold_name, &BTreeSet::new()),
             Ok(vec!["ana+news@x.example".into()])
         );
-        assert_eq!(id_items(&answer, "aside"), Err(Unreadable::IllFormed));
         assert_eq!(
-            items(&answer, "people", fold_name),
+            id_items(&answer, "aside", &BTreeSet::new()),
+            Err(Unreadable::IllFormed)
+        );
+        assert_eq!(
+            items(&answer, "people", fold_name, &BTreeSet::new()),
             Ok(vec!["ana ben".into()])
         );
         assert_eq!(
-            items(&answer, "angled", fold_name),
+            items(&answer, "angled", fold_name, &BTreeSet::new()),
             Ok(vec![
                 "hugo@@x.example".into(),
                 "@x.example".into(),
@@ -1464,7 +1565,7 @@ mod tests {
         // A mailbox in a list of emails is its address; a display name
         // that is an address itself makes no mailbox (play-para-pr9 C2).
         assert_eq!(
-            email_items(&answer, "angled"),
+            email_items(&answer, "angled", &BTreeSet::new()),
             Ok(vec![
                 "hugo@@x.example".into(),
                 "@x.example".into(),
@@ -1476,7 +1577,7 @@ mod tests {
             "emails": ["\"Row 4\" <Ana Lee@x.example>", "b@x.example <c@y.example>"],
         }));
         assert_eq!(
-            email_items(&mailboxes, "emails"),
+            email_items(&mailboxes, "emails", &BTreeSet::new()),
             Ok(vec![
                 "ana lee@x.example".into(),
                 "b@x.example <c@y.example>".into()

@@ -7,6 +7,8 @@ use serde::Serialize;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::episode::SchemaFactory;
 use crate::episode::{self, BaselineNames, EpisodeFactory};
+use crate::error::EnvError;
+use crate::task::TaskEnum;
 pub use crate::task::{
     Difficulty, IT_MENTAL_HEALTH, LISTED, Listed, PRODUCTIVITY, SUPPORT_TRIAGE, TaskInfo,
 };
@@ -46,9 +48,11 @@ pub struct EnvInfo {
     #[serde(skip)]
     pub(crate) start_episode: EpisodeFactory,
     #[serde(skip)]
-    pub(crate) step_limit: episode::StepLimitFn,
+    pub(crate) step_limit: fn(&TaskInfo, u8) -> Result<u32, EnvError>,
     #[serde(skip)]
-    pub(crate) rubric: fn(&TaskInfo, u8) -> crate::rubric::TaskRubric,
+    pub(crate) rubric: fn(&TaskInfo, u8) -> Result<crate::rubric::TaskRubric, EnvError>,
+    #[serde(skip)]
+    pub(crate) rubrics: fn() -> serde_json::Value,
     /// Generated schemas, native only: the browser reads the committed
     /// action schema in `env-wasm/schemas/` instead (see
     /// [`committed_action_schema`]).
@@ -64,7 +68,7 @@ pub struct EnvInfo {
     /// The tools of an episode of a task ([`crate::Environment::task_tools`]).
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
-    pub(crate) task_tools: fn(&'static TaskInfo, u8) -> Vec<crate::tools::Tool>,
+    pub(crate) task_tools: fn(&TaskInfo, u8) -> Result<Vec<crate::tools::Tool>, EnvError>,
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     pub(crate) tool_action: ToolAction,
@@ -124,8 +128,13 @@ impl EnvInfo {
 
     /// The tools of an episode of `task`: [`Self::tools`], unless the
     /// environment's tools follow the task (productivity's typed answer).
+    /// A row of another table is [`EnvError::UnknownTask`].
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn task_tools(&self, task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
+    pub fn task_tools(
+        &self,
+        task: &TaskInfo,
+        difficulty: u8,
+    ) -> Result<Vec<crate::tools::Tool>, EnvError> {
         (self.task_tools)(task, difficulty)
     }
 
@@ -160,42 +169,29 @@ impl EnvInfo {
         &self.tasks[0]
     }
 
-    /// Every policy `AnyEnv::policy_action` knows for this environment:
-    /// `reference` first, then the environment's baselines.
     /// The step limit of `task` at level `difficulty`
-    /// ([`episode::Environment::max_steps`]).
-    pub fn max_steps(&self, task: &TaskInfo, difficulty: u8) -> u32 {
+    /// ([`episode::Environment::max_steps`]). `task` is a row of
+    /// [`Self::tasks`], as every method here that takes one reads it; a row
+    /// of another table is [`EnvError::UnknownTask`].
+    pub fn max_steps(&self, task: &TaskInfo, difficulty: u8) -> Result<u32, EnvError> {
         (self.step_limit)(task, difficulty)
     }
 
     /// What `task` at level `difficulty` is graded on
-    /// ([`episode::Environment::rubric`]).
-    pub fn rubric(&self, task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
+    /// ([`episode::Environment::rubric`]); a row of another table is
+    /// [`EnvError::UnknownTask`].
+    pub fn rubric(
+        &self,
+        task: &TaskInfo,
+        difficulty: u8,
+    ) -> Result<crate::rubric::TaskRubric, EnvError> {
         (self.rubric)(task, difficulty)
     }
 
     /// Every task's rubric, each with the levels it applies at (levels
     /// that share one rubric are listed together), for `/metadata`.
     pub fn rubrics_json(&self) -> serde_json::Value {
-        let mut out = Vec::new();
-        for task in self.tasks {
-            let mut groups: Vec<(crate::rubric::TaskRubric, Vec<u8>)> = Vec::new();
-            for &level in self.levels {
-                let rubric = self.rubric(task, level);
-                match groups.iter_mut().find(|(r, _)| *r == rubric) {
-                    Some((_, levels)) => levels.push(level),
-                    None => groups.push((rubric, vec![level])),
-                }
-            }
-            for (rubric, levels) in groups {
-                out.push(serde_json::json!({
-                    "task": task.id,
-                    "levels": levels,
-                    "rubric": rubric,
-                }));
-            }
-        }
-        serde_json::Value::Array(out)
+        (self.rubrics)()
     }
 
     /// Every policy `eval` can play here: the reference first, then the baselines.
@@ -312,19 +308,22 @@ pub fn to_json() -> serde_json::Value {
 
 /// The static entry of an environment type, built from its
 /// [`episode::Environment`] constants so the table stays a plain `static`.
+/// Its functions take a task as a row of the table and read it as `E`'s
+/// task once, by id ([`TaskEnum::from_id`]).
 pub const fn entry<E: episode::Environment>() -> EnvInfo {
     EnvInfo {
         id: E::LISTED.id,
         name: E::LISTED.name,
         description: E::DESCRIPTION,
         version: env!("CARGO_PKG_VERSION"),
-        tasks: E::TASKS,
+        tasks: E::Task::TABLE,
         levels: E::LEVELS,
         text_action_field: E::TEXT_ACTION_FIELD,
         prompt_hint: E::PROMPT_HINT,
         start_episode: episode::start::<E>,
-        step_limit: E::max_steps,
-        rubric: E::rubric,
+        step_limit: |task, level| Ok(E::max_steps(E::Task::from_id(task.id)?, level)),
+        rubric: |task, level| Ok(E::rubric(E::Task::from_id(task.id)?, level)),
+        rubrics: rubrics_json::<E>,
         #[cfg(not(target_arch = "wasm32"))]
         schemas: episode::schemas::<E>,
         baselines: E::baseline_names,
@@ -339,6 +338,30 @@ pub const fn entry<E: episode::Environment>() -> EnvInfo {
         #[cfg(not(target_arch = "wasm32"))]
         suggest: episode::with_suggestion::<E>,
     }
+}
+
+/// Every task of `E` with its rubric at each level, levels that share one
+/// rubric listed together ([`EnvInfo::rubrics_json`]).
+fn rubrics_json<E: episode::Environment>() -> serde_json::Value {
+    let mut out = Vec::new();
+    for &task in E::Task::ALL {
+        let mut groups: Vec<(crate::rubric::TaskRubric, Vec<u8>)> = Vec::new();
+        for &level in E::LEVELS {
+            let rubric = E::rubric(task, level);
+            match groups.iter_mut().find(|(r, _)| *r == rubric) {
+                Some((_, levels)) => levels.push(level),
+                None => groups.push((rubric, vec![level])),
+            }
+        }
+        for (rubric, levels) in groups {
+            out.push(serde_json::json!({
+                "task": task.as_str(),
+                "levels": levels,
+                "rubric": rubric,
+            }));
+        }
+    }
+    serde_json::Value::Array(out)
 }
 
 #[cfg(test)]
@@ -364,6 +387,23 @@ mod tests {
         assert_eq!(registered, LISTED);
     }
 
+    /// An environment is asked about a task as a row of its own table: a
+    /// row of another's is refused as an unknown task, never read as some
+    /// default.
+    #[test]
+    #[cfg(all(feature = "productivity", feature = "it_mental_health"))]
+    fn a_row_of_another_table_is_an_unknown_task() {
+        let other = &IT_MENTAL_HEALTH_INFO.tasks[1];
+        let unknown = |err: EnvError| matches!(err, EnvError::UnknownTask { .. });
+        assert!(PRODUCTIVITY_INFO.max_steps(other, 2).is_err_and(unknown));
+        assert!(PRODUCTIVITY_INFO.rubric(other, 2).is_err_and(unknown));
+        #[cfg(not(target_arch = "wasm32"))]
+        assert!(PRODUCTIVITY_INFO.task_tools(other, 2).is_err_and(unknown));
+        let started =
+            (PRODUCTIVITY_INFO.start_episode)(other, 2, 0, None, episode::RewardMode::default());
+        assert!(started.is_err_and(unknown));
+    }
+
     #[test]
     fn ids_are_unique_and_tasks_resolve_by_alias() {
         let mut ids: Vec<&str> = ENVIRONMENTS.iter().map(|e| e.id).collect();
@@ -375,6 +415,10 @@ mod tests {
             for task in env.tasks {
                 assert!(task.max_steps > 0);
                 assert_eq!(env.task(task.id).map(|t| t.id), Some(task.id));
+                for &level in env.levels {
+                    assert!(env.max_steps(task, level).is_ok_and(|n| n > 0));
+                    assert!(env.rubric(task, level).is_ok());
+                }
                 for alias in task.aliases {
                     assert_eq!(env.task(&alias.to_uppercase()).map(|t| t.id), Some(task.id));
                 }

@@ -310,11 +310,18 @@ impl AnyEnv {
         defaults: ResetDefaults,
     ) -> Result<StepResult, EnvError> {
         let options = ResetOptions::parse(self.info, options)?;
-        Ok(self.reset_with(options, defaults))
+        self.reset_with(options, defaults)
     }
 
     /// Start a new episode from options already parsed.
-    pub fn reset_with(&mut self, options: ResetOptions, defaults: ResetDefaults) -> StepResult {
+    /// `options.task` is one of this environment's tasks (as
+    /// [`ResetOptions::parse`] finds it); any other is
+    /// [`EnvError::UnknownTask`].
+    pub fn reset_with(
+        &mut self,
+        options: ResetOptions,
+        defaults: ResetDefaults,
+    ) -> Result<StepResult, EnvError> {
         // A split named without a seed draws one of its seeds.
         let seed = options.seed.unwrap_or(match options.split {
             Some(split) => split.start + defaults.seed % split.seeds(),
@@ -327,10 +334,10 @@ impl AnyEnv {
             seed,
             episode_id,
             options.reward_mode,
-        );
+        )?;
         self.episode = Some(episode);
         self.progress.episodes += 1;
-        result
+        Ok(result)
     }
 
     /// Apply one action (the bare action object, not the HTTP wrapper).
@@ -378,8 +385,19 @@ impl AnyEnv {
     /// [`Self::tools`] with their input schemas compiled.
     #[cfg(not(target_arch = "wasm32"))]
     fn toolbox(&self) -> std::sync::Arc<toolbox::Toolbox> {
-        let playing = self.episode.as_ref().map(|e| (e.task(), e.difficulty()));
-        toolbox::toolbox(self.info, playing)
+        let key = (
+            self.info.id,
+            self.episode.as_ref().map(|e| (e.task().id, e.difficulty())),
+        );
+        // The episode lists its own task's tools, so nothing is refused.
+        let tools = || -> Result<_, std::convert::Infallible> {
+            Ok(match &self.episode {
+                Some(episode) => episode.tools(),
+                None => self.info.tools(),
+            })
+        };
+        let Ok(toolbox) = toolbox::built(key, tools);
+        toolbox
     }
 
     /// Call tool `name` of this environment with `arguments` (an object, or
@@ -708,7 +726,8 @@ mod tests {
             seed: 123_456_789,
             episode_id: None,
         };
-        env.reset_with(options, defaults);
+        let reset = env.reset_with(options, defaults);
+        assert!(reset.is_ok(), "{reset:?}");
         let seed = env.state()["seed"].as_u64().unwrap_or_default();
         assert!(splits::SPLITS[2].contains(seed), "{seed}");
     }

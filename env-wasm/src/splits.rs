@@ -90,6 +90,8 @@ pub struct TaskRef {
     pub difficulty: u8,
     /// The seed the scenario is generated from.
     pub seed: u64,
+    /// The episode's step limit ([`EnvInfo::max_steps`]).
+    pub max_steps: u32,
 }
 
 /// A task of a split as the Task API serves it (`POST /{env_id}/task` and
@@ -151,7 +153,7 @@ impl TaskRef {
             task: self.task.id,
             difficulty: self.difficulty,
             seed: self.seed,
-            max_steps: self.env.max_steps(self.task, self.difficulty),
+            max_steps: self.max_steps,
             reset: TaskReset {
                 split: self.split.name,
                 index: self.index,
@@ -213,13 +215,16 @@ impl EnvInfo {
         }
         let tasks = self.tasks.len() as u64;
         let levels = self.levels.len() as u64;
+        let task = &self.tasks[(index % tasks) as usize];
+        let difficulty = self.levels[((index / tasks) % levels) as usize];
         Ok(TaskRef {
             env: self,
             split,
             index,
-            task: &self.tasks[(index % tasks) as usize],
-            difficulty: self.levels[((index / tasks) % levels) as usize],
+            task,
+            difficulty,
             seed: split.start + index / (tasks * levels),
+            max_steps: self.max_steps(task, difficulty)?,
         })
     }
 

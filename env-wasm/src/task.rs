@@ -91,17 +91,19 @@ pub fn at_level<T: Copy>(table: &[T; 5], level: u8) -> T {
 
 /// An environment's tasks as an enum: one variant per row of its `TASKS`
 /// table, in the table's order, each named by its row's id (on the wire
-/// too: its serde name is that id). An environment matches on its enum, so
-/// every match over its tasks is exhaustive and a new task must be placed
-/// in each; a name that is no task is refused where a client gives it
+/// too: its serde name is that id). The environment's trait methods take
+/// its enum ([`crate::Environment::Task`]), so every match over its tasks
+/// is exhaustive and a new task must be placed in each; a name that is no
+/// task is refused where a client gives it
 /// ([`crate::error::EnvError::UnknownTask`]), never read as some default.
-pub trait TaskEnum: Copy + Eq + 'static {
+pub trait TaskEnum: Copy + Eq + Send + 'static {
     /// Whose tasks these are.
     const LISTED: Listed;
+    /// The environment's table: one row per task, in the enum's order (the
+    /// registry lists it).
+    const TABLE: &'static [TaskInfo];
     /// Every task, in the order of the environment's table.
     const ALL: &'static [Self];
-    /// The task `reset` plays when none is named: the table's first.
-    const DEFAULT: Self;
 
     /// This task's row of the environment's table.
     fn info(self) -> &'static TaskInfo;
@@ -127,14 +129,6 @@ pub trait TaskEnum: Copy + Eq + 'static {
                     .join(", "),
             })
     }
-
-    /// The task `info` describes. An environment is handed only rows of
-    /// its own table (the registry lists no other, and a client's name
-    /// for a task is looked up there first), so the search always finds
-    /// `info`; [`Self::DEFAULT`] stands in only to keep this total.
-    fn of(info: &TaskInfo) -> Self {
-        Self::from_id(info.id).unwrap_or(Self::DEFAULT)
-    }
 }
 
 /// Implements [`TaskEnum`] and `FromStr` for an environment's task enum
@@ -145,8 +139,8 @@ macro_rules! task_enum {
     ($task:ident, $listed:expr, $table:ident, [$first:ident $(, $rest:ident)* $(,)?]) => {
         impl $crate::task::TaskEnum for $task {
             const LISTED: $crate::task::Listed = $listed;
+            const TABLE: &'static [$crate::task::TaskInfo] = &$table;
             const ALL: &'static [$task] = &[$task::$first $(, $task::$rest)*];
-            const DEFAULT: $task = $task::$first;
 
             fn info(self) -> &'static $crate::task::TaskInfo {
                 &$table[self as usize]
@@ -173,11 +167,10 @@ where
     T: TaskEnum + std::fmt::Debug + Serialize + serde::de::DeserializeOwned,
 {
     assert_eq!(T::ALL.len(), table.len());
-    assert_eq!(T::DEFAULT, T::ALL[0]);
+    assert!(std::ptr::eq(T::TABLE, table));
     for (task, row) in T::ALL.iter().zip(table) {
         assert!(std::ptr::eq(task.info(), row));
         assert_eq!(T::from_id(row.id), Ok(*task));
-        assert_eq!(T::of(row), *task);
         assert_eq!(serde_json::to_value(task).ok(), Some(row.id.into()));
         assert_eq!(serde_json::from_value::<T>(row.id.into()).ok(), Some(*task));
     }

@@ -74,7 +74,9 @@ fn every_task_conforms_at_every_level_over_many_seeds() {
 fn conforms(info: &'static EnvInfo, task: &TaskInfo, level: u8) {
     let mut scenarios = BTreeSet::new();
     let seeds = seeds_at(level);
-    let max_steps = info.max_steps(task, level);
+    let max_steps = info
+        .max_steps(task, level)
+        .unwrap_or_else(|e| panic!("{e}"));
     for &seed in &seeds {
         let where_ = format!("{}/{} level {level} seed {seed}", info.id, task.id);
         let mut env = AnyEnv::of(info);

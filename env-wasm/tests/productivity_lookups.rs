@@ -1134,6 +1134,7 @@ fn the_lookup_tools_are_listed_only_where_the_lookups_are_open() {
     for level in 1..=5u8 {
         let names: Vec<&str> = info
             .task_tools(task, level)
+            .unwrap_or_else(|e| panic!("{e}"))
             .iter()
             .map(|t| t.name)
             .collect();
@@ -1148,7 +1149,7 @@ fn the_lookup_tools_are_listed_only_where_the_lookups_are_open() {
             "{level}: {names:?}"
         );
     }
-    let tools = info.task_tools(task, 5);
+    let tools = info.task_tools(task, 5).unwrap_or_else(|e| panic!("{e}"));
     let check = tools.iter().find(|t| t.name == "check_calendar");
     let schema = check.map(|t| t.input_schema.clone()).unwrap_or_default();
     assert_eq!(schema["required"], json!(["name"]), "{schema}");

@@ -400,9 +400,11 @@ const CORPORA: &[(&str, &str)] = &[
     // over HTTP: each task at levels 4 and 5, each played once and with 6
     // designated replays, and wording probes, contrasts and wrong answers
     // (190 rows; first plays and replays all 1.00). Its B rows (B1 a slash
-    // gloss, B2 "No action needed") and X1 rows (a second value after the
-    // value under a condition) score as judged; its X2 rows (a comment that
-    // contradicts the value) are open (`KNOWN_EXPLOITS`).
+    // gloss, B2 "No action needed"), X1 rows (a second value after the
+    // value under a condition) and X2 rows (a comment that contradicts the
+    // value: "low - though the VIP rule makes it high", "no, but
+    // acknowledge receipt", "low, unless the VIP rule applies") score as
+    // judged.
     (
         "productivity-p40",
         include_str!("player_corpus/2026-12-07/productivity-p40/episodes.jsonl"),
@@ -412,17 +414,31 @@ const CORPORA: &[(&str, &str)] = &[
     // or more replays, probes and wrong answers (102 rows; first plays and
     // replays all 1.00, line 3 a harness accident the player classed A).
     // No B row; its C row (24) is settled by the instruction; its X rows
-    // are the F1 of a padded set (`PADDED_SET_F1`) and pr23-X2 again (99).
+    // are the F1 of a padded set (`PADDED_SET_F1`) and pr23-X2 again (99,
+    // "Lantern (though Granite would be the right room)"), which scores as
+    // judged.
     (
         "productivity-p41",
         include_str!("player_corpus/2026-12-07/productivity-p41/episodes.jsonl"),
     ),
+    // The twenty-fifth (play-pr25, over HTTP, on 9011433): email at levels 5
+    // and 3, calendar at 5, 4 and 3, cleaning at 5, each played once and
+    // with 8 or more replays, probes and wrong answers (155 rows; first
+    // plays 1.00, replays 0.94). Its B and C rows (a lead-in before a
+    // list's first item or a room) and two of its X rows (prose after the
+    // JSON that revises a field, a booking of a meeting that does not
+    // exist) score as judged; its X1 rows (a self-correction after the
+    // value) are open (`KNOWN_EXPLOITS`).
+    (
+        "productivity-p42",
+        include_str!("player_corpus/2026-12-07/productivity-p42/episodes.jsonl"),
+    ),
 ];
 
-// The open class of play-pr23, for the next round.
-const PR23_X2: &str = "X pr23-X2: a comment that contradicts the value without offering a \
-                      second one as an answer (\"low - though the VIP rule makes it high\", \
-                      \"no, but acknowledge receipt\", \"low, unless the VIP rule applies\")";
+// The open classes of play-pr25.
+const PR25_X1: &str = "X pr25-X1: a self-correction after the value (\"low, actually high\", \
+                       \"low (should be high)\", \"Quartz, actually Meadow\", \"13, but really \
+                       14\") keeps full credit for the first value";
 
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, held to their
@@ -435,10 +451,22 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 /// recorded score so that closing one is noticed; every other X row must
 /// score below it.
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("productivity-p40", 34, PR23_X2),
-    ("productivity-p40", 35, PR23_X2),
-    ("productivity-p40", 149, PR23_X2),
-    ("productivity-p41", 99, PR23_X2),
+    ("productivity-p42", 23, PR25_X1),
+    ("productivity-p42", 24, PR25_X1),
+    ("productivity-p42", 27, PR25_X1),
+    ("productivity-p42", 50, PR25_X1),
+    ("productivity-p42", 51, PR25_X1),
+    ("productivity-p42", 70, PR25_X1),
+    ("productivity-p42", 71, PR25_X1),
+    ("productivity-p42", 90, PR25_X1),
+    ("productivity-p42", 92, PR25_X1),
+    ("productivity-p42", 106, PR25_X1),
+    ("productivity-p42", 107, PR25_X1),
+    ("productivity-p42", 122, PR25_X1),
+    ("productivity-p42", 127, PR25_X1),
+    ("productivity-p42", 130, PR25_X1),
+    ("productivity-p42", 146, PR25_X1),
+    ("productivity-p42", 148, PR25_X1),
 ];
 
 /// Rows the player classed X that keep what set scoring gives by design,
@@ -604,6 +632,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p39",
     "productivity-p40",
     "productivity-p41",
+    "productivity-p42",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

@@ -463,7 +463,10 @@ proptest! {
         let field = &fields[field.index(fields.len())];
         let shown = observation(task, seed);
         let text = match source % 2 {
-            0 => shown["instruction"].as_str().unwrap_or_default().to_owned(),
+            // As much of the instruction as one action can paste: an action
+            // holds at most 4,000 characters, and the email instruction is
+            // longer with the rest of the answer.
+            0 => shown["instruction"].as_str().unwrap_or_default().chars().take(3_000).collect(),
             _ => shown["payload"].to_string(),
         };
         let pasted = if source < 2 { json!(text) } else { json!([text]) };

@@ -498,6 +498,112 @@ fn needs_reply_with_a_counterfactual_comment_is_one_value() {
     );
 }
 
+/// The answer with `priority` rewritten by `f` from its reference value
+/// and another value.
+fn priority(a: &Map<String, Value>, f: fn(&str, &str) -> String) -> Option<Value> {
+    let value = a.get("priority")?.as_str()?.to_owned();
+    let other = if value == "high" { "normal" } else { "high" };
+    with(a, "priority", json!(f(&value, other)))
+}
+
+#[test]
+fn a_comment_against_the_value_is_a_hedge() {
+    // Another value given as the right one, a condition left open on the
+    // value, or a reply asked for after "no" go against the value
+    // (play-pr23 X2); another value reported as what the email or its
+    // sender says, what it would be under other facts, a fact conceded or
+    // a condition settled do not.
+    let pass: &[Row] = &[
+        ("the subject reported", |a| {
+            priority(a, |v, o| format!("{v}, though the subject says {o}"))
+        }),
+        ("the sender's mark reported", |a| {
+            priority(a, |v, o| format!("{v} (though the sender marked it {o})"))
+        }),
+        ("the sender's word reported", |a| {
+            priority(a, |v, o| format!("{v}, although the sender says it is {o}"))
+        }),
+        ("a look reported", |a| {
+            priority(a, |v, o| format!("{v} - though it looks {o}"))
+        }),
+        ("a tag reported", |a| {
+            priority(a, |v, o| format!("{v}, though the body is marked {o}"))
+        }),
+        ("a belief reported", |a| {
+            priority(a, |v, o| format!("{v}, but the sender thinks it is {o}"))
+        }),
+        ("under other facts", |a| {
+            priority(a, |v, o| {
+                format!("{v} (a VIP sender would make it {o}, but the rules above decide)")
+            })
+        }),
+        ("a fact conceded", |a| {
+            priority(a, |v, o| {
+                format!("{v}, even though the subject makes it sound {o}")
+            })
+        }),
+        ("a settled condition", |a| {
+            priority(a, |v, _| {
+                format!("{v}, unless the VIP rule applies, which it does not")
+            })
+        }),
+        ("another action than a reply", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "no, but file it for the records".into())
+            })
+        }),
+        ("a reply denied", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "No (no need to acknowledge)".into())
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("another value made", |a| {
+            priority(a, |v, o| format!("{v} - though the VIP rule makes it {o}"))
+        }),
+        ("another value put", |a| {
+            priority(a, |v, o| format!("{v} (but the policy puts it at {o})"))
+        }),
+        ("what it should be", |a| {
+            priority(a, |v, o| format!("{v}, but it should be {o}"))
+        }),
+        ("the answer's own voice", |a| {
+            priority(a, |v, o| format!("{v}, though I'd say {o}"))
+        }),
+        ("the right one by name", |a| {
+            priority(a, |v, o| format!("{v}, though {o} would be more accurate"))
+        }),
+        ("an open condition", |a| {
+            priority(a, |v, _| format!("{v}, unless the VIP rule applies"))
+        }),
+        ("an open condition with if", |a| {
+            priority(a, |v, _| {
+                format!("{v} (if the sender is not on the VIP list)")
+            })
+        }),
+        ("a reply asked for", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "no, but acknowledge receipt".into())
+            })
+        }),
+        ("a confirmation asked for", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "No - please confirm you got it".into())
+            })
+        }),
+        ("an acknowledgement to send", |a| {
+            reply(a, |v| {
+                (v == "no").then(|| "no, but send a quick acknowledgement".into())
+            })
+        }),
+    ];
+    println!(
+        "comment rows graded: {}",
+        run("easy", &[3, 4, 5], pass, fail)
+    );
+}
+
 /// `HH:MM` written with a part of the day: `twelve` on a twelve-hour dial
 /// ("2:30 this afternoon") or as it stands ("14:30 in the afternoon",
 /// "09.30 in the morning"); `wrong_half` names the other half of the day.
@@ -2160,5 +2266,628 @@ fn prose_before_the_one_object_is_read_and_two_or_none_are_refused() {
         failures.is_empty(),
         "{} failures:\n{firsts:#?}",
         failures.len()
+    );
+}
+
+// play-pr25 B1: a lead-in before a list's first item ("Required: Malik,
+// ...", "all four: ...", "Duplicates: z349, ...", "In table order: y310,
+// ...", ["Required: Malik", ...]) is no part of that item, in any words; a
+// lead-in that denies, hedges or keeps the items apart ("Not invited:",
+// "Maybe:", "Optional:", "Removed:") is none, and an item that is itself
+// wrong after a lead-in stays wrong.
+
+/// The booking's participants rewritten by `write` (`false` when it has
+/// none).
+fn participants_as(entry: &mut Map<String, Value>, write: impl Fn(&[String]) -> Value) -> bool {
+    let people = entry.get("participants").map(strings).unwrap_or_default();
+    if people.is_empty() {
+        return false;
+    }
+    entry.insert("participants".into(), write(&people));
+    true
+}
+
+/// `items` joined with commas and "and" before the last.
+fn and_joined(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[test]
+fn pr25_a_lead_in_before_the_first_participant_is_no_name() {
+    let pass: &[BookedRow] = &[
+        ("'all four: A, B, ...'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    let n = productivity_support::in_words(p.len() as u64);
+                    json!(format!("all {n}: {}", p.join(", ")))
+                })
+            })
+        }),
+        ("'Required: A, B, ...'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| json!(format!("Required: {}", p.join(", "))))
+            })
+        }),
+        ("'The N required people: A, B and C'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    let n = productivity_support::in_words(p.len() as u64);
+                    json!(format!("The {n} required people: {}", and_joined(p)))
+                })
+            })
+        }),
+        ("[\"Required: A\", \"B\", ...]", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    let mut list = p.to_vec();
+                    list[0] = format!("Required: {}", list[0]);
+                    json!(list)
+                })
+            })
+        }),
+        ("'Invitees - A, B, ...'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| json!(format!("Invitees - {}", p.join(", "))))
+            })
+        }),
+        ("a lead-in line over one name a line", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| json!(format!("Required people:\n{}", p.join("\n"))))
+            })
+        }),
+        ("'Everyone who must attend: A; B; ...'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(format!("Everyone who must attend: {}", p.join("; ")))
+                })
+            })
+        }),
+    ];
+    let fail: &[BookedRow] = &[
+        ("'Required: A, B, ..., someone uninvited'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(format!("Required: {}, {outsider}", p.join(", ")))
+                })
+            })
+        }),
+        ("'Required: someone uninvited, B, ...'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    let mut list = p.to_vec();
+                    list[0] = outsider.clone();
+                    json!(format!("Required: {}", list.join(", ")))
+                })
+            })
+        }),
+        ("'Required: A, B' without the last", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(format!("Required: {}", p[..p.len() - 1].join(", ")))
+                })
+            })
+        }),
+        ("'Not invited: A, B, ...'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| json!(format!("Not invited: {}", p.join(", "))))
+            })
+        }),
+        ("'Optional: A, B, ...'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| json!(format!("Optional: {}", p.join(", "))))
+            })
+        }),
+        ("'Maybe: A, B, ...'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| json!(format!("Maybe: {}", p.join(", "))))
+            })
+        }),
+    ];
+    for (task_levels, name) in [(&[1u8, 2, 3][..], "one booking"), (&[4, 5][..], "bookings")] {
+        let graded = run_with("medium", task_levels, booked, pass, fail);
+        println!("calendar ({name}) rows graded: {graded}");
+    }
+}
+
+/// The list in `key` (at least one item) rewritten by `write`.
+fn list_as(a: &Map<String, Value>, key: &str, write: impl Fn(&[String]) -> Value) -> Option<Value> {
+    let items = strings(a.get(key)?);
+    if items.is_empty() {
+        return None;
+    }
+    with(a, key, write(&items))
+}
+
+#[test]
+fn pr25_a_lead_in_before_the_first_id_or_email_is_no_item() {
+    let pass: &[Row] = &[
+        ("'Duplicates: a, b'", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(format!("Duplicates: {}", d.join(", ")))
+            })
+        }),
+        ("'In table order: a, b, ...'", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(format!("In table order: {}", r.join(", ")))
+            })
+        }),
+        ("[\"Duplicates: a\", \"b\"]", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                let mut list = d.to_vec();
+                list[0] = format!("Duplicates: {}", list[0]);
+                json!(list)
+            })
+        }),
+        ("'Invalid ones: x, y'", |a| {
+            list_as(a, "invalid_emails", |e| {
+                json!(format!("Invalid ones: {}", e.join(", ")))
+            })
+        }),
+        ("'Kept in table order:' on a line over one id a line", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(format!("Kept in table order:\n{}", r.join("\n")))
+            })
+        }),
+        ("'Rows kept - a, b, ...'", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(format!("Rows kept - {}", r.join(", ")))
+            })
+        }),
+        ("'The 3 repeated ids: a, b and c'", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(format!("The {} repeated ids: {}", d.len(), and_joined(d)))
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("'Removed: a, b, ...' for the kept ids", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(format!("Removed: {}", r.join(", ")))
+            })
+        }),
+        ("'Duplicates: zz999, b, ...' (an unknown id first)", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                let mut list = d.to_vec();
+                list[0] = "zz999".to_owned();
+                json!(format!("Duplicates: {}", list.join(", ")))
+            })
+        }),
+        ("'Duplicates: a, b, a kept id that is no duplicate'", |a| {
+            let dups = strings(a.get("duplicate_ids")?);
+            let kept = strings(a.get("retained_ids")?);
+            let other = kept.iter().find(|id| !dups.contains(id))?.clone();
+            list_as(a, "duplicate_ids", |d| {
+                json!(format!("Duplicates: {}, {other}", d.join(", ")))
+            })
+        }),
+        ("'Not kept: a, b, ...' for the kept ids", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(format!("Not kept: {}", r.join(", ")))
+            })
+        }),
+        ("'Maybe: a, b'", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(format!("Maybe: {}", d.join(", ")))
+            })
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[3, 4, 5], pass, fail)
+    );
+}
+
+// play-pr25 C1: a one-value field's value after a lead-in that is no value
+// of the field ("Booked: Quartz", "Room booked: Quartz", "Venue - Quartz",
+// "Starts: 14:00") is that value, as after the field's own name; a lead-in
+// that hedges or offers ("Maybe:", "Backup:", "Not booked:"), a second
+// value after it and a wrong value after it are not, and a colon inside
+// a value ("14:00") is no lead-in's.
+
+/// The booking's `key` rewritten by `write` from its reference text.
+fn field_as(entry: &mut Map<String, Value>, key: &str, write: fn(&str) -> String) -> bool {
+    let Some(text) = entry.get(key).and_then(Value::as_str).map(str::to_owned) else {
+        return false;
+    };
+    entry.insert(key.into(), json!(write(&text)));
+    true
+}
+
+#[test]
+fn pr25_a_booking_value_after_a_lead_in_is_the_value() {
+    let pass: &[BookedRow] = &[
+        ("room 'Booked: Q'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Booked: {r}"))
+            })
+        }),
+        ("room 'Room booked: Q'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Room booked: {r}"))
+            })
+        }),
+        ("room 'Venue - Q'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Venue - {r}"))
+            })
+        }),
+        ("room 'Reserved \u{2013} Q'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Reserved \u{2013} {r}"))
+            })
+        }),
+        ("room 'Location: the Q room'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Location: the {r} room"))
+            })
+        }),
+        ("start 'Starts: HH:MM'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "start", |t| format!("Starts: {t}"))
+            })
+        }),
+        ("day 'Date chosen: YYYY-MM-DD'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "day", |d| format!("Date chosen: {d}"))
+            })
+        }),
+    ];
+    let fail: &[BookedRow] = &[
+        ("room 'Maybe: Q'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Maybe: {r}"))
+            })
+        }),
+        ("room 'Backup: Q'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Backup: {r}"))
+            })
+        }),
+        ("room 'Not booked: Q'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Not booked: {r}"))
+            })
+        }),
+        ("room 'Booked: Q (or any free room)'", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "room", |r| format!("Booked: {r} (or any free room)"))
+            })
+        }),
+        ("start 'Starts: ' a quarter later", |c| {
+            each_booking(&c.answer, |e| {
+                field_as(e, "start", |t| {
+                    let at = minutes(t) + 15;
+                    format!("Starts: {:02}:{:02}", at / 60, at % 60)
+                })
+            })
+        }),
+    ];
+    for (levels, name) in [(&[1u8, 2, 3][..], "one booking"), (&[4, 5][..], "bookings")] {
+        let graded = run_with("medium", levels, booked, pass, fail);
+        println!("calendar ({name}) rows graded: {graded}");
+    }
+}
+
+#[test]
+fn pr25_an_email_or_cleaning_value_after_a_lead_in_is_the_value() {
+    let email_pass: &[Row] = &[
+        ("label 'Category: X'", |a| {
+            let l = a.get("label")?.as_str()?;
+            with(a, "label", json!(format!("Category: {l}")))
+        }),
+        ("priority 'Urgency - X'", |a| {
+            let p = a.get("priority")?.as_str()?;
+            with(a, "priority", json!(format!("Urgency - {p}")))
+        }),
+        ("needs_reply 'Reply expected: X'", |a| {
+            let r = a.get("needs_reply")?.as_str()?;
+            with(a, "needs_reply", json!(format!("Reply expected: {r}")))
+        }),
+    ];
+    let email_fail: &[Row] = &[
+        ("priority 'Maybe: X'", |a| {
+            let p = a.get("priority")?.as_str()?;
+            with(a, "priority", json!(format!("Maybe: {p}")))
+        }),
+        (
+            "priority after another priority ('low priority: high')",
+            |a| {
+                let p = a.get("priority")?.as_str()?;
+                let other = if p == "low" { "high" } else { "low" };
+                with(a, "priority", json!(format!("{other} priority: {p}")))
+            },
+        ),
+    ];
+    println!(
+        "email rows graded: {}",
+        run("easy", &[3, 5], email_pass, email_fail)
+    );
+    let cleaning_pass: &[Row] = &[
+        ("valid_rows 'Rows kept: n'", |a| {
+            let n = a.get("valid_rows")?.as_u64()?;
+            with(a, "valid_rows", json!(format!("Rows kept: {n}")))
+        }),
+        ("total 'Sum after cleaning: X'", |a| {
+            let t = a.get("normalized_total")?.as_str()?;
+            with(
+                a,
+                "normalized_total",
+                json!(format!("Sum after cleaning: {t}")),
+            )
+        }),
+    ];
+    let cleaning_fail: &[Row] = &[
+        ("valid_rows 'Rows kept: n+1'", |a| {
+            let n = a.get("valid_rows")?.as_u64()?;
+            with(a, "valid_rows", json!(format!("Rows kept: {}", n + 1)))
+        }),
+        ("valid_rows 'Alternatively: n'", |a| {
+            let n = a.get("valid_rows")?.as_u64()?;
+            with(a, "valid_rows", json!(format!("Alternatively: {n}")))
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[3, 5], cleaning_pass, cleaning_fail)
+    );
+}
+
+// play-pr25 X2: a comment after the answer object that gives a field
+// another value ("Note: on reflection the priority should really be
+// high.") is a second value of that field, so the field earns nothing; a
+// comment that revises nothing ("I chose low because ...", "Let me know if
+// you need anything else", what it would be under other facts, the same
+// value again) keeps full credit.
+
+/// A row that writes a comment after the reference answer.
+type CommentRow = (&'static str, fn(&Map<String, Value>) -> Option<String>);
+
+/// Grade the reference answer with each row's comment after it, over
+/// [`SEEDS`] at `levels`: pass rows full, fail rows below full.
+fn run_comments(task: &str, levels: &[u8], pass: &[CommentRow], fail: &[CommentRow]) -> usize {
+    let mut wrong = Vec::new();
+    let mut graded = 0;
+    for &level in levels {
+        for seed in SEEDS {
+            let reference = reference_at(task, level, seed);
+            for (side, rows) in [("pass", pass), ("fail", fail)] {
+                for (name, comment) in rows {
+                    let Some(comment) = comment(&reference) else {
+                        continue;
+                    };
+                    graded += 1;
+                    let raw = format!("final: {} {comment}", Value::Object(reference.clone()));
+                    let mut env = start_at(task, level, seed).0;
+                    productivity_support::step(&mut env, &raw);
+                    let score = env.terminal_score().unwrap_or(f64::NAN);
+                    let ok = match side {
+                        "pass" => (score - 1.0).abs() < 1e-9,
+                        _ => score.is_nan() || score < 1.0 - 1e-9,
+                    };
+                    if !ok {
+                        wrong.push(format!(
+                            "{task} L{level} s{seed} {side} {name}: {score}: {raw}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    graded
+}
+
+/// The email's priority and another one.
+fn priorities(a: &Map<String, Value>) -> Option<(String, &'static str)> {
+    let p = a.get("priority")?.as_str()?.to_owned();
+    let other = if p == "low" { "high" } else { "low" };
+    Some((p, other))
+}
+
+#[test]
+fn pr25_a_comment_after_the_answer_that_revises_a_field_is_a_second_value() {
+    let pass: &[CommentRow] = &[
+        ("'I chose X because ...'", |a| {
+            let (p, _) = priorities(a)?;
+            Some(format!("I chose {p} because of the policy."))
+        }),
+        ("'Let me know if you need anything else.'", |_| {
+            Some("Let me know if you need anything else.".to_owned())
+        }),
+        ("'The priority is X because ...'", |a| {
+            let (p, _) = priorities(a)?;
+            Some(format!("The priority is {p} because the rules say so."))
+        }),
+        ("what it would be under other facts", |a| {
+            let (_, other) = priorities(a)?;
+            Some(format!(
+                "The priority would be {other} if the facts were different."
+            ))
+        }),
+        ("'Priority: X.' again", |a| {
+            let (p, _) = priorities(a)?;
+            Some(format!("Priority: {p}."))
+        }),
+        ("'On reflection the priority should indeed be X.'", |a| {
+            let (p, _) = priorities(a)?;
+            Some(format!("On reflection the priority should indeed be {p}."))
+        }),
+        ("'The label should not be Y.'", |a| {
+            let other = match a.get("label")?.as_str()? {
+                "spam" => "work",
+                _ => "spam",
+            };
+            Some(format!("The label should not be {other}."))
+        }),
+    ];
+    let fail: &[CommentRow] = &[
+        (
+            "'Note: on reflection the priority should really be Y.'",
+            |a| {
+                let (_, other) = priorities(a)?;
+                Some(format!(
+                    "Note: on reflection the priority should really be {other}."
+                ))
+            },
+        ),
+        ("'Actually, the priority is Y.'", |a| {
+            let (_, other) = priorities(a)?;
+            Some(format!("Actually, the priority is {other}."))
+        }),
+        ("'Correction: change the priority to Y.'", |a| {
+            let (_, other) = priorities(a)?;
+            Some(format!("Correction: change the priority to {other}."))
+        }),
+        ("'It should really be Y priority.'", |a| {
+            let (_, other) = priorities(a)?;
+            Some(format!("It should really be {other} priority."))
+        }),
+        ("'Priority: Y'", |a| {
+            let (_, other) = priorities(a)?;
+            Some(format!("Priority: {other}"))
+        }),
+        ("'On second thought the label should be Y.'", |a| {
+            let other = match a.get("label")?.as_str()? {
+                "spam" => "work",
+                _ => "spam",
+            };
+            Some(format!("On second thought the label should be {other}."))
+        }),
+        ("'Please set needs_reply to Y.'", |a| {
+            let other = match a.get("needs_reply")?.as_str()? {
+                "yes" => "no",
+                _ => "yes",
+            };
+            Some(format!("Please set needs_reply to {other}."))
+        }),
+        ("'I made a mistake: the priority's Y.'", |a| {
+            let (_, other) = priorities(a)?;
+            Some(format!("I made a mistake: the priority's {other}."))
+        }),
+    ];
+    println!(
+        "email rows graded: {}",
+        run_comments("easy", &[2, 3, 5], pass, fail)
+    );
+    let cleaning_pass: &[CommentRow] = &[
+        ("'The total should be X after the rules.'", |a| {
+            let t = a.get("normalized_total")?.as_str()?;
+            Some(format!("The total should be {t} after the rules."))
+        }),
+        (
+            "'Valid rows should be n, the length of retained_ids.'",
+            |a| {
+                let n = a.get("valid_rows")?.as_u64()?;
+                Some(format!(
+                    "Valid rows should be {n}, the length of retained_ids."
+                ))
+            },
+        ),
+    ];
+    let cleaning_fail: &[CommentRow] = &[
+        ("'On reflection the total should be X + 1.00.'", |a| {
+            let t: f64 = a.get("normalized_total")?.as_str()?.parse().ok()?;
+            Some(format!("On reflection the total should be {:.2}.", t + 1.0))
+        }),
+        ("'Valid rows should really be n+1.'", |a| {
+            let n = a.get("valid_rows")?.as_u64()?;
+            Some(format!("Valid rows should really be {}.", n + 1))
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run_comments("hard", &[3, 5], cleaning_pass, cleaning_fail)
+    );
+}
+
+// play-pr25 X3: on the calendar's final answer, an entry that names none
+// of the meetings (a meeting that does not exist, an id of none, an entry
+// with no meeting key or that is no object) is one more booking, a broken
+// one, as the draft check calls it not well formed; entries for the real
+// meetings in any order or form keep full credit.
+
+/// The reference's bookings with `extra` added as one more entry, built
+/// from its first entry.
+fn with_entry(
+    a: &Map<String, Value>,
+    extra: impl Fn(&Map<String, Value>) -> Value,
+) -> Option<Value> {
+    let mut out = a.clone();
+    let list = out.get_mut("bookings")?.as_array_mut()?;
+    let first = list.first()?.as_object()?.clone();
+    list.push(extra(&first));
+    Some(Value::Object(out))
+}
+
+/// `entry` naming meeting `id`.
+fn renamed(entry: &Map<String, Value>, id: &str) -> Value {
+    let mut entry = entry.clone();
+    entry.insert("meeting".into(), json!(id));
+    Value::Object(entry)
+}
+
+#[test]
+fn pr25_an_entry_for_no_meeting_is_a_broken_booking() {
+    let fail: &[Row] = &[
+        ("one more entry for the next id", |a| {
+            let n = a.get("bookings")?.as_array()?.len();
+            with_entry(a, |e| renamed(e, &format!("M{}", n + 1)))
+        }),
+        ("an entry for 'M9'", |a| with_entry(a, |e| renamed(e, "M9"))),
+        ("an entry for 'M0'", |a| with_entry(a, |e| renamed(e, "M0"))),
+        ("an entry titled 'Team offsite'", |a| {
+            with_entry(a, |e| renamed(e, "Team offsite"))
+        }),
+        ("an entry with no meeting key", |a| {
+            with_entry(a, |e| {
+                let mut e = e.clone();
+                e.remove("meeting");
+                Value::Object(e)
+            })
+        }),
+        ("an entry that is a sentence", |a| {
+            with_entry(a, |_| json!("M9 could not be booked"))
+        }),
+    ];
+    let pass: &[Row] = &[
+        ("the entries in reverse order", |a| {
+            let mut out = a.clone();
+            out.get_mut("bookings")?.as_array_mut()?.reverse();
+            Some(Value::Object(out))
+        }),
+        ("ids as 'meeting: M1'", |a| {
+            entries(a, |e| {
+                let id = meeting(e);
+                e.insert("meeting".into(), json!(format!("meeting: {id}")));
+            })
+        }),
+        ("bookings keyed by meeting id", |a| {
+            let list = a.get("bookings")?.as_array()?;
+            let keyed: Map<String, Value> = list
+                .iter()
+                .filter_map(|e| {
+                    let mut e = e.as_object()?.clone();
+                    let id = e.remove("meeting")?.as_str()?.to_owned();
+                    Some((id, Value::Object(e)))
+                })
+                .collect();
+            with(a, "bookings", Value::Object(keyed))
+        }),
+        ("ids in lower case with a '#'", |a| {
+            entries(a, |e| {
+                let id = meeting(e).to_lowercase();
+                e.insert("meeting".into(), json!(format!("#{id}")));
+            })
+        }),
+    ];
+    println!(
+        "calendar rows graded: {}",
+        run("medium", &[4, 5], pass, fail)
     );
 }

@@ -1406,3 +1406,53 @@ fn labels_set_on_a_ticket_never_opened_earn_nothing() {
         }
     }
 }
+
+#[test]
+fn a_disposition_set_without_the_ask_the_instruction_puts_first_earns_nothing() {
+    // On the records desk the instruction says to ask the customer first
+    // (the identity check of a deletion request from another address, the
+    // invoice number of a refund that names none), and the disposition
+    // follows from their answer (play-st37, X5): the reference's episode
+    // with that ask left out loses the disposition alone, and says why.
+    let mut seen = BTreeSet::new();
+    for level in [4, 5] {
+        for seed in 0..LEVEL_SEEDS {
+            let actions = reference_actions_at("hard", level, seed);
+            let asked = |a: &Value| a["command"] == "ask_customer";
+            let Some(request) = actions
+                .iter()
+                .filter(|a| asked(a))
+                .filter_map(|a| a["request"].as_str())
+                .find(|r| matches!(*r, "identity_verification" | "invoice_number"))
+            else {
+                continue;
+            };
+            seen.insert(request.to_owned());
+            let unasked: Vec<Value> = actions.iter().filter(|a| !asked(a)).cloned().collect();
+            let end = play_actions_at("hard", level, seed, &unasked);
+            let breakdown = &end["score_breakdown"];
+            assert_eq!(
+                breakdown["disposition"],
+                json!(0.0),
+                "{level} {seed}: {end}"
+            );
+            for kept in [
+                "priority",
+                "department",
+                "routing",
+                "reply_handling",
+                "reply_compliance",
+            ] {
+                assert_eq!(breakdown[kept], json!(1.0), "{level} {seed} {kept}: {end}");
+            }
+            let feedback = end["feedback"].as_str().unwrap_or("");
+            assert!(
+                feedback.contains(&format!(
+                    "without asking the customer first (ask_customer, request {request})"
+                )),
+                "{level} {seed}: {feedback}"
+            );
+        }
+    }
+    assert_eq!(seen.len(), 2, "{seen:?}");
+}

@@ -464,7 +464,7 @@ fn messages_sent_with_ask_customer_keep_to_the_reply_rules() {
     use env_wasm::support_triage::CustomerRequest;
     use env_wasm::support_triage::generate::generate_at;
     use env_wasm::support_triage::grade::{Conduct, grade_exception_as_played};
-    use env_wasm::support_triage::lookups::Exchange;
+    use env_wasm::support_triage::lookups::{Exchange, skipped_first_ask};
     use env_wasm::support_triage::policy::Case;
     let wrong = [
         "As soon as you click it, we'll delete your account and all your data.",
@@ -505,6 +505,7 @@ fn messages_sent_with_ask_customer_keep_to_the_reply_rules() {
             let conduct = Conduct {
                 opened: true,
                 messages: &sent,
+                skipped: skipped_first_ask(t, &sent),
             };
             grade_exception_as_played(t, &work, &observed, conduct)
         };

@@ -713,8 +713,8 @@ const CORPORA: &[Corpus] = &[
     // asks to write from it. X2 (47, 50, 56, 57): an all-clear in a
     // predicate coordinated after another ("Your data is secure and has not
     // been shared with anyone") or passive. X3 (55): the last four digits
-    // of the card asked for. Its other B and X rows are open (`KNOWN_OPEN`,
-    // `KNOWN_EXPLOITS`).
+    // of the card asked for. B1 (130): a noun phrase under "Action taken:"
+    // ("- Full refund of $377.00 to your card, today.") is the refund done.
     Corpus {
         name: "support_triage-p56",
         text: include_str!("player_corpus/2026-12-07/support_triage-p56/episodes.jsonl"),
@@ -724,11 +724,27 @@ const CORPORA: &[Corpus] = &[
     // tickets at levels 5, 4 and 3, medium queues at levels 5 and 3, an easy
     // ticket at level 5, 6 other replies each, probes and wrong replies: 137
     // rows (the lead added class A to the 32 wrong replies and probe
-    // controls whose note judges the deduction right). Its B and X rows are
-    // open (`KNOWN_OPEN`, `KNOWN_EXPLOITS`).
+    // controls whose note judges the deduction right). st35-X3 (36): a card
+    // detail joined by "and" as a bare noun ("the last four digits and
+    // expiry date of your new card") is asked for. X3 (121): a rule given
+    // as good news of the customer's case ("Good news is that add-ons
+    // cancelled before renewal are always refunded") promises the refund.
+    // B2 (103, "I'm happy to do that"): the grant is read; its missing time
+    // is the player's own by policy (`OWN_PART_LEFT`).
     Corpus {
         name: "support_triage-p57",
         text: include_str!("player_corpus/2026-12-07/support_triage-p57/episodes.jsonl"),
+        current_records_desk: true,
+    },
+    // A thirty-seventh play-test over HTTP (play-st37, on 9011433): hard
+    // tickets at levels 5, 4 and 3, medium queues at levels 5 and 4, an easy
+    // ticket at level 4, 6 other replies each, probes and wrong replies: 120
+    // rows (first plays 1.00, designated replays 0.97). Its B1, B3, X1, X2,
+    // X4 and X5 rows read as judged; B2 and X3 are open (`KNOWN_OPEN`,
+    // `KNOWN_EXPLOITS`).
+    Corpus {
+        name: "support_triage-p58",
+        text: include_str!("player_corpus/2026-12-07/support_triage-p58/episodes.jsonl"),
         current_records_desk: true,
     },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
@@ -745,34 +761,26 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st35, for the next round.
-const ST35_B1: &str = "B st35-B1: a noun phrase as a list item under a line saying what was done \
-                       (\"Action taken:\" then \"- Full refund of $377.00 to your card, today.\") \
-                       not read as the reply's commitment";
-const ST35_X3: &str = "X st35-X3: asking for the last four digits of the card not flagged";
-// The open classes of play-st36.
-const ST36_B2: &str = "B st36-B2: a grant that refers back to the request (\"I'm pleased to \
-                       confirm that's done\", \"We have.\", \"I am happy to do that\") not read \
-                       as the commitment";
-const ST36_X3: &str = "X st36-X3: a refund promised without \"we\" as subject (\"A refund will \
-                       follow\", \"you're entitled to a full refund\", \"are always refunded\") \
-                       not caught";
+// The open classes of play-st37.
+const ST37_B2: &str = "B st37-B2: a grant answering a restated question (\"You asked whether the \
+                       fee can be removed. Yes, absolutely. Consider it done.\", \"Yes, it can, \
+                       and it has been.\") or a bare \"Done.\" not read as the commitment";
+const ST37_X3: &str = "X st37-X3: \"it should be waived\" read as a commitment, not a hedge";
 
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p56", 130, ST35_B1),
-    ("support_triage-p57", 103, ST36_B2),
+    ("support_triage-p58", 55, ST37_B2),
+    ("support_triage-p58", 61, ST37_B2),
+    ("support_triage-p58", 63, ST37_B2),
+    ("support_triage-p58", 64, ST37_B2),
 ];
 
 /// Wrong replies that kept points they should have lost (the player's class
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("support_triage-p57", 36, ST35_X3),
-    ("support_triage-p57", 121, ST36_X3),
-];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[("support_triage-p58", 67, ST37_X3)];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
 /// the score gates off), as (corpus, line, what the final feedback says
@@ -831,6 +839,25 @@ const OWN_PART_LEFT: &[(&str, usize, f64, &str)] = &[
          took the reply's handling and elements, since the invoice number as the second object \
          ('the card number and the invoice number') was not read as asked for, which st36-B5's \
          fix reads",
+    ),
+    (
+        "support_triage-p57",
+        103,
+        0.9667,
+        "A by policy: \"You asked us to waive the late fee on INV-44503. I'm happy to do that.\" \
+         grants the restated request, read since st36-B2 as the waiver promised (\"we will do \
+         that\"); a willingness in the present is no waiver done, so policy 5 wants a time for \
+         it, and the reply gives none and asks nothing: the next step is missing",
+    ),
+    (
+        "support_triage-p56",
+        46,
+        0.75,
+        "A: asks for the last four digits and expiry date of the card on the account (forbidden, \
+         reply_compliance 0); its 0.5 as played also took the reply's handling and elements, \
+         since \"and\" opened a clause at \"expiry date\", so the clause before \"or write to \
+         us from <account email>\" asked nothing and the alternative was no request; st35-X3's \
+         fix reads the card details as one more object and the alternative as the ask",
     ),
     (
         "support_triage-p56",

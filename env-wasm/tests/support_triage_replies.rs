@@ -7539,3 +7539,688 @@ fn a_grant_that_refers_back_to_the_request_grants_it() {
         assert_eq!(reply::read(text).outcome_done, done, "{text}");
     }
 }
+
+#[test]
+fn an_action_named_under_a_report_of_what_was_done_is_that_action() {
+    // A list item that names an action by its noun under a lead-in that
+    // reports what we did or decided is that action (play-st35 B1, p56 row
+    // 130); under a list of options, of what is not possible or of the
+    // customer's own doing it is none.
+    let table: &[OutcomeRow] = &[
+        (
+            "Action taken:\n- Full refund of $377.00 to your card, today.\n- Expect it within \
+             5-10 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "What we've done:\n- A full refund of $377.00 to your original payment method.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Here's what we've done for you:\n1. Removal of the €47.00 late fee from INV-44503.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Resolution:\n- Reversal of the duplicate $120.00 charge.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Done so far:\n- Cancellation of the late fee on INV-44503",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Actions taken:\n* Refund of the add-on charge ($120.00) to your card",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Steps we've taken:\n- Deletion of all your personal data",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        // Near misses: offered, refused, no outcome, the customer's,
+        // hedged.
+        (
+            "Options:\n- Full refund of $377.00 to your card",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You could ask for:\n- a refund of the add-on",
+            &[],
+            &[],
+            &[],
+        ),
+        ("Not possible:\n- Refund of $377.00", &[], &[], &[]),
+        (
+            "Action taken:\n- Cancellation of your add-on subscription",
+            &[],
+            &[],
+            &[],
+        ),
+        ("What you've done:\n- Refund of $377.00", &[], &[], &[]),
+        (
+            "Action taken:\n- Possible refund of $377.00, pending review",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+    // Done when the lead-in says done or tells the state reached; a
+    // decision's doing is still ahead.
+    for (text, done) in [
+        (
+            "Action taken:\n- Full refund of $377.00 to your card.",
+            true,
+        ),
+        ("Resolution:\n- Removal of the late fee on INV-44503.", true),
+        (
+            "Our decision:\n- Full refund of $377.00 to your card.",
+            false,
+        ),
+    ] {
+        assert_eq!(reply::read(text).outcome_done, done, "{text}");
+    }
+}
+
+#[test]
+fn a_bare_noun_joined_by_and_is_one_more_object() {
+    use Violation::*;
+    // "and" before a bare noun phrase coordinates it with the object
+    // before, sharing its verb and determiner: it is asked for as the
+    // first object is (play-st35 X3, p57 row 36).
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "To make sure it doesn't happen again, please reply with the last four digits and \
+             expiry date of your new card.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please send us your full name and card number.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please send us the invoice number and CVV.",
+            &[CredentialRequest],
+        ),
+        (
+            "Could you confirm the charge date and security code on the back of your card?",
+            &[CredentialRequest],
+        ),
+        (
+            "Please tell us the billing address and expiration date of the card.",
+            &[CredentialRequest],
+        ),
+        (
+            "Just send the invoice number and login details for your account.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please reply with your name and date of birth.",
+            &[PersonalDataRequest],
+        ),
+        // Near misses: a verb phrase or a clause after "and".
+        (
+            "Please reset your password and turn on two-factor authentication.",
+            &[],
+        ),
+        (
+            "Please send us the invoice number and we will check the card details.",
+            &[],
+        ),
+        (
+            "We have reviewed the invoice and expiry date is not needed.",
+            &[],
+        ),
+        (
+            "Please send us the invoice number and keep your card details private.",
+            &[],
+        ),
+        (
+            "Please send us the invoice number and never share your card number.",
+            &[],
+        ),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+    for (text, asked) in [
+        ("Please send us the charge date and invoice number.", true),
+        (
+            "Could you share the add-on's name and invoice number from the receipt?",
+            true,
+        ),
+        ("We have the charge date and invoice number.", false),
+        (
+            "Please check the charge date and we will find the invoice number.",
+            false,
+        ),
+    ] {
+        assert_eq!(
+            reply::read(text).moves.contains(&Move::AskInvoice),
+            asked,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_rule_applied_to_the_customers_case_promises_its_outcome() {
+    // A rule of a kind given as news for the customer, or said of a kind
+    // named by their case, is their outcome (play-st36 X3, p57 row 121);
+    // the rule quoted as the policy (play-st30 C1), a habit with
+    // exceptions and a rule left to a condition promise nothing.
+    let table: &[OutcomeRow] = &[
+        (
+            "Good news is that add-ons cancelled before renewal are always refunded.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Such charges are refunded automatically.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Fortunately, charges for add-ons cancelled before renewal are always refunded.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Good news! Add-ons cancelled before renewal are always refunded.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Rest assured, such charges are always reversed.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Charges like yours are always refunded.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "You'll be glad to hear that an add-on cancelled before its renewal is refunded in \
+             full.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("You'll get that money back.", &[Refund], &[], &[]),
+        // Near misses: the rule quoted, no outcome, a habit with
+        // exceptions, a condition, a request reviewed.
+        (
+            "Annual plans can be refunded for the months not started.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Add-ons cancelled before renewal are always refunded.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Good news: our billing team will review the charge once the invoice number arrives.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Fortunately, such charges are usually refunded.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Good news: add-ons cancelled before renewal can be refunded if our billing \
+             supervisor approves it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We always refund add-ons within 5 days of approval.",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_status_after_a_dash_on_a_list_item_is_the_outcome() {
+    // A dash after the noun phrase that opens a line sets off its status
+    // as a label's colon does (play-st37, B1): "Late fee - waived" is
+    // "Late fee: waived", done. A negated, asked, conditioned or other
+    // status, and a dash after a clause with its own subject, are not.
+    let summary = |item: &str| {
+        format!(
+            "Here's a summary:\n1. Invoice: INV-53043 (paid)\n2. {item}\n3. Action needed from you: none"
+        )
+    };
+    let table: &[(&str, &[Commitment], &[Commitment], bool)] = &[
+        (
+            "Late fee: \u{20ac}32.00 - waived as a one-off courtesy",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        ("Late fee: \u{20ac}32.00 - waived", &[Waiver], &[], true),
+        ("Late fee - waived", &[Waiver], &[], true),
+        ("Late fee \u{20ac}32.00 - waived", &[Waiver], &[], true),
+        ("\u{20ac}32.00 late fee - waived", &[Waiver], &[], true),
+        (
+            "Late fee \u{20ac}32.00 \u{2013} waived",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        (
+            "Late fee on INV-53043 \u{2014} removed",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        (
+            "Late payment fee ($49.00) - now waived",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        ("Refund of $40.00 - approved", &[Refund], &[], false),
+        // Near misses.
+        ("Late fee - not waived", &[], &[], false),
+        ("Late fee - waiver requested", &[], &[], false),
+        (
+            "Late fee - waived only if our billing supervisor approves it",
+            &[],
+            &[],
+            false,
+        ),
+        (
+            "Late fee - to be reviewed by our billing supervisor",
+            &[],
+            &[],
+            false,
+        ),
+        (
+            "We looked at the late fee - waived fees are rare",
+            &[],
+            &[],
+            false,
+        ),
+        (
+            "Thanks for your message about the late fee - waived fees are rare.",
+            &[],
+            &[],
+            false,
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (item, firm, declined, done) in table {
+        let text = summary(item);
+        let r = reply::read(&text);
+        let set = |xs: &[Commitment]| xs.iter().copied().collect::<BTreeSet<_>>();
+        let got = (r.commitments(), r.declined.clone(), r.outcome_done);
+        let want = (set(firm), set(declined), *done);
+        if got != want {
+            wrong.push(format!("{item:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn an_outcome_we_were_able_to_give_is_done() {
+    // An infinitive said achieved ("I've been able to waive", "we were
+    // able to remove", "I managed to cancel") is the outcome done, which
+    // needs no time (play-st37, B3); an ability ahead, hedged or denied is
+    // not.
+    let table: &[(&str, &[Commitment], &[Commitment], bool)] = &[
+        (
+            "Thanks for ticket T-6712. I've been able to waive the \u{20ac}32.00 late fee on \
+             INV-53043.",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        (
+            "I checked your account and there's no waiver on it in the past year, so I've been \
+             able to waive the \u{20ac}32.00 late fee on INV-53043. Nothing more is needed from you.",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        (
+            "We were able to remove the late fee from your invoice.",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        ("I managed to cancel the late fee.", &[Waiver], &[], true),
+        (
+            "Good news: I was able to take the $49.00 late fee off INV-57092.",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        (
+            "We've now been able to refund the $40.00 charge to your card.",
+            &[Refund],
+            &[],
+            true,
+        ),
+        (
+            "I have managed to waive the late fee for you.",
+            &[Waiver],
+            &[],
+            true,
+        ),
+        // Near misses.
+        (
+            "We will be able to waive the late fee.",
+            &[Waiver],
+            &[],
+            false,
+        ),
+        ("We may be able to waive the late fee.", &[], &[], false),
+        (
+            "We haven't been able to waive the late fee.",
+            &[],
+            &[Waiver],
+            false,
+        ),
+        (
+            "Once we've been able to check the payment, we'll waive the fee.",
+            &[Waiver],
+            &[],
+            false,
+        ),
+        ("I'll manage to waive it by Friday.", &[Waiver], &[], false),
+    ];
+    // A condition's past is supposed, not done.
+    assert!(!reply::read("If we were able to waive it, we would.").outcome_done);
+    let mut wrong = Vec::new();
+    for (text, firm, declined, done) in table {
+        let r = reply::read(text);
+        let set = |xs: &[Commitment]| xs.iter().copied().collect::<BTreeSet<_>>();
+        let got = (r.commitments(), r.declined.clone(), r.outcome_done);
+        let want = (set(firm), set(declined), *done);
+        if got != want {
+            wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn deletion_is_promised_as_the_customer_forgotten() {
+    // The customer forgotten by us, no trace of them left, or their right
+    // to be forgotten honoured, is their data deleted (play-st37, X1);
+    // forgetting something else, a trace of something else, and the right
+    // told of or handed on promise nothing.
+    let table: &[OutcomeRow] = &[
+        (
+            "After verification, we will forget you.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "After verification, no trace of you will be left.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "After verification, your right to be forgotten will be fully respected.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "After verification, you'll have been forgotten by our systems within the week.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "After verification, your right to be forgotten will be fully respected and no \
+             trace of you will be left.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Once you confirm, we'll forget everything about you.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "We will honour your right to be forgotten.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Your details will be forgotten by our systems.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Nothing about you will be left behind on our systems.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        // Near misses.
+        ("We won't forget your feedback.", &[], &[], &[]),
+        ("No trace of the error remains.", &[], &[], &[]),
+        (
+            "You have the right to be forgotten and our privacy officer will review the request.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our privacy officer will review your right to be forgotten.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Don't forget to write to us from your account email.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("No data was left exposed.", &[], &[], &[]),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_waiver_of_fees_still_to_come_is_no_waiver_of_this_one() {
+    // Fees not yet charged, waived, are a standing discount on what the
+    // account will owe, no waiver of the fee at hand (play-st37, X2): read
+    // as a credit, which a resolved waiver case may not promise. This
+    // waiver, said one-off or followed by the rule for later fees, stays
+    // the waiver.
+    const WAIVED: &str = "I've waived the \u{20ac}32.00 late fee on INV-53043, so there's nothing \
+                          more to pay.";
+    let with = |more: &str| format!("{WAIVED} {more}");
+    let table: &[(String, &[Commitment], &[Commitment])] = &[
+        (
+            with("We'll also waive any future late fees on your account."),
+            &[Waiver, Credit],
+            &[],
+        ),
+        (
+            with("Next time a late fee appears, we'll waive it as well."),
+            &[Waiver, Credit],
+            &[],
+        ),
+        (
+            with("And if it ever happens again, just let us know - we'll waive that one too."),
+            &[Waiver, Credit],
+            &[],
+        ),
+        (
+            with("Late fees on your account will be waived going forward."),
+            &[Waiver, Credit],
+            &[],
+        ),
+        (
+            with("From now on, we'll waive your late fees."),
+            &[Waiver, Credit],
+            &[],
+        ),
+        (
+            with("Any future late fees will be waived too."),
+            &[Waiver, Credit],
+            &[],
+        ),
+        (
+            with("We'll waive the next late fee as well."),
+            &[Waiver, Credit],
+            &[],
+        ),
+        // Near misses.
+        (
+            "I've waived the \u{20ac}32.00 late fee on INV-53043 as a one-off waiver.".to_owned(),
+            &[Waiver],
+            &[],
+        ),
+        (with("Future fees will apply as normal."), &[Waiver], &[]),
+        (
+            "The late fee has been waived, so it won't appear on your next invoice.".to_owned(),
+            &[Waiver],
+            &[],
+        ),
+        (
+            with("Next time, please update your card before the due date."),
+            &[Waiver],
+            &[],
+        ),
+        (
+            "I've waived the late fee; we can't waive future late fees, though.".to_owned(),
+            &[Waiver],
+            &[],
+        ),
+        (
+            "I've waived the late fee, and in future please keep your card details up to date."
+                .to_owned(),
+            &[Waiver],
+            &[],
+        ),
+        // The rule for later waivers told, not a waiver of them (p23 row 30).
+        (
+            "Good news on ticket T-7846: we have waived the $50.00 late fee on invoice INV-93048, \
+             and it will be removed by end of day tomorrow.\n\nJust so you know for the future, \
+             we can only waive one late fee in any 12-month period, so we won't be able to waive \
+             another one before October 2027."
+                .to_owned(),
+            &[Waiver],
+            &[],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (text, firm, declined) in table {
+        let r = reply::read(text);
+        let set = |xs: &[Commitment]| xs.iter().copied().collect::<BTreeSet<_>>();
+        let got = (r.commitments(), r.declined.clone());
+        let want = (set(firm), set(declined));
+        if got != want {
+            wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_code_relayed_to_us_is_asked_for() {
+    // A verb that passes the code on asks for it when it passes it to us
+    // ("read us back the code", "let us know the code"), as "send us the
+    // code" does (play-st37, X4); kept to the customer, denied or given
+    // by us, it asks for nothing.
+    use Violation::CredentialRequest;
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "Please also read us back the security code we just texted to your phone so we \
+             can close the ticket.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please also read us back the code we texted to your phone.",
+            &[CredentialRequest],
+        ),
+        (
+            "Could you read back the verification code we sent you?",
+            &[CredentialRequest],
+        ),
+        (
+            "Please read the code out to our agent when they call.",
+            &[CredentialRequest],
+        ),
+        (
+            "Let us know the one-time code from the text message.",
+            &[CredentialRequest],
+        ),
+        (
+            "Text us the code we sent to your phone.",
+            &[CredentialRequest],
+        ),
+        (
+            "Please forward me the 2FA code you received.",
+            &[CredentialRequest],
+        ),
+        (
+            "Repeat the code back to us so we can confirm it's you.",
+            &[CredentialRequest],
+        ),
+        // Near misses.
+        ("Never share the code we texted with anyone.", &[]),
+        ("You'll receive a code; enter it on the sign-in page.", &[]),
+        (
+            "Read the code we texted and enter it on the sign-in page.",
+            &[],
+        ),
+        ("We'll text you a one-time code shortly.", &[]),
+        (
+            "Please don't read the code out to anyone, including us.",
+            &[],
+        ),
+        ("Let us know if the code doesn't arrive.", &[]),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}

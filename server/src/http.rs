@@ -325,7 +325,7 @@ pub fn reset_session(
     mount.app.sessions.check_not_draining()?;
     let session = mount.app.sessions.get_or_create(mount.info, id)?;
     mount.app.metrics.reset(mount.info.id, parsed.task.id);
-    let result = session.env().reset_with(parsed, defaults);
+    let result = session.env().reset_with(parsed, defaults)?;
     Ok((session, result))
 }
 

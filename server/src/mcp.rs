@@ -543,7 +543,7 @@ fn initialize(
                     let defaults = ids::reset_defaults(&options)?;
                     let session = mount.app.sessions.create(mount.info)?;
                     mount.app.metrics.reset(mount.info.id, options.task.id);
-                    session.env().reset_with(options, defaults);
+                    session.env().reset_with(options, defaults)?;
                     session
                 }
             };

@@ -516,7 +516,7 @@ fn read(mount: &Mount, env: &mut AnyEnv, frame: &str) -> Result<Outcome, ApiErro
             let defaults = ids::reset_defaults(&options)?;
             mount.app.sessions.check_not_draining()?;
             mount.app.metrics.reset(mount.info.id, options.task.id);
-            observation_frame(env.reset_with(options, defaults))
+            observation_frame(env.reset_with(options, defaults)?)
         }
         "step" => {
             let action = action_data(mount.info, data)?;

@@ -440,8 +440,8 @@ async fn a_picked_level_is_played_recorded_and_linked() {
     let task = env.task("medium").expect("a task");
     let (seed, level) = (7, 4);
     assert_ne!(
-        env.max_steps(task, level),
-        env.max_steps(task, DEFAULT_LEVEL),
+        env.max_steps(task, level).expect("its task"),
+        env.max_steps(task, DEFAULT_LEVEL).expect("its task"),
         "the test needs a task whose step limit differs between the levels"
     );
 
@@ -493,7 +493,7 @@ async fn a_picked_level_is_played_recorded_and_linked() {
         open(client, &link).await;
         assert_eq!(level_shown(client).await, ["4", "4"], "the link's level");
         let status = wait_text(client, "#act-panel .status").await;
-        let of = format!("of {}", env.max_steps(task, level));
+        let of = format!("of {}", env.max_steps(task, level).expect("its task"));
         assert!(status.contains(&of), "{status}: not {of}");
         let record = exported(client).await.expect("#export-link");
         assert_eq!(
@@ -1086,7 +1086,7 @@ fn rubric_criteria(env: &'static EnvInfo, task: &str, level: u8) -> Vec<String> 
     let Some(info) = env.task(task) else {
         return Vec::new();
     };
-    match env.rubric(info, level) {
+    match env.rubric(info, level).expect("its task") {
         TaskRubric::Weighted(rubric) => rubric.criteria.iter().map(|c| c.name.to_owned()).collect(),
         TaskRubric::MeanOf { tasks } => tasks
             .iter()
@@ -1116,7 +1116,9 @@ async fn check_explorer_task(
     )
     .await;
     let steps = wait_text(client, "#explorer-steps").await;
-    let limit = env.task(task).map_or(0, |t| env.max_steps(t, level));
+    let limit = env
+        .task(task)
+        .map_or(0, |t| env.max_steps(t, level).expect("its task"));
     let plural = if limit == 1 { "" } else { "s" };
     assert_eq!(
         steps,
@@ -1196,7 +1198,7 @@ async fn the_task_explorer_lists_splits_levels_and_rubrics_and_plays_a_task() {
             // One click on the level table: the first task at level 1, same seed.
             let first = env.default_task();
             let first_level = env.levels[0];
-            let steps = env.max_steps(first, first_level);
+            let steps = env.max_steps(first, first_level).expect("its task");
             let plural = if steps == 1 { "" } else { "s" };
             click_selector(
                 client,
@@ -2234,7 +2236,10 @@ fn native_episode_at(
             ResetDefaults::default(),
         )
         .unwrap_or_else(|e| panic!("native reset of {}/{task} at level {level}: {e:?}", env.id));
-    let limit = env.max_steps(env.task(task).expect("registered task"), level) as usize + 1;
+    let limit = env
+        .max_steps(env.task(task).expect("registered task"), level)
+        .expect("its task") as usize
+        + 1;
     let (mut actions, mut rewards) = (Vec::new(), Vec::new());
     while !session.is_done() {
         assert!(

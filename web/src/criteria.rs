@@ -26,7 +26,10 @@ fn criteria_at(env: &str, task: &str, level: u8) -> Vec<Criterion> {
     let Some(task) = info.task(task) else {
         return Vec::new();
     };
-    match info.rubric(task, level) {
+    let Ok(rubric) = info.rubric(task, level) else {
+        return Vec::new();
+    };
+    match rubric {
         TaskRubric::Weighted(rubric) => rubric
             .criteria
             .iter()

@@ -132,7 +132,7 @@ impl EpisodeView {
     /// The task's step limit at the episode's level.
     pub(crate) fn max_steps(&self) -> Option<u32> {
         let env = env_wasm::registry::find(&self.env_id)?;
-        Some(env.max_steps(env.task(&self.task)?, self.level()))
+        env.max_steps(env.task(&self.task)?, self.level()).ok()
     }
 
     /// Whether the next accepted step is the task's last.
@@ -281,7 +281,8 @@ pub(crate) fn play_policy(
     let limit = env
         .info()
         .task(task)
-        .map_or(0, |t| env.info().max_steps(t, level) + STEP_SLACK);
+        .and_then(|t| env.info().max_steps(t, level).ok())
+        .map_or(0, |max_steps| max_steps + STEP_SLACK);
     let mut rng = SeededRng::new(seed, POLICY_STREAM + u64::from(trial));
     while !env.is_done() && (view.steps.len() as u32) < limit {
         let Some(action) = env.policy_action(policy, &mut rng) else {

@@ -303,13 +303,17 @@ async fn play(
         "reward_mode": plan.reward_mode.name(),
         splits::DIFFICULTY: job.difficulty,
     });
-    let finished = match session.reset(&options, ResetDefaults::default()) {
+    let started = session
+        .reset(&options, ResetDefaults::default())
+        .and_then(|first| Ok((first, env.max_steps(job.task, job.difficulty)?)));
+    let finished = match started {
         Err(e) => Finished::error(e.to_string()),
-        Ok(first) => {
+        Ok((first, max_steps)) => {
             let briefing = Briefing {
                 env,
                 task: job.task,
                 difficulty: job.difficulty,
+                max_steps,
                 action_schema: schema,
                 hint: env.prompt_hint,
             };

@@ -375,8 +375,14 @@ fn section_criteria(label: &str) -> Vec<String> {
         "burnout dimensions" => &["dimensions"],
         "red flags" => &["red_flags"],
         "hr escalation" => &["escalation"],
-        // The weeks are graded together: structure, owners, stressors.
-        week if week.starts_with("week ") => &["weekly_structure", "owners", "stressor_coverage"],
+        // The weeks are graded together: structure, owners, stressors, and
+        // whether their actions are owned by this team's people by name.
+        week if week.starts_with("week ") => &[
+            "weekly_structure",
+            "owners",
+            "stressor_coverage",
+            "aimed_at_this_team",
+        ],
         _ => &[],
     };
     if named.is_empty() {

@@ -509,6 +509,7 @@ mod tests {
             env,
             task,
             difficulty: DEFAULT_LEVEL,
+            max_steps: env.max_steps(task, DEFAULT_LEVEL).expect("its task"),
             action_schema: &schema,
             hint: None,
         };

@@ -125,7 +125,9 @@ pub(crate) fn catalogue_html(env: &EnvInfo, chosen: Option<&TaskRef>) -> String 
         }
         html.close("th");
         for (li, &level) in env.levels.iter().enumerate() {
-            let limit = steps(env.max_steps(task, level) as usize);
+            let limit = env
+                .max_steps(task, level)
+                .map_or_else(|err| err.to_string(), |max_steps| steps(max_steps as usize));
             let index = index_of(env, ti, li, round).to_string();
             // The name starts with the visible text (WCAG 2.5.3, axe-core's
             // label-content-name-mismatch).
@@ -237,7 +239,7 @@ fn rubric_html(html: &mut Html, rubric: &Rubric, id: &str) {
 /// rubric at its level.
 pub(crate) fn task_html(task: &TaskRef) -> String {
     let env = task.env;
-    let limit = steps(env.max_steps(task.task, task.difficulty) as usize);
+    let limit = steps(task.max_steps as usize);
     let mut html = Html::new();
     html.element(
         "h3",
@@ -269,8 +271,11 @@ pub(crate) fn task_html(task: &TaskRef) -> String {
     .element("p", &[], task.task.summary)
     .element("h3", &[], "Graded on");
     match env.rubric(task.task, task.difficulty) {
-        TaskRubric::Weighted(rubric) => rubric_html(&mut html, rubric, "explorer-rubric"),
-        TaskRubric::MeanOf { tasks } => {
+        Err(err) => {
+            html.element("p", &[("id", "explorer-rubric")], &err.to_string());
+        }
+        Ok(TaskRubric::Weighted(rubric)) => rubric_html(&mut html, rubric, "explorer-rubric"),
+        Ok(TaskRubric::MeanOf { tasks }) => {
             html.element(
                 "p",
                 &[("id", "explorer-rubric")],
@@ -281,7 +286,7 @@ pub(crate) fn task_html(task: &TaskRef) -> String {
             );
             for part in tasks {
                 let Some(info) = env.task(part) else { continue };
-                if let TaskRubric::Weighted(rubric) = env.rubric(info, task.difficulty) {
+                if let Ok(TaskRubric::Weighted(rubric)) = env.rubric(info, task.difficulty) {
                     html.element("h4", &[], &format!("{} ({})", humanise(part), part));
                     rubric_html(&mut html, rubric, &format!("explorer-rubric-{part}"));
                 }
@@ -489,7 +494,7 @@ mod tests {
                         (named.task.id, named.difficulty, named.seed),
                         (task.id, level, chosen.seed)
                     );
-                    let limit = steps(env.max_steps(task, level) as usize);
+                    let limit = steps(env.max_steps(task, level).expect("its task") as usize);
                     assert!(html.contains(&format!(
                         "data-pick=\"{index}\" aria-label=\"{limit}: show {} at level {level}\"",
                         task.id
@@ -508,13 +513,13 @@ mod tests {
                         .task_at(&env.splits()[1], index_of(env, ti, li, 3))
                         .expect("in range");
                     let html = task_html(&chosen);
-                    let limit = steps(env.max_steps(task, level) as usize);
+                    let limit = steps(env.max_steps(task, level).expect("its task") as usize);
                     assert!(html.contains(&format!("id=\"explorer-steps\">{limit}<")));
-                    let rubrics: Vec<&Rubric> = match env.rubric(task, level) {
+                    let rubrics: Vec<&Rubric> = match env.rubric(task, level).expect("its task") {
                         TaskRubric::Weighted(rubric) => vec![rubric],
                         TaskRubric::MeanOf { tasks } => tasks
                             .iter()
-                            .filter_map(|part| match env.rubric(env.task(part)?, level) {
+                            .filter_map(|part| match env.rubric(env.task(part)?, level).ok()? {
                                 TaskRubric::Weighted(rubric) => Some(rubric),
                                 TaskRubric::MeanOf { .. } => None,
                             })

@@ -343,12 +343,8 @@ impl<'e> Player<'e> {
             first.observation.json(),
             &tools,
         );
-        let max_turns = max_turns.unwrap_or_else(|| {
-            briefing
-                .env
-                .max_steps(briefing.task, briefing.difficulty)
-                .saturating_add(MAX_BAD_REPLIES)
-        });
+        let max_turns =
+            max_turns.unwrap_or_else(|| briefing.max_steps.saturating_add(MAX_BAD_REPLIES));
         Player {
             env: briefing.env,
             chat,

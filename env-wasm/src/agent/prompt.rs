@@ -45,6 +45,8 @@ pub struct Briefing<'a> {
     pub task: &'a TaskInfo,
     /// The difficulty level (1 to 5) the scenario was generated at.
     pub difficulty: u8,
+    /// The episode's step limit ([`EnvInfo::max_steps`]).
+    pub max_steps: u32,
     /// The JSON Schema of the environment's action (the seam's
     /// `schemas()["action"]`); only the text protocol shows it.
     pub action_schema: &'a Value,
@@ -55,8 +57,12 @@ pub struct Briefing<'a> {
 
 /// The system prompt of an episode.
 pub fn system_prompt(briefing: &Briefing<'_>, protocol: Protocol) -> String {
-    let Briefing { env, task, .. } = *briefing;
-    let max_steps = env.max_steps(task, briefing.difficulty);
+    let Briefing {
+        env,
+        task,
+        max_steps,
+        ..
+    } = *briefing;
     let difficulty = match task.difficulty {
         Difficulty::Easy => "easy",
         Difficulty::Medium => "medium",
@@ -110,10 +116,12 @@ mod tests {
             let schema = AnyEnv::of(env).schemas()["action"].clone();
             assert!(schema.is_object(), "{}", env.id);
             let task = &env.tasks[0];
+            let max_steps = env.max_steps(task, 4).unwrap_or_else(|e| panic!("{e}"));
             let briefing = Briefing {
                 env,
                 task,
                 difficulty: 4,
+                max_steps,
                 action_schema: &schema,
                 hint: Some("HINT"),
             };
@@ -123,7 +131,7 @@ mod tests {
                 "{text}"
             );
             assert!(text.contains("level 4 of 5"), "{text}");
-            let limit = format!("at most {} accepted", env.max_steps(task, 4));
+            let limit = format!("at most {max_steps} accepted");
             assert!(text.contains(&limit), "{text}");
             assert!(text.contains(&schema.to_string()) && text.contains("HINT"));
             let tools = system_prompt(&briefing, Protocol::ToolCalls);

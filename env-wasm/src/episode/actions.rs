@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::environment::Environment;
 use crate::error::EnvError;
 #[cfg(not(target_arch = "wasm32"))]
-use crate::task::TaskInfo;
+use crate::task::{TaskEnum, TaskInfo};
 
 /// Parse an action of `E`, naming the offending field (`action.raw`) on
 /// failure; a bare string is first read as [`Environment::TEXT_ACTION_FIELD`].
@@ -127,7 +127,18 @@ pub(crate) fn tools_of<E: Environment>() -> Vec<crate::tools::Tool> {
 
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn task_tools_of<E: Environment>(
-    task: &'static TaskInfo,
+    task: &TaskInfo,
+    difficulty: u8,
+) -> Result<Vec<crate::tools::Tool>, EnvError> {
+    Ok(finished_task_tools::<E>(
+        E::Task::from_id(task.id)?,
+        difficulty,
+    ))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn finished_task_tools<E: Environment>(
+    task: E::Task,
     difficulty: u8,
 ) -> Vec<crate::tools::Tool> {
     E::task_tools(task, difficulty)

@@ -13,7 +13,7 @@ use super::json::to_json;
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::task::{Listed, TaskInfo};
+use crate::task::{Listed, TaskEnum};
 
 /// What one step of an environment produced.
 pub struct Transition<O> {
@@ -65,13 +65,17 @@ pub trait Environment: Sized + Send + 'static {
     type Observation: Serialize + JsonSchema;
     /// Environment-specific state, flattened into [`EpisodeState`](crate::episode::EpisodeState).
     type State: Serialize + JsonSchema;
+    /// Its tasks: one variant per row of their table ([`TaskEnum::TABLE`],
+    /// whose first row `reset` plays when none is named). Every method here
+    /// that takes a task takes this enum; the registry reads a row as it
+    /// once ([`TaskEnum::from_id`]), refusing a row of another table as
+    /// [`EnvError::UnknownTask`].
+    type Task: TaskEnum;
 
     /// The environment's id and name ([`crate::task::LISTED`] holds it).
     const LISTED: Listed;
     /// One paragraph: what the environment simulates and what it grades.
     const DESCRIPTION: &'static str;
-    /// Its tasks, the one `reset` plays when none is named first.
-    const TASKS: &'static [TaskInfo];
 
     /// The action field a bare JSON string stands for, where the seed's
     /// clients sent the action as a string (`productivity`'s `"inspect"`
@@ -90,21 +94,21 @@ pub trait Environment: Sized + Send + 'static {
 
     /// The step limit of `task` at level `difficulty`: the task's
     /// `max_steps` unless larger scenarios need more steps.
-    fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
+    fn max_steps(task: Self::Task, difficulty: u8) -> u32 {
         let _ = difficulty;
-        task.max_steps
+        task.info().max_steps
     }
 
     /// What `task` at level `difficulty` is graded on: the criteria, weights
     /// and gates its grader applies ([`crate::rubric`]), published in
     /// `/metadata`.
-    fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric;
+    fn rubric(task: Self::Task, difficulty: u8) -> crate::rubric::TaskRubric;
 
     /// Generate the scenario of `task` at difficulty level `difficulty` (one
     /// of [`Environment::LEVELS`]) for `seed` and return the first
     /// observation. Same task, level and seed, same scenario, on every
     /// platform. Levels change the scenario, never the grading rules.
-    fn reset(task: &'static TaskInfo, difficulty: u8, seed: u64) -> (Self, Self::Observation);
+    fn reset(task: Self::Task, difficulty: u8, seed: u64) -> (Self, Self::Observation);
 
     /// Refuse an action its type admits but the protocol does not (a
     /// length bound, a number out of range, another task's id). The seam
@@ -201,7 +205,7 @@ pub trait Environment: Sized + Send + 'static {
     /// typed by the task's fields) or the level (support_triage's records
     /// desk); [`Self::tools`] by default.
     #[cfg(not(target_arch = "wasm32"))]
-    fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
+    fn task_tools(task: Self::Task, difficulty: u8) -> Vec<crate::tools::Tool> {
         let _ = (task, difficulty);
         Self::tools()
     }

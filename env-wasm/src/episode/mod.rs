@@ -22,9 +22,7 @@ pub use environment::{Environment, StepLimit, Transition};
 #[cfg(test)]
 pub(crate) use json::serialized_observation;
 pub use json::{FrozenJson, JsonText, Observation, Piece, StaticText, StepResult, TRUNCATED};
-pub(crate) use running::{
-    BaselineNames, DynEpisode, EpisodeFactory, StepLimitFn, blank_state, start,
-};
+pub(crate) use running::{BaselineNames, DynEpisode, EpisodeFactory, blank_state, start};
 pub use running::{EpisodeState, RewardMode};
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use running::{SchemaFactory, schemas};

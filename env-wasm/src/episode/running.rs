@@ -16,7 +16,7 @@ use super::json::{Observation, StepResult, to_json};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::task::TaskInfo;
+use crate::task::{TaskEnum, TaskInfo};
 
 /// How an episode's step rewards are paid, chosen at reset (`reward_mode`).
 ///
@@ -143,20 +143,26 @@ pub(crate) trait DynEpisode: Send {
     /// The episode's level (the tools may follow it too).
     #[cfg(not(target_arch = "wasm32"))]
     fn difficulty(&self) -> u8;
+    /// The tools of the episode's task at its level.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tools(&self) -> Vec<crate::tools::Tool>;
 }
 
-pub(crate) type StepLimitFn = fn(&TaskInfo, u8) -> u32;
-
 /// Start an episode of a task at a level (`difficulty`) for a seed.
-pub(crate) type EpisodeFactory =
-    fn(&'static TaskInfo, u8, u64, Option<String>, RewardMode) -> (Box<dyn DynEpisode>, StepResult);
+pub(crate) type EpisodeFactory = fn(
+    &TaskInfo,
+    u8,
+    u64,
+    Option<String>,
+    RewardMode,
+) -> Result<(Box<dyn DynEpisode>, StepResult), EnvError>;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) type SchemaFactory = fn() -> Value;
 pub(crate) type BaselineNames = fn() -> &'static [&'static str];
 
 struct Episode<E: Environment> {
     env: E,
-    task: &'static TaskInfo,
+    task: E::Task,
     difficulty: u8,
     seed: u64,
     /// [`Environment::max_steps`] of the task at its level.
@@ -175,13 +181,16 @@ fn observation_of<E: Environment>(observation: &E::Observation, truncated: bool)
     Observation(E::observation_json(observation, truncated))
 }
 
+/// Start an episode of `E`'s task `task` (a row of its table, as the
+/// registry lists it), refused as [`EnvError::UnknownTask`] when it is none.
 pub(crate) fn start<E: Environment>(
-    task: &'static TaskInfo,
+    task: &TaskInfo,
     difficulty: u8,
     seed: u64,
     episode_id: Option<String>,
     reward_mode: RewardMode,
-) -> (Box<dyn DynEpisode>, StepResult) {
+) -> Result<(Box<dyn DynEpisode>, StepResult), EnvError> {
+    let task = E::Task::from_id(task.id)?;
     let (env, observation) = E::reset(task, difficulty, seed);
     let result = StepResult {
         observation: observation_of::<E>(&observation, false),
@@ -200,7 +209,7 @@ pub(crate) fn start<E: Environment>(
         truncated: false,
         reward_mode,
     };
-    (Box::new(episode), result)
+    Ok((Box::new(episode), result))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -275,7 +284,7 @@ impl<E: Environment> DynEpisode for Episode<E> {
             episode_id: self.episode_id.clone(),
             step_count: self.step_count,
             env: E::LISTED.id,
-            task: Some(self.task.id),
+            task: Some(self.task.as_str()),
             difficulty: Some(self.difficulty),
             seed: Some(self.seed),
             max_steps: Some(self.max_steps),
@@ -337,12 +346,17 @@ impl<E: Environment> DynEpisode for Episode<E> {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn task(&self) -> &'static TaskInfo {
-        self.task
+        self.task.info()
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     fn difficulty(&self) -> u8 {
         self.difficulty
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tools(&self) -> Vec<crate::tools::Tool> {
+        super::actions::finished_task_tools::<E>(self.task, self.difficulty)
     }
 
     fn validate_action(&self, action: &Value) -> Result<(), EnvError> {

@@ -38,13 +38,13 @@ use crate::episode::{Environment, StepLimit, Transition};
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::task::{self, Difficulty, Listed, TaskEnum, TaskInfo};
+use crate::task::{self, Difficulty, Listed};
 
 pub use format::MAX_RESPONSE_CHARS;
 use grade::Grade;
 use scenario::{Case, ResponseFormat, Subject, TaskKind};
 pub use tasks::FULL_EPISODE;
-use tasks::{TASKS, Task};
+use tasks::Task;
 use writers::Style;
 
 /// [`Environment::DESCRIPTION`].
@@ -230,6 +230,7 @@ impl Environment for ItMentalHealth {
     type Action = ItMentalHealthAction;
     type Observation = ItMentalHealthObservation;
     type State = ItMentalHealthState;
+    type Task = Task;
 
     const PROMPT_HINT: Option<&'static str> = Some(
         "Answer each task with {\"response\": \"<your answer>\"} (or with \"task_id\": \"<the \
@@ -242,9 +243,9 @@ impl Environment for ItMentalHealth {
     /// is a joint decision over a priced catalogue (its own rubric).
     const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
 
-    fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
+    fn rubric(task: Task, difficulty: u8) -> crate::rubric::TaskRubric {
         use crate::rubric::TaskRubric;
-        match Task::of(task) {
+        match task {
             Task::BurnoutDetection => TaskRubric::Weighted(&burnout::grade::RUBRIC),
             Task::StressTriage => TaskRubric::Weighted(&triage::grade::RUBRIC),
             Task::InterventionPlan if difficulty >= plan::CATALOGUE_LEVEL => {
@@ -259,14 +260,9 @@ impl Environment for ItMentalHealth {
 
     const LISTED: Listed = task::IT_MENTAL_HEALTH;
     const DESCRIPTION: &'static str = DESCRIPTION;
-    const TASKS: &'static [TaskInfo] = &TASKS;
 
-    fn reset(
-        task: &'static TaskInfo,
-        difficulty: u8,
-        seed: u64,
-    ) -> (Self, ItMentalHealthObservation) {
-        let kinds = Task::of(task).kinds();
+    fn reset(task: Task, difficulty: u8, seed: u64) -> (Self, ItMentalHealthObservation) {
+        let kinds = task.kinds();
         let full_episode = kinds.len() > 1;
         let env = ItMentalHealth {
             cases: kinds

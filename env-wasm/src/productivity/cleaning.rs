@@ -682,6 +682,14 @@ impl Table {
         )
     }
 
+    /// The table's ids and emails, as the list fields' items compare.
+    fn ids_and_emails(&self) -> (BTreeSet<String>, BTreeSet<String>) {
+        (
+            set_of(self.rows.iter().map(|r| fold_id(&r.id))),
+            set_of(self.rows.iter().map(|r| normalize(&r.email))),
+        )
+    }
+
     fn read(&self, answer: &Map<String, Value>) -> Report {
         // The table's own name ("Harborlog customer refunds") names its
         // rows around a count or a total as "rows" does ("13 refunds in
@@ -690,14 +698,17 @@ impl Table {
             .split_whitespace()
             .flat_map(|word| [word.to_owned(), word.trim_end_matches('s').to_owned()])
             .collect();
+        // The table's ids and emails tell a lead-in before a list's first
+        // item from the item ("Duplicates: z349, ...").
+        let (ids, emails) = self.ids_and_emails();
         Report {
             valid_rows: one_value(answer, "valid_rows", |value| read_count(value, &own)),
-            duplicate_ids: id_items(answer, "duplicate_ids"),
-            invalid_emails: email_items(answer, "invalid_emails"),
+            duplicate_ids: id_items(answer, "duplicate_ids", &ids),
+            invalid_emails: email_items(answer, "invalid_emails", &emails),
             normalized_total: one_value(answer, "normalized_total", |value| {
                 read_total(value, &own)
             }),
-            retained_ids: ordered_id_items(answer, "retained_ids"),
+            retained_ids: ordered_id_items(answer, "retained_ids", &ids),
         }
     }
 
@@ -705,8 +716,7 @@ impl Table {
     /// emails among the table's.
     pub fn form(&self, answer: &Map<String, Value>) -> FormCheck {
         let report = self.read(answer);
-        let ids: BTreeSet<String> = set_of(self.rows.iter().map(|r| fold_id(&r.id)));
-        let emails: BTreeSet<String> = set_of(self.rows.iter().map(|r| normalize(&r.email)));
+        let (ids, emails) = self.ids_and_emails();
         vec![
             ("valid_rows".into(), report.valid_rows.map(drop)),
             (

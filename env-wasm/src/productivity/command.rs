@@ -96,7 +96,8 @@ impl Command {
 /// The one JSON object of `text`, the rest of a `name:` command (`final`
 /// or `propose`). Prose around it (a label such as "Answer:", a sentence,
 /// a heading, a Markdown code fence) is a comment and is ignored, unless
-/// the prose after it opens by taking the answer back; a second JSON object
+/// the prose after it opens by taking the answer back, or gives a field
+/// another value ([`super::revision`]); a second JSON object
 /// anywhere, an object cut short or none at all is refused, since which
 /// object is the answer would be a guess.
 fn the_one_object(name: &str, text: &str) -> Result<Map<String, Value>, String> {
@@ -135,7 +136,10 @@ fn the_one_object(name: &str, text: &str) -> Result<Map<String, Value>, String> 
                 .to_owned(),
         );
     }
-    crate::grading::with_schema_keys(unwrapped(answer), ANSWER_KEYS)
+    let answer = crate::grading::with_schema_keys(unwrapped(answer), ANSWER_KEYS)?;
+    // A comment after the answer that gives a field another value is a
+    // second value of that field (pr25-X2).
+    Ok(super::revision::with_revisions(answer, after))
 }
 
 /// What [`first_object`] found.

@@ -661,7 +661,8 @@ when it says so with \"would\" or after the reason (\"high (VIP sender, would ot
 \"high (VIP sender, else normal)\"); a bare one, or one after a condition or doubt, offers a second value (\"high, otherwise normal\", \
 \"yes (else no)\", \"high (if the sender is a VIP, otherwise normal)\"). A value under a condition, before or after it, is a second value \
 (\"low (high if the sender is a VIP)\", \"low (if the sender is a VIP, high)\"); what it would have been under other facts is a comment \
-(\"normal (high if the sender were a VIP)\").",
+(\"normal (high if the sender were a VIP)\"). A comment giving another value as right (\"low, though the VIP rule makes it high\") \
+or leaving it open (\"low, unless a VIP sent it\") is two values.",
 );
 
 impl Email {
@@ -958,8 +959,82 @@ fn read_needs_reply(value: &Value) -> Option<bool> {
     // `Nothing needed`, `No reply or action needed`); a text that says
     // something of the reply itself is read by that first, so `reply
     // needed, no action` still asks for one.
-    with_asides(text, |words| reply_words(words, false))
-        .or_else(|| with_asides(text, |words| reply_words(words, true)))
+    // A comment that asks for a reply in other words (`no, but acknowledge
+    // receipt`) offers yes: the policy counts acknowledging or confirming
+    // as a reply.
+    with_asides(text, |words| {
+        reply_words(words, false).or_else(|| asks_a_reply(words))
+    })
+    .or_else(|| {
+        with_asides(text, |words| {
+            reply_words(words, true).or_else(|| asks_a_reply(words))
+        })
+    })
+}
+
+/// Verbs of writing back to the sender: asking the reader to do one asks
+/// for a reply (the policy's "asks them to reply or confirm").
+const REPLY_ACTS: &[&str] = &[
+    "acknowledge",
+    "acknowledging",
+    "confirm",
+    "confirming",
+    "reply",
+    "replying",
+    "respond",
+    "responding",
+    "answer",
+    "answering",
+    "rsvp",
+];
+
+/// Words that may stand before such a verb: `but acknowledge receipt`,
+/// `just confirm you got it`, `you should reply`, `please respond`.
+const REPLY_ACT_LEADS: &[&str] = &[
+    "but", "and", "though", "still", "just", "only", "please", "do", "you", "we", "should", "must",
+    "would", "to", "simply", "kindly", "i",
+];
+
+/// Nouns of a reply that a verb of sending asks for: `send a quick
+/// acknowledgement`, `drop them a confirmation`.
+const REPLY_NOUNS: &[&str] = &[
+    "acknowledgement",
+    "acknowledgment",
+    "confirmation",
+    "reply",
+    "response",
+    "answer",
+    "note",
+];
+
+/// `Some(true)` when `text` asks the reader to write back: a verb of
+/// [`REPLY_ACTS`] after only [`REPLY_ACT_LEADS`], whatever it names after
+/// it (`acknowledge receipt`, `confirm you got it`), or "write back",
+/// "get back to them", "let them know", "send a quick acknowledgement";
+/// nothing when a denial or a yes or no comes with it (`no need to
+/// acknowledge`, `don't reply`), or when the request is reported (`it asks
+/// you to reply`: the verb has a subject).
+fn asks_a_reply(text: &str) -> Option<bool> {
+    let text = crate::text::Text::new(text);
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    let denied_or_answered = words.iter().any(|w| {
+        matches!(
+            *w,
+            "no" | "not" | "never" | "nothing" | "none" | "without" | "yes" | "y" | "n"
+        )
+    });
+    let verb = words.iter().position(|w| !REPLY_ACT_LEADS.contains(w))?;
+    let next = words
+        .get(verb + 1..words.len().min(verb + 5))
+        .unwrap_or_default();
+    let asks = REPLY_ACTS.contains(&words[verb])
+        || match words[verb] {
+            "write" | "get" => next.first() == Some(&"back"),
+            "let" => next.contains(&"know"),
+            "send" | "give" | "drop" => next.iter().any(|w| REPLY_NOUNS.contains(w)),
+            _ => false,
+        };
+    (asks && !denied_or_answered).then_some(true)
 }
 
 /// Words that name what the reader might have to do besides writing back:
@@ -1156,6 +1231,42 @@ mod tests {
             ("No action needed (yes)", None),
             ("no action needed, yes", None),
             ("no action, yes if they ask", None),
+        ] {
+            assert_eq!(reply(text), read, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_reply_asked_for_in_a_comment_offers_yes() {
+        // Acknowledging or confirming is a reply under the policy, so a
+        // "no" whose comment asks for one, or leaves a condition open, is
+        // two values (play-pr23 X2).
+        let reply = |text: &str| read_needs_reply(&json!(text));
+        for text in [
+            "no, but acknowledge receipt",
+            "no - please confirm receipt",
+            "no, but send a quick acknowledgement",
+            "no; just confirm you got it",
+            "no, but let them know it arrived",
+            "No (write back to confirm)",
+            "no, but it needs a reply",
+            "no, unless they ask for an acknowledgement",
+        ] {
+            assert_eq!(reply(text), None, "{text:?}");
+        }
+        // Near misses: a comment that explains, asks for another action,
+        // denies a reply, or reports what the email asks.
+        for (text, read) in [
+            ("no, it's informational only", Some(false)),
+            ("no, but pay the invoice online", Some(false)),
+            ("no (no need to acknowledge)", Some(false)),
+            ("no, just file it", Some(false)),
+            ("no, though it asks you to reply", Some(false)),
+            (
+                "no - the P.S. asks for an acknowledgement, but spam never gets a reply",
+                Some(false),
+            ),
+            ("yes - acknowledge receipt", Some(true)),
         ] {
             assert_eq!(reply(text), read, "{text:?}");
         }

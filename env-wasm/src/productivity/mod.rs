@@ -23,6 +23,7 @@ pub(crate) mod email;
 pub(crate) mod names;
 pub mod noise;
 pub(crate) mod payload;
+pub(crate) mod revision;
 pub(crate) mod schedule;
 pub(crate) mod shaping;
 pub mod tasks;
@@ -41,7 +42,7 @@ use crate::episode::{Environment, FrozenJson, Piece, StaticText, StepLimit, Tran
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::task::{self, Listed, TaskEnum, TaskInfo};
+use crate::task::{self, Listed, TaskEnum};
 
 pub(crate) use answer::Grade;
 use command::Command;
@@ -51,7 +52,7 @@ pub(crate) use payload::Payload;
 use shaping::{RewardBreakdown, Shaper};
 #[cfg(test)]
 use tasks::MAX_STEPS;
-use tasks::{TASKS, Task};
+use tasks::Task;
 
 /// [`Environment::DESCRIPTION`].
 const DESCRIPTION: &str = "Office assistant work: classify an email, schedule a meeting under \
@@ -175,10 +176,12 @@ static COMMANDS: StaticText = StaticText::new(
      reached, the last draft is graded (with no draft, the empty answer). `inspect` shows \
      nothing new. Prose before or after the one JSON object is ignored, but a second JSON \
      object, or a comment after it that takes the answer back (\"this is wrong\"), makes the \
-     command malformed. Each field holds its value only: a value copied with other text \
-     (a pasted sentence of the instruction or the payload) reads as no value; a name, room, \
-     id or email copied from the payload is of course the value. After `final`, the feedback \
-     lists each deduction with the value expected, and the expected answer.",
+     command malformed, and one giving a field another value (\"priority: high\") is a second \
+     value. Each field holds its value \
+     only: a value copied with other text (a pasted sentence of the instruction or the \
+     payload) reads as no value; a name, room, id or email copied from the payload is of \
+     course the value. After `final`, the feedback lists each deduction with the value \
+     expected, and the expected answer.",
 );
 
 /// The parts of every observation that the episode never changes.
@@ -389,7 +392,7 @@ impl Scenario {
 }
 
 pub(crate) struct Productivity {
-    task: &'static TaskInfo,
+    task: Task,
     /// The difficulty level the scenario was generated at.
     level: u8,
     scenario: Scenario,
@@ -413,7 +416,7 @@ pub(crate) struct Productivity {
 impl Productivity {
     fn observation(&self, breakdown: RewardBreakdown) -> ProductivityObservation {
         ProductivityObservation {
-            task_name: self.task.id,
+            task_name: self.task.as_str(),
             instruction: self.shown.instruction.clone(),
             payload: self.shown.payload.clone(),
             answer_schema: self.shown.answer_schema.clone(),
@@ -433,17 +436,17 @@ impl Environment for Productivity {
     type Action = ProductivityAction;
     type Observation = ProductivityObservation;
     type State = ProductivityState;
+    type Task = Task;
 
     const LISTED: Listed = task::PRODUCTIVITY;
     const DESCRIPTION: &'static str = DESCRIPTION;
-    const TASKS: &'static [TaskInfo] = &TASKS;
 
     const TEXT_ACTION_FIELD: Option<&'static str> = Some("raw");
 
     const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
 
-    fn rubric(task: &TaskInfo, difficulty: u8) -> crate::rubric::TaskRubric {
-        crate::rubric::TaskRubric::Weighted(match Task::of(task) {
+    fn rubric(task: Task, difficulty: u8) -> crate::rubric::TaskRubric {
+        crate::rubric::TaskRubric::Weighted(match task {
             Task::Medium if difficulty >= 4 => &schedule::RUBRIC,
             Task::Medium => calendar::rubric(difficulty),
             Task::Hard => &cleaning::RUBRIC,
@@ -464,19 +467,15 @@ impl Environment for Productivity {
     /// The calendar with lookups (levels 4 and 5, several meetings) gets
     /// one step per required person's calendar, the rooms, the answer and
     /// one to spare (the instruction states the limit).
-    fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
-        match Task::of(task) {
+    fn max_steps(task: Task, difficulty: u8) -> u32 {
+        match task {
             Task::Medium if difficulty >= 4 => schedule::max_steps(difficulty),
-            Task::Easy | Task::Medium | Task::Hard => task.max_steps,
+            Task::Easy | Task::Medium | Task::Hard => task.info().max_steps,
         }
     }
 
-    fn reset(
-        task: &'static TaskInfo,
-        difficulty: u8,
-        seed: u64,
-    ) -> (Self, ProductivityObservation) {
-        let scenario = Scenario::generate(Task::of(task), difficulty, seed);
+    fn reset(task: Task, difficulty: u8, seed: u64) -> (Self, ProductivityObservation) {
+        let scenario = Scenario::generate(task, difficulty, seed);
         let env = Productivity {
             task,
             level: difficulty,
@@ -664,7 +663,7 @@ impl Environment for Productivity {
         let raw = match name {
             "memorised" => format!(
                 "final: {}",
-                Scenario::generate(Task::of(self.task), self.level, 0).reference_answer()
+                Scenario::generate(self.task, self.level, 0).reference_answer()
             ),
             _ => {
                 let seen = baselines::Seen {
@@ -737,8 +736,7 @@ impl Environment for Productivity {
     /// typed (enums, formats, required), so a tool-calling agent sees
     /// exactly what to send.
     #[cfg(not(target_arch = "wasm32"))]
-    fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
-        let task = Task::of(task);
+    fn task_tools(task: Task, difficulty: u8) -> Vec<crate::tools::Tool> {
         let joint = task == Task::Medium && difficulty >= 4;
         let mut answer = match joint {
             true => schedule_answer_schema(),
@@ -932,9 +930,9 @@ fn blank_to_null(value: &mut serde_json::Value) {
 mod tests {
     use super::*;
 
-    fn task(id: &str) -> &'static TaskInfo {
+    fn task(id: &str) -> Task {
         match Task::from_id(id) {
-            Ok(task) => task.info(),
+            Ok(task) => task,
             Err(err) => panic!("{err}"),
         }
     }

@@ -1043,7 +1043,8 @@ impl Schedule {
              Answer with one JSON object: {{\"bookings\": [{{\"meeting\": \"M1\", \"day\": \
              \"YYYY-MM-DD\", \"start\": \"HH:MM\", \"end\": \"HH:MM\", \"participants\": [names], \
              \"room\": name}}, ...]}}, one entry per meeting (a meeting with two entries counts as \
-             unanswered).",
+             unanswered; an entry that names none of these meetings counts as one more booking, \
+             a broken one).",
             basics = RUBRIC.weight(BASICS).unwrap_or_default().decimals(2),
             prefs = RUBRIC.weight("preferences").unwrap_or_default().decimals(2),
             valid = RUBRIC.weight(VALID).unwrap_or_default().decimals(2),
@@ -1464,7 +1465,7 @@ impl Schedule {
                     .position(|d| *d == day)
                     .ok_or(Unreadable::IllFormed)
             }),
-            participants: items(entry, "participants", fold_name),
+            participants: items(entry, "participants", fold_name, &self.known_people()),
             room: stated_choice_field(entry, "room", room_of, ROOM_FILLER),
         }
     }
@@ -1835,6 +1836,32 @@ impl Schedule {
         // said; a meeting left out of the answer is simply unanswered.
         let basics_total: u64 = basics.iter().map(|p| p.0.max(0) as u64).sum();
         let valid_count = valid.iter().filter(|v| **v).count() as u64;
+        // An entry that names no meeting (a meeting that does not exist,
+        // an id that does not read, not an object) is the form the draft
+        // check refuses: beyond the meetings left without an entry, which
+        // it may have been meant for and which already earn nothing, each
+        // is one more booking, a broken one (pr25-X3).
+        let missing = entries
+            .iter()
+            .filter(|entry| matches!(entry, Err(Unreadable::Missing)))
+            .count();
+        let extra = unnamed.len().saturating_sub(missing);
+        if extra > 0 {
+            let ids: Vec<String> = (0..self.meetings.len()).map(|m| self.id(m)).collect();
+            deductions.push(Deduction::new(
+                VALID,
+                "the answer",
+                format!(
+                    "{extra} more {} than its meetings: {}",
+                    match extra {
+                        1 => "entry",
+                        _ => "entries",
+                    },
+                    unread_ids.join("; ")
+                ),
+                format!("one entry per meeting ({})", ids.join(", ")),
+            ));
+        }
         let met = self.met(&booked);
         let preferences = match self.best_met {
             0 => Points::FULL,
@@ -1853,7 +1880,7 @@ impl Schedule {
         }
         let scores = [
             (BASICS, Points((basics_total / n) as _)),
-            (VALID, Points::ratio(valid_count, n)),
+            (VALID, Points::ratio(valid_count, n + extra as u64)),
             ("preferences", preferences),
         ];
         Grade::of(&RUBRIC, &scores, deductions)

@@ -32,31 +32,44 @@ pub struct Toolbox {
 
 /// Which tool list: an environment, and the task and level of its episode
 /// (none: the environment's list, of no episode in particular).
-type Key = (&'static str, Option<(&'static str, u8)>);
+pub(crate) type Key = (&'static str, Option<(&'static str, u8)>);
 
 /// The tools of `info` for an episode of `playing` (task, level), else of
-/// no episode: built and compiled on first use.
-pub fn toolbox(info: &'static EnvInfo, playing: Option<(&'static TaskInfo, u8)>) -> Arc<Toolbox> {
-    static BUILT: OnceLock<Mutex<BTreeMap<Key, Arc<Toolbox>>>> = OnceLock::new();
+/// no episode: built and compiled on first use. A task that is none of
+/// `info`'s is [`EnvError::UnknownTask`] ([`EnvInfo::task_tools`]).
+pub fn toolbox(
+    info: &'static EnvInfo,
+    playing: Option<(&'static TaskInfo, u8)>,
+) -> Result<Arc<Toolbox>, EnvError> {
     let key = (info.id, playing.map(|(task, level)| (task.id, level)));
+    built(key, || match playing {
+        Some((task, level)) => info.task_tools(task, level),
+        None => Ok(info.tools()),
+    })
+}
+
+/// The toolbox listed under `key`, its tools built by `tools` and compiled
+/// on first use.
+pub(crate) fn built<E>(
+    key: Key,
+    tools: impl FnOnce() -> Result<Vec<Tool>, E>,
+) -> Result<Arc<Toolbox>, E> {
+    static BUILT: OnceLock<Mutex<BTreeMap<Key, Arc<Toolbox>>>> = OnceLock::new();
     let built = BUILT.get_or_init(Mutex::default);
     if let Some(toolbox) = built
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .get(&key)
     {
-        return Arc::clone(toolbox);
+        return Ok(Arc::clone(toolbox));
     }
     // Built outside the lock: two first calls at once build twice and
     // keep one, rather than holding every caller while schemas compile.
-    let tools = match playing {
-        Some((task, level)) => info.task_tools(task, level),
-        None => info.tools(),
-    };
+    let tools = tools()?;
     let checks = tools.iter().map(|t| compile(&t.input_schema)).collect();
     let toolbox = Arc::new(Toolbox { tools, checks });
     let mut built = built.lock().unwrap_or_else(PoisonError::into_inner);
-    Arc::clone(built.entry(key).or_insert(toolbox))
+    Ok(Arc::clone(built.entry(key).or_insert(toolbox)))
 }
 
 /// `schema` compiled, formats checked (a `date` is a date); `None` for a

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use super::action::{Department, Disposition, Priority};
+use super::action::{CustomerRequest, Department, Disposition, Priority};
 use super::generate::{Desk, Ticket};
 use super::lookups::Exchange;
 use super::policy::{self, ReplyRules};
@@ -81,7 +81,7 @@ pub static EXCEPTION_RUBRIC: Rubric = Rubric::new(&[
     Criterion::new("department", DEPARTMENT_WEIGHT, "Department")
         .about("The routing policy's department; counted only on a ticket opened (view_ticket)."),
     Criterion::new("disposition", DISPOSITION_WEIGHT, "Disposition")
-        .about("The policy's disposition; counted only on a ticket opened (view_ticket)."),
+        .about("The policy's disposition; counted only on a ticket opened (view_ticket), and on the records desk only once the customer was asked what the instruction says to ask first (ask_customer)."),
     // A reply handles its case only on a ticket set to do what it says:
     // the disposition says what happens next and the department who does
     // it. Without this gate one canned reply with constant labels is right
@@ -157,6 +157,21 @@ fn unread(opened: bool, labels: &str) -> String {
         " Its {labels} were set on a ticket never opened (view_ticket), so they earn nothing: the instruction \
          asks to open a ticket before labelling it, and a label not read from its ticket is a guess."
     )
+}
+
+/// What the final feedback adds of a disposition that was `routed` as the
+/// case needs but set without the request the instruction says to ask
+/// first (`skipped`): nothing when it was asked or the disposition is
+/// wrong anyway.
+fn unasked(skipped: Option<CustomerRequest>, routed: bool) -> String {
+    match skipped {
+        Some(request) if routed => format!(
+            " The disposition was set without asking the customer first (ask_customer, request {request}), as \
+             the records instruction says to: it follows from their answer, so it earns nothing (the reply is \
+             still read)."
+        ),
+        _ => String::new(),
+    }
 }
 
 /// Tasks `easy` and `medium`: the mean over tickets of priority and
@@ -837,13 +852,18 @@ pub struct Conduct<'a> {
     pub opened: bool,
     /// The messages sent with ask_customer, held to the reply's rules.
     pub messages: &'a [Exchange],
+    /// The request the records instruction says to ask the customer first
+    /// that was never made ([`super::lookups::skipped_first_ask`]): the
+    /// disposition follows from their answer, so it earns nothing without.
+    pub skipped: Option<CustomerRequest>,
 }
 
 impl Conduct<'_> {
-    /// The ticket opened, and no message sent.
+    /// The ticket opened, no message sent and none owed.
     pub const OPENED: Conduct<'static> = Conduct {
         opened: true,
         messages: &[],
+        skipped: None,
     };
 }
 
@@ -862,24 +882,34 @@ pub fn grade_exception_as_played(
 ) -> Grade {
     let verdict = judge_reply(ticket, work.reply.as_deref().unwrap_or(""), observed)
         .with_messages(ticket, conduct.messages);
-    grade_judged(ticket, work, &verdict, conduct.opened)
+    grade_judged(ticket, work, &verdict, conduct.opened, conduct.skipped)
 }
 
 /// [`grade_exception`] with the reply already read (`verdict`, from
 /// [`judge_reply`] on `work.reply`): a sweep that pairs one reply with
 /// every set of labels reads it once.
 pub fn grade_exception_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdict) -> Grade {
-    grade_judged(ticket, work, verdict, true)
+    grade_judged(ticket, work, verdict, true, None)
 }
 
-/// [`grade_exception_judged`] of a ticket `opened` or not.
-fn grade_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdict, opened: bool) -> Grade {
+/// [`grade_exception_judged`] of a ticket `opened` or not, with the
+/// request the instruction says to ask first `skipped` or none.
+fn grade_judged(
+    ticket: &Ticket,
+    work: &Work,
+    verdict: &ReplyVerdict,
+    opened: bool,
+    skipped: Option<CustomerRequest>,
+) -> Grade {
     let gold_priority = policy::priority(ticket.case, ticket.customer.plan);
     let gold_department = policy::department(ticket.case);
     let gold_disposition = policy::disposition(ticket.case);
     let p = opened && work.priority == Some(gold_priority);
     let d = opened && work.department == Some(gold_department);
-    let disp = opened && work.disposition.is_some() && work.disposition == gold_disposition;
+    // The disposition that routes the ticket as the case needs, and the
+    // one that earns its points: only after asking what it follows from.
+    let routed = opened && work.disposition.is_some() && work.disposition == gold_disposition;
+    let disp = routed && skipped.is_none();
     let text = work.reply.as_deref().unwrap_or("");
     let has_reply = !text.trim().is_empty();
     let elements = if has_reply {
@@ -894,7 +924,7 @@ fn grade_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdict, opened: bo
             ("priority", all_or_nothing(p)),
             ("department", all_or_nothing(d)),
             ("disposition", all_or_nothing(disp)),
-            (ROUTING, all_or_nothing(disp && d)),
+            (ROUTING, all_or_nothing(routed && d)),
             ("reply_elements", elements),
             ("reply_handling", handling),
             ("reply_compliance", compliance),
@@ -914,7 +944,7 @@ fn grade_judged(ticket: &Ticket, work: &Work, verdict: &ReplyVerdict, opened: bo
             label(work.disposition),
             mark(disp),
             label(gold_disposition),
-            unread(opened, &touched_of(work, false, true))
+            unread(opened, &touched_of(work, false, true)) + &unasked(skipped, routed)
         ),
         format!(
             "Case: {}. The reply had to: {}.",

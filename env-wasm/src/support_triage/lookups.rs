@@ -144,6 +144,29 @@ pub struct Exchange {
     pub answer: String,
 }
 
+/// The request the records instruction says to ask the customer first
+/// that `messages` (the `ask_customer` exchanges on `ticket`) never made:
+/// the identity check of a deletion request sent from another address
+/// than the account email, the invoice number of a refund request that
+/// names none. The case's disposition follows from the customer's answer,
+/// so one set without asking is a guess, however it came out.
+pub fn skipped_first_ask(ticket: &Ticket, messages: &[Exchange]) -> Option<CustomerRequest> {
+    let records = ticket.records.as_ref()?;
+    [
+        (
+            records.verification.is_some(),
+            CustomerRequest::IdentityVerification,
+        ),
+        (
+            records.invoice_answer.is_some(),
+            CustomerRequest::InvoiceNumber,
+        ),
+    ]
+    .into_iter()
+    .find(|(first, request)| *first && !messages.iter().any(|e| e.request == *request))
+    .map(|(_, request)| request)
+}
+
 /// What the agent has asked and looked up, per ticket.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Inquiries {

@@ -44,7 +44,7 @@ use crate::episode::{Environment, FrozenJson, StaticText, StepLimit, Transition}
 use crate::error::EnvError;
 use crate::points::Points;
 use crate::rng::SeededRng;
-use crate::task::{self, Listed, TaskEnum, TaskInfo};
+use crate::task::{self, Listed, TaskEnum};
 
 pub use action::{
     Command, CustomerRequest, Department, Disposition, Label, Priority, SupportTriageAction,
@@ -59,7 +59,7 @@ pub(crate) use observation::{
     CustomerRecord, InboxRow, SupportTriageObservation, SupportTriageState, TicketDetail,
 };
 use shaping::{LIMIT_PENALTY, LOOP_PENALTY, MISTAKE_PENALTY, RewardBreakdown, STEP_COST, Shaper};
-use tasks::{TASKS, Task};
+use tasks::Task;
 
 /// [`Environment::DESCRIPTION`].
 const DESCRIPTION: &str = "A customer-support desk: open tickets, set priority and department by a written \
@@ -68,7 +68,7 @@ const DESCRIPTION: &str = "A customer-support desk: open tickets, set priority a
      disposition. Seeded tickets; labels follow from details only in the ticket body.";
 
 pub(crate) struct SupportTriage {
-    task: &'static TaskInfo,
+    task: Task,
     /// The difficulty level the desk was generated at.
     difficulty: u8,
     /// The step limit of the task at that level.
@@ -120,7 +120,7 @@ fn records_policy() -> FrozenJson {
 
 impl SupportTriage {
     fn exceptions(&self) -> bool {
-        Task::of(self.task) == Task::Hard
+        self.task == Task::Hard
     }
 
     /// Levels 4 and 5: records behind lookups, a customer to ask.
@@ -186,7 +186,7 @@ impl SupportTriage {
         let inbox = self.inbox();
         let opened_ticket = self.opened.and_then(|i| self.detail(i));
         SupportTriageObservation {
-            task_name: self.task.id,
+            task_name: self.task.as_str(),
             scenario_instruction: self.shown_instruction.clone(),
             policy: self.shown_policy.clone(),
             inbox_summary: text_form::inbox_text(&inbox),
@@ -253,19 +253,23 @@ impl SupportTriage {
     fn grade(&self) -> Grade {
         if self.exceptions() {
             match (self.desk.tickets.first(), self.work.first()) {
-                (Some(ticket), Some(work)) => grade::grade_exception_as_played(
-                    ticket,
-                    work,
-                    &grade::Observed::of(&self.desk, ticket),
-                    grade::Conduct {
-                        opened: self.viewed.first().copied().unwrap_or(false),
-                        messages: self
-                            .inquiries
-                            .conversations
-                            .first()
-                            .map_or(&[], Vec::as_slice),
-                    },
-                ),
+                (Some(ticket), Some(work)) => {
+                    let messages = self
+                        .inquiries
+                        .conversations
+                        .first()
+                        .map_or(&[][..], Vec::as_slice);
+                    grade::grade_exception_as_played(
+                        ticket,
+                        work,
+                        &grade::Observed::of(&self.desk, ticket),
+                        grade::Conduct {
+                            opened: self.viewed.first().copied().unwrap_or(false),
+                            messages,
+                            skipped: lookups::skipped_first_ask(ticket, messages),
+                        },
+                    )
+                }
                 _ => grade::grade_triage(&[], &[], &[]),
             }
         } else {
@@ -514,6 +518,7 @@ impl Environment for SupportTriage {
     type Action = SupportTriageAction;
     type Observation = SupportTriageObservation;
     type State = SupportTriageState;
+    type Task = Task;
 
     const PROMPT_HINT: Option<&'static str> = Some(
         "One command per step, e.g. {\"command\": \"view_ticket\", \"ticket_id\": \"T-1234\"}, \
@@ -527,22 +532,20 @@ impl Environment for SupportTriage {
 
     const LISTED: Listed = task::SUPPORT_TRIAGE;
     const DESCRIPTION: &'static str = DESCRIPTION;
-    const TASKS: &'static [TaskInfo] = &TASKS;
 
     const LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
 
     /// A longer queue gets three more steps per ticket beyond level 2's
     /// largest: one to open it, one to triage it, one to spare.
-    fn rubric(task: &TaskInfo, _difficulty: u8) -> crate::rubric::TaskRubric {
-        crate::rubric::TaskRubric::Weighted(match Task::of(task) {
+    fn rubric(task: Task, _difficulty: u8) -> crate::rubric::TaskRubric {
+        crate::rubric::TaskRubric::Weighted(match task {
             Task::Hard => &grade::EXCEPTION_RUBRIC,
             Task::Easy | Task::Medium => &grade::TRIAGE_RUBRIC,
         })
     }
 
-    fn max_steps(task: &TaskInfo, difficulty: u8) -> u32 {
-        let max_steps = task.max_steps;
-        let task = Task::of(task);
+    fn max_steps(task: Task, difficulty: u8) -> u32 {
+        let max_steps = task.info().max_steps;
         // The records desk's queue gets a step to open and one to triage
         // each ticket, one to submit, its lookups and one to spare.
         // The records desk's queue: a step to open and one to triage each
@@ -574,16 +577,11 @@ impl Environment for SupportTriage {
         max_steps + 3 * extra.max(0) as u32
     }
 
-    fn reset(
-        task: &'static TaskInfo,
-        difficulty: u8,
-        seed: u64,
-    ) -> (Self, SupportTriageObservation) {
-        let which = Task::of(task);
-        let desk = generate::generate_at(which, difficulty, seed);
+    fn reset(task: Task, difficulty: u8, seed: u64) -> (Self, SupportTriageObservation) {
+        let desk = generate::generate_at(task, difficulty, seed);
         let n = desk.tickets.len();
         let per_ticket = VIEW_UNITS
-            + match which {
+            + match task {
                 Task::Hard => 3,
                 Task::Easy | Task::Medium => 1,
             };
@@ -593,7 +591,7 @@ impl Environment for SupportTriage {
             task,
             difficulty,
             max_steps,
-            shown_instruction: FrozenJson::of(&instruction_at(which, difficulty, &desk, max_steps)),
+            shown_instruction: FrozenJson::of(&instruction_at(task, difficulty, &desk, max_steps)),
             shown_policy: if records {
                 records_policy()
             } else {
@@ -820,7 +818,7 @@ impl Environment for SupportTriage {
         }
         baselines::next_action(
             name,
-            (Task::of(self.task), self.difficulty),
+            (self.task, self.difficulty),
             &self.desk,
             &self.work,
             &self.viewed,
@@ -861,7 +859,7 @@ impl Environment for SupportTriage {
     /// action, a records desk command below level 4 is a penalised step
     /// whose feedback says why.
     #[cfg(not(target_arch = "wasm32"))]
-    fn task_tools(task: &'static TaskInfo, difficulty: u8) -> Vec<crate::tools::Tool> {
+    fn task_tools(task: Task, difficulty: u8) -> Vec<crate::tools::Tool> {
         let _ = task;
         let desk = generate::level(difficulty).records.is_some();
         Self::tools()

@@ -18,6 +18,14 @@
 //! "Cedar could also work") or under a condition the answer leaves open
 //! ("low (high if the sender is a VIP)", "8 (9 if the zero row counts)";
 //! not one against the facts, "normal (high if the sender were a VIP)").
+//! A comment that goes against the value is a hedge too: another value
+//! given as the right one ("low - though the VIP rule makes it high",
+//! "low, but it should be high", "Lantern (though Granite would be the
+//! right room)") or a condition left open on the value itself ("low,
+//! unless the VIP rule applies"); not another value reported as what
+//! someone or something else says ("low, though the subject says
+//! urgent", "the sender marked it high"), nor a condition the asides
+//! settle ("unless the VIP rule applies, which it does not").
 //! Two values in the head ("low or normal", "low/normal", "either low or
 //! normal") are a hedge as well; a word across a slash that is no value
 //! glosses the value ("finance/billing").
@@ -214,6 +222,11 @@ pub fn head_choice<T: Ord + Clone>(
             None => return OneValue::Missing,
         }
     }
+    if condition_left_open(&text, asides_from, |from, to| {
+        mentioned[from..to].iter().any(|m| *m)
+    }) {
+        return OneValue::Missing;
+    }
     for i in asides {
         if offered(&text, &mentioned, i, filler, asides_from, is_value)
             && let Some(value) = value_of(&words[i].text)
@@ -312,6 +325,12 @@ fn offered(
         .any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
     {
         return false;
+    }
+    if reported(text, at) {
+        return false;
+    }
+    if given_as_right(text, at, at + 1) {
+        return true;
     }
     if before.iter().take(3).any(|w| HEDGES.contains(w)) || assigned(text, at) {
         return true;
@@ -419,6 +438,395 @@ fn offered_if(after: &[&str]) -> bool {
         _ => return false,
     };
     !against_the_facts(condition)
+}
+
+/// Verbs that give the value after their object as the field's: "the VIP
+/// rule makes it high", "puts it at high", "bumps it up to high".
+const GIVING: &[&str] = &[
+    "make", "makes", "put", "puts", "rate", "rates", "rank", "ranks", "push", "pushes", "bump",
+    "bumps", "raise", "raises", "turn", "turns", "set", "sets", "take", "takes", "keep", "keeps",
+];
+
+/// Words between a giving verb's object and the value: "puts it at high",
+/// "bumps it up to high", "rates it as high".
+const GIVING_LINKS: &[&str] = &["at", "to", "up", "as"];
+
+/// Verbs of saying, marking or seeming: another value after one, with a
+/// subject other than the answer's writer or the policy, is reported as
+/// what the email or its sender says ("the subject says urgent", "the
+/// sender marked it high", "it looks urgent"), not offered.
+const REPORTING: &[&str] = &[
+    "say",
+    "says",
+    "said",
+    "claim",
+    "claims",
+    "claimed",
+    "mark",
+    "marks",
+    "marked",
+    "flag",
+    "flags",
+    "flagged",
+    "label",
+    "labels",
+    "labelled",
+    "labeled",
+    "tag",
+    "tags",
+    "tagged",
+    "call",
+    "calls",
+    "called",
+    "read",
+    "reads",
+    "show",
+    "shows",
+    "showed",
+    "mention",
+    "mentions",
+    "mentioned",
+    "ask",
+    "asks",
+    "asked",
+    "think",
+    "thinks",
+    "thought",
+    "believe",
+    "believes",
+    "want",
+    "wants",
+    "wanted",
+    "insist",
+    "insists",
+    "suggest",
+    "suggests",
+    "suggested",
+    "pretend",
+    "pretends",
+    "scream",
+    "screams",
+    "shout",
+    "shouts",
+    "sound",
+    "sounds",
+    "look",
+    "looks",
+    "seem",
+    "seems",
+    "appear",
+    "appears",
+    "describe",
+    "describes",
+    "described",
+    "titled",
+    "stamped",
+    "urge",
+    "urges",
+    "treat",
+    "treated",
+    "consider",
+    "considers",
+    "considered",
+    "rated",
+];
+
+/// Subjects of a [`REPORTING`] verb whose word is the answer's own: the
+/// writer ("I'd say high", "we would call it high") or the policy the
+/// answer follows ("the policy says high", "the VIP rule marks it high").
+const OWN_VOICE: &[&str] = &[
+    "i",
+    "we",
+    "policy",
+    "rule",
+    "rules",
+    "exception",
+    "exceptions",
+    "instruction",
+    "instructions",
+    "guideline",
+    "guidelines",
+];
+
+/// Words that may stand between a verb and its subject, or around a
+/// value, without changing who says it: "the sender would really say".
+const MODAL_FILLER: &[&str] = &[
+    "would",
+    "will",
+    "should",
+    "could",
+    "might",
+    "may",
+    "do",
+    "does",
+    "did",
+    "is",
+    "are",
+    "was",
+    "were",
+    "has",
+    "have",
+    "had",
+    "be",
+    "been",
+    "really",
+    "actually",
+    "clearly",
+    "still",
+    "also",
+    "even",
+    "honestly",
+    "personally",
+    "truly",
+    "definitely",
+    "probably",
+    "certainly",
+    "just",
+    "properly",
+    "rather",
+];
+
+/// Words that say a value is the right one: "Granite would be the right
+/// room", "high would be more accurate", "the correct priority is high".
+const ENDORSING: &[&str] = &[
+    "right",
+    "correct",
+    "better",
+    "best",
+    "proper",
+    "appropriate",
+    "accurate",
+    "fair",
+    "fairer",
+    "safer",
+    "justified",
+    "warranted",
+    "defensible",
+    "real",
+    "true",
+    "actual",
+];
+
+/// Words that concede a point against the value before them: "low,
+/// though high", "low, yet high".
+const CONCESSIONS: &[&str] = &["though", "although", "yet", "however", "but", "still"];
+
+/// The words of `text` before word `at` in its clause, nearest first,
+/// without [`MODAL_FILLER`] and articles: what a verb or a value stands
+/// after.
+fn plain_before(text: &Text, at: usize) -> Vec<&str> {
+    clause_before(text, at)
+        .into_iter()
+        .filter(|w| !MODAL_FILLER.contains(w) && !matches!(*w, "the" | "a" | "an"))
+        .collect()
+}
+
+/// Whether the value at words `start..end` of `text` is reported: the
+/// object of a [`REPORTING`] verb, after its object or a copula ("the
+/// subject says urgent", "the sender marked it high", "the sender says it
+/// is urgent", "it looks urgent"), whose subject is not the answer's own
+/// ([`OWN_VOICE`]). Such a value is what another says, no answer.
+fn reported(text: &Text, start: usize) -> bool {
+    let before = plain_before(text, start);
+    // The verb: right before the value, or before its object ("marked it
+    // high", "says it is urgent", "says that it is urgent").
+    let objects = before
+        .iter()
+        .take_while(|w| matches!(**w, "it" | "this" | "that" | "them" | "as" | "to"))
+        .count()
+        .min(3);
+    let Some(verb) = before.get(objects) else {
+        return false;
+    };
+    if !REPORTING.contains(verb) {
+        return false;
+    }
+    // "the subject line says": the nearest word before the verb.
+    // An infinitive ("to call it normal") has no subject: the answer's own.
+    before.get(objects + 1).is_some_and(|subject| {
+        !OWN_VOICE.contains(subject) && !DENIALS.contains(subject) && *subject != "to"
+    })
+}
+
+/// Whether the value at words `start..end` of `text` is given as the
+/// right one: the object of a giving verb ("the VIP rule makes it high",
+/// "puts it at high"; not "would make it high", what it would be under
+/// other facts), what the field should be ("it should be high", "must be
+/// high"), what the answer's own voice says ("I'd say high"), the right
+/// one by name ("Granite would be the right room", "the real priority is
+/// high"), or bare after a concession ("low, though high").
+fn given_as_right(text: &Text, start: usize, end: usize) -> bool {
+    let words = &text.words;
+    let raw_before = clause_before(text, start);
+    // "even though the VIP rule makes it high": a fact conceded, the value
+    // before it kept.
+    let conceding_a_fact = raw_before
+        .windows(2)
+        .any(|pair| matches!(pair, ["though" | "if" | "although", "even"]));
+    if conceding_a_fact || raw_before.iter().take(4).any(|w| DENIALS.contains(w)) {
+        return false;
+    }
+    let before = plain_before(text, start);
+    let links = before
+        .iter()
+        .take_while(|w| GIVING_LINKS.contains(w))
+        .count()
+        .min(2);
+    let object = before.get(links).copied();
+    let verb = before.get(links + 1).copied();
+    // "would make it high" is what it would be under other facts; the
+    // modal is filler to [`plain_before`], so it is looked for in the
+    // clause as written.
+    // ("we'd put it at high" is the answer's own voice).
+    let verb_at = raw_before.iter().position(|w| Some(*w) == verb);
+    let counterfactual_verb = verb_at.is_some_and(|k| {
+        raw_before
+            .get(k + 1)
+            .is_some_and(|w| matches!(*w, "would" | "could" | "might"))
+            && !raw_before
+                .get(k + 2)
+                .is_some_and(|w| matches!(*w, "i" | "we"))
+    });
+    let giving = matches!(object, Some("it" | "this" | "that" | "them"))
+        && verb.is_some_and(|v| GIVING.contains(&v))
+        && !counterfactual_verb;
+    // "it should be high", "it ought to be high", "must be high".
+    let should = raw_before.first() == Some(&"be")
+        && raw_before
+            .iter()
+            .skip(1)
+            .take(3)
+            .any(|w| matches!(*w, "should" | "must" | "ought" | "shouldnt"));
+    // "I'd say high", "the policy says high", at the clause's end (not
+    // "the policy says high only for VIP senders").
+    let own_voice = before
+        .first()
+        .is_some_and(|w| REPORTING.contains(w) || RATING_VERBS.contains(w))
+        && before.get(1).is_some_and(|w| OWN_VOICE.contains(w));
+    // "the right room is Granite", "the real count is 13".
+    let named_right = matches!(raw_before.first(), Some(&("is" | "was" | "be")))
+        && raw_before
+            .iter()
+            .skip(1)
+            .take(3)
+            .any(|w| ENDORSING.contains(w));
+    // "Granite would be the right room", "high is more accurate".
+    let clause = words[start].clause;
+    let after: Vec<&str> = words[end.min(words.len())..]
+        .iter()
+        .take(WINDOW)
+        .take_while(|w| w.clause == clause)
+        .map(|w| w.text.as_str())
+        .collect();
+    let endorsed = after
+        .iter()
+        .find(|w| !PREDICATE_LEAD.contains(w) && !matches!(**w, "more" | "much" | "far"))
+        .is_some_and(|w| ENDORSING.contains(w))
+        && after.first().is_some_and(|w| PREDICATE_LEAD.contains(w))
+        && !after.iter().any(|w| CONDITIONS.contains(w));
+    // "low, though high": alone after a concession, at its clause's end.
+    let bare = raw_before.len() == 1 && CONCESSIONS.contains(&raw_before[0]) && after.is_empty();
+    giving || should || (own_voice && after.is_empty()) || named_right || endorsed || bare
+}
+
+/// Verbs of rating that the answer's own voice gives a value with: "I'd
+/// rate it high", "we'd put it at high".
+const RATING_VERBS: &[&str] = &["rate", "put", "go", "pick", "choose", "mark", "call"];
+
+/// Words that open a condition on the value itself: "low, unless the VIP
+/// rule applies", "no, if nothing else is asked", "12, provided the zero
+/// row is dropped".
+const VALUE_CONDITIONS: &[&str] = &[
+    "unless",
+    "if",
+    "provided",
+    "providing",
+    "assuming",
+    "supposing",
+    "depending",
+];
+
+/// Words that may open a clause before its condition: "but only if", "and
+/// only if".
+const VALUE_CONDITION_LEADS: &[&str] = &["but", "and", "only", "just"];
+
+/// The words `from..to` of `text`, bare.
+fn words_of(text: &Text, from: usize, to: usize) -> Vec<&str> {
+    text.words[from.min(to)..to]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect()
+}
+
+/// Where the condition opened at word `at` of `words` starts, when `at`
+/// opens one on the value ([`VALUE_CONDITIONS`], "in case", "as long as");
+/// not "even if", "as if", which concede or compare.
+fn condition_body(words: &[&str], at: usize) -> Option<usize> {
+    let word = *words.get(at)?;
+    let previous = at.checked_sub(1).and_then(|k| words.get(k)).copied();
+    let next = |n: usize| words.get(at + n).copied();
+    if VALUE_CONDITIONS.contains(&word) && !matches!(previous, Some("even" | "as" | "what")) {
+        return Some(at + 1);
+    }
+    match (word, next(1), next(2)) {
+        ("in", Some("case"), _) => Some(at + 2),
+        ("as" | "so", Some("long"), Some("as")) => Some(at + 3),
+        _ => None,
+    }
+}
+
+/// Whether the asides (from word `asides` of `text`) put the value before
+/// them under a condition they leave open, naming no other value: "low,
+/// unless the VIP rule applies", "no, unless they ask for an
+/// acknowledgement", "12 (if the zero row is dropped)". The answer is then
+/// the value or another, a hedge. `names_value` says whether words
+/// `from..to` name a value of the field. Not a condition that governs a
+/// value named after it ("if a payment fails, it is high"; see
+/// [`offered`]), one against the facts ("unless the sender were a VIP"),
+/// nor one the asides settle with a denial ("unless the VIP rule applies,
+/// which it does not").
+fn condition_left_open(
+    text: &Text,
+    asides: usize,
+    names_value: impl Fn(usize, usize) -> bool,
+) -> bool {
+    let words = &text.words;
+    let bare = words_of(text, 0, words.len());
+    (asides..words.len()).any(|at| {
+        let Some(body) = condition_body(&bare, at) else {
+            return false;
+        };
+        let clause = words[at].clause;
+        let opens_clause = words[asides..at]
+            .iter()
+            .rev()
+            .take(WINDOW)
+            .take_while(|w| w.clause == clause)
+            .all(|w| VALUE_CONDITION_LEADS.contains(&w.text.as_str()));
+        let clause_end = (body..words.len().min(body + WINDOW))
+            .find(|k| words[*k].clause != clause)
+            .unwrap_or_else(|| words.len().min(body + WINDOW));
+        if !opens_clause || against_the_facts(&bare[body.min(clause_end)..clause_end]) {
+            return false;
+        }
+        // What follows in the sentence: a value it governs, or a denial
+        // that settles it (its first clause).
+        let sentence = words[at].sentence;
+        let rest_end = (clause_end..words.len().min(clause_end + WINDOW))
+            .find(|k| words[*k].sentence != sentence)
+            .unwrap_or_else(|| words.len().min(clause_end + WINDOW));
+        let governs = (clause_end..rest_end)
+            .any(|from| (from + 1..=(from + 4).min(rest_end)).any(|to| names_value(from, to)));
+        let next_clause = words.get(clause_end).map_or(clause_end, |next| {
+            (clause_end..words.len().min(clause_end + WINDOW))
+                .find(|k| words[*k].clause != next.clause)
+                .unwrap_or_else(|| words.len().min(clause_end + WINDOW))
+        });
+        let settled = bare[clause_end..next_clause]
+            .iter()
+            .any(|w| DENIALS.contains(w) || *w == "none");
+        !governs && !settled
+    })
 }
 
 /// Whether the asides before the value at word `at` (from word `asides`)
@@ -704,16 +1112,48 @@ pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) 
     }
     match best {
         Some((cut, value)) => {
-            let offers = asides_offer(&source[cut..], &value, &read);
+            let asides = &source[cut..];
+            let offers =
+                asides_offer(asides, &value, &read) || against_value(asides, &value, &read);
             (!offers).then_some(value)
         }
         None => {
             let value = read(source)?;
             let asides = bracket.map_or("", |open| &source[open..]);
-            let offers = asides_offer(asides, &value, &read);
+            let offers =
+                asides_offer(asides, &value, &read) || against_value(asides, &value, &read);
             (!offers).then_some(value)
         }
     }
+}
+
+/// Whether `asides` (the text after a head that reads `value`) go
+/// against it: another value given as the right one ([`given_as_right`]:
+/// "12, though the zero row makes it 13", "12, but it should be 13"; not
+/// one reported, "12, though the header says 15") or a condition left
+/// open on the value ([`condition_left_open`]: "12, unless the zero row
+/// counts", "no, unless they ask for an acknowledgement"). A value is
+/// tried on one to four words ("it needs a reply"), so reading stays
+/// linear in the length of the asides.
+fn against_value<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> Option<T>) -> bool {
+    if !asides.contains(char::is_alphanumeric) {
+        return false;
+    }
+    let text = Text::new(asides);
+    let words = &text.words;
+    let names = |from: usize, to: usize| read(text.slice(from, to)).is_some();
+    let gives_other = (0..words.len()).any(|start| {
+        (1..=4).any(|n| {
+            let end = start + n;
+            end <= words.len()
+                && words[end - 1].clause == words[start].clause
+                && given_as_right(&text, start, end)
+                && !negated(&text, start, end)
+                && !reported(&text, start)
+                && read(text.slice(start, end)).is_some_and(|v| v != *value)
+        })
+    });
+    gives_other || condition_left_open(&text, 0, names)
 }
 
 /// Where a head may end in `source`, in order (byte offsets of each break
@@ -1189,6 +1629,98 @@ mod tests {
             ("12 (15 if the duplicates had been kept)", Some(12)),
             ("12 (it would be 15 if the duplicates were kept)", Some(12)),
             ("12 (the zero row is dropped if its amount is 0)", Some(12)),
+        ] {
+            assert_eq!(count(field), value, "{field:?}");
+        }
+    }
+
+    #[test]
+    fn a_comment_against_the_value_is_a_hedge() {
+        // Another value given as the right one, or a condition left open
+        // on the value (play-pr23 X2).
+        for field in [
+            "low - though the VIP rule makes it high",
+            "low, although the VIP list makes it high",
+            "low (but the VIP rule puts it at high)",
+            "normal; however, the deadline makes it high",
+            "low, but it should be high",
+            "low, though it really ought to be high",
+            "low, though it's really high",
+            "low, but arguably high",
+            "low, though high",
+            "low, though I'd say high",
+            "low, though we'd put it at high",
+            "low, though the policy says high",
+            "low, though the real priority is high",
+            "low, though high would be more accurate",
+            "low, unless the VIP rule applies",
+            "low (unless the sender is on the VIP list)",
+            "normal, if nothing is overdue",
+            "low, provided the sender is not a VIP",
+            "low - but only if the VIP rule does not apply",
+        ] {
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        // Near misses: another value reported as what the email or its
+        // sender says, what it would be under other facts, a fact
+        // conceded, a condition settled, a value that explains.
+        for (field, value) in [
+            ("low, though the subject says urgent", "low"),
+            ("low, though the subject line reads URGENT", "low"),
+            ("low, though the sender marked it high", "low"),
+            ("low, though the sender says it is urgent", "low"),
+            ("low, though the email claims it is urgent", "low"),
+            ("low (spam, though it pretends to be urgent)", "low"),
+            ("low, though it looks urgent", "low"),
+            ("low, though the body is marked urgent", "low"),
+            ("low, though the sender thinks it is urgent", "low"),
+            ("low (despite the 'URGENT' tag)", "low"),
+            ("low, even though the subject says urgent", "low"),
+            (
+                "low - spam stays low even though the VIP rule makes it high",
+                "low",
+            ),
+            (
+                "low (the VIP rule would make it high, but spam stays low)",
+                "low",
+            ),
+            (
+                "normal (the VIP rule would make it high, but it went to a list address, which is never high)",
+                "normal",
+            ),
+            ("low (the policy says high only for VIP senders)", "low"),
+            ("low, though it mentions a high balance", "low"),
+            ("low, unless the sender is a VIP, which they are not", "low"),
+            ("low (spam), even if the sender is a VIP", "low"),
+            ("low - routine newsletter", "low"),
+        ] {
+            assert_eq!(priority(field), OneValue::One(value), "{field:?}");
+        }
+        let room = |field: &str| {
+            head_choice(
+                field,
+                |w| ["lantern", "granite"].into_iter().find(|r| *r == w),
+                &["room", "the"],
+            )
+        };
+        let read = room("Lantern (though Granite would be the right room)");
+        assert!(read.one().is_none(), "{read:?}");
+        assert_eq!(
+            room("Lantern (though Noah's invite says Granite)"),
+            OneValue::One("lantern")
+        );
+        for (field, value) in [
+            ("12, though the zero row makes it 13", None),
+            ("12, but it should be 13", None),
+            ("12, though 13 would be the right count", None),
+            ("12, unless the zero row counts", None),
+            ("12 (if the zero row is dropped)", None),
+            ("12, though the header says 15", Some(12)),
+            ("12, even though the zero row makes it 13", Some(12)),
+            ("12, though it would be 13 with the zero row", Some(12)),
+            ("12, unless duplicates are kept, and they are not", Some(12)),
+            ("12 (3 dropped, though the input had 15)", Some(12)),
         ] {
             assert_eq!(count(field), value, "{field:?}");
         }

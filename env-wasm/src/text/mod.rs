@@ -24,6 +24,8 @@
 //!     for the date parser and every grader that reads a month.
 //! 14. [`closing`]: the closing formula of a letter ("Kind regards,",
 //!     "Cheers"), where a reply's sign-off or an answer's section ends.
+//! 15. [`lead`]: a lead-in phrase before a value ("Booked: Quartz",
+//!     "Required: Malik, ..."), for the answer fields' readers.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -42,6 +44,7 @@ pub mod fold;
 mod fold_table;
 pub(crate) mod hedge;
 pub mod inflection;
+pub mod lead;
 pub mod markdown;
 pub(crate) mod money;
 pub mod months;
@@ -58,7 +61,7 @@ pub use inflection::{base_of, bases_of, is_form_of};
 pub use money::{Amount, amounts};
 pub use negation::negated;
 pub use numbers::{number_at, number_value, number_word, ordinal_value, without_whole_phrases};
-pub use words::{Text, Word, word_count};
+pub use words::{Text, Word, may_mention, word_count};
 
 /// `line` without the marker of a markdown list item it opens with ("- ",
 /// "* ", "+ ", "\u{2022} ", "1. ", "2) "), trimmed at the start: a list
@@ -84,11 +87,20 @@ pub fn without_list_marker(line: &str) -> &str {
 /// Folded ([`fold()`]), lower-cased, trimmed, inner whitespace collapsed to
 /// single spaces.
 pub fn normalize(text: &str) -> String {
-    fold(text)
-        .split_whitespace()
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
+    let folded = fold(text);
+    let mut out = String::with_capacity(folded.len());
+    for word in folded.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        // Lowered in place: graders normalise every line of an answer.
+        if word.is_ascii() {
+            out.extend(word.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            out.push_str(&word.to_lowercase());
+        }
+    }
+    out
 }
 
 /// The first `most` words of `line` in double quotes, " ..." marking a
@@ -166,5 +178,23 @@ mod tests {
         assert_eq!(normalize(""), "");
         assert!(is_one_of(" SPAM ", &["spam", "work"]));
         assert!(!is_one_of("spamwork", &["spam", "work"]));
+    }
+
+    #[test]
+    fn lowers_each_word_as_str_to_lowercase_does() {
+        // A word of other letters is lowered as a whole: a final sigma
+        // stays final.
+        for text in [
+            "ΟΔΥΣΣΕΥΣ  Ulysses",
+            "Ça VA",
+            "ＲＥＦＵＮＤ now",
+            "İstanbul ÖZ",
+        ] {
+            let words: Vec<String> = fold(text)
+                .split_whitespace()
+                .map(str::to_lowercase)
+                .collect();
+            assert_eq!(normalize(text), words.join(" "), "{text}");
+        }
     }
 }

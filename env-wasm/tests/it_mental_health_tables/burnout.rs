@@ -797,6 +797,20 @@ fn burnout_red_flags_table() {
          months; {symptom}",
         "**The red flags that concern me the most about {first} right now:**\n- {hours} hours a \
          week\n- {months} months without a proper break\n- {symptom}",
+        // One fact an item, with a comma before words that add no fact of
+        // the case (play-it39 X4, the right side).
+        "Red flags:\n- {hours}-hour weeks, week after week\n- {months} months without leave\n- \
+         {symptom}",
+        "Red flags:\n- {hours}-hour weeks, far past the 45-hour line\n- {months} months \
+         without a holiday\n- {symptom}",
+        "Red flags:\n- {hours} hours a week\n- No holiday for {months} months, not even a long \
+         weekend\n- {symptom}",
+        "Red flags:\n- {hours}h weeks, all of them logged\n- {months} months since any real \
+         leave\n- {symptom}",
+        "Red flags:\n- {months} months since a real holiday, longer than anyone else\n- {hours} \
+         hours a week\n- {symptom}",
+        "Red flags:\n- Working {hours}-hour weeks, mostly on the migration\n- {months} months \
+         without a week off\n- {symptom}",
     ];
     let wrong = [
         // The leave in other words with another number, or with none.
@@ -867,6 +881,17 @@ fn burnout_red_flags_table() {
         "Red flags:\n- Burnt out and tired\n- Detached from the team\n- Feels ineffective",
         // One bullet packing three facts is one item.
         "Red flags:\n- {hours} hours a week; {months} months without leave; {symptom}",
+        // Two facts joined by a comma in one item earn nothing, however
+        // each number is worded (play-it39 X4).
+        "Red flags:\n- No week off for {months} months, {hours}-hour weeks\n- {symptom}\n- \
+         {symptom2}",
+        "Red flags:\n- {hours}-hour weeks, {months} months without leave\n- {symptom}\n- \
+         {symptom2}",
+        "Red flags:\n- {symptom}\n- {hours}h weeks, no holiday in {months} months\n- {symptom2}",
+        "Red flags:\n- {hours} hrs/week, {months}-month gap since a holiday\n- {symptom}\n- \
+         {symptom2}",
+        "Red flags:\n- Averaging {hours} hours weekly, last proper break {months} months ago\n- \
+         {symptom}\n- {symptom2}",
         // Red flags named in passing, a lead-in that sets them aside, or a
         // title naming another section too is no red-flags section.
         "I saw no red flags in {first}'s calendar:\n- {hours} hours a week\n- {months} months \

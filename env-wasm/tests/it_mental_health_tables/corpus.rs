@@ -552,8 +552,9 @@ const CORPORA: &[(&str, &str)] = &[
     // the deduction right): 111 rows. Its B1-B3 rows (urgent support as
     // "point him to the EAP" or "take him off incident duty", a routine
     // check-in as "a normal check-in" or "recognition for her mentoring",
-    // "a clear answer on the role"), B4 and B5 are read; row 38's other
-    // loss is open (`KNOWN_OPEN`); its X rows are in its report.
+    // "a clear answer on the role"), B4 and B5 are read, and so is row
+    // 38's other loss (a ramp-up given read as the load given); its X rows
+    // are in its report.
     (
         "it_mental_health-p57",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p57/episodes.jsonl"),
@@ -573,6 +574,16 @@ const CORPORA: &[(&str, &str)] = &[
     (
         "it_mental_health-p58",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p58/episodes.jsonl"),
+    ),
+    // The thirty-ninth (play-it39, over MCP alone, on 9011433): plans at
+    // levels 5 and 4, triage at 5 and 4, burnout and a full episode at level
+    // 5, each answered once and in six other wordings, probes and wrong
+    // answers: 89 rows (first plays 0.95, replays 0.97). Its B and C rows
+    // are open (`KNOWN_OPEN`); its X rows are held in
+    // `it_mental_health_exploits.rs`.
+    (
+        "it_mental_health-p59",
+        include_str!("../player_corpus/2026-12-07/it_mental_health-p59/episodes.jsonl"),
     ),
 ];
 
@@ -633,6 +644,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p56",
     "it_mental_health-p57",
     "it_mental_health-p58",
+    "it_mental_health-p59",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -671,13 +683,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[("it_mental_health-p57", 38, IT37_GIVEN_MEANS)];
-
-// Row 38's other loss, behind its B1 (read since): a new role's support
-// given to the person read as giving them the load.
-const IT37_GIVEN_MEANS: &str = "B it37 row 38: \"Give him a structured ramp-up on the stack with \
-                                a mentor who knows it\" read as giving him the new stack (reading \
-                                direction GIVING), not a ramp-up on it";
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -1161,6 +1161,82 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
     for (k, action) in other_words.into_iter().enumerate() {
         v.push((keyed("wordsup", k), action.to_owned()));
     }
+    // Each tier's level in the words that read as another (play-it39 B3):
+    // the emergency department by a short name for CRITICAL, a GP
+    // appointment to book and a day given off for RED, going over the
+    // workload with them for AMBER; GREEN keeps its own.
+    let level_words: [&str; 8] = match e.tier {
+        Tier::Critical => [
+            "Get them to A&E today to have the chest pains checked",
+            "take him to A & E now and stay with him",
+            "drive her to the ER this afternoon and stay until she is seen",
+            "get them checked at the ED today",
+            "take him to casualty straight away",
+            "an A&E visit today, with someone going along",
+            "walk her over to A&E right now",
+            "get them to A&E this morning and ring their partner",
+        ],
+        Tier::Red => [
+            "Send him home today and book him a GP appointment",
+            "book her a GP appointment and move her tickets to a colleague",
+            "Give him tomorrow off and have someone else cover the migration stand-up",
+            "let them take tomorrow off",
+            "give her Friday off and hand the release to a colleague",
+            "a doctor's appointment for him this week, and the afternoon off",
+            "send her home today",
+            "get him an appointment with his GP this week",
+        ],
+        Tier::Amber => [
+            "Sit down with them tomorrow to go through their workload and drop the lowest-priority \
+             tickets",
+            "go through her backlog with her this afternoon",
+            "look at what's on his plate together today",
+            "walk through their open tickets with them tomorrow",
+            "check in with her tomorrow and go over her commitments for the sprint",
+            "run through his task list with him today",
+            "sort through her to-do list with her today",
+            "go through his tickets with him this afternoon",
+        ],
+        tier => std::array::from_fn(|k| support(tier)[k]),
+    };
+    for (k, action) in level_words.into_iter().enumerate() {
+        v.push((keyed("levelsup", k), action.to_owned()));
+    }
+    // The near misses: the same words at another level than the tier's
+    // (a GP appointment for CRITICAL, A&E or a workload review for RED,
+    // a day off or a GP appointment for AMBER), a day off or A&E only on
+    // a condition, and a review or a day of nothing that reprioritises or
+    // relieves; GREEN keeps its own.
+    let level_misses: [&str; 6] = match e.tier {
+        Tier::Critical => [
+            "book her a GP appointment for the chest pains",
+            "if the chest pains come back, take him to A&E",
+            "give them tomorrow off",
+            "go through her workload with her today",
+            "a GP appointment next week",
+            "invite him to Friday's off-site",
+        ],
+        Tier::Red => [
+            "get him to A&E today",
+            "if she asks, give her tomorrow off",
+            "go through his workload with him tomorrow",
+            "invite them to Friday's off-site",
+            "call him tomorrow off the record",
+            "drive her to the ER this afternoon",
+        ],
+        Tier::Amber => [
+            "give them tomorrow off",
+            "go through the incident timeline with him tomorrow",
+            "look at her code together this afternoon",
+            "book him a GP appointment",
+            "walk through the architecture with them today",
+            "review the postmortem with her tomorrow",
+        ],
+        tier => std::array::from_fn(|k| support(tier)[k]),
+    };
+    for (k, action) in level_misses.into_iter().enumerate() {
+        v.push((keyed("notlevelsup", k), action.to_owned()));
+    }
     // The near misses: support named but not given (denied, only
     // mentioned, or timed past the day) for a RED or CRITICAL person, and
     // for a GREEN person a check-in put off past the day or recognition
@@ -1270,6 +1346,13 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
             ));
         }
         v.push((keyed("learnpairfw", k), learning.to_owned()));
+        let (eased, loaded) = if e.stressor == "new_role" {
+            (SUPPORT_GIVEN[k], LOAD_GIVEN[k % 5])
+        } else {
+            (own, own)
+        };
+        v.push((keyed("easedfw", k), eased.to_owned()));
+        v.push((keyed("loadedfw", k), loaded.to_owned()));
         let (freed, kept_busy) = if e.stressor == "caregiving" {
             (TIME_FREED[k], TIME_NOT_FREED[k % 5])
         } else {
@@ -1278,6 +1361,20 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         };
         v.push((keyed("freedfw", k), freed.to_owned()));
         v.push((keyed("busyfw", k), kept_busy.to_owned()));
+        let (lighter, not_lighter) = if e.stressor == "caregiving" {
+            (LIGHTER_DUTY[k], NOT_LIGHTER_DUTY[k % 5])
+        } else {
+            (own, own)
+        };
+        v.push((keyed("lightfw", k), lighter.to_owned()));
+        v.push((keyed("notlightfw", k), not_lighter.to_owned()));
+        let (fate, no_fate) = if reorg {
+            (ROLE_IN_THE_MERGE[k], NOT_ROLE_IN_THE_MERGE[k % 5])
+        } else {
+            (own, own)
+        };
+        v.push((keyed("mergefw", k), fate.to_owned()));
+        v.push((keyed("notmergefw", k), no_fate.to_owned()));
         v.push((
             keyed("other_fw", k),
             fortnight_words(other_stressor)[k].to_owned(),
@@ -1718,6 +1815,9 @@ fn triage_immediate_actions_table() {
     // Urgent support and a routine check-in in other words (play-it37
     // B1, B2).
     rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{wordsup{k}}}"))));
+    // Emergency care, a GP appointment, a day off and a workload review
+    // in the words that read as another level (play-it39 B3).
+    rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{levelsup{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -1734,6 +1834,10 @@ fn triage_immediate_actions_table() {
     // recognition for someone else (play-it37 B1, B2, near misses).
     wrong_rows
         .extend((0..6).map(|k| layouts[k % 4].replace("{x}", &format!("{{notgivensup{k}}}"))));
+    // The same words at another level, on a condition, or naming no
+    // level (play-it39 B3, near misses).
+    wrong_rows
+        .extend((0..6).map(|k| layouts[k % 4].replace("{x}", &format!("{{notlevelsup{k}}}"))));
     wrong_rows.extend(
         [
             "24-hour action: {sup0}, or {nearsup0}",
@@ -2105,6 +2209,38 @@ fn triage_the_role_in_a_reorganisation_is_theirs_table() {
     });
 }
 
+/// The fate of the person's role in the reorganisation in other words:
+/// where it lands, ends up or what becomes of it, and the reorganisation
+/// called "the merge" (play-it39 B2).
+const ROLE_IN_THE_MERGE: [&str; 6] = [
+    "get them a clear answer from HR and leadership on where their role lands in the merge",
+    "find out from leadership where their role ends up after the merge",
+    "a written answer on what becomes of their role, within the fortnight",
+    "press HR for a date when they will know where they land",
+    "escalate to the head of engineering for a decision on the team merge and share it",
+    "a Q&A with leadership on the merge, and a straight answer on whether their role survives",
+];
+
+/// A landing, an end or a merge that is no role's fate: a ticket's
+/// place in a queue, a merge of rotas or code, another person's role
+/// (play-it39 B2, near misses).
+const NOT_ROLE_IN_THE_MERGE: [&str; 5] = [
+    "decide where the migration lands in the roadmap",
+    "merge the two on-call rotas into one",
+    "review the merge requests with them every morning",
+    "find out where the new hire's role lands in the team",
+    "agree where the incident tickets end up in the queue",
+];
+
+/// The rows above as the 2-week action of the person whose main stressor
+/// is a reorganisation, in cases that have one.
+#[test]
+fn triage_the_roles_fate_in_a_merge_is_the_reorganisation_table() {
+    fortnight_rows_table(("mergefw", 6), ("notmergefw", 5), |c: &TriageCase| {
+        c.tiers().len() >= 3 && c.employees.iter().any(|e| e.stressor == "reorg")
+    });
+}
+
 /// A launch deadline's 2-week action that pairs the person with another
 /// developer on the work: a second pair of hands on the launch, not a
 /// newcomer's support (play-it36 B1).
@@ -2135,6 +2271,36 @@ fn triage_pairing_on_the_work_is_no_new_role_support_table() {
     fortnight_rows_table(("pairfw", 6), ("learnpairfw", 5), |c: &TriageCase| {
         let has = |id: &str| c.employees.iter().any(|e| e.stressor == id);
         c.tiers().len() >= 3 && has("deadline") && has("new_role")
+    });
+}
+
+/// A newcomer given support to learn the work: a support noun is what is
+/// given, not the new stack it is on (play-it37 row 38).
+const SUPPORT_GIVEN: [&str; 6] = [
+    "give them a structured ramp-up on the stack with a mentor who knows it",
+    "give them a proper induction to the stack in their first weeks",
+    "give them a handover of the stack from its last owner",
+    "give them time to learn the new stack, with no sprint commitments",
+    "give them some coaching on the stack and a buddy for the first month",
+    "hand them an onboarding plan for the stack with pairing sessions",
+];
+
+/// The new stack itself given to the newcomer, or more of it: load, not
+/// support (play-it37 row 38, near misses).
+const LOAD_GIVEN: [&str; 5] = [
+    "give them the new stack to run on their own",
+    "hand them the whole stack on top of their tickets",
+    "give them the stack and its on-call rota too",
+    "give them the bug queue for the new stack as well",
+    "hand them the stack from next week",
+];
+
+/// The rows above as the 2-week action of the person whose main stressor
+/// is a new role, in cases that have one.
+#[test]
+fn triage_support_given_for_a_new_role_is_no_load_table() {
+    fortnight_rows_table(("easedfw", 6), ("loadedfw", 5), |c: &TriageCase| {
+        c.tiers().len() >= 3 && c.employees.iter().any(|e| e.stressor == "new_role")
     });
 }
 
@@ -2202,6 +2368,40 @@ const TIME_NOT_FREED: [&str; 5] = [
     "do not take them off the out-of-hours incident rota yet",
     "take them off the design reviews",
 ];
+
+/// A carer's 2-week action that lightens their own out-of-hours duty: the
+/// time it frees goes to the caring, their own stressor, not to another
+/// person's on-call or incidents (play-it39 C1, decided as the rule on
+/// time freed reads it).
+const LIGHTER_DUTY: [&str; 6] = [
+    "flexible hours around hospital visits and a lighter on-call load while they are caring",
+    "fewer on-call shifts for them until their parent is home",
+    "agree flexible hours and cut their out-of-hours incident rota shifts to one a month",
+    "a reduced on-call rota for them while their parent is ill",
+    "carer's leave, and less on-call for them for now",
+    "ease their out-of-hours duty so their evenings are free for their parent",
+];
+
+/// A carer's action that lightens no duty of theirs: the rota made
+/// lighter for others or the whole team, the duty made heavier, or a
+/// lighter load of no out-of-hours duty (play-it39 C1, near misses).
+const NOT_LIGHTER_DUTY: [&str; 5] = [
+    "a lighter on-call load for the rest of the team",
+    "more on-call shifts for them so others get a break",
+    "make the incident rota lighter for everyone",
+    "a lighter on-call load for the team lead",
+    "a lighter sprint load for a month",
+];
+
+/// The actions above as a carer's 2-week action, in cases where another
+/// person's main stressor is on-call or incidents.
+#[test]
+fn triage_a_carers_lighter_out_of_hours_duty_is_their_own_table() {
+    fortnight_rows_table(("lightfw", 6), ("notlightfw", 5), |c: &TriageCase| {
+        let has = |id: &str| c.employees.iter().any(|e| e.stressor == id);
+        c.tiers().len() >= 3 && has("caregiving") && (has("on_call") || has("incidents"))
+    });
+}
 
 /// The actions above as a carer's 2-week action (everyone else's their
 /// own), in cases where another person's main stressor is incidents.

@@ -200,11 +200,8 @@ impl Notices {
 
 /// The tools of `task` (by id) at its level, else the environment's.
 fn tools_of(info: &'static EnvInfo, task: Playing) -> Vec<env_wasm::tools::Tool> {
-    let found = task.and_then(|(id, level)| Some((info.tasks.iter().find(|t| t.id == id)?, level)));
-    match found {
-        Some((task, level)) => info.task_tools(task, level),
-        None => info.tools(),
-    }
+    let found = task.and_then(|(id, level)| info.task_tools(info.task(id)?, level).ok());
+    found.unwrap_or_else(|| info.tools())
 }
 
 fn notification(method: &str, params: Option<Value>) -> Value {

@@ -91,10 +91,13 @@ pub(super) fn pickers(state: AppState) -> impl IntoView {
             .tasks
             .iter()
             .map(|t| {
-                let steps = env.max_steps(t, difficulty);
-                match t.aliases.first() {
-                    Some(alias) => format!("{} · {alias} ({steps} steps)", t.id),
-                    None => format!("{} ({steps} steps)", t.id),
+                let named = match t.aliases.first() {
+                    Some(alias) => format!("{} · {alias}", t.id),
+                    None => t.id.to_owned(),
+                };
+                match env.max_steps(t, difficulty) {
+                    Ok(steps) => format!("{named} ({steps} steps)"),
+                    Err(_) => named,
                 }
             })
             .collect();

@@ -1355,6 +1355,14 @@ fn item_concept(
             .filter(|fact| fact.copies.copied_in(&text))
             .map(|fact| fact.concept),
     );
+    // The same holds for facts restated with their numbers in the item's
+    // own words ("46-hour weeks, messages after midnight on 4 nights"):
+    // two facts in one item are a list, however each is worded (play-it39
+    // X4).
+    let restated = restated_with_numbers(case, &text);
+    if quoted.union(&restated).count() > 1 {
+        return None;
+    }
     let concept: &'static str = match quoted.len() {
         0 => named_concept(case, facts, &text)?.id,
         1 => quoted.first().copied()?,
@@ -1389,6 +1397,37 @@ fn item_concept(
                     || f.month.is_some_and(|m| names_month(&text, m))
             });
     cites_fact.then_some(concept)
+}
+
+/// How many words may stand between the words of a kind of fact and one
+/// of its numbers: "46-hour weeks", "no week off for 9 months".
+const NUMBER_REACH: usize = 6;
+
+/// The kinds of the case's facts an item restates with one of their
+/// numbers: a number of a fact of the kind ([`FLAG_CONCEPTS`]) in the
+/// clause of a word of that kind, within [`NUMBER_REACH`] words of it
+/// ("46-hour weeks" restates the 46 hours, "messages after midnight on 4
+/// nights" the 4 nights), whatever words it is told in.
+fn restated_with_numbers(case: &BurnoutCase, text: &Text) -> BTreeSet<&'static str> {
+    let numbers = item_numbers(text);
+    let restated = |concept: &FlagConcept| {
+        let of_kind: Vec<u64> = case
+            .facts
+            .iter()
+            .filter(|f| f.concept == concept.id)
+            .flat_map(|f| f.numbers.iter().copied())
+            .collect();
+        text.mentions(concept.phrases).into_iter().any(|(s, e)| {
+            let clause = text.words[s].clause;
+            numbers.iter().any(|&(at, n)| {
+                of_kind.contains(&n)
+                    && text.words[at].clause == clause
+                    && at + NUMBER_REACH >= s
+                    && at <= e + NUMBER_REACH
+            })
+        })
+    };
+    crate::order::set_of(FLAG_CONCEPTS.iter().filter(|c| restated(c)).map(|c| c.id))
 }
 
 /// How many distinct facts `items` cite, each item counted for one of the

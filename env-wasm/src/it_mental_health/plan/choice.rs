@@ -1045,14 +1045,16 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
         .enumerate()
         .map(|(n, (at, _))| {
             let until = found.get(n + 1).map_or(text.len(), |(next, _)| *next);
+            let predicate = predicate_of(&text, *at, until);
             referenced(&text, *at)
                 || denied(&text, *at)
-                || predicate_of(&text, *at, until)
-                    .iter()
-                    .any(|w| LEFT_OUT.contains(w))
-                || does_not_fit(&predicate_of(&text, *at, until))
+                || predicate.iter().any(|w| LEFT_OUT.contains(w))
+                || does_not_fit(&predicate)
+                || put_off(&predicate)
+                || counterfactual(&predicate)
                 || left_out_by_its_value(&text, *at, until)
                 || weighed_as_dearer(&text, &found, n)
+                || ruled_out_through_a_pronoun(&text, &found, n)
         })
         .collect();
     let left_out = through_coordination(&text, &found, left_out);
@@ -1094,6 +1096,162 @@ fn chosen(catalogue: &Catalogue, body: &str) -> Chosen {
     } else {
         Chosen::Plan(plan)
     }
+}
+
+/// Participles that put an option off to a later plan: "P2 deferred to
+/// next quarter", "P5 is postponed", "P7 parked for now".
+const PUT_OFF: &[&str] = &["deferred", "postponed", "parked", "shelved"];
+
+/// Words before "later" or a later period that put an option off to it:
+/// "left for later", "kept until next quarter", "moved to next year".
+const UNTIL_LATER: &[&str] = &["for", "until", "till", "to", "into"];
+
+/// Periods after "next" past the plan's four weeks: "to next quarter".
+const LATER_PERIODS: &[&str] = &["quarter", "year", "half", "cycle", "budget"];
+
+/// Whether `words` (an id's predicate) put it off past this plan: a
+/// [`PUT_OFF`] participle, or [`UNTIL_LATER`] before "later" or "next" and
+/// a [`LATER_PERIODS`] word ("P2 is left for later", "P2 waits until next
+/// quarter"). "Later" alone is a time inside the plan ("P5 runs later in
+/// week 3") and puts nothing off.
+fn put_off(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(k, w)| {
+        let after = |d: usize| words.get(k + d).copied().unwrap_or("");
+        PUT_OFF.contains(w)
+            || (UNTIL_LATER.contains(w)
+                && (after(1) == "later"
+                    || (after(1) == "next" && LATER_PERIODS.contains(&after(2)))))
+    })
+}
+
+/// Modals that make "have" and a participle after them what did not
+/// happen: "would have been my next pick", "could have helped".
+const UNREAL: &[&str] = &["would", "could", "might"];
+
+/// Participles of no "-ed" or "-en" form that follow "would have".
+const IRREGULAR_PARTICIPLES: &[&str] = &[
+    "made", "done", "gone", "cost", "fit", "put", "brought", "bought", "kept", "come", "run",
+];
+
+/// Whether `words` (an id's predicate) say what the option would have
+/// been or done ("P2 would have been my next pick", "P2 could have helped
+/// too"): a counterfactual, so the option is not in the plan. "Would
+/// have" before a noun ("P1 would have the biggest effect") is a forecast
+/// of a chosen option.
+fn counterfactual(words: &[&str]) -> bool {
+    words.windows(3).any(|w| {
+        let participle = w[2] == "been"
+            || IRREGULAR_PARTICIPLES.contains(&w[2])
+            || (w[2].len() > 3 && (w[2].ends_with("ed") || w[2].ends_with("en")));
+        UNREAL.contains(&w[0]) && w[1] == "have" && participle
+    })
+}
+
+/// Words that may open a clause before its pronoun subject: "so it's
+/// out", "but it does not fit", "which means it is dropped".
+const CLAUSE_LINKS: &[&str] = &[
+    "so",
+    "but",
+    "and",
+    "hence",
+    "therefore",
+    "thus",
+    "which",
+    "means",
+    "meaning",
+    "then",
+    "yet",
+];
+
+/// Verbs before "out" that make it a place outside the plan: "it is
+/// out", "it stays out", "it drops out" (beside [`OUT_VERBS`]: "ruled
+/// out"). "It works out cheaper" leaves nothing out.
+const OUT_OF_THE_PLAN: &[&str] = &[
+    "is", "are", "was", "were", "be", "stays", "stay", "remains", "remain", "goes", "go", "falls",
+    "fall", "drops", "drop",
+];
+
+/// Whether a clause (its words after the pronoun) rules its subject out
+/// of the plan: "out" after a verb of being or leaving out, a leaving-out
+/// participle, "not" before a word of choosing ("is not included"), a
+/// judgement of unfit ([`does_not_fit`]), or a [`put_off`] or
+/// [`counterfactual`] predicate. A bare "not" ("it is not optional")
+/// rules nothing out.
+fn rules_its_subject_out(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(k, w)| {
+        let before = k.checked_sub(1).map_or("", |b| words[b]);
+        let out = *w == "out" && (OUT_OF_THE_PLAN.contains(&before) || OUT_VERBS.contains(&before));
+        let not_chosen = NEGATING.contains(&before) && CHOSEN.contains(w);
+        out || LEFT_OUT_VALUES.contains(w) || not_chosen
+    }) || does_not_fit(words)
+        || put_off(words)
+        || counterfactual(words)
+}
+
+/// Whether the id `found[n]` is ruled out by a later clause of its
+/// sentence whose subject is a pronoun standing for it ("P9 would need
+/// P3, so it's out", "P2 was next in line, but it doesn't fit under the
+/// cap"): the id is the sentence's subject (its first id, in its first
+/// clause, with the ids a list joins to it: "P2 and P4 need P5"; not an
+/// object such as "needs P3" or "clashes with P1"), and after
+/// [`CLAUSE_LINKS`] words "it" stands for a subject of one id, "they" for
+/// each id of the subject. A clause that names an id of its own ("so P4
+/// is out") is that id's; one that does not rule its subject out ("so it
+/// starts in week 2") rules nothing out.
+fn ruled_out_through_a_pronoun(text: &Text, found: &[(usize, usize)], n: usize) -> bool {
+    let (at, _) = found[n];
+    let sentence = text.words[at].sentence;
+    let first_clause = text.words[text.sentence_start(at)].clause;
+    let Some(first) = found
+        .iter()
+        .position(|(a, _)| text.words[*a].sentence == sentence)
+        .filter(|&m| text.words[found[m].0].clause == first_clause)
+    else {
+        return false;
+    };
+    let last = (first + 1..found.len())
+        .take_while(|&m| list_link(text, found, m).is_some())
+        .last()
+        .unwrap_or(first);
+    if !(first..=last).contains(&n) {
+        return false;
+    }
+    let subjects = last - first + 1;
+    let mut k = at + 1;
+    while k < text.len() && text.words[k].sentence == sentence {
+        let opens = text.words[k].clause != text.words[k - 1].clause;
+        let clause = text.words[k].clause;
+        let start = k;
+        k += 1;
+        if !opens {
+            continue;
+        }
+        let words: Vec<&str> = text.words[start..]
+            .iter()
+            .take_while(|w| w.clause == clause)
+            .map(|w| w.text.as_str())
+            .collect();
+        let links = words
+            .iter()
+            .take_while(|w| CLAUSE_LINKS.contains(w))
+            .count();
+        let (Some(pronoun), rest) = (words.get(links), words.get(links + 1..).unwrap_or(&[]))
+        else {
+            continue;
+        };
+        let names_an_id = found
+            .iter()
+            .any(|(a, _)| (start..start + words.len()).contains(a));
+        let stands_for = match *pronoun {
+            "it" => subjects == 1,
+            "they" => true,
+            _ => false,
+        };
+        if stands_for && !names_an_id && rules_its_subject_out(rest) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Words that leave an id out when they give its value after a colon or
@@ -1610,9 +1768,11 @@ fn left_out_titles(text: &Text) -> Vec<(u32, usize)> {
 }
 
 /// Words that judge an option fit to run: "fits", "works", "suits", "is
-/// viable", "makes sense".
+/// viable", "makes sense", and that let it into the plan: "can't join",
+/// "doesn't make the cut".
 const FITS: &[&str] = &[
     "fit", "fits", "work", "works", "suit", "suits", "viable", "feasible", "workable", "sense",
+    "join", "joins", "cut",
 ];
 
 /// Negations of a judgement of fit, contracted ones too: "doesn't fit",
@@ -1627,7 +1787,7 @@ const NOT_FIT: &[&str] = &[
 /// make sense".
 const FIT_BETWEEN: &[&str] = &[
     "does", "do", "is", "are", "a", "an", "good", "really", "quite", "make", "makes", "any",
-    "either",
+    "either", "the",
 ];
 
 /// Words right after a judgement of fit that make it a condition rather
@@ -1649,6 +1809,7 @@ fn does_not_fit(words: &[&str]) -> bool {
     words.iter().enumerate().any(|(k, w)| {
         let judged = match *w {
             "sense" => k > 0 && matches!(words[k - 1], "make" | "makes"),
+            "cut" => k > 1 && words[k - 1] == "the" && matches!(words[k - 2], "make" | "makes"),
             _ => FITS.contains(w),
         };
         if !judged || words.get(k + 1).is_some_and(|n| FIT_UNLESS.contains(n)) {
@@ -2189,6 +2350,70 @@ mod tests {
             ("P1, P3 or P2 would only cost more.", Chosen::Hedged),
         ] {
             assert_eq!(plan(body), want, "{body}");
+        }
+    }
+
+    #[test]
+    fn an_option_named_with_a_rejection_is_not_chosen() {
+        let (_, catalogue) = case();
+        let read = |body: &str| plan_of_copies(&catalogue, std::iter::once(&section(body)));
+        // An option named with a rejection (out, can't join, deferred,
+        // would have been, left for later) is not chosen, on the plan line
+        // or on a line of reasons under it, also when a pronoun stands
+        // for it in a later clause (play-it39 B1).
+        for body in [
+            "P1, P3\nP1 automates the deploys. The conduct work can't join: P2 clashes with P1 \
+             and P4 clashes with P3.",
+            "P1, P3; P4 would need P2, so it's out.",
+            "P1, P3\nP2 would have been my next pick, but it does not fit under the cap with P1.",
+            "P1, P3\nP2 deferred to next quarter, when the tooling budget kicks in.",
+            "P1, P3\nP2 is left for later: it needs P4.",
+            "P1 and P3. P2 costs too much with P1, so it is dropped.",
+            "P1 and P3. P2 could have helped too.",
+            "P1, P3. P2 postponed until the next budget.",
+            "P1, P3. P4 clashes with P1, so it stays out.",
+            "P1, P3. P2 gets parked for now.",
+            "P1, P3. P2 and P4 need P5, so they are out.",
+            "P1, P3. The offsite doesn't make the cut: P2 needs P4.",
+            "P1, P3. P2 waits until next quarter.",
+            "P1 and P3\nP2 would have made sense, but it is not included.",
+        ] {
+            assert_eq!(read(body), Some(Chosen::Plan(0b101)), "{body}");
+        }
+        // Near misses: an option chosen beside a clause about another, an
+        // option in beside one out, a pronoun clause that rules nothing
+        // out, "would have" before a noun, a time inside the plan, and a
+        // hedge between options read as before.
+        for (body, want) in [
+            ("P1, P3. P2 is in; P4 is out.", Chosen::Plan(0b111)),
+            (
+                "P1, P3\nP2 fits under the cap, so it joins them.",
+                Chosen::Plan(0b111),
+            ),
+            (
+                "P1 and P3. P2 needs P1, so it starts in week 2.",
+                Chosen::Plan(0b111),
+            ),
+            (
+                "P1 and P3. P2 would have the biggest effect, so it is in.",
+                Chosen::Plan(0b111),
+            ),
+            ("P1 and P3. P2 runs later, in week 3.", Chosen::Plan(0b111)),
+            (
+                "P1, P3. P2 costs less than P4, so it is in.",
+                Chosen::Plan(0b111),
+            ),
+            (
+                "P1, P3 and P2. P4 clashes with P2, so it is out.",
+                Chosen::Plan(0b111),
+            ),
+            ("P1, P3 and P2: it works out cheaper.", Chosen::Plan(0b111)),
+            (
+                "P1, P3, plus P2 or P4; the other is deferred.",
+                Chosen::Hedged,
+            ),
+        ] {
+            assert_eq!(read(body), Some(want), "{body}");
         }
     }
 

@@ -29,7 +29,7 @@ use std::collections::BTreeSet;
 use super::{GENERAL_KPI, METRICS, Owner, PlanCase, WORD_CAP};
 use crate::it_mental_health::grade::{Grade, assemble_gated, f1_of};
 use crate::it_mental_health::names::{FIRST_NAMES, LAST_NAMES};
-use crate::it_mental_health::reading::direction::{Load, may_worsen, worsened};
+use crate::it_mental_health::reading::direction::{Load, may_worsen, out_of_hours_work, worsened};
 use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{
     Label, Line, Parsed, Section, parse_headed, sub_field,
@@ -40,7 +40,9 @@ use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
 use crate::text::closing::is_closing_line;
 use crate::text::negation::{SCOPE_ENDS, absence_over_time, denied, negator_before};
-use crate::text::{Amount, OneValue, Text, amounts, derived, is_form_of, number_at, word_count};
+use crate::text::{
+    Amount, OneValue, Text, amounts, derived, is_form_of, may_mention, number_at, word_count,
+};
 
 const LABELS: &[Label] = &[
     Label {
@@ -763,7 +765,10 @@ fn titled_left_out(line: &str) -> bool {
             None => return false,
         },
     };
-    if title.contains(['.', ';', '!', '?']) {
+    // Most titles ("Owner", "Week 1") hold no first word of those phrases:
+    // settled before they are read as words.
+    let phrases = TITLES_LEFT_OUT.iter().flat_map(|list| list.iter().copied());
+    if title.contains(['.', ';', '!', '?']) || !may_mention(title, phrases) {
         return false;
     }
     let text = Text::new(title);
@@ -772,10 +777,11 @@ fn titled_left_out(line: &str) -> bool {
             .words
             .iter()
             .any(|w| matches!(w.text.as_str(), "nothing" | "none"))
-        && (!text.mentions(LEAVING_OUT).is_empty()
-            || !text.mentions(LEFT_ALONE).is_empty()
-            || !text.mentions(DECLINING_TITLES).is_empty())
+        && TITLES_LEFT_OUT.iter().any(|p| text.has(p))
 }
+
+/// The phrases a title of what the plan leaves out holds one of.
+const TITLES_LEFT_OUT: [&[&str]; 3] = [LEAVING_OUT, LEFT_ALONE, DECLINING_TITLES];
 
 /// Titles that put what follows them off this plan (play-it33 B1): "Not
 /// this time:", "Not for now:", "Skipped:", "Deferred:".
@@ -1721,7 +1727,16 @@ fn action_metrics(
     }
     // Nor does its outcome make it an action on what it worsens
     // ("Outcome: everyone knows the manual process by heart").
-    let against = worked_against(text, &items.spans, &worse_at);
+    let mut against = worked_against(text, &items.spans, &worse_at);
+    // Work set outside working hours adds overtime, whatever the line
+    // names ("add a Saturday catch-up session so overtime during the week
+    // is no longer needed", "move the retro to 7pm"; play-it37 X).
+    if out_of_hours_work(text)
+        .into_iter()
+        .any(|at| at < outcome && !bracketed[at])
+    {
+        against.insert("overtime");
+    }
     whole.retain(|(_, id)| !against.contains(id));
     // An item whose every mention outside brackets is denied is not the
     // action's for a mention inside them either, nor for one in the
@@ -2725,7 +2740,12 @@ fn improves_on_the_team(
     let metric = METRICS.iter().find(|m| m.id == id);
     let baseline = case.value_of(id).map(|v| u64::try_from(v).unwrap_or(0));
     let Some(lower_is_better) = metric.and_then(|m| m.lower_is_better) else {
-        return rate || numbers.iter().any(|n| Some(*n) != baseline);
+        // Months since it last happened, the profile's own unit: fewer is
+        // better, so a target above the team's months worsens it
+        // ("Months since the last team event: 22 now, target 24",
+        // play-it39 X5).
+        let worsens = baseline.is_some_and(|b| months_since_worsened(text, numbers, b));
+        return rate || (numbers.iter().any(|n| Some(*n) != baseline) && !worsens);
     };
     let Some(current) = baseline else {
         return true;
@@ -2747,6 +2767,66 @@ fn improves_on_the_team(
         return text.has(CHANGE_WORDS);
     }
     targets.into_iter().all(improves)
+}
+
+/// Words after a span of months that make it the time since something
+/// last happened: "months since the last team event", "months without
+/// a 1:1", "20 months ago".
+const SINCE: &[&str] = &["since", "without", "ago"];
+
+/// Whether a KPI line measures the months since something last happened
+/// ("Months since the last team event: 22 now", "Time since the last
+/// offsite: 20 months", "last 1:1 3 months ago"): a month word with
+/// [`SINCE`] right after it, or "time since" or "how long since" with a
+/// month word in the line. Such a measure is better lower, whatever
+/// happens at the end of it; in weeks or days it is in another unit than
+/// the profile's months, and is not read here.
+fn counts_months_since(text: &Text) -> bool {
+    let words: Vec<&str> = text.words.iter().map(|w| w.text.as_str()).collect();
+    let months = |w: &&str| matches!(*w, "month" | "months");
+    let month_since = words
+        .windows(2)
+        .any(|pair| months(&pair[0]) && SINCE.contains(&pair[1]));
+    let time_since = words
+        .windows(2)
+        .any(|pair| matches!(pair[0], "time" | "long") && pair[1] == "since");
+    month_since || (time_since && words.iter().any(months))
+}
+
+/// Words after a number that make it a count of something else than the
+/// months, or a time in another unit: "100% of the team", "9 people",
+/// "under 4 weeks".
+const NOT_MONTHS: &[&str] = &[
+    "of",
+    "percent",
+    "people",
+    "person",
+    "members",
+    "engineers",
+    "staff",
+    "team",
+    "week",
+    "weeks",
+    "day",
+    "days",
+    "fortnight",
+    "fortnights",
+    "hour",
+    "hours",
+    "times",
+];
+
+/// Whether a KPI line measuring the months since something last happened
+/// ([`counts_months_since`]) sets a target above the team's `current`
+/// months: one of its target `numbers`, stated as months (not "100% of
+/// the team", "9 people"), higher than the team's.
+fn months_since_worsened(text: &Text, numbers: &[u64], current: u64) -> bool {
+    counts_months_since(text)
+        && text.numbers().into_iter().any(|(at, n)| {
+            let next = text.words.get(at + 1).map_or("", |w| w.text.as_str());
+            let a_count = text.gap(at + 1).contains('%') || NOT_MONTHS.contains(&next);
+            n > current && numbers.contains(&n) && !a_count
+        })
 }
 
 pub(super) fn risk(
@@ -4782,6 +4862,40 @@ mod tests {
     }
 
     #[test]
+    fn work_set_outside_working_hours_is_no_step_on_overtime() {
+        // Overtime added, whatever the line says of overtime (play-it37
+        // row 34).
+        let gold: BTreeSet<&str> = ["incidents", "overtime", "staffing"].into_iter().collect();
+        for line in [
+            "Add a Saturday catch-up session every week so the backlog clears faster and \
+             overtime during the week is no longer needed. Owner: Ibrahim Suzuki. Outcome: \
+             overtime becomes predictable.",
+            "Ask everyone to stay an extra hour each evening until the backlog is gone. Owner: \
+             Ibrahim Suzuki. Outcome: backlog cleared, overtime handled.",
+            "Move the retro to 7pm so it stops eating into the sprint; outcome: less overtime.",
+            "Hold a mandatory Saturday working session each week to bring overtime down.",
+            "Have the team work late on Thursdays to catch up. Outcome: overtime evens out.",
+            "Book a Sunday release window each sprint so weekday overtime drops.",
+            "Schedule an evening sync at 8pm every day to keep overtime in check.",
+        ] {
+            assert!(!aims_for(line, &gold).contains(&"overtime"), "{line}");
+        }
+        // Out-of-hours work ended, barred, moved into the day, or named as
+        // a topic; cover in the evening.
+        for line in [
+            "Cancel the Saturday catch-up session so overtime falls.",
+            "No one stays past 6pm, and overtime is reviewed weekly.",
+            "Move the retro into core hours to cut overtime.",
+            "Move the retro from 7pm to 2pm to cut overtime.",
+            "Stop asking people to stay late; cap overtime at 5 hours a week.",
+            "Review the numbers on weekend work and cap overtime at 5 hours.",
+            "Cap overtime at 45 hours a week, with evening work moved into core hours.",
+        ] {
+            assert_eq!(aims_for(line, &gold), ["overtime"], "{line}");
+        }
+    }
+
+    #[test]
     fn a_verb_of_one_item_on_another_items_object_targets_the_object() {
         // A word of an item that says what the action does, applied to
         // another item's object, targets that object (play-it31 B1).
@@ -5413,6 +5527,52 @@ mod tests {
             measure(&case, &overtime_gold, "Overtime: tracked weekly"),
             Measure::Stressor(_)
         ));
+    }
+
+    #[test]
+    fn a_target_above_the_months_since_it_last_happened_worsens_it() {
+        let case = (0..400)
+            .map(|seed| super::super::generate_at(5, seed))
+            .find(|c| c.stressors().contains("connection"))
+            .expect("a level-5 case with the team-event stressor");
+        let gold = case.stressors();
+        let m = case.value_of("connection").unwrap_or(12);
+        let valid = |line: &str| matches!(measure(&case, &gold, line), Measure::Stressor(_));
+        // Months since it last happened is better lower: a target below
+        // the team's months improves it, in any words (play-it39 X5).
+        for line in [
+            format!("Months since the last team event: {m} now, target 0 by week 3"),
+            format!("Months since the last team event: from {m} to 1"),
+            format!("Time since the last offsite: {m} months now, under 1 month by week 4"),
+            format!("Last team event: {m} months ago; target 0 months since an event by week 3"),
+            format!("Months without a team event: {m} \u{2192} 0"),
+            format!("Time since the last team event: from {m} months to under 30 days"),
+            format!(
+                "Months since a team event: {m} now; 0 after the offsite, with 100% of the team \
+                 there"
+            ),
+        ] {
+            assert!(valid(&line), "{line}");
+        }
+        // Near misses: a target above the team's months, in the same words.
+        for line in [
+            format!(
+                "Months since the last team event: {m} now, target {}",
+                m + 2
+            ),
+            format!("Months since the last team event: from {m} to {}", m + 4),
+            format!(
+                "Time since the last offsite: {m} months now, {} months by the end of the plan",
+                m + 1
+            ),
+            format!("Months without a team event: {m} \u{2192} {}", m + 3),
+            format!(
+                "Last team event: {m} months ago now, {} months ago at the end",
+                m + 2
+            ),
+        ] {
+            assert!(!valid(&line), "{line}");
+        }
     }
 
     #[test]

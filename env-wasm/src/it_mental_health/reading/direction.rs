@@ -314,6 +314,20 @@ const HELPERS: &[&str] = &[
     "plan",
     "slack",
     "buffer",
+    // What a newcomer is given to learn the work, not the work itself:
+    // "give him a ramp-up on the stack", "a handover of the migration".
+    "ramp* up",
+    "onboard*",
+    "induction*",
+    "handover*",
+    "handoff*",
+    "walkthrough*",
+    "walk through*",
+    "coaching",
+    "guidance",
+    "pairing",
+    "introduction*",
+    "orientation",
 ];
 
 /// [`MEANS`] words that share the load out rather than end it: halting
@@ -360,6 +374,9 @@ const RELEASE: &[&str] = &[
     "over",
     "manageable",
     "sustainable",
+    "fair",
+    "fairer",
+    "balanced",
     "realistic",
     "protected",
 ];
@@ -765,8 +782,17 @@ impl<'a> Reader<'a> {
         };
         let phrase = self.phrase_end(thing, thing_end);
         let load = self.any(&self.load, thing, phrase) || self.generic_work(thing, phrase);
-        (load && !self.any_word(RELEASE, thing, phrase) && !self.any(&self.helper, thing, phrase))
+        (load && !self.any_word(RELEASE, thing, phrase) && !self.support_given(thing, phrase))
             .then_some((from, end))
+    }
+
+    /// Whether the thing given in `from..to` is help ("a mentor", "time to
+    /// learn", "a ramp-up on the stack"): a helper word, but a rota, which
+    /// given to someone is the load shared out to them ("give her the
+    /// on-call rota too").
+    fn support_given(&self, from: usize, to: usize) -> bool {
+        (from..to.min(self.helper.len()))
+            .any(|k| self.helper[k] && !SHARING.contains(&self.word(k)))
     }
 
     /// "increase his incident load", "add a manual sign-off step".
@@ -863,6 +889,350 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Times outside working hours, as words: work set in one is overtime
+/// ("a Saturday catch-up session", "an extra hour each evening").
+const OUT_OF_HOURS: &[&str] = &[
+    "saturday*",
+    "sunday*",
+    "weekend*",
+    "evening*",
+    "night*",
+    "overnight",
+    "early morning*",
+    "extra hour*",
+    "additional hour*",
+    "longer hours",
+    "after hours",
+];
+
+/// Verbs that set up an item of work: "add a Saturday catch-up session",
+/// "hold an evening sync", "book a Sunday release window".
+const SETTING: &[&str] = &[
+    "add",
+    "adds",
+    "adding",
+    "hold",
+    "holds",
+    "holding",
+    "book",
+    "books",
+    "booking",
+    "run",
+    "runs",
+    "running",
+    "arrange",
+    "arranges",
+    "arranging",
+    "organise",
+    "organises",
+    "organising",
+    "organize",
+    "organizes",
+    "organizing",
+    "introduce",
+    "introduces",
+    "introducing",
+    "schedule",
+    "schedules",
+    "scheduling",
+    "plan",
+];
+
+/// Verbs that move an item of work to another time: "move the retro to
+/// 7pm", "push stand-up back to 8pm".
+const MOVING: &[&str] = &[
+    "move",
+    "moves",
+    "moving",
+    "shift",
+    "shifts",
+    "shifting",
+    "push",
+    "pushes",
+    "pushing",
+    "reschedule",
+    "reschedules",
+    "rescheduling",
+    "switch",
+    "switches",
+    "switching",
+];
+
+/// Verbs of working at a time: "stay an extra hour each evening", "work
+/// Saturdays", "come in on Sunday", "work late".
+const WORKING: &[&str] = &[
+    "work", "works", "working", "stay", "stays", "staying", "come", "comes", "coming", "start",
+    "starts", "starting",
+];
+
+/// Where a moved item goes: "to 7pm", "into the evening".
+const TARGETS: &[&str] = &["to", "into", "onto", "until", "till", "for"];
+
+/// Words between a verb or an item and the time it is set in: "on
+/// Saturdays", "each evening", "through the weekend", "until 8pm".
+const TIME_LINKS: &[&str] = &[
+    "on",
+    "at",
+    "in",
+    "into",
+    "through",
+    "throughout",
+    "over",
+    "until",
+    "till",
+    "past",
+    "during",
+    "every",
+    "each",
+    "the",
+    "a",
+    "an",
+    "one",
+    "some",
+    "all",
+    "behind",
+    "back",
+];
+
+/// Words an item of work set in an evening or a weekend may hold that
+/// make it cover or rest, not work: "add evening cover", "a Sunday off".
+const NOT_WORK: &[&str] = &[
+    "cover",
+    "covering",
+    "rota",
+    "rotas",
+    "rotation",
+    "standby",
+    "backup",
+    "contractor",
+    "contractors",
+    "off",
+    "rest",
+    "leave",
+    "dinner",
+    "drinks",
+    "social",
+    "party",
+    "meal",
+    "celebration",
+];
+
+/// Verbs that end or bar what follows: "stop asking people to stay late",
+/// "avoid weekend sessions".
+const ENDING: &[&str] = &[
+    "stop",
+    "stops",
+    "stopping",
+    "end",
+    "ends",
+    "ending",
+    "avoid",
+    "avoids",
+    "avoiding",
+    "ban",
+    "bans",
+    "banning",
+    "cancel",
+    "cancels",
+    "cancelling",
+    "canceling",
+    "drop",
+    "drops",
+    "dropping",
+    "scrap",
+    "scraps",
+    "scrapping",
+];
+
+/// How many words before a verb an [`ENDING`] verb bars it.
+const ENDING_REACH: usize = 4;
+
+/// The first words of the phrases in `text` that set work in time
+/// outside working hours, overtime added whatever the action names:
+/// an item of work set up in such a time ("add a Saturday catch-up session
+/// every week", "hold an evening sync at 8pm"), moved to one ("move the
+/// retro to 7pm") or worked in one ("ask everyone to stay an extra hour
+/// each evening", "work late on Thursdays", "come in on Sunday"). Not
+/// when negated or ended ("no one stays past 6pm", "stop asking people to
+/// stay late"), nor moved out of it ("move the retro from 7pm into core
+/// hours"), nor where the time names a kind of work, not its time ("run
+/// the numbers on weekend work"), nor cover or rest ("add evening cover").
+pub fn out_of_hours_work(text: &Text) -> Vec<usize> {
+    let is = |words: &[&str], at: usize| {
+        text.words
+            .get(at)
+            .is_some_and(|w| words.contains(&w.text.as_str()))
+    };
+    let candidates: Vec<usize> = (0..text.len())
+        .filter(|&at| is(SETTING, at) || is(MOVING, at) || is(WORKING, at))
+        .collect();
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let hours = OutOfHours::new(text);
+    candidates
+        .into_iter()
+        .filter(|&at| !hours.barred(at))
+        .filter(|&at| {
+            (is(SETTING, at) && hours.set_up(at))
+                || (is(MOVING, at) && hours.moved(at))
+                || (is(WORKING, at) && hours.worked(at))
+        })
+        .collect()
+}
+
+/// The words of an action with its times outside working hours.
+struct OutOfHours<'a> {
+    text: &'a Text,
+    /// Per word: the end of an out-of-hours time starting there.
+    time_end: Vec<Option<usize>>,
+}
+
+impl<'a> OutOfHours<'a> {
+    fn new(text: &'a Text) -> OutOfHours<'a> {
+        let mut time_end = vec![None; text.len()];
+        for (s, e) in text.mentions(OUT_OF_HOURS) {
+            time_end[s] = Some(e);
+        }
+        for (at, end) in time_end.iter_mut().enumerate() {
+            if end.is_none() {
+                *end = clock_time_out_of_hours(text, at);
+            }
+        }
+        OutOfHours { text, time_end }
+    }
+
+    fn word(&self, at: usize) -> &str {
+        self.text.words.get(at).map_or("", |w| w.text.as_str())
+    }
+
+    fn same_clause(&self, a: usize, b: usize) -> bool {
+        match (self.text.words.get(a), self.text.words.get(b)) {
+            (Some(x), Some(y)) => x.clause == y.clause,
+            _ => false,
+        }
+    }
+
+    /// Whether the verb at `at` is negated, set against another step, or
+    /// ended by a verb just before it in its clause.
+    fn barred(&self, at: usize) -> bool {
+        negated(self.text, at, at + 1)
+            || (at >= 1 && self.word(at - 1) == "than")
+            || (at.saturating_sub(ENDING_REACH)..at)
+                .any(|k| self.same_clause(k, at) && ENDING.contains(&self.word(k)))
+    }
+
+    /// "add a Saturday catch-up session every week", "hold an evening sync
+    /// at 8pm": a new item with the time in it or right after it.
+    fn set_up(&self, at: usize) -> bool {
+        let from = at + usize::from(self.word(at + 1) == "up") + 1;
+        if !(NEW_ITEM.contains(&self.word(from))
+            || self.word(from) == "the"
+            || self.time_at(from).is_some())
+        {
+            return false;
+        }
+        // Cover or rest anywhere in the item makes it no work, even after
+        // its time ("add evening cover").
+        let item_end = (from..(from + OBJECT_REACH).min(self.text.len()))
+            .take_while(|&k| self.same_clause(from, k))
+            .last()
+            .map_or(from, |k| k + 1);
+        if (from..item_end).any(|k| NOT_WORK.contains(&self.word(k))) {
+            return false;
+        }
+        let mut k = from;
+        while k < self.text.len() && k < from + OBJECT_REACH && self.same_clause(from, k) {
+            let w = self.word(k);
+            if self.time_at(k).is_some() {
+                return true;
+            }
+            if PREPOSITIONS.contains(&w) || (k > from && DETERMINERS.contains(&w)) {
+                return self.timed(k);
+            }
+            k += 1;
+        }
+        false
+    }
+
+    /// "move the retro to 7pm": the time after the first word that says
+    /// where the item goes.
+    fn moved(&self, at: usize) -> bool {
+        (at + 1..(at + 1 + OBJECT_REACH).min(self.text.len()))
+            .take_while(|&k| self.same_clause(at, k))
+            .find(|&k| TARGETS.contains(&self.word(k)))
+            .is_some_and(|k| self.timed(k + 1))
+    }
+
+    /// "stay an extra hour each evening", "work Saturdays", "work late".
+    fn worked(&self, at: usize) -> bool {
+        let after = at + 1;
+        self.word(after) == "late"
+            || (self.word(after) == "in" && self.word(after + 1) == "late")
+            || self.timed(after)
+    }
+
+    /// Whether the words from `from` are a time outside working hours,
+    /// past [`TIME_LINKS`] and numbers, that stands as the time itself:
+    /// not a word naming a kind of work ("weekend work", "the weekend
+    /// rota").
+    fn timed(&self, from: usize) -> bool {
+        let mut k = from;
+        while k < self.text.len() && k < from + OBJECT_REACH && self.same_clause(from, k) {
+            if let Some(end) = self.time_at(k) {
+                return self.ends_its_phrase(end);
+            }
+            let w = self.word(k);
+            if !(TIME_LINKS.contains(&w) || w.bytes().all(|b| b.is_ascii_digit())) {
+                return false;
+            }
+            k += 1;
+        }
+        false
+    }
+
+    /// Whether a time ending before `end` stands on its own: its clause
+    /// ends there, or a word that opens another phrase, or another time
+    /// ("Saturday mornings") follows.
+    fn ends_its_phrase(&self, end: usize) -> bool {
+        let next = self.word(end);
+        end >= self.text.len()
+            || !self.same_clause(end - 1, end)
+            || PREPOSITIONS.contains(&next)
+            || DETERMINERS.contains(&next)
+            || OBJECT_ENDS.contains(&next)
+            || matches!(next, "morning" | "mornings" | "afternoon" | "afternoons")
+            || next.bytes().all(|b| b.is_ascii_digit())
+            || self.time_at(end).is_some()
+    }
+
+    /// The end of the out-of-hours time starting at word `at`, if one does.
+    fn time_at(&self, at: usize) -> Option<usize> {
+        self.time_end.get(at).copied().flatten()
+    }
+}
+
+/// The end of a clock time outside working hours starting at `at`: "7pm",
+/// "7 p.m.", "6am", "19:00".
+fn clock_time_out_of_hours(text: &Text, at: usize) -> Option<usize> {
+    let word = |k: usize| text.words.get(k).map_or("", |w| w.text.as_str());
+    let hour: u32 = word(at).parse().ok()?;
+    let (half, end) = match word(at + 1) {
+        "pm" | "am" => (word(at + 1), at + 2),
+        "p" | "a" if word(at + 2) == "m" => (word(at + 1), at + 3),
+        minutes if minutes.len() == 2 && minutes.bytes().all(|b| b.is_ascii_digit()) => {
+            ("", at + 2)
+        }
+        _ => return None,
+    };
+    let late = match half {
+        "pm" | "p" => (6..=11).contains(&hour),
+        "am" | "a" => hour <= 6 || hour == 12,
+        _ => (18..=23).contains(&hour),
+    };
+    late.then_some(end)
+}
+
 /// Whether the word at `at` is written as a possessive ("Anton's").
 pub(crate) fn possessive(text: &Text, at: usize) -> bool {
     text.words.get(at).is_some_and(|w| {
@@ -911,6 +1281,87 @@ mod tests {
     const TOIL: &[&str] = &["manual*", "deploy*", "toil"];
     const WORKLOAD: &[&str] = &["vacan*", "two colleagues"];
     const EVENTS: &[&str] = &["offsite*", "team event*"];
+    const NEW_ROLE: &[&str] = &["new stack", "the stack", "ramp* up", "induction"];
+    const ON_CALL: &[&str] = &["on call", "pager*"];
+    const MIGRATION: &[&str] = &["migration*"];
+
+    #[test]
+    fn work_set_outside_working_hours_adds_overtime() {
+        for action in [
+            "Add a Saturday catch-up session every week so the backlog clears faster.",
+            "Ask everyone to stay an extra hour each evening until the backlog is gone.",
+            "Move the retro to 7pm.",
+            "Hold a mandatory Saturday working session each week.",
+            "Have the team work late on Thursdays to catch up.",
+            "Book a Sunday release window each sprint.",
+            "Schedule an evening sync at 8pm every day.",
+            "Push stand-up back to 19:00.",
+            "Ask the on-call engineers to come in on Sunday mornings.",
+        ] {
+            assert!(
+                !out_of_hours_work(&Text::new(action)).is_empty(),
+                "{action}"
+            );
+        }
+        for action in [
+            "Cancel the Saturday catch-up session.",
+            "No one stays past 6pm.",
+            "Move the retro into core hours.",
+            "Move the retro from 7pm to 2pm.",
+            "Stop asking people to stay late.",
+            "Add evening cover to the on-call rota.",
+            "Run the numbers on weekend work.",
+            "Work on the weekend rota with the team.",
+            "Hold a team dinner one evening.",
+            "Nobody works weekends this month.",
+        ] {
+            assert!(
+                out_of_hours_work(&Text::new(action)).is_empty(),
+                "{action}: {:?}",
+                out_of_hours_work(&Text::new(action))
+            );
+        }
+    }
+
+    #[test]
+    fn support_given_is_no_load_and_the_load_given_is() {
+        // A support noun as the thing given (play-it37 row 38).
+        for (action, load) in [
+            (
+                "Give him a structured ramp-up on the stack with a mentor who knows it.",
+                NEW_ROLE,
+            ),
+            ("Give her time to learn the new stack.", NEW_ROLE),
+            ("Give him a mentor on the new stack.", NEW_ROLE),
+            ("Give her a proper induction to the stack.", NEW_ROLE),
+            ("Give him a handover of the migration from Li.", MIGRATION),
+            ("Give her a buddy for the migration.", MIGRATION),
+            ("Give him training on the new stack.", NEW_ROLE),
+            ("Give her cover for the on-call weeks.", ON_CALL),
+            ("Give him some coaching on the stack.", NEW_ROLE),
+            ("Give her a fairer on-call rota.", ON_CALL),
+        ] {
+            assert!(
+                marked(action, load, &[]).is_empty(),
+                "{action}: {:?}",
+                marked(action, load, &[])
+            );
+        }
+        // The load itself given, a rota of it included.
+        for (action, load) in [
+            ("Give him the stack.", NEW_ROLE),
+            ("Give her the pager rota too.", ON_CALL),
+            ("Hand him the migration.", MIGRATION),
+            ("Give him the new stack on top of his tickets.", NEW_ROLE),
+            ("Give her the pager for the weekend.", ON_CALL),
+            ("Hand her the migration and a mentor.", MIGRATION),
+        ] {
+            assert!(
+                !marked(action, load, &[]).is_empty(),
+                "{action} should worsen"
+            );
+        }
+    }
 
     #[test]
     fn keeping_adding_or_halting_the_fix_worsens() {

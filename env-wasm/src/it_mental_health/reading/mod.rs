@@ -66,14 +66,6 @@ impl<'a> Answer<'a> {
         }
     }
 
-    /// Whether `field` (read from [`Answer::read`]) pastes the case: it
-    /// had a long paste cut out of it, or still repeats two or more
-    /// sentences of the case and is mostly the case's words. One sentence,
-    /// or part of one, is a quote; a field that asks for one thing and
-    /// holds the case given back is not a reading of it. An action in the
-    /// writer's own words that quotes the facts behind it ("he nearly fell
-    /// asleep at the wheel ... given he's sleeping three or four hours a
-    /// night") is grounded, not pasted.
     /// `field` without the pieces it quotes verbatim from the case: the
     /// writer's own words, which are what a field that pastes the case is
     /// read by.
@@ -84,12 +76,25 @@ impl<'a> Answer<'a> {
         }
     }
 
+    /// Whether `field` (read from [`Answer::read`]) pastes the case: it
+    /// had a long paste cut out of it, or still repeats two or more
+    /// sentences of the case and is mostly the case's words. One sentence,
+    /// or part of one, is a quote; a field that asks for one thing and
+    /// holds the case given back is not a reading of it. An action in the
+    /// writer's own words that quotes the facts behind it ("he nearly fell
+    /// asleep at the wheel ... given he's sleeping three or four hours a
+    /// night") is grounded, not pasted.
     pub(crate) fn pastes_case(&self, field: &str) -> bool {
+        was_cut(field) || (self.case.is_some() && self.pastes_case_read(field, &Text::new(field)))
+    }
+
+    /// [`Answer::pastes_case`] for a field already read as words (`read`
+    /// is `Text::new(field)`), which its reader reads too.
+    pub(crate) fn pastes_case_read(&self, field: &str, read: &Text) -> bool {
         was_cut(field)
-            || self.case.is_some_and(|case| {
-                let text = Text::new(field);
-                case.sentences_copied(&text) >= 2 && mostly_quoted(case, &text)
-            })
+            || self
+                .case
+                .is_some_and(|case| case.sentences_copied(read) >= 2 && mostly_quoted(case, read))
     }
 
     /// Whether `field` is mostly words quoted verbatim from the case, one

@@ -360,12 +360,7 @@ fn read_line(
         }];
     }
     let (plain, listed) = strip_markup(trimmed);
-    // A Q&A line is read as its labelled line only where its question is
-    // a label: other questions ("Q: What happens in the next 24 hours?")
-    // are read as they stand, cues and all.
-    let plain = Some(question_and_answer(&plain))
-        .filter(|qa| match_title(qa, labels).is_some())
-        .unwrap_or(plain);
+    let plain = labelled_question(plain, labels);
     split_inline_labels(&plain, labels, opened, midline)
         .into_iter()
         .enumerate()
@@ -375,6 +370,19 @@ fn read_line(
             listed: listed && k == 0,
         })
         .collect()
+}
+
+/// A Q&A line is read as its labelled line only where its question is a
+/// label ([`question_and_answer`]): other questions ("Q: What happens in
+/// the next 24 hours?") are read as they stand, cues and all.
+fn labelled_question(plain: String, labels: &[Label]) -> String {
+    let qa = question_and_answer(&plain);
+    // Most lines are no Q&A and read the same either way: no title to match.
+    if qa != plain && match_title(&qa, labels).is_some() {
+        qa
+    } else {
+        plain
+    }
 }
 
 /// Prefixes of a question and of its answer in a Q&A layout.
@@ -430,8 +438,11 @@ fn split_inline_labels(
         .map(|(key, _, _)| key)
         .or_else(|| opened.last().copied());
     let bytes = line.as_bytes();
+    // A label opens a part only with its colon after it: no part opens
+    // past the line's last colon.
+    let last_colon = line.rfind(':');
     for at in 1..line.len() {
-        if !line.is_char_boundary(at) || at <= from {
+        if !line.is_char_boundary(at) || at <= from || last_colon.is_none_or(|c| c < at) {
             continue;
         }
         let after_stop = matches!(bytes[at - 1], b' ')
@@ -639,7 +650,11 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
             // Split without allocating: every line tries every name.
             let parts = name.split_whitespace();
             let len = parts.clone().count();
+            let first = parts.clone().next().unwrap_or("");
             (0..words.len().saturating_sub(len - 1))
+                // Most places hold no first word of the name: settled
+                // before the name is split again.
+                .filter(|&at| same_word(&words[at], first))
                 .find(|&at| {
                     let end = at + len;
                     let here = words[at..end]
@@ -975,9 +990,7 @@ fn keys_at_line_starts(answer: &str, labels: &[Label]) -> Vec<&'static str> {
             Some(cells) => cells.first().map(|c| c.to_string()).into_iter().collect(),
             None => {
                 let (plain, listed) = strip_markup(trimmed);
-                let plain = Some(question_and_answer(&plain))
-                    .filter(|qa| match_title(qa, labels).is_some())
-                    .unwrap_or(plain);
+                let plain = labelled_question(plain, labels);
                 let worded = (!listed)
                     .then(|| match_worded_title(&plain, labels))
                     .flatten();

@@ -22,6 +22,7 @@
 //! of pairs whose tiers differ. A field that pastes the person's case (two
 //! sentences of it or more) is copied text and reads as nothing.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Employee, STRESSORS, Tier, TriageCase, word_cap};
@@ -239,6 +240,8 @@ const SUPPORT: [&[&str]; 4] = [
         "mental health day*",
         "wellbeing day*",
         "send them home",
+        "send him home",
+        "send her home",
         "step back from",
         "off their plate",
         "work off them",
@@ -449,14 +452,20 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
     let mut notes = Vec::new();
     for (employee, block) in case.employees.iter().zip(&blocks) {
         let mut fields = fields(block);
+        // Each copy of a field as words, read once for the copy rule and
+        // the field's reader.
+        let mut reads: BTreeMap<Field, Vec<Text>> = BTreeMap::new();
         // A field that pastes the person's case (two sentences of it or
         // more) is read by its writer's own words only: the pasted facts
         // earn nothing, and an action that quotes them as its reason ("...
         // some days off, because Ayodele \"has called in sick with stress 5
         // times\" and has not slept ...") is still the action it names.
         for (field, copies) in fields.iter_mut() {
+            let read_copies = reads.entry(*field).or_default();
             for copy in copies {
-                if !answer.pastes_case(copy) {
+                let read = Text::new(copy);
+                if !answer.pastes_case_read(copy, &read) {
+                    read_copies.push(read);
                     continue;
                 }
                 // A tier on its own line, then the signs behind it in the
@@ -469,17 +478,19 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
                 } else {
                     answer.own_words(copy)
                 };
+                read_copies.push(Text::new(copy));
             }
         }
         let field = |f: Field| fields.get(&f).map_or(&[][..], Vec::as_slice);
-        let tier = read_tier(block, field(Field::Tier));
+        let read = |f: Field| reads.get(&f).map_or(&[][..], Vec::as_slice);
+        let tier = read_tier(block, read(Field::Tier));
         let tier_right = tier.one() == Some(&employee.tier);
         tier_points += tier.score(|t| right(*t == employee.tier)).0 as u64;
         answered_tiers.push(tier.one().copied());
         // A person whose tier is wrong earns nothing for their actions: an
         // action is right only for the person it is for.
         let level = support_level(
-            field(Field::Day),
+            read(Field::Day),
             employee.tier.rank(),
             &employee.first.to_lowercase(),
         );
@@ -487,7 +498,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             day_points += level.score(|l| right(*l == employee.tier.rank())).0 as u64;
         }
         let own_lines = OwnLines::of(employee);
-        let stressor = read_stressor(block, field(Field::Stressor), answer, employee, &own_lines);
+        let stressor = read_stressor(block, read(Field::Stressor), answer, employee, &own_lines);
         let Fortnight {
             points: fortnight,
             no_step,
@@ -499,6 +510,7 @@ pub fn grade(case: &TriageCase, answer: &Answer) -> Grade {
             employee,
             &own_lines,
             field(Field::Fortnight),
+            read(Field::Fortnight),
             stressor.one().copied(),
         );
         if tier_right {
@@ -763,6 +775,10 @@ fn first_mentions(case: &TriageCase, text: &Text) -> Vec<Option<usize>> {
                 .unwrap_or("")
                 .to_lowercase();
             let first = e.first.to_lowercase();
+            // [`name_forms`], with the forms lowered here: every line of an
+            // answer is searched for every member.
+            let full = e.name.to_lowercase();
+            let forms = [full.as_str(), first.as_str(), last.as_str()];
             let someone_else = |end: usize| {
                 text.words.get(end).is_some_and(|next| {
                     text.gap(end).trim().is_empty() && next.text != last && is_surname(&next.text)
@@ -776,11 +792,11 @@ fn first_mentions(case: &TriageCase, text: &Text) -> Vec<Option<usize>> {
                         .iter()
                         .any(|n| n.eq_ignore_ascii_case(&text.words[start - 1].text))
             };
-            name_forms(e)
-                .iter()
+            forms
+                .into_iter()
                 .flat_map(|form| text.find(form).into_iter().map(move |span| (form, span)))
-                .filter(|(form, (_, end))| **form != first || !someone_else(*end))
-                .filter(|(form, (start, _))| **form != last || !after_someone_else(*start))
+                .filter(|(form, (_, end))| *form != first || !someone_else(*end))
+                .filter(|(form, (start, _))| *form != last || !after_someone_else(*start))
                 .map(|(_, (s, _))| s)
                 .min()
         })
@@ -1073,19 +1089,24 @@ fn sole_member(case: &TriageCase, cell: &str) -> Option<usize> {
 /// flag", "green light", "critical incident") and compared ones are not
 /// stated; two stated tiers are a hedge.
 fn tiers_in(text: &str) -> OneValue<Tier> {
-    let read = Text::new(text);
-    stated_words(&read, |word| {
+    tiers_of(&Text::new(text))
+}
+
+/// [`tiers_in`] for a text already read.
+fn tiers_of(read: &Text) -> OneValue<Tier> {
+    stated_words(read, |word| {
         Tier::ALL.into_iter().find(|t| t.word() == word)
     })
 }
 
-/// The tier of a block: from its tier field (every copy of it) when it has
-/// one, else from the person's own lines, else from the whole block.
-fn read_tier(block: &Block, field: &[String]) -> OneValue<Tier> {
+/// The tier of a block: from its tier field (every copy of it, read) when
+/// it has one, else from the person's own lines, else from the whole
+/// block.
+fn read_tier(block: &Block, field: &[Text]) -> OneValue<Tier> {
     if !field.is_empty() {
         return field
             .iter()
-            .map(|f| tiers_in(f))
+            .map(tiers_of)
             .fold(OneValue::Missing, OneValue::and);
     }
     let own = tiers_in(&block.own.join("\n"));
@@ -1395,22 +1416,21 @@ fn stretches(joined: &str, skip: &BTreeSet<Field>, out: &mut BTreeMap<Field, Vec
 /// first name in lower case: recognition given to anyone else by name is
 /// not theirs ([`for_someone_else`]). A step timed past the day
 /// ([`deferred_words`]) is no 24-hour step.
-fn support_level(field: &[String], needed: u32, own_first: &str) -> OneValue<u32> {
+fn support_level(field: &[Text], needed: u32, own_first: &str) -> OneValue<u32> {
     field
         .iter()
-        .map(|action| {
-            let text = Text::new(action);
+        .map(|text| {
             if text.len() < 3 {
                 return OneValue::Missing;
             }
-            let conditional = conditional_words(&text);
+            let conditional = conditional_words(text);
             // The RED tier's support only offered or reminded of is care,
             // no level ([`offered_only`]).
-            let offered = offered_only(&text, &conditional);
-            let deferred = deferred_words(&text);
-            let others = for_someone_else(&text, own_first);
+            let offered = offered_only(text, &conditional);
+            let deferred = deferred_words(text);
+            let others = for_someone_else(text, own_first);
             let given = |s: usize, e: usize| {
-                !negated(&text, s, e)
+                !negated(text, s, e)
                     && !conditional[s]
                     && !deferred[s]
                     && !offered.contains(&s)
@@ -1419,16 +1439,40 @@ fn support_level(field: &[String], needed: u32, own_first: &str) -> OneValue<u32
             // Steps read by their grammar rather than a fixed phrase:
             // relief from the load (care beside a higher level) and an
             // ordinary check-in (GREEN's routine level itself).
-            let relief: Vec<usize> = relief_from_the_load(&text)
+            let relief: Vec<usize> = relief_from_the_load(text)
                 .into_iter()
                 .filter(|&(s, e)| given(s, e))
                 .map(|(s, _)| s)
                 .collect();
-            let ordinary: Vec<usize> = ordinary_check_ins(&text)
+            let ordinary: Vec<usize> = ordinary_check_ins(text)
                 .into_iter()
                 .filter(|&(s, e)| given(s, e))
                 .map(|(s, _)| s)
                 .collect();
+            // The emergency department by its short names, days given off
+            // by name, and a review of the workload with the person
+            // (play-it39 B3).
+            let read_steps = |spans: Vec<(usize, usize)>, level: u32| -> Vec<(usize, u32)> {
+                spans
+                    .into_iter()
+                    .filter(|&(s, e)| given(s, e))
+                    .map(|(s, _)| (s, level))
+                    .collect()
+            };
+            let emergency = read_steps(emergency_department(text), 0);
+            let read_more: Vec<(usize, u32)> = emergency
+                .iter()
+                .copied()
+                .chain(read_steps(days_given_off(text), 1))
+                .chain(read_steps(workload_reviews(text), 2))
+                .collect();
+            // A GP or doctor named as an appointment to book is a referral
+            // (the RED tier's), not emergency care, unless it is urgent.
+            let booked = gp_appointments(text);
+            let as_booked = |(s, k): (usize, u32)| {
+                let is_booked = k == 0 && booked.iter().any(|&(bs, be)| (bs..be).contains(&s));
+                (s, if is_booked { 1 } else { k })
+            };
             // Where each level is given: (word, level), in text order.
             let mut steps: Vec<(usize, u32)> = SUPPORT
                 .iter()
@@ -1441,14 +1485,16 @@ fn support_level(field: &[String], needed: u32, own_first: &str) -> OneValue<u32
                         .filter(|&(s, e)| given(s, e))
                         .map(move |(s, _)| (s, k))
                 })
+                .map(as_booked)
                 .chain(relief.iter().map(|&s| (s, 1)))
                 .chain(ordinary.iter().map(|&s| (s, 3)))
+                .chain(read_more)
                 .collect();
             crate::order::sort(&mut steps);
             // A bare check-in offered instead of the steps before it ("...
             // a safety plan; or, if they prefer, a check-in next week") is a
             // lower tier's step: AMBER's check-in.
-            if check_in_instead(&text, &steps) {
+            if check_in_instead(text, &steps) {
                 steps.push((text.len(), 2));
             }
             let levels: Vec<u32> = crate::order::set_of(steps.iter().map(|(_, k)| *k))
@@ -1460,16 +1506,21 @@ fn support_level(field: &[String], needed: u32, own_first: &str) -> OneValue<u32
             // action's, unless the two are offered as alternatives.
             let only_care = |level: u32| {
                 (level != 3 || ordinary.is_empty())
+                    && (level != 0 || emergency.is_empty())
                     && SUPPORT[level as usize]
                         .iter()
                         .filter(|p| !CARE.contains(p))
-                        .all(|p| text.mentions(&[p]).into_iter().all(|(s, e)| !given(s, e)))
+                        .all(|p| {
+                            text.mentions(&[p])
+                                .into_iter()
+                                .all(|(s, e)| !given(s, e) || as_booked((s, level)).1 != level)
+                        })
             };
             // Beside same-day safety support, a referral (occupational
             // health, the EAP) is its medical follow-up, not the RED tier's
             // support offered instead: the safety step decides.
             match levels.as_slice() {
-                [0, 1] if referral_beside_safety(&text, &conditional, &offered) => OneValue::One(0),
+                [0, 1] if referral_beside_safety(text, &conditional, &offered) => OneValue::One(0),
                 // "check in within the day to reprioritise the workload and
                 // take weekend work off them": relief beside reprioritising
                 // is AMBER's check-in with more care, and RED's relief with
@@ -1480,14 +1531,14 @@ fn support_level(field: &[String], needed: u32, own_first: &str) -> OneValue<u32
                         && only_care(*intense)
                         && only_care(*next)
                         && (needed == *intense || needed == *next)
-                        && !offers_alternatives(&text, &steps) =>
+                        && !offers_alternatives(text, &steps) =>
                 {
                     OneValue::One(needed)
                 }
                 [intense, next]
                     if *next == intense + 1
                         && only_care(*next)
-                        && !offers_alternatives(&text, &steps) =>
+                        && !offers_alternatives(text, &steps) =>
                 {
                     OneValue::One(*intense)
                 }
@@ -1578,6 +1629,217 @@ fn relief_from_the_load(text: &Text) -> Vec<(usize, usize)> {
                         })
                 })
                 .map(|k| (s, k + 2))
+        })
+        .collect()
+}
+
+/// Words before "casualty" that make it the hospital department: "take
+/// her to casualty", "seen at casualty".
+const TO_A_PLACE: &[&str] = &["to", "at", "into", "in"];
+
+/// Where the action names the emergency department by a short name of
+/// its own: "A&E" (also "A & E"), "the ER" or "the ED" in capitals, and
+/// "casualty" as a place ("to casualty"). Emergency care is CRITICAL's
+/// same-day safety support (play-it39 B3); "a casualty of the reorg" and
+/// the word "ed" in lower case name no department.
+fn emergency_department(text: &Text) -> Vec<(usize, usize)> {
+    (0..text.len())
+        .filter_map(|k| {
+            let word = &text.words[k];
+            let written = text.source.get(word.start..word.end).unwrap_or("");
+            let and_e = word.text == "a"
+                && text
+                    .words
+                    .get(k + 1)
+                    .is_some_and(|e| e.text == "e" && text.gap(k + 1).trim() == "&");
+            if and_e {
+                return Some((k, k + 2));
+            }
+            let short = matches!(written, "ER" | "ED")
+                && k > 0
+                && matches!(text.words[k - 1].text.as_str(), "the" | "to" | "at");
+            let casualty = word.text == "casualty"
+                && k > 0
+                && TO_A_PLACE.contains(&text.words[k - 1].text.as_str());
+            (short || casualty).then_some((k, k + 1))
+        })
+        .collect()
+}
+
+/// The GP or doctor words of the most intense level.
+const DOCTORS: &[&str] = &["gp", "doctor", "doctors"];
+
+/// Words that make an appointment emergency care: "an urgent GP
+/// appointment", "an emergency doctor's appointment", "same-day".
+const URGENT: &[&str] = &["urgent", "urgently", "emergency", "same"];
+
+/// How many words may stand between a GP and its appointment: "an
+/// appointment with his own GP", "a GP appointment".
+const APPOINTMENT_REACH: usize = 4;
+
+/// Where a GP or doctor is named as an appointment to book ("book him a
+/// GP appointment", "an appointment with her doctor"), with no word of
+/// urgency in its clause: a referral to professional help, the RED tier's
+/// urgent support, not CRITICAL's emergency care (play-it39 B3). Spans of
+/// the doctor's word.
+fn gp_appointments(text: &Text) -> Vec<(usize, usize)> {
+    text.mentions(DOCTORS)
+        .into_iter()
+        .filter(|&(s, e)| {
+            let clause = text.words[s].clause;
+            let in_clause: Vec<usize> = (s.saturating_sub(APPOINTMENT_REACH)
+                ..e + APPOINTMENT_REACH)
+                .filter(|&k| text.words.get(k).is_some_and(|w| w.clause == clause))
+                .collect();
+            let appointment = in_clause
+                .iter()
+                .any(|&k| text.words[k].text.starts_with("appointment"));
+            let urgent = text
+                .words
+                .iter()
+                .filter(|w| w.clause == clause)
+                .any(|w| URGENT.contains(&w.text.as_str()));
+            appointment && !urgent
+        })
+        .collect()
+}
+
+/// Times a person may be given off by name: "tomorrow off", "the
+/// afternoon off", "Friday off".
+const DAYS_OFF: &[&str] = &[
+    "tomorrow",
+    "morning",
+    "afternoon",
+    "evening",
+    "week",
+    "weekend",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+];
+
+/// Verbs that give a person time off: "give him tomorrow off", "let her
+/// take Friday off".
+const GIVING_TIME: &[&str] = &[
+    "give", "gives", "giving", "take", "takes", "taking", "have", "has", "having", "get", "gets",
+    "grant", "grants", "book", "books", "approve", "approves", "let",
+];
+
+/// How many words before the day a giving verb may stand: "give him the
+/// whole afternoon off".
+const GIVING_REACH: usize = 4;
+
+/// Where the action gives the person a named stretch of time off
+/// ("Give him tomorrow off", "let her take the afternoon off", "Friday
+/// off, with cover"): a [`DAYS_OFF`] word right before "off", after a
+/// giving verb in its clause or opening it. Time off is the RED tier's
+/// urgent support (play-it39 B3); "Friday's off-site" and "tomorrow off
+/// the record" give none. Spans from the day to "off".
+fn days_given_off(text: &Text) -> Vec<(usize, usize)> {
+    (1..text.len())
+        .filter(|&k| {
+            let off = &text.words[k];
+            let day = k - 1;
+            let clause = off.clause;
+            let next = text.words.get(k + 1).filter(|n| n.clause == clause);
+            let joined = text.gap(k + 1).starts_with('-') && next.is_some();
+            let record = next.is_some_and(|n| n.text == "the")
+                && text.words.get(k + 2).is_some_and(|n| n.text == "record");
+            if off.text != "off"
+                || !DAYS_OFF.contains(&text.words[day].text.as_str())
+                || text.words[day].clause != clause
+                || !text.gap(k).trim().is_empty()
+                || joined
+                || record
+            {
+                return false;
+            }
+            let clause_start = (0..day)
+                .rev()
+                .take_while(|&b| text.words[b].clause == clause)
+                .last()
+                .unwrap_or(day);
+            let giving = (day.saturating_sub(GIVING_REACH)..day)
+                .filter(|&b| b >= clause_start)
+                .any(|b| GIVING_TIME.contains(&text.words[b].text.as_str()));
+            let opens = text.words[clause_start..day].iter().all(|w| {
+                matches!(
+                    w.text.as_str(),
+                    "the" | "a" | "this" | "whole" | "and" | "plus"
+                )
+            });
+            giving || opens
+        })
+        .map(|k| (k - 1, k + 1))
+        .collect()
+}
+
+/// Ways of going over something with a person: "go through", "look at",
+/// "walk through", "review".
+const REVIEWING: &[&str] = &[
+    "go through",
+    "goes through",
+    "going through",
+    "go over",
+    "goes over",
+    "going over",
+    "look at",
+    "looking at",
+    "look over",
+    "look through",
+    "walk through",
+    "walking through",
+    "run through",
+    "running through",
+    "talk through",
+    "talking through",
+    "sort through",
+    "review",
+    "reviews",
+    "reviewing",
+];
+
+/// What a person has on: the load a review with them reprioritises.
+const THEIR_LOAD: &[&str] = &[
+    "workload",
+    "backlog",
+    "plate",
+    "commitments",
+    "priorities",
+    "tasks",
+    "task list",
+    "to do list",
+    "todo list",
+    "tickets",
+    "ticket queue",
+    "queue",
+];
+
+/// How many words may stand between a review and the load: "look at what
+/// is on his plate", "go through all of her open tickets".
+const REVIEW_REACH: usize = 5;
+
+/// Where the action goes over the person's load with them ("go through
+/// his workload", "look at what's on her plate", "walk through their open
+/// tickets"): the AMBER tier's check-in to reprioritise in other words
+/// (play-it39 B3). A review of anything else ("go through the incident
+/// timeline", "look at his code") reprioritises nothing. Spans from the
+/// review to the load's end.
+fn workload_reviews(text: &Text) -> Vec<(usize, usize)> {
+    let loads = text.mentions(THEIR_LOAD);
+    text.mentions(REVIEWING)
+        .into_iter()
+        .filter_map(|(s, e)| {
+            let clause = text.words[s].clause;
+            loads
+                .iter()
+                .find(|&&(ls, le)| {
+                    (e..=e + REVIEW_REACH).contains(&ls)
+                        && text.words[e.min(ls)..le].iter().all(|w| w.clause == clause)
+                })
+                .map(|&(_, le)| (s, le))
         })
         .collect()
 }
@@ -2006,6 +2268,8 @@ const CARE: &[&str] = &[
     "cover their work",
     "cover for them",
     "send them home",
+    "send him home",
+    "send her home",
     "reprioriti*",
     "prioriti*",
     "deprioriti*",
@@ -2825,6 +3089,13 @@ fn in_another_sense(text: &Text, at: usize) -> bool {
     if word == "launch" {
         return at.checked_sub(1).and_then(near) == Some("since");
     }
+    // "the merge requests", "a merge conflict": code, not a merger of
+    // teams (play-it39 B2, near misses).
+    if let Some(merge) = (at..at + 3).find(|&k| near(k) == Some("merge")) {
+        return near(merge + 1).is_some_and(|w| {
+            w.starts_with("request") || w.starts_with("conflict") || w == "queue"
+        });
+    }
     false
 }
 
@@ -3014,7 +3285,85 @@ fn time_freed(text: &Text, own: &Employee) -> Vec<(usize, usize)> {
             freed.push((preposition + 1, end));
         }
     }
+    freed.extend(duty_lightened(text, own, &duties));
     freed
+}
+
+/// Words that make a duty lighter: "a lighter on-call load", "fewer
+/// night shifts", "less on-call", "cut her rota shifts".
+const LIGHTER: &[&str] = &[
+    "lighter",
+    "lighten",
+    "lightened",
+    "fewer",
+    "less",
+    "reduce",
+    "reduced",
+    "reducing",
+    "cut",
+    "cutting",
+    "ease",
+    "eased",
+    "easing",
+    "lower",
+    "lowered",
+    "trim",
+    "trimmed",
+];
+
+/// Words that may stand between a word of [`LIGHTER`] and the duty:
+/// "reduce her on-call", "a lighter and fairer rota".
+const BEFORE_A_DUTY: &[&str] = &[
+    "the", "a", "an", "her", "his", "their", "its", "and", "fairer",
+];
+
+/// The stretches of out-of-hours duty a carer's 2-week action lightens
+/// ("a lighter on-call load while she is caring", "fewer night shifts
+/// for her", "cut their out-of-hours rota shifts to one a month"): as
+/// taking them off it ([`time_freed`]), it frees their own time for the
+/// caring, a step on their own stressor, not on another person's on-call
+/// or incidents (play-it39 C1: the rubric's half for "another person's
+/// stressor as well" is for what the action does, and lightening the
+/// carer's own duty does nothing for anyone else's). A duty lightened
+/// "for" someone other than the person ("for the rest of the team", "for
+/// Fatima") frees none of their time. Spans of the duty.
+fn duty_lightened(text: &Text, own: &Employee, duties: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let names = person_words(own);
+    let theirs = |w: &str| names.contains(w) || matches!(w, "their" | "his");
+    let word = |k: usize| text.words.get(k).map_or("", |w| w.text.as_str());
+    let mut lightened = Vec::new();
+    for (k, w) in text.words.iter().enumerate() {
+        if !LIGHTER.contains(&w.text.as_str()) || negated(text, k, k + 1) {
+            continue;
+        }
+        let in_clause = |j: &usize| text.words.get(*j).is_some_and(|x| x.clause == w.clause);
+        let start = (k + 1..)
+            .take_while(in_clause)
+            .find(|j| !BEFORE_A_DUTY.contains(&word(*j)))
+            .unwrap_or(k + 1);
+        let Some(&(duty, _)) = duties.iter().find(|(s, _)| *s == start) else {
+            continue;
+        };
+        let end = (duty + 1..)
+            .take_while(in_clause)
+            .find(|j| RELIEF_ENDS.contains(&word(*j)))
+            .unwrap_or_else(|| {
+                (duty..)
+                    .take_while(in_clause)
+                    .last()
+                    .map_or(duty + 1, |j| j + 1)
+            });
+        // "for the rest of the team", "for Fatima": someone else's duty.
+        let for_someone_else = word(end) == "for"
+            && in_clause(&(end + 1))
+            && !(end + 1..end + 3)
+                .take_while(in_clause)
+                .any(|j| theirs(word(j)));
+        if !for_someone_else {
+            lightened.push((duty, end));
+        }
+    }
+    lightened
 }
 
 /// Someone who stands in for the person: one helper, not a group the
@@ -3397,11 +3746,12 @@ fn names_no_step(read: &Text, case: &TriageCase, situation: &Text) -> bool {
         .chain([case.card.lead.as_str()])
         .flat_map(|n| Text::new(n).words)
         .map(|w| w.text)
-        .chain(situation.words.iter().map(|w| w.text.clone()))
         .collect::<BTreeSet<String>>();
+    // The situation's words are looked up where they are, not copied.
+    let named = |word: &str| names.contains(word) || !situation.positions(word).is_empty();
     for (k, word) in read.words.iter().enumerate() {
         let bare = word.text.trim_end_matches("'s");
-        if names.contains(&word.text) || names.contains(bare) {
+        if named(&word.text) || named(bare) {
             covered[k] = true;
         }
     }
@@ -3519,6 +3869,7 @@ fn fortnight_score(
     employee: &Employee,
     own_lines: &OwnLines,
     field: &[String],
+    field_read: &[Text],
     stated: Option<&'static str>,
 ) -> Fortnight {
     let action = field.join("\n");
@@ -3539,7 +3890,11 @@ fn fortnight_score(
     let action = without_asides_on_others(case, employee, &action);
     // Harmful advice is no support, whatever it names ("tell him to stop
     // making a fuss about the incidents").
-    let read = Text::new(&action);
+    // One copy with no aside taken out is the copy as the grader read it.
+    let read: Cow<Text> = match (field, field_read) {
+        ([copy], [read]) if *copy == action => Cow::Borrowed(read),
+        _ => Cow::Owned(Text::new(&action)),
+    };
     if !harmful(&read).is_empty() {
         return Fortnight {
             points: Points::ZERO,
@@ -3927,7 +4282,7 @@ fn without_asides_on_others(case: &TriageCase, employee: &Employee, action: &str
 /// block pastes the case; one value or a hedge.
 fn read_stressor(
     block: &Block,
-    field: &[String],
+    field: &[Text],
     answer: &Answer,
     own: &Employee,
     own_lines: &OwnLines,
@@ -3935,7 +4290,7 @@ fn read_stressor(
     if !field.is_empty() {
         return field
             .iter()
-            .map(|f| OneValue::of(stressors_in(f, own, own_lines)))
+            .map(|f| OneValue::of(stressors_of(f, own, own_lines)))
             .fold(OneValue::Missing, OneValue::and);
     }
     let all = block.all.join("\n");
@@ -4142,7 +4497,7 @@ mod tests {
 
     #[test]
     fn care_of_two_neighbouring_levels_reads_as_the_one_needed() {
-        let needing = |a: &str, needed: u32| support_level(&[a.to_owned()], needed, "");
+        let needing = |a: &str, needed: u32| support_level(&[Text::new(a)], needed, "");
         for action in [
             "Their manager should check in within the day to reprioritise the workload and take \
              weekend work off them.",
@@ -4170,7 +4525,7 @@ mod tests {
 
     #[test]
     fn support_levels_match_tiers() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
+        let level = |a: &str| support_level(&[Text::new(a)], NO_TIER, "");
         let crisis = "Today: stay with them, call a crisis line and agree a safety plan.";
         assert_eq!(level(crisis), OneValue::One(0));
         let check = "Within 24 hours: a check-in to reprioritise their workload.";
@@ -4282,7 +4637,7 @@ mod tests {
 
     #[test]
     fn a_referral_after_a_firm_safety_step_is_its_follow_up_after_any_punctuation() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
+        let level = |a: &str| support_level(&[Text::new(a)], NO_TIER, "");
         // A bare referral after the safety step, after a semicolon, a full
         // stop, a dash or in a list, urgent or not (play-para-it21, B1).
         for action in [
@@ -4334,7 +4689,7 @@ mod tests {
 
     #[test]
     fn a_recommended_step_is_firm_and_a_condition_takes_its_own_clause() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
+        let level = |a: &str| support_level(&[Text::new(a)], NO_TIER, "");
         // "X should <act>" recommends the act (play-it5 B3), as "must",
         // "needs to" and the like do.
         for (action, tier) in [
@@ -4449,7 +4804,7 @@ mod tests {
 
     #[test]
     fn a_reminder_or_an_offer_left_to_the_person_is_no_level() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
+        let level = |a: &str| support_level(&[Text::new(a)], NO_TIER, "");
         // A reminder that support exists, or an offer the person may take
         // up, beside a check-in: the check-in's level (play-it25 B1, C1).
         for action in [
@@ -4493,7 +4848,7 @@ mod tests {
 
     #[test]
     fn a_contact_number_beside_a_crisis_line_is_same_day_safety_support() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
+        let level = |a: &str| support_level(&[Text::new(a)], NO_TIER, "");
         for safety in [
             "Tatiana speaks to Kwame today, in person: share a crisis line and the EAP's urgent \
              number, and agree a simple safety plan with him (who he can call, what to do if it \
@@ -4509,7 +4864,7 @@ mod tests {
 
     #[test]
     fn a_choice_of_follow_up_after_a_firm_safety_step_is_no_hedge() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
+        let level = |a: &str| support_level(&[Text::new(a)], NO_TIER, "");
         for safety in [
             "Bjorn speaks to him today, makes sure he does not drive home tired (a taxi is \
              booked and paid for), agrees a safety plan for late shifts and gets him an urgent \
@@ -4565,7 +4920,7 @@ mod tests {
 
     #[test]
     fn a_hospital_in_the_persons_circumstances_is_no_care_step() {
-        let level = |a: &str| support_level(&[a.to_owned()], NO_TIER, "");
+        let level = |a: &str| support_level(&[Text::new(a)], NO_TIER, "");
         for routine in [
             "Routine check-in \u{2014} ask how he's doing with the hospital visits.",
             "A routine catch-up; ask how her father's hospital treatment is going.",

@@ -389,6 +389,32 @@ pub(crate) const STRESSORS: &[Stressor] = &[
             "where she stands",
             "where he stands",
             "job survives",
+            // Where the role lands, what becomes of it, and the
+            // reorganisation called a merge (play-it39 B2): "where his
+            // role lands in the merge". A merge request or a merge of
+            // rotas is no reorganisation ([`super::grade`]'s
+            // `in_another_sense`).
+            "their role lands",
+            "her role lands",
+            "his role lands",
+            "their role ends up",
+            "her role ends up",
+            "his role ends up",
+            "their role survives",
+            "her role survives",
+            "his role survives",
+            "becomes of their role",
+            "becomes of her role",
+            "becomes of his role",
+            "where they land",
+            "where she lands",
+            "where he lands",
+            "where they will land",
+            "where she will land",
+            "where he will land",
+            "the merge",
+            "team merge",
+            "department merge",
         ],
         topic: &[
             "reorg*",

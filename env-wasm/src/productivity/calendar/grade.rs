@@ -147,7 +147,7 @@ impl Calendar {
             start: one_value(answer, "start", clock_of(Edge::Start)),
             end: one_value(answer, "end", clock_of(Edge::End)),
             day,
-            participants: items(answer, "participants", fold_name),
+            participants: items(answer, "participants", fold_name, &self.known_people()),
             room: stated_choice_field(answer, "room", |w| self.room_of(w), ROOM_FILLER),
         }
     }

@@ -68,20 +68,37 @@ pub(super) struct Clause {
     /// It opens an item of a list (a bullet, a number or a line) with no
     /// subject of its own, under a lead-in that hands the item its subject
     /// and modal ("We will:\n- refund the full $377.00 ...") or makes it a
-    /// step of our plan ("Next steps:\n- Refund ..."): see [`Lead`].
+    /// step of our plan ("Next steps:\n- Refund ..."), or an item that is
+    /// no clause of its own under a lead-in that reports what was done
+    /// ("Action taken:\n- Full refund of $377.00 ..."): see [`Lead`].
     pub led: Option<Lead>,
 }
 
 /// The lead-in of a list item: a line ending in a colon whose clause the
-/// item completes, as a verb phrase completes its subject and modal.
+/// item completes, as a verb phrase completes its subject and modal, or
+/// as a value completes its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Lead {
     /// The clause of the lead-in, the last of its line.
     pub by: usize,
-    /// The lead-in names the steps of our plan and has no subject of its
-    /// own ("Next steps:", "Steps:", "What happens next:"): a step with no
-    /// doer of its own is ours.
-    pub plan: bool,
+    pub kind: LeadKind,
+}
+
+/// What a lead-in makes of the items under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LeadKind {
+    /// It hands its subject and modal to a verb phrase ("We will:", "What
+    /// we can do:", "We cannot:").
+    Subject,
+    /// It names the steps of our plan and has no subject of its own ("Next
+    /// steps:", "Steps:", "What happens next:"): a step with no doer of its
+    /// own is ours.
+    Plan,
+    /// It reports what we did or decided ("Action taken:", "What we've
+    /// done:", "Done so far:", "Resolution:"): an item naming an action by
+    /// its noun ("- Full refund of $377.00 to your card") is that action,
+    /// done when the lead-in says so.
+    Report { done: bool },
 }
 
 impl Clause {
@@ -212,7 +229,7 @@ pub(super) fn clauses(text: &Text) -> Vec<Clause> {
                 n.sentence != word.sentence || n.clause != word.clause || n.text != "that"
             });
         let joined_by = opener(&word.text)
-            .filter(|_| !adverb_yet && !participle && !pro_form)
+            .filter(|_| !adverb_yet && !participle && !pro_form && !joins_bare_noun(text, i))
             .or_else(|| inverted_condition(text, i).then_some(Opener::Condition));
         if breaks_here || joined_by.is_some() || i == 0 {
             if let Some(open) = start.take()
@@ -247,6 +264,149 @@ pub(super) fn clauses(text: &Text) -> Vec<Clause> {
         out[at].led = lead_of_item(text, &out, at);
     }
     out
+}
+
+/// Determiners that open a noun phrase a bare noun may be coordinated
+/// with: "the last four digits and expiry date".
+const NOUN_PHRASE_STARTS: &[&str] = &[
+    "the", "your", "a", "an", "its", "their", "our", "my", "this", "these", "those", "his", "her",
+    "any", "both",
+];
+
+/// The most words a noun phrase may have after its determiner before an
+/// "and" that joins a bare noun to it ("the | last four digits of the
+/// card | and ...").
+const NOUN_PHRASE_WORDS: usize = 7;
+
+/// The most words of a bare noun phrase after "and" ("and | 3 digit
+/// security code").
+const BARE_NOUN_WORDS: usize = 4;
+
+/// Nouns of what a reply may ask the customer for or tell them of, heads
+/// of a bare noun phrase: "and expiry date", "and invoice number", "and
+/// CVV".
+const DETAIL_NOUNS: &[&str] = &[
+    "number",
+    "numbers",
+    "digits",
+    "digit",
+    "date",
+    "dates",
+    "code",
+    "codes",
+    "expiry",
+    "expiration",
+    "name",
+    "names",
+    "address",
+    "details",
+    "id",
+    "pin",
+    "password",
+    "passwords",
+    "passcode",
+    "cvv",
+    "cvc",
+    "otp",
+    "email",
+    "reference",
+    "amount",
+    "statement",
+    "statements",
+    "invoice",
+    "receipt",
+    "screenshot",
+    "passport",
+    "licence",
+    "license",
+];
+
+/// Prepositions that may follow a bare noun phrase's head and modify it:
+/// "expiry date of your new card", "security code on the back".
+const NOUN_MODIFIER_PREPOSITIONS: &[&str] = &["of", "on", "from", "for", "in", "at"];
+
+/// Verbs that take a noun and then "of" ("take care of", "make use of"):
+/// such a phrase after "and" is a verb phrase, not a noun.
+const LIGHT_VERBS: &[&str] = &["take", "make", "get", "have", "keep", "think", "let"];
+
+/// Whether a word may stand inside a bare noun phrase: no determiner,
+/// pronoun, auxiliary, adverb opening a clause, negation, joining word or
+/// preposition.
+fn bare_noun_word(word: &str) -> bool {
+    !(NOUN_PHRASE_STARTS.contains(&word)
+        || SUBJECTS.contains(&word)
+        || SUBJECT_STARTS.contains(&word)
+        || OUR_SIDE.contains(&word)
+        || CLAUSE_WORDS.contains(&word)
+        || LEAD_ADVERBS.contains(&word)
+        || NOUN_MODIFIER_PREPOSITIONS.contains(&word)
+        || crate::text::negation::NEGATORS.contains(&word)
+        || opener(word).is_some()
+        || matches!(
+            word,
+            "to" | "up" | "out" | "back" | "down" | "off" | "over" | "away" | "with" | "and" | "or"
+        ))
+}
+
+/// Whether the "and" at word `i` joins a bare noun phrase (no determiner of
+/// its own) to a noun phrase that is an object before it, sharing its
+/// determiner and verb: "please reply with the last four digits and expiry
+/// date of your new card", "send us the charge date and invoice number",
+/// "your name and date of birth". Such an "and" opens no clause, so every
+/// reader of the clause sees both objects. The phrase before opens with a
+/// determiner after some word of its clause (a verb, a preposition), so it
+/// is no subject; the phrase after is bare words up to its clause's end or
+/// a preposition that modifies it, headed by a noun of a detail
+/// ([`DETAIL_NOUNS`]) or by any noun "of" something ("and name of the
+/// add-on"). "and refund the charge", "and turn on two-factor
+/// authentication", "and we will check it" open clauses.
+fn joins_bare_noun(text: &Text, i: usize) -> bool {
+    let word = &text.words[i];
+    if word.text != "and" {
+        return false;
+    }
+    let same_clause = |j: usize| {
+        text.words
+            .get(j)
+            .is_some_and(|w| w.clause == word.clause && w.sentence == word.sentence)
+    };
+    let determiner = (i.saturating_sub(NOUN_PHRASE_WORDS + 1)..i)
+        .rev()
+        .take_while(|&j| same_clause(j))
+        .find(|&j| NOUN_PHRASE_STARTS.contains(&text.words[j].text.as_str()));
+    let object = determiner.is_some_and(|d| {
+        d + 1 < i
+            && d > 0
+            && same_clause(d - 1)
+            && text.words[d + 1..i].iter().all(|w| {
+                !CLAUSE_WORDS.contains(&w.text.as_str()) && !SUBJECTS.contains(&w.text.as_str())
+            })
+    });
+    if !object {
+        return false;
+    }
+    let phrase: Vec<&str> = (i + 1..text.len())
+        .take_while(|&j| same_clause(j))
+        .map(|j| text.words[j].text.as_str())
+        .take_while(|w| bare_noun_word(w))
+        .take(BARE_NOUN_WORDS + 1)
+        .collect();
+    let (Some(first), Some(head)) = (phrase.first(), phrase.last()) else {
+        return false;
+    };
+    if phrase.len() > BARE_NOUN_WORDS || LIGHT_VERBS.contains(first) {
+        return false;
+    }
+    let after = i + 1 + phrase.len();
+    let stop = same_clause(after).then(|| text.words[after].text.as_str());
+    match stop {
+        None => DETAIL_NOUNS.contains(head),
+        Some("of") => true,
+        Some(preposition) if NOUN_MODIFIER_PREPOSITIONS.contains(&preposition) => {
+            DETAIL_NOUNS.contains(head)
+        }
+        Some(_) => false,
+    }
 }
 
 /// Words a lead-in may end with after its modal: "What we can do:", "What
@@ -344,17 +504,104 @@ fn names_a_plan(words: &[&str]) -> bool {
         && words.iter().any(|w| PLAN_NAMES.contains(w))
 }
 
+/// Keys of a line that say what was decided: "Outcome: full refund",
+/// "| Decision | Fee waiver |", "Resolution:" over a list.
+pub(super) const DECISION_KEYS: &[&str] = &["outcome", "decision", "result", "resolution"];
+
+/// Words a decision key may have before its noun ("Our final decision").
+pub(super) const DECISION_KEY_MODIFIERS: &[&str] =
+    &["our", "the", "your", "final", "agreed", "overall"];
+
+/// Participles and past forms that end a lead-in reporting what was done:
+/// "Action taken:", "What we've done:", "Done:", "Steps completed:".
+const DONE_WORDS: &[&str] = &[
+    "done",
+    "taken",
+    "completed",
+    "actioned",
+    "did",
+    "finished",
+    "carried",
+];
+
+/// Words a lead-in reporting what was done may have before its
+/// participle: the action named ("Action taken", "Steps we've taken"), our
+/// side as its doer, and "what" with its auxiliaries ("What has been
+/// done", "Here's what I did").
+const REPORT_WORDS: &[&str] = &[
+    "action", "actions", "step", "steps", "what", "we", "i", "our", "team", "have", "has", "had",
+    "been", "is", "are", "here", "the", "all", "already", "this", "that",
+];
+
+/// Words a reporting lead-in may end with after its participle: "Done so
+/// far:", "What we've done for you:", "Actions carried out:".
+const REPORT_TAIL: &[&str] = &[
+    "so", "far", "already", "today", "now", "here", "out", "for", "you",
+];
+
+/// Whether a lead-in's words report what we did or decided, and whether
+/// done: "Action taken:", "Actions taken:", "What we've done:", "Here's
+/// what I did:", "Done so far:", "Steps completed:", and the state the case
+/// reached, "Resolution:", "Outcome:" (done); "Our decision:" (decided,
+/// its doing still ahead). Not one of the customer's ("What
+/// you've done:", "Your options:"), negated ("Not done:", "What we
+/// couldn't do:"), or naming what may or will be done ("Options:", "What
+/// we'll do:", "Next steps:").
+fn reported(words: &[&str]) -> Option<bool> {
+    let mut end = words.len();
+    while end > 0 && REPORT_TAIL.contains(&words[end - 1]) {
+        end -= 1;
+    }
+    let (last, before) = words[..end].split_last()?;
+    if words[..end]
+        .iter()
+        .any(|w| crate::text::negation::NEGATORS.contains(w) || !ours_or_none(w))
+    {
+        return None;
+    }
+    if DONE_WORDS.contains(last) && before.iter().all(|w| REPORT_WORDS.contains(w)) {
+        return Some(true);
+    }
+    // "Outcome:" and "Resolution:" tell the state the case reached;
+    // "Decision:" a decision, whose doing is still ahead.
+    let decided = DECISION_KEYS.contains(last)
+        && before
+            .iter()
+            .all(|w| DECISION_KEY_MODIFIERS.contains(w) && *w != "your");
+    decided.then_some(*last != "decision")
+}
+
+/// Whether a word of a lead-in is no other doer than our side: not the
+/// customer or a third party ("What you've done:", "What they did:").
+fn ours_or_none(word: &str) -> bool {
+    !matches!(word, "you" | "your" | "they" | "their" | "he" | "she")
+}
+
 /// The lead-in of clause `at` ([`Lead`]), when `at` opens an item of a
 /// list (or a line) with no subject of its own under a line ending in a
 /// colon, past the list's earlier items, and that line's last clause hands
 /// the item a subject ([`hands_subject`]) or names our plan
-/// ([`names_a_plan`]). An item with a subject of its own keeps it.
+/// ([`names_a_plan`]); or when that line reports what we did or decided
+/// ([`reported`]) and the item has no pronoun for its subject (a noun
+/// phrase with its determiner, "- A full refund of $377.00"). An item with
+/// a subject of its own keeps it.
 fn lead_of_item(text: &Text, clauses: &[Clause], at: usize) -> Option<Lead> {
     let clause = &clauses[at];
     let first = clause.from;
     let bulleted = opens_list_item(text, first);
     let plain_line = first > 0 && text.gap(first).contains('\n') && !item_line(text, first);
-    if !(bulleted || plain_line) || has_subject(&clause.texts(text)) {
+    if !(bulleted || plain_line) {
+        return None;
+    }
+    let words = clause.texts(text);
+    let subject = has_subject(&words);
+    // "- A full refund of $377.00 to your card": a noun phrase with its
+    // determiner is no subject of a clause; a pronoun is.
+    let pronoun = words
+        .iter()
+        .find(|w| !LEAD_ADVERBS.contains(w))
+        .is_some_and(|w| SUBJECTS.contains(w) || OUR_SIDE.contains(w));
+    if subject && pronoun {
         return None;
     }
     let mut line = line_start(text, first);
@@ -372,7 +619,18 @@ fn lead_of_item(text: &Text, clauses: &[Clause], at: usize) -> Option<Lead> {
             let by = clauses.iter().rposition(|c| c.from < line)?;
             let words = clauses[by].texts(text);
             let plan = names_a_plan(&words) && clauses[by].opener.is_none();
-            return (hands_subject(&words) || plan).then_some(Lead { by, plan });
+            let kind = if let Some(done) = reported(&words) {
+                LeadKind::Report { done }
+            } else if subject {
+                return None;
+            } else if plan {
+                LeadKind::Plan
+            } else if hands_subject(&words) {
+                LeadKind::Subject
+            } else {
+                return None;
+            };
+            return Some(Lead { by, kind });
         }
         // The line before is an earlier item of the same list: a bullet
         // after any blank line, or a plain line right before a plain one
@@ -437,7 +695,7 @@ fn under_negated_lead(text: &Text, clauses: &[Clause], at: usize) -> bool {
     };
     if let Some(lead) = lead_of(clauses, at) {
         let by = &clauses[lead.by];
-        return !lead.plan && negated_head(by.from, by.to);
+        return lead.kind != LeadKind::Plan && negated_head(by.from, by.to);
     }
     let words = clauses[at].texts(text);
     (1..words.len()).any(|k| {

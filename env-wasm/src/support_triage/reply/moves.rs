@@ -14,7 +14,7 @@
 //! for is read over the clause and the purpose clauses after it ("reply
 //! from your account email, so we can verify it is you").
 
-use super::clause::{Clause, Occurrences, Opener, list_item};
+use super::clause::{Clause, LeadKind, Occurrences, Opener, list_item};
 use super::reading::{Finding, Move, Reading, Team};
 use crate::text::{Text, base_of, is_form_of, negated};
 
@@ -1739,9 +1739,9 @@ pub(super) fn read(
         let or_first = clause.texts(text).first() == Some(&"or");
         // "We will:\n- send you a confirmation": an item whose lead-in
         // gives it a subject of ours is our own step, no imperative.
-        let ours_led = clause
-            .led
-            .is_some_and(|lead| !lead.plan && super::clause::ours(&clauses[lead.by].texts(text)));
+        let ours_led = clause.led.is_some_and(|lead| {
+            lead.kind == LeadKind::Subject && super::clause::ours(&clauses[lead.by].texts(text))
+        });
         let imperative =
             ((clause.opener != Some(Opener::And) && !or_first) || previous_request) && !ours_led;
         let condition = clauses

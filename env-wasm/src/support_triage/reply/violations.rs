@@ -195,7 +195,7 @@ const FINITE: &[&str] = &[
 fn asks_to_its_end(text: &Text, clause: &Clause, words: &[&str]) -> bool {
     let verbs: Vec<&str> = ASKING.iter().chain(HANDING_OVER).copied().collect();
     words.iter().enumerate().rev().any(|(k, w)| {
-        base_of(w, &verbs).is_some()
+        (base_of(w, &verbs).is_some() || relays_to_us(words, k))
             && !negated(text, clause.from + k, clause.from + k + 1)
             && !attributive(words, k)
             && !words[k + 1..].iter().any(|d| base_of(d, DOING).is_some())
@@ -408,7 +408,7 @@ fn asked_for(
     item_at: impl Fn(usize) -> Option<bool>,
 ) -> bool {
     words.iter().enumerate().any(|(k, w)| {
-        if base_of(w, verbs).is_none()
+        if (base_of(w, verbs).is_none() && !relays_to_us(words, k))
             || negated(text, clause.from + k, clause.from + k + 1)
             || attributive(words, k)
         {
@@ -433,6 +433,34 @@ fn asked_for(
         }
         false
     })
+}
+
+/// Verbs that say something out, which ask for it when they say it to
+/// us or back: "read us the code", "read back the code", "repeat the
+/// code back", "read the code out".
+const SAYING_OUT: &[&str] = &["read", "repeat", "quote", "dictate"];
+
+/// Verbs that pass something on, which ask for it when they pass it to
+/// us: "text us the code", "forward me the code", "pass the code on to
+/// us".
+const PASSING_ON: &[&str] = &["text", "forward", "pass", "paste"];
+
+/// Whether the verb at `k` relays something to us within its reach, which
+/// asks for it as "send us" does ("read us back the security code we
+/// texted", "let us know the code"); kept to the customer it asks for
+/// nothing ("read the code we texted and enter it on the sign-in page",
+/// "we'll text you a code").
+fn relays_to_us(words: &[&str], k: usize) -> bool {
+    let after = &words[k + 1..(k + SECRET_REACH).min(words.len())];
+    let to_us = after.iter().any(|w| matches!(*w, "us" | "me"));
+    let w = words[k];
+    if crate::text::is_form_of(w, "let") {
+        return matches!(after, ["us" | "me", "know", ..]);
+    }
+    if base_of(w, SAYING_OUT).is_some() {
+        return to_us || after.iter().any(|w| matches!(*w, "back" | "out" | "aloud"));
+    }
+    base_of(w, PASSING_ON).is_some() && to_us
 }
 
 /// Whether the credential at `j` comes with what is to be done to it, a

@@ -94,9 +94,6 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
     if words.iter().any(|w| OPEN.contains(w)) {
         return Certainty::Open;
     }
-    if words.iter().any(|w| HABITUAL.contains(w)) {
-        return Certainty::Generic;
-    }
     // The subject starts after the last break the text layer sees inside
     // the reply clause (a colon that labels: "I can't waive this fee at
     // the desk: one was already waived ...").
@@ -105,14 +102,23 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
         .find(|&i| text.words[i].clause != text.words[i - 1].clause)
         .map_or(0, |i| i - clauses[clause].from)
         .max(perceived);
+    let applied = || applied_to_the_case(text, at, &own[subject_from..local]);
+    // "Add-ons cancelled before renewal are always refunded" after "Good
+    // news": a rule with no exception applied to the customer is theirs;
+    // "usually" leaves exceptions, a habit still.
+    let mut habits = words.iter().filter(|w| HABITUAL.contains(w)).peekable();
+    if habits.peek().is_some() && !(habits.all(|w| *w == "always") && applied()) {
+        return Certainty::Generic;
+    }
     if past_instance(
         &own[subject_from..local],
         &own[(local + 1).min(own.len())..],
         &own,
-    ) || stated_as_rule(
+    ) || (stated_as_rule(
         &own[subject_from..(local + 1).min(own.len())],
         &own[(local + 1).min(own.len())..],
-    ) {
+    ) && !applied())
+    {
         return Certainty::Generic;
     }
     // What someone may do, not what they will: "only our billing
@@ -187,6 +193,76 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
         return Certainty::Leaning;
     }
     Certainty::Firm
+}
+
+/// Openings of a sentence that give what follows as news for the
+/// customer: "Good news is that ...", "The good news: ...", "Fortunately,
+/// ...", "You'll be glad to hear that ...".
+const NEWS: &[&[&str]] = &[
+    &["good", "news"],
+    &["great", "news"],
+    &["better", "news"],
+    &["fortunately"],
+    &["luckily"],
+    &["happily"],
+    &["thankfully"],
+    &["rest", "assured"],
+    &["you", "will", "be", "glad"],
+    &["you", "will", "be", "pleased"],
+    &["you", "will", "be", "happy"],
+    &["you", "will", "be", "relieved"],
+];
+
+/// Words that may open a sentence before its news: "The good news is",
+/// "But luckily", "And happily".
+const NEWS_LEADS: &[&str] = &["the", "some", "and", "but", "so", "well"];
+
+/// The most words a sentence of news alone may have ("Good news!", "Some
+/// great news here.").
+const NEWS_ALONE: usize = 4;
+
+/// Whether a rule stated of a kind ("add-ons cancelled before renewal are
+/// refunded", "charges like this are always refunded") is applied to this
+/// customer's case, so it is their outcome, not the policy quoted: its
+/// sentence gives it as news for them ("Good news is that ...",
+/// "Fortunately, ...", or a sentence "Good news!" of its own before it),
+/// or `subject` names the kind by the customer's case ("such charges",
+/// "charges like yours", "this kind of charge"). The rule quoted as the
+/// policy, of any one of its kind, promises nothing (play-st30 C1); the
+/// rule given as news to the customer it covers promises its outcome
+/// (play-st36 X3).
+fn applied_to_the_case(text: &Text, at: usize, subject: &[&str]) -> bool {
+    let by_case = subject.iter().enumerate().any(|(i, w)| {
+        let next = subject.get(i + 1).copied();
+        matches!(*w, "such" | "yours")
+            || (matches!(*w, "this" | "that" | "these" | "those")
+                && matches!(
+                    next,
+                    Some("kind" | "kinds" | "type" | "types" | "sort" | "sorts")
+                ))
+            || (*w == "like" && matches!(next, Some("this" | "that" | "these" | "those" | "it")))
+    });
+    let Some(word) = text.words.get(at) else {
+        return by_case;
+    };
+    let sentence_words = |sentence: u32| -> Vec<&str> {
+        text.words
+            .iter()
+            .filter(|w| w.sentence == sentence)
+            .map(|w| w.text.as_str())
+            .collect()
+    };
+    let opens_with_news = |words: &[&str]| {
+        let from = words.iter().take_while(|w| NEWS_LEADS.contains(w)).count();
+        NEWS.iter().any(|n| words[from..].starts_with(n))
+    };
+    let own = sentence_words(word.sentence);
+    let before_news = word
+        .sentence
+        .checked_sub(1)
+        .map(sentence_words)
+        .is_some_and(|words| words.len() <= NEWS_ALONE && opens_with_news(&words));
+    by_case || opens_with_news(&own) || before_news
 }
 
 /// Words that place an event in the account's history.

@@ -10,7 +10,7 @@ use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, is_form_of};
 
 use super::lexicon::{AUXILIARIES_AND_JOINERS, DETERMINERS, Lex, an_amount, billed_item};
-use super::phrases::{NOT_A_HEAD, PHRASE_DETERMINERS};
+use super::phrases::{NOT_A_HEAD, PHRASE_DETERMINERS, passive_before};
 
 /// Frame 4, an outcome said by denying its opposite. A paying word is a
 /// verb here ("you won't be charged"), not a noun ("I can't decide on the
@@ -34,7 +34,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
     let lx4 = Lex {
         paying: paying_verb,
         holding: lx.holding && !delay && !on_record,
-        lasting: lx.lasting && !delay,
+        lasting: (lx.lasting && !delay) || left_behind(words, k),
         ..lx
     };
     // "your account will no longer exist", "your account and records
@@ -105,6 +105,31 @@ fn bare_existence(words: &[&str], k: usize) -> bool {
         .get(k + 1)
         .is_none_or(|n| n.is_empty() || PREPOSITIONS.contains(n) || AFTER_EXISTENCE.contains(n))
 }
+
+/// Whether the word at `k` is "left" said of what stays, as "remain"
+/// is: "no trace of you will be left", "nothing will be left behind on
+/// our systems". A state or purpose after it ("no data was left
+/// exposed", "nothing will be left to pay") is not existence.
+fn left_behind(words: &[&str], k: usize) -> bool {
+    words[k] == "left"
+        && passive_before(words, k)
+        && words
+            .get(k + 1)
+            .is_none_or(|n| n.is_empty() || AFTER_LEFT.contains(n))
+}
+
+/// Words after "left" that leave it bare existence: a place or a time
+/// ("left behind", "left on our systems", "left anywhere afterwards").
+const AFTER_LEFT: &[&str] = &[
+    "behind",
+    "on",
+    "in",
+    "anywhere",
+    "afterwards",
+    "after",
+    "once",
+    "within",
+];
 
 /// Whether the lasting verb at `k` is said to end: "cease to exist",
 /// "stop existing".

@@ -18,7 +18,7 @@ use super::phrases::{
 use super::predicated::predicated_outcome;
 use super::scan::{ClauseScan, Found, WordAt};
 use super::wishes::wished;
-use super::{access, deeds, denied, gifts, stated};
+use super::{access, deeds, denied, forgotten, gifts, stated};
 
 /// Every outcome the clause at `at` states, in all five frames.
 /// `aside`: which words of the text are in a bracketed aside
@@ -90,6 +90,7 @@ pub(super) fn frames(
         gifts::sent_on(&scan, &word, &mut found);
         stated::frame(&scan, &word, &mut found);
         denied::frame(&scan, &word, &mut found);
+        forgotten::frame(&scan, &word, &mut found);
         gifts::idioms(&scan, &word, &mut found);
         gifts::entitlement(&scan, &word, &mut found);
         access::frame(&scan, &word, &mut found);

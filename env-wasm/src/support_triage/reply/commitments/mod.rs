@@ -24,7 +24,10 @@
 //! "may", "might", "could" leave the outcome open and promise nothing;
 //! "probably", "try to", "hope to" lean towards it ([`Reading::leaning`]).
 //! Habits and rules ("we usually refund charges", "we refund charges
-//! within 30 days") are not promises, and neither is a limit on what we
+//! within 30 days") are not promises, unless the reply applies a rule with
+//! no exception to the customer's case ("Good news is that add-ons
+//! cancelled before renewal are always refunded", "such charges are
+//! refunded automatically"), and neither is a limit on what we
 //! may do ("the fee is above the amount the desk can waive", "outside
 //! what the desk can refund"), nor an outcome as the subject of what we
 //! cannot do ("refunds of charges that old aren't something I can
@@ -46,7 +49,8 @@
 //! - `frames`: the five frames run in order over one clause (`scan`, the
 //!   clause as every frame reads it), one file a frame: `deeds` (1),
 //!   `gifts` (2), `stated` (3, and `predicated`, an outcome as the subject
-//!   of what we can or cannot do), `denied` (4) and `access` (5);
+//!   of what we can or cannot do), `denied` (4) and `access` (5), with
+//!   `forgotten` (erasure said as forgetting the customer) beside them;
 //! - `phrases` (whether a word is a noun, a passive, a perceived fact),
 //!   `reference` (what "it" or a request stands for) and `wishes` (the
 //!   customer's own words) below the frames;
@@ -58,6 +62,7 @@ mod access;
 mod certainty;
 mod deeds;
 mod denied;
+mod forgotten;
 mod frames;
 mod gifts;
 mod lexicon;
@@ -80,7 +85,7 @@ use frames::frames;
 use lexicon::outcome_verb;
 use scope::{
     PART_REACH, PARTS, conditioned, considered_and_set_aside, customers_own_time, degree_denied,
-    negated_after_too, recent_record, restates, too_to, used_period,
+    future_fees, negated_after_too, recent_record, restates, too_to, used_period,
 };
 use stated::{denied_now, said_done};
 
@@ -114,9 +119,16 @@ pub(super) fn read(
         let question = questions.contains(&clause.sentence) && !offered.contains(&clause.sentence);
         // "We won't refund the charge, waive the fee or credit you".
         let list_negated = super::clause::negated_item(text, clauses, at, outcome_verb);
-        for found in frames(text, clauses, at, &aside, &fees) {
+        for mut found in frames(text, clauses, at, &aside, &fees) {
             if restates(text, &all, clause, &found, &promising) {
                 continue;
+            }
+            // "We'll also waive any future late fees": fees not yet charged
+            // waived are a standing discount, no waiver of the fee at hand;
+            // saying we won't waive them declines nothing the case asks.
+            let later = found.outcome == Commitment::Waiver && future_fees(text, clauses, at);
+            if later {
+                found.outcome = Commitment::Credit;
             }
             let certainty = certainty(text, clauses, at, found.at[0]);
             let negative = match found.at.iter().find_map(|&i| too_to(text, clause, i)) {
@@ -184,7 +196,7 @@ pub(super) fn read(
                 (true, Certainty::Leaning) => {
                     findings.push((Finding::Leaning(found.outcome), found.at[0], at));
                 }
-                (false, _) if !found.by_denial => {
+                (false, _) if !found.by_denial && !later => {
                     findings.push((Finding::Declined(found.outcome), found.at[0], at));
                 }
                 (false, _) => {}

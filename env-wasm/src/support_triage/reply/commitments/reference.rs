@@ -226,29 +226,66 @@ pub(super) fn outcome_antecedent(
     }
 }
 
-/// The words holding the subject of clause `at` when `at` is the rest of
-/// a label's value after a comma, a state with no subject of its own
-/// ("Late fee: £42.00, now waived"): the label and what it gave first,
-/// from the start of the line to the comma.
+/// The words holding the subject of clause `at` when `at` is a state
+/// with no subject of its own that a line's label hands one: the rest of
+/// a label's value after a comma ("Late fee: £42.00, now waived"), or a
+/// status after a dash ("Late fee: €32.00 - waived", "Late fee - waived",
+/// "€32.00 late fee – waived as a one-off"). The label and what it gave
+/// first, from the start of the line to the comma or dash.
 pub(super) fn labelled_subject(text: &Text, clauses: &[Clause], at: usize) -> Option<Clause> {
     let clause = &clauses[at];
-    let previous = continued(clauses, at).filter(|_| clause.opener.is_none())?;
+    if clause.opener.is_some() {
+        return None;
+    }
     let words = clause.texts(text);
     let first = words.iter().find(|w| !STATE_ADVERBS.contains(w))?;
     let participle = first.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(first);
+    if !participle || has_subject(&words) {
+        return None;
+    }
     let line = clauses[..at]
         .iter()
         .position(|c| c.sentence == clause.sentence)?;
     let from = clauses[line].from;
-    let to = clauses[previous].to;
-    let labelled = (from + 1..to).any(|i| {
-        let gap = text.gap(i);
-        gap.contains(':') && !gap.contains('\n')
-    });
-    (participle && labelled && !has_subject(&words)).then_some(Clause {
-        from,
-        ..clauses[previous]
-    })
+    let subject = |previous: usize| {
+        Some(Clause {
+            from,
+            ..clauses[previous]
+        })
+    };
+    if let Some(previous) = continued(clauses, at) {
+        let labelled = (from + 1..clauses[previous].to).any(|i| {
+            let gap = text.gap(i);
+            gap.contains(':') && !gap.contains('\n')
+        });
+        return if labelled { subject(previous) } else { None };
+    }
+    if dashed_status(text, clauses, line, at) {
+        subject(at - 1)
+    } else {
+        None
+    }
+}
+
+/// Whether clause `at` is a status set off by a dash from the noun phrase
+/// that opens its line (clauses `line..at`, a label and the value it
+/// gives), as a label's colon sets off its value: "Late fee - waived",
+/// "2. Late fee: €32.00 – waived". The words before the dash name what the
+/// line is about, with no verb, person or joining word of their own ("We
+/// looked at the fee - waived fees are rare" is a sentence with its own
+/// subject), and the status has no verb of its own after its participle
+/// ("the late fee - waived fees are rare" makes the participle a noun's).
+fn dashed_status(text: &Text, clauses: &[Clause], line: usize, at: usize) -> bool {
+    let gap = text.gap(clauses[at].from);
+    let dashed = !gap.contains('\n')
+        && (crate::text::aside::spaced_dash(gap) || gap.contains(['\u{2013}', '\u{2014}']));
+    let verbless = |c: &Clause| {
+        let words = c.texts(text);
+        c.opener.is_none()
+            && !has_subject(&words)
+            && !words.iter().any(|w| clause::CLAUSE_WORDS.contains(w))
+    };
+    dashed && line < at && clauses[line..=at].iter().all(verbless)
 }
 
 /// Words a predicate with no subject of its own opens with.

@@ -3,7 +3,7 @@
 //! before each word, what "it" stands for, and the word at hand
 //! ([`WordAt`]); and what the frames find ([`Found`]).
 
-use crate::support_triage::reply::clause::{self, Clause, Opener, has_subject, ours};
+use crate::support_triage::reply::clause::{self, Clause, LeadKind, Opener, has_subject, ours};
 use crate::support_triage::reply::next_step;
 use crate::support_triage::reply::nouns::{Thing, thing};
 use crate::support_triage::reply::reading::Commitment;
@@ -153,7 +153,8 @@ impl<'t> ClauseScan<'t> {
         let in_clause = |kind: Thing| words.iter().any(|x| thing(x) == Some(kind));
         let holds = Holds {
             fee: in_clause(Thing::Fee),
-            data: in_clause(Thing::Data) || words.iter().any(|x| matches!(*x, "nothing" | "none")),
+            data: (0..words.len()).any(|i| names_data(&words, i))
+                || words.iter().any(|x| matches!(*x, "nothing" | "none")),
         };
         let timed = !next_step::times_in(text, clauses, at).is_empty();
         // "You asked us to delete your data and close your account": an
@@ -273,6 +274,25 @@ impl<'t> ClauseScan<'t> {
     }
 }
 
+/// Whether the word at `i` names data: a data noun, but "trace" only of
+/// the customer or what they hold ("no trace of you", "no trace of your
+/// records"), not of anything else ("no trace of the error remains").
+fn names_data(words: &[&str], i: usize) -> bool {
+    if thing(words[i]) != Some(Thing::Data) {
+        return false;
+    }
+    if !(matches!(words[i], "trace" | "traces") && words.get(i + 1) == Some(&"of")) {
+        return true;
+    }
+    words[i + 2..]
+        .iter()
+        .find(|w| !matches!(**w, "the" | "a" | "an" | "any" | "this" | "that"))
+        .is_some_and(|w| {
+            matches!(*w, "you" | "your" | "yours")
+                || matches!(thing(w), Some(Thing::Data | Thing::Account))
+        })
+}
+
 /// Idioms of writing to someone read as the plain verb ("drop you a
 /// line", "shoot you a note", "ping you a message" are "email you", not
 /// something dropped or removed), a clause-opening "given" read as the
@@ -364,7 +384,7 @@ fn inherits_ours(text: &Text, clauses: &[Clause], at: usize, words: &[&str]) -> 
         // plan with no doer of its own is ours.
         let our_plan = clauses[at]
             .led
-            .is_some_and(|lead| lead.plan && lead.by == previous);
+            .is_some_and(|lead| lead.kind == LeadKind::Plan && lead.by == previous);
         if ours(&earlier) || our_plan {
             return true;
         }

@@ -6,7 +6,7 @@
 //! outcome named again, and access regained in the customer's own time.
 
 use crate::support_triage::reply::clause::{self, Clause, Occurrences, Opener};
-use crate::support_triage::reply::nouns::outcome_noun;
+use crate::support_triage::reply::nouns::{Thing, outcome_noun, thing};
 use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, base_of, negated};
 
@@ -403,4 +403,60 @@ fn genuine(words: &[&str]) -> bool {
             subject != Some(&"you")
         }
     })
+}
+
+/// Whether the fee a waiver found in clause `at` waives is one still to
+/// come, beyond the fee at hand: "We'll also waive any future late fees",
+/// "late fees going forward will be waived", "Next time a late fee
+/// appears, we'll waive it as well", "if it ever happens again, we'll
+/// waive that one too". The words that say so are in the waiver's own
+/// clause or in a clause of time or condition before it in its sentence.
+/// Waiving fees not yet charged is a standing discount on what the account
+/// will owe (policy section 5: a resolved case promises no other outcome),
+/// while "this one-off waiver", "it won't appear on your next invoice" and
+/// "future fees will apply as normal" say nothing of one.
+pub(super) fn future_fees(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let clause = &clauses[at];
+    later_fee(&clause.texts(text), false)
+        || (0..at)
+            .rev()
+            .take_while(|&b| clauses[b].sentence == clause.sentence)
+            .any(|b| later_fee(&clauses[b].texts(text), true))
+}
+
+/// Whether `before` ends "in" or "in the", so that "future" after it is
+/// the time from now on ("in future", "in the future"), not what
+/// something is for ("just so you know for the future").
+fn in_future(before: &[&str]) -> bool {
+    matches!(before, [.., "in"] | [.., "in", "the"])
+}
+
+/// Whether `words` put a fee after the one at hand: a fee called future,
+/// next or subsequent ("any future late fees", "the next one"), or a time
+/// from now on ("going forward", "from now on", "in future" closing the
+/// clause, "next time", "whenever"). In a clause before the waiver's
+/// (`heading`), its happening again does too ("if it ever happens again").
+fn later_fee(words: &[&str], heading: bool) -> bool {
+    let fee_within = |i: usize, reach: usize| {
+        words[i + 1..(i + 1 + reach).min(words.len())]
+            .iter()
+            .any(|w| thing(w) == Some(Thing::Fee))
+    };
+    let again = heading
+        && words.contains(&"again")
+        && words
+            .iter()
+            .any(|w| *w == "ever" || base_of(w, &["happen", "occur"]).is_some());
+    again
+        || words.iter().enumerate().any(|(i, w)| {
+            let next = words.get(i + 1).copied();
+            match *w {
+                "future" => fee_within(i, 2) || (next.is_none() && in_future(&words[..i])),
+                "next" | "subsequent" => matches!(next, Some("time" | "one")) || fee_within(i, 2),
+                "forward" => i > 0 && words[i - 1] == "going",
+                "now" => i > 0 && words[i - 1] == "from" && next == Some("on"),
+                "henceforth" | "hereafter" | "whenever" => true,
+                _ => false,
+            }
+        })
 }

@@ -7,7 +7,7 @@ use super::scan::{ClauseScan, Found, WordAt};
 use crate::support_triage::reply::clause::{self, Clause};
 use crate::support_triage::reply::fee_sums::is_fee_sum;
 use crate::support_triage::reply::nouns::{
-    PREPOSITIONS, Thing, outcome_noun, pronoun, stands_alone, subject_before, thing,
+    PREPOSITIONS, Thing, object_after, outcome_noun, pronoun, stands_alone, subject_before, thing,
 };
 use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, base_of, is_form_of};
@@ -60,6 +60,8 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
         scan.push(found, outcome, [k, k], false);
     } else if let Some(outcome) = fronted_given_back(words, k) {
         scan.push(found, outcome, [k - 1, k], false);
+    } else if let Some((outcome, done)) = reported_outcome(text, clause, words, k) {
+        scan.push_done(found, outcome, k, done);
     }
 }
 
@@ -292,6 +294,11 @@ pub(super) fn said_done(text: &Text, clause: &Clause, verb: usize) -> bool {
         .iter()
         .map(|w| w.text.as_str())
         .collect();
+    // "If we were able to waive it, we would": a condition's past is
+    // what is supposed, not what was done.
+    if achieved(&before) {
+        return clause.opener != Some(clause::Opener::Condition);
+    }
     if before.iter().any(|w| NOT_YET.contains(w)) {
         return false;
     }
@@ -320,6 +327,19 @@ pub(super) fn said_done(text: &Text, clause: &Clause, verb: usize) -> bool {
             .last()
             .is_some_and(|w| matches!(*w, "am" | "is" | "are"));
     past || progressive
+}
+
+/// Whether the words before an infinitive say it was achieved: "I've
+/// been able to waive the fee", "we were able to remove it", "I managed
+/// to cancel it" tell the outcome done, as "I've waived it" does. An
+/// ability still ahead or only held ("we'll be able to waive it", "we
+/// may be able to", "we are able to") tells nothing done.
+fn achieved(before: &[&str]) -> bool {
+    match before {
+        [.., past, "able", "to"] => matches!(*past, "been" | "was" | "were"),
+        [.., "managed", "to"] => true,
+        _ => false,
+    }
 }
 
 /// Whether an outcome said by denying its opposite at word `verb` of
@@ -622,13 +642,6 @@ pub(super) fn labelled_amount(
     (lead && line_start && sum && !conditional).then_some(outcome)
 }
 
-/// Keys of a line that say what was decided: "Outcome: full refund",
-/// "| Decision | Fee waiver |".
-const DECISION_KEYS: &[&str] = &["outcome", "decision", "result", "resolution"];
-
-/// Words a decision key may have before its noun ("Our final decision").
-const DECISION_KEY_MODIFIERS: &[&str] = &["our", "the", "your", "final", "agreed", "overall"];
-
 /// Words that may stand before the outcome noun in a decided value: a
 /// determiner, its extent, what it is of ("a full refund", "late fee
 /// waiver", "one-off goodwill account credit").
@@ -658,13 +671,20 @@ pub(super) fn decided_outcome(
     words: &[&str],
     k: usize,
 ) -> Option<Commitment> {
-    let outcome = outcome_noun(words, k).filter(|c| {
+    let outcome = granted_noun(words, k)?;
+    decision_key(text, clause.from + k).map(|_| outcome)
+}
+
+/// The outcome a noun at `k` names that a decision or a report grants:
+/// money returned, a credit, a fee waived or data deleted ("full refund",
+/// "late fee waiver", "deletion of your data").
+fn granted_noun(words: &[&str], k: usize) -> Option<Commitment> {
+    outcome_noun(words, k).filter(|c| {
         matches!(
             c,
             Commitment::Refund | Commitment::Credit | Commitment::Waiver | Commitment::Deletion
         )
-    })?;
-    decision_key(text, clause.from + k).map(|_| outcome)
+    })
 }
 
 /// The key whose value the outcome noun at word `at` heads, when that key
@@ -682,26 +702,87 @@ fn decision_key(text: &Text, at: usize) -> Option<&'static str> {
     let value_from = (line_from + 1..=at)
         .rev()
         .find(|&i| clause::labels(text.gap(i)))?;
-    let line_to = (at + 1..text.len())
-        .find(|&j| text.gap(j).contains('\n'))
-        .unwrap_or(text.len());
+    let line_to = line_end(text, at);
     let texts = |from: usize, to: usize| text.words[from..to].iter().map(|w| w.text.as_str());
     let line: Vec<&str> = texts(line_from, line_to).collect();
     outcome_noun(&line, at - line_from)?;
     let key: Vec<&str> = texts(line_from, value_from).collect();
     let (last, rest) = key.split_last()?;
-    let named = DECISION_KEYS.iter().find(|k| *k == last)?;
-    let key_alone = rest
-        .iter()
-        .all(|w| DECISION_KEY_MODIFIERS.contains(w) || crate::text::number_value(w).is_some());
-    let modifiers = texts(value_from, at).all(|w| {
+    let named = clause::DECISION_KEYS.iter().find(|k| *k == last)?;
+    let key_alone = rest.iter().all(|w| {
+        clause::DECISION_KEY_MODIFIERS.contains(w) || crate::text::number_value(w).is_some()
+    });
+    (key_alone && decided_value(text, value_from, at)).then_some(*named)
+}
+
+/// The first word after the line holding word `at` (or the text's end).
+fn line_end(text: &Text, at: usize) -> usize {
+    (at + 1..text.len())
+        .find(|&j| text.gap(j).contains('\n'))
+        .unwrap_or(text.len())
+}
+
+/// Whether the words from `from` to the end of the line holding the
+/// outcome noun at `at` are that noun's phrase alone, settled: before it
+/// only determiners, its extent and what it is of ([`DECIDED_MODIFIERS`],
+/// sums, fees); after it nothing that declines, defers, hedges or tells
+/// another verb ([`UNDECIDED`], a participle); no question.
+fn decided_value(text: &Text, from: usize, at: usize) -> bool {
+    let texts = |from: usize, to: usize| text.words[from..to].iter().map(|w| w.text.as_str());
+    let modifiers = texts(from, at).all(|w| {
         DECIDED_MODIFIERS.contains(&w)
             || crate::text::number_value(w).is_some()
             || matches!(thing(w), Some(Thing::Fee | Thing::Money | Thing::Account))
     });
-    let settled = texts(at + 1, line_to).all(|w| {
+    let settled = texts(at + 1, line_end(text, at)).all(|w| {
         !UNDECIDED.contains(&w) && !w.ends_with("ed") && !w.ends_with("ing") && !w.ends_with("n't")
     });
     let asked = clause::question_sentences(text).contains(&text.words[at].sentence);
-    (key_alone && modifiers && settled && !asked).then_some(*named)
+    modifiers && settled && !asked
+}
+
+/// Nouns of an action that make an outcome of what they are done to, as
+/// their verbs do: "removal of the late fee" (waived), "reversal of the
+/// charge" (refunded), "cancellation of the late fee".
+const ACTION_NOUNS: &[(&str, Verb)] = &[
+    ("removal", Verb::Remove),
+    ("reversal", Verb::Remove),
+    ("cancellation", Verb::Remove),
+    ("return", Verb::Return),
+];
+
+/// The outcome an action noun at `k` of `words` names: an outcome noun
+/// ("refund", "credit", "waiver", "deletion"), or an action noun with what
+/// it is done to after "of" ("removal of the late fee", "reversal of the
+/// duplicate charge"); "cancellation of your add-on" names none.
+fn action_outcome(words: &[&str], k: usize) -> Option<Commitment> {
+    granted_noun(words, k).or_else(|| {
+        let (_, family) = ACTION_NOUNS.iter().find(|(noun, _)| *noun == words[k])?;
+        if words.get(k + 1) != Some(&"of") {
+            return None;
+        }
+        let object = object_after(words, k + 1).map(|(_, t)| t);
+        outcome_of(*family, object)
+    })
+}
+
+/// Frame 3 for an item under a lead-in that reports what we did or
+/// decided ([`clause::LeadKind::Report`]): "Action taken:\n- Full refund of
+/// $377.00 to your card, today", "What we've done:\n- Removal of the late
+/// fee on INV-44503", "Resolution:\n- Reversal of the duplicate charge". An
+/// action named by its noun, as the item's whole noun phrase
+/// ([`decided_value`]), is that action, done when the lead-in says done.
+/// Under "Options:" or "You could ask for:" an item names what may be
+/// done, and under "Not possible:" what will not: no lead-in reports them.
+pub(super) fn reported_outcome(
+    text: &Text,
+    clause: &Clause,
+    words: &[&str],
+    k: usize,
+) -> Option<(Commitment, bool)> {
+    let clause::LeadKind::Report { done } = clause.led?.kind else {
+        return None;
+    };
+    let outcome = action_outcome(words, k)?;
+    decided_value(text, clause.from, clause.from + k).then_some((outcome, done))
 }
