@@ -61,7 +61,7 @@ pub use inflection::{base_of, bases_of, is_form_of};
 pub use money::{Amount, amounts};
 pub use negation::negated;
 pub use numbers::{number_at, number_value, number_word, ordinal_value, without_whole_phrases};
-pub use words::{Text, Word, may_mention, word_count};
+pub use words::{Text, Word, may_hold_word, word_count};
 
 /// `line` without the marker of a markdown list item it opens with ("- ",
 /// "* ", "+ ", "\u{2022} ", "1. ", "2) "), trimmed at the start: a list

@@ -258,6 +258,11 @@ fn repeats_a_line(answer: &str) -> bool {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     let mut lines = 0;
     for line in answer.lines() {
+        // Normalising an ASCII line keeps its words: a short one is
+        // settled before it is copied.
+        if line.is_ascii() && word_count(line) < 4 {
+            continue;
+        }
         let folded = crate::text::normalize(line);
         if word_count(&folded) >= 4 {
             *seen.entry(folded).or_default() += 1;

@@ -633,33 +633,52 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
         Some((title, rest)) => (title, rest.trim().to_owned(), Some(':')),
         None => (plain.as_str(), String::new(), None),
     };
-    let words = title_words(title);
-    if words.is_empty() || title.contains(['(', ')']) {
+    // A title line of its own holds no sentence; settled, as a bracket
+    // is, before the title is read as words (every line of an answer is
+    // tried).
+    if title.contains(['(', ')'])
+        || (separator.is_none() && title.trim_end().ends_with(['.', '!', '?', ',', ';']))
+    {
+        return None;
+    }
+    // An ASCII title is lowered once and read as slices of it (every line
+    // of an answer is tried): the words `title_words` gives.
+    let lowered: String;
+    let spelled: Vec<String>;
+    let words: Vec<&str> = if title.is_ascii() {
+        lowered = title.to_ascii_lowercase();
+        lowered
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect()
+    } else {
+        spelled = title_words(title);
+        spelled.iter().map(String::as_str).collect()
+    };
+    if words.is_empty() {
         return None;
     }
     // "Not counted as a dimension: ..." sets a value aside.
-    if words.iter().any(|w| DISMISSING.contains(&w.as_str())) {
-        return None;
-    }
-    // A title line of its own holds no sentence.
-    if separator.is_none() && title.trim_end().ends_with(['.', '!', '?', ',', ';']) {
+    if words.iter().any(|w| DISMISSING.contains(w)) {
         return None;
     }
     let names_in = |label: &Label| {
         label.names.iter().copied().find_map(|name| {
             // Split without allocating: every line tries every name.
-            let parts = name.split_whitespace();
-            let len = parts.clone().count();
-            let first = parts.clone().next().unwrap_or("");
-            (0..words.len().saturating_sub(len - 1))
+            let mut parts = name.split_whitespace();
+            let first = parts.next().unwrap_or("");
+            let rest = parts;
+            (0..words.len())
                 // Most places hold no first word of the name: settled
-                // before the name is split again.
+                // before the rest of the name is split.
                 .filter(|&at| same_word(&words[at], first))
-                .find(|&at| {
-                    let end = at + len;
+                .map(|at| (at, at + 1 + rest.clone().count()))
+                .filter(|&(_, end)| end <= words.len())
+                .find(|&(at, end)| {
+                    let parts = std::iter::once(first).chain(rest.clone());
                     let here = words[at..end]
                         .iter()
-                        .zip(parts.clone())
+                        .zip(parts)
                         .all(|(a, b)| same_word(a, b));
                     // The name heads the title, or a noun of a section's own
                     // ends it ("**Stressor assessment**", "## Stressor
@@ -668,11 +687,11 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
                     let head = separator.is_some()
                         || words
                             .get(end)
-                            .is_none_or(|next| HEAD_FOLLOWERS.contains(&next.as_str()))
-                        || (end + 1 == words.len() && TITLE_NOUNS.contains(&words[end].as_str()));
+                            .is_none_or(|next| HEAD_FOLLOWERS.contains(next))
+                        || (end + 1 == words.len() && TITLE_NOUNS.contains(&words[end]));
                     here && head
                 })
-                .map(|at| (name, at, at + len))
+                .map(|(at, end)| (name, at, end))
         })
     };
     let mut found = labels
@@ -687,12 +706,13 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
     }
     // "Moderate stressors:" titles a group of its section's items by their
     // severity: the qualifier stays as the group's heading.
-    let others: Vec<&String> = words
+    let others: Vec<&str> = words
         .iter()
-        .filter(|w| !name.split_whitespace().any(|n| n == w.as_str()))
+        .copied()
+        .filter(|w| !name.split_whitespace().any(|n| n == *w))
         .collect();
     let rest = match others.as_slice() {
-        [qualifier] if SEVERITY_QUALIFIERS.contains(&qualifier.as_str()) => {
+        [qualifier] if SEVERITY_QUALIFIERS.contains(qualifier) => {
             format!("{qualifier}: {rest}").trim_end().to_owned()
         }
         _ => rest,
@@ -723,6 +743,13 @@ const TITLE_NOUNS: &[&str] = &[
 /// Whether a title's word `word` is the label name's word `name`, in the
 /// singular or the plural ("Stressor:" for "stressors", "KPIs" for "kpi").
 fn same_word(word: &str, name: &str) -> bool {
+    // Two words that are forms of each other open with one byte: most
+    // pairs differ there.
+    if let (Some(a), Some(b)) = (word.as_bytes().first(), name.as_bytes().first())
+        && a != b
+    {
+        return false;
+    }
     word == name || word.strip_suffix('s') == Some(name) || name.strip_suffix('s') == Some(word)
 }
 
