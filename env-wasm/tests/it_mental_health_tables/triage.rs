@@ -1353,6 +1353,13 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         };
         v.push((keyed("easedfw", k), eased.to_owned()));
         v.push((keyed("loadedfw", k), loaded.to_owned()));
+        let (by_others, by_them) = if e.stressor == "on_call" {
+            (LOAD_HELD_BY_OTHERS[k], LOAD_HELD_BY_THEM[k % 5])
+        } else {
+            (own, own)
+        };
+        v.push((keyed("othersfw", k), by_others.to_owned()));
+        v.push((keyed("themfw", k), by_them.to_owned()));
         let (freed, kept_busy) = if e.stressor == "caregiving" {
             (TIME_FREED[k], TIME_NOT_FREED[k % 5])
         } else {
@@ -2301,6 +2308,38 @@ const LOAD_GIVEN: [&str; 5] = [
 fn triage_support_given_for_a_new_role_is_no_load_table() {
     fortnight_rows_table(("easedfw", 6), ("loadedfw", 5), |c: &TriageCase| {
         c.tiers().len() >= 3 && c.employees.iter().any(|e| e.stressor == "new_role")
+    });
+}
+
+/// The on-call rota's load taken off the person, whoever is made its
+/// owner: someone else, or no one (play-it39 X1, near misses).
+const LOAD_HELD_BY_OTHERS: [&str; 6] = [
+    "take them off the on-call rota and make the team lead the rota owner",
+    "widen the on-call rota; a rota owner other than them covers gap shifts",
+    "make the team lead the on-call rota owner and cap them at one week in eight",
+    "widen the on-call rota so they cover no more than one shift in eight",
+    "spread their on-call shifts across a wider rota owned by the team lead",
+    "take them off the gap shifts and widen the on-call rota to eight people",
+];
+
+/// The person made the owner of their own on-call load, or given every
+/// part of it, whatever aim the action states: more of the stressor, not
+/// relief (play-it39 X1).
+const LOAD_HELD_BY_THEM: [&str; 5] = [
+    "ease the on-call pressure by making them the rota owner, so they personally cover every \
+     gap shift",
+    "make them owner of the on-call rota so the gaps get filled",
+    "put them in charge of the on-call rota for the next quarter",
+    "to cut their on-call load, have them pick up every uncovered on-call shift themselves",
+    "ask them to run the on-call rota and cover the gaps, on top of their current work",
+];
+
+/// The rows above as the 2-week action of the person whose main stressor
+/// is on-call, in cases that have one.
+#[test]
+fn triage_the_load_made_the_persons_own_is_no_relief_table() {
+    fortnight_rows_table(("othersfw", 6), ("themfw", 5), |c: &TriageCase| {
+        c.tiers().len() >= 3 && c.employees.iter().any(|e| e.stressor == "on_call")
     });
 }
 

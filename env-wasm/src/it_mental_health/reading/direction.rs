@@ -22,10 +22,22 @@
 //!   tackles it; "a second on-call engineer" is more help);
 //! - a verb of halting (`HALTING`) a fix or what the team lacks
 //!   ("pause the automation project", "cancel the offsite"); halting the
-//!   load itself ("pause the manual deploy rota") tackles it.
+//!   load itself ("pause the manual deploy rota") tackles it;
+//! - a verb of appointing (`APPOINTING`) the person, or of placing them,
+//!   to a role that holds the load (`HOLDERS`: "make Arjun the rota
+//!   owner", "put her in charge of every escalation");
+//! - the person as the subject of a verb of taking work (`TAKING`) on
+//!   all of it ("so he personally covers every gap shift");
+//! - work asked of or given to the person on top of their own (`ADDED_TO`:
+//!   "ask Tariq to run the reorg working group, on top of his current
+//!   work"): the whole sentence adds load.
 //!
 //! The reason given after such a clause ("..., since he is coping with
-//! the two vacancies") is its excuse, not a step: it is marked too.
+//! the two vacancies", "..., which should help with the caregiving
+//! strain") is its excuse, not a step, and so is the aim stated before it
+//! ("To reduce her on-call fatigue, give Fatima the weekend shifts", "Ease
+//! the on-call pressure by making Arjun the rota owner"): both are marked
+//! too. What an action says it will do does not outweigh what it does.
 
 use crate::it_mental_health::reading::MEANS;
 use crate::text::Text;
@@ -134,7 +146,210 @@ const GIVING: &[&str] = &[
 
 /// The lists of the words that may open a construction: the others are
 /// not checked for negation, which reads the words around them.
+/// [`APPOINTING`] and [`TAKING`] open one only where
+/// [`opens_a_construction`] says.
 const OPENERS: [&[&str]; 7] = [KEEPING, GIVING, PLACING, INCREASING, ADDING, MORE, HALTING];
+
+/// Verbs that make a person the holder of a role: "make Arjun the rota
+/// owner", "appoint her incident commander for every P1".
+const APPOINTING: &[&str] = &[
+    "make",
+    "makes",
+    "making",
+    "made",
+    "appoint",
+    "appoints",
+    "appointing",
+    "appointed",
+    "name",
+    "names",
+    "naming",
+    "named",
+    "nominate",
+    "nominates",
+    "nominating",
+    "nominated",
+    "designate",
+    "designates",
+    "designating",
+    "designated",
+];
+
+/// Words of a role that holds work itself rather than helping with it:
+/// "the rota owner", "incident commander", "in charge of the backlog".
+const HOLDERS: &[&str] = &[
+    "owner",
+    "owners",
+    "lead",
+    "leader",
+    "commander",
+    "coordinator",
+    "co ordinator",
+    "manager",
+    "captain",
+    "champion",
+    "responsible",
+    "accountable",
+    "charge",
+    "point of contact",
+    "go to",
+    "custodian",
+    "keeper",
+    "sole",
+    "single point",
+];
+
+/// Words before a holder that share the role rather than give it whole:
+/// "a co-owner of the migration", "a deputy rota lead".
+const SHARED_ROLES: &[&str] = &[
+    "co",
+    "joint",
+    "shared",
+    "deputy",
+    "backup",
+    "secondary",
+    "second",
+];
+
+/// Verbs of doing work oneself, after the person as their subject: "so he
+/// personally covers every gap shift", "she picks up all the weekend
+/// shifts".
+const TAKING: &[&str] = &[
+    "cover",
+    "covers",
+    "covering",
+    "covered",
+    "take",
+    "takes",
+    "taking",
+    "took",
+    "pick",
+    "picks",
+    "picking",
+    "picked",
+    "handle",
+    "handles",
+    "handling",
+    "handled",
+    "absorb",
+    "absorbs",
+    "absorbing",
+    "absorbed",
+    "carry",
+    "carries",
+    "carrying",
+    "carried",
+    "field",
+    "fields",
+    "fielding",
+    "fielded",
+    "run",
+    "runs",
+    "running",
+    "own",
+    "owns",
+    "owning",
+    "owned",
+    "work",
+    "works",
+    "working",
+    "worked",
+    "do",
+    "does",
+    "doing",
+    "did",
+    "staff",
+    "staffs",
+    "staffing",
+];
+
+/// Words that stand for the person as a subject: "so he covers every
+/// gap shift".
+const SUBJECTS: &[&str] = &["he", "she", "they"];
+
+/// Words between a subject and its verb of taking: "he personally
+/// covers", "she will always take", "he ends up covering".
+const SUBJECT_FILLERS: &[&str] = &[
+    "personally",
+    "himself",
+    "herself",
+    "themselves",
+    "alone",
+    "always",
+    "also",
+    "then",
+    "now",
+    "just",
+    "will",
+    "would",
+    "should",
+    "can",
+    "must",
+    "has",
+    "have",
+    "to",
+    "ends",
+    "end",
+    "up",
+];
+
+/// How many [`SUBJECT_FILLERS`] may stand between a subject and its verb.
+const SUBJECT_REACH: usize = 3;
+
+/// Particles after a verb of taking: "picks up every page", "takes on all
+/// the escalations".
+const TAKING_PARTICLES: &[&str] = &["up", "on", "over"];
+
+/// Phrases that set work beside the person's own: "on top of his current
+/// work", "in addition to her day job", "as well as their tickets".
+const ADDED_TO: &[&str] = &["on top of", "in addition to", "as well as", "alongside"];
+
+/// Words between [`ADDED_TO`] and the person's own work: "his current
+/// work", "her usual day job".
+const OWN_WORK_WORDS: &[&str] = &[
+    "his", "her", "their", "current", "usual", "normal", "existing", "regular", "day", "other",
+    "own", "full", "present", "ongoing", "everyday", "main", "core", "whole", "the", "rest", "of",
+];
+
+/// Work nouns of a person's own job beside [`WORK`]: "on top of his role".
+const OWN_WORK: &[&str] = &["role", "roles", "sprint*", "commitments", "everything"];
+
+/// Verbs of asking or giving in a sentence that sets work on top of the
+/// person's own: "ask Tariq to run the working group, on top of his
+/// current work". A sentence that takes work off the person and says what
+/// it sat on top of ("take the escalations off him, which sit on top of
+/// his day job") has none.
+const ASKING: &[&str] = &[
+    "ask",
+    "asks",
+    "asking",
+    "asked",
+    "have",
+    "has",
+    "get",
+    "gets",
+    "expect",
+    "expects",
+    "expecting",
+    "expected",
+    "want",
+    "wants",
+    "need",
+    "needs",
+    "require",
+    "requires",
+    "requiring",
+    "required",
+    "let",
+    "lets",
+];
+
+/// Verbs of the aim after a clause that worsens the load: "give her the
+/// launch to lead, to help with the caregiving strain".
+const AIMS: &[&str] = &[
+    "help", "ease", "reduce", "relieve", "lighten", "cut", "lower", "lessen", "tackle", "address",
+    "improve", "fix", "solve", "spread", "give", "take", "free", "manage",
+];
 
 /// Words after "to" that name someone else taking the work: "hand her
 /// escalations over to the support lead", "to another engineer".
@@ -515,17 +730,22 @@ pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
     // Most actions hold no word that may open a construction, and are
     // settled before their helpers are found.
     let openers: Vec<usize> = (0..text.len())
-        .filter(|&at| opens_a_construction(&text.words[at].text))
+        .filter(|&at| opens_a_construction(text, at))
         .collect();
-    if openers.is_empty() {
+    if openers.is_empty() && !text.has(ADDED_TO) {
         return marks;
     }
     let reader = Reader::new(text, load);
     for at in openers {
         if let Some((from, to)) = reader.construction(at) {
+            let from = reader.with_aim(at, from);
             let to = reader.with_reason(to);
             marks[from..to].iter_mut().for_each(|m| *m = true);
         }
+    }
+    for (from, to) in reader.added_to_own_work() {
+        let to = reader.with_reason(to);
+        marks[from..to].iter_mut().for_each(|m| *m = true);
     }
     marks
 }
@@ -533,12 +753,35 @@ pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
 /// Whether some word of `text` may open a construction [`worsened`] marks:
 /// a caller with nothing else to read the text for need not find its load.
 pub fn may_worsen(text: &Text) -> bool {
-    text.words.iter().any(|w| opens_a_construction(&w.text))
+    (0..text.len()).any(|at| opens_a_construction(text, at)) || text.has(ADDED_TO)
 }
 
-/// Whether `word` is a verb or a word of more that may open a construction.
-fn opens_a_construction(word: &str) -> bool {
+/// Whether the word at `at` is a verb or a word of more that may open a
+/// construction. The verbs of appointing and taking are common ("make
+/// sure", "take him off the rota"), and open one only where one can
+/// stand: before a holder word later in the text, and after a subject.
+fn opens_a_construction(text: &Text, at: usize) -> bool {
+    let word = text.words[at].text.as_str();
     OPENERS.iter().any(|words| words.contains(&word))
+        || (APPOINTING.contains(&word) && text.has(HOLDERS))
+        || (TAKING.contains(&word)
+            && (at.saturating_sub(SUBJECT_REACH + 1)..at).any(|k| {
+                // "so he covers", "have them pick up", "Arjun picks up".
+                let w = text.words[k].text.as_str();
+                SUBJECTS.contains(&w)
+                    || matches!(w, "him" | "her" | "them")
+                    || starts_upper(text, k)
+            }))
+}
+
+/// Whether the word at `at` is written with a capital: a name.
+fn starts_upper(text: &Text, at: usize) -> bool {
+    text.words.get(at).is_some_and(|w| {
+        text.source
+            .get(w.start..)
+            .and_then(|rest| rest.chars().next())
+            .is_some_and(char::is_uppercase)
+    })
 }
 
 /// The words of one action with what is known of them.
@@ -555,6 +798,8 @@ struct Reader<'a> {
     support: Vec<bool>,
     /// Per word: inside a mention of the load.
     in_load: Vec<bool>,
+    /// Per word: starts a [`HOLDERS`] word.
+    holder: Vec<bool>,
 }
 
 impl<'a> Reader<'a> {
@@ -593,6 +838,7 @@ impl<'a> Reader<'a> {
             helper: starts(&helpers),
             support: starts(&support),
             in_load,
+            holder: starts(&text.mentions(HOLDERS)),
         }
     }
 
@@ -646,12 +892,15 @@ impl<'a> Reader<'a> {
     }
 
     /// The end of the noun phrase that starts at `from`, within `to`:
-    /// before a preposition, or a determiner after a noun.
+    /// before a preposition, or a determiner after a noun. A preposition
+    /// that opens a mention of the load is none ("the weekend on-call
+    /// shifts").
     fn phrase_end(&self, from: usize, to: usize) -> usize {
         let mut k = from;
         while k < to {
             let w = self.word(k);
-            if PREPOSITIONS.contains(&w) || (k > from && DETERMINERS.contains(&w)) {
+            let preposition = PREPOSITIONS.contains(&w) && !self.load.get(k).is_some_and(|l| *l);
+            if preposition || (k > from && DETERMINERS.contains(&w)) {
                 break;
             }
             k += 1;
@@ -702,6 +951,12 @@ impl<'a> Reader<'a> {
         }
         if HALTING.contains(&word) {
             return self.halting(at);
+        }
+        if APPOINTING.contains(&word) && !self.a_noun(at) {
+            return self.appointing(at);
+        }
+        if TAKING.contains(&word) {
+            return self.taking(at);
         }
         None
     }
@@ -758,6 +1013,164 @@ impl<'a> Reader<'a> {
             && !self.any_word(RELEASE, from, end)
             && !self.any(&self.support, from + 1, end))
         .then_some((from, end))
+        .or_else(|| self.holds_the_load(from + 1, end).then_some((from, end)))
+    }
+
+    /// "make Arjun the rota owner", "appoint him incident commander for
+    /// every P1": the person made the holder of the load; not "make Priya
+    /// the rota owner" (someone else), "make him co-owner of the
+    /// migration" (a share of it).
+    fn appointing(&self, at: usize) -> Option<(usize, usize)> {
+        let from = at + 1;
+        if !(self.person)(from) || possessive(self.text, from) {
+            return None;
+        }
+        let end = self.object_end(from);
+        self.holds_the_load(from + 1, end).then_some((from, end))
+    }
+
+    /// Whether `from..to` names a role that holds the load itself: a
+    /// [`HOLDERS`] word, not shared, beside the load, a rota of it or
+    /// work ("the rota owner", "incident commander for every P1", "in
+    /// charge of the backlog"), with nothing that lessens it and no fix
+    /// of it ("the owner of the automation project" holds the fix).
+    fn holds_the_load(&self, from: usize, to: usize) -> bool {
+        let to = to.min(self.text.len());
+        let held = (from..to).any(|k| {
+            self.holder[k]
+                && !k
+                    .checked_sub(1)
+                    .is_some_and(|b| b >= from && SHARED_ROLES.contains(&self.word(b)))
+        });
+        let of_the_load = self.any(&self.load, from, to)
+            || self.any_word(SHARING, from, to)
+            || self.generic_work(from, to);
+        let lessened =
+            (from..to).any(|k| RELEASE.contains(&self.word(k)) && self.word(k) != "only");
+        // The holder's own noun ("the go-to person", "lead engineer") is
+        // the role, no help.
+        let holders_noun = |k: usize| {
+            k >= 1
+                && (self.holder[k - 1]
+                    || (k >= 2 && self.holder[k - 2] && self.word(k - 1) == "to"))
+        };
+        let fixed = (from..to).any(|k| {
+            self.helper[k]
+                && !self.in_load[k]
+                && !SHARING.contains(&self.word(k))
+                && !holders_noun(k)
+        });
+        held && of_the_load && !lessened && !fixed
+    }
+
+    /// "so he personally covers every gap shift", "Arjun picks up all the
+    /// weekend shifts": the person as the subject of a verb of taking
+    /// every part of the load or of work; not "a rota owner (not Aarav)
+    /// covers gap shifts" (someone else), "she takes every other Friday
+    /// off" (time off).
+    fn taking(&self, at: usize) -> Option<(usize, usize)> {
+        let clause = self.text.words[at].clause;
+        let subject = (at.saturating_sub(SUBJECT_REACH + 1)..at)
+            .rev()
+            .take_while(|&k| self.text.words[k].clause == clause)
+            .find(|&k| !SUBJECT_FILLERS.contains(&self.word(k)))?;
+        let is_subject = SUBJECTS.contains(&self.word(subject))
+            || ((self.person)(subject) && !possessive(self.text, subject));
+        if !is_subject {
+            return None;
+        }
+        let from = at + 1 + usize::from(TAKING_PARTICLES.contains(&self.word(at + 1)));
+        let end = self.object_end(from);
+        // "every gap shift", not "no more than one shift in eight".
+        let excess = (from..end).any(|k| {
+            EXCESS.contains(&self.word(k))
+                && !k
+                    .checked_sub(1)
+                    .is_some_and(|b| matches!(self.word(b), "no" | "not" | "any" | "never"))
+        });
+        let of_the_load = self.any(&self.load, from, end)
+            || self.any_word(SHARING, from, end)
+            || self.generic_work(from, end);
+        (excess
+            && of_the_load
+            && !self.any_word(RELEASE, from, end)
+            && !self.any(&self.support, from, end))
+        .then_some((subject, end))
+    }
+
+    /// Where the aim stated for the construction its verb at `at` opens
+    /// begins, or `from`: the clause before "by" ("Ease the on-call
+    /// pressure by making Arjun the rota owner") or a purpose opening the
+    /// sentence ("To reduce her on-call fatigue, give Fatima the weekend
+    /// shifts"). What an action says it is for does not make it a step on
+    /// what it adds to.
+    fn with_aim(&self, at: usize, from: usize) -> usize {
+        let clause_start = |k: usize| {
+            let clause = self.text.words[k].clause;
+            (0..=k)
+                .rev()
+                .take_while(|&j| self.text.words[j].clause == clause)
+                .last()
+                .unwrap_or(k)
+        };
+        if at >= 1 && self.word(at - 1) == "by" {
+            return clause_start(at - 1).min(from);
+        }
+        let own = clause_start(at);
+        let Some(before) = own.checked_sub(1).filter(|&k| self.same_sentence(k, at)) else {
+            return from;
+        };
+        let purpose = clause_start(before);
+        let opens_a_purpose = match self.word(purpose) {
+            "to" => true,
+            "in" => self.word(purpose + 1) == "order" && self.word(purpose + 2) == "to",
+            "so" => self.word(purpose + 1) == "as" && self.word(purpose + 2) == "to",
+            _ => false,
+        };
+        if opens_a_purpose {
+            purpose.min(from)
+        } else {
+            from
+        }
+    }
+
+    /// Work set on top of the person's own in a sentence that asks or
+    /// gives it ("ask Tariq to run the reorg working group and draft the
+    /// new structure himself, on top of his current work", "give her the
+    /// launch as well as her day job"): the sentence up to the person's
+    /// own work, each.
+    fn added_to_own_work(&self) -> Vec<(usize, usize)> {
+        let mut spans = Vec::new();
+        let own_work_nouns: Vec<usize> = self
+            .text
+            .mentions(OWN_WORK)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect();
+        for (s, e) in self.text.mentions(ADDED_TO) {
+            let mut k = e;
+            while k < self.text.len()
+                && k < e + OBJECT_REACH
+                && self.same_sentence(s, k)
+                && OWN_WORK_WORDS.contains(&self.word(k))
+                && !self.generic_work(k, k + 1)
+            {
+                k += 1;
+            }
+            let owned = (e..k).any(|j| matches!(self.word(j), "his" | "her" | "their" | "own"))
+                || possessive(self.text, e);
+            let own_work = self.generic_work(k, k + 1) || own_work_nouns.contains(&k);
+            let start = self.text.sentence_start(s);
+            let asked = (start..s).any(|j| {
+                ASKING.contains(&self.word(j))
+                    || GIVING.contains(&self.word(j))
+                    || PLACING.contains(&self.word(j))
+            });
+            if owned && own_work && asked && !negated(self.text, s, e) {
+                spans.push((start, k + 1));
+            }
+        }
+        spans
     }
 
     /// "give her the escalations", "hand Anton a third colleague's work",
@@ -873,7 +1286,14 @@ impl<'a> Reader<'a> {
         let mut k = to;
         while k < self.text.len() && self.same_sentence(last, k) {
             let w = self.word(k);
-            if REASONS.contains(&w) && !(w == "as" && self.word(k + 1) == "well") {
+            // ", which should help with the caregiving strain", "to
+            // reduce her on-call fatigue": the aim after it.
+            // ", covering all the weekend shifts": more of the same.
+            let aim = ((w == "which" || (TAKING.contains(&w) && w.ends_with("ing")))
+                && self.text.gap(k).contains(','))
+                || (w == "to" && AIMS.contains(&self.word(k + 1)))
+                || (w == "in" && self.word(k + 1) == "order");
+            if aim || (REASONS.contains(&w) && !(w == "as" && self.word(k + 1) == "well")) {
                 let end = (k..self.text.len())
                     .take_while(|j| self.same_sentence(last, *j))
                     .last()
@@ -1284,6 +1704,7 @@ mod tests {
     const NEW_ROLE: &[&str] = &["new stack", "the stack", "ramp* up", "induction"];
     const ON_CALL: &[&str] = &["on call", "pager*"];
     const MIGRATION: &[&str] = &["migration*"];
+    const ON_CALL_AND_MIGRATION: &[&str] = &["on call", "pager*", "migration*"];
 
     #[test]
     fn work_set_outside_working_hours_adds_overtime() {
@@ -1423,6 +1844,101 @@ mod tests {
             },
         );
         assert!(marks[2], "{marks:?}");
+    }
+
+    #[test]
+    fn making_the_person_hold_or_take_all_the_load_worsens_it_whatever_its_aim() {
+        // play-it39 X1: the person made the holder of their own load, or
+        // its every part, with an aim that names the load.
+        for (action, load) in [
+            (
+                "Ease the on-call pressure by making Samir the rota owner, so he personally \
+                 covers every gap shift.",
+                ON_CALL,
+            ),
+            (
+                "Cut his incident stress by making Samir permanent incident commander for \
+                 every P1, so he is always in the loop.",
+                INCIDENTS,
+            ),
+            (
+                "To reduce her on-call fatigue, give her the weekend on-call shifts in \
+                 exchange for a day off in lieu later in the quarter.",
+                ON_CALL,
+            ),
+            ("Appoint him owner of the on-call rota.", ON_CALL),
+            ("Put her in charge of the on-call rota.", ON_CALL),
+            (
+                "Make Samir the single point of contact for every incident.",
+                INCIDENTS,
+            ),
+            (
+                "Samir picks up every on-call shift the others drop.",
+                ON_CALL,
+            ),
+            (
+                "Name her the on-call lead, so she covers all the gaps in the pager rota.",
+                ON_CALL,
+            ),
+            (
+                "Give him the migration to lead, which should help with his on-call load.",
+                ON_CALL_AND_MIGRATION,
+            ),
+        ] {
+            let marked = marked(action, load, &[]);
+            let all = Text::new(action).mentions(load).len();
+            assert!(
+                !marked.is_empty() && marked.len() == all,
+                "{action}: {marked:?} of {all}"
+            );
+        }
+        // Work on top of the person's own, asked or given: the whole
+        // sentence, its aim included.
+        let tariq = "To give him a sense of control over the reorganisation, ask him to run the \
+                     reorg working group and draft the new team structure himself, on top of his \
+                     current work.";
+        let reorg: &[&str] = &["reorg*", "team structure"];
+        assert_eq!(marked(tariq, &[], reorg).len(), 3, "{tariq}");
+    }
+
+    #[test]
+    fn someone_else_holding_the_load_or_the_person_freed_of_it_does_not() {
+        for (action, load) in [
+            (
+                "Lift Samir off the on-call rota and make Priya the rota owner.",
+                ON_CALL,
+            ),
+            ("A rota owner (not Samir) covers gap shifts.", ON_CALL),
+            ("Make him co-owner of the on-call rota with Priya.", ON_CALL),
+            (
+                "Make Samir the owner of the automation project for the incident causes.",
+                INCIDENTS,
+            ),
+            ("Make sure he is off the on-call rota.", ON_CALL),
+            ("He takes every other on-call weekend off.", ON_CALL),
+            (
+                "To reduce her on-call load, give her fewer weekend shifts.",
+                ON_CALL,
+            ),
+            (
+                "To cut his incident load, add a second engineer to each incident.",
+                INCIDENTS,
+            ),
+            (
+                "Take the on-call shifts off him, as they sit on top of his day job.",
+                ON_CALL,
+            ),
+            (
+                "She covers the on-call rota only one week in eight.",
+                ON_CALL,
+            ),
+        ] {
+            assert!(
+                marked(action, load, &[]).is_empty(),
+                "{action}: {:?}",
+                marked(action, load, &[])
+            );
+        }
     }
 
     #[test]
