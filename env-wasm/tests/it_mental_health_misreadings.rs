@@ -128,6 +128,23 @@ fn short_of_full(filled: &Filled, rows: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// On every case, the Interventions lines of `right` that fall short of
+/// full and those of `wrong` that earn the plan.
+fn misread_plan_lines(right: &[&str], wrong: &[&str]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for filled in cases() {
+        bad.extend(short_of_full(&filled, right));
+        for row in wrong {
+            let answer = answer(&filled, row, "");
+            let grade = filled.case.grade(&answer);
+            if grade.criteria["plan"] == Points::FULL {
+                bad.push(format!("wrong: {answer}\n  {}", grade.notes.join("\n  ")));
+            }
+        }
+    }
+    bad
+}
+
 #[test]
 fn a_plan_with_its_reasons_earns_the_plan() {
     let right = [
@@ -289,17 +306,43 @@ fn a_rejected_id_opening_a_line_and_ids_over_the_cap_choose_nothing() {
         "Interventions: {best}\n{b1} is in. Both options, {o1} or {o2}, would work.",
         "Interventions: {best}\n{o1} would push the budget up a little.",
     ];
-    let mut bad = Vec::new();
-    for filled in cases() {
-        bad.extend(short_of_full(&filled, &right));
-        for row in wrong {
-            let answer = answer(&filled, row, "");
-            let grade = filled.case.grade(&answer);
-            if grade.criteria["plan"] == Points::FULL {
-                bad.push(format!("wrong: {answer}\n  {}", grade.notes.join("\n  ")));
-            }
-        }
-    }
+    let bad = misread_plan_lines(&right, &wrong);
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// An id in an aside on the plan line that a later clause of the aside
+/// rules out, through "it", with its subject left out after "but", or as
+/// what the writer leaves out, is not chosen (play-it40 C1: "P2, P8, P9
+/// (P6 would be next, but it is not chosen)" read P6 as chosen, 0.15).
+/// Each right row must earn the whole answer; an id the aside keeps
+/// ("and it fits too", "but I'd keep it"), or leaves out only under a
+/// condition, is chosen, and must not earn the plan.
+#[test]
+fn an_id_ruled_out_later_in_its_aside_is_not_chosen() {
+    let right = [
+        "Interventions: {best} ({o1} would be next, but it does not fit)",
+        "Interventions: {best} ({o1} would be next, but it is not chosen)",
+        "Interventions: {best} ({o1} would be next, but not chosen)",
+        "Interventions: {best} ({o1} would come next, but it's left out)",
+        "Interventions: {best} ({o1} is next in line, but I'd skip it)",
+        "Interventions: {best} ({o1} would be next, but it gets dropped)",
+        "Interventions: {best} ({o1} was the next best, but we leave it out)",
+        "Interventions: {best} ({o1} would be the fourth, but I wouldn't choose it)",
+        "Interventions: {best} \u{2014} {o1} would be next, but it doesn't fit under the cap",
+        "Interventions: {best} ({o1} and {o2} would be next, but they don't fit)",
+        "Interventions: {best} ({o1} would be next, but it is not chosen). Budget check done.",
+    ];
+    let wrong = [
+        "Interventions: {best} and {o1}",
+        "Interventions: {best}, {o1} (it fits under the cap)",
+        "Interventions: {best} ({o1} would be next, and it fits too)",
+        "Interventions: {best} ({o1} would be next, but I'd keep it)",
+        "Interventions: {best} ({o1} would be next, but I'd drop it if the budget shrinks)",
+        "Interventions: {best} ({o1} would be next, but I wouldn't drop it)",
+        "Interventions: {best} ({o1} would be next, but it isn't optional)",
+        "Interventions: {best} ({o1} would be next, and I'd add it too)",
+    ];
+    let bad = misread_plan_lines(&right, &wrong);
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));
 }
 
@@ -1411,6 +1454,78 @@ fn where_severity_would_start_is_no_second_severity() {
         ]
         .iter()
         .map(|a| format!("Stressors:\n{}", rows(a)))
+        .collect();
+        bad.extend(stressor_forms(&filled, (head, tail), &right, &wrong));
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// A stressor's severity the writer corrects is the corrected one
+/// (play-it40 X2, as burnout severities and triage tiers): "moderate,
+/// actually severe" on a severe stressor is right and "severe, actually
+/// moderate" on it is wrong, as a moderate one corrected to severe is; a
+/// "correction" that offers both stays no one severity.
+#[test]
+fn a_corrected_stressor_severity_is_the_corrected_one() {
+    let mut bad = Vec::new();
+    for filled in cases() {
+        let Some((head, lines, tail)) = stressor_list(&filled.reference) else {
+            continue;
+        };
+        let rows = |severe: &str, moderate: &str| -> String {
+            lines
+                .iter()
+                .map(|(i, s)| {
+                    let form = if s == "moderate" { moderate } else { severe };
+                    format!("- {}\n", form.replace("{i}", i))
+                })
+                .collect()
+        };
+        let right: Vec<String> = [
+            ("{i}: moderate, actually severe", "{i}: moderate"),
+            (
+                "{i}: moderate \u{2014} no, actually severe",
+                "{i}: severe, I mean moderate",
+            ),
+            (
+                "{i}: moderate (should be severe)",
+                "{i}: severe - no, actually moderate",
+            ),
+            ("{i}: severe", "{i}: severe, or rather moderate"),
+            (
+                "{i}: moderate, I mean severe",
+                "{i}: severe (should be moderate)",
+            ),
+            ("{i}: severe", "{i}: severe... wait, actually moderate."),
+        ]
+        .iter()
+        .map(|(severe, moderate)| format!("Stressors:\n{}", rows(severe, moderate)))
+        .collect();
+        // Every line wrong, whichever severities the case has.
+        let wrong: Vec<String> = [
+            (
+                "{i}: severe, actually moderate",
+                "{i}: moderate, actually severe",
+            ),
+            (
+                "{i}: severe, I mean moderate",
+                "{i}: moderate, I mean severe",
+            ),
+            (
+                "{i}: severe (should be moderate)",
+                "{i}: moderate (should be severe)",
+            ),
+            (
+                "{i}: moderate, actually, or severe",
+                "{i}: moderate, actually, or severe",
+            ),
+            (
+                "{i}: severe \u{2014} no, actually moderate",
+                "{i}: moderate \u{2014} no, actually severe",
+            ),
+        ]
+        .iter()
+        .map(|(severe, moderate)| format!("Stressors:\n{}", rows(severe, moderate)))
         .collect();
         bad.extend(stressor_forms(&filled, (head, tail), &right, &wrong));
     }

@@ -9,7 +9,10 @@
 //! so that reasons written beside the value ("High: long hours, low
 //! energy", "RED, not yet CRITICAL", "High (Critical starts at 8)") are not
 //! read as more values, while a second value offered as an answer ("High,
-//! possibly Critical", "RED. Or AMBER.") is.
+//! possibly Critical", "RED. Or AMBER.") is. A value the writer corrects
+//! ("Moderate, actually High", "Moderate \u{2014} no, actually High",
+//! "AMBER (should be RED)") is withdrawn: the corrected value is the
+//! answer ([`corrected_from`]).
 
 use std::collections::BTreeSet;
 
@@ -490,6 +493,11 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
         .filter(|m| !modifies_a_noun(text, &mentioned, m.end))
         .filter(|m| !compared(text, m.start))
         .collect();
+    // What the writer corrects is withdrawn: the reading starts at the
+    // corrected value.
+    let spans: Vec<(usize, usize)> = live.iter().map(|m| (m.start, m.end)).collect();
+    let corrected = corrected_from(text, &spans);
+    let live: Vec<&Mention<T>> = live.into_iter().skip(corrected).collect();
     let scale = scale_named(text, &live);
     let live: Vec<&Mention<T>> = live
         .into_iter()
@@ -505,6 +513,78 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
         .iter()
         .filter(|m| m.start < head_end || offered(text, &mentioned, head_end, m.start, m.end));
     OneValue::of(values.map(|m| m.value.clone()))
+}
+
+/// Words a writer corrects a value with, between it and the value that
+/// replaces it: "Moderate, actually High", "RED, I mean AMBER", "Moderate
+/// (should be High)", "Moderate, or rather High", "Low, make that High".
+const CORRECTIONS: &[&[&str]] = &[
+    &["actually"],
+    &["i", "mean"],
+    &["i", "meant"],
+    &["or", "rather"],
+    &["make", "that"],
+    &["should", "be"],
+    &["it", "should", "be"],
+    &["correction"],
+    &["scratch", "that"],
+];
+
+/// Words that may stand before a correction, taking the value back: "no",
+/// "wait", "sorry" ("Moderate \u{2014} no, actually High", "Moderate...
+/// wait, I mean High").
+const TAKING_BACK: &[&str] = &["no", "wait", "sorry", "oops", "hmm", "um", "er", "well"];
+
+/// Words that may stand between a correction and its value: "actually
+/// it's High", "I mean it is High".
+const BEFORE_THE_CORRECTED: &[&str] = &["it", "this", "that", "is", "the", "a"];
+
+/// Nouns of a value that may follow the corrected value ("actually High
+/// severity", "I mean RED tier").
+const VALUE_NOUNS: &[&str] = &[
+    "level", "severity", "tier", "risk", "rating", "category", "band", "priority", "overall",
+];
+
+/// The index of the first of `spans` (the words of a field's value
+/// mentions, in text order) the field still states after the writer's
+/// last self-correction, 0 when it makes none. A correction is a value,
+/// then only [`TAKING_BACK`] words, one of [`CORRECTIONS`] and
+/// [`BEFORE_THE_CORRECTED`] words, then the corrected value ending its
+/// clause or followed by a reason or a value noun: "Moderate, actually
+/// High", "Moderate \u{2014} no, actually High", "Moderate, I mean High",
+/// "Moderate (should be High)". Every value before the corrected one is
+/// withdrawn, so the correction's value is the answer, right or wrong.
+/// A value with more after it ("High (actually Critical starts at 8)"),
+/// a correction that compares ("actually closer to High") and "no" alone
+/// ("Moderate, no High signs") correct nothing.
+pub(crate) fn corrected_from(text: &Text, spans: &[(usize, usize)]) -> usize {
+    let corrects = |(_, a_end): (usize, usize), (b_start, b_end): (usize, usize)| {
+        let Some(between) = text.words.get(a_end..b_start) else {
+            return false;
+        };
+        let between: Vec<&str> = between.iter().map(|w| w.text.as_str()).collect();
+        let from = between
+            .iter()
+            .take_while(|w| TAKING_BACK.contains(w))
+            .count();
+        let Some(marker) = CORRECTIONS.iter().find(|c| between[from..].starts_with(c)) else {
+            return false;
+        };
+        let rest = &between[from + marker.len()..];
+        let settled = match text.words.get(b_end) {
+            None => true,
+            Some(next) => {
+                next.clause != text.words[b_end - 1].clause
+                    || REASONS.contains(&next.text.as_str())
+                    || VALUE_NOUNS.contains(&next.text.as_str())
+            }
+        };
+        rest.iter().all(|w| BEFORE_THE_CORRECTED.contains(w)) && settled
+    };
+    spans
+        .windows(2)
+        .rposition(|pair| corrects(pair[0], pair[1]))
+        .map_or(0, |k| k + 1)
 }
 
 /// The indices of `live` mentions that name the scale rather than pick
@@ -715,6 +795,41 @@ mod tests {
                 .into_iter()
                 .find(|l| *l == w)
         })
+    }
+
+    #[test]
+    fn a_corrected_value_is_the_answer() {
+        for field in [
+            "Moderate, actually High.",
+            "Moderate \u{2014} no, actually High.",
+            "Moderate - no, actually High",
+            "Moderate, I mean High",
+            "Moderate (should be High)",
+            "Low, actually high severity, given the hours",
+            "Moderate... wait, actually it's High.",
+            "Moderate, or rather High, because of the 67 hours.",
+            "Critical, no, actually High",
+            "Low. Actually, High.",
+        ] {
+            assert_eq!(levels(field), OneValue::One("high"), "{field:?}");
+        }
+        // A correction to a wrong value is that value.
+        assert_eq!(levels("High, actually Moderate"), OneValue::One("moderate"));
+        // A value with more said of it is no correction: "Critical
+        // starts at 8" explains the High; a comparison or an offer stays
+        // a hedge.
+        assert_eq!(
+            levels("High (actually Critical starts at 8 points)"),
+            OneValue::One("high")
+        );
+        for field in [
+            "Moderate, actually closer to High",
+            "Moderate, actually, or High",
+            "Moderate, High actually",
+        ] {
+            assert!(levels(field).is_hedged(), "{field:?}");
+        }
+        assert_eq!(corrected_from(&Text::new("High"), &[(0, 1)]), 0);
     }
 
     #[test]

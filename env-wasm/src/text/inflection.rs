@@ -122,6 +122,29 @@ pub fn bases_of<'a>(word: &'a str) -> Vec<Cow<'a, str>> {
     out
 }
 
+/// The longest start every form of `base` shares ([`is_form_of`]): the
+/// base without a final `e` or `y` ("rate" is "rat": rating, rated;
+/// "reply" is "repl": replies), shortened to what its irregular forms
+/// share ("send" is "sen": sent). A phrase word naming a verb
+/// ([`crate::text::words`]'s `rate+`) is looked up by it.
+pub fn forms_start(base: &str) -> &str {
+    let mut start = base
+        .strip_suffix('e')
+        .or_else(|| base.strip_suffix('y'))
+        .unwrap_or(base);
+    for (_, forms) in IRREGULAR.iter().filter(|(b, _)| *b == base) {
+        for form in *forms {
+            let shared = start
+                .bytes()
+                .zip(form.bytes())
+                .take_while(|(a, b)| a == b)
+                .count();
+            start = &start[..shared];
+        }
+    }
+    start
+}
+
 /// The first of `bases` that `word` is a form of.
 pub fn base_of<'a>(word: &str, bases: &[&'a str]) -> Option<&'a str> {
     bases.iter().copied().find(|b| is_form_of(word, b))
@@ -163,6 +186,24 @@ mod tests {
         }
         assert_eq!(base_of("revoking", &["reset", "revoke"]), Some("revoke"));
         assert_eq!(base_of("revoke", &["reset"]), None);
+    }
+
+    #[test]
+    fn every_form_opens_with_its_base_start() {
+        for (base, forms) in [
+            ("rate", &["rates", "rated", "rating", "rate"][..]),
+            ("reply", &["replies", "replied", "replying"]),
+            ("drop", &["dropped", "dropping", "drops"]),
+            ("send", &["sent", "sends", "sending"]),
+            ("take", &["took", "taken", "taking"]),
+        ] {
+            for form in forms {
+                assert!(is_form_of(form, base), "{form} / {base}");
+                assert!(form.starts_with(forms_start(base)), "{form} / {base}");
+            }
+        }
+        assert_eq!(forms_start("rate"), "rat");
+        assert_eq!(forms_start("be"), "");
     }
 
     #[test]

@@ -2,7 +2,10 @@
 //! case, word boundaries, clause and sentence numbers, numbers as values),
 //! and phrase lists are matched on whole words, so
 //! "high" never matches "highlight", "hr" never matches "three" and "yes"
-//! never matches "eyes". A phrase word ending in `*` matches by prefix.
+//! never matches "eyes". A phrase word ending in `*` matches by prefix;
+//! one ending in `+` names a verb and matches every form of it
+//! ([`super::is_form_of`]: `rate+` is "rate", "rates", "rated", "rating"),
+//! so a list names a verb once and its tense never decides a match.
 
 /// One word of a text, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +98,18 @@ impl Openings {
         let first = bytes[from];
         if !first.is_ascii() || first == b'*' {
             return true;
+        }
+        let word_end = bytes[from..]
+            .iter()
+            .position(|b| is_phrase_break(*b))
+            .map_or(bytes.len(), |k| from + k);
+        if let PatternWord::Forms { start, .. } = PatternWord::of(&phrase[from..word_end]) {
+            // A verb's forms share only their start ("rat" of "rate+").
+            return match *start.as_bytes() {
+                [] => true,
+                [one] => self.any_opening_with(one),
+                [one, two, ..] => self.has_place(one, Some(two)),
+            };
         }
         match bytes.get(from + 1).copied() {
             None => self.has_place(first, None),
@@ -483,20 +498,14 @@ impl Text {
     }
 
     /// Whether some word matches `first`, a phrase's first word (by
-    /// prefix when it ends in `*`).
+    /// prefix when it ends in `*`, in any form when it ends in `+`).
     fn has_first(&self, first: &str) -> bool {
-        let (key, prefix) = match first.strip_suffix('*') {
-            Some(key) => (key, true),
-            None => (first, false),
-        };
-        self.order.get(self.first_not_below(key)).is_some_and(|at| {
-            let word = self.words[*at as usize].text.as_str();
-            if prefix {
-                word.starts_with(key)
-            } else {
-                word == key
-            }
-        })
+        let pattern = PatternWord::of(first);
+        self.order[self.first_not_below(pattern.key())..]
+            .iter()
+            .map(|at| self.words[*at as usize].text.as_str())
+            .take_while(|word| pattern.in_range(word))
+            .any(|word| pattern.matches(word))
     }
 
     /// [`Self::each_match`] of a phrase already split into words.
@@ -505,21 +514,16 @@ impl Text {
         if len == 0 || len > self.words.len() {
             return false;
         }
-        let (key, prefix) = match pattern[0].strip_suffix('*') {
-            Some(key) => (key, true),
-            None => (pattern[0], false),
-        };
-        let from = self.first_not_below(key);
+        let first = PatternWord::of(pattern[0]);
+        let from = self.first_not_below(first.key());
         for &at in &self.order[from..] {
             let at = at as usize;
             let word = self.words[at].text.as_str();
-            let first = if prefix {
-                word.starts_with(key)
-            } else {
-                word == key
-            };
-            if !first {
+            if !first.in_range(word) {
                 break;
+            }
+            if !first.matches(word) {
+                continue;
             }
             let fits = at + len <= self.words.len()
                 && pattern[1..len]
@@ -530,7 +534,7 @@ impl Text {
                 break;
             }
         }
-        prefix
+        !matches!(first, PatternWord::Exact(_))
     }
 
     /// The indices of the words equal to `word`, ascending.
@@ -935,10 +939,61 @@ fn adjacent(a: &Word, b: &Word) -> bool {
     b.start == a.end + 1
 }
 
-fn word_matches(pattern: &str, word: &str) -> bool {
-    match pattern.strip_suffix('*') {
-        Some(prefix) => word.starts_with(prefix),
-        None => pattern == word,
+/// Whether the phrase word `pattern` matches `word`: itself, by prefix
+/// when it ends in `*`, any form of the verb when it ends in `+`.
+pub fn word_matches(pattern: &str, word: &str) -> bool {
+    PatternWord::of(pattern).matches(word)
+}
+
+/// How one word of a phrase matches a word of a text.
+#[derive(Clone, Copy)]
+enum PatternWord<'a> {
+    /// The word itself.
+    Exact(&'a str),
+    /// Any word it starts ("exhaust*").
+    Prefix(&'a str),
+    /// Any form of the verb `base` ("rate+"); `start` is what every form
+    /// opens with ([`super::inflection::forms_start`]).
+    Forms { base: &'a str, start: &'a str },
+}
+
+impl<'a> PatternWord<'a> {
+    fn of(pattern: &'a str) -> PatternWord<'a> {
+        if let Some(prefix) = pattern.strip_suffix('*') {
+            PatternWord::Prefix(prefix)
+        } else if let Some(base) = pattern.strip_suffix('+') {
+            PatternWord::Forms {
+                base,
+                start: super::inflection::forms_start(base),
+            }
+        } else {
+            PatternWord::Exact(pattern)
+        }
+    }
+
+    /// What the words it may match are looked up by.
+    fn key(self) -> &'a str {
+        match self {
+            PatternWord::Exact(key) | PatternWord::Prefix(key) => key,
+            PatternWord::Forms { start, .. } => start,
+        }
+    }
+
+    /// Whether `word` sorts among the words it may match: past them, in
+    /// the sorted order, no word matches.
+    fn in_range(self, word: &str) -> bool {
+        match self {
+            PatternWord::Exact(key) => word == key,
+            _ => word.starts_with(self.key()),
+        }
+    }
+
+    fn matches(self, word: &str) -> bool {
+        match self {
+            PatternWord::Exact(key) => word == key,
+            PatternWord::Prefix(key) => word.starts_with(key),
+            PatternWord::Forms { base, .. } => super::is_form_of(word, base),
+        }
     }
 }
 
@@ -1099,6 +1154,22 @@ mod tests {
     }
 
     #[test]
+    fn a_verb_named_once_matches_every_form() {
+        let t = Text::new("She rates her work low; rated it lower; rating it; a rater; rats.");
+        let found: Vec<&str> = t
+            .mentions(&["rate+"])
+            .into_iter()
+            .map(|(s, e)| t.slice(s, e))
+            .collect();
+        assert_eq!(found, ["rates", "rated", "rating"]);
+        assert_eq!(t.find("rate+ it").len(), 2);
+        assert!(t.has(&["she rate+ her"]) && !t.has(&["her rate+"]));
+        let sent = Text::new("They sent it back and send it again.");
+        assert_eq!(sent.mentions(&["send+ it"]).len(), 2);
+        assert!(word_matches("reply+", "replied") && !word_matches("reply+", "replay"));
+    }
+
+    #[test]
     fn a_long_text_orders_its_words_by_word_then_place() {
         // Three runs and more of `SHORT_TEXT`, words long and short sharing
         // their first eight bytes.
@@ -1155,6 +1226,8 @@ mod tests {
             "62h",
             "Excluded\u{2019}s",
             "Notes and outcomes",
+            "Rotating the pager",
+            "Touched nothing",
         ];
         for text in texts {
             let read = Text::new(text);

@@ -612,6 +612,15 @@ fn burnout_severity_table() {
          Anything else \u{2718}: 0\n= {points} points",
         "Severity: {Level} ({points} points)\n- [x] hours: {hp}\n- [x] dimensions: {dp}\n- [ ] \
          something outside the rubric: 0",
+        // A value the writer corrects is withdrawn: the corrected one is
+        // the answer (play-it40 X2).
+        "Severity: {Near}, actually {Level}.",
+        "Severity: {Wrong} \u{2014} no, actually {Level}.",
+        "Severity: {Near} - no, actually {Level}",
+        "Severity: {Near}, I mean {Level}",
+        "Severity: {Near} (should be {Level})",
+        "Severity: {Wrong}... wait, actually it's {Level}.",
+        "Severity: {Near}, or rather {Level}, at {points} points.",
     ];
     let wrong = [
         "Severity: {Wrong}",
@@ -675,6 +684,14 @@ fn burnout_severity_table() {
         // A cross reads as "no", never as a level (para-it15 B1).
         "Severity: {Level} \u{2718}\n{Near} \u{2714}",
         "Severity:\n- [ ] {Level}\n- [x] {Wrong}",
+        // A right value corrected to a wrong one is the wrong one; a
+        // "correction" that compares or offers stays a hedge.
+        "Severity: {Level}, actually {Near}.",
+        "Severity: {Level} \u{2014} no, actually {Wrong}.",
+        "Severity: {Level}, I mean {Near}",
+        "Severity: {Level} (should be {Near})",
+        "Severity: {Near}, actually closer to {Level}",
+        "Severity: {Near}, actually, or {Level}",
     ];
     let seeds = cases(|_| true, 12);
     check(
@@ -1501,4 +1518,144 @@ fn shared(a: &str, b: &str, first: &str) -> usize {
             .collect()
     };
     words(a).intersection(&words(b)).count()
+}
+
+/// A sign of the case restated in another tense or in other words, by the
+/// fact it restates (a fragment of the case's sentence): each restatement
+/// cites it (play-it40 B1: "Rates own work far below peers' rating" for
+/// "rated their own work far below how their peers rated it").
+const RESTATED_SIGNS: &[(&str, &[&str])] = &[
+    (
+        "rated their own work far below",
+        &[
+            "Rates own work far below peers' rating",
+            "Underrates own work compared with peers",
+            "Rates their own work well below how peers rate it",
+            "Rated own work far below peers' rating",
+            "Rating their own work far below their peers",
+            "Underrated their own work against their peers' view",
+            "Self-rating far below how peers rate them",
+            "Rates themselves well below what their peers see",
+        ],
+    ),
+    (
+        "stopped reviewing other people's code",
+        &[
+            "No longer reviews other people's code",
+            "Won't review other people's code now",
+            "Has quit reviewing other people's code",
+        ],
+    ),
+    (
+        "so I've stopped listening",
+        &[
+            "Doesn't listen to customer complaints any more",
+            "Listens to none of the customer complaints now",
+        ],
+    ),
+    (
+        "I just stare at the screen",
+        &[
+            "Staring at the screen by mid-afternoon",
+            "Stares blankly at the screen by mid-afternoon",
+        ],
+    ),
+    (
+        "care what happens to the product",
+        &[
+            "Cared less and less about the product",
+            "Cares nothing for the product now",
+        ],
+    ),
+];
+
+/// Items that cite nothing beside the case's "rated" sign: another
+/// person's, with invented numbers, one word of it, or two words of it
+/// of which one is common ("own work").
+const NOT_THE_RATED_SIGN: &[&str] = &[
+    "{other_first} rates their own work far below peers",
+    "Rates own work at 13 out of 97 against peers",
+    "Peers",
+    "Own work",
+    "Their own work, as they see it",
+];
+
+/// The notes of `case` graded with a red-flags section of `items` in the
+/// reference answer.
+fn red_flag_notes(seeded: &Seeded, items: &str) -> String {
+    let answer = answer_with(seeded, 2, &format!("Red flags:\n{items}"));
+    seeded.case.grade(&answer).notes.join("\n")
+}
+
+#[test]
+fn burnout_a_sign_restated_in_other_words_or_tenses_is_cited() {
+    let mut failures = Vec::new();
+    let mut with = [0usize; RESTATED_SIGNS.len()];
+    let mut without = [0usize; RESTATED_SIGNS.len()];
+    for level in 1..=5u8 {
+        for seed in 0..200u64 {
+            let case = Case::generate_at(TaskKind::BurnoutDetection, level, seed);
+            let Case::Burnout(burnout) = &case else {
+                continue;
+            };
+            let seeded = Seeded {
+                seed,
+                case: case.clone(),
+                vars: vars(burnout),
+            };
+            for (k, (fragment, items)) in RESTATED_SIGNS.iter().enumerate() {
+                let has = burnout
+                    .facts
+                    .iter()
+                    .any(|f| f.concerning && f.text.contains(fragment));
+                // A case without the "rated" sign checks its first
+                // restatement: it cites nothing there. (Another sign of a
+                // kind shares words with most restatements of the others:
+                // "caring", "customer complaints".)
+                if !has && (k > 0 || without[k] >= 40) {
+                    continue;
+                }
+                let rows: &[&str] = if has { items } else { &items[..1] };
+                for item in rows {
+                    let notes = red_flag_notes(&seeded, &format!("- {item}"));
+                    let cited = notes.contains("1 of the first 1 items cite a concerning fact");
+                    if cited != has {
+                        failures.push(format!(
+                            "level {level} seed {seed} ({}): {item}\n--- notes:\n{notes}",
+                            if has {
+                                "the case's sign"
+                            } else {
+                                "no such sign"
+                            }
+                        ));
+                    }
+                }
+                if has {
+                    with[k] += 1;
+                    if k == 0 {
+                        for row in NOT_THE_RATED_SIGN {
+                            let Some(item) = filled(row, &seeded.vars) else {
+                                continue;
+                            };
+                            let notes = red_flag_notes(&seeded, &format!("- {item}"));
+                            if !notes.contains("0 of the first 1 items cite") {
+                                failures.push(format!(
+                                    "level {level} seed {seed} (cites nothing): {item}\n--- \
+                                     notes:\n{notes}"
+                                ));
+                            }
+                        }
+                    }
+                } else {
+                    without[k] += 1;
+                }
+            }
+        }
+    }
+    println!(
+        "restated signs: cases with each {with:?}, without the first {}",
+        without[0]
+    );
+    assert!(with.iter().all(|n| *n >= 3), "too few cases: {with:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -1681,6 +1681,13 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {TIER} - unlike {other_first}, the notes settle it",
         "Employee: {name}\nTier: {TIER}, cf. {other_first} for the contrast",
         "Employee: {name}\nTier: {TIER}; as with {other_first}, the first rule that fits decides",
+        // A tier the writer corrects is withdrawn (play-it40 X2).
+        "Employee: {name}\nTier: {NearTier}, actually {TIER}",
+        "Employee: {name}\nTier: {FarTier} \u{2014} no, actually {TIER}",
+        "Employee: {name}\nTier: {NearTier}, I mean {TIER}",
+        "Employee: {name}\nTier: {NearTier} (should be {TIER})",
+        "Employee: {name}\nTier: {NearTier} - no, actually {TIER}.",
+        "Employee: {name}\nTier: {NearTier}, or rather {TIER}",
     ];
     let wrong = [
         "Employee: {name}\nTier: {NearTier}\n{signs}",
@@ -1730,6 +1737,11 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {neartier}",
         "Employee: {name}\nTier: unlike {other_first}, {NearTier}",
         "Employee: {name}\nTier: like {other_first}",
+        // The right tier corrected to a wrong one.
+        "Employee: {name}\nTier: {TIER}, actually {NearTier}",
+        "Employee: {name}\nTier: {TIER} \u{2014} no, actually {FarTier}",
+        "Employee: {name}\nTier: {TIER} (should be {NearTier})",
+        "Employee: {name}\nTier: {TIER}, I mean {NearTier}",
     ];
     run("tiers", &right, &wrong, |s, row| {
         per_person(s, Field::Header, row)

@@ -33,6 +33,7 @@ use crate::text::months::names_month;
 use crate::text::negation::{
     empty_value, negated_after, negator_before, placeholders_as_none, presence_title,
 };
+use crate::text::words::word_matches;
 use crate::text::{
     CopySource, OneValue, Text, bases_of, derived, negated, number_value, ordinal_value,
     stated_words, word_count,
@@ -1078,13 +1079,10 @@ fn a_symptoms_own_word(word: &str) -> bool {
     of_a_symptom && !names_a_dimension
 }
 
-/// Whether the one-word phrase `phrase` (a trailing `*` a prefix) is
-/// `word`.
+/// Whether the one-word phrase `phrase` (a trailing `*` a prefix, `+`
+/// a verb in any form) is `word`.
 fn matches_word(phrase: &str, word: &str) -> bool {
-    match phrase.strip_suffix('*') {
-        Some(prefix) => !prefix.contains(' ') && word.starts_with(prefix),
-        None => !phrase.contains(' ') && phrase == word,
-    }
+    !phrase.contains(' ') && word_matches(phrase, word)
 }
 
 /// The numbers a red-flag item states, each with where it stands: in
@@ -1364,7 +1362,10 @@ fn item_concept(
         return None;
     }
     let concept: &'static str = match quoted.len() {
-        0 => named_concept(case, facts, &text)?.id,
+        0 => match named_concept(case, facts, &text) {
+            Some(named) => named.id,
+            None => restated_sign(case, facts, &text)?,
+        },
         1 => quoted.first().copied()?,
         _ => return None,
     };
@@ -1514,6 +1515,40 @@ fn facts_cited(
         .filter(|(_, tie)| *tie == best)
         .map(|(k, _)| k)
         .collect()
+}
+
+/// The least words of its own an item that names no kind of fact shares
+/// with one fact of the case to restate it ([`restated_sign`]).
+const RESTATED_WORDS: usize = 2;
+
+/// The kind of the one sign of the case an item names no kind for but
+/// restates in other words ("Underrates own work compared with peers"
+/// restates "rated their own work far below how their peers rated it",
+/// play-it40 B1): the fact whose own words the item shares most, by
+/// their bases (so tense decides nothing), at least [`RESTATED_WORDS`]
+/// of them, when no other fact of the case shares as many. Only a sign
+/// told in words restates so: a fact with numbers is cited with them,
+/// and a fact that is no red flag (the case's context) cites nothing.
+fn restated_sign(case: &BurnoutCase, facts: &[ReadFact], text: &Text) -> Option<&'static str> {
+    let words = word_bases(text, &case.first);
+    let shared = |f: &ReadFact| {
+        words
+            .iter()
+            .filter(|bases| bases.iter().any(|b| f.words.contains(b)))
+            .count()
+    };
+    let ties: Vec<(usize, &ReadFact)> = facts.iter().map(|f| (shared(f), f)).collect();
+    let best = ties.iter().map(|(n, _)| *n).max()?;
+    let mut at_best = ties.iter().filter(|(n, _)| *n == best).map(|(_, f)| f);
+    let fact = at_best.next()?;
+    let told_in_words = !FLAG_CONCEPTS
+        .iter()
+        .any(|c| c.id == fact.concept && c.numeric);
+    (best >= RESTATED_WORDS
+        && fact.concerning
+        && told_in_words
+        && at_best.all(|f| f.concept == fact.concept))
+    .then_some(fact.concept)
 }
 
 /// The kind of fact an item in its own words names: of the one or two it

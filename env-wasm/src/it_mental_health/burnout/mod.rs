@@ -276,6 +276,8 @@ impl Severity {
 
 /// A red-flag concept: how an answer names it, and whether citing it needs
 /// this case's number.
+/// A phrase word ending in `+` names a verb in every form
+/// ([`crate::text::words`]).
 pub(crate) struct FlagConcept {
     pub(crate) id: &'static str,
     pub(crate) phrases: &'static [&'static str],
@@ -360,15 +362,14 @@ pub(crate) const FLAG_CONCEPTS: &[FlagConcept] = &[
             "tank",
             "recover*",
             "coffee*",
-            "stare*",
+            "stare+",
             "shattered",
             "spent",
             "knackered",
             "weary",
             "letharg*",
-            "depleted",
-            "nodded",
-            "nodding",
+            "deplete+",
+            "nod+",
             "nods off",
         ],
         numeric: false,
@@ -382,18 +383,16 @@ pub(crate) const FLAG_CONCEPTS: &[FlagConcept] = &[
             "withdr*",
             "distanc*",
             "ticket*",
-            "caring",
-            "care",
+            "care+",
             "social",
             "camera*",
             "noise",
             "in writing",
             "bother*",
             "head down",
-            "listening",
+            "listen+",
             "disengag*",
             "reviewing",
-            "cares",
             "dismiss*",
             "mock*",
             "brush* off",
@@ -426,7 +425,11 @@ pub(crate) const FLAG_CONCEPTS: &[FlagConcept] = &[
             "good enough",
             "anything right",
             "ineffect*",
-            "rated",
+            // Rating one's own work, in any tense ("rates own work far
+            // below peers", "underrates it"; play-it40 B1).
+            "rate+",
+            "underrate+",
+            "undervalue+",
             "impost*",
             "imposter*",
             "incompeten*",

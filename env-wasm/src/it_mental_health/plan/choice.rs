@@ -425,10 +425,14 @@ fn severity(text: &Text) -> Option<bool> {
             .into_iter()
             .filter_map(|k| levels.get(k).map(|(at, _)| *at)),
     );
+    // "moderate, actually severe": the corrected severity is the line's.
+    let corrected = crate::text::hedge::corrected_from(text, &levels);
+    let withdrawn = levels.get(corrected).map_or(0, |(at, _)| *at);
     let verdicts: BTreeSet<bool> =
         crate::order::set_of(text.words.iter().enumerate().filter_map(|(at, w)| {
             let next = text.words.get(at + 1).map(|n| n.text.as_str());
-            if next.is_some_and(|n| NOT_A_VERDICT.contains(&n))
+            if at < withdrawn
+                || next.is_some_and(|n| NOT_A_VERDICT.contains(&n))
                 || threshold_of(text, at)
                 || scale.contains(&at)
                 || compared(text, at)
@@ -1193,20 +1197,36 @@ fn rules_its_subject_out(words: &[&str]) -> bool {
 /// P3, so it's out", "P2 was next in line, but it doesn't fit under the
 /// cap"): the id is the sentence's subject (its first id, in its first
 /// clause, with the ids a list joins to it: "P2 and P4 need P5"; not an
-/// object such as "needs P3" or "clashes with P1"), and after
-/// [`CLAUSE_LINKS`] words "it" stands for a subject of one id, "they" for
-/// each id of the subject. A clause that names an id of its own ("so P4
-/// is out") is that id's; one that does not rule its subject out ("so it
-/// starts in week 2") rules nothing out.
+/// object such as "needs P3" or "clashes with P1"), or the subject of an
+/// aside it opens after a bracket or a dash, read to the aside's end
+/// ("P2, P8, P9 (P6 would be next, but it does not fit)", play-it40 C1);
+/// and after [`CLAUSE_LINKS`] words "it" stands for a subject of one id,
+/// "they" for each id of the subject. The subject may be left out after
+/// a link ("..., but not chosen"), and the writer may name the pronoun as
+/// what they leave out ("..., but I'd skip it"; [`writer_leaves_out`]). A
+/// clause that names an id of its own ("so P4 is out") is that id's; one
+/// that does not rule its subject out ("so it starts in week 2", "(P6,
+/// and it fits under the cap)") rules nothing out.
 fn ruled_out_through_a_pronoun(text: &Text, found: &[(usize, usize)], n: usize) -> bool {
     let (at, _) = found[n];
     let sentence = text.words[at].sentence;
-    let first_clause = text.words[text.sentence_start(at)].clause;
-    let Some(first) = found
-        .iter()
-        .position(|(a, _)| text.words[*a].sentence == sentence)
-        .filter(|&m| text.words[found[m].0].clause == first_clause)
-    else {
+    // The first id of the list `n` stands in: an aside it opens is the
+    // whole list's ("(P1 and P2 would be next, but they don't fit)").
+    let mut head = n;
+    while head > 0 && list_link(text, found, head).is_some() {
+        head -= 1;
+    }
+    let aside = opens_an_aside(text, found[head].0);
+    let first = if aside.is_some() {
+        Some(head)
+    } else {
+        let first_clause = text.words[text.sentence_start(at)].clause;
+        found
+            .iter()
+            .position(|(a, _)| text.words[*a].sentence == sentence)
+            .filter(|&m| text.words[found[m].0].clause == first_clause)
+    };
+    let Some(first) = first else {
         return false;
     };
     let last = (first + 1..found.len())
@@ -1217,13 +1237,33 @@ fn ruled_out_through_a_pronoun(text: &Text, found: &[(usize, usize)], n: usize) 
         return false;
     }
     let subjects = last - first + 1;
+    // Whether word `k` stands in a bracketed aside another id opens: it
+    // has a subject of its own ("P2, P8 (P6 and P7 would be next, but
+    // they don't fit)" leaves P2 and P8 alone).
+    let mut in_another_aside = false;
     let mut k = at + 1;
     while k < text.len() && text.words[k].sentence == sentence {
+        let closes = text.gap(k).contains([')', ']']);
+        // A bracketed aside ends at its closing bracket.
+        if aside == Some(Aside::Bracket) && closes {
+            break;
+        }
+        let another = found
+            .iter()
+            .any(|(a, _)| *a == k)
+            .then(|| opens_an_aside(text, k));
+        match another.flatten() {
+            Some(Aside::Bracket) => in_another_aside = true,
+            // One after a dash runs to the sentence's end.
+            Some(Aside::Dash) => break,
+            None if closes => in_another_aside = false,
+            None => {}
+        }
         let opens = text.words[k].clause != text.words[k - 1].clause;
         let clause = text.words[k].clause;
         let start = k;
         k += 1;
-        if !opens {
+        if !opens || in_another_aside {
             continue;
         }
         let words: Vec<&str> = text.words[start..]
@@ -1247,11 +1287,110 @@ fn ruled_out_through_a_pronoun(text: &Text, found: &[(usize, usize)], n: usize) 
             "they" => true,
             _ => false,
         };
-        if stands_for && !names_an_id && rules_its_subject_out(rest) {
+        if names_an_id {
+            continue;
+        }
+        let after_links = &words[links..];
+        // "..., but I'd drop it if the budget shrinks" settles nothing.
+        let settled = !after_links.iter().any(|w| CONDITION.contains(w));
+        let subject_left_out = links > 0 && opens_a_predicate(pronoun);
+        let object = if subjects == 1 { "it" } else { "them" };
+        if (stands_for && rules_its_subject_out(rest))
+            || (settled && subject_left_out && rules_its_subject_out(after_links))
+            || (settled && writer_leaves_out(after_links, object))
+        {
             return true;
         }
     }
     false
+}
+
+/// How an aside an id opens is set off.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Aside {
+    /// After an opening bracket: it ends at the closing one.
+    Bracket,
+    /// After a dash between spaces: it runs to the sentence's end.
+    Dash,
+}
+
+/// The aside the id at `at` opens, if any: a bracket or a dash right
+/// before it, in its sentence ("P2, P8, P9 (P6 would be next, ...)",
+/// "P2, P8, P9 \u{2014} P6 would be next, ...").
+fn opens_an_aside(text: &Text, at: usize) -> Option<Aside> {
+    let before = at.checked_sub(1)?;
+    if text.words[before].sentence != text.words[at].sentence {
+        return None;
+    }
+    let gap = text.gap(at);
+    if gap.contains(['(', '[']) {
+        Some(Aside::Bracket)
+    } else if gap.contains(['\u{2013}', '\u{2014}']) || gap.contains(" - ") {
+        Some(Aside::Dash)
+    } else {
+        None
+    }
+}
+
+/// Whether `word` opens a predicate whose subject is left out after a
+/// link ("..., but not chosen", "but is left out", "but dropped"): a
+/// negation, a verb of being or becoming, or a leaving-out participle.
+fn opens_a_predicate(word: &str) -> bool {
+    NEGATING.contains(&word)
+        || PREDICATE.contains(&word)
+        || LEFT_OUT_VALUES.contains(&word)
+        || OUT_VERBS.contains(&word)
+        || matches!(word, "got" | "stayed" | "remained")
+}
+
+/// Verbs whose object the writer leaves out of the plan: "I'd skip it",
+/// "we drop them", "I'd park it".
+const LEAVING_VERBS: &[&str] = &[
+    "drop", "exclude", "skip", "reject", "omit", "park", "shelve", "defer", "postpone",
+];
+
+/// Verbs whose object, with a particle after it, is left out: "I'd leave
+/// it out", "we rule it out", "I'd set it aside".
+const LEAVING_WITH_PARTICLE: &[(&str, &str)] = &[
+    ("leave", "out"),
+    ("rule", "out"),
+    ("cut", "out"),
+    ("keep", "out"),
+    ("take", "out"),
+    ("set", "aside"),
+    ("put", "aside"),
+];
+
+/// Verbs of taking an option into the plan: denied ("I wouldn't choose
+/// it", "we are not including them"), they leave it out.
+const TAKING_VERBS: &[&str] = &["choose", "select", "pick", "include", "add", "fund", "take"];
+
+/// Whether a clause (its words after the links) is the writer leaving
+/// `object` ("it" or "them") out: the writer as subject ([`WRITERS`],
+/// "i", "we"), then a [`LEAVING_VERBS`] verb with the object right after
+/// it, a [`LEAVING_WITH_PARTICLE`] verb with the object and its particle,
+/// "pass on" the object, or a denied [`TAKING_VERBS`] verb with the
+/// object. A leaving-out denied ("I wouldn't drop it") or with another
+/// object ("I'd skip the offsite") leaves nothing out.
+fn writer_leaves_out(words: &[&str], object: &str) -> bool {
+    if !words
+        .first()
+        .is_some_and(|w| WRITERS.contains(w) || matches!(*w, "i" | "we"))
+    {
+        return false;
+    }
+    (1..words.len()).any(|k| {
+        let verb = words[k];
+        let next = |d: usize| words.get(k + d).copied().unwrap_or("");
+        let denied = words[1..k].iter().any(|w| NEGATING.contains(w));
+        let leaves = (LEAVING_VERBS.iter().any(|v| is_form_of(verb, v)) && next(1) == object)
+            || LEAVING_WITH_PARTICLE.iter().any(|(v, particle)| {
+                is_form_of(verb, v) && next(1) == object && next(2) == *particle
+            })
+            || (is_form_of(verb, "pass") && next(1) == "on" && next(2) == object);
+        let takes = TAKING_VERBS.iter().any(|v| is_form_of(verb, v)) && next(1) == object;
+        (leaves && !denied) || (takes && denied)
+    })
 }
 
 /// Words that leave an id out when they give its value after a colon or
