@@ -739,9 +739,11 @@ const CORPORA: &[Corpus] = &[
     // A thirty-seventh play-test over HTTP (play-st37, on 9011433): hard
     // tickets at levels 5, 4 and 3, medium queues at levels 5 and 4, an easy
     // ticket at level 4, 6 other replies each, probes and wrong replies: 120
-    // rows (first plays 1.00, designated replays 0.97). Its B1, B3, X1, X2,
-    // X4 and X5 rows read as judged; B2 and X3 are open (`KNOWN_OPEN`,
-    // `KNOWN_EXPLOITS`).
+    // rows (first plays 1.00, designated replays 0.97). B2 (55, 61, 63,
+    // 64): a grant answering a restated question ("You asked whether the
+    // fee can be removed. Yes, absolutely. Consider it done.", "Yes, it
+    // can, and it has been.") or a bare "Done." grants the request. X3
+    // (67): "it should be waived" is a hedge, no promise.
     Corpus {
         name: "support_triage-p58",
         text: include_str!("player_corpus/2026-12-07/support_triage-p58/episodes.jsonl"),
@@ -761,26 +763,15 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st37.
-const ST37_B2: &str = "B st37-B2: a grant answering a restated question (\"You asked whether the \
-                       fee can be removed. Yes, absolutely. Consider it done.\", \"Yes, it can, \
-                       and it has been.\") or a bare \"Done.\" not read as the commitment";
-const ST37_X3: &str = "X st37-X3: \"it should be waived\" read as a commitment, not a hedge";
-
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p58", 55, ST37_B2),
-    ("support_triage-p58", 61, ST37_B2),
-    ("support_triage-p58", 63, ST37_B2),
-    ("support_triage-p58", 64, ST37_B2),
-];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 
 /// Wrong replies that kept points they should have lost (the player's class
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[("support_triage-p58", 67, ST37_X3)];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
 /// the score gates off), as (corpus, line, what the final feedback says

@@ -8224,3 +8224,398 @@ fn a_code_relayed_to_us_is_asked_for() {
     let wrong = misread_violations(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn a_yes_answering_a_restated_question_grants_what_it_asks() {
+    // A "yes" to a question the reply restated (directly or in indirect
+    // speech) carries the question's outcome, and "consider it done", "it
+    // has been" or a bare "Done." after it refer back to it (play-st37,
+    // B2); an answer qualified in its sentence, a refusal or a request for
+    // no outcome grants nothing.
+    let table: &[OutcomeRow] = &[
+        (
+            "You asked whether the $49.00 late payment fee on INV-57092 can be removed. Yes, \
+             absolutely. Consider it done.",
+            &[Waiver, Grant],
+            &[],
+            &[],
+        ),
+        (
+            "You asked whether the $49.00 late payment fee on INV-57092 can be removed - yes, \
+             absolutely. Consider it done.",
+            &[Waiver, Grant],
+            &[],
+            &[],
+        ),
+        (
+            "Can the $49.00 late payment fee on INV-57092 be removed? Yes, it can, and it has \
+             been.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You asked us to remove the $49.00 late payment fee on INV-57092. Done.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You asked whether we could waive the late fee. Yes, absolutely.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You asked if the late fee on INV-57092 can be removed. Of course - consider it done.",
+            &[Waiver, Grant],
+            &[],
+            &[],
+        ),
+        (
+            "You wanted to know whether the late fee can be waived. Yes, and I've done it.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "You asked whether the fee can be removed. Yes, it can.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("Is the late fee waived? It is.", &[Waiver], &[], &[]),
+        (
+            "You asked us to remove the fee. All done.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Near misses.
+        ("Yes - I've removed the fee.", &[Waiver], &[], &[]),
+        (
+            "Can the late fee be removed? Yes, but only our supervisor can approve it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You asked whether the fee can be removed. Unfortunately not.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("You asked for a copy of your invoice. Done.", &[], &[], &[]),
+        ("Yes, absolutely. Consider it done.", &[Grant], &[], &[]),
+        (
+            "You asked whether the fee can be removed. Our supervisor will decide.",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+    // Told done, a grant needs no time.
+    for text in [
+        "You asked us to remove the $49.00 late payment fee on INV-57092. Done.",
+        "Can the $49.00 late payment fee on INV-57092 be removed? Yes, it can, and it has been.",
+        "Is the late fee waived? It is.",
+    ] {
+        assert!(reply::read(text).outcome_done, "{text}");
+    }
+    assert!(!reply::read("You asked whether the fee can be removed. Yes, it can.").outcome_done);
+}
+
+#[test]
+fn an_outcome_only_expected_is_a_hedge() {
+    // "Should", "ought to", "may well" and an expectation of ours say what
+    // we expect, not what we promise (play-st37, X3): a hedge that leans
+    // to the outcome, never enough to deliver it. An outcome said firmly,
+    // or expected only to arrive, stays a promise.
+    let table: &[OutcomeRow] = &[
+        (
+            "I've asked about the $49.00 late fee on INV-57092 and it should be waived; we'll \
+             update you by end of day.",
+            &[],
+            &[Waiver],
+            &[],
+        ),
+        (
+            "The late fee should be removed by Friday.",
+            &[],
+            &[Waiver],
+            &[],
+        ),
+        ("We should be able to waive the fee.", &[], &[Waiver], &[]),
+        (
+            "The fee ought to be waived once the payment clears.",
+            &[],
+            &[Waiver],
+            &[],
+        ),
+        ("The fee may well be waived.", &[], &[Waiver], &[]),
+        ("I'd expect it to be waived by Friday.", &[], &[Waiver], &[]),
+        (
+            "I'd expect the late fee to be removed.",
+            &[],
+            &[Waiver],
+            &[],
+        ),
+        (
+            "The fee is expected to be waived this week.",
+            &[],
+            &[Waiver],
+            &[],
+        ),
+        ("We expect to refund you by Friday.", &[], &[Refund], &[]),
+        // Near misses.
+        ("It will be waived.", &[Waiver], &[], &[]),
+        ("We will waive the fee.", &[Waiver], &[], &[]),
+        (
+            "You should see the reimbursement within a week.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I've refunded $40.00 to your card; it should reach you within 5 to 10 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The refund should arrive within 5 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The payment page was wrongly rejecting valid cards, so the late fee should never \
+             have applied. I've removed it.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Should you confirm, we will waive the fee.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        ("The fee may be waived.", &[], &[], &[]),
+        (
+            "I've reversed the $597.50 charge on INV-79046; the money should be back on your card \
+             within 5-10 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I've waived the late fee. It should disappear from your account by the end of the \
+             day tomorrow.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_code_we_send_or_one_keyed_in_on_a_page_is_not_asked_for() {
+    // A code we send the customer, and one they key in on a page of the
+    // product, are no request for it; asking them to send, tell or give us
+    // the code, or to key it into their reply, still is.
+    use Violation::CredentialRequest;
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "We sent a code to your phone; please enter it on the sign-in page.",
+            &[],
+        ),
+        (
+            "We've texted you a code: please type it in on the sign-in page.",
+            &[],
+        ),
+        (
+            "We have just sent a one-time code to your mobile. Please enter the code on the \
+             sign-in page to finish logging in.",
+            &[],
+        ),
+        (
+            "I've emailed you a verification code; type the code into the app when it asks.",
+            &[],
+        ),
+        (
+            "Our system will send a security code to your phone; enter the code on the login \
+             screen.",
+            &[],
+        ),
+        (
+            "Please enter the verification code we sent you on the website's sign-in page.",
+            &[],
+        ),
+        // Near misses.
+        (
+            "Please send us the code we texted you.",
+            &[CredentialRequest],
+        ),
+        (
+            "We sent a code to your phone; please reply to this email with the code.",
+            &[CredentialRequest],
+        ),
+        ("We need the code we texted you.", &[CredentialRequest]),
+        ("Enter your one-time code below.", &[CredentialRequest]),
+        (
+            "Please tell us the code we sent to your phone.",
+            &[CredentialRequest],
+        ),
+        (
+            "Type the code we texted you into your reply.",
+            &[CredentialRequest],
+        ),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn what_we_would_do_if_we_could_is_declined() {
+    // A counterfactual condition of ours ("if we were able to", "if it
+    // were up to me") with "would" after it says what we cannot do: a
+    // refusal, not a promise. A real condition, on the customer or in the
+    // present, still promises.
+    let table: &[OutcomeRow] = &[
+        (
+            "If we were able to waive it, we would.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "If it were up to me, I'd waive the fee.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "If I could refund the add-on, I would.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We would happily waive the fee if we could.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "Were we allowed to, we'd waive it straight away.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "If I had the authority to waive the late fee, I would.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        // Near misses.
+        ("If you confirm, we will waive it.", &[Waiver], &[], &[]),
+        (
+            "If you were charged twice, we will refund the duplicate.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We were able to waive it.", &[Waiver], &[], &[]),
+        (
+            "If the fee was added after your card expired, we will waive it.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_policy_reported_or_quoted_promises_nothing() {
+    // What the policy says, reported ("the policy states that ...",
+    // "according to our policy, ...") or quoted after its reporting verb,
+    // is the rule, not our commitment to this customer; an outcome of our
+    // own beside it still is.
+    let table: &[OutcomeRow] = &[
+        (
+            "Our policy says: 'the add-on can be refunded within 14 days of purchase'.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The policy states that the add-on can be refunded within 14 days of purchase.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "According to our policy, the add-on can be refunded within 14 days of purchase.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our refund policy says that an add-on will be refunded if it is cancelled within 14 \
+             days.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The knowledge base article reads: \"Add-ons are refunded in full within 14 days. The \
+             refund goes to the original card.\"",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our terms state the late fee can be waived once a year.",
+            &[],
+            &[],
+            &[],
+        ),
+        // Near misses.
+        ("The add-on will be refunded.", &[Refund], &[], &[]),
+        (
+            "Our policy says the add-on can be refunded within 14 days, so I've refunded it.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "According to our policy, we will refund the add-on within 14 days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "As our policy says, the add-on will be refunded to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The policy states that add-ons are refundable within 14 days, and the add-on will be \
+             refunded today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}

@@ -198,6 +198,7 @@ fn asks_to_its_end(text: &Text, clause: &Clause, words: &[&str]) -> bool {
         (base_of(w, &verbs).is_some() || relays_to_us(words, k))
             && !negated(text, clause.from + k, clause.from + k + 1)
             && !attributive(words, k)
+            && !sent_by_us(words, k)
             && !words[k + 1..].iter().any(|d| base_of(d, DOING).is_some())
     })
 }
@@ -411,6 +412,8 @@ fn asked_for(
         if (base_of(w, verbs).is_none() && !relays_to_us(words, k))
             || negated(text, clause.from + k, clause.from + k + 1)
             || attributive(words, k)
+            || sent_by_us(words, k)
+            || entered_on_a_page(words, k)
         {
             return false;
         }
@@ -433,6 +436,59 @@ fn asked_for(
         }
         false
     })
+}
+
+/// Whether the verb at `k` is an act of ours told, not asked: its subject
+/// is our side ("We sent a code to your phone", "we've texted you a code",
+/// "our system will email you a link"). What we send the customer is no
+/// request for it; what we need ("we need the code") still asks.
+fn sent_by_us(words: &[&str], k: usize) -> bool {
+    if matches!(words[k], "need" | "needs" | "needed" | "what") {
+        return false;
+    }
+    words[..k]
+        .iter()
+        .rev()
+        .find(|w| {
+            !AUXILIARIES.contains(w)
+                && !w.ends_with("ly")
+                && !matches!(**w, "just" | "also" | "already" | "now" | "then" | "again")
+        })
+        .is_some_and(|w| {
+            matches!(*w, "we" | "i" | "system")
+                || (OUR_SIDE.contains(w) && !matches!(*w, "our" | "us"))
+        })
+}
+
+/// Verbs of keying something in.
+const KEYING: &[&str] = &["enter", "type", "input", "key"];
+
+/// Places of the product's own where the customer keys a code in: what
+/// is entered there goes to no one ("enter it on the sign-in page", "type
+/// the code into the app").
+const ENTRY_PLACES: &[&str] = &[
+    "page",
+    "screen",
+    "site",
+    "website",
+    "app",
+    "portal",
+    "prompt",
+    "checkout",
+    "browser",
+    "device",
+    "dashboard",
+];
+
+/// Whether the verb at `k` keys something in on a page of the product's
+/// ("please enter it on the sign-in page", "type the code into the app"):
+/// the customer's own step, asking us for nothing. "Enter your code
+/// below" or "type it into your reply" still hands it to us.
+fn entered_on_a_page(words: &[&str], k: usize) -> bool {
+    base_of(words[k], KEYING).is_some()
+        && words[k + 1..(k + SECRET_REACH).min(words.len())]
+            .iter()
+            .any(|w| ENTRY_PLACES.contains(w))
 }
 
 /// Verbs that say something out, which ask for it when they say it to

@@ -1,10 +1,11 @@
 //! How sure a promise is ([`Certainty`]): firm ("will", "have done"),
-//! leaning ("probably", "try to"), open ("may", "might") or a rule, not
-//! this customer's outcome (a habit, what someone may do, a limit on what
-//! we may do, another instance in the account's past).
+//! leaning ("probably", "try to", "should be"), open ("may", "might") or a
+//! rule, not this customer's outcome (a habit, what someone may do, a
+//! limit on what we may do, another instance in the account's past, the
+//! written policy reported or quoted).
 
 use crate::support_triage::reply::clause::{self, Clause, Opener, has_subject};
-use crate::text::{Text, base_of};
+use crate::text::{Text, base_of, negated};
 
 use super::phrases::perceived_from;
 
@@ -13,6 +14,11 @@ use super::phrases::perceived_from;
 pub(super) enum Certainty {
     Firm,
     Leaning,
+    /// Only expected ("it should be waived"): leaning, unless the reply
+    /// promises the outcome firmly elsewhere, when it is that outcome's
+    /// arrival ("I've reversed the charge; the money should be back on
+    /// your card within 5-10 days").
+    Expected,
     /// May or may not happen: no promise.
     Open,
     /// A habit or a rule, not this customer's outcome.
@@ -91,7 +97,14 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
         .iter()
         .flat_map(|(from, to)| text.words[*from..*to].iter().map(|w| w.text.as_str()))
         .collect();
-    if words.iter().any(|w| OPEN.contains(w)) {
+    // "It may well be waived" leans towards the outcome, as "probably"
+    // does; "may" alone leaves it open.
+    let may_well = |i: usize| words[i] == "may" && words.get(i + 1) == Some(&"well");
+    if words
+        .iter()
+        .enumerate()
+        .any(|(i, w)| OPEN.contains(w) && !may_well(i))
+    {
         return Certainty::Open;
     }
     // The subject starts after the last break the text layer sees inside
@@ -119,6 +132,9 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
         &own[(local + 1).min(own.len())..],
     ) && !applied())
     {
+        return Certainty::Generic;
+    }
+    if reported_rule(text, clauses, clause, at) && !applied() {
         return Certainty::Generic;
     }
     // What someone may do, not what they will: "only our billing
@@ -192,7 +208,72 @@ pub(super) fn certainty(text: &Text, clauses: &[Clause], clause: usize, at: usiz
     }) {
         return Certainty::Leaning;
     }
+    if expected(&words, text.words.get(at).map_or("", |w| w.text.as_str())) {
+        return Certainty::Expected;
+    }
     Certainty::Firm
+}
+
+/// Modals that say what is expected to happen, not what will: "it should
+/// be waived", "it ought to be refunded", "it may well be waived".
+const EXPECTING: &[&str] = &["should", "ought", "may"];
+
+/// Words between a modal of expectation and the verb it governs: "should
+/// now be", "ought to have it", "should be able to".
+const EXPECTED_CHAIN: &[&str] = &[
+    "be", "been", "able", "to", "well", "get", "it", "them", "this", "that", "now", "also",
+    "still", "all", "then", "soon", "shortly", "today", "both",
+];
+
+/// Verbs of an outcome reaching the customer, which an expectation times
+/// without doubting the outcome: "your refund should reach you within 5
+/// days", "you should see it on your statement", "it should be with you
+/// by Friday".
+const ARRIVING: &[&str] = &[
+    "see", "receive", "get", "arrive", "reach", "appear", "show", "land", "reflect", "hit",
+    "clear", "post", "notice", "with",
+];
+
+/// Whether `words` (the words before an outcome's word `verb`, from its
+/// subject on) only expect the outcome: a modal of expectation governing
+/// the verb with nothing but its chain between ("it should be waived",
+/// "we ought to be able to refund it", "it may well be waived"), or an
+/// expectation of ours or in the passive ("I'd expect it to be waived",
+/// "the fee is expected to be removed"). A hope is no promise (play-st37,
+/// X3). "Should you confirm, ..." puts a condition first; "it should
+/// have been waived" says what was due, not what is expected; an
+/// outcome expected to arrive ("the refund should reach you") is firm.
+fn expected(words: &[&str], verb: &str) -> bool {
+    let arriving = |w: &str| base_of(w, ARRIVING).is_some();
+    let modal = words.iter().rposition(|w| EXPECTING.contains(w));
+    if let Some(m) = modal {
+        let chain = &words[m + 1..];
+        let governs = chain
+            .iter()
+            .all(|w| EXPECTED_CHAIN.contains(w) || w.ends_with("ly"));
+        let may_well = words[m] != "may" || chain.first() == Some(&"well");
+        let perfect = chain.first() == Some(&"have")
+            || (words[m] == "ought" && chain.starts_with(&["to", "have"]));
+        if governs && may_well && !perfect && !chain.iter().any(|w| arriving(w)) && !arriving(verb)
+        {
+            return true;
+        }
+    }
+    // "I'd expect it to be waived", "we expect to refund it", "the fee is
+    // expected to be removed".
+    words.iter().enumerate().any(|(e, w)| {
+        let expect = base_of(w, &["expect"]).is_some();
+        let ours = words[..e]
+            .iter()
+            .rev()
+            .find(|p| !matches!(**p, "would" | "do" | "fully" | "really" | "also"))
+            .is_some_and(|p| matches!(*p, "i" | "we"));
+        let passive = *w == "expected"
+            && e > 0
+            && matches!(words[e - 1], "is" | "are" | "was" | "were" | "be")
+            && words.get(e + 1) == Some(&"to");
+        expect && (ours || passive) && !arriving(verb)
+    })
 }
 
 /// Openings of a sentence that give what follows as news for the
@@ -726,4 +807,135 @@ fn restricted_by(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> b
         c.sentence == own.sentence && matches!(c.opener, Some(Opener::Condition | Opener::Once))
     });
     after_verb || condition_after
+}
+
+/// Nouns of the written rules a reply may quote: "our policy", "the
+/// terms", "the knowledge base article".
+const RULEBOOKS: &[&str] = &[
+    "policy",
+    "policies",
+    "terms",
+    "rules",
+    "rule",
+    "guidelines",
+    "guidance",
+    "handbook",
+    "article",
+    "kb",
+    "faq",
+    "conditions",
+    "agreement",
+    "documentation",
+];
+
+/// Verbs that report what a text says: "our policy says ...", "the terms
+/// state that ...", "the article reads: ...".
+const REPORTING: &[&str] = &[
+    "say",
+    "state",
+    "read",
+    "provide",
+    "specify",
+    "stipulate",
+    "note",
+    "explain",
+    "mention",
+    "set",
+];
+
+/// How many words may stand between a rulebook and the verb reporting it:
+/// "the knowledge base article on add-on refunds | states".
+const RULEBOOK_REACH: usize = 6;
+
+/// How many sentences a quotation of the rules may run on past its
+/// reporting verb.
+const QUOTED_SENTENCES: u32 = 3;
+
+/// Where the report of the written rules at word `r` ends and what it
+/// reports begins: a verb of saying with a rulebook as its subject ("our
+/// policy says", "the policy states that"), or "according to" a rulebook
+/// ("according to our policy"). "As our policy says, ..." backs what
+/// follows rather than reporting it.
+fn reports_rule(text: &Text, r: usize) -> Option<usize> {
+    let word = |i: usize| text.words.get(i).map_or("", |w| w.text.as_str());
+    let clause = text.words[r].clause;
+    let in_clause = |i: &usize| text.words.get(*i).is_some_and(|w| w.clause == clause);
+    if word(r) == "according" && word(r + 1) == "to" {
+        return (r + 2..r + 2 + RULEBOOK_REACH)
+            .take_while(in_clause)
+            .filter(|&i| RULEBOOKS.contains(&word(i)))
+            .last();
+    }
+    if base_of(word(r), REPORTING).is_none() || negated(text, r, r + 1) {
+        return None;
+    }
+    let book = (r.saturating_sub(RULEBOOK_REACH)..r)
+        .rev()
+        .take_while(in_clause)
+        .find(|&i| RULEBOOKS.contains(&word(i)))?;
+    let opens = (0..book).rev().take_while(in_clause).last().unwrap_or(book);
+    (word(opens) != "as").then_some(r)
+}
+
+/// The last word of a quotation opened right after word `r` ("Our policy
+/// says: 'the add-on can be refunded ...'"), or `None` when no quotation
+/// opens there.
+fn quotation_end(text: &Text, r: usize) -> Option<usize> {
+    let opening = text.gap(r + 1);
+    let close = if opening.contains('\u{201c}') {
+        '\u{201d}'
+    } else if opening.contains('\u{2018}') {
+        '\u{2019}'
+    } else if opening.contains('"') {
+        '"'
+    } else if opening.contains('\'') {
+        '\''
+    } else {
+        return None;
+    };
+    (r + 1..text.len())
+        .find(|&q| text.gap(q + 1).contains(close))
+        .or(Some(text.len().saturating_sub(1)))
+}
+
+/// Whether the outcome at word `at` (in clause `clause`) is what the
+/// written rules say, reported or quoted: in the clause of a verb that
+/// reports them ("The policy states that the add-on can be refunded
+/// within 14 days"), in a clause that goes on with the report after a
+/// comma or "and that" ("According to our policy, add-ons can be refunded
+/// ..."), or inside a quotation that opens after it ("Our policy says:
+/// 'the add-on can be refunded within 14 days of purchase'"). A policy
+/// quoted is the rule, not our commitment to this customer; a clause of
+/// our own after the report ("According to our policy, we will refund
+/// you") is ours.
+fn reported_rule(text: &Text, clauses: &[Clause], clause: usize, at: usize) -> bool {
+    let sentence = clauses[clause].sentence;
+    let mut r = at;
+    while r > 0 {
+        r -= 1;
+        if text.words[r].sentence + QUOTED_SENTENCES < sentence {
+            return false;
+        }
+        let Some(content) = reports_rule(text, r) else {
+            continue;
+        };
+        if let Some(end) = quotation_end(text, content) {
+            return at <= end;
+        }
+        if text.words[r].sentence != sentence {
+            return false;
+        }
+        let Some(reporting) = clauses.iter().position(|c| (c.from..c.to).contains(&r)) else {
+            return false;
+        };
+        return (reporting + 1..=clause).all(|c| {
+            let words = clauses[c].texts(text);
+            // "... that an add-on will be refunded | if it is cancelled
+            // within 14 days": the rule's condition is the rule's too.
+            let goes_on = matches!(clauses[c].opener, None | Some(Opener::Condition))
+                || (clauses[c].opener == Some(Opener::And) && words.first() == Some(&"that"));
+            goes_on && !clause::ours(&words)
+        });
+    }
+    false
 }

@@ -202,9 +202,14 @@ const NOT_GRANTED: &[&str] = &[
 /// pleased to confirm that's done", "we've done so", "I'm happy to do
 /// that", "Could we waive the late fee? Yes, and it's already done"): a
 /// pro-form of doing ours, the request's outcome granted
-/// ([`super::reference::restated_outcome`]). A refusal ("We can't do that")
-/// is declined; a wish of ours ("I'd love to do that, but ...") or a time
-/// waited for ("once that's done") grants nothing.
+/// ([`super::reference::restated_request`]). So is a bare "Done." and,
+/// after a question, the answer alone ("You asked whether the fee can be
+/// removed. Yes, absolutely.") or the thing asked about with an auxiliary
+/// ("Can the fee be removed? Yes, it can, and it has been."; play-st37,
+/// B2). A refusal ("We can't do that") is declined; a wish of ours ("I'd
+/// love to do that, but ...") or a time waited for ("once that's done")
+/// grants nothing, and neither does an answer qualified in its sentence
+/// ("Yes, but only our supervisor can approve it").
 pub(super) fn granted_by_reference(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
     let words: &[&str] = &scan.words;
     let k = word.k;
@@ -227,15 +232,30 @@ pub(super) fn granted_by_reference(scan: &ClauseScan, word: &WordAt, found: &mut
         && words.get(k + 1).is_some_and(|n| DEED_PRONOUNS.contains(n))
         && rest_is_bare(k + 2)
         && scan.ours_before(k);
+    // "Done.", "All done.": the deed alone.
+    let bare_done = w == "done"
+        && words[..k]
+            .iter()
+            .all(|x| x.is_empty() || matches!(*x, "all" | "yes" | "now" | "and"))
+        && rest_is_bare(k + 1);
     // "We have.", "Yes, we did.": our subject and an auxiliary alone.
-    let mut before = words[..k]
+    let said: Vec<&str> = words[..k]
         .iter()
-        .filter(|x| !x.is_empty() && !matches!(**x, "yes" | "indeed" | "already"));
-    let elliptical = ELLIPTICAL.contains(&w)
+        .copied()
+        .filter(|x| !x.is_empty() && !matches!(*x, "yes" | "indeed" | "already" | "and"))
+        .collect();
+    let elliptical =
+        ELLIPTICAL.contains(&w) && rest_is_bare(k + 1) && matches!(said[..], ["we" | "i"]);
+    // "Can the fee be removed? Yes, it can, and it has been.": the thing
+    // asked about and an auxiliary alone stand for the passive asked.
+    let passive_ellipsis = PASSIVE_ELLIPTICAL.contains(&w)
         && rest_is_bare(k + 1)
-        && before.next().is_some_and(|x| matches!(*x, "we" | "i"))
-        && before.next().is_none();
-    if !(done_state || deed || elliptical) || words[..k].iter().any(|x| NOT_GRANTED.contains(x)) {
+        && matches!(said.first(), Some(&("it" | "that" | "this")))
+        && said[1..].iter().all(|x| PASSIVE_ELLIPTICAL.contains(x));
+    // "Yes, absolutely.": the answer alone, to a question asked.
+    let answer = w == "yes" && super::reference::bare_affirmation(words);
+    let referring = done_state || deed || elliptical || bare_done || passive_ellipsis || answer;
+    if !referring || words[..k].iter().any(|x| NOT_GRANTED.contains(x)) {
         return;
     }
     if matches!(
@@ -244,17 +264,41 @@ pub(super) fn granted_by_reference(scan: &ClauseScan, word: &WordAt, found: &mut
     ) {
         return;
     }
-    // "that's done", "we've done so", "We have.", "I did." tell it done;
-    // "I'm happy to do that", "We will." promise it.
+    // "Yes, but only our supervisor can approve it", "Yes, it can, if a
+    // supervisor agrees": an answer qualified in its sentence grants
+    // nothing by itself.
+    let qualified = scan.clauses[scan.at + 1..]
+        .iter()
+        .take_while(|c| c.sentence == scan.clause.sentence)
+        .any(|c| matches!(c.opener, Some(Opener::Contrast | Opener::Condition)));
+    if (answer || passive_ellipsis || bare_done) && qualified {
+        return;
+    }
+    // "that's done", "we've done so", "We have.", "I did.", "Done.", "it
+    // has been" tell it done; "I'm happy to do that", "We will.", "it
+    // can" promise it.
     let done = done_state
+        || bare_done
         || (deed && (w == "done" || w == "did"))
-        || (elliptical && matches!(w, "have" | "has" | "did"));
-    if let Some(outcome) =
-        super::reference::restated_outcome(scan.text, scan.clauses, scan.at, scan.aside)
-    {
-        scan.push_done(found, outcome, k, done);
+        || (elliptical && matches!(w, "have" | "has" | "did"))
+        || (passive_ellipsis
+            && (said.contains(&"been") || matches!(w, "been" | "is" | "are" | "was" | "were")));
+    let Some(restated) =
+        super::reference::restated_request(scan.text, scan.clauses, scan.at, scan.aside)
+    else {
+        return;
+    };
+    if !answer || restated.question {
+        scan.push_done(found, restated.outcome, k, done);
     }
 }
+
+/// Auxiliaries that, after the thing asked about, stand for the passive
+/// asked ("Can the fee be removed? Yes, it can", "... and it has been",
+/// "Is the fee waived? It is.").
+const PASSIVE_ELLIPTICAL: &[&str] = &[
+    "has", "have", "been", "be", "will", "shall", "can", "is", "are", "was", "were",
+];
 
 /// Words that say the customer is owed an outcome: "you're entitled to a
 /// full refund", "you are eligible for a refund", "you qualify for a

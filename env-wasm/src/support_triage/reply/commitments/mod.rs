@@ -22,7 +22,9 @@
 //!
 //! Certainty: "will", "have done", "is done", "can", "promise" are firm;
 //! "may", "might", "could" leave the outcome open and promise nothing;
-//! "probably", "try to", "hope to" lean towards it ([`Reading::leaning`]).
+//! "probably", "try to", "hope to", and an outcome only expected ("it
+//! should be waived", "it ought to be", "it may well be", "I'd expect it
+//! to be") lean towards it ([`Reading::leaning`]).
 //! Habits and rules ("we usually refund charges", "we refund charges
 //! within 30 days") are not promises, unless the reply applies a rule with
 //! no exception to the customer's case ("Good news is that add-ons
@@ -38,8 +40,11 @@
 //! will refund you", "whether a refund is possible") leaves its clauses
 //! open; a condition on the customer's own consent or action ("if you
 //! confirm, we'll refund you") does not, and neither does "once", which
-//! presupposes what it waits for. The customer's own words ("you asked us
-//! to delete it") promise nothing.
+//! presupposes what it waits for. What we would do if we could ("if we
+//! were able to waive it, we would") is what we cannot: declined. The
+//! customer's own words ("you asked us to delete it") and the written
+//! policy reported or quoted ("the policy states that the add-on can be
+//! refunded within 14 days") promise nothing.
 //!
 //! The reader in files: `read` (here) runs [`frames::frames`] over every
 //! clause and weighs each outcome found by its scope and [`Certainty`]:
@@ -54,8 +59,8 @@
 //! - `phrases` (whether a word is a noun, a passive, a perceived fact),
 //!   `reference` (what "it" or a request stands for) and `wishes` (the
 //!   customer's own words) below the frames;
-//! - `scope` (conditions, degrees, history and parts that leave or turn an
-//!   outcome) and `certainty` (firm, leaning, open or a rule), applied by
+//! - `scope` (conditions, counterfactuals, degrees, history and parts
+//!   that leave or turn an outcome) and `certainty` (firm, leaning, open or a rule), applied by
 //!   `read` to what the frames found.
 
 mod access;
@@ -84,8 +89,8 @@ use certainty::{Certainty, certainty};
 use frames::frames;
 use lexicon::outcome_verb;
 use scope::{
-    PART_REACH, PARTS, conditioned, considered_and_set_aside, customers_own_time, degree_denied,
-    future_fees, negated_after_too, recent_record, restates, too_to, used_period,
+    PART_REACH, PARTS, conditioned, considered_and_set_aside, counterfactual, customers_own_time,
+    degree_denied, future_fees, negated_after_too, recent_record, restates, too_to, used_period,
 };
 use stated::{denied_now, said_done};
 
@@ -102,6 +107,7 @@ pub(super) fn read(
     let mut fees = fee_sums(text);
     fees.extend(known_fees.iter().cloned());
     let conditioned = conditioned(text, clauses);
+    let counterfactual = counterfactual(text, clauses);
     let questions = super::clause::question_sentences(text);
     let offered = Occurrences::of(text, OFFERS).sentences(text);
     let mut aside = vec![false; text.len()];
@@ -112,6 +118,9 @@ pub(super) fn read(
     // Each finding, its word and its clause, recorded once the whole reply
     // is read.
     let mut findings: Vec<(Finding, usize, usize)> = Vec::new();
+    // Outcomes only expected ("it should be waived"), each with its word
+    // and clause, weighed once every firm promise is known.
+    let mut expected: Vec<(Commitment, usize, usize)> = Vec::new();
     for (at, clause) in clauses.iter().enumerate() {
         if conditioned[at] {
             continue;
@@ -183,6 +192,14 @@ pub(super) fn read(
                 continue;
             }
             let promised = negative == found.by_denial;
+            // "If we were able to waive it, we would": what we would do
+            // if we could is what we cannot.
+            if counterfactual[at] {
+                if promised && !found.by_denial {
+                    findings.push((Finding::Declined(found.outcome), found.at[0], at));
+                }
+                continue;
+            }
             match (promised, certainty) {
                 (_, Certainty::Open | Certainty::Generic) => {}
                 (true, _) if question => {}
@@ -196,11 +213,37 @@ pub(super) fn read(
                 (true, Certainty::Leaning) => {
                     findings.push((Finding::Leaning(found.outcome), found.at[0], at));
                 }
+                (true, Certainty::Expected) => {
+                    expected.push((found.outcome, found.at[0], at));
+                }
                 (false, _) if !found.by_denial && !later => {
                     findings.push((Finding::Declined(found.outcome), found.at[0], at));
                 }
                 (false, _) => {}
             }
+        }
+    }
+    // An outcome only expected is a hedge (play-st37, X3), unless the
+    // reply promises it firmly: then the expectation is of its arrival
+    // ("I've reversed the charge; the money should be back on your card
+    // within 5-10 days"), as is money expected back in a reply that
+    // waives the fee.
+    let firm = |c: Commitment| {
+        findings
+            .iter()
+            .any(|(f, _, _)| *f == Finding::Move(Move::Commit(c)))
+    };
+    let arrivals: Vec<bool> = expected
+        .iter()
+        .map(|(outcome, _, _)| {
+            firm(*outcome)
+                || (matches!(outcome, Commitment::Refund | Commitment::Credit)
+                    && firm(Commitment::Waiver))
+        })
+        .collect();
+    for ((outcome, word, at), arrival) in expected.into_iter().zip(arrivals) {
+        if !arrival {
+            findings.push((Finding::Leaning(outcome), word, at));
         }
     }
     // In a reply that waives the fee, firmly and without a hedge, money

@@ -27,44 +27,151 @@ pub(super) fn requested_outcome(words: &[&str], s: usize, to: usize) -> Option<C
 }
 
 /// What a request at words `from..to` asks for: an outcome noun ("for a
-/// refund") or a verb of one with its object ("to delete your data").
+/// refund") or a verb of one with its object ("to delete your data"); a
+/// passive's object is its subject ("whether the late fee can be
+/// removed", "Can the fee be waived?").
 fn requested(words: &[&str], from: usize, to: usize) -> Option<Commitment> {
     (from..to).find_map(|j| {
         if let Some(c) = outcome_noun(words, j).filter(|c| *c != Commitment::Grant) {
             return Some(c);
         }
         let family = lex(words[j]).family?;
-        let object = object_after(&words[..to], j).map(|(_, t)| t);
+        let passive = j > from && matches!(words[j - 1], "be" | "been" | "being");
+        let object = object_after(&words[..to], j)
+            .map(|(_, t)| t)
+            .or_else(|| passive.then(|| passive_subject(&words[from..j])).flatten());
         outcome_of(family, object)
     })
 }
 
-/// The outcome a request restated just before clause `at` asks for: the
-/// nearest earlier clause, in its sentence or the one before, that
-/// restates the customer's wish ("You asked us to waive the late fee on
-/// INV-44503") or asks it back ("Could we waive the late fee?"). A grant
-/// that refers back to it ("We have.", "that's done", "I'm happy to do
-/// that") grants that outcome.
-pub(super) fn restated_outcome(
+/// The thing the first noun phrase of `words` names: the subject of a
+/// passive read back from its verb ("the $49.00 late fee on INV-57092 |
+/// can be removed").
+fn passive_subject(words: &[&str]) -> Option<Thing> {
+    heads(words).into_iter().find_map(|(_, _, t)| t)
+}
+
+/// Words that answer a yes-or-no question and say nothing more: "Yes,
+/// absolutely.", "Of course!", "Certainly."
+const AFFIRMATIONS: &[&str] = &[
+    "yes",
+    "yep",
+    "yeah",
+    "absolutely",
+    "certainly",
+    "definitely",
+    "of",
+    "course",
+    "sure",
+    "indeed",
+    "gladly",
+    "happily",
+    "good",
+    "news",
+    "it",
+    "is",
+];
+
+/// Whether `words` (a clause, blanks for asides) are an affirmation alone
+/// ("Yes, absolutely", "Of course"), opening with a word of assent ("it
+/// is" alone affirms nothing).
+pub(super) fn bare_affirmation(words: &[&str]) -> bool {
+    let said: Vec<&str> = words.iter().copied().filter(|w| !w.is_empty()).collect();
+    let assents = said.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "yes" | "yep" | "yeah" | "absolutely" | "certainly" | "definitely" | "of" | "sure"
+        )
+    });
+    assents && said.iter().all(|w| AFFIRMATIONS.contains(w))
+}
+
+/// Verbs that report a question asked: "you asked whether ...", "you
+/// wondered if ...", "you wanted to know whether ...".
+const ASKING_WHETHER: &[&str] = &[
+    "ask", "wonder", "know", "enquire", "inquire", "query", "check",
+];
+
+/// Whether clause `at` is a yes-or-no question restated in indirect
+/// speech: a "whether" clause, or an "if" clause right after a verb of
+/// asking, after a clause that reports the customer's question ("You
+/// asked whether the fee can be removed", "you wanted to know if ...").
+fn indirect_question(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let clause = &clauses[at];
+    let Some(before) = at.checked_sub(1).map(|b| &clauses[b]) else {
+        return false;
+    };
+    if before.sentence != clause.sentence {
+        return false;
+    }
+    let asking = before.texts(text);
+    let reports = asking.contains(&"you")
+        && asking
+            .iter()
+            .any(|w| crate::text::base_of(w, ASKING_WHETHER).is_some());
+    let after_asking = asking
+        .last()
+        .is_some_and(|w| crate::text::base_of(w, ASKING_WHETHER).is_some());
+    match clause.opener {
+        Some(Opener::Whether) => reports,
+        Some(Opener::Condition) => reports && after_asking,
+        _ => false,
+    }
+}
+
+/// A request restated before a grant ([`restated_request`]): the outcome
+/// it asks for, and whether it was asked as a question, which a bare "yes"
+/// can answer.
+pub(super) struct Restated {
+    pub(super) outcome: Commitment,
+    pub(super) question: bool,
+}
+
+/// The request restated just before clause `at`: the nearest earlier
+/// clause, in its sentence or the one before, that restates the
+/// customer's wish ("You asked us to waive the late fee on INV-44503") or
+/// asks it back, as a direct question ("Could we waive the late fee?",
+/// "Can the fee be removed?") or in indirect speech ("You asked whether
+/// the fee can be removed"). A grant that refers back to it ("We have.",
+/// "that's done", "I'm happy to do that") grants what it asks for; a bare
+/// answer between ("Yes, absolutely.") answers it, so a grant after that
+/// ("Consider it done.") reaches one sentence further back.
+pub(super) fn restated_request(
     text: &Text,
     clauses: &[Clause],
     at: usize,
     aside: &[bool],
-) -> Option<Commitment> {
-    let sentence = clauses[at].sentence;
+) -> Option<Restated> {
     let questions = clause::question_sentences(text);
-    (0..at)
-        .rev()
-        .take_while(|&b| clauses[b].sentence + 1 >= sentence)
-        .find_map(|b| {
-            let words = blanked(text, &clauses[b], aside);
-            let from = match wish_start(&words) {
-                Some(wish) => wish,
-                None if questions.contains(&clauses[b].sentence) => 0,
-                None => return None,
-            };
-            requested(&words, from, words.len())
-        })
+    let mut reach = clauses[at].sentence.saturating_sub(1);
+    for b in (0..at).rev() {
+        if clauses[b].sentence < reach {
+            return None;
+        }
+        let words = blanked(text, &clauses[b], aside);
+        if clauses[b].sentence < clauses[at].sentence && bare_affirmation(&words) {
+            let whole_sentence = clauses
+                .iter()
+                .filter(|c| c.sentence == clauses[b].sentence)
+                .count()
+                == 1;
+            if whole_sentence {
+                reach = reach.saturating_sub(1);
+            }
+            continue;
+        }
+        let direct = questions.contains(&clauses[b].sentence);
+        let indirect = indirect_question(text, clauses, b);
+        let (from, question) = match wish_start(&words) {
+            Some(wish) => (wish, false),
+            None if direct || indirect => (0, true),
+            None => continue,
+        };
+        if let Some(outcome) = requested(&words, from, words.len()) {
+            return Some(Restated { outcome, question });
+        }
+    }
+    None
 }
 
 /// What "it" stands for in clause `at`: the last noun phrase head of the

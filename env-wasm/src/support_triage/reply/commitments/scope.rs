@@ -388,6 +388,70 @@ pub(super) fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
     open
 }
 
+/// Words that put a condition in the past or the subjunctive: "if we
+/// were able to", "if it were up to me", "if I could", "if I had the
+/// authority", "if policy allowed it".
+const UNREAL: &[&str] = &["were", "was", "could", "had", "did"];
+
+/// Which clauses a counterfactual condition holds: a condition of ours or
+/// of the rules in the past or the subjunctive ("If we were able to waive
+/// it", "if it were up to me", "Were we allowed to") with the clause it
+/// governs in "would" ("we would", "I'd waive it"). What we would do if
+/// we could is what we cannot: a refusal, not a promise. A condition on
+/// the customer ("if you were charged twice, we would refund it") and
+/// one in the present ("if you confirm, we will waive it") stay real.
+pub(super) fn counterfactual(text: &Text, clauses: &[Clause]) -> Vec<bool> {
+    let mut unreal = vec![false; clauses.len()];
+    for (at, clause) in clauses.iter().enumerate() {
+        let words = clause.texts(text);
+        let sentence_start = at == 0 || clauses[at - 1].sentence != clause.sentence;
+        // "Were we able to, ...", "Had I the authority, ...".
+        let inverted = sentence_start
+            && clause.opener.is_none()
+            && matches!(words.as_slice(), ["were" | "had", "we" | "i" | "it", ..]);
+        let condition = clause.opener == Some(Opener::Condition);
+        // "if policy allowed it": a verb in the past after its subject;
+        // not "if needed" or "if anything is needed".
+        let past = words.iter().enumerate().any(|(i, w)| {
+            UNREAL.contains(w)
+                || (i > 0
+                    && w.ends_with("ed")
+                    && !matches!(words[i - 1], "is" | "are" | "am" | "be"))
+        });
+        let on_the_customer = words
+            .iter()
+            .find(|w| !matches!(**w, "only" | "even"))
+            .is_some_and(|w| matches!(*w, "you" | "your"));
+        if !(inverted || (condition && past && !on_the_customer)) {
+            continue;
+        }
+        let leads = sentence_start || inverted;
+        let governed: Vec<usize> = if leads {
+            (at + 1..clauses.len())
+                .take_while(|&n| {
+                    clauses[n].sentence == clause.sentence && (n == at + 1 || clauses[n].continues)
+                })
+                .collect()
+        } else {
+            at.checked_sub(1)
+                .filter(|&p| clauses[p].sentence == clause.sentence)
+                .into_iter()
+                .collect()
+        };
+        let would = |n: &usize| {
+            let said = clauses[*n].texts(text);
+            said.contains(&"would") && !said.iter().any(|w| matches!(*w, "will" | "shall"))
+        };
+        if governed.first().is_some_and(would) {
+            unreal[at] = true;
+            for n in governed {
+                unreal[n] = true;
+            }
+        }
+    }
+    unreal
+}
+
 /// Whether a condition's words make it genuine: eligibility or an
 /// approval noun, or a deciding verb whose subject is not the customer.
 fn genuine(words: &[&str]) -> bool {
