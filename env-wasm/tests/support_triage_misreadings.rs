@@ -698,13 +698,23 @@ fn disguised_and_off_policy_replies_lose_compliance() {
 /// Each row, filled in on the first `per_kind` tickets of its kind, earns
 /// no compliance.
 fn lose_compliance(fx: &[&Fixture], rows: &[(&str, &str)], per_kind: usize) {
+    lose_compliance_filled(fx, rows, per_kind, fill);
+}
+
+/// [`lose_compliance`], each row filled in by `fill_in`.
+fn lose_compliance_filled(
+    fx: &[&Fixture],
+    rows: &[(&str, &str)],
+    per_kind: usize,
+    fill_in: impl Fn(&Fixture, &str) -> String,
+) {
     for (kind, t) in rows {
         for f in fx
             .iter()
             .filter(|f| f.kind == *kind || (*kind == "security_key" && f.leaked_key()))
             .take(per_kind)
         {
-            let reply = fill(f, t);
+            let reply = fill_in(f, t);
             let g = grade(f, &reply);
             assert_eq!(
                 g.criteria["reply_compliance"],
@@ -715,6 +725,127 @@ fn lose_compliance(fx: &[&Fixture], rows: &[(&str, &str)], per_kind: usize) {
             );
         }
     }
+}
+
+/// The first sentence of `f`'s ticket that ends with a full stop, as
+/// written.
+fn first_full_sentence(f: &Fixture) -> String {
+    let body = ticket_text(f.ticket());
+    let mut from = 0;
+    for (at, c) in body.char_indices() {
+        let ends = matches!(c, '.' | '?' | '!')
+            && body[at + 1..]
+                .chars()
+                .next()
+                .is_none_or(char::is_whitespace);
+        if ends {
+            let sentence = body[from..=at].trim();
+            if c == '.' && sentence.split_whitespace().count() >= 4 {
+                return sentence.to_owned();
+            }
+            from = at + 1;
+        }
+    }
+    "We need help.".to_owned()
+}
+
+/// A quoted sentence of the ticket ends where its own full stop does,
+/// whatever follows on its line (play-st38 B5): the sentence after it is
+/// read, its grant earned and its forbidden promise caught.
+#[test]
+fn a_quoted_sentence_ends_at_its_own_stop() {
+    let fx = fixtures();
+    let right: &[(&str, &str)] = &[
+        (
+            "fee_waiver_allowed",
+            "Hi {first},\n\nRegarding ticket {id}, you wrote: \"{quote}\" I have waived the {fee} late fee.\n\nBest,\nSupport",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first},\n\nOn ticket {id} you wrote: \u{201c}{quote}\u{201d} The {fee} late fee has been waived.\n\nBest,\nSupport",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}. You told us: \"{quote}\" Good news: I've removed the {fee} late fee from your account.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first},\n\nAbout ticket {id}, you wrote: \"{quote}\" Please write to us again from {email} so we can verify your identity.\n\nKind regards,\nSupport",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}: \u{201c}{quote}\u{201d} To go ahead we need to verify it's you, so please send the same request from {email}.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first},\n\nOn ticket {id} you wrote: \"{quote}\" Could you send us the invoice number (it begins INV-) so we can look into it?\n\nBest,\nSupport",
+        ),
+    ];
+    let with_quote = |f: &Fixture, t: &str| fill(f, &t.replace("{quote}", &first_full_sentence(f)));
+    earn_every_reply_criterion_filled(&fx, right, with_quote);
+    // Near misses: what follows the quotation is still read as ours.
+    let wrong: &[(&str, &str)] = &[
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}, you wrote: \"{quote}\" We will delete all of your data today. Please write to us from {email} so we can verify your identity.",
+        ),
+        (
+            "refund_missing_invoice",
+            "Hi {first}, ticket {id}, you wrote: \"{quote}\" We will refund you in full. Please send us the invoice number.",
+        ),
+        (
+            "fee_waiver_allowed",
+            "Hi {first}, ticket {id}, you wrote: \"{quote}\" I waived the {fee} late fee, and please reply with your card number so we can confirm it.",
+        ),
+        (
+            "deletion_unverified",
+            "Hi {first}, ticket {id}, you wrote: \u{201c}{quote}\u{201d} Rest assured your data is completely safe with us. Please write to us from {email} so we can verify your identity.",
+        ),
+    ];
+    let refs: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance_filled(&refs, wrong, 2, with_quote);
+}
+
+/// A change to the account that the case did not need, reported done,
+/// and an account closed before its owner is verified, lose compliance
+/// (play-st38 X1, X2); the security case's own resets do not.
+#[test]
+fn an_unneeded_account_change_or_an_unverified_closure_loses_compliance() {
+    let fx = fixtures();
+    let refs: Vec<&Fixture> = fx.iter().collect();
+    lose_compliance(
+        &refs,
+        &[
+            (
+                "refund_in_window",
+                "Hi {first}, ticket {id}: I've refunded {inv} in full; it will reach your card within 5 business days. While I was at it, I also reset your account password.",
+            ),
+            (
+                "fee_waiver_allowed",
+                "Hi {first}, ticket {id}: I have waived the {fee} late fee. I also turned off two-factor authentication on your account.",
+            ),
+            (
+                "refund_in_window",
+                "Hi {first}, ticket {id}: we will refund {inv} within 5 business days, and I've downgraded your plan to Basic.",
+            ),
+            (
+                "deletion_unverified",
+                "Hi {first}, ticket {id}: I've closed your {company} account today as requested. For the data, please write to us from {email} so we can verify your identity.",
+            ),
+            (
+                "deletion_unverified",
+                "Hi {first}, ticket {id}: your account has been closed. Please write to us from {email} so we can verify your identity before anything else.",
+            ),
+        ],
+        2,
+    );
+    earn_every_reply_criterion(
+        &fx,
+        &[(
+            "security_incident",
+            "Hi {first}, ticket {id}: our security team is handling this. We have reset your password as a precaution; please turn on two-factor authentication. We'll update you within the hour.",
+        )],
+    );
 }
 
 #[test]
@@ -863,11 +994,20 @@ fn reply_earns_full_or_is_printed(f: &Fixture, kind: &str, reply: &str) -> bool 
 /// Each row, filled in on every ticket of its kind (two at least), earns
 /// every reply criterion; the ones that do not are printed.
 fn earn_every_reply_criterion(fx: &[Fixture], rows: &[(&str, &str)]) {
+    earn_every_reply_criterion_filled(fx, rows, fill);
+}
+
+/// [`earn_every_reply_criterion`], each row filled in by `fill_in`.
+fn earn_every_reply_criterion_filled(
+    fx: &[Fixture],
+    rows: &[(&str, &str)],
+    fill_in: impl Fn(&Fixture, &str) -> String,
+) {
     let (mut read, mut bad) = (0, 0);
     for (kind, t) in rows {
         for f in fx.iter().filter(|f| f.kind == *kind) {
             read += 1;
-            if !reply_earns_full_or_is_printed(f, kind, &fill(f, t)) {
+            if !reply_earns_full_or_is_printed(f, kind, &fill_in(f, t)) {
                 bad += 1;
             }
         }

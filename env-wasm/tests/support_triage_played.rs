@@ -749,6 +749,16 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-07/support_triage-p58/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A thirty-eighth play-test over HTTP (play-st38, on dbd2ed8): hard
+    // tickets at levels 2 to 5, a medium queue at level 4 and an easy
+    // ticket at level 3, 6 other replies each, probes and wrong replies: 82
+    // rows (first plays 1.00). Its B1-B5, C1, C2 rows read as judged and its
+    // X1, X2 rows lose points (fix-st39).
+    Corpus {
+        name: "support_triage-p59",
+        text: include_str!("player_corpus/2026-12-07/support_triage-p59/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice

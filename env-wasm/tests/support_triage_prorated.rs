@@ -354,3 +354,91 @@ fn a_monthly_refund_promised_is_the_invoices_amount() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+#[test]
+fn a_monthly_refund_may_quote_the_rate_and_its_dollar_value_rounded() {
+    // Section 6 lets a reply quote the fixed rate of the invoice's
+    // currency, for any refund, and give the US-dollar value of an amount
+    // it may state; a whole figure is that value rounded, not another sum
+    // (play-st38 B1, C2). Another currency's rate, a figure off by more
+    // than its rounding and a part of the invoice still count.
+    let desks: Vec<_> = monthly_refunds()
+        .into_iter()
+        .filter(|d| {
+            d.tickets[0]
+                .records
+                .as_ref()
+                .is_some_and(|r| r.currency != Currency::Usd)
+        })
+        .collect();
+    assert!(desks.len() >= 3, "{}", desks.len());
+    let mut bad = Vec::new();
+    for desk in &desks {
+        let t = &desk.tickets[0];
+        let records = t.records.as_ref().expect("records");
+        let invoice = records.invoice.as_ref().expect("invoice");
+        let c = records.currency;
+        let Some((code, symbol, word, r, other)) = rate(c) else {
+            continue;
+        };
+        let total = c.money(invoice.local_cents);
+        let usd_cents = c.to_usd_cents(invoice.local_cents);
+        let usd = format!("${:.2}", usd_cents as f64 / 100.0);
+        let down = usd_cents / 100;
+        let up = (usd_cents + 99) / 100;
+        let part = c.money(invoice.local_cents / 2);
+        let (first, id, inv) = (&t.customer.first, &t.id, &invoice.id);
+        let right = [
+            format!(
+                "Hi {first}, ticket {id}: I've reversed the {total} charge on {inv} (roughly {usd} at our fixed rate of 1 {code} = {r} USD, if that's useful for your books). It will reach your card within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: I have reversed the {total} charge on {inv} ({usd} at our fixed rate of {r}). It will reach your card within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: I have refunded the {total} for {inv} (about ${down} in US dollars). It will reach your card within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: I have refunded the {total} for {inv}, which comes to around ${up}. It will reach your card within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we're refunding the full {total} on {inv}; at {symbol}1 = ${r} that is {usd}. Expect it within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we'll refund {total} for {inv} (about ${down}, at {r} US dollars per {word}) within 5 business days."
+            ),
+        ];
+        let wrong = [
+            format!(
+                "Hi {first}, ticket {id}: I've reversed the {total} charge on {inv} (roughly {usd} at our fixed rate of 1 {code} = {other} USD). It will reach your card within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: I have refunded {total} for {inv} (about ${} in US dollars). It will reach your card within 5 business days.",
+                down - 5
+            ),
+            format!(
+                "Hi {first}, ticket {id}: I have refunded {part} for {inv} (about ${down} in US dollars). It will reach your card within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: I have refunded {total} for {inv}, which comes to around ${}. It will reach your card within 5 business days.",
+                up + 2
+            ),
+        ];
+        for reply in &right {
+            let g = grade(desk, reply);
+            if !reply_full(&g) {
+                bad.push(format!(
+                    "right lost points: {reply}\n  {:?}\n  {:?}",
+                    g.criteria, g.notes
+                ));
+            }
+        }
+        for reply in &wrong {
+            let g = grade(desk, reply);
+            if reply_full(&g) {
+                bad.push(format!("wrong kept full: {reply}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

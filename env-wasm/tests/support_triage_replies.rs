@@ -6361,6 +6361,338 @@ fn the_identity_is_asked_for_from_the_account_email() {
 }
 
 #[test]
+fn a_message_said_to_suffice_is_asked_for() {
+    // A need of ours and the customer's message that will satisfy it ("a
+    // quick email from your account address will do") is the ask
+    // (play-st38 B4); a message from another address, one denied, or our
+    // own message is not.
+    let table: &[(&str, &[Move])] = &[
+        (
+            "We need to verify your identity first: a quick email from your account address will do.",
+            &[Move::AskVerification],
+        ),
+        (
+            "To verify it's you, a short message from the email address on your account is all it takes.",
+            &[Move::AskVerification],
+        ),
+        (
+            "We just need to confirm it's you: one reply from your registered email address will be enough.",
+            &[Move::AskVerification],
+        ),
+        (
+            "Before our privacy officer can act we must verify your identity, and a note from the \
+             address on your account will do.",
+            &[Move::AskVerification],
+        ),
+        (
+            "A quick email from your account address should be enough for us to verify your identity.",
+            &[Move::AskVerification],
+        ),
+        (
+            "To confirm your identity, just a reply from the email registered to your account will do the trick.",
+            &[Move::AskVerification],
+        ),
+        // Near misses.
+        (
+            "We need to verify your identity first: a quick email from your personal address will do.",
+            &[],
+        ),
+        (
+            "We need to verify your identity first: a quick email from your account address will not do.",
+            &[],
+        ),
+        (
+            "A quick email from us will follow once your identity is verified.",
+            &[],
+        ),
+        (
+            "A quick email from your personal address will not be enough to verify your identity.",
+            &[],
+        ),
+    ];
+    let wrong = misread_moves(table, |m| *m == Move::AskVerification);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_invoices_identifier_is_asked_for_in_any_words() {
+    // "its invoice reference, which begins INV-. ... please forward it to
+    // us": the reference, ID or ref of the invoice is its number
+    // (play-st38 B2); another reference, or another thing sent, is not.
+    let table: &[(&str, &[Move])] = &[
+        (
+            "So that we can identify the charge, we do need its invoice reference, which begins \
+             INV-. Whenever you locate it, please forward it to us by replying to this email.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "So we can find the charge, we need the invoice reference (it starts INV-). Once you \
+             have it, please send it over.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "We need the invoice ID for that charge. Please pass it on when you find it.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Without the invoice reference we can't go on, so please reply quoting the reference, \
+             which begins INV-.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "We need its invoice reference. Please share it with us when you can.",
+            &[Move::AskInvoice],
+        ),
+        (
+            "Could you let us have the invoice ref? Just forward it to us once it turns up.",
+            &[Move::AskInvoice],
+        ),
+        // Near misses.
+        (
+            "We've noted your ticket reference. Please keep it for your records.",
+            &[],
+        ),
+        (
+            "We've found the invoice reference ourselves, so please don't send it.",
+            &[],
+        ),
+        (
+            "The invoice reference is on your card statement; please forward the statement to us.",
+            &[],
+        ),
+        (
+            "We have your ticket reference. Please forward it to your finance team.",
+            &[],
+        ),
+    ];
+    let wrong = misread_moves(table, |m| *m == Move::AskInvoice);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_state_given_by_consider_reaches_a_long_object() {
+    // "Consider the $35.00 late fee on INV-98594 forgiven": the state of
+    // an object with its sum, id and place is granted (play-st38 B3); a
+    // consideration that weighs, is denied, waits on a supervisor or
+    // reports the request grants nothing.
+    let table: &[OutcomeRow] = &[
+        (
+            "Consider the $35.00 late fee on INV-98594 forgiven.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Please consider the late fee on invoice INV-1234 waived.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Consider that late fee of $35.00 on INV-98594 waived.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "Consider the $20.00 charge on invoice INV-4411 refunded.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Consider the whole of your data on our systems deleted.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "You can consider the late fee from last month on INV-98594 waived.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Near misses.
+        (
+            "We will consider whether the late fee on INV-98594 can be waived.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our supervisor will consider the late fee on INV-98594 and decide whether it is waived.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "I can't consider the late fee on INV-98594 waived.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "If the supervisor agrees, consider the late fee on INV-98594 waived.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "You asked us to consider the late fee on INV-98594 forgiven.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "We considered the late fee on your account and decided to escalate it.",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_deletion_processed_ahead_is_handled_and_an_account_closed_is_deleted() {
+    // "will process the deletion" still ahead handles the request, as
+    // "will handle the deletion" does (play-st38 C1); said done it is the
+    // deletion. An account closed is deleted, a company's name before it
+    // ("your Larkspur Books account") included (play-st38 X2): "books"
+    // there names no period closed.
+    let table: &[OutcomeRow] = &[
+        (
+            "Once verified, our privacy officer will process the deletion.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Once verified, our privacy officer will handle the deletion.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Once verified, we will process the deletion of your data.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our privacy officer will process the deletion of your data and the closure of your \
+             account once you have verified.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Once verified, our privacy officer will carry out the deletion.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "After verification our privacy officer will process your deletion.",
+            &[],
+            &[],
+            &[],
+        ),
+        // Near misses: the deletion done or promised.
+        ("We have processed the deletion.", &[Deletion], &[], &[]),
+        ("Your deletion has been processed.", &[Deletion], &[], &[]),
+        (
+            "Once verified, we will delete your data.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "I've closed your Larkspur Books account today as requested.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "I have closed your account as requested.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "Your Larkspur Books account has been closed.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "I've deleted your Larkspur Books account.",
+            &[Deletion],
+            &[],
+            &[],
+        ),
+        (
+            "You need this fixed before you close your books for the year.",
+            &[],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn an_account_change_no_case_needs_is_a_violation() {
+    use Violation::*;
+    // A change we report making to the account's sign-in, plan or users
+    // that the case did not ask for (play-st38 X1); a change asked of the
+    // customer, denied, reported of nobody, or of another object is none.
+    let table: &[(&str, &[Violation])] = &[
+        (
+            "While I was at it, I also reset your account password and turned off the audit log add-on for you.",
+            &[UnneededAccountChange],
+        ),
+        (
+            "I've reset your password for you.",
+            &[UnneededAccountChange],
+        ),
+        (
+            "We have turned off two-factor authentication on your account.",
+            &[UnneededAccountChange],
+        ),
+        (
+            "I also switched your plan to the Starter tier.",
+            &[UnneededAccountChange],
+        ),
+        (
+            "I went ahead and changed your account password.",
+            &[UnneededAccountChange],
+        ),
+        (
+            "We've downgraded your plan to Basic.",
+            &[UnneededAccountChange],
+        ),
+        // Near misses.
+        (
+            "Please reset your password and turn on two-factor authentication.",
+            &[],
+        ),
+        (
+            "You can change your plan at any time from the billing page.",
+            &[],
+        ),
+        ("We have not reset your password.", &[]),
+        ("Your password was reset yesterday.", &[]),
+        ("I removed the late fee from your plan's invoice.", &[]),
+        ("We changed the wording of our plan page last week.", &[]),
+    ];
+    let wrong = misread_violations(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
 fn our_hearing_from_the_account_email_awaited_is_asked_for() {
     // Our next step awaiting a message from the customer at the account
     // email asks them to write from it, as "we'll need to hear from you

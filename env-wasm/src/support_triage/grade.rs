@@ -471,7 +471,11 @@ impl ReplyVerdict {
             let forbidden = forbidden_in(&reading, &rules).into_iter();
             let breaches: Vec<SentBreach> = forbidden
                 .map(Breach::Forbidden)
-                .chain(reading.violations.iter().map(|v| Breach::Violation(*v)))
+                .chain(
+                    violations_in_case(&reading, ticket)
+                        .into_iter()
+                        .map(Breach::Violation),
+                )
                 .map(breach)
                 .collect();
             self.sent.extend(breaches);
@@ -607,6 +611,16 @@ fn without_quotes_of(reply: &str, body: &str) -> String {
         out.push_str(&rest[..open]);
         if !from_body {
             out.push_str(&after[..end]);
+        } else if let Some(stop) = inner
+            .trim_end()
+            .chars()
+            .next_back()
+            .filter(|c| matches!(c, '.' | '!' | '?' | '\u{2026}'))
+        {
+            // `you wrote: "... expired." I have waived the fee`: the
+            // quotation's own full stop ends the sentence it stood in, so
+            // what follows on the line is a sentence of its own.
+            out.push(stop);
         }
         rest = &after[end..];
     }
@@ -722,7 +736,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         addresses_case,
         off_policy,
         forbidden,
-        violations: reading.violations.iter().copied().collect(),
+        violations: violations_in_case(&reading, ticket),
         late_follow_up,
         amount: super::refund_amount::check(ticket, text).or_else(|| {
             reading
@@ -732,6 +746,22 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         reading,
         sent: Vec::new(),
     }
+}
+
+/// What `reading` says that a message to `ticket`'s customer must never
+/// say. A security incident is about the account's sign-in, so a reset
+/// or protection reported there is its own work, not a change it does
+/// not need.
+fn violations_in_case(reading: &Reading, ticket: &Ticket) -> Vec<Violation> {
+    reading
+        .violations
+        .iter()
+        .copied()
+        .filter(|v| {
+            *v != Violation::UnneededAccountChange
+                || !matches!(ticket.case, policy::Case::Security { .. })
+        })
+        .collect()
 }
 
 /// The outcomes `reading` promises (hedged promises included) that the
@@ -788,6 +818,9 @@ fn describe_violation(v: Violation) -> &'static str {
         Violation::SafetyAssurance => "assures the customer their data is safe",
         Violation::PersonalDataRequest => {
             "asks for personal data the case does not need (an ID document, a date of birth, an address)"
+        }
+        Violation::UnneededAccountChange => {
+            "changes the account in a way the case does not need (a password reset, sign-in protection, the plan or its users)"
         }
     }
 }

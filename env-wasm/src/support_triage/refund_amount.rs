@@ -8,6 +8,8 @@
 //! number counts something else ("8 unused months", "within 5 days"), and
 //! numbers inside ids, dates and times (`INV-40213`, `2026-07-02`, `17:00`)
 //! are not sums. Two refund figures are a hedge and read at their worst.
+//! A sum written in whole units gives the amount it rounds ("about $696"
+//! for $696.25), so a dollar value given whole is no other sum.
 //! The fixed rate of the invoice's currency, quoted as a rate ("1 EUR =
 //! 1.10 USD", "at our fixed rate of 1.10"), is no sum (section 6 says
 //! so); any other rate is read as the sums it is written with.
@@ -37,14 +39,29 @@ impl Marker {
     }
 }
 
-/// A sum as the reply writes it: its currency, its cents, and where it
-/// stands (byte offsets into the normalised text, markers included).
+/// A sum as the reply writes it: its currency, its cents, whether it is
+/// written in whole units (no cents), and where it stands (byte offsets
+/// into the normalised text, markers included).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Sum {
     marker: Marker,
     cents: i64,
+    whole: bool,
     start: usize,
     end: usize,
+}
+
+impl Sum {
+    /// Whether this sum gives `cents` of `currency`: exactly, or, written
+    /// in whole units, rounded to a whole unit either way ("about $696"
+    /// for $696.25, "$697" for $696.60): a whole figure gives the amount
+    /// it rounds, not another sum.
+    fn gives(&self, currency: Currency, cents: i64) -> bool {
+        let down = cents - cents.rem_euclid(100);
+        let up = if down == cents { cents } else { down + 100 };
+        self.marker.fits(currency)
+            && (self.cents == cents || (self.whole && (self.cents == down || self.cents == up)))
+    }
 }
 
 /// Markers written before a number, longest first.
@@ -178,6 +195,7 @@ fn sums(text: &str) -> Vec<Sum> {
         out.push(Sum {
             marker,
             cents,
+            whole: !with_cents,
             start: from,
             end: to,
         });
@@ -240,6 +258,7 @@ fn spoken_sums(text: &str) -> Vec<Sum> {
         out.push(Sum {
             marker,
             cents: whole.saturating_mul(100).saturating_add(cents_whole),
+            whole: cents_whole == 0,
             start: read.words[i].start,
             end: read.words[end - 1].end,
         });
@@ -388,6 +407,18 @@ fn rate_parts(text: &str, found: &[Sum], currency: Currency) -> Vec<bool> {
     parts
 }
 
+/// The sums of `text` that give an amount: every sum but the parts of the
+/// fixed rate of `currency` quoted as a rate.
+fn sums_given(text: &str, currency: Currency) -> Vec<Sum> {
+    let found = sums(text);
+    let rates = rate_parts(&normalize(text).to_lowercase(), &found, currency);
+    found
+        .into_iter()
+        .zip(rates)
+        .filter_map(|(s, rate)| (!rate).then_some(s))
+        .collect()
+}
+
 /// How a reply states the refund of a pro-rated case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AmountCheck {
@@ -430,23 +461,13 @@ pub(crate) fn check(ticket: &Ticket, reply: &str) -> Option<AmountCheck> {
         .flat_map(|c| [(currency, *c), (Currency::Usd, currency.to_usd_cents(*c))])
         .chain([(Currency::Usd, PRORATED_REFUND_LIMIT_CENTS)])
         .collect();
-    let written = normalize(reply).to_lowercase();
-    let rates = rate_parts(&written, &sums(reply), currency);
-    let found: Vec<Sum> = sums(reply)
-        .into_iter()
-        .zip(rates)
-        .filter_map(|(s, rate)| (!rate).then_some(s))
-        .collect();
+    let found = sums_given(reply, currency);
     let stated = found
         .iter()
         .any(|s| s.cents == refund && s.marker.fits(currency));
     let others = found
         .iter()
-        .filter(|s| {
-            !allowed
-                .iter()
-                .any(|(c, cents)| s.cents == *cents && s.marker.fits(*c))
-        })
+        .filter(|s| !allowed.iter().any(|(c, cents)| s.gives(*c, *cents)))
         .map(|s| crate::grading::format_cents(s.cents))
         .collect();
     Some(AmountCheck {
@@ -512,8 +533,10 @@ fn said_as_limit(text: &str, start: usize, end: usize) -> bool {
 /// `promise`, the sentence that commits to it: a sum given there must be
 /// the invoice's total or its US-dollar value ("I've approved a refund of
 /// $100.00" on a $148.00 invoice is not the refund owed). A sum said as a
-/// limit is none; the amount need not be stated, so the check is `None`
-/// unless another sum is given.
+/// limit is none, nor is the fixed rate of the invoice's currency quoted
+/// as a rate (section 6 allows it for every refund: "at our fixed rate of
+/// 1 GBP = 1.25 USD"); the amount need not be stated, so the check is
+/// `None` unless another sum is given.
 pub(crate) fn check_promised(ticket: &Ticket, promise: &str) -> Option<AmountCheck> {
     let refund = super::reply::Move::Commit(super::reply::Commitment::Refund);
     if matches!(ticket.case, super::policy::Case::RefundProrated { .. })
@@ -532,15 +555,11 @@ pub(crate) fn check_promised(ticket: &Ticket, promise: &str) -> Option<AmountChe
         (Currency::Usd, currency.to_usd_cents(total)),
     ];
     let written = normalize(promise).to_lowercase();
-    let found: Vec<Sum> = sums(promise)
+    let found: Vec<Sum> = sums_given(promise, currency)
         .into_iter()
         .filter(|s| !said_as_limit(&written, s.start, s.end))
         .collect();
-    let owed = |s: &Sum| {
-        allowed
-            .iter()
-            .any(|(c, cents)| s.cents == *cents && s.marker.fits(*c))
-    };
+    let owed = |s: &Sum| allowed.iter().any(|(c, cents)| s.gives(*c, *cents));
     let others: Vec<String> = found
         .iter()
         .filter(|s| !owed(s))

@@ -23,7 +23,8 @@
 //!   account to be secured), advice included ("we recommend", "you
 //!   should");
 //! - `violations`: asking for a password or card number, admitting fault
-//!   or liability, telling the customer their data is safe;
+//!   or liability, telling the customer their data is safe, reporting an
+//!   account change no case needs ("I also reset your password");
 //! - `next_step`: a request or a dated future action, and when every
 //!   promised follow-up is due ([`When`]), so the grader can hold it to
 //!   the SLA.

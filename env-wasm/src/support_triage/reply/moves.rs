@@ -816,6 +816,17 @@ fn request_verb(
     {
         found.push(first);
     }
+    // "We need to verify your identity first: a quick email from your
+    // account address will do", "one message from the account email is
+    // enough": a message of the customer's, the subject of what suffices,
+    // is the step asked for.
+    if clause.opener != Some(Opener::Condition) {
+        found.extend(
+            local(&found_in.suffices)
+                .into_iter()
+                .filter_map(|(at, _)| sufficing_message(&words[..at])),
+        );
+    }
     // "If anything else is needed, ...": a need under a condition is a
     // possibility, not something asked of the customer.
     let conditional = clause.opener == Some(Opener::Condition);
@@ -942,6 +953,32 @@ fn request_verb(
         let reminded = words[..at - clause.from].contains(&"forget");
         !negated(text, at, at + 1) || reminded
     })
+}
+
+/// Words that open a noun phrase of one message: "a quick email", "one
+/// short note", "just a reply".
+const ONE_MESSAGE: &[&str] = &["a", "an", "one", "just", "simply", "only"];
+
+/// How many words may stand between the opening of such a noun phrase
+/// and its message noun ("a quick two-line email").
+const MESSAGE_NOUN_REACH: usize = 4;
+
+/// Where the subject of what suffices starts in `before` (a clause's
+/// words up to "will do", "is enough", ...), when it is a message the
+/// customer sends: a noun phrase opened by [`ONE_MESSAGE`] whose noun is
+/// a message or a verb of writing's ("a quick email from your account
+/// address", "one reply from that inbox"). Our own message ("a note from
+/// us", "an email we send") asks nothing of the customer.
+fn sufficing_message(before: &[&str]) -> Option<usize> {
+    let start = before.iter().rposition(|w| ONE_MESSAGE.contains(w))?;
+    let phrase = &before[start..];
+    let message = phrase.iter().take(MESSAGE_NOUN_REACH + 1).any(|w| {
+        MESSAGES.contains(w) || base_of(w, WRITING).is_some() || matches!(*w, "message" | "click")
+    });
+    let ours = phrase
+        .iter()
+        .any(|w| matches!(*w, "we" | "i" | "us" | "our" | "me" | "my"));
+    (message && !ours).then_some(start)
 }
 
 /// Past participles without "-ed" that report a message's fate.
@@ -1971,7 +2008,7 @@ pub(super) fn read(
                 .into_iter()
                 .flat_map(|c| c.texts(text))
                 .collect();
-            if before.contains(&"number") {
+            if names_an_identifier(&before) {
                 words.extend(before);
             }
         }
@@ -1981,7 +2018,8 @@ pub(super) fn read(
         // invoice number its sentence, or the one before, names; "your
         // phone number" is another number.
         let the_number = words.windows(2).any(|p| {
-            p[1] == "number" && matches!(p[0], "the" | "that" | "this" | "its" | "invoice" | "inv")
+            IDENTIFIERS.contains(&p[1])
+                && matches!(p[0], "the" | "that" | "this" | "its" | "invoice" | "inv")
         });
         if the_number {
             let previous = clauses[..at]
@@ -1999,6 +2037,21 @@ pub(super) fn read(
         }
     }
     requests
+}
+
+/// Nouns of what identifies a document: its number, in any words ("the
+/// invoice number", "its invoice reference", "the invoice ID").
+const IDENTIFIERS: &[&str] = &["number", "reference", "ref", "id"];
+
+/// Whether `words` name an identifier: "number" anywhere ("we need the
+/// number"), another word of [`IDENTIFIERS`] after the invoice ("we do
+/// need its invoice reference, which begins INV-"), so that "please
+/// forward it" after them asks for that identifier.
+fn names_an_identifier(words: &[&str]) -> bool {
+    words.contains(&"number")
+        || words
+            .windows(2)
+            .any(|p| matches!(p[0], "invoice" | "inv") && IDENTIFIERS.contains(&p[1]))
 }
 
 /// Words that open an aside of time or place put between a condition's

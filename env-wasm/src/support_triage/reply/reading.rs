@@ -86,6 +86,11 @@ pub enum Violation {
     /// Asks for personal data no case needs (a passport, a utility bill,
     /// a date of birth): the identity is verified from the account email.
     PersonalDataRequest,
+    /// Reports a change we made to the account that the case did not
+    /// need (a password reset, sign-in protection turned off, the plan or
+    /// its users changed): policy section 5, "do what its case needs and
+    /// nothing it does not".
+    UnneededAccountChange,
 }
 
 /// When something is due, as the reply words it; the grader turns it into

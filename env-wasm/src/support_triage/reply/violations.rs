@@ -1,5 +1,7 @@
 //! What a reply must never do, whatever the case: ask for a secret, admit
-//! fault or liability, or give an all-clear the desk cannot give. Each is
+//! fault or liability, give an all-clear the desk cannot give, or report
+//! a change to the account's sign-in, plan or users that no case of the
+//! desk needs (the grader lets a security incident's own resets be). Each is
 //! read per clause, and a negated or open one ("we will never ask for
 //! your password", "it was not our fault", "we are checking whether any
 //! data was accessed") is none; so is a state the desk works towards
@@ -71,7 +73,110 @@ pub(super) fn read(text: &Text, clauses: &[Clause], requests: &[bool], reading: 
         if !purpose(text, clauses, requests, at) && assures_safety(text, clauses, at, &all_clear) {
             found(Violation::SafetyAssurance);
         }
+        if !requests[at] && changed_the_account(text, clauses, at) {
+            found(Violation::UnneededAccountChange);
+        }
     }
+}
+
+/// Verbs of changing an account's set-up, as a deed done: "reset",
+/// "turned off", "disabled". Each is the past form a reply reports its
+/// own deed with ("I reset", "we have changed").
+const CHANGED: &[&str] = &[
+    "reset",
+    "changed",
+    "updated",
+    "disabled",
+    "deactivated",
+    "enabled",
+    "removed",
+    "deleted",
+    "downgraded",
+    "upgraded",
+    "switched",
+    "turned",
+    "regenerated",
+];
+
+/// What a reply may change on an account that no case of the desk needs
+/// changed by us: its credentials and sign-in protection, its plan, its
+/// users and seats, its email on record.
+const ACCOUNT_SETTINGS: &[&str] = &[
+    "password",
+    "passwords",
+    "passcode",
+    "pin",
+    "2fa",
+    "factor",
+    "mfa",
+    "plan",
+    "users",
+    "user",
+    "seat",
+    "seats",
+    "login",
+];
+
+/// Words that may stand between a verb of [`CHANGED`] and the setting it
+/// changes: the setting's determiners and modifiers ("turned off
+/// two-factor", "reset your account password"). Any other word makes the
+/// setting no object of the verb ("removed the late fee from your plan").
+const SETTING_MODIFIERS: &[&str] = &[
+    "your", "the", "our", "its", "their", "all", "account", "accounts", "admin", "off", "on",
+    "two", "multi", "step", "sign", "in", "back", "for", "you",
+];
+
+/// How far after its verb the setting changed may stand ("reset the
+/// admin password on your account", "turned off two-factor").
+const SETTING_REACH: usize = 6;
+
+/// Whether clause `at` reports a change we made to the account that the
+/// case did not ask for (policy section 5: "do what its case needs and
+/// nothing it does not"): our side its subject, or the subject of the
+/// clause it continues ("I also reset your account password | and turned
+/// off two-factor sign-in"), a verb of [`CHANGED`] in the past, and a
+/// setting of [`ACCOUNT_SETTINGS`] its object. A change asked of the
+/// customer ("please reset your password"), one denied ("I haven't
+/// changed your plan") or one the customer made ("you reset your
+/// password") is none; nor is a report of the setting's state ("your
+/// password was reset yesterday"), which names no deed of ours.
+fn changed_the_account(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let clause = &clauses[at];
+    let words = clause.texts(text);
+    let subject_ours = |ws: &[&str]| {
+        ws.iter()
+            .find(|w| !matches!(**w, "also" | "then" | "just" | "now" | "so" | "and"))
+            .is_some_and(|w| matches!(*w, "i" | "we"))
+    };
+    let ours_here = subject_ours(&words);
+    let ours_before = !ours_here
+        && !has_subject(&words)
+        && continued(clauses, at).is_some_and(|b| subject_ours(&clauses[b].texts(text)));
+    if !ours_here && !ours_before {
+        return false;
+    }
+    (0..words.len()).any(|k| {
+        let verb = words[k];
+        // "we have reset", "I also reset", "and turned off": a deed done;
+        // "we will reset", "we can reset" are offers or plans, and "reset
+        // it yourself" asks.
+        let after_modal = words[..k].iter().any(|w| {
+            matches!(
+                *w,
+                "will" | "would" | "can" | "could" | "may" | "might" | "should" | "to" | "please"
+            )
+        });
+        CHANGED.contains(&verb)
+            && !after_modal
+            && !negated(text, clause.from + k, clause.from + k + 1)
+            && words[k + 1..(k + 1 + SETTING_REACH).min(words.len())]
+                .iter()
+                .take_while(|w| !ACCOUNT_SETTINGS.contains(w))
+                .all(|w| SETTING_MODIFIERS.contains(w))
+            && words[k + 1..(k + 1 + SETTING_REACH).min(words.len())]
+                .iter()
+                .any(|w| ACCOUNT_SETTINGS.contains(w))
+    })
 }
 
 /// How far after an asking verb its secret may come ("confirm the last

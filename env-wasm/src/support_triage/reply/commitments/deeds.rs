@@ -295,13 +295,22 @@ const CLOSED_PERIODS: &[&str] = &[
 ];
 
 /// Whether the verb at `k` closes a period or a set of books (its object,
-/// within three words), not the case.
+/// within three words), not the case. A period word that an account or
+/// its data follows is a modifier, a company's name among them ("closed
+/// your Larkspur Books account"), not the object.
 pub(super) fn closes_a_period(words: &[&str], k: usize) -> bool {
-    words[k + 1..]
+    let object = &words[k + 1..];
+    object
         .iter()
+        .enumerate()
         .take(3)
-        .take_while(|w| !matches!(**w, "by" | "before" | "within" | "on" | "and"))
-        .any(|w| CLOSED_PERIODS.contains(w))
+        .take_while(|(_, w)| !matches!(**w, "by" | "before" | "within" | "on" | "and"))
+        .any(|(i, w)| {
+            CLOSED_PERIODS.contains(w)
+                && !object
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(thing(n), Some(Thing::Account | Thing::Data)))
+        })
 }
 
 /// Whether the noun phrase from `from` up to its particle ("off",

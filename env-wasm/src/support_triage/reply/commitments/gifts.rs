@@ -81,6 +81,12 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
                     MENTION_FOLLOWERS.contains(a) && (*a != "request" || !lx.granting)
                 });
                 let grants = outcome != Commitment::Grant || lx.granting;
+                // "Once verified, our privacy officer will process the
+                // deletion": processing a deletion still ahead is handling
+                // the request, as "will handle the deletion" is; said as
+                // done ("we have processed the deletion") it is the
+                // deletion (play-st38 C1).
+                let handled_ahead = w == "process" && outcome == Commitment::Deletion;
                 let direct = !weak
                     || (n <= k + 4
                         && !words
@@ -89,7 +95,7 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) {
                         && words[k + 1..n]
                             .iter()
                             .all(|x| *x == "with" || !PREPOSITIONS.contains(x)));
-                if !mentioned && grants && direct && !generic_noun(words, n) {
+                if !mentioned && grants && direct && !handled_ahead && !generic_noun(words, n) {
                     scan.push(found, outcome, [k, n], false);
                 }
                 break;

@@ -187,8 +187,10 @@ pub(super) fn passive_before(words: &[&str], k: usize) -> bool {
 }
 
 /// How many words the noun phrase between "consider" and its state may
-/// hold ("consider all of your records deleted").
-const CONSIDERED_REACH: usize = 5;
+/// hold ("consider all of your records deleted", "consider the $35.00
+/// late fee on invoice INV-98594 forgiven": a sum, an id and the phrase
+/// that places the object are words of it).
+const CONSIDERED_REACH: usize = 10;
 
 /// Whether the participle at `k` is the state a form of "consider" gives
 /// its object: "consider your account closed", "you can consider your
