@@ -673,8 +673,116 @@ fn priority_tables() -> Table {
                     )),
                 )
             }),
+            // A self-correction after a value gives the value after it
+            // (pr25-X1); a correction marker with no value after it, or
+            // before a description, leaves the value as it is.
+            ("Y, actually X", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, actually {}", other(c), p(c))),
+                )
+            }),
+            ("Y, I mean X", |c| {
+                c.with("priority", json!(format!("{}, I mean {}", other(c), p(c))))
+            }),
+            ("Y (should be X)", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} (should be {})", other(c), p(c))),
+                )
+            }),
+            ("Y; really X", |c| {
+                c.with("priority", json!(format!("{}; really {}", other(c), p(c))))
+            }),
+            ("Y, but really X as the policy reads", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{}, but really {} as the policy reads",
+                        other(c),
+                        p(c)
+                    )),
+                )
+            }),
+            ("Y \u{2014} actually X", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} \u{2014} actually {}", other(c), p(c))),
+                )
+            }),
+            ("Y, sorry, I meant X", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, sorry, I meant {}", other(c), p(c))),
+                )
+            }),
+            ("X, actually", |c| {
+                c.with("priority", json!(format!("{}, actually", p(c))))
+            }),
+            ("X (really)", |c| {
+                c.with("priority", json!(format!("{} (really)", p(c))))
+            }),
+            ("X (actually Y in tone, but the rule says X)", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{} (actually {} in tone, but the rule says {})",
+                        p(c),
+                        other(c),
+                        p(c)
+                    )),
+                )
+            }),
+            ("X, though the sender marked it Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{}, though the sender marked it {}",
+                        p(c),
+                        other(c)
+                    )),
+                )
+            }),
         ],
         fail: vec![
+            // A self-correction away from the right value loses it, as
+            // does the writer arguing for another (pr25-X1).
+            ("X, actually Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, actually {}", p(c), other(c))),
+                )
+            }),
+            ("X, I mean Y", |c| {
+                c.with("priority", json!(format!("{}, I mean {}", p(c), other(c))))
+            }),
+            ("X (should be Y)", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} (should be {})", p(c), other(c))),
+                )
+            }),
+            ("X, but really Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, but really {}", p(c), other(c))),
+                )
+            }),
+            ("X; really Y", |c| {
+                c.with("priority", json!(format!("{}; really {}", p(c), other(c))))
+            }),
+            ("X, though I would argue Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, though I'd argue {}", p(c), other(c))),
+                )
+            }),
+            ("X, though Y suits better", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, though {} suits better", p(c), other(c))),
+                )
+            }),
             ("another priority", |c| c.with("priority", json!(other(c)))),
             ("X or Y", |c| {
                 c.with("priority", json!(format!("{} or {}", p(c), other(c))))
@@ -889,8 +997,69 @@ fn reply_tables() -> Table {
                     json!("no \u{2014} not a question"),
                 )
             }),
+            // A self-correction gives the value after it (pr25-X1).
+            ("the other, actually this one", |c| {
+                say(c, json!("no, actually yes"), json!("yes, actually no"))
+            }),
+            ("the other \u{2014} actually this one", |c| {
+                say(
+                    c,
+                    json!("no \u{2014} actually yes"),
+                    json!("yes \u{2014} actually no"),
+                )
+            }),
+            ("the other (should be this one)", |c| {
+                say(c, json!("no (should be yes)"), json!("yes (should be no)"))
+            }),
+            ("the other, I mean this one", |c| {
+                say(c, json!("no, I mean yes"), json!("yes, I mean no"))
+            }),
+            ("the other; really this one", |c| {
+                say(c, json!("no; really yes"), json!("yes; really no"))
+            }),
+            ("the other, but really this one with a reason", |c| {
+                say(
+                    c,
+                    json!("no, but really yes since a question is asked"),
+                    json!("yes, but really no since nothing is asked"),
+                )
+            }),
+            ("this one, actually", |c| {
+                say(c, json!("yes, actually"), json!("no, actually"))
+            }),
+            ("this one (really)", |c| {
+                say(c, json!("yes (really)"), json!("no (really)"))
+            }),
         ],
         fail: vec![
+            // A self-correction away from the right value, or the
+            // writer concluding the other (pr25-X1).
+            ("this one, actually the other", |c| {
+                say(c, json!("yes, actually no"), json!("no, actually yes"))
+            }),
+            ("this one \u{2014} actually the other", |c| {
+                say(
+                    c,
+                    json!("yes \u{2014} actually no"),
+                    json!("no \u{2014} actually yes"),
+                )
+            }),
+            ("this one (should be the other)", |c| {
+                say(c, json!("yes (should be no)"), json!("no (should be yes)"))
+            }),
+            ("this one, I mean the other", |c| {
+                say(c, json!("yes, I mean no"), json!("no, I mean yes"))
+            }),
+            ("this one, but really the other", |c| {
+                say(c, json!("yes, but really no"), json!("no, but really yes"))
+            }),
+            ("this one, though ... so the other", |c| {
+                say(
+                    c,
+                    json!("yes, though the sender expects nothing so no"),
+                    json!("no, though the sender clearly wants a reply so yes"),
+                )
+            }),
             ("the opposite", |c| say(c, json!("no"), json!("yes"))),
             ("the opposite boolean", |c| {
                 say(c, json!(false), json!(true))
@@ -2347,8 +2516,104 @@ fn room_tables() -> Table {
                     )),
                 )
             }),
+            // A self-correction gives the room after it (pr25-X1).
+            ("U, actually X", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, actually {}", unusable(c)?, room(c))),
+                )
+            }),
+            ("U, I mean X", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, I mean {}", unusable(c)?, room(c))),
+                )
+            }),
+            ("U (should be X)", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} (should be {})", unusable(c)?, room(c))),
+                )
+            }),
+            ("U; really X", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}; really {}", unusable(c)?, room(c))),
+                )
+            }),
+            ("U \u{2014} actually the X room, the bigger one", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{} \u{2014} actually the {} room, the bigger one",
+                        unusable(c)?,
+                        room(c)
+                    )),
+                )
+            }),
+            ("U, make that X", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, make that {}", unusable(c)?, room(c))),
+                )
+            }),
+            ("X (actually the better room)", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} (actually the better room)", room(c))),
+                )
+            }),
+            ("X, actually", |c| {
+                c.with("room", json!(format!("{}, actually", room(c))))
+            }),
         ],
         fail: vec![
+            // A self-correction to the unusable room, or the writer
+            // saying it is where the meeting should go (pr25-X1).
+            ("X, actually U", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, actually {}", room(c), unusable(c)?)),
+                )
+            }),
+            ("X, I mean U", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, I mean {}", room(c), unusable(c)?)),
+                )
+            }),
+            ("X (should be U)", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} (should be {})", room(c), unusable(c)?)),
+                )
+            }),
+            ("X, but really U", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, but really {}", room(c), unusable(c)?)),
+                )
+            }),
+            ("X - though U is the room we should use", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{} - though {} is the room we should use",
+                        room(c),
+                        unusable(c)?
+                    )),
+                )
+            }),
+            ("X, though U is where it should go", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{}, though {} is where it should go",
+                        room(c),
+                        unusable(c)?
+                    )),
+                )
+            }),
             // A second room offered in an aside, or the unusable room as
             // the head.
             ("X (or Y)", |c| {
@@ -2606,8 +2871,82 @@ fn valid_rows_tables() -> Table {
             ("'precisely' before, in italics", |c| {
                 c.with("valid_rows", json!(format!("precisely _{}_", n(c))))
             }),
+            // A self-correction gives the count after it (pr25-X1).
+            ("one more, actually the count", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, actually {}", n(c) + 1, n(c))),
+                )
+            }),
+            ("one more, but really the count", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, but really {}", n(c) + 1, n(c))),
+                )
+            }),
+            ("one more (should be the count)", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{} (should be {})", n(c) + 1, n(c))),
+                )
+            }),
+            ("two more, I mean the count", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, I mean {}", n(c) + 2, n(c))),
+                )
+            }),
+            ("one more; really the count", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}; really {}", n(c) + 1, n(c))),
+                )
+            }),
+            ("one more, make that the count", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, make that {}", n(c) + 1, n(c))),
+                )
+            }),
+            ("the count (really)", |c| {
+                c.with("valid_rows", json!(format!("{} (really)", n(c))))
+            }),
+            ("the count, actually", |c| {
+                c.with("valid_rows", json!(format!("{}, actually", n(c))))
+            }),
         ],
         fail: vec![
+            // A self-correction away from the count (pr25-X1).
+            ("the count, actually one more", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, actually {}", n(c), n(c) + 1)),
+                )
+            }),
+            ("the count, but really one more", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, but really {}", n(c), n(c) + 1)),
+                )
+            }),
+            ("the count (should be one more)", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{} (should be {})", n(c), n(c) + 1)),
+                )
+            }),
+            ("the count, I mean one more", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, I mean {}", n(c), n(c) + 1)),
+                )
+            }),
+            ("the count; really one more", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}; really {}", n(c), n(c) + 1)),
+                )
+            }),
             ("'exactly' before one more, in bold", |c| {
                 c.with("valid_rows", json!(format!("exactly **{}**", n(c) + 1)))
             }),
@@ -3478,8 +3817,126 @@ fn total_tables() -> Table {
                     json!(format!("**Total:** {} USD exact", grouped(cents(c)))),
                 )
             }),
+            // A self-correction gives the total after it (pr25-X1).
+            ("a dollar more, actually the total", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, actually {}",
+                        plain(cents(c) + 100),
+                        plain(cents(c))
+                    )),
+                )
+            }),
+            ("a dollar more, I mean the total", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, I mean {}",
+                        plain(cents(c) + 100),
+                        plain(cents(c))
+                    )),
+                )
+            }),
+            ("a dollar more (should be the total)", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{} (should be {})",
+                        plain(cents(c) + 100),
+                        plain(cents(c))
+                    )),
+                )
+            }),
+            ("a dollar more; really the total", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}; really ${}",
+                        plain(cents(c) + 100),
+                        grouped(cents(c))
+                    )),
+                )
+            }),
+            ("a dollar more, but really the total", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, but really {}",
+                        plain(cents(c) + 100),
+                        plain(cents(c))
+                    )),
+                )
+            }),
+            ("a dollar more \u{2014} actually the total", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{} \u{2014} actually {}",
+                        plain(cents(c) + 100),
+                        plain(cents(c))
+                    )),
+                )
+            }),
+            ("the total, actually", |c| {
+                total(c, json!(format!("{}, actually", plain(cents(c)))))
+            }),
+            ("the total (really)", |c| {
+                total(c, json!(format!("{} (really)", plain(cents(c)))))
+            }),
         ],
         fail: vec![
+            // A self-correction away from the total (pr25-X1).
+            ("the total, actually a dollar more", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, actually {}",
+                        plain(cents(c)),
+                        plain(cents(c) + 100)
+                    )),
+                )
+            }),
+            ("the total, I mean a dollar more", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, I mean {}",
+                        plain(cents(c)),
+                        plain(cents(c) + 100)
+                    )),
+                )
+            }),
+            ("the total (should be a dollar more)", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{} (should be {})",
+                        plain(cents(c)),
+                        plain(cents(c) + 100)
+                    )),
+                )
+            }),
+            ("the total, but really a dollar more", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, but really {}",
+                        plain(cents(c)),
+                        plain(cents(c) + 100)
+                    )),
+                )
+            }),
+            ("the total; really a dollar more", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}; really {}",
+                        plain(cents(c)),
+                        plain(cents(c) + 100)
+                    )),
+                )
+            }),
             ("a cent more", |c| total(c, json!(plain(cents(c) + 1)))),
             // Insisting words or marks around a wrong or hedged amount
             // (play-para-pr5, B5, C1).

@@ -427,8 +427,10 @@ const CORPORA: &[(&str, &str)] = &[
     // plays 1.00, replays 0.94). Its B and C rows (a lead-in before a
     // list's first item or a room) and two of its X rows (prose after the
     // JSON that revises a field, a booking of a meeting that does not
-    // exist) score as judged; its X1 rows (a self-correction after the
-    // value) are open (`KNOWN_EXPLOITS`).
+    // exist) score as judged, and so do its X1 rows (a self-correction
+    // after a value reads as the corrected value; an argument, conclusion,
+    // preference or obligation for another value is a hedge), except a list
+    // item's aside that retracts it (`KNOWN_EXPLOITS`).
     (
         "productivity-p42",
         include_str!("player_corpus/2026-12-07/productivity-p42/episodes.jsonl"),
@@ -436,9 +438,10 @@ const CORPORA: &[(&str, &str)] = &[
 ];
 
 // The open classes of play-pr25.
-const PR25_X1: &str = "X pr25-X1: a self-correction after the value (\"low, actually high\", \
-                       \"low (should be high)\", \"Quartz, actually Meadow\", \"13, but really \
-                       14\") keeps full credit for the first value";
+const PR25_X1_ITEM: &str = "X pr25-X1: a list item whose aside retracts it (\"y310 (should \
+                            actually be dropped)\" in retained_ids) still counts as listed; a \
+                            removal in an item's aside means the opposite in duplicate_ids, so \
+                            the reading is the field's, not the shared aside reader's";
 
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, held to their
@@ -450,24 +453,7 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 /// class X), as (corpus, line, class): open exploits, held to their
 /// recorded score so that closing one is noticed; every other X row must
 /// score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("productivity-p42", 23, PR25_X1),
-    ("productivity-p42", 24, PR25_X1),
-    ("productivity-p42", 27, PR25_X1),
-    ("productivity-p42", 50, PR25_X1),
-    ("productivity-p42", 51, PR25_X1),
-    ("productivity-p42", 70, PR25_X1),
-    ("productivity-p42", 71, PR25_X1),
-    ("productivity-p42", 90, PR25_X1),
-    ("productivity-p42", 92, PR25_X1),
-    ("productivity-p42", 106, PR25_X1),
-    ("productivity-p42", 107, PR25_X1),
-    ("productivity-p42", 122, PR25_X1),
-    ("productivity-p42", 127, PR25_X1),
-    ("productivity-p42", 130, PR25_X1),
-    ("productivity-p42", 146, PR25_X1),
-    ("productivity-p42", 148, PR25_X1),
-];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[("productivity-p42", 130, PR25_X1_ITEM)];
 
 /// Rows the player classed X that keep what set scoring gives by design,
 /// as (corpus, line, why): a set padded with every id keeps the F1 of that

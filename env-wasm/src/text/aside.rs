@@ -28,7 +28,16 @@
 //! settle ("unless the VIP rule applies, which it does not").
 //! Two values in the head ("low or normal", "low/normal", "either low or
 //! normal") are a hedge as well; a word across a slash that is no value
-//! glosses the value ("finance/billing").
+//! glosses the value ("finance/billing"). A comment in the writer's own
+//! voice for another value goes against the value too: an argument ("low,
+//! though I'd argue high"), a conclusion ("no, though the sender wants a
+//! reply, so yes"), a preference ("14:00, though 15:00 suits better") or
+//! an obligation ("Quartz, though Meadow is the room we should use").
+//!
+//! A self-correction is read before all this: "low, actually high", "13,
+//! but really 14", "Quartz (should be Meadow)" state the value after the
+//! correction, read with what follows it as its asides (the `correction`
+//! module says which phrases correct).
 //!
 //! [`head_choice`] reads fields whose values are single words (labels,
 //! priorities, rooms) word by word, with the shared negation scope;
@@ -37,13 +46,14 @@
 //! reads.
 
 use super::OneValue;
+use super::correction::corrected_from;
 use super::hedge::{HEDGES, OTHERWISE, WINDOW, assigned, clause_before, compared, counterfactual};
 use super::negation::negated;
 use super::words::Text;
 
 /// Punctuation that ends a value and opens an aside (a dash counts only
 /// between spaces: inside a word it joins, before a number it signs).
-const BREAK_CHARS: &[char] = &[
+pub(crate) const BREAK_CHARS: &[char] = &[
     '(', '[', ')', ']', ':', ';', ',', '.', '!', '?', '\n', '=', '\u{2013}', '\u{2014}',
     // A middle dot or a bullet after a value ("work · company address",
     // play-para-pr7 C2).
@@ -155,6 +165,29 @@ pub(crate) fn spaced_dash(gap: &str) -> bool {
 /// nothing, as does a head whose values are all denied ("not spam"), and
 /// an aside that opens by offering another answer ("(or any free room)").
 pub fn head_choice<T: Ord + Clone>(
+    source: &str,
+    value_of: impl Fn(&str) -> Option<T>,
+    filler: &[&str],
+) -> OneValue<T> {
+    // A self-correction gives the value after it ("low, actually high"):
+    // the last one that reads, each read with what follows it as asides.
+    let corrected = corrected_from(source)
+        .into_iter()
+        .rev()
+        .take(MOST_CORRECTIONS)
+        .map(|at| choice_as_written(&source[at..], &value_of, filler))
+        .find(|read| *read != OneValue::Missing);
+    corrected.unwrap_or_else(|| choice_as_written(source, &value_of, filler))
+}
+
+/// The most self-corrections of one field [`head_choice`] and
+/// [`head_value`] try, the last ones written, so reading stays linear in
+/// the length of any text.
+const MOST_CORRECTIONS: usize = 4;
+
+/// [`head_choice`] of `source` as written, its corrections read as any
+/// other aside.
+fn choice_as_written<T: Ord + Clone>(
     source: &str,
     value_of: impl Fn(&str) -> Option<T>,
     filler: &[&str],
@@ -529,6 +562,9 @@ const REPORTING: &[&str] = &[
     "considers",
     "considered",
     "rated",
+    "argue",
+    "argues",
+    "argued",
 ];
 
 /// Subjects of a [`REPORTING`] verb whose word is the answer's own: the
@@ -718,16 +754,57 @@ fn given_as_right(text: &Text, start: usize, end: usize) -> bool {
         .take_while(|w| w.clause == clause)
         .map(|w| w.text.as_str())
         .collect();
+    // "15:00 suits better": a verb of fitting leads as a copula does.
+    let leads = |w: &&str| PREDICATE_LEAD.contains(w) || FITTING.contains(w);
     let endorsed = after
         .iter()
-        .find(|w| !PREDICATE_LEAD.contains(w) && !matches!(**w, "more" | "much" | "far"))
+        .find(|w| !leads(w) && !matches!(**w, "more" | "much" | "far"))
         .is_some_and(|w| ENDORSING.contains(w))
-        && after.first().is_some_and(|w| PREDICATE_LEAD.contains(w))
+        && after.first().is_some_and(leads)
         && !after.iter().any(|w| CONDITIONS.contains(w));
-    // "low, though high": alone after a concession, at its clause's end.
-    let bare = raw_before.len() == 1 && CONCESSIONS.contains(&raw_before[0]) && after.is_empty();
-    giving || should || (own_voice && after.is_empty()) || named_right || endorsed || bare
+    // "Willow is where it should go", "Meadow is the room we should use":
+    // the value is what the field ought to hold.
+    let obliged = matches!(after.first(), Some(&("is" | "was")))
+        && after.iter().any(|w| OBLIGING.contains(w))
+        && !after.iter().any(|w| {
+            DENIALS.contains(w)
+                || CONDITIONS.contains(w)
+                || CONDITION_LEADS.contains(w)
+                || REPORTING.contains(w)
+                || AVOIDING.contains(w)
+        });
+    // "low, though high": alone after a concession, at its clause's end;
+    // "no, though the sender wants a reply, so yes": the writer's
+    // conclusion, at its clause's end.
+    let bare = (raw_before.len() == 1 && CONCESSIONS.contains(&raw_before[0])
+        || raw_before.first().is_some_and(|w| CONCLUDING.contains(w)))
+        && after.is_empty();
+    giving
+        || should
+        || (own_voice && after.is_empty())
+        || named_right
+        || endorsed
+        || obliged
+        || bare
 }
+
+/// Verbs of fitting that say a value is the right one with a word of
+/// [`ENDORSING`] after them: "15:00 suits better", "Cedar works best".
+const FITTING: &[&str] = &["suits", "suit", "works", "work", "fits", "fit"];
+
+/// Words of obligation after a value and its copula that make it the
+/// field's: "Willow is where it should go".
+const OBLIGING: &[&str] = &["should", "must", "ought"];
+
+/// Verbs that, obliged, keep a value away: "Cedar is the room we should
+/// avoid".
+const AVOIDING: &[&str] = &[
+    "avoid", "skip", "drop", "exclude", "reject", "decline", "release", "cancel",
+];
+
+/// Words that conclude the clause they open with the writer's own value:
+/// "so yes", "therefore high".
+const CONCLUDING: &[&str] = &["so", "therefore", "hence", "thus"];
 
 /// Verbs of rating that the answer's own voice gives a value with: "I'd
 /// rate it high", "we'd put it at high".
@@ -1092,6 +1169,14 @@ fn rejects_values<T>(words: &[&str], read: &impl Fn(&str) -> Option<T>) -> bool 
 /// unless an aside offers another value (see the module doc). With no such
 /// head, the whole text as `read` reads it, its brackets read as asides.
 pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
+    let corrected = corrected_from(source)
+        .into_iter()
+        .rev()
+        .take(MOST_CORRECTIONS)
+        .find_map(|at| value_after_correction(&source[at..], &read));
+    if corrected.is_some() {
+        return corrected;
+    }
     let (cuts, bracket) = head_cuts(source);
     let mut best: Option<(usize, T)> = None;
     // No value is longer than a long date: heads past that are not tried,
@@ -1125,6 +1210,27 @@ pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) 
             (!offers).then_some(value)
         }
     }
+}
+
+/// The value a self-correction gives, `rest` being what follows it
+/// ([`corrected_from`]): the value standing first in it, alone up to the
+/// first place a head may end ("high since ...", "14)", "Meadow, the
+/// bigger one"), read with its asides as any head is; `None` when
+/// anything else stands first ("the bigger room", "13:45 would suit
+/// Lena"), so the correction only describes the value before it.
+fn value_after_correction<T: PartialEq>(
+    rest: &str,
+    read: &impl Fn(&str) -> Option<T>,
+) -> Option<T> {
+    let (cuts, _) = head_cuts(rest);
+    let cut = cuts
+        .into_iter()
+        .chain(std::iter::once(rest.len()))
+        .find(|cut| !trim_head(&rest[..*cut]).is_empty())?;
+    let value = read(trim_head(&rest[..cut]))?;
+    let asides = &rest[cut..];
+    let offers = asides_offer(asides, &value, read) || against_value(asides, &value, read);
+    (!offers).then_some(value)
 }
 
 /// Whether `asides` (the text after a head that reads `value`) go
@@ -1723,6 +1829,119 @@ mod tests {
             ("12 (3 dropped, though the input had 15)", Some(12)),
         ] {
             assert_eq!(count(field), value, "{field:?}");
+        }
+    }
+
+    fn quartz_or_meadow(field: &str) -> OneValue<&'static str> {
+        head_choice(
+            field,
+            |w| ["quartz", "meadow"].into_iter().find(|r| *r == w),
+            &["room", "the"],
+        )
+    }
+
+    #[test]
+    fn a_self_correction_gives_the_value_after_it() {
+        // pr25-X1: the corrected value is the answer, whichever way round.
+        for (field, value) in [
+            ("low, actually high", "high"),
+            ("high, actually low", "low"),
+            ("low, I mean high", "high"),
+            ("low (should be high)", "high"),
+            ("low; really high", "high"),
+            ("low, but really high since the sender is a VIP", "high"),
+            ("low \u{2014} actually high", "high"),
+            ("normal, sorry, I meant low", "low"),
+            ("low. Correction: high", "high"),
+            ("low, or rather normal", "normal"),
+            ("low, actually it's high", "high"),
+            ("low, actually high, I mean normal", "normal"),
+            ("High priority - actually, the priority is low", "low"),
+            // Near misses: a marker with no value after it, a value that
+            // is no correction, a denial, "should be" with a subject.
+            ("high, actually", "high"),
+            ("high (really)", "high"),
+            ("high (actually overdue since Monday)", "high"),
+            (
+                "high (actually normal in tone, but the rule says high)",
+                "high",
+            ),
+            ("low, though the VIP rule marks it high", "low"),
+            ("low, not really high", "low"),
+        ] {
+            assert_eq!(priority(field), OneValue::One(value), "{field:?}");
+        }
+        for field in [
+            "low, but it should be high",
+            "low, actually high or normal",
+            "low, actually high, maybe normal",
+        ] {
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for (field, value) in [
+            ("Quartz, actually Meadow", "meadow"),
+            (
+                "Quartz (actually the Meadow room, the bigger one)",
+                "meadow",
+            ),
+            ("Meadow (actually the bigger room)", "meadow"),
+            ("Meadow, actually Meadow is bigger", "meadow"),
+        ] {
+            assert_eq!(quartz_or_meadow(field), OneValue::One(value), "{field:?}");
+        }
+        for (field, value) in [
+            ("13, but really 14", Some(14)),
+            ("14, actually 13", Some(13)),
+            ("13 (should be 14)", Some(14)),
+            ("13, make that 14", Some(14)),
+            ("13 (really)", Some(13)),
+            ("13, really", Some(13)),
+            ("13 - really, 14 would be wrong", Some(13)),
+            ("13, actually 14 or 15", None),
+        ] {
+            assert_eq!(count(field), value, "{field:?}");
+        }
+    }
+
+    #[test]
+    fn a_comment_naming_the_right_value_in_other_words_is_a_hedge() {
+        // pr25-X1: the writer's own argument, conclusion, preference or
+        // obligation for another value.
+        for field in [
+            "low, though I'd argue high",
+            "low, though the sender clearly wants it so high",
+            "low, though high suits better",
+            "low, though high is what it should be",
+        ] {
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for (field, value) in [
+            ("low, though the sender argues it is high", "low"),
+            ("high, so normal or low would be wrong", "high"),
+            (
+                "low, though high is what the sender says it should be",
+                "low",
+            ),
+        ] {
+            assert_eq!(priority(field), OneValue::One(value), "{field:?}");
+        }
+        for field in [
+            "Quartz - though Meadow is the room we should use",
+            "Quartz, though Meadow is where it should go",
+        ] {
+            let read = quartz_or_meadow(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for (field, value) in [
+            (
+                "Quartz, though Meadow is the room we should avoid",
+                "quartz",
+            ),
+            ("Quartz, though Meadow is not where it should go", "quartz"),
+        ] {
+            assert_eq!(quartz_or_meadow(field), OneValue::One(value), "{field:?}");
         }
     }
 

@@ -26,6 +26,9 @@
 //!     "Cheers"), where a reply's sign-off or an answer's section ends.
 //! 15. [`lead`]: a lead-in phrase before a value ("Booked: Quartz",
 //!     "Required: Malik, ..."), for the answer fields' readers.
+//! 16. `correction`: a self-correction after a value ("low, actually
+//!     high", "13, but really 14"), whose value [`aside`] reads as the
+//!     answer.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -39,6 +42,7 @@ pub mod aside;
 pub mod clock;
 pub mod closing;
 pub mod copy;
+mod correction;
 pub mod derived;
 pub mod fold;
 mod fold_table;
