@@ -26,6 +26,9 @@
 //!     "Cheers"), where a reply's sign-off or an answer's section ends.
 //! 15. [`lead`]: a lead-in phrase before a value ("Booked: Quartz",
 //!     "Required: Malik, ..."), for the answer fields' readers.
+//! 16. [`list_aside`]: an aside after a comma or a semicolon inside one
+//!     list item ("Arjun, joining from the Pune office"), which names no
+//!     value and so is no item.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -45,6 +48,7 @@ mod fold_table;
 pub(crate) mod hedge;
 pub mod inflection;
 pub mod lead;
+pub mod list_aside;
 pub mod markdown;
 pub(crate) mod money;
 pub mod months;
