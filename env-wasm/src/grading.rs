@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::points::Points;
 use crate::text::aside::without_brackets;
+use crate::text::list_aside::without_comma_asides;
 use crate::text::{OneValue, Text, normalize};
 
 /// Why an answer field has no reading. It names no detail of the value, so
@@ -407,24 +408,48 @@ pub fn choice_field<T: Ord + Clone>(
 /// `not Dan` is no item. A lead-in before the first item is none of the
 /// items ("Required: Malik, Diego", `without_list_lead_in`): `known` are
 /// the field's possible items (folded), which tell the lead-in from the
-/// item after it.
+/// item after it. Every part of an item counts here; the readers of a kind
+/// of value ([`name_items`], [`id_items`], [`email_items`]) also read a
+/// part after a comma that names no value of their kind as an aside.
 pub fn items(
     answer: &Map<String, Value>,
     key: &str,
     fold: impl Fn(&str) -> String,
     known: &BTreeSet<String>,
 ) -> Reading<Vec<String>> {
-    items_each(answer, key, |item| vec![fold(item)], known)
+    items_each(answer, key, |item| vec![fold(item)], |_| true, known)
+}
+
+/// [`items`] of a list of people, each [`fold_name`]d: a part of an item
+/// after a comma or a semicolon that names no person ([`names_person`]:
+/// "Arjun, joining from the Pune office") is an aside on the person before
+/// it, as "Arjun (joining from the Pune office)" is (play-pr26 B1).
+pub fn name_items(
+    answer: &Map<String, Value>,
+    key: &str,
+    known: &BTreeSet<String>,
+) -> Reading<Vec<String>> {
+    let names_value = |part: &str| names_person(part, known);
+    items_each(
+        answer,
+        key,
+        |item| vec![fold_name(item)],
+        names_value,
+        known,
+    )
 }
 
 /// [`items`] of a list of ids: an element that names several ids (`y109,
-/// o254`, `y109 and o254`) gives each of them ([`ids_in`]).
+/// o254`, `y109 and o254`) gives each of them ([`ids_in`]); a part after a
+/// comma or a semicolon that names no id ([`names_id`]: "u637, rows 2 and
+/// 4", "u637; repeated") is an aside on the id before it (play-pr26 B1).
 pub fn id_items(
     answer: &Map<String, Value>,
     key: &str,
     known: &BTreeSet<String>,
 ) -> Reading<Vec<String>> {
-    items_each(answer, key, ids_in, known)
+    let names_value = |part: &str| names_id(part, known);
+    items_each(answer, key, ids_in, names_value, known)
 }
 
 /// [`id_items`] of a list whose order is graded (`retained_ids`): the
@@ -445,12 +470,93 @@ pub fn ordered_id_items(
 /// a mailbox, a display name and then the address in angle brackets
 /// ("Sam Fischer <sam.fischer@x.example>", RFC 5322 name-addr), is that
 /// address ([`address_in`]; play-para-pr9 C2), as a bare `<address>` is.
+/// A part after a comma or a semicolon that names no address
+/// ([`names_address`]: "maya.osei@@x.example, two @ signs") is an aside on
+/// the address before it (play-pr26 B1).
 pub fn email_items(
     answer: &Map<String, Value>,
     key: &str,
     known: &BTreeSet<String>,
 ) -> Reading<Vec<String>> {
-    items_each(answer, key, |item| vec![normalize(address_in(item))], known)
+    let each = |item: &str| vec![normalize(address_in(item))];
+    let names_value = |part: &str| names_address(part, known);
+    items_each(answer, key, each, names_value, known)
+}
+
+/// The characters around a word that are no part of it (quotes, brackets,
+/// a closing full stop).
+fn around_word(c: char) -> bool {
+    !c.is_alphanumeric()
+}
+
+/// Whether a part of a list item names a person: one of the field's
+/// `known` people (folded), whole or as any word of it ("and Leila", "not
+/// Leila": the item reader decides what it says of them), or a name
+/// nobody listed, every word of it capitalised ("Zed", "Zed Smith"). Each
+/// piece of a written list is tried ("Zed and Yan"). Prose about the
+/// person before ("joining from the Pune office", "remote") names none.
+pub fn names_person(part: &str, known: &BTreeSet<String>) -> bool {
+    split_items(part).iter().any(|piece| {
+        let words: Vec<&str> = piece
+            .split_whitespace()
+            .map(|word| word.trim_matches(around_word))
+            .filter(|word| !word.is_empty())
+            .collect();
+        !words.is_empty()
+            && (known.contains(&fold_name(piece))
+                || words.iter().any(|word| known.contains(&fold_name(word)))
+                || words
+                    .iter()
+                    .all(|word| word.starts_with(char::is_uppercase)))
+    })
+}
+
+/// Whether a part of a list item names an id: one of the field's `known`
+/// ids ([`fold_id`]), whole or as any word of it, or a word shaped as an
+/// id is (letters and then digits, "u637", "#o515", "C-042"). Prose about
+/// the id before ("rows 2 and 4", "repeated", "kept as the first of two")
+/// names none.
+pub fn names_id(part: &str, known: &BTreeSet<String>) -> bool {
+    known.contains(&fold_id(part))
+        || part.split_whitespace().any(|word| {
+            let word = without_id_mark(word.trim_matches(|c: char| around_word(c) && c != '#'));
+            known.contains(&fold_id(word)) || id_shaped(word)
+        })
+}
+
+/// Whether `word` is shaped as an id: letters, a hyphen or underscore at
+/// most, then digits ("u637", "C-042"); "2nd" and "rows" are not.
+fn id_shaped(word: &str) -> bool {
+    let Some(digits_at) = word.find(|c: char| c.is_ascii_digit()) else {
+        return false;
+    };
+    let letters = word[..digits_at].trim_end_matches(['-', '_']);
+    !letters.is_empty()
+        && letters.chars().all(|c| c.is_ascii_alphabetic())
+        && word[digits_at..].chars().all(|c| c.is_ascii_digit())
+}
+
+/// Whether a part of a list item names an email address, valid or not:
+/// one of the field's `known` addresses (as [`email_items`] compares
+/// them), or a word with an `@` beside a letter or digit
+/// ("maya.osei@@x.example", "@x.example") or with dots between letters as
+/// an address without its `@` has ("maya.osei.x.example"). Prose about
+/// the address before ("two @ signs", "no dot in the domain") names none.
+pub fn names_address(part: &str, known: &BTreeSet<String>) -> bool {
+    known.contains(&normalize(address_in(part)))
+        || part.split_whitespace().any(|word| {
+            let at_beside_letter = word.char_indices().any(|(at, c)| {
+                c == '@'
+                    && (word[..at].ends_with(char::is_alphanumeric)
+                        || word[at + 1..].starts_with(char::is_alphanumeric))
+            });
+            let dotted = word.trim_matches(around_word);
+            let dotted = dotted.matches('.').count() >= 2
+                && dotted
+                    .split('.')
+                    .all(|label| !label.is_empty() && label.chars().all(char::is_alphanumeric));
+            at_beside_letter || dotted
+        })
 }
 
 /// The address of a mailbox `item` ("Sam Fischer <sam@x.example>", `"Row
@@ -472,11 +578,15 @@ pub fn address_in(item: &str) -> &str {
     mailbox.map_or(item, |(_, address)| address.trim())
 }
 
-/// [`items`] with each item's head read by `each` as any number of items.
+/// [`items`] with each item's head read by `each` as any number of items,
+/// without the parts after a comma or a semicolon that name no value of
+/// the field's kind (`names_value`; [`without_comma_asides`]), in a list
+/// written as one string as in one element.
 fn items_each(
     answer: &Map<String, Value>,
     key: &str,
     each: impl Fn(&str) -> Vec<String>,
+    names_value: impl Fn(&str) -> bool,
     known: &BTreeSet<String>,
 ) -> Reading<Vec<String>> {
     let value = match present(answer, key)? {
@@ -522,7 +632,8 @@ fn items_each(
                     // (rows 4 and 5), o254`) part no items.
                     None => {
                         let text = markers_as_breaks(text);
-                        let pieces = split_items(&without_brackets(&text));
+                        let unbracketed = without_brackets(&text);
+                        let pieces = split_items(&without_comma_asides(&unbracketed, &names_value));
                         // Text that is all aside reads as no list, never as
                         // an empty one: the draft check flags what the
                         // grader cannot read.
@@ -548,7 +659,8 @@ fn items_each(
     Ok(unmarked
         .iter()
         .filter_map(|item| item_head(item))
-        .flat_map(each)
+        .map(|head| without_comma_asides(head, &names_value))
+        .flat_map(|head| each(&head))
         .filter(|item| !item.is_empty())
         .collect())
 }

@@ -2891,3 +2891,308 @@ fn pr25_an_entry_for_no_meeting_is_a_broken_booking() {
         run("medium", &[4, 5], pass, fail)
     );
 }
+
+// play-pr26 B1: a right value with a short explanation after ", " or "; "
+// inside one list item ("Arjun, joining from the Pune office", "u637, rows
+// 2 and 4", "maya.osei@@x.example, two @ signs") is that value, as with the
+// explanation in brackets: a part that names no value of the field's kind
+// is an aside on the value before it. A part that names a value ("Arjun,
+// Leila", "u637, v088", "u637, d552 (its duplicate)") is still a second
+// value, and a wrong one costs as before.
+
+/// `items` with the item at `at` rewritten by `write`.
+fn one_item_as(items: &[String], at: usize, write: impl Fn(&str) -> String) -> Vec<String> {
+    let mut out = items.to_vec();
+    if let Some(item) = out.get_mut(at) {
+        *item = write(item);
+    }
+    out
+}
+
+/// The list in `key` with every item rewritten by `write` (its position
+/// given too), as a JSON list.
+fn each_item_as(
+    a: &Map<String, Value>,
+    key: &str,
+    write: fn(&str, usize) -> String,
+) -> Option<Value> {
+    list_as(a, key, |items| {
+        json!(
+            items
+                .iter()
+                .enumerate()
+                .map(|(k, item)| write(item, k))
+                .collect::<Vec<_>>()
+        )
+    })
+}
+
+/// An id of the table the answer keeps that is not in `key`'s list.
+fn kept_id_not_in(a: &Map<String, Value>, key: &str) -> Option<String> {
+    let listed = strings(a.get(key)?);
+    let kept = strings(a.get("retained_ids")?);
+    kept.into_iter().find(|id| !listed.contains(id))
+}
+
+#[test]
+fn pr26_a_comma_aside_inside_one_participant_is_no_person() {
+    let pass: &[BookedRow] = &[
+        (
+            "the last person 'X, joining from the Pune office' (the player's)",
+            |c| {
+                each_booking(&c.answer, |e| {
+                    participants_as(e, |p| {
+                        json!(one_item_as(p, p.len() - 1, |x| format!(
+                            "{x}, joining from the Pune office"
+                        )))
+                    })
+                })
+            },
+        ),
+        ("the first person 'X; dialling in remotely'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{x}; dialling in remotely")))
+                })
+            })
+        }),
+        ("every person 'X, required'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(
+                        p.iter()
+                            .map(|x| format!("{x}, required"))
+                            .collect::<Vec<_>>()
+                    )
+                })
+            })
+        }),
+        ("'X, free then, and in the office'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!(
+                        "{x}, free then, and in the office"
+                    )))
+                })
+            })
+        }),
+        ("one string 'A, B, C, joining from the Pune office'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(format!("{}, joining from the Pune office", p.join(", ")))
+                })
+            })
+        }),
+        ("one string 'A; B; C; all three required'", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(format!("{}; all three required", p.join("; ")))
+                })
+            })
+        }),
+    ];
+    let fail: &[BookedRow] = &[
+        ("'X, Y' in one element, Y uninvited (two people)", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{x}, {outsider}")))
+                })
+            })
+        }),
+        ("'X, joining with Y', Y uninvited", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!(
+                        "{x}, joining with {outsider}"
+                    )))
+                })
+            })
+        }),
+        ("one string 'A, B, C, Y', Y uninvited", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| json!(format!("{}, {outsider}", p.join(", "))))
+            })
+        }),
+        ("'X, not Y' for a required Y", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    if p.len() < 2 {
+                        return json!(p);
+                    }
+                    let dropped = p[1].clone();
+                    let mut rest = p.to_vec();
+                    rest.remove(1);
+                    json!(one_item_as(&rest, 0, |x| format!("{x}, not {dropped}")))
+                })
+            })
+        }),
+    ];
+    for (task_levels, name) in [(&[1u8, 2, 3][..], "one booking"), (&[4, 5][..], "bookings")] {
+        let graded = run_with("medium", task_levels, booked, pass, fail);
+        println!("calendar ({name}) rows graded: {graded}");
+    }
+}
+
+#[test]
+fn pr26_a_comma_aside_inside_one_id_or_email_is_no_item() {
+    let pass: &[Row] = &[
+        ("duplicate ids 'u637, rows 2 and 4' (the player's)", |a| {
+            each_item_as(a, "duplicate_ids", |d, k| {
+                format!("{d}, rows {} and {}", k + 2, k + 9)
+            })
+        }),
+        ("duplicate ids 'u637; rows 2 and 4'", |a| {
+            each_item_as(a, "duplicate_ids", |d, k| {
+                format!("{d}; rows {} and {}", k + 2, k + 9)
+            })
+        }),
+        ("duplicate ids 'u637, repeated'", |a| {
+            each_item_as(a, "duplicate_ids", |d, _| format!("{d}, repeated"))
+        }),
+        ("a retained id 'v088, kept as the first of two'", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(one_item_as(r, r.len() / 2, |x| format!(
+                    "{x}, kept as the first of two"
+                )))
+            })
+        }),
+        (
+            "invalid emails 'x, two @ signs' and 'y; no dot in the domain'",
+            |a| {
+                each_item_as(a, "invalid_emails", |e, k| match k % 2 {
+                    0 => format!("{e}, two @ signs"),
+                    _ => format!("{e}; no dot in the domain"),
+                })
+            },
+        ),
+        ("one string 'a, repeated; b, rows 3 and 5'", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                let parts: Vec<String> = d.iter().map(|x| format!("{x}, repeated")).collect();
+                json!(parts.join("; "))
+            })
+        }),
+        ("one string of emails 'x, malformed; y, malformed'", |a| {
+            list_as(a, "invalid_emails", |e| {
+                let parts: Vec<String> = e.iter().map(|x| format!("{x}, malformed")).collect();
+                json!(parts.join("; "))
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        (
+            "'u637, v088' with v088 kept and no duplicate (two ids)",
+            |a| {
+                let other = kept_id_not_in(a, "duplicate_ids")?;
+                list_as(a, "duplicate_ids", |d| {
+                    json!(one_item_as(d, 0, |x| format!("{x}, {other}")))
+                })
+            },
+        ),
+        ("'u637, d552 (its duplicate)' with d552 no duplicate", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!(
+                    "{x}, {other} (its duplicate)"
+                )))
+            })
+        }),
+        ("'u637, zz999' (an unknown id after the comma)", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x}, zz999")))
+            })
+        }),
+        ("'x, y' with y a valid address (two addresses)", |a| {
+            list_as(a, "invalid_emails", |e| {
+                json!(one_item_as(e, 0, |x| format!(
+                    "{x}, someone.else@example.com"
+                )))
+            })
+        }),
+        ("a retained id 'v088, repeated' with the id wrong", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(one_item_as(r, 0, |_| "zz999, repeated".to_owned()))
+            })
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[2, 3, 4, 5], pass, fail)
+    );
+}
+
+/// The answers of play-pr26's B1 rows (productivity-p43, lines 75, 78,
+/// 80-85) as played over MCP, each with the score it must earn now.
+const PR26_B1_PLAYED: &[(usize, &str, u8, u64, &str)] = &[
+    (
+        75,
+        "hard",
+        3,
+        1000323,
+        r#"{"valid_rows": 10, "duplicate_ids": ["u637, rows 2 and 4", "z900, rows 11 and 12", "v088, rows 8 and 16", "n363, rows 1 and 18"], "invalid_emails": ["julia novak @umbragames.example", "elena.dubois@umbragames.example.", "grace.lindqvist@umbragames", "maya.osei@@umbragames.example", "freya.gallo@@umbragames.example"], "normalized_total": "11772.62", "retained_ids": ["u637", "f874", "q552", "h976", "d627", "v088", "z851", "u619", "d220", "e810"]}"#,
+    ),
+    (
+        78,
+        "hard",
+        3,
+        1000323,
+        r#"{"valid_rows": 10, "duplicate_ids": ["u637", "z900", "v088", "n363"], "invalid_emails": ["julia novak @umbragames.example: space in the local part", "elena.dubois@umbragames.example. - domain ends with a full stop", "grace.lindqvist@umbragames; no dot in the domain", "maya.osei@@umbragames.example, two @ signs", "freya.gallo@@umbragames.example, two @ signs"], "normalized_total": "11772.62", "retained_ids": ["u637", "f874", "q552", "h976", "d627", "v088", "z851", "u619", "d220", "e810"]}"#,
+    ),
+    (
+        80,
+        "hard",
+        3,
+        1000323,
+        r#"{"valid_rows": 10, "duplicate_ids": ["u637; rows 2 and 4", "z900", "v088", "n363"], "invalid_emails": ["julia novak @umbragames.example", "elena.dubois@umbragames.example.", "grace.lindqvist@umbragames", "maya.osei@@umbragames.example", "freya.gallo@@umbragames.example"], "normalized_total": "11772.62", "retained_ids": ["u637", "f874", "q552", "h976", "d627", "v088", "z851", "u619", "d220", "e810"]}"#,
+    ),
+    (
+        81,
+        "hard",
+        3,
+        1000323,
+        r#"{"valid_rows": 10, "duplicate_ids": ["u637, repeated", "z900", "v088", "n363"], "invalid_emails": ["julia novak @umbragames.example", "elena.dubois@umbragames.example.", "grace.lindqvist@umbragames", "maya.osei@@umbragames.example", "freya.gallo@@umbragames.example"], "normalized_total": "11772.62", "retained_ids": ["u637", "f874", "q552", "h976", "d627", "v088", "z851", "u619", "d220", "e810"]}"#,
+    ),
+    (
+        82,
+        "hard",
+        3,
+        1000323,
+        r#"{"valid_rows": 10, "duplicate_ids": ["u637", "z900", "v088", "n363"], "invalid_emails": ["julia novak @umbragames.example", "elena.dubois@umbragames.example.", "grace.lindqvist@umbragames; no dot in the domain", "maya.osei@@umbragames.example", "freya.gallo@@umbragames.example"], "normalized_total": "11772.62", "retained_ids": ["u637", "f874", "q552", "h976", "d627", "v088", "z851", "u619", "d220", "e810"]}"#,
+    ),
+    (
+        83,
+        "hard",
+        3,
+        1000323,
+        r#"{"valid_rows": 10, "duplicate_ids": ["u637", "z900", "v088", "n363"], "invalid_emails": ["julia novak @umbragames.example", "elena.dubois@umbragames.example.", "grace.lindqvist@umbragames", "maya.osei@@umbragames.example, two @ signs", "freya.gallo@@umbragames.example"], "normalized_total": "11772.62", "retained_ids": ["u637", "f874", "q552", "h976", "d627", "v088", "z851", "u619", "d220", "e810"]}"#,
+    ),
+    (
+        84,
+        "hard",
+        3,
+        1000323,
+        r#"{"valid_rows": 10, "duplicate_ids": ["u637", "z900", "v088", "n363"], "invalid_emails": ["julia novak @umbragames.example", "elena.dubois@umbragames.example.", "grace.lindqvist@umbragames", "maya.osei@@umbragames.example", "freya.gallo@@umbragames.example"], "normalized_total": "11772.62", "retained_ids": ["u637", "f874", "q552", "h976", "d627", "v088, kept as the first of two", "z851", "u619", "d220", "e810"]}"#,
+    ),
+    (
+        85,
+        "medium",
+        2,
+        1000321,
+        r#"{"day": "2026-05-29", "start": "16:15", "end": "17:00", "participants": ["Kofi", "Keira", "Arjun, joining from the Pune office"], "room": "Atrium"}"#,
+    ),
+];
+
+#[test]
+fn pr26_the_players_comma_asides_score_full() {
+    let mut wrong = Vec::new();
+    for &(line, task, level, seed, answer) in PR26_B1_PLAYED {
+        let answer: Value = serde_json::from_str(answer).unwrap_or_default();
+        let score = grade_at(task, level, seed, &answer).total;
+        if (score - 1.0).abs() > 1e-9 {
+            wrong.push(format!("productivity-p43 line {line}: {score}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -30,7 +30,7 @@ use super::names::FIRST_NAMES;
 use super::noise::Noise;
 use crate::dates::{Day, clock, parse_day_among};
 use crate::grading::{
-    Reading, Unreadable, f1, fold_name, item_set, items, items_form, one_value, scalar_text,
+    Reading, Unreadable, f1, fold_name, item_set, items_form, name_items, one_value, scalar_text,
 };
 use crate::order::set_of;
 use crate::points::Points;
@@ -1465,7 +1465,7 @@ impl Schedule {
                     .position(|d| *d == day)
                     .ok_or(Unreadable::IllFormed)
             }),
-            participants: items(entry, "participants", fold_name, &self.known_people()),
+            participants: name_items(entry, "participants", &self.known_people()),
             room: stated_choice_field(entry, "room", room_of, ROOM_FILLER),
         }
     }

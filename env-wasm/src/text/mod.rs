@@ -29,6 +29,9 @@
 //! 16. `correction`: a self-correction after a value ("low, actually
 //!     high", "13, but really 14"), whose value [`aside`] reads as the
 //!     answer.
+//! 17. [`list_aside`]: an aside after a comma or a semicolon inside one
+//!     list item ("Arjun, joining from the Pune office"), which names no
+//!     value and so is no item.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -49,6 +52,7 @@ mod fold_table;
 pub(crate) mod hedge;
 pub mod inflection;
 pub mod lead;
+pub mod list_aside;
 pub mod markdown;
 pub(crate) mod money;
 pub mod months;

@@ -12,7 +12,7 @@ use super::scenario::{ANSWER_FIELDS, Booked, Calendar, Room};
 use super::slots::{DAY_END, DAY_START, Slots};
 use crate::dates::{Day, clock, parse_day_among};
 use crate::grading::{
-    Reading, Unreadable, all_or_nothing, f1, fold_name, item_set, items, items_form, one_value,
+    Reading, Unreadable, all_or_nothing, f1, item_set, items_form, name_items, one_value,
 };
 use crate::order::set_of;
 use crate::points::Points;
@@ -147,7 +147,7 @@ impl Calendar {
             start: one_value(answer, "start", clock_of(Edge::Start)),
             end: one_value(answer, "end", clock_of(Edge::End)),
             day,
-            participants: items(answer, "participants", fold_name, &self.known_people()),
+            participants: name_items(answer, "participants", &self.known_people()),
             room: stated_choice_field(answer, "room", |w| self.room_of(w), ROOM_FILLER),
         }
     }
