@@ -435,6 +435,15 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p42",
         include_str!("player_corpus/2026-12-07/productivity-p42/episodes.jsonl"),
     ),
+    // Over MCP alone (play-pr26): email at levels 3 and 5, calendar at 2 and
+    // 5, cleaning at 3 and 4, each answered once and in six other forms,
+    // probes and wrong answers (87 rows; first plays and replays 1.00).
+    // X1: a self-correction to a wrong value in a typed string field; B1:
+    // an aside after a comma inside one list item.
+    (
+        "productivity-p43",
+        include_str!("player_corpus/2026-12-07/productivity-p43/episodes.jsonl"),
+    ),
 ];
 
 // The open classes of play-pr25.
@@ -619,6 +628,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p40",
     "productivity-p41",
     "productivity-p42",
+    "productivity-p43",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played

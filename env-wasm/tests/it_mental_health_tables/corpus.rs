@@ -585,6 +585,14 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p59",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p59/episodes.jsonl"),
     ),
+    // Over MCP alone (play-it40): plans at levels 2 and 5, triage at 3 and 5,
+    // burnout at 4 and a full episode at 4, each answered once and in six
+    // other wordings, probes and wrong answers: 72 rows (first plays 1.00,
+    // replays 0.998). Its X rows are held in `it_mental_health_exploits.rs`.
+    (
+        "it_mental_health-p60",
+        include_str!("../player_corpus/2026-12-07/it_mental_health-p60/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -645,6 +653,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p57",
     "it_mental_health-p58",
     "it_mental_health-p59",
+    "it_mental_health-p60",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
