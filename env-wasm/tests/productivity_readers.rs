@@ -3016,6 +3016,18 @@ fn pr26_a_comma_aside_inside_one_participant_is_no_person() {
                 participants_as(e, |p| json!(format!("{}, {outsider}", p.join(", "))))
             })
         }),
+        ("'X, not required' (the aside denies X)", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{x}, not required")))
+                })
+            })
+        }),
+        ("'X; maybe' (the aside doubts X)", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| json!(one_item_as(p, 0, |x| format!("{x}; maybe"))))
+            })
+        }),
         ("'X, not Y' for a required Y", |c| {
             each_booking(&c.answer, |e| {
                 participants_as(e, |p| {
@@ -3111,6 +3123,19 @@ fn pr26_a_comma_aside_inside_one_id_or_email_is_no_item() {
                 )))
             })
         }),
+        ("'u637, not a duplicate' (the aside denies it)", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x}, not a duplicate")))
+            })
+        }),
+        (
+            "'x, probably' for an invalid email (the aside doubts it)",
+            |a| {
+                list_as(a, "invalid_emails", |e| {
+                    json!(one_item_as(e, 0, |x| format!("{x}, probably")))
+                })
+            },
+        ),
         ("a retained id 'v088, repeated' with the id wrong", |a| {
             list_as(a, "retained_ids", |r| {
                 json!(one_item_as(r, 0, |_| "zz999, repeated".to_owned()))

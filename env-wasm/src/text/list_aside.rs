@@ -10,9 +10,44 @@
 
 use std::borrow::Cow;
 
+/// Words that, opening a part after the value or anywhere in it, deny or
+/// doubt the value ("u637, not a duplicate", "Arjun, maybe", "Arjun, no
+/// longer needed"): such a part is no aside to drop, and the item stays
+/// as written (and so unread), as before a comma was read at all.
+const DOUBTING_WORDS: &[&str] = &[
+    "not",
+    "never",
+    "excluding",
+    "except",
+    "minus",
+    "or",
+    "maybe",
+    "perhaps",
+    "possibly",
+    "probably",
+    "unless",
+    "if",
+    "unsure",
+    "uncertain",
+    "longer",
+    "instead",
+    "rather",
+];
+
+/// Whether a part after the value denies or doubts it ([`DOUBTING_WORDS`],
+/// or a word ending in "n't").
+fn doubts(part: &str) -> bool {
+    part.split_whitespace().any(|word| {
+        let word = word
+            .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_lowercase();
+        DOUBTING_WORDS.contains(&word.as_str()) || word.ends_with("n't")
+    })
+}
+
 /// `item` without each part after a comma or a semicolon that names no
-/// value (`names_value` of the part, without its mark, is false), on every
-/// line of it. A mark counts only before a space or the line's end, so a
+/// value (`names_value` of the part, without its mark, is false) and
+/// neither denies nor doubts it ([`DOUBTING_WORDS`]), on every line of it. A mark counts only before a space or the line's end, so a
 /// comma inside a value ("1,250", "a,b@x.example") parts nothing. The
 /// first part of a line is always kept: it is the value the asides after
 /// it are about. `item` itself when no part goes.
@@ -33,7 +68,8 @@ pub fn without_comma_asides<'a>(item: &'a str, names_value: impl Fn(&str) -> boo
         }
         for part in parts {
             // The part opens with its mark.
-            match names_value(&part[1..]) {
+            let aside = &part[1..];
+            match names_value(aside) || doubts(aside) {
                 true => kept.push_str(part),
                 false => dropped = true,
             }
@@ -87,6 +123,11 @@ mod tests {
             ("1,250", "1,250"),
             ("u637, first\nv088; second", "u637\nv088"),
             ("u637", "u637"),
+            ("u637, not a duplicate", "u637, not a duplicate"),
+            ("u637; maybe", "u637; maybe"),
+            ("u637, isn't repeated", "u637, isn't repeated"),
+            ("u637, no longer kept", "u637, no longer kept"),
+            ("x@y, no dot in the domain", "x@y"),
             (", repeated", ", repeated"),
             ("", ""),
         ] {
