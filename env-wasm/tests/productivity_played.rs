@@ -462,7 +462,20 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 /// class X), as (corpus, line, class): open exploits, held to their
 /// recorded score so that closing one is noticed; every other X row must
 /// score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[("productivity-p42", 130, PR25_X1_ITEM)];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
+    ("productivity-p42", 130, PR25_X1_ITEM),
+    ("productivity-p43", 64, PR26_X1_ITEM),
+    ("productivity-p43", 69, PR26_X1_IN_FACT),
+    ("productivity-p43", 71, PR26_X1_ITEM),
+    ("productivity-p43", 74, PR26_X1_ITEM),
+];
+
+// The open classes of play-pr26.
+const PR26_X1_ITEM: &str = "X pr26-X1: a self-correction inside one list item (\"i705, actually \
+                            o960\", \"Arjun (actually Leila)\", \"v088 (actually d552)\") keeps \
+                            the first value: the list readers do not read corrections yet";
+const PR26_X1_IN_FACT: &str = "X pr26-X1: \"in fact\" is no correction marker yet (\"Atrium, in \
+                               fact Granite\" keeps Atrium)";
 
 /// Rows the player classed X that keep what set scoring gives by design,
 /// as (corpus, line, why): a set padded with every id keeps the F1 of that
@@ -669,6 +682,18 @@ const SETTLED_BY_INSTRUCTION: &[(&str, usize, &str)] = &[
 /// Answers the player classed as its own mistake that a reading rule
 /// added since makes right, as (corpus, line, the rule): held to full.
 const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
+    (
+        "productivity-p43",
+        60,
+        "a self-correction after a value is the corrected value ('Granite, actually Atrium' books \
+         Atrium)",
+    ),
+    (
+        "productivity-p43",
+        73,
+        "a self-correction after a value is the corrected value ('Granite, I mean Atrium' books \
+         Atrium)",
+    ),
     (
         "productivity-p1",
         16,

@@ -825,7 +825,6 @@ mod tests {
         for field in [
             "Moderate, actually closer to High",
             "Moderate, actually, or High",
-            "Moderate, High actually",
         ] {
             assert!(levels(field).is_hedged(), "{field:?}");
         }

@@ -47,7 +47,7 @@ fn doubts(part: &str) -> bool {
 
 /// `item` without each part after a comma or a semicolon that names no
 /// value (`names_value` of the part, without its mark, is false) and
-/// neither denies nor doubts it ([`DOUBTING_WORDS`]), on every line of it. A mark counts only before a space or the line's end, so a
+/// neither denies nor doubts it (`DOUBTING_WORDS`), on every line of it. A mark counts only before a space or the line's end, so a
 /// comma inside a value ("1,250", "a,b@x.example") parts nothing. The
 /// first part of a line is always kept: it is the value the asides after
 /// it are about. `item` itself when no part goes.

@@ -771,7 +771,7 @@ fn spelled_out(word: &str) -> Option<&'static str> {
 const PLEASE_SHORTHAND: [&str; 3] = ["pls", "plz", "plse"];
 
 /// Whether `Text::new(source)` may hold one of `words` (whole words of
-/// lower-case ASCII letters, none of them [`ONE_ON_ONE`]) as a word, told
+/// lower-case ASCII letters, none of them `ONE_ON_ONE`) as a word, told
 /// without reading `source` as words: a short text (a title) tried on a
 /// phrase list whose first words the caller holds is settled here when it
 /// can mention none of the list. Only an ASCII text with no apostrophe and

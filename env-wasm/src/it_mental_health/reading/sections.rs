@@ -671,7 +671,7 @@ fn match_worded_title(line: &str, labels: &[Label]) -> Option<Title> {
             (0..words.len())
                 // Most places hold no first word of the name: settled
                 // before the rest of the name is split.
-                .filter(|&at| same_word(&words[at], first))
+                .filter(|&at| same_word(words[at], first))
                 .map(|at| (at, at + 1 + rest.clone().count()))
                 .filter(|&(_, end)| end <= words.len())
                 .find(|&(at, end)| {
