@@ -47,18 +47,10 @@
 
 use super::OneValue;
 use super::correction::corrected_from;
+pub(crate) use super::correction::{BREAK_CHARS, spaced_dash};
 use super::hedge::{HEDGES, OTHERWISE, WINDOW, assigned, clause_before, compared, counterfactual};
 use super::negation::negated;
 use super::words::Text;
-
-/// Punctuation that ends a value and opens an aside (a dash counts only
-/// between spaces: inside a word it joins, before a number it signs).
-pub(crate) const BREAK_CHARS: &[char] = &[
-    '(', '[', ')', ']', ':', ';', ',', '.', '!', '?', '\n', '=', '\u{2013}', '\u{2014}',
-    // A middle dot or a bullet after a value ("work · company address",
-    // play-para-pr7 C2).
-    '\u{b7}', '\u{2022}',
-];
 
 /// Words that open a reason after a value: "high because it is overdue",
 /// "low as nothing is asked".
@@ -150,12 +142,6 @@ pub fn without_brackets(text: &str) -> String {
 /// Whether the gap before a word ends the head.
 fn breaks(gap: &str) -> bool {
     gap.contains(BREAK_CHARS) || spaced_dash(gap)
-}
-
-/// A hyphen with a space on either side of it (`high - overdue`, `high -
-/// overdue` at a line's end) is a dash, not a hyphen joining words.
-pub(crate) fn spaced_dash(gap: &str) -> bool {
-    gap.contains(" - ") || gap.trim_end().ends_with(" -") || gap.trim_start().starts_with("- ")
 }
 
 /// The values a field of one-word values states, read as a head and its

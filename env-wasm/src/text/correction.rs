@@ -19,7 +19,20 @@
 //! neither is "should be" with a subject ("low, but it should be high"):
 //! that argues against the value, a hedge the asides read.
 
-use super::aside::{BREAK_CHARS, spaced_dash};
+/// Punctuation that ends a value and opens an aside (a dash counts only
+/// between spaces: inside a word it joins, before a number it signs).
+pub(crate) const BREAK_CHARS: &[char] = &[
+    '(', '[', ')', ']', ':', ';', ',', '.', '!', '?', '\n', '=', '\u{2013}', '\u{2014}',
+    // A middle dot or a bullet after a value ("work · company address",
+    // play-para-pr7 C2).
+    '\u{b7}', '\u{2022}',
+];
+
+/// A hyphen with a space on either side of it (`high - overdue`, `high -
+/// overdue` at a line's end) is a dash, not a hyphen joining words.
+pub(crate) fn spaced_dash(gap: &str) -> bool {
+    gap.contains(" - ") || gap.trim_end().ends_with(" -") || gap.trim_start().starts_with("- ")
+}
 
 /// The phrases that correct the value before them, as lower-case words
 /// (an apostrophe kept: "i'm").

@@ -992,7 +992,7 @@ impl<'a> PatternWord<'a> {
         match self {
             PatternWord::Exact(key) => word == key,
             PatternWord::Prefix(key) => word.starts_with(key),
-            PatternWord::Forms { base, .. } => super::is_form_of(word, base),
+            PatternWord::Forms { base, .. } => super::inflection::is_form_of(word, base),
         }
     }
 }
