@@ -145,6 +145,11 @@ pub fn forms_start(base: &str) -> &str {
     start
 }
 
+/// The irregular verbs whose forms are spelt out ("tell": "told").
+pub fn irregular_bases() -> impl Iterator<Item = &'static str> {
+    IRREGULAR.iter().map(|(base, _)| *base)
+}
+
 /// The first of `bases` that `word` is a form of.
 pub fn base_of<'a>(word: &str, bases: &[&'a str]) -> Option<&'a str> {
     bases.iter().copied().find(|b| is_form_of(word, b))
