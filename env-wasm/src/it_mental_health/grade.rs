@@ -47,10 +47,17 @@ pub fn assemble(
         Points::ZERO
     } else {
         if !assessment.harmful.is_empty() {
-            notes.push(format!(
-                "Harmful advice: {}.",
-                assessment.harmful.join(", ")
-            ));
+            // Each act is charged: "confidentiality (2 acts)".
+            let named: Vec<String> = assessment
+                .harmful
+                .iter()
+                .zip(&assessment.harmful_acts)
+                .map(|(name, acts)| match acts {
+                    0 | 1 => (*name).to_owned(),
+                    n => format!("{name} ({n} acts)"),
+                })
+                .collect();
+            notes.push(format!("Harmful advice: {}.", named.join(", ")));
         }
         if penalties.contains_key("length_penalty") {
             notes.push(format!(

@@ -32,6 +32,9 @@
 //! 17. [`list_aside`]: an aside after a comma or a semicolon inside one
 //!     list item ("Arjun, joining from the Pune office"), which names no
 //!     value and so is no item.
+//! 18. [`frequency`]: how often something comes round and a change of it
+//!     ("every 2 days instead of every 4", "one week in four (was every 2
+//!     days)"), read by its values: more often or less.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -49,6 +52,7 @@ mod correction;
 pub mod derived;
 pub mod fold;
 mod fold_table;
+pub mod frequency;
 pub(crate) mod hedge;
 pub mod inflection;
 pub mod lead;

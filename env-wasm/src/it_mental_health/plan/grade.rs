@@ -1910,6 +1910,7 @@ fn worsened_items(text: &Text, items: &[(usize, usize, &'static str)]) -> Vec<bo
             load: &load,
             lacks: &lacks,
             person: &person,
+            new_duties: false,
         },
     )
 }

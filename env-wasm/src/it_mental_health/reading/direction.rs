@@ -30,7 +30,20 @@
 //!   all of it ("so he personally covers every gap shift");
 //! - work asked of or given to the person on top of their own (`ADDED_TO`:
 //!   "ask Tariq to run the reorg working group, on top of his current
-//!   work"): the whole sentence adds load.
+//!   work"): the whole sentence adds load;
+//! - where the person is the one under strain (`Load::new_duties`), a new
+//!   duty asked of them or taken on by them (`NEW_DUTIES`: "ask Tariq to
+//!   run the reorg working group", "Pedro takes on the search feature"),
+//!   or a role of what they lack made theirs ("make Tariq the lead of the
+//!   reorg working group");
+//! - more scope set on the work (`SCOPE`: "add the search feature to the
+//!   launch", "expand the launch scope", "two more features");
+//! - work set outside working hours (`out_of_hours_work`: "Pedro works
+//!   evenings for the next two weeks");
+//! - the load made to come round more often (`crate::text::frequency`: "on
+//!   call every 2 days instead of every 4", "from every 4 days to every
+//!   2", "on call twice as often"), read by the rates written, not by a
+//!   word: "one week in four (was every 2 days)" is relief.
 //!
 //! The reason given after such a clause ("..., since he is coping with
 //! the two vacancies", "..., which should help with the caregiving
@@ -41,6 +54,7 @@
 
 use crate::it_mental_health::reading::MEANS;
 use crate::text::Text;
+use crate::text::frequency::{frequency_changes, more_often_said};
 use crate::text::negation::negated;
 
 /// What the caller knows of the words of an action: the mentions of load
@@ -54,6 +68,11 @@ pub struct Load<'a> {
     /// Whether the word at an index names a person the action is about
     /// (their name, a pronoun).
     pub person: &'a dyn Fn(usize) -> bool,
+    /// Whether that person is the one under strain, so that a new duty
+    /// asked of them adds to their load (a triage's person: "ask Tariq to
+    /// run the reorg working group"); a plan's "them" are the team doing
+    /// its work ("ask them to own one incident fix each").
+    pub new_duties: bool,
 }
 
 /// Verbs of keeping something as it is.
@@ -148,7 +167,9 @@ const GIVING: &[&str] = &[
 /// not checked for negation, which reads the words around them.
 /// [`APPOINTING`] and [`TAKING`] open one only where
 /// [`opens_a_construction`] says.
-const OPENERS: [&[&str]; 7] = [KEEPING, GIVING, PLACING, INCREASING, ADDING, MORE, HALTING];
+const OPENERS: [&[&str]; 8] = [
+    KEEPING, GIVING, PLACING, INCREASING, ADDING, MORE, HALTING, WIDENING,
+];
 
 /// Verbs that make a person the holder of a role: "make Arjun the rota
 /// owner", "appoint her incident commander for every P1".
@@ -299,6 +320,192 @@ const SUBJECT_REACH: usize = 3;
 /// Particles after a verb of taking: "picks up every page", "takes on all
 /// the escalations".
 const TAKING_PARTICLES: &[&str] = &["up", "on", "over"];
+
+/// Verbs of a duty a person runs, beside [`TAKING`]: asked of the person
+/// under strain ("ask Tariq to lead the reorg working group", "have her
+/// organise the launch retro"), a new duty on top of what weighs on them.
+const NEW_DUTIES: &[&str] = &[
+    "lead",
+    "leads",
+    "leading",
+    "chair",
+    "chairs",
+    "chairing",
+    "head",
+    "heads",
+    "heading",
+    "organise",
+    "organises",
+    "organising",
+    "organize",
+    "organizes",
+    "organizing",
+    "coordinate",
+    "coordinates",
+    "coordinating",
+    "manage",
+    "manages",
+    "managing",
+    "drive",
+    "drives",
+    "driving",
+    "host",
+    "hosts",
+    "hosting",
+    "facilitate",
+    "facilitates",
+    "facilitating",
+    "draft",
+    "drafts",
+    "drafting",
+    "write",
+    "writes",
+    "writing",
+    "champion",
+    "champions",
+    "championing",
+    "spearhead",
+    "spearheads",
+    "spearheading",
+];
+
+/// The verbs of [`TAKING`] that name a duty run rather than work done
+/// ("run", "own", "cover", "handle"): "ask Tariq to do his job" asks no
+/// new duty, "ask Tariq to run the working group" does.
+const DUTY_TAKING: &[&str] = &[
+    "cover",
+    "covers",
+    "covering",
+    "covered",
+    "handle",
+    "handles",
+    "handling",
+    "handled",
+    "run",
+    "runs",
+    "running",
+    "own",
+    "owns",
+    "owning",
+    "owned",
+    "take",
+    "takes",
+    "taking",
+    "took",
+    "pick",
+    "picks",
+    "picking",
+    "picked",
+    "absorb",
+    "absorbs",
+    "absorbing",
+    "absorbed",
+    "field",
+    "fields",
+    "fielding",
+    "fielded",
+    "staff",
+    "staffs",
+    "staffing",
+];
+
+/// Words of the scope of a piece of work: more of it set on a deadline is
+/// more load ("add the search feature to the launch", "expand the launch
+/// scope", "two more features").
+const SCOPE: &[&str] = &[
+    "feature",
+    "features",
+    "scope",
+    "requirement*",
+    "deliverable*",
+    "functionality",
+    "functionalities",
+    "user stor*",
+    "stories",
+    "epic",
+    "epics",
+    "extras",
+    "add on*",
+    "nice to have*",
+];
+
+/// Verbs that put more into a piece of work, beside [`ADDING`]: with
+/// [`SCOPE`] in their object ("include the search feature in the launch",
+/// "expand the launch scope"); "widen the rota" or "extend the deadline"
+/// names no scope.
+const WIDENING: &[&str] = &[
+    "include",
+    "includes",
+    "including",
+    "fold",
+    "folds",
+    "folding",
+    "squeeze",
+    "squeezes",
+    "squeezing",
+    "cram",
+    "crams",
+    "cramming",
+    "bring",
+    "brings",
+    "bringing",
+    "pull",
+    "pulls",
+    "pulling",
+    "expand",
+    "expands",
+    "expanding",
+    "extend",
+    "extends",
+    "extending",
+    "widen",
+    "widens",
+    "widening",
+    "broaden",
+    "broadens",
+    "broadening",
+    "grow",
+    "grows",
+    "growing",
+    "enlarge",
+    "enlarges",
+    "enlarging",
+];
+
+/// Words that move a deadline earlier: "bring the launch forward".
+const EARLIER: &[&str] = &["forward", "forwards", "earlier", "sooner"];
+
+/// Words of a person's asking, right before the person asked: "ask Tariq
+/// to run", "have him lead", "get her to own".
+const ASKED: &[&str] = &[
+    "ask",
+    "asks",
+    "asking",
+    "asked",
+    "have",
+    "has",
+    "get",
+    "gets",
+    "getting",
+    "let",
+    "lets",
+    "want",
+    "wants",
+    "need",
+    "needs",
+    "expect",
+    "expects",
+    "tell",
+    "tells",
+    "encourage",
+    "encourages",
+    "invite",
+    "invites",
+    "nominate",
+    "nominates",
+    "volunteer",
+    "volunteers",
+];
 
 /// Phrases that set work beside the person's own: "on top of his current
 /// work", "in addition to her day job", "as well as their tickets".
@@ -545,6 +752,22 @@ const HELPERS: &[&str] = &[
     "orientation",
 ];
 
+/// [`HELPERS`] words for the people who carry the load, not help with it:
+/// "each engineer is on call every 2 days".
+const PEOPLE: &[&str] = &[
+    "person",
+    "people",
+    "engineer",
+    "engineers",
+    "developer",
+    "developers",
+    "colleague",
+    "colleagues",
+    "staff",
+    "member",
+    "members",
+];
+
 /// [`MEANS`] words that share the load out rather than end it: halting
 /// "the manual deploy rota" halts the load.
 const SHARING: &[&str] = &[
@@ -673,6 +896,14 @@ const WORK: &[&str] = &[
     "queue*",
     "job",
     "jobs",
+    "working group*",
+    "workstream*",
+    "work stream*",
+    "committee*",
+    "task force*",
+    "taskforce*",
+    "initiative*",
+    "programme*",
 ];
 
 /// Words that end the object of a verb: a conjunction, a clause of
@@ -732,20 +963,40 @@ pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
     let openers: Vec<usize> = (0..text.len())
         .filter(|&at| opens_a_construction(text, at))
         .collect();
-    if openers.is_empty() && !text.has(ADDED_TO) {
+    let overtime = out_of_hours_spans(text);
+    let paced_up = paced_up(text);
+    if openers.is_empty() && !text.has(ADDED_TO) && overtime.is_empty() && paced_up.is_empty() {
         return marks;
     }
     let reader = Reader::new(text, load);
+    let mut mark = |from: usize, to: usize| {
+        marks[from.min(to)..to.min(text.len())]
+            .iter_mut()
+            .for_each(|m| *m = true);
+    };
     for at in openers {
         if let Some((from, to)) = reader.construction(at) {
-            let from = reader.with_aim(at, from);
-            let to = reader.with_reason(to);
-            marks[from..to].iter_mut().for_each(|m| *m = true);
+            mark(reader.with_aim(at, from), reader.with_reason(to));
         }
     }
     for (from, to) in reader.added_to_own_work() {
-        let to = reader.with_reason(to);
-        marks[from..to].iter_mut().for_each(|m| *m = true);
+        mark(from, reader.with_reason(to));
+    }
+    // Work set outside working hours adds hours, whatever it is for
+    // ("Pedro works evenings for the next two weeks so the launch date
+    // holds"): the aim it states is its excuse.
+    for (at, to) in overtime {
+        let from = reader.step_start(at);
+        mark(reader.with_aim(at, from), reader.with_reason(to));
+    }
+    // The load made to come round more often ("each engineer is on call
+    // every 2 days instead of every 4, so incidents are caught faster").
+    for (at, to) in paced_up {
+        if reader.paces_the_load(at, to) {
+            let from = reader.step_start(at);
+            let to = to.max(reader.step_end(at));
+            mark(reader.with_aim(at, from), reader.with_reason(to));
+        }
     }
     marks
 }
@@ -753,7 +1004,29 @@ pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
 /// Whether some word of `text` may open a construction [`worsened`] marks:
 /// a caller with nothing else to read the text for need not find its load.
 pub fn may_worsen(text: &Text) -> bool {
-    (0..text.len()).any(|at| opens_a_construction(text, at)) || text.has(ADDED_TO)
+    (0..text.len()).any(|at| opens_a_construction(text, at))
+        || text.has(ADDED_TO)
+        || !out_of_hours_work(text).is_empty()
+        || !paced_up(text).is_empty()
+}
+
+/// Where `text` makes something come round more often, as (start, end)
+/// spans: a change of rate to a more frequent one ("every 2 days instead
+/// of every 4"; [`frequency_changes`]) or "more often" in words, not
+/// negated.
+fn paced_up(text: &Text) -> Vec<(usize, usize)> {
+    let mut spans: Vec<(usize, usize)> = frequency_changes(text)
+        .into_iter()
+        .filter(|c| c.more_often() && !negated(text, c.start, c.start + 1))
+        .map(|c| (c.start, c.end))
+        .collect();
+    spans.extend(
+        more_often_said(text)
+            .into_iter()
+            .filter(|&at| !negated(text, at, at + 1))
+            .map(|at| (at, at + 2)),
+    );
+    spans
 }
 
 /// Whether the word at `at` is a verb or a word of more that may open a
@@ -764,7 +1037,7 @@ fn opens_a_construction(text: &Text, at: usize) -> bool {
     let word = text.words[at].text.as_str();
     OPENERS.iter().any(|words| words.contains(&word))
         || (APPOINTING.contains(&word) && text.has(HOLDERS))
-        || (TAKING.contains(&word)
+        || ((TAKING.contains(&word) || NEW_DUTIES.contains(&word))
             && (at.saturating_sub(SUBJECT_REACH + 1)..at).any(|k| {
                 // "so he covers", "have them pick up", "Arjun picks up".
                 let w = text.words[k].text.as_str();
@@ -788,6 +1061,8 @@ fn starts_upper(text: &Text, at: usize) -> bool {
 struct Reader<'a> {
     text: &'a Text,
     person: &'a dyn Fn(usize) -> bool,
+    /// [`Load::new_duties`].
+    new_duties: bool,
     /// Per word: starts a mention of the load, of a lack, of a helper.
     load: Vec<bool>,
     lack: Vec<bool>,
@@ -833,6 +1108,7 @@ impl<'a> Reader<'a> {
         Reader {
             text,
             person: load.person,
+            new_duties: load.new_duties,
             load: starts(load.load),
             lack: starts(load.lacks),
             helper: starts(&helpers),
@@ -946,6 +1222,11 @@ impl<'a> Reader<'a> {
         {
             return self.increasing(at);
         }
+        if (ADDING.contains(&word) || WIDENING.contains(&word))
+            && let Some(span) = self.widening(at)
+        {
+            return Some(span);
+        }
         if MORE.contains(&word) {
             return self.more(at);
         }
@@ -955,10 +1236,58 @@ impl<'a> Reader<'a> {
         if APPOINTING.contains(&word) && !self.a_noun(at) {
             return self.appointing(at);
         }
-        if TAKING.contains(&word) {
+        if TAKING.contains(&word) || NEW_DUTIES.contains(&word) {
             return self.taking(at);
         }
         None
+    }
+
+    /// "add the search feature to the launch", "expand the launch scope",
+    /// "squeeze in two more features": more scope set on the work;
+    /// "bring the launch forward": its deadline made earlier. Not "move
+    /// the search feature out of the launch", "widen the rota", "extend
+    /// the deadline".
+    fn widening(&self, at: usize) -> Option<(usize, usize)> {
+        let from = at + 1;
+        let end = self.object_end(from);
+        if end <= from || self.any_word(RELEASE, from, end) {
+            return None;
+        }
+        // "scope" is also a means ("cut the scope"): here it is what grows.
+        let in_scope = self.scope_words(from, end);
+        let helped = (from..end).any(|k| self.helper[k] && !in_scope.contains(&k));
+        let scope = !in_scope.is_empty() && !helped;
+        let earlier = self.any(&self.load, from, end) && self.any_word(EARLIER, from, end);
+        // What the scope is set on follows in the step: "take on the
+        // search feature before the launch".
+        (scope || earlier).then(|| (from, self.step_end(at)))
+    }
+
+    /// Whether `from..to` names scope of the work ([`SCOPE`]).
+    fn scoped(&self, from: usize, to: usize) -> bool {
+        !self.scope_words(from, to).is_empty()
+    }
+
+    /// The words of `from..to` that name scope of the work ([`SCOPE`]).
+    fn scope_words(&self, from: usize, to: usize) -> Vec<usize> {
+        self.text
+            .mentions(SCOPE)
+            .into_iter()
+            .filter(|(s, _)| (from..to).contains(s))
+            .flat_map(|(s, e)| s..e)
+            .collect()
+    }
+
+    /// The end of the step the word at `at` stands in: its clause, up to
+    /// a word that opens another step ("and", "but", "or", "then").
+    fn step_end(&self, at: usize) -> usize {
+        let clause = self.text.words[at].clause;
+        (at + 1..self.text.len())
+            .find(|&k| {
+                self.text.words[k].clause != clause
+                    || matches!(self.word(k), "and" | "but" | "or" | "then" | "while")
+            })
+            .unwrap_or(self.text.len())
     }
 
     /// Whether the word at `at` stands as a noun, after a determiner, a
@@ -1042,9 +1371,12 @@ impl<'a> Reader<'a> {
                     .checked_sub(1)
                     .is_some_and(|b| b >= from && SHARED_ROLES.contains(&self.word(b)))
         });
+        // Where the person is the one under strain, a role over what they
+        // lack is a duty too ("make Tariq the lead of the reorg comms").
         let of_the_load = self.any(&self.load, from, to)
             || self.any_word(SHARING, from, to)
-            || self.generic_work(from, to);
+            || self.generic_work(from, to)
+            || (self.new_duties && self.any(&self.lack, from, to));
         let lessened =
             (from..to).any(|k| RELEASE.contains(&self.word(k)) && self.word(k) != "only");
         // The holder's own noun ("the go-to person", "lead engineer") is
@@ -1079,8 +1411,18 @@ impl<'a> Reader<'a> {
         if !is_subject {
             return None;
         }
-        let from = at + 1 + usize::from(TAKING_PARTICLES.contains(&self.word(at + 1)));
+        let particle = TAKING_PARTICLES.contains(&self.word(at + 1));
+        let from = at + 1 + usize::from(particle);
         let end = self.object_end(from);
+        if self.new_duties
+            && (self.person)(subject)
+            && let Some(span) = self.new_duty(at, subject, particle, from, end)
+        {
+            return Some(span);
+        }
+        if NEW_DUTIES.contains(&self.word(at)) {
+            return None;
+        }
         // "every gap shift", not "no more than one shift in eight".
         let excess = (from..end).any(|k| {
             EXCESS.contains(&self.word(k))
@@ -1096,6 +1438,89 @@ impl<'a> Reader<'a> {
             && !self.any_word(RELEASE, from, end)
             && !self.any(&self.support, from, end))
         .then_some((subject, end))
+    }
+
+    /// A new duty for the person under strain, the subject at `subject` of
+    /// the verb at `at` whose object is `from..end`: asked of them ("ask
+    /// Tariq to run the reorg working group", "have her lead the launch
+    /// retro") or taken on ("Pedro takes on the search feature", "she
+    /// picks up the migration"), with an object that is no time off, no
+    /// lighter share and no help ("ask him to take two days off", "have
+    /// her take her leave").
+    fn new_duty(
+        &self,
+        at: usize,
+        subject: usize,
+        particle: bool,
+        from: usize,
+        end: usize,
+    ) -> Option<(usize, usize)> {
+        let verb = self.word(at);
+        let asked = subject
+            .checked_sub(1)
+            .is_some_and(|k| ASKED.contains(&self.word(k)));
+        let taken_on = particle
+            && matches!(
+                verb,
+                "take" | "takes" | "taking" | "took" | "pick" | "picks" | "picking" | "picked"
+            );
+        let duty = NEW_DUTIES.contains(&verb) || DUTY_TAKING.contains(&verb);
+        let lightened = self.any_word(RELEASE, from, end)
+            || self.any(&self.support, from, end)
+            || (from..end).any(|k| self.helper[k] && !SHARING.contains(&self.word(k)));
+        (((asked && duty) || taken_on) && end > from && !lightened).then(|| {
+            (
+                subject.saturating_sub(usize::from(asked)),
+                self.step_end(at),
+            )
+        })
+    }
+
+    /// Where the step holding word `at` starts: its clause's first word,
+    /// or the word after the last "and", "but", "or" or "then" before
+    /// `at` in it ("move the launch date and have Pedro work evenings" is
+    /// two steps).
+    fn step_start(&self, at: usize) -> usize {
+        let clause = self.text.words[at].clause;
+        let mut start = at;
+        for k in (0..at).rev() {
+            if self.text.words[k].clause != clause {
+                break;
+            }
+            if matches!(self.word(k), "and" | "but" | "or" | "then") {
+                return k + 1;
+            }
+            start = k;
+        }
+        start
+    }
+
+    /// Whether what the rate at `from..to` paces is the load: the nearest
+    /// mention before it in its clause of the load, of a lack or of a
+    /// help, or the first after it when none stands before ("on call every
+    /// 2 days", "from every 5 days to every 3 on call"; not "1:1s every 2
+    /// weeks" or "incident reviews every week").
+    fn paces_the_load(&self, from: usize, to: usize) -> bool {
+        let clause = self.text.words[from].clause;
+        let read = |k: usize| -> Option<bool> {
+            if self.in_load[k] {
+                return Some(true);
+            }
+            let help = self.helper[k]
+                && !SHARING.contains(&self.word(k))
+                && !PEOPLE.contains(&self.word(k));
+            (self.lack[k] || help).then_some(false)
+        };
+        (0..from)
+            .rev()
+            .take_while(|&k| self.text.words[k].clause == clause)
+            .find_map(read)
+            .or_else(|| {
+                (to..self.text.len())
+                    .take_while(|&k| self.text.words[k].clause == clause)
+                    .find_map(read)
+            })
+            .unwrap_or(false)
     }
 
     /// Where the aim stated for the construction its verb at `at` opens
@@ -1213,7 +1638,7 @@ impl<'a> Reader<'a> {
         let from = at + 1;
         let end = self.object_end(from);
         let phrase = self.phrase_end(from, end);
-        (self.any(&self.load, from, phrase)
+        ((self.any(&self.load, from, phrase) || self.scoped(from, phrase))
             && !self.any(&self.helper, from, phrase)
             && !self.any_word(RELEASE, from, phrase))
         .then_some((from, end))
@@ -1239,7 +1664,7 @@ impl<'a> Reader<'a> {
         let from = at + 1;
         let end = self.object_end(from);
         let phrase = self.phrase_end(from, end);
-        if self.any(&self.load, from, phrase)
+        if (self.any(&self.load, from, phrase) || self.scoped(from, phrase))
             && !self.any(&self.helper, from, phrase)
             && !self.any_word(RELEASE, from, phrase)
         {
@@ -1382,7 +1807,7 @@ const MOVING: &[&str] = &[
 /// Saturdays", "come in on Sunday", "work late".
 const WORKING: &[&str] = &[
     "work", "works", "working", "stay", "stays", "staying", "come", "comes", "coming", "start",
-    "starts", "starting",
+    "starts", "starting", "put", "puts", "putting", "do", "does", "doing",
 ];
 
 /// Where a moved item goes: "to 7pm", "into the evening".
@@ -1501,6 +1926,21 @@ pub fn out_of_hours_work(text: &Text) -> Vec<usize> {
         .collect()
 }
 
+/// [`out_of_hours_work`] with the end of the step each verb opens:
+/// "works evenings and weekends until the launch", "work through the
+/// weekend to hit the launch date" (its aim in the step).
+fn out_of_hours_spans(text: &Text) -> Vec<(usize, usize)> {
+    let verbs = out_of_hours_work(text);
+    if verbs.is_empty() {
+        return Vec::new();
+    }
+    let hours = OutOfHours::new(text);
+    verbs
+        .into_iter()
+        .map(|at| (at, hours.step_end(at)))
+        .collect()
+}
+
 /// The words of an action with its times outside working hours.
 struct OutOfHours<'a> {
     text: &'a Text,
@@ -1584,12 +2024,42 @@ impl<'a> OutOfHours<'a> {
             .is_some_and(|k| self.timed(k + 1))
     }
 
-    /// "stay an extra hour each evening", "work Saturdays", "work late".
+    /// "stay an extra hour each evening", "work Saturdays", "work late",
+    /// "work overtime", "put in extra hours", "do weekends".
     fn worked(&self, at: usize) -> bool {
-        let after = at + 1;
-        self.word(after) == "late"
-            || (self.word(after) == "in" && self.word(after + 1) == "late")
+        let mut after = at + 1;
+        // "put in" takes hours ("put in extra hours each evening"), "do"
+        // a time or overtime ("do weekends", "do overtime").
+        let put = matches!(self.word(at), "put" | "puts" | "putting");
+        if put {
+            if self.word(after) != "in" {
+                return false;
+            }
+            after += 1;
+        }
+        let done = matches!(self.word(at), "do" | "does" | "doing");
+        matches!(self.word(after), "overtime")
+            || (!done && self.word(after) == "late")
+            || (!put && !done && self.word(after) == "in" && self.word(after + 1) == "late")
             || self.timed(after)
+    }
+
+    /// The end of the step the out-of-hours verb at `at` opens: its
+    /// clause, up to a word that opens another step ("and", "but", "or",
+    /// "then") unless another time follows it ("evenings and weekends").
+    fn step_end(&self, at: usize) -> usize {
+        let mut k = at + 1;
+        while k < self.text.len() && self.same_clause(at, k) {
+            let opens_another = matches!(
+                self.word(k),
+                "and" | "but" | "or" | "then" | "while" | "whereas"
+            );
+            if opens_another && self.time_at(k + 1).is_none() {
+                break;
+            }
+            k += 1;
+        }
+        k
     }
 
     /// Whether the words from `from` are a time outside working hours,
@@ -1682,6 +2152,7 @@ mod tests {
                 load: &load,
                 lacks: &lacks,
                 person: &person,
+                new_duties: true,
             },
         );
         load.iter()
@@ -1705,6 +2176,7 @@ mod tests {
     const ON_CALL: &[&str] = &["on call", "pager*"];
     const MIGRATION: &[&str] = &["migration*"];
     const ON_CALL_AND_MIGRATION: &[&str] = &["on call", "pager*", "migration*"];
+    const ON_CALL_AND_INCIDENTS: &[&str] = &["on call", "incident*"];
 
     #[test]
     fn work_set_outside_working_hours_adds_overtime() {
@@ -1841,6 +2313,7 @@ mod tests {
                 load: &load,
                 lacks: &[],
                 person: &person,
+                new_duties: true,
             },
         );
         assert!(marks[2], "{marks:?}");
@@ -1937,6 +2410,122 @@ mod tests {
                 marked(action, load, &[]).is_empty(),
                 "{action}: {:?}",
                 marked(action, load, &[])
+            );
+        }
+    }
+
+    #[test]
+    fn hours_scope_a_faster_pace_or_a_new_duty_worsen_whatever_aim() {
+        // play-it40 X3/X4: load added in plain words, its aim the stressor.
+        const DEADLINE: &[&str] = &["launch*", "deadline*"];
+        const REORG: &[&str] = &["reorg*", "merger"];
+        for (action, load, lacks) in [
+            (
+                "Samir works evenings for the next two weeks so the launch date holds.",
+                DEADLINE,
+                &[][..],
+            ),
+            (
+                "Have Samir work through the weekend to hit the launch date.",
+                DEADLINE,
+                &[],
+            ),
+            (
+                "Samir puts in extra hours each evening so the launch ships.",
+                DEADLINE,
+                &[],
+            ),
+            (
+                "Keep the launch date and add the search feature, so the launch lands in one go.",
+                DEADLINE,
+                &[],
+            ),
+            (
+                "Expand the launch scope to include the search feature.",
+                DEADLINE,
+                &[],
+            ),
+            (
+                "Samir takes on the search feature before the launch.",
+                DEADLINE,
+                &[],
+            ),
+            (
+                "Change the rota so Samir is on call every 2 days instead of every 4, so \
+                 incidents are caught faster.",
+                ON_CALL_AND_INCIDENTS,
+                &[],
+            ),
+            (
+                "Move Samir from every 4 days to every 2 days on call.",
+                ON_CALL,
+                &[],
+            ),
+            ("Put Samir on call twice as often.", ON_CALL, &[]),
+            ("Ask Samir to run the reorg working group.", &[], REORG),
+            (
+                "Make Samir the lead of the reorg working group.",
+                &[],
+                REORG,
+            ),
+            ("Have him lead the merger town hall.", &[], REORG),
+        ] {
+            let marked = marked(action, load, lacks);
+            let all =
+                Text::new(action).mentions(load).len() + Text::new(action).mentions(lacks).len();
+            assert!(
+                !marked.is_empty() && marked.len() == all,
+                "{action}: {marked:?} of {all}"
+            );
+        }
+        for (action, load, lacks) in [
+            (
+                "Samir's evening work stops; the launch moves by a week.",
+                DEADLINE,
+                &[][..],
+            ),
+            ("Move the search feature out of the launch.", DEADLINE, &[]),
+            (
+                "Stop Samir working evenings and move the launch back a week.",
+                DEADLINE,
+                &[],
+            ),
+            (
+                "Cap on-call at one week in four (was every 2 days).",
+                ON_CALL,
+                &[],
+            ),
+            (
+                "Widen the rota so Samir is on call every 8 days instead of every 4.",
+                ON_CALL,
+                &[],
+            ),
+            (
+                "Nobody is on call more often than every 8 days.",
+                ON_CALL,
+                &[],
+            ),
+            ("Samir hands the reorg working group to Priya.", &[], REORG),
+            (
+                "Ask HR to give Samir a date for the reorg decision.",
+                &[],
+                REORG,
+            ),
+            (
+                "Hold incident reviews every week instead of every month.",
+                INCIDENTS,
+                &[],
+            ),
+            (
+                "Ask Samir to take two days off after the launch.",
+                DEADLINE,
+                &[],
+            ),
+        ] {
+            assert!(
+                marked(action, load, lacks).is_empty(),
+                "{action}: {:?}",
+                marked(action, load, lacks)
             );
         }
     }

@@ -2896,6 +2896,7 @@ fn worsened_for(read: &Text, own: &Employee) -> Vec<bool> {
             load: &load,
             lacks: &lacks,
             person: &person,
+            new_duties: true,
         },
     )
 }
@@ -3906,7 +3907,7 @@ fn fortnight_score(
     }
     let named = stressors_tackled(&read, employee, own_lines);
     let named = if named.is_empty() {
-        elided_object(&read, stated)
+        elided_object(&read, stated, &worsened_for(&read, employee))
     } else {
         named
     };
@@ -3989,7 +3990,9 @@ fn fortnight_score(
 /// takes "it" from the line above (play-para-it21, B2; issue 21 R1). A
 /// step of another kind, or a stressor no plan of the work tackles (a
 /// conflict, the on-call rota), names nothing.
-fn elided_object(text: &Text, stated: Option<&'static str>) -> Vec<&'static str> {
+/// A step the action works against (`worse`, [`worsened`]: "expand the
+/// launch scope") plans nothing.
+fn elided_object(text: &Text, stated: Option<&'static str>, worse: &[bool]) -> Vec<&'static str> {
     let Some(stated) = stated.filter(|s| WORK_ITEMS.contains(s)) else {
         return Vec::new();
     };
@@ -4001,6 +4004,7 @@ fn elided_object(text: &Text, stated: Option<&'static str>) -> Vec<&'static str>
         .any(|(s, e)| {
             !negated(text, s, e)
                 && !conditional[s]
+                && worse.get(s) != Some(&true)
                 && (!PAIRINGS.contains(&text.words[s].text.as_str()) || pairs_on_the_work(text, s))
         });
     if plans { vec![stated] } else { Vec::new() }
